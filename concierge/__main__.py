@@ -1,0 +1,3 @@
+from concierge.app import main
+
+raise SystemExit(main())

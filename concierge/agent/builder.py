@@ -1,0 +1,57 @@
+"""Assembling an agent: tools and context providers are declared before `build()`."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from .context import ContextProvider
+from .history import HistoryStore, InMemoryHistoryStore
+from .loop import Agent
+from .model import ModelAdapter
+from .tools import PermissionHandler, Tool
+
+
+class AgentBuilder:
+    def __init__(
+        self, *, model: ModelAdapter, system_prompt: str, history: HistoryStore | None = None
+    ) -> None:
+        self._model = model
+        self._system_prompt = system_prompt
+        self._history = history
+        self._tools: list[Tool[Any]] = []
+        self._providers: list[tuple[ContextProvider, str | None, float | None]] = []
+        self._options: dict[str, Any] = {}
+
+    def tool(self, tool: Tool[Any]) -> AgentBuilder:
+        self._tools.append(tool)
+        return self
+
+    def context_provider(
+        self, provider: ContextProvider, *, name: str | None = None, timeout: float | None = None
+    ) -> AgentBuilder:
+        self._providers.append((provider, name, timeout))
+        return self
+
+    def permission_handler(self, handler: PermissionHandler) -> AgentBuilder:
+        self._options["permission_handler"] = handler
+        return self
+
+    def max_iterations(self, count: int) -> AgentBuilder:
+        self._options["max_iterations"] = count
+        return self
+
+    def summarize_tool_results(self, enabled: bool) -> AgentBuilder:
+        self._options["summarize_tool_results"] = enabled
+        return self
+
+    def build(self) -> Agent:
+        agent = Agent(
+            model=self._model,
+            system_prompt=self._system_prompt,
+            history=self._history if self._history is not None else InMemoryHistoryStore(),
+            tools=self._tools,
+            **self._options,
+        )
+        for provider, name, timeout in self._providers:
+            agent.add_context_provider(provider, name=name, timeout=timeout)
+        return agent

@@ -1,0 +1,131 @@
+"""What the runtime reports while it works, and the fan-out to subscribers."""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
+from typing import Any, Literal, TypeAlias
+
+from .messages import AssistantMessage, ToolCall, ToolResult, Usage
+
+log = logging.getLogger(__name__)
+
+
+@dataclass(frozen=True, slots=True)
+class ContextPart:
+    """One provider's contribution to a runtime-context resolution."""
+
+    name: str
+    text: str | None
+    seconds: float
+
+
+@dataclass(frozen=True, slots=True)
+class RuntimeContext:
+    """The resolved runtime context: rendered `text` (None when nothing was contributed)."""
+
+    text: str | None
+    parts: tuple[ContextPart, ...]
+    iteration: int
+    seconds: float
+
+
+@dataclass(frozen=True, slots=True)
+class TextDelta:
+    text: str
+    iteration: int
+    type: Literal["text_delta"] = "text_delta"
+
+
+@dataclass(frozen=True, slots=True)
+class ModelRequestEvent:
+    """The exact payload sent to the model server."""
+
+    payload: Mapping[str, Any]
+    iteration: int
+    type: Literal["model_request"] = "model_request"
+
+
+@dataclass(frozen=True, slots=True)
+class ModelResponseEvent:
+    message: AssistantMessage
+    usage: Usage | None
+    iteration: int
+    seconds: float
+    type: Literal["model_response"] = "model_response"
+
+
+@dataclass(frozen=True, slots=True)
+class ToolCallEvent:
+    call: ToolCall
+    iteration: int
+    type: Literal["tool_call"] = "tool_call"
+
+
+@dataclass(frozen=True, slots=True)
+class ToolResultEvent:
+    result: ToolResult
+    iteration: int
+    type: Literal["tool_result"] = "tool_result"
+
+
+@dataclass(frozen=True, slots=True)
+class RuntimeContextEvent:
+    context: RuntimeContext
+    type: Literal["runtime_context"] = "runtime_context"
+
+    @property
+    def iteration(self) -> int:
+        return self.context.iteration
+
+
+@dataclass(frozen=True, slots=True)
+class ErrorEvent:
+    error: BaseException
+    iteration: int
+    type: Literal["error"] = "error"
+
+
+@dataclass(frozen=True, slots=True)
+class TurnEndEvent:
+    status: str
+    iteration: int
+    message: str = ""
+    type: Literal["turn_end"] = "turn_end"
+
+
+AgentEvent: TypeAlias = (
+    TextDelta
+    | ModelRequestEvent
+    | ModelResponseEvent
+    | ToolCallEvent
+    | ToolResultEvent
+    | RuntimeContextEvent
+    | ErrorEvent
+    | TurnEndEvent
+)
+Subscriber: TypeAlias = Callable[[AgentEvent], None]
+
+
+@dataclass
+class EventHub:
+    """Delivers events to subscribers in subscription order; a raising subscriber is logged."""
+
+    _subscribers: list[Subscriber] = field(default_factory=list)
+
+    def subscribe(self, subscriber: Subscriber) -> Callable[[], None]:
+        self._subscribers.append(subscriber)
+
+        def unsubscribe() -> None:
+            if subscriber in self._subscribers:
+                self._subscribers.remove(subscriber)
+
+        return unsubscribe
+
+    def emit(self, event: AgentEvent) -> None:
+        for subscriber in tuple(self._subscribers):
+            try:
+                subscriber(event)
+            except Exception:
+                log.exception("event subscriber %r failed on %s", subscriber, event.type)

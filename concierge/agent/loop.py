@@ -1,0 +1,307 @@
+"""The agent loop: history → runtime context → model → tools → repeat.
+
+Each iteration rebuilds the model input from the history store and resolves every context
+provider again, so state changed a moment ago (by a form, a tool or a background job) is
+what the model sees next (R2, R4).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import time
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from enum import StrEnum
+from typing import Any
+
+from .abort import AbortedError, AbortSignal
+from .context import ContextProvider, ContextProviders, runtime_context_message
+from .events import (
+    ErrorEvent,
+    EventHub,
+    ModelResponseEvent,
+    RuntimeContext,
+    RuntimeContextEvent,
+    Subscriber,
+    ToolCallEvent,
+    ToolResultEvent,
+    TurnEndEvent,
+)
+from .history import HistoryStore
+from .messages import (
+    AssistantMessage,
+    ContentPart,
+    ToolCall,
+    ToolResult,
+    ToolStatus,
+    Usage,
+    unanswered_tool_calls,
+    user_message,
+)
+from .model import ModelAdapter, ModelRequest
+from .model_input import build_model_input
+from .tools import (
+    PermissionHandler,
+    PermissionRequest,
+    Tool,
+    ToolContext,
+    ToolError,
+    ToolOutput,
+    parse_arguments,
+    unknown_tool_message,
+)
+
+log = logging.getLogger(__name__)
+
+ABORTED_RESULT = "The tool call was aborted before it finished; nothing more was done."
+
+
+class TurnStatus(StrEnum):
+    COMPLETED = "completed"
+    ITERATION_LIMIT = "iteration_limit"
+
+
+@dataclass(frozen=True, slots=True)
+class TurnResult:
+    """How a request ended. Errors and aborts raise instead."""
+
+    status: TurnStatus
+    text: str
+    iterations: int
+    usage: tuple[Usage, ...]
+    message: str = ""
+
+
+class AgentBusyError(RuntimeError):
+    """A second request was started while one is still running."""
+
+
+class NothingToRetryError(RuntimeError):
+    """`retry()` was called but the conversation has no request waiting for an answer."""
+
+
+class Agent:
+    """Runs requests against a model with tools, a history store and context providers.
+
+    The system prompt is fixed at construction: changing state belongs in context
+    providers, never in the prompt (R5).
+    """
+
+    def __init__(
+        self,
+        *,
+        model: ModelAdapter,
+        system_prompt: str,
+        history: HistoryStore,
+        tools: Sequence[Tool[Any]] = (),
+        max_iterations: int = 12,
+        permission_handler: PermissionHandler | None = None,
+        summarize_tool_results: bool = True,
+    ) -> None:
+        if max_iterations < 1:
+            raise ValueError("max_iterations must be at least 1.")
+        names = [tool.name for tool in tools]
+        if len(set(names)) != len(names):
+            raise ValueError(f"Tool names must be unique: {names}")
+        self._model = model
+        self._system_prompt = system_prompt
+        self._history = history
+        self._tools: dict[str, Tool[Any]] = {tool.name: tool for tool in tools}
+        self._tool_specs = tuple(tool.spec() for tool in tools)
+        self._max_iterations = max_iterations
+        self._permission_handler = permission_handler
+        self._summarize = summarize_tool_results
+        self._providers = ContextProviders()
+        self._events = EventHub()
+        self._lock = asyncio.Lock()
+        self.usage_log: list[Usage] = []
+
+    @property
+    def system_prompt(self) -> str:
+        return self._system_prompt
+
+    @property
+    def tools(self) -> tuple[Tool[Any], ...]:
+        return tuple(self._tools.values())
+
+    @property
+    def history(self) -> HistoryStore:
+        return self._history
+
+    @property
+    def busy(self) -> bool:
+        return self._lock.locked()
+
+    def add_context_provider(
+        self, provider: ContextProvider, *, name: str | None = None, timeout: float | None = None
+    ) -> Callable[[], None]:
+        return self._providers.add(provider, name=name, timeout=timeout)
+
+    def subscribe(self, subscriber: Subscriber) -> Callable[[], None]:
+        return self._events.subscribe(subscriber)
+
+    async def get_runtime_context(self, signal: AbortSignal | None = None) -> RuntimeContext:
+        """Resolve every provider now, rendered exactly as the loop would (R10)."""
+        context = await self._providers.resolve(signal, iteration=0)
+        self._events.emit(RuntimeContextEvent(context))
+        return context
+
+    async def process_request(
+        self, request: str | Sequence[ContentPart], signal: AbortSignal | None = None
+    ) -> TurnResult:
+        """Store the person's message and run the loop until the model stops calling tools."""
+        message = user_message(request)
+        async with self._exclusive():
+            await self._history.append([message])
+            return await self._run(signal)
+
+    async def retry(self, signal: AbortSignal | None = None) -> TurnResult:
+        """Run the loop again from stored history, e.g. after a provider or model failure.
+
+        The person's message is already stored, so nothing is duplicated.
+        """
+        async with self._exclusive():
+            history = await self._history.load()
+            last = history[-1] if history else None
+            if last is None or (isinstance(last, AssistantMessage) and not last.tool_calls):
+                raise NothingToRetryError("There is no unanswered request to retry.")
+            return await self._run(signal)
+
+    def _exclusive(self) -> asyncio.Lock:
+        if self._lock.locked():
+            raise AgentBusyError("The assistant is still working on the previous request.")
+        return self._lock
+
+    async def _run(self, signal: AbortSignal | None) -> TurnResult:
+        usage: list[Usage] = []
+        iteration = 0
+        try:
+            await self._answer_dangling_calls(ABORTED_RESULT)
+            while iteration < self._max_iterations:
+                iteration += 1
+                reply = await self._iterate(iteration, signal)
+                if reply.usage is not None:
+                    usage.append(reply.usage)
+                if not reply.tool_calls:
+                    self._events.emit(TurnEndEvent(TurnStatus.COMPLETED, iteration))
+                    return TurnResult(TurnStatus.COMPLETED, reply.text, iteration, tuple(usage))
+                await self._run_tools(reply.tool_calls, iteration, signal)
+        except (AbortedError, asyncio.CancelledError) as error:
+            await asyncio.shield(self._answer_dangling_calls(ABORTED_RESULT))
+            self._events.emit(ErrorEvent(error, iteration))
+            raise
+        except Exception as error:
+            self._events.emit(ErrorEvent(error, iteration))
+            raise
+        message = (
+            f"Stopped after {self._max_iterations} model calls without a final answer. "
+            "Send another message to let the assistant continue."
+        )
+        self._events.emit(TurnEndEvent(TurnStatus.ITERATION_LIMIT, iteration, message))
+        return TurnResult(TurnStatus.ITERATION_LIMIT, "", iteration, tuple(usage), message)
+
+    async def _iterate(self, iteration: int, signal: AbortSignal | None) -> AssistantMessage:
+        history = await self._history.load()
+        context = await self._providers.resolve(signal, iteration)
+        self._events.emit(RuntimeContextEvent(context))
+        snapshot = runtime_context_message(context.text) if context.text else None
+        request = ModelRequest(
+            system_prompt=self._system_prompt,
+            messages=build_model_input(history, snapshot, summarize_old_results=self._summarize),
+            tools=self._tool_specs,
+            iteration=iteration,
+        )
+        started = time.perf_counter()
+        call = self._model.respond(request, self._events.emit)
+        reply = await signal.race(call) if signal is not None else await call
+        message = AssistantMessage(
+            text=reply.text,
+            tool_calls=reply.tool_calls,
+            finish_reason=reply.finish_reason,
+            usage=reply.usage,
+        )
+        await self._history.append([message])
+        if reply.usage is not None:
+            self.usage_log.append(reply.usage)
+        self._events.emit(
+            ModelResponseEvent(message, reply.usage, iteration, time.perf_counter() - started)
+        )
+        return message
+
+    async def _run_tools(
+        self, calls: Sequence[ToolCall], iteration: int, signal: AbortSignal | None
+    ) -> None:
+        """Run calls in the order the model emitted them; store all results as one bundle."""
+        results: list[ToolResult] = []
+        try:
+            for call in calls:
+                self._events.emit(ToolCallEvent(call, iteration))
+                result = await self._run_tool(call, signal)
+                results.append(result)
+                self._events.emit(ToolResultEvent(result, iteration))
+        except (AbortedError, asyncio.CancelledError):
+            answered = {r.tool_call_id for r in results}
+            results.extend(_aborted(call) for call in calls if call.id not in answered)
+            await asyncio.shield(self._history.append(results))
+            raise
+        await self._history.append(results)
+
+    async def _run_tool(self, call: ToolCall, signal: AbortSignal | None) -> ToolResult:
+        tool = self._tools.get(call.name)
+        if tool is None:
+            return _error(call, unknown_tool_message(call.name, self.tools))
+        tool_signal = signal if signal is not None else AbortSignal()
+        try:
+            arguments = parse_arguments(tool, call.arguments)
+            if tool.needs_permission(arguments) and not await self._permit(tool, call, arguments):
+                return _error(call, "The person declined this action; it was not carried out.")
+            output = await tool_signal.race(
+                tool.handler(arguments, ToolContext(signal=tool_signal, call_id=call.id))
+            )
+        except ToolError as error:
+            return _error(call, str(error))
+        except (AbortedError, asyncio.CancelledError):
+            raise
+        except Exception as error:
+            log.exception("tool %s failed", call.name)
+            return _error(call, f"The tool '{call.name}' failed: {error}")
+        if isinstance(output, str):
+            output = ToolOutput(output)
+        return ToolResult(
+            tool_call_id=call.id,
+            tool_name=call.name,
+            content=output.content,
+            summary=output.summary,
+        )
+
+    async def _permit(self, tool: Tool[Any], call: ToolCall, arguments: Any) -> bool:
+        if self._permission_handler is None:
+            return False
+        description = (
+            tool.describe_permission(arguments)
+            if tool.describe_permission is not None
+            else f"Allow the assistant to run '{tool.name}'?"
+        )
+        return await self._permission_handler(
+            PermissionRequest(tool.name, call.id, arguments, description)
+        )
+
+    async def _answer_dangling_calls(self, content: str) -> None:
+        """Give every unanswered tool call an explicit result, so history stays valid."""
+        history = await self._history.load()
+        dangling = unanswered_tool_calls(history)
+        if dangling:
+            await self._history.append([_aborted(call, content) for call in dangling])
+
+
+def _error(call: ToolCall, content: str) -> ToolResult:
+    return ToolResult(
+        tool_call_id=call.id, tool_name=call.name, content=content, status=ToolStatus.ERROR
+    )
+
+
+def _aborted(call: ToolCall, content: str = ABORTED_RESULT) -> ToolResult:
+    return ToolResult(
+        tool_call_id=call.id, tool_name=call.name, content=content, status=ToolStatus.ABORTED
+    )

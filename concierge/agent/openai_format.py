@@ -1,0 +1,83 @@
+"""Messages to Chat Completions JSON, deterministically (R5), merging user turns safely (R8)."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from .messages import (
+    AssistantMessage,
+    ContentPart,
+    ImagePart,
+    Message,
+    TextPart,
+    ToolResult,
+    UserMessage,
+)
+
+
+def format_part(part: ContentPart) -> dict[str, Any]:
+    if isinstance(part, TextPart):
+        return {"type": "text", "text": part.text}
+    if isinstance(part, ImagePart):
+        image: dict[str, Any] = {"url": part.url}
+        if part.detail is not None:
+            image["detail"] = part.detail
+        return {"type": "image_url", "image_url": image}
+    return {"type": "video_url", "video_url": {"url": part.url}}
+
+
+def format_message(message: Message) -> dict[str, Any]:
+    if isinstance(message, UserMessage):
+        parts = message.content
+        if len(parts) == 1 and isinstance(parts[0], TextPart):
+            return {"role": "user", "content": parts[0].text}
+        return {"role": "user", "content": [format_part(p) for p in parts]}
+    if isinstance(message, AssistantMessage):
+        if not message.tool_calls:
+            return {"role": "assistant", "content": message.text}
+        return {
+            "role": "assistant",
+            "content": message.text or None,
+            "tool_calls": [
+                {
+                    "id": call.id,
+                    "type": "function",
+                    "function": {"name": call.name, "arguments": call.arguments},
+                }
+                for call in message.tool_calls
+            ],
+        }
+    assert isinstance(message, ToolResult)
+    return {"role": "tool", "tool_call_id": message.tool_call_id, "content": message.content}
+
+
+def _as_parts(content: str | list[dict[str, Any]]) -> list[dict[str, Any]]:
+    return [{"type": "text", "text": content}] if isinstance(content, str) else list(content)
+
+
+def merge_adjacent_user_messages(messages: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """Join consecutive user messages for chat templates that insist roles alternate.
+
+    Content is merged as part lists, so an image or video stays a part and a text snapshot
+    after a media message becomes one more text part (R8).
+    """
+    merged: list[dict[str, Any]] = []
+    for message in messages:
+        previous = merged[-1] if merged else None
+        if previous is not None and previous["role"] == "user" and message["role"] == "user":
+            merged[-1] = {
+                "role": "user",
+                "content": _as_parts(previous["content"]) + _as_parts(message["content"]),
+            }
+        else:
+            merged.append(message)
+    return merged
+
+
+def format_messages(
+    system_prompt: str, messages: Sequence[Message], *, merge_user_turns: bool = False
+) -> list[dict[str, Any]]:
+    formatted = [{"role": "system", "content": system_prompt}]
+    formatted.extend(format_message(m) for m in messages)
+    return merge_adjacent_user_messages(formatted) if merge_user_turns else formatted

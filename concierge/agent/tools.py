@@ -1,0 +1,125 @@
+"""Tools the model can call: typed with pydantic, run in the order the model emitted them.
+
+Every call ends in exactly one `ToolResult`: malformed JSON, arguments that fail validation,
+unknown tool names, a refused permission and handler exceptions all become error results
+the model can read and correct.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Awaitable, Callable, Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any, Generic, TypeAlias, TypeVar
+
+from pydantic import BaseModel, ValidationError
+
+from .abort import AbortSignal
+
+ArgsT = TypeVar("ArgsT", bound=BaseModel)
+
+
+class ToolError(Exception):
+    """Raise from a handler to send a clear error message back to the model."""
+
+
+@dataclass(frozen=True, slots=True)
+class ToolOutput:
+    """A handler's result: the full `content`, and an optional short `summary`.
+
+    Results older than the last real user turn are sent to the model as their summary.
+    """
+
+    content: str
+    summary: str | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class ToolContext:
+    signal: AbortSignal
+    call_id: str
+
+
+@dataclass(frozen=True, slots=True)
+class PermissionRequest:
+    """Asked before a destructive tool runs; the UI answers without a modal event loop."""
+
+    tool_name: str
+    call_id: str
+    arguments: BaseModel
+    description: str
+
+
+PermissionHandler: TypeAlias = Callable[[PermissionRequest], Awaitable[bool]]
+Handler: TypeAlias = Callable[[ArgsT, ToolContext], Awaitable["ToolOutput | str"]]
+
+
+@dataclass(frozen=True)
+class Tool(Generic[ArgsT]):
+    """A named, described tool whose input is validated by `input_model`.
+
+    `requires_permission` is either a flag or a predicate over the validated arguments;
+    `describe_permission` turns the arguments into the question shown to the person.
+    """
+
+    name: str
+    description: str
+    input_model: type[ArgsT]
+    handler: Handler[ArgsT]
+    requires_permission: bool | Callable[[ArgsT], bool] = False
+    describe_permission: Callable[[ArgsT], str] | None = None
+    schema: Mapping[str, Any] = field(init=False, repr=False, compare=False)
+
+    def __post_init__(self) -> None:
+        if not self.name or not self.name.replace("_", "").replace("-", "").isalnum():
+            raise ValueError(f"Tool names use letters, digits, '_' and '-': {self.name!r}")
+        object.__setattr__(self, "schema", _parameters_schema(self.input_model))
+
+    def needs_permission(self, arguments: ArgsT) -> bool:
+        check = self.requires_permission
+        return check(arguments) if callable(check) else bool(check)
+
+    def spec(self) -> dict[str, Any]:
+        """The OpenAI `tools` entry; identical on every call (R5)."""
+        return {
+            "type": "function",
+            "function": {
+                "name": self.name,
+                "description": self.description,
+                "parameters": self.schema,
+            },
+        }
+
+
+def _parameters_schema(model: type[BaseModel]) -> dict[str, Any]:
+    schema = model.model_json_schema()
+    schema.pop("title", None)
+    return json.loads(json.dumps(schema, sort_keys=True))  # type: ignore[no-any-return]
+
+
+def parse_arguments(tool: Tool[Any], raw: str) -> BaseModel:
+    """Validate raw model output; raises ToolError with a message the model can act on."""
+    text = raw.strip() or "{}"
+    try:
+        data = json.loads(text)
+    except json.JSONDecodeError as error:
+        raise ToolError(
+            f"The arguments for '{tool.name}' are not valid JSON ({error.msg} at position "
+            f"{error.pos}). Send one JSON object matching the tool's schema."
+        ) from None
+    if not isinstance(data, dict):
+        raise ToolError(f"The arguments for '{tool.name}' must be a JSON object.")
+    try:
+        validated: BaseModel = tool.input_model.model_validate(data)
+        return validated
+    except ValidationError as error:
+        problems = "; ".join(
+            f"{'.'.join(str(p) for p in e['loc']) or '(arguments)'}: {e['msg']}"
+            for e in error.errors(include_url=False)
+        )
+        raise ToolError(f"Invalid arguments for '{tool.name}': {problems}.") from None
+
+
+def unknown_tool_message(name: str, tools: Sequence[Tool[Any]]) -> str:
+    available = ", ".join(t.name for t in tools) or "none"
+    return f"There is no tool named '{name}'. Available tools: {available}."

@@ -1,0 +1,7 @@
+import os
+
+os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
+
+from tests.fakes.fixtures import fake_openai  # noqa: E402
+
+__all__ = ["fake_openai"]
