@@ -6,12 +6,14 @@ inside `async with`, so cancelling the awaiting task closes the HTTP response.
 
 from __future__ import annotations
 
+import json
 import uuid
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
 import openai
+import pydantic
 
 from .events import AgentEvent, ModelRequestEvent, TextDelta
 from .messages import ToolCall, Usage
@@ -89,6 +91,11 @@ class OpenAIChatModel:
             return await self._complete(payload)
         except openai.APIError as error:
             raise self._readable(error) from error
+        except (json.JSONDecodeError, pydantic.ValidationError) as error:
+            raise ModelError(
+                f"The model server sent data that could not be read as an OpenAI answer: {error}",
+                retryable=True,
+            ) from error
 
     async def _complete(self, payload: dict[str, Any]) -> ModelReply:
         completion = await self.client.chat.completions.create(**payload)

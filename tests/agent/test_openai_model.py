@@ -1,0 +1,192 @@
+"""The OpenAI-compatible adapter against a real loopback server: streaming, errors, formats."""
+
+from __future__ import annotations
+
+import json
+import socket
+
+import openai
+import pytest
+
+from concierge.agent import (
+    AssistantMessage,
+    InMemoryHistoryStore,
+    ModelError,
+    OpenAIChatModel,
+    TextPart,
+    ToolResult,
+    UserMessage,
+    VideoPart,
+)
+from concierge.agent.openai_format import format_messages
+from tests.agent.support import Trip, make_agent, set_destination_tool
+from tests.fakes import FakeOpenAIServer, Reply, ToolCallSpec
+
+
+def _closed_port() -> int:
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        return int(sock.getsockname()[1])
+
+
+async def test_server_down_gives_a_readable_retryable_error_and_keeps_the_message() -> None:
+    port = _closed_port()
+    client = openai.AsyncOpenAI(base_url=f"http://127.0.0.1:{port}/v1", api_key="k", max_retries=0)
+    history = InMemoryHistoryStore()
+    from concierge.agent import Agent
+
+    agent = Agent(
+        model=OpenAIChatModel(client, model="m"), system_prompt="s", history=history
+    )
+    with pytest.raises(ModelError, match=f"Cannot reach the model server at http://127.0.0.1:{port}/v1") as info:
+        await agent.process_request("Plan a weekend in Porto")
+    assert info.value.retryable
+    assert [m.role for m in await history.load()] == ["user"]
+
+
+@pytest.mark.parametrize(
+    ("status", "fragment", "retryable"),
+    [
+        (401, "refused the API key (401): bad key", False),
+        (404, "Model 'fake-model' or the endpoint was not found", False),
+        (429, "rate limiting requests (429)", True),
+        (500, "answered 500: bad key", True),
+        (400, "answered 400: bad key", False),
+    ],
+)
+async def test_http_errors_are_explained(
+    fake_openai: FakeOpenAIServer, status: int, fragment: str, retryable: bool
+) -> None:
+    agent = make_agent(fake_openai)
+    fake_openai.script(Reply.error(status, "bad key"))
+    with pytest.raises(ModelError) as info:
+        await agent.process_request("hi")
+    assert fragment in str(info.value)
+    assert info.value.retryable is retryable
+    assert info.value.status_code == status
+
+
+async def test_broken_stream_is_an_error_and_stores_no_partial_answer(
+    fake_openai: FakeOpenAIServer,
+) -> None:
+    history = InMemoryHistoryStore()
+    agent = make_agent(fake_openai, history=history)
+    fake_openai.script(Reply.broken_stream("Once upon a time in Lisbon", after_chunks=2))
+    with pytest.raises(ModelError):
+        await agent.process_request("story")
+    assert [m.role for m in await history.load()] == ["user"]
+
+    fake_openai.script(Reply.text("Complete story."))
+    assert (await agent.retry()).text == "Complete story."
+
+
+async def test_malformed_stream_data_is_a_clear_error(fake_openai: FakeOpenAIServer) -> None:
+    agent = make_agent(fake_openai)
+    fake_openai.script(Reply.raw_sse(["{not json"]))
+    with pytest.raises(ModelError, match="could not be read|without any content"):
+        await agent.process_request("hi")
+
+
+async def test_tool_call_fragments_reassemble_and_missing_ids_are_minted_once(
+    fake_openai: FakeOpenAIServer,
+) -> None:
+    trip = Trip()
+    history = InMemoryHistoryStore()
+    agent = make_agent(fake_openai, tools=[set_destination_tool(trip)], history=history)
+    chunk = {
+        "id": "c",
+        "object": "chat.completion.chunk",
+        "created": 0,
+        "model": "fake-model",
+        "choices": [
+            {
+                "index": 0,
+                "delta": {
+                    "tool_calls": [
+                        {
+                            "index": 0,
+                            "type": "function",
+                            "function": {"name": "set_destination", "arguments": '{"destination":'},
+                        }
+                    ]
+                },
+                "finish_reason": None,
+            }
+        ],
+    }
+    tail = {
+        **chunk,
+        "choices": [
+            {
+                "index": 0,
+                "delta": {"tool_calls": [{"index": 0, "function": {"arguments": ' "Porto"}'}}]},
+                "finish_reason": "tool_calls",
+            }
+        ],
+    }
+    fake_openai.script(
+        Reply.raw_sse([json.dumps(chunk), json.dumps(tail)]),
+        Reply.text("ok"),
+        Reply.text("again"),
+    )
+    await agent.process_request("Porto")
+    assert trip.destination == "Porto"
+    stored = await history.load()
+    call_id = next(m for m in stored if isinstance(m, AssistantMessage)).tool_calls[0].id
+    assert call_id.startswith("call_")
+    await agent.process_request("more")
+    sent_ids = [
+        m["tool_calls"][0]["id"]
+        for body in fake_openai.chat_requests[1:]
+        for m in body["messages"]
+        if m.get("tool_calls")
+    ]
+    assert sent_ids == [call_id, call_id]
+    assert next(m for m in stored if isinstance(m, ToolResult)).tool_call_id == call_id
+
+
+async def test_non_streaming_mode(fake_openai: FakeOpenAIServer) -> None:
+    trip = Trip()
+    agent = make_agent(
+        fake_openai, tools=[set_destination_tool(trip)], model_options={"stream": False}
+    )
+    fake_openai.script(
+        Reply.tool_calls(ToolCallSpec("set_destination", {"destination": "Faro"})),
+        Reply.text("Faro it is."),
+    )
+    result = await agent.process_request("Faro")
+    assert result.text == "Faro it is."
+    assert trip.destination == "Faro"
+    assert "stream" not in fake_openai.chat_requests[0]
+    assert result.usage[0].prompt_tokens > 0
+
+
+def test_formatting_keeps_media_parts_and_merges_part_lists() -> None:
+    video = VideoPart(url="https://example.org/clip.mp4")
+    messages = [
+        UserMessage(content=(TextPart(text="Look"), video)),
+        UserMessage(content=(TextPart(text="state"),)),
+    ]
+    merged = format_messages("sys", messages, merge_user_turns=True)
+    assert merged == [
+        {"role": "system", "content": "sys"},
+        {
+            "role": "user",
+            "content": [
+                {"type": "text", "text": "Look"},
+                {"type": "video_url", "video_url": {"url": "https://example.org/clip.mp4"}},
+                {"type": "text", "text": "state"},
+            ],
+        },
+    ]
+    assert format_messages("sys", messages) == [
+        {"role": "system", "content": "sys"},
+        {
+            "role": "user",
+            "content": [
+                {"type": "text", "text": "Look"},
+                {"type": "video_url", "video_url": {"url": "https://example.org/clip.mp4"}},
+            ],
+        },
+        {"role": "user", "content": "state"},
+    ]
