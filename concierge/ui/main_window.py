@@ -32,7 +32,8 @@ class MainWindow(QMainWindow):
         layout.addWidget(text)
         layout.addStretch()
         self.setCentralWidget(body)
-        QShortcut(QKeySequence.StandardKey.Quit, self, activated=self.close)
+        quit_shortcut = QShortcut(QKeySequence(QKeySequence.StandardKey.Quit), self)
+        quit_shortcut.activated.connect(self.close)
 
     def closeEvent(self, event: QCloseEvent) -> None:
         event.ignore()

@@ -80,8 +80,10 @@ def snapshot_of(body: dict[str, Any]) -> str | None:
     """The runtime-context text of a recorded request, if its last message is one."""
     last = body["messages"][-1]
     content = last["content"]
-    text = content if isinstance(content, str) else " ".join(
-        p.get("text", "") for p in content if p.get("type") == "text"
+    text = (
+        content
+        if isinstance(content, str)
+        else " ".join(p.get("text", "") for p in content if p.get("type") == "text")
     )
     return text if last["role"] == "user" and text.startswith("[Runtime context") else None
 

@@ -35,10 +35,10 @@ async def test_server_down_gives_a_readable_retryable_error_and_keeps_the_messag
     history = InMemoryHistoryStore()
     from concierge.agent import Agent
 
-    agent = Agent(
-        model=OpenAIChatModel(client, model="m"), system_prompt="s", history=history
-    )
-    with pytest.raises(ModelError, match=f"Cannot reach the model server at http://127.0.0.1:{port}/v1") as info:
+    agent = Agent(model=OpenAIChatModel(client, model="m"), system_prompt="s", history=history)
+    with pytest.raises(
+        ModelError, match=f"Cannot reach the model server at http://127.0.0.1:{port}/v1"
+    ) as info:
         await agent.process_request("Plan a weekend in Porto")
     assert info.value.retryable
     assert [m.role for m in await history.load()] == ["user"]
@@ -83,7 +83,7 @@ async def test_broken_stream_is_an_error_and_stores_no_partial_answer(
 async def test_malformed_stream_data_is_a_clear_error(fake_openai: FakeOpenAIServer) -> None:
     agent = make_agent(fake_openai)
     fake_openai.script(Reply.raw_sse(["{not json"]))
-    with pytest.raises(ModelError, match="could not be read|without any content"):
+    with pytest.raises(ModelError, match=r"could not be read|without any content"):
         await agent.process_request("hi")
 
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import itertools
 import json
 from typing import Any
 
@@ -166,9 +167,7 @@ async def test_snapshot_is_last_and_never_between_tool_calls_and_results(
     roles = [m["role"] for m in second]
     assert roles == ["system", "user", "assistant", "tool", "tool", "user"]
     assert second[-1]["content"].startswith(RUNTIME_CONTEXT_LABEL)
-    assert [m["tool_call_id"] for m in second[3:5]] == [
-        c["id"] for c in second[2]["tool_calls"]
-    ]
+    assert [m["tool_call_id"] for m in second[3:5]] == [c["id"] for c in second[2]["tool_calls"]]
 
 
 # R4 ----------------------------------------------------------------------------------------
@@ -211,7 +210,7 @@ async def test_system_prompt_tools_and_history_bytes_stable_across_iterations(
     assert len(requests) == 3
     tools = [json.dumps(r["tools"], separators=(",", ":")) for r in requests]
     assert tools[0] == tools[1] == tools[2]
-    for earlier, later in zip(requests, requests[1:], strict=False):
+    for earlier, later in itertools.pairwise(requests):
         stored_part = earlier["messages"][:-1]  # drop the earlier snapshot
         assert _canonical(later["messages"][: len(stored_part)]) == _canonical(stored_part)
         assert later["messages"][0] == {"role": "system", "content": SYSTEM_PROMPT}
@@ -379,7 +378,7 @@ async def test_raising_provider_stops_before_the_model_and_retry_does_not_duplic
     agent.add_context_provider(flaky, name="weather")
     recorder = Recorder()
     agent.subscribe(recorder)
-    with pytest.raises(ContextProviderError, match="'weather'.*disk unplugged"):
+    with pytest.raises(ContextProviderError, match=r"'weather'.*disk unplugged"):
         await agent.process_request("Plan day one")
     assert fake_openai.chat_requests == []
     assert [m.role for m in await history.load()] == ["user"]
@@ -390,7 +389,7 @@ async def test_raising_provider_stops_before_the_model_and_retry_does_not_duplic
     result = await agent.retry()
     assert result.text == "Day one: Alfama."
     user_messages = [m for m in fake_openai.chat_requests[0]["messages"] if m["role"] == "user"]
-    assert [m["content"] for m in user_messages][0] == "Plan day one"
+    assert user_messages[0]["content"] == "Plan day one"
     assert len([m for m in await history.load() if m.role == "user"]) == 1
 
 

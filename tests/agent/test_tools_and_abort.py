@@ -71,8 +71,7 @@ async def test_bad_arguments_unknown_tools_and_failures_become_readable_results(
     assert "Invalid arguments for 'set_destination'" in contents[1]
     assert "destination" in contents[1] and "at least 2 characters" in contents[1]
     assert contents[2] == (
-        "There is no tool named 'book_flight'. "
-        "Available tools: set_destination, explode, refuse."
+        "There is no tool named 'book_flight'. Available tools: set_destination, explode, refuse."
     )
     assert contents[3] == "The tool 'explode' failed: database is locked"
     assert contents[4] == "No itinerary item 7."
@@ -173,9 +172,7 @@ async def test_abort_during_a_tool_signals_it_and_stores_aborted_results(
         return "never"
 
     history = InMemoryHistoryStore()
-    agent = make_agent(
-        fake_openai, tools=[Tool("slow", "Slow.", ItemRef, slow)], history=history
-    )
+    agent = make_agent(fake_openai, tools=[Tool("slow", "Slow.", ItemRef, slow)], history=history)
     fake_openai.script(
         Reply.tool_calls(ToolCallSpec("slow", {"item_id": 1}), ToolCallSpec("slow", {"item_id": 2}))
     )

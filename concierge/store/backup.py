@@ -1,0 +1,35 @@
+"""A consistent copy of the database file, taken before a schema upgrade touches it."""
+
+from __future__ import annotations
+
+import sqlite3
+from contextlib import closing
+from pathlib import Path
+
+from .engine import BUSY_TIMEOUT_SECONDS
+
+
+def backup_path_for(path: Path, revision: str | None) -> Path:
+    """`concierge.db.bak-<revision>` beside `path`; never the name of an existing file."""
+    stem = f"{path.name}.bak-{revision or 'base'}"
+    candidate = path.with_name(stem)
+    number = 1
+    while candidate.exists():
+        number += 1
+        candidate = path.with_name(f"{stem}-{number}")
+    return candidate
+
+
+def backup_database(path: Path, revision: str | None) -> Path:
+    """Copy `path` with SQLite's online backup API (WAL content included) and return the copy.
+
+    Unlike copying the file, the backup API sees committed pages still in the WAL and never
+    copies a half-written page.
+    """
+    target = backup_path_for(path, revision)
+    with (
+        closing(sqlite3.connect(path, timeout=BUSY_TIMEOUT_SECONDS)) as source,
+        closing(sqlite3.connect(target)) as copy,
+    ):
+        source.backup(copy)
+    return target

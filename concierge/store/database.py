@@ -1,0 +1,103 @@
+"""The app's SQLite database, with all of its work serialized on one worker thread.
+
+SQLite calls block, and a busy or slow disk can stall them for far longer than a frame, so the
+GUI thread never makes them: it awaits `Database.run`, which hands the work to a single worker
+thread (the pattern Anki and Electrum use). One thread also means one writer at a time, so
+transactions from this process never wait on each other.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import threading
+from collections.abc import Callable
+from concurrent.futures import Future, ThreadPoolExecutor
+from pathlib import Path
+from types import TracebackType
+from typing import Self, TypeVar
+
+from sqlalchemy.exc import DBAPIError
+from sqlmodel import Session
+
+from .engine import create_sqlite_engine, open_error
+from .errors import DatabaseClosedError
+from .migrate import MigrationReport, upgrade_to_head
+
+T = TypeVar("T")
+
+
+class Database:
+    """One SQLite file. `run` executes a function with a Session in one transaction."""
+
+    def __init__(self, path: Path) -> None:
+        """Open `path` as it is, without migrating; see `Database.open` for start-up."""
+        self.path = path
+        self.migration: MigrationReport | None = None
+        self._closed = False
+        self._worker_ident: int | None = None
+        self._engine = create_sqlite_engine(path)
+        self._executor = ThreadPoolExecutor(
+            max_workers=1, thread_name_prefix="concierge-db", initializer=self._note_worker
+        )
+        try:
+            self.run_sync(_probe)
+        except DBAPIError as error:
+            self.close()
+            raise open_error(path, error) from error
+
+    @classmethod
+    def open(cls, path: Path) -> Self:
+        """Upgrade the file to the current schema (backing it up first), then open it."""
+        report = upgrade_to_head(path)
+        database = cls(path)
+        database.migration = report
+        return database
+
+    async def run(self, fn: Callable[[Session], T]) -> T:
+        """Run `fn` on the worker thread; commit if it returns, roll back if it raises.
+
+        Cancelling the awaiting task does not stop work that has already started.
+        """
+        return await asyncio.wrap_future(self._submit(fn))
+
+    def run_sync(self, fn: Callable[[Session], T]) -> T:
+        """Like `run`, blocking the caller: for start-up code, scripts and tests."""
+        if threading.get_ident() == self._worker_ident:
+            raise RuntimeError("Database.run_sync called from the database thread would deadlock.")
+        return self._submit(fn).result()
+
+    def close(self) -> None:
+        """Finish queued work, close every connection and stop the worker. Idempotent."""
+        if self._closed:
+            return
+        self._closed = True
+        self._executor.submit(self._engine.dispose)
+        self._executor.shutdown(wait=True)
+
+    def __enter__(self) -> Self:
+        return self
+
+    def __exit__(
+        self,
+        exc_type: type[BaseException] | None,
+        exc: BaseException | None,
+        traceback: TracebackType | None,
+    ) -> None:
+        self.close()
+
+    def _submit(self, fn: Callable[[Session], T]) -> Future[T]:
+        if self._closed:
+            raise DatabaseClosedError(self.path)
+        return self._executor.submit(self._transaction, fn)
+
+    def _transaction(self, fn: Callable[[Session], T]) -> T:
+        with Session(self._engine, expire_on_commit=False) as session, session.begin():
+            return fn(session)
+
+    def _note_worker(self) -> None:
+        self._worker_ident = threading.get_ident()
+
+
+def _probe(session: Session) -> None:
+    """Read the schema so a missing, locked or foreign file fails now, not on first use."""
+    session.connection().exec_driver_sql("SELECT count(*) FROM sqlite_master").all()

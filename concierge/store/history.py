@@ -1,0 +1,144 @@
+"""A conversation's messages in SQLite: the `HistoryStore` the agent runtime reads every turn.
+
+Each message is one row: its JSON (without provenance) in `payload`, its provenance in a
+column of its own. Provenance is written only from `message.provenance` and read only from
+that column, so text or metadata that claims to be framework-made stays ordinary content (R7).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import TypeAlias
+
+from pydantic import ValidationError
+from sqlalchemy import delete, func
+from sqlmodel import Session, col, select
+
+from concierge.agent.history import ensure_storable
+from concierge.agent.messages import MESSAGE_ADAPTER, Message, Provenance
+
+from .database import Database
+from .errors import CorruptHistoryError
+from .tables import Conversation, ConversationMessage, utc_now
+
+_Signature: TypeAlias = tuple[int, int | None]
+"""(row count, highest seq) of a conversation: changes whenever its rows change."""
+
+
+class SqliteHistoryStore:
+    """The messages of one conversation, oldest first. Safe to share between tasks.
+
+    The runtime loads history before every model call. Parsing thousands of stored messages
+    each time would cost tens of milliseconds, so the store keeps the parsed list and, on
+    every load, asks SQLite for the conversation's row count and highest sequence number:
+    the list is reused only while both are unchanged, so SQLite stays the source of truth.
+    """
+
+    def __init__(self, database: Database, conversation_id: str, *, title: str = "") -> None:
+        """`title` names the conversation if the first `append` has to create it."""
+        self.database = database
+        self.conversation_id = conversation_id
+        self._title = title
+        self._cache: list[Message] = []
+        self._cached: _Signature | None = None
+
+    async def load(self) -> list[Message]:
+        if self._cached is not None and await self.database.run(self._signature) == self._cached:
+            return list(self._cache)
+        messages, signature = await self.database.run(self._load)
+        self._cache, self._cached = messages, signature
+        return list(messages)
+
+    async def append(self, messages: Sequence[Message]) -> None:
+        """Store `messages` in one transaction: all of them, or none if any fails."""
+        ensure_storable(messages)
+        if not messages:
+            return
+        bundle = tuple(messages)
+        before, after = await self.database.run(lambda session: self._append(session, bundle))
+        if self._cached is not None and before == self._cached:
+            self._cache.extend(bundle)
+            self._cached = after
+        else:
+            self._cached = None
+
+    async def clear(self) -> None:
+        """Delete every message of the conversation; the conversation itself stays."""
+        await self.database.run(self._clear)
+        self._cache, self._cached = [], None
+
+    def _signature(self, session: Session) -> _Signature:
+        count, last = session.exec(
+            select(func.count(), func.max(ConversationMessage.seq)).where(
+                ConversationMessage.conversation_id == self.conversation_id
+            )
+        ).one()
+        return int(count), last
+
+    def _load(self, session: Session) -> tuple[list[Message], _Signature]:
+        signature = self._signature(session)
+        rows = session.exec(
+            select(
+                ConversationMessage.id, ConversationMessage.provenance, ConversationMessage.payload
+            )
+            .where(ConversationMessage.conversation_id == self.conversation_id)
+            .order_by(col(ConversationMessage.seq))
+        ).all()
+        messages: list[Message] = []
+        for row_id, stored, payload in rows:
+            try:
+                message = MESSAGE_ADAPTER.validate_json(payload)
+            except ValidationError as error:
+                raise CorruptHistoryError(
+                    f"Conversation {self.conversation_id}: stored message {row_id} is not a "
+                    f"valid message ({error.errors()[0]['msg']})."
+                ) from error
+            provenance = self._provenance(row_id, stored)
+            if message.provenance is not provenance:
+                # The payload carried a provenance key it should not have; the column wins.
+                message = message.model_copy(update={"provenance": provenance})
+            messages.append(message)
+        return messages, signature
+
+    def _append(
+        self, session: Session, messages: Sequence[Message]
+    ) -> tuple[_Signature, _Signature]:
+        if session.get(Conversation, self.conversation_id) is None:
+            session.add(Conversation(id=self.conversation_id, title=self._title))
+            session.flush()
+        before = self._signature(session)
+        count, last = before
+        first_seq = 0 if last is None else last + 1
+        now = utc_now()
+        session.add_all(
+            ConversationMessage(
+                id=message.id,
+                conversation_id=self.conversation_id,
+                seq=first_seq + offset,
+                role=message.role,
+                provenance=message.provenance.value if message.provenance else None,
+                payload=MESSAGE_ADAPTER.dump_json(message, exclude={"provenance"}).decode(),
+                created_at=now,
+            )
+            for offset, message in enumerate(messages)
+        )
+        session.flush()
+        return before, (count + len(messages), first_seq + len(messages) - 1)
+
+    def _clear(self, session: Session) -> None:
+        session.exec(
+            delete(ConversationMessage).where(
+                col(ConversationMessage.conversation_id) == self.conversation_id
+            )
+        )
+
+    def _provenance(self, row_id: str, stored: str | None) -> Provenance | None:
+        if stored is None:
+            return None
+        try:
+            return Provenance(stored)
+        except ValueError:
+            raise CorruptHistoryError(
+                f"Conversation {self.conversation_id}: message {row_id} has an unknown "
+                f"provenance {stored!r}."
+            ) from None

@@ -1,0 +1,129 @@
+"""Bringing the database file to the current schema at start-up, with a backup first.
+
+Alembic runs without an ini file on one connection this module opens. Foreign keys are off
+during the run (SQLite rebuilds tables to alter them, which would otherwise cascade deletes)
+and the whole upgrade is one transaction, checked with `PRAGMA foreign_key_check` before it
+commits.
+"""
+
+from __future__ import annotations
+
+import sqlite3
+from dataclasses import dataclass
+from pathlib import Path
+
+from alembic import command
+from alembic.config import Config
+from alembic.runtime.migration import MigrationContext
+from alembic.script import ScriptDirectory
+from alembic.util import CommandError
+from sqlalchemy import Connection, text
+from sqlalchemy.exc import DBAPIError
+
+from .backup import backup_database
+from .engine import create_sqlite_engine, open_error
+from .errors import MigrationError
+
+SCRIPT_LOCATION = "concierge.store:migrations"
+
+
+@dataclass(frozen=True, slots=True)
+class MigrationReport:
+    """What `upgrade_to_head` found and did."""
+
+    path: Path
+    from_revision: str | None
+    to_revision: str
+    backup_path: Path | None
+
+    @property
+    def upgraded(self) -> bool:
+        return self.from_revision != self.to_revision
+
+
+def alembic_config(script_location: str = SCRIPT_LOCATION) -> Config:
+    config = Config()
+    config.set_main_option("script_location", script_location)
+    return config
+
+
+def upgrade_to_head(path: Path, *, script_location: str = SCRIPT_LOCATION) -> MigrationReport:
+    """Upgrade the SQLite file at `path` (created if missing) to the newest revision.
+
+    An existing database below the newest revision is first copied to
+    `<name>.bak-<revision>` beside it; a new or empty file is not.
+    """
+    config = alembic_config(script_location)
+    scripts = ScriptDirectory.from_config(config)
+    head = scripts.get_current_head()
+    if head is None:
+        raise MigrationError(path, f"no revisions found in {script_location}.")
+    engine = create_sqlite_engine(path, foreign_keys=False)
+    try:
+        with engine.connect() as connection:
+            return _upgrade(connection, path, config, head)
+    except DBAPIError as error:
+        raise open_error(path, error) from error
+    finally:
+        engine.dispose()
+
+
+def _upgrade(connection: Connection, path: Path, config: Config, head: str) -> MigrationReport:
+    current, has_tables = _current_state(connection)
+    if current == head:
+        return MigrationReport(path, current, head, None)
+    if current is not None and not _known(ScriptDirectory.from_config(config), current):
+        raise MigrationError(
+            path,
+            f"it is at revision {current}, which this version of Concierge does not know; "
+            "it was probably written by a newer version.",
+        )
+    try:
+        backup = backup_database(path, current) if has_tables else None
+    except (OSError, sqlite3.Error) as error:
+        raise MigrationError(path, f"the backup before upgrading failed ({error}).") from error
+    try:
+        with connection.begin():
+            config.attributes["connection"] = connection
+            command.upgrade(config, "head")
+            _check_foreign_keys(connection)
+    except Exception as error:
+        raise MigrationError(path, f"{error}", backup) from error
+    finally:
+        _enable_foreign_keys(connection)
+    return MigrationReport(path, current, head, backup)
+
+
+def _current_state(connection: Connection) -> tuple[str | None, bool]:
+    """The database's revision and whether it holds any table at all, read in one snapshot."""
+    with connection.begin():
+        revision = MigrationContext.configure(connection).get_current_revision()
+        has_tables = (
+            connection.execute(
+                text("SELECT 1 FROM sqlite_master WHERE type = 'table' LIMIT 1")
+            ).first()
+            is not None
+        )
+    return revision, has_tables
+
+
+def _known(scripts: ScriptDirectory, revision: str) -> bool:
+    try:
+        return scripts.get_revision(revision) is not None
+    except CommandError:
+        return False
+
+
+def _check_foreign_keys(connection: Connection) -> None:
+    violations = connection.exec_driver_sql("PRAGMA foreign_key_check").all()
+    if violations:
+        tables = ", ".join(sorted({str(row[0]) for row in violations}))
+        raise RuntimeError(f"the upgrade would leave rows pointing at missing rows in {tables}.")
+
+
+def _enable_foreign_keys(connection: Connection) -> None:
+    """Turn enforcement back on, on the driver connection: SQLAlchemy would wrap the PRAGMA in
+    a transaction, where SQLite ignores it."""
+    driver = connection.connection.driver_connection
+    if isinstance(driver, sqlite3.Connection) and not driver.in_transaction:
+        driver.execute("PRAGMA foreign_keys=ON")

@@ -1,0 +1,1 @@
+"""Alembic migrations of the app's database, run at start-up by `concierge.store.migrate`."""

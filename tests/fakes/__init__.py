@@ -1,0 +1,17 @@
+"""Test doubles; see :mod:`tests.fakes.openai_server` for the fake OpenAI endpoint."""
+
+from tests.fakes.openai_server import NO_REPLY_MESSAGE, FakeOpenAIServer, RecordedRequest
+from tests.fakes.prefix_cache import PrefixCache, PromptUsage, count_tokens, tokenize
+from tests.fakes.replies import Reply, ToolCallSpec
+
+__all__ = [
+    "NO_REPLY_MESSAGE",
+    "FakeOpenAIServer",
+    "PrefixCache",
+    "PromptUsage",
+    "RecordedRequest",
+    "Reply",
+    "ToolCallSpec",
+    "count_tokens",
+    "tokenize",
+]

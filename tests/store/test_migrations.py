@@ -1,0 +1,179 @@
+"""Start-up migrations: no drift from the models, backups before upgrades, atomic runs."""
+
+from __future__ import annotations
+
+import shutil
+import sqlite3
+from contextlib import closing
+from pathlib import Path
+
+import pytest
+from alembic.autogenerate import compare_metadata
+from alembic.runtime.migration import MigrationContext
+from alembic.script import ScriptDirectory
+from sqlmodel import SQLModel
+
+import concierge.store.migrations
+from concierge.agent.messages import user_message
+from concierge.store import Database, MigrationError, SqliteHistoryStore, upgrade_to_head
+from concierge.store.engine import create_sqlite_engine
+from concierge.store.migrate import alembic_config
+
+HEAD = ScriptDirectory.from_config(alembic_config()).get_current_head()
+
+PROBE_REVISION = '''
+"""Test-only step: records whether foreign keys were enforced while it ran."""
+
+import sqlalchemy as sa
+from alembic import op
+
+revision = "a1b2c3d4e5f6"
+down_revision = "{down}"
+branch_labels = None
+depends_on = None
+
+
+def upgrade() -> None:
+    probe = op.create_table("migration_probe", sa.Column("foreign_keys", sa.Integer()))
+    enforced = op.get_bind().exec_driver_sql("PRAGMA foreign_keys").scalar_one()
+    op.bulk_insert(probe, [{{"foreign_keys": enforced}}])
+
+
+def downgrade() -> None:
+    op.drop_table("migration_probe")
+'''
+
+FAILING_REVISION = '''
+"""Test-only step that fails halfway."""
+
+import sqlalchemy as sa
+from alembic import op
+
+revision = "f00dfacef00d"
+down_revision = "{down}"
+branch_labels = None
+depends_on = None
+
+
+def upgrade() -> None:
+    op.create_table("half_done", sa.Column("id", sa.Integer(), primary_key=True))
+    op.drop_table("conversation_message")
+    raise RuntimeError("disk on fire")
+
+
+def downgrade() -> None:
+    pass
+'''
+
+
+def scripts_with(tmp_path: Path, revision: str) -> str:
+    """The app's migrations plus one newer revision, as a script location."""
+    source = Path(concierge.store.migrations.__file__).parent
+    target = tmp_path / "migrations"
+    shutil.copytree(source, target, ignore=shutil.ignore_patterns("__pycache__"))
+    (target / "versions" / "newer.py").write_text(revision.format(down=HEAD))
+    return str(target)
+
+
+def query(path: Path, sql: str) -> list[tuple[object, ...]]:
+    with closing(sqlite3.connect(path)) as connection:
+        return connection.execute(sql).fetchall()
+
+
+def tables(path: Path) -> set[str]:
+    return {str(row[0]) for row in query(path, "SELECT name FROM sqlite_master WHERE type='table'")}
+
+
+def test_migrated_schema_matches_the_models(db_path: Path) -> None:
+    upgrade_to_head(db_path)
+    engine = create_sqlite_engine(db_path)
+    try:
+        with engine.connect() as connection:
+            context = MigrationContext.configure(connection, opts={"compare_type": True})
+            assert compare_metadata(context, SQLModel.metadata) == []
+    finally:
+        engine.dispose()
+
+
+def test_drift_check_notices_a_missing_table(tmp_path: Path) -> None:
+    """The comparison above is not vacuous: an unmigrated file differs from the models."""
+    engine = create_sqlite_engine(tmp_path / "empty.db")
+    try:
+        with engine.connect() as connection:
+            diffs = compare_metadata(MigrationContext.configure(connection), SQLModel.metadata)
+    finally:
+        engine.dispose()
+    added = {diff[1].name for diff in diffs if diff[0] == "add_table"}
+    assert {"conversation", "conversation_message"} <= added
+
+
+def test_a_fresh_file_is_migrated_without_a_backup(db_path: Path) -> None:
+    report = upgrade_to_head(db_path)
+    assert (report.from_revision, report.to_revision, report.backup_path) == (None, HEAD, None)
+    assert report.upgraded
+    assert list(db_path.parent.glob("*.bak-*")) == []
+    assert query(db_path, "SELECT version_num FROM alembic_version") == [(HEAD,)]
+
+
+def test_a_database_at_head_is_left_alone(db_path: Path) -> None:
+    upgrade_to_head(db_path)
+    report = upgrade_to_head(db_path)
+    assert not report.upgraded
+    assert report.backup_path is None
+    assert list(db_path.parent.glob("*.bak-*")) == []
+
+
+async def test_an_older_database_is_backed_up_then_upgraded(db_path: Path, tmp_path: Path) -> None:
+    with Database.open(db_path) as database:
+        message = user_message("keep me")
+        await SqliteHistoryStore(database, "c1").append([message])
+
+    report = upgrade_to_head(db_path, script_location=scripts_with(tmp_path, PROBE_REVISION))
+
+    assert report.from_revision == HEAD
+    assert report.to_revision == "a1b2c3d4e5f6"
+    assert report.backup_path == db_path.with_name(f"concierge.db.bak-{HEAD}")
+    backup = report.backup_path
+    assert query(backup, "SELECT version_num FROM alembic_version") == [(HEAD,)]
+    assert query(backup, "SELECT id FROM conversation_message") == [(message.id,)]
+    assert "migration_probe" not in tables(backup)
+    assert query(db_path, "SELECT version_num FROM alembic_version") == [("a1b2c3d4e5f6",)]
+    assert query(db_path, "SELECT foreign_keys FROM migration_probe") == [(0,)]
+    with Database(db_path) as database:
+        assert await SqliteHistoryStore(database, "c1").load() == [message]
+        enforced = database.run_sync(
+            lambda s: s.connection().exec_driver_sql("PRAGMA foreign_keys").scalar_one()
+        )
+        assert enforced == 1
+
+
+def test_backups_never_overwrite_each_other(db_path: Path, tmp_path: Path) -> None:
+    upgrade_to_head(db_path)
+    earlier = db_path.with_name(f"concierge.db.bak-{HEAD}")
+    earlier.write_bytes(b"an earlier backup")
+    report = upgrade_to_head(db_path, script_location=scripts_with(tmp_path, PROBE_REVISION))
+    assert report.backup_path == db_path.with_name(f"concierge.db.bak-{HEAD}-2")
+    assert earlier.read_bytes() == b"an earlier backup"
+
+
+def test_a_failed_upgrade_changes_nothing_and_names_the_backup(
+    db_path: Path, tmp_path: Path
+) -> None:
+    upgrade_to_head(db_path)
+    before = tables(db_path)
+    with pytest.raises(MigrationError) as raised:
+        upgrade_to_head(db_path, script_location=scripts_with(tmp_path, FAILING_REVISION))
+    assert "disk on fire" in str(raised.value)
+    assert raised.value.backup_path == db_path.with_name(f"concierge.db.bak-{HEAD}")
+    assert str(raised.value.backup_path) in str(raised.value)
+    assert tables(db_path) == before
+    assert query(db_path, "SELECT version_num FROM alembic_version") == [(HEAD,)]
+
+
+def test_a_database_from_a_newer_version_is_refused(db_path: Path) -> None:
+    upgrade_to_head(db_path)
+    with closing(sqlite3.connect(db_path)) as connection, connection:
+        connection.execute("UPDATE alembic_version SET version_num = 'fromthefuture'")
+    with pytest.raises(MigrationError, match="newer version"):
+        Database.open(db_path)
+    assert list(db_path.parent.glob("*.bak-*")) == []
