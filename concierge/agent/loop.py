@@ -40,7 +40,7 @@ from .messages import (
     user_message,
 )
 from .model import ModelAdapter, ModelRequest
-from .model_input import build_model_input
+from .model_input import build_model_input, summary_boundary
 from .tools import (
     PermissionHandler,
     PermissionRequest,
@@ -206,11 +206,13 @@ class Agent:
         context = await self._providers.resolve(signal, iteration)
         self._events.emit(RuntimeContextEvent(context))
         snapshot = runtime_context_message(context.text) if context.text else None
+        messages = build_model_input(history, snapshot)
         request = ModelRequest(
             system_prompt=self._system_prompt,
-            messages=build_model_input(history, snapshot, summarize_old_results=self._summarize),
+            messages=messages,
             tools=self._tool_specs,
             iteration=iteration,
+            summarize_before=summary_boundary(messages) if self._summarize else 0,
         )
         started = time.perf_counter()
         call = self._model.respond(request, self._events.emit)

@@ -30,6 +30,8 @@ class ModelRequest:
     messages: Sequence[Message]
     tools: Sequence[dict[str, Any]]
     iteration: int
+    summarize_before: int = 0
+    """Tool results at indexes below this are sent as their summaries, when they have one."""
 
 
 @dataclass(frozen=True, slots=True)

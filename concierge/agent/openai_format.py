@@ -27,7 +27,8 @@ def format_part(part: ContentPart) -> dict[str, Any]:
     return {"type": "video_url", "video_url": {"url": part.url}}
 
 
-def format_message(message: Message) -> dict[str, Any]:
+def format_message(message: Message, *, summarized: bool = False) -> dict[str, Any]:
+    """One message as Chat Completions JSON; `summarized` sends a tool result's summary."""
     if isinstance(message, UserMessage):
         parts = message.content
         if len(parts) == 1 and isinstance(parts[0], TextPart):
@@ -49,7 +50,8 @@ def format_message(message: Message) -> dict[str, Any]:
             ],
         }
     assert isinstance(message, ToolResult)
-    return {"role": "tool", "tool_call_id": message.tool_call_id, "content": message.content}
+    content = message.summary if summarized and message.summary is not None else message.content
+    return {"role": "tool", "tool_call_id": message.tool_call_id, "content": content}
 
 
 def _as_parts(content: str | list[dict[str, Any]]) -> list[dict[str, Any]]:
@@ -75,9 +77,52 @@ def merge_adjacent_user_messages(messages: list[dict[str, Any]]) -> list[dict[st
     return merged
 
 
+class ChatFormatter:
+    """Formats model input, reusing the JSON of every message object it formatted last time.
+
+    Stored messages are immutable and history stores hand out the same objects on every
+    load, so each iteration of a long conversation costs only its new messages. The cache
+    holds the message itself, so an identity match is never a recycled `id()`.
+    """
+
+    def __init__(self) -> None:
+        self._previous: dict[int, tuple[Message, bool, dict[str, Any]]] = {}
+
+    def format(
+        self,
+        system_prompt: str,
+        messages: Sequence[Message],
+        *,
+        summarize_before: int = 0,
+        merge_user_turns: bool = False,
+    ) -> list[dict[str, Any]]:
+        previous = self._previous
+        current: dict[int, tuple[Message, bool, dict[str, Any]]] = {}
+        formatted: list[dict[str, Any]] = [{"role": "system", "content": system_prompt}]
+        for index, message in enumerate(messages):
+            summarized = index < summarize_before and isinstance(message, ToolResult)
+            hit = previous.get(id(message))
+            if hit is not None and hit[0] is message and hit[1] == summarized:
+                entry = hit
+            else:
+                entry = (message, summarized, format_message(message, summarized=summarized))
+            current[id(message)] = entry
+            formatted.append(entry[2])
+        self._previous = current
+        return merge_adjacent_user_messages(formatted) if merge_user_turns else formatted
+
+
 def format_messages(
-    system_prompt: str, messages: Sequence[Message], *, merge_user_turns: bool = False
+    system_prompt: str,
+    messages: Sequence[Message],
+    *,
+    summarize_before: int = 0,
+    merge_user_turns: bool = False,
 ) -> list[dict[str, Any]]:
-    formatted = [{"role": "system", "content": system_prompt}]
-    formatted.extend(format_message(m) for m in messages)
-    return merge_adjacent_user_messages(formatted) if merge_user_turns else formatted
+    """Format without a cache, for one-off use and tests."""
+    return ChatFormatter().format(
+        system_prompt,
+        messages,
+        summarize_before=summarize_before,
+        merge_user_turns=merge_user_turns,
+    )

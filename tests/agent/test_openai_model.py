@@ -18,7 +18,7 @@ from concierge.agent import (
     UserMessage,
     VideoPart,
 )
-from concierge.agent.openai_format import format_messages
+from concierge.agent.openai_format import ChatFormatter, format_messages
 from tests.agent.support import Trip, make_agent, set_destination_tool
 from tests.fakes import FakeOpenAIServer, Reply, ToolCallSpec
 
@@ -190,3 +190,26 @@ def test_formatting_keeps_media_parts_and_merges_part_lists() -> None:
         },
         {"role": "user", "content": "state"},
     ]
+
+
+async def test_auth_header_and_extra_body_reach_the_server(fake_openai: FakeOpenAIServer) -> None:
+    agent = make_agent(fake_openai, model_options={"extra_body": {"top_k": 20}})
+    fake_openai.script(Reply.text("ok"))
+    await agent.process_request("hi")
+    request = fake_openai.requests[-1]
+    assert request.headers["authorization"] == "Bearer test-key"
+    assert fake_openai.chat_requests[0]["top_k"] == 20
+
+
+def test_formatter_reuses_unchanged_messages_and_reformats_summarized_ones() -> None:
+    result = ToolResult(tool_call_id="c1", tool_name="t", content="full text", summary="short")
+    question = UserMessage(content=(TextPart(text="q"),))
+    formatter = ChatFormatter()
+    first = formatter.format("sys", [result, question])
+    again = formatter.format("sys", [result, question])
+    assert again[1] is first[1]  # reused, not rebuilt
+    assert again[1]["content"] == "full text"
+    summarized = formatter.format("sys", [result, question], summarize_before=1)
+    assert summarized[1]["content"] == "short"
+    twin = result.model_copy(update={"content": "other text"})
+    assert formatter.format("sys", [twin, question])[1]["content"] == "other text"

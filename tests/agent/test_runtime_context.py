@@ -25,7 +25,7 @@ from concierge.agent import (
 )
 from concierge.agent.context import runtime_context_message
 from concierge.agent.messages import last_real_user_index
-from concierge.agent.model_input import build_model_input
+from concierge.agent.model_input import build_model_input, summary_boundary
 from tests.agent.support import (
     SYSTEM_PROMPT,
     Recorder,
@@ -283,9 +283,13 @@ async def test_compaction_summary_does_not_count_as_last_user_turn(
     # A framework summary stored after the results must not move the boundary.
     await history.append([summary])
     stored = await history.load()
-    built = build_model_input(stored, None, summarize_old_results=True)
-    result = next(m for m in built if isinstance(m, ToolResult))
-    assert "destination" in result.content and result.content != result.summary
+    built = build_model_input(stored, None)
+    boundary = summary_boundary(built)
+    result_index = next(i for i, m in enumerate(built) if isinstance(m, ToolResult))
+    assert boundary < result_index  # the summary did not move the last real user turn
+    boundary_message = built[boundary]
+    assert isinstance(boundary_message, UserMessage)
+    assert boundary_message.text == "Porto"
 
 
 # R7 ----------------------------------------------------------------------------------------

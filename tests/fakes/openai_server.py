@@ -14,6 +14,7 @@ import itertools
 import json
 import socket
 import socketserver
+import sys
 import threading
 import time
 from collections import deque
@@ -278,9 +279,16 @@ class _HTTPServer(ThreadingHTTPServer):
         self.server_name = "127.0.0.1"
         self.server_port = int(self.server_address[1])
 
+    def handle_error(self, request: Any, client_address: Any) -> None:
+        """A client that hangs up (an aborted stream, a closed SDK client) is not an error."""
+        if isinstance(sys.exc_info()[1], ConnectionError):
+            return
+        super().handle_error(request, client_address)
+
 
 class _Handler(BaseHTTPRequestHandler):
     protocol_version = "HTTP/1.1"  # keep-alive and chunked streaming, like the real API
+    disable_nagle_algorithm = True  # small SSE writes would otherwise wait on delayed ACKs
     server: _HTTPServer
     record: RecordedRequest
 

@@ -1,0 +1,1 @@
+"""Benchmark scripts; each prints a table. Run them as `python bench/<name>.py`."""
