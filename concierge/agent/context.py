@@ -29,6 +29,8 @@ RUNTIME_CONTEXT_LABEL = (
 
 
 _TIMEOUT_REASON = "context provider timeout"
+_NEVER_ABORTED = AbortSignal()
+"""Handed to providers when there is neither a request signal nor a timeout."""
 
 
 class ContextProviderError(RuntimeError):
@@ -99,8 +101,8 @@ class ContextProviders:
         detachers: list[Callable[[], None]] = []
         try:
             for index, registration in enumerate(registrations):
-                if registration.timeout is None and signal is not None:
-                    provider_signal = signal
+                if registration.timeout is None:
+                    provider_signal = signal if signal is not None else _NEVER_ABORTED
                 else:
                     provider_signal, detach = child_signal(
                         signal, registration.timeout, timeout_reason=_TIMEOUT_REASON

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
-from collections.abc import Callable, Sequence
+from collections.abc import Awaitable, Callable, Sequence
 from typing import Protocol, runtime_checkable
 
 from .abort import AbortSignal
@@ -76,33 +76,23 @@ class RetryingRunnable(RunnableWrapper):
     async def process_request(
         self, request: str | Sequence[ContentPart], signal: AbortSignal | None = None
     ) -> TurnResult:
-        try:
-            return await self.inner.process_request(request, signal)
-        except ModelError as error:
-            if not error.retryable or self.attempts == 1:
-                raise
-            return await self._retry_after(error, signal, self.attempts - 1)
+        return await self._with_retries(self.inner.process_request(request, signal), signal)
 
     async def retry(self, signal: AbortSignal | None = None) -> TurnResult:
-        try:
-            return await self.inner.retry(signal)
-        except ModelError as error:
-            if not error.retryable or self.attempts == 1:
-                raise
-            return await self._retry_after(error, signal, self.attempts - 1)
+        return await self._with_retries(self.inner.retry(signal), signal)
 
-    async def _retry_after(
-        self, error: ModelError, signal: AbortSignal | None, remaining: int
+    async def _with_retries(
+        self, first: Awaitable[TurnResult], signal: AbortSignal | None
     ) -> TurnResult:
-        for attempt in range(1, remaining + 1):
-            delay = self.backoff * 2 ** (attempt - 1)
-            log.info("model call failed (%s); retrying in %.1f s", error, delay)
+        attempt = 1
+        while True:
+            try:
+                return await (first if attempt == 1 else self.inner.retry(signal))
+            except ModelError as error:
+                if not error.retryable or attempt == self.attempts:
+                    raise
+                delay = self.backoff * 2 ** (attempt - 1)
+                log.info("model call failed (%s); retrying in %.1f s", error, delay)
             pause = asyncio.sleep(delay)
             await (signal.race(pause) if signal is not None else pause)
-            try:
-                return await self.inner.retry(signal)
-            except ModelError as next_error:
-                if not next_error.retryable or attempt == remaining:
-                    raise
-                error = next_error
-        raise error
+            attempt += 1
