@@ -1,31 +1,102 @@
-"""SQLite through SQLModel: engine set-up, tables, migrations and the history store. No Qt."""
+"""SQLite through SQLModel: engine set-up, tables, migrations, the history store, trips with
+their change log and undo, settings, API keys and data paths. No Qt."""
 
+from .change_history import ChangeHistory
+from .changes import Action, Actor, Change, ChangeBus, ChangeContext, EntityKind
 from .conversations import create_conversation, delete_conversation, list_conversations
 from .database import Database
 from .errors import (
     CorruptHistoryError,
     DatabaseClosedError,
     DatabaseOpenError,
+    InvalidChangeError,
+    InvalidSettingError,
     MigrationError,
+    RecordNotFoundError,
     StoreError,
+    UndoError,
 )
 from .history import SqliteHistoryStore
+from .itinerary import ItineraryRepository
 from .migrate import MigrationReport, upgrade_to_head
-from .tables import Conversation, ConversationMessage
+from .paths import data_dir, database_path, log_dir
+from .records import ItineraryItemRecord, Pace, TripRecord
+from .secrets import Secret, SecretSaved, SecretSource, SecretStore
+from .seen import CREATED, UnseenChanges
+from .settings import (
+    MODEL_BASE_URL,
+    MODEL_MERGE_USER_TURNS,
+    MODEL_NAME,
+    MODEL_PRESET,
+    SETTINGS,
+    UI_LAST_TRIP_ID,
+    UI_WINDOW_GEOMETRY,
+    Setting,
+    Settings,
+)
+from .tables import (
+    AppSetting,
+    ChangeLogEntry,
+    Conversation,
+    ConversationMessage,
+    ItineraryItem,
+    Trip,
+)
+from .trips import TripRepository
+from .undo import UndoResult
 
 __all__ = [
+    "CREATED",
+    "MODEL_BASE_URL",
+    "MODEL_MERGE_USER_TURNS",
+    "MODEL_NAME",
+    "MODEL_PRESET",
+    "SETTINGS",
+    "UI_LAST_TRIP_ID",
+    "UI_WINDOW_GEOMETRY",
+    "Action",
+    "Actor",
+    "AppSetting",
+    "Change",
+    "ChangeBus",
+    "ChangeContext",
+    "ChangeHistory",
+    "ChangeLogEntry",
     "Conversation",
     "ConversationMessage",
     "CorruptHistoryError",
     "Database",
     "DatabaseClosedError",
     "DatabaseOpenError",
+    "EntityKind",
+    "InvalidChangeError",
+    "InvalidSettingError",
+    "ItineraryItem",
+    "ItineraryItemRecord",
+    "ItineraryRepository",
     "MigrationError",
     "MigrationReport",
+    "Pace",
+    "RecordNotFoundError",
+    "Secret",
+    "SecretSaved",
+    "SecretSource",
+    "SecretStore",
+    "Setting",
+    "Settings",
     "SqliteHistoryStore",
     "StoreError",
+    "Trip",
+    "TripRecord",
+    "TripRepository",
+    "UndoError",
+    "UndoResult",
+    "UnseenChanges",
     "create_conversation",
+    "data_dir",
+    "database_path",
     "delete_conversation",
     "list_conversations",
+    "log_dir",
     "upgrade_to_head",
 ]

@@ -41,3 +41,33 @@ class MigrationError(StoreError):
 
 class CorruptHistoryError(StoreError):
     """A stored message no longer validates as a message."""
+
+
+class InvalidChangeError(StoreError):
+    """A write was refused because a value breaks a rule; nothing was written.
+
+    `field` names the offending field so a form can point at it; the message is a sentence
+    meant for the person (or for the assistant, as a tool error).
+    """
+
+    def __init__(self, field: str, message: str) -> None:
+        super().__init__(message)
+        self.field = field
+
+
+class RecordNotFoundError(StoreError):
+    """The trip or itinerary item to change does not exist (any more)."""
+
+    def __init__(self, entity: str, entity_id: str) -> None:
+        super().__init__(f"The {entity.replace('_', ' ')} {entity_id} does not exist.")
+        self.entity = entity
+        self.entity_id = entity_id
+
+
+class UndoError(StoreError):
+    """An undo was refused because the rows it would restore were changed behind the change
+    log's back; nothing was changed."""
+
+
+class InvalidSettingError(StoreError):
+    """A value does not fit the declared type of the setting it was meant for."""

@@ -5,9 +5,10 @@ The migrations in `migrations/versions` create exactly these; a test compares th
 
 from __future__ import annotations
 
-from datetime import UTC, datetime
+from datetime import UTC, date, datetime, time
+from decimal import Decimal
 
-from sqlalchemy import DateTime, Dialect, Index, Text
+from sqlalchemy import CheckConstraint, DateTime, Dialect, Index, Text
 from sqlalchemy.types import TypeDecorator
 from sqlmodel import Field, SQLModel
 
@@ -76,3 +77,133 @@ class ConversationMessage(SQLModel, table=True):
     provenance: str | None = None
     payload: str = Field(sa_type=Text)
     created_at: datetime = Field(default_factory=utc_now, sa_type=UtcDateTime)
+
+
+class DecimalText(TypeDecorator[Decimal]):
+    """A `Decimal` stored as its exact text, e.g. "1234.50".
+
+    SQLite's NUMERIC affinity would turn it into a float and lose digits (and trailing zeros
+    that matter for money), so the column is TEXT and floats are refused on the way in.
+    """
+
+    impl = Text
+    cache_ok = True
+
+    def process_bind_param(self, value: Decimal | None, dialect: Dialect) -> str | None:
+        if value is None:
+            return None
+        if not isinstance(value, Decimal) or not value.is_finite():
+            raise ValueError(f"Expected a finite Decimal, got {value!r}.")
+        return str(value)
+
+    def process_result_value(self, value: str | None, dialect: Dialect) -> Decimal | None:
+        return None if value is None else Decimal(value)
+
+
+PACES = ("relaxed", "balanced", "packed")
+ACTORS = ("person", "assistant", "app")
+ENTITIES = ("trip", "itinerary_item")
+ACTIONS = ("create", "update", "delete")
+
+
+def _one_of(column: str, values: tuple[str, ...]) -> str:
+    return f"{column} IN ({', '.join(repr(value) for value in values)})"
+
+
+class Trip(SQLModel, table=True):
+    """One trip the person plans. `interests` is a JSON array of strings, so an interest may
+    contain a comma; `position` orders the trip list."""
+
+    __tablename__ = "trip"
+    __table_args__ = (
+        CheckConstraint("title <> ''", name="title_not_empty"),
+        CheckConstraint("travellers >= 1", name="travellers_at_least_one"),
+        CheckConstraint(_one_of("pace", PACES), name="pace"),
+        CheckConstraint(
+            "start_date IS NULL OR end_date IS NULL OR end_date >= start_date",
+            name="dates_in_order",
+        ),
+    )
+
+    id: str = Field(primary_key=True)
+    title: str
+    origin: str = ""
+    origin_code: str | None = None
+    origin_tz: str | None = None
+    destination: str = ""
+    destination_code: str | None = None
+    destination_tz: str | None = None
+    start_date: date | None = None
+    end_date: date | None = None
+    travellers: int = 1
+    budget_amount: Decimal | None = Field(default=None, sa_type=DecimalText)
+    budget_currency: str = "EUR"
+    interests: str = Field(default="[]", sa_type=Text)
+    pace: str = "balanced"
+    notes: str = Field(default="", sa_type=Text)
+    position: int = Field(index=True)
+    created_at: datetime = Field(default_factory=utc_now, sa_type=UtcDateTime)
+    updated_at: datetime = Field(default_factory=utc_now, sa_type=UtcDateTime)
+
+
+class ItineraryItem(SQLModel, table=True):
+    """One entry of a trip's itinerary: `start_time` is local time at the place, in
+    `timezone`; `position` orders the items of one day."""
+
+    __tablename__ = "itinerary_item"
+    __table_args__ = (
+        CheckConstraint("title <> ''", name="title_not_empty"),
+        Index("ix_itinerary_item_trip_id_day_position", "trip_id", "day", "position"),
+    )
+
+    id: str = Field(primary_key=True)
+    trip_id: str = Field(foreign_key="trip.id", ondelete="CASCADE")
+    day: date
+    start_time: time | None = None
+    timezone: str | None = None
+    title: str
+    place: str = ""
+    notes: str = Field(default="", sa_type=Text)
+    position: int
+    created_at: datetime = Field(default_factory=utc_now, sa_type=UtcDateTime)
+    updated_at: datetime = Field(default_factory=utc_now, sa_type=UtcDateTime)
+
+
+class ChangeLogEntry(SQLModel, table=True):
+    """One row written by one change: `before`/`after` are JSON objects of the changed fields
+    (the whole record for a create or delete). Rows sharing `group_id` undo as one step.
+
+    `trip_id` is deliberately not a foreign key: the rows of a deleted trip must outlive it so
+    that deleting it can be undone.
+    """
+
+    __tablename__ = "change_log"
+    __table_args__ = (
+        CheckConstraint(_one_of("actor", ACTORS), name="actor"),
+        CheckConstraint(_one_of("entity", ENTITIES), name="entity"),
+        CheckConstraint(_one_of("action", ACTIONS), name="action"),
+        Index("ix_change_log_trip_id_id", "trip_id", "id"),
+    )
+
+    id: int | None = Field(default=None, primary_key=True)
+    group_id: str = Field(index=True)
+    actor: str
+    label: str
+    entity: str
+    entity_id: str
+    trip_id: str
+    action: str
+    before: str | None = Field(default=None, sa_type=Text)
+    after: str | None = Field(default=None, sa_type=Text)
+    at: datetime = Field(default_factory=utc_now, sa_type=UtcDateTime)
+    undone: bool = False
+    seen: bool = True
+
+
+class AppSetting(SQLModel, table=True):
+    """One setting: `value` is JSON, validated against its declaration in `settings`."""
+
+    __tablename__ = "app_setting"
+
+    key: str = Field(primary_key=True)
+    value: str = Field(sa_type=Text)

@@ -5,17 +5,27 @@ from __future__ import annotations
 import shutil
 import sqlite3
 from contextlib import closing
+from decimal import Decimal
 from pathlib import Path
 
 import pytest
+from alembic import command
 from alembic.autogenerate import compare_metadata
 from alembic.runtime.migration import MigrationContext
 from alembic.script import ScriptDirectory
+from sqlalchemy import inspect
 from sqlmodel import SQLModel
 
 import concierge.store.migrations
 from concierge.agent.messages import user_message
-from concierge.store import Database, MigrationError, SqliteHistoryStore, upgrade_to_head
+from concierge.store import (
+    ChangeBus,
+    Database,
+    MigrationError,
+    SqliteHistoryStore,
+    TripRepository,
+    upgrade_to_head,
+)
 from concierge.store.engine import create_sqlite_engine
 from concierge.store.migrate import alembic_config
 
@@ -104,7 +114,46 @@ def test_drift_check_notices_a_missing_table(tmp_path: Path) -> None:
     finally:
         engine.dispose()
     added = {diff[1].name for diff in diffs if diff[0] == "add_table"}
-    assert {"conversation", "conversation_message"} <= added
+    assert {
+        "conversation",
+        "conversation_message",
+        "trip",
+        "itinerary_item",
+        "change_log",
+        "app_setting",
+    } <= added
+
+
+def test_migrated_check_constraints_match_the_models(db_path: Path) -> None:
+    """Autogenerate does not compare CHECK constraints, so compare them here, by name and
+    text, with what the models would create."""
+    upgrade_to_head(db_path)
+    fresh = db_path.with_name("from-models.db")
+    engine = create_sqlite_engine(fresh)
+    try:
+        SQLModel.metadata.create_all(engine)
+    finally:
+        engine.dispose()
+
+    def checks(path: Path) -> dict[str, set[tuple[str, str]]]:
+        engine = create_sqlite_engine(path)
+        try:
+            with engine.connect() as connection:
+                inspector = inspect(connection)
+                return {
+                    table: {
+                        (str(check["name"]), " ".join(check["sqltext"].split()))
+                        for check in inspector.get_check_constraints(table)
+                    }
+                    for table in inspector.get_table_names()
+                    if table != "alembic_version"
+                }
+        finally:
+            engine.dispose()
+
+    migrated = checks(db_path)
+    assert migrated == checks(fresh)
+    assert ("ck_trip_travellers_at_least_one", "travellers >= 1") in migrated["trip"]
 
 
 def test_a_fresh_file_is_migrated_without_a_backup(db_path: Path) -> None:
@@ -168,6 +217,40 @@ def test_a_failed_upgrade_changes_nothing_and_names_the_backup(
     assert str(raised.value.backup_path) in str(raised.value)
     assert tables(db_path) == before
     assert query(db_path, "SELECT version_num FROM alembic_version") == [(HEAD,)]
+
+
+async def test_a_database_from_the_previous_revision_is_backed_up_and_upgraded(
+    db_path: Path,
+) -> None:
+    """A file written by the release before trips existed: its history survives, a backup
+    is taken, and the trip tables work afterwards."""
+    previous = "f6e6761c12eb"
+    engine = create_sqlite_engine(db_path, foreign_keys=False)
+    try:
+        with engine.connect() as connection, connection.begin():
+            config = alembic_config()
+            config.attributes["connection"] = connection
+            command.upgrade(config, previous)
+    finally:
+        engine.dispose()
+    with Database(db_path) as database:
+        message = user_message("plan Porto")
+        await SqliteHistoryStore(database, "c1").append([message])
+    assert "trip" not in tables(db_path)
+
+    with Database.open(db_path) as database:
+        report = database.migration
+        assert report is not None
+        assert (report.from_revision, report.to_revision) == (previous, HEAD)
+        assert report.backup_path == db_path.with_name(f"concierge.db.bak-{previous}")
+        assert await SqliteHistoryStore(database, "c1").load() == [message]
+        trip = await TripRepository(database, ChangeBus()).create({"budget_amount": "10.00"})
+        assert trip.budget_amount == Decimal("10.00")
+
+    backup = db_path.with_name(f"concierge.db.bak-{previous}")
+    assert query(backup, "SELECT version_num FROM alembic_version") == [(previous,)]
+    assert "trip" not in tables(backup)
+    assert {"trip", "itinerary_item", "change_log", "app_setting"} <= tables(db_path)
 
 
 def test_a_database_from_a_newer_version_is_refused(db_path: Path) -> None:

@@ -1,0 +1,53 @@
+"""The change log as the app uses it: undo, and the assistant's changes not yet seen."""
+
+from __future__ import annotations
+
+from sqlmodel import Session
+
+from .change_writer import commit_and_publish
+from .changes import Actor, Change, ChangeBus, EntityKind
+from .database import Database
+from .seen import UnseenChanges, mark_seen, unseen_changes
+from .undo import UndoResult, newest_group_label, undo_step
+
+
+class ChangeHistory:
+    """Undo over the change log, and seen marks. Undo publishes its changes on the bus like
+    any other write, after it committed."""
+
+    def __init__(self, database: Database, bus: ChangeBus) -> None:
+        self.database = database
+        self.bus = bus
+
+    async def undo_label(self, trip_id: str | None = None) -> str | None:
+        """What `undo_last` would undo, e.g. for an "Undo Rename trip" menu entry; None if
+        there is nothing to undo."""
+        return await self.database.run(lambda session: newest_group_label(session, trip_id))
+
+    async def undo_last(
+        self, trip_id: str | None = None, *, actor: Actor = Actor.PERSON
+    ) -> UndoResult | None:
+        """Revert the newest change group not yet undone (of any trip, or touching
+        `trip_id`) in one transaction. None if there is nothing to undo."""
+
+        def undo(session: Session) -> tuple[UndoResult | None, tuple[Change, ...]]:
+            result = undo_step(session, trip_id, actor)
+            return result, () if result is None else result.changes
+
+        return await commit_and_publish(self.database, self.bus, undo)
+
+    async def unseen_assistant_changes(self, trip_id: str) -> UnseenChanges:
+        """(entity, id) → names of the fields the assistant changed that the person has not
+        seen. A created row's fields include `CREATED` ("*"); deleted rows are left out."""
+        return await self.database.run(lambda session: unseen_changes(session, trip_id))
+
+    async def mark_seen(
+        self,
+        trip_id: str,
+        entity: EntityKind | None = None,
+        entity_id: str | None = None,
+    ) -> int:
+        """Mark the trip's unseen changes (or one entity's) seen; returns how many rows."""
+        return await self.database.run(
+            lambda session: mark_seen(session, trip_id, entity, entity_id)
+        )

@@ -1,0 +1,156 @@
+"""Writing a row and its change-log entry together, inside the caller's transaction.
+
+Every repository write goes through a `ChangeWriter`, so no row changes without a log entry
+to undo it by, and the `Change` notifications to send after the commit are collected as the
+rows are written.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import dataclasses
+import json
+import logging
+from collections.abc import Callable, Sequence
+from typing import Any, TypeVar
+
+from sqlmodel import Session, SQLModel
+
+from .changes import Action, Actor, Change, ChangeBus, ChangeContext
+from .database import Database
+from .entities import EntitySpec, R
+from .tables import ChangeLogEntry, utc_now
+
+log = logging.getLogger(__name__)
+
+T = TypeVar("T")
+
+UNLOGGED_FIELDS = frozenset({"updated_at"})
+"""Fields that change with every write and are not part of what a change changed."""
+
+
+class ChangeWriter:
+    """Writes rows for one transaction in one change context, logging each write."""
+
+    def __init__(self, session: Session, context: ChangeContext) -> None:
+        self.session = session
+        self.context = context
+        self.label = context.label or "Change"
+        self.changes: list[Change] = []
+
+    def describe(self, label: str) -> None:
+        """Name this write for the undo menu ("Rename trip …"), unless the context already
+        names its whole group."""
+        if not self.context.label:
+            self.label = label
+
+    def create(self, spec: EntitySpec[R, Any], record: R) -> R:
+        self.session.add(spec.new_row(record))
+        self.session.flush()
+        self._log(spec, record, Action.CREATE, None, spec.to_json(record))
+        return record
+
+    def update(self, spec: EntitySpec[R, Any], row: SQLModel, before: R, after: R) -> R:
+        """Write the fields in which `after` differs from `before`; write and log nothing if
+        none does. Returns the record as stored (with a new `updated_at` if it changed)."""
+        names: list[str] = [
+            f.name
+            for f in dataclasses.fields(before)
+            if f.name not in UNLOGGED_FIELDS and getattr(before, f.name) != getattr(after, f.name)
+        ]
+        if not names:
+            return before
+        stored = dataclasses.replace(after, updated_at=utc_now())
+        spec.write(row, stored, [*names, "updated_at"])
+        self.session.flush()
+        self._log(
+            spec, stored, Action.UPDATE, spec.to_json(before, names), spec.to_json(stored, names)
+        )
+        return stored
+
+    def delete(self, spec: EntitySpec[R, Any], row: SQLModel, record: R) -> None:
+        self.session.delete(row)
+        self.session.flush()
+        self._log(spec, record, Action.DELETE, spec.to_json(record), None)
+
+    def _log(
+        self,
+        spec: EntitySpec[R, Any],
+        record: R,
+        action: Action,
+        before: str | None,
+        after: str | None,
+    ) -> None:
+        trip_id = spec.trip_id_of(record)
+        self.session.add(
+            ChangeLogEntry(
+                group_id=self.context.group_id,
+                actor=self.context.actor.value,
+                label=self.label,
+                entity=spec.kind.value,
+                entity_id=record.id,
+                trip_id=trip_id,
+                action=action.value,
+                before=before,
+                after=after,
+                at=utc_now(),
+                undone=False,
+                seen=self.context.actor is not Actor.ASSISTANT,
+            )
+        )
+        payload: dict[str, object] = json.loads(after or before or "{}")
+        self.changes.append(
+            Change(
+                entity=spec.kind,
+                entity_id=record.id,
+                trip_id=trip_id,
+                action=action,
+                fields=frozenset(payload) - UNLOGGED_FIELDS,
+                actor=self.context.actor,
+                group_id=self.context.group_id,
+            )
+        )
+
+
+async def run_logged(
+    database: Database,
+    bus: ChangeBus,
+    context: ChangeContext | None,
+    write: Callable[[Session, ChangeWriter], T],
+) -> T:
+    """Run `write` as one transaction with a `ChangeWriter` (the person's, one step of its
+    own, when `context` is None), then publish what it logged, now that it is committed."""
+    context = context or ChangeContext()
+
+    def transaction(session: Session) -> tuple[T, list[Change]]:
+        writer = ChangeWriter(session, context)
+        return write(session, writer), writer.changes
+
+    return await commit_and_publish(database, bus, transaction)
+
+
+async def commit_and_publish(
+    database: Database,
+    bus: ChangeBus,
+    transaction: Callable[[Session], tuple[T, Sequence[Change]]],
+) -> T:
+    """Run `transaction` and publish the changes it returns once it has committed.
+
+    The work cannot be stopped once handed to the database thread, so cancelling the caller
+    (an aborted assistant turn) must not lose the announcement of a write that commits
+    anyway: the changes are published from the finished work's callback, on the event loop,
+    before the caller (if still waiting) resumes.
+    """
+    work = asyncio.ensure_future(database.run(transaction))
+
+    def announce(done: asyncio.Future[tuple[T, Sequence[Change]]]) -> None:
+        if done.cancelled():
+            return
+        if (error := done.exception()) is not None:
+            log.debug("A write failed; nothing to announce (%r).", error)
+            return
+        bus.publish(done.result()[1])
+
+    work.add_done_callback(announce)
+    result, _ = await asyncio.shield(work)
+    return result

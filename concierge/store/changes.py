@@ -1,0 +1,103 @@
+"""Who changed what: the context a write runs in, and the notifications sent after it commits.
+
+Views and the assistant's context providers learn of every committed write through one
+`ChangeBus`, whoever made it (a form, an assistant tool, an undo), so a form can show the
+assistant's edit and the next model iteration sees the person's.
+"""
+
+from __future__ import annotations
+
+import logging
+import uuid
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass, field
+from enum import StrEnum
+
+log = logging.getLogger(__name__)
+
+
+class Actor(StrEnum):
+    """Who made a change. Only the assistant's changes start out unseen."""
+
+    PERSON = "person"
+    ASSISTANT = "assistant"
+    APP = "app"
+
+
+class EntityKind(StrEnum):
+    TRIP = "trip"
+    ITINERARY_ITEM = "itinerary_item"
+
+
+class Action(StrEnum):
+    CREATE = "create"
+    UPDATE = "update"
+    DELETE = "delete"
+
+
+def new_group_id() -> str:
+    return uuid.uuid4().hex
+
+
+@dataclass(frozen=True, slots=True)
+class ChangeContext:
+    """Who is writing and which undo step the write belongs to.
+
+    Pass one context to several writes (e.g. everything one assistant tool call does) and
+    they undo as one step. Writes given no context are the person's, one step each. An empty
+    `label` lets each write describe itself ("Rename trip “Porto”").
+    """
+
+    actor: Actor = Actor.PERSON
+    label: str = ""
+    group_id: str = field(default_factory=new_group_id)
+
+
+@dataclass(frozen=True, slots=True)
+class Change:
+    """One committed change to one row. `fields` names what changed (every field for a
+    create or delete); `undo` is true when an undo made it."""
+
+    entity: EntityKind
+    entity_id: str
+    trip_id: str
+    action: Action
+    fields: frozenset[str]
+    actor: Actor
+    group_id: str
+    undo: bool = False
+
+
+ChangeSubscriber = Callable[[Change], None]
+
+
+class ChangeBus:
+    """Fans committed changes out to subscribers, on the thread that awaited the write (the
+    event loop's). A subscriber that raises is logged and the others still run."""
+
+    def __init__(self) -> None:
+        self._subscribers: list[ChangeSubscriber] = []
+
+    def subscribe(self, subscriber: ChangeSubscriber) -> Callable[[], None]:
+        """Add `subscriber`; the returned function removes it (calling it twice is harmless)."""
+        self._subscribers.append(subscriber)
+
+        def unsubscribe() -> None:
+            if subscriber in self._subscribers:
+                self._subscribers.remove(subscriber)
+
+        return unsubscribe
+
+    def publish(self, changes: Iterable[Change]) -> None:
+        for change in changes:
+            for subscriber in tuple(self._subscribers):
+                try:
+                    subscriber(change)
+                except Exception:
+                    log.exception(
+                        "change subscriber %r failed on %s %s %s",
+                        subscriber,
+                        change.action,
+                        change.entity,
+                        change.entity_id,
+                    )

@@ -1,0 +1,220 @@
+"""A trip's itinerary in SQLite: items per day, in order, added, edited, moved and removed.
+
+Positions within a day are always 0, 1, 2, … in order: every write that adds, removes or
+moves an item renumbers the days it touched (ties broken by creation time, then id, so the
+result never depends on the database's row order), and logs each renumbered item, so undo
+restores the exact order.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import uuid
+from collections.abc import Mapping
+from datetime import date
+
+from sqlmodel import Session, col, select
+from sqlmodel.sql.expression import SelectOfScalar
+
+from .change_writer import ChangeWriter, run_logged
+from .changes import ChangeBus, ChangeContext
+from .database import Database
+from .entities import ITEMS
+from .errors import InvalidChangeError, RecordNotFoundError
+from .records import ItineraryItemRecord
+from .tables import ItineraryItem, Trip, utc_now
+from .validation import ITEM_RULES, check_position, parse_changes
+
+
+class ItineraryRepository:
+    """Itinerary items, as immutable `ItineraryItemRecord`s. Writes take an optional
+    `ChangeContext`."""
+
+    def __init__(self, database: Database, bus: ChangeBus) -> None:
+        self.database = database
+        self.bus = bus
+
+    async def get(self, item_id: str) -> ItineraryItemRecord | None:
+        def query(session: Session) -> ItineraryItemRecord | None:
+            row = session.get(ItineraryItem, item_id)
+            return None if row is None else ITEMS.to_record(row)
+
+        return await self.database.run(query)
+
+    async def items(self, trip_id: str) -> list[ItineraryItemRecord]:
+        """The trip's items ordered by day, then position; empty for an unknown trip."""
+
+        def query(session: Session) -> list[ItineraryItemRecord]:
+            return [ITEMS.to_record(row) for row in session.exec(trip_items(trip_id)).all()]
+
+        return await self.database.run(query)
+
+    async def add(
+        self,
+        trip_id: str,
+        values: Mapping[str, object],
+        *,
+        position: int | None = None,
+        context: ChangeContext | None = None,
+    ) -> ItineraryItemRecord:
+        """A new item on `values["day"]`: last of its day, or at `position` (0 = first)."""
+        parsed = parse_changes("an itinerary item", ITEM_RULES, values)
+        for required in ("day", "title"):
+            if required not in parsed:
+                label = ITEM_RULES[required].label
+                raise InvalidChangeError(required, f"{label} is needed for a new item.")
+        check_position(position)
+
+        def write(session: Session, writer: ChangeWriter) -> ItineraryItemRecord:
+            if session.get(Trip, trip_id) is None:
+                raise RecordNotFoundError("trip", trip_id)
+            now = utc_now()
+            item = ItineraryItemRecord(
+                id=uuid.uuid4().hex,
+                trip_id=trip_id,
+                day=parsed["day"],
+                start_time=parsed.get("start_time"),
+                timezone=parsed.get("timezone"),
+                title=parsed["title"],
+                place=parsed.get("place", ""),
+                notes=parsed.get("notes", ""),
+                position=0,
+                created_at=now,
+                updated_at=now,
+            )
+            writer.describe(f"Add “{item.title}” to the itinerary")
+            return _place(session, writer, None, item, position)
+
+        return await run_logged(self.database, self.bus, context, write)
+
+    async def update(
+        self,
+        item_id: str,
+        changes: Mapping[str, object],
+        *,
+        context: ChangeContext | None = None,
+    ) -> ItineraryItemRecord:
+        """Change only the fields named in `changes`; a new `day` puts the item last on that
+        day. Equal values write and log nothing; invalid ones raise `InvalidChangeError`."""
+        parsed = parse_changes("an itinerary item", ITEM_RULES, changes)
+
+        def write(session: Session, writer: ChangeWriter) -> ItineraryItemRecord:
+            row = _item_row(session, item_id)
+            before = ITEMS.to_record(row)
+            writer.describe(f"Edit “{before.title}”")
+            after = dataclasses.replace(before, **parsed)
+            if after.day != before.day:
+                return _place(session, writer, before, after, None)
+            return writer.update(ITEMS, row, before, after)
+
+        return await run_logged(self.database, self.bus, context, write)
+
+    async def move(
+        self,
+        item_id: str,
+        *,
+        day: date | None = None,
+        position: int | None = None,
+        context: ChangeContext | None = None,
+    ) -> ItineraryItemRecord:
+        """Move the item to `day` (default: its own) at `position` (default: last; past the
+        end: last). Both days are renumbered."""
+        target = parse_changes("an itinerary item", ITEM_RULES, {} if day is None else {"day": day})
+        check_position(position)
+
+        def write(session: Session, writer: ChangeWriter) -> ItineraryItemRecord:
+            before = ITEMS.to_record(_item_row(session, item_id))
+            writer.describe(f"Move “{before.title}”")
+            after = dataclasses.replace(before, day=target.get("day", before.day))
+            return _place(session, writer, before, after, position)
+
+        return await run_logged(self.database, self.bus, context, write)
+
+    async def remove(self, item_id: str, *, context: ChangeContext | None = None) -> bool:
+        """Remove the item and close the gap in its day; False if there was no such item."""
+
+        def write(session: Session, writer: ChangeWriter) -> bool:
+            row = session.get(ItineraryItem, item_id)
+            if row is None:
+                return False
+            item = ITEMS.to_record(row)
+            writer.describe(f"Remove “{item.title}” from the itinerary")
+            writer.delete(ITEMS, row, item)
+            _renumber(session, writer, item.trip_id, item.day, ())
+            return True
+
+        return await run_logged(self.database, self.bus, context, write)
+
+
+def trip_items(trip_id: str) -> SelectOfScalar[ItineraryItem]:
+    """The trip's items in itinerary order."""
+    return (
+        select(ItineraryItem)
+        .where(ItineraryItem.trip_id == trip_id)
+        .order_by(col(ItineraryItem.day), *_IN_DAY_ORDER)
+    )
+
+
+_IN_DAY_ORDER = (
+    col(ItineraryItem.position),
+    col(ItineraryItem.created_at),
+    col(ItineraryItem.id),
+)
+
+
+def _day_rows(session: Session, trip_id: str, day: date) -> list[ItineraryItem]:
+    return list(
+        session.exec(
+            select(ItineraryItem)
+            .where(ItineraryItem.trip_id == trip_id, ItineraryItem.day == day)
+            .order_by(*_IN_DAY_ORDER)
+        ).all()
+    )
+
+
+def _place(
+    session: Session,
+    writer: ChangeWriter,
+    before: ItineraryItemRecord | None,
+    after: ItineraryItemRecord,
+    position: int | None,
+) -> ItineraryItemRecord:
+    """Write `after` (new when `before` is None) at `position` of its day (None: last), and
+    renumber its day and, if it changed days, the day it left."""
+    others = [row for row in _day_rows(session, after.trip_id, after.day) if row.id != after.id]
+    index = len(others) if position is None else min(position, len(others))
+    placed = dataclasses.replace(after, position=index)
+    if before is None:
+        stored = writer.create(ITEMS, placed)
+    else:
+        stored = writer.update(ITEMS, _item_row(session, after.id), before, placed)
+    _renumber(session, writer, after.trip_id, after.day, (after.id,), skip=index)
+    if before is not None and before.day != after.day:
+        _renumber(session, writer, before.trip_id, before.day, (after.id,))
+    return stored
+
+
+def _renumber(
+    session: Session,
+    writer: ChangeWriter,
+    trip_id: str,
+    day: date,
+    exclude: tuple[str, ...],
+    *,
+    skip: int | None = None,
+) -> None:
+    """Number the day's items (except `exclude`) 0, 1, 2, … in their current order, leaving
+    the number `skip` free for an item placed there."""
+    rows = [row for row in _day_rows(session, trip_id, day) if row.id not in exclude]
+    numbers = [n for n in range(len(rows) + 1) if n != skip][: len(rows)]
+    for row, number in zip(rows, numbers, strict=True):
+        if row.position != number:
+            before = ITEMS.to_record(row)
+            writer.update(ITEMS, row, before, dataclasses.replace(before, position=number))
+
+
+def _item_row(session: Session, item_id: str) -> ItineraryItem:
+    row = session.get(ItineraryItem, item_id)
+    if row is None:
+        raise RecordNotFoundError("itinerary_item", item_id)
+    return row

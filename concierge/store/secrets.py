@@ -1,0 +1,108 @@
+"""API keys in the system keyring, never in the database or the settings.
+
+Desktop Linux without a running keyring (a headless box, a bare window manager) makes
+`keyring` raise `NoKeyringError`; a locked or broken keyring raises other errors. Then the
+key is kept in memory for this session only, and the result says so in words the UI can
+show, so the person is never surprised by a key that vanished after a restart. Keyring
+calls can block (D-Bus, an unlock prompt), so they run on a worker thread.
+
+Accounts are named by the caller: the model server's base URL, or the preset name.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import os
+from dataclasses import dataclass
+from enum import StrEnum
+
+import keyring
+from keyring.errors import NoKeyringError, PasswordDeleteError
+
+log = logging.getLogger(__name__)
+
+SERVICE = "Concierge"
+ENVIRONMENT_VARIABLE = "OPENAI_API_KEY"
+
+
+class SecretSource(StrEnum):
+    KEYRING = "keyring"
+    SESSION = "session"
+    ENVIRONMENT = "environment"
+
+
+@dataclass(frozen=True, slots=True)
+class Secret:
+    value: str
+    source: SecretSource
+
+
+@dataclass(frozen=True, slots=True)
+class SecretSaved:
+    """Where a saved secret went. When not `persistent`, `message` explains why, for the UI."""
+
+    persistent: bool
+    message: str | None = None
+
+
+NO_KEYRING_MESSAGE = (
+    "No system keyring is available, so the API key is kept only until Concierge quits. "
+    "To keep it, install and unlock a keyring service (such as GNOME Keyring or KWallet), "
+    f"or set the {ENVIRONMENT_VARIABLE} environment variable."
+)
+
+
+class SecretStore:
+    """API keys by account, in the keyring under the service "Concierge", with a
+    session-only fallback. A key set in `OPENAI_API_KEY` is used when none is stored."""
+
+    def __init__(self, service: str = SERVICE) -> None:
+        self.service = service
+        self._session: dict[str, str] = {}
+
+    async def get(self, account: str) -> Secret | None:
+        """The key for `account`: this session's, then the keyring's, then the environment's."""
+        if account in self._session:
+            return Secret(self._session[account], SecretSource.SESSION)
+        try:
+            stored = await asyncio.to_thread(keyring.get_password, self.service, account)
+        except Exception as error:
+            log.warning("Cannot read the API key for %s from the keyring: %s", account, error)
+            stored = None
+        if stored:
+            return Secret(stored, SecretSource.KEYRING)
+        from_environment = os.environ.get(ENVIRONMENT_VARIABLE)
+        if from_environment:
+            return Secret(from_environment, SecretSource.ENVIRONMENT)
+        return None
+
+    async def set(self, account: str, value: str) -> SecretSaved:
+        """Save the key in the keyring; if that fails, keep it for this session and say why."""
+        try:
+            await asyncio.to_thread(keyring.set_password, self.service, account, value)
+        except NoKeyringError:
+            self._session[account] = value
+            return SecretSaved(persistent=False, message=NO_KEYRING_MESSAGE)
+        except Exception as error:
+            log.warning("Cannot save the API key for %s in the keyring: %s", account, error)
+            self._session[account] = value
+            return SecretSaved(
+                persistent=False,
+                message=(
+                    f"The system keyring did not accept the API key ({error}), so it is kept "
+                    "only until Concierge quits."
+                ),
+            )
+        self._session.pop(account, None)
+        return SecretSaved(persistent=True)
+
+    async def delete(self, account: str) -> None:
+        """Forget the key for `account`, in this session and in the keyring."""
+        self._session.pop(account, None)
+        try:
+            await asyncio.to_thread(keyring.delete_password, self.service, account)
+        except PasswordDeleteError:
+            pass  # nothing was stored
+        except Exception as error:
+            log.warning("Cannot delete the API key for %s from the keyring: %s", account, error)

@@ -1,0 +1,135 @@
+"""The app's settings, each declared once here with its key, type, default and meaning.
+
+Code reads and writes a setting through its declaration (`await settings.get(MODEL_NAME)`),
+so a typo is a NameError rather than a silently new key, and the value has the declared type.
+Values are stored as JSON in `app_setting`. A stored value that no longer fits its
+declaration (edited by hand, written by another version) reads as the default, with a warning.
+"""
+
+from __future__ import annotations
+
+import logging
+from dataclasses import dataclass, field
+from typing import Any, Generic, TypeVar
+
+from pydantic import TypeAdapter, ValidationError
+from sqlmodel import Session
+
+from .database import Database
+from .errors import InvalidSettingError
+from .tables import AppSetting
+
+log = logging.getLogger(__name__)
+
+T = TypeVar("T")
+
+
+@dataclass(frozen=True, slots=True)
+class Setting(Generic[T]):
+    """A declared setting. `type` is any annotation pydantic validates (`str | None`, ...)."""
+
+    key: str
+    type: Any
+    default: T
+    description: str
+    adapter: TypeAdapter[T] = field(init=False, repr=False, compare=False)
+
+    def __post_init__(self) -> None:
+        adapter: TypeAdapter[T] = TypeAdapter(self.type)
+        object.__setattr__(self, "adapter", adapter)
+        adapter.validate_python(self.default, strict=True)  # a wrong default fails at import
+
+
+SETTINGS: dict[str, Setting[Any]] = {}
+"""Every declared setting by key."""
+
+
+def declare(key: str, type_: Any, default: T, description: str) -> Setting[T]:
+    if key in SETTINGS:
+        raise ValueError(f"The setting {key!r} is declared twice.")
+    setting = Setting(key, type_, default, description)
+    SETTINGS[key] = setting
+    return setting
+
+
+MODEL_PRESET: Setting[str] = declare(
+    "model.preset", str, "ollama", "Which kind of model server the app talks to."
+)
+MODEL_BASE_URL: Setting[str] = declare(
+    "model.base_url",
+    str,
+    "http://localhost:11434/v1",
+    "The OpenAI-compatible endpoint of the model server.",
+)
+MODEL_NAME: Setting[str] = declare(
+    "model.name", str, "", "The model to ask for; empty until the person picks one."
+)
+MODEL_MERGE_USER_TURNS: Setting[bool] = declare(
+    "model.merge_user_turns",
+    bool,
+    False,
+    "Merge adjacent user messages, for servers whose chat template needs alternating roles.",
+)
+UI_LAST_TRIP_ID: Setting[str | None] = declare(
+    "ui.last_trip_id", str | None, None, "The trip to open at start-up."
+)
+UI_WINDOW_GEOMETRY: Setting[str | None] = declare(
+    "ui.window_geometry",
+    str | None,
+    None,
+    "The main window's saved geometry (Qt's saveGeometry, base64).",
+)
+
+
+class Settings:
+    """Typed access to the settings stored in the database."""
+
+    def __init__(self, database: Database) -> None:
+        self.database = database
+
+    async def get(self, setting: Setting[T]) -> T:
+        """The stored value, or the default if none is stored or the stored one is invalid."""
+        stored = await self.database.run(lambda session: session.get(AppSetting, setting.key))
+        if stored is None:
+            return setting.default
+        try:
+            return setting.adapter.validate_json(stored.value, strict=True)
+        except ValidationError as error:
+            log.warning(
+                "Setting %s holds %r, which is not a valid %s (%s); using the default %r.",
+                setting.key,
+                stored.value,
+                setting.type,
+                error.errors()[0]["msg"],
+                setting.default,
+            )
+            return setting.default
+
+    async def set(self, setting: Setting[T], value: T) -> None:
+        """Store `value`; raises `InvalidSettingError` (storing nothing) if it does not fit."""
+        try:
+            checked = setting.adapter.validate_python(value, strict=True)
+        except ValidationError as error:
+            raise InvalidSettingError(
+                f"The setting {setting.key} cannot be {value!r}: {error.errors()[0]['msg']}."
+            ) from None
+        text = setting.adapter.dump_json(checked).decode()
+
+        def write(session: Session) -> None:
+            row = session.get(AppSetting, setting.key)
+            if row is None:
+                session.add(AppSetting(key=setting.key, value=text))
+            else:
+                row.value = text
+
+        await self.database.run(write)
+
+    async def reset(self, setting: Setting[T]) -> None:
+        """Forget the stored value, so the default applies again."""
+
+        def remove(session: Session) -> None:
+            row = session.get(AppSetting, setting.key)
+            if row is not None:
+                session.delete(row)
+
+        await self.database.run(remove)

@@ -1,0 +1,227 @@
+"""Trips in SQLite: create, read, edit patch-style, duplicate, reorder and delete.
+
+Each write is one transaction on the database thread that also writes its change-log rows;
+the `Change` notifications go out on the bus after it committed. Trip positions order the
+trip list: new trips go last, deleting leaves a gap (order is all that matters), `move`
+renumbers densely.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import uuid
+from collections.abc import Callable, Mapping
+from datetime import datetime
+from typing import Any
+
+from sqlalchemy import func
+from sqlmodel import Session, col, select
+
+from .change_writer import ChangeWriter, run_logged
+from .changes import ChangeBus, ChangeContext
+from .database import Database
+from .entities import ITEMS, TRIPS
+from .errors import RecordNotFoundError
+from .itinerary import trip_items
+from .records import Pace, TripRecord
+from .tables import Trip, utc_now
+from .validation import TRIP_RULES, check_position, check_trip, parse_changes
+
+DEFAULT_TITLE = "New trip"
+
+
+class TripRepository:
+    """The trips, as immutable `TripRecord`s. Writes take an optional `ChangeContext`."""
+
+    def __init__(self, database: Database, bus: ChangeBus) -> None:
+        self.database = database
+        self.bus = bus
+
+    async def get(self, trip_id: str) -> TripRecord | None:
+        def query(session: Session) -> TripRecord | None:
+            row = session.get(Trip, trip_id)
+            return None if row is None else TRIPS.to_record(row)
+
+        return await self.database.run(query)
+
+    async def all(self) -> list[TripRecord]:
+        """Every trip in list order."""
+
+        def query(session: Session) -> list[TripRecord]:
+            rows = session.exec(select(Trip).order_by(*_TRIP_ORDER)).all()
+            return [TRIPS.to_record(row) for row in rows]
+
+        return await self.database.run(query)
+
+    async def create(
+        self, values: Mapping[str, object] | None = None, *, context: ChangeContext | None = None
+    ) -> TripRecord:
+        """A new trip at the end of the list, with `values` over the defaults (title
+        "New trip", one traveller, EUR, balanced pace)."""
+        parsed = parse_changes("a trip", TRIP_RULES, values or {})
+
+        def write(session: Session, writer: ChangeWriter) -> TripRecord:
+            now = utc_now()
+            trip = dataclasses.replace(
+                _blank_trip(uuid.uuid4().hex, _next_position(session), now),
+                **parsed,
+            )
+            check_trip(trip, parsed)
+            writer.describe(f"Create trip “{trip.title}”")
+            return writer.create(TRIPS, trip)
+
+        return await run_logged(self.database, self.bus, context, write)
+
+    async def update(
+        self,
+        trip_id: str,
+        changes: Mapping[str, object],
+        *,
+        context: ChangeContext | None = None,
+    ) -> TripRecord:
+        """Change only the fields named in `changes`. Values equal to the stored ones write
+        and log nothing. Raises `InvalidChangeError` (nothing written) for an unknown field
+        or a value that breaks a rule."""
+        return await self._update(trip_id, changes, context, _edit_label)
+
+    async def rename(
+        self, trip_id: str, title: str, *, context: ChangeContext | None = None
+    ) -> TripRecord:
+        """`update` of the title, logged as "Rename trip to “…”"."""
+        return await self._update(
+            trip_id, {"title": title}, context, lambda parsed: f"Rename trip to “{parsed['title']}”"
+        )
+
+    async def _update(
+        self,
+        trip_id: str,
+        changes: Mapping[str, object],
+        context: ChangeContext | None,
+        label: Callable[[Mapping[str, Any]], str],
+    ) -> TripRecord:
+        parsed = parse_changes("a trip", TRIP_RULES, changes)
+
+        def write(session: Session, writer: ChangeWriter) -> TripRecord:
+            row = _trip_row(session, trip_id)
+            before = TRIPS.to_record(row)
+            after = dataclasses.replace(before, **parsed)
+            check_trip(after, parsed)
+            writer.describe(label(parsed))
+            return writer.update(TRIPS, row, before, after)
+
+        return await run_logged(self.database, self.bus, context, write)
+
+    async def duplicate(self, trip_id: str, *, context: ChangeContext | None = None) -> TripRecord:
+        """A copy of the trip and its itinerary, titled "… (copy)", at the end of the list."""
+
+        def write(session: Session, writer: ChangeWriter) -> TripRecord:
+            source = TRIPS.to_record(_trip_row(session, trip_id))
+            writer.describe(f"Duplicate trip “{source.title}”")
+            now = utc_now()
+            copy = dataclasses.replace(
+                source,
+                id=uuid.uuid4().hex,
+                title=f"{source.title} (copy)",
+                position=_next_position(session),
+                created_at=now,
+                updated_at=now,
+            )
+            writer.create(TRIPS, copy)
+            for item in session.exec(trip_items(trip_id)).all():
+                writer.create(
+                    ITEMS,
+                    dataclasses.replace(
+                        ITEMS.to_record(item),
+                        id=uuid.uuid4().hex,
+                        trip_id=copy.id,
+                        created_at=now,
+                        updated_at=now,
+                    ),
+                )
+            return copy
+
+        return await run_logged(self.database, self.bus, context, write)
+
+    async def move(
+        self, trip_id: str, position: int, *, context: ChangeContext | None = None
+    ) -> list[TripRecord]:
+        """Put the trip at `position` (0 = first; past the end = last) and return the list."""
+        check_position(position)
+
+        def write(session: Session, writer: ChangeWriter) -> list[TripRecord]:
+            rows = list(session.exec(select(Trip).order_by(*_TRIP_ORDER)).all())
+            moving = next((row for row in rows if row.id == trip_id), None)
+            if moving is None:
+                raise RecordNotFoundError("trip", trip_id)
+            writer.describe(f"Move trip “{moving.title}”")
+            rows.remove(moving)
+            rows.insert(min(position, len(rows)), moving)
+            records = []
+            for index, row in enumerate(rows):
+                before = TRIPS.to_record(row)
+                after = dataclasses.replace(before, position=index)
+                records.append(writer.update(TRIPS, row, before, after))
+            return records
+
+        return await run_logged(self.database, self.bus, context, write)
+
+    async def delete(self, trip_id: str, *, context: ChangeContext | None = None) -> bool:
+        """Delete the trip with its itinerary (undoable); False if there was no such trip."""
+
+        def write(session: Session, writer: ChangeWriter) -> bool:
+            row = session.get(Trip, trip_id)
+            if row is None:
+                return False
+            trip = TRIPS.to_record(row)
+            writer.describe(f"Delete trip “{trip.title}”")
+            # Items first, so that undo (which replays in reverse) restores the trip first.
+            for item in session.exec(trip_items(trip_id)).all():
+                writer.delete(ITEMS, item, ITEMS.to_record(item))
+            writer.delete(TRIPS, row, trip)
+            return True
+
+        return await run_logged(self.database, self.bus, context, write)
+
+
+_TRIP_ORDER = (col(Trip.position), col(Trip.created_at), col(Trip.id))
+
+
+def _trip_row(session: Session, trip_id: str) -> Trip:
+    row = session.get(Trip, trip_id)
+    if row is None:
+        raise RecordNotFoundError("trip", trip_id)
+    return row
+
+
+def _next_position(session: Session) -> int:
+    highest = session.exec(select(func.max(Trip.position))).one()
+    return 0 if highest is None else highest + 1
+
+
+def _blank_trip(trip_id: str, position: int, now: datetime) -> TripRecord:
+    return TripRecord(
+        id=trip_id,
+        title=DEFAULT_TITLE,
+        origin="",
+        origin_code=None,
+        origin_tz=None,
+        destination="",
+        destination_code=None,
+        destination_tz=None,
+        start_date=None,
+        end_date=None,
+        travellers=1,
+        budget_amount=None,
+        budget_currency="EUR",
+        interests=(),
+        pace=Pace.BALANCED,
+        notes="",
+        position=position,
+        created_at=now,
+        updated_at=now,
+    )
+
+
+def _edit_label(parsed: Mapping[str, Any]) -> str:
+    names = [TRIP_RULES[name].label.lower() for name in parsed]
+    return f"Edit trip: {', '.join(names)}" if names else "Edit trip"

@@ -1,0 +1,224 @@
+"""Undo: revert the newest change group from its change-log rows, in one transaction.
+
+The rule: undo is last-in-first-out over the groups not yet undone (optionally only those
+that touched one trip). A group's rows are reverted newest first: a created row is deleted,
+a deleted row is re-inserted with its id, position and timestamps, an updated row gets the
+logged `before` values of exactly the fields that changed.
+
+The newest group normally has nothing after it, so reverting it is exact. Two cases put
+later rows after part of a group: its writes interleaved with another group's (a form edit
+landing while an assistant tool call was writing), or a trip filter skipping a newer group
+of another trip that touched the same rows (moving a trip renumbers other trips). Undo then
+takes along every later group that touched what it reverts — the same field of the same
+row, the whole row for a create or delete, or the same itinerary's order — repeatedly until
+nothing later overlaps, and reports all their labels. Reverting that closed set newest
+first puts every field it touched back as it was before the set and leaves the rest alone,
+so positions stay dense and no later edit is half undone. Before writing, each row is checked against the log's `after`
+image; a row changed behind the log's back makes undo refuse (`UndoError`), changing nothing.
+"""
+
+from __future__ import annotations
+
+import json
+from collections import defaultdict
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from sqlalchemy import func
+from sqlmodel import Session, col, select
+from sqlmodel.sql.expression import SelectOfScalar
+
+from .change_writer import UNLOGGED_FIELDS
+from .changes import Action, Actor, Change, EntityKind
+from .entities import ITEMS, TRIPS, EntitySpec
+from .errors import UndoError
+from .tables import ChangeLogEntry, ItineraryItem, utc_now
+
+
+@dataclass(frozen=True, slots=True)
+class UndoResult:
+    """What one undo step reverted: normally one group; several only when later changes
+    overlapped it (see the module docstring). Labels and group ids are newest first."""
+
+    labels: tuple[str, ...]
+    group_ids: tuple[str, ...]
+    trip_ids: frozenset[str]
+    changes: tuple[Change, ...]
+
+    @property
+    def label(self) -> str:
+        return "; ".join(self.labels)
+
+
+_ALL = "*"
+_ORDER = "itinerary order"
+_INVERSE = {
+    Action.CREATE: Action.DELETE,
+    Action.DELETE: Action.CREATE,
+    Action.UPDATE: Action.UPDATE,
+}
+_SPECS: dict[str, EntitySpec[Any, Any]] = {TRIPS.kind.value: TRIPS, ITEMS.kind.value: ITEMS}
+
+Touch = tuple[str, str, str]
+"""(entity, entity id, field); the field `*` stands for the whole row."""
+
+
+def newest_group_label(session: Session, trip_id: str | None) -> str | None:
+    """The label of the group `undo_step` would revert first, or None if there is none."""
+    newest = session.exec(_open_rows(trip_id).order_by(col(ChangeLogEntry.id).desc())).first()
+    if newest is None:
+        return None
+    first = session.exec(
+        _open_rows(None)
+        .where(ChangeLogEntry.group_id == newest.group_id)
+        .order_by(col(ChangeLogEntry.id))
+    ).first()
+    return None if first is None else first.label
+
+
+def undo_step(session: Session, trip_id: str | None, actor: Actor) -> UndoResult | None:
+    """Revert the newest group not yet undone (touching `trip_id`, if given) and mark its
+    rows undone. None if there is nothing to undo."""
+    newest = session.exec(_open_rows(trip_id).order_by(col(ChangeLogEntry.id).desc())).first()
+    if newest is None:
+        return None
+    rows = _closed_set(session, {newest.group_id})
+    changes = tuple(_revert(session, row, actor) for row in reversed(rows))
+    for row in rows:
+        row.undone = True
+    session.flush()
+    first_rows: dict[str, ChangeLogEntry] = {}
+    last_ids: dict[str, int] = {}
+    for row in rows:
+        first_rows.setdefault(row.group_id, row)
+        last_ids[row.group_id] = _id(row)
+    newest_first = sorted(last_ids, key=last_ids.__getitem__, reverse=True)
+    return UndoResult(
+        labels=tuple(first_rows[group].label for group in newest_first),
+        group_ids=tuple(newest_first),
+        trip_ids=frozenset(row.trip_id for row in rows),
+        changes=changes,
+    )
+
+
+def _open_rows(trip_id: str | None) -> SelectOfScalar[ChangeLogEntry]:
+    statement = select(ChangeLogEntry).where(col(ChangeLogEntry.undone).is_(False))
+    if trip_id is not None:
+        statement = statement.where(ChangeLogEntry.trip_id == trip_id)
+    return statement
+
+
+def _closed_set(session: Session, groups: set[str]) -> list[ChangeLogEntry]:
+    """The open rows of `groups` plus those of every later group overlapping them, by id."""
+    while True:
+        rows = list(
+            session.exec(
+                _open_rows(None)
+                .where(col(ChangeLogEntry.group_id).in_(groups))
+                .order_by(col(ChangeLogEntry.id))
+            ).all()
+        )
+        later = session.exec(
+            _open_rows(None)
+            .where(col(ChangeLogEntry.id) > _id(rows[0]))
+            .where(col(ChangeLogEntry.group_id).not_in(groups))
+            .order_by(col(ChangeLogEntry.id))
+        ).all()
+        touched: dict[tuple[str, str], list[tuple[int, str]]] = defaultdict(list)
+        for row in rows:
+            for entity, entity_id, field in _touches(row):
+                touched[entity, entity_id].append((_id(row), field))
+        overlapping = {
+            row.group_id
+            for row in later
+            if any(_overlaps(touched, touch, _id(row)) for touch in _touches(row))
+        }
+        if not overlapping:
+            return rows
+        groups |= overlapping
+
+
+def _overlaps(
+    touched: dict[tuple[str, str], list[tuple[int, str]]], touch: Touch, row_id: int
+) -> bool:
+    """Whether a row `row_id` touching `touch` comes after a selected row touching the same."""
+    entity, entity_id, field = touch
+    for earlier, other in touched.get((entity, entity_id), ()):
+        if earlier < row_id and (field == other or _ALL in (field, other)):
+            return True
+    return False
+
+
+def _touches(row: ChangeLogEntry) -> set[Touch]:
+    if row.action == Action.UPDATE:
+        fields = set(_fields(row.after))
+        touches = {(row.entity, row.entity_id, field) for field in fields}
+        reorders = row.entity == EntityKind.ITINERARY_ITEM and bool({"day", "position"} & fields)
+    else:
+        touches = {(row.entity, row.entity_id, _ALL)}
+        reorders = row.entity == EntityKind.ITINERARY_ITEM
+    if reorders:
+        touches.add((EntityKind.TRIP.value, row.trip_id, _ORDER))
+    return touches
+
+
+def _revert(session: Session, row: ChangeLogEntry, actor: Actor) -> Change:
+    spec = _SPECS[row.entity]
+    current = session.get(spec.table, row.entity_id)
+    action = Action(row.action)
+    if action is Action.CREATE:
+        if current is None:
+            raise _changed_elsewhere(row)
+        if spec is TRIPS and _has_items(session, row.entity_id):
+            raise _changed_elsewhere(row)
+        session.delete(current)
+        fields = _fields(row.after)
+    elif action is Action.DELETE:
+        if current is not None:
+            raise _changed_elsewhere(row)
+        session.add(spec.new_row(spec.from_json(row.before or "{}")))
+        fields = _fields(row.before)
+    else:
+        fields = _fields(row.after)
+        if current is None:
+            raise _changed_elsewhere(row)
+        record = spec.to_record(current)
+        if spec.to_json(record, fields) != row.after:
+            raise _changed_elsewhere(row)
+        restored = spec.from_json(row.before or "{}", base=record)
+        spec.write(current, restored, fields)
+        current.updated_at = utc_now()
+    session.flush()
+    return Change(
+        entity=EntityKind(row.entity),
+        entity_id=row.entity_id,
+        trip_id=row.trip_id,
+        action=_INVERSE[action],
+        fields=frozenset(fields) - UNLOGGED_FIELDS,
+        actor=actor,
+        group_id=row.group_id,
+        undo=True,
+    )
+
+
+def _has_items(session: Session, trip_id: str) -> bool:
+    count = session.exec(select(func.count()).where(ItineraryItem.trip_id == trip_id)).one()
+    return count > 0
+
+
+def _fields(text: str | None) -> Sequence[str]:
+    data: dict[str, object] = json.loads(text or "{}")
+    return list(data)
+
+
+def _id(row: ChangeLogEntry) -> int:
+    assert row.id is not None  # rows read back from the table always have one
+    return row.id
+
+
+def _changed_elsewhere(row: ChangeLogEntry) -> UndoError:
+    return UndoError(
+        f"“{row.label}” cannot be undone: the {row.entity.replace('_', ' ')} it changed was "
+        "changed without going through Concierge's change log. Nothing was undone."
+    )
