@@ -8,9 +8,10 @@ what the model sees next (R2, R4).
 from __future__ import annotations
 
 import asyncio
+import inspect
 import logging
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Awaitable, Callable, Sequence
 from dataclasses import dataclass
 from enum import StrEnum
 from typing import Any
@@ -280,11 +281,13 @@ class Agent:
     async def _permit(self, tool: Tool[Any], call: ToolCall, arguments: Any) -> bool:
         if self._permission_handler is None:
             return False
-        description = (
+        description: str | Awaitable[str] = (
             tool.describe_permission(arguments)
             if tool.describe_permission is not None
             else f"Allow the assistant to run '{tool.name}'?"
         )
+        if inspect.isawaitable(description):
+            description = await description
         return await self._permission_handler(
             PermissionRequest(tool.name, call.id, arguments, description)
         )

@@ -67,7 +67,7 @@ class Tool(Generic[ArgsT]):
     input_model: type[ArgsT]
     handler: Handler[ArgsT]
     requires_permission: bool | Callable[[ArgsT], bool] = False
-    describe_permission: Callable[[ArgsT], str] | None = None
+    describe_permission: Callable[[ArgsT], str | Awaitable[str]] | None = None
     schema: Mapping[str, Any] = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:

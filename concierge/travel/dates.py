@@ -1,0 +1,176 @@
+"""Trip dates from what people and models type, with errors that say how to fix the input.
+
+Accepted: ISO "2026-05-14" (also "2026/5/14"), "14 May 2026", "May 14, 2026", optionally
+after a weekday ("Thu 14 May 2026"), which is then checked, since models often get weekdays
+wrong. Refused with an explanation: numeric day/month forms such as "05/06/2026" (5 June or
+May 6?), dates without a year, and date-times. Month names are English and parsed here, not
+by ``strptime``, whose ``%B`` follows the process locale.
+"""
+
+from __future__ import annotations
+
+import calendar
+import re
+from datetime import date, datetime, timedelta
+from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
+
+MAX_TRIP_DAYS = 365
+"""The longest trip accepted, counting both the first and the last day."""
+
+MIN_YEAR = 1900
+MAX_YEAR = 2199
+"""Years outside this range are typing mistakes ("0226-05-14"), not trips."""
+
+MONTHS = (
+    "January",
+    "February",
+    "March",
+    "April",
+    "May",
+    "June",
+    "July",
+    "August",
+    "September",
+    "October",
+    "November",
+    "December",
+)
+WEEKDAYS = ("Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday")
+
+_MONTH_NUMBERS = {name.lower(): i for i, name in enumerate(MONTHS, 1)} | {
+    name[:3].lower(): i for i, name in enumerate(MONTHS, 1)
+}
+_MONTH_NUMBERS["sept"] = 9
+_WEEKDAY_NUMBERS = {name.lower(): i for i, name in enumerate(WEEKDAYS)} | {
+    name[:3].lower(): i for i, name in enumerate(WEEKDAYS)
+}
+_WEEKDAY_NUMBERS |= {"tues": 1, "wed": 2, "thur": 3, "thurs": 3}
+
+_DAY = r"(?P<day>\d{1,2})(?:st|nd|rd|th)?"
+_MONTH = r"(?P<month>[a-z]+)\.?"
+_YEAR = r"(?P<year>\d{4})"
+_ISO = re.compile(r"(?P<year>\d{4})[-/.](?P<month>\d{1,2})[-/.](?P<day>\d{1,2})")
+_DAY_MONTH_YEAR = re.compile(rf"{_DAY}\s+(?:of\s+)?{_MONTH},?\s+{_YEAR}")
+_MONTH_DAY_YEAR = re.compile(rf"{_MONTH}\s+{_DAY},?\s+{_YEAR}")
+_WEEKDAY = re.compile(r"(?P<weekday>[a-z]+)\.?,?\s+(?P<rest>.+)")
+_NUMERIC = re.compile(r"\d{1,2}[-/.]\d{1,2}[-/.]\d{2,4}")
+_NO_YEAR = re.compile(r"\d{1,2}(?:st|nd|rd|th)?\s+[a-z]+\.?|[a-z]+\.?\s+\d{1,2}(?:st|nd|rd|th)?")
+_DATE_TIME = re.compile(r"(?P<date>\d{4}-\d{1,2}-\d{1,2})[t ]\d{1,2}:\d{2}.*")
+
+EXAMPLE = "2026-05-14"
+
+
+class DateError(ValueError):
+    """A date or time zone that cannot be used; the message says what to write instead."""
+
+
+def format_date(day: date) -> str:
+    """A date as "14 May 2026": unambiguous in every locale, for messages and model context."""
+    return f"{day.day} {MONTHS[day.month - 1]} {day.year}"
+
+
+def parse_date(text: str) -> date:
+    """The date in ``text`` (see the module docstring for the forms), or a ``DateError``."""
+    cleaned = " ".join(text.strip().lower().split())
+    if not cleaned:
+        raise DateError(f"No date given. Write it as YYYY-MM-DD, for example {EXAMPLE}.")
+    weekday = None
+    if (named := _WEEKDAY.fullmatch(cleaned)) and named["weekday"] in _WEEKDAY_NUMBERS:
+        weekday, cleaned = _WEEKDAY_NUMBERS[named["weekday"]], named["rest"]
+    day = _date_from(cleaned, text.strip())
+    if weekday is not None and day.weekday() != weekday:
+        raise DateError(
+            f"{format_date(day)} is a {WEEKDAYS[day.weekday()]}, not a {WEEKDAYS[weekday]}."
+        )
+    return day
+
+
+def _date_from(cleaned: str, original: str) -> date:
+    if match := _ISO.fullmatch(cleaned):
+        month = int(match["month"])
+    elif match := _DAY_MONTH_YEAR.fullmatch(cleaned) or _MONTH_DAY_YEAR.fullmatch(cleaned):
+        if match["month"] not in _MONTH_NUMBERS:
+            raise DateError(
+                f"{original!r} is not a date: {match['month']!r} is not an English month name."
+            )
+        month = _MONTH_NUMBERS[match["month"]]
+    else:
+        raise DateError(_unreadable(cleaned, original))
+    year = int(match["year"])
+    if not MIN_YEAR <= year <= MAX_YEAR:
+        raise DateError(
+            f"{original!r} is not a plausible trip date: the year must be "
+            f"between {MIN_YEAR} and {MAX_YEAR}."
+        )
+    try:
+        return date(year, month, int(match["day"]))
+    except ValueError:
+        raise DateError(f"{original!r} is not a valid date. {_why(year, month)}") from None
+
+
+def _why(year: int, month: int) -> str:
+    if not 1 <= month <= 12:
+        return f"There is no month {month}."
+    return f"{MONTHS[month - 1]} {year} has {calendar.monthrange(year, month)[1]} days."
+
+
+def _unreadable(cleaned: str, original: str) -> str:
+    if timed := _DATE_TIME.fullmatch(cleaned):
+        return f"{original!r} has a time of day; give the date only, for example {timed['date']}."
+    if _NUMERIC.fullmatch(cleaned):
+        return (
+            f"{original!r} is ambiguous (day and month could be either way round). "
+            f"Write it as YYYY-MM-DD, for example {EXAMPLE}."
+        )
+    if _NO_YEAR.fullmatch(cleaned):
+        return f"{original!r} has no year. Write the full date, for example 14 May 2026."
+    return f"{original!r} is not a date. Write it as YYYY-MM-DD, for example {EXAMPLE}."
+
+
+def validate_trip_dates(start: date, end: date) -> None:
+    """Raise a ``DateError`` if the trip ends before it starts or lasts over MAX_TRIP_DAYS."""
+    start, end = _day(start), _day(end)
+    if end < start:
+        raise DateError(
+            f"The end date ({format_date(end)}) is before the start date ({format_date(start)})."
+        )
+    days = (end - start).days + 1
+    if days > MAX_TRIP_DAYS:
+        raise DateError(
+            f"A trip can last at most {MAX_TRIP_DAYS} days; {format_date(start)} to "
+            f"{format_date(end)} is {days} days."
+        )
+
+
+def parse_trip_dates(start: str, end: str) -> tuple[date, date]:
+    """Both dates parsed and checked together, as a form or a tool receives them."""
+    first, last = parse_date(start), parse_date(end)
+    validate_trip_dates(first, last)
+    return first, last
+
+
+def trip_days(start: date, end: date) -> list[date]:
+    """Every day of the trip, first and last included (a same-day trip has one)."""
+    validate_trip_dates(start, end)
+    first, last = _day(start), _day(end)
+    return [first + timedelta(days=n) for n in range((last - first).days + 1)]
+
+
+def zone(name: str) -> ZoneInfo:
+    """The IANA time zone called ``name``, or a ``DateError`` naming the bad value."""
+    try:
+        return ZoneInfo(name)
+    except (ZoneInfoNotFoundError, ValueError, OSError):
+        raise DateError(
+            f"Unknown time zone {name!r}. Use an IANA name such as Europe/Lisbon."
+        ) from None
+
+
+def local_now(tz: str) -> datetime:
+    """The current wall-clock time at a place, aware of its zone (e.g. a destination's)."""
+    return datetime.now(zone(tz))
+
+
+def _day(value: date) -> date:
+    """A ``datetime`` is a ``date`` to the type checker but cannot be compared with one."""
+    return value.date() if isinstance(value, datetime) else value

@@ -1,0 +1,36 @@
+"""Substring search over thousands of short texts at C speed, for completion on every keystroke.
+
+Testing ``needle in text`` for each of 8,000 airports in a Python loop takes milliseconds;
+one ``str.find`` sweep over all the texts joined together takes a fraction of that.
+"""
+
+from __future__ import annotations
+
+from bisect import bisect_right
+from collections.abc import Sequence
+from itertools import accumulate
+
+_SEPARATOR = "\n"
+
+
+class Haystack:
+    """Texts numbered 0…n-1 that can be searched all at once for a needle."""
+
+    def __init__(self, texts: Sequence[str]) -> None:
+        if any(_SEPARATOR in text for text in texts):
+            raise ValueError("texts must not contain a line break")
+        self._joined = _SEPARATOR.join(texts)
+        self._starts = list(accumulate((len(t) + 1 for t in texts[:-1]), initial=0))
+        self._ends = [*self._starts[1:], len(self._joined) + 1]
+
+    def find(self, needle: str) -> set[int]:
+        """The numbers of the texts that contain ``needle`` (which has no line break)."""
+        found: set[int] = set()
+        if not needle or _SEPARATOR in needle:
+            return found
+        at = self._joined.find(needle)
+        while at != -1:
+            number = bisect_right(self._starts, at) - 1
+            found.add(number)
+            at = self._joined.find(needle, self._ends[number])
+        return found

@@ -1,0 +1,78 @@
+"""One place a trip can go to or from, and the errors that say a text named none or several."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Literal
+
+from .countries import country_name
+from .folding import fold
+
+PlaceKind = Literal["airport", "city"]
+
+
+@dataclass(frozen=True, slots=True)
+class Place:
+    """An airport, or a city with several airports, as shown and stored.
+
+    ``iata`` is the airport's code, or for a city IATA's metropolitan code (LON, NYC).
+    ``airports`` lists the codes a trip may use: a city's member airports, or the airport
+    itself. ``tz`` and the coordinates of a city are those of its main airport.
+    """
+
+    label: str
+    kind: PlaceKind
+    iata: str
+    name: str
+    city: str
+    region: str
+    country: str
+    tz: str
+    lat: float
+    lon: float
+    icao: str = ""
+    airports: tuple[str, ...] = ()
+
+    @property
+    def country_name(self) -> str:
+        return country_name(self.country)
+
+    @property
+    def short(self) -> str:
+        """Enough to name the place in a sentence, like "Porto (OPO)"."""
+        return f"{self.city or self.name} ({self.iata})"
+
+    @property
+    def where(self) -> str:
+        """The region when it adds something, then the country: "Oregon, United States"."""
+        return _where(self.city, self.region, self.country)
+
+    def __str__(self) -> str:
+        return self.label
+
+
+def _where(city: str, region: str, country: str) -> str:
+    shown = region_shown(fold(region), fold(city), fold(country_name(country)))
+    return f"{region}, {country_name(country)}" if shown else country_name(country)
+
+
+def region_shown(region: str, city: str, country: str) -> bool:
+    """A region adds something unless it is empty or repeats the city or the country."""
+    return region not in ("", city, country)
+
+
+class PlaceError(ValueError):
+    """Text that names no single place; ``choices`` are places the person may have meant."""
+
+    def __init__(self, message: str, choices: Sequence[Place] = ()) -> None:
+        super().__init__(message)
+        self.choices = tuple(choices)
+
+
+class UnknownPlaceError(PlaceError):
+    """Nothing by that name or code; ``choices`` are close spellings."""
+
+
+class AmbiguousPlaceError(PlaceError):
+    """Several different places answer to the text; ``choices`` are the candidates."""

@@ -1,0 +1,211 @@
+"""The place catalogue behind ``PlaceIndex``: every airport and multi-airport city with the
+folded keys and ranks that search and resolution use, built once from the airport data.
+
+Building is the slow part of the index (about half a second, mostly reading the package's
+CSV files), which is why ``PlaceIndex.load`` exists.
+"""
+
+from __future__ import annotations
+
+import functools
+import re
+from collections import defaultdict
+from collections.abc import Iterable
+from dataclasses import dataclass
+
+from .airports import Airport, MetroArea, read_airports, read_metro_areas
+from .countries import country_name
+from .folding import fold
+from .haystack import Haystack
+from .main_airports import MAIN_AIRPORTS
+from .place import Place, region_shown
+
+_MINOR_WORDS = (
+    " heliport",
+    " seaplane",
+    " air base",
+    " air force",
+    " afb",
+    " raf ",
+    " naval",
+    " army",
+    " airstrip",
+    " military",
+)
+_CITY_PARTS = re.compile(r"[,/]")
+
+
+@dataclass(slots=True)
+class Entry:
+    """A place with its precomputed search keys (all folded, see ``fold``)."""
+
+    place: Place
+    number: int  # position in rank order, set once when the index is built
+    key: str  # the folded label
+    cities: str  # "|london|" — every city name it answers to, each between bars
+    name: str  # " london heathrow airport"
+    words: str  # " " + every word of city, name, region, country and codes
+    prominence: int  # higher first within a search tier
+    standing: int  # for resolve: 3 city, 2 a time zone's city, 1 other airport, 0 base/field
+
+
+@dataclass(frozen=True, slots=True)
+class Catalog:
+    """All entries, in rank order, and the tables and haystacks to find them by."""
+
+    entries: tuple[Entry, ...]  # in rank order: prominence, cities first, label
+    by_code: dict[str, Entry]
+    city_codes: dict[str, Entry]
+    by_icao: dict[str, Entry]
+    by_label: dict[str, Entry]
+    by_city: dict[str, list[Entry]]
+    cities: Haystack  # each entry's ``cities``, by number
+    names: Haystack  # each entry's ``name`` plus a space, so " heathrow " finds whole words
+    words: Haystack  # each entry's ``words``
+
+
+def build_catalog() -> Catalog:
+    """Read the airport data and index it."""
+    airports = read_airports()
+    areas = read_metro_areas(airports)
+    area_of = {code: area for area in areas for code in area.airports}
+    entries = [_airport_entry(a, area_of.get(a.iata)) for a in airports.values()]
+    entries += [_city_entry(area, [airports[c] for c in area.airports]) for area in areas]
+    entries.sort(key=lambda e: (-e.prominence, e.place.kind != "city", e.key))
+    for number, entry in enumerate(entries):
+        entry.number = number
+    numbered = tuple(entries)
+    by_city: defaultdict[str, list[Entry]] = defaultdict(list)
+    for entry in numbered:
+        for key in entry.cities.strip("|").split("|"):
+            if key:
+                by_city[key].append(entry)
+    return Catalog(
+        entries=numbered,
+        by_code={e.place.iata: e for e in numbered if e.place.kind == "airport"},
+        city_codes={e.place.iata: e for e in numbered if e.place.kind == "city"},
+        by_icao={e.place.icao: e for e in numbered if e.place.icao},
+        by_label={e.key: e for e in numbered},
+        by_city=dict(by_city),
+        cities=Haystack([e.cities for e in numbered]),
+        names=Haystack([f"{e.name} " for e in numbered]),
+        words=Haystack([e.words for e in numbered]),
+    )
+
+
+def _airport_entry(airport: Airport, area: MetroArea | None) -> Entry:
+    """An airport, with how much it stands out among namesakes.
+
+    Prominence adds up: a main airport from ``MAIN_AIRPORTS`` +3; the city its time zone
+    is named after ("Europe/Dublin") +2; a member of a multi-airport city +2;
+    "International" in the name +1. A heliport, seaplane base or military field counts 0.
+    """
+    english = MAIN_AIRPORTS.get(airport.iata, ())
+    city = english[0] if english else airport.city
+    # Folded once each and joined: folding is most of the cost of building the index.
+    city_key, name_key, code_key = fold(city), fold(airport.name), airport.iata.lower()
+    country = country_name(airport.country)
+    region_key, country_key = _fold_often(airport.region), _fold_often(country)
+    show_region = region_shown(region_key, city_key, country_key)
+    where = f"{airport.region}, {country}" if show_region else country
+    if city:
+        label = f"{city} ({airport.iata}) — {airport.name}, {where}"
+    else:
+        label = f"{airport.name} ({airport.iata}) — {where}"
+    place = Place(
+        label=label,
+        kind="airport",
+        iata=airport.iata,
+        name=airport.name,
+        city=city,
+        region=airport.region,
+        country=airport.country,
+        tz=airport.tz,
+        lat=airport.lat,
+        lon=airport.lon,
+        icao=airport.icao,
+        airports=(airport.iata,),
+    )
+    cities = _city_keys(airport.city) | {fold(n) for n in english}
+    zone_city = _zone_city(airport.tz) in cities
+    if area is not None:
+        cities.add(_fold_often(area.name))
+    name = f" {name_key} "
+    minor = any(word in name for word in _MINOR_WORDS) and not english
+    international = " international " in name or " intl " in name
+    prominence = 1 + 3 * bool(english) + 2 * zone_city + 2 * (area is not None) + international
+    return Entry(
+        place=place,
+        number=0,
+        key=_join(city_key, code_key, name_key, region_key if show_region else "", country_key),
+        cities=_bars(cities),
+        name=name.rstrip(),
+        words=" " + _join(city_key, name_key, region_key, country_key, code_key),
+        prominence=0 if minor else prominence,
+        standing=0 if minor else 2 if english or zone_city else 1,
+    )
+
+
+def _city_keys(city: str) -> set[str]:
+    """What a city field answers to: "La Paz / El Alto" → "la paz el alto", "la paz",
+    "el alto"; "Kerkyra Island" → also "kerkyra"; "Arnavutköy, Istanbul" → also both parts."""
+    parts = _CITY_PARTS.split(city) if _CITY_PARTS.search(city) else []
+    keys = {fold(part) for part in [city, *parts]}
+    return {k for key in keys for k in (key, key.removesuffix(" island")) if k}
+
+
+def _city_entry(area: MetroArea, members: list[Airport]) -> Entry:
+    """A multi-airport city, placed at its main airport: the one sharing the city's code,
+    else the first with "International" in its name, else the first by code."""
+    main = next(
+        (a for a in members if a.iata == area.code),
+        next((a for a in members if "international" in a.name.lower()), members[0]),
+    )
+    label = f"{area.name} ({area.code}) — all airports, {country_name(main.country)}"
+    place = Place(
+        label=label,
+        kind="city",
+        iata=area.code,
+        name="all airports",
+        city=area.name,
+        region=main.region,
+        country=main.country,
+        tz=main.tz,
+        lat=main.lat,
+        lon=main.lon,
+        airports=area.airports,
+    )
+    return Entry(
+        place=place,
+        number=0,
+        key=fold(label),
+        cities=_bars({fold(area.name)}),
+        name="",
+        words=_words(place),
+        prominence=10,
+        standing=3,
+    )
+
+
+def _zone_city(tz: str) -> str:
+    """The city a time zone is named after: "America/Sao_Paulo" → "sao paulo"."""
+    return _fold_often(tz.rsplit("/", 1)[-1])
+
+
+@functools.lru_cache(maxsize=4096)
+def _fold_often(text: str) -> str:
+    """``fold`` for the few thousand strings that repeat: regions, countries, zones."""
+    return fold(text)
+
+
+def _join(*keys: str) -> str:
+    return " ".join(k for k in keys if k)
+
+
+def _bars(keys: Iterable[str]) -> str:
+    return "|" + "|".join(sorted(k for k in keys if k)) + "|"
+
+
+def _words(place: Place) -> str:
+    parts = (place.city, place.name, place.region, place.country_name, place.iata)
+    return " " + fold(" ".join(parts))

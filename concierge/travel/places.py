@@ -1,0 +1,229 @@
+"""Finding airports and cities by what people type: completion for forms, resolution for tools.
+
+``PlaceIndex()`` costs nothing; ``load()`` reads the airport data (about half a second), so
+the app runs it in a worker thread at start-up. ``search`` and ``resolve`` load on first use
+if nobody did, and are safe to call from any thread.
+
+``search`` ranks: the exact IATA (or ICAO) code, then a city name equal to the text, then a
+city name starting with it, then a later word of a city name, then words of an airport's
+name, then every typed word found somewhere in the label. Within a rank, multi-airport
+cities come first, then airports that stand out (see ``place_catalog``), then the rest.
+
+``resolve`` never guesses between far-apart namesakes: "Birmingham" is England or Alabama,
+so it raises ``AmbiguousPlaceError`` naming both, and "BHX" or "Birmingham, UK" settles it.
+Within one place it picks the main airport ("Seattle" → SEA, not Boeing Field). Cities that
+far outweigh their namesakes are listed in ``main_airports`` ("Venice" is not Florida's).
+"""
+
+from __future__ import annotations
+
+import difflib
+import threading
+import time
+from collections.abc import Iterable, Iterator, Sequence
+
+from .countries import country_code
+from .folding import fold
+from .geo import distance_km
+from .place import AmbiguousPlaceError, Place, PlaceError, PlaceKind, UnknownPlaceError
+from .place_catalog import Catalog, Entry, build_catalog
+
+__all__ = [
+    "AmbiguousPlaceError",
+    "Place",
+    "PlaceError",
+    "PlaceIndex",
+    "PlaceKind",
+    "UnknownPlaceError",
+]
+
+_MAX_LISTED = 5  # places named in one error message
+_SAME_PLACE_KM = 100.0  # namesakes closer than this (same country) are one place
+_CLOSE = 0.75  # difflib similarity for "Did you mean"
+_CLOSER = 0.85  # a city spelt this much like the text beats an airport-name match
+
+
+class PlaceIndex:
+    """Airports and multi-airport cities from ``airportsdata``, searchable by typed text."""
+
+    def __init__(self) -> None:
+        self._lock = threading.Lock()
+        self._catalog: Catalog | None = None
+        self.load_seconds: float | None = None
+        """How long ``load`` took, once it has run."""
+
+    @property
+    def is_loaded(self) -> bool:
+        return self._catalog is not None
+
+    def load(self) -> None:
+        """Read and index the data; idempotent, thread-safe, and the only slow call."""
+        if self._catalog is not None:
+            return
+        with self._lock:
+            if self._catalog is None:
+                started = time.perf_counter()
+                self._catalog = build_catalog()
+                self.load_seconds = time.perf_counter() - started
+
+    def _ready(self) -> Catalog:
+        self.load()
+        assert self._catalog is not None
+        return self._catalog
+
+    def search(self, text: str, limit: int = 10) -> list[Place]:
+        """Up to ``limit`` places for a completion list, best first (see the module docstring).
+
+        Before ``load`` has finished this waits for it: check ``is_loaded`` on the GUI thread.
+        """
+        query = fold(text)
+        if not query or limit <= 0:
+            return []
+        data = self._ready()
+        chosen: list[int] = []
+        seen: set[int] = set()
+        for tier in _tiers(data, query):
+            fresh = sorted(tier - seen)
+            chosen += fresh[: limit - len(chosen)]
+            if len(chosen) >= limit:
+                break
+            seen |= tier
+        return [data.entries[number].place for number in chosen]
+
+    def resolve(self, text: str) -> Place:
+        """The one place ``text`` names: a code ("opo", "LPPR"), a city ("Porto", "Porto,
+        Portugal"), a completion label, or a distinctive airport name ("Heathrow").
+
+        Raises ``UnknownPlaceError`` (with close spellings) or ``AmbiguousPlaceError``.
+        A three-letter text is a code first, unless it is also the name of another city
+        and not written in capitals: "Hue" is then ambiguous, "HUE" is the code.
+        """
+        typed = " ".join(text.split())
+        if not typed:
+            raise UnknownPlaceError("Give an airport code or a city name, for example Lisbon.")
+        data = self._ready()
+        query = fold(typed)
+        if (labelled := data.by_label.get(query)) is not None:
+            return labelled.place
+        candidates = _city_candidates(data, query)
+        coded = _by_code(data, typed)
+        if coded is not None:
+            elsewhere = [g[0] for g in _groups(candidates) if not _near(g[0].place, coded.place)]
+            if typed.isupper() or not elsewhere:
+                return coded.place
+            raise _ambiguous(typed, [coded.place, *(e.place for e in elsewhere)])
+        if not candidates and "," in typed:
+            city, qualifier = typed.rsplit(",", 1)
+            unqualified = _city_candidates(data, fold(city))
+            candidates = [e for e in unqualified if _qualifies(e.place, qualifier)]
+            if unqualified and not candidates:
+                raise _unknown(typed, [g[0].place for g in _groups(unqualified)])
+        if candidates:
+            return _choose(typed, candidates)
+        return _by_airport_name(data, typed, query)
+
+
+def _tiers(data: Catalog, query: str) -> Iterator[set[int]]:
+    """Entry numbers matching ``query``, best tier first (see the module docstring)."""
+    code = query.upper()
+    yield {t[code].number for t in (data.by_code, data.city_codes, data.by_icao) if code in t}
+    yield data.cities.find(f"|{query}|")
+    yield data.cities.find(f"|{query}")
+    yield data.cities.find(f" {query}")
+    yield data.names.find(f" {query}")
+    yield set.intersection(*(data.words.find(f" {word}") for word in query.split()))
+
+
+def _by_code(data: Catalog, typed: str) -> Entry | None:
+    code = typed.upper()
+    if len(code) == 3 and code.isalpha():
+        return data.by_code.get(code) or data.city_codes.get(code)
+    if len(code) == 4 and code.isalnum():
+        return data.by_icao.get(code)
+    return None
+
+
+def _city_candidates(data: Catalog, key: str) -> list[Entry]:
+    """Places whose city is called ``key``, without airports their city entry already covers."""
+    found = data.by_city.get(key, [])
+    covered = {code for e in found if e.place.kind == "city" for code in e.place.airports}
+    return [e for e in found if e.place.kind == "city" or e.place.iata not in covered]
+
+
+def _choose(typed: str, candidates: list[Entry]) -> Place:
+    """The best of the strongest candidates if they are all one place; else ambiguity."""
+    strongest = max(e.standing for e in candidates)
+    groups = _groups(e for e in candidates if e.standing == strongest)
+    if len(groups) == 1:
+        return groups[0][0].place
+    raise _ambiguous(typed, [g[0].place for g in groups])
+
+
+def _by_airport_name(data: Catalog, typed: str, query: str) -> Place:
+    """An airport named by whole words ("Heathrow"), unless the text looks more like a
+    misspelt or foreign city name ("Lisboa" is Lisbon, not Nova Lisboa Airport in Angola)."""
+    keys = difflib.get_close_matches(query, data.by_city.keys(), n=3, cutoff=_CLOSE)
+    numbers = data.names.find(f" {query} ") if len(query) >= 4 else set()
+    named = [data.entries[n].place for n in sorted(numbers)]
+    spelt_like_city = bool(keys) and _similarity(keys[0], query) >= _CLOSER
+    if named and not spelt_like_city:
+        if len(named) == 1:
+            return named[0]
+        raise _ambiguous(typed, named)
+    close = [g[0].place for key in keys for g in _groups(_city_candidates(data, key))]
+    raise _unknown(typed, list(dict.fromkeys([*close, *named])))
+
+
+def _similarity(key: str, query: str) -> float:
+    """The score ``difflib.get_close_matches`` ranks by."""
+    return difflib.SequenceMatcher(None, key, query).ratio()
+
+
+def _groups(entries: Iterable[Entry]) -> list[list[Entry]]:
+    """Entries (in rank order) gathered into distinct places: a group is one country and
+    lies within ``_SAME_PLACE_KM`` of its first, best-ranked entry."""
+    groups: list[list[Entry]] = []
+    for entry in sorted(entries, key=lambda e: e.number):
+        home = next((g for g in groups if _near(g[0].place, entry.place)), None)
+        if home is None:
+            groups.append([entry])
+        else:
+            home.append(entry)
+    return groups
+
+
+def _near(a: Place, b: Place) -> bool:
+    return a.country == b.country and (distance_km(a.lat, a.lon, b.lat, b.lon) <= _SAME_PLACE_KM)
+
+
+def _qualifies(place: Place, qualifier: str) -> bool:
+    """Whether "Oregon", "UK" or "Portugal" after a comma describes where ``place`` is."""
+    key = fold(qualifier)
+    return country_code(qualifier) == place.country or (bool(key) and key == fold(place.region))
+
+
+def _listing(places: Sequence[Place], *, detail: bool) -> str:
+    names = [f"{p.short}, {p.where}" if detail else p.short for p in places[:_MAX_LISTED]]
+    if len(places) > _MAX_LISTED:
+        names[-1] += f" (or {len(places) - _MAX_LISTED} more)"
+    return names[0] if len(names) == 1 else f"{', '.join(names[:-1])} or {names[-1]}"
+
+
+def _unknown(typed: str, suggestions: Sequence[Place]) -> UnknownPlaceError:
+    message = f"No airport or city called {typed!r}."
+    if suggestions:
+        detail = len({p.city for p in suggestions}) < len(suggestions)
+        message += f" Did you mean {_listing(suggestions, detail=detail)}?"
+    return UnknownPlaceError(message, suggestions)
+
+
+def _ambiguous(typed: str, candidates: Sequence[Place]) -> AmbiguousPlaceError:
+    first = candidates[0]
+    shared = sum(p.country == first.country for p in candidates) > 1
+    qualifier = first.region if shared else first.country_name
+    hint = f" or {f'{first.city}, {qualifier}'!r}" if first.city and qualifier else ""
+    return AmbiguousPlaceError(
+        f"{typed!r} could be {_listing(candidates, detail=True)}. "
+        f"Say which, for example {first.iata!r}{hint}.",
+        candidates,
+    )

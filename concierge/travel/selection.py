@@ -1,0 +1,37 @@
+"""What the person has selected in the window, as plain state the providers can read."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, field, replace
+
+
+@dataclass(frozen=True, slots=True)
+class Selection:
+    trip_id: str | None = None
+    item_ids: tuple[str, ...] = ()
+
+
+@dataclass
+class SelectionState:
+    """Holds the current selection; the UI writes it, the selection provider reads it."""
+
+    current: Selection = field(default_factory=Selection)
+    _listeners: list[Callable[[Selection], None]] = field(default_factory=list)
+
+    def select_trip(self, trip_id: str | None) -> None:
+        if trip_id != self.current.trip_id:
+            self._set(Selection(trip_id=trip_id))
+
+    def select_items(self, item_ids: tuple[str, ...]) -> None:
+        if item_ids != self.current.item_ids:
+            self._set(replace(self.current, item_ids=item_ids))
+
+    def subscribe(self, listener: Callable[[Selection], None]) -> Callable[[], None]:
+        self._listeners.append(listener)
+        return lambda: self._listeners.remove(listener) if listener in self._listeners else None
+
+    def _set(self, selection: Selection) -> None:
+        self.current = selection
+        for listener in tuple(self._listeners):
+            listener(selection)

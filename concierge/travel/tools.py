@@ -1,0 +1,275 @@
+"""The assistant's tools for one trip: patch-style, validated, one undo step per call.
+
+No tool replaces a whole set: a model that skipped a read can change or remove only what it
+names, never silently drop the rest.
+"""
+
+from __future__ import annotations
+
+from collections.abc import AsyncIterator, Awaitable, Callable
+from contextlib import asynccontextmanager
+from datetime import date, time
+from decimal import Decimal
+from typing import Any, Literal, TypeVar
+
+from pydantic import BaseModel, ConfigDict, Field
+
+from concierge.agent import Tool, ToolContext, ToolError, ToolOutput
+from concierge.store import (
+    Actor,
+    ChangeContext,
+    InvalidChangeError,
+    ItineraryItemRecord,
+    ItineraryRepository,
+    RecordNotFoundError,
+    TripRepository,
+)
+
+from .trip_edits import TripEditError, TripEditor
+from .trip_view import render_item, render_trip, short_id
+
+ArgsT = TypeVar("ArgsT", bound=BaseModel)
+
+
+class _Args(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+
+class NoArguments(_Args):
+    pass
+
+
+class TripChanges(_Args):
+    """Only the fields given are changed; a field set to null is cleared."""
+
+    title: str | None = None
+    origin: str | None = Field(None, description="City or airport, e.g. 'Lisbon' or 'LIS'.")
+    destination: str | None = Field(None, description="City or airport, e.g. 'Porto' or 'OPO'.")
+    start_date: date | None = Field(None, description="First day, YYYY-MM-DD.")
+    end_date: date | None = Field(None, description="Last day, YYYY-MM-DD.")
+    travellers: int | None = Field(None, ge=1, le=99)
+    budget_amount: Decimal | None = Field(None, ge=0, description="Total budget, e.g. 1800.")
+    budget_currency: str | None = Field(None, description="ISO 4217 code, e.g. EUR.")
+    interests: list[str] | None = None
+    pace: Literal["relaxed", "balanced", "packed"] | None = None
+    notes: str | None = None
+
+
+class NewItem(_Args):
+    day: date = Field(description="YYYY-MM-DD.")
+    title: str = Field(min_length=1)
+    start_time: time | None = Field(None, description="Local time at the place, HH:MM.")
+    place: str = ""
+    notes: str = ""
+    position: int | None = Field(
+        None, ge=0, description="0-based place within the day; default: last."
+    )
+
+
+class ItemRef(_Args):
+    item_id: str = Field(min_length=4, description="The item's id as shown in brackets.")
+
+
+class ItemChanges(ItemRef):
+    """Only the fields given are changed."""
+
+    day: date | None = None
+    start_time: time | None = Field(None, description="Local time, HH:MM; null clears it.")
+    title: str | None = None
+    place: str | None = None
+    notes: str | None = None
+
+
+class ItemMove(ItemRef):
+    day: date | None = Field(None, description="New day; default: the item's own day.")
+    position: int | None = Field(None, ge=0, description="0-based place; default: last.")
+
+
+class TripTools:
+    """Builds the tools bound to one trip and the repositories behind the forms."""
+
+    def __init__(
+        self,
+        trip_id: str,
+        trips: TripRepository,
+        itinerary: ItineraryRepository,
+        editor: TripEditor,
+    ) -> None:
+        self.trip_id = trip_id
+        self.trips = trips
+        self.itinerary = itinerary
+        self.editor = editor
+
+    def all(self) -> list[Tool[Any]]:
+        return [
+            self._tool(
+                "get_trip", "Read the whole trip with its itinerary.", NoArguments, self.get_trip
+            ),
+            self._tool(
+                "update_trip",
+                "Change trip fields. Name only the fields to change; others stay as they are.",
+                TripChanges,
+                self.update_trip,
+            ),
+            self._tool(
+                "add_itinerary_item",
+                "Add one item to a day of the itinerary.",
+                NewItem,
+                self.add_item,
+            ),
+            self._tool(
+                "update_itinerary_item",
+                "Change fields of one itinerary item. Name only the fields to change.",
+                ItemChanges,
+                self.update_item,
+            ),
+            self._tool(
+                "move_itinerary_item",
+                "Move one item to another day or position.",
+                ItemMove,
+                self.move_item,
+            ),
+            Tool(
+                name="remove_itinerary_item",
+                description="Remove one itinerary item. The person is asked to confirm.",
+                input_model=ItemRef,
+                handler=self.remove_item,
+                requires_permission=True,
+                describe_permission=self.describe_removal,
+            ),
+        ]
+
+    def _tool(
+        self,
+        name: str,
+        description: str,
+        model: type[ArgsT],
+        handler: Callable[[ArgsT, ToolContext], Awaitable[ToolOutput | str]],
+    ) -> Tool[ArgsT]:
+        return Tool(name=name, description=description, input_model=model, handler=handler)
+
+    def _context(self, label: str) -> ChangeContext:
+        return ChangeContext(actor=Actor.ASSISTANT, label=f"Assistant: {label}")
+
+    async def get_trip(self, args: NoArguments, ctx: ToolContext) -> ToolOutput:
+        trip = await self.trips.get(self.trip_id)
+        if trip is None:
+            raise ToolError("The trip no longer exists.")
+        items = await self.itinerary.items(self.trip_id)
+        return ToolOutput(render_trip(trip, items, notes_limit=None), summary="(trip read)")
+
+    async def update_trip(self, args: TripChanges, ctx: ToolContext) -> ToolOutput:
+        changes = {name: getattr(args, name) for name in sorted(args.model_fields_set)}
+        if not changes:
+            raise ToolError("Name at least one field to change.")
+        names = ", ".join(changes)
+        async with _store_errors():
+            trip = await self.editor.apply(
+                self.trip_id, changes, context=self._context(f"update {names}")
+            )
+        shown = "; ".join(f"{name} = {_shown(getattr(trip, name))}" for name in changes)
+        return ToolOutput(f"Updated {shown}.", summary=f"updated {names}")
+
+    async def add_item(self, args: NewItem, ctx: ToolContext) -> ToolOutput:
+        trip = await self.trips.get(self.trip_id)
+        if trip is None:
+            raise ToolError("The trip no longer exists.")
+        values: dict[str, object] = {
+            "day": args.day,
+            "title": args.title,
+            "start_time": args.start_time,
+            "place": args.place,
+            "notes": args.notes,
+            "timezone": trip.destination_tz,
+        }
+        async with _store_errors():
+            item = await self.itinerary.add(
+                self.trip_id,
+                values,
+                position=args.position,
+                context=self._context(f"add “{args.title}”"),
+            )
+        return ToolOutput(
+            f"Added {args.day.isoformat()} {render_item(item)}.",
+            summary=f"added [{short_id(item.id)}] {item.title}",
+        )
+
+    async def update_item(self, args: ItemChanges, ctx: ToolContext) -> ToolOutput:
+        item = await self._item(args.item_id)
+        changes = {
+            name: getattr(args, name) for name in sorted(args.model_fields_set - {"item_id"})
+        }
+        if not changes:
+            raise ToolError("Name at least one field of the item to change.")
+        async with _store_errors():
+            updated = await self.itinerary.update(
+                item.id, changes, context=self._context(f"edit “{item.title}”")
+            )
+        return ToolOutput(
+            f"Updated {updated.day.isoformat()} {render_item(updated)}.",
+            summary=f"updated [{short_id(item.id)}] {', '.join(changes)}",
+        )
+
+    async def move_item(self, args: ItemMove, ctx: ToolContext) -> ToolOutput:
+        item = await self._item(args.item_id)
+        async with _store_errors():
+            moved = await self.itinerary.move(
+                item.id,
+                day=args.day,
+                position=args.position,
+                context=self._context(f"move “{item.title}”"),
+            )
+        return ToolOutput(
+            f"Moved to {moved.day.isoformat()}, position {moved.position}: {render_item(moved)}.",
+            summary=f"moved [{short_id(item.id)}]",
+        )
+
+    async def describe_removal(self, args: ItemRef) -> str:
+        try:
+            item = await self._item(args.item_id)
+        except ToolError:
+            return f"Remove itinerary item [{args.item_id}]?"
+        return f"Remove “{item.title}” ({item.day.isoformat()}) from the itinerary?"
+
+    async def remove_item(self, args: ItemRef, ctx: ToolContext) -> ToolOutput:
+        item = await self._item(args.item_id)
+        async with _store_errors():
+            await self.itinerary.remove(item.id, context=self._context(f"remove “{item.title}”"))
+        return ToolOutput(
+            f"Removed “{item.title}” from {item.day.isoformat()}.",
+            summary=f"removed [{short_id(item.id)}]",
+        )
+
+    async def _item(self, reference: str) -> ItineraryItemRecord:
+        """An item of this trip by full or shortened id."""
+        wanted = reference.strip().strip("[]").lower()
+        matches = [i for i in await self.itinerary.items(self.trip_id) if i.id.startswith(wanted)]
+        if not matches:
+            raise ToolError(
+                f"This trip has no itinerary item [{reference}]. Use an id shown in brackets "
+                "in the trip state."
+            )
+        if len(matches) > 1:
+            raise ToolError(f"[{reference}] matches several items; give more of the id.")
+        return matches[0]
+
+
+def _shown(value: object) -> str:
+    if value is None or value == "" or value == ():
+        return "(cleared)"
+    if isinstance(value, tuple):
+        return ", ".join(str(v) for v in value)
+    if isinstance(value, date | time):
+        return value.isoformat()
+    return str(getattr(value, "value", value))
+
+
+@asynccontextmanager
+async def _store_errors() -> AsyncIterator[None]:
+    """Turns the store's and the editor's validation errors into tool errors."""
+    try:
+        yield
+    except (InvalidChangeError, TripEditError) as error:
+        raise ToolError(str(error)) from None
+    except RecordNotFoundError as error:
+        raise ToolError(f"Not found: {error}") from None

@@ -1,0 +1,76 @@
+"""Edits to a trip that need travel knowledge before they reach the store.
+
+The form and the assistant's tools both go through here, so a destination typed by the
+person and one chosen by the model are resolved to the same airport code and time zone.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from decimal import Decimal
+from typing import Literal
+
+from concierge.store import ChangeContext, TripRecord, TripRepository
+
+from .currencies import validate_currency
+from .places import PlaceIndex
+
+PlaceRole = Literal["origin", "destination"]
+
+
+class TripEditError(ValueError):
+    """An edit that cannot be applied; the message names the field and how to fix it."""
+
+    def __init__(self, field: str, message: str) -> None:
+        super().__init__(message)
+        self.field = field
+
+
+class TripEditor:
+    """Applies patch-style trip edits after resolving places and checking currencies."""
+
+    def __init__(self, trips: TripRepository, places: PlaceIndex) -> None:
+        self.trips = trips
+        self.places = places
+
+    def place_fields(self, role: PlaceRole, text: str, *, strict: bool) -> dict[str, object]:
+        """The stored fields for a place typed as `text`.
+
+        Strict (the assistant): an unknown place is an error with suggestions. Not strict
+        (the person): the text is kept as written without a code, so nothing typed is lost.
+        """
+        text = text.strip()
+        if not text:
+            return {role: "", f"{role}_code": None, f"{role}_tz": None}
+        try:
+            place = self.places.resolve(text)
+        except ValueError as error:
+            if strict:
+                raise TripEditError(role, str(error)) from None
+            return {role: text, f"{role}_code": None, f"{role}_tz": None}
+        return {role: place.short, f"{role}_code": place.iata, f"{role}_tz": place.tz}
+
+    async def apply(
+        self,
+        trip_id: str,
+        changes: Mapping[str, object],
+        *,
+        context: ChangeContext | None = None,
+        strict_places: bool = True,
+    ) -> TripRecord:
+        """Write only the named fields; places are resolved, currencies validated."""
+        resolved: dict[str, object] = {}
+        for field, value in changes.items():
+            if field in ("origin", "destination"):
+                role: PlaceRole = "origin" if field == "origin" else "destination"
+                resolved.update(self.place_fields(role, str(value or ""), strict=strict_places))
+            elif field == "budget_currency":
+                try:
+                    resolved[field] = validate_currency(str(value))
+                except ValueError as error:
+                    raise TripEditError(field, str(error)) from None
+            elif field == "budget_amount" and isinstance(value, float):
+                resolved[field] = Decimal(str(value))
+            else:
+                resolved[field] = value
+        return await self.trips.update(trip_id, resolved, context=context)

@@ -1,0 +1,264 @@
+"""The assistant's travel tools and the trip and selection providers, on a real SQLite file,
+driven by the real agent against the loopback model server."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import AsyncIterator
+from dataclasses import dataclass
+from datetime import date
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from concierge.agent import Agent, PermissionRequest
+from concierge.store import (
+    ChangeBus,
+    ChangeHistory,
+    Database,
+    ItineraryRepository,
+    SqliteHistoryStore,
+    TripRecord,
+    TripRepository,
+)
+from concierge.travel.instructions import INSTRUCTIONS
+from concierge.travel.places import PlaceIndex
+from concierge.travel.providers import selection_provider, trip_provider
+from concierge.travel.selection import SelectionState
+from concierge.travel.tools import TripTools
+from concierge.travel.trip_edits import TripEditor
+from tests.agent.support import make_agent, snapshot_of
+from tests.fakes import FakeOpenAIServer, Reply, ToolCallSpec
+
+
+@dataclass
+class World:
+    database: Database
+    trips: TripRepository
+    itinerary: ItineraryRepository
+    history: ChangeHistory
+    editor: TripEditor
+    selection: SelectionState
+    trip: TripRecord
+
+    def agent(self, server: FakeOpenAIServer, **options: Any) -> Agent:
+        tools = TripTools(self.trip.id, self.trips, self.itinerary, self.editor)
+        agent = make_agent(
+            server,
+            tools=tools.all(),
+            history=SqliteHistoryStore(self.database, self.trip.id),
+            **options,
+        )
+        agent._system_prompt = INSTRUCTIONS
+        agent.add_context_provider(
+            trip_provider(self.trips, self.itinerary, self.trip.id), name="trip"
+        )
+        agent.add_context_provider(
+            selection_provider(self.selection, self.itinerary, self.trip.id), name="selection"
+        )
+        return agent
+
+
+@pytest.fixture
+async def world(tmp_path: Path, places: PlaceIndex) -> AsyncIterator[World]:
+    with Database.open(tmp_path / "concierge.db") as database:
+        bus = ChangeBus()
+        trips = TripRepository(database, bus)
+        itinerary = ItineraryRepository(database, bus)
+        trip = await trips.create(
+            {
+                "title": "Spring in Portugal",
+                "origin": "Lisbon (LIS)",
+                "origin_code": "LIS",
+                "start_date": "2026-05-14",
+                "end_date": "2026-05-17",
+                "travellers": 2,
+            }
+        )
+        yield World(
+            database,
+            trips,
+            itinerary,
+            ChangeHistory(database, bus),
+            TripEditor(trips, places),
+            SelectionState(),
+            trip,
+        )
+
+
+def _tool_results(body: dict[str, Any]) -> list[str]:
+    return [m["content"] for m in body["messages"] if m["role"] == "tool"]
+
+
+async def test_update_trip_changes_only_named_fields_and_resolves_places(
+    world: World, fake_openai: FakeOpenAIServer
+) -> None:
+    agent = world.agent(fake_openai)
+    fake_openai.script(
+        Reply.tool_calls(
+            ToolCallSpec(
+                "update_trip",
+                {"destination": "porto", "budget_amount": "1800", "budget_currency": "eur"},
+            ),
+            split=3,
+        ),
+        Reply.text("Porto, 1,800 EUR."),
+    )
+    await agent.process_request("Porto with 1800 euros")
+
+    trip = await world.trips.get(world.trip.id)
+    assert trip is not None
+    assert (trip.destination, trip.destination_code, trip.destination_tz) == (
+        "Porto (OPO)",
+        "OPO",
+        "Europe/Lisbon",
+    )
+    assert str(trip.budget_amount) == "1800"
+    assert trip.travellers == 2  # untouched
+    assert trip.start_date == date(2026, 5, 14)
+    snapshot = snapshot_of(fake_openai.chat_requests[1]) or ""
+    assert "To: Porto (OPO), time zone Europe/Lisbon" in snapshot
+    assert "Budget: 1,800.00 EUR" in snapshot
+    assert "Travellers: 2" in snapshot
+
+
+async def test_bad_arguments_come_back_as_readable_errors_and_change_nothing(
+    world: World, fake_openai: FakeOpenAIServer
+) -> None:
+    agent = world.agent(fake_openai)
+    fake_openai.script(
+        Reply.tool_calls(
+            ToolCallSpec("update_trip", {"destination": "Portoo"}),
+            ToolCallSpec("update_trip", {"end_date": "2026-05-01"}),
+            ToolCallSpec("update_trip", {"budget_currency": "EUX"}),
+            ToolCallSpec("update_trip", {}),
+            ToolCallSpec("move_itinerary_item", {"item_id": "deadbeef"}),
+        ),
+        Reply.text("Sorry."),
+    )
+    await agent.process_request("Break things")
+    results = _tool_results(fake_openai.chat_requests[1])
+    assert "No airport or city called 'Portoo'. Did you mean Porto (OPO)" in results[0]
+    assert "before the start date" in results[1]
+    assert "Unknown currency 'EUX'" in results[2]
+    assert results[3] == "Name at least one field to change."
+    assert "This trip has no itinerary item [deadbeef]" in results[4]
+    assert await world.trips.get(world.trip.id) == world.trip
+
+
+async def test_itinerary_tools_add_update_move_and_remove_with_permission(
+    world: World, fake_openai: FakeOpenAIServer
+) -> None:
+    asked: list[str] = []
+    answers = iter([False, True])
+
+    async def permission(request: PermissionRequest) -> bool:
+        asked.append(request.description)
+        return next(answers)
+
+    agent = world.agent(fake_openai, permission_handler=permission)
+    fake_openai.script(
+        Reply.tool_calls(
+            ToolCallSpec(
+                "add_itinerary_item",
+                {"day": "2026-05-15", "title": "Livraria Lello", "start_time": "10:30"},
+            ),
+            ToolCallSpec("add_itinerary_item", {"day": "2026-05-15", "title": "Dinner"}),
+        ),
+        Reply.text("Added."),
+    )
+    await agent.process_request("Plan the 15th")
+    lello, dinner = await world.itinerary.items(world.trip.id)
+    assert lello.timezone is None  # the trip has no destination yet
+    assert (lello.title, lello.start_time.isoformat() if lello.start_time else None) == (
+        "Livraria Lello",
+        "10:30:00",
+    )
+    short = dinner.id[:8]
+    fake_openai.script(
+        Reply.tool_calls(
+            ToolCallSpec("update_itinerary_item", {"item_id": short, "start_time": "20:00"}),
+            ToolCallSpec("move_itinerary_item", {"item_id": short, "position": 0}),
+            ToolCallSpec("remove_itinerary_item", {"item_id": short}),
+            ToolCallSpec("remove_itinerary_item", {"item_id": f"[{short}]"}),
+        ),
+        Reply.text("Done."),
+    )
+    await agent.process_request("Dinner first, then drop it")
+    assert asked == [
+        "Remove “Dinner” (2026-05-15) from the itinerary?",
+        "Remove “Dinner” (2026-05-15) from the itinerary?",
+    ]
+    results = _tool_results(fake_openai.chat_requests[-1])[-4:]
+    assert "20:00 Dinner" in results[0]
+    assert "position 0" in results[1]
+    assert results[2] == "The person declined this action; it was not carried out."
+    assert results[3] == "Removed “Dinner” from 2026-05-15."
+    assert [i.title for i in await world.itinerary.items(world.trip.id)] == ["Livraria Lello"]
+
+
+async def test_one_tool_call_undoes_as_one_step(
+    world: World, fake_openai: FakeOpenAIServer
+) -> None:
+    agent = world.agent(fake_openai)
+    fake_openai.script(
+        Reply.tool_calls(
+            ToolCallSpec("update_trip", {"destination": "OPO", "travellers": 4, "pace": "packed"})
+        ),
+        Reply.text("ok"),
+    )
+    await agent.process_request("Four of us, packed, Porto")
+    changed = await world.trips.get(world.trip.id)
+    assert changed is not None
+    assert (changed.travellers, changed.pace.value) == (4, "packed")
+    undone = await world.history.undo_last(world.trip.id)
+    assert undone is not None
+    assert "Assistant" in undone.label
+    restored = await world.trips.get(world.trip.id)
+    assert restored is not None
+    assert (restored.destination, restored.travellers, restored.pace) == (
+        "",
+        2,
+        world.trip.pace,
+    )
+
+
+async def test_providers_read_sqlite_every_time_and_show_the_selection(
+    world: World, fake_openai: FakeOpenAIServer
+) -> None:
+    agent = world.agent(fake_openai)
+    item = await world.itinerary.add(
+        world.trip.id, {"day": "2026-05-16", "title": "Douro boat trip", "start_time": "09:00"}
+    )
+    first = await agent.get_runtime_context()
+    assert first.text is not None
+    assert "[" + item.id[:8] + "] 09:00 Douro boat trip" in first.text
+    assert "Selected in the itinerary" not in first.text
+
+    await world.trips.update(world.trip.id, {"title": "Northern Portugal"})
+    world.selection.select_trip(world.trip.id)
+    world.selection.select_items((item.id,))
+    second = await agent.get_runtime_context()
+    assert second.text is not None
+    assert "Trip: Northern Portugal" in second.text
+    assert f"- 2026-05-16 [{item.id[:8]}] 09:00 Douro boat trip" in second.text
+    parts = {part.name: part.text for part in second.parts}
+    assert parts["selection"] is not None
+    assert "Douro boat trip" in parts["selection"]
+
+
+async def test_get_trip_reads_everything(world: World, fake_openai: FakeOpenAIServer) -> None:
+    await world.trips.update(world.trip.id, {"notes": "x" * 900})
+    agent = world.agent(fake_openai)
+    fake_openai.script(Reply.tool_calls(ToolCallSpec("get_trip", {})), Reply.text("ok"))
+    await agent.process_request("read it")
+    (result,) = _tool_results(fake_openai.chat_requests[1])
+    assert "Trip: Spring in Portugal" in result
+    assert "x" * 900 in result
+    snapshot = snapshot_of(fake_openai.chat_requests[1]) or ""
+    assert "x" * 900 not in snapshot
+    assert "(shortened; get_trip shows all)" in snapshot
+    assert json.dumps(fake_openai.chat_requests[0]["tools"][1]["function"]["name"]) == (
+        '"update_trip"'
+    )

@@ -1,0 +1,34 @@
+"""Construction is free; loading is explicit, idempotent and safe from several threads."""
+
+from __future__ import annotations
+
+from concurrent.futures import ThreadPoolExecutor
+
+from concierge.travel.places import PlaceIndex
+
+
+def test_construction_loads_nothing() -> None:
+    index = PlaceIndex()
+    assert not index.is_loaded
+    assert index.load_seconds is None
+
+
+def test_search_loads_on_first_use_and_load_is_idempotent() -> None:
+    index = PlaceIndex()
+    assert index.search("LIS")[0].iata == "LIS"
+    assert index.is_loaded
+    took = index.load_seconds
+    assert took is not None and took > 0
+    index.load()
+    assert index.load_seconds == took
+
+
+def test_a_worker_thread_can_load_while_others_search() -> None:
+    index = PlaceIndex()
+    with ThreadPoolExecutor(max_workers=4) as pool:
+        loading = pool.submit(index.load)
+        searches = [pool.submit(index.search, "porto") for _ in range(3)]
+        loading.result()
+        results = [s.result() for s in searches]
+    assert all(r[0].iata == "OPO" for r in results)
+    assert index.is_loaded
