@@ -13,8 +13,9 @@ takes along every later group that touched what it reverts — the same field of
 row, the whole row for a create or delete, or the same itinerary's order — repeatedly until
 nothing later overlaps, and reports all their labels. Reverting that closed set newest
 first puts every field it touched back as it was before the set and leaves the rest alone,
-so positions stay dense and no later edit is half undone. Before writing, each row is checked against the log's `after`
-image; a row changed behind the log's back makes undo refuse (`UndoError`), changing nothing.
+so positions stay dense and no later edit is half undone. Before writing, each row is
+checked against the log's `after` image; a row changed behind the log's back makes undo
+refuse (`UndoError`), changing nothing.
 """
 
 from __future__ import annotations

@@ -1,0 +1,54 @@
+"""The assistant for one trip: the runtime, wired to the trip's tools and providers."""
+
+from __future__ import annotations
+
+from concierge.agent import Agent, AgentBuilder, ModelAdapter, PermissionHandler
+from concierge.store import SqliteHistoryStore
+
+from .instructions import INSTRUCTIONS
+from .providers import selection_provider, trip_provider
+from .services import TravelServices
+from .tools import TripTools
+
+PROVIDER_TIMEOUT = 5.0
+"""Seconds a provider may take; SQLite reads take milliseconds, so this only trips on a
+stuck database, and the turn then fails with the provider's name instead of hanging."""
+
+
+def conversation_id(trip_id: str) -> str:
+    """One conversation per trip."""
+    return f"trip-{trip_id}"
+
+
+def build_trip_assistant(
+    services: TravelServices,
+    trip_id: str,
+    model: ModelAdapter,
+    *,
+    permission_handler: PermissionHandler | None = None,
+) -> Agent:
+    tools = TripTools(trip_id, services.trips, services.itinerary, services.editor)
+    builder = AgentBuilder(
+        model=model,
+        system_prompt=INSTRUCTIONS,
+        history=trip_history(services, trip_id),
+    )
+    for tool in tools.all():
+        builder.tool(tool)
+    builder.context_provider(
+        trip_provider(services.trips, services.itinerary, trip_id),
+        name="trip",
+        timeout=PROVIDER_TIMEOUT,
+    )
+    builder.context_provider(
+        selection_provider(services.selection, services.itinerary, trip_id),
+        name="selection",
+        timeout=PROVIDER_TIMEOUT,
+    )
+    if permission_handler is not None:
+        builder.permission_handler(permission_handler)
+    return builder.build()
+
+
+def trip_history(services: TravelServices, trip_id: str) -> SqliteHistoryStore:
+    return SqliteHistoryStore(services.database, conversation_id(trip_id), title=trip_id)

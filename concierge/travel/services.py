@@ -1,0 +1,65 @@
+"""Everything the app needs to plan trips, opened from one data folder. No Qt.
+
+The app's composition root builds this once; tests build it on a temporary folder.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from concierge.store import (
+    ChangeBus,
+    ChangeHistory,
+    Database,
+    ItineraryRepository,
+    SecretStore,
+    Settings,
+    TripRepository,
+    database_path,
+)
+
+from .places import PlaceIndex
+from .selection import SelectionState
+from .trip_edits import TripEditor
+
+
+@dataclass
+class TravelServices:
+    data_dir: Path
+    database: Database
+    bus: ChangeBus
+    trips: TripRepository
+    itinerary: ItineraryRepository
+    history: ChangeHistory
+    settings: Settings
+    secrets: SecretStore
+    places: PlaceIndex
+    editor: TripEditor
+    selection: SelectionState = field(default_factory=SelectionState)
+
+    def close(self) -> None:
+        self.database.close()
+
+
+def open_services(data_dir: Path, *, secrets: SecretStore | None = None) -> TravelServices:
+    """Open (and migrate) the database in `data_dir` and wire the repositories to one bus.
+
+    The place index is created empty; call `places.load()` off the GUI thread.
+    """
+    database = Database.open(database_path(data_dir))
+    bus = ChangeBus()
+    trips = TripRepository(database, bus)
+    places = PlaceIndex()
+    return TravelServices(
+        data_dir=data_dir,
+        database=database,
+        bus=bus,
+        trips=trips,
+        itinerary=ItineraryRepository(database, bus),
+        history=ChangeHistory(database, bus),
+        settings=Settings(database),
+        secrets=secrets if secrets is not None else SecretStore(),
+        places=places,
+        editor=TripEditor(trips, places),
+    )

@@ -1,0 +1,550 @@
+"""Settings for the model connection: server preset, base URL, API key, model, checks.
+
+Everything slow (listing models, testing, saving) runs as a task of the dialog's
+`BackgroundTasks`, so the dialog never blocks the loop and is opened with `open()`, not
+`exec()`. Results that arrive after the person changed what they were about are dropped:
+a model list is only shown for the base URL it came from, a test result only while the
+fields it tested are unchanged.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import os
+from collections.abc import Mapping
+from itertools import pairwise
+
+from PySide6.QtCore import Qt, Signal
+from PySide6.QtWidgets import (
+    QCheckBox,
+    QComboBox,
+    QCompleter,
+    QDialog,
+    QDialogButtonBox,
+    QFormLayout,
+    QHBoxLayout,
+    QLabel,
+    QLineEdit,
+    QProgressBar,
+    QPushButton,
+    QSizePolicy,
+    QVBoxLayout,
+    QWidget,
+)
+
+from concierge.store import SecretSaved, SecretSource, SecretStore, Settings
+from concierge.store.model_profile import (
+    ENV_API_KEY,
+    ENV_BASE_URL,
+    ENV_MODEL,
+    PRESETS,
+    ConnectionCheckError,
+    ModelProfile,
+    Preset,
+    base_url_problem,
+    list_models,
+    load_profile,
+    normalize_base_url,
+    preset_for,
+    save_profile,
+    stored_key,
+)
+from concierge.store.model_profile import test_connection as check_connection
+from concierge.ui.async_support import BackgroundTasks
+from concierge.ui.signals import emit
+
+from .key_field import KeyField
+from .status import Kind, StatusLabel
+
+MERGE_LABEL = "Merge consecutive user messages (for strict chat templates)"
+SESSION_KEY_TEXT = (
+    "This API key is kept only until Concierge quits: the system keyring did not accept it."
+)
+_FIELD_NAMES = {ENV_BASE_URL: "Base URL", ENV_API_KEY: "API key", ENV_MODEL: "Model"}
+
+
+def _environment_note(overridden: tuple[str, ...]) -> str:
+    fields = ", ".join(f"{_FIELD_NAMES[name]} ({name})" for name in overridden)
+    return (
+        f"Set by environment variable: {fields}. These fields cannot be changed here; "
+        "unset the variables and restart Concierge to edit them."
+    )
+
+
+def _loop_running() -> bool:
+    try:
+        asyncio.get_running_loop()
+    except RuntimeError:
+        return False
+    return True
+
+
+def _count(models: list[str]) -> str:
+    return f"{len(models)} model{'s' if len(models) != 1 else ''}"
+
+
+class SettingsDialog(QDialog):
+    """Edits a `ModelProfile`. OK saves (async), emits `saved(profile)` and closes; Cancel
+    discards. If the key could only be kept for this session, the dialog stays open once to
+    say so, with the settings already saved; OK then closes it."""
+
+    saved = Signal(object)
+    """The profile now in effect (`ModelProfile`, environment overrides applied)."""
+    task_failed = Signal(str, object)
+    """A background task raised unexpectedly: (task name, exception)."""
+
+    def __init__(
+        self,
+        profile: ModelProfile,
+        settings: Settings,
+        secrets: SecretStore,
+        parent: QWidget | None = None,
+        *,
+        environ: Mapping[str, str] = os.environ,
+    ) -> None:
+        super().__init__(parent)
+        self.setObjectName("settingsDialog")
+        self.setWindowTitle("Settings")
+        self.setMinimumWidth(560)
+        self._settings = settings
+        self._secrets = secrets
+        self._environ = environ
+        self._overridden = profile.overridden
+        self._env_key = profile.api_key if ENV_API_KEY in profile.overridden else None
+        self.tasks = BackgroundTasks(self)
+        self.tasks.failed.connect(self._task_failed)
+        self._models_task: asyncio.Task[None] | None = None
+        self._models_generation = 0
+        self._connection_generation = 0
+        self._key_generation = 0
+        self._key_typed = False
+        self._filling_models = False
+        self._saving = False
+        self._saved_values: tuple[object, ...] | None = None
+
+        self._build()
+        self._fill(profile)
+        self._connect()
+
+    # -- construction ----------------------------------------------------------------------
+
+    def _build(self) -> None:
+        self.preset_combo = QComboBox(self)
+        self.preset_combo.setObjectName("presetCombo")
+        for preset in PRESETS:
+            self.preset_combo.addItem(preset.label, preset.key)
+        self.hint_label = QLabel(self)
+        self.hint_label.setObjectName("presetHint")
+        self.hint_label.setAccessibleName("About this server")
+        self.hint_label.setWordWrap(True)
+        self.hint_label.setTextFormat(Qt.TextFormat.PlainText)
+
+        self.base_url_edit = QLineEdit(self)
+        self.base_url_edit.setObjectName("baseUrlEdit")
+        self.base_url_edit.setPlaceholderText("http://localhost:11434/v1")
+        self.key_field = KeyField(self)
+        self.key_edit = self.key_field.edit
+
+        self.model_combo = QComboBox(self)
+        self.model_combo.setObjectName("modelCombo")
+        self.model_combo.setEditable(True)
+        self.model_combo.setInsertPolicy(QComboBox.InsertPolicy.NoInsert)
+        self.model_combo.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Fixed)
+        model_edit = self.model_combo.lineEdit()
+        assert model_edit is not None  # an editable combo always has one
+        model_edit.setPlaceholderText("Type a name, or Refresh models to pick one")
+        completer = QCompleter(self.model_combo.model(), self.model_combo)
+        completer.setCompletionMode(QCompleter.CompletionMode.PopupCompletion)
+        completer.setFilterMode(Qt.MatchFlag.MatchContains)
+        completer.setCaseSensitivity(Qt.CaseSensitivity.CaseInsensitive)
+        self.model_combo.setCompleter(completer)
+        self.refresh_button = QPushButton("Refresh models", self)
+        self.refresh_button.setObjectName("refreshModelsButton")
+        self.refresh_button.setToolTip("Ask the server which models it has")
+        self.models_busy = QProgressBar(self)
+        self.models_busy.setObjectName("modelsBusy")
+        self.models_busy.setRange(0, 0)
+        self.models_busy.setTextVisible(False)
+        self.models_busy.setMaximumWidth(80)
+        self.models_busy.setAccessibleName("Loading models")
+        self.models_busy.hide()
+        self.models_status = StatusLabel("Model list status", self)
+        self.models_status.setObjectName("modelsStatus")
+
+        self.merge_check = QCheckBox(MERGE_LABEL, self)
+        self.merge_check.setObjectName("mergeUserTurnsCheck")
+        self.merge_check.setToolTip(
+            "Some servers' chat templates reject two user messages in a row; this joins them."
+        )
+
+        self.test_button = QPushButton("Test connection", self)
+        self.test_button.setObjectName("testConnectionButton")
+        self.connection_status = StatusLabel("Connection status", self)
+        self.connection_status.setObjectName("connectionStatus")
+        self.env_note = StatusLabel("Environment overrides", self)
+        self.env_note.setObjectName("environmentNote")
+        self.key_warning = StatusLabel("API key storage", self)
+        self.key_warning.setObjectName("keyWarning")
+        self.problem_label = StatusLabel("Problem", self)
+        self.problem_label.setObjectName("problemLabel")
+
+        self.buttons = QDialogButtonBox(
+            QDialogButtonBox.StandardButton.Ok | QDialogButtonBox.StandardButton.Cancel, self
+        )
+        self.ok_button = self.buttons.button(QDialogButtonBox.StandardButton.Ok)
+        self.cancel_button = self.buttons.button(QDialogButtonBox.StandardButton.Cancel)
+        self.ok_button.setText("OK")
+        self.cancel_button.setText("Cancel")
+        for widget, name in (
+            (self.preset_combo, "Server"),
+            (self.base_url_edit, "Base URL"),
+            (self.model_combo, "Model"),
+            (model_edit, "Model"),
+            (self.refresh_button, "Refresh models"),
+            (self.merge_check, MERGE_LABEL),
+            (self.test_button, "Test connection"),
+            (self.ok_button, "OK"),
+            (self.cancel_button, "Cancel"),
+        ):
+            widget.setAccessibleName(name)
+        self._layout()
+
+    def _layout(self) -> None:
+        form = QFormLayout()
+        form.setFieldGrowthPolicy(QFormLayout.FieldGrowthPolicy.AllNonFixedFieldsGrow)
+        server = QVBoxLayout()
+        server.addWidget(self.preset_combo)
+        server.addWidget(self.hint_label)
+        form.addRow(self._label("&Server", self.preset_combo), server)
+        form.addRow(self._label("&Base URL", self.base_url_edit), self.base_url_edit)
+        form.addRow(self._label("API &key", self.key_edit), self.key_field)
+        model_row = QHBoxLayout()
+        model_row.addWidget(self.model_combo, 1)
+        model_row.addWidget(self.models_busy)
+        model_row.addWidget(self.refresh_button)
+        model = QVBoxLayout()
+        model.addLayout(model_row)
+        model.addWidget(self.models_status)  # status rows hide without leaving a gap
+        form.addRow(self._label("&Model", self.model_combo), model)
+        form.addRow("", self.merge_check)
+        test_row = QHBoxLayout()
+        test_row.addWidget(self.test_button, 0, Qt.AlignmentFlag.AlignTop)
+        test_row.addWidget(self.connection_status, 1)
+        layout = QVBoxLayout(self)
+        layout.addLayout(form)
+        layout.addLayout(test_row)
+        layout.addWidget(self.env_note)
+        layout.addWidget(self.key_warning)
+        layout.addWidget(self.problem_label)
+        layout.addStretch()
+        layout.addWidget(self.buttons)
+        chain: list[QWidget] = [
+            self.preset_combo,
+            self.base_url_edit,
+            self.key_edit,
+            self.key_field.toggle,
+            self.model_combo,
+            self.refresh_button,
+            self.merge_check,
+            self.test_button,
+            self.ok_button,
+            self.cancel_button,
+        ]
+        for before, after in pairwise(chain):
+            QWidget.setTabOrder(before, after)
+
+    def _label(self, text: str, buddy: QWidget) -> QLabel:
+        label = QLabel(text, self)
+        label.setBuddy(buddy)
+        return label
+
+    def _fill(self, profile: ModelProfile) -> None:
+        self.preset_combo.setCurrentIndex(self.preset_combo.findData(profile.preset))
+        self._show_preset(profile.preset_info)
+        self.base_url_edit.setText(profile.base_url)
+        self.model_combo.setEditText(profile.model)
+        self.merge_check.setChecked(profile.merge_user_turns)
+        if self._env_key is None:
+            self.key_edit.setText(profile.api_key or "")
+        if ENV_BASE_URL in self._overridden:
+            self._lock(self.base_url_edit, ENV_BASE_URL)
+        if ENV_API_KEY in self._overridden:
+            self.key_field.set_locked(f"Set by environment variable {ENV_API_KEY}")
+        if ENV_MODEL in self._overridden:
+            self._lock(self.model_combo, ENV_MODEL)
+            self.refresh_button.setEnabled(False)
+        if self._overridden:
+            self.env_note.show_message(_environment_note(self._overridden))
+        if profile.key_source is SecretSource.SESSION:
+            self.key_warning.show_message(SESSION_KEY_TEXT, Kind.WARNING)
+
+    @staticmethod
+    def _lock(widget: QWidget, variable: str) -> None:
+        widget.setEnabled(False)
+        widget.setToolTip(f"Set by environment variable {variable}")
+
+    def _connect(self) -> None:
+        self.preset_combo.currentIndexChanged.connect(self._preset_chosen)
+        self.base_url_edit.textChanged.connect(self._base_url_changed)
+        self.base_url_edit.editingFinished.connect(self._fetch_stored_key)
+        self.key_edit.textEdited.connect(self._key_edited)
+        self.key_edit.textChanged.connect(self._invalidate_connection)
+        self.model_combo.currentTextChanged.connect(self._model_text_changed)
+        self.refresh_button.clicked.connect(self.refresh_models)
+        self.test_button.clicked.connect(self.test_connection)
+        self.buttons.accepted.connect(self.save)
+        self.buttons.rejected.connect(self.reject)
+
+    # -- reading the fields ----------------------------------------------------------------
+
+    @property
+    def preset(self) -> Preset:
+        return preset_for(str(self.preset_combo.currentData()))
+
+    def api_key(self) -> str | None:
+        """The key the server gets: the environment's, or what the field holds."""
+        if self._env_key is not None:
+            return self._env_key
+        return self.key_edit.text().strip() or None
+
+    def current_profile(self) -> ModelProfile:
+        """The profile as the fields describe it (not yet saved)."""
+        key = self.api_key()
+        return ModelProfile(
+            preset=self.preset.key,
+            base_url=normalize_base_url(self.base_url_edit.text()),
+            model=self.model_combo.currentText().strip(),
+            api_key=key,
+            key_source=SecretSource.ENVIRONMENT if self._env_key is not None else None,
+            merge_user_turns=self.merge_check.isChecked(),
+            overridden=self._overridden,
+        )
+
+    def _values(self) -> tuple[object, ...]:
+        p = self.current_profile()
+        return (p.preset, p.base_url, p.model, p.api_key, p.merge_user_turns)
+
+    # -- reacting to edits -----------------------------------------------------------------
+
+    def _show_preset(self, preset: Preset) -> None:
+        self.hint_label.setText(preset.hint)
+        self.hint_label.setAccessibleDescription(preset.hint)
+        if self._env_key is not None:
+            return
+        if preset.key_required:
+            self.key_edit.setPlaceholderText(f"Required for {preset.label}")
+        elif preset.placeholder_key:
+            self.key_edit.setPlaceholderText(f"Optional; “{preset.placeholder_key}” is sent")
+        else:
+            self.key_edit.setPlaceholderText("Not needed unless the server asks for one")
+
+    def _preset_chosen(self) -> None:
+        preset = self.preset
+        self._show_preset(preset)
+        if ENV_BASE_URL not in self._overridden and preset.base_url:
+            self.base_url_edit.setText(preset.base_url)
+            self._fetch_stored_key()
+
+    def _base_url_changed(self) -> None:
+        """A model list or key lookup for the old URL no longer applies."""
+        self._models_generation += 1
+        if self._models_task is not None:
+            self._models_task.cancel()
+            self._models_task = None
+        self._key_generation += 1
+        self.models_busy.hide()
+        self.models_status.clear_message()
+        self.problem_label.clear_message()
+        self._invalidate_connection()
+
+    def _key_edited(self) -> None:
+        self._key_typed = True
+        self._key_generation += 1
+
+    def _model_text_changed(self) -> None:
+        if not self._filling_models:
+            self._invalidate_connection()
+
+    def _invalidate_connection(self) -> None:
+        self._connection_generation += 1
+        self.connection_status.clear_message()
+        self.test_button.setEnabled(True)
+
+    def _fetch_stored_key(self) -> None:
+        """Show the key kept for this base URL, unless the person typed one."""
+        if self._env_key is not None or (self._key_typed and self.key_edit.text()):
+            return
+        if not self.isVisible() or self.tasks.closed or not _loop_running():
+            return  # Focus left the field because the dialog is closing.
+        self._key_generation += 1
+        url = normalize_base_url(self.base_url_edit.text())
+        self.tasks.start(self._fill_key(self._key_generation, url), name="read API key")
+
+    async def _fill_key(self, generation: int, url: str) -> None:
+        key = await stored_key(self._secrets, url)
+        if generation != self._key_generation:
+            return
+        self.key_edit.setText(key or "")
+        self._key_typed = False
+
+    # -- models ----------------------------------------------------------------------------
+
+    def refresh_models(self) -> asyncio.Task[None]:
+        """List the server's models into the Model box; errors appear below it."""
+        if self._models_task is not None:
+            self._models_task.cancel()
+        self._models_generation += 1
+        url = normalize_base_url(self.base_url_edit.text())
+        key = self.api_key() or self.preset.placeholder_key
+        self.models_busy.show()
+        self.models_status.show_message(f"Asking {url} for its models…")
+        task = self.tasks.start(
+            self._refresh(self._models_generation, url, key), name="refresh models"
+        )
+        self._models_task = task
+        return task
+
+    async def _refresh(self, generation: int, url: str, key: str | None) -> None:
+        try:
+            models = await list_models(url, key)
+        except ConnectionCheckError as error:
+            if generation == self._models_generation:
+                self.models_status.show_message(str(error), Kind.ERROR)
+            return
+        finally:
+            if generation == self._models_generation:
+                self._models_done()
+        if generation == self._models_generation:
+            self._show_models(models)
+
+    def _models_done(self) -> None:
+        self._models_task = None
+        self.models_busy.hide()
+
+    def _show_models(self, models: list[str]) -> None:
+        typed = self.model_combo.currentText().strip()
+        self._filling_models = True
+        try:
+            self.model_combo.clear()
+            self.model_combo.addItems(models)
+            chosen = typed or (models[0] if models else "")
+            index = self.model_combo.findText(chosen, Qt.MatchFlag.MatchExactly)
+            if index >= 0:
+                self.model_combo.setCurrentIndex(index)
+            self.model_combo.setEditText(chosen)
+        finally:
+            self._filling_models = False
+        if chosen != typed:
+            self._invalidate_connection()
+        if not models:
+            self.models_status.show_message(
+                "The server lists no models. Load or pull one, or type its name.", Kind.WARNING
+            )
+        elif typed and typed not in models:
+            self.models_status.show_message(
+                f"{_count(models)} found; {typed} is not one of them.", Kind.WARNING
+            )
+        else:
+            self.models_status.show_message(f"{_count(models)} found.", Kind.SUCCESS)
+
+    # -- connection test -------------------------------------------------------------------
+
+    def test_connection(self) -> asyncio.Task[None]:
+        """Check the server and the chosen model; the answer appears beside the button."""
+        self._connection_generation += 1
+        profile = self.current_profile()
+        self.connection_status.show_message("Testing connection…")
+        self.test_button.setEnabled(False)
+        return self.tasks.start(
+            self._test(self._connection_generation, profile), name="test connection"
+        )
+
+    async def _test(self, generation: int, profile: ModelProfile) -> None:
+        try:
+            message = await check_connection(profile)
+            kind = Kind.WARNING if message.startswith("Connected, but") else Kind.SUCCESS
+        except ConnectionCheckError as error:
+            message, kind = str(error), Kind.ERROR
+        if generation != self._connection_generation:
+            return  # The fields changed meanwhile; that invalidation re-enabled the button.
+        self.test_button.setEnabled(True)
+        self.connection_status.show_message(message, kind)
+
+    # -- saving and closing ----------------------------------------------------------------
+
+    def save(self) -> None:
+        """OK: save and close; or close, when this was already saved (key warning shown)."""
+        if self._saving:
+            return
+        if self._saved_values is not None and self._saved_values == self._values():
+            self.accept()
+            return
+        if ENV_BASE_URL not in self._overridden:
+            problem = base_url_problem(self.base_url_edit.text())
+            if problem is not None:
+                self.problem_label.show_message(problem, Kind.ERROR)
+                self.base_url_edit.setFocus(Qt.FocusReason.OtherFocusReason)
+                return
+        self.problem_label.clear_message()
+        self._set_saving(True)
+        self.tasks.start(self._save(self.current_profile()), name="save settings")
+
+    async def _save(self, edited: ModelProfile) -> None:
+        try:
+            secret = await save_profile(
+                self._settings,
+                self._secrets,
+                edited.preset,
+                edited.base_url,
+                edited.model,
+                None if self._env_key is not None else edited.api_key,
+                edited.merge_user_turns,
+                environ=self._environ,
+            )
+            profile = await load_profile(self._settings, self._secrets, self._environ)
+        except Exception as error:
+            self._set_saving(False)
+            self.problem_label.show_message(f"The settings were not saved: {error}", Kind.ERROR)
+            return
+        self._set_saving(False)
+        emit(self.saved, profile)
+        if not self._warn_about(secret):
+            self.accept()
+            return
+        self._saved_values = self._values()
+        self.ok_button.setFocus(Qt.FocusReason.OtherFocusReason)
+
+    def _warn_about(self, secret: SecretSaved | None) -> bool:
+        """Show why the key lasts only this session; False when it was stored for good."""
+        if secret is None or secret.persistent:
+            self.key_warning.clear_message()
+            return False
+        message = secret.message or SESSION_KEY_TEXT
+        self.key_warning.show_message(f"Settings saved. {message} Press OK to close.", Kind.WARNING)
+        return True
+
+    def _set_saving(self, saving: bool) -> None:
+        self._saving = saving
+        self.buttons.setEnabled(not saving)
+
+    def reject(self) -> None:
+        """Cancel or Esc; ignored while saving, so a half-saved profile is never abandoned."""
+        if not self._saving:
+            super().reject()
+
+    def done(self, result: int) -> None:
+        self.tasks.cancel_all()
+        super().done(result)
+
+    async def shutdown(self) -> None:
+        """Stop every task of the dialog and wait for them to end."""
+        await self.tasks.shutdown()
+
+    def _task_failed(self, name: str, error: BaseException) -> None:
+        """An unexpected error: undo the task's busy state and say what went wrong."""
+        if name == "save settings":
+            self._set_saving(False)
+        elif name == "test connection":
+            self._invalidate_connection()
+        self.problem_label.show_message(f"Could not {name}: {error}", Kind.ERROR)
+        emit(self.task_failed, name, error)

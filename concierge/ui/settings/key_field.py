@@ -1,0 +1,50 @@
+"""The API key field: hidden while typed, with a button to check what was typed."""
+
+from __future__ import annotations
+
+from PySide6.QtWidgets import QHBoxLayout, QLineEdit, QToolButton, QWidget
+
+SHOW = "Show key"
+HIDE = "Hide key"
+
+
+class KeyField(QWidget):
+    """A password-style line edit plus a Show key / Hide key toggle."""
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.edit = QLineEdit(self)
+        self.edit.setObjectName("apiKeyEdit")
+        self.edit.setAccessibleName("API key")
+        self.edit.setEchoMode(QLineEdit.EchoMode.Password)
+        self.toggle = QToolButton(self)
+        self.toggle.setObjectName("showKeyButton")
+        self.toggle.setCheckable(True)
+        self.toggle.setToolTip("Show or hide the API key")
+        self.toggle.toggled.connect(self._reveal)
+        self._reveal(False)
+        layout = QHBoxLayout(self)
+        layout.setContentsMargins(0, 0, 0, 0)
+        layout.addWidget(self.edit, 1)
+        layout.addWidget(self.toggle)
+        self.setFocusProxy(self.edit)
+        QWidget.setTabOrder(self.edit, self.toggle)
+
+    @property
+    def revealed(self) -> bool:
+        return self.toggle.isChecked()
+
+    def _reveal(self, shown: bool) -> None:
+        mode = QLineEdit.EchoMode.Normal if shown else QLineEdit.EchoMode.Password
+        self.edit.setEchoMode(mode)
+        label = HIDE if shown else SHOW
+        self.toggle.setText(label)
+        self.toggle.setAccessibleName(label)
+
+    def set_locked(self, reason: str) -> None:
+        """Disable both controls (the key comes from elsewhere) and say why."""
+        self.edit.clear()
+        self.edit.setPlaceholderText(reason)
+        self.edit.setToolTip(reason)
+        self.edit.setEnabled(False)
+        self.toggle.setEnabled(False)

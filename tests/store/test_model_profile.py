@@ -1,0 +1,341 @@
+"""The model profile: presets, environment overrides, keys per server, and connection checks
+against real loopback servers."""
+
+from __future__ import annotations
+
+import json
+import socket
+import threading
+from collections.abc import Iterator
+from contextlib import contextmanager
+from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+
+import keyring
+import pytest
+from keyring.errors import NoKeyringError
+
+from concierge.store import Database, SecretSource, SecretStore, Settings
+from concierge.store.model_profile import (
+    ENV_API_KEY,
+    ENV_BASE_URL,
+    ENV_MODEL,
+    PRESETS,
+    ConnectionCheckError,
+    ModelProfile,
+    base_url_problem,
+    list_models,
+    load_profile,
+    preset_for,
+    save_profile,
+    stored_key,
+)
+from concierge.store.model_profile import test_connection as check_connection
+from concierge.store.secrets import SERVICE
+from concierge.store.settings import MODEL_BASE_URL, MODEL_NAME
+from tests.fakes import FakeOpenAIServer
+from tests.store.conftest import MemoryKeyring
+from tests.store.test_secrets import RaisingKeyring
+
+OPENAI_URL = "https://api.openai.com/v1"
+NO_ENVIRONMENT: dict[str, str] = {}
+
+
+@pytest.fixture(autouse=True)
+def no_environment_key(monkeypatch: pytest.MonkeyPatch) -> None:
+    for name in (ENV_API_KEY, ENV_BASE_URL, ENV_MODEL):
+        monkeypatch.delenv(name, raising=False)
+
+
+@pytest.fixture
+def settings(database: Database) -> Settings:
+    return Settings(database)
+
+
+def closed_port_url() -> str:
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        port = sock.getsockname()[1]
+    return f"http://127.0.0.1:{port}/v1"
+
+
+@contextmanager
+def answering(status: int, body: bytes, content_type: str = "application/json") -> Iterator[str]:
+    """A loopback server that answers every GET with `status` and `body`; yields its /v1 URL."""
+
+    class Handler(BaseHTTPRequestHandler):
+        def do_GET(self) -> None:
+            self.send_response(status)
+            self.send_header("Content-Type", content_type)
+            self.send_header("Content-Length", str(len(body)))
+            self.end_headers()
+            self.wfile.write(body)
+
+        def log_message(self, format: str, *args: object) -> None:
+            pass
+
+    server = ThreadingHTTPServer(("127.0.0.1", 0), Handler)
+    thread = threading.Thread(target=server.serve_forever, kwargs={"poll_interval": 0.01})
+    thread.start()
+    try:
+        yield f"http://127.0.0.1:{server.server_address[1]}/v1"
+    finally:
+        server.shutdown()
+        server.server_close()
+        thread.join()
+
+
+def profile(**changes: object) -> ModelProfile:
+    values: dict[str, object] = {
+        "preset": "ollama",
+        "base_url": "http://localhost:11434/v1",
+        "model": "llama3.1",
+        "api_key": None,
+        "key_source": None,
+        "merge_user_turns": False,
+    }
+    values.update(changes)
+    return ModelProfile(**values)  # type: ignore[arg-type]
+
+
+# -- presets and problems --------------------------------------------------------------------
+
+
+def test_presets_match_the_servers_people_use() -> None:
+    urls = {p.label: p.base_url for p in PRESETS}
+    assert urls == {
+        "OpenAI": OPENAI_URL,
+        "Ollama": "http://localhost:11434/v1",
+        "LM Studio": "http://localhost:1234/v1",
+        "llama.cpp server": "http://127.0.0.1:8080/v1",
+        "vLLM": "http://localhost:8000/v1",
+        "Custom": "",
+    }
+    assert all(p.hint and "\n" not in p.hint for p in PRESETS)
+    assert [p.label for p in PRESETS if p.key_required] == ["OpenAI"]
+    assert "--enable-auto-tool-choice" in preset_for("vllm").hint
+    assert "template" in preset_for("llamacpp").hint
+    assert preset_for("ollama").placeholder_key == "ollama"
+    assert preset_for("something-from-a-newer-version").key == "custom"
+
+
+def test_problems_are_sentences_for_the_person() -> None:
+    assert profile().is_usable and profile().problem is None
+    assert profile(model="").problem == "Choose a model in Settings."
+    assert "base URL" in (profile(base_url="").problem or "")
+    assert "http://" in (profile(base_url="localhost:11434").problem or "")
+    needs_key = profile(preset="openai", base_url=OPENAI_URL, model="gpt-4o-mini")
+    assert not needs_key.is_usable
+    assert needs_key.problem is not None and "OpenAI needs an API key" in needs_key.problem
+    assert profile(preset="lmstudio", base_url="http://localhost:1234/v1").is_usable
+    assert base_url_problem(" http://h:1/v1/ ") is None
+
+
+def test_the_client_key_fits_the_server() -> None:
+    assert profile().client_api_key == "ollama"
+    assert profile(preset="lmstudio").client_api_key == "none"
+    assert profile(api_key="sk-real").client_api_key == "sk-real"
+
+
+# -- load and save ---------------------------------------------------------------------------
+
+
+async def test_a_fresh_database_gives_the_default_profile(settings: Settings) -> None:
+    loaded = await load_profile(settings, SecretStore(), NO_ENVIRONMENT)
+    assert loaded == ModelProfile(
+        preset="ollama",
+        base_url="http://localhost:11434/v1",
+        model="",
+        api_key=None,
+        key_source=None,
+        merge_user_turns=False,
+        overridden=(),
+    )
+    assert loaded.problem == "Choose a model in Settings."
+
+
+async def test_saved_settings_and_key_read_back(
+    settings: Settings, memory_keyring: MemoryKeyring
+) -> None:
+    secrets = SecretStore()
+    saved = await save_profile(
+        settings, secrets, "openai", f" {OPENAI_URL}/ ", " gpt-4o-mini ", "sk-test", True
+    )
+    assert saved is not None and saved.persistent
+    assert memory_keyring.passwords == {(SERVICE, OPENAI_URL): "sk-test"}
+    loaded = await load_profile(settings, SecretStore(), NO_ENVIRONMENT)
+    assert loaded == ModelProfile(
+        "openai", OPENAI_URL, "gpt-4o-mini", "sk-test", SecretSource.KEYRING, True, ()
+    )
+    assert loaded.is_usable
+
+
+async def test_each_server_keeps_its_own_key(settings: Settings) -> None:
+    secrets = SecretStore()
+    await save_profile(settings, secrets, "openai", OPENAI_URL, "m", "sk-openai", False)
+    await save_profile(
+        settings, secrets, "vllm", "http://localhost:8000/v1", "m", "vllm-key", False
+    )
+    assert await stored_key(secrets, OPENAI_URL + "/") == "sk-openai"
+    assert (await load_profile(settings, secrets, NO_ENVIRONMENT)).api_key == "vllm-key"
+
+
+async def test_an_empty_key_forgets_the_stored_one(
+    settings: Settings, memory_keyring: MemoryKeyring
+) -> None:
+    secrets = SecretStore()
+    await save_profile(settings, secrets, "custom", "http://h:1/v1", "m", "k", False)
+    assert (
+        await save_profile(settings, secrets, "custom", "http://h:1/v1", "m", "  ", False) is None
+    )
+    assert memory_keyring.passwords == {}
+    loaded = await load_profile(settings, secrets, NO_ENVIRONMENT)
+    assert (loaded.api_key, loaded.key_source) == (None, None)
+
+
+async def test_without_a_keyring_the_key_is_kept_for_the_session(settings: Settings) -> None:
+    keyring.set_keyring(RaisingKeyring(NoKeyringError("No recommended backend")))
+    secrets = SecretStore()
+    saved = await save_profile(settings, secrets, "openai", OPENAI_URL, "gpt", "sk-s", False)
+    assert saved is not None and not saved.persistent
+    assert saved.message is not None and "only until Concierge quits" in saved.message
+    loaded = await load_profile(settings, secrets, NO_ENVIRONMENT)
+    assert (loaded.api_key, loaded.key_source) == ("sk-s", SecretSource.SESSION)
+
+
+async def test_environment_variables_override_stored_values(settings: Settings) -> None:
+    secrets = SecretStore()
+    await save_profile(
+        settings, secrets, "ollama", "http://localhost:11434/v1", "llama3.1", "", False
+    )
+    environ = {ENV_BASE_URL: "http://gpu-box:8000/v1/", ENV_API_KEY: "sk-env", ENV_MODEL: "qwen"}
+    loaded = await load_profile(settings, secrets, environ)
+    assert (loaded.base_url, loaded.api_key, loaded.model) == (
+        "http://gpu-box:8000/v1",
+        "sk-env",
+        "qwen",
+    )
+    assert loaded.key_source is SecretSource.ENVIRONMENT
+    assert loaded.overridden == (ENV_BASE_URL, ENV_API_KEY, ENV_MODEL)
+
+    partly = await load_profile(settings, secrets, {ENV_MODEL: "qwen", ENV_BASE_URL: " "})
+    assert partly.overridden == (ENV_MODEL,)  # blank values do not count
+    assert partly.base_url == "http://localhost:11434/v1"
+
+
+async def test_saving_leaves_overridden_fields_as_stored(
+    settings: Settings, memory_keyring: MemoryKeyring
+) -> None:
+    secrets = SecretStore()
+    await save_profile(
+        settings, secrets, "ollama", "http://localhost:11434/v1", "llama3.1", "", False
+    )
+    environ = {ENV_BASE_URL: "http://gpu-box:8000/v1", ENV_API_KEY: "sk-env", ENV_MODEL: "qwen"}
+    result = await save_profile(
+        settings, secrets, "vllm", "http://gpu-box:8000/v1", "qwen", "sk-env", True, environ=environ
+    )
+    assert result is None  # the key comes from the environment: nothing to store
+    assert memory_keyring.passwords == {}
+    assert await settings.get(MODEL_BASE_URL) == "http://localhost:11434/v1"
+    assert await settings.get(MODEL_NAME) == "llama3.1"
+    assert (await load_profile(settings, secrets, NO_ENVIRONMENT)).merge_user_turns is True
+
+
+async def test_the_given_environment_alone_decides(
+    settings: Settings, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv(ENV_API_KEY, "sk-from-the-shell")
+    loaded = await load_profile(settings, SecretStore(), NO_ENVIRONMENT)
+    assert (loaded.api_key, loaded.overridden) == (None, ())
+
+
+# -- connection checks -----------------------------------------------------------------------
+
+
+async def test_models_are_listed_sorted_with_the_key(fake_openai: FakeOpenAIServer) -> None:
+    fake_openai.models = ["zeta", "alpha", "mid"]
+    assert await list_models(fake_openai.base_url + "/", "sk-x") == ["alpha", "mid", "zeta"]
+    assert await list_models(fake_openai.base_url, None) == ["alpha", "mid", "zeta"]
+    first, second = fake_openai.requests
+    assert (first.method, first.path) == ("GET", "/v1/models")
+    assert first.headers["authorization"] == "Bearer sk-x"
+    assert second.headers["authorization"] == "Bearer none"
+
+
+async def test_a_closed_port_is_a_readable_error() -> None:
+    url = closed_port_url()
+    with pytest.raises(ConnectionCheckError) as caught:
+        await list_models(url, None)
+    assert str(caught.value) == f"Cannot reach {url}: is the server running?"
+
+
+async def test_a_refused_key_is_a_readable_error() -> None:
+    body = json.dumps({"error": {"message": "Incorrect API key provided"}}).encode()
+    with answering(401, body) as url, pytest.raises(ConnectionCheckError) as caught:
+        await list_models(url, "sk-wrong")
+    assert str(caught.value) == "The server refused the API key."
+    assert caught.value.status_code == 401
+
+
+async def test_a_server_without_models_endpoint_says_to_type_the_name(
+    fake_openai: FakeOpenAIServer,
+) -> None:
+    root = fake_openai.base_url.removesuffix("/v1")
+    with pytest.raises(ConnectionCheckError) as missing:
+        await list_models(root + "/api/v1", None)
+    assert str(missing.value) == "This server has no /models endpoint; type the model name."
+    assert missing.value.status_code == 404
+    with pytest.raises(ConnectionCheckError) as no_v1:
+        await list_models(root, None)
+    assert str(no_v1.value) == (
+        "This server has no /models endpoint; type the model name. "
+        "Most servers' base URL ends in /v1."
+    )
+
+
+async def test_a_silent_server_times_out() -> None:
+    with socket.socket() as listener:
+        listener.bind(("127.0.0.1", 0))
+        listener.listen()  # accepts connections at the kernel level, never answers
+        url = f"http://127.0.0.1:{listener.getsockname()[1]}/v1"
+        with pytest.raises(ConnectionCheckError) as caught:
+            await list_models(url, None, timeout=0.2)
+    assert str(caught.value) == f"{url} did not answer within 0.2 seconds."
+
+
+async def test_an_answer_that_is_not_a_model_list() -> None:
+    page = b"<html>router login</html>"
+    with answering(200, page, "text/html") as url, pytest.raises(ConnectionCheckError) as caught:
+        await list_models(url, None)
+    assert str(caught.value) == f"{url} answered, but not with a list of models."
+
+
+async def test_a_malformed_base_url_is_rejected_before_any_request() -> None:
+    with pytest.raises(ConnectionCheckError, match=r"must start with http:// or https://"):
+        await list_models("localhost:11434/v1", None)
+    with pytest.raises(ConnectionCheckError, match=r"Enter the model server's base URL"):
+        await list_models("  ", None)
+
+
+async def test_connection_confirms_the_chosen_model(fake_openai: FakeOpenAIServer) -> None:
+    fake_openai.models = ["qwen2.5", "llama3.1", "mistral"]
+    found = await check_connection(profile(base_url=fake_openai.base_url))
+    assert found == "Connected. 3 models available; llama3.1 is one of them."
+    assert fake_openai.requests[-1].headers["authorization"] == "Bearer ollama"
+
+    missing = await check_connection(profile(base_url=fake_openai.base_url, model="phi4"))
+    assert missing.startswith("Connected, but phi4 is not among the 3 models the server lists.")
+    unchosen = await check_connection(profile(base_url=fake_openai.base_url, model=""))
+    assert unchosen == "Connected. 3 models available; choose one."
+
+    fake_openai.models = ["llama3.1"]
+    one = await check_connection(profile(base_url=fake_openai.base_url))
+    assert one == "Connected. 1 model available; llama3.1 is one of them."
+    fake_openai.models = []
+    assert "lists no models" in await check_connection(profile(base_url=fake_openai.base_url))
+
+
+async def test_connection_needs_the_required_key_first(fake_openai: FakeOpenAIServer) -> None:
+    openai_like = profile(preset="openai", base_url=fake_openai.base_url)
+    with pytest.raises(ConnectionCheckError, match=r"OpenAI needs an API key"):
+        await check_connection(openai_like)
+    assert fake_openai.requests == []

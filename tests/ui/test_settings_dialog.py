@@ -1,0 +1,536 @@
+"""The settings dialog against real loopback servers, a real SQLite file and an in-memory
+keyring: presets, model lists, connection tests, saving, environment overrides, access."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import threading
+from collections.abc import AsyncIterator, Awaitable, Callable, Iterator, Mapping
+from contextlib import contextmanager
+from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+from pathlib import Path
+
+import keyring
+import keyring.core
+import pytest
+from keyring.errors import NoKeyringError
+from PySide6.QtCore import Qt
+from PySide6.QtWidgets import QAbstractButton, QApplication, QLabel, QLineEdit, QWidget
+from pytestqt.qtbot import QtBot
+
+from concierge.store import Database, SecretSource, SecretStore, Settings
+from concierge.store.model_profile import (
+    ENV_API_KEY,
+    ENV_BASE_URL,
+    ENV_MODEL,
+    ModelProfile,
+    load_profile,
+    save_profile,
+)
+from concierge.store.secrets import SERVICE
+from concierge.store.settings import MODEL_BASE_URL, MODEL_NAME, MODEL_PRESET
+from concierge.ui.settings import Kind, SettingsDialog, edit_model_settings
+from tests.fakes import FakeOpenAIServer
+from tests.store.conftest import MemoryKeyring
+from tests.store.test_secrets import RaisingKeyring
+from tests.ui.support import closed_port_url
+from tests.ui.waiting import until
+
+OPENAI_URL = "https://api.openai.com/v1"
+MakeDialog = Callable[..., Awaitable[SettingsDialog]]
+
+
+@pytest.fixture(autouse=True)
+def memory_keyring(monkeypatch: pytest.MonkeyPatch) -> MemoryKeyring:
+    for name in (ENV_API_KEY, ENV_BASE_URL, ENV_MODEL):
+        monkeypatch.delenv(name, raising=False)
+    monkeypatch.setattr(keyring.core, "_keyring_backend", None)
+    backend = MemoryKeyring()
+    keyring.set_keyring(backend)
+    return backend
+
+
+@pytest.fixture
+def database(tmp_path: Path) -> Iterator[Database]:
+    with Database.open(tmp_path / "concierge.db") as database:
+        yield database
+
+
+@pytest.fixture
+def settings(database: Database) -> Settings:
+    return Settings(database)
+
+
+@pytest.fixture
+def secrets() -> SecretStore:
+    return SecretStore()
+
+
+class Opened:
+    """Dialogs a test opened, with what they saved and any task that failed."""
+
+    def __init__(self) -> None:
+        self.dialogs: list[SettingsDialog] = []
+        self.saved: list[ModelProfile] = []
+        self.failures: list[tuple[str, BaseException]] = []
+
+
+@pytest.fixture
+async def opened() -> AsyncIterator[Opened]:
+    record = Opened()
+    yield record
+    for dialog in record.dialogs:
+        await dialog.shutdown()
+    assert not record.failures, f"background tasks failed: {record.failures}"
+
+
+@pytest.fixture
+def host(qtbot: QtBot, qapp: QApplication) -> Iterator[QWidget]:
+    """A shown window to own the dialogs, as the main window does in the app.
+
+    As in the app, closing the last window must not quit: that would stop the test's loop.
+    """
+    quits = qapp.quitOnLastWindowClosed()
+    qapp.setQuitOnLastWindowClosed(False)
+    window = QWidget()
+    qtbot.addWidget(window)
+    window.show()
+    yield window
+    qapp.setQuitOnLastWindowClosed(quits)
+
+
+@pytest.fixture
+def make_dialog(
+    qtbot: QtBot, host: QWidget, settings: Settings, secrets: SecretStore, opened: Opened
+) -> MakeDialog:
+    """Load the stored profile under `environ` and open a dialog on it."""
+
+    async def make(environ: Mapping[str, str] | None = None) -> SettingsDialog:
+        env = dict(environ or {})
+        profile = await load_profile(settings, secrets, env)
+        dialog = SettingsDialog(profile, settings, secrets, host, environ=env)
+        qtbot.addWidget(dialog)
+        dialog.saved.connect(opened.saved.append)
+        dialog.task_failed.connect(lambda name, error: opened.failures.append((name, error)))
+        opened.dialogs.append(dialog)
+        dialog.open()
+        return dialog
+
+    return make
+
+
+def choose(dialog: SettingsDialog, preset: str) -> None:
+    dialog.preset_combo.setCurrentIndex(dialog.preset_combo.findData(preset))
+
+
+def click(qtbot: QtBot, button: QAbstractButton) -> None:
+    qtbot.mouseClick(button, Qt.MouseButton.LeftButton)
+
+
+@contextmanager
+def held_models_server(models: list[str]) -> Iterator[tuple[str, threading.Event]]:
+    """A server whose GET /v1/models answers only once the yielded event is set."""
+    release = threading.Event()
+    body = json.dumps({"object": "list", "data": [{"id": m, "object": "model"} for m in models]})
+
+    class Handler(BaseHTTPRequestHandler):
+        def do_GET(self) -> None:
+            release.wait(10)
+            data = body.encode()
+            self.send_response(200)
+            self.send_header("Content-Type", "application/json")
+            self.send_header("Content-Length", str(len(data)))
+            self.end_headers()
+            self.wfile.write(data)
+
+        def log_message(self, format: str, *args: object) -> None:
+            pass
+
+    server = ThreadingHTTPServer(("127.0.0.1", 0), Handler)
+    server.daemon_threads = True
+    thread = threading.Thread(target=server.serve_forever, kwargs={"poll_interval": 0.01})
+    thread.start()
+    try:
+        yield f"http://127.0.0.1:{server.server_address[1]}/v1", release
+    finally:
+        release.set()
+        server.shutdown()
+        server.server_close()
+        thread.join()
+
+
+def model_items(dialog: SettingsDialog) -> list[str]:
+    return [dialog.model_combo.itemText(i) for i in range(dialog.model_combo.count())]
+
+
+# -- presets ---------------------------------------------------------------------------------
+
+
+async def test_choosing_a_preset_fills_the_base_url_and_hint(make_dialog: MakeDialog) -> None:
+    dialog = await make_dialog()
+    assert dialog.preset_combo.currentText() == "Ollama"
+    assert dialog.base_url_edit.text() == "http://localhost:11434/v1"
+    choose(dialog, "lmstudio")
+    assert dialog.base_url_edit.text() == "http://localhost:1234/v1"
+    choose(dialog, "vllm")
+    assert dialog.base_url_edit.text() == "http://localhost:8000/v1"
+    assert "--enable-auto-tool-choice" in dialog.hint_label.text()
+    choose(dialog, "llamacpp")
+    assert dialog.base_url_edit.text() == "http://127.0.0.1:8080/v1"
+    choose(dialog, "openai")
+    assert dialog.base_url_edit.text() == OPENAI_URL
+    assert dialog.key_edit.placeholderText() == "Required for OpenAI"
+    choose(dialog, "custom")
+    assert dialog.base_url_edit.text() == OPENAI_URL  # Custom keeps what is there
+    assert [dialog.preset_combo.itemText(i) for i in range(dialog.preset_combo.count())] == [
+        "OpenAI", "Ollama", "LM Studio", "llama.cpp server", "vLLM", "Custom",
+    ]  # fmt: skip
+
+
+async def test_each_server_gets_its_own_stored_key_back(
+    make_dialog: MakeDialog, qtbot: QtBot, secrets: SecretStore
+) -> None:
+    await secrets.set(OPENAI_URL, "sk-openai")
+    dialog = await make_dialog()
+    assert dialog.key_edit.text() == ""
+    choose(dialog, "openai")
+    await until(lambda: dialog.key_edit.text() == "sk-openai")
+    choose(dialog, "ollama")
+    await until(lambda: dialog.key_edit.text() == "")
+    qtbot.keyClicks(dialog.key_edit, "typed-key")
+    choose(dialog, "openai")
+    await asyncio.sleep(0.05)
+    assert dialog.key_edit.text() == "typed-key"  # a typed key is never replaced
+
+
+async def test_the_key_is_hidden_until_shown(make_dialog: MakeDialog, qtbot: QtBot) -> None:
+    dialog = await make_dialog()
+    assert dialog.key_edit.echoMode() == QLineEdit.EchoMode.Password
+    click(qtbot, dialog.key_field.toggle)
+    assert dialog.key_edit.echoMode() == QLineEdit.EchoMode.Normal
+    assert dialog.key_field.toggle.text() == dialog.key_field.toggle.accessibleName() == "Hide key"
+    click(qtbot, dialog.key_field.toggle)
+    assert dialog.key_edit.echoMode() == QLineEdit.EchoMode.Password
+    assert dialog.key_field.toggle.accessibleName() == "Show key"
+
+
+# -- models ----------------------------------------------------------------------------------
+
+
+async def test_refresh_models_fills_the_model_box(
+    make_dialog: MakeDialog, qtbot: QtBot, fake_openai: FakeOpenAIServer
+) -> None:
+    fake_openai.models = ["qwen2.5", "llama3.1", "mistral"]
+    dialog = await make_dialog()
+    dialog.base_url_edit.setText(fake_openai.base_url)
+    click(qtbot, dialog.refresh_button)
+    assert dialog.models_busy.isVisible()
+    await until(lambda: dialog.model_combo.count() == 3)
+    assert model_items(dialog) == ["llama3.1", "mistral", "qwen2.5"]
+    assert dialog.model_combo.currentText() == "llama3.1"  # nothing typed: the first
+    assert not dialog.models_busy.isVisible()
+    assert dialog.models_status.text() == "3 models found."
+    assert dialog.models_status.kind is Kind.SUCCESS
+    [request] = fake_openai.requests
+    assert (request.method, request.path) == ("GET", "/v1/models")
+    assert request.headers["authorization"] == "Bearer ollama"  # Ollama wants any key
+
+    dialog.model_combo.setEditText("phi4")
+    click(qtbot, dialog.refresh_button)
+    await until(lambda: len(fake_openai.requests) == 2 and not dialog.models_busy.isVisible())
+    assert dialog.model_combo.currentText() == "phi4"  # what was typed stays
+    assert dialog.models_status.text() == "3 models found; phi4 is not one of them."
+
+
+async def test_a_closed_port_shows_a_readable_error_inline(
+    make_dialog: MakeDialog, qtbot: QtBot
+) -> None:
+    dialog = await make_dialog()
+    url = closed_port_url()
+    dialog.base_url_edit.setText(url)
+    click(qtbot, dialog.refresh_button)
+    await until(lambda: dialog.models_status.kind is Kind.ERROR)
+    assert dialog.models_status.text() == f"Cannot reach {url}: is the server running?"
+    assert dialog.models_status.isVisible()
+    assert not dialog.models_busy.isVisible()
+    assert dialog.isVisible()
+
+
+async def test_a_model_list_for_a_changed_url_is_ignored(
+    make_dialog: MakeDialog, qtbot: QtBot, fake_openai: FakeOpenAIServer
+) -> None:
+    dialog = await make_dialog()
+    with held_models_server(["stale-model"]) as (slow_url, release):
+        dialog.base_url_edit.setText(slow_url)
+        click(qtbot, dialog.refresh_button)
+        await asyncio.sleep(0.05)
+        dialog.base_url_edit.setText(fake_openai.base_url)
+        assert not dialog.models_busy.isVisible()
+        assert not dialog.models_status.isVisible()
+        release.set()
+        await asyncio.sleep(0.1)
+        assert model_items(dialog) == []
+    click(qtbot, dialog.refresh_button)
+    await until(lambda: model_items(dialog) == ["fake-model"])
+
+
+# -- connection test -------------------------------------------------------------------------
+
+
+async def test_connection_messages(
+    make_dialog: MakeDialog, qtbot: QtBot, fake_openai: FakeOpenAIServer
+) -> None:
+    fake_openai.models = ["llama3.1", "mistral"]
+    dialog = await make_dialog()
+    dialog.base_url_edit.setText(fake_openai.base_url)
+    dialog.model_combo.setEditText("llama3.1")
+    click(qtbot, dialog.test_button)
+    assert dialog.connection_status.text() == "Testing connection…"
+    await until(lambda: dialog.connection_status.kind is Kind.SUCCESS)
+    assert dialog.connection_status.text() == (
+        "Connected. 2 models available; llama3.1 is one of them."
+    )
+
+    dialog.model_combo.setEditText("phi4")
+    assert not dialog.connection_status.isVisible()  # an edit makes the old answer moot
+    click(qtbot, dialog.test_button)
+    await until(lambda: dialog.connection_status.kind is Kind.WARNING)
+    assert dialog.connection_status.text().startswith("Connected, but phi4 is not among")
+
+    url = closed_port_url()
+    dialog.base_url_edit.setText(url)
+    click(qtbot, dialog.test_button)
+    await until(lambda: dialog.connection_status.kind is Kind.ERROR)
+    assert dialog.connection_status.text() == f"Cannot reach {url}: is the server running?"
+    assert dialog.test_button.isEnabled()
+
+
+# -- saving ----------------------------------------------------------------------------------
+
+
+async def test_ok_saves_settings_and_key(
+    make_dialog: MakeDialog,
+    qtbot: QtBot,
+    opened: Opened,
+    settings: Settings,
+    memory_keyring: MemoryKeyring,
+) -> None:
+    dialog = await make_dialog()
+    choose(dialog, "openai")
+    dialog.model_combo.setEditText("gpt-4o-mini")
+    dialog.key_edit.setText("sk-test")
+    click(qtbot, dialog.merge_check)
+    click(qtbot, dialog.ok_button)
+    await until(lambda: not dialog.isVisible())
+    assert dialog.result() == SettingsDialog.DialogCode.Accepted
+    [profile] = opened.saved
+    expected = ModelProfile(
+        "openai", OPENAI_URL, "gpt-4o-mini", "sk-test", SecretSource.KEYRING, True, ()
+    )
+    assert profile == expected
+    assert await load_profile(settings, SecretStore(), {}) == expected
+    assert memory_keyring.passwords == {(SERVICE, OPENAI_URL): "sk-test"}
+
+
+async def test_cancel_discards_edits(
+    make_dialog: MakeDialog, qtbot: QtBot, opened: Opened, settings: Settings
+) -> None:
+    dialog = await make_dialog()
+    choose(dialog, "vllm")
+    dialog.model_combo.setEditText("qwen")
+    click(qtbot, dialog.cancel_button)
+    assert not dialog.isVisible()
+    assert dialog.result() == SettingsDialog.DialogCode.Rejected
+    assert opened.saved == []
+    assert await settings.get(MODEL_PRESET) == "ollama"
+    assert await settings.get(MODEL_NAME) == ""
+
+
+async def test_a_malformed_base_url_is_not_saved(
+    make_dialog: MakeDialog, qtbot: QtBot, opened: Opened, settings: Settings
+) -> None:
+    dialog = await make_dialog()
+    dialog.base_url_edit.setText("localhost:11434/v1")
+    click(qtbot, dialog.ok_button)
+    assert dialog.isVisible()
+    assert dialog.problem_label.kind is Kind.ERROR
+    assert "must start with http:// or https://" in dialog.problem_label.text()
+    await asyncio.sleep(0.05)
+    assert opened.saved == []
+    assert await settings.get(MODEL_BASE_URL) == "http://localhost:11434/v1"
+
+
+async def test_a_session_only_key_is_saved_with_a_warning(
+    make_dialog: MakeDialog, qtbot: QtBot, opened: Opened
+) -> None:
+    keyring.set_keyring(RaisingKeyring(NoKeyringError("No recommended backend")))
+    dialog = await make_dialog()
+    choose(dialog, "openai")
+    dialog.model_combo.setEditText("gpt-4o-mini")
+    dialog.key_edit.setText("sk-session")
+    click(qtbot, dialog.ok_button)
+    await until(lambda: opened.saved)
+    assert opened.saved[0].key_source is SecretSource.SESSION
+    assert dialog.isVisible()  # stays open once, to say so
+    assert dialog.key_warning.kind is Kind.WARNING
+    assert "only until Concierge quits" in dialog.key_warning.text()
+    click(qtbot, dialog.ok_button)
+    assert not dialog.isVisible()
+    assert len(opened.saved) == 1
+
+
+async def test_a_session_only_key_is_flagged_when_the_dialog_opens(
+    make_dialog: MakeDialog, settings: Settings, secrets: SecretStore
+) -> None:
+    keyring.set_keyring(RaisingKeyring(NoKeyringError("No recommended backend")))
+    await save_profile(settings, secrets, "openai", OPENAI_URL, "gpt-4o-mini", "sk-s", False)
+    dialog = await make_dialog()
+    assert dialog.key_edit.text() == "sk-s"
+    assert dialog.key_warning.isVisible()
+    assert "only until Concierge quits" in dialog.key_warning.text()
+
+
+# -- environment overrides -------------------------------------------------------------------
+
+
+async def test_environment_overrides_are_shown_and_respected(
+    make_dialog: MakeDialog,
+    qtbot: QtBot,
+    opened: Opened,
+    settings: Settings,
+    memory_keyring: MemoryKeyring,
+    fake_openai: FakeOpenAIServer,
+) -> None:
+    fake_openai.models = ["qwen"]
+    environ = {ENV_BASE_URL: fake_openai.base_url, ENV_API_KEY: "sk-env", ENV_MODEL: "qwen"}
+    dialog = await make_dialog(environ)
+    assert dialog.base_url_edit.text() == fake_openai.base_url
+    assert not dialog.base_url_edit.isEnabled()
+    assert dialog.base_url_edit.toolTip() == f"Set by environment variable {ENV_BASE_URL}"
+    assert dialog.key_edit.text() == ""  # the environment's key is never displayed
+    assert not dialog.key_edit.isEnabled() and not dialog.key_field.toggle.isEnabled()
+    assert dialog.key_edit.placeholderText() == f"Set by environment variable {ENV_API_KEY}"
+    assert dialog.model_combo.currentText() == "qwen"
+    assert not dialog.model_combo.isEnabled() and not dialog.refresh_button.isEnabled()
+    note = dialog.env_note.text()
+    assert dialog.env_note.isVisible()
+    assert note.startswith("Set by environment variable: Base URL (OPENAI_BASE_URL), API key")
+    for name in (ENV_BASE_URL, ENV_API_KEY, ENV_MODEL):
+        assert name in note
+
+    choose(dialog, "lmstudio")
+    assert dialog.base_url_edit.text() == fake_openai.base_url  # the preset does not win
+
+    click(qtbot, dialog.test_button)
+    await until(lambda: dialog.connection_status.kind is Kind.SUCCESS)
+    assert fake_openai.requests[-1].headers["authorization"] == "Bearer sk-env"
+
+    click(qtbot, dialog.ok_button)
+    await until(lambda: not dialog.isVisible())
+    [profile] = opened.saved
+    assert profile.overridden == (ENV_BASE_URL, ENV_API_KEY, ENV_MODEL)
+    assert (profile.preset, profile.base_url, profile.model) == (
+        "lmstudio", fake_openai.base_url, "qwen",
+    )  # fmt: skip
+    assert await settings.get(MODEL_PRESET) == "lmstudio"
+    assert await settings.get(MODEL_BASE_URL) == "http://localhost:11434/v1"  # untouched
+    assert await settings.get(MODEL_NAME) == ""
+    assert memory_keyring.passwords == {}
+
+
+async def test_without_overrides_there_is_no_environment_note(make_dialog: MakeDialog) -> None:
+    dialog = await make_dialog()
+    assert not dialog.env_note.isVisible()
+    assert dialog.base_url_edit.isEnabled() and dialog.model_combo.isEnabled()
+
+
+# -- accessibility ---------------------------------------------------------------------------
+
+
+def _focus_chain(start: QWidget, count: int) -> list[QWidget]:
+    chain: list[QWidget] = [start]
+    widget = start.nextInFocusChain()
+    while widget is not None and widget is not start and len(chain) < 200:
+        chain.append(widget)
+        widget = widget.nextInFocusChain()
+    return [w for w in chain if w.focusPolicy() != Qt.FocusPolicy.NoFocus][:count]
+
+
+async def test_controls_are_named_like_their_labels_in_tab_order(
+    make_dialog: MakeDialog,
+) -> None:
+    dialog = await make_dialog()
+    labelled = {
+        label.text().replace("&", ""): label.buddy()
+        for label in dialog.findChildren(QLabel)
+        if label.buddy() is not None
+    }
+    assert set(labelled) == {"Server", "Base URL", "API key", "Model"}
+    for text, control in labelled.items():
+        assert control.accessibleName() == text
+    for button in dialog.findChildren(QAbstractButton):
+        if button.text():
+            assert button.accessibleName() == button.text(), button.text()
+        else:
+            assert button.accessibleName() and button.toolTip(), button.objectName()
+    names = {b.accessibleName() for b in dialog.findChildren(QAbstractButton)}
+    assert {"Refresh models", "Test connection", "OK", "Cancel", "Show key"} <= names
+    assert dialog.merge_check.text() == (
+        "Merge consecutive user messages (for strict chat templates)"
+    )
+    assert dialog.models_busy.accessibleName() == "Loading models"
+
+    expected = [
+        dialog.preset_combo,
+        dialog.base_url_edit,
+        dialog.key_edit,
+        dialog.key_field.toggle,
+        dialog.model_combo,
+        dialog.refresh_button,
+        dialog.merge_check,
+        dialog.test_button,
+        dialog.ok_button,
+        dialog.cancel_button,
+    ]
+    chain = _focus_chain(dialog.preset_combo, 30)
+    positions = [chain.index(w) if w in chain else -1 for w in expected]
+    # The editable combo's own line edit may sit between the combo and Refresh models.
+    assert -1 not in positions and positions == sorted(positions), positions
+
+
+# -- opening from async code -----------------------------------------------------------------
+
+
+async def test_edit_model_settings_returns_the_saved_profile(
+    qtbot: QtBot,
+    host: QWidget,
+    settings: Settings,
+    secrets: SecretStore,
+    fake_openai: FakeOpenAIServer,
+) -> None:
+    task = asyncio.ensure_future(edit_model_settings(settings, secrets, host, environ={}))
+
+    def visible_dialog() -> SettingsDialog | None:
+        shown = [d for d in host.findChildren(SettingsDialog) if d.isVisible()]
+        return shown[0] if shown else None
+
+    await until(visible_dialog)
+    dialog = visible_dialog()
+    assert dialog is not None
+    choose(dialog, "custom")
+    dialog.base_url_edit.setText(fake_openai.base_url)
+    dialog.model_combo.setEditText("fake-model")
+    click(qtbot, dialog.ok_button)
+    profile = await task
+    assert profile is not None and profile.is_usable
+    assert (profile.preset, profile.base_url, profile.model) == (
+        "custom", fake_openai.base_url, "fake-model",
+    )  # fmt: skip
+
+    cancelled = asyncio.ensure_future(edit_model_settings(settings, secrets, host, environ={}))
+    await until(visible_dialog)
+    second = visible_dialog()
+    assert second is not None
+    click(qtbot, second.cancel_button)
+    assert await cancelled is None
