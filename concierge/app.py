@@ -6,40 +6,109 @@ driven by Qt, and an async shutdown that finishes before the loop stops.
 
 from __future__ import annotations
 
+import argparse
 import asyncio
 import logging
-import signal
 import sys
+import time
 from collections.abc import Sequence
+from logging.handlers import RotatingFileHandler
+from pathlib import Path
 
-from PySide6.QtWidgets import QApplication  # imported before qasync, as qasync requires
+from PySide6.QtWidgets import QApplication, QMessageBox  # before qasync, as qasync requires
 
-import qasync  # isort: skip
-
+from concierge.store import StoreError, data_dir, log_dir
+from concierge.travel.services import TravelServices, open_services
+from concierge.ui.async_support import run_with_qt
+from concierge.ui.garbage import GuiThreadCollector
 from concierge.ui.main_window import MainWindow
+from concierge.ui.unix_signals import SignalBridge
 
-log = logging.getLogger(__name__)
+log = logging.getLogger("concierge")
+logging.getLogger("alembic").setLevel(logging.WARNING)
+
+READY_MESSAGE = "Concierge is ready"
+"""Logged once the window is shown and the last session restored (tests wait for it)."""
 
 
-async def run(app: QApplication) -> int:
+def parse_arguments(argv: Sequence[str]) -> argparse.Namespace:
+    parser = argparse.ArgumentParser(
+        prog="concierge", description="Plan a trip while an assistant works beside you."
+    )
+    parser.add_argument(
+        "--data-dir",
+        type=Path,
+        default=None,
+        help="folder for the database and logs (default: the platform's data folder, "
+        "or $CONCIERGE_DATA_DIR)",
+    )
+    return parser.parse_args(list(argv))
+
+
+def configure_logging(folder: Path) -> None:
+    folder.mkdir(parents=True, exist_ok=True)
+    handlers: list[logging.Handler] = [
+        logging.StreamHandler(),
+        RotatingFileHandler(
+            folder / "concierge.log", maxBytes=1_000_000, backupCount=3, encoding="utf-8"
+        ),
+    ]
+    logging.basicConfig(
+        level=logging.INFO,
+        format="%(asctime)s %(levelname)s %(name)s: %(message)s",
+        handlers=handlers,
+        force=True,
+    )
+
+
+async def run(app: QApplication, services: TravelServices, started: float) -> int:
     closed = asyncio.Event()
-    window = MainWindow(on_close=closed.set)
-    loop = asyncio.get_running_loop()
-    for signum in (signal.SIGINT, signal.SIGTERM):
-        try:
-            loop.add_signal_handler(signum, window.close)
-        except (NotImplementedError, RuntimeError):  # Windows, or a loop without signals
-            signal.signal(signum, lambda *_: window.close())
+    window = MainWindow(services, on_close=closed.set)
+
+    def close_window(signum: int) -> None:
+        log.info("signal %d: closing", signum)
+        window.close()
+
+    bridge = SignalBridge(close_window, window)
+    collector = GuiThreadCollector(window)
+    collector.start()
     window.show()
-    await closed.wait()
-    window.deleteLater()
+    log.info("window shown after %.0f ms", (time.perf_counter() - started) * 1000)
+    loading = asyncio.ensure_future(asyncio.to_thread(services.places.load))
+    try:
+        await window.start()
+        log.info("%s (%.0f ms)", READY_MESSAGE, (time.perf_counter() - started) * 1000)
+        await closed.wait()
+        log.info("closing")
+        await window.shutdown()
+        await loading
+    finally:
+        bridge.close()
+        collector.stop()
+        window.deleteLater()
     return 0
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    logging.basicConfig(level=logging.INFO, format="%(levelname)s %(name)s: %(message)s")
-    app = QApplication(list(argv if argv is not None else sys.argv))
+    started = time.perf_counter()
+    arguments = parse_arguments(sys.argv[1:] if argv is None else argv)
+    folder = data_dir(arguments.data_dir)
+    configure_logging(log_dir(arguments.data_dir))
+    app = QApplication.instance() or QApplication([sys.argv[0]])
+    assert isinstance(app, QApplication)
     app.setApplicationName("Concierge")
+    app.setApplicationDisplayName("Concierge")
     app.setOrganizationName("Concierge")
+    app.setDesktopFileName("concierge")
     app.setQuitOnLastWindowClosed(False)
-    return int(qasync.run(run(app)))
+    try:
+        services = open_services(folder)
+    except StoreError as error:
+        log.error("cannot open the data folder %s: %s", folder, error)
+        QMessageBox.critical(None, "Concierge cannot start", str(error))
+        return 1
+    log.info("data folder %s", folder)
+    try:
+        return run_with_qt(app, run(app, services, started))
+    finally:
+        services.close()

@@ -42,15 +42,17 @@ class TravelServices:
         self.database.close()
 
 
-def open_services(data_dir: Path, *, secrets: SecretStore | None = None) -> TravelServices:
+def open_services(
+    data_dir: Path, *, secrets: SecretStore | None = None, places: PlaceIndex | None = None
+) -> TravelServices:
     """Open (and migrate) the database in `data_dir` and wire the repositories to one bus.
 
-    The place index is created empty; call `places.load()` off the GUI thread.
+    A new place index starts empty; call `places.load()` off the GUI thread.
     """
     database = Database.open(database_path(data_dir))
     bus = ChangeBus()
     trips = TripRepository(database, bus)
-    places = PlaceIndex()
+    places = places if places is not None else PlaceIndex()
     return TravelServices(
         data_dir=data_dir,
         database=database,

@@ -1,41 +1,292 @@
-"""The main window. For now it introduces the app; the trip planner arrives with issue 3."""
+"""The trip planner window: trips on the left, the trip in the middle, the assistant on the
+right. Closing asks the async main to finish instead of stopping the loop under it."""
 
 from __future__ import annotations
 
+import logging
 from collections.abc import Callable
 
-from PySide6.QtCore import Qt
-from PySide6.QtGui import QCloseEvent, QKeySequence, QShortcut
-from PySide6.QtWidgets import QLabel, QMainWindow, QVBoxLayout, QWidget
+from PySide6.QtCore import QByteArray, Qt
+from PySide6.QtGui import QAction, QCloseEvent, QKeySequence
+from PySide6.QtWidgets import (
+    QLabel,
+    QMainWindow,
+    QMessageBox,
+    QSplitter,
+    QTabWidget,
+    QVBoxLayout,
+    QWidget,
+)
+
+from concierge.store import UI_LAST_TRIP_ID, UI_WINDOW_GEOMETRY, Actor, Change, ChangeContext
+from concierge.store.model_profile import ModelProfile
+from concierge.travel.services import TravelServices
+from concierge.ui.assistant_session import AssistantSession
+from concierge.ui.async_support import BackgroundTasks
+from concierge.ui.chat import ChatPanel
+from concierge.ui.inspector import InspectorPanel
+from concierge.ui.settings import SettingsDialog
+from concierge.ui.trips import ItineraryView, TripForm, TripListPanel
+
+log = logging.getLogger(__name__)
+
+STATUS_MS = 6_000
 
 
 class MainWindow(QMainWindow):
-    """Closing asks the async main to finish instead of stopping the loop under it."""
-
-    def __init__(self, on_close: Callable[[], None]) -> None:
+    def __init__(
+        self, services: TravelServices, on_close: Callable[[], None] = lambda: None
+    ) -> None:
         super().__init__()
+        self.services = services
         self._on_close = on_close
         self.setWindowTitle("Concierge")
-        self.resize(1024, 640)
-        body = QWidget(self)
-        layout = QVBoxLayout(body)
-        title = QLabel("<h1>Concierge</h1>")
-        title.setAlignment(Qt.AlignmentFlag.AlignCenter)
-        text = QLabel(
-            "The agent runtime is in place. The trip planner window — trips, itinerary and "
-            "the assistant's chat — is being built next."
+        self.setObjectName("mainWindow")
+        self.tasks = BackgroundTasks(self)
+        self.tasks.failed.connect(self._report_failure)
+
+        self.trip_list = TripListPanel(services.trips, services.history, services.bus, self)
+        self.trip_form = TripForm(services.editor, services.history, services.bus, self)
+        self.itinerary = ItineraryView(
+            services.itinerary,
+            services.trips,
+            services.history,
+            services.bus,
+            services.selection,
+            self,
         )
-        text.setWordWrap(True)
-        text.setAlignment(Qt.AlignmentFlag.AlignCenter)
-        layout.addStretch()
-        layout.addWidget(title)
-        layout.addWidget(text)
-        layout.addStretch()
-        self.setCentralWidget(body)
-        quit_shortcut = QShortcut(QKeySequence(QKeySequence.StandardKey.Quit), self)
-        quit_shortcut.activated.connect(self.close)
+        self.chat = ChatPanel(self)
+        self.inspector = InspectorPanel(self)
+        self.session = AssistantSession(services, self.chat, self.inspector, self)
+        for panel in (self.trip_list, self.trip_form, self.itinerary, self.chat):
+            panel.task_failed.connect(self._report_failure)
+
+        self._build_layout()
+        self._build_menus()
+        self.trip_list.trip_selected.connect(self.show_trip)
+        self.chat.settings_requested.connect(self.open_settings)
+        self._unsubscribe = services.bus.subscribe(self._on_change)
+        self._settings_dialog: SettingsDialog | None = None
+        self._closing = False
+
+    def _build_layout(self) -> None:
+        center = QSplitter(Qt.Orientation.Vertical, self)
+        center.setObjectName("tripSplitter")
+        center.addWidget(self.trip_form)
+        center.addWidget(self.itinerary)
+        center.setStretchFactor(0, 0)
+        center.setStretchFactor(1, 1)
+        center.setSizes([430, 370])
+        center.setChildrenCollapsible(False)
+
+        self.side_tabs = QTabWidget(self)
+        self.side_tabs.setObjectName("assistantTabs")
+        self.side_tabs.addTab(self.chat, "Assistant")
+        self.side_tabs.addTab(self.inspector, "What the assistant sees")
+
+        self.empty_state = QLabel(
+            "Create a trip with File ▸ New trip (Ctrl+N) to start planning.", self
+        )
+        self.empty_state.setAlignment(Qt.AlignmentFlag.AlignCenter)
+        self.empty_state.setWordWrap(True)
+        middle = QWidget(self)
+        middle_layout = QVBoxLayout(middle)
+        middle_layout.setContentsMargins(0, 0, 0, 0)
+        middle_layout.addWidget(self.empty_state)
+        middle_layout.addWidget(center, 1)
+        self._center = center
+
+        self.splitter = QSplitter(Qt.Orientation.Horizontal, self)
+        self.splitter.setObjectName("mainSplitter")
+        self.splitter.addWidget(self.trip_list)
+        self.splitter.addWidget(middle)
+        self.splitter.addWidget(self.side_tabs)
+        self.splitter.setStretchFactor(0, 0)
+        self.splitter.setStretchFactor(1, 3)
+        self.splitter.setStretchFactor(2, 2)
+        self.splitter.setSizes([230, 570, 480])
+        self.splitter.setChildrenCollapsible(False)
+        self.setCentralWidget(self.splitter)
+        self.resize(1280, 800)
+        self.setMinimumSize(960, 600)
+        self._show_empty_state(True)
+
+    def _build_menus(self) -> None:
+        file_menu = self.menuBar().addMenu("&File")
+        file_menu.addAction(self.trip_list.new_action)
+        file_menu.addAction(self.trip_list.duplicate_action)
+        file_menu.addSeparator()
+        self.settings_action = self._action("&Settings…", self.open_settings, "Ctrl+,")
+        file_menu.addAction(self.settings_action)
+        file_menu.addSeparator()
+        quit_action = self._action("&Quit", self.close, QKeySequence.StandardKey.Quit)
+        file_menu.addAction(quit_action)
+
+        edit_menu = self.menuBar().addMenu("&Edit")
+        self.undo_action = self._action("&Undo", self.undo, QKeySequence.StandardKey.Undo)
+        self.undo_action.setEnabled(False)
+        edit_menu.addAction(self.undo_action)
+        self.mark_seen_action = self._action("Mark assistant changes as &seen", self.mark_seen)
+        edit_menu.addAction(self.mark_seen_action)
+
+        assistant_menu = self.menuBar().addMenu("&Assistant")
+        focus_chat = self._action("&Message the assistant", self.focus_chat, "Ctrl+L")
+        assistant_menu.addAction(focus_chat)
+        show_inspector = self._action(
+            "&What the assistant sees", lambda: self.side_tabs.setCurrentWidget(self.inspector)
+        )
+        assistant_menu.addAction(show_inspector)
+
+        help_menu = self.menuBar().addMenu("&Help")
+        help_menu.addAction(self._action("&About Concierge", self.show_about))
+
+    def _action(
+        self,
+        text: str,
+        slot: Callable[[], object],
+        shortcut: QKeySequence.StandardKey | str | None = None,
+    ) -> QAction:
+        action = QAction(text, self)
+        if shortcut is not None:
+            action.setShortcut(QKeySequence(shortcut))
+        action.triggered.connect(lambda _checked=False: slot())
+        return action
+
+    # -- start-up ---------------------------------------------------------------------------
+
+    async def start(self) -> None:
+        """Restore the last session and connect the assistant; the window is already shown."""
+        geometry = await self.services.settings.get(UI_WINDOW_GEOMETRY)
+        if geometry:
+            self.restoreGeometry(QByteArray.fromBase64(geometry.encode()))
+        await self.session.reload_profile()
+        trips = await self.services.trips.all()
+        if not trips:
+            first = await self.services.trips.create(
+                {"title": "My first trip"},
+                context=ChangeContext(actor=Actor.APP, label="Create a first trip"),
+            )
+            trips = [first]
+        last = await self.services.settings.get(UI_LAST_TRIP_ID)
+        chosen = next((t.id for t in trips if t.id == last), trips[0].id)
+        self.trip_list.set_trip(chosen)
+        self.show_trip(chosen)
+        await self._refresh_undo()
+
+    # -- trips ------------------------------------------------------------------------------
+
+    def show_trip(self, trip_id: object) -> None:
+        current = trip_id if isinstance(trip_id, str) else None
+        if current == self.session.trip_id:
+            return
+        self.services.selection.select_trip(current)
+        self.trip_form.set_trip(current)
+        self.itinerary.set_trip(current)
+        self.session.set_trip(current)
+        self._show_empty_state(current is None)
+        self.tasks.start(self._refresh_undo(), name="refresh undo")
+        if current is not None:
+            self.tasks.start(
+                self.services.settings.set(UI_LAST_TRIP_ID, current), name="remember trip"
+            )
+
+    def _show_empty_state(self, empty: bool) -> None:
+        self.empty_state.setVisible(empty)
+        self._center.setVisible(not empty)
+
+    def _on_change(self, change: Change) -> None:
+        self.tasks.start(self._refresh_undo(), name="refresh undo")
+
+    # -- undo -------------------------------------------------------------------------------
+
+    def undo(self) -> None:
+        self.tasks.start(self._undo(), name="undo")
+
+    async def _undo(self) -> None:
+        result = await self.services.history.undo_last()
+        if result is None:
+            self.statusBar().showMessage("Nothing to undo.", STATUS_MS)
+        else:
+            self.statusBar().showMessage(f"Undone: {result.label}", STATUS_MS)
+        await self._refresh_undo()
+
+    async def _refresh_undo(self) -> None:
+        label = await self.services.history.undo_label()
+        self.undo_action.setEnabled(label is not None)
+        self.undo_action.setText(f"&Undo {label}" if label else "&Undo")
+
+    def mark_seen(self) -> None:
+        trip_id = self.session.trip_id
+        if trip_id is not None:
+            self.tasks.start(self.services.history.mark_seen(trip_id), name="mark seen")
+
+    # -- assistant --------------------------------------------------------------------------
+
+    def focus_chat(self) -> None:
+        self.side_tabs.setCurrentWidget(self.chat)
+        self.chat.setFocus()
+
+    def open_settings(self) -> None:
+        if self._settings_dialog is not None:
+            self._settings_dialog.raise_()
+            return
+        self.tasks.start(self._open_settings(), name="open settings")
+
+    async def _open_settings(self) -> None:
+        profile = self.session.profile or await self.session.reload_profile()
+        dialog = SettingsDialog(profile, self.services.settings, self.services.secrets, self)
+        self._settings_dialog = dialog
+        dialog.saved.connect(self._use_profile)
+        dialog.finished.connect(
+            lambda _result: self.tasks.start(self._close_settings(dialog), name="close settings")
+        )
+        dialog.open()
+
+    def _use_profile(self, profile: ModelProfile) -> None:
+        self.session.use_profile(profile)
+        where = f"{profile.model} at {profile.base_url}" if profile.is_usable else profile.problem
+        self.statusBar().showMessage(f"Assistant: {where}", STATUS_MS)
+
+    async def _close_settings(self, dialog: SettingsDialog) -> None:
+        if self._settings_dialog is dialog:
+            self._settings_dialog = None
+        await dialog.shutdown()
+        dialog.deleteLater()
+
+    def show_about(self) -> None:
+        box = QMessageBox(
+            QMessageBox.Icon.Information,
+            "About Concierge",
+            "Concierge — plan a trip in forms while an assistant works beside you.\n\n"
+            "Your trips are stored on this computer in SQLite. The assistant talks to the "
+            "model server you choose in Settings.",
+            QMessageBox.StandardButton.Ok,
+            self,
+        )
+        box.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
+        box.open()
+
+    def _report_failure(self, name: str, error: object) -> None:
+        log.error("%s failed: %s", name, error)
+        self.statusBar().showMessage(f"Could not {name}: {error}", STATUS_MS)
+
+    # -- shutdown ---------------------------------------------------------------------------
+
+    async def shutdown(self) -> None:
+        """Save the session and stop every panel's background work."""
+        self._unsubscribe()
+        geometry = bytes(self.saveGeometry().toBase64().data()).decode()
+        await self.services.settings.set(UI_WINDOW_GEOMETRY, geometry)
+        if self._settings_dialog is not None:
+            await self._close_settings(self._settings_dialog)
+        for panel in (self.chat, self.trip_form, self.itinerary, self.trip_list):
+            await panel.shutdown()
+        await self.session.shutdown()
+        await self.tasks.shutdown()
 
     def closeEvent(self, event: QCloseEvent) -> None:
         event.ignore()
-        self.hide()
-        self._on_close()
+        if not self._closing:
+            self._closing = True
+            self.hide()
+            self._on_close()

@@ -6,10 +6,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 from pathlib import Path
 
-import keyring
-import keyring.core
 import pytest
-from keyring.backend import KeyringBackend
 
 from concierge.store import (
     ChangeBus,
@@ -18,35 +15,12 @@ from concierge.store import (
     ItineraryRepository,
     TripRepository,
 )
-
-
-class MemoryKeyring(KeyringBackend):
-    """A keyring that lives in a dict, for tests."""
-
-    priority = 1
-
-    def __init__(self) -> None:
-        super().__init__()  # type: ignore[no-untyped-call]
-        self.passwords: dict[tuple[str, str], str] = {}
-
-    def get_password(self, service: str, username: str) -> str | None:
-        return self.passwords.get((service, username))
-
-    def set_password(self, service: str, username: str, password: str) -> None:
-        self.passwords[service, username] = password
-
-    def delete_password(self, service: str, username: str) -> None:
-        if self.passwords.pop((service, username), None) is None:
-            raise keyring.errors.PasswordDeleteError(username)
+from tests.fakes.memory_keyring import MemoryKeyring
 
 
 @pytest.fixture(autouse=True)
-def memory_keyring(monkeypatch: pytest.MonkeyPatch) -> MemoryKeyring:
-    """Installed before any test code runs; the previous backend comes back afterwards."""
-    monkeypatch.setattr(keyring.core, "_keyring_backend", None)
-    backend = MemoryKeyring()
-    keyring.set_keyring(backend)
-    return backend
+def _no_system_keyring(memory_keyring: MemoryKeyring) -> MemoryKeyring:
+    return memory_keyring
 
 
 @pytest.fixture

@@ -9,7 +9,7 @@ from keyring.errors import KeyringLocked, NoKeyringError
 
 from concierge.store import SecretSource, SecretStore
 from concierge.store.secrets import ENVIRONMENT_VARIABLE, SERVICE
-from tests.store.conftest import MemoryKeyring
+from tests.fakes.memory_keyring import MemoryKeyring
 
 URL = "http://localhost:11434/v1"
 

@@ -32,7 +32,7 @@ from concierge.store.secrets import SERVICE
 from concierge.store.settings import MODEL_BASE_URL, MODEL_NAME, MODEL_PRESET
 from concierge.ui.settings import Kind, SettingsDialog, edit_model_settings
 from tests.fakes import FakeOpenAIServer
-from tests.store.conftest import MemoryKeyring
+from tests.fakes.memory_keyring import MemoryKeyring
 from tests.store.test_secrets import RaisingKeyring
 from tests.ui.support import closed_port_url
 from tests.ui.waiting import until
@@ -42,13 +42,9 @@ MakeDialog = Callable[..., Awaitable[SettingsDialog]]
 
 
 @pytest.fixture(autouse=True)
-def memory_keyring(monkeypatch: pytest.MonkeyPatch) -> MemoryKeyring:
+def _isolated(monkeypatch: pytest.MonkeyPatch, memory_keyring: MemoryKeyring) -> None:
     for name in (ENV_API_KEY, ENV_BASE_URL, ENV_MODEL):
         monkeypatch.delenv(name, raising=False)
-    monkeypatch.setattr(keyring.core, "_keyring_backend", None)
-    backend = MemoryKeyring()
-    keyring.set_keyring(backend)
-    return backend
 
 
 @pytest.fixture

@@ -51,7 +51,6 @@ from concierge.store.model_profile import (
 )
 from concierge.store.model_profile import test_connection as check_connection
 from concierge.ui.async_support import BackgroundTasks
-from concierge.ui.signals import emit
 
 from .key_field import KeyField
 from .status import Kind, StatusLabel
@@ -507,7 +506,7 @@ class SettingsDialog(QDialog):
             self.problem_label.show_message(f"The settings were not saved: {error}", Kind.ERROR)
             return
         self._set_saving(False)
-        emit(self.saved, profile)
+        self.saved.emit(profile)
         if not self._warn_about(secret):
             self.accept()
             return
@@ -547,4 +546,4 @@ class SettingsDialog(QDialog):
         elif name == "test connection":
             self._invalidate_connection()
         self.problem_label.show_message(f"Could not {name}: {error}", Kind.ERROR)
-        emit(self.task_failed, name, error)
+        self.task_failed.emit(name, error)

@@ -1,0 +1,102 @@
+"""Keeps the chat and inspector bound to an assistant for the selected trip.
+
+One agent per trip conversation, rebuilt when the trip or the model settings change. The
+model adapter is shared across trips, so its formatting cache survives switching trips.
+"""
+
+from __future__ import annotations
+
+import logging
+
+import openai
+from PySide6.QtCore import QObject
+
+from concierge.agent import Agent, OpenAIChatModel
+from concierge.store.model_profile import ModelProfile, load_profile
+from concierge.travel.assistant import build_trip_assistant, trip_history
+from concierge.travel.services import TravelServices
+from concierge.ui.chat import ChatPanel
+from concierge.ui.chat.notices import NO_MODEL_TEXT
+from concierge.ui.inspector import InspectorPanel
+
+log = logging.getLogger(__name__)
+
+
+class AssistantSession(QObject):
+    def __init__(
+        self,
+        services: TravelServices,
+        chat: ChatPanel,
+        inspector: InspectorPanel,
+        parent: QObject | None = None,
+    ) -> None:
+        super().__init__(parent)
+        self.services = services
+        self.chat = chat
+        self.inspector = inspector
+        self.profile: ModelProfile | None = None
+        self.agent: Agent | None = None
+        self._model: OpenAIChatModel | None = None
+        self._client: openai.AsyncOpenAI | None = None
+        self._trip_id: str | None = None
+
+    @property
+    def trip_id(self) -> str | None:
+        return self._trip_id
+
+    async def reload_profile(self) -> ModelProfile:
+        """Read the model settings (environment overrides applied) and rebind."""
+        profile = await load_profile(self.services.settings, self.services.secrets)
+        self.use_profile(profile)
+        return profile
+
+    def use_profile(self, profile: ModelProfile) -> None:
+        self.profile = profile
+        if self._client is not None:
+            client, self._client = self._client, None
+            self.chat.tasks.start(client.close(), name="close model client")
+        self._model = None
+        if profile.is_usable:
+            self._client = openai.AsyncOpenAI(
+                base_url=profile.base_url, api_key=profile.client_api_key, max_retries=1
+            )
+            self._model = OpenAIChatModel(
+                self._client,
+                model=profile.model,
+                merge_user_turns=profile.merge_user_turns,
+                prompt_cache_key="concierge",
+            )
+        self.chat.notice.label.setText(
+            NO_MODEL_TEXT
+            if profile.is_usable
+            else f"The assistant is not connected. {profile.problem} You can keep writing "
+            "meanwhile; Send works once a model is connected."
+        )
+        self._rebind()
+
+    def set_trip(self, trip_id: str | None) -> None:
+        if trip_id != self._trip_id:
+            self._trip_id = trip_id
+            self._rebind()
+
+    def _rebind(self) -> None:
+        self.inspector.unbind()
+        self.agent = None
+        if self._trip_id is None:
+            self.chat.set_runnable(None, None)
+            return
+        history = trip_history(self.services, self._trip_id)
+        if self._model is None:
+            self.chat.set_runnable(None, history)
+            return
+        self.agent = build_trip_assistant(
+            self.services, self._trip_id, self._model, permission_handler=self.chat.ask
+        )
+        self.chat.set_runnable(self.agent, history)
+        self.inspector.bind(self.agent, self.agent.system_prompt)
+
+    async def shutdown(self) -> None:
+        self.inspector.unbind()
+        if self._client is not None:
+            await self._client.close()
+            self._client = None

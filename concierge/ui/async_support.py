@@ -1,0 +1,87 @@
+"""asyncio on Qt: the event loop, and coroutines started from Qt slots.
+
+qasync's `asyncSlot` keeps no reference to the task it creates, so a task can be garbage
+collected mid-flight, and an exception in it only reaches the loop's exception handler.
+`BackgroundTasks` keeps every task it starts until it finishes, reports failures through a
+signal, and cancels and awaits them all on shutdown.
+
+`run_with_qt` runs the app's main coroutine on qasync's loop over the QApplication; the UI
+tests use the same loop.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+from collections.abc import Coroutine
+from typing import Any, TypeVar
+
+from PySide6.QtCore import QObject, Signal
+from PySide6.QtWidgets import QApplication
+
+import qasync  # isort: skip  (after PySide6, as qasync requires)
+
+
+T = TypeVar("T")
+log = logging.getLogger(__name__)
+
+
+def run_with_qt(app: QApplication, main: Coroutine[Any, Any, T]) -> T:
+    """Run `main` to completion on a qasync loop over `app` (Python 3.11's `asyncio.run` has
+    no loop factory)."""
+    with asyncio.Runner(loop_factory=lambda: qasync.QEventLoop(app)) as runner:
+        return runner.run(main)
+
+
+class BackgroundTasks(QObject):
+    """Owns the tasks a widget starts; `failed(name, error)` reports the ones that raised."""
+
+    failed = Signal(str, object)
+    """Emitted with the task's name and its exception (cancellation is not a failure)."""
+
+    def __init__(self, parent: QObject | None = None) -> None:
+        super().__init__(parent)
+        self._tasks: set[asyncio.Task[Any]] = set()
+        self._closed = False
+
+    def __len__(self) -> int:
+        return len(self._tasks)
+
+    @property
+    def closed(self) -> bool:
+        return self._closed
+
+    def start(self, coro: Coroutine[Any, Any, T], *, name: str) -> asyncio.Task[T]:
+        """Run `coro` on the running loop as a task this object keeps until it ends."""
+        if self._closed:
+            coro.close()
+            raise RuntimeError(f"Cannot start '{name}': the tasks were shut down.")
+        task = asyncio.get_running_loop().create_task(coro, name=name)
+        self._tasks.add(task)
+        task.add_done_callback(self._finished)
+        return task
+
+    def cancel_all(self) -> None:
+        for task in tuple(self._tasks):
+            task.cancel()
+
+    async def shutdown(self) -> None:
+        """Refuse new tasks, cancel the running ones and wait until they have all ended."""
+        self._closed = True
+        while self._tasks:
+            pending = tuple(self._tasks)
+            for task in pending:
+                task.cancel()
+            await asyncio.wait(pending)
+
+    def _finished(self, task: asyncio.Task[Any]) -> None:
+        self._tasks.discard(task)
+        if task.cancelled():
+            return
+        error = task.exception()
+        if error is None:
+            return
+        log.error("background task %s failed", task.get_name(), exc_info=error)
+        with contextlib.suppress(RuntimeError):  # Deleted QObject: the log line remains.
+            self.failed.emit(task.get_name(), error)

@@ -1,0 +1,28 @@
+"""The assistant chat: transcript, composer, inline permission prompts."""
+
+from .composer import Composer, Draft
+from .images import AttachmentError, ImageAttachment, read_image
+from .live_turn import LiveTurn
+from .message_edit import MessageEdit
+from .notices import ErrorBar, NoModelNotice
+from .panel import ChatPanel, TurnOutcome, needs_answer
+from .permission import PermissionBroker, PermissionPrompt
+from .transcript_view import TranscriptView
+
+__all__ = [
+    "AttachmentError",
+    "ChatPanel",
+    "Composer",
+    "Draft",
+    "ErrorBar",
+    "ImageAttachment",
+    "LiveTurn",
+    "MessageEdit",
+    "NoModelNotice",
+    "PermissionBroker",
+    "PermissionPrompt",
+    "TranscriptView",
+    "TurnOutcome",
+    "needs_answer",
+    "read_image",
+]

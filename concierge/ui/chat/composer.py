@@ -1,0 +1,165 @@
+"""Where the person writes: message field, attached images, and the turn's buttons.
+
+The composer only collects input and reports intent (send, stop, attach); the panel decides
+what those mean for the conversation.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from PySide6.QtCore import Qt, Signal
+from PySide6.QtGui import QTextCursor
+from PySide6.QtWidgets import (
+    QHBoxLayout,
+    QProgressBar,
+    QPushButton,
+    QSizePolicy,
+    QStyle,
+    QToolButton,
+    QVBoxLayout,
+    QWidget,
+)
+
+from concierge.agent import ContentPart, TextPart
+
+from .attachment_chip import AttachmentChip
+from .images import ImageAttachment
+from .message_edit import MessageEdit
+
+
+@dataclass(frozen=True, slots=True)
+class Draft:
+    """What the person is about to send: text and images, in the order the model gets them."""
+
+    text: str
+    images: tuple[ImageAttachment, ...] = ()
+
+    @property
+    def empty(self) -> bool:
+        return not self.text.strip() and not self.images
+
+    def content(self) -> list[ContentPart]:
+        parts: list[ContentPart] = [TextPart(text=self.text.strip())] if self.text.strip() else []
+        parts.extend(image.part for image in self.images)
+        return parts
+
+
+class Composer(QWidget):
+    """Message field, attachment chips, Attach, busy indicator, Stop and Send."""
+
+    send_requested = Signal()
+    stop_requested = Signal()
+    attach_requested = Signal()
+    changed = Signal()
+    """The draft changed (text typed, image added or removed)."""
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.edit = MessageEdit(self)
+        self.edit.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Fixed)
+        lines = self.edit.fontMetrics().lineSpacing()
+        self.edit.setFixedHeight(lines * 5 + 12)
+        self.attach_button = QToolButton(self)
+        self.attach_button.setObjectName("attachButton")
+        self.attach_button.setIcon(
+            self.style().standardIcon(QStyle.StandardPixmap.SP_FileDialogStart)
+        )
+        self.attach_button.setToolTip("Attach image…")
+        self.attach_button.setAccessibleName("Attach image…")
+        self.busy = QProgressBar(self)
+        self.busy.setObjectName("busyIndicator")
+        self.busy.setRange(0, 0)
+        self.busy.setTextVisible(False)
+        self.busy.setMaximumWidth(120)
+        self.busy.setAccessibleName("Assistant is working")
+        self.busy.setVisible(False)
+        self.stop_button = QPushButton("Stop", self)
+        self.stop_button.setObjectName("stopButton")
+        self.stop_button.setAccessibleName("Stop")
+        self.stop_button.setToolTip("Stop the assistant (Esc)")
+        self.stop_button.setEnabled(False)
+        self.send_button = QPushButton("Send", self)
+        self.send_button.setObjectName("sendButton")
+        self.send_button.setAccessibleName("Send")
+        self.send_button.setToolTip("Send (Ctrl+Enter)")
+        self.send_button.setEnabled(False)
+
+        self._chips: list[AttachmentChip] = []
+        self._chip_row = QHBoxLayout()
+        self._chip_row.setContentsMargins(0, 0, 0, 0)
+        self._chip_row.addStretch()
+        buttons = QHBoxLayout()
+        buttons.addWidget(self.attach_button)
+        buttons.addStretch()
+        buttons.addWidget(self.busy)
+        buttons.addWidget(self.stop_button)
+        buttons.addWidget(self.send_button)
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(0, 0, 0, 0)
+        layout.addLayout(self._chip_row)
+        layout.addWidget(self.edit)
+        layout.addLayout(buttons)
+        QWidget.setTabOrder(self.edit, self.attach_button)
+        QWidget.setTabOrder(self.attach_button, self.stop_button)
+        QWidget.setTabOrder(self.stop_button, self.send_button)
+
+        self.edit.send_requested.connect(self.send_requested)
+        self.edit.textChanged.connect(self.changed)
+        self.send_button.clicked.connect(self.send_requested)
+        self.stop_button.clicked.connect(self.stop_requested)
+        self.attach_button.clicked.connect(self.attach_requested)
+
+    @property
+    def attachments(self) -> tuple[ImageAttachment, ...]:
+        return tuple(chip.attachment for chip in self._chips)
+
+    @property
+    def chips(self) -> tuple[AttachmentChip, ...]:
+        return tuple(self._chips)
+
+    def draft(self) -> Draft:
+        return Draft(self.edit.toPlainText(), self.attachments)
+
+    def clear(self) -> None:
+        self.edit.clear()
+        for chip in tuple(self._chips):
+            self._remove(chip)
+
+    def restore(self, draft: Draft) -> None:
+        """Put an unsent draft back, ahead of anything typed since."""
+        typed = self.edit.toPlainText()
+        text = (
+            f"{draft.text}\n\n{typed}"
+            if typed.strip() and draft.text.strip()
+            else (draft.text or typed)
+        )
+        self.edit.setPlainText(text)
+        self.edit.moveCursor(QTextCursor.MoveOperation.End)
+        present = set(self.attachments)
+        for image in draft.images:
+            if image not in present:
+                self.add_attachment(image)
+
+    def add_attachment(self, attachment: ImageAttachment) -> None:
+        chip = AttachmentChip(attachment, self)
+        chip.remove_requested.connect(lambda: self._remove(chip))
+        self._chip_row.insertWidget(len(self._chips), chip)
+        self._chips.append(chip)
+        self.changed.emit()
+
+    def set_busy(self, busy: bool) -> None:
+        self.busy.setVisible(busy)
+        self.stop_button.setEnabled(busy)
+
+    def _remove(self, chip: AttachmentChip) -> None:
+        if chip not in self._chips:
+            return
+        had_focus = chip.remove_button.hasFocus()
+        self._chips.remove(chip)
+        self._chip_row.removeWidget(chip)
+        chip.hide()
+        chip.deleteLater()
+        if had_focus:
+            self.edit.setFocus(Qt.FocusReason.OtherFocusReason)
+        self.changed.emit()

@@ -1,0 +1,38 @@
+"""Turning a failed turn's exception into one sentence the person can act on."""
+
+from __future__ import annotations
+
+import logging
+
+from concierge.agent import (
+    AgentBusyError,
+    ContextProviderError,
+    ModelError,
+    NothingToRetryError,
+    ToolError,
+)
+from concierge.store import StoreError
+
+from .images import AttachmentError
+
+log = logging.getLogger(__name__)
+
+_EXPECTED = (
+    ModelError,
+    AgentBusyError,
+    NothingToRetryError,
+    ToolError,
+    AttachmentError,
+    StoreError,
+)
+
+
+def describe_error(error: BaseException) -> str:
+    """The runtime's own messages are already readable; anything else is a bug, so log it."""
+    if isinstance(error, ContextProviderError):
+        return f"The assistant could not read the app's current state. {error}"
+    if isinstance(error, _EXPECTED):
+        return str(error)
+    log.error("chat turn failed unexpectedly", exc_info=error)
+    detail = str(error) or type(error).__name__
+    return f"Something went wrong: {detail}"

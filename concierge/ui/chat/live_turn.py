@@ -1,0 +1,82 @@
+"""The turn in progress, built from runtime events and rendered as Markdown on demand.
+
+Text deltas are only collected here; rendering happens when the transcript's frame timer
+asks for it, never once per token.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+
+from concierge.agent import AssistantMessage, ContentPart, ToolCall, ToolResult
+
+from .markdown import assistant_block, tool_line, tool_result_state, user_block
+
+
+@dataclass
+class _Text:
+    iteration: int
+    chunks: list[str] = field(default_factory=list)
+
+
+@dataclass
+class _Tool:
+    call_id: str
+    name: str
+    state: str
+
+
+class LiveTurn:
+    """What the person sees of the running turn: their message, streamed text, tool lines."""
+
+    def __init__(self, request: Sequence[ContentPart] | None = None) -> None:
+        self._request = tuple(request) if request is not None else None
+        self._items: list[_Text | _Tool] = []
+
+    def add_text(self, iteration: int, text: str) -> None:
+        last = self._items[-1] if self._items else None
+        if isinstance(last, _Text) and last.iteration == iteration:
+            last.chunks.append(text)
+        else:
+            self._items.append(_Text(iteration, [text]))
+
+    def finish_response(self, iteration: int, message: AssistantMessage) -> None:
+        """Replace the streamed text of `iteration` with the stored answer (exactly once)."""
+        texts = [i for i in self._items if isinstance(i, _Text) and i.iteration == iteration]
+        if texts:
+            texts[0].chunks = [message.text]
+            for extra in texts[1:]:
+                self._items.remove(extra)
+        elif message.text:
+            self._items.append(_Text(iteration, [message.text]))
+
+    def tool_started(self, call: ToolCall) -> None:
+        self._items.append(_Tool(call.id, call.name, "running…"))
+
+    def tool_waiting(self, call_id: str) -> None:
+        self._set_tool_state(call_id, "waiting for your answer…")
+
+    def tool_finished(self, result: ToolResult) -> None:
+        if not self._set_tool_state(result.tool_call_id, tool_result_state(result)):
+            self._items.append(
+                _Tool(result.tool_call_id, result.tool_name, tool_result_state(result))
+            )
+
+    def markdown(self) -> str:
+        blocks = [user_block(self._request)] if self._request is not None else []
+        for item in self._items:
+            if isinstance(item, _Tool):
+                blocks.append(tool_line(item.name, item.state))
+            else:
+                text = "".join(item.chunks)
+                if text.strip():
+                    blocks.append(assistant_block(text))
+        return "\n\n".join(blocks)
+
+    def _set_tool_state(self, call_id: str, state: str) -> bool:
+        for item in self._items:
+            if isinstance(item, _Tool) and item.call_id == call_id:
+                item.state = state
+                return True
+        return False

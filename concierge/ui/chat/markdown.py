@@ -1,0 +1,97 @@
+"""Conversation pieces as Markdown for the transcript: one pure function per kind of block.
+
+The person's own text is escaped so it reads exactly as typed; the assistant's answer is
+Markdown by intent and is rendered as such.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable, Sequence
+
+from concierge.agent import (
+    AssistantMessage,
+    ContentPart,
+    ImagePart,
+    Message,
+    TextPart,
+    ToolResult,
+    ToolStatus,
+    UserMessage,
+    VideoPart,
+)
+
+YOU = "#### You"
+ASSISTANT = "#### Assistant"
+"""Speaker labels are small headings: they space the messages apart and can be navigated."""
+IMAGE_MARKER = "🖼️ [image]"
+VIDEO_MARKER = "🎞️ [video]"
+STOPPED = "*Stopped.*"
+SUMMARIZED = "*Earlier messages were summarized for the assistant.*"
+
+_PUNCTUATION = re.compile(r"([\\`*_{}\[\]()#+\-.!<>|~\"'&:=$%@^/,;?])")
+_ERROR_PREVIEW = 160
+
+
+def escape(text: str) -> str:
+    """Literal text: Markdown punctuation escaped, line breaks and indentation kept."""
+    lines = []
+    for line in text.split("\n"):
+        stripped = line.lstrip(" ")
+        indent = "\u00a0" * (len(line) - len(stripped))
+        lines.append(indent + _PUNCTUATION.sub(r"\\\1", stripped))
+    return "\\\n".join(lines)
+
+
+def user_block(content: Sequence[ContentPart]) -> str:
+    pieces: list[str] = []
+    for part in content:
+        if isinstance(part, TextPart):
+            if part.text.strip():
+                pieces.append(escape(part.text.strip("\n")))
+        elif isinstance(part, ImagePart):
+            pieces.append(IMAGE_MARKER)
+        elif isinstance(part, VideoPart):
+            pieces.append(VIDEO_MARKER)
+    return "\n\n".join([YOU, *pieces])
+
+
+def assistant_block(text: str) -> str:
+    return f"{ASSISTANT}\n\n{text.strip()}"
+
+
+def tool_line(name: str, state: str) -> str:
+    return f"🔧 `{name}` — {state}"
+
+
+def tool_result_state(result: ToolResult) -> str:
+    """'done', 'stopped' or 'error: <first line of the message>'."""
+    if result.status is ToolStatus.OK:
+        return "done"
+    if result.status is ToolStatus.ABORTED:
+        return "stopped"
+    first = result.content.strip().splitlines()[0] if result.content.strip() else "failed"
+    if len(first) > _ERROR_PREVIEW:
+        first = first[: _ERROR_PREVIEW - 1] + "…"
+    return f"error: {escape(first)}"
+
+
+def error_line(text: str) -> str:
+    return f"⚠️ {escape(text)}"
+
+
+def history_blocks(messages: Iterable[Message]) -> list[str]:
+    """Stored messages as transcript blocks: what the person and the assistant said."""
+    blocks: list[str] = []
+    for message in messages:
+        if message.provenance is not None:
+            if not blocks or blocks[-1] != SUMMARIZED:
+                blocks.append(SUMMARIZED)
+        elif isinstance(message, UserMessage):
+            blocks.append(user_block(message.content))
+        elif isinstance(message, AssistantMessage):
+            if message.text.strip():
+                blocks.append(assistant_block(message.text))
+        else:
+            blocks.append(tool_line(message.tool_name, tool_result_state(message)))
+    return blocks

@@ -1,0 +1,71 @@
+"""Bars above the message field: no model connected, and the last turn's error with Retry."""
+
+from __future__ import annotations
+
+from PySide6.QtCore import Qt, Signal
+from PySide6.QtWidgets import QFrame, QHBoxLayout, QLabel, QPushButton, QWidget
+
+NO_MODEL_TEXT = (
+    "No model is connected yet. Open Settings to connect the assistant to OpenAI or to a "
+    "local server such as Ollama or LM Studio. You can keep writing meanwhile; Send works "
+    "once a model is connected."
+)
+
+
+class NoModelNotice(QFrame):
+    """Says how to connect a model; `settings_requested` when its button is clicked."""
+
+    settings_requested = Signal()
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setObjectName("noModelNotice")
+        self.setFrameShape(QFrame.Shape.StyledPanel)
+        self.label = QLabel(NO_MODEL_TEXT, self)
+        self.label.setWordWrap(True)
+        self.label.setAccessibleName("No model connected")
+        self.settings_button = QPushButton("Settings…", self)
+        self.settings_button.setAccessibleName("Settings…")
+        self.settings_button.clicked.connect(self.settings_requested)
+        layout = QHBoxLayout(self)
+        layout.addWidget(self.label, 1)
+        layout.addWidget(self.settings_button, 0, Qt.AlignmentFlag.AlignTop)
+
+
+class ErrorBar(QFrame):
+    """The readable reason a turn failed, with Retry when the request is waiting in history."""
+
+    retry_requested = Signal()
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setObjectName("errorBar")
+        self.setFrameShape(QFrame.Shape.StyledPanel)
+        self.label = QLabel(self)
+        self.label.setWordWrap(True)
+        self.label.setTextFormat(Qt.TextFormat.PlainText)
+        self.label.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+        self.label.setAccessibleName("Error")
+        self.retry_button = QPushButton("Retry", self)
+        self.retry_button.setObjectName("retryButton")
+        self.retry_button.setAccessibleName("Retry")
+        self.retry_button.setToolTip("Ask the assistant again; your message is already saved")
+        self.retry_button.clicked.connect(self.retry_requested)
+        layout = QHBoxLayout(self)
+        layout.addWidget(self.label, 1)
+        layout.addWidget(self.retry_button, 0, Qt.AlignmentFlag.AlignTop)
+        self.hide()
+
+    @property
+    def text(self) -> str:
+        return self.label.text()
+
+    def show_error(self, text: str, *, can_retry: bool) -> None:
+        self.label.setText(text)
+        self.label.setAccessibleDescription(text)
+        self.retry_button.setVisible(can_retry)
+        self.show()
+
+    def clear(self) -> None:
+        self.label.clear()
+        self.hide()

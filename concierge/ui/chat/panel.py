@@ -1,0 +1,394 @@
+"""The chat panel: one conversation with the assistant, bound to a `Runnable`.
+
+The history store is the truth. While a turn runs the transcript shows a live zone built
+from runtime events; when the turn ends, whatever the store now holds beyond what is shown
+is appended instead, so the transcript never claims a message was kept when it was not.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+from collections.abc import Awaitable, Callable, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+
+from PySide6.QtCore import Qt, Signal
+from PySide6.QtGui import QKeySequence, QShortcut
+from PySide6.QtWidgets import QFileDialog, QVBoxLayout, QWidget
+
+from concierge.agent import (
+    AbortController,
+    AbortedError,
+    AbortSignal,
+    AgentEvent,
+    AssistantMessage,
+    HistoryStore,
+    Message,
+    ModelResponseEvent,
+    PermissionRequest,
+    Runnable,
+    TextDelta,
+    ToolCallEvent,
+    ToolResultEvent,
+    TurnResult,
+    TurnStatus,
+    UserMessage,
+)
+from concierge.ui.async_support import BackgroundTasks
+
+from .composer import Composer, Draft
+from .errors import describe_error
+from .images import IMAGE_FILTER, AttachmentError, read_image
+from .live_turn import LiveTurn
+from .markdown import STOPPED, error_line, escape, history_blocks
+from .notices import ErrorBar, NoModelNotice
+from .permission import PermissionBroker, PermissionPrompt
+from .transcript_view import TranscriptView
+
+log = logging.getLogger(__name__)
+
+UNANSWERED_TEXT = "Your last message has not been answered yet."
+STOPPED_TEXT = "Stopped before the assistant finished. Retry continues from your last message."
+
+
+class TurnOutcome:
+    COMPLETED = "completed"
+    ITERATION_LIMIT = "iteration_limit"
+    STOPPED = "stopped"
+    FAILED = "failed"
+
+
+@dataclass
+class _Turn:
+    controller: AbortController
+    live: LiveTurn
+    draft: Draft | None
+    """What was sent; None for a retry, which sends nothing new."""
+
+
+def needs_answer(messages: Sequence[Message]) -> bool:
+    """Whether the stored conversation ends in a request the assistant has not answered."""
+    if not messages:
+        return False
+    last = messages[-1]
+    return not (isinstance(last, AssistantMessage) and not last.tool_calls)
+
+
+class ChatPanel(QWidget):
+    """Transcript, inline permission prompts, notices and the composer for one conversation.
+
+    Bind it with `set_runnable(runnable, history)`; pass `ask` to the agent as its
+    `permission_handler`; `await shutdown()` before the loop stops.
+    """
+
+    settings_requested = Signal()
+    """The person wants to connect a model (the notice's "Settings…" button)."""
+    history_loaded = Signal()
+    turn_started = Signal()
+    turn_finished = Signal(str)
+    """The outcome: "completed", "iteration_limit", "stopped" or "failed"."""
+    task_failed = Signal(str, object)
+    """A background task of the panel raised unexpectedly: (task name, exception)."""
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setObjectName("chatPanel")
+        self.setAccessibleName("Assistant chat")
+        self.tasks = BackgroundTasks(self)
+        self.tasks.failed.connect(self.task_failed)
+        self.transcript = TranscriptView(self)
+        self.prompt_area = QWidget(self)
+        self._prompt_layout = QVBoxLayout(self.prompt_area)
+        self._prompt_layout.setContentsMargins(0, 0, 0, 0)
+        self.prompt_area.hide()
+        self.notice = NoModelNotice(self)
+        self.error_bar = ErrorBar(self)
+        self.composer = Composer(self)
+        layout = QVBoxLayout(self)
+        layout.addWidget(self.transcript, 1)
+        layout.addWidget(self.prompt_area)
+        layout.addWidget(self.notice)
+        layout.addWidget(self.error_bar)
+        layout.addWidget(self.composer)
+        self.setFocusProxy(self.composer.edit)
+
+        self.permissions = PermissionBroker(self.prompt_area, self._show_prompt)
+        self._runnable: Runnable | None = None
+        self._history: HistoryStore | None = None
+        self._unsubscribe: Callable[[], None] | None = None
+        self._turn: _Turn | None = None
+        self._shown = 0
+        """How many stored messages the transcript shows."""
+        self._loading = False
+        self._generation = 0
+
+        stop = QShortcut(QKeySequence(Qt.Key.Key_Escape), self)
+        stop.setContext(Qt.ShortcutContext.WidgetWithChildrenShortcut)
+        stop.activated.connect(self.stop)
+        self.notice.settings_requested.connect(self.settings_requested)
+        self.error_bar.retry_requested.connect(self.retry)
+        self.composer.send_requested.connect(self.send)
+        self.composer.stop_requested.connect(self.stop)
+        self.composer.attach_requested.connect(self.open_attach_dialog)
+        self.composer.changed.connect(self._update_controls)
+        self._update_controls()
+
+    # -- binding -------------------------------------------------------------------------
+
+    @property
+    def runnable(self) -> Runnable | None:
+        return self._runnable
+
+    @property
+    def busy(self) -> bool:
+        """A turn is running."""
+        return self._turn is not None
+
+    @property
+    def loading(self) -> bool:
+        """The conversation is being read from its store; Send waits for it."""
+        return self._loading
+
+    def set_runnable(self, runnable: Runnable | None, history: HistoryStore | None) -> None:
+        """(Re)bind to an assistant and a conversation; `None` shows how to connect a model.
+
+        A running turn is stopped. The transcript is reloaded from `history`, and Retry is
+        offered when the conversation ends in a request that has no answer yet.
+        """
+        self._abandon_turn()
+        if self._unsubscribe is not None:
+            self._unsubscribe()
+            self._unsubscribe = None
+        self._runnable = runnable
+        if runnable is not None:
+            self._unsubscribe = runnable.subscribe(self._on_event)
+        self._generation += 1
+        self.error_bar.clear()
+        self._history = history
+        self._loading = True
+        self.tasks.start(self._load(self._generation), name="load conversation")
+        self._update_controls()
+
+    async def _load(self, generation: int) -> None:
+        try:
+            messages = await self._history.load() if self._history is not None else []
+        except Exception as error:
+            if generation == self._generation:
+                self._loading = False
+                self.error_bar.show_error(describe_error(error), can_retry=False)
+                self._update_controls()
+            return
+        if generation != self._generation:
+            return
+        self.transcript.show_blocks(history_blocks(messages))
+        self._shown = len(messages)
+        self._loading = False
+        self._offer_retry(messages, UNANSWERED_TEXT)
+        self._update_controls()
+        self.history_loaded.emit()
+
+    def _offer_retry(self, messages: Sequence[Message], text: str) -> None:
+        if self._runnable is not None and needs_answer(messages):
+            self.error_bar.show_error(text, can_retry=True)
+
+    # -- turns ---------------------------------------------------------------------------
+
+    def send(self) -> None:
+        """Send the draft (Ctrl+Enter or Send). Ignored while a turn runs or nothing is typed."""
+        draft = self.composer.draft()
+        runnable = self._runnable
+        if runnable is None or self._turn is not None or self._loading or draft.empty:
+            return
+        self.composer.clear()
+        content = draft.content()
+        self._begin(draft, lambda signal: runnable.process_request(content, signal))
+
+    def retry(self) -> None:
+        """Ask again from stored history: the person's message is already there."""
+        runnable = self._runnable
+        if runnable is None or self._turn is not None or self._loading:
+            return
+        self._begin(None, runnable.retry)
+
+    def stop(self) -> None:
+        """Abort the running turn (Stop or Esc); open permission prompts are denied."""
+        if self._turn is None:
+            return
+        self._turn.controller.abort("stopped by the person")
+        self.permissions.deny_all()
+
+    async def ask(self, request: PermissionRequest) -> bool:
+        """The agent's `permission_handler`: an inline prompt, answered without a modal loop.
+
+        A stopped turn gets "no" at once, also for prompts it would open afterwards.
+        """
+        turn = self._turn
+        if turn is not None and turn.controller.signal.aborted:
+            return False
+        if turn is not None:
+            turn.live.tool_waiting(request.call_id)
+            self.transcript.live_changed()
+        return await self.permissions.ask(request)
+
+    def _begin(
+        self, draft: Draft | None, call: Callable[[AbortSignal], Awaitable[TurnResult]]
+    ) -> None:
+        turn = _Turn(AbortController(), LiveTurn(draft.content() if draft else None), draft)
+        self._turn = turn
+        self.error_bar.clear()
+        self.transcript.start_live(turn.live.markdown)
+        self._update_controls()
+        self.turn_started.emit()
+        self.tasks.start(self._run(turn, call(turn.controller.signal)), name="chat turn")
+
+    async def _run(self, turn: _Turn, call: Awaitable[TurnResult]) -> None:
+        notes: list[str] = []
+        error_text: str | None = None
+        try:
+            result = await call
+        except AbortedError:
+            outcome = TurnOutcome.STOPPED
+            notes.append(STOPPED)
+        except asyncio.CancelledError:
+            self.permissions.deny_all()
+            raise
+        except Exception as error:
+            outcome = TurnOutcome.FAILED
+            error_text = describe_error(error)
+            notes.append(error_line(error_text))
+        else:
+            if result.status is TurnStatus.ITERATION_LIMIT:
+                outcome = TurnOutcome.ITERATION_LIMIT
+                notes.append(f"*{escape(result.message)}*")
+            else:
+                outcome = TurnOutcome.COMPLETED
+        self.permissions.deny_all()
+        if turn is not self._turn:
+            return  # The panel was rebound meanwhile; this turn's conversation is gone.
+        messages = await self._settle(turn, notes)
+        if turn is not self._turn:
+            return
+        self._turn = None
+        can_retry = messages is not None and needs_answer(messages)
+        if error_text is not None:
+            self.error_bar.show_error(error_text, can_retry=can_retry)
+        elif outcome == TurnOutcome.STOPPED and can_retry:
+            self.error_bar.show_error(STOPPED_TEXT, can_retry=True)
+        self._update_controls()
+        self.turn_finished.emit(outcome)
+
+    async def _settle(self, turn: _Turn, notes: list[str]) -> list[Message] | None:
+        """Show what the store now holds, plus `notes`; give back a draft that was not kept.
+
+        Returns the stored messages, or None when the store could not be read.
+        """
+        try:
+            messages = await self._history.load() if self._history is not None else None
+        except Exception as error:
+            log.warning("could not reload the conversation after a turn", exc_info=error)
+            messages = None
+        if messages is None:
+            self.transcript.append_blocks([turn.live.markdown(), *notes])
+            return None
+        added = messages[self._shown :]
+        self.transcript.append_blocks([*history_blocks(added), *notes])
+        self._shown = len(messages)
+        draft = turn.draft
+        if draft is not None and not _stored(added, draft):
+            self.composer.restore(draft)
+        return messages
+
+    def _abandon_turn(self) -> None:
+        """Stop the running turn and forget it: its conversation is about to be reloaded."""
+        self.permissions.deny_all()
+        if self._turn is None:
+            return
+        self._turn.controller.abort("the conversation was changed")
+        self._turn = None
+        self.transcript.drop_live()
+
+    # -- runtime events ------------------------------------------------------------------
+
+    def _on_event(self, event: AgentEvent) -> None:
+        turn = self._turn
+        if turn is None:
+            return
+        if isinstance(event, TextDelta):
+            turn.live.add_text(event.iteration, event.text)
+        elif isinstance(event, ModelResponseEvent):
+            turn.live.finish_response(event.iteration, event.message)
+        elif isinstance(event, ToolCallEvent):
+            turn.live.tool_started(event.call)
+        elif isinstance(event, ToolResultEvent):
+            turn.live.tool_finished(event.result)
+        else:
+            return
+        self.transcript.live_changed()
+
+    # -- attachments ---------------------------------------------------------------------
+
+    def open_attach_dialog(self) -> QFileDialog:
+        """A non-modal file dialog (`open()`, never `exec()`); chosen files are attached."""
+        dialog = QFileDialog(self, "Attach image")
+        dialog.setFileMode(QFileDialog.FileMode.ExistingFiles)
+        dialog.setNameFilter(IMAGE_FILTER)
+        dialog.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
+        dialog.filesSelected.connect(self._attach_files)
+        dialog.open()
+        return dialog
+
+    def attach_file(self, path: str | Path) -> asyncio.Task[None]:
+        """Read an image in a worker thread and show it as a chip when it is ready."""
+        return self.tasks.start(self._attach(Path(path)), name="attach image")
+
+    def _attach_files(self, paths: Sequence[str]) -> None:
+        for path in paths:
+            self.attach_file(path)
+
+    async def _attach(self, path: Path) -> None:
+        try:
+            attachment = await asyncio.to_thread(read_image, path)
+        except AttachmentError as error:
+            self.error_bar.show_error(str(error), can_retry=False)
+            return
+        self.composer.add_attachment(attachment)
+
+    # -- prompts, controls, shutdown -----------------------------------------------------
+
+    def _show_prompt(self, prompt: PermissionPrompt) -> None:
+        self._prompt_layout.addWidget(prompt)
+        self.prompt_area.show()
+        QWidget.setTabOrder(self.transcript, prompt.deny_button)
+        QWidget.setTabOrder(prompt.deny_button, prompt.allow_button)
+        prompt.destroyed.connect(self._hide_empty_prompt_area)
+
+    def _hide_empty_prompt_area(self) -> None:
+        if not self.permissions.prompts:
+            self.prompt_area.hide()
+
+    def _update_controls(self) -> None:
+        bound = self._runnable is not None
+        idle = self._turn is None and not self._loading
+        self.notice.setVisible(not bound)
+        self.composer.set_busy(self._turn is not None)
+        self.composer.send_button.setEnabled(bound and idle and not self.composer.draft().empty)
+        self.error_bar.retry_button.setEnabled(bound and idle)
+
+    async def shutdown(self) -> None:
+        """Stop the turn, deny open prompts, and wait for every task of the panel to end."""
+        if self._turn is not None:
+            self._turn.controller.abort("the app is closing")
+        self.permissions.deny_all()
+        if self._unsubscribe is not None:
+            self._unsubscribe()
+            self._unsubscribe = None
+        await self.tasks.shutdown()
+        self._turn = None
+
+
+def _stored(added: Sequence[Message], draft: Draft) -> bool:
+    content = tuple(draft.content())
+    return any(
+        isinstance(m, UserMessage) and m.provenance is None and m.content == content for m in added
+    )

@@ -1,0 +1,100 @@
+"""Inline, non-modal confirmation before a destructive tool runs.
+
+The agent awaits `PermissionBroker.ask`; the person answers with the prompt's buttons while
+the rest of the window stays usable. No modal dialog, so no nested event loop.
+"""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import Callable
+
+from PySide6.QtCore import Qt, Signal
+from PySide6.QtWidgets import QFrame, QHBoxLayout, QLabel, QPushButton, QVBoxLayout, QWidget
+
+from concierge.agent import PermissionRequest
+
+
+class PermissionPrompt(QFrame):
+    """The question with Allow and Deny; `answered(bool)` fires once, then it hides."""
+
+    answered = Signal(bool)
+
+    def __init__(self, request: PermissionRequest, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.request = request
+        self.setObjectName("permissionPrompt")
+        self.setFrameShape(QFrame.Shape.StyledPanel)
+        self.setAccessibleName("Permission request")
+        self.setAccessibleDescription(request.description)
+        self.question = QLabel(request.description, self)
+        self.question.setWordWrap(True)
+        self.question.setTextFormat(Qt.TextFormat.PlainText)
+        self.question.setAccessibleName("Question")
+        self.allow_button = QPushButton("Allow", self)
+        self.allow_button.setAccessibleName("Allow")
+        self.deny_button = QPushButton("Deny", self)
+        self.deny_button.setAccessibleName("Deny")
+        self.allow_button.clicked.connect(lambda: self.answer(True))
+        self.deny_button.clicked.connect(lambda: self.answer(False))
+        buttons = QHBoxLayout()
+        buttons.addStretch()
+        buttons.addWidget(self.deny_button)
+        buttons.addWidget(self.allow_button)
+        layout = QVBoxLayout(self)
+        layout.addWidget(self.question)
+        layout.addLayout(buttons)
+        QWidget.setTabOrder(self.deny_button, self.allow_button)
+        self._done = False
+
+    @property
+    def done(self) -> bool:
+        return self._done
+
+    def answer(self, allowed: bool) -> None:
+        if self._done:
+            return
+        self._done = True
+        self.allow_button.setEnabled(False)
+        self.deny_button.setEnabled(False)
+        self.answered.emit(allowed)
+
+
+class PermissionBroker:
+    """Turns permission requests into inline prompts and awaits the person's answer.
+
+    `ask` is what the app passes to the agent as its `permission_handler`. `deny_all`
+    answers every open prompt with "no" (the turn was stopped or the panel is closing).
+    Prompts are created as children of `parent`, so Qt, not Python's collector, owns them.
+    """
+
+    def __init__(self, parent: QWidget, show: Callable[[PermissionPrompt], None]) -> None:
+        self._parent = parent
+        self._show = show
+        self._open: dict[PermissionPrompt, asyncio.Future[bool]] = {}
+
+    @property
+    def prompts(self) -> tuple[PermissionPrompt, ...]:
+        return tuple(self._open)
+
+    async def ask(self, request: PermissionRequest) -> bool:
+        answer: asyncio.Future[bool] = asyncio.get_running_loop().create_future()
+        prompt = PermissionPrompt(request, self._parent)
+        self._open[prompt] = answer
+
+        def settle(allowed: bool) -> None:
+            if not answer.done():
+                answer.set_result(allowed)
+
+        prompt.answered.connect(settle)
+        self._show(prompt)
+        try:
+            return await answer
+        finally:
+            self._open.pop(prompt, None)
+            prompt.hide()
+            prompt.deleteLater()
+
+    def deny_all(self) -> None:
+        for prompt in tuple(self._open):
+            prompt.answer(False)

@@ -1,0 +1,109 @@
+"""The "What the assistant sees" panel: the static system prompt, the latest runtime snapshot, and
+token usage per model call, so a person can check what the model was told and what it cost.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from PySide6.QtCore import Qt
+from PySide6.QtWidgets import (
+    QAbstractItemView,
+    QGroupBox,
+    QHeaderView,
+    QLabel,
+    QPlainTextEdit,
+    QSplitter,
+    QTableView,
+    QVBoxLayout,
+    QWidget,
+)
+
+from concierge.agent import AgentEvent, ModelResponseEvent, Runnable, RuntimeContextEvent
+
+from .snapshot_view import SnapshotView
+from .usage_model import UsageTableModel
+
+
+def _group(title: str, content: QWidget, parent: QWidget) -> QGroupBox:
+    box = QGroupBox(title, parent)
+    box.setAccessibleName(title)
+    layout = QVBoxLayout(box)
+    layout.addWidget(content)
+    return box
+
+
+class InspectorPanel(QWidget):
+    """Subscribes to a `Runnable`'s events while bound; read-only throughout."""
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setObjectName("inspectorPanel")
+        self.setAccessibleName("What the assistant sees")
+        self.system_prompt = QPlainTextEdit(self)
+        self.system_prompt.setReadOnly(True)
+        self.system_prompt.setAccessibleName("System prompt")
+        self.snapshot = SnapshotView(self)
+        self.usage = UsageTableModel(self)
+        self.usage_table = QTableView(self)
+        self.usage_table.setModel(self.usage)
+        self.usage_table.setAccessibleName("Usage per model call")
+        self.usage_table.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
+        self.usage_table.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
+        self.usage_table.horizontalHeader().setSectionResizeMode(QHeaderView.ResizeMode.Stretch)
+        self.totals = QLabel(self)
+        self.totals.setAccessibleName("Usage totals")
+        usage_box = QWidget(self)
+        usage_layout = QVBoxLayout(usage_box)
+        usage_layout.setContentsMargins(0, 0, 0, 0)
+        usage_layout.addWidget(self.usage_table, 1)
+        usage_layout.addWidget(self.totals)
+
+        splitter = QSplitter(Qt.Orientation.Vertical, self)
+        splitter.addWidget(_group("System prompt", self.system_prompt, splitter))
+        splitter.addWidget(_group("Runtime snapshot", self.snapshot, splitter))
+        splitter.addWidget(_group("Token usage per model call", usage_box, splitter))
+        splitter.setStretchFactor(1, 2)
+        layout = QVBoxLayout(self)
+        layout.addWidget(splitter)
+        self.usage.rowsInserted.connect(self._show_totals)
+        self.usage.modelReset.connect(self._show_totals)
+        self._unsubscribe: Callable[[], None] | None = None
+        self._show_totals()
+
+    @property
+    def bound(self) -> bool:
+        return self._unsubscribe is not None
+
+    def bind(self, runnable: Runnable, system_prompt: str) -> None:
+        """Show `system_prompt` and follow `runnable`'s events; earlier data is cleared."""
+        self.unbind()
+        self.system_prompt.setPlainText(system_prompt)
+        self._unsubscribe = runnable.subscribe(self.on_event)
+
+    def unbind(self) -> None:
+        if self._unsubscribe is not None:
+            self._unsubscribe()
+            self._unsubscribe = None
+        self.system_prompt.clear()
+        self.snapshot.clear()
+        self.usage.clear()
+
+    def on_event(self, event: AgentEvent) -> None:
+        if isinstance(event, RuntimeContextEvent):
+            self.snapshot.show_context(event.context)
+        elif isinstance(event, ModelResponseEvent) and event.usage is not None:
+            self.usage.add(event.iteration, event.usage)
+            self.usage_table.scrollToBottom()
+
+    def _show_totals(self) -> None:
+        totals = self.usage.totals()
+        calls = self.usage.rowCount()
+        if not calls:
+            self.totals.setText("No model calls yet.")
+            return
+        self.totals.setText(
+            f"{calls} call{'s' if calls != 1 else ''}: {totals.prompt_tokens:,} prompt tokens, "
+            f"{totals.cached_tokens:,} cached ({totals.cached_share:.0%}), "
+            f"{totals.completion_tokens:,} completion tokens"
+        )

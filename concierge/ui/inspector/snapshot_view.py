@@ -1,0 +1,52 @@
+"""The runtime snapshot the model received on the latest iteration, with provider timings."""
+
+from __future__ import annotations
+
+from PySide6.QtCore import Qt
+from PySide6.QtWidgets import QLabel, QPlainTextEdit, QVBoxLayout, QWidget
+
+from concierge.agent import RuntimeContext
+
+NO_SNAPSHOT = "No runtime snapshot yet: it appears when the assistant next calls the model."
+EMPTY_SNAPSHOT = "(No provider contributed anything, so no runtime context was sent.)"
+
+
+def describe_timings(context: RuntimeContext) -> str:
+    """'Iteration 2 · resolved in 3.1 ms — trip 2.0 ms, selection 0.1 ms (empty)'."""
+    parts = ", ".join(
+        f"{part.name} {part.seconds * 1000:.1f} ms"
+        + ("" if part.text and part.text.strip() else " (empty)")
+        for part in context.parts
+    )
+    head = f"Iteration {context.iteration} · resolved in {context.seconds * 1000:.1f} ms"
+    return f"{head} — {parts}" if parts else f"{head} — no providers"
+
+
+class SnapshotView(QWidget):
+    """Header with iteration and timings, then the snapshot text exactly as sent."""
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.timings = QLabel(NO_SNAPSHOT, self)
+        self.timings.setWordWrap(True)
+        self.timings.setTextFormat(Qt.TextFormat.PlainText)
+        self.timings.setAccessibleName("Snapshot timings")
+        self.text = QPlainTextEdit(self)
+        self.text.setReadOnly(True)
+        self.text.setAccessibleName("Runtime snapshot")
+        self.text.setLineWrapMode(QPlainTextEdit.LineWrapMode.WidgetWidth)
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(0, 0, 0, 0)
+        layout.addWidget(self.timings)
+        layout.addWidget(self.text, 1)
+        self.context: RuntimeContext | None = None
+
+    def show_context(self, context: RuntimeContext) -> None:
+        self.context = context
+        self.timings.setText(describe_timings(context))
+        self.text.setPlainText(context.text if context.text else EMPTY_SNAPSHOT)
+
+    def clear(self) -> None:
+        self.context = None
+        self.timings.setText(NO_SNAPSHOT)
+        self.text.clear()

@@ -1,0 +1,117 @@
+"""Token usage per model call, as a table model: how much of each prompt the cache reused."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from PySide6.QtCore import QAbstractTableModel, QModelIndex, QObject, QPersistentModelIndex, Qt
+
+from concierge.agent import Usage
+
+_Index = QModelIndex | QPersistentModelIndex
+_ROOT = QModelIndex()
+
+HEADERS = ("Iteration", "Prompt", "Cached", "Cached share", "Completion")
+"""Short, for a side panel; the tooltips (and the group title) say they count tokens."""
+TOOLTIPS = (
+    "Model call number within its request",
+    "Prompt tokens",
+    "Prompt tokens the server reused from its cache",
+    "Share of the prompt served from the cache",
+    "Completion tokens",
+)
+MAX_ROWS = 1000
+"""Oldest rows are dropped beyond this, so a long session does not grow without bound."""
+
+
+@dataclass(frozen=True, slots=True)
+class UsageRow:
+    iteration: int
+    usage: Usage
+
+
+class UsageTableModel(QAbstractTableModel):
+    """One row per model call, newest last. Numbers are right-aligned; share is a percentage."""
+
+    def __init__(self, parent: QObject | None = None) -> None:
+        super().__init__(parent)
+        self._rows: list[UsageRow] = []
+
+    @property
+    def rows(self) -> tuple[UsageRow, ...]:
+        return tuple(self._rows)
+
+    def add(self, iteration: int, usage: Usage) -> None:
+        if len(self._rows) >= MAX_ROWS:
+            self.beginRemoveRows(_ROOT, 0, 0)
+            del self._rows[0]
+            self.endRemoveRows()
+        row = len(self._rows)
+        self.beginInsertRows(_ROOT, row, row)
+        self._rows.append(UsageRow(iteration, usage))
+        self.endInsertRows()
+
+    def clear(self) -> None:
+        self.beginResetModel()
+        self._rows.clear()
+        self.endResetModel()
+
+    def totals(self) -> Usage:
+        return Usage(
+            prompt_tokens=sum(r.usage.prompt_tokens for r in self._rows),
+            completion_tokens=sum(r.usage.completion_tokens for r in self._rows),
+            cached_tokens=sum(r.usage.cached_tokens for r in self._rows),
+        )
+
+    def rowCount(self, parent: _Index = _ROOT) -> int:
+        return 0 if parent.isValid() else len(self._rows)
+
+    def columnCount(self, parent: _Index = _ROOT) -> int:
+        return 0 if parent.isValid() else len(HEADERS)
+
+    def data(self, index: _Index, role: int = Qt.ItemDataRole.DisplayRole) -> object:
+        if not index.isValid() or index.row() >= len(self._rows):
+            return None
+        row = self._rows[index.row()]
+        column = index.column()
+        if role == Qt.ItemDataRole.DisplayRole:
+            return _display(row, column)
+        if role == Qt.ItemDataRole.TextAlignmentRole:
+            return Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter
+        if role == Qt.ItemDataRole.UserRole:
+            return _value(row, column)
+        return None
+
+    def headerData(
+        self, section: int, orientation: Qt.Orientation, role: int = Qt.ItemDataRole.DisplayRole
+    ) -> object:
+        if orientation == Qt.Orientation.Horizontal:
+            if not 0 <= section < len(HEADERS):
+                return None
+            if role == Qt.ItemDataRole.DisplayRole:
+                return HEADERS[section]
+            if role == Qt.ItemDataRole.ToolTipRole:
+                return TOOLTIPS[section]
+            return None
+        return str(section + 1) if role == Qt.ItemDataRole.DisplayRole else None
+
+
+def _value(row: UsageRow, column: int) -> float | int | None:
+    usage = row.usage
+    values: tuple[float | int, ...] = (
+        row.iteration,
+        usage.prompt_tokens,
+        usage.cached_tokens,
+        usage.cached_share,
+        usage.completion_tokens,
+    )
+    return values[column] if 0 <= column < len(values) else None
+
+
+def _display(row: UsageRow, column: int) -> str | None:
+    value = _value(row, column)
+    if value is None:
+        return None
+    if column == 3:
+        return f"{value:.0%}" if row.usage.prompt_tokens else "—"
+    return f"{value:,}"

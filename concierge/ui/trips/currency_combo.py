@@ -1,0 +1,52 @@
+"""The budget currency: an editable list of ISO 4217 codes with their names.
+
+Typing "usd", "USD" or picking "USD — US dollar" all mean USD; other text is passed on as
+typed so the trip editor can say what is wrong with it ("Did you mean …?").
+"""
+
+from __future__ import annotations
+
+import re
+
+from PySide6.QtCore import Qt
+from PySide6.QtWidgets import QComboBox, QCompleter, QWidget
+
+from concierge.travel.currencies import CURRENCIES
+
+_SEPARATOR = " — "
+_CODE = re.compile(r"[A-Za-z]{3}")
+
+
+def currency_text(code: str) -> str:
+    known = CURRENCIES.get(code)
+    return f"{code}{_SEPARATOR}{known.name}" if known else code
+
+
+def code_of(text: str) -> str:
+    """The code the person means by `text`: its first part, upper-cased, when it is three
+    letters; otherwise the text itself, for validation to explain."""
+    head = text.split(_SEPARATOR.strip(), 1)[0].strip()
+    return head.upper() if _CODE.fullmatch(head) else text.strip()
+
+
+class CurrencyCombo(QComboBox):
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setEditable(True)
+        self.setInsertPolicy(QComboBox.InsertPolicy.NoInsert)
+        for code in CURRENCIES:
+            self.addItem(currency_text(code), code)
+        completer = QCompleter(self.model(), self)
+        completer.setFilterMode(Qt.MatchFlag.MatchContains)
+        completer.setCaseSensitivity(Qt.CaseSensitivity.CaseInsensitive)
+        completer.setCompletionMode(QCompleter.CompletionMode.PopupCompletion)
+        self.setCompleter(completer)
+
+    def code(self) -> str:
+        return code_of(self.currentText())
+
+    def set_code(self, code: str) -> None:
+        index = self.findData(code)
+        if index >= 0:
+            self.setCurrentIndex(index)
+        self.setEditText(currency_text(code))

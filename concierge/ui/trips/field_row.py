@@ -1,0 +1,117 @@
+"""One field of the trip form: its editors, a mark strip for the assistant's changes, and a
+note line under them for a hint ("Airport OPO · time zone Europe/Lisbon") or an error."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from PySide6.QtCore import Qt
+from PySide6.QtGui import QPalette
+from PySide6.QtWidgets import QFrame, QHBoxLayout, QLabel, QVBoxLayout, QWidget
+
+from .marks import ACCENT, CHANGED_BY_ASSISTANT
+
+_ERROR_STYLE = "color: #c62828;"
+_MARK_WIDTH = 4
+
+
+class FieldRow(QWidget):
+    """Editors in a row; `described` (default `editors[0]`) is the focusable one the
+    label names and the note describes."""
+
+    def __init__(
+        self,
+        editors: Sequence[QWidget],
+        parent: QWidget | None = None,
+        *,
+        described: QWidget | None = None,
+    ) -> None:
+        super().__init__(parent)
+        self.editors = tuple(editors)
+        self._described = described or self.editors[0]
+        self.marker = QFrame(self)
+        self.marker.setObjectName("assistantMark")
+        self.marker.setFixedWidth(_MARK_WIDTH)
+        self.marker.setAutoFillBackground(True)
+        self.note = QLabel(self)
+        self.note.setObjectName("fieldNote")
+        self.note.setWordWrap(True)
+        self.note.setTextFormat(Qt.TextFormat.PlainText)
+        self.note.hide()
+        line = QHBoxLayout()
+        line.setContentsMargins(0, 0, 0, 0)
+        line.addWidget(self.marker)
+        for editor in self.editors:
+            line.addWidget(editor, 1 if editor is self.editors[0] else 0)
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(0, 0, 0, 0)
+        layout.setSpacing(2)
+        layout.addLayout(line)
+        layout.addWidget(self.note)
+        self._hint = ""
+        self._pending = ""
+        self._error = ""
+        self._marked = False
+        self._tooltip = self.editors[0].toolTip()
+        self.set_marked(False)
+
+    @property
+    def editor(self) -> QWidget:
+        return self._described
+
+    @property
+    def error(self) -> str:
+        return self._error
+
+    @property
+    def marked(self) -> bool:
+        return self._marked
+
+    @property
+    def note_text(self) -> str:
+        """What the note line says now: the error, a pending change, or the hint."""
+        return self.note.text()
+
+    def set_hint(self, text: str) -> None:
+        """How the store understood the value; shown when there is no error or pending note."""
+        self._hint = text
+        self._render()
+
+    def set_pending(self, text: str) -> None:
+        """Someone else changed the stored value while the person edits this field."""
+        self._pending = text
+        self._render()
+
+    def set_error(self, text: str) -> None:
+        self._error = text
+        self._render()
+
+    def set_marked(self, marked: bool) -> None:
+        self._marked = marked
+        palette = self.marker.palette()
+        colour = ACCENT if marked else palette.color(QPalette.ColorRole.Window)
+        palette.setColor(QPalette.ColorRole.Window, colour)
+        self.marker.setPalette(palette)
+        self.marker.setVisible(True)
+        self.marker.setToolTip(CHANGED_BY_ASSISTANT if marked else "")
+        tip = CHANGED_BY_ASSISTANT if marked else self._tooltip
+        self.editor.setToolTip(tip)
+        self._describe()
+
+    def _render(self) -> None:
+        text = self._error or self._pending or self._hint
+        self.note.setText(text)
+        self.note.setStyleSheet(_ERROR_STYLE if self._error else "")
+        if not self._error:
+            palette = self.note.palette()
+            role = QPalette.ColorRole.PlaceholderText
+            palette.setColor(QPalette.ColorRole.WindowText, palette.color(role))
+            self.note.setPalette(palette)
+        self.note.setVisible(bool(text))
+        self._describe()
+
+    def _describe(self) -> None:
+        """Screen readers hear the error, the assistant mark and the hint with the field."""
+        parts = [self._error, CHANGED_BY_ASSISTANT if self._marked else "", self._pending]
+        parts.append(self._hint)
+        self.editor.setAccessibleDescription(". ".join(part for part in parts if part))

@@ -1,0 +1,44 @@
+"""Which trip-form fields carry the assistant's mark.
+
+The change log knows what the assistant changed and the person has not seen, but only per
+trip: marking it seen clears every field at once. So the form remembers the fields the
+person has looked at (focused) itself, and tells the log only when none is left unseen —
+or at once when the person says "Mark as seen". A new assistant change to a field marks it
+again even if the person had looked at it before.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+
+class FormMarks:
+    def __init__(self) -> None:
+        self.marked: frozenset[str] = frozenset()
+        self._looked_at: set[str] = set()
+
+    def reset(self) -> None:
+        self.marked = frozenset()
+        self._looked_at.clear()
+
+    def changed_again(self, keys: Iterable[str]) -> None:
+        """The assistant just changed `keys`: looking at them earlier no longer counts."""
+        self._looked_at.difference_update(keys)
+
+    def update(self, unseen: Iterable[str]) -> frozenset[str]:
+        """Set the marks from the log's unseen fields; returns the fields to mark."""
+        self.marked = frozenset(unseen) - self._looked_at
+        return self.marked
+
+    def look_at(self, key: str) -> bool:
+        """The person focused `key`; True when that was the last marked field, i.e. the
+        trip can now be marked seen in the log."""
+        if key not in self.marked:
+            return False
+        self._looked_at.add(key)
+        self.marked = self.marked - {key}
+        return not self.marked
+
+    def all_seen(self) -> None:
+        """The log now has nothing unseen for the trip."""
+        self.reset()

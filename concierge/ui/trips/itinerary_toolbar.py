@@ -1,0 +1,166 @@
+"""The itinerary's actions: buttons above the tree, keyboard shortcuts on the tree, and
+the context menu, all driving the same `ItineraryCommands`.
+
+Menus open with `popup()`: `QPushButton.setMenu` would run them in a nested event loop.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from datetime import date
+from typing import Protocol
+
+from PySide6.QtCore import QKeyCombination, QPoint, Qt
+from PySide6.QtGui import QAction, QKeySequence
+from PySide6.QtWidgets import QHBoxLayout, QMenu, QPushButton, QStyle, QTreeView, QWidget
+
+from .actions import action_button, icon_button, make_action
+from .itinerary_days import DayGroup
+
+
+class ItineraryCommands(Protocol):
+    """What the actions ask the itinerary view to do."""
+
+    def add_item(self) -> None: ...
+    def edit_selected(self) -> None: ...
+    def remove_selected(self) -> None: ...
+    def move_selected(self, step: int) -> None: ...
+    def move_selected_to_adjacent_day(self, step: int) -> None: ...
+    def move_selected_to_day(self, day: date) -> None: ...
+    def days(self) -> Sequence[DayGroup]: ...
+    def current_day(self) -> date | None:
+        """The day of the item the actions apply to, or None without one."""
+        ...
+
+
+class ItineraryToolbar(QWidget):
+    """Add item, Edit, Remove, Move up/down (icons), Move to day; shortcuts on `tree`:
+    Enter edits, Delete removes, Alt+Up/Down moves within a day, Alt+Shift+Up/Down moves
+    to the previous or next day."""
+
+    def __init__(self, commands: ItineraryCommands, tree: QTreeView, parent: QWidget) -> None:
+        super().__init__(parent)
+        self._commands = commands
+        self._tree = tree
+        alt, shift = Qt.KeyboardModifier.AltModifier, Qt.KeyboardModifier.ShiftModifier
+        self.add_action = make_action(self, "Add item", None, commands.add_item)
+        self.edit_action = make_action(self, "Edit", Qt.Key.Key_Return, commands.edit_selected)
+        self.edit_action.setShortcuts(
+            [QKeySequence(Qt.Key.Key_Return), QKeySequence(Qt.Key.Key_Enter)]
+        )
+        self.remove_action = make_action(
+            self, "Remove", QKeySequence.StandardKey.Delete, commands.remove_selected
+        )
+        self.move_up_action = make_action(
+            self,
+            "Move up",
+            QKeyCombination(alt, Qt.Key.Key_Up),
+            lambda: commands.move_selected(-1),
+        )
+        self.move_down_action = make_action(
+            self,
+            "Move down",
+            QKeyCombination(alt, Qt.Key.Key_Down),
+            lambda: commands.move_selected(1),
+        )
+        self.previous_day_action = make_action(
+            self,
+            "Move to previous day",
+            QKeyCombination(alt | shift, Qt.Key.Key_Up),
+            lambda: commands.move_selected_to_adjacent_day(-1),
+        )
+        self.next_day_action = make_action(
+            self,
+            "Move to next day",
+            QKeyCombination(alt | shift, Qt.Key.Key_Down),
+            lambda: commands.move_selected_to_adjacent_day(1),
+        )
+        for action in self.tree_actions():
+            action.setShortcutContext(Qt.ShortcutContext.WidgetShortcut)
+            tree.addAction(action)
+
+        self.add_button = action_button(self, self.add_action)
+        self.edit_button = action_button(self, self.edit_action)
+        self.remove_button = action_button(self, self.remove_action)
+        self.move_up_button = icon_button(
+            self, self.move_up_action, QStyle.StandardPixmap.SP_ArrowUp
+        )
+        self.move_down_button = icon_button(
+            self, self.move_down_action, QStyle.StandardPixmap.SP_ArrowDown
+        )
+        self.move_to_day_button = QPushButton("Move to day", self)
+        self.move_to_day_button.setAccessibleName("Move to day")
+        self.move_to_day_button.setToolTip("Move the selected item to another day")
+        self.day_menu = QMenu("Move to day", self)
+        self.day_menu.aboutToShow.connect(self._fill_day_menu)
+        self.move_to_day_button.clicked.connect(self._show_day_menu)
+        layout = QHBoxLayout(self)
+        layout.setContentsMargins(0, 0, 0, 0)
+        for button in self.buttons():
+            layout.addWidget(button)
+        layout.addStretch()
+        tree.setContextMenuPolicy(Qt.ContextMenuPolicy.CustomContextMenu)
+        tree.customContextMenuRequested.connect(self._context_menu)
+
+    def buttons(self) -> list[QWidget]:
+        """In tab order."""
+        return [
+            self.add_button,
+            self.edit_button,
+            self.remove_button,
+            self.move_up_button,
+            self.move_down_button,
+            self.move_to_day_button,
+        ]
+
+    def tree_actions(self) -> list[QAction]:
+        return [
+            self.edit_action,
+            self.remove_action,
+            self.move_up_action,
+            self.move_down_action,
+            self.previous_day_action,
+            self.next_day_action,
+        ]
+
+    def set_state(
+        self,
+        *,
+        has_trip: bool,
+        has_item: bool,
+        has_selection: bool,
+        can_move_up: bool,
+        can_move_down: bool,
+    ) -> None:
+        """Enable what applies to the current item and selection."""
+        self.add_action.setEnabled(has_trip)
+        self.edit_action.setEnabled(has_item)
+        self.remove_action.setEnabled(has_selection)
+        self.move_up_action.setEnabled(can_move_up)
+        self.move_down_action.setEnabled(can_move_down)
+        self.previous_day_action.setEnabled(has_item)
+        self.next_day_action.setEnabled(has_item)
+        self.move_to_day_button.setEnabled(has_item)
+
+    def _show_day_menu(self) -> None:
+        button = self.move_to_day_button
+        self.day_menu.popup(button.mapToGlobal(button.rect().bottomLeft()))
+
+    def _fill_day_menu(self) -> None:
+        self.day_menu.clear()
+        current = self._commands.current_day()
+        for group in self._commands.days():
+            action = self.day_menu.addAction(group.heading)
+            action.setEnabled(current is not None and group.day != current)
+            action.triggered.connect(
+                lambda _=False, day=group.day: self._commands.move_selected_to_day(day)
+            )
+
+    def _context_menu(self, position: QPoint) -> None:
+        menu = QMenu(self)
+        menu.addAction(self.add_action)
+        for action in self.tree_actions():
+            menu.addAction(action)
+        menu.addMenu(self.day_menu).setEnabled(self.move_to_day_button.isEnabled())
+        menu.aboutToHide.connect(menu.deleteLater)
+        menu.popup(self._tree.viewport().mapToGlobal(position))

@@ -1,0 +1,481 @@
+"""The itinerary of the selected trip: items grouped by day, edited in a small dialog,
+reordered from the keyboard, removed at once with Undo offered.
+
+Selecting items tells `SelectionState` (so the assistant knows what "these" means) and
+marks the assistant's changes to them seen. The view follows the store through the change
+bus and keeps the selection, by item id, across every refresh.
+"""
+
+from __future__ import annotations
+
+import itertools
+from collections.abc import Callable, Sequence
+from datetime import date, timedelta
+
+from PySide6.QtCore import (
+    QItemSelection,
+    QItemSelectionModel,
+    QModelIndex,
+    Qt,
+    Signal,
+)
+from PySide6.QtWidgets import (
+    QAbstractItemView,
+    QHeaderView,
+    QLabel,
+    QStackedWidget,
+    QTreeView,
+    QVBoxLayout,
+    QWidget,
+)
+
+from concierge.store import (
+    Change,
+    ChangeBus,
+    ChangeHistory,
+    EntityKind,
+    InvalidChangeError,
+    ItineraryItemRecord,
+    ItineraryRepository,
+    StoreError,
+    TripRecord,
+    TripRepository,
+)
+from concierge.travel.selection import SelectionState
+from concierge.ui.async_support import BackgroundTasks
+
+from .item_editor import ItemEditor
+from .itinerary_days import DayGroup, group_by_day
+from .itinerary_model import ItineraryModel
+from .itinerary_toolbar import ItineraryToolbar
+from .person import person
+from .refresher import Refresher
+from .undo_bar import UndoBar
+from .undo_offer import UndoOffer, undo_offered
+
+NO_TRIP_TEXT = "Select a trip to see its itinerary."
+EMPTY_TEXT = "Nothing planned yet. Add the first item with Add item."
+DELETED_TEXT = "This trip was deleted."
+
+
+class ItineraryView(QWidget):
+    """Build it inside the running event loop; show a trip with `set_trip`."""
+
+    items_selected = Signal(object)
+    """The ids of the selected items (a tuple, possibly empty), in itinerary order."""
+    refreshed = Signal()
+    task_failed = Signal(str, object)
+    """A background task raised unexpectedly: (task name, exception)."""
+
+    def __init__(
+        self,
+        itinerary: ItineraryRepository,
+        trips: TripRepository,
+        history: ChangeHistory,
+        bus: ChangeBus,
+        selection: SelectionState,
+        parent: QWidget | None = None,
+    ) -> None:
+        super().__init__(parent)
+        self.setObjectName("itineraryView")
+        self.setAccessibleName("Itinerary")
+        self.itinerary = itinerary
+        self.trips = trips
+        self.history = history
+        self.selection = selection
+        self.tasks = BackgroundTasks(self)
+        self.tasks.failed.connect(self.task_failed)
+        self.model = ItineraryModel(self)
+        self.tree = QTreeView(self)
+        self.tree.setObjectName("itineraryTree")
+        self.tree.setAccessibleName("Itinerary")
+        self.tree.setModel(self.model)
+        self.tree.setSelectionMode(QAbstractItemView.SelectionMode.ExtendedSelection)
+        self.tree.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
+        self.tree.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
+        self.tree.setAllColumnsShowFocus(True)
+        self.tree.setUniformRowHeights(True)
+        header = self.tree.header()
+        header.setStretchLastSection(True)
+        header.setSectionResizeMode(0, QHeaderView.ResizeMode.ResizeToContents)
+        self.empty_label = QLabel(EMPTY_TEXT, self)
+        self.empty_label.setWordWrap(True)
+        self.placeholder = QLabel(NO_TRIP_TEXT, self)
+        self.placeholder.setAlignment(Qt.AlignmentFlag.AlignCenter)
+        self.placeholder.setWordWrap(True)
+        self.undo_bar = UndoBar(self)
+        self.toolbar = ItineraryToolbar(self, self.tree, self)
+        body = QWidget(self)
+        body_layout = QVBoxLayout(body)
+        body_layout.setContentsMargins(0, 0, 0, 0)
+        body_layout.addWidget(self.tree, 1)
+        body_layout.addWidget(self.empty_label)
+        body_layout.addWidget(self.toolbar)  # Below the tree: visual order is tab order.
+        body_layout.addWidget(self.undo_bar)
+        self.stack = QStackedWidget(self)
+        self.stack.addWidget(self.placeholder)
+        self.stack.addWidget(body)
+        self.body = body
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(0, 0, 0, 0)
+        layout.addWidget(self.stack)
+        self.setFocusProxy(self.tree)
+        for before, after in itertools.pairwise([self.tree, *self.toolbar.buttons()]):
+            QWidget.setTabOrder(before, after)
+
+        self._trip_id: str | None = None
+        self._trip: TripRecord | None = None
+        self._selected: tuple[str, ...] = ()
+        self._restoring = False
+        self._pending_select: tuple[str, ...] | None = None
+        self._undo_offer: UndoOffer | None = None
+        self.editor: ItemEditor | None = None
+        self.tree.selectionModel().selectionChanged.connect(self._selection_changed)
+        self.tree.doubleClicked.connect(self._double_clicked)
+        self.undo_bar.undo_requested.connect(self.undo_remove)
+        self._refresher = Refresher(self.tasks, self._load, name="load itinerary")
+        self._unsubscribe: Callable[[], None] | None = bus.subscribe(self._on_change)
+        self.stack.setCurrentWidget(self.placeholder)
+        self._update_actions()
+
+    # -- public ---------------------------------------------------------------------------
+
+    @property
+    def trip_id(self) -> str | None:
+        return self._trip_id
+
+    @property
+    def selected_item_ids(self) -> tuple[str, ...]:
+        return self._selected
+
+    def set_trip(self, trip_id: str | None) -> None:
+        """Show the itinerary of `trip_id` (None: the empty state)."""
+        if trip_id == self._trip_id:
+            return
+        self._trip_id = trip_id
+        self._trip = None
+        self._pending_select = None
+        self._undo_offer = None
+        self.undo_bar.dismiss()
+        self._close_editor()
+        self._restoring = True
+        try:
+            self.model.set_days([])
+        finally:
+            self._restoring = False
+        self._set_selected(())
+        if trip_id is None:
+            self.stack.setCurrentWidget(self.placeholder)
+            self._update_actions()
+            self.refreshed.emit()
+        else:
+            self._refresher.request()
+
+    def select_items(self, item_ids: Sequence[str]) -> None:
+        """Select these items (those present), e.g. ones the assistant points at."""
+        self._restore_selection(tuple(item_ids), None)
+        self._selection_changed()
+
+    def add_item(self) -> None:
+        """Open the item dialog for a new item on the selected day (or the first day)."""
+        if self._trip_id is None:
+            return
+        tz = self._trip.destination_tz if self._trip is not None else None
+        self._open_editor(ItemEditor(self, day=self._default_day(), timezone=tz))
+
+    def edit_selected(self) -> None:
+        item = self._current_item()
+        if item is not None:
+            self._open_editor(ItemEditor(self, day=item.day, item=item))
+
+    def remove_selected(self) -> None:
+        items = self._selected_items()
+        if self._trip_id is not None and items:
+            self.tasks.start(self._remove(self._trip_id, items), name="remove items")
+
+    def move_selected(self, step: int) -> None:
+        """Move the current item `step` places within its day (−1 earlier, +1 later)."""
+        item = self._current_item()
+        if item is None:
+            return
+        count = len(next(g.items for g in self.model.days if g.day == item.day))
+        target = item.position + step
+        if 0 <= target < count:
+            self._start_move(item, item.day, target)
+
+    def move_selected_to_adjacent_day(self, step: int) -> None:
+        """Move the current item to the day before (−1, as its last item) or after (+1, as
+        its first)."""
+        item = self._current_item()
+        if item is None:
+            return
+        days = [group.day for group in self.model.days]
+        index = days.index(item.day) + step
+        day = days[index] if 0 <= index < len(days) else item.day + timedelta(days=step)
+        self._start_move(item, day, None if step < 0 else 0)
+
+    def move_selected_to_day(self, day: date) -> None:
+        item = self._current_item()
+        if item is not None and day != item.day:
+            self._start_move(item, day, None)
+
+    def days(self) -> tuple[DayGroup, ...]:
+        return self.model.days
+
+    def current_day(self) -> date | None:
+        item = self._current_item()
+        return None if item is None else item.day
+
+    def undo_remove(self) -> None:
+        offer, self._undo_offer = self._undo_offer, None
+        if offer is not None:
+            self.undo_bar.dismiss()
+            self.tasks.start(self._undo(offer), name="undo remove items")
+
+    async def shutdown(self) -> None:
+        """Stop following the store, close the item dialog and end this view's tasks."""
+        if self._unsubscribe is not None:
+            self._unsubscribe()
+            self._unsubscribe = None
+        self._close_editor()
+        await self.tasks.shutdown()
+
+    # -- store work -----------------------------------------------------------------------
+
+    def _on_change(self, change: Change) -> None:
+        if change.trip_id != self._trip_id:
+            return
+        offer = self._undo_offer
+        if offer is not None and change.undo and change.entity_id in offer.entity_ids:
+            self._undo_offer = None  # Restored by an undo elsewhere.
+            self.undo_bar.dismiss()
+        self._refresher.request()
+
+    async def _load(self) -> None:
+        trip_id = self._trip_id
+        if trip_id is None:
+            return
+        trip = await self.trips.get(trip_id)
+        items = await self.itinerary.items(trip_id) if trip is not None else []
+        unseen = await self.history.unseen_assistant_changes(trip_id) if trip else {}
+        if trip_id != self._trip_id:
+            return
+        if trip is None:
+            self._show_deleted()
+            return
+        self._trip = trip
+        unseen_items = {
+            entity_id: fields
+            for (entity, entity_id), fields in unseen.items()
+            if entity is EntityKind.ITINERARY_ITEM
+        }
+        wanted = self._pending_select if self._pending_select is not None else self._selected
+        self._pending_select = None
+        current = self.model.item_at(self.tree.currentIndex())
+        scroll = self.tree.verticalScrollBar().value()
+        self._restoring = True
+        try:
+            self.model.set_days(group_by_day(trip, items), unseen_items)
+            self.tree.expandAll()
+            for row in range(self.model.rowCount()):
+                self.tree.setFirstColumnSpanned(row, self.model.index(-1, 0), True)
+            self._restore_selection(wanted, current.id if current else None)
+            self.tree.verticalScrollBar().setValue(scroll)
+        finally:
+            self._restoring = False
+        self.placeholder.setText(NO_TRIP_TEXT)
+        self.stack.setCurrentWidget(self.body)
+        self.empty_label.setVisible(not items)
+        self._selection_changed()
+        self.refreshed.emit()
+
+    def _show_deleted(self) -> None:
+        self._trip = None
+        self.placeholder.setText(DELETED_TEXT)
+        self.stack.setCurrentWidget(self.placeholder)
+        self._restoring = True
+        try:
+            self.model.set_days([])
+        finally:
+            self._restoring = False
+        self._set_selected(())
+        self._update_actions()
+        self.refreshed.emit()
+
+    async def _save_item(self, editor: ItemEditor, values: dict[str, object]) -> None:
+        trip_id = self._trip_id
+        if trip_id is None:
+            return
+        item = editor.item
+        try:
+            if item is None:
+                zone = self._trip.destination_tz if self._trip is not None else None
+                added = await self.itinerary.add(
+                    trip_id, {**values, "timezone": zone}, context=person()
+                )
+                self._pending_select = (added.id,)
+            else:
+                changes = {k: v for k, v in values.items() if getattr(item, k) != v}
+                if changes:
+                    await self.itinerary.update(item.id, changes, context=person())
+                self._pending_select = (item.id,)
+        except InvalidChangeError as error:
+            editor.show_error(error.field, str(error))
+            return
+        except StoreError as error:
+            editor.show_error("", str(error))
+            return
+        editor.accept()
+        self._refresher.request()
+
+    async def _remove(self, trip_id: str, items: Sequence[ItineraryItemRecord]) -> None:
+        if len(items) == 1:
+            label = f"Remove “{items[0].title}” from the itinerary"
+            text = f"Removed “{items[0].title}”."
+        else:
+            label = f"Remove {len(items)} items from the itinerary"
+            text = f"Removed {len(items)} items."
+        context = person(label)
+        try:
+            for item in items:
+                await self.itinerary.remove(item.id, context=context)
+        except StoreError as error:
+            self.undo_bar.inform(str(error))
+            return
+        self._undo_offer = UndoOffer(trip_id, label, tuple(item.id for item in items))
+        self.undo_bar.offer(text)
+
+    async def _undo(self, offer: UndoOffer) -> None:
+        problem = await undo_offered(self.history, offer)
+        if problem is not None:
+            self.undo_bar.inform(problem)
+        elif offer.trip_id == self._trip_id:
+            self._pending_select = offer.entity_ids
+            self._refresher.request()
+
+    def _start_move(self, item: ItineraryItemRecord, day: date, position: int | None) -> None:
+        self.tasks.start(self._move(item, day, position), name="move item")
+
+    async def _move(self, item: ItineraryItemRecord, day: date, position: int | None) -> None:
+        try:
+            await self.itinerary.move(item.id, day=day, position=position, context=person())
+        except StoreError as error:
+            self.undo_bar.inform(str(error))
+
+    async def _mark_seen(self, trip_id: str, item_ids: Sequence[str]) -> None:
+        for item_id in item_ids:
+            await self.history.mark_seen(trip_id, EntityKind.ITINERARY_ITEM, item_id)
+
+    # -- selection ------------------------------------------------------------------------
+
+    def _restore_selection(self, item_ids: tuple[str, ...], current: str | None) -> None:
+        selection = self.tree.selectionModel()
+        flags = QItemSelectionModel.SelectionFlag
+        selection.clearSelection()
+        chosen = QItemSelection()
+        for item_id in item_ids:
+            index = self.model.index_of_item(item_id)
+            if index.isValid():
+                chosen.select(index, index.siblingAtColumn(self.model.columnCount() - 1))
+        selection.select(chosen, flags.Select)
+        focus_id = current if current in item_ids else (item_ids[0] if item_ids else current)
+        if focus_id is not None:
+            index = self.model.index_of_item(focus_id)
+            if index.isValid():
+                selection.setCurrentIndex(index, flags.NoUpdate)
+                self.tree.scrollTo(index)
+
+    def _selection_changed(self, *_: object) -> None:
+        if self._restoring:
+            return
+        items = self._selected_items()
+        before = set(self._selected)
+        self._set_selected(tuple(item.id for item in items))
+        # Only a new selection counts as looking: an item that stays selected while the
+        # assistant changes it keeps its mark.
+        self._look_at([item.id for item in items if item.id not in before])
+        self._update_actions()
+
+    def _look_at(self, item_ids: Sequence[str]) -> None:
+        """The person selected or opened these items: clear the assistant's marks."""
+        unseen = [item_id for item_id in item_ids if self.model.is_unseen(item_id)]
+        if unseen and self._trip_id is not None:
+            for item_id in unseen:
+                self.model.mark_seen(item_id)
+            self.tasks.start(self._mark_seen(self._trip_id, unseen), name="mark items seen")
+
+    def _set_selected(self, item_ids: tuple[str, ...]) -> None:
+        if item_ids == self._selected:
+            return
+        self._selected = item_ids
+        self.selection.select_items(item_ids)
+        self.items_selected.emit(item_ids)
+
+    def _selected_items(self) -> list[ItineraryItemRecord]:
+        rows = self.tree.selectionModel().selectedRows(0)
+        found = [item for index in rows if (item := self.model.item_at(index)) is not None]
+        order = {item.id: n for n, item in enumerate(_all_items(self.model))}
+        return sorted(found, key=lambda item: order.get(item.id, 0))
+
+    def _current_item(self) -> ItineraryItemRecord | None:
+        item = self.model.item_at(self.tree.currentIndex())
+        if item is not None and item.id in self._selected:
+            return item
+        items = self._selected_items()
+        return items[0] if len(items) == 1 else item
+
+    def _default_day(self) -> date:
+        day = self.model.day_at(self.tree.currentIndex())
+        if day is not None:
+            return day
+        if self._trip is not None and self._trip.start_date is not None:
+            return self._trip.start_date
+        days = self.model.days
+        return days[0].day if days else date.today()
+
+    def _update_actions(self) -> None:
+        item = self._current_item()
+        group = next((g for g in self.model.days if item and g.day == item.day), None)
+        self.toolbar.set_state(
+            has_trip=self._trip is not None,
+            has_item=item is not None,
+            has_selection=bool(self._selected),
+            can_move_up=item is not None and item.position > 0,
+            can_move_down=(
+                item is not None and group is not None and item.position < len(group.items) - 1
+            ),
+        )
+
+    # -- dialog ---------------------------------------------------------------------------
+
+    def _open_editor(self, editor: ItemEditor) -> None:
+        self._close_editor()
+        if editor.item is not None:
+            self._look_at([editor.item.id])
+        self.editor = editor
+        editor.save_requested.connect(
+            lambda values: self.tasks.start(self._save_item(editor, values), name="save item")
+        )
+        editor.finished.connect(lambda _result: self._editor_closed(editor))
+        editor.open()
+
+    def _editor_closed(self, editor: ItemEditor) -> None:
+        if self.editor is editor:
+            self.editor = None
+            self.tree.setFocus(Qt.FocusReason.OtherFocusReason)
+        editor.deleteLater()
+
+    def _close_editor(self) -> None:
+        if self.editor is not None:
+            self.editor.reject()
+
+    def _double_clicked(self, index: QModelIndex) -> None:
+        item = self.model.item_at(index)
+        if item is not None:
+            self._open_editor(ItemEditor(self, day=item.day, item=item))
+
+    # -- widgets --------------------------------------------------------------------------
+
+
+def _all_items(model: ItineraryModel) -> list[ItineraryItemRecord]:
+    return [item for group in model.days for item in group.items]

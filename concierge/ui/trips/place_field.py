@@ -1,0 +1,84 @@
+"""A place typed freely, with completions from the airport index as the person types.
+
+Completion lists come straight from `PlaceIndex.search` (a millisecond or two) on the GUI
+thread once the index is loaded; until then the index loads in a worker thread and the
+list appears when it is ready. What is typed is never replaced by a suggestion unless the
+person picks one.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import re
+
+from PySide6.QtCore import QStringListModel, Qt, Signal
+from PySide6.QtWidgets import QCompleter, QLineEdit, QWidget
+
+from concierge.travel.places import PlaceIndex
+from concierge.travel.trip_edits import PlaceRole, TripEditor
+from concierge.ui.async_support import BackgroundTasks
+
+SUGGESTIONS = 8
+_STORED_FORM = re.compile(r".+ \((?P<code>[A-Z]{3})\)")
+
+
+class PlaceEdit(QLineEdit):
+    """`picked(label)` when the person chooses a completion."""
+
+    picked = Signal(str)
+
+    def __init__(
+        self, places: PlaceIndex, tasks: BackgroundTasks, parent: QWidget | None = None
+    ) -> None:
+        super().__init__(parent)
+        self._places = places
+        self._tasks = tasks
+        self._loading = False
+        self.suggestions = QStringListModel(self)
+        self.completer_ = QCompleter(self.suggestions, self)
+        self.completer_.setCompletionMode(QCompleter.CompletionMode.UnfilteredPopupCompletion)
+        self.completer_.setCaseSensitivity(Qt.CaseSensitivity.CaseInsensitive)
+        self.completer_.setMaxVisibleItems(SUGGESTIONS)
+        self.setCompleter(self.completer_)
+        self.textEdited.connect(self._suggest)
+        self.completer_.activated.connect(self._picked)
+
+    def _suggest(self, text: str) -> None:
+        if not self._places.is_loaded:
+            if not self._loading and not self._tasks.closed:
+                self._loading = True
+                self._tasks.start(self._load(), name="load places")
+            return
+        labels = [place.label for place in self._places.search(text, SUGGESTIONS)]
+        self.suggestions.setStringList(labels)
+        if labels and self.hasFocus():
+            self.completer_.complete()
+        elif (popup := self.completer_.popup()) is not None:
+            popup.hide()
+
+    async def _load(self) -> None:
+        try:
+            await asyncio.to_thread(self._places.load)
+        finally:
+            self._loading = False
+        if self.hasFocus():
+            self._suggest(self.text())
+
+    def _picked(self, label: str) -> None:
+        self.setText(label)
+        self.picked.emit(label)
+
+
+def place_changes(editor: TripEditor, role: PlaceRole, text: str) -> dict[str, object]:
+    """The stored fields for a place as the person typed it, kept as typed when unknown.
+
+    Slow for unknown text (close-spelling search), so call it in a worker thread. The
+    store's own form "Porto (OPO)" is read back through its code, so retyping or pasting
+    it keeps the airport rather than turning it into unmatched text.
+    """
+    typed = text.strip()
+    if match := _STORED_FORM.fullmatch(typed):
+        fields = editor.place_fields(role, match["code"], strict=False)
+        if fields[role] == typed:
+            return fields
+    return editor.place_fields(role, typed, strict=False)

@@ -1,0 +1,44 @@
+"""Reloading a view from the store after changes, one load at a time.
+
+One write can publish many `Change`s (moving a trip renumbers them all), and changes can
+arrive while a load is still reading. Loading once per change would redo the same work and
+could apply an older read after a newer one; `Refresher` runs at most one load at a time and
+runs one more when anything asked for it meanwhile.
+"""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import Awaitable, Callable
+
+from concierge.ui.async_support import BackgroundTasks
+
+
+class Refresher:
+    """Coalesces `request()` calls into sequential runs of `load` on `tasks`."""
+
+    def __init__(
+        self, tasks: BackgroundTasks, load: Callable[[], Awaitable[None]], *, name: str
+    ) -> None:
+        self._tasks = tasks
+        self._load = load
+        self._name = name
+        self._wanted = False
+        self._task: asyncio.Task[None] | None = None
+
+    @property
+    def busy(self) -> bool:
+        """A load is running or about to."""
+        return self._task is not None and not self._task.done()
+
+    def request(self) -> None:
+        """Load soon; requests made before the load starts are served by that one load."""
+        self._wanted = True
+        if self.busy or self._tasks.closed:
+            return
+        self._task = self._tasks.start(self._run(), name=self._name)
+
+    async def _run(self) -> None:
+        while self._wanted:
+            self._wanted = False
+            await self._load()

@@ -1,0 +1,341 @@
+"""The trip form's editors: one `Binding` per trip field, labelled, in tab order.
+
+This module knows how each widget shows and reads its value and when the person is done
+with it; it reports that as `edited(key)` (the value changed) and `finished(key)` (save
+it now: Enter, leaving a line edit, a pick from a list, or the end of a typing pause).
+Values put in by `put` emit neither. Saving and following the store are `TripForm`'s job.
+"""
+
+from __future__ import annotations
+
+import itertools
+from collections.abc import Callable, Sequence
+from datetime import date
+from typing import Any
+
+from PySide6.QtCore import Signal
+from PySide6.QtGui import QRegularExpressionValidator, QTextCursor
+from PySide6.QtWidgets import (
+    QComboBox,
+    QFormLayout,
+    QLabel,
+    QLineEdit,
+    QPlainTextEdit,
+    QSpinBox,
+    QWidget,
+)
+
+from concierge.store import Pace, TripRecord
+from concierge.travel.currencies import CURRENCIES
+from concierge.travel.dates import format_date
+from concierge.travel.places import PlaceIndex
+from concierge.travel.trip_edits import PlaceRole
+from concierge.ui.async_support import BackgroundTasks
+
+from .budget import AMOUNT_PATTERN, amount_text, budget_changes
+from .currency_combo import CurrencyCombo, currency_text
+from .date_field import DateField
+from .field_row import FieldRow
+from .form_binding import Binding
+from .place_field import PlaceEdit
+from .trip_text import date_hint, place_hint
+
+TYPING_DEBOUNCE_MS = 400
+NOTES_DEBOUNCE_MS = 800
+MAX_TRAVELLERS = 99
+
+
+def _quoted(value: str) -> str:
+    return f"“{value}”" if value else "empty"
+
+
+class TripFields(QWidget):
+    """Labels and editors of every trip field, in a form layout."""
+
+    edited = Signal(str)
+    """The person changed the field with this key."""
+    finished = Signal(str)
+    """The field with this key should be saved now."""
+
+    def __init__(
+        self,
+        places: PlaceIndex,
+        tasks: BackgroundTasks,
+        stored_currency: Callable[[], str | None],
+        parent: QWidget | None = None,
+    ) -> None:
+        super().__init__(parent)
+        self._stored_currency = stored_currency
+        self._putting = False
+        self.active = True
+        """False once the form has shut down: focus changes while the window is torn
+        down must not try to save anything."""
+        self.title_edit = QLineEdit(self)
+        self.origin_edit = PlaceEdit(places, tasks, self)
+        self.origin_edit.setPlaceholderText("City or airport code, e.g. Lisbon or LIS")
+        self.destination_edit = PlaceEdit(places, tasks, self)
+        self.destination_edit.setPlaceholderText("City or airport code, e.g. Porto or OPO")
+        self.start_field = DateField("Start date", self)
+        self.end_field = DateField("End date", self)
+        self.start_field.edit.fallback = lambda: self.end_field.value() or date.today()
+        self.end_field.edit.fallback = lambda: self.start_field.value() or date.today()
+        self.travellers_spin = QSpinBox(self)
+        self.travellers_spin.setRange(1, MAX_TRAVELLERS)
+        self.budget_edit = QLineEdit(self)
+        self.budget_edit.setValidator(QRegularExpressionValidator(AMOUNT_PATTERN, self.budget_edit))
+        self.budget_edit.setPlaceholderText("Amount, e.g. 1500.00")
+        self.currency_combo = CurrencyCombo(self)
+        self.interests_edit = QLineEdit(self)
+        self.interests_edit.setPlaceholderText("Separated by commas, e.g. food, museums")
+        self.pace_combo = QComboBox(self)
+        for pace in Pace:
+            self.pace_combo.addItem(pace.value.capitalize(), pace.value)
+        self.notes_edit = QPlainTextEdit(self)
+        self.notes_edit.setTabChangesFocus(True)
+        self.notes_edit.setMinimumHeight(96)
+
+        self.bindings: list[Binding[Any]] = self._bindings()
+        self.by_key = {binding.key: binding for binding in self.bindings}
+        self.labels: dict[str, QLabel] = {}
+        form = QFormLayout(self)
+        form.setFieldGrowthPolicy(QFormLayout.FieldGrowthPolicy.AllNonFixedFieldsGrow)
+        for binding in self.bindings:
+            label = QLabel(binding.label, self)
+            label.setBuddy(binding.row.editor)
+            binding.row.editor.setAccessibleName(binding.label)
+            self.labels[binding.key] = label
+            form.addRow(label, binding.row)
+        for before, after in itertools.pairwise(self.tab_chain()):
+            QWidget.setTabOrder(before, after)
+        self._connect()
+
+    def tab_chain(self) -> list[QWidget]:
+        """Every focusable control, top to bottom."""
+        return [
+            self.title_edit,
+            self.origin_edit,
+            self.destination_edit,
+            self.start_field.edit,
+            self.start_field.clear_button,
+            self.end_field.edit,
+            self.end_field.clear_button,
+            self.travellers_spin,
+            self.budget_edit,
+            self.currency_combo,
+            self.interests_edit,
+            self.pace_combo,
+            self.notes_edit,
+        ]
+
+    def put(self, binding: Binding[Any], value: object) -> None:
+        """Show a stored value in the field; it becomes the field's baseline."""
+        self._putting = True
+        try:
+            binding.show(value)
+        finally:
+            self._putting = False
+        binding.shown = value
+        binding.loaded = True
+        binding.row.set_pending("")
+
+    # -- signals from the widgets ---------------------------------------------------------
+
+    def _connect(self) -> None:
+        for edit in (
+            self.title_edit,
+            self.origin_edit,
+            self.destination_edit,
+            self.budget_edit,
+            self.interests_edit,
+        ):
+            key = self._key_of(edit)
+            edit.textEdited.connect(lambda _text, k=key: self._edited(k))
+            edit.editingFinished.connect(lambda k=key: self._finished(k))
+        for place in (self.origin_edit, self.destination_edit):
+            key = self._key_of(place)
+            place.picked.connect(lambda _label, k=key: self._finished(k))
+        for field in (self.start_field, self.end_field):
+            key = self._key_of(field)
+            field.edit.dateChanged.connect(lambda _date, k=key: self._changed(k))
+            field.cleared.connect(lambda k=key: self._finished(k))
+        self.travellers_spin.valueChanged.connect(lambda _value: self._changed("travellers"))
+        self.travellers_spin.editingFinished.connect(lambda: self._finished("travellers"))
+        self.currency_combo.activated.connect(lambda _index: self._finished("budget_currency"))
+        line = self.currency_combo.lineEdit()
+        assert line is not None
+        line.textEdited.connect(lambda _text: self._edited("budget_currency"))
+        line.editingFinished.connect(lambda: self._finished("budget_currency"))
+        self.pace_combo.currentIndexChanged.connect(lambda _index: self._changed("pace"))
+        self.notes_edit.textChanged.connect(lambda: self._changed("notes"))
+        for binding in self.bindings:
+            if binding.timer is not None:
+                binding.timer.timeout.connect(lambda k=binding.key: self._finished(k))
+
+    def _key_of(self, widget: QWidget) -> str:
+        return next(b.key for b in self.bindings if widget in b.focus)
+
+    def _edited(self, key: str) -> None:
+        if self.active and not self._putting:
+            self.edited.emit(key)
+
+    def _changed(self, key: str) -> None:
+        """A change that waits for a pause in typing before it is saved."""
+        if not self.active or self._putting:
+            return
+        self.edited.emit(key)
+        timer = self.by_key[key].timer
+        if timer is not None:
+            timer.start()
+
+    def _finished(self, key: str) -> None:
+        if self.active and not self._putting:
+            self.finished.emit(key)
+
+    # -- the fields -----------------------------------------------------------------------
+
+    def _budget_currency(self) -> str:
+        """The currency an amount is checked against: the one being chosen, if valid."""
+        typed = self.currency_combo.code()
+        return typed if typed in CURRENCIES else (self._stored_currency() or typed)
+
+    def _show_notes(self, text: str) -> None:
+        """Keep the cursor where it was (as far as the new text allows)."""
+        position = self.notes_edit.textCursor().position()
+        self.notes_edit.setPlainText(text)
+        cursor = self.notes_edit.textCursor()
+        cursor.setPosition(min(position, len(text)), QTextCursor.MoveMode.MoveAnchor)
+        self.notes_edit.setTextCursor(cursor)
+
+    def _bindings(self) -> list[Binding[Any]]:
+        def text(
+            key: str,
+            label: str,
+            edit: QLineEdit,
+            hint: Callable[[TripRecord], str] | None = None,
+            store_fields: Sequence[str] = (),
+        ) -> Binding[str]:
+            return Binding[str](
+                key,
+                label,
+                FieldRow([edit], self),
+                read=edit.text,
+                show=edit.setText,
+                from_record=lambda record: str(getattr(record, key)),
+                changes=lambda value: {key: value},
+                describe=_quoted,
+                store_fields=store_fields or (key,),
+                focus=(edit,),
+                hint=hint,
+            )
+
+        def place(role: PlaceRole, label: str, edit: PlaceEdit) -> Binding[str]:
+            def hint(record: TripRecord) -> str:
+                code, tz = getattr(record, f"{role}_code"), getattr(record, f"{role}_tz")
+                return place_hint(getattr(record, role), code, tz)
+
+            fields = (role, f"{role}_code", f"{role}_tz")
+            return text(role, label, edit, hint=hint, store_fields=fields)
+
+        def day(key: str, label: str, field: DateField) -> Binding[Any]:
+            def hint(record: TripRecord) -> str:
+                start = record.start_date if key == "end_date" else None
+                return date_hint(getattr(record, key), start)
+
+            return Binding[Any](
+                key,
+                label,
+                FieldRow([field], self, described=field.edit),
+                read=field.value,
+                show=field.set_value,
+                from_record=lambda record: getattr(record, key),
+                changes=lambda value: {key: value},
+                describe=lambda value: format_date(value) if value else "not set",
+                store_fields=(key,),
+                focus=(field,),
+                debounce_ms=TYPING_DEBOUNCE_MS,
+                hint=hint,
+            )
+
+        spin, combo, notes = self.travellers_spin, self.pace_combo, self.notes_edit
+        return [
+            text("title", "Title", self.title_edit),
+            place("origin", "Origin", self.origin_edit),
+            place("destination", "Destination", self.destination_edit),
+            day("start_date", "Start date", self.start_field),
+            day("end_date", "End date", self.end_field),
+            Binding[int](
+                "travellers",
+                "Travellers",
+                FieldRow([spin], self),
+                read=spin.value,
+                show=spin.setValue,
+                from_record=lambda record: record.travellers,
+                changes=lambda value: {"travellers": value},
+                describe=str,
+                store_fields=("travellers",),
+                focus=(spin,),
+                debounce_ms=TYPING_DEBOUNCE_MS,
+            ),
+            Binding[str](
+                "budget_amount",
+                "Budget",
+                FieldRow([self.budget_edit], self),
+                read=self.budget_edit.text,
+                show=self.budget_edit.setText,
+                from_record=lambda record: amount_text(record.budget_amount),
+                changes=lambda value: budget_changes(value, self._budget_currency()),
+                describe=lambda value: value or "not set",
+                store_fields=("budget_amount",),
+                focus=(self.budget_edit,),
+            ),
+            Binding[str](
+                "budget_currency",
+                "Currency",
+                FieldRow([self.currency_combo], self),
+                read=self.currency_combo.code,
+                show=self.currency_combo.set_code,
+                from_record=lambda record: record.budget_currency,
+                changes=lambda value: {"budget_currency": value},
+                describe=currency_text,
+                store_fields=("budget_currency",),
+                focus=(self.currency_combo,),
+            ),
+            Binding[str](
+                "interests",
+                "Interests",
+                FieldRow([self.interests_edit], self),
+                read=self.interests_edit.text,
+                show=self.interests_edit.setText,
+                from_record=lambda record: ", ".join(record.interests),
+                changes=lambda value: {"interests": value},
+                describe=_quoted,
+                store_fields=("interests",),
+                focus=(self.interests_edit,),
+            ),
+            Binding[Pace](
+                "pace",
+                "Pace",
+                FieldRow([combo], self),
+                read=lambda: Pace(str(combo.currentData())),
+                show=lambda value: combo.setCurrentIndex(combo.findData(value.value)),
+                from_record=lambda record: record.pace,
+                changes=lambda value: {"pace": value.value},
+                describe=lambda value: value.value,
+                store_fields=("pace",),
+                focus=(combo,),
+                debounce_ms=TYPING_DEBOUNCE_MS,
+            ),
+            Binding[str](
+                "notes",
+                "Notes",
+                FieldRow([notes], self),
+                read=notes.toPlainText,
+                show=self._show_notes,
+                from_record=lambda record: record.notes,
+                changes=lambda value: {"notes": value},
+                describe=lambda value: "new text" if value else "empty",
+                store_fields=("notes",),
+                focus=(notes,),
+                debounce_ms=NOTES_DEBOUNCE_MS,
+            ),
+        ]

@@ -1,0 +1,358 @@
+"""The trip list: pick, create, rename in place, duplicate, delete and reorder trips.
+
+Deleting happens at once and the bar under the list offers Undo: the change log restores
+a trip with its whole itinerary, so a confirmation before every delete would only slow the
+person down, and a modal question is not allowed in a coroutine anyway. The list follows
+the store through the change bus, whoever wrote, and keeps the selected trip selected.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from PySide6.QtCore import QItemSelection, QModelIndex, QPoint, Qt, Signal
+from PySide6.QtGui import QKeySequence
+from PySide6.QtWidgets import (
+    QAbstractItemView,
+    QHBoxLayout,
+    QListView,
+    QMenu,
+    QVBoxLayout,
+    QWidget,
+)
+
+from concierge.store import (
+    Change,
+    ChangeBus,
+    ChangeHistory,
+    EntityKind,
+    StoreError,
+    TripRecord,
+    TripRepository,
+)
+from concierge.ui.async_support import BackgroundTasks
+
+from .actions import action_button, make_action
+from .person import person
+from .refresher import Refresher
+from .trip_list_delegate import TripItemDelegate
+from .trip_list_model import TripListModel
+from .undo_bar import UndoBar
+from .undo_offer import UndoOffer, undo_offered
+
+
+class TripListPanel(QWidget):
+    """The trips, with New trip (Ctrl+N), Rename (F2), Duplicate, Delete (Delete) and
+    Alt+Up / Alt+Down to reorder. Build it inside the running event loop; it loads at once.
+    """
+
+    trip_selected = Signal(object)
+    """The selected trip's id, or None: emitted whenever the selection changes."""
+    refreshed = Signal()
+    """The list now shows the store's current trips."""
+    task_failed = Signal(str, object)
+    """A background task raised unexpectedly: (task name, exception)."""
+
+    def __init__(
+        self,
+        trips: TripRepository,
+        history: ChangeHistory,
+        bus: ChangeBus,
+        parent: QWidget | None = None,
+    ) -> None:
+        super().__init__(parent)
+        self.setObjectName("tripListPanel")
+        self.setAccessibleName("Trips")
+        self.trips = trips
+        self.history = history
+        self.tasks = BackgroundTasks(self)
+        self.tasks.failed.connect(self.task_failed)
+        self.model = TripListModel(self)
+        self.view = QListView(self)
+        self.view.setObjectName("tripList")
+        self.view.setAccessibleName("Trips")
+        self.view.setModel(self.model)
+        self.view.setItemDelegate(TripItemDelegate(self.view))
+        self.view.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
+        self.view.setEditTriggers(
+            QAbstractItemView.EditTrigger.EditKeyPressed
+            | QAbstractItemView.EditTrigger.DoubleClicked
+        )
+        self.view.setUniformItemSizes(True)
+        self.view.setContextMenuPolicy(Qt.ContextMenuPolicy.CustomContextMenu)
+        self.undo_bar = UndoBar(self)
+
+        self.new_action = make_action(self, "New trip", QKeySequence.StandardKey.New, self.new_trip)
+        self.new_action.setShortcutContext(Qt.ShortcutContext.WidgetWithChildrenShortcut)
+        self.addAction(self.new_action)
+        self.rename_action = make_action(self, "Rename", Qt.Key.Key_F2, self.rename_selected)
+        self.duplicate_action = make_action(self, "Duplicate", None, self.duplicate_selected)
+        self.delete_action = make_action(
+            self, "Delete", QKeySequence.StandardKey.Delete, self.delete_selected
+        )
+        self.move_up_action = make_action(
+            self, "Move up", Qt.Modifier.ALT | Qt.Key.Key_Up, lambda: self.move_selected(-1)
+        )
+        self.move_down_action = make_action(
+            self, "Move down", Qt.Modifier.ALT | Qt.Key.Key_Down, lambda: self.move_selected(1)
+        )
+        for action in (
+            self.rename_action,
+            self.delete_action,
+            self.move_up_action,
+            self.move_down_action,
+        ):
+            action.setShortcutContext(Qt.ShortcutContext.WidgetShortcut)
+            self.view.addAction(action)
+
+        self.new_button = action_button(self, self.new_action)
+        self.new_button.setObjectName("newTripButton")
+        self.rename_button = action_button(self, self.rename_action)
+        self.rename_button.setObjectName("renameTripButton")
+        self.duplicate_button = action_button(self, self.duplicate_action)
+        self.duplicate_button.setObjectName("duplicateTripButton")
+        self.delete_button = action_button(self, self.delete_action)
+        self.delete_button.setObjectName("deleteTripButton")
+        buttons = QHBoxLayout()
+        buttons.setContentsMargins(0, 0, 0, 0)
+        for button in (
+            self.new_button,
+            self.rename_button,
+            self.duplicate_button,
+            self.delete_button,
+        ):
+            buttons.addWidget(button)
+        buttons.addStretch()
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(0, 0, 0, 0)
+        layout.addWidget(self.view, 1)
+        layout.addLayout(buttons)  # Below the list: visual order is tab order.
+        layout.addWidget(self.undo_bar)
+        self.setFocusProxy(self.view)
+        QWidget.setTabOrder(self.view, self.new_button)
+        QWidget.setTabOrder(self.new_button, self.rename_button)
+        QWidget.setTabOrder(self.rename_button, self.duplicate_button)
+        QWidget.setTabOrder(self.duplicate_button, self.delete_button)
+
+        self._selected_id: str | None = None
+        self._pending_select: str | None = None
+        self._edit_pending = False
+        self._syncing = False
+        self._undo_offer: UndoOffer | None = None
+        self.model.rename_requested.connect(self._start_rename)
+        self.view.selectionModel().selectionChanged.connect(self._selection_changed)
+        self.view.customContextMenuRequested.connect(self._context_menu)
+        self.undo_bar.undo_requested.connect(self.undo_delete)
+        self._refresher = Refresher(self.tasks, self._reload, name="load trips")
+        self._unsubscribe: Callable[[], None] | None = bus.subscribe(self._on_change)
+        self._update_actions()
+        self._refresher.request()
+
+    # -- public ---------------------------------------------------------------------------
+
+    @property
+    def selected_trip_id(self) -> str | None:
+        return self._selected_id
+
+    def set_trip(self, trip_id: str | None) -> None:
+        """Select `trip_id` (once loaded, if the list is still loading); None clears."""
+        if trip_id is None:
+            self._pending_select = None
+            self.view.clearSelection()
+            self._set_selected(None)
+            return
+        if self.model.row_of(trip_id) is None:
+            self._pending_select = trip_id
+            self._refresher.request()
+            return
+        self._select(trip_id)
+
+    def new_trip(self) -> None:
+        """Create a trip at the end of the list, select it and start editing its title."""
+        self.tasks.start(self._create(), name="create trip")
+
+    def rename_selected(self) -> None:
+        index = self._selected_index()
+        if index.isValid():
+            self.view.setFocus(Qt.FocusReason.ShortcutFocusReason)
+            self.view.edit(index)
+
+    def duplicate_selected(self) -> None:
+        if self._selected_id is not None:
+            self.tasks.start(self._duplicate(self._selected_id), name="duplicate trip")
+
+    def delete_selected(self) -> None:
+        trip = self._selected_trip()
+        if trip is not None:
+            self.tasks.start(self._delete(trip), name="delete trip")
+
+    def move_selected(self, step: int) -> None:
+        """Move the selected trip `step` rows (−1 up, +1 down) in the list."""
+        index = self._selected_index()
+        target = index.row() + step
+        if index.isValid() and 0 <= target < self.model.rowCount() and self._selected_id:
+            self.tasks.start(self._move(self._selected_id, target), name="move trip")
+
+    def undo_delete(self) -> None:
+        offer, self._undo_offer = self._undo_offer, None
+        if offer is not None:
+            self.undo_bar.dismiss()
+            self.tasks.start(self._undo(offer), name="undo delete trip")
+
+    async def shutdown(self) -> None:
+        """Stop following the store and end every task this panel started."""
+        if self._unsubscribe is not None:
+            self._unsubscribe()
+            self._unsubscribe = None
+        await self.tasks.shutdown()
+
+    # -- store work -----------------------------------------------------------------------
+
+    async def _reload(self) -> None:
+        self._apply(await self.trips.all())
+
+    def _apply(self, trips: list[TripRecord]) -> None:
+        previous = self._selected_id
+        previous_row = self.model.row_of(previous) if previous is not None else None
+        self._syncing = True
+        try:
+            self.model.sync(trips)
+        finally:
+            self._syncing = False
+        pending = self._pending_select
+        if pending is not None and self.model.row_of(pending) is not None:
+            self._pending_select = None
+            self._select(pending)
+            if self._edit_pending:
+                self._edit_pending = False
+                self.rename_selected()
+        elif previous is not None and self.model.row_of(previous) is None:
+            count = self.model.rowCount()
+            if count:
+                neighbour = self.model.trip_at(min(previous_row or 0, count - 1))
+                assert neighbour is not None
+                self._select(neighbour.id)
+            else:
+                self._set_selected(None)
+        elif previous is not None:
+            self._select(previous)
+        self._update_actions()
+        self.refreshed.emit()
+
+    async def _create(self) -> None:
+        record = await self.trips.create(context=person())
+        self._pending_select = record.id
+        self._edit_pending = True
+        self._refresher.request()
+
+    def _start_rename(self, trip_id: str, title: str) -> None:
+        self.tasks.start(self._rename(trip_id, title), name="rename trip")
+
+    async def _rename(self, trip_id: str, title: str) -> None:
+        try:
+            await self.trips.rename(trip_id, title, context=person())
+        except StoreError as error:
+            self.undo_bar.inform(str(error))
+            self._refresher.request()
+
+    async def _duplicate(self, trip_id: str) -> None:
+        try:
+            record = await self.trips.duplicate(trip_id, context=person())
+        except StoreError as error:
+            self.undo_bar.inform(str(error))
+            return
+        self._pending_select = record.id
+        self._refresher.request()
+
+    async def _delete(self, trip: TripRecord) -> None:
+        label = f"Delete trip “{trip.title}”"
+        if await self.trips.delete(trip.id, context=person(label)):
+            self._undo_offer = UndoOffer(trip.id, label, (trip.id,))
+            self.undo_bar.offer(f"Deleted “{trip.title}”.")
+
+    async def _undo(self, offer: UndoOffer) -> None:
+        problem = await undo_offered(self.history, offer)
+        if problem is not None:
+            self.undo_bar.inform(problem)
+            return
+        self._pending_select = offer.trip_id
+        self._refresher.request()
+
+    async def _move(self, trip_id: str, position: int) -> None:
+        try:
+            await self.trips.move(trip_id, position, context=person())
+        except StoreError as error:
+            self.undo_bar.inform(str(error))
+
+    def _on_change(self, change: Change) -> None:
+        if change.entity is not EntityKind.TRIP:
+            return
+        offer = self._undo_offer
+        if offer is not None and change.undo and change.entity_id == offer.trip_id:
+            self._undo_offer = None  # Restored by an undo elsewhere (Edit ▸ Undo).
+            self.undo_bar.dismiss()
+        self._refresher.request()
+
+    # -- selection ------------------------------------------------------------------------
+
+    def _select(self, trip_id: str) -> None:
+        index = self.model.index_of(trip_id)
+        if not index.isValid():
+            return
+        selection = self.view.selectionModel()
+        if not selection.isSelected(index) or selection.currentIndex() != index:
+            selection.setCurrentIndex(
+                index, selection.SelectionFlag.ClearAndSelect | selection.SelectionFlag.Current
+            )
+        self.view.scrollTo(index)
+        self._set_selected(trip_id)
+
+    def _selection_changed(self, selected: QItemSelection, deselected: QItemSelection) -> None:
+        if self._syncing:
+            return
+        trip = self._selected_trip_in_view()
+        self._set_selected(None if trip is None else trip.id)
+
+    def _set_selected(self, trip_id: str | None) -> None:
+        changed = trip_id != self._selected_id
+        self._selected_id = trip_id
+        self._update_actions()
+        if changed:
+            self.trip_selected.emit(trip_id)
+
+    def _selected_trip_in_view(self) -> TripRecord | None:
+        rows = self.view.selectionModel().selectedRows()
+        return self.model.trip_at(rows[0].row()) if rows else None
+
+    def _selected_trip(self) -> TripRecord | None:
+        index = self._selected_index()
+        return self.model.trip_at(index.row()) if index.isValid() else None
+
+    def _selected_index(self) -> QModelIndex:
+        if self._selected_id is None:
+            return QModelIndex()
+        return self.model.index_of(self._selected_id)
+
+    def _update_actions(self) -> None:
+        index = self._selected_index()
+        has = index.isValid()
+        for action in (self.rename_action, self.duplicate_action, self.delete_action):
+            action.setEnabled(has)
+        self.move_up_action.setEnabled(has and index.row() > 0)
+        self.move_down_action.setEnabled(has and index.row() < self.model.rowCount() - 1)
+
+    # -- widgets --------------------------------------------------------------------------
+
+    def _context_menu(self, position: QPoint) -> None:
+        menu = QMenu(self)
+        for action in (
+            self.new_action,
+            self.rename_action,
+            self.duplicate_action,
+            self.delete_action,
+            self.move_up_action,
+            self.move_down_action,
+        ):
+            menu.addAction(action)
+        menu.popup(self.view.viewport().mapToGlobal(position))
+        menu.aboutToHide.connect(menu.deleteLater)

@@ -1,0 +1,125 @@
+"""The trips as a list model: title to show and edit, dates and destination as a subtitle.
+
+`sync` applies a fresh read as row moves, inserts, removals and data changes instead of a
+reset, so the selection, the current row and an open title editor survive every refresh.
+Renaming through the view does not write anything itself: it asks with `rename_requested`.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Sequence
+
+from PySide6.QtCore import (
+    QAbstractListModel,
+    QModelIndex,
+    QObject,
+    QPersistentModelIndex,
+    Qt,
+    Signal,
+)
+
+from concierge.store import TripRecord
+
+from .trip_text import trip_subtitle
+
+_Index = QModelIndex | QPersistentModelIndex
+_ROOT = QModelIndex()
+
+TRIP_ID_ROLE = Qt.ItemDataRole.UserRole + 1
+SUBTITLE_ROLE = Qt.ItemDataRole.UserRole + 2
+
+
+class TripListModel(QAbstractListModel):
+    """One row per trip, in the store's list order."""
+
+    rename_requested = Signal(str, str)
+    """(trip id, new title): the person finished editing a title in the view."""
+
+    def __init__(self, parent: QObject | None = None) -> None:
+        super().__init__(parent)
+        self._trips: list[TripRecord] = []
+
+    @property
+    def trips(self) -> tuple[TripRecord, ...]:
+        return tuple(self._trips)
+
+    def trip_at(self, row: int) -> TripRecord | None:
+        return self._trips[row] if 0 <= row < len(self._trips) else None
+
+    def row_of(self, trip_id: str) -> int | None:
+        for row, trip in enumerate(self._trips):
+            if trip.id == trip_id:
+                return row
+        return None
+
+    def index_of(self, trip_id: str) -> QModelIndex:
+        row = self.row_of(trip_id)
+        return QModelIndex() if row is None else self.index(row, 0)
+
+    def sync(self, trips: Sequence[TripRecord]) -> None:
+        """Make the rows equal `trips` with the fewest structural changes."""
+        wanted = {trip.id for trip in trips}
+        for row in reversed(range(len(self._trips))):
+            if self._trips[row].id not in wanted:
+                self.beginRemoveRows(_ROOT, row, row)
+                del self._trips[row]
+                self.endRemoveRows()
+        for target, trip in enumerate(trips):
+            current = self.row_of(trip.id)
+            if current is None:
+                self.beginInsertRows(_ROOT, target, target)
+                self._trips.insert(target, trip)
+                self.endInsertRows()
+                continue
+            if current != target:  # Rows before `target` are settled, so current > target.
+                self.beginMoveRows(_ROOT, current, current, _ROOT, target)
+                self._trips.insert(target, self._trips.pop(current))
+                self.endMoveRows()
+            if self._trips[target] != trip:
+                self._trips[target] = trip
+                changed = self.index(target, 0)
+                self.dataChanged.emit(changed, changed)
+
+    def rowCount(self, parent: _Index = _ROOT) -> int:
+        return 0 if parent.isValid() else len(self._trips)
+
+    def data(self, index: _Index, role: int = Qt.ItemDataRole.DisplayRole) -> object:
+        trip = self.trip_at(index.row()) if index.isValid() else None
+        if trip is None:
+            return None
+        if role in (Qt.ItemDataRole.DisplayRole, Qt.ItemDataRole.EditRole):
+            return trip.title
+        if role == SUBTITLE_ROLE:
+            return trip_subtitle(trip)
+        if role == Qt.ItemDataRole.ToolTipRole:
+            return f"{trip.title}\n{trip_subtitle(trip)}"
+        if role == Qt.ItemDataRole.AccessibleTextRole:
+            return f"{trip.title}, {trip_subtitle(trip)}"
+        if role == TRIP_ID_ROLE:
+            return trip.id
+        return None
+
+    def flags(self, index: _Index) -> Qt.ItemFlag:
+        if not index.isValid():
+            return Qt.ItemFlag.NoItemFlags
+        return (
+            Qt.ItemFlag.ItemIsEnabled
+            | Qt.ItemFlag.ItemIsSelectable
+            | Qt.ItemFlag.ItemIsEditable
+            | Qt.ItemFlag.ItemNeverHasChildren
+        )
+
+    def setData(self, index: _Index, value: object, role: int = Qt.ItemDataRole.EditRole) -> bool:
+        """A new title from the view's editor: shown at once, written by whoever listens
+        to `rename_requested`; the next `sync` shows what the store kept."""
+        trip = self.trip_at(index.row()) if index.isValid() else None
+        if trip is None or role != Qt.ItemDataRole.EditRole or not isinstance(value, str):
+            return False
+        title = value.strip()
+        if not title or title == trip.title:
+            return False
+        self._trips[index.row()] = dataclasses.replace(trip, title=title)
+        self.dataChanged.emit(index, index)
+        self.rename_requested.emit(trip.id, title)
+        return True

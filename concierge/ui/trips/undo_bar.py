@@ -1,0 +1,63 @@
+"""An inline bar offering to undo what the person just removed, instead of asking first.
+
+Every removal goes into the change log and can be undone, so the views remove at once and
+offer Undo here: no modal question before each delete, and a mistake costs one click.
+"""
+
+from __future__ import annotations
+
+from PySide6.QtCore import Qt, Signal
+from PySide6.QtWidgets import QFrame, QHBoxLayout, QLabel, QPushButton, QStyle, QToolButton, QWidget
+
+
+class UndoBar(QFrame):
+    """A message such as “Deleted “Porto”.” with Undo and Dismiss; hidden until `offer`."""
+
+    undo_requested = Signal()
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setObjectName("undoBar")
+        self.setFrameShape(QFrame.Shape.StyledPanel)
+        self.label = QLabel(self)
+        self.label.setWordWrap(True)
+        self.label.setTextFormat(Qt.TextFormat.PlainText)
+        self.label.setAccessibleName("Last change")
+        self.undo_button = QPushButton("Undo", self)
+        self.undo_button.setAccessibleName("Undo")
+        self.dismiss_button = QToolButton(self)
+        self.dismiss_button.setIcon(
+            self.style().standardIcon(QStyle.StandardPixmap.SP_TitleBarCloseButton)
+        )
+        self.dismiss_button.setToolTip("Dismiss")
+        self.dismiss_button.setAccessibleName("Dismiss")
+        layout = QHBoxLayout(self)
+        layout.setContentsMargins(6, 2, 2, 2)
+        layout.addWidget(self.label, 1)
+        layout.addWidget(self.undo_button)
+        layout.addWidget(self.dismiss_button)
+        self.undo_button.clicked.connect(self.undo_requested)
+        self.dismiss_button.clicked.connect(self.dismiss)
+        self.hide()
+
+    @property
+    def text(self) -> str:
+        return self.label.text()
+
+    def offer(self, text: str) -> None:
+        """Show `text` with an Undo button."""
+        self.label.setText(text)
+        self.label.setAccessibleDescription(text)
+        self.undo_button.setVisible(True)
+        self.show()
+
+    def inform(self, text: str) -> None:
+        """Show `text` without Undo (e.g. why an undo could not be done)."""
+        self.label.setText(text)
+        self.label.setAccessibleDescription(text)
+        self.undo_button.setVisible(False)
+        self.show()
+
+    def dismiss(self) -> None:
+        self.label.clear()
+        self.hide()

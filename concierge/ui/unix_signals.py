@@ -1,0 +1,49 @@
+"""SIGINT and SIGTERM close the app like its close button.
+
+Python runs signal handlers only between bytecodes, and the Qt event loop sits in C++ for
+long stretches; the signal module's wake-up fd wakes a QSocketNotifier on the GUI thread.
+"""
+
+from __future__ import annotations
+
+import signal
+import socket
+from collections.abc import Callable
+
+from PySide6.QtCore import QObject, QSocketNotifier
+
+HANDLED = (signal.SIGINT, signal.SIGTERM)
+
+
+class SignalBridge(QObject):
+    def __init__(self, on_signal: Callable[[int], None], parent: QObject | None = None) -> None:
+        super().__init__(parent)
+        self._on_signal = on_signal
+        self._reader, self._writer = socket.socketpair()
+        self._reader.setblocking(False)
+        self._writer.setblocking(False)
+        self._previous_fd = signal.set_wakeup_fd(self._writer.fileno())
+        self._previous = {signum: signal.signal(signum, _ignore) for signum in HANDLED}
+        self._notifier = QSocketNotifier(self._reader.fileno(), QSocketNotifier.Type.Read, self)
+        self._notifier.activated.connect(self._drain)
+
+    def _drain(self) -> None:
+        try:
+            data = self._reader.recv(64)
+        except BlockingIOError:
+            return
+        for signum in data:
+            if signum in HANDLED:
+                self._on_signal(signum)
+
+    def close(self) -> None:
+        self._notifier.setEnabled(False)
+        signal.set_wakeup_fd(self._previous_fd)
+        for signum, handler in self._previous.items():
+            signal.signal(signum, handler)
+        self._reader.close()
+        self._writer.close()
+
+
+def _ignore(signum: int, frame: object) -> None:
+    """The wake-up fd does the work; this handler only keeps Python from raising."""

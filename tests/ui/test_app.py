@@ -1,0 +1,205 @@
+"""The assembled window against a real SQLite folder and the loopback model server.
+
+The promise of the app: a person edits a form, and the assistant's very next model
+iteration works from the new state, also while a turn is already running.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import AsyncIterator
+from pathlib import Path
+
+import pytest
+from PySide6.QtCore import Qt
+from pytestqt.qtbot import QtBot
+
+from concierge.agent import Provenance
+from concierge.store import UI_LAST_TRIP_ID, Actor, ChangeContext
+from concierge.store.model_profile import ENV_API_KEY, ENV_BASE_URL, ENV_MODEL
+from concierge.travel.assistant import trip_history
+from concierge.travel.services import TravelServices, open_services
+from concierge.ui.chat.permission import PermissionPrompt
+from concierge.ui.main_window import MainWindow
+from tests.agent.support import snapshot_of
+from tests.fakes import FakeOpenAIServer, Reply, ToolCallSpec
+from tests.fakes.memory_keyring import MemoryKeyring
+from tests.ui.trips_support import loaded_places
+from tests.ui.waiting import until
+
+
+@pytest.fixture
+def data_dir(tmp_path: Path) -> Path:
+    return tmp_path / "data"
+
+
+@pytest.fixture
+def connected(monkeypatch: pytest.MonkeyPatch, fake_openai: FakeOpenAIServer) -> None:
+    """The model comes from the environment, as `OPENAI_BASE_URL` users would set it."""
+    monkeypatch.setenv(ENV_BASE_URL, fake_openai.base_url)
+    monkeypatch.setenv(ENV_API_KEY, "test-key")
+    monkeypatch.setenv(ENV_MODEL, "fake-model")
+
+
+@pytest.fixture
+def disconnected(monkeypatch: pytest.MonkeyPatch) -> None:
+    for name in (ENV_BASE_URL, ENV_API_KEY, ENV_MODEL):
+        monkeypatch.delenv(name, raising=False)
+
+
+class Running:
+    """A started window over services in `data_dir`; `close()` shuts it down like the app."""
+
+    def __init__(self, data_dir: Path) -> None:
+        self.services: TravelServices = open_services(data_dir, places=loaded_places())
+        self.window = MainWindow(self.services)
+
+    async def start(self, qtbot: QtBot) -> MainWindow:
+        self.window.show()
+        await self.window.start()
+        await until(lambda: self.window.trip_form.record is not None)
+        return self.window
+
+    async def close(self) -> None:
+        await self.window.shutdown()
+        self.window.deleteLater()
+        self.services.close()
+
+
+@pytest.fixture
+async def running(
+    data_dir: Path, memory_keyring: MemoryKeyring, qtbot: QtBot
+) -> AsyncIterator[Running]:
+    app = Running(data_dir)
+    yield app
+    await app.close()
+
+
+async def test_first_start_on_an_empty_folder_offers_a_trip_and_explains_the_model(
+    running: Running, disconnected: None, qtbot: QtBot
+) -> None:
+    window = await running.start(qtbot)
+    trips = await running.services.trips.all()
+    assert [t.title for t in trips] == ["My first trip"]
+    assert window.trip_form.record is not None
+    assert window.trip_form.record.id == trips[0].id
+    assert window.chat.notice.isVisible()
+    assert "The assistant is not connected" in window.chat.notice.label.text()
+    assert not window.chat.composer.send_button.isEnabled()
+
+
+async def test_start_on_an_existing_database_restores_the_last_trip(
+    data_dir: Path, memory_keyring: MemoryKeyring, disconnected: None, qtbot: QtBot
+) -> None:
+    first = open_services(data_dir, places=loaded_places())
+    await first.trips.create({"title": "Porto"})
+    lisbon = await first.trips.create({"title": "Lisbon"})
+    await first.settings.set(UI_LAST_TRIP_ID, lisbon.id)
+    first.close()
+
+    again = Running(data_dir)
+    try:
+        window = await again.start(qtbot)
+        assert window.trip_form.record is not None
+        assert window.trip_form.record.title == "Lisbon"
+        assert [t.title for t in await again.services.trips.all()] == ["Porto", "Lisbon"]
+    finally:
+        await again.close()
+
+
+async def test_a_form_edit_during_a_running_turn_reaches_the_next_model_call(
+    running: Running, connected: None, fake_openai: FakeOpenAIServer, qtbot: QtBot
+) -> None:
+    services = running.services
+    window = await running.start(qtbot)
+    trip_id = window.session.trip_id
+    assert trip_id is not None
+    await services.trips.update(trip_id, {"start_date": "2026-05-14", "end_date": "2026-05-17"})
+    dinner = await services.itinerary.add(trip_id, {"day": "2026-05-15", "title": "Dinner"})
+    fake_openai.script(
+        Reply.tool_calls(ToolCallSpec("remove_itinerary_item", {"item_id": dinner.id[:8]})),
+        Reply.text("Removed. Enjoy Porto!"),
+    )
+    await until(lambda: window.chat.runnable is not None and not window.chat.loading)
+
+    qtbot.keyClicks(window.chat.composer.edit, "Drop the dinner")
+    qtbot.keyClick(
+        window.chat.composer.edit, Qt.Key.Key_Return, Qt.KeyboardModifier.ControlModifier
+    )
+    # The tool is waiting for the person's confirmation: the turn is running.
+    await until(lambda: window.chat.findChild(PermissionPrompt) is not None)
+    prompt = window.chat.findChild(PermissionPrompt)
+    assert prompt is not None
+
+    saved: list[str] = []
+    window.trip_form.saved.connect(saved.append)
+    destination = window.trip_form.fields.destination_edit
+    destination.setFocus()
+    qtbot.keyClicks(destination, "Porto")
+    qtbot.keyClick(destination, Qt.Key.Key_Tab)
+    await until(lambda: "destination" in saved)
+    trip = await services.trips.get(trip_id)
+    assert trip is not None
+    assert trip.destination == "Porto (OPO)"
+    assert window.chat.busy  # the turn is still waiting for the person
+
+    qtbot.mouseClick(prompt.allow_button, Qt.MouseButton.LeftButton)
+    await until(lambda: len(fake_openai.chat_requests) == 2 and not window.chat.busy)
+
+    before, after = (snapshot_of(body) or "" for body in fake_openai.chat_requests)
+    assert "To: not set" in before
+    assert "To: Porto (OPO), time zone Europe/Lisbon" in after
+    assert "Dinner" not in after.split("Itinerary")[1]
+    stored = await trip_history(services, trip_id).load()
+    assert all(m.provenance is not Provenance.RUNTIME for m in stored)
+    assert not any("[Runtime context" in json.dumps(m.model_dump()) for m in stored)
+
+
+async def test_selection_and_assistant_edits_flow_both_ways(
+    running: Running, connected: None, fake_openai: FakeOpenAIServer, qtbot: QtBot
+) -> None:
+    services = running.services
+    window = await running.start(qtbot)
+    trip_id = window.session.trip_id
+    assert trip_id is not None
+    item = await services.itinerary.add(trip_id, {"day": "2026-05-15", "title": "Port tasting"})
+    await until(lambda: bool(window.itinerary.model.rowCount()))
+    window.itinerary.select_items((item.id,))
+    await until(lambda: services.selection.current.item_ids == (item.id,))
+
+    fake_openai.script(
+        Reply.tool_calls(ToolCallSpec("update_trip", {"travellers": 3, "pace": "relaxed"})),
+        Reply.text("Three of you, relaxed."),
+    )
+    await until(lambda: window.chat.runnable is not None and not window.chat.loading)
+    qtbot.keyClicks(window.chat.composer.edit, "We are three, slow down")
+    qtbot.keyClick(
+        window.chat.composer.edit, Qt.Key.Key_Return, Qt.KeyboardModifier.ControlModifier
+    )
+    await until(lambda: len(fake_openai.chat_requests) == 2 and not window.chat.busy)
+
+    first = snapshot_of(fake_openai.chat_requests[0]) or ""
+    assert f"[{item.id[:8]}]" in first.split("## selection")[1]
+    await until(lambda: window.trip_form.fields.travellers_spin.value() == 3)
+    assert window.trip_form.is_marked("travellers")
+
+
+async def test_undo_reverts_the_assistants_whole_tool_call(
+    running: Running, disconnected: None, qtbot: QtBot
+) -> None:
+    services = running.services
+    window = await running.start(qtbot)
+    trip_id = window.session.trip_id
+    assert trip_id is not None
+    context = ChangeContext(actor=Actor.ASSISTANT, label="Assistant: update trip")
+    await services.trips.update(trip_id, {"travellers": 4, "notes": "Bring hats"}, context=context)
+    await until(lambda: window.trip_form.fields.travellers_spin.value() == 4)
+    await until(lambda: "Assistant" in window.undo_action.text())
+    assert window.undo_action.isEnabled()
+    window.undo_action.trigger()
+
+    await until(lambda: window.trip_form.fields.travellers_spin.value() == 1)
+    trip = await services.trips.get(trip_id)
+    assert trip is not None
+    assert (trip.travellers, trip.notes) == (1, "")
+    assert "Undone: Assistant: update trip" in window.statusBar().currentMessage()

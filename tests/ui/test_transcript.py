@@ -1,0 +1,91 @@
+"""Stored history as the transcript shows it, and the Markdown it is built from."""
+
+from __future__ import annotations
+
+from concierge.agent import (
+    AssistantMessage,
+    ImagePart,
+    InMemoryHistoryStore,
+    Provenance,
+    TextPart,
+    ToolCall,
+    ToolResult,
+    ToolStatus,
+    UserMessage,
+)
+from concierge.ui.chat import ChatPanel, LiveTurn
+from concierge.ui.chat.markdown import escape, history_blocks
+from tests.ui.support import bind
+from tests.ui.waiting import until
+
+IMAGE = ImagePart(url="data:image/png;base64,iVBORw0KGgo=")
+
+
+def _conversation() -> list[UserMessage | AssistantMessage | ToolResult]:
+    calls = (
+        ToolCall(id="call_1", name="update_trip", arguments='{"nights": 3}'),
+        ToolCall(id="call_2", name="remove_item", arguments='{"item": "x"}'),
+    )
+    return [
+        UserMessage(content=(TextPart(text="Make it *three* nights\n# not a heading"), IMAGE)),
+        AssistantMessage(text="", tool_calls=calls),
+        ToolResult(tool_call_id="call_1", tool_name="update_trip", content="ok"),
+        ToolResult(
+            tool_call_id="call_2",
+            tool_name="remove_item",
+            content="No item named x.\nTraceback lines the person need not see",
+            status=ToolStatus.ERROR,
+        ),
+        AssistantMessage(text="Done:\n\n- **3 nights** in Porto"),
+    ]
+
+
+async def test_stored_history_renders_messages_tools_and_images(chat_panel: ChatPanel) -> None:
+    await bind(chat_panel, None, InMemoryHistoryStore(_conversation()))
+    text = chat_panel.transcript.toPlainText()
+    assert "You\nMake it *three* nights\n# not a heading\n🖼️ [image]" in text
+    assert "🔧 update_trip — done" in text
+    assert "🔧 remove_item — error: No item named x." in text
+    assert "Traceback" not in text
+    assert "Assistant\nDone:\n3 nights in Porto" in text  # The answer's Markdown is rendered.
+
+
+async def test_live_updates_are_coalesced_into_frames(chat_panel: ChatPanel) -> None:
+    view = chat_panel.transcript
+    turn = LiveTurn([TextPart(text="Hi")])
+    view.start_live(turn.markdown)
+    assert view.renders == 1
+    for token in range(500):
+        turn.add_text(1, f"t{token} ")
+        view.live_changed()
+    assert view.renders == 1  # Nothing is rendered per token ...
+    await until(lambda: view.renders == 2)  # ... one frame later, everything at once.
+    assert "t499" in view.toPlainText()
+    view.append_blocks(["*Stopped.*"])
+    assert "t499" not in view.toPlainText()  # The live zone is replaced by committed blocks.
+    assert view.toPlainText().endswith("Stopped.")
+
+
+def test_person_text_is_literal_and_framework_messages_are_summarized() -> None:
+    assert escape("*a* <b>\n    indented") == "\\*a\\* \\<b\\>\\\n\u00a0\u00a0\u00a0\u00a0indented"
+    summary = UserMessage(content=(TextPart(text="summary"),), provenance=Provenance.COMPACTION)
+    blocks = history_blocks([summary, summary, AssistantMessage(text="  ")])
+    assert blocks == ["*Earlier messages were summarized for the assistant.*"]
+
+
+def test_live_turn_replaces_streamed_text_with_the_stored_answer() -> None:
+    turn = LiveTurn([TextPart(text="Hi")])
+    turn.add_text(1, "Hel")
+    turn.add_text(1, "lo")
+    assert turn.markdown() == "#### You\n\nHi\n\n#### Assistant\n\nHello"
+    turn.finish_response(1, AssistantMessage(text="Hello."))
+    call = ToolCall(id="c1", name="update_trip", arguments="{}")
+    turn.tool_started(call)
+    assert turn.markdown().endswith("🔧 `update_trip` — running…")
+    turn.tool_finished(ToolResult(tool_call_id="c1", tool_name="update_trip", content="ok"))
+    turn.add_text(2, "Next")
+    assert turn.markdown().split("\n\n")[-3:] == [
+        "🔧 `update_trip` — done",
+        "#### Assistant",
+        "Next",
+    ]

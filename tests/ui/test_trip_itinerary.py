@@ -1,0 +1,365 @@
+"""The itinerary view: days, keyboard reordering, the item dialog, removal with Undo,
+selection feeding `SelectionState`, and the assistant's items marked until seen."""
+
+from __future__ import annotations
+
+from collections.abc import AsyncIterator
+from datetime import date, time
+
+import pytest
+from PySide6.QtCore import QItemSelectionModel, Qt
+from PySide6.QtWidgets import QAbstractButton
+from pytestqt.modeltest import ModelTester
+from pytestqt.qtbot import QtBot
+
+from concierge.store import ItineraryItemRecord, TripRecord
+from concierge.ui.trips import ItineraryModel, ItineraryView
+from concierge.ui.trips.itinerary_days import group_by_day
+from concierge.ui.trips.itinerary_model import ITEM_ID_ROLE
+from concierge.ui.trips.marks import ADDED_BY_ASSISTANT, TINT
+from tests.ui import trips_support
+from tests.ui.trips_support import TripServices, eventually, tab_order
+from tests.ui.waiting import until
+
+place_index = trips_support.place_index
+services = trips_support.services
+
+ALT = Qt.KeyboardModifier.AltModifier
+SHIFT = Qt.KeyboardModifier.ShiftModifier
+
+
+@pytest.fixture
+async def view(services: TripServices) -> AsyncIterator[ItineraryView]:
+    widget = ItineraryView(
+        services.itinerary, services.trips, services.history, services.bus, services.selection
+    )
+    failures: list[tuple[str, BaseException]] = []
+    widget.task_failed.connect(lambda name, error: failures.append((name, error)))
+    widget.resize(640, 480)
+    widget.show()
+    widget.activateWindow()
+    yield widget
+    # Shut down before the widget goes: pytest-qt's addWidget would delete it first.
+    await widget.shutdown()
+    widget.close()
+    widget.deleteLater()
+    assert not failures, f"background tasks failed: {failures}"
+
+
+async def porto_trip(services: TripServices) -> tuple[TripRecord, list[ItineraryItemRecord]]:
+    trip = await services.trips.create(
+        {
+            "title": "Porto",
+            "start_date": "2026-05-14",
+            "end_date": "2026-05-16",
+            "destination": "Porto (OPO)",
+            "destination_code": "OPO",
+            "destination_tz": "Europe/Lisbon",
+        }
+    )
+    add = services.itinerary.add
+    items = [
+        await add(trip.id, {"day": "2026-05-14", "title": "Check in", "start_time": "15:00"}),
+        await add(trip.id, {"day": "2026-05-14", "title": "Port cellar", "place": "Gaia"}),
+        await add(trip.id, {"day": "2026-05-14", "title": "Dinner"}),
+        await add(
+            trip.id, {"day": "2026-05-16", "title": "Fly home", "notes": "Gate  closes\n 9:40"}
+        ),
+    ]
+    return trip, items
+
+
+async def show(view: ItineraryView, trip: TripRecord) -> None:
+    view.set_trip(trip.id)
+    await until(lambda: view.model.rowCount() > 0)
+
+
+def headings(view: ItineraryView) -> list[str]:
+    return [group.heading for group in view.model.days]
+
+
+def titles(view: ItineraryView) -> list[list[str]]:
+    return [[item.title for item in group.items] for group in view.model.days]
+
+
+def select(view: ItineraryView, item_id: str) -> None:
+    index = view.model.index_of_item(item_id)
+    view.tree.setFocus()
+    view.tree.selectionModel().setCurrentIndex(
+        index,
+        QItemSelectionModel.SelectionFlag.ClearAndSelect | QItemSelectionModel.SelectionFlag.Rows,
+    )
+
+
+async def stored_titles(services: TripServices, trip_id: str) -> list[tuple[date, int, str]]:
+    return [(i.day, i.position, i.title) for i in await services.itinerary.items(trip_id)]
+
+
+async def test_the_model_passes_the_model_tester(
+    qtmodeltester: ModelTester, services: TripServices
+) -> None:
+    trip, items = await porto_trip(services)
+    model = ItineraryModel()
+    qtmodeltester.check(model)
+    model.set_days(group_by_day(trip, items), {items[1].id: frozenset({"*", "title"})})
+    qtmodeltester.check(model)
+    model.mark_seen(items[1].id)
+    model.set_days([])
+    qtmodeltester.check(model)
+
+
+async def test_items_are_grouped_by_day(view: ItineraryView, services: TripServices) -> None:
+    trip, _ = await porto_trip(services)
+    await show(view, trip)
+    assert headings(view) == [
+        "Thu 14 May 2026 — Day 1",
+        "Fri 15 May 2026 — Day 2",
+        "Sat 16 May 2026 — Day 3",
+    ]
+    assert titles(view) == [["Check in", "Port cellar", "Dinner"], [], ["Fly home"]]
+    model = view.model
+    first_day = model.index(0, 0)
+    assert view.tree.isFirstColumnSpanned(0, first_day.parent())
+    assert [model.index(0, c, first_day).data() for c in range(4)] == ["15:00", "Check in", "", ""]
+    assert model.index(1, 2, first_day).data() == "Gaia"
+    assert model.index(0, 3, model.index(2, 0)).data() == "Gate closes 9:40"
+    assert view.tree.isExpanded(first_day)
+
+    await services.itinerary.add(trip.id, {"day": "2026-05-20", "title": "Extra day"})
+    await until(lambda: len(view.model.days) == 4)
+    assert headings(view)[3] == "Wed 20 May 2026 — after the trip"
+
+
+async def test_keyboard_reordering_persists_and_keeps_the_selection(
+    view: ItineraryView, services: TripServices, qtbot: QtBot
+) -> None:
+    trip, items = await porto_trip(services)
+    await show(view, trip)
+    dinner = items[2]
+    select(view, dinner.id)
+    qtbot.keyClick(view.tree, Qt.Key.Key_Up, ALT)
+    await until(lambda: titles(view)[0] == ["Check in", "Dinner", "Port cellar"])
+    assert await stored_titles(services, trip.id) == [
+        (date(2026, 5, 14), 0, "Check in"),
+        (date(2026, 5, 14), 1, "Dinner"),
+        (date(2026, 5, 14), 2, "Port cellar"),
+        (date(2026, 5, 16), 0, "Fly home"),
+    ]
+    assert view.selected_item_ids == (dinner.id,)
+
+    qtbot.keyClick(view.tree, Qt.Key.Key_Down, ALT | SHIFT)  # To the next day, first.
+    await until(lambda: titles(view)[1] == ["Dinner"])
+    qtbot.keyClick(view.tree, Qt.Key.Key_Down, ALT | SHIFT)
+    await until(lambda: titles(view)[2] == ["Dinner", "Fly home"])
+    qtbot.keyClick(view.tree, Qt.Key.Key_Down, ALT)
+    await until(lambda: titles(view)[2] == ["Fly home", "Dinner"])
+    qtbot.keyClick(view.tree, Qt.Key.Key_Up, ALT | SHIFT)  # To the previous day, last.
+    await until(lambda: titles(view)[1] == ["Dinner"])
+    assert (await services.itinerary.get(dinner.id)) is not None
+    moved = await services.itinerary.get(dinner.id)
+    assert moved is not None and (moved.day, moved.position) == (date(2026, 5, 15), 0)
+    assert view.selected_item_ids == (dinner.id,)
+
+    view.move_selected_to_day(date(2026, 5, 14))  # "Move to day" puts it last.
+    await until(lambda: titles(view)[0] == ["Check in", "Port cellar", "Dinner"])
+    view.toolbar.day_menu.aboutToShow.emit()
+    labels = [action.text() for action in view.toolbar.day_menu.actions()]
+    assert labels == headings(view)
+
+
+async def test_selecting_items_updates_the_selection_state(
+    view: ItineraryView, services: TripServices
+) -> None:
+    trip, items = await porto_trip(services)
+    services.selection.select_trip(trip.id)
+    await show(view, trip)
+    emitted: list[object] = []
+    view.items_selected.connect(emitted.append)
+    select(view, items[1].id)
+    assert services.selection.current.item_ids == (items[1].id,)
+    assert services.selection.current.trip_id == trip.id
+    view.tree.selectionModel().select(
+        view.model.index_of_item(items[3].id),
+        QItemSelectionModel.SelectionFlag.Select | QItemSelectionModel.SelectionFlag.Rows,
+    )
+    both: tuple[str, ...] = (items[1].id, items[3].id)
+    assert services.selection.current.item_ids == both
+    assert emitted[-1] == (items[1].id, items[3].id)
+
+    await services.itinerary.update(items[0].id, {"title": "Check in early"})  # A refresh…
+    await until(lambda: titles(view)[0][0] == "Check in early")
+    assert view.selected_item_ids == (items[1].id, items[3].id)  # …keeps the selection.
+
+    view.set_trip(None)
+    assert not services.selection.current.item_ids
+
+
+async def test_assistant_items_are_marked_until_selected(
+    view: ItineraryView, services: TripServices
+) -> None:
+    trip, items = await porto_trip(services)
+    await show(view, trip)
+    added = await services.itinerary.add(
+        trip.id, {"day": "2026-05-15", "title": "Douro cruise"}, context=services.assistant()
+    )
+    await until(lambda: titles(view)[1] == ["Douro cruise"])
+    index = view.model.index_of_item(added.id, 1)
+    assert index.data(Qt.ItemDataRole.BackgroundRole) == TINT
+    assert index.data(Qt.ItemDataRole.ToolTipRole) == ADDED_BY_ASSISTANT
+    assert index.data(ITEM_ID_ROLE) == added.id
+    other = view.model.index_of_item(items[0].id, 1)
+    assert other.data(Qt.ItemDataRole.BackgroundRole) is None
+
+    await services.itinerary.update(
+        items[0].id, {"start_time": "16:00"}, context=services.assistant()
+    )
+    await until(lambda: view.model.is_unseen(items[0].id))
+    tip = view.model.index_of_item(items[0].id, 0).data(Qt.ItemDataRole.ToolTipRole)
+    assert tip == "Changed by the assistant: time"
+
+    select(view, added.id)
+    assert not view.model.is_unseen(added.id)
+    assert view.model.index_of_item(added.id, 1).data(Qt.ItemDataRole.BackgroundRole) is None
+
+    async def added_is_seen() -> bool:
+        unseen = await services.history.unseen_assistant_changes(trip.id)
+        return all(entity_id != added.id for _, entity_id in unseen)
+
+    await eventually(added_is_seen)
+    assert view.model.is_unseen(items[0].id)  # Not selected yet: still marked.
+
+    await services.itinerary.update(added.id, {"place": "Pinhão"}, context=services.assistant())
+    await until(lambda: view.model.is_unseen(added.id))  # Changed while selected: marked.
+    assert view.selected_item_ids == (added.id,)
+    tip = view.model.index_of_item(added.id, 0).data(Qt.ItemDataRole.ToolTipRole)
+    assert tip == "Changed by the assistant: place"
+    view.edit_selected()  # Opening it counts as looking at it.
+    assert not view.model.is_unseen(added.id)
+    assert view.editor is not None
+    view.editor.reject()
+
+
+async def test_add_item_through_the_dialog(
+    view: ItineraryView, services: TripServices, qtbot: QtBot
+) -> None:
+    trip, _ = await porto_trip(services)
+    await show(view, trip)
+    view.tree.setCurrentIndex(view.model.index(1, 0))  # Day 2 is current.
+    qtbot.mouseClick(view.toolbar.add_button, Qt.MouseButton.LeftButton)
+    editor = view.editor
+    assert editor is not None and editor.isVisible()
+    assert editor.windowTitle() == "Add item"
+    assert editor.day_edit.date().toPython() == date(2026, 5, 15)
+
+    editor.time_edit.setText("25:00")
+    qtbot.keyClicks(editor.title_edit, "Douro cruise")
+    qtbot.mouseClick(editor.save_button, Qt.MouseButton.LeftButton)
+    await until(lambda: editor.error_label.isVisible())
+    assert "Start time must be a time of day such as 09:30" in editor.error_label.text()
+    assert editor.isVisible() and editor.title_edit.text() == "Douro cruise"
+
+    editor.time_edit.setText("930")
+    editor.place_edit.setText("Pinhão")  # QTest types ASCII only.
+    qtbot.mouseClick(editor.save_button, Qt.MouseButton.LeftButton)
+    await until(lambda: titles(view)[1] == ["Douro cruise"])
+    assert view.editor is None
+    [added] = [i for i in await services.itinerary.items(trip.id) if i.title == "Douro cruise"]
+    assert (added.day, added.start_time, added.place, added.timezone) == (
+        date(2026, 5, 15),
+        time(9, 30),
+        "Pinhão",
+        "Europe/Lisbon",
+    )
+    assert view.selected_item_ids == (added.id,)
+
+
+async def test_enter_edits_the_selected_item(
+    view: ItineraryView, services: TripServices, qtbot: QtBot
+) -> None:
+    trip, items = await porto_trip(services)
+    await show(view, trip)
+    select(view, items[1].id)
+    qtbot.keyClick(view.tree, Qt.Key.Key_Return)
+    editor = view.editor
+    assert editor is not None and editor.windowTitle() == "Edit item"
+    assert editor.title_edit.text() == "Port cellar"
+    editor.title_edit.setText("Port cellar tour")
+    qtbot.mouseClick(editor.save_button, Qt.MouseButton.LeftButton)
+    await until(lambda: titles(view)[0][1] == "Port cellar tour")
+    changed = await services.itinerary.get(items[1].id)
+    assert changed is not None and changed.place == "Gaia"  # Untouched fields stay.
+    assert await services.history.undo_label(trip.id) == "Edit “Port cellar”"
+
+
+async def test_delete_removes_at_once_and_undo_brings_it_back(
+    view: ItineraryView, services: TripServices, qtbot: QtBot
+) -> None:
+    trip, items = await porto_trip(services)
+    await show(view, trip)
+    select(view, items[1].id)
+    qtbot.keyClick(view.tree, Qt.Key.Key_Delete)
+    await until(lambda: titles(view)[0] == ["Check in", "Dinner"])
+    assert view.undo_bar.isVisible()
+    assert view.undo_bar.text == "Removed “Port cellar”."
+    assert await services.itinerary.get(items[1].id) is None
+
+    qtbot.mouseClick(view.undo_bar.undo_button, Qt.MouseButton.LeftButton)
+    await until(lambda: titles(view)[0] == ["Check in", "Port cellar", "Dinner"])
+    assert not view.undo_bar.isVisible()
+    assert view.selected_item_ids == (items[1].id,)
+
+
+async def test_live_refresh_follows_other_writers(
+    view: ItineraryView, services: TripServices
+) -> None:
+    trip, items = await porto_trip(services)
+    await show(view, trip)
+    await services.trips.update(trip.id, {"start_date": "2026-05-13"})
+    await until(lambda: headings(view)[0] == "Wed 13 May 2026 — Day 1")
+    await services.itinerary.remove(items[3].id, context=services.assistant())
+    await until(lambda: titles(view)[-1] == [])
+    await services.trips.delete(trip.id)
+    await until(lambda: view.stack.currentWidget() is view.placeholder)
+    assert view.placeholder.text() == "This trip was deleted."
+
+
+async def test_controls_are_named(view: ItineraryView, services: TripServices) -> None:
+    trip, _ = await porto_trip(services)
+    await show(view, trip)
+    assert view.tree.accessibleName() == "Itinerary"
+    names = set()
+    for button in view.findChildren(QAbstractButton):
+        if button.text():
+            assert button.accessibleName() == button.text()
+        else:
+            assert button.accessibleName() and button.toolTip(), button.objectName()
+        names.add(button.accessibleName())
+    assert {"Add item", "Edit", "Remove", "Move up", "Move down", "Move to day"} <= names
+    assert view.toolbar.move_up_button.toolTip() == "Move up (Alt+Up)"
+    assert [w.accessibleName() for w in tab_order(view.tree, 7)] == [
+        "Itinerary",
+        "Add item",
+        "Edit",
+        "Remove",
+        "Move up",
+        "Move down",
+        "Move to day",
+    ]
+
+
+async def test_item_dialog_fields_are_named(view: ItineraryView, services: TripServices) -> None:
+    trip, _ = await porto_trip(services)
+    await show(view, trip)
+    view.add_item()
+    editor = view.editor
+    assert editor is not None
+    assert [w.accessibleName() for w in editor.fields.values()] == [
+        "Day",
+        "Time",
+        "Title",
+        "Place",
+        "Notes",
+    ]
+    assert editor.save_button.accessibleName() == "Save"
+    editor.reject()
+    await until(lambda: view.editor is None)
