@@ -104,11 +104,12 @@ class MainWindow(QMainWindow):
         self.splitter.setStretchFactor(0, 0)
         self.splitter.setStretchFactor(1, 3)
         self.splitter.setStretchFactor(2, 2)
-        self.splitter.setSizes([230, 570, 480])
+        self.splitter.setSizes([210, 590, 480])
         self.splitter.setChildrenCollapsible(False)
         self.setCentralWidget(self.splitter)
-        self.resize(1280, 800)
-        self.setMinimumSize(960, 600)
+        available = self.screen().availableGeometry()
+        self.resize(min(1280, available.width()), min(800, available.height()))
+        self.setMinimumSize(880, 560)
         self._show_empty_state(True)
 
     def _build_menus(self) -> None:

@@ -44,8 +44,8 @@ async def test_stored_history_renders_messages_tools_and_images(chat_panel: Chat
     await bind(chat_panel, None, InMemoryHistoryStore(_conversation()))
     text = chat_panel.transcript.toPlainText()
     assert "You\nMake it *three* nights\n# not a heading\n🖼️ [image]" in text
-    assert "🔧 update_trip — done" in text
-    assert "🔧 remove_item — error: No item named x." in text
+    assert "Tool update_trip — done" in text
+    assert "Tool remove_item — error: No item named x." in text
     assert "Traceback" not in text
     assert "Assistant\nDone:\n3 nights in Porto" in text  # The answer's Markdown is rendered.
 
@@ -81,11 +81,11 @@ def test_live_turn_replaces_streamed_text_with_the_stored_answer() -> None:
     turn.finish_response(1, AssistantMessage(text="Hello."))
     call = ToolCall(id="c1", name="update_trip", arguments="{}")
     turn.tool_started(call)
-    assert turn.markdown().endswith("🔧 `update_trip` — running…")
+    assert turn.markdown().endswith("Tool `update_trip` — running…")
     turn.tool_finished(ToolResult(tool_call_id="c1", tool_name="update_trip", content="ok"))
     turn.add_text(2, "Next")
     assert turn.markdown().split("\n\n")[-3:] == [
-        "🔧 `update_trip` — done",
+        "Tool `update_trip` — done",
         "#### Assistant",
         "Next",
     ]

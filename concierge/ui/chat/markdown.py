@@ -61,7 +61,7 @@ def assistant_block(text: str) -> str:
 
 
 def tool_line(name: str, state: str) -> str:
-    return f"🔧 `{name}` — {state}"
+    return f"Tool `{name}` — {state}"
 
 
 def tool_result_state(result: ToolResult) -> str:

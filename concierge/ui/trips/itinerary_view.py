@@ -96,8 +96,12 @@ class ItineraryView(QWidget):
         self.tree.setAllColumnsShowFocus(True)
         self.tree.setUniformRowHeights(True)
         header = self.tree.header()
-        header.setStretchLastSection(True)
+        header.setStretchLastSection(False)
         header.setSectionResizeMode(0, QHeaderView.ResizeMode.ResizeToContents)
+        header.setSectionResizeMode(1, QHeaderView.ResizeMode.Stretch)
+        for column, width in ((2, 170), (3, 140)):
+            header.setSectionResizeMode(column, QHeaderView.ResizeMode.Interactive)
+            header.resizeSection(column, width)
         self.empty_label = QLabel(EMPTY_TEXT, self)
         self.empty_label.setWordWrap(True)
         self.placeholder = QLabel(NO_TRIP_TEXT, self)

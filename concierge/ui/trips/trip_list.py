@@ -14,7 +14,7 @@ from PySide6.QtCore import QItemSelection, QModelIndex, QPoint, Qt, Signal
 from PySide6.QtGui import QKeySequence
 from PySide6.QtWidgets import (
     QAbstractItemView,
-    QHBoxLayout,
+    QGridLayout,
     QListView,
     QMenu,
     QVBoxLayout,
@@ -113,16 +113,12 @@ class TripListPanel(QWidget):
         self.duplicate_button.setObjectName("duplicateTripButton")
         self.delete_button = action_button(self, self.delete_action)
         self.delete_button.setObjectName("deleteTripButton")
-        buttons = QHBoxLayout()
+        buttons = QGridLayout()  # two rows keep the list narrow on small screens
         buttons.setContentsMargins(0, 0, 0, 0)
-        for button in (
-            self.new_button,
-            self.rename_button,
-            self.duplicate_button,
-            self.delete_button,
-        ):
-            buttons.addWidget(button)
-        buttons.addStretch()
+        buttons.addWidget(self.new_button, 0, 0)
+        buttons.addWidget(self.rename_button, 0, 1)
+        buttons.addWidget(self.duplicate_button, 1, 0)
+        buttons.addWidget(self.delete_button, 1, 1)
         layout = QVBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)
         layout.addWidget(self.view, 1)
