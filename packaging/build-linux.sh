@@ -1,0 +1,20 @@
+#!/usr/bin/env bash
+# Builds dist/concierge/ (one folder) and dist/concierge-linux-x86_64.tar.gz, then checks
+# that the frozen program starts, migrates an empty data folder and shuts down on SIGTERM.
+set -euo pipefail
+cd "$(dirname "$0")"
+python=${PYTHON:-../.venv/bin/python}
+"$python" -m pip install -q "pyinstaller==6.22.3"
+"$python" -m PyInstaller --noconfirm --clean --distpath ../dist --workpath ../build concierge.spec
+tar -C ../dist -czf "../dist/concierge-linux-$(uname -m).tar.gz" concierge
+
+data=$(mktemp -d)
+log="$data/run.log"
+QT_QPA_PLATFORM=offscreen PYTHON_KEYRING_BACKEND=keyring.backends.fail.Keyring \
+  ../dist/concierge/concierge --data-dir "$data" >"$log" 2>&1 &
+pid=$!
+for _ in $(seq 1 120); do grep -q "Concierge is ready" "$log" && break; sleep 0.5; done
+kill -TERM "$pid"
+wait "$pid"
+grep -q "Concierge is ready" "$log" || { cat "$log"; exit 1; }
+echo "frozen build OK: dist/concierge ($(du -sh ../dist/concierge | cut -f1))"
