@@ -76,11 +76,15 @@ async def run(app: QApplication, services: TravelServices, started: float) -> in
     log.info("window shown after %.0f ms", (time.perf_counter() - started) * 1000)
     loading = asyncio.ensure_future(asyncio.to_thread(services.places.load))
     try:
+        interrupted = await services.lookups.recover()
+        if interrupted:
+            log.info("%d lookups were interrupted when the app last closed", len(interrupted))
         await window.start()
         log.info("%s (%.0f ms)", READY_MESSAGE, (time.perf_counter() - started) * 1000)
         await closed.wait()
         log.info("closing")
         await window.shutdown()
+        await services.lookups.aclose()
         await loading
     finally:
         bridge.close()

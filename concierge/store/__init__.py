@@ -1,5 +1,5 @@
 """SQLite through SQLModel: engine set-up, tables, migrations, the history store, trips with
-their change log and undo, settings, API keys and data paths. No Qt."""
+their change log and undo, background lookup jobs, settings, API keys and data paths. No Qt."""
 
 from .change_history import ChangeHistory
 from .changes import Action, Actor, Change, ChangeBus, ChangeContext, EntityKind
@@ -18,6 +18,8 @@ from .errors import (
 )
 from .history import SqliteHistoryStore
 from .itinerary import ItineraryRepository
+from .lookup_job_records import LookupJobBus, LookupJobRecord, LookupStatus
+from .lookup_jobs import LookupJobRepository
 from .migrate import MigrationReport, upgrade_to_head
 from .paths import data_dir, database_path, log_dir
 from .records import ItineraryItemRecord, Pace, TripRecord
@@ -40,6 +42,7 @@ from .tables import (
     Conversation,
     ConversationMessage,
     ItineraryItem,
+    LookupJob,
     Trip,
 )
 from .trips import TripRepository
@@ -74,6 +77,11 @@ __all__ = [
     "ItineraryItem",
     "ItineraryItemRecord",
     "ItineraryRepository",
+    "LookupJob",
+    "LookupJobBus",
+    "LookupJobRecord",
+    "LookupJobRepository",
+    "LookupStatus",
     "MigrationError",
     "MigrationReport",
     "Pace",

@@ -207,3 +207,38 @@ class AppSetting(SQLModel, table=True):
 
     key: str = Field(primary_key=True)
     value: str = Field(sa_type=Text)
+
+
+LOOKUP_STATUSES = ("queued", "running", "succeeded", "failed", "cancelled", "interrupted")
+
+
+class LookupJob(SQLModel, table=True):
+    """One background lookup for a trip (flights, holidays, …): what was asked, how far it
+    got, and what came out. `parameters` and `result` are JSON objects.
+
+    The row, not the asyncio task, is the truth: a job whose task died with the app is found
+    `queued` or `running` at the next start and marked `interrupted`, so it can be retried.
+    Deleting the trip deletes its jobs.
+    """
+
+    __tablename__ = "lookup_job"
+    __table_args__ = (
+        CheckConstraint(_one_of("status", LOOKUP_STATUSES), name="status"),
+        CheckConstraint("progress >= 0 AND progress <= 1", name="progress_in_range"),
+        Index("ix_lookup_job_trip_id_created_at", "trip_id", "created_at"),
+        Index("ix_lookup_job_status", "status"),
+    )
+
+    id: str = Field(primary_key=True)
+    trip_id: str = Field(foreign_key="trip.id", ondelete="CASCADE")
+    kind: str
+    parameters: str = Field(default="{}", sa_type=Text)
+    status: str = "queued"
+    progress: float = 0.0
+    status_line: str = ""
+    result: str | None = Field(default=None, sa_type=Text)
+    error: str | None = Field(default=None, sa_type=Text)
+    created_at: datetime = Field(default_factory=utc_now, sa_type=UtcDateTime)
+    started_at: datetime | None = Field(default=None, sa_type=UtcDateTime)
+    finished_at: datetime | None = Field(default=None, sa_type=UtcDateTime)
+    seen_by_assistant: bool = False

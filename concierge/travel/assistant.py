@@ -6,6 +6,7 @@ from concierge.agent import Agent, AgentBuilder, ModelAdapter, PermissionHandler
 from concierge.store import SqliteHistoryStore
 
 from .instructions import INSTRUCTIONS
+from .lookups import lookup_status_provider, lookup_tools
 from .providers import selection_provider, trip_provider
 from .services import TravelServices
 from .tools import TripTools
@@ -33,11 +34,16 @@ def build_trip_assistant(
         system_prompt=INSTRUCTIONS,
         history=trip_history(services, trip_id),
     )
-    for tool in tools.all():
+    for tool in [*tools.all(), *lookup_tools(services.lookups, trip_id)]:
         builder.tool(tool)
     builder.context_provider(
         trip_provider(services.trips, services.itinerary, trip_id),
         name="trip",
+        timeout=PROVIDER_TIMEOUT,
+    )
+    builder.context_provider(
+        lookup_status_provider(services.lookups.jobs, trip_id),
+        name="lookups",
         timeout=PROVIDER_TIMEOUT,
     )
     builder.context_provider(

@@ -19,6 +19,7 @@ from concierge.store import (
     database_path,
 )
 
+from .lookups import LookupService, open_lookup_service
 from .places import PlaceIndex
 from .selection import SelectionState
 from .trip_edits import TripEditor
@@ -36,6 +37,7 @@ class TravelServices:
     secrets: SecretStore
     places: PlaceIndex
     editor: TripEditor
+    lookups: LookupService
     selection: SelectionState = field(default_factory=SelectionState)
 
     def close(self) -> None:
@@ -64,4 +66,5 @@ def open_services(
         secrets=secrets if secrets is not None else SecretStore(),
         places=places,
         editor=TripEditor(trips, places),
+        lookups=open_lookup_service(database, trips, places),
     )

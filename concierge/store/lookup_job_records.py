@@ -1,0 +1,95 @@
+"""Background lookup jobs as the store hands them out, and the bus that announces their
+changes.
+
+Lookup jobs have their own small bus rather than the `ChangeBus`: a job's progress changes
+many times a second while it runs, it is not an edit of the trip (no change-log row, nothing
+to undo, nothing for the "assistant changed this" highlight), and `Change` names trip and
+itinerary fields. Views of the trip therefore never refresh because a lookup advanced, and a
+lookups panel subscribes to exactly what it shows.
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
+from datetime import datetime
+from enum import StrEnum
+from typing import Any
+
+log = logging.getLogger(__name__)
+
+
+class LookupStatus(StrEnum):
+    QUEUED = "queued"
+    RUNNING = "running"
+    SUCCEEDED = "succeeded"
+    FAILED = "failed"
+    CANCELLED = "cancelled"
+    INTERRUPTED = "interrupted"
+
+    @property
+    def finished(self) -> bool:
+        """Whether the job will not change any more (unless retried, as a new job)."""
+        return self not in (LookupStatus.QUEUED, LookupStatus.RUNNING)
+
+
+@dataclass(frozen=True, slots=True, eq=True)
+class LookupJobRecord:
+    """One lookup job. `parameters` are what the job was started with (enough to run it
+    again); `result` is the kind's JSON result, with a one-line `"summary"`, once it
+    succeeded; `error` says what went wrong (and what to fix) once it failed."""
+
+    id: str
+    trip_id: str
+    kind: str
+    parameters: Mapping[str, Any]
+    status: LookupStatus
+    progress: float
+    status_line: str
+    result: Mapping[str, Any] | None
+    error: str | None
+    created_at: datetime
+    started_at: datetime | None
+    finished_at: datetime | None
+    seen_by_assistant: bool
+
+    @property
+    def summary(self) -> str:
+        """One line about the outcome, for lists and the assistant's status view."""
+        if self.status is LookupStatus.SUCCEEDED and self.result is not None:
+            return str(self.result.get("summary", "done"))
+        if self.status is LookupStatus.FAILED:
+            return self.error or "failed"
+        if self.status is LookupStatus.INTERRUPTED:
+            return "interrupted when the app closed; it can be retried"
+        return self.status_line or self.status.value
+
+
+LookupJobSubscriber = Callable[[LookupJobRecord], None]
+
+
+class LookupJobBus:
+    """Fans committed job changes out to subscribers on the event loop's thread. A
+    subscriber that raises is logged and the others still run."""
+
+    def __init__(self) -> None:
+        self._subscribers: list[LookupJobSubscriber] = []
+
+    def subscribe(self, subscriber: LookupJobSubscriber) -> Callable[[], None]:
+        """Add `subscriber`; the returned function removes it (calling it twice is harmless)."""
+        self._subscribers.append(subscriber)
+
+        def unsubscribe() -> None:
+            if subscriber in self._subscribers:
+                self._subscribers.remove(subscriber)
+
+        return unsubscribe
+
+    def publish(self, jobs: list[LookupJobRecord]) -> None:
+        for job in jobs:
+            for subscriber in tuple(self._subscribers):
+                try:
+                    subscriber(job)
+                except Exception:
+                    log.exception("lookup job subscriber %r failed on job %s", subscriber, job.id)

@@ -1,0 +1,59 @@
+"""The kinds of lookup, each a pure function on real data installed with the app, and the
+registry the service and the assistant's tools choose from by name."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from types import MappingProxyType
+
+from . import currency, daylight, flights, holidays, time_difference
+from .base import LookupContext, LookupKind, LookupResult, Runner
+
+KINDS: Mapping[str, LookupKind] = MappingProxyType(
+    {
+        kind.name: kind
+        for kind in (
+            LookupKind(
+                name="flights",
+                title="Flights",
+                description="airports serving origin and destination, great-circle distance "
+                "and estimated flight time",
+                uses=("origin", "destination"),
+                run=flights.run,
+            ),
+            LookupKind(
+                name="holidays",
+                title="Public holidays",
+                description="public holidays in the destination's country during the trip",
+                uses=("destination", "start_date", "end_date"),
+                run=holidays.run,
+            ),
+            LookupKind(
+                name="currency",
+                title="Budget conversion",
+                description="the budget converted at the European Central Bank's latest "
+                "shipped rate, with the rate's date (needs to_currency)",
+                uses=("amount", "currency", "to_currency"),
+                run=currency.run,
+            ),
+            LookupKind(
+                name="time_difference",
+                title="Time difference",
+                description="time difference between origin and destination and the local "
+                "time at the destination",
+                uses=("origin", "destination", "start_date", "at"),
+                run=time_difference.run,
+            ),
+            LookupKind(
+                name="daylight",
+                title="Sunrise and sunset",
+                description="sunrise, sunset and daylight at the destination for each trip day",
+                uses=("destination", "start_date", "end_date"),
+                run=daylight.run,
+            ),
+        )
+    }
+)
+"""Every lookup kind by name, in the order they are offered."""
+
+__all__ = ["KINDS", "LookupContext", "LookupKind", "LookupResult", "Runner"]

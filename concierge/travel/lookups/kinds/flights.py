@@ -1,0 +1,122 @@
+"""Flights between the trip's origin and destination: the airports serving each place, the
+great-circle distance, and an estimated flight time.
+
+The estimate is block time (gate to gate) by a deliberately simple rule:
+    30 minutes for taxi, take-off, climb, descent and landing
+  + great-circle distance / 800 km/h (a typical jet cruise ground speed),
+rounded to the nearest 5 minutes. Real schedules differ with winds (westbound flights over the
+Atlantic take about an hour longer than eastbound), routing and airline padding; the rule is
+meant for "about how long", not for connections. Distances are from the places' main airports
+by the haversine formula on a sphere of the Earth's mean radius, within about 0.5 % of the
+ellipsoidal distance.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from math import floor
+from typing import Any
+
+from ...geo import distance_km
+from ...place import Place, PlaceError
+from ...places import PlaceIndex
+from .. import parameters
+from ..errors import LookupInputError
+from ..parameters import Parameters
+from .base import LookupContext
+
+OVERHEAD_MINUTES = 30
+CRUISE_KMH = 800.0
+ROUND_TO_MINUTES = 5
+
+
+def estimated_minutes(distance: float) -> int:
+    """Block time in minutes for a great-circle `distance` in km (see the module docstring)."""
+    minutes = OVERHEAD_MINUTES + distance / CRUISE_KMH * 60
+    return ROUND_TO_MINUTES * floor(minutes / ROUND_TO_MINUTES + 0.5)  # halves round up
+
+
+@dataclass(frozen=True, slots=True)
+class Airport:
+    iata: str
+    name: str
+    city: str
+    country: str
+    tz: str
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "iata": self.iata,
+            "name": self.name,
+            "city": self.city,
+            "country": self.country,
+            "tz": self.tz,
+        }
+
+
+@dataclass(frozen=True, slots=True)
+class FlightEstimate:
+    origin: str
+    destination: str
+    origin_airports: tuple[Airport, ...]
+    destination_airports: tuple[Airport, ...]
+    distance_km: float
+    minutes: int
+
+    def summary(self) -> str:
+        hours, minutes = divmod(self.minutes, 60)
+        return (
+            f"{self.origin} → {self.destination}: {self.distance_km:,.0f} km great-circle, "
+            f"about {hours} h {minutes:02d} min flying"
+        )
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "origin": self.origin,
+            "destination": self.destination,
+            "origin_airports": [a.to_dict() for a in self.origin_airports],
+            "destination_airports": [a.to_dict() for a in self.destination_airports],
+            "distance_km": round(self.distance_km, 1),
+            "estimated_minutes": self.minutes,
+            "formula": (
+                f"{OVERHEAD_MINUTES} min taxi/climb/descent + distance / {CRUISE_KMH:g} km/h, "
+                f"rounded to {ROUND_TO_MINUTES} min"
+            ),
+        }
+
+
+def flight_estimate(places: PlaceIndex, origin: Place, destination: Place) -> FlightEstimate:
+    if origin.iata == destination.iata or set(origin.airports) & set(destination.airports):
+        raise LookupInputError(
+            f"The origin and the destination are both {destination.short}; "
+            "set a different destination."
+        )
+    distance = distance_km(origin.lat, origin.lon, destination.lat, destination.lon)
+    return FlightEstimate(
+        origin=origin.short,
+        destination=destination.short,
+        origin_airports=_airports(places, origin),
+        destination_airports=_airports(places, destination),
+        distance_km=distance,
+        minutes=estimated_minutes(distance),
+    )
+
+
+def _airports(places: PlaceIndex, place: Place) -> tuple[Airport, ...]:
+    """The airports serving `place`: a city's member airports, or the airport itself."""
+    found: list[Airport] = []
+    for code in place.airports or (place.iata,):
+        try:
+            airport = places.resolve(code)
+        except PlaceError:
+            continue
+        found.append(Airport(code, airport.name, airport.city, airport.country, airport.tz))
+    return tuple(found)
+
+
+def run(params: Parameters, ctx: LookupContext) -> FlightEstimate:
+    ctx.progress.report(0.1, "Finding airports")
+    origin = parameters.place(ctx.places, params, "origin", "origin")
+    destination = parameters.place(ctx.places, params, "destination", "destination")
+    ctx.progress.report(0.6, "Measuring the distance")
+    return flight_estimate(ctx.places, origin, destination)

@@ -1,0 +1,86 @@
+"""Public holidays in the destination's country during the trip, from the `holidays`
+package (installed data; no network).
+
+Only national holidays are listed: regional ones (a Portuguese municipality's saint's day, a
+US state holiday) would need the region, which a place does not reliably give. Names are in
+English where the package has a translation for the country, else in its own language.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from datetime import date
+from typing import Any
+
+import holidays as holiday_data
+
+from ...countries import country_name
+from ...dates import format_date
+from .. import parameters
+from ..errors import LookupInputError
+from ..parameters import Parameters
+from .base import LookupContext
+
+
+@dataclass(frozen=True, slots=True)
+class Holiday:
+    day: date
+    name: str
+
+
+@dataclass(frozen=True, slots=True)
+class HolidaysResult:
+    country: str
+    start: date
+    end: date
+    holidays: tuple[Holiday, ...]
+
+    def summary(self) -> str:
+        where = country_name(self.country)
+        if not self.holidays:
+            return f"No public holidays in {where} from {_span(self.start, self.end)}"
+        listed = "; ".join(f"{h.day.day} {h.day:%b}: {h.name}" for h in self.holidays[:3])
+        more = f"; and {len(self.holidays) - 3} more" if len(self.holidays) > 3 else ""
+        count = len(self.holidays)
+        noun = "holiday" if count == 1 else "holidays"
+        return f"{count} public {noun} in {where} during the trip: {listed}{more}"
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "country": self.country,
+            "country_name": country_name(self.country),
+            "start_date": self.start.isoformat(),
+            "end_date": self.end.isoformat(),
+            "holidays": [{"date": h.day.isoformat(), "name": h.name} for h in self.holidays],
+            "scope": "national public holidays only",
+        }
+
+
+def public_holidays(country: str, start: date, end: date) -> HolidaysResult:
+    """National public holidays in `country` (ISO 3166 alpha-2) from `start` to `end`."""
+    if country not in holiday_data.list_supported_countries():
+        raise LookupInputError(
+            f"There is no public-holiday data for {country_name(country)} ({country}); "
+            "choose a destination in another country or check its holidays elsewhere."
+        )
+    supported = holiday_data.country_holidays(country).supported_languages
+    language = "en_US" if "en_US" in supported else None
+    calendar = holiday_data.country_holidays(
+        country, years=range(start.year, end.year + 1), language=language
+    )
+    found = sorted(
+        (Holiday(day, name) for day, name in calendar.items() if start <= day <= end),
+        key=lambda h: (h.day, h.name),
+    )
+    return HolidaysResult(country, start, end, tuple(found))
+
+
+def run(params: Parameters, ctx: LookupContext) -> HolidaysResult:
+    destination = parameters.place(ctx.places, params, "destination", "destination")
+    start, end = parameters.trip_dates(params)
+    ctx.progress.report(0.3, f"Reading the holiday calendar of {destination.country_name}")
+    return public_holidays(destination.country, start, end)
+
+
+def _span(start: date, end: date) -> str:
+    return format_date(start) if start == end else f"{format_date(start)} to {format_date(end)}"

@@ -1,0 +1,94 @@
+"""Reading a lookup's parameters (a JSON object) into typed values, with errors that say
+which field to set and how.
+
+Parameters come from the trip at start time and from whoever started the lookup (the person
+or the model), so every value is checked here, in the job, where a bad one fails the job
+with a message rather than the caller.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from datetime import UTC, date, datetime
+from decimal import Decimal, InvalidOperation
+from typing import Any
+
+from ..dates import DateError, parse_date, validate_trip_dates
+from ..place import Place, PlaceError
+from ..places import PlaceIndex
+from .errors import LookupInputError
+
+Parameters = Mapping[str, Any]
+
+
+def text(params: Parameters, name: str, missing: str) -> str:
+    """The non-blank text under `name`, or `LookupInputError(missing)`."""
+    value = params.get(name)
+    if value is None or not str(value).strip():
+        raise LookupInputError(missing)
+    return str(value).strip()
+
+
+def place(places: PlaceIndex, params: Parameters, name: str, role: str) -> Place:
+    """The place under `name` ("origin" → the trip's origin), resolved by the index."""
+    typed = text(
+        params,
+        name,
+        f"The trip has no {role}. Set the {role} (a city or airport code, e.g. Lisbon or LIS).",
+    )
+    try:
+        return places.resolve(typed)
+    except PlaceError as error:
+        raise LookupInputError(f"The {role} cannot be used: {error}") from None
+
+
+def day(params: Parameters, name: str, label: str) -> date:
+    value = params.get(name)
+    if value is None or value == "":
+        raise LookupInputError(f"The trip has no {label}. Set it (YYYY-MM-DD) and try again.")
+    if isinstance(value, date):
+        return value
+    try:
+        return parse_date(str(value))
+    except DateError as error:
+        raise LookupInputError(f"The {label} cannot be used: {error}") from None
+
+
+def trip_dates(params: Parameters) -> tuple[date, date]:
+    """Start and end date, checked together (in order, at most a year)."""
+    start = day(params, "start_date", "start date")
+    end = day(params, "end_date", "end date")
+    try:
+        validate_trip_dates(start, end)
+    except DateError as error:
+        raise LookupInputError(f"The trip dates cannot be used: {error}") from None
+    return start, end
+
+
+def amount(params: Parameters, name: str) -> Decimal:
+    value = params.get(name)
+    if value is None or value == "":
+        raise LookupInputError("The trip has no budget. Set a budget amount, e.g. 1800.")
+    try:
+        parsed = Decimal(str(value).replace(",", "").strip())
+    except InvalidOperation:
+        raise LookupInputError(
+            f"The amount {value!r} is not a number. Write it like 1800 or 1800.50."
+        ) from None
+    if not parsed.is_finite() or parsed < 0:
+        raise LookupInputError(f"The amount {value!r} must be zero or more.")
+    return parsed
+
+
+def moment(params: Parameters, name: str) -> datetime:
+    """An aware instant from an ISO date-time (UTC if it has no offset); now if absent."""
+    value = params.get(name)
+    if value is None or value == "":
+        return datetime.now(UTC)
+    try:
+        parsed = datetime.fromisoformat(str(value))
+    except ValueError:
+        raise LookupInputError(
+            f"{value!r} is not a date and time. Write it like 2026-05-14T09:30:00+01:00."
+        ) from None
+    return parsed if parsed.tzinfo is not None else parsed.replace(tzinfo=UTC)

@@ -1,0 +1,268 @@
+"""Running lookups as persisted background jobs on the event loop.
+
+`start` writes a queued job row and returns its id at once; an asyncio task then waits for
+one of `concurrency` slots, marks the job running, runs the kind in a worker thread (so the
+loop, and the UI on it, never stalls), and records the outcome. Progress reported from the
+thread is written at most every `progress_interval` seconds per job.
+
+The job row is the truth, not the task: every state is written to SQLite as it happens, so
+a job's last known progress survives a crash, `recover()` at start-up turns jobs left queued
+or running into `interrupted`, and `aclose()` at shutdown does the same for its own
+unfinished jobs. An interrupted, failed or cancelled job can be retried; a retry is a new
+job with the same kind and explicit parameters, and reads the trip afresh for the rest (so
+"set the destination, then retry" works).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+import time
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+from concierge.store import (
+    LookupJobRecord,
+    LookupJobRepository,
+    LookupStatus,
+    RecordNotFoundError,
+    TripRecord,
+    TripRepository,
+)
+
+from ..places import PlaceIndex
+from .errors import LookupCancelled, LookupInputError
+from .kinds import KINDS, LookupContext, LookupKind
+from .progress import Progress, ProgressSink
+
+log = logging.getLogger(__name__)
+
+FROM_TRIP = "from_trip"
+"""Parameter key listing the parameters that were filled in from the trip at start."""
+
+DEFAULT_CONCURRENCY = 3
+DEFAULT_PROGRESS_INTERVAL = 0.2
+
+
+class LookupRequestError(ValueError):
+    """A start, cancel or retry request that cannot be honoured (unknown kind, job or trip);
+    no job was created or changed."""
+
+
+@dataclass
+class _Running:
+    task: asyncio.Task[None]
+    progress: Progress
+    last_write: float = 0.0
+    writes: set[asyncio.Task[Any]] = field(default_factory=set)
+
+
+class LookupService:
+    """Starts, runs, cancels and retries lookup jobs. Use from the event loop's thread."""
+
+    def __init__(
+        self,
+        jobs: LookupJobRepository,
+        trips: TripRepository,
+        places: PlaceIndex,
+        *,
+        concurrency: int = DEFAULT_CONCURRENCY,
+        progress_interval: float = DEFAULT_PROGRESS_INTERVAL,
+        kinds: Mapping[str, LookupKind] = KINDS,
+    ) -> None:
+        if concurrency < 1:
+            raise ValueError("At least one lookup must be able to run.")
+        self.jobs = jobs
+        self.trips = trips
+        self.places = places
+        self.kinds = kinds
+        self.progress_interval = progress_interval
+        self._slots = asyncio.Semaphore(concurrency)
+        self._running: dict[str, _Running] = {}
+        self._closing = False
+
+    @property
+    def active_job_ids(self) -> frozenset[str]:
+        """Jobs of this service that are queued or running right now."""
+        return frozenset(self._running)
+
+    async def recover(self) -> list[LookupJobRecord]:
+        """At start-up, before any `start`: jobs a previous run left unfinished become
+        `interrupted` (and can be retried). Returns them."""
+        return await self.jobs.mark_interrupted_on_startup()
+
+    async def start(
+        self, trip_id: str, kind: str, parameters: Mapping[str, Any] | None = None
+    ) -> str:
+        """Queue a lookup and return its job id without waiting for it to run.
+
+        `parameters` override the trip's values (None values are ignored). Bad values do
+        not raise here: the job fails with a message saying what to fix. Raises
+        `LookupRequestError` for an unknown kind, parameter or trip.
+        """
+        if self._closing:
+            raise LookupRequestError("Lookups are shutting down; start it again after restart.")
+        spec = self.kinds.get(kind)
+        if spec is None:
+            raise LookupRequestError(
+                f"There is no lookup kind {kind!r}. Choose one of: {', '.join(self.kinds)}."
+            )
+        given = {k: v for k, v in (parameters or {}).items() if v is not None and k != FROM_TRIP}
+        unused = sorted(set(given) - set(spec.uses))
+        if unused:
+            raise LookupRequestError(
+                f"The {kind} lookup does not use {', '.join(unused)}; "
+                f"it uses {', '.join(spec.uses)}."
+            )
+        trip = await self.trips.get(trip_id)
+        if trip is None:
+            raise LookupRequestError(f"The trip {trip_id} does not exist.")
+        filled = {
+            name: value
+            for name, value in _trip_values(trip).items()
+            if name in spec.uses and name not in given and value is not None
+        }
+        merged = {**filled, **given, FROM_TRIP: sorted(filled)}
+        try:
+            job = await self.jobs.create(trip_id, kind, merged)
+        except ValueError as error:
+            raise LookupRequestError(str(error)) from None
+        progress = Progress(self._sink(job.id))
+        task = asyncio.create_task(self._run(job, spec, progress), name=f"lookup-{job.id}")
+        self._running[job.id] = _Running(task, progress)
+        return job.id
+
+    async def cancel(self, job_id: str) -> LookupJobRecord:
+        """Stop a queued or running job; it ends `cancelled`. A finished job is returned as
+        it is (cancelling it changes nothing)."""
+        running = self._running.get(job_id)
+        if running is not None:
+            running.progress.cancel()
+            running.task.cancel()
+            await asyncio.wait([running.task])
+        job = await self.jobs.get(job_id)
+        if job is None:
+            raise LookupRequestError(f"There is no lookup {job_id}.")
+        if not job.status.finished:  # not ours (another process's, or not yet recovered)
+            job = (
+                await self.jobs.update(
+                    job_id, status=LookupStatus.CANCELLED, status_line="Cancelled"
+                )
+                or job
+            )
+        return job
+
+    async def retry(self, job_id: str) -> str:
+        """Start a new job like `job_id` (which must be finished); returns the new id."""
+        job = await self.jobs.get(job_id)
+        if job is None:
+            raise LookupRequestError(f"There is no lookup {job_id}.")
+        if not job.status.finished:
+            raise LookupRequestError(f"The lookup {job_id} is still {job.status.value}.")
+        from_trip = set(job.parameters.get(FROM_TRIP, ()))
+        explicit = {k: v for k, v in job.parameters.items() if k not in from_trip}
+        return await self.start(job.trip_id, job.kind, explicit)
+
+    async def wait(self, job_id: str) -> LookupJobRecord | None:
+        """The job once this service has stopped working on it (now, if it is not)."""
+        running = self._running.get(job_id)
+        if running is not None:
+            await asyncio.wait([running.task])
+        return await self.jobs.get(job_id)
+
+    async def aclose(self) -> None:
+        """Stop every job of this service; they end `interrupted`, to be retried after the
+        next start. Idempotent; no job starts afterwards."""
+        self._closing = True
+        tasks = []
+        for running in list(self._running.values()):
+            running.progress.cancel()
+            running.task.cancel()
+            tasks.append(running.task)
+        if tasks:
+            await asyncio.wait(tasks)
+
+    async def _run(self, job: LookupJobRecord, spec: LookupKind, progress: Progress) -> None:
+        try:
+            async with self._slots:
+                await self.jobs.update(
+                    job.id, status=LookupStatus.RUNNING, status_line=f"{spec.title}: starting"
+                )
+                context = LookupContext(places=self.places, progress=progress)
+                result = await asyncio.to_thread(spec.run, job.parameters, context)
+            data = {"summary": result.summary(), **result.to_dict()}
+            await self.jobs.update(
+                job.id, status=LookupStatus.SUCCEEDED, result=data, status_line="Done"
+            )
+        except LookupInputError as error:
+            await self._finish(job.id, LookupStatus.FAILED, "Failed", str(error))
+        except LookupCancelled:
+            await self._finish(job.id, LookupStatus.CANCELLED, "Cancelled")
+        except asyncio.CancelledError:
+            if self._closing:
+                await self._finish(
+                    job.id, LookupStatus.INTERRUPTED, "Interrupted: the app closed while this ran"
+                )
+            else:
+                await self._finish(job.id, LookupStatus.CANCELLED, "Cancelled")
+            raise
+        except RecordNotFoundError:
+            pass  # the trip, and with it the job, was deleted
+        except Exception as error:
+            log.exception("lookup %s (%s) failed", job.id, job.kind)
+            await self._finish(
+                job.id,
+                LookupStatus.FAILED,
+                "Failed",
+                f"The {spec.title.lower()} lookup failed unexpectedly ({error!r}). "
+                "Retry it; if it fails again, the app has a bug.",
+            )
+        finally:
+            running = self._running.pop(job.id, None)
+            if running is not None and running.writes:
+                await asyncio.wait(running.writes)
+
+    async def _finish(
+        self, job_id: str, status: LookupStatus, line: str, error: str | None = None
+    ) -> None:
+        await self.jobs.update(job_id, status=status, status_line=line, error=error)
+
+    def _sink(self, job_id: str) -> ProgressSink:
+        """A thread-safe progress sink for one job: hops to the loop, then writes the latest
+        report if `progress_interval` has passed since the last write."""
+        loop = asyncio.get_running_loop()
+
+        def on_loop(fraction: float, line: str) -> None:
+            running = self._running.get(job_id)
+            if running is None:
+                return
+            now = time.monotonic()
+            if now - running.last_write < self.progress_interval and fraction < 1.0:
+                return
+            running.last_write = now
+            write = asyncio.ensure_future(
+                self.jobs.update(job_id, progress=fraction, status_line=line)
+            )
+            running.writes.add(write)
+            write.add_done_callback(running.writes.discard)
+
+        def sink(fraction: float, line: str) -> None:
+            # RuntimeError: the loop closed under a thread that had not noticed yet.
+            with contextlib.suppress(RuntimeError):
+                loop.call_soon_threadsafe(on_loop, fraction, line)
+
+        return sink
+
+
+def _trip_values(trip: TripRecord) -> dict[str, Any]:
+    """The trip's values under the parameter names the kinds read."""
+    return {
+        "origin": trip.origin_code or trip.origin or None,
+        "destination": trip.destination_code or trip.destination or None,
+        "start_date": None if trip.start_date is None else trip.start_date.isoformat(),
+        "end_date": None if trip.end_date is None else trip.end_date.isoformat(),
+        "amount": None if trip.budget_amount is None else str(trip.budget_amount),
+        "currency": trip.budget_currency or None,
+    }

@@ -1,0 +1,143 @@
+"""The assistant's lookup tools for one trip: start (returns at once), cancel, read a result.
+
+`start_lookup` never waits for the lookup: the model learns of its completion from the
+lookup-status provider in a later iteration, and can keep working (or answer) meanwhile.
+"""
+
+from __future__ import annotations
+
+import json
+from enum import StrEnum
+from typing import Any
+
+from pydantic import BaseModel, ConfigDict, Field
+
+from concierge.agent import Tool, ToolContext, ToolError, ToolOutput
+from concierge.store import LookupJobRecord, LookupJobRepository, LookupStatus
+
+from .kinds import KINDS
+from .service import LookupRequestError, LookupService
+from .status_provider import short_job_id
+
+
+class LookupKindName(StrEnum):
+    """The kinds the model may start (a test keeps this equal to `KINDS`)."""
+
+    FLIGHTS = "flights"
+    HOLIDAYS = "holidays"
+    CURRENCY = "currency"
+    TIME_DIFFERENCE = "time_difference"
+    DAYLIGHT = "daylight"
+
+
+class StartLookup(BaseModel):
+    """Parameters left out are taken from the trip."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    kind: LookupKindName = Field(
+        description="; ".join(f"{k.name}: {k.description}" for k in KINDS.values())
+    )
+    origin: str | None = Field(None, description="City or airport; default: the trip's.")
+    destination: str | None = Field(None, description="City or airport; default: the trip's.")
+    start_date: str | None = Field(None, description="YYYY-MM-DD; default: the trip's.")
+    end_date: str | None = Field(None, description="YYYY-MM-DD; default: the trip's.")
+    amount: str | None = Field(None, description="Amount to convert; default: the budget.")
+    currency: str | None = Field(None, description="ISO code; default: the budget's.")
+    to_currency: str | None = Field(None, description="ISO code to convert to (currency).")
+
+
+class LookupRef(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+    job_id: str = Field(min_length=4, description="The lookup's id as shown in brackets.")
+
+
+class LookupTools:
+    """Builds the lookup tools bound to one trip."""
+
+    def __init__(self, trip_id: str, service: LookupService, jobs: LookupJobRepository) -> None:
+        self.trip_id = trip_id
+        self.service = service
+        self.jobs = jobs
+
+    def all(self) -> list[Tool[Any]]:
+        return [
+            Tool(
+                name="start_lookup",
+                description="Start a background lookup on real travel data. Returns its id "
+                "at once; the result appears in the runtime context when it finishes.",
+                input_model=StartLookup,
+                handler=self.start,
+            ),
+            Tool(
+                name="cancel_lookup",
+                description="Cancel a queued or running lookup.",
+                input_model=LookupRef,
+                handler=self.cancel,
+            ),
+            Tool(
+                name="get_lookup_result",
+                description="Read the full result of a finished lookup.",
+                input_model=LookupRef,
+                handler=self.result,
+            ),
+        ]
+
+    async def start(self, args: StartLookup, ctx: ToolContext) -> ToolOutput:
+        given = args.model_dump(exclude={"kind"}, exclude_none=True)
+        try:
+            job_id = await self.service.start(self.trip_id, args.kind.value, given)
+        except LookupRequestError as error:
+            raise ToolError(str(error)) from None
+        short = short_job_id(job_id)
+        return ToolOutput(
+            f"Started the {args.kind.value} lookup [{short}]. It runs in the background; its "
+            "outcome will appear in the runtime context when it finishes.",
+            summary=f"started {args.kind.value} lookup [{short}]",
+        )
+
+    async def cancel(self, args: LookupRef, ctx: ToolContext) -> ToolOutput:
+        job = await self._job(args.job_id)
+        try:
+            stopped = await self.service.cancel(job.id)
+        except LookupRequestError as error:
+            raise ToolError(str(error)) from None
+        short = short_job_id(job.id)
+        if stopped.status is LookupStatus.CANCELLED and not job.status.finished:
+            return ToolOutput(f"Cancelled the lookup [{short}].", summary=f"cancelled [{short}]")
+        return ToolOutput(
+            f"The lookup [{short}] had already finished ({stopped.status.value}); "
+            "nothing to cancel.",
+            summary=f"[{short}] already {stopped.status.value}",
+        )
+
+    async def result(self, args: LookupRef, ctx: ToolContext) -> ToolOutput:
+        job = await self._job(args.job_id)
+        short = short_job_id(job.id)
+        if not job.status.finished:
+            raise ToolError(
+                f"The lookup [{short}] is still {job.status.value} "
+                f"({int(job.progress * 100)}%); its outcome will appear in the runtime context."
+            )
+        if job.status is not LookupStatus.SUCCEEDED or job.result is None:
+            raise ToolError(
+                f"The lookup [{short}] has no result: {job.status.value}, {job.summary}"
+            )
+        body = json.dumps(job.result, ensure_ascii=False, sort_keys=True, indent=1)
+        return ToolOutput(f"{job.kind} lookup [{short}]:\n{body}", summary=job.summary)
+
+    async def _job(self, reference: str) -> LookupJobRecord:
+        """A lookup of this trip by full or shortened id."""
+        wanted = reference.strip().strip("[]").lower()
+        matches = [
+            j for j in await self.jobs.list_for_trip(self.trip_id) if j.id.startswith(wanted)
+        ]
+        if not matches:
+            raise ToolError(
+                f"This trip has no lookup [{reference}]. Use an id shown in brackets in the "
+                "runtime context."
+            )
+        if len(matches) > 1:
+            raise ToolError(f"[{reference}] matches several lookups; give more of the id.")
+        return matches[0]
