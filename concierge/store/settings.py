@@ -80,6 +80,20 @@ UI_WINDOW_GEOMETRY: Setting[str | None] = declare(
     "The main window's saved geometry (Qt's saveGeometry, base64).",
 )
 
+LOOKUPS_ONLINE_WEATHER: Setting[bool] = declare(
+    "lookups.online.weather",
+    bool,
+    False,
+    "Allow the weather lookup to send the destination's coordinates and trip dates to the "
+    "weather service (LOOKUPS_WEATHER_URL). Off until the person turns it on.",
+)
+LOOKUPS_WEATHER_URL: Setting[str] = declare(
+    "lookups.weather_url",
+    str,
+    "https://api.open-meteo.com/v1/forecast",
+    "The Open-Meteo-compatible forecast endpoint the weather lookup asks (keyless).",
+)
+
 
 class Settings:
     """Typed access to the settings stored in the database."""

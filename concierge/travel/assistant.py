@@ -47,7 +47,7 @@ def build_trip_assistant(
         timeout=PROVIDER_TIMEOUT,
     )
     builder.context_provider(
-        selection_provider(services.selection, services.itinerary, trip_id),
+        selection_provider(services.selection, services.itinerary, trip_id, services.lookups.jobs),
         name="selection",
         timeout=PROVIDER_TIMEOUT,
     )

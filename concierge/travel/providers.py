@@ -7,7 +7,7 @@ made in a form a moment ago is what the model sees next.
 from __future__ import annotations
 
 from concierge.agent import AbortSignal, ContextProvider
-from concierge.store import ItineraryRepository, TripRepository
+from concierge.store import ItineraryRepository, LookupJobRepository, TripRepository
 
 from .selection import SelectionState
 from .trip_view import render_item, render_trip, short_id
@@ -26,21 +26,37 @@ def trip_provider(
 
 
 def selection_provider(
-    selection: SelectionState, itinerary: ItineraryRepository, trip_id: str
+    selection: SelectionState,
+    itinerary: ItineraryRepository,
+    trip_id: str,
+    lookups: LookupJobRepository | None = None,
 ) -> ContextProvider:
-    """What the person has selected in this trip's itinerary, so "this one" has a referent."""
+    """What the person has selected in this trip's itinerary and, given `lookups`, in the
+    lookups panel, so "this one" and "that result" have a referent."""
 
     async def selection_view(signal: AbortSignal) -> str | None:
         current = selection.current
-        if current.trip_id != trip_id or not current.item_ids:
+        if current.trip_id != trip_id:
             return None
-        lines = ["Selected in the itinerary:"]
-        for item_id in current.item_ids:
-            item = await itinerary.get(item_id)
-            if item is not None and item.trip_id == trip_id:
-                lines.append(f"- {item.day.isoformat()} {render_item(item)}")
-            else:
-                lines.append(f"- [{short_id(item_id)}] (no longer exists)")
-        return "\n".join(lines)
+        lines: list[str] = []
+        if current.item_ids:
+            lines.append("Selected in the itinerary:")
+            for item_id in current.item_ids:
+                item = await itinerary.get(item_id)
+                if item is not None and item.trip_id == trip_id:
+                    lines.append(f"- {item.day.isoformat()} {render_item(item)}")
+                else:
+                    lines.append(f"- [{short_id(item_id)}] (no longer exists)")
+        if lookups is not None and current.lookup_ids:
+            lines.append("Selected lookup results:")
+            for job_id in current.lookup_ids:
+                job = await lookups.get(job_id)
+                if job is not None and job.trip_id == trip_id:
+                    lines.append(
+                        f"- [{short_id(job.id)}] {job.kind}: {job.status.value} — {job.summary}"
+                    )
+                else:
+                    lines.append(f"- [{short_id(job_id)}] (no longer exists)")
+        return "\n".join(lines) if lines else None
 
     return selection_view

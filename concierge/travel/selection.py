@@ -10,11 +10,15 @@ from dataclasses import dataclass, field, replace
 class Selection:
     trip_id: str | None = None
     item_ids: tuple[str, ...] = ()
+    lookup_ids: tuple[str, ...] = ()
+    """Lookup jobs (finished ones) selected in the lookups panel."""
 
 
 @dataclass
 class SelectionState:
-    """Holds the current selection; the UI writes it, the selection provider reads it."""
+    """Holds the current selection; the UI writes it, the selection provider reads it.
+
+    Selecting another trip clears the item and lookup selections (they belong to a trip)."""
 
     current: Selection = field(default_factory=Selection)
     _listeners: list[Callable[[Selection], None]] = field(default_factory=list)
@@ -26,6 +30,11 @@ class SelectionState:
     def select_items(self, item_ids: tuple[str, ...]) -> None:
         if item_ids != self.current.item_ids:
             self._set(replace(self.current, item_ids=item_ids))
+
+    def select_lookups(self, lookup_ids: tuple[str, ...]) -> None:
+        lookup_ids = tuple(lookup_ids)
+        if lookup_ids != self.current.lookup_ids:
+            self._set(replace(self.current, lookup_ids=lookup_ids))
 
     def subscribe(self, listener: Callable[[Selection], None]) -> Callable[[], None]:
         self._listeners.append(listener)

@@ -19,7 +19,7 @@ from concierge.store import (
     database_path,
 )
 
-from .lookups import LookupService, open_lookup_service
+from .lookups import LookupService, open_lookup_service, settings_online_access
 from .places import PlaceIndex
 from .selection import SelectionState
 from .trip_edits import TripEditor
@@ -55,6 +55,7 @@ def open_services(
     bus = ChangeBus()
     trips = TripRepository(database, bus)
     places = places if places is not None else PlaceIndex()
+    settings = Settings(database)
     return TravelServices(
         data_dir=data_dir,
         database=database,
@@ -62,9 +63,11 @@ def open_services(
         trips=trips,
         itinerary=ItineraryRepository(database, bus),
         history=ChangeHistory(database, bus),
-        settings=Settings(database),
+        settings=settings,
         secrets=secrets if secrets is not None else SecretStore(),
         places=places,
         editor=TripEditor(trips, places),
-        lookups=open_lookup_service(database, trips, places),
+        lookups=open_lookup_service(
+            database, trips, places, online=settings_online_access(settings)
+        ),
     )

@@ -25,6 +25,7 @@ from concierge.ui.assistant_session import AssistantSession
 from concierge.ui.async_support import BackgroundTasks
 from concierge.ui.chat import ChatPanel
 from concierge.ui.inspector import InspectorPanel
+from concierge.ui.lookups import LookupsPanel
 from concierge.ui.settings import SettingsDialog
 from concierge.ui.trips import ItineraryView, TripForm, TripListPanel
 
@@ -55,10 +56,18 @@ class MainWindow(QMainWindow):
             services.selection,
             self,
         )
+        self.lookups_panel = LookupsPanel(services.lookups, services.selection, self)
+        self.trip_form.set_lookup_starter(self.lookups_panel.start_lookup)
         self.chat = ChatPanel(self)
         self.inspector = InspectorPanel(self)
         self.session = AssistantSession(services, self.chat, self.inspector, self)
-        for panel in (self.trip_list, self.trip_form, self.itinerary, self.chat):
+        for panel in (
+            self.trip_list,
+            self.trip_form,
+            self.itinerary,
+            self.lookups_panel,
+            self.chat,
+        ):
             panel.task_failed.connect(self._report_failure)
 
         self._build_layout()
@@ -72,8 +81,12 @@ class MainWindow(QMainWindow):
     def _build_layout(self) -> None:
         center = QSplitter(Qt.Orientation.Vertical, self)
         center.setObjectName("tripSplitter")
+        self.bottom_tabs = QTabWidget(self)
+        self.bottom_tabs.setObjectName("planTabs")
+        self.bottom_tabs.addTab(self.itinerary, "Itinerary")
+        self.bottom_tabs.addTab(self.lookups_panel, "Lookups")
         center.addWidget(self.trip_form)
-        center.addWidget(self.itinerary)
+        center.addWidget(self.bottom_tabs)
         center.setStretchFactor(0, 0)
         center.setStretchFactor(1, 1)
         center.setSizes([430, 370])
@@ -183,6 +196,7 @@ class MainWindow(QMainWindow):
         self.services.selection.select_trip(current)
         self.trip_form.set_trip(current)
         self.itinerary.set_trip(current)
+        self.lookups_panel.set_trip(current)
         self.session.set_trip(current)
         self._show_empty_state(current is None)
         self.tasks.start(self._refresh_undo(), name="refresh undo")
@@ -280,7 +294,13 @@ class MainWindow(QMainWindow):
         await self.services.settings.set(UI_WINDOW_GEOMETRY, geometry)
         if self._settings_dialog is not None:
             await self._close_settings(self._settings_dialog)
-        for panel in (self.chat, self.trip_form, self.itinerary, self.trip_list):
+        for panel in (
+            self.chat,
+            self.trip_form,
+            self.itinerary,
+            self.lookups_panel,
+            self.trip_list,
+        ):
             await panel.shutdown()
         await self.session.shutdown()
         await self.tasks.shutdown()

@@ -15,8 +15,15 @@ import keyring
 import keyring.core
 import pytest
 from keyring.errors import NoKeyringError
-from PySide6.QtCore import Qt
-from PySide6.QtWidgets import QAbstractButton, QApplication, QLabel, QLineEdit, QWidget
+from PySide6.QtCore import QPoint, Qt
+from PySide6.QtWidgets import (
+    QAbstractButton,
+    QApplication,
+    QCheckBox,
+    QLabel,
+    QLineEdit,
+    QWidget,
+)
 from pytestqt.qtbot import QtBot
 
 from concierge.store import Database, SecretSource, SecretStore, Settings
@@ -29,7 +36,13 @@ from concierge.store.model_profile import (
     save_profile,
 )
 from concierge.store.secrets import SERVICE
-from concierge.store.settings import MODEL_BASE_URL, MODEL_NAME, MODEL_PRESET
+from concierge.store.settings import (
+    LOOKUPS_ONLINE_WEATHER,
+    LOOKUPS_WEATHER_URL,
+    MODEL_BASE_URL,
+    MODEL_NAME,
+    MODEL_PRESET,
+)
 from concierge.ui.settings import Kind, SettingsDialog, edit_model_settings
 from tests.fakes import FakeOpenAIServer
 from tests.fakes.memory_keyring import MemoryKeyring
@@ -486,6 +499,7 @@ async def test_controls_are_named_like_their_labels_in_tab_order(
         dialog.refresh_button,
         dialog.merge_check,
         dialog.test_button,
+        dialog.weather_check,
         dialog.ok_button,
         dialog.cancel_button,
     ]
@@ -493,6 +507,61 @@ async def test_controls_are_named_like_their_labels_in_tab_order(
     positions = [chain.index(w) if w in chain else -1 for w in expected]
     # The editable combo's own line edit may sit between the combo and Refresh models.
     assert -1 not in positions and positions == sorted(positions), positions
+
+
+# -- online lookups --------------------------------------------------------------------------
+
+
+def tick(qtbot: QtBot, box: QCheckBox) -> None:
+    """Click the box's indicator (a wide check box's centre may lie past its text)."""
+    qtbot.mouseClick(box, Qt.MouseButton.LeftButton, pos=QPoint(6, box.height() // 2))
+
+
+async def test_weather_forecasts_are_off_until_turned_on_and_ok_saves_the_choice(
+    make_dialog: MakeDialog, qtbot: QtBot, settings: Settings
+) -> None:
+    dialog = await make_dialog()
+    await until(dialog.weather_check.isEnabled)
+    assert dialog.online_group.title() == dialog.online_group.accessibleName() == "Online lookups"
+    assert dialog.weather_check.text() == "Weather forecasts (Open-Meteo)"
+    assert dialog.weather_check.accessibleName() == "Weather forecasts (Open-Meteo)"
+    line = "Sends the destination's coordinates and trip dates to api.open-meteo.com; nothing else."
+    assert dialog.weather_note.text() == dialog.weather_check.accessibleDescription() == line
+    assert dialog.weather_note.accessibleName() == "What weather forecasts send"
+    assert not dialog.weather_check.isChecked()
+
+    tick(qtbot, dialog.weather_check)
+    assert dialog.weather_check.isChecked()
+    assert await settings.get(LOOKUPS_ONLINE_WEATHER) is False  # nothing saved before OK
+    click(qtbot, dialog.ok_button)
+    await until(lambda: not dialog.isVisible())
+    assert await settings.get(LOOKUPS_ONLINE_WEATHER) is True
+
+    again = await make_dialog()
+    await until(again.weather_check.isEnabled)
+    assert again.weather_check.isChecked()
+    tick(qtbot, again.weather_check)
+    click(qtbot, again.cancel_button)
+    await until(lambda: not again.isVisible())
+    assert await settings.get(LOOKUPS_ONLINE_WEATHER) is True  # Cancel kept it on
+
+    third = await make_dialog()
+    await until(third.weather_check.isEnabled)
+    tick(qtbot, third.weather_check)
+    click(qtbot, third.ok_button)
+    await until(lambda: not third.isVisible())
+    assert await settings.get(LOOKUPS_ONLINE_WEATHER) is False
+
+
+async def test_the_weather_line_names_the_configured_host(
+    make_dialog: MakeDialog, settings: Settings
+) -> None:
+    await settings.set(LOOKUPS_WEATHER_URL, "https://weather.example.org/v1/forecast")
+    dialog = await make_dialog()
+    await until(dialog.weather_check.isEnabled)
+    assert dialog.weather_note.text() == (
+        "Sends the destination's coordinates and trip dates to weather.example.org; nothing else."
+    )
 
 
 # -- opening from async code -----------------------------------------------------------------

@@ -20,6 +20,7 @@ from concierge.store import Database, LookupJobBus, LookupJobRepository, TripRep
 from ..places import PlaceIndex
 from .errors import LookupCancelled, LookupInputError
 from .kinds import KINDS, LookupKind
+from .online import OnlineAccessSource, settings_online_access
 from .service import LookupRequestError, LookupService
 from .status_provider import lookup_status_provider
 from .tools import LookupKindName, LookupTools
@@ -32,9 +33,19 @@ def open_lookup_service(
     *,
     bus: LookupJobBus | None = None,
     concurrency: int = 3,
+    online: OnlineAccessSource | None = None,
 ) -> LookupService:
-    """A lookup service on the app's database; `service.jobs.bus` announces job changes."""
-    return LookupService(LookupJobRepository(database, bus), trips, places, concurrency=concurrency)
+    """A lookup service on the app's database; `service.jobs.bus` announces job changes.
+
+    Without `online`, online kinds (weather) fail at once without opening a connection.
+    """
+    return LookupService(
+        LookupJobRepository(database, bus),
+        trips,
+        places,
+        concurrency=concurrency,
+        online=online,
+    )
 
 
 def lookup_tools(service: LookupService, trip_id: str) -> list[Tool[Any]]:
@@ -51,7 +62,9 @@ __all__ = [
     "LookupRequestError",
     "LookupService",
     "LookupTools",
+    "OnlineAccessSource",
     "lookup_status_provider",
     "lookup_tools",
     "open_lookup_service",
+    "settings_online_access",
 ]

@@ -35,6 +35,7 @@ from concierge.store import (
 from ..places import PlaceIndex
 from .errors import LookupCancelled, LookupInputError
 from .kinds import KINDS, LookupContext, LookupKind
+from .online import OFFLINE, ONLINE_PARAMETER, OnlineAccessSource
 from .progress import Progress, ProgressSink
 
 log = logging.getLogger(__name__)
@@ -71,7 +72,10 @@ class LookupService:
         concurrency: int = DEFAULT_CONCURRENCY,
         progress_interval: float = DEFAULT_PROGRESS_INTERVAL,
         kinds: Mapping[str, LookupKind] = KINDS,
+        online: OnlineAccessSource | None = None,
     ) -> None:
+        """`online` reads what online lookups may do (see `online.settings_online_access`);
+        without it every online lookup is off and fails without opening a connection."""
         if concurrency < 1:
             raise ValueError("At least one lookup must be able to run.")
         self.jobs = jobs
@@ -79,6 +83,7 @@ class LookupService:
         self.places = places
         self.kinds = kinds
         self.progress_interval = progress_interval
+        self._online = online
         self._slots = asyncio.Semaphore(concurrency)
         self._running: dict[str, _Running] = {}
         self._closing = False
@@ -191,7 +196,9 @@ class LookupService:
                     job.id, status=LookupStatus.RUNNING, status_line=f"{spec.title}: starting"
                 )
                 context = LookupContext(places=self.places, progress=progress)
-                result = await asyncio.to_thread(spec.run, job.parameters, context)
+                access = OFFLINE if self._online is None else await self._online()
+                given = {**job.parameters, ONLINE_PARAMETER: access}  # not stored
+                result = await asyncio.to_thread(spec.run, given, context)
             data = {"summary": result.summary(), **result.to_dict()}
             await self.jobs.update(
                 job.id, status=LookupStatus.SUCCEEDED, result=data, status_line="Done"

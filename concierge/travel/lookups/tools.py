@@ -28,6 +28,7 @@ class LookupKindName(StrEnum):
     CURRENCY = "currency"
     TIME_DIFFERENCE = "time_difference"
     DAYLIGHT = "daylight"
+    WEATHER = "weather"
 
 
 class StartLookup(BaseModel):

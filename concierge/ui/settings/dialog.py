@@ -1,4 +1,5 @@
-"""Settings for the model connection: server preset, base URL, API key, model, checks.
+"""Settings for the model connection (server preset, base URL, API key, model, checks) and
+which online lookups may run (each says in one line what it sends where).
 
 Everything slow (listing models, testing, saving) runs as a task of the dialog's
 `BackgroundTasks`, so the dialog never blocks the loop and is opened with `open()`, not
@@ -13,6 +14,7 @@ import asyncio
 import os
 from collections.abc import Mapping
 from itertools import pairwise
+from urllib.parse import urlsplit
 
 from PySide6.QtCore import Qt, Signal
 from PySide6.QtWidgets import (
@@ -22,6 +24,7 @@ from PySide6.QtWidgets import (
     QDialog,
     QDialogButtonBox,
     QFormLayout,
+    QGroupBox,
     QHBoxLayout,
     QLabel,
     QLineEdit,
@@ -50,12 +53,23 @@ from concierge.store.model_profile import (
     stored_key,
 )
 from concierge.store.model_profile import test_connection as check_connection
+from concierge.store.settings import LOOKUPS_ONLINE_WEATHER, LOOKUPS_WEATHER_URL
 from concierge.ui.async_support import BackgroundTasks
 
 from .key_field import KeyField
 from .status import Kind, StatusLabel
 
 MERGE_LABEL = "Merge consecutive user messages (for strict chat templates)"
+ONLINE_TITLE = "Online lookups"
+WEATHER_LABEL = "Weather forecasts (Open-Meteo)"
+
+
+def weather_sends(url: str) -> str:
+    """The one line that says what the weather lookup sends where."""
+    host = urlsplit(url.strip()).hostname or url.strip()
+    return f"Sends the destination's coordinates and trip dates to {host}; nothing else."
+
+
 SESSION_KEY_TEXT = (
     "This API key is kept only until Concierge quits: the system keyring did not accept it."
 )
@@ -120,10 +134,13 @@ class SettingsDialog(QDialog):
         self._filling_models = False
         self._saving = False
         self._saved_values: tuple[object, ...] | None = None
+        self._online_loaded = False
 
         self._build()
         self._fill(profile)
         self._connect()
+        if _loop_running():
+            self.tasks.start(self._load_online(), name="read online lookup settings")
 
     # -- construction ----------------------------------------------------------------------
 
@@ -187,6 +204,19 @@ class SettingsDialog(QDialog):
         self.problem_label = StatusLabel("Problem", self)
         self.problem_label.setObjectName("problemLabel")
 
+        self.online_group = QGroupBox(ONLINE_TITLE, self)
+        self.online_group.setObjectName("onlineLookupsGroup")
+        self.online_group.setAccessibleName(ONLINE_TITLE)
+        self.weather_check = QCheckBox(WEATHER_LABEL, self.online_group)
+        self.weather_check.setObjectName("weatherForecastsCheck")
+        self.weather_check.setEnabled(False)  # until the stored choice is read
+        self.weather_note = QLabel(weather_sends(LOOKUPS_WEATHER_URL.default), self.online_group)
+        self.weather_note.setObjectName("weatherForecastsNote")
+        self.weather_note.setAccessibleName("What weather forecasts send")
+        self.weather_note.setWordWrap(True)
+        self.weather_note.setTextFormat(Qt.TextFormat.PlainText)
+        self._show_weather_url(LOOKUPS_WEATHER_URL.default)
+
         self.buttons = QDialogButtonBox(
             QDialogButtonBox.StandardButton.Ok | QDialogButtonBox.StandardButton.Cancel, self
         )
@@ -202,6 +232,7 @@ class SettingsDialog(QDialog):
             (self.refresh_button, "Refresh models"),
             (self.merge_check, MERGE_LABEL),
             (self.test_button, "Test connection"),
+            (self.weather_check, WEATHER_LABEL),
             (self.ok_button, "OK"),
             (self.cancel_button, "Cancel"),
         ):
@@ -232,6 +263,10 @@ class SettingsDialog(QDialog):
         layout = QVBoxLayout(self)
         layout.addLayout(form)
         layout.addLayout(test_row)
+        online = QVBoxLayout(self.online_group)
+        online.addWidget(self.weather_check)
+        online.addWidget(self.weather_note)
+        layout.addWidget(self.online_group)
         layout.addWidget(self.env_note)
         layout.addWidget(self.key_warning)
         layout.addWidget(self.problem_label)
@@ -246,6 +281,7 @@ class SettingsDialog(QDialog):
             self.refresh_button,
             self.merge_check,
             self.test_button,
+            self.weather_check,
             self.ok_button,
             self.cancel_button,
         ]
@@ -321,7 +357,24 @@ class SettingsDialog(QDialog):
 
     def _values(self) -> tuple[object, ...]:
         p = self.current_profile()
-        return (p.preset, p.base_url, p.model, p.api_key, p.merge_user_turns)
+        weather = self.weather_check.isChecked()
+        return (p.preset, p.base_url, p.model, p.api_key, p.merge_user_turns, weather)
+
+    # -- online lookups --------------------------------------------------------------------
+
+    async def _load_online(self) -> None:
+        weather = await self._settings.get(LOOKUPS_ONLINE_WEATHER)
+        url = await self._settings.get(LOOKUPS_WEATHER_URL)
+        self.weather_check.setChecked(weather)
+        self._show_weather_url(url)
+        self._online_loaded = True
+        self.weather_check.setEnabled(True)
+
+    def _show_weather_url(self, url: str) -> None:
+        line = weather_sends(url)
+        self.weather_note.setText(line)
+        self.weather_check.setAccessibleDescription(line)
+        self.weather_check.setToolTip(line)
 
     # -- reacting to edits -----------------------------------------------------------------
 
@@ -489,7 +542,10 @@ class SettingsDialog(QDialog):
         self.tasks.start(self._save(self.current_profile()), name="save settings")
 
     async def _save(self, edited: ModelProfile) -> None:
+        weather = self.weather_check.isChecked()
         try:
+            if self._online_loaded:  # else the stored choice stays as it is
+                await self._settings.set(LOOKUPS_ONLINE_WEATHER, weather)
             secret = await save_profile(
                 self._settings,
                 self._secrets,

@@ -13,14 +13,16 @@ from collections.abc import Callable, Sequence
 from datetime import date
 from typing import Any
 
-from PySide6.QtCore import Signal
+from PySide6.QtCore import Qt, Signal
 from PySide6.QtGui import QRegularExpressionValidator, QTextCursor
 from PySide6.QtWidgets import (
     QComboBox,
     QFormLayout,
     QLabel,
     QLineEdit,
+    QMenu,
     QPlainTextEdit,
+    QPushButton,
     QSpinBox,
     QWidget,
 )
@@ -43,6 +45,15 @@ from .trip_text import date_hint, place_hint
 TYPING_DEBOUNCE_MS = 400
 NOTES_DEBOUNCE_MS = 800
 MAX_TRAVELLERS = 99
+HOLIDAYS_BUTTON_TEXT = "Holidays during my trip"
+CONVERT_BUTTON_TEXT = "Convert budget"
+CONVERSION_TARGETS = ("EUR", "USD", "GBP", "CHF", "JPY", "CAD", "AUD")
+"""Currencies "Convert budget" offers (all published by the European Central Bank)."""
+
+
+def conversion_targets(source: str | None) -> tuple[str, ...]:
+    """The currencies offered for converting a budget in `source`, without `source`."""
+    return tuple(code for code in CONVERSION_TARGETS if code != (source or "").upper())
 
 
 def _quoted(value: str) -> str:
@@ -93,6 +104,14 @@ class TripFields(QWidget):
         self.notes_edit = QPlainTextEdit(self)
         self.notes_edit.setTabChangesFocus(True)
         self.notes_edit.setMinimumHeight(96)
+        self.holidays_button = QPushButton(HOLIDAYS_BUTTON_TEXT, self)
+        self.holidays_button.setAccessibleName(HOLIDAYS_BUTTON_TEXT)
+        self.holidays_button.setToolTip("Look up public holidays at the destination")
+        self.convert_button = QPushButton(CONVERT_BUTTON_TEXT, self)
+        self.convert_button.setAccessibleName(CONVERT_BUTTON_TEXT)
+        self.convert_button.setToolTip("Convert the budget at the European Central Bank rate")
+        self.convert_menu = QMenu(CONVERT_BUTTON_TEXT, self)
+        self.set_lookup_buttons_visible(False)
 
         self.bindings: list[Binding[Any]] = self._bindings()
         self.by_key = {binding.key: binding for binding in self.bindings}
@@ -126,6 +145,22 @@ class TripFields(QWidget):
             self.pace_combo,
             self.notes_edit,
         ]
+
+    def set_lookup_buttons_visible(self, visible: bool) -> None:
+        """Show "Holidays during my trip" and "Convert budget" (only when lookups can be
+        started); hidden, they take no focus."""
+        policy = Qt.FocusPolicy.StrongFocus if visible else Qt.FocusPolicy.NoFocus
+        for button in (self.holidays_button, self.convert_button):
+            button.setVisible(visible)
+            button.setFocusPolicy(policy)
+        if visible:  # Tab reaches each button right after the field it sits next to.
+            for before, after in (
+                (self.end_field.clear_button, self.holidays_button),
+                (self.holidays_button, self.travellers_spin),
+                (self.currency_combo, self.convert_button),
+                (self.convert_button, self.interests_edit),
+            ):
+                QWidget.setTabOrder(before, after)
 
     def put(self, binding: Binding[Any], value: object) -> None:
         """Show a stored value in the field; it becomes the field's baseline."""
@@ -236,7 +271,9 @@ class TripFields(QWidget):
             fields = (role, f"{role}_code", f"{role}_tz")
             return text(role, label, edit, hint=hint, store_fields=fields)
 
-        def day(key: str, label: str, field: DateField) -> Binding[Any]:
+        def day(
+            key: str, label: str, field: DateField, extra: Sequence[QWidget] = ()
+        ) -> Binding[Any]:
             def hint(record: TripRecord) -> str:
                 start = record.start_date if key == "end_date" else None
                 return date_hint(getattr(record, key), start)
@@ -244,7 +281,7 @@ class TripFields(QWidget):
             return Binding[Any](
                 key,
                 label,
-                FieldRow([field], self, described=field.edit),
+                FieldRow([field, *extra], self, described=field.edit),
                 read=field.value,
                 show=field.set_value,
                 from_record=lambda record: getattr(record, key),
@@ -262,7 +299,7 @@ class TripFields(QWidget):
             place("origin", "Origin", self.origin_edit),
             place("destination", "Destination", self.destination_edit),
             day("start_date", "Start date", self.start_field),
-            day("end_date", "End date", self.end_field),
+            day("end_date", "End date", self.end_field, [self.holidays_button]),
             Binding[int](
                 "travellers",
                 "Travellers",
@@ -291,7 +328,7 @@ class TripFields(QWidget):
             Binding[str](
                 "budget_currency",
                 "Currency",
-                FieldRow([self.currency_combo], self),
+                FieldRow([self.currency_combo, self.convert_button], self),
                 read=self.currency_combo.code,
                 show=self.currency_combo.set_code,
                 from_record=lambda record: record.budget_currency,

@@ -54,7 +54,7 @@ from .person import person
 from .place_field import place_changes
 from .refresher import Refresher
 from .seen_bar import SeenBar
-from .trip_fields import TripFields
+from .trip_fields import TripFields, conversion_targets
 from .undo_bar import UndoBar
 
 NO_TRIP_TEXT = "Select a trip in the list, or create one with New trip."
@@ -65,6 +65,9 @@ _DEFAULTS: Mapping[str, object] = {
     "budget_currency": "EUR",
 }
 """Values a new trip starts with: the assistant creating a trip did not "change" them."""
+
+LookupStarter = Callable[[str, str, Mapping[str, Any] | None], None]
+"""Starts a lookup: (trip id, kind, explicit parameters or None); returns at once."""
 
 
 class TripForm(QWidget):
@@ -130,6 +133,9 @@ class TripForm(QWidget):
         self.fields.edited.connect(lambda key: self._edited(self.binding(key)))
         self.fields.finished.connect(lambda key: self._commit(self.binding(key)))
         self.seen_bar.mark_seen_requested.connect(self.mark_all_seen)
+        self._lookup_starter: LookupStarter | None = None
+        self.fields.holidays_button.clicked.connect(lambda: self.start_lookup("holidays"))
+        self.fields.convert_button.clicked.connect(self._show_convert_menu)
         self._refresher = Refresher(self.tasks, self._load, name="load trip")
         self._unsubscribe: Callable[[], None] | None = bus.subscribe(self._on_change)
         app = QApplication.instance()
@@ -181,6 +187,44 @@ class TripForm(QWidget):
             self.refreshed.emit()
         else:
             self._refresher.request()
+
+    def set_lookup_starter(self, starter: LookupStarter | None) -> None:
+        """Give the form a way to start lookups (e.g. `LookupsPanel.start_lookup`): shows
+        "Holidays during my trip" and "Convert budget". None hides them."""
+        self._lookup_starter = starter
+        self.fields.set_lookup_buttons_visible(starter is not None)
+
+    def start_lookup(self, kind: str, parameters: Mapping[str, Any] | None = None) -> None:
+        """Save pending edits, then start a `kind` lookup for this trip (so it reads what
+        the person sees)."""
+        if self._trip_id is None or self._lookup_starter is None or self.tasks.closed:
+            return
+        self.tasks.start(
+            self._start_lookup(self._trip_id, self._lookup_starter, kind, parameters),
+            name=f"start {kind} lookup",
+        )
+
+    async def _start_lookup(
+        self,
+        trip_id: str,
+        starter: LookupStarter,
+        kind: str,
+        parameters: Mapping[str, Any] | None,
+    ) -> None:
+        await self.flush()
+        starter(trip_id, kind, parameters)
+
+    def _show_convert_menu(self) -> None:
+        menu = self.fields.convert_menu
+        menu.clear()
+        source = self.fields.currency_combo.code() or self._stored_currency()
+        for code in conversion_targets(source):
+            action = menu.addAction(f"To {code}")
+            action.triggered.connect(
+                lambda _=False, c=code: self.start_lookup("currency", {"to_currency": c})
+            )
+        button = self.fields.convert_button
+        menu.popup(button.mapToGlobal(button.rect().bottomLeft()))
 
     async def flush(self) -> None:
         """Save every pending edit now and wait until the store has answered."""

@@ -77,8 +77,8 @@ async def test_bad_input_fails_the_job_with_what_to_fix(lookups: Lookups) -> Non
 async def test_requests_that_cannot_be_honoured_raise_and_create_nothing(
     lookups: Lookups,
 ) -> None:
-    with pytest.raises(LookupRequestError, match="no lookup kind 'weather'"):
-        await lookups.service.start(lookups.trip.id, "weather")
+    with pytest.raises(LookupRequestError, match="no lookup kind 'tides'"):
+        await lookups.service.start(lookups.trip.id, "tides")
     with pytest.raises(LookupRequestError, match="does not use amount; it uses origin"):
         await lookups.service.start(lookups.trip.id, "flights", {"amount": "5"})
     with pytest.raises(LookupRequestError, match="trip nope does not exist"):

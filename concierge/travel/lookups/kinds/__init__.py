@@ -1,12 +1,13 @@
-"""The kinds of lookup, each a pure function on real data installed with the app, and the
-registry the service and the assistant's tools choose from by name."""
+"""The kinds of lookup, each a pure function on real data installed with the app (except
+`weather`, which asks an online service when Settings allow it), and the registry the
+service and the assistant's tools choose from by name."""
 
 from __future__ import annotations
 
 from collections.abc import Mapping
 from types import MappingProxyType
 
-from . import currency, daylight, flights, holidays, time_difference
+from . import currency, daylight, flights, holidays, time_difference, weather
 from .base import LookupContext, LookupKind, LookupResult, Runner
 
 KINDS: Mapping[str, LookupKind] = MappingProxyType(
@@ -50,6 +51,14 @@ KINDS: Mapping[str, LookupKind] = MappingProxyType(
                 description="sunrise, sunset and daylight at the destination for each trip day",
                 uses=("destination", "start_date", "end_date"),
                 run=daylight.run,
+            ),
+            LookupKind(
+                name="weather",
+                title="Weather forecast",
+                description="daily weather forecast at the destination for the trip days within "
+                "16 days (online: only when weather forecasts are on in Settings)",
+                uses=("destination", "start_date", "end_date"),
+                run=weather.run,
             ),
         )
     }

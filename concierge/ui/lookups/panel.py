@@ -1,0 +1,345 @@
+"""The lookups panel: the current trip's background lookups, live.
+
+One row per job (kind, progress bar with the status line, status); Cancel and Retry act on
+the current row (buttons, or Delete and Ctrl+R on the table); the pane below shows the
+current job's full result or error. "Look up" opens a menu (with `popup()`, never `exec()`)
+that starts any kind for the trip. Changes arrive on the job bus and are applied at most
+about ten times a second. Selecting finished jobs puts their ids in `SelectionState`, so the
+assistant's selection provider can show those results.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from PySide6.QtCore import QItemSelection, QKeyCombination, Qt, QTimer, Signal
+from PySide6.QtGui import QAction, QKeySequence
+from PySide6.QtWidgets import (
+    QAbstractItemView,
+    QHBoxLayout,
+    QHeaderView,
+    QLabel,
+    QMenu,
+    QPushButton,
+    QSplitter,
+    QTableView,
+    QTextBrowser,
+    QVBoxLayout,
+    QWidget,
+)
+
+from concierge.store import LookupJobRecord
+from concierge.travel.lookups import LookupRequestError, LookupService
+from concierge.travel.selection import SelectionState
+from concierge.ui.async_support import BackgroundTasks
+from concierge.ui.trips.actions import action_button, make_action
+from concierge.ui.trips.trip_fields import CONVERSION_TARGETS
+
+from .delegate import ProgressDelegate
+from .details import job_markdown
+from .model import (
+    KIND_COLUMN,
+    PROGRESS_COLUMN,
+    STATUS_COLUMN,
+    LookupJobsModel,
+    can_cancel,
+    can_retry,
+)
+
+COALESCE_MS = 100
+"""Job-bus changes are applied to the table at most this often (~10 Hz)."""
+NO_TRIP_DETAILS = "Select a trip to see and start its lookups."
+NO_JOB_DETAILS = "Select a lookup to see its full result."
+
+
+class LookupsPanel(QWidget):
+    """The lookups of one trip (`set_trip`); build it inside the running event loop and
+    `await shutdown()` before it goes."""
+
+    task_failed = Signal(str, object)
+    """A background task raised unexpectedly: (task name, exception)."""
+    refreshed = Signal()
+    """The table shows the store's jobs of the current trip (after `set_trip`)."""
+
+    def __init__(
+        self, lookups: LookupService, selection: SelectionState, parent: QWidget | None = None
+    ) -> None:
+        super().__init__(parent)
+        self.setObjectName("lookupsPanel")
+        self.setAccessibleName("Lookups")
+        self.lookups = lookups
+        self.selection = selection
+        self.tasks = BackgroundTasks(self)
+        self.tasks.failed.connect(self.task_failed)
+        self._trip_id: str | None = None
+        self._loading = False
+        self._pending: dict[str, LookupJobRecord] = {}
+        self._select_when_shown: str | None = None
+        self._details_source: str | None = None
+
+        self.model = LookupJobsModel(lookups.kinds, self)
+        self.table = QTableView(self)
+        self.table.setObjectName("lookupsTable")
+        self.table.setAccessibleName("Lookups")
+        self.table.setModel(self.model)
+        self.table.setItemDelegateForColumn(PROGRESS_COLUMN, ProgressDelegate(self.table))
+        self.table.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
+        self.table.setSelectionMode(QAbstractItemView.SelectionMode.ExtendedSelection)
+        self.table.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
+        self.table.verticalHeader().hide()
+        header = self.table.horizontalHeader()
+        header.setSectionResizeMode(KIND_COLUMN, QHeaderView.ResizeMode.ResizeToContents)
+        header.setSectionResizeMode(PROGRESS_COLUMN, QHeaderView.ResizeMode.Stretch)
+        header.setSectionResizeMode(STATUS_COLUMN, QHeaderView.ResizeMode.ResizeToContents)
+
+        self.details = QTextBrowser(self)
+        self.details.setObjectName("lookupDetails")
+        self.details.setAccessibleName("Lookup details")
+        self.details.setReadOnly(True)
+        self.details.setOpenLinks(False)
+
+        self.look_up_button = QPushButton("Look up", self)
+        self.look_up_button.setAccessibleName("Look up")
+        self.look_up_button.setToolTip("Start a lookup for this trip")
+        self.look_up_menu = QMenu("Look up", self)
+        self.start_actions: dict[str, QAction] = {}
+        """Menu actions by kind name ("currency:USD" for a conversion target)."""
+        for name, spec in lookups.kinds.items():
+            if "to_currency" in spec.uses:
+                submenu = self.look_up_menu.addMenu(f"{spec.title} to")
+                for code in CONVERSION_TARGETS:
+                    action = submenu.addAction(code)
+                    action.triggered.connect(
+                        lambda _=False, k=name, c=code: self.start({"to_currency": c}, kind=k)
+                    )
+                    self.start_actions[f"{name}:{code}"] = action
+                continue
+            action = self.look_up_menu.addAction(spec.title)
+            action.setToolTip(spec.description)
+            action.triggered.connect(lambda _=False, k=name: self.start(kind=k))
+            self.start_actions[name] = action
+        self.look_up_button.clicked.connect(self._show_menu)
+
+        self.cancel_action = make_action(
+            self, "Cancel lookup", QKeySequence.StandardKey.Delete, self.cancel_current
+        )
+        self.retry_action = make_action(
+            self,
+            "Retry lookup",
+            QKeyCombination(Qt.KeyboardModifier.ControlModifier, Qt.Key.Key_R),
+            self.retry_current,
+        )
+        for action in (self.cancel_action, self.retry_action):
+            action.setShortcutContext(Qt.ShortcutContext.WidgetWithChildrenShortcut)
+            self.table.addAction(action)
+        self.cancel_button = action_button(self, self.cancel_action)
+        self.retry_button = action_button(self, self.retry_action)
+
+        self.notice = QLabel(self)
+        self.notice.setObjectName("lookupsNotice")
+        self.notice.setWordWrap(True)
+        self.notice.setTextFormat(Qt.TextFormat.PlainText)
+        self.notice.hide()
+
+        buttons = QHBoxLayout()
+        buttons.setContentsMargins(0, 0, 0, 0)
+        buttons.addWidget(self.look_up_button)
+        buttons.addStretch(1)
+        buttons.addWidget(self.cancel_button)
+        buttons.addWidget(self.retry_button)
+        split = QSplitter(Qt.Orientation.Vertical, self)
+        split.addWidget(self.table)
+        split.addWidget(self.details)
+        split.setChildrenCollapsible(False)
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(0, 0, 0, 0)
+        layout.addLayout(buttons)
+        layout.addWidget(self.notice)
+        layout.addWidget(split, 1)
+        QWidget.setTabOrder(self.look_up_button, self.cancel_button)
+        QWidget.setTabOrder(self.cancel_button, self.retry_button)
+        QWidget.setTabOrder(self.retry_button, self.table)
+        QWidget.setTabOrder(self.table, self.details)
+
+        self._timer = QTimer(self)
+        self._timer.setSingleShot(True)
+        self._timer.setInterval(COALESCE_MS)
+        self._timer.timeout.connect(self._apply_pending)
+        self._unsubscribe: Any = lookups.jobs.bus.subscribe(self._on_job)
+        selection_model = self.table.selectionModel()
+        selection_model.selectionChanged.connect(self._selection_changed)
+        selection_model.currentRowChanged.connect(lambda *_: self._render_state())
+        self._render_state()
+
+    # -- public ---------------------------------------------------------------------------
+
+    @property
+    def trip_id(self) -> str | None:
+        return self._trip_id
+
+    def set_trip(self, trip_id: str | None) -> None:
+        """Show the lookups of `trip_id` (None: none)."""
+        if trip_id == self._trip_id:
+            return
+        self._trip_id = trip_id
+        self._pending.clear()
+        self._select_when_shown = None
+        self.model.reset(())
+        self._show_notice("")
+        if self.selection.current.lookup_ids:
+            self.selection.select_lookups(())
+        self._render_state()
+        if trip_id is not None and not self.tasks.closed:
+            self._loading = True
+            self.tasks.start(self._load(trip_id), name="load lookups")
+        else:
+            self.refreshed.emit()
+
+    def start(self, parameters: Mapping[str, Any] | None = None, *, kind: str) -> None:
+        """Start a `kind` lookup for the current trip (no-op without a trip)."""
+        if self._trip_id is not None:
+            self.start_lookup(self._trip_id, kind, parameters)
+
+    def start_lookup(
+        self, trip_id: str, kind: str, parameters: Mapping[str, Any] | None = None
+    ) -> None:
+        """Start a lookup for any trip (the trip form's starter); it shows here when that
+        trip is the current one, and becomes the current row."""
+        if self.tasks.closed:
+            return
+        self.tasks.start(self._start(trip_id, kind, parameters), name=f"start {kind} lookup")
+
+    def current_job(self) -> LookupJobRecord | None:
+        index = self.table.currentIndex()
+        return self.model.job(index.row()) if index.isValid() else None
+
+    def cancel_current(self) -> None:
+        job = self.current_job()
+        if job is not None and can_cancel(job) and not self.tasks.closed:
+            self.tasks.start(self._cancel(job.id), name="cancel lookup")
+
+    def retry_current(self) -> None:
+        job = self.current_job()
+        if job is not None and can_retry(job) and not self.tasks.closed:
+            self.tasks.start(self._retry(job.id), name="retry lookup")
+
+    async def shutdown(self) -> None:
+        """Stop following the job bus and end this panel's tasks (jobs keep running: the
+        service owns them)."""
+        if self._unsubscribe is not None:
+            self._unsubscribe()
+            self._unsubscribe = None
+        self._timer.stop()
+        await self.tasks.shutdown()
+
+    # -- tasks ----------------------------------------------------------------------------
+
+    async def _load(self, trip_id: str) -> None:
+        try:
+            jobs = await self.lookups.jobs.list_for_trip(trip_id)
+        finally:
+            if trip_id == self._trip_id:
+                self._loading = False
+        if trip_id != self._trip_id:
+            return
+        self.model.reset(jobs)
+        self._apply_pending()
+        self._render_state()
+        self.refreshed.emit()
+
+    async def _start(self, trip_id: str, kind: str, parameters: Mapping[str, Any] | None) -> None:
+        try:
+            job_id = await self.lookups.start(trip_id, kind, parameters)
+        except LookupRequestError as error:
+            self._show_notice(str(error))
+            return
+        self._show_notice("")
+        self._select_soon(job_id)
+
+    async def _cancel(self, job_id: str) -> None:
+        try:
+            await self.lookups.cancel(job_id)
+        except LookupRequestError as error:
+            self._show_notice(str(error))
+
+    async def _retry(self, job_id: str) -> None:
+        try:
+            new_id = await self.lookups.retry(job_id)
+        except LookupRequestError as error:
+            self._show_notice(str(error))
+            return
+        self._select_soon(new_id)
+
+    # -- following the bus ----------------------------------------------------------------
+
+    def _on_job(self, job: LookupJobRecord) -> None:
+        if job.trip_id != self._trip_id:
+            return
+        self._pending[job.id] = job
+        if not self._timer.isActive():
+            self._timer.start()
+
+    def _apply_pending(self) -> None:
+        if self._loading:
+            return  # `_load` applies them after the snapshot.
+        pending, self._pending = self._pending, {}
+        for job in pending.values():
+            self.model.upsert(job)
+        self._select_if_shown()
+        self._render_state()
+
+    def _select_soon(self, job_id: str) -> None:
+        self._select_when_shown = job_id
+        self._select_if_shown()
+
+    def _select_if_shown(self) -> None:
+        job_id = self._select_when_shown
+        if job_id is None:
+            return
+        row = self.model.row_of(job_id)
+        if row >= 0:
+            self._select_when_shown = None
+            self.table.selectRow(row)
+
+    # -- state ----------------------------------------------------------------------------
+
+    def _selection_changed(self, _selected: QItemSelection, _deselected: QItemSelection) -> None:
+        self._render_state()
+
+    def _render_state(self) -> None:
+        has_trip = self._trip_id is not None
+        self.look_up_button.setEnabled(has_trip)
+        job = self.current_job()
+        self.cancel_action.setEnabled(job is not None and can_cancel(job))
+        self.retry_action.setEnabled(job is not None and can_retry(job))
+        if not has_trip:
+            text = NO_TRIP_DETAILS
+        elif job is None:
+            text = NO_JOB_DETAILS
+        else:
+            text = job_markdown(job)
+        if text != self._details_source:
+            self._details_source = text
+            self.details.setMarkdown(text)
+        self._sync_selection()
+
+    def _sync_selection(self) -> None:
+        """Selected finished jobs go into the selection state (a selected running job
+        joins it when it finishes)."""
+        if self._trip_id is None or self.selection.current.trip_id != self._trip_id:
+            return
+        rows = sorted({index.row() for index in self.table.selectionModel().selectedRows()})
+        jobs = (self.model.job(row) for row in rows)
+        self.selection.select_lookups(
+            tuple(job.id for job in jobs if job is not None and job.status.finished)
+        )
+
+    def _show_notice(self, text: str) -> None:
+        self.notice.setText(text)
+        self.notice.setAccessibleName(text)
+        self.notice.setVisible(bool(text))
+
+    def _show_menu(self) -> None:
+        button = self.look_up_button
+        self.look_up_menu.popup(button.mapToGlobal(button.rect().bottomLeft()))
