@@ -25,7 +25,8 @@ would, so change signals refresh the form, the itinerary and the undo action mea
 The probes stop when the chat panel reports the turn finished.
 
 Scenarios (each on a fresh data folder and window, in one process and one loop):
-  window idle             probes only, no stream: the floor of the probe itself
+  window idle             probes only for 2 s: the floor of the probe itself
+  DB writes only          the writes for 5 s, nothing streams
   stream only             the answer streams, no background load
   stream + DB writes      the budget row: p99 < 16 ms, max < 50 ms (ARCHITECTURE.md)
 
@@ -79,6 +80,7 @@ WRITE_INTERVAL = 0.020
 SEED_ITEMS = 15
 FIRST_DAY = datetime.date(2026, 5, 14)
 IDLE_SECONDS = 2.0
+LOAD_ONLY_SECONDS = 5.0
 SETTLE_SECONDS = 0.3
 """Quiet time after start-up before the probes start (start-up's last tasks finish)."""
 TURN_TIMEOUT = 60.0
@@ -289,14 +291,18 @@ class Scenario:
     name: str
     stream: bool
     loads: tuple[Load, ...] = ()
+    seconds: float = IDLE_SECONDS
+    """How long the probes run when nothing streams (a stream runs until its turn ends)."""
     budget: bool = False
     """Whether the ARCHITECTURE.md budget applies (the other rows explain it)."""
 
 
+DB_WRITES = Load("DB writes", db_writes)
 SCENARIOS: tuple[Scenario, ...] = (
     Scenario("window idle", stream=False),
+    Scenario("DB writes only", stream=False, loads=(DB_WRITES,), seconds=LOAD_ONLY_SECONDS),
     Scenario("stream only", stream=True),
-    Scenario("stream + DB writes", stream=True, loads=(Load("DB writes", db_writes),), budget=True),
+    Scenario("stream + DB writes", stream=True, loads=(DB_WRITES,), budget=True),
 )
 
 
@@ -381,7 +387,9 @@ async def measure(scenario: Scenario, window: MainWindow, services: TravelServic
         if scenario.stream:
             result.outcome = await stream_answer(window, services, scenario.loads, result)
         else:
-            await asyncio.sleep(IDLE_SECONDS)
+            await run_loads(
+                window, services, scenario.loads, result, asyncio.sleep(scenario.seconds)
+            )
     finally:
         result.seconds = time.perf_counter() - started
         stop.set()
@@ -393,6 +401,8 @@ async def measure(scenario: Scenario, window: MainWindow, services: TravelServic
 async def stream_answer(
     window: MainWindow, services: TravelServices, loads: Sequence[Load], result: Result
 ) -> str:
+    """Send the question through the composer and wait for the turn to finish, with `loads`
+    running meanwhile; returns the chat's outcome ("completed", ...)."""
     agent = window.session.agent
     assert agent is not None, "the assistant is not connected to the fake server"
     watch = StreamWatch()
@@ -403,25 +413,41 @@ async def stream_answer(
         if not finished.done():
             finished.set_result(outcome)
 
-    window.chat.turn_finished.connect(on_finished)
-    stop_loads = asyncio.Event()
-    load_tasks = [asyncio.create_task(load.run(window, services, stop_loads)) for load in loads]
-    try:
+    async def turn() -> None:
         window.chat.composer.edit.setPlainText(QUESTION)
         window.chat.send()
         if not window.chat.busy:
             raise RuntimeError("the chat did not start a turn")
-        outcome = await asyncio.wait_for(finished, TURN_TIMEOUT)
+        await asyncio.wait_for(finished, TURN_TIMEOUT)
+
+    window.chat.turn_finished.connect(on_finished)
+    try:
+        await run_loads(window, services, loads, result, turn())
     finally:
-        stop_loads.set()
-        counts = await asyncio.gather(*load_tasks)
         window.chat.turn_finished.disconnect(on_finished)
         unsubscribe()
-    result.counts = {load.name: count for load, count in zip(loads, counts, strict=True)}
     result.deltas = watch.deltas
     result.tokens = watch.tokens
     result.stream_seconds = watch.last - watch.first
-    return outcome
+    return finished.result()
+
+
+async def run_loads(
+    window: MainWindow,
+    services: TravelServices,
+    loads: Sequence[Load],
+    result: Result,
+    main: Coroutine[Any, Any, None],
+) -> None:
+    """Run `loads` while `main` runs; note how many operations each did in `result`."""
+    stop = asyncio.Event()
+    tasks = [asyncio.create_task(load.run(window, services, stop)) for load in loads]
+    try:
+        await main
+    finally:
+        stop.set()
+        counts = await asyncio.gather(*tasks)
+    result.counts = {load.name: count for load, count in zip(loads, counts, strict=True)}
 
 
 def collect_garbage() -> float:
@@ -483,8 +509,9 @@ def report(results: Sequence[Result], server: str) -> None:
     notes = [
         f"Stall = lateness of a coroutine waking every {PROBE_INTERVAL * 1000:.0f} ms "
         "(asyncio.sleep on the qasync loop),",
-        "from the send until the chat reports the turn finished. Answer: "
-        f"{ANSWER_TOKENS:,} tokens in {ANSWER_TOKENS:,} SSE chunks",
+        f"for {IDLE_SECONDS:.0f} s idle, {LOAD_ONLY_SECONDS:.0f} s of writes, or from the send "
+        f"until the turn finished. Answer: {ANSWER_TOKENS:,} tokens in {ANSWER_TOKENS:,} SSE "
+        "chunks",
         f"{CHUNK_DELAY * 1000:.0f} ms apart, from the fake server in {where}; "
         "stream = first to last text delta.",
         f"DB writes are asked for {WRITE_INTERVAL * 1000:.0f} ms after the previous one "

@@ -1,28 +1,27 @@
 """The composition root: builds the services, wires them together and starts Qt.
 
 Start-up follows the qasync recipe in NOTES.md: our own QApplication, one asyncio loop
-driven by Qt, and an async shutdown that finishes before the loop stops.
+driven by Qt, and an async shutdown that finishes before the loop stops. Only Qt is imported
+before the first window is painted; the rest (openai, SQLAlchemy, Alembic: seconds on a cold
+start) is imported behind it.
 """
 
 from __future__ import annotations
 
 import argparse
-import asyncio
 import logging
 import sys
 import time
 from collections.abc import Sequence
-from logging.handlers import RotatingFileHandler
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from PySide6.QtWidgets import QApplication, QMessageBox  # before qasync, as qasync requires
 
-from concierge.store import StoreError, data_dir, log_dir
-from concierge.travel.services import TravelServices, open_services
-from concierge.ui.async_support import run_with_qt
-from concierge.ui.garbage import GuiThreadCollector
-from concierge.ui.main_window import MainWindow
-from concierge.ui.unix_signals import SignalBridge
+from concierge.ui.startup_window import StartupWindow
+
+if TYPE_CHECKING:
+    from concierge.travel.services import TravelServices
 
 log = logging.getLogger("concierge")
 logging.getLogger("alembic").setLevel(logging.WARNING)
@@ -46,6 +45,8 @@ def parse_arguments(argv: Sequence[str]) -> argparse.Namespace:
 
 
 def configure_logging(folder: Path) -> None:
+    from logging.handlers import RotatingFileHandler
+
     folder.mkdir(parents=True, exist_ok=True)
     handlers: list[logging.Handler] = [
         logging.StreamHandler(),
@@ -61,7 +62,15 @@ def configure_logging(folder: Path) -> None:
     )
 
 
-async def run(app: QApplication, services: TravelServices, started: float) -> int:
+async def run(
+    app: QApplication, services: TravelServices, splash: StartupWindow, started: float
+) -> int:
+    import asyncio
+
+    from concierge.ui.garbage import GuiThreadCollector
+    from concierge.ui.main_window import MainWindow
+    from concierge.ui.unix_signals import SignalBridge
+
     closed = asyncio.Event()
     window = MainWindow(services, on_close=closed.set)
 
@@ -72,8 +81,10 @@ async def run(app: QApplication, services: TravelServices, started: float) -> in
     bridge = SignalBridge(close_window, window)
     collector = GuiThreadCollector(window)
     collector.start()
+    window.move(splash.pos())
     window.show()
-    log.info("window shown after %.0f ms", (time.perf_counter() - started) * 1000)
+    splash.close()
+    log.info("main window shown after %.0f ms", (time.perf_counter() - started) * 1000)
     loading = asyncio.ensure_future(asyncio.to_thread(services.places.load))
     try:
         interrupted = await services.lookups.recover()
@@ -81,12 +92,14 @@ async def run(app: QApplication, services: TravelServices, started: float) -> in
             log.info("%d lookups were interrupted when the app last closed", len(interrupted))
         await window.start()
         log.info("%s (%.0f ms)", READY_MESSAGE, (time.perf_counter() - started) * 1000)
+        await loading
+        collector.freeze()
         await closed.wait()
         log.info("closing")
         await window.shutdown()
         await services.lookups.aclose()
-        await loading
     finally:
+        loading.cancel()
         bridge.close()
         collector.stop()
         window.deleteLater()
@@ -96,8 +109,6 @@ async def run(app: QApplication, services: TravelServices, started: float) -> in
 def main(argv: Sequence[str] | None = None) -> int:
     started = time.perf_counter()
     arguments = parse_arguments(sys.argv[1:] if argv is None else argv)
-    folder = data_dir(arguments.data_dir)
-    configure_logging(log_dir(arguments.data_dir))
     app = QApplication.instance() or QApplication([sys.argv[0]])
     assert isinstance(app, QApplication)
     app.setApplicationName("Concierge")
@@ -105,14 +116,25 @@ def main(argv: Sequence[str] | None = None) -> int:
     app.setOrganizationName("Concierge")
     app.setDesktopFileName("concierge")
     app.setQuitOnLastWindowClosed(False)
+    splash = StartupWindow()
+    splash.show_now()
+
+    from concierge.store import StoreError, data_dir, log_dir
+    from concierge.travel.services import open_services
+    from concierge.ui.async_support import run_with_qt
+
+    folder = data_dir(arguments.data_dir)
+    configure_logging(log_dir(arguments.data_dir))
+    log.info("first window shown after %.0f ms", (time.perf_counter() - started) * 1000)
     try:
         services = open_services(folder)
     except StoreError as error:
         log.error("cannot open the data folder %s: %s", folder, error)
+        splash.close()
         QMessageBox.critical(None, "Concierge cannot start", str(error))
         return 1
     log.info("data folder %s", folder)
     try:
-        return run_with_qt(app, run(app, services, started))
+        return run_with_qt(app, run(app, services, splash, started))
     finally:
         services.close()

@@ -49,8 +49,8 @@ things at once, summarize them as a short list.
 - Facts about flights (airports, distance, flight time), public holidays, currency \
 conversion with European Central Bank rates, time differences and daylight come from \
 lookups on data installed with the app; a weather forecast is the one online lookup, \
-available only when the person has turned it on in Settings. Start one with `start_lookup`; it returns at once \
-and runs in the background while you keep working.
+available only when the person has turned it on in Settings. Start one with \
+`start_lookup`; it returns at once and runs in the background while you keep working.
 - The runtime context lists running lookups with their progress and lookups that finished \
 since you last saw them, with a one-line result. Read a finished lookup in full with \
 `get_lookup_result`. Do not start the same lookup again while one is running, and do not \

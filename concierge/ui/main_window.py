@@ -27,6 +27,7 @@ from concierge.ui.chat import ChatPanel
 from concierge.ui.inspector import InspectorPanel
 from concierge.ui.lookups import LookupsPanel
 from concierge.ui.settings import SettingsDialog
+from concierge.ui.startup_window import initial_size
 from concierge.ui.trips import ItineraryView, TripForm, TripListPanel
 
 log = logging.getLogger(__name__)
@@ -120,8 +121,7 @@ class MainWindow(QMainWindow):
         self.splitter.setSizes([210, 590, 480])
         self.splitter.setChildrenCollapsible(False)
         self.setCentralWidget(self.splitter)
-        available = self.screen().availableGeometry()
-        self.resize(min(1280, available.width()), min(800, available.height()))
+        self.resize(*initial_size(self))
         self.setMinimumSize(880, 560)
         self._show_empty_state(True)
 

@@ -12,7 +12,7 @@ from PySide6.QtCore import Qt, Signal
 from PySide6.QtGui import QTextCursor
 from PySide6.QtWidgets import (
     QHBoxLayout,
-    QProgressBar,
+    QLabel,
     QPushButton,
     QSizePolicy,
     QStyle,
@@ -67,11 +67,10 @@ class Composer(QWidget):
         )
         self.attach_button.setToolTip("Attach image…")
         self.attach_button.setAccessibleName("Attach image…")
-        self.busy = QProgressBar(self)
+        # A static label, not an indeterminate progress bar: its animation repainted the
+        # window continually while a turn streamed, competing with the stream for the loop.
+        self.busy = QLabel("Working…", self)
         self.busy.setObjectName("busyIndicator")
-        self.busy.setRange(0, 0)
-        self.busy.setTextVisible(False)
-        self.busy.setMaximumWidth(120)
         self.busy.setAccessibleName("Assistant is working")
         self.busy.setVisible(False)
         self.stop_button = QPushButton("Stop", self)

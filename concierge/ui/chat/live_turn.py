@@ -14,6 +14,22 @@ from concierge.agent import AssistantMessage, ContentPart, ToolCall, ToolResult
 from .markdown import assistant_block, tool_line, tool_result_state, user_block
 
 
+class LiveMarkdown(str):
+    """The live turn's Markdown, knowing where the text still streaming in begins.
+
+    `plain_from` is the offset of the last item's text when that item is streamed text
+    (else None): text added after it only extends that paragraph run, so a view may append
+    it as it comes instead of rendering the whole turn again.
+    """
+
+    plain_from: int | None
+
+    def __new__(cls, text: str, plain_from: int | None = None) -> LiveMarkdown:
+        value = super().__new__(cls, text)
+        value.plain_from = plain_from
+        return value
+
+
 @dataclass
 class _Text:
     iteration: int
@@ -63,16 +79,22 @@ class LiveTurn:
                 _Tool(result.tool_call_id, result.tool_name, tool_result_state(result))
             )
 
-    def markdown(self) -> str:
+    def markdown(self) -> LiveMarkdown:
         blocks = [user_block(self._request)] if self._request is not None else []
+        streamed = ""
         for item in self._items:
+            streamed = ""
             if isinstance(item, _Tool):
                 blocks.append(tool_line(item.name, item.state))
             else:
+                if len(item.chunks) > 1:
+                    item.chunks[:] = ["".join(item.chunks)]  # Joined once, not every frame.
                 text = "".join(item.chunks)
                 if text.strip():
                     blocks.append(assistant_block(text))
-        return "\n\n".join(blocks)
+                    streamed = text.strip()
+        joined = "\n\n".join(blocks)
+        return LiveMarkdown(joined, len(joined) - len(streamed) if streamed else None)
 
     def _set_tool_state(self, call_id: str, state: str) -> bool:
         for item in self._items:

@@ -3,6 +3,11 @@
 Appending and replacing the live zone edit only the end of the document, so streaming costs
 the same with five messages or five thousand. Live updates are coalesced by a frame timer
 (about 30 Hz): callers may mark the zone dirty on every token.
+
+While a turn streams, text that only extends what is shown is appended as plain text (cost
+proportional to the new text, not to the whole answer); the live zone is rendered as
+Markdown when it changes otherwise (a tool line, the stored answer) and when it is flushed,
+and the turn's committed blocks replace it with Markdown once the turn ends.
 """
 
 from __future__ import annotations
@@ -35,6 +40,8 @@ class TranscriptView(QTextBrowser):
         self.setOpenLinks(True)
         self._live_start: int | None = None
         self._live_source: Callable[[], str] | None = None
+        self._live_text = ""
+        """The live zone's source as last shown; appended to as plain text while it grows."""
         self._frame = QTimer(self)
         self._frame.setSingleShot(True)
         self._frame.setInterval(FRAME_MS)
@@ -77,7 +84,7 @@ class TranscriptView(QTextBrowser):
         """Redraw the live zone now (at the end of a turn, so nothing shown is stale)."""
         if self._live_source is not None:
             self._frame.stop()
-            self._render_live()
+            self._render_live(markdown=True)
 
     def _end_live(self) -> None:
         self._frame.stop()
@@ -85,14 +92,28 @@ class TranscriptView(QTextBrowser):
             self._cut_from(self._live_start)
         self._live_start = None
         self._live_source = None
+        self._live_text = ""
 
-    def _render_live(self) -> None:
+    def _render_live(self, *, markdown: bool = False) -> None:
         if self._live_source is None:
             return
+        text = self._live_source()
         follow = self._at_end()
-        if self._live_start is not None:
-            self._cut_from(self._live_start)
-        self._live_start = self._insert_at_end(self._live_source())
+        shown = self._live_text
+        plain_from = getattr(text, "plain_from", None)
+        if (
+            not markdown
+            and self._live_start is not None
+            and plain_from is not None
+            and 0 < plain_from <= len(shown)
+            and text.startswith(shown)
+        ):  # Only the streaming text grew: append it, leave what is shown alone.
+            self._append_plain(text[len(shown) :])
+        else:
+            if self._live_start is not None:
+                self._cut_from(self._live_start)
+            self._live_start = self._insert_at_end(text)
+        self._live_text = str(text)
         self.renders += 1
         if follow:
             self._scroll_to_end()
@@ -110,6 +131,19 @@ class TranscriptView(QTextBrowser):
         cursor.insertMarkdown(markdown, _FEATURES)
         self._space_speakers(start)
         return start
+
+    def _append_plain(self, text: str) -> None:
+        """Add `text` at the very end, as it is typed (no Markdown): the streaming tail."""
+        if not text:
+            return
+        cursor = QTextCursor(self.document())
+        cursor.movePosition(QTextCursor.MoveOperation.End)
+        plain = QTextCharFormat()
+        for number, line in enumerate(text.split("\n")):
+            if number:  # A plain paragraph, not a continuation of a heading or list item.
+                cursor.insertBlock(QTextBlockFormat(), plain)
+            if line:
+                cursor.insertText(line, plain)
 
     def _space_speakers(self, position: int) -> None:
         """Put space above each speaker heading from `position` on (Markdown import adds none)."""

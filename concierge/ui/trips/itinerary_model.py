@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from datetime import date
+from typing import Any
 
 from PySide6.QtCore import QAbstractItemModel, QModelIndex, QObject, QPersistentModelIndex, Qt
 from PySide6.QtGui import QFont
@@ -22,6 +23,7 @@ _Index = QModelIndex | QPersistentModelIndex
 _ROOT = QModelIndex()
 _DAY = 0
 """The internal id of a day row; an item row's id is its day's row + 1."""
+_NCOL = 4
 
 COLUMNS = ("Time", "Title", "Place", "Notes")
 ITEM_ID_ROLE = Qt.ItemDataRole.UserRole + 1
@@ -48,14 +50,50 @@ def unseen_reason(fields: frozenset[str]) -> str | None:
     return f"{CHANGED_BY_ASSISTANT}: {', '.join(names)}" if names else None
 
 
+_DISPLAY = Qt.ItemDataRole.DisplayRole
+_TOOLTIP = Qt.ItemDataRole.ToolTipRole
+_ACCESSIBLE_TEXT = Qt.ItemDataRole.AccessibleTextRole
+_ACCESSIBLE_DESCRIPTION = Qt.ItemDataRole.AccessibleDescriptionRole
+_BACKGROUND = Qt.ItemDataRole.BackgroundRole
+_FONT = Qt.ItemDataRole.FontRole
+
+_Cells = dict[int, tuple[Any, ...]]
+"""A row's precomputed values: role → one value per column (None where nothing is shown)."""
+
+_SERVED = frozenset(
+    int(role)
+    for role in (
+        _DISPLAY,
+        _TOOLTIP,
+        _ACCESSIBLE_TEXT,
+        _ACCESSIBLE_DESCRIPTION,
+        _BACKGROUND,
+        _FONT,
+        ITEM_ID_ROLE,
+        DAY_ROLE,
+        UNSEEN_ROLE,
+    )
+)
+
+
 class ItineraryModel(QAbstractItemModel):
-    """Days and their items; replace the content with `set_days`."""
+    """Days and their items; replace the content with `set_days`.
+
+    Every row's values are computed once, when the content is set, so `data()` (called for
+    many roles of every visible cell on every paint) is a lookup. `set_days` applies a new
+    content as row inserts, removals, moves and data changes when the days are the same,
+    and resets the model only when the days themselves change.
+    """
 
     def __init__(self, parent: QObject | None = None) -> None:
         super().__init__(parent)
         self._days: list[DayGroup] = []
         self._unseen: dict[str, str] = {}
         """Item id → why it is marked."""
+        self._bold = QFont()
+        self._bold.setBold(True)
+        self._day_cells: list[_Cells] = []
+        self._item_cells: list[list[_Cells]] = []
 
     @property
     def days(self) -> tuple[DayGroup, ...]:
@@ -63,14 +101,69 @@ class ItineraryModel(QAbstractItemModel):
 
     def set_days(
         self, days: Sequence[DayGroup], unseen: Mapping[str, frozenset[str]] | None = None
-    ) -> None:
-        self.beginResetModel()
-        self._days = list(days)
-        self._unseen = {}
+    ) -> bool:
+        """Show `days`; returns True when that took a model reset (the days changed), False
+        when it was applied as row changes (expansion, selection and scrolling survive)."""
+        reasons: dict[str, str] = {}
         for item_id, fields in (unseen or {}).items():
             if (reason := unseen_reason(fields)) is not None:
-                self._unseen[item_id] = reason
-        self.endResetModel()
+                reasons[item_id] = reason
+        days = list(days)
+        if [group.day for group in days] != [group.day for group in self._days]:
+            self.beginResetModel()
+            self._days = days
+            self._unseen = reasons
+            self._day_cells = [self._cells_of_day(group) for group in days]
+            self._item_cells = [[self._cells_of_item(i) for i in group.items] for group in days]
+            self.endResetModel()
+            return True
+        self._unseen = reasons
+        for day_row, group in enumerate(days):
+            self._sync_day(day_row, group)
+        return False
+
+    def _sync_day(self, day_row: int, group: DayGroup) -> None:
+        parent = self.createIndex(day_row, 0, _DAY)
+        old = self._days[day_row]
+        items = list(old.items)
+        cells = self._item_cells[day_row]
+        wanted = {item.id for item in group.items}
+        # The group is replaced first (same day, same rows), then rows change one at a time.
+        for row in reversed(range(len(items))):
+            if items[row].id not in wanted:
+                self.beginRemoveRows(parent, row, row)
+                del items[row]
+                del cells[row]
+                self._days[day_row] = DayGroup(old.day, old.heading, tuple(items))
+                self.endRemoveRows()
+        for target, item in enumerate(group.items):
+            current = next((n for n in range(target, len(items)) if items[n].id == item.id), None)
+            if current is None:
+                self.beginInsertRows(parent, target, target)
+                items.insert(target, item)
+                cells.insert(target, self._cells_of_item(item))
+                self._days[day_row] = DayGroup(old.day, old.heading, tuple(items))
+                self.endInsertRows()
+                continue
+            if current != target:  # Rows before `target` are settled, so current > target.
+                self.beginMoveRows(parent, current, current, parent, target)
+                items.insert(target, items.pop(current))
+                cells.insert(target, cells.pop(current))
+                self._days[day_row] = DayGroup(old.day, old.heading, tuple(items))
+                self.endMoveRows()
+            fresh = self._cells_of_item(item)
+            items[target] = item
+            if fresh != cells[target]:
+                cells[target] = fresh
+                self.dataChanged.emit(
+                    self.createIndex(target, 0, day_row + 1),
+                    self.createIndex(target, _NCOL - 1, day_row + 1),
+                )
+        self._days[day_row] = group
+        fresh_day = self._cells_of_day(group)
+        if fresh_day != self._day_cells[day_row]:
+            self._day_cells[day_row] = fresh_day
+            self.dataChanged.emit(parent, self.createIndex(day_row, _NCOL - 1, _DAY))
 
     def is_unseen(self, item_id: str) -> bool:
         return item_id in self._unseen
@@ -80,6 +173,9 @@ class ItineraryModel(QAbstractItemModel):
             return
         first = self.index_of_item(item_id)
         if first.isValid():
+            day_row = first.internalId() - 1
+            item = self._days[day_row].items[first.row()]
+            self._item_cells[day_row][first.row()] = self._cells_of_item(item)
             last = first.siblingAtColumn(len(COLUMNS) - 1)
             self.dataChanged.emit(first, last)
 
@@ -133,7 +229,7 @@ class ItineraryModel(QAbstractItemModel):
         return len(self._days[parent.row()].items) if parent.row() < len(self._days) else 0
 
     def columnCount(self, parent: _Index = _ROOT) -> int:
-        return len(COLUMNS)
+        return _NCOL
 
     def hasChildren(self, parent: _Index = _ROOT) -> bool:
         return self.rowCount(parent) > 0
@@ -154,50 +250,41 @@ class ItineraryModel(QAbstractItemModel):
         return None
 
     def data(self, index: _Index, role: int = Qt.ItemDataRole.DisplayRole) -> object:
-        if not index.isValid():
+        if role not in _SERVED or not index.isValid():
             return None
-        if index.internalId() == _DAY:
-            return self._day_data(index, role)
-        item = self.item_at(index)
-        return None if item is None else self._item_data(item, index.column(), role)
+        day_row = index.internalId()
+        try:
+            if day_row == _DAY:
+                cells = self._day_cells[index.row()]
+            else:
+                cells = self._item_cells[day_row - 1][index.row()]
+            values = cells.get(role)
+            return None if values is None else values[index.column()]
+        except IndexError:
+            return None
 
-    def _day_data(self, index: _Index, role: int) -> object:
-        if index.row() >= len(self._days):
-            return None
-        group = self._days[index.row()]
-        if role == DAY_ROLE:
-            return group.day
-        if index.column() != 0:
-            return None
-        if role == Qt.ItemDataRole.DisplayRole:
-            return group.heading
-        if role == Qt.ItemDataRole.AccessibleTextRole:
-            count = len(group.items)
-            return f"{group.heading}, {count} item{'' if count == 1 else 's'}"
-        if role == Qt.ItemDataRole.FontRole:
-            font = QFont()
-            font.setBold(True)
-            return font
-        return None
+    def _cells_of_day(self, group: DayGroup) -> _Cells:
+        count = len(group.items)
+        label = f"{group.heading}, {count} item{'' if count == 1 else 's'}"
+        return {
+            DAY_ROLE: (group.day,) * _NCOL,
+            _DISPLAY: (group.heading, None, None, None),
+            _ACCESSIBLE_TEXT: (label, None, None, None),
+            _FONT: (self._bold, None, None, None),
+        }
 
-    def _item_data(self, item: ItineraryItemRecord, column: int, role: int) -> object:
+    def _cells_of_item(self, item: ItineraryItemRecord) -> _Cells:
         reason = self._unseen.get(item.id)
-        if role == Qt.ItemDataRole.DisplayRole:
-            return _cell(item, column)
-        if role == Qt.ItemDataRole.ToolTipRole:
-            detail = item.notes if column == 3 and item.notes else None
-            return "\n".join(part for part in (reason, detail) if part) or None
-        if role == Qt.ItemDataRole.AccessibleDescriptionRole:
-            return reason
-        if role == Qt.ItemDataRole.BackgroundRole:
-            return TINT if reason else None
-        if role == ITEM_ID_ROLE:
-            return item.id
-        if role == DAY_ROLE:
-            return item.day
-        if role == UNSEEN_ROLE:
-            return reason is not None
-        return None
+        notes_tip = "\n".join(part for part in (reason, item.notes) if part) or None
+        return {
+            _DISPLAY: tuple(_cell(item, column) for column in range(_NCOL)),
+            _TOOLTIP: (reason, reason, reason, notes_tip),
+            _ACCESSIBLE_DESCRIPTION: (reason,) * _NCOL,
+            _BACKGROUND: (TINT if reason else None,) * _NCOL,
+            ITEM_ID_ROLE: (item.id,) * _NCOL,
+            DAY_ROLE: (item.day,) * _NCOL,
+            UNSEEN_ROLE: (reason is not None,) * _NCOL,
+        }
 
 
 def _cell(item: ItineraryItemRecord, column: int) -> str | None:

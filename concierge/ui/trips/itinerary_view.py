@@ -17,6 +17,7 @@ from PySide6.QtCore import (
     QItemSelectionModel,
     QModelIndex,
     Qt,
+    QTimer,
     Signal,
 )
 from PySide6.QtWidgets import (
@@ -52,6 +53,10 @@ from .person import person
 from .refresher import Refresher
 from .undo_bar import UndoBar
 from .undo_offer import UndoOffer, undo_offered
+
+COALESCE_MS = 80
+"""Changes from the store within this long are served by one reload (a write publishes
+several, and the assistant or a lookup writes in bursts)."""
 
 NO_TRIP_TEXT = "Select a trip to see its itinerary."
 EMPTY_TEXT = "Nothing planned yet. Add the first item with Add item."
@@ -138,6 +143,10 @@ class ItineraryView(QWidget):
         self.tree.doubleClicked.connect(self._double_clicked)
         self.undo_bar.undo_requested.connect(self.undo_remove)
         self._refresher = Refresher(self.tasks, self._load, name="load itinerary")
+        self._coalesce = QTimer(self)
+        self._coalesce.setSingleShot(True)
+        self._coalesce.setInterval(COALESCE_MS)
+        self._coalesce.timeout.connect(self._refresher.request)
         self._unsubscribe: Callable[[], None] | None = bus.subscribe(self._on_change)
         self.stack.setCurrentWidget(self.placeholder)
         self._update_actions()
@@ -158,6 +167,7 @@ class ItineraryView(QWidget):
             return
         self._trip_id = trip_id
         self._trip = None
+        self._coalesce.stop()
         self._pending_select = None
         self._undo_offer = None
         self.undo_bar.dismiss()
@@ -241,6 +251,7 @@ class ItineraryView(QWidget):
         if self._unsubscribe is not None:
             self._unsubscribe()
             self._unsubscribe = None
+        self._coalesce.stop()
         self._close_editor()
         await self.tasks.shutdown()
 
@@ -253,7 +264,8 @@ class ItineraryView(QWidget):
         if offer is not None and change.undo and change.entity_id in offer.entity_ids:
             self._undo_offer = None  # Restored by an undo elsewhere.
             self.undo_bar.dismiss()
-        self._refresher.request()
+        if not self._coalesce.isActive():  # Not restarted: a steady stream still refreshes.
+            self._coalesce.start()
 
     async def _load(self) -> None:
         trip_id = self._trip_id
@@ -273,18 +285,24 @@ class ItineraryView(QWidget):
             for (entity, entity_id), fields in unseen.items()
             if entity is EntityKind.ITINERARY_ITEM
         }
-        wanted = self._pending_select if self._pending_select is not None else self._selected
+        pending = self._pending_select
         self._pending_select = None
+        wanted = pending if pending is not None else self._selected
         current = self.model.item_at(self.tree.currentIndex())
         scroll = self.tree.verticalScrollBar().value()
         self._restoring = True
         try:
-            self.model.set_days(group_by_day(trip, items), unseen_items)
-            self.tree.expandAll()
-            for row in range(self.model.rowCount()):
-                self.tree.setFirstColumnSpanned(row, self.model.index(-1, 0), True)
-            self._restore_selection(wanted, current.id if current else None)
-            self.tree.verticalScrollBar().setValue(scroll)
+            if self.model.set_days(group_by_day(trip, items), unseen_items):
+                # The days changed: a reset, so expansion, spans, selection and scrolling
+                # are set up again. Otherwise the rows changed in place and all survive.
+                self.tree.expandAll()
+                for row in range(self.model.rowCount()):
+                    self.tree.setFirstColumnSpanned(row, self.model.index(-1, 0), True)
+                self._restore_selection(wanted, current.id if current else None)
+                self.tree.verticalScrollBar().setValue(scroll)
+            elif pending is not None or self._selected_ids() != set(wanted):
+                # New items to select, or selected ones that moved to another day.
+                self._restore_selection(wanted, current.id if current else None)
         finally:
             self._restoring = False
         self.placeholder.setText(NO_TRIP_TEXT)
@@ -414,6 +432,10 @@ class ItineraryView(QWidget):
         self._selected = item_ids
         self.selection.select_items(item_ids)
         self.items_selected.emit(item_ids)
+
+    def _selected_ids(self) -> set[str]:
+        rows = self.tree.selectionModel().selectedRows(0)
+        return {item.id for index in rows if (item := self.model.item_at(index)) is not None}
 
     def _selected_items(self) -> list[ItineraryItemRecord]:
         rows = self.tree.selectionModel().selectedRows(0)

@@ -20,7 +20,7 @@ import itertools
 from collections.abc import Callable, Mapping
 from typing import Any
 
-from PySide6.QtCore import Qt, Signal
+from PySide6.QtCore import Qt, QTimer, Signal
 from PySide6.QtWidgets import (
     QApplication,
     QFrame,
@@ -59,6 +59,8 @@ from .undo_bar import UndoBar
 
 NO_TRIP_TEXT = "Select a trip in the list, or create one with New trip."
 DELETED_TEXT = "This trip was deleted."
+COALESCE_MS = 80
+"""Changes to the trip within this long are served by one reload."""
 _DEFAULTS: Mapping[str, object] = {
     "travellers": 1,
     "pace": Pace.BALANCED,
@@ -137,6 +139,10 @@ class TripForm(QWidget):
         self.fields.holidays_button.clicked.connect(lambda: self.start_lookup("holidays"))
         self.fields.convert_button.clicked.connect(self._show_convert_menu)
         self._refresher = Refresher(self.tasks, self._load, name="load trip")
+        self._coalesce = QTimer(self)
+        self._coalesce.setSingleShot(True)
+        self._coalesce.setInterval(COALESCE_MS)
+        self._coalesce.timeout.connect(self._refresher.request)
         self._unsubscribe: Callable[[], None] | None = bus.subscribe(self._on_change)
         app = QApplication.instance()
         assert isinstance(app, QApplication)
@@ -173,6 +179,7 @@ class TripForm(QWidget):
         self._trip_id = trip_id
         self._record = None
         self._changes = []
+        self._coalesce.stop()
         self._marks.reset()
         for binding in self._bindings:
             binding.loaded = False
@@ -248,6 +255,7 @@ class TripForm(QWidget):
         if self._unsubscribe is not None:
             self._unsubscribe()
             self._unsubscribe = None
+        self._coalesce.stop()
         await self.tasks.shutdown()  # Focus changes are ignored from now on.
 
     def _stored_currency(self) -> str | None:
@@ -354,7 +362,8 @@ class TripForm(QWidget):
     def _on_change(self, change: Change) -> None:
         if change.entity is EntityKind.TRIP and change.trip_id == self._trip_id:
             self._changes.append(change)
-            self._refresher.request()
+            if not self._coalesce.isActive():  # A burst of writes: one reload.
+                self._coalesce.start()
 
     async def _load(self) -> None:
         trip_id = self._trip_id

@@ -22,6 +22,7 @@ from PySide6.QtWidgets import (
 )
 
 from concierge.store import (
+    Action,
     Change,
     ChangeBus,
     ChangeHistory,
@@ -39,6 +40,9 @@ from .trip_list_delegate import TripItemDelegate
 from .trip_list_model import TripListModel
 from .undo_bar import UndoBar
 from .undo_offer import UndoOffer, undo_offered
+
+LISTED_FIELDS = frozenset({"title", "start_date", "end_date", "destination", "position"})
+"""The trip fields the list shows or orders by; other updates need no reload."""
 
 
 class TripListPanel(QWidget):
@@ -287,7 +291,8 @@ class TripListPanel(QWidget):
         if offer is not None and change.undo and change.entity_id == offer.trip_id:
             self._undo_offer = None  # Restored by an undo elsewhere (Edit ▸ Undo).
             self.undo_bar.dismiss()
-        self._refresher.request()
+        if change.action is not Action.UPDATE or change.fields & LISTED_FIELDS:
+            self._refresher.request()  # Notes, budget, travellers …: not shown in the list.
 
     # -- selection ------------------------------------------------------------------------
 

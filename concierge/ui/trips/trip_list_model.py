@@ -76,9 +76,10 @@ class TripListModel(QAbstractListModel):
                 self.beginMoveRows(_ROOT, current, current, _ROOT, target)
                 self._trips.insert(target, self._trips.pop(current))
                 self.endMoveRows()
-            if self._trips[target] != trip:
-                self._trips[target] = trip
-                changed = self.index(target, 0)
+            shown = self._trips[target]
+            self._trips[target] = trip
+            if (shown.title, trip_subtitle(shown)) != (trip.title, trip_subtitle(trip)):
+                changed = self.index(target, 0)  # Only what the rows show needs a repaint.
                 self.dataChanged.emit(changed, changed)
 
     def rowCount(self, parent: _Index = _ROOT) -> int:

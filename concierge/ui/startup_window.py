@@ -1,0 +1,45 @@
+"""The first window, shown while the app imports its libraries and opens the database.
+
+Those take seconds on a cold start (openai, SQLAlchemy, Alembic); this window needs only Qt,
+so the person sees the app at once. It must stay free of heavy imports.
+"""
+
+from __future__ import annotations
+
+from PySide6.QtCore import Qt
+from PySide6.QtWidgets import QApplication, QLabel, QVBoxLayout, QWidget
+
+DEFAULT_SIZE = (1280, 800)
+
+
+def initial_size(widget: QWidget) -> tuple[int, int]:
+    """The main window's first size: 1280 × 800, or the screen when it is smaller."""
+    available = widget.screen().availableGeometry()
+    return min(DEFAULT_SIZE[0], available.width()), min(DEFAULT_SIZE[1], available.height())
+
+
+class StartupWindow(QWidget):
+    def __init__(self) -> None:
+        super().__init__()
+        self.setWindowTitle("Concierge")
+        self.setObjectName("startupWindow")
+        self.resize(*initial_size(self))
+        title = QLabel("<h1>Concierge</h1>", self)
+        self.status = QLabel("Opening your trips…", self)
+        self.status.setAccessibleName("Start-up status")
+        layout = QVBoxLayout(self)
+        layout.addStretch()
+        for label in (title, self.status):
+            label.setAlignment(Qt.AlignmentFlag.AlignCenter)
+            layout.addWidget(label)
+        layout.addStretch()
+
+    def show_now(self) -> None:
+        """Show and paint before the caller blocks on imports.
+
+        Only for start-up, before any event loop runs: processing events here is safe.
+        """
+        self.show()
+        self.raise_()
+        QApplication.processEvents()
+        self.repaint()
