@@ -8,8 +8,8 @@ is the loopback fake OpenAI server, configured the way a person would with
 
 Start-up as the app does it, then the shown trip gets dates and 15 itinerary items (the
 same in every scenario). Once that has settled (trip shown, conversation and place index
-loaded), one full `gc.collect()` clears start-up's garbage (timed, reported apart; else a
-gen-2 pass of it lands in the measurement at a random moment), and two probes start, each
+loaded), `GuiThreadCollector.freeze()` runs as in the app (one full collection, timed and
+reported apart, then everything alive is frozen out of later passes), and two probes start, each
 waking every 5 ms and recording its lateness (actual − requested wake-up time):
 
   asyncio  a coroutine looping on `asyncio.sleep(0.005)`: what every task on the loop (the
@@ -29,6 +29,9 @@ Scenarios (each on a fresh data folder and window, in one process and one loop):
   DB writes only          the writes for 5 s, nothing streams
   stream only             the answer streams, no background load
   stream + DB writes      the budget row: p99 < 16 ms, max < 50 ms (ARCHITECTURE.md)
+  stream + DB writes + 5 lookups
+                          issue 4: the same, with five lookups (flights, holidays, time
+                          difference, daylight, currency) kept running for Lisbon → Tokyo
 
 To add load (issue 4: "five lookups running"), write an async function
 `(window, services, stop) -> int` that works until `stop` is set and returns how many
@@ -44,7 +47,6 @@ from __future__ import annotations
 import argparse
 import asyncio
 import datetime
-import gc
 import os
 import subprocess
 import sys
@@ -78,6 +80,13 @@ CHUNK_DELAY = 0.002
 PROBE_INTERVAL = 0.005
 WRITE_INTERVAL = 0.020
 SEED_ITEMS = 15
+LOOKUP_KINDS = ("flights", "holidays", "time_difference", "daylight", "currency")
+LOOKUP_POLL = 0.020
+"""How often the lookups load checks for finished lookups to replace."""
+SWITCH_INTERVAL = 0.001
+"""`sys.setswitchinterval` as the app sets it at start (default 0.005 s): the database
+worker thread hands the GIL back to the GUI thread sooner. `BENCH_SWITCH=0.005` in the
+environment measures with Python's default instead."""
 FIRST_DAY = datetime.date(2026, 5, 14)
 IDLE_SECONDS = 2.0
 LOAD_ONLY_SECONDS = 5.0
@@ -265,6 +274,43 @@ async def db_writes(window: MainWindow, services: TravelServices, stop: asyncio.
     return writes
 
 
+async def lookups(window: MainWindow, services: TravelServices, stop: asyncio.Event) -> int:
+    """Issue 4, "five lookups running": give the shown trip Lisbon → Tokyo for 10 days
+    and a 3,000 EUR budget (as the assistant would, strict places), then keep one lookup of
+    each of `LOOKUP_KINDS` running through `services.lookups.start`, starting a new one as
+    each finishes. Returns how many were started; those still running are cancelled."""
+    trip_id = window.session.trip_id
+    assert trip_id is not None
+    await services.editor.apply(
+        trip_id,
+        {
+            "origin": "Lisbon",
+            "destination": "Tokyo",
+            "start_date": FIRST_DAY,
+            "end_date": FIRST_DAY + datetime.timedelta(days=9),
+            "budget_amount": 3000.0,
+            "budget_currency": "EUR",
+        },
+        context=ChangeContext(actor=Actor.ASSISTANT),
+        strict_places=True,
+    )
+    running: dict[str, str] = {}
+    started = 0
+    try:
+        while not stop.is_set():
+            active = services.lookups.active_job_ids
+            for kind in LOOKUP_KINDS:
+                if running.get(kind) not in active:
+                    running[kind] = await services.lookups.start(trip_id, kind)
+                    started += 1
+            await asyncio.sleep(LOOKUP_POLL)
+    finally:
+        for job_id in running.values():
+            if job_id in services.lookups.active_job_ids:
+                await services.lookups.cancel(job_id)
+    return started
+
+
 async def seed_trip(services: TravelServices, trip_id: str) -> None:
     """Give the shown trip dates, a destination and `SEED_ITEMS` itinerary items over a
     week, as a trip being planned has (same in every scenario)."""
@@ -298,11 +344,15 @@ class Scenario:
 
 
 DB_WRITES = Load("DB writes", db_writes)
+LOOKUPS = Load("lookups", lookups)
 SCENARIOS: tuple[Scenario, ...] = (
     Scenario("window idle", stream=False),
     Scenario("DB writes only", stream=False, loads=(DB_WRITES,), seconds=LOAD_ONLY_SECONDS),
     Scenario("stream only", stream=True),
     Scenario("stream + DB writes", stream=True, loads=(DB_WRITES,), budget=True),
+    Scenario(
+        "stream + DB writes + 5 lookups", stream=True, loads=(DB_WRITES, LOOKUPS), budget=True
+    ),
 )
 
 
@@ -363,7 +413,7 @@ async def run_scenario(scenario: Scenario, folder: Path) -> Result:
             )
         )
         await asyncio.sleep(SETTLE_SECONDS)
-        full_collection = collect_garbage()
+        full_collection = freeze_garbage(collector)
         result = await measure(scenario, window, services)
         result.full_collection = full_collection
         return result
@@ -450,11 +500,13 @@ async def run_loads(
     result.counts = {load.name: count for load, count in zip(loads, counts, strict=True)}
 
 
-def collect_garbage() -> float:
-    """A full collection on the GUI thread, timed: start-up's garbage would otherwise fall
-    into the measurement as one gen-2 pass at a random moment (and it is reported apart)."""
+def freeze_garbage(collector: GuiThreadCollector) -> float:
+    """`collector.freeze()` once start-up is done, as `concierge.app.run` does: a full
+    collection on the GUI thread, then everything alive is frozen out of later passes.
+    Timed: start-up's garbage would otherwise fall into the measurement as one gen-2 pass
+    at a random moment (and it is reported apart)."""
     started = time.perf_counter()
-    gc.collect()
+    collector.freeze()
     return time.perf_counter() - started
 
 
@@ -528,8 +580,8 @@ def report(results: Sequence[Result], server: str) -> None:
         notes.append(line)
     collections = ", ".join(f"{r.full_collection * 1000:.0f}" for r in results)
     notes.append(
-        f"Full gc.collect() before each probe (not in the stalls): {collections} ms on the GUI "
-        "thread"
+        f"collector.freeze() (full collection) before each probe (not in the stalls): "
+        f"{collections} ms on the GUI thread"
     )
     print_table(
         "UI latency: event-loop stalls in the real window while 3,000 tokens stream in",
@@ -582,6 +634,7 @@ if __name__ == "__main__":
     if arguments.serve:
         serve_until_stdin_closes()
         raise SystemExit(0)
+    sys.setswitchinterval(float(os.environ.get("BENCH_SWITCH", SWITCH_INTERVAL)))
     app = QApplication.instance() or QApplication([sys.argv[0]])
     assert isinstance(app, QApplication)
     app.setQuitOnLastWindowClosed(False)

@@ -6,7 +6,7 @@ from __future__ import annotations
 import logging
 from collections.abc import Callable
 
-from PySide6.QtCore import QByteArray, Qt
+from PySide6.QtCore import QByteArray, Qt, QTimer
 from PySide6.QtGui import QAction, QCloseEvent, QKeySequence
 from PySide6.QtWidgets import (
     QLabel,
@@ -33,6 +33,7 @@ from concierge.ui.trips import ItineraryView, TripForm, TripListPanel
 log = logging.getLogger(__name__)
 
 STATUS_MS = 6_000
+UNDO_REFRESH_MS = 150
 
 
 class MainWindow(QMainWindow):
@@ -78,6 +79,12 @@ class MainWindow(QMainWindow):
         self._unsubscribe = services.bus.subscribe(self._on_change)
         self._settings_dialog: SettingsDialog | None = None
         self._closing = False
+        self._undo_timer = QTimer(self)
+        self._undo_timer.setSingleShot(True)
+        self._undo_timer.setInterval(UNDO_REFRESH_MS)
+        self._undo_timer.timeout.connect(
+            lambda: self.tasks.start(self._refresh_undo(), name="refresh undo")
+        )
 
     def _build_layout(self) -> None:
         center = QSplitter(Qt.Orientation.Vertical, self)
@@ -210,7 +217,9 @@ class MainWindow(QMainWindow):
         self._center.setVisible(not empty)
 
     def _on_change(self, change: Change) -> None:
-        self.tasks.start(self._refresh_undo(), name="refresh undo")
+        """Bursts of writes (typing, an assistant tool call) refresh the Undo label once."""
+        if not self._undo_timer.isActive():
+            self._undo_timer.start()
 
     # -- undo -------------------------------------------------------------------------------
 
@@ -290,6 +299,7 @@ class MainWindow(QMainWindow):
     async def shutdown(self) -> None:
         """Save the session and stop every panel's background work."""
         self._unsubscribe()
+        self._undo_timer.stop()
         geometry = bytes(self.saveGeometry().toBase64().data()).decode()
         await self.services.settings.set(UI_WINDOW_GEOMETRY, geometry)
         if self._settings_dialog is not None:

@@ -309,6 +309,19 @@ async def test_delete_removes_at_once_and_undo_brings_it_back(
     assert view.selected_item_ids == (items[1].id,)
 
 
+async def test_time_column_fits_its_times(view: ItineraryView, services: TripServices) -> None:
+    """The time column is sized when the times change (not on every layout) and fits them."""
+    trip, _ = await porto_trip(services)
+    await show(view, trip)
+    width = view.tree.columnWidth(0)
+    assert width >= view.tree.sizeHintForColumn(0) > 0
+    await services.itinerary.add(
+        trip.id, {"day": "2026-05-15", "title": "Late", "start_time": "23:45"}
+    )
+    await until(lambda: titles(view)[1] == ["Late"])
+    assert view.tree.columnWidth(0) >= view.tree.sizeHintForColumn(0)
+
+
 async def test_live_refresh_follows_other_writers(
     view: ItineraryView, services: TripServices
 ) -> None:

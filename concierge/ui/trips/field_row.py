@@ -53,7 +53,10 @@ class FieldRow(QWidget):
         self._error = ""
         self._marked = False
         self._tooltip = self.editors[0].toolTip()
-        self.set_marked(False)
+        self._shown: tuple[str, bool] | None = None
+        """The note text and error styling last applied, so a repeat is free."""
+        self._description: str | None = None
+        self._apply_mark(False)
 
     @property
     def editor(self) -> QWidget:
@@ -72,21 +75,32 @@ class FieldRow(QWidget):
         """What the note line says now: the error, a pending change, or the hint."""
         return self.note.text()
 
+    # Each setter does nothing when nothing changes: the form re-applies every field on each
+    # batched store change, and a note's text, style sheet or palette change re-lays out and
+    # repaints the whole form (several milliseconds of C++ on the GUI thread).
+
     def set_hint(self, text: str) -> None:
         """How the store understood the value; shown when there is no error or pending note."""
-        self._hint = text
-        self._render()
+        if text != self._hint:
+            self._hint = text
+            self._render()
 
     def set_pending(self, text: str) -> None:
         """Someone else changed the stored value while the person edits this field."""
-        self._pending = text
-        self._render()
+        if text != self._pending:
+            self._pending = text
+            self._render()
 
     def set_error(self, text: str) -> None:
-        self._error = text
-        self._render()
+        if text != self._error:
+            self._error = text
+            self._render()
 
     def set_marked(self, marked: bool) -> None:
+        if marked != self._marked:
+            self._apply_mark(marked)
+
+    def _apply_mark(self, marked: bool) -> None:
         self._marked = marked
         palette = self.marker.palette()
         colour = ACCENT if marked else palette.color(QPalette.ColorRole.Window)
@@ -100,18 +114,26 @@ class FieldRow(QWidget):
 
     def _render(self) -> None:
         text = self._error or self._pending or self._hint
-        self.note.setText(text)
-        self.note.setStyleSheet(_ERROR_STYLE if self._error else "")
-        if not self._error:
-            palette = self.note.palette()
-            role = QPalette.ColorRole.PlaceholderText
-            palette.setColor(QPalette.ColorRole.WindowText, palette.color(role))
-            self.note.setPalette(palette)
-        self.note.setVisible(bool(text))
+        shown = (text, bool(self._error))
+        if shown != self._shown:
+            if self._shown is None or shown[1] != self._shown[1]:
+                self.note.setStyleSheet(_ERROR_STYLE if self._error else "")
+                if not self._error:
+                    palette = self.note.palette()
+                    role = QPalette.ColorRole.PlaceholderText
+                    palette.setColor(QPalette.ColorRole.WindowText, palette.color(role))
+                    self.note.setPalette(palette)
+            if self._shown is None or text != self._shown[0]:
+                self.note.setText(text)
+            self.note.setVisible(bool(text))
+            self._shown = shown
         self._describe()
 
     def _describe(self) -> None:
         """Screen readers hear the error, the assistant mark and the hint with the field."""
         parts = [self._error, CHANGED_BY_ASSISTANT if self._marked else "", self._pending]
         parts.append(self._hint)
-        self.editor.setAccessibleDescription(". ".join(part for part in parts if part))
+        description = ". ".join(part for part in parts if part)
+        if description != self._description:
+            self._description = description
+            self.editor.setAccessibleDescription(description)

@@ -57,6 +57,10 @@ _ACCESSIBLE_DESCRIPTION = Qt.ItemDataRole.AccessibleDescriptionRole
 _BACKGROUND = Qt.ItemDataRole.BackgroundRole
 _FONT = Qt.ItemDataRole.FontRole
 
+_DAY_FLAGS = Qt.ItemFlag.ItemIsEnabled | Qt.ItemFlag.ItemIsSelectable
+_ITEM_FLAGS = _DAY_FLAGS | Qt.ItemFlag.ItemNeverHasChildren
+"""Built once: `flags` is called thousands of times a second while the tree paints."""
+
 _Cells = dict[int, tuple[Any, ...]]
 """A row's precomputed values: role → one value per column (None where nothing is shown)."""
 
@@ -237,10 +241,7 @@ class ItineraryModel(QAbstractItemModel):
     def flags(self, index: _Index) -> Qt.ItemFlag:
         if not index.isValid():
             return Qt.ItemFlag.NoItemFlags
-        flags = Qt.ItemFlag.ItemIsEnabled | Qt.ItemFlag.ItemIsSelectable
-        if index.internalId() != _DAY:
-            flags |= Qt.ItemFlag.ItemNeverHasChildren
-        return flags
+        return _DAY_FLAGS if index.internalId() == _DAY else _ITEM_FLAGS
 
     def headerData(
         self, section: int, orientation: Qt.Orientation, role: int = Qt.ItemDataRole.DisplayRole

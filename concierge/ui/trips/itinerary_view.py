@@ -102,7 +102,10 @@ class ItineraryView(QWidget):
         self.tree.setUniformRowHeights(True)
         header = self.tree.header()
         header.setStretchLastSection(False)
-        header.setSectionResizeMode(0, QHeaderView.ResizeMode.ResizeToContents)
+        # Sized to its times by `_fit_times`, only when they change: ResizeToContents measures
+        # every row again on each layout, a few milliseconds per itinerary refresh.
+        header.setSectionResizeMode(0, QHeaderView.ResizeMode.Fixed)
+        self._time_texts: frozenset[object] | None = None
         header.setSectionResizeMode(1, QHeaderView.ResizeMode.Stretch)
         for column, width in ((2, 170), (3, 140)):
             header.setSectionResizeMode(column, QHeaderView.ResizeMode.Interactive)
@@ -305,11 +308,24 @@ class ItineraryView(QWidget):
                 self._restore_selection(wanted, current.id if current else None)
         finally:
             self._restoring = False
+        self._fit_times()
         self.placeholder.setText(NO_TRIP_TEXT)
         self.stack.setCurrentWidget(self.body)
         self.empty_label.setVisible(not items)
         self._selection_changed()
         self.refreshed.emit()
+
+    def _fit_times(self) -> None:
+        """Fit the time column to the times shown, when they differ from last time."""
+        model = self.model
+        texts = frozenset(
+            model.data(model.index(row, 0, day))
+            for day in (model.index(day_row, 0) for day_row in range(model.rowCount()))
+            for row in range(model.rowCount(day))
+        )
+        if texts != self._time_texts:
+            self._time_texts = texts
+            self.tree.resizeColumnToContents(0)
 
     def _show_deleted(self) -> None:
         self._trip = None

@@ -402,7 +402,10 @@ class TripForm(QWidget):
         for binding in self._bindings:
             binding.stored = binding.from_record(record)
             if first or not binding.loaded or not binding.dirty():
-                self.fields.put(binding, binding.stored)
+                if first or not binding.loaded or binding.shown != binding.stored:
+                    self.fields.put(binding, binding.stored)
+                else:  # Unchanged: re-setting the widget would only re-lay out the form.
+                    binding.row.set_pending("")
             elif binding.stored != binding.baseline():
                 binding.row.set_pending(
                     f"Meanwhile changed to {binding.describe(binding.stored)}. "
