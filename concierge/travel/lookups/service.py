@@ -17,9 +17,11 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import functools
 import logging
 import time
 from collections.abc import Mapping
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -44,6 +46,10 @@ FROM_TRIP = "from_trip"
 """Parameter key listing the parameters that were filled in from the trip at start."""
 
 DEFAULT_CONCURRENCY = 3
+WORKER_THREADS = 2
+"""Threads for the kinds' CPU work. Each CPU-bound thread competes with the GUI thread for
+the GIL, so fewer threads than running jobs keeps the window responsive; two let a slow
+network lookup (weather) wait without holding up the offline ones."""
 DEFAULT_PROGRESS_INTERVAL = 0.2
 
 
@@ -87,6 +93,9 @@ class LookupService:
         self._slots = asyncio.Semaphore(concurrency)
         self._running: dict[str, _Running] = {}
         self._closing = False
+        self._workers = ThreadPoolExecutor(
+            max_workers=WORKER_THREADS, thread_name_prefix="concierge-lookups"
+        )
 
     @property
     def active_job_ids(self) -> frozenset[str]:
@@ -188,6 +197,7 @@ class LookupService:
             tasks.append(running.task)
         if tasks:
             await asyncio.wait(tasks)
+        self._workers.shutdown(wait=False, cancel_futures=True)
 
     async def _run(self, job: LookupJobRecord, spec: LookupKind, progress: Progress) -> None:
         try:
@@ -198,7 +208,9 @@ class LookupService:
                 context = LookupContext(places=self.places, progress=progress)
                 access = OFFLINE if self._online is None else await self._online()
                 given = {**job.parameters, ONLINE_PARAMETER: access}  # not stored
-                result = await asyncio.to_thread(spec.run, given, context)
+                result = await asyncio.get_running_loop().run_in_executor(
+                    self._workers, functools.partial(spec.run, given, context)
+                )
             data = {"summary": result.summary(), **result.to_dict()}
             await self.jobs.update(
                 job.id, status=LookupStatus.SUCCEEDED, result=data, status_line="Done"
