@@ -12,61 +12,54 @@ from typing import Any
 
 import pytest
 
-from concierge.agent import Agent, PermissionRequest
-from concierge.store import (
-    ChangeBus,
-    ChangeHistory,
-    Database,
-    ItineraryRepository,
-    SqliteHistoryStore,
-    TripRecord,
-    TripRepository,
-)
-from concierge.travel.instructions import INSTRUCTIONS
+from concierge.agent import Agent, OpenAIChatModel, PermissionHandler, PermissionRequest
+from concierge.store import ChangeHistory, ItineraryRepository, TripRecord, TripRepository
+from concierge.travel.assistant import build_trip_assistant
 from concierge.travel.places import PlaceIndex
-from concierge.travel.providers import selection_provider, trip_provider
 from concierge.travel.selection import SelectionState
-from concierge.travel.tools import TripTools
-from concierge.travel.trip_edits import TripEditor
-from tests.agent.support import make_agent, snapshot_of
+from concierge.travel.services import TravelServices, open_services
+from tests.agent.support import client_for, snapshot_of
 from tests.fakes import FakeOpenAIServer, Reply, ToolCallSpec
 
 
 @dataclass
 class World:
-    database: Database
-    trips: TripRepository
-    itinerary: ItineraryRepository
-    history: ChangeHistory
-    editor: TripEditor
-    selection: SelectionState
+    """The app's real services on a temporary folder and one trip; `agent()` is the app's
+    own trip assistant (`build_trip_assistant`) talking to the loopback server."""
+
+    services: TravelServices
     trip: TripRecord
 
-    def agent(self, server: FakeOpenAIServer, **options: Any) -> Agent:
-        tools = TripTools(self.trip.id, self.trips, self.itinerary, self.editor)
-        agent = make_agent(
-            server,
-            tools=tools.all(),
-            history=SqliteHistoryStore(self.database, self.trip.id),
-            **options,
+    @property
+    def trips(self) -> TripRepository:
+        return self.services.trips
+
+    @property
+    def itinerary(self) -> ItineraryRepository:
+        return self.services.itinerary
+
+    @property
+    def history(self) -> ChangeHistory:
+        return self.services.history
+
+    @property
+    def selection(self) -> SelectionState:
+        return self.services.selection
+
+    def agent(
+        self, server: FakeOpenAIServer, *, permission_handler: PermissionHandler | None = None
+    ) -> Agent:
+        model = OpenAIChatModel(client_for(server), model="fake-model")
+        return build_trip_assistant(
+            self.services, self.trip.id, model, permission_handler=permission_handler
         )
-        agent._system_prompt = INSTRUCTIONS
-        agent.add_context_provider(
-            trip_provider(self.trips, self.itinerary, self.trip.id), name="trip"
-        )
-        agent.add_context_provider(
-            selection_provider(self.selection, self.itinerary, self.trip.id), name="selection"
-        )
-        return agent
 
 
 @pytest.fixture
 async def world(tmp_path: Path, places: PlaceIndex) -> AsyncIterator[World]:
-    with Database.open(tmp_path / "concierge.db") as database:
-        bus = ChangeBus()
-        trips = TripRepository(database, bus)
-        itinerary = ItineraryRepository(database, bus)
-        trip = await trips.create(
+    services = open_services(tmp_path, places=places)
+    try:
+        trip = await services.trips.create(
             {
                 "title": "Spring in Portugal",
                 "origin": "Lisbon (LIS)",
@@ -76,15 +69,10 @@ async def world(tmp_path: Path, places: PlaceIndex) -> AsyncIterator[World]:
                 "travellers": 2,
             }
         )
-        yield World(
-            database,
-            trips,
-            itinerary,
-            ChangeHistory(database, bus),
-            TripEditor(trips, places),
-            SelectionState(),
-            trip,
-        )
+        yield World(services, trip)
+    finally:
+        await services.lookups.aclose()
+        services.close()
 
 
 def _tool_results(body: dict[str, Any]) -> list[str]:
