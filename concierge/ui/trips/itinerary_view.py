@@ -13,6 +13,7 @@ from collections.abc import Callable, Sequence
 from datetime import date, timedelta
 
 from PySide6.QtCore import (
+    QEvent,
     QItemSelection,
     QItemSelectionModel,
     QModelIndex,
@@ -61,6 +62,8 @@ several, and the assistant or a lookup writes in bursts)."""
 NO_TRIP_TEXT = "Select a trip to see its itinerary."
 EMPTY_TEXT = "Nothing planned yet. Add the first item with Add item."
 DELETED_TEXT = "This trip was deleted."
+_TIME_WIDTHS_KEPT = 16
+_REMEASURE_ON = frozenset({QEvent.Type.FontChange, QEvent.Type.StyleChange})
 
 
 class ItineraryView(QWidget):
@@ -106,6 +109,9 @@ class ItineraryView(QWidget):
         # every row again on each layout, a few milliseconds per itinerary refresh.
         header.setSectionResizeMode(0, QHeaderView.ResizeMode.Fixed)
         self._time_texts: frozenset[object] | None = None
+        self._time_widths: dict[frozenset[object], int] = {}
+        """Measured widths by the times shown: a write that adds an item and one that removes
+        it again (an assistant or lookup editing in a loop) switch between known widths."""
         header.setSectionResizeMode(1, QHeaderView.ResizeMode.Stretch)
         for column, width in ((2, 170), (3, 140)):
             header.setSectionResizeMode(column, QHeaderView.ResizeMode.Interactive)
@@ -323,9 +329,25 @@ class ItineraryView(QWidget):
             for day in (model.index(day_row, 0) for day_row in range(model.rowCount()))
             for row in range(model.rowCount(day))
         )
-        if texts != self._time_texts:
-            self._time_texts = texts
+        if texts == self._time_texts:
+            return
+        self._time_texts = texts
+        width = self._time_widths.get(texts)
+        if width is None:
             self.tree.resizeColumnToContents(0)
+            if len(self._time_widths) >= _TIME_WIDTHS_KEPT:
+                self._time_widths.clear()
+            self._time_widths[texts] = self.tree.columnWidth(0)
+        elif width != self.tree.columnWidth(0):
+            self.tree.header().resizeSection(0, width)
+
+    def changeEvent(self, event: QEvent) -> None:
+        if event.type() in _REMEASURE_ON:  # Text widths change: measure the times again.
+            self._time_widths.clear()
+            self._time_texts = None
+            if self.model.rowCount():
+                self._fit_times()
+        super().changeEvent(event)
 
     def _show_deleted(self) -> None:
         self._trip = None
