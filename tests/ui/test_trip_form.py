@@ -16,7 +16,7 @@ from concierge.store import Change, Pace, TripRecord
 from concierge.ui.trips import TripForm
 from concierge.ui.trips.trip_form import DELETED_TEXT, NO_TRIP_TEXT
 from tests.ui import trips_support
-from tests.ui.trips_support import TripServices, eventually, tab_order
+from tests.ui.trips_support import TripServices, assistant_edit, eventually, tab_order
 from tests.ui.waiting import until
 
 place_index = trips_support.place_index
@@ -175,7 +175,7 @@ async def test_an_assistant_edit_shows_marked_without_clobbering_the_field_being
             "travellers": 4,
             "notes": "Pack light",
         },
-        context=services.assistant(),
+        context=assistant_edit(),
     )
     await until(lambda: form.fields.travellers_spin.value() == 4)
     assert form.fields.notes_edit.toPlainText() == "Pack light"
@@ -218,7 +218,7 @@ async def test_a_focused_field_without_edits_follows_the_store_at_once(
 ) -> None:
     trip = await open_trip(form, services)
     await focus(form.fields.title_edit)  # Focused, nothing typed: nothing to protect.
-    await services.trips.rename(trip.id, "Porto and Douro", context=services.assistant())
+    await services.trips.rename(trip.id, "Porto and Douro", context=assistant_edit())
     await until(lambda: form.fields.title_edit.text() == "Porto and Douro")
     assert QApplication.focusWidget() is form.fields.title_edit
     assert form.is_marked("title")
@@ -229,13 +229,13 @@ async def test_a_new_assistant_change_marks_a_field_again(
 ) -> None:
     trip = await open_trip(form, services)
     await services.trips.update(
-        trip.id, {"travellers": 2, "pace": "packed"}, context=services.assistant()
+        trip.id, {"travellers": 2, "pace": "packed"}, context=assistant_edit()
     )
     await until(lambda: form.is_marked("travellers"))
     await focus(form.fields.travellers_spin)
     assert not form.is_marked("travellers")
     await focus(form.fields.title_edit)
-    await services.trips.update(trip.id, {"travellers": 3}, context=services.assistant())
+    await services.trips.update(trip.id, {"travellers": 3}, context=assistant_edit())
     await until(lambda: form.fields.travellers_spin.value() == 3)
     assert form.is_marked("travellers")
     assert form.is_marked("pace")
@@ -248,7 +248,7 @@ async def test_mark_as_seen_clears_every_mark(
     await services.trips.update(
         trip.id,
         {"title": "Lisbon and Porto", "interests": "food, tiles"},
-        context=services.assistant(),
+        context=assistant_edit(),
     )
     await until(lambda: form.is_marked("title") and form.is_marked("interests"))
     assert form.fields.title_edit.text() == "Lisbon and Porto"
@@ -262,7 +262,7 @@ async def test_a_trip_the_assistant_created_marks_what_it_filled_in(
     form: TripForm, services: TripServices
 ) -> None:
     trip = await services.trips.create(
-        {"title": "Azores", "travellers": 2, "notes": "Whales"}, context=services.assistant()
+        {"title": "Azores", "travellers": 2, "notes": "Whales"}, context=assistant_edit()
     )
     form.set_trip(trip.id)
     await until(lambda: form.is_marked("title"))

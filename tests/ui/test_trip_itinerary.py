@@ -18,7 +18,7 @@ from concierge.ui.trips.itinerary_days import group_by_day
 from concierge.ui.trips.itinerary_model import ITEM_ID_ROLE
 from concierge.ui.trips.marks import ADDED_BY_ASSISTANT, TINT
 from tests.ui import trips_support
-from tests.ui.trips_support import TripServices, eventually, tab_order
+from tests.ui.trips_support import TripServices, assistant_edit, eventually, tab_order
 from tests.ui.waiting import until
 
 place_index = trips_support.place_index
@@ -200,7 +200,7 @@ async def test_assistant_items_are_marked_until_selected(
     trip, items = await porto_trip(services)
     await show(view, trip)
     added = await services.itinerary.add(
-        trip.id, {"day": "2026-05-15", "title": "Douro cruise"}, context=services.assistant()
+        trip.id, {"day": "2026-05-15", "title": "Douro cruise"}, context=assistant_edit()
     )
     await until(lambda: titles(view)[1] == ["Douro cruise"])
     index = view.model.index_of_item(added.id, 1)
@@ -210,9 +210,7 @@ async def test_assistant_items_are_marked_until_selected(
     other = view.model.index_of_item(items[0].id, 1)
     assert other.data(Qt.ItemDataRole.BackgroundRole) is None
 
-    await services.itinerary.update(
-        items[0].id, {"start_time": "16:00"}, context=services.assistant()
-    )
+    await services.itinerary.update(items[0].id, {"start_time": "16:00"}, context=assistant_edit())
     await until(lambda: view.model.is_unseen(items[0].id))
     tip = view.model.index_of_item(items[0].id, 0).data(Qt.ItemDataRole.ToolTipRole)
     assert tip == "Changed by the assistant: time"
@@ -228,7 +226,7 @@ async def test_assistant_items_are_marked_until_selected(
     await eventually(added_is_seen)
     assert view.model.is_unseen(items[0].id)  # Not selected yet: still marked.
 
-    await services.itinerary.update(added.id, {"place": "Pinhão"}, context=services.assistant())
+    await services.itinerary.update(added.id, {"place": "Pinhão"}, context=assistant_edit())
     await until(lambda: view.model.is_unseen(added.id))  # Changed while selected: marked.
     assert view.selected_item_ids == (added.id,)
     tip = view.model.index_of_item(added.id, 0).data(Qt.ItemDataRole.ToolTipRole)
@@ -329,7 +327,7 @@ async def test_live_refresh_follows_other_writers(
     await show(view, trip)
     await services.trips.update(trip.id, {"start_date": "2026-05-13"})
     await until(lambda: headings(view)[0] == "Wed 13 May 2026 — Day 1")
-    await services.itinerary.remove(items[3].id, context=services.assistant())
+    await services.itinerary.remove(items[3].id, context=assistant_edit())
     await until(lambda: titles(view)[-1] == [])
     await services.trips.delete(trip.id)
     await until(lambda: view.stack.currentWidget() is view.placeholder)

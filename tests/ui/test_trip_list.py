@@ -16,7 +16,7 @@ from concierge.store import TripRecord
 from concierge.ui.trips import TripListModel, TripListPanel
 from concierge.ui.trips.trip_list_model import SUBTITLE_ROLE, TRIP_ID_ROLE
 from tests.ui import trips_support
-from tests.ui.trips_support import TripServices
+from tests.ui.trips_support import TripServices, assistant_edit
 from tests.ui.waiting import until
 
 place_index = trips_support.place_index
@@ -141,7 +141,7 @@ async def test_f2_renames_inline_and_a_refresh_keeps_what_is_typed(
     editor = editor_of(panel)
     editor.selectAll()
     qtbot.keyClicks(editor, "Madrid and Toledo")
-    await services.trips.rename(madrid.id, "Madrid (assistant)", context=services.assistant())
+    await services.trips.rename(madrid.id, "Madrid (assistant)", context=assistant_edit())
     await services.trips.rename(porto.id, "Porto and Douro")
     await until(lambda: titles(panel)[0] == "Porto and Douro")
     assert editor.text() == "Madrid and Toledo"  # The refresh did not overwrite it.
@@ -230,7 +230,7 @@ async def test_selection_survives_other_writers(
     panel.set_trip(madrid.id)
     selected: list[object] = []
     panel.trip_selected.connect(selected.append)
-    await services.trips.move(azores.id, 0, context=services.assistant())
+    await services.trips.move(azores.id, 0, context=assistant_edit())
     await services.trips.update(madrid.id, {"destination": "Madrid (MAD)"})
     await until(lambda: titles(panel) == ["Azores", "Porto", "Madrid"])
     await until(lambda: "Madrid (MAD)" in str(panel.model.index(2, 0).data(SUBTITLE_ROLE)))
@@ -238,7 +238,7 @@ async def test_selection_survives_other_writers(
     assert panel.view.selectionModel().isSelected(panel.model.index(2, 0))
     assert selected == []
 
-    await services.trips.delete(madrid.id, context=services.assistant())
+    await services.trips.delete(madrid.id, context=assistant_edit())
     await until(lambda: titles(panel) == ["Azores", "Porto"])
     assert panel.selected_trip_id == porto.id
     assert selected == [porto.id]

@@ -11,42 +11,23 @@ from __future__ import annotations
 import asyncio
 import functools
 from collections.abc import Awaitable, Callable, Iterator
-from dataclasses import dataclass
 from pathlib import Path
 
 import pytest
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QWidget
 
-from concierge.store import (
-    Actor,
-    ChangeBus,
-    ChangeContext,
-    ChangeHistory,
-    Database,
-    ItineraryRepository,
-    TripRepository,
-)
+from concierge.store import Actor, ChangeContext
 from concierge.travel.places import PlaceIndex
-from concierge.travel.selection import SelectionState
-from concierge.travel.trip_edits import TripEditor
+from concierge.travel.services import TravelServices, open_services
+
+TripServices = TravelServices
+"""The app's own services: what the trip views are built with in the app."""
 
 
-@dataclass
-class TripServices:
-    database: Database
-    bus: ChangeBus
-    trips: TripRepository
-    itinerary: ItineraryRepository
-    history: ChangeHistory
-    editor: TripEditor
-    places: PlaceIndex
-    selection: SelectionState
-
-    @staticmethod
-    def assistant() -> ChangeContext:
-        """The context an assistant tool call writes in."""
-        return ChangeContext(actor=Actor.ASSISTANT, label="Assistant edit")
+def assistant_edit() -> ChangeContext:
+    """The context an assistant tool call writes in."""
+    return ChangeContext(actor=Actor.ASSISTANT, label="Assistant edit")
 
 
 @functools.cache
@@ -64,21 +45,13 @@ def place_index() -> PlaceIndex:
 
 
 @pytest.fixture
-def services(tmp_path: Path, place_index: PlaceIndex) -> Iterator[TripServices]:
+def services(tmp_path: Path, place_index: PlaceIndex) -> Iterator[TravelServices]:
     """Everything the trip views need, over a real SQLite file under `tmp_path`."""
-    with Database.open(tmp_path / "concierge.db") as database:
-        bus = ChangeBus()
-        trips = TripRepository(database, bus)
-        yield TripServices(
-            database=database,
-            bus=bus,
-            trips=trips,
-            itinerary=ItineraryRepository(database, bus),
-            history=ChangeHistory(database, bus),
-            editor=TripEditor(trips, place_index),
-            places=place_index,
-            selection=SelectionState(),
-        )
+    opened = open_services(tmp_path, places=place_index)
+    try:
+        yield opened
+    finally:
+        opened.close()
 
 
 # ASYNC109: a timeout argument reads better in tests than wrapping each call in a scope.
