@@ -110,19 +110,3 @@ class ChatFormatter:
             formatted.append(entry[2])
         self._previous = current
         return merge_adjacent_user_messages(formatted) if merge_user_turns else formatted
-
-
-def format_messages(
-    system_prompt: str,
-    messages: Sequence[Message],
-    *,
-    summarize_before: int = 0,
-    merge_user_turns: bool = False,
-) -> list[dict[str, Any]]:
-    """Format without a cache, for one-off use and tests."""
-    return ChatFormatter().format(
-        system_prompt,
-        messages,
-        summarize_before=summarize_before,
-        merge_user_turns=merge_user_turns,
-    )

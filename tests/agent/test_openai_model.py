@@ -18,7 +18,7 @@ from concierge.agent import (
     UserMessage,
     VideoPart,
 )
-from concierge.agent.openai_format import ChatFormatter, format_messages
+from concierge.agent.openai_format import ChatFormatter
 from tests.agent.support import Trip, make_agent, set_destination_tool
 from tests.fakes import FakeOpenAIServer, Reply, ToolCallSpec
 
@@ -167,7 +167,7 @@ def test_formatting_keeps_media_parts_and_merges_part_lists() -> None:
         UserMessage(content=(TextPart(text="Look"), video)),
         UserMessage(content=(TextPart(text="state"),)),
     ]
-    merged = format_messages("sys", messages, merge_user_turns=True)
+    merged = ChatFormatter().format("sys", messages, merge_user_turns=True)
     assert merged == [
         {"role": "system", "content": "sys"},
         {
@@ -179,7 +179,7 @@ def test_formatting_keeps_media_parts_and_merges_part_lists() -> None:
             ],
         },
     ]
-    assert format_messages("sys", messages) == [
+    assert ChatFormatter().format("sys", messages) == [
         {"role": "system", "content": "sys"},
         {
             "role": "user",
