@@ -62,8 +62,9 @@ def shown(value: object) -> str:
     text = repr(value)
     if len(text) <= _SHOWN_LIMIT:
         return text
-    size = f"{len(value)} characters" if isinstance(value, str) else "shortened"
-    return f"{text[: _SHOWN_LIMIT - 1]}… ({size})"
+    if isinstance(value, str):
+        return f"{value[: _SHOWN_LIMIT - 10]!r}… ({len(value)} characters)"
+    return f"{text[: _SHOWN_LIMIT - 1]}…"
 
 
 def got(value: object, position: int | None = None) -> str:
@@ -159,8 +160,8 @@ def _list(item: ValueSpec, raw: object) -> list[object]:
     values: list[object] = []
     seen: set[object] = set()
     for position, piece in enumerate(kept, start=1):
-        if item.kind is ValueKind.TEXT and isinstance(piece, str):
-            piece = " ".join(piece.split())
+        if isinstance(piece, str):
+            piece = " ".join(piece.split()) if item.kind is ValueKind.TEXT else piece.strip()
         value = _scalar(item, piece, position)
         key = value.casefold() if isinstance(value, str) else value
         if item.numeric or key not in seen:
