@@ -5,6 +5,17 @@ Knows nothing of travel, Qt or database tables.
 
 from .abort import AbortController, AbortedError, AbortSignal
 from .builder import AgentBuilder
+from .compaction import (
+    COMPACTION_LABEL,
+    CharTokenEstimator,
+    CompactionError,
+    CompactionPolicy,
+    ModelSummarizer,
+    Summarizer,
+    Summary,
+    TokenEstimator,
+    summary_text,
+)
 from .context import (
     RUNTIME_CONTEXT_LABEL,
     ContextProvider,
@@ -13,6 +24,7 @@ from .context import (
 )
 from .events import (
     AgentEvent,
+    CompactionEvent,
     ContextPart,
     ErrorEvent,
     ModelRequestEvent,
@@ -40,6 +52,7 @@ from .messages import (
     Usage,
     UserMessage,
     VideoPart,
+    is_compaction_summary,
 )
 from .model import ModelAdapter, ModelError, ModelReply, ModelRequest
 from .openai_model import OpenAIChatModel
@@ -47,6 +60,7 @@ from .runnable import RetryingRunnable, Runnable, RunnableWrapper
 from .tools import PermissionHandler, PermissionRequest, Tool, ToolContext, ToolError, ToolOutput
 
 __all__ = [
+    "COMPACTION_LABEL",
     "RUNTIME_CONTEXT_LABEL",
     "AbortController",
     "AbortSignal",
@@ -56,6 +70,10 @@ __all__ = [
     "AgentBusyError",
     "AgentEvent",
     "AssistantMessage",
+    "CharTokenEstimator",
+    "CompactionError",
+    "CompactionEvent",
+    "CompactionPolicy",
     "ContentPart",
     "ContextPart",
     "ContextProvider",
@@ -72,6 +90,7 @@ __all__ = [
     "ModelRequest",
     "ModelRequestEvent",
     "ModelResponseEvent",
+    "ModelSummarizer",
     "NothingToRetryError",
     "OpenAIChatModel",
     "PermissionHandler",
@@ -83,8 +102,11 @@ __all__ = [
     "RuntimeContext",
     "RuntimeContextEvent",
     "Subscriber",
+    "Summarizer",
+    "Summary",
     "TextDelta",
     "TextPart",
+    "TokenEstimator",
     "Tool",
     "ToolCall",
     "ToolCallEvent",
@@ -101,4 +123,6 @@ __all__ = [
     "Usage",
     "UserMessage",
     "VideoPart",
+    "is_compaction_summary",
+    "summary_text",
 ]

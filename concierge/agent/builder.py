@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from .compaction import CompactionPolicy, Summarizer
 from .context import ContextProvider
 from .history import HistoryStore, InMemoryHistoryStore
 from .loop import Agent
@@ -42,6 +43,17 @@ class AgentBuilder:
 
     def summarize_tool_results(self, enabled: bool) -> AgentBuilder:
         self._options["summarize_tool_results"] = enabled
+        return self
+
+    def compaction(
+        self, policy: CompactionPolicy, *, summarizer: Summarizer | None = None
+    ) -> AgentBuilder:
+        """Summarize older turns when the input passes `policy.budget_tokens` (off by default).
+
+        The summary comes from `summarizer`, by default the agent's own model.
+        """
+        self._options["compaction"] = policy
+        self._options["summarizer"] = summarizer
         return self
 
     def build(self) -> Agent:

@@ -7,7 +7,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any, Literal, TypeAlias
 
-from .messages import AssistantMessage, ToolCall, ToolResult, Usage
+from .messages import AssistantMessage, ToolCall, ToolResult, Usage, UserMessage
 
 log = logging.getLogger(__name__)
 
@@ -81,6 +81,23 @@ class RuntimeContextEvent:
 
 
 @dataclass(frozen=True, slots=True)
+class CompactionEvent:
+    """Older messages were summarized: `summary` now stands in for them in the model input.
+
+    Token figures are the estimated model input before and after, in the server's tokens when
+    it reported usage; `usage` is what the summarization request(s) cost.
+    """
+
+    summary: UserMessage
+    summarized_messages: int
+    tokens_before: int
+    tokens_after: int
+    usage: tuple[Usage, ...]
+    iteration: int
+    type: Literal["compaction"] = "compaction"
+
+
+@dataclass(frozen=True, slots=True)
 class ErrorEvent:
     error: BaseException
     iteration: int
@@ -102,6 +119,7 @@ AgentEvent: TypeAlias = (
     | ToolCallEvent
     | ToolResultEvent
     | RuntimeContextEvent
+    | CompactionEvent
     | ErrorEvent
     | TurnEndEvent
 )

@@ -17,8 +17,10 @@ from enum import StrEnum
 from typing import Any
 
 from .abort import AbortedError, AbortSignal
+from .compaction import CompactionError, CompactionPolicy, Compactor, ModelSummarizer, Summarizer
 from .context import ContextProvider, ContextProviders, runtime_context_message
 from .events import (
+    CompactionEvent,
     ErrorEvent,
     EventHub,
     ModelResponseEvent,
@@ -33,6 +35,7 @@ from .history import HistoryStore
 from .messages import (
     AssistantMessage,
     ContentPart,
+    Message,
     ToolCall,
     ToolResult,
     ToolStatus,
@@ -86,7 +89,9 @@ class Agent:
     """Runs requests against a model with tools, a history store and context providers.
 
     The system prompt is fixed at construction: changing state belongs in context
-    providers, never in the prompt (R5).
+    providers, never in the prompt (R5). With a `compaction` policy, older turns are
+    summarized before any model call whose input would pass the policy's budget; the
+    summary is made by `summarizer`, by default the same model in a separate request.
     """
 
     def __init__(
@@ -99,6 +104,8 @@ class Agent:
         max_iterations: int = 12,
         permission_handler: PermissionHandler | None = None,
         summarize_tool_results: bool = True,
+        compaction: CompactionPolicy | None = None,
+        summarizer: Summarizer | None = None,
     ) -> None:
         if max_iterations < 1:
             raise ValueError("max_iterations must be at least 1.")
@@ -113,6 +120,18 @@ class Agent:
         self._max_iterations = max_iterations
         self._permission_handler = permission_handler
         self._summarize = summarize_tool_results
+        self._compactor = (
+            Compactor(
+                compaction,
+                # Summary requests of up to about three quarters of the budget.
+                summarizer or ModelSummarizer(model, chunk_chars=3 * compaction.budget_tokens),
+                system_prompt=system_prompt,
+                tools=self._tool_specs,
+            )
+            if compaction is not None
+            else None
+        )
+        self._compaction_failed = False
         self._providers = ContextProviders()
         self._events = EventHub()
         self._lock = asyncio.Lock()
@@ -177,6 +196,7 @@ class Agent:
     async def _run(self, signal: AbortSignal | None) -> TurnResult:
         usage: list[Usage] = []
         iteration = 0
+        self._compaction_failed = False
         try:
             await self._answer_dangling_calls(ABORTED_RESULT)
             while iteration < self._max_iterations:
@@ -204,16 +224,19 @@ class Agent:
 
     async def _iterate(self, iteration: int, signal: AbortSignal | None) -> AssistantMessage:
         history = await self._history.load()
+        if self._compactor is not None and not self._compaction_failed:
+            history = await self._compact(self._compactor, history, iteration, signal)
         context = await self._providers.resolve(signal, iteration)
         self._events.emit(RuntimeContextEvent(context))
         snapshot = runtime_context_message(context.text) if context.text else None
         messages = build_model_input(history, snapshot)
+        boundary = summary_boundary(messages) if self._summarize else 0
         request = ModelRequest(
             system_prompt=self._system_prompt,
             messages=messages,
             tools=self._tool_specs,
             iteration=iteration,
-            summarize_before=summary_boundary(messages) if self._summarize else 0,
+            summarize_before=boundary,
         )
         started = time.perf_counter()
         call = self._model.respond(request, self._events.emit)
@@ -227,10 +250,57 @@ class Agent:
         await self._history.append([message])
         if reply.usage is not None:
             self.usage_log.append(reply.usage)
+        if self._compactor is not None:
+            self._compactor.observe(messages, boundary, reply.usage)
         self._events.emit(
             ModelResponseEvent(message, reply.usage, iteration, time.perf_counter() - started)
         )
         return message
+
+    async def _compact(
+        self,
+        compactor: Compactor,
+        history: list[Message],
+        iteration: int,
+        signal: AbortSignal | None,
+    ) -> list[Message]:
+        """Summarize older turns if the input would pass the budget; return the history to use.
+
+        The summary is stored in one append after it is complete, so a failure leaves the
+        history as it was: the failure is reported and the turn goes on with the full input
+        (the budget sits below the model's real limit, and the server is the judge of what
+        fits). Compaction is not tried again in the same request.
+        """
+        try:
+            compaction = await compactor.compact(
+                history, summarize_results=self._summarize, signal=signal
+            )
+            if compaction is None:
+                return history
+            await self._history.append([compaction.summary])
+        except (AbortedError, asyncio.CancelledError):
+            raise
+        except Exception as error:
+            log.warning("compaction failed; sending the full conversation", exc_info=error)
+            self._compaction_failed = True
+            failure = CompactionError(
+                f"Could not summarize earlier messages ({error}). The full conversation is "
+                "sent instead; nothing was lost."
+            )
+            failure.__cause__ = error
+            self._events.emit(ErrorEvent(failure, iteration))
+            return history
+        self._events.emit(
+            CompactionEvent(
+                summary=compaction.summary,
+                summarized_messages=compaction.summarized_messages,
+                tokens_before=compaction.tokens_before,
+                tokens_after=compaction.tokens_after,
+                usage=compaction.usage,
+                iteration=iteration,
+            )
+        )
+        return await self._history.load()
 
     async def _run_tools(
         self, calls: Sequence[ToolCall], iteration: int, signal: AbortSignal | None

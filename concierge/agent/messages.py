@@ -10,7 +10,7 @@ from __future__ import annotations
 import uuid
 from collections.abc import Sequence
 from enum import StrEnum
-from typing import Annotated, Literal, TypeAlias
+from typing import Annotated, Literal, TypeAlias, TypeGuard
 
 from pydantic import BaseModel, ConfigDict, Field, TypeAdapter
 
@@ -76,6 +76,11 @@ class UserMessage(_Frozen):
     id: str = Field(default_factory=new_message_id)
     content: tuple[ContentPart, ...]
     provenance: Provenance | None = None
+    covers_through: str | None = None
+    """For a compaction summary: the id of the last stored message it stands in for.
+
+    Read only together with `provenance` (`is_compaction_summary`), so a stored row that has
+    this key but no framework provenance is ordinary user content (R7)."""
     metadata: dict[str, str] = Field(default_factory=dict)
 
     @property
@@ -155,6 +160,15 @@ def unanswered_tool_calls(history: Sequence[Message]) -> list[ToolCall]:
         if isinstance(message, UserMessage):
             return []
     return []
+
+
+def is_compaction_summary(message: Message) -> TypeGuard[UserMessage]:
+    """A framework-made summary that stands in for the messages up to `covers_through`."""
+    return (
+        isinstance(message, UserMessage)
+        and message.provenance is Provenance.COMPACTION
+        and message.covers_through is not None
+    )
 
 
 def last_real_user_index(messages: Sequence[Message]) -> int | None:

@@ -4,15 +4,48 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from .messages import Message, UserMessage, last_real_user_index
+from .messages import (
+    Message,
+    Provenance,
+    UserMessage,
+    is_compaction_summary,
+    last_real_user_index,
+)
 
 
 def build_model_input(history: Sequence[Message], snapshot: UserMessage | None) -> list[Message]:
-    """History in stored order, then the snapshot last (R3)."""
-    messages = list(history)
+    """The latest compaction summary, the messages it does not cover in stored order, then
+    the snapshot last (R3).
+
+    The store keeps every message; only the input is shortened by a summary.
+    """
+    summary, messages = compacted_view(history)
+    if summary is not None:
+        messages.insert(0, summary)
     if snapshot is not None:
         messages.append(snapshot)
     return messages
+
+
+def compacted_view(history: Sequence[Message]) -> tuple[UserMessage | None, list[Message]]:
+    """The summary that stands in for older messages (if any) and the messages after them.
+
+    Summaries are appended when they are made, so they sit after the messages they cover;
+    each is taken out of its stored place. The latest one whose covered message is found
+    before it wins; one that covers nothing found is ignored, so the model gets the full
+    history rather than a summary with a gap behind it.
+    """
+    positions = [i for i, m in enumerate(history) if m.provenance is Provenance.COMPACTION]
+    if not positions:
+        return None, list(history)
+    for position in reversed(positions):
+        summary = history[position]
+        if not is_compaction_summary(summary):
+            continue
+        covered = _position_of(history, summary.covers_through, before=position)
+        if covered is not None:
+            return summary, _without_summaries(history[covered + 1 :])
+    return None, _without_summaries(history)
 
 
 def summary_boundary(messages: Sequence[Message]) -> int:
@@ -23,3 +56,14 @@ def summary_boundary(messages: Sequence[Message]) -> int:
     current turn's results into summaries (R6).
     """
     return last_real_user_index(messages) or 0
+
+
+def _position_of(history: Sequence[Message], message_id: str | None, *, before: int) -> int | None:
+    for index in range(before - 1, -1, -1):
+        if history[index].id == message_id:
+            return index
+    return None
+
+
+def _without_summaries(messages: Sequence[Message]) -> list[Message]:
+    return [m for m in messages if m.provenance is not Provenance.COMPACTION]
