@@ -47,6 +47,7 @@ from .registry import FORMS, form_by_id
 from .state import FormState, StepState, evaluate
 from .status import render_status
 from .trip_brief import TRIP_BRIEF
+from .value_types import ValueKind, ValueSpec
 from .widgets import WidgetKind, widget_for
 
 __all__ = [
@@ -70,6 +71,8 @@ __all__ = [
     "StepState",
     "UnknownFieldError",
     "UnknownFormError",
+    "ValueKind",
+    "ValueSpec",
     "WidgetKind",
     "all_of",
     "answered",

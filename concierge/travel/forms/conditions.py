@@ -311,12 +311,14 @@ def _scalar(value: object) -> Scalar:
 
 
 def _conditions(name: str, conditions: tuple[object, ...]) -> tuple[Condition, ...]:
-    if not conditions:
-        raise FormDefinitionError(f"{name}() needs at least one condition.")
+    checked: list[Condition] = []
     for condition in conditions:
         if not isinstance(condition, Condition):
             raise FormDefinitionError(f"{name}() takes conditions, not {condition!r}.")
-    return conditions  # type: ignore[return-value]
+        checked.append(condition)
+    if not checked:
+        raise FormDefinitionError(f"{name}() needs at least one condition.")
+    return tuple(checked)
 
 
 def _fields(conditions: tuple[Condition, ...]) -> tuple[str, ...]:

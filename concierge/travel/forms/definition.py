@@ -33,7 +33,7 @@ from .conditions import Condition
 from .errors import FormDefinitionError, FormValueError, UnknownFieldError
 from .raw_values import RawValueError, coerce, got
 from .raw_values import to_text as value_text
-from .value_types import SUPPORTED, ValueKind, ValueSpec, read_schema
+from .value_types import SUPPORTED, ValueKind, ValueSpec, inline_definitions, read_schema
 from .value_types import expected as expected_text
 from .widgets import WidgetKind, widget_for
 
@@ -75,7 +75,7 @@ class FormField:
             )
         try:
             adapter: TypeAdapter[Any] = TypeAdapter(self.value_type)
-            spec = read_schema(adapter.json_schema())
+            spec = read_schema(inline_definitions(adapter.json_schema()))
         except (PydanticUserError, ValueError) as error:
             reason = error.message if isinstance(error, PydanticUserError) else str(error)
             raise FormDefinitionError(

@@ -29,6 +29,7 @@ import json
 import math
 import re
 from collections.abc import Callable
+from contextlib import suppress
 
 from pydantic import JsonValue
 
@@ -105,7 +106,8 @@ def _whole(spec: ValueSpec, raw: object) -> int | None:
     if isinstance(raw, float) and raw.is_integer():
         return int(raw)
     if isinstance(raw, str) and _WHOLE.fullmatch(raw.strip()):
-        return int(raw.strip())
+        with suppress(ValueError):  # more digits than Python converts
+            return int(raw.strip())
     return None
 
 

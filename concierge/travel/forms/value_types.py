@@ -29,8 +29,9 @@ _ALLOWED: Mapping[str, frozenset[str]] = {
     "array": frozenset({"type", "items", "minItems", "maxItems"}),
 }
 SUPPORTED = (
-    "str, int, float, bool, Literal[...] of text (or a StrEnum), or a list of text, numbers "
-    "or choices; constraints through Field(ge=, gt=, le=, lt=, min_length=, max_length=)"
+    "str, int, float, bool, a choice (Literal[...] of text, or a StrEnum), or a list of text, "
+    "numbers or choices; constraints through Field(ge=, gt=, le=, lt=, min_length=, "
+    "max_length=)"
 )
 
 
@@ -55,6 +56,22 @@ class ValueSpec:
     @property
     def numeric(self) -> bool:
         return self.kind in (ValueKind.INTEGER, ValueKind.NUMBER)
+
+
+def inline_definitions(schema: Mapping[str, Any]) -> dict[str, Any]:
+    """The schema with `$ref`s to its own `$defs` replaced by what they refer to (pydantic
+    writes a StrEnum inside a list as a reference), so tools and widgets see one object."""
+    definitions = schema.get("$defs", {})
+
+    def inline(node: Any) -> Any:
+        if isinstance(node, Mapping):
+            ref = node.get("$ref")
+            if isinstance(ref, str) and ref.startswith("#/$defs/"):
+                return inline(definitions[ref.removeprefix("#/$defs/")])
+            return {key: inline(value) for key, value in node.items() if key != "$defs"}
+        return [inline(item) for item in node] if isinstance(node, list) else node
+
+    return inline(schema)  # type: ignore[no-any-return]
 
 
 def read_schema(schema: Mapping[str, Any], *, in_list: bool = False) -> ValueSpec:

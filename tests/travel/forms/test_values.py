@@ -42,6 +42,7 @@ FIELDS: dict[str, FormField] = {
         FormField("ages", "Ages", list[Age]),
         FormField("weights", "Weights", Annotated[list[float], Field(min_length=1)]),
         FormField("diet", "Diet", list[Literal["vegan", "gluten-free", "none"]]),
+        FormField("paces", "Paces", Annotated[list[Pace], Field(max_length=2)]),
     ]
 }
 
@@ -99,6 +100,7 @@ def error(name: str, raw: object) -> str:
         ("diet", "Vegan, gluten free, vegan", ["vegan", "gluten-free"]),
         ("diet", "none\nvegan", ["none", "vegan"]),
         ("diet", ("vegan",), ["vegan"]),
+        ("paces", "Slow, BUSY", ["slow", "busy"]),
     ],
 )
 def test_raw_forms_are_read(name: str, raw: object, value: object) -> None:
@@ -138,6 +140,12 @@ def test_raw_forms_are_read(name: str, raw: object, value: object) -> None:
         ("count", 0, "Count (count) must be a whole number from 1 to 50; got 0."),
         ("count", True, "Count (count) must be a whole number from 1 to 50; got True."),
         ("count", "1_000", "Count (count) must be a whole number from 1 to 50; got '1_000'."),
+        (
+            "count",
+            "9" * 5000,
+            f"Count (count) must be a whole number from 1 to 50; got '{'9' * 50}'… "
+            "(5000 characters).",
+        ),
         ("budget", 0, "Budget (budget) must be a number above 0; got 0.0."),
         ("budget", "nan", "Budget (budget) must be a number above 0; got 'nan'."),
         ("budget", float("inf"), "Budget (budget) must be a number above 0; got inf."),
@@ -212,6 +220,7 @@ def test_unknown_field_lists_the_valid_ones() -> None:
         ("ages", WidgetKind.NUMBER_LIST),
         ("weights", WidgetKind.NUMBER_LIST),
         ("diet", WidgetKind.MULTI_CHOICE),
+        ("paces", WidgetKind.MULTI_CHOICE),
     ],
 )
 def test_widget_kind_fits_the_type(name: str, widget: WidgetKind) -> None:
@@ -234,6 +243,13 @@ def test_choices_and_json_schema() -> None:
         "title": "Diet",
         "type": "array",
     }
+    assert FIELDS["paces"].json_schema == {
+        "items": {"enum": ["slow", "busy"], "title": "Pace", "type": "string"},
+        "maxItems": 2,
+        "title": "Paces",
+        "type": "array",
+    }
+    assert FIELDS["paces"].expected == "a list of at most 2 choices from: slow, busy"
     schema = FIELDS["count"].json_schema
     schema["title"] = "changed"
     assert FIELDS["count"].json_schema["title"] == "Count"  # a fresh copy each time
@@ -273,6 +289,7 @@ VALUES: dict[str, st.SearchStrategy[Any]] = {
     "ages": st.lists(st.integers(0, 120)),
     "weights": st.lists(st.floats(allow_nan=False, allow_infinity=False), min_size=1),
     "diet": st.lists(st.sampled_from(FIELDS["diet"].choices), unique=True),
+    "paces": st.lists(st.sampled_from(FIELDS["paces"].choices), unique=True, max_size=2),
 }
 
 
