@@ -10,9 +10,9 @@ from __future__ import annotations
 
 import logging
 from dataclasses import dataclass, field
-from typing import Any, Generic, TypeVar
+from typing import Annotated, Any, Generic, TypeVar
 
-from pydantic import TypeAdapter, ValidationError
+from pydantic import Field, TypeAdapter, ValidationError
 from sqlmodel import Session
 
 from .database import Database
@@ -69,6 +69,14 @@ MODEL_MERGE_USER_TURNS: Setting[bool] = declare(
     bool,
     False,
     "Merge adjacent user messages, for servers whose chat template needs alternating roles.",
+)
+ASSISTANT_CONTEXT_BUDGET: Setting[int] = declare(
+    "assistant.context_budget_tokens",
+    Annotated[int, Field(ge=8_000)],
+    24_000,
+    "How many tokens the assistant is sent per model call (instructions, tools and the "
+    "current state included) before older messages are summarized for it. The whole "
+    "conversation stays saved and visible.",
 )
 UI_LAST_TRIP_ID: Setting[str | None] = declare(
     "ui.last_trip_id", str | None, None, "The trip to open at start-up."

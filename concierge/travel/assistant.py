@@ -2,8 +2,9 @@
 
 from __future__ import annotations
 
-from concierge.agent import Agent, AgentBuilder, ModelAdapter, PermissionHandler
+from concierge.agent import Agent, AgentBuilder, CompactionPolicy, ModelAdapter, PermissionHandler
 from concierge.store import SqliteHistoryStore
+from concierge.store.settings import ASSISTANT_CONTEXT_BUDGET
 
 from .instructions import INSTRUCTIONS
 from .lookups import lookup_status_provider, lookup_tools
@@ -27,7 +28,9 @@ def build_trip_assistant(
     model: ModelAdapter,
     *,
     permission_handler: PermissionHandler | None = None,
+    context_budget: int = ASSISTANT_CONTEXT_BUDGET.default,
 ) -> Agent:
+    """`context_budget`: tokens per model call before older messages are summarized."""
     tools = TripTools(trip_id, services.trips, services.itinerary, services.editor)
     builder = AgentBuilder(
         model=model,
@@ -53,6 +56,7 @@ def build_trip_assistant(
     )
     if permission_handler is not None:
         builder.permission_handler(permission_handler)
+    builder.compaction(CompactionPolicy(budget_tokens=context_budget))
     return builder.build()
 
 

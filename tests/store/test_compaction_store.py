@@ -8,6 +8,7 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
+import pytest
 from sqlalchemy import text
 
 from concierge.agent import (
@@ -23,6 +24,8 @@ from concierge.agent import (
 from concierge.agent.compaction import SUMMARIZER_PROMPT, compaction_summary
 from concierge.agent.model_input import build_model_input
 from concierge.store import Database, SqliteHistoryStore
+from concierge.store.errors import InvalidSettingError
+from concierge.store.settings import ASSISTANT_CONTEXT_BUDGET, Settings
 from tests.agent.support import Recorder, Trip, client_for, set_destination_tool
 from tests.fakes import FakeOpenAIServer, Reply, ToolCallSpec, tokenize
 from tests.fakes.prefix_cache import CACHE_STEP_TOKENS, MIN_CACHED_TOKENS, canonical_prompt
@@ -189,3 +192,12 @@ async def test_a_row_claiming_compaction_in_its_payload_is_ordinary_content(
     loaded = await SqliteHistoryStore(database, "trip-1").load()
     assert loaded[2].provenance is None
     assert build_model_input(loaded, None) == loaded  # nothing is summarized away
+
+
+async def test_the_context_budget_setting_is_typed(database: Database) -> None:
+    settings = Settings(database)
+    assert await settings.get(ASSISTANT_CONTEXT_BUDGET) == 24_000
+    with pytest.raises(InvalidSettingError, match="greater than or equal to 8000"):
+        await settings.set(ASSISTANT_CONTEXT_BUDGET, 500)
+    await settings.set(ASSISTANT_CONTEXT_BUDGET, 32_000)
+    assert await settings.get(ASSISTANT_CONTEXT_BUDGET) == 32_000

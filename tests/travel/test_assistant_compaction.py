@@ -1,0 +1,48 @@
+"""The trip assistant summarizes older turns once its conversation passes the context budget."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+from concierge.agent import COMPACTION_LABEL, OpenAIChatModel, Provenance
+from concierge.agent.compaction import SUMMARIZER_PROMPT
+from concierge.travel.assistant import build_trip_assistant, trip_history
+from concierge.travel.places import PlaceIndex
+from concierge.travel.services import open_services
+from tests.agent.support import Recorder, client_for
+from tests.fakes import FakeOpenAIServer, Reply
+
+
+def _answer(body: dict[str, Any]) -> Reply:
+    if body["messages"][0]["content"] == SUMMARIZER_PROMPT:
+        return Reply.text("The person is planning a long trip.")
+    return Reply.text("Noted. " + "detail " * 300)
+
+
+async def test_the_trip_assistant_compacts_at_a_small_budget(
+    tmp_path: Path, places: PlaceIndex, fake_openai: FakeOpenAIServer
+) -> None:
+    services = open_services(tmp_path, places=places)
+    try:
+        trip = await services.trips.create({"title": "A long plan"})
+        model = OpenAIChatModel(client_for(fake_openai), model="fake-model")
+        agent = build_trip_assistant(services, trip.id, model, context_budget=8_000)
+        recorder = Recorder()
+        agent.subscribe(recorder)
+        fake_openai.script(*(Reply.dynamic(_answer) for _ in range(12)))
+        turns = 0
+        while not recorder.of("compaction"):
+            turns += 1
+            assert turns <= 10, "the conversation was never compacted"
+            await agent.process_request(f"Day {turns}: " + "plans " * 300)
+
+        last = fake_openai.chat_requests[-1]["messages"]
+        assert last[1]["content"].startswith(COMPACTION_LABEL)
+        assert last[-2]["content"].startswith(f"Day {turns}: ")
+        stored = await trip_history(services, trip.id).load()
+        assert [m.provenance for m in stored].count(Provenance.COMPACTION) == 1
+        assert len(stored) == 2 * turns + 1  # nothing deleted
+    finally:
+        await services.lookups.aclose()
+        services.close()
