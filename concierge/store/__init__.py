@@ -1,5 +1,6 @@
 """SQLite through SQLModel: engine set-up, tables, migrations, the history store, trips with
-their change log and undo, background lookup jobs, settings, API keys and data paths. No Qt."""
+their change log and undo, forms with answer history, goals, pinned context, background lookup
+jobs, settings, API keys and data paths. No Qt."""
 
 from .change_history import ChangeHistory
 from .changes import Action, Actor, Change, ChangeBus, ChangeContext, EntityKind
@@ -16,13 +17,27 @@ from .errors import (
     StoreError,
     UndoError,
 )
+from .forms import FormAnswerRepository
+from .goals import GoalRepository
 from .history import SqliteHistoryStore
 from .itinerary import ItineraryRepository
 from .lookup_job_records import LookupJobBus, LookupJobRecord, LookupStatus
 from .lookup_jobs import LookupJobRepository
 from .migrate import MigrationReport, upgrade_to_head
 from .paths import data_dir, database_path, log_dir
-from .records import ItineraryItemRecord, Pace, TripRecord
+from .pins import PinRepository
+from .records import (
+    AnswerAction,
+    AnswerEvent,
+    FormInstanceRecord,
+    FormState,
+    GoalRecord,
+    GoalStatus,
+    ItineraryItemRecord,
+    Pace,
+    PinRecord,
+    TripRecord,
+)
 from .secrets import Secret, SecretSaved, SecretSource, SecretStore
 from .seen import CREATED, UnseenChanges
 from .settings import (
@@ -41,8 +56,12 @@ from .tables import (
     ChangeLogEntry,
     Conversation,
     ConversationMessage,
+    FormAnswer,
+    FormInstance,
+    Goal,
     ItineraryItem,
     LookupJob,
+    Pin,
     Trip,
 )
 from .trips import TripRepository
@@ -59,6 +78,8 @@ __all__ = [
     "UI_WINDOW_GEOMETRY",
     "Action",
     "Actor",
+    "AnswerAction",
+    "AnswerEvent",
     "AppSetting",
     "Change",
     "ChangeBus",
@@ -72,6 +93,15 @@ __all__ = [
     "DatabaseClosedError",
     "DatabaseOpenError",
     "EntityKind",
+    "FormAnswer",
+    "FormAnswerRepository",
+    "FormInstance",
+    "FormInstanceRecord",
+    "FormState",
+    "Goal",
+    "GoalRecord",
+    "GoalRepository",
+    "GoalStatus",
     "InvalidChangeError",
     "InvalidSettingError",
     "ItineraryItem",
@@ -85,6 +115,9 @@ __all__ = [
     "MigrationError",
     "MigrationReport",
     "Pace",
+    "Pin",
+    "PinRecord",
+    "PinRepository",
     "RecordNotFoundError",
     "Secret",
     "SecretSaved",

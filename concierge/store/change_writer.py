@@ -16,7 +16,7 @@ from typing import Any, TypeVar
 
 from sqlmodel import Session, SQLModel
 
-from .changes import Action, Actor, Change, ChangeBus, ChangeContext
+from .changes import Action, Actor, Change, ChangeBus, ChangeContext, EntityKind
 from .database import Database
 from .entities import EntitySpec, R
 from .tables import ChangeLogEntry, utc_now
@@ -25,8 +25,9 @@ log = logging.getLogger(__name__)
 
 T = TypeVar("T")
 
-UNLOGGED_FIELDS = frozenset({"updated_at"})
-"""Fields that change with every write and are not part of what a change changed."""
+UNLOGGED_FIELDS = frozenset({"updated_at", "seen_by_assistant"})
+"""Bookkeeping, not part of what a change changed: written with an update but not logged,
+so undo neither restores them nor is refused because they changed since."""
 
 
 class ChangeWriter:
@@ -53,15 +54,16 @@ class ChangeWriter:
     def update(self, spec: EntitySpec[R, Any], row: SQLModel, before: R, after: R) -> R:
         """Write the fields in which `after` differs from `before`; write and log nothing if
         none does. Returns the record as stored (with a new `updated_at` if it changed)."""
-        names: list[str] = [
+        changed: list[str] = [
             f.name
             for f in dataclasses.fields(before)
-            if f.name not in UNLOGGED_FIELDS and getattr(before, f.name) != getattr(after, f.name)
+            if getattr(before, f.name) != getattr(after, f.name)
         ]
+        names = [name for name in changed if name not in UNLOGGED_FIELDS]
         if not names:
             return before
         stored = dataclasses.replace(after, updated_at=utc_now())
-        spec.write(row, stored, [*names, "updated_at"])
+        spec.write(row, stored, [*changed, "updated_at"])
         self.session.flush()
         self._log(
             spec, stored, Action.UPDATE, spec.to_json(before, names), spec.to_json(stored, names)
@@ -81,14 +83,26 @@ class ChangeWriter:
         before: str | None,
         after: str | None,
     ) -> None:
-        trip_id = spec.trip_id_of(record)
+        self.log(spec.kind, record.id, spec.trip_id_of(record), action, before, after)
+
+    def log(
+        self,
+        kind: EntityKind,
+        entity_id: str,
+        trip_id: str | None,
+        action: Action,
+        before: str | None,
+        after: str | None,
+    ) -> None:
+        """Log a write the caller made itself: `before` and `after` are JSON objects of the
+        changed fields (None for the side of a create or delete that has no row)."""
         self.session.add(
             ChangeLogEntry(
                 group_id=self.context.group_id,
                 actor=self.context.actor.value,
                 label=self.label,
-                entity=spec.kind.value,
-                entity_id=record.id,
+                entity=kind.value,
+                entity_id=entity_id,
                 trip_id=trip_id,
                 action=action.value,
                 before=before,
@@ -101,8 +115,8 @@ class ChangeWriter:
         payload: dict[str, object] = json.loads(after or before or "{}")
         self.changes.append(
             Change(
-                entity=spec.kind,
-                entity_id=record.id,
+                entity=kind,
+                entity_id=entity_id,
                 trip_id=trip_id,
                 action=action,
                 fields=frozenset(payload) - UNLOGGED_FIELDS,

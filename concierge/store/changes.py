@@ -25,8 +25,15 @@ class Actor(StrEnum):
 
 
 class EntityKind(StrEnum):
+    """What a change changed. `FORM` is a form's instance on a trip (its completion);
+    `FORM_ANSWER` is that instance's answers, with the form's field names as the fields."""
+
     TRIP = "trip"
     ITINERARY_ITEM = "itinerary_item"
+    FORM = "form"
+    FORM_ANSWER = "form_answer"
+    GOAL = "goal"
+    PIN = "pin"
 
 
 class Action(StrEnum):
@@ -56,11 +63,16 @@ class ChangeContext:
 @dataclass(frozen=True, slots=True)
 class Change:
     """One committed change to one row. `fields` names what changed (every field for a
-    create or delete); `undo` is true when an undo made it."""
+    create or delete); `undo` is true when an undo made it.
+
+    For `FORM_ANSWER` the row is a form instance's answers: `entity_id` is the instance's id
+    and `fields` are the names of the answered fields. `trip_id` is None only for a pin that
+    applies to all trips.
+    """
 
     entity: EntityKind
     entity_id: str
-    trip_id: str
+    trip_id: str | None
     action: Action
     fields: frozenset[str]
     actor: Actor

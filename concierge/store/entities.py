@@ -1,7 +1,9 @@
 """How each kind of entity maps between its table row, its record and the change log's JSON.
 
 The repositories and undo work on any entity through its `EntitySpec`, so a create, update or
-delete is written, logged and reverted the same way for trips and itinerary items.
+delete is written, logged and reverted the same way for trips, itinerary items, form
+instances, goals and pins. (Form answers are an event log, not rows edited in place; see
+`form_answers`.)
 """
 
 from __future__ import annotations
@@ -14,11 +16,19 @@ from typing import Any, Generic, TypeVar
 from pydantic import TypeAdapter
 from sqlmodel import SQLModel
 
-from .changes import EntityKind
-from .records import ItineraryItemRecord, Pace, TripRecord
-from .tables import ItineraryItem, Trip
+from .changes import Actor, EntityKind
+from .records import (
+    FormInstanceRecord,
+    GoalRecord,
+    GoalStatus,
+    ItineraryItemRecord,
+    Pace,
+    PinRecord,
+    TripRecord,
+)
+from .tables import FormInstance, Goal, ItineraryItem, Pin, Trip
 
-R = TypeVar("R", TripRecord, ItineraryItemRecord)
+R = TypeVar("R", TripRecord, ItineraryItemRecord, FormInstanceRecord, GoalRecord, PinRecord)
 Row = TypeVar("Row", bound=SQLModel)
 
 
@@ -29,7 +39,7 @@ class EntitySpec(Generic[R, Row]):
     adapter: TypeAdapter[R]
     to_record: Callable[[Row], R]
     to_columns: Callable[[R], dict[str, Any]]
-    trip_id_of: Callable[[R], str]
+    trip_id_of: Callable[[R], str | None]
 
     def new_row(self, record: R) -> Row:
         return self.table(**self.to_columns(record))
@@ -150,5 +160,113 @@ ITEMS: EntitySpec[ItineraryItemRecord, ItineraryItem] = EntitySpec(
     adapter=TypeAdapter(ItineraryItemRecord),
     to_record=item_record,
     to_columns=item_columns,
+    trip_id_of=lambda record: record.trip_id,
+)
+
+
+def form_record(row: FormInstance) -> FormInstanceRecord:
+    return FormInstanceRecord(
+        id=row.id,
+        trip_id=row.trip_id,
+        form_id=row.form_id,
+        completed_at=row.completed_at,
+        created_at=row.created_at,
+        updated_at=row.updated_at,
+    )
+
+
+def form_columns(record: FormInstanceRecord) -> dict[str, Any]:
+    return {
+        "id": record.id,
+        "trip_id": record.trip_id,
+        "form_id": record.form_id,
+        "completed_at": record.completed_at,
+        "created_at": record.created_at,
+        "updated_at": record.updated_at,
+    }
+
+
+def goal_record(row: Goal) -> GoalRecord:
+    return GoalRecord(
+        id=row.id,
+        trip_id=row.trip_id,
+        title=row.title,
+        status=GoalStatus(row.status),
+        position=row.position,
+        completes_on=row.completes_on,
+        created_by=Actor(row.created_by),
+        completed_at=row.completed_at,
+        completed_by=None if row.completed_by is None else Actor(row.completed_by),
+        seen_by_assistant=row.seen_by_assistant,
+        created_at=row.created_at,
+        updated_at=row.updated_at,
+    )
+
+
+def goal_columns(record: GoalRecord) -> dict[str, Any]:
+    return {
+        "id": record.id,
+        "trip_id": record.trip_id,
+        "title": record.title,
+        "status": record.status.value,
+        "position": record.position,
+        "completes_on": record.completes_on,
+        "created_by": record.created_by.value,
+        "completed_at": record.completed_at,
+        "completed_by": None if record.completed_by is None else record.completed_by.value,
+        "seen_by_assistant": record.seen_by_assistant,
+        "created_at": record.created_at,
+        "updated_at": record.updated_at,
+    }
+
+
+def pin_record(row: Pin) -> PinRecord:
+    return PinRecord(
+        id=row.id,
+        trip_id=row.trip_id,
+        text=row.text,
+        position=row.position,
+        created_by=Actor(row.created_by),
+        created_at=row.created_at,
+        updated_at=row.updated_at,
+    )
+
+
+def pin_columns(record: PinRecord) -> dict[str, Any]:
+    return {
+        "id": record.id,
+        "trip_id": record.trip_id,
+        "text": record.text,
+        "position": record.position,
+        "created_by": record.created_by.value,
+        "created_at": record.created_at,
+        "updated_at": record.updated_at,
+    }
+
+
+FORMS: EntitySpec[FormInstanceRecord, FormInstance] = EntitySpec(
+    kind=EntityKind.FORM,
+    table=FormInstance,
+    adapter=TypeAdapter(FormInstanceRecord),
+    to_record=form_record,
+    to_columns=form_columns,
+    trip_id_of=lambda record: record.trip_id,
+)
+
+GOALS: EntitySpec[GoalRecord, Goal] = EntitySpec(
+    kind=EntityKind.GOAL,
+    table=Goal,
+    adapter=TypeAdapter(GoalRecord),
+    to_record=goal_record,
+    to_columns=goal_columns,
+    trip_id_of=lambda record: record.trip_id,
+)
+
+PINS: EntitySpec[PinRecord, Pin] = EntitySpec(
+    kind=EntityKind.PIN,
+    table=Pin,
+    adapter=TypeAdapter(PinRecord),
+    to_record=pin_record,
+    to_columns=pin_columns,
     trip_id_of=lambda record: record.trip_id,
 )

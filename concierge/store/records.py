@@ -1,4 +1,5 @@
-"""Immutable snapshots of trips and itinerary items: what the store hands out.
+"""Immutable snapshots of trips, itinerary items, forms, goals and pins: what the store hands
+out.
 
 Repositories never return live ORM rows: those belong to the database thread's session. A
 record is a plain frozen value, safe to keep, compare and pass to any thread.
@@ -6,10 +7,15 @@ record is a plain frozen value, safe to keep, compare and pass to any thread.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
 from datetime import date, datetime, time
 from decimal import Decimal
 from enum import StrEnum
+
+from pydantic import JsonValue
+
+from .changes import Actor
 
 
 class Pace(StrEnum):
@@ -61,3 +67,106 @@ class ItineraryItemRecord:
     position: int
     created_at: datetime
     updated_at: datetime
+
+
+@dataclass(frozen=True, slots=True)
+class FormInstanceRecord:
+    """One form filled in for one trip. `form_id` names the form's definition (the form
+    engine owns those); `completed_at` is set while the form counts as complete."""
+
+    id: str
+    trip_id: str
+    form_id: str
+    completed_at: datetime | None
+    created_at: datetime
+    updated_at: datetime
+
+    @property
+    def completed(self) -> bool:
+        return self.completed_at is not None
+
+
+class AnswerAction(StrEnum):
+    SET = "set"
+    """Unanswered → a value."""
+    REVISE = "revise"
+    """A value → a different value."""
+    RETRACT = "retract"
+    """A value → unanswered."""
+
+
+@dataclass(frozen=True, slots=True)
+class AnswerEvent:
+    """One step in the history of one field's answer. `value` is the JSON value it set (a
+    str, number, bool, list or object; never None), or None for a retract. Ids grow with
+    time."""
+
+    id: int
+    field: str
+    value: JsonValue
+    action: AnswerAction
+    actor: Actor
+    at: datetime
+
+
+@dataclass(frozen=True, slots=True)
+class FormState:
+    """A form as it stands on a trip, read in one transaction: its instance (None if nothing
+    was ever answered or completed) and the current answer of every answered field."""
+
+    trip_id: str
+    form_id: str
+    instance: FormInstanceRecord | None
+    answers: Mapping[str, JsonValue]
+
+    @property
+    def completed(self) -> bool:
+        return self.instance is not None and self.instance.completed
+
+
+class GoalStatus(StrEnum):
+    OPEN = "open"
+    DONE = "done"
+
+
+@dataclass(frozen=True, slots=True)
+class GoalRecord:
+    """One goal of a trip's checklist, in `position` order from 0. `completes_on` is the
+    trigger that completes it from outside a turn (e.g. "lookup:holidays"), if any.
+    `seen_by_assistant` is false for a goal completed (by someone else) since the assistant
+    was last shown it."""
+
+    id: str
+    trip_id: str
+    title: str
+    status: GoalStatus
+    position: int
+    completes_on: str | None
+    created_by: Actor
+    completed_at: datetime | None
+    completed_by: Actor | None
+    seen_by_assistant: bool
+    created_at: datetime
+    updated_at: datetime
+
+    @property
+    def done(self) -> bool:
+        return self.status is GoalStatus.DONE
+
+
+@dataclass(frozen=True, slots=True)
+class PinRecord:
+    """A pinned preference or fact: for one trip, or for all trips when `trip_id` is None.
+    `position` orders the pins of one scope from 0."""
+
+    id: str
+    trip_id: str | None
+    text: str
+    position: int
+    created_by: Actor
+    created_at: datetime
+    updated_at: datetime
+
+    @property
+    def all_trips(self) -> bool:
+        return self.trip_id is None

@@ -1,19 +1,21 @@
 """Which of the assistant's changes the person has not looked at yet.
 
 Assistant writes are logged unseen; the UI highlights them until it calls `mark_seen`. The
-person's and the app's own writes are logged seen. Undone changes are never unseen.
+person's and the app's own writes are logged seen. Undone changes are never unseen. A trip's
+unseen changes include those to all-trip pins (logged without a trip), which show in every
+trip. For form answers the key is (FORM_ANSWER, instance id) and the fields are the form's.
 """
 
 from __future__ import annotations
 
 import json
 
-from sqlalchemy import update
+from sqlalchemy import ColumnElement, or_, update
 from sqlmodel import Session, col, select
 
 from .change_writer import UNLOGGED_FIELDS
 from .changes import Action, Actor, EntityKind
-from .tables import ChangeLogEntry, ItineraryItem, Trip
+from .tables import ChangeLogEntry, FormInstance, Goal, ItineraryItem, Pin, Trip
 
 CREATED = "*"
 """In the fields of an unseen change: the assistant created the whole row."""
@@ -25,7 +27,7 @@ def unseen_changes(session: Session, trip_id: str) -> UnseenChanges:
     rows = session.exec(
         select(ChangeLogEntry)
         .where(
-            ChangeLogEntry.trip_id == trip_id,
+            _of_trip(trip_id),
             ChangeLogEntry.actor == Actor.ASSISTANT.value,
             col(ChangeLogEntry.seen).is_(False),
             col(ChangeLogEntry.undone).is_(False),
@@ -42,8 +44,8 @@ def unseen_changes(session: Session, trip_id: str) -> UnseenChanges:
         if row.action == Action.CREATE:
             names.add(CREATED)
         fields.setdefault(key, set()).update(names)
-    existing = _existing(session, {entity_id for _, entity_id in fields})
-    return {key: frozenset(names) for key, names in fields.items() if key[1] in existing}
+    existing = _existing(session, set(fields))
+    return {key: frozenset(names) for key, names in fields.items() if key in existing}
 
 
 def mark_seen(
@@ -52,7 +54,7 @@ def mark_seen(
     """Mark the trip's unseen changes seen (only one entity's, if given); how many rows."""
     statement = (
         update(ChangeLogEntry)
-        .where(col(ChangeLogEntry.trip_id) == trip_id, col(ChangeLogEntry.seen).is_(False))
+        .where(_of_trip(trip_id), col(ChangeLogEntry.seen).is_(False))
         .values(seen=True)
     )
     if entity is not None:
@@ -62,8 +64,27 @@ def mark_seen(
     return session.exec(statement).rowcount
 
 
-def _existing(session: Session, ids: set[str]) -> set[str]:
-    """Which of `ids` are still a trip or an item: a row deleted since is nothing to show."""
-    trips = session.exec(select(Trip.id).where(col(Trip.id).in_(ids))).all()
-    items = session.exec(select(ItineraryItem.id).where(col(ItineraryItem.id).in_(ids))).all()
-    return {*trips, *items}
+def _of_trip(trip_id: str) -> ColumnElement[bool]:
+    """Change-log rows of the trip, or of no trip (all-trip pins)."""
+    return or_(col(ChangeLogEntry.trip_id) == trip_id, col(ChangeLogEntry.trip_id).is_(None))
+
+
+_IDS = {
+    EntityKind.TRIP: col(Trip.id),
+    EntityKind.ITINERARY_ITEM: col(ItineraryItem.id),
+    EntityKind.FORM: col(FormInstance.id),
+    EntityKind.FORM_ANSWER: col(FormInstance.id),
+    EntityKind.GOAL: col(Goal.id),
+    EntityKind.PIN: col(Pin.id),
+}
+"""The id column of each kind's rows; form answers hang off their form instance."""
+
+
+def _existing(session: Session, keys: set[tuple[EntityKind, str]]) -> set[tuple[EntityKind, str]]:
+    """Which of `keys` still exist: a row deleted since is nothing to show."""
+    found: set[tuple[EntityKind, str]] = set()
+    for kind, column in _IDS.items():
+        ids = [entity_id for entity, entity_id in keys if entity is kind]
+        if ids:
+            found.update((kind, row) for row in session.exec(select(column).where(column.in_(ids))))
+    return found

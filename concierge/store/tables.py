@@ -102,7 +102,7 @@ class DecimalText(TypeDecorator[Decimal]):
 
 PACES = ("relaxed", "balanced", "packed")
 ACTORS = ("person", "assistant", "app")
-ENTITIES = ("trip", "itinerary_item")
+ENTITIES = ("trip", "itinerary_item", "form", "form_answer", "goal", "pin")
 ACTIONS = ("create", "update", "delete")
 
 
@@ -174,7 +174,7 @@ class ChangeLogEntry(SQLModel, table=True):
     (the whole record for a create or delete). Rows sharing `group_id` undo as one step.
 
     `trip_id` is deliberately not a foreign key: the rows of a deleted trip must outlive it so
-    that deleting it can be undone.
+    that deleting it can be undone. It is NULL only for pins that apply to all trips.
     """
 
     __tablename__ = "change_log"
@@ -191,7 +191,7 @@ class ChangeLogEntry(SQLModel, table=True):
     label: str
     entity: str
     entity_id: str
-    trip_id: str
+    trip_id: str | None = None
     action: str
     before: str | None = Field(default=None, sa_type=Text)
     after: str | None = Field(default=None, sa_type=Text)
@@ -242,3 +242,111 @@ class LookupJob(SQLModel, table=True):
     started_at: datetime | None = Field(default=None, sa_type=UtcDateTime)
     finished_at: datetime | None = Field(default=None, sa_type=UtcDateTime)
     seen_by_assistant: bool = False
+
+
+ANSWER_ACTIONS = ("set", "revise", "retract")
+
+
+class FormInstance(SQLModel, table=True):
+    """One form (`form_id`, e.g. "trip-brief", defined by the form engine) filled in for one
+    trip. Its answers are the `form_answer` events; `completed_at` is set while the form
+    counts as complete."""
+
+    __tablename__ = "form_instance"
+    __table_args__ = (
+        CheckConstraint("form_id <> ''", name="form_id_not_empty"),
+        Index("ix_form_instance_trip_id_form_id", "trip_id", "form_id", unique=True),
+    )
+
+    id: str = Field(primary_key=True)
+    trip_id: str = Field(foreign_key="trip.id", ondelete="CASCADE")
+    form_id: str
+    completed_at: datetime | None = Field(default=None, sa_type=UtcDateTime)
+    created_at: datetime = Field(default_factory=utc_now, sa_type=UtcDateTime)
+    updated_at: datetime = Field(default_factory=utc_now, sa_type=UtcDateTime)
+
+
+class FormAnswer(SQLModel, table=True):
+    """One event in the history of one field's answer: `set` (unanswered → a value),
+    `revise` (a value → another) or `retract` (a value → unanswered, `value` NULL). `value`
+    is JSON. A field's answer is its newest event's value.
+
+    Ids only grow (AUTOINCREMENT), so they order the events, and the events of a deleted trip
+    can be put back with their ids when the deletion is undone.
+    """
+
+    __tablename__ = "form_answer"
+    __table_args__ = (
+        CheckConstraint("field <> ''", name="field_not_empty"),
+        CheckConstraint(_one_of("action", ANSWER_ACTIONS), name="action"),
+        CheckConstraint(_one_of("actor", ACTORS), name="actor"),
+        CheckConstraint("(action = 'retract') = (value IS NULL)", name="value_unless_retract"),
+        Index("ix_form_answer_instance_id_field_id", "instance_id", "field", "id"),
+        {"sqlite_autoincrement": True},
+    )
+
+    id: int | None = Field(default=None, primary_key=True)
+    instance_id: str = Field(foreign_key="form_instance.id", ondelete="CASCADE")
+    field: str
+    value: str | None = Field(default=None, sa_type=Text)
+    action: str
+    actor: str
+    at: datetime = Field(default_factory=utc_now, sa_type=UtcDateTime)
+
+
+GOAL_STATUSES = ("open", "done")
+
+
+class Goal(SQLModel, table=True):
+    """One item of a trip's checklist. `completes_on` names an event outside any turn that
+    completes it (e.g. "lookup:holidays", "form:trip-brief"); `seen_by_assistant` is false
+    for a goal completed since the assistant was last shown it. `position` orders a trip's
+    goals from 0."""
+
+    __tablename__ = "goal"
+    __table_args__ = (
+        CheckConstraint("title <> ''", name="title_not_empty"),
+        CheckConstraint(_one_of("status", GOAL_STATUSES), name="status"),
+        CheckConstraint(_one_of("created_by", ACTORS), name="created_by"),
+        CheckConstraint(
+            f"completed_by IS NULL OR {_one_of('completed_by', ACTORS)}", name="completed_by"
+        ),
+        CheckConstraint(
+            "(status = 'done') = (completed_at IS NOT NULL AND completed_by IS NOT NULL)",
+            name="completed_when_done",
+        ),
+        Index("ix_goal_trip_id_position", "trip_id", "position"),
+    )
+
+    id: str = Field(primary_key=True)
+    trip_id: str = Field(foreign_key="trip.id", ondelete="CASCADE")
+    title: str
+    status: str = "open"
+    position: int
+    completes_on: str | None = None
+    created_by: str
+    completed_at: datetime | None = Field(default=None, sa_type=UtcDateTime)
+    completed_by: str | None = None
+    seen_by_assistant: bool = True
+    created_at: datetime = Field(default_factory=utc_now, sa_type=UtcDateTime)
+    updated_at: datetime = Field(default_factory=utc_now, sa_type=UtcDateTime)
+
+
+class Pin(SQLModel, table=True):
+    """A pinned preference or fact, for one trip or (`trip_id` NULL) for every trip, such as
+    "vegetarian". `position` orders the pins of one scope from 0."""
+
+    __tablename__ = "pin"
+    __table_args__ = (
+        CheckConstraint("text <> ''", name="text_not_empty"),
+        CheckConstraint(_one_of("created_by", ACTORS), name="created_by"),
+        Index("ix_pin_trip_id_position", "trip_id", "position"),
+    )
+
+    id: str = Field(primary_key=True)
+    trip_id: str | None = Field(default=None, foreign_key="trip.id", ondelete="CASCADE")
+    text: str = Field(sa_type=Text)
+    position: int
+    created_by: str
+    created_at: datetime = Field(default_factory=utc_now, sa_type=UtcDateTime)
+    updated_at: datetime = Field(default_factory=utc_now, sa_type=UtcDateTime)

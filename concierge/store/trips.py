@@ -25,6 +25,7 @@ from .errors import RecordNotFoundError
 from .itinerary import trip_items
 from .records import Pace, TripRecord
 from .tables import Trip, utc_now
+from .trip_parts import delete_trip_parts
 from .validation import TRIP_RULES, check_position, check_trip, parse_changes
 
 DEFAULT_TITLE = "New trip"
@@ -174,7 +175,8 @@ class TripRepository:
                 return False
             trip = TRIPS.to_record(row)
             writer.describe(f"Delete trip “{trip.title}”")
-            # Items first, so that undo (which replays in reverse) restores the trip first.
+            # Its parts first, so that undo (which replays in reverse) restores the trip first.
+            delete_trip_parts(session, writer, trip_id)
             for item in session.exec(trip_items(trip_id)).all():
                 writer.delete(ITEMS, item, ITEMS.to_record(item))
             writer.delete(TRIPS, row, trip)

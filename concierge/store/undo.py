@@ -16,6 +16,14 @@ first puts every field it touched back as it was before the set and leaves the r
 so positions stay dense and no later edit is half undone. Before writing, each row is
 checked against the log's `after` image; a row changed behind the log's back makes undo
 refuse (`UndoError`), changing nothing.
+
+Besides its own fields, a row touches what it belongs to: an itinerary item, goal or pin the
+order of its list, a form instance its trip, a form answer its form's field. So undoing the
+creation of a trip takes along later additions to it, and a form instance is only removed
+with the answers written into it since.
+
+All entity kinds revert through their `EntitySpec`, except form answers: they are an event
+log, and reverting a change deletes the events it appended (see `form_answers`).
 """
 
 from __future__ import annotations
@@ -26,15 +34,16 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from sqlalchemy import func
 from sqlmodel import Session, col, select
 from sqlmodel.sql.expression import SelectOfScalar
 
 from .change_writer import UNLOGGED_FIELDS
 from .changes import Action, Actor, Change, EntityKind
-from .entities import ITEMS, TRIPS, EntitySpec
+from .entities import FORMS, GOALS, ITEMS, PINS, TRIPS, EntitySpec
 from .errors import UndoError
-from .tables import ChangeLogEntry, ItineraryItem, utc_now
+from .form_answers import revert_answers
+from .tables import ChangeLogEntry, utc_now
+from .trip_parts import has_answers, has_parts
 
 
 @dataclass(frozen=True, slots=True)
@@ -53,13 +62,22 @@ class UndoResult:
 
 
 _ALL = "*"
-_ORDER = "itinerary order"
+_ALL_TRIPS = "all trips"
+"""Stands for the trip of an all-trip pin in a touch."""
+_ORDERED = {
+    EntityKind.ITINERARY_ITEM: ("itinerary order", {"day", "position"}),
+    EntityKind.GOAL: ("goal order", {"position"}),
+    EntityKind.PIN: ("pin order", {"position"}),
+}
+"""Kinds kept in ordered lists: the touch naming the list, and the fields that reorder it."""
 _INVERSE = {
     Action.CREATE: Action.DELETE,
     Action.DELETE: Action.CREATE,
     Action.UPDATE: Action.UPDATE,
 }
-_SPECS: dict[str, EntitySpec[Any, Any]] = {TRIPS.kind.value: TRIPS, ITEMS.kind.value: ITEMS}
+_SPECS: dict[str, EntitySpec[Any, Any]] = {
+    spec.kind.value: spec for spec in (TRIPS, ITEMS, FORMS, GOALS, PINS)
+}
 
 Touch = tuple[str, str, str]
 """(entity, entity id, field); the field `*` stands for the whole row."""
@@ -98,7 +116,7 @@ def undo_step(session: Session, trip_id: str | None, actor: Actor) -> UndoResult
     return UndoResult(
         labels=tuple(first_rows[group].label for group in newest_first),
         group_ids=tuple(newest_first),
-        trip_ids=frozenset(row.trip_id for row in rows),
+        trip_ids=frozenset(row.trip_id for row in rows if row.trip_id is not None),
         changes=changes,
     )
 
@@ -152,50 +170,42 @@ def _overlaps(
 
 
 def _touches(row: ChangeLogEntry) -> set[Touch]:
-    if row.action == Action.UPDATE:
-        fields = set(_fields(row.after))
-        touches = {(row.entity, row.entity_id, field) for field in fields}
-        reorders = row.entity == EntityKind.ITINERARY_ITEM and bool({"day", "position"} & fields)
-    else:
+    whole = row.action != Action.UPDATE
+    fields = set(_fields(row.before if row.action == Action.DELETE else row.after))
+    if whole:
         touches = {(row.entity, row.entity_id, _ALL)}
-        reorders = row.entity == EntityKind.ITINERARY_ITEM
-    if reorders:
-        touches.add((EntityKind.TRIP.value, row.trip_id, _ORDER))
-    return touches
+    else:
+        touches = {(row.entity, row.entity_id, field) for field in fields}
+    return touches | _belongs_to(row, fields, whole)
+
+
+def _belongs_to(row: ChangeLogEntry, fields: set[str], whole: bool) -> set[Touch]:
+    """What a row touches besides itself: the list it is ordered in (when it enters, leaves
+    or moves in it), the trip a form instance is on, the form field an answer answers."""
+    entity = EntityKind(row.entity)
+    trip = EntityKind.TRIP.value, row.trip_id or _ALL_TRIPS
+    if entity in _ORDERED:
+        order, reordering = _ORDERED[entity]
+        return {(*trip, order)} if whole or reordering & fields else set()
+    if entity is EntityKind.FORM and whole:
+        return {(*trip, f"form {row.entity_id}")}
+    if entity is EntityKind.FORM_ANSWER:
+        return {(EntityKind.FORM.value, row.entity_id, f"answer {field}") for field in fields}
+    return set()
 
 
 def _revert(session: Session, row: ChangeLogEntry, actor: Actor) -> Change:
-    spec = _SPECS[row.entity]
-    current = session.get(spec.table, row.entity_id)
-    action = Action(row.action)
-    if action is Action.CREATE:
-        if current is None:
-            raise _changed_elsewhere(row)
-        if spec is TRIPS and _has_items(session, row.entity_id):
-            raise _changed_elsewhere(row)
-        session.delete(current)
-        fields = _fields(row.after)
-    elif action is Action.DELETE:
-        if current is not None:
-            raise _changed_elsewhere(row)
-        session.add(spec.new_row(spec.from_json(row.before or "{}")))
-        fields = _fields(row.before)
+    if row.entity == EntityKind.FORM_ANSWER:
+        fields = revert_answers(session, row)
     else:
-        fields = _fields(row.after)
-        if current is None:
-            raise _changed_elsewhere(row)
-        record = spec.to_record(current)
-        if spec.to_json(record, fields) != row.after:
-            raise _changed_elsewhere(row)
-        restored = spec.from_json(row.before or "{}", base=record)
-        spec.write(current, restored, fields)
-        current.updated_at = utc_now()
-    session.flush()
+        fields = _revert_row(session, _SPECS[row.entity], row)
+    if fields is None:
+        raise _changed_elsewhere(row)
     return Change(
         entity=EntityKind(row.entity),
         entity_id=row.entity_id,
         trip_id=row.trip_id,
-        action=_INVERSE[action],
+        action=_INVERSE[Action(row.action)],
         fields=frozenset(fields) - UNLOGGED_FIELDS,
         actor=actor,
         group_id=row.group_id,
@@ -203,9 +213,44 @@ def _revert(session: Session, row: ChangeLogEntry, actor: Actor) -> Change:
     )
 
 
-def _has_items(session: Session, trip_id: str) -> bool:
-    count = session.exec(select(func.count()).where(ItineraryItem.trip_id == trip_id)).one()
-    return count > 0
+def _revert_row(
+    session: Session, spec: EntitySpec[Any, Any], row: ChangeLogEntry
+) -> Sequence[str] | None:
+    """Put the row back as the log says it was; the fields reverted, or None if the row is
+    not as the log left it."""
+    current = session.get(spec.table, row.entity_id)
+    action = Action(row.action)
+    if action is Action.CREATE:
+        if current is None or _has_parts(session, spec, row.entity_id):
+            return None
+        session.delete(current)
+        fields = _fields(row.after)
+    elif action is Action.DELETE:
+        if current is not None:
+            return None
+        session.add(spec.new_row(spec.from_json(row.before or "{}")))
+        fields = _fields(row.before)
+    else:
+        fields = _fields(row.after)
+        if current is None:
+            return None
+        record = spec.to_record(current)
+        if spec.to_json(record, fields) != row.after:
+            return None
+        restored = spec.from_json(row.before or "{}", base=record)
+        spec.write(current, restored, fields)
+        current.updated_at = utc_now()
+    session.flush()
+    return fields
+
+
+def _has_parts(session: Session, spec: EntitySpec[Any, Any], entity_id: str) -> bool:
+    """Whether removing the row would take other rows with it (the database cascades)."""
+    if spec is TRIPS:
+        return has_parts(session, entity_id)
+    if spec is FORMS:
+        return has_answers(session, entity_id)
+    return False
 
 
 def _fields(text: str | None) -> Sequence[str]:

@@ -21,6 +21,7 @@ from .errors import InvalidChangeError
 from .records import Pace, TripRecord
 
 _THREE_LETTERS = re.compile(r"[A-Z]{3}")
+_TRIGGER = re.compile(r"[a-z][a-z0-9_-]*:\S+")
 
 
 @dataclass(frozen=True, slots=True)
@@ -198,6 +199,29 @@ ITEM_RULES: Mapping[str, FieldRule] = {
     "title": FieldRule("Title", _required_text),
     "place": FieldRule("Place", _trimmed),
     "notes": FieldRule("Notes", _text),
+}
+
+
+def _trigger(label: str, text: str) -> str:
+    if not _TRIGGER.fullmatch(text):
+        raise ValueError(
+            f"{label} must be a trigger such as lookup:holidays or form:trip-brief{_got(text)}."
+        )
+    return text
+
+
+GOAL_RULES: Mapping[str, FieldRule] = {
+    "title": FieldRule("Goal title", _required_text),
+    "completes_on": FieldRule("Completes on", _optional(_trigger)),
+}
+
+PIN_RULES: Mapping[str, FieldRule] = {
+    "text": FieldRule("Pin text", _required_text),
+}
+
+FORM_KEY_RULES: Mapping[str, FieldRule] = {
+    "form_id": FieldRule("Form id", _required_text),
+    "field": FieldRule("Field name", _required_text),
 }
 
 _MANAGED = {

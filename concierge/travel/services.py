@@ -12,7 +12,10 @@ from concierge.store import (
     ChangeBus,
     ChangeHistory,
     Database,
+    FormAnswerRepository,
+    GoalRepository,
     ItineraryRepository,
+    PinRepository,
     SecretStore,
     Settings,
     TripRepository,
@@ -33,6 +36,9 @@ class TravelServices:
     trips: TripRepository
     itinerary: ItineraryRepository
     history: ChangeHistory
+    forms: FormAnswerRepository
+    goals: GoalRepository
+    pins: PinRepository
     settings: Settings
     secrets: SecretStore
     places: PlaceIndex
@@ -63,6 +69,9 @@ def open_services(
         trips=trips,
         itinerary=ItineraryRepository(database, bus),
         history=ChangeHistory(database, bus),
+        forms=FormAnswerRepository(database, bus),
+        goals=GoalRepository(database, bus),
+        pins=PinRepository(database, bus),
         settings=settings,
         secrets=secrets if secrets is not None else SecretStore(),
         places=places,

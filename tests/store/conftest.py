@@ -12,7 +12,10 @@ from concierge.store import (
     ChangeBus,
     ChangeHistory,
     Database,
+    FormAnswerRepository,
+    GoalRepository,
     ItineraryRepository,
+    PinRepository,
     TripRepository,
 )
 from tests.fakes.memory_keyring import MemoryKeyring
@@ -52,3 +55,18 @@ def itinerary(database: Database, bus: ChangeBus) -> ItineraryRepository:
 @pytest.fixture
 def history(database: Database, bus: ChangeBus) -> ChangeHistory:
     return ChangeHistory(database, bus)
+
+
+@pytest.fixture
+def forms(database: Database, bus: ChangeBus) -> FormAnswerRepository:
+    return FormAnswerRepository(database, bus)
+
+
+@pytest.fixture
+def goals(database: Database, bus: ChangeBus) -> GoalRepository:
+    return GoalRepository(database, bus)
+
+
+@pytest.fixture
+def pins(database: Database, bus: ChangeBus) -> PinRepository:
+    return PinRepository(database, bus)

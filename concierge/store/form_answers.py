@@ -1,0 +1,233 @@
+"""A form instance's answers as an event log, and how the change log records and reverts them.
+
+Answers are never edited in place: each change appends an event (set, revise or retract) and
+a field's answer is the value of its newest event. The change log records a change as an
+update of the instance's answers, `{"diet": "vegan"}` → `{"diet": "vegetarian"}` with null for
+"unanswered", so it reads like any other edit, `Change.fields` and unseen marks name the
+form's fields, and undo overlaps changes field by field. Undo deletes the events a change
+appended, which leaves the event log exactly as it was before the change. Deleting a trip logs
+each instance's whole event history (`{"diet": [event, …]}`) so undoing it puts every event
+back with its id.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Collection, Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from pydantic import JsonValue, TypeAdapter
+from sqlalchemy import func
+from sqlmodel import Session, col, select
+
+from .change_writer import ChangeWriter
+from .changes import Action, Actor, EntityKind
+from .errors import InvalidChangeError
+from .records import AnswerAction, AnswerEvent, FormInstanceRecord
+from .tables import ChangeLogEntry, FormAnswer, FormInstance, utc_now
+
+_EVENT: TypeAdapter[AnswerEvent] = TypeAdapter(AnswerEvent)
+_EVENTS: TypeAdapter[list[AnswerEvent]] = TypeAdapter(list[AnswerEvent])
+
+
+def encode(field: str, value: JsonValue) -> str:
+    """`value` as canonical JSON text (sorted keys), so equal values compare equal as text.
+    Refuses None (unanswered is the absence of an answer: retract instead), NaN and
+    infinities, and anything that is not JSON."""
+    if value is None:
+        raise empty_answer_error(field)
+    try:
+        return _dumps(value, allow_nan=False)
+    except (TypeError, ValueError) as error:
+        raise InvalidChangeError(
+            field, f"The answer to {field!r} must be a JSON value ({error})."
+        ) from None
+
+
+def empty_answer_error(field: str) -> InvalidChangeError:
+    return InvalidChangeError(
+        field, f"An answer to {field!r} cannot be empty (None); retract the answer instead."
+    )
+
+
+def decode(text: str | None) -> JsonValue:
+    return None if text is None else json.loads(text)
+
+
+def newest_events(
+    session: Session, instance_id: str, fields: Collection[str] | None = None
+) -> dict[str, FormAnswer]:
+    """The newest event of each field of the instance (of `fields` only, if given), whether
+    it answers the field or retracts its answer."""
+    newest = select(func.max(FormAnswer.id)).where(FormAnswer.instance_id == instance_id)
+    if fields is not None:
+        newest = newest.where(col(FormAnswer.field).in_(list(fields)))
+    rows = session.exec(
+        select(FormAnswer).where(col(FormAnswer.id).in_(newest.group_by(col(FormAnswer.field))))
+    ).all()
+    return {row.field: row for row in rows}
+
+
+def current_answers(session: Session, instance_id: str) -> dict[str, JsonValue]:
+    """Each answered field's value, in field-name order."""
+    events = newest_events(session, instance_id)
+    return {
+        field: decode(events[field].value)
+        for field in sorted(events)
+        if events[field].value is not None
+    }
+
+
+def field_events(session: Session, instance_id: str, field: str | None = None) -> list[AnswerEvent]:
+    """The instance's events (one field's, if given), oldest first."""
+    statement = select(FormAnswer).where(FormAnswer.instance_id == instance_id)
+    if field is not None:
+        statement = statement.where(FormAnswer.field == field)
+    return [event_record(row) for row in session.exec(statement.order_by(col(FormAnswer.id)))]
+
+
+@dataclass(frozen=True, slots=True)
+class AnswerChange:
+    """A change to one field's answer that changes something: canonical JSON text before
+    and after (None: unanswered)."""
+
+    field: str
+    stored: str | None
+    encoded: str | None
+
+    @property
+    def action(self) -> AnswerAction:
+        if self.encoded is None:
+            return AnswerAction.RETRACT
+        return AnswerAction.SET if self.stored is None else AnswerAction.REVISE
+
+
+def answer_changes(
+    session: Session, instance_id: str | None, changes: Mapping[str, str | None]
+) -> list[AnswerChange]:
+    """The entries of `changes` (field → canonical JSON text, None to retract) that change
+    the field's answer, in order: the same value again, or retracting an unanswered field,
+    is left out. `instance_id` None stands for an instance not created yet."""
+    current = {} if instance_id is None else newest_events(session, instance_id, changes)
+    found = [
+        AnswerChange(field, current[field].value if field in current else None, encoded)
+        for field, encoded in changes.items()
+    ]
+    return [change for change in found if change.encoded != change.stored]
+
+
+def write_answers(
+    session: Session,
+    writer: ChangeWriter,
+    instance: FormInstanceRecord,
+    changes: Sequence[AnswerChange],
+) -> list[AnswerEvent]:
+    """Append an event for each change and log them together as one update of the
+    instance's answers."""
+    now = utc_now()
+    rows = [
+        FormAnswer(
+            instance_id=instance.id,
+            field=change.field,
+            value=change.encoded,
+            action=change.action.value,
+            actor=writer.context.actor.value,
+            at=now,
+        )
+        for change in changes
+    ]
+    session.add_all(rows)
+    session.flush()
+    writer.log(
+        EntityKind.FORM_ANSWER,
+        instance.id,
+        instance.trip_id,
+        Action.UPDATE,
+        _dumps({change.field: decode(change.stored) for change in changes}),
+        _dumps({change.field: decode(change.encoded) for change in changes}),
+    )
+    return [event_record(row) for row in rows]
+
+
+def delete_answers(session: Session, writer: ChangeWriter, instance: FormInstanceRecord) -> None:
+    """Delete every event of the instance, logging the whole history for undo."""
+    rows = list(
+        session.exec(
+            select(FormAnswer)
+            .where(FormAnswer.instance_id == instance.id)
+            .order_by(col(FormAnswer.id))
+        ).all()
+    )
+    if not rows:
+        return
+    history: dict[str, list[Any]] = {}
+    for row in rows:
+        history.setdefault(row.field, []).append(_EVENT.dump_python(event_record(row), mode="json"))
+        session.delete(row)
+    session.flush()
+    writer.log(
+        EntityKind.FORM_ANSWER, instance.id, instance.trip_id, Action.DELETE, _dumps(history), None
+    )
+
+
+def revert_answers(session: Session, row: ChangeLogEntry) -> Sequence[str] | None:
+    """Revert one logged change of an instance's answers and return the fields it touched;
+    None (having written nothing the caller will keep) if the events are not as the change
+    left them, i.e. something wrote them without going through the change log."""
+    if row.action == Action.DELETE:
+        return _restore_history(session, row)
+    before: dict[str, JsonValue] = json.loads(row.before or "{}")
+    after: dict[str, JsonValue] = json.loads(row.after or "{}")
+    for field, value in after.items():
+        newest = newest_events(session, row.entity_id, [field]).get(field)
+        if newest is None or newest.value != _canonical(value):
+            return None
+        session.delete(newest)
+        session.flush()
+        previous = newest_events(session, row.entity_id, [field]).get(field)
+        if (None if previous is None else previous.value) != _canonical(before.get(field)):
+            return None
+    return list(after)
+
+
+def _restore_history(session: Session, row: ChangeLogEntry) -> Sequence[str] | None:
+    history: dict[str, list[Any]] = json.loads(row.before or "{}")
+    if session.get(FormInstance, row.entity_id) is None or newest_events(session, row.entity_id):
+        return None
+    for field, events in history.items():
+        for event in _EVENTS.validate_python(events):
+            session.add(
+                FormAnswer(
+                    id=event.id,
+                    instance_id=row.entity_id,
+                    field=field,
+                    value=None if event.value is None else encode(field, event.value),
+                    action=event.action.value,
+                    actor=event.actor.value,
+                    at=event.at,
+                )
+            )
+    session.flush()
+    return list(history)
+
+
+def event_record(row: FormAnswer) -> AnswerEvent:
+    assert row.id is not None  # rows read back or flushed always have one
+    return AnswerEvent(
+        id=row.id,
+        field=row.field,
+        value=decode(row.value),
+        action=AnswerAction(row.action),
+        actor=Actor(row.actor),
+        at=row.at,
+    )
+
+
+def _dumps(data: object, *, allow_nan: bool = True) -> str:
+    return json.dumps(data, ensure_ascii=False, sort_keys=True, allow_nan=allow_nan)
+
+
+def _canonical(value: JsonValue) -> str | None:
+    """A logged value as its event's `value` column holds it (None: unanswered)."""
+    return None if value is None else _dumps(value)

@@ -1,0 +1,235 @@
+"""Forms filled in for a trip: answers with their history (set, revise, retract) and whether
+the form is complete.
+
+The form engine (in `concierge.travel.forms`) owns definitions and validation and calls this
+repository with values it has already checked; the store keeps any JSON value per field name.
+A trip has at most one instance of each form, created by its first write. Every write is one
+transaction, logged and undoable like trip edits: one `ChangeContext` passed to several writes
+(e.g. everything one assistant tool call does) undoes as one step, and undoing a change of an
+answer restores the answer (and its history) as it was. `Change` notifications for answers
+have `entity=EntityKind.FORM_ANSWER`, `entity_id` the instance's id and `fields` the form's
+field names; the completion is `EntityKind.FORM`.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import uuid
+from collections.abc import Mapping, Sequence
+from datetime import datetime
+
+from pydantic import JsonValue
+from sqlmodel import Session, col, select
+from sqlmodel.sql.expression import SelectOfScalar
+
+from .change_writer import ChangeWriter, run_logged
+from .changes import ChangeBus, ChangeContext
+from .database import Database
+from .entities import FORMS
+from .errors import RecordNotFoundError
+from .form_answers import (
+    AnswerChange,
+    answer_changes,
+    current_answers,
+    empty_answer_error,
+    encode,
+    field_events,
+    write_answers,
+)
+from .records import AnswerAction, AnswerEvent, FormInstanceRecord, FormState
+from .tables import FormInstance, Trip, utc_now
+from .validation import FORM_KEY_RULES, parse_changes
+
+
+class FormAnswerRepository:
+    """Form instances and their answers. Reads of a form never seen on a trip give an empty
+    result; writes take an optional `ChangeContext` (the person's own step when omitted)."""
+
+    def __init__(self, database: Database, bus: ChangeBus) -> None:
+        self.database = database
+        self.bus = bus
+
+    async def instance(self, trip_id: str, form_id: str) -> FormInstanceRecord | None:
+        """The trip's instance of the form; None if nothing was ever written to it."""
+
+        def query(session: Session) -> FormInstanceRecord | None:
+            row = instance_row(session, trip_id, form_id)
+            return None if row is None else FORMS.to_record(row)
+
+        return await self.database.run(query)
+
+    async def instances(self, trip_id: str) -> list[FormInstanceRecord]:
+        """The trip's form instances, by form id."""
+
+        def query(session: Session) -> list[FormInstanceRecord]:
+            rows = session.exec(trip_forms(trip_id)).all()
+            return [FORMS.to_record(row) for row in rows]
+
+        return await self.database.run(query)
+
+    async def answers(self, trip_id: str, form_id: str) -> dict[str, JsonValue]:
+        """Each answered field's current value (the newest not retracted), by field name."""
+        return dict((await self.state(trip_id, form_id)).answers)
+
+    async def state(self, trip_id: str, form_id: str) -> FormState:
+        """The instance and the current answers, read together in one transaction."""
+
+        def query(session: Session) -> FormState:
+            row = instance_row(session, trip_id, form_id)
+            return FormState(
+                trip_id=trip_id,
+                form_id=form_id,
+                instance=None if row is None else FORMS.to_record(row),
+                answers={} if row is None else current_answers(session, row.id),
+            )
+
+        return await self.database.run(query)
+
+    async def history(
+        self, trip_id: str, form_id: str, field: str | None = None
+    ) -> list[AnswerEvent]:
+        """Every answer event of the form (of one field, if given), oldest first. Undone
+        changes are not in it: undo removes the events it reverts."""
+
+        def query(session: Session) -> list[AnswerEvent]:
+            row = instance_row(session, trip_id, form_id)
+            return [] if row is None else field_events(session, row.id, field)
+
+        return await self.database.run(query)
+
+    async def set_answer(
+        self,
+        trip_id: str,
+        form_id: str,
+        field: str,
+        value: JsonValue,
+        *,
+        context: ChangeContext | None = None,
+    ) -> AnswerEvent | None:
+        """Answer `field` with `value` (any JSON value but None): a `set` event if it was
+        unanswered, a `revise` if it had another value. The same value again writes and
+        announces nothing and returns None. Raises `InvalidChangeError` for a blank form id
+        or field name, None, or a value that is not JSON; `RecordNotFoundError` for an
+        unknown trip."""
+        if value is None:
+            raise empty_answer_error(field)
+        events = await self.apply(trip_id, form_id, {field: value}, context=context)
+        return events[0] if events else None
+
+    async def retract(
+        self, trip_id: str, form_id: str, field: str, *, context: ChangeContext | None = None
+    ) -> AnswerEvent | None:
+        """Withdraw the field's answer (a `retract` event); None if it was not answered."""
+        events = await self.apply(trip_id, form_id, {field: None}, context=context)
+        return events[0] if events else None
+
+    async def apply(
+        self,
+        trip_id: str,
+        form_id: str,
+        changes: Mapping[str, JsonValue],
+        *,
+        context: ChangeContext | None = None,
+    ) -> list[AnswerEvent]:
+        """Several answers in one transaction and one change-log row: a value answers its
+        field, None retracts its answer. Returns the events written, in the order of
+        `changes`; those that change nothing are skipped (all of them: nothing is written).
+        Every value is checked before anything is written."""
+        form = _form_id(form_id)
+        encoded: dict[str, str | None] = {}
+        for name, value in changes.items():
+            field = parse_changes("a form answer", FORM_KEY_RULES, {"field": name})["field"]
+            encoded[field] = None if value is None else encode(field, value)
+
+        def write(session: Session, writer: ChangeWriter) -> list[AnswerEvent]:
+            _require_trip(session, trip_id)
+            row = instance_row(session, trip_id, form)
+            pending = answer_changes(session, None if row is None else row.id, encoded)
+            if not pending:
+                return []
+            writer.describe(_answers_label(form, pending))
+            instance = FORMS.to_record(row) if row is not None else _create(writer, trip_id, form)
+            return write_answers(session, writer, instance, pending)
+
+        return await run_logged(self.database, self.bus, context, write)
+
+    async def mark_completed(
+        self,
+        trip_id: str,
+        form_id: str,
+        completed: bool = True,
+        *,
+        context: ChangeContext | None = None,
+    ) -> FormInstanceRecord | None:
+        """Record that the form is (or no longer is) complete; the form engine decides when.
+        Marking a complete form complete keeps its first `completed_at`. Returns the instance
+        (None when marking an untouched form incomplete, which writes nothing)."""
+        form = _form_id(form_id)
+
+        def write(session: Session, writer: ChangeWriter) -> FormInstanceRecord | None:
+            _require_trip(session, trip_id)
+            row = instance_row(session, trip_id, form)
+            if row is None and not completed:
+                return None
+            writer.describe(f"Mark {form} {'complete' if completed else 'incomplete'}")
+            if row is None:
+                return _create(writer, trip_id, form, completed_at=utc_now())
+            before = FORMS.to_record(row)
+            if before.completed == completed:
+                return before
+            after = dataclasses.replace(before, completed_at=utc_now() if completed else None)
+            return writer.update(FORMS, row, before, after)
+
+        return await run_logged(self.database, self.bus, context, write)
+
+
+def instance_row(session: Session, trip_id: str, form_id: str) -> FormInstance | None:
+    return session.exec(
+        select(FormInstance).where(FormInstance.trip_id == trip_id, FormInstance.form_id == form_id)
+    ).first()
+
+
+def trip_forms(trip_id: str) -> SelectOfScalar[FormInstance]:
+    """The trip's form instances, by form id."""
+    return (
+        select(FormInstance)
+        .where(FormInstance.trip_id == trip_id)
+        .order_by(col(FormInstance.form_id))
+    )
+
+
+def _create(
+    writer: ChangeWriter, trip_id: str, form_id: str, *, completed_at: datetime | None = None
+) -> FormInstanceRecord:
+    """A new instance of the form on the trip, logged so that undo removes it again."""
+    now = utc_now()
+    record = FormInstanceRecord(
+        id=uuid.uuid4().hex,
+        trip_id=trip_id,
+        form_id=form_id,
+        completed_at=completed_at,
+        created_at=now,
+        updated_at=now,
+    )
+    return writer.create(FORMS, record)
+
+
+def _form_id(form_id: str) -> str:
+    parsed: str = parse_changes("a form", FORM_KEY_RULES, {"form_id": form_id})["form_id"]
+    return parsed
+
+
+def _require_trip(session: Session, trip_id: str) -> None:
+    if session.get(Trip, trip_id) is None:
+        raise RecordNotFoundError("trip", trip_id)
+
+
+def _answers_label(form_id: str, changes: Sequence[AnswerChange]) -> str:
+    if len(changes) > 1:
+        return f"Edit {form_id}: {', '.join(change.field for change in changes)}"
+    verb = {
+        AnswerAction.SET: "Answer",
+        AnswerAction.REVISE: "Change",
+        AnswerAction.RETRACT: "Clear",
+    }[changes[0].action]
+    return f"{verb} “{changes[0].field}” in {form_id}"

@@ -1,0 +1,245 @@
+"""A trip's goals in SQLite: a checklist the person and the assistant add to, complete and
+reopen, in a stable order.
+
+A goal may name a trigger (`completes_on`, e.g. "lookup:holidays" or "form:trip-brief"):
+`complete_triggered` completes every open goal of a trip with that trigger, so the app can
+complete goals from outside any assistant turn (a lookup finishing, a form being completed)
+and the next model iteration sees it. Every write is logged and undoable like trip edits;
+`seen_by_assistant` is bookkeeping for the goals context provider and is not undone.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import uuid
+from collections.abc import Iterable, Mapping
+from typing import Any
+
+from sqlalchemy import update
+from sqlmodel import Session, col, select
+
+from . import ordering
+from .change_writer import ChangeWriter, run_logged
+from .changes import Actor, ChangeBus, ChangeContext
+from .database import Database
+from .entities import GOALS
+from .errors import RecordNotFoundError
+from .records import GoalRecord, GoalStatus
+from .tables import Goal, Trip, utc_now
+from .validation import GOAL_RULES, check_position, parse_changes
+
+
+class GoalRepository:
+    """Goals, as immutable `GoalRecord`s in checklist order. Writes take an optional
+    `ChangeContext` (the person's own step when omitted)."""
+
+    def __init__(self, database: Database, bus: ChangeBus) -> None:
+        self.database = database
+        self.bus = bus
+
+    async def get(self, goal_id: str) -> GoalRecord | None:
+        def query(session: Session) -> GoalRecord | None:
+            row = session.get(Goal, goal_id)
+            return None if row is None else GOALS.to_record(row)
+
+        return await self.database.run(query)
+
+    async def list_for_trip(self, trip_id: str) -> list[GoalRecord]:
+        """The trip's goals in order, open and done alike; empty for an unknown trip."""
+
+        def query(session: Session) -> list[GoalRecord]:
+            return [GOALS.to_record(row) for row in trip_goals(session, trip_id)]
+
+        return await self.database.run(query)
+
+    async def add(
+        self,
+        trip_id: str,
+        title: str,
+        *,
+        completes_on: str | None = None,
+        position: int | None = None,
+        context: ChangeContext | None = None,
+    ) -> GoalRecord:
+        """A new open goal, last (or at `position`, 0 = first). `completes_on`, if given, is
+        a trigger such as "lookup:holidays". Raises `InvalidChangeError` for a blank title or
+        a malformed trigger, `RecordNotFoundError` for an unknown trip."""
+        parsed = parse_changes("a goal", GOAL_RULES, {"title": title, "completes_on": completes_on})
+        check_position(position)
+
+        def write(session: Session, writer: ChangeWriter) -> GoalRecord:
+            if session.get(Trip, trip_id) is None:
+                raise RecordNotFoundError("trip", trip_id)
+            now = utc_now()
+            goal = GoalRecord(
+                id=uuid.uuid4().hex,
+                trip_id=trip_id,
+                title=parsed["title"],
+                status=GoalStatus.OPEN,
+                position=0,
+                completes_on=parsed["completes_on"],
+                created_by=writer.context.actor,
+                completed_at=None,
+                completed_by=None,
+                seen_by_assistant=True,
+                created_at=now,
+                updated_at=now,
+            )
+            writer.describe(f"Add goal “{goal.title}”")
+            return ordering.insert(writer, GOALS, trip_goals(session, trip_id), goal, position)
+
+        return await run_logged(self.database, self.bus, context, write)
+
+    async def complete(self, goal_id: str, *, context: ChangeContext | None = None) -> GoalRecord:
+        """Mark the goal done by the context's actor; a done goal is returned unchanged."""
+
+        def write(session: Session, writer: ChangeWriter) -> GoalRecord:
+            row = _goal_row(session, goal_id)
+            writer.describe(f"Complete goal “{row.title}”")
+            return _complete(writer, row)
+
+        return await run_logged(self.database, self.bus, context, write)
+
+    async def reopen(self, goal_id: str, *, context: ChangeContext | None = None) -> GoalRecord:
+        """Mark the goal open again; an open goal is returned unchanged."""
+
+        def write(session: Session, writer: ChangeWriter) -> GoalRecord:
+            row = _goal_row(session, goal_id)
+            before = GOALS.to_record(row)
+            writer.describe(f"Reopen goal “{before.title}”")
+            after = dataclasses.replace(
+                before, status=GoalStatus.OPEN, completed_at=None, completed_by=None
+            )
+            return writer.update(GOALS, row, before, after)
+
+        return await run_logged(self.database, self.bus, context, write)
+
+    async def rename(
+        self, goal_id: str, title: str, *, context: ChangeContext | None = None
+    ) -> GoalRecord:
+        """Change the title; raises `InvalidChangeError` for a blank one."""
+        parsed = parse_changes("a goal", GOAL_RULES, {"title": title})
+        return await self._edit(goal_id, parsed, f"Rename goal to “{parsed['title']}”", context)
+
+    async def set_trigger(
+        self, goal_id: str, completes_on: str | None, *, context: ChangeContext | None = None
+    ) -> GoalRecord:
+        """Change what completes the goal from outside a turn (None: nothing)."""
+        parsed = parse_changes("a goal", GOAL_RULES, {"completes_on": completes_on})
+        return await self._edit(goal_id, parsed, "Change what completes goal", context)
+
+    async def remove(self, goal_id: str, *, context: ChangeContext | None = None) -> bool:
+        """Remove the goal and close the gap; False if there was no such goal."""
+
+        def write(session: Session, writer: ChangeWriter) -> bool:
+            row = session.get(Goal, goal_id)
+            if row is None:
+                return False
+            goal = GOALS.to_record(row)
+            writer.describe(f"Remove goal “{goal.title}”")
+            writer.delete(GOALS, row, goal)
+            ordering.renumber(writer, GOALS, trip_goals(session, goal.trip_id))
+            return True
+
+        return await run_logged(self.database, self.bus, context, write)
+
+    async def move(
+        self, goal_id: str, position: int, *, context: ChangeContext | None = None
+    ) -> list[GoalRecord]:
+        """Put the goal at `position` (0 = first; past the end = last) and return the trip's
+        goals in their new order."""
+        check_position(position)
+
+        def write(session: Session, writer: ChangeWriter) -> list[GoalRecord]:
+            row = _goal_row(session, goal_id)
+            writer.describe(f"Move goal “{row.title}”")
+            rows = trip_goals(session, row.trip_id)
+            return ordering.move(writer, GOALS, rows, row, position)
+
+        return await run_logged(self.database, self.bus, context, write)
+
+    async def complete_triggered(
+        self, trip_id: str, trigger: str, *, context: ChangeContext | None = None
+    ) -> list[GoalRecord]:
+        """Complete every open goal of the trip whose `completes_on` is `trigger`, in one
+        step; returns those it completed (none: nothing is written). Pass the app's context,
+        e.g. `ChangeContext(Actor.APP, "Holidays lookup finished")`."""
+        parsed = parse_changes("a goal", GOAL_RULES, {"completes_on": trigger})
+
+        def write(session: Session, writer: ChangeWriter) -> list[GoalRecord]:
+            rows = [
+                row
+                for row in trip_goals(session, trip_id)
+                if row.status == GoalStatus.OPEN and row.completes_on == parsed["completes_on"]
+            ]
+            titles = ", ".join(f"“{row.title}”" for row in rows)
+            writer.describe(f"Complete goal{'s' if len(rows) > 1 else ''} {titles}")
+            return [_complete(writer, row) for row in rows]
+
+        return await run_logged(self.database, self.bus, context, write)
+
+    async def mark_seen(self, goal_ids: Iterable[str]) -> int:
+        """Note that the assistant has been shown these goals as they are; how many changed.
+        Not an edit: nothing is logged or announced."""
+        wanted = sorted(set(goal_ids))
+        if not wanted:
+            return 0
+
+        def write(session: Session) -> int:
+            statement = (
+                update(Goal)
+                .where(col(Goal.id).in_(wanted), col(Goal.seen_by_assistant).is_(False))
+                .values(seen_by_assistant=True)
+            )
+            return session.exec(statement).rowcount
+
+        return await self.database.run(write)
+
+    async def _edit(
+        self,
+        goal_id: str,
+        parsed: Mapping[str, Any],
+        label: str,
+        context: ChangeContext | None,
+    ) -> GoalRecord:
+        def write(session: Session, writer: ChangeWriter) -> GoalRecord:
+            row = _goal_row(session, goal_id)
+            before = GOALS.to_record(row)
+            writer.describe(label)
+            return writer.update(GOALS, row, before, dataclasses.replace(before, **parsed))
+
+        return await run_logged(self.database, self.bus, context, write)
+
+
+def trip_goals(session: Session, trip_id: str) -> list[Goal]:
+    """The trip's goal rows in checklist order."""
+    return list(
+        session.exec(
+            select(Goal)
+            .where(Goal.trip_id == trip_id)
+            .order_by(col(Goal.position), col(Goal.created_at), col(Goal.id))
+        ).all()
+    )
+
+
+def _complete(writer: ChangeWriter, row: Goal) -> GoalRecord:
+    """Mark `row` done by the writer's actor. Unseen by the assistant unless it did it."""
+    before = GOALS.to_record(row)
+    if before.done:
+        return before
+    actor = writer.context.actor
+    after = dataclasses.replace(
+        before,
+        status=GoalStatus.DONE,
+        completed_at=utc_now(),
+        completed_by=actor,
+        seen_by_assistant=actor is Actor.ASSISTANT,
+    )
+    return writer.update(GOALS, row, before, after)
+
+
+def _goal_row(session: Session, goal_id: str) -> Goal:
+    row = session.get(Goal, goal_id)
+    if row is None:
+        raise RecordNotFoundError("goal", goal_id)
+    return row

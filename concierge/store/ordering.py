@@ -1,0 +1,72 @@
+"""Lists kept in a stable order by a dense `position` (0, 1, 2, …): a trip's goals, the pins
+of one scope.
+
+Every write that adds, removes or moves an entry renumbers the list and logs each entry whose
+position changed, so undo restores the exact order.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Sequence
+from typing import Any, TypeVar
+
+from sqlmodel import SQLModel
+
+from .change_writer import ChangeWriter
+from .entities import EntitySpec
+from .records import GoalRecord, PinRecord
+
+P = TypeVar("P", GoalRecord, PinRecord)
+
+
+def insert(
+    writer: ChangeWriter,
+    spec: EntitySpec[P, Any],
+    rows: Sequence[SQLModel],
+    record: P,
+    position: int | None,
+) -> P:
+    """Create `record` at `position` (None or past the end: last) of the list `rows` (in
+    order, without it) and renumber the others around it."""
+    index = len(rows) if position is None else min(position, len(rows))
+    created = writer.create(spec, dataclasses.replace(record, position=index))
+    renumber(writer, spec, rows, skip=index)
+    return created
+
+
+def move(
+    writer: ChangeWriter,
+    spec: EntitySpec[P, Any],
+    rows: Sequence[SQLModel],
+    moving: SQLModel,
+    position: int,
+) -> list[P]:
+    """Put `moving` (one of `rows`, the list in order) at `position` (past the end: last);
+    returns the list in its new order."""
+    others = [row for row in rows if row is not moving]
+    index = min(position, len(others))
+    before = spec.to_record(moving)
+    placed = writer.update(spec, moving, before, dataclasses.replace(before, position=index))
+    records = renumber(writer, spec, others, skip=index)
+    records.insert(index, placed)
+    return records
+
+
+def renumber(
+    writer: ChangeWriter,
+    spec: EntitySpec[P, Any],
+    rows: Sequence[SQLModel],
+    *,
+    skip: int | None = None,
+) -> list[P]:
+    """Number `rows` 0, 1, 2, … in the order given, leaving the number `skip` free for an
+    entry placed there; returns their records as stored."""
+    numbers = [n for n in range(len(rows) + 1) if n != skip][: len(rows)]
+    records = []
+    for row, number in zip(rows, numbers, strict=True):
+        before = spec.to_record(row)
+        records.append(
+            writer.update(spec, row, before, dataclasses.replace(before, position=number))
+        )
+    return records

@@ -1,0 +1,157 @@
+"""Pinned context in SQLite: preferences and facts the person wants the assistant to keep in
+mind ("vegetarian", "no red-eye flights"), for one trip or for all trips.
+
+A pin's scope is a trip id, or None for a standing preference that applies to every trip.
+Each scope is a list in a stable order (`position` from 0). A trip's pins are read as the
+all-trip pins first, then the trip's own. Writes are logged and undoable like trip edits; the
+change-log rows of an all-trip pin have no trip (`trip_id` NULL), so they undo with Ctrl+Z
+(`ChangeHistory.undo_last()`) but not with a trip's own undo offer, and they count as unseen
+in every trip.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import uuid
+
+from sqlmodel import Session, col, select
+
+from . import ordering
+from .change_writer import ChangeWriter, run_logged
+from .changes import ChangeBus, ChangeContext
+from .database import Database
+from .entities import PINS
+from .errors import RecordNotFoundError
+from .records import PinRecord
+from .tables import Pin, Trip, utc_now
+from .validation import PIN_RULES, check_position, parse_changes
+
+LABEL_TEXT_LIMIT = 40
+"""Pin text longer than this is shortened in undo labels ("Unpin “No red-eye flights …”")."""
+
+
+class PinRepository:
+    """Pins, as immutable `PinRecord`s. Writes take an optional `ChangeContext` (the
+    person's own step when omitted)."""
+
+    def __init__(self, database: Database, bus: ChangeBus) -> None:
+        self.database = database
+        self.bus = bus
+
+    async def get(self, pin_id: str) -> PinRecord | None:
+        def query(session: Session) -> PinRecord | None:
+            row = session.get(Pin, pin_id)
+            return None if row is None else PINS.to_record(row)
+
+        return await self.database.run(query)
+
+    async def list_for_trip(self, trip_id: str | None) -> list[PinRecord]:
+        """The pins that apply to the trip: all-trip pins, then the trip's own, each in
+        order. With None, only the all-trip pins."""
+
+        def query(session: Session) -> list[PinRecord]:
+            rows = scope_pins(session, None)
+            if trip_id is not None:
+                rows += scope_pins(session, trip_id)
+            return [PINS.to_record(row) for row in rows]
+
+        return await self.database.run(query)
+
+    async def add(
+        self,
+        text: str,
+        *,
+        trip_id: str | None = None,
+        position: int | None = None,
+        context: ChangeContext | None = None,
+    ) -> PinRecord:
+        """Pin `text` (trimmed) to the trip, or to all trips when `trip_id` is None: last of
+        its scope, or at `position` (0 = first). Raises `InvalidChangeError` for blank text,
+        `RecordNotFoundError` for an unknown trip."""
+        parsed = parse_changes("a pin", PIN_RULES, {"text": text})
+        check_position(position)
+
+        def write(session: Session, writer: ChangeWriter) -> PinRecord:
+            if trip_id is not None and session.get(Trip, trip_id) is None:
+                raise RecordNotFoundError("trip", trip_id)
+            now = utc_now()
+            pin = PinRecord(
+                id=uuid.uuid4().hex,
+                trip_id=trip_id,
+                text=parsed["text"],
+                position=0,
+                created_by=writer.context.actor,
+                created_at=now,
+                updated_at=now,
+            )
+            writer.describe(f"Pin “{_short(pin.text)}”")
+            return ordering.insert(writer, PINS, scope_pins(session, trip_id), pin, position)
+
+        return await run_logged(self.database, self.bus, context, write)
+
+    async def update_text(
+        self, pin_id: str, text: str, *, context: ChangeContext | None = None
+    ) -> PinRecord:
+        """Change the pin's text (trimmed); raises `InvalidChangeError` for blank text."""
+        parsed = parse_changes("a pin", PIN_RULES, {"text": text})
+
+        def write(session: Session, writer: ChangeWriter) -> PinRecord:
+            row = _pin_row(session, pin_id)
+            before = PINS.to_record(row)
+            writer.describe(f"Edit pin “{_short(parsed['text'])}”")
+            return writer.update(PINS, row, before, dataclasses.replace(before, **parsed))
+
+        return await run_logged(self.database, self.bus, context, write)
+
+    async def remove(self, pin_id: str, *, context: ChangeContext | None = None) -> bool:
+        """Unpin and close the gap in its scope; False if there was no such pin."""
+
+        def write(session: Session, writer: ChangeWriter) -> bool:
+            row = session.get(Pin, pin_id)
+            if row is None:
+                return False
+            pin = PINS.to_record(row)
+            writer.describe(f"Unpin “{_short(pin.text)}”")
+            writer.delete(PINS, row, pin)
+            ordering.renumber(writer, PINS, scope_pins(session, pin.trip_id))
+            return True
+
+        return await run_logged(self.database, self.bus, context, write)
+
+    async def move(
+        self, pin_id: str, position: int, *, context: ChangeContext | None = None
+    ) -> list[PinRecord]:
+        """Put the pin at `position` of its own scope (0 = first; past the end = last) and
+        return that scope's pins in their new order."""
+        check_position(position)
+
+        def write(session: Session, writer: ChangeWriter) -> list[PinRecord]:
+            row = _pin_row(session, pin_id)
+            writer.describe(f"Move pin “{_short(row.text)}”")
+            rows = scope_pins(session, row.trip_id)
+            return ordering.move(writer, PINS, rows, row, position)
+
+        return await run_logged(self.database, self.bus, context, write)
+
+
+def scope_pins(session: Session, trip_id: str | None) -> list[Pin]:
+    """The pin rows of one scope (a trip's own, or with None the all-trip ones) in order."""
+    scope = col(Pin.trip_id).is_(None) if trip_id is None else col(Pin.trip_id) == trip_id
+    return list(
+        session.exec(
+            select(Pin).where(scope).order_by(col(Pin.position), col(Pin.created_at), col(Pin.id))
+        ).all()
+    )
+
+
+def _pin_row(session: Session, pin_id: str) -> Pin:
+    row = session.get(Pin, pin_id)
+    if row is None:
+        raise RecordNotFoundError("pin", pin_id)
+    return row
+
+
+def _short(text: str) -> str:
+    if len(text) <= LABEL_TEXT_LIMIT:
+        return text
+    return text[: LABEL_TEXT_LIMIT - 1].rstrip() + "…"

@@ -1,0 +1,108 @@
+"""Upgrading a database written before forms, goals and pins existed: everything in it
+survives (the change log is rebuilt to accept the new kinds and all-trip rows), its undo
+history still works, and the new tables work."""
+
+from __future__ import annotations
+
+import sqlite3
+from contextlib import closing
+from datetime import date
+from pathlib import Path
+
+from alembic import command
+
+from concierge.agent.messages import user_message
+from concierge.store import (
+    Actor,
+    ChangeBus,
+    ChangeContext,
+    ChangeHistory,
+    Database,
+    FormAnswerRepository,
+    GoalRepository,
+    ItineraryRepository,
+    LookupJobRepository,
+    PinRepository,
+    SqliteHistoryStore,
+    TripRepository,
+)
+from concierge.store.engine import create_sqlite_engine
+from concierge.store.migrate import alembic_config
+
+PREVIOUS = "bb12a08eadaa"
+TABLES = ("trip", "itinerary_item", "change_log", "lookup_job", "conversation_message")
+
+
+def migrate_to(path: Path, revision: str) -> None:
+    engine = create_sqlite_engine(path, foreign_keys=False)
+    try:
+        with engine.connect() as connection, connection.begin():
+            config = alembic_config()
+            config.attributes["connection"] = connection
+            command.upgrade(config, revision)
+    finally:
+        engine.dispose()
+
+
+def dump(path: Path) -> dict[str, list[tuple[object, ...]]]:
+    with closing(sqlite3.connect(path)) as connection:
+        return {
+            table: connection.execute(f"SELECT * FROM {table} ORDER BY rowid").fetchall()
+            for table in TABLES
+        }
+
+
+async def test_a_database_from_before_forms_keeps_its_data_and_its_undo(db_path: Path) -> None:
+    migrate_to(db_path, PREVIOUS)
+    with Database(db_path) as database:
+        bus = ChangeBus()
+        trips = TripRepository(database, bus)
+        trip = await trips.create({"title": "Porto", "budget_amount": "1234.50"})
+        await ItineraryRepository(database, bus).add(
+            trip.id, {"day": date(2026, 5, 1), "title": "Lunch"}
+        )
+        await trips.update(
+            trip.id, {"notes": "port wine"}, context=ChangeContext(Actor.ASSISTANT, "Assistant")
+        )
+        await LookupJobRepository(database).create(trip.id, "holidays", {"country": "PT"})
+        await SqliteHistoryStore(database, "c1").append([user_message("plan Porto")])
+    before = dump(db_path)
+    assert len(before["change_log"]) == 3
+
+    with Database.open(db_path) as database:
+        report = database.migration
+        assert report is not None
+        assert report.from_revision == PREVIOUS
+        assert report.backup_path == db_path.with_name(f"concierge.db.bak-{PREVIOUS}")
+        assert dump(db_path) == before
+
+        bus = ChangeBus()
+        history = ChangeHistory(database, bus)
+        trips = TripRepository(database, bus)
+        unseen = await history.unseen_assistant_changes(trip.id)
+        assert set(unseen.values()) == {frozenset({"notes"})}
+        result = await history.undo_last()
+        assert result is not None
+        assert result.label == "Assistant"
+        assert (await trips.get(trip.id)).notes == ""  # type: ignore[union-attr]
+
+        forms = FormAnswerRepository(database, bus)
+        await forms.set_answer(trip.id, "trip-brief", "diet", "vegan")
+        goal = await GoalRepository(database, bus).add(trip.id, "Flights booked")
+        pin = await PinRepository(database, bus).add("Vegetarian")
+        assert await forms.answers(trip.id, "trip-brief") == {"diet": "vegan"}
+        assert goal.position == 0
+        assert pin.trip_id is None
+        labels = []
+        while (step := await history.undo_last()) is not None:
+            labels.append(step.label)
+        assert labels == [
+            "Pin “Vegetarian”",
+            "Add goal “Flights booked”",
+            "Answer “diet” in trip-brief",
+            "Add “Lunch” to the itinerary",
+            "Create trip “Porto”",
+        ]
+
+    backup = dump(db_path.with_name(f"concierge.db.bak-{PREVIOUS}"))
+    assert backup == before
