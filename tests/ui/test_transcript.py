@@ -14,7 +14,7 @@ from concierge.agent import (
     UserMessage,
 )
 from concierge.ui.chat import ChatPanel, LiveTurn
-from concierge.ui.chat.markdown import escape, history_blocks
+from concierge.ui.chat.markdown import escape, history_blocks, summary_note
 from tests.ui.support import bind
 from tests.ui.waiting import until
 
@@ -70,7 +70,7 @@ def test_person_text_is_literal_and_framework_messages_are_summarized() -> None:
     assert escape("*a* <b>\n    indented") == "\\*a\\* \\<b\\>\\\n\u00a0\u00a0\u00a0\u00a0indented"
     summary = UserMessage(content=(TextPart(text="summary"),), provenance=Provenance.COMPACTION)
     blocks = history_blocks([summary, summary, AssistantMessage(text="  ")])
-    assert blocks == ["*Earlier messages were summarized for the assistant.*"]
+    assert blocks == [summary_note(summary)]
 
 
 def test_live_turn_replaces_streamed_text_with_the_stored_answer() -> None:

@@ -6,6 +6,7 @@ Markdown by intent and is rendered as such.
 
 from __future__ import annotations
 
+import html
 import re
 from collections.abc import Iterable, Sequence
 
@@ -14,11 +15,13 @@ from concierge.agent import (
     ContentPart,
     ImagePart,
     Message,
+    Provenance,
     TextPart,
     ToolResult,
     ToolStatus,
     UserMessage,
     VideoPart,
+    summary_text,
 )
 
 YOU = "#### You"
@@ -27,10 +30,13 @@ ASSISTANT = "#### Assistant"
 IMAGE_MARKER = "🖼️ [image]"
 VIDEO_MARKER = "🎞️ [video]"
 STOPPED = "*Stopped.*"
-SUMMARIZED = "*Earlier messages were summarized for the assistant.*"
+SUMMARIZED = "Earlier messages were summarized for the assistant."
+SUMMARY_LINK = "#earlier-messages-summary"
+"""A fragment with no anchor behind it: following it leaves the transcript where it is."""
 
 _PUNCTUATION = re.compile(r"([\\`*_{}\[\]()#+\-.!<>|~\"'&:=$%@^/,;?])")
 _ERROR_PREVIEW = 160
+_SUMMARY_PREVIEW = 3_000
 
 
 def escape(text: str) -> str:
@@ -80,13 +86,36 @@ def error_line(text: str) -> str:
     return f"⚠️ {escape(text)}"
 
 
+def summary_note(summary: UserMessage) -> str:
+    """A muted note where a compaction happened; hovering it shows the summary as a tooltip.
+
+    The messages it stands in for stay in the transcript above it; only the assistant gets
+    the summary instead of them. The tooltip is escaped rich text on one line: a line break
+    inside the link's title could start a list or heading and break the link apart.
+    """
+    text = summary_text(summary)
+    if len(text) > _SUMMARY_PREVIEW:
+        text = text[: _SUMMARY_PREVIEW - 1] + "…"
+    rich = "<qt>" + html.escape(text).replace("\n", "<br>") + "</qt>"
+    title = rich.replace("\\", "\\\\")  # html.escape left no quotes; backslashes remain.
+    return f'*[{SUMMARIZED}]({SUMMARY_LINK} "{title}")*'
+
+
 def history_blocks(messages: Iterable[Message]) -> list[str]:
-    """Stored messages as transcript blocks: what the person and the assistant said."""
+    """Stored messages as transcript blocks: what the person and the assistant said.
+
+    A compaction summary becomes a note (consecutive ones collapse into the newest).
+    """
     blocks: list[str] = []
+    note_at: int | None = None
     for message in messages:
-        if message.provenance is not None:
-            if not blocks or blocks[-1] != SUMMARIZED:
-                blocks.append(SUMMARIZED)
+        if isinstance(message, UserMessage) and message.provenance is Provenance.COMPACTION:
+            if note_at == len(blocks) - 1:
+                blocks.pop()
+            blocks.append(summary_note(message))
+            note_at = len(blocks) - 1
+        elif message.provenance is not None:
+            continue
         elif isinstance(message, UserMessage):
             blocks.append(user_block(message.content))
         elif isinstance(message, AssistantMessage):

@@ -1,0 +1,100 @@
+"""A compaction summary in the transcript: a muted note with the summary as its tooltip,
+below the full earlier messages, which stay visible."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import openai
+from PySide6.QtCore import QEvent
+from PySide6.QtGui import QHelpEvent, QTextDocument
+from PySide6.QtWidgets import QApplication, QToolTip
+
+from concierge.agent import (
+    Agent,
+    AssistantMessage,
+    CompactionPolicy,
+    InMemoryHistoryStore,
+    OpenAIChatModel,
+    TextPart,
+    UserMessage,
+)
+from concierge.agent.compaction import SUMMARIZER_PROMPT, compaction_summary
+from concierge.ui.chat import ChatPanel
+from concierge.ui.chat.markdown import SUMMARIZED
+from tests.agent.support import SYSTEM_PROMPT
+from tests.fakes import FakeOpenAIServer, Reply
+from tests.ui.support import FAKE_MODEL, bind
+from tests.ui.waiting import until
+
+SUMMARY = 'The person wants <b>quiet</b> days, "no red-eye" flights \\ trains.\n\n- Porto\n# Braga'
+
+
+def _tooltip_at(panel: ChatPanel, text: str) -> str:
+    """The tooltip the transcript shows when the pointer rests on `text`."""
+    view = panel.transcript
+    point = view.cursorRect(view.document().find(text)).center()
+    event = QHelpEvent(QEvent.Type.ToolTip, point, view.viewport().mapToGlobal(point))
+    QApplication.sendEvent(view.viewport(), event)
+    return QToolTip.text()
+
+
+def _plain(rich: str) -> str:
+    document = QTextDocument()
+    document.setHtml(rich)
+    return document.toPlainText()
+
+
+async def test_a_stored_summary_is_a_note_below_the_full_earlier_messages(
+    chat_panel: ChatPanel,
+) -> None:
+    older = [
+        UserMessage(content=(TextPart(text="Plan three quiet days"),)),
+        AssistantMessage(text="Amarante, Guimarães and Ponte de Lima."),
+    ]
+    summary = compaction_summary(SUMMARY, covers_through=older[1].id)
+    newer = [
+        UserMessage(content=(TextPart(text="And the trains?"),)),
+        AssistantMessage(text="Yes."),
+    ]
+    await bind(chat_panel, None, InMemoryHistoryStore([*older, summary, *newer]))
+
+    text = chat_panel.transcript.toPlainText()
+    order = ["Plan three quiet days", "Ponte de Lima.", SUMMARIZED, "And the trains?", "Yes."]
+    assert [text.index(piece) for piece in order] == sorted(text.index(p) for p in order)
+    assert "red-eye" not in text  # the summary itself is not transcript text
+    assert _plain(_tooltip_at(chat_panel, SUMMARIZED)) == SUMMARY
+
+
+async def test_a_turn_that_compacts_shows_the_note_when_it_ends(
+    chat_panel: ChatPanel, fake_openai: FakeOpenAIServer
+) -> None:
+    history = InMemoryHistoryStore()
+    client = openai.AsyncOpenAI(base_url=fake_openai.base_url, api_key="test-key", max_retries=0)
+    agent = Agent(
+        model=OpenAIChatModel(client, model=FAKE_MODEL),
+        system_prompt=SYSTEM_PROMPT,
+        history=history,
+        compaction=CompactionPolicy(budget_tokens=200, use_reported_usage=False),
+    )
+    await bind(chat_panel, agent, history)
+    finished: list[str] = []
+    chat_panel.turn_finished.connect(finished.append)
+    answers = iter(["First answer. " + "words " * 60, "Second answer."])
+
+    def reply(body: dict[str, Any]) -> Reply:
+        if body["messages"][0]["content"] == SUMMARIZER_PROMPT:
+            return Reply.text("Summary: the first question.")
+        return Reply.text(next(answers))
+
+    fake_openai.script(*(Reply.dynamic(reply) for _ in range(5)))
+    for number, question in enumerate(["First question " + "words " * 60, "Second question"]):
+        chat_panel.composer.edit.setPlainText(question)
+        chat_panel.send()
+        await until(lambda n=number: len(finished) == n + 1)
+
+    assert fake_openai.chat_requests[1]["messages"][0]["content"] == SUMMARIZER_PROMPT
+    text = chat_panel.transcript.toPlainText()
+    order = ["First question", "First answer.", "Second question", SUMMARIZED, "Second answer."]
+    assert [text.index(piece) for piece in order] == sorted(text.index(p) for p in order)
+    assert _plain(_tooltip_at(chat_panel, SUMMARIZED)) == "Summary: the first question."
