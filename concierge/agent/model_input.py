@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
+from operator import attrgetter
 
 from .messages import (
     Message,
@@ -11,6 +12,8 @@ from .messages import (
     is_compaction_summary,
     last_real_user_index,
 )
+
+_PROVENANCE = attrgetter("provenance")
 
 
 def build_model_input(history: Sequence[Message], snapshot: UserMessage | None) -> list[Message]:
@@ -35,16 +38,16 @@ def compacted_view(history: Sequence[Message]) -> tuple[UserMessage | None, list
     before it wins; one that covers nothing found is ignored, so the model gets the full
     history rather than a summary with a gap behind it.
     """
-    positions = [i for i, m in enumerate(history) if m.provenance is Provenance.COMPACTION]
-    if not positions:
+    if Provenance.COMPACTION not in map(_PROVENANCE, reversed(history)):  # At C speed.
         return None, list(history)
-    for position in reversed(positions):
+    for position in range(len(history) - 1, -1, -1):  # The latest summary is near the end.
         summary = history[position]
-        if not is_compaction_summary(summary):
+        if summary.provenance is not Provenance.COMPACTION:
             continue
-        covered = _position_of(history, summary.covers_through, before=position)
-        if covered is not None:
-            return summary, _without_summaries(history[covered + 1 :])
+        if is_compaction_summary(summary):
+            covered = _position_of(history, summary.covers_through, before=position)
+            if covered is not None:
+                return summary, _without_summaries(history[covered + 1 :])
     return None, _without_summaries(history)
 
 
