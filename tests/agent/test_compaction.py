@@ -5,16 +5,21 @@ Asserted on the exact requests the loopback server received, the summary request
 
 from __future__ import annotations
 
+import asyncio
 import json
+import threading
 from collections.abc import Sequence
 from typing import Any
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from pydantic import BaseModel
 
 from concierge.agent import (
     COMPACTION_LABEL,
+    AbortController,
+    AbortedError,
     AgentBuilder,
     AssistantMessage,
     CharTokenEstimator,
@@ -280,6 +285,37 @@ async def test_a_failed_summary_loses_nothing_and_the_turn_goes_on(
     assert first["messages"] == summary_request(None, lines[:5])
     assert second["messages"] == summary_request("The first chunk.", lines[5:])
     assert fake_openai.chat_requests[-1]["messages"][1] == summary_json("A summary at last.")
+
+
+async def test_stop_during_the_summary_request_stores_nothing_half_made(
+    fake_openai: FakeOpenAIServer,
+) -> None:
+    history = InMemoryHistoryStore()
+    agent = make_agent(fake_openai, history=history, compaction=PLAIN_POLICY)
+    agent.add_context_provider(Trip().render, name="trip")
+    held = threading.Event()
+    fake_openai.script(
+        *(Reply.text(said("Assistant", t)) for t in (1, 2, 3)),
+        Reply.text("Never delivered.", wait_for=held),
+        Reply.text("Delivered summary."),
+        Reply.text(said("Assistant", 4)),
+    )
+    for turn in range(1, 4):
+        await agent.process_request(said("Person", turn))
+    controller = AbortController()
+    task = asyncio.ensure_future(agent.process_request(said("Person", 4), controller.signal))
+    await fake_openai.until(lambda: len(fake_openai.chat_requests) == 4)
+    controller.abort("person pressed Stop")
+    with pytest.raises(AbortedError):
+        await task
+    held.set()
+    stored = await history.load()
+    assert [m.role for m in stored] == ["user", "assistant"] * 3 + ["user"]
+    assert all(m.provenance is None for m in stored)
+
+    await agent.retry()
+    assert fake_openai.chat_requests[-1]["messages"][1] == summary_json("Delivered summary.")
+    assert len([m for m in await history.load() if m.provenance]) == 1
 
 
 async def test_reported_prompt_tokens_scale_the_estimate(fake_openai: FakeOpenAIServer) -> None:
