@@ -28,7 +28,8 @@ class ChangeHistory:
         self, trip_id: str | None = None, *, actor: Actor = Actor.PERSON
     ) -> UndoResult | None:
         """Revert the newest change group not yet undone (of any trip, or touching
-        `trip_id`) in one transaction. None if there is nothing to undo."""
+        `trip_id`; all-trip pins belong to no trip) in one transaction. None if there is
+        nothing to undo."""
 
         def undo(session: Session) -> tuple[UndoResult | None, tuple[Change, ...]]:
             result = undo_step(session, trip_id, actor)
@@ -38,7 +39,9 @@ class ChangeHistory:
 
     async def unseen_assistant_changes(self, trip_id: str) -> UnseenChanges:
         """(entity, id) → names of the fields the assistant changed that the person has not
-        seen. A created row's fields include `CREATED` ("*"); deleted rows are left out."""
+        seen, on this trip or on all-trip pins. A created row's fields include `CREATED`
+        ("*"); deleted rows are left out. Form answers are keyed by their form instance's id,
+        with the form's field names."""
         return await self.database.run(lambda session: unseen_changes(session, trip_id))
 
     async def mark_seen(
@@ -47,7 +50,8 @@ class ChangeHistory:
         entity: EntityKind | None = None,
         entity_id: str | None = None,
     ) -> int:
-        """Mark the trip's unseen changes (or one entity's) seen; returns how many rows."""
+        """Mark the unseen changes of the trip and of all-trip pins (or one entity's) seen;
+        returns how many rows."""
         return await self.database.run(
             lambda session: mark_seen(session, trip_id, entity, entity_id)
         )
