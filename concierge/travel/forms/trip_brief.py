@@ -3,7 +3,8 @@
 The assistant fills it through tools as the person talks; the person fills or corrects it
 in the form panel. Must-sees and things to avoid are optional (many trips have neither);
 everything the assistant needs to plan safely — who, ages, accessibility, diet, where to
-sleep — is required, and "none" is an answer.
+sleep — is required, and "none" is an answer. How many travel is the trip's own `travellers`
+field (edited in the trip form), not a question here: one source of truth per fact.
 """
 
 from __future__ import annotations
@@ -12,12 +13,11 @@ from typing import Annotated, Literal
 
 from pydantic import Field
 
-from .conditions import any_of, below, equals, one_of
+from .conditions import any_of, below, equals
 from .definition import FormDefinition, FormField, FormStep
 
 Party = Literal["solo", "couple", "family", "friends", "group"]
 Age = Annotated[int, Field(ge=0, le=120)]
-Travellers = Annotated[int, Field(ge=1, le=50)]
 Diet = Literal[
     "none",
     "vegetarian",
@@ -50,14 +50,6 @@ TRIP_BRIEF = FormDefinition(
                     Party,
                     required=True,
                     help="Alone, as a couple, a family, friends or a larger group.",
-                ),
-                FormField(
-                    "travellers",
-                    "Number of travellers",
-                    Travellers,
-                    required=True,
-                    condition=one_of("party", "family", "friends", "group"),
-                    help="Everyone on the trip, children included.",
                 ),
                 FormField(
                     "ages",

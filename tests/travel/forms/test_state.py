@@ -22,7 +22,6 @@ from concierge.travel.forms import (
 
 COMPLETE: dict[str, Any] = {
     "party": "family",
-    "travellers": 4,
     "ages": [41, 39, 8, 5],
     "children": "A cot",
     "accessibility": "none",
@@ -75,11 +74,8 @@ def test_complete_when_every_required_applicable_field_is_answered() -> None:
 
 def test_a_field_appears_when_its_condition_holds() -> None:
     before = evaluate(TRIP_BRIEF, {"party": "couple", "ages": [30, 31]})
-    assert not before.applies("travellers")
     assert not before.applies("children")
     after = evaluate(TRIP_BRIEF, {"party": "friends", "ages": [30, 31, 12]})
-    assert after.applies("travellers")
-    assert "travellers" in after.missing
     assert after.applies("children")  # a child among the ages
     assert "children" not in after.missing  # optional
 
@@ -87,13 +83,11 @@ def test_a_field_appears_when_its_condition_holds() -> None:
 def test_an_answer_that_no_longer_applies_is_kept_and_flagged() -> None:
     answers = {**COMPLETE, "party": "couple", "ages": [41, 39]}
     state = evaluate(TRIP_BRIEF, answers)
-    assert dict(state.not_applicable) == {"travellers": 4, "children": "A cot"}
-    assert "travellers" not in state.values
+    assert dict(state.not_applicable) == {"children": "A cot"}
     assert "children" not in state.values
     assert state.complete
-    assert answers["travellers"] == 4  # the caller's answers are untouched
+    assert answers["children"] == "A cot"  # the caller's answers are untouched
     back = evaluate(TRIP_BRIEF, {**answers, "party": "family"})
-    assert back.values["travellers"] == 4
     assert back.values["children"] == "A cot"
     assert back.not_applicable == {}
 
@@ -158,7 +152,6 @@ def test_stored_values_are_read_as_parse_reads_them() -> None:
 
 POOL: dict[str, list[object]] = {
     "party": ["solo", "couple", "family", "friends", "group", "pirates"],
-    "travellers": [1, 4, 0],
     "ages": [[30], [41, 39, 8], [], ["x"]],
     "children": ["A cot"],
     "accessibility": ["none", "Step-free access"],
@@ -203,9 +196,9 @@ def test_state_invariants(answers: dict[str, Any]) -> None:
 
 
 def test_step_states_partition_the_fields() -> None:
-    state = evaluate(TRIP_BRIEF, {"party": "group", "travellers": 12, "ages": [20, 30]})
+    state = evaluate(TRIP_BRIEF, {"party": "group", "ages": [20, 30]})
     assert [s.applicable for s in state.steps] == [
-        ("party", "travellers", "ages"),
+        ("party", "ages"),
         ("accessibility", "diet", "diet_notes"),
         ("accommodation",),
         ("must_sees", "avoid"),

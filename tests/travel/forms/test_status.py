@@ -25,15 +25,14 @@ def test_partly_filled_form_shows_what_is_known() -> None:
     assert status(
         {
             "party": "family",
-            "travellers": 4,
             "ages": [41, 39, 8, 5],
             "accommodation": "apartment",
             "must_sees": ["Louvre", "Musée d'Orsay"],
         }
     ) == (
         "Form 'Trip brief' (trip-brief) — step 2 of 4 'Needs': still missing: Accessibility "
-        "needs (accessibility), Dietary needs (diet). Answered: 5 of 10.\n"
-        'Answers: party="family"; travellers=4; ages=[41, 39, 8, 5]; '
+        "needs (accessibility), Dietary needs (diet). Answered: 4 of 9.\n"
+        'Answers: party="family"; ages=[41, 39, 8, 5]; '
         'accommodation="apartment"; must_sees=["Louvre", "Musée d\'Orsay"]'
     )
 
@@ -42,8 +41,8 @@ def test_flagged_answers_are_named() -> None:
     assert status(
         {
             "party": "couple",
-            "travellers": 2,
             "ages": [41, 39],
+            "children": "A cot",
             "accessibility": "none",
             "diet": ["vegan"],
             "accommodation": "castle",
@@ -52,7 +51,7 @@ def test_flagged_answers_are_named() -> None:
         "Form 'Trip brief' (trip-brief) — step 3 of 4 'Stay': still missing: Accommodation "
         "style (accommodation). Answered: 4 of 8.\n"
         'Answers: party="couple"; ages=[41, 39]; accessibility="none"; diet=["vegan"]\n'
-        "Kept but no longer applies (ignored): Number of travellers (travellers).\n"
+        "Kept but no longer applies (ignored): Children's needs (children).\n"
         "Stored answers that no longer fit (ask again): Accommodation style (accommodation)."
     )
 
@@ -66,7 +65,7 @@ def test_complete_form_is_silent() -> None:
         "accommodation": "hostel",
     }
     assert status(answers) is None
-    assert status({**answers, "must_sees": ["Alfama"], "travellers": 3}) is None
+    assert status({**answers, "must_sees": ["Alfama"], "children": "A cot"}) is None
     assert status({**answers, "diet": None}) is not None
 
 
@@ -82,7 +81,6 @@ def test_a_typical_rendering_stays_short() -> None:
     text = status(
         {
             "party": "family",
-            "travellers": 4,
             "ages": [44, 41, 9, 6],
             "children": "The six-year-old still naps after lunch; we bring a folding pushchair.",
             "diet": ["vegetarian", "nut allergy"],

@@ -18,7 +18,7 @@ def test_registry_finds_the_trip_brief() -> None:
 
 def test_steps_in_order() -> None:
     assert [(s.id, s.title, [f.name for f in s.fields]) for s in TRIP_BRIEF.steps] == [
-        ("travellers", "Who is travelling", ["party", "travellers", "ages"]),
+        ("travellers", "Who is travelling", ["party", "ages"]),
         ("needs", "Needs", ["children", "accessibility", "diet", "diet_notes"]),
         ("stay", "Stay", ["accommodation"]),
         ("wishes", "Wishes", ["must_sees", "avoid"]),
@@ -28,11 +28,10 @@ def test_steps_in_order() -> None:
 def test_required_and_optional_fields() -> None:
     required = [f.name for f in TRIP_BRIEF.fields if f.required]
     optional = [f.name for f in TRIP_BRIEF.fields if not f.required]
-    assert required == ["party", "travellers", "ages", "accessibility", "diet", "accommodation"]
+    assert required == ["party", "ages", "accessibility", "diet", "accommodation"]
     assert optional == ["children", "diet_notes", "must_sees", "avoid"]
     conditional = {f.name: TRIP_BRIEF.explain_condition(f.name) for f in TRIP_BRIEF.fields}
     assert {name: text for name, text in conditional.items() if text} == {
-        "travellers": "Travelling as is family, friends or group",
         "children": "Travelling as is family or Ages has a value below 18",
     }
 
@@ -41,7 +40,6 @@ def test_every_field_has_a_label_help_and_widget() -> None:
     widgets = {f.name: f.widget for f in TRIP_BRIEF.fields}
     assert widgets == {
         "party": WidgetKind.CHOICE,
-        "travellers": WidgetKind.NUMBER,
         "ages": WidgetKind.NUMBER_LIST,
         "children": WidgetKind.MULTILINE,
         "accessibility": WidgetKind.MULTILINE,
@@ -65,7 +63,6 @@ def test_every_field_has_a_label_help_and_widget() -> None:
 
 def test_what_a_model_might_send_is_read() -> None:
     assert TRIP_BRIEF.parse("party", "Family") == "family"
-    assert TRIP_BRIEF.parse("travellers", "4") == 4
     assert TRIP_BRIEF.parse("ages", "41, 39, 8 and 5".replace(" and", ",")) == [41, 39, 8, 5]
     assert TRIP_BRIEF.parse("diet", "Vegetarian, nut allergy") == ["vegetarian", "nut allergy"]
     assert TRIP_BRIEF.parse("accommodation", "No preference") == "no preference"
@@ -76,5 +73,10 @@ def test_what_a_model_might_send_is_read() -> None:
         r"to 120; got 'three' as item 2\.$",
     ):
         TRIP_BRIEF.parse("ages", "41, three")
-    with pytest.raises(ValueError, match=r"got 0\.$"):
-        TRIP_BRIEF.parse("travellers", 0)
+    with pytest.raises(ValueError, match=r"got -1 as item 1\.$"):
+        TRIP_BRIEF.parse("ages", [-1])
+
+
+def test_how_many_travel_is_the_trips_own_field_not_a_question() -> None:
+    """The trip record holds the number of travellers; the brief must not ask it again."""
+    assert "travellers" not in TRIP_BRIEF.names

@@ -199,7 +199,7 @@ def test_unknown_field_lists_the_valid_ones() -> None:
     with pytest.raises(UnknownFieldError) as caught:
         TRIP_BRIEF.parse("dietary", ["vegan"])
     assert str(caught.value) == (
-        "The form 'Trip brief' has no field 'dietary'; its fields are party, travellers, ages, "
+        "The form 'Trip brief' has no field 'dietary'; its fields are party, ages, "
         "children, accessibility, diet, diet_notes, accommodation, must_sees, avoid."
     )
     assert caught.value.field == "dietary"
