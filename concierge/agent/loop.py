@@ -150,6 +150,10 @@ class Agent:
         return self._history
 
     @property
+    def compaction(self) -> CompactionPolicy | None:
+        return self._compactor.policy if self._compactor is not None else None
+
+    @property
     def busy(self) -> bool:
         return self._lock.locked()
 

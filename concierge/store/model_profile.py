@@ -18,7 +18,14 @@ from urllib.parse import urlsplit
 import openai
 
 from .secrets import ENVIRONMENT_VARIABLE, SecretSaved, SecretSource, SecretStore
-from .settings import MODEL_BASE_URL, MODEL_MERGE_USER_TURNS, MODEL_NAME, MODEL_PRESET, Settings
+from .settings import (
+    ASSISTANT_CONTEXT_BUDGET,
+    MODEL_BASE_URL,
+    MODEL_MERGE_USER_TURNS,
+    MODEL_NAME,
+    MODEL_PRESET,
+    Settings,
+)
 
 ENV_BASE_URL = "OPENAI_BASE_URL"
 ENV_API_KEY = ENVIRONMENT_VARIABLE
@@ -125,6 +132,8 @@ class ModelProfile:
     key_source: SecretSource | None
     merge_user_turns: bool
     overridden: tuple[str, ...] = ()
+    context_budget: int = ASSISTANT_CONTEXT_BUDGET.default
+    """Tokens per model call before older messages are summarized for the assistant."""
 
     @property
     def preset_info(self) -> Preset:
@@ -187,6 +196,7 @@ async def load_profile(
         key_source=key_source,
         merge_user_turns=await settings.get(MODEL_MERGE_USER_TURNS),
         overridden=tuple(overridden),
+        context_budget=await settings.get(ASSISTANT_CONTEXT_BUDGET),
     )
 
 
@@ -210,6 +220,7 @@ async def save_profile(
     api_key: str | None,
     merge_user_turns: bool,
     *,
+    context_budget: int | None = None,
     environ: Mapping[str, str] = os.environ,
 ) -> SecretSaved | None:
     """Store the profile; fields an environment variable overrides are left as stored.
@@ -218,6 +229,8 @@ async def save_profile(
     one. Returns where the key went, or None when no key was stored.
     """
     base_url = normalize_base_url(base_url)
+    if context_budget is not None:  # first: a value out of range stops before other writes
+        await settings.set(ASSISTANT_CONTEXT_BUDGET, context_budget)
     await settings.set(MODEL_PRESET, preset_for(preset).key)
     if _env(environ, ENV_BASE_URL) is None:
         await settings.set(MODEL_BASE_URL, base_url)

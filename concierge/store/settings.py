@@ -70,9 +70,10 @@ MODEL_MERGE_USER_TURNS: Setting[bool] = declare(
     False,
     "Merge adjacent user messages, for servers whose chat template needs alternating roles.",
 )
+CONTEXT_BUDGET_MINIMUM = 8_000
 ASSISTANT_CONTEXT_BUDGET: Setting[int] = declare(
     "assistant.context_budget_tokens",
-    Annotated[int, Field(ge=8_000)],
+    Annotated[int, Field(ge=CONTEXT_BUDGET_MINIMUM)],
     24_000,
     "How many tokens the assistant is sent per model call (instructions, tools and the "
     "current state included) before older messages are summarized for it. The whole "

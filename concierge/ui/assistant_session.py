@@ -86,11 +86,15 @@ class AssistantSession(QObject):
             self.chat.set_runnable(None, None)
             return
         history = trip_history(self.services, self._trip_id)
-        if self._model is None:
+        if self._model is None or self.profile is None:
             self.chat.set_runnable(None, history)
             return
         self.agent = build_trip_assistant(
-            self.services, self._trip_id, self._model, permission_handler=self.chat.ask
+            self.services,
+            self._trip_id,
+            self._model,
+            permission_handler=self.chat.ask,
+            context_budget=self.profile.context_budget,
         )
         self.chat.set_runnable(self.agent, history)
         self.inspector.bind(self.agent, self.agent.system_prompt)

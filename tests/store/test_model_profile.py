@@ -15,6 +15,7 @@ import pytest
 from keyring.errors import NoKeyringError
 
 from concierge.store import Database, SecretSource, SecretStore, Settings
+from concierge.store.errors import InvalidSettingError
 from concierge.store.model_profile import (
     ENV_API_KEY,
     ENV_BASE_URL,
@@ -238,6 +239,22 @@ async def test_saving_leaves_overridden_fields_as_stored(
     assert await settings.get(MODEL_BASE_URL) == "http://localhost:11434/v1"
     assert await settings.get(MODEL_NAME) == "llama3.1"
     assert (await load_profile(settings, secrets, NO_ENVIRONMENT)).merge_user_turns is True
+
+
+async def test_context_budget_round_trips_and_keeps_its_minimum(
+    settings: Settings, memory_keyring: MemoryKeyring
+) -> None:
+    secrets = SecretStore()
+    assert (await load_profile(settings, secrets, NO_ENVIRONMENT)).context_budget == 24_000
+    url = "http://localhost:11434/v1"
+    await save_profile(settings, secrets, "ollama", url, "m", "", False, context_budget=96_000)
+    assert (await load_profile(settings, secrets, NO_ENVIRONMENT)).context_budget == 96_000
+    await save_profile(settings, secrets, "ollama", url, "m", "", False)  # not given: kept
+    assert (await load_profile(settings, secrets, NO_ENVIRONMENT)).context_budget == 96_000
+    with pytest.raises(InvalidSettingError):
+        await save_profile(settings, secrets, "vllm", url, "m", "", False, context_budget=100)
+    refused = await load_profile(settings, secrets, NO_ENVIRONMENT)
+    assert (refused.context_budget, refused.preset) == (96_000, "ollama")
 
 
 async def test_the_given_environment_alone_decides(

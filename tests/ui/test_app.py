@@ -17,6 +17,7 @@ from pytestqt.qtbot import QtBot
 from concierge.agent import Provenance
 from concierge.store import UI_LAST_TRIP_ID, Actor, ChangeContext
 from concierge.store.model_profile import ENV_API_KEY, ENV_BASE_URL, ENV_MODEL
+from concierge.store.settings import ASSISTANT_CONTEXT_BUDGET
 from concierge.travel.assistant import trip_history
 from concierge.travel.services import TravelServices, open_services
 from concierge.ui.chat.permission import PermissionPrompt
@@ -203,3 +204,14 @@ async def test_undo_reverts_the_assistants_whole_tool_call(
     assert trip is not None
     assert (trip.travellers, trip.notes) == (1, "")
     assert "Undone: Assistant: update trip" in window.statusBar().currentMessage()
+
+
+async def test_the_stored_context_budget_reaches_the_assistant(
+    running: Running, connected: None, qtbot: QtBot
+) -> None:
+    await running.services.settings.set(ASSISTANT_CONTEXT_BUDGET, 40_000)
+    window = await running.start(qtbot)
+    await until(lambda: window.session.agent is not None)
+    assert window.session.agent is not None
+    policy = window.session.agent.compaction
+    assert policy is not None and policy.budget_tokens == 40_000

@@ -330,12 +330,13 @@ async def test_ok_saves_settings_and_key(
     dialog.model_combo.setEditText("gpt-4o-mini")
     dialog.key_edit.setText("sk-test")
     click(qtbot, dialog.merge_check)
+    dialog.budget_spin.setValue(64_000)
     click(qtbot, dialog.ok_button)
     await until(lambda: not dialog.isVisible())
     assert dialog.result() == SettingsDialog.DialogCode.Accepted
     [profile] = opened.saved
     expected = ModelProfile(
-        "openai", OPENAI_URL, "gpt-4o-mini", "sk-test", SecretSource.KEYRING, True, ()
+        "openai", OPENAI_URL, "gpt-4o-mini", "sk-test", SecretSource.KEYRING, True, (), 64_000
     )
     assert profile == expected
     assert await load_profile(settings, SecretStore(), {}) == expected
@@ -475,7 +476,7 @@ async def test_controls_are_named_like_their_labels_in_tab_order(
         for label in dialog.findChildren(QLabel)
         if label.buddy() is not None
     }
-    assert set(labelled) == {"Server", "Base URL", "API key", "Model"}
+    assert set(labelled) == {"Server", "Base URL", "API key", "Model", "Context budget"}
     for text, control in labelled.items():
         assert control.accessibleName() == text
     for button in dialog.findChildren(QAbstractButton):
@@ -489,6 +490,7 @@ async def test_controls_are_named_like_their_labels_in_tab_order(
         "Merge consecutive user messages (for strict chat templates)"
     )
     assert dialog.models_busy.accessibleName() == "Loading models"
+    assert dialog.budget_spin.accessibleName() == "Context budget"
 
     expected = [
         dialog.preset_combo,
@@ -498,6 +500,7 @@ async def test_controls_are_named_like_their_labels_in_tab_order(
         dialog.model_combo,
         dialog.refresh_button,
         dialog.merge_check,
+        dialog.budget_spin,
         dialog.test_button,
         dialog.weather_check,
         dialog.ok_button,

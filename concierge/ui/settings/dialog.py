@@ -31,6 +31,7 @@ from PySide6.QtWidgets import (
     QProgressBar,
     QPushButton,
     QSizePolicy,
+    QSpinBox,
     QVBoxLayout,
     QWidget,
 )
@@ -53,13 +54,20 @@ from concierge.store.model_profile import (
     stored_key,
 )
 from concierge.store.model_profile import test_connection as check_connection
-from concierge.store.settings import LOOKUPS_ONLINE_WEATHER, LOOKUPS_WEATHER_URL
+from concierge.store.settings import (
+    ASSISTANT_CONTEXT_BUDGET,
+    CONTEXT_BUDGET_MINIMUM,
+    LOOKUPS_ONLINE_WEATHER,
+    LOOKUPS_WEATHER_URL,
+)
 from concierge.ui.async_support import BackgroundTasks
 
 from .key_field import KeyField
 from .status import Kind, StatusLabel
 
 MERGE_LABEL = "Merge consecutive user messages (for strict chat templates)"
+BUDGET_LABEL = "Context budget"
+BUDGET_MAXIMUM = 2_000_000
 ONLINE_TITLE = "Online lookups"
 WEATHER_LABEL = "Weather forecasts (Open-Meteo)"
 
@@ -193,6 +201,15 @@ class SettingsDialog(QDialog):
             "Some servers' chat templates reject two user messages in a row; this joins them."
         )
 
+        self.budget_spin = QSpinBox(self)
+        self.budget_spin.setObjectName("contextBudgetSpin")
+        self.budget_spin.setRange(CONTEXT_BUDGET_MINIMUM, BUDGET_MAXIMUM)
+        self.budget_spin.setSingleStep(1_000)
+        self.budget_spin.setGroupSeparatorShown(True)
+        self.budget_spin.setSuffix(" tokens")
+        self.budget_spin.setValue(ASSISTANT_CONTEXT_BUDGET.default)
+        self.budget_spin.setToolTip(ASSISTANT_CONTEXT_BUDGET.description)
+
         self.test_button = QPushButton("Test connection", self)
         self.test_button.setObjectName("testConnectionButton")
         self.connection_status = StatusLabel("Connection status", self)
@@ -231,6 +248,7 @@ class SettingsDialog(QDialog):
             (model_edit, "Model"),
             (self.refresh_button, "Refresh models"),
             (self.merge_check, MERGE_LABEL),
+            (self.budget_spin, BUDGET_LABEL),
             (self.test_button, "Test connection"),
             (self.weather_check, WEATHER_LABEL),
             (self.ok_button, "OK"),
@@ -257,6 +275,7 @@ class SettingsDialog(QDialog):
         model.addWidget(self.models_status)  # status rows hide without leaving a gap
         form.addRow(self._label("&Model", self.model_combo), model)
         form.addRow("", self.merge_check)
+        form.addRow(self._label("Context &budget", self.budget_spin), self.budget_spin)
         test_row = QHBoxLayout()
         test_row.addWidget(self.test_button, 0, Qt.AlignmentFlag.AlignTop)
         test_row.addWidget(self.connection_status, 1)
@@ -280,6 +299,7 @@ class SettingsDialog(QDialog):
             self.model_combo,
             self.refresh_button,
             self.merge_check,
+            self.budget_spin,
             self.test_button,
             self.weather_check,
             self.ok_button,
@@ -299,6 +319,7 @@ class SettingsDialog(QDialog):
         self.base_url_edit.setText(profile.base_url)
         self.model_combo.setEditText(profile.model)
         self.merge_check.setChecked(profile.merge_user_turns)
+        self.budget_spin.setValue(profile.context_budget)
         if self._env_key is None:
             self.key_edit.setText(profile.api_key or "")
         if ENV_BASE_URL in self._overridden:
@@ -353,12 +374,21 @@ class SettingsDialog(QDialog):
             key_source=SecretSource.ENVIRONMENT if self._env_key is not None else None,
             merge_user_turns=self.merge_check.isChecked(),
             overridden=self._overridden,
+            context_budget=self.budget_spin.value(),
         )
 
     def _values(self) -> tuple[object, ...]:
         p = self.current_profile()
         weather = self.weather_check.isChecked()
-        return (p.preset, p.base_url, p.model, p.api_key, p.merge_user_turns, weather)
+        return (
+            p.preset,
+            p.base_url,
+            p.model,
+            p.api_key,
+            p.merge_user_turns,
+            p.context_budget,
+            weather,
+        )
 
     # -- online lookups --------------------------------------------------------------------
 
@@ -554,6 +584,7 @@ class SettingsDialog(QDialog):
                 edited.model,
                 None if self._env_key is not None else edited.api_key,
                 edited.merge_user_turns,
+                context_budget=edited.context_budget,
                 environ=self._environ,
             )
             profile = await load_profile(self._settings, self._secrets, self._environ)
