@@ -11,6 +11,7 @@ from pydantic import BaseModel
 
 from concierge.agent import (
     Agent,
+    CompactionPolicy,
     HistoryStore,
     InMemoryHistoryStore,
     Message,
@@ -44,6 +45,7 @@ def agent_for(
     tools: Sequence[Tool[Any]] = (),
     permission_handler: PermissionHandler | None = None,
     system_prompt: str = SYSTEM_PROMPT,
+    compaction: CompactionPolicy | None = None,
 ) -> Agent:
     client = openai.AsyncOpenAI(base_url=base_url, api_key="test-key", max_retries=0)
     return Agent(
@@ -52,6 +54,7 @@ def agent_for(
         history=history if history is not None else InMemoryHistoryStore(),
         tools=tools,
         permission_handler=permission_handler,
+        compaction=compaction,
     )
 
 

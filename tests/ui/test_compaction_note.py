@@ -5,26 +5,22 @@ from __future__ import annotations
 
 from typing import Any
 
-import openai
 from PySide6.QtCore import QEvent
 from PySide6.QtGui import QHelpEvent, QTextDocument
 from PySide6.QtWidgets import QApplication, QToolTip
 
 from concierge.agent import (
-    Agent,
     AssistantMessage,
     CompactionPolicy,
     InMemoryHistoryStore,
-    OpenAIChatModel,
     TextPart,
     UserMessage,
 )
 from concierge.agent.compaction import SUMMARIZER_PROMPT, compaction_summary
 from concierge.ui.chat import ChatPanel
 from concierge.ui.chat.markdown import SUMMARIZED
-from tests.agent.support import SYSTEM_PROMPT
 from tests.fakes import FakeOpenAIServer, Reply
-from tests.ui.support import FAKE_MODEL, bind
+from tests.ui.support import agent_for, bind
 from tests.ui.waiting import until
 
 SUMMARY = 'The person wants <b>quiet</b> days, "no red-eye" flights \\ trains.\n\n- Porto\n# Braga'
@@ -70,10 +66,8 @@ async def test_a_turn_that_compacts_shows_the_note_when_it_ends(
     chat_panel: ChatPanel, fake_openai: FakeOpenAIServer
 ) -> None:
     history = InMemoryHistoryStore()
-    client = openai.AsyncOpenAI(base_url=fake_openai.base_url, api_key="test-key", max_retries=0)
-    agent = Agent(
-        model=OpenAIChatModel(client, model=FAKE_MODEL),
-        system_prompt=SYSTEM_PROMPT,
+    agent = agent_for(
+        fake_openai.base_url,
         history=history,
         compaction=CompactionPolicy(budget_tokens=200, use_reported_usage=False),
     )

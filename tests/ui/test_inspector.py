@@ -2,11 +2,20 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from PySide6.QtCore import Qt
 from pytestqt.modeltest import ModelTester
 from pytestqt.qtbot import QtBot
 
-from concierge.agent import ContextPart, InMemoryHistoryStore, RuntimeContext, Usage
+from concierge.agent import (
+    CompactionPolicy,
+    ContextPart,
+    InMemoryHistoryStore,
+    RuntimeContext,
+    Usage,
+)
+from concierge.agent.compaction import SUMMARIZER_PROMPT
 from concierge.ui.inspector import InspectorPanel, UsageTableModel, describe_timings
 from tests.fakes import FakeOpenAIServer, Reply
 from tests.ui.support import agent_for
@@ -66,6 +75,43 @@ async def test_inspector_shows_snapshot_and_usage_with_cached_tokens(
     fake_openai.script(Reply.text("Unobserved."))
     await agent.process_request("Day three")
     assert model.rowCount() == 0
+
+
+async def test_inspector_shows_summary_requests_and_what_compaction_did(
+    qtbot: QtBot, fake_openai: FakeOpenAIServer
+) -> None:
+    inspector = InspectorPanel()
+    qtbot.addWidget(inspector)
+    policy = CompactionPolicy(budget_tokens=200, use_reported_usage=False)
+    agent = agent_for(fake_openai.base_url, history=InMemoryHistoryStore(), compaction=policy)
+    inspector.bind(agent, agent.system_prompt)
+    assert inspector.compaction.isHidden()
+
+    answers = iter(["First answer. " + "words " * 60, "Second answer."])
+
+    def reply(body: dict[str, Any]) -> Reply:
+        if body["messages"][0]["content"] == SUMMARIZER_PROMPT:
+            return Reply.text("Summary: the first question.")
+        return Reply.text(next(answers))
+
+    fake_openai.script(*(Reply.dynamic(reply) for _ in range(5)))
+    await agent.process_request("First question " + "words " * 60)
+    await agent.process_request("Second question")
+
+    summarizing = [
+        body["messages"][0]["content"] == SUMMARIZER_PROMPT for body in fake_openai.chat_requests
+    ]
+    assert summarizing[0] is False and summarizing[-1] is False and all(summarizing[1:-1])
+    model = inspector.usage
+    labels = [model.data(model.index(row, 0)) for row in range(model.rowCount())]
+    assert labels == ["1", *["1 · summary"] * (len(summarizing) - 2), "1"]
+    assert [row.summary for row in model.rows] == summarizing
+    assert f"{len(summarizing)} calls" in inspector.totals.text()
+    assert not inspector.compaction.isHidden()
+    assert inspector.compaction.text().startswith("Before call 1, 2 earlier messages were ")
+
+    inspector.unbind()
+    assert inspector.compaction.isHidden() and not inspector.compaction.text()
 
 
 def test_usage_model_passes_the_model_tester(qtmodeltester: ModelTester) -> None:

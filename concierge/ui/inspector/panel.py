@@ -19,7 +19,13 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from concierge.agent import AgentEvent, ModelResponseEvent, Runnable, RuntimeContextEvent
+from concierge.agent import (
+    AgentEvent,
+    CompactionEvent,
+    ModelResponseEvent,
+    Runnable,
+    RuntimeContextEvent,
+)
 
 from .snapshot_view import SnapshotView
 from .usage_model import UsageTableModel
@@ -31,6 +37,14 @@ def _group(title: str, content: QWidget, parent: QWidget) -> QGroupBox:
     layout = QVBoxLayout(box)
     layout.addWidget(content)
     return box
+
+
+def compaction_text(event: CompactionEvent) -> str:
+    return (
+        f"Before call {event.iteration}, {event.summarized_messages:,} earlier messages were "
+        f"summarized: about {event.tokens_before:,} → {event.tokens_after:,} tokens sent. "
+        "The full conversation stays in the chat."
+    )
 
 
 class InspectorPanel(QWidget):
@@ -53,11 +67,16 @@ class InspectorPanel(QWidget):
         self.usage_table.horizontalHeader().setSectionResizeMode(QHeaderView.ResizeMode.Stretch)
         self.totals = QLabel(self)
         self.totals.setAccessibleName("Usage totals")
+        self.compaction = QLabel(self)
+        self.compaction.setAccessibleName("Compaction")
+        self.compaction.setWordWrap(True)
+        self.compaction.hide()
         usage_box = QWidget(self)
         usage_layout = QVBoxLayout(usage_box)
         usage_layout.setContentsMargins(0, 0, 0, 0)
         usage_layout.addWidget(self.usage_table, 1)
         usage_layout.addWidget(self.totals)
+        usage_layout.addWidget(self.compaction)
 
         splitter = QSplitter(Qt.Orientation.Vertical, self)
         splitter.addWidget(_group("System prompt", self.system_prompt, splitter))
@@ -88,6 +107,8 @@ class InspectorPanel(QWidget):
         self.system_prompt.clear()
         self.snapshot.clear()
         self.usage.clear()
+        self.compaction.clear()
+        self.compaction.hide()
 
     def on_event(self, event: AgentEvent) -> None:
         if isinstance(event, RuntimeContextEvent):
@@ -95,6 +116,12 @@ class InspectorPanel(QWidget):
         elif isinstance(event, ModelResponseEvent) and event.usage is not None:
             self.usage.add(event.iteration, event.usage)
             self.usage_table.scrollToBottom()
+        elif isinstance(event, CompactionEvent):
+            for usage in event.usage:
+                self.usage.add(event.iteration, usage, summary=True)
+            self.usage_table.scrollToBottom()
+            self.compaction.setText(compaction_text(event))
+            self.compaction.show()
 
     def _show_totals(self) -> None:
         totals = self.usage.totals()

@@ -14,7 +14,7 @@ _ROOT = QModelIndex()
 HEADERS = ("Iteration", "Prompt", "Cached", "Cached share", "Completion")
 """Short, for a side panel; the tooltips (and the group title) say they count tokens."""
 TOOLTIPS = (
-    "Model call number within its request",
+    "Model call number within its request; summary requests of compaction are marked",
     "Prompt tokens",
     "Prompt tokens the server reused from its cache",
     "Share of the prompt served from the cache",
@@ -28,6 +28,8 @@ MAX_ROWS = 1000
 class UsageRow:
     iteration: int
     usage: Usage
+    summary: bool = False
+    """A request that summarized older messages (compaction), not a conversation call."""
 
 
 class UsageTableModel(QAbstractTableModel):
@@ -41,14 +43,14 @@ class UsageTableModel(QAbstractTableModel):
     def rows(self) -> tuple[UsageRow, ...]:
         return tuple(self._rows)
 
-    def add(self, iteration: int, usage: Usage) -> None:
+    def add(self, iteration: int, usage: Usage, *, summary: bool = False) -> None:
         if len(self._rows) >= MAX_ROWS:
             self.beginRemoveRows(_ROOT, 0, 0)
             del self._rows[0]
             self.endRemoveRows()
         row = len(self._rows)
         self.beginInsertRows(_ROOT, row, row)
-        self._rows.append(UsageRow(iteration, usage))
+        self._rows.append(UsageRow(iteration, usage, summary))
         self.endInsertRows()
 
     def clear(self) -> None:
@@ -112,6 +114,8 @@ def _display(row: UsageRow, column: int) -> str | None:
     value = _value(row, column)
     if value is None:
         return None
+    if column == 0 and row.summary:
+        return f"{value} · summary"
     if column == 3:
         return f"{value:.0%}" if row.usage.prompt_tokens else "—"
     return f"{value:,}"
