@@ -2,22 +2,28 @@
 
 from __future__ import annotations
 
+import asyncio
 import json
 import socket
 
+import httpx2
 import openai
 import pytest
 
 from concierge.agent import (
+    AgentEvent,
     AssistantMessage,
     InMemoryHistoryStore,
     ModelError,
     OpenAIChatModel,
+    TextDelta,
     TextPart,
     ToolResult,
     UserMessage,
     VideoPart,
+    openai_model,
 )
+from concierge.agent.model import ModelRequest
 from concierge.agent.openai_format import ChatFormatter
 from tests.agent.support import Trip, make_agent, set_destination_tool
 from tests.fakes import FakeOpenAIServer, Reply, ToolCallSpec
@@ -213,3 +219,65 @@ def test_formatter_reuses_unchanged_messages_and_reformats_summarized_ones() -> 
     assert summarized[1]["content"] == "short"
     twin = result.model_copy(update={"content": "other text"})
     assert formatter.format("sys", [twin, question])[1]["content"] == "other text"
+
+
+async def test_a_chunk_field_of_the_wrong_type_is_named_in_the_error(
+    fake_openai: FakeOpenAIServer,
+) -> None:
+    history = InMemoryHistoryStore()
+    agent = make_agent(fake_openai, history=history)
+    chunk = {"id": "c", "object": "chat.completion.chunk", "created": 0, "model": "m"}
+    fake_openai.script(
+        Reply.raw_sse([json.dumps({**chunk, "choices": [{"index": 0, "delta": {"content": 7}}]})])
+    )
+    with pytest.raises(ModelError, match=r"could not be read.*delta\.content should be a str"):
+        await agent.process_request("hi")
+    assert [m.role for m in await history.load()] == ["user"]
+
+
+async def test_a_buffered_backlog_lets_the_loop_run_between_chunks(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """A stream whose chunks are all there already never waits; the adapter yields to the
+    loop by itself (here after every chunk), so other tasks (the GUI) are not held up."""
+    words = [f"w{n} " for n in range(20)]
+    body = "".join(
+        "data: " + json.dumps({"choices": [{"index": 0, "delta": {"content": w}}]}) + "\n\n"
+        for w in words
+    )
+    body += "data: [DONE]\n\n"
+
+    def respond(request: httpx2.Request) -> httpx2.Response:
+        return httpx2.Response(
+            200, content=body.encode(), headers={"content-type": "text/event-stream"}
+        )
+
+    client = openai.AsyncOpenAI(
+        base_url="http://model.invalid/v1",
+        api_key="k",
+        max_retries=0,
+        http_client=httpx2.AsyncClient(transport=httpx2.MockTransport(respond)),
+    )
+    monkeypatch.setattr(openai_model, "YIELD_AFTER", 0.0)
+    ticks = 0
+    seen: list[int] = []
+
+    async def ticker() -> None:
+        nonlocal ticks
+        while True:
+            ticks += 1
+            await asyncio.sleep(0)
+
+    def on_event(event: AgentEvent) -> None:
+        if isinstance(event, TextDelta):
+            seen.append(ticks)
+
+    running = asyncio.create_task(ticker())
+    try:
+        request = ModelRequest(system_prompt="s", messages=(), tools=(), iteration=1)
+        reply = await OpenAIChatModel(client, model="m").respond(request, on_event)
+    finally:
+        running.cancel()
+    assert reply.text == "".join(words)
+    assert len(seen) == len(words)
+    assert seen[-1] - seen[0] >= len(words) - 1  # The ticker ran between every two chunks.

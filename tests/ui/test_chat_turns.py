@@ -146,3 +146,24 @@ async def test_stop_button_stops_and_send_is_blocked_while_busy(
     assert len(fake_openai.chat_requests) == 1
     assert chat_panel.composer.edit.toPlainText() == "Drafting the next one"
     assert chat_panel.composer.send_button.isEnabled()
+
+
+async def test_a_turn_leaves_the_composer_size_alone(
+    chat_panel: ChatPanel, qtbot: QtBot, fake_openai: FakeOpenAIServer
+) -> None:
+    """Showing "Working…" must not change the composer's size hints: that re-lays out the
+    whole window (the splitter resizes every pane) at the start and end of each turn."""
+    history = InMemoryHistoryStore()
+    await bind(chat_panel, agent_for(fake_openai.base_url, history=history), history)
+    composer = chat_panel.composer
+    idle = (composer.minimumSizeHint(), composer.sizeHint())
+    finished: list[str] = []
+    chat_panel.turn_finished.connect(finished.append)
+    fake_openai.script(Reply.text("slow " * 40, chunks=40, chunk_delay=0.01))
+    _type(qtbot, chat_panel, "Hello")
+    _ctrl_enter(qtbot, chat_panel)
+    await until(lambda: composer.busy.isVisible())
+    assert (composer.minimumSizeHint(), composer.sizeHint()) == idle
+    await until(lambda: finished == ["completed"])
+    assert not composer.busy.isVisible()
+    assert (composer.minimumSizeHint(), composer.sizeHint()) == idle

@@ -73,6 +73,11 @@ class Composer(QWidget):
         self.busy.setObjectName("busyIndicator")
         self.busy.setAccessibleName("Assistant is working")
         self.busy.setVisible(False)
+        # Its space is kept while hidden: showing it at the start and end of every turn
+        # would otherwise change the panel's minimum width and re-lay out the whole window.
+        policy = self.busy.sizePolicy()
+        policy.setRetainSizeWhenHidden(True)
+        self.busy.setSizePolicy(policy)
         self.stop_button = QPushButton("Stop", self)
         self.stop_button.setObjectName("stopButton")
         self.stop_button.setAccessibleName("Stop")

@@ -18,6 +18,8 @@ from PySide6.QtCore import QTimer
 from PySide6.QtGui import QTextBlockFormat, QTextCharFormat, QTextCursor, QTextDocument
 from PySide6.QtWidgets import QTextBrowser, QWidget
 
+from concierge.ui.scroll_bars import use_steady_scroll_bars
+
 SPEAKER_GAP_PX = 14
 FRAME_MS = 33
 """Live-zone refresh interval: about 30 frames a second."""
@@ -34,6 +36,7 @@ class TranscriptView(QTextBrowser):
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
+        use_steady_scroll_bars(self)
         self.setObjectName("transcript")
         self.setAccessibleName("Conversation")
         self.setOpenExternalLinks(True)

@@ -3,6 +3,10 @@
 Columns are Time, Title, Place and Notes; a day row's heading sits in the first column
 (the view spans it across the row). Items the assistant added or changed and the person
 has not looked at are tinted, with the reason in the tooltip.
+
+The model keeps its values in Qt's own item store (a `QStandardItemModel`): the view asks
+for several roles of every visible cell on every paint, and answering from Python costs a
+call into the interpreter each (and a wait for the GIL while another thread runs Python).
 """
 
 from __future__ import annotations
@@ -11,8 +15,8 @@ from collections.abc import Mapping, Sequence
 from datetime import date
 from typing import Any
 
-from PySide6.QtCore import QAbstractItemModel, QModelIndex, QObject, QPersistentModelIndex, Qt
-from PySide6.QtGui import QFont
+from PySide6.QtCore import QModelIndex, QObject, QPersistentModelIndex, Qt
+from PySide6.QtGui import QFont, QStandardItem, QStandardItemModel
 
 from concierge.store import CREATED, ItineraryItemRecord
 
@@ -20,9 +24,6 @@ from .itinerary_days import DayGroup
 from .marks import ADDED_BY_ASSISTANT, CHANGED_BY_ASSISTANT, TINT
 
 _Index = QModelIndex | QPersistentModelIndex
-_ROOT = QModelIndex()
-_DAY = 0
-"""The internal id of a day row; an item row's id is its day's row + 1."""
 _NCOL = 4
 
 COLUMNS = ("Time", "Title", "Place", "Notes")
@@ -59,38 +60,22 @@ _FONT = Qt.ItemDataRole.FontRole
 
 _DAY_FLAGS = Qt.ItemFlag.ItemIsEnabled | Qt.ItemFlag.ItemIsSelectable
 _ITEM_FLAGS = _DAY_FLAGS | Qt.ItemFlag.ItemNeverHasChildren
-"""Built once: `flags` is called thousands of times a second while the tree paints."""
 
 _Cells = dict[int, tuple[Any, ...]]
-"""A row's precomputed values: role → one value per column (None where nothing is shown)."""
-
-_SERVED = frozenset(
-    int(role)
-    for role in (
-        _DISPLAY,
-        _TOOLTIP,
-        _ACCESSIBLE_TEXT,
-        _ACCESSIBLE_DESCRIPTION,
-        _BACKGROUND,
-        _FONT,
-        ITEM_ID_ROLE,
-        DAY_ROLE,
-        UNSEEN_ROLE,
-    )
-)
+"""A row's values: role → one value per column (None where nothing is shown)."""
 
 
-class ItineraryModel(QAbstractItemModel):
+class ItineraryModel(QStandardItemModel):
     """Days and their items; replace the content with `set_days`.
 
-    Every row's values are computed once, when the content is set, so `data()` (called for
-    many roles of every visible cell on every paint) is a lookup. `set_days` applies a new
-    content as row inserts, removals, moves and data changes when the days are the same,
-    and resets the model only when the days themselves change.
+    `set_days` applies a new content as row inserts, removals, moves and changed values
+    when the days are the same, and rebuilds the rows only when the days themselves change.
+    Each row's values are kept beside it (`_Cells`), so only what changed is written.
     """
 
     def __init__(self, parent: QObject | None = None) -> None:
-        super().__init__(parent)
+        super().__init__(0, _NCOL, parent)
+        self.setHorizontalHeaderLabels(list(COLUMNS))
         self._days: list[DayGroup] = []
         self._unseen: dict[str, str] = {}
         """Item id → why it is marked."""
@@ -106,68 +91,58 @@ class ItineraryModel(QAbstractItemModel):
     def set_days(
         self, days: Sequence[DayGroup], unseen: Mapping[str, frozenset[str]] | None = None
     ) -> bool:
-        """Show `days`; returns True when that took a model reset (the days changed), False
+        """Show `days`; returns True when the rows were rebuilt (the days changed), False
         when it was applied as row changes (expansion, selection and scrolling survive)."""
         reasons: dict[str, str] = {}
         for item_id, fields in (unseen or {}).items():
             if (reason := unseen_reason(fields)) is not None:
                 reasons[item_id] = reason
         days = list(days)
+        self._unseen = reasons
         if [group.day for group in days] != [group.day for group in self._days]:
-            self.beginResetModel()
+            self.removeRows(0, self.rowCount())
             self._days = days
-            self._unseen = reasons
             self._day_cells = [self._cells_of_day(group) for group in days]
             self._item_cells = [[self._cells_of_item(i) for i in group.items] for group in days]
-            self.endResetModel()
+            for cells, item_cells in zip(self._day_cells, self._item_cells, strict=True):
+                row = _row(cells, _DAY_FLAGS)
+                for child in item_cells:
+                    row[0].appendRow(_row(child, _ITEM_FLAGS))
+                self.appendRow(row)
             return True
-        self._unseen = reasons
         for day_row, group in enumerate(days):
             self._sync_day(day_row, group)
         return False
 
     def _sync_day(self, day_row: int, group: DayGroup) -> None:
-        parent = self.createIndex(day_row, 0, _DAY)
-        old = self._days[day_row]
-        items = list(old.items)
+        day_item = self.item(day_row, 0)
+        items = list(self._days[day_row].items)
         cells = self._item_cells[day_row]
         wanted = {item.id for item in group.items}
-        # The group is replaced first (same day, same rows), then rows change one at a time.
         for row in reversed(range(len(items))):
             if items[row].id not in wanted:
-                self.beginRemoveRows(parent, row, row)
                 del items[row]
                 del cells[row]
-                self._days[day_row] = DayGroup(old.day, old.heading, tuple(items))
-                self.endRemoveRows()
+                day_item.removeRow(row)
         for target, item in enumerate(group.items):
             current = next((n for n in range(target, len(items)) if items[n].id == item.id), None)
+            fresh = self._cells_of_item(item)
             if current is None:
-                self.beginInsertRows(parent, target, target)
                 items.insert(target, item)
-                cells.insert(target, self._cells_of_item(item))
-                self._days[day_row] = DayGroup(old.day, old.heading, tuple(items))
-                self.endInsertRows()
+                cells.insert(target, fresh)
+                day_item.insertRow(target, _row(fresh, _ITEM_FLAGS))
                 continue
             if current != target:  # Rows before `target` are settled, so current > target.
-                self.beginMoveRows(parent, current, current, parent, target)
                 items.insert(target, items.pop(current))
                 cells.insert(target, cells.pop(current))
-                self._days[day_row] = DayGroup(old.day, old.heading, tuple(items))
-                self.endMoveRows()
-            fresh = self._cells_of_item(item)
+                day_item.insertRow(target, day_item.takeRow(current))
             items[target] = item
-            if fresh != cells[target]:
-                cells[target] = fresh
-                self.dataChanged.emit(
-                    self.createIndex(target, 0, day_row + 1),
-                    self.createIndex(target, _NCOL - 1, day_row + 1),
-                )
+            _update(day_item, target, cells[target], fresh)
+            cells[target] = fresh
         self._days[day_row] = group
         fresh_day = self._cells_of_day(group)
-        if fresh_day != self._day_cells[day_row]:
-            self._day_cells[day_row] = fresh_day
-            self.dataChanged.emit(parent, self.createIndex(day_row, _NCOL - 1, _DAY))
+        _update(self.invisibleRootItem(), day_row, self._day_cells[day_row], fresh_day)
+        self._day_cells[day_row] = fresh_day
 
     def is_unseen(self, item_id: str) -> bool:
         return item_id in self._unseen
@@ -175,94 +150,43 @@ class ItineraryModel(QAbstractItemModel):
     def mark_seen(self, item_id: str) -> None:
         if self._unseen.pop(item_id, None) is None:
             return
-        first = self.index_of_item(item_id)
-        if first.isValid():
-            day_row = first.internalId() - 1
-            item = self._days[day_row].items[first.row()]
-            self._item_cells[day_row][first.row()] = self._cells_of_item(item)
-            last = first.siblingAtColumn(len(COLUMNS) - 1)
-            self.dataChanged.emit(first, last)
+        index = self.index_of_item(item_id)
+        if index.isValid():
+            day_row, row = index.parent().row(), index.row()
+            fresh = self._cells_of_item(self._days[day_row].items[row])
+            day_item = self.item(day_row, 0)
+            _update(day_item, row, self._item_cells[day_row][row], fresh)
+            self._item_cells[day_row][row] = fresh
 
     def item_at(self, index: _Index) -> ItineraryItemRecord | None:
-        if not index.isValid() or index.internalId() == _DAY:
+        if not index.isValid() or index.model() is not self:
             return None
-        group = self._days[index.internalId() - 1]
-        return group.items[index.row()] if index.row() < len(group.items) else None
+        parent = index.parent()
+        if not parent.isValid() or parent.row() >= len(self._days):
+            return None
+        items = self._days[parent.row()].items
+        return items[index.row()] if index.row() < len(items) else None
 
     def day_at(self, index: _Index) -> date | None:
         """The day of a day row or of an item row."""
-        if not index.isValid():
+        if not index.isValid() or index.model() is not self:
             return None
-        row = index.row() if index.internalId() == _DAY else index.internalId() - 1
+        parent = index.parent()
+        row = parent.row() if parent.isValid() else index.row()
         return self._days[row].day if row < len(self._days) else None
 
     def index_of_item(self, item_id: str, column: int = 0) -> QModelIndex:
         for day_row, group in enumerate(self._days):
             for row, item in enumerate(group.items):
                 if item.id == item_id:
-                    return self.createIndex(row, column, day_row + 1)
+                    return self.index(row, column, self.index(day_row, 0))
         return QModelIndex()
 
     def index_of_day(self, day: date) -> QModelIndex:
         for row, group in enumerate(self._days):
             if group.day == day:
-                return self.createIndex(row, 0, _DAY)
+                return self.index(row, 0)
         return QModelIndex()
-
-    def index(self, row: int, column: int, parent: _Index = _ROOT) -> QModelIndex:
-        if not 0 <= column < len(COLUMNS) or row < 0:
-            return QModelIndex()
-        if not parent.isValid():
-            return self.createIndex(row, column, _DAY) if row < len(self._days) else QModelIndex()
-        if parent.internalId() != _DAY or parent.column() != 0:
-            return QModelIndex()
-        if parent.row() >= len(self._days) or row >= len(self._days[parent.row()].items):
-            return QModelIndex()
-        return self.createIndex(row, column, parent.row() + 1)
-
-    def parent(self, index: _Index = _ROOT) -> QModelIndex:  # type: ignore[override]
-        if not index.isValid() or index.internalId() == _DAY:
-            return QModelIndex()
-        return self.createIndex(index.internalId() - 1, 0, _DAY)
-
-    def rowCount(self, parent: _Index = _ROOT) -> int:
-        if not parent.isValid():
-            return len(self._days)
-        if parent.internalId() != _DAY or parent.column() != 0:
-            return 0
-        return len(self._days[parent.row()].items) if parent.row() < len(self._days) else 0
-
-    def columnCount(self, parent: _Index = _ROOT) -> int:
-        return _NCOL
-
-    def hasChildren(self, parent: _Index = _ROOT) -> bool:
-        return self.rowCount(parent) > 0
-
-    def flags(self, index: _Index) -> Qt.ItemFlag:
-        if not index.isValid():
-            return Qt.ItemFlag.NoItemFlags
-        return _DAY_FLAGS if index.internalId() == _DAY else _ITEM_FLAGS
-
-    def headerData(
-        self, section: int, orientation: Qt.Orientation, role: int = Qt.ItemDataRole.DisplayRole
-    ) -> object:
-        if orientation == Qt.Orientation.Horizontal and role == Qt.ItemDataRole.DisplayRole:
-            return COLUMNS[section] if 0 <= section < len(COLUMNS) else None
-        return None
-
-    def data(self, index: _Index, role: int = Qt.ItemDataRole.DisplayRole) -> object:
-        if role not in _SERVED or not index.isValid():
-            return None
-        day_row = index.internalId()
-        try:
-            if day_row == _DAY:
-                cells = self._day_cells[index.row()]
-            else:
-                cells = self._item_cells[day_row - 1][index.row()]
-            values = cells.get(role)
-            return None if values is None else values[index.column()]
-        except IndexError:
-            return None
 
     def _cells_of_day(self, group: DayGroup) -> _Cells:
         count = len(group.items)
@@ -286,6 +210,31 @@ class ItineraryModel(QAbstractItemModel):
             DAY_ROLE: (item.day,) * _NCOL,
             UNSEEN_ROLE: (reason is not None,) * _NCOL,
         }
+
+
+def _row(cells: _Cells, flags: Qt.ItemFlag) -> list[QStandardItem]:
+    """A new row of items holding `cells`."""
+    row = []
+    for column in range(_NCOL):
+        item = QStandardItem()
+        item.setFlags(flags)
+        for role, values in cells.items():
+            if values[column] is not None:
+                item.setData(values[column], role)
+        row.append(item)
+    return row
+
+
+def _update(parent: QStandardItem, row: int, old: _Cells, new: _Cells) -> None:
+    """Write the values of `new` that differ from `old` into `parent`'s child row `row`."""
+    if old == new:
+        return
+    for role in old.keys() | new.keys():
+        before = old.get(role, (None,) * _NCOL)
+        after = new.get(role, (None,) * _NCOL)
+        for column in range(_NCOL):
+            if before[column] != after[column]:
+                parent.child(row, column).setData(after[column], role)
 
 
 def _cell(item: ItineraryItemRecord, column: int) -> str | None:

@@ -45,6 +45,7 @@ from concierge.store import (
 )
 from concierge.travel.selection import SelectionState
 from concierge.ui.async_support import BackgroundTasks
+from concierge.ui.scroll_bars import use_steady_scroll_bars
 
 from .item_editor import ItemEditor
 from .itinerary_days import DayGroup, group_by_day
@@ -95,6 +96,7 @@ class ItineraryView(QWidget):
         self.tasks.failed.connect(self.task_failed)
         self.model = ItineraryModel(self)
         self.tree = QTreeView(self)
+        use_steady_scroll_bars(self.tree)
         self.tree.setObjectName("itineraryTree")
         self.tree.setAccessibleName("Itinerary")
         self.tree.setModel(self.model)

@@ -1,0 +1,67 @@
+"""Scroll bars that repaint only when what they show changes.
+
+A scroll bar repaints on every change of its range or value, even when its handle ends up
+on the same pixels: a transcript growing by a few words (its range grows, then it scrolls
+back to the end), or an itinerary row added. Painting one takes one to two milliseconds in
+the Fusion style (its gradients cost per pixel row), and a streaming answer changes the
+range thirty times a second.
+"""
+
+from __future__ import annotations
+
+from PySide6.QtCore import QRect, Qt, QTimer
+from PySide6.QtGui import QPaintEvent
+from PySide6.QtWidgets import (
+    QAbstractScrollArea,
+    QAbstractSlider,
+    QScrollBar,
+    QStyle,
+    QStyleOptionSlider,
+    QWidget,
+)
+
+_Look = tuple[QRect, bool, bool, bool]
+
+
+class SteadyScrollBar(QScrollBar):
+    """A `QScrollBar` that repaints after range and value changes only when its handle's
+    rectangle, its ends (arrows are drawn disabled at the minimum and maximum) or its
+    enabled state differ from what was last painted.
+
+    The comparison waits until the changes of one event-loop pass are done: a view sets the
+    range and then the value, and the state in between is not what will be shown."""
+
+    def __init__(self, orientation: Qt.Orientation, parent: QWidget | None = None) -> None:
+        super().__init__(orientation, parent)
+        self._painted: _Look | None = None
+        self._settled = QTimer(self)
+        self._settled.setSingleShot(True)
+        self._settled.setInterval(0)
+        self._settled.timeout.connect(self._repaint_if_changed)
+
+    def sliderChange(self, change: QAbstractSlider.SliderChange) -> None:
+        if not self._settled.isActive():
+            self._settled.start()
+
+    def paintEvent(self, event: QPaintEvent) -> None:
+        self._painted = self._look()
+        super().paintEvent(event)
+
+    def _repaint_if_changed(self) -> None:
+        if self._look() != self._painted:
+            self.update()
+
+    def _look(self) -> _Look:
+        option = QStyleOptionSlider()
+        self.initStyleOption(option)
+        handle = self.style().subControlRect(
+            QStyle.ComplexControl.CC_ScrollBar, option, QStyle.SubControl.SC_ScrollBarSlider, self
+        )
+        value = self.value()
+        return (handle, value <= self.minimum(), value >= self.maximum(), self.isEnabled())
+
+
+def use_steady_scroll_bars(area: QAbstractScrollArea) -> None:
+    """Give `area` steady scroll bars in place of its own (call before it is shown)."""
+    area.setVerticalScrollBar(SteadyScrollBar(Qt.Orientation.Vertical, area))
+    area.setHorizontalScrollBar(SteadyScrollBar(Qt.Orientation.Horizontal, area))
