@@ -1,9 +1,11 @@
-"""One trip field as the form binds it: where its value lives in a `TripRecord`, how the
-widget shows and reads it, and what the widget shows compared with the store.
+"""One form field as a form binds it: how the widget shows and reads its value, and what the
+widget shows compared with the store.
 
 `shown` is the stored value the widget's content started from, so the field has unsaved
 edits exactly when the widget reads something else (or a write of it is still on its way).
-A refresh never overwrites such a field; it only updates `stored`.
+A refresh never overwrites such a field; it only updates `stored`. `FieldBinding` is that
+bookkeeping for any form (the trip brief uses it too); `Binding` adds where a trip field's
+value lives in a `TripRecord`.
 """
 
 from __future__ import annotations
@@ -21,8 +23,8 @@ from .field_row import FieldRow
 V = TypeVar("V")
 
 
-class Binding(Generic[V]):
-    """A form field: key (e.g. "destination"), visible label, row and value plumbing."""
+class FieldBinding(Generic[V]):
+    """A form field: key, visible label, row, and how its widget reads and shows a value."""
 
     def __init__(
         self,
@@ -32,26 +34,17 @@ class Binding(Generic[V]):
         *,
         read: Callable[[], V],
         show: Callable[[V], None],
-        from_record: Callable[[TripRecord], V],
-        changes: Callable[[V], Mapping[str, object]],
         describe: Callable[[V], str],
-        store_fields: Sequence[str],
         focus: Sequence[QWidget],
         debounce_ms: int | None = None,
-        hint: Callable[[TripRecord], str] | None = None,
     ) -> None:
         self.key = key
         self.label = label
         self.row = row
         self.read = read
         self.show = show
-        self.from_record = from_record
-        self.changes = changes
         self.describe = describe
-        self.store_fields = frozenset(store_fields)
         self.focus = tuple(focus)
-        self.hint = hint
-        """How the store understood the value (places), shown while the field is clean."""
         self.timer: QTimer | None = None
         if debounce_ms is not None:
             self.timer = QTimer(row)
@@ -88,3 +81,40 @@ class Binding(Generic[V]):
                 return True
             widget = widget.parentWidget()
         return False
+
+
+class Binding(FieldBinding[V]):
+    """A trip form field (e.g. "destination"): its value in a `TripRecord`, the changes a
+    value makes, the record fields it covers and an optional hint."""
+
+    def __init__(
+        self,
+        key: str,
+        label: str,
+        row: FieldRow,
+        *,
+        read: Callable[[], V],
+        show: Callable[[V], None],
+        from_record: Callable[[TripRecord], V],
+        changes: Callable[[V], Mapping[str, object]],
+        describe: Callable[[V], str],
+        store_fields: Sequence[str],
+        focus: Sequence[QWidget],
+        debounce_ms: int | None = None,
+        hint: Callable[[TripRecord], str] | None = None,
+    ) -> None:
+        super().__init__(
+            key,
+            label,
+            row,
+            read=read,
+            show=show,
+            describe=describe,
+            focus=focus,
+            debounce_ms=debounce_ms,
+        )
+        self.from_record = from_record
+        self.changes = changes
+        self.store_fields = frozenset(store_fields)
+        self.hint = hint
+        """How the store understood the value (places), shown while the field is clean."""

@@ -17,11 +17,12 @@ STALE = "This can no longer be undone here: other changes to the trip came after
 
 @dataclass(frozen=True, slots=True)
 class UndoOffer:
-    trip_id: str
+    trip_id: str | None
+    """The trip whose newest step it is; None for a step of no trip (an all-trip pin)."""
     label: str
     """The change-log label of the offered step (the write's `ChangeContext.label`)."""
     entity_ids: tuple[str, ...]
-    """What the step removed: the trip, or the itinerary items."""
+    """What the step removed: the trip, itinerary items, goals or pins."""
 
 
 async def undo_offered(history: ChangeHistory, offer: UndoOffer) -> str | None:

@@ -1,0 +1,209 @@
+"""The brief's editors, laid out from its `FormDefinition`: one titled section per step, one
+labelled row per field, in form order and tab order.
+
+Nothing here knows the trip brief's fields: a field's widget comes from its `WidgetKind`,
+its label, required marker, help and limits from the definition. Like `TripFields`, this
+reports `edited(name)` (the person changed the field) and `finished(name)` (save it now);
+values put in by `put` emit neither. Saving and following the store are `BriefPanel`'s job.
+"""
+
+from __future__ import annotations
+
+import html
+import itertools
+
+from PySide6.QtCore import Qt, Signal
+from PySide6.QtGui import QPalette
+from PySide6.QtWidgets import (
+    QFormLayout,
+    QGroupBox,
+    QHBoxLayout,
+    QLabel,
+    QPushButton,
+    QVBoxLayout,
+    QWidget,
+)
+
+from concierge.travel.forms import FormDefinition, FormField, FormStep
+from concierge.ui.trips.field_row import FieldRow
+from concierge.ui.trips.form_binding import FieldBinding
+
+from .editors import FieldEditor, Shown, editor_for
+
+REQUIRED_MARK = "*"
+REQUIRED_LEGEND = f"{REQUIRED_MARK} required"
+CLEAR_UNKNOWN_TEXT = "Clear these answers"
+_MARK_STYLE = "color: #c62828;"
+
+BriefBinding = FieldBinding[Shown]
+
+
+def field_tooltip(field: FormField) -> str:
+    """The help, then what an answer must be: "Expected: a list of whole numbers …"."""
+    expected = f"Expected: {field.expected}{'; required' if field.required else ''}."
+    return f"{field.help}\n{expected}" if field.help else expected
+
+
+def muted(label: QLabel) -> QLabel:
+    """Secondary text in the palette's placeholder colour (reads on light and dark)."""
+    palette = label.palette()
+    palette.setColor(
+        QPalette.ColorRole.WindowText, palette.color(QPalette.ColorRole.PlaceholderText)
+    )
+    label.setPalette(palette)
+    label.setWordWrap(True)
+    label.setTextFormat(Qt.TextFormat.PlainText)
+    return label
+
+
+class BriefFields(QWidget):
+    """Every field of `definition`, grouped by step."""
+
+    edited = Signal(str)
+    """The person changed the field with this name."""
+    finished = Signal(str)
+    """The field with this name should be saved now."""
+
+    def __init__(self, definition: FormDefinition, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.definition = definition
+        self._putting = False
+        self.active = True
+        """False once the panel has shut down: nothing is reported any more."""
+        self.editors: dict[str, FieldEditor] = {}
+        self.labels: dict[str, QLabel] = {}
+        self.sections: dict[str, QGroupBox] = {}
+        self.skipped: dict[str, QLabel] = {}
+        """Per step: the fields not asked now, with the reason."""
+        self.bindings: list[BriefBinding] = []
+        self._rows: dict[str, tuple[QFormLayout, int]] = {}
+        layout = QVBoxLayout(self)
+        for number, step in enumerate(definition.steps, start=1):
+            layout.addWidget(self._section(number, step))
+        self.unknown_label = muted(QLabel(self))
+        self.unknown_label.setObjectName("unknownAnswers")
+        self.clear_unknown_button = QPushButton(CLEAR_UNKNOWN_TEXT, self)
+        self.clear_unknown_button.setAccessibleName(CLEAR_UNKNOWN_TEXT)
+        self.clear_unknown_button.setToolTip("Withdraw the answers to questions no longer asked")
+        self.unknown_box = QWidget(self)
+        unknown = QHBoxLayout(self.unknown_box)
+        unknown.setContentsMargins(0, 0, 0, 0)
+        unknown.addWidget(self.unknown_label, 1)
+        unknown.addWidget(self.clear_unknown_button, 0, Qt.AlignmentFlag.AlignTop)
+        self.unknown_box.hide()
+        layout.addWidget(self.unknown_box)
+        layout.addStretch(1)
+        self.by_key = {binding.key: binding for binding in self.bindings}
+        chain = self.tab_chain()
+        for before, after in itertools.pairwise(chain):
+            QWidget.setTabOrder(before, after)
+
+    def tab_chain(self) -> list[QWidget]:
+        """Every focusable control, top to bottom."""
+        chain: list[QWidget] = []
+        for editor in self.editors.values():
+            chain.extend(w for w in editor.focus if w.focusPolicy() != Qt.FocusPolicy.NoFocus)
+        return [*chain, self.clear_unknown_button]
+
+    def put(self, binding: BriefBinding, value: Shown) -> None:
+        """Show a stored value in the field; it becomes the field's baseline."""
+        self._putting = True
+        try:
+            binding.show(value)
+        finally:
+            self._putting = False
+        binding.shown = value
+        binding.loaded = True
+        binding.row.set_pending("")
+
+    def set_row_visible(self, name: str, visible: bool) -> None:
+        layout, row = self._rows[name]
+        if layout.isRowVisible(row) != visible:
+            layout.setRowVisible(row, visible)
+
+    def row_visible(self, name: str) -> bool:
+        layout, row = self._rows[name]
+        return layout.isRowVisible(row)
+
+    def set_skipped(self, step_id: str, text: str) -> None:
+        label = self.skipped[step_id]
+        if label.text() != text:
+            label.setText(text)
+            label.setAccessibleName(text)
+        label.setVisible(bool(text))
+
+    def set_unknown(self, text: str) -> None:
+        """Answers kept for questions the form no longer has ("" hides the line)."""
+        self.unknown_label.setText(text)
+        self.unknown_box.setVisible(bool(text))
+        policy = Qt.FocusPolicy.StrongFocus if text else Qt.FocusPolicy.NoFocus
+        self.clear_unknown_button.setFocusPolicy(policy)
+
+    # -- building -------------------------------------------------------------------------
+
+    def _section(self, number: int, step: FormStep) -> QGroupBox:
+        box = QGroupBox(f"{number}. {step.title}", self)
+        box.setObjectName(f"step-{step.id}")
+        box.setAccessibleName(step.title)
+        self.sections[step.id] = box
+        outer = QVBoxLayout(box)
+        if step.help:
+            outer.addWidget(muted(QLabel(step.help, box)))
+        form = QFormLayout()
+        form.setFieldGrowthPolicy(QFormLayout.FieldGrowthPolicy.AllNonFixedFieldsGrow)
+        outer.addLayout(form)
+        for field in step.fields:
+            self._add_field(box, form, field)
+        skipped = muted(QLabel(box))
+        skipped.hide()
+        self.skipped[step.id] = skipped
+        outer.addWidget(skipped)
+        return box
+
+    def _add_field(self, box: QGroupBox, form: QFormLayout, field: FormField) -> None:
+        editor = editor_for(field, box)
+        tip = field_tooltip(field)
+        editor.widget.setToolTip(tip)  # Before the row: it restores this after a mark.
+        editor.name(field.label)
+        label = QLabel(box)
+        label.setTextFormat(Qt.TextFormat.RichText)
+        text = html.escape(field.label, quote=False)
+        if field.required:
+            text += f' <span style="{_MARK_STYLE}">{REQUIRED_MARK}</span>'
+        label.setText(text)
+        label.setToolTip(tip)
+        label.setBuddy(editor.editor)
+        row = FieldRow([editor.widget], box)
+        binding = BriefBinding(
+            field.name,
+            field.label,
+            row,
+            read=editor.read,
+            show=editor.show,
+            describe=editor.describe,
+            focus=editor.focus,
+            debounce_ms=editor.debounce_ms,
+        )
+        form.addRow(label, row)
+        self._rows[field.name] = (form, form.rowCount() - 1)
+        self.editors[field.name] = editor
+        self.labels[field.name] = label
+        self.bindings.append(binding)
+        name = field.name
+        editor.connect(lambda: self._edited(name), lambda: self._finished(name))
+        if binding.timer is not None:
+            binding.timer.timeout.connect(lambda: self._finished(name))
+
+    # -- signals from the widgets ---------------------------------------------------------
+
+    def _edited(self, name: str) -> None:
+        if not self.active or self._putting:
+            return
+        self.edited.emit(name)
+        timer = self.by_key[name].timer
+        if timer is not None:
+            timer.start()
+
+    def _finished(self, name: str) -> None:
+        if self.active and not self._putting:
+            self.finished.emit(name)
