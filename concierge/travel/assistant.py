@@ -2,12 +2,18 @@
 
 from __future__ import annotations
 
+from collections.abc import Collection
+
 from concierge.agent import Agent, AgentBuilder, CompactionPolicy, ModelAdapter, PermissionHandler
 from concierge.store import SqliteHistoryStore
 from concierge.store.settings import ASSISTANT_CONTEXT_BUDGET
 
+from .feature import AssistantFeature
+from .form_context import FormFeature
+from .goal_context import GoalFeature
 from .instructions import INSTRUCTIONS
 from .lookups import lookup_status_provider, lookup_tools
+from .pin_context import PinFeature
 from .providers import selection_provider, trip_provider
 from .services import TravelServices
 from .tools import TripTools
@@ -29,8 +35,18 @@ def build_trip_assistant(
     *,
     permission_handler: PermissionHandler | None = None,
     context_budget: int = ASSISTANT_CONTEXT_BUDGET.default,
+    own_status: Collection[str] = (),
 ) -> Agent:
-    """`context_budget`: tokens per model call before older messages are summarized."""
+    """`context_budget`: tokens per model call before older messages are summarized.
+    `own_status`: features ("brief", "goals", "pinned") whose default status block the app
+    replaces with its own renderer, registered with `agent.add_context_provider`."""
+    features = trip_features(services, trip_id)
+    unknown = sorted(set(own_status) - {feature.name for feature in features})
+    if unknown:
+        raise ValueError(
+            f"No status feature called {', '.join(unknown)}; "
+            f"they are {', '.join(feature.name for feature in features)}."
+        )
     tools = TripTools(trip_id, services.trips, services.itinerary, services.editor)
     builder = AgentBuilder(
         model=model,
@@ -44,6 +60,10 @@ def build_trip_assistant(
         name="trip",
         timeout=PROVIDER_TIMEOUT,
     )
+    for feature in features:
+        feature.install(
+            builder, inject_status=feature.name not in own_status, timeout=PROVIDER_TIMEOUT
+        )
     builder.context_provider(
         lookup_status_provider(services.lookups.jobs, trip_id),
         name="lookups",
@@ -58,6 +78,15 @@ def build_trip_assistant(
         builder.permission_handler(permission_handler)
     builder.compaction(CompactionPolicy(budget_tokens=context_budget))
     return builder.build()
+
+
+def trip_features(services: TravelServices, trip_id: str) -> list[AssistantFeature]:
+    """The trip brief, goals and pinned context: tools plus a status block each (R13)."""
+    return [
+        FormFeature(services.form_filler, trip_id),
+        GoalFeature(services.goals, trip_id),
+        PinFeature(services.pins, trip_id),
+    ]
 
 
 def trip_history(services: TravelServices, trip_id: str) -> SqliteHistoryStore:

@@ -1,6 +1,8 @@
 """Everything the app needs to plan trips, opened from one data folder. No Qt.
 
-The app's composition root builds this once; tests build it on a temporary folder.
+The app's composition root builds this once; tests build it on a temporary folder. Close
+with `await aclose()` while the event loop runs (lookups stop, goal completions they
+triggered are written), then `close()`.
 """
 
 from __future__ import annotations
@@ -22,6 +24,8 @@ from concierge.store import (
     database_path,
 )
 
+from .form_filler import FormFiller
+from .goal_triggers import GoalTriggers
 from .lookups import LookupService, open_lookup_service, settings_online_access
 from .places import PlaceIndex
 from .selection import SelectionState
@@ -44,9 +48,22 @@ class TravelServices:
     places: PlaceIndex
     editor: TripEditor
     lookups: LookupService
+    form_filler: FormFiller
+    """Answers forms with the engine's validation, and keeps every form's completion and
+    its goals in step with its answers, whoever wrote them."""
+    goal_triggers: GoalTriggers
     selection: SelectionState = field(default_factory=SelectionState)
 
+    async def aclose(self) -> None:
+        """Stop the lookups, and wait for the goal completions and form settling that
+        changes made so far started."""
+        await self.lookups.aclose()
+        await self.goal_triggers.aclose()
+        await self.form_filler.aclose()
+
     def close(self) -> None:
+        self.goal_triggers.close()
+        self.form_filler.close()
         self.database.close()
 
 
@@ -62,6 +79,9 @@ def open_services(
     trips = TripRepository(database, bus)
     places = places if places is not None else PlaceIndex()
     settings = Settings(database)
+    forms = FormAnswerRepository(database, bus)
+    goals = GoalRepository(database, bus)
+    lookups = open_lookup_service(database, trips, places, online=settings_online_access(settings))
     return TravelServices(
         data_dir=data_dir,
         database=database,
@@ -69,14 +89,14 @@ def open_services(
         trips=trips,
         itinerary=ItineraryRepository(database, bus),
         history=ChangeHistory(database, bus),
-        forms=FormAnswerRepository(database, bus),
-        goals=GoalRepository(database, bus),
+        forms=forms,
+        goals=goals,
         pins=PinRepository(database, bus),
         settings=settings,
         secrets=secrets if secrets is not None else SecretStore(),
         places=places,
         editor=TripEditor(trips, places),
-        lookups=open_lookup_service(
-            database, trips, places, online=settings_online_access(settings)
-        ),
+        lookups=lookups,
+        form_filler=FormFiller(forms, goals, bus),
+        goal_triggers=GoalTriggers(goals, lookups.jobs.bus),
     )

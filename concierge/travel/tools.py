@@ -6,40 +6,24 @@ names, never silently drop the rest.
 
 from __future__ import annotations
 
-from collections.abc import AsyncIterator, Awaitable, Callable
-from contextlib import asynccontextmanager
+from collections.abc import Awaitable, Callable
 from datetime import date, time
 from decimal import Decimal
 from typing import Any, Literal, TypeVar
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import BaseModel, Field
 
 from concierge.agent import Tool, ToolContext, ToolError, ToolOutput
-from concierge.store import (
-    Actor,
-    ChangeContext,
-    InvalidChangeError,
-    ItineraryItemRecord,
-    ItineraryRepository,
-    RecordNotFoundError,
-    TripRepository,
-)
+from concierge.store import ChangeContext, ItineraryItemRecord, ItineraryRepository, TripRepository
 
-from .trip_edits import TripEditError, TripEditor
+from .tool_support import NoArguments, ToolArgs, assistant_context, by_reference, store_errors
+from .trip_edits import TripEditor
 from .trip_view import render_item, render_trip, short_id
 
 ArgsT = TypeVar("ArgsT", bound=BaseModel)
 
 
-class _Args(BaseModel):
-    model_config = ConfigDict(extra="forbid")
-
-
-class NoArguments(_Args):
-    pass
-
-
-class TripChanges(_Args):
+class TripChanges(ToolArgs):
     """Only the fields given are changed; a field set to null is cleared."""
 
     title: str | None = None
@@ -55,7 +39,7 @@ class TripChanges(_Args):
     notes: str | None = None
 
 
-class NewItem(_Args):
+class NewItem(ToolArgs):
     day: date = Field(description="YYYY-MM-DD.")
     title: str = Field(min_length=1)
     start_time: time | None = Field(None, description="Local time at the place, HH:MM.")
@@ -66,7 +50,7 @@ class NewItem(_Args):
     )
 
 
-class ItemRef(_Args):
+class ItemRef(ToolArgs):
     item_id: str = Field(min_length=4, description="The item's id as shown in brackets.")
 
 
@@ -149,7 +133,7 @@ class TripTools:
         return Tool(name=name, description=description, input_model=model, handler=handler)
 
     def _context(self, label: str) -> ChangeContext:
-        return ChangeContext(actor=Actor.ASSISTANT, label=f"Assistant: {label}")
+        return assistant_context(label)
 
     async def get_trip(self, args: NoArguments, ctx: ToolContext) -> ToolOutput:
         trip = await self.trips.get(self.trip_id)
@@ -163,7 +147,7 @@ class TripTools:
         if not changes:
             raise ToolError("Name at least one field to change.")
         names = ", ".join(changes)
-        async with _store_errors():
+        async with store_errors():
             trip = await self.editor.apply(
                 self.trip_id, changes, context=self._context(f"update {names}")
             )
@@ -182,7 +166,7 @@ class TripTools:
             "notes": args.notes,
             "timezone": trip.destination_tz,
         }
-        async with _store_errors():
+        async with store_errors():
             item = await self.itinerary.add(
                 self.trip_id,
                 values,
@@ -201,7 +185,7 @@ class TripTools:
         }
         if not changes:
             raise ToolError("Name at least one field of the item to change.")
-        async with _store_errors():
+        async with store_errors():
             updated = await self.itinerary.update(
                 item.id, changes, context=self._context(f"edit “{item.title}”")
             )
@@ -212,7 +196,7 @@ class TripTools:
 
     async def move_item(self, args: ItemMove, ctx: ToolContext) -> ToolOutput:
         item = await self._item(args.item_id)
-        async with _store_errors():
+        async with store_errors():
             moved = await self.itinerary.move(
                 item.id,
                 day=args.day,
@@ -233,7 +217,7 @@ class TripTools:
 
     async def remove_item(self, args: ItemRef, ctx: ToolContext) -> ToolOutput:
         item = await self._item(args.item_id)
-        async with _store_errors():
+        async with store_errors():
             await self.itinerary.remove(item.id, context=self._context(f"remove “{item.title}”"))
         return ToolOutput(
             f"Removed “{item.title}” from {item.day.isoformat()}.",
@@ -242,16 +226,8 @@ class TripTools:
 
     async def _item(self, reference: str) -> ItineraryItemRecord:
         """An item of this trip by full or shortened id."""
-        wanted = reference.strip().strip("[]").lower()
-        matches = [i for i in await self.itinerary.items(self.trip_id) if i.id.startswith(wanted)]
-        if not matches:
-            raise ToolError(
-                f"This trip has no itinerary item [{reference}]. Use an id shown in brackets "
-                "in the trip state."
-            )
-        if len(matches) > 1:
-            raise ToolError(f"[{reference}] matches several items; give more of the id.")
-        return matches[0]
+        items = await self.itinerary.items(self.trip_id)
+        return by_reference(items, reference, "itinerary item", "in the trip state")
 
 
 def _shown(value: object) -> str:
@@ -262,14 +238,3 @@ def _shown(value: object) -> str:
     if isinstance(value, date | time):
         return value.isoformat()
     return str(getattr(value, "value", value))
-
-
-@asynccontextmanager
-async def _store_errors() -> AsyncIterator[None]:
-    """Turns the store's and the editor's validation errors into tool errors."""
-    try:
-        yield
-    except (InvalidChangeError, TripEditError) as error:
-        raise ToolError(str(error)) from None
-    except RecordNotFoundError as error:
-        raise ToolError(f"Not found: {error}") from None

@@ -1,0 +1,39 @@
+"""A piece of the trip assistant built only on the runtime's public API: tools, plus a
+default status provider the app may replace with its own renderer (R13)."""
+
+from __future__ import annotations
+
+from abc import ABC, abstractmethod
+from typing import Any
+
+from concierge.agent import AgentBuilder, ContextProvider, Tool
+
+
+class AssistantFeature(ABC):
+    """Tools and a status provider for one trip. `name` is the provider's name, the
+    heading of its block in the runtime context."""
+
+    name: str
+
+    @abstractmethod
+    def tools(self) -> list[Tool[Any]]: ...
+
+    @abstractmethod
+    def status_provider(self) -> ContextProvider:
+        """The default status: read from SQLite at every resolution, None when there is
+        nothing to say."""
+
+    def install(
+        self,
+        builder: AgentBuilder,
+        *,
+        inject_status: bool = True,
+        timeout: float | None = None,
+    ) -> None:
+        """Register the tools and, unless `inject_status` is false, the default status
+        provider. Without it the app registers its own renderer, under the same name if it
+        likes, with `Agent.add_context_provider`."""
+        for tool in self.tools():
+            builder.tool(tool)
+        if inject_status:
+            builder.context_provider(self.status_provider(), name=self.name, timeout=timeout)

@@ -1,0 +1,116 @@
+"""Goals that complete from outside any assistant turn: when a lookup succeeds or a form is
+completed, the trip's open goals waiting for it are marked done by the app, and the next
+model iteration's goals snapshot says so.
+
+A trigger is text, "lookup:<kind>" or "form:<form id>". Lookups announce job changes on
+their own bus, which `GoalTriggers` watches; forms are completed by `FormFiller`, which
+completes their goals itself, in the same undo step as the answer that completed the form.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+from enum import StrEnum
+
+from concierge.store import (
+    Actor,
+    ChangeContext,
+    DatabaseClosedError,
+    GoalRepository,
+    LookupJobBus,
+    LookupJobRecord,
+    LookupStatus,
+)
+
+from .forms import FORMS
+from .lookups import KINDS
+
+log = logging.getLogger(__name__)
+
+LOOKUP = "lookup"
+FORM = "form"
+
+
+def lookup_trigger(kind: str) -> str:
+    return f"{LOOKUP}:{kind}"
+
+
+def form_trigger(form_id: str) -> str:
+    return f"{FORM}:{form_id}"
+
+
+class GoalTrigger(StrEnum):
+    """What can complete a goal by itself."""
+
+    # A test keeps these equal to the lookup kinds and the shipped forms.
+
+    LOOKUP_FLIGHTS = "lookup:flights"
+    LOOKUP_HOLIDAYS = "lookup:holidays"
+    LOOKUP_CURRENCY = "lookup:currency"
+    LOOKUP_TIME_DIFFERENCE = "lookup:time_difference"
+    LOOKUP_DAYLIGHT = "lookup:daylight"
+    LOOKUP_WEATHER = "lookup:weather"
+    FORM_TRIP_BRIEF = "form:trip-brief"
+
+
+def describe_trigger(trigger: str) -> str:
+    """The event a trigger waits for, in words: "a public holidays lookup succeeds"."""
+    source, _, name = trigger.partition(":")
+    if source == LOOKUP and name in KINDS:
+        return f"a {KINDS[name].title.lower()} lookup succeeds"
+    if source == FORM and name in FORMS:
+        return f"the {FORMS[name].title} form is complete"
+    return trigger
+
+
+class GoalTriggers:
+    """Completes goals waiting for a lookup when it succeeds, with the app as the actor.
+
+    Only a success this process saw happen counts: a job is followed from its first
+    unfinished announcement, so re-announcements of an old finished job (marking it seen,
+    a cancel that came too late) never complete a goal the person has reopened since.
+    """
+
+    def __init__(self, goals: GoalRepository, lookups: LookupJobBus) -> None:
+        self.goals = goals
+        self._unfinished: set[str] = set()
+        self._tasks: set[asyncio.Task[None]] = set()
+        self._unsubscribe = lookups.subscribe(self._on_job)
+
+    def _on_job(self, job: LookupJobRecord) -> None:
+        if not job.status.finished:
+            self._unfinished.add(job.id)
+            return
+        if job.id not in self._unfinished:
+            return
+        self._unfinished.discard(job.id)
+        if job.status is LookupStatus.SUCCEEDED:
+            task = asyncio.get_running_loop().create_task(
+                self._complete(job.trip_id, lookup_trigger(job.kind))
+            )
+            self._tasks.add(task)
+            task.add_done_callback(self._tasks.discard)
+
+    async def _complete(self, trip_id: str, trigger: str) -> None:
+        try:
+            await self.goals.complete_triggered(
+                trip_id, trigger, context=ChangeContext(actor=Actor.APP)
+            )
+        except DatabaseClosedError:
+            log.info("The app closed before goals waiting for %s could be completed.", trigger)
+        except Exception:
+            log.exception("Completing the goals of trip %s waiting for %s failed", trip_id, trigger)
+
+    async def idle(self) -> None:
+        """Wait until the completions already started are written."""
+        while self._tasks:
+            await asyncio.wait(tuple(self._tasks))
+
+    def close(self) -> None:
+        """Stop watching lookups (completions already started still finish)."""
+        self._unsubscribe()
+
+    async def aclose(self) -> None:
+        self.close()
+        await self.idle()

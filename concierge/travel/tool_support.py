@@ -1,0 +1,64 @@
+"""What the assistant's tool modules share: strict argument models, one change context per
+call, store errors as tool errors, and records found by the short ids the snapshots show."""
+
+from __future__ import annotations
+
+from collections.abc import AsyncIterator, Sequence
+from contextlib import asynccontextmanager
+from typing import Protocol, TypeVar
+
+from pydantic import BaseModel, ConfigDict
+
+from concierge.agent import ToolError
+from concierge.store import Actor, ChangeContext, InvalidChangeError, RecordNotFoundError
+
+from .trip_edits import TripEditError
+
+
+class ToolArgs(BaseModel):
+    """Arguments the model did not mean (a misspelt name) are refused, not ignored."""
+
+    model_config = ConfigDict(extra="forbid")
+
+
+class NoArguments(ToolArgs):
+    pass
+
+
+def assistant_context(label: str) -> ChangeContext:
+    """A fresh context for one tool call: everything the call writes undoes as one step."""
+    return ChangeContext(actor=Actor.ASSISTANT, label=f"Assistant: {label}")
+
+
+@asynccontextmanager
+async def store_errors() -> AsyncIterator[None]:
+    """Turns the store's and the editor's validation errors into tool errors."""
+    try:
+        yield
+    except (InvalidChangeError, TripEditError) as error:
+        raise ToolError(str(error)) from None
+    except RecordNotFoundError as error:
+        raise ToolError(f"Not found: {error}") from None
+
+
+class Identified(Protocol):
+    @property
+    def id(self) -> str: ...
+
+
+RecordT = TypeVar("RecordT", bound=Identified)
+
+
+def by_reference(records: Sequence[RecordT], reference: str, noun: str, where: str) -> RecordT:
+    """The one record whose id starts with `reference` (a full or shortened id, brackets
+    allowed); a ToolError says where to find ids when none or several match."""
+    wanted = reference.strip().strip("[]").lower()
+    matches = [record for record in records if record.id.startswith(wanted)]
+    if not matches:
+        raise ToolError(
+            f"This trip has no {noun} [{reference}]. Use an id shown in brackets {where}."
+        )
+    if len(matches) > 1:
+        plural = noun.split()[-1] + "s"
+        raise ToolError(f"[{reference}] matches several {plural}; give more of the id.")
+    return matches[0]
