@@ -1,0 +1,315 @@
+"""The trip brief on the assistant's side, through the app's own trip assistant against the
+loopback model server: status in the very next iteration, validation, completion, undo."""
+
+from __future__ import annotations
+
+import asyncio
+from typing import Any
+
+from pydantic import BaseModel
+
+from concierge.agent import AgentBuilder, InMemoryHistoryStore, OpenAIChatModel, Tool, ToolContext
+from concierge.store import Actor, ChangeContext
+from concierge.travel.assistant import PROVIDER_TIMEOUT
+from concierge.travel.form_context import FormFeature
+from concierge.travel.forms import TRIP_BRIEF
+from tests.agent.support import client_for
+from tests.fakes import FakeOpenAIServer, Reply, ToolCallSpec
+
+from .conftest import World, blocks, tool_results
+
+BRIEF = TRIP_BRIEF.id
+EMPTY_STATUS = (
+    "Form 'Trip brief' (trip-brief) — step 1 of 4 'Who is travelling': still missing: "
+    "Travelling as (party), Ages (ages). Later steps still need: Accessibility needs "
+    "(accessibility), Dietary needs (diet), Accommodation style (accommodation). "
+    "Answered: 0 of 8."
+)
+COMPLETE: dict[str, Any] = {
+    "party": "couple",
+    "ages": "41, 39",
+    "accessibility": "none",
+    "diet": "vegetarian",
+    "accommodation": "apartment",
+}
+
+
+async def test_a_field_filled_by_a_tool_changes_the_status_in_the_next_iteration(
+    world: World, fake_openai: FakeOpenAIServer
+) -> None:
+    agent = world.agent(fake_openai)
+    fake_openai.script(
+        Reply.tool_calls(
+            ToolCallSpec("fill_form", {"values": {"party": "Family", "ages": "41, 39, 8"}})
+        ),
+        Reply.text("Noted: a family of three."),
+    )
+    await agent.process_request("We're a family: 41, 39 and our son is 8.")
+
+    first, second = (blocks(body) for body in fake_openai.chat_requests)
+    assert first["brief"] == EMPTY_STATUS
+    assert second["brief"] == (
+        "Form 'Trip brief' (trip-brief) — step 2 of 4 'Needs': still missing: Accessibility "
+        "needs (accessibility), Dietary needs (diet). Later steps still need: Accommodation "
+        "style (accommodation). Answered: 2 of 9.\n"
+        'Answers: party="family"; ages=[41, 39, 8]'
+    )
+    assert {name: text for name, text in second.items() if name != "brief"} == {
+        name: text for name, text in first.items() if name != "brief"
+    }
+    (result,) = tool_results(fake_openai.chat_requests[1])
+    assert result.startswith('Saved in the Trip brief: party="family"; ages=[41, 39, 8].\n')
+    assert await world.services.forms.answers(world.trip.id, BRIEF) == {
+        "party": "family",
+        "ages": [41, 39, 8],
+    }
+
+
+class NoArgs(BaseModel):
+    pass
+
+
+async def test_the_persons_edit_during_a_slow_tool_shows_in_the_next_iteration(
+    world: World, fake_openai: FakeOpenAIServer
+) -> None:
+    """The feature installed on a plain builder beside a tool that waits: the person answers
+    in the form panel (a repository write, as the panel makes it) while the tool runs."""
+    started, release = asyncio.Event(), asyncio.Event()
+
+    async def slow(args: NoArgs, ctx: ToolContext) -> str:
+        started.set()
+        await release.wait()
+        return "checked"
+
+    builder = AgentBuilder(
+        model=OpenAIChatModel(client_for(fake_openai), model="fake-model"),
+        system_prompt="Plan trips.",
+        history=InMemoryHistoryStore(),
+    )
+    FormFeature(world.services.form_filler, world.trip.id).install(
+        builder, timeout=PROVIDER_TIMEOUT
+    )
+    builder.tool(Tool("check_prices", "Slow.", NoArgs, slow))
+    agent = builder.build()
+    fake_openai.script(Reply.tool_calls(ToolCallSpec("check_prices", {})), Reply.text("ok"))
+
+    request = asyncio.create_task(agent.process_request("Check prices"))
+    await asyncio.wait_for(started.wait(), 5)
+    await world.services.forms.apply(
+        world.trip.id,
+        BRIEF,
+        {"party": "solo", "ages": [34]},
+        context=ChangeContext(actor=Actor.PERSON),
+    )
+    release.set()
+    await request
+
+    first, second = (blocks(body) for body in fake_openai.chat_requests)
+    assert first == {"brief": EMPTY_STATUS}
+    assert second == {
+        "brief": "Form 'Trip brief' (trip-brief) — step 2 of 4 'Needs': still missing: "
+        "Accessibility needs (accessibility), Dietary needs (diet). Later steps still need: "
+        "Accommodation style (accommodation). Answered: 2 of 8.\n"
+        'Answers: party="solo"; ages=[34]'
+    }
+    assert [t["function"]["name"] for t in fake_openai.chat_requests[0]["tools"]] == [
+        "get_form",
+        "fill_form",
+        "retract_form_answer",
+        "check_prices",
+    ]
+
+
+async def test_completing_the_form_completes_its_goal_and_one_undo_reverts_it_all(
+    world: World, fake_openai: FakeOpenAIServer
+) -> None:
+    goal = await world.services.goals.add(
+        world.trip.id, "Trip brief filled in", completes_on="form:trip-brief"
+    )
+    agent = world.agent(fake_openai)
+    fake_openai.script(
+        Reply.tool_calls(ToolCallSpec("fill_form", {"values": COMPLETE})), Reply.text("Done.")
+    )
+    await agent.process_request("Two adults, 41 and 39, vegetarian, no needs, an apartment.")
+
+    (result,) = tool_results(fake_openai.chat_requests[1])
+    short = goal.id[:8]
+    assert result.endswith(
+        "\nThe Trip brief is now complete.\n"
+        f"Goals completed by this: [{short}] Trip brief filled in."
+    )
+    before, after = (blocks(body) for body in fake_openai.chat_requests)
+    assert before["goals"] == (
+        f"Open goals:\n- [{short}] Trip brief filled in (completes when the Trip brief form "
+        "is complete)"
+    )
+    assert "brief" not in after  # a complete form is silent
+    assert after["goals"] == (
+        f"Goals completed since you last saw them:\n- [{short}] Trip brief filled in — done "
+        "by the app when the Trip brief form is complete"
+    )
+    state = await world.services.forms.state(world.trip.id, BRIEF)
+    assert state.completed
+    done = await world.services.goals.get(goal.id)
+    assert done is not None
+    assert (done.done, done.completed_by) == (True, Actor.APP)
+
+    undone = await world.services.history.undo_last(world.trip.id)
+    assert undone is not None
+    assert undone.labels == (
+        "Assistant: fill Trip brief: party, ages, accessibility, diet, accommodation",
+    )
+    state = await world.services.forms.state(world.trip.id, BRIEF)
+    assert (state.answers, state.completed) == ({}, False)
+    reopened = await world.services.goals.get(goal.id)
+    assert reopened is not None
+    assert not reopened.done
+
+
+async def test_the_panels_own_writes_settle_the_form_too(world: World) -> None:
+    """The panel writes answers straight to the repository; the filler settles the form
+    from the change bus, in the same undo step, and retracting reopens it."""
+    services, trip_id = world.services, world.trip.id
+    goal = await services.goals.add(trip_id, "Brief done", completes_on="form:trip-brief")
+    answers = {name: TRIP_BRIEF.parse(name, raw) for name, raw in COMPLETE.items()}
+    await services.forms.apply(trip_id, BRIEF, answers)
+    await services.form_filler.idle()
+    assert (await services.forms.state(trip_id, BRIEF)).completed
+    completed = await services.goals.get(goal.id)
+    assert completed is not None
+    assert (completed.done, completed.completed_by) == (True, Actor.APP)
+
+    await services.forms.retract(trip_id, BRIEF, "diet")
+    await services.form_filler.idle()
+    assert not (await services.forms.state(trip_id, BRIEF)).completed
+    still = await services.goals.get(goal.id)
+    assert still is not None
+    assert still.done  # goals are not reopened by themselves
+
+    assert await services.history.undo_last(trip_id) is not None  # the retraction
+    assert (await services.forms.state(trip_id, BRIEF)).completed
+    assert await services.history.undo_last(trip_id) is not None  # the answers
+    state = await services.forms.state(trip_id, BRIEF)
+    assert (state.answers, state.instance) == ({}, None)  # created by that step
+    reopened = await services.goals.get(goal.id)
+    assert reopened is not None
+    assert not reopened.done
+
+
+async def test_bad_values_come_back_as_clear_errors_and_change_nothing(
+    world: World, fake_openai: FakeOpenAIServer
+) -> None:
+    agent = world.agent(fake_openai)
+    fake_openai.script(
+        Reply.tool_calls(
+            ToolCallSpec(
+                "fill_form",
+                {"values": {"party": "pirates", "ages": "41, three", "dietary": ["vegan"]}},
+            ),
+            ToolCallSpec("fill_form", {"values": {"party": None}}),
+            ToolCallSpec("fill_form", {"values": {}}),
+            ToolCallSpec("fill_form", {"party": "solo"}),
+            ToolCallSpec("retract_form_answer", {"field": "budget"}),
+        ),
+        Reply.text("Sorry."),
+    )
+    await agent.process_request("Break the brief")
+
+    results = tool_results(fake_openai.chat_requests[1])
+    assert results[0] == (
+        "Nothing was saved:\n"
+        "- Travelling as (party) must be one of: solo, couple, family, friends, group; "
+        "got 'pirates'.\n"
+        "- Ages (ages) must be a list of whole numbers from 0 to 120; got 'three' as item 2.\n"
+        "- The form 'Trip brief' has no field 'dietary'; its fields are party, ages, children, "
+        "accessibility, diet, diet_notes, accommodation, must_sees, avoid."
+    )
+    assert results[1] == (
+        "Nothing was saved:\n- Travelling as (party) must be one of: solo, couple, family, "
+        "friends, group; got nothing — to clear an answer, retract it."
+    )
+    assert results[2].startswith("Invalid arguments for 'fill_form': values: ")
+    assert results[3].startswith("Invalid arguments for 'fill_form': ")
+    assert "party: Extra inputs are not permitted" in results[3]
+    assert results[4] == (
+        "Nothing was saved:\n- The form 'Trip brief' has no field 'budget'; its fields are "
+        "party, ages, children, accessibility, diet, diet_notes, accommodation, must_sees, avoid."
+    )
+    assert await world.services.forms.instance(world.trip.id, BRIEF) is None
+    assert await world.services.history.undo_label(world.trip.id) == (
+        "Create trip “Christmas in New York”"
+    )
+
+
+async def test_one_fill_with_several_fields_undoes_as_one_step_and_retract_reopens(
+    world: World, fake_openai: FakeOpenAIServer
+) -> None:
+    services, trip_id = world.services, world.trip.id
+    await services.forms.apply(trip_id, BRIEF, {"must_sees": ["Central Park"]})
+    agent = world.agent(fake_openai)
+    fake_openai.script(
+        Reply.tool_calls(ToolCallSpec("fill_form", {"values": COMPLETE})),
+        Reply.tool_calls(ToolCallSpec("retract_form_answer", {"field": "diet"})),
+        Reply.tool_calls(ToolCallSpec("retract_form_answer", {"field": "diet"})),
+        Reply.text("ok"),
+    )
+    await agent.process_request("Fill it, then take the diet back")
+
+    results = tool_results(fake_openai.chat_requests[-1])
+    assert "The Trip brief is now complete." in results[0]
+    assert results[1].startswith(
+        "Withdrew the answer to diet (Dietary needs).\nThe Trip brief is no longer complete.\n"
+        "Form 'Trip brief' (trip-brief) — step 2 of 4 'Needs': still missing: Dietary needs "
+        "(diet)."
+    )
+    assert results[2].startswith("diet (Dietary needs) had no answer; nothing changed.\n")
+    assert not (await services.forms.state(trip_id, BRIEF)).completed
+
+    undone = await services.history.undo_last(trip_id)
+    assert undone is not None
+    assert undone.labels == ("Assistant: clear diet in Trip brief",)
+    assert (await services.forms.state(trip_id, BRIEF)).completed
+    undone = await services.history.undo_last(trip_id)
+    assert undone is not None
+    assert undone.labels == (
+        "Assistant: fill Trip brief: party, ages, accessibility, diet, accommodation",
+    )
+    state = await services.forms.state(trip_id, BRIEF)
+    assert (dict(state.answers), state.completed) == ({"must_sees": ["Central Park"]}, False)
+
+
+async def test_get_form_shows_every_question_and_where_its_answer_stands(
+    world: World, fake_openai: FakeOpenAIServer
+) -> None:
+    await world.services.forms.apply(
+        world.trip.id,
+        BRIEF,
+        {"party": "couple", "ages": [41, 39], "children": "A cot", "accommodation": "castle"},
+    )
+    agent = world.agent(fake_openai)
+    fake_openai.script(Reply.tool_calls(ToolCallSpec("get_form", {})), Reply.text("ok"))
+    await agent.process_request("What do you know?")
+
+    (result,) = tool_results(fake_openai.chat_requests[1])
+    lines = result.splitlines()
+    assert lines[0] == (
+        "Form 'Trip brief' (trip-brief): 2 of 8 questions that apply answered; still missing: "
+        "accessibility (Accessibility needs), diet (Dietary needs), accommodation "
+        "(Accommodation style)."
+    )
+    assert lines[1] == "Step 1 of 4 'Who is travelling':"
+    assert lines[2] == (
+        "- party (Travelling as): one of: solo, couple, family, friends, group; required. "
+        'Alone, as a couple, a family, friends or a larger group. Answer: "couple".'
+    )
+    assert lines[5] == (
+        "- children (Children's needs): text of at most 1000 characters; optional; only when "
+        "Travelling as is family or Ages has a value below 18. Cots, car seats, a pushchair, "
+        'children\'s menus, early nights… Does not apply now; kept answer: "A cot".'
+    )
+    assert lines[6].endswith("write 'none' if there are none. Not answered.")
+    assert lines[10].startswith("- accommodation (Accommodation style): one of: hotel")
+    assert lines[10].endswith(
+        "The stored answer no longer fits: Accommodation style (accommodation) must be one of: "
+        "hotel, apartment, hostel, guesthouse, camping, luxury, no preference; got 'castle'."
+    )

@@ -1,0 +1,207 @@
+"""Goals on the assistant's side: the tools, the status block, and goals completed from
+outside the turn by a real lookup finishing between two model calls of one request."""
+
+from __future__ import annotations
+
+import asyncio
+import threading
+
+from concierge.store import Actor, Change, ChangeContext, EntityKind, LookupStatus
+from concierge.travel.forms import FORMS
+from concierge.travel.goal_triggers import GoalTrigger, form_trigger, lookup_trigger
+from concierge.travel.lookups import KINDS
+from tests.fakes import FakeOpenAIServer, Reply, ToolCallSpec
+
+from .conftest import World, blocks, tool_results
+
+
+def test_the_trigger_enum_offers_every_lookup_kind_and_form() -> None:
+    assert [t.value for t in GoalTrigger] == [
+        *(lookup_trigger(kind) for kind in KINDS),
+        *(form_trigger(form) for form in FORMS),
+    ]
+
+
+async def test_a_goal_completed_by_a_finishing_lookup_shows_in_the_next_iteration(
+    world: World, fake_openai: FakeOpenAIServer
+) -> None:
+    """The promise: the model starts the holidays lookup; while its next call is held open
+    the lookup succeeds and completes the goal waiting for it; the call after that, in the
+    same request, sees the goal done."""
+    services, trip_id = world.services, world.trip.id
+    goal = await services.goals.add(trip_id, "Holidays checked", completes_on="lookup:holidays")
+    completed = asyncio.Event()
+
+    def on_change(change: Change) -> None:
+        if change.entity is EntityKind.GOAL and change.entity_id == goal.id:
+            completed.set()
+
+    services.bus.subscribe(on_change)
+    agent = world.agent(fake_openai)
+    held = threading.Event()
+    fake_openai.script(
+        Reply.tool_calls(ToolCallSpec("start_lookup", {"kind": "holidays"})),
+        Reply.tool_calls(ToolCallSpec("list_goals", {}), wait_for=held),
+        Reply.text("Christmas Day is a public holiday in the US."),
+    )
+    request = asyncio.create_task(agent.process_request("Any holidays while we're there?"))
+    await fake_openai.until_requests(2)
+    await asyncio.wait_for(completed.wait(), 10)
+    held.set()
+    await request
+
+    short = goal.id[:8]
+    first, third = blocks(fake_openai.chat_requests[0]), blocks(fake_openai.chat_requests[2])
+    assert first["goals"] == (
+        f"Open goals:\n- [{short}] Holidays checked (completes when a public holidays lookup "
+        "succeeds)"
+    )
+    assert third["goals"] == (
+        f"Goals completed since you last saw them:\n- [{short}] Holidays checked — done by "
+        "the app when a public holidays lookup succeeds"
+    )
+    (job,) = await services.lookups.jobs.list_for_trip(trip_id)
+    assert job.status is LookupStatus.SUCCEEDED
+    done = await services.goals.get(goal.id)
+    assert done is not None
+    assert (done.done, done.completed_by, done.seen_by_assistant) == (True, Actor.APP, True)
+    # Announced once: the next request has nothing to say about goals.
+    fake_openai.script(Reply.text("ok"))
+    await agent.process_request("Thanks")
+    assert "goals" not in blocks(fake_openai.chat_requests[-1])
+
+
+async def test_only_a_success_seen_happening_completes_goals(world: World) -> None:
+    """Announcements of a lookup that had already finished (marking it seen) never complete
+    a goal the person reopened since."""
+    services, trip_id = world.services, world.trip.id
+    goal = await services.goals.add(trip_id, "Flight time known", completes_on="lookup:flights")
+    failing = await services.goals.add(trip_id, "Rates known", completes_on="lookup:currency")
+    job = await services.lookups.wait(await services.lookups.start(trip_id, "flights"))
+    assert job is not None
+    assert job.status is LookupStatus.SUCCEEDED
+    bad = await services.lookups.wait(
+        await services.lookups.start(trip_id, "currency", {"to_currency": "XXX"})
+    )
+    assert bad is not None
+    assert bad.status is LookupStatus.FAILED
+    await services.goal_triggers.idle()
+    done = await services.goals.get(goal.id)
+    assert done is not None
+    assert done.done
+    still_open = await services.goals.get(failing.id)
+    assert still_open is not None
+    assert not still_open.done
+
+    await services.goals.reopen(goal.id)
+    assert await services.lookups.jobs.mark_seen([job.id]) == 1  # announced again, seen
+    await services.goal_triggers.idle()
+    reopened = await services.goals.get(goal.id)
+    assert reopened is not None
+    assert not reopened.done
+
+
+async def test_goal_tools_add_complete_reopen_and_list(
+    world: World, fake_openai: FakeOpenAIServer
+) -> None:
+    services, trip_id = world.services, world.trip.id
+    first = await services.goals.add(trip_id, "Flights booked")
+    agent = world.agent(fake_openai)
+    fake_openai.script(
+        Reply.tool_calls(
+            ToolCallSpec(
+                "add_goal", {"title": "Trip brief done", "completes_on": "form:trip-brief"}
+            ),
+            ToolCallSpec("complete_goal", {"goal_id": first.id[:8]}),
+            ToolCallSpec("complete_goal", {"goal_id": f"[{first.id[:8]}]"}),
+        ),
+        Reply.tool_calls(
+            ToolCallSpec("reopen_goal", {"goal_id": first.id[:6]}),
+            ToolCallSpec("list_goals", {}),
+        ),
+        Reply.text("ok"),
+    )
+    await agent.process_request("Track the brief; flights are booked — no, not yet.")
+
+    goals = await services.goals.list_for_trip(trip_id)
+    assert [(g.title, g.done, g.completes_on) for g in goals] == [
+        ("Flights booked", False, None),
+        ("Trip brief done", False, "form:trip-brief"),
+    ]
+    new = goals[1]
+    assert new.created_by is Actor.ASSISTANT
+    results = tool_results(fake_openai.chat_requests[-1])
+    assert results[0] == (
+        f"Added the goal [{new.id[:8]}] Trip brief done (completes when the Trip brief form is "
+        "complete)."
+    )
+    assert results[1] == f"Completed the goal [{first.id[:8]}] “Flights booked”."
+    assert results[2] == f"The goal [{first.id[:8]}] “Flights booked” was already done."
+    assert results[3] == f"Reopened the goal [{first.id[:8]}] “Flights booked”."
+    assert results[4] == (
+        "The trip's goals, in order:\n"
+        f"- [{first.id[:8]}] open: Flights booked\n"
+        f"- [{new.id[:8]}] open: Trip brief done (completes when the Trip brief form is "
+        "complete)"
+    )
+    # The assistant's own completion is no news to it; the snapshot after it shows it done
+    # nowhere, and open again after the reopen.
+    after_complete = blocks(fake_openai.chat_requests[1])["goals"]
+    assert after_complete == (
+        "Open goals:\n"
+        f"- [{new.id[:8]}] Trip brief done (completes when the Trip brief form is complete)"
+    )
+    undone = await services.history.undo_last(trip_id)
+    assert undone is not None
+    assert undone.labels == ("Assistant: reopen “Flights booked”",)
+
+
+async def test_bad_goal_arguments_are_clear_tool_errors_and_change_nothing(
+    world: World, fake_openai: FakeOpenAIServer
+) -> None:
+    services, trip_id = world.services, world.trip.id
+    await services.goals.add(trip_id, "Flights booked")
+    await services.goals.add(trip_id, "Hotel booked")
+    agent = world.agent(fake_openai)
+    fake_openai.script(
+        Reply.tool_calls(
+            ToolCallSpec("complete_goal", {"goal_id": "ffffffff"}),
+            ToolCallSpec("add_goal", {"title": "Weather known", "completes_on": "lookup:tides"}),
+            ToolCallSpec("add_goal", {"title": ""}),
+            ToolCallSpec("reopen_goal", {"goal_id": "abc"}),
+        ),
+        Reply.text("Sorry."),
+    )
+    await agent.process_request("Break the goals")
+
+    results = tool_results(fake_openai.chat_requests[1])
+    assert results[0] == (
+        "This trip has no goal [ffffffff]. Use an id shown in brackets in the runtime context "
+        "or list_goals."
+    )
+    assert results[1].startswith("Invalid arguments for 'add_goal': completes_on: Input should be")
+    assert "'lookup:holidays'" in results[1]
+    assert "'form:trip-brief'" in results[1]
+    assert results[2].startswith("Invalid arguments for 'add_goal': title: String should have")
+    assert results[3].startswith("Invalid arguments for 'reopen_goal': goal_id: String should")
+    assert [(g.title, g.done) for g in await services.goals.list_for_trip(trip_id)] == [
+        ("Flights booked", False),
+        ("Hotel booked", False),
+    ]
+
+
+async def test_a_goal_the_person_completes_is_announced_once(
+    world: World, fake_openai: FakeOpenAIServer
+) -> None:
+    services, trip_id = world.services, world.trip.id
+    goal = await services.goals.add(trip_id, "Travel insurance")
+    await services.goals.complete(goal.id, context=ChangeContext(actor=Actor.PERSON))
+    agent = world.agent(fake_openai)
+    first = await agent.get_runtime_context()
+    parts = {part.name: part.text for part in first.parts}
+    assert parts["goals"] == (
+        f"Goals completed since you last saw them:\n- [{goal.id[:8]}] Travel insurance — done "
+        "by the person"
+    )
+    second = await agent.get_runtime_context()
+    assert {part.name: part.text for part in second.parts}["goals"] is None
