@@ -342,3 +342,35 @@ async def test_trip_form_lookup_buttons_follow_their_fields_in_tab_order(
         "Pace",
         "Notes",
     ]
+
+
+async def test_rows_change_in_place_and_keep_the_selection(
+    panel: LookupsPanel, services: TravelServices, slow: SlowKind
+) -> None:
+    """Job changes update their rows (no reset): the selected row stays selected and
+    current while its job runs and finishes, and joins the selection once finished."""
+    await open_trip(panel, services)
+    panel.start(kind="holidays")
+    await until(lambda: panel.model.rowCount() == 1 and status_of(panel, 0) == "Succeeded")
+    panel.start(kind="slow")
+    await until(lambda: panel.model.rowCount() == 2 and status_of(panel, 1) == "Running")
+    resets: list[str] = []
+    panel.model.modelReset.connect(lambda: resets.append("reset"))
+    panel.model.rowsRemoved.connect(lambda *_: resets.append("removed"))
+    panel.table.selectRow(1)
+    running = panel.model.job(1)
+    assert running is not None
+    slow.release.set()
+    await until(lambda: status_of(panel, 1) == "Succeeded")
+    assert resets == []
+    assert [i.row() for i in panel.table.selectionModel().selectedRows()] == [1]
+    assert panel.table.currentIndex().row() == 1
+    assert selected(services) == (running.id,)
+
+
+async def test_kind_and_status_columns_fit_their_longest_text(panel: LookupsPanel) -> None:
+    metrics = panel.table.fontMetrics()
+    header = panel.table.horizontalHeader()
+    longest_title = max((spec.title for spec in KINDS.values()), key=metrics.horizontalAdvance)
+    assert header.sectionSize(0) > metrics.horizontalAdvance(longest_title)
+    assert header.sectionSize(STATUS_COLUMN) > metrics.horizontalAdvance("Interrupted")

@@ -3,7 +3,8 @@
 `start` writes a queued job row and returns its id at once; an asyncio task then waits for
 one of `concurrency` slots, marks the job running, runs the kind in a worker thread (so the
 loop, and the UI on it, never stalls), and records the outcome. Progress reported from the
-thread is written at most every `progress_interval` seconds per job.
+thread is written at most every `progress_interval` seconds per job, and not at all by a
+job that finishes within that time (`ProgressWrites`).
 
 The job row is the truth, not the task: every state is written to SQLite as it happens, so
 a job's last known progress survives a crash, `recover()` at start-up turns jobs left queued
@@ -19,10 +20,9 @@ import asyncio
 import contextlib
 import functools
 import logging
-import time
 from collections.abc import Mapping
 from concurrent.futures import ThreadPoolExecutor
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Any
 
 from concierge.store import (
@@ -38,7 +38,7 @@ from ..places import PlaceIndex
 from .errors import LookupCancelled, LookupInputError
 from .kinds import KINDS, LookupContext, LookupKind
 from .online import OFFLINE, ONLINE_PARAMETER, OnlineAccessSource
-from .progress import Progress, ProgressSink
+from .progress import Progress, ProgressSink, ProgressWrites
 
 log = logging.getLogger(__name__)
 
@@ -62,8 +62,8 @@ class LookupRequestError(ValueError):
 class _Running:
     task: asyncio.Task[None]
     progress: Progress
-    last_write: float = 0.0
-    writes: set[asyncio.Task[Any]] = field(default_factory=set)
+    writes: ProgressWrites | None = None
+    """Set once the job runs (reports come only from then on)."""
 
 
 class LookupService:
@@ -205,6 +205,9 @@ class LookupService:
                 await self.jobs.update(
                     job.id, status=LookupStatus.RUNNING, status_line=f"{spec.title}: starting"
                 )
+                self._running[job.id].writes = ProgressWrites(
+                    functools.partial(self._write_progress, job.id), self.progress_interval
+                )
                 context = LookupContext(places=self.places, progress=progress)
                 access = OFFLINE if self._online is None else await self._online()
                 given = {**job.parameters, ONLINE_PARAMETER: access}  # not stored
@@ -212,6 +215,7 @@ class LookupService:
                     self._workers, functools.partial(spec.run, given, context)
                 )
             data = {"summary": result.summary(), **result.to_dict()}
+            self._stop_progress(job.id)  # Success writes progress 1.
             await self.jobs.update(
                 job.id, status=LookupStatus.SUCCEEDED, result=data, status_line="Done"
             )
@@ -239,33 +243,38 @@ class LookupService:
                 "Retry it; if it fails again, the app has a bug.",
             )
         finally:
+            self._stop_progress(job.id)
             running = self._running.pop(job.id, None)
-            if running is not None and running.writes:
-                await asyncio.wait(running.writes)
+            if running is not None and running.writes is not None and running.writes.in_flight:
+                await asyncio.wait(running.writes.in_flight)
 
     async def _finish(
         self, job_id: str, status: LookupStatus, line: str, error: str | None = None
     ) -> None:
-        await self.jobs.update(job_id, status=status, status_line=line, error=error)
+        """Record how the job ended, with the progress it reported last (if not yet written)."""
+        progress = self._stop_progress(job_id)
+        await self.jobs.update(
+            job_id, status=status, progress=progress, status_line=line, error=error
+        )
+
+    def _stop_progress(self, job_id: str) -> float | None:
+        """No more progress writes for the job; returns its latest unwritten fraction."""
+        running = self._running.get(job_id)
+        writes = running.writes if running is not None else None
+        return writes.unwritten() if writes is not None else None
+
+    async def _write_progress(self, job_id: str, fraction: float, line: str) -> None:
+        await self.jobs.update(job_id, progress=fraction, status_line=line)
 
     def _sink(self, job_id: str) -> ProgressSink:
-        """A thread-safe progress sink for one job: hops to the loop, then writes the latest
-        report if `progress_interval` has passed since the last write."""
+        """A thread-safe progress sink for one job: hops to the loop and hands the report to
+        the job's `ProgressWrites`."""
         loop = asyncio.get_running_loop()
 
         def on_loop(fraction: float, line: str) -> None:
             running = self._running.get(job_id)
-            if running is None:
-                return
-            now = time.monotonic()
-            if now - running.last_write < self.progress_interval and fraction < 1.0:
-                return
-            running.last_write = now
-            write = asyncio.ensure_future(
-                self.jobs.update(job_id, progress=fraction, status_line=line)
-            )
-            running.writes.add(write)
-            write.add_done_callback(running.writes.discard)
+            if running is not None and running.writes is not None:
+                running.writes.report(fraction, line)
 
         def sink(fraction: float, line: str) -> None:
             # RuntimeError: the loop closed under a thread that had not noticed yet.

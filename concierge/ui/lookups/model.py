@@ -58,6 +58,8 @@ class LookupJobsModel(QAbstractTableModel):
         super().__init__(parent)
         self._kinds = kinds
         self._jobs: list[LookupJobRecord] = []
+        self._rows: dict[str, int] = {}
+        """Job id → row: a busy trip gathers hundreds of jobs, and each change looks one up."""
 
     # -- reading --------------------------------------------------------------------------
 
@@ -110,13 +112,14 @@ class LookupJobsModel(QAbstractTableModel):
         return list(self._jobs)
 
     def row_of(self, job_id: str) -> int:
-        return next((row for row, job in enumerate(self._jobs) if job.id == job_id), -1)
+        return self._rows.get(job_id, -1)
 
     # -- writing --------------------------------------------------------------------------
 
     def reset(self, jobs: Iterable[LookupJobRecord]) -> None:
         self.beginResetModel()
         self._jobs = list(jobs)
+        self._rows = {job.id: row for row, job in enumerate(self._jobs)}
         self.endResetModel()
 
     def upsert(self, job: LookupJobRecord) -> bool:
@@ -124,6 +127,7 @@ class LookupJobsModel(QAbstractTableModel):
         row = self.row_of(job.id)
         if row < 0:
             self.beginInsertRows(QModelIndex(), len(self._jobs), len(self._jobs))
+            self._rows[job.id] = len(self._jobs)
             self._jobs.append(job)
             self.endInsertRows()
             return True

@@ -13,7 +13,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from PySide6.QtCore import QItemSelection, QKeyCombination, Qt, QTimer, Signal
+from PySide6.QtCore import QEvent, QItemSelection, QKeyCombination, Qt, QTimer, Signal
 from PySide6.QtGui import QAction, QKeySequence
 from PySide6.QtWidgets import (
     QAbstractItemView,
@@ -23,6 +23,7 @@ from PySide6.QtWidgets import (
     QMenu,
     QPushButton,
     QSplitter,
+    QStyle,
     QTableView,
     QTextBrowser,
     QVBoxLayout,
@@ -42,9 +43,11 @@ from .model import (
     KIND_COLUMN,
     PROGRESS_COLUMN,
     STATUS_COLUMN,
+    STATUS_TEXT,
     LookupJobsModel,
     can_cancel,
     can_retry,
+    kind_title,
 )
 
 COALESCE_MS = 100
@@ -89,9 +92,12 @@ class LookupsPanel(QWidget):
         self.table.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
         self.table.verticalHeader().hide()
         header = self.table.horizontalHeader()
-        header.setSectionResizeMode(KIND_COLUMN, QHeaderView.ResizeMode.ResizeToContents)
+        # Sized once to the longest text they can show (`_fit_columns`): ResizeToContents
+        # measures every row again after each change, even while the tab is hidden.
+        header.setSectionResizeMode(KIND_COLUMN, QHeaderView.ResizeMode.Interactive)
         header.setSectionResizeMode(PROGRESS_COLUMN, QHeaderView.ResizeMode.Stretch)
-        header.setSectionResizeMode(STATUS_COLUMN, QHeaderView.ResizeMode.ResizeToContents)
+        header.setSectionResizeMode(STATUS_COLUMN, QHeaderView.ResizeMode.Interactive)
+        self._fit_columns()
 
         self.details = QTextBrowser(self)
         self.details.setObjectName("lookupDetails")
@@ -334,6 +340,26 @@ class LookupsPanel(QWidget):
         self.selection.select_lookups(
             tuple(job.id for job in jobs if job is not None and job.status.finished)
         )
+
+    def _fit_columns(self) -> None:
+        """The kind and status columns as wide as the longest kind title and status."""
+        texts = {
+            KIND_COLUMN: [kind_title(name, self.lookups.kinds) for name in self.lookups.kinds],
+            STATUS_COLUMN: list(STATUS_TEXT.values()),
+        }
+        metrics = self.table.fontMetrics()
+        style = self.table.style()
+        margin = style.pixelMetric(QStyle.PixelMetric.PM_FocusFrameHMargin, None, self.table) + 1
+        header = self.table.horizontalHeader()
+        for column, candidates in texts.items():
+            widest = max(metrics.horizontalAdvance(text) for text in candidates)
+            width = max(header.sectionSizeHint(column), widest + 2 * margin + 1)
+            header.resizeSection(column, width)
+
+    def changeEvent(self, event: QEvent) -> None:
+        if event.type() in (QEvent.Type.FontChange, QEvent.Type.StyleChange):
+            self._fit_columns()
+        super().changeEvent(event)
 
     def _show_notice(self, text: str) -> None:
         self.notice.setText(text)
