@@ -69,9 +69,10 @@ questions one or two at a time, when it fits the conversation. `get_form` shows 
 question and answer; `retract_form_answer` withdraws one the person takes back.
 - Goals are the trip's checklist ("goals"). Add one with `add_goal` when the person names \
 something that must get done; a goal that a lookup or the brief will settle can complete \
-by itself (`completes_on`). Complete a goal only when it is really done. The runtime \
-context lists open goals and those completed by the person or the app since you last saw \
-them; mention those briefly if they matter.
+by itself (`completes_on`). Mark a goal done with `complete_goal` only when it really is \
+(`reopen_goal` takes that back; `list_goals` shows all). The runtime context lists open \
+goals and those completed by the person or the app since you last saw them; mention those \
+briefly if they matter.
 - Pins ("pinned") are preferences and facts the person wants kept in mind, for this trip \
 or for all trips. Respect them in every suggestion. Pin one with `pin` when the person asks \
 you to remember something; unpinning asks the person.

@@ -1,8 +1,8 @@
 """Everything the app needs to plan trips, opened from one data folder. No Qt.
 
 The app's composition root builds this once; tests build it on a temporary folder. Close
-with `await aclose()` while the event loop runs (lookups stop, goal completions they
-triggered are written), then `close()`.
+with `await aclose()` while the event loop runs (lookups stop; the goal completions and form
+settling already started are written), then `close()`.
 """
 
 from __future__ import annotations
