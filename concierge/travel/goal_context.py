@@ -149,8 +149,8 @@ class GoalFeature(AssistantFeature):
 
 
 def render_goal(goal: GoalRecord, *, status: bool = False) -> str:
-    """ "- [1a2b3c4d] Flights booked (completes when a flights lookup succeeds)"; a done goal
-    says who did it. `status` puts "open:" or "done:" before the title."""
+    """One list line: the short id, the title, what completes an open goal by itself, or
+    who did a done one. `status` puts "open:" or "done:" before the title."""
     state = f"{goal.status.value}: " if status else ""
     line = f"- [{short_id(goal.id)}] {state}{goal.title}"
     if not goal.done:

@@ -68,8 +68,8 @@ class GoalTriggers:
     """Completes goals waiting for a lookup when it succeeds, with the app as the actor.
 
     Only a success this process saw happen counts: a job is followed from its first
-    unfinished announcement, so re-announcements of an old finished job (marking it seen,
-    a cancel that came too late) never complete a goal the person has reopened since.
+    unfinished announcement, so re-announcements of a finished job (marking it seen, a
+    progress report landing after the finish) never complete a goal the person reopened.
     """
 
     def __init__(self, goals: GoalRepository, lookups: LookupJobBus) -> None:

@@ -313,3 +313,25 @@ async def test_get_form_shows_every_question_and_where_its_answer_stands(
         "The stored answer no longer fits: Accommodation style (accommodation) must be one of: "
         "hotel, apartment, hostel, guesthouse, camping, luxury, no preference; got 'castle'."
     )
+
+
+async def test_an_answer_to_a_question_that_does_not_apply_is_kept_and_said_so(
+    world: World, fake_openai: FakeOpenAIServer
+) -> None:
+    agent = world.agent(fake_openai)
+    fake_openai.script(
+        Reply.tool_calls(
+            ToolCallSpec("fill_form", {"values": {"party": "couple", "children": "A cot"}}),
+            ToolCallSpec("fill_form", {"values": {"party": "couple"}}),
+        ),
+        Reply.text("ok"),
+    )
+    await agent.process_request("Two of us; bring a cot just in case")
+
+    kept, same = tool_results(fake_openai.chat_requests[1])
+    assert kept.startswith(
+        'Saved in the Trip brief: party="couple"; children="A cot". Kept, but does not apply '
+        "now: children (only when Travelling as is family or Ages has a value below 18).\n"
+    )
+    assert same.startswith("No change: the Trip brief already had these answers.\n")
+    assert (await world.services.forms.answers(world.trip.id, BRIEF))["children"] == "A cot"
