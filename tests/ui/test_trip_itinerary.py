@@ -374,3 +374,22 @@ async def test_item_dialog_fields_are_named(view: ItineraryView, services: TripS
     assert editor.save_button.accessibleName() == "Save"
     editor.reject()
     await until(lambda: view.editor is None)
+
+
+async def test_only_changes_to_what_it_shows_reload_the_itinerary(
+    view: ItineraryView, services: TripServices
+) -> None:
+    """The trip's own fields change as someone types; only its dates (the days) and its
+    destination's time zone matter here, and item changes of course."""
+    trip, items = await porto_trip(services)
+    await show(view, trip)
+    await until(lambda: not view._coalesce.isActive() and not view._refresher.busy)
+    await services.trips.update(trip.id, {"notes": "Pack light", "travellers": 3})
+    assert not view._coalesce.isActive()
+    await services.trips.update(trip.id, {"end_date": "2026-05-17"})
+    assert view._coalesce.isActive()
+    await until(lambda: len(view.model.days) == 4)
+    await until(lambda: not view._coalesce.isActive() and not view._refresher.busy)
+    await services.itinerary.update(items[0].id, {"title": "Check in early"})
+    assert view._coalesce.isActive()
+    await until(lambda: titles(view)[0][0] == "Check in early")

@@ -209,7 +209,8 @@ class LookupService:
                     functools.partial(self._write_progress, job.id), self.progress_interval
                 )
                 context = LookupContext(places=self.places, progress=progress)
-                access = OFFLINE if self._online is None else await self._online()
+                read_access = self._online if spec.online else None  # A database read.
+                access = OFFLINE if read_access is None else await read_access()
                 given = {**job.parameters, ONLINE_PARAMETER: access}  # not stored
                 result = await asyncio.get_running_loop().run_in_executor(
                     self._workers, functools.partial(spec.run, given, context)

@@ -32,6 +32,7 @@ from PySide6.QtWidgets import (
 )
 
 from concierge.store import (
+    Action,
     Change,
     ChangeBus,
     ChangeHistory,
@@ -59,6 +60,9 @@ from .undo_offer import UndoOffer, undo_offered
 COALESCE_MS = 80
 """Changes from the store within this long are served by one reload (a write publishes
 several, and the assistant or a lookup writes in bursts)."""
+TRIP_FIELDS_SHOWN = frozenset({"start_date", "end_date", "destination_tz"})
+"""The trip's fields the itinerary depends on (its days, their headings, a new item's
+time zone); a change to any other field of the trip leaves the itinerary as it is."""
 
 NO_TRIP_TEXT = "Select a trip to see its itinerary."
 EMPTY_TEXT = "Nothing planned yet. Add the first item with Add item."
@@ -275,6 +279,8 @@ class ItineraryView(QWidget):
         if offer is not None and change.undo and change.entity_id in offer.entity_ids:
             self._undo_offer = None  # Restored by an undo elsewhere.
             self.undo_bar.dismiss()
+        if not _shown_here(change):
+            return
         if not self._coalesce.isActive():  # Not restarted: a steady stream still refreshes.
             self._coalesce.start()
 
@@ -541,6 +547,16 @@ class ItineraryView(QWidget):
             self._open_editor(ItemEditor(self, day=item.day, item=item))
 
     # -- widgets --------------------------------------------------------------------------
+
+
+def _shown_here(change: Change) -> bool:
+    """Whether `change` can alter what the itinerary shows (a reload costs three reads and
+    a repaint, and the trip's other fields change as often as someone types in them)."""
+    if change.entity is EntityKind.ITINERARY_ITEM:
+        return True
+    if change.entity is EntityKind.TRIP:
+        return change.action is not Action.UPDATE or bool(change.fields & TRIP_FIELDS_SHOWN)
+    return False
 
 
 def _all_items(model: ItineraryModel) -> list[ItineraryItemRecord]:

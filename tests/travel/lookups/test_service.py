@@ -10,6 +10,7 @@ import pytest
 
 from concierge.store import LookupJobRecord, LookupJobRepository, LookupStatus
 from concierge.travel.lookups.kinds import KINDS
+from concierge.travel.lookups.online import OFFLINE, OnlineAccess
 from concierge.travel.lookups.service import FROM_TRIP, LookupRequestError, LookupService
 from concierge.travel.places import PlaceIndex
 from tests.travel.lookups.conftest import Lookups
@@ -198,3 +199,25 @@ async def _is(
     return (status is None or job.status is status) and (
         progress is None or job.progress == progress
     )
+
+
+async def test_only_online_kinds_read_the_online_settings(lookups: Lookups) -> None:
+    """Reading the settings is a database read; offline kinds never use what it says."""
+    reads: list[str] = []
+
+    async def online_access() -> OnlineAccess:
+        reads.append("read")
+        return OFFLINE
+
+    service = LookupService(
+        lookups.jobs, lookups.trips, lookups.service.places, online=online_access
+    )
+    try:
+        done = await service.wait(await service.start(lookups.trip.id, "flights"))
+        assert done is not None and done.status is LookupStatus.SUCCEEDED
+        assert reads == []
+        failed = await service.wait(await service.start(lookups.trip.id, "weather"))
+        assert failed is not None and failed.status is LookupStatus.FAILED  # Off in Settings.
+        assert reads == ["read"]
+    finally:
+        await service.aclose()

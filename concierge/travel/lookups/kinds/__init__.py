@@ -59,6 +59,7 @@ KINDS: Mapping[str, LookupKind] = MappingProxyType(
                 "16 days (online: only when weather forecasts are on in Settings)",
                 uses=("destination", "start_date", "end_date"),
                 run=weather.run,
+                online=True,
             ),
         )
     }

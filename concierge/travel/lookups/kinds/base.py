@@ -41,3 +41,6 @@ class LookupKind:
     description: str
     uses: tuple[str, ...]
     run: Runner
+    online: bool = False
+    """Asks a service on the internet: only such a kind gets the online settings (read
+    from the database as it starts)."""
