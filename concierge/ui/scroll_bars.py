@@ -1,13 +1,16 @@
-"""Scroll bars that repaint only when what they show changes.
+"""Scroll bars that repaint only when what they show changes, and at most ten times a
+second while their content grows.
 
 A scroll bar repaints on every change of its range or value, even when its handle ends up
 on the same pixels: a transcript growing by a few words (its range grows, then it scrolls
 back to the end), or an itinerary row added. Painting one takes one to two milliseconds in
-the Fusion style (its gradients cost per pixel row), and a streaming answer changes the
-range thirty times a second.
+the Fusion style (its fills cost per pixel row), and a streaming answer changes the range
+thirty times a second.
 """
 
 from __future__ import annotations
+
+import time
 
 from PySide6.QtCore import QRect, Qt, QTimer
 from PySide6.QtGui import QPaintEvent
@@ -21,6 +24,8 @@ from PySide6.QtWidgets import (
 )
 
 _Look = tuple[QRect, bool, bool, bool]
+GROWTH_REPAINT_SECONDS = 0.1
+"""While the range keeps changing (content growing), repaints come at most this often."""
 
 
 class SteadyScrollBar(QScrollBar):
@@ -29,25 +34,36 @@ class SteadyScrollBar(QScrollBar):
     enabled state differ from what was last painted.
 
     The comparison waits until the changes of one event-loop pass are done: a view sets the
-    range and then the value, and the state in between is not what will be shown."""
+    range and then the value, and the state in between is not what will be shown. After a
+    range change it waits until `GROWTH_REPAINT_SECONDS` have passed since the last paint;
+    scrolling alone (wheel, keys, dragging the handle) is shown at once."""
 
     def __init__(self, orientation: Qt.Orientation, parent: QWidget | None = None) -> None:
         super().__init__(orientation, parent)
         self._painted: _Look | None = None
+        self._painted_at = 0.0
+        self._range_changed = False
         self._settled = QTimer(self)
         self._settled.setSingleShot(True)
-        self._settled.setInterval(0)
         self._settled.timeout.connect(self._repaint_if_changed)
 
     def sliderChange(self, change: QAbstractSlider.SliderChange) -> None:
-        if not self._settled.isActive():
-            self._settled.start()
+        if change == QAbstractSlider.SliderChange.SliderRangeChange:
+            self._range_changed = True
+        if self._settled.isActive():
+            return
+        wait = 0.0
+        if self._range_changed and not self.isSliderDown():
+            wait = self._painted_at + GROWTH_REPAINT_SECONDS - time.monotonic()
+        self._settled.start(max(0, round(wait * 1000)))
 
     def paintEvent(self, event: QPaintEvent) -> None:
         self._painted = self._look()
+        self._painted_at = time.monotonic()
         super().paintEvent(event)
 
     def _repaint_if_changed(self) -> None:
+        self._range_changed = False
         if self._look() != self._painted:
             self.update()
 

@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
+import pytest
 from PySide6.QtCore import QEvent, QObject, Qt
 from PySide6.QtWidgets import QApplication, QTextBrowser
 from pytestqt.qtbot import QtBot
 
+from concierge.ui import scroll_bars
 from concierge.ui.scroll_bars import SteadyScrollBar, use_steady_scroll_bars
 
 
@@ -67,3 +69,29 @@ def test_scroll_areas_get_steady_bars(qtbot: QtBot) -> None:
     assert bar.maximum() > 0
     bar.setValue(bar.maximum())
     assert browser.cursorForPosition(browser.viewport().rect().topLeft()).blockNumber() > 0
+
+
+def test_growth_is_repainted_at_a_limited_rate_and_scrolling_at_once(
+    qtbot: QtBot, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(scroll_bars, "GROWTH_REPAINT_SECONDS", 60.0)
+    bar = SteadyScrollBar(Qt.Orientation.Vertical)
+    qtbot.addWidget(bar)
+    bar.resize(16, 300)
+    bar.setRange(0, 1_000)
+    bar.setPageStep(500)
+    bar.show()
+    qtbot.waitExposed(bar)
+    paints = _Paints(bar)
+    _settle(qtbot, bar)
+    paints.count = 0
+
+    bar.setRange(0, 2_000)  # Content grew: the handle shrinks, but not yet redrawn.
+    assert bar._settled.isActive() and bar._settled.remainingTime() > 1_000
+    QApplication.processEvents()
+    assert paints.count == 0
+
+    bar._settled.stop()
+    bar._range_changed = False
+    bar.setValue(1_500)  # Scrolling: shown at once.
+    qtbot.waitUntil(lambda: paints.count > 0)
