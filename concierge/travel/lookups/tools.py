@@ -15,6 +15,7 @@ from pydantic import BaseModel, ConfigDict, Field
 from concierge.agent import Tool, ToolContext, ToolError, ToolOutput
 from concierge.store import LookupJobRecord, LookupJobRepository, LookupStatus
 
+from ..tool_support import by_reference
 from .kinds import KINDS
 from .service import LookupRequestError, LookupService
 from .status_provider import short_job_id
@@ -130,15 +131,5 @@ class LookupTools:
 
     async def _job(self, reference: str) -> LookupJobRecord:
         """A lookup of this trip by full or shortened id."""
-        wanted = reference.strip().strip("[]").lower()
-        matches = [
-            j for j in await self.jobs.list_for_trip(self.trip_id) if j.id.startswith(wanted)
-        ]
-        if not matches:
-            raise ToolError(
-                f"This trip has no lookup [{reference}]. Use an id shown in brackets in the "
-                "runtime context."
-            )
-        if len(matches) > 1:
-            raise ToolError(f"[{reference}] matches several lookups; give more of the id.")
-        return matches[0]
+        jobs = await self.jobs.list_for_trip(self.trip_id)
+        return by_reference(jobs, reference, "lookup", "in the runtime context")
