@@ -97,7 +97,7 @@ async def run(
         await closed.wait()
         log.info("closing")
         await window.shutdown()
-        await services.lookups.aclose()
+        await services.aclose()  # Lookups stop; goal completions and form settling finish.
     finally:
         loading.cancel()
         bridge.close()

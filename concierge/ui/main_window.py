@@ -3,6 +3,7 @@ right. Closing asks the async main to finish instead of stopping the loop under 
 
 from __future__ import annotations
 
+import functools
 import logging
 from collections.abc import Callable
 
@@ -18,14 +19,26 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from concierge.store import UI_LAST_TRIP_ID, UI_WINDOW_GEOMETRY, Actor, Change, ChangeContext
+from concierge.store import (
+    UI_LAST_TRIP_ID,
+    UI_WINDOW_GEOMETRY,
+    Actor,
+    Change,
+    ChangeContext,
+    StoreError,
+)
 from concierge.store.model_profile import ModelProfile
+from concierge.travel.forms import TRIP_BRIEF
 from concierge.travel.services import TravelServices
 from concierge.ui.assistant_session import AssistantSession
 from concierge.ui.async_support import BackgroundTasks
+from concierge.ui.brief import BriefPanel
 from concierge.ui.chat import ChatPanel
+from concierge.ui.chat.selection_actions import selection_actions
+from concierge.ui.goals import GoalsPanel
 from concierge.ui.inspector import InspectorPanel
 from concierge.ui.lookups import LookupsPanel
+from concierge.ui.pins import PinsPanel
 from concierge.ui.settings import SettingsDialog
 from concierge.ui.startup_window import initial_size
 from concierge.ui.trips import ItineraryView, TripForm, TripListPanel
@@ -34,6 +47,9 @@ log = logging.getLogger(__name__)
 
 STATUS_MS = 6_000
 UNDO_REFRESH_MS = 150
+PIN_TEXT = "Pin selected text"
+PIN_ALL_TEXT = "Pin selected text for all trips"
+_QUOTED_LIMIT = 60
 
 
 class MainWindow(QMainWindow):
@@ -60,6 +76,15 @@ class MainWindow(QMainWindow):
         )
         self.lookups_panel = LookupsPanel(services.lookups, services.selection, self)
         self.trip_form.set_lookup_starter(self.lookups_panel.start_lookup)
+        self.brief_panel = BriefPanel(
+            TRIP_BRIEF, services.forms, services.trips, services.history, services.bus, self
+        )
+        self.goals_panel = GoalsPanel(
+            services.goals, services.trips, services.history, services.bus, self
+        )
+        self.pins_panel = PinsPanel(
+            services.pins, services.trips, services.history, services.bus, self
+        )
         self.chat = ChatPanel(self)
         self.inspector = InspectorPanel(self)
         self.session = AssistantSession(services, self.chat, self.inspector, self)
@@ -67,10 +92,18 @@ class MainWindow(QMainWindow):
             self.trip_list,
             self.trip_form,
             self.itinerary,
+            self.brief_panel,
+            self.goals_panel,
+            self.pins_panel,
             self.lookups_panel,
             self.chat,
         ):
             panel.task_failed.connect(self._report_failure)
+        pin_hook = selection_actions(self.chat.transcript)
+        self.pin_action = pin_hook.add(PIN_TEXT, lambda text: self.pin_text(text))
+        self.pin_all_action = pin_hook.add(
+            PIN_ALL_TEXT, lambda text: self.pin_text(text, all_trips=True)
+        )
 
         self._build_layout()
         self._build_menus()
@@ -91,8 +124,8 @@ class MainWindow(QMainWindow):
         center.setObjectName("tripSplitter")
         self.bottom_tabs = QTabWidget(self)
         self.bottom_tabs.setObjectName("planTabs")
-        self.bottom_tabs.addTab(self.itinerary, "Itinerary")
-        self.bottom_tabs.addTab(self.lookups_panel, "Lookups")
+        for panel, title in self._plan_tabs():
+            self.bottom_tabs.addTab(panel, title)
         center.addWidget(self.trip_form)
         center.addWidget(self.bottom_tabs)
         center.setStretchFactor(0, 0)
@@ -150,6 +183,13 @@ class MainWindow(QMainWindow):
         self.mark_seen_action = self._action("Mark assistant changes as &seen", self.mark_seen)
         edit_menu.addAction(self.mark_seen_action)
 
+        view_menu = self.menuBar().addMenu("&View")
+        self.tab_actions: list[QAction] = []
+        for number, (panel, title) in enumerate(self._plan_tabs(), start=1):
+            action = self._action(title, functools.partial(self.show_tab, panel), f"Ctrl+{number}")
+            view_menu.addAction(action)
+            self.tab_actions.append(action)
+
         assistant_menu = self.menuBar().addMenu("&Assistant")
         focus_chat = self._action("&Message the assistant", self.focus_chat, "Ctrl+L")
         assistant_menu.addAction(focus_chat)
@@ -160,6 +200,24 @@ class MainWindow(QMainWindow):
 
         help_menu = self.menuBar().addMenu("&Help")
         help_menu.addAction(self._action("&About Concierge", self.show_about))
+
+    def _plan_tabs(self) -> list[tuple[QWidget, str]]:
+        """The tabs under the trip form, in order (Ctrl+1 … Ctrl+5 switch to them)."""
+        return [
+            (self.itinerary, "Itinerary"),
+            (self.brief_panel, "Brief"),
+            (self.goals_panel, "Goals"),
+            (self.pins_panel, "Pinned"),
+            (self.lookups_panel, "Lookups"),
+        ]
+
+    def show_tab(self, panel: QWidget) -> None:
+        """Bring a tab under the trip form to the front and put the focus in it."""
+        self.bottom_tabs.setCurrentWidget(panel)
+        if isinstance(panel, GoalsPanel | PinsPanel):
+            panel.take_focus()
+        else:
+            panel.setFocus(Qt.FocusReason.ShortcutFocusReason)
 
     def _action(
         self,
@@ -203,7 +261,11 @@ class MainWindow(QMainWindow):
         self.services.selection.select_trip(current)
         self.trip_form.set_trip(current)
         self.itinerary.set_trip(current)
+        self.brief_panel.set_trip(current)
+        self.goals_panel.set_trip(current)
+        self.pins_panel.set_trip(current)
         self.lookups_panel.set_trip(current)
+        self.pin_action.setVisible(current is not None)
         self.session.set_trip(current)
         self._show_empty_state(current is None)
         self.tasks.start(self._refresh_undo(), name="refresh undo")
@@ -242,7 +304,29 @@ class MainWindow(QMainWindow):
     def mark_seen(self) -> None:
         trip_id = self.session.trip_id
         if trip_id is not None:
-            self.tasks.start(self.services.history.mark_seen(trip_id), name="mark seen")
+            self.tasks.start(self._mark_seen(trip_id), name="mark seen")
+
+    async def _mark_seen(self, trip_id: str) -> None:
+        await self.services.history.mark_seen(trip_id)
+        for panel in (self.brief_panel, self.goals_panel, self.pins_panel):
+            panel.reload()  # Marks come from the change log, which has none left.
+
+    # -- pinning ----------------------------------------------------------------------------
+
+    def pin_text(self, text: str, *, all_trips: bool = False) -> None:
+        """Pin `text` (e.g. selected in the chat) to this trip or to all trips."""
+        self.tasks.start(self._pin(text, all_trips), name="pin text")
+
+    async def _pin(self, text: str, all_trips: bool) -> None:
+        try:
+            pin = await self.pins_panel.pin_text(text, all_trips=all_trips)
+        except StoreError as error:
+            self.statusBar().showMessage(f"Not pinned: {error}", STATUS_MS)
+            return
+        quoted = pin.text if len(pin.text) <= _QUOTED_LIMIT else pin.text[:_QUOTED_LIMIT] + "…"
+        scope = "all trips" if pin.all_trips else "this trip"
+        self.statusBar().showMessage(f"Pinned “{quoted}” for {scope}.", STATUS_MS)
+        self.bottom_tabs.setCurrentWidget(self.pins_panel)
 
     # -- assistant --------------------------------------------------------------------------
 
@@ -307,7 +391,10 @@ class MainWindow(QMainWindow):
         for panel in (
             self.chat,
             self.trip_form,
+            self.brief_panel,
             self.itinerary,
+            self.goals_panel,
+            self.pins_panel,
             self.lookups_panel,
             self.trip_list,
         ):

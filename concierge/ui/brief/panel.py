@@ -211,6 +211,11 @@ class BriefPanel(QWidget):
         else:
             self._refresher.request()
 
+    def reload(self) -> None:
+        """Read the answers and marks again (e.g. after everything was marked seen)."""
+        if self._trip_id is not None:
+            self._refresher.request()
+
     async def flush(self) -> None:
         """Save every pending edit now and wait until the store has answered."""
         self._save_pending()

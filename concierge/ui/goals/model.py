@@ -1,0 +1,74 @@
+"""The goals checklist as a table model: a check box and the title, what completes the goal
+by itself, and who completed it."""
+
+from __future__ import annotations
+
+from PySide6.QtCore import QModelIndex, QPersistentModelIndex, Qt, Signal
+
+from concierge.store import Actor, GoalRecord, GoalStatus
+from concierge.travel.goal_triggers import describe_trigger
+from concierge.ui.record_table import RecordTableModel
+
+_Index = QModelIndex | QPersistentModelIndex
+
+COLUMNS = ("Goal", "Completes by itself", "Completed by")
+TITLE_COLUMN, TRIGGER_COLUMN, DONE_BY_COLUMN = range(3)
+DONE_BY = {Actor.PERSON: "You", Actor.ASSISTANT: "The assistant", Actor.APP: "Automatically"}
+MARKED_FIELDS = {"title": "title", "status": "done", "completes_on": "what completes it"}
+"""What an assistant change to a goal is called in its tooltip; reordering is not marked."""
+
+
+def trigger_text(trigger: str | None) -> str:
+    """ "When a public holidays lookup succeeds"; "" for a goal only someone can tick."""
+    return f"When {describe_trigger(trigger)}" if trigger else ""
+
+
+def done_text(goal: GoalRecord) -> str:
+    if not goal.done:
+        return "Open"
+    who = DONE_BY[goal.completed_by] if goal.completed_by is not None else ""
+    return f"Done ({who.lower()})" if who else "Done"
+
+
+class GoalsModel(RecordTableModel[GoalRecord]):
+    """The trip's goals in checklist order. Ticking or unticking a box shows at once and
+    asks for the write with `check_requested`."""
+
+    check_requested = Signal(str, bool)
+    """(goal id, done): the person ticked (True) or unticked (False) the goal."""
+
+    columns = COLUMNS
+
+    def text(self, record: GoalRecord, column: int) -> str:
+        if column == TITLE_COLUMN:
+            return record.title
+        if column == TRIGGER_COLUMN:
+            return trigger_text(record.completes_on)
+        if record.done and record.completed_by is not None:
+            return DONE_BY[record.completed_by]
+        return ""
+
+    def tooltip(self, record: GoalRecord) -> str:
+        parts = [done_text(record), trigger_text(record.completes_on)]
+        return ". ".join(part for part in parts if part)
+
+    def check_state(self, record: GoalRecord) -> Qt.CheckState | None:
+        return Qt.CheckState.Checked if record.done else Qt.CheckState.Unchecked
+
+    def setData(self, index: _Index, value: object, role: int = Qt.ItemDataRole.EditRole) -> bool:
+        if role != Qt.ItemDataRole.CheckStateRole or index.column() != TITLE_COLUMN:
+            return super().setData(index, value, role)
+        goal = self.record_at(index.row()) if index.isValid() else None
+        if goal is None:
+            return False
+        checked = Qt.CheckState.Checked
+        done = value == checked or value == checked.value
+        if done == goal.done:
+            return False
+        self.replace(
+            goal,
+            status=GoalStatus.DONE if done else GoalStatus.OPEN,
+            completed_by=Actor.PERSON if done else None,
+        )
+        self.check_requested.emit(goal.id, done)
+        return True

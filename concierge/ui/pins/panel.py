@@ -1,0 +1,122 @@
+"""The pinned panel: preferences and facts the assistant keeps in mind, for this trip or for
+all trips ("vegetarian", "no red-eye flights").
+
+Add from the line at the top with its scope (Enter); edit in place (F2, double-click);
+remove (Delete, with Undo); reorder within a scope (Alt+Up / Alt+Down). All-trip pins come
+first, in every trip. `pin_text` pins text from elsewhere (the chat's "Pin selected text").
+"""
+
+from __future__ import annotations
+
+from PySide6.QtWidgets import QComboBox, QLabel, QWidget
+
+from concierge.store import (
+    Change,
+    ChangeBus,
+    ChangeContext,
+    ChangeHistory,
+    EntityKind,
+    InvalidChangeError,
+    PinRecord,
+    PinRepository,
+    TripRepository,
+)
+from concierge.ui.record_panel import RecordListPanel
+from concierge.ui.trips.person import person
+
+from .model import ALL_TRIPS, MARKED_FIELDS, THIS_TRIP, PinsModel
+
+NO_TRIP_TEXT = "Select a trip to see what is pinned for it."
+EMPTY_TEXT = (
+    "Nothing pinned yet. Pin what the assistant should always keep in mind, e.g. "
+    "“vegetarian” or “no red-eye flights”, or select text in the chat and choose "
+    "Pin selected text."
+)
+SCOPE_LABEL = "Applies to"
+NO_TRIP_TO_PIN = "Select a trip first: text is pinned to the selected trip."
+
+
+class PinsPanel(RecordListPanel[PinRecord]):
+    entity = EntityKind.PIN
+    marked_fields = MARKED_FIELDS
+
+    def __init__(
+        self,
+        pins: PinRepository,
+        trips: TripRepository,
+        history: ChangeHistory,
+        bus: ChangeBus,
+        parent: QWidget | None = None,
+    ) -> None:
+        self.pins = pins
+        super().__init__(
+            PinsModel(),
+            trips,
+            history,
+            bus,
+            parent,
+            name="Pinned",
+            new_label="New pin",
+            placeholder="e.g. No red-eye flights",
+            no_trip_text=NO_TRIP_TEXT,
+            empty_text=EMPTY_TEXT,
+            rename_text="Edit",
+        )
+        self.setObjectName("pinsPanel")
+        self.view.setObjectName("pinsList")
+        self.scope_label = QLabel(SCOPE_LABEL, self)
+        self.scope_combo = QComboBox(self)
+        self.scope_combo.addItem(THIS_TRIP, False)
+        self.scope_combo.addItem(ALL_TRIPS, True)
+        self.scope_combo.setAccessibleName(SCOPE_LABEL)
+        self.scope_combo.setToolTip("Pin for this trip only, or for every trip")
+        self.scope_label.setBuddy(self.scope_combo)
+        self.add_row.insertWidget(2, self.scope_label)
+        self.add_row.insertWidget(3, self.scope_combo)
+        self.chain([self.scope_combo])
+
+    @property
+    def all_trips_chosen(self) -> bool:
+        return bool(self.scope_combo.currentData())
+
+    async def pin_text(self, text: str, *, all_trips: bool = False) -> PinRecord:
+        """Pin `text` to the current trip (or to all trips) and select it. Raises
+        `StoreError` (blank text, no trip) with the message to show."""
+        if not all_trips and self.trip_id is None:
+            raise InvalidChangeError("trip_id", NO_TRIP_TO_PIN)
+        pin = await self.pins.add(
+            text, trip_id=None if all_trips else self.trip_id, context=person()
+        )
+        self.select(pin.id)
+        self._refresher.request()
+        return pin
+
+    # -- the store ------------------------------------------------------------------------
+
+    def watches(self, change: Change, trip_id: str) -> bool:
+        return change.trip_id in (trip_id, None)
+
+    def siblings(self, record: PinRecord) -> list[PinRecord]:
+        return [pin for pin in self.model.records if pin.trip_id == record.trip_id]
+
+    def undo_trip(self, record: PinRecord) -> str | None:
+        return record.trip_id
+
+    async def read_records(self, trip_id: str) -> list[PinRecord]:
+        return await self.pins.list_for_trip(trip_id)
+
+    async def add_record(self, trip_id: str, text: str) -> PinRecord:
+        scope = None if self.all_trips_chosen else trip_id
+        return await self.pins.add(text, trip_id=scope, context=person())
+
+    async def rename_record(self, record_id: str, text: str) -> None:
+        await self.pins.update_text(record_id, text, context=person())
+
+    async def remove_record(self, record: PinRecord, context: ChangeContext) -> bool:
+        return await self.pins.remove(record.id, context=context)
+
+    async def move_record(self, record: PinRecord, position: int) -> None:
+        await self.pins.move(record.id, position, context=person())
+
+    def removal(self, record: PinRecord) -> tuple[str, str]:
+        return f"Unpin “{record.text}”", f"Unpinned “{record.text}”."

@@ -1,0 +1,489 @@
+"""What the goals and pinned panels share: an ordered list of a trip's records, added from a
+line at the top, renamed in place (F2, double-click), removed at once with Undo offered
+(Delete), reordered from the keyboard (Alt+Up / Alt+Down), following the store live.
+
+Selecting a row the assistant added or changed clears its mark, here and in the change log.
+Subclasses say how to read and write their records; every write is the person's own step.
+"""
+
+from __future__ import annotations
+
+import itertools
+from collections.abc import Callable, Coroutine, Mapping, Sequence
+from types import MappingProxyType
+from typing import Any, Generic
+
+from PySide6.QtCore import QPoint, Qt, QTimer, Signal
+from PySide6.QtGui import QAction, QKeySequence
+from PySide6.QtWidgets import (
+    QAbstractItemView,
+    QHBoxLayout,
+    QHeaderView,
+    QLabel,
+    QLineEdit,
+    QMenu,
+    QStackedWidget,
+    QStyle,
+    QTreeView,
+    QVBoxLayout,
+    QWidget,
+)
+
+from concierge.store import (
+    Action,
+    Change,
+    ChangeBus,
+    ChangeContext,
+    ChangeHistory,
+    EntityKind,
+    StoreError,
+    TripRepository,
+)
+from concierge.ui.async_support import BackgroundTasks
+from concierge.ui.record_table import R, RecordTableModel, unseen_reason
+from concierge.ui.trips.actions import action_button, icon_button, make_action
+from concierge.ui.trips.person import person
+from concierge.ui.trips.refresher import Refresher
+from concierge.ui.trips.undo_bar import UndoBar
+from concierge.ui.trips.undo_offer import UndoOffer, undo_offered
+
+COALESCE_MS = 80
+"""Changes from the store within this long are served by one reload."""
+DELETED_TEXT = "This trip was deleted."
+
+
+class RecordListPanel(QWidget, Generic[R]):
+    """The records of one trip (`set_trip`); build it inside the running event loop and
+    `await shutdown()` before it goes."""
+
+    refreshed = Signal()
+    """The list shows the store's records of the current trip (or the empty state)."""
+    task_failed = Signal(str, object)
+    """A background task raised unexpectedly: (task name, exception)."""
+
+    entity: EntityKind
+    marked_fields: Mapping[str, str] = MappingProxyType({})
+    """What an assistant change to a record's fields is called in its tooltip."""
+
+    def __init__(
+        self,
+        model: RecordTableModel[R],
+        trips: TripRepository,
+        history: ChangeHistory,
+        bus: ChangeBus,
+        parent: QWidget | None = None,
+        *,
+        name: str,
+        new_label: str,
+        placeholder: str,
+        no_trip_text: str,
+        empty_text: str,
+        rename_text: str = "Rename",
+    ) -> None:
+        super().__init__(parent)
+        self.setAccessibleName(name)
+        self.trips = trips
+        self.history = history
+        self.tasks = BackgroundTasks(self)
+        self.tasks.failed.connect(self.task_failed)
+        self.model = model
+        model.setParent(self)
+        self._no_trip_text = no_trip_text
+
+        self.view = QTreeView(self)
+        self.view.setAccessibleName(name)
+        self.view.setModel(model)
+        self.view.setRootIsDecorated(False)
+        self.view.setUniformRowHeights(True)
+        self.view.setAllColumnsShowFocus(True)
+        self.view.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
+        self.view.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
+        self.view.setEditTriggers(
+            QAbstractItemView.EditTrigger.EditKeyPressed
+            | QAbstractItemView.EditTrigger.DoubleClicked
+        )
+        self.view.setContextMenuPolicy(Qt.ContextMenuPolicy.CustomContextMenu)
+        header = self.view.header()
+        header.setStretchLastSection(False)
+        header.setSectionResizeMode(0, QHeaderView.ResizeMode.Stretch)
+        for column in range(1, model.columnCount()):
+            header.setSectionResizeMode(column, QHeaderView.ResizeMode.ResizeToContents)
+
+        self.new_label = QLabel(new_label, self)
+        self.new_edit = QLineEdit(self)
+        self.new_edit.setAccessibleName(new_label)
+        self.new_edit.setPlaceholderText(placeholder)
+        self.new_label.setBuddy(self.new_edit)
+        self.add_action = make_action(self, "Add", None, self.add_from_line)
+        self.add_button = action_button(self, self.add_action)
+        self.rename_action = make_action(self, rename_text, Qt.Key.Key_F2, self.rename_selected)
+        self.remove_action = make_action(
+            self, "Remove", QKeySequence.StandardKey.Delete, self.remove_selected
+        )
+        self.move_up_action = make_action(
+            self, "Move up", Qt.Modifier.ALT | Qt.Key.Key_Up, lambda: self.move_selected(-1)
+        )
+        self.move_down_action = make_action(
+            self, "Move down", Qt.Modifier.ALT | Qt.Key.Key_Down, lambda: self.move_selected(1)
+        )
+        for action in self.view_actions():
+            action.setShortcutContext(Qt.ShortcutContext.WidgetShortcut)
+            self.view.addAction(action)
+        self.rename_button = action_button(self, self.rename_action)
+        self.remove_button = action_button(self, self.remove_action)
+        self.move_up_button = icon_button(
+            self, self.move_up_action, QStyle.StandardPixmap.SP_ArrowUp
+        )
+        self.move_down_button = icon_button(
+            self, self.move_down_action, QStyle.StandardPixmap.SP_ArrowDown
+        )
+        self.empty_label = QLabel(empty_text, self)
+        self.empty_label.setWordWrap(True)
+        self.empty_label.setContentsMargins(4, 2, 4, 2)
+        self.undo_bar = UndoBar(self)
+        self.placeholder = QLabel(no_trip_text, self)
+        self.placeholder.setAlignment(Qt.AlignmentFlag.AlignCenter)
+        self.placeholder.setWordWrap(True)
+
+        self.add_row = QHBoxLayout()
+        self.add_row.setContentsMargins(0, 0, 0, 0)
+        self.add_row.addWidget(self.new_label)
+        self.add_row.addWidget(self.new_edit, 1)
+        self.add_row.addWidget(self.add_button)
+        buttons = QHBoxLayout()
+        buttons.setContentsMargins(0, 0, 0, 0)
+        for button in self.buttons():
+            buttons.addWidget(button)
+        buttons.addStretch(1)
+        body = QWidget(self)
+        body_layout = QVBoxLayout(body)
+        body_layout.setContentsMargins(0, 4, 0, 0)
+        body_layout.addLayout(self.add_row)  # Visual order is tab order.
+        body_layout.addWidget(self.view, 1)
+        body_layout.addWidget(self.empty_label)
+        body_layout.addLayout(buttons)
+        body_layout.addWidget(self.undo_bar)
+        self.body = body
+        self.stack = QStackedWidget(self)
+        self.stack.addWidget(self.placeholder)
+        self.stack.addWidget(body)
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(0, 0, 0, 0)
+        layout.addWidget(self.stack)
+
+        self._trip_id: str | None = None
+        self._loaded = False
+        self._selected: str | None = None
+        self._pending_select: str | None = None
+        self._undo_offer: UndoOffer | None = None
+        self.new_edit.returnPressed.connect(self.add_from_line)
+        self.model.edit_requested.connect(
+            lambda record_id, text: self._start(self._rename(record_id, text), "rename")
+        )
+        self.view.selectionModel().selectionChanged.connect(self._selection_changed)
+        self.view.customContextMenuRequested.connect(self._context_menu)
+        self.undo_bar.undo_requested.connect(self.undo_remove)
+        self._refresher = Refresher(self.tasks, self._load, name=f"load {name.lower()}")
+        self._coalesce = QTimer(self)
+        self._coalesce.setSingleShot(True)
+        self._coalesce.setInterval(COALESCE_MS)
+        self._coalesce.timeout.connect(self._refresher.request)
+        self._unsubscribe: Callable[[], None] | None = bus.subscribe(self._on_change)
+        self.stack.setCurrentWidget(self.placeholder)
+        self._update_actions()
+
+    def chain(self, extra: Sequence[QWidget] = ()) -> None:
+        """Set the tab order: the add line (with `extra` after the text), the list, the
+        buttons, the undo bar."""
+        widgets = [
+            self.new_edit,
+            *extra,
+            self.add_button,
+            self.view,
+            *self.buttons(),
+            self.undo_bar.undo_button,
+            self.undo_bar.dismiss_button,
+        ]
+        for before, after in itertools.pairwise(widgets):
+            QWidget.setTabOrder(before, after)
+
+    def buttons(self) -> list[QWidget]:
+        return [self.rename_button, self.remove_button, self.move_up_button, self.move_down_button]
+
+    def view_actions(self) -> list[QAction]:
+        return [self.rename_action, self.remove_action, self.move_up_action, self.move_down_action]
+
+    # -- what subclasses provide -----------------------------------------------------------
+
+    async def read_records(self, trip_id: str) -> list[R]:
+        """The records the list shows for the trip, in order."""
+        raise NotImplementedError
+
+    async def add_record(self, trip_id: str, text: str) -> R:
+        raise NotImplementedError
+
+    async def rename_record(self, record_id: str, text: str) -> None:
+        raise NotImplementedError
+
+    async def remove_record(self, record: R, context: ChangeContext) -> bool:
+        raise NotImplementedError
+
+    async def move_record(self, record: R, position: int) -> None:
+        raise NotImplementedError
+
+    def watches(self, change: Change, trip_id: str) -> bool:
+        """Whether a change of this panel's kind concerns the trip's list."""
+        return change.trip_id == trip_id
+
+    def siblings(self, record: R) -> list[R]:
+        """The records `record` is ordered among (its position counts from the first)."""
+        return list(self.model.records)
+
+    def removal(self, record: R) -> tuple[str, str]:
+        """(undo label, message) for removing `record`."""
+        raise NotImplementedError
+
+    def undo_trip(self, record: R) -> str | None:
+        """The trip the removal's undo step belongs to (None: no trip)."""
+        return self._trip_id
+
+    # -- public ---------------------------------------------------------------------------
+
+    @property
+    def trip_id(self) -> str | None:
+        return self._trip_id
+
+    @property
+    def loaded(self) -> bool:
+        """The list shows the current trip's records."""
+        return self._loaded
+
+    def selected(self) -> R | None:
+        rows = self.view.selectionModel().selectedRows()
+        return self.model.record_at(rows[0].row()) if rows else None
+
+    def select(self, record_id: str) -> None:
+        index = self.model.index_of(record_id)
+        if index.isValid():
+            selection = self.view.selectionModel()
+            selection.setCurrentIndex(
+                index, selection.SelectionFlag.ClearAndSelect | selection.SelectionFlag.Rows
+            )
+            self.view.scrollTo(index)
+        else:
+            self._pending_select = record_id
+
+    def reload(self) -> None:
+        """Read the records and marks again (e.g. after everything was marked seen)."""
+        if self._trip_id is not None:
+            self._refresher.request()
+
+    def take_focus(self) -> None:
+        """Focus the list, or the add line when there is nothing in it."""
+        target = self.view if self.model.rowCount() else self.new_edit
+        target.setFocus(Qt.FocusReason.ShortcutFocusReason)
+
+    def set_trip(self, trip_id: str | None) -> None:
+        """Show the records of `trip_id` (None: the empty state)."""
+        if trip_id == self._trip_id:
+            return
+        self._trip_id = trip_id
+        self._loaded = False
+        self._coalesce.stop()
+        self._pending_select = None
+        self._undo_offer = None
+        self.undo_bar.dismiss()
+        self.model.sync([])
+        self.placeholder.setText(self._no_trip_text)
+        self.empty_label.hide()  # Until the trip's records are read.
+        self.stack.setCurrentWidget(self.placeholder if trip_id is None else self.body)
+        self._update_actions()
+        if trip_id is None:
+            self.refreshed.emit()
+        else:
+            self._refresher.request()
+
+    def add_from_line(self) -> None:
+        """Add what the add line holds; it is emptied once the store has it."""
+        if self._trip_id is not None:
+            self._start(self._add(self._trip_id, self.new_edit.text()), "add")
+
+    def rename_selected(self) -> None:
+        index = self.view.currentIndex()
+        if self.selected() is not None and index.isValid():
+            self.view.setFocus(Qt.FocusReason.ShortcutFocusReason)
+            self.view.edit(index.siblingAtColumn(0))
+
+    def remove_selected(self) -> None:
+        record = self.selected()
+        if record is not None:
+            self._start(self._remove(record), "remove")
+
+    def move_selected(self, step: int) -> None:
+        """Move the selected record `step` places (−1 up, +1 down) among its siblings."""
+        record = self.selected()
+        if record is None:
+            return
+        ids = [sibling.id for sibling in self.siblings(record)]
+        target = ids.index(record.id) + step
+        if 0 <= target < len(ids):
+            self._start(self._reorder(record, target), "move")
+
+    def undo_remove(self) -> None:
+        offer, self._undo_offer = self._undo_offer, None
+        if offer is not None:
+            self.undo_bar.dismiss()
+            self._start(self._undo(offer), "undo remove")
+
+    async def shutdown(self) -> None:
+        """Stop following the store and end this panel's tasks."""
+        if self._unsubscribe is not None:
+            self._unsubscribe()
+            self._unsubscribe = None
+        self._coalesce.stop()
+        await self.tasks.shutdown()
+
+    # -- store work -----------------------------------------------------------------------
+
+    def _start(self, coro: Coroutine[Any, Any, None], what: str) -> None:
+        if self.tasks.closed:
+            coro.close()
+            return
+        self.tasks.start(coro, name=f"{what} {self.accessibleName().lower()}")
+
+    def _on_change(self, change: Change) -> None:
+        trip_id = self._trip_id
+        if trip_id is None:
+            return
+        gone = change.entity is EntityKind.TRIP and change.entity_id == trip_id
+        if not gone and (change.entity is not self.entity or not self.watches(change, trip_id)):
+            return
+        offer = self._undo_offer
+        if offer is not None and change.undo and change.entity_id in offer.entity_ids:
+            self._undo_offer = None  # Restored by an undo elsewhere (Edit ▸ Undo).
+            self.undo_bar.dismiss()
+        if gone and change.action is Action.UPDATE:
+            return
+        if not self._coalesce.isActive():  # A burst of writes: one reload.
+            self._coalesce.start()
+
+    async def _load(self) -> None:
+        trip_id = self._trip_id
+        if trip_id is None:
+            return
+        trip = await self.trips.get(trip_id)
+        records = await self.read_records(trip_id) if trip is not None else []
+        unseen = await self.history.unseen_assistant_changes(trip_id) if trip else {}
+        if trip_id != self._trip_id:
+            return
+        if trip is None:
+            self._loaded = False
+            self.model.sync([])
+            self.placeholder.setText(DELETED_TEXT)
+            self.stack.setCurrentWidget(self.placeholder)
+            self._update_actions()
+            self.refreshed.emit()
+            return
+        reasons = {
+            entity_id: reason
+            for (entity, entity_id), fields in unseen.items()
+            if entity is self.entity
+            and (reason := unseen_reason(fields, self.marked_fields)) is not None
+        }
+        selected = self._selected
+        self.model.sync(records, reasons)
+        self._loaded = True
+        self.stack.setCurrentWidget(self.body)
+        self.empty_label.setVisible(not records)
+        wanted = self._pending_select or selected
+        if wanted is not None and self.model.row_of(wanted) is not None:
+            self._pending_select = None
+            current = self.selected()
+            if current is None or current.id != wanted:
+                self.select(wanted)
+        self._update_actions()
+        self.refreshed.emit()
+
+    async def _add(self, trip_id: str, text: str) -> None:
+        try:
+            record = await self.add_record(trip_id, text)
+        except StoreError as error:
+            self.undo_bar.inform(str(error))
+            return
+        self.undo_bar.dismiss()
+        if self.new_edit.text() == text:
+            self.new_edit.clear()
+        self._pending_select = record.id
+        self._refresher.request()
+
+    async def _rename(self, record_id: str, text: str) -> None:
+        try:
+            await self.rename_record(record_id, text)
+        except StoreError as error:
+            self.undo_bar.inform(str(error))
+            self._refresher.request()
+
+    async def _remove(self, record: R) -> None:
+        trip_id = self._trip_id
+        if trip_id is None:
+            return
+        label, text = self.removal(record)
+        try:
+            removed = await self.remove_record(record, person(label))
+        except StoreError as error:
+            self.undo_bar.inform(str(error))
+            return
+        if removed:
+            self._undo_offer = UndoOffer(self.undo_trip(record), label, (record.id,))
+            self.undo_bar.offer(text)
+
+    async def _undo(self, offer: UndoOffer) -> None:
+        problem = await undo_offered(self.history, offer)
+        if problem is not None:
+            self.undo_bar.inform(problem)
+            return
+        self._pending_select = offer.entity_ids[0]
+        self._refresher.request()
+
+    async def _reorder(self, record: R, position: int) -> None:
+        try:
+            await self.move_record(record, position)
+        except StoreError as error:
+            self.undo_bar.inform(str(error))
+
+    async def _mark_seen(self, trip_id: str, record_id: str) -> None:
+        await self.history.mark_seen(trip_id, self.entity, record_id)
+
+    # -- selection ------------------------------------------------------------------------
+
+    def _selection_changed(self, *_: object) -> None:
+        record = self.selected()
+        self._selected = record.id if record is not None else None
+        if record is not None and self.model.is_unseen(record.id) and self._trip_id:
+            self.model.mark_seen(record.id)
+            self._start(self._mark_seen(self._trip_id, record.id), "mark seen")
+        self._update_actions()
+
+    def _update_actions(self) -> None:
+        record = self.selected()
+        has_trip = self._trip_id is not None and self.stack.currentWidget() is self.body
+        self.add_action.setEnabled(has_trip)
+        self.new_edit.setEnabled(has_trip)
+        self.rename_action.setEnabled(record is not None)
+        self.remove_action.setEnabled(record is not None)
+        ids = [sibling.id for sibling in self.siblings(record)] if record is not None else []
+        position = ids.index(record.id) if record is not None else -1
+        self.move_up_action.setEnabled(position > 0)
+        self.move_down_action.setEnabled(0 <= position < len(ids) - 1)
+
+    # -- widgets --------------------------------------------------------------------------
+
+    def _context_menu(self, position: QPoint) -> None:
+        menu = QMenu(self)
+        self.fill_menu(menu)
+        menu.aboutToHide.connect(menu.deleteLater)
+        menu.popup(self.view.viewport().mapToGlobal(position))
+
+    def fill_menu(self, menu: QMenu) -> None:
+        for action in self.view_actions():
+            menu.addAction(action)

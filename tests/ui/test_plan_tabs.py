@@ -1,0 +1,185 @@
+"""The window's tabs under the trip form: Brief, Goals and Pinned beside Itinerary and
+Lookups, switched from the keyboard, following the selected trip; and pinning text selected
+in the chat."""
+
+from __future__ import annotations
+
+from collections.abc import AsyncIterator
+from pathlib import Path
+
+import pytest
+from PySide6.QtCore import QPoint, Qt
+from PySide6.QtGui import QKeySequence, QTextCursor
+from PySide6.QtWidgets import QApplication, QMenu
+from pytestqt.qtbot import QtBot
+
+from concierge.store.model_profile import ENV_API_KEY, ENV_BASE_URL, ENV_MODEL
+from concierge.travel.services import TravelServices, open_services
+from concierge.ui.main_window import PIN_ALL_TEXT, PIN_TEXT, MainWindow
+from tests.fakes.memory_keyring import MemoryKeyring
+from tests.ui.trips_support import eventually, loaded_places
+from tests.ui.waiting import until
+
+
+@pytest.fixture
+async def window(
+    tmp_path: Path, memory_keyring: MemoryKeyring, monkeypatch: pytest.MonkeyPatch
+) -> AsyncIterator[MainWindow]:
+    for name in (ENV_BASE_URL, ENV_API_KEY, ENV_MODEL):
+        monkeypatch.delenv(name, raising=False)
+    services = open_services(tmp_path / "data", places=loaded_places())
+    main = MainWindow(services)
+    failures: list[tuple[str, object]] = []
+    for panel in (main.brief_panel, main.goals_panel, main.pins_panel):
+        panel.task_failed.connect(lambda name, error: failures.append((name, error)))
+    yield main
+    await main.shutdown()
+    await services.aclose()
+    main.deleteLater()
+    services.close()
+    assert not failures, f"background tasks failed: {failures}"
+
+
+async def start(window: MainWindow) -> None:
+    """Start the window inside the test, not in the fixture: its timers must fire while the
+    test's loop runs."""
+    window.show()
+    window.activateWindow()
+    await window.start()
+    await until(lambda: window.trip_form.record is not None)
+
+
+def services_of(window: MainWindow) -> TravelServices:
+    return window.services
+
+
+def tab_titles(window: MainWindow) -> list[str]:
+    tabs = window.bottom_tabs
+    return [tabs.tabText(i) for i in range(tabs.count())]
+
+
+async def test_new_tabs_sit_between_itinerary_and_lookups(window: MainWindow) -> None:
+    await start(window)
+    assert tab_titles(window) == ["Itinerary", "Brief", "Goals", "Pinned", "Lookups"]
+    assert [a.text() for a in window.tab_actions] == tab_titles(window)
+    assert [a.shortcut().toString() for a in window.tab_actions] == [
+        "Ctrl+1",
+        "Ctrl+2",
+        "Ctrl+3",
+        "Ctrl+4",
+        "Ctrl+5",
+    ]
+    taken = {
+        action.shortcut().toString()
+        for action in window.findChildren(type(window.tab_actions[0]))
+        if not action.shortcut().isEmpty() and action not in window.tab_actions
+    }
+    assert not taken & {f"Ctrl+{n}" for n in range(1, 6)}
+
+
+async def test_ctrl_digits_switch_tabs_and_focus_them(window: MainWindow, qtbot: QtBot) -> None:
+    await start(window)
+    window.trip_form.fields.title_edit.setFocus()
+    await until(lambda: QApplication.focusWidget() is window.trip_form.fields.title_edit)
+    qtbot.keyClick(
+        window.trip_form.fields.title_edit, Qt.Key.Key_3, Qt.KeyboardModifier.ControlModifier
+    )
+    await until(lambda: window.bottom_tabs.currentWidget() is window.goals_panel)
+    await until(lambda: QApplication.focusWidget() is window.goals_panel.new_edit)  # No goals.
+    qtbot.keyClick(QApplication.focusWidget(), Qt.Key.Key_2, Qt.KeyboardModifier.ControlModifier)
+    await until(lambda: window.bottom_tabs.currentWidget() is window.brief_panel)
+    brief_first = window.brief_panel.fields.tab_chain()[0]
+    await until(lambda: QApplication.focusWidget() is brief_first)
+    qtbot.keyClick(brief_first, Qt.Key.Key_4, Qt.KeyboardModifier.ControlModifier)
+    await until(lambda: window.bottom_tabs.currentWidget() is window.pins_panel)
+    qtbot.keyClick(QApplication.focusWidget(), Qt.Key.Key_1, Qt.KeyboardModifier.ControlModifier)
+    await until(lambda: window.bottom_tabs.currentWidget() is window.itinerary)
+
+
+async def test_the_new_panels_follow_the_selected_trip(window: MainWindow) -> None:
+    await start(window)
+    services = services_of(window)
+    first = window.trip_form.trip_id
+    lisbon = await services.trips.create({"title": "Lisbon"})
+    await services.goals.add(lisbon.id, "Tram 28")
+    window.trip_list.set_trip(lisbon.id)
+    panels = (window.brief_panel, window.goals_panel, window.pins_panel)
+    await until(lambda: all(panel.trip_id == lisbon.id for panel in panels))
+    await until(lambda: [g.title for g in window.goals_panel.model.records] == ["Tram 28"])
+    window.trip_list.set_trip(first)
+    await until(lambda: all(panel.trip_id == first for panel in panels))
+    await until(lambda: window.goals_panel.loaded and not window.goals_panel.model.records)
+
+
+async def test_ctrl_z_undoes_a_goal_removed_in_the_panel(window: MainWindow, qtbot: QtBot) -> None:
+    await start(window)
+    services = services_of(window)
+    trip_id = window.trip_form.trip_id
+    assert trip_id is not None
+    await services.goals.add(trip_id, "Flights booked")
+    panel = window.goals_panel
+    window.show_tab(panel)
+    await until(lambda: panel.model.rowCount() == 1)
+    panel.select(panel.model.records[0].id)
+    panel.view.setFocus()
+    await until(lambda: QApplication.focusWidget() is panel.view)
+    qtbot.keyClick(panel.view, Qt.Key.Key_Delete)
+    await until(lambda: panel.model.rowCount() == 0)
+    await until(lambda: window.undo_action.isEnabled())
+    assert window.undo_action.shortcut() == QKeySequence(QKeySequence.StandardKey.Undo)
+    window.undo_action.trigger()
+    await until(lambda: panel.model.rowCount() == 1)
+    assert [g.title for g in await services.goals.list_for_trip(trip_id)] == ["Flights booked"]
+
+
+def select_in_transcript(window: MainWindow, word: str) -> None:
+    view = window.chat.transcript
+    start = view.toPlainText().index(word)
+    cursor = QTextCursor(view.document())
+    cursor.setPosition(start)
+    cursor.setPosition(start + len(word), QTextCursor.MoveMode.KeepAnchor)
+    view.setTextCursor(cursor)
+
+
+async def test_pin_selected_text_from_the_chat(window: MainWindow) -> None:
+    await start(window)
+    services = services_of(window)
+    trip_id = window.trip_form.trip_id
+    assert trip_id is not None
+    window.chat.transcript.show_blocks(["### You", "We are vegetarian and hate red-eye flights."])
+    assert not window.pin_action.isEnabled()  # Nothing selected yet.
+    select_in_transcript(window, "vegetarian")
+    assert window.pin_action.isEnabled()
+    window.pin_action.trigger()
+    await eventually(lambda: _pins(services, trip_id, [("vegetarian", False)]))
+    await until(lambda: window.bottom_tabs.currentWidget() is window.pins_panel)
+    assert window.statusBar().currentMessage() == "Pinned “vegetarian” for this trip."
+
+    select_in_transcript(window, "hate red-eye flights")
+    window.pin_all_action.trigger()
+    await eventually(
+        lambda: _pins(services, trip_id, [("hate red-eye flights", True), ("vegetarian", False)])
+    )
+    await until(lambda: len(window.pins_panel.model.records) == 2)
+
+
+async def _pins(services: TravelServices, trip_id: str, expected: list[tuple[str, bool]]) -> bool:
+    return [(p.text, p.all_trips) for p in await services.pins.list_for_trip(trip_id)] == expected
+
+
+async def test_the_transcript_menu_offers_pinning_before_its_own_actions(
+    window: MainWindow,
+) -> None:
+    await start(window)
+    view = window.chat.transcript
+    view.show_blocks(["### You", "Vegetarian, please."])
+    select_in_transcript(window, "Vegetarian")
+    view.customContextMenuRequested.emit(QPoint(4, 4))
+    await until(lambda: isinstance(QApplication.activePopupWidget(), QMenu))
+    menu = QApplication.activePopupWidget()
+    assert isinstance(menu, QMenu)
+    texts = [action.text() for action in menu.actions()]
+    assert texts[:2] == [PIN_TEXT, PIN_ALL_TEXT]
+    assert texts[2] == ""  # A separator, then the view's own actions (Copy, …).
+    assert any("Copy" in text for text in texts[3:])
+    menu.close()
