@@ -13,7 +13,7 @@ from pytestqt.modeltest import ModelTester
 from pytestqt.qtbot import QtBot
 
 from concierge.store import ItineraryItemRecord, TripRecord
-from concierge.ui.trips import ItineraryModel, ItineraryView
+from concierge.ui.trips import ItineraryModel, ItineraryView, itinerary_view
 from concierge.ui.trips.itinerary_days import group_by_day
 from concierge.ui.trips.itinerary_model import ITEM_ID_ROLE
 from concierge.ui.trips.marks import ADDED_BY_ASSISTANT, TINT
@@ -393,3 +393,21 @@ async def test_only_changes_to_what_it_shows_reload_the_itinerary(
     await services.itinerary.update(items[0].id, {"title": "Check in early"})
     assert view._coalesce.isActive()
     await until(lambda: titles(view)[0][0] == "Check in early")
+
+
+async def test_changes_from_elsewhere_wait_for_the_reload_gap_and_own_edits_do_not(
+    view: ItineraryView, services: TripServices, qtbot: QtBot, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A burst of writes from elsewhere (the assistant, a lookup) reloads the itinerary at
+    most every `RELOAD_GAP_MS`; the person's own edit here shows at once all the same."""
+    monkeypatch.setattr(itinerary_view, "RELOAD_GAP_MS", 60_000)
+    trip, items = await porto_trip(services)
+    await show(view, trip)
+    await until(lambda: not view._coalesce.isActive() and not view._refresher.busy)
+    await services.itinerary.update(items[3].id, {"title": "Fly home early"})
+    assert view._coalesce.remainingTime() > 10_000  # Waits for the gap after the last load.
+    select(view, items[2].id)
+    qtbot.keyClick(view.tree, Qt.Key.Key_Up, ALT)
+    await until(lambda: titles(view)[0] == ["Check in", "Dinner", "Port cellar"])
+    assert titles(view)[2] == ["Fly home early"]  # Served by the same reload.
+    assert not view._coalesce.isActive()

@@ -9,6 +9,8 @@ bus and keeps the selection, by item id, across every refresh.
 from __future__ import annotations
 
 import itertools
+import math
+import time
 from collections.abc import Callable, Sequence
 from datetime import date, timedelta
 
@@ -60,6 +62,10 @@ from .undo_offer import UndoOffer, undo_offered
 COALESCE_MS = 80
 """Changes from the store within this long are served by one reload (a write publishes
 several, and the assistant or a lookup writes in bursts)."""
+RELOAD_GAP_MS = 250
+"""While changes keep coming, reloads start at least this far apart: each costs a few
+milliseconds of reading, layout and painting on the GUI thread. The person's own edits
+here (add, edit, move, remove, undo) reload at once."""
 TRIP_FIELDS_SHOWN = frozenset({"start_date", "end_date", "destination_tz"})
 """The trip's fields the itinerary depends on (its days, their headings, a new item's
 time zone); a change to any other field of the trip leaves the itinerary as it is."""
@@ -160,8 +166,8 @@ class ItineraryView(QWidget):
         self._refresher = Refresher(self.tasks, self._load, name="load itinerary")
         self._coalesce = QTimer(self)
         self._coalesce.setSingleShot(True)
-        self._coalesce.setInterval(COALESCE_MS)
         self._coalesce.timeout.connect(self._refresher.request)
+        self._loaded_at = -math.inf
         self._unsubscribe: Callable[[], None] | None = bus.subscribe(self._on_change)
         self.stack.setCurrentWidget(self.placeholder)
         self._update_actions()
@@ -282,12 +288,19 @@ class ItineraryView(QWidget):
         if not _shown_here(change):
             return
         if not self._coalesce.isActive():  # Not restarted: a steady stream still refreshes.
-            self._coalesce.start()
+            since = (time.monotonic() - self._loaded_at) * 1000
+            self._coalesce.start(max(COALESCE_MS, round(RELOAD_GAP_MS - since)))
+
+    def _reload_now(self) -> None:
+        """Reload at once (after the person's own edit), serving changes waiting too."""
+        self._coalesce.stop()
+        self._refresher.request()
 
     async def _load(self) -> None:
         trip_id = self._trip_id
         if trip_id is None:
             return
+        self._loaded_at = time.monotonic()
         trip = await self.trips.get(trip_id)
         items = await self.itinerary.items(trip_id) if trip is not None else []
         unseen = await self.history.unseen_assistant_changes(trip_id) if trip else {}
@@ -394,7 +407,7 @@ class ItineraryView(QWidget):
             editor.show_error("", str(error))
             return
         editor.accept()
-        self._refresher.request()
+        self._reload_now()
 
     async def _remove(self, trip_id: str, items: Sequence[ItineraryItemRecord]) -> None:
         if len(items) == 1:
@@ -412,6 +425,7 @@ class ItineraryView(QWidget):
             return
         self._undo_offer = UndoOffer(trip_id, label, tuple(item.id for item in items))
         self.undo_bar.offer(text)
+        self._reload_now()
 
     async def _undo(self, offer: UndoOffer) -> None:
         problem = await undo_offered(self.history, offer)
@@ -419,7 +433,7 @@ class ItineraryView(QWidget):
             self.undo_bar.inform(problem)
         elif offer.trip_id == self._trip_id:
             self._pending_select = offer.entity_ids
-            self._refresher.request()
+            self._reload_now()
 
     def _start_move(self, item: ItineraryItemRecord, day: date, position: int | None) -> None:
         self.tasks.start(self._move(item, day, position), name="move item")
@@ -429,6 +443,8 @@ class ItineraryView(QWidget):
             await self.itinerary.move(item.id, day=day, position=position, context=person())
         except StoreError as error:
             self.undo_bar.inform(str(error))
+            return
+        self._reload_now()
 
     async def _mark_seen(self, trip_id: str, item_ids: Sequence[str]) -> None:
         for item_id in item_ids:
