@@ -13,7 +13,7 @@ from collections.abc import Callable, Coroutine, Mapping, Sequence
 from types import MappingProxyType
 from typing import Any, Generic
 
-from PySide6.QtCore import QPoint, Qt, QTimer, Signal
+from PySide6.QtCore import QEvent, QObject, QPoint, Qt, QTimer, Signal
 from PySide6.QtGui import QAction, QKeySequence
 from PySide6.QtWidgets import (
     QAbstractItemView,
@@ -47,6 +47,10 @@ from concierge.ui.trips.refresher import Refresher
 from concierge.ui.trips.undo_bar import UndoBar
 from concierge.ui.trips.undo_offer import UndoOffer, undo_offered
 
+OTHER_COLUMNS_SHARE = 0.5
+"""The columns after the first always get this share of the list's width when they need it,
+and the rest when the first column's text does not: on a narrow window the text the person
+typed keeps room (what is cut is elided, and in full in the tooltip)."""
 COALESCE_MS = 80
 """Changes from the store within this long are served by one reload."""
 DELETED_TEXT = "This trip was deleted."
@@ -103,11 +107,12 @@ class RecordListPanel(QWidget, Generic[R]):
             | QAbstractItemView.EditTrigger.DoubleClicked
         )
         self.view.setContextMenuPolicy(Qt.ContextMenuPolicy.CustomContextMenu)
+        self.view.viewport().installEventFilter(self)
         header = self.view.header()
         header.setStretchLastSection(False)
         header.setSectionResizeMode(0, QHeaderView.ResizeMode.Stretch)
         for column in range(1, model.columnCount()):
-            header.setSectionResizeMode(column, QHeaderView.ResizeMode.ResizeToContents)
+            header.setSectionResizeMode(column, QHeaderView.ResizeMode.Interactive)
 
         self.new_label = QLabel(new_label, self)
         self.new_edit = QLineEdit(self)
@@ -181,6 +186,7 @@ class RecordListPanel(QWidget, Generic[R]):
             lambda record_id, text: self._start(self._rename(record_id, text), "rename")
         )
         self.view.selectionModel().selectionChanged.connect(self._selection_changed)
+        self.view.selectionModel().currentRowChanged.connect(self._selection_changed)
         self.view.customContextMenuRequested.connect(self._context_menu)
         self.undo_bar.undo_requested.connect(self.undo_remove)
         self._refresher = Refresher(self.tasks, self._load, name=f"load {name.lower()}")
@@ -259,8 +265,10 @@ class RecordListPanel(QWidget, Generic[R]):
         return self._loaded
 
     def selected(self) -> R | None:
+        """The selected record, else the current one (where Tab put the focus)."""
         rows = self.view.selectionModel().selectedRows()
-        return self.model.record_at(rows[0].row()) if rows else None
+        index = rows[0] if rows else self.view.currentIndex()
+        return self.model.record_at(index.row()) if index.isValid() else None
 
     def select(self, record_id: str) -> None:
         index = self.model.index_of(record_id)
@@ -392,6 +400,7 @@ class RecordListPanel(QWidget, Generic[R]):
         }
         selected = self._selected
         self.model.sync(records, reasons)
+        self._fit_columns()
         self._loaded = True
         self.stack.setCurrentWidget(self.body)
         self.empty_label.setVisible(not records)
@@ -477,6 +486,34 @@ class RecordListPanel(QWidget, Generic[R]):
         self.move_down_action.setEnabled(0 <= position < len(ids) - 1)
 
     # -- widgets --------------------------------------------------------------------------
+
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:
+        if watched is self.view.viewport() and event.type() == QEvent.Type.Resize:
+            self._fit_columns()  # Also when a hidden tab is first laid out.
+        return super().eventFilter(watched, event)
+
+    def _fit_columns(self) -> None:
+        """Give the columns after the first their contents' width within what the first
+        column's contents leave (at least their share), shrinking the widest first; the
+        first column stretches over the rest."""
+        header = self.view.header()
+        wanted = {
+            column: max(self.view.sizeHintForColumn(column), header.sectionSizeHint(column))
+            for column in range(1, self.model.columnCount())
+        }
+        width = self.view.viewport().width()
+        first = self.view.sizeHintForColumn(0)
+        room = max(int(width * OTHER_COLUMNS_SHARE), width - first)
+        if width <= 0:
+            return  # Not laid out yet.
+        while sum(wanted.values()) > room:
+            widest = max(wanted, key=lambda column: wanted[column])
+            excess = sum(wanted.values()) - room
+            others = max((w for c, w in wanted.items() if c != widest), default=0)
+            wanted[widest] -= max(1, min(excess, wanted[widest] - others))
+        for column, width in wanted.items():
+            if header.sectionSize(column) != width:
+                header.resizeSection(column, width)
 
     def _context_menu(self, position: QPoint) -> None:
         menu = QMenu(self)

@@ -15,6 +15,7 @@ from concierge.store import Actor, ChangeContext, GoalRecord, TripRecord
 from concierge.ui.goals import GoalsModel, GoalsPanel
 from concierge.ui.goals.model import DONE_BY_COLUMN, TRIGGER_COLUMN
 from concierge.ui.goals.panel import EMPTY_TEXT, NO_TRIP_TEXT
+from concierge.ui.record_panel import OTHER_COLUMNS_SHARE
 from concierge.ui.trips.marks import ADDED_BY_ASSISTANT, TINT
 from tests.ui import trips_support
 from tests.ui.trips_support import TripServices, assistant_edit, eventually, tab_order
@@ -221,15 +222,15 @@ async def test_goals_that_complete_by_themselves_say_so_and_who_completed_them(
     await services.goals.add(trip.id, "Check holidays", completes_on="lookup:holidays")
     await services.goals.add(trip.id, "Brief done", completes_on="form:trip-brief")
     await until(lambda: len(shown(panel)) == 2)
-    assert panel.model.index(0, TRIGGER_COLUMN).data() == ("When a public holidays lookup succeeds")
-    assert panel.model.index(1, TRIGGER_COLUMN).data().startswith("When the ")
+    assert panel.model.index(0, TRIGGER_COLUMN).data() == "a public holidays lookup succeeds"
+    assert panel.model.index(1, TRIGGER_COLUMN).data().startswith("the ")
     await services.goals.complete_triggered(
         trip.id, "lookup:holidays", context=ChangeContext(actor=Actor.APP)
     )
     await until(lambda: panel.model.index(0, DONE_BY_COLUMN).data() == "Automatically")
     tooltip = panel.model.index(0, 0).data(Qt.ItemDataRole.ToolTipRole)
     assert "Done (automatically)" in tooltip
-    assert "When a public holidays lookup succeeds" in tooltip
+    assert "Completes by itself when a public holidays lookup succeeds" in tooltip
 
 
 async def test_assistant_goals_show_live_and_marked_until_selected(
@@ -266,6 +267,23 @@ async def test_switching_trips_and_deleting_the_trip(
     assert panel.placeholder.text() == "This trip was deleted."
 
 
+async def test_the_goal_column_keeps_room_on_a_narrow_panel(
+    panel: GoalsPanel, services: TripServices
+) -> None:
+    """A long title keeps half the width; the other columns get the rest."""
+    trip = await open_trip(panel, services)
+    title = "Check which public holidays close the museums we want to see in Porto"
+    await services.goals.add(trip.id, title, completes_on="lookup:holidays")
+    await until(lambda: len(shown(panel)) == 1)
+    panel.resize(420, 300)
+    await until(lambda: panel.view.viewport().width() < 420)
+    others = sum(panel.view.columnWidth(c) for c in (TRIGGER_COLUMN, DONE_BY_COLUMN))
+    assert others <= panel.view.viewport().width() * OTHER_COLUMNS_SHARE + 1
+    assert (
+        panel.view.columnWidth(0) >= panel.view.viewport().width() * (1 - OTHER_COLUMNS_SHARE) - 1
+    )
+
+
 async def test_controls_are_named_in_tab_order(panel: GoalsPanel, services: TripServices) -> None:
     await open_trip(panel, services, "A")
     assert panel.view.accessibleName() == "Goals"
@@ -285,3 +303,16 @@ async def test_controls_are_named_in_tab_order(panel: GoalsPanel, services: Trip
         "Move up",
         "Move down",
     ]
+
+
+async def test_tabbing_into_the_list_acts_on_the_current_goal(
+    panel: GoalsPanel, services: TripServices, qtbot: QtBot
+) -> None:
+    trip = await open_trip(panel, services, "A", "B")
+    await focus(panel.add_button)
+    qtbot.keyClick(panel.add_button, Qt.Key.Key_Tab)
+    await until(lambda: QApplication.focusWidget() is panel.view)
+    await until(lambda: panel.remove_action.isEnabled())  # The current row, not selected.
+    qtbot.keyClick(panel.view, Qt.Key.Key_Delete)
+    await until(lambda: shown(panel) == ["B"])
+    assert [t for t, _ in await stored(services, trip)] == ["B"]

@@ -94,6 +94,9 @@ class BriefFields(QWidget):
         layout.addWidget(self.unknown_box)
         layout.addStretch(1)
         self.by_key = {binding.key: binding for binding in self.bindings}
+        widest = max(label.sizeHint().width() for label in self.labels.values())
+        for label in self.labels.values():  # One label column through every step.
+            label.setMinimumWidth(widest)
         chain = self.tab_chain()
         for before, after in itertools.pairwise(chain):
             QWidget.setTabOrder(before, after)
@@ -151,6 +154,7 @@ class BriefFields(QWidget):
             outer.addWidget(muted(QLabel(step.help, box)))
         form = QFormLayout()
         form.setFieldGrowthPolicy(QFormLayout.FieldGrowthPolicy.AllNonFixedFieldsGrow)
+        form.setRowWrapPolicy(QFormLayout.RowWrapPolicy.WrapLongRows)  # Narrow: label above.
         outer.addLayout(form)
         for field in step.fields:
             self._add_field(box, form, field)

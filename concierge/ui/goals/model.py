@@ -11,7 +11,7 @@ from concierge.ui.record_table import RecordTableModel
 
 _Index = QModelIndex | QPersistentModelIndex
 
-COLUMNS = ("Goal", "Completes by itself", "Completed by")
+COLUMNS = ("Goal", "Completes when", "Completed by")
 TITLE_COLUMN, TRIGGER_COLUMN, DONE_BY_COLUMN = range(3)
 DONE_BY = {Actor.PERSON: "You", Actor.ASSISTANT: "The assistant", Actor.APP: "Automatically"}
 MARKED_FIELDS = {"title": "title", "status": "done", "completes_on": "what completes it"}
@@ -19,8 +19,8 @@ MARKED_FIELDS = {"title": "title", "status": "done", "completes_on": "what compl
 
 
 def trigger_text(trigger: str | None) -> str:
-    """ "When a public holidays lookup succeeds"; "" for a goal only someone can tick."""
-    return f"When {describe_trigger(trigger)}" if trigger else ""
+    """ "a public holidays lookup succeeds"; "" for a goal only someone can tick."""
+    return describe_trigger(trigger) if trigger else ""
 
 
 def done_text(goal: GoalRecord) -> str:
@@ -49,8 +49,9 @@ class GoalsModel(RecordTableModel[GoalRecord]):
         return ""
 
     def tooltip(self, record: GoalRecord) -> str:
-        parts = [done_text(record), trigger_text(record.completes_on)]
-        return ". ".join(part for part in parts if part)
+        trigger = trigger_text(record.completes_on)
+        when = f"Completes by itself when {trigger}" if trigger else ""
+        return ". ".join(part for part in (done_text(record), when) if part)
 
     def check_state(self, record: GoalRecord) -> Qt.CheckState | None:
         return Qt.CheckState.Checked if record.done else Qt.CheckState.Unchecked
