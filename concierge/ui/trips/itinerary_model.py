@@ -144,6 +144,12 @@ class ItineraryModel(QStandardItemModel):
         _update(self.invisibleRootItem(), day_row, self._day_cells[day_row], fresh_day)
         self._day_cells[day_row] = fresh_day
 
+    def time_texts(self) -> frozenset[str]:
+        """Every text the Time column shows (read from Python, not through Qt calls)."""
+        return frozenset(
+            cells[_DISPLAY][0] for day_cells in self._item_cells for cells in day_cells
+        )
+
     def is_unseen(self, item_id: str) -> bool:
         return item_id in self._unseen
 

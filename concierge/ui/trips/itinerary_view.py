@@ -120,8 +120,8 @@ class ItineraryView(QWidget):
         # Sized to its times by `_fit_times`, only when they change: ResizeToContents measures
         # every row again on each layout, a few milliseconds per itinerary refresh.
         header.setSectionResizeMode(0, QHeaderView.ResizeMode.Fixed)
-        self._time_texts: frozenset[object] | None = None
-        self._time_widths: dict[frozenset[object], int] = {}
+        self._time_texts: frozenset[str] | None = None
+        self._time_widths: dict[frozenset[str], int] = {}
         """Measured widths by the times shown: a write that adds an item and one that removes
         it again (an assistant or lookup editing in a loop) switch between known widths."""
         header.setSectionResizeMode(1, QHeaderView.ResizeMode.Stretch)
@@ -344,12 +344,7 @@ class ItineraryView(QWidget):
 
     def _fit_times(self) -> None:
         """Fit the time column to the times shown, when they differ from last time."""
-        model = self.model
-        texts = frozenset(
-            model.data(model.index(row, 0, day))
-            for day in (model.index(day_row, 0) for day_row in range(model.rowCount()))
-            for row in range(model.rowCount(day))
-        )
+        texts = self.model.time_texts()
         if texts == self._time_texts:
             return
         self._time_texts = texts
