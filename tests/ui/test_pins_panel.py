@@ -221,3 +221,23 @@ async def test_controls_are_named_in_tab_order(panel: PinsPanel, services: TripS
         "Move up",
         "Move down",
     ]
+
+
+async def test_emptying_a_pin_is_refused_with_the_reason(
+    panel: PinsPanel, services: TripServices, qtbot: QtBot
+) -> None:
+    trip = await open_trip(panel, services)
+    await services.pins.add("Vegetarian", trip_id=trip.id)
+    await until(lambda: len(shown(panel)) == 1)
+    await select(panel, 0)
+    qtbot.keyClick(panel.view, Qt.Key.Key_F2)
+    await until(lambda: isinstance(QApplication.focusWidget(), QLineEdit))
+    editor = QApplication.focusWidget()
+    assert isinstance(editor, QLineEdit)
+    editor.selectAll()
+    qtbot.keyClick(editor, Qt.Key.Key_Delete)
+    qtbot.keyClick(editor, Qt.Key.Key_Return)
+    await until(lambda: panel.undo_bar.isVisible())
+    assert "must not be empty" in panel.undo_bar.text
+    assert shown(panel) == [("Vegetarian", "This trip")]
+    assert await stored(services, trip) == [("Vegetarian", False)]
