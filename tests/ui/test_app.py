@@ -12,6 +12,7 @@ from pathlib import Path
 
 import pytest
 from PySide6.QtCore import Qt
+from PySide6.QtWidgets import QLineEdit
 from pytestqt.qtbot import QtBot
 
 from concierge.agent import Provenance
@@ -19,13 +20,14 @@ from concierge.store import UI_LAST_TRIP_ID, Actor, ChangeContext
 from concierge.store.model_profile import ENV_API_KEY, ENV_BASE_URL, ENV_MODEL
 from concierge.store.settings import ASSISTANT_CONTEXT_BUDGET
 from concierge.travel.assistant import trip_history
+from concierge.travel.forms import TRIP_BRIEF
 from concierge.travel.services import TravelServices, open_services
 from concierge.ui.chat.permission import PermissionPrompt
 from concierge.ui.main_window import MainWindow
 from tests.agent.support import snapshot_of
 from tests.fakes import FakeOpenAIServer, Reply, ToolCallSpec
 from tests.fakes.memory_keyring import MemoryKeyring
-from tests.ui.trips_support import loaded_places
+from tests.ui.trips_support import eventually, loaded_places
 from tests.ui.waiting import until
 
 
@@ -215,3 +217,54 @@ async def test_the_stored_context_budget_reaches_the_assistant(
     assert window.session.agent is not None
     policy = window.session.agent.compaction
     assert policy is not None and policy.budget_tokens == 40_000
+
+
+async def test_brief_and_goal_edits_in_the_panels_during_a_turn_reach_the_next_model_call(
+    running: Running, connected: None, fake_openai: FakeOpenAIServer, qtbot: QtBot
+) -> None:
+    services = running.services
+    window = await running.start(qtbot)
+    trip_id = window.session.trip_id
+    assert trip_id is not None
+    await services.trips.update(trip_id, {"start_date": "2026-05-14", "end_date": "2026-05-17"})
+    dinner = await services.itinerary.add(trip_id, {"day": "2026-05-15", "title": "Dinner"})
+    fake_openai.script(
+        Reply.tool_calls(ToolCallSpec("remove_itinerary_item", {"item_id": dinner.id[:8]})),
+        Reply.text("Removed."),
+    )
+    await until(lambda: window.chat.runnable is not None and not window.chat.loading)
+    qtbot.keyClicks(window.chat.composer.edit, "Drop the dinner")
+    qtbot.keyClick(
+        window.chat.composer.edit, Qt.Key.Key_Return, Qt.KeyboardModifier.ControlModifier
+    )
+    await until(lambda: window.chat.findChild(PermissionPrompt) is not None)
+    prompt = window.chat.findChild(PermissionPrompt)
+    assert prompt is not None
+
+    ages = window.brief_panel.fields.editors["ages"].widget
+    assert isinstance(ages, QLineEdit)
+    window.bottom_tabs.setCurrentWidget(window.brief_panel)
+    ages.setFocus()
+    qtbot.keyClicks(ages, "41, 39")
+    qtbot.keyClick(ages, Qt.Key.Key_Return)
+    window.bottom_tabs.setCurrentWidget(window.goals_panel)
+    window.goals_panel.new_edit.setFocus()
+    qtbot.keyClicks(window.goals_panel.new_edit, "Book the Douro train")
+    qtbot.keyClick(window.goals_panel.new_edit, Qt.Key.Key_Return)
+
+    async def stored() -> bool:
+        answers = await services.forms.answers(trip_id, TRIP_BRIEF.id)
+        goals = await services.goals.list_for_trip(trip_id)
+        return answers.get("ages") == [41, 39] and [g.title for g in goals] == [
+            "Book the Douro train"
+        ]
+
+    await eventually(stored)
+    assert window.chat.busy  # the turn is still waiting for the person
+
+    qtbot.mouseClick(prompt.allow_button, Qt.MouseButton.LeftButton)
+    await until(lambda: len(fake_openai.chat_requests) == 2 and not window.chat.busy)
+    before, after = (snapshot_of(body) or "" for body in fake_openai.chat_requests)
+    assert "ages=" not in before and "Book the Douro train" not in before
+    assert "ages=[41, 39]" in after.split("## brief")[1].split("##")[0]
+    assert "Book the Douro train" in after.split("## goals")[1].split("##")[0]
