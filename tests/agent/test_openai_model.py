@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import asyncio
+import gc
+import inspect
 import json
 import socket
 
@@ -25,7 +27,7 @@ from concierge.agent import (
 )
 from concierge.agent.model import ModelRequest
 from concierge.agent.openai_format import ChatFormatter
-from tests.agent.support import Trip, make_agent, set_destination_tool
+from tests.agent.support import Trip, client_for, make_agent, set_destination_tool
 from tests.fakes import FakeOpenAIServer, Reply, ToolCallSpec
 
 
@@ -281,3 +283,26 @@ async def test_a_buffered_backlog_lets_the_loop_run_between_chunks(
     assert reply.text == "".join(words)
     assert len(seen) == len(words)
     assert seen[-1] - seen[0] >= len(words) - 1  # The ticker ran between every two chunks.
+
+
+async def test_a_stream_left_between_chunks_leaves_no_generator_suspended(
+    fake_openai: FakeOpenAIServer,
+) -> None:
+    """A stream given up between two chunks (a chunk that cannot be read here; a stop in
+    the adapter's own pauses likewise) is closed so that every generator of the SDK's
+    stream finishes in this task: on qasync's loop none would be closed properly later."""
+    good = {"choices": [{"index": 0, "delta": {"content": "word "}}]}
+    bad = {"choices": [{"index": 0, "delta": {"content": ["not", "text"]}}]}
+    fake_openai.script(Reply.raw_sse([json.dumps(good)] * 3 + [json.dumps(bad)] * 30))
+    model = OpenAIChatModel(client_for(fake_openai), model="fake-model")
+    request = ModelRequest(system_prompt="s", messages=(), tools=(), iteration=1)
+    with pytest.raises(ModelError, match=r"delta\.content should be a str"):
+        await model.respond(request, lambda event: None)
+    suspended = [
+        agen
+        for agen in gc.get_objects()
+        if inspect.isasyncgen(agen)
+        and agen.ag_frame is not None
+        and ("openai" in agen.ag_code.co_filename or "httpcore" in agen.ag_code.co_filename)
+    ]
+    assert suspended == []
