@@ -3,20 +3,24 @@
 The repositories and undo work on any entity through its `EntitySpec`, so a create, update or
 delete is written, logged and reverted the same way for trips, itinerary items, form
 instances, goals and pins. (Form answers are an event log, not rows edited in place; see
-`form_answers`.)
+`form_answers`.) A record's fields and its row's columns have the same names; `stored` names
+the few fields a column keeps in another form (an enum as its value, a tuple as JSON text).
 """
 
 from __future__ import annotations
 
+import dataclasses
 import json
-from collections.abc import Callable, Collection
+from collections.abc import Callable, Collection, Mapping
 from dataclasses import dataclass
+from enum import StrEnum
 from typing import Any, Generic, TypeVar
 
 from pydantic import TypeAdapter
-from sqlmodel import SQLModel
+from sqlmodel import Session, SQLModel
 
 from .changes import Actor, EntityKind
+from .errors import RecordNotFoundError
 from .records import (
     FormInstanceRecord,
     GoalRecord,
@@ -32,14 +36,68 @@ R = TypeVar("R", TripRecord, ItineraryItemRecord, FormInstanceRecord, GoalRecord
 Row = TypeVar("Row", bound=SQLModel)
 
 
+@dataclass(frozen=True, slots=True)
+class Stored:
+    """How a record field is kept in its column when it is not kept as itself."""
+
+    to_column: Callable[[Any], Any]
+    from_column: Callable[[Any], Any]
+
+
+def by_value(kind: type[StrEnum]) -> Stored:
+    """An enum field kept as its value (None stays None)."""
+    return Stored(
+        to_column=lambda value: None if value is None else value.value,
+        from_column=lambda column: None if column is None else kind(column),
+    )
+
+
+AS_JSON_LIST = Stored(
+    to_column=lambda value: json.dumps(list(value), ensure_ascii=False),
+    from_column=lambda column: tuple(json.loads(column)),
+)
+"""A tuple of strings kept as a JSON array, in its order."""
+
+
 @dataclass(frozen=True, slots=True, eq=False)
 class EntitySpec(Generic[R, Row]):
     kind: EntityKind
     table: type[Row]
-    adapter: TypeAdapter[R]
-    to_record: Callable[[Row], R]
-    to_columns: Callable[[R], dict[str, Any]]
+    record_type: type[R]
     trip_id_of: Callable[[R], str | None]
+    stored: Mapping[str, Stored] = dataclasses.field(default_factory=dict)
+    adapter: TypeAdapter[R] = dataclasses.field(init=False)
+    names: tuple[str, ...] = dataclasses.field(init=False)
+    """The record's fields, which are the row's columns."""
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "adapter", TypeAdapter(self.record_type))
+        names = tuple(field.name for field in dataclasses.fields(self.record_type))
+        object.__setattr__(self, "names", names)
+
+    def to_record(self, row: Row) -> R:
+        values = {name: getattr(row, name) for name in self.names}
+        for name, stored in self.stored.items():
+            values[name] = stored.from_column(values[name])
+        return self.record_type(**values)
+
+    def to_columns(self, record: R) -> dict[str, Any]:
+        columns = {name: getattr(record, name) for name in self.names}
+        for name, stored in self.stored.items():
+            columns[name] = stored.to_column(columns[name])
+        return columns
+
+    def find(self, session: Session, entity_id: str) -> R | None:
+        """The record with this id, if there is one."""
+        row = session.get(self.table, entity_id)
+        return None if row is None else self.to_record(row)
+
+    def row(self, session: Session, entity_id: str) -> Row:
+        """The row with this id; raises `RecordNotFoundError` naming the kind."""
+        row = session.get(self.table, entity_id)
+        if row is None:
+            raise RecordNotFoundError(self.kind.value, entity_id)
+        return row
 
     def new_row(self, record: R) -> Row:
         return self.table(**self.to_columns(record))
@@ -65,208 +123,44 @@ class EntitySpec(Generic[R, Row]):
         return self.adapter.validate_python(data)
 
 
-def trip_record(row: Trip) -> TripRecord:
-    return TripRecord(
-        id=row.id,
-        title=row.title,
-        origin=row.origin,
-        origin_code=row.origin_code,
-        origin_tz=row.origin_tz,
-        destination=row.destination,
-        destination_code=row.destination_code,
-        destination_tz=row.destination_tz,
-        start_date=row.start_date,
-        end_date=row.end_date,
-        travellers=row.travellers,
-        budget_amount=row.budget_amount,
-        budget_currency=row.budget_currency,
-        interests=tuple(json.loads(row.interests)),
-        pace=Pace(row.pace),
-        notes=row.notes,
-        position=row.position,
-        created_at=row.created_at,
-        updated_at=row.updated_at,
-    )
-
-
-def trip_columns(record: TripRecord) -> dict[str, Any]:
-    return {
-        "id": record.id,
-        "title": record.title,
-        "origin": record.origin,
-        "origin_code": record.origin_code,
-        "origin_tz": record.origin_tz,
-        "destination": record.destination,
-        "destination_code": record.destination_code,
-        "destination_tz": record.destination_tz,
-        "start_date": record.start_date,
-        "end_date": record.end_date,
-        "travellers": record.travellers,
-        "budget_amount": record.budget_amount,
-        "budget_currency": record.budget_currency,
-        "interests": json.dumps(list(record.interests), ensure_ascii=False),
-        "pace": record.pace.value,
-        "notes": record.notes,
-        "position": record.position,
-        "created_at": record.created_at,
-        "updated_at": record.updated_at,
-    }
-
-
-def item_record(row: ItineraryItem) -> ItineraryItemRecord:
-    return ItineraryItemRecord(
-        id=row.id,
-        trip_id=row.trip_id,
-        day=row.day,
-        start_time=row.start_time,
-        timezone=row.timezone,
-        title=row.title,
-        place=row.place,
-        notes=row.notes,
-        position=row.position,
-        created_at=row.created_at,
-        updated_at=row.updated_at,
-    )
-
-
-def item_columns(record: ItineraryItemRecord) -> dict[str, Any]:
-    return {
-        "id": record.id,
-        "trip_id": record.trip_id,
-        "day": record.day,
-        "start_time": record.start_time,
-        "timezone": record.timezone,
-        "title": record.title,
-        "place": record.place,
-        "notes": record.notes,
-        "position": record.position,
-        "created_at": record.created_at,
-        "updated_at": record.updated_at,
-    }
-
-
 TRIPS: EntitySpec[TripRecord, Trip] = EntitySpec(
     kind=EntityKind.TRIP,
     table=Trip,
-    adapter=TypeAdapter(TripRecord),
-    to_record=trip_record,
-    to_columns=trip_columns,
+    record_type=TripRecord,
     trip_id_of=lambda record: record.id,
+    stored={"interests": AS_JSON_LIST, "pace": by_value(Pace)},
 )
 
 ITEMS: EntitySpec[ItineraryItemRecord, ItineraryItem] = EntitySpec(
     kind=EntityKind.ITINERARY_ITEM,
     table=ItineraryItem,
-    adapter=TypeAdapter(ItineraryItemRecord),
-    to_record=item_record,
-    to_columns=item_columns,
+    record_type=ItineraryItemRecord,
     trip_id_of=lambda record: record.trip_id,
 )
-
-
-def form_record(row: FormInstance) -> FormInstanceRecord:
-    return FormInstanceRecord(
-        id=row.id,
-        trip_id=row.trip_id,
-        form_id=row.form_id,
-        completed_at=row.completed_at,
-        created_at=row.created_at,
-        updated_at=row.updated_at,
-    )
-
-
-def form_columns(record: FormInstanceRecord) -> dict[str, Any]:
-    return {
-        "id": record.id,
-        "trip_id": record.trip_id,
-        "form_id": record.form_id,
-        "completed_at": record.completed_at,
-        "created_at": record.created_at,
-        "updated_at": record.updated_at,
-    }
-
-
-def goal_record(row: Goal) -> GoalRecord:
-    return GoalRecord(
-        id=row.id,
-        trip_id=row.trip_id,
-        title=row.title,
-        status=GoalStatus(row.status),
-        position=row.position,
-        completes_on=row.completes_on,
-        created_by=Actor(row.created_by),
-        completed_at=row.completed_at,
-        completed_by=None if row.completed_by is None else Actor(row.completed_by),
-        seen_by_assistant=row.seen_by_assistant,
-        created_at=row.created_at,
-        updated_at=row.updated_at,
-    )
-
-
-def goal_columns(record: GoalRecord) -> dict[str, Any]:
-    return {
-        "id": record.id,
-        "trip_id": record.trip_id,
-        "title": record.title,
-        "status": record.status.value,
-        "position": record.position,
-        "completes_on": record.completes_on,
-        "created_by": record.created_by.value,
-        "completed_at": record.completed_at,
-        "completed_by": None if record.completed_by is None else record.completed_by.value,
-        "seen_by_assistant": record.seen_by_assistant,
-        "created_at": record.created_at,
-        "updated_at": record.updated_at,
-    }
-
-
-def pin_record(row: Pin) -> PinRecord:
-    return PinRecord(
-        id=row.id,
-        trip_id=row.trip_id,
-        text=row.text,
-        position=row.position,
-        created_by=Actor(row.created_by),
-        created_at=row.created_at,
-        updated_at=row.updated_at,
-    )
-
-
-def pin_columns(record: PinRecord) -> dict[str, Any]:
-    return {
-        "id": record.id,
-        "trip_id": record.trip_id,
-        "text": record.text,
-        "position": record.position,
-        "created_by": record.created_by.value,
-        "created_at": record.created_at,
-        "updated_at": record.updated_at,
-    }
-
 
 FORMS: EntitySpec[FormInstanceRecord, FormInstance] = EntitySpec(
     kind=EntityKind.FORM,
     table=FormInstance,
-    adapter=TypeAdapter(FormInstanceRecord),
-    to_record=form_record,
-    to_columns=form_columns,
+    record_type=FormInstanceRecord,
     trip_id_of=lambda record: record.trip_id,
 )
 
 GOALS: EntitySpec[GoalRecord, Goal] = EntitySpec(
     kind=EntityKind.GOAL,
     table=Goal,
-    adapter=TypeAdapter(GoalRecord),
-    to_record=goal_record,
-    to_columns=goal_columns,
+    record_type=GoalRecord,
     trip_id_of=lambda record: record.trip_id,
+    stored={
+        "status": by_value(GoalStatus),
+        "created_by": by_value(Actor),
+        "completed_by": by_value(Actor),
+    },
 )
 
 PINS: EntitySpec[PinRecord, Pin] = EntitySpec(
     kind=EntityKind.PIN,
     table=Pin,
-    adapter=TypeAdapter(PinRecord),
-    to_record=pin_record,
-    to_columns=pin_columns,
+    record_type=PinRecord,
     trip_id_of=lambda record: record.trip_id,
+    stored={"created_by": by_value(Actor)},
 )

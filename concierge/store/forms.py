@@ -25,8 +25,7 @@ from sqlmodel.sql.expression import SelectOfScalar
 from .change_writer import ChangeWriter, run_logged
 from .changes import ChangeBus, ChangeContext
 from .database import Database
-from .entities import FORMS
-from .errors import RecordNotFoundError
+from .entities import FORMS, TRIPS
 from .form_answers import (
     AnswerChange,
     answer_changes,
@@ -37,7 +36,7 @@ from .form_answers import (
     write_answers,
 )
 from .records import AnswerAction, AnswerEvent, FormInstanceRecord, FormState
-from .tables import FormInstance, Trip, utc_now
+from .tables import FormInstance, utc_now
 from .validation import FORM_KEY_RULES, parse_changes
 
 
@@ -142,7 +141,7 @@ class FormAnswerRepository:
             encoded[field] = None if value is None else encode(field, value)
 
         def write(session: Session, writer: ChangeWriter) -> list[AnswerEvent]:
-            _require_trip(session, trip_id)
+            TRIPS.row(session, trip_id)  # The trip must exist.
             row = instance_row(session, trip_id, form)
             pending = answer_changes(session, None if row is None else row.id, encoded)
             if not pending:
@@ -167,7 +166,7 @@ class FormAnswerRepository:
         form = _form_id(form_id)
 
         def write(session: Session, writer: ChangeWriter) -> FormInstanceRecord | None:
-            _require_trip(session, trip_id)
+            TRIPS.row(session, trip_id)  # The trip must exist.
             row = instance_row(session, trip_id, form)
             if row is None and not completed:
                 return None
@@ -217,11 +216,6 @@ def _create(
 def _form_id(form_id: str) -> str:
     parsed: str = parse_changes("a form", FORM_KEY_RULES, {"form_id": form_id})["form_id"]
     return parsed
-
-
-def _require_trip(session: Session, trip_id: str) -> None:
-    if session.get(Trip, trip_id) is None:
-        raise RecordNotFoundError("trip", trip_id)
 
 
 def _answers_label(form_id: str, changes: Sequence[AnswerChange]) -> str:

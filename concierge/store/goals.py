@@ -22,10 +22,9 @@ from . import ordering
 from .change_writer import ChangeWriter, run_logged
 from .changes import Actor, ChangeBus, ChangeContext
 from .database import Database
-from .entities import GOALS
-from .errors import RecordNotFoundError
+from .entities import GOALS, TRIPS
 from .records import GoalRecord, GoalStatus
-from .tables import Goal, Trip, utc_now
+from .tables import Goal, utc_now
 from .validation import GOAL_RULES, check_position, parse_changes
 
 
@@ -38,11 +37,7 @@ class GoalRepository:
         self.bus = bus
 
     async def get(self, goal_id: str) -> GoalRecord | None:
-        def query(session: Session) -> GoalRecord | None:
-            row = session.get(Goal, goal_id)
-            return None if row is None else GOALS.to_record(row)
-
-        return await self.database.run(query)
+        return await self.database.run(lambda session: GOALS.find(session, goal_id))
 
     async def list_for_trip(self, trip_id: str) -> list[GoalRecord]:
         """The trip's goals in order, open and done alike; empty for an unknown trip."""
@@ -68,8 +63,7 @@ class GoalRepository:
         check_position(position)
 
         def write(session: Session, writer: ChangeWriter) -> GoalRecord:
-            if session.get(Trip, trip_id) is None:
-                raise RecordNotFoundError("trip", trip_id)
+            TRIPS.row(session, trip_id)  # The trip must exist.
             now = utc_now()
             goal = GoalRecord(
                 id=uuid.uuid4().hex,
@@ -94,7 +88,7 @@ class GoalRepository:
         """Mark the goal done by the context's actor; a done goal is returned unchanged."""
 
         def write(session: Session, writer: ChangeWriter) -> GoalRecord:
-            row = _goal_row(session, goal_id)
+            row = GOALS.row(session, goal_id)
             writer.describe(f"Complete goal “{row.title}”")
             return _complete(writer, row)
 
@@ -104,7 +98,7 @@ class GoalRepository:
         """Mark the goal open again; an open goal is returned unchanged."""
 
         def write(session: Session, writer: ChangeWriter) -> GoalRecord:
-            row = _goal_row(session, goal_id)
+            row = GOALS.row(session, goal_id)
             before = GOALS.to_record(row)
             writer.describe(f"Reopen goal “{before.title}”")
             after = dataclasses.replace(
@@ -151,7 +145,7 @@ class GoalRepository:
         check_position(position)
 
         def write(session: Session, writer: ChangeWriter) -> list[GoalRecord]:
-            row = _goal_row(session, goal_id)
+            row = GOALS.row(session, goal_id)
             writer.describe(f"Move goal “{row.title}”")
             rows = trip_goals(session, row.trip_id)
             return ordering.move(writer, GOALS, rows, row, position)
@@ -203,7 +197,7 @@ class GoalRepository:
         context: ChangeContext | None,
     ) -> GoalRecord:
         def write(session: Session, writer: ChangeWriter) -> GoalRecord:
-            row = _goal_row(session, goal_id)
+            row = GOALS.row(session, goal_id)
             before = GOALS.to_record(row)
             writer.describe(label)
             return writer.update(GOALS, row, before, dataclasses.replace(before, **parsed))
@@ -236,10 +230,3 @@ def _complete(writer: ChangeWriter, row: Goal) -> GoalRecord:
         seen_by_assistant=actor is Actor.ASSISTANT,
     )
     return writer.update(GOALS, row, before, after)
-
-
-def _goal_row(session: Session, goal_id: str) -> Goal:
-    row = session.get(Goal, goal_id)
-    if row is None:
-        raise RecordNotFoundError("goal", goal_id)
-    return row

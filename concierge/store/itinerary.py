@@ -19,10 +19,10 @@ from sqlmodel.sql.expression import SelectOfScalar
 from .change_writer import ChangeWriter, run_logged
 from .changes import ChangeBus, ChangeContext
 from .database import Database
-from .entities import ITEMS
-from .errors import InvalidChangeError, RecordNotFoundError
+from .entities import ITEMS, TRIPS
+from .errors import InvalidChangeError
 from .records import ItineraryItemRecord
-from .tables import ItineraryItem, Trip, utc_now
+from .tables import ItineraryItem, utc_now
 from .validation import ITEM_RULES, check_position, parse_changes
 
 
@@ -35,11 +35,7 @@ class ItineraryRepository:
         self.bus = bus
 
     async def get(self, item_id: str) -> ItineraryItemRecord | None:
-        def query(session: Session) -> ItineraryItemRecord | None:
-            row = session.get(ItineraryItem, item_id)
-            return None if row is None else ITEMS.to_record(row)
-
-        return await self.database.run(query)
+        return await self.database.run(lambda session: ITEMS.find(session, item_id))
 
     async def items(self, trip_id: str) -> list[ItineraryItemRecord]:
         """The trip's items ordered by day, then position; empty for an unknown trip."""
@@ -66,8 +62,7 @@ class ItineraryRepository:
         check_position(position)
 
         def write(session: Session, writer: ChangeWriter) -> ItineraryItemRecord:
-            if session.get(Trip, trip_id) is None:
-                raise RecordNotFoundError("trip", trip_id)
+            TRIPS.row(session, trip_id)  # The trip must exist.
             now = utc_now()
             item = ItineraryItemRecord(
                 id=uuid.uuid4().hex,
@@ -99,7 +94,7 @@ class ItineraryRepository:
         parsed = parse_changes("an itinerary item", ITEM_RULES, changes)
 
         def write(session: Session, writer: ChangeWriter) -> ItineraryItemRecord:
-            row = _item_row(session, item_id)
+            row = ITEMS.row(session, item_id)
             before = ITEMS.to_record(row)
             writer.describe(f"Edit “{before.title}”")
             after = dataclasses.replace(before, **parsed)
@@ -123,7 +118,7 @@ class ItineraryRepository:
         check_position(position)
 
         def write(session: Session, writer: ChangeWriter) -> ItineraryItemRecord:
-            before = ITEMS.to_record(_item_row(session, item_id))
+            before = ITEMS.to_record(ITEMS.row(session, item_id))
             writer.describe(f"Move “{before.title}”")
             after = dataclasses.replace(before, day=target.get("day", before.day))
             return _place(session, writer, before, after, position)
@@ -187,7 +182,7 @@ def _place(
     if before is None:
         stored = writer.create(ITEMS, placed)
     else:
-        stored = writer.update(ITEMS, _item_row(session, after.id), before, placed)
+        stored = writer.update(ITEMS, ITEMS.row(session, after.id), before, placed)
     _renumber(session, writer, after.trip_id, after.day, (after.id,), skip=index)
     if before is not None and before.day != after.day:
         _renumber(session, writer, before.trip_id, before.day, (after.id,))
@@ -211,10 +206,3 @@ def _renumber(
         if row.position != number:
             before = ITEMS.to_record(row)
             writer.update(ITEMS, row, before, dataclasses.replace(before, position=number))
-
-
-def _item_row(session: Session, item_id: str) -> ItineraryItem:
-    row = session.get(ItineraryItem, item_id)
-    if row is None:
-        raise RecordNotFoundError("itinerary_item", item_id)
-    return row

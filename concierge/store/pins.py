@@ -20,10 +20,9 @@ from . import ordering
 from .change_writer import ChangeWriter, run_logged
 from .changes import ChangeBus, ChangeContext
 from .database import Database
-from .entities import PINS
-from .errors import RecordNotFoundError
+from .entities import PINS, TRIPS
 from .records import PinRecord
-from .tables import Pin, Trip, utc_now
+from .tables import Pin, utc_now
 from .validation import PIN_RULES, check_position, parse_changes
 
 LABEL_TEXT_LIMIT = 40
@@ -39,11 +38,7 @@ class PinRepository:
         self.bus = bus
 
     async def get(self, pin_id: str) -> PinRecord | None:
-        def query(session: Session) -> PinRecord | None:
-            row = session.get(Pin, pin_id)
-            return None if row is None else PINS.to_record(row)
-
-        return await self.database.run(query)
+        return await self.database.run(lambda session: PINS.find(session, pin_id))
 
     async def list_for_trip(self, trip_id: str | None) -> list[PinRecord]:
         """The pins that apply to the trip: all-trip pins, then the trip's own, each in
@@ -72,8 +67,8 @@ class PinRepository:
         check_position(position)
 
         def write(session: Session, writer: ChangeWriter) -> PinRecord:
-            if trip_id is not None and session.get(Trip, trip_id) is None:
-                raise RecordNotFoundError("trip", trip_id)
+            if trip_id is not None:
+                TRIPS.row(session, trip_id)  # The trip must exist.
             now = utc_now()
             pin = PinRecord(
                 id=uuid.uuid4().hex,
@@ -96,7 +91,7 @@ class PinRepository:
         parsed = parse_changes("a pin", PIN_RULES, {"text": text})
 
         def write(session: Session, writer: ChangeWriter) -> PinRecord:
-            row = _pin_row(session, pin_id)
+            row = PINS.row(session, pin_id)
             before = PINS.to_record(row)
             writer.describe(f"Edit pin “{_short(parsed['text'])}”")
             return writer.update(PINS, row, before, dataclasses.replace(before, **parsed))
@@ -126,7 +121,7 @@ class PinRepository:
         check_position(position)
 
         def write(session: Session, writer: ChangeWriter) -> list[PinRecord]:
-            row = _pin_row(session, pin_id)
+            row = PINS.row(session, pin_id)
             writer.describe(f"Move pin “{_short(row.text)}”")
             rows = scope_pins(session, row.trip_id)
             return ordering.move(writer, PINS, rows, row, position)
@@ -142,13 +137,6 @@ def scope_pins(session: Session, trip_id: str | None) -> list[Pin]:
             select(Pin).where(scope).order_by(col(Pin.position), col(Pin.created_at), col(Pin.id))
         ).all()
     )
-
-
-def _pin_row(session: Session, pin_id: str) -> Pin:
-    row = session.get(Pin, pin_id)
-    if row is None:
-        raise RecordNotFoundError("pin", pin_id)
-    return row
 
 
 def _short(text: str) -> str:

@@ -39,11 +39,7 @@ class TripRepository:
         self.bus = bus
 
     async def get(self, trip_id: str) -> TripRecord | None:
-        def query(session: Session) -> TripRecord | None:
-            row = session.get(Trip, trip_id)
-            return None if row is None else TRIPS.to_record(row)
-
-        return await self.database.run(query)
+        return await self.database.run(lambda session: TRIPS.find(session, trip_id))
 
     async def all(self) -> list[TripRecord]:
         """Every trip in list order."""
@@ -103,7 +99,7 @@ class TripRepository:
         parsed = parse_changes("a trip", TRIP_RULES, changes)
 
         def write(session: Session, writer: ChangeWriter) -> TripRecord:
-            row = _trip_row(session, trip_id)
+            row = TRIPS.row(session, trip_id)
             before = TRIPS.to_record(row)
             after = dataclasses.replace(before, **parsed)
             check_trip(after, parsed)
@@ -116,7 +112,7 @@ class TripRepository:
         """A copy of the trip and its itinerary, titled "… (copy)", at the end of the list."""
 
         def write(session: Session, writer: ChangeWriter) -> TripRecord:
-            source = TRIPS.to_record(_trip_row(session, trip_id))
+            source = TRIPS.to_record(TRIPS.row(session, trip_id))
             writer.describe(f"Duplicate trip “{source.title}”")
             now = utc_now()
             copy = dataclasses.replace(
@@ -186,13 +182,6 @@ class TripRepository:
 
 
 _TRIP_ORDER = (col(Trip.position), col(Trip.created_at), col(Trip.id))
-
-
-def _trip_row(session: Session, trip_id: str) -> Trip:
-    row = session.get(Trip, trip_id)
-    if row is None:
-        raise RecordNotFoundError("trip", trip_id)
-    return row
 
 
 def _next_position(session: Session) -> int:
