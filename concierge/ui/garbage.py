@@ -21,6 +21,10 @@ from PySide6.QtCore import QObject, QTimer
 
 INTERVAL_MS = 100
 FULL_COLLECTION_SECONDS = 60.0
+YOUNG_PASSES_PER_MIDDLE = 3
+"""A middle-generation pass walks what survived the young passes since the last one:
+after Python's ten (a second of a busy window here) that took up to 20 ms; after three,
+about a third of that."""
 
 
 class GuiThreadCollector(QObject):
@@ -47,7 +51,9 @@ class GuiThreadCollector(QObject):
         gc.enable()
 
     def collect_if_due(self) -> None:
-        """Collect the youngest generation whose allocation threshold has been passed."""
+        """Collect the oldest generation that is due: the young one once its allocation
+        threshold has been passed, the middle one every `YOUNG_PASSES_PER_MIDDLE` young
+        passes, the old one at most every `FULL_COLLECTION_SECONDS`."""
         threshold = gc.get_threshold()
         counts = gc.get_count()
         if counts[2] > threshold[2] and (
@@ -55,7 +61,7 @@ class GuiThreadCollector(QObject):
         ):
             gc.collect(2)
             self._last_full = time.monotonic()
-        elif counts[1] > threshold[1]:
+        elif counts[1] >= YOUNG_PASSES_PER_MIDDLE:
             gc.collect(1)
         elif counts[0] > threshold[0]:
             gc.collect(0)
