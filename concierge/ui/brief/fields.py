@@ -3,8 +3,8 @@ labelled row per field, in form order and tab order.
 
 Nothing here knows the trip brief's fields: a field's widget comes from its `WidgetKind`,
 its label, required marker, help and limits from the definition. Like `TripFields`, this
-reports `edited(name)` (the person changed the field) and `finished(name)` (save it now);
-values put in by `put` emit neither. Saving and following the store are `BriefPanel`'s job.
+is a `FormFields`: it reports `edited(name)` (the person changed the field) and
+`finished(name)` (save it now). Saving and following the store are `BriefPanel`'s job.
 """
 
 from __future__ import annotations
@@ -12,7 +12,7 @@ from __future__ import annotations
 import html
 import itertools
 
-from PySide6.QtCore import Qt, Signal
+from PySide6.QtCore import Qt
 from PySide6.QtGui import QPalette
 from PySide6.QtWidgets import (
     QFormLayout,
@@ -27,6 +27,7 @@ from PySide6.QtWidgets import (
 from concierge.travel.forms import FormDefinition, FormField, FormStep
 from concierge.ui.trips.field_row import FieldRow
 from concierge.ui.trips.form_binding import FieldBinding
+from concierge.ui.trips.form_fields import FormFields
 
 from .editors import FieldEditor, Shown, editor_for
 
@@ -56,26 +57,17 @@ def muted(label: QLabel) -> QLabel:
     return label
 
 
-class BriefFields(QWidget):
+class BriefFields(FormFields[BriefBinding]):
     """Every field of `definition`, grouped by step."""
-
-    edited = Signal(str)
-    """The person changed the field with this name."""
-    finished = Signal(str)
-    """The field with this name should be saved now."""
 
     def __init__(self, definition: FormDefinition, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.definition = definition
-        self._putting = False
-        self.active = True
-        """False once the panel has shut down: nothing is reported any more."""
         self.editors: dict[str, FieldEditor] = {}
         self.labels: dict[str, QLabel] = {}
         self.sections: dict[str, QGroupBox] = {}
         self.skipped: dict[str, QLabel] = {}
         """Per step: the fields not asked now, with the reason."""
-        self.bindings: list[BriefBinding] = []
         self._rows: dict[str, tuple[QFormLayout, int]] = {}
         layout = QVBoxLayout(self)
         for number, step in enumerate(definition.steps, start=1):
@@ -107,17 +99,6 @@ class BriefFields(QWidget):
         for editor in self.editors.values():
             chain.extend(w for w in editor.focus if w.focusPolicy() != Qt.FocusPolicy.NoFocus)
         return [*chain, self.clear_unknown_button]
-
-    def put(self, binding: BriefBinding, value: Shown) -> None:
-        """Show a stored value in the field; it becomes the field's baseline."""
-        self._putting = True
-        try:
-            binding.show(value)
-        finally:
-            self._putting = False
-        binding.shown = value
-        binding.loaded = True
-        binding.row.set_pending("")
 
     def set_row_visible(self, name: str, visible: bool) -> None:
         layout, row = self._rows[name]
@@ -197,17 +178,3 @@ class BriefFields(QWidget):
         editor.connect(lambda: self._edited(name), lambda: self._finished(name))
         if binding.timer is not None:
             binding.timer.timeout.connect(lambda: self._finished(name))
-
-    # -- signals from the widgets ---------------------------------------------------------
-
-    def _edited(self, name: str) -> None:
-        if not self.active or self._putting:
-            return
-        self.edited.emit(name)
-        timer = self.by_key[name].timer
-        if timer is not None:
-            timer.start()
-
-    def _finished(self, name: str) -> None:
-        if self.active and not self._putting:
-            self.finished.emit(name)

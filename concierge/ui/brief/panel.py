@@ -17,22 +17,11 @@ the assistant answered carry a mark until the person focuses them or clicks "Mar
 
 from __future__ import annotations
 
-import asyncio
-import itertools
-from collections.abc import Callable, Mapping
+from collections.abc import Awaitable, Mapping
 
 from pydantic import JsonValue
-from PySide6.QtCore import Qt, QTimer, Signal
-from PySide6.QtWidgets import (
-    QApplication,
-    QFrame,
-    QHBoxLayout,
-    QLabel,
-    QScrollArea,
-    QStackedWidget,
-    QVBoxLayout,
-    QWidget,
-)
+from PySide6.QtCore import Qt
+from PySide6.QtWidgets import QHBoxLayout, QLabel, QWidget
 
 from concierge.store import (
     Action,
@@ -42,41 +31,27 @@ from concierge.store import (
     ChangeHistory,
     EntityKind,
     FormAnswerRepository,
-    RecordNotFoundError,
     StoreError,
     TripRepository,
 )
 from concierge.travel.forms import FormDefinition, FormState, FormValueError, evaluate
-from concierge.ui.async_support import BackgroundTasks
-from concierge.ui.trips.form_marks import FormMarks
+from concierge.ui.trips.form_panel import DELETED_TEXT, FormPanel
 from concierge.ui.trips.person import person
-from concierge.ui.trips.refresher import Refresher
-from concierge.ui.trips.seen_bar import SeenBar
-from concierge.ui.trips.undo_bar import UndoBar
 
 from .editors import Shown
 from .fields import REQUIRED_LEGEND, BriefBinding, BriefFields, muted
 from .texts import INVALID_PREFIX, invalid_text, kept_text, skipped_text, status_text, unknown_text
 
 NO_TRIP_TEXT = "Select a trip to see its brief."
-DELETED_TEXT = "This trip was deleted."
-COALESCE_MS = 80
-"""Changes to the answers within this long are served by one reload."""
 _WATCHED = frozenset({EntityKind.FORM, EntityKind.FORM_ANSWER})
 
 
-class BriefPanel(QWidget):
+class BriefPanel(FormPanel[BriefBinding]):
     """Edits one form (`definition`) of one trip (`set_trip`); build it inside the running
-    event loop and `await shutdown()` before it goes."""
+    event loop and `await shutdown()` before it goes. `saved` and `refused` name a field by
+    its name in the definition; `saved` also means an answer was retracted."""
 
-    refreshed = Signal()
-    """The fields now show the store's answers (or the empty state)."""
-    saved = Signal(str)
-    """A field's answer was written (or retracted): its name."""
-    refused = Signal(str, str)
-    """A field's value was refused: (name, the message shown under the field)."""
-    task_failed = Signal(str, object)
-    """A background task raised unexpectedly: (task name, exception)."""
+    fields: BriefFields
 
     def __init__(
         self,
@@ -87,24 +62,22 @@ class BriefPanel(QWidget):
         bus: ChangeBus,
         parent: QWidget | None = None,
     ) -> None:
-        super().__init__(parent)
-        self.setObjectName("briefPanel")
-        self.setAccessibleName(definition.title)
         self.definition = definition
         self.forms = forms
         self.trips = trips
-        self.history = history
-        self.tasks = BackgroundTasks(self)
-        self.tasks.failed.connect(self.task_failed)
-        self._trip_id: str | None = None
         self._state: FormState | None = None
         self._instance_id: str | None = None
-        self._changes: list[Change] = []
-        self._marks = FormMarks()
-        self._writes: set[asyncio.Task[None]] = set()
+        super().__init__(history, bus, parent, what="brief", no_trip_text=NO_TRIP_TEXT)
+        self.setObjectName("briefPanel")
+        self.setAccessibleName(definition.title)
+        self.notice.setObjectName("briefNotice")
+        self.setFocusProxy(self.fields.tab_chain()[0])
+        self.fields.clear_unknown_button.clicked.connect(self.clear_unknown)
 
-        self.fields = BriefFields(definition, self)
-        self._bindings = self.fields.bindings
+    def make_fields(self) -> BriefFields:
+        return BriefFields(self.definition, self)
+
+    def make_header(self) -> QHBoxLayout:
         self.status_label = QLabel(self)
         self.status_label.setObjectName("briefStatus")
         self.status_label.setTextFormat(Qt.TextFormat.PlainText)
@@ -117,118 +90,19 @@ class BriefPanel(QWidget):
         header.setContentsMargins(6, 4, 6, 0)
         header.addWidget(self.status_label, 1)
         header.addWidget(self.legend)
-        self.seen_bar = SeenBar(self)
-        self.notice = UndoBar(self)
-        self.notice.setObjectName("briefNotice")
-        scroll = QScrollArea(self)
-        scroll.setWidgetResizable(True)
-        scroll.setFrameShape(QFrame.Shape.NoFrame)
-        scroll.setWidget(self.fields)
-        self.form_page = scroll
-        self.placeholder = QLabel(self)
-        self.placeholder.setAlignment(Qt.AlignmentFlag.AlignCenter)
-        self.placeholder.setWordWrap(True)
-        self.stack = QStackedWidget(self)
-        self.stack.addWidget(self.placeholder)
-        self.stack.addWidget(scroll)
-        layout = QVBoxLayout(self)
-        layout.setContentsMargins(0, 0, 0, 0)
-        layout.addLayout(header)
-        layout.addWidget(self.seen_bar)
-        layout.addWidget(self.notice)
-        layout.addWidget(self.stack, 1)
-        chain = [
-            self.seen_bar.button,
-            self.notice.undo_button,
-            self.notice.dismiss_button,
-            *self.fields.tab_chain(),
-        ]
-        for before, after in itertools.pairwise(chain):
-            QWidget.setTabOrder(before, after)
-        self.setFocusProxy(self.fields.tab_chain()[0])
-
-        self.fields.edited.connect(lambda name: self._edited(self.binding(name)))
-        self.fields.finished.connect(lambda name: self._commit(self.binding(name)))
-        self.fields.clear_unknown_button.clicked.connect(self.clear_unknown)
-        self.seen_bar.mark_seen_requested.connect(self.mark_all_seen)
-        self._refresher = Refresher(self.tasks, self._load, name="load brief")
-        self._coalesce = QTimer(self)
-        self._coalesce.setSingleShot(True)
-        self._coalesce.setInterval(COALESCE_MS)
-        self._coalesce.timeout.connect(self._refresher.request)
-        self._unsubscribe: Callable[[], None] | None = bus.subscribe(self._on_change)
-        app = QApplication.instance()
-        assert isinstance(app, QApplication)
-        app.focusChanged.connect(self._focus_changed)  # Disconnected when the panel is deleted.
-        self._show_empty(NO_TRIP_TEXT)
+        return header
 
     # -- public ---------------------------------------------------------------------------
-
-    @property
-    def trip_id(self) -> str | None:
-        return self._trip_id
 
     @property
     def state(self) -> FormState | None:
         """The form's state on the stored answers, as last loaded."""
         return self._state
 
-    def binding(self, name: str) -> BriefBinding:
-        return self.fields.by_key[name]
-
-    def is_marked(self, name: str) -> bool:
-        """Whether the field shows the assistant's mark."""
-        return self.binding(name).row.marked
-
     def is_shown(self, name: str) -> bool:
         """Whether the field's row is part of the form now (its condition holds, or it
         keeps an answer)."""
         return self.fields.row_visible(name)
-
-    def set_trip(self, trip_id: str | None) -> None:
-        """Show the brief of `trip_id` (None: the empty state). Pending edits of the
-        previous trip are saved to that trip first."""
-        if trip_id == self._trip_id:
-            return
-        self._save_pending()
-        self._trip_id = trip_id
-        self._state = None
-        self._instance_id = None
-        self._changes = []
-        self._coalesce.stop()
-        self._marks.reset()
-        for binding in self._bindings:
-            binding.loaded = False
-            binding.in_flight = []
-            binding.row.set_error("")
-            binding.row.set_pending("")
-            binding.row.set_hint("")
-        self._render_marks()
-        self.notice.dismiss()
-        if trip_id is None:
-            self._show_empty(NO_TRIP_TEXT)
-            self.refreshed.emit()
-        else:
-            self._refresher.request()
-
-    def reload(self) -> None:
-        """Read the answers and marks again (e.g. after everything was marked seen)."""
-        if self._trip_id is not None:
-            self._refresher.request()
-
-    async def flush(self) -> None:
-        """Save every pending edit now and wait until the store has answered."""
-        self._save_pending()
-        while self._writes:
-            await asyncio.wait(tuple(self._writes))
-
-    def mark_all_seen(self) -> None:
-        """Clear every assistant mark of this form, here and in the change log."""
-        if self._trip_id is None:
-            return
-        self._marks.all_seen()
-        self._render_marks()
-        self.tasks.start(self._mark_seen(self._trip_id), name="mark brief seen")
 
     def clear_unknown(self) -> None:
         """Withdraw the answers kept for questions the form no longer has."""
@@ -238,93 +112,46 @@ class BriefPanel(QWidget):
         retract: dict[str, JsonValue] = dict.fromkeys(state.unknown)
         self.tasks.start(self._apply(trip_id, retract), name="clear old answers")
 
-    async def shutdown(self) -> None:
-        """Save pending edits, stop following the store and end this panel's tasks."""
-        if not self.tasks.closed:
-            await self.flush()
-        self.fields.active = False
-        if self._unsubscribe is not None:
-            self._unsubscribe()
-            self._unsubscribe = None
-        self._coalesce.stop()
-        await self.tasks.shutdown()
+    def forget(self) -> None:
+        self._state = None
+        self._instance_id = None
 
     def _show_empty(self, text: str) -> None:
-        self.placeholder.setText(text)
-        self.placeholder.setAccessibleName(text)
-        self.stack.setCurrentWidget(self.placeholder)
+        super()._show_empty(text)
         self.status_label.setText("")
         self.legend.hide()
 
     # -- editing --------------------------------------------------------------------------
 
-    def _edited(self, binding: BriefBinding) -> None:
-        """The person changed the field: an old error no longer applies."""
-        binding.row.set_error("")
-
-    def _commit(self, binding: BriefBinding) -> None:
-        """Parse the field's content and hand the answer to the store, unless it is what
-        the store has (or is about to have)."""
-        if binding.timer is not None:
-            binding.timer.stop()
-        trip_id = self._trip_id
-        if trip_id is None or not binding.loaded or self.tasks.closed:
-            return
-        value = binding.read()
-        if value == binding.baseline():
-            return
+    def write(
+        self, binding: BriefBinding, trip_id: str, value: Shown
+    ) -> Awaitable[JsonValue] | None:
+        """Parse the field's content first: a refused value never reaches the store."""
         try:
             answer = self.fields.editors[binding.key].answer(value)
         except FormValueError as error:
             self._show_refusal(binding, str(error))
-            return
-        flight = binding.in_flight
-        flight.append(value)
-        task = self.tasks.start(
-            self._write(binding, trip_id, value, answer, flight), name=f"save {binding.key}"
-        )
-        self._writes.add(task)
-        task.add_done_callback(self._writes.discard)
+            return None
+        return self._save(trip_id, binding.key, answer)
 
-    def _save_pending(self) -> None:
-        for binding in self._bindings:
-            if binding.waiting or binding.dirty():
-                self._commit(binding)
-
-    async def _write(
-        self,
-        binding: BriefBinding,
-        trip_id: str,
-        value: Shown,
-        answer: JsonValue,
-        flight: list[Shown],
-    ) -> None:
+    async def _save(self, trip_id: str, name: str, answer: JsonValue) -> JsonValue:
+        """Write (or with None retract) the answer; returns it."""
         form_id = self.definition.id
-        try:
-            if answer is None:
-                await self.forms.retract(trip_id, form_id, binding.key, context=person())
-            else:
-                await self.forms.set_answer(trip_id, form_id, binding.key, answer, context=person())
-        except RecordNotFoundError:
-            return  # The trip is gone; the change bus brings the empty state.
-        except (StoreError, ValueError) as error:
-            if trip_id != self._trip_id:
-                self.notice.inform(f"An answer for the previous trip was not saved: {error}")
-            else:
-                self._show_refusal(binding, str(error))
-            return
-        finally:
-            flight.remove(value)
-        if trip_id != self._trip_id:
-            return
+        if answer is None:
+            await self.forms.retract(trip_id, form_id, name, context=person())
+        else:
+            await self.forms.set_answer(trip_id, form_id, name, answer, context=person())
+        return answer
+
+    def take_saved(self, binding: BriefBinding, outcome: JsonValue) -> None:
         binding.row.set_error("")
-        binding.stored = self.fields.editors[binding.key].display(answer)
-        binding.shown = binding.stored
-        binding.row.set_pending("")
-        if binding.untouched_since(value):
-            self.fields.put(binding, binding.stored)  # As stored: "41,39" reads "41, 39".
-        self._look_at(binding)
-        self.saved.emit(binding.key)
+        binding.stored = self.fields.editors[binding.key].display(outcome)
+
+    def refuse(self, binding: BriefBinding, trip_id: str, value: Shown, error: Exception) -> None:
+        if trip_id != self._trip_id:
+            self.notice.inform(f"An answer for the previous trip was not saved: {error}")
+        else:
+            self._show_refusal(binding, str(error))
 
     def _show_refusal(self, binding: BriefBinding, message: str) -> None:
         """The message under the field; what the person typed stays as it is."""
@@ -339,14 +166,9 @@ class BriefPanel(QWidget):
 
     # -- following the store --------------------------------------------------------------
 
-    def _on_change(self, change: Change) -> None:
-        if change.trip_id != self._trip_id or self._trip_id is None:
-            return
+    def watches(self, change: Change) -> bool:
         came_or_went = change.entity is EntityKind.TRIP and change.action is not Action.UPDATE
-        if change.entity in _WATCHED or came_or_went:
-            self._changes.append(change)
-            if not self._coalesce.isActive():  # A burst of writes: one reload.
-                self._coalesce.start()
+        return change.entity in _WATCHED or came_or_went
 
     async def _load(self) -> None:
         trip_id = self._trip_id
@@ -392,22 +214,12 @@ class BriefPanel(QWidget):
         definition = self.definition
         for binding in self._bindings:
             name = binding.key
-            editor = self.fields.editors[name]
-            binding.stored = editor.display(answers.get(name))
-            if first or not binding.loaded or not binding.dirty():
-                if first or not binding.loaded or binding.shown != binding.stored:
-                    self.fields.put(binding, binding.stored)
-                else:
-                    binding.row.set_pending("")
+            stored = self.fields.editors[name].display(answers.get(name))
+            if self._take_stored(binding, stored, first=first):
                 if name in state.invalid:
                     binding.row.set_error(invalid_text(state.invalid[name]))
                 elif binding.row.error.startswith(INVALID_PREFIX):
                     binding.row.set_error("")
-            elif binding.stored != binding.baseline():
-                binding.row.set_pending(
-                    f"Meanwhile changed to {binding.describe(binding.stored)}. "
-                    "Leaving the field saves what you typed instead."
-                )
             kept = name in state.not_applicable
             binding.row.set_hint(kept_text(definition, name) if kept else "")
             shown = state.applies(name) or kept or binding.dirty()
@@ -417,44 +229,10 @@ class BriefPanel(QWidget):
             self.fields.set_skipped(step.id, skipped_text(definition, hidden))
         self.fields.set_unknown(unknown_text(state.unknown))
 
-    def _focus_changed(self, old: QWidget | None, now: QWidget | None) -> None:
-        if self.tasks.closed:
-            return
-        for binding in self._bindings:
-            was_inside, is_inside = binding.contains(old), binding.contains(now)
-            if was_inside and not is_inside:
-                self._left(binding)
-            elif is_inside and not was_inside:
-                self._look_at(binding)
-
-    def _left(self, binding: BriefBinding) -> None:
-        """Leaving a field saves its pending edit, or shows what the store has now."""
-        self._commit(binding)
-        if binding.loaded and not binding.dirty() and binding.stored != binding.shown:
-            self.fields.put(binding, binding.stored)
-
     # -- assistant marks ------------------------------------------------------------------
 
-    def _look_at(self, binding: BriefBinding) -> None:
-        trip_id = self._trip_id
-        if trip_id is None or binding.key not in self._marks.marked:
-            return
-        last = self._marks.look_at(binding.key)
-        self._render_marks()
-        if last:
-            self.tasks.start(self._mark_seen(trip_id), name="mark brief seen")
-
-    async def _mark_seen(self, trip_id: str) -> None:
+    async def mark_seen_in_log(self, trip_id: str) -> None:
         instance_id = self._instance_id
         if instance_id is not None:
             for kind in (EntityKind.FORM_ANSWER, EntityKind.FORM):
                 await self.history.mark_seen(trip_id, kind, instance_id)
-        if trip_id == self._trip_id and not self._marks.marked:
-            self._marks.all_seen()
-
-    def _render_marks(self) -> None:
-        for binding in self._bindings:
-            binding.row.set_marked(binding.key in self._marks.marked)
-        self.seen_bar.show_fields(
-            [binding.label for binding in self._bindings if binding.key in self._marks.marked]
-        )

@@ -2,8 +2,8 @@
 
 This module knows how each widget shows and reads its value and when the person is done
 with it; it reports that as `edited(key)` (the value changed) and `finished(key)` (save
-it now: Enter, leaving a line edit, a pick from a list, or the end of a typing pause).
-Values put in by `put` emit neither. Saving and following the store are `TripForm`'s job.
+it now: Enter, leaving a line edit, a pick from a list, or the end of a typing pause), as
+any `FormFields` does. Saving and following the store are `TripForm`'s job.
 """
 
 from __future__ import annotations
@@ -13,7 +13,7 @@ from collections.abc import Callable, Sequence
 from datetime import date
 from typing import Any
 
-from PySide6.QtCore import Qt, Signal
+from PySide6.QtCore import Qt
 from PySide6.QtGui import QRegularExpressionValidator, QTextCursor
 from PySide6.QtWidgets import (
     QComboBox,
@@ -39,6 +39,7 @@ from .currency_combo import CurrencyCombo, currency_text
 from .date_field import DateField
 from .field_row import FieldRow
 from .form_binding import Binding
+from .form_fields import FormFields
 from .place_field import PlaceEdit
 from .trip_text import date_hint, place_hint
 
@@ -60,13 +61,8 @@ def _quoted(value: str) -> str:
     return f"“{value}”" if value else "empty"
 
 
-class TripFields(QWidget):
+class TripFields(FormFields[Binding[Any]]):
     """Labels and editors of every trip field, in a form layout."""
-
-    edited = Signal(str)
-    """The person changed the field with this key."""
-    finished = Signal(str)
-    """The field with this key should be saved now."""
 
     def __init__(
         self,
@@ -77,10 +73,6 @@ class TripFields(QWidget):
     ) -> None:
         super().__init__(parent)
         self._stored_currency = stored_currency
-        self._putting = False
-        self.active = True
-        """False once the form has shut down: focus changes while the window is torn
-        down must not try to save anything."""
         self.title_edit = QLineEdit(self)
         self.origin_edit = PlaceEdit(places, tasks, self)
         self.origin_edit.setPlaceholderText("City or airport code, e.g. Lisbon or LIS")
@@ -113,7 +105,7 @@ class TripFields(QWidget):
         self.convert_menu = QMenu(CONVERT_BUTTON_TEXT, self)
         self.set_lookup_buttons_visible(False)
 
-        self.bindings: list[Binding[Any]] = self._bindings()
+        self.bindings = self._bindings()
         self.by_key = {binding.key: binding for binding in self.bindings}
         self.labels: dict[str, QLabel] = {}
         form = QFormLayout(self)
@@ -162,17 +154,6 @@ class TripFields(QWidget):
             ):
                 QWidget.setTabOrder(before, after)
 
-    def put(self, binding: Binding[Any], value: object) -> None:
-        """Show a stored value in the field; it becomes the field's baseline."""
-        self._putting = True
-        try:
-            binding.show(value)
-        finally:
-            self._putting = False
-        binding.shown = value
-        binding.loaded = True
-        binding.row.set_pending("")
-
     # -- signals from the widgets ---------------------------------------------------------
 
     def _connect(self) -> None:
@@ -191,40 +172,23 @@ class TripFields(QWidget):
             place.picked.connect(lambda _label, k=key: self._finished(k))
         for field in (self.start_field, self.end_field):
             key = self._key_of(field)
-            field.edit.dateChanged.connect(lambda _date, k=key: self._changed(k))
+            field.edit.dateChanged.connect(lambda _date, k=key: self._edited(k))
             field.cleared.connect(lambda k=key: self._finished(k))
-        self.travellers_spin.valueChanged.connect(lambda _value: self._changed("travellers"))
+        self.travellers_spin.valueChanged.connect(lambda _value: self._edited("travellers"))
         self.travellers_spin.editingFinished.connect(lambda: self._finished("travellers"))
         self.currency_combo.activated.connect(lambda _index: self._finished("budget_currency"))
         line = self.currency_combo.lineEdit()
         assert line is not None
         line.textEdited.connect(lambda _text: self._edited("budget_currency"))
         line.editingFinished.connect(lambda: self._finished("budget_currency"))
-        self.pace_combo.currentIndexChanged.connect(lambda _index: self._changed("pace"))
-        self.notes_edit.textChanged.connect(lambda: self._changed("notes"))
+        self.pace_combo.currentIndexChanged.connect(lambda _index: self._edited("pace"))
+        self.notes_edit.textChanged.connect(lambda: self._edited("notes"))
         for binding in self.bindings:
             if binding.timer is not None:
                 binding.timer.timeout.connect(lambda k=binding.key: self._finished(k))
 
     def _key_of(self, widget: QWidget) -> str:
         return next(b.key for b in self.bindings if widget in b.focus)
-
-    def _edited(self, key: str) -> None:
-        if self.active and not self._putting:
-            self.edited.emit(key)
-
-    def _changed(self, key: str) -> None:
-        """A change that waits for a pause in typing before it is saved."""
-        if not self.active or self._putting:
-            return
-        self.edited.emit(key)
-        timer = self.by_key[key].timer
-        if timer is not None:
-            timer.start()
-
-    def _finished(self, key: str) -> None:
-        if self.active and not self._putting:
-            self.finished.emit(key)
 
     # -- the fields -----------------------------------------------------------------------
 

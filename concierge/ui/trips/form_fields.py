@@ -1,0 +1,65 @@
+"""What the trip form's and the brief's editors share: the bindings in form order, and the
+signals that tell the form when to save.
+
+A fields widget reports `edited(key)` (the person changed the field; a debounced field
+starts waiting for a pause) and `finished(key)` (save it now). Values shown by `put` emit
+neither, and nothing is reported once the form has shut down (`active` is False). Saving and
+following the store are the form's job.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Generic, TypeVar
+
+from PySide6.QtCore import Signal
+from PySide6.QtWidgets import QWidget
+
+from .form_binding import FieldBinding
+
+B = TypeVar("B", bound=FieldBinding[Any])
+
+
+class FormFields(QWidget, Generic[B]):
+    """Editors of one form; subclasses build them and fill `bindings` and `by_key`."""
+
+    edited = Signal(str)
+    """The person changed the field with this key."""
+    finished = Signal(str)
+    """The field with this key should be saved now."""
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self._putting = False
+        self.active = True
+        """False once the form has shut down: focus changes while the window is torn
+        down must not try to save anything."""
+        self.bindings: list[B] = []
+        self.by_key: dict[str, B] = {}
+
+    def tab_chain(self) -> list[QWidget]:
+        """Every focusable control, top to bottom."""
+        raise NotImplementedError
+
+    def put(self, binding: B, value: object) -> None:
+        """Show a stored value in the field; it becomes the field's baseline."""
+        self._putting = True
+        try:
+            binding.show(value)
+        finally:
+            self._putting = False
+        binding.shown = value
+        binding.loaded = True
+        binding.row.set_pending("")
+
+    def _edited(self, key: str) -> None:
+        """A change by the person; a debounced field is saved after a pause in typing."""
+        if not self.active or self._putting:
+            return
+        self.edited.emit(key)
+        timer = self.by_key[key].timer
+        if timer is not None:
+            timer.start()
+
+    def _finished(self, key: str) -> None:
+        if self.active and not self._putting:
+            self.finished.emit(key)

@@ -1,0 +1,358 @@
+"""What the trip form and the brief panel share: fields of one trip's stored data, saved to
+SQLite as the person edits them, following the store when anyone else changes it.
+
+Pending edits are saved when the person leaves a field, switches trips or the window
+closes. A refused value shows the reason (where depends on the form). When someone else
+changes what a field shows, the field is updated unless it has unsaved edits: then it keeps
+what the person typed and a note says what the store has now; saving it replaces the other
+change. Fields the assistant changed carry a mark until the person focuses them or clicks
+"Mark as seen". Subclasses say how to read and write their data.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import itertools
+from collections.abc import Awaitable, Callable
+from typing import Any, Generic
+
+from PySide6.QtCore import Qt, QTimer, Signal
+from PySide6.QtWidgets import (
+    QApplication,
+    QFrame,
+    QLabel,
+    QLayout,
+    QScrollArea,
+    QStackedWidget,
+    QVBoxLayout,
+    QWidget,
+)
+
+from concierge.store import Change, ChangeBus, ChangeHistory, RecordNotFoundError, StoreError
+from concierge.ui.async_support import BackgroundTasks
+
+from .form_fields import B, FormFields
+from .form_marks import FormMarks
+from .refresher import Refresher
+from .seen_bar import SeenBar
+from .undo_bar import UndoBar
+
+COALESCE_MS = 80
+"""Changes within this long are served by one reload."""
+DELETED_TEXT = "This trip was deleted."
+
+
+class FormPanel(QWidget, Generic[B]):
+    """Edits the fields of one trip (`set_trip`); build it inside the running event loop and
+    `await shutdown()` before it goes. The editors are `fields`."""
+
+    refreshed = Signal()
+    """The fields now show the store's data (or the empty state)."""
+    saved = Signal(str)
+    """A field's edit was written: its key."""
+    refused = Signal(str, str)
+    """A field's edit was refused: (key, the message shown under the field)."""
+    task_failed = Signal(str, object)
+    """A background task raised unexpectedly: (task name, exception)."""
+
+    def __init__(
+        self,
+        history: ChangeHistory,
+        bus: ChangeBus,
+        parent: QWidget | None,
+        *,
+        what: str,
+        no_trip_text: str,
+    ) -> None:
+        """`what` names the form in task names ("trip", "brief")."""
+        super().__init__(parent)
+        self.history = history
+        self.tasks = BackgroundTasks(self)
+        self.tasks.failed.connect(self.task_failed)
+        self._what = what
+        self._no_trip_text = no_trip_text
+        self._trip_id: str | None = None
+        self._changes: list[Change] = []
+        self._marks = FormMarks()
+        self._writes: set[asyncio.Task[None]] = set()
+
+        self.fields = self.make_fields()
+        self._bindings = self.fields.bindings
+        self.seen_bar = SeenBar(self)
+        self.notice = UndoBar(self)
+        scroll = QScrollArea(self)
+        scroll.setWidgetResizable(True)
+        scroll.setFrameShape(QFrame.Shape.NoFrame)
+        scroll.setWidget(self.fields)
+        self.form_page = scroll
+        self.placeholder = QLabel(self)
+        self.placeholder.setAlignment(Qt.AlignmentFlag.AlignCenter)
+        self.placeholder.setWordWrap(True)
+        self.stack = QStackedWidget(self)
+        self.stack.addWidget(self.placeholder)
+        self.stack.addWidget(scroll)
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(0, 0, 0, 0)
+        header = self.make_header()
+        if header is not None:
+            layout.addLayout(header)
+        layout.addWidget(self.seen_bar)
+        layout.addWidget(self.notice)
+        layout.addWidget(self.stack, 1)
+        chain = [self.seen_bar.button, self.notice.undo_button, self.notice.dismiss_button]
+        for before, after in itertools.pairwise([*chain, *self.fields.tab_chain()]):
+            QWidget.setTabOrder(before, after)
+
+        self.fields.edited.connect(lambda key: self._edited(self.binding(key)))
+        self.fields.finished.connect(lambda key: self._commit(self.binding(key)))
+        self.seen_bar.mark_seen_requested.connect(self.mark_all_seen)
+        self._refresher = Refresher(self.tasks, self._load, name=f"load {what}")
+        self._coalesce = QTimer(self)
+        self._coalesce.setSingleShot(True)
+        self._coalesce.setInterval(COALESCE_MS)
+        self._coalesce.timeout.connect(self._refresher.request)
+        self._unsubscribe: Callable[[], None] | None = bus.subscribe(self._on_change)
+        app = QApplication.instance()
+        assert isinstance(app, QApplication)
+        app.focusChanged.connect(self._focus_changed)  # Disconnected when the form is deleted.
+        self._show_empty(no_trip_text)
+
+    # -- what subclasses provide -----------------------------------------------------------
+
+    def make_fields(self) -> FormFields[B]:
+        """The editors; called once, while the form is built."""
+        raise NotImplementedError
+
+    def make_header(self) -> QLayout | None:
+        """What stands above the form (nothing by default); called once, after `fields`."""
+        return None
+
+    def watches(self, change: Change) -> bool:
+        """Whether a change to the current trip concerns what the form shows."""
+        raise NotImplementedError
+
+    def forget(self) -> None:
+        """Drop what was loaded for the previous trip."""
+
+    async def _load(self) -> None:
+        """Read the trip's data and show it (`_take_stored` for each field)."""
+        raise NotImplementedError
+
+    def write(self, binding: B, trip_id: str, value: Any) -> Awaitable[object] | None:
+        """The store write for a field's new value, or None when it is refused before it
+        reaches the store (the form has said why)."""
+        raise NotImplementedError
+
+    def take_saved(self, binding: B, outcome: Any) -> None:
+        """A write of `binding` succeeded with `outcome`: set its `stored` value and settle
+        the errors it answers."""
+        raise NotImplementedError
+
+    def refuse(self, binding: B, trip_id: str, value: Any, error: Exception) -> None:
+        """Show why the store refused `value` (`trip_id` may no longer be shown)."""
+        raise NotImplementedError
+
+    def update_hint(self, binding: B) -> None:
+        """Show the field's hint for what it shows now (by default there is none)."""
+
+    async def mark_seen_in_log(self, trip_id: str) -> None:
+        """Mark the form's assistant changes seen in the change log."""
+        raise NotImplementedError
+
+    # -- public ---------------------------------------------------------------------------
+
+    @property
+    def trip_id(self) -> str | None:
+        return self._trip_id
+
+    def binding(self, key: str) -> B:
+        return self.fields.by_key[key]
+
+    def is_marked(self, key: str) -> bool:
+        """Whether the field shows the assistant's mark."""
+        return self.binding(key).row.marked
+
+    def set_trip(self, trip_id: str | None) -> None:
+        """Show `trip_id` (None: the empty state). Pending edits of the previous trip are
+        saved to that trip first."""
+        if trip_id == self._trip_id:
+            return
+        self._save_pending()
+        self._trip_id = trip_id
+        self.forget()
+        self._changes = []
+        self._coalesce.stop()
+        self._marks.reset()
+        for binding in self._bindings:
+            binding.loaded = False
+            binding.in_flight = []
+            binding.row.set_error("")
+            binding.row.set_pending("")
+            binding.row.set_hint("")
+        self._render_marks()
+        self.notice.dismiss()
+        if trip_id is None:
+            self._show_empty(self._no_trip_text)
+            self.refreshed.emit()
+        else:
+            self._refresher.request()
+
+    def reload(self) -> None:
+        """Read the data and marks again (e.g. after everything was marked seen)."""
+        if self._trip_id is not None:
+            self._refresher.request()
+
+    async def flush(self) -> None:
+        """Save every pending edit now and wait until the store has answered."""
+        self._save_pending()
+        while self._writes:
+            await asyncio.wait(tuple(self._writes))
+
+    def mark_all_seen(self) -> None:
+        """Clear every assistant mark of this form, here and in the change log."""
+        if self._trip_id is None:
+            return
+        self._marks.all_seen()
+        self._render_marks()
+        self.tasks.start(self._mark_seen(self._trip_id), name=f"mark {self._what} seen")
+
+    async def shutdown(self) -> None:
+        """Save pending edits, stop following the store and end this form's tasks."""
+        if not self.tasks.closed:
+            await self.flush()
+        self.fields.active = False
+        if self._unsubscribe is not None:
+            self._unsubscribe()
+            self._unsubscribe = None
+        self._coalesce.stop()
+        await self.tasks.shutdown()  # Focus changes are ignored from now on.
+
+    def _show_empty(self, text: str) -> None:
+        self.placeholder.setText(text)
+        self.placeholder.setAccessibleName(text)
+        self.stack.setCurrentWidget(self.placeholder)
+
+    # -- editing --------------------------------------------------------------------------
+
+    def _edited(self, binding: B) -> None:
+        """The person changed the field: an old error no longer applies."""
+        binding.row.set_error("")
+
+    def _commit(self, binding: B) -> None:
+        """Hand the field's value to the store unless it is what the store has (or is
+        about to have)."""
+        if binding.timer is not None:
+            binding.timer.stop()
+        trip_id = self._trip_id
+        if trip_id is None or not binding.loaded or self.tasks.closed:
+            return
+        value = binding.read()
+        if value == binding.baseline():
+            return
+        write = self.write(binding, trip_id, value)
+        if write is None:
+            return
+        flight = binding.in_flight
+        flight.append(value)
+        task = self.tasks.start(
+            self._write(binding, trip_id, value, flight, write), name=f"save {binding.key}"
+        )
+        self._writes.add(task)
+        task.add_done_callback(self._writes.discard)
+
+    def _save_pending(self) -> None:
+        for binding in self._bindings:
+            if binding.waiting or binding.dirty():
+                self._commit(binding)
+
+    async def _write(
+        self, binding: B, trip_id: str, value: Any, flight: list[Any], write: Awaitable[object]
+    ) -> None:
+        outcome: object
+        try:
+            outcome = await write
+        except (StoreError, ValueError) as error:
+            outcome = error
+        finally:
+            flight.remove(value)
+        if isinstance(outcome, RecordNotFoundError):
+            return  # The trip is gone; the change bus brings the empty state.
+        if isinstance(outcome, Exception):
+            self.refuse(binding, trip_id, value, outcome)
+            return
+        if trip_id != self._trip_id:
+            return
+        self.take_saved(binding, outcome)
+        binding.shown = binding.stored
+        binding.row.set_pending("")
+        if binding.untouched_since(value):
+            self.fields.put(binding, binding.stored)  # As stored: "porto" reads "Porto (OPO)".
+        self.update_hint(binding)
+        self._look_at(binding)
+        self.saved.emit(binding.key)
+
+    # -- following the store --------------------------------------------------------------
+
+    def _on_change(self, change: Change) -> None:
+        if self._trip_id is None or change.trip_id != self._trip_id or not self.watches(change):
+            return
+        self._changes.append(change)
+        if not self._coalesce.isActive():  # A burst of writes: one reload.
+            self._coalesce.start()
+
+    def _take_stored(self, binding: B, stored: object, *, first: bool) -> bool:
+        """Note what the store has for the field and show it, unless the field has unsaved
+        edits (then a note says what the store has now). True when it shows the store's."""
+        binding.stored = stored
+        if first or not binding.loaded or not binding.dirty():
+            if first or not binding.loaded or binding.shown != binding.stored:
+                self.fields.put(binding, binding.stored)
+            else:  # Unchanged: re-setting the widget would only re-lay out the form.
+                binding.row.set_pending("")
+            return True
+        if binding.stored != binding.baseline():
+            binding.row.set_pending(
+                f"Meanwhile changed to {binding.describe(binding.stored)}. "
+                "Leaving the field saves what you typed instead."
+            )
+        return False
+
+    def _focus_changed(self, old: QWidget | None, now: QWidget | None) -> None:
+        if self.tasks.closed:
+            return
+        for binding in self._bindings:
+            was_inside, is_inside = binding.contains(old), binding.contains(now)
+            if was_inside and not is_inside:
+                self._left(binding)
+            elif is_inside and not was_inside:
+                self._look_at(binding)
+
+    def _left(self, binding: B) -> None:
+        """Leaving a field saves its pending edit, or shows what the store has now."""
+        self._commit(binding)
+        if binding.loaded and not binding.dirty() and binding.stored != binding.shown:
+            self.fields.put(binding, binding.stored)
+            self.update_hint(binding)
+
+    # -- assistant marks ------------------------------------------------------------------
+
+    def _look_at(self, binding: B) -> None:
+        trip_id = self._trip_id
+        if trip_id is None or binding.key not in self._marks.marked:
+            return
+        last = self._marks.look_at(binding.key)
+        self._render_marks()
+        if last:
+            self.tasks.start(self._mark_seen(trip_id), name=f"mark {self._what} seen")
+
+    async def _mark_seen(self, trip_id: str) -> None:
+        await self.mark_seen_in_log(trip_id)
+        if trip_id == self._trip_id and not self._marks.marked:
+            self._marks.all_seen()
+
+    def _render_marks(self) -> None:
+        for binding in self._bindings:
+            binding.row.set_marked(binding.key in self._marks.marked)
+        self.seen_bar.show_fields(
+            [binding.label for binding in self._bindings if binding.key in self._marks.marked]
+        )
