@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import dataclasses
 from collections.abc import Mapping, Sequence
-from typing import Any, Generic, Protocol, TypeVar
+from typing import Any, Generic, TypeVar
 
 from PySide6.QtCore import (
     QAbstractTableModel,
@@ -23,6 +23,7 @@ from PySide6.QtCore import (
 )
 
 from concierge.store import CREATED
+from concierge.ui.row_sync import Identified, sync_rows
 from concierge.ui.trips.marks import ADDED_BY_ASSISTANT, CHANGED_BY_ASSISTANT, TINT
 
 _Index = QModelIndex | QPersistentModelIndex
@@ -31,12 +32,7 @@ _ROOT = QModelIndex()
 ID_ROLE = Qt.ItemDataRole.UserRole + 1
 
 
-class Record(Protocol):
-    @property
-    def id(self) -> str: ...
-
-
-R = TypeVar("R", bound=Record)
+R = TypeVar("R", bound=Identified)
 
 
 def unseen_reason(fields: frozenset[str], named: Mapping[str, str]) -> str | None:
@@ -113,28 +109,13 @@ class RecordTableModel(QAbstractTableModel, Generic[R]):
         the reason to mark a record by id."""
         marks_before = self._unseen
         self._unseen = dict(unseen or {})
-        wanted = {record.id for record in records}
-        for row in reversed(range(len(self._records))):
-            if self._records[row].id not in wanted:
-                self.beginRemoveRows(_ROOT, row, row)
-                del self._records[row]
-                self.endRemoveRows()
-        for target, record in enumerate(records):
-            current = self.row_of(record.id)
-            if current is None:
-                self.beginInsertRows(_ROOT, target, target)
-                self._records.insert(target, record)
-                self.endInsertRows()
-                continue
-            if current != target:  # Rows before `target` are settled, so current > target.
-                self.beginMoveRows(_ROOT, current, current, _ROOT, target)
-                self._records.insert(target, self._records.pop(current))
-                self.endMoveRows()
-            shown = self._records[target]
-            self._records[target] = record
+
+        def kept(row: int, shown: R, record: R) -> None:
             mark_changed = marks_before.get(record.id) != self._unseen.get(record.id)
             if shown != record or mark_changed:
                 self._changed(record.id)
+
+        sync_rows(self, self._records, records, kept)
 
     # -- Qt -------------------------------------------------------------------------------
 

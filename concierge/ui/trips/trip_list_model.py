@@ -20,6 +20,7 @@ from PySide6.QtCore import (
 )
 
 from concierge.store import TripRecord
+from concierge.ui.row_sync import sync_rows
 
 from .trip_text import trip_subtitle
 
@@ -59,28 +60,13 @@ class TripListModel(QAbstractListModel):
 
     def sync(self, trips: Sequence[TripRecord]) -> None:
         """Make the rows equal `trips` with the fewest structural changes."""
-        wanted = {trip.id for trip in trips}
-        for row in reversed(range(len(self._trips))):
-            if self._trips[row].id not in wanted:
-                self.beginRemoveRows(_ROOT, row, row)
-                del self._trips[row]
-                self.endRemoveRows()
-        for target, trip in enumerate(trips):
-            current = self.row_of(trip.id)
-            if current is None:
-                self.beginInsertRows(_ROOT, target, target)
-                self._trips.insert(target, trip)
-                self.endInsertRows()
-                continue
-            if current != target:  # Rows before `target` are settled, so current > target.
-                self.beginMoveRows(_ROOT, current, current, _ROOT, target)
-                self._trips.insert(target, self._trips.pop(current))
-                self.endMoveRows()
-            shown = self._trips[target]
-            self._trips[target] = trip
+
+        def kept(row: int, shown: TripRecord, trip: TripRecord) -> None:
             if (shown.title, trip_subtitle(shown)) != (trip.title, trip_subtitle(trip)):
-                changed = self.index(target, 0)  # Only what the rows show needs a repaint.
+                changed = self.index(row, 0)  # Only what the rows show needs a repaint.
                 self.dataChanged.emit(changed, changed)
+
+        sync_rows(self, self._trips, trips, kept)
 
     def rowCount(self, parent: _Index = _ROOT) -> int:
         return 0 if parent.isValid() else len(self._trips)
