@@ -6,21 +6,18 @@ names, never silently drop the rest.
 
 from __future__ import annotations
 
-from collections.abc import Awaitable, Callable
 from datetime import date, time
 from decimal import Decimal
-from typing import Any, Literal, TypeVar
+from typing import Any, Literal
 
-from pydantic import BaseModel, Field
+from pydantic import Field
 
 from concierge.agent import Tool, ToolContext, ToolError, ToolOutput
-from concierge.store import ChangeContext, ItineraryItemRecord, ItineraryRepository, TripRepository
+from concierge.store import ItineraryItemRecord, ItineraryRepository, TripRepository
 
 from .tool_support import NoArguments, ToolArgs, assistant_context, by_reference, store_errors
 from .trip_edits import TripEditor
 from .trip_view import render_item, render_trip, short_id
-
-ArgsT = TypeVar("ArgsT", bound=BaseModel)
 
 
 class TripChanges(ToolArgs):
@@ -86,32 +83,36 @@ class TripTools:
 
     def all(self) -> list[Tool[Any]]:
         return [
-            self._tool(
-                "get_trip", "Read the whole trip with its itinerary.", NoArguments, self.get_trip
+            Tool(
+                name="get_trip",
+                description="Read the whole trip with its itinerary.",
+                input_model=NoArguments,
+                handler=self.get_trip,
             ),
-            self._tool(
-                "update_trip",
-                "Change trip fields. Name only the fields to change; others stay as they are.",
-                TripChanges,
-                self.update_trip,
+            Tool(
+                name="update_trip",
+                description="Change trip fields. Name only the fields to change; others stay "
+                "as they are.",
+                input_model=TripChanges,
+                handler=self.update_trip,
             ),
-            self._tool(
-                "add_itinerary_item",
-                "Add one item to a day of the itinerary.",
-                NewItem,
-                self.add_item,
+            Tool(
+                name="add_itinerary_item",
+                description="Add one item to a day of the itinerary.",
+                input_model=NewItem,
+                handler=self.add_item,
             ),
-            self._tool(
-                "update_itinerary_item",
-                "Change fields of one itinerary item. Name only the fields to change.",
-                ItemChanges,
-                self.update_item,
+            Tool(
+                name="update_itinerary_item",
+                description="Change fields of one itinerary item. Name only the fields to change.",
+                input_model=ItemChanges,
+                handler=self.update_item,
             ),
-            self._tool(
-                "move_itinerary_item",
-                "Move one item to another day or position.",
-                ItemMove,
-                self.move_item,
+            Tool(
+                name="move_itinerary_item",
+                description="Move one item to another day or position.",
+                input_model=ItemMove,
+                handler=self.move_item,
             ),
             Tool(
                 name="remove_itinerary_item",
@@ -122,18 +123,6 @@ class TripTools:
                 describe_permission=self.describe_removal,
             ),
         ]
-
-    def _tool(
-        self,
-        name: str,
-        description: str,
-        model: type[ArgsT],
-        handler: Callable[[ArgsT, ToolContext], Awaitable[ToolOutput | str]],
-    ) -> Tool[ArgsT]:
-        return Tool(name=name, description=description, input_model=model, handler=handler)
-
-    def _context(self, label: str) -> ChangeContext:
-        return assistant_context(label)
 
     async def get_trip(self, args: NoArguments, ctx: ToolContext) -> ToolOutput:
         trip = await self.trips.get(self.trip_id)
@@ -149,7 +138,7 @@ class TripTools:
         names = ", ".join(changes)
         async with store_errors():
             trip = await self.editor.apply(
-                self.trip_id, changes, context=self._context(f"update {names}")
+                self.trip_id, changes, context=assistant_context(f"update {names}")
             )
         shown = "; ".join(f"{name} = {_shown(getattr(trip, name))}" for name in changes)
         return ToolOutput(f"Updated {shown}.", summary=f"updated {names}")
@@ -171,7 +160,7 @@ class TripTools:
                 self.trip_id,
                 values,
                 position=args.position,
-                context=self._context(f"add “{args.title}”"),
+                context=assistant_context(f"add “{args.title}”"),
             )
         return ToolOutput(
             f"Added {args.day.isoformat()} {render_item(item)}.",
@@ -187,7 +176,7 @@ class TripTools:
             raise ToolError("Name at least one field of the item to change.")
         async with store_errors():
             updated = await self.itinerary.update(
-                item.id, changes, context=self._context(f"edit “{item.title}”")
+                item.id, changes, context=assistant_context(f"edit “{item.title}”")
             )
         return ToolOutput(
             f"Updated {updated.day.isoformat()} {render_item(updated)}.",
@@ -201,7 +190,7 @@ class TripTools:
                 item.id,
                 day=args.day,
                 position=args.position,
-                context=self._context(f"move “{item.title}”"),
+                context=assistant_context(f"move “{item.title}”"),
             )
         return ToolOutput(
             f"Moved to {moved.day.isoformat()}, position {moved.position}: {render_item(moved)}.",
@@ -218,7 +207,9 @@ class TripTools:
     async def remove_item(self, args: ItemRef, ctx: ToolContext) -> ToolOutput:
         item = await self._item(args.item_id)
         async with store_errors():
-            await self.itinerary.remove(item.id, context=self._context(f"remove “{item.title}”"))
+            await self.itinerary.remove(
+                item.id, context=assistant_context(f"remove “{item.title}”")
+            )
         return ToolOutput(
             f"Removed “{item.title}” from {item.day.isoformat()}.",
             summary=f"removed [{short_id(item.id)}]",

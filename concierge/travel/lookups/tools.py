@@ -10,12 +10,12 @@ import json
 from enum import StrEnum
 from typing import Any
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import Field
 
 from concierge.agent import Tool, ToolContext, ToolError, ToolOutput
 from concierge.store import LookupJobRecord, LookupJobRepository, LookupStatus
 
-from ..tool_support import by_reference
+from ..tool_support import ToolArgs, by_reference
 from .kinds import KINDS
 from .service import LookupRequestError, LookupService
 from .status_provider import short_job_id
@@ -32,10 +32,8 @@ class LookupKindName(StrEnum):
     WEATHER = "weather"
 
 
-class StartLookup(BaseModel):
+class StartLookup(ToolArgs):
     """Parameters left out are taken from the trip."""
-
-    model_config = ConfigDict(extra="forbid")
 
     kind: LookupKindName = Field(
         description="; ".join(f"{k.name}: {k.description}" for k in KINDS.values())
@@ -49,9 +47,7 @@ class StartLookup(BaseModel):
     to_currency: str | None = Field(None, description="ISO code to convert to (currency).")
 
 
-class LookupRef(BaseModel):
-    model_config = ConfigDict(extra="forbid")
-
+class LookupRef(ToolArgs):
     job_id: str = Field(min_length=4, description="The lookup's id as shown in brackets.")
 
 
