@@ -20,7 +20,7 @@ from concierge.store import Actor, GoalRecord, GoalRepository
 from .feature import AssistantFeature
 from .goal_triggers import GoalTrigger, describe_trigger
 from .tool_support import NoArguments, ToolArgs, assistant_context, by_reference, store_errors
-from .trip_view import short_id
+from .trip_view import headed_lists, short_id
 
 TITLE_LIMIT = 200
 
@@ -87,17 +87,12 @@ class GoalFeature(AssistantFeature):
             records = await goals.list_for_trip(trip_id)
             waiting = [goal for goal in records if not goal.done]
             fresh = [goal for goal in records if goal.done and not goal.seen_by_assistant]
-            if not waiting and not fresh:
-                return None
-            lines: list[str] = []
-            if waiting:
-                lines.append("Open goals:")
-                lines.extend(render_goal(goal) for goal in waiting)
             if fresh:
-                lines.append("Goals completed since you last saw them:")
-                lines.extend(render_goal(goal) for goal in fresh)
                 await goals.mark_seen(goal.id for goal in fresh)
-            return "\n".join(lines)
+            return headed_lists(
+                ("Open goals:", [render_goal(goal) for goal in waiting]),
+                ("Goals completed since you last saw them:", [render_goal(g) for g in fresh]),
+            )
 
         return goal_status
 

@@ -12,7 +12,7 @@ from concierge.store import PinRecord, PinRepository
 
 from .feature import AssistantFeature
 from .tool_support import ToolArgs, assistant_context, by_reference, store_errors
-from .trip_view import short_id
+from .trip_view import headed_lists, short_id
 
 TEXT_LIMIT = 500
 
@@ -66,15 +66,12 @@ class PinFeature(AssistantFeature):
 
         async def pinned(signal: AbortSignal) -> str | None:
             records = await pins.list_for_trip(trip_id)
-            lines: list[str] = []
-            for heading, scoped in (
-                ("Pinned by the person, for all trips:", [p for p in records if p.all_trips]),
-                ("Pinned by the person, for this trip:", [p for p in records if not p.all_trips]),
-            ):
-                if scoped:
-                    lines.append(heading)
-                    lines.extend(f"- [{short_id(pin.id)}] {pin.text}" for pin in scoped)
-            return "\n".join(lines) or None
+            everywhere = [render_pin(pin) for pin in records if pin.all_trips]
+            here = [render_pin(pin) for pin in records if not pin.all_trips]
+            return headed_lists(
+                ("Pinned by the person, for all trips:", everywhere),
+                ("Pinned by the person, for this trip:", here),
+            )
 
         return pinned
 
@@ -105,6 +102,11 @@ class PinFeature(AssistantFeature):
     async def _pin(self, reference: str) -> PinRecord:
         records = await self.pins.list_for_trip(self.trip_id)
         return by_reference(records, reference, "pin", "under 'pinned' in the runtime context")
+
+
+def render_pin(pin: PinRecord) -> str:
+    """One list line: the short id and the text."""
+    return f"- [{short_id(pin.id)}] {pin.text}"
 
 
 def _scope(pin: PinRecord) -> str:

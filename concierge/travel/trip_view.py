@@ -24,6 +24,17 @@ def short_id(item_id: str) -> str:
     return item_id[:SHORT_ID]
 
 
+def headed_lists(*sections: tuple[str, Sequence[str]]) -> str | None:
+    """Each list of lines that is not empty, under its heading; None when all are empty (a
+    provider then contributes nothing)."""
+    lines: list[str] = []
+    for heading, items in sections:
+        if items:
+            lines.append(heading)
+            lines.extend(items)
+    return "\n".join(lines) or None
+
+
 def _day(value: date) -> str:
     return f"{value.isoformat()} ({value.strftime('%a')})"
 

@@ -19,22 +19,19 @@ from __future__ import annotations
 from concierge.agent import AbortSignal, ContextProvider
 from concierge.store import LookupJobRecord, LookupJobRepository
 
+from ..trip_view import headed_lists, short_id
+
 MAX_FINISHED_SHOWN = 8
-SHORT_ID = 8
-
-
-def short_job_id(job_id: str) -> str:
-    return job_id[:SHORT_ID]
 
 
 def render_active(job: LookupJobRecord) -> str:
     percent = int(job.progress * 100)
     line = f" — {job.status_line}" if job.status_line else ""
-    return f"- [{short_job_id(job.id)}] {job.kind}: {job.status.value} {percent}%{line}"
+    return f"- [{short_id(job.id)}] {job.kind}: {job.status.value} {percent}%{line}"
 
 
 def render_finished(job: LookupJobRecord) -> str:
-    return f"- [{short_job_id(job.id)}] {job.kind}: {job.status.value} — {job.summary}"
+    return f"- [{short_id(job.id)}] {job.kind}: {job.status.value} — {job.summary}"
 
 
 def lookup_status_provider(jobs: LookupJobRepository, trip_id: str) -> ContextProvider:
@@ -42,20 +39,17 @@ def lookup_status_provider(jobs: LookupJobRepository, trip_id: str) -> ContextPr
         records = await jobs.list_for_trip(trip_id)
         active = [j for j in records if not j.status.finished]
         fresh = [j for j in records if j.status.finished and not j.seen_by_assistant]
-        if not active and not fresh:
-            return None
-        lines: list[str] = []
-        if active:
-            lines.append("Lookups in progress:")
-            lines.extend(render_active(job) for job in active)
+        finished: list[str] = []
         if fresh:
             shown = fresh[-MAX_FINISHED_SHOWN:]
-            lines.append("Lookups finished since you last saw them:")
             if len(fresh) > len(shown):
-                lines.append(f"- ({len(fresh) - len(shown)} earlier ones not shown)")
-            lines.extend(render_finished(job) for job in shown)
-            lines.append("(get_lookup_result shows a lookup's full result.)")
+                finished.append(f"- ({len(fresh) - len(shown)} earlier ones not shown)")
+            finished.extend(render_finished(job) for job in shown)
+            finished.append("(get_lookup_result shows a lookup's full result.)")
             await jobs.mark_seen(job.id for job in fresh)
-        return "\n".join(lines)
+        return headed_lists(
+            ("Lookups in progress:", [render_active(job) for job in active]),
+            ("Lookups finished since you last saw them:", finished),
+        )
 
     return lookups

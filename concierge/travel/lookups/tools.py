@@ -16,9 +16,9 @@ from concierge.agent import Tool, ToolContext, ToolError, ToolOutput
 from concierge.store import LookupJobRecord, LookupJobRepository, LookupStatus
 
 from ..tool_support import ToolArgs, by_reference
+from ..trip_view import short_id
 from .kinds import KINDS
 from .service import LookupRequestError, LookupService
-from .status_provider import short_job_id
 
 
 class LookupKindName(StrEnum):
@@ -88,7 +88,7 @@ class LookupTools:
             job_id = await self.service.start(self.trip_id, args.kind.value, given)
         except LookupRequestError as error:
             raise ToolError(str(error)) from None
-        short = short_job_id(job_id)
+        short = short_id(job_id)
         return ToolOutput(
             f"Started the {args.kind.value} lookup [{short}]. It runs in the background; its "
             "outcome will appear in the runtime context when it finishes.",
@@ -101,7 +101,7 @@ class LookupTools:
             stopped = await self.service.cancel(job.id)
         except LookupRequestError as error:
             raise ToolError(str(error)) from None
-        short = short_job_id(job.id)
+        short = short_id(job.id)
         if stopped.status is LookupStatus.CANCELLED and not job.status.finished:
             return ToolOutput(f"Cancelled the lookup [{short}].", summary=f"cancelled [{short}]")
         return ToolOutput(
@@ -112,7 +112,7 @@ class LookupTools:
 
     async def result(self, args: LookupRef, ctx: ToolContext) -> ToolOutput:
         job = await self._job(args.job_id)
-        short = short_job_id(job.id)
+        short = short_id(job.id)
         if not job.status.finished:
             raise ToolError(
                 f"The lookup [{short}] is still {job.status.value} "
