@@ -5,13 +5,13 @@ answers show up live and marked without clobbering what the person is typing."""
 from __future__ import annotations
 
 from collections.abc import AsyncIterator
+from contextlib import AbstractAsyncContextManager
 
 import pytest
 from pydantic import JsonValue
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import (
     QAbstractButton,
-    QApplication,
     QCheckBox,
     QComboBox,
     QLineEdit,
@@ -28,7 +28,14 @@ from concierge.ui.brief.editors import NOT_ANSWERED
 from concierge.ui.brief.panel import DELETED_TEXT, NO_TRIP_TEXT
 from tests.ui import trips_support
 from tests.ui.brief_support import SAMPLE
-from tests.ui.trips_support import TripServices, assistant_edit, eventually, tab_order
+from tests.ui.trips_support import (
+    TripServices,
+    assistant_edit,
+    eventually,
+    focus,
+    on_screen,
+    tab_order,
+)
 from tests.ui.waiting import until
 
 place_index = trips_support.place_index
@@ -37,26 +44,17 @@ services = trips_support.services
 CHANGED = "Changed by the assistant"
 
 
-async def make_panel(
+def shown_panel(
     services: TripServices, definition: FormDefinition
-) -> tuple[BriefPanel, list[tuple[str, BaseException]]]:
+) -> AbstractAsyncContextManager[BriefPanel]:
     widget = BriefPanel(definition, services.forms, services.trips, services.history, services.bus)
-    failures: list[tuple[str, BaseException]] = []
-    widget.task_failed.connect(lambda name, error: failures.append((name, error)))
-    widget.resize(640, 900)
-    widget.show()
-    widget.activateWindow()
-    return widget, failures
+    return on_screen(widget, 640, 900)
 
 
 @pytest.fixture
 async def panel(services: TripServices) -> AsyncIterator[BriefPanel]:
-    widget, failures = await make_panel(services, SAMPLE)
-    yield widget
-    await widget.shutdown()
-    widget.close()
-    widget.deleteLater()
-    assert not failures, f"background tasks failed: {failures}"
+    async with shown_panel(services, SAMPLE) as widget:
+        yield widget
 
 
 async def open_trip(panel: BriefPanel, services: TripServices) -> TripRecord:
@@ -64,11 +62,6 @@ async def open_trip(panel: BriefPanel, services: TripServices) -> TripRecord:
     panel.set_trip(trip.id)
     await until(lambda: panel.state is not None)
     return trip
-
-
-async def focus(widget: QWidget) -> None:
-    widget.setFocus(Qt.FocusReason.TabFocusReason)
-    await until(lambda: QApplication.focusWidget() is widget)
 
 
 def editor(panel: BriefPanel, name: str) -> QWidget:
@@ -386,8 +379,7 @@ async def test_the_trip_brief_builds_every_field_named_like_its_label(
     services: TripServices,
 ) -> None:
     """Generated from whatever the shipped brief asks, in tab order."""
-    widget, failures = await make_panel(services, TRIP_BRIEF)
-    try:
+    async with shown_panel(services, TRIP_BRIEF) as widget:
         trip = await services.trips.create({"title": "Azores"})
         widget.set_trip(trip.id)
         await until(lambda: widget.state is not None)
@@ -412,8 +404,3 @@ async def test_the_trip_brief_builds_every_field_named_like_its_label(
         order = [w for w in tab_order(first, 12) if w.isVisible()][:3]  # Tab skips hidden rows.
         expected = [widget.fields.editors[name].editor for name in shown[:3]]
         assert order == expected
-    finally:
-        await widget.shutdown()
-        widget.close()
-        widget.deleteLater()
-    assert not failures

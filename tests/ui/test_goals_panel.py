@@ -6,8 +6,8 @@ from __future__ import annotations
 from collections.abc import AsyncIterator
 
 import pytest
-from PySide6.QtCore import QItemSelectionModel, Qt
-from PySide6.QtWidgets import QAbstractButton, QApplication, QLineEdit, QWidget
+from PySide6.QtCore import Qt
+from PySide6.QtWidgets import QAbstractButton, QApplication
 from pytestqt.modeltest import ModelTester
 from pytestqt.qtbot import QtBot
 
@@ -18,7 +18,16 @@ from concierge.ui.goals.panel import EMPTY_TEXT, NO_TRIP_TEXT
 from concierge.ui.record_panel import OTHER_COLUMNS_SHARE
 from concierge.ui.trips.marks import ADDED_BY_ASSISTANT, TINT
 from tests.ui import trips_support
-from tests.ui.trips_support import TripServices, assistant_edit, eventually, tab_order
+from tests.ui.trips_support import (
+    TripServices,
+    assistant_edit,
+    edit_in_place,
+    eventually,
+    focus,
+    on_screen,
+    select_row,
+    tab_order,
+)
 from tests.ui.waiting import until
 
 place_index = trips_support.place_index
@@ -28,16 +37,8 @@ services = trips_support.services
 @pytest.fixture
 async def panel(services: TripServices) -> AsyncIterator[GoalsPanel]:
     widget = GoalsPanel(services.goals, services.trips, services.history, services.bus)
-    failures: list[tuple[str, BaseException]] = []
-    widget.task_failed.connect(lambda name, error: failures.append((name, error)))
-    widget.resize(640, 420)
-    widget.show()
-    widget.activateWindow()
-    yield widget
-    await widget.shutdown()
-    widget.close()
-    widget.deleteLater()
-    assert not failures, f"background tasks failed: {failures}"
+    async with on_screen(widget, 640, 420):
+        yield widget
 
 
 async def open_trip(panel: GoalsPanel, services: TripServices, *titles: str) -> TripRecord:
@@ -55,19 +56,6 @@ def shown(panel: GoalsPanel) -> list[str]:
 
 async def stored(services: TripServices, trip: TripRecord) -> list[tuple[str, bool]]:
     return [(g.title, g.done) for g in await services.goals.list_for_trip(trip.id)]
-
-
-async def focus(widget: QWidget) -> None:
-    widget.setFocus(Qt.FocusReason.TabFocusReason)
-    await until(lambda: QApplication.focusWidget() is widget)
-
-
-async def select(panel: GoalsPanel, row: int) -> None:
-    panel.view.selectionModel().setCurrentIndex(
-        panel.model.index(row, 0),
-        QItemSelectionModel.SelectionFlag.ClearAndSelect | QItemSelectionModel.SelectionFlag.Rows,
-    )
-    await focus(panel.view)
 
 
 async def test_the_model_passes_the_model_tester(
@@ -137,7 +125,7 @@ async def test_space_completes_and_reopens_the_current_goal(
     panel: GoalsPanel, services: TripServices, qtbot: QtBot
 ) -> None:
     trip = await open_trip(panel, services, "Flights booked", "Hotel chosen")
-    await select(panel, 1)
+    await select_row(panel, 1)
     qtbot.keyClick(panel.view, Qt.Key.Key_Space)
     await eventually(
         lambda: _has(services, trip, [("Flights booked", False), ("Hotel chosen", True)])
@@ -161,7 +149,7 @@ async def test_alt_arrows_reorder_and_keep_the_selection(
     panel: GoalsPanel, services: TripServices, qtbot: QtBot
 ) -> None:
     trip = await open_trip(panel, services, "A", "B", "C")
-    await select(panel, 0)
+    await select_row(panel, 0)
     qtbot.keyClick(panel.view, Qt.Key.Key_Down, Qt.KeyboardModifier.AltModifier)
     await until(lambda: shown(panel) == ["B", "A", "C"])
     qtbot.keyClick(panel.view, Qt.Key.Key_Down, Qt.KeyboardModifier.AltModifier)
@@ -175,12 +163,8 @@ async def test_alt_arrows_reorder_and_keep_the_selection(
 
 async def test_f2_renames_in_place(panel: GoalsPanel, services: TripServices, qtbot: QtBot) -> None:
     trip = await open_trip(panel, services, "Flights")
-    await select(panel, 0)
-    qtbot.keyClick(panel.view, Qt.Key.Key_F2)
-    await until(lambda: isinstance(QApplication.focusWidget(), QLineEdit))
-    editor = QApplication.focusWidget()
-    assert isinstance(editor, QLineEdit)
-    editor.selectAll()
+    await select_row(panel, 0)
+    editor = await edit_in_place(panel, qtbot)
     qtbot.keyClicks(editor, "Flights booked")
     qtbot.keyClick(editor, Qt.Key.Key_Return)
     await eventually(lambda: _has(services, trip, [("Flights booked", False)]))
@@ -191,7 +175,7 @@ async def test_delete_removes_at_once_and_undo_brings_it_back(
     panel: GoalsPanel, services: TripServices, qtbot: QtBot
 ) -> None:
     trip = await open_trip(panel, services, "A", "B", "C")
-    await select(panel, 1)
+    await select_row(panel, 1)
     qtbot.keyClick(panel.view, Qt.Key.Key_Delete)
     await until(lambda: shown(panel) == ["A", "C"])
     assert panel.undo_bar.isVisible()
@@ -207,7 +191,7 @@ async def test_ctrl_z_from_the_window_also_dismisses_the_offer(
     panel: GoalsPanel, services: TripServices, qtbot: QtBot
 ) -> None:
     await open_trip(panel, services, "A")
-    await select(panel, 0)
+    await select_row(panel, 0)
     qtbot.keyClick(panel.view, Qt.Key.Key_Delete)
     await until(lambda: shown(panel) == [] and panel.undo_bar.isVisible())
     await services.history.undo_last()  # What Edit ▸ Undo (Ctrl+Z) does.
@@ -244,7 +228,7 @@ async def test_assistant_goals_show_live_and_marked_until_selected(
     assert ADDED_BY_ASSISTANT in index.data(Qt.ItemDataRole.ToolTipRole)
     await services.goals.complete(goal.id, context=assistant_edit())
     await until(lambda: panel.model.index(1, DONE_BY_COLUMN).data() == "The assistant")
-    await select(panel, 1)
+    await select_row(panel, 1)
     await until(lambda: panel.model.index(1, 0).data(Qt.ItemDataRole.BackgroundRole) is None)
     await eventually(lambda: _nothing_unseen(services, trip))
 

@@ -23,7 +23,7 @@ from concierge.travel.services import TravelServices, open_services
 from concierge.ui.lookups import LookupJobsModel, LookupsPanel, job_markdown
 from concierge.ui.lookups.model import PROGRESS_COLUMN, STATUS_COLUMN
 from concierge.ui.trips import TripForm
-from tests.ui.trips_support import loaded_places, tab_order
+from tests.ui.trips_support import loaded_places, on_screen, tab_order
 from tests.ui.waiting import until
 
 LISBON_CHRISTMAS = {
@@ -93,15 +93,8 @@ async def services(tmp_path: Path, slow: SlowKind) -> AsyncIterator[TravelServic
 @pytest.fixture
 async def panel(services: TravelServices) -> AsyncIterator[LookupsPanel]:
     widget = LookupsPanel(services.lookups, services.selection)
-    failures: list[tuple[str, BaseException]] = []
-    widget.task_failed.connect(lambda name, error: failures.append((name, error)))
-    widget.resize(640, 560)
-    widget.show()
-    yield widget
-    await widget.shutdown()
-    widget.close()
-    widget.deleteLater()
-    assert not failures, f"background tasks failed: {failures}"
+    async with on_screen(widget, 640, 560):
+        yield widget
 
 
 async def open_trip(panel: LookupsPanel, services: TravelServices, **values: object) -> TripRecord:
@@ -272,15 +265,8 @@ async def test_controls_are_named_like_their_labels(
 @pytest.fixture
 async def form(services: TravelServices) -> AsyncIterator[TripForm]:
     widget = TripForm(services.editor, services.history, services.bus)
-    failures: list[tuple[str, BaseException]] = []
-    widget.task_failed.connect(lambda name, error: failures.append((name, error)))
-    widget.resize(520, 760)
-    widget.show()
-    yield widget
-    await widget.shutdown()
-    widget.close()
-    widget.deleteLater()
-    assert not failures, f"background tasks failed: {failures}"
+    async with on_screen(widget, 520, 760):
+        yield widget
 
 
 async def test_trip_form_buttons_start_lookups_shown_in_the_panel(

@@ -6,8 +6,8 @@ from __future__ import annotations
 from collections.abc import AsyncIterator
 
 import pytest
-from PySide6.QtCore import QItemSelectionModel, Qt
-from PySide6.QtWidgets import QAbstractButton, QApplication, QLineEdit, QWidget
+from PySide6.QtCore import Qt
+from PySide6.QtWidgets import QAbstractButton
 from pytestqt.modeltest import ModelTester
 from pytestqt.qtbot import QtBot
 
@@ -17,7 +17,16 @@ from concierge.ui.pins.model import SCOPE_COLUMN
 from concierge.ui.pins.panel import NO_TRIP_TO_PIN
 from concierge.ui.trips.marks import ADDED_BY_ASSISTANT, TINT
 from tests.ui import trips_support
-from tests.ui.trips_support import TripServices, assistant_edit, eventually, tab_order
+from tests.ui.trips_support import (
+    TripServices,
+    assistant_edit,
+    edit_in_place,
+    eventually,
+    focus,
+    on_screen,
+    select_row,
+    tab_order,
+)
 from tests.ui.waiting import until
 
 place_index = trips_support.place_index
@@ -27,16 +36,8 @@ services = trips_support.services
 @pytest.fixture
 async def panel(services: TripServices) -> AsyncIterator[PinsPanel]:
     widget = PinsPanel(services.pins, services.trips, services.history, services.bus)
-    failures: list[tuple[str, BaseException]] = []
-    widget.task_failed.connect(lambda name, error: failures.append((name, error)))
-    widget.resize(640, 420)
-    widget.show()
-    widget.activateWindow()
-    yield widget
-    await widget.shutdown()
-    widget.close()
-    widget.deleteLater()
-    assert not failures, f"background tasks failed: {failures}"
+    async with on_screen(widget, 640, 420):
+        yield widget
 
 
 async def open_trip(panel: PinsPanel, services: TripServices, title: str = "Porto") -> TripRecord:
@@ -56,19 +57,6 @@ def shown(panel: PinsPanel) -> list[tuple[str, str]]:
 
 async def stored(services: TripServices, trip: TripRecord) -> list[tuple[str, bool]]:
     return [(pin.text, pin.all_trips) for pin in await services.pins.list_for_trip(trip.id)]
-
-
-async def focus(widget: QWidget) -> None:
-    widget.setFocus(Qt.FocusReason.TabFocusReason)
-    await until(lambda: QApplication.focusWidget() is widget)
-
-
-async def select(panel: PinsPanel, row: int) -> None:
-    panel.view.selectionModel().setCurrentIndex(
-        panel.model.index(row, 0),
-        QItemSelectionModel.SelectionFlag.ClearAndSelect | QItemSelectionModel.SelectionFlag.Rows,
-    )
-    await focus(panel.view)
 
 
 async def add(panel: PinsPanel, qtbot: QtBot, text: str, *, all_trips: bool) -> None:
@@ -129,7 +117,7 @@ async def test_reordering_stays_within_a_scope(
     await services.pins.add("Aisle seat")
     await services.pins.add("Port tasting", trip_id=trip.id)
     await until(lambda: len(shown(panel)) == 3)
-    await select(panel, 1)
+    await select_row(panel, 1)
     assert not panel.move_down_action.isEnabled()  # Last of the all-trip pins.
     qtbot.keyClick(panel.view, Qt.Key.Key_Up, Qt.KeyboardModifier.AltModifier)
     await until(
@@ -146,12 +134,8 @@ async def test_f2_edits_a_pin(panel: PinsPanel, services: TripServices, qtbot: Q
     trip = await open_trip(panel, services)
     await services.pins.add("Vegeterian", trip_id=trip.id)
     await until(lambda: len(shown(panel)) == 1)
-    await select(panel, 0)
-    qtbot.keyClick(panel.view, Qt.Key.Key_F2)
-    await until(lambda: isinstance(QApplication.focusWidget(), QLineEdit))
-    editor = QApplication.focusWidget()
-    assert isinstance(editor, QLineEdit)
-    editor.selectAll()
+    await select_row(panel, 0)
+    editor = await edit_in_place(panel, qtbot)
     qtbot.keyClicks(editor, "Vegetarian")
     qtbot.keyClick(editor, Qt.Key.Key_Return)
     await eventually(lambda: _has(services, trip, [("Vegetarian", False)]))
@@ -168,7 +152,7 @@ async def test_removing_an_all_trip_pin_can_be_undone(
     await services.pins.add("Vegetarian")
     await services.pins.add("Port tasting", trip_id=trip.id)
     await until(lambda: len(shown(panel)) == 2)
-    await select(panel, 0)
+    await select_row(panel, 0)
     qtbot.keyClick(panel.view, Qt.Key.Key_Delete)
     await until(lambda: [t for t, _ in shown(panel)] == ["Port tasting"])
     assert panel.undo_bar.text == "Unpinned “Vegetarian”."
@@ -184,7 +168,7 @@ async def test_assistant_pins_show_live_and_marked_until_selected(
     await services.pins.add("Travels with a dog", trip_id=trip.id, context=assistant_edit())
     await until(lambda: len(shown(panel)) == 1)
     assert panel.model.index(0, 0).data(Qt.ItemDataRole.BackgroundRole) == TINT
-    await select(panel, 0)
+    await select_row(panel, 0)
     await until(lambda: panel.model.index(0, 0).data(Qt.ItemDataRole.BackgroundRole) is None)
     await eventually(lambda: _nothing_unseen(services, trip))
 
@@ -229,12 +213,8 @@ async def test_emptying_a_pin_is_refused_with_the_reason(
     trip = await open_trip(panel, services)
     await services.pins.add("Vegetarian", trip_id=trip.id)
     await until(lambda: len(shown(panel)) == 1)
-    await select(panel, 0)
-    qtbot.keyClick(panel.view, Qt.Key.Key_F2)
-    await until(lambda: isinstance(QApplication.focusWidget(), QLineEdit))
-    editor = QApplication.focusWidget()
-    assert isinstance(editor, QLineEdit)
-    editor.selectAll()
+    await select_row(panel, 0)
+    editor = await edit_in_place(panel, qtbot)
     qtbot.keyClick(editor, Qt.Key.Key_Delete)
     qtbot.keyClick(editor, Qt.Key.Key_Return)
     await until(lambda: panel.undo_bar.isVisible())

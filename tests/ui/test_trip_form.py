@@ -16,7 +16,14 @@ from concierge.store import Change, Pace, TripRecord
 from concierge.ui.trips import TripForm
 from concierge.ui.trips.trip_form import DELETED_TEXT, NO_TRIP_TEXT
 from tests.ui import trips_support
-from tests.ui.trips_support import TripServices, assistant_edit, eventually, tab_order
+from tests.ui.trips_support import (
+    TripServices,
+    assistant_edit,
+    eventually,
+    focus,
+    on_screen,
+    tab_order,
+)
 from tests.ui.waiting import until
 
 place_index = trips_support.place_index
@@ -28,17 +35,8 @@ CHANGED = "Changed by the assistant"
 @pytest.fixture
 async def form(services: TripServices) -> AsyncIterator[TripForm]:
     widget = TripForm(services.editor, services.history, services.bus)
-    failures: list[tuple[str, BaseException]] = []
-    widget.task_failed.connect(lambda name, error: failures.append((name, error)))
-    widget.resize(520, 760)
-    widget.show()
-    widget.activateWindow()
-    yield widget
-    # Shut down before the widget goes: pytest-qt's addWidget would delete it first.
-    await widget.shutdown()
-    widget.close()
-    widget.deleteLater()
-    assert not failures, f"background tasks failed: {failures}"
+    async with on_screen(widget, 520, 760):
+        yield widget
 
 
 async def open_trip(form: TripForm, services: TripServices, **values: object) -> TripRecord:
@@ -46,11 +44,6 @@ async def open_trip(form: TripForm, services: TripServices, **values: object) ->
     form.set_trip(trip.id)
     await until(lambda: form.record is not None and form.record.id == trip.id)
     return trip
-
-
-async def focus(widget: QWidget) -> None:
-    widget.setFocus(Qt.FocusReason.TabFocusReason)
-    await until(lambda: QApplication.focusWidget() is widget)
 
 
 async def stored(services: TripServices, trip_id: str) -> TripRecord:

@@ -18,7 +18,7 @@ from concierge.ui.trips.itinerary_days import group_by_day
 from concierge.ui.trips.itinerary_model import ITEM_ID_ROLE
 from concierge.ui.trips.marks import ADDED_BY_ASSISTANT, TINT
 from tests.ui import trips_support
-from tests.ui.trips_support import TripServices, assistant_edit, eventually, tab_order
+from tests.ui.trips_support import TripServices, assistant_edit, eventually, on_screen, tab_order
 from tests.ui.waiting import until
 
 place_index = trips_support.place_index
@@ -33,17 +33,8 @@ async def view(services: TripServices) -> AsyncIterator[ItineraryView]:
     widget = ItineraryView(
         services.itinerary, services.trips, services.history, services.bus, services.selection
     )
-    failures: list[tuple[str, BaseException]] = []
-    widget.task_failed.connect(lambda name, error: failures.append((name, error)))
-    widget.resize(640, 480)
-    widget.show()
-    widget.activateWindow()
-    yield widget
-    # Shut down before the widget goes: pytest-qt's addWidget would delete it first.
-    await widget.shutdown()
-    widget.close()
-    widget.deleteLater()
-    assert not failures, f"background tasks failed: {failures}"
+    async with on_screen(widget, 640, 480):
+        yield widget
 
 
 async def porto_trip(services: TripServices) -> tuple[TripRecord, list[ItineraryItemRecord]]:

@@ -16,7 +16,7 @@ from concierge.store import TripRecord
 from concierge.ui.trips import TripListModel, TripListPanel
 from concierge.ui.trips.trip_list_model import SUBTITLE_ROLE, TRIP_ID_ROLE
 from tests.ui import trips_support
-from tests.ui.trips_support import TripServices, assistant_edit
+from tests.ui.trips_support import TripServices, assistant_edit, on_screen
 from tests.ui.waiting import until
 
 place_index = trips_support.place_index
@@ -26,17 +26,8 @@ services = trips_support.services
 @pytest.fixture
 async def panel(services: TripServices) -> AsyncIterator[TripListPanel]:
     widget = TripListPanel(services.trips, services.history, services.bus)
-    failures: list[tuple[str, BaseException]] = []
-    widget.task_failed.connect(lambda name, error: failures.append((name, error)))
-    widget.resize(360, 480)
-    widget.show()
-    widget.activateWindow()
-    yield widget
-    # Shut down before the widget goes: pytest-qt's addWidget would delete it first.
-    await widget.shutdown()
-    widget.close()
-    widget.deleteLater()
-    assert not failures, f"background tasks failed: {failures}"
+    async with on_screen(widget, 360, 480):
+        yield widget
 
 
 async def three_trips(services: TripServices) -> list[TripRecord]:

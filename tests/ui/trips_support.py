@@ -1,6 +1,6 @@
 """Real services for the trip view tests: a SQLite file per test, repositories, the change
 bus and undo history over it, and one loaded `PlaceIndex` for the whole session; plus small
-helpers the three test modules share.
+helpers the view tests share (a view on screen for one test, focus, tab order).
 
 A test module takes the fixtures by naming them at module level
 (`services = trips_support.services`), which is how pytest finds them.
@@ -10,16 +10,20 @@ from __future__ import annotations
 
 import asyncio
 import functools
-from collections.abc import Awaitable, Callable, Iterator
+from collections.abc import AsyncIterator, Awaitable, Callable, Iterator
+from contextlib import asynccontextmanager
 from pathlib import Path
+from typing import Protocol, TypeVar
 
 import pytest
-from PySide6.QtCore import Qt
-from PySide6.QtWidgets import QWidget
+from PySide6.QtCore import QItemSelectionModel, Qt, SignalInstance
+from PySide6.QtWidgets import QAbstractItemView, QApplication, QLineEdit, QWidget
+from pytestqt.qtbot import QtBot
 
 from concierge.store import Actor, ChangeContext
 from concierge.travel.places import PlaceIndex
 from concierge.travel.services import TravelServices, open_services
+from tests.ui.waiting import until
 
 TripServices = TravelServices
 """The app's own services: what the trip views are built with in the app."""
@@ -78,3 +82,75 @@ def tab_order(start: QWidget, count: int) -> list[QWidget]:
         ):
             widget = widget.nextInFocusChain()
     return order
+
+
+class View(Protocol):
+    """A trip view: a widget with background tasks, shut down before it goes."""
+
+    @property
+    def task_failed(self) -> SignalInstance: ...
+
+    async def shutdown(self) -> None: ...
+
+    def resize(self, width: int, height: int, /) -> None: ...
+
+    def show(self) -> None: ...
+
+    def activateWindow(self) -> None: ...
+
+    def close(self) -> bool: ...
+
+    def deleteLater(self) -> None: ...
+
+
+V = TypeVar("V", bound=View)
+
+
+@asynccontextmanager
+async def on_screen(view: V, width: int, height: int) -> AsyncIterator[V]:
+    """`view` shown at this size in an active window; afterwards shut down and deleted. A
+    failure in any of its background tasks fails the test."""
+    failures: list[tuple[str, BaseException]] = []
+    view.task_failed.connect(lambda name, error: failures.append((name, error)))
+    view.resize(width, height)
+    view.show()
+    view.activateWindow()
+    yield view
+    # Shut down before the widget goes: pytest-qt's addWidget would delete it first.
+    await view.shutdown()
+    view.close()
+    view.deleteLater()
+    assert not failures, f"background tasks failed: {failures}"
+
+
+async def focus(widget: QWidget) -> None:
+    """Give `widget` the focus, as Tab would, and wait until it has it."""
+    widget.setFocus(Qt.FocusReason.TabFocusReason)
+    await until(lambda: QApplication.focusWidget() is widget)
+
+
+class RecordList(Protocol):
+    """A list panel (goals, pins): its view over its records' model."""
+
+    @property
+    def view(self) -> QAbstractItemView: ...
+
+
+async def select_row(panel: RecordList, row: int) -> None:
+    """Make `row` the selected and current row, with the focus in the list."""
+    model = panel.view.model()
+    panel.view.selectionModel().setCurrentIndex(
+        model.index(row, 0),
+        QItemSelectionModel.SelectionFlag.ClearAndSelect | QItemSelectionModel.SelectionFlag.Rows,
+    )
+    await focus(panel.view)
+
+
+async def edit_in_place(panel: RecordList, qtbot: QtBot) -> QLineEdit:
+    """Open the selected row's editor with F2; returns it, its text selected."""
+    qtbot.keyClick(panel.view, Qt.Key.Key_F2)
+    await until(lambda: isinstance(QApplication.focusWidget(), QLineEdit))
+    editor = QApplication.focusWidget()
+    assert isinstance(editor, QLineEdit)
+    editor.selectAll()
+    return editor
