@@ -78,6 +78,32 @@ async def running(
     await app.close()
 
 
+async def waiting_for_permission(
+    running: Running, fake_openai: FakeOpenAIServer, qtbot: QtBot, closing: str
+) -> tuple[MainWindow, str, PermissionPrompt]:
+    """A started window whose turn is running: the model removes the trip's dinner and the
+    tool waits for the person's confirmation; once allowed, the model says `closing`."""
+    services = running.services
+    window = await running.start(qtbot)
+    trip_id = window.session.trip_id
+    assert trip_id is not None
+    await services.trips.update(trip_id, {"start_date": "2026-05-14", "end_date": "2026-05-17"})
+    dinner = await services.itinerary.add(trip_id, {"day": "2026-05-15", "title": "Dinner"})
+    fake_openai.script(
+        Reply.tool_calls(ToolCallSpec("remove_itinerary_item", {"item_id": dinner.id[:8]})),
+        Reply.text(closing),
+    )
+    await until(lambda: window.chat.runnable is not None and not window.chat.loading)
+    qtbot.keyClicks(window.chat.composer.edit, "Drop the dinner")
+    qtbot.keyClick(
+        window.chat.composer.edit, Qt.Key.Key_Return, Qt.KeyboardModifier.ControlModifier
+    )
+    await until(lambda: window.chat.findChild(PermissionPrompt) is not None)
+    prompt = window.chat.findChild(PermissionPrompt)
+    assert prompt is not None
+    return window, trip_id, prompt
+
+
 async def test_first_start_on_an_empty_folder_offers_a_trip_and_explains_the_model(
     running: Running, disconnected: None, qtbot: QtBot
 ) -> None:
@@ -114,25 +140,9 @@ async def test_a_form_edit_during_a_running_turn_reaches_the_next_model_call(
     running: Running, connected: None, fake_openai: FakeOpenAIServer, qtbot: QtBot
 ) -> None:
     services = running.services
-    window = await running.start(qtbot)
-    trip_id = window.session.trip_id
-    assert trip_id is not None
-    await services.trips.update(trip_id, {"start_date": "2026-05-14", "end_date": "2026-05-17"})
-    dinner = await services.itinerary.add(trip_id, {"day": "2026-05-15", "title": "Dinner"})
-    fake_openai.script(
-        Reply.tool_calls(ToolCallSpec("remove_itinerary_item", {"item_id": dinner.id[:8]})),
-        Reply.text("Removed. Enjoy Porto!"),
+    window, trip_id, prompt = await waiting_for_permission(
+        running, fake_openai, qtbot, "Removed. Enjoy Porto!"
     )
-    await until(lambda: window.chat.runnable is not None and not window.chat.loading)
-
-    qtbot.keyClicks(window.chat.composer.edit, "Drop the dinner")
-    qtbot.keyClick(
-        window.chat.composer.edit, Qt.Key.Key_Return, Qt.KeyboardModifier.ControlModifier
-    )
-    # The tool is waiting for the person's confirmation: the turn is running.
-    await until(lambda: window.chat.findChild(PermissionPrompt) is not None)
-    prompt = window.chat.findChild(PermissionPrompt)
-    assert prompt is not None
 
     saved: list[str] = []
     window.trip_form.saved.connect(saved.append)
@@ -223,23 +233,7 @@ async def test_brief_and_goal_edits_in_the_panels_during_a_turn_reach_the_next_m
     running: Running, connected: None, fake_openai: FakeOpenAIServer, qtbot: QtBot
 ) -> None:
     services = running.services
-    window = await running.start(qtbot)
-    trip_id = window.session.trip_id
-    assert trip_id is not None
-    await services.trips.update(trip_id, {"start_date": "2026-05-14", "end_date": "2026-05-17"})
-    dinner = await services.itinerary.add(trip_id, {"day": "2026-05-15", "title": "Dinner"})
-    fake_openai.script(
-        Reply.tool_calls(ToolCallSpec("remove_itinerary_item", {"item_id": dinner.id[:8]})),
-        Reply.text("Removed."),
-    )
-    await until(lambda: window.chat.runnable is not None and not window.chat.loading)
-    qtbot.keyClicks(window.chat.composer.edit, "Drop the dinner")
-    qtbot.keyClick(
-        window.chat.composer.edit, Qt.Key.Key_Return, Qt.KeyboardModifier.ControlModifier
-    )
-    await until(lambda: window.chat.findChild(PermissionPrompt) is not None)
-    prompt = window.chat.findChild(PermissionPrompt)
-    assert prompt is not None
+    window, trip_id, prompt = await waiting_for_permission(running, fake_openai, qtbot, "Removed.")
 
     ages = window.brief_panel.fields.editors["ages"].widget
     assert isinstance(ages, QLineEdit)
