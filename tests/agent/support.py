@@ -88,6 +88,11 @@ def snapshot_of(body: dict[str, Any]) -> str | None:
     return text if last["role"] == "user" and text.startswith("[Runtime context") else None
 
 
+def tool_results(body: dict[str, Any]) -> list[str]:
+    """The contents of the tool results in a recorded request, in order."""
+    return [m["content"] for m in body["messages"] if m["role"] == "tool"]
+
+
 class Recorder:
     def __init__(self) -> None:
         self.events: list[AgentEvent] = []

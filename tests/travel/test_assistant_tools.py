@@ -8,7 +8,6 @@ from collections.abc import AsyncIterator
 from dataclasses import dataclass
 from datetime import date
 from pathlib import Path
-from typing import Any
 
 import pytest
 
@@ -18,7 +17,7 @@ from concierge.travel.assistant import build_trip_assistant
 from concierge.travel.places import PlaceIndex
 from concierge.travel.selection import SelectionState
 from concierge.travel.services import TravelServices, open_services
-from tests.agent.support import client_for, snapshot_of
+from tests.agent.support import client_for, snapshot_of, tool_results
 from tests.fakes import FakeOpenAIServer, Reply, ToolCallSpec
 
 
@@ -75,10 +74,6 @@ async def world(tmp_path: Path, places: PlaceIndex) -> AsyncIterator[World]:
         services.close()
 
 
-def _tool_results(body: dict[str, Any]) -> list[str]:
-    return [m["content"] for m in body["messages"] if m["role"] == "tool"]
-
-
 async def test_update_trip_changes_only_named_fields_and_resolves_places(
     world: World, fake_openai: FakeOpenAIServer
 ) -> None:
@@ -126,7 +121,7 @@ async def test_bad_arguments_come_back_as_readable_errors_and_change_nothing(
         Reply.text("Sorry."),
     )
     await agent.process_request("Break things")
-    results = _tool_results(fake_openai.chat_requests[1])
+    results = tool_results(fake_openai.chat_requests[1])
     assert "No airport or city called 'Portoo'. Did you mean Porto (OPO)" in results[0]
     assert "before the start date" in results[1]
     assert "Unknown currency 'EUX'" in results[2]
@@ -178,7 +173,7 @@ async def test_itinerary_tools_add_update_move_and_remove_with_permission(
         "Remove “Dinner” (2026-05-15) from the itinerary?",
         "Remove “Dinner” (2026-05-15) from the itinerary?",
     ]
-    results = _tool_results(fake_openai.chat_requests[-1])[-4:]
+    results = tool_results(fake_openai.chat_requests[-1])[-4:]
     assert "20:00 Dinner" in results[0]
     assert "position 0" in results[1]
     assert results[2] == "The person declined this action; it was not carried out."
@@ -241,7 +236,7 @@ async def test_get_trip_reads_everything(world: World, fake_openai: FakeOpenAISe
     agent = world.agent(fake_openai)
     fake_openai.script(Reply.tool_calls(ToolCallSpec("get_trip", {})), Reply.text("ok"))
     await agent.process_request("read it")
-    (result,) = _tool_results(fake_openai.chat_requests[1])
+    (result,) = tool_results(fake_openai.chat_requests[1])
     assert "Trip: Spring in Portugal" in result
     assert "x" * 900 in result
     snapshot = snapshot_of(fake_openai.chat_requests[1]) or ""

@@ -71,7 +71,3 @@ def blocks(body: dict[str, Any]) -> dict[str, str]:
     assert snapshot is not None, "the request does not end with a runtime context"
     pairs = (section.split("\n", 1) for section in snapshot.split("\n\n## ")[1:])
     return {name: text for name, text in pairs}
-
-
-def tool_results(body: dict[str, Any]) -> list[str]:
-    return [m["content"] for m in body["messages"] if m["role"] == "tool"]

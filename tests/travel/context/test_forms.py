@@ -13,10 +13,10 @@ from concierge.store import Actor, ChangeContext
 from concierge.travel.assistant import PROVIDER_TIMEOUT
 from concierge.travel.form_context import FormFeature
 from concierge.travel.forms import TRIP_BRIEF
-from tests.agent.support import client_for
+from tests.agent.support import client_for, tool_results
 from tests.fakes import FakeOpenAIServer, Reply, ToolCallSpec
 
-from .conftest import World, blocks, tool_results
+from .conftest import World, blocks
 
 BRIEF = TRIP_BRIEF.id
 EMPTY_STATUS = (

@@ -10,9 +10,10 @@ from concierge.store import Actor, Change, ChangeContext, EntityKind, LookupStat
 from concierge.travel.forms import FORMS
 from concierge.travel.goal_triggers import GoalTrigger, form_trigger, lookup_trigger
 from concierge.travel.lookups import KINDS
+from tests.agent.support import tool_results
 from tests.fakes import FakeOpenAIServer, Reply, ToolCallSpec
 
-from .conftest import World, blocks, tool_results
+from .conftest import World, blocks
 
 
 def test_the_trigger_enum_offers_every_lookup_kind_and_form() -> None:

@@ -4,9 +4,10 @@ unpin (with the person's consent), and removal showing in the next iteration."""
 from __future__ import annotations
 
 from concierge.agent import PermissionRequest
+from tests.agent.support import tool_results
 from tests.fakes import FakeOpenAIServer, Reply, ToolCallSpec
 
-from .conftest import CHRISTMAS_IN_NEW_YORK, World, blocks, tool_results
+from .conftest import CHRISTMAS_IN_NEW_YORK, World, blocks
 
 
 async def test_pins_render_in_stable_order_with_all_trip_pins_in_every_trip(

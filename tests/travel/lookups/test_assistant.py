@@ -6,7 +6,6 @@ from __future__ import annotations
 
 import asyncio
 import threading
-from typing import Any
 
 from concierge.agent import Agent
 from concierge.store import LookupStatus
@@ -16,7 +15,7 @@ from concierge.travel.lookups import (
     lookup_status_provider,
     lookup_tools,
 )
-from tests.agent.support import make_agent, snapshot_of
+from tests.agent.support import make_agent, snapshot_of, tool_results
 from tests.fakes import FakeOpenAIServer, Reply, ToolCallSpec
 from tests.travel.lookups.conftest import Lookups
 
@@ -27,10 +26,6 @@ def agent_for(lookups: Lookups, server: FakeOpenAIServer) -> Agent:
         lookup_status_provider(lookups.jobs, lookups.trip.id), name="lookups"
     )
     return agent
-
-
-def tool_results(body: dict[str, Any]) -> list[str]:
-    return [m["content"] for m in body["messages"] if m["role"] == "tool"]
 
 
 def test_the_kind_enum_offers_every_kind() -> None:
