@@ -1,10 +1,23 @@
-"""One loaded place index for the whole session: loading reads the real airport data."""
+"""One loaded place index for the whole session (loading reads the real airport data), and
+the trip the assistant and lookup tests plan: real lookups have something to find for it."""
 
 from __future__ import annotations
 
 import pytest
 
 from concierge.travel.places import PlaceIndex
+
+CHRISTMAS_IN_NEW_YORK = {
+    "title": "Christmas in New York",
+    "origin": "Lisbon (LIS)",
+    "origin_code": "LIS",
+    "origin_tz": "Europe/Lisbon",
+    "destination": "New York (JFK)",
+    "destination_code": "JFK",
+    "destination_tz": "America/New_York",
+    "start_date": "2026-12-22",
+    "end_date": "2026-12-27",
+}
 
 
 @pytest.fixture(scope="session")

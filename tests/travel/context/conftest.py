@@ -18,19 +18,9 @@ from concierge.travel.places import PlaceIndex
 from concierge.travel.services import TravelServices, open_services
 from tests.agent.support import client_for, snapshot_of
 from tests.fakes import FakeOpenAIServer
+from tests.travel import conftest as travel_conftest
 
-CHRISTMAS_IN_NEW_YORK = {
-    "title": "Christmas in New York",
-    "origin": "Lisbon (LIS)",
-    "origin_code": "LIS",
-    "origin_tz": "Europe/Lisbon",
-    "destination": "New York (JFK)",
-    "destination_code": "JFK",
-    "destination_tz": "America/New_York",
-    "start_date": "2026-12-22",
-    "end_date": "2026-12-27",
-    "travellers": 3,
-}
+CHRISTMAS_IN_NEW_YORK = {**travel_conftest.CHRISTMAS_IN_NEW_YORK, "travellers": 3}
 
 
 @dataclass

@@ -23,6 +23,7 @@ from concierge.travel.lookups.kinds import KINDS, LookupContext, LookupKind
 from concierge.travel.lookups.parameters import Parameters
 from concierge.travel.lookups.service import LookupService
 from concierge.travel.places import PlaceIndex
+from tests.travel.conftest import CHRISTMAS_IN_NEW_YORK
 
 
 @dataclass
@@ -75,19 +76,7 @@ async def lookups(tmp_path: Path, places: PlaceIndex) -> AsyncIterator[Lookups]:
         bus = ChangeBus()
         trips = TripRepository(database, bus)
         trip = await trips.create(
-            {
-                "title": "Christmas in New York",
-                "origin": "Lisbon (LIS)",
-                "origin_code": "LIS",
-                "origin_tz": "Europe/Lisbon",
-                "destination": "New York (JFK)",
-                "destination_code": "JFK",
-                "destination_tz": "America/New_York",
-                "start_date": "2026-12-22",
-                "end_date": "2026-12-27",
-                "budget_amount": "3000",
-                "budget_currency": "EUR",
-            }
+            {**CHRISTMAS_IN_NEW_YORK, "budget_amount": "3000", "budget_currency": "EUR"}
         )
         jobs = LookupJobRepository(database)
         slow = SlowKind()
