@@ -1,15 +1,20 @@
-"""Small helpers shared by the trip, itinerary and undo tests."""
+"""Small helpers shared by the store tests: change-log rows, records compared without their
+clocks, undoing everything, and a database at an older revision."""
 
 from __future__ import annotations
 
 import dataclasses
 import json
 from datetime import UTC, datetime
+from pathlib import Path
 from typing import Any
 
+from alembic import command
 from sqlmodel import col, select
 
-from concierge.store import ChangeLogEntry, Database, ItineraryItemRecord, TripRecord
+from concierge.store import ChangeHistory, ChangeLogEntry, Database, ItineraryItemRecord, TripRecord
+from concierge.store.engine import create_sqlite_engine
+from concierge.store.migrate import alembic_config
 
 EPOCH = datetime(2000, 1, 1, tzinfo=UTC)
 
@@ -39,3 +44,23 @@ def ignoring_updated_at(
 def positions(items: list[ItineraryItemRecord]) -> list[tuple[str, str, int]]:
     """(day, title, position) of each item, in the order given."""
     return [(item.day.isoformat(), item.title, item.position) for item in items]
+
+
+async def undo_everything(history: ChangeHistory) -> list[str]:
+    """Undo step after step until nothing is left; the steps' labels, newest first."""
+    labels = []
+    while (step := await history.undo_last()) is not None:
+        labels.append(step.label)
+    return labels
+
+
+def migrate_to(path: Path, revision: str) -> None:
+    """Create or upgrade the database file at `path` to `revision` (an older release's)."""
+    engine = create_sqlite_engine(path, foreign_keys=False)
+    try:
+        with engine.connect() as connection, connection.begin():
+            config = alembic_config()
+            config.attributes["connection"] = connection
+            command.upgrade(config, revision)
+    finally:
+        engine.dispose()

@@ -9,8 +9,6 @@ from contextlib import closing
 from datetime import date
 from pathlib import Path
 
-from alembic import command
-
 from concierge.agent.messages import user_message
 from concierge.store import (
     Actor,
@@ -26,22 +24,10 @@ from concierge.store import (
     SqliteHistoryStore,
     TripRepository,
 )
-from concierge.store.engine import create_sqlite_engine
-from concierge.store.migrate import alembic_config
+from tests.store.support import migrate_to, undo_everything
 
 PREVIOUS = "bb12a08eadaa"
 TABLES = ("trip", "itinerary_item", "change_log", "lookup_job", "conversation_message")
-
-
-def migrate_to(path: Path, revision: str) -> None:
-    engine = create_sqlite_engine(path, foreign_keys=False)
-    try:
-        with engine.connect() as connection, connection.begin():
-            config = alembic_config()
-            config.attributes["connection"] = connection
-            command.upgrade(config, revision)
-    finally:
-        engine.dispose()
 
 
 def dump(path: Path) -> dict[str, list[tuple[object, ...]]]:
@@ -93,10 +79,7 @@ async def test_a_database_from_before_forms_keeps_its_data_and_its_undo(db_path:
         assert await forms.answers(trip.id, "trip-brief") == {"diet": "vegan"}
         assert goal.position == 0
         assert pin.trip_id is None
-        labels = []
-        while (step := await history.undo_last()) is not None:
-            labels.append(step.label)
-        assert labels == [
+        assert await undo_everything(history) == [
             "Pin “Vegetarian”",
             "Add goal “Flights booked”",
             "Answer “diet” in trip-brief",

@@ -9,7 +9,6 @@ from decimal import Decimal
 from pathlib import Path
 
 import pytest
-from alembic import command
 from alembic.autogenerate import compare_metadata
 from alembic.runtime.migration import MigrationContext
 from alembic.script import ScriptDirectory
@@ -28,6 +27,7 @@ from concierge.store import (
 )
 from concierge.store.engine import create_sqlite_engine
 from concierge.store.migrate import alembic_config
+from tests.store.support import migrate_to
 
 HEAD = ScriptDirectory.from_config(alembic_config()).get_current_head()
 
@@ -225,14 +225,7 @@ async def test_a_database_from_the_previous_revision_is_backed_up_and_upgraded(
     """A file written by the release before trips existed: its history survives, a backup
     is taken, and the trip tables work afterwards."""
     previous = "f6e6761c12eb"
-    engine = create_sqlite_engine(db_path, foreign_keys=False)
-    try:
-        with engine.connect() as connection, connection.begin():
-            config = alembic_config()
-            config.attributes["connection"] = connection
-            command.upgrade(config, previous)
-    finally:
-        engine.dispose()
+    migrate_to(db_path, previous)
     with Database(db_path) as database:
         message = user_message("plan Porto")
         await SqliteHistoryStore(database, "c1").append([message])

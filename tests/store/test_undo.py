@@ -23,7 +23,7 @@ from concierge.store import (
     TripRepository,
     UndoError,
 )
-from tests.store.support import ignoring_updated_at, log_rows, positions
+from tests.store.support import ignoring_updated_at, log_rows, positions, undo_everything
 
 MAY_1, MAY_2 = date(2026, 5, 1), date(2026, 5, 2)
 
@@ -181,10 +181,7 @@ async def test_undo_walks_back_to_the_beginning(
     await itinerary.move(item.id, day=MAY_2)
     copy = await trips.duplicate(trip.id)
     await trips.delete(trip.id)
-    labels = []
-    while (result := await history.undo_last()) is not None:
-        labels.append(result.label)
-    assert labels == [
+    assert await undo_everything(history) == [
         "Delete trip “Porto!”",
         "Duplicate trip “Porto!”",
         "Move “Lunch”",

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import dataclasses
 import sqlite3
-from collections.abc import Sequence
+from collections.abc import Awaitable, Callable, Sequence
 from contextlib import closing
 from pathlib import Path
 
@@ -49,6 +49,23 @@ def content(records: Sequence[GoalRecord | PinRecord]) -> list[GoalRecord | PinR
             record = dataclasses.replace(record, seen_by_assistant=True)
         blanked.append(record)
     return blanked
+
+
+async def assert_each_undo_restores(
+    history: ChangeHistory,
+    read: Callable[[], Awaitable[Sequence[GoalRecord | PinRecord]]],
+    writes: Sequence[Awaitable[object]],
+) -> None:
+    """Make the writes in turn, then undo them one by one: after each undo, `read` gives
+    what it gave before that write."""
+    snapshots = [await read()]
+    for write in writes:
+        await write
+        snapshots.append(await read())
+    while len(snapshots) > 1:
+        snapshots.pop()
+        assert await history.undo_last() is not None
+        assert content(await read()) == content(snapshots[-1])
 
 
 def form_content(state: FormState) -> tuple[object, ...]:
@@ -241,26 +258,21 @@ async def test_undo_each_goal_change_restores_it_exactly(
     trip = await trips.create()
     for title in "ABC":
         await goals.add(trip.id, title, completes_on="lookup:holidays")
-    snapshots = [await goals.list_for_trip(trip.id)]
-    a, b, c = snapshots[0]
-
-    async def change(write: object) -> None:
-        await write  # type: ignore[misc]
-        snapshots.append(await goals.list_for_trip(trip.id))
-
-    await change(goals.add(trip.id, "First", position=0))
-    await change(goals.complete(b.id, context=tool_call("complete_goal")))
-    await change(goals.rename(a.id, "A!"))
-    await change(goals.set_trigger(a.id, None))
-    await change(goals.move(c.id, 0))
-    await change(goals.remove(a.id))
-    await change(goals.reopen(b.id))
-    await change(goals.complete_triggered(trip.id, "lookup:holidays"))
-
-    while len(snapshots) > 1:
-        snapshots.pop()
-        assert await history.undo_last() is not None
-        assert content(await goals.list_for_trip(trip.id)) == content(snapshots[-1])
+    a, b, c = await goals.list_for_trip(trip.id)
+    await assert_each_undo_restores(
+        history,
+        lambda: goals.list_for_trip(trip.id),
+        [
+            goals.add(trip.id, "First", position=0),
+            goals.complete(b.id, context=tool_call("complete_goal")),
+            goals.rename(a.id, "A!"),
+            goals.set_trigger(a.id, None),
+            goals.move(c.id, 0),
+            goals.remove(a.id),
+            goals.reopen(b.id),
+            goals.complete_triggered(trip.id, "lookup:holidays"),
+        ],
+    )
 
 
 # -- pins -----------------------------------------------------------------------------------
@@ -273,23 +285,18 @@ async def test_undo_each_pin_change_restores_it_exactly(
     await pins.add("Vegetarian")
     for text in "ABC":
         await pins.add(text, trip_id=trip.id)
-    snapshots = [await pins.list_for_trip(trip.id)]
-    first = snapshots[0][1]
-
-    async def change(write: object) -> None:
-        await write  # type: ignore[misc]
-        snapshots.append(await pins.list_for_trip(trip.id))
-
-    await change(pins.add("No red-eye flights", position=0))
-    await change(pins.update_text(first.id, "A!"))
-    await change(pins.move(first.id, 2))
-    await change(pins.remove(first.id))
-    await change(pins.add("D", trip_id=trip.id, position=1))
-
-    while len(snapshots) > 1:
-        snapshots.pop()
-        assert await history.undo_last() is not None
-        assert content(await pins.list_for_trip(trip.id)) == content(snapshots[-1])
+    first = (await pins.list_for_trip(trip.id))[1]
+    await assert_each_undo_restores(
+        history,
+        lambda: pins.list_for_trip(trip.id),
+        [
+            pins.add("No red-eye flights", position=0),
+            pins.update_text(first.id, "A!"),
+            pins.move(first.id, 2),
+            pins.remove(first.id),
+            pins.add("D", trip_id=trip.id, position=1),
+        ],
+    )
 
 
 async def test_all_trip_pins_undo_with_ctrl_z_but_not_with_a_trips_undo(
