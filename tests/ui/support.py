@@ -22,9 +22,11 @@ from concierge.agent import (
     ToolContext,
     UserMessage,
 )
+from concierge.agent.compaction import SUMMARIZER_PROMPT
 from concierge.store import StoreError
 from concierge.ui.chat import ChatPanel
 from tests.agent.support import SYSTEM_PROMPT
+from tests.fakes import FakeOpenAIServer, Reply
 from tests.ui.waiting import until
 
 FAKE_MODEL = "fake-model"
@@ -105,3 +107,21 @@ async def bind(panel: ChatPanel, runnable: Runnable | None, history: HistoryStor
 
 def user_texts(messages: Sequence[Message]) -> list[str]:
     return [m.text for m in messages if isinstance(m, UserMessage)]
+
+
+TIGHT_BUDGET = CompactionPolicy(budget_tokens=200, use_reported_usage=False)
+LONG_FIRST_QUESTION = "First question " + "words " * 60
+FIRST_SUMMARY = "Summary: the first question."
+
+
+def script_compaction_before_the_second_turn(server: FakeOpenAIServer) -> None:
+    """Answers for two turns, the first long enough that `TIGHT_BUDGET` compacts it before
+    the second; every summary request gets `FIRST_SUMMARY`."""
+    answers = iter(["First answer. " + "words " * 60, "Second answer."])
+
+    def reply(body: dict[str, Any]) -> Reply:
+        if body["messages"][0]["content"] == SUMMARIZER_PROMPT:
+            return Reply.text(FIRST_SUMMARY)
+        return Reply.text(next(answers))
+
+    server.script(*(Reply.dynamic(reply) for _ in range(5)))

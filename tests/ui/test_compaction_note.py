@@ -3,15 +3,12 @@ below the full earlier messages, which stay visible."""
 
 from __future__ import annotations
 
-from typing import Any
-
 from PySide6.QtCore import QEvent
 from PySide6.QtGui import QHelpEvent, QTextDocument
 from PySide6.QtWidgets import QApplication, QToolTip
 
 from concierge.agent import (
     AssistantMessage,
-    CompactionPolicy,
     InMemoryHistoryStore,
     TextPart,
     UserMessage,
@@ -19,8 +16,15 @@ from concierge.agent import (
 from concierge.agent.compaction import SUMMARIZER_PROMPT, compaction_summary
 from concierge.ui.chat import ChatPanel
 from concierge.ui.chat.markdown import SUMMARIZED
-from tests.fakes import FakeOpenAIServer, Reply
-from tests.ui.support import agent_for, bind
+from tests.fakes import FakeOpenAIServer
+from tests.ui.support import (
+    FIRST_SUMMARY,
+    LONG_FIRST_QUESTION,
+    TIGHT_BUDGET,
+    agent_for,
+    bind,
+    script_compaction_before_the_second_turn,
+)
 from tests.ui.waiting import until
 
 SUMMARY = 'The person wants <b>quiet</b> days, "no red-eye" flights \\ trains.\n\n- Porto\n# Braga'
@@ -66,23 +70,12 @@ async def test_a_turn_that_compacts_shows_the_note_when_it_ends(
     chat_panel: ChatPanel, fake_openai: FakeOpenAIServer
 ) -> None:
     history = InMemoryHistoryStore()
-    agent = agent_for(
-        fake_openai.base_url,
-        history=history,
-        compaction=CompactionPolicy(budget_tokens=200, use_reported_usage=False),
-    )
+    agent = agent_for(fake_openai.base_url, history=history, compaction=TIGHT_BUDGET)
     await bind(chat_panel, agent, history)
     finished: list[str] = []
     chat_panel.turn_finished.connect(finished.append)
-    answers = iter(["First answer. " + "words " * 60, "Second answer."])
-
-    def reply(body: dict[str, Any]) -> Reply:
-        if body["messages"][0]["content"] == SUMMARIZER_PROMPT:
-            return Reply.text("Summary: the first question.")
-        return Reply.text(next(answers))
-
-    fake_openai.script(*(Reply.dynamic(reply) for _ in range(5)))
-    for number, question in enumerate(["First question " + "words " * 60, "Second question"]):
+    script_compaction_before_the_second_turn(fake_openai)
+    for number, question in enumerate([LONG_FIRST_QUESTION, "Second question"]):
         chat_panel.composer.edit.setPlainText(question)
         chat_panel.send()
         await until(lambda n=number: len(finished) == n + 1)
@@ -91,4 +84,4 @@ async def test_a_turn_that_compacts_shows_the_note_when_it_ends(
     text = chat_panel.transcript.toPlainText()
     order = ["First question", "First answer.", "Second question", SUMMARIZED, "Second answer."]
     assert [text.index(piece) for piece in order] == sorted(text.index(p) for p in order)
-    assert _plain(_tooltip_at(chat_panel, SUMMARIZED)) == "Summary: the first question."
+    assert _plain(_tooltip_at(chat_panel, SUMMARIZED)) == FIRST_SUMMARY

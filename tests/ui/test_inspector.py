@@ -2,14 +2,11 @@
 
 from __future__ import annotations
 
-from typing import Any
-
 from PySide6.QtCore import Qt
 from pytestqt.modeltest import ModelTester
 from pytestqt.qtbot import QtBot
 
 from concierge.agent import (
-    CompactionPolicy,
     ContextPart,
     InMemoryHistoryStore,
     RuntimeContext,
@@ -18,7 +15,12 @@ from concierge.agent import (
 from concierge.agent.compaction import SUMMARIZER_PROMPT
 from concierge.ui.inspector import InspectorPanel, UsageTableModel, describe_timings
 from tests.fakes import FakeOpenAIServer, Reply
-from tests.ui.support import agent_for
+from tests.ui.support import (
+    LONG_FIRST_QUESTION,
+    TIGHT_BUDGET,
+    agent_for,
+    script_compaction_before_the_second_turn,
+)
 
 LONG_PROMPT = "You plan calm, well-paced trips for families. " * 200
 """Well over 1,024 tokens, so the second call can reuse a cached prefix."""
@@ -82,20 +84,12 @@ async def test_inspector_shows_summary_requests_and_what_compaction_did(
 ) -> None:
     inspector = InspectorPanel()
     qtbot.addWidget(inspector)
-    policy = CompactionPolicy(budget_tokens=200, use_reported_usage=False)
-    agent = agent_for(fake_openai.base_url, history=InMemoryHistoryStore(), compaction=policy)
+    agent = agent_for(fake_openai.base_url, history=InMemoryHistoryStore(), compaction=TIGHT_BUDGET)
     inspector.bind(agent, agent.system_prompt)
     assert inspector.compaction.isHidden()
 
-    answers = iter(["First answer. " + "words " * 60, "Second answer."])
-
-    def reply(body: dict[str, Any]) -> Reply:
-        if body["messages"][0]["content"] == SUMMARIZER_PROMPT:
-            return Reply.text("Summary: the first question.")
-        return Reply.text(next(answers))
-
-    fake_openai.script(*(Reply.dynamic(reply) for _ in range(5)))
-    await agent.process_request("First question " + "words " * 60)
+    script_compaction_before_the_second_turn(fake_openai)
+    await agent.process_request(LONG_FIRST_QUESTION)
     await agent.process_request("Second question")
 
     summarizing = [
