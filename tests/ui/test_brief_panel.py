@@ -35,6 +35,7 @@ from tests.ui.trips_support import (
     focus,
     on_screen,
     tab_order,
+    type_and_enter,
 )
 from tests.ui.waiting import until
 
@@ -126,9 +127,7 @@ async def test_typing_an_answer_commits_it_to_sqlite(
     panel: BriefPanel, services: TripServices, qtbot: QtBot
 ) -> None:
     trip = await open_trip(panel, services)
-    await focus(line(panel, "ages"))
-    qtbot.keyClicks(line(panel, "ages"), "41,39 ;8")
-    qtbot.keyClick(line(panel, "ages"), Qt.Key.Key_Return)
+    await type_and_enter(qtbot, line(panel, "ages"), "41,39 ;8")
     await eventually(lambda: has_answers(services, trip, {"ages": [41, 39, 8]}))
     await until(lambda: line(panel, "ages").text() == "41, 39, 8")  # As the engine writes it.
     history = await services.forms.history(trip.id, SAMPLE.id, "ages")
@@ -141,9 +140,7 @@ async def test_a_bad_value_shows_the_engines_message_and_keeps_the_text(
 ) -> None:
     trip = await open_trip(panel, services)
     ages = line(panel, "ages")
-    await focus(ages)
-    qtbot.keyClicks(ages, "41, forty")
-    qtbot.keyClick(ages, Qt.Key.Key_Return)
+    await type_and_enter(qtbot, ages, "41, forty")
     with pytest.raises(FormValueError) as engine:
         SAMPLE.parse("ages", "41, forty")
     await until(lambda: panel.binding("ages").row.error == str(engine.value))
@@ -179,9 +176,7 @@ async def test_a_too_long_text_is_refused_by_the_engine(
 ) -> None:
     trip = await open_trip(panel, services)
     nickname = line(panel, "nickname")
-    await focus(nickname)
-    qtbot.keyClicks(nickname, "Bartholomew the Great")
-    qtbot.keyClick(nickname, Qt.Key.Key_Return)
+    await type_and_enter(qtbot, nickname, "Bartholomew the Great")
     await until(
         lambda: (
             "Nickname (nickname) must be text of at most 12 characters"
@@ -318,9 +313,7 @@ async def test_undo_brings_the_previous_answer_back(
 ) -> None:
     trip = await open_trip(panel, services)
     ages = line(panel, "ages")
-    await focus(ages)
-    qtbot.keyClicks(ages, "30")
-    qtbot.keyClick(ages, Qt.Key.Key_Return)
+    await type_and_enter(qtbot, ages, "30")
     await eventually(lambda: has_answers(services, trip, {"ages": [30]}))
     await focus(line(panel, "nickname"))
     await services.history.undo_last()

@@ -27,6 +27,7 @@ from tests.ui.trips_support import (
     on_screen,
     select_row,
     tab_order,
+    type_and_enter,
 )
 from tests.ui.waiting import until
 
@@ -90,9 +91,7 @@ async def test_add_from_the_keyboard_keeps_the_line_ready_for_the_next(
     panel: GoalsPanel, services: TripServices, qtbot: QtBot
 ) -> None:
     trip = await open_trip(panel, services)
-    await focus(panel.new_edit)
-    qtbot.keyClicks(panel.new_edit, "Flights booked")
-    qtbot.keyClick(panel.new_edit, Qt.Key.Key_Return)
+    await type_and_enter(qtbot, panel.new_edit, "Flights booked")
     await until(lambda: shown(panel) == ["Flights booked"])
     assert panel.new_edit.text() == ""
     assert QApplication.focusWidget() is panel.new_edit
@@ -112,9 +111,7 @@ async def test_a_blank_goal_is_refused_with_the_reason(
     panel: GoalsPanel, services: TripServices, qtbot: QtBot
 ) -> None:
     trip = await open_trip(panel, services)
-    await focus(panel.new_edit)
-    qtbot.keyClicks(panel.new_edit, "   ")
-    qtbot.keyClick(panel.new_edit, Qt.Key.Key_Return)
+    await type_and_enter(qtbot, panel.new_edit, "   ")
     await until(lambda: panel.undo_bar.isVisible())
     assert "must not be empty" in panel.undo_bar.text
     assert panel.new_edit.text() == "   "

@@ -26,6 +26,7 @@ from tests.ui.trips_support import (
     on_screen,
     select_row,
     tab_order,
+    type_and_enter,
 )
 from tests.ui.waiting import until
 
@@ -62,9 +63,7 @@ async def stored(services: TripServices, trip: TripRecord) -> list[tuple[str, bo
 async def add(panel: PinsPanel, qtbot: QtBot, text: str, *, all_trips: bool) -> None:
     await focus(panel.scope_combo)
     qtbot.keyClick(panel.scope_combo, Qt.Key.Key_Down if all_trips else Qt.Key.Key_Up)
-    await focus(panel.new_edit)
-    qtbot.keyClicks(panel.new_edit, text)
-    qtbot.keyClick(panel.new_edit, Qt.Key.Key_Return)
+    await type_and_enter(qtbot, panel.new_edit, text)
     await until(lambda: any(pin.text == text for pin in panel.model.records))
 
 

@@ -23,6 +23,7 @@ from tests.ui.trips_support import (
     focus,
     on_screen,
     tab_order,
+    type_and_enter,
 )
 from tests.ui.waiting import until
 
@@ -269,9 +270,7 @@ async def test_budget_is_exact_and_refused_inline_when_too_precise(
     form: TripForm, services: TripServices, qtbot: QtBot
 ) -> None:
     trip = await open_trip(form, services)
-    await focus(form.fields.budget_edit)
-    qtbot.keyClicks(form.fields.budget_edit, "1234,5")
-    qtbot.keyClick(form.fields.budget_edit, Qt.Key.Key_Return)
+    await type_and_enter(qtbot, form.fields.budget_edit, "1234,5")
     await until(lambda: form.fields.budget_edit.text() == "1234.50")
     assert (await stored(services, trip.id)).budget_amount == Decimal("1234.50")
 

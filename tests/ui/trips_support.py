@@ -129,6 +129,13 @@ async def focus(widget: QWidget) -> None:
     await until(lambda: QApplication.focusWidget() is widget)
 
 
+async def type_and_enter(qtbot: QtBot, widget: QWidget, text: str) -> None:
+    """Focus `widget`, type `text` into it and press Enter, as the person would."""
+    await focus(widget)
+    qtbot.keyClicks(widget, text)
+    qtbot.keyClick(widget, Qt.Key.Key_Return)
+
+
 class RecordList(Protocol):
     """A list panel (goals, pins): its view over its records' model."""
 
