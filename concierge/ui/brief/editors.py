@@ -12,7 +12,7 @@ from abc import ABC, abstractmethod
 from collections.abc import Callable
 
 from pydantic import JsonValue
-from PySide6.QtGui import QTextCursor, QValidator
+from PySide6.QtGui import QValidator
 from PySide6.QtWidgets import (
     QCheckBox,
     QComboBox,
@@ -24,6 +24,7 @@ from PySide6.QtWidgets import (
 )
 
 from concierge.travel.forms import FormField, FormValueError, ValueKind, WidgetKind
+from concierge.ui.trips.form_fields import set_plain_text
 
 Shown = str | int | bool | tuple[str, ...] | None
 """What an editor's widget holds: text, a whole number, a choice, yes/no, ticked choices;
@@ -166,13 +167,7 @@ class TextBoxEditor(FieldEditor):
         return self.edit.toPlainText()
 
     def show(self, value: Shown) -> None:
-        """Keep the cursor where it was (as far as the new text allows)."""
-        text = str(value or "")
-        position = self.edit.textCursor().position()
-        self.edit.setPlainText(text)
-        cursor = self.edit.textCursor()
-        cursor.setPosition(min(position, len(text)), QTextCursor.MoveMode.MoveAnchor)
-        self.edit.setTextCursor(cursor)
+        set_plain_text(self.edit, str(value or ""))
 
     def connect(self, edited: Hook, finished: Hook) -> None:
         self.edit.textChanged.connect(edited)

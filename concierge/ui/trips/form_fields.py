@@ -1,5 +1,5 @@
-"""What the trip form's and the brief's editors share: the bindings in form order, and the
-signals that tell the form when to save.
+"""What the trip form's and the brief's editors share: the bindings in form order, the
+signals that tell the form when to save, and showing a stored text in a multi-line box.
 
 A fields widget reports `edited(key)` (the person changed the field; a debounced field
 starts waiting for a pause) and `finished(key)` (save it now). Values shown by `put` emit
@@ -12,11 +12,21 @@ from __future__ import annotations
 from typing import Any, Generic, TypeVar
 
 from PySide6.QtCore import Signal
-from PySide6.QtWidgets import QWidget
+from PySide6.QtGui import QTextCursor
+from PySide6.QtWidgets import QPlainTextEdit, QWidget
 
 from .form_binding import FieldBinding
 
 B = TypeVar("B", bound=FieldBinding[Any])
+
+
+def set_plain_text(edit: QPlainTextEdit, text: str) -> None:
+    """Show `text`, keeping the cursor where it was (as far as the new text allows)."""
+    position = edit.textCursor().position()
+    edit.setPlainText(text)
+    cursor = edit.textCursor()
+    cursor.setPosition(min(position, len(text)), QTextCursor.MoveMode.MoveAnchor)
+    edit.setTextCursor(cursor)
 
 
 class FormFields(QWidget, Generic[B]):

@@ -14,7 +14,7 @@ from datetime import date
 from typing import Any
 
 from PySide6.QtCore import Qt
-from PySide6.QtGui import QRegularExpressionValidator, QTextCursor
+from PySide6.QtGui import QRegularExpressionValidator
 from PySide6.QtWidgets import (
     QComboBox,
     QFormLayout,
@@ -39,7 +39,7 @@ from .currency_combo import CurrencyCombo, currency_text
 from .date_field import DateField
 from .field_row import FieldRow
 from .form_binding import Binding
-from .form_fields import FormFields
+from .form_fields import FormFields, set_plain_text
 from .place_field import PlaceEdit
 from .trip_text import date_hint, place_hint
 
@@ -197,14 +197,6 @@ class TripFields(FormFields[Binding[Any]]):
         typed = self.currency_combo.code()
         return typed if typed in CURRENCIES else (self._stored_currency() or typed)
 
-    def _show_notes(self, text: str) -> None:
-        """Keep the cursor where it was (as far as the new text allows)."""
-        position = self.notes_edit.textCursor().position()
-        self.notes_edit.setPlainText(text)
-        cursor = self.notes_edit.textCursor()
-        cursor.setPosition(min(position, len(text)), QTextCursor.MoveMode.MoveAnchor)
-        self.notes_edit.setTextCursor(cursor)
-
     def _bindings(self) -> list[Binding[Any]]:
         def text(
             key: str,
@@ -331,7 +323,7 @@ class TripFields(FormFields[Binding[Any]]):
                 "Notes",
                 FieldRow([notes], self),
                 read=notes.toPlainText,
-                show=self._show_notes,
+                show=lambda text: set_plain_text(notes, text),
                 from_record=lambda record: record.notes,
                 changes=lambda value: {"notes": value},
                 describe=lambda value: "new text" if value else "empty",
