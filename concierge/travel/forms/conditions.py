@@ -16,7 +16,7 @@ from __future__ import annotations
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
-from typing import Any, TypeAlias
+from typing import Any, ClassVar, TypeAlias
 
 from pydantic import JsonValue
 
@@ -166,47 +166,47 @@ class Below(Condition):
 
 
 @dataclass(frozen=True, slots=True)
-class AllOf(Condition):
+class Combination(Condition):
+    """Conditions joined: all of them hold (`AllOf`) or at least one does (`AnyOf`)."""
+
     conditions: tuple[Condition, ...]
+    op: ClassVar[str]
+    every: ClassVar[bool]
+    """True: every condition must hold; False: one is enough."""
+    word: ClassVar[str]
+    """What joins the conditions in words."""
 
     @property
     def fields(self) -> tuple[str, ...]:
         return _fields(self.conditions)
 
     def holds(self, answers: Mapping[str, JsonValue]) -> bool:
-        return all(condition.holds(answers) for condition in self.conditions)
+        held = (condition.holds(answers) for condition in self.conditions)
+        return all(held) if self.every else any(held)
 
     def describe(self, labels: Mapping[str, str]) -> str:
-        return " and ".join(_part(condition, labels) for condition in self.conditions)
+        return f" {self.word} ".join(_part(condition, labels) for condition in self.conditions)
 
     def to_json(self) -> dict[str, JsonValue]:
-        return {"op": "all_of", "conditions": [c.to_json() for c in self.conditions]}
+        return {"op": self.op, "conditions": [c.to_json() for c in self.conditions]}
 
     def check(self, specs: Mapping[str, ValueSpec]) -> None:
         for condition in self.conditions:
             condition.check(specs)
 
 
-@dataclass(frozen=True, slots=True)
-class AnyOf(Condition):
-    conditions: tuple[Condition, ...]
+class AllOf(Combination):
+    __slots__ = ()
+    op = "all_of"
+    every = True
+    word = "and"
 
-    @property
-    def fields(self) -> tuple[str, ...]:
-        return _fields(self.conditions)
 
-    def holds(self, answers: Mapping[str, JsonValue]) -> bool:
-        return any(condition.holds(answers) for condition in self.conditions)
-
-    def describe(self, labels: Mapping[str, str]) -> str:
-        return " or ".join(_part(condition, labels) for condition in self.conditions)
-
-    def to_json(self) -> dict[str, JsonValue]:
-        return {"op": "any_of", "conditions": [c.to_json() for c in self.conditions]}
-
-    def check(self, specs: Mapping[str, ValueSpec]) -> None:
-        for condition in self.conditions:
-            condition.check(specs)
+class AnyOf(Combination):
+    __slots__ = ()
+    op = "any_of"
+    every = False
+    word = "or"
 
 
 @dataclass(frozen=True, slots=True)
@@ -327,7 +327,7 @@ def _fields(conditions: tuple[Condition, ...]) -> tuple[str, ...]:
 
 def _part(condition: Condition, labels: Mapping[str, str]) -> str:
     text = condition.describe(labels)
-    return f"({text})" if isinstance(condition, AllOf | AnyOf) else text
+    return f"({text})" if isinstance(condition, Combination) else text
 
 
 def _same(a: object, b: object) -> bool:
