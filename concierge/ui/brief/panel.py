@@ -135,12 +135,8 @@ class BriefPanel(FormPanel[BriefBinding]):
         return self._save(trip_id, binding.key, answer)
 
     async def _save(self, trip_id: str, name: str, answer: JsonValue) -> JsonValue:
-        """Write (or with None retract) the answer; returns it."""
-        form_id = self.definition.id
-        if answer is None:
-            await self.forms.retract(trip_id, form_id, name, context=person())
-        else:
-            await self.forms.set_answer(trip_id, form_id, name, answer, context=person())
+        """Write the answer (None retracts it); returns it."""
+        await self.forms.apply(trip_id, self.definition.id, {name: answer}, context=person())
         return answer
 
     def take_saved(self, binding: BriefBinding, outcome: JsonValue) -> None:
