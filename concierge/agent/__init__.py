@@ -25,6 +25,7 @@ from .context import (
 from .events import (
     AgentEvent,
     CompactionEvent,
+    CompactionStartedEvent,
     ContextPart,
     ErrorEvent,
     ModelRequestEvent,
@@ -74,6 +75,7 @@ __all__ = [
     "CompactionError",
     "CompactionEvent",
     "CompactionPolicy",
+    "CompactionStartedEvent",
     "ContentPart",
     "ContextPart",
     "ContextProvider",

@@ -12,7 +12,7 @@ from __future__ import annotations
 import json
 import logging
 import math
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
@@ -248,11 +248,17 @@ class Compactor:
         self._ratio = min(max(ratio, _MIN_RATIO), _MAX_RATIO)
 
     async def compact(
-        self, history: Sequence[Message], *, summarize_results: bool, signal: AbortSignal | None
+        self,
+        history: Sequence[Message],
+        *,
+        summarize_results: bool,
+        signal: AbortSignal | None,
+        on_summarizing: Callable[[int], None] = lambda _messages: None,
     ) -> Compaction | None:
         """A new summary if the input built from `history` would pass the budget, else None.
 
         None also when no cut is possible (the input is one message or one tool bundle).
+        `on_summarizing` hears how many messages are about to be summarized.
         """
         policy = self.policy
         summary, tail = compacted_view(history)
@@ -277,6 +283,7 @@ class Compactor:
         if cut is None:
             return None
         previous = summary_text(summary) if summary is not None else None
+        on_summarizing(cut)
         made = await self.summarizer.summarize(previous, tail[:cut], signal)
         message = compaction_summary(made.text, covers_through=tail[cut - 1].id)
         after = (

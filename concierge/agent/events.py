@@ -81,6 +81,16 @@ class RuntimeContextEvent:
 
 
 @dataclass(frozen=True, slots=True)
+class CompactionStartedEvent:
+    """Older messages are being summarized before the next model call; a `CompactionEvent`
+    or an `ErrorEvent` follows. Lets a UI say why the answer is taking longer."""
+
+    messages: int
+    iteration: int
+    type: Literal["compaction_started"] = "compaction_started"
+
+
+@dataclass(frozen=True, slots=True)
 class CompactionEvent:
     """Older messages were summarized: `summary` now stands in for them in the model input.
 
@@ -119,6 +129,7 @@ AgentEvent: TypeAlias = (
     | ToolCallEvent
     | ToolResultEvent
     | RuntimeContextEvent
+    | CompactionStartedEvent
     | CompactionEvent
     | ErrorEvent
     | TurnEndEvent

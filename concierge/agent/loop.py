@@ -21,6 +21,7 @@ from .compaction import CompactionError, CompactionPolicy, Compactor, ModelSumma
 from .context import ContextProvider, ContextProviders, runtime_context_message
 from .events import (
     CompactionEvent,
+    CompactionStartedEvent,
     ErrorEvent,
     EventHub,
     ModelResponseEvent,
@@ -277,7 +278,12 @@ class Agent:
         """
         try:
             compaction = await compactor.compact(
-                history, summarize_results=self._summarize, signal=signal
+                history,
+                summarize_results=self._summarize,
+                signal=signal,
+                on_summarizing=lambda count: self._events.emit(
+                    CompactionStartedEvent(count, iteration)
+                ),
             )
             if compaction is None:
                 return history

@@ -155,6 +155,11 @@ async def test_plain_chat_is_compacted_and_the_summary_leads_the_input(
 
     events: list[CompactionEvent] = recorder.of("compaction")
     assert [(e.summarized_messages, e.iteration) for e in events] == [(4, 1), (4, 1)]
+    # Each summary is announced before its request, so a UI can say why the answer waits.
+    kinds = [e.type for e in recorder.events if e.type.startswith("compaction")]
+    assert kinds == ["compaction_started", "compaction"] * 2
+    started = recorder.of("compaction_started")
+    assert [(e.messages, e.iteration) for e in started] == [(4, 1), (4, 1)]
     assert all(e.tokens_before > PLAIN_POLICY.budget_tokens > e.tokens_after for e in events)
     assert events[0].summary is summaries[0]
     assert events[0].usage and events[0].usage[0].prompt_tokens > 0
@@ -264,6 +269,8 @@ async def test_a_failed_summary_loses_nothing_and_the_turn_goes_on(
 
     errors = recorder.of("error")
     assert len(errors) == 1
+    failed = recorder.events.index(errors[0])
+    assert recorder.events[failed - 1].type == "compaction_started"
     error = errors[0].error
     assert isinstance(error, CompactionError)
     assert "500" in str(error) and "summarizer overloaded" in str(error)
