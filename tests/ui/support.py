@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import socket
+import threading
 from collections.abc import Sequence
 from typing import Any
 
@@ -114,14 +115,16 @@ LONG_FIRST_QUESTION = "First question " + "words " * 60
 FIRST_SUMMARY = "Summary: the first question."
 
 
-def script_compaction_before_the_second_turn(server: FakeOpenAIServer) -> None:
+def script_compaction_before_the_second_turn(
+    server: FakeOpenAIServer, *, summary_gate: threading.Event | None = None
+) -> None:
     """Answers for two turns, the first long enough that `TIGHT_BUDGET` compacts it before
-    the second; every summary request gets `FIRST_SUMMARY`."""
+    the second; every summary request gets `FIRST_SUMMARY`, once `summary_gate` is set."""
     answers = iter(["First answer. " + "words " * 60, "Second answer."])
 
     def reply(body: dict[str, Any]) -> Reply:
         if body["messages"][0]["content"] == SUMMARIZER_PROMPT:
-            return Reply.text(FIRST_SUMMARY)
+            return Reply.text(FIRST_SUMMARY, wait_for=summary_gate)
         return Reply.text(next(answers))
 
     server.script(*(Reply.dynamic(reply) for _ in range(5)))

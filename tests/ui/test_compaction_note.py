@@ -3,6 +3,8 @@ below the full earlier messages, which stay visible."""
 
 from __future__ import annotations
 
+import threading
+
 from PySide6.QtCore import QEvent
 from PySide6.QtGui import QHelpEvent, QTextDocument
 from PySide6.QtWidgets import QApplication, QToolTip
@@ -15,6 +17,7 @@ from concierge.agent import (
 )
 from concierge.agent.compaction import SUMMARIZER_PROMPT, compaction_summary
 from concierge.ui.chat import ChatPanel
+from concierge.ui.chat.live_turn import SUMMARIZING_NOTE
 from concierge.ui.chat.markdown import SUMMARIZED
 from tests.fakes import FakeOpenAIServer
 from tests.ui.support import (
@@ -85,3 +88,28 @@ async def test_a_turn_that_compacts_shows_the_note_when_it_ends(
     order = ["First question", "First answer.", "Second question", SUMMARIZED, "Second answer."]
     assert [text.index(piece) for piece in order] == sorted(text.index(p) for p in order)
     assert _plain(_tooltip_at(chat_panel, SUMMARIZED)) == FIRST_SUMMARY
+
+
+async def test_the_live_turn_says_while_earlier_messages_are_summarized(
+    chat_panel: ChatPanel, fake_openai: FakeOpenAIServer
+) -> None:
+    history = InMemoryHistoryStore()
+    agent = agent_for(fake_openai.base_url, history=history, compaction=TIGHT_BUDGET)
+    await bind(chat_panel, agent, history)
+    finished: list[str] = []
+    chat_panel.turn_finished.connect(finished.append)
+    gate = threading.Event()
+    script_compaction_before_the_second_turn(fake_openai, summary_gate=gate)
+    chat_panel.composer.edit.setPlainText(LONG_FIRST_QUESTION)
+    chat_panel.send()
+    await until(lambda: len(finished) == 1)
+
+    chat_panel.composer.edit.setPlainText("Second question")
+    chat_panel.send()
+    summarizing = SUMMARIZING_NOTE.split("{", 1)[0]
+    await until(lambda: summarizing in chat_panel.transcript.toPlainText())
+    assert SUMMARIZED not in chat_panel.transcript.toPlainText()
+    gate.set()
+    await until(lambda: len(finished) == 2)
+    text = chat_panel.transcript.toPlainText()
+    assert summarizing not in text and SUMMARIZED in text

@@ -43,12 +43,24 @@ class _Tool:
     state: str
 
 
+@dataclass
+class _Note:
+    """A line about the runtime's own work, such as summarizing older messages."""
+
+    text: str
+
+
+SUMMARIZING_NOTE = "Summarizing {count} earlier messages for the assistant…"
+SUMMARIZED_NOTE = "Summarized {count} earlier messages for the assistant."
+SUMMARY_FAILED_NOTE = "Could not summarize earlier messages; the assistant gets them in full."
+
+
 class LiveTurn:
     """What the person sees of the running turn: their message, streamed text, tool lines."""
 
     def __init__(self, request: Sequence[ContentPart] | None = None) -> None:
         self._request = tuple(request) if request is not None else None
-        self._items: list[_Text | _Tool] = []
+        self._items: list[_Text | _Tool | _Note] = []
 
     def add_text(self, iteration: int, text: str) -> None:
         last = self._items[-1] if self._items else None
@@ -79,6 +91,23 @@ class LiveTurn:
                 _Tool(result.tool_call_id, result.tool_name, tool_result_state(result))
             )
 
+    def summarizing(self, count: int) -> None:
+        self._items.append(_Note(SUMMARIZING_NOTE.format(count=count)))
+
+    def summarized(self, count: int) -> None:
+        self._replace_summarizing(SUMMARIZED_NOTE.format(count=count))
+
+    def summary_failed(self) -> None:
+        self._replace_summarizing(SUMMARY_FAILED_NOTE)
+
+    def _replace_summarizing(self, text: str) -> None:
+        started = SUMMARIZING_NOTE.split("{", 1)[0]
+        for item in reversed(self._items):
+            if isinstance(item, _Note) and item.text.startswith(started):
+                item.text = text
+                return
+        self._items.append(_Note(text))
+
     def markdown(self) -> LiveMarkdown:
         blocks = [user_block(self._request)] if self._request is not None else []
         streamed = ""
@@ -86,6 +115,8 @@ class LiveTurn:
             streamed = ""
             if isinstance(item, _Tool):
                 blocks.append(tool_line(item.name, item.state))
+            elif isinstance(item, _Note):
+                blocks.append(f"*{item.text}*")
             else:
                 if len(item.chunks) > 1:
                     item.chunks[:] = ["".join(item.chunks)]  # Joined once, not every frame.

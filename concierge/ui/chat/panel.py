@@ -23,6 +23,10 @@ from concierge.agent import (
     AbortSignal,
     AgentEvent,
     AssistantMessage,
+    CompactionError,
+    CompactionEvent,
+    CompactionStartedEvent,
+    ErrorEvent,
     HistoryStore,
     Message,
     ModelResponseEvent,
@@ -322,6 +326,12 @@ class ChatPanel(QWidget):
             turn.live.tool_started(event.call)
         elif isinstance(event, ToolResultEvent):
             turn.live.tool_finished(event.result)
+        elif isinstance(event, CompactionStartedEvent):
+            turn.live.summarizing(event.messages)
+        elif isinstance(event, CompactionEvent):
+            turn.live.summarized(event.summarized_messages)
+        elif isinstance(event, ErrorEvent) and isinstance(event.error, CompactionError):
+            turn.live.summary_failed()
         else:
             return
         self.transcript.live_changed()
