@@ -308,7 +308,7 @@ class MainWindow(QMainWindow):
 
     async def _mark_seen(self, trip_id: str) -> None:
         await self.services.history.mark_seen(trip_id)
-        for panel in (self.brief_panel, self.goals_panel, self.pins_panel):
+        for panel in (self.trip_form, self.brief_panel, self.goals_panel, self.pins_panel):
             panel.reload()  # Marks come from the change log, which has none left.
 
     # -- pinning ----------------------------------------------------------------------------

@@ -262,3 +262,22 @@ async def test_brief_and_goal_edits_in_the_panels_during_a_turn_reach_the_next_m
     assert "ages=" not in before and "Book the Douro train" not in before
     assert "ages=[41, 39]" in after.split("## brief")[1].split("##")[0]
     assert "Book the Douro train" in after.split("## goals")[1].split("##")[0]
+
+
+async def test_mark_as_seen_clears_the_assistants_marks_in_every_panel(
+    running: Running, disconnected: None, qtbot: QtBot
+) -> None:
+    services = running.services
+    window = await running.start(qtbot)
+    trip_id = window.session.trip_id
+    assert trip_id is not None
+    context = ChangeContext(actor=Actor.ASSISTANT, label="Assistant: edits")
+    await services.trips.update(trip_id, {"travellers": 3}, context=context)
+    await services.forms.apply(trip_id, TRIP_BRIEF.id, {"ages": [30, 31, 5]}, context=context)
+    await until(lambda: window.trip_form.is_marked("travellers"))
+    await until(lambda: window.brief_panel.is_marked("ages"))
+
+    window.mark_seen_action.trigger()
+    await until(lambda: not window.trip_form.is_marked("travellers"))
+    await until(lambda: not window.brief_panel.is_marked("ages"))
+    assert window.trip_form.fields.travellers_spin.value() == 3
