@@ -7,6 +7,7 @@ import gc
 import inspect
 import json
 import socket
+from collections.abc import AsyncGenerator
 
 import httpx2
 import openai
@@ -293,16 +294,22 @@ async def test_a_stream_left_between_chunks_leaves_no_generator_suspended(
     stream finishes in this task: on qasync's loop none would be closed properly later."""
     good = {"choices": [{"index": 0, "delta": {"content": "word "}}]}
     bad = {"choices": [{"index": 0, "delta": {"content": ["not", "text"]}}]}
-    fake_openai.script(Reply.raw_sse([json.dumps(good)] * 3 + [json.dumps(bad)] * 30))
+    events = [json.dumps(good)] * 3 + [json.dumps(bad)] + [json.dumps(good)] * 300
+    fake_openai.script(Reply.raw_sse(events, chunk_delay=0.01))  # Far from its end.
     model = OpenAIChatModel(client_for(fake_openai), model="fake-model")
     request = ModelRequest(system_prompt="s", messages=(), tools=(), iteration=1)
+    before = {id(agen) for agen in _suspended_stream_generators()}
     with pytest.raises(ModelError, match=r"delta\.content should be a str"):
         await model.respond(request, lambda event: None)
-    suspended = [
+    assert [a for a in _suspended_stream_generators() if id(a) not in before] == []
+
+
+def _suspended_stream_generators() -> list[AsyncGenerator[object]]:
+    """The SDK's and the HTTP library's async generators that are alive and unfinished."""
+    return [
         agen
         for agen in gc.get_objects()
         if inspect.isasyncgen(agen)
         and agen.ag_frame is not None
         and ("openai" in agen.ag_code.co_filename or "httpcore" in agen.ag_code.co_filename)
     ]
-    assert suspended == []
