@@ -71,12 +71,13 @@ def newest_events(
 
 def current_answers(session: Session, instance_id: str) -> dict[str, JsonValue]:
     """Each answered field's value, in field-name order."""
+    return {field: decode(text) for field, text in _answered(session, instance_id).items()}
+
+
+def _answered(session: Session, instance_id: str) -> dict[str, str]:
+    """Each answered field's value as its canonical JSON text, in field-name order."""
     events = newest_events(session, instance_id)
-    return {
-        field: decode(events[field].value)
-        for field in sorted(events)
-        if events[field].value is not None
-    }
+    return {field: text for field in sorted(events) if (text := events[field].value) is not None}
 
 
 def field_events(session: Session, instance_id: str, field: str | None = None) -> list[AnswerEvent]:
@@ -148,6 +149,16 @@ def write_answers(
         _dumps({change.field: decode(change.encoded) for change in changes}),
     )
     return [event_record(row) for row in rows]
+
+
+def copy_answers(
+    session: Session, writer: ChangeWriter, source_id: str, instance: FormInstanceRecord
+) -> list[AnswerEvent]:
+    """Answer the fields of `instance` (new and empty) as the instance `source_id` answers
+    them now: one `set` event each by the writer's actor, logged as one update like any
+    other; the source's history stays behind."""
+    changes = answer_changes(session, None, _answered(session, source_id))
+    return write_answers(session, writer, instance, changes) if changes else []
 
 
 def delete_answers(session: Session, writer: ChangeWriter, instance: FormInstanceRecord) -> None:

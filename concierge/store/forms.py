@@ -147,7 +147,9 @@ class FormAnswerRepository:
             if not pending:
                 return []
             writer.describe(_answers_label(form, pending))
-            instance = FORMS.to_record(row) if row is not None else _create(writer, trip_id, form)
+            instance = (
+                FORMS.to_record(row) if row is not None else create_instance(writer, trip_id, form)
+            )
             return write_answers(session, writer, instance, pending)
 
         return await run_logged(self.database, self.bus, context, write)
@@ -172,7 +174,7 @@ class FormAnswerRepository:
                 return None
             writer.describe(f"Mark {form} {'complete' if completed else 'incomplete'}")
             if row is None:
-                return _create(writer, trip_id, form, completed_at=utc_now())
+                return create_instance(writer, trip_id, form, completed_at=utc_now())
             before = FORMS.to_record(row)
             if before.completed == completed:
                 return before
@@ -197,7 +199,7 @@ def trip_forms(trip_id: str) -> SelectOfScalar[FormInstance]:
     )
 
 
-def _create(
+def create_instance(
     writer: ChangeWriter, trip_id: str, form_id: str, *, completed_at: datetime | None = None
 ) -> FormInstanceRecord:
     """A new instance of the form on the trip, logged so that undo removes it again."""

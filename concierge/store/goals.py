@@ -64,21 +64,7 @@ class GoalRepository:
 
         def write(session: Session, writer: ChangeWriter) -> GoalRecord:
             TRIPS.row(session, trip_id)  # The trip must exist.
-            now = utc_now()
-            goal = GoalRecord(
-                id=uuid.uuid4().hex,
-                trip_id=trip_id,
-                title=parsed["title"],
-                status=GoalStatus.OPEN,
-                position=0,
-                completes_on=parsed["completes_on"],
-                created_by=writer.context.actor,
-                completed_at=None,
-                completed_by=None,
-                seen_by_assistant=True,
-                created_at=now,
-                updated_at=now,
-            )
+            goal = open_goal(writer, trip_id, parsed["title"], parsed["completes_on"])
             writer.describe(f"Add goal “{goal.title}”")
             return ordering.insert(writer, GOALS, trip_goals(session, trip_id), goal, position)
 
@@ -213,6 +199,27 @@ def trip_goals(session: Session, trip_id: str) -> list[Goal]:
             .where(Goal.trip_id == trip_id)
             .order_by(col(Goal.position), col(Goal.created_at), col(Goal.id))
         ).all()
+    )
+
+
+def open_goal(
+    writer: ChangeWriter, trip_id: str, title: str, completes_on: str | None, *, position: int = 0
+) -> GoalRecord:
+    """A new open goal, not yet written, created by the writer's actor."""
+    now = utc_now()
+    return GoalRecord(
+        id=uuid.uuid4().hex,
+        trip_id=trip_id,
+        title=title,
+        status=GoalStatus.OPEN,
+        position=position,
+        completes_on=completes_on,
+        created_by=writer.context.actor,
+        completed_at=None,
+        completed_by=None,
+        seen_by_assistant=True,
+        created_at=now,
+        updated_at=now,
     )
 
 

@@ -69,16 +69,7 @@ class PinRepository:
         def write(session: Session, writer: ChangeWriter) -> PinRecord:
             if trip_id is not None:
                 TRIPS.row(session, trip_id)  # The trip must exist.
-            now = utc_now()
-            pin = PinRecord(
-                id=uuid.uuid4().hex,
-                trip_id=trip_id,
-                text=parsed["text"],
-                position=0,
-                created_by=writer.context.actor,
-                created_at=now,
-                updated_at=now,
-            )
+            pin = new_pin(writer, trip_id, parsed["text"])
             writer.describe(f"Pin “{_short(pin.text)}”")
             return ordering.insert(writer, PINS, scope_pins(session, trip_id), pin, position)
 
@@ -136,6 +127,22 @@ def scope_pins(session: Session, trip_id: str | None) -> list[Pin]:
         session.exec(
             select(Pin).where(scope).order_by(col(Pin.position), col(Pin.created_at), col(Pin.id))
         ).all()
+    )
+
+
+def new_pin(
+    writer: ChangeWriter, trip_id: str | None, text: str, *, position: int = 0
+) -> PinRecord:
+    """A new pin, not yet written, created by the writer's actor."""
+    now = utc_now()
+    return PinRecord(
+        id=uuid.uuid4().hex,
+        trip_id=trip_id,
+        text=text,
+        position=position,
+        created_by=writer.context.actor,
+        created_at=now,
+        updated_at=now,
     )
 
 

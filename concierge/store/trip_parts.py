@@ -4,6 +4,7 @@ its own pins.
 The database deletes them with the trip (foreign keys cascade), but that would leave nothing
 for undo to restore. Deleting a trip therefore deletes them first through the change log,
 so undoing the deletion (newest first) puts the trip back, then everything that was on it.
+Duplicating a trip copies them after the trip, so undoing the duplicate removes them first.
 """
 
 from __future__ import annotations
@@ -13,10 +14,10 @@ from sqlmodel import Session, select
 
 from .change_writer import ChangeWriter
 from .entities import FORMS, GOALS, PINS
-from .form_answers import delete_answers
-from .forms import trip_forms
-from .goals import trip_goals
-from .pins import scope_pins
+from .form_answers import copy_answers, delete_answers
+from .forms import create_instance, trip_forms
+from .goals import open_goal, trip_goals
+from .pins import new_pin, scope_pins
 from .tables import FormAnswer, FormInstance, Goal, ItineraryItem, Pin
 
 
@@ -30,6 +31,22 @@ def delete_trip_parts(session: Session, writer: ChangeWriter, trip_id: str) -> N
         writer.delete(GOALS, goal, GOALS.to_record(goal))
     for pin in scope_pins(session, trip_id):
         writer.delete(PINS, pin, PINS.to_record(pin))
+
+
+def copy_trip_parts(session: Session, writer: ChangeWriter, source_id: str, copy_id: str) -> None:
+    """Give the new trip `copy_id`, logged, what planning `source_id` has gathered so far:
+    each form with its current answers (not their history) and its completion, the goals in
+    order but all open again (a new plan starts unchecked), and the trip's own pins in order.
+    Every row is new and made by the writer's actor. All-trip pins apply to it already."""
+    for form in session.exec(trip_forms(source_id)).all():
+        instance = create_instance(writer, copy_id, form.form_id, completed_at=form.completed_at)
+        copy_answers(session, writer, form.id, instance)
+    for position, goal in enumerate(trip_goals(session, source_id)):
+        writer.create(
+            GOALS, open_goal(writer, copy_id, goal.title, goal.completes_on, position=position)
+        )
+    for position, pin in enumerate(scope_pins(session, source_id)):
+        writer.create(PINS, new_pin(writer, copy_id, pin.text, position=position))
 
 
 def has_parts(session: Session, trip_id: str) -> bool:

@@ -1,4 +1,5 @@
-"""Trips in SQLite: create, read, edit patch-style, duplicate, reorder and delete.
+"""Trips in SQLite: create, read, edit patch-style, duplicate (with the itinerary, forms,
+goals and pins), reorder and delete.
 
 Each write is one transaction on the database thread that also writes its change-log rows;
 the `Change` notifications go out on the bus after it committed. Trip positions order the
@@ -25,7 +26,7 @@ from .errors import RecordNotFoundError
 from .itinerary import trip_items
 from .records import Pace, TripRecord
 from .tables import Trip, utc_now
-from .trip_parts import delete_trip_parts
+from .trip_parts import copy_trip_parts, delete_trip_parts
 from .validation import TRIP_RULES, check_position, check_trip, parse_changes
 
 DEFAULT_TITLE = "New trip"
@@ -109,7 +110,10 @@ class TripRepository:
         return await run_logged(self.database, self.bus, context, write)
 
     async def duplicate(self, trip_id: str, *, context: ChangeContext | None = None) -> TripRecord:
-        """A copy of the trip and its itinerary, titled "… (copy)", at the end of the list."""
+        """A copy of the trip, titled "… (copy)", at the end of the list, to plan a similar
+        trip from: its itinerary, its forms with their current answers, its goals (open again)
+        and its own pins come along (see `copy_trip_parts`). One transaction and one change
+        group, so one undo removes the copy with all of it."""
 
         def write(session: Session, writer: ChangeWriter) -> TripRecord:
             source = TRIPS.to_record(TRIPS.row(session, trip_id))
@@ -135,6 +139,7 @@ class TripRepository:
                         updated_at=now,
                     ),
                 )
+            copy_trip_parts(session, writer, trip_id, copy.id)
             return copy
 
         return await run_logged(self.database, self.bus, context, write)

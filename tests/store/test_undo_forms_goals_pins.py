@@ -1,5 +1,6 @@
 """Undo of form answers, goals and pins: each change reverts exactly, one change context is one
-step, deleting a trip takes its forms, goals and pins along and undoing it brings them back."""
+step, deleting a trip takes its forms, goals and pins along and undoing it brings them back,
+duplicating a trip copies them and one undo removes the copy with them."""
 
 from __future__ import annotations
 
@@ -25,8 +26,10 @@ from concierge.store import (
     FormState,
     GoalRecord,
     GoalRepository,
+    GoalStatus,
     PinRecord,
     PinRepository,
+    TripRecord,
     TripRepository,
     UndoError,
 )
@@ -409,6 +412,147 @@ async def test_undoing_a_trips_creation_takes_along_goals_added_meanwhile(
     assert set(result.labels) == {"Assistant: new_trip", "Goal", "Brief", "Pin"}
     assert await trips.all() == []
     assert await history.undo_last() is None
+
+
+# -- duplicate ------------------------------------------------------------------------------
+
+
+async def plan_porto(
+    trips: TripRepository, forms: FormAnswerRepository, goals: GoalRepository, pins: PinRepository
+) -> TripRecord:
+    """A trip with a history behind its answers, goals open and done, its own pins in a moved
+    order, and beside it an all-trip pin and another trip's answers."""
+    trip = await trips.create({"title": "Porto 2026"})
+    other = await trips.create({"title": "Lisbon"})
+    await forms.set_answer(trip.id, BRIEF, "diet", "vegan")
+    await forms.set_answer(trip.id, BRIEF, "diet", "vegetarian", context=tool_call())
+    await forms.set_answer(trip.id, BRIEF, "ages", [3, 5])
+    await forms.set_answer(trip.id, BRIEF, "budget", {"amount": 900, "currency": "EUR"})
+    await forms.retract(trip.id, BRIEF, "ages")
+    await forms.mark_completed(trip.id, BRIEF)
+    await forms.set_answer(trip.id, "packing", "bags", 2)
+    await forms.retract(trip.id, "packing", "bags")
+    await goals.add(trip.id, "Flights booked")
+    hotel = await goals.add(trip.id, "Hotel", completes_on="form:trip-brief")
+    await goals.complete(hotel.id, context=tool_call("complete_goal"))
+    visa = await goals.add(trip.id, "Visa")
+    await goals.move(visa.id, 0)
+    await pins.add("Window seat", trip_id=trip.id)
+    aisle = await pins.add("Aisle for the kids", trip_id=trip.id)
+    await pins.move(aisle.id, 0)
+    await pins.add("Vegetarian")
+    await forms.set_answer(other.id, BRIEF, "diet", "fish")
+    return trip
+
+
+async def trip_parts(
+    forms: FormAnswerRepository, goals: GoalRepository, pins: PinRepository, trip_id: str
+) -> tuple[object, ...]:
+    return (
+        await forms.instances(trip_id),
+        await forms.history(trip_id, BRIEF),
+        await forms.history(trip_id, "packing"),
+        await goals.list_for_trip(trip_id),
+        await pins.list_for_trip(trip_id),
+    )
+
+
+async def test_duplicating_a_trip_copies_current_answers_open_goals_and_its_own_pins(
+    trips: TripRepository,
+    forms: FormAnswerRepository,
+    goals: GoalRepository,
+    pins: PinRepository,
+    database: Database,
+    bus: ChangeBus,
+) -> None:
+    trip = await plan_porto(trips, forms, goals, pins)
+    original = await trip_parts(forms, goals, pins, trip.id)
+    heard: list[Change] = []
+    bus.subscribe(heard.append)
+    app = ChangeContext(Actor.APP, "Plan a similar trip")
+
+    copy = await trips.duplicate(trip.id, context=app)
+
+    assert await trip_parts(forms, goals, pins, trip.id) == original  # untouched
+    sources = {f.form_id: f for f in await forms.instances(trip.id)}
+    copies = {f.form_id: f for f in await forms.instances(copy.id)}
+    assert set(copies) == {BRIEF, "packing"}
+    assert not {f.id for f in copies.values()} & {f.id for f in sources.values()}
+    assert copies[BRIEF].completed_at == sources[BRIEF].completed_at is not None
+    assert copies["packing"].completed_at is None
+    brief = await forms.history(copy.id, BRIEF)
+    assert [(e.field, e.value, e.action, e.actor) for e in brief] == [
+        ("budget", {"amount": 900, "currency": "EUR"}, AnswerAction.SET, Actor.APP),
+        ("diet", "vegetarian", AnswerAction.SET, Actor.APP),
+    ]
+    assert await forms.history(copy.id, "packing") == []  # only a retracted answer: none
+
+    copied_goals = await goals.list_for_trip(copy.id)
+    assert [(g.title, g.completes_on, g.position) for g in copied_goals] == [
+        ("Visa", None, 0),
+        ("Flights booked", None, 1),
+        ("Hotel", "form:trip-brief", 2),
+    ]
+    assert {(g.status, g.completed_at, g.completed_by) for g in copied_goals} == {
+        (GoalStatus.OPEN, None, None)
+    }
+    assert all(g.seen_by_assistant and g.created_by is Actor.APP for g in copied_goals)
+    assert not {g.id for g in copied_goals} & {g.id for g in await goals.list_for_trip(trip.id)}
+
+    copied_pins = await pins.list_for_trip(copy.id)
+    assert [(p.text, p.trip_id, p.position) for p in copied_pins] == [
+        ("Vegetarian", None, 0),  # the all-trip pin, shared, not copied
+        ("Aisle for the kids", copy.id, 0),
+        ("Window seat", copy.id, 1),
+    ]
+    own = [p for p in await pins.list_for_trip(trip.id) if p.trip_id == trip.id]
+    assert not {p.id for p in copied_pins[1:]} & {p.id for p in own}
+
+    rows = [row for row in log_rows(database) if row.group_id == app.group_id]
+    assert {(row.label, row.actor) for row in rows} == {("Plan a similar trip", "app")}
+    assert [(row.entity, row.action, row.trip_id) for row in rows] == [
+        ("trip", "create", copy.id),
+        ("form", "create", copy.id),  # packing, before trip-brief: by form id
+        ("form", "create", copy.id),
+        ("form_answer", "update", copy.id),
+        ("goal", "create", copy.id),
+        ("goal", "create", copy.id),
+        ("goal", "create", copy.id),
+        ("pin", "create", copy.id),
+        ("pin", "create", copy.id),
+    ]
+    assert {
+        (c.entity, c.entity_id, c.fields) for c in heard if c.entity is EntityKind.FORM_ANSWER
+    } == {(EntityKind.FORM_ANSWER, copies[BRIEF].id, frozenset({"budget", "diet"}))}
+
+
+async def test_one_undo_removes_a_duplicate_with_its_forms_goals_and_pins(
+    trips: TripRepository,
+    forms: FormAnswerRepository,
+    goals: GoalRepository,
+    pins: PinRepository,
+    history: ChangeHistory,
+    db_path: Path,
+) -> None:
+    trip = await plan_porto(trips, forms, goals, pins)
+    original = await trip_parts(forms, goals, pins, trip.id)
+    counts = table_counts(db_path)
+    copy = await trips.duplicate(trip.id)
+    assert table_counts(db_path) == {
+        "form_instance": counts["form_instance"] + 2,
+        "form_answer": counts["form_answer"] + 2,
+        "goal": counts["goal"] + 3,
+        "pin": counts["pin"] + 2,
+    }
+
+    result = await history.undo_last()
+
+    assert result is not None
+    assert result.labels == ("Duplicate trip “Porto 2026”",)
+    assert await trips.get(copy.id) is None
+    assert table_counts(db_path) == counts
+    assert await trip_parts(forms, goals, pins, trip.id) == original
+    assert await history.undo_label() == "Answer “diet” in trip-brief"  # the step before
 
 
 # -- seen -----------------------------------------------------------------------------------
