@@ -35,11 +35,14 @@ def delete_trip_parts(session: Session, writer: ChangeWriter, trip_id: str) -> N
 
 def copy_trip_parts(session: Session, writer: ChangeWriter, source_id: str, copy_id: str) -> None:
     """Give the new trip `copy_id`, logged, what planning `source_id` has gathered so far:
-    each form with its current answers (not their history) and its completion, the goals in
-    order but all open again (a new plan starts unchecked), and the trip's own pins in order.
-    Every row is new and made by the writer's actor. All-trip pins apply to it already."""
+    each form with its current answers (not their history), the goals in order but all open
+    again (a new plan starts unchecked), and the trip's own pins in order. Every row is new
+    and made by the writer's actor. All-trip pins apply to it already. A form's completion
+    is not copied: only the form engine can judge it, so the travel layer settles the copied
+    answers as it settles any others (marking the form complete and its goals done, in this
+    change's undo group)."""
     for form in session.exec(trip_forms(source_id)).all():
-        instance = create_instance(writer, copy_id, form.form_id, completed_at=form.completed_at)
+        instance = create_instance(writer, copy_id, form.form_id)
         copy_answers(session, writer, form.id, instance)
     for position, goal in enumerate(trip_goals(session, source_id)):
         writer.create(

@@ -478,8 +478,8 @@ async def test_duplicating_a_trip_copies_current_answers_open_goals_and_its_own_
     copies = {f.form_id: f for f in await forms.instances(copy.id)}
     assert set(copies) == {BRIEF, "packing"}
     assert not {f.id for f in copies.values()} & {f.id for f in sources.values()}
-    assert copies[BRIEF].completed_at == sources[BRIEF].completed_at is not None
-    assert copies["packing"].completed_at is None
+    assert sources[BRIEF].completed_at is not None
+    assert all(f.completed_at is None for f in copies.values())  # for the form engine to judge
     brief = await forms.history(copy.id, BRIEF)
     assert [(e.field, e.value, e.action, e.actor) for e in brief] == [
         ("budget", {"amount": 900, "currency": "EUR"}, AnswerAction.SET, Actor.APP),

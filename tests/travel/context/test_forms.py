@@ -196,6 +196,30 @@ async def test_the_panels_own_writes_settle_the_form_too(world: World) -> None:
     assert not reopened.done
 
 
+async def test_a_duplicated_trip_with_a_complete_brief_has_its_brief_goal_done(
+    world: World,
+) -> None:
+    """The copy's goals start open, but a goal waiting for the brief is done as soon as the
+    copied answers are settled; one undo removes the copy with everything."""
+    services, trip_id = world.services, world.trip.id
+    await services.goals.add(trip_id, "Brief done", completes_on="form:trip-brief")
+    await services.goals.add(trip_id, "Flights booked")
+    answers = {name: TRIP_BRIEF.parse(name, raw) for name, raw in COMPLETE.items()}
+    await services.forms.apply(trip_id, BRIEF, answers)
+    await services.form_filler.idle()
+
+    person = ChangeContext(Actor.PERSON, "Duplicate trip")
+    copy = await services.trips.duplicate(trip_id, context=person)
+    await services.form_filler.idle()
+    assert (await services.forms.state(copy.id, BRIEF)).completed
+    goals = await services.goals.list_for_trip(copy.id)
+    assert [(g.title, g.done) for g in goals] == [("Brief done", True), ("Flights booked", False)]
+
+    assert await services.history.undo_last(copy.id) is not None
+    assert await services.trips.get(copy.id) is None
+    assert await services.goals.list_for_trip(copy.id) == []
+
+
 async def test_bad_values_come_back_as_clear_errors_and_change_nothing(
     world: World, fake_openai: FakeOpenAIServer
 ) -> None:
