@@ -19,6 +19,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from hypothesis import HealthCheck, settings
 from PySide6.QtCore import QEvent
 from PySide6.QtWidgets import QApplication
 from pytest_asyncio import is_async_test
@@ -29,6 +30,18 @@ from tests.fakes.fixtures import fake_openai
 from tests.fakes.memory_keyring import memory_keyring
 
 __all__ = ["fake_openai", "memory_keyring"]
+
+settings.register_profile(
+    "repeatable",
+    derandomize=True,
+    deadline=None,
+    suppress_health_check=[HealthCheck.too_slow],
+)
+settings.register_profile("explore", max_examples=1_000, deadline=None)
+settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "repeatable"))
+"""By default property tests draw the same examples on every run and ignore how fast a busy
+machine generates them, so a test run passes or fails for the code alone;
+`HYPOTHESIS_PROFILE=explore` searches wider and at random."""
 
 QT_ASYNC_MARK = "qt_async"
 _UI_TESTS = Path(__file__).resolve().parent / "ui"
