@@ -24,7 +24,12 @@ class StartupWindow(QWidget):
         self.setWindowTitle("Concierge")
         self.setObjectName("startupWindow")
         self.resize(*initial_size(self))
-        title = QLabel("<h1>Concierge</h1>", self)
+        title = QLabel("Concierge", self)
+        title.setTextFormat(Qt.TextFormat.PlainText)  # rich text would cost a document layout
+        font = title.font()
+        font.setPointSizeF(font.pointSizeF() * 2)
+        font.setBold(True)
+        title.setFont(font)
         self.status = QLabel("Opening your trips…", self)
         self.status.setAccessibleName("Start-up status")
         layout = QVBoxLayout(self)
