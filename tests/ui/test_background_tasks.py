@@ -9,6 +9,7 @@ import pytest
 from pytestqt.qtbot import QtBot
 
 from concierge.ui.async_support import BackgroundTasks
+from concierge.ui.trips.refresher import Refresher
 from tests.ui.waiting import until
 
 
@@ -63,3 +64,30 @@ async def test_cancellation_is_not_a_failure() -> None:
     task.cancel()
     await until(lambda: len(tasks) == 0)
     assert failures == []
+
+
+def test_a_refresh_asked_for_while_no_loop_runs_waits_for_the_next_request(
+    qtbot: QtBot,
+) -> None:
+    """E.g. a coalescing QTimer that fires after the asyncio loop has stopped."""
+    tasks = BackgroundTasks()
+    loads: list[int] = []
+    loaded: list[asyncio.Event] = []
+
+    async def load() -> None:
+        loads.append(len(loads) + 1)
+        loaded[0].set()
+
+    refresher = Refresher(tasks, load, name="load trips")
+    refresher.request()
+    assert not refresher.busy and len(tasks) == 0
+
+    async def with_a_loop() -> None:
+        loaded.append(asyncio.Event())
+        refresher.request()
+        assert refresher.busy
+        await loaded[0].wait()
+        await tasks.shutdown()
+
+    asyncio.run(with_a_loop())
+    assert loads == [1]  # the earlier request is served by this one load

@@ -32,9 +32,13 @@ class Refresher:
         return self._task is not None and not self._task.done()
 
     def request(self) -> None:
-        """Load soon; requests made before the load starts are served by that one load."""
+        """Load soon; requests made before the load starts are served by that one load.
+
+        Qt can deliver a timer while no asyncio loop runs (after the loop has stopped, while
+        windows close); the request then waits for the next one instead of failing.
+        """
         self._wanted = True
-        if self.busy or self._tasks.closed:
+        if self.busy or self._tasks.closed or not _loop_running():
             return
         self._task = self._tasks.start(self._run(), name=self._name)
 
@@ -42,3 +46,11 @@ class Refresher:
         while self._wanted:
             self._wanted = False
             await self._load()
+
+
+def _loop_running() -> bool:
+    try:
+        asyncio.get_running_loop()
+    except RuntimeError:
+        return False
+    return True
