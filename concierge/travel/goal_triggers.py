@@ -15,8 +15,10 @@ from enum import StrEnum
 
 from concierge.store import (
     Actor,
+    Change,
     ChangeContext,
     DatabaseClosedError,
+    EntityKind,
     GoalRepository,
     LookupJobBus,
     LookupJobRecord,
@@ -70,13 +72,27 @@ class GoalTriggers:
     Only a success this process saw happen counts: a job is followed from its first
     unfinished announcement, so re-announcements of a finished job (marking it seen, a
     progress report landing after the finish) never complete a goal the person reopened.
+
+    Most successes have no goal waiting for them, and a transaction for each would compete
+    with the window for the database thread: the triggers of each trip's open goals are
+    read once and kept until a goal of that trip changes (any goal write, undo included, is
+    announced on the change bus before a later lookup's success is).
     """
 
     def __init__(self, goals: GoalRepository, lookups: LookupJobBus) -> None:
         self.goals = goals
         self._unfinished: set[str] = set()
         self._tasks: set[asyncio.Task[None]] = set()
-        self._unsubscribe = lookups.subscribe(self._on_job)
+        self._waiting: dict[str, frozenset[str]] = {}
+        """Trip id → the triggers its open goals wait for, while no goal of it changed."""
+        self._goal_changes = 0
+        self._unsubscribe_jobs = lookups.subscribe(self._on_job)
+        self._unsubscribe_goals = goals.bus.subscribe(self._on_change)
+
+    def _on_change(self, change: Change) -> None:
+        if change.entity is EntityKind.GOAL:
+            self._goal_changes += 1
+            self._waiting.pop(change.trip_id or "", None)
 
     def _on_job(self, job: LookupJobRecord) -> None:
         if not job.status.finished:
@@ -85,22 +101,37 @@ class GoalTriggers:
         if job.id not in self._unfinished:
             return
         self._unfinished.discard(job.id)
-        if job.status is LookupStatus.SUCCEEDED:
-            task = asyncio.get_running_loop().create_task(
-                self._complete(job.trip_id, lookup_trigger(job.kind))
-            )
+        trigger = lookup_trigger(job.kind)
+        waiting = self._waiting.get(job.trip_id)
+        if job.status is LookupStatus.SUCCEEDED and (waiting is None or trigger in waiting):
+            task = asyncio.get_running_loop().create_task(self._complete(job.trip_id, trigger))
             self._tasks.add(task)
             task.add_done_callback(self._tasks.discard)
 
     async def _complete(self, trip_id: str, trigger: str) -> None:
         try:
-            await self.goals.complete_triggered(
-                trip_id, trigger, context=ChangeContext(actor=Actor.APP)
-            )
+            if trigger in await self._waiting_triggers(trip_id):
+                await self.goals.complete_triggered(
+                    trip_id, trigger, context=ChangeContext(actor=Actor.APP)
+                )
         except DatabaseClosedError:
             log.info("The app closed before goals waiting for %s could be completed.", trigger)
         except Exception:
             log.exception("Completing the goals of trip %s waiting for %s failed", trip_id, trigger)
+
+    async def _waiting_triggers(self, trip_id: str) -> frozenset[str]:
+        """The triggers the trip's open goals wait for, read unless known. A read that a
+        goal change overtook still holds every goal committed before the success; it is
+        only not kept."""
+        known = self._waiting.get(trip_id)
+        if known is not None:
+            return known
+        changes = self._goal_changes
+        goals = await self.goals.list_for_trip(trip_id)
+        waiting = frozenset(g.completes_on for g in goals if g.completes_on and not g.done)
+        if changes == self._goal_changes:
+            self._waiting[trip_id] = waiting
+        return waiting
 
     async def idle(self) -> None:
         """Wait until the completions already started are written."""
@@ -109,7 +140,8 @@ class GoalTriggers:
 
     def close(self) -> None:
         """Stop watching lookups (completions already started still finish)."""
-        self._unsubscribe()
+        self._unsubscribe_jobs()
+        self._unsubscribe_goals()
 
     async def aclose(self) -> None:
         self.close()

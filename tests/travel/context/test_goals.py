@@ -5,6 +5,9 @@ from __future__ import annotations
 
 import asyncio
 import threading
+from typing import Any
+
+import pytest
 
 from concierge.store import Actor, Change, ChangeContext, EntityKind, LookupStatus
 from concierge.travel.forms import FORMS
@@ -100,6 +103,64 @@ async def test_only_a_success_seen_happening_completes_goals(world: World) -> No
     reopened = await services.goals.get(goal.id)
     assert reopened is not None
     assert not reopened.done
+
+
+async def test_a_success_no_goal_waits_for_touches_no_goal(
+    world: World, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A success with no open goal of the trip waiting for it costs no goal transaction;
+    a goal added, reopened or brought back by undo since is still completed."""
+    services, trip_id = world.services, world.trip.id
+    checked = await services.goals.add(trip_id, "Holidays checked", completes_on="lookup:holidays")
+    await services.goals.complete(checked.id)
+    await services.goals.add(trip_id, "Rates known", completes_on="lookup:currency")
+    completions: list[str] = []
+    complete_triggered = services.goals.complete_triggered
+
+    async def spy(trip: str, trigger: str, *, context: ChangeContext | None = None) -> Any:
+        completions.append(trigger)
+        return await complete_triggered(trip, trigger, context=context)
+
+    monkeypatch.setattr(services.goals, "complete_triggered", spy)
+    goal_changes: list[Change] = []
+    services.bus.subscribe(
+        lambda c: goal_changes.append(c) if c.entity is EntityKind.GOAL else None
+    )
+
+    async def holidays_succeed() -> None:
+        job = await services.lookups.wait(await services.lookups.start(trip_id, "holidays"))
+        assert job is not None
+        assert job.status is LookupStatus.SUCCEEDED
+        await services.goal_triggers.idle()
+
+    async def done_by_app(goal_id: str) -> bool:
+        goal = await services.goals.get(goal_id)
+        assert goal is not None
+        return goal.done and goal.completed_by is Actor.APP
+
+    await holidays_succeed()
+    await holidays_succeed()
+    assert (completions, goal_changes) == ([], [])
+
+    await services.goals.reopen(checked.id)
+    await holidays_succeed()
+    assert completions == ["lookup:holidays"]
+    assert await done_by_app(checked.id)
+
+    undone = await services.history.undo_last(trip_id)
+    assert undone is not None
+    reopened = await services.goals.get(checked.id)
+    assert reopened is not None
+    assert not reopened.done
+    await holidays_succeed()
+    assert await done_by_app(checked.id)
+
+    fresh = await services.goals.add(trip_id, "Days off known", completes_on="lookup:holidays")
+    await holidays_succeed()
+    assert await done_by_app(fresh.id)
+    assert len(completions) == 3
+    await holidays_succeed()
+    assert len(completions) == 3
 
 
 async def test_goal_tools_add_complete_reopen_and_list(
