@@ -84,22 +84,33 @@ Touch = tuple[str, str, str]
 
 
 def newest_group_label(session: Session, trip_id: str | None) -> str | None:
-    """The label of the group `undo_step` would revert first, or None if there is none."""
-    newest = session.exec(_open_rows(trip_id).order_by(col(ChangeLogEntry.id).desc())).first()
-    if newest is None:
-        return None
-    first = session.exec(
-        _open_rows(None)
-        .where(ChangeLogEntry.group_id == newest.group_id)
+    """The label of the group `undo_step` would revert first, or None if there is none.
+
+    One statement reading one row: the window asks after every burst of writes, and an ORM
+    query without a limit would load the whole open log to keep its first row.
+    """
+    newest = select(ChangeLogEntry.group_id).where(col(ChangeLogEntry.undone).is_(False))
+    if trip_id is not None:
+        newest = newest.where(ChangeLogEntry.trip_id == trip_id)
+    statement = (
+        select(ChangeLogEntry.label)
+        .where(
+            col(ChangeLogEntry.undone).is_(False),
+            ChangeLogEntry.group_id
+            == newest.order_by(col(ChangeLogEntry.id).desc()).limit(1).scalar_subquery(),
+        )
         .order_by(col(ChangeLogEntry.id))
-    ).first()
-    return None if first is None else first.label
+        .limit(1)
+    )
+    return session.exec(statement).first()
 
 
 def undo_step(session: Session, trip_id: str | None, actor: Actor) -> UndoResult | None:
     """Revert the newest group not yet undone (touching `trip_id`, if given) and mark its
     rows undone. None if there is nothing to undo."""
-    newest = session.exec(_open_rows(trip_id).order_by(col(ChangeLogEntry.id).desc())).first()
+    newest = session.exec(
+        _open_rows(trip_id).order_by(col(ChangeLogEntry.id).desc()).limit(1)
+    ).first()
     if newest is None:
         return None
     rows = _closed_set(session, {newest.group_id})

@@ -172,6 +172,29 @@ async def test_an_assistant_group_of_several_writes_undoes_in_one_step(
     assert await history.undo_label() == "Add “Lunch” to the itinerary"
 
 
+async def test_the_undo_label_is_the_first_write_of_the_newest_open_group(
+    trips: TripRepository, history: ChangeHistory
+) -> None:
+    porto = await trips.create({"title": "Porto"})
+    step = ChangeContext()  # one step whose writes each describe themselves
+    await trips.update(porto.id, {"notes": "slow days"}, context=step)
+    lisbon = await trips.create({"title": "Lisbon"})
+    await trips.update(porto.id, {"title": "Porto again"}, context=step)
+    for n in range(30):
+        await trips.update(lisbon.id, {"travellers": n + 2})
+
+    assert await history.undo_label() == "Edit trip: travellers"
+    assert await history.undo_label(porto.id) == "Edit trip: notes"
+    for _ in range(30):
+        await history.undo_last(lisbon.id)
+    assert await history.undo_label(lisbon.id) == "Create trip “Lisbon”"
+    assert await history.undo_label() == "Edit trip: notes"
+    undone = await history.undo_last(porto.id)
+    assert undone is not None
+    assert undone.group_ids == (step.group_id,)
+    assert await history.undo_label() == "Create trip “Lisbon”"
+
+
 async def test_undo_walks_back_to_the_beginning(
     trips: TripRepository, itinerary: ItineraryRepository, history: ChangeHistory
 ) -> None:
