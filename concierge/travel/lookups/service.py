@@ -1,10 +1,11 @@
 """Running lookups as persisted background jobs on the event loop.
 
-`start` writes a queued job row and returns its id at once; an asyncio task then waits for
-one of `concurrency` slots, marks the job running, runs the kind in a worker thread (so the
-loop, and the UI on it, never stalls), and records the outcome. Progress reported from the
-thread is written at most every `progress_interval` seconds per job, and not at all by a
-job that finishes within that time (`ProgressWrites`).
+`start` writes a job row and returns its id at once: running if one of `concurrency` slots
+is free (one write fewer per job), else queued, and then an asyncio task waits for a slot and
+marks it running. The task runs the kind in a worker thread (so the loop, and the UI on it,
+never stalls), and records the outcome. Progress reported from the thread is written at
+most every `progress_interval` seconds per job, and not at all by a job that finishes
+within that time (`ProgressWrites`).
 
 The job row is the truth, not the task: every state is written to SQLite as it happens, so
 a job's last known progress survives a crash, `recover()` at start-up turns jobs left queued
@@ -20,7 +21,7 @@ import asyncio
 import contextlib
 import functools
 import logging
-from collections.abc import Mapping
+from collections.abc import AsyncIterator, Mapping
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 from typing import Any
@@ -64,6 +65,7 @@ class _Running:
     progress: Progress
     writes: ProgressWrites | None = None
     """Set once the job runs (reports come only from then on)."""
+    holds_slot: bool = False
 
 
 class LookupService:
@@ -139,13 +141,24 @@ class LookupService:
             if name in spec.uses and name not in given and value is not None
         }
         merged = {**filled, **given, FROM_TRIP: sorted(filled)}
+        # A free slot is taken now, so the job is created running: one write fewer.
+        took_slot = not self._slots.locked() and await self._slots.acquire()
         try:
-            job = await self.jobs.create(trip_id, kind, merged)
-        except ValueError as error:
-            raise LookupRequestError(str(error)) from None
+            job = await self.jobs.create(
+                trip_id, kind, merged, running_line=_starting(spec) if took_slot else None
+            )
+        except BaseException as error:
+            if took_slot:
+                self._slots.release()
+            if isinstance(error, ValueError):
+                raise LookupRequestError(str(error)) from None
+            raise
         progress = Progress(self._sink(job.id))
         task = asyncio.create_task(self._run(job, spec, progress), name=f"lookup-{job.id}")
-        self._running[job.id] = _Running(task, progress)
+        running = _Running(task, progress, holds_slot=took_slot)
+        self._running[job.id] = running
+        # A task cancelled before its first step never runs its own cleanup.
+        task.add_done_callback(lambda _: self._release_slot(running))
         return job.id
 
     async def cancel(self, job_id: str) -> LookupJobRecord:
@@ -201,10 +214,7 @@ class LookupService:
 
     async def _run(self, job: LookupJobRecord, spec: LookupKind, progress: Progress) -> None:
         try:
-            async with self._slots:
-                await self.jobs.update(
-                    job.id, status=LookupStatus.RUNNING, status_line=f"{spec.title}: starting"
-                )
+            async with self._slot(job, spec):
                 self._running[job.id].writes = ProgressWrites(
                     functools.partial(self._write_progress, job.id), self.progress_interval
                 )
@@ -249,6 +259,27 @@ class LookupService:
             if running is not None and running.writes is not None and running.writes.in_flight:
                 await asyncio.wait(running.writes.in_flight)
 
+    @contextlib.asynccontextmanager
+    async def _slot(self, job: LookupJobRecord, spec: LookupKind) -> AsyncIterator[None]:
+        """Hold one of the run slots while the job runs: the one `start` took if the job
+        was created running, else the next free one, and then say that it runs."""
+        running = self._running[job.id]
+        try:
+            if not running.holds_slot:
+                await self._slots.acquire()
+                running.holds_slot = True
+                await self.jobs.update(
+                    job.id, status=LookupStatus.RUNNING, status_line=_starting(spec)
+                )
+            yield
+        finally:
+            self._release_slot(running)
+
+    def _release_slot(self, running: _Running) -> None:
+        if running.holds_slot:
+            running.holds_slot = False
+            self._slots.release()
+
     async def _finish(
         self, job_id: str, status: LookupStatus, line: str, error: str | None = None
     ) -> None:
@@ -283,6 +314,10 @@ class LookupService:
                 loop.call_soon_threadsafe(on_loop, fraction, line)
 
         return sink
+
+
+def _starting(spec: LookupKind) -> str:
+    return f"{spec.title}: starting"
 
 
 def _trip_values(trip: TripRecord) -> dict[str, Any]:

@@ -78,10 +78,44 @@ async def test_a_job_done_within_the_interval_writes_only_its_states(
         job_id = await service.start(lookups.trip.id, "days")
         done = await service.wait(job_id)
     assert done is not None
+    assert done.started_at is not None
     assert [(j.status, j.progress) for j in published] == [
-        (LookupStatus.QUEUED, 0.0),
-        (LookupStatus.RUNNING, 0.0),
+        (LookupStatus.RUNNING, 0.0),  # created running: a slot was free
         (LookupStatus.SUCCEEDED, 1.0),
+    ]
+
+
+async def test_a_job_waiting_for_a_slot_is_queued_first_and_no_slot_is_lost(
+    lookups: Lookups, kinds: _Kinds, published: list[LookupJobRecord]
+) -> None:
+    def steps(ctx: LookupContext, release: threading.Event) -> None:
+        release.wait(5)
+
+    service = LookupService(
+        lookups.jobs,
+        lookups.service.trips,
+        lookups.service.places,
+        kinds={"held": kinds.kind("held", steps)},
+        concurrency=1,
+    )
+    try:
+        gone = await service.start(lookups.trip.id, "held")
+        await service.cancel(gone)  # before its task took a step
+        first = await service.start(lookups.trip.id, "held")
+        second = await service.start(lookups.trip.id, "held")
+        kinds.release.set()
+        done = [await service.wait(job_id) for job_id in (gone, first, second)]
+    finally:
+        await service.aclose()
+    assert [j.status for j in done if j is not None] == [
+        LookupStatus.CANCELLED,
+        LookupStatus.SUCCEEDED,
+        LookupStatus.SUCCEEDED,
+    ]
+    assert [j.status for j in published if j.id == second] == [
+        LookupStatus.QUEUED,
+        LookupStatus.RUNNING,
+        LookupStatus.SUCCEEDED,
     ]
 
 
