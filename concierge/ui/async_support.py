@@ -34,6 +34,16 @@ def run_with_qt(app: QApplication, main: Coroutine[Any, Any, T]) -> T:
         return runner.run(main)
 
 
+def loop_running() -> bool:
+    """Whether an asyncio loop runs in this thread (Qt can deliver events when none does:
+    before start-up, after the loop stopped)."""
+    try:
+        asyncio.get_running_loop()
+    except RuntimeError:
+        return False
+    return True
+
+
 class BackgroundTasks(QObject):
     """Owns the tasks a widget starts; `failed(name, error)` reports the ones that raised."""
 

@@ -60,7 +60,7 @@ from concierge.store.settings import (
     LOOKUPS_ONLINE_WEATHER,
     LOOKUPS_WEATHER_URL,
 )
-from concierge.ui.async_support import BackgroundTasks
+from concierge.ui.async_support import BackgroundTasks, loop_running
 
 from .key_field import KeyField
 from .status import Kind, StatusLabel
@@ -90,14 +90,6 @@ def _environment_note(overridden: tuple[str, ...]) -> str:
         f"Set by environment variable: {fields}. These fields cannot be changed here; "
         "unset the variables and restart Concierge to edit them."
     )
-
-
-def _loop_running() -> bool:
-    try:
-        asyncio.get_running_loop()
-    except RuntimeError:
-        return False
-    return True
 
 
 def _count(models: list[str]) -> str:
@@ -147,7 +139,7 @@ class SettingsDialog(QDialog):
         self._build()
         self._fill(profile)
         self._connect()
-        if _loop_running():
+        if loop_running():
             self.tasks.start(self._load_online(), name="read online lookup settings")
 
     # -- construction ----------------------------------------------------------------------
@@ -456,7 +448,7 @@ class SettingsDialog(QDialog):
         """Show the key kept for this base URL, unless the person typed one."""
         if self._env_key is not None or (self._key_typed and self.key_edit.text()):
             return
-        if not self.isVisible() or self.tasks.closed or not _loop_running():
+        if not self.isVisible() or self.tasks.closed or not loop_running():
             return  # Focus left the field because the dialog is closing.
         self._key_generation += 1
         url = normalize_base_url(self.base_url_edit.text())

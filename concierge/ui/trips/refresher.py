@@ -11,7 +11,7 @@ from __future__ import annotations
 import asyncio
 from collections.abc import Awaitable, Callable
 
-from concierge.ui.async_support import BackgroundTasks
+from concierge.ui.async_support import BackgroundTasks, loop_running
 
 
 class Refresher:
@@ -38,7 +38,7 @@ class Refresher:
         windows close); the request then waits for the next one instead of failing.
         """
         self._wanted = True
-        if self.busy or self._tasks.closed or not _loop_running():
+        if self.busy or self._tasks.closed or not loop_running():
             return
         self._task = self._tasks.start(self._run(), name=self._name)
 
@@ -46,11 +46,3 @@ class Refresher:
         while self._wanted:
             self._wanted = False
             await self._load()
-
-
-def _loop_running() -> bool:
-    try:
-        asyncio.get_running_loop()
-    except RuntimeError:
-        return False
-    return True
