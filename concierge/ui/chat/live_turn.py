@@ -61,6 +61,8 @@ class LiveTurn:
     def __init__(self, request: Sequence[ContentPart] | None = None) -> None:
         self._request = tuple(request) if request is not None else None
         self._items: list[_Text | _Tool | _Note] = []
+        self._summary_note: _Note | None = None
+        """The line of the summary being made, finished by `summarized` or `summary_failed`."""
 
     def add_text(self, iteration: int, text: str) -> None:
         last = self._items[-1] if self._items else None
@@ -92,21 +94,21 @@ class LiveTurn:
             )
 
     def summarizing(self, count: int) -> None:
-        self._items.append(_Note(SUMMARIZING_NOTE.format(count=count)))
+        self._summary_note = _Note(SUMMARIZING_NOTE.format(count=count))
+        self._items.append(self._summary_note)
 
     def summarized(self, count: int) -> None:
-        self._replace_summarizing(SUMMARIZED_NOTE.format(count=count))
+        self._finish_summary(SUMMARIZED_NOTE.format(count=count))
 
     def summary_failed(self) -> None:
-        self._replace_summarizing(SUMMARY_FAILED_NOTE)
+        self._finish_summary(SUMMARY_FAILED_NOTE)
 
-    def _replace_summarizing(self, text: str) -> None:
-        started = SUMMARIZING_NOTE.split("{", 1)[0]
-        for item in reversed(self._items):
-            if isinstance(item, _Note) and item.text.startswith(started):
-                item.text = text
-                return
-        self._items.append(_Note(text))
+    def _finish_summary(self, text: str) -> None:
+        note, self._summary_note = self._summary_note, None
+        if note is None:
+            self._items.append(_Note(text))
+        else:
+            note.text = text
 
     def markdown(self) -> LiveMarkdown:
         blocks = [user_block(self._request)] if self._request is not None else []
