@@ -174,3 +174,12 @@ def format_money(amount: Decimal, code: str) -> str:
     """
     rounded = quantize_money(amount, code)
     return f"{rounded:,f} {validate_currency(code)}"
+
+
+CONVERSION_TARGETS = ("EUR", "USD", "GBP", "CHF", "JPY", "CAD", "AUD")
+"""Currencies "Convert budget" offers (all published by the European Central Bank)."""
+
+
+def conversion_targets(source: str | None) -> tuple[str, ...]:
+    """The currencies offered for converting a budget in `source`, without `source`."""
+    return tuple(code for code in CONVERSION_TARGETS if code != (source or "").upper())

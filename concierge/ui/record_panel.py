@@ -41,11 +41,11 @@ from concierge.store import (
 )
 from concierge.ui.async_support import BackgroundTasks
 from concierge.ui.record_table import R, RecordTableModel, unseen_reason
-from concierge.ui.trips.actions import action_button, icon_button, make_action
-from concierge.ui.trips.person import person
-from concierge.ui.trips.refresher import Refresher
-from concierge.ui.trips.undo_bar import UndoBar
-from concierge.ui.trips.undo_offer import UndoOffer, undo_offered
+from concierge.ui.views.actions import action_button, icon_button, make_action
+from concierge.ui.views.person import person
+from concierge.ui.views.refresher import Refresher
+from concierge.ui.views.undo_bar import UndoBar
+from concierge.ui.views.undo_offer import UndoOffer, undo_offered
 
 OTHER_COLUMNS_SHARE = 0.5
 """The columns after the first always get this share of the list's width when they need it,

@@ -24,7 +24,7 @@ from PySide6.QtCore import (
 
 from concierge.store import CREATED
 from concierge.ui.row_sync import Identified, sync_rows
-from concierge.ui.trips.marks import ADDED_BY_ASSISTANT, CHANGED_BY_ASSISTANT, TINT
+from concierge.ui.views.marks import ADDED_BY_ASSISTANT, CHANGED_BY_ASSISTANT, TINT
 
 _Index = QModelIndex | QPersistentModelIndex
 _ROOT = QModelIndex()

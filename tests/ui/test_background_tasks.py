@@ -9,7 +9,7 @@ import pytest
 from pytestqt.qtbot import QtBot
 
 from concierge.ui.async_support import BackgroundTasks
-from concierge.ui.trips.refresher import Refresher
+from concierge.ui.views.refresher import Refresher
 from tests.ui.waiting import until
 
 

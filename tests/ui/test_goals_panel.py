@@ -16,7 +16,7 @@ from concierge.ui.goals import GoalsModel, GoalsPanel
 from concierge.ui.goals.model import DONE_BY_COLUMN, TRIGGER_COLUMN
 from concierge.ui.goals.panel import EMPTY_TEXT, NO_TRIP_TEXT
 from concierge.ui.record_panel import OTHER_COLUMNS_SHARE
-from concierge.ui.trips.marks import ADDED_BY_ASSISTANT, TINT
+from concierge.ui.views.marks import ADDED_BY_ASSISTANT, TINT
 from tests.ui import trips_support
 from tests.ui.trips_support import (
     TripServices,

@@ -15,7 +15,7 @@ from concierge.store import InvalidChangeError, TripRecord
 from concierge.ui.pins import PinsModel, PinsPanel
 from concierge.ui.pins.model import SCOPE_COLUMN
 from concierge.ui.pins.panel import NO_TRIP_TO_PIN
-from concierge.ui.trips.marks import ADDED_BY_ASSISTANT, TINT
+from concierge.ui.views.marks import ADDED_BY_ASSISTANT, TINT
 from tests.ui import trips_support
 from tests.ui.trips_support import (
     TripServices,

@@ -16,7 +16,7 @@ from concierge.store import ItineraryItemRecord, TripRecord
 from concierge.ui.trips import ItineraryModel, ItineraryView, itinerary_view
 from concierge.ui.trips.itinerary_days import group_by_day
 from concierge.ui.trips.itinerary_model import ITEM_ID_ROLE
-from concierge.ui.trips.marks import ADDED_BY_ASSISTANT, TINT
+from concierge.ui.views.marks import ADDED_BY_ASSISTANT, TINT
 from tests.ui import trips_support
 from tests.ui.trips_support import TripServices, assistant_edit, eventually, on_screen, tab_order
 from tests.ui.waiting import until

@@ -24,7 +24,7 @@ from PySide6.QtWidgets import (
 )
 
 from concierge.travel.forms import FormField, FormValueError, ValueKind, WidgetKind
-from concierge.ui.trips.form_fields import set_plain_text
+from concierge.ui.forms.form_fields import set_plain_text
 
 Shown = str | int | bool | tuple[str, ...] | None
 """What an editor's widget holds: text, a whole number, a choice, yes/no, ticked choices;

@@ -25,9 +25,9 @@ from PySide6.QtWidgets import (
 )
 
 from concierge.travel.forms import FormDefinition, FormField, FormStep
-from concierge.ui.trips.field_row import FieldRow
-from concierge.ui.trips.form_binding import FieldBinding
-from concierge.ui.trips.form_fields import FormFields
+from concierge.ui.forms.field_row import FieldRow
+from concierge.ui.forms.form_binding import FieldBinding
+from concierge.ui.forms.form_fields import FormFields
 
 from .editors import FieldEditor, Shown, editor_for
 

@@ -35,8 +35,8 @@ from concierge.store import (
     TripRepository,
 )
 from concierge.travel.forms import FormDefinition, FormState, FormValueError, evaluate
-from concierge.ui.trips.form_panel import DELETED_TEXT, FormPanel
-from concierge.ui.trips.person import person
+from concierge.ui.forms.form_panel import DELETED_TEXT, FormPanel
+from concierge.ui.views.person import person
 
 from .editors import Shown
 from .fields import REQUIRED_LEGEND, BriefBinding, BriefFields, muted

@@ -23,8 +23,8 @@ from concierge.store import (
     TripRepository,
 )
 from concierge.ui.record_panel import RecordListPanel
-from concierge.ui.trips.actions import make_action
-from concierge.ui.trips.person import person
+from concierge.ui.views.actions import make_action
+from concierge.ui.views.person import person
 
 from .model import MARKED_FIELDS, GoalsModel
 

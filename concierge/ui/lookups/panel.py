@@ -31,11 +31,11 @@ from PySide6.QtWidgets import (
 )
 
 from concierge.store import LookupJobRecord
+from concierge.travel.currencies import CONVERSION_TARGETS
 from concierge.travel.lookups import LookupRequestError, LookupService
 from concierge.travel.selection import SelectionState
 from concierge.ui.async_support import BackgroundTasks
-from concierge.ui.trips.actions import action_button, make_action
-from concierge.ui.trips.trip_fields import CONVERSION_TARGETS
+from concierge.ui.views.actions import action_button, make_action
 
 from .delegate import ProgressDelegate
 from .details import job_markdown

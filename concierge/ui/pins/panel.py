@@ -22,7 +22,7 @@ from concierge.store import (
     TripRepository,
 )
 from concierge.ui.record_panel import RecordListPanel
-from concierge.ui.trips.person import person
+from concierge.ui.views.person import person
 
 from .model import ALL_TRIPS, MARKED_FIELDS, THIS_TRIP, PinsModel
 

@@ -19,9 +19,9 @@ from PySide6.QtCore import QModelIndex, QObject, QPersistentModelIndex, Qt
 from PySide6.QtGui import QFont, QStandardItem, QStandardItemModel
 
 from concierge.store import CREATED, ItineraryItemRecord
+from concierge.ui.views.marks import ADDED_BY_ASSISTANT, CHANGED_BY_ASSISTANT, TINT
 
 from .itinerary_days import DayGroup
-from .marks import ADDED_BY_ASSISTANT, CHANGED_BY_ASSISTANT, TINT
 
 _Index = QModelIndex | QPersistentModelIndex
 _NCOL = 4

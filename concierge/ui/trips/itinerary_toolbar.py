@@ -14,7 +14,8 @@ from PySide6.QtCore import QKeyCombination, QPoint, Qt
 from PySide6.QtGui import QAction, QKeySequence
 from PySide6.QtWidgets import QHBoxLayout, QMenu, QPushButton, QStyle, QTreeView, QWidget
 
-from .actions import action_button, icon_button, make_action
+from concierge.ui.views.actions import action_button, icon_button, make_action
+
 from .itinerary_days import DayGroup
 
 

@@ -49,15 +49,15 @@ from concierge.store import (
 from concierge.travel.selection import SelectionState
 from concierge.ui.async_support import BackgroundTasks
 from concierge.ui.scroll_bars import use_steady_scroll_bars
+from concierge.ui.views.person import person
+from concierge.ui.views.refresher import Refresher
+from concierge.ui.views.undo_bar import UndoBar
+from concierge.ui.views.undo_offer import UndoOffer, undo_offered
 
 from .item_editor import ItemEditor
 from .itinerary_days import DayGroup, group_by_day
 from .itinerary_model import ItineraryModel
 from .itinerary_toolbar import ItineraryToolbar
-from .person import person
-from .refresher import Refresher
-from .undo_bar import UndoBar
-from .undo_offer import UndoOffer, undo_offered
 
 COALESCE_MS = 80
 """Changes from the store within this long are served by one reload (a write publishes

@@ -33,13 +33,13 @@ from concierge.travel.dates import format_date
 from concierge.travel.places import PlaceIndex
 from concierge.travel.trip_edits import PlaceRole
 from concierge.ui.async_support import BackgroundTasks
+from concierge.ui.forms.field_row import FieldRow
+from concierge.ui.forms.form_binding import Binding
+from concierge.ui.forms.form_fields import FormFields, set_plain_text
 
 from .budget import AMOUNT_PATTERN, amount_text, budget_changes
 from .currency_combo import CurrencyCombo, currency_text
 from .date_field import DateField
-from .field_row import FieldRow
-from .form_binding import Binding
-from .form_fields import FormFields, set_plain_text
 from .place_field import PlaceEdit
 from .trip_text import date_hint, place_hint
 
@@ -48,13 +48,6 @@ NOTES_DEBOUNCE_MS = 800
 MAX_TRAVELLERS = 99
 HOLIDAYS_BUTTON_TEXT = "Holidays during my trip"
 CONVERT_BUTTON_TEXT = "Convert budget"
-CONVERSION_TARGETS = ("EUR", "USD", "GBP", "CHF", "JPY", "CAD", "AUD")
-"""Currencies "Convert budget" offers (all published by the European Central Bank)."""
-
-
-def conversion_targets(source: str | None) -> tuple[str, ...]:
-    """The currencies offered for converting a budget in `source`, without `source`."""
-    return tuple(code for code in CONVERSION_TARGETS if code != (source or "").upper())
 
 
 def _quoted(value: str) -> str:

@@ -33,14 +33,15 @@ from concierge.store import (
     StoreError,
     TripRecord,
 )
+from concierge.travel.currencies import conversion_targets
 from concierge.travel.trip_edits import PlaceRole, TripEditor
+from concierge.ui.forms.field_row import FieldRow
+from concierge.ui.forms.form_binding import Binding
+from concierge.ui.forms.form_panel import DELETED_TEXT, FormPanel
+from concierge.ui.views.person import person
 
-from .field_row import FieldRow
-from .form_binding import Binding
-from .form_panel import DELETED_TEXT, FormPanel
-from .person import person
 from .place_field import place_changes
-from .trip_fields import TripFields, conversion_targets
+from .trip_fields import TripFields
 
 NO_TRIP_TEXT = "Select a trip in the list, or create one with New trip."
 _DEFAULTS: Mapping[str, object] = {

@@ -32,14 +32,14 @@ from concierge.store import (
     TripRepository,
 )
 from concierge.ui.async_support import BackgroundTasks
+from concierge.ui.views.actions import action_button, make_action
+from concierge.ui.views.person import person
+from concierge.ui.views.refresher import Refresher
+from concierge.ui.views.undo_bar import UndoBar
+from concierge.ui.views.undo_offer import UndoOffer, undo_offered
 
-from .actions import action_button, make_action
-from .person import person
-from .refresher import Refresher
 from .trip_list_delegate import TripItemDelegate
 from .trip_list_model import TripListModel
-from .undo_bar import UndoBar
-from .undo_offer import UndoOffer, undo_offered
 
 LISTED_FIELDS = frozenset({"title", "start_date", "end_date", "destination", "position"})
 """The trip fields the list shows or orders by; other updates need no reload."""

@@ -30,12 +30,12 @@ from PySide6.QtWidgets import (
 
 from concierge.store import Change, ChangeBus, ChangeHistory, RecordNotFoundError, StoreError
 from concierge.ui.async_support import BackgroundTasks
+from concierge.ui.views.refresher import Refresher
+from concierge.ui.views.undo_bar import UndoBar
 
 from .form_fields import B, FormFields
 from .form_marks import FormMarks
-from .refresher import Refresher
 from .seen_bar import SeenBar
-from .undo_bar import UndoBar
 
 COALESCE_MS = 80
 """Changes within this long are served by one reload."""

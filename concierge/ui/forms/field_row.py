@@ -9,7 +9,7 @@ from PySide6.QtCore import Qt
 from PySide6.QtGui import QPalette
 from PySide6.QtWidgets import QFrame, QHBoxLayout, QLabel, QVBoxLayout, QWidget
 
-from .marks import ACCENT, CHANGED_BY_ASSISTANT
+from concierge.ui.views.marks import ACCENT, CHANGED_BY_ASSISTANT
 
 _ERROR_STYLE = "color: #c62828;"
 _MARK_WIDTH = 4
