@@ -6,6 +6,7 @@ from __future__ import annotations
 import functools
 import logging
 from collections.abc import Callable
+from typing import Any
 
 from PySide6.QtCore import QByteArray, Qt, QTimer
 from PySide6.QtGui import QAction, QCloseEvent, QKeySequence
@@ -42,6 +43,7 @@ from concierge.ui.pins import PinsPanel
 from concierge.ui.settings import SettingsDialog
 from concierge.ui.startup_window import initial_size
 from concierge.ui.trips import ItineraryView, TripForm, TripListPanel
+from concierge.ui.views.trip_view import TripView
 
 log = logging.getLogger(__name__)
 
@@ -88,16 +90,16 @@ class MainWindow(QMainWindow):
         self.chat = ChatPanel(self)
         self.inspector = InspectorPanel(self)
         self.session = AssistantSession(services, self.chat, self.inspector, self)
-        for panel in (
-            self.trip_list,
+        self.trip_views: tuple[TripView[Any], ...] = (
             self.trip_form,
             self.itinerary,
             self.brief_panel,
             self.goals_panel,
             self.pins_panel,
             self.lookups_panel,
-            self.chat,
-        ):
+        )
+        """Every view of the selected trip: each shows the trip `show_trip` picks."""
+        for panel in (self.trip_list, *self.trip_views, self.chat):
             panel.task_failed.connect(self._report_failure)
         pin_hook = selection_actions(self.chat.transcript)
         self.pin_action = pin_hook.add(PIN_TEXT, lambda text: self.pin_text(text))
@@ -259,12 +261,8 @@ class MainWindow(QMainWindow):
         if current == self.session.trip_id:
             return
         self.services.selection.select_trip(current)
-        self.trip_form.set_trip(current)
-        self.itinerary.set_trip(current)
-        self.brief_panel.set_trip(current)
-        self.goals_panel.set_trip(current)
-        self.pins_panel.set_trip(current)
-        self.lookups_panel.set_trip(current)
+        for view in self.trip_views:
+            view.set_trip(current)
         self.pin_action.setVisible(current is not None)
         self.session.set_trip(current)
         self._show_empty_state(current is None)
@@ -308,8 +306,8 @@ class MainWindow(QMainWindow):
 
     async def _mark_seen(self, trip_id: str) -> None:
         await self.services.history.mark_seen(trip_id)
-        for panel in (self.trip_form, self.brief_panel, self.goals_panel, self.pins_panel):
-            panel.reload()  # Marks come from the change log, which has none left.
+        for view in self.trip_views:
+            view.reload()  # Marks come from the change log, which has none left.
 
     # -- pinning ----------------------------------------------------------------------------
 
@@ -388,17 +386,10 @@ class MainWindow(QMainWindow):
         await self.services.settings.set(UI_WINDOW_GEOMETRY, geometry)
         if self._settings_dialog is not None:
             await self._close_settings(self._settings_dialog)
-        for panel in (
-            self.chat,
-            self.trip_form,
-            self.brief_panel,
-            self.itinerary,
-            self.goals_panel,
-            self.pins_panel,
-            self.lookups_panel,
-            self.trip_list,
-        ):
-            await panel.shutdown()
+        await self.chat.shutdown()
+        for view in self.trip_views:
+            await view.shutdown()
+        await self.trip_list.shutdown()
         await self.session.shutdown()
         await self.tasks.shutdown()
 

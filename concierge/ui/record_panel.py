@@ -9,11 +9,11 @@ Subclasses say how to read and write their records; every write is the person's 
 from __future__ import annotations
 
 import itertools
-from collections.abc import Callable, Coroutine, Mapping, Sequence
+from collections.abc import Coroutine, Mapping, Sequence
 from types import MappingProxyType
 from typing import Any, Generic
 
-from PySide6.QtCore import QEvent, QObject, QPoint, Qt, QTimer, Signal
+from PySide6.QtCore import QEvent, QObject, QPoint, Qt
 from PySide6.QtGui import QAction, QKeySequence
 from PySide6.QtWidgets import (
     QAbstractItemView,
@@ -39,11 +39,10 @@ from concierge.store import (
     StoreError,
     TripRepository,
 )
-from concierge.ui.async_support import BackgroundTasks
 from concierge.ui.record_table import R, RecordTableModel, unseen_reason
 from concierge.ui.views.actions import action_button, icon_button, make_action
 from concierge.ui.views.person import person
-from concierge.ui.views.refresher import Refresher
+from concierge.ui.views.trip_view import DELETED_TEXT, TripView
 from concierge.ui.views.undo_bar import UndoBar
 from concierge.ui.views.undo_offer import UndoOffer, undo_offered
 
@@ -51,19 +50,10 @@ OTHER_COLUMNS_SHARE = 0.5
 """The columns after the first always get this share of the list's width when they need it,
 and the rest when the first column's text does not: on a narrow window the text the person
 typed keeps room (what is cut is elided, and in full in the tooltip)."""
-COALESCE_MS = 80
-"""Changes from the store within this long are served by one reload."""
-DELETED_TEXT = "This trip was deleted."
 
 
-class RecordListPanel(QWidget, Generic[R]):
-    """The records of one trip (`set_trip`); build it inside the running event loop and
-    `await shutdown()` before it goes."""
-
-    refreshed = Signal()
-    """The list shows the store's records of the current trip (or the empty state)."""
-    task_failed = Signal(str, object)
-    """A background task raised unexpectedly: (task name, exception)."""
+class RecordListPanel(TripView[Change], Generic[R]):
+    """The records of one trip (`set_trip`)."""
 
     entity: EntityKind
     marked_fields: Mapping[str, str] = MappingProxyType({})
@@ -84,12 +74,10 @@ class RecordListPanel(QWidget, Generic[R]):
         empty_text: str,
         rename_text: str = "Rename",
     ) -> None:
-        super().__init__(parent)
+        super().__init__(bus, parent, name=name.lower())
         self.setAccessibleName(name)
         self.trips = trips
         self.history = history
-        self.tasks = BackgroundTasks(self)
-        self.tasks.failed.connect(self.task_failed)
         self.model = model
         model.setParent(self)
         self._no_trip_text = no_trip_text
@@ -176,7 +164,6 @@ class RecordListPanel(QWidget, Generic[R]):
         layout.setContentsMargins(0, 0, 0, 0)
         layout.addWidget(self.stack)
 
-        self._trip_id: str | None = None
         self._loaded = False
         self._selected: str | None = None
         self._pending_select: str | None = None
@@ -189,12 +176,6 @@ class RecordListPanel(QWidget, Generic[R]):
         self.view.selectionModel().currentRowChanged.connect(self._selection_changed)
         self.view.customContextMenuRequested.connect(self._context_menu)
         self.undo_bar.undo_requested.connect(self.undo_remove)
-        self._refresher = Refresher(self.tasks, self._load, name=f"load {name.lower()}")
-        self._coalesce = QTimer(self)
-        self._coalesce.setSingleShot(True)
-        self._coalesce.setInterval(COALESCE_MS)
-        self._coalesce.timeout.connect(self._refresher.request)
-        self._unsubscribe: Callable[[], None] | None = bus.subscribe(self._on_change)
         self.stack.setCurrentWidget(self.placeholder)
         self._update_actions()
 
@@ -256,10 +237,6 @@ class RecordListPanel(QWidget, Generic[R]):
     # -- public ---------------------------------------------------------------------------
 
     @property
-    def trip_id(self) -> str | None:
-        return self._trip_id
-
-    @property
     def loaded(self) -> bool:
         """The list shows the current trip's records."""
         return self._loaded
@@ -281,35 +258,21 @@ class RecordListPanel(QWidget, Generic[R]):
         else:
             self._pending_select = record_id
 
-    def reload(self) -> None:
-        """Read the records and marks again (e.g. after everything was marked seen)."""
-        if self._trip_id is not None:
-            self._refresher.request()
-
     def take_focus(self) -> None:
         """Focus the list, or the add line when there is nothing in it."""
         target = self.view if self.model.rowCount() else self.new_edit
         target.setFocus(Qt.FocusReason.ShortcutFocusReason)
 
-    def set_trip(self, trip_id: str | None) -> None:
-        """Show the records of `trip_id` (None: the empty state)."""
-        if trip_id == self._trip_id:
-            return
-        self._trip_id = trip_id
+    def forget(self) -> None:
         self._loaded = False
-        self._coalesce.stop()
         self._pending_select = None
         self._undo_offer = None
         self.undo_bar.dismiss()
         self.model.sync([])
         self.placeholder.setText(self._no_trip_text)
         self.empty_label.hide()  # Until the trip's records are read.
-        self.stack.setCurrentWidget(self.placeholder if trip_id is None else self.body)
+        self.stack.setCurrentWidget(self.placeholder if self.trip_id is None else self.body)
         self._update_actions()
-        if trip_id is None:
-            self.refreshed.emit()
-        else:
-            self._refresher.request()
 
     def add_from_line(self) -> None:
         """Add what the add line holds; it is emptied once the store has it."""
@@ -343,14 +306,6 @@ class RecordListPanel(QWidget, Generic[R]):
             self.undo_bar.dismiss()
             self._start(self._undo(offer), "undo remove")
 
-    async def shutdown(self) -> None:
-        """Stop following the store and end this panel's tasks."""
-        if self._unsubscribe is not None:
-            self._unsubscribe()
-            self._unsubscribe = None
-        self._coalesce.stop()
-        await self.tasks.shutdown()
-
     # -- store work -----------------------------------------------------------------------
 
     def _start(self, coro: Coroutine[Any, Any, None], what: str) -> None:
@@ -359,26 +314,17 @@ class RecordListPanel(QWidget, Generic[R]):
             return
         self.tasks.start(coro, name=f"{what} {self.accessibleName().lower()}")
 
-    def _on_change(self, change: Change) -> None:
-        trip_id = self._trip_id
-        if trip_id is None:
-            return
-        gone = change.entity is EntityKind.TRIP and change.entity_id == trip_id
-        if not gone and (change.entity is not self.entity or not self.watches(change, trip_id)):
-            return
+    def takes(self, news: Change, trip_id: str) -> bool:
+        gone = news.entity is EntityKind.TRIP and news.entity_id == trip_id
+        if not gone and (news.entity is not self.entity or not self.watches(news, trip_id)):
+            return False
         offer = self._undo_offer
-        if offer is not None and change.undo and change.entity_id in offer.entity_ids:
+        if offer is not None and news.undo and news.entity_id in offer.entity_ids:
             self._undo_offer = None  # Restored by an undo elsewhere (Edit ▸ Undo).
             self.undo_bar.dismiss()
-        if gone and change.action is Action.UPDATE:
-            return
-        if not self._coalesce.isActive():  # A burst of writes: one reload.
-            self._coalesce.start()
+        return not (gone and news.action is Action.UPDATE)
 
-    async def _load(self) -> None:
-        trip_id = self._trip_id
-        if trip_id is None:
-            return
+    async def load(self, trip_id: str) -> None:
         trip = await self.trips.get(trip_id)
         records = await self.read_records(trip_id) if trip is not None else []
         unseen = await self.history.unseen_assistant_changes(trip_id) if trip else {}
@@ -423,14 +369,14 @@ class RecordListPanel(QWidget, Generic[R]):
         if self.new_edit.text() == text:
             self.new_edit.clear()
         self._pending_select = record.id
-        self._refresher.request()
+        self.reload()
 
     async def _rename(self, record_id: str, text: str) -> None:
         try:
             await self.rename_record(record_id, text)
         except StoreError as error:
             self.undo_bar.inform(str(error))
-            self._refresher.request()
+            self.reload()
 
     async def _remove(self, record: R) -> None:
         trip_id = self._trip_id
@@ -452,7 +398,7 @@ class RecordListPanel(QWidget, Generic[R]):
             self.undo_bar.inform(problem)
             return
         self._pending_select = offer.entity_ids[0]
-        self._refresher.request()
+        self.reload()
 
     async def _reorder(self, record: R, position: int) -> None:
         try:

@@ -35,8 +35,9 @@ from concierge.store import (
     TripRepository,
 )
 from concierge.travel.forms import FormDefinition, FormState, FormValueError, evaluate
-from concierge.ui.forms.form_panel import DELETED_TEXT, FormPanel
+from concierge.ui.forms.form_panel import FormPanel
 from concierge.ui.views.person import person
+from concierge.ui.views.trip_view import DELETED_TEXT
 
 from .editors import Shown
 from .fields import REQUIRED_LEGEND, BriefBinding, BriefFields, muted
@@ -115,6 +116,7 @@ class BriefPanel(FormPanel[BriefBinding]):
     def forget(self) -> None:
         self._state = None
         self._instance_id = None
+        super().forget()
 
     def _show_empty(self, text: str) -> None:
         super()._show_empty(text)
@@ -166,10 +168,7 @@ class BriefPanel(FormPanel[BriefBinding]):
         came_or_went = change.entity is EntityKind.TRIP and change.action is not Action.UPDATE
         return change.entity in _WATCHED or came_or_went
 
-    async def _load(self) -> None:
-        trip_id = self._trip_id
-        if trip_id is None:
-            return
+    async def load(self, trip_id: str) -> None:
         changes, self._changes = self._changes, []
         trip = await self.trips.get(trip_id)
         stored = await self.forms.state(trip_id, self.definition.id) if trip else None

@@ -13,10 +13,10 @@ from __future__ import annotations
 
 import asyncio
 import itertools
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable
 from typing import Any, Generic
 
-from PySide6.QtCore import Qt, QTimer, Signal
+from PySide6.QtCore import Qt, Signal
 from PySide6.QtWidgets import (
     QApplication,
     QFrame,
@@ -29,31 +29,21 @@ from PySide6.QtWidgets import (
 )
 
 from concierge.store import Change, ChangeBus, ChangeHistory, RecordNotFoundError, StoreError
-from concierge.ui.async_support import BackgroundTasks
-from concierge.ui.views.refresher import Refresher
+from concierge.ui.views.trip_view import TripView
 from concierge.ui.views.undo_bar import UndoBar
 
 from .form_fields import B, FormFields
 from .form_marks import FormMarks
 from .seen_bar import SeenBar
 
-COALESCE_MS = 80
-"""Changes within this long are served by one reload."""
-DELETED_TEXT = "This trip was deleted."
 
+class FormPanel(TripView[Change], Generic[B]):
+    """Edits the fields of one trip (`set_trip`). The editors are `fields`."""
 
-class FormPanel(QWidget, Generic[B]):
-    """Edits the fields of one trip (`set_trip`); build it inside the running event loop and
-    `await shutdown()` before it goes. The editors are `fields`."""
-
-    refreshed = Signal()
-    """The fields now show the store's data (or the empty state)."""
     saved = Signal(str)
     """A field's edit was written: its key."""
     refused = Signal(str, str)
     """A field's edit was refused: (key, the message shown under the field)."""
-    task_failed = Signal(str, object)
-    """A background task raised unexpectedly: (task name, exception)."""
 
     def __init__(
         self,
@@ -65,13 +55,10 @@ class FormPanel(QWidget, Generic[B]):
         no_trip_text: str,
     ) -> None:
         """`what` names the form in task names ("trip", "brief")."""
-        super().__init__(parent)
+        super().__init__(bus, parent, name=what)
         self.history = history
-        self.tasks = BackgroundTasks(self)
-        self.tasks.failed.connect(self.task_failed)
         self._what = what
         self._no_trip_text = no_trip_text
-        self._trip_id: str | None = None
         self._changes: list[Change] = []
         self._marks = FormMarks()
         self._writes: set[asyncio.Task[None]] = set()
@@ -106,12 +93,6 @@ class FormPanel(QWidget, Generic[B]):
         self.fields.edited.connect(lambda key: self._edited(self.binding(key)))
         self.fields.finished.connect(lambda key: self._commit(self.binding(key)))
         self.seen_bar.mark_seen_requested.connect(self.mark_all_seen)
-        self._refresher = Refresher(self.tasks, self._load, name=f"load {what}")
-        self._coalesce = QTimer(self)
-        self._coalesce.setSingleShot(True)
-        self._coalesce.setInterval(COALESCE_MS)
-        self._coalesce.timeout.connect(self._refresher.request)
-        self._unsubscribe: Callable[[], None] | None = bus.subscribe(self._on_change)
         app = QApplication.instance()
         assert isinstance(app, QApplication)
         app.focusChanged.connect(self._focus_changed)  # Disconnected when the form is deleted.
@@ -129,13 +110,6 @@ class FormPanel(QWidget, Generic[B]):
 
     def watches(self, change: Change) -> bool:
         """Whether a change to the current trip concerns what the form shows."""
-        raise NotImplementedError
-
-    def forget(self) -> None:
-        """Drop what was loaded for the previous trip."""
-
-    async def _load(self) -> None:
-        """Read the trip's data and show it (`_take_stored` for each field)."""
         raise NotImplementedError
 
     def write(self, binding: B, trip_id: str, value: Any) -> Awaitable[object] | None:
@@ -161,10 +135,6 @@ class FormPanel(QWidget, Generic[B]):
 
     # -- public ---------------------------------------------------------------------------
 
-    @property
-    def trip_id(self) -> str | None:
-        return self._trip_id
-
     def binding(self, key: str) -> B:
         return self.fields.by_key[key]
 
@@ -172,16 +142,13 @@ class FormPanel(QWidget, Generic[B]):
         """Whether the field shows the assistant's mark."""
         return self.binding(key).row.marked
 
-    def set_trip(self, trip_id: str | None) -> None:
-        """Show `trip_id` (None: the empty state). Pending edits of the previous trip are
-        saved to that trip first."""
-        if trip_id == self._trip_id:
-            return
+    def leave_trip(self) -> None:
+        """Pending edits of the trip shown are saved to that trip."""
         self._save_pending()
-        self._trip_id = trip_id
-        self.forget()
+
+    def forget(self) -> None:
+        """Subclasses drop what they loaded for the previous trip, then call this."""
         self._changes = []
-        self._coalesce.stop()
         self._marks.reset()
         for binding in self._bindings:
             binding.loaded = False
@@ -191,16 +158,9 @@ class FormPanel(QWidget, Generic[B]):
             binding.row.set_hint("")
         self._render_marks()
         self.notice.dismiss()
-        if trip_id is None:
-            self._show_empty(self._no_trip_text)
-            self.refreshed.emit()
-        else:
-            self._refresher.request()
 
-    def reload(self) -> None:
-        """Read the data and marks again (e.g. after everything was marked seen)."""
-        if self._trip_id is not None:
-            self._refresher.request()
+    def show_no_trip(self) -> None:
+        self._show_empty(self._no_trip_text)
 
     async def flush(self) -> None:
         """Save every pending edit now and wait until the store has answered."""
@@ -216,16 +176,10 @@ class FormPanel(QWidget, Generic[B]):
         self._render_marks()
         self.tasks.start(self._mark_seen(self._trip_id), name=f"mark {self._what} seen")
 
-    async def shutdown(self) -> None:
-        """Save pending edits, stop following the store and end this form's tasks."""
-        if not self.tasks.closed:
-            await self.flush()
+    async def before_shutdown(self) -> None:
+        """Save pending edits; focus changes are ignored from now on."""
+        await self.flush()
         self.fields.active = False
-        if self._unsubscribe is not None:
-            self._unsubscribe()
-            self._unsubscribe = None
-        self._coalesce.stop()
-        await self.tasks.shutdown()  # Focus changes are ignored from now on.
 
     def _show_empty(self, text: str) -> None:
         self.placeholder.setText(text)
@@ -293,12 +247,11 @@ class FormPanel(QWidget, Generic[B]):
 
     # -- following the store --------------------------------------------------------------
 
-    def _on_change(self, change: Change) -> None:
-        if self._trip_id is None or change.trip_id != self._trip_id or not self.watches(change):
-            return
-        self._changes.append(change)
-        if not self._coalesce.isActive():  # A burst of writes: one reload.
-            self._coalesce.start()
+    def takes(self, news: Change, trip_id: str) -> bool:
+        if not super().takes(news, trip_id) or not self.watches(news):
+            return False
+        self._changes.append(news)
+        return True
 
     def _take_stored(self, binding: B, stored: object, *, first: bool) -> bool:
         """Note what the store has for the field and show it, unless the field has unsaved

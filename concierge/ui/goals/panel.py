@@ -86,7 +86,7 @@ class GoalsPanel(RecordListPanel[GoalRecord]):
             await write(goal_id, context=person())
         except StoreError as error:
             self.undo_bar.inform(str(error))
-            self._refresher.request()  # Shows what the store kept.
+            self.reload()  # Shows what the store kept.
 
     # -- the store ------------------------------------------------------------------------
 

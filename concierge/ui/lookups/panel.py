@@ -13,7 +13,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from PySide6.QtCore import QEvent, QItemSelection, QKeyCombination, Qt, QTimer, Signal
+from PySide6.QtCore import QEvent, QItemSelection, QKeyCombination, Qt
 from PySide6.QtGui import QAction, QKeySequence
 from PySide6.QtWidgets import (
     QAbstractItemView,
@@ -34,8 +34,8 @@ from concierge.store import LookupJobRecord
 from concierge.travel.currencies import CONVERSION_TARGETS
 from concierge.travel.lookups import LookupRequestError, LookupService
 from concierge.travel.selection import SelectionState
-from concierge.ui.async_support import BackgroundTasks
 from concierge.ui.views.actions import action_button, make_action
+from concierge.ui.views.trip_view import TripView
 
 from .delegate import ProgressDelegate
 from .details import job_markdown
@@ -50,32 +50,25 @@ from .model import (
     kind_title,
 )
 
-COALESCE_MS = 100
-"""Job-bus changes are applied to the table at most this often (~10 Hz)."""
 NO_TRIP_DETAILS = "Select a trip to see and start its lookups."
 NO_JOB_DETAILS = "Select a lookup to see its full result."
 
 
-class LookupsPanel(QWidget):
-    """The lookups of one trip (`set_trip`); build it inside the running event loop and
-    `await shutdown()` before it goes."""
+class LookupsPanel(TripView[LookupJobRecord]):
+    """The lookups of one trip (`set_trip`); jobs keep running when it goes (the service
+    owns them)."""
 
-    task_failed = Signal(str, object)
-    """A background task raised unexpectedly: (task name, exception)."""
-    refreshed = Signal()
-    """The table shows the store's jobs of the current trip (after `set_trip`)."""
+    coalesce_ms = 100
+    """Job-bus changes are applied to the table at most this often (~10 Hz)."""
 
     def __init__(
         self, lookups: LookupService, selection: SelectionState, parent: QWidget | None = None
     ) -> None:
-        super().__init__(parent)
+        super().__init__(lookups.jobs.bus, parent, name="lookups")
         self.setObjectName("lookupsPanel")
         self.setAccessibleName("Lookups")
         self.lookups = lookups
         self.selection = selection
-        self.tasks = BackgroundTasks(self)
-        self.tasks.failed.connect(self.task_failed)
-        self._trip_id: str | None = None
         self._loading = False
         self._pending: dict[str, LookupJobRecord] = {}
         self._select_when_shown: str | None = None
@@ -168,11 +161,6 @@ class LookupsPanel(QWidget):
         QWidget.setTabOrder(self.retry_button, self.table)
         QWidget.setTabOrder(self.table, self.details)
 
-        self._timer = QTimer(self)
-        self._timer.setSingleShot(True)
-        self._timer.setInterval(COALESCE_MS)
-        self._timer.timeout.connect(self._apply_pending)
-        self._unsubscribe: Any = lookups.jobs.bus.subscribe(self._on_job)
         selection_model = self.table.selectionModel()
         selection_model.selectionChanged.connect(self._selection_changed)
         selection_model.currentRowChanged.connect(lambda *_: self._render_state())
@@ -180,15 +168,7 @@ class LookupsPanel(QWidget):
 
     # -- public ---------------------------------------------------------------------------
 
-    @property
-    def trip_id(self) -> str | None:
-        return self._trip_id
-
-    def set_trip(self, trip_id: str | None) -> None:
-        """Show the lookups of `trip_id` (None: none)."""
-        if trip_id == self._trip_id:
-            return
-        self._trip_id = trip_id
+    def forget(self) -> None:
         self._pending.clear()
         self._select_when_shown = None
         self.model.reset(())
@@ -196,11 +176,7 @@ class LookupsPanel(QWidget):
         if self.selection.current.lookup_ids:
             self.selection.select_lookups(())
         self._render_state()
-        if trip_id is not None and not self.tasks.closed:
-            self._loading = True
-            self.tasks.start(self._load(trip_id), name="load lookups")
-        else:
-            self.refreshed.emit()
+        self._loading = self.trip_id is not None
 
     def start(self, parameters: Mapping[str, Any] | None = None, *, kind: str) -> None:
         """Start a `kind` lookup for the current trip (no-op without a trip)."""
@@ -230,18 +206,9 @@ class LookupsPanel(QWidget):
         if job is not None and can_retry(job) and not self.tasks.closed:
             self.tasks.start(self._retry(job.id), name="retry lookup")
 
-    async def shutdown(self) -> None:
-        """Stop following the job bus and end this panel's tasks (jobs keep running: the
-        service owns them)."""
-        if self._unsubscribe is not None:
-            self._unsubscribe()
-            self._unsubscribe = None
-        self._timer.stop()
-        await self.tasks.shutdown()
-
     # -- tasks ----------------------------------------------------------------------------
 
-    async def _load(self, trip_id: str) -> None:
+    async def load(self, trip_id: str) -> None:
         try:
             jobs = await self.lookups.jobs.list_for_trip(trip_id)
         finally:
@@ -279,12 +246,14 @@ class LookupsPanel(QWidget):
 
     # -- following the bus ----------------------------------------------------------------
 
-    def _on_job(self, job: LookupJobRecord) -> None:
-        if job.trip_id != self._trip_id:
-            return
-        self._pending[job.id] = job
-        if not self._timer.isActive():
-            self._timer.start()
+    def takes(self, news: LookupJobRecord, trip_id: str) -> bool:
+        if news.trip_id != trip_id:
+            return False
+        self._pending[news.id] = news
+        return True
+
+    def refresh(self) -> None:
+        self._apply_pending()
 
     def _apply_pending(self) -> None:
         if self._loading:

@@ -88,7 +88,7 @@ class PinsPanel(RecordListPanel[PinRecord]):
             text, trip_id=None if all_trips else self.trip_id, context=person()
         )
         self.select(pin.id)
-        self._refresher.request()
+        self.reload()
         return pin
 
     # -- the store ------------------------------------------------------------------------

@@ -11,7 +11,7 @@ from __future__ import annotations
 import itertools
 import math
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from datetime import date, timedelta
 
 from PySide6.QtCore import (
@@ -20,7 +20,6 @@ from PySide6.QtCore import (
     QItemSelectionModel,
     QModelIndex,
     Qt,
-    QTimer,
     Signal,
 )
 from PySide6.QtWidgets import (
@@ -47,10 +46,9 @@ from concierge.store import (
     TripRepository,
 )
 from concierge.travel.selection import SelectionState
-from concierge.ui.async_support import BackgroundTasks
 from concierge.ui.scroll_bars import use_steady_scroll_bars
 from concierge.ui.views.person import person
-from concierge.ui.views.refresher import Refresher
+from concierge.ui.views.trip_view import DELETED_TEXT, TripView
 from concierge.ui.views.undo_bar import UndoBar
 from concierge.ui.views.undo_offer import UndoOffer, undo_offered
 
@@ -59,9 +57,6 @@ from .itinerary_days import DayGroup, group_by_day
 from .itinerary_model import ItineraryModel
 from .itinerary_toolbar import ItineraryToolbar
 
-COALESCE_MS = 80
-"""Changes from the store within this long are served by one reload (a write publishes
-several, and the assistant or a lookup writes in bursts)."""
 RELOAD_GAP_MS = 250
 """While changes keep coming, reloads start at least this far apart: each costs a few
 milliseconds of reading, layout and painting on the GUI thread. The person's own edits
@@ -72,19 +67,15 @@ time zone); a change to any other field of the trip leaves the itinerary as it i
 
 NO_TRIP_TEXT = "Select a trip to see its itinerary."
 EMPTY_TEXT = "Nothing planned yet. Add the first item with Add item."
-DELETED_TEXT = "This trip was deleted."
 _TIME_WIDTHS_KEPT = 16
 _REMEASURE_ON = frozenset({QEvent.Type.FontChange, QEvent.Type.StyleChange})
 
 
-class ItineraryView(QWidget):
-    """Build it inside the running event loop; show a trip with `set_trip`."""
+class ItineraryView(TripView[Change]):
+    """The itinerary of one trip (`set_trip`)."""
 
     items_selected = Signal(object)
     """The ids of the selected items (a tuple, possibly empty), in itinerary order."""
-    refreshed = Signal()
-    task_failed = Signal(str, object)
-    """A background task raised unexpectedly: (task name, exception)."""
 
     def __init__(
         self,
@@ -95,15 +86,13 @@ class ItineraryView(QWidget):
         selection: SelectionState,
         parent: QWidget | None = None,
     ) -> None:
-        super().__init__(parent)
+        super().__init__(bus, parent, name="itinerary")
         self.setObjectName("itineraryView")
         self.setAccessibleName("Itinerary")
         self.itinerary = itinerary
         self.trips = trips
         self.history = history
         self.selection = selection
-        self.tasks = BackgroundTasks(self)
-        self.tasks.failed.connect(self.task_failed)
         self.model = ItineraryModel(self)
         self.tree = QTreeView(self)
         use_steady_scroll_bars(self.tree)
@@ -153,7 +142,6 @@ class ItineraryView(QWidget):
         for before, after in itertools.pairwise([self.tree, *self.toolbar.buttons()]):
             QWidget.setTabOrder(before, after)
 
-        self._trip_id: str | None = None
         self._trip: TripRecord | None = None
         self._selected: tuple[str, ...] = ()
         self._restoring = False
@@ -163,32 +151,18 @@ class ItineraryView(QWidget):
         self.tree.selectionModel().selectionChanged.connect(self._selection_changed)
         self.tree.doubleClicked.connect(self._double_clicked)
         self.undo_bar.undo_requested.connect(self.undo_remove)
-        self._refresher = Refresher(self.tasks, self._load, name="load itinerary")
-        self._coalesce = QTimer(self)
-        self._coalesce.setSingleShot(True)
-        self._coalesce.timeout.connect(self._refresher.request)
         self._loaded_at = -math.inf
-        self._unsubscribe: Callable[[], None] | None = bus.subscribe(self._on_change)
         self.stack.setCurrentWidget(self.placeholder)
         self._update_actions()
 
     # -- public ---------------------------------------------------------------------------
 
     @property
-    def trip_id(self) -> str | None:
-        return self._trip_id
-
-    @property
     def selected_item_ids(self) -> tuple[str, ...]:
         return self._selected
 
-    def set_trip(self, trip_id: str | None) -> None:
-        """Show the itinerary of `trip_id` (None: the empty state)."""
-        if trip_id == self._trip_id:
-            return
-        self._trip_id = trip_id
+    def forget(self) -> None:
         self._trip = None
-        self._coalesce.stop()
         self._pending_select = None
         self._undo_offer = None
         self.undo_bar.dismiss()
@@ -199,12 +173,10 @@ class ItineraryView(QWidget):
         finally:
             self._restoring = False
         self._set_selected(())
-        if trip_id is None:
-            self.stack.setCurrentWidget(self.placeholder)
-            self._update_actions()
-            self.refreshed.emit()
-        else:
-            self._refresher.request()
+
+    def show_no_trip(self) -> None:
+        self.stack.setCurrentWidget(self.placeholder)
+        self._update_actions()
 
     def select_items(self, item_ids: Sequence[str]) -> None:
         """Select these items (those present), e.g. ones the assistant points at."""
@@ -267,39 +239,25 @@ class ItineraryView(QWidget):
             self.undo_bar.dismiss()
             self.tasks.start(self._undo(offer), name="undo remove items")
 
-    async def shutdown(self) -> None:
-        """Stop following the store, close the item dialog and end this view's tasks."""
-        if self._unsubscribe is not None:
-            self._unsubscribe()
-            self._unsubscribe = None
-        self._coalesce.stop()
+    async def before_shutdown(self) -> None:
         self._close_editor()
-        await self.tasks.shutdown()
 
     # -- store work -----------------------------------------------------------------------
 
-    def _on_change(self, change: Change) -> None:
-        if change.trip_id != self._trip_id:
-            return
+    def takes(self, news: Change, trip_id: str) -> bool:
+        if news.trip_id != trip_id:
+            return False
         offer = self._undo_offer
-        if offer is not None and change.undo and change.entity_id in offer.entity_ids:
+        if offer is not None and news.undo and news.entity_id in offer.entity_ids:
             self._undo_offer = None  # Restored by an undo elsewhere.
             self.undo_bar.dismiss()
-        if not _shown_here(change):
-            return
-        if not self._coalesce.isActive():  # Not restarted: a steady stream still refreshes.
-            since = (time.monotonic() - self._loaded_at) * 1000
-            self._coalesce.start(max(COALESCE_MS, round(RELOAD_GAP_MS - since)))
+        return _shown_here(news)
 
-    def _reload_now(self) -> None:
-        """Reload at once (after the person's own edit), serving changes waiting too."""
-        self._coalesce.stop()
-        self._refresher.request()
+    def delay_ms(self) -> int:
+        since = (time.monotonic() - self._loaded_at) * 1000
+        return max(self.coalesce_ms, round(RELOAD_GAP_MS - since))
 
-    async def _load(self) -> None:
-        trip_id = self._trip_id
-        if trip_id is None:
-            return
+    async def load(self, trip_id: str) -> None:
         self._loaded_at = time.monotonic()
         trip = await self.trips.get(trip_id)
         items = await self.itinerary.items(trip_id) if trip is not None else []
@@ -402,7 +360,7 @@ class ItineraryView(QWidget):
             editor.show_error("", str(error))
             return
         editor.accept()
-        self._reload_now()
+        self.reload_now()
 
     async def _remove(self, trip_id: str, items: Sequence[ItineraryItemRecord]) -> None:
         if len(items) == 1:
@@ -420,7 +378,7 @@ class ItineraryView(QWidget):
             return
         self._undo_offer = UndoOffer(trip_id, label, tuple(item.id for item in items))
         self.undo_bar.offer(text)
-        self._reload_now()
+        self.reload_now()
 
     async def _undo(self, offer: UndoOffer) -> None:
         problem = await undo_offered(self.history, offer)
@@ -428,7 +386,7 @@ class ItineraryView(QWidget):
             self.undo_bar.inform(problem)
         elif offer.trip_id == self._trip_id:
             self._pending_select = offer.entity_ids
-            self._reload_now()
+            self.reload_now()
 
     def _start_move(self, item: ItineraryItemRecord, day: date, position: int | None) -> None:
         self.tasks.start(self._move(item, day, position), name="move item")
@@ -439,7 +397,7 @@ class ItineraryView(QWidget):
         except StoreError as error:
             self.undo_bar.inform(str(error))
             return
-        self._reload_now()
+        self.reload_now()
 
     async def _mark_seen(self, trip_id: str, item_ids: Sequence[str]) -> None:
         for item_id in item_ids:

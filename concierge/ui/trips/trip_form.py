@@ -37,8 +37,9 @@ from concierge.travel.currencies import conversion_targets
 from concierge.travel.trip_edits import PlaceRole, TripEditor
 from concierge.ui.forms.field_row import FieldRow
 from concierge.ui.forms.form_binding import Binding
-from concierge.ui.forms.form_panel import DELETED_TEXT, FormPanel
+from concierge.ui.forms.form_panel import FormPanel
 from concierge.ui.views.person import person
+from concierge.ui.views.trip_view import DELETED_TEXT
 
 from .place_field import place_changes
 from .trip_fields import TripFields
@@ -137,6 +138,7 @@ class TripForm(FormPanel[Binding[Any]]):
 
     def forget(self) -> None:
         self._record = None
+        super().forget()
 
     # -- editing --------------------------------------------------------------------------
 
@@ -189,10 +191,7 @@ class TripForm(FormPanel[Binding[Any]]):
     def watches(self, change: Change) -> bool:
         return change.entity is EntityKind.TRIP
 
-    async def _load(self) -> None:
-        trip_id = self._trip_id
-        if trip_id is None:
-            return
+    async def load(self, trip_id: str) -> None:
         changes, self._changes = self._changes, []
         record = await self.trips.get(trip_id)
         unseen = await self.history.unseen_assistant_changes(trip_id) if record else {}

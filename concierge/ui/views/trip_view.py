@@ -1,0 +1,149 @@
+"""What every view of one trip shares: which trip it shows, following the store for it, and
+its background work.
+
+A view follows a bus of records that name their trip (`Change`s, lookup jobs). What
+concerns the shown trip is gathered for a short while and then served at once (`refresh`),
+so a burst of writes (typing, an assistant tool call, a lookup's progress) costs one reload.
+Reloads go through one `Refresher`, so an older read is never applied after a newer one.
+Subclasses say what they read (`load`), what concerns them (`takes`) and what they show
+without a trip (`show_no_trip`).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Generic, Protocol, TypeVar
+
+from PySide6.QtCore import QTimer, Signal
+from PySide6.QtWidgets import QWidget
+
+from concierge.ui.async_support import BackgroundTasks
+
+from .refresher import Refresher
+
+COALESCE_MS = 80
+"""What arrives within this long is served by one refresh."""
+DELETED_TEXT = "This trip was deleted."
+
+
+class TripNews(Protocol):
+    """A record on a bus a view follows: a `Change`, a lookup job."""
+
+    @property
+    def trip_id(self) -> str | None: ...
+
+
+N = TypeVar("N", bound=TripNews)
+N_co = TypeVar("N_co", bound=TripNews, covariant=True)
+
+
+class TripBus(Protocol[N_co]):
+    def subscribe(self, listener: Callable[[N_co], None], /) -> Callable[[], None]: ...
+
+
+class TripView(QWidget, Generic[N]):
+    """One trip's view (`set_trip`); build it inside the running event loop and
+    `await shutdown()` before it goes."""
+
+    refreshed = Signal()
+    """The view shows the store's data of the current trip (or the empty state)."""
+    task_failed = Signal(str, object)
+    """A background task raised unexpectedly: (task name, exception)."""
+
+    coalesce_ms = COALESCE_MS
+
+    def __init__(self, bus: TripBus[N], parent: QWidget | None, *, name: str) -> None:
+        """`name` names the view's tasks ("load <name>")."""
+        super().__init__(parent)
+        self.tasks = BackgroundTasks(self)
+        self.tasks.failed.connect(self.task_failed)
+        self._trip_id: str | None = None
+        self._refresher = Refresher(self.tasks, self._load_current, name=f"load {name}")
+        self._coalesce = QTimer(self)
+        self._coalesce.setSingleShot(True)
+        self._coalesce.setInterval(self.coalesce_ms)
+        self._coalesce.timeout.connect(self.refresh)
+        self._unsubscribe: Callable[[], None] | None = bus.subscribe(self._on_news)
+
+    # -- what subclasses provide -----------------------------------------------------------
+
+    async def load(self, trip_id: str) -> None:
+        """Read the trip's data and show it; check `trip_id == self.trip_id` after each
+        await (the person may have moved on)."""
+        raise NotImplementedError
+
+    def takes(self, news: N, trip_id: str) -> bool:
+        """Whether news concerns this view showing `trip_id` (by default: all news of it)."""
+        return news.trip_id == trip_id
+
+    def leave_trip(self) -> None:
+        """The view is about to show another trip: save what belongs to the one shown."""
+
+    def forget(self) -> None:
+        """Drop what was shown for the previous trip (the new one is `trip_id`)."""
+
+    def show_no_trip(self) -> None:
+        """Show the state without a trip."""
+
+    def delay_ms(self) -> int:
+        """How long news waits before the refresh it starts."""
+        return self.coalesce_ms
+
+    async def before_shutdown(self) -> None:
+        """Finish what must not be lost (pending edits) while the store still answers."""
+
+    # -- public ---------------------------------------------------------------------------
+
+    @property
+    def trip_id(self) -> str | None:
+        return self._trip_id
+
+    def set_trip(self, trip_id: str | None) -> None:
+        """Show `trip_id` (None: the state without a trip)."""
+        if trip_id == self._trip_id:
+            return
+        self.leave_trip()
+        self._trip_id = trip_id
+        self._coalesce.stop()
+        self.forget()
+        if trip_id is None:
+            self.show_no_trip()
+            self.refreshed.emit()
+        else:
+            self._refresher.request()
+
+    def reload(self) -> None:
+        """Read the trip's data again (e.g. after everything was marked seen)."""
+        if self._trip_id is not None:
+            self._refresher.request()
+
+    def refresh(self) -> None:
+        """Serve the news gathered so far (by default: read everything again)."""
+        self.reload()
+
+    def reload_now(self) -> None:
+        """Reload at once (after the person's own edit), serving news waiting too."""
+        self._coalesce.stop()
+        self.reload()
+
+    async def shutdown(self) -> None:
+        """Stop following the store and end the view's tasks."""
+        if not self.tasks.closed:
+            await self.before_shutdown()
+        if self._unsubscribe is not None:
+            self._unsubscribe()
+            self._unsubscribe = None
+        self._coalesce.stop()
+        await self.tasks.shutdown()
+
+    # -- following the bus ----------------------------------------------------------------
+
+    def _on_news(self, news: N) -> None:
+        if self._trip_id is None or not self.takes(news, self._trip_id):
+            return
+        if not self._coalesce.isActive():  # Not restarted: a steady stream still refreshes.
+            self._coalesce.start(self.delay_ms())
+
+    async def _load_current(self) -> None:
+        if self._trip_id is not None:
+            await self.load(self._trip_id)
