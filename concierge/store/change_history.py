@@ -8,7 +8,7 @@ from .change_writer import commit_and_publish
 from .changes import Actor, Change, ChangeBus, EntityKind
 from .database import Database
 from .redo import newest_redo_label, redo_step
-from .seen import UnseenChanges, mark_seen, unseen_changes
+from .seen import UnseenChanges, mark_seen, unseen_changes, unseen_item_titles
 from .undo import UndoResult, newest_group_label, undo_step
 
 
@@ -61,6 +61,11 @@ class ChangeHistory:
         ("*"); deleted rows are left out. Form answers are keyed by their form instance's id,
         with the form's field names."""
         return await self.database.run(lambda session: unseen_changes(session, trip_id))
+
+    async def unseen_item_titles(self, trip_id: str) -> dict[str, str]:
+        """Id → title of the itinerary items the assistant added that the person has not
+        seen, in the order added (for "… and added “Dinner at Taberna”")."""
+        return await self.database.run(lambda session: unseen_item_titles(session, trip_id))
 
     async def mark_seen(
         self,

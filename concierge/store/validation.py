@@ -186,7 +186,7 @@ TRIP_RULES: Mapping[str, FieldRule] = {
     "end_date": FieldRule("End date", _optional_date),
     "travellers": FieldRule("Travellers", _travellers),
     "budget_amount": FieldRule("Budget", _budget),
-    "budget_currency": FieldRule("Budget currency", _currency),
+    "budget_currency": FieldRule("Currency", _currency),
     "interests": FieldRule("Interests", _interests),
     "pace": FieldRule("Pace", _pace),
     "notes": FieldRule("Notes", _text),

@@ -197,7 +197,7 @@ async def test_one_tool_call_undoes_as_one_step(
     assert (changed.travellers, changed.pace.value) == (4, "packed")
     undone = await world.history.undo_last(world.trip.id)
     assert undone is not None
-    assert "Assistant" in undone.label
+    assert undone.label == "the assistant’s change to Destination, Travellers and Pace"
     restored = await world.trips.get(world.trip.id)
     assert restored is not None
     assert (restored.destination, restored.travellers, restored.pace) == (
