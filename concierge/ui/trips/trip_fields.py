@@ -275,7 +275,9 @@ class TripFields(FormFields[Binding[Any]]):
                 FieldRow([self.budget_edit], self),
                 read=self.budget_edit.text,
                 show=self.budget_edit.setText,
-                from_record=lambda record: amount_text(record.budget_amount),
+                from_record=lambda record: amount_text(
+                    record.budget_amount, record.budget_currency
+                ),
                 changes=lambda value: budget_changes(value, self._budget_currency()),
                 describe=lambda value: value or "not set",
                 store_fields=("budget_amount",),
