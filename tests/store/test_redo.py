@@ -29,7 +29,7 @@ from concierge.store import (
     UndoError,
 )
 from concierge.store.change_writer import UNLOGGED_FIELDS
-from tests.store.support import log_rows
+from tests.store.support import downgrade_to, log_rows
 
 MAY_1, MAY_2 = date(2026, 5, 1), date(2026, 5, 2)
 BRIEF = "trip-brief"
@@ -306,3 +306,26 @@ async def test_a_row_changed_behind_the_log_makes_redo_refuse(
         await history.redo_last()
     assert (await trips.get(trip.id)).title == "Faro"  # type: ignore[union-attr]
     assert await history.redo_label() == "Rename trip to “Lisbon”"
+
+
+async def test_a_database_from_before_redo_is_upgraded_and_its_undo_can_be_redone(
+    db_path: Path,
+) -> None:
+    with Database.open(db_path) as database:
+        trips = TripRepository(database, ChangeBus())
+        trip = await trips.create({"title": "Porto"})
+        await trips.rename(trip.id, "Lisbon")
+    downgrade_to(db_path, "c3f1a7d2e9b4")
+    with closing(sqlite3.connect(db_path)) as connection:
+        columns = [row[1] for row in connection.execute("PRAGMA table_info(change_log)")]
+    assert "redo_step" not in columns
+
+    with Database.open(db_path) as database:
+        assert database.migration is not None
+        assert database.migration.from_revision == "c3f1a7d2e9b4"
+        history = ChangeHistory(database, ChangeBus())
+        trips = TripRepository(database, ChangeBus())
+        assert await history.redo_label() is None
+        await history.undo_last()
+        await history.redo_last()
+        assert (await trips.get(trip.id)).title == "Lisbon"  # type: ignore[union-attr]
