@@ -177,3 +177,28 @@ async def test_lookup_details_read_as_words_in_the_persons_time(
         assert line in text.splitlines()
     assert "utc" not in text.lower()
     assert "+00:00" not in text and "2026-12-01" not in text
+
+
+async def test_undoing_a_brief_answer_names_the_question(
+    window: MainWindow, services: TravelServices, qtbot: QtBot
+) -> None:
+    trip_id = window.trip_form.trip_id
+    assert trip_id is not None
+    window.show_tab(window.brief_panel)
+    ages = window.brief_panel.fields.editors["ages"].widget
+    ages.setFocus()
+    await until(lambda: QApplication.focusWidget() is ages)
+    qtbot.keyClicks(ages, "41, 39")
+    qtbot.keyClick(ages, Qt.Key.Key_Tab)
+
+    async def answered() -> bool:
+        return (await services.forms.answers(trip_id, "trip-brief")).get("ages") == [41, 39]
+
+    await eventually(answered)
+    await until(lambda: window.undo_action.text() == "&Undo Edit Ages in the Trip brief")
+    view = window.trip_list.view
+    view.setFocus()
+    await until(lambda: QApplication.focusWidget() is view)
+    qtbot.keyClick(view, Qt.Key.Key_Z, CTRL)
+    await until(lambda: window.statusBar().currentMessage() != "")
+    assert window.statusBar().currentMessage() == "Undone: Edit Ages in the Trip brief"
