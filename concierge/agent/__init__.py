@@ -58,7 +58,15 @@ from .messages import (
 from .model import ModelAdapter, ModelError, ModelReply, ModelRequest
 from .openai_model import OpenAIChatModel
 from .runnable import RetryingRunnable, Runnable, RunnableWrapper
-from .tools import PermissionHandler, PermissionRequest, Tool, ToolContext, ToolError, ToolOutput
+from .tools import (
+    PermissionHandler,
+    PermissionRequest,
+    Tool,
+    ToolContext,
+    ToolError,
+    ToolOutput,
+    tool_titles,
+)
 
 __all__ = [
     "COMPACTION_LABEL",
@@ -127,4 +135,5 @@ __all__ = [
     "VideoPart",
     "is_compaction_summary",
     "summary_text",
+    "tool_titles",
 ]

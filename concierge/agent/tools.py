@@ -60,6 +60,7 @@ class Tool(Generic[ArgsT]):
 
     `requires_permission` is either a flag or a predicate over the validated arguments;
     `describe_permission` turns the arguments into the question shown to the person.
+    `title` is what the person sees for a call ("Change the trip"); the model never does.
     """
 
     name: str
@@ -68,6 +69,7 @@ class Tool(Generic[ArgsT]):
     handler: Handler[ArgsT]
     requires_permission: bool | Callable[[ArgsT], bool] = False
     describe_permission: Callable[[ArgsT], str | Awaitable[str]] | None = None
+    title: str = ""
     schema: Mapping[str, Any] = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
@@ -118,6 +120,11 @@ def parse_arguments(tool: Tool[Any], raw: str) -> BaseModel:
             for e in error.errors(include_url=False)
         )
         raise ToolError(f"Invalid arguments for '{tool.name}': {problems}.") from None
+
+
+def tool_titles(tools: Sequence[Tool[Any]]) -> dict[str, str]:
+    """Each tool's name → its title, for tools that have one."""
+    return {tool.name: tool.title for tool in tools if tool.title}
 
 
 def unknown_tool_message(name: str, tools: Sequence[Tool[Any]]) -> str:

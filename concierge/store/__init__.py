@@ -66,6 +66,7 @@ from .tables import (
 )
 from .trips import TripRepository
 from .undo import UndoResult
+from .words import and_list, field_labels, trip_label
 
 __all__ = [
     "CREATED",
@@ -133,11 +134,14 @@ __all__ = [
     "UndoError",
     "UndoResult",
     "UnseenChanges",
+    "and_list",
     "create_conversation",
     "data_dir",
     "database_path",
     "delete_conversation",
+    "field_labels",
     "list_conversations",
     "log_dir",
+    "trip_label",
     "upgrade_to_head",
 ]

@@ -1,4 +1,4 @@
-"""The change log as the app uses it: undo, and the assistant's changes not yet seen."""
+"""The change log as the app uses it: undo, redo, and the assistant's changes not yet seen."""
 
 from __future__ import annotations
 
@@ -7,13 +7,14 @@ from sqlmodel import Session
 from .change_writer import commit_and_publish
 from .changes import Actor, Change, ChangeBus, EntityKind
 from .database import Database
-from .seen import UnseenChanges, mark_seen, unseen_changes
+from .redo import newest_redo_label, redo_step
+from .seen import UnseenChanges, mark_seen, unseen_changes, unseen_item_titles
 from .undo import UndoResult, newest_group_label, undo_step
 
 
 class ChangeHistory:
-    """Undo over the change log, and seen marks. Undo publishes its changes on the bus like
-    any other write, after it committed."""
+    """Undo and redo over the change log, and seen marks. Undo and redo publish their changes
+    on the bus like any other write, after they committed."""
 
     def __init__(self, database: Database, bus: ChangeBus) -> None:
         self.database = database
@@ -37,12 +38,34 @@ class ChangeHistory:
 
         return await commit_and_publish(self.database, self.bus, undo)
 
+    async def redo_label(self, trip_id: str | None = None) -> str | None:
+        """What `redo_last` would make again, e.g. for a "Redo Rename trip" menu entry; None
+        if nothing was undone since the last change."""
+        return await self.database.run(lambda session: newest_redo_label(session, trip_id))
+
+    async def redo_last(
+        self, trip_id: str | None = None, *, actor: Actor = Actor.PERSON
+    ) -> UndoResult | None:
+        """Make the newest undone step (of any trip, or touching `trip_id`) again in one
+        transaction, whoever made it. None if there is nothing to redo."""
+
+        def redo(session: Session) -> tuple[UndoResult | None, tuple[Change, ...]]:
+            result = redo_step(session, trip_id, actor)
+            return result, () if result is None else result.changes
+
+        return await commit_and_publish(self.database, self.bus, redo)
+
     async def unseen_assistant_changes(self, trip_id: str) -> UnseenChanges:
         """(entity, id) → names of the fields the assistant changed that the person has not
         seen, on this trip or on all-trip pins. A created row's fields include `CREATED`
         ("*"); deleted rows are left out. Form answers are keyed by their form instance's id,
         with the form's field names."""
         return await self.database.run(lambda session: unseen_changes(session, trip_id))
+
+    async def unseen_item_titles(self, trip_id: str) -> dict[str, str]:
+        """Id → title of the itinerary items the assistant added that the person has not
+        seen, in the order added (for "… and added “Dinner at Taberna”")."""
+        return await self.database.run(lambda session: unseen_item_titles(session, trip_id))
 
     async def mark_seen(
         self,

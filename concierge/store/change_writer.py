@@ -2,7 +2,8 @@
 
 Every repository write goes through a `ChangeWriter`, so no row changes without a log entry
 to undo it by, and the `Change` notifications to send after the commit are collected as the
-rows are written.
+rows are written. The first logged write of a transaction also empties the redo stack: a new
+change after an undo makes the undone steps history, as in every editor.
 """
 
 from __future__ import annotations
@@ -14,7 +15,8 @@ import logging
 from collections.abc import Callable, Sequence
 from typing import Any, TypeVar
 
-from sqlmodel import Session, SQLModel
+from sqlalchemy import update
+from sqlmodel import Session, SQLModel, col
 
 from .changes import Action, Actor, Change, ChangeBus, ChangeContext, EntityKind
 from .database import Database
@@ -38,6 +40,7 @@ class ChangeWriter:
         self.context = context
         self.label = context.label or "Change"
         self.changes: list[Change] = []
+        self._redo_cleared = False
 
     def describe(self, label: str) -> None:
         """Name this write for the undo menu ("Rename trip …"), unless the context already
@@ -96,6 +99,13 @@ class ChangeWriter:
     ) -> None:
         """Log a write the caller made itself: `before` and `after` are JSON objects of the
         changed fields (None for the side of a create or delete that has no row)."""
+        if not self._redo_cleared:
+            self.session.exec(
+                update(ChangeLogEntry)
+                .where(col(ChangeLogEntry.redo_step).is_not(None))
+                .values(redo_step=None)
+            )
+            self._redo_cleared = True
         self.session.add(
             ChangeLogEntry(
                 group_id=self.context.group_id,

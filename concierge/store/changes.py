@@ -63,7 +63,7 @@ class ChangeContext:
 @dataclass(frozen=True, slots=True)
 class Change:
     """One committed change to one row. `fields` names what changed (every field for a
-    create or delete); `undo` is true when an undo made it.
+    create or delete); `undo` is true when an undo made it, `redo` when a redo did.
 
     For `FORM_ANSWER` the row is a form instance's answers: `entity_id` is the instance's id
     and `fields` are the names of the answered fields. `trip_id` is None only for a pin that
@@ -78,6 +78,7 @@ class Change:
     actor: Actor
     group_id: str
     undo: bool = False
+    redo: bool = False
 
 
 ChangeSubscriber = Callable[[Change], None]

@@ -202,6 +202,47 @@ def revert_answers(session: Session, row: ChangeLogEntry) -> Sequence[str] | Non
     return list(after)
 
 
+def reapply_answers(session: Session, row: ChangeLogEntry) -> Sequence[str] | None:
+    """Make one undone change of an instance's answers again (redo) and return the fields it
+    touched; None if the answers are not as undoing it left them. An update appends its
+    events anew, by the actor who first made them; a deletion deletes the history again."""
+    if session.get(FormInstance, row.entity_id) is None:
+        return None
+    if row.action == Action.DELETE:
+        history: dict[str, list[Any]] = json.loads(row.before or "{}")
+        logged = sorted(event["id"] for events in history.values() for event in events)
+        rows = list(session.exec(select(FormAnswer).where(FormAnswer.instance_id == row.entity_id)))
+        if sorted(event_record(answer).id for answer in rows) != logged:
+            return None
+        for answer in rows:
+            session.delete(answer)
+        session.flush()
+        return list(history)
+    before: dict[str, JsonValue] = json.loads(row.before or "{}")
+    after: dict[str, JsonValue] = json.loads(row.after or "{}")
+    newest = newest_events(session, row.entity_id, list(after))
+    changes = [
+        AnswerChange(field, newest[field].value if field in newest else None, _canonical(value))
+        for field, value in after.items()
+    ]
+    if any(change.stored != _canonical(before.get(change.field)) for change in changes):
+        return None
+    now = utc_now()
+    session.add_all(
+        FormAnswer(
+            instance_id=row.entity_id,
+            field=change.field,
+            value=change.encoded,
+            action=change.action.value,
+            actor=row.actor,
+            at=now,
+        )
+        for change in changes
+    )
+    session.flush()
+    return list(after)
+
+
 def _restore_history(session: Session, row: ChangeLogEntry) -> Sequence[str] | None:
     history: dict[str, list[Any]] = json.loads(row.before or "{}")
     if session.get(FormInstance, row.entity_id) is None or newest_events(session, row.entity_id):

@@ -48,6 +48,25 @@ def unseen_changes(session: Session, trip_id: str) -> UnseenChanges:
     return {key: frozenset(names) for key, names in fields.items() if key in existing}
 
 
+def unseen_item_titles(session: Session, trip_id: str) -> dict[str, str]:
+    """Id → title of the itinerary items the assistant added to the trip that the person has
+    not seen and that still exist, in the order they were added."""
+    unseen = unseen_changes(session, trip_id)
+    added = [
+        entity_id
+        for (kind, entity_id), fields in unseen.items()
+        if kind is EntityKind.ITINERARY_ITEM and CREATED in fields
+    ]
+    if not added:
+        return {}
+    titles = dict(
+        session.exec(
+            select(ItineraryItem.id, ItineraryItem.title).where(col(ItineraryItem.id).in_(added))
+        ).all()
+    )
+    return {item_id: titles[item_id] for item_id in added if item_id in titles}
+
+
 def mark_seen(
     session: Session, trip_id: str, entity: EntityKind | None, entity_id: str | None
 ) -> int:

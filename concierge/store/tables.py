@@ -172,6 +172,8 @@ class ItineraryItem(SQLModel, table=True):
 class ChangeLogEntry(SQLModel, table=True):
     """One row written by one change: `before`/`after` are JSON objects of the changed fields
     (the whole record for a create or delete). Rows sharing `group_id` undo as one step.
+    `redo_step` numbers the undo step that reverted an undone row, while it can be redone
+    (the highest is redone first); any new change clears every row's.
 
     `trip_id` is deliberately not a foreign key: the rows of a deleted trip must outlive it so
     that deleting it can be undone. It is NULL only for pins that apply to all trips.
@@ -198,6 +200,7 @@ class ChangeLogEntry(SQLModel, table=True):
     at: datetime = Field(default_factory=utc_now, sa_type=UtcDateTime)
     undone: bool = False
     seen: bool = True
+    redo_step: int | None = Field(default=None, index=True)
 
 
 class AppSetting(SQLModel, table=True):

@@ -28,6 +28,7 @@ from .records import Pace, TripRecord
 from .tables import Trip, utc_now
 from .trip_parts import copy_trip_parts, delete_trip_parts
 from .validation import TRIP_RULES, check_position, check_trip, parse_changes
+from .words import and_list, field_labels
 
 DEFAULT_TITLE = "New trip"
 
@@ -219,5 +220,4 @@ def _blank_trip(trip_id: str, position: int, now: datetime) -> TripRecord:
 
 
 def _edit_label(parsed: Mapping[str, Any]) -> str:
-    names = [TRIP_RULES[name].label.lower() for name in parsed]
-    return f"Edit trip: {', '.join(names)}" if names else "Edit trip"
+    return f"Change {and_list(field_labels(parsed))}" if parsed else "Edit trip"

@@ -24,6 +24,9 @@ with the answers written into it since.
 
 All entity kinds revert through their `EntitySpec`, except form answers: they are an event
 log, and reverting a change deletes the events it appended (see `form_answers`).
+
+Each undo step numbers its rows with the next `redo_step`, which `redo` replays (highest
+first) until a new change clears them.
 """
 
 from __future__ import annotations
@@ -34,6 +37,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from sqlalchemy import func
 from sqlmodel import Session, col, select
 from sqlmodel.sql.expression import SelectOfScalar
 
@@ -48,8 +52,9 @@ from .trip_parts import has_answers, has_parts
 
 @dataclass(frozen=True, slots=True)
 class UndoResult:
-    """What one undo step reverted: normally one group; several only when later changes
-    overlapped it (see the module docstring). Labels and group ids are newest first."""
+    """What one undo (or redo) step reverted (or re-applied): normally one group; several only
+    when later changes overlapped it (see the module docstring). Labels and group ids are
+    newest first."""
 
     labels: tuple[str, ...]
     group_ids: tuple[str, ...]
@@ -75,7 +80,7 @@ _INVERSE = {
     Action.DELETE: Action.CREATE,
     Action.UPDATE: Action.UPDATE,
 }
-_SPECS: dict[str, EntitySpec[Any, Any]] = {
+SPECS: dict[str, EntitySpec[Any, Any]] = {
     spec.kind.value: spec for spec in (TRIPS, ITEMS, FORMS, GOALS, PINS)
 }
 
@@ -115,9 +120,16 @@ def undo_step(session: Session, trip_id: str | None, actor: Actor) -> UndoResult
         return None
     rows = _closed_set(session, {newest.group_id})
     changes = tuple(_revert(session, row, actor) for row in reversed(rows))
+    highest = session.exec(select(func.max(ChangeLogEntry.redo_step))).one()
     for row in rows:
         row.undone = True
+        row.redo_step = (highest or 0) + 1
     session.flush()
+    return step_result(rows, changes)
+
+
+def step_result(rows: Sequence[ChangeLogEntry], changes: tuple[Change, ...]) -> UndoResult:
+    """What a step over `rows` (oldest first) did, its groups newest first."""
     first_rows: dict[str, ChangeLogEntry] = {}
     last_ids: dict[str, int] = {}
     for row in rows:
@@ -182,7 +194,7 @@ def _overlaps(
 
 def _touches(row: ChangeLogEntry) -> set[Touch]:
     whole = row.action != Action.UPDATE
-    fields = set(_fields(row.before if row.action == Action.DELETE else row.after))
+    fields = set(logged_fields(row.before if row.action == Action.DELETE else row.after))
     if whole:
         touches = {(row.entity, row.entity_id, _ALL)}
     else:
@@ -209,7 +221,7 @@ def _revert(session: Session, row: ChangeLogEntry, actor: Actor) -> Change:
     if row.entity == EntityKind.FORM_ANSWER:
         fields = revert_answers(session, row)
     else:
-        fields = _revert_row(session, _SPECS[row.entity], row)
+        fields = _revert_row(session, SPECS[row.entity], row)
     if fields is None:
         raise _changed_elsewhere(row)
     return Change(
@@ -232,17 +244,17 @@ def _revert_row(
     current = session.get(spec.table, row.entity_id)
     action = Action(row.action)
     if action is Action.CREATE:
-        if current is None or _has_parts(session, spec, row.entity_id):
+        if current is None or would_cascade(session, spec, row.entity_id):
             return None
         session.delete(current)
-        fields = _fields(row.after)
+        fields = logged_fields(row.after)
     elif action is Action.DELETE:
         if current is not None:
             return None
         session.add(spec.new_row(spec.from_json(row.before or "{}")))
-        fields = _fields(row.before)
+        fields = logged_fields(row.before)
     else:
-        fields = _fields(row.after)
+        fields = logged_fields(row.after)
         if current is None:
             return None
         record = spec.to_record(current)
@@ -255,8 +267,9 @@ def _revert_row(
     return fields
 
 
-def _has_parts(session: Session, spec: EntitySpec[Any, Any], entity_id: str) -> bool:
-    """Whether removing the row would take other rows with it (the database cascades)."""
+def would_cascade(session: Session, spec: EntitySpec[Any, Any], entity_id: str) -> bool:
+    """Whether removing the row would take other rows with it (the database cascades), which
+    undo and redo delete through the log first."""
     if spec is TRIPS:
         return has_parts(session, entity_id)
     if spec is FORMS:
@@ -264,7 +277,8 @@ def _has_parts(session: Session, spec: EntitySpec[Any, Any], entity_id: str) -> 
     return False
 
 
-def _fields(text: str | None) -> Sequence[str]:
+def logged_fields(text: str | None) -> Sequence[str]:
+    """The field names of a logged JSON object."""
     data: dict[str, object] = json.loads(text or "{}")
     return list(data)
 

@@ -17,6 +17,7 @@ from decimal import Decimal, InvalidOperation
 from typing import Any
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
+from .day_text import format_date
 from .errors import InvalidChangeError
 from .records import Pace, TripRecord
 
@@ -186,7 +187,7 @@ TRIP_RULES: Mapping[str, FieldRule] = {
     "end_date": FieldRule("End date", _optional_date),
     "travellers": FieldRule("Travellers", _travellers),
     "budget_amount": FieldRule("Budget", _budget),
-    "budget_currency": FieldRule("Budget currency", _currency),
+    "budget_currency": FieldRule("Currency", _currency),
     "interests": FieldRule("Interests", _interests),
     "pace": FieldRule("Pace", _pace),
     "notes": FieldRule("Notes", _text),
@@ -262,7 +263,7 @@ def check_trip(trip: TripRecord, changed: Mapping[str, object]) -> None:
         field = "end_date" if "end_date" in changed else "start_date"
         raise InvalidChangeError(
             field,
-            f"The end date ({end.isoformat()}) is before the start date ({start.isoformat()}).",
+            f"The end date ({format_date(end)}) is before the start date ({format_date(start)}).",
         )
 
 

@@ -14,6 +14,9 @@ import re
 from datetime import date, datetime, timedelta
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
+from concierge.store.day_text import MONTHS as MONTHS  # re-exported: one declaration
+from concierge.store.day_text import format_date as format_date
+
 MAX_TRIP_DAYS = 365
 """The longest trip accepted, counting both the first and the last day."""
 
@@ -21,20 +24,6 @@ MIN_YEAR = 1900
 MAX_YEAR = 2199
 """Years outside this range are typing mistakes ("0226-05-14"), not trips."""
 
-MONTHS = (
-    "January",
-    "February",
-    "March",
-    "April",
-    "May",
-    "June",
-    "July",
-    "August",
-    "September",
-    "October",
-    "November",
-    "December",
-)
 WEEKDAYS = ("Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday")
 
 _MONTH_NUMBERS = {name.lower(): i for i, name in enumerate(MONTHS, 1)} | {
@@ -62,11 +51,6 @@ EXAMPLE = "2026-05-14"
 
 class DateError(ValueError):
     """A date or time zone that cannot be used; the message says what to write instead."""
-
-
-def format_date(day: date) -> str:
-    """A date as "14 May 2026": unambiguous in every locale, for messages and model context."""
-    return f"{day.day} {MONTHS[day.month - 1]} {day.year}"
 
 
 def parse_date(text: str) -> date:

@@ -13,6 +13,7 @@ from typing import Any
 from pydantic import ConfigDict, Field, JsonValue
 
 from concierge.agent import AbortSignal, ContextProvider, Tool, ToolContext, ToolError, ToolOutput
+from concierge.store import and_list
 
 from .feature import AssistantFeature
 from .form_filler import FormFiller, FormFillError, FormWrite
@@ -52,6 +53,7 @@ class FormFeature(AssistantFeature):
         return [
             Tool(
                 name="get_form",
+                title=f"Read the {title}",
                 description=f"Read the {title} form: every question, what it takes, when it "
                 "applies, and the current answers.",
                 input_model=NoArguments,
@@ -59,6 +61,7 @@ class FormFeature(AssistantFeature):
             ),
             Tool(
                 name="fill_form",
+                title=f"Fill in the {title}",
                 description=f"Answer questions of the {title} form as the person tells you. "
                 "Name only the questions you have answers for; the others stay as they are. "
                 "All answers are checked first: if one cannot be read, nothing is saved and "
@@ -68,6 +71,7 @@ class FormFeature(AssistantFeature):
             ),
             Tool(
                 name="retract_form_answer",
+                title=f"Clear an answer in the {title}",
                 description=f"Withdraw the answer to one question of the {title} form when "
                 "the person takes it back. To change an answer, use fill_form instead.",
                 input_model=_retract_model(self.form),
@@ -89,7 +93,8 @@ class FormFeature(AssistantFeature):
 
     async def fill_form(self, args: FillAnswers, ctx: ToolContext) -> ToolOutput:
         names = ", ".join(args.values)
-        context = assistant_context(f"fill {self.form.title}: {names}")
+        labels = and_list([self.form.labels.get(name, name) for name in args.values])
+        context = assistant_context(f"answers to {labels} in the {self.form.title}")
         try:
             async with store_errors():
                 written = await self.filler.fill(
@@ -111,7 +116,9 @@ class FormFeature(AssistantFeature):
         return ToolOutput(_with_outcome(head, written), summary=f"filled {names}")
 
     async def retract_answer(self, args: RetractAnswer, ctx: ToolContext) -> ToolOutput:
-        context = assistant_context(f"clear {args.field} in {self.form.title}")
+        context = assistant_context(
+            f"clearing of {self.form.labels.get(args.field, args.field)} in the {self.form.title}"
+        )
         try:
             async with store_errors():
                 written = await self.filler.retract(

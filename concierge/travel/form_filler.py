@@ -185,6 +185,7 @@ class FormFiller:
         if (
             change.entity is not EntityKind.FORM_ANSWER
             or change.undo
+            or change.redo
             or change.actor is Actor.APP
             or change.trip_id is None
         ):

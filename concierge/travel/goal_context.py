@@ -55,6 +55,7 @@ class GoalFeature(AssistantFeature):
         return [
             Tool(
                 name="add_goal",
+                title="Add a goal",
                 description="Add a goal to the trip's checklist, e.g. when the person names "
                 "something that must get done. It is added last.",
                 input_model=NewGoal,
@@ -62,18 +63,21 @@ class GoalFeature(AssistantFeature):
             ),
             Tool(
                 name="complete_goal",
+                title="Check off a goal",
                 description="Mark a goal done once it really is.",
                 input_model=GoalRef,
                 handler=self.complete,
             ),
             Tool(
                 name="reopen_goal",
+                title="Reopen a goal",
                 description="Mark a done goal open again.",
                 input_model=GoalRef,
                 handler=self.reopen,
             ),
             Tool(
                 name="list_goals",
+                title="Read the goals",
                 description="List all of the trip's goals, open and done.",
                 input_model=NoArguments,
                 handler=self.list_all,
@@ -103,7 +107,7 @@ class GoalFeature(AssistantFeature):
                 self.trip_id,
                 args.title,
                 completes_on=trigger,
-                context=assistant_context(f"add goal “{args.title}”"),
+                context=assistant_context(f"new goal “{args.title}”"),
             )
         return ToolOutput(
             f"Added the goal {render_goal(goal).removeprefix('- ')}.",
@@ -116,7 +120,7 @@ class GoalFeature(AssistantFeature):
             return ToolOutput(f"The goal {_named(goal)} was already done.")
         async with store_errors():
             await self.goals.complete(
-                goal.id, context=assistant_context(f"complete “{goal.title}”")
+                goal.id, context=assistant_context(f"check-off of goal “{goal.title}”")
             )
         return ToolOutput(
             f"Completed the goal {_named(goal)}.", summary=f"completed {_named(goal)}"
@@ -127,7 +131,9 @@ class GoalFeature(AssistantFeature):
         if not goal.done:
             return ToolOutput(f"The goal {_named(goal)} is already open.")
         async with store_errors():
-            await self.goals.reopen(goal.id, context=assistant_context(f"reopen “{goal.title}”"))
+            await self.goals.reopen(
+                goal.id, context=assistant_context(f"reopening of goal “{goal.title}”")
+            )
         return ToolOutput(f"Reopened the goal {_named(goal)}.", summary=f"reopened {_named(goal)}")
 
     async def list_all(self, args: NoArguments, ctx: ToolContext) -> ToolOutput:

@@ -46,6 +46,7 @@ class PinFeature(AssistantFeature):
         return [
             Tool(
                 name="pin",
+                title="Pin a note",
                 description="Pin a preference or fact the person wants you to keep in mind "
                 "('no red-eye flights'); it appears under 'pinned' in every runtime context.",
                 input_model=NewPin,
@@ -53,6 +54,7 @@ class PinFeature(AssistantFeature):
             ),
             Tool(
                 name="unpin",
+                title="Unpin a note",
                 description="Remove a pin. The person is asked to confirm.",
                 input_model=PinRef,
                 handler=self.unpin,
@@ -96,7 +98,7 @@ class PinFeature(AssistantFeature):
     async def unpin(self, args: PinRef, ctx: ToolContext) -> ToolOutput:
         pin = await self._pin(args.pin_id)
         async with store_errors():
-            await self.pins.remove(pin.id, context=assistant_context(f"unpin “{pin.text}”"))
+            await self.pins.remove(pin.id, context=assistant_context(f"unpinning of “{pin.text}”"))
         return ToolOutput(f"Unpinned {_named(pin)}.", summary=f"unpinned [{short_id(pin.id)}]")
 
     async def _pin(self, reference: str) -> PinRecord:

@@ -25,9 +25,11 @@ class NoArguments(ToolArgs):
     pass
 
 
-def assistant_context(label: str) -> ChangeContext:
-    """A fresh context for one tool call: everything the call writes undoes as one step."""
-    return ChangeContext(actor=Actor.ASSISTANT, label=f"Assistant: {label}")
+def assistant_context(what: str) -> ChangeContext:
+    """A fresh context for one tool call: everything the call writes undoes as one step.
+    `what` names the change in the person's words, as in "the assistant's change to
+    Budget and Pace", which Edit ▸ Undo and the status bar show."""
+    return ChangeContext(actor=Actor.ASSISTANT, label=f"the assistant’s {what}")
 
 
 @asynccontextmanager

@@ -13,7 +13,13 @@ from typing import Any, Literal
 from pydantic import Field
 
 from concierge.agent import Tool, ToolContext, ToolError, ToolOutput
-from concierge.store import ItineraryItemRecord, ItineraryRepository, TripRepository
+from concierge.store import (
+    ItineraryItemRecord,
+    ItineraryRepository,
+    TripRepository,
+    and_list,
+    field_labels,
+)
 
 from .tool_support import NoArguments, ToolArgs, assistant_context, by_reference, store_errors
 from .trip_edits import TripEditor
@@ -85,12 +91,14 @@ class TripTools:
         return [
             Tool(
                 name="get_trip",
+                title="Read the trip",
                 description="Read the whole trip with its itinerary.",
                 input_model=NoArguments,
                 handler=self.get_trip,
             ),
             Tool(
                 name="update_trip",
+                title="Change the trip",
                 description="Change trip fields. Name only the fields to change; others stay "
                 "as they are.",
                 input_model=TripChanges,
@@ -98,24 +106,28 @@ class TripTools:
             ),
             Tool(
                 name="add_itinerary_item",
+                title="Add to the itinerary",
                 description="Add one item to a day of the itinerary.",
                 input_model=NewItem,
                 handler=self.add_item,
             ),
             Tool(
                 name="update_itinerary_item",
+                title="Change an itinerary item",
                 description="Change fields of one itinerary item. Name only the fields to change.",
                 input_model=ItemChanges,
                 handler=self.update_item,
             ),
             Tool(
                 name="move_itinerary_item",
+                title="Move an itinerary item",
                 description="Move one item to another day or position.",
                 input_model=ItemMove,
                 handler=self.move_item,
             ),
             Tool(
                 name="remove_itinerary_item",
+                title="Remove an itinerary item",
                 description="Remove one itinerary item. The person is asked to confirm.",
                 input_model=ItemRef,
                 handler=self.remove_item,
@@ -138,7 +150,9 @@ class TripTools:
         names = ", ".join(changes)
         async with store_errors():
             trip = await self.editor.apply(
-                self.trip_id, changes, context=assistant_context(f"update {names}")
+                self.trip_id,
+                changes,
+                context=assistant_context(f"change to {and_list(field_labels(changes))}"),
             )
         shown = "; ".join(f"{name} = {_shown(getattr(trip, name))}" for name in changes)
         return ToolOutput(f"Updated {shown}.", summary=f"updated {names}")
@@ -160,7 +174,7 @@ class TripTools:
                 self.trip_id,
                 values,
                 position=args.position,
-                context=assistant_context(f"add “{args.title}”"),
+                context=assistant_context(f"addition of “{args.title}”"),
             )
         return ToolOutput(
             f"Added {args.day.isoformat()} {render_item(item)}.",
@@ -176,7 +190,7 @@ class TripTools:
             raise ToolError("Name at least one field of the item to change.")
         async with store_errors():
             updated = await self.itinerary.update(
-                item.id, changes, context=assistant_context(f"edit “{item.title}”")
+                item.id, changes, context=assistant_context(f"edit of “{item.title}”")
             )
         return ToolOutput(
             f"Updated {updated.day.isoformat()} {render_item(updated)}.",
@@ -190,7 +204,7 @@ class TripTools:
                 item.id,
                 day=args.day,
                 position=args.position,
-                context=assistant_context(f"move “{item.title}”"),
+                context=assistant_context(f"move of “{item.title}”"),
             )
         return ToolOutput(
             f"Moved to {moved.day.isoformat()}, position {moved.position}: {render_item(moved)}.",
@@ -208,7 +222,7 @@ class TripTools:
         item = await self._item(args.item_id)
         async with store_errors():
             await self.itinerary.remove(
-                item.id, context=assistant_context(f"remove “{item.title}”")
+                item.id, context=assistant_context(f"removal of “{item.title}”")
             )
         return ToolOutput(
             f"Removed “{item.title}” from {item.day.isoformat()}.",

@@ -12,7 +12,7 @@ from typing import Literal
 
 from concierge.store import ChangeContext, TripRecord, TripRepository
 
-from .currencies import validate_currency
+from .currencies import CURRENCIES, CurrencyError, quantize_money, validate_currency
 from .places import PlaceIndex
 
 PlaceRole = Literal["origin", "destination"]
@@ -58,7 +58,9 @@ class TripEditor:
         context: ChangeContext | None = None,
         strict_places: bool = True,
     ) -> TripRecord:
-        """Write only the named fields; places are resolved, currencies validated."""
+        """Write only the named fields; places are resolved, currencies validated, and a
+        budget kept with its currency's decimals ("5200" EUR is stored as 5200.00, as the
+        form stores what the person types), so every path shows it the same way."""
         resolved: dict[str, object] = {}
         for field, value in changes.items():
             if field in ("origin", "destination"):
@@ -73,4 +75,23 @@ class TripEditor:
                 resolved[field] = Decimal(str(value))
             else:
                 resolved[field] = value
+        amount = resolved.get("budget_amount")
+        if isinstance(amount, int | Decimal) and not isinstance(amount, bool):
+            resolved["budget_amount"] = await self._in_currency(trip_id, Decimal(amount), resolved)
         return await self.trips.update(trip_id, resolved, context=context)
+
+    async def _in_currency(
+        self, trip_id: str, amount: Decimal, resolved: Mapping[str, object]
+    ) -> Decimal:
+        """`amount` with the decimals of the budget's currency (the one being set, or the
+        trip's); an amount with more decimals than the currency has is refused."""
+        code = resolved.get("budget_currency")
+        if not isinstance(code, str):
+            trip = await self.trips.get(trip_id)
+            code = trip.budget_currency if trip is not None else None
+        if code is None or code not in CURRENCIES:
+            return amount
+        try:
+            return quantize_money(amount, code, exact=True)
+        except CurrencyError as error:
+            raise TripEditError("budget_amount", str(error)) from None

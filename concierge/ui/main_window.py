@@ -54,6 +54,16 @@ PIN_ALL_TEXT = "Pin selected text for all trips"
 _QUOTED_LIMIT = 60
 
 
+def redo_shortcuts() -> list[QKeySequence]:
+    """The platform's Redo keys plus Ctrl+Shift+Z and Ctrl+Y, which people expect on every
+    desktop (Qt gives Linux only one of them, depending on the desktop)."""
+    keys = QKeySequence.keyBindings(QKeySequence.StandardKey.Redo)
+    for extra in ("Ctrl+Shift+Z", "Ctrl+Y"):
+        if QKeySequence(extra) not in keys:
+            keys.append(QKeySequence(extra))
+    return keys
+
+
 class MainWindow(QMainWindow):
     def __init__(
         self, services: TravelServices, on_close: Callable[[], None] = lambda: None
@@ -182,6 +192,10 @@ class MainWindow(QMainWindow):
         self.undo_action = self._action("&Undo", self.undo, QKeySequence.StandardKey.Undo)
         self.undo_action.setEnabled(False)
         edit_menu.addAction(self.undo_action)
+        self.redo_action = self._action("&Redo", self.redo)
+        self.redo_action.setShortcuts(redo_shortcuts())
+        self.redo_action.setEnabled(False)
+        edit_menu.addAction(self.redo_action)
         self.mark_seen_action = self._action("Mark assistant changes as &seen", self.mark_seen)
         edit_menu.addAction(self.mark_seen_action)
 
@@ -281,7 +295,7 @@ class MainWindow(QMainWindow):
         if not self._undo_timer.isActive():
             self._undo_timer.start()
 
-    # -- undo -------------------------------------------------------------------------------
+    # -- undo and redo ----------------------------------------------------------------------
 
     def undo(self) -> None:
         self.tasks.start(self._undo(), name="undo")
@@ -294,10 +308,25 @@ class MainWindow(QMainWindow):
             self.statusBar().showMessage(f"Undone: {result.label}", STATUS_MS)
         await self._refresh_undo()
 
+    def redo(self) -> None:
+        self.tasks.start(self._redo(), name="redo")
+
+    async def _redo(self) -> None:
+        result = await self.services.history.redo_last()
+        if result is None:
+            self.statusBar().showMessage("Nothing to redo.", STATUS_MS)
+        else:
+            self.statusBar().showMessage(f"Redone: {result.label}", STATUS_MS)
+        await self._refresh_undo()
+
     async def _refresh_undo(self) -> None:
-        label = await self.services.history.undo_label()
-        self.undo_action.setEnabled(label is not None)
-        self.undo_action.setText(f"&Undo {label}" if label else "&Undo")
+        history = self.services.history
+        for action, text, label in (
+            (self.undo_action, "&Undo", await history.undo_label()),
+            (self.redo_action, "&Redo", await history.redo_label()),
+        ):
+            action.setEnabled(label is not None)
+            action.setText(f"{text} {label}" if label else text)
 
     def mark_seen(self) -> None:
         trip_id = self.session.trip_id

@@ -64,3 +64,15 @@ def migrate_to(path: Path, revision: str) -> None:
             command.upgrade(config, revision)
     finally:
         engine.dispose()
+
+
+def downgrade_to(path: Path, revision: str) -> None:
+    """Take the database file at `path` back to `revision`, as an older release left it."""
+    engine = create_sqlite_engine(path, foreign_keys=False)
+    try:
+        with engine.connect() as connection, connection.begin():
+            config = alembic_config()
+            config.attributes["connection"] = connection
+            command.downgrade(config, revision)
+    finally:
+        engine.dispose()

@@ -184,7 +184,7 @@ async def test_an_end_before_the_start_is_refused_naming_the_field(
     with pytest.raises(InvalidChangeError) as raised:
         await trips.update(trip.id, {"end_date": "2026-05-01"})
     assert raised.value.field == "end_date"
-    assert str(raised.value) == "The end date (2026-05-01) is before the start date (2026-05-03)."
+    assert str(raised.value) == "The end date (1 May 2026) is before the start date (3 May 2026)."
 
     await trips.update(trip.id, {"end_date": "2026-05-04"})
     with pytest.raises(InvalidChangeError) as raised:

@@ -183,12 +183,12 @@ async def test_the_undo_label_is_the_first_write_of_the_newest_open_group(
     for n in range(30):
         await trips.update(lisbon.id, {"travellers": n + 2})
 
-    assert await history.undo_label() == "Edit trip: travellers"
-    assert await history.undo_label(porto.id) == "Edit trip: notes"
+    assert await history.undo_label() == "Change Travellers"
+    assert await history.undo_label(porto.id) == "Change Notes"
     for _ in range(30):
         await history.undo_last(lisbon.id)
     assert await history.undo_label(lisbon.id) == "Create trip “Lisbon”"
-    assert await history.undo_label() == "Edit trip: notes"
+    assert await history.undo_label() == "Change Notes"
     undone = await history.undo_last(porto.id)
     assert undone is not None
     assert undone.group_ids == (step.group_id,)
@@ -236,7 +236,7 @@ async def test_undo_for_one_trip_leaves_other_trips_alone(
     await trips.update(lisbon.id, {"notes": "pastéis"})
     result = await history.undo_last(porto.id)
     assert result is not None
-    assert result.label == "Edit trip: notes"
+    assert result.label == "Change Notes"
     assert (await trips.get(porto.id)).notes == ""  # type: ignore[union-attr]
     assert (await trips.get(lisbon.id)).notes == "pastéis"  # type: ignore[union-attr]
 

@@ -42,7 +42,7 @@ async def test_allow_runs_the_tool(
     assert prompt.isVisible()
     assert prompt.question.text() == "Remove 'Dinner at Ramiro' from day 2?"
     await until(
-        lambda: "remove_item — waiting for your answer" in chat_panel.transcript.toPlainText()
+        lambda: "Remove item — waiting for your answer" in chat_panel.transcript.toPlainText()
     )
     assert "Dinner at Ramiro" in itinerary.items  # Nothing happens before the answer.
     assert chat_panel.composer.edit.isEnabled()  # The rest of the panel stays usable.
@@ -54,7 +54,7 @@ async def test_allow_runs_the_tool(
     assert not chat_panel.permissions.prompts
     assert not chat_panel.prompt_area.isVisible()
     text = chat_panel.transcript.toPlainText()
-    assert "Tool remove_item — done" in text
+    assert "Remove item — done" in text
     assert "Done: dinner removed." in text
     tool_message = fake_openai.chat_requests[1]["messages"][-1]
     assert tool_message["role"] == "tool"
@@ -76,7 +76,7 @@ async def test_deny_refuses_the_tool_and_tells_the_model(
     tool_message = fake_openai.chat_requests[1]["messages"][-1]
     assert "declined" in tool_message["content"]
     text = chat_panel.transcript.toPlainText()
-    assert "Tool remove_item — error: The person declined this action" in text
+    assert "Remove item — error: The person declined this action" in text
     assert "All right, I kept it." in text
 
 

@@ -44,8 +44,8 @@ async def test_stored_history_renders_messages_tools_and_images(chat_panel: Chat
     await bind(chat_panel, None, InMemoryHistoryStore(_conversation()))
     text = chat_panel.transcript.toPlainText()
     assert "You\nMake it *three* nights\n# not a heading\n🖼️ [image]" in text
-    assert "Tool update_trip — done" in text
-    assert "Tool remove_item — error: No item named x." in text
+    assert "Update trip — done" in text  # No assistant bound: the name, in words.
+    assert "Remove item — error: No item named x." in text
     assert "Traceback" not in text
     assert "Assistant\nDone:\n3 nights in Porto" in text  # The answer's Markdown is rendered.
 
@@ -66,6 +66,13 @@ async def test_live_updates_are_coalesced_into_frames(chat_panel: ChatPanel) -> 
     assert view.toPlainText().endswith("Stopped.")
 
 
+def test_stored_tool_calls_show_by_their_titles() -> None:
+    titles = {"update_trip": "Change the trip"}
+    blocks = history_blocks(_conversation(), titles)
+    assert "Change the trip — done" in blocks
+    assert "Remove item — error: No item named x\\." in blocks
+
+
 def test_person_text_is_literal_and_framework_messages_are_summarized() -> None:
     assert escape("*a* <b>\n    indented") == "\\*a\\* \\<b\\>\\\n\u00a0\u00a0\u00a0\u00a0indented"
     summary = UserMessage(content=(TextPart(text="summary"),), provenance=Provenance.COMPACTION)
@@ -74,18 +81,18 @@ def test_person_text_is_literal_and_framework_messages_are_summarized() -> None:
 
 
 def test_live_turn_replaces_streamed_text_with_the_stored_answer() -> None:
-    turn = LiveTurn([TextPart(text="Hi")])
+    turn = LiveTurn([TextPart(text="Hi")], {"update_trip": "Change the trip"})
     turn.add_text(1, "Hel")
     turn.add_text(1, "lo")
     assert turn.markdown() == "#### You\n\nHi\n\n#### Assistant\n\nHello"
     turn.finish_response(1, AssistantMessage(text="Hello."))
     call = ToolCall(id="c1", name="update_trip", arguments="{}")
     turn.tool_started(call)
-    assert turn.markdown().endswith("Tool `update_trip` — running…")
+    assert turn.markdown().endswith("Change the trip — running…")
     turn.tool_finished(ToolResult(tool_call_id="c1", tool_name="update_trip", content="ok"))
     turn.add_text(2, "Next")
     assert turn.markdown().split("\n\n")[-3:] == [
-        "Tool `update_trip` — done",
+        "Change the trip — done",
         "#### Assistant",
         "Next",
     ]

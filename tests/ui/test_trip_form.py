@@ -127,7 +127,7 @@ async def test_end_before_start_is_refused_inline_and_nothing_else_is_lost(
     assert form.fields.end_field.value() == date(2026, 5, 10)
     await until(lambda: form.row("end_date").error != "")
     assert form.row("end_date").error == (
-        "The end date (2026-05-10) is before the start date (2026-05-14)."
+        "The end date (10 May 2026) is before the start date (14 May 2026)."
     )
     assert form.row("end_date").note.isVisible()
     assert form.fields.end_field.value() == date(2026, 5, 18)  # Reverted to what is stored.

@@ -63,6 +63,7 @@ class LookupTools:
         return [
             Tool(
                 name="start_lookup",
+                title="Start a lookup",
                 description="Start a background lookup on real travel data. Returns its id "
                 "at once; the result appears in the runtime context when it finishes.",
                 input_model=StartLookup,
@@ -70,12 +71,14 @@ class LookupTools:
             ),
             Tool(
                 name="cancel_lookup",
+                title="Cancel a lookup",
                 description="Cancel a queued or running lookup.",
                 input_model=LookupRef,
                 handler=self.cancel,
             ),
             Tool(
                 name="get_lookup_result",
+                title="Read a lookup result",
                 description="Read the full result of a finished lookup.",
                 input_model=LookupRef,
                 handler=self.result,

@@ -17,7 +17,7 @@ the assistant answered carry a mark until the person focuses them or clicks "Mar
 
 from __future__ import annotations
 
-from collections.abc import Awaitable, Mapping
+from collections.abc import Awaitable, Iterable, Mapping
 
 from pydantic import JsonValue
 from PySide6.QtCore import Qt
@@ -33,6 +33,7 @@ from concierge.store import (
     FormAnswerRepository,
     StoreError,
     TripRepository,
+    and_list,
 )
 from concierge.travel.forms import FormDefinition, FormState, FormValueError, evaluate
 from concierge.ui.forms.form_panel import FormPanel
@@ -138,8 +139,14 @@ class BriefPanel(FormPanel[BriefBinding]):
 
     async def _save(self, trip_id: str, name: str, answer: JsonValue) -> JsonValue:
         """Write the answer (None retracts it); returns it."""
-        await self.forms.apply(trip_id, self.definition.id, {name: answer}, context=person())
+        context = person(self._label([name]))
+        await self.forms.apply(trip_id, self.definition.id, {name: answer}, context=context)
         return answer
+
+    def _label(self, names: Iterable[str]) -> str:
+        """The undo step's name in the person's words: "Edit Dietary needs in the Trip brief"."""
+        labels = and_list([self.definition.labels.get(name, name) for name in names])
+        return f"Edit {labels} in the {self.definition.title}"
 
     def take_saved(self, binding: BriefBinding, outcome: JsonValue) -> None:
         binding.row.set_error("")
@@ -158,7 +165,8 @@ class BriefPanel(FormPanel[BriefBinding]):
 
     async def _apply(self, trip_id: str, changes: dict[str, JsonValue]) -> None:
         try:
-            await self.forms.apply(trip_id, self.definition.id, changes, context=person())
+            context = person(self._label(changes))
+            await self.forms.apply(trip_id, self.definition.id, changes, context=context)
         except StoreError as error:
             self.notice.inform(str(error))
 

@@ -6,7 +6,7 @@ asks for it, never once per token.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 
 from concierge.agent import AssistantMessage, ContentPart, ToolCall, ToolResult
@@ -58,8 +58,13 @@ SUMMARY_FAILED_NOTE = "Could not summarize earlier messages; the assistant gets 
 class LiveTurn:
     """What the person sees of the running turn: their message, streamed text, tool lines."""
 
-    def __init__(self, request: Sequence[ContentPart] | None = None) -> None:
+    def __init__(
+        self,
+        request: Sequence[ContentPart] | None = None,
+        titles: Mapping[str, str] | None = None,
+    ) -> None:
         self._request = tuple(request) if request is not None else None
+        self._titles = titles or {}
         self._items: list[_Text | _Tool | _Note] = []
         self._summary_note: _Note | None = None
         """The line of the summary being made, finished by `summarized` or `summary_failed`."""
@@ -116,7 +121,7 @@ class LiveTurn:
         for item in self._items:
             streamed = ""
             if isinstance(item, _Tool):
-                blocks.append(tool_line(item.name, item.state))
+                blocks.append(tool_line(item.name, item.state, self._titles))
             elif isinstance(item, _Note):
                 blocks.append(f"*{item.text}*")
             else:

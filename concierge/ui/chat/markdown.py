@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import html
 import re
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 
 from concierge.agent import (
     AssistantMessage,
@@ -66,8 +66,11 @@ def assistant_block(text: str) -> str:
     return f"{ASSISTANT}\n\n{text.strip()}"
 
 
-def tool_line(name: str, state: str) -> str:
-    return f"Tool `{name}` — {state}"
+def tool_line(name: str, state: str, titles: Mapping[str, str]) -> str:
+    """ "Change the trip — done": the tool's title, or its name in words if it has none
+    (a conversation shown before an assistant is bound, a tool since removed)."""
+    title = titles.get(name) or name.replace("_", " ").capitalize()
+    return f"{escape(title)} — {state}"
 
 
 def tool_result_state(result: ToolResult) -> str:
@@ -101,8 +104,11 @@ def summary_note(summary: UserMessage) -> str:
     return f'*[{SUMMARIZED}]({SUMMARY_LINK} "{title}")*'
 
 
-def history_blocks(messages: Iterable[Message]) -> list[str]:
-    """Stored messages as transcript blocks: what the person and the assistant said.
+def history_blocks(
+    messages: Iterable[Message], titles: Mapping[str, str] | None = None
+) -> list[str]:
+    """Stored messages as transcript blocks: what the person and the assistant said, and
+    the tools it used, by their `titles` (name → title).
 
     A compaction summary becomes a note (consecutive ones collapse into the newest).
     """
@@ -122,5 +128,5 @@ def history_blocks(messages: Iterable[Message]) -> list[str]:
             if message.text.strip():
                 blocks.append(assistant_block(message.text))
         else:
-            blocks.append(tool_line(message.tool_name, tool_result_state(message)))
+            blocks.append(tool_line(message.tool_name, tool_result_state(message), titles or {}))
     return blocks

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
-from collections.abc import Awaitable, Callable, Sequence
+from collections.abc import Awaitable, Callable, Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -119,6 +119,7 @@ class ChatPanel(QWidget):
 
         self.permissions = PermissionBroker(self.prompt_area, self._show_prompt)
         self._runnable: Runnable | None = None
+        self._tool_titles: dict[str, str] = {}
         self._history: HistoryStore | None = None
         self._unsubscribe: Callable[[], None] | None = None
         self._turn: _Turn | None = None
@@ -154,8 +155,14 @@ class ChatPanel(QWidget):
         """The conversation is being read from its store; Send waits for it."""
         return self._loading
 
-    def set_runnable(self, runnable: Runnable | None, history: HistoryStore | None) -> None:
+    def set_runnable(
+        self,
+        runnable: Runnable | None,
+        history: HistoryStore | None,
+        tool_titles: Mapping[str, str] | None = None,
+    ) -> None:
         """(Re)bind to an assistant and a conversation; `None` shows how to connect a model.
+        Tool calls are shown by their `tool_titles` (name → title).
 
         A running turn is stopped. The transcript is reloaded from `history`, and Retry is
         offered when the conversation ends in a request that has no answer yet.
@@ -165,6 +172,7 @@ class ChatPanel(QWidget):
             self._unsubscribe()
             self._unsubscribe = None
         self._runnable = runnable
+        self._tool_titles = dict(tool_titles or {})
         if runnable is not None:
             self._unsubscribe = runnable.subscribe(self._on_event)
         self._generation += 1
@@ -185,7 +193,7 @@ class ChatPanel(QWidget):
             return
         if generation != self._generation:
             return
-        self.transcript.show_blocks(history_blocks(messages))
+        self.transcript.show_blocks(history_blocks(messages, self._tool_titles))
         self._shown = len(messages)
         self._loading = False
         self._offer_retry(messages, UNANSWERED_TEXT)
@@ -238,7 +246,11 @@ class ChatPanel(QWidget):
     def _begin(
         self, draft: Draft | None, call: Callable[[AbortSignal], Awaitable[TurnResult]]
     ) -> None:
-        turn = _Turn(AbortController(), LiveTurn(draft.content() if draft else None), draft)
+        turn = _Turn(
+            AbortController(),
+            LiveTurn(draft.content() if draft else None, self._tool_titles),
+            draft,
+        )
         self._turn = turn
         self.error_bar.clear()
         self.transcript.start_live(turn.live.markdown)
@@ -296,7 +308,7 @@ class ChatPanel(QWidget):
             self.transcript.append_blocks([turn.live.markdown(), *notes])
             return None
         added = messages[self._shown :]
-        self.transcript.append_blocks([*history_blocks(added), *notes])
+        self.transcript.append_blocks([*history_blocks(added, self._tool_titles), *notes])
         self._shown = len(messages)
         draft = turn.draft
         if draft is not None and not _stored(added, draft):

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import asyncio
 import itertools
-from collections.abc import Awaitable
+from collections.abc import Awaitable, Sequence
 from typing import Any, Generic
 
 from PySide6.QtCore import Qt, Signal
@@ -307,5 +307,10 @@ class FormPanel(TripView[Change], Generic[B]):
         for binding in self._bindings:
             binding.row.set_marked(binding.key in self._marks.marked)
         self.seen_bar.show_fields(
-            [binding.label for binding in self._bindings if binding.key in self._marks.marked]
+            [binding.label for binding in self._bindings if binding.key in self._marks.marked],
+            self.unseen_additions(),
         )
+
+    def unseen_additions(self) -> Sequence[str]:
+        """Titles of what the assistant added beside this form's fields, for the banner."""
+        return ()

@@ -7,9 +7,18 @@ from collections.abc import Sequence
 from PySide6.QtCore import Signal
 from PySide6.QtWidgets import QFrame, QHBoxLayout, QLabel, QPushButton, QWidget
 
+from concierge.store import and_list
 
-def _and(names: Sequence[str]) -> str:
-    return names[0] if len(names) == 1 else f"{', '.join(names[:-1])} and {names[-1]}"
+
+def changes_text(labels: Sequence[str], added: Sequence[str] = ()) -> str:
+    """ "The assistant changed Budget and Pace and added “Dinner at Taberna”." (empty if
+    nothing changed)."""
+    parts = []
+    if labels:
+        parts.append(f"changed {and_list(labels)}")
+    if added:
+        parts.append(f"added {and_list([f'“{title}”' for title in added])}")
+    return f"The assistant {' and '.join(parts)}." if parts else ""
 
 
 class SeenBar(QFrame):
@@ -34,12 +43,13 @@ class SeenBar(QFrame):
         self.button.clicked.connect(self.mark_seen_requested)
         self.hide()
 
-    def show_fields(self, labels: Sequence[str]) -> None:
-        """List the marked fields by their labels; none hides the bar."""
-        if not labels:
+    def show_fields(self, labels: Sequence[str], added: Sequence[str] = ()) -> None:
+        """List the marked fields by their labels and the titles of what the assistant
+        `added`; nothing hides the bar."""
+        text = changes_text(labels, added)
+        if not text:
             self.hide()
             return
-        text = f"The assistant changed {_and(labels)}."
         self.label.setText(text)
         self.label.setAccessibleDescription(text)
         self.show()

@@ -32,6 +32,11 @@ def budget_changes(text: str, currency: str) -> dict[str, object]:
     return {"budget_amount": amount}
 
 
-def amount_text(amount: Decimal | None) -> str:
-    """A stored amount as the field shows it: plain digits, no exponent ("1E+3" → "1000")."""
-    return "" if amount is None else f"{amount:f}"
+def amount_text(amount: Decimal | None, currency: str) -> str:
+    """A stored amount as the field shows it, whoever set it: the currency's decimals
+    ("5200" EUR → "5200.00", JPY none), plain digits for editing, no exponent."""
+    if amount is None:
+        return ""
+    if currency in CURRENCIES and amount.is_finite():
+        amount = quantize_money(amount, currency)
+    return f"{amount:f}"

@@ -27,7 +27,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from concierge.store import Pace, TripRecord
+from concierge.store import Pace, TripRecord, trip_label
 from concierge.travel.currencies import CURRENCIES
 from concierge.travel.dates import format_date
 from concierge.travel.places import PlaceIndex
@@ -244,14 +244,14 @@ class TripFields(FormFields[Binding[Any]]):
 
         spin, combo, notes = self.travellers_spin, self.pace_combo, self.notes_edit
         return [
-            text("title", "Title", self.title_edit),
-            place("origin", "Origin", self.origin_edit),
-            place("destination", "Destination", self.destination_edit),
-            day("start_date", "Start date", self.start_field),
-            day("end_date", "End date", self.end_field, [self.holidays_button]),
+            text("title", trip_label("title"), self.title_edit),
+            place("origin", trip_label("origin"), self.origin_edit),
+            place("destination", trip_label("destination"), self.destination_edit),
+            day("start_date", trip_label("start_date"), self.start_field),
+            day("end_date", trip_label("end_date"), self.end_field, [self.holidays_button]),
             Binding[int](
                 "travellers",
-                "Travellers",
+                trip_label("travellers"),
                 FieldRow([spin], self),
                 read=spin.value,
                 show=spin.setValue,
@@ -264,11 +264,13 @@ class TripFields(FormFields[Binding[Any]]):
             ),
             Binding[str](
                 "budget_amount",
-                "Budget",
+                trip_label("budget_amount"),
                 FieldRow([self.budget_edit], self),
                 read=self.budget_edit.text,
                 show=self.budget_edit.setText,
-                from_record=lambda record: amount_text(record.budget_amount),
+                from_record=lambda record: amount_text(
+                    record.budget_amount, record.budget_currency
+                ),
                 changes=lambda value: budget_changes(value, self._budget_currency()),
                 describe=lambda value: value or "not set",
                 store_fields=("budget_amount",),
@@ -276,7 +278,7 @@ class TripFields(FormFields[Binding[Any]]):
             ),
             Binding[str](
                 "budget_currency",
-                "Currency",
+                trip_label("budget_currency"),
                 FieldRow([self.currency_combo, self.convert_button], self),
                 read=self.currency_combo.code,
                 show=self.currency_combo.set_code,
@@ -288,7 +290,7 @@ class TripFields(FormFields[Binding[Any]]):
             ),
             Binding[str](
                 "interests",
-                "Interests",
+                trip_label("interests"),
                 FieldRow([self.interests_edit], self),
                 read=self.interests_edit.text,
                 show=self.interests_edit.setText,
@@ -300,7 +302,7 @@ class TripFields(FormFields[Binding[Any]]):
             ),
             Binding[Pace](
                 "pace",
-                "Pace",
+                trip_label("pace"),
                 FieldRow([combo], self),
                 read=lambda: Pace(str(combo.currentData())),
                 show=lambda value: combo.setCurrentIndex(combo.findData(value.value)),
@@ -313,7 +315,7 @@ class TripFields(FormFields[Binding[Any]]):
             ),
             Binding[str](
                 "notes",
-                "Notes",
+                trip_label("notes"),
                 FieldRow([notes], self),
                 read=notes.toPlainText,
                 show=lambda text: set_plain_text(notes, text),

@@ -16,13 +16,14 @@ the assistant changed carry a mark until the person focuses them or clicks "Mark
 from __future__ import annotations
 
 import asyncio
-from collections.abc import Awaitable, Callable, Mapping
+from collections.abc import Awaitable, Callable, Iterable, Mapping
 from typing import Any
 
 from PySide6.QtWidgets import QWidget
 
 from concierge.store import (
     CREATED,
+    Action,
     Actor,
     Change,
     ChangeBus,
@@ -73,6 +74,8 @@ class TripForm(FormPanel[Binding[Any]]):
         self.editor = editor
         self.trips = editor.trips
         self._record: TripRecord | None = None
+        self._added: dict[str, str] = {}
+        """Id → title of the itinerary items the assistant added, unseen, for the banner."""
         super().__init__(history, bus, parent, what="trip", no_trip_text=NO_TRIP_TEXT)
         self.setObjectName("tripForm")
         self.setAccessibleName("Trip")
@@ -138,6 +141,7 @@ class TripForm(FormPanel[Binding[Any]]):
 
     def forget(self) -> None:
         self._record = None
+        self._added = {}
         super().forget()
 
     # -- editing --------------------------------------------------------------------------
@@ -189,14 +193,20 @@ class TripForm(FormPanel[Binding[Any]]):
     # -- following the store --------------------------------------------------------------
 
     def watches(self, change: Change) -> bool:
-        return change.entity is EntityKind.TRIP
+        """The trip, and items entering or leaving its itinerary (the banner names what the
+        assistant added)."""
+        return change.entity is EntityKind.TRIP or (
+            change.entity is EntityKind.ITINERARY_ITEM and change.action is not Action.UPDATE
+        )
 
     async def load(self, trip_id: str) -> None:
         changes, self._changes = self._changes, []
         record = await self.trips.get(trip_id)
         unseen = await self.history.unseen_assistant_changes(trip_id) if record else {}
+        added = await self.history.unseen_item_titles(trip_id) if record else {}
         if trip_id != self._trip_id:
             return
+        self._added = added
         if record is None:
             self._record = None
             self._show_empty(DELETED_TEXT)
@@ -205,7 +215,9 @@ class TripForm(FormPanel[Binding[Any]]):
         self._marks.changed_again(
             binding.key
             for change in changes
-            if change.actor is Actor.ASSISTANT and not change.undo
+            if change.entity is EntityKind.TRIP
+            and change.actor is Actor.ASSISTANT
+            and not change.undo
             for binding in self._bindings
             if binding.store_fields & change.fields
         )
@@ -243,6 +255,21 @@ class TripForm(FormPanel[Binding[Any]]):
     def _filled(self, binding: Binding[Any], record: TripRecord) -> bool:
         value = binding.from_record(record)
         return value != _DEFAULTS[binding.key] if binding.key in _DEFAULTS else bool(value)
+
+    def unseen_additions(self) -> list[str]:
+        return list(self._added.values())
+
+    def mark_all_seen(self) -> None:
+        """Also mark seen the items the banner names as added."""
+        added, self._added = self._added, {}
+        super().mark_all_seen()
+        trip_id = self._trip_id
+        if trip_id is not None and added:
+            self.tasks.start(self._mark_items_seen(trip_id, added), name="mark added items seen")
+
+    async def _mark_items_seen(self, trip_id: str, item_ids: Iterable[str]) -> None:
+        for item_id in item_ids:
+            await self.history.mark_seen(trip_id, EntityKind.ITINERARY_ITEM, item_id)
 
     async def mark_seen_in_log(self, trip_id: str) -> None:
         await self.history.mark_seen(trip_id, EntityKind.TRIP, trip_id)

@@ -157,7 +157,8 @@ async def test_completing_the_form_completes_its_goal_and_one_undo_reverts_it_al
     undone = await world.services.history.undo_last(world.trip.id)
     assert undone is not None
     assert undone.labels == (
-        "Assistant: fill Trip brief: party, ages, accessibility, diet, accommodation",
+        "the assistant’s answers to Travelling as, Ages, Accessibility needs, Dietary needs "
+        "and Accommodation style in the Trip brief",
     )
     state = await world.services.forms.state(world.trip.id, BRIEF)
     assert (state.answers, state.completed) == ({}, False)
@@ -291,12 +292,13 @@ async def test_one_fill_with_several_fields_undoes_as_one_step_and_retract_reope
 
     undone = await services.history.undo_last(trip_id)
     assert undone is not None
-    assert undone.labels == ("Assistant: clear diet in Trip brief",)
+    assert undone.labels == ("the assistant’s clearing of Dietary needs in the Trip brief",)
     assert (await services.forms.state(trip_id, BRIEF)).completed
     undone = await services.history.undo_last(trip_id)
     assert undone is not None
     assert undone.labels == (
-        "Assistant: fill Trip brief: party, ages, accessibility, diet, accommodation",
+        "the assistant’s answers to Travelling as, Ages, Accessibility needs, Dietary needs "
+        "and Accommodation style in the Trip brief",
     )
     state = await services.forms.state(trip_id, BRIEF)
     assert (dict(state.answers), state.completed) == ({"must_sees": ["Central Park"]}, False)

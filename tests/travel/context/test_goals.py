@@ -215,7 +215,7 @@ async def test_goal_tools_add_complete_reopen_and_list(
     )
     undone = await services.history.undo_last(trip_id)
     assert undone is not None
-    assert undone.labels == ("Assistant: reopen “Flights booked”",)
+    assert undone.labels == ("the assistant’s reopening of goal “Flights booked”",)
 
 
 async def test_bad_goal_arguments_are_clear_tool_errors_and_change_nothing(

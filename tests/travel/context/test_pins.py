@@ -115,5 +115,5 @@ async def test_unpin_asks_first_and_the_pin_is_gone_in_the_next_iteration(
     assert await services.pins.list_for_trip(trip_id) == []
     undone = await services.history.undo_last()
     assert undone is not None
-    assert undone.labels == ("Assistant: unpin “Vegetarian”",)
+    assert undone.labels == ("the assistant’s unpinning of “Vegetarian”",)
     assert [p.text for p in await services.pins.list_for_trip(trip_id)] == ["Vegetarian"]

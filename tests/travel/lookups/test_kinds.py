@@ -148,8 +148,8 @@ def test_time_difference_follows_each_countrys_daylight_saving(places: PlaceInde
     assert result.hours_ahead_at_start == -5
     assert result.destination_local.strftime("%H:%M") == "08:00"
     assert result.summary() == (
-        "New York (JFK) is 4 h behind Lisbon (LIS); local time there Tue 08:00 "
-        "(on the first trip day: 5 h behind)"
+        "New York (JFK) is 4 hours behind Lisbon (LIS); local time there Tue 08:00; "
+        "on the first trip day (1 April 2026) it is 5 hours behind Lisbon (LIS)"
     )
     tokyo = KINDS["time_difference"].run(
         {"origin": "LIS", "destination": "Tokyo", "at": "2026-07-10T12:00:00Z"}, context(places)

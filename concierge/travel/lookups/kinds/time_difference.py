@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from datetime import date, datetime, time, timedelta
 from typing import Any
 
-from ...dates import DateError, zone
+from ...dates import DateError, format_date, zone
 from ...place import Place
 from .. import parameters
 from ..errors import LookupInputError
@@ -39,8 +39,12 @@ class TimeDifference:
             f"{self.destination} is {_ahead(self.hours_ahead)} {self.origin}; "
             f"local time there {self.destination_local:%a %H:%M}"
         )
-        if self.hours_ahead_at_start is not None and self.hours_ahead_at_start != self.hours_ahead:
-            text += f" (on the first trip day: {_ahead(self.hours_ahead_at_start)})"
+        start, at_start = self.trip_start, self.hours_ahead_at_start
+        if start is not None and at_start is not None and at_start != self.hours_ahead:
+            text += (
+                f"; on the first trip day ({format_date(start)}) it is {_ahead(at_start)} "
+                f"{self.origin}"
+            )
         return text
 
     def to_dict(self) -> dict[str, Any]:
@@ -94,7 +98,7 @@ def _hours(there: timedelta | None, here: timedelta | None) -> float:
 def _ahead(hours: float) -> str:
     if hours == 0:
         return "on the same time as"
-    amount = f"{abs(hours):g} h"
+    amount = f"{abs(hours):g} hour{'' if abs(hours) == 1 else 's'}"
     return f"{amount} ahead of" if hours > 0 else f"{amount} behind"
 
 
