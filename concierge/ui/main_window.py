@@ -39,6 +39,7 @@ from concierge.ui.goals import GoalsPanel
 from concierge.ui.inspector import InspectorPanel
 from concierge.ui.lookups import LookupsPanel
 from concierge.ui.pins import PinsPanel
+from concierge.ui.screen_fit import KeepOnScreen, frame_margins
 from concierge.ui.settings import SettingsDialog
 from concierge.ui.startup_window import initial_size
 from concierge.ui.trips import ItineraryView, TripForm, TripListPanel
@@ -46,6 +47,8 @@ from concierge.ui.trips import ItineraryView, TripForm, TripListPanel
 log = logging.getLogger(__name__)
 
 STATUS_MS = 6_000
+NOTICE_MS = 20_000
+"""A message the person has to act on (the API key will not outlast this session)."""
 UNDO_REFRESH_MS = 150
 PIN_TEXT = "Pin selected text"
 PIN_ALL_TEXT = "Pin selected text for all trips"
@@ -112,6 +115,8 @@ class MainWindow(QMainWindow):
         self._unsubscribe = services.bus.subscribe(self._on_change)
         self._settings_dialog: SettingsDialog | None = None
         self._closing = False
+        self._stopping = False
+        """Shutting down: a change delivered late no longer refreshes anything."""
         self._undo_timer = QTimer(self)
         self._undo_timer.setSingleShot(True)
         self._undo_timer.setInterval(UNDO_REFRESH_MS)
@@ -161,8 +166,10 @@ class MainWindow(QMainWindow):
         self.splitter.setSizes([210, 590, 480])
         self.splitter.setChildrenCollapsible(False)
         self.setCentralWidget(self.splitter)
-        self.resize(*initial_size(self))
         self.setMinimumSize(880, 560)
+        self.resize(*initial_size(self))
+        self.screen_fit = KeepOnScreen(self)
+        self.statusBar().setObjectName("statusBar")  # Now, so the first message shifts nothing.
         self._show_empty_state(True)
 
     def _build_menus(self) -> None:
@@ -233,11 +240,18 @@ class MainWindow(QMainWindow):
 
     # -- start-up ---------------------------------------------------------------------------
 
+    def place_over(self, splash: QWidget) -> None:
+        """Take the start-up window's place; its frame says how much room a frame takes
+        until this window has one of its own."""
+        self.move(splash.pos())
+        self.screen_fit.fit(frame_margins(splash))
+
     async def start(self) -> None:
         """Restore the last session and connect the assistant; the window is already shown."""
         geometry = await self.services.settings.get(UI_WINDOW_GEOMETRY)
         if geometry:
             self.restoreGeometry(QByteArray.fromBase64(geometry.encode()))
+            self.screen_fit.fit()  # Saved on a larger screen, or with the frame off-screen.
         await self.session.reload_profile()
         trips = await self.services.trips.all()
         if not trips:
@@ -280,7 +294,7 @@ class MainWindow(QMainWindow):
 
     def _on_change(self, change: Change) -> None:
         """Bursts of writes (typing, an assistant tool call) refresh the Undo label once."""
-        if not self._undo_timer.isActive():
+        if not self._undo_timer.isActive() and not self._stopping:
             self._undo_timer.start()
 
     # -- undo -------------------------------------------------------------------------------
@@ -345,6 +359,7 @@ class MainWindow(QMainWindow):
         dialog = SettingsDialog(profile, self.services.settings, self.services.secrets, self)
         self._settings_dialog = dialog
         dialog.saved.connect(self._use_profile)
+        dialog.key_notice.connect(lambda text: self.statusBar().showMessage(text, NOTICE_MS))
         dialog.finished.connect(
             lambda _result: self.tasks.start(self._close_settings(dialog), name="close settings")
         )
@@ -382,6 +397,7 @@ class MainWindow(QMainWindow):
 
     async def shutdown(self) -> None:
         """Save the session and stop every panel's background work."""
+        self._stopping = True
         self._unsubscribe()
         self._undo_timer.stop()
         geometry = bytes(self.saveGeometry().toBase64().data()).decode()

@@ -19,10 +19,8 @@ from typing import Any, Generic
 from PySide6.QtCore import Qt, QTimer, Signal
 from PySide6.QtWidgets import (
     QApplication,
-    QFrame,
     QLabel,
     QLayout,
-    QScrollArea,
     QStackedWidget,
     QVBoxLayout,
     QWidget,
@@ -30,6 +28,7 @@ from PySide6.QtWidgets import (
 
 from concierge.store import Change, ChangeBus, ChangeHistory, RecordNotFoundError, StoreError
 from concierge.ui.async_support import BackgroundTasks
+from concierge.ui.vertical_scroll import VerticalScrollArea
 
 from .form_fields import B, FormFields
 from .form_marks import FormMarks
@@ -80,9 +79,7 @@ class FormPanel(QWidget, Generic[B]):
         self._bindings = self.fields.bindings
         self.seen_bar = SeenBar(self)
         self.notice = UndoBar(self)
-        scroll = QScrollArea(self)
-        scroll.setWidgetResizable(True)
-        scroll.setFrameShape(QFrame.Shape.NoFrame)
+        scroll = VerticalScrollArea(self)
         scroll.setWidget(self.fields)
         self.form_page = scroll
         self.placeholder = QLabel(self)

@@ -19,9 +19,10 @@ from PySide6.QtCore import QModelIndex, QObject, QPersistentModelIndex, Qt
 from PySide6.QtGui import QFont, QStandardItem, QStandardItemModel
 
 from concierge.store import CREATED, ItineraryItemRecord
+from concierge.ui.colours import mark_tint
 
 from .itinerary_days import DayGroup
-from .marks import ADDED_BY_ASSISTANT, CHANGED_BY_ASSISTANT, TINT
+from .marks import ADDED_BY_ASSISTANT, CHANGED_BY_ASSISTANT
 
 _Index = QModelIndex | QPersistentModelIndex
 _NCOL = 4
@@ -211,7 +212,7 @@ class ItineraryModel(QStandardItemModel):
             _DISPLAY: tuple(_cell(item, column) for column in range(_NCOL)),
             _TOOLTIP: (reason, reason, reason, notes_tip),
             _ACCESSIBLE_DESCRIPTION: (reason,) * _NCOL,
-            _BACKGROUND: (TINT if reason else None,) * _NCOL,
+            _BACKGROUND: (mark_tint() if reason else None,) * _NCOL,
             ITEM_ID_ROLE: (item.id,) * _NCOL,
             DAY_ROLE: (item.day,) * _NCOL,
             UNSEEN_ROLE: (reason is not None,) * _NCOL,
