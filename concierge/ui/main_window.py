@@ -41,6 +41,7 @@ from concierge.ui.lookups import LookupsPanel
 from concierge.ui.pins import PinsPanel
 from concierge.ui.screen_fit import KeepOnScreen, frame_margins
 from concierge.ui.settings import SettingsDialog
+from concierge.ui.shortcuts import ShortcutsDialog
 from concierge.ui.startup_window import initial_size
 from concierge.ui.trips import ItineraryView, TripForm, TripListPanel
 
@@ -114,6 +115,7 @@ class MainWindow(QMainWindow):
         self.chat.settings_requested.connect(self.open_settings)
         self._unsubscribe = services.bus.subscribe(self._on_change)
         self._settings_dialog: SettingsDialog | None = None
+        self.shortcuts_dialog: ShortcutsDialog | None = None
         self._closing = False
         self._stopping = False
         """Shutting down: a change delivered late no longer refreshes anything."""
@@ -206,6 +208,10 @@ class MainWindow(QMainWindow):
         assistant_menu.addAction(show_inspector)
 
         help_menu = self.menuBar().addMenu("&Help")
+        self.shortcuts_action = self._action(
+            "&Keyboard shortcuts", self.show_shortcuts, QKeySequence.StandardKey.HelpContents
+        )
+        help_menu.addAction(self.shortcuts_action)
         help_menu.addAction(self._action("&About Concierge", self.show_about))
 
     def _plan_tabs(self) -> list[tuple[QWidget, str]]:
@@ -375,6 +381,16 @@ class MainWindow(QMainWindow):
             self._settings_dialog = None
         await dialog.shutdown()
         dialog.deleteLater()
+
+    def show_shortcuts(self) -> None:
+        """Help ▸ Keyboard shortcuts, beside the window (not modal)."""
+        if self.shortcuts_dialog is None:
+            self.shortcuts_dialog = ShortcutsDialog(self)
+        else:
+            self.shortcuts_dialog.reload()
+        self.shortcuts_dialog.show()
+        self.shortcuts_dialog.raise_()
+        self.shortcuts_dialog.activateWindow()
 
     def show_about(self) -> None:
         box = QMessageBox(

@@ -8,8 +8,9 @@ from pathlib import Path
 
 import pytest
 from PySide6.QtCore import QMargins, QPoint, QRect, QSize
-from PySide6.QtGui import QGuiApplication, QPalette
-from PySide6.QtWidgets import QApplication, QWidget
+from PySide6.QtGui import QAction, QGuiApplication, QKeySequence, QPalette
+from PySide6.QtTest import QTest
+from PySide6.QtWidgets import QApplication, QMenu, QWidget
 from pytestqt.qtbot import QtBot
 
 from concierge.travel.services import TravelServices, open_services
@@ -190,3 +191,42 @@ async def test_the_window_in_a_dark_palette_marks_and_notes_in_readable_colours(
     assert row.note.palette().color(QPalette.ColorRole.WindowText) == colour(Tone.ERROR, dark)
     assert row.marker.palette().color(QPalette.ColorRole.Window) == colour(Tone.MARK, dark)
     assert contrast(colour(Tone.ERROR, dark), window_colour) >= 4.5
+
+
+# -- Help ▸ Keyboard shortcuts ---------------------------------------------------------------
+
+
+async def test_the_shortcuts_dialog_lists_every_action_with_a_shortcut(running: Window) -> None:
+    window = await running.start()
+    help_menu = next(a.menu() for a in window.menuBar().actions() if a.text() == "&Help")
+    assert isinstance(help_menu, QMenu)
+    entry = next(a for a in help_menu.actions() if a.text() == "&Keyboard shortcuts")
+    entry.trigger()
+    dialog = window.shortcuts_dialog
+    assert dialog is not None
+    await until(dialog.isVisible)
+    assert not dialog.isModal() and window.isEnabled()
+    rows = dialog.shown_rows()
+    native = QKeySequence.SequenceFormat.NativeText
+    expected = {
+        (action.text().replace("&", "").rstrip("…"), action.shortcut().toString(native))
+        for action in window.findChildren(QAction)
+        if not action.shortcut().isEmpty() and action.text()
+    }
+    listed = {(name, keys.split(" or ")[0]) for _, name, keys in rows}
+    assert expected <= listed
+    groups = {(group, name) for group, name, _ in rows}
+    assert ("File", "New trip") in groups and ("Edit", "Undo Create a first trip") in groups
+    assert ("Itinerary", "Move to next day") in groups and ("Trips", "Rename") in groups
+    assert ("Assistant chat", "Stop the answer") in groups
+    assert ("Itinerary", "Move to next day", "Alt+PgDown or Alt+Shift+Down") in rows
+
+    QTest.keyClicks(dialog.search, "next day")
+    assert dialog.shown_rows() == [
+        ("Itinerary", "Move to next day", "Alt+PgDown or Alt+Shift+Down")
+    ]
+    QTest.keyClicks(dialog.search, " nothing like this")
+    assert dialog.shown_rows() == [] and dialog.empty.isVisible()
+    dialog.close()
+    window.show_shortcuts()  # opened again: the same dialog, the list read afresh
+    assert window.shortcuts_dialog is dialog and dialog.isVisible()
