@@ -7,14 +7,22 @@ from collections.abc import AsyncIterator, Iterator
 from pathlib import Path
 
 import pytest
-from PySide6.QtCore import QMargins, QPoint, QRect, QSize
+from PySide6.QtCore import QMargins, QPoint, QRect, QSize, Qt
 from PySide6.QtGui import QAction, QGuiApplication, QKeySequence, QPalette
 from PySide6.QtTest import QTest
 from PySide6.QtWidgets import QApplication, QMenu, QWidget
 from pytestqt.qtbot import QtBot
 
 from concierge.travel.services import TravelServices, open_services
-from concierge.ui.colours import Tone, colour, contrast, dark_palette, is_dark, mark_tint
+from concierge.ui.colours import (
+    Tone,
+    colour,
+    contrast,
+    dark_palette,
+    follow_colour_scheme,
+    is_dark,
+    mark_tint,
+)
 from concierge.ui.main_window import MainWindow
 from concierge.ui.screen_fit import fit_to_screen, fitted
 from concierge.ui.settings.status import Kind, StatusLabel
@@ -230,3 +238,30 @@ async def test_the_shortcuts_dialog_lists_every_action_with_a_shortcut(running: 
     dialog.close()
     window.show_shortcuts()  # opened again: the same dialog, the list read afresh
     assert window.shortcuts_dialog is dialog and dialog.isVisible()
+
+
+def test_the_palette_follows_the_systems_colour_scheme(qapp: QApplication) -> None:
+    light = QPalette(qapp.palette())
+    hints = qapp.styleHints()
+    follow_colour_scheme(qapp)
+    try:
+        hints.colorSchemeChanged.emit(Qt.ColorScheme.Dark)  # as a desktop switching to dark
+        assert is_dark(qapp.palette())
+        hints.colorSchemeChanged.emit(Qt.ColorScheme.Light)
+        assert not is_dark(qapp.palette())
+    finally:
+        qapp.setPalette(light)
+
+
+async def test_itinerary_titles_keep_room_in_a_narrow_window(running: Window) -> None:
+    window = await running.start()
+    tree = window.itinerary.tree
+    header = tree.header()
+    window.resize(1024, 640)
+    await until(lambda: window.width() == 1024 and tree.isVisible())
+
+    def sizes() -> tuple[int, ...]:
+        return tuple(header.sectionSize(column) for column in (1, 2, 3))
+
+    await until(lambda: sizes()[0] >= max(sizes()[1:]))  # the title, widest
+    assert sum(sizes()) <= header.width()
