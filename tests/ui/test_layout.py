@@ -6,13 +6,16 @@ from __future__ import annotations
 from collections.abc import AsyncIterator, Iterator
 from pathlib import Path
 
+import keyring
 import pytest
+from keyring.errors import NoKeyringError
 from PySide6.QtCore import QMargins, QPoint, QRect, QSize, Qt
 from PySide6.QtGui import QAction, QGuiApplication, QKeySequence, QPalette
 from PySide6.QtTest import QTest
 from PySide6.QtWidgets import QApplication, QMenu, QWidget
 from pytestqt.qtbot import QtBot
 
+from concierge.store.model_profile import ENV_API_KEY, ENV_BASE_URL, ENV_MODEL
 from concierge.travel.services import TravelServices, open_services
 from concierge.ui.colours import (
     Tone,
@@ -25,9 +28,11 @@ from concierge.ui.colours import (
 )
 from concierge.ui.main_window import MainWindow
 from concierge.ui.screen_fit import fit_to_screen, fitted
+from concierge.ui.settings import SettingsDialog
 from concierge.ui.settings.status import Kind, StatusLabel
 from concierge.ui.trips.undo_bar import UndoBar
 from tests.fakes.memory_keyring import MemoryKeyring
+from tests.store.test_secrets import RaisingKeyring
 from tests.ui.trips_support import loaded_places
 from tests.ui.waiting import until
 
@@ -265,3 +270,23 @@ async def test_itinerary_titles_keep_room_in_a_narrow_window(running: Window) ->
 
     await until(lambda: sizes()[0] >= max(sizes()[1:]))  # the title, widest
     assert sum(sizes()) <= header.width()
+
+
+async def test_settings_close_on_the_first_ok_and_the_keyring_notice_shows_in_the_status_bar(
+    running: Window, qtbot: QtBot, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    for name in (ENV_API_KEY, ENV_BASE_URL, ENV_MODEL):
+        monkeypatch.delenv(name, raising=False)
+    window = await running.start()
+    keyring.set_keyring(RaisingKeyring(NoKeyringError("No recommended backend")))
+    window.open_settings()
+    await until(lambda: window.findChild(SettingsDialog) is not None)
+    dialog = window.findChild(SettingsDialog)
+    assert dialog is not None
+    await until(dialog.isVisible)
+    dialog.preset_combo.setCurrentIndex(dialog.preset_combo.findData("openai"))
+    qtbot.keyClicks(dialog.model_combo.lineEdit(), "gpt-4o-mini")
+    qtbot.keyClicks(dialog.key_edit, "sk-session")
+    qtbot.mouseClick(dialog.ok_button, Qt.MouseButton.LeftButton)
+    await until(lambda: not dialog.isVisible())
+    await until(lambda: "only until Concierge quits" in window.statusBar().currentMessage())
