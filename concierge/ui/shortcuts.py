@@ -86,7 +86,10 @@ def _group(action: QAction, window: QWidget, menus: dict[int, str]) -> str:
     parent = action.parent()
     if not widgets and isinstance(parent, QWidget):
         widgets = [parent]
-    return _area(widgets[0], window) if widgets else OTHER_GROUP
+    if not widgets:
+        return OTHER_GROUP
+    owner = widgets[0]  # a view or field: its panel names the group ("Trips", not "Message")
+    return _area(owner.parentWidget() or owner, window)
 
 
 def shortcuts_of(window: QWidget) -> list[Shortcut]:

@@ -232,6 +232,7 @@ async def test_the_shortcuts_dialog_lists_every_action_with_a_shortcut(running: 
     assert ("File", "New trip") in groups and ("Edit", "Undo Create a first trip") in groups
     assert ("Itinerary", "Move to next day") in groups and ("Trips", "Rename") in groups
     assert ("Assistant chat", "Stop the answer") in groups
+    assert ("Assistant chat", "Send the message", "Ctrl+Return or Ctrl+Enter") in rows
     assert ("Itinerary", "Move to next day", "Alt+PgDown or Alt+Shift+Down") in rows
 
     QTest.keyClicks(dialog.search, "next day")
