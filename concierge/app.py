@@ -18,6 +18,7 @@ from typing import TYPE_CHECKING
 
 from PySide6.QtWidgets import QApplication, QMessageBox  # before qasync, as qasync requires
 
+from concierge.ui.colours import follow_colour_scheme
 from concierge.ui.startup_window import StartupWindow
 
 if TYPE_CHECKING:
@@ -81,7 +82,7 @@ async def run(
     bridge = SignalBridge(close_window, window)
     collector = GuiThreadCollector(window)
     collector.start()
-    window.move(splash.pos())
+    window.place_over(splash)
     window.show()
     splash.close()
     log.info("main window shown after %.0f ms", (time.perf_counter() - started) * 1000)
@@ -116,6 +117,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     app.setOrganizationName("Concierge")
     app.setDesktopFileName("concierge")
     app.setQuitOnLastWindowClosed(False)
+    follow_colour_scheme(app)
     splash = StartupWindow()
     splash.show_now()
 

@@ -32,7 +32,7 @@ from concierge.store.model_profile import ModelProfile
 from concierge.travel.forms import TRIP_BRIEF
 from concierge.travel.services import TravelServices
 from concierge.ui.assistant_session import AssistantSession
-from concierge.ui.async_support import BackgroundTasks
+from concierge.ui.async_support import BackgroundTasks, loop_running
 from concierge.ui.brief import BriefPanel
 from concierge.ui.chat import ChatPanel
 from concierge.ui.chat.selection_actions import selection_actions
@@ -40,7 +40,9 @@ from concierge.ui.goals import GoalsPanel
 from concierge.ui.inspector import InspectorPanel
 from concierge.ui.lookups import LookupsPanel
 from concierge.ui.pins import PinsPanel
+from concierge.ui.screen_fit import KeepOnScreen, frame_margins
 from concierge.ui.settings import SettingsDialog
+from concierge.ui.shortcuts import ShortcutsDialog
 from concierge.ui.startup_window import initial_size
 from concierge.ui.trips import ItineraryView, TripForm, TripListPanel
 from concierge.ui.views.trip_view import TripView
@@ -48,6 +50,8 @@ from concierge.ui.views.trip_view import TripView
 log = logging.getLogger(__name__)
 
 STATUS_MS = 6_000
+NOTICE_MS = 20_000
+"""A message the person has to act on (the API key will not outlast this session)."""
 UNDO_REFRESH_MS = 150
 PIN_TEXT = "Pin selected text"
 PIN_ALL_TEXT = "Pin selected text for all trips"
@@ -123,13 +127,14 @@ class MainWindow(QMainWindow):
         self.chat.settings_requested.connect(self.open_settings)
         self._unsubscribe = services.bus.subscribe(self._on_change)
         self._settings_dialog: SettingsDialog | None = None
+        self.shortcuts_dialog: ShortcutsDialog | None = None
         self._closing = False
+        self._stopping = False
+        """Shutting down: a change delivered late no longer refreshes anything."""
         self._undo_timer = QTimer(self)
         self._undo_timer.setSingleShot(True)
         self._undo_timer.setInterval(UNDO_REFRESH_MS)
-        self._undo_timer.timeout.connect(
-            lambda: self.tasks.start(self._refresh_undo(), name="refresh undo")
-        )
+        self._undo_timer.timeout.connect(self._refresh_undo_soon)
 
     def _build_layout(self) -> None:
         center = QSplitter(Qt.Orientation.Vertical, self)
@@ -173,8 +178,10 @@ class MainWindow(QMainWindow):
         self.splitter.setSizes([210, 590, 480])
         self.splitter.setChildrenCollapsible(False)
         self.setCentralWidget(self.splitter)
-        self.resize(*initial_size(self))
         self.setMinimumSize(880, 560)
+        self.resize(*initial_size(self))
+        self.screen_fit = KeepOnScreen(self)
+        self.statusBar().setObjectName("statusBar")  # Now, so the first message shifts nothing.
         self._show_empty_state(True)
 
     def _build_menus(self) -> None:
@@ -215,6 +222,10 @@ class MainWindow(QMainWindow):
         assistant_menu.addAction(show_inspector)
 
         help_menu = self.menuBar().addMenu("&Help")
+        self.shortcuts_action = self._action(
+            "&Keyboard shortcuts", self.show_shortcuts, QKeySequence.StandardKey.HelpContents
+        )
+        help_menu.addAction(self.shortcuts_action)
         help_menu.addAction(self._action("&About Concierge", self.show_about))
 
     def _plan_tabs(self) -> list[tuple[QWidget, str]]:
@@ -249,11 +260,18 @@ class MainWindow(QMainWindow):
 
     # -- start-up ---------------------------------------------------------------------------
 
+    def place_over(self, splash: QWidget) -> None:
+        """Take the start-up window's place; its frame says how much room a frame takes
+        until this window has one of its own."""
+        self.move(splash.pos())
+        self.screen_fit.fit(frame_margins(splash))
+
     async def start(self) -> None:
         """Restore the last session and connect the assistant; the window is already shown."""
         geometry = await self.services.settings.get(UI_WINDOW_GEOMETRY)
         if geometry:
             self.restoreGeometry(QByteArray.fromBase64(geometry.encode()))
+            self.screen_fit.fit()  # Saved on a larger screen, or with the frame off-screen.
         await self.session.reload_profile()
         trips = await self.services.trips.all()
         if not trips:
@@ -292,10 +310,15 @@ class MainWindow(QMainWindow):
 
     def _on_change(self, change: Change) -> None:
         """Bursts of writes (typing, an assistant tool call) refresh the Undo label once."""
-        if not self._undo_timer.isActive():
+        if not self._undo_timer.isActive() and not self._stopping:
             self._undo_timer.start()
 
     # -- undo and redo ----------------------------------------------------------------------
+
+    def _refresh_undo_soon(self) -> None:
+        """Qt can fire the timer after the loop stopped (windows closing): nothing to show."""
+        if not self.tasks.closed and loop_running():
+            self.tasks.start(self._refresh_undo(), name="refresh undo")
 
     def undo(self) -> None:
         self.tasks.start(self._undo(), name="undo")
@@ -372,6 +395,7 @@ class MainWindow(QMainWindow):
         dialog = SettingsDialog(profile, self.services.settings, self.services.secrets, self)
         self._settings_dialog = dialog
         dialog.saved.connect(self._use_profile)
+        dialog.key_notice.connect(lambda text: self.statusBar().showMessage(text, NOTICE_MS))
         dialog.finished.connect(
             lambda _result: self.tasks.start(self._close_settings(dialog), name="close settings")
         )
@@ -387,6 +411,16 @@ class MainWindow(QMainWindow):
             self._settings_dialog = None
         await dialog.shutdown()
         dialog.deleteLater()
+
+    def show_shortcuts(self) -> None:
+        """Help ▸ Keyboard shortcuts, beside the window (not modal)."""
+        if self.shortcuts_dialog is None:
+            self.shortcuts_dialog = ShortcutsDialog(self)
+        else:
+            self.shortcuts_dialog.reload()
+        self.shortcuts_dialog.show()
+        self.shortcuts_dialog.raise_()
+        self.shortcuts_dialog.activateWindow()
 
     def show_about(self) -> None:
         box = QMessageBox(
@@ -409,6 +443,7 @@ class MainWindow(QMainWindow):
 
     async def shutdown(self) -> None:
         """Save the session and stop every panel's background work."""
+        self._stopping = True
         self._unsubscribe()
         self._undo_timer.stop()
         geometry = bytes(self.saveGeometry().toBase64().data()).decode()

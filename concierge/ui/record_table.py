@@ -23,8 +23,9 @@ from PySide6.QtCore import (
 )
 
 from concierge.store import CREATED
+from concierge.ui.colours import mark_tint
 from concierge.ui.row_sync import Identified, sync_rows
-from concierge.ui.views.marks import ADDED_BY_ASSISTANT, CHANGED_BY_ASSISTANT, TINT
+from concierge.ui.views.marks import ADDED_BY_ASSISTANT, CHANGED_BY_ASSISTANT
 
 _Index = QModelIndex | QPersistentModelIndex
 _ROOT = QModelIndex()
@@ -156,7 +157,7 @@ class RecordTableModel(QAbstractTableModel, Generic[R]):
                 parts += [self.tooltip(record), reason or ""]
             return ", ".join(part for part in parts if part)
         if role == Qt.ItemDataRole.BackgroundRole:
-            return TINT if reason else None
+            return mark_tint() if reason else None
         if role == Qt.ItemDataRole.CheckStateRole and column == 0:
             return self.check_state(record)
         if role == ID_ROLE:

@@ -9,11 +9,14 @@ from __future__ import annotations
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QApplication, QLabel, QVBoxLayout, QWidget
 
+from concierge.ui.screen_fit import KeepOnScreen
+
 DEFAULT_SIZE = (1280, 800)
 
 
 def initial_size(widget: QWidget) -> tuple[int, int]:
-    """The main window's first size: 1280 × 800, or the screen when it is smaller."""
+    """The main window's first size: 1280 × 800, or the screen's available area when it is
+    smaller (`KeepOnScreen` then makes room for the frame)."""
     available = widget.screen().availableGeometry()
     return min(DEFAULT_SIZE[0], available.width()), min(DEFAULT_SIZE[1], available.height())
 
@@ -24,6 +27,7 @@ class StartupWindow(QWidget):
         self.setWindowTitle("Concierge")
         self.setObjectName("startupWindow")
         self.resize(*initial_size(self))
+        self.screen_fit = KeepOnScreen(self)
         title = QLabel("Concierge", self)
         title.setTextFormat(Qt.TextFormat.PlainText)  # rich text would cost a document layout
         font = title.font()

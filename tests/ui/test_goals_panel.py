@@ -12,11 +12,12 @@ from pytestqt.modeltest import ModelTester
 from pytestqt.qtbot import QtBot
 
 from concierge.store import Actor, ChangeContext, GoalRecord, TripRecord
+from concierge.ui.colours import mark_tint
 from concierge.ui.goals import GoalsModel, GoalsPanel
 from concierge.ui.goals.model import DONE_BY_COLUMN, TRIGGER_COLUMN
 from concierge.ui.goals.panel import EMPTY_TEXT, NO_TRIP_TEXT
 from concierge.ui.record_panel import OTHER_COLUMNS_SHARE
-from concierge.ui.views.marks import ADDED_BY_ASSISTANT, TINT
+from concierge.ui.views.marks import ADDED_BY_ASSISTANT
 from tests.ui import trips_support
 from tests.ui.trips_support import (
     TripServices,
@@ -221,7 +222,7 @@ async def test_assistant_goals_show_live_and_marked_until_selected(
     goal: GoalRecord = await services.goals.add(trip.id, "Ferry tickets", context=assistant_edit())
     await until(lambda: shown(panel) == ["A", "Ferry tickets"])
     index = panel.model.index(1, 0)
-    assert index.data(Qt.ItemDataRole.BackgroundRole) == TINT
+    assert index.data(Qt.ItemDataRole.BackgroundRole) == mark_tint()
     assert ADDED_BY_ASSISTANT in index.data(Qt.ItemDataRole.ToolTipRole)
     await services.goals.complete(goal.id, context=assistant_edit())
     await until(lambda: panel.model.index(1, DONE_BY_COLUMN).data() == "The assistant")

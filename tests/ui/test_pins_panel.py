@@ -12,10 +12,11 @@ from pytestqt.modeltest import ModelTester
 from pytestqt.qtbot import QtBot
 
 from concierge.store import InvalidChangeError, TripRecord
+from concierge.ui.colours import mark_tint
 from concierge.ui.pins import PinsModel, PinsPanel
 from concierge.ui.pins.model import SCOPE_COLUMN
 from concierge.ui.pins.panel import NO_TRIP_TO_PIN
-from concierge.ui.views.marks import ADDED_BY_ASSISTANT, TINT
+from concierge.ui.views.marks import ADDED_BY_ASSISTANT
 from tests.ui import trips_support
 from tests.ui.trips_support import (
     TripServices,
@@ -166,7 +167,7 @@ async def test_assistant_pins_show_live_and_marked_until_selected(
     trip = await open_trip(panel, services)
     await services.pins.add("Travels with a dog", trip_id=trip.id, context=assistant_edit())
     await until(lambda: len(shown(panel)) == 1)
-    assert panel.model.index(0, 0).data(Qt.ItemDataRole.BackgroundRole) == TINT
+    assert panel.model.index(0, 0).data(Qt.ItemDataRole.BackgroundRole) == mark_tint()
     await select_row(panel, 0)
     await until(lambda: panel.model.index(0, 0).data(Qt.ItemDataRole.BackgroundRole) is None)
     await eventually(lambda: _nothing_unseen(services, trip))

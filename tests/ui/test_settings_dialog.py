@@ -371,7 +371,7 @@ async def test_a_malformed_base_url_is_not_saved(
     assert await settings.get(MODEL_BASE_URL) == "http://localhost:11434/v1"
 
 
-async def test_a_session_only_key_is_saved_with_a_warning(
+async def test_a_session_only_key_is_saved_and_closes_with_one_press(
     make_dialog: MakeDialog, qtbot: QtBot, opened: Opened
 ) -> None:
     keyring.set_keyring(RaisingKeyring(NoKeyringError("No recommended backend")))
@@ -379,15 +379,14 @@ async def test_a_session_only_key_is_saved_with_a_warning(
     choose(dialog, "openai")
     dialog.model_combo.setEditText("gpt-4o-mini")
     dialog.key_edit.setText("sk-session")
+    notices: list[str] = []
+    dialog.key_notice.connect(notices.append)
     click(qtbot, dialog.ok_button)
-    await until(lambda: opened.saved)
-    assert opened.saved[0].key_source is SecretSource.SESSION
-    assert dialog.isVisible()  # stays open once, to say so
-    assert dialog.key_warning.kind is Kind.WARNING
-    assert "only until Concierge quits" in dialog.key_warning.text()
-    click(qtbot, dialog.ok_button)
-    assert not dialog.isVisible()
-    assert len(opened.saved) == 1
+    await until(lambda: not dialog.isVisible())  # one press saves and closes
+    assert dialog.result() == SettingsDialog.DialogCode.Accepted
+    assert [p.key_source for p in opened.saved] == [SecretSource.SESSION]
+    [notice] = notices
+    assert notice.startswith("Settings saved.") and "only until Concierge quits" in notice
 
 
 async def test_a_session_only_key_is_flagged_when_the_dialog_opens(
@@ -602,3 +601,50 @@ async def test_edit_model_settings_returns_the_saved_profile(
     assert second is not None
     click(qtbot, second.cancel_button)
     assert await cancelled is None
+
+
+def squashed(dialog: SettingsDialog) -> list[str]:
+    """Shown rows lower than they need at their width (wrapped text included)."""
+    rows: list[QWidget] = [
+        dialog.preset_combo,
+        dialog.hint_label,
+        dialog.base_url_edit,
+        dialog.model_combo,
+        dialog.refresh_button,
+        dialog.models_status,
+        dialog.merge_check,
+        dialog.test_button,
+        dialog.key_warning,
+        dialog.problem_label,
+        dialog.ok_button,
+    ]
+    too_low = []
+    for widget in rows:
+        if not widget.isVisible():
+            continue
+        need = widget.minimumSizeHint().height()
+        if widget.hasHeightForWidth():
+            need = max(need, widget.heightForWidth(widget.width()))
+        if widget.height() < need:
+            too_low.append(f"{widget.accessibleName()}: {widget.height()} < {need}")
+    return too_low
+
+
+async def test_messages_make_room_instead_of_squashing_the_rows(
+    make_dialog: MakeDialog, qtbot: QtBot, fake_openai: FakeOpenAIServer
+) -> None:
+    fake_openai.models = ["qwen2.5", "llama3.1"]
+    dialog = await make_dialog()
+    dialog.base_url_edit.setText(fake_openai.base_url)
+    dialog.model_combo.setEditText("a-model-with-a-long-name-the-server-does-not-have")
+    height = dialog.height()
+    assert squashed(dialog) == []
+    click(qtbot, dialog.refresh_button)
+    await until(lambda: dialog.models_status.kind is Kind.WARNING)
+    await until(lambda: dialog.height() > height)
+    assert squashed(dialog) == []
+    dialog.base_url_edit.setText("ftp://nowhere")
+    click(qtbot, dialog.ok_button)  # refused: a message under everything else
+    await until(lambda: dialog.problem_label.isVisible())
+    await until(lambda: squashed(dialog) == [])
+    assert dialog.isVisible()

@@ -13,10 +13,11 @@ from pytestqt.modeltest import ModelTester
 from pytestqt.qtbot import QtBot
 
 from concierge.store import ItineraryItemRecord, TripRecord
+from concierge.ui.colours import mark_tint
 from concierge.ui.trips import ItineraryModel, ItineraryView, itinerary_view
 from concierge.ui.trips.itinerary_days import group_by_day
 from concierge.ui.trips.itinerary_model import ITEM_ID_ROLE
-from concierge.ui.views.marks import ADDED_BY_ASSISTANT, TINT
+from concierge.ui.views.marks import ADDED_BY_ASSISTANT
 from tests.ui import trips_support
 from tests.ui.trips_support import TripServices, assistant_edit, eventually, on_screen, tab_order
 from tests.ui.waiting import until
@@ -138,13 +139,17 @@ async def test_keyboard_reordering_persists_and_keeps_the_selection(
     ]
     assert view.selected_item_ids == (dinner.id,)
 
-    qtbot.keyClick(view.tree, Qt.Key.Key_Down, ALT | SHIFT)  # To the next day, first.
+    qtbot.keyClick(view.tree, Qt.Key.Key_PageDown, ALT)  # To the next day, first.
     await until(lambda: titles(view)[1] == ["Dinner"])
-    qtbot.keyClick(view.tree, Qt.Key.Key_Down, ALT | SHIFT)
+    qtbot.keyClick(view.tree, Qt.Key.Key_PageDown, ALT)
     await until(lambda: titles(view)[2] == ["Dinner", "Fly home"])
     qtbot.keyClick(view.tree, Qt.Key.Key_Down, ALT)
     await until(lambda: titles(view)[2] == ["Fly home", "Dinner"])
-    qtbot.keyClick(view.tree, Qt.Key.Key_Up, ALT | SHIFT)  # To the previous day, last.
+    qtbot.keyClick(view.tree, Qt.Key.Key_PageUp, ALT)  # To the previous day, last.
+    await until(lambda: titles(view)[1] == ["Dinner"])
+    qtbot.keyClick(view.tree, Qt.Key.Key_Up, ALT | SHIFT)  # Where no window manager takes it.
+    await until(lambda: titles(view)[0] == ["Check in", "Port cellar", "Dinner"])
+    qtbot.keyClick(view.tree, Qt.Key.Key_Down, ALT | SHIFT)
     await until(lambda: titles(view)[1] == ["Dinner"])
     assert (await services.itinerary.get(dinner.id)) is not None
     moved = await services.itinerary.get(dinner.id)
@@ -195,7 +200,7 @@ async def test_assistant_items_are_marked_until_selected(
     )
     await until(lambda: titles(view)[1] == ["Douro cruise"])
     index = view.model.index_of_item(added.id, 1)
-    assert index.data(Qt.ItemDataRole.BackgroundRole) == TINT
+    assert index.data(Qt.ItemDataRole.BackgroundRole) == mark_tint()
     assert index.data(Qt.ItemDataRole.ToolTipRole) == ADDED_BY_ASSISTANT
     assert index.data(ITEM_ID_ROLE) == added.id
     other = view.model.index_of_item(items[0].id, 1)
@@ -338,6 +343,8 @@ async def test_controls_are_named(view: ItineraryView, services: TripServices) -
         names.add(button.accessibleName())
     assert {"Add item", "Edit", "Remove", "Move up", "Move down", "Move to day"} <= names
     assert view.toolbar.move_up_button.toolTip() == "Move up (Alt+Up)"
+    assert view.toolbar.next_day_action.toolTip() == "Move to next day (Alt+PgDown)"
+    assert "Alt+PgUp or Alt+PgDown" in view.toolbar.move_to_day_button.toolTip()
     assert [w.accessibleName() for w in tab_order(view.tree, 7)] == [
         "Itinerary",
         "Add item",

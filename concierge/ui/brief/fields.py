@@ -9,11 +9,11 @@ is a `FormFields`: it reports `edited(name)` (the person changed the field) and
 
 from __future__ import annotations
 
+import functools
 import html
 import itertools
 
 from PySide6.QtCore import Qt
-from PySide6.QtGui import QPalette
 from PySide6.QtWidgets import (
     QFormLayout,
     QGroupBox,
@@ -25,6 +25,7 @@ from PySide6.QtWidgets import (
 )
 
 from concierge.travel.forms import FormDefinition, FormField, FormStep
+from concierge.ui.colours import Tone, colour, follow_palette, secondary, tint
 from concierge.ui.forms.field_row import FieldRow
 from concierge.ui.forms.form_binding import FieldBinding
 from concierge.ui.forms.form_fields import FormFields
@@ -34,7 +35,6 @@ from .editors import FieldEditor, Shown, editor_for
 REQUIRED_MARK = "*"
 REQUIRED_LEGEND = f"{REQUIRED_MARK} required"
 CLEAR_UNKNOWN_TEXT = "Clear these answers"
-_MARK_STYLE = "color: #c62828;"
 
 BriefBinding = FieldBinding[Shown]
 
@@ -47,14 +47,20 @@ def field_tooltip(field: FormField) -> str:
 
 def muted(label: QLabel) -> QLabel:
     """Secondary text in the palette's placeholder colour (reads on light and dark)."""
-    palette = label.palette()
-    palette.setColor(
-        QPalette.ColorRole.WindowText, palette.color(QPalette.ColorRole.PlaceholderText)
-    )
-    label.setPalette(palette)
+    tint(label, secondary)
     label.setWordWrap(True)
     label.setTextFormat(Qt.TextFormat.PlainText)
     return label
+
+
+def _show_label(label: QLabel, field: FormField) -> None:
+    """The field's name, and a required field's mark in the palette's error colour."""
+    text = html.escape(field.label, quote=False)
+    if field.required:
+        mark = colour(Tone.ERROR, label.palette()).name()
+        text += f' <span style="color: {mark};">{REQUIRED_MARK}</span>'
+    if text != label.text():
+        label.setText(text)
 
 
 class BriefFields(FormFields[BriefBinding]):
@@ -152,10 +158,7 @@ class BriefFields(FormFields[BriefBinding]):
         editor.name(field.label)
         label = QLabel(box)
         label.setTextFormat(Qt.TextFormat.RichText)
-        text = html.escape(field.label, quote=False)
-        if field.required:
-            text += f' <span style="{_MARK_STYLE}">{REQUIRED_MARK}</span>'
-        label.setText(text)
+        follow_palette(label, functools.partial(_show_label, label, field))
         label.setToolTip(tip)
         label.setBuddy(editor.editor)
         row = FieldRow([editor.widget], box)

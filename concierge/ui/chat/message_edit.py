@@ -2,15 +2,20 @@
 
 from __future__ import annotations
 
-from PySide6.QtCore import Qt, Signal
-from PySide6.QtGui import QKeyEvent
+from PySide6.QtCore import QKeyCombination, Qt, Signal
+from PySide6.QtGui import QAction, QKeyEvent, QKeySequence
 from PySide6.QtWidgets import QPlainTextEdit, QWidget
 
-_SEND_KEYS = (Qt.Key.Key_Return, Qt.Key.Key_Enter)
+_CTRL = Qt.KeyboardModifier.ControlModifier
 
 
 class MessageEdit(QPlainTextEdit):
-    """Emits `send_requested` on Ctrl+Enter; Tab moves focus instead of typing a tab."""
+    """Emits `send_requested` on Ctrl+Enter; Tab moves focus instead of typing a tab.
+
+    The keys are `send_action`'s (so Help ▸ Keyboard shortcuts lists them). Qt triggers it
+    as a shortcut in an active window; the key press is handled here otherwise (a window
+    that is not active yet), from the same list of keys.
+    """
 
     send_requested = Signal()
 
@@ -20,9 +25,22 @@ class MessageEdit(QPlainTextEdit):
         self.setAccessibleName("Message")
         self.setPlaceholderText("Message the assistant (Ctrl+Enter to send)")
         self.setTabChangesFocus(True)
+        self.send_action = QAction("Send the message", self)
+        self.send_action.setShortcuts(
+            [
+                QKeySequence(QKeyCombination(_CTRL, Qt.Key.Key_Return)),
+                QKeySequence(QKeyCombination(_CTRL, Qt.Key.Key_Enter)),
+            ]
+        )
+        self.send_action.setShortcutContext(Qt.ShortcutContext.WidgetShortcut)
+        self.send_action.triggered.connect(self.send_requested)
+        self.addAction(self.send_action)
 
     def keyPressEvent(self, event: QKeyEvent) -> None:
-        if event.key() in _SEND_KEYS and event.modifiers() & Qt.KeyboardModifier.ControlModifier:
+        combination = event.keyCombination()
+        modifiers = combination.keyboardModifiers() & ~Qt.KeyboardModifier.KeypadModifier
+        pressed = QKeySequence(QKeyCombination(modifiers, combination.key()))
+        if pressed in self.send_action.shortcuts():
             event.accept()
             self.send_requested.emit()
             return

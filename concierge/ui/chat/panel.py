@@ -130,6 +130,7 @@ class ChatPanel(QWidget):
 
         stop = QShortcut(QKeySequence(Qt.Key.Key_Escape), self)
         stop.setContext(Qt.ShortcutContext.WidgetWithChildrenShortcut)
+        stop.setWhatsThis("Stop the answer")  # Listed under Help ▸ Keyboard shortcuts.
         stop.activated.connect(self.stop)
         self.notice.settings_requested.connect(self.settings_requested)
         self.error_bar.retry_requested.connect(self.retry)

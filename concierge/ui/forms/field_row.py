@@ -9,9 +9,9 @@ from PySide6.QtCore import Qt
 from PySide6.QtGui import QPalette
 from PySide6.QtWidgets import QFrame, QHBoxLayout, QLabel, QVBoxLayout, QWidget
 
-from concierge.ui.views.marks import ACCENT, CHANGED_BY_ASSISTANT
+from concierge.ui.colours import Tone, secondary, tint
+from concierge.ui.views.marks import CHANGED_BY_ASSISTANT
 
-_ERROR_STYLE = "color: #c62828;"
 _MARK_WIDTH = 4
 
 
@@ -102,10 +102,7 @@ class FieldRow(QWidget):
 
     def _apply_mark(self, marked: bool) -> None:
         self._marked = marked
-        palette = self.marker.palette()
-        colour = ACCENT if marked else palette.color(QPalette.ColorRole.Window)
-        palette.setColor(QPalette.ColorRole.Window, colour)
-        self.marker.setPalette(palette)
+        tint(self.marker, Tone.MARK if marked else None, QPalette.ColorRole.Window)
         self.marker.setVisible(True)
         self.marker.setToolTip(CHANGED_BY_ASSISTANT if marked else "")
         tip = CHANGED_BY_ASSISTANT if marked else self._tooltip
@@ -117,12 +114,7 @@ class FieldRow(QWidget):
         shown = (text, bool(self._error))
         if shown != self._shown:
             if self._shown is None or shown[1] != self._shown[1]:
-                self.note.setStyleSheet(_ERROR_STYLE if self._error else "")
-                if not self._error:
-                    palette = self.note.palette()
-                    role = QPalette.ColorRole.PlaceholderText
-                    palette.setColor(QPalette.ColorRole.WindowText, palette.color(role))
-                    self.note.setPalette(palette)
+                tint(self.note, Tone.ERROR if self._error else secondary)
             if self._shown is None or text != self._shown[0]:
                 self.note.setText(text)
             self.note.setVisible(bool(text))

@@ -19,16 +19,15 @@ from typing import Any, Generic
 from PySide6.QtCore import Qt, Signal
 from PySide6.QtWidgets import (
     QApplication,
-    QFrame,
     QLabel,
     QLayout,
-    QScrollArea,
     QStackedWidget,
     QVBoxLayout,
     QWidget,
 )
 
 from concierge.store import Change, ChangeBus, ChangeHistory, RecordNotFoundError, StoreError
+from concierge.ui.vertical_scroll import VerticalScrollArea
 from concierge.ui.views.trip_view import TripView
 from concierge.ui.views.undo_bar import UndoBar
 
@@ -67,9 +66,7 @@ class FormPanel(TripView[Change], Generic[B]):
         self._bindings = self.fields.bindings
         self.seen_bar = SeenBar(self)
         self.notice = UndoBar(self)
-        scroll = QScrollArea(self)
-        scroll.setWidgetResizable(True)
-        scroll.setFrameShape(QFrame.Shape.NoFrame)
+        scroll = VerticalScrollArea(self)
         scroll.setWidget(self.fields)
         self.form_page = scroll
         self.placeholder = QLabel(self)

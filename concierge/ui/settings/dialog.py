@@ -16,7 +16,7 @@ from collections.abc import Mapping
 from itertools import pairwise
 from urllib.parse import urlsplit
 
-from PySide6.QtCore import Qt, Signal
+from PySide6.QtCore import QEvent, Qt, Signal
 from PySide6.QtWidgets import (
     QCheckBox,
     QComboBox,
@@ -36,7 +36,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from concierge.store import SecretSaved, SecretSource, SecretStore, Settings
+from concierge.store import SecretSource, SecretStore, Settings
 from concierge.store.model_profile import (
     ENV_API_KEY,
     ENV_BASE_URL,
@@ -98,11 +98,13 @@ def _count(models: list[str]) -> str:
 
 class SettingsDialog(QDialog):
     """Edits a `ModelProfile`. OK saves (async), emits `saved(profile)` and closes; Cancel
-    discards. If the key could only be kept for this session, the dialog stays open once to
-    say so, with the settings already saved; OK then closes it."""
+    discards. If the key could only be kept for this session, `key_notice` says so as the
+    dialog closes (the owner shows it; the dialog shows it again when reopened)."""
 
     saved = Signal(object)
     """The profile now in effect (`ModelProfile`, environment overrides applied)."""
+    key_notice = Signal(str)
+    """Saved, but the API key lasts only until Concierge quits: why, in a sentence."""
     task_failed = Signal(str, object)
     """A background task raised unexpectedly: (task name, exception)."""
 
@@ -133,7 +135,6 @@ class SettingsDialog(QDialog):
         self._key_typed = False
         self._filling_models = False
         self._saving = False
-        self._saved_values: tuple[object, ...] | None = None
         self._online_loaded = False
 
         self._build()
@@ -369,19 +370,6 @@ class SettingsDialog(QDialog):
             context_budget=self.budget_spin.value(),
         )
 
-    def _values(self) -> tuple[object, ...]:
-        p = self.current_profile()
-        weather = self.weather_check.isChecked()
-        return (
-            p.preset,
-            p.base_url,
-            p.model,
-            p.api_key,
-            p.merge_user_turns,
-            p.context_budget,
-            weather,
-        )
-
     # -- online lookups --------------------------------------------------------------------
 
     async def _load_online(self) -> None:
@@ -547,11 +535,8 @@ class SettingsDialog(QDialog):
     # -- saving and closing ----------------------------------------------------------------
 
     def save(self) -> None:
-        """OK: save and close; or close, when this was already saved (key warning shown)."""
+        """OK: save, then close once saved."""
         if self._saving:
-            return
-        if self._saved_values is not None and self._saved_values == self._values():
-            self.accept()
             return
         if ENV_BASE_URL not in self._overridden:
             problem = base_url_problem(self.base_url_edit.text())
@@ -586,24 +571,34 @@ class SettingsDialog(QDialog):
             return
         self._set_saving(False)
         self.saved.emit(profile)
-        if not self._warn_about(secret):
-            self.accept()
-            return
-        self._saved_values = self._values()
-        self.ok_button.setFocus(Qt.FocusReason.OtherFocusReason)
-
-    def _warn_about(self, secret: SecretSaved | None) -> bool:
-        """Show why the key lasts only this session; False when it was stored for good."""
-        if secret is None or secret.persistent:
-            self.key_warning.clear_message()
-            return False
-        message = secret.message or SESSION_KEY_TEXT
-        self.key_warning.show_message(f"Settings saved. {message} Press OK to close.", Kind.WARNING)
-        return True
+        if secret is not None and not secret.persistent:
+            self.key_notice.emit(f"Settings saved. {secret.message or SESSION_KEY_TEXT}")
+        self.accept()
 
     def _set_saving(self, saving: bool) -> None:
         self._saving = saving
         self.buttons.setEnabled(not saving)
+
+    def event(self, event: QEvent) -> bool:
+        handled = super().event(event)
+        if event.type() == QEvent.Type.LayoutRequest:
+            self._fit_height()
+        return handled
+
+    def _fit_height(self) -> None:
+        """Grow to what the rows need at this width when a message appears: wrapped text
+        has a height for a width, which a dialog's minimum size does not account for, so
+        the rows above would be squashed instead."""
+        layout = self.layout()
+        if layout is None:
+            return  # Still being built.
+        need = layout.totalMinimumSize().height()
+        if layout.hasHeightForWidth():
+            need = max(need, layout.totalHeightForWidth(self.width()))
+        if self.minimumHeight() != need:
+            self.setMinimumHeight(need)
+        if self.height() < need:
+            self.resize(self.width(), need)
 
     def reject(self) -> None:
         """Cancel or Esc; ignored while saving, so a half-saved profile is never abandoned."""

@@ -7,6 +7,8 @@ from enum import StrEnum
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QLabel, QWidget
 
+from concierge.ui.colours import Tone, tint
+
 
 class Kind(StrEnum):
     INFO = "info"
@@ -15,7 +17,7 @@ class Kind(StrEnum):
     ERROR = "error"
 
 
-_COLORS = {Kind.SUCCESS: "#2e7d32", Kind.WARNING: "#b26a00", Kind.ERROR: "#c62828"}
+_TONES = {Kind.SUCCESS: Tone.SUCCESS, Kind.WARNING: Tone.WARNING, Kind.ERROR: Tone.ERROR}
 
 
 class StatusLabel(QLabel):
@@ -34,8 +36,7 @@ class StatusLabel(QLabel):
         self.kind = kind
         self.setText(text)
         self.setAccessibleDescription(text)
-        color = _COLORS.get(kind)
-        self.setStyleSheet(f"color: {color};" if color else "")
+        tint(self, _TONES.get(kind))
         self.setVisible(bool(text))
 
     def clear_message(self) -> None:

@@ -15,6 +15,7 @@ from concierge.travel.currencies import CURRENCIES
 
 _SEPARATOR = " — "
 _CODE = re.compile(r"[A-Za-z]{3}")
+_SHOWN_LETTERS = 16
 
 
 def currency_text(code: str) -> str:
@@ -34,6 +35,9 @@ class CurrencyCombo(QComboBox):
         super().__init__(parent)
         self.setEditable(True)
         self.setInsertPolicy(QComboBox.InsertPolicy.NoInsert)
+        # As wide as a short name needs, not the longest ("BAM — Bosnia-Herzegovina …").
+        self.setSizeAdjustPolicy(QComboBox.SizeAdjustPolicy.AdjustToMinimumContentsLengthWithIcon)
+        self.setMinimumContentsLength(_SHOWN_LETTERS)
         for code in CURRENCIES:
             self.addItem(currency_text(code), code)
         completer = QCompleter(self.model(), self)

@@ -25,11 +25,11 @@ from PySide6.QtWidgets import (
 )
 
 from concierge.store import ItineraryItemRecord
+from concierge.ui.colours import Tone, tint
 
 from .date_field import DISPLAY_FORMAT, qdate
 
 _TIME = re.compile(r"(?P<hour>\d{1,2})[:.h]?(?P<minute>\d{2})")
-_ERROR_STYLE = "color: #c62828;"
 
 
 def normalize_time(text: str) -> str | None:
@@ -83,7 +83,7 @@ class ItemEditor(QDialog):
         self.error_label = QLabel(self)
         self.error_label.setWordWrap(True)
         self.error_label.setTextFormat(Qt.TextFormat.PlainText)
-        self.error_label.setStyleSheet(_ERROR_STYLE)
+        tint(self.error_label, Tone.ERROR)
         self.error_label.setAccessibleName("Error")
         self.error_label.hide()
         self.buttons = QDialogButtonBox(self)

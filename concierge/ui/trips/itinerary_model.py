@@ -19,7 +19,8 @@ from PySide6.QtCore import QModelIndex, QObject, QPersistentModelIndex, Qt
 from PySide6.QtGui import QFont, QStandardItem, QStandardItemModel
 
 from concierge.store import CREATED, ItineraryItemRecord
-from concierge.ui.views.marks import ADDED_BY_ASSISTANT, CHANGED_BY_ASSISTANT, TINT
+from concierge.ui.colours import mark_tint
+from concierge.ui.views.marks import ADDED_BY_ASSISTANT, CHANGED_BY_ASSISTANT
 
 from .itinerary_days import DayGroup
 
@@ -211,7 +212,7 @@ class ItineraryModel(QStandardItemModel):
             _DISPLAY: tuple(_cell(item, column) for column in range(_NCOL)),
             _TOOLTIP: (reason, reason, reason, notes_tip),
             _ACCESSIBLE_DESCRIPTION: (reason,) * _NCOL,
-            _BACKGROUND: (TINT if reason else None,) * _NCOL,
+            _BACKGROUND: (mark_tint() if reason else None,) * _NCOL,
             ITEM_ID_ROLE: (item.id,) * _NCOL,
             DAY_ROLE: (item.day,) * _NCOL,
             UNSEEN_ROLE: (reason is not None,) * _NCOL,

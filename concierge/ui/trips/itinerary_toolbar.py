@@ -19,6 +19,10 @@ from concierge.ui.views.actions import action_button, icon_button, make_action
 from .itinerary_days import DayGroup
 
 
+def _keys(action: QAction) -> str:
+    return action.shortcut().toString(QKeySequence.SequenceFormat.NativeText)
+
+
 class ItineraryCommands(Protocol):
     """What the actions ask the itinerary view to do."""
 
@@ -36,8 +40,9 @@ class ItineraryCommands(Protocol):
 
 class ItineraryToolbar(QWidget):
     """Add item, Edit, Remove, Move up/down (icons), Move to day; shortcuts on `tree`:
-    Enter edits, Delete removes, Alt+Up/Down moves within a day, Alt+Shift+Up/Down moves
-    to the previous or next day."""
+    Enter edits, Delete removes, Alt+Up/Down moves within a day, Alt+PgUp/PgDown moves to
+    the previous or next day (window managers such as Openbox take Alt+Shift+Up/Down for
+    themselves; where they do not, those keys work too)."""
 
     def __init__(self, commands: ItineraryCommands, tree: QTreeView, parent: QWidget) -> None:
         super().__init__(parent)
@@ -67,15 +72,22 @@ class ItineraryToolbar(QWidget):
         self.previous_day_action = make_action(
             self,
             "Move to previous day",
-            QKeyCombination(alt | shift, Qt.Key.Key_Up),
+            QKeyCombination(alt, Qt.Key.Key_PageUp),
             lambda: commands.move_selected_to_adjacent_day(-1),
         )
         self.next_day_action = make_action(
             self,
             "Move to next day",
-            QKeyCombination(alt | shift, Qt.Key.Key_Down),
+            QKeyCombination(alt, Qt.Key.Key_PageDown),
             lambda: commands.move_selected_to_adjacent_day(1),
         )
+        for action, arrow in (
+            (self.previous_day_action, Qt.Key.Key_Up),
+            (self.next_day_action, Qt.Key.Key_Down),
+        ):
+            action.setShortcuts(
+                [action.shortcut(), QKeySequence(QKeyCombination(alt | shift, arrow))]
+            )
         for action in self.tree_actions():
             action.setShortcutContext(Qt.ShortcutContext.WidgetShortcut)
             tree.addAction(action)
@@ -91,7 +103,11 @@ class ItineraryToolbar(QWidget):
         )
         self.move_to_day_button = QPushButton("Move to day", self)
         self.move_to_day_button.setAccessibleName("Move to day")
-        self.move_to_day_button.setToolTip("Move the selected item to another day")
+        self.move_to_day_button.setToolTip(
+            "Move the selected item to another day "
+            f"({_keys(self.previous_day_action)} or {_keys(self.next_day_action)}: "
+            "the previous or next day)"
+        )
         self.day_menu = QMenu("Move to day", self)
         self.day_menu.aboutToShow.connect(self._fill_day_menu)
         self.move_to_day_button.clicked.connect(self._show_day_menu)

@@ -46,6 +46,7 @@ from concierge.store import (
     TripRepository,
 )
 from concierge.travel.selection import SelectionState
+from concierge.ui.column_shares import ColumnShares
 from concierge.ui.scroll_bars import use_steady_scroll_bars
 from concierge.ui.views.person import person
 from concierge.ui.views.trip_view import DELETED_TEXT, TripView
@@ -114,9 +115,7 @@ class ItineraryView(TripView[Change]):
         """Measured widths by the times shown: a write that adds an item and one that removes
         it again (an assistant or lookup editing in a loop) switch between known widths."""
         header.setSectionResizeMode(1, QHeaderView.ResizeMode.Stretch)
-        for column, width in ((2, 170), (3, 140)):
-            header.setSectionResizeMode(column, QHeaderView.ResizeMode.Interactive)
-            header.resizeSection(column, width)
+        self.column_shares = ColumnShares(header, {2: 0.27, 3: 0.25})  # Place, Notes
         self.empty_label = QLabel(EMPTY_TEXT, self)
         self.empty_label.setWordWrap(True)
         self.placeholder = QLabel(NO_TRIP_TEXT, self)

@@ -6,8 +6,55 @@ offer Undo here: no modal question before each delete, and a mistake costs one c
 
 from __future__ import annotations
 
-from PySide6.QtCore import Qt, Signal
-from PySide6.QtWidgets import QFrame, QHBoxLayout, QLabel, QPushButton, QStyle, QToolButton, QWidget
+from PySide6.QtCore import QSize, Qt, Signal
+from PySide6.QtGui import QResizeEvent
+from PySide6.QtWidgets import (
+    QFrame,
+    QHBoxLayout,
+    QLabel,
+    QPushButton,
+    QSizePolicy,
+    QStyle,
+    QToolButton,
+    QWidget,
+)
+
+
+class ElidedLabel(QLabel):
+    """One line that ends in “…” when it is too long (a trip's whole title, say), instead
+    of wrapping a word per line; the tooltip and accessible description keep it whole."""
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setTextFormat(Qt.TextFormat.PlainText)
+        self.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Preferred)
+        self._full = ""
+
+    def full_text(self) -> str:
+        return self._full
+
+    def set_full_text(self, text: str) -> None:
+        self._full = text
+        self.setAccessibleDescription(text)
+        self._elide()
+
+    def minimumSizeHint(self) -> QSize:
+        return QSize(
+            self.fontMetrics().horizontalAdvance("…") * 4, super().minimumSizeHint().height()
+        )
+
+    def sizeHint(self) -> QSize:
+        return QSize(self.fontMetrics().horizontalAdvance(self._full), super().sizeHint().height())
+
+    def resizeEvent(self, event: QResizeEvent) -> None:
+        super().resizeEvent(event)
+        self._elide()
+
+    def _elide(self) -> None:
+        shown = self.fontMetrics().elidedText(self._full, Qt.TextElideMode.ElideRight, self.width())
+        if shown != self.text():
+            self.setText(shown)
+        self.setToolTip(self._full if shown != self._full else "")
 
 
 class UndoBar(QFrame):
@@ -19,9 +66,7 @@ class UndoBar(QFrame):
         super().__init__(parent)
         self.setObjectName("undoBar")
         self.setFrameShape(QFrame.Shape.StyledPanel)
-        self.label = QLabel(self)
-        self.label.setWordWrap(True)
-        self.label.setTextFormat(Qt.TextFormat.PlainText)
+        self.label = ElidedLabel(self)
         self.label.setAccessibleName("Last change")
         self.undo_button = QPushButton("Undo", self)
         self.undo_button.setAccessibleName("Undo")
@@ -42,22 +87,20 @@ class UndoBar(QFrame):
 
     @property
     def text(self) -> str:
-        return self.label.text()
+        return self.label.full_text()
 
     def offer(self, text: str) -> None:
         """Show `text` with an Undo button."""
-        self.label.setText(text)
-        self.label.setAccessibleDescription(text)
+        self.label.set_full_text(text)
         self.undo_button.setVisible(True)
         self.show()
 
     def inform(self, text: str) -> None:
         """Show `text` without Undo (e.g. why an undo could not be done)."""
-        self.label.setText(text)
-        self.label.setAccessibleDescription(text)
+        self.label.set_full_text(text)
         self.undo_button.setVisible(False)
         self.show()
 
     def dismiss(self) -> None:
-        self.label.clear()
+        self.label.set_full_text("")
         self.hide()

@@ -1,0 +1,192 @@
+"""Help ▸ Keyboard shortcuts: every shortcut the window has, read from its actions.
+
+The list is made from the live `QAction`s (and the `QShortcut`s that say what they do in
+their "What's this" text) each time the dialog opens, so it cannot drift from the keys
+that work: an action added anywhere shows up here by itself. Grouped by the menu an action
+sits in, otherwise by the named part of the window it belongs to ("Trips", "Itinerary").
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from PySide6.QtCore import Qt
+from PySide6.QtGui import QAction, QKeySequence, QShortcut
+from PySide6.QtWidgets import (
+    QDialog,
+    QDialogButtonBox,
+    QLabel,
+    QLineEdit,
+    QMainWindow,
+    QMenu,
+    QTreeWidget,
+    QTreeWidgetItem,
+    QVBoxLayout,
+    QWidget,
+)
+
+OTHER_GROUP = "Window"
+SEARCH_LABEL = "Search shortcuts"
+
+
+@dataclass(frozen=True)
+class Shortcut:
+    group: str
+    name: str
+    keys: str
+    """Every key sequence that triggers it, as the platform writes them, joined by “ or ”."""
+
+
+def _plain(text: str) -> str:
+    """A menu text without its mnemonic marker and ellipsis: "&Settings…" → "Settings"."""
+    return text.replace("&&", "\0").replace("&", "").replace("\0", "&").rstrip("…").strip()
+
+
+def _keys(sequences: list[QKeySequence]) -> str:
+    native = QKeySequence.SequenceFormat.NativeText
+    return " or ".join(
+        sequence.toString(native) for sequence in sequences if not sequence.isEmpty()
+    )
+
+
+def _menu_titles(window: QWidget) -> dict[int, str]:
+    """Each menu-bar menu (and its submenus) by id, with the top menu's title."""
+    titles: dict[int, str] = {}
+    if isinstance(window, QMainWindow):
+
+        def walk(menu: QMenu, title: str) -> None:
+            titles[id(menu)] = title
+            for action in menu.actions():
+                sub = action.menu()
+                if isinstance(sub, QMenu):
+                    walk(sub, title)
+
+        for action in window.menuBar().actions():
+            menu = action.menu()
+            if isinstance(menu, QMenu):
+                walk(menu, _plain(menu.title()))
+    return titles
+
+
+def _area(widget: QWidget | None, window: QWidget) -> str:
+    """The nearest named part of the window holding `widget`."""
+    while widget is not None and widget is not window:
+        if widget.accessibleName():
+            return widget.accessibleName()
+        widget = widget.parentWidget()
+    return OTHER_GROUP
+
+
+def _group(action: QAction, window: QWidget, menus: dict[int, str]) -> str:
+    owners = action.associatedObjects()
+    for owner in owners:
+        if id(owner) in menus:
+            return menus[id(owner)]
+    widgets = [o for o in owners if isinstance(o, QWidget) and not isinstance(o, QMenu)]
+    parent = action.parent()
+    if not widgets and isinstance(parent, QWidget):
+        widgets = [parent]
+    if not widgets:
+        return OTHER_GROUP
+    owner = widgets[0]  # a view or field: its panel names the group ("Trips", not "Message")
+    return _area(owner.parentWidget() or owner, window)
+
+
+def shortcuts_of(window: QWidget) -> list[Shortcut]:
+    """Every shortcut of `window`'s actions (and described `QShortcut`s), grouped, in the
+    order the window holds them; an action in several places is listed once."""
+    menus = _menu_titles(window)
+    found: list[Shortcut] = []
+    for action in window.findChildren(QAction):
+        keys = _keys(action.shortcuts())
+        if keys and action.text():
+            found.append(Shortcut(_group(action, window, menus), _plain(action.text()), keys))
+    for shortcut in window.findChildren(QShortcut):
+        keys = _keys(shortcut.keys())
+        parent = shortcut.parent()
+        if keys and shortcut.whatsThis():
+            area = _area(parent if isinstance(parent, QWidget) else None, window)
+            found.append(Shortcut(area, shortcut.whatsThis(), keys))
+    order = list(dict.fromkeys([*menus.values(), *(s.group for s in found)]))
+    unique = list(dict.fromkeys(found))
+    return sorted(unique, key=lambda s: order.index(s.group))
+
+
+class ShortcutsDialog(QDialog):
+    """The shortcuts of `window`, grouped and searchable; not modal (`show()`), so the
+    person can try a shortcut with the list open."""
+
+    def __init__(self, window: QWidget) -> None:
+        super().__init__(window)
+        self.setObjectName("shortcutsDialog")
+        self.setWindowTitle("Keyboard shortcuts")
+        self.setModal(False)
+        self._window = window
+        self.search = QLineEdit(self)
+        self.search.setAccessibleName(SEARCH_LABEL)
+        self.search.setPlaceholderText("Type to find an action or a key, e.g. undo or Ctrl")
+        self.search.setClearButtonEnabled(True)
+        label = QLabel("&Search", self)
+        label.setBuddy(self.search)
+        self.tree = QTreeWidget(self)
+        self.tree.setAccessibleName("Keyboard shortcuts")
+        self.tree.setHeaderLabels(["Action", "Keys"])
+        self.tree.setRootIsDecorated(False)
+        self.tree.setUniformRowHeights(True)
+        self.empty = QLabel("No shortcut matches.", self)
+        self.empty.hide()
+        buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Close, self)
+        buttons.rejected.connect(self.close)
+        layout = QVBoxLayout(self)
+        layout.addWidget(label)
+        layout.addWidget(self.search)
+        layout.addWidget(self.tree, 1)
+        layout.addWidget(self.empty)
+        layout.addWidget(buttons)
+        self.search.textChanged.connect(self._filter)
+        self.resize(480, 560)
+        self.reload()
+
+    def reload(self) -> None:
+        """Read the window's shortcuts again (an action's text may have changed)."""
+        self.tree.clear()
+        self._rows: list[tuple[QTreeWidgetItem, list[QTreeWidgetItem]]] = []
+        groups: dict[str, tuple[QTreeWidgetItem, list[QTreeWidgetItem]]] = {}
+        for shortcut in shortcuts_of(self._window):
+            if shortcut.group not in groups:
+                group = QTreeWidgetItem(self.tree, [shortcut.group])
+                group.setFirstColumnSpanned(True)
+                font = group.font(0)
+                font.setBold(True)
+                group.setFont(0, font)
+                group.setFlags(Qt.ItemFlag.ItemIsEnabled)
+                groups[shortcut.group] = (group, [])
+                self._rows.append(groups[shortcut.group])
+            group, rows = groups[shortcut.group]
+            rows.append(QTreeWidgetItem(group, [shortcut.name, shortcut.keys]))
+        self.tree.expandAll()
+        self.tree.resizeColumnToContents(0)
+        self._filter(self.search.text())
+
+    def shown_rows(self) -> list[tuple[str, str, str]]:
+        """(group, action, keys) of every row the search leaves visible."""
+        return [
+            (group.text(0), row.text(0), row.text(1))
+            for group, rows in self._rows
+            for row in rows
+            if not row.isHidden()
+        ]
+
+    def _filter(self, text: str) -> None:
+        words = text.casefold().split()
+        any_shown = False
+        for group, rows in self._rows:
+            shown = 0
+            for row in rows:
+                haystack = f"{group.text(0)} {row.text(0)} {row.text(1)}".casefold()
+                hide = not all(word in haystack for word in words)
+                row.setHidden(hide)
+                shown += not hide
+            group.setHidden(shown == 0)
+            any_shown = any_shown or shown > 0
+        self.empty.setVisible(not any_shown)
