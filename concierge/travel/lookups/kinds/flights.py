@@ -86,7 +86,7 @@ class FlightEstimate:
 
 
 def flight_estimate(places: PlaceIndex, origin: Place, destination: Place) -> FlightEstimate:
-    if origin.iata == destination.iata or set(origin.airports) & set(destination.airports):
+    if origin.label == destination.label or set(origin.airports) & set(destination.airports):
         raise LookupInputError(
             f"The origin and the destination are both {destination.short}; "
             "set a different destination."
@@ -103,9 +103,10 @@ def flight_estimate(places: PlaceIndex, origin: Place, destination: Place) -> Fl
 
 
 def _airports(places: PlaceIndex, place: Place) -> tuple[Airport, ...]:
-    """The airports serving `place`: a city's member airports, or the airport itself."""
+    """The airports serving `place`: a city's member airports, or the airport itself (none
+    for a town of the gazetteer: the distance is then from the town itself)."""
     found: list[Airport] = []
-    for code in place.airports or (place.iata,):
+    for code in place.airports:
         try:
             airport = places.resolve(code)
         except PlaceError:
