@@ -109,6 +109,7 @@ class MainWindow(QMainWindow):
         self._build_menus()
         self.trip_list.trip_selected.connect(self.show_trip)
         self.chat.settings_requested.connect(self.open_settings)
+        self.lookups_panel.settings_requested.connect(self.open_settings)
         self._unsubscribe = services.bus.subscribe(self._on_change)
         self._settings_dialog: SettingsDialog | None = None
         self._closing = False
