@@ -2,8 +2,11 @@
 
   load in a worker thread  `PlaceIndex.load` on a thread while the main thread ticks every
                            millisecond; the ticks' overshoot is the stall a GUI thread would
-                           feel (parsing holds the GIL). The app starts the load only once it
-                           has logged "ready", so none of this is on the start-up path.
+                           feel (parsing holds the GIL). Automatic garbage collection is off,
+                           as in the app (``ui/garbage.py``): a full pass over the growing
+                           index would otherwise hold the GIL for hundreds of milliseconds.
+                           The app starts the load only once it has logged "ready", so none
+                           of this is on the start-up path.
   memory                   what the loaded index keeps (tracemalloc, a separate load), and
                            the peak while loading.
   search                   `PlaceIndex.search` on the GUI thread for what a person types,
@@ -34,12 +37,14 @@ def load_while_ticking() -> tuple[float, list[float]]:
     index = PlaceIndex()
     worker = threading.Thread(target=index.load)
     stalls: list[float] = []
+    gc.disable()
     worker.start()
     while worker.is_alive():
         before = time.perf_counter()
         time.sleep(TICK_SECONDS)
         stalls.append((time.perf_counter() - before - TICK_SECONDS) * 1000)
     worker.join()
+    gc.enable()
     assert index.load_seconds is not None
     return index.load_seconds, stalls
 

@@ -27,6 +27,7 @@ log = logging.getLogger("concierge")
 logging.getLogger("alembic").setLevel(logging.WARNING)
 
 READY_MESSAGE = "Concierge is ready"
+PLACES_LOADED_MESSAGE = "Airports and towns loaded"
 """Logged once the window is shown and the last session restored (tests wait for it)."""
 
 
@@ -96,6 +97,7 @@ async def run(
         # loads once the window is ready, so it never slows start-up.
         loading = asyncio.ensure_future(asyncio.to_thread(services.places.load))
         await loading
+        log.info("%s in %.1f s", PLACES_LOADED_MESSAGE, services.places.load_seconds or 0.0)
         collector.freeze()
         await closed.wait()
         log.info("closing")

@@ -16,7 +16,8 @@ from concierge.store.settings import LOOKUPS_ONLINE_WEATHER
 from concierge.travel.lookups.tools import LookupKindName, LookupTools, StartLookup
 from concierge.travel.services import TravelServices, open_services
 from concierge.ui.lookups import LookupsPanel
-from tests.ui.trips_support import focus, loaded_places, on_screen
+from concierge.ui.trips import TripForm
+from tests.ui.trips_support import eventually, focus, loaded_places, on_screen
 from tests.ui.waiting import until
 
 
@@ -64,6 +65,45 @@ async def test_the_trips_own_currency_is_never_offered(
     await open_menu(panel, qtbot)
     assert "USD" not in offered_currencies(panel) and "EUR" in offered_currencies(panel)
     panel.look_up_menu.hide()
+
+
+async def test_the_trip_forms_convert_menu_follows_the_currency_typed(
+    services: TravelServices, qtbot: QtBot
+) -> None:
+    trip = await services.trips.create(
+        {"title": "Rome", "budget_amount": "1800", "budget_currency": "EUR"}
+    )
+    started: list[object] = []
+    async with on_screen(
+        TripForm(services.editor, services.history, services.bus), 520, 760
+    ) as form:
+        form.set_trip(trip.id)
+        await until(lambda: form.record is not None)
+        form.set_lookup_starter(lambda trip_id, kind, parameters: started.append(parameters))
+        fields = form.fields
+
+        async def targets() -> list[str]:
+            fields.convert_menu.hide()
+            await focus(fields.convert_button)
+            qtbot.keyClick(fields.convert_button, Qt.Key.Key_Space)
+            await until(lambda: fields.convert_menu.isVisible())
+            return [action.text() for action in fields.convert_menu.actions()]
+
+        first = await targets()
+        assert "To EUR" not in first and "To USD" in first
+        await focus(fields.currency_combo)
+        qtbot.keyClick(fields.currency_combo, Qt.Key.Key_A, Qt.KeyboardModifier.ControlModifier)
+        qtbot.keyClicks(fields.currency_combo, "usd")
+        qtbot.keyClick(fields.currency_combo, Qt.Key.Key_Return)
+
+        async def stored_usd() -> bool:
+            record = await services.trips.get(trip.id)
+            return record is not None and record.budget_currency == "USD"
+
+        await eventually(stored_usd)
+        second = await targets()
+        assert "To USD" not in second and "To EUR" in second
+        fields.convert_menu.hide()
 
 
 async def test_weather_is_off_until_turned_on_in_settings(
