@@ -45,6 +45,9 @@ _MAX_LISTED = 5  # places named in one error message
 _CLOSE = 0.75  # difflib similarity for "Did you mean"
 _CLOSER = 0.85  # a city spelt this much like the text beats an airport-name match
 _STANDS_OUT = 2  # an airport of this standing is the one meant even if a town shares its name
+_NOTABLE = 2  # the prominence of an international, main or multi-airport city's airport
+NEAR_KM = 150.0
+"""How far an airport may be to serve a town."""
 _OUTWEIGHS = 10  # a town this many times as populous as its namesakes is the one meant
 
 
@@ -130,6 +133,17 @@ class PlaceIndex:
         if towns:
             return _most_populous(typed, towns)
         return _by_airport_name(data, typed, query)
+
+    def airports_near(self, place: Place, within_km: float = NEAR_KM) -> list[Place]:
+        """The notable airports (no airstrips or fields, see ``place_catalog``) within
+        ``within_km`` of ``place``, nearest first: what serves a town such as Kyoto."""
+        data = self._ready()
+        found = [
+            (distance_km(place.lat, place.lon, e.place.lat, e.place.lon), e.place)
+            for e in data.entries
+            if e.place.kind == "airport" and e.prominence >= _NOTABLE
+        ]
+        return [p for km, p in sorted(found, key=lambda pair: pair[0]) if km <= within_km]
 
 
 def _tiers(data: Catalog, query: str, limit: int) -> Iterator[set[int]]:

@@ -26,7 +26,8 @@ def test_each_place_lookup_for_a_town(places: PlaceIndex) -> None:
     assert days[0]["sunrise"].startswith("05:")  # Kyoto, early April: about 05:45 JST
     flights = KINDS["flights"].run(TO_KYOTO, ctx).to_dict()
     assert 10_500 < flights["distance_km"] < 11_500
-    assert flights["destination_airports"] == []
+    near = [a["iata"] for a in flights["destination_airports"]]
+    assert {"ITM", "KIX"} <= set(near) and near.index("ITM") < near.index("KIX")  # 40, 90 km
 
 
 async def test_a_trip_to_kyoto_stores_its_zone_and_its_time_difference_runs(
