@@ -230,7 +230,9 @@ def _by_airport_name(data: Catalog, typed: str, query: str) -> Place:
             return named[0]
         raise _ambiguous(typed, named)
     close = [g[0].place for key in keys for g in _groups(_city_candidates(data, key))]
-    raise _unknown(typed, list(dict.fromkeys([*close, *named])))
+    spelt = difflib.get_close_matches(query, data.by_town.keys(), n=2, cutoff=_CLOSER)
+    towns = [g[0].place for key in spelt for g in _groups(data.by_town[key])][:2]
+    raise _unknown(typed, list(dict.fromkeys([*close, *towns, *named])))
 
 
 def _similarity(key: str, query: str) -> float:

