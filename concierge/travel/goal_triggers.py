@@ -56,6 +56,17 @@ class GoalTrigger(StrEnum):
     FORM_TRIP_BRIEF = "form:trip-brief"
 
 
+MANUALLY = "Manually"
+"""The choice of no trigger: only someone ticks the goal."""
+
+
+def trigger_choices() -> list[tuple[str | None, str]]:
+    """What a person may pick as a goal's "completes when", with its label: "Manually"
+    first, then the form, then each lookup kind ("When a public holidays lookup succeeds")."""
+    triggers = sorted(GoalTrigger, key=lambda t: not t.startswith(f"{FORM}:"))
+    return [(None, MANUALLY), *((t.value, f"When {describe_trigger(t)}") for t in triggers)]
+
+
 def describe_trigger(trigger: str) -> str:
     """The event a trigger waits for, in words: "a public holidays lookup succeeds"."""
     source, _, name = trigger.partition(":")

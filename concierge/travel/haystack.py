@@ -23,13 +23,14 @@ class Haystack:
         self._starts = list(accumulate((len(t) + 1 for t in texts[:-1]), initial=0))
         self._ends = [*self._starts[1:], len(self._joined) + 1]
 
-    def find(self, needle: str) -> set[int]:
-        """The numbers of the texts that contain ``needle`` (which has no line break)."""
+    def find(self, needle: str, limit: int | None = None) -> set[int]:
+        """The numbers of the texts that contain ``needle`` (which has no line break): all
+        of them, or the ``limit`` lowest (a one-letter needle matches thousands)."""
         found: set[int] = set()
         if not needle or _SEPARATOR in needle:
             return found
         at = self._joined.find(needle)
-        while at != -1:
+        while at != -1 and (limit is None or len(found) < limit):
             number = bisect_right(self._starts, at) - 1
             found.add(number)
             at = self._joined.find(needle, self._ends[number])

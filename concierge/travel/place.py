@@ -9,16 +9,17 @@ from typing import Literal
 from .countries import country_name
 from .folding import fold
 
-PlaceKind = Literal["airport", "city"]
+PlaceKind = Literal["airport", "city", "town"]
 
 
 @dataclass(frozen=True, slots=True)
 class Place:
-    """An airport, or a city with several airports, as shown and stored.
+    """An airport, a city with several airports, or a town from the gazetteer.
 
-    ``iata`` is the airport's code, or for a city IATA's metropolitan code (LON, NYC).
-    ``airports`` lists the codes a trip may use: a city's member airports, or the airport
-    itself. ``tz`` and the coordinates of a city are those of its main airport.
+    ``iata`` is the airport's code, or for a city IATA's metropolitan code (LON, NYC); a town
+    (a city or town with no airport of its name, such as Kyoto) has none. ``airports`` lists
+    the codes a trip may use: a city's member airports, or the airport itself. ``tz`` and the
+    coordinates of a city are those of its main airport; a town's are its own.
     """
 
     label: str
@@ -40,7 +41,9 @@ class Place:
 
     @property
     def short(self) -> str:
-        """Enough to name the place in a sentence, like "Porto (OPO)"."""
+        """Enough to name the place in a sentence, like "Porto (OPO)" or "Kyoto, Japan"."""
+        if not self.iata:
+            return self.label
         return f"{self.city or self.name} ({self.iata})"
 
     @property

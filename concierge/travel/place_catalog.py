@@ -1,21 +1,24 @@
-"""The place catalogue behind ``PlaceIndex``: every airport and multi-airport city with the
-folded keys and ranks that search and resolution use, built once from the airport data.
+"""The place catalogue behind ``PlaceIndex``: every airport and multi-airport city, and every
+gazetteer town that no airport already answers for, with the folded keys and ranks that
+search and resolution use, built once from the airport data and the gazetteer.
 
-Building is the slow part of the index (about half a second, mostly reading the package's
-CSV files), which is why ``PlaceIndex.load`` exists.
+Building is the slow part of the index (a second or so, mostly parsing the packages' CSV
+and JSON files), which is why ``PlaceIndex.load`` exists.
 """
 
 from __future__ import annotations
 
 import functools
 import re
-from collections import defaultdict
+from collections import Counter, defaultdict
 from collections.abc import Iterable
 from dataclasses import dataclass
 
 from .airports import Airport, MetroArea, read_airports, read_metro_areas
 from .countries import country_name
 from .folding import fold
+from .gazetteer import City, read_cities
+from .geo import distance_km
 from .haystack import Haystack
 from .main_airports import MAIN_AIRPORTS
 from .place import Place, region_shown
@@ -33,6 +36,10 @@ _MINOR_WORDS = (
     " military",
 )
 _CITY_PARTS = re.compile(r"[,/]")
+SAME_PLACE_KM = 100.0
+"""Namesakes in one country closer than this are one place (an airport covers its town)."""
+# A town's prominence by population, so that Kyoto outranks a village airstrip.
+_TOWN_PROMINENCE = ((1_000_000, 6), (250_000, 4), (50_000, 2), (0, 0))
 
 
 @dataclass(slots=True)
@@ -47,6 +54,7 @@ class Entry:
     words: str  # " " + every word of city, name, region, country and codes
     prominence: int  # higher first within a search tier
     standing: int  # for resolve: 3 city, 2 a time zone's city, 1 other airport, 0 base/field
+    population: int = 0  # its town's, where the gazetteer has it: for telling namesakes apart
 
 
 @dataclass(frozen=True, slots=True)
@@ -58,35 +66,35 @@ class Catalog:
     city_codes: dict[str, Entry]
     by_icao: dict[str, Entry]
     by_label: dict[str, Entry]
-    by_city: dict[str, list[Entry]]
+    by_city: dict[str, list[Entry]]  # airports and cities, not towns
+    by_town: dict[str, list[Entry]]  # towns by folded name
     cities: Haystack  # each entry's ``cities``, by number
     names: Haystack  # each entry's ``name`` plus a space, so " heathrow " finds whole words
     words: Haystack  # each entry's ``words``
 
 
 def build_catalog() -> Catalog:
-    """Read the airport data and index it."""
+    """Read the airport data and the gazetteer and index them."""
     airports = read_airports()
     areas = read_metro_areas(airports)
     area_of = {code: area for area in areas for code in area.airports}
     entries = [_airport_entry(a, area_of.get(a.iata)) for a in airports.values()]
     entries += [_city_entry(area, [airports[c] for c in area.airports]) for area in areas]
-    entries.sort(key=lambda e: (-e.prominence, e.place.kind != "city", e.key))
+    entries += _town_entries(read_cities(), _keyed(entries))
+    entries.sort(key=lambda e: (-e.prominence, e.place.kind != "city", -e.population, e.key))
     for number, entry in enumerate(entries):
         entry.number = number
     numbered = tuple(entries)
-    by_city: defaultdict[str, list[Entry]] = defaultdict(list)
-    for entry in numbered:
-        for key in entry.cities.strip("|").split("|"):
-            if key:
-                by_city[key].append(entry)
+    by_city = _keyed(e for e in numbered if e.place.kind != "town")
+    by_town = _keyed(e for e in numbered if e.place.kind == "town")
     return Catalog(
         entries=numbered,
         by_code={e.place.iata: e for e in numbered if e.place.kind == "airport"},
         city_codes={e.place.iata: e for e in numbered if e.place.kind == "city"},
         by_icao={e.place.icao: e for e in numbered if e.place.icao},
         by_label={e.key: e for e in numbered},
-        by_city=dict(by_city),
+        by_city=by_city,
+        by_town=by_town,
         cities=Haystack([e.cities for e in numbered]),
         names=Haystack([f"{e.name} " for e in numbered]),
         words=Haystack([e.words for e in numbered]),
@@ -184,6 +192,97 @@ def _city_entry(area: MetroArea, members: list[Airport]) -> Entry:
         words=_words(place),
         prominence=10,
         standing=3,
+    )
+
+
+def _keyed(entries: Iterable[Entry]) -> dict[str, list[Entry]]:
+    """Entries by each city name they answer to, in the order given."""
+    keyed: defaultdict[str, list[Entry]] = defaultdict(list)
+    for entry in entries:
+        for key in entry.cities.strip("|").split("|"):
+            if key:
+                keyed[key].append(entry)
+    return dict(keyed)
+
+
+def _town_entries(cities: list[City], by_city: dict[str, list[Entry]]) -> list[Entry]:
+    """Gazetteer towns that no airport or city of the same name nearby already stands for
+    (Porto is OPO, Kyoto is a town), each with a label no other town shares."""
+    keyed = sorted(((c, fold(c.name)) for c in cities), key=lambda pair: -pair[0].population)
+    kept = [(city, key) for city, key in keyed if not _cover(city, key, by_city)]
+    namesakes = Counter((key, city.country) for city, key in kept)
+    taken: set[str] = set()
+    entries = []
+    for city, key in kept:
+        label, label_key = _town_label(city, key, namesakes[key, city.country] > 1, taken)
+        taken.add(label_key)
+        entries.append(_town_entry(city, key, label, label_key))
+    return entries
+
+
+def _cover(city: City, key: str, by_city: dict[str, list[Entry]]) -> bool:
+    """Whether airports or cities answering to the town's name ("New York" for "New York
+    City") lie in its country within ``SAME_PLACE_KM``; they take on its population."""
+    covering = [
+        e
+        for name in {key, key.removesuffix(" city")}
+        for e in by_city.get(name, ())
+        if e.place.country == city.country
+        and distance_km(e.place.lat, e.place.lon, city.lat, city.lon) <= SAME_PLACE_KM
+    ]
+    for entry in covering:
+        entry.population = max(entry.population, city.population)
+    return bool(covering)
+
+
+def _town_label(city: City, key: str, shared: bool, taken: set[str]) -> tuple[str, str]:
+    """The label and its folded key: "Kyoto, Japan"; namesakes in one country add their
+    state code where it is one ("Springfield, MO, United States"), else where they lie."""
+    country, country_key = country_name(city.country), _fold_often(country_name(city.country))
+    region = _region(city)
+    if shared and region:
+        label, label_key = f"{city.name}, {region}, {country}", f"{key} {region.lower()}"
+    else:
+        label, label_key = f"{city.name}, {country}", key
+    label_key = _join(label_key, country_key)
+    if label_key not in taken:
+        return label, label_key
+    north, east = "N" if city.lat >= 0 else "S", "E" if city.lon >= 0 else "W"
+    label += f" ({abs(city.lat):.2f}° {north}, {abs(city.lon):.2f}° {east})"
+    return label, fold(label)
+
+
+def _region(city: City) -> str:
+    """The first-level division's code when people read it as a name ("IL", "ENG")."""
+    return city.admin1 if city.admin1.isalpha() else ""
+
+
+def _town_entry(city: City, key: str, label: str, label_key: str) -> Entry:
+    region = _region(city)
+    place = Place(
+        label=label,
+        kind="town",
+        iata="",
+        name=city.name,
+        city=city.name,
+        region=region,
+        country=city.country,
+        tz=city.tz,
+        lat=city.lat,
+        lon=city.lon,
+    )
+    country_key = _fold_often(place.country_name)
+    prominence = next(rank for least, rank in _TOWN_PROMINENCE if city.population >= least)
+    return Entry(
+        place=place,
+        number=0,
+        key=label_key,
+        cities=_bars({key}),
+        name="",
+        words=" " + _join(key, _fold_often(region), country_key),
+        prominence=prominence,
+        standing=0,
+        population=city.population,
     )
 
 

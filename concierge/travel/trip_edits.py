@@ -48,7 +48,8 @@ class TripEditor:
             if strict:
                 raise TripEditError(role, str(error)) from None
             return {role: text, f"{role}_code": None, f"{role}_tz": None}
-        return {role: place.short, f"{role}_code": place.iata, f"{role}_tz": place.tz}
+        # A town (Kyoto) has no code: its label names it, and lookups resolve that again.
+        return {role: place.short, f"{role}_code": place.iata or None, f"{role}_tz": place.tz}
 
     async def apply(
         self,

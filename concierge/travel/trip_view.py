@@ -42,7 +42,7 @@ def _day(value: date) -> str:
 def _place(name: str, code: str | None, tz: str | None) -> str:
     if not name:
         return "not set"
-    if code is None:
+    if code is None and tz is None:
         return f"{name} (not matched to an airport or city)"
     return f"{name}, time zone {tz}" if tz else name
 

@@ -125,6 +125,9 @@ class MainWindow(QMainWindow):
         self._build_menus()
         self.trip_list.trip_selected.connect(self.show_trip)
         self.chat.settings_requested.connect(self.open_settings)
+        self.lookups_panel.settings_requested.connect(
+            lambda: self.open_settings(online_lookups=True)
+        )
         self._unsubscribe = services.bus.subscribe(self._on_change)
         self._settings_dialog: SettingsDialog | None = None
         self.shortcuts_dialog: ShortcutsDialog | None = None
@@ -384,13 +387,17 @@ class MainWindow(QMainWindow):
         self.side_tabs.setCurrentWidget(self.chat)
         self.chat.setFocus()
 
-    def open_settings(self) -> None:
+    def open_settings(self, *, online_lookups: bool = False) -> None:
+        """Open Settings (or bring it forward); `online_lookups` puts the focus on the
+        online lookups' switches."""
         if self._settings_dialog is not None:
             self._settings_dialog.raise_()
+            if online_lookups:
+                self._settings_dialog.focus_online_lookups()
             return
-        self.tasks.start(self._open_settings(), name="open settings")
+        self.tasks.start(self._open_settings(online_lookups), name="open settings")
 
-    async def _open_settings(self) -> None:
+    async def _open_settings(self, online_lookups: bool = False) -> None:
         profile = self.session.profile or await self.session.reload_profile()
         dialog = SettingsDialog(profile, self.services.settings, self.services.secrets, self)
         self._settings_dialog = dialog
@@ -400,6 +407,8 @@ class MainWindow(QMainWindow):
             lambda _result: self.tasks.start(self._close_settings(dialog), name="close settings")
         )
         dialog.open()
+        if online_lookups:
+            dialog.focus_online_lookups()
 
     def _use_profile(self, profile: ModelProfile) -> None:
         self.session.use_profile(profile)

@@ -148,6 +148,8 @@ class RecordListPanel(TripView[Change], Generic[R]):
         for button in self.buttons():
             buttons.addWidget(button)
         buttons.addStretch(1)
+        self.button_row = buttons
+        """The buttons under the list; a panel may add its own before the stretch."""
         body = QWidget(self)
         body_layout = QVBoxLayout(body)
         body_layout.setContentsMargins(0, 4, 0, 0)
@@ -179,20 +181,21 @@ class RecordListPanel(TripView[Change], Generic[R]):
         self.stack.setCurrentWidget(self.placeholder)
         self._update_actions()
 
-    def chain(self, extra: Sequence[QWidget] = ()) -> None:
+    def chain(self, extra: Sequence[QWidget] = (), after: Sequence[QWidget] = ()) -> None:
         """Set the tab order: the add line (with `extra` after the text), the list, the
-        buttons, the undo bar."""
+        buttons (with `after` last), the undo bar."""
         widgets = [
             self.new_edit,
             *extra,
             self.add_button,
             self.view,
             *self.buttons(),
+            *after,
             self.undo_bar.undo_button,
             self.undo_bar.dismiss_button,
         ]
-        for before, after in itertools.pairwise(widgets):
-            QWidget.setTabOrder(before, after)
+        for first, second in itertools.pairwise(widgets):
+            QWidget.setTabOrder(first, second)
 
     def buttons(self) -> list[QWidget]:
         return [self.rename_button, self.remove_button, self.move_up_button, self.move_down_button]

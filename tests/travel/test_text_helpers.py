@@ -43,6 +43,18 @@ def test_haystack_finds_what_a_loop_finds(texts: list[str], needle: str) -> None
     assert Haystack(texts).find(needle) == {n for n, t in enumerate(texts) if needle in t}
 
 
+@given(
+    st.lists(st.text(alphabet="ab |", max_size=8), min_size=1, max_size=30),
+    st.text(alphabet="ab |", min_size=1, max_size=3),
+    st.integers(min_value=0, max_value=10),
+)
+def test_a_limited_haystack_search_finds_the_lowest_numbers(
+    texts: list[str], needle: str, limit: int
+) -> None:
+    every = sorted(n for n, t in enumerate(texts) if needle in t)
+    assert Haystack(texts).find(needle, limit) == set(every[:limit])
+
+
 def test_haystack_refuses_line_breaks() -> None:
     with pytest.raises(ValueError, match="line break"):
         Haystack(["a\nb"])

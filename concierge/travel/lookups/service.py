@@ -38,6 +38,7 @@ from concierge.store import (
 from ..places import PlaceIndex
 from .errors import LookupCancelled, LookupInputError
 from .kinds import KINDS, LookupContext, LookupKind
+from .kinds.weather import off_message as weather_off_message
 from .online import OFFLINE, ONLINE_PARAMETER, OnlineAccessSource
 from .progress import Progress, ProgressSink, ProgressWrites
 
@@ -103,6 +104,15 @@ class LookupService:
     def active_job_ids(self) -> frozenset[str]:
         """Jobs of this service that are queued or running right now."""
         return frozenset(self._running)
+
+    async def refusal(self, kind: str) -> str | None:
+        """Why a `kind` lookup would fail at once, so that it is not offered: an online kind
+        whose switch is off in Settings (None: it may run). Reads the settings."""
+        spec = self.kinds.get(kind)
+        if spec is None or not spec.online:
+            return None
+        access = await self._online() if self._online is not None else OFFLINE
+        return None if access.weather else weather_off_message(access.weather_url)
 
     async def recover(self) -> list[LookupJobRecord]:
         """At start-up, before any `start`: jobs a previous run left unfinished become

@@ -87,6 +87,8 @@ class LookupTools:
 
     async def start(self, args: StartLookup, ctx: ToolContext) -> ToolOutput:
         given = args.model_dump(exclude={"kind"}, exclude_none=True)
+        if (refused := await self.service.refusal(args.kind.value)) is not None:
+            raise ToolError(f"Not started: {refused} Only the person can turn it on.")
         try:
             job_id = await self.service.start(self.trip_id, args.kind.value, given)
         except LookupRequestError as error:

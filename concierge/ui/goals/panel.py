@@ -2,14 +2,16 @@
 
 Tick a goal to complete it and untick it to reopen it (Space, or a click on the box); add
 one from the line at the top (Enter); rename in place (F2, double-click); remove (Delete,
-with Undo); reorder (Alt+Up / Alt+Down). Goals that complete by themselves say what they
+with Undo); reorder (Alt+Up / Alt+Down); choose what completes it by itself ("Completes
+when…", Ctrl+E, also in the context menu). Goals that complete by themselves say what they
 wait for, and a done goal says who completed it — the person, the assistant, or the app
 when what it waited for happened.
 """
 
 from __future__ import annotations
 
-from PySide6.QtGui import QAction
+from PySide6.QtCore import Qt
+from PySide6.QtGui import QAction, QActionGroup
 from PySide6.QtWidgets import QMenu, QWidget
 
 from concierge.store import (
@@ -22,14 +24,16 @@ from concierge.store import (
     StoreError,
     TripRepository,
 )
+from concierge.travel.goal_triggers import trigger_choices
 from concierge.ui.record_panel import RecordListPanel
-from concierge.ui.views.actions import make_action
+from concierge.ui.views.actions import action_button, make_action
 from concierge.ui.views.person import person
 
 from .model import MARKED_FIELDS, GoalsModel
 
 NO_TRIP_TEXT = "Select a trip to see its goals."
 EMPTY_TEXT = "No goals yet. Add what must get done, e.g. “Flights booked”."
+COMPLETES_WHEN = "Completes when"
 
 
 class GoalsPanel(RecordListPanel[GoalRecord]):
@@ -62,7 +66,25 @@ class GoalsPanel(RecordListPanel[GoalRecord]):
         assert isinstance(self.model, GoalsModel)
         self.model.check_requested.connect(self._check)
         self.toggle_action: QAction = make_action(self, "Mark done", None, self.toggle_selected)
-        self.chain()
+        self.trigger_menu = QMenu(COMPLETES_WHEN, self)
+        self.trigger_menu.setAccessibleName(COMPLETES_WHEN)
+        group = QActionGroup(self.trigger_menu)
+        self.trigger_actions: dict[str | None, QAction] = {}
+        """The menu's choices by trigger (None: manually)."""
+        for trigger, label in trigger_choices():
+            action = self.trigger_menu.addAction(label)
+            action.setCheckable(True)
+            group.addAction(action)
+            action.triggered.connect(lambda _=False, t=trigger: self.set_trigger_selected(t))
+            self.trigger_actions[trigger] = action
+        self.trigger_action: QAction = make_action(
+            self, f"{COMPLETES_WHEN}…", Qt.Modifier.CTRL | Qt.Key.Key_E, self.show_trigger_menu
+        )
+        self.trigger_action.setShortcutContext(Qt.ShortcutContext.WidgetWithChildrenShortcut)
+        self.addAction(self.trigger_action)
+        self.trigger_button = action_button(self, self.trigger_action)
+        self.button_row.insertWidget(self.button_row.count() - 1, self.trigger_button)
+        self.chain(after=[self.trigger_button])
 
     def toggle_selected(self) -> None:
         """Complete the selected goal, or reopen it if it is done."""
@@ -70,11 +92,42 @@ class GoalsPanel(RecordListPanel[GoalRecord]):
         if goal is not None:
             self._check(goal.id, not goal.done)
 
+    def show_trigger_menu(self) -> None:
+        """Pop up the "completes when" choices for the selected goal, its own one checked,
+        under the button (with `popup()`: never a nested event loop)."""
+        if self._check_trigger_choice():
+            button = self.trigger_button
+            self.trigger_menu.popup(button.mapToGlobal(button.rect().bottomLeft()))
+
+    def _check_trigger_choice(self) -> bool:
+        goal = self.selected()
+        self.trigger_menu.setEnabled(goal is not None)
+        if goal is None:
+            return False
+        known = goal.completes_on in self.trigger_actions
+        self.trigger_actions[goal.completes_on if known else None].setChecked(True)
+        return True
+
+    def set_trigger_selected(self, trigger: str | None) -> None:
+        """What completes the selected goal by itself (None: only someone ticks it)."""
+        goal = self.selected()
+        if goal is not None and goal.completes_on != trigger:
+            self._start(self._set_trigger(goal.id, trigger), "change what completes goal")
+
+    async def _set_trigger(self, goal_id: str, trigger: str | None) -> None:
+        try:
+            await self.goals.set_trigger(goal_id, trigger, context=person())
+        except StoreError as error:
+            self.undo_bar.inform(str(error))
+            self._refresher.request()
+
     def fill_menu(self, menu: QMenu) -> None:
         goal = self.selected()
         self.toggle_action.setText("Reopen" if goal is not None and goal.done else "Mark done")
         self.toggle_action.setEnabled(goal is not None)
         menu.addAction(self.toggle_action)
+        self._check_trigger_choice()
+        menu.addMenu(self.trigger_menu)
         super().fill_menu(menu)
 
     def _check(self, goal_id: str, done: bool) -> None:

