@@ -4,10 +4,13 @@ line at the top, renamed in place (F2, double-click), removed at once with Undo 
 
 Selecting a row the assistant added or changed clears its mark, here and in the change log.
 Subclasses say how to read and write their records; every write is the person's own step.
+`flush` saves a rename still being typed in place (text in the add line is a draft until
+Enter, so it stays where it is).
 """
 
 from __future__ import annotations
 
+import asyncio
 import itertools
 from collections.abc import Coroutine, Mapping, Sequence
 from types import MappingProxyType
@@ -168,6 +171,7 @@ class RecordListPanel(TripView[Change], Generic[R]):
         self._selected: str | None = None
         self._pending_select: str | None = None
         self._undo_offer: UndoOffer | None = None
+        self._writes: set[asyncio.Task[None]] = set()
         self.new_edit.returnPressed.connect(self.add_from_line)
         self.model.edit_requested.connect(
             lambda record_id, text: self._start(self._rename(record_id, text), "rename")
@@ -306,13 +310,35 @@ class RecordListPanel(TripView[Change], Generic[R]):
             self.undo_bar.dismiss()
             self._start(self._undo(offer), "undo remove")
 
+    async def flush(self) -> None:
+        """Hand a rename being typed in place to the store (the editor stays open) and wait
+        until the store has answered every edit started here."""
+        self._commit_rename()
+        while self._writes:
+            await asyncio.wait(tuple(self._writes))
+
+    def _commit_rename(self) -> None:
+        """Hand the text of an open rename editor to the model, as Enter would."""
+        index = self.view.currentIndex()
+        editor = self.view.indexWidget(index.siblingAtColumn(0)) if index.isValid() else None
+        if editor is not None and self.view.state() == QAbstractItemView.State.EditingState:
+            self.view.itemDelegate().commitData.emit(editor)
+
+    def leave_trip(self) -> None:
+        self._commit_rename()
+
+    async def before_shutdown(self) -> None:
+        await self.flush()
+
     # -- store work -----------------------------------------------------------------------
 
     def _start(self, coro: Coroutine[Any, Any, None], what: str) -> None:
         if self.tasks.closed:
             coro.close()
             return
-        self.tasks.start(coro, name=f"{what} {self.accessibleName().lower()}")
+        task = self.tasks.start(coro, name=f"{what} {self.accessibleName().lower()}")
+        self._writes.add(task)
+        task.add_done_callback(self._writes.discard)
 
     def takes(self, news: Change, trip_id: str) -> bool:
         gone = news.entity is EntityKind.TRIP and news.entity_id == trip_id

@@ -7,12 +7,13 @@ iteration works from the new state, also while a turn is already running.
 from __future__ import annotations
 
 import json
+import threading
 from collections.abc import AsyncIterator
 from pathlib import Path
 
 import pytest
 from PySide6.QtCore import Qt
-from PySide6.QtWidgets import QLineEdit
+from PySide6.QtWidgets import QApplication, QLineEdit
 from pytestqt.qtbot import QtBot
 
 from concierge.agent import Provenance
@@ -27,7 +28,7 @@ from concierge.ui.main_window import MainWindow
 from tests.agent.support import snapshot_of
 from tests.fakes import FakeOpenAIServer, Reply, ToolCallSpec
 from tests.fakes.memory_keyring import MemoryKeyring
-from tests.ui.trips_support import eventually, loaded_places
+from tests.ui.trips_support import edit_in_place, eventually, focus, loaded_places, select_row
 from tests.ui.waiting import until
 
 
@@ -281,3 +282,184 @@ async def test_mark_as_seen_clears_the_assistants_marks_in_every_panel(
     await until(lambda: not window.trip_form.is_marked("travellers"))
     await until(lambda: not window.brief_panel.is_marked("ages"))
     assert window.trip_form.fields.travellers_spin.value() == 3
+
+
+# What the person has typed is what the model sees: edits not yet saved (a field still
+# focused, a pause in typing not yet over, a rename in place) are saved before every model
+# call reads the store, also mid-turn, and when the trip changes or the window closes.
+
+
+def block(snapshot: str | None, name: str) -> str:
+    """One provider's block of a runtime-context text."""
+    assert snapshot is not None
+    return snapshot.split(f"## {name}\n", 1)[1].split("\n\n## ", 1)[0]
+
+
+async def started(running: Running, qtbot: QtBot) -> tuple[MainWindow, str]:
+    window = await running.start(qtbot)
+    trip_id = window.session.trip_id
+    assert trip_id is not None
+    await until(lambda: window.chat.runnable is not None and not window.chat.loading)
+    return window, trip_id
+
+
+async def test_text_typed_and_sent_at_once_is_in_the_first_model_call(
+    running: Running, connected: None, fake_openai: FakeOpenAIServer, qtbot: QtBot
+) -> None:
+    """The message is written first; then the person fixes the title and the budget and
+    types a note, and presses Send with the focus still in the notes."""
+    window, trip_id = await started(running, qtbot)
+    fields = window.trip_form.fields
+    fake_openai.script(Reply.text("Noted."))
+    qtbot.keyClicks(window.chat.composer.edit, "Plan it")
+    await focus(fields.title_edit)
+    qtbot.keyClick(fields.title_edit, Qt.Key.Key_A, Qt.KeyboardModifier.ControlModifier)
+    qtbot.keyClicks(fields.title_edit, "Porto in May")
+    qtbot.keyClick(fields.title_edit, Qt.Key.Key_Tab)
+    await focus(fields.budget_edit)
+    qtbot.keyClicks(fields.budget_edit, "4500")
+    await focus(fields.notes_edit)
+    qtbot.keyClicks(fields.notes_edit, "Bring hats")
+    assert QApplication.focusWidget() is fields.notes_edit
+
+    window.chat.composer.send_button.click()  # no focus change: the notes still wait
+    await until(lambda: len(fake_openai.chat_requests) == 1 and not window.chat.busy)
+
+    trip = block(snapshot_of(fake_openai.chat_requests[0]), "trip")
+    assert "Trip: Porto in May" in trip
+    assert "Budget: 4,500.00 EUR" in trip
+    assert "Notes: Bring hats" in trip
+    record = await running.services.trips.get(trip_id)
+    assert record is not None
+    assert (record.title, record.budget_amount, record.notes) == (
+        "Porto in May",
+        4500,
+        "Bring hats",
+    )
+
+
+async def test_a_note_typed_while_the_model_answers_is_in_the_call_after_the_tool_results(
+    running: Running, connected: None, fake_openai: FakeOpenAIServer, qtbot: QtBot
+) -> None:
+    """The turn is running (the model's tool call is on its way) while the person types in
+    the notes and the brief; neither pause in typing is over when the tool's results go
+    back to the model."""
+    window, trip_id = await started(running, qtbot)
+    reply_held = threading.Event()
+    fake_openai.script(
+        Reply.tool_calls(ToolCallSpec("get_trip", {}), wait_for=reply_held),
+        Reply.text("Looks good."),
+    )
+    qtbot.keyClicks(window.chat.composer.edit, "Check the trip")
+    qtbot.keyClick(
+        window.chat.composer.edit, Qt.Key.Key_Return, Qt.KeyboardModifier.ControlModifier
+    )
+    await until(lambda: len(fake_openai.chat_requests) == 1)
+    window.bottom_tabs.setCurrentWidget(window.brief_panel)
+    accessibility = window.brief_panel.fields.editors["accessibility"].widget
+    await focus(accessibility)
+    qtbot.keyClicks(accessibility, "Step-free rooms")
+    notes = window.trip_form.fields.notes_edit
+    await focus(notes)
+    qtbot.keyClicks(notes, "Bring hats")
+    assert window.chat.busy and QApplication.focusWidget() is notes
+
+    reply_held.set()
+    await until(lambda: len(fake_openai.chat_requests) == 2 and not window.chat.busy)
+
+    before, after = (snapshot_of(body) for body in fake_openai.chat_requests)
+    assert "Bring hats" not in (before or "")
+    assert "Notes: Bring hats" in block(after, "trip")
+    assert '"Step-free rooms"' in block(after, "brief")
+    answers = await running.services.forms.answers(trip_id, TRIP_BRIEF.id)
+    assert answers.get("accessibility") == "Step-free rooms"
+
+
+async def test_a_rename_typed_in_place_is_saved_before_context_and_its_editor_stays_open(
+    running: Running, disconnected: None, qtbot: QtBot
+) -> None:
+    window, trip_id = await running.start(qtbot), running.window.session.trip_id
+    assert trip_id is not None
+    services = running.services
+    goal = await services.goals.add(trip_id, "Book the train")
+    window.bottom_tabs.setCurrentWidget(window.goals_panel)
+    await until(lambda: window.goals_panel.model.rowCount() == 1)
+    await select_row(window.goals_panel, 0)
+    editor = await edit_in_place(window.goals_panel, qtbot)
+    qtbot.keyClicks(editor, "Book the Douro train")  # no Enter: still typing
+
+    await window.save_typed_edits()  # the assistant's context hook
+
+    renamed = await services.goals.get(goal.id)
+    assert renamed is not None and renamed.title == "Book the Douro train"
+    assert isinstance(QApplication.focusWidget(), QLineEdit)  # the editor stays open
+    qtbot.keyClick(editor, Qt.Key.Key_Return)
+    await until(lambda: window.goals_panel.view.state() == window.goals_panel.view.State.NoState)
+    assert [g.title for g in await services.goals.list_for_trip(trip_id)] == [
+        "Book the Douro train"
+    ]
+
+
+async def test_get_runtime_context_saves_a_title_still_being_typed(
+    running: Running, connected: None, fake_openai: FakeOpenAIServer, qtbot: QtBot
+) -> None:
+    window, _trip_id = await started(running, qtbot)
+    title = window.trip_form.fields.title_edit
+    await focus(title)
+    qtbot.keyClick(title, Qt.Key.Key_End)
+    qtbot.keyClicks(title, " with Ana")
+    agent = window.session.agent
+    assert agent is not None
+
+    context = await agent.get_runtime_context()
+
+    assert "Trip: My first trip with Ana" in block(context.text, "trip")
+    assert [hook.name for hook in context.hooks] == ["typed edits"]
+    assert QApplication.focusWidget() is title
+    assert fake_openai.chat_requests == []
+
+
+async def test_switching_trips_saves_a_rename_being_typed_in_place(
+    running: Running, disconnected: None, qtbot: QtBot
+) -> None:
+    window, trip_id = await running.start(qtbot), running.window.session.trip_id
+    assert trip_id is not None
+    services = running.services
+    pin = await services.pins.add("Window seat", trip_id=trip_id)
+    other = await services.trips.create({"title": "Second trip"})
+    window.bottom_tabs.setCurrentWidget(window.pins_panel)
+    await until(lambda: window.pins_panel.model.rowCount() == 1)
+    await select_row(window.pins_panel, 0)
+    editor = await edit_in_place(window.pins_panel, qtbot)
+    qtbot.keyClicks(editor, "Aisle seat")
+
+    window.show_trip(other.id)
+
+    async def renamed() -> bool:
+        stored = await services.pins.get(pin.id)
+        return stored is not None and stored.text == "Aisle seat"
+
+    await eventually(renamed)
+
+
+async def test_closing_the_window_saves_what_is_typed_in_a_focused_field(
+    running: Running, disconnected: None, qtbot: QtBot
+) -> None:
+    """Ctrl+Q with the focus still in the notes and the budget typed a moment ago."""
+    window, trip_id = await running.start(qtbot), running.window.session.trip_id
+    assert trip_id is not None
+    fields = window.trip_form.fields
+    await focus(fields.budget_edit)
+    qtbot.keyClicks(fields.budget_edit, "900")
+    await focus(fields.notes_edit)
+    qtbot.keyClicks(fields.notes_edit, "Bring hats")
+    closed: list[bool] = []
+    window._on_close = lambda: closed.append(True)
+
+    qtbot.keyClick(fields.notes_edit, Qt.Key.Key_Q, Qt.KeyboardModifier.ControlModifier)
+    await until(lambda: closed == [True])
+    await window.shutdown()
+
+    record = await running.services.trips.get(trip_id)
+    assert record is not None
+    assert (record.budget_amount, record.notes) == (900, "Bring hats")
