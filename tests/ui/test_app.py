@@ -260,8 +260,8 @@ async def test_brief_and_goal_edits_in_the_panels_during_a_turn_reach_the_next_m
     qtbot.mouseClick(prompt.allow_button, Qt.MouseButton.LeftButton)
     await until(lambda: len(fake_openai.chat_requests) == 2 and not window.chat.busy)
     before, after = (snapshot_of(body) or "" for body in fake_openai.chat_requests)
-    assert "ages=" not in before and "Book the Douro train" not in before
-    assert "ages=[41, 39]" in after.split("## brief")[1].split("##")[0]
+    assert "- Ages (ages):" not in before and "Book the Douro train" not in before
+    assert "- Ages (ages): [41, 39]" in after.split("## brief")[1].split("##")[0]
     assert "Book the Douro train" in after.split("## goals")[1].split("##")[0]
 
 
