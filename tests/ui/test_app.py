@@ -7,6 +7,8 @@ iteration works from the new state, also while a turn is already running.
 from __future__ import annotations
 
 import json
+import os
+import signal
 import threading
 from collections.abc import AsyncIterator
 from pathlib import Path
@@ -25,6 +27,7 @@ from concierge.travel.forms import TRIP_BRIEF
 from concierge.travel.services import TravelServices, open_services
 from concierge.ui.chat.permission import PermissionPrompt
 from concierge.ui.main_window import MainWindow
+from concierge.ui.unix_signals import SignalBridge
 from tests.agent.support import snapshot_of
 from tests.fakes import FakeOpenAIServer, Reply, ToolCallSpec
 from tests.fakes.memory_keyring import MemoryKeyring
@@ -442,24 +445,50 @@ async def test_switching_trips_saves_a_rename_being_typed_in_place(
     await eventually(renamed)
 
 
-async def test_closing_the_window_saves_what_is_typed_in_a_focused_field(
-    running: Running, disconnected: None, qtbot: QtBot
-) -> None:
-    """Ctrl+Q with the focus still in the notes and the budget typed a moment ago."""
-    window, trip_id = await running.start(qtbot), running.window.session.trip_id
-    assert trip_id is not None
+async def type_a_budget_and_a_note(window: MainWindow, qtbot: QtBot) -> None:
+    """The budget typed a moment ago, the note still being typed (the focus in it)."""
     fields = window.trip_form.fields
     await focus(fields.budget_edit)
     qtbot.keyClicks(fields.budget_edit, "900")
     await focus(fields.notes_edit)
     qtbot.keyClicks(fields.notes_edit, "Bring hats")
-    closed: list[bool] = []
-    window._on_close = lambda: closed.append(True)
 
-    qtbot.keyClick(fields.notes_edit, Qt.Key.Key_Q, Qt.KeyboardModifier.ControlModifier)
-    await until(lambda: closed == [True])
-    await window.shutdown()
 
+async def assert_budget_and_note_saved(running: Running, trip_id: str) -> None:
     record = await running.services.trips.get(trip_id)
     assert record is not None
     assert (record.budget_amount, record.notes) == (900, "Bring hats")
+
+
+async def test_ctrl_q_saves_what_is_typed_in_a_focused_field(
+    running: Running, disconnected: None, qtbot: QtBot
+) -> None:
+    window, trip_id = await running.start(qtbot), running.window.session.trip_id
+    assert trip_id is not None
+    await type_a_budget_and_a_note(window, qtbot)
+
+    qtbot.keyClick(
+        window.trip_form.fields.notes_edit, Qt.Key.Key_Q, Qt.KeyboardModifier.ControlModifier
+    )
+    await until(lambda: not window.isVisible())  # closing: the app's main goes on to shut down
+    await window.shutdown()
+
+    await assert_budget_and_note_saved(running, trip_id)
+
+
+async def test_sigterm_saves_what_is_typed_in_a_focused_field(
+    running: Running, disconnected: None, qtbot: QtBot
+) -> None:
+    """As the app wires it: the signal closes the window like its close button."""
+    window, trip_id = await running.start(qtbot), running.window.session.trip_id
+    assert trip_id is not None
+    await type_a_budget_and_a_note(window, qtbot)
+    bridge = SignalBridge(lambda _signum: window.close(), window)
+    try:
+        os.kill(os.getpid(), signal.SIGTERM)
+        await until(lambda: not window.isVisible())
+    finally:
+        bridge.close()
+    await window.shutdown()
+
+    await assert_budget_and_note_saved(running, trip_id)
