@@ -314,6 +314,7 @@ class MainWindow(QMainWindow):
         pause in typing not yet over, a rename in place) and wait for the store: the
         assistant's context hook, so no model call reads older state than the window shows."""
         await asyncio.gather(
+            self.trip_list.flush(),
             self.trip_form.flush(),
             self.brief_panel.flush(),
             self.goals_panel.flush(),

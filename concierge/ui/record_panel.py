@@ -44,6 +44,7 @@ from concierge.store import (
 )
 from concierge.ui.record_table import R, RecordTableModel, unseen_reason
 from concierge.ui.views.actions import action_button, icon_button, make_action
+from concierge.ui.views.in_place import commit_open_editor
 from concierge.ui.views.person import person
 from concierge.ui.views.trip_view import DELETED_TEXT, TripView
 from concierge.ui.views.undo_bar import UndoBar
@@ -313,19 +314,12 @@ class RecordListPanel(TripView[Change], Generic[R]):
     async def flush(self) -> None:
         """Hand a rename being typed in place to the store (the editor stays open) and wait
         until the store has answered every edit started here."""
-        self._commit_rename()
+        commit_open_editor(self.view)
         while self._writes:
             await asyncio.wait(tuple(self._writes))
 
-    def _commit_rename(self) -> None:
-        """Hand the text of an open rename editor to the model, as Enter would."""
-        index = self.view.currentIndex()
-        editor = self.view.indexWidget(index.siblingAtColumn(0)) if index.isValid() else None
-        if editor is not None and self.view.state() == QAbstractItemView.State.EditingState:
-            self.view.itemDelegate().commitData.emit(editor)
-
     def leave_trip(self) -> None:
-        self._commit_rename()
+        commit_open_editor(self.view)
 
     async def before_shutdown(self) -> None:
         await self.flush()

@@ -422,6 +422,24 @@ async def test_get_runtime_context_saves_a_title_still_being_typed(
     assert fake_openai.chat_requests == []
 
 
+async def test_a_trip_renamed_in_place_is_in_the_next_snapshot_before_enter(
+    running: Running, connected: None, fake_openai: FakeOpenAIServer, qtbot: QtBot
+) -> None:
+    window, trip_id = await started(running, qtbot)
+    await focus(window.trip_list.view)
+    editor = await edit_in_place(window.trip_list, qtbot)
+    qtbot.keyClicks(editor, "Porto weekend")
+    agent = window.session.agent
+    assert agent is not None
+
+    context = await agent.get_runtime_context()
+
+    assert "Trip: Porto weekend" in block(context.text, "trip")
+    record = await running.services.trips.get(trip_id)
+    assert record is not None and record.title == "Porto weekend"
+    assert QApplication.focusWidget() is editor
+
+
 async def test_switching_trips_saves_a_rename_being_typed_in_place(
     running: Running, disconnected: None, qtbot: QtBot
 ) -> None:
