@@ -422,6 +422,25 @@ async def test_get_runtime_context_saves_a_title_still_being_typed(
     assert fake_openai.chat_requests == []
 
 
+async def test_get_runtime_context_saves_a_place_still_being_typed(
+    running: Running, connected: None, fake_openai: FakeOpenAIServer, qtbot: QtBot
+) -> None:
+    """The destination's completer is still offering places: the typed name is saved and
+    matched as it would be when the person leaves the field."""
+    window, trip_id = await started(running, qtbot)
+    destination = window.trip_form.fields.destination_edit
+    await focus(destination)
+    qtbot.keyClicks(destination, "Porto")
+    agent = window.session.agent
+    assert agent is not None
+
+    context = await agent.get_runtime_context()
+
+    assert "To: Porto (OPO), time zone Europe/Lisbon" in block(context.text, "trip")
+    record = await running.services.trips.get(trip_id)
+    assert record is not None and record.destination_code == "OPO"
+
+
 async def test_a_trip_renamed_in_place_is_in_the_next_snapshot_before_enter(
     running: Running, connected: None, fake_openai: FakeOpenAIServer, qtbot: QtBot
 ) -> None:
