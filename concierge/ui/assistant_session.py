@@ -14,14 +14,19 @@ import openai
 from PySide6.QtCore import QObject
 
 from concierge.agent import Agent, ContextHook, OpenAIChatModel, tool_titles
+from concierge.store.engine import BUSY_TIMEOUT_SECONDS
 from concierge.store.model_profile import ModelProfile, load_profile
-from concierge.travel.assistant import PROVIDER_TIMEOUT, build_trip_assistant, trip_history
+from concierge.travel.assistant import build_trip_assistant, trip_history
 from concierge.travel.services import TravelServices
 from concierge.ui.chat import ChatPanel
 from concierge.ui.chat.notices import NO_MODEL_TEXT
 from concierge.ui.inspector import InspectorPanel
 
 log = logging.getLogger(__name__)
+
+SAVE_TIMEOUT = BUSY_TIMEOUT_SECONDS + 5.0
+"""Seconds `before_context` may take: its writes may wait for the database lock (up to the
+busy timeout) or for the place index to finish loading; a turn then fails naming it."""
 
 
 class AssistantSession(QObject):
@@ -103,7 +108,7 @@ class AssistantSession(QObject):
         )
         if self._before_context is not None:
             self.agent.add_context_hook(
-                self._before_context, name="typed edits", timeout=PROVIDER_TIMEOUT
+                self._before_context, name="typed edits", timeout=SAVE_TIMEOUT
             )
         self.chat.set_runnable(self.agent, history, tool_titles(self.agent.tools))
         self.inspector.bind(self.agent, self.agent.system_prompt)
