@@ -18,6 +18,7 @@ from .compaction import (
 )
 from .context import (
     RUNTIME_CONTEXT_LABEL,
+    ContextHook,
     ContextProvider,
     ContextProviderError,
     ContextProviderTimeout,
@@ -26,6 +27,7 @@ from .events import (
     AgentEvent,
     CompactionEvent,
     CompactionStartedEvent,
+    ContextHookRun,
     ContextPart,
     ErrorEvent,
     ModelRequestEvent,
@@ -85,6 +87,8 @@ __all__ = [
     "CompactionPolicy",
     "CompactionStartedEvent",
     "ContentPart",
+    "ContextHook",
+    "ContextHookRun",
     "ContextPart",
     "ContextProvider",
     "ContextProviderError",

@@ -1,11 +1,11 @@
-"""Assembling an agent: tools and context providers are declared before `build()`."""
+"""Assembling an agent: tools, context providers and hooks are declared before `build()`."""
 
 from __future__ import annotations
 
 from typing import Any
 
 from .compaction import CompactionPolicy, Summarizer
-from .context import ContextProvider
+from .context import ContextHook, ContextProvider
 from .history import HistoryStore, InMemoryHistoryStore
 from .loop import Agent
 from .model import ModelAdapter
@@ -21,6 +21,7 @@ class AgentBuilder:
         self._history = history
         self._tools: list[Tool[Any]] = []
         self._providers: list[tuple[ContextProvider, str | None, float | None]] = []
+        self._hooks: list[tuple[ContextHook, str | None, float | None]] = []
         self._options: dict[str, Any] = {}
 
     def tool(self, tool: Tool[Any]) -> AgentBuilder:
@@ -31,6 +32,13 @@ class AgentBuilder:
         self, provider: ContextProvider, *, name: str | None = None, timeout: float | None = None
     ) -> AgentBuilder:
         self._providers.append((provider, name, timeout))
+        return self
+
+    def context_hook(
+        self, hook: ContextHook, *, name: str | None = None, timeout: float | None = None
+    ) -> AgentBuilder:
+        """A step run before the providers of every resolution (`Agent.add_context_hook`)."""
+        self._hooks.append((hook, name, timeout))
         return self
 
     def permission_handler(self, handler: PermissionHandler) -> AgentBuilder:
@@ -66,4 +74,6 @@ class AgentBuilder:
         )
         for provider, name, timeout in self._providers:
             agent.add_context_provider(provider, name=name, timeout=timeout)
+        for hook, name, timeout in self._hooks:
+            agent.add_context_hook(hook, name=name, timeout=timeout)
         return agent

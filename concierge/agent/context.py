@@ -4,6 +4,11 @@ A provider is a callable taking an `AbortSignal` and returning `str | None` or a
 of it. Providers run concurrently, each with its own child signal that fires when the
 request is aborted or the provider's timeout passes (R1, R2, R9). The rendered text becomes
 one transient user-role message under a label that says what it is (R3, R7).
+
+A context hook is a callable taking an `AbortSignal` and returning None or an awaitable of
+None. Every hook runs to completion before the providers of the same resolution start, with
+the providers' timeout, abort and failure rules: it is where a host settles state the
+providers will read, e.g. a form writes the edit the person is still typing.
 """
 
 from __future__ import annotations
@@ -16,10 +21,11 @@ from dataclasses import dataclass
 from typing import TypeAlias
 
 from .abort import AbortedError, AbortSignal, child_signal
-from .events import ContextPart, RuntimeContext
+from .events import ContextHookRun, ContextPart, RuntimeContext
 from .messages import Provenance, TextPart, UserMessage
 
 ContextProvider: TypeAlias = Callable[[AbortSignal], "str | Awaitable[str | None] | None"]
+ContextHook: TypeAlias = Callable[[AbortSignal], "Awaitable[None] | None"]
 
 RUNTIME_CONTEXT_LABEL = (
     "[Runtime context: the application's current state, supplied automatically before this "
@@ -31,52 +37,62 @@ RUNTIME_CONTEXT_LABEL = (
 _TIMEOUT_REASON = "context provider timeout"
 _NEVER_ABORTED = AbortSignal()
 """Handed to providers when there is neither a request signal nor a timeout."""
+PROVIDER = "Context provider"
+HOOK = "Context hook"
 
 
 class ContextProviderError(RuntimeError):
-    """A provider raised or timed out; the model was not called."""
+    """A provider or a context hook raised or timed out; the model was not called.
 
-    def __init__(self, name: str, message: str) -> None:
-        super().__init__(f"Context provider '{name}' {message}")
+    `kind` says which (`PROVIDER` or `HOOK`); `provider_name` is its registered name."""
+
+    def __init__(self, name: str, message: str, *, kind: str = PROVIDER) -> None:
+        super().__init__(f"{kind} '{name}' {message}")
         self.provider_name = name
+        self.kind = kind
 
 
 class ContextProviderTimeout(ContextProviderError):
-    def __init__(self, name: str, timeout: float) -> None:
-        super().__init__(name, f"did not answer within {timeout:g} s.")
+    def __init__(self, name: str, timeout: float, *, kind: str = PROVIDER) -> None:
+        super().__init__(name, f"did not answer within {timeout:g} s.", kind=kind)
         self.timeout = timeout
 
 
 @dataclass(frozen=True, slots=True)
 class _Registration:
-    provider: ContextProvider
+    call: Callable[[AbortSignal], object]
     name: str
     timeout: float | None
 
 
-class ContextProviders:
-    """The ordered set of registered providers; registration order is rendering order."""
+class _Registry:
+    """Callables of one kind in registration order, each removable once."""
 
-    def __init__(self) -> None:
+    def __init__(self, kind: str, prefix: str) -> None:
+        self.kind = kind
+        self._prefix = prefix
         self._registrations: list[_Registration] = []
         self._unnamed = 0
 
     def __len__(self) -> int:
         return len(self._registrations)
 
+    def snapshot(self) -> tuple[_Registration, ...]:
+        return tuple(self._registrations)
+
     def add(
-        self, provider: ContextProvider, *, name: str | None = None, timeout: float | None = None
+        self, call: Callable[[AbortSignal], object], name: str | None, timeout: float | None
     ) -> Callable[[], None]:
-        if not callable(provider):
-            raise TypeError("A context provider must be callable with an AbortSignal.")
+        if not callable(call):
+            raise TypeError(f"A {self.kind.lower()} must be callable with an AbortSignal.")
         if timeout is not None and timeout <= 0:
-            raise ValueError("A provider timeout must be a positive number of seconds.")
+            raise ValueError(f"A {self.kind.lower()} timeout must be a positive number of seconds.")
         if name is None:
             self._unnamed += 1
-            name = getattr(provider, "__name__", "") or f"provider-{self._unnamed}"
+            name = getattr(call, "__name__", "") or f"{self._prefix}-{self._unnamed}"
             if name == "<lambda>":
-                name = f"provider-{self._unnamed}"
-        registration = _Registration(provider, name, timeout)
+                name = f"{self._prefix}-{self._unnamed}"
+        registration = _Registration(call, name, timeout)
         self._registrations.append(registration)
 
         def remove() -> None:
@@ -85,79 +101,117 @@ class ContextProviders:
 
         return remove
 
-    async def resolve(self, signal: AbortSignal | None, iteration: int) -> RuntimeContext:
-        """Run every provider once, concurrently, and render their output.
 
-        Synchronous providers are called inline (they should only read and format); only
+class ContextProviders:
+    """The registered hooks and providers; registration order is rendering order."""
+
+    def __init__(self) -> None:
+        self._providers = _Registry(PROVIDER, "provider")
+        self._hooks = _Registry(HOOK, "hook")
+
+    def __len__(self) -> int:
+        return len(self._providers)
+
+    def add(
+        self, provider: ContextProvider, *, name: str | None = None, timeout: float | None = None
+    ) -> Callable[[], None]:
+        return self._providers.add(provider, name, timeout)
+
+    def add_hook(
+        self, hook: ContextHook, *, name: str | None = None, timeout: float | None = None
+    ) -> Callable[[], None]:
+        return self._hooks.add(hook, name, timeout)
+
+    async def resolve(self, signal: AbortSignal | None, iteration: int) -> RuntimeContext:
+        """Run every hook, then every provider once, each set concurrently, and render the
+        providers' output.
+
+        Synchronous callables are called inline (they should only read and format); only
         awaitables become tasks, which keeps ten sync providers well under a millisecond.
         """
         started = time.perf_counter()
         if signal is not None:
             signal.raise_if_aborted()
-        registrations = tuple(self._registrations)
-        texts: list[str | None] = [None] * len(registrations)
-        seconds: list[float] = [0.0] * len(registrations)
-        pending: list[Awaitable[None]] = []
-        detachers: list[Callable[[], None]] = []
-        try:
-            for index, registration in enumerate(registrations):
-                if registration.timeout is None:
-                    provider_signal = signal if signal is not None else _NEVER_ABORTED
-                else:
-                    provider_signal, detach = child_signal(
-                        signal, registration.timeout, timeout_reason=_TIMEOUT_REASON
-                    )
-                    detachers.append(detach)
-                call_started = time.perf_counter()
-                try:
-                    outcome = registration.provider(provider_signal)
-                except Exception as error:
-                    raise ContextProviderError(registration.name, f"failed: {error}") from error
-                if inspect.isawaitable(outcome):
-                    pending.append(
-                        self._await_one(
-                            registration, outcome, provider_signal, index, texts, seconds
-                        )
-                    )
-                else:
-                    texts[index] = _checked(registration.name, outcome)
-                    seconds[index] = time.perf_counter() - call_started
-            if pending:
-                await _gather_failing_fast(pending)
-        finally:
-            for detach in detachers:
-                detach()
+        hooks = self._hooks.snapshot()
+        outcomes, hook_seconds = await _run_all(hooks, signal, HOOK)
+        for hook, outcome in zip(hooks, outcomes, strict=True):
+            if outcome is not None:
+                raise ContextProviderError(
+                    hook.name, f"returned {type(outcome).__name__}, expected None.", kind=HOOK
+                )
+        if signal is not None:
+            signal.raise_if_aborted()  # A sync hook cannot be interrupted; stop after it.
+        providers = self._providers.snapshot()
+        outcomes, seconds = await _run_all(providers, signal, PROVIDER)
         parts = tuple(
-            ContextPart(r.name, text, secs)
-            for r, text, secs in zip(registrations, texts, seconds, strict=True)
+            ContextPart(r.name, _checked(r.name, outcome), secs)
+            for r, outcome, secs in zip(providers, outcomes, seconds, strict=True)
         )
         return RuntimeContext(
             text=render_runtime_context(parts),
             parts=parts,
             iteration=iteration,
             seconds=time.perf_counter() - started,
+            hooks=tuple(
+                ContextHookRun(r.name, secs) for r, secs in zip(hooks, hook_seconds, strict=True)
+            ),
         )
 
-    @staticmethod
-    async def _await_one(
-        registration: _Registration,
-        outcome: Awaitable[str | None],
-        signal: AbortSignal,
-        index: int,
-        texts: list[str | None],
-        seconds: list[float],
+
+async def _run_all(
+    registrations: tuple[_Registration, ...], signal: AbortSignal | None, kind: str
+) -> tuple[list[object], list[float]]:
+    """Call each registration with its signal, concurrently; (outcomes, seconds) in order.
+
+    The first failure or timeout cancels the rest and is raised, naming the callable."""
+    outcomes: list[object] = [None] * len(registrations)
+    seconds: list[float] = [0.0] * len(registrations)
+    pending: list[Awaitable[None]] = []
+    detachers: list[Callable[[], None]] = []
+
+    async def await_one(
+        index: int, registration: _Registration, outcome: Awaitable[object], own: AbortSignal
     ) -> None:
         started = time.perf_counter()
         try:
-            result = await signal.race(outcome)
+            outcomes[index] = await own.race(outcome)
         except AbortedError as error:
             if error.reason == _TIMEOUT_REASON and registration.timeout is not None:
-                raise ContextProviderTimeout(registration.name, registration.timeout) from None
+                raise ContextProviderTimeout(
+                    registration.name, registration.timeout, kind=kind
+                ) from None
             raise
         except Exception as error:
-            raise ContextProviderError(registration.name, f"failed: {error}") from error
-        texts[index] = _checked(registration.name, result)
+            raise ContextProviderError(registration.name, f"failed: {error}", kind=kind) from error
         seconds[index] = time.perf_counter() - started
+
+    try:
+        for index, registration in enumerate(registrations):
+            if registration.timeout is None:
+                own = signal if signal is not None else _NEVER_ABORTED
+            else:
+                own, detach = child_signal(
+                    signal, registration.timeout, timeout_reason=_TIMEOUT_REASON
+                )
+                detachers.append(detach)
+            call_started = time.perf_counter()
+            try:
+                outcome = registration.call(own)
+            except Exception as error:
+                raise ContextProviderError(
+                    registration.name, f"failed: {error}", kind=kind
+                ) from error
+            if inspect.isawaitable(outcome):
+                pending.append(await_one(index, registration, outcome, own))
+            else:
+                outcomes[index] = outcome
+                seconds[index] = time.perf_counter() - call_started
+        if pending:
+            await _gather_failing_fast(pending)
+    finally:
+        for detach in detachers:
+            detach()
+    return outcomes, seconds
 
 
 def _checked(name: str, value: object) -> str | None:

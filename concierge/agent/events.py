@@ -22,13 +22,23 @@ class ContextPart:
 
 
 @dataclass(frozen=True, slots=True)
+class ContextHookRun:
+    """A context hook that ran before the providers of a resolution, and how long it took."""
+
+    name: str
+    seconds: float
+
+
+@dataclass(frozen=True, slots=True)
 class RuntimeContext:
-    """The resolved runtime context: rendered `text` (None when nothing was contributed)."""
+    """The resolved runtime context: rendered `text` (None when nothing was contributed).
+    `seconds` covers the hooks and the providers."""
 
     text: str | None
     parts: tuple[ContextPart, ...]
     iteration: int
     seconds: float
+    hooks: tuple[ContextHookRun, ...] = ()
 
 
 @dataclass(frozen=True, slots=True)

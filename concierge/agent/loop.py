@@ -18,7 +18,7 @@ from typing import Any
 
 from .abort import AbortedError, AbortSignal
 from .compaction import CompactionError, CompactionPolicy, Compactor, ModelSummarizer, Summarizer
-from .context import ContextProvider, ContextProviders, runtime_context_message
+from .context import ContextHook, ContextProvider, ContextProviders, runtime_context_message
 from .events import (
     CompactionEvent,
     CompactionStartedEvent,
@@ -163,11 +163,19 @@ class Agent:
     ) -> Callable[[], None]:
         return self._providers.add(provider, name=name, timeout=timeout)
 
+    def add_context_hook(
+        self, hook: ContextHook, *, name: str | None = None, timeout: float | None = None
+    ) -> Callable[[], None]:
+        """Run `hook` to completion before the providers of every resolution (each model
+        call, and `get_runtime_context`); it fails the resolution as a provider would."""
+        return self._providers.add_hook(hook, name=name, timeout=timeout)
+
     def subscribe(self, subscriber: Subscriber) -> Callable[[], None]:
         return self._events.subscribe(subscriber)
 
     async def get_runtime_context(self, signal: AbortSignal | None = None) -> RuntimeContext:
-        """Resolve every provider now, rendered exactly as the loop would (R10)."""
+        """Run the hooks and resolve every provider now, rendered exactly as the loop would
+        (R10)."""
         context = await self._providers.resolve(signal, iteration=0)
         self._events.emit(RuntimeContextEvent(context))
         return context

@@ -8,7 +8,7 @@ from collections.abc import Awaitable, Callable, Sequence
 from typing import Protocol, runtime_checkable
 
 from .abort import AbortSignal
-from .context import ContextProvider
+from .context import ContextHook, ContextProvider
 from .events import RuntimeContext, Subscriber
 from .loop import TurnResult
 from .messages import ContentPart
@@ -27,6 +27,10 @@ class Runnable(Protocol):
 
     def add_context_provider(
         self, provider: ContextProvider, *, name: str | None = None, timeout: float | None = None
+    ) -> Callable[[], None]: ...
+
+    def add_context_hook(
+        self, hook: ContextHook, *, name: str | None = None, timeout: float | None = None
     ) -> Callable[[], None]: ...
 
     async def get_runtime_context(self, signal: AbortSignal | None = None) -> RuntimeContext: ...
@@ -52,6 +56,11 @@ class RunnableWrapper:
         self, provider: ContextProvider, *, name: str | None = None, timeout: float | None = None
     ) -> Callable[[], None]:
         return self.inner.add_context_provider(provider, name=name, timeout=timeout)
+
+    def add_context_hook(
+        self, hook: ContextHook, *, name: str | None = None, timeout: float | None = None
+    ) -> Callable[[], None]:
+        return self.inner.add_context_hook(hook, name=name, timeout=timeout)
 
     async def get_runtime_context(self, signal: AbortSignal | None = None) -> RuntimeContext:
         return await self.inner.get_runtime_context(signal)

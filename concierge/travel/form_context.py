@@ -1,5 +1,6 @@
 """A form on the assistant's side: tools to read, fill and retract its answers, and the
-default status provider (the open step and what is still missing; silent when complete).
+default status provider (the answers, complete or not, and while the form is not complete
+its open step and what is still missing).
 
 The provider renders the engine's `render_status` from SQLite at every resolution, so an
 answer given by a tool, or typed by the person into the form panel mid-turn, is in the
@@ -149,7 +150,7 @@ def _with_outcome(head: str, written: FormWrite) -> str:
     if settled.reopened:
         lines.append(f"The {title} is no longer complete.")
     status = render_status(written.state)
-    if status is not None:
+    if status is not None and not written.state.complete:  # Done: the head says so.
         lines.append(status)
     return "\n".join(lines)
 

@@ -62,8 +62,9 @@ wait for a lookup by calling tools in a loop: answer, and use the result when it
 
 - The trip brief is a short form about who travels and what they need (ages, \
 accessibility, diet, where to sleep, must-sees, things to avoid); the number of travellers \
-is the trip's own field. While it is incomplete, the runtime context ("brief") names the \
-open step and what is still missing. As the person tells you answers, save them with \
+is the trip's own field. The runtime context ("brief") shows its answers; plan with them \
+(ages, needs, diet, what to avoid). While it is incomplete, it also names the open step and \
+what is still missing. As the person tells you answers, save them with \
 `fill_form`, several at once; do not ask for what is already answered, and ask about missing \
 questions one or two at a time, when it fits the conversation. `get_form` shows every \
 question and answer; `retract_form_answer` withdraws one the person takes back.

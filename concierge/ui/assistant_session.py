@@ -2,6 +2,8 @@
 
 One agent per trip conversation, rebuilt when the trip or the model settings change. The
 model adapter is shared across trips, so its formatting cache survives switching trips.
+`before_context` is registered on every agent as a context hook: the window saves what the
+person has typed but not yet saved before any model call reads the store.
 """
 
 from __future__ import annotations
@@ -11,7 +13,8 @@ import logging
 import openai
 from PySide6.QtCore import QObject
 
-from concierge.agent import Agent, OpenAIChatModel, tool_titles
+from concierge.agent import Agent, ContextHook, OpenAIChatModel, tool_titles
+from concierge.store.engine import BUSY_TIMEOUT_SECONDS
 from concierge.store.model_profile import ModelProfile, load_profile
 from concierge.travel.assistant import build_trip_assistant, trip_history
 from concierge.travel.services import TravelServices
@@ -21,6 +24,10 @@ from concierge.ui.inspector import InspectorPanel
 
 log = logging.getLogger(__name__)
 
+SAVE_TIMEOUT = BUSY_TIMEOUT_SECONDS + 5.0
+"""Seconds `before_context` may take: its writes may wait for the database lock (up to the
+busy timeout) or for the place index to finish loading; a turn then fails naming it."""
+
 
 class AssistantSession(QObject):
     def __init__(
@@ -29,9 +36,12 @@ class AssistantSession(QObject):
         chat: ChatPanel,
         inspector: InspectorPanel,
         parent: QObject | None = None,
+        *,
+        before_context: ContextHook | None = None,
     ) -> None:
         super().__init__(parent)
         self.services = services
+        self._before_context = before_context
         self.chat = chat
         self.inspector = inspector
         self.profile: ModelProfile | None = None
@@ -96,6 +106,10 @@ class AssistantSession(QObject):
             permission_handler=self.chat.ask,
             context_budget=self.profile.context_budget,
         )
+        if self._before_context is not None:
+            self.agent.add_context_hook(
+                self._before_context, name="typed edits", timeout=SAVE_TIMEOUT
+            )
         self.chat.set_runnable(self.agent, history, tool_titles(self.agent.tools))
         self.inspector.bind(self.agent, self.agent.system_prompt)
 

@@ -3,6 +3,7 @@ right. Closing asks the async main to finish instead of stopping the loop under 
 
 from __future__ import annotations
 
+import asyncio
 import functools
 import logging
 from collections.abc import Callable
@@ -20,6 +21,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from concierge.agent import AbortSignal
 from concierge.store import (
     UI_LAST_TRIP_ID,
     UI_WINDOW_GEOMETRY,
@@ -103,7 +105,9 @@ class MainWindow(QMainWindow):
         )
         self.chat = ChatPanel(self)
         self.inspector = InspectorPanel(self)
-        self.session = AssistantSession(services, self.chat, self.inspector, self)
+        self.session = AssistantSession(
+            services, self.chat, self.inspector, self, before_context=self.save_typed_edits
+        )
         self.trip_views: tuple[TripView[Any], ...] = (
             self.trip_form,
             self.itinerary,
@@ -195,7 +199,8 @@ class MainWindow(QMainWindow):
         self.settings_action = self._action("&Settings…", self.open_settings, "Ctrl+,")
         file_menu.addAction(self.settings_action)
         file_menu.addSeparator()
-        quit_action = self._action("&Quit", self.close, QKeySequence.StandardKey.Quit)
+        # Ctrl+Q everywhere: the platform's Quit binding is empty on Windows and offscreen.
+        quit_action = self._action("&Quit", self.close, "Ctrl+Q")
         file_menu.addAction(quit_action)
 
         edit_menu = self.menuBar().addMenu("&Edit")
@@ -306,6 +311,18 @@ class MainWindow(QMainWindow):
             self.tasks.start(
                 self.services.settings.set(UI_LAST_TRIP_ID, current), name="remember trip"
             )
+
+    async def save_typed_edits(self, signal: AbortSignal | None = None) -> None:
+        """Save every edit the person has typed but not yet saved (a field still focused, a
+        pause in typing not yet over, a rename in place) and wait for the store: the
+        assistant's context hook, so no model call reads older state than the window shows."""
+        await asyncio.gather(
+            self.trip_list.flush(),
+            self.trip_form.flush(),
+            self.brief_panel.flush(),
+            self.goals_panel.flush(),
+            self.pins_panel.flush(),
+        )
 
     def _show_empty_state(self, empty: bool) -> None:
         self.empty_state.setVisible(empty)

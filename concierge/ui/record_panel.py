@@ -4,10 +4,13 @@ line at the top, renamed in place (F2, double-click), removed at once with Undo 
 
 Selecting a row the assistant added or changed clears its mark, here and in the change log.
 Subclasses say how to read and write their records; every write is the person's own step.
+`flush` saves a rename still being typed in place (text in the add line is a draft until
+Enter, so it stays where it is).
 """
 
 from __future__ import annotations
 
+import asyncio
 import itertools
 from collections.abc import Coroutine, Mapping, Sequence
 from types import MappingProxyType
@@ -41,6 +44,7 @@ from concierge.store import (
 )
 from concierge.ui.record_table import R, RecordTableModel, unseen_reason
 from concierge.ui.views.actions import action_button, icon_button, make_action
+from concierge.ui.views.in_place import commit_open_editor
 from concierge.ui.views.person import person
 from concierge.ui.views.trip_view import DELETED_TEXT, TripView
 from concierge.ui.views.undo_bar import UndoBar
@@ -170,6 +174,7 @@ class RecordListPanel(TripView[Change], Generic[R]):
         self._selected: str | None = None
         self._pending_select: str | None = None
         self._undo_offer: UndoOffer | None = None
+        self._writes: set[asyncio.Task[None]] = set()
         self.new_edit.returnPressed.connect(self.add_from_line)
         self.model.edit_requested.connect(
             lambda record_id, text: self._start(self._rename(record_id, text), "rename")
@@ -309,13 +314,28 @@ class RecordListPanel(TripView[Change], Generic[R]):
             self.undo_bar.dismiss()
             self._start(self._undo(offer), "undo remove")
 
+    async def flush(self) -> None:
+        """Hand a rename being typed in place to the store (the editor stays open) and wait
+        until the store has answered every edit started here."""
+        commit_open_editor(self.view)
+        while self._writes:
+            await asyncio.wait(tuple(self._writes))
+
+    def leave_trip(self) -> None:
+        commit_open_editor(self.view)
+
+    async def before_shutdown(self) -> None:
+        await self.flush()
+
     # -- store work -----------------------------------------------------------------------
 
     def _start(self, coro: Coroutine[Any, Any, None], what: str) -> None:
         if self.tasks.closed:
             coro.close()
             return
-        self.tasks.start(coro, name=f"{what} {self.accessibleName().lower()}")
+        task = self.tasks.start(coro, name=f"{what} {self.accessibleName().lower()}")
+        self._writes.add(task)
+        task.add_done_callback(self._writes.discard)
 
     def takes(self, news: Change, trip_id: str) -> bool:
         gone = news.entity is EntityKind.TRIP and news.entity_id == trip_id

@@ -46,6 +46,8 @@ async def test_runnable_surface(fake_openai: FakeOpenAIServer, wrap: Wrap) -> No
     assert isinstance(runnable, Runnable)
 
     remove = runnable.add_context_provider(trip.render, name="trip", timeout=1.0)
+    hooked: list[object] = []
+    remove_hook = runnable.add_context_hook(hooked.append, name="settle", timeout=1.0)
     recorder = Recorder()
     unsubscribe = runnable.subscribe(recorder)
     fake_openai.script(
@@ -59,14 +61,18 @@ async def test_runnable_surface(fake_openai: FakeOpenAIServer, wrap: Wrap) -> No
 
     context = await runnable.get_runtime_context()
     assert context.text is not None and "Destination: Porto" in context.text
+    assert [hook.name for hook in context.hooks] == ["settle"]
+    assert len(hooked) == 3
 
     unsubscribe()
     remove()
+    remove_hook()
     count = len(recorder.events)
     fake_openai.script(Reply.text("Still here."))
     await runnable.process_request("hello")
     assert len(recorder.events) == count
     assert snapshot_of(fake_openai.chat_requests[-1]) is None
+    assert len(hooked) == 3
 
 
 async def test_retry_through_the_surface(fake_openai: FakeOpenAIServer, wrap: Wrap) -> None:

@@ -7,12 +7,15 @@ iteration works from the new state, also while a turn is already running.
 from __future__ import annotations
 
 import json
+import os
+import signal
+import threading
 from collections.abc import AsyncIterator
 from pathlib import Path
 
 import pytest
 from PySide6.QtCore import Qt
-from PySide6.QtWidgets import QLineEdit
+from PySide6.QtWidgets import QApplication, QLineEdit
 from pytestqt.qtbot import QtBot
 
 from concierge.agent import Provenance
@@ -24,10 +27,11 @@ from concierge.travel.forms import TRIP_BRIEF
 from concierge.travel.services import TravelServices, open_services
 from concierge.ui.chat.permission import PermissionPrompt
 from concierge.ui.main_window import MainWindow
+from concierge.ui.unix_signals import SignalBridge
 from tests.agent.support import snapshot_of
 from tests.fakes import FakeOpenAIServer, Reply, ToolCallSpec
 from tests.fakes.memory_keyring import MemoryKeyring
-from tests.ui.trips_support import eventually, loaded_places
+from tests.ui.trips_support import edit_in_place, eventually, focus, loaded_places, select_row
 from tests.ui.waiting import until
 
 
@@ -259,8 +263,8 @@ async def test_brief_and_goal_edits_in_the_panels_during_a_turn_reach_the_next_m
     qtbot.mouseClick(prompt.allow_button, Qt.MouseButton.LeftButton)
     await until(lambda: len(fake_openai.chat_requests) == 2 and not window.chat.busy)
     before, after = (snapshot_of(body) or "" for body in fake_openai.chat_requests)
-    assert "ages=" not in before and "Book the Douro train" not in before
-    assert "ages=[41, 39]" in after.split("## brief")[1].split("##")[0]
+    assert "- Ages (ages):" not in before and "Book the Douro train" not in before
+    assert "- Ages (ages): [41, 39]" in after.split("## brief")[1].split("##")[0]
     assert "Book the Douro train" in after.split("## goals")[1].split("##")[0]
 
 
@@ -281,3 +285,247 @@ async def test_mark_as_seen_clears_the_assistants_marks_in_every_panel(
     await until(lambda: not window.trip_form.is_marked("travellers"))
     await until(lambda: not window.brief_panel.is_marked("ages"))
     assert window.trip_form.fields.travellers_spin.value() == 3
+
+
+# What the person has typed is what the model sees: edits not yet saved (a field still
+# focused, a pause in typing not yet over, a rename in place) are saved before every model
+# call reads the store, also mid-turn, and when the trip changes or the window closes.
+
+
+def block(snapshot: str | None, name: str) -> str:
+    """One provider's block of a runtime-context text."""
+    assert snapshot is not None
+    return snapshot.split(f"## {name}\n", 1)[1].split("\n\n## ", 1)[0]
+
+
+async def started(running: Running, qtbot: QtBot) -> tuple[MainWindow, str]:
+    window = await running.start(qtbot)
+    trip_id = window.session.trip_id
+    assert trip_id is not None
+    await until(lambda: window.chat.runnable is not None and not window.chat.loading)
+    return window, trip_id
+
+
+async def test_text_typed_and_sent_at_once_is_in_the_first_model_call(
+    running: Running, connected: None, fake_openai: FakeOpenAIServer, qtbot: QtBot
+) -> None:
+    """The message is written first; then the person fixes the title and the budget and
+    types a note, and presses Send with the focus still in the notes."""
+    window, trip_id = await started(running, qtbot)
+    fields = window.trip_form.fields
+    fake_openai.script(Reply.text("Noted."))
+    qtbot.keyClicks(window.chat.composer.edit, "Plan it")
+    await focus(fields.title_edit)
+    qtbot.keyClick(fields.title_edit, Qt.Key.Key_A, Qt.KeyboardModifier.ControlModifier)
+    qtbot.keyClicks(fields.title_edit, "Porto in May")
+    qtbot.keyClick(fields.title_edit, Qt.Key.Key_Tab)
+    await focus(fields.budget_edit)
+    qtbot.keyClicks(fields.budget_edit, "4500")
+    await focus(fields.notes_edit)
+    qtbot.keyClicks(fields.notes_edit, "Bring hats")
+    assert QApplication.focusWidget() is fields.notes_edit
+
+    window.chat.composer.send_button.click()  # no focus change: the notes still wait
+    await until(lambda: len(fake_openai.chat_requests) == 1 and not window.chat.busy)
+
+    trip = block(snapshot_of(fake_openai.chat_requests[0]), "trip")
+    assert "Trip: Porto in May" in trip
+    assert "Budget: 4,500.00 EUR" in trip
+    assert "Notes: Bring hats" in trip
+    record = await running.services.trips.get(trip_id)
+    assert record is not None
+    assert (record.title, record.budget_amount, record.notes) == (
+        "Porto in May",
+        4500,
+        "Bring hats",
+    )
+
+
+async def test_a_note_typed_while_the_model_answers_is_in_the_call_after_the_tool_results(
+    running: Running, connected: None, fake_openai: FakeOpenAIServer, qtbot: QtBot
+) -> None:
+    """The turn is running (the model's tool call is on its way) while the person types in
+    the notes and the brief; neither pause in typing is over when the tool's results go
+    back to the model."""
+    window, trip_id = await started(running, qtbot)
+    reply_held = threading.Event()
+    fake_openai.script(
+        Reply.tool_calls(ToolCallSpec("get_trip", {}), wait_for=reply_held),
+        Reply.text("Looks good."),
+    )
+    qtbot.keyClicks(window.chat.composer.edit, "Check the trip")
+    qtbot.keyClick(
+        window.chat.composer.edit, Qt.Key.Key_Return, Qt.KeyboardModifier.ControlModifier
+    )
+    await until(lambda: len(fake_openai.chat_requests) == 1)
+    window.bottom_tabs.setCurrentWidget(window.brief_panel)
+    accessibility = window.brief_panel.fields.editors["accessibility"].widget
+    await focus(accessibility)
+    qtbot.keyClicks(accessibility, "Step-free rooms")
+    notes = window.trip_form.fields.notes_edit
+    await focus(notes)
+    qtbot.keyClicks(notes, "Bring hats")
+    assert window.chat.busy and QApplication.focusWidget() is notes
+
+    reply_held.set()
+    await until(lambda: len(fake_openai.chat_requests) == 2 and not window.chat.busy)
+
+    before, after = (snapshot_of(body) for body in fake_openai.chat_requests)
+    assert "Bring hats" not in (before or "")
+    assert "Notes: Bring hats" in block(after, "trip")
+    assert '"Step-free rooms"' in block(after, "brief")
+    answers = await running.services.forms.answers(trip_id, TRIP_BRIEF.id)
+    assert answers.get("accessibility") == "Step-free rooms"
+
+
+async def test_a_rename_typed_in_place_is_saved_before_context_and_its_editor_stays_open(
+    running: Running, disconnected: None, qtbot: QtBot
+) -> None:
+    window, trip_id = await running.start(qtbot), running.window.session.trip_id
+    assert trip_id is not None
+    services = running.services
+    goal = await services.goals.add(trip_id, "Book the train")
+    window.bottom_tabs.setCurrentWidget(window.goals_panel)
+    await until(lambda: window.goals_panel.model.rowCount() == 1)
+    await select_row(window.goals_panel, 0)
+    editor = await edit_in_place(window.goals_panel, qtbot)
+    qtbot.keyClicks(editor, "Book the Douro train")  # no Enter: still typing
+
+    await window.save_typed_edits()  # the assistant's context hook
+
+    renamed = await services.goals.get(goal.id)
+    assert renamed is not None and renamed.title == "Book the Douro train"
+    assert isinstance(QApplication.focusWidget(), QLineEdit)  # the editor stays open
+    qtbot.keyClick(editor, Qt.Key.Key_Return)
+    await until(lambda: window.goals_panel.view.state() == window.goals_panel.view.State.NoState)
+    assert [g.title for g in await services.goals.list_for_trip(trip_id)] == [
+        "Book the Douro train"
+    ]
+
+
+async def test_get_runtime_context_saves_a_title_still_being_typed(
+    running: Running, connected: None, fake_openai: FakeOpenAIServer, qtbot: QtBot
+) -> None:
+    window, _trip_id = await started(running, qtbot)
+    title = window.trip_form.fields.title_edit
+    await focus(title)
+    qtbot.keyClick(title, Qt.Key.Key_End)
+    qtbot.keyClicks(title, " with Ana")
+    agent = window.session.agent
+    assert agent is not None
+
+    context = await agent.get_runtime_context()
+
+    assert "Trip: My first trip with Ana" in block(context.text, "trip")
+    assert [hook.name for hook in context.hooks] == ["typed edits"]
+    assert QApplication.focusWidget() is title
+    assert fake_openai.chat_requests == []
+
+
+async def test_get_runtime_context_saves_a_place_still_being_typed(
+    running: Running, connected: None, fake_openai: FakeOpenAIServer, qtbot: QtBot
+) -> None:
+    """The destination's completer is still offering places: the typed name is saved and
+    matched as it would be when the person leaves the field."""
+    window, trip_id = await started(running, qtbot)
+    destination = window.trip_form.fields.destination_edit
+    await focus(destination)
+    qtbot.keyClicks(destination, "Porto")
+    agent = window.session.agent
+    assert agent is not None
+
+    context = await agent.get_runtime_context()
+
+    assert "To: Porto (OPO), time zone Europe/Lisbon" in block(context.text, "trip")
+    record = await running.services.trips.get(trip_id)
+    assert record is not None and record.destination_code == "OPO"
+
+
+async def test_a_trip_renamed_in_place_is_in_the_next_snapshot_before_enter(
+    running: Running, connected: None, fake_openai: FakeOpenAIServer, qtbot: QtBot
+) -> None:
+    window, trip_id = await started(running, qtbot)
+    await focus(window.trip_list.view)
+    editor = await edit_in_place(window.trip_list, qtbot)
+    qtbot.keyClicks(editor, "Porto weekend")
+    agent = window.session.agent
+    assert agent is not None
+
+    context = await agent.get_runtime_context()
+
+    assert "Trip: Porto weekend" in block(context.text, "trip")
+    record = await running.services.trips.get(trip_id)
+    assert record is not None and record.title == "Porto weekend"
+    assert QApplication.focusWidget() is editor
+
+
+async def test_switching_trips_saves_a_rename_being_typed_in_place(
+    running: Running, disconnected: None, qtbot: QtBot
+) -> None:
+    window, trip_id = await running.start(qtbot), running.window.session.trip_id
+    assert trip_id is not None
+    services = running.services
+    pin = await services.pins.add("Window seat", trip_id=trip_id)
+    other = await services.trips.create({"title": "Second trip"})
+    window.bottom_tabs.setCurrentWidget(window.pins_panel)
+    await until(lambda: window.pins_panel.model.rowCount() == 1)
+    await select_row(window.pins_panel, 0)
+    editor = await edit_in_place(window.pins_panel, qtbot)
+    qtbot.keyClicks(editor, "Aisle seat")
+
+    window.show_trip(other.id)
+
+    async def renamed() -> bool:
+        stored = await services.pins.get(pin.id)
+        return stored is not None and stored.text == "Aisle seat"
+
+    await eventually(renamed)
+
+
+async def type_a_budget_and_a_note(window: MainWindow, qtbot: QtBot) -> None:
+    """The budget typed a moment ago, the note still being typed (the focus in it)."""
+    fields = window.trip_form.fields
+    await focus(fields.budget_edit)
+    qtbot.keyClicks(fields.budget_edit, "900")
+    await focus(fields.notes_edit)
+    qtbot.keyClicks(fields.notes_edit, "Bring hats")
+
+
+async def assert_budget_and_note_saved(running: Running, trip_id: str) -> None:
+    record = await running.services.trips.get(trip_id)
+    assert record is not None
+    assert (record.budget_amount, record.notes) == (900, "Bring hats")
+
+
+async def test_ctrl_q_saves_what_is_typed_in_a_focused_field(
+    running: Running, disconnected: None, qtbot: QtBot
+) -> None:
+    window, trip_id = await running.start(qtbot), running.window.session.trip_id
+    assert trip_id is not None
+    await type_a_budget_and_a_note(window, qtbot)
+
+    qtbot.keyClick(
+        window.trip_form.fields.notes_edit, Qt.Key.Key_Q, Qt.KeyboardModifier.ControlModifier
+    )
+    await until(lambda: not window.isVisible())  # closing: the app's main goes on to shut down
+    await window.shutdown()
+
+    await assert_budget_and_note_saved(running, trip_id)
+
+
+async def test_sigterm_saves_what_is_typed_in_a_focused_field(
+    running: Running, disconnected: None, qtbot: QtBot
+) -> None:
+    """As the app wires it: the signal closes the window like its close button."""
+    window, trip_id = await running.start(qtbot), running.window.session.trip_id
+    assert trip_id is not None
+    await type_a_budget_and_a_note(window, qtbot)
+    bridge = SignalBridge(lambda _signum: window.close(), window)
+    try:
+        os.kill(os.getpid(), signal.SIGTERM)
+        await until(lambda: not window.isVisible())
+    finally:
+        bridge.close()
+    await window.shutdown()
+
+    await assert_budget_and_note_saved(running, trip_id)

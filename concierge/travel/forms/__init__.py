@@ -4,7 +4,8 @@ A `FormDefinition` (steps of `FormField`s, each with a type annotation, a label,
 flag and an optional declarative `Condition`) reads raw answers into JSON values and
 describes its fields to tools and to the form panel. `evaluate(definition, answers)` gives
 the `FormState` for a trip's stored answers, and `render_status(state)` the provider's
-default text (None when complete). No storage, Qt or tools here:
+default text (the answers, and what is still missing until the form is complete). No
+storage, Qt or tools here:
 
     form = form_by_id("trip-brief")
     value = form.parse("ages", "41, 39, 8")           # [41, 39, 8], or FormValueError

@@ -8,6 +8,7 @@ the store through the change bus, whoever wrote, and keeps the selected trip sel
 
 from __future__ import annotations
 
+import asyncio
 from collections.abc import Callable
 
 from PySide6.QtCore import QItemSelection, QModelIndex, QPoint, Qt, Signal
@@ -33,6 +34,7 @@ from concierge.store import (
 )
 from concierge.ui.async_support import BackgroundTasks
 from concierge.ui.views.actions import action_button, make_action
+from concierge.ui.views.in_place import commit_open_editor
 from concierge.ui.views.person import person
 from concierge.ui.views.refresher import Refresher
 from concierge.ui.views.undo_bar import UndoBar
@@ -70,6 +72,7 @@ class TripListPanel(QWidget):
         self.trips = trips
         self.history = history
         self.tasks = BackgroundTasks(self)
+        self._renames: set[asyncio.Task[None]] = set()
         self.tasks.failed.connect(self.task_failed)
         self.model = TripListModel(self)
         self.view = QListView(self)
@@ -199,8 +202,18 @@ class TripListPanel(QWidget):
             self.undo_bar.dismiss()
             self.tasks.start(self._undo(offer), name="undo delete trip")
 
+    async def flush(self) -> None:
+        """Hand a rename being typed in place to the store (the editor stays open) and wait
+        until the store has answered every rename."""
+        commit_open_editor(self.view)
+        while self._renames:
+            await asyncio.wait(tuple(self._renames))
+
     async def shutdown(self) -> None:
-        """Stop following the store and end every task this panel started."""
+        """Save a rename being typed, stop following the store and end every task this
+        panel started."""
+        if not self.tasks.closed:
+            await self.flush()
         if self._unsubscribe is not None:
             self._unsubscribe()
             self._unsubscribe = None
@@ -246,7 +259,9 @@ class TripListPanel(QWidget):
         self._refresher.request()
 
     def _start_rename(self, trip_id: str, title: str) -> None:
-        self.tasks.start(self._rename(trip_id, title), name="rename trip")
+        task = self.tasks.start(self._rename(trip_id, title), name="rename trip")
+        self._renames.add(task)
+        task.add_done_callback(self._renames.discard)
 
     async def _rename(self, trip_id: str, title: str) -> None:
         try:

@@ -1,5 +1,6 @@
 """The trip brief on the assistant's side, through the app's own trip assistant against the
-loopback model server: status in the very next iteration, validation, completion, undo."""
+loopback model server: status in the very next iteration, the answers in every snapshot
+(complete or not), validation, completion, undo."""
 
 from __future__ import annotations
 
@@ -52,7 +53,9 @@ async def test_a_field_filled_by_a_tool_changes_the_status_in_the_next_iteration
         "Form 'Trip brief' (trip-brief) — step 2 of 4 'Needs': still missing: Accessibility "
         "needs (accessibility), Dietary needs (diet). Later steps still need: Accommodation "
         "style (accommodation). Answered: 2 of 9.\n"
-        'Answers: party="family"; ages=[41, 39, 8]'
+        "Answers:\n"
+        '- Travelling as (party): "family"\n'
+        "- Ages (ages): [41, 39, 8]"
     )
     assert {name: text for name, text in second.items() if name != "brief"} == {
         name: text for name, text in first.items() if name != "brief"
@@ -110,7 +113,9 @@ async def test_the_persons_edit_during_a_slow_tool_shows_in_the_next_iteration(
         "brief": "Form 'Trip brief' (trip-brief) — step 2 of 4 'Needs': still missing: "
         "Accessibility needs (accessibility), Dietary needs (diet). Later steps still need: "
         "Accommodation style (accommodation). Answered: 2 of 8.\n"
-        'Answers: party="solo"; ages=[34]'
+        "Answers:\n"
+        '- Travelling as (party): "solo"\n'
+        "- Ages (ages): [34]"
     }
     assert [t["function"]["name"] for t in fake_openai.chat_requests[0]["tools"]] == [
         "get_form",
@@ -143,7 +148,15 @@ async def test_completing_the_form_completes_its_goal_and_one_undo_reverts_it_al
         f"Open goals:\n- [{short}] Trip brief filled in (completes when the Trip brief form "
         "is complete)"
     )
-    assert "brief" not in after  # a complete form is silent
+    assert after["brief"] == (  # complete: nothing missing to report, every answer kept
+        "Form 'Trip brief' (trip-brief) — complete.\n"
+        "Answers:\n"
+        '- Travelling as (party): "couple"\n'
+        "- Ages (ages): [41, 39]\n"
+        '- Accessibility needs (accessibility): "none"\n'
+        '- Dietary needs (diet): ["vegetarian"]\n'
+        '- Accommodation style (accommodation): "apartment"'
+    )
     assert after["goals"] == (
         f"Goals completed since you last saw them:\n- [{short}] Trip brief filled in — done "
         "by the app when the Trip brief form is complete"

@@ -1,0 +1,152 @@
+"""The real program on its own X display: text typed with real keys into a field that still
+has the focus is saved when SIGTERM closes the app.
+
+Needs Debian's xvfb, openbox, xdotool and x11-utils (xprop); skipped without them. Whether
+the app has handled a key is read from `_NET_WM_USER_TIME`, which Qt sets on its window
+for every key press it processes (with a window manager that supports it), so the test
+waits on that instead of sleeping.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import shutil
+import signal
+import sqlite3
+import subprocess
+import sys
+import threading
+import time
+from collections.abc import Callable, Iterator
+from pathlib import Path
+
+import pytest
+
+READY = "Concierge is ready"
+ATTEMPTS = 3
+TOOLS = ("Xvfb", "openbox", "xdotool", "xprop")
+pytestmark = pytest.mark.skipif(
+    any(shutil.which(tool) is None for tool in TOOLS), reason=f"needs {', '.join(TOOLS)}"
+)
+
+
+def wait_for(check: Callable[[], object], what: str, timeout: float = 60.0) -> None:
+    deadline = time.monotonic() + timeout
+    while not check():
+        if time.monotonic() > deadline:
+            raise AssertionError(f"timed out waiting for {what}")
+        time.sleep(0.05)
+
+
+@pytest.fixture
+def display() -> Iterator[dict[str, str]]:
+    """An X server of our own (a free display number, chosen by Xvfb) with a window
+    manager; the environment to run X programs on it."""
+    read, write = os.pipe()
+    server = subprocess.Popen(
+        ["Xvfb", "-displayfd", str(write), "-screen", "0", "1280x800x24", "-nolisten", "tcp"],
+        pass_fds=(write,),
+        stderr=subprocess.DEVNULL,
+    )
+    os.close(write)
+    with os.fdopen(read) as numbers:
+        number = numbers.readline().strip()
+    env = {k: v for k, v in os.environ.items() if k != "QT_QPA_PLATFORM"}
+    env["DISPLAY"] = f":{number}"
+    manager = subprocess.Popen(
+        ["openbox"], env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL
+    )
+    try:
+        wait_for(
+            lambda: "window id" in x(env, "xprop", "-root", "_NET_SUPPORTING_WM_CHECK"),
+            "the window manager",
+        )
+        yield env
+    finally:
+        for process in (manager, server):
+            process.terminate()
+            process.wait(10)
+
+
+def x(env: dict[str, str], *command: str) -> str:
+    return subprocess.run(command, env=env, capture_output=True, text=True, check=False).stdout
+
+
+def user_time(env: dict[str, str], window: str) -> str:
+    return x(env, "xprop", "-id", window, "_NET_WM_USER_TIME")
+
+
+def press(env: dict[str, str], window: str, *keys: str) -> None:
+    """Press each key and wait until the app has processed it."""
+    for key in keys:
+        before = user_time(env, window)
+        x(env, "xdotool", "key", key)
+        wait_for(lambda b=before: user_time(env, window) != b, f"the app to take {key}", 10)
+
+
+def answers(db: Path) -> dict[str, object]:
+    with sqlite3.connect(db) as connection:
+        rows = connection.execute("SELECT field, value FROM form_answer ORDER BY id").fetchall()
+    return {field: json.loads(value) for field, value in rows if value is not None}
+
+
+def test_sigterm_saves_text_typed_into_a_focused_field(
+    tmp_path: Path, display: dict[str, str]
+) -> None:
+    env = {
+        k: v
+        for k, v in display.items()
+        if k not in ("OPENAI_BASE_URL", "OPENAI_API_KEY", "CONCIERGE_MODEL")
+    }
+    env["PYTHON_KEYRING_BACKEND"] = "keyring.backends.fail.Keyring"
+    app = subprocess.Popen(
+        [sys.executable, "-m", "concierge", "--data-dir", str(tmp_path)],
+        stderr=subprocess.PIPE,
+        stdout=subprocess.DEVNULL,
+        text=True,
+        env=env,
+    )
+    lines: list[str] = []
+    ready = threading.Event()
+
+    def read() -> None:
+        assert app.stderr is not None
+        for line in app.stderr:
+            lines.append(line)
+            if READY in line:
+                ready.set()
+
+    threading.Thread(target=read, daemon=True).start()
+    try:
+        assert ready.wait(60), "".join(lines)
+        windows: list[str] = []
+
+        def one_window() -> bool:  # the main window, once the start-up window has gone
+            search = ("xdotool", "search", "--onlyvisible", "--pid", str(app.pid))
+            windows[:] = x(env, *search, "--name", "^Concierge$").split()
+            return len(windows) == 1
+
+        wait_for(one_window, "the main window")
+        window = windows[0]
+        x(env, "xdotool", "windowactivate", "--sync", window)
+        db = tmp_path / "concierge.db"
+        for attempt in range(ATTEMPTS):  # keys that beat the brief's first load are undone
+            press(env, window, "ctrl+2", "Down", "Tab")  # Brief: "Travelling as", then Ages
+            try:
+                wait_for(lambda: "party" in answers(db), "party", 10)
+                break
+            except AssertionError:
+                if attempt == ATTEMPTS - 1:
+                    raise
+        party = answers(db)["party"]
+        press(env, window, "4", "1", "comma", "space", "3", "9")  # the focus stays in Ages
+
+        app.send_signal(signal.SIGTERM)
+        assert app.wait(60) == 0, "".join(lines)
+    finally:
+        if app.poll() is None:
+            app.kill()
+    log = "".join(lines)
+    assert "signal 15: closing" in log and "Traceback" not in log
+    assert answers(db) == {"party": party, "ages": [41, 39]}
