@@ -7,17 +7,22 @@ model adapter is shared across trips, so its formatting cache survives switching
 from __future__ import annotations
 
 import logging
+from typing import TYPE_CHECKING
 
-import openai
 from PySide6.QtCore import QObject
 
-from concierge.agent import Agent, OpenAIChatModel
+from concierge.agent import Agent
 from concierge.store.model_profile import ModelProfile, load_profile
 from concierge.travel.assistant import build_trip_assistant, trip_history
 from concierge.travel.services import TravelServices
 from concierge.ui.chat import ChatPanel
 from concierge.ui.chat.notices import NO_MODEL_TEXT
 from concierge.ui.inspector import InspectorPanel
+
+if TYPE_CHECKING:
+    import openai
+
+    from concierge.agent.openai_model import OpenAIChatModel
 
 log = logging.getLogger(__name__)
 
@@ -57,6 +62,10 @@ class AssistantSession(QObject):
             self.chat.tasks.start(client.close(), name="close model client")
         self._model = None
         if profile.is_usable:
+            import openai  # Here, not at start-up: the SDK is slow to import and may be unused.
+
+            from concierge.agent.openai_model import OpenAIChatModel
+
             self._client = openai.AsyncOpenAI(
                 base_url=profile.base_url, api_key=profile.client_api_key, max_retries=1
             )
