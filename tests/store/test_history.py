@@ -97,6 +97,7 @@ def every_kind_of_message() -> list[Message]:
             content="…",
             provenance=Provenance.COMPACTION,
         ),
+        AssistantMessage(text="Porto has two quiet quarters: Foz and", stopped=True),
         user_message('Thanks!\nAnd a null: \x00 and a quote: " and \\ backslash'),
     ]
 
