@@ -64,6 +64,7 @@ from .tables import (
     Pin,
     Trip,
 )
+from .transcript_notes import NoteKeeper, NoteKind, TranscriptNote
 from .trips import TripRepository
 from .undo import UndoResult
 
@@ -114,6 +115,8 @@ __all__ = [
     "LookupStatus",
     "MigrationError",
     "MigrationReport",
+    "NoteKeeper",
+    "NoteKind",
     "Pace",
     "Pin",
     "PinRecord",
@@ -127,6 +130,7 @@ __all__ = [
     "Settings",
     "SqliteHistoryStore",
     "StoreError",
+    "TranscriptNote",
     "Trip",
     "TripRecord",
     "TripRepository",
