@@ -23,6 +23,7 @@ from concierge.agent import (
     VideoPart,
     summary_text,
 )
+from concierge.store.transcript_notes import NoteKind, TranscriptNote
 
 YOU = "#### You"
 ASSISTANT = "#### Assistant"
@@ -86,6 +87,20 @@ def error_line(text: str) -> str:
     return f"⚠️ {escape(text)}"
 
 
+def note_block(kind: NoteKind, text: str) -> str:
+    """A transcript note: an error, a stop that kept nothing, a turn cut short."""
+    if kind is NoteKind.ERROR:
+        return error_line(text)
+    if kind is NoteKind.STOPPED:
+        return STOPPED
+    return f"*{escape(text)}*"
+
+
+def stopped_block(text: str) -> str:
+    """What the person read of an answer they stopped, and a line saying it was cut off."""
+    return f"{assistant_block(text)}\n\n{STOPPED}"
+
+
 def summary_note(summary: UserMessage) -> str:
     """A muted note where a compaction happened; hovering it shows the summary as a tooltip.
 
@@ -101,15 +116,17 @@ def summary_note(summary: UserMessage) -> str:
     return f'*[{SUMMARIZED}]({SUMMARY_LINK} "{title}")*'
 
 
-def history_blocks(messages: Iterable[Message]) -> list[str]:
-    """Stored messages as transcript blocks: what the person and the assistant said.
+def history_blocks(messages: Iterable[Message | TranscriptNote]) -> list[str]:
+    """Stored messages and notes as transcript blocks: what the person and the assistant said.
 
     A compaction summary becomes a note (consecutive ones collapse into the newest).
     """
     blocks: list[str] = []
     note_at: int | None = None
     for message in messages:
-        if isinstance(message, UserMessage) and message.provenance is Provenance.COMPACTION:
+        if isinstance(message, TranscriptNote):
+            blocks.append(note_block(message.kind, message.text))
+        elif isinstance(message, UserMessage) and message.provenance is Provenance.COMPACTION:
             if note_at == len(blocks) - 1:
                 blocks.pop()
             blocks.append(summary_note(message))
@@ -119,7 +136,9 @@ def history_blocks(messages: Iterable[Message]) -> list[str]:
         elif isinstance(message, UserMessage):
             blocks.append(user_block(message.content))
         elif isinstance(message, AssistantMessage):
-            if message.text.strip():
+            if message.stopped:
+                blocks.append(stopped_block(message.text))
+            elif message.text.strip():
                 blocks.append(assistant_block(message.text))
         else:
             blocks.append(tool_line(message.tool_name, tool_result_state(message)))

@@ -8,6 +8,10 @@ While a turn streams, text that only extends what is shown is appended as plain 
 proportional to the new text, not to the whole answer); the live zone is rendered as
 Markdown when it changes otherwise (a tool line, the stored answer) and when it is flushed,
 and the turn's committed blocks replace it with Markdown once the turn ends.
+
+A long conversation is shown from its latest page; `set_older` gives the view a source of
+older pages, inserted above as the person scrolls near the top, with what they were reading
+kept in place.
 """
 
 from __future__ import annotations
@@ -23,6 +27,8 @@ from concierge.ui.scroll_bars import use_steady_scroll_bars
 SPEAKER_GAP_PX = 14
 FRAME_MS = 33
 """Live-zone refresh interval: about 30 frames a second."""
+OLDER_MARGIN_PX = 200
+"""Older messages are inserted once the view is scrolled this close to the top."""
 
 _FEATURES = (
     QTextDocument.MarkdownFeature.MarkdownDialectGitHub
@@ -51,22 +57,48 @@ class TranscriptView(QTextBrowser):
         self._frame.timeout.connect(self._render_live)
         self.renders = 0
         """How many times the live zone was rendered (tests check the coalescing)."""
+        self._older: Callable[[], Sequence[str] | None] | None = None
+        self._older_timer = QTimer(self)
+        self._older_timer.setSingleShot(True)
+        self._older_timer.setInterval(0)
+        self._older_timer.timeout.connect(self._show_older)
+        self.verticalScrollBar().valueChanged.connect(self._maybe_show_older)
+        self.verticalScrollBar().rangeChanged.connect(self._maybe_show_older)
 
-    def show_blocks(self, blocks: Sequence[str]) -> None:
-        """Replace everything with `blocks` (used when a conversation is loaded)."""
+    def show_blocks(
+        self, blocks: Sequence[str], older: Callable[[], Sequence[str] | None] | None = None
+    ) -> None:
+        """Replace everything with `blocks` (used when a conversation is loaded).
+
+        `older()` gives the blocks that come before what is shown, a page per call, and
+        None once there are no more; it is called as the person scrolls near the top.
+        """
         self._end_live()
+        self._older = older
         self.document().setMarkdown("\n\n".join(blocks), _FEATURES)
         self._space_speakers(0)
         self._scroll_to_end()
+        self._maybe_show_older()
+
+    @property
+    def has_older(self) -> bool:
+        """Older blocks are waiting to be shown above."""
+        return self._older is not None
 
     def append_blocks(self, blocks: Sequence[str]) -> None:
-        """Add committed blocks after everything else; any live zone is dropped first."""
+        """Add committed blocks after everything else; any live zone is dropped first.
+
+        A reader scrolled up stays where they are; one at the end follows the new blocks.
+        """
+        follow = self._at_end()
+        position = self.verticalScrollBar().value()
         self._end_live()
         if blocks:
-            follow = self._at_end()
             self._insert_at_end("\n\n".join(blocks))
-            if follow:
-                self._scroll_to_end()
+        if follow:
+            self._scroll_to_end()
+        else:
+            self.verticalScrollBar().setValue(position)
 
     def start_live(self, source: Callable[[], str]) -> None:
         """Begin a live zone whose Markdown `source()` returns; shown at once."""
@@ -88,6 +120,50 @@ class TranscriptView(QTextBrowser):
         if self._live_source is not None:
             self._frame.stop()
             self._render_live(markdown=True)
+
+    def _maybe_show_older(self) -> None:
+        if (
+            self._older is not None
+            and not self._older_timer.isActive()
+            and self.verticalScrollBar().value() <= OLDER_MARGIN_PX
+        ):
+            self._older_timer.start()  # After this event: never inside a scroll or layout.
+
+    def _show_older(self) -> None:
+        """Insert the next page of older blocks at the top, keeping the reader's place."""
+        if self._older is None:
+            return
+        blocks = self._older()
+        if blocks is None:
+            self._older = None
+            return
+        if blocks:
+            bar = self.verticalScrollBar()
+            position, height = bar.value(), bar.maximum()
+            added = self._insert_at_start("\n\n".join(blocks))
+            if self._live_start is not None:
+                self._live_start += added
+            bar.setValue(position + bar.maximum() - height)
+        self._maybe_show_older()
+
+    def _insert_at_start(self, markdown: str) -> int:
+        """Insert `markdown` as new blocks before everything; return how long it made the
+        document. The first block keeps its own formats (a heading stays a heading)."""
+        document = self.document()
+        length = document.characterCount()
+        if document.isEmpty():
+            self._insert_at_end(markdown)
+            return document.characterCount() - length
+        cursor = QTextCursor(document)
+        first = cursor.block()
+        cursor.insertBlock(first.blockFormat(), first.charFormat())
+        cursor.setPosition(0)
+        cursor.setBlockFormat(QTextBlockFormat())
+        cursor.setBlockCharFormat(QTextCharFormat())
+        cursor.insertMarkdown(markdown, _FEATURES)
+        added = document.characterCount() - length
+        self._space_speakers(0, added)
+        return added
 
     def _end_live(self) -> None:
         self._frame.stop()
@@ -148,10 +224,11 @@ class TranscriptView(QTextBrowser):
             if line:
                 cursor.insertText(line, plain)
 
-    def _space_speakers(self, position: int) -> None:
-        """Put space above each speaker heading from `position` on (Markdown import adds none)."""
+    def _space_speakers(self, position: int, end: int | None = None) -> None:
+        """Put space above each speaker heading from `position` on, up to `end` if given
+        (Markdown import adds none)."""
         block = self.document().findBlock(position)
-        while block.isValid():
+        while block.isValid() and (end is None or block.position() <= end):
             form = block.blockFormat()
             if form.headingLevel() and form.topMargin() < SPEAKER_GAP_PX:
                 form.setTopMargin(SPEAKER_GAP_PX)
