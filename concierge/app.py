@@ -27,7 +27,8 @@ log = logging.getLogger("concierge")
 logging.getLogger("alembic").setLevel(logging.WARNING)
 
 READY_MESSAGE = "Concierge is ready"
-"""Logged once the window is shown and the last session restored (tests wait for it)."""
+"""Logged once the window is shown, the last session restored and the chat shows its
+conversation, so the person can type and send (tests wait for it)."""
 
 
 def parse_arguments(argv: Sequence[str]) -> argparse.Namespace:
@@ -91,6 +92,7 @@ async def run(
         if interrupted:
             log.info("%d lookups were interrupted when the app last closed", len(interrupted))
         await window.start()
+        await window.chat.ready()
         log.info("%s (%.0f ms)", READY_MESSAGE, (time.perf_counter() - started) * 1000)
         await loading
         collector.freeze()

@@ -155,6 +155,7 @@ class TranscriptView(QTextBrowser):
             self._insert_at_end(markdown)
             return document.characterCount() - length
         cursor = QTextCursor(document)
+        cursor.beginEditBlock()  # One layout pass for the whole page, not one per edit.
         first = cursor.block()
         cursor.insertBlock(first.blockFormat(), first.charFormat())
         cursor.setPosition(0)
@@ -163,6 +164,7 @@ class TranscriptView(QTextBrowser):
         cursor.insertMarkdown(markdown, _FEATURES)
         added = document.characterCount() - length
         self._space_speakers(0, added)
+        cursor.endEditBlock()
         return added
 
     def _end_live(self) -> None:

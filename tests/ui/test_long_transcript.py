@@ -1,0 +1,105 @@
+"""A conversation of 5,000 messages opens at its latest page; older pages come on scroll-up."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from PySide6.QtCore import QPoint, Qt
+from pytestqt.qtbot import QtBot
+
+from concierge.agent import AssistantMessage, Message
+from concierge.agent.messages import user_message
+from concierge.store import Database, SqliteHistoryStore
+from concierge.ui.chat import ChatPanel
+from concierge.ui.chat.transcript_view import TranscriptView
+from tests.fakes import FakeOpenAIServer, Reply
+from tests.ui.support import agent_for, bind
+from tests.ui.waiting import until
+
+PAIRS = 2_500
+
+
+@pytest.fixture
+def history(tmp_path: Path) -> Iterator[SqliteHistoryStore]:
+    with Database.open(tmp_path / "concierge.db") as database:
+        yield SqliteHistoryStore(database, "trip-long")
+
+
+def _numbers(text: str) -> list[int]:
+    return [int(n) for n in re.findall(r"Question (\d+):", text)]
+
+
+def _top_line(view: TranscriptView) -> str:
+    """The first message text at the top of the view (speaker headings skipped)."""
+    block = view.cursorForPosition(QPoint(4, 4)).block()
+    while block.isValid() and not block.text().startswith(("Question", "Answer")):
+        block = block.next()
+    return block.text()
+
+
+async def test_the_latest_messages_show_first_and_every_older_one_is_reached_by_scrolling(
+    chat_panel: ChatPanel, qtbot: QtBot, fake_openai: FakeOpenAIServer, history: SqliteHistoryStore
+) -> None:
+    messages: list[Message] = []
+    for number in range(PAIRS):
+        messages.append(user_message(f"Question {number}: what about stop {number}?"))
+        messages.append(AssistantMessage(text=f"Answer {number}: take the **tram**."))
+    await history.append(messages)
+
+    await bind(chat_panel, agent_for(fake_openai.base_url, history=history), history)
+    view = chat_panel.transcript
+    shown = _numbers(view.toPlainText())
+    assert shown and shown[-1] == PAIRS - 1 and 0 not in shown
+    assert shown == list(range(shown[0], PAIRS))
+    assert f"Answer {PAIRS - 1}: take the tram." in view.toPlainText()
+    bar = view.verticalScrollBar()
+    assert bar.value() == bar.maximum()  # The newest message is in view.
+    assert chat_panel.composer.edit.isEnabled()
+
+    view.setFocus()
+    qtbot.keyClick(view, Qt.Key.Key_Home)
+    reading = _top_line(view)
+    first = shown[0]
+    await until(lambda: _numbers(view.toPlainText())[0] < first)
+    assert _top_line(view) == reading  # The older page went in above what was read.
+    assert bar.value() > 0
+
+    while view.has_older:
+        before = _numbers(view.toPlainText())[0]
+        qtbot.keyClick(view, Qt.Key.Key_Home)
+        await until(lambda b=before: not view.has_older or _numbers(view.toPlainText())[0] < b)
+    assert _numbers(view.toPlainText()) == list(range(PAIRS))
+    assert view.toPlainText().count("take the tram.") == PAIRS
+
+
+async def test_older_messages_inserted_while_an_answer_streams_leave_the_answer_whole(
+    chat_panel: ChatPanel, qtbot: QtBot, fake_openai: FakeOpenAIServer, history: SqliteHistoryStore
+) -> None:
+    messages: list[Message] = []
+    for number in range(200):
+        messages.append(user_message(f"Question {number}: what about stop {number}?"))
+        messages.append(AssistantMessage(text=f"Answer {number}: take the **tram**."))
+    await history.append(messages)
+    await bind(chat_panel, agent_for(fake_openai.base_url, history=history), history)
+    finished: list[str] = []
+    chat_panel.turn_finished.connect(finished.append)
+    fake_openai.script(Reply.text("Ride line 28 at dawn. " * 80, chunks=160, chunk_delay=0.01))
+    chat_panel.composer.edit.setFocus()
+    qtbot.keyClicks(chat_panel.composer.edit, "And the old trams?")
+    qtbot.keyClick(chat_panel.composer.edit, Qt.Key.Key_Return, Qt.KeyboardModifier.ControlModifier)
+    view = chat_panel.transcript
+    await until(lambda: "Ride line 28" in view.toPlainText())
+    first = _numbers(view.toPlainText())[0]
+    qtbot.keyClick(view, Qt.Key.Key_Home)
+    await until(lambda: _numbers(view.toPlainText())[0] < first)
+    await until(lambda: finished == ["completed"])
+
+    text = view.toPlainText()
+    assert text.count("Ride line 28 at dawn.") == 80
+    assert text.count("And the old trams?") == 1
+    assert text.rstrip().endswith("Ride line 28 at dawn.")
+    numbers = _numbers(text)
+    assert numbers == list(range(numbers[0], 200))
