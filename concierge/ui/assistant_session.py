@@ -6,6 +6,8 @@ model adapter is shared across trips, so its formatting cache survives switching
 
 from __future__ import annotations
 
+import asyncio
+import importlib
 import logging
 from typing import TYPE_CHECKING
 
@@ -52,6 +54,8 @@ class AssistantSession(QObject):
     async def reload_profile(self) -> ModelProfile:
         """Read the model settings (environment overrides applied) and rebind."""
         profile = await load_profile(self.services.settings, self.services.secrets)
+        if profile.is_usable:  # The SDK takes a good part of a second: import it off the loop.
+            await asyncio.to_thread(importlib.import_module, "concierge.agent.openai_model")
         self.use_profile(profile)
         return profile
 

@@ -19,7 +19,13 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 
 from PySide6.QtCore import QTimer
-from PySide6.QtGui import QTextBlockFormat, QTextCharFormat, QTextCursor, QTextDocument
+from PySide6.QtGui import (
+    QTextBlockFormat,
+    QTextCharFormat,
+    QTextCursor,
+    QTextDocument,
+    QTextFrameFormat,
+)
 from PySide6.QtWidgets import QTextBrowser, QWidget
 
 from concierge.ui.scroll_bars import use_steady_scroll_bars
@@ -35,6 +41,24 @@ _FEATURES = (
     | QTextDocument.MarkdownFeature.MarkdownNoHTML
 )
 """GitHub Markdown without raw HTML: model output cannot inject markup or load resources."""
+
+
+def _page_frame() -> QTextFrameFormat:
+    frame = QTextFrameFormat()
+    frame.setBorder(0)
+    frame.setMargin(0)
+    frame.setPadding(0)
+    return frame
+
+
+_PAGE_FRAME = _page_frame()
+"""A page of older messages: no border or spacing of its own, so it reads like the rest."""
+
+
+def _first_block_format(markdown: str) -> QTextBlockFormat:
+    scratch = QTextDocument()
+    scratch.setMarkdown(markdown, _FEATURES)
+    return scratch.begin().blockFormat()
 
 
 class TranscriptView(QTextBrowser):
@@ -140,32 +164,37 @@ class TranscriptView(QTextBrowser):
         if blocks:
             bar = self.verticalScrollBar()
             position, height = bar.value(), bar.maximum()
-            added = self._insert_at_start("\n\n".join(blocks))
+            added = self._insert_at_start(blocks)
             if self._live_start is not None:
                 self._live_start += added
             bar.setValue(position + bar.maximum() - height)
         self._maybe_show_older()
 
-    def _insert_at_start(self, markdown: str) -> int:
-        """Insert `markdown` as new blocks before everything; return how long it made the
-        document. The first block keeps its own formats (a heading stays a heading)."""
+    def _insert_at_start(self, blocks: Sequence[str]) -> int:
+        """Insert `blocks` before everything, in a frame of their own; return how long they
+        made the document.
+
+        A frame is laid out on its own: the content below it is only moved down, where
+        blocks inserted straight into the top would have every block below laid out again
+        (tens of milliseconds per page in a long conversation)."""
         document = self.document()
         length = document.characterCount()
-        if document.isEmpty():
-            self._insert_at_end(markdown)
-            return document.characterCount() - length
         cursor = QTextCursor(document)
-        cursor.beginEditBlock()  # One layout pass for the whole page, not one per edit.
+        cursor.beginEditBlock()
         first = cursor.block()
-        cursor.insertBlock(first.blockFormat(), first.charFormat())
-        cursor.setPosition(0)
+        if first.length() > 1:  # Text at the very top: the frame goes in a new block above.
+            cursor.insertBlock(first.blockFormat(), first.charFormat())
+            cursor.setPosition(0)
         cursor.setBlockFormat(QTextBlockFormat())
         cursor.setBlockCharFormat(QTextCharFormat())
-        cursor.insertMarkdown(markdown, _FEATURES)
-        added = document.characterCount() - length
-        self._space_speakers(0, added)
+        frame = cursor.insertFrame(_PAGE_FRAME)
+        cursor.insertMarkdown("\n\n".join(blocks), _FEATURES)
+        # Markdown inserted at a frame's start takes the frame's first block format, so
+        # the page's first block (a speaker heading) gets its own back.
+        QTextCursor(frame.firstCursorPosition()).setBlockFormat(_first_block_format(blocks[0]))
+        self._space_speakers(frame.firstPosition(), frame.lastPosition())
         cursor.endEditBlock()
-        return added
+        return document.characterCount() - length
 
     def _end_live(self) -> None:
         self._frame.stop()
@@ -228,14 +257,17 @@ class TranscriptView(QTextBrowser):
 
     def _space_speakers(self, position: int, end: int | None = None) -> None:
         """Put space above each speaker heading from `position` on, up to `end` if given
-        (Markdown import adds none)."""
+        (Markdown import adds none). One edit block: the layout runs once, not per heading."""
         block = self.document().findBlock(position)
+        editing = QTextCursor(self.document())
+        editing.beginEditBlock()
         while block.isValid() and (end is None or block.position() <= end):
             form = block.blockFormat()
             if form.headingLevel() and form.topMargin() < SPEAKER_GAP_PX:
                 form.setTopMargin(SPEAKER_GAP_PX)
                 QTextCursor(block).setBlockFormat(form)
             block = block.next()
+        editing.endEditBlock()
 
     def _cut_from(self, position: int) -> None:
         if position == 0:
