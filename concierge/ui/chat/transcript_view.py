@@ -9,9 +9,9 @@ proportional to the new text, not to the whole answer); the live zone is rendere
 Markdown when it changes otherwise (a tool line, the stored answer) and when it is flushed,
 and the turn's committed blocks replace it with Markdown once the turn ends.
 
-A long conversation is shown from its latest page; `set_older` gives the view a source of
-older pages, inserted above as the person scrolls near the top, with what they were reading
-kept in place.
+A long conversation is shown from its latest page; `show_blocks` takes a source of older
+pages, inserted above as the person scrolls near the top, with what they were reading kept
+in place.
 """
 
 from __future__ import annotations
