@@ -16,9 +16,10 @@ from .markdown import history_blocks
 
 Entry: TypeAlias = Message | TranscriptNote
 
-PAGE_ENTRIES = 40
-PAGE_CHARS = 16_000
-"""A page ends at whichever comes first: about 10 ms of Markdown layout on a slow machine."""
+PAGE_ENTRIES = 20
+PAGE_CHARS = 8_000
+"""A page ends at whichever comes first: a few milliseconds of Markdown layout, so paging up
+never holds the window for long even on a busy machine."""
 
 
 def interleave(messages: Sequence[Message], notes: Sequence[TranscriptNote]) -> list[Entry]:
