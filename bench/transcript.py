@@ -20,8 +20,8 @@ Rows:
                            0.3 s for whatever the switch left queued. The budget row.
   scroll to the oldest     Home pressed in the transcript (real key events) every 20 ms until
                            every older page is shown: each page is inserted above in one pass
-  all at once (before)     with --before, the earlier way for comparison: one `setMarkdown`
-                           of every block (about a minute here)
+  all at once              with --before, for comparison: one `setMarkdown` of every block,
+                           as the chat loaded a conversation before it paged
 """
 
 from __future__ import annotations
@@ -211,11 +211,11 @@ async def run(folder: Path, long_id: str, short_id: str, before: bool) -> list[R
             await probes.finish()
             rows.append(
                 Row(
-                    "all at once (before)",
+                    "all at once",
                     once,
                     probes.asyncio.lateness,
                     probes.qt.lateness,
-                    "one setMarkdown of every block, as the chat did before",
+                    "one setMarkdown of every block: the chat without paging",
                     budgeted=False,
                 )
             )
@@ -278,7 +278,7 @@ if __name__ == "__main__":
     parser.add_argument(
         "--before",
         action="store_true",
-        help="also time the earlier way, one render of everything (about a minute here)",
+        help="also time one render of everything, as the chat did before it paged",
     )
     arguments = parser.parse_args()
     app = QApplication.instance() or QApplication([sys.argv[0]])
