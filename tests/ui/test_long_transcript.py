@@ -40,6 +40,17 @@ def _top_line(view: TranscriptView) -> str:
     return block.text()
 
 
+def _unpainted(view: TranscriptView) -> list[str]:
+    """Text blocks that have no laid-out line, so nothing of them would be drawn."""
+    missing = []
+    block = view.document().begin()
+    while block.isValid():
+        if block.text() and block.layout().lineCount() == 0:
+            missing.append(block.text())
+        block = block.next()
+    return missing
+
+
 def _height_in_view(view: TranscriptView, text: str) -> float:
     """Where the line `text` is, in pixels from the top of the view."""
     block = view.document().find(text).block()
@@ -77,6 +88,7 @@ async def test_the_latest_messages_show_first_and_every_older_one_is_reached_by_
     # blank line that now separates it from the page above.
     assert abs(_height_in_view(view, reading) - where) <= 2 * line
     assert bar.value() > 0
+    assert _unpainted(view) == []
 
     while view.has_older:
         before = _numbers(view.toPlainText())[0]
@@ -84,6 +96,7 @@ async def test_the_latest_messages_show_first_and_every_older_one_is_reached_by_
         await until(lambda b=before: not view.has_older or _numbers(view.toPlainText())[0] < b)
     assert _numbers(view.toPlainText()) == list(range(PAIRS))
     assert view.toPlainText().count("take the tram.") == PAIRS
+    assert _unpainted(view) == []
 
 
 async def test_older_messages_inserted_while_an_answer_streams_leave_the_answer_whole(
@@ -114,3 +127,46 @@ async def test_older_messages_inserted_while_an_answer_streams_leave_the_answer_
     assert text.rstrip().endswith("Ride line 28 at dawn.")
     numbers = _numbers(text)
     assert numbers == list(range(numbers[0], 200))
+
+
+async def test_a_first_page_shorter_than_the_view_brings_the_older_ones_at_once_all_drawn(
+    chat_panel: ChatPanel, fake_openai: FakeOpenAIServer, history: SqliteHistoryStore
+) -> None:
+    messages: list[Message] = []
+    for number in range(15):
+        messages.append(user_message(f"Question {number}: what about stop {number}?"))
+        messages.append(AssistantMessage(text=f"Answer {number}: take the **tram**."))
+    await history.append(messages)
+    chat_panel.resize(640, 1600)
+    await bind(chat_panel, agent_for(fake_openai.base_url, history=history), history)
+    view = chat_panel.transcript
+    await until(lambda: not view.has_older)
+    assert _numbers(view.toPlainText()) == list(range(15))
+    assert _unpainted(view) == []
+
+
+async def test_pages_inserted_above_keep_every_block_drawn_and_in_order(qtbot: QtBot) -> None:
+    view = TranscriptView()
+    qtbot.addWidget(view)
+    view.resize(520, 500)
+    view.show()
+    blocks = [
+        block
+        for n in range(30)
+        for block in (f"#### You\n\nQuestion {n}: which tram?", f"#### Assistant\n\nTram {n}.")
+    ]
+    older = iter([blocks[20:40], blocks[:20], None])
+    view.show_blocks(blocks[40:], lambda: next(older))
+    while view.has_older:
+        before = _numbers(view.toPlainText())[0]
+        qtbot.keyClick(view, Qt.Key.Key_Home)
+        await until(lambda b=before: not view.has_older or _numbers(view.toPlainText())[0] < b)
+    assert _numbers(view.toPlainText()) == list(range(30))
+    assert _unpainted(view) == []
+    headings = []
+    block = view.document().begin()
+    while block.isValid():
+        if block.text() in ("You", "Assistant"):
+            headings.append(block.blockFormat().headingLevel())
+        block = block.next()
+    assert headings == [4] * 60

@@ -182,7 +182,8 @@ class TranscriptView(QTextBrowser):
         cursor = QTextCursor(document)
         cursor.beginEditBlock()
         first = cursor.block()
-        if first.length() > 1:  # Text at the very top: the frame goes in a new block above.
+        moved = first.length() > 1
+        if moved:  # Text at the very top: the frame goes in a new block above.
             cursor.insertBlock(first.blockFormat(), first.charFormat())
             cursor.setPosition(0)
         cursor.setBlockFormat(QTextBlockFormat())
@@ -194,6 +195,9 @@ class TranscriptView(QTextBrowser):
         QTextCursor(frame.firstCursorPosition()).setBlockFormat(_first_block_format(blocks[0]))
         self._space_speakers(frame.firstPosition(), frame.lastPosition())
         cursor.endEditBlock()
+        if moved:  # Qt leaves the block moved below the frame without a layout (no lines).
+            below = document.findBlock(frame.lastPosition() + 1).next()
+            document.markContentsDirty(below.position(), below.length())
         return document.characterCount() - length
 
     def _end_live(self) -> None:
