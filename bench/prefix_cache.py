@@ -98,7 +98,6 @@ from concierge.agent import (
     ModelAdapter,
     ModelReply,
     ModelRequest,
-    OpenAIChatModel,
     RuntimeContextEvent,
     Tool,
     ToolContext,
@@ -109,6 +108,7 @@ from concierge.agent import (
 )
 from concierge.agent.context import ContextProviders
 from concierge.agent.model_input import build_model_input, summary_boundary
+from concierge.agent.openai_model import OpenAIChatModel
 from concierge.store import Actor, ChangeContext
 from concierge.travel.assistant import PROVIDER_TIMEOUT, trip_features, trip_history
 from concierge.travel.forms import TRIP_BRIEF

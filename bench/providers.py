@@ -37,13 +37,13 @@ from concierge.agent import (
     InMemoryHistoryStore,
     Message,
     ModelRequest,
-    OpenAIChatModel,
     ToolCall,
     ToolResult,
 )
 from concierge.agent.context import ContextProvider, runtime_context_message
 from concierge.agent.messages import user_message
 from concierge.agent.model_input import build_model_input, summary_boundary
+from concierge.agent.openai_model import OpenAIChatModel
 
 PROVIDERS = 10
 SYNC_RESOLUTIONS = 2_000

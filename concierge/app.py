@@ -28,8 +28,9 @@ log = logging.getLogger("concierge")
 logging.getLogger("alembic").setLevel(logging.WARNING)
 
 READY_MESSAGE = "Concierge is ready"
+"""Logged once the window is shown, the last session restored and the chat shows its
+conversation, so the person can type and send (tests wait for it)."""
 PLACES_LOADED_MESSAGE = "Airports and towns loaded"
-"""Logged once the window is shown and the last session restored (tests wait for it)."""
 
 
 def parse_arguments(argv: Sequence[str]) -> argparse.Namespace:
@@ -93,6 +94,7 @@ async def run(
         if interrupted:
             log.info("%d lookups were interrupted when the app last closed", len(interrupted))
         await window.start()
+        await window.chat.ready()
         log.info("%s (%.0f ms)", READY_MESSAGE, (time.perf_counter() - started) * 1000)
         # The place index (airports and the gazetteer, 1.5 s of parsing that holds the GIL)
         # loads once the window is ready, so it never slows start-up.

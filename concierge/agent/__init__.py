@@ -58,7 +58,6 @@ from .messages import (
     is_compaction_summary,
 )
 from .model import ModelAdapter, ModelError, ModelReply, ModelRequest
-from .openai_model import OpenAIChatModel
 from .runnable import RetryingRunnable, Runnable, RunnableWrapper
 from .tools import (
     PermissionHandler,
@@ -106,7 +105,6 @@ __all__ = [
     "ModelResponseEvent",
     "ModelSummarizer",
     "NothingToRetryError",
-    "OpenAIChatModel",
     "PermissionHandler",
     "PermissionRequest",
     "Provenance",

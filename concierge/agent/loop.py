@@ -20,6 +20,7 @@ from .abort import AbortedError, AbortSignal
 from .compaction import CompactionError, CompactionPolicy, Compactor, ModelSummarizer, Summarizer
 from .context import ContextHook, ContextProvider, ContextProviders, runtime_context_message
 from .events import (
+    AgentEvent,
     CompactionEvent,
     CompactionStartedEvent,
     ErrorEvent,
@@ -28,6 +29,7 @@ from .events import (
     RuntimeContext,
     RuntimeContextEvent,
     Subscriber,
+    TextDelta,
     ToolCallEvent,
     ToolResultEvent,
     TurnEndEvent,
@@ -252,8 +254,19 @@ class Agent:
             summarize_before=boundary,
         )
         started = time.perf_counter()
-        call = self._model.respond(request, self._events.emit)
-        reply = await signal.race(call) if signal is not None else await call
+        streamed: list[str] = []
+
+        def emit(event: AgentEvent) -> None:
+            if isinstance(event, TextDelta):
+                streamed.append(event.text)
+            self._events.emit(event)
+
+        call = self._model.respond(request, emit)
+        try:
+            reply = await signal.race(call) if signal is not None else await call
+        except (AbortedError, asyncio.CancelledError):
+            await asyncio.shield(self._keep_stopped_answer("".join(streamed)))
+            raise
         message = AssistantMessage(
             text=reply.text,
             tool_calls=reply.tool_calls,
@@ -269,6 +282,11 @@ class Agent:
             ModelResponseEvent(message, reply.usage, iteration, time.perf_counter() - started)
         )
         return message
+
+    async def _keep_stopped_answer(self, text: str) -> None:
+        """Store what the person already read of an answer they stopped (text only)."""
+        if text.strip():
+            await self._history.append([AssistantMessage(text=text, stopped=True)])
 
     async def _compact(
         self,

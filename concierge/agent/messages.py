@@ -112,6 +112,11 @@ class AssistantMessage(_Frozen):
     tool_calls: tuple[ToolCall, ...] = ()
     finish_reason: str | None = None
     usage: Usage | None = None
+    stopped: bool = False
+    """The answer was stopped while it streamed: `text` is what had arrived by then.
+
+    A tool call the model was still writing is left out, so no stored call waits for a
+    result and the next request is valid as it stands."""
     provenance: Provenance | None = None
     metadata: dict[str, str] = Field(default_factory=dict)
 

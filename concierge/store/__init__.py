@@ -64,6 +64,7 @@ from .tables import (
     Pin,
     Trip,
 )
+from .transcript_notes import NoteKeeper, NoteKind, TranscriptNote
 from .trips import TripRepository
 from .undo import UndoResult
 from .words import and_list, field_labels, trip_label
@@ -115,6 +116,8 @@ __all__ = [
     "LookupStatus",
     "MigrationError",
     "MigrationReport",
+    "NoteKeeper",
+    "NoteKind",
     "Pace",
     "Pin",
     "PinRecord",
@@ -128,6 +131,7 @@ __all__ = [
     "Settings",
     "SqliteHistoryStore",
     "StoreError",
+    "TranscriptNote",
     "Trip",
     "TripRecord",
     "TripRepository",

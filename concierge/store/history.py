@@ -3,10 +3,13 @@
 Each message is one row: its JSON (without provenance) in `payload`, its provenance in a
 column of its own. Provenance is written only from `message.provenance` and read only from
 that column, so text or metadata that claims to be framework-made stays ordinary content (R7).
+Transcript notes share the conversation's sequence in rows of their own role; every message
+query leaves them out (`transcript_notes`).
 """
 
 from __future__ import annotations
 
+import json
 from collections.abc import Sequence
 from typing import TypeAlias
 
@@ -15,14 +18,18 @@ from sqlalchemy import delete, func
 from sqlmodel import Session, col, select
 
 from concierge.agent.history import ensure_storable
-from concierge.agent.messages import MESSAGE_ADAPTER, Message, Provenance
+from concierge.agent.messages import MESSAGE_ADAPTER, Message, Provenance, new_message_id
 
 from .database import Database
 from .errors import CorruptHistoryError
 from .tables import Conversation, ConversationMessage, utc_now
+from .transcript_notes import NOTE_ROLE, NoteKind, TranscriptNote
 
 _Signature: TypeAlias = tuple[int, int | None]
-"""(row count, highest seq) of a conversation: changes whenever its rows change."""
+"""(message count, highest message seq) of a conversation: changes whenever its messages do."""
+
+_MESSAGES = col(ConversationMessage.role) != NOTE_ROLE
+_NOTES = col(ConversationMessage.role) == NOTE_ROLE
 
 
 class SqliteHistoryStore:
@@ -62,18 +69,33 @@ class SqliteHistoryStore:
         else:
             self._cached = None
 
+    async def notes(self) -> list[TranscriptNote]:
+        return await self.database.run(self._notes)
+
+    async def add_note(self, kind: NoteKind, text: str) -> TranscriptNote:
+        return await self.database.run(lambda session: self._add_note(session, kind, text))
+
     async def clear(self) -> None:
-        """Delete every message of the conversation; the conversation itself stays."""
+        """Delete every message and note of the conversation; the conversation itself stays."""
         await self.database.run(self._clear)
         self._cache, self._cached = [], None
 
     def _signature(self, session: Session) -> _Signature:
         count, last = session.exec(
             select(func.count(), func.max(ConversationMessage.seq)).where(
-                ConversationMessage.conversation_id == self.conversation_id
+                ConversationMessage.conversation_id == self.conversation_id, _MESSAGES
             )
         ).one()
         return int(count), last
+
+    def _next_seq(self, session: Session) -> int:
+        """The seq after every row of the conversation, notes included."""
+        last = session.exec(
+            select(func.max(ConversationMessage.seq)).where(
+                ConversationMessage.conversation_id == self.conversation_id
+            )
+        ).one()
+        return 0 if last is None else last + 1
 
     def _load(self, session: Session) -> tuple[list[Message], _Signature]:
         signature = self._signature(session)
@@ -81,7 +103,7 @@ class SqliteHistoryStore:
             select(
                 ConversationMessage.id, ConversationMessage.provenance, ConversationMessage.payload
             )
-            .where(ConversationMessage.conversation_id == self.conversation_id)
+            .where(ConversationMessage.conversation_id == self.conversation_id, _MESSAGES)
             .order_by(col(ConversationMessage.seq))
         ).all()
         messages: list[Message] = []
@@ -107,8 +129,8 @@ class SqliteHistoryStore:
             session.add(Conversation(id=self.conversation_id, title=self._title))
             session.flush()
         before = self._signature(session)
-        count, last = before
-        first_seq = 0 if last is None else last + 1
+        count = before[0]
+        first_seq = self._next_seq(session)
         now = utc_now()
         session.add_all(
             ConversationMessage(
@@ -124,6 +146,46 @@ class SqliteHistoryStore:
         )
         session.flush()
         return before, (count + len(messages), first_seq + len(messages) - 1)
+
+    def _notes(self, session: Session) -> list[TranscriptNote]:
+        rows = session.exec(
+            select(ConversationMessage.id, ConversationMessage.payload)
+            .where(ConversationMessage.conversation_id == self.conversation_id, _NOTES)
+            .order_by(col(ConversationMessage.seq))
+        ).all()
+        notes: list[TranscriptNote] = []
+        for row_id, payload in rows:
+            try:
+                fields = json.loads(payload)
+                notes.append(
+                    TranscriptNote(
+                        row_id, NoteKind(fields["kind"]), str(fields["text"]), int(fields["after"])
+                    )
+                )
+            except (ValueError, KeyError, TypeError) as error:
+                raise CorruptHistoryError(
+                    f"Conversation {self.conversation_id}: stored note {row_id} cannot be read "
+                    f"({error})."
+                ) from error
+        return notes
+
+    def _add_note(self, session: Session, kind: NoteKind, text: str) -> TranscriptNote:
+        if session.get(Conversation, self.conversation_id) is None:
+            session.add(Conversation(id=self.conversation_id, title=self._title))
+            session.flush()
+        note = TranscriptNote(new_message_id(), kind, text, self._signature(session)[0])
+        session.add(
+            ConversationMessage(
+                id=note.id,
+                conversation_id=self.conversation_id,
+                seq=self._next_seq(session),
+                role=NOTE_ROLE,
+                payload=json.dumps({"kind": kind.value, "text": text, "after": note.after}),
+                created_at=utc_now(),
+            )
+        )
+        session.flush()
+        return note
 
     def _clear(self, session: Session) -> None:
         session.exec(

@@ -13,9 +13,8 @@ import os
 import socket
 from collections.abc import Mapping
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 from urllib.parse import urlsplit
-
-import openai
 
 from .secrets import ENVIRONMENT_VARIABLE, SecretSaved, SecretSource, SecretStore
 from .settings import (
@@ -26,6 +25,9 @@ from .settings import (
     MODEL_PRESET,
     Settings,
 )
+
+if TYPE_CHECKING:
+    import openai
 
 ENV_BASE_URL = "OPENAI_BASE_URL"
 ENV_API_KEY = ENVIRONMENT_VARIABLE
@@ -273,6 +275,8 @@ async def list_models(
     base_url = normalize_base_url(base_url)
     if (problem := base_url_problem(base_url)) is not None:
         raise ConnectionCheckError(problem)
+    import openai  # Only when asked: the SDK takes a noticeable part of a second to import.
+
     client = openai.AsyncOpenAI(
         base_url=base_url, api_key=api_key or NO_KEY, max_retries=0, timeout=timeout
     )
@@ -296,6 +300,8 @@ def _v1_hint(base_url: str) -> str:
 
 
 def _readable(error: openai.APIError, base_url: str, timeout: float) -> ConnectionCheckError:
+    import openai
+
     if isinstance(error, openai.APITimeoutError):
         return ConnectionCheckError(f"{base_url} did not answer within {timeout:g} seconds.")
     if isinstance(error, openai.APIConnectionError):

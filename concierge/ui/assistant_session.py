@@ -8,12 +8,14 @@ person has typed but not yet saved before any model call reads the store.
 
 from __future__ import annotations
 
+import asyncio
+import importlib
 import logging
+from typing import TYPE_CHECKING
 
-import openai
 from PySide6.QtCore import QObject
 
-from concierge.agent import Agent, ContextHook, OpenAIChatModel, tool_titles
+from concierge.agent import Agent, ContextHook, tool_titles
 from concierge.store.engine import BUSY_TIMEOUT_SECONDS
 from concierge.store.model_profile import ModelProfile, load_profile
 from concierge.travel.assistant import build_trip_assistant, trip_history
@@ -21,6 +23,11 @@ from concierge.travel.services import TravelServices
 from concierge.ui.chat import ChatPanel
 from concierge.ui.chat.notices import NO_MODEL_TEXT
 from concierge.ui.inspector import InspectorPanel
+
+if TYPE_CHECKING:
+    import openai
+
+    from concierge.agent.openai_model import OpenAIChatModel
 
 log = logging.getLogger(__name__)
 
@@ -57,6 +64,8 @@ class AssistantSession(QObject):
     async def reload_profile(self) -> ModelProfile:
         """Read the model settings (environment overrides applied) and rebind."""
         profile = await load_profile(self.services.settings, self.services.secrets)
+        if profile.is_usable:  # The SDK takes a good part of a second: import it off the loop.
+            await asyncio.to_thread(importlib.import_module, "concierge.agent.openai_model")
         self.use_profile(profile)
         return profile
 
@@ -67,6 +76,10 @@ class AssistantSession(QObject):
             self.chat.tasks.start(client.close(), name="close model client")
         self._model = None
         if profile.is_usable:
+            import openai  # Here, not at start-up: the SDK is slow to import and may be unused.
+
+            from concierge.agent.openai_model import OpenAIChatModel
+
             self._client = openai.AsyncOpenAI(
                 base_url=profile.base_url, api_key=profile.client_api_key, max_retries=1
             )

@@ -14,11 +14,11 @@ from concierge.agent import (
     AgentEvent,
     HistoryStore,
     InMemoryHistoryStore,
-    OpenAIChatModel,
     Tool,
     ToolContext,
     ToolOutput,
 )
+from concierge.agent.openai_model import OpenAIChatModel
 from tests.fakes import FakeOpenAIServer
 
 SYSTEM_PROMPT = "You are a careful travel assistant. Use the tools to change the trip."

@@ -28,7 +28,6 @@ from concierge.agent import (
     CompactionPolicy,
     InMemoryHistoryStore,
     Message,
-    OpenAIChatModel,
     Provenance,
     TextPart,
     Tool,
@@ -41,6 +40,7 @@ from concierge.agent import (
 )
 from concierge.agent.compaction import SUMMARIZER_PROMPT, compaction_summary, plan_cut
 from concierge.agent.model_input import build_model_input
+from concierge.agent.openai_model import OpenAIChatModel
 from tests.agent.support import (
     SYSTEM_PROMPT,
     Recorder,

@@ -10,11 +10,11 @@ from concierge.agent import (
     AgentBuilder,
     InMemoryHistoryStore,
     ModelError,
-    OpenAIChatModel,
     RetryingRunnable,
     Runnable,
     RunnableWrapper,
 )
+from concierge.agent.openai_model import OpenAIChatModel
 from tests.agent.support import (
     SYSTEM_PROMPT,
     Recorder,

@@ -17,13 +17,13 @@ from concierge.agent import (
     ContextProviderError,
     ContextProviderTimeout,
     InMemoryHistoryStore,
-    OpenAIChatModel,
     Tool,
     ToolContext,
     ToolStatus,
 )
 from concierge.agent.context import HOOK
 from concierge.agent.messages import AssistantMessage, ToolResult
+from concierge.agent.openai_model import OpenAIChatModel
 from tests.agent.support import SYSTEM_PROMPT, Recorder, client_for, make_agent, snapshot_of
 from tests.fakes import FakeOpenAIServer, Reply, ToolCallSpec
 

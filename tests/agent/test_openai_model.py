@@ -18,7 +18,6 @@ from concierge.agent import (
     AssistantMessage,
     InMemoryHistoryStore,
     ModelError,
-    OpenAIChatModel,
     TextDelta,
     TextPart,
     ToolResult,
@@ -28,6 +27,7 @@ from concierge.agent import (
 )
 from concierge.agent.model import ModelRequest
 from concierge.agent.openai_format import ChatFormatter
+from concierge.agent.openai_model import OpenAIChatModel
 from tests.agent.support import Trip, client_for, make_agent, set_destination_tool
 from tests.fakes import FakeOpenAIServer, Reply, ToolCallSpec
 

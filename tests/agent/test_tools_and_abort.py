@@ -13,6 +13,7 @@ from concierge.agent import (
     AbortController,
     AbortedError,
     AgentBusyError,
+    AssistantMessage,
     InMemoryHistoryStore,
     PermissionRequest,
     Tool,
@@ -209,7 +210,42 @@ async def test_abort_while_streaming_closes_the_http_stream(
     with pytest.raises(AbortedError):
         await task
     await fake_openai.until(lambda: fake_openai.requests[-1].client_disconnected, timeout=5)
-    assert [m.role for m in await history.load()] == ["user"]
+    stored = await history.load()
+    assert [m.role for m in stored] == ["user", "assistant"]
+    kept = stored[-1]
+    assert isinstance(kept, AssistantMessage) and kept.stopped
+    assert kept.text.startswith("word") and len(kept.text) < len("word " * 200)
+
+
+async def test_a_stopped_answer_is_in_the_next_request_without_its_half_written_tool_call(
+    fake_openai: FakeOpenAIServer,
+) -> None:
+    history = InMemoryHistoryStore()
+    trip = Trip()
+    agent = make_agent(fake_openai, tools=[set_destination_tool(trip)], history=history)
+    call = ToolCallSpec("set_destination", {"destination": "Porto" * 20})
+    fake_openai.script(
+        Reply.tool_calls(call, split=60, text="Let me change the trip. ", chunk_delay=0.05),
+        Reply.text("Fine."),
+    )
+    first_delta = asyncio.Event()
+    agent.subscribe(lambda e: first_delta.set() if e.type == "text_delta" else None)
+    controller = AbortController()
+    task = asyncio.ensure_future(agent.process_request("go", signal=controller.signal))
+    await asyncio.wait_for(first_delta.wait(), 5)
+    controller.abort("Stop")
+    with pytest.raises(AbortedError):
+        await task
+    stored = await history.load()
+    assert isinstance(stored[-1], AssistantMessage)
+    assert stored[-1].stopped and stored[-1].tool_calls == ()
+    assert trip.destination == "Lisbon"
+
+    await agent.process_request("and now?")
+    sent = fake_openai.chat_requests[-1]["messages"]
+    assert [m["role"] for m in sent] == ["system", "user", "assistant", "user"]
+    assert sent[2] == {"role": "assistant", "content": "Let me change the trip. "}
+    assert not any(m["role"] == "tool" or m.get("tool_calls") for m in sent)
 
 
 async def test_cancelling_the_task_also_leaves_valid_history(

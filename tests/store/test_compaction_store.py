@@ -16,13 +16,13 @@ from concierge.agent import (
     Agent,
     AssistantMessage,
     CompactionPolicy,
-    OpenAIChatModel,
     Provenance,
     TextPart,
     UserMessage,
 )
 from concierge.agent.compaction import SUMMARIZER_PROMPT, compaction_summary
 from concierge.agent.model_input import build_model_input
+from concierge.agent.openai_model import OpenAIChatModel
 from concierge.store import Database, SqliteHistoryStore
 from concierge.store.errors import InvalidSettingError
 from concierge.store.settings import ASSISTANT_CONTEXT_BUDGET, Settings

@@ -31,7 +31,10 @@ from concierge.store import (
     ConversationMessage,
     CorruptHistoryError,
     Database,
+    NoteKeeper,
+    NoteKind,
     SqliteHistoryStore,
+    TranscriptNote,
     create_conversation,
     delete_conversation,
     list_conversations,
@@ -97,6 +100,7 @@ def every_kind_of_message() -> list[Message]:
             content="…",
             provenance=Provenance.COMPACTION,
         ),
+        AssistantMessage(text="Porto has two quiet quarters: Foz and", stopped=True),
         user_message('Thanks!\nAnd a null: \x00 and a quote: " and \\ backslash'),
     ]
 
@@ -328,3 +332,37 @@ async def test_parsed_history_is_reused_only_while_sqlite_is_unchanged(
 
     loaded.clear()  # callers get a copy; the store's list is not theirs to change
     assert len(await store.load()) == 2
+
+
+async def test_notes_keep_their_place_survive_reopening_and_never_load_as_messages(
+    db_path: Path,
+) -> None:
+    with Database.open(db_path) as database:
+        history = store(database)
+        await history.append([user_message("Plan Porto")])
+        failed = await history.add_note(NoteKind.ERROR, "The model server answered 500: boom")
+        await history.append([AssistantMessage(text="Here is a plan.")])
+        await history.add_note(NoteKind.STOPPED, "Stopped.")
+        await history.append([user_message("Thanks")])
+    with Database.open(db_path) as database:
+        history = store(database)
+        loaded = await history.load()
+        notes = await history.notes()
+    assert [m.role for m in loaded] == ["user", "assistant", "user"]
+    assert notes == [
+        TranscriptNote(failed.id, NoteKind.ERROR, "The model server answered 500: boom", 1),
+        TranscriptNote(notes[1].id, NoteKind.STOPPED, "Stopped.", 2),
+    ]
+    assert isinstance(history, NoteKeeper)
+
+
+async def test_a_note_leaves_the_parsed_history_cached_and_clear_removes_notes(
+    database: Database,
+) -> None:
+    history = store(database)
+    await history.append([user_message("one")])
+    first = await history.load()
+    await history.add_note(NoteKind.ERROR, "down")
+    assert await history.load() == first
+    await history.clear()
+    assert await history.notes() == [] and await history.load() == []

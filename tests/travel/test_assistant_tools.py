@@ -11,7 +11,8 @@ from pathlib import Path
 
 import pytest
 
-from concierge.agent import Agent, OpenAIChatModel, PermissionHandler, PermissionRequest
+from concierge.agent import Agent, PermissionHandler, PermissionRequest
+from concierge.agent.openai_model import OpenAIChatModel
 from concierge.store import ChangeHistory, ItineraryRepository, TripRecord, TripRepository
 from concierge.travel.assistant import build_trip_assistant
 from concierge.travel.places import PlaceIndex

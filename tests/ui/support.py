@@ -16,7 +16,6 @@ from concierge.agent import (
     HistoryStore,
     InMemoryHistoryStore,
     Message,
-    OpenAIChatModel,
     PermissionHandler,
     Runnable,
     Tool,
@@ -24,6 +23,7 @@ from concierge.agent import (
     UserMessage,
 )
 from concierge.agent.compaction import SUMMARIZER_PROMPT
+from concierge.agent.openai_model import OpenAIChatModel
 from concierge.store import StoreError
 from concierge.ui.chat import ChatPanel
 from tests.agent.support import SYSTEM_PROMPT

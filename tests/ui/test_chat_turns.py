@@ -104,17 +104,19 @@ async def test_stop_mid_stream_leaves_a_valid_conversation_and_the_next_message_
     qtbot.keyClick(chat_panel.composer.edit, Qt.Key.Key_Escape)
     await until(lambda: finished == ["stopped"])
 
-    assert "Stopped." in chat_panel.transcript.toPlainText()
-    assert (
-        "word word" not in chat_panel.transcript.toPlainText()
-    )  # The partial answer was not kept.
+    shown = chat_panel.transcript.toPlainText()
+    assert "Stopped." in shown
+    assert "word word" in shown  # What the person read stays.
     assert not chat_panel.busy
     assert not chat_panel.composer.stop_button.isEnabled()
     assert not chat_panel.composer.busy.isVisible()
     await fake_openai.until(lambda: fake_openai.requests[0].client_disconnected)
     stored = await history.load()
-    assert [type(m) for m in stored] == [UserMessage]
-    assert chat_panel.error_bar.isVisible() and chat_panel.error_bar.retry_button.isVisible()
+    assert [type(m) for m in stored] == [UserMessage, AssistantMessage]
+    kept = stored[-1]
+    assert isinstance(kept, AssistantMessage) and kept.stopped
+    assert kept.text.split() == ["word"] * len(kept.text.split())
+    assert not chat_panel.error_bar.isVisible()  # The stopped answer is an answer.
 
     fake_openai.script(Reply.text("Porto in one line: bridges, port wine, tiles."))
     _type(qtbot, chat_panel, "Just one line, please")
@@ -123,8 +125,14 @@ async def test_stop_mid_stream_leaves_a_valid_conversation_and_the_next_message_
     assert "bridges, port wine, tiles." in chat_panel.transcript.toPlainText()
     assert not chat_panel.error_bar.isVisible()
     second = fake_openai.chat_requests[1]["messages"]
-    assert [m["role"] for m in second] == ["system", "user", "user"]
-    assert [type(m) for m in await history.load()] == [UserMessage, UserMessage, AssistantMessage]
+    assert [m["role"] for m in second] == ["system", "user", "assistant", "user"]
+    assert second[2] == {"role": "assistant", "content": kept.text}
+    assert [type(m) for m in await history.load()] == [
+        UserMessage,
+        AssistantMessage,
+        UserMessage,
+        AssistantMessage,
+    ]
 
 
 async def test_stop_button_stops_and_send_is_blocked_while_busy(

@@ -23,6 +23,7 @@ from concierge.agent import (
     VideoPart,
     summary_text,
 )
+from concierge.store.transcript_notes import NoteKind, TranscriptNote
 
 YOU = "#### You"
 ASSISTANT = "#### Assistant"
@@ -89,6 +90,20 @@ def error_line(text: str) -> str:
     return f"⚠️ {escape(text)}"
 
 
+def note_block(kind: NoteKind, text: str) -> str:
+    """A transcript note: an error, a stop that kept nothing, a turn cut short."""
+    if kind is NoteKind.ERROR:
+        return error_line(text)
+    if kind is NoteKind.STOPPED:
+        return STOPPED
+    return f"*{escape(text)}*"
+
+
+def stopped_block(text: str) -> str:
+    """What the person read of an answer they stopped, and a line saying it was cut off."""
+    return f"{assistant_block(text)}\n\n{STOPPED}"
+
+
 def summary_note(summary: UserMessage) -> str:
     """A muted note where a compaction happened; hovering it shows the summary as a tooltip.
 
@@ -105,17 +120,19 @@ def summary_note(summary: UserMessage) -> str:
 
 
 def history_blocks(
-    messages: Iterable[Message], titles: Mapping[str, str] | None = None
+    messages: Iterable[Message | TranscriptNote], titles: Mapping[str, str] | None = None
 ) -> list[str]:
-    """Stored messages as transcript blocks: what the person and the assistant said, and
-    the tools it used, by their `titles` (name → title).
+    """Stored messages and notes as transcript blocks: what the person and the assistant
+    said, and the tools it used, by their `titles` (name → title).
 
     A compaction summary becomes a note (consecutive ones collapse into the newest).
     """
     blocks: list[str] = []
     note_at: int | None = None
     for message in messages:
-        if isinstance(message, UserMessage) and message.provenance is Provenance.COMPACTION:
+        if isinstance(message, TranscriptNote):
+            blocks.append(note_block(message.kind, message.text))
+        elif isinstance(message, UserMessage) and message.provenance is Provenance.COMPACTION:
             if note_at == len(blocks) - 1:
                 blocks.pop()
             blocks.append(summary_note(message))
@@ -125,7 +142,9 @@ def history_blocks(
         elif isinstance(message, UserMessage):
             blocks.append(user_block(message.content))
         elif isinstance(message, AssistantMessage):
-            if message.text.strip():
+            if message.stopped:
+                blocks.append(stopped_block(message.text))
+            elif message.text.strip():
                 blocks.append(assistant_block(message.text))
         else:
             blocks.append(tool_line(message.tool_name, tool_result_state(message), titles or {}))

@@ -3,6 +3,9 @@
 The history store is the truth. While a turn runs the transcript shows a live zone built
 from runtime events; when the turn ends, whatever the store now holds beyond what is shown
 is appended instead, so the transcript never claims a message was kept when it was not.
+How a turn ended (an error, a stop that kept nothing, the iteration limit) is kept as a
+transcript note beside the messages when the store keeps notes, so it is still there, with
+Retry, after switching trips or a restart; notes never reach the model.
 """
 
 from __future__ import annotations
@@ -39,21 +42,24 @@ from concierge.agent import (
     TurnStatus,
     UserMessage,
 )
+from concierge.store.transcript_notes import NoteKeeper, NoteKind, TranscriptNote
 from concierge.ui.async_support import BackgroundTasks
 
 from .composer import Composer, Draft
 from .errors import describe_error
 from .images import IMAGE_FILTER, AttachmentError, read_image
 from .live_turn import LiveTurn
-from .markdown import STOPPED, error_line, escape, history_blocks
+from .markdown import history_blocks, note_block
 from .notices import ErrorBar, NoModelNotice
 from .permission import PermissionBroker, PermissionPrompt
+from .transcript_pages import TranscriptPages, interleave
 from .transcript_view import TranscriptView
 
 log = logging.getLogger(__name__)
 
 UNANSWERED_TEXT = "Your last message has not been answered yet."
 STOPPED_TEXT = "Stopped before the assistant finished. Retry continues from your last message."
+STOPPED_NOTE = "Stopped before the assistant answered."
 
 
 class TurnOutcome:
@@ -126,6 +132,7 @@ class ChatPanel(QWidget):
         self._shown = 0
         """How many stored messages the transcript shows."""
         self._loading = False
+        self._loaded = asyncio.Event()
         self._generation = 0
 
         stop = QShortcut(QKeySequence(Qt.Key.Key_Escape), self)
@@ -180,24 +187,37 @@ class ChatPanel(QWidget):
         self.error_bar.clear()
         self._history = history
         self._loading = True
+        self._loaded.clear()
         self.tasks.start(self._load(self._generation), name="load conversation")
         self._update_controls()
 
+    async def ready(self) -> None:
+        """Return once the conversation is shown and Send works (at once if nothing loads)."""
+        while self._loading:
+            await self._loaded.wait()
+
     async def _load(self, generation: int) -> None:
+        """Show the conversation's latest page; older pages follow as the person scrolls up."""
+        history = self._history
         try:
-            messages = await self._history.load() if self._history is not None else []
+            messages = await history.load() if history is not None else []
+            keeper = _note_keeper(history)
+            notes = await keeper.notes() if keeper is not None else []
         except Exception as error:
             if generation == self._generation:
                 self._loading = False
+                self._loaded.set()
                 self.error_bar.show_error(describe_error(error), can_retry=False)
                 self._update_controls()
             return
         if generation != self._generation:
             return
-        self.transcript.show_blocks(history_blocks(messages, self._tool_titles))
+        pages = TranscriptPages(interleave(messages, notes), self._tool_titles)
+        self.transcript.show_blocks(pages.older() or [], pages.older)
         self._shown = len(messages)
         self._loading = False
-        self._offer_retry(messages, UNANSWERED_TEXT)
+        self._loaded.set()
+        self._offer_retry(messages, _waiting_text(notes, len(messages)))
         self._update_controls()
         self.history_loaded.emit()
 
@@ -260,30 +280,30 @@ class ChatPanel(QWidget):
         self.tasks.start(self._run(turn, call(turn.controller.signal)), name="chat turn")
 
     async def _run(self, turn: _Turn, call: Awaitable[TurnResult]) -> None:
-        notes: list[str] = []
+        note: tuple[NoteKind, str] | None = None
         error_text: str | None = None
         try:
             result = await call
         except AbortedError:
             outcome = TurnOutcome.STOPPED
-            notes.append(STOPPED)
+            note = (NoteKind.STOPPED, STOPPED_NOTE)
         except asyncio.CancelledError:
             self.permissions.deny_all()
             raise
         except Exception as error:
             outcome = TurnOutcome.FAILED
             error_text = describe_error(error)
-            notes.append(error_line(error_text))
+            note = (NoteKind.ERROR, error_text)
         else:
             if result.status is TurnStatus.ITERATION_LIMIT:
                 outcome = TurnOutcome.ITERATION_LIMIT
-                notes.append(f"*{escape(result.message)}*")
+                note = (NoteKind.LIMIT, result.message)
             else:
                 outcome = TurnOutcome.COMPLETED
         self.permissions.deny_all()
         if turn is not self._turn:
             return  # The panel was rebound meanwhile; this turn's conversation is gone.
-        messages = await self._settle(turn, notes)
+        messages = await self._settle(turn, note)
         if turn is not self._turn:
             return
         self._turn = None
@@ -295,26 +315,45 @@ class ChatPanel(QWidget):
         self._update_controls()
         self.turn_finished.emit(outcome)
 
-    async def _settle(self, turn: _Turn, notes: list[str]) -> list[Message] | None:
-        """Show what the store now holds, plus `notes`; give back a draft that was not kept.
+    async def _settle(self, turn: _Turn, note: tuple[NoteKind, str] | None) -> list[Message] | None:
+        """Show what the store now holds, and how the turn ended (kept as a note when the
+        store keeps notes); give back a draft that was not kept.
 
         Returns the stored messages, or None when the store could not be read.
         """
+        history = self._history
         try:
-            messages = await self._history.load() if self._history is not None else None
+            messages = await history.load() if history is not None else None
         except Exception as error:
             log.warning("could not reload the conversation after a turn", exc_info=error)
             messages = None
         if messages is None:
+            notes = [note_block(*note)] if note is not None else []
             self.transcript.append_blocks([turn.live.markdown(), *notes])
             return None
-        added = messages[self._shown :]
-        self.transcript.append_blocks([*history_blocks(added, self._tool_titles), *notes])
+        added: list[Message | TranscriptNote] = list(messages[self._shown :])
+        if note is not None and note[0] is NoteKind.STOPPED and _kept_stopped_answer(added):
+            note = None  # The stopped answer shows that it was stopped.
+        if note is not None:
+            added.append(await self._keep_note(history, *note))
+        self.transcript.append_blocks(history_blocks(added, self._tool_titles))
         self._shown = len(messages)
         draft = turn.draft
         if draft is not None and not _stored(added, draft):
             self.composer.restore(draft)
         return messages
+
+    async def _keep_note(
+        self, history: HistoryStore | None, kind: NoteKind, text: str
+    ) -> TranscriptNote:
+        """The note as stored, or as shown only when the store cannot keep it."""
+        keeper = _note_keeper(history)
+        if keeper is not None:
+            try:
+                return await keeper.add_note(kind, text)
+            except Exception as error:
+                log.warning("could not keep a note in the conversation", exc_info=error)
+        return TranscriptNote("", kind, text, self._shown)
 
     def _abandon_turn(self) -> None:
         """Stop the running turn and forget it: its conversation is about to be reloaded."""
@@ -410,7 +449,27 @@ class ChatPanel(QWidget):
         self._turn = None
 
 
-def _stored(added: Sequence[Message], draft: Draft) -> bool:
+def _note_keeper(history: object) -> NoteKeeper | None:
+    return history if isinstance(history, NoteKeeper) else None
+
+
+def _waiting_text(notes: Sequence[TranscriptNote], message_count: int) -> str:
+    """Why the last request has no answer: the note after it, if it has one."""
+    last = notes[-1] if notes else None
+    if last is None or last.after < message_count:
+        return UNANSWERED_TEXT
+    if last.kind is NoteKind.ERROR:
+        return last.text
+    if last.kind is NoteKind.STOPPED:
+        return STOPPED_TEXT
+    return UNANSWERED_TEXT
+
+
+def _kept_stopped_answer(added: Sequence[Message | TranscriptNote]) -> bool:
+    return any(isinstance(m, AssistantMessage) and m.stopped for m in added)
+
+
+def _stored(added: Sequence[Message | TranscriptNote], draft: Draft) -> bool:
     content = tuple(draft.content())
     return any(
         isinstance(m, UserMessage) and m.provenance is None and m.content == content for m in added

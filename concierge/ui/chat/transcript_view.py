@@ -8,6 +8,10 @@ While a turn streams, text that only extends what is shown is appended as plain 
 proportional to the new text, not to the whole answer); the live zone is rendered as
 Markdown when it changes otherwise (a tool line, the stored answer) and when it is flushed,
 and the turn's committed blocks replace it with Markdown once the turn ends.
+
+A long conversation is shown from its latest page; `show_blocks` takes a source of older
+pages, inserted above as the person scrolls near the top, with what they were reading kept
+in place.
 """
 
 from __future__ import annotations
@@ -15,7 +19,13 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 
 from PySide6.QtCore import QTimer
-from PySide6.QtGui import QTextBlockFormat, QTextCharFormat, QTextCursor, QTextDocument
+from PySide6.QtGui import (
+    QTextBlockFormat,
+    QTextCharFormat,
+    QTextCursor,
+    QTextDocument,
+    QTextFrameFormat,
+)
 from PySide6.QtWidgets import QTextBrowser, QWidget
 
 from concierge.ui.scroll_bars import use_steady_scroll_bars
@@ -23,12 +33,32 @@ from concierge.ui.scroll_bars import use_steady_scroll_bars
 SPEAKER_GAP_PX = 14
 FRAME_MS = 33
 """Live-zone refresh interval: about 30 frames a second."""
+OLDER_MARGIN_PX = 200
+"""Older messages are inserted once the view is scrolled this close to the top."""
 
 _FEATURES = (
     QTextDocument.MarkdownFeature.MarkdownDialectGitHub
     | QTextDocument.MarkdownFeature.MarkdownNoHTML
 )
 """GitHub Markdown without raw HTML: model output cannot inject markup or load resources."""
+
+
+def _page_frame() -> QTextFrameFormat:
+    frame = QTextFrameFormat()
+    frame.setBorder(0)
+    frame.setMargin(0)
+    frame.setPadding(0)
+    return frame
+
+
+_PAGE_FRAME = _page_frame()
+"""A page of older messages: no border or spacing of its own, so it reads like the rest."""
+
+
+def _first_block_format(markdown: str) -> QTextBlockFormat:
+    scratch = QTextDocument()
+    scratch.setMarkdown(markdown, _FEATURES)
+    return scratch.begin().blockFormat()
 
 
 class TranscriptView(QTextBrowser):
@@ -51,22 +81,48 @@ class TranscriptView(QTextBrowser):
         self._frame.timeout.connect(self._render_live)
         self.renders = 0
         """How many times the live zone was rendered (tests check the coalescing)."""
+        self._older: Callable[[], Sequence[str] | None] | None = None
+        self._older_timer = QTimer(self)
+        self._older_timer.setSingleShot(True)
+        self._older_timer.setInterval(0)
+        self._older_timer.timeout.connect(self._show_older)
+        self.verticalScrollBar().valueChanged.connect(self._maybe_show_older)
+        self.verticalScrollBar().rangeChanged.connect(self._maybe_show_older)
 
-    def show_blocks(self, blocks: Sequence[str]) -> None:
-        """Replace everything with `blocks` (used when a conversation is loaded)."""
+    def show_blocks(
+        self, blocks: Sequence[str], older: Callable[[], Sequence[str] | None] | None = None
+    ) -> None:
+        """Replace everything with `blocks` (used when a conversation is loaded).
+
+        `older()` gives the blocks that come before what is shown, a page per call, and
+        None once there are no more; it is called as the person scrolls near the top.
+        """
         self._end_live()
+        self._older = older
         self.document().setMarkdown("\n\n".join(blocks), _FEATURES)
         self._space_speakers(0)
         self._scroll_to_end()
+        self._maybe_show_older()
+
+    @property
+    def has_older(self) -> bool:
+        """Older blocks are waiting to be shown above."""
+        return self._older is not None
 
     def append_blocks(self, blocks: Sequence[str]) -> None:
-        """Add committed blocks after everything else; any live zone is dropped first."""
+        """Add committed blocks after everything else; any live zone is dropped first.
+
+        A reader scrolled up stays where they are; one at the end follows the new blocks.
+        """
+        follow = self._at_end()
+        position = self.verticalScrollBar().value()
         self._end_live()
         if blocks:
-            follow = self._at_end()
             self._insert_at_end("\n\n".join(blocks))
-            if follow:
-                self._scroll_to_end()
+        if follow:
+            self._scroll_to_end()
+        else:
+            self.verticalScrollBar().setValue(position)
 
     def start_live(self, source: Callable[[], str]) -> None:
         """Begin a live zone whose Markdown `source()` returns; shown at once."""
@@ -88,6 +144,61 @@ class TranscriptView(QTextBrowser):
         if self._live_source is not None:
             self._frame.stop()
             self._render_live(markdown=True)
+
+    def _maybe_show_older(self) -> None:
+        if (
+            self._older is not None
+            and not self._older_timer.isActive()
+            and self.verticalScrollBar().value() <= OLDER_MARGIN_PX
+        ):
+            self._older_timer.start()  # After this event: never inside a scroll or layout.
+
+    def _show_older(self) -> None:
+        """Insert the next page of older blocks at the top, keeping the reader's place."""
+        if self._older is None:
+            return
+        blocks = self._older()
+        if blocks is None:
+            self._older = None
+            return
+        if blocks:
+            bar = self.verticalScrollBar()
+            position, height = bar.value(), bar.maximum()
+            added = self._insert_at_start(blocks)
+            if self._live_start is not None:
+                self._live_start += added
+            bar.setValue(position + bar.maximum() - height)
+        self._maybe_show_older()
+
+    def _insert_at_start(self, blocks: Sequence[str]) -> int:
+        """Insert `blocks` before everything, in a frame of their own; return how long they
+        made the document.
+
+        A frame is laid out on its own: the content below it is only moved down, where
+        blocks inserted straight into the top would have every block below laid out again
+        (tens of milliseconds per page in a long conversation)."""
+        document = self.document()
+        length = document.characterCount()
+        cursor = QTextCursor(document)
+        cursor.beginEditBlock()
+        first = cursor.block()
+        moved = first.length() > 1
+        if moved:  # Text at the very top: the frame goes in a new block above.
+            cursor.insertBlock(first.blockFormat(), first.charFormat())
+            cursor.setPosition(0)
+        cursor.setBlockFormat(QTextBlockFormat())
+        cursor.setBlockCharFormat(QTextCharFormat())
+        frame = cursor.insertFrame(_PAGE_FRAME)
+        cursor.insertMarkdown("\n\n".join(blocks), _FEATURES)
+        # Markdown inserted at a frame's start takes the frame's first block format, so
+        # the page's first block (a speaker heading) gets its own back.
+        QTextCursor(frame.firstCursorPosition()).setBlockFormat(_first_block_format(blocks[0]))
+        self._space_speakers(frame.firstPosition(), frame.lastPosition())
+        cursor.endEditBlock()
+        if moved:  # Qt leaves the block moved below the frame without a layout (no lines).
+            below = document.findBlock(frame.lastPosition() + 1).next()
+            document.markContentsDirty(below.position(), below.length())
+        return document.characterCount() - length
 
     def _end_live(self) -> None:
         self._frame.stop()
@@ -148,15 +259,19 @@ class TranscriptView(QTextBrowser):
             if line:
                 cursor.insertText(line, plain)
 
-    def _space_speakers(self, position: int) -> None:
-        """Put space above each speaker heading from `position` on (Markdown import adds none)."""
+    def _space_speakers(self, position: int, end: int | None = None) -> None:
+        """Put space above each speaker heading from `position` on, up to `end` if given
+        (Markdown import adds none). One edit block: the layout runs once, not per heading."""
         block = self.document().findBlock(position)
-        while block.isValid():
+        editing = QTextCursor(self.document())
+        editing.beginEditBlock()
+        while block.isValid() and (end is None or block.position() <= end):
             form = block.blockFormat()
             if form.headingLevel() and form.topMargin() < SPEAKER_GAP_PX:
                 form.setTopMargin(SPEAKER_GAP_PX)
                 QTextCursor(block).setBlockFormat(form)
             block = block.next()
+        editing.endEditBlock()
 
     def _cut_from(self, position: int) -> None:
         if position == 0:

@@ -11,7 +11,8 @@ from typing import Any
 
 import pytest
 
-from concierge.agent import Agent, OpenAIChatModel, PermissionHandler
+from concierge.agent import Agent, PermissionHandler
+from concierge.agent.openai_model import OpenAIChatModel
 from concierge.store import TripRecord
 from concierge.travel.assistant import build_trip_assistant
 from concierge.travel.places import PlaceIndex

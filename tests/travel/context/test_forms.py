@@ -9,7 +9,8 @@ from typing import Any
 
 from pydantic import BaseModel
 
-from concierge.agent import AgentBuilder, InMemoryHistoryStore, OpenAIChatModel, Tool, ToolContext
+from concierge.agent import AgentBuilder, InMemoryHistoryStore, Tool, ToolContext
+from concierge.agent.openai_model import OpenAIChatModel
 from concierge.store import Actor, ChangeContext
 from concierge.travel.assistant import PROVIDER_TIMEOUT
 from concierge.travel.form_context import FormFeature

@@ -6,7 +6,8 @@ from __future__ import annotations
 
 import pytest
 
-from concierge.agent import AbortSignal, AgentBuilder, InMemoryHistoryStore, OpenAIChatModel
+from concierge.agent import AbortSignal, AgentBuilder, InMemoryHistoryStore
+from concierge.agent.openai_model import OpenAIChatModel
 from concierge.travel.forms import TRIP_BRIEF
 from concierge.travel.goal_context import GoalFeature
 from tests.agent.support import client_for

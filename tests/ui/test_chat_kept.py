@@ -1,0 +1,152 @@
+"""What the chat keeps: a stopped answer where the reader was, and error notes with Retry
+across trip switches and restarts (the notes never reach the model)."""
+
+from __future__ import annotations
+
+import json
+import threading
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from PySide6.QtCore import Qt
+from pytestqt.qtbot import QtBot
+
+from concierge.agent import AssistantMessage, UserMessage
+from concierge.agent.messages import user_message
+from concierge.store import Database, NoteKind, SqliteHistoryStore
+from concierge.ui.chat import ChatPanel
+from tests.fakes import FakeOpenAIServer, Reply
+from tests.ui.support import agent_for, bind, closed_port_url
+from tests.ui.waiting import until
+
+
+@pytest.fixture
+def database(tmp_path: Path) -> Iterator[Database]:
+    with Database.open(tmp_path / "concierge.db") as database:
+        yield database
+
+
+def _store(database: Database) -> SqliteHistoryStore:
+    """A fresh store object each call: what switching trips or restarting gives the panel."""
+    return SqliteHistoryStore(database, "trip-porto", title="Porto")
+
+
+def _send(qtbot: QtBot, chat_panel: ChatPanel, text: str) -> None:
+    chat_panel.composer.edit.setFocus()
+    qtbot.keyClicks(chat_panel.composer.edit, text)
+    qtbot.keyClick(chat_panel.composer.edit, Qt.Key.Key_Return, Qt.KeyboardModifier.ControlModifier)
+
+
+async def test_esc_keeps_the_read_text_where_the_reader_is_and_after_a_restart(
+    chat_panel: ChatPanel, qtbot: QtBot, fake_openai: FakeOpenAIServer, database: Database
+) -> None:
+    history = _store(database)
+    earlier = []
+    for day in range(1, 31):
+        earlier += [user_message(f"What about day {day}?"), AssistantMessage(text="Walk. " * 40)]
+    await history.append(earlier)
+    await bind(chat_panel, agent_for(fake_openai.base_url, history=history), history)
+    finished: list[str] = []
+    chat_panel.turn_finished.connect(finished.append)
+    fake_openai.script(Reply.text("Porto at dusk is lovely. " * 300, chunks=600, chunk_delay=0.01))
+    _send(qtbot, chat_panel, "Tell me everything about Porto")
+    await until(lambda: chat_panel.transcript.toPlainText().count("Porto at dusk") >= 12)
+
+    bar = chat_panel.transcript.verticalScrollBar()
+    qtbot.keyClick(chat_panel.transcript, Qt.Key.Key_PageUp)
+    qtbot.keyClick(chat_panel.transcript, Qt.Key.Key_PageUp)
+    reading = bar.value()
+    assert 0 < reading < bar.maximum()
+    qtbot.keyClick(chat_panel.composer.edit, Qt.Key.Key_Escape)
+    await until(lambda: finished == ["stopped"])
+
+    assert bar.value() == reading
+    shown = chat_panel.transcript.toPlainText()
+    read = shown[shown.index("Porto at dusk") :]
+    assert read.count("Porto at dusk") >= 12 and read.rstrip().endswith("Stopped.")
+    stored = await _store(database).load()
+    kept = stored[-1]
+    assert isinstance(kept, AssistantMessage) and kept.stopped
+    assert kept.text.count("Porto at dusk") >= 12
+    assert not chat_panel.error_bar.isVisible()
+
+    await bind(chat_panel, agent_for(fake_openai.base_url), _store(database))  # a restart
+    again = chat_panel.transcript.toPlainText()
+    assert again.count("Porto at dusk") == kept.text.count("Porto at dusk")
+    assert again.rstrip().endswith("Stopped.")
+
+
+async def test_esc_before_any_text_keeps_a_stopped_note_and_retry_sends_the_request_once(
+    chat_panel: ChatPanel, qtbot: QtBot, fake_openai: FakeOpenAIServer, database: Database
+) -> None:
+    history = _store(database)
+    await bind(chat_panel, agent_for(fake_openai.base_url, history=history), history)
+    finished: list[str] = []
+    chat_panel.turn_finished.connect(finished.append)
+    hold = threading.Event()
+    fake_openai.script(Reply.text("never shown", wait_for=hold))
+    _send(qtbot, chat_panel, "Plan day one")
+    await fake_openai.until_requests(1)
+    qtbot.keyClick(chat_panel.composer.edit, Qt.Key.Key_Escape)
+    await until(lambda: finished == ["stopped"])
+    hold.set()
+    assert [m.role for m in await _store(database).load()] == ["user"]
+
+    await bind(chat_panel, agent_for(fake_openai.base_url), _store(database))
+    assert chat_panel.transcript.toPlainText().rstrip().endswith("Stopped.")
+    assert chat_panel.error_bar.retry_button.isVisible()
+
+
+@pytest.mark.parametrize("failure", ["server error", "server down"])
+async def test_an_error_note_stays_after_switching_trips_and_retry_resends_nothing_twice(
+    chat_panel: ChatPanel,
+    qtbot: QtBot,
+    fake_openai: FakeOpenAIServer,
+    database: Database,
+    failure: str,
+) -> None:
+    history = _store(database)
+    if failure == "server error":
+        fake_openai.script(Reply.error(500, "The GPU caught fire"))
+        base_url = fake_openai.base_url
+    else:
+        base_url = closed_port_url()
+    await bind(chat_panel, agent_for(base_url, history=history), history)
+    finished: list[str] = []
+    chat_panel.turn_finished.connect(finished.append)
+    _send(qtbot, chat_panel, "Three quiet days near Porto")
+    await until(lambda: finished == ["failed"])
+    error_text = chat_panel.error_bar.text
+    assert ("500" in error_text) if failure == "server error" else ("Cannot reach" in error_text)
+
+    other = SqliteHistoryStore(database, "trip-lisbon", title="Lisbon")
+    await bind(chat_panel, agent_for(fake_openai.base_url, history=other), other)
+    assert "Three quiet days" not in chat_panel.transcript.toPlainText()
+    assert not chat_panel.error_bar.isVisible()
+
+    history = _store(database)
+    await bind(chat_panel, agent_for(fake_openai.base_url, history=history), history)
+    shown = chat_panel.transcript.toPlainText()
+    assert "Three quiet days near Porto" in shown
+    assert error_text.split(":")[0] in shown  # the note, in the transcript
+    assert chat_panel.error_bar.isVisible() and chat_panel.error_bar.text == error_text
+    assert chat_panel.error_bar.retry_button.isVisible()
+    [note] = await history.notes()
+    assert note.kind is NoteKind.ERROR and note.text == error_text
+
+    sent_before = len(fake_openai.chat_requests)
+    fake_openai.script(Reply.text("Amarante, Guimarães and Ponte de Lima."))
+    chat_panel.error_bar.retry_button.setFocus()
+    qtbot.keyClick(chat_panel.error_bar.retry_button, Qt.Key.Key_Space)
+    await until(lambda: finished == ["failed", "completed"])
+
+    request = fake_openai.chat_requests[sent_before]
+    assert [m["role"] for m in request["messages"]] == ["system", "user"]
+    assert request["messages"][1]["content"] == "Three quiet days near Porto"
+    assert "GPU" not in json.dumps(request) and "Cannot reach" not in json.dumps(request)
+    stored = await _store(database).load()
+    assert [type(m) for m in stored] == [UserMessage, AssistantMessage]
+    assert not chat_panel.error_bar.isVisible()
+    shown = chat_panel.transcript.toPlainText()
+    assert shown.index(error_text.split(":")[0]) < shown.index("Amarante")
