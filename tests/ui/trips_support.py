@@ -16,7 +16,7 @@ from pathlib import Path
 from typing import Protocol, TypeVar
 
 import pytest
-from PySide6.QtCore import QItemSelectionModel, Qt, SignalInstance
+from PySide6.QtCore import QEvent, QItemSelectionModel, Qt, SignalInstance
 from PySide6.QtWidgets import QAbstractItemView, QApplication, QLineEdit, QWidget
 from pytestqt.qtbot import QtBot
 
@@ -127,6 +127,44 @@ async def focus(widget: QWidget) -> None:
     """Give `widget` the focus, as Tab would, and wait until it has it."""
     widget.setFocus(Qt.FocusReason.TabFocusReason)
     await until(lambda: QApplication.focusWidget() is widget)
+
+
+def keyboard_target() -> QWidget:
+    """Where the window system delivers a key press: to the open popup (a completion list
+    takes the keyboard while it is shown), else to the focused widget."""
+    target = QApplication.activePopupWidget() or QApplication.focusWidget()
+    assert target is not None, "nothing has the keyboard"
+    return target
+
+
+def press(
+    qtbot: QtBot, key: Qt.Key, modifier: Qt.KeyboardModifier = Qt.KeyboardModifier.NoModifier
+) -> None:
+    """Press `key` as the person would: it goes where the window system sends it."""
+    qtbot.keyClick(keyboard_target(), key, modifier)
+
+
+def type_text(qtbot: QtBot, text: str) -> None:
+    """Type `text` key by key, each key where the window system sends it (a completion
+    list opens after the first letters and takes the keys that follow)."""
+    for character in text:
+        qtbot.keyClicks(keyboard_target(), character)
+
+
+def click(qtbot: QtBot, widget: QWidget) -> None:
+    """Click the middle of `widget` as the window system delivers it: to the widget, or
+    to the open popup when there is one (it takes every press while shown)."""
+    centre = widget.rect().center()
+    popup = QApplication.activePopupWidget()
+    if popup is None:
+        qtbot.mouseClick(widget, Qt.MouseButton.LeftButton, pos=centre)
+        return
+    qtbot.mousePress(
+        popup, Qt.MouseButton.LeftButton, pos=popup.mapFromGlobal(widget.mapToGlobal(centre))
+    )
+    # Whatever the press was passed on to arrives before the release, as on screen.
+    QApplication.sendPostedEvents(widget.window().windowHandle(), QEvent.Type.MouseButtonPress)
+    qtbot.mouseRelease(widget, Qt.MouseButton.LeftButton, pos=centre)
 
 
 async def type_and_enter(qtbot: QtBot, widget: QWidget, text: str) -> None:
