@@ -131,8 +131,10 @@ async def focus(widget: QWidget) -> None:
 
 def keyboard_target() -> QWidget:
     """Where the window system delivers a key press: to the open popup (a completion list
-    takes the keyboard while it is shown), else to the focused widget."""
-    target = QApplication.activePopupWidget() or QApplication.focusWidget()
+    or calendar takes the keyboard while it is shown) or its focused part, else to the
+    focused widget."""
+    popup = QApplication.activePopupWidget()
+    target = (popup.focusWidget() or popup) if popup is not None else QApplication.focusWidget()
     assert target is not None, "nothing has the keyboard"
     return target
 

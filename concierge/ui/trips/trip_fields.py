@@ -173,7 +173,10 @@ class TripFields(FormFields[Binding[Any]]):
             place.left.connect(lambda k=key: self._finished(k))
         for field in (self.start_field, self.end_field):
             key = self._key_of(field)
-            field.edit.dateChanged.connect(lambda _date, k=key: self._edited(k))
+            field.edit.textEdited.connect(lambda _text, k=key: self._edited(k, debounce=False))
+            field.edit.stepped.connect(lambda k=key: self._edited(k))
+            field.edit.editingFinished.connect(lambda k=key: self._finished(k))
+            field.picked.connect(lambda k=key: self._finished(k))
             field.cleared.connect(lambda k=key: self._finished(k))
         self.travellers_spin.valueChanged.connect(lambda _value: self._edited("travellers"))
         self.travellers_spin.editingFinished.connect(lambda: self._finished("travellers"))
@@ -240,7 +243,7 @@ class TripFields(FormFields[Binding[Any]]):
                 key,
                 label,
                 FieldRow([field, *extra], self, described=field.edit),
-                read=field.value,
+                read=field.read,
                 show=field.set_value,
                 from_record=lambda record: getattr(record, key),
                 changes=lambda value: {key: value},

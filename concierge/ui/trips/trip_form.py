@@ -35,6 +35,7 @@ from concierge.store import (
 )
 from concierge.travel.trip_edits import PlaceRole, TripEditor
 
+from .date_field import UnreadableDate
 from .field_row import FieldRow
 from .form_binding import Binding
 from .form_panel import DELETED_TEXT, FormPanel
@@ -144,7 +145,13 @@ class TripForm(FormPanel[Binding[Any]]):
         if binding.hint is not None:
             binding.row.set_hint("")
 
-    def write(self, binding: Binding[Any], trip_id: str, value: Any) -> Awaitable[TripRecord]:
+    def write(
+        self, binding: Binding[Any], trip_id: str, value: Any
+    ) -> Awaitable[TripRecord] | None:
+        if isinstance(value, UnreadableDate):  # Kept as typed, with what is wrong with it.
+            binding.row.set_error(value.message)
+            self.refused.emit(binding.key, value.message)
+            return None
         return self._save(binding, trip_id, value)
 
     async def _save(self, binding: Binding[Any], trip_id: str, value: object) -> TripRecord:
