@@ -34,6 +34,7 @@ from tests.ui.trips_support import (
     eventually,
     focus,
     on_screen,
+    shows_mark,
     tab_order,
     type_and_enter,
 )
@@ -303,8 +304,11 @@ async def test_mark_as_seen_clears_every_mark(panel: BriefPanel, services: TripS
     )
     await until(lambda: panel.is_marked("party") and panel.is_marked("notes"))
     assert panel.seen_bar.label.text() == "The assistant changed Travelling as and Notes."
+    assert shows_mark(panel.binding("party").row)
     panel.seen_bar.button.click()
     await until(lambda: not panel.is_marked("party") and not panel.is_marked("notes"))
+    assert not shows_mark(panel.binding("party").row)  # Not only said: no longer amber.
+    assert not shows_mark(panel.binding("notes").row)
     await eventually(lambda: _nothing_unseen(services, trip))
 
 

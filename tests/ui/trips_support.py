@@ -23,6 +23,8 @@ from pytestqt.qtbot import QtBot
 from concierge.store import Actor, ChangeContext
 from concierge.travel.places import PlaceIndex
 from concierge.travel.services import TravelServices, open_services
+from concierge.ui.trips.field_row import FieldRow
+from concierge.ui.trips.marks import ACCENT
 from tests.ui.waiting import until
 
 TripServices = TravelServices
@@ -167,6 +169,14 @@ def click(qtbot: QtBot, widget: QWidget) -> None:
     # Whatever the press was passed on to arrives before the release, as on screen.
     QApplication.sendPostedEvents(widget.window().windowHandle(), QEvent.Type.MouseButtonPress)
     qtbot.mouseRelease(widget, Qt.MouseButton.LeftButton, pos=centre)
+
+
+def shows_mark(row: FieldRow) -> bool:
+    """Whether the strip beside a form field is painted in the assistant's colour, as the
+    person sees it (a row can say it is unmarked and still look marked)."""
+    image = row.grab().toImage()
+    centre = row.marker.geometry().center()
+    return image.pixelColor(centre.x(), centre.y()) == ACCENT
 
 
 async def type_and_enter(qtbot: QtBot, widget: QWidget, text: str) -> None:

@@ -32,7 +32,9 @@ class FieldRow(QWidget):
         self.marker = QFrame(self)
         self.marker.setObjectName("assistantMark")
         self.marker.setFixedWidth(_MARK_WIDTH)
-        self.marker.setAutoFillBackground(True)
+        palette = self.marker.palette()
+        palette.setColor(QPalette.ColorRole.Window, ACCENT)
+        self.marker.setPalette(palette)
         self.note = QLabel(self)
         self.note.setObjectName("fieldNote")
         self.note.setWordWrap(True)
@@ -101,12 +103,11 @@ class FieldRow(QWidget):
             self._apply_mark(marked)
 
     def _apply_mark(self, marked: bool) -> None:
+        # Only a marked strip paints its background; unmarked it shows the row's, whatever
+        # the palette. (Reading the strip's own colour to unmark it kept it amber for good.)
         self._marked = marked
-        palette = self.marker.palette()
-        colour = ACCENT if marked else palette.color(QPalette.ColorRole.Window)
-        palette.setColor(QPalette.ColorRole.Window, colour)
-        self.marker.setPalette(palette)
-        self.marker.setVisible(True)
+        self.marker.setAutoFillBackground(marked)
+        self.marker.update()
         self.marker.setToolTip(CHANGED_BY_ASSISTANT if marked else "")
         tip = CHANGED_BY_ASSISTANT if marked else self._tooltip
         self.editor.setToolTip(tip)
