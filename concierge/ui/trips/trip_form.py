@@ -1,11 +1,13 @@
 """The trip form: every field is saved to SQLite as the person edits it, and follows the
 store when anyone else (the assistant, an undo, the trip list) changes the trip.
 
-Line edits save when editing finishes (Enter or leaving the field); spin box, dates and
-combos save 400 ms after the last change, notes 800 ms after the last keystroke, and any
+Line edits and typed dates save when editing finishes (Enter or leaving the field, also by
+a click outside an open completion list); the spin box, combos and dates stepped with
+Up/Down save 400 ms after the last change, notes 800 ms after the last keystroke, and any
 pending change is saved at once when the person leaves the field, switches trips or the
 window closes. A refused value shows the reason under its field and the field goes back
-to the stored value; no other field is touched.
+to the stored value; a date that cannot be read stays as typed, with the reason. No other
+field is touched.
 
 When someone else changes the trip, every field is updated except one with unsaved edits:
 that one keeps what the person typed (a note says what the store has now), and saving it
