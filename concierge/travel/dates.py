@@ -5,6 +5,9 @@ after a weekday ("Thu 14 May 2026"), which is then checked, since models often g
 wrong. Refused with an explanation: numeric day/month forms such as "05/06/2026" (5 June or
 May 6?), dates without a year, and date-times. Month names are English and parsed here, not
 by ``strptime``, whose ``%B`` follows the process locale.
+
+A person typing into a form means the numeric form of their own locale: `parse_typed_date`
+reads "05/06/2026" in the order of the locale's short date pattern (which the UI passes in).
 """
 
 from __future__ import annotations
@@ -45,12 +48,76 @@ _WEEKDAY = re.compile(r"(?P<weekday>[a-z]+)\.?,?\s+(?P<rest>.+)")
 _NUMERIC = re.compile(r"\d{1,2}[-/.]\d{1,2}[-/.]\d{2,4}")
 _NO_YEAR = re.compile(r"\d{1,2}(?:st|nd|rd|th)?\s+[a-z]+\.?|[a-z]+\.?\s+\d{1,2}(?:st|nd|rd|th)?")
 _DATE_TIME = re.compile(r"(?P<date>\d{4}-\d{1,2}-\d{1,2})[t ]\d{1,2}:\d{2}.*")
+_ALL_NUMBERS = re.compile(r"[\d\s./-]+")
+_PATTERN_PART = re.compile(r"d+|M+|y+")
 
 EXAMPLE = "2026-05-14"
 
 
 class DateError(ValueError):
     """A date or time zone that cannot be used; the message says what to write instead."""
+
+
+def short_date(day: date) -> str:
+    """A date as "14 May 2026" with the month shortened ("10 Apr 2027"), as a form shows it:
+    short, the same in every locale, and read back by `parse_date`."""
+    return f"{day.day} {MONTHS[day.month - 1][:3]} {day.year}"
+
+
+def pattern_example(pattern: str, day: date = date(2026, 5, 14)) -> str:
+    """`day` written in a Qt/ICU-style date pattern ("dd/MM/yyyy" → "14/05/2026"), to show
+    people the numeric form their locale reads."""
+
+    def part(match: re.Match[str]) -> str:
+        token = match[0]
+        if token[0] == "y":
+            return f"{day.year % 100:02d}" if len(token) == 2 else str(day.year)
+        if token[0] == "M" and len(token) >= 3:
+            return MONTHS[day.month - 1][: 3 if len(token) == 3 else None]
+        if token[0] == "d" and len(token) >= 3:
+            return WEEKDAYS[day.weekday()][: 3 if len(token) == 3 else None]
+        number = day.month if token[0] == "M" else day.day
+        return f"{number:02d}" if len(token) == 2 else str(number)
+
+    return _PATTERN_PART.sub(part, pattern)
+
+
+def parse_typed_date(text: str, pattern: str) -> date:
+    """The date a person typed into a form: anything `parse_date` reads, or day, month and
+    year in numbers in the order of `pattern`, their locale's short date pattern
+    ("dd/MM/yyyy": 10/04/2027 is 10 April; "M/d/yy": October 4). Numbers that start with a
+    four-digit year are year, month, day in every locale; a two-digit year is 20yy."""
+    cleaned = text.strip()
+    numbers = re.findall(r"\d+", cleaned)
+    if not _ALL_NUMBERS.fullmatch(cleaned):
+        return parse_date(cleaned)
+    example = pattern_example(pattern)
+    if len(numbers) != 3:
+        raise DateError(
+            f"{cleaned!r} is not a whole date: give the day, month and year, "
+            f"for example {example} or 14 May 2026."
+        )
+    if len(numbers[0]) == 4:
+        order = ["y", "M", "d"]
+    else:
+        order = sorted("dMy", key=lambda letter: pattern.find(letter) % (len(pattern) + 1))
+    parts = dict(zip(order, numbers, strict=True))
+    if len(parts["y"]) not in (2, 4):
+        raise DateError(f"{cleaned!r} has no clear year: write it like {example}.")
+    year = int(parts["y"]) + (2000 if len(parts["y"]) == 2 else 0)
+    month, day = int(parts["M"]), int(parts["d"])
+    if not MIN_YEAR <= year <= MAX_YEAR:
+        raise DateError(
+            f"{cleaned!r} is not a plausible trip date: the year must be "
+            f"between {MIN_YEAR} and {MAX_YEAR}."
+        )
+    try:
+        return date(year, month, day)
+    except ValueError:
+        raise DateError(
+            f"{cleaned!r} is not a valid date (read as day {day}, month {month}, year {year}, "
+            f"like {example}). {_why(year, month)}"
+        ) from None
 
 
 def parse_date(text: str) -> date:

@@ -15,6 +15,9 @@ from concierge.travel.dates import (
     local_now,
     parse_date,
     parse_trip_dates,
+    parse_typed_date,
+    pattern_example,
+    short_date,
     trip_days,
     validate_trip_dates,
     zone,
@@ -135,3 +138,64 @@ def test_time_zones() -> None:
 def test_every_date_round_trips_through_iso_and_words(day: date) -> None:
     assert parse_date(day.isoformat()) == day
     assert parse_date(format_date(day)) == day
+
+
+@pytest.mark.parametrize(
+    ("text", "pattern", "expected"),
+    [
+        ("10/04/2027", "dd/MM/yyyy", date(2027, 4, 10)),  # en_GB, fr_FR: day first.
+        ("10/04/2027", "M/d/yy", date(2027, 10, 4)),  # en_US: month first.
+        ("4/10/27", "M/d/yy", date(2027, 4, 10)),  # A two-digit year is this century's.
+        ("10.04.27", "dd.MM.yy", date(2027, 4, 10)),
+        ("10 04 2027", "d MM yyyy", date(2027, 4, 10)),  # The C locale.
+        ("27. 4. 10.", "yy. M. d.", date(2027, 4, 10)),  # ko_KR: year first.
+        ("2027. 04. 10.", "yyyy. MM. dd.", date(2027, 4, 10)),
+        ("2027-04-10", "M/d/yy", date(2027, 4, 10)),  # A four-digit year first is ISO.
+        ("2027/4/10", "dd/MM/yyyy", date(2027, 4, 10)),
+        ("10 Apr 2027", "M/d/yy", date(2027, 4, 10)),
+        ("  Sat 10 April 2027 ", "dd/MM/yyyy", date(2027, 4, 10)),
+    ],
+)
+def test_typed_dates_follow_the_locales_numeric_order(
+    text: str, pattern: str, expected: date
+) -> None:
+    assert parse_typed_date(text, pattern) == expected
+
+
+@pytest.mark.parametrize(
+    ("text", "pattern", "message"),
+    [
+        (
+            "31/04/2027",
+            "dd/MM/yyyy",
+            "'31/04/2027' is not a valid date (read as day 31, month 4, year 2027, like "
+            "14/05/2026). April 2027 has 30 days.",
+        ),
+        (
+            "10/04",
+            "M/d/yy",
+            "'10/04' is not a whole date: give the day, month and year, for example 5/14/26 "
+            "or 14 May 2026.",
+        ),
+        ("10/04/202", "dd/MM/yyyy", "'10/04/202' has no clear year: write it like 14/05/2026."),
+        ("Not set0Apr2027", "dd/MM/yyyy", "'Not set0Apr2027' is not a date."),
+        ("0227-04-10", "dd/MM/yyyy", "'0227-04-10' is not a plausible trip date"),
+        ("Sun 10 Apr 2027", "dd/MM/yyyy", "10 April 2027 is a Saturday, not a Sunday."),
+    ],
+)
+def test_typed_dates_that_cannot_be_read_say_why(text: str, pattern: str, message: str) -> None:
+    with pytest.raises(DateError) as caught:
+        parse_typed_date(text, pattern)
+    assert str(caught.value).startswith(message)
+
+
+def test_pattern_examples_and_the_short_form_a_form_shows() -> None:
+    assert pattern_example("dd/MM/yyyy") == "14/05/2026"
+    assert pattern_example("M/d/yy") == "5/14/26"
+    assert pattern_example("ddd d MMM yyyy") == "Thu 14 May 2026"
+    assert short_date(date(2027, 4, 10)) == "10 Apr 2027"
+
+
+@given(st.dates(min_value=date(1900, 1, 1), max_value=date(2199, 12, 31)))
+def test_what_a_date_field_shows_reads_back(day: date) -> None:
+    assert parse_typed_date(short_date(day), "M/d/yy") == day

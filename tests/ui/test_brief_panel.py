@@ -12,6 +12,7 @@ from pydantic import JsonValue
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import (
     QAbstractButton,
+    QApplication,
     QCheckBox,
     QComboBox,
     QLineEdit,
@@ -31,11 +32,15 @@ from tests.ui.brief_support import SAMPLE
 from tests.ui.trips_support import (
     TripServices,
     assistant_edit,
+    click,
     eventually,
     focus,
     on_screen,
+    press,
+    shows_mark,
     tab_order,
     type_and_enter,
+    type_text,
 )
 from tests.ui.waiting import until
 
@@ -133,6 +138,23 @@ async def test_typing_an_answer_commits_it_to_sqlite(
     history = await services.forms.history(trip.id, SAMPLE.id, "ages")
     assert [event.actor.value for event in history] == ["person"]
     assert not panel.is_marked("ages")
+
+
+@pytest.mark.parametrize("way", ["tab", "shift+tab", "click elsewhere"])
+async def test_an_answer_is_saved_however_the_field_is_left(
+    panel: BriefPanel, services: TripServices, qtbot: QtBot, way: str
+) -> None:
+    trip = await open_trip(panel, services)
+    await focus(line(panel, "ages"))
+    type_text(qtbot, "41, 39")
+    if way == "tab":
+        press(qtbot, Qt.Key.Key_Tab)
+    elif way == "shift+tab":
+        press(qtbot, Qt.Key.Key_Backtab, Qt.KeyboardModifier.ShiftModifier)
+    else:
+        click(qtbot, editor(panel, "notes"))
+    assert QApplication.focusWidget() is not line(panel, "ages")
+    await eventually(lambda: has_answers(services, trip, {"ages": [41, 39]}))
 
 
 async def test_a_bad_value_shows_the_engines_message_and_keeps_the_text(
@@ -303,8 +325,11 @@ async def test_mark_as_seen_clears_every_mark(panel: BriefPanel, services: TripS
     )
     await until(lambda: panel.is_marked("party") and panel.is_marked("notes"))
     assert panel.seen_bar.label.text() == "The assistant changed Travelling as and Notes."
+    assert shows_mark(panel.binding("party").row)
     panel.seen_bar.button.click()
     await until(lambda: not panel.is_marked("party") and not panel.is_marked("notes"))
+    assert not shows_mark(panel.binding("party").row)  # Not only said: no longer amber.
+    assert not shows_mark(panel.binding("notes").row)
     await eventually(lambda: _nothing_unseen(services, trip))
 
 

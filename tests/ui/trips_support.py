@@ -16,13 +16,15 @@ from pathlib import Path
 from typing import Protocol, TypeVar
 
 import pytest
-from PySide6.QtCore import QItemSelectionModel, Qt, SignalInstance
+from PySide6.QtCore import QEvent, QItemSelectionModel, Qt, SignalInstance
 from PySide6.QtWidgets import QAbstractItemView, QApplication, QLineEdit, QWidget
 from pytestqt.qtbot import QtBot
 
 from concierge.store import Actor, ChangeContext
 from concierge.travel.places import PlaceIndex
 from concierge.travel.services import TravelServices, open_services
+from concierge.ui.colours import Tone, colour
+from concierge.ui.forms.field_row import FieldRow
 from tests.ui.waiting import until
 
 TripServices = TravelServices
@@ -127,6 +129,54 @@ async def focus(widget: QWidget) -> None:
     """Give `widget` the focus, as Tab would, and wait until it has it."""
     widget.setFocus(Qt.FocusReason.TabFocusReason)
     await until(lambda: QApplication.focusWidget() is widget)
+
+
+def keyboard_target() -> QWidget:
+    """Where the window system delivers a key press: to the open popup (a completion list
+    or calendar takes the keyboard while it is shown) or its focused part, else to the
+    focused widget."""
+    popup = QApplication.activePopupWidget()
+    target = (popup.focusWidget() or popup) if popup is not None else QApplication.focusWidget()
+    assert target is not None, "nothing has the keyboard"
+    return target
+
+
+def press(
+    qtbot: QtBot, key: Qt.Key, modifier: Qt.KeyboardModifier = Qt.KeyboardModifier.NoModifier
+) -> None:
+    """Press `key` as the person would: it goes where the window system sends it."""
+    qtbot.keyClick(keyboard_target(), key, modifier)
+
+
+def type_text(qtbot: QtBot, text: str) -> None:
+    """Type `text` key by key, each key where the window system sends it (a completion
+    list opens after the first letters and takes the keys that follow)."""
+    for character in text:
+        qtbot.keyClicks(keyboard_target(), character)
+
+
+def click(qtbot: QtBot, widget: QWidget) -> None:
+    """Click the middle of `widget` as the window system delivers it: to the widget, or
+    to the open popup when there is one (it takes every press while shown)."""
+    centre = widget.rect().center()
+    popup = QApplication.activePopupWidget()
+    if popup is None:
+        qtbot.mouseClick(widget, Qt.MouseButton.LeftButton, pos=centre)
+        return
+    qtbot.mousePress(
+        popup, Qt.MouseButton.LeftButton, pos=popup.mapFromGlobal(widget.mapToGlobal(centre))
+    )
+    # Whatever the press was passed on to arrives before the release, as on screen.
+    QApplication.sendPostedEvents(widget.window().windowHandle(), QEvent.Type.MouseButtonPress)
+    qtbot.mouseRelease(widget, Qt.MouseButton.LeftButton, pos=centre)
+
+
+def shows_mark(row: FieldRow) -> bool:
+    """Whether the strip beside a form field is painted in the assistant's colour, as the
+    person sees it (a row can say it is unmarked and still look marked)."""
+    image = row.grab().toImage()
+    centre = row.marker.geometry().center()
+    return image.pixelColor(centre.x(), centre.y()) == colour(Tone.MARK, row.palette())
 
 
 async def type_and_enter(qtbot: QtBot, widget: QWidget, text: str) -> None:

@@ -32,7 +32,6 @@ class FieldRow(QWidget):
         self.marker = QFrame(self)
         self.marker.setObjectName("assistantMark")
         self.marker.setFixedWidth(_MARK_WIDTH)
-        self.marker.setAutoFillBackground(True)
         self.note = QLabel(self)
         self.note.setObjectName("fieldNote")
         self.note.setWordWrap(True)
@@ -101,9 +100,12 @@ class FieldRow(QWidget):
             self._apply_mark(marked)
 
     def _apply_mark(self, marked: bool) -> None:
+        # Only a marked strip paints its background; unmarked it shows the row's, whatever
+        # the palette. (Reading the strip's own colour to unmark it kept it amber for good.)
         self._marked = marked
         tint(self.marker, Tone.MARK if marked else None, QPalette.ColorRole.Window)
-        self.marker.setVisible(True)
+        self.marker.setAutoFillBackground(marked)
+        self.marker.update()
         self.marker.setToolTip(CHANGED_BY_ASSISTANT if marked else "")
         tip = CHANGED_BY_ASSISTANT if marked else self._tooltip
         self.editor.setToolTip(tip)

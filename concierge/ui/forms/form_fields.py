@@ -61,14 +61,19 @@ class FormFields(QWidget, Generic[B]):
         binding.loaded = True
         binding.row.set_pending("")
 
-    def _edited(self, key: str) -> None:
-        """A change by the person; a debounced field is saved after a pause in typing."""
+    def _edited(self, key: str, *, debounce: bool = True) -> None:
+        """A change by the person; a debounced field is saved after a pause in typing.
+        `debounce=False`: the change waits for the person to finish (Enter, leaving), as
+        half a typed date is no date."""
         if not self.active or self._putting:
             return
         self.edited.emit(key)
         timer = self.by_key[key].timer
         if timer is not None:
-            timer.start()
+            if debounce:
+                timer.start()
+            else:
+                timer.stop()
 
     def _finished(self, key: str) -> None:
         if self.active and not self._putting:

@@ -8,10 +8,12 @@ from __future__ import annotations
 
 import re
 
-from PySide6.QtCore import Qt
+from PySide6.QtCore import Qt, Signal
 from PySide6.QtWidgets import QComboBox, QCompleter, QWidget
 
 from concierge.travel.currencies import CURRENCIES
+
+from .click_through import ClickThrough
 
 _SEPARATOR = " — "
 _CODE = re.compile(r"[A-Za-z]{3}")
@@ -31,6 +33,10 @@ def code_of(text: str) -> str:
 
 
 class CurrencyCombo(QComboBox):
+    """`left` when a click outside the open completion list left the field."""
+
+    left = Signal()
+
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.setEditable(True)
@@ -45,6 +51,7 @@ class CurrencyCombo(QComboBox):
         completer.setCaseSensitivity(Qt.CaseSensitivity.CaseInsensitive)
         completer.setCompletionMode(QCompleter.CompletionMode.PopupCompletion)
         self.setCompleter(completer)
+        ClickThrough(completer).dismissed.connect(self.left)
 
     def code(self) -> str:
         return code_of(self.currentText())

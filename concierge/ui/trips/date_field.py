@@ -1,101 +1,180 @@
-"""A date that may be unset: a QDateEdit with a calendar popup showing "Not set", and a
-clear button beside it.
+"""A date that may be unset, typed as text or picked from a calendar, with a clear button.
 
-Qt has no empty date, so the edit's minimum date stands for "not set" and is shown as the
-special value text. Stepping or opening the calendar from "Not set" starts at a sensible
-date (today, or the other end of the trip) instead of the sentinel year.
+The person types the date as they would write it ("10 Apr 2027", "2027-04-10", or their
+locale's numeric form such as 10/04/2027); `concierge.travel.dates.parse_typed_date` reads
+it. Text that cannot be read stays in the field as typed and `read()` returns it as an
+`UnreadableDate` with the reason, so the form can say what is wrong and lose nothing.
+Up and Down step a day (from "Not set" they start at a sensible date: today, or the other
+end of the trip); Alt+Down or F4 opens the calendar.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
-from datetime import date
+from dataclasses import dataclass
+from datetime import date, timedelta
 
-from PySide6.QtCore import QDate, QEvent, QObject, Signal
-from PySide6.QtWidgets import QDateEdit, QHBoxLayout, QStyle, QToolButton, QWidget
+from PySide6.QtCore import QDate, QLocale, Qt, Signal
+from PySide6.QtGui import QKeyEvent
+from PySide6.QtWidgets import (
+    QCalendarWidget,
+    QHBoxLayout,
+    QLineEdit,
+    QStyle,
+    QToolButton,
+    QWidget,
+)
+
+from concierge.travel.dates import DateError, parse_typed_date, pattern_example, short_date
 
 NOT_SET = "Not set"
-UNSET = QDate(1900, 1, 1)
 DISPLAY_FORMAT = "d MMM yyyy"
-"""No weekday section: Qt steps a weekday only within its week, so Down on a Monday
-would do nothing. The form shows the weekday in the hint under the field instead."""
+"""For QDateEdits (an itinerary item's day). No weekday section: Qt steps a weekday only
+within its week, so Down on a Monday would do nothing."""
+
+
+@dataclass(frozen=True)
+class UnreadableDate:
+    """Text in a date field that is not a date, and why."""
+
+    text: str
+    message: str
 
 
 def qdate(day: date) -> QDate:
     return QDate(day.year, day.month, day.day)
 
 
-class OptionalDateEdit(QDateEdit):
-    """`value()` is a `date` or None; `set_value` accepts either."""
+def local_pattern() -> str:
+    """The numeric date pattern people of the current locale type, e.g. "dd/MM/yyyy"."""
+    return QLocale().dateFormat(QLocale.FormatType.ShortFormat)
 
-    def __init__(self, parent: QWidget | None = None) -> None:
+
+class DateEdit(QLineEdit):
+    """`read()` is a `date`, None (empty) or `UnreadableDate`; `set_value` shows a date or
+    nothing. `stepped` when Up/Down changed the date; `popup_requested` for Alt+Down/F4."""
+
+    stepped = Signal()
+    popup_requested = Signal()
+
+    def __init__(self, pattern: str, parent: QWidget | None = None) -> None:
         super().__init__(parent)
-        self.setCalendarPopup(True)
-        self.setDisplayFormat(DISPLAY_FORMAT)
-        self.setMinimumDate(UNSET)
-        self.setSpecialValueText(NOT_SET)
+        self.pattern = pattern
         self.fallback: Callable[[], date] = date.today
         """Where stepping or the calendar starts from "Not set"."""
-        self.setDate(UNSET)
-        self.calendarWidget().installEventFilter(self)
+        self.setPlaceholderText(NOT_SET)
+        self.setToolTip(
+            f"Type a date, e.g. 14 May 2026, 2026-05-14 or {pattern_example(pattern)}; "
+            "Up and Down change it by a day, Alt+Down opens the calendar"
+        )
+
+    def read(self) -> date | UnreadableDate | None:
+        text = self.text().strip()
+        if not text:
+            return None
+        try:
+            return parse_typed_date(text, self.pattern)
+        except DateError as error:
+            return UnreadableDate(text, str(error))
 
     def value(self) -> date | None:
-        current = self.date()
-        if current == UNSET:
-            return None
-        return date(current.year(), current.month(), current.day())
+        """The date shown, or None when there is none (empty or unreadable)."""
+        day = self.read()
+        return day if isinstance(day, date) else None
 
     def set_value(self, value: date | None) -> None:
-        self.setDate(UNSET if value is None else qdate(value))
+        self.setText("" if value is None else short_date(value))
 
-    def stepBy(self, steps: int) -> None:
-        if self.date() == UNSET:
-            self.setDate(qdate(self.fallback()))
+    def keyPressEvent(self, event: QKeyEvent) -> None:
+        key, modifiers = event.key(), event.modifiers()
+        if key == Qt.Key.Key_F4 or (
+            key == Qt.Key.Key_Down and modifiers & Qt.KeyboardModifier.AltModifier
+        ):
+            self.popup_requested.emit()
             return
-        super().stepBy(steps)
+        if key in (Qt.Key.Key_Up, Qt.Key.Key_Down) and not modifiers:
+            self._step(1 if key == Qt.Key.Key_Up else -1)
+            return
+        super().keyPressEvent(event)
 
-    def eventFilter(self, watched: QObject, event: QEvent) -> bool:
-        calendar = self.calendarWidget()
-        if watched is calendar and event.type() == QEvent.Type.Show and self.date() == UNSET:
-            start = self.fallback()
-            calendar.setCurrentPage(start.year, start.month)
-        return super().eventFilter(watched, event)
+    def _step(self, days: int) -> None:
+        current = self.read()
+        if isinstance(current, UnreadableDate):
+            return  # Stepping would throw away what was typed.
+        self.set_value(self.fallback() if current is None else current + timedelta(days=days))
+        self.stepped.emit()
 
 
 class DateField(QWidget):
-    """An `OptionalDateEdit` and its clear button; `cleared` when the person clears it."""
+    """A `DateEdit`, a calendar button and a clear button. `cleared` when the person clears
+    it, `picked` when they choose a day in the calendar (both: save now)."""
 
     cleared = Signal()
+    picked = Signal()
 
-    def __init__(self, label: str, parent: QWidget | None = None) -> None:
+    def __init__(self, label: str, parent: QWidget | None = None, *, pattern: str = "") -> None:
         super().__init__(parent)
-        self.edit = OptionalDateEdit(self)
+        self.edit = DateEdit(pattern or local_pattern(), self)
         self.edit.setAccessibleName(label)
+        lowered = f"{label[0].lower()}{label[1:]}"
+        self.calendar_button = QToolButton(self)
+        self.calendar_button.setArrowType(Qt.ArrowType.DownArrow)
+        self.calendar_button.setFocusPolicy(Qt.FocusPolicy.NoFocus)  # Alt+Down from the edit.
+        self.calendar_button.setToolTip(f"Choose the {lowered} in a calendar (Alt+Down)")
+        self.calendar_button.setAccessibleName(f"Choose {lowered}")
         self.clear_button = QToolButton(self)
         self.clear_button.setIcon(
             self.style().standardIcon(QStyle.StandardPixmap.SP_LineEditClearButton)
         )
-        name = f"Clear {label[0].lower()}{label[1:]}"
-        self.clear_button.setToolTip(name)
-        self.clear_button.setAccessibleName(name)
+        self.clear_button.setToolTip(f"Clear {lowered}")
+        self.clear_button.setAccessibleName(f"Clear {lowered}")
+        self.calendar = QCalendarWidget(self)
+        self.calendar.setWindowFlags(Qt.WindowType.Popup)
+        self.calendar.setAccessibleName(f"Calendar for the {lowered}")
         layout = QHBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)
+        layout.setSpacing(2)
         layout.addWidget(self.edit, 1)
+        layout.addWidget(self.calendar_button)
         layout.addWidget(self.clear_button)
         self.setFocusProxy(self.edit)
         self.clear_button.clicked.connect(self._clear)
-        self.edit.dateChanged.connect(self._update_button)
+        self.calendar_button.clicked.connect(self.open_calendar)
+        self.edit.popup_requested.connect(self.open_calendar)
+        self.calendar.clicked.connect(self._pick)
+        self.calendar.activated.connect(self._pick)
+        self.edit.textChanged.connect(self._update_button)
         self._update_button()
 
     def value(self) -> date | None:
         return self.edit.value()
 
+    def read(self) -> date | UnreadableDate | None:
+        return self.edit.read()
+
     def set_value(self, value: date | None) -> None:
         self.edit.set_value(value)
+
+    def open_calendar(self) -> None:
+        """Show the calendar under the field at the date shown (or where stepping starts)."""
+        start = self.value() or self.edit.fallback()
+        self.calendar.setSelectedDate(qdate(start))
+        self.calendar.setCurrentPage(start.year, start.month)
+        self.calendar.adjustSize()
+        self.calendar.move(self.edit.mapToGlobal(self.edit.rect().bottomLeft()))
+        self.calendar.show()
+        self.calendar.setFocus(Qt.FocusReason.PopupFocusReason)
+
+    def _pick(self, day: QDate) -> None:
+        self.calendar.hide()
+        self.edit.set_value(date(day.year(), day.month(), day.day()))
+        self.window().activateWindow()  # Some platforms leave the closed popup active.
+        self.edit.setFocus(Qt.FocusReason.PopupFocusReason)
+        self.picked.emit()
 
     def _clear(self) -> None:
         self.edit.set_value(None)
         self.cleared.emit()
 
     def _update_button(self) -> None:
-        self.clear_button.setEnabled(self.edit.value() is not None)
+        self.clear_button.setEnabled(bool(self.edit.text().strip()))

@@ -18,14 +18,18 @@ from concierge.travel.places import PlaceIndex
 from concierge.travel.trip_edits import PlaceRole, TripEditor
 from concierge.ui.async_support import BackgroundTasks
 
+from .click_through import ClickThrough
+
 SUGGESTIONS = 8
 _STORED_FORM = re.compile(r".+ \((?P<code>[A-Z]{3})\)")
 
 
 class PlaceEdit(QLineEdit):
-    """`picked(label)` when the person chooses a completion."""
+    """`picked(label)` when the person chooses a completion; `left` when a click outside
+    the open list left the field (the click goes on to what was clicked)."""
 
     picked = Signal(str)
+    left = Signal()
 
     def __init__(
         self, places: PlaceIndex, tasks: BackgroundTasks, parent: QWidget | None = None
@@ -40,6 +44,7 @@ class PlaceEdit(QLineEdit):
         self.completer_.setCaseSensitivity(Qt.CaseSensitivity.CaseInsensitive)
         self.completer_.setMaxVisibleItems(SUGGESTIONS)
         self.setCompleter(self.completer_)
+        ClickThrough(self.completer_).dismissed.connect(self.left)
         self.textEdited.connect(self._suggest)
         self.completer_.activated.connect(self._picked)
 

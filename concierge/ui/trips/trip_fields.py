@@ -163,9 +163,13 @@ class TripFields(FormFields[Binding[Any]]):
         for place in (self.origin_edit, self.destination_edit):
             key = self._key_of(place)
             place.picked.connect(lambda _label, k=key: self._finished(k))
+            place.left.connect(lambda k=key: self._finished(k))
         for field in (self.start_field, self.end_field):
             key = self._key_of(field)
-            field.edit.dateChanged.connect(lambda _date, k=key: self._edited(k))
+            field.edit.textEdited.connect(lambda _text, k=key: self._edited(k, debounce=False))
+            field.edit.stepped.connect(lambda k=key: self._edited(k))
+            field.edit.editingFinished.connect(lambda k=key: self._finished(k))
+            field.picked.connect(lambda k=key: self._finished(k))
             field.cleared.connect(lambda k=key: self._finished(k))
         self.travellers_spin.valueChanged.connect(lambda _value: self._edited("travellers"))
         self.travellers_spin.editingFinished.connect(lambda: self._finished("travellers"))
@@ -174,6 +178,7 @@ class TripFields(FormFields[Binding[Any]]):
         assert line is not None
         line.textEdited.connect(lambda _text: self._edited("budget_currency"))
         line.editingFinished.connect(lambda: self._finished("budget_currency"))
+        self.currency_combo.left.connect(lambda: self._finished("budget_currency"))
         self.pace_combo.currentIndexChanged.connect(lambda _index: self._edited("pace"))
         self.notes_edit.textChanged.connect(lambda: self._edited("notes"))
         for binding in self.bindings:
@@ -231,7 +236,7 @@ class TripFields(FormFields[Binding[Any]]):
                 key,
                 label,
                 FieldRow([field, *extra], self, described=field.edit),
-                read=field.value,
+                read=field.read,
                 show=field.set_value,
                 from_record=lambda record: getattr(record, key),
                 changes=lambda value: {key: value},

@@ -1,11 +1,13 @@
 """The trip form: every field is saved to SQLite as the person edits it, and follows the
 store when anyone else (the assistant, an undo, the trip list) changes the trip.
 
-Line edits save when editing finishes (Enter or leaving the field); spin box, dates and
-combos save 400 ms after the last change, notes 800 ms after the last keystroke, and any
+Line edits and typed dates save when editing finishes (Enter or leaving the field, also by
+a click outside an open completion list); the spin box, combos and dates stepped with
+Up/Down save 400 ms after the last change, notes 800 ms after the last keystroke, and any
 pending change is saved at once when the person leaves the field, switches trips or the
 window closes. A refused value shows the reason under its field and the field goes back
-to the stored value; no other field is touched.
+to the stored value; a date that cannot be read stays as typed, with the reason. No other
+field is touched.
 
 When someone else changes the trip, every field is updated except one with unsaved edits:
 that one keeps what the person typed (a note says what the store has now), and saving it
@@ -42,6 +44,7 @@ from concierge.ui.forms.form_panel import FormPanel
 from concierge.ui.views.person import person
 from concierge.ui.views.trip_view import DELETED_TEXT
 
+from .date_field import UnreadableDate
 from .place_field import place_changes
 from .trip_fields import TripFields
 
@@ -151,7 +154,13 @@ class TripForm(FormPanel[Binding[Any]]):
         if binding.hint is not None:
             binding.row.set_hint("")
 
-    def write(self, binding: Binding[Any], trip_id: str, value: Any) -> Awaitable[TripRecord]:
+    def write(
+        self, binding: Binding[Any], trip_id: str, value: Any
+    ) -> Awaitable[TripRecord] | None:
+        if isinstance(value, UnreadableDate):  # Kept as typed, with what is wrong with it.
+            binding.row.set_error(value.message)
+            self.refused.emit(binding.key, value.message)
+            return None
         return self._save(binding, trip_id, value)
 
     async def _save(self, binding: Binding[Any], trip_id: str, value: object) -> TripRecord:
