@@ -80,3 +80,11 @@ def session(
         ax.close()
         assert code == 0, f"the app exited with {code}:\n{app.log}"
         assert "Traceback" not in app.log, app.log
+
+
+@pytest.fixture(autouse=True)
+def _no_leftover_replies(request: pytest.FixtureRequest) -> Iterator[None]:
+    """A test that stopped half-way leaves scripted replies: the next one starts without them."""
+    yield
+    if "session" in request.fixturenames:
+        request.getfixturevalue("model_server").discard_replies()

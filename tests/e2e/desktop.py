@@ -54,11 +54,12 @@ def missing_tools() -> list[str]:
 
 def until(
     predicate: Callable[[], T | None],
-    what: str,
+    what: str | Callable[[], str],
     timeout: float = WAIT_TIMEOUT,
 ) -> T:
     """Poll `predicate` until it returns something truthy and return that; fail naming
-    `what` after `timeout` seconds."""
+    `what` (called then, if it is a function, to describe the state at the deadline) after
+    `timeout` seconds."""
     deadline = time.monotonic() + timeout
     last: T | None = None
     while True:
@@ -66,7 +67,8 @@ def until(
         if last:
             return last
         if time.monotonic() >= deadline:
-            raise AssertionError(f"timed out after {timeout} s waiting for {what}")
+            described = what() if callable(what) else what
+            raise AssertionError(f"timed out after {timeout} s waiting for {described}")
         time.sleep(POLL_SECONDS)
 
 

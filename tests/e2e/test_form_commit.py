@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from .desktop import Session, until
-from .trip_form import FIELDS, Field, Leave, leave, stored, type_into
+from .trip_form import FIELDS, Field, Leave, editor, focus_within, leave, stored, type_into
 
 SAVE_TIMEOUT = 8.0
 """Seconds a left field may take to reach the database: far above the form's save delay."""
@@ -22,7 +22,12 @@ def test_leaving_a_field_saves_what_was_typed(session: Session, field: Field, wa
     leave(session, field, way)
     until(
         lambda: check(stored(session, field.column)),
-        f"{field.label} typed as {typed!r} and left by {way.value} to be saved "
-        f"(stored: {stored(session, field.column)!r})",
+        lambda: (
+            f"{field.label} typed as {typed!r} and left by {way.value} to be saved "
+            f"(stored: {stored(session, field.column)!r})"
+        ),
         SAVE_TIMEOUT,
     )
+    if way is not Leave.ENTER:
+        target = editor(session, field.label)
+        until(lambda: not focus_within(session, target), f"the focus to leave {field.label}")

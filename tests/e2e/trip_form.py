@@ -149,17 +149,17 @@ def _inside(inner: Node, outer: Node) -> bool:
     return ox <= ix and oy <= iy and ix + iw <= ox + ow and iy + ih <= oy + oh
 
 
+def focus_within(session: Session, target: Node) -> bool:
+    """Whether the keyboard focus is `target` or a part of it (an editable combo's line)."""
+    focused = session.ax.focused()
+    return focused is not None and (
+        (bool(target.labels) and set(target.labels) <= set(focused.labels))
+        or _inside(focused, target)
+    )
+
+
 def wait_focus(session: Session, target: Node, what: str, timeout: float = WAIT_TIMEOUT) -> None:
-    """Wait until the keyboard focus is `target` or a part of it (an editable combo's line)."""
-
-    def has_focus() -> bool:
-        focused = session.ax.focused()
-        return focused is not None and (
-            (bool(target.labels) and set(target.labels) <= set(focused.labels))
-            or _inside(focused, target)
-        )
-
-    until(has_focus, f"focus on {what}", timeout)
+    until(lambda: focus_within(session, target), f"focus on {what}", timeout)
 
 
 def focus(session: Session, field: Field) -> Node:
