@@ -6,8 +6,8 @@ openbox, dbus or python3-pyatspi, so the plain test command still passes there.
 
 from __future__ import annotations
 
-import os
 from collections.abc import Iterator
+from pathlib import Path
 
 import pytest
 
@@ -20,8 +20,8 @@ _DROPPED = ("QT_QPA_PLATFORM", "OPENAI_BASE_URL", "OPENAI_API_KEY", "CONCIERGE_M
 
 
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
-    here = os.path.dirname(__file__)
-    ours = [item for item in items if str(item.path).startswith(here)]
+    here = Path(__file__).resolve().parent
+    ours = [item for item in items if here in Path(item.path).resolve().parents]
     if not ours:
         return
     missing = missing_tools()
@@ -63,6 +63,7 @@ def session(
         "OPENAI_BASE_URL": model_server.base_url,
         "OPENAI_API_KEY": "e2e-key",
         "CONCIERGE_MODEL": MODEL,
+        # One locale everywhere: "10 Apr 2027" is its short date form, ISO the other one.
         "LC_ALL": "C.UTF-8",
     }
     ax = Accessibility(env)  # first, so the AT-SPI bus is up when the app looks for it

@@ -24,7 +24,8 @@ def test_leaving_a_field_saves_what_was_typed(session: Session, field: Field, wa
         lambda: check(stored(session, field.column)),
         lambda: (
             f"{field.label} typed as {typed!r} and left by {way.value} to be saved "
-            f"(stored: {stored(session, field.column)!r})"
+            f"(stored: {stored(session, field.column)!r}, "
+            f"shown: {editor(session, field.label).text!r})"
         ),
         SAVE_TIMEOUT,
     )
