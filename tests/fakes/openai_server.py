@@ -170,6 +170,14 @@ class FakeOpenAIServer:
         with self._cond:
             return len(self._replies)
 
+    def discard_replies(self) -> int:
+        """Drop the replies no request took (a server shared by several tests starts each
+        one empty); returns how many there were."""
+        with self._cond:
+            count = len(self._replies)
+            self._replies.clear()
+            return count
+
     @property
     def requests(self) -> list[RecordedRequest]:
         """Every request so far, in arrival order (a snapshot)."""

@@ -1,0 +1,91 @@
+"""Fixtures for the end-to-end suite: one X desktop per run, one app process per module.
+
+The suite is skipped as a whole, with the reason, on a machine without Xvfb, xdotool,
+openbox, dbus or python3-pyatspi, so the plain test command still passes there.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+from tests.fakes.openai_server import FakeOpenAIServer
+
+from .desktop import Accessibility, AppProcess, Desktop, Input, Session, missing_tools, until
+
+MODEL = "fake-model"
+_DROPPED = ("QT_QPA_PLATFORM", "OPENAI_BASE_URL", "OPENAI_API_KEY", "CONCIERGE_MODEL")
+
+
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    here = Path(__file__).resolve().parent
+    ours = [item for item in items if here in Path(item.path).resolve().parents]
+    if not ours:
+        return
+    missing = missing_tools()
+    if missing:
+        skip = pytest.mark.skip(reason=f"end-to-end suite needs {', '.join(missing)}")
+        for item in ours:
+            item.add_marker(skip)
+
+
+@pytest.fixture(scope="session")
+def desktop() -> Iterator[Desktop]:
+    screen = Desktop().start()
+    try:
+        yield screen
+    finally:
+        screen.stop()
+
+
+@pytest.fixture(scope="session")
+def model_server() -> Iterator[FakeOpenAIServer]:
+    server = FakeOpenAIServer(models=(MODEL,), wait_timeout=60.0).start()
+    try:
+        yield server
+    finally:
+        server.stop()
+    if server.errors:
+        raise server.errors[0]
+
+
+@pytest.fixture(scope="module")
+def session(
+    desktop: Desktop, model_server: FakeOpenAIServer, tmp_path_factory: pytest.TempPathFactory
+) -> Iterator[Session]:
+    """A fresh data folder and the real app on it, ended with SIGTERM (it must exit 0)."""
+    base = {key: value for key, value in desktop.environ().items() if key not in _DROPPED}
+    env = base | {
+        "QT_LINUX_ACCESSIBILITY_ALWAYS_ON": "1",
+        "PYTHON_KEYRING_BACKEND": "keyring.backends.fail.Keyring",
+        "OPENAI_BASE_URL": model_server.base_url,
+        "OPENAI_API_KEY": "e2e-key",
+        "CONCIERGE_MODEL": MODEL,
+        # One locale everywhere: "10 Apr 2027" is its short date form, ISO the other one.
+        "LC_ALL": "C.UTF-8",
+    }
+    ax = Accessibility(env)  # first, so the AT-SPI bus is up when the app looks for it
+    app = AppProcess(tmp_path_factory.mktemp("data"), env)
+    try:
+        app.wait_ready()
+        ax.pid = app.process.pid
+        until(
+            lambda: "active" in ax.one("the main window", role="frame", name="Concierge").states,
+            "the main window to be active",
+        )
+        yield Session(app, ax, Input(env), model_server, env)
+    finally:
+        code = app.terminate()
+        ax.close()
+        assert code == 0, f"the app exited with {code}:\n{app.log}"
+        assert "Traceback" not in app.log, app.log
+
+
+@pytest.fixture(autouse=True)
+def _no_leftover_replies(request: pytest.FixtureRequest) -> Iterator[None]:
+    """A test that stopped half-way leaves scripted replies: the next one starts without them."""
+    yield
+    if "session" in request.fixturenames:
+        request.getfixturevalue("model_server").discard_replies()
