@@ -91,7 +91,9 @@ class Field:
     """One input per way of leaving, in `Leave` order (each differs from the one before)."""
     check: Callable[[str], Check]
     above: str = ""
-    """The field to click before tabbing into a CHOICE field."""
+    """The field clicked before tabbing into this one (a CHOICE field, whose popup a click
+    would open, or one the form may have scrolled out of view), and how many Tabs away."""
+    tabs: int = 1
 
     def __str__(self) -> str:
         return self.label
@@ -132,6 +134,8 @@ FIELDS = (
         Kind.TEXT,
         ("Window seats", "Ferry to Pico", "Vegetarian menu", "Late check-out"),
         _text,
+        above="Interests",
+        tabs=2,
     ),
 )
 
@@ -165,11 +169,12 @@ def wait_focus(session: Session, target: Node, what: str, timeout: float = WAIT_
 def focus(session: Session, field: Field) -> Node:
     """Put the keyboard focus in `field` as a person would; returns its editor."""
     target = editor(session, field.label)
-    if field.kind is Kind.CHOICE:
+    if field.above:
         above = editor(session, field.above)
         session.input.click(above)
         wait_focus(session, above, field.above)
-        session.input.key("Tab")
+        for _ in range(field.tabs):
+            session.input.key("Tab")
     else:
         session.input.click(target, dx=0.15 if field.kind is Kind.DATE else 0.5)
     wait_focus(session, target, field.label)
