@@ -7,7 +7,9 @@ from .changes import Action, Actor, Change, ChangeBus, ChangeContext, EntityKind
 from .conversations import create_conversation, delete_conversation, list_conversations
 from .database import Database
 from .errors import (
+    ConversationBusyError,
     CorruptHistoryError,
+    DatabaseBusyError,
     DatabaseClosedError,
     DatabaseOpenError,
     InvalidChangeError,
@@ -88,9 +90,11 @@ __all__ = [
     "ChangeHistory",
     "ChangeLogEntry",
     "Conversation",
+    "ConversationBusyError",
     "ConversationMessage",
     "CorruptHistoryError",
     "Database",
+    "DatabaseBusyError",
     "DatabaseClosedError",
     "DatabaseOpenError",
     "EntityKind",
