@@ -203,6 +203,20 @@ class ChangeLogEntry(SQLModel, table=True):
     redo_step: int | None = Field(default=None, index=True)
 
 
+class ConversationTurn(SQLModel, table=True):
+    """Which process is answering in a conversation, until `expires_at` (renewed while it
+    answers): one turn at a time per conversation, across processes. No foreign key: a turn
+    may begin before its conversation's first message creates the conversation."""
+
+    __tablename__ = "conversation_turn"
+
+    conversation_id: str = Field(primary_key=True)
+    owner: str
+    host: str
+    pid: int
+    expires_at: datetime = Field(sa_type=UtcDateTime)
+
+
 class AppSetting(SQLModel, table=True):
     """One setting: `value` is JSON, validated against its declaration in `settings`."""
 
