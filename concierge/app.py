@@ -135,8 +135,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     splash = StartupWindow()
     splash.show_now()
 
-    from concierge.store import StoreError, data_dir, log_dir
-    from concierge.travel.services import open_services
+    from concierge.store import data_dir, log_dir
     from concierge.ui.async_support import run_with_qt
     from concierge.ui.single_instance import SingleInstance
 
@@ -148,12 +147,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         splash.close()
         return defer_to_owner(instance)
     try:
-        try:
-            services = open_services(folder)
-        except StoreError as error:
-            log.error("cannot open the data folder %s: %s", folder, error)
-            splash.close()
-            QMessageBox.critical(None, "Concierge cannot start", str(error))
+        services = open_or_restore(folder, splash)
+        if services is None:
             return 1
         log.info("data folder %s", folder)
         try:
@@ -162,6 +157,32 @@ def main(argv: Sequence[str] | None = None) -> int:
             services.close()
     finally:
         instance.release()
+
+
+def open_or_restore(folder: Path, splash: StartupWindow) -> TravelServices | None:
+    """The folder's services; None, once the person was told why, if they cannot open. A
+    damaged database is never opened: the person may put its newest good backup in place."""
+    from concierge.store import CorruptDatabaseError, StoreError
+    from concierge.store.integrity import restore_backup
+    from concierge.travel.services import open_services
+    from concierge.ui.damaged_database import ask_to_restore
+
+    try:
+        try:
+            return open_services(folder)
+        except CorruptDatabaseError as error:
+            log.error("the database in %s is damaged: %s", folder, error)
+            splash.close()
+            if not ask_to_restore(error) or error.backup is None:
+                return None
+            damaged = restore_backup(error.path, error.backup)
+            log.info("restored %s; the damaged file is kept as %s", error.backup, damaged)
+            return open_services(folder)
+    except (StoreError, OSError) as error:
+        log.error("cannot open the data folder %s: %s", folder, error)
+        splash.close()
+        QMessageBox.critical(None, "Concierge cannot start", str(error))
+        return None
 
 
 def defer_to_owner(instance: SingleInstance) -> int:

@@ -8,6 +8,7 @@ from .conversations import create_conversation, delete_conversation, list_conver
 from .database import Database
 from .errors import (
     ConversationBusyError,
+    CorruptDatabaseError,
     CorruptHistoryError,
     DatabaseBusyError,
     DatabaseClosedError,
@@ -92,6 +93,7 @@ __all__ = [
     "Conversation",
     "ConversationBusyError",
     "ConversationMessage",
+    "CorruptDatabaseError",
     "CorruptHistoryError",
     "Database",
     "DatabaseBusyError",

@@ -28,6 +28,7 @@ from sqlmodel import Session
 
 from .engine import BUSY_TIMEOUT_SECONDS, create_sqlite_engine, is_busy, open_error
 from .errors import DatabaseBusyError, DatabaseClosedError
+from .integrity import ensure_intact
 from .migrate import MigrationReport, upgrade_to_head
 
 T = TypeVar("T")
@@ -65,7 +66,9 @@ class Database:
 
     @classmethod
     def open(cls, path: Path) -> Self:
-        """Upgrade the file to the current schema (backing it up first), then open it."""
+        """Check the file is sound (`CorruptDatabaseError`, the file untouched, if not),
+        upgrade it to the current schema (backing it up first), then open it."""
+        ensure_intact(path)
         report = upgrade_to_head(path)
         database = cls(path)
         database.migration = report

@@ -69,10 +69,11 @@ def create_sqlite_engine(
     return engine
 
 
-def is_busy(error: DBAPIError) -> bool:
+def is_busy(error: BaseException) -> bool:
     """Whether SQLite refused because another connection holds a lock (SQLITE_BUSY or
-    SQLITE_LOCKED, with any of their extended codes)."""
-    code = getattr(error.orig, "sqlite_errorcode", None)
+    SQLITE_LOCKED, with any of their extended codes); `error` from the driver or SQLAlchemy."""
+    driver_error = error.orig if isinstance(error, DBAPIError) else error
+    code = getattr(driver_error, "sqlite_errorcode", None)
     return isinstance(code, int) and code & 0xFF in (sqlite3.SQLITE_BUSY, sqlite3.SQLITE_LOCKED)
 
 

@@ -51,6 +51,25 @@ class ConversationBusyError(StoreError):
         self.conversation_id = conversation_id
 
 
+class CorruptDatabaseError(StoreError):
+    """SQLite's check found damage in the database file, which was left untouched.
+
+    `backup` is the newest backup that passed the same check, if any, to offer instead.
+    """
+
+    def __init__(self, path: Path, problems: tuple[str, ...], backup: Path | None) -> None:
+        message = (
+            f"The database {path} is damaged; SQLite's check found: {problems[0]}. "
+            "Concierge has not changed the file and will not write into it."
+        )
+        if backup is not None:
+            message += f" A good backup is at {backup}."
+        super().__init__(message)
+        self.path = path
+        self.problems = problems
+        self.backup = backup
+
+
 class MigrationError(StoreError):
     """Bringing the database file up to the current schema failed; the file is unchanged."""
 
