@@ -103,7 +103,7 @@ class DecimalText(TypeDecorator[Decimal]):
 PACES = ("relaxed", "balanced", "packed")
 ACTORS = ("person", "assistant", "app")
 ENTITIES = ("trip", "itinerary_item", "form", "form_answer", "goal", "pin")
-ACTIONS = ("create", "update", "delete")
+ACTIONS = ("create", "update", "delete", "reorder")
 
 
 def _one_of(column: str, values: tuple[str, ...]) -> str:
