@@ -22,9 +22,11 @@ from typing import Any, TypeVar
 from sqlalchemy import update
 from sqlmodel import Session, SQLModel, col
 
+from .change_pruning import prune_change_log
 from .changes import Action, Actor, Change, ChangeBus, ChangeContext, EntityKind
 from .database import Database
 from .entities import EntitySpec, R
+from .settings import UNDO_DEPTH, read_setting
 from .tables import ChangeLogEntry, utc_now
 
 log = logging.getLogger(__name__)
@@ -196,12 +198,16 @@ async def run_logged(
     write: Callable[[Session, ChangeWriter], T],
 ) -> T:
     """Run `write` as one transaction with a `ChangeWriter` (the person's, one step of its
-    own, when `context` is None), then publish what it logged, now that it is committed."""
+    own, when `context` is None), then publish what it logged, now that it is committed.
+    A write that logged something also trims the log to the undo depth."""
     context = context or ChangeContext()
 
     def transaction(session: Session) -> tuple[T, list[Change]]:
         writer = ChangeWriter(session, context)
-        return write(session, writer), writer.changes
+        result = write(session, writer)
+        if writer.changes:
+            prune_change_log(session, read_setting(session, UNDO_DEPTH))
+        return result, writer.changes
 
     return await commit_and_publish(database, bus, transaction)
 
