@@ -142,8 +142,15 @@ def main(argv: Sequence[str] | None = None) -> int:
     folder = data_dir(arguments.data_dir)
     configure_logging(log_dir(arguments.data_dir))
     log.info("first window shown after %.0f ms", (time.perf_counter() - started) * 1000)
-    instance = SingleInstance(folder)
-    if not instance.acquire():
+    try:
+        instance = SingleInstance(folder)
+        acquired = instance.acquire()
+    except OSError as error:
+        log.error("cannot use the data folder %s: %s", folder, error)
+        splash.close()
+        QMessageBox.critical(None, "Concierge cannot start", f"{folder}: {error}")
+        return 1
+    if not acquired:
         splash.close()
         return defer_to_owner(instance)
     try:

@@ -50,9 +50,11 @@ class SingleInstance(QObject):
 
     def acquire(self) -> bool:
         """Take the folder's lock (removing one its dead owner left) and start listening;
-        False if another live process holds it."""
+        False if another live process holds it, `OSError` if the lock file cannot be made."""
         if not self._lock.tryLock(0):
-            return False
+            if self._lock.error() is QLockFile.LockError.LockFailedError:
+                return False
+            raise OSError(f"Cannot create the lock file {self.folder / LOCK_NAME}.")
         QLocalServer.removeServer(self.name)  # A killed owner leaves its socket behind.
         server = QLocalServer(self)
         server.setSocketOptions(QLocalServer.SocketOption.UserAccessOption)
