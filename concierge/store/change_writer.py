@@ -105,7 +105,7 @@ class ChangeWriter:
         if after:
             self.session.flush()
             self._add_row(
-                spec.kind, list_name, trip_id, Action.REORDER, json.dumps(before), json.dumps(after)
+                spec.kind, list_name, trip_id, Action.REORDER, *encode_order(before, after)
             )
             self.changes.extend(
                 Change(
@@ -189,6 +189,27 @@ class ChangeWriter:
                 seen=self.context.actor is not Actor.ASSISTANT or action is Action.REORDER,
             )
         )
+
+
+def encode_order(before: dict[str, int], after: dict[str, int]) -> tuple[str, str]:
+    """A REORDER row's `before` and `after`: the ids once (in `before`), then each side's
+    positions in the same order, so a 500-entry renumbering does not log every id twice."""
+    ids = list(after)
+    return (
+        json.dumps({"ids": ids, "positions": [before[i] for i in ids]}, separators=(",", ":")),
+        json.dumps({"positions": [after[i] for i in ids]}, separators=(",", ":")),
+    )
+
+
+def decode_order(before: str | None, after: str | None) -> tuple[dict[str, int], dict[str, int]]:
+    """{id: position} before and after, from a REORDER row's `before` and `after`."""
+    old: dict[str, list[Any]] = json.loads(before or "{}")
+    new: dict[str, list[int]] = json.loads(after or "{}")
+    ids: list[str] = old.get("ids", [])
+    return (
+        dict(zip(ids, old.get("positions", []), strict=True)),
+        dict(zip(ids, new.get("positions", []), strict=True)),
+    )
 
 
 async def run_logged(

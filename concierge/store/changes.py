@@ -41,8 +41,8 @@ class Action(StrEnum):
     UPDATE = "update"
     DELETE = "delete"
     REORDER = "reorder"
-    """Only in the change log: one row for a list's renumbering, {id: position} before and
-    after. Notifications announce it as an UPDATE of each entry's position."""
+    """Only in the change log: one row for a list's renumbering, the positions that changed
+    before and after. Notifications announce it as an UPDATE of each entry's position."""
 
 
 def new_group_id() -> str:

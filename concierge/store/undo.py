@@ -25,9 +25,10 @@ with the answers written into it since.
 All entity kinds revert through their `EntitySpec`, except form answers: they are an event
 log, and reverting a change deletes the events it appended (see `form_answers`).
 
-A REORDER row (a list renumbered) holds the positions that changed as {id: position}, before
-and after; reverting it checks every listed entry is at its `after` position and puts it
-back at its `before` one. It touches each entry's position and the list's order.
+A REORDER row (a list renumbered) holds the positions that changed, before and after (see
+`change_writer.encode_order`); reverting it checks every listed entry is at its `after`
+position and puts it back at its `before` one. It touches each entry's position and the
+list's order.
 
 Each undo step numbers its rows with the next `redo_step`, which `redo` replays (highest
 first) until a new change clears them.
@@ -45,7 +46,7 @@ from sqlalchemy import func
 from sqlmodel import Session, col, select
 from sqlmodel.sql.expression import SelectOfScalar
 
-from .change_writer import UNLOGGED_FIELDS
+from .change_writer import UNLOGGED_FIELDS, decode_order
 from .changes import Action, Actor, Change, EntityKind
 from .entities import FORMS, GOALS, ITEMS, PINS, TRIPS, EntitySpec
 from .errors import UndoError
@@ -201,7 +202,7 @@ def _touches(row: ChangeLogEntry) -> set[Touch]:
     if row.action == Action.REORDER:
         order, _ = _ORDERED[EntityKind(row.entity)]
         trip = EntityKind.TRIP.value, row.trip_id or _ALL_TRIPS
-        moved = logged_fields(row.after)
+        moved = decode_order(row.before, row.after)[1]
         return {(row.entity, entity_id, "position") for entity_id in moved} | {(*trip, order)}
     whole = row.action != Action.UPDATE
     fields = set(logged_fields(row.before if row.action == Action.DELETE else row.after))
@@ -256,8 +257,7 @@ def reposition(
     """Undo (or redo) a REORDER row: every entry it lists must be where the row left it (or
     found it); each is put back where it was (or moved again)."""
     spec = SPECS[row.entity]
-    before: dict[str, int] = json.loads(row.before or "{}")
-    after: dict[str, int] = json.loads(row.after or "{}")
+    before, after = decode_order(row.before, row.after)
     expected, wanted = (after, before) if undo else (before, after)
     rows = {entity_id: session.get(spec.table, entity_id) for entity_id in wanted}
     for entity_id, current in rows.items():
