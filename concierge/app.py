@@ -23,6 +23,8 @@ from concierge.ui.startup_window import StartupWindow
 
 if TYPE_CHECKING:
     from concierge.travel.services import TravelServices
+    from concierge.ui.main_window import MainWindow
+    from concierge.ui.single_instance import SingleInstance
 
 log = logging.getLogger("concierge")
 logging.getLogger("alembic").setLevel(logging.WARNING)
@@ -65,8 +67,19 @@ def configure_logging(folder: Path) -> None:
     )
 
 
+def bring_to_front(window: MainWindow) -> None:
+    """Show the window to a person who launched Concierge again."""
+    window.showNormal()
+    window.raise_()
+    window.activateWindow()
+
+
 async def run(
-    app: QApplication, services: TravelServices, splash: StartupWindow, started: float
+    app: QApplication,
+    services: TravelServices,
+    splash: StartupWindow,
+    started: float,
+    instance: SingleInstance,
 ) -> int:
     import asyncio
 
@@ -87,6 +100,7 @@ async def run(
     window.place_over(splash)
     window.show()
     splash.close()
+    instance.on_show(lambda: bring_to_front(window))
     log.info("main window shown after %.0f ms", (time.perf_counter() - started) * 1000)
     loading: asyncio.Future[None] | None = None
     try:
@@ -129,22 +143,78 @@ def main(argv: Sequence[str] | None = None) -> int:
     splash = StartupWindow()
     splash.show_now()
 
-    from concierge.store import StoreError, data_dir, log_dir
-    from concierge.travel.services import open_services
+    from concierge.store import data_dir, log_dir
     from concierge.ui.async_support import run_with_qt
+    from concierge.ui.single_instance import SingleInstance
 
     folder = data_dir(arguments.data_dir)
     configure_logging(log_dir(arguments.data_dir))
     log.info("first window shown after %.0f ms", (time.perf_counter() - started) * 1000)
     try:
-        services = open_services(folder)
-    except StoreError as error:
+        instance = SingleInstance(folder)
+        acquired = instance.acquire()
+    except OSError as error:
+        log.error("cannot use the data folder %s: %s", folder, error)
+        splash.close()
+        QMessageBox.critical(None, "Concierge cannot start", f"{folder}: {error}")
+        return 1
+    if not acquired:
+        splash.close()
+        return defer_to_owner(instance)
+    try:
+        services = open_or_restore(folder, splash)
+        if services is None:
+            return 1
+        log.info("data folder %s", folder)
+        try:
+            return run_with_qt(app, run(app, services, splash, started, instance))
+        finally:
+            services.close()
+    finally:
+        instance.release()
+
+
+def open_or_restore(folder: Path, splash: StartupWindow) -> TravelServices | None:
+    """The folder's services; None, once the person was told why, if they cannot open. A
+    damaged database is never opened: the person may put its newest good backup in place."""
+    from concierge.store import CorruptDatabaseError, StoreError
+    from concierge.store.integrity import restore_backup
+    from concierge.travel.services import open_services
+    from concierge.ui.damaged_database import ask_to_restore
+
+    try:
+        try:
+            return open_services(folder)
+        except CorruptDatabaseError as error:
+            log.error("the database in %s is damaged: %s", folder, error)
+            splash.close()
+            if not ask_to_restore(error) or error.backup is None:
+                return None
+            damaged = restore_backup(error.path, error.backup)
+            log.info("restored %s; the damaged file is kept as %s", error.backup, damaged)
+            return open_services(folder)
+    except (StoreError, OSError) as error:
         log.error("cannot open the data folder %s: %s", folder, error)
         splash.close()
         QMessageBox.critical(None, "Concierge cannot start", str(error))
-        return 1
-    log.info("data folder %s", folder)
-    try:
-        return run_with_qt(app, run(app, services, splash, started))
-    finally:
-        services.close()
+        return None
+
+
+def defer_to_owner(instance: SingleInstance) -> int:
+    """A second launch on a folder in use: the first shows its window, this one exits."""
+    pid = instance.owner_pid()
+    if instance.ask_owner_to_show():
+        log.info(
+            "Concierge is already open on %s (process %s); asked it to show its window",
+            instance.folder,
+            pid,
+        )
+        return 0
+    log.error("Concierge (process %s) holds %s but does not answer", pid, instance.folder)
+    QMessageBox.critical(
+        None,
+        "Concierge is already open",
+        f"Another Concierge (process {pid}) is using the data folder {instance.folder} but "
+        "does not answer. Close it, or wait until it has started, then try again.",
+    )
+    return 1

@@ -7,7 +7,10 @@ from .changes import Action, Actor, Change, ChangeBus, ChangeContext, EntityKind
 from .conversations import create_conversation, delete_conversation, list_conversations
 from .database import Database
 from .errors import (
+    ConversationBusyError,
+    CorruptDatabaseError,
     CorruptHistoryError,
+    DatabaseBusyError,
     DatabaseClosedError,
     DatabaseOpenError,
     InvalidChangeError,
@@ -89,9 +92,12 @@ __all__ = [
     "ChangeHistory",
     "ChangeLogEntry",
     "Conversation",
+    "ConversationBusyError",
     "ConversationMessage",
+    "CorruptDatabaseError",
     "CorruptHistoryError",
     "Database",
+    "DatabaseBusyError",
     "DatabaseClosedError",
     "DatabaseOpenError",
     "EntityKind",

@@ -7,6 +7,7 @@ from contextlib import closing
 from pathlib import Path
 
 from .engine import BUSY_TIMEOUT_SECONDS
+from .integrity import SIDECARS, check_integrity
 
 
 def backup_path_for(path: Path, revision: str | None) -> Path:
@@ -24,7 +25,8 @@ def backup_database(path: Path, revision: str | None) -> Path:
     """Copy `path` with SQLite's online backup API (WAL content included) and return the copy.
 
     Unlike copying the file, the backup API sees committed pages still in the WAL and never
-    copies a half-written page.
+    copies a half-written page. The copy is checked like the database at start-up; one that
+    fails is removed and `sqlite3.DatabaseError` raised, so no damaged backup is ever offered.
     """
     target = backup_path_for(path, revision)
     with (
@@ -32,4 +34,10 @@ def backup_database(path: Path, revision: str | None) -> Path:
         closing(sqlite3.connect(target)) as copy,
     ):
         source.backup(copy)
+        copy.execute("PRAGMA journal_mode=DELETE")  # One self-contained file, no -wal/-shm.
+    report = check_integrity(target)
+    if not report.ok:
+        for suffix in ("", *SIDECARS):
+            target.with_name(target.name + suffix).unlink(missing_ok=True)
+        raise sqlite3.DatabaseError(f"the copy failed its check ({report.problems[0]})")
     return target

@@ -4,6 +4,10 @@ Every repository write goes through a `ChangeWriter`, so no row changes without 
 to undo it by, and the `Change` notifications to send after the commit are collected as the
 rows are written. The first logged write of a transaction also empties the redo stack: a new
 change after an undo makes the undone steps history, as in every editor.
+
+Renumbering a list (an insert at the top of a 500-item day moves 500 items down one place)
+is logged as one REORDER row holding the positions that changed, before and after, not as
+one row per moved entry.
 """
 
 from __future__ import annotations
@@ -18,9 +22,11 @@ from typing import Any, TypeVar
 from sqlalchemy import update
 from sqlmodel import Session, SQLModel, col
 
+from .change_pruning import prune_change_log
 from .changes import Action, Actor, Change, ChangeBus, ChangeContext, EntityKind
 from .database import Database
 from .entities import EntitySpec, R
+from .settings import UNDO_DEPTH, read_setting
 from .tables import ChangeLogEntry, utc_now
 
 log = logging.getLogger(__name__)
@@ -78,6 +84,43 @@ class ChangeWriter:
         self.session.flush()
         self._log(spec, record, Action.DELETE, spec.to_json(record), None)
 
+    def reorder(
+        self,
+        spec: EntitySpec[R, Any],
+        rows: Sequence[SQLModel],
+        numbers: Sequence[int],
+        trip_id: str | None,
+        list_name: str,
+    ) -> list[R]:
+        """Give `rows` the positions `numbers`, logging the ones that change as one REORDER
+        row named `list_name` (e.g. the day's date); returns the records as stored."""
+        before: dict[str, int] = {}
+        after: dict[str, int] = {}
+        for row, number in zip(rows, numbers, strict=True):
+            entity_id: str = getattr(row, "id")  # noqa: B009 - ordered tables all have both
+            position: int = getattr(row, "position")  # noqa: B009
+            if position != number:
+                before[entity_id], after[entity_id] = position, number
+                setattr(row, "position", number)  # noqa: B010
+        if after:
+            self.session.flush()
+            self._add_row(
+                spec.kind, list_name, trip_id, Action.REORDER, *encode_order(before, after)
+            )
+            self.changes.extend(
+                Change(
+                    entity=spec.kind,
+                    entity_id=entity_id,
+                    trip_id=trip_id,
+                    action=Action.UPDATE,
+                    fields=frozenset({"position"}),
+                    actor=self.context.actor,
+                    group_id=self.context.group_id,
+                )
+                for entity_id in after
+            )
+        return [spec.to_record(row) for row in rows]
+
     def _log(
         self,
         spec: EntitySpec[R, Any],
@@ -99,6 +142,29 @@ class ChangeWriter:
     ) -> None:
         """Log a write the caller made itself: `before` and `after` are JSON objects of the
         changed fields (None for the side of a create or delete that has no row)."""
+        self._add_row(kind, entity_id, trip_id, action, before, after)
+        payload: dict[str, object] = json.loads(after or before or "{}")
+        self.changes.append(
+            Change(
+                entity=kind,
+                entity_id=entity_id,
+                trip_id=trip_id,
+                action=action,
+                fields=frozenset(payload) - UNLOGGED_FIELDS,
+                actor=self.context.actor,
+                group_id=self.context.group_id,
+            )
+        )
+
+    def _add_row(
+        self,
+        kind: EntityKind,
+        entity_id: str,
+        trip_id: str | None,
+        action: Action,
+        before: str | None,
+        after: str | None,
+    ) -> None:
         if not self._redo_cleared:
             self.session.exec(
                 update(ChangeLogEntry)
@@ -119,21 +185,31 @@ class ChangeWriter:
                 after=after,
                 at=utc_now(),
                 undone=False,
-                seen=self.context.actor is not Actor.ASSISTANT,
+                # Entries shifted by a renumbering are no change of the assistant's to show.
+                seen=self.context.actor is not Actor.ASSISTANT or action is Action.REORDER,
             )
         )
-        payload: dict[str, object] = json.loads(after or before or "{}")
-        self.changes.append(
-            Change(
-                entity=kind,
-                entity_id=entity_id,
-                trip_id=trip_id,
-                action=action,
-                fields=frozenset(payload) - UNLOGGED_FIELDS,
-                actor=self.context.actor,
-                group_id=self.context.group_id,
-            )
-        )
+
+
+def encode_order(before: dict[str, int], after: dict[str, int]) -> tuple[str, str]:
+    """A REORDER row's `before` and `after`: the ids once (in `before`), then each side's
+    positions in the same order, so a 500-entry renumbering does not log every id twice."""
+    ids = list(after)
+    return (
+        json.dumps({"ids": ids, "positions": [before[i] for i in ids]}, separators=(",", ":")),
+        json.dumps({"positions": [after[i] for i in ids]}, separators=(",", ":")),
+    )
+
+
+def decode_order(before: str | None, after: str | None) -> tuple[dict[str, int], dict[str, int]]:
+    """{id: position} before and after, from a REORDER row's `before` and `after`."""
+    old: dict[str, list[Any]] = json.loads(before or "{}")
+    new: dict[str, list[int]] = json.loads(after or "{}")
+    ids: list[str] = old.get("ids", [])
+    return (
+        dict(zip(ids, old.get("positions", []), strict=True)),
+        dict(zip(ids, new.get("positions", []), strict=True)),
+    )
 
 
 async def run_logged(
@@ -143,12 +219,16 @@ async def run_logged(
     write: Callable[[Session, ChangeWriter], T],
 ) -> T:
     """Run `write` as one transaction with a `ChangeWriter` (the person's, one step of its
-    own, when `context` is None), then publish what it logged, now that it is committed."""
+    own, when `context` is None), then publish what it logged, now that it is committed.
+    A write that logged something also trims the log to the undo depth."""
     context = context or ChangeContext()
 
     def transaction(session: Session) -> tuple[T, list[Change]]:
         writer = ChangeWriter(session, context)
-        return write(session, writer), writer.changes
+        result = write(session, writer)
+        if writer.changes:
+            prune_change_log(session, read_setting(session, UNDO_DEPTH))
+        return result, writer.changes
 
     return await commit_and_publish(database, bus, transaction)
 

@@ -40,6 +40,9 @@ class Action(StrEnum):
     CREATE = "create"
     UPDATE = "update"
     DELETE = "delete"
+    REORDER = "reorder"
+    """Only in the change log: one row for a list's renumbering, the positions that changed
+    before and after. Notifications announce it as an UPDATE of each entry's position."""
 
 
 def new_group_id() -> str:

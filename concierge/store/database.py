@@ -4,12 +4,19 @@ SQLite calls block, and a busy or slow disk can stall them for far longer than a
 GUI thread never makes them: it awaits `Database.run`, which hands the work to a single worker
 thread (the pattern Anki and Electrum use). One thread also means one writer at a time, so
 transactions from this process never wait on each other.
+
+Another process (a second window, the command-line tool) can hold the write lock. Every
+transaction takes it at BEGIN (see `engine`), where SQLite waits up to the busy timeout; a
+transaction that still meets SQLITE_BUSY is rolled back and run again until `busy_timeout`
+seconds have passed, then fails with `DatabaseBusyError` instead of a driver error.
 """
 
 from __future__ import annotations
 
 import asyncio
+import logging
 import threading
+import time
 from collections.abc import Callable
 from concurrent.futures import Future, ThreadPoolExecutor
 from pathlib import Path
@@ -19,23 +26,32 @@ from typing import Self, TypeVar
 from sqlalchemy.exc import DBAPIError
 from sqlmodel import Session
 
-from .engine import create_sqlite_engine, open_error
-from .errors import DatabaseClosedError
+from .engine import BUSY_TIMEOUT_SECONDS, create_sqlite_engine, is_busy, open_error
+from .errors import DatabaseBusyError, DatabaseClosedError
+from .integrity import ensure_intact
 from .migrate import MigrationReport, upgrade_to_head
 
 T = TypeVar("T")
+
+log = logging.getLogger(__name__)
+
+RETRY_PAUSE_SECONDS = 0.05
 
 
 class Database:
     """One SQLite file. `run` executes a function with a Session in one transaction."""
 
-    def __init__(self, path: Path) -> None:
-        """Open `path` as it is, without migrating; see `Database.open` for start-up."""
+    def __init__(self, path: Path, *, busy_timeout: float = BUSY_TIMEOUT_SECONDS) -> None:
+        """Open `path` as it is, without migrating; see `Database.open` for start-up.
+
+        `busy_timeout`: seconds a transaction waits for another process's lock, in all.
+        """
         self.path = path
+        self.busy_timeout = busy_timeout
         self.migration: MigrationReport | None = None
         self._closed = False
         self._worker_ident: int | None = None
-        self._engine = create_sqlite_engine(path)
+        self._engine = create_sqlite_engine(path, busy_timeout=busy_timeout)
         self._executor = ThreadPoolExecutor(
             max_workers=1, thread_name_prefix="concierge-db", initializer=self._note_worker
         )
@@ -44,10 +60,15 @@ class Database:
         except DBAPIError as error:
             self.close()
             raise open_error(path, error) from error
+        except DatabaseBusyError:
+            self.close()
+            raise
 
     @classmethod
     def open(cls, path: Path) -> Self:
-        """Upgrade the file to the current schema (backing it up first), then open it."""
+        """Check the file is sound (`CorruptDatabaseError`, the file untouched, if not),
+        upgrade it to the current schema (backing it up first), then open it."""
+        ensure_intact(path)
         report = upgrade_to_head(path)
         database = cls(path)
         database.migration = report
@@ -91,8 +112,18 @@ class Database:
         return self._executor.submit(self._transaction, fn)
 
     def _transaction(self, fn: Callable[[Session], T]) -> T:
-        with Session(self._engine, expire_on_commit=False) as session, session.begin():
-            return fn(session)
+        deadline = time.monotonic() + self.busy_timeout
+        while True:
+            try:
+                with Session(self._engine, expire_on_commit=False) as session, session.begin():
+                    return fn(session)
+            except DBAPIError as error:
+                if not is_busy(error):
+                    raise
+                if time.monotonic() + RETRY_PAUSE_SECONDS >= deadline:
+                    raise DatabaseBusyError(self.path, self.busy_timeout) from error
+                log.info("%s is busy (%s); trying the transaction again", self.path, error.orig)
+            time.sleep(RETRY_PAUSE_SECONDS)
 
     def _note_worker(self) -> None:
         self._worker_ident = threading.get_ident()

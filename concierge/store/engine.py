@@ -4,6 +4,13 @@ Each connection gets WAL (readers never wait for the writer), `synchronous=NORMA
 WAL and much cheaper than FULL) and enforced foreign keys. SQLAlchemy, not the `sqlite3`
 module, emits BEGIN, so reads and DDL take part in transactions too (the driver's legacy mode
 would skip BEGIN for them).
+
+Every transaction begins IMMEDIATE, taking the write lock up front. A deferred transaction
+that reads and then writes cannot wait for another process's writer: SQLite fails its upgrade
+at once with SQLITE_BUSY (SQLITE_BUSY_SNAPSHOT in WAL), whatever the busy timeout. Taking the
+lock at BEGIN lets the busy timeout do its job. Within one process nothing waits (one worker
+thread does all the work); readers in WAL never wait for the writer of another process except
+at BEGIN, for at most as long as that process's transaction lasts.
 """
 
 from __future__ import annotations
@@ -24,10 +31,13 @@ log = logging.getLogger(__name__)
 BUSY_TIMEOUT_SECONDS = 15
 
 
-def create_sqlite_engine(path: Path, *, foreign_keys: bool = True) -> Engine:
+def create_sqlite_engine(
+    path: Path, *, foreign_keys: bool = True, busy_timeout: float = BUSY_TIMEOUT_SECONDS
+) -> Engine:
     """An engine for the SQLite file at `path`, creating its folder if needed.
 
-    Nothing is opened yet; the first connection is made on first use.
+    Nothing is opened yet; the first connection is made on first use. `busy_timeout`: seconds
+    a statement waits for another process's lock before failing with SQLITE_BUSY.
     """
     try:
         path.parent.mkdir(parents=True, exist_ok=True)
@@ -35,7 +45,7 @@ def create_sqlite_engine(path: Path, *, foreign_keys: bool = True) -> Engine:
         raise DatabaseOpenError(path, f"its folder cannot be created ({error}).") from error
     engine = create_engine(
         URL.create("sqlite", database=str(path)),
-        connect_args={"timeout": BUSY_TIMEOUT_SECONDS},
+        connect_args={"timeout": busy_timeout},
     )
 
     def configure(dbapi_connection: sqlite3.Connection, _record: Any) -> None:
@@ -52,11 +62,19 @@ def create_sqlite_engine(path: Path, *, foreign_keys: bool = True) -> Engine:
             cursor.close()
 
     def begin(connection: Connection) -> None:
-        connection.exec_driver_sql("BEGIN")
+        connection.exec_driver_sql("BEGIN IMMEDIATE")
 
     event.listen(engine, "connect", configure)
     event.listen(engine, "begin", begin)
     return engine
+
+
+def is_busy(error: BaseException) -> bool:
+    """Whether SQLite refused because another connection holds a lock (SQLITE_BUSY or
+    SQLITE_LOCKED, with any of their extended codes); `error` from the driver or SQLAlchemy."""
+    driver_error = error.orig if isinstance(error, DBAPIError) else error
+    code = getattr(driver_error, "sqlite_errorcode", None)
+    return isinstance(code, int) and code & 0xFF in (sqlite3.SQLITE_BUSY, sqlite3.SQLITE_LOCKED)
 
 
 def open_error(path: Path, error: DBAPIError) -> DatabaseOpenError:
@@ -66,7 +84,7 @@ def open_error(path: Path, error: DBAPIError) -> DatabaseOpenError:
         reason = "the file is not a SQLite database."
     elif "unable to open" in detail:
         reason = "SQLite cannot open the file (is it a folder, or is access denied?)."
-    elif "locked" in detail:
+    elif is_busy(error):
         reason = "another program keeps the database locked."
     else:
         reason = f"{detail}."

@@ -26,6 +26,50 @@ class DatabaseClosedError(StoreError):
         self.path = path
 
 
+class DatabaseBusyError(StoreError):
+    """Another process kept the database locked for longer than the store waits; the work
+    was rolled back, so nothing of it was written and it can simply be tried again."""
+
+    def __init__(self, path: Path, waited: float) -> None:
+        super().__init__(
+            f"The database {path} is busy: another program (another Concierge window, or the "
+            f"concierge command) kept it locked for more than {waited:.0f} s. Nothing was "
+            "saved; try again."
+        )
+        self.path = path
+        self.waited = waited
+
+
+class ConversationBusyError(StoreError):
+    """Another process is answering in this conversation; nothing was written."""
+
+    def __init__(self, conversation_id: str) -> None:
+        super().__init__(
+            "This conversation is being answered in another Concierge window. Wait for that "
+            "answer, or continue there."
+        )
+        self.conversation_id = conversation_id
+
+
+class CorruptDatabaseError(StoreError):
+    """SQLite's check found damage in the database file, which was left untouched.
+
+    `backup` is the newest backup that passed the same check, if any, to offer instead.
+    """
+
+    def __init__(self, path: Path, problems: tuple[str, ...], backup: Path | None) -> None:
+        message = (
+            f"The database {path} is damaged; SQLite's check found: {problems[0]}. "
+            "Concierge has not changed the file and will not write into it."
+        )
+        if backup is not None:
+            message += f" A good backup is at {backup}."
+        super().__init__(message)
+        self.path = path
+        self.problems = problems
+        self.backup = backup
+
+
 class MigrationError(StoreError):
     """Bringing the database file up to the current schema failed; the file is unchanged."""
 

@@ -5,12 +5,18 @@ column of its own. Provenance is written only from `message.provenance` and read
 that column, so text or metadata that claims to be framework-made stays ordinary content (R7).
 Transcript notes share the conversation's sequence in rows of their own role; every message
 query leaves them out (`transcript_notes`).
+
+A turn runs inside `turn()`, which holds the conversation's lease (see `turns`), and every
+write checks it: a second process answering in the same conversation gets
+`ConversationBusyError` instead of interleaving its messages with the first's.
 """
 
 from __future__ import annotations
 
+import asyncio
+import contextlib
 import json
-from collections.abc import Sequence
+from collections.abc import AsyncIterator, Sequence
 from typing import TypeAlias
 
 from pydantic import ValidationError
@@ -24,6 +30,7 @@ from .database import Database
 from .errors import CorruptHistoryError
 from .tables import Conversation, ConversationMessage, utc_now
 from .transcript_notes import NOTE_ROLE, NoteKind, TranscriptNote
+from .turns import LEASE_SECONDS, check_turn, claim_turn, process_owner, release_turn
 
 _Signature: TypeAlias = tuple[int, int | None]
 """(message count, highest message seq) of a conversation: changes whenever its messages do."""
@@ -48,6 +55,34 @@ class SqliteHistoryStore:
         self._title = title
         self._cache: list[Message] = []
         self._cached: _Signature | None = None
+        self._owner = process_owner()
+
+    @contextlib.asynccontextmanager
+    async def turn(self, lease: float = LEASE_SECONDS) -> AsyncIterator[None]:
+        """Hold the conversation's lease while the body answers, renewing it every third of
+        `lease` seconds; `ConversationBusyError` (nothing written) if another process holds
+        it. Stores of this process share the lease, as they share the agent's one turn."""
+        conversation_id = self.conversation_id
+        await self.database.run(
+            lambda session: claim_turn(session, conversation_id, self._owner, lease)
+        )
+        renewing = asyncio.ensure_future(self._renew(lease))
+        try:
+            yield
+        finally:
+            renewing.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await renewing
+            await self.database.run(
+                lambda session: release_turn(session, conversation_id, self._owner)
+            )
+
+    async def _renew(self, lease: float) -> None:
+        while True:
+            await asyncio.sleep(lease / 3)
+            await self.database.run(
+                lambda session: claim_turn(session, self.conversation_id, self._owner, lease)
+            )
 
     async def load(self) -> list[Message]:
         if self._cached is not None and await self.database.run(self._signature) == self._cached:
@@ -125,6 +160,7 @@ class SqliteHistoryStore:
     def _append(
         self, session: Session, messages: Sequence[Message]
     ) -> tuple[_Signature, _Signature]:
+        check_turn(session, self.conversation_id, self._owner)
         if session.get(Conversation, self.conversation_id) is None:
             session.add(Conversation(id=self.conversation_id, title=self._title))
             session.flush()
@@ -188,6 +224,7 @@ class SqliteHistoryStore:
         return note
 
     def _clear(self, session: Session) -> None:
+        check_turn(session, self.conversation_id, self._owner)
         session.exec(
             delete(ConversationMessage).where(
                 col(ConversationMessage.conversation_id) == self.conversation_id

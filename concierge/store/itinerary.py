@@ -2,8 +2,8 @@
 
 Positions within a day are always 0, 1, 2, … in order: every write that adds, removes or
 moves an item renumbers the days it touched (ties broken by creation time, then id, so the
-result never depends on the database's row order), and logs each renumbered item, so undo
-restores the exact order.
+result never depends on the database's row order), and logs the renumbering as one row, so
+undo restores the exact order.
 """
 
 from __future__ import annotations
@@ -202,7 +202,4 @@ def _renumber(
     the number `skip` free for an item placed there."""
     rows = [row for row in _day_rows(session, trip_id, day) if row.id not in exclude]
     numbers = [n for n in range(len(rows) + 1) if n != skip][: len(rows)]
-    for row, number in zip(rows, numbers, strict=True):
-        if row.position != number:
-            before = ITEMS.to_record(row)
-            writer.update(ITEMS, row, before, dataclasses.replace(before, position=number))
+    writer.reorder(ITEMS, rows, numbers, trip_id, f"{trip_id} {day.isoformat()}")

@@ -1,8 +1,8 @@
 """Lists kept in a stable order by a dense `position` (0, 1, 2, …): a trip's goals, the pins
 of one scope.
 
-Every write that adds, removes or moves an entry renumbers the list and logs each entry whose
-position changed, so undo restores the exact order.
+Every write that adds, removes or moves an entry renumbers the list and logs the positions
+that changed as one change-log row (`ChangeWriter.reorder`), so undo restores the exact order.
 """
 
 from __future__ import annotations
@@ -63,10 +63,7 @@ def renumber(
     """Number `rows` 0, 1, 2, … in the order given, leaving the number `skip` free for an
     entry placed there; returns their records as stored."""
     numbers = [n for n in range(len(rows) + 1) if n != skip][: len(rows)]
-    records = []
-    for row, number in zip(rows, numbers, strict=True):
-        before = spec.to_record(row)
-        records.append(
-            writer.update(spec, row, before, dataclasses.replace(before, position=number))
-        )
-    return records
+    if not rows:
+        return []
+    trip_id = spec.trip_id_of(spec.to_record(rows[0]))
+    return writer.reorder(spec, rows, numbers, trip_id, trip_id or "all trips")

@@ -21,10 +21,17 @@ from sqlmodel import Session, col, select
 from .change_writer import UNLOGGED_FIELDS
 from .changes import Action, Actor, Change, EntityKind
 from .entities import EntitySpec
-from .errors import UndoError
 from .form_answers import reapply_answers
 from .tables import ChangeLogEntry, utc_now
-from .undo import SPECS, UndoResult, logged_fields, step_result, would_cascade
+from .undo import (
+    SPECS,
+    UndoResult,
+    logged_fields,
+    not_redoable,
+    reposition,
+    step_result,
+    would_cascade,
+)
 
 
 def newest_redo_label(session: Session, trip_id: str | None) -> str | None:
@@ -39,7 +46,7 @@ def redo_step(session: Session, trip_id: str | None, actor: Actor) -> UndoResult
     rows = _step_rows(session, trip_id)
     if not rows:
         return None
-    changes = tuple(_reapply(session, row, actor) for row in rows)
+    changes = tuple(change for row in rows for change in _reapply(session, row, actor))
     for row in rows:
         row.undone = False
         row.redo_step = None
@@ -64,25 +71,26 @@ def _step_rows(session: Session, trip_id: str | None) -> list[ChangeLogEntry]:
     )
 
 
-def _reapply(session: Session, row: ChangeLogEntry, actor: Actor) -> Change:
+def _reapply(session: Session, row: ChangeLogEntry, actor: Actor) -> tuple[Change, ...]:
+    if row.action == Action.REORDER:
+        return reposition(session, row, actor, undo=False)
     if row.entity == EntityKind.FORM_ANSWER:
         fields = reapply_answers(session, row)
     else:
         fields = _reapply_row(session, SPECS[row.entity], row)
     if fields is None:
-        raise UndoError(
-            f"“{row.label}” cannot be redone: the {row.entity.replace('_', ' ')} it changed "
-            "was changed without going through Concierge's change log. Nothing was redone."
-        )
-    return Change(
-        entity=EntityKind(row.entity),
-        entity_id=row.entity_id,
-        trip_id=row.trip_id,
-        action=Action(row.action),
-        fields=frozenset(fields) - UNLOGGED_FIELDS,
-        actor=actor,
-        group_id=row.group_id,
-        redo=True,
+        raise not_redoable(row)
+    return (
+        Change(
+            entity=EntityKind(row.entity),
+            entity_id=row.entity_id,
+            trip_id=row.trip_id,
+            action=Action(row.action),
+            fields=frozenset(fields) - UNLOGGED_FIELDS,
+            actor=actor,
+            group_id=row.group_id,
+            redo=True,
+        ),
     )
 
 

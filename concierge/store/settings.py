@@ -104,6 +104,35 @@ LOOKUPS_WEATHER_URL: Setting[str] = declare(
 )
 
 
+UNDO_DEPTH: Setting[int] = declare(
+    "history.undo_depth",
+    Annotated[int, Field(ge=1, le=100_000)],
+    200,
+    "How many steps Undo can go back. Older change-log entries are deleted as new changes "
+    "are made, except the assistant's changes not yet seen, which stay marked until they are.",
+)
+
+
+def read_setting(session: Session, setting: Setting[T]) -> T:
+    """`Settings.get` inside a transaction the caller already runs: the stored value, or the
+    default if none is stored or the stored one is invalid."""
+    stored = session.get(AppSetting, setting.key)
+    if stored is None:
+        return setting.default
+    try:
+        return setting.adapter.validate_json(stored.value, strict=True)
+    except ValidationError as error:
+        log.warning(
+            "Setting %s holds %r, which is not a valid %s (%s); using the default %r.",
+            setting.key,
+            stored.value,
+            setting.type,
+            error.errors()[0]["msg"],
+            setting.default,
+        )
+        return setting.default
+
+
 class Settings:
     """Typed access to the settings stored in the database."""
 
@@ -112,21 +141,7 @@ class Settings:
 
     async def get(self, setting: Setting[T]) -> T:
         """The stored value, or the default if none is stored or the stored one is invalid."""
-        stored = await self.database.run(lambda session: session.get(AppSetting, setting.key))
-        if stored is None:
-            return setting.default
-        try:
-            return setting.adapter.validate_json(stored.value, strict=True)
-        except ValidationError as error:
-            log.warning(
-                "Setting %s holds %r, which is not a valid %s (%s); using the default %r.",
-                setting.key,
-                stored.value,
-                setting.type,
-                error.errors()[0]["msg"],
-                setting.default,
-            )
-            return setting.default
+        return await self.database.run(lambda session: read_setting(session, setting))
 
     async def set(self, setting: Setting[T], value: T) -> None:
         """Store `value`; raises `InvalidSettingError` (storing nothing) if it does not fit."""

@@ -103,7 +103,7 @@ class DecimalText(TypeDecorator[Decimal]):
 PACES = ("relaxed", "balanced", "packed")
 ACTORS = ("person", "assistant", "app")
 ENTITIES = ("trip", "itinerary_item", "form", "form_answer", "goal", "pin")
-ACTIONS = ("create", "update", "delete")
+ACTIONS = ("create", "update", "delete", "reorder")
 
 
 def _one_of(column: str, values: tuple[str, ...]) -> str:
@@ -201,6 +201,20 @@ class ChangeLogEntry(SQLModel, table=True):
     undone: bool = False
     seen: bool = True
     redo_step: int | None = Field(default=None, index=True)
+
+
+class ConversationTurn(SQLModel, table=True):
+    """Which process is answering in a conversation, until `expires_at` (renewed while it
+    answers): one turn at a time per conversation, across processes. No foreign key: a turn
+    may begin before its conversation's first message creates the conversation."""
+
+    __tablename__ = "conversation_turn"
+
+    conversation_id: str = Field(primary_key=True)
+    owner: str
+    host: str
+    pid: int
+    expires_at: datetime = Field(sa_type=UtcDateTime)
 
 
 class AppSetting(SQLModel, table=True):

@@ -25,6 +25,11 @@ with the answers written into it since.
 All entity kinds revert through their `EntitySpec`, except form answers: they are an event
 log, and reverting a change deletes the events it appended (see `form_answers`).
 
+A REORDER row (a list renumbered) holds the positions that changed, before and after (see
+`change_writer.encode_order`); reverting it checks every listed entry is at its `after`
+position and puts it back at its `before` one. It touches each entry's position and the
+list's order.
+
 Each undo step numbers its rows with the next `redo_step`, which `redo` replays (highest
 first) until a new change clears them.
 """
@@ -41,7 +46,7 @@ from sqlalchemy import func
 from sqlmodel import Session, col, select
 from sqlmodel.sql.expression import SelectOfScalar
 
-from .change_writer import UNLOGGED_FIELDS
+from .change_writer import UNLOGGED_FIELDS, decode_order
 from .changes import Action, Actor, Change, EntityKind
 from .entities import FORMS, GOALS, ITEMS, PINS, TRIPS, EntitySpec
 from .errors import UndoError
@@ -79,6 +84,7 @@ _INVERSE = {
     Action.CREATE: Action.DELETE,
     Action.DELETE: Action.CREATE,
     Action.UPDATE: Action.UPDATE,
+    Action.REORDER: Action.UPDATE,
 }
 SPECS: dict[str, EntitySpec[Any, Any]] = {
     spec.kind.value: spec for spec in (TRIPS, ITEMS, FORMS, GOALS, PINS)
@@ -119,7 +125,7 @@ def undo_step(session: Session, trip_id: str | None, actor: Actor) -> UndoResult
     if newest is None:
         return None
     rows = _closed_set(session, {newest.group_id})
-    changes = tuple(_revert(session, row, actor) for row in reversed(rows))
+    changes = tuple(change for row in reversed(rows) for change in _revert(session, row, actor))
     highest = session.exec(select(func.max(ChangeLogEntry.redo_step))).one()
     for row in rows:
         row.undone = True
@@ -193,6 +199,11 @@ def _overlaps(
 
 
 def _touches(row: ChangeLogEntry) -> set[Touch]:
+    if row.action == Action.REORDER:
+        order, _ = _ORDERED[EntityKind(row.entity)]
+        trip = EntityKind.TRIP.value, row.trip_id or _ALL_TRIPS
+        moved = decode_order(row.before, row.after)[1]
+        return {(row.entity, entity_id, "position") for entity_id in moved} | {(*trip, order)}
     whole = row.action != Action.UPDATE
     fields = set(logged_fields(row.before if row.action == Action.DELETE else row.after))
     if whole:
@@ -217,22 +228,57 @@ def _belongs_to(row: ChangeLogEntry, fields: set[str], whole: bool) -> set[Touch
     return set()
 
 
-def _revert(session: Session, row: ChangeLogEntry, actor: Actor) -> Change:
+def _revert(session: Session, row: ChangeLogEntry, actor: Actor) -> tuple[Change, ...]:
+    if row.action == Action.REORDER:
+        return reposition(session, row, actor, undo=True)
     if row.entity == EntityKind.FORM_ANSWER:
         fields = revert_answers(session, row)
     else:
         fields = _revert_row(session, SPECS[row.entity], row)
     if fields is None:
         raise _changed_elsewhere(row)
-    return Change(
-        entity=EntityKind(row.entity),
-        entity_id=row.entity_id,
-        trip_id=row.trip_id,
-        action=_INVERSE[Action(row.action)],
-        fields=frozenset(fields) - UNLOGGED_FIELDS,
-        actor=actor,
-        group_id=row.group_id,
-        undo=True,
+    return (
+        Change(
+            entity=EntityKind(row.entity),
+            entity_id=row.entity_id,
+            trip_id=row.trip_id,
+            action=_INVERSE[Action(row.action)],
+            fields=frozenset(fields) - UNLOGGED_FIELDS,
+            actor=actor,
+            group_id=row.group_id,
+            undo=True,
+        ),
+    )
+
+
+def reposition(
+    session: Session, row: ChangeLogEntry, actor: Actor, *, undo: bool
+) -> tuple[Change, ...]:
+    """Undo (or redo) a REORDER row: every entry it lists must be where the row left it (or
+    found it); each is put back where it was (or moved again)."""
+    spec = SPECS[row.entity]
+    before, after = decode_order(row.before, row.after)
+    expected, wanted = (after, before) if undo else (before, after)
+    rows = {entity_id: session.get(spec.table, entity_id) for entity_id in wanted}
+    for entity_id, current in rows.items():
+        if current is None or getattr(current, "position") != expected[entity_id]:  # noqa: B009
+            raise _changed_elsewhere(row) if undo else not_redoable(row)
+    for entity_id, current in rows.items():
+        setattr(current, "position", wanted[entity_id])  # noqa: B010
+    session.flush()
+    return tuple(
+        Change(
+            entity=spec.kind,
+            entity_id=entity_id,
+            trip_id=row.trip_id,
+            action=Action.UPDATE,
+            fields=frozenset({"position"}),
+            actor=actor,
+            group_id=row.group_id,
+            undo=undo,
+            redo=not undo,
+        )
+        for entity_id in wanted
     )
 
 
@@ -286,6 +332,13 @@ def logged_fields(text: str | None) -> Sequence[str]:
 def _id(row: ChangeLogEntry) -> int:
     assert row.id is not None  # rows read back from the table always have one
     return row.id
+
+
+def not_redoable(row: ChangeLogEntry) -> UndoError:
+    return UndoError(
+        f"“{row.label}” cannot be redone: the {row.entity.replace('_', ' ')} it changed was "
+        "changed without going through Concierge's change log. Nothing was redone."
+    )
 
 
 def _changed_elsewhere(row: ChangeLogEntry) -> UndoError:

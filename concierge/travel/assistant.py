@@ -2,9 +2,20 @@
 
 from __future__ import annotations
 
-from collections.abc import Collection
+from collections.abc import Collection, Sequence
 
-from concierge.agent import Agent, AgentBuilder, CompactionPolicy, ModelAdapter, PermissionHandler
+from concierge.agent import (
+    AbortSignal,
+    Agent,
+    AgentBuilder,
+    CompactionPolicy,
+    ContentPart,
+    ModelAdapter,
+    PermissionHandler,
+    Runnable,
+    RunnableWrapper,
+    TurnResult,
+)
 from concierge.store import SqliteHistoryStore
 from concierge.store.settings import ASSISTANT_CONTEXT_BUDGET
 
@@ -91,3 +102,23 @@ def trip_features(services: TravelServices, trip_id: str) -> list[AssistantFeatu
 
 def trip_history(services: TravelServices, trip_id: str) -> SqliteHistoryStore:
     return SqliteHistoryStore(services.database, conversation_id(trip_id), title=trip_id)
+
+
+class OneTurnAtATime(RunnableWrapper):
+    """Runs each request and retry while holding the conversation's turn lease, so another
+    Concierge process answering in the same conversation is refused with
+    `ConversationBusyError` before anything is stored, instead of interleaving."""
+
+    def __init__(self, inner: Runnable, history: SqliteHistoryStore) -> None:
+        super().__init__(inner)
+        self.history = history
+
+    async def process_request(
+        self, request: str | Sequence[ContentPart], signal: AbortSignal | None = None
+    ) -> TurnResult:
+        async with self.history.turn():
+            return await self.inner.process_request(request, signal)
+
+    async def retry(self, signal: AbortSignal | None = None) -> TurnResult:
+        async with self.history.turn():
+            return await self.inner.retry(signal)

@@ -18,7 +18,7 @@ from PySide6.QtCore import QObject
 from concierge.agent import Agent, ContextHook, tool_titles
 from concierge.store.engine import BUSY_TIMEOUT_SECONDS
 from concierge.store.model_profile import ModelProfile, load_profile
-from concierge.travel.assistant import build_trip_assistant, trip_history
+from concierge.travel.assistant import OneTurnAtATime, build_trip_assistant, trip_history
 from concierge.travel.services import TravelServices
 from concierge.ui.chat import ChatPanel
 from concierge.ui.chat.notices import NO_MODEL_TEXT
@@ -123,7 +123,9 @@ class AssistantSession(QObject):
             self.agent.add_context_hook(
                 self._before_context, name="typed edits", timeout=SAVE_TIMEOUT
             )
-        self.chat.set_runnable(self.agent, history, tool_titles(self.agent.tools))
+        self.chat.set_runnable(
+            OneTurnAtATime(self.agent, history), history, tool_titles(self.agent.tools)
+        )
         self.inspector.bind(self.agent, self.agent.system_prompt)
 
     async def shutdown(self) -> None:

@@ -14,6 +14,7 @@ from concierge.store import (
     TripRecord,
     TripRepository,
 )
+from concierge.store.change_writer import decode_order
 from tests.store.support import log_rows, logged, positions
 
 MAY_1, MAY_2 = date(2026, 5, 1), date(2026, 5, 2)
@@ -85,13 +86,14 @@ async def test_adding_at_a_position_shifts_the_rest_and_logs_it(
         ("2026-05-01", "B", 2),
         ("2026-05-01", "C", 3),
     ]
-    rows = log_rows(database)[-3:]
+    rows = log_rows(database)[-2:]
     assert {row.group_id for row in rows} == {rows[0].group_id}
-    assert [logged(row)[1] for row in rows] == ["create", "update", "update"]
-    assert [logged(row)[2:] for row in rows[1:]] == [
-        ({"position": 1}, {"position": 2}),
-        ({"position": 2}, {"position": 3}),
-    ]
+    assert [logged(row)[1] for row in rows] == ["create", "reorder"]
+    ids = {item.title: item.id for item in await itinerary.items(trip.id)}
+    assert decode_order(rows[1].before, rows[1].after) == (
+        {ids["B"]: 1, ids["C"]: 2},
+        {ids["B"]: 2, ids["C"]: 3},
+    )
     past_the_end = await itinerary.add(trip.id, {"day": MAY_1, "title": "Y"}, position=40)
     assert past_the_end.position == 4
 
@@ -193,19 +195,17 @@ async def test_move_within_a_day_renumbers_densely(
         ("2026-05-01", "B", 2),
         ("2026-05-01", "C", 3),
     ]
-    rows = log_rows(database)[-3:]
+    rows = log_rows(database)[-2:]
     assert {row.label for row in rows} == {"Move “D”"}
-    assert [logged(row)[2:] for row in rows] == [
-        ({"position": 3}, {"position": 1}),  # the moved item first, then its new neighbours
-        ({"position": 1}, {"position": 2}),
-        ({"position": 2}, {"position": 3}),
-    ]
+    b, c = (item.id for item in (await itinerary.items(trip.id))[2:])
+    assert logged(rows[0])[2:] == ({"position": 3}, {"position": 1})  # the moved item first
+    assert decode_order(rows[1].before, rows[1].after) == ({b: 1, c: 2}, {b: 2, c: 3})
     count = len(log_rows(database))
     await itinerary.move(a, position=99)
     assert [t for _, t, _ in positions(await itinerary.items(trip.id))] == ["D", "B", "C", "A"]
-    assert len(log_rows(database)) == count + 4
+    assert len(log_rows(database)) == count + 2
     await itinerary.move(a)  # last already: nothing to do
-    assert len(log_rows(database)) == count + 4
+    assert len(log_rows(database)) == count + 2
 
 
 async def test_move_to_another_day_renumbers_both_days(
@@ -239,11 +239,10 @@ async def test_remove_closes_the_gap(
         ("2026-05-01", "B", 0),
         ("2026-05-01", "C", 1),
     ]
-    rows = log_rows(database)[-3:]
+    rows = log_rows(database)[-2:]
     assert [logged(row)[:2] for row in rows] == [
         ("itinerary_item", "delete"),
-        ("itinerary_item", "update"),
-        ("itinerary_item", "update"),
+        ("itinerary_item", "reorder"),
     ]
     assert rows[0].label == "Remove “A” from the itinerary"
     assert await itinerary.remove(a) is False

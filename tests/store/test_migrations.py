@@ -16,7 +16,7 @@ from sqlalchemy import inspect
 from sqlmodel import SQLModel
 
 import concierge.store.migrations
-from concierge.agent.messages import user_message
+from concierge.agent.messages import MESSAGE_ADAPTER, user_message
 from concierge.store import (
     ChangeBus,
     Database,
@@ -226,9 +226,18 @@ async def test_a_database_from_the_previous_revision_is_backed_up_and_upgraded(
     is taken, and the trip tables work afterwards."""
     previous = "f6e6761c12eb"
     migrate_to(db_path, previous)
-    with Database(db_path) as database:
-        message = user_message("plan Porto")
-        await SqliteHistoryStore(database, "c1").append([message])
+    message = user_message("plan Porto")
+    with closing(sqlite3.connect(db_path)) as connection, connection:
+        # Written as that release wrote it: today's history store also checks turns.
+        connection.execute("INSERT INTO conversation VALUES ('c1', '', '2026-11-01 10:00:00')")
+        connection.execute(
+            "INSERT INTO conversation_message VALUES (?, 'c1', 0, 'user', NULL, ?, ?)",
+            (
+                message.id,
+                MESSAGE_ADAPTER.dump_json(message, exclude={"provenance"}).decode(),
+                "2026-11-01 10:00:00",
+            ),
+        )
     assert "trip" not in tables(db_path)
 
     with Database.open(db_path) as database:

@@ -1,0 +1,59 @@
+"""Keeping the change log as long as undo can use it, and no longer.
+
+Every logged write adds rows (about 0.7 KB each); without a bound the log grows for as long
+as the file lives. After each logged write, the log keeps the newest `history.undo_depth`
+change groups not undone (what Undo can reach) and every undone row that Redo can still make
+again, and deletes the rest:
+
+- undone rows a later change made unreachable (their `redo_step` cleared), and
+- the rows of older groups, except the assistant's changes the person has not seen yet:
+  they keep their highlight until marked seen, and are deleted by the next write after that.
+  An undo that reaches one of those kept rows past the depth is checked against the rows as
+  they are, like any undo, and refused if a deleted change had touched the same field.
+"""
+
+from __future__ import annotations
+
+from sqlalchemy import and_, delete, func, not_
+from sqlmodel import Session, col, select
+
+from .changes import Actor
+from .tables import ChangeLogEntry
+
+
+def prune_change_log(session: Session, depth: int) -> int:
+    """Delete what undo and redo can no longer reach beyond `depth` groups; returns how many
+    rows went."""
+    dead = session.exec(
+        delete(ChangeLogEntry).where(
+            col(ChangeLogEntry.undone).is_(True), col(ChangeLogEntry.redo_step).is_(None)
+        )
+    ).rowcount
+    last = func.max(col(ChangeLogEntry.id))
+    cutoff = session.exec(
+        select(last)
+        .where(col(ChangeLogEntry.undone).is_(False))
+        .group_by(col(ChangeLogEntry.group_id))
+        .order_by(last.desc())
+        .offset(depth)
+        .limit(1)
+    ).first()
+    if cutoff is None:
+        return int(dead)
+    old_groups = (
+        select(col(ChangeLogEntry.group_id))
+        .where(col(ChangeLogEntry.undone).is_(False))
+        .group_by(col(ChangeLogEntry.group_id))
+        .having(last <= cutoff)
+    )
+    unseen = and_(
+        col(ChangeLogEntry.actor) == Actor.ASSISTANT.value, col(ChangeLogEntry.seen).is_(False)
+    )
+    old = session.exec(
+        delete(ChangeLogEntry).where(
+            col(ChangeLogEntry.undone).is_(False),
+            not_(unseen),
+            col(ChangeLogEntry.group_id).in_(old_groups),
+        )
+    ).rowcount
+    return int(dead) + int(old)

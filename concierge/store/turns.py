@@ -1,0 +1,105 @@
+"""One turn at a time per conversation, across processes: a lease row in `conversation_turn`.
+
+A turn stores the person's message, then the assistant's tool calls and their results, over
+seconds or minutes. Two processes answering in one conversation would interleave their
+bundles. The process answering holds the conversation's lease, renewed while it answers; a
+lease whose time ran out, or whose process is gone from this host (it was killed), is free.
+"""
+
+from __future__ import annotations
+
+import os
+import socket
+import sys
+import uuid
+from dataclasses import dataclass, field
+from datetime import timedelta
+
+from sqlalchemy import delete
+from sqlmodel import Session, col
+
+from .errors import ConversationBusyError
+from .tables import ConversationTurn, utc_now
+
+LEASE_SECONDS = 30.0
+"""How long a lease lasts unless renewed; the holder renews it every third of that."""
+
+
+@dataclass(frozen=True, slots=True)
+class TurnOwner:
+    """Who claims a lease: a process. Within one, the agent already runs one turn at a time,
+    and the chat panel's history store and the agent's are two objects for one conversation."""
+
+    token: str = field(default_factory=lambda: uuid.uuid4().hex)
+    host: str = field(default_factory=socket.gethostname)
+    pid: int = field(default_factory=os.getpid)
+
+
+_owners: dict[int, TurnOwner] = {}
+
+
+def process_owner() -> TurnOwner:
+    """This process's owner (a forked child gets its own)."""
+    pid = os.getpid()
+    if pid not in _owners:
+        _owners[pid] = TurnOwner(pid=pid)
+    return _owners[pid]
+
+
+def claim_turn(
+    session: Session, conversation_id: str, owner: TurnOwner, lease: float = LEASE_SECONDS
+) -> None:
+    """Take or renew the conversation's lease; `ConversationBusyError` if another owner
+    holds a live one."""
+    row = session.get(ConversationTurn, conversation_id)
+    expires_at = utc_now() + timedelta(seconds=lease)
+    if row is None:
+        session.add(
+            ConversationTurn(
+                conversation_id=conversation_id,
+                owner=owner.token,
+                host=owner.host,
+                pid=owner.pid,
+                expires_at=expires_at,
+            )
+        )
+    elif row.owner == owner.token or not _alive(row):
+        row.owner, row.host, row.pid, row.expires_at = (
+            owner.token,
+            owner.host,
+            owner.pid,
+            expires_at,
+        )
+    else:
+        raise ConversationBusyError(conversation_id)
+    session.flush()
+
+
+def check_turn(session: Session, conversation_id: str, owner: TurnOwner) -> None:
+    """`ConversationBusyError` if another owner is answering in the conversation now."""
+    row = session.get(ConversationTurn, conversation_id)
+    if row is not None and row.owner != owner.token and _alive(row):
+        raise ConversationBusyError(conversation_id)
+
+
+def release_turn(session: Session, conversation_id: str, owner: TurnOwner) -> None:
+    session.exec(
+        delete(ConversationTurn).where(
+            col(ConversationTurn.conversation_id) == conversation_id,
+            col(ConversationTurn.owner) == owner.token,
+        )
+    )
+
+
+def _alive(row: ConversationTurn) -> bool:
+    if row.expires_at <= utc_now():
+        return False
+    if row.host != socket.gethostname() or sys.platform == "win32":
+        return True  # Only the lease's time can tell (os.kill would end a Windows process).
+    try:
+        os.kill(row.pid, 0)
+    except ProcessLookupError:
+        return False
+    except PermissionError:
+        return True
+    return True
