@@ -10,15 +10,6 @@ from .events import AgentEvent
 from .messages import Message, ToolCall, Usage
 
 
-class ModelError(RuntimeError):
-    """The model call failed; `retryable` says whether trying again may help."""
-
-    def __init__(self, message: str, *, status_code: int | None = None, retryable: bool) -> None:
-        super().__init__(message)
-        self.status_code = status_code
-        self.retryable = retryable
-
-
 @dataclass(frozen=True, slots=True)
 class ModelRequest:
     """Everything one model call needs. The system prompt travels with every request.

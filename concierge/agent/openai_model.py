@@ -18,9 +18,10 @@ from typing import Any
 import openai
 import pydantic
 
+from .errors import ModelError, UnreadableAnswer, UsageError
 from .events import AgentEvent, ModelRequestEvent, TextDelta
-from .model import ModelError, ModelReply, ModelRequest
-from .openai_answers import StreamedAnswer, UnreadableAnswer, completion_reply
+from .model import ModelReply, ModelRequest
+from .openai_answers import StreamedAnswer, completion_reply
 from .openai_format import ChatFormatter
 from .suspensions import Watched
 
@@ -46,7 +47,7 @@ class OpenAIChatModel:
         extra_body: Mapping[str, Any] | None = None,
     ) -> None:
         if not model:
-            raise ValueError("Choose a model name for the OpenAI-compatible server.")
+            raise UsageError("Choose a model name for the OpenAI-compatible server.")
         self.client = client
         self.model = model
         self.stream = stream

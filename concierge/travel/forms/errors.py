@@ -5,8 +5,10 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from ..errors import TravelError
 
-class FormError(Exception):
+
+class FormError(TravelError):
     """Base class for every error of `concierge.travel.forms`."""
 
 
