@@ -1,5 +1,5 @@
-"""Errors of the travel domain: input it cannot use, each worded as a sentence for the person
-(or for the assistant, as a tool error it can act on).
+"""Errors of the travel domain: input it cannot use or a service it could not ask, each worded
+as a sentence for the person (or for the assistant, as a tool error it can act on).
 
 Every one derives from `TravelError`, so a front-end catches "the domain refused this input"
 in one clause and lets a bug surface as a bug.
@@ -48,3 +48,12 @@ class TripEditError(TravelError):
     def __init__(self, field: str, message: str) -> None:
         super().__init__(message)
         self.field = field
+
+
+class ConnectionCheckError(TravelError):
+    """A model server could not be asked what it offers; `status_code` is its HTTP answer,
+    when it gave one."""
+
+    def __init__(self, message: str, *, status_code: int | None = None) -> None:
+        super().__init__(message)
+        self.status_code = status_code
