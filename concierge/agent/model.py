@@ -6,6 +6,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any, Protocol
 
+from .errors import ModelError as ModelError  # re-exported: adapters raise it at this boundary
 from .events import AgentEvent
 from .messages import Message, ToolCall, Usage
 

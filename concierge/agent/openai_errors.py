@@ -36,12 +36,12 @@ def describe_openai_error(
     if isinstance(error, openai.APITimeoutError):
         if timeout is None:
             return f"The model server at {where} timed out."
-        return f"The model server at {where} did not answer within {timeout:g} seconds."
+        return f"The model server at {where} did not answer within {seconds(timeout)}."
     if isinstance(error, openai.APIConnectionError):
         if _caused_by(error, socket.gaierror):
             return f"Cannot find the host {urlsplit(where).hostname!r}: check the base URL."
         cause = error.__cause__ or error.__context__
-        detail = f": {cause}" if cause else ""
+        detail = f": {str(cause).rstrip('.')}" if cause else ""
         return (
             f"Cannot reach the model server at {where}{detail}. Check that it is running "
             "and the base URL is right."
@@ -62,6 +62,11 @@ def describe_openai_error(
             return f"The model server is rate limiting requests (429): {detail}"
         return f"The model server answered {status}: {detail}"
     return f"The model server's answer could not be read: {error}"
+
+
+def seconds(value: float) -> str:
+    """A duration in words: "1 second", "0.2 seconds"."""
+    return f"{value:g} second{'' if value == 1 else 's'}"
 
 
 def v1_hint(base_url: str) -> str:
