@@ -16,7 +16,7 @@ class FormDefinitionError(FormError, ValueError):
     """A form definition is inconsistent (a programming error, raised when it is built)."""
 
 
-class FormValueError(FormError, ValueError):
+class FormValueError(FormError):
     """A raw answer cannot be read as a value of its field; nothing was parsed.
 
     `field` names the field so a form panel can point at it.
