@@ -11,7 +11,13 @@ import pytest
 
 @pytest.mark.parametrize(
     "module",
-    ["concierge.agent", "concierge.store", "concierge.travel", "concierge.ui.main_window"],
+    [
+        "concierge.agent",
+        "concierge.store",
+        "concierge.travel",
+        "concierge.travel.model_server",
+        "concierge.ui.main_window",
+    ],
 )
 def test_importing_does_not_import_openai(module: str) -> None:
     code = f"import sys, {module}\nprint('openai' in sys.modules)\n"

@@ -3,12 +3,11 @@
 Knows nothing of travel, Qt or database tables.
 """
 
-from .abort import AbortController, AbortedError, AbortSignal
+from .abort import AbortController, AbortSignal
 from .builder import AgentBuilder
 from .compaction import (
     COMPACTION_LABEL,
     CharTokenEstimator,
-    CompactionError,
     CompactionPolicy,
     ModelSummarizer,
     Summarizer,
@@ -20,8 +19,20 @@ from .context import (
     RUNTIME_CONTEXT_LABEL,
     ContextHook,
     ContextProvider,
+)
+from .errors import (
+    AbortedError,
+    AgentBusyError,
+    AgentError,
+    AgentRunError,
+    CompactionError,
     ContextProviderError,
     ContextProviderTimeout,
+    ModelError,
+    NothingToRetryError,
+    ToolError,
+    TransientMessageError,
+    UsageError,
 )
 from .events import (
     AgentEvent,
@@ -40,8 +51,8 @@ from .events import (
     ToolResultEvent,
     TurnEndEvent,
 )
-from .history import HistoryStore, InMemoryHistoryStore, TransientMessageError
-from .loop import Agent, AgentBusyError, NothingToRetryError, TurnResult, TurnStatus
+from .history import HistoryStore, InMemoryHistoryStore
+from .loop import Agent, TurnResult, TurnStatus
 from .messages import (
     AssistantMessage,
     ContentPart,
@@ -57,14 +68,13 @@ from .messages import (
     VideoPart,
     is_compaction_summary,
 )
-from .model import ModelAdapter, ModelError, ModelReply, ModelRequest
+from .model import ModelAdapter, ModelReply, ModelRequest
 from .runnable import RetryingRunnable, Runnable, RunnableWrapper
 from .tools import (
     PermissionHandler,
     PermissionRequest,
     Tool,
     ToolContext,
-    ToolError,
     ToolOutput,
     tool_titles,
 )
@@ -78,7 +88,9 @@ __all__ = [
     "Agent",
     "AgentBuilder",
     "AgentBusyError",
+    "AgentError",
     "AgentEvent",
+    "AgentRunError",
     "AssistantMessage",
     "CharTokenEstimator",
     "CompactionError",
@@ -133,6 +145,7 @@ __all__ = [
     "TurnResult",
     "TurnStatus",
     "Usage",
+    "UsageError",
     "UserMessage",
     "VideoPart",
     "is_compaction_summary",

@@ -12,16 +12,10 @@ import logging
 from collections.abc import Awaitable, Callable
 from typing import TypeVar
 
+from .errors import AbortedError
+
 T = TypeVar("T")
 log = logging.getLogger(__name__)
-
-
-class AbortedError(Exception):
-    """Raised when work stops because its signal was aborted."""
-
-    def __init__(self, reason: str = "aborted") -> None:
-        super().__init__(reason)
-        self.reason = reason
 
 
 class AbortSignal:

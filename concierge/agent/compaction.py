@@ -17,6 +17,7 @@ from dataclasses import dataclass, field
 from typing import Any, Protocol
 
 from .abort import AbortSignal
+from .errors import CompactionError, UsageError
 from .events import AgentEvent
 from .messages import (
     AssistantMessage,
@@ -56,10 +57,6 @@ log = logging.getLogger(__name__)
 _MIN_RATIO, _MAX_RATIO = 0.25, 4.0
 """Bounds on the server-tokens-per-estimated-token ratio, so one odd usage report cannot
 turn compaction off or make it run on every call."""
-
-
-class CompactionError(RuntimeError):
-    """Older messages could not be summarized; the conversation is sent in full instead."""
 
 
 class TokenEstimator(Protocol):
@@ -126,9 +123,9 @@ class CompactionPolicy:
 
     def __post_init__(self) -> None:
         if self.budget_tokens < 1:
-            raise ValueError(f"The token budget must be positive, not {self.budget_tokens}.")
+            raise UsageError(f"The token budget must be positive, not {self.budget_tokens}.")
         if not 0 < self.keep_recent < 1:
-            raise ValueError(
+            raise UsageError(
                 f"keep_recent is the share of the room kept for recent messages: between 0 "
                 f"and 1, not {self.keep_recent}."
             )
@@ -165,7 +162,7 @@ class ModelSummarizer:
         system_prompt: str = SUMMARIZER_PROMPT,
     ) -> None:
         if chunk_chars < 1 or message_chars < 1:
-            raise ValueError("chunk_chars and message_chars must be positive.")
+            raise UsageError("chunk_chars and message_chars must be positive.")
         self.model = model
         self.chunk_chars = chunk_chars
         self.message_chars = min(message_chars, chunk_chars)

@@ -20,7 +20,15 @@ from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
 from typing import TypeAlias
 
-from .abort import AbortedError, AbortSignal, child_signal
+from .abort import AbortSignal, child_signal
+from .errors import (
+    HOOK,
+    PROVIDER,
+    AbortedError,
+    ContextProviderError,
+    ContextProviderTimeout,
+    UsageError,
+)
 from .events import ContextHookRun, ContextPart, RuntimeContext
 from .messages import Provenance, TextPart, UserMessage
 
@@ -37,25 +45,6 @@ RUNTIME_CONTEXT_LABEL = (
 _TIMEOUT_REASON = "context provider timeout"
 _NEVER_ABORTED = AbortSignal()
 """Handed to providers when there is neither a request signal nor a timeout."""
-PROVIDER = "Context provider"
-HOOK = "Context hook"
-
-
-class ContextProviderError(RuntimeError):
-    """A provider or a context hook raised or timed out; the model was not called.
-
-    `kind` says which (`PROVIDER` or `HOOK`); `provider_name` is its registered name."""
-
-    def __init__(self, name: str, message: str, *, kind: str = PROVIDER) -> None:
-        super().__init__(f"{kind} '{name}' {message}")
-        self.provider_name = name
-        self.kind = kind
-
-
-class ContextProviderTimeout(ContextProviderError):
-    def __init__(self, name: str, timeout: float, *, kind: str = PROVIDER) -> None:
-        super().__init__(name, f"did not answer within {timeout:g} s.", kind=kind)
-        self.timeout = timeout
 
 
 @dataclass(frozen=True, slots=True)
@@ -84,9 +73,9 @@ class _Registry:
         self, call: Callable[[AbortSignal], object], name: str | None, timeout: float | None
     ) -> Callable[[], None]:
         if not callable(call):
-            raise TypeError(f"A {self.kind.lower()} must be callable with an AbortSignal.")
+            raise UsageError(f"A {self.kind.lower()} must be callable with an AbortSignal.")
         if timeout is not None and timeout <= 0:
-            raise ValueError(f"A {self.kind.lower()} timeout must be a positive number of seconds.")
+            raise UsageError(f"A {self.kind.lower()} timeout must be a positive number of seconds.")
         if name is None:
             self._unnamed += 1
             name = getattr(call, "__name__", "") or f"{self._prefix}-{self._unnamed}"

@@ -2,14 +2,12 @@
 
 from __future__ import annotations
 
-import logging
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Any, Literal, TypeAlias
 
+from .listeners import Listeners
 from .messages import AssistantMessage, ToolCall, ToolResult, Usage, UserMessage
-
-log = logging.getLogger(__name__)
 
 
 @dataclass(frozen=True, slots=True)
@@ -147,24 +145,15 @@ AgentEvent: TypeAlias = (
 Subscriber: TypeAlias = Callable[[AgentEvent], None]
 
 
-@dataclass
-class EventHub:
+class EventHub(Listeners[AgentEvent]):
     """Delivers events to subscribers in subscription order; a raising subscriber is logged."""
 
-    _subscribers: list[Subscriber] = field(default_factory=list)
-
-    def subscribe(self, subscriber: Subscriber) -> Callable[[], None]:
-        self._subscribers.append(subscriber)
-
-        def unsubscribe() -> None:
-            if subscriber in self._subscribers:
-                self._subscribers.remove(subscriber)
-
-        return unsubscribe
+    def __init__(self) -> None:
+        super().__init__("event subscriber", describe=_event_type)
 
     def emit(self, event: AgentEvent) -> None:
-        for subscriber in tuple(self._subscribers):
-            try:
-                subscriber(event)
-            except Exception:
-                log.exception("event subscriber %r failed on %s", subscriber, event.type)
+        self.publish(event)
+
+
+def _event_type(event: AgentEvent) -> str:
+    return event.type

@@ -9,11 +9,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Protocol, runtime_checkable
 
+from .errors import TransientMessageError
 from .messages import Message, Provenance
-
-
-class TransientMessageError(ValueError):
-    """A runtime-context snapshot was offered to a history store."""
 
 
 @runtime_checkable

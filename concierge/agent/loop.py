@@ -16,9 +16,17 @@ from dataclasses import dataclass
 from enum import StrEnum
 from typing import Any
 
-from .abort import AbortedError, AbortSignal
-from .compaction import CompactionError, CompactionPolicy, Compactor, ModelSummarizer, Summarizer
+from .abort import AbortSignal
+from .compaction import CompactionPolicy, Compactor, ModelSummarizer, Summarizer
 from .context import ContextHook, ContextProvider, ContextProviders, runtime_context_message
+from .errors import (
+    AbortedError,
+    AgentBusyError,
+    CompactionError,
+    NothingToRetryError,
+    ToolError,
+    UsageError,
+)
 from .events import (
     AgentEvent,
     CompactionEvent,
@@ -53,7 +61,6 @@ from .tools import (
     PermissionRequest,
     Tool,
     ToolContext,
-    ToolError,
     ToolOutput,
     parse_arguments,
     unknown_tool_message,
@@ -80,14 +87,6 @@ class TurnResult:
     message: str = ""
 
 
-class AgentBusyError(RuntimeError):
-    """A second request was started while one is still running."""
-
-
-class NothingToRetryError(RuntimeError):
-    """`retry()` was called but the conversation has no request waiting for an answer."""
-
-
 class Agent:
     """Runs requests against a model with tools, a history store and context providers.
 
@@ -111,10 +110,10 @@ class Agent:
         summarizer: Summarizer | None = None,
     ) -> None:
         if max_iterations < 1:
-            raise ValueError("max_iterations must be at least 1.")
+            raise UsageError("max_iterations must be at least 1.")
         names = [tool.name for tool in tools]
         if len(set(names)) != len(names):
-            raise ValueError(f"Tool names must be unique: {names}")
+            raise UsageError(f"Tool names must be unique: {names}")
         self._model = model
         self._system_prompt = system_prompt
         self._history = history

@@ -14,6 +14,8 @@ from typing import Annotated, Literal, TypeAlias, TypeGuard
 
 from pydantic import BaseModel, ConfigDict, Field, TypeAdapter
 
+from .errors import UsageError
+
 
 class Provenance(StrEnum):
     """Where a framework-made message came from. Absent on anything a person or model said."""
@@ -151,7 +153,7 @@ def user_message(content: str | Sequence[ContentPart]) -> UserMessage:
     """A message from the person. It never carries framework provenance."""
     parts = (TextPart(text=content),) if isinstance(content, str) else tuple(content)
     if not parts:
-        raise ValueError("A message needs at least one content part.")
+        raise UsageError("A message needs at least one content part.")
     return UserMessage(content=parts)
 
 

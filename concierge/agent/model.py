@@ -6,17 +6,9 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any, Protocol
 
+from .errors import ModelError as ModelError  # re-exported: adapters raise it at this boundary
 from .events import AgentEvent
 from .messages import Message, ToolCall, Usage
-
-
-class ModelError(RuntimeError):
-    """The model call failed; `retryable` says whether trying again may help."""
-
-    def __init__(self, message: str, *, status_code: int | None = None, retryable: bool) -> None:
-        super().__init__(message)
-        self.status_code = status_code
-        self.retryable = retryable
 
 
 @dataclass(frozen=True, slots=True)

@@ -11,14 +11,11 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any, TypeVar
 
+from .errors import ModelError, UnreadableAnswer
 from .messages import ToolCall, Usage
-from .model import ModelError, ModelReply
+from .model import ModelReply
 
 T = TypeVar("T")
-
-
-class UnreadableAnswer(ValueError):
-    """The server's JSON is not shaped like a Chat Completions answer."""
 
 
 @dataclass

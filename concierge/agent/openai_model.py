@@ -18,9 +18,11 @@ from typing import Any
 import openai
 import pydantic
 
+from .errors import ModelError, UnreadableAnswer, UsageError
 from .events import AgentEvent, ModelRequestEvent, TextDelta
-from .model import ModelError, ModelReply, ModelRequest
-from .openai_answers import StreamedAnswer, UnreadableAnswer, completion_reply
+from .model import ModelReply, ModelRequest
+from .openai_answers import StreamedAnswer, completion_reply
+from .openai_errors import describe_openai_error
 from .openai_format import ChatFormatter
 from .suspensions import Watched
 
@@ -46,7 +48,7 @@ class OpenAIChatModel:
         extra_body: Mapping[str, Any] | None = None,
     ) -> None:
         if not model:
-            raise ValueError("Choose a model name for the OpenAI-compatible server.")
+            raise UsageError("Choose a model name for the OpenAI-compatible server.")
         self.client = client
         self.model = model
         self.stream = stream
@@ -154,30 +156,11 @@ class OpenAIChatModel:
         return answer.reply()
 
     def _readable(self, error: openai.APIError) -> ModelError:
-        where = str(self.client.base_url).rstrip("/")
-        if isinstance(error, openai.APITimeoutError):
-            return ModelError(f"The model server at {where} timed out.", retryable=True)
-        if isinstance(error, openai.APIConnectionError):
-            cause = error.__cause__ or error.__context__
-            detail = f": {cause}" if cause else ""
-            return ModelError(
-                f"Cannot reach the model server at {where}{detail}. Check that it is running "
-                "and the base URL is right.",
-                retryable=True,
-            )
+        text = describe_openai_error(error, str(self.client.base_url), model=self.model)
         if isinstance(error, openai.APIStatusError):
             status = error.status_code
-            detail = _server_message(error)
-            if status in (401, 403):
-                text = f"The model server refused the API key ({status}): {detail}"
-            elif status == 404:
-                text = f"Model '{self.model}' or the endpoint was not found at {where}: {detail}"
-            elif status == 429:
-                text = f"The model server is rate limiting requests (429): {detail}"
-            else:
-                text = f"The model server answered {status}: {detail}"
             return ModelError(text, status_code=status, retryable=status == 429 or status >= 500)
-        return ModelError(f"The model server's answer could not be read: {error}", retryable=True)
+        return ModelError(text, retryable=True)
 
 
 async def _close_early(stream: openai.AsyncStream[object], chunks: AsyncIterator[object]) -> None:
@@ -192,15 +175,6 @@ async def _close_early(stream: openai.AsyncStream[object], chunks: AsyncIterator
     with contextlib.suppress(Exception):
         while await anext(chunks, None) is not None:
             pass
-
-
-def _server_message(error: openai.APIStatusError) -> str:
-    body = error.body
-    if isinstance(body, Mapping):
-        inner = body.get("error", body)
-        if isinstance(inner, Mapping) and inner.get("message"):
-            return str(inner["message"])
-    return error.message
 
 
 YIELD_AFTER = 0.002

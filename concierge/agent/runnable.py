@@ -9,10 +9,10 @@ from typing import Protocol, runtime_checkable
 
 from .abort import AbortSignal
 from .context import ContextHook, ContextProvider
+from .errors import ModelError, UsageError
 from .events import RuntimeContext, Subscriber
 from .loop import TurnResult
 from .messages import ContentPart
-from .model import ModelError
 
 log = logging.getLogger(__name__)
 
@@ -78,7 +78,7 @@ class RetryingRunnable(RunnableWrapper):
     def __init__(self, inner: Runnable, *, attempts: int = 3, backoff: float = 0.5) -> None:
         super().__init__(inner)
         if attempts < 1:
-            raise ValueError("attempts must be at least 1.")
+            raise UsageError("attempts must be at least 1.")
         self.attempts = attempts
         self.backoff = backoff
 

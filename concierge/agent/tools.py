@@ -15,12 +15,9 @@ from typing import Any, Generic, TypeAlias, TypeVar
 from pydantic import BaseModel, ValidationError
 
 from .abort import AbortSignal
+from .errors import ToolError, UsageError
 
 ArgsT = TypeVar("ArgsT", bound=BaseModel)
-
-
-class ToolError(Exception):
-    """Raise from a handler to send a clear error message back to the model."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -74,7 +71,7 @@ class Tool(Generic[ArgsT]):
 
     def __post_init__(self) -> None:
         if not self.name or not self.name.replace("_", "").replace("-", "").isalnum():
-            raise ValueError(f"Tool names use letters, digits, '_' and '-': {self.name!r}")
+            raise UsageError(f"Tool names use letters, digits, '_' and '-': {self.name!r}")
         object.__setattr__(self, "schema", _parameters_schema(self.input_model))
 
     def needs_permission(self, arguments: ArgsT) -> bool:

@@ -7,13 +7,12 @@ assistant's edit and the next model iteration sees the person's.
 
 from __future__ import annotations
 
-import logging
 import uuid
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from enum import StrEnum
 
-log = logging.getLogger(__name__)
+from concierge.agent.listeners import Listeners
 
 
 class Actor(StrEnum):
@@ -92,28 +91,16 @@ class ChangeBus:
     event loop's). A subscriber that raises is logged and the others still run."""
 
     def __init__(self) -> None:
-        self._subscribers: list[ChangeSubscriber] = []
+        self._listeners = Listeners[Change]("change subscriber", describe=_what_changed)
 
     def subscribe(self, subscriber: ChangeSubscriber) -> Callable[[], None]:
         """Add `subscriber`; the returned function removes it (calling it twice is harmless)."""
-        self._subscribers.append(subscriber)
-
-        def unsubscribe() -> None:
-            if subscriber in self._subscribers:
-                self._subscribers.remove(subscriber)
-
-        return unsubscribe
+        return self._listeners.subscribe(subscriber)
 
     def publish(self, changes: Iterable[Change]) -> None:
         for change in changes:
-            for subscriber in tuple(self._subscribers):
-                try:
-                    subscriber(change)
-                except Exception:
-                    log.exception(
-                        "change subscriber %r failed on %s %s %s",
-                        subscriber,
-                        change.action,
-                        change.entity,
-                        change.entity_id,
-                    )
+            self._listeners.publish(change)
+
+
+def _what_changed(change: Change) -> str:
+    return f"{change.action} {change.entity} {change.entity_id}"

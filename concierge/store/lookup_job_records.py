@@ -10,14 +10,13 @@ lookups panel subscribes to exactly what it shows.
 
 from __future__ import annotations
 
-import logging
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from datetime import datetime
 from enum import StrEnum
 from typing import Any
 
-log = logging.getLogger(__name__)
+from concierge.agent.listeners import Listeners
 
 
 class LookupStatus(StrEnum):
@@ -74,22 +73,16 @@ class LookupJobBus:
     subscriber that raises is logged and the others still run."""
 
     def __init__(self) -> None:
-        self._subscribers: list[LookupJobSubscriber] = []
+        self._listeners = Listeners[LookupJobRecord]("lookup job subscriber", describe=_job)
 
     def subscribe(self, subscriber: LookupJobSubscriber) -> Callable[[], None]:
         """Add `subscriber`; the returned function removes it (calling it twice is harmless)."""
-        self._subscribers.append(subscriber)
-
-        def unsubscribe() -> None:
-            if subscriber in self._subscribers:
-                self._subscribers.remove(subscriber)
-
-        return unsubscribe
+        return self._listeners.subscribe(subscriber)
 
     def publish(self, jobs: list[LookupJobRecord]) -> None:
         for job in jobs:
-            for subscriber in tuple(self._subscribers):
-                try:
-                    subscriber(job)
-                except Exception:
-                    log.exception("lookup job subscriber %r failed on job %s", subscriber, job.id)
+            self._listeners.publish(job)
+
+
+def _job(job: LookupJobRecord) -> str:
+    return f"job {job.id}"

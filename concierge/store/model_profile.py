@@ -1,19 +1,18 @@
-"""Which model server the assistant talks to: presets, the effective profile, and checks.
+"""Which model server the assistant talks to: presets and the effective profile.
 
 A profile combines the stored settings, the API key from the `SecretStore` (its account is
 the base URL, so each server keeps its own key) and environment overrides. The environment
 wins, because a person who sets `OPENAI_BASE_URL` in a shell expects it to be used; the
 profile names which fields it overrode so the UI can say so instead of silently ignoring
-edits. `list_models` and `test_connection` turn every failure into one readable sentence.
+edits. Asking a server what it offers is networking, not storage: see
+`concierge.travel.model_server`.
 """
 
 from __future__ import annotations
 
 import os
-import socket
 from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
 from urllib.parse import urlsplit
 
 from .secrets import ENVIRONMENT_VARIABLE, SecretSaved, SecretSource, SecretStore
@@ -26,16 +25,11 @@ from .settings import (
     Settings,
 )
 
-if TYPE_CHECKING:
-    import openai
-
 ENV_BASE_URL = "OPENAI_BASE_URL"
 ENV_API_KEY = ENVIRONMENT_VARIABLE
 ENV_MODEL = "CONCIERGE_MODEL"
 NO_KEY = "none"
 """Sent when a server wants no key: the SDK insists on a non-empty one."""
-CHECK_TIMEOUT = 5.0
-"""Seconds a connection check waits for the server: a local server answers at once."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -251,104 +245,3 @@ async def save_profile(
     if current is not None and current.value == key and current.source is SecretSource.KEYRING:
         return SecretSaved(persistent=True)  # Unchanged: spare the keyring a write.
     return await secrets.set(base_url, key)
-
-
-class ConnectionCheckError(Exception):
-    """A model server could not be asked; `str(error)` is a sentence for the person."""
-
-    def __init__(self, message: str, *, status_code: int | None = None) -> None:
-        super().__init__(message)
-        self.message = message
-        self.status_code = status_code
-
-
-async def list_models(
-    base_url: str,
-    api_key: str | None,
-    # ASYNC109: the timeout bounds each request of the SDK client, not this coroutine.
-    timeout: float = CHECK_TIMEOUT,  # noqa: ASYNC109
-) -> list[str]:
-    """The model ids the server lists at GET {base_url}/models, sorted.
-
-    Raises `ConnectionCheckError` with a readable message for every failure.
-    """
-    base_url = normalize_base_url(base_url)
-    if (problem := base_url_problem(base_url)) is not None:
-        raise ConnectionCheckError(problem)
-    import openai  # Only when asked: the SDK takes a noticeable part of a second to import.
-
-    client = openai.AsyncOpenAI(
-        base_url=base_url, api_key=api_key or NO_KEY, max_retries=0, timeout=timeout
-    )
-    try:
-        ids = {str(model.id) async for model in client.models.list()}
-    except openai.APIError as error:
-        raise _readable(error, base_url, timeout) from error
-    except (AttributeError, TypeError, ValueError) as error:  # A 200 that is not a list.
-        raise ConnectionCheckError(
-            f"{base_url} answered, but not with a list of models. {_v1_hint(base_url)}".strip()
-        ) from error
-    finally:
-        await client.close()
-    return sorted(ids)
-
-
-def _v1_hint(base_url: str) -> str:
-    if urlsplit(base_url).path.rstrip("/").endswith("/v1"):
-        return ""
-    return "Most servers' base URL ends in /v1."
-
-
-def _readable(error: openai.APIError, base_url: str, timeout: float) -> ConnectionCheckError:
-    import openai
-
-    if isinstance(error, openai.APITimeoutError):
-        return ConnectionCheckError(f"{base_url} did not answer within {timeout:g} seconds.")
-    if isinstance(error, openai.APIConnectionError):
-        if _caused_by(error, socket.gaierror):
-            host = urlsplit(base_url).hostname
-            return ConnectionCheckError(f"Cannot find the host {host!r}: check the base URL.")
-        return ConnectionCheckError(f"Cannot reach {base_url}: is the server running?")
-    if isinstance(error, openai.APIStatusError):
-        status = error.status_code
-        if status in (401, 403):
-            message = "The server refused the API key."
-        elif status == 404:
-            message = "This server has no /models endpoint; type the model name. "
-            message += _v1_hint(base_url)
-        else:
-            message = f"The server answered {status}: {error.message}"
-        return ConnectionCheckError(message.strip(), status_code=status)
-    return ConnectionCheckError(f"The server's answer could not be read: {error.message}")
-
-
-def _caused_by(error: BaseException, kind: type[BaseException]) -> bool:
-    seen: set[int] = set()
-    current: BaseException | None = error
-    while current is not None and id(current) not in seen:
-        if isinstance(current, kind):
-            return True
-        seen.add(id(current))
-        current = current.__cause__ or current.__context__
-    return False
-
-
-async def test_connection(profile: ModelProfile) -> str:
-    """Ask the server for its models and say whether the chosen one is among them.
-
-    Raises `ConnectionCheckError` when the server cannot be asked or refuses.
-    """
-    if profile.preset_info.key_required and not profile.api_key:
-        raise ConnectionCheckError(f"{profile.preset_info.label} needs an API key.")
-    models = await list_models(profile.base_url, profile.client_api_key)
-    count = f"{len(models)} model{'s' if len(models) != 1 else ''}"
-    if not models:
-        return "Connected, but the server lists no models. Load or pull one, then try again."
-    if not profile.model:
-        return f"Connected. {count} available; choose one."
-    if profile.model in models:
-        return f"Connected. {count} available; {profile.model} is one of them."
-    return (
-        f"Connected, but {profile.model} is not among the {count} the server lists. "
-        "Check the name, or use Refresh models to pick one."
-    )

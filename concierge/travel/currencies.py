@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from decimal import ROUND_HALF_EVEN, Decimal, InvalidOperation
 from types import MappingProxyType
 
+from .errors import CurrencyError as CurrencyError
 from .folding import fold
 
 
@@ -23,10 +24,6 @@ class Currency:
     code: str
     name: str
     minor_units: int
-
-
-class CurrencyError(ValueError):
-    """An unknown currency code or an amount a currency cannot express; the text says why."""
 
 
 _TABLE = """

@@ -20,6 +20,8 @@ from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 from concierge.store.day_text import MONTHS as MONTHS  # re-exported: one declaration
 from concierge.store.day_text import format_date as format_date
 
+from .errors import DateError as DateError
+
 MAX_TRIP_DAYS = 365
 """The longest trip accepted, counting both the first and the last day."""
 
@@ -52,10 +54,6 @@ _ALL_NUMBERS = re.compile(r"[\d\s./-]+")
 _PATTERN_PART = re.compile(r"d+|M+|y+")
 
 EXAMPLE = "2026-05-14"
-
-
-class DateError(ValueError):
-    """A date or time zone that cannot be used; the message says what to write instead."""
 
 
 def short_date(day: date) -> str:

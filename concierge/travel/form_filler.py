@@ -39,7 +39,7 @@ from .goal_triggers import form_trigger
 log = logging.getLogger(__name__)
 
 
-class FormFillError(FormError, ValueError):
+class FormFillError(FormError):
     """Some answers cannot be read; nothing was written. `problems` maps each bad field to
     what is wrong with its answer (what is expected, what was got), so a form panel can
     point at it."""

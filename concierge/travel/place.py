@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Literal
 
 from .countries import country_name
+from .errors import AmbiguousPlaceError as AmbiguousPlaceError
+from .errors import PlaceError as PlaceError
+from .errors import UnknownPlaceError as UnknownPlaceError
 from .folding import fold
 
 PlaceKind = Literal["airport", "city", "town"]
@@ -63,19 +65,3 @@ def _where(city: str, region: str, country: str) -> str:
 def region_shown(region: str, city: str, country: str) -> bool:
     """A region adds something unless it is empty or repeats the city or the country."""
     return region not in ("", city, country)
-
-
-class PlaceError(ValueError):
-    """Text that names no single place; ``choices`` are places the person may have meant."""
-
-    def __init__(self, message: str, choices: Sequence[Place] = ()) -> None:
-        super().__init__(message)
-        self.choices = tuple(choices)
-
-
-class UnknownPlaceError(PlaceError):
-    """Nothing by that name or code; ``choices`` are close spellings."""
-
-
-class AmbiguousPlaceError(PlaceError):
-    """Several different places answer to the text; ``choices`` are the candidates."""

@@ -5,6 +5,8 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 
+from concierge.agent.listeners import Listeners
+
 
 @dataclass(frozen=True, slots=True)
 class Selection:
@@ -21,7 +23,9 @@ class SelectionState:
     Selecting another trip clears the item and lookup selections (they belong to a trip)."""
 
     current: Selection = field(default_factory=Selection)
-    _listeners: list[Callable[[Selection], None]] = field(default_factory=list)
+    _listeners: Listeners[Selection] = field(
+        default_factory=lambda: Listeners[Selection]("selection listener")
+    )
 
     def select_trip(self, trip_id: str | None) -> None:
         if trip_id != self.current.trip_id:
@@ -37,10 +41,9 @@ class SelectionState:
             self._set(replace(self.current, lookup_ids=lookup_ids))
 
     def subscribe(self, listener: Callable[[Selection], None]) -> Callable[[], None]:
-        self._listeners.append(listener)
-        return lambda: self._listeners.remove(listener) if listener in self._listeners else None
+        """Add `listener`; the returned function removes it (calling it twice is harmless)."""
+        return self._listeners.subscribe(listener)
 
     def _set(self, selection: Selection) -> None:
         self.current = selection
-        for listener in tuple(self._listeners):
-            listener(selection)
+        self._listeners.publish(selection)

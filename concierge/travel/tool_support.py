@@ -12,7 +12,7 @@ from pydantic import BaseModel, ConfigDict
 from concierge.agent import ToolError
 from concierge.store import Actor, ChangeContext, InvalidChangeError, RecordNotFoundError
 
-from .trip_edits import TripEditError
+from .errors import TripEditError
 
 
 class ToolArgs(BaseModel):

@@ -12,18 +12,11 @@ from typing import Literal
 
 from concierge.store import ChangeContext, TripRecord, TripRepository
 
-from .currencies import CURRENCIES, CurrencyError, quantize_money, validate_currency
+from .currencies import CURRENCIES, quantize_money, validate_currency
+from .errors import CurrencyError, PlaceError, TripEditError
 from .places import PlaceIndex
 
 PlaceRole = Literal["origin", "destination"]
-
-
-class TripEditError(ValueError):
-    """An edit that cannot be applied; the message names the field and how to fix it."""
-
-    def __init__(self, field: str, message: str) -> None:
-        super().__init__(message)
-        self.field = field
 
 
 class TripEditor:
@@ -44,7 +37,7 @@ class TripEditor:
             return {role: "", f"{role}_code": None, f"{role}_tz": None}
         try:
             place = self.places.resolve(text)
-        except ValueError as error:
+        except PlaceError as error:
             if strict:
                 raise TripEditError(role, str(error)) from None
             return {role: text, f"{role}_code": None, f"{role}_tz": None}
@@ -70,7 +63,7 @@ class TripEditor:
             elif field == "budget_currency":
                 try:
                     resolved[field] = validate_currency(str(value))
-                except ValueError as error:
+                except CurrencyError as error:
                     raise TripEditError(field, str(error)) from None
             elif field == "budget_amount" and isinstance(value, float):
                 resolved[field] = Decimal(str(value))

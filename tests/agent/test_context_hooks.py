@@ -20,8 +20,9 @@ from concierge.agent import (
     Tool,
     ToolContext,
     ToolStatus,
+    UsageError,
 )
-from concierge.agent.context import HOOK
+from concierge.agent.errors import HOOK
 from concierge.agent.messages import AssistantMessage, ToolResult
 from concierge.agent.openai_model import OpenAIChatModel
 from tests.agent.support import SYSTEM_PROMPT, Recorder, client_for, make_agent, snapshot_of
@@ -227,7 +228,7 @@ async def test_the_builder_takes_hooks_before_build(fake_openai: FakeOpenAIServe
 
 def test_a_hook_must_be_callable_with_a_positive_timeout(fake_openai: FakeOpenAIServer) -> None:
     agent = make_agent(fake_openai)
-    with pytest.raises(TypeError, match="context hook must be callable"):
+    with pytest.raises(UsageError, match="context hook must be callable"):
         agent.add_context_hook("flush")  # type: ignore[arg-type]
-    with pytest.raises(ValueError, match="positive"):
+    with pytest.raises(UsageError, match="positive"):
         agent.add_context_hook(lambda s: None, timeout=0)

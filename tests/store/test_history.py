@@ -11,7 +11,8 @@ import pytest
 from sqlalchemy.exc import IntegrityError
 from sqlmodel import Session, col, select
 
-from concierge.agent.history import HistoryStore, TransientMessageError
+from concierge.agent import TransientMessageError
+from concierge.agent.history import HistoryStore
 from concierge.agent.messages import (
     AssistantMessage,
     ImagePart,

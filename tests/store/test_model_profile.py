@@ -1,14 +1,6 @@
-"""The model profile: presets, environment overrides, keys per server, and connection checks
-against real loopback servers."""
+"""The model profile: presets, environment overrides and keys per server."""
 
 from __future__ import annotations
-
-import json
-import socket
-import threading
-from collections.abc import Iterator
-from contextlib import contextmanager
-from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 
 import keyring
 import pytest
@@ -21,19 +13,15 @@ from concierge.store.model_profile import (
     ENV_BASE_URL,
     ENV_MODEL,
     PRESETS,
-    ConnectionCheckError,
     ModelProfile,
     base_url_problem,
-    list_models,
     load_profile,
     preset_for,
     save_profile,
     stored_key,
 )
-from concierge.store.model_profile import test_connection as check_connection
 from concierge.store.secrets import SERVICE
 from concierge.store.settings import MODEL_BASE_URL, MODEL_NAME
-from tests.fakes import FakeOpenAIServer
 from tests.store.conftest import MemoryKeyring
 from tests.store.test_secrets import RaisingKeyring
 
@@ -50,39 +38,6 @@ def no_environment_key(monkeypatch: pytest.MonkeyPatch) -> None:
 @pytest.fixture
 def settings(database: Database) -> Settings:
     return Settings(database)
-
-
-def closed_port_url() -> str:
-    with socket.socket() as sock:
-        sock.bind(("127.0.0.1", 0))
-        port = sock.getsockname()[1]
-    return f"http://127.0.0.1:{port}/v1"
-
-
-@contextmanager
-def answering(status: int, body: bytes, content_type: str = "application/json") -> Iterator[str]:
-    """A loopback server that answers every GET with `status` and `body`; yields its /v1 URL."""
-
-    class Handler(BaseHTTPRequestHandler):
-        def do_GET(self) -> None:
-            self.send_response(status)
-            self.send_header("Content-Type", content_type)
-            self.send_header("Content-Length", str(len(body)))
-            self.end_headers()
-            self.wfile.write(body)
-
-        def log_message(self, format: str, *args: object) -> None:
-            pass
-
-    server = ThreadingHTTPServer(("127.0.0.1", 0), Handler)
-    thread = threading.Thread(target=server.serve_forever, kwargs={"poll_interval": 0.01})
-    thread.start()
-    try:
-        yield f"http://127.0.0.1:{server.server_address[1]}/v1"
-    finally:
-        server.shutdown()
-        server.server_close()
-        thread.join()
 
 
 def profile(**changes: object) -> ModelProfile:
@@ -263,96 +218,3 @@ async def test_the_given_environment_alone_decides(
     monkeypatch.setenv(ENV_API_KEY, "sk-from-the-shell")
     loaded = await load_profile(settings, SecretStore(), NO_ENVIRONMENT)
     assert (loaded.api_key, loaded.overridden) == (None, ())
-
-
-# -- connection checks -----------------------------------------------------------------------
-
-
-async def test_models_are_listed_sorted_with_the_key(fake_openai: FakeOpenAIServer) -> None:
-    fake_openai.models = ["zeta", "alpha", "mid"]
-    assert await list_models(fake_openai.base_url + "/", "sk-x") == ["alpha", "mid", "zeta"]
-    assert await list_models(fake_openai.base_url, None) == ["alpha", "mid", "zeta"]
-    first, second = fake_openai.requests
-    assert (first.method, first.path) == ("GET", "/v1/models")
-    assert first.headers["authorization"] == "Bearer sk-x"
-    assert second.headers["authorization"] == "Bearer none"
-
-
-async def test_a_closed_port_is_a_readable_error() -> None:
-    url = closed_port_url()
-    with pytest.raises(ConnectionCheckError) as caught:
-        await list_models(url, None)
-    assert str(caught.value) == f"Cannot reach {url}: is the server running?"
-
-
-async def test_a_refused_key_is_a_readable_error() -> None:
-    body = json.dumps({"error": {"message": "Incorrect API key provided"}}).encode()
-    with answering(401, body) as url, pytest.raises(ConnectionCheckError) as caught:
-        await list_models(url, "sk-wrong")
-    assert str(caught.value) == "The server refused the API key."
-    assert caught.value.status_code == 401
-
-
-async def test_a_server_without_models_endpoint_says_to_type_the_name(
-    fake_openai: FakeOpenAIServer,
-) -> None:
-    root = fake_openai.base_url.removesuffix("/v1")
-    with pytest.raises(ConnectionCheckError) as missing:
-        await list_models(root + "/api/v1", None)
-    assert str(missing.value) == "This server has no /models endpoint; type the model name."
-    assert missing.value.status_code == 404
-    with pytest.raises(ConnectionCheckError) as no_v1:
-        await list_models(root, None)
-    assert str(no_v1.value) == (
-        "This server has no /models endpoint; type the model name. "
-        "Most servers' base URL ends in /v1."
-    )
-
-
-async def test_a_silent_server_times_out() -> None:
-    with socket.socket() as listener:
-        listener.bind(("127.0.0.1", 0))
-        listener.listen()  # accepts connections at the kernel level, never answers
-        url = f"http://127.0.0.1:{listener.getsockname()[1]}/v1"
-        with pytest.raises(ConnectionCheckError) as caught:
-            await list_models(url, None, timeout=0.2)
-    assert str(caught.value) == f"{url} did not answer within 0.2 seconds."
-
-
-async def test_an_answer_that_is_not_a_model_list() -> None:
-    page = b"<html>router login</html>"
-    with answering(200, page, "text/html") as url, pytest.raises(ConnectionCheckError) as caught:
-        await list_models(url, None)
-    assert str(caught.value) == f"{url} answered, but not with a list of models."
-
-
-async def test_a_malformed_base_url_is_rejected_before_any_request() -> None:
-    with pytest.raises(ConnectionCheckError, match=r"must start with http:// or https://"):
-        await list_models("localhost:11434/v1", None)
-    with pytest.raises(ConnectionCheckError, match=r"Enter the model server's base URL"):
-        await list_models("  ", None)
-
-
-async def test_connection_confirms_the_chosen_model(fake_openai: FakeOpenAIServer) -> None:
-    fake_openai.models = ["qwen2.5", "llama3.1", "mistral"]
-    found = await check_connection(profile(base_url=fake_openai.base_url))
-    assert found == "Connected. 3 models available; llama3.1 is one of them."
-    assert fake_openai.requests[-1].headers["authorization"] == "Bearer ollama"
-
-    missing = await check_connection(profile(base_url=fake_openai.base_url, model="phi4"))
-    assert missing.startswith("Connected, but phi4 is not among the 3 models the server lists.")
-    unchosen = await check_connection(profile(base_url=fake_openai.base_url, model=""))
-    assert unchosen == "Connected. 3 models available; choose one."
-
-    fake_openai.models = ["llama3.1"]
-    one = await check_connection(profile(base_url=fake_openai.base_url))
-    assert one == "Connected. 1 model available; llama3.1 is one of them."
-    fake_openai.models = []
-    assert "lists no models" in await check_connection(profile(base_url=fake_openai.base_url))
-
-
-async def test_connection_needs_the_required_key_first(fake_openai: FakeOpenAIServer) -> None:
-    openai_like = profile(preset="openai", base_url=fake_openai.base_url)
-    with pytest.raises(ConnectionCheckError, match=r"OpenAI needs an API key"):
-        await check_connection(openai_like)
-    assert fake_openai.requests == []

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import pytest
 
+from concierge.travel.errors import TravelError
 from concierge.travel.places import (
     AmbiguousPlaceError,
     PlaceError,
@@ -132,7 +133,8 @@ def test_blank_text_asks_for_a_place(places: PlaceIndex) -> None:
         places.resolve("   ")
 
 
-def test_place_errors_are_value_errors() -> None:
-    assert issubclass(PlaceError, ValueError)
+def test_place_errors_are_travel_errors() -> None:
+    """Front-ends catch the domain's refusals by its root, not by `ValueError`."""
+    assert issubclass(PlaceError, TravelError)
     assert issubclass(UnknownPlaceError, PlaceError)
     assert issubclass(AmbiguousPlaceError, PlaceError)

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import inspect
+import logging
 from collections.abc import AsyncIterator
 from dataclasses import dataclass
 from pathlib import Path
@@ -118,3 +119,25 @@ async def test_other_trip_and_no_repository_render_nothing(world: World) -> None
     assert await render(without_jobs) is None
     other = selection_provider(world.selection, world.itinerary, "other-trip", world.jobs)
     assert await render(other) is None
+
+
+def test_a_raising_selection_listener_does_not_stop_the_others(
+    caplog: pytest.LogCaptureFixture,
+) -> None:
+    state = SelectionState()
+    seen: list[Selection] = []
+
+    def broken(selection: Selection) -> None:
+        raise RuntimeError("panel is gone")
+
+    state.subscribe(broken)
+    unsubscribe = state.subscribe(seen.append)
+    with caplog.at_level(logging.ERROR):
+        state.select_trip("t1")
+    assert seen == [Selection(trip_id="t1")]
+    assert state.current == Selection(trip_id="t1")
+    assert "panel is gone" in caplog.text
+    unsubscribe()
+    unsubscribe()
+    state.select_trip("t2")
+    assert seen == [Selection(trip_id="t1")]

@@ -2,11 +2,23 @@
 
 from __future__ import annotations
 
+import logging
+
+import pytest
 from PySide6.QtCore import Qt
 from pytestqt.qtbot import QtBot
 
-from concierge.agent import AssistantMessage, InMemoryHistoryStore, TextPart, UserMessage
+from concierge.agent import (
+    AgentBusyError,
+    AssistantMessage,
+    ContextProviderTimeout,
+    InMemoryHistoryStore,
+    TextPart,
+    UsageError,
+    UserMessage,
+)
 from concierge.ui.chat import ChatPanel
+from concierge.ui.chat.errors import describe_error
 from tests.fakes import FakeOpenAIServer, Reply
 from tests.ui.support import FailingHistory, agent_for, bind, closed_port_url
 from tests.ui.waiting import until
@@ -134,3 +146,18 @@ async def test_an_unanswered_conversation_offers_retry_when_loaded(
     fake_openai.script(Reply.text("Yes, on a reduced timetable."))
     chat_panel.error_bar.retry_button.click()
     await until(lambda: "reduced timetable" in chat_panel.transcript.toPlainText())
+
+
+def test_run_failures_read_as_they_are_and_code_mistakes_are_logged_as_bugs(
+    caplog: pytest.LogCaptureFixture,
+) -> None:
+    busy = AgentBusyError("The assistant is still working on the previous request.")
+    assert describe_error(busy) == str(busy)
+    assert describe_error(ContextProviderTimeout("trip", 2.0)) == (
+        "The assistant could not read the app's current state. "
+        "Context provider 'trip' did not answer within 2 s."
+    )
+    with caplog.at_level(logging.ERROR, logger="concierge.ui.chat.errors"):
+        text = describe_error(UsageError("Tool names must be unique: ['a', 'a']"))
+    assert text == "Something went wrong: Tool names must be unique: ['a', 'a']"
+    assert "chat turn failed unexpectedly" in caplog.text

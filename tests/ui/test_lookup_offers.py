@@ -11,7 +11,7 @@ import pytest
 from PySide6.QtCore import Qt
 from pytestqt.qtbot import QtBot
 
-from concierge.agent.tools import ToolError
+from concierge.agent import ToolError
 from concierge.store.settings import LOOKUPS_ONLINE_WEATHER
 from concierge.travel.lookups.tools import LookupKindName, LookupTools, StartLookup
 from concierge.travel.services import TravelServices, open_services

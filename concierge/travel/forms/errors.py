@@ -5,8 +5,10 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from ..errors import TravelError
 
-class FormError(Exception):
+
+class FormError(TravelError):
     """Base class for every error of `concierge.travel.forms`."""
 
 
@@ -14,7 +16,7 @@ class FormDefinitionError(FormError, ValueError):
     """A form definition is inconsistent (a programming error, raised when it is built)."""
 
 
-class FormValueError(FormError, ValueError):
+class FormValueError(FormError):
     """A raw answer cannot be read as a value of its field; nothing was parsed.
 
     `field` names the field so a form panel can point at it.

@@ -18,10 +18,10 @@ from concierge.agent import Tool
 from concierge.store import Database, LookupJobBus, LookupJobRepository, TripRepository
 
 from ..places import PlaceIndex
-from .errors import LookupCancelled, LookupInputError
+from .errors import LookupCancelled, LookupInputError, LookupRequestError, OnlineLookupError
 from .kinds import KINDS, LookupKind
 from .online import OnlineAccessSource, settings_online_access
-from .service import LookupRequestError, LookupService
+from .service import LookupService
 from .status_provider import lookup_status_provider
 from .tools import LookupKindName, LookupTools
 
@@ -63,6 +63,7 @@ __all__ = [
     "LookupService",
     "LookupTools",
     "OnlineAccessSource",
+    "OnlineLookupError",
     "lookup_status_provider",
     "lookup_tools",
     "open_lookup_service",

@@ -27,7 +27,7 @@ import httpx2
 from concierge.store import Settings
 from concierge.store.settings import LOOKUPS_ONLINE_WEATHER, LOOKUPS_WEATHER_URL
 
-from .errors import LookupCancelled, LookupInputError
+from .errors import LookupCancelled, OnlineLookupError
 from .parameters import Parameters
 
 ONLINE_PARAMETER = "online_access"
@@ -77,11 +77,6 @@ def host_of(url: str) -> str:
     """The host a URL points at ("api.open-meteo.com"), for messages about where data goes."""
     parts = urlsplit(url.strip())
     return parts.hostname or url.strip() or "(no address set)"
-
-
-class OnlineLookupError(LookupInputError):
-    """The service could not be asked or gave no usable answer; the message says why and
-    what the person can do (the job fails with it)."""
 
 
 def get_json(

@@ -36,7 +36,7 @@ from concierge.store import (
 )
 
 from ..places import PlaceIndex
-from .errors import LookupCancelled, LookupInputError
+from .errors import LookupCancelled, LookupInputError, LookupRequestError
 from .kinds import KINDS, LookupContext, LookupKind
 from .kinds.weather import off_message as weather_off_message
 from .online import OFFLINE, ONLINE_PARAMETER, OnlineAccessSource
@@ -53,11 +53,6 @@ WORKER_THREADS = 2
 the GIL, so fewer threads than running jobs keeps the window responsive; two let a slow
 network lookup (weather) wait without holding up the offline ones."""
 DEFAULT_PROGRESS_INTERVAL = 0.2
-
-
-class LookupRequestError(ValueError):
-    """A start, cancel or retry request that cannot be honoured (unknown kind, job or trip);
-    no job was created or changed."""
 
 
 @dataclass

@@ -17,8 +17,9 @@ from concierge.store import LookupJobRecord, LookupJobRepository, LookupStatus
 
 from ..tool_support import ToolArgs, by_reference
 from ..trip_view import short_id
+from .errors import LookupRequestError
 from .kinds import KINDS
-from .service import LookupRequestError, LookupService
+from .service import LookupService
 
 
 class LookupKindName(StrEnum):

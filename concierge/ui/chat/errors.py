@@ -4,27 +4,14 @@ from __future__ import annotations
 
 import logging
 
-from concierge.agent import (
-    AgentBusyError,
-    ContextProviderError,
-    ModelError,
-    NothingToRetryError,
-    ToolError,
-)
+from concierge.agent import AgentRunError, ContextProviderError, ToolError
 from concierge.store import StoreError
 
 from .images import AttachmentError
 
 log = logging.getLogger(__name__)
 
-_EXPECTED = (
-    ModelError,
-    AgentBusyError,
-    NothingToRetryError,
-    ToolError,
-    AttachmentError,
-    StoreError,
-)
+_EXPECTED = (AgentRunError, ToolError, AttachmentError, StoreError)
 
 
 def describe_error(error: BaseException) -> str:

@@ -27,6 +27,7 @@ from PySide6.QtWidgets import (
 )
 
 from concierge.store import Change, ChangeBus, ChangeHistory, RecordNotFoundError, StoreError
+from concierge.travel.errors import TravelError
 from concierge.ui.vertical_scroll import VerticalScrollArea
 from concierge.ui.views.trip_view import TripView
 from concierge.ui.views.undo_bar import UndoBar
@@ -222,7 +223,7 @@ class FormPanel(TripView[Change], Generic[B]):
         outcome: object
         try:
             outcome = await write
-        except (StoreError, ValueError) as error:
+        except (StoreError, TravelError) as error:
             outcome = error
         finally:
             flight.remove(value)

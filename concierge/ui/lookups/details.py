@@ -16,7 +16,7 @@ from decimal import Decimal, InvalidOperation
 from typing import Any
 
 from concierge.store import LookupJobRecord, LookupStatus
-from concierge.travel.currencies import CURRENCIES, format_money
+from concierge.travel.currencies import CURRENCIES, CurrencyError, format_money
 from concierge.travel.dates import format_date
 
 from .model import STATUS_TEXT, kind_title, progress_percent
@@ -126,7 +126,7 @@ def _text(value: str, key: str, currencies: Mapping[str, str]) -> str:
     if code is not None and code in CURRENCIES:
         try:
             return format_money(Decimal(value), code)
-        except (InvalidOperation, ValueError):
+        except (InvalidOperation, CurrencyError):
             return value
     return value
 

@@ -42,24 +42,23 @@ from concierge.store.model_profile import (
     ENV_BASE_URL,
     ENV_MODEL,
     PRESETS,
-    ConnectionCheckError,
     ModelProfile,
     Preset,
     base_url_problem,
-    list_models,
     load_profile,
     normalize_base_url,
     preset_for,
     save_profile,
     stored_key,
 )
-from concierge.store.model_profile import test_connection as check_connection
 from concierge.store.settings import (
     ASSISTANT_CONTEXT_BUDGET,
     CONTEXT_BUDGET_MINIMUM,
     LOOKUPS_ONLINE_WEATHER,
     LOOKUPS_WEATHER_URL,
 )
+from concierge.travel.errors import ConnectionCheckError
+from concierge.travel.model_server import check_connection, list_models
 from concierge.ui.async_support import BackgroundTasks, loop_running
 
 from .key_field import KeyField

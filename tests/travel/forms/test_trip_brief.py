@@ -4,7 +4,14 @@ from __future__ import annotations
 
 import pytest
 
-from concierge.travel.forms import FORMS, TRIP_BRIEF, UnknownFormError, WidgetKind, form_by_id
+from concierge.travel.forms import (
+    FORMS,
+    TRIP_BRIEF,
+    FormValueError,
+    UnknownFormError,
+    WidgetKind,
+    form_by_id,
+)
 
 
 def test_registry_finds_the_trip_brief() -> None:
@@ -68,12 +75,12 @@ def test_what_a_model_might_send_is_read() -> None:
     assert TRIP_BRIEF.parse("accommodation", "No preference") == "no preference"
     assert TRIP_BRIEF.parse("must_sees", '["Louvre", "Orsay"]') == ["Louvre", "Orsay"]
     with pytest.raises(
-        ValueError,
+        FormValueError,
         match=r"^Ages \(ages\) must be a list of whole numbers from 0 "
         r"to 120; got 'three' as item 2\.$",
     ):
         TRIP_BRIEF.parse("ages", "41, three")
-    with pytest.raises(ValueError, match=r"got -1 as item 1\.$"):
+    with pytest.raises(FormValueError, match=r"got -1 as item 1\.$"):
         TRIP_BRIEF.parse("ages", [-1])
 
 

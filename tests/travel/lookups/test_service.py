@@ -9,9 +9,10 @@ from collections.abc import Awaitable, Callable
 import pytest
 
 from concierge.store import LookupJobRecord, LookupJobRepository, LookupStatus
+from concierge.travel.lookups.errors import LookupRequestError
 from concierge.travel.lookups.kinds import KINDS
 from concierge.travel.lookups.online import OFFLINE, OnlineAccess
-from concierge.travel.lookups.service import FROM_TRIP, LookupRequestError, LookupService
+from concierge.travel.lookups.service import FROM_TRIP, LookupService
 from concierge.travel.places import PlaceIndex
 from tests.travel.lookups.conftest import Lookups
 

@@ -15,8 +15,8 @@ from typing import Any
 
 from ...dates import format_date, local_now, trip_days
 from .. import parameters
-from ..errors import LookupInputError
-from ..online import OnlineAccess, OnlineLookupError, access_in, get_json, host_of
+from ..errors import LookupInputError, OnlineLookupError
+from ..online import OnlineAccess, access_in, get_json, host_of
 from ..parameters import Parameters
 from .base import LookupContext
 

@@ -1,0 +1,89 @@
+"""Every exception of the agent runtime, under one root.
+
+Two kinds, kept apart so a host catches what it means:
+
+- `UsageError`: the developer's mistake (a bad registration, an impossible setting, a
+  snapshot offered to history). A host does not catch it: it is a bug to fix in code.
+- `AgentRunError`: a run that could not happen or did not finish (the model server failed,
+  a provider failed or timed out, the request was aborted, the agent was busy). Its text is
+  a sentence the person can read as it is.
+
+`ToolError` is neither: a tool handler raises it to send an error back to the model, and
+the loop turns it into a tool result.
+"""
+
+from __future__ import annotations
+
+PROVIDER = "Context provider"
+HOOK = "Context hook"
+
+
+class AgentError(Exception):
+    """Base class for every error of `concierge.agent`."""
+
+
+class UsageError(AgentError):
+    """The runtime was used in a way it does not support; the message says how to fix it."""
+
+
+class TransientMessageError(UsageError):
+    """A runtime-context snapshot was offered to a history store."""
+
+
+class AgentRunError(AgentError):
+    """A request could not run or did not finish; `str(error)` is readable by the person."""
+
+
+class AgentBusyError(AgentRunError):
+    """A second request was started while one is still running."""
+
+
+class NothingToRetryError(AgentRunError):
+    """`retry()` was called but the conversation has no request waiting for an answer."""
+
+
+class AbortedError(AgentRunError):
+    """Raised when work stops because its signal was aborted."""
+
+    def __init__(self, reason: str = "aborted") -> None:
+        super().__init__(reason)
+        self.reason = reason
+
+
+class ModelError(AgentRunError):
+    """The model call failed; `retryable` says whether trying again may help."""
+
+    def __init__(self, message: str, *, status_code: int | None = None, retryable: bool) -> None:
+        super().__init__(message)
+        self.status_code = status_code
+        self.retryable = retryable
+
+
+class UnreadableAnswer(AgentRunError):
+    """The server's JSON is not shaped like a Chat Completions answer (the adapter reports
+    it as a `ModelError`)."""
+
+
+class ContextProviderError(AgentRunError):
+    """A provider or a context hook raised or timed out; the model was not called.
+
+    `kind` says which (`PROVIDER` or `HOOK`); `provider_name` is its registered name."""
+
+    def __init__(self, name: str, message: str, *, kind: str = PROVIDER) -> None:
+        super().__init__(f"{kind} '{name}' {message}")
+        self.provider_name = name
+        self.kind = kind
+
+
+class ContextProviderTimeout(ContextProviderError):
+    def __init__(self, name: str, timeout: float, *, kind: str = PROVIDER) -> None:
+        super().__init__(name, f"did not answer within {timeout:g} s.", kind=kind)
+        self.timeout = timeout
+
+
+class CompactionError(AgentRunError):
+    """Older messages could not be summarized; the conversation is sent in full instead."""
+
+
+class ToolError(AgentError):
+    """Raise from a handler to send a clear error message back to the model."""

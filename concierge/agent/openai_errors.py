@@ -1,0 +1,96 @@
+"""The one wording of a failed call to an OpenAI-compatible server.
+
+The chat adapter and the settings dialog's checks both say what went wrong through
+`describe_openai_error`, so a closed port or a refused key reads the same wherever the person
+meets it. The SDK is imported only once an error of it is in hand: this module stays off the
+start-up path.
+"""
+
+from __future__ import annotations
+
+import socket
+from collections.abc import Mapping
+from typing import TYPE_CHECKING
+from urllib.parse import urlsplit
+
+if TYPE_CHECKING:
+    import openai
+
+
+def describe_openai_error(
+    error: openai.APIError,
+    base_url: str,
+    *,
+    model: str | None = None,
+    timeout: float | None = None,
+) -> str:
+    """One sentence for the person about `error` from the server at `base_url`.
+
+    `model` is the model a chat request named; None means the request was for the model
+    list, where a 404 says the server lists no models. `timeout` is the limit that passed,
+    when the caller set one.
+    """
+    import openai
+
+    where = base_url.rstrip("/")
+    if isinstance(error, openai.APITimeoutError):
+        if timeout is None:
+            return f"The model server at {where} timed out."
+        return f"The model server at {where} did not answer within {seconds(timeout)}."
+    if isinstance(error, openai.APIConnectionError):
+        if _caused_by(error, socket.gaierror):
+            return f"Cannot find the host {urlsplit(where).hostname!r}: check the base URL."
+        cause = error.__cause__ or error.__context__
+        detail = f": {str(cause).rstrip('.')}" if cause else ""
+        return (
+            f"Cannot reach the model server at {where}{detail}. Check that it is running "
+            "and the base URL is right."
+        )
+    if isinstance(error, openai.APIStatusError):
+        status = error.status_code
+        detail = _server_message(error)
+        if status in (401, 403):
+            return f"The model server refused the API key ({status}): {detail}"
+        if status == 404 and model is None:
+            hint = v1_hint(where)
+            return (
+                f"The model server at {where} has no /models endpoint; type the model name.{hint}"
+            )
+        if status == 404:
+            return f"Model '{model}' or the endpoint was not found at {where}: {detail}"
+        if status == 429:
+            return f"The model server is rate limiting requests (429): {detail}"
+        return f"The model server answered {status}: {detail}"
+    return f"The model server's answer could not be read: {error}"
+
+
+def seconds(value: float) -> str:
+    """A duration in words: "1 second", "0.2 seconds"."""
+    return f"{value:g} second{'' if value == 1 else 's'}"
+
+
+def v1_hint(base_url: str) -> str:
+    """A reminder of the usual /v1 for a base URL without it (with a leading space)."""
+    if urlsplit(base_url).path.rstrip("/").endswith("/v1"):
+        return ""
+    return " Most servers' base URL ends in /v1."
+
+
+def _server_message(error: openai.APIStatusError) -> str:
+    body = error.body
+    if isinstance(body, Mapping):
+        inner = body.get("error", body)
+        if isinstance(inner, Mapping) and inner.get("message"):
+            return str(inner["message"])
+    return error.message
+
+
+def _caused_by(error: BaseException, kind: type[BaseException]) -> bool:
+    seen: set[int] = set()
+    current: BaseException | None = error
+    while current is not None and id(current) not in seen:
+        if isinstance(current, kind):
+            return True
+        seen.add(id(current))
+        current = current.__cause__ or current.__context__
+    return False

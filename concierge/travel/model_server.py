@@ -1,0 +1,71 @@
+"""Asking a model server what it offers, for the settings' Refresh models and Test connection.
+
+The store keeps which server to use (`concierge.store.model_profile`); asking it is
+networking, so it lives here. Every failure becomes a `ConnectionCheckError` worded by
+`describe_openai_error`, as the chat's errors are. The SDK is imported only when a check
+runs: it takes a noticeable part of a second to import.
+"""
+
+from __future__ import annotations
+
+from concierge.agent.openai_errors import describe_openai_error, v1_hint
+from concierge.store.model_profile import NO_KEY, ModelProfile, base_url_problem, normalize_base_url
+
+from .errors import ConnectionCheckError
+
+CHECK_TIMEOUT = 5.0
+"""Seconds a connection check waits for the server: a local server answers at once."""
+
+
+async def list_models(
+    base_url: str,
+    api_key: str | None,
+    # ASYNC109: the timeout bounds each request of the SDK client, not this coroutine.
+    timeout: float = CHECK_TIMEOUT,  # noqa: ASYNC109
+) -> list[str]:
+    """The model ids the server lists at GET {base_url}/models, sorted.
+
+    Raises `ConnectionCheckError` with a readable message for every failure.
+    """
+    base_url = normalize_base_url(base_url)
+    if (problem := base_url_problem(base_url)) is not None:
+        raise ConnectionCheckError(problem)
+    import openai
+
+    client = openai.AsyncOpenAI(
+        base_url=base_url, api_key=api_key or NO_KEY, max_retries=0, timeout=timeout
+    )
+    try:
+        ids = {str(model.id) async for model in client.models.list()}
+    except openai.APIError as error:
+        status = error.status_code if isinstance(error, openai.APIStatusError) else None
+        message = describe_openai_error(error, base_url, timeout=timeout)
+        raise ConnectionCheckError(message, status_code=status) from error
+    except (AttributeError, TypeError, ValueError) as error:  # A 200 that is not a list.
+        raise ConnectionCheckError(
+            f"{base_url} answered, but not with a list of models.{v1_hint(base_url)}"
+        ) from error
+    finally:
+        await client.close()
+    return sorted(ids)
+
+
+async def check_connection(profile: ModelProfile) -> str:
+    """Ask the server for its models and say whether the chosen one is among them.
+
+    Raises `ConnectionCheckError` when the server cannot be asked or refuses.
+    """
+    if profile.preset_info.key_required and not profile.api_key:
+        raise ConnectionCheckError(f"{profile.preset_info.label} needs an API key.")
+    models = await list_models(profile.base_url, profile.client_api_key)
+    count = f"{len(models)} model{'s' if len(models) != 1 else ''}"
+    if not models:
+        return "Connected, but the server lists no models. Load or pull one, then try again."
+    if not profile.model:
+        return f"Connected. {count} available; choose one."
+    if profile.model in models:
+        return f"Connected. {count} available; {profile.model} is one of them."
+    return (
+        f"Connected, but {profile.model} is not among the {count} the server lists. "
+        "Check the name, or use Refresh models to pick one."
+    )
