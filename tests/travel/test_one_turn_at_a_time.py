@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from concierge.agent import OpenAIChatModel
+from concierge.agent.openai_model import OpenAIChatModel
 from concierge.store import ConversationBusyError, database_path
 from concierge.travel.assistant import (
     OneTurnAtATime,
