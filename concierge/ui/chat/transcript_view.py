@@ -55,6 +55,19 @@ _PAGE_FRAME = _page_frame()
 """A page of older messages: no border or spacing of its own, so it reads like the rest."""
 
 
+def _separator_formats() -> tuple[QTextBlockFormat, QTextCharFormat]:
+    block = QTextBlockFormat()
+    block.setLineHeight(0, QTextBlockFormat.LineHeightTypes.FixedHeight.value)
+    chars = QTextCharFormat()
+    chars.setFontPointSize(1)
+    return block, chars
+
+
+_SEPARATOR = _separator_formats()
+"""The empty block Qt keeps between the first older page and the messages shown first:
+no height, or it reads as a blank line between two messages."""
+
+
 def _first_block_format(markdown: str) -> QTextBlockFormat:
     scratch = QTextDocument()
     scratch.setMarkdown(markdown, _FEATURES)
@@ -86,6 +99,9 @@ class TranscriptView(QTextBrowser):
         self._older_timer.setSingleShot(True)
         self._older_timer.setInterval(0)
         self._older_timer.timeout.connect(self._show_older)
+        self._inserting_older = False
+        """A page is going in above: the range changes before the reader's place is kept,
+        and that top-of-view moment must not ask for the next page."""
         self.verticalScrollBar().valueChanged.connect(self._maybe_show_older)
         self.verticalScrollBar().rangeChanged.connect(self._maybe_show_older)
 
@@ -148,6 +164,7 @@ class TranscriptView(QTextBrowser):
     def _maybe_show_older(self) -> None:
         if (
             self._older is not None
+            and not self._inserting_older
             and not self._older_timer.isActive()
             and self.verticalScrollBar().value() <= OLDER_MARGIN_PX
         ):
@@ -164,10 +181,14 @@ class TranscriptView(QTextBrowser):
         if blocks:
             bar = self.verticalScrollBar()
             position, height = bar.value(), bar.maximum()
-            added = self._insert_at_start(blocks)
-            if self._live_start is not None:
-                self._live_start += added
-            bar.setValue(position + bar.maximum() - height)
+            self._inserting_older = True
+            try:
+                added = self._insert_at_start(blocks)
+                if self._live_start is not None:
+                    self._live_start += added
+                bar.setValue(position + bar.maximum() - height)
+            finally:
+                self._inserting_older = False
         self._maybe_show_older()
 
     def _insert_at_start(self, blocks: Sequence[str]) -> int:
@@ -194,6 +215,10 @@ class TranscriptView(QTextBrowser):
         # the page's first block (a speaker heading) gets its own back.
         QTextCursor(frame.firstCursorPosition()).setBlockFormat(_first_block_format(blocks[0]))
         self._space_speakers(frame.firstPosition(), frame.lastPosition())
+        if moved:
+            separator = QTextCursor(document.findBlock(frame.lastPosition() + 1))
+            separator.setBlockFormat(_SEPARATOR[0])
+            separator.setBlockCharFormat(_SEPARATOR[1])
         cursor.endEditBlock()
         if moved:  # Qt leaves the block moved below the frame without a layout (no lines).
             below = document.findBlock(frame.lastPosition() + 1).next()
