@@ -171,9 +171,11 @@ async def test_pages_inserted_above_keep_every_block_drawn_and_in_order(qtbot: Q
     assert headings == [4] * 60
 
 
+@pytest.mark.parametrize("frames_made_first", [0, 1, 2])
 async def test_messages_on_either_side_of_a_page_boundary_are_as_far_apart_as_any_others(
-    qtbot: QtBot,
+    qtbot: QtBot, frames_made_first: int
 ) -> None:
+    """Pages go into frames made when the conversation is shown, or made as they come."""
     view = TranscriptView()
     qtbot.addWidget(view)
     view.resize(520, 500)
@@ -184,7 +186,7 @@ async def test_messages_on_either_side_of_a_page_boundary_are_as_far_apart_as_an
         for block in (f"#### You\n\nQuestion {n}: which tram?", f"#### Assistant\n\nTram {n}.")
     ]
     older = iter([blocks[20:40], blocks[:20], None])
-    view.show_blocks(blocks[40:], lambda: next(older))
+    view.show_blocks(blocks[40:], lambda: next(older), frames_made_first)
     while view.has_older:
         before = _numbers(view.toPlainText())[0]
         qtbot.keyClick(view, Qt.Key.Key_Home)
@@ -196,3 +198,5 @@ async def test_messages_on_either_side_of_a_page_boundary_are_as_far_apart_as_an
     ]
     gaps = {round(below - above) for above, below in pairwise(tops)}
     assert len(gaps) == 1, gaps  # No blank line where one page meets the next.
+    assert _numbers(view.toPlainText()) == list(range(30))
+    assert _unpainted(view) == []
