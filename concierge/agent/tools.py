@@ -8,6 +8,7 @@ the model can read and correct.
 from __future__ import annotations
 
 import json
+import weakref
 from collections.abc import Awaitable, Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Generic, TypeAlias, TypeVar
@@ -90,10 +91,18 @@ class Tool(Generic[ArgsT]):
         }
 
 
+_SCHEMA_TEXT: weakref.WeakKeyDictionary[type[BaseModel], str] = weakref.WeakKeyDictionary()
+"""Each input model's schema as JSON, made once: the tools are built again for every trip
+shown, and pydantic takes tens of milliseconds for all of them on the GUI thread."""
+
+
 def _parameters_schema(model: type[BaseModel]) -> dict[str, Any]:
-    schema = model.model_json_schema()
-    schema.pop("title", None)
-    return json.loads(json.dumps(schema, sort_keys=True))  # type: ignore[no-any-return]
+    text = _SCHEMA_TEXT.get(model)
+    if text is None:
+        schema = model.model_json_schema()
+        schema.pop("title", None)
+        text = _SCHEMA_TEXT[model] = json.dumps(schema, sort_keys=True)
+    return json.loads(text)  # type: ignore[no-any-return]
 
 
 def parse_arguments(tool: Tool[Any], raw: str) -> BaseModel:

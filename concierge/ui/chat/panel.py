@@ -213,7 +213,8 @@ class ChatPanel(QWidget):
         if generation != self._generation:
             return
         pages = TranscriptPages(interleave(messages, notes), self._tool_titles)
-        self.transcript.show_blocks(pages.older() or [], pages.older)
+        latest = pages.older() or []
+        self.transcript.show_blocks(latest, pages.older, pages.pages_at_least)
         self._shown = len(messages)
         self._loading = False
         self._loaded.set()

@@ -54,6 +54,11 @@ class TranscriptPages:
         """How many entries are not handed out yet."""
         return self._start
 
+    @property
+    def pages_at_least(self) -> int:
+        """How many more pages `older()` gives at the fewest (a page may end early)."""
+        return -(-self._start // PAGE_ENTRIES)
+
     def older(self) -> list[str] | None:
         """The blocks of the page before what was handed out (possibly none, when the page
         holds only framework messages); None once everything was handed out."""

@@ -11,7 +11,9 @@ and the turn's committed blocks replace it with Markdown once the turn ends.
 
 A long conversation is shown from its latest page; `show_blocks` takes a source of older
 pages, inserted above as the person scrolls near the top, with what they were reading kept
-in place.
+in place. Each page fills a text frame of its own, made empty (and without height) while
+the document is still one page long: a frame inserted into a long document costs a scan of
+all of it, a few milliseconds per page by the end of five thousand messages.
 """
 
 from __future__ import annotations
@@ -24,6 +26,7 @@ from PySide6.QtGui import (
     QTextCharFormat,
     QTextCursor,
     QTextDocument,
+    QTextFrame,
     QTextFrameFormat,
 )
 from PySide6.QtWidgets import QTextBrowser, QWidget
@@ -43,16 +46,42 @@ _FEATURES = (
 """GitHub Markdown without raw HTML: model output cannot inject markup or load resources."""
 
 
-def _page_frame() -> QTextFrameFormat:
+RESERVED_PAGES = 256
+"""At most this many empty page frames are made up front (the cost of making them grows
+with their square); pages beyond them get a frame as they come."""
+
+
+def _page_frame(gap_below: int = 0) -> QTextFrameFormat:
     frame = QTextFrameFormat()
     frame.setBorder(0)
     frame.setMargin(0)
     frame.setPadding(0)
+    frame.setBottomMargin(gap_below)
     return frame
 
 
 _PAGE_FRAME = _page_frame()
 """A page of older messages: no border or spacing of its own, so it reads like the rest."""
+_PAGE_ABOVE_PAGE = _page_frame(SPEAKER_GAP_PX)
+"""A page above another page: a frame's edge drops the speaker heading's space above it."""
+
+
+def _separator_formats() -> tuple[QTextBlockFormat, QTextCharFormat]:
+    block = QTextBlockFormat()
+    block.setLineHeight(0, QTextBlockFormat.LineHeightTypes.FixedHeight.value)
+    chars = QTextCharFormat()
+    chars.setFontPointSize(1)
+    return block, chars
+
+
+_SEPARATOR = _separator_formats()
+"""The empty blocks Qt keeps around page frames, and an empty frame's own: no height, or
+each reads as a blank line."""
+
+
+def _flatten(cursor: QTextCursor) -> None:
+    cursor.setBlockFormat(_SEPARATOR[0])
+    cursor.setBlockCharFormat(_SEPARATOR[1])
 
 
 def _first_block_format(markdown: str) -> QTextBlockFormat:
@@ -82,25 +111,39 @@ class TranscriptView(QTextBrowser):
         self.renders = 0
         """How many times the live zone was rendered (tests check the coalescing)."""
         self._older: Callable[[], Sequence[str] | None] | None = None
+        self._empty_pages: list[QTextFrame] = []
+        """Frames made for older pages, not filled yet; the next one to fill is last."""
+        self._pages_above = 0
         self._older_timer = QTimer(self)
         self._older_timer.setSingleShot(True)
         self._older_timer.setInterval(0)
         self._older_timer.timeout.connect(self._show_older)
+        self._inserting_older = False
+        """A page is going in above: the range changes before the reader's place is kept,
+        and that top-of-view moment must not ask for the next page."""
         self.verticalScrollBar().valueChanged.connect(self._maybe_show_older)
         self.verticalScrollBar().rangeChanged.connect(self._maybe_show_older)
 
     def show_blocks(
-        self, blocks: Sequence[str], older: Callable[[], Sequence[str] | None] | None = None
+        self,
+        blocks: Sequence[str],
+        older: Callable[[], Sequence[str] | None] | None = None,
+        older_pages: int = 0,
     ) -> None:
         """Replace everything with `blocks` (used when a conversation is loaded).
 
         `older()` gives the blocks that come before what is shown, a page per call, and
         None once there are no more; it is called as the person scrolls near the top.
+        `older_pages`: how many pages it will give at least (frames are made for them now).
         """
         self._end_live()
         self._older = older
+        self._empty_pages = []
+        self._pages_above = 0
         self.document().setMarkdown("\n\n".join(blocks), _FEATURES)
         self._space_speakers(0)
+        if older is not None and older_pages > 0:
+            self._empty_pages = self._make_page_frames(min(older_pages, RESERVED_PAGES))
         self._scroll_to_end()
         self._maybe_show_older()
 
@@ -148,6 +191,7 @@ class TranscriptView(QTextBrowser):
     def _maybe_show_older(self) -> None:
         if (
             self._older is not None
+            and not self._inserting_older
             and not self._older_timer.isActive()
             and self.verticalScrollBar().value() <= OLDER_MARGIN_PX
         ):
@@ -160,18 +204,23 @@ class TranscriptView(QTextBrowser):
         blocks = self._older()
         if blocks is None:
             self._older = None
+            self._empty_pages = []
             return
         if blocks:
             bar = self.verticalScrollBar()
             position, height = bar.value(), bar.maximum()
-            added = self._insert_at_start(blocks)
-            if self._live_start is not None:
-                self._live_start += added
-            bar.setValue(position + bar.maximum() - height)
+            self._inserting_older = True
+            try:
+                added = self._insert_at_start(blocks)
+                if self._live_start is not None:
+                    self._live_start += added
+                bar.setValue(position + bar.maximum() - height)
+            finally:
+                self._inserting_older = False
         self._maybe_show_older()
 
     def _insert_at_start(self, blocks: Sequence[str]) -> int:
-        """Insert `blocks` before everything, in a frame of their own; return how long they
+        """Fill the page frame above everything shown with `blocks`; return how long they
         made the document.
 
         A frame is laid out on its own: the content below it is only moved down, where
@@ -181,24 +230,44 @@ class TranscriptView(QTextBrowser):
         length = document.characterCount()
         cursor = QTextCursor(document)
         cursor.beginEditBlock()
-        first = cursor.block()
-        moved = first.length() > 1
-        if moved:  # Text at the very top: the frame goes in a new block above.
-            cursor.insertBlock(first.blockFormat(), first.charFormat())
-            cursor.setPosition(0)
-        cursor.setBlockFormat(QTextBlockFormat())
-        cursor.setBlockCharFormat(QTextCharFormat())
-        frame = cursor.insertFrame(_PAGE_FRAME)
-        cursor.insertMarkdown("\n\n".join(blocks), _FEATURES)
+        frame = self._empty_pages.pop() if self._empty_pages else self._make_page_frames(1)[0]
+        if self._pages_above:
+            frame.setFrameFormat(_PAGE_ABOVE_PAGE)
+        QTextCursor(frame.firstCursorPosition()).insertMarkdown("\n\n".join(blocks), _FEATURES)
         # Markdown inserted at a frame's start takes the frame's first block format, so
         # the page's first block (a speaker heading) gets its own back.
         QTextCursor(frame.firstCursorPosition()).setBlockFormat(_first_block_format(blocks[0]))
         self._space_speakers(frame.firstPosition(), frame.lastPosition())
         cursor.endEditBlock()
-        if moved:  # Qt leaves the block moved below the frame without a layout (no lines).
-            below = document.findBlock(frame.lastPosition() + 1).next()
-            document.markContentsDirty(below.position(), below.length())
+        self._pages_above += 1
         return document.characterCount() - length
+
+    def _make_page_frames(self, count: int) -> list[QTextFrame]:
+        """`count` empty frames without height, each above the one before, at the top of
+        the document; the first one made (next to what is shown) is last in the list."""
+        document = self.document()
+        cursor = QTextCursor(document)
+        cursor.beginEditBlock()
+        first = cursor.block()
+        moved = first.length() > 1
+        if moved:  # Text at the very top: the frames go in a new block above.
+            cursor.insertBlock(first.blockFormat(), first.charFormat())
+            cursor.setPosition(0)
+        cursor.setBlockFormat(QTextBlockFormat())
+        cursor.setBlockCharFormat(QTextCharFormat())
+        frames = []
+        for _ in range(count):
+            frame = QTextCursor(document).insertFrame(_PAGE_FRAME)
+            for empty in (frame.firstPosition(), frame.lastPosition() + 1):
+                _flatten(QTextCursor(document.findBlock(empty)))
+            frames.append(frame)
+        _flatten(QTextCursor(document))
+        cursor.endEditBlock()
+        if moved:  # Qt leaves the block moved below the frames without a layout (no lines).
+            below = document.findBlock(frames[0].lastPosition() + 1).next()
+            document.markContentsDirty(below.position(), below.length())
+        frames.reverse()
+        return frames
 
     def _end_live(self) -> None:
         self._frame.stop()
