@@ -2,61 +2,27 @@
 
 from __future__ import annotations
 
-import os
 import signal
 import sqlite3
-import subprocess
-import sys
-import threading
 from pathlib import Path
 
 import pytest
 
-READY = "Concierge is ready"
-
-
-def _start(data_dir: Path) -> tuple[subprocess.Popen[str], list[str], threading.Event]:
-    env = {
-        key: value
-        for key, value in os.environ.items()
-        if key not in ("OPENAI_BASE_URL", "OPENAI_API_KEY", "CONCIERGE_MODEL")
-    }
-    env |= {
-        "QT_QPA_PLATFORM": "offscreen",
-        "PYTHON_KEYRING_BACKEND": "keyring.backends.fail.Keyring",
-    }
-    process = subprocess.Popen(
-        [sys.executable, "-m", "concierge", "--data-dir", str(data_dir)],
-        stderr=subprocess.PIPE,
-        stdout=subprocess.DEVNULL,
-        text=True,
-        env=env,
-    )
-    lines: list[str] = []
-    ready = threading.Event()
-
-    def read() -> None:
-        assert process.stderr is not None
-        for line in process.stderr:
-            lines.append(line)
-            if READY in line:
-                ready.set()
-
-    threading.Thread(target=read, daemon=True).start()
-    return process, lines, ready
+from tests.app_process import start_app
 
 
 @pytest.mark.parametrize("signum", [signal.SIGTERM, signal.SIGINT])
 def test_a_signal_closes_the_app_like_the_close_button(tmp_path: Path, signum: int) -> None:
-    process, lines, ready = _start(tmp_path)
+    app = start_app(tmp_path)
+    process = app.process
     try:
-        assert ready.wait(60), "".join(lines)
+        assert app.ready.wait(60), app.log
         process.send_signal(signum)
-        assert process.wait(60) == 0, "".join(lines)
+        assert process.wait(60) == 0, app.log
     finally:
         if process.poll() is None:
             process.kill()
-    log = "".join(lines)
+    log = app.log
     assert f"signal {int(signum)}: closing" in log
     assert "Traceback" not in log
     with sqlite3.connect(tmp_path / "concierge.db") as db:

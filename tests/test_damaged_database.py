@@ -15,9 +15,8 @@ from concierge.store import CorruptDatabaseError, backup
 from concierge.store.integrity import check_integrity
 from concierge.ui import damaged_database
 from concierge.ui.startup_window import StartupWindow
+from tests.app_process import start_app
 from tests.store.damage import ITEMS, damage, fill, fingerprint
-from tests.test_app_process import _start
-from tests.test_single_instance import _wait_for
 
 
 async def test_the_app_reports_a_damaged_database_and_leaves_it_untouched(
@@ -27,14 +26,14 @@ async def test_the_app_reports_a_damaged_database_and_leaves_it_untouched(
     await fill(path)
     damage(path)
     before = fingerprint(path)
-    process, lines, ready = _start(tmp_path)
+    app = start_app(tmp_path)
     try:
-        assert _wait_for(lines, "is damaged", 60), "".join(lines)
+        assert app.shows("is damaged", 60), app.log
         assert fingerprint(path) == before
-        assert not ready.is_set()
+        assert not app.ready.is_set()
     finally:
-        process.kill()
-        process.wait(30)
+        app.process.kill()
+        app.process.wait(30)
     assert fingerprint(path) == before
     assert not path.with_name("concierge.db.bak-base").exists()  # No migration ran.
 

@@ -15,15 +15,14 @@ import shutil
 import signal
 import sqlite3
 import subprocess
-import sys
-import threading
 import time
 from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import pytest
 
-READY = "Concierge is ready"
+from tests.app_process import start_app
+
 ATTEMPTS = 3
 TOOLS = ("Xvfb", "openbox", "xdotool", "xprop")
 pytestmark = pytest.mark.skipif(
@@ -94,32 +93,10 @@ def answers(db: Path) -> dict[str, object]:
 def test_sigterm_saves_text_typed_into_a_focused_field(
     tmp_path: Path, display: dict[str, str]
 ) -> None:
-    env = {
-        k: v
-        for k, v in display.items()
-        if k not in ("OPENAI_BASE_URL", "OPENAI_API_KEY", "CONCIERGE_MODEL")
-    }
-    env["PYTHON_KEYRING_BACKEND"] = "keyring.backends.fail.Keyring"
-    app = subprocess.Popen(
-        [sys.executable, "-m", "concierge", "--data-dir", str(tmp_path)],
-        stderr=subprocess.PIPE,
-        stdout=subprocess.DEVNULL,
-        text=True,
-        env=env,
-    )
-    lines: list[str] = []
-    ready = threading.Event()
-
-    def read() -> None:
-        assert app.stderr is not None
-        for line in app.stderr:
-            lines.append(line)
-            if READY in line:
-                ready.set()
-
-    threading.Thread(target=read, daemon=True).start()
+    launched = start_app(tmp_path, display)
+    app, env = launched.process, display
     try:
-        assert ready.wait(60), "".join(lines)
+        assert launched.ready.wait(60), launched.log
         windows: list[str] = []
 
         def one_window() -> bool:  # the main window, once the start-up window has gone
@@ -143,10 +120,10 @@ def test_sigterm_saves_text_typed_into_a_focused_field(
         press(env, window, "4", "1", "comma", "space", "3", "9")  # the focus stays in Ages
 
         app.send_signal(signal.SIGTERM)
-        assert app.wait(60) == 0, "".join(lines)
+        assert app.wait(60) == 0, launched.log
     finally:
         if app.poll() is None:
             app.kill()
-    log = "".join(lines)
+    log = launched.log
     assert "signal 15: closing" in log and "Traceback" not in log
     assert answers(db) == {"party": party, "ages": [41, 39]}
