@@ -194,7 +194,8 @@ def _currency(label: str, value: object) -> str:
     code = _line(label, value).upper()
     if code not in CURRENCY_CODES:
         raise ValueError(
-            f"{label} must be a three-letter ISO 4217 code in use, such as EUR{_got(_short(value))}."
+            f"{label} must be a three-letter ISO 4217 code in use, such as EUR"
+            f"{_got(_short(value))}."
         )
     return code
 
@@ -271,6 +272,7 @@ GOAL_RULES: Mapping[str, FieldRule] = {
     "title": FieldRule("Goal title", _required_text),
     "completes_on": FieldRule("Completes on", _optional(_trigger)),
 }
+
 
 def _pin_text(label: str, value: object) -> str:
     text = _text(label, value).strip()

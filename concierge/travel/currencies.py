@@ -1,6 +1,7 @@
 """ISO 4217 currencies a traveller can pay with: codes, English names, minor units, formatting.
 
-The table is `concierge.store.currency_codes` (the store refuses any other code). Amounts are ``Decimal`` throughout; floats never touch money.
+The table is `concierge.store.currency_codes` (the store refuses any other code). Amounts
+are ``Decimal`` throughout; floats never touch money.
 """
 
 from __future__ import annotations
@@ -26,7 +27,6 @@ class Currency:
 
 class CurrencyError(ValueError):
     """An unknown currency code or an amount a currency cannot express; the text says why."""
-
 
 
 # Codes people still type that ISO has withdrawn, with what replaced them.

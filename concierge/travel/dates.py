@@ -23,7 +23,6 @@ from concierge.store.validation import MAX_TRIP_DAYS as MAX_TRIP_DAYS  # one dec
 from concierge.store.validation import MAX_YEAR as MAX_YEAR
 from concierge.store.validation import MIN_YEAR as MIN_YEAR
 
-
 WEEKDAYS = ("Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday")
 
 _MONTH_NUMBERS = {name.lower(): i for i, name in enumerate(MONTHS, 1)} | {

@@ -21,6 +21,7 @@ from .feature import AssistantFeature
 from .goal_triggers import GoalTrigger, describe_trigger
 from .tool_support import NoArguments, ToolArgs, assistant_context, by_reference, store_errors
 from .trip_view import headed_lists, short_id
+from .value_text import one_line
 
 TITLE_LIMIT = 200
 
@@ -153,7 +154,7 @@ def render_goal(goal: GoalRecord, *, status: bool = False) -> str:
     """One list line: the short id, the title, what completes an open goal by itself, or
     who did a done one. `status` puts "open:" or "done:" before the title."""
     state = f"{goal.status.value}: " if status else ""
-    line = f"- [{short_id(goal.id)}] {state}{goal.title}"
+    line = f"- [{short_id(goal.id)}] {state}{one_line(goal.title)}"
     if not goal.done:
         if goal.completes_on is None:
             return line
@@ -165,4 +166,4 @@ def render_goal(goal: GoalRecord, *, status: bool = False) -> str:
 
 
 def _named(goal: GoalRecord) -> str:
-    return f"[{short_id(goal.id)}] “{goal.title}”"
+    return f"[{short_id(goal.id)}] “{one_line(goal.title)}”"

@@ -13,6 +13,7 @@ from concierge.store import PinRecord, PinRepository
 from .feature import AssistantFeature
 from .tool_support import ToolArgs, assistant_context, by_reference, store_errors
 from .trip_view import headed_lists, short_id
+from .value_text import one_line
 
 TEXT_LIMIT = 500
 
@@ -108,7 +109,7 @@ class PinFeature(AssistantFeature):
 
 def render_pin(pin: PinRecord) -> str:
     """One list line: the short id and the text."""
-    return f"- [{short_id(pin.id)}] {pin.text}"
+    return f"- [{short_id(pin.id)}] {one_line(pin.text)}"
 
 
 def _scope(pin: PinRecord) -> str:
@@ -116,4 +117,4 @@ def _scope(pin: PinRecord) -> str:
 
 
 def _named(pin: PinRecord) -> str:
-    return f"[{short_id(pin.id)}] “{pin.text}” for {_scope(pin)}"
+    return f"[{short_id(pin.id)}] “{one_line(pin.text)}” for {_scope(pin)}"
