@@ -21,6 +21,7 @@ import pydantic
 from .events import AgentEvent, ModelRequestEvent, TextDelta
 from .model import ModelError, ModelReply, ModelRequest
 from .openai_answers import StreamedAnswer, UnreadableAnswer, completion_reply
+from .openai_client import auth_headers
 from .openai_format import ChatFormatter
 from .suspensions import Watched
 
@@ -109,7 +110,7 @@ class OpenAIChatModel:
             "/chat/completions",
             body=payload,
             cast_to=object,
-            options={"security": {"bearer_auth": True}},
+            options={"security": {"bearer_auth": True}, "headers": auth_headers(self.client)},
             stream=stream,
             stream_cls=openai.AsyncStream[object],
         )

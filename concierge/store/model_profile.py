@@ -32,8 +32,6 @@ if TYPE_CHECKING:
 ENV_BASE_URL = "OPENAI_BASE_URL"
 ENV_API_KEY = ENVIRONMENT_VARIABLE
 ENV_MODEL = "CONCIERGE_MODEL"
-NO_KEY = "none"
-"""Sent when a server wants no key: the SDK insists on a non-empty one."""
 CHECK_TIMEOUT = 5.0
 """Seconds a connection check waits for the server: a local server answers at once."""
 
@@ -47,8 +45,6 @@ class Preset:
     base_url: str
     hint: str
     key_required: bool = False
-    placeholder_key: str | None = None
-    """Sent when no key is given, for servers that want any non-empty one."""
 
 
 PRESETS: tuple[Preset, ...] = (
@@ -64,7 +60,6 @@ PRESETS: tuple[Preset, ...] = (
         "Ollama",
         "http://localhost:11434/v1",
         "No real key needed. Pull a tool-capable model first (ollama pull llama3.1).",
-        placeholder_key="ollama",
     ),
     Preset(
         "lmstudio",
@@ -142,9 +137,10 @@ class ModelProfile:
         return preset_for(self.preset)
 
     @property
-    def client_api_key(self) -> str:
-        """The key to hand `openai.AsyncOpenAI`: the real one, the preset's stand-in, or "none"."""
-        return self.api_key or self.preset_info.placeholder_key or NO_KEY
+    def client_api_key(self) -> str | None:
+        """The key to send, or None: then no Authorization header is sent at all (see
+        `concierge.agent.openai_client`), never a stand-in such as "none"."""
+        return self.api_key or None
 
     @property
     def problem(self) -> str | None:
@@ -249,7 +245,8 @@ async def save_profile(
         return None
     current = await secrets.get(base_url)
     if current is not None and current.value == key and current.source is SecretSource.KEYRING:
-        return SecretSaved(persistent=True)  # Unchanged: spare the keyring a write.
+        # Unchanged: spare the keyring a write.
+        return SecretSaved(persistent=True, message=secrets.where(SecretSource.KEYRING))
     return await secrets.set(base_url, key)
 
 
@@ -277,11 +274,13 @@ async def list_models(
         raise ConnectionCheckError(problem)
     import openai  # Only when asked: the SDK takes a noticeable part of a second to import.
 
-    client = openai.AsyncOpenAI(
-        base_url=base_url, api_key=api_key or NO_KEY, max_retries=0, timeout=timeout
-    )
+    from concierge.agent.openai_client import auth_headers, model_client
+
+    client = model_client(base_url, api_key, max_retries=0, timeout=timeout)
     try:
-        ids = {str(model.id) async for model in client.models.list()}
+        ids = {
+            str(model.id) async for model in client.models.list(extra_headers=auth_headers(client))
+        }
     except openai.APIError as error:
         raise _readable(error, base_url, timeout) from error
     except (AttributeError, TypeError, ValueError) as error:  # A 200 that is not a list.

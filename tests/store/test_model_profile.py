@@ -115,7 +115,6 @@ def test_presets_match_the_servers_people_use() -> None:
     assert [p.label for p in PRESETS if p.key_required] == ["OpenAI"]
     assert "--enable-auto-tool-choice" in preset_for("vllm").hint
     assert "template" in preset_for("llamacpp").hint
-    assert preset_for("ollama").placeholder_key == "ollama"
     assert preset_for("something-from-a-newer-version").key == "custom"
 
 
@@ -131,9 +130,9 @@ def test_problems_are_sentences_for_the_person() -> None:
     assert base_url_problem(" http://h:1/v1/ ") is None
 
 
-def test_the_client_key_fits_the_server() -> None:
-    assert profile().client_api_key == "ollama"
-    assert profile(preset="lmstudio").client_api_key == "none"
+def test_the_client_key_is_the_real_one_or_none_never_a_stand_in() -> None:
+    assert profile().client_api_key is None
+    assert profile(preset="lmstudio").client_api_key is None
     assert profile(api_key="sk-real").client_api_key == "sk-real"
 
 
@@ -275,7 +274,7 @@ async def test_models_are_listed_sorted_with_the_key(fake_openai: FakeOpenAIServ
     first, second = fake_openai.requests
     assert (first.method, first.path) == ("GET", "/v1/models")
     assert first.headers["authorization"] == "Bearer sk-x"
-    assert second.headers["authorization"] == "Bearer none"
+    assert "authorization" not in second.headers  # no key: no header, never "Bearer none"
 
 
 async def test_a_closed_port_is_a_readable_error() -> None:
@@ -337,7 +336,7 @@ async def test_connection_confirms_the_chosen_model(fake_openai: FakeOpenAIServe
     fake_openai.models = ["qwen2.5", "llama3.1", "mistral"]
     found = await check_connection(profile(base_url=fake_openai.base_url))
     assert found == "Connected. 3 models available; llama3.1 is one of them."
-    assert fake_openai.requests[-1].headers["authorization"] == "Bearer ollama"
+    assert "authorization" not in fake_openai.requests[-1].headers
 
     missing = await check_connection(profile(base_url=fake_openai.base_url, model="phi4"))
     assert missing.startswith("Connected, but phi4 is not among the 3 models the server lists.")
