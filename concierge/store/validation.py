@@ -75,6 +75,10 @@ def _text(label: str, value: object, limit: int = TEXT_LIMIT) -> str:
     return value
 
 
+stored_text = _text
+"""Public for writers of other shapes (form answers as JSON text): the same checks."""
+
+
 def _line(label: str, value: object) -> str:
     """One-line text (a title, a place), trimmed, at most LINE_LIMIT characters."""
     return _text(label, _text(label, value).strip(), LINE_LIMIT)
