@@ -38,6 +38,8 @@ LINE_LIMIT = 200
 TEXT_LIMIT = 20_000
 """Characters in free text: notes, a pin."""
 MAX_INTERESTS = 50
+PIN_TEXT_LIMIT = 500
+"""Characters in a pin: a preference or fact, repeated in every snapshot."""
 
 _THREE_LETTERS = re.compile(r"[A-Z]{3}")
 _TRIGGER = re.compile(r"[a-z][a-z0-9_-]*:\S+")
@@ -279,7 +281,7 @@ GOAL_RULES: Mapping[str, FieldRule] = {
 
 
 def _pin_text(label: str, value: object) -> str:
-    text = _text(label, value).strip()
+    text = _text(label, _text(label, value).strip(), PIN_TEXT_LIMIT)
     if not text:
         raise ValueError(f"{label} must not be empty.")
     return text

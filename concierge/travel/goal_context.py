@@ -16,6 +16,7 @@ from pydantic import Field
 
 from concierge.agent import AbortSignal, ContextProvider, Tool, ToolContext, ToolOutput
 from concierge.store import Actor, GoalRecord, GoalRepository
+from concierge.store.validation import LINE_LIMIT
 
 from .feature import AssistantFeature
 from .goal_triggers import GoalTrigger, describe_trigger
@@ -23,7 +24,7 @@ from .tool_support import NoArguments, ToolArgs, assistant_context, by_reference
 from .trip_view import headed_lists, short_id
 from .value_text import one_line
 
-TITLE_LIMIT = 200
+TITLE_LIMIT = LINE_LIMIT
 
 
 class NewGoal(ToolArgs):

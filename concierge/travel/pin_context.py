@@ -9,13 +9,14 @@ from pydantic import Field
 
 from concierge.agent import AbortSignal, ContextProvider, Tool, ToolContext, ToolError, ToolOutput
 from concierge.store import PinRecord, PinRepository
+from concierge.store.validation import PIN_TEXT_LIMIT
 
 from .feature import AssistantFeature
 from .tool_support import ToolArgs, assistant_context, by_reference, store_errors
 from .trip_view import headed_lists, short_id
 from .value_text import one_line
 
-TEXT_LIMIT = 500
+TEXT_LIMIT = PIN_TEXT_LIMIT
 
 
 class NewPin(ToolArgs):
