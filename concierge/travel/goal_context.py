@@ -159,9 +159,9 @@ def render_goal(goal: GoalRecord, *, status: bool = False) -> str:
     if not goal.done:
         if goal.completes_on is None:
             return line
-        return f"{line} (completes when {describe_trigger(goal.completes_on)})"
+        return f"{line} (completes when {one_line(describe_trigger(goal.completes_on))})"
     if goal.completed_by is Actor.APP and goal.completes_on:
-        return f"{line} — done by the app when {describe_trigger(goal.completes_on)}"
+        return f"{line} — done by the app when {one_line(describe_trigger(goal.completes_on))}"
     who = {Actor.PERSON: "the person", Actor.ASSISTANT: "you", Actor.APP: "the app"}
     return f"{line} — done by {who[goal.completed_by or Actor.PERSON]}"
 

@@ -4,6 +4,7 @@ stays one escaped value, in the request the model server receives."""
 
 from __future__ import annotations
 
+import json
 import sqlite3
 from collections.abc import AsyncIterator, Awaitable, Callable
 from pathlib import Path
@@ -134,3 +135,29 @@ async def test_stored_values_out_of_range_are_rendered_and_marked_not_an_error(
     marked = next(line for line in snapshot.splitlines() if line.startswith("Out of range"))
     for problem in ("Travellers must be", "Budget must be less", "ISO 4217", "at most 365 days"):
         assert problem in marked
+
+
+async def test_rows_written_behind_the_stores_back_still_render_as_values(
+    services: TravelServices, fake_openai: FakeOpenAIServer
+) -> None:
+    """Another program (or an older version) wrote a newline into a trigger, an answer of
+    the wrong type and a pin: the providers render every one as a value and the turn runs."""
+    trip = await services.trips.create({"title": "Spring"})
+    goal = await services.goals.add(trip.id, "Visa", completes_on="lookup:holidays")
+    pin = await services.pins.add("vegetarian", trip_id=trip.id)
+    await services.forms.apply(trip.id, "trip-brief", {"diet": "vegetarian"})
+    with sqlite3.connect(database_path(services.data_dir)) as raw:
+        raw.execute("UPDATE goal SET completes_on = ? WHERE id = ?", (HOSTILE, goal.id))
+        raw.execute("UPDATE pin SET text = ? WHERE id = ?", (HOSTILE, pin.id))
+        raw.execute(
+            "UPDATE form_answer SET value = ? WHERE field = 'diet'", (json.dumps({"x": HOSTILE}),)
+        )
+    model = OpenAIChatModel(client_for(fake_openai), model="fake-model")
+    agent = build_trip_assistant(services, trip.id, model)
+    fake_openai.script(Reply.text("Noted."))
+
+    await agent.process_request("What is planned?")
+
+    snapshot = snapshot_of(fake_openai.chat_requests[0])
+    assert snapshot is not None
+    assert_no_forged_structure(snapshot)
