@@ -63,10 +63,14 @@ class StreamedAnswer:
                 "The model server ended the answer without any content.", retryable=True
             )
         calls = tuple(
-            ToolCall(id=c.id or mint_call_id(), name=c.name, arguments="".join(c.arguments))
+            ToolCall(
+                id=c.id or mint_call_id(),
+                name=_whole(c.name),
+                arguments=_whole("".join(c.arguments)),
+            )
             for _, c in sorted(self._calls.items())
         )
-        return ModelReply("".join(self._text), calls, self._usage, self._finish_reason)
+        return ModelReply(_whole("".join(self._text)), calls, self._usage, self._finish_reason)
 
     def _add_fragment(self, fragment: Mapping[str, Any]) -> None:
         index = _optional(fragment.get("index"), int, "tool call index") or 0
@@ -97,17 +101,30 @@ def completion_reply(completion: object) -> ModelReply:
         calls.append(
             ToolCall(
                 id=_optional(call.get("id"), str, "tool call id") or mint_call_id(),
-                name=_optional(function.get("name"), str, "function name") or "",
-                arguments=_optional(function.get("arguments"), str, "function arguments") or "",
+                name=_whole(_optional(function.get("name"), str, "function name") or ""),
+                arguments=_whole(
+                    _optional(function.get("arguments"), str, "function arguments") or ""
+                ),
             )
         )
     usage = _mapping_or_none(data.get("usage"), "usage")
     return ModelReply(
-        text=_optional(message.get("content"), str, "message.content") or "",
+        text=_whole(_optional(message.get("content"), str, "message.content") or ""),
         tool_calls=tuple(calls),
         usage=None if usage is None else _usage(usage),
         finish_reason=_optional(choice.get("finish_reason"), str, "finish_reason"),
     )
+
+
+def _whole(text: str) -> str:
+    """`text` as valid Unicode: JSON may escape a lone surrogate ("\\ud800"), which no UTF-8
+    store can keep; halves of a pair split across chunks are joined, a lone one becomes
+    U+FFFD."""
+    try:
+        text.encode("utf-8")
+    except UnicodeEncodeError:
+        return text.encode("utf-16", "surrogatepass").decode("utf-16", "replace")
+    return text
 
 
 def mint_call_id() -> str:

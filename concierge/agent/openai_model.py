@@ -22,6 +22,7 @@ from .errors import ModelError, UnreadableAnswer, UsageError
 from .events import AgentEvent, ModelRequestEvent, TextDelta
 from .model import ModelReply, ModelRequest
 from .openai_answers import StreamedAnswer, completion_reply
+from .openai_client import auth_headers
 from .openai_errors import describe_openai_error
 from .openai_format import ChatFormatter
 from .suspensions import Watched
@@ -111,7 +112,7 @@ class OpenAIChatModel:
             "/chat/completions",
             body=payload,
             cast_to=object,
-            options={"security": {"bearer_auth": True}},
+            options={"security": {"bearer_auth": True}, "headers": auth_headers(self.client)},
             stream=stream,
             stream_cls=openai.AsyncStream[object],
         )

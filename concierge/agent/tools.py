@@ -105,6 +105,12 @@ def _parameters_schema(model: type[BaseModel]) -> dict[str, Any]:
     return json.loads(text)  # type: ignore[no-any-return]
 
 
+_TOO_DEEP = (
+    "The arguments for '{name}' are nested too deeply to read. Send one flat JSON object "
+    "matching the tool's schema."
+)
+
+
 def parse_arguments(tool: Tool[Any], raw: str) -> BaseModel:
     """Validate raw model output; raises ToolError with a message the model can act on."""
     text = raw.strip() or "{}"
@@ -115,11 +121,15 @@ def parse_arguments(tool: Tool[Any], raw: str) -> BaseModel:
             f"The arguments for '{tool.name}' are not valid JSON ({error.msg} at position "
             f"{error.pos}). Send one JSON object matching the tool's schema."
         ) from None
+    except RecursionError:
+        raise ToolError(_TOO_DEEP.format(name=tool.name)) from None
     if not isinstance(data, dict):
         raise ToolError(f"The arguments for '{tool.name}' must be a JSON object.")
     try:
         validated: BaseModel = tool.input_model.model_validate(data)
         return validated
+    except RecursionError:
+        raise ToolError(_TOO_DEEP.format(name=tool.name)) from None
     except ValidationError as error:
         problems = "; ".join(
             f"{'.'.join(str(p) for p in e['loc']) or '(arguments)'}: {e['msg']}"

@@ -26,6 +26,7 @@ from .changes import Action, Actor, EntityKind
 from .errors import InvalidChangeError
 from .records import AnswerAction, AnswerEvent, FormInstanceRecord
 from .tables import ChangeLogEntry, FormAnswer, FormInstance, utc_now
+from .validation import stored_text
 
 _EVENT: TypeAdapter[AnswerEvent] = TypeAdapter(AnswerEvent)
 _EVENTS: TypeAdapter[list[AnswerEvent]] = TypeAdapter(list[AnswerEvent])
@@ -34,15 +35,22 @@ _EVENTS: TypeAdapter[list[AnswerEvent]] = TypeAdapter(list[AnswerEvent])
 def encode(field: str, value: JsonValue) -> str:
     """`value` as canonical JSON text (sorted keys), so equal values compare equal as text.
     Refuses None (unanswered is the absence of an answer: retract instead), NaN and
-    infinities, and anything that is not JSON."""
+    infinities, anything that is not JSON, and what SQLite cannot keep as text (see
+    `stored_text`)."""
     if value is None:
         raise empty_answer_error(field)
     try:
-        return _dumps(value, allow_nan=False)
+        text = _dumps(value, allow_nan=False)
+    except RecursionError:
+        raise InvalidChangeError(field, f"The answer to {field!r} is nested too deeply.") from None
     except (TypeError, ValueError) as error:
         raise InvalidChangeError(
             field, f"The answer to {field!r} must be a JSON value ({error})."
         ) from None
+    try:
+        return stored_text(f"The answer to {field!r}", text)
+    except ValueError as error:
+        raise InvalidChangeError(field, str(error)) from None
 
 
 def empty_answer_error(field: str) -> InvalidChangeError:

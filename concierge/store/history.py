@@ -28,6 +28,7 @@ from concierge.agent.messages import MESSAGE_ADAPTER, Message, Provenance, new_m
 
 from .database import Database
 from .errors import CorruptHistoryError
+from .history_checks import HistoryProblem, screened
 from .tables import Conversation, ConversationMessage, utc_now
 from .transcript_notes import NOTE_ROLE, NoteKind, TranscriptNote
 from .turns import LEASE_SECONDS, check_turn, claim_turn, process_owner, release_turn
@@ -56,6 +57,8 @@ class SqliteHistoryStore:
         self._cache: list[Message] = []
         self._cached: _Signature | None = None
         self._owner = process_owner()
+        self.problems: list[HistoryProblem] = []
+        """Stored rows the last load refused (forged snapshots, inconsistent summaries)."""
 
     @contextlib.asynccontextmanager
     async def turn(self, lease: float = LEASE_SECONDS) -> AsyncIterator[None]:
@@ -141,7 +144,7 @@ class SqliteHistoryStore:
             .where(ConversationMessage.conversation_id == self.conversation_id, _MESSAGES)
             .order_by(col(ConversationMessage.seq))
         ).all()
-        messages: list[Message] = []
+        loaded: list[tuple[str, Message]] = []
         for row_id, stored, payload in rows:
             try:
                 message = MESSAGE_ADAPTER.validate_json(payload)
@@ -154,7 +157,8 @@ class SqliteHistoryStore:
             if message.provenance is not provenance:
                 # The payload carried a provenance key it should not have; the column wins.
                 message = message.model_copy(update={"provenance": provenance})
-            messages.append(message)
+            loaded.append((row_id, message))
+        messages, self.problems = screened(self.conversation_id, loaded)
         return messages, signature
 
     def _append(

@@ -28,8 +28,6 @@ from .settings import (
 ENV_BASE_URL = "OPENAI_BASE_URL"
 ENV_API_KEY = ENVIRONMENT_VARIABLE
 ENV_MODEL = "CONCIERGE_MODEL"
-NO_KEY = "none"
-"""Sent when a server wants no key: the SDK insists on a non-empty one."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -41,8 +39,6 @@ class Preset:
     base_url: str
     hint: str
     key_required: bool = False
-    placeholder_key: str | None = None
-    """Sent when no key is given, for servers that want any non-empty one."""
 
 
 PRESETS: tuple[Preset, ...] = (
@@ -58,7 +54,6 @@ PRESETS: tuple[Preset, ...] = (
         "Ollama",
         "http://localhost:11434/v1",
         "No real key needed. Pull a tool-capable model first (ollama pull llama3.1).",
-        placeholder_key="ollama",
     ),
     Preset(
         "lmstudio",
@@ -136,9 +131,10 @@ class ModelProfile:
         return preset_for(self.preset)
 
     @property
-    def client_api_key(self) -> str:
-        """The key to hand `openai.AsyncOpenAI`: the real one, the preset's stand-in, or "none"."""
-        return self.api_key or self.preset_info.placeholder_key or NO_KEY
+    def client_api_key(self) -> str | None:
+        """The key to send, or None: then no Authorization header is sent at all (see
+        `concierge.agent.openai_client`), never a stand-in such as "none"."""
+        return self.api_key or None
 
     @property
     def problem(self) -> str | None:
@@ -243,5 +239,6 @@ async def save_profile(
         return None
     current = await secrets.get(base_url)
     if current is not None and current.value == key and current.source is SecretSource.KEYRING:
-        return SecretSaved(persistent=True)  # Unchanged: spare the keyring a write.
+        # Unchanged: spare the keyring a write.
+        return SecretSaved(persistent=True, message=secrets.where(SecretSource.KEYRING))
     return await secrets.set(base_url, key)

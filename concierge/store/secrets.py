@@ -3,8 +3,10 @@
 Desktop Linux without a running keyring (a headless box, a bare window manager) makes
 `keyring` raise `NoKeyringError`; a locked or broken keyring raises other errors. Then the
 key is kept in memory for this session only, and the result says so in words the UI can
-show, so the person is never surprised by a key that vanished after a restart. Keyring
-calls can block (D-Bus, an unlock prompt), so they run on a worker thread.
+show, so the person is never surprised by a key that vanished after a restart. A keyring
+that accepts a key and drops it (keyring's `null` backend, a misconfigured service) is caught
+by reading the key back after saving it. Keyring calls can block (D-Bus, an unlock prompt),
+so they run on a worker thread.
 
 Accounts are named by the caller: the model server's base URL, or the preset name.
 """
@@ -40,7 +42,8 @@ class Secret:
 
 @dataclass(frozen=True, slots=True)
 class SecretSaved:
-    """Where a saved secret went. When not `persistent`, `message` explains why, for the UI."""
+    """Where a saved secret went: `persistent` when it was read back from the keyring;
+    `message` says where it is (and when not persistent, why), for the UI."""
 
     persistent: bool
     message: str | None = None
@@ -51,6 +54,19 @@ NO_KEYRING_MESSAGE = (
     "To keep it, install and unlock a keyring service (such as GNOME Keyring or KWallet), "
     f"or set the {ENVIRONMENT_VARIABLE} environment variable."
 )
+
+
+def keyring_name() -> str:
+    """The keyring backend in use, as keyring names it ("SecretService Keyring")."""
+    backend = keyring.get_keyring()
+    return str(getattr(backend, "name", type(backend).__name__))
+
+
+def _session_only(reason: str) -> str:
+    return (
+        f"{reason}, so the API key is kept only until Concierge quits. To keep it, use a "
+        f"working system keyring or set the {ENVIRONMENT_VARIABLE} environment variable."
+    )
 
 
 class SecretStore:
@@ -78,9 +94,11 @@ class SecretStore:
         return None
 
     async def set(self, account: str, value: str) -> SecretSaved:
-        """Save the key in the keyring; if that fails, keep it for this session and say why."""
+        """Save the key in the keyring and read it back; if either fails, keep it for this
+        session and say why."""
         try:
             await asyncio.to_thread(keyring.set_password, self.service, account, value)
+            kept = await asyncio.to_thread(keyring.get_password, self.service, account)
         except NoKeyringError:
             self._session[account] = value
             return SecretSaved(persistent=False, message=NO_KEYRING_MESSAGE)
@@ -94,8 +112,24 @@ class SecretStore:
                     "only until Concierge quits."
                 ),
             )
+        name = keyring_name()
+        if kept != value:
+            log.warning("The keyring %s did not keep the API key for %s.", name, account)
+            self._session[account] = value
+            return SecretSaved(
+                persistent=False,
+                message=_session_only(f"The system keyring ({name}) did not keep the API key"),
+            )
         self._session.pop(account, None)
-        return SecretSaved(persistent=True)
+        return SecretSaved(persistent=True, message=self.where(SecretSource.KEYRING))
+
+    def where(self, source: SecretSource) -> str:
+        """Where a key from `source` is kept, in words for the settings dialog."""
+        if source is SecretSource.KEYRING:
+            return f"The API key is saved in the keyring ({keyring_name()})."
+        if source is SecretSource.ENVIRONMENT:
+            return f"The API key comes from the {ENVIRONMENT_VARIABLE} environment variable."
+        return "The API key is kept only until Concierge quits: the system keyring did not keep it."
 
     async def delete(self, account: str) -> None:
         """Forget the key for `account`, in this session and in the keyring."""

@@ -24,13 +24,13 @@ from .database import Database
 from .entities import ITEMS, TRIPS
 from .errors import RecordNotFoundError
 from .itinerary import trip_items
-from .records import Pace, TripRecord
+from .records import TripRecord
 from .tables import Trip, utc_now
 from .trip_parts import copy_trip_parts, delete_trip_parts
 from .validation import TRIP_RULES, check_position, check_trip, parse_changes
 from .words import and_list, field_labels
 
-DEFAULT_TITLE = "New trip"
+DEFAULT_TITLE = str(TRIP_RULES["title"].default)
 
 
 class TripRepository:
@@ -196,27 +196,8 @@ def _next_position(session: Session) -> int:
 
 
 def _blank_trip(trip_id: str, position: int, now: datetime) -> TripRecord:
-    return TripRecord(
-        id=trip_id,
-        title=DEFAULT_TITLE,
-        origin="",
-        origin_code=None,
-        origin_tz=None,
-        destination="",
-        destination_code=None,
-        destination_tz=None,
-        start_date=None,
-        end_date=None,
-        travellers=1,
-        budget_amount=None,
-        budget_currency="EUR",
-        interests=(),
-        pace=Pace.BALANCED,
-        notes="",
-        position=position,
-        created_at=now,
-        updated_at=now,
-    )
+    defaults: dict[str, Any] = {name: rule.default for name, rule in TRIP_RULES.items()}
+    return TripRecord(id=trip_id, position=position, created_at=now, updated_at=now, **defaults)
 
 
 def _edit_label(parsed: Mapping[str, Any]) -> str:

@@ -19,15 +19,11 @@ from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
 from concierge.store.day_text import MONTHS as MONTHS  # re-exported: one declaration
 from concierge.store.day_text import format_date as format_date
+from concierge.store.validation import MAX_TRIP_DAYS as MAX_TRIP_DAYS  # one declaration
+from concierge.store.validation import MAX_YEAR as MAX_YEAR
+from concierge.store.validation import MIN_YEAR as MIN_YEAR
 
 from .errors import DateError as DateError
-
-MAX_TRIP_DAYS = 365
-"""The longest trip accepted, counting both the first and the last day."""
-
-MIN_YEAR = 1900
-MAX_YEAR = 2199
-"""Years outside this range are typing mistakes ("0226-05-14"), not trips."""
 
 WEEKDAYS = ("Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday")
 

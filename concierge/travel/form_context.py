@@ -23,6 +23,7 @@ from .forms import TRIP_BRIEF, FormDefinition, render_status
 from .forms.status import compact
 from .tool_support import NoArguments, ToolArgs, assistant_context, store_errors
 from .trip_view import short_id
+from .value_text import one_line
 
 
 class FillAnswers(ToolArgs):
@@ -144,7 +145,7 @@ def _with_outcome(head: str, written: FormWrite) -> str:
     if settled.goals:
         lines.append(
             "Goals completed by this: "
-            + ", ".join(f"[{short_id(goal.id)}] {goal.title}" for goal in settled.goals)
+            + ", ".join(f"[{short_id(goal.id)}] {one_line(goal.title)}" for goal in settled.goals)
             + "."
         )
     if settled.reopened:

@@ -16,13 +16,15 @@ from pydantic import Field
 
 from concierge.agent import AbortSignal, ContextProvider, Tool, ToolContext, ToolOutput
 from concierge.store import Actor, GoalRecord, GoalRepository
+from concierge.store.validation import LINE_LIMIT
 
 from .feature import AssistantFeature
 from .goal_triggers import GoalTrigger, describe_trigger
 from .tool_support import NoArguments, ToolArgs, assistant_context, by_reference, store_errors
 from .trip_view import headed_lists, short_id
+from .value_text import one_line
 
-TITLE_LIMIT = 200
+TITLE_LIMIT = LINE_LIMIT
 
 
 class NewGoal(ToolArgs):
@@ -153,16 +155,16 @@ def render_goal(goal: GoalRecord, *, status: bool = False) -> str:
     """One list line: the short id, the title, what completes an open goal by itself, or
     who did a done one. `status` puts "open:" or "done:" before the title."""
     state = f"{goal.status.value}: " if status else ""
-    line = f"- [{short_id(goal.id)}] {state}{goal.title}"
+    line = f"- [{short_id(goal.id)}] {state}{one_line(goal.title)}"
     if not goal.done:
         if goal.completes_on is None:
             return line
-        return f"{line} (completes when {describe_trigger(goal.completes_on)})"
+        return f"{line} (completes when {one_line(describe_trigger(goal.completes_on))})"
     if goal.completed_by is Actor.APP and goal.completes_on:
-        return f"{line} — done by the app when {describe_trigger(goal.completes_on)}"
+        return f"{line} — done by the app when {one_line(describe_trigger(goal.completes_on))}"
     who = {Actor.PERSON: "the person", Actor.ASSISTANT: "you", Actor.APP: "the app"}
     return f"{line} — done by {who[goal.completed_by or Actor.PERSON]}"
 
 
 def _named(goal: GoalRecord) -> str:
-    return f"[{short_id(goal.id)}] “{goal.title}”"
+    return f"[{short_id(goal.id)}] “{one_line(goal.title)}”"

@@ -9,7 +9,7 @@ runs: it takes a noticeable part of a second to import.
 from __future__ import annotations
 
 from concierge.agent.openai_errors import describe_openai_error, v1_hint
-from concierge.store.model_profile import NO_KEY, ModelProfile, base_url_problem, normalize_base_url
+from concierge.store.model_profile import ModelProfile, base_url_problem, normalize_base_url
 
 from .errors import ConnectionCheckError
 
@@ -32,11 +32,13 @@ async def list_models(
         raise ConnectionCheckError(problem)
     import openai
 
-    client = openai.AsyncOpenAI(
-        base_url=base_url, api_key=api_key or NO_KEY, max_retries=0, timeout=timeout
-    )
+    from concierge.agent.openai_client import auth_headers, model_client
+
+    client = model_client(base_url, api_key, max_retries=0, timeout=timeout)
     try:
-        ids = {str(model.id) async for model in client.models.list()}
+        ids = {
+            str(model.id) async for model in client.models.list(extra_headers=auth_headers(client))
+        }
     except openai.APIError as error:
         status = error.status_code if isinstance(error, openai.APIStatusError) else None
         message = describe_openai_error(error, base_url, timeout=timeout)

@@ -9,12 +9,14 @@ from pydantic import Field
 
 from concierge.agent import AbortSignal, ContextProvider, Tool, ToolContext, ToolError, ToolOutput
 from concierge.store import PinRecord, PinRepository
+from concierge.store.validation import PIN_TEXT_LIMIT
 
 from .feature import AssistantFeature
 from .tool_support import ToolArgs, assistant_context, by_reference, store_errors
 from .trip_view import headed_lists, short_id
+from .value_text import one_line
 
-TEXT_LIMIT = 500
+TEXT_LIMIT = PIN_TEXT_LIMIT
 
 
 class NewPin(ToolArgs):
@@ -108,7 +110,7 @@ class PinFeature(AssistantFeature):
 
 def render_pin(pin: PinRecord) -> str:
     """One list line: the short id and the text."""
-    return f"- [{short_id(pin.id)}] {pin.text}"
+    return f"- [{short_id(pin.id)}] {one_line(pin.text)}"
 
 
 def _scope(pin: PinRecord) -> str:
@@ -116,4 +118,4 @@ def _scope(pin: PinRecord) -> str:
 
 
 def _named(pin: PinRecord) -> str:
-    return f"[{short_id(pin.id)}] “{pin.text}” for {_scope(pin)}"
+    return f"[{short_id(pin.id)}] “{one_line(pin.text)}” for {_scope(pin)}"

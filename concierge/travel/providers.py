@@ -11,6 +11,7 @@ from concierge.store import ItineraryRepository, LookupJobRepository, TripReposi
 
 from .selection import SelectionState
 from .trip_view import render_item, render_trip, short_id
+from .value_text import one_line
 
 
 def trip_provider(
@@ -53,7 +54,8 @@ def selection_provider(
                 job = await lookups.get(job_id)
                 if job is not None and job.trip_id == trip_id:
                     lines.append(
-                        f"- [{short_id(job.id)}] {job.kind}: {job.status.value} — {job.summary}"
+                        f"- [{short_id(job.id)}] {job.kind}: {job.status.value} — "
+                        f"{one_line(job.summary)}"
                     )
                 else:
                     lines.append(f"- [{short_id(job_id)}] (no longer exists)")

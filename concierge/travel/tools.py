@@ -20,6 +20,7 @@ from concierge.store import (
     and_list,
     field_labels,
 )
+from concierge.store.validation import MAX_TRAVELLERS
 
 from .tool_support import NoArguments, ToolArgs, assistant_context, by_reference, store_errors
 from .trip_edits import TripEditor
@@ -34,7 +35,7 @@ class TripChanges(ToolArgs):
     destination: str | None = Field(None, description="City or airport, e.g. 'Porto' or 'OPO'.")
     start_date: date | None = Field(None, description="First day, YYYY-MM-DD.")
     end_date: date | None = Field(None, description="Last day, YYYY-MM-DD.")
-    travellers: int | None = Field(None, ge=1, le=99)
+    travellers: int | None = Field(None, ge=1, le=MAX_TRAVELLERS, strict=True)
     budget_amount: Decimal | None = Field(None, ge=0, description="Total budget, e.g. 1800.")
     budget_currency: str | None = Field(None, description="ISO 4217 code, e.g. EUR.")
     interests: list[str] | None = None

@@ -2,7 +2,9 @@
 
 The same rendering serves the trip provider (every iteration) and the `get_trip` tool, so
 the model always reads one format. Item ids are shortened to eight characters; tools accept
-them back.
+them back. Every value a person or the model wrote goes through `one_line`, and a stored
+value the store's rules now refuse is shown as it is and marked, never an error: a provider
+that raised would stop every later turn.
 """
 
 from __future__ import annotations
@@ -12,9 +14,10 @@ from datetime import date
 from itertools import groupby
 
 from concierge.store import ItineraryItemRecord, TripRecord
+from concierge.store.validation import TRIP_RULES, out_of_range, trip_problem
 
-from .currencies import format_money
-from .dates import trip_days
+from .currencies import CurrencyError, format_money
+from .value_text import one_line
 
 SHORT_ID = 8
 NOTES_LIMIT = 600
@@ -42,30 +45,51 @@ def _day(value: date) -> str:
 def _place(name: str, code: str | None, tz: str | None) -> str:
     if not name:
         return "not set"
+    shown = one_line(name)
     if code is None and tz is None:
-        return f"{name} (not matched to an airport or city)"
-    return f"{name}, time zone {tz}" if tz else name
+        return f"{shown} (not matched to an airport or city)"
+    return f"{shown}, time zone {one_line(tz)}" if tz else shown
+
+
+def _budget(trip: TripRecord) -> str:
+    if trip.budget_amount is None:
+        return f"not set (currency {one_line(trip.budget_currency)})"
+    try:
+        return format_money(trip.budget_amount, trip.budget_currency)
+    except CurrencyError:
+        return f"{trip.budget_amount} {one_line(trip.budget_currency)}"
+
+
+def _problems(trip: TripRecord) -> str | None:
+    """The stored values the store's rules refuse, named by label, or None."""
+    values = {name: getattr(trip, name) for name in TRIP_RULES}
+    found = list(out_of_range(TRIP_RULES, values).values())
+    if (span := trip_problem(trip)) is not None:
+        found.append(span)
+    if not found:
+        return None
+    return "Out of range (stored before a rule refused it; ask the person to correct it): " + (
+        " ".join(one_line(problem) for problem in found)
+    )
 
 
 def render_trip(
     trip: TripRecord, items: Sequence[ItineraryItemRecord], *, notes_limit: int | None = NOTES_LIMIT
 ) -> str:
+    interests = ", ".join(one_line(interest) for interest in trip.interests)
     lines = [
-        f"Trip: {trip.title}",
+        f"Trip: {one_line(trip.title)}",
         f"From: {_place(trip.origin, trip.origin_code, trip.origin_tz)}",
         f"To: {_place(trip.destination, trip.destination_code, trip.destination_tz)}",
         f"Dates: {_dates(trip)}",
         f"Travellers: {trip.travellers}",
-        "Budget: "
-        + (
-            format_money(trip.budget_amount, trip.budget_currency)
-            if trip.budget_amount is not None
-            else f"not set (currency {trip.budget_currency})"
-        ),
-        f"Interests: {', '.join(trip.interests) if trip.interests else 'not set'}",
-        f"Pace: {trip.pace.value}",
+        f"Budget: {_budget(trip)}",
+        f"Interests: {interests or 'not set'}",
+        f"Pace: {one_line(trip.pace.value)}",
     ]
-    notes = " ".join(trip.notes.split())
+    if (problems := _problems(trip)) is not None:
+        lines.append(problems)
+    notes = one_line(" ".join(trip.notes.split()))
     if notes:
         if notes_limit is not None and len(notes) > notes_limit:
             notes = notes[:notes_limit] + "… (shortened; get_trip shows all)"
@@ -89,11 +113,11 @@ def render_items(trip: TripRecord, items: Sequence[ItineraryItemRecord]) -> list
 
 def render_item(item: ItineraryItemRecord) -> str:
     when = item.start_time.strftime("%H:%M") if item.start_time else "--:--"
-    text = f"[{short_id(item.id)}] {when} {item.title}"
+    text = f"[{short_id(item.id)}] {when} {one_line(item.title)}"
     if item.place:
-        text += f" @ {item.place}"
+        text += f" @ {one_line(item.place)}"
     if item.notes:
-        text += f" ({' '.join(item.notes.split())})"
+        text += f" ({one_line(' '.join(item.notes.split()))})"
     return text
 
 
@@ -106,7 +130,7 @@ def _dates(trip: TripRecord) -> str:
         return f"ends {_day(end)}; the start date is not set"
     if end is None:
         return f"starts {_day(start)}; the end date is not set"
-    return f"{_day(start)} to {_day(end)}, {len(trip_days(start, end))} days"
+    return f"{_day(start)} to {_day(end)}, {(end - start).days + 1} days"
 
 
 def _outside(trip: TripRecord, day: date) -> str:

@@ -76,13 +76,11 @@ class AssistantSession(QObject):
             self.chat.tasks.start(client.close(), name="close model client")
         self._model = None
         if profile.is_usable:
-            import openai  # Here, not at start-up: the SDK is slow to import and may be unused.
-
+            # Here, not at start-up: the SDK is slow to import and may be unused.
+            from concierge.agent.openai_client import model_client
             from concierge.agent.openai_model import OpenAIChatModel
 
-            self._client = openai.AsyncOpenAI(
-                base_url=profile.base_url, api_key=profile.client_api_key, max_retries=1
-            )
+            self._client = model_client(profile.base_url, profile.client_api_key, max_retries=1)
             self._model = OpenAIChatModel(
                 self._client,
                 model=profile.model,

@@ -70,7 +70,6 @@ def test_presets_match_the_servers_people_use() -> None:
     assert [p.label for p in PRESETS if p.key_required] == ["OpenAI"]
     assert "--enable-auto-tool-choice" in preset_for("vllm").hint
     assert "template" in preset_for("llamacpp").hint
-    assert preset_for("ollama").placeholder_key == "ollama"
     assert preset_for("something-from-a-newer-version").key == "custom"
 
 
@@ -86,9 +85,9 @@ def test_problems_are_sentences_for_the_person() -> None:
     assert base_url_problem(" http://h:1/v1/ ") is None
 
 
-def test_the_client_key_fits_the_server() -> None:
-    assert profile().client_api_key == "ollama"
-    assert profile(preset="lmstudio").client_api_key == "none"
+def test_the_client_key_is_the_real_one_or_none_never_a_stand_in() -> None:
+    assert profile().client_api_key is None
+    assert profile(preset="lmstudio").client_api_key is None
     assert profile(api_key="sk-real").client_api_key == "sk-real"
 
 

@@ -5,6 +5,8 @@ from __future__ import annotations
 import keyring
 import pytest
 from keyring.backend import KeyringBackend
+from keyring.backends.fail import Keyring as FailKeyring
+from keyring.backends.null import Keyring as NullKeyring
 from keyring.errors import KeyringLocked, NoKeyringError
 
 from concierge.store import SecretSource, SecretStore
@@ -42,7 +44,8 @@ async def test_keys_are_kept_in_the_keyring(memory_keyring: MemoryKeyring) -> No
     store = SecretStore()
     assert await store.get(URL) is None
     saved = await store.set(URL, "sk-local")
-    assert (saved.persistent, saved.message) == (True, None)
+    assert saved.persistent
+    assert saved.message == "The API key is saved in the keyring (memory keyring MemoryKeyring)."
     assert memory_keyring.passwords == {(SERVICE, URL): "sk-local"}
     secret = await SecretStore().get(URL)  # a new store: it really is in the keyring
     assert secret is not None
@@ -95,3 +98,27 @@ async def test_the_environment_key_is_used_when_none_is_stored(
     assert (secret.value, secret.source) == ("sk-env", SecretSource.ENVIRONMENT)
     await store.set(URL, "sk-stored")
     assert (await store.get(URL)).value == "sk-stored"  # type: ignore[union-attr]
+
+
+async def test_a_keyring_that_drops_the_key_is_not_reported_as_keeping_it() -> None:
+    """keyring's null backend accepts every key and keeps none: reading it back tells."""
+    keyring.set_keyring(NullKeyring())
+    store = SecretStore()
+    saved = await store.set(URL, "sk-dropped")
+    assert saved.persistent is False
+    assert saved.message is not None
+    assert "did not keep the API key" in saved.message
+    assert "null Keyring" in saved.message
+    assert "kept only until Concierge quits" in saved.message
+    secret = await store.get(URL)
+    assert secret is not None
+    assert (secret.value, secret.source) == ("sk-dropped", SecretSource.SESSION)
+    assert "only until Concierge quits" in store.where(secret.source)
+
+
+async def test_the_fail_keyring_keeps_the_key_for_the_session() -> None:
+    keyring.set_keyring(FailKeyring())
+    store = SecretStore()
+    saved = await store.set(URL, "sk-session")
+    assert saved.persistent is False
+    assert (await store.get(URL)).source is SecretSource.SESSION  # type: ignore[union-attr]

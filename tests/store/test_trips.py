@@ -142,7 +142,7 @@ async def test_rename(trips: TripRepository, database: Database) -> None:
     ("changes", "field", "message"),
     [
         ({"title": "  "}, "title", "Title must not be empty."),
-        ({"travellers": 0}, "travellers", "Travellers must be a whole number of at least 1"),
+        ({"travellers": 0}, "travellers", "Travellers must be a whole number from 1 to 999"),
         ({"travellers": True}, "travellers", "Travellers must be a whole number"),
         ({"travellers": 2.5}, "travellers", "Travellers must be a whole number"),
         ({"budget_amount": "-5"}, "budget_amount", "Budget must not be negative"),
@@ -156,6 +156,20 @@ async def test_rename(trips: TripRepository, database: Database) -> None:
         ({"destination_tz": "Porto"}, "destination_tz", "IANA time zone"),
         ({"interests": 42}, "interests", "Interests must be a list of words"),
         ({"notes": None}, "notes", "Notes must be text"),
+        ({"travellers": 10**20}, "travellers", "from 1 to 999"),
+        ({"travellers": True}, "travellers", "from 1 to 999"),
+        ({"title": "Porto \ud800"}, "title", "broken character (an unpaired surrogate)"),
+        ({"title": "x" * 201}, "title", "at most 200 are kept"),
+        ({"budget_amount": "1e26"}, "budget_amount", "must be less than 1,000,000,000,000"),
+        ({"budget_currency": "ZZZ"}, "budget_currency", "ISO 4217 code in use"),
+        ({"start_date": "0001-01-01"}, "start_date", "between the years 1900 and 2199"),
+        (
+            {"start_date": "2026-01-01", "end_date": "2099-12-31"},
+            "end_date",
+            "A trip can last at most 365 days",
+        ),
+        ({"notes": "a\x00b"}, "notes", "NUL character"),
+        ({"interests": [f"i{n}" for n in range(51)]}, "interests", "at most 50 entries"),
         ({"colour": "blue"}, "colour", "A trip has no field 'colour'"),
         ({"position": 3}, "position", "The position of a trip changes only by moving."),
         ({"id": "x"}, "id", "The id of a trip is assigned by Concierge."),
@@ -201,7 +215,7 @@ async def test_an_end_before_the_start_is_refused_naming_the_field(
 async def test_budgets_round_trip_exactly_as_text(
     trips: TripRepository, db_path: Path, database: Database
 ) -> None:
-    amounts = ["1234.50", "0.10", "0", "1E+3", "99999999999999999999.99"]
+    amounts = ["1234.50", "0.10", "0", "1E+3", "999999999999.987654321"]
     created = [await trips.create({"budget_amount": amount}) for amount in amounts]
     database.close()
     with Database(db_path) as reopened:

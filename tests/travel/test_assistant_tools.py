@@ -131,6 +131,51 @@ async def test_bad_arguments_come_back_as_readable_errors_and_change_nothing(
     assert await world.trips.get(world.trip.id) == world.trip
 
 
+async def test_out_of_range_and_absurd_arguments_are_tool_errors_and_the_next_turn_works(
+    world: World, fake_openai: FakeOpenAIServer
+) -> None:
+    agent = world.agent(fake_openai)
+    deep = '{"title": ' + "[" * 100_000 + "]" * 100_000 + "}"
+    fake_openai.script(
+        Reply.tool_calls(
+            ToolCallSpec("update_trip", {"travellers": True}),
+            ToolCallSpec("update_trip", {"travellers": 10**20}),
+            ToolCallSpec("update_trip", {"budget_amount": "1e26"}),
+            ToolCallSpec("update_trip", {"start_date": "2026-01-01", "end_date": "2099-12-31"}),
+            ToolCallSpec("update_trip", deep),
+        ),
+        *[Reply.text("Sorry.")] * 5,  # the long arguments may be summarized first
+    )
+    await agent.process_request("Break things")
+    results = tool_results(fake_openai.chat_requests[-1])  # a summary request may come first
+    assert "travellers: Input should be a valid integer" in results[0]
+    assert "travellers: Input should be less than or equal to 999" in results[1]
+    assert "too large" in results[2] or "less than 1,000,000,000,000" in results[2]
+    assert "A trip can last at most 365 days" in results[3]
+    assert "nested too deeply" in results[4]
+    assert await world.trips.get(world.trip.id) == world.trip
+    await agent.process_request("Hello?")  # every later turn still reaches the model
+    snapshots = [snapshot_of(body) or "" for body in fake_openai.chat_requests]
+    assert "Travellers: 2" in snapshots[-1] or "Travellers: 2" in snapshots[-2]
+
+
+async def test_a_lone_surrogate_from_the_model_is_stored_as_a_replacement_character(
+    world: World, fake_openai: FakeOpenAIServer
+) -> None:
+    """JSON may escape half a surrogate pair; stored as is, it would fail every write."""
+    agent = world.agent(fake_openai)
+    fake_openai.script(
+        Reply.tool_calls(ToolCallSpec("update_trip", {"title": "Porto \ud800"})),
+        Reply.text("Renamed \udfff."),
+        Reply.text("You are welcome."),
+    )
+    await agent.process_request("Rename it")
+    trip = await world.trips.get(world.trip.id)
+    assert trip is not None and trip.title == "Porto \ufffd"
+    await agent.process_request("Thanks")
+    assert "Renamed \ufffd." in json.dumps(fake_openai.chat_requests[-1], ensure_ascii=False)
+
+
 async def test_itinerary_tools_add_update_move_and_remove_with_permission(
     world: World, fake_openai: FakeOpenAIServer
 ) -> None:

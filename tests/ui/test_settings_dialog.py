@@ -14,6 +14,8 @@ from pathlib import Path
 import keyring
 import keyring.core
 import pytest
+from keyring.backend import KeyringBackend
+from keyring.backends.null import Keyring as NullKeyring
 from keyring.errors import NoKeyringError
 from PySide6.QtCore import QPoint, Qt
 from PySide6.QtWidgets import (
@@ -243,7 +245,7 @@ async def test_refresh_models_fills_the_model_box(
     assert dialog.models_status.kind is Kind.SUCCESS
     [request] = fake_openai.requests
     assert (request.method, request.path) == ("GET", "/v1/models")
-    assert request.headers["authorization"] == "Bearer ollama"  # Ollama wants any key
+    assert "authorization" not in request.headers  # no key typed: none is sent
 
     dialog.model_combo.setEditText("phi4")
     click(qtbot, dialog.refresh_button)
@@ -648,3 +650,43 @@ async def test_messages_make_room_instead_of_squashing_the_rows(
     await until(lambda: dialog.problem_label.isVisible())
     await until(lambda: squashed(dialog) == [])
     assert dialog.isVisible()
+
+
+@pytest.mark.parametrize(
+    ("backend", "source", "where"),
+    [
+        (NullKeyring, SecretSource.SESSION, "The system keyring (null Keyring) did not keep"),
+        (
+            MemoryKeyring,
+            SecretSource.KEYRING,
+            "saved in the keyring (memory keyring MemoryKeyring)",
+        ),
+    ],
+)
+async def test_saving_a_key_says_exactly_where_it_went(
+    make_dialog: MakeDialog,
+    qtbot: QtBot,
+    opened: Opened,
+    backend: type[KeyringBackend],
+    source: SecretSource,
+    where: str,
+) -> None:
+    """The null keyring accepts a key and keeps none: the person is told, not reassured."""
+    keyring.set_keyring(backend())
+    dialog = await make_dialog()
+    choose(dialog, "openai")
+    dialog.model_combo.setEditText("gpt-4o-mini")
+    dialog.key_edit.setFocus()
+    qtbot.keyClicks(dialog.key_edit, "sk-typed")
+    notices: list[str] = []
+    dialog.key_notice.connect(notices.append)
+    click(qtbot, dialog.ok_button)
+    await until(lambda: not dialog.isVisible())
+    assert [p.key_source for p in opened.saved] == [source]
+    [notice] = notices
+    assert notice.startswith("Settings saved.") and where in notice
+    reopened = await make_dialog()
+    assert reopened.key_edit.text() == "sk-typed"
+    assert reopened.key_warning.isVisible()
+    shown = "only until Concierge quits" if source is SecretSource.SESSION else where
+    assert shown in reopened.key_warning.text()

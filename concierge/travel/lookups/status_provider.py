@@ -20,18 +20,19 @@ from concierge.agent import AbortSignal, ContextProvider
 from concierge.store import LookupJobRecord, LookupJobRepository
 
 from ..trip_view import headed_lists, short_id
+from ..value_text import one_line
 
 MAX_FINISHED_SHOWN = 8
 
 
 def render_active(job: LookupJobRecord) -> str:
     percent = int(job.progress * 100)
-    line = f" — {job.status_line}" if job.status_line else ""
+    line = f" — {one_line(job.status_line)}" if job.status_line else ""
     return f"- [{short_id(job.id)}] {job.kind}: {job.status.value} {percent}%{line}"
 
 
 def render_finished(job: LookupJobRecord) -> str:
-    return f"- [{short_id(job.id)}] {job.kind}: {job.status.value} — {job.summary}"
+    return f"- [{short_id(job.id)}] {job.kind}: {job.status.value} — {one_line(job.summary)}"
 
 
 def lookup_status_provider(jobs: LookupJobRepository, trip_id: str) -> ContextProvider:

@@ -326,6 +326,8 @@ class SettingsDialog(QDialog):
             self.env_note.show_message(_environment_note(self._overridden))
         if profile.key_source is SecretSource.SESSION:
             self.key_warning.show_message(SESSION_KEY_TEXT, Kind.WARNING)
+        elif profile.key_source is SecretSource.KEYRING:
+            self.key_warning.show_message(self._secrets.where(profile.key_source))
 
     @staticmethod
     def _lock(widget: QWidget, variable: str) -> None:
@@ -404,10 +406,10 @@ class SettingsDialog(QDialog):
             return
         if preset.key_required:
             self.key_edit.setPlaceholderText(f"Required for {preset.label}")
-        elif preset.placeholder_key:
-            self.key_edit.setPlaceholderText(f"Optional; “{preset.placeholder_key}” is sent")
         else:
-            self.key_edit.setPlaceholderText("Not needed unless the server asks for one")
+            self.key_edit.setPlaceholderText(
+                "Not needed unless the server asks for one; without a key none is sent"
+            )
 
     def _preset_chosen(self) -> None:
         preset = self.preset
@@ -466,7 +468,7 @@ class SettingsDialog(QDialog):
             self._models_task.cancel()
         self._models_generation += 1
         url = normalize_base_url(self.base_url_edit.text())
-        key = self.api_key() or self.preset.placeholder_key
+        key = self.api_key()
         self.models_busy.show()
         self.models_status.show_message(f"Asking {url} for its models…")
         task = self.tasks.start(
@@ -580,7 +582,7 @@ class SettingsDialog(QDialog):
             return
         self._set_saving(False)
         self.saved.emit(profile)
-        if secret is not None and not secret.persistent:
+        if secret is not None:  # say exactly where the key went, kept or not
             self.key_notice.emit(f"Settings saved. {secret.message or SESSION_KEY_TEXT}")
         self.accept()
 
