@@ -60,6 +60,7 @@ from .messages import (
 from .model import ModelAdapter, ModelError, ModelReply, ModelRequest
 from .runnable import RetryingRunnable, Runnable, RunnableWrapper
 from .tools import (
+    OutcomeLookup,
     PermissionHandler,
     PermissionRequest,
     Tool,
@@ -105,6 +106,7 @@ __all__ = [
     "ModelResponseEvent",
     "ModelSummarizer",
     "NothingToRetryError",
+    "OutcomeLookup",
     "PermissionHandler",
     "PermissionRequest",
     "Provenance",

@@ -155,16 +155,112 @@ def user_message(content: str | Sequence[ContentPart]) -> UserMessage:
     return UserMessage(content=parts)
 
 
-def unanswered_tool_calls(history: Sequence[Message]) -> list[ToolCall]:
-    """Tool calls of the last assistant message that have no result yet."""
-    for index in range(len(history) - 1, -1, -1):
-        message = history[index]
-        if isinstance(message, AssistantMessage):
-            answered = {m.tool_call_id for m in history[index + 1 :] if isinstance(m, ToolResult)}
-            return [call for call in message.tool_calls if call.id not in answered]
-        if isinstance(message, UserMessage):
-            return []
-    return []
+def unanswered_tool_calls(history: Sequence[Message]) -> list[tuple[AssistantMessage, ToolCall]]:
+    """Every stored tool call, anywhere in history, that has no result stored after it.
+
+    A crash between a call and its result can leave one before a later user message (the
+    person typed on after a restart), so the whole history is searched, not only its tail."""
+    bundles = _results_by_call(history)
+    return [
+        (message, call)
+        for index, message in enumerate(history)
+        if index in bundles and isinstance(message, AssistantMessage)
+        for call in _distinct(message.tool_calls)
+        if call.id not in bundles[index]
+    ]
+
+
+def paired(history: Sequence[Message]) -> list[Message]:
+    """History with every assistant tool-call message followed at once by its results.
+
+    Stored order already is so, except after a crash: a call's result stored late (after a
+    message typed since) is moved up behind its call, a call with no stored result at all
+    gets an `aborted` one, and a result that answers no earlier call is left out, since
+    every server refuses it. The same history always gives the same list (R5)."""
+    if _well_paired(history):
+        return list(history)
+    bundles = _results_by_call(history)
+    out: list[Message] = []
+    for index, message in enumerate(history):
+        if isinstance(message, ToolResult):
+            continue
+        out.append(message)
+        if index in bundles and isinstance(message, AssistantMessage):
+            found = bundles[index]
+            out.extend(
+                found.get(call.id) or _lost_result(message, call)
+                for call in _distinct(message.tool_calls)
+            )
+    return out
+
+
+def _results_by_call(history: Sequence[Message]) -> dict[int, dict[str, ToolResult]]:
+    """For each tool-call message's index, its calls' results by call id.
+
+    A result answers the latest earlier call with its id that has none yet (some servers
+    reuse ids from turn to turn); a second result for the same call is ignored."""
+    bundles: dict[int, dict[str, ToolResult]] = {}
+    open_calls: dict[str, int] = {}
+    for index, message in enumerate(history):
+        if isinstance(message, AssistantMessage) and message.tool_calls:
+            bundles[index] = {}
+            for call in message.tool_calls:
+                open_calls[call.id] = index
+        elif isinstance(message, ToolResult):
+            owner = open_calls.pop(message.tool_call_id, None)
+            if owner is not None:
+                bundles[owner][message.tool_call_id] = message
+    return bundles
+
+
+def _distinct(calls: Sequence[ToolCall]) -> list[ToolCall]:
+    """`calls` without a repeated id (a server bug that would otherwise need two results)."""
+    seen: set[str] = set()
+    distinct: list[ToolCall] = []
+    for call in calls:
+        if call.id not in seen:
+            seen.add(call.id)
+            distinct.append(call)
+    return distinct
+
+
+def effect_id(message: AssistantMessage, call: ToolCall) -> str:
+    """Names what one tool call does, unique across conversations (the message id is a
+    uuid; call ids are only the server's). Tools tag their writes with it, so after a crash
+    the runtime can tell whether a call without a result had taken effect."""
+    return f"{message.id}:{call.id}"
+
+
+LOST_RESULT = "The tool call was interrupted and its result was lost; nothing more is known."
+
+
+def _lost_result(message: AssistantMessage, call: ToolCall) -> ToolResult:
+    return ToolResult(
+        id=f"{message.id}-{call.id}-lost",
+        tool_call_id=call.id,
+        tool_name=call.name,
+        content=LOST_RESULT,
+        status=ToolStatus.ABORTED,
+    )
+
+
+def _well_paired(history: Sequence[Message]) -> bool:
+    waiting: set[str] = set()
+    answerable: set[str] = set()
+    for message in history:
+        if isinstance(message, ToolResult):
+            if message.tool_call_id not in answerable:
+                return False
+            answerable.discard(message.tool_call_id)
+            waiting.discard(message.tool_call_id)
+            continue
+        if waiting:
+            return False
+        answerable = waiting = set()
+        if isinstance(message, AssistantMessage) and message.tool_calls:
+            waiting = {call.id for call in message.tool_calls}
+            answerable = set(waiting)
+    return not waiting
 
 
 def is_compaction_summary(message: Message) -> TypeGuard[UserMessage]:

@@ -36,8 +36,17 @@ class ToolOutput:
 
 @dataclass(frozen=True, slots=True)
 class ToolContext:
+    """`effect_id` tags the call's writes (e.g. as their change-log group) so that, after a
+    crash before its result was stored, `OutcomeLookup` can report what it did."""
+
     signal: AbortSignal
     call_id: str
+    effect_id: str = ""
+
+
+OutcomeLookup: TypeAlias = Callable[[str], Awaitable["str | None"]]
+"""Given a tool call's `effect_id`, what it had done, in words for the model, if its writes
+were committed; None if nothing was. Asked only for calls left without a result by a crash."""
 
 
 @dataclass(frozen=True, slots=True)

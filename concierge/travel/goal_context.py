@@ -107,7 +107,7 @@ class GoalFeature(AssistantFeature):
                 self.trip_id,
                 args.title,
                 completes_on=trigger,
-                context=assistant_context(f"new goal “{args.title}”"),
+                context=assistant_context(ctx, f"new goal “{args.title}”"),
             )
         return ToolOutput(
             f"Added the goal {render_goal(goal).removeprefix('- ')}.",
@@ -120,7 +120,7 @@ class GoalFeature(AssistantFeature):
             return ToolOutput(f"The goal {_named(goal)} was already done.")
         async with store_errors():
             await self.goals.complete(
-                goal.id, context=assistant_context(f"check-off of goal “{goal.title}”")
+                goal.id, context=assistant_context(ctx, f"check-off of goal “{goal.title}”")
             )
         return ToolOutput(
             f"Completed the goal {_named(goal)}.", summary=f"completed {_named(goal)}"
@@ -132,7 +132,7 @@ class GoalFeature(AssistantFeature):
             return ToolOutput(f"The goal {_named(goal)} is already open.")
         async with store_errors():
             await self.goals.reopen(
-                goal.id, context=assistant_context(f"reopening of goal “{goal.title}”")
+                goal.id, context=assistant_context(ctx, f"reopening of goal “{goal.title}”")
             )
         return ToolOutput(f"Reopened the goal {_named(goal)}.", summary=f"reopened {_named(goal)}")
 

@@ -1,0 +1,130 @@
+"""History a crash left behind: tool calls without results, typed over or not. Every request
+sent afterwards pairs each call with one result (the loopback server refuses anything else
+with OpenAI's 400), and stored history gets the results."""
+
+from __future__ import annotations
+
+import openai
+import pytest
+
+from concierge.agent import (
+    AssistantMessage,
+    InMemoryHistoryStore,
+    ToolCall,
+    ToolResult,
+    ToolStatus,
+    UserMessage,
+)
+from concierge.agent.loop import ABORTED_RESULT, RECOVERED_RESULT
+from concierge.agent.messages import user_message
+from tests.agent.support import Trip, client_for, make_agent, set_destination_tool
+from tests.fakes import FakeOpenAIServer, Reply
+from tests.fakes.pairing import MISSING, ORPHAN
+
+CALL = ToolCall(id="call_lost", name="set_destination", arguments='{"destination": "Porto"}')
+
+
+def crashed_history(*after: UserMessage) -> list[UserMessage | AssistantMessage]:
+    """A person's message and the model's tool call, stored before a kill; its result is not."""
+    return [user_message("Porto please"), AssistantMessage(tool_calls=(CALL,)), *after]
+
+
+def roles(body: dict[str, object]) -> list[tuple[str, str]]:
+    messages = body["messages"]
+    assert isinstance(messages, list)
+    return [(m["role"], m.get("content") or "") for m in messages if m["role"] != "system"]
+
+
+async def test_the_fake_server_refuses_unpaired_and_misplaced_tool_messages_as_openai_does(
+    fake_openai: FakeOpenAIServer,
+) -> None:
+    client = client_for(fake_openai)
+    call = {"id": "c1", "type": "function", "function": {"name": "f", "arguments": "{}"}}
+    unpaired = [
+        {"role": "user", "content": "hi"},
+        {"role": "assistant", "content": None, "tool_calls": [call]},
+        {"role": "user", "content": "again"},
+    ]
+    with pytest.raises(openai.BadRequestError) as missing:
+        await client.chat.completions.create(model="fake-model", messages=unpaired)  # type: ignore[arg-type]
+    assert missing.value.status_code == 400
+    assert missing.value.body["message"] == MISSING.format(ids="c1")  # type: ignore[index]
+    assert missing.value.body["type"] == "invalid_request_error"  # type: ignore[index]
+    orphan = [
+        {"role": "user", "content": "hi"},
+        {"role": "tool", "tool_call_id": "c1", "content": "x"},
+    ]
+    with pytest.raises(openai.BadRequestError) as orphaned:
+        await client.chat.completions.create(model="fake-model", messages=orphan)  # type: ignore[arg-type]
+    assert orphaned.value.body["message"] == ORPHAN  # type: ignore[index]
+    assert fake_openai.pending_replies == 0
+
+
+async def test_a_new_message_after_a_crash_comes_after_an_aborted_result(
+    fake_openai: FakeOpenAIServer,
+) -> None:
+    history = InMemoryHistoryStore(crashed_history())
+    agent = make_agent(fake_openai, tools=[set_destination_tool(Trip())], history=history)
+    fake_openai.script(Reply.text("Noted."))
+
+    await agent.process_request("And three days?")
+
+    assert roles(fake_openai.chat_requests[0]) == [
+        ("user", "Porto please"),
+        ("assistant", ""),
+        ("tool", ABORTED_RESULT),
+        ("user", "And three days?"),
+    ]
+    stored = await history.load()
+    assert [m.role for m in stored] == ["user", "assistant", "tool", "user", "assistant"]
+    assert isinstance(stored[2], ToolResult) and stored[2].status is ToolStatus.ABORTED
+
+
+async def test_a_call_typed_over_before_the_fix_gets_its_result_behind_it_on_retry(
+    fake_openai: FakeOpenAIServer,
+) -> None:
+    """History stored by a version that put the person's message first is repaired, the
+    same way on every request, so the cached prefix stays byte-identical."""
+    history = InMemoryHistoryStore(crashed_history(user_message("Hello?")))
+    agent = make_agent(fake_openai, tools=[set_destination_tool(Trip())], history=history)
+    fake_openai.script(Reply.text("Sorry, here now."), Reply.text("Still here."))
+
+    await agent.retry()
+    await agent.process_request("Good.")
+
+    expected = [
+        ("user", "Porto please"),
+        ("assistant", ""),
+        ("tool", ABORTED_RESULT),
+        ("user", "Hello?"),
+        ("assistant", "Sorry, here now."),
+    ]
+    assert roles(fake_openai.chat_requests[0]) == expected[:4]
+    assert roles(fake_openai.chat_requests[1])[:5] == expected
+    stored = await history.load()
+    assert sum(isinstance(m, ToolResult) for m in stored) == 1
+
+
+async def test_a_call_whose_change_was_committed_is_reported_done_not_aborted(
+    fake_openai: FakeOpenAIServer,
+) -> None:
+    asked: list[str] = []
+
+    async def outcome(effect_id: str) -> str | None:
+        asked.append(effect_id)
+        return "Saved the destination Porto."
+
+    crashed = crashed_history()
+    agent = make_agent(
+        fake_openai,
+        tools=[set_destination_tool(Trip())],
+        history=InMemoryHistoryStore(crashed),
+        outcome_lookup=outcome,
+    )
+    fake_openai.script(Reply.text("Porto is set."))
+
+    await agent.process_request("Did it work?")
+
+    assert asked == [f"{crashed[1].id}:call_lost"]
+    tool = roles(fake_openai.chat_requests[0])[2]
+    assert tool == ("tool", RECOVERED_RESULT.format(outcome="Saved the destination Porto."))
