@@ -57,7 +57,7 @@ from .messages import (
     VideoPart,
     is_compaction_summary,
 )
-from .model import ModelAdapter, ModelError, ModelReply, ModelRequest
+from .model import IncompleteAnswerError, ModelAdapter, ModelError, ModelReply, ModelRequest
 from .runnable import RetryingRunnable, Runnable, RunnableWrapper
 from .tools import (
     OutcomeLookup,
@@ -97,6 +97,7 @@ __all__ = [
     "HistoryStore",
     "ImagePart",
     "InMemoryHistoryStore",
+    "IncompleteAnswerError",
     "Message",
     "ModelAdapter",
     "ModelError",

@@ -48,7 +48,7 @@ from .messages import (
     unanswered_tool_calls,
     user_message,
 )
-from .model import ModelAdapter, ModelRequest
+from .model import IncompleteAnswerError, ModelAdapter, ModelRequest
 from .model_input import build_model_input, summary_boundary
 from .tools import (
     OutcomeLookup,
@@ -214,7 +214,10 @@ class Agent:
         async with self._exclusive():
             history = await self._history.load()
             last = history[-1] if history else None
-            if last is None or (isinstance(last, AssistantMessage) and not last.tool_calls):
+            answered = (
+                isinstance(last, AssistantMessage) and not last.tool_calls and not last.incomplete
+            )
+            if last is None or answered:
                 raise NothingToRetryError("There is no unanswered request to retry.")
             return await self._run(signal)
 
@@ -281,6 +284,10 @@ class Agent:
             reply = await signal.race(call) if signal is not None else await call
         except (AbortedError, asyncio.CancelledError):
             await asyncio.shield(self._keep_stopped_answer("".join(streamed)))
+            raise
+        except IncompleteAnswerError as error:
+            if error.text.strip():
+                await self._history.append([AssistantMessage(text=error.text, incomplete=True)])
             raise
         message = AssistantMessage(
             text=reply.text,

@@ -117,6 +117,10 @@ class AssistantMessage(_Frozen):
 
     A tool call the model was still writing is left out, so no stored call waits for a
     result and the next request is valid as it stands."""
+    incomplete: bool = False
+    """The server ended the answer without a finish reason (a cut stream): `text` is what
+    had arrived. Kept for the transcript, left out of model input so Retry asks afresh, and
+    without tool calls: their arguments may be cut short, so none is ever run."""
     provenance: Provenance | None = None
     metadata: dict[str, str] = Field(default_factory=dict)
 

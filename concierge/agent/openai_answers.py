@@ -12,7 +12,7 @@ from dataclasses import dataclass, field
 from typing import Any, TypeVar
 
 from .messages import ToolCall, Usage
-from .model import ModelError, ModelReply
+from .model import IncompleteAnswerError, ModelError, ModelReply
 
 T = TypeVar("T")
 
@@ -60,11 +60,19 @@ class StreamedAnswer:
             self._text.append(text)
         return text
 
+    @property
+    def text(self) -> str:
+        """The answer text received so far."""
+        return "".join(self._text)
+
     def reply(self) -> ModelReply:
+        """The whole answer; an answer without a finish reason is incomplete and raises."""
         if self._finish_reason is None and not self._text and not self._calls:
             raise ModelError(
                 "The model server ended the answer without any content.", retryable=True
             )
+        if self._finish_reason is None:
+            raise IncompleteAnswerError(cut_off_message(), text=self.text)
         calls = tuple(
             ToolCall(id=c.id or mint_call_id(), name=c.name, arguments="".join(c.arguments))
             for _, c in sorted(self._calls.items())
@@ -110,6 +118,15 @@ def completion_reply(completion: object) -> ModelReply:
         tool_calls=tuple(calls),
         usage=None if usage is None else _usage(usage),
         finish_reason=_optional(choice.get("finish_reason"), str, "finish_reason"),
+    )
+
+
+def cut_off_message(cause: object = None) -> str:
+    """Why an answer that began to arrive is incomplete, and what the person can do."""
+    detail = f" ({str(cause).rstrip('.')})" if cause else ""
+    return (
+        f"The model server's answer was cut off before it ended{detail}. What had arrived is "
+        "kept, and no tool the answer was asking for was run. Retry asks again."
     )
 
 

@@ -19,8 +19,8 @@ import openai
 import pydantic
 
 from .events import AgentEvent, ModelRequestEvent, TextDelta
-from .model import ModelError, ModelReply, ModelRequest
-from .openai_answers import StreamedAnswer, UnreadableAnswer, completion_reply
+from .model import IncompleteAnswerError, ModelError, ModelReply, ModelRequest
+from .openai_answers import StreamedAnswer, UnreadableAnswer, completion_reply, cut_off_message
 from .openai_format import ChatFormatter
 from .suspensions import Watched
 
@@ -148,6 +148,11 @@ class OpenAIChatModel:
                     text = answer.add(chunk)
                     if text:
                         emit(TextDelta(text=text, iteration=iteration))
+            except openai.APIConnectionError as error:
+                # The answer had begun: the connection dropped mid-stream, it was reachable.
+                await _close_early(stream, chunks)
+                cause = error.__cause__ or error.__context__ or error
+                raise IncompleteAnswerError(cut_off_message(cause), text=answer.text) from error
             except BaseException:
                 await _close_early(stream, chunks)
                 raise
@@ -159,7 +164,7 @@ class OpenAIChatModel:
             return ModelError(f"The model server at {where} timed out.", retryable=True)
         if isinstance(error, openai.APIConnectionError):
             cause = error.__cause__ or error.__context__
-            detail = f": {cause}" if cause else ""
+            detail = f": {str(cause).rstrip('.')}" if cause else ""
             return ModelError(
                 f"Cannot reach the model server at {where}{detail}. Check that it is running "
                 "and the base URL is right.",

@@ -125,7 +125,7 @@ def parse_arguments(tool: Tool[Any], raw: str) -> BaseModel:
         return validated
     except ValidationError as error:
         problems = "; ".join(
-            f"{'.'.join(str(p) for p in e['loc']) or '(arguments)'}: {e['msg']}"
+            f"{'.'.join(str(p) for p in e['loc']) or '(arguments)'}: {e['msg'].rstrip('.')}"
             for e in error.errors(include_url=False)
         )
         raise ToolError(f"Invalid arguments for '{tool.name}': {problems}.") from None

@@ -489,12 +489,23 @@ class _Handler(BaseHTTPRequestHandler):
         self.send_response(200)
         self.send_header("Content-Type", "text/event-stream; charset=utf-8")
         self.send_header("Cache-Control", "no-cache")
-        self.send_header("Transfer-Encoding", "chunked")
+        if response.close_delimited:
+            self.send_header("Connection", "close")
+        else:
+            self.send_header("Transfer-Encoding", "chunked")
         self.end_headers()
         for index, event in enumerate(response.events):
             if index and chunk_delay:
                 self._idle(chunk_delay)
-            self._write_chunk(f"data: {event}\n\n".encode())
+            data = f"data: {event}\n\n".encode()
+            if response.close_delimited:
+                self.wfile.write(data)
+            else:
+                self._write_chunk(data)
+        if response.close_delimited:
+            self.wfile.flush()
+            self._drop()
+            return
         if not response.complete:
             self._drop()
             return
