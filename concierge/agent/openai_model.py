@@ -31,6 +31,10 @@ class OpenAIChatModel:
     `merge_user_turns` joins adjacent user messages for strict chat templates;
     `prompt_cache_key` groups requests for OpenAI's prompt cache routing;
     `extra_body` passes server-specific options through unchanged.
+    `connect_timeout` bounds connecting, `idle_timeout` each wait for the server: for its
+    answer to start and between two parts of it (seconds; None keeps the client's own), so
+    a server that accepts and then says nothing fails in seconds, not after ten minutes.
+    A long answer that keeps streaming is never cut by them.
     """
 
     def __init__(
@@ -44,9 +48,14 @@ class OpenAIChatModel:
         merge_user_turns: bool = False,
         temperature: float | None = None,
         extra_body: Mapping[str, Any] | None = None,
+        connect_timeout: float | None = None,
+        idle_timeout: float | None = None,
     ) -> None:
         if not model:
             raise ValueError("Choose a model name for the OpenAI-compatible server.")
+        for name, value in (("connect_timeout", connect_timeout), ("idle_timeout", idle_timeout)):
+            if value is not None and not value > 0:
+                raise ValueError(f"{name} must be a positive number of seconds, not {value}.")
         self.client = client
         self.model = model
         self.stream = stream
@@ -55,6 +64,8 @@ class OpenAIChatModel:
         self.merge_user_turns = merge_user_turns
         self.temperature = temperature
         self.extra_body = dict(extra_body or {})
+        self.connect_timeout = connect_timeout
+        self.idle_timeout = idle_timeout
         self._formatter = ChatFormatter()
 
     def payload(self, request: ModelRequest) -> dict[str, Any]:
@@ -105,11 +116,18 @@ class OpenAIChatModel:
         about 0.4 ms each: two seconds of blocked event loop per call at 5,000 messages.
         Our payload is already plain JSON. Unknown `extra_body` keys pass through as well.
         """
+        options: openai.RequestOptions = {"security": {"bearer_auth": True}}
+        if self.idle_timeout is not None or self.connect_timeout is not None:
+            base = self.client.timeout
+            base = base if isinstance(base, openai.Timeout) else openai.Timeout(base)
+            idle = self.idle_timeout if self.idle_timeout is not None else base.read
+            connect = self.connect_timeout if self.connect_timeout is not None else base.connect
+            options["timeout"] = openai.Timeout(idle, connect=connect, pool=connect)
         return await self.client.post(
             "/chat/completions",
             body=payload,
             cast_to=object,
-            options={"security": {"bearer_auth": True}},
+            options=options,
             stream=stream,
             stream_cls=openai.AsyncStream[object],
         )
@@ -149,19 +167,34 @@ class OpenAIChatModel:
                     if text:
                         emit(TextDelta(text=text, iteration=iteration))
             except openai.APIConnectionError as error:
-                # The answer had begun: the connection dropped mid-stream, it was reachable.
+                # The answer had begun: the server was reachable, then went silent or away.
                 await _close_early(stream, chunks)
-                cause = error.__cause__ or error.__context__ or error
+                if isinstance(error, openai.APITimeoutError):
+                    cause: object = f"nothing more came for {self._idle_seconds()}"
+                else:
+                    cause = error.__cause__ or error.__context__ or error
                 raise IncompleteAnswerError(cut_off_message(cause), text=answer.text) from error
             except BaseException:
                 await _close_early(stream, chunks)
                 raise
         return answer.reply()
 
+    def _idle_seconds(self) -> str:
+        """The idle wait in words ("60 seconds"), as the person set it."""
+        if self.idle_timeout is not None:
+            return _seconds(self.idle_timeout)
+        base = self.client.timeout
+        read = base.read if isinstance(base, openai.Timeout) else base
+        return _seconds(read) if isinstance(read, int | float) else "the time allowed"
+
     def _readable(self, error: openai.APIError) -> ModelError:
         where = str(self.client.base_url).rstrip("/")
         if isinstance(error, openai.APITimeoutError):
-            return ModelError(f"The model server at {where} timed out.", retryable=True)
+            return ModelError(
+                f"The model server at {where} did not answer within {self._idle_seconds()}. "
+                "It may be busy or stuck; Retry asks again.",
+                retryable=True,
+            )
         if isinstance(error, openai.APIConnectionError):
             cause = error.__cause__ or error.__context__
             detail = f": {str(cause).rstrip('.')}" if cause else ""
@@ -183,6 +216,10 @@ class OpenAIChatModel:
                 text = f"The model server answered {status}: {detail}"
             return ModelError(text, status_code=status, retryable=status == 429 or status >= 500)
         return ModelError(f"The model server's answer could not be read: {error}", retryable=True)
+
+
+def _seconds(value: float) -> str:
+    return f"{value:g} second{'' if value == 1 else 's'}"
 
 
 async def _close_early(stream: openai.AsyncStream[object], chunks: AsyncIterator[object]) -> None:
