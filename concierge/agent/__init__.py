@@ -22,6 +22,7 @@ from .context import (
     ContextProvider,
     ContextProviderError,
     ContextProviderTimeout,
+    Notice,
 )
 from .events import (
     AgentEvent,
@@ -107,6 +108,7 @@ __all__ = [
     "ModelResponseEvent",
     "ModelSummarizer",
     "NothingToRetryError",
+    "Notice",
     "OutcomeLookup",
     "PermissionHandler",
     "PermissionRequest",

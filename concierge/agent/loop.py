@@ -296,6 +296,8 @@ class Agent:
             usage=reply.usage,
         )
         await self._history.append([message])
+        if snapshot is not None:
+            await context.delivered()
         if reply.usage is not None:
             self.usage_log.append(reply.usage)
         if self._compactor is not None:

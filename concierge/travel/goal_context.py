@@ -3,9 +3,9 @@ the default status provider.
 
 The provider shows the open goals in checklist order, then the goals someone else (the
 person, or the app on a trigger) completed since the assistant last saw them. Those are
-marked seen as soon as they are rendered, by the lookup status provider's rule (see
-`lookups.status_provider`): a resolution that no model call follows still uses up the
-notice, and `list_goals` still shows every goal.
+marked seen only once a model call that carried them succeeded (a `Notice`, by the lookup
+status provider's rule): a failed call or an on-demand resolution leaves them to be shown
+again, and `list_goals` shows every goal whatever the marks.
 """
 
 from __future__ import annotations
@@ -14,7 +14,14 @@ from typing import Any
 
 from pydantic import Field
 
-from concierge.agent import AbortSignal, ContextProvider, Tool, ToolContext, ToolOutput
+from concierge.agent import (
+    AbortSignal,
+    ContextProvider,
+    Notice,
+    Tool,
+    ToolContext,
+    ToolOutput,
+)
 from concierge.store import Actor, GoalRecord, GoalRepository
 
 from .feature import AssistantFeature
@@ -87,16 +94,22 @@ class GoalFeature(AssistantFeature):
     def status_provider(self) -> ContextProvider:
         goals, trip_id = self.goals, self.trip_id
 
-        async def goal_status(signal: AbortSignal) -> str | None:
+        async def goal_status(signal: AbortSignal) -> str | Notice | None:
             records = await goals.list_for_trip(trip_id)
             waiting = [goal for goal in records if not goal.done]
             fresh = [goal for goal in records if goal.done and not goal.seen_by_assistant]
-            if fresh:
-                await goals.mark_seen(goal.id for goal in fresh)
-            return headed_lists(
+            text = headed_lists(
                 ("Open goals:", [render_goal(goal) for goal in waiting]),
                 ("Goals completed since you last saw them:", [render_goal(g) for g in fresh]),
             )
+            if not fresh:
+                return text
+            seen = [goal.id for goal in fresh]
+
+            async def delivered() -> None:
+                await goals.mark_seen(seen)
+
+            return Notice(text, delivered)
 
         return goal_status
 
