@@ -12,6 +12,7 @@ stored result, and at an open permission prompt.
 from __future__ import annotations
 
 import asyncio
+import json
 import os
 import random
 import re
@@ -47,7 +48,9 @@ class Script:
     """The fake model: picks each reply from the request, with a seeded random choice.
 
     Text answers stream slowly enough to be killed mid-stream; tool calls add numbered items
-    or remove ones added before (odd numbers wait for a permission that never comes)."""
+    or remove ones added before (odd numbers wait for a permission that never comes), and
+    some bundles add an item and then ask to remove one, so a committed addition waits
+    behind an open prompt for its result to be stored."""
 
     def __init__(self, rng: random.Random) -> None:
         self._rng = rng
@@ -60,19 +63,23 @@ class Script:
             last_user = max(i for i, m in enumerate(messages) if m["role"] == "user")
             rounds = sum(m["role"] == "assistant" for m in messages[last_user:])
             roll = self._rng.random()
-            if rounds >= 2 or roll < 0.3:
+            if rounds >= 2 or roll < 0.25:
                 return Reply.text("Done. " + "word " * 30, chunks=30, chunk_delay=0.01)
             added = [
                 t for m in messages if m["role"] == "tool" for t in ADDED.findall(m["content"])
             ]
-            if added and roll < 0.5:
-                spec = ToolCallSpec("remove_item", {"title": self._rng.choice(added)})
-                return Reply.tool_calls(spec, split=3, chunk_delay=0.005)
-            count = 1 if roll < 0.8 else 2
             specs = []
-            for _ in range(count):
-                self._next += 1
-                specs.append(ToolCallSpec("add_item", {"title": f"Visit {self._next}"}))
+            if added and roll < 0.4:
+                specs.append(ToolCallSpec("remove_item", {"title": self._rng.choice(added)}))
+            elif roll < 0.7:
+                for _ in range(1 if roll < 0.6 else 2):
+                    self._next += 1
+                    specs.append(ToolCallSpec("add_item", {"title": f"Visit {self._next}"}))
+            else:  # An addition commits, then its removal's prompt hangs (an odd number).
+                self._next += 1 + self._next % 2
+                title = f"Visit {self._next}"
+                specs.append(ToolCallSpec("add_item", {"title": title}))
+                specs.append(ToolCallSpec("remove_item", {"title": title}))
             return Reply.tool_calls(*specs, split=3, chunk_delay=0.005)
 
 
@@ -153,7 +160,30 @@ async def judge(
         finally:
             await client.close()
         assert pairing_error(server.chat_requests[-1]) is None
+        assert_results_tell_the_truth(server.chat_requests[-1], set(titles), removed)
         return dangling, retried
+
+
+def assert_results_tell_the_truth(
+    body: dict[str, Any], titles: set[str], removed: set[str]
+) -> None:
+    """An addition reported aborted left no item; one reported done left it (or a committed
+    removal took it away since)."""
+    calls = {
+        call["id"]: json.loads(call["function"]["arguments"])["title"]
+        for m in body["messages"]
+        if m["role"] == "assistant"
+        for call in m.get("tool_calls") or ()
+        if call["function"]["name"] == "add_item"
+    }
+    for m in body["messages"]:
+        title = calls.get(m.get("tool_call_id", ""))
+        if m["role"] != "tool" or title is None:
+            continue
+        if m["content"].startswith("The tool call was aborted"):
+            assert title not in titles, f"{title} was added but reported aborted"
+        else:
+            assert title in titles | removed, f"{title} was reported added but is missing"
 
 
 async def test_kills_at_random_points_lose_nothing_and_leave_a_valid_next_request(
@@ -176,7 +206,7 @@ async def test_kills_at_random_points_lose_nothing_and_leave_a_valid_next_reques
             events = tmp_path / f"events-{round_}.log"
             mode = rng.choice(["new", "retry"])
             pid = await zygote.start(f"run {round_} {mode} {events}")
-            await asyncio.sleep(rng.uniform(0.0, 0.5))  # the random kill point
+            await asyncio.sleep(rng.uniform(0.0, 0.7))  # the random kill point
             os.kill(pid, signal.SIGKILL)
             assert await zygote.ask(f"reap {pid}") == f"reaped {signal.SIGKILL}"
             lines = events.read_text().splitlines()
@@ -195,6 +225,12 @@ async def test_kills_at_random_points_lose_nothing_and_leave_a_valid_next_reques
 
     refused = [body for body in fake_openai.chat_requests if pairing_error(body) is not None]
     assert refused == []
-    assert len(added) >= KILLS // 2  # the turns did change the trip between kills
+    assert len(added) >= KILLS // 4  # the turns did change the trip between kills
     assert retries >= 3  # Retry was judged, not only new messages
     assert dangling >= 3  # kills did leave tool calls without results
+    recovered = [
+        m["content"]
+        for m in fake_openai.chat_requests[-1]["messages"]
+        if m["role"] == "tool" and "had already taken effect" in m["content"]
+    ]
+    assert recovered  # and some had committed their change: the model was told so
