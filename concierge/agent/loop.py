@@ -39,12 +39,12 @@ from .messages import (
     AssistantMessage,
     ContentPart,
     Message,
+    PairingCheck,
     ToolCall,
     ToolResult,
     ToolStatus,
     Usage,
     effect_id,
-    paired,
     unanswered_tool_calls,
     user_message,
 )
@@ -134,6 +134,7 @@ class Agent:
         self._permission_handler = permission_handler
         self._summarize = summarize_tool_results
         self._outcome_lookup = outcome_lookup
+        self._pairing = PairingCheck()
         self._compactor = (
             Compactor(
                 compaction,
@@ -256,7 +257,7 @@ class Agent:
         return TurnResult(TurnStatus.ITERATION_LIMIT, "", iteration, tuple(usage), message)
 
     async def _iterate(self, iteration: int, signal: AbortSignal | None) -> AssistantMessage:
-        history = paired(await self._history.load())
+        history = self._pairing.paired(await self._history.load())
         if self._compactor is not None and not self._compaction_failed:
             history = await self._compact(self._compactor, history, iteration, signal)
         context = await self._providers.resolve(signal, iteration)
@@ -360,7 +361,7 @@ class Agent:
                 iteration=iteration,
             )
         )
-        return paired(await self._history.load())
+        return self._pairing.paired(await self._history.load())
 
     async def _run_tools(
         self, reply: AssistantMessage, iteration: int, signal: AbortSignal | None
@@ -432,6 +433,8 @@ class Agent:
         `_interrupted` tells the model the truth, so it does not repeat it. The results go to
         the end of history; `paired` puts each behind its call in the model input."""
         history = await self._history.load()
+        if self._pairing.well_paired(history):
+            return
         dangling = unanswered_tool_calls(history)
         if not dangling:
             return

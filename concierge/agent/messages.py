@@ -181,8 +181,51 @@ def paired(history: Sequence[Message]) -> list[Message]:
     message typed since) is moved up behind its call, a call with no stored result at all
     gets an `aborted` one, and a result that answers no earlier call is left out, since
     every server refuses it. The same history always gives the same list (R5)."""
-    if _well_paired(history):
-        return list(history)
+    return list(history) if PairingCheck().well_paired(history) else _repaired(history)
+
+
+class PairingCheck:
+    """`paired` for a history that grows: what was found well paired is not checked again.
+
+    Each model call would otherwise walk the whole history (milliseconds at thousands of
+    messages). The check resumes after the last message it saw that began a clean stretch,
+    as long as that message is still in its place (history stores hand out the same objects
+    on every load)."""
+
+    def __init__(self) -> None:
+        self._resume = 0
+        self._anchor: Message | None = None
+
+    def paired(self, history: Sequence[Message]) -> list[Message]:
+        return list(history) if self.well_paired(history) else _repaired(history)
+
+    def well_paired(self, history: Sequence[Message]) -> bool:
+        """Whether every tool-call message is followed at once by one result per call."""
+        start = self._resume
+        if not (0 < start <= len(history) and history[start - 1] is self._anchor):
+            start = 0
+        waiting: set[str] = set()
+        answerable: set[str] = set()
+        for index in range(start, len(history)):
+            message = history[index]
+            if isinstance(message, ToolResult):
+                if message.tool_call_id not in answerable:
+                    return False
+                answerable.discard(message.tool_call_id)
+                waiting.discard(message.tool_call_id)
+                continue
+            if waiting:
+                return False
+            if index:  # Everything before `message` is well paired and no bundle is open.
+                self._resume, self._anchor = index, history[index - 1]
+            answerable = set()
+            if isinstance(message, AssistantMessage) and message.tool_calls:
+                waiting = {call.id for call in message.tool_calls}
+                answerable = set(waiting)
+        return not waiting
+
+
+def _repaired(history: Sequence[Message]) -> list[Message]:
     bundles = _results_by_call(history)
     out: list[Message] = []
     for index, message in enumerate(history):
@@ -246,25 +289,6 @@ def _lost_result(message: AssistantMessage, call: ToolCall) -> ToolResult:
         content=LOST_RESULT,
         status=ToolStatus.ABORTED,
     )
-
-
-def _well_paired(history: Sequence[Message]) -> bool:
-    waiting: set[str] = set()
-    answerable: set[str] = set()
-    for message in history:
-        if isinstance(message, ToolResult):
-            if message.tool_call_id not in answerable:
-                return False
-            answerable.discard(message.tool_call_id)
-            waiting.discard(message.tool_call_id)
-            continue
-        if waiting:
-            return False
-        answerable = waiting = set()
-        if isinstance(message, AssistantMessage) and message.tool_calls:
-            waiting = {call.id for call in message.tool_calls}
-            answerable = set(waiting)
-    return not waiting
 
 
 def is_compaction_summary(message: Message) -> TypeGuard[UserMessage]:

@@ -16,7 +16,13 @@ from concierge.agent import (
     UserMessage,
 )
 from concierge.agent.loop import ABORTED_RESULT, RECOVERED_RESULT
-from concierge.agent.messages import user_message
+from concierge.agent.messages import (
+    Message,
+    PairingCheck,
+    paired,
+    unanswered_tool_calls,
+    user_message,
+)
 from tests.agent.support import Trip, client_for, make_agent, set_destination_tool
 from tests.fakes import FakeOpenAIServer, Reply
 from tests.fakes.pairing import MISSING, ORPHAN
@@ -128,3 +134,38 @@ async def test_a_call_whose_change_was_committed_is_reported_done_not_aborted(
     assert asked == [f"{crashed[1].id}:call_lost"]
     tool = roles(fake_openai.chat_requests[0])[2]
     assert tool == ("tool", RECOVERED_RESULT.format(outcome="Saved the destination Porto."))
+
+
+def test_pairing_moves_late_results_drops_orphans_and_matches_reused_ids_to_their_turn() -> None:
+    first = AssistantMessage(tool_calls=(ToolCall(id="call_0", name="f", arguments="{}"),))
+    second = AssistantMessage(tool_calls=(ToolCall(id="call_0", name="f", arguments="{}"),))
+    typed = user_message("typed after a crash")
+    late = ToolResult(tool_call_id="call_0", tool_name="f", content="late")
+    orphan = ToolResult(tool_call_id="nobody", tool_name="f", content="x")
+    again = ToolResult(tool_call_id="call_0", tool_name="f", content="second turn")
+    history = [user_message("go"), first, typed, late, orphan, second, again]
+
+    repaired = paired(history)
+
+    assert [getattr(m, "content", None) for m in repaired if isinstance(m, ToolResult)] == [
+        "late",
+        "second turn",
+    ]
+    assert repaired == [history[0], first, late, typed, second, again]
+    assert paired(history) == repaired  # deterministic: the same input, the same output
+    assert unanswered_tool_calls(history) == []
+    assert unanswered_tool_calls(history[:3]) == [(first, first.tool_calls[0])]
+
+
+def test_the_incremental_check_sees_a_bundle_left_open_after_a_clean_stretch() -> None:
+    check = PairingCheck()
+    call = ToolCall(id="c1", name="f", arguments="{}")
+    history: list[Message] = [user_message("a"), AssistantMessage(text="b")]
+    assert check.well_paired(history)
+    history.append(AssistantMessage(tool_calls=(call,)))
+    assert not check.well_paired(history)
+    history.append(ToolResult(tool_call_id="c1", tool_name="f", content="ok"))
+    assert check.well_paired(history)
+    history.append(user_message("c"))
+    history.append(ToolResult(tool_call_id="c1", tool_name="f", content="twice"))
+    assert not check.well_paired(history)
