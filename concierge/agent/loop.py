@@ -44,6 +44,7 @@ from .messages import (
     ToolResult,
     ToolStatus,
     Usage,
+    awaits_answer,
     effect_id,
     unanswered_tool_calls,
     user_message,
@@ -213,12 +214,7 @@ class Agent:
         The person's message is already stored, so nothing is duplicated.
         """
         async with self._exclusive():
-            history = await self._history.load()
-            last = history[-1] if history else None
-            answered = (
-                isinstance(last, AssistantMessage) and not last.tool_calls and not last.incomplete
-            )
-            if last is None or answered:
+            if not awaits_answer(await self._history.load()):
                 raise NothingToRetryError("There is no unanswered request to retry.")
             return await self._run(signal)
 

@@ -159,6 +159,15 @@ def user_message(content: str | Sequence[ContentPart]) -> UserMessage:
     return UserMessage(content=parts)
 
 
+def awaits_answer(history: Sequence[Message]) -> bool:
+    """Whether the conversation ends in a request the model has not answered: what Retry
+    needs. An answer cut off mid-stream is not an answer."""
+    if not history:
+        return False
+    last = history[-1]
+    return not (isinstance(last, AssistantMessage) and not last.tool_calls and not last.incomplete)
+
+
 def unanswered_tool_calls(history: Sequence[Message]) -> list[tuple[AssistantMessage, ToolCall]]:
     """Every stored tool call, anywhere in history, that has no result stored after it.
 
