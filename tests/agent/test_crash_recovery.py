@@ -4,9 +4,6 @@ with OpenAI's 400), and stored history gets the results."""
 
 from __future__ import annotations
 
-import openai
-import pytest
-
 from concierge.agent import (
     AssistantMessage,
     InMemoryHistoryStore,
@@ -23,9 +20,8 @@ from concierge.agent.messages import (
     unanswered_tool_calls,
     user_message,
 )
-from tests.agent.support import Trip, client_for, make_agent, set_destination_tool
+from tests.agent.support import Trip, make_agent, set_destination_tool
 from tests.fakes import FakeOpenAIServer, Reply
-from tests.fakes.pairing import MISSING, ORPHAN
 
 CALL = ToolCall(id="call_lost", name="set_destination", arguments='{"destination": "Porto"}')
 
@@ -39,31 +35,6 @@ def roles(body: dict[str, object]) -> list[tuple[str, str]]:
     messages = body["messages"]
     assert isinstance(messages, list)
     return [(m["role"], m.get("content") or "") for m in messages if m["role"] != "system"]
-
-
-async def test_the_fake_server_refuses_unpaired_and_misplaced_tool_messages_as_openai_does(
-    fake_openai: FakeOpenAIServer,
-) -> None:
-    client = client_for(fake_openai)
-    call = {"id": "c1", "type": "function", "function": {"name": "f", "arguments": "{}"}}
-    unpaired = [
-        {"role": "user", "content": "hi"},
-        {"role": "assistant", "content": None, "tool_calls": [call]},
-        {"role": "user", "content": "again"},
-    ]
-    with pytest.raises(openai.BadRequestError) as missing:
-        await client.chat.completions.create(model="fake-model", messages=unpaired)  # type: ignore[arg-type]
-    assert missing.value.status_code == 400
-    assert missing.value.body["message"] == MISSING.format(ids="c1")  # type: ignore[index]
-    assert missing.value.body["type"] == "invalid_request_error"  # type: ignore[index]
-    orphan = [
-        {"role": "user", "content": "hi"},
-        {"role": "tool", "tool_call_id": "c1", "content": "x"},
-    ]
-    with pytest.raises(openai.BadRequestError) as orphaned:
-        await client.chat.completions.create(model="fake-model", messages=orphan)  # type: ignore[arg-type]
-    assert orphaned.value.body["message"] == ORPHAN  # type: ignore[index]
-    assert fake_openai.pending_replies == 0
 
 
 async def test_a_new_message_after_a_crash_comes_after_an_aborted_result(
