@@ -15,6 +15,7 @@ import time
 from collections.abc import AsyncIterator, Callable, Mapping
 from typing import Any
 
+import httpx2
 import openai
 import pydantic
 
@@ -189,6 +190,16 @@ class OpenAIChatModel:
 
     def _readable(self, error: openai.APIError) -> ModelError:
         where = str(self.client.base_url).rstrip("/")
+        if isinstance(error, openai.APITimeoutError) and isinstance(
+            error.__cause__, httpx2.ConnectTimeout
+        ):
+            connect = self.connect_timeout
+            within = f" within {_seconds(connect)}" if connect is not None else ""
+            return ModelError(
+                f"The model server at {where} did not accept the connection{within}. Check that "
+                "it is running and the base URL is right.",
+                retryable=True,
+            )
         if isinstance(error, openai.APITimeoutError):
             return ModelError(
                 f"The model server at {where} did not answer within {self._idle_seconds()}. "

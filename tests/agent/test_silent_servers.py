@@ -7,6 +7,8 @@ from __future__ import annotations
 import asyncio
 import threading
 
+import httpx2
+import openai
 import pytest
 
 from concierge.agent import (
@@ -16,6 +18,8 @@ from concierge.agent import (
     InMemoryHistoryStore,
     ModelError,
 )
+from concierge.agent.model import ModelRequest
+from concierge.agent.openai_model import OpenAIChatModel
 from tests.agent.support import make_agent
 from tests.fakes import FakeOpenAIServer, Reply
 
@@ -99,3 +103,24 @@ async def test_stop_ends_a_wait_for_a_silent_server_at_once(
 def test_timeouts_must_be_positive(fake_openai: FakeOpenAIServer) -> None:
     with pytest.raises(ValueError, match="idle_timeout must be a positive number of seconds"):
         make_agent(fake_openai, model_options={"idle_timeout": 0})
+
+
+async def test_a_connect_timeout_says_the_server_did_not_accept_the_connection() -> None:
+    def refuse(request: httpx2.Request) -> httpx2.Response:
+        raise httpx2.ConnectTimeout("timed out", request=request)
+
+    client = openai.AsyncOpenAI(
+        base_url="http://model.invalid/v1",
+        api_key="k",
+        max_retries=0,
+        http_client=httpx2.AsyncClient(transport=httpx2.MockTransport(refuse)),
+    )
+    model = OpenAIChatModel(client, model="m", connect_timeout=10, idle_timeout=60)
+    request = ModelRequest(system_prompt="s", messages=(), tools=(), iteration=1)
+    with pytest.raises(ModelError) as info:
+        await model.respond(request, lambda _event: None)
+    assert str(info.value) == (
+        "The model server at http://model.invalid/v1 did not accept the connection within "
+        "10 seconds. Check that it is running and the base URL is right."
+    )
+    await client.close()
