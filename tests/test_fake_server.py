@@ -22,6 +22,7 @@ from tests.fakes import (
     count_tokens,
     tokenize,
 )
+from tests.fakes.pairing import MISSING, ORPHAN
 from tests.fakes.prefix_cache import canonical_prompt
 
 MESSAGES: list[ChatCompletionMessageParam] = [
@@ -532,3 +533,29 @@ async def test_stop_releases_waiters_and_held_responses() -> None:
     with pytest.raises(openai.APIConnectionError):  # nothing listens any more
         await sdk.models.list()
     await sdk.close()
+
+
+async def test_unpaired_and_misplaced_tool_messages_are_refused_as_openai_does(
+    server: FakeOpenAIServer, client: openai.AsyncOpenAI
+) -> None:
+    """Every test talking to the fake thereby checks that tool calls and results pair."""
+    server.script(Reply.text("kept for a valid request"))
+    call = {"id": "c1", "type": "function", "function": {"name": "f", "arguments": "{}"}}
+    unpaired = [
+        {"role": "user", "content": "hi"},
+        {"role": "assistant", "content": None, "tool_calls": [call]},
+        {"role": "user", "content": "again"},
+    ]
+    with pytest.raises(openai.BadRequestError) as missing:
+        await client.chat.completions.create(model="fake-model", messages=unpaired)  # type: ignore[arg-type]
+    assert missing.value.status_code == 400
+    assert missing.value.body["message"] == MISSING.format(ids="c1")  # type: ignore[index]
+    assert missing.value.body["type"] == "invalid_request_error"  # type: ignore[index]
+    orphan = [
+        {"role": "user", "content": "hi"},
+        {"role": "tool", "tool_call_id": "c1", "content": "x"},
+    ]
+    with pytest.raises(openai.BadRequestError) as orphaned:
+        await client.chat.completions.create(model="fake-model", messages=orphan)  # type: ignore[arg-type]
+    assert orphaned.value.body["message"] == ORPHAN  # type: ignore[index]
+    assert server.pending_replies == 1  # a refused request takes no scripted reply

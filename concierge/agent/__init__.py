@@ -19,6 +19,7 @@ from .context import (
     RUNTIME_CONTEXT_LABEL,
     ContextHook,
     ContextProvider,
+    Notice,
 )
 from .errors import (
     AbortedError,
@@ -28,6 +29,7 @@ from .errors import (
     CompactionError,
     ContextProviderError,
     ContextProviderTimeout,
+    IncompleteAnswerError,
     ModelError,
     NothingToRetryError,
     ToolError,
@@ -71,6 +73,7 @@ from .messages import (
 from .model import ModelAdapter, ModelReply, ModelRequest
 from .runnable import RetryingRunnable, Runnable, RunnableWrapper
 from .tools import (
+    OutcomeLookup,
     PermissionHandler,
     PermissionRequest,
     Tool,
@@ -108,6 +111,7 @@ __all__ = [
     "HistoryStore",
     "ImagePart",
     "InMemoryHistoryStore",
+    "IncompleteAnswerError",
     "Message",
     "ModelAdapter",
     "ModelError",
@@ -117,6 +121,8 @@ __all__ = [
     "ModelResponseEvent",
     "ModelSummarizer",
     "NothingToRetryError",
+    "Notice",
+    "OutcomeLookup",
     "PermissionHandler",
     "PermissionRequest",
     "Provenance",

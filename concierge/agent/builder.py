@@ -9,7 +9,7 @@ from .context import ContextHook, ContextProvider
 from .history import HistoryStore, InMemoryHistoryStore
 from .loop import Agent
 from .model import ModelAdapter
-from .tools import PermissionHandler, Tool
+from .tools import OutcomeLookup, PermissionHandler, Tool
 
 
 class AgentBuilder:
@@ -43,6 +43,11 @@ class AgentBuilder:
 
     def permission_handler(self, handler: PermissionHandler) -> AgentBuilder:
         self._options["permission_handler"] = handler
+        return self
+
+    def outcome_lookup(self, lookup: OutcomeLookup) -> AgentBuilder:
+        """How to tell what a tool call a crash left without a result had done."""
+        self._options["outcome_lookup"] = lookup
         return self
 
     def max_iterations(self, count: int) -> AgentBuilder:

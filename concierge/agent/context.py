@@ -1,8 +1,9 @@
 """Context providers: fresh application state resolved right before every model call.
 
-A provider is a callable taking an `AbortSignal` and returning `str | None` or an awaitable
-of it. Providers run concurrently, each with its own child signal that fires when the
-request is aborted or the provider's timeout passes (R1, R2, R9). The rendered text becomes
+A provider is a callable taking an `AbortSignal` and returning `str | None` (or a `Notice`:
+text plus what to do once the model has seen it) or an awaitable of it. Providers run
+concurrently, each with its own child signal that fires when the request is aborted or the
+provider's timeout passes (R1, R2, R9). The rendered text becomes
 one transient user-role message under a label that says what it is (R3, R7).
 
 A context hook is a callable taking an `AbortSignal` and returning None or an awaitable of
@@ -29,10 +30,25 @@ from .errors import (
     ContextProviderTimeout,
     UsageError,
 )
-from .events import ContextHookRun, ContextPart, RuntimeContext
+from .events import ContextHookRun, ContextPart, OnDelivered, RuntimeContext
 from .messages import Provenance, TextPart, UserMessage
 
-ContextProvider: TypeAlias = Callable[[AbortSignal], "str | Awaitable[str | None] | None"]
+
+@dataclass(frozen=True, slots=True)
+class Notice:
+    """A provider's text with what to do once the model has seen it.
+
+    Providers only read: one that shows something "new since you last saw it" returns a
+    Notice whose `on_delivered` marks it seen. The runtime calls it after a model call that
+    carried the text succeeded, never after a failed call or `get_runtime_context()`."""
+
+    text: str | None
+    on_delivered: OnDelivered
+
+
+ContextProvider: TypeAlias = Callable[
+    [AbortSignal], "str | Notice | Awaitable[str | Notice | None] | None"
+]
 ContextHook: TypeAlias = Callable[[AbortSignal], "Awaitable[None] | None"]
 
 RUNTIME_CONTEXT_LABEL = (
@@ -137,6 +153,7 @@ class ContextProviders:
             for r, outcome, secs in zip(providers, outcomes, seconds, strict=True)
         )
         return RuntimeContext(
+            on_delivered=tuple(o.on_delivered for o in outcomes if isinstance(o, Notice)),
             text=render_runtime_context(parts),
             parts=parts,
             iteration=iteration,
@@ -204,9 +221,13 @@ async def _run_all(
 
 
 def _checked(name: str, value: object) -> str | None:
+    if isinstance(value, Notice):
+        value = value.text
     if value is None or isinstance(value, str):
         return value
-    raise ContextProviderError(name, f"returned {type(value).__name__}, expected str or None.")
+    raise ContextProviderError(
+        name, f"returned {type(value).__name__}, expected str, Notice or None."
+    )
 
 
 async def _gather_failing_fast(awaitables: list[Awaitable[None]]) -> None:

@@ -59,6 +59,17 @@ class ModelError(AgentRunError):
         self.retryable = retryable
 
 
+class IncompleteAnswerError(ModelError):
+    """The server's answer ended before its end: the stream was cut, no finish reason came.
+
+    `text` is the answer text that had arrived; the loop keeps it, marked incomplete. Tool
+    calls are never taken from such an answer: their arguments may be cut short."""
+
+    def __init__(self, message: str, *, text: str) -> None:
+        super().__init__(message, retryable=True)
+        self.text = text
+
+
 class UnreadableAnswer(AgentRunError):
     """The server's JSON is not shaped like a Chat Completions answer (the adapter reports
     it as a `ModelError`)."""

@@ -2,12 +2,16 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
-from dataclasses import dataclass
+import inspect
+import logging
+from collections.abc import Awaitable, Callable, Mapping
+from dataclasses import dataclass, field
 from typing import Any, Literal, TypeAlias
 
 from .listeners import Listeners
 from .messages import AssistantMessage, ToolCall, ToolResult, Usage, UserMessage
+
+log = logging.getLogger(__name__)
 
 
 @dataclass(frozen=True, slots=True)
@@ -27,16 +31,34 @@ class ContextHookRun:
     seconds: float
 
 
+OnDelivered: TypeAlias = Callable[[], "Awaitable[None] | None"]
+"""Run once a model call that carried a provider's text has succeeded."""
+
+
 @dataclass(frozen=True, slots=True)
 class RuntimeContext:
     """The resolved runtime context: rendered `text` (None when nothing was contributed).
-    `seconds` covers the hooks and the providers."""
+    `seconds` covers the hooks and the providers. `on_delivered` holds the providers'
+    callbacks (`Notice`): the loop runs them through `delivered()` once a model call that
+    carried this text succeeded; `get_runtime_context()` never does."""
 
     text: str | None
     parts: tuple[ContextPart, ...]
     iteration: int
     seconds: float
     hooks: tuple[ContextHookRun, ...] = ()
+    on_delivered: tuple[OnDelivered, ...] = field(default=(), repr=False, compare=False)
+
+    async def delivered(self) -> None:
+        """Tell the providers that the model has seen this text. A callback that fails is
+        logged and the others still run: its notice is shown again next time, nothing lost."""
+        for callback in self.on_delivered:
+            try:
+                outcome = callback()
+                if inspect.isawaitable(outcome):
+                    await outcome
+            except Exception:
+                log.exception("a context provider's delivery callback failed")
 
 
 @dataclass(frozen=True, slots=True)

@@ -23,6 +23,7 @@ from .errors import (
     AbortedError,
     AgentBusyError,
     CompactionError,
+    IncompleteAnswerError,
     NothingToRetryError,
     ToolError,
     UsageError,
@@ -47,16 +48,20 @@ from .messages import (
     AssistantMessage,
     ContentPart,
     Message,
+    PairingCheck,
     ToolCall,
     ToolResult,
     ToolStatus,
     Usage,
+    awaits_answer,
+    effect_id,
     unanswered_tool_calls,
     user_message,
 )
 from .model import ModelAdapter, ModelRequest
 from .model_input import build_model_input, summary_boundary
 from .tools import (
+    OutcomeLookup,
     PermissionHandler,
     PermissionRequest,
     Tool,
@@ -69,6 +74,10 @@ from .tools import (
 log = logging.getLogger(__name__)
 
 ABORTED_RESULT = "The tool call was aborted before it finished; nothing more was done."
+RECOVERED_RESULT = (
+    "The app stopped before this tool call's result was saved, but the call had already "
+    "taken effect: {outcome} Do not repeat it."
+)
 
 
 class TurnStatus(StrEnum):
@@ -108,7 +117,10 @@ class Agent:
         summarize_tool_results: bool = True,
         compaction: CompactionPolicy | None = None,
         summarizer: Summarizer | None = None,
+        outcome_lookup: OutcomeLookup | None = None,
     ) -> None:
+        """`outcome_lookup` tells, for a call a crash left without a result, what it had
+        done (see `ToolContext.effect_id`); without it such a call is reported aborted."""
         if max_iterations < 1:
             raise UsageError("max_iterations must be at least 1.")
         names = [tool.name for tool in tools]
@@ -122,6 +134,8 @@ class Agent:
         self._max_iterations = max_iterations
         self._permission_handler = permission_handler
         self._summarize = summarize_tool_results
+        self._outcome_lookup = outcome_lookup
+        self._pairing = PairingCheck()
         self._compactor = (
             Compactor(
                 compaction,
@@ -184,9 +198,13 @@ class Agent:
     async def process_request(
         self, request: str | Sequence[ContentPart], signal: AbortSignal | None = None
     ) -> TurnResult:
-        """Store the person's message and run the loop until the model stops calling tools."""
+        """Store the person's message and run the loop until the model stops calling tools.
+
+        Calls a crash left without a result are answered first, so the message comes after
+        their results, where every server expects it."""
         message = user_message(request)
         async with self._exclusive():
+            await self._answer_dangling_calls(ABORTED_RESULT)
             await self._history.append([message])
             return await self._run(signal)
 
@@ -196,9 +214,7 @@ class Agent:
         The person's message is already stored, so nothing is duplicated.
         """
         async with self._exclusive():
-            history = await self._history.load()
-            last = history[-1] if history else None
-            if last is None or (isinstance(last, AssistantMessage) and not last.tool_calls):
+            if not awaits_answer(await self._history.load()):
                 raise NothingToRetryError("There is no unanswered request to retry.")
             return await self._run(signal)
 
@@ -221,7 +237,7 @@ class Agent:
                 if not reply.tool_calls:
                     self._events.emit(TurnEndEvent(TurnStatus.COMPLETED, iteration))
                     return TurnResult(TurnStatus.COMPLETED, reply.text, iteration, tuple(usage))
-                await self._run_tools(reply.tool_calls, iteration, signal)
+                await self._run_tools(reply, iteration, signal)
         except (AbortedError, asyncio.CancelledError) as error:
             await asyncio.shield(self._answer_dangling_calls(ABORTED_RESULT))
             self._events.emit(ErrorEvent(error, iteration))
@@ -237,7 +253,7 @@ class Agent:
         return TurnResult(TurnStatus.ITERATION_LIMIT, "", iteration, tuple(usage), message)
 
     async def _iterate(self, iteration: int, signal: AbortSignal | None) -> AssistantMessage:
-        history = await self._history.load()
+        history = self._pairing.paired(await self._history.load())
         if self._compactor is not None and not self._compaction_failed:
             history = await self._compact(self._compactor, history, iteration, signal)
         context = await self._providers.resolve(signal, iteration)
@@ -266,6 +282,10 @@ class Agent:
         except (AbortedError, asyncio.CancelledError):
             await asyncio.shield(self._keep_stopped_answer("".join(streamed)))
             raise
+        except IncompleteAnswerError as error:
+            if error.text.strip():
+                await self._history.append([AssistantMessage(text=error.text, incomplete=True)])
+            raise
         message = AssistantMessage(
             text=reply.text,
             tool_calls=reply.tool_calls,
@@ -273,6 +293,8 @@ class Agent:
             usage=reply.usage,
         )
         await self._history.append([message])
+        if snapshot is not None:
+            await context.delivered()
         if reply.usage is not None:
             self.usage_log.append(reply.usage)
         if self._compactor is not None:
@@ -335,27 +357,28 @@ class Agent:
                 iteration=iteration,
             )
         )
-        return await self._history.load()
+        return self._pairing.paired(await self._history.load())
 
     async def _run_tools(
-        self, calls: Sequence[ToolCall], iteration: int, signal: AbortSignal | None
+        self, reply: AssistantMessage, iteration: int, signal: AbortSignal | None
     ) -> None:
         """Run calls in the order the model emitted them; store all results as one bundle."""
         results: list[ToolResult] = []
+        calls = reply.tool_calls
         try:
             for call in calls:
                 self._events.emit(ToolCallEvent(call, iteration))
-                result = await self._run_tool(call, signal)
+                result = await self._run_tool(call, effect_id(reply, call), signal)
                 results.append(result)
                 self._events.emit(ToolResultEvent(result, iteration))
         except (AbortedError, asyncio.CancelledError):
-            answered = {r.tool_call_id for r in results}
-            results.extend(_aborted(call) for call in calls if call.id not in answered)
-            await asyncio.shield(self._history.append(results))
+            await asyncio.shield(self._store_interrupted(reply, results))
             raise
         await self._history.append(results)
 
-    async def _run_tool(self, call: ToolCall, signal: AbortSignal | None) -> ToolResult:
+    async def _run_tool(
+        self, call: ToolCall, effect: str, signal: AbortSignal | None
+    ) -> ToolResult:
         tool = self._tools.get(call.name)
         if tool is None:
             return _error(call, unknown_tool_message(call.name, self.tools))
@@ -365,7 +388,9 @@ class Agent:
             if tool.needs_permission(arguments) and not await self._permit(tool, call, arguments):
                 return _error(call, "The person declined this action; it was not carried out.")
             output = await tool_signal.race(
-                tool.handler(arguments, ToolContext(signal=tool_signal, call_id=call.id))
+                tool.handler(
+                    arguments, ToolContext(signal=tool_signal, call_id=call.id, effect_id=effect)
+                )
             )
         except ToolError as error:
             return _error(call, str(error))
@@ -398,11 +423,51 @@ class Agent:
         )
 
     async def _answer_dangling_calls(self, content: str) -> None:
-        """Give every unanswered tool call an explicit result, so history stays valid."""
+        """Give every tool call left without a result one, so history stays valid.
+
+        Such a call was cut short by a crash, and may have committed its change before:
+        `_interrupted` tells the model the truth, so it does not repeat it. The results go to
+        the end of history; `paired` puts each behind its call in the model input."""
         history = await self._history.load()
+        if self._pairing.well_paired(history):
+            return
         dangling = unanswered_tool_calls(history)
-        if dangling:
-            await self._history.append([_aborted(call, content) for call in dangling])
+        if not dangling:
+            return
+        await self._history.append(
+            [await self._interrupted(message, call, content) for message, call in dangling]
+        )
+
+    async def _store_interrupted(self, reply: AssistantMessage, results: list[ToolResult]) -> None:
+        """Store `results` plus one for each call of `reply` that has none yet."""
+        answered = {r.tool_call_id for r in results}
+        for call in reply.tool_calls:
+            if call.id not in answered:
+                results.append(await self._interrupted(reply, call, ABORTED_RESULT))
+        await self._history.append(results)
+
+    async def _interrupted(
+        self, message: AssistantMessage, call: ToolCall, content: str
+    ) -> ToolResult:
+        """The result of a call that did not finish: what it did if its writes committed
+        (an abort can come after them), otherwise `aborted` with `content`."""
+        outcome = await self._recovered_outcome(message, call)
+        if outcome is None:
+            return _aborted(call, content)
+        return ToolResult(
+            tool_call_id=call.id,
+            tool_name=call.name,
+            content=RECOVERED_RESULT.format(outcome=outcome),
+        )
+
+    async def _recovered_outcome(self, message: AssistantMessage, call: ToolCall) -> str | None:
+        if self._outcome_lookup is None:
+            return None
+        try:
+            return await self._outcome_lookup(effect_id(message, call))
+        except Exception:
+            log.exception("could not look up what tool call %s did", call.id)
+            return None
 
 
 def _error(call: ToolCall, content: str) -> ToolResult:

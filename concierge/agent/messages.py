@@ -119,6 +119,10 @@ class AssistantMessage(_Frozen):
 
     A tool call the model was still writing is left out, so no stored call waits for a
     result and the next request is valid as it stands."""
+    incomplete: bool = False
+    """The server ended the answer without a finish reason (a cut stream): `text` is what
+    had arrived. Kept for the transcript, left out of model input so Retry asks afresh, and
+    without tool calls: their arguments may be cut short, so none is ever run."""
     provenance: Provenance | None = None
     metadata: dict[str, str] = Field(default_factory=dict)
 
@@ -157,16 +161,145 @@ def user_message(content: str | Sequence[ContentPart]) -> UserMessage:
     return UserMessage(content=parts)
 
 
-def unanswered_tool_calls(history: Sequence[Message]) -> list[ToolCall]:
-    """Tool calls of the last assistant message that have no result yet."""
-    for index in range(len(history) - 1, -1, -1):
-        message = history[index]
-        if isinstance(message, AssistantMessage):
-            answered = {m.tool_call_id for m in history[index + 1 :] if isinstance(m, ToolResult)}
-            return [call for call in message.tool_calls if call.id not in answered]
-        if isinstance(message, UserMessage):
-            return []
-    return []
+def awaits_answer(history: Sequence[Message]) -> bool:
+    """Whether the conversation ends in a request the model has not answered: what Retry
+    needs. An answer cut off mid-stream is not an answer."""
+    if not history:
+        return False
+    last = history[-1]
+    return not (isinstance(last, AssistantMessage) and not last.tool_calls and not last.incomplete)
+
+
+def unanswered_tool_calls(history: Sequence[Message]) -> list[tuple[AssistantMessage, ToolCall]]:
+    """Every stored tool call, anywhere in history, that has no result stored after it.
+
+    A crash between a call and its result can leave one before a later user message (the
+    person typed on after a restart), so the whole history is searched, not only its tail."""
+    bundles = _results_by_call(history)
+    return [
+        (message, call)
+        for index, message in enumerate(history)
+        if index in bundles and isinstance(message, AssistantMessage)
+        for call in _distinct(message.tool_calls)
+        if call.id not in bundles[index]
+    ]
+
+
+def paired(history: Sequence[Message]) -> list[Message]:
+    """History with every assistant tool-call message followed at once by its results.
+
+    Stored order already is so, except after a crash: a call's result stored late (after a
+    message typed since) is moved up behind its call, a call with no stored result at all
+    gets an `aborted` one, and a result that answers no earlier call is left out, since
+    every server refuses it. The same history always gives the same list (R5)."""
+    return list(history) if PairingCheck().well_paired(history) else _repaired(history)
+
+
+class PairingCheck:
+    """`paired` for a history that grows: what was found well paired is not checked again.
+
+    Each model call would otherwise walk the whole history (milliseconds at thousands of
+    messages). The check resumes after the last message it saw that began a clean stretch,
+    as long as that message is still in its place (history stores hand out the same objects
+    on every load)."""
+
+    def __init__(self) -> None:
+        self._resume = 0
+        self._anchor: Message | None = None
+
+    def paired(self, history: Sequence[Message]) -> list[Message]:
+        return list(history) if self.well_paired(history) else _repaired(history)
+
+    def well_paired(self, history: Sequence[Message]) -> bool:
+        """Whether every tool-call message is followed at once by one result per call."""
+        start = self._resume
+        if not (0 < start <= len(history) and history[start - 1] is self._anchor):
+            start = 0
+        waiting: set[str] = set()
+        answerable: set[str] = set()
+        for index in range(start, len(history)):
+            message = history[index]
+            if isinstance(message, ToolResult):
+                if message.tool_call_id not in answerable:
+                    return False
+                answerable.discard(message.tool_call_id)
+                waiting.discard(message.tool_call_id)
+                continue
+            if waiting:
+                return False
+            if index:  # Everything before `message` is well paired and no bundle is open.
+                self._resume, self._anchor = index, history[index - 1]
+            answerable = set()
+            if isinstance(message, AssistantMessage) and message.tool_calls:
+                waiting = {call.id for call in message.tool_calls}
+                answerable = set(waiting)
+        return not waiting
+
+
+def _repaired(history: Sequence[Message]) -> list[Message]:
+    bundles = _results_by_call(history)
+    out: list[Message] = []
+    for index, message in enumerate(history):
+        if isinstance(message, ToolResult):
+            continue
+        out.append(message)
+        if index in bundles and isinstance(message, AssistantMessage):
+            found = bundles[index]
+            out.extend(
+                found.get(call.id) or _lost_result(message, call)
+                for call in _distinct(message.tool_calls)
+            )
+    return out
+
+
+def _results_by_call(history: Sequence[Message]) -> dict[int, dict[str, ToolResult]]:
+    """For each tool-call message's index, its calls' results by call id.
+
+    A result answers the latest earlier call with its id that has none yet (some servers
+    reuse ids from turn to turn); a second result for the same call is ignored."""
+    bundles: dict[int, dict[str, ToolResult]] = {}
+    open_calls: dict[str, int] = {}
+    for index, message in enumerate(history):
+        if isinstance(message, AssistantMessage) and message.tool_calls:
+            bundles[index] = {}
+            for call in message.tool_calls:
+                open_calls[call.id] = index
+        elif isinstance(message, ToolResult):
+            owner = open_calls.pop(message.tool_call_id, None)
+            if owner is not None:
+                bundles[owner][message.tool_call_id] = message
+    return bundles
+
+
+def _distinct(calls: Sequence[ToolCall]) -> list[ToolCall]:
+    """`calls` without a repeated id (a server bug that would otherwise need two results)."""
+    seen: set[str] = set()
+    distinct: list[ToolCall] = []
+    for call in calls:
+        if call.id not in seen:
+            seen.add(call.id)
+            distinct.append(call)
+    return distinct
+
+
+def effect_id(message: AssistantMessage, call: ToolCall) -> str:
+    """Names what one tool call does, unique across conversations (the message id is a
+    uuid; call ids are only the server's). Tools tag their writes with it, so after a crash
+    the runtime can tell whether a call without a result had taken effect."""
+    return f"{message.id}:{call.id}"
+
+
+LOST_RESULT = "The tool call was interrupted and its result was lost; nothing more is known."
+
+
+def _lost_result(message: AssistantMessage, call: ToolCall) -> ToolResult:
+    return ToolResult(
+        id=f"{message.id}-{call.id}-lost",
+        tool_call_id=call.id,
+        tool_name=call.name,
+        content=LOST_RESULT,
+        status=ToolStatus.ABORTED,
+    )
 
 
 def is_compaction_summary(message: Message) -> TypeGuard[UserMessage]:

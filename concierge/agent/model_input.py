@@ -6,6 +6,7 @@ from collections.abc import Sequence
 from operator import attrgetter
 
 from .messages import (
+    AssistantMessage,
     Message,
     Provenance,
     UserMessage,
@@ -16,13 +17,20 @@ from .messages import (
 _PROVENANCE = attrgetter("provenance")
 
 
+def _incomplete(message: Message) -> bool:
+    return isinstance(message, AssistantMessage) and message.incomplete
+
+
 def build_model_input(history: Sequence[Message], snapshot: UserMessage | None) -> list[Message]:
     """The latest compaction summary, the messages it does not cover in stored order, then
     the snapshot last (R3).
 
-    The store keeps every message; only the input is shortened by a summary.
+    The store keeps every message; only the input is shortened by a summary. An answer cut
+    off mid-stream is left out: it is kept for the person, and Retry asks again.
     """
     summary, messages = compacted_view(history)
+    if any(map(_incomplete, messages)):
+        messages = [m for m in messages if not _incomplete(m)]
     if summary is not None:
         messages.insert(0, summary)
     if snapshot is not None:

@@ -11,7 +11,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any, TypeVar
 
-from .errors import ModelError, UnreadableAnswer
+from .errors import IncompleteAnswerError, ModelError, UnreadableAnswer
 from .messages import ToolCall, Usage
 from .model import ModelReply
 
@@ -57,11 +57,19 @@ class StreamedAnswer:
             self._text.append(text)
         return text
 
+    @property
+    def text(self) -> str:
+        """The answer text received so far."""
+        return "".join(self._text)
+
     def reply(self) -> ModelReply:
+        """The whole answer; an answer without a finish reason is incomplete and raises."""
         if self._finish_reason is None and not self._text and not self._calls:
             raise ModelError(
                 "The model server ended the answer without any content.", retryable=True
             )
+        if self._finish_reason is None:
+            raise IncompleteAnswerError(cut_off_message(), text=self.text)
         calls = tuple(
             ToolCall(
                 id=c.id or mint_call_id(),
@@ -125,6 +133,15 @@ def _whole(text: str) -> str:
     except UnicodeEncodeError:
         return text.encode("utf-16", "surrogatepass").decode("utf-16", "replace")
     return text
+
+
+def cut_off_message(cause: object = None) -> str:
+    """Why an answer that began to arrive is incomplete, and what the person can do."""
+    detail = f" ({str(cause).rstrip('.')})" if cause else ""
+    return (
+        f"The model server's answer was cut off before it ended{detail}. What had arrived is "
+        "kept, and no tool the answer was asking for was run. Retry asks again."
+    )
 
 
 def mint_call_id() -> str:

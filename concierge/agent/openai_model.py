@@ -15,15 +15,16 @@ import time
 from collections.abc import AsyncIterator, Callable, Mapping
 from typing import Any
 
+import httpx2
 import openai
 import pydantic
 
-from .errors import ModelError, UnreadableAnswer, UsageError
+from .errors import IncompleteAnswerError, ModelError, UnreadableAnswer, UsageError
 from .events import AgentEvent, ModelRequestEvent, TextDelta
 from .model import ModelReply, ModelRequest
-from .openai_answers import StreamedAnswer, completion_reply
+from .openai_answers import StreamedAnswer, completion_reply, cut_off_message
 from .openai_client import auth_headers
-from .openai_errors import describe_openai_error
+from .openai_errors import describe_openai_error, seconds
 from .openai_format import ChatFormatter
 from .suspensions import Watched
 
@@ -34,6 +35,10 @@ class OpenAIChatModel:
     `merge_user_turns` joins adjacent user messages for strict chat templates;
     `prompt_cache_key` groups requests for OpenAI's prompt cache routing;
     `extra_body` passes server-specific options through unchanged.
+    `connect_timeout` bounds connecting, `idle_timeout` each wait for the server: for its
+    answer to start and between two parts of it (seconds; None keeps the client's own), so
+    a server that accepts and then says nothing fails in seconds, not after ten minutes.
+    A long answer that keeps streaming is never cut by them.
     """
 
     def __init__(
@@ -47,9 +52,14 @@ class OpenAIChatModel:
         merge_user_turns: bool = False,
         temperature: float | None = None,
         extra_body: Mapping[str, Any] | None = None,
+        connect_timeout: float | None = None,
+        idle_timeout: float | None = None,
     ) -> None:
         if not model:
             raise UsageError("Choose a model name for the OpenAI-compatible server.")
+        for name, value in (("connect_timeout", connect_timeout), ("idle_timeout", idle_timeout)):
+            if value is not None and not value > 0:
+                raise UsageError(f"{name} must be a positive number of seconds, not {value}.")
         self.client = client
         self.model = model
         self.stream = stream
@@ -58,6 +68,8 @@ class OpenAIChatModel:
         self.merge_user_turns = merge_user_turns
         self.temperature = temperature
         self.extra_body = dict(extra_body or {})
+        self.connect_timeout = connect_timeout
+        self.idle_timeout = idle_timeout
         self._formatter = ChatFormatter()
 
     def payload(self, request: ModelRequest) -> dict[str, Any]:
@@ -108,11 +120,21 @@ class OpenAIChatModel:
         about 0.4 ms each: two seconds of blocked event loop per call at 5,000 messages.
         Our payload is already plain JSON. Unknown `extra_body` keys pass through as well.
         """
+        options: openai.RequestOptions = {
+            "security": {"bearer_auth": True},
+            "headers": auth_headers(self.client),
+        }
+        if self.idle_timeout is not None or self.connect_timeout is not None:
+            base = self.client.timeout
+            base = base if isinstance(base, openai.Timeout) else openai.Timeout(base)
+            idle = self.idle_timeout if self.idle_timeout is not None else base.read
+            connect = self.connect_timeout if self.connect_timeout is not None else base.connect
+            options["timeout"] = openai.Timeout(idle, connect=connect, pool=connect)
         return await self.client.post(
             "/chat/completions",
             body=payload,
             cast_to=object,
-            options={"security": {"bearer_auth": True}, "headers": auth_headers(self.client)},
+            options=options,
             stream=stream,
             stream_cls=openai.AsyncStream[object],
         )
@@ -151,13 +173,46 @@ class OpenAIChatModel:
                     text = answer.add(chunk)
                     if text:
                         emit(TextDelta(text=text, iteration=iteration))
+            except openai.APIConnectionError as error:
+                # The answer had begun: the server was reachable, then went silent or away.
+                await _close_early(stream, chunks)
+                if isinstance(error, openai.APITimeoutError):
+                    cause: object = f"nothing more came for {self._idle_seconds()}"
+                else:
+                    cause = error.__cause__ or error.__context__ or error
+                raise IncompleteAnswerError(cut_off_message(cause), text=answer.text) from error
             except BaseException:
                 await _close_early(stream, chunks)
                 raise
         return answer.reply()
 
+    def _idle_seconds(self) -> str:
+        """The idle wait in words ("60 seconds"), as the person set it."""
+        if self.idle_timeout is not None:
+            return seconds(self.idle_timeout)
+        base = self.client.timeout
+        read = base.read if isinstance(base, openai.Timeout) else base
+        return seconds(read) if isinstance(read, int | float) else "the time allowed"
+
     def _readable(self, error: openai.APIError) -> ModelError:
-        text = describe_openai_error(error, str(self.client.base_url), model=self.model)
+        where = str(self.client.base_url).rstrip("/")
+        if isinstance(error, openai.APITimeoutError) and isinstance(
+            error.__cause__, httpx2.ConnectTimeout
+        ):
+            connect = self.connect_timeout
+            within = f" within {seconds(connect)}" if connect is not None else ""
+            return ModelError(
+                f"The model server at {where} did not accept the connection{within}. Check that "
+                "it is running and the base URL is right.",
+                retryable=True,
+            )
+        if isinstance(error, openai.APITimeoutError):
+            return ModelError(
+                f"The model server at {where} did not answer within {self._idle_seconds()}. "
+                "It may be busy or stuck; Retry asks again.",
+                retryable=True,
+            )
+        text = describe_openai_error(error, where, model=self.model)
         if isinstance(error, openai.APIStatusError):
             status = error.status_code
             return ModelError(text, status_code=status, retryable=status == 429 or status >= 500)

@@ -34,8 +34,17 @@ class ToolOutput:
 
 @dataclass(frozen=True, slots=True)
 class ToolContext:
+    """`effect_id` tags the call's writes (e.g. as their change-log group) so that, after a
+    crash before its result was stored, `OutcomeLookup` can report what it did."""
+
     signal: AbortSignal
     call_id: str
+    effect_id: str = ""
+
+
+OutcomeLookup: TypeAlias = Callable[[str], Awaitable["str | None"]]
+"""Given a tool call's `effect_id`, what it had done, in words for the model, if its writes
+were committed; None if nothing was. Asked only for calls left without a result by a crash."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -132,7 +141,7 @@ def parse_arguments(tool: Tool[Any], raw: str) -> BaseModel:
         raise ToolError(_TOO_DEEP.format(name=tool.name)) from None
     except ValidationError as error:
         problems = "; ".join(
-            f"{'.'.join(str(p) for p in e['loc']) or '(arguments)'}: {e['msg']}"
+            f"{'.'.join(str(p) for p in e['loc']) or '(arguments)'}: {e['msg'].rstrip('.')}"
             for e in error.errors(include_url=False)
         )
         raise ToolError(f"Invalid arguments for '{tool.name}': {problems}.") from None

@@ -2,13 +2,14 @@
 
 from __future__ import annotations
 
-from sqlmodel import Session
+from sqlmodel import Session, col, select
 
 from .change_writer import commit_and_publish
 from .changes import Actor, Change, ChangeBus, EntityKind
 from .database import Database
 from .redo import newest_redo_label, redo_step
 from .seen import UnseenChanges, mark_seen, unseen_changes, unseen_item_titles
+from .tables import ChangeLogEntry
 from .undo import UndoResult, newest_group_label, undo_step
 
 
@@ -78,3 +79,25 @@ class ChangeHistory:
         return await self.database.run(
             lambda session: mark_seen(session, trip_id, entity, entity_id)
         )
+
+    async def group_outcome(self, group_id: str) -> str | None:
+        """What the change group `group_id` did, in a sentence ("Saved the assistant's
+        addition of “Dinner” (1 change)."), or None if it wrote nothing. A tool call's
+        writes form one group, so this is its true outcome after a crash lost its result."""
+
+        def read(session: Session) -> list[ChangeLogEntry]:
+            return list(
+                session.exec(
+                    select(ChangeLogEntry)
+                    .where(ChangeLogEntry.group_id == group_id)
+                    .order_by(col(ChangeLogEntry.id))
+                ).all()
+            )
+
+        rows = await self.database.run(read)
+        if not rows:
+            return None
+        labels = list(dict.fromkeys(row.label for row in rows))
+        count = f"{len(rows)} change{'s' if len(rows) != 1 else ''}"
+        undone = " It has since been undone." if all(row.undone for row in rows) else ""
+        return f"Saved {'; '.join(labels)} ({count}).{undone}"

@@ -19,6 +19,8 @@ from .secrets import ENVIRONMENT_VARIABLE, SecretSaved, SecretSource, SecretStor
 from .settings import (
     ASSISTANT_CONTEXT_BUDGET,
     MODEL_BASE_URL,
+    MODEL_CONNECT_TIMEOUT,
+    MODEL_IDLE_TIMEOUT,
     MODEL_MERGE_USER_TURNS,
     MODEL_NAME,
     MODEL_PRESET,
@@ -125,6 +127,9 @@ class ModelProfile:
     overridden: tuple[str, ...] = ()
     context_budget: int = ASSISTANT_CONTEXT_BUDGET.default
     """Tokens per model call before older messages are summarized for the assistant."""
+    connect_timeout: float = MODEL_CONNECT_TIMEOUT.default
+    idle_timeout: float = MODEL_IDLE_TIMEOUT.default
+    """Seconds of silence from the server before a model call fails (`MODEL_IDLE_TIMEOUT`)."""
 
     @property
     def preset_info(self) -> Preset:
@@ -189,6 +194,8 @@ async def load_profile(
         merge_user_turns=await settings.get(MODEL_MERGE_USER_TURNS),
         overridden=tuple(overridden),
         context_budget=await settings.get(ASSISTANT_CONTEXT_BUDGET),
+        connect_timeout=await settings.get(MODEL_CONNECT_TIMEOUT),
+        idle_timeout=await settings.get(MODEL_IDLE_TIMEOUT),
     )
 
 

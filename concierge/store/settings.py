@@ -70,6 +70,21 @@ MODEL_MERGE_USER_TURNS: Setting[bool] = declare(
     False,
     "Merge adjacent user messages, for servers whose chat template needs alternating roles.",
 )
+MODEL_CONNECT_TIMEOUT: Setting[float] = declare(
+    "model.connect_timeout_seconds",
+    Annotated[float, Field(gt=0, le=300)],
+    10.0,
+    "Seconds to wait for the model server to accept a connection before saying it cannot "
+    "be reached.",
+)
+MODEL_IDLE_TIMEOUT: Setting[float] = declare(
+    "model.idle_timeout_seconds",
+    Annotated[float, Field(gt=0, le=3600)],
+    60.0,
+    "Seconds the model server may stay silent, before its answer starts or between two parts "
+    "of it, before the assistant gives up with an error and offers Retry. An answer that "
+    "keeps arriving is never cut, however long it takes.",
+)
 CONTEXT_BUDGET_MINIMUM = 8_000
 ASSISTANT_CONTEXT_BUDGET: Setting[int] = declare(
     "assistant.context_budget_tokens",

@@ -87,6 +87,7 @@ def build_trip_assistant(
     )
     if permission_handler is not None:
         builder.permission_handler(permission_handler)
+    builder.outcome_lookup(services.history.group_outcome)
     builder.compaction(CompactionPolicy(budget_tokens=context_budget))
     return builder.build()
 

@@ -96,7 +96,7 @@ class FormFeature(AssistantFeature):
     async def fill_form(self, args: FillAnswers, ctx: ToolContext) -> ToolOutput:
         names = ", ".join(args.values)
         labels = and_list([self.form.labels.get(name, name) for name in args.values])
-        context = assistant_context(f"answers to {labels} in the {self.form.title}")
+        context = assistant_context(ctx, f"answers to {labels} in the {self.form.title}")
         try:
             async with store_errors():
                 written = await self.filler.fill(
@@ -119,7 +119,8 @@ class FormFeature(AssistantFeature):
 
     async def retract_answer(self, args: RetractAnswer, ctx: ToolContext) -> ToolOutput:
         context = assistant_context(
-            f"clearing of {self.form.labels.get(args.field, args.field)} in the {self.form.title}"
+            ctx,
+            f"clearing of {self.form.labels.get(args.field, args.field)} in the {self.form.title}",
         )
         try:
             async with store_errors():

@@ -3,9 +3,9 @@ the default status provider.
 
 The provider shows the open goals in checklist order, then the goals someone else (the
 person, or the app on a trigger) completed since the assistant last saw them. Those are
-marked seen as soon as they are rendered, by the lookup status provider's rule (see
-`lookups.status_provider`): a resolution that no model call follows still uses up the
-notice, and `list_goals` still shows every goal.
+marked seen only once a model call that carried them succeeded (a `Notice`, by the lookup
+status provider's rule): a failed call or an on-demand resolution leaves them to be shown
+again, and `list_goals` shows every goal whatever the marks.
 """
 
 from __future__ import annotations
@@ -14,7 +14,14 @@ from typing import Any
 
 from pydantic import Field
 
-from concierge.agent import AbortSignal, ContextProvider, Tool, ToolContext, ToolOutput
+from concierge.agent import (
+    AbortSignal,
+    ContextProvider,
+    Notice,
+    Tool,
+    ToolContext,
+    ToolOutput,
+)
 from concierge.store import Actor, GoalRecord, GoalRepository
 from concierge.store.validation import LINE_LIMIT
 
@@ -89,16 +96,22 @@ class GoalFeature(AssistantFeature):
     def status_provider(self) -> ContextProvider:
         goals, trip_id = self.goals, self.trip_id
 
-        async def goal_status(signal: AbortSignal) -> str | None:
+        async def goal_status(signal: AbortSignal) -> str | Notice | None:
             records = await goals.list_for_trip(trip_id)
             waiting = [goal for goal in records if not goal.done]
             fresh = [goal for goal in records if goal.done and not goal.seen_by_assistant]
-            if fresh:
-                await goals.mark_seen(goal.id for goal in fresh)
-            return headed_lists(
+            text = headed_lists(
                 ("Open goals:", [render_goal(goal) for goal in waiting]),
                 ("Goals completed since you last saw them:", [render_goal(g) for g in fresh]),
             )
+            if not fresh:
+                return text
+            seen = [goal.id for goal in fresh]
+
+            async def delivered() -> None:
+                await goals.mark_seen(seen)
+
+            return Notice(text, delivered)
 
         return goal_status
 
@@ -109,7 +122,7 @@ class GoalFeature(AssistantFeature):
                 self.trip_id,
                 args.title,
                 completes_on=trigger,
-                context=assistant_context(f"new goal “{args.title}”"),
+                context=assistant_context(ctx, f"new goal “{args.title}”"),
             )
         return ToolOutput(
             f"Added the goal {render_goal(goal).removeprefix('- ')}.",
@@ -122,7 +135,7 @@ class GoalFeature(AssistantFeature):
             return ToolOutput(f"The goal {_named(goal)} was already done.")
         async with store_errors():
             await self.goals.complete(
-                goal.id, context=assistant_context(f"check-off of goal “{goal.title}”")
+                goal.id, context=assistant_context(ctx, f"check-off of goal “{goal.title}”")
             )
         return ToolOutput(
             f"Completed the goal {_named(goal)}.", summary=f"completed {_named(goal)}"
@@ -134,7 +147,7 @@ class GoalFeature(AssistantFeature):
             return ToolOutput(f"The goal {_named(goal)} is already open.")
         async with store_errors():
             await self.goals.reopen(
-                goal.id, context=assistant_context(f"reopening of goal “{goal.title}”")
+                goal.id, context=assistant_context(ctx, f"reopening of goal “{goal.title}”")
             )
         return ToolOutput(f"Reopened the goal {_named(goal)}.", summary=f"reopened {_named(goal)}")
 

@@ -84,7 +84,7 @@ class PinFeature(AssistantFeature):
             pin = await self.pins.add(
                 args.text,
                 trip_id=None if args.all_trips else self.trip_id,
-                context=assistant_context(f"pin “{args.text}”"),
+                context=assistant_context(ctx, f"pin “{args.text}”"),
             )
         return ToolOutput(
             f"Pinned {_named(pin)}.", summary=f"pinned [{short_id(pin.id)}] {_scope(pin)}"
@@ -100,7 +100,9 @@ class PinFeature(AssistantFeature):
     async def unpin(self, args: PinRef, ctx: ToolContext) -> ToolOutput:
         pin = await self._pin(args.pin_id)
         async with store_errors():
-            await self.pins.remove(pin.id, context=assistant_context(f"unpinning of “{pin.text}”"))
+            await self.pins.remove(
+                pin.id, context=assistant_context(ctx, f"unpinning of “{pin.text}”")
+            )
         return ToolOutput(f"Unpinned {_named(pin)}.", summary=f"unpinned [{short_id(pin.id)}]")
 
     async def _pin(self, reference: str) -> PinRecord:

@@ -9,7 +9,7 @@ from typing import Protocol, TypeVar
 
 from pydantic import BaseModel, ConfigDict
 
-from concierge.agent import ToolError
+from concierge.agent import ToolContext, ToolError
 from concierge.store import Actor, ChangeContext, InvalidChangeError, RecordNotFoundError
 
 from .errors import TripEditError
@@ -25,11 +25,13 @@ class NoArguments(ToolArgs):
     pass
 
 
-def assistant_context(what: str) -> ChangeContext:
-    """A fresh context for one tool call: everything the call writes undoes as one step.
+def assistant_context(ctx: ToolContext, what: str) -> ChangeContext:
+    """The context of one tool call: everything the call writes undoes as one step.
     `what` names the change in the person's words, as in "the assistant's change to
-    Budget and Pace", which Edit ▸ Undo and the status bar show."""
-    return ChangeContext(actor=Actor.ASSISTANT, label=f"the assistant’s {what}")
+    Budget and Pace", which Edit ▸ Undo and the status bar show. The group is the call's
+    `effect_id`, so after a crash `committed_outcome` can tell what the call had done."""
+    group = {"group_id": ctx.effect_id} if ctx.effect_id else {}
+    return ChangeContext(actor=Actor.ASSISTANT, label=f"the assistant’s {what}", **group)
 
 
 @asynccontextmanager

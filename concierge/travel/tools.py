@@ -153,7 +153,7 @@ class TripTools:
             trip = await self.editor.apply(
                 self.trip_id,
                 changes,
-                context=assistant_context(f"change to {and_list(field_labels(changes))}"),
+                context=assistant_context(ctx, f"change to {and_list(field_labels(changes))}"),
             )
         shown = "; ".join(f"{name} = {_shown(getattr(trip, name))}" for name in changes)
         return ToolOutput(f"Updated {shown}.", summary=f"updated {names}")
@@ -175,7 +175,7 @@ class TripTools:
                 self.trip_id,
                 values,
                 position=args.position,
-                context=assistant_context(f"addition of “{args.title}”"),
+                context=assistant_context(ctx, f"addition of “{args.title}”"),
             )
         return ToolOutput(
             f"Added {args.day.isoformat()} {render_item(item)}.",
@@ -191,7 +191,7 @@ class TripTools:
             raise ToolError("Name at least one field of the item to change.")
         async with store_errors():
             updated = await self.itinerary.update(
-                item.id, changes, context=assistant_context(f"edit of “{item.title}”")
+                item.id, changes, context=assistant_context(ctx, f"edit of “{item.title}”")
             )
         return ToolOutput(
             f"Updated {updated.day.isoformat()} {render_item(updated)}.",
@@ -205,7 +205,7 @@ class TripTools:
                 item.id,
                 day=args.day,
                 position=args.position,
-                context=assistant_context(f"move of “{item.title}”"),
+                context=assistant_context(ctx, f"move of “{item.title}”"),
             )
         return ToolOutput(
             f"Moved to {moved.day.isoformat()}, position {moved.position}: {render_item(moved)}.",
@@ -223,7 +223,7 @@ class TripTools:
         item = await self._item(args.item_id)
         async with store_errors():
             await self.itinerary.remove(
-                item.id, context=assistant_context(f"removal of “{item.title}”")
+                item.id, context=assistant_context(ctx, f"removal of “{item.title}”")
             )
         return ToolOutput(
             f"Removed “{item.title}” from {item.day.isoformat()}.",

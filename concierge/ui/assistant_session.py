@@ -86,6 +86,8 @@ class AssistantSession(QObject):
                 model=profile.model,
                 merge_user_turns=profile.merge_user_turns,
                 prompt_cache_key="concierge",
+                connect_timeout=profile.connect_timeout,
+                idle_timeout=profile.idle_timeout,
             )
         self.chat.notice.label.setText(
             NO_MODEL_TEXT

@@ -16,6 +16,7 @@ import pytest
 from concierge.agent import (
     AgentEvent,
     AssistantMessage,
+    IncompleteAnswerError,
     InMemoryHistoryStore,
     ModelError,
     TextDelta,
@@ -75,18 +76,24 @@ async def test_http_errors_are_explained(
     assert info.value.status_code == status
 
 
-async def test_broken_stream_is_an_error_and_stores_no_partial_answer(
+async def test_a_broken_stream_is_an_error_and_its_partial_answer_is_kept_marked(
     fake_openai: FakeOpenAIServer,
 ) -> None:
     history = InMemoryHistoryStore()
     agent = make_agent(fake_openai, history=history)
     fake_openai.script(Reply.broken_stream("Once upon a time in Lisbon", after_chunks=2))
-    with pytest.raises(ModelError):
+    with pytest.raises(IncompleteAnswerError) as info:
         await agent.process_request("story")
-    assert [m.role for m in await history.load()] == ["user"]
+    assert str(info.value).startswith("The model server's answer was cut off before it ended")
+    assert "Cannot reach" not in str(info.value)
+    stored = await history.load()
+    assert [m.role for m in stored] == ["user", "assistant"]
+    assert isinstance(stored[1], AssistantMessage) and stored[1].incomplete
+    assert stored[1].text == "Once upon a time in Lisbon"
 
     fake_openai.script(Reply.text("Complete story."))
     assert (await agent.retry()).text == "Complete story."
+    assert [m["role"] for m in fake_openai.chat_requests[1]["messages"]] == ["system", "user"]
 
 
 async def test_malformed_stream_data_is_a_clear_error(fake_openai: FakeOpenAIServer) -> None:
@@ -248,7 +255,8 @@ async def test_a_buffered_backlog_lets_the_loop_run_between_chunks(
         "data: " + json.dumps({"choices": [{"index": 0, "delta": {"content": w}}]}) + "\n\n"
         for w in words
     )
-    body += "data: [DONE]\n\n"
+    finish = {"choices": [{"index": 0, "delta": {}, "finish_reason": "stop"}]}
+    body += "data: " + json.dumps(finish) + "\n\ndata: [DONE]\n\n"
 
     def respond(request: httpx2.Request) -> httpx2.Response:
         return httpx2.Response(

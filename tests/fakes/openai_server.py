@@ -25,6 +25,7 @@ from types import TracebackType
 from typing import Any, Self
 from urllib.parse import urlsplit
 
+from tests.fakes.pairing import pairing_error
 from tests.fakes.prefix_cache import PrefixCache, PromptUsage
 from tests.fakes.replies import (
     CREATED,
@@ -228,11 +229,13 @@ class FakeOpenAIServer:
 
     def _record(self, request: RecordedRequest) -> Reply | None:
         """Record ``request``; for a chat completion also take the next reply, atomically,
-        so that ``chat_requests[i]`` is always the request that got the i-th reply."""
+        so that ``chat_requests[i]`` is always the request that got the i-th reply. A request
+        refused for unpaired tool messages (`pairing_error`) takes none."""
         with self._cond:
             self._requests.append(request)
             reply = None
-            if _is_chat(request) and request.body is not None and self._replies:
+            refused = request.body is not None and pairing_error(request.body) is not None
+            if _is_chat(request) and request.body is not None and not refused and self._replies:
                 reply = self._replies.popleft()
             self._cond.notify_all()
             return reply
@@ -388,6 +391,10 @@ class _Handler(BaseHTTPRequestHandler):
             error = error_body("fake server: body is not a JSON object", "invalid_request_error")
             self._send(JsonResponse(400, error))
             return
+        refusal = pairing_error(body)
+        if refusal is not None:
+            self._send(JsonResponse(400, refusal))
+            return
         if reply is None:
             self._send(JsonResponse(500, error_body(NO_REPLY_MESSAGE, "server_error")))
             return
@@ -482,12 +489,23 @@ class _Handler(BaseHTTPRequestHandler):
         self.send_response(200)
         self.send_header("Content-Type", "text/event-stream; charset=utf-8")
         self.send_header("Cache-Control", "no-cache")
-        self.send_header("Transfer-Encoding", "chunked")
+        if response.close_delimited:
+            self.send_header("Connection", "close")
+        else:
+            self.send_header("Transfer-Encoding", "chunked")
         self.end_headers()
         for index, event in enumerate(response.events):
             if index and chunk_delay:
                 self._idle(chunk_delay)
-            self._write_chunk(f"data: {event}\n\n".encode())
+            data = f"data: {event}\n\n".encode()
+            if response.close_delimited:
+                self.wfile.write(data)
+            else:
+                self._write_chunk(data)
+        if response.close_delimited:
+            self.wfile.flush()
+            self._drop()
+            return
         if not response.complete:
             self._drop()
             return

@@ -66,11 +66,14 @@ class StreamResponse:
     """An SSE response: each event is one ``data:`` payload.
 
     ``complete`` adds the ``[DONE]`` sentinel and a clean end of body; otherwise the socket
-    is closed abruptly after the last event.
+    is closed abruptly after the last event. ``close_delimited`` sends the body without
+    chunked framing, ended by closing the connection (HTTP/1.0 style), so a cut is not a
+    protocol error the client could notice: only the missing end of the answer shows it.
     """
 
     events: tuple[str, ...]
     complete: bool = True
+    close_delimited: bool = False
 
 
 Response = JsonResponse | StreamResponse
@@ -255,6 +258,27 @@ class Reply(ABC):
         )
 
     @staticmethod
+    def cut_stream(
+        inner: Reply,
+        keep_events: int,
+        *,
+        close_delimited: bool = True,
+        chunk_delay: float = 0.0,
+        wait_for: threading.Event | None = None,
+        on_request: RequestHook | None = None,
+    ) -> CutStreamReply:
+        """The first ``keep_events`` SSE events of ``inner``'s stream, then the connection
+        closes: no finish_reason chunk (unless kept), no usage, no ``[DONE]``."""
+        return CutStreamReply(
+            inner=inner,
+            keep_events=keep_events,
+            close_delimited=close_delimited,
+            chunk_delay=chunk_delay,
+            wait_for=wait_for,
+            on_request=on_request,
+        )
+
+    @staticmethod
     def raw_sse(
         events: list[str],
         *,
@@ -372,6 +396,20 @@ class BrokenStreamReply(Reply):
         pieces = split_evenly(self.content, self.after_chunks)
         events += [_chunk(ctx, {"content": p}) for p in pieces]
         return StreamResponse(tuple(events), complete=False)
+
+
+@dataclass(frozen=True, kw_only=True)
+class CutStreamReply(Reply):
+    inner: Reply
+    keep_events: int
+    close_delimited: bool = True
+
+    def render(self, ctx: RenderContext) -> Response:
+        whole = self.inner.render(ctx)
+        if not isinstance(whole, StreamResponse):
+            raise TypeError("Reply.cut_stream needs a streaming request and a streamed reply")
+        events = whole.events[: self.keep_events]
+        return StreamResponse(events, complete=False, close_delimited=self.close_delimited)
 
 
 @dataclass(frozen=True, kw_only=True)

@@ -7,7 +7,8 @@ from pathlib import Path
 
 from sqlalchemy import text
 
-from concierge.agent import RUNTIME_CONTEXT_LABEL, ToolResult
+from concierge.agent import RUNTIME_CONTEXT_LABEL, AssistantMessage, ToolCall, ToolResult
+from concierge.agent.messages import user_message
 from concierge.store import Database, SqliteHistoryStore
 from tests.agent.support import Trip, make_agent, set_destination_tool, snapshot_of
 from tests.fakes import FakeOpenAIServer, Reply, ToolCallSpec
@@ -72,3 +73,41 @@ async def test_a_conversation_continues_byte_identically_after_a_restart(
         ]
         assert isinstance(stored[2], ToolResult)
         assert stored[2].summary == "destination set to Porto"
+
+
+async def test_a_call_a_crash_left_before_a_typed_message_is_repaired_byte_identically_on_sqlite(
+    fake_openai: FakeOpenAIServer, db_path: Path
+) -> None:
+    """History a crash left behind (a tool call, then a message typed after the restart) gets
+    its result stored once; every later request, also after another restart, pairs it right
+    behind its call with the same bytes, so the cached prefix holds."""
+    call = ToolCall(id="call_lost", name="set_destination", arguments='{"destination": "Porto"}')
+    with Database.open(db_path) as database:
+        await SqliteHistoryStore(database, "trip-1").append(
+            [
+                user_message("Porto please"),
+                AssistantMessage(tool_calls=(call,)),
+                user_message("Hello?"),
+            ]
+        )
+    prefixes = []
+    for answer in ("First.", "Second."):
+        with Database.open(db_path) as database:
+            agent = make_agent(
+                fake_openai,
+                tools=[set_destination_tool(Trip())],
+                history=SqliteHistoryStore(database, "trip-1"),
+            )
+            fake_openai.script(Reply.text(answer))
+            await agent.retry() if answer == "First." else await agent.process_request("Again")
+            stored = await SqliteHistoryStore(database, "trip-1").load()
+        prefixes.append(json.dumps(fake_openai.chat_requests[-1]["messages"][:5]))
+    assert prefixes[0] == prefixes[1]
+    assert [m["role"] for m in json.loads(prefixes[0])] == [
+        "system",
+        "user",
+        "assistant",
+        "tool",
+        "user",
+    ]
+    assert sum(isinstance(m, ToolResult) for m in stored) == 1

@@ -21,7 +21,12 @@ from concierge.store.model_profile import (
     stored_key,
 )
 from concierge.store.secrets import SERVICE
-from concierge.store.settings import MODEL_BASE_URL, MODEL_NAME
+from concierge.store.settings import (
+    MODEL_BASE_URL,
+    MODEL_CONNECT_TIMEOUT,
+    MODEL_IDLE_TIMEOUT,
+    MODEL_NAME,
+)
 from tests.store.conftest import MemoryKeyring
 from tests.store.test_secrets import RaisingKeyring
 
@@ -106,6 +111,16 @@ async def test_a_fresh_database_gives_the_default_profile(settings: Settings) ->
         overridden=(),
     )
     assert loaded.problem == "Choose a model in Settings."
+    assert (loaded.connect_timeout, loaded.idle_timeout) == (10.0, 60.0)
+
+
+async def test_the_model_timeouts_are_settings_the_profile_carries(settings: Settings) -> None:
+    await settings.set(MODEL_CONNECT_TIMEOUT, 3.0)
+    await settings.set(MODEL_IDLE_TIMEOUT, 20.0)
+    loaded = await load_profile(settings, SecretStore(), NO_ENVIRONMENT)
+    assert (loaded.connect_timeout, loaded.idle_timeout) == (3.0, 20.0)
+    with pytest.raises(InvalidSettingError):
+        await settings.set(MODEL_IDLE_TIMEOUT, 0.0)
 
 
 async def test_saved_settings_and_key_read_back(

@@ -150,3 +150,32 @@ async def test_an_error_note_stays_after_switching_trips_and_retry_resends_nothi
     assert not chat_panel.error_bar.isVisible()
     shown = chat_panel.transcript.toPlainText()
     assert shown.index(error_text.split(":")[0]) < shown.index("Amarante")
+
+
+async def test_a_cut_off_answer_stays_marked_with_an_error_and_retry_asks_again(
+    chat_panel: ChatPanel, qtbot: QtBot, fake_openai: FakeOpenAIServer, database: Database
+) -> None:
+    history = _store(database)
+    await bind(chat_panel, agent_for(fake_openai.base_url, history=history), history)
+    finished: list[str] = []
+    chat_panel.turn_finished.connect(finished.append)
+    whole = Reply.text("Porto has six bridges over the Douro.", chunks=4)
+    fake_openai.script(Reply.cut_stream(whole, 3))  # no finish reason, no [DONE]
+    _send(qtbot, chat_panel, "Bridges?")
+    await until(lambda: finished == ["failed"])
+
+    assert chat_panel.error_bar.text.startswith("The model server's answer was cut off")
+    assert "Cannot reach" not in chat_panel.error_bar.text
+    assert chat_panel.error_bar.retry_button.isVisible()
+    history = _store(database)
+    await bind(chat_panel, agent_for(fake_openai.base_url, history=history), history)  # restart
+    assert "Cut off: the answer did not arrive whole." in chat_panel.transcript.toPlainText()
+
+    assert chat_panel.error_bar.retry_button.isVisible()
+    fake_openai.script(Reply.text("Six."))
+    chat_panel.error_bar.retry_button.setFocus()
+    qtbot.keyClick(chat_panel.error_bar.retry_button, Qt.Key.Key_Space)
+    await until(lambda: len(finished) == 2)
+    assert finished == ["failed", "completed"], chat_panel.error_bar.text
+    request = fake_openai.chat_requests[-1]
+    assert [m["role"] for m in request["messages"]] == ["system", "user"]

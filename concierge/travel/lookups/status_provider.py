@@ -5,18 +5,15 @@ their progress, then the lookups that finished since the assistant last saw them
 a one-line outcome. A lookup that finishes while the model is thinking is therefore in the
 next iteration's snapshot, once.
 
-Marking seen: a finished job is marked seen as soon as it is rendered. That is the simplest
-correct rule for the runtime as it is (providers resolve right before each model call), but
-a resolution not followed by a model call consumes the notice too: an on-demand
-`get_runtime_context()` (the inspector), or a call that fails after the providers ran. The
-model can still read every job with `get_lookup_result`, so nothing is lost, only not
-announced. A stricter rule would remember the rendered ids and mark them on the agent's
-`model_request` event; it needs a subscription wired by the composition root.
+Marking seen: the provider only reads. With finished jobs to announce it returns a `Notice`
+whose callback marks exactly the rendered jobs seen; the runtime calls it once a model call
+that carried the snapshot succeeded. A failed call or an on-demand `get_runtime_context()`
+(the inspector) leaves them unseen, so the next snapshot announces them again.
 """
 
 from __future__ import annotations
 
-from concierge.agent import AbortSignal, ContextProvider
+from concierge.agent import AbortSignal, ContextProvider, Notice
 from concierge.store import LookupJobRecord, LookupJobRepository
 
 from ..trip_view import headed_lists, short_id
@@ -36,7 +33,7 @@ def render_finished(job: LookupJobRecord) -> str:
 
 
 def lookup_status_provider(jobs: LookupJobRepository, trip_id: str) -> ContextProvider:
-    async def lookups(signal: AbortSignal) -> str | None:
+    async def lookups(signal: AbortSignal) -> str | Notice | None:
         records = await jobs.list_for_trip(trip_id)
         active = [j for j in records if not j.status.finished]
         fresh = [j for j in records if j.status.finished and not j.seen_by_assistant]
@@ -47,10 +44,17 @@ def lookup_status_provider(jobs: LookupJobRepository, trip_id: str) -> ContextPr
                 finished.append(f"- ({len(fresh) - len(shown)} earlier ones not shown)")
             finished.extend(render_finished(job) for job in shown)
             finished.append("(get_lookup_result shows a lookup's full result.)")
-            await jobs.mark_seen(job.id for job in fresh)
-        return headed_lists(
+        text = headed_lists(
             ("Lookups in progress:", [render_active(job) for job in active]),
             ("Lookups finished since you last saw them:", finished),
         )
+        if not fresh:
+            return text
+        seen = [job.id for job in fresh]
+
+        async def delivered() -> None:
+            await jobs.mark_seen(seen)
+
+        return Notice(text, delivered)
 
     return lookups

@@ -31,6 +31,7 @@ ASSISTANT = "#### Assistant"
 IMAGE_MARKER = "🖼️ [image]"
 VIDEO_MARKER = "🎞️ [video]"
 STOPPED = "*Stopped.*"
+CUT_OFF = "*Cut off: the answer did not arrive whole.*"
 SUMMARIZED = "Earlier messages were summarized for the assistant."
 SUMMARY_LINK = "#earlier-messages-summary"
 """A fragment with no anchor behind it: following it leaves the transcript where it is."""
@@ -144,6 +145,8 @@ def history_blocks(
         elif isinstance(message, AssistantMessage):
             if message.stopped:
                 blocks.append(stopped_block(message.text))
+            elif message.incomplete:
+                blocks.append(f"{assistant_block(message.text)}\n\n{CUT_OFF}")
             elif message.text.strip():
                 blocks.append(assistant_block(message.text))
         else:

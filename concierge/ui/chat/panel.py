@@ -42,6 +42,7 @@ from concierge.agent import (
     TurnStatus,
     UserMessage,
 )
+from concierge.agent.messages import awaits_answer
 from concierge.store.transcript_notes import NoteKeeper, NoteKind, TranscriptNote
 from concierge.ui.async_support import BackgroundTasks
 
@@ -79,10 +80,7 @@ class _Turn:
 
 def needs_answer(messages: Sequence[Message]) -> bool:
     """Whether the stored conversation ends in a request the assistant has not answered."""
-    if not messages:
-        return False
-    last = messages[-1]
-    return not (isinstance(last, AssistantMessage) and not last.tool_calls)
+    return awaits_answer(messages)
 
 
 class ChatPanel(QWidget):

@@ -9,6 +9,7 @@ from typing import Any
 
 import pytest
 
+from concierge.agent import ModelError
 from concierge.store import Actor, Change, ChangeContext, EntityKind, LookupStatus
 from concierge.travel.forms import FORMS
 from concierge.travel.goal_triggers import GoalTrigger, form_trigger, lookup_trigger
@@ -252,18 +253,33 @@ async def test_bad_goal_arguments_are_clear_tool_errors_and_change_nothing(
     ]
 
 
-async def test_a_goal_the_person_completes_is_announced_once(
+async def test_a_goal_the_person_completes_is_announced_until_a_model_call_carried_it(
     world: World, fake_openai: FakeOpenAIServer
 ) -> None:
+    """Providers only read: neither an on-demand resolution nor a failed model call uses
+    the notice up; the first call that carried it and succeeded does."""
     services, trip_id = world.services, world.trip.id
     goal = await services.goals.add(trip_id, "Travel insurance")
     await services.goals.complete(goal.id, context=ChangeContext(actor=Actor.PERSON))
     agent = world.agent(fake_openai)
-    first = await agent.get_runtime_context()
-    parts = {part.name: part.text for part in first.parts}
-    assert parts["goals"] == (
+    notice = (
         f"Goals completed since you last saw them:\n- [{goal.id[:8]}] Travel insurance — done "
         "by the person"
     )
-    second = await agent.get_runtime_context()
-    assert {part.name: part.text for part in second.parts}["goals"] is None
+    for _ in range(2):
+        context = await agent.get_runtime_context()
+        assert {part.name: part.text for part in context.parts}["goals"] == notice
+
+    fake_openai.script(Reply.error(500, "overloaded"))
+    with pytest.raises(ModelError):
+        await agent.process_request("Anything new?")
+    assert notice in blocks(fake_openai.chat_requests[0])["goals"]
+    assert not (await services.goals.get(goal.id)).seen_by_assistant
+
+    fake_openai.script(Reply.text("Insurance is done."), Reply.text("Nothing else."))
+    await agent.retry()
+    assert notice in blocks(fake_openai.chat_requests[1])["goals"]
+    await agent.process_request("And now?")
+    assert "goals" not in blocks(fake_openai.chat_requests[2])
+    after = await agent.get_runtime_context()
+    assert {part.name: part.text for part in after.parts}["goals"] is None

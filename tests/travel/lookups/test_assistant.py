@@ -7,7 +7,9 @@ from __future__ import annotations
 import asyncio
 import threading
 
-from concierge.agent import Agent
+import pytest
+
+from concierge.agent import Agent, IncompleteAnswerError
 from concierge.store import LookupStatus
 from concierge.travel.lookups import (
     KINDS,
@@ -109,3 +111,30 @@ async def test_running_lookups_show_progress_and_tools_cancel_and_read(
     job = await lookups.jobs.get(running)
     assert job is not None
     assert job.status is LookupStatus.CANCELLED
+
+
+async def test_a_finished_lookup_stays_news_until_a_model_call_that_carried_it_succeeds(
+    lookups: Lookups, fake_openai: FakeOpenAIServer
+) -> None:
+    """The provider only reads: the inspector's resolution and a call that failed (here a
+    stream cut off before its end) leave the notice for the next snapshot."""
+    job_id = await lookups.service.start(lookups.trip.id, "holidays")
+    assert (await lookups.service.wait(job_id)) is not None
+    agent = agent_for(lookups, fake_openai)
+    news = f"[{job_id[:8]}] holidays: succeeded"
+
+    for _ in range(2):
+        context = await agent.get_runtime_context()
+        assert news in (context.text or "")
+    fake_openai.script(Reply.cut_stream(Reply.text("Christmas is", chunks=2), 2))
+    with pytest.raises(IncompleteAnswerError):
+        await agent.process_request("Any holidays?")
+    assert news in (snapshot_of(fake_openai.chat_requests[0]) or "")
+
+    fake_openai.script(Reply.text("Christmas Day."), Reply.text("ok"))
+    await agent.retry()
+    assert news in (snapshot_of(fake_openai.chat_requests[1]) or "")
+    await agent.process_request("thanks")
+    assert news not in (snapshot_of(fake_openai.chat_requests[2]) or "")
+    (stored,) = await lookups.jobs.list_for_trip(lookups.trip.id)
+    assert stored.seen_by_assistant

@@ -1,0 +1,58 @@
+"""The trip assistant after a kill between a tool's committed change and its stored result:
+the model is told what the call did, so it does not do it again."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+import pytest
+
+from concierge.agent import Message, ToolResult
+from concierge.store import SqliteHistoryStore
+from tests.fakes import FakeOpenAIServer, Reply, ToolCallSpec
+from tests.travel.test_assistant_tools import World, world
+
+__all__ = ["world"]
+
+
+class Killed(BaseException):
+    """Stands in for SIGKILL: nothing after it runs, no clean-up handler catches it."""
+
+
+async def test_an_item_added_before_a_kill_is_reported_added_and_not_added_twice(
+    world: World, fake_openai: FakeOpenAIServer, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    agent = world.agent(fake_openai)
+    store = agent.history
+    assert isinstance(store, SqliteHistoryStore)
+    append = store.append
+
+    async def dies_before_results(messages: Sequence[Message]) -> None:
+        if any(isinstance(m, ToolResult) for m in messages):
+            raise Killed
+        await append(messages)
+
+    monkeypatch.setattr(store, "append", dies_before_results)
+    fake_openai.script(
+        Reply.tool_calls(
+            ToolCallSpec("add_itinerary_item", {"day": "2026-05-15", "title": "Dinner"})
+        )
+    )
+    with pytest.raises(Killed):
+        await agent.process_request("Add dinner on the 15th")
+    monkeypatch.undo()
+    assert [i.title for i in await world.itinerary.items(world.trip.id)] == ["Dinner"]
+
+    restarted = world.agent(fake_openai)
+    fake_openai.script(Reply.text("Dinner is already on the 15th."))
+    await restarted.process_request("Did you add it?")
+
+    messages = fake_openai.chat_requests[1]["messages"]
+    tool = [m for m in messages if m["role"] == "tool"]
+    assert len(tool) == 1
+    assert tool[0]["content"] == (
+        "The app stopped before this tool call's result was saved, but the call had already "
+        "taken effect: Saved the assistant’s addition of “Dinner” (1 change). Do not repeat it."
+    )
+    assert [m["role"] for m in messages[1:5]] == ["user", "assistant", "tool", "user"]
+    assert [i.title for i in await world.itinerary.items(world.trip.id)] == ["Dinner"]
