@@ -98,6 +98,7 @@ from concierge.agent import (
     ModelAdapter,
     ModelReply,
     ModelRequest,
+    Notice,
     RuntimeContextEvent,
     Tool,
     ToolContext,
@@ -597,14 +598,22 @@ async def reference_prompts(places: PlaceIndex) -> list[str]:
         prompts: list[str] = []
         for step in (*STEPS, None):
             sections = []
+            delivered = []
             for name, provider in providers:
                 text = provider(AbortSignal())
                 text = await text if isinstance(text, Awaitable) else text
+                if isinstance(text, Notice):  # Seen once the call carrying it succeeds.
+                    delivered.append(text.on_delivered)
+                    text = text.text
                 if text and text.strip():
                     sections.append(f"## {name}\n{text.strip()}")
             state = RUNTIME_CONTEXT_LABEL + "\n\n" + "\n\n".join(sections)
             messages = [*conversation, {"role": "user", "content": state}]
             prompts.append(canonical_prompt({"tools": specs, "messages": messages}))
+            for deliver in delivered:
+                outcome = deliver()
+                if isinstance(outcome, Awaitable):
+                    await outcome
             if step is None:
                 break
             await make(desk, step.person)
