@@ -14,7 +14,7 @@ from concierge.store import Action, Change, EntityKind
 from concierge.travel.trip_edits import PlaceRole, TripEditor
 from concierge.ui.trips import TripForm, trip_form
 from tests.ui import trips_support
-from tests.ui.trips_support import TripServices, focus, on_screen
+from tests.ui.trips_support import TripServices, focus, on_screen, press, type_text
 from tests.ui.waiting import until
 
 place_index = trips_support.place_index
@@ -43,7 +43,7 @@ async def pick_kyoto(form: TripForm, services: TripServices, qtbot: QtBot) -> st
     assert "Kyoto, Japan" in labels
     assert any("(KYO)" in label for label in labels)  # the airport keeps its code
 
-    for _ in labels:
+    for _ in labels:  # Down until the row is Kyoto's, then Enter, as the person would
         if popup.currentIndex().data() == "Kyoto, Japan":
             break
         qtbot.keyClick(popup, Qt.Key.Key_Down)
@@ -59,12 +59,11 @@ async def test_typing_kyo_lists_kyoto_and_picking_it_stores_its_zone(
     await stores_kyoto(form, services, trip_id)
 
 
-async def test_the_pick_stays_stored_when_the_typed_text_is_matched_more_slowly(
-    form: TripForm, services: TripServices, qtbot: QtBot, monkeypatch: pytest.MonkeyPatch
-) -> None:
-    """Return on a completion saves the typed "Kyo" (the KYO airport) and then the pick.
-    Matching the typed text is made to wait until anything newer has been stored: a pick
-    that overtook it would then be overwritten by the older value."""
+@pytest.fixture
+def slow_kyo(services: TripServices, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Matching the typed "Kyo" (the KYO airport) waits until something newer has been
+    stored, so a later write that overtook it would be overwritten by the older value. In
+    order, nothing is stored meanwhile and the match gives up waiting after a second."""
     stored = threading.Event()
 
     def note(change: Change) -> None:
@@ -74,15 +73,42 @@ async def test_the_pick_stays_stored_when_the_typed_text_is_matched_more_slowly(
     services.bus.subscribe(note)
     match = trip_form.place_changes
 
-    def slow_for_typed(editor: TripEditor, role: PlaceRole, text: str) -> dict[str, object]:
+    def slow_for_kyo(editor: TripEditor, role: PlaceRole, text: str) -> dict[str, object]:
         if text == "Kyo":
-            # In order, nothing is stored meanwhile and this gives up after its second.
             stored.wait(timeout=1.0)
         return match(editor, role, text)
 
-    monkeypatch.setattr(trip_form, "place_changes", slow_for_typed)
+    monkeypatch.setattr(trip_form, "place_changes", slow_for_kyo)
+
+
+@pytest.mark.usefixtures("slow_kyo")
+async def test_the_pick_stays_stored_when_the_typed_text_is_matched_more_slowly(
+    form: TripForm, services: TripServices, qtbot: QtBot
+) -> None:
+    """Return on a completion saves the typed "Kyo" and then the pick; the pick is last."""
     trip_id = await pick_kyoto(form, services, qtbot)
     await stores_kyoto(form, services, trip_id)
+
+
+@pytest.mark.usefixtures("slow_kyo")
+async def test_a_correction_stays_stored_when_the_first_text_is_matched_more_slowly(
+    form: TripForm, services: TripServices, qtbot: QtBot
+) -> None:
+    """The person enters "Kyo", corrects it to "Kyoto, Japan" and enters again while the
+    first is still being matched: the correction is what stays."""
+    trip = await services.trips.create({"title": "Kansai in spring"})
+    form.set_trip(trip.id)
+    await until(lambda: form.record is not None and form.record.id == trip.id)
+    edit = form.fields.destination_edit
+    await focus(edit)
+    type_text(qtbot, "Kyo")
+    await until(lambda: edit.completer_.popup().isVisible())
+    press(qtbot, Qt.Key.Key_Escape)
+    press(qtbot, Qt.Key.Key_Return)
+    press(qtbot, Qt.Key.Key_A, Qt.KeyboardModifier.ControlModifier)
+    type_text(qtbot, "Kyoto, Japan")
+    press(qtbot, Qt.Key.Key_Return)
+    await stores_kyoto(form, services, trip.id)
 
 
 async def stores_kyoto(form: TripForm, services: TripServices, trip_id: str) -> None:
