@@ -2,16 +2,20 @@
 SQLite as the person edits them, following the store when anyone else changes it.
 
 Pending edits are saved when the person leaves a field, switches trips or the window
-closes. A refused value shows the reason (where depends on the form). When someone else
-changes what a field shows, the field is updated unless it has unsaved edits: then it keeps
-what the person typed and a note says what the store has now; saving it replaces the other
-change. Fields the assistant changed carry a mark until the person focuses them or clicks
-"Mark as seen". Subclasses say how to read and write their data.
+closes. Each write starts once the previous one has ended: a write can do slow work before
+it reaches the store (matching a typed place in a worker thread), so writes started side
+by side could land in either order and leave the older value stored. A refused value
+shows the reason (where depends on the form). When someone else changes what a field
+shows, the field is updated unless it has unsaved edits: then it keeps what the person
+typed and a note says what the store has now; saving it replaces the other change. Fields
+the assistant changed carry a mark until the person focuses them or clicks "Mark as seen".
+Subclasses say how to read and write their data.
 """
 
 from __future__ import annotations
 
 import asyncio
+import inspect
 import itertools
 from collections.abc import Awaitable, Sequence
 from typing import Any, Generic
@@ -62,6 +66,7 @@ class FormPanel(TripView[Change], Generic[B]):
         self._changes: list[Change] = []
         self._marks = FormMarks()
         self._writes: set[asyncio.Task[None]] = set()
+        self._last_write: asyncio.Task[None] | None = None
 
         self.fields = self.make_fields()
         self._bindings = self.fields.bindings
@@ -207,8 +212,10 @@ class FormPanel(TripView[Change], Generic[B]):
         flight = binding.in_flight
         flight.append(value)
         task = self.tasks.start(
-            self._write(binding, trip_id, value, flight, write), name=f"save {binding.key}"
+            self._write(binding, trip_id, value, flight, write, after=self._last_write),
+            name=f"save {binding.key}",
         )
+        self._last_write = task
         self._writes.add(task)
         task.add_done_callback(self._writes.discard)
 
@@ -218,15 +225,27 @@ class FormPanel(TripView[Change], Generic[B]):
                 self._commit(binding)
 
     async def _write(
-        self, binding: B, trip_id: str, value: Any, flight: list[Any], write: Awaitable[object]
+        self,
+        binding: B,
+        trip_id: str,
+        value: Any,
+        flight: list[Any],
+        write: Awaitable[object],
+        *,
+        after: asyncio.Task[None] | None,
     ) -> None:
+        """Run `write` once the form's previous write (`after`) has ended, however it ended."""
         outcome: object
         try:
+            if after is not None:
+                await asyncio.wait((after,))
             outcome = await write
         except (StoreError, TravelError) as error:
             outcome = error
         finally:
             flight.remove(value)
+            if inspect.iscoroutine(write):
+                write.close()  # Cancelled before it ran: no "never awaited" warning.
         if isinstance(outcome, RecordNotFoundError):
             return  # The trip is gone; the change bus brings the empty state.
         if isinstance(outcome, Exception):
