@@ -13,10 +13,18 @@ import pytest
 
 from tests.fakes.openai_server import FakeOpenAIServer
 
-from .desktop import Accessibility, AppProcess, Desktop, Input, Session, missing_tools, until
+from .desktop import (
+    Accessibility,
+    AppProcess,
+    Desktop,
+    Input,
+    Session,
+    app_environ,
+    missing_tools,
+    until,
+)
 
 MODEL = "fake-model"
-_DROPPED = ("QT_QPA_PLATFORM", "OPENAI_BASE_URL", "OPENAI_API_KEY", "CONCIERGE_MODEL")
 
 
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
@@ -56,16 +64,7 @@ def session(
     desktop: Desktop, model_server: FakeOpenAIServer, tmp_path_factory: pytest.TempPathFactory
 ) -> Iterator[Session]:
     """A fresh data folder and the real app on it, ended with SIGTERM (it must exit 0)."""
-    base = {key: value for key, value in desktop.environ().items() if key not in _DROPPED}
-    env = base | {
-        "QT_LINUX_ACCESSIBILITY_ALWAYS_ON": "1",
-        "PYTHON_KEYRING_BACKEND": "keyring.backends.fail.Keyring",
-        "OPENAI_BASE_URL": model_server.base_url,
-        "OPENAI_API_KEY": "e2e-key",
-        "CONCIERGE_MODEL": MODEL,
-        # One locale everywhere: "10 Apr 2027" is its short date form, ISO the other one.
-        "LC_ALL": "C.UTF-8",
-    }
+    env = app_environ(desktop, model_server.base_url, MODEL)
     ax = Accessibility(env)  # first, so the AT-SPI bus is up when the app looks for it
     app = AppProcess(tmp_path_factory.mktemp("data"), env)
     try:

@@ -187,6 +187,24 @@ class Desktop:
         until(managing, "openbox to manage the display", START_TIMEOUT)
 
 
+_DROPPED = ("QT_QPA_PLATFORM", "OPENAI_BASE_URL", "OPENAI_API_KEY", "CONCIERGE_MODEL")
+
+
+def app_environ(desktop: Desktop, base_url: str, model: str) -> dict[str, str]:
+    """The app's environment on `desktop`: accessible, keys kept in the session, the model
+    at `base_url`, and none of the developer's own display or model settings."""
+    base = {key: value for key, value in desktop.environ().items() if key not in _DROPPED}
+    return base | {
+        "QT_LINUX_ACCESSIBILITY_ALWAYS_ON": "1",
+        "PYTHON_KEYRING_BACKEND": "keyring.backends.fail.Keyring",
+        "OPENAI_BASE_URL": base_url,
+        "OPENAI_API_KEY": "e2e-key",
+        "CONCIERGE_MODEL": model,
+        # One locale everywhere: "10 Apr 2027" is its short date form, ISO the other one.
+        "LC_ALL": "C.UTF-8",
+    }
+
+
 @dataclass(frozen=True)
 class Node:
     """One accessible object as the probe saw it."""
