@@ -220,6 +220,8 @@ async def save_profile(
     merge_user_turns: bool,
     *,
     context_budget: int | None = None,
+    connect_timeout: float | None = None,
+    idle_timeout: float | None = None,
     environ: Mapping[str, str] = os.environ,
 ) -> SecretSaved | None:
     """Store the profile; fields an environment variable overrides are left as stored.
@@ -228,8 +230,13 @@ async def save_profile(
     one. Returns where the key went, or None when no key was stored.
     """
     base_url = normalize_base_url(base_url)
-    if context_budget is not None:  # first: a value out of range stops before other writes
+    # First: a value out of range stops before the other writes.
+    if context_budget is not None:
         await settings.set(ASSISTANT_CONTEXT_BUDGET, context_budget)
+    if connect_timeout is not None:
+        await settings.set(MODEL_CONNECT_TIMEOUT, connect_timeout)
+    if idle_timeout is not None:
+        await settings.set(MODEL_IDLE_TIMEOUT, idle_timeout)
     await settings.set(MODEL_PRESET, preset_for(preset).key)
     if _env(environ, ENV_BASE_URL) is None:
         await settings.set(MODEL_BASE_URL, base_url)

@@ -9,8 +9,9 @@ declaration (edited by hand, written by another version) reads as the default, w
 from __future__ import annotations
 
 import logging
+import math
 from dataclasses import dataclass, field
-from typing import Annotated, Any, Generic, TypeVar
+from typing import Annotated, Any, Generic, TypeVar, get_args
 
 from pydantic import Field, TypeAdapter, ValidationError
 from sqlmodel import Session
@@ -126,6 +127,25 @@ UNDO_DEPTH: Setting[int] = declare(
     "How many steps Undo can go back. Older change-log entries are deleted as new changes "
     "are made, except the assistant's changes not yet seen, which stay marked until they are.",
 )
+
+
+def whole_range(setting: Setting[Any]) -> tuple[int, int]:
+    """The smallest and largest whole numbers a numeric setting accepts, read from the bounds
+    in its declared type, so a form offers exactly what `Settings.set` will take."""
+    lowest, highest = -math.inf, math.inf
+    for info in get_args(setting.type)[1:]:
+        for bound in getattr(info, "metadata", ()):  # pydantic's annotated_types bounds
+            if (ge := getattr(bound, "ge", None)) is not None:
+                lowest = max(lowest, math.ceil(ge))
+            if (gt := getattr(bound, "gt", None)) is not None:
+                lowest = max(lowest, math.floor(gt) + 1)
+            if (le := getattr(bound, "le", None)) is not None:
+                highest = min(highest, math.floor(le))
+            if (lt := getattr(bound, "lt", None)) is not None:
+                highest = min(highest, math.ceil(lt) - 1)
+    if math.isinf(lowest) or math.isinf(highest):
+        raise ValueError(f"The setting {setting.key} is not bounded on both sides.")
+    return int(lowest), int(highest)
 
 
 def read_setting(session: Session, setting: Setting[T]) -> T:

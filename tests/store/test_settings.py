@@ -3,8 +3,10 @@
 from __future__ import annotations
 
 import logging
+from typing import Annotated
 
 import pytest
+from pydantic import Field
 from sqlmodel import Session
 
 from concierge.store import (
@@ -21,7 +23,14 @@ from concierge.store import (
     Setting,
     Settings,
 )
-from concierge.store.settings import declare
+from concierge.store.settings import (
+    ASSISTANT_CONTEXT_BUDGET,
+    MODEL_CONNECT_TIMEOUT,
+    MODEL_IDLE_TIMEOUT,
+    UNDO_DEPTH,
+    declare,
+    whole_range,
+)
 
 
 def store_raw(database: Database, key: str, value: str) -> None:
@@ -125,3 +134,14 @@ def test_every_setting_is_declared_once_with_a_valid_default() -> None:
         declare("model.name", str, "", "again")
     with pytest.raises(ValueError, match="valid boolean"):
         Setting("test.bad_default", bool, "no", "a default of the wrong type")
+
+
+def test_whole_range_reads_the_declared_bounds() -> None:
+    assert whole_range(MODEL_CONNECT_TIMEOUT) == (1, 300)  # gt=0: one second is the least
+    assert whole_range(MODEL_IDLE_TIMEOUT) == (1, 3600)
+    assert whole_range(UNDO_DEPTH) == (1, 100_000)
+    exclusive = Setting("test.exclusive", Annotated[float, Field(gt=2.5, lt=10)], 5.0, "")
+    assert whole_range(exclusive) == (3, 9)
+    for open_ended in (ASSISTANT_CONTEXT_BUDGET, MODEL_NAME):
+        with pytest.raises(ValueError, match="not bounded on both sides"):
+            whole_range(open_ended)

@@ -18,6 +18,7 @@ from keyring.backend import KeyringBackend
 from keyring.backends.null import Keyring as NullKeyring
 from keyring.errors import NoKeyringError
 from PySide6.QtCore import QPoint, Qt
+from PySide6.QtTest import QTest
 from PySide6.QtWidgets import (
     QAbstractButton,
     QApplication,
@@ -42,8 +43,11 @@ from concierge.store.settings import (
     LOOKUPS_ONLINE_WEATHER,
     LOOKUPS_WEATHER_URL,
     MODEL_BASE_URL,
+    MODEL_CONNECT_TIMEOUT,
+    MODEL_IDLE_TIMEOUT,
     MODEL_NAME,
     MODEL_PRESET,
+    UNDO_DEPTH,
 )
 from concierge.ui.settings import Kind, SettingsDialog, edit_model_settings
 from tests.fakes import FakeOpenAIServer
@@ -477,7 +481,10 @@ async def test_controls_are_named_like_their_labels_in_tab_order(
         for label in dialog.findChildren(QLabel)
         if label.buddy() is not None
     }
-    assert set(labelled) == {"Server", "Base URL", "API key", "Model", "Context budget"}
+    assert set(labelled) == {
+        "Server", "Base URL", "API key", "Model", "Context budget", "Connect timeout",
+        "Idle timeout", "Undo depth",
+    }  # fmt: skip
     for text, control in labelled.items():
         assert control.accessibleName() == text
     for button in dialog.findChildren(QAbstractButton):
@@ -502,8 +509,11 @@ async def test_controls_are_named_like_their_labels_in_tab_order(
         dialog.refresh_button,
         dialog.merge_check,
         dialog.budget_spin,
+        dialog.connect_spin,
+        dialog.idle_spin,
         dialog.test_button,
         dialog.weather_check,
+        dialog.undo_spin,
         dialog.ok_button,
         dialog.cancel_button,
     ]
@@ -511,6 +521,107 @@ async def test_controls_are_named_like_their_labels_in_tab_order(
     positions = [chain.index(w) if w in chain else -1 for w in expected]
     # The editable combo's own line edit may sit between the combo and Refresh models.
     assert -1 not in positions and positions == sorted(positions), positions
+
+
+# -- timeouts and undo depth -------------------------------------------------------------
+
+
+async def tab_to(qtbot: QtBot, start: QWidget, target: QWidget) -> None:
+    """Press Tab from `start` until `target` has the focus (Tab selects a spin box's text)."""
+    start.setFocus(Qt.FocusReason.TabFocusReason)
+    await until(lambda: QApplication.focusWidget() is start)
+    for _ in range(30):
+        if QApplication.focusWidget() is target:
+            return
+        widget = QApplication.focusWidget()
+        assert widget is not None
+        QTest.keyClick(widget, Qt.Key.Key_Tab)
+    raise AssertionError(f"Tab never reached {target.accessibleName()}")
+
+
+def type_into(qtbot: QtBot, spin: QWidget, text: str) -> None:
+    """Replace what the focused spin box holds, as a person does: select all, then type."""
+    qtbot.keyClick(spin, Qt.Key.Key_A, Qt.KeyboardModifier.ControlModifier)
+    qtbot.keyClicks(spin, text)
+
+
+async def test_timeouts_and_undo_depth_are_typed_and_saved_on_ok(
+    make_dialog: MakeDialog, qtbot: QtBot, opened: Opened, settings: Settings
+) -> None:
+    dialog = await make_dialog()
+    await until(dialog.undo_spin.isEnabled)
+    assert dialog.connect_spin.text() == "10 seconds"
+    assert dialog.idle_spin.text() == "60 seconds"
+    assert dialog.undo_spin.text() == "200 steps"
+    assert dialog.idle_spin.toolTip().startswith(MODEL_IDLE_TIMEOUT.description)
+    assert "From 1 to 3,600 seconds" in dialog.idle_spin.toolTip()
+    assert "From 1 to 100,000 steps" in dialog.undo_spin.toolTip()
+
+    await tab_to(qtbot, dialog.budget_spin, dialog.connect_spin)
+    qtbot.keyClicks(dialog.connect_spin, "5")  # Tab selected the old number
+    qtbot.keyClick(dialog.connect_spin, Qt.Key.Key_Tab)
+    assert QApplication.focusWidget() is dialog.idle_spin
+    qtbot.keyClicks(dialog.idle_spin, "20")
+    qtbot.keyClick(dialog.idle_spin, Qt.Key.Key_Up)  # arrows step within the range
+    await tab_to(qtbot, dialog.weather_check, dialog.undo_spin)
+    type_into(qtbot, dialog.undo_spin, "3")
+    assert await settings.get(MODEL_IDLE_TIMEOUT) == 60.0  # nothing saved before OK
+    qtbot.keyClick(dialog.ok_button, Qt.Key.Key_Return)
+    await until(lambda: not dialog.isVisible())
+
+    assert await settings.get(MODEL_CONNECT_TIMEOUT) == 5.0
+    assert await settings.get(MODEL_IDLE_TIMEOUT) == 21.0
+    assert await settings.get(UNDO_DEPTH) == 3
+    [profile] = opened.saved
+    assert (profile.connect_timeout, profile.idle_timeout) == (5.0, 21.0)
+
+    again = await make_dialog()
+    await until(again.undo_spin.isEnabled)
+    assert (again.connect_spin.value(), again.idle_spin.value()) == (5, 21)
+    assert again.undo_spin.value() == 3
+
+
+async def test_an_out_of_range_number_is_refused_in_words_and_nothing_is_lost(
+    make_dialog: MakeDialog, qtbot: QtBot, opened: Opened, settings: Settings
+) -> None:
+    dialog = await make_dialog()
+    await until(dialog.undo_spin.isEnabled)
+    await tab_to(qtbot, dialog.budget_spin, dialog.connect_spin)
+    qtbot.keyClicks(dialog.connect_spin, "7")
+    qtbot.keyClick(dialog.connect_spin, Qt.Key.Key_Tab)
+    qtbot.keyClicks(dialog.idle_spin, "5000")
+    qtbot.keyClick(dialog.ok_button, Qt.Key.Key_Return)
+    assert dialog.isVisible()
+    assert dialog.problem_label.kind is Kind.ERROR
+    assert dialog.problem_label.text() == (
+        "Idle timeout must be a whole number from 1 to 3,600 seconds, not 5,000."
+    )
+    assert QApplication.focusWidget() is dialog.idle_spin
+    assert dialog.idle_spin.value() == 5000  # what was typed stays, to correct
+    assert dialog.connect_spin.value() == 7
+    await asyncio.sleep(0.05)
+    assert opened.saved == []
+    assert await settings.get(MODEL_CONNECT_TIMEOUT) == 10.0
+    assert await settings.get(MODEL_IDLE_TIMEOUT) == 60.0
+
+    await tab_to(qtbot, dialog.weather_check, dialog.undo_spin)
+    type_into(qtbot, dialog.undo_spin, "0")
+    qtbot.keyClick(dialog.ok_button, Qt.Key.Key_Return)
+    assert "Idle timeout must be" in dialog.problem_label.text()  # the first problem first
+    type_into(qtbot, dialog.idle_spin, "90")
+    qtbot.keyClick(dialog.ok_button, Qt.Key.Key_Return)
+    assert dialog.problem_label.text() == (
+        "Undo depth must be a whole number from 1 to 100,000 steps, not 0."
+    )
+    assert QApplication.focusWidget() is dialog.undo_spin
+    qtbot.keyClick(dialog.undo_spin, Qt.Key.Key_Up)  # one step of 10, back into the range
+    assert dialog.undo_spin.value() == 10
+    qtbot.keyClick(dialog.ok_button, Qt.Key.Key_Return)
+    await until(lambda: not dialog.isVisible())
+    assert (await settings.get(MODEL_CONNECT_TIMEOUT), await settings.get(MODEL_IDLE_TIMEOUT)) == (
+        7.0, 90.0,
+    )  # fmt: skip
+    assert await settings.get(UNDO_DEPTH) == 10
 
 
 # -- online lookups --------------------------------------------------------------------------
@@ -615,7 +726,11 @@ def squashed(dialog: SettingsDialog) -> list[str]:
         dialog.refresh_button,
         dialog.models_status,
         dialog.merge_check,
+        dialog.budget_spin,
+        dialog.connect_spin,
+        dialog.idle_spin,
         dialog.test_button,
+        dialog.undo_spin,
         dialog.key_warning,
         dialog.problem_label,
         dialog.ok_button,

@@ -1,5 +1,6 @@
-"""Settings for the model connection (server preset, base URL, API key, model, checks) and
-which online lookups may run (each says in one line what it sends where).
+"""Settings for the model connection (server preset, base URL, API key, model, timeouts,
+checks), which online lookups may run (each says in one line what it sends where) and how
+far Undo reaches.
 
 Everything slow (listing models, testing, saving) runs as a task of the dialog's
 `BackgroundTasks`, so the dialog never blocks the loop and is opened with `open()`, not
@@ -56,12 +57,16 @@ from concierge.store.settings import (
     CONTEXT_BUDGET_MINIMUM,
     LOOKUPS_ONLINE_WEATHER,
     LOOKUPS_WEATHER_URL,
+    MODEL_CONNECT_TIMEOUT,
+    MODEL_IDLE_TIMEOUT,
+    UNDO_DEPTH,
 )
 from concierge.travel.errors import ConnectionCheckError
 from concierge.travel.model_server import check_connection, list_models
 from concierge.ui.async_support import BackgroundTasks, loop_running
 
 from .key_field import KeyField
+from .setting_spin import SettingSpinBox
 from .status import Kind, StatusLabel
 
 MERGE_LABEL = "Merge consecutive user messages (for strict chat templates)"
@@ -69,6 +74,10 @@ BUDGET_LABEL = "Context budget"
 BUDGET_MAXIMUM = 2_000_000
 ONLINE_TITLE = "Online lookups"
 WEATHER_LABEL = "Weather forecasts (Open-Meteo)"
+CONNECT_LABEL = "Connect timeout"
+IDLE_LABEL = "Idle timeout"
+EDITING_TITLE = "Editing"
+UNDO_LABEL = "Undo depth"
 
 
 def weather_sends(url: str) -> str:
@@ -134,14 +143,14 @@ class SettingsDialog(QDialog):
         self._key_typed = False
         self._filling_models = False
         self._saving = False
-        self._online_loaded = False
+        self._stored_loaded = False
         self._focus_online = False
 
         self._build()
         self._fill(profile)
         self._connect()
         if loop_running():
-            self.tasks.start(self._load_online(), name="read online lookup settings")
+            self.tasks.start(self._load_stored(), name="read the other settings")
 
     # -- construction ----------------------------------------------------------------------
 
@@ -203,6 +212,11 @@ class SettingsDialog(QDialog):
         self.budget_spin.setValue(ASSISTANT_CONTEXT_BUDGET.default)
         self.budget_spin.setToolTip(ASSISTANT_CONTEXT_BUDGET.description)
 
+        self.connect_spin = SettingSpinBox(MODEL_CONNECT_TIMEOUT, CONNECT_LABEL, "seconds", self)
+        self.connect_spin.setObjectName("connectTimeoutSpin")
+        self.idle_spin = SettingSpinBox(MODEL_IDLE_TIMEOUT, IDLE_LABEL, "seconds", self)
+        self.idle_spin.setObjectName("idleTimeoutSpin")
+
         self.test_button = QPushButton("Test connection", self)
         self.test_button.setObjectName("testConnectionButton")
         self.connection_status = StatusLabel("Connection status", self)
@@ -226,6 +240,14 @@ class SettingsDialog(QDialog):
         self.weather_note.setWordWrap(True)
         self.weather_note.setTextFormat(Qt.TextFormat.PlainText)
         self._show_weather_url(LOOKUPS_WEATHER_URL.default)
+
+        self.editing_group = QGroupBox(EDITING_TITLE, self)
+        self.editing_group.setObjectName("editingGroup")
+        self.editing_group.setAccessibleName(EDITING_TITLE)
+        self.undo_spin = SettingSpinBox(UNDO_DEPTH, UNDO_LABEL, "steps", self.editing_group)
+        self.undo_spin.setObjectName("undoDepthSpin")
+        self.undo_spin.setSingleStep(10)
+        self.undo_spin.setEnabled(False)  # until the stored depth is read
 
         self.buttons = QDialogButtonBox(
             QDialogButtonBox.StandardButton.Ok | QDialogButtonBox.StandardButton.Cancel, self
@@ -269,6 +291,8 @@ class SettingsDialog(QDialog):
         form.addRow(self._label("&Model", self.model_combo), model)
         form.addRow("", self.merge_check)
         form.addRow(self._label("Context &budget", self.budget_spin), self.budget_spin)
+        form.addRow(self._label("Connect &timeout", self.connect_spin), self.connect_spin)
+        form.addRow(self._label("&Idle timeout", self.idle_spin), self.idle_spin)
         test_row = QHBoxLayout()
         test_row.addWidget(self.test_button, 0, Qt.AlignmentFlag.AlignTop)
         test_row.addWidget(self.connection_status, 1)
@@ -279,6 +303,9 @@ class SettingsDialog(QDialog):
         online.addWidget(self.weather_check)
         online.addWidget(self.weather_note)
         layout.addWidget(self.online_group)
+        editing = QFormLayout(self.editing_group)
+        editing.addRow(self._label("&Undo depth", self.undo_spin), self.undo_spin)
+        layout.addWidget(self.editing_group)
         layout.addWidget(self.env_note)
         layout.addWidget(self.key_warning)
         layout.addWidget(self.problem_label)
@@ -293,8 +320,11 @@ class SettingsDialog(QDialog):
             self.refresh_button,
             self.merge_check,
             self.budget_spin,
+            self.connect_spin,
+            self.idle_spin,
             self.test_button,
             self.weather_check,
+            self.undo_spin,
             self.ok_button,
             self.cancel_button,
         ]
@@ -313,6 +343,8 @@ class SettingsDialog(QDialog):
         self.model_combo.setEditText(profile.model)
         self.merge_check.setChecked(profile.merge_user_turns)
         self.budget_spin.setValue(profile.context_budget)
+        self.connect_spin.show_setting(profile.connect_timeout)
+        self.idle_spin.show_setting(profile.idle_timeout)
         if self._env_key is None:
             self.key_edit.setText(profile.api_key or "")
         if ENV_BASE_URL in self._overridden:
@@ -370,17 +402,23 @@ class SettingsDialog(QDialog):
             merge_user_turns=self.merge_check.isChecked(),
             overridden=self._overridden,
             context_budget=self.budget_spin.value(),
+            connect_timeout=float(self.connect_spin.value()),
+            idle_timeout=float(self.idle_spin.value()),
         )
 
-    # -- online lookups --------------------------------------------------------------------
+    # -- online lookups and undo depth -----------------------------------------------------
 
-    async def _load_online(self) -> None:
+    async def _load_stored(self) -> None:
+        """Read what the profile does not carry; those fields stay disabled until then."""
         weather = await self._settings.get(LOOKUPS_ONLINE_WEATHER)
         url = await self._settings.get(LOOKUPS_WEATHER_URL)
+        depth = await self._settings.get(UNDO_DEPTH)
         self.weather_check.setChecked(weather)
         self._show_weather_url(url)
-        self._online_loaded = True
+        self.undo_spin.show_setting(depth)
+        self._stored_loaded = True
         self.weather_check.setEnabled(True)
+        self.undo_spin.setEnabled(True)
         if self._focus_online:
             self.weather_check.setFocus(Qt.FocusReason.OtherFocusReason)
 
@@ -388,7 +426,7 @@ class SettingsDialog(QDialog):
         """Put the focus on the weather forecasts switch (once its stored value is read):
         where "turn it on in Settings" leads."""
         self._focus_online = True
-        if self._online_loaded:
+        if self._stored_loaded:
             self.weather_check.setFocus(Qt.FocusReason.OtherFocusReason)
 
     def _show_weather_url(self, url: str) -> None:
@@ -555,14 +593,27 @@ class SettingsDialog(QDialog):
                 self.problem_label.show_message(problem, Kind.ERROR)
                 self.base_url_edit.setFocus(Qt.FocusReason.OtherFocusReason)
                 return
+        for spin in self._spins():
+            if (problem := spin.problem()) is not None:
+                self.problem_label.show_message(problem, Kind.ERROR)
+                spin.setFocus(Qt.FocusReason.OtherFocusReason)
+                spin.selectAll()
+                return
         self.problem_label.clear_message()
         self._set_saving(True)
         self.tasks.start(self._save(self.current_profile()), name="save settings")
 
+    def _spins(self) -> list[SettingSpinBox]:
+        """The number fields OK saves: the undo depth only once its stored value is shown."""
+        spins = [self.connect_spin, self.idle_spin]
+        return [*spins, self.undo_spin] if self._stored_loaded else spins
+
     async def _save(self, edited: ModelProfile) -> None:
         weather = self.weather_check.isChecked()
+        depth = self.undo_spin.value()
         try:
-            if self._online_loaded:  # else the stored choice stays as it is
+            if self._stored_loaded:  # else the stored values stay as they are
+                await self._settings.set(UNDO_DEPTH, depth)
                 await self._settings.set(LOOKUPS_ONLINE_WEATHER, weather)
             secret = await save_profile(
                 self._settings,
@@ -573,6 +624,8 @@ class SettingsDialog(QDialog):
                 None if self._env_key is not None else edited.api_key,
                 edited.merge_user_turns,
                 context_budget=edited.context_budget,
+                connect_timeout=edited.connect_timeout,
+                idle_timeout=edited.idle_timeout,
                 environ=self._environ,
             )
             profile = await load_profile(self._settings, self._secrets, self._environ)

@@ -1,0 +1,120 @@
+"""In the assembled window: the timeouts and the undo depth typed into Settings (keys, then
+OK) are what the next model call and the next logged write use."""
+
+from __future__ import annotations
+
+import threading
+from collections.abc import AsyncIterator, Iterator
+from pathlib import Path
+
+import pytest
+from PySide6.QtCore import Qt
+from PySide6.QtWidgets import QApplication
+from pytestqt.qtbot import QtBot
+
+from concierge.agent.openai_model import OpenAIChatModel
+from concierge.store.model_profile import ENV_API_KEY, ENV_BASE_URL, ENV_MODEL
+from concierge.store.settings import MODEL_IDLE_TIMEOUT, UNDO_DEPTH
+from concierge.ui.main_window import MainWindow
+from concierge.ui.settings import SettingsDialog
+from tests.fakes import FakeOpenAIServer, Reply
+from tests.fakes.memory_keyring import MemoryKeyring
+from tests.store.support import log_rows
+from tests.ui.test_app import Running
+from tests.ui.test_settings_dialog import tab_to, type_into
+from tests.ui.waiting import until
+
+
+@pytest.fixture
+async def running(
+    tmp_path: Path,
+    memory_keyring: MemoryKeyring,
+    monkeypatch: pytest.MonkeyPatch,
+    fake_openai: FakeOpenAIServer,
+) -> AsyncIterator[Running]:
+    monkeypatch.setenv(ENV_BASE_URL, fake_openai.base_url)
+    monkeypatch.setenv(ENV_API_KEY, "test-key")
+    monkeypatch.setenv(ENV_MODEL, "fake-model")
+    app = Running(tmp_path / "data")
+    yield app
+    await app.close()
+
+
+@pytest.fixture
+def never() -> Iterator[threading.Event]:
+    """Set at teardown only: a reply held on it is never sent during the test."""
+    event = threading.Event()
+    yield event
+    event.set()
+
+
+def model_of(window: MainWindow) -> OpenAIChatModel:
+    model = window.session._model
+    assert model is not None
+    return model
+
+
+async def settings_dialog(window: MainWindow, qtbot: QtBot) -> SettingsDialog:
+    """File ▸ Settings… by its shortcut; the dialog once its stored values are shown."""
+    window.activateWindow()
+    await until(lambda: QApplication.activeWindow() is window)
+    qtbot.keyClick(window, Qt.Key.Key_Comma, Qt.KeyboardModifier.ControlModifier)
+    await until(lambda: window._settings_dialog is not None)
+    dialog = window._settings_dialog
+    assert dialog is not None
+    await until(dialog.undo_spin.isEnabled)
+    return dialog
+
+
+async def test_the_next_model_call_waits_as_long_as_the_idle_timeout_typed_in_settings(
+    running: Running, qtbot: QtBot, fake_openai: FakeOpenAIServer, never: threading.Event
+) -> None:
+    window = await running.start(qtbot)
+    await until(lambda: window.chat.runnable is not None and not window.chat.loading)
+    assert (model_of(window).connect_timeout, model_of(window).idle_timeout) == (10.0, 60.0)
+
+    dialog = await settings_dialog(window, qtbot)
+    await tab_to(qtbot, dialog.budget_spin, dialog.connect_spin)
+    qtbot.keyClicks(dialog.connect_spin, "4")
+    qtbot.keyClick(dialog.connect_spin, Qt.Key.Key_Tab)
+    qtbot.keyClicks(dialog.idle_spin, "1")
+    qtbot.keyClick(dialog.ok_button, Qt.Key.Key_Return)
+    await until(lambda: window._settings_dialog is None)
+
+    assert await running.services.settings.get(MODEL_IDLE_TIMEOUT) == 1.0
+    model = model_of(window)
+    assert (model.connect_timeout, model.idle_timeout) == (4.0, 1.0)
+    assert window.session.agent is not None and window.session.agent._model is model
+
+    # A server that never answers now fails the turn after one second, not a minute
+    # (the client asks twice: it retries once).
+    fake_openai.script(*[Reply.text("never sent", wait_for=never)] * 2)
+    await until(lambda: window.chat.runnable is not None and not window.chat.loading)
+    qtbot.keyClicks(window.chat.composer.edit, "Anyone there?")
+    qtbot.keyClick(
+        window.chat.composer.edit, Qt.Key.Key_Return, Qt.KeyboardModifier.ControlModifier
+    )
+    await until(lambda: window.chat.error_bar.isVisible(), timeout=10)
+    assert window.chat.error_bar.text == (
+        f"The model server at {fake_openai.base_url} did not answer within 1 second. "
+        "It may be busy or stuck; Retry asks again."
+    )
+
+
+async def test_the_next_logged_write_keeps_as_many_steps_as_the_undo_depth_typed(
+    running: Running, qtbot: QtBot
+) -> None:
+    window = await running.start(qtbot)
+    trip_id = window.session.trip_id
+    assert trip_id is not None
+    dialog = await settings_dialog(window, qtbot)
+    await tab_to(qtbot, dialog.weather_check, dialog.undo_spin)
+    type_into(qtbot, dialog.undo_spin, "2")
+    qtbot.keyClick(dialog.ok_button, Qt.Key.Key_Return)
+    await until(lambda: window._settings_dialog is None)
+    assert await running.services.settings.get(UNDO_DEPTH) == 2
+
+    for number in range(5):
+        await running.services.trips.update(trip_id, {"notes": f"note {number}"})
+    groups = {row.group_id for row in log_rows(running.services.database)}
+    assert len(groups) == 2
