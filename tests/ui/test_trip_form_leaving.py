@@ -143,4 +143,5 @@ async def test_a_typed_place_is_saved_when_the_window_loses_focus(
     other.activateWindow()
     await until(lambda: QApplication.activeWindow() is other)
     await until_stored(services, trip.id, lambda r: r.destination_code == "OPO")
+    await form.flush()  # The field shows the stored form once its save has been answered.
     assert form.fields.destination_edit.text() == "Porto (OPO)"
