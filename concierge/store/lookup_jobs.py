@@ -38,16 +38,17 @@ class LookupJobRepository:
         parameters: Mapping[str, Any] | None = None,
         *,
         running_line: str | None = None,
+        job_id: str | None = None,
     ) -> LookupJobRecord:
         """A new queued job. `parameters` must be JSON-able; the trip must exist. With
         `running_line` the job starts out running, saying so (its runner had a free slot),
-        which spares a second write."""
+        which spares a second write. `job_id` names the job (default: a fresh one)."""
         encoded = _dumps(dict(parameters or {}))
 
         def write(session: Session) -> list[LookupJobRecord]:
             now = utc_now()
             row = LookupJob(
-                id=uuid.uuid4().hex,
+                id=job_id or uuid.uuid4().hex,
                 trip_id=trip_id,
                 kind=kind,
                 parameters=encoded,

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Collection, Sequence
+from collections.abc import Awaitable, Callable, Collection, Sequence
 
 from concierge.agent import (
     AbortSignal,
@@ -24,6 +24,7 @@ from .form_context import FormFeature
 from .goal_context import GoalFeature
 from .instructions import INSTRUCTIONS
 from .lookups import lookup_status_provider, lookup_tools
+from .lookups.tools import started_job_outcome
 from .pin_context import PinFeature
 from .providers import selection_provider, trip_provider
 from .services import TravelServices
@@ -87,9 +88,20 @@ def build_trip_assistant(
     )
     if permission_handler is not None:
         builder.permission_handler(permission_handler)
-    builder.outcome_lookup(services.history.group_outcome)
+    builder.outcome_lookup(call_outcome(services))
     builder.compaction(CompactionPolicy(budget_tokens=context_budget))
     return builder.build()
+
+
+def call_outcome(services: TravelServices) -> Callable[[str], Awaitable[str | None]]:
+    """What a tool call a crash left without a result had done: its change-log group (trip,
+    itinerary, brief, goals, pins), else the lookup job it started."""
+
+    async def outcome(effect_id: str) -> str | None:
+        done = await services.history.group_outcome(effect_id)
+        return done or await started_job_outcome(services.lookups.jobs, effect_id)
+
+    return outcome
 
 
 def trip_features(services: TravelServices, trip_id: str) -> list[AssistantFeature]:

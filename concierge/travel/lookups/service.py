@@ -115,9 +115,15 @@ class LookupService:
         return await self.jobs.mark_interrupted_on_startup()
 
     async def start(
-        self, trip_id: str, kind: str, parameters: Mapping[str, Any] | None = None
+        self,
+        trip_id: str,
+        kind: str,
+        parameters: Mapping[str, Any] | None = None,
+        *,
+        job_id: str | None = None,
     ) -> str:
-        """Queue a lookup and return its job id without waiting for it to run.
+        """Queue a lookup and return its job id without waiting for it to run; `job_id`
+        names the job (the assistant's call names it after itself, see `job_id_for`).
 
         `parameters` override the trip's values (None values are ignored). Bad values do
         not raise here: the job fails with a message saying what to fix. Raises
@@ -150,7 +156,11 @@ class LookupService:
         took_slot = not self._slots.locked() and await self._slots.acquire()
         try:
             job = await self.jobs.create(
-                trip_id, kind, merged, running_line=_starting(spec) if took_slot else None
+                trip_id,
+                kind,
+                merged,
+                running_line=_starting(spec) if took_slot else None,
+                job_id=job_id,
             )
         except BaseException as error:
             if took_slot:

@@ -7,6 +7,7 @@ lookup-status provider in a later iteration, and can keep working (or answer) me
 from __future__ import annotations
 
 import json
+import uuid
 from enum import StrEnum
 from typing import Any
 
@@ -52,6 +53,23 @@ class LookupRef(ToolArgs):
     job_id: str = Field(min_length=4, description="The lookup's id as shown in brackets.")
 
 
+def job_id_for(effect_id: str) -> str | None:
+    """The job a `start_lookup` call creates, named after the call (its effect id), so that
+    after a crash that lost the call's result the job tells what the call did."""
+    return (
+        uuid.uuid5(uuid.NAMESPACE_URL, f"concierge:lookup:{effect_id}").hex if effect_id else None
+    )
+
+
+async def started_job_outcome(jobs: LookupJobRepository, effect_id: str) -> str | None:
+    """What a `start_lookup` call whose result was lost had done, in words for the model."""
+    job_id = job_id_for(effect_id)
+    job = await jobs.get(job_id) if job_id is not None else None
+    if job is None:
+        return None
+    return f"Started the {job.kind} lookup [{short_id(job.id)}]; it is now {job.status.value}."
+
+
 class LookupTools:
     """Builds the lookup tools bound to one trip."""
 
@@ -91,7 +109,9 @@ class LookupTools:
         if (refused := await self.service.refusal(args.kind.value)) is not None:
             raise ToolError(f"Not started: {refused} Only the person can turn it on.")
         try:
-            job_id = await self.service.start(self.trip_id, args.kind.value, given)
+            job_id = await self.service.start(
+                self.trip_id, args.kind.value, given, job_id=job_id_for(ctx.effect_id)
+            )
         except LookupRequestError as error:
             raise ToolError(str(error)) from None
         short = short_id(job_id)
