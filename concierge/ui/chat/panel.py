@@ -43,6 +43,8 @@ from concierge.agent import (
     UserMessage,
 )
 from concierge.agent.messages import awaits_answer
+from concierge.store import SqliteHistoryStore
+from concierge.store.history_checks import HistoryProblem
 from concierge.store.transcript_notes import NoteKeeper, NoteKind, TranscriptNote
 from concierge.ui.async_support import BackgroundTasks
 
@@ -213,6 +215,8 @@ class ChatPanel(QWidget):
         pages = TranscriptPages(interleave(messages, notes), self._tool_titles)
         latest = pages.older() or []
         self.transcript.show_blocks(latest, pages.older, pages.pages_at_least)
+        if isinstance(history, SqliteHistoryStore) and history.problems:
+            self.transcript.append_blocks([note_block(NoteKind.ERROR, left_out(history.problems))])
         self._shown = len(messages)
         self._loading = False
         self._loaded.set()
@@ -473,3 +477,13 @@ def _stored(added: Sequence[Message | TranscriptNote], draft: Draft) -> bool:
     return any(
         isinstance(m, UserMessage) and m.provenance is None and m.content == content for m in added
     )
+
+
+def left_out(problems: Sequence[HistoryProblem]) -> str:
+    """Why stored rows of the conversation are not shown nor sent to the model."""
+    count = len(problems)
+    one = "it" if count == 1 else "one"
+    reasons = "; ".join(dict.fromkeys(f"{one} {problem.reason}" for problem in problems))
+    rows = f"{count} stored message{'s' if count != 1 else ''}"
+    verb = "was" if count == 1 else "were"
+    return f"{rows} of this conversation {verb} left out as damaged or forged ({reasons})."
