@@ -331,6 +331,8 @@ async def test_spin_box_and_combo_save_once_after_a_pause(
     await focus(form.fields.travellers_spin)
     replace_text(qtbot, form.fields.travellers_spin, "12")
     await eventually(lambda: _has(services, trip.id, lambda r: r.travellers == 12))
+    await form.flush()
+    await until(lambda: written)  # Announced from the write's own callback, a moment later.
     assert [c.fields for c in written] == [frozenset({"travellers"})]  # Not 1, then 12.
 
     form.fields.pace_combo.setCurrentIndex(form.fields.pace_combo.findData("packed"))
