@@ -7,7 +7,7 @@ from collections.abc import Sequence
 
 import pytest
 
-from concierge.agent import Message, ToolResult
+from concierge.agent import Agent, Message, ToolResult
 from concierge.store import SqliteHistoryStore
 from concierge.travel.trip_view import short_id
 from tests.fakes import FakeOpenAIServer, Reply, ToolCallSpec
@@ -20,20 +20,26 @@ class Killed(BaseException):
     """Stands in for SIGKILL: nothing after it runs, no clean-up handler catches it."""
 
 
-async def test_an_item_added_before_a_kill_is_reported_added_and_not_added_twice(
-    world: World, fake_openai: FakeOpenAIServer, monkeypatch: pytest.MonkeyPatch
-) -> None:
-    agent = world.agent(fake_openai)
+def dies_before_results(agent: Agent, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The agent's store is killed as it is about to save a tool call's results (undo the
+    monkeypatch to restart)."""
     store = agent.history
     assert isinstance(store, SqliteHistoryStore)
     append = store.append
 
-    async def dies_before_results(messages: Sequence[Message]) -> None:
+    async def append_unless_results(messages: Sequence[Message]) -> None:
         if any(isinstance(m, ToolResult) for m in messages):
             raise Killed
         await append(messages)
 
-    monkeypatch.setattr(store, "append", dies_before_results)
+    monkeypatch.setattr(store, "append", append_unless_results)
+
+
+async def test_an_item_added_before_a_kill_is_reported_added_and_not_added_twice(
+    world: World, fake_openai: FakeOpenAIServer, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    agent = world.agent(fake_openai)
+    dies_before_results(agent, monkeypatch)
     fake_openai.script(
         Reply.tool_calls(
             ToolCallSpec("add_itinerary_item", {"day": "2026-05-15", "title": "Dinner"})
@@ -63,16 +69,7 @@ async def test_a_lookup_started_before_a_kill_is_reported_started_and_not_starte
     world: World, fake_openai: FakeOpenAIServer, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     agent = world.agent(fake_openai)
-    store = agent.history
-    assert isinstance(store, SqliteHistoryStore)
-    append = store.append
-
-    async def dies_before_results(messages: Sequence[Message]) -> None:
-        if any(isinstance(m, ToolResult) for m in messages):
-            raise Killed
-        await append(messages)
-
-    monkeypatch.setattr(store, "append", dies_before_results)
+    dies_before_results(agent, monkeypatch)
     fake_openai.script(Reply.tool_calls(ToolCallSpec("start_lookup", {"kind": "holidays"})))
     with pytest.raises(Killed):
         await agent.process_request("Which holidays fall in my trip?")

@@ -16,7 +16,7 @@ from concierge.store import Actor, ChangeContext
 from concierge.store.model_profile import ENV_API_KEY, ENV_BASE_URL, ENV_MODEL
 from concierge.travel.services import TravelServices, open_services
 from concierge.ui.main_window import MainWindow
-from tests.ui.trips_support import loaded_places
+from tests.ui.trips_support import loaded_places, shown_window
 from tests.ui.waiting import until
 
 CTRL = Qt.KeyboardModifier.ControlModifier
@@ -37,14 +37,8 @@ async def services(
 
 @pytest.fixture
 async def window(services: TravelServices) -> AsyncIterator[MainWindow]:
-    main = MainWindow(services)
-    main.show()
-    main.activateWindow()
-    await main.start()
-    await until(lambda: main.trip_form.record is not None)
-    yield main
-    await main.shutdown()
-    main.deleteLater()
+    async with shown_window(services) as main:
+        yield main
 
 
 async def title_of(services: TravelServices, trip_id: str) -> str:

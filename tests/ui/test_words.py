@@ -19,7 +19,7 @@ from concierge.travel.services import TravelServices, open_services
 from concierge.ui.lookups import job_markdown
 from concierge.ui.main_window import MainWindow
 from tests.fakes import FakeOpenAIServer, Reply, ToolCallSpec
-from tests.ui.trips_support import eventually, loaded_places
+from tests.ui.trips_support import eventually, loaded_places, shown_window
 from tests.ui.waiting import until
 
 CTRL = Qt.KeyboardModifier.ControlModifier
@@ -54,14 +54,8 @@ async def services(
 
 @pytest.fixture
 async def window(services: TravelServices) -> AsyncIterator[MainWindow]:
-    main = MainWindow(services)
-    main.show()
-    main.activateWindow()
-    await main.start()
-    await until(lambda: main.trip_form.record is not None)
-    yield main
-    await main.shutdown()
-    main.deleteLater()
+    async with shown_window(services) as main:
+        yield main
 
 
 async def send(window: MainWindow, qtbot: QtBot, text: str) -> None:

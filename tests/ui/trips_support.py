@@ -25,6 +25,7 @@ from concierge.travel.places import PlaceIndex
 from concierge.travel.services import TravelServices, open_services
 from concierge.ui.colours import Tone, colour
 from concierge.ui.forms.field_row import FieldRow
+from concierge.ui.main_window import MainWindow
 from tests.ui.waiting import until
 
 TripServices = TravelServices
@@ -211,3 +212,19 @@ async def edit_in_place(panel: RecordList, qtbot: QtBot) -> QLineEdit:
     assert isinstance(editor, QLineEdit)
     editor.selectAll()
     return editor
+
+
+@asynccontextmanager
+async def shown_window(services: TravelServices) -> AsyncIterator[MainWindow]:
+    """The app's window on `services`, shown and started as the app starts it, until the
+    trip form shows the last trip; shut down afterwards."""
+    main = MainWindow(services)
+    main.show()
+    main.activateWindow()
+    await main.start()
+    await until(lambda: main.trip_form.record is not None)
+    try:
+        yield main
+    finally:
+        await main.shutdown()
+        main.deleteLater()
