@@ -24,14 +24,21 @@ from concierge.store.model_profile import ENV_API_KEY, ENV_BASE_URL, ENV_MODEL
 from concierge.store.settings import ASSISTANT_CONTEXT_BUDGET
 from concierge.travel.assistant import trip_history
 from concierge.travel.forms import TRIP_BRIEF
-from concierge.travel.services import TravelServices, open_services
+from concierge.travel.services import open_services
 from concierge.ui.chat.permission import PermissionPrompt
 from concierge.ui.main_window import MainWindow
 from concierge.ui.unix_signals import SignalBridge
 from tests.agent.support import snapshot_of
 from tests.fakes import FakeOpenAIServer, Reply, ToolCallSpec
 from tests.fakes.memory_keyring import MemoryKeyring
-from tests.ui.trips_support import edit_in_place, eventually, focus, loaded_places, select_row
+from tests.ui.trips_support import (
+    Running,
+    edit_in_place,
+    eventually,
+    focus,
+    loaded_places,
+    select_row,
+)
 from tests.ui.waiting import until
 
 
@@ -54,25 +61,6 @@ def disconnected(monkeypatch: pytest.MonkeyPatch) -> None:
         monkeypatch.delenv(name, raising=False)
 
 
-class Running:
-    """A started window over services in `data_dir`; `close()` shuts it down like the app."""
-
-    def __init__(self, data_dir: Path) -> None:
-        self.services: TravelServices = open_services(data_dir, places=loaded_places())
-        self.window = MainWindow(self.services)
-
-    async def start(self, qtbot: QtBot) -> MainWindow:
-        self.window.show()
-        await self.window.start()
-        await until(lambda: self.window.trip_form.record is not None)
-        return self.window
-
-    async def close(self) -> None:
-        await self.window.shutdown()
-        self.window.deleteLater()
-        self.services.close()
-
-
 @pytest.fixture
 async def running(
     data_dir: Path, memory_keyring: MemoryKeyring, qtbot: QtBot
@@ -88,7 +76,7 @@ async def waiting_for_permission(
     """A started window whose turn is running: the model removes the trip's dinner and the
     tool waits for the person's confirmation; once allowed, the model says `closing`."""
     services = running.services
-    window = await running.start(qtbot)
+    window = await running.start()
     trip_id = window.session.trip_id
     assert trip_id is not None
     await services.trips.update(trip_id, {"start_date": "2026-05-14", "end_date": "2026-05-17"})
@@ -111,7 +99,7 @@ async def waiting_for_permission(
 async def test_first_start_on_an_empty_folder_offers_a_trip_and_explains_the_model(
     running: Running, disconnected: None, qtbot: QtBot
 ) -> None:
-    window = await running.start(qtbot)
+    window = await running.start()
     trips = await running.services.trips.all()
     assert [t.title for t in trips] == ["My first trip"]
     assert window.trip_form.record is not None
@@ -132,7 +120,7 @@ async def test_start_on_an_existing_database_restores_the_last_trip(
 
     again = Running(data_dir)
     try:
-        window = await again.start(qtbot)
+        window = await again.start()
         assert window.trip_form.record is not None
         assert window.trip_form.record.title == "Lisbon"
         assert [t.title for t in await again.services.trips.all()] == ["Porto", "Lisbon"]
@@ -176,7 +164,7 @@ async def test_selection_and_assistant_edits_flow_both_ways(
     running: Running, connected: None, fake_openai: FakeOpenAIServer, qtbot: QtBot
 ) -> None:
     services = running.services
-    window = await running.start(qtbot)
+    window = await running.start()
     trip_id = window.session.trip_id
     assert trip_id is not None
     item = await services.itinerary.add(trip_id, {"day": "2026-05-15", "title": "Port tasting"})
@@ -205,7 +193,7 @@ async def test_undo_reverts_the_assistants_whole_tool_call(
     running: Running, disconnected: None, qtbot: QtBot
 ) -> None:
     services = running.services
-    window = await running.start(qtbot)
+    window = await running.start()
     trip_id = window.session.trip_id
     assert trip_id is not None
     context = ChangeContext(actor=Actor.ASSISTANT, label="Assistant: update trip")
@@ -226,7 +214,7 @@ async def test_the_stored_context_budget_reaches_the_assistant(
     running: Running, connected: None, qtbot: QtBot
 ) -> None:
     await running.services.settings.set(ASSISTANT_CONTEXT_BUDGET, 40_000)
-    window = await running.start(qtbot)
+    window = await running.start()
     await until(lambda: window.session.agent is not None)
     assert window.session.agent is not None
     policy = window.session.agent.compaction
@@ -272,7 +260,7 @@ async def test_mark_as_seen_clears_the_assistants_marks_in_every_panel(
     running: Running, disconnected: None, qtbot: QtBot
 ) -> None:
     services = running.services
-    window = await running.start(qtbot)
+    window = await running.start()
     trip_id = window.session.trip_id
     assert trip_id is not None
     context = ChangeContext(actor=Actor.ASSISTANT, label="Assistant: edits")
@@ -299,7 +287,7 @@ def block(snapshot: str | None, name: str) -> str:
 
 
 async def started(running: Running, qtbot: QtBot) -> tuple[MainWindow, str]:
-    window = await running.start(qtbot)
+    window = await running.start()
     trip_id = window.session.trip_id
     assert trip_id is not None
     await until(lambda: window.chat.runnable is not None and not window.chat.loading)
@@ -381,7 +369,7 @@ async def test_a_note_typed_while_the_model_answers_is_in_the_call_after_the_too
 async def test_a_rename_typed_in_place_is_saved_before_context_and_its_editor_stays_open(
     running: Running, disconnected: None, qtbot: QtBot
 ) -> None:
-    window, trip_id = await running.start(qtbot), running.window.session.trip_id
+    window, trip_id = await running.start(), running.window.session.trip_id
     assert trip_id is not None
     services = running.services
     goal = await services.goals.add(trip_id, "Book the train")
@@ -462,7 +450,7 @@ async def test_a_trip_renamed_in_place_is_in_the_next_snapshot_before_enter(
 async def test_switching_trips_saves_a_rename_being_typed_in_place(
     running: Running, disconnected: None, qtbot: QtBot
 ) -> None:
-    window, trip_id = await running.start(qtbot), running.window.session.trip_id
+    window, trip_id = await running.start(), running.window.session.trip_id
     assert trip_id is not None
     services = running.services
     pin = await services.pins.add("Window seat", trip_id=trip_id)
@@ -500,7 +488,7 @@ async def assert_budget_and_note_saved(running: Running, trip_id: str) -> None:
 async def test_ctrl_q_saves_what_is_typed_in_a_focused_field(
     running: Running, disconnected: None, qtbot: QtBot
 ) -> None:
-    window, trip_id = await running.start(qtbot), running.window.session.trip_id
+    window, trip_id = await running.start(), running.window.session.trip_id
     assert trip_id is not None
     await type_a_budget_and_a_note(window, qtbot)
 
@@ -517,7 +505,7 @@ async def test_sigterm_saves_what_is_typed_in_a_focused_field(
     running: Running, disconnected: None, qtbot: QtBot
 ) -> None:
     """As the app wires it: the signal closes the window like its close button."""
-    window, trip_id = await running.start(qtbot), running.window.session.trip_id
+    window, trip_id = await running.start(), running.window.session.trip_id
     assert trip_id is not None
     await type_a_budget_and_a_note(window, qtbot)
     bridge = SignalBridge(lambda _signum: window.close(), window)

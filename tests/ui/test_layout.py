@@ -16,7 +16,6 @@ from PySide6.QtWidgets import QApplication, QMenu, QWidget
 from pytestqt.qtbot import QtBot
 
 from concierge.store.model_profile import ENV_API_KEY, ENV_BASE_URL, ENV_MODEL
-from concierge.travel.services import TravelServices, open_services
 from concierge.ui.colours import (
     Tone,
     colour,
@@ -26,42 +25,24 @@ from concierge.ui.colours import (
     is_dark,
     mark_tint,
 )
-from concierge.ui.main_window import MainWindow
 from concierge.ui.screen_fit import fit_to_screen, fitted
 from concierge.ui.settings import SettingsDialog
 from concierge.ui.settings.status import Kind, StatusLabel
 from concierge.ui.views.undo_bar import UndoBar
 from tests.fakes.memory_keyring import MemoryKeyring
 from tests.store.test_secrets import RaisingKeyring
-from tests.ui.trips_support import loaded_places
+from tests.ui.trips_support import Running
 from tests.ui.waiting import until
 
 OPENBOX_FRAME = QMargins(1, 21, 1, 5)
 """What Openbox's default theme puts around a window (title bar and bottom handle)."""
 
 
-class Window:
-    def __init__(self, data_dir: Path) -> None:
-        self.services: TravelServices = open_services(data_dir, places=loaded_places())
-        self.window = MainWindow(self.services)
-
-    async def start(self) -> MainWindow:
-        self.window.show()
-        await self.window.start()
-        await until(lambda: self.window.trip_form.record is not None)
-        return self.window
-
-    async def close(self) -> None:
-        await self.window.shutdown()
-        self.window.deleteLater()
-        self.services.close()
-
-
 @pytest.fixture
 async def running(
     tmp_path: Path, memory_keyring: MemoryKeyring, qtbot: QtBot
-) -> AsyncIterator[Window]:
-    app = Window(tmp_path / "data")
+) -> AsyncIterator[Running]:
+    app = Running(tmp_path / "data")
     yield app
     await app.close()
 
@@ -110,7 +91,7 @@ def test_a_window_keeps_its_frame_guess_inside_the_screen(qtbot: QtBot) -> None:
 
 
 async def test_the_status_bar_is_there_from_the_start_and_shifts_nothing(
-    running: Window,
+    running: Running,
 ) -> None:
     window = await running.start()
     status = window.statusBar()
@@ -122,7 +103,7 @@ async def test_the_status_bar_is_there_from_the_start_and_shifts_nothing(
     assert central.geometry() == before
 
 
-async def test_the_trip_form_needs_no_sideways_scrolling_at_1024_wide(running: Window) -> None:
+async def test_the_trip_form_needs_no_sideways_scrolling_at_1024_wide(running: Running) -> None:
     window = await running.start()
     window.resize(1024, 640)
     window.trip_form.set_lookup_starter(lambda *_: None)
@@ -194,7 +175,7 @@ def test_coloured_text_follows_a_switch_to_a_dark_palette(qtbot: QtBot, qapp: QA
 
 
 async def test_the_window_in_a_dark_palette_marks_and_notes_in_readable_colours(
-    dark: QPalette, running: Window
+    dark: QPalette, running: Running
 ) -> None:
     window = await running.start()
     row = window.trip_form.binding("destination").row
@@ -209,7 +190,7 @@ async def test_the_window_in_a_dark_palette_marks_and_notes_in_readable_colours(
 # -- Help ▸ Keyboard shortcuts ---------------------------------------------------------------
 
 
-async def test_the_shortcuts_dialog_lists_every_action_with_a_shortcut(running: Window) -> None:
+async def test_the_shortcuts_dialog_lists_every_action_with_a_shortcut(running: Running) -> None:
     window = await running.start()
     help_menu = next(a.menu() for a in window.menuBar().actions() if a.text() == "&Help")
     assert isinstance(help_menu, QMenu)
@@ -259,7 +240,7 @@ def test_the_palette_follows_the_systems_colour_scheme(qapp: QApplication) -> No
         qapp.setPalette(light)
 
 
-async def test_itinerary_titles_keep_room_in_a_narrow_window(running: Window) -> None:
+async def test_itinerary_titles_keep_room_in_a_narrow_window(running: Running) -> None:
     window = await running.start()
     tree = window.itinerary.tree
     header = tree.header()
@@ -274,7 +255,7 @@ async def test_itinerary_titles_keep_room_in_a_narrow_window(running: Window) ->
 
 
 async def test_settings_close_on_the_first_ok_and_the_keyring_notice_shows_in_the_status_bar(
-    running: Window, qtbot: QtBot, monkeypatch: pytest.MonkeyPatch
+    running: Running, qtbot: QtBot, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     for name in (ENV_API_KEY, ENV_BASE_URL, ENV_MODEL):
         monkeypatch.delenv(name, raising=False)

@@ -20,8 +20,8 @@ from concierge.ui.settings import SettingsDialog
 from tests.fakes import FakeOpenAIServer, Reply
 from tests.fakes.memory_keyring import MemoryKeyring
 from tests.store.support import log_rows
-from tests.ui.test_app import Running
 from tests.ui.test_settings_dialog import tab_to, type_into
+from tests.ui.trips_support import Running
 from tests.ui.waiting import until
 
 
@@ -69,7 +69,7 @@ async def settings_dialog(window: MainWindow, qtbot: QtBot) -> SettingsDialog:
 async def test_the_next_model_call_waits_as_long_as_the_idle_timeout_typed_in_settings(
     running: Running, qtbot: QtBot, fake_openai: FakeOpenAIServer, never: threading.Event
 ) -> None:
-    window = await running.start(qtbot)
+    window = await running.start()
     await until(lambda: window.chat.runnable is not None and not window.chat.loading)
     assert (model_of(window).connect_timeout, model_of(window).idle_timeout) == (10.0, 60.0)
 
@@ -104,7 +104,7 @@ async def test_the_next_model_call_waits_as_long_as_the_idle_timeout_typed_in_se
 async def test_the_next_logged_write_keeps_as_many_steps_as_the_undo_depth_typed(
     running: Running, qtbot: QtBot
 ) -> None:
-    window = await running.start(qtbot)
+    window = await running.start()
     trip_id = window.session.trip_id
     assert trip_id is not None
     dialog = await settings_dialog(window, qtbot)

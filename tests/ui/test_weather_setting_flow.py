@@ -18,8 +18,7 @@ from concierge.ui.lookups import LookupsPanel
 from concierge.ui.main_window import MainWindow
 from concierge.ui.settings import SettingsDialog
 from tests.fakes.memory_keyring import MemoryKeyring
-from tests.ui.test_app import Running
-from tests.ui.trips_support import eventually, focus
+from tests.ui.trips_support import Running, eventually, focus
 from tests.ui.waiting import until
 
 
@@ -48,7 +47,7 @@ async def open_look_up_menu(panel: LookupsPanel, qtbot: QtBot) -> None:
 async def test_weather_is_disabled_until_turned_on_in_settings(
     running: Running, qtbot: QtBot
 ) -> None:
-    window = await running.start(qtbot)
+    window = await running.start()
     panel = window.lookups_panel
     window.show_tab(panel)
     await open_look_up_menu(panel, qtbot)

@@ -228,3 +228,22 @@ async def shown_window(services: TravelServices) -> AsyncIterator[MainWindow]:
     finally:
         await main.shutdown()
         main.deleteLater()
+
+
+class Running:
+    """A started window over services in `data_dir`; `close()` shuts it down like the app."""
+
+    def __init__(self, data_dir: Path) -> None:
+        self.services: TravelServices = open_services(data_dir, places=loaded_places())
+        self.window = MainWindow(self.services)
+
+    async def start(self) -> MainWindow:
+        self.window.show()
+        await self.window.start()
+        await until(lambda: self.window.trip_form.record is not None)
+        return self.window
+
+    async def close(self) -> None:
+        await self.window.shutdown()
+        self.window.deleteLater()
+        self.services.close()
