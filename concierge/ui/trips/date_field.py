@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from datetime import date, timedelta
 
 from PySide6.QtCore import QDate, QLocale, Qt, Signal
-from PySide6.QtGui import QKeyEvent
+from PySide6.QtGui import QFocusEvent, QKeyEvent
 from PySide6.QtWidgets import (
     QCalendarWidget,
     QHBoxLayout,
@@ -84,6 +84,14 @@ class DateEdit(QLineEdit):
 
     def set_value(self, value: date | None) -> None:
         self.setText("" if value is None else short_date(value))
+
+    def focusOutEvent(self, event: QFocusEvent) -> None:
+        """Leaving shows the date as it was read ("10/04/2027" becomes "10 Apr 2027") at once,
+        not only when the saved trip comes back."""
+        super().focusOutEvent(event)
+        day = self.read()
+        if isinstance(day, date) and event.reason() != Qt.FocusReason.PopupFocusReason:
+            self.set_value(day)
 
     def keyPressEvent(self, event: QKeyEvent) -> None:
         key, modifiers = event.key(), event.modifiers()
