@@ -33,6 +33,9 @@ class EntityKind(StrEnum):
     FORM_ANSWER = "form_answer"
     GOAL = "goal"
     PIN = "pin"
+    TRIP_STOP = "trip_stop"
+    EXPENSE = "expense"
+    DOCUMENT = "document"
 
 
 class Action(StrEnum):

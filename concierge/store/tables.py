@@ -102,7 +102,17 @@ class DecimalText(TypeDecorator[Decimal]):
 
 PACES = ("relaxed", "balanced", "packed")
 ACTORS = ("person", "assistant", "app")
-ENTITIES = ("trip", "itinerary_item", "form", "form_answer", "goal", "pin")
+ENTITIES = (
+    "trip",
+    "itinerary_item",
+    "form",
+    "form_answer",
+    "goal",
+    "pin",
+    "trip_stop",
+    "expense",
+    "document",
+)
 ACTIONS = ("create", "update", "delete", "reorder")
 
 
