@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 from sqlalchemy.exc import OperationalError
-from sqlmodel import Session
+from sqlmodel import Session, select
 
 from concierge.store import Conversation, Database, DatabaseBusyError
 
@@ -55,7 +55,7 @@ def test_a_transaction_busy_past_the_timeout_fails_in_words(
             impatient.run_sync(always_busy)
         assert len(attempts) > 1  # It was tried again before giving up.
         assert "Nothing was saved" in str(caught.value)
-        assert impatient.run_sync(lambda s: s.query(Conversation).count()) == 0
+        assert impatient.run_sync(lambda s: s.exec(select(Conversation)).all()) == []
 
 
 def test_other_driver_errors_are_not_retried(database: Database) -> None:
