@@ -1,8 +1,8 @@
 """The locale the app shows country names, currency names and amounts in.
 
-English until the person's language is chosen: the UI sets it once at start-up from the
-language it is shown in. The travel layer reads it here, never from the process locale,
-so that the text the person sees and the text given to the model agree.
+English by default; whatever chooses the language the UI is shown in calls
+`set_app_locale` once at start-up. The travel layer reads it here, never from the process
+locale, so that the text the person sees and the text given to the model agree.
 """
 
 from __future__ import annotations
