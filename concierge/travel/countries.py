@@ -1,270 +1,52 @@
-"""English country names for ISO 3166-1 alpha-2 codes, for display and for typed qualifiers.
+"""Country names for ISO 3166-1 alpha-2 codes, for display and for typed qualifiers.
 
-No installed package offers display names: tzdata's ``iso3166.tab`` has the codes but names
-made for sorting zone lists ("Britain (UK)", "Korea (South)"), so this is a small data table
-of the short names travellers use, plus XK (Kosovo), which airport data uses. A test checks
-that it covers every code in tzdata's table and in the airport data.
+Codes and names are the Unicode CLDR's, through Babel (`concierge.store.currency_codes`
+says why Babel), in the app's locale (`app_locale`), English by default. CLDR names more
+regions than ISO 3166-1 has countries; `is_country` keeps the countries, plus XK (Kosovo),
+which airport data uses. Read on first use: importing this module loads no locale data.
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping
+from functools import cache
 from types import MappingProxyType
 
+from .app_locale import DEFAULT_LOCALE, ByLocale, app_locale
 from .folding import fold
 
-_NAMES = {
-    "AD": "Andorra",
-    "AE": "United Arab Emirates",
-    "AF": "Afghanistan",
-    "AG": "Antigua and Barbuda",
-    "AI": "Anguilla",
-    "AL": "Albania",
-    "AM": "Armenia",
-    "AO": "Angola",
-    "AQ": "Antarctica",
-    "AR": "Argentina",
-    "AS": "American Samoa",
-    "AT": "Austria",
-    "AU": "Australia",
-    "AW": "Aruba",
-    "AX": "Åland Islands",
-    "AZ": "Azerbaijan",
-    "BA": "Bosnia and Herzegovina",
-    "BB": "Barbados",
-    "BD": "Bangladesh",
-    "BE": "Belgium",
-    "BF": "Burkina Faso",
-    "BG": "Bulgaria",
-    "BH": "Bahrain",
-    "BI": "Burundi",
-    "BJ": "Benin",
-    "BL": "Saint Barthélemy",
-    "BM": "Bermuda",
-    "BN": "Brunei",
-    "BO": "Bolivia",
-    "BQ": "Caribbean Netherlands",
-    "BR": "Brazil",
-    "BS": "Bahamas",
-    "BT": "Bhutan",
-    "BV": "Bouvet Island",
-    "BW": "Botswana",
-    "BY": "Belarus",
-    "BZ": "Belize",
-    "CA": "Canada",
-    "CC": "Cocos (Keeling) Islands",
-    "CD": "DR Congo",
-    "CF": "Central African Republic",
-    "CG": "Republic of the Congo",
-    "CH": "Switzerland",
-    "CI": "Côte d'Ivoire",
-    "CK": "Cook Islands",
-    "CL": "Chile",
-    "CM": "Cameroon",
-    "CN": "China",
-    "CO": "Colombia",
-    "CR": "Costa Rica",
-    "CU": "Cuba",
-    "CV": "Cape Verde",
-    "CW": "Curaçao",
-    "CX": "Christmas Island",
-    "CY": "Cyprus",
-    "CZ": "Czechia",
-    "DE": "Germany",
-    "DJ": "Djibouti",
-    "DK": "Denmark",
-    "DM": "Dominica",
-    "DO": "Dominican Republic",
-    "DZ": "Algeria",
-    "EC": "Ecuador",
-    "EE": "Estonia",
-    "EG": "Egypt",
-    "EH": "Western Sahara",
-    "ER": "Eritrea",
-    "ES": "Spain",
-    "ET": "Ethiopia",
-    "FI": "Finland",
-    "FJ": "Fiji",
-    "FK": "Falkland Islands",
-    "FM": "Micronesia",
-    "FO": "Faroe Islands",
-    "FR": "France",
-    "GA": "Gabon",
-    "GB": "United Kingdom",
-    "GD": "Grenada",
-    "GE": "Georgia",
-    "GF": "French Guiana",
-    "GG": "Guernsey",
-    "GH": "Ghana",
-    "GI": "Gibraltar",
-    "GL": "Greenland",
-    "GM": "Gambia",
-    "GN": "Guinea",
-    "GP": "Guadeloupe",
-    "GQ": "Equatorial Guinea",
-    "GR": "Greece",
-    "GS": "South Georgia and the South Sandwich Islands",
-    "GT": "Guatemala",
-    "GU": "Guam",
-    "GW": "Guinea-Bissau",
-    "GY": "Guyana",
-    "HK": "Hong Kong",
-    "HM": "Heard Island and McDonald Islands",
-    "HN": "Honduras",
-    "HR": "Croatia",
-    "HT": "Haiti",
-    "HU": "Hungary",
-    "ID": "Indonesia",
-    "IE": "Ireland",
-    "IL": "Israel",
-    "IM": "Isle of Man",
-    "IN": "India",
-    "IO": "British Indian Ocean Territory",
-    "IQ": "Iraq",
-    "IR": "Iran",
-    "IS": "Iceland",
-    "IT": "Italy",
-    "JE": "Jersey",
-    "JM": "Jamaica",
-    "JO": "Jordan",
-    "JP": "Japan",
-    "KE": "Kenya",
-    "KG": "Kyrgyzstan",
-    "KH": "Cambodia",
-    "KI": "Kiribati",
-    "KM": "Comoros",
-    "KN": "Saint Kitts and Nevis",
-    "KP": "North Korea",
-    "KR": "South Korea",
-    "KW": "Kuwait",
-    "KY": "Cayman Islands",
-    "KZ": "Kazakhstan",
-    "LA": "Laos",
-    "LB": "Lebanon",
-    "LC": "Saint Lucia",
-    "LI": "Liechtenstein",
-    "LK": "Sri Lanka",
-    "LR": "Liberia",
-    "LS": "Lesotho",
-    "LT": "Lithuania",
-    "LU": "Luxembourg",
-    "LV": "Latvia",
-    "LY": "Libya",
-    "MA": "Morocco",
-    "MC": "Monaco",
-    "MD": "Moldova",
-    "ME": "Montenegro",
-    "MF": "Saint Martin",
-    "MG": "Madagascar",
-    "MH": "Marshall Islands",
-    "MK": "North Macedonia",
-    "ML": "Mali",
-    "MM": "Myanmar",
-    "MN": "Mongolia",
-    "MO": "Macao",
-    "MP": "Northern Mariana Islands",
-    "MQ": "Martinique",
-    "MR": "Mauritania",
-    "MS": "Montserrat",
-    "MT": "Malta",
-    "MU": "Mauritius",
-    "MV": "Maldives",
-    "MW": "Malawi",
-    "MX": "Mexico",
-    "MY": "Malaysia",
-    "MZ": "Mozambique",
-    "NA": "Namibia",
-    "NC": "New Caledonia",
-    "NE": "Niger",
-    "NF": "Norfolk Island",
-    "NG": "Nigeria",
-    "NI": "Nicaragua",
-    "NL": "Netherlands",
-    "NO": "Norway",
-    "NP": "Nepal",
-    "NR": "Nauru",
-    "NU": "Niue",
-    "NZ": "New Zealand",
-    "OM": "Oman",
-    "PA": "Panama",
-    "PE": "Peru",
-    "PF": "French Polynesia",
-    "PG": "Papua New Guinea",
-    "PH": "Philippines",
-    "PK": "Pakistan",
-    "PL": "Poland",
-    "PM": "Saint Pierre and Miquelon",
-    "PN": "Pitcairn Islands",
-    "PR": "Puerto Rico",
-    "PS": "Palestine",
-    "PT": "Portugal",
-    "PW": "Palau",
-    "PY": "Paraguay",
-    "QA": "Qatar",
-    "RE": "Réunion",
-    "RO": "Romania",
-    "RS": "Serbia",
-    "RU": "Russia",
-    "RW": "Rwanda",
-    "SA": "Saudi Arabia",
-    "SB": "Solomon Islands",
-    "SC": "Seychelles",
-    "SD": "Sudan",
-    "SE": "Sweden",
-    "SG": "Singapore",
-    "SH": "Saint Helena, Ascension and Tristan da Cunha",
-    "SI": "Slovenia",
-    "SJ": "Svalbard and Jan Mayen",
-    "SK": "Slovakia",
-    "SL": "Sierra Leone",
-    "SM": "San Marino",
-    "SN": "Senegal",
-    "SO": "Somalia",
-    "SR": "Suriname",
-    "SS": "South Sudan",
-    "ST": "São Tomé and Príncipe",
-    "SV": "El Salvador",
-    "SX": "Sint Maarten",
-    "SY": "Syria",
-    "SZ": "Eswatini",
-    "TC": "Turks and Caicos Islands",
-    "TD": "Chad",
-    "TF": "French Southern Territories",
-    "TG": "Togo",
-    "TH": "Thailand",
-    "TJ": "Tajikistan",
-    "TK": "Tokelau",
-    "TL": "Timor-Leste",
-    "TM": "Turkmenistan",
-    "TN": "Tunisia",
-    "TO": "Tonga",
-    "TR": "Türkiye",
-    "TT": "Trinidad and Tobago",
-    "TV": "Tuvalu",
-    "TW": "Taiwan",
-    "TZ": "Tanzania",
-    "UA": "Ukraine",
-    "UG": "Uganda",
-    "UM": "U.S. Minor Outlying Islands",
-    "US": "United States",
-    "UY": "Uruguay",
-    "UZ": "Uzbekistan",
-    "VA": "Vatican City",
-    "VC": "Saint Vincent and the Grenadines",
-    "VE": "Venezuela",
-    "VG": "British Virgin Islands",
-    "VI": "U.S. Virgin Islands",
-    "VN": "Vietnam",
-    "VU": "Vanuatu",
-    "WF": "Wallis and Futuna",
-    "WS": "Samoa",
-    "XK": "Kosovo",
-    "YE": "Yemen",
-    "YT": "Mayotte",
-    "ZA": "South Africa",
-    "ZM": "Zambia",
-    "ZW": "Zimbabwe",
-}
+# Codes ISO 3166-1 reserves without making them countries: Ascension, Clipperton, Sark,
+# Diego Garcia, Ceuta and Melilla, the EU, the eurozone, metropolitan France, the Canaries,
+# the USSR, Tristan da Cunha, "UK" and the UN.
+_EXCEPTIONALLY_RESERVED = frozenset(
+    {"AC", "CP", "CQ", "DG", "EA", "EU", "EZ", "FX", "IC", "SU", "TA", "UK", "UN"}
+)
+
+
+def is_country(code: str) -> bool:
+    """Whether `code` is an ISO 3166-1 alpha-2 country code, or XK for Kosovo.
+
+    The user-assigned codes (AA, QM–QZ, XA–XZ, ZZ) are CLDR's groupings and test regions
+    ("Outlying Oceania", "Pseudo-Accents", "Unknown Region") except Kosovo's XK.
+    """
+    if len(code) != 2 or not (code.isascii() and code.isalpha() and code.isupper()):
+        return False
+    user_assigned = code in {"AA", "ZZ"} or code[0] == "X" or "QM" <= code <= "QZ"
+    return code == "XK" or not (user_assigned or code in _EXCEPTIONALLY_RESERVED)
+
+
+def _names(locale: str) -> Mapping[str, str]:
+    from babel import Locale
+
+    english = Locale.parse(DEFAULT_LOCALE).territories
+    local = Locale.parse(locale).territories
+    return MappingProxyType(
+        {code: local.get(code, english[code]) for code in sorted(english) if is_country(code)}
+    )
+
+
+COUNTRY_NAMES: ByLocale[str] = ByLocale(_names)
+"""ISO 3166-1 alpha-2 code → the country's short name in the app's locale."""
 
 # Other names people type for a country; matched after folding.
 _ALIASES = {
@@ -299,24 +81,44 @@ _ALIASES = {
     "St Lucia": "LC",
     "St Kitts": "KN",
     "St Vincent": "VC",
+    # The shorter names people use where CLDR's standard one is longer.
+    "Hong Kong": "HK",
+    "Macao": "MO",
+    "DR Congo": "CD",
+    "Republic of the Congo": "CG",
+    "Myanmar": "MM",
+    "Palestine": "PS",
 }
 
-COUNTRY_NAMES: Mapping[str, str] = MappingProxyType(_NAMES)
-"""ISO 3166-1 alpha-2 code → English short name."""
 
-_BY_KEY = {fold(name): code for code, name in _NAMES.items()} | {
-    fold(alias): code for alias, code in _ALIASES.items()
-}
+def _key(text: str) -> str:
+    """A folded name in which "&" and "and", "St." and "Saint" agree and "the" is dropped,
+    since CLDR writes "St. Kitts & Nevis" and people type "Saint Kitts and Nevis"."""
+    words = ("st" if word == "saint" else word for word in fold(text).split())
+    return " ".join(word for word in words if word not in {"and", "the"})
 
 
-def country_name(code: str) -> str:
-    """The English name for a country code, or the code itself when it is not in the table."""
-    return _NAMES.get(code.upper(), code)
+@cache
+def _codes_by_key(locale: str) -> Mapping[str, str]:
+    """Keys of the names in English and in `locale`, and of the aliases → code."""
+    names = [COUNTRY_NAMES.table(language) for language in dict.fromkeys((DEFAULT_LOCALE, locale))]
+    return {_key(name): code for table in names for code, name in table.items()} | {
+        _key(alias): code for alias, code in _ALIASES.items()
+    }
+
+
+def country_name(code: str, locale: str | None = None) -> str:
+    """The name for a country code in `locale` (the app's by default), or the code itself
+    when it names no country."""
+    return COUNTRY_NAMES.table(locale).get(code.upper(), code)
 
 
 def country_code(text: str) -> str | None:
-    """The ISO code for a typed country name, alias ("UK") or code ("pt"); None if unknown."""
+    """The ISO code for a typed country name, alias ("UK") or code ("pt"); None if unknown.
+
+    Names are read in English and in the app's locale.
+    """
     stripped = text.strip()
-    if len(stripped) == 2 and stripped.upper() in _NAMES:
+    if len(stripped) == 2 and stripped.upper() in COUNTRY_NAMES:
         return stripped.upper()
-    return _BY_KEY.get(fold(stripped))
+    return _codes_by_key(app_locale()).get(_key(stripped))

@@ -1,18 +1,24 @@
-"""ISO 4217 currencies a traveller can pay with: codes, English names, minor units, formatting.
+"""ISO 4217 currencies a traveller can pay with: codes, names, minor units, formatting.
 
-The table is `concierge.store.currency_codes` (the store refuses any other code). Amounts
-are ``Decimal`` throughout; floats never touch money.
+The codes are `concierge.store.currency_codes` (the store refuses any other code); names,
+minor units and number formats come from the same CLDR data through Babel, in the app's
+locale (`app_locale`). Minor units are CLDR's: the decimals prices are written with, which
+for a few currencies (HUF, IDR, COP, IQD, …) is fewer than ISO's accounting unit; nobody
+pays 0.50 forint. Amounts are ``Decimal`` throughout; floats never touch money.
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass
+from datetime import date
 from decimal import ROUND_HALF_EVEN, Decimal, InvalidOperation
+from functools import cache
 from types import MappingProxyType
 
-from concierge.store.currency_codes import ISO_4217_TABLE
+from concierge.store.currency_codes import CURRENCY_CODES, codes_in_use, tender_history
 
+from .app_locale import DEFAULT_LOCALE, ByLocale, app_locale
 from .errors import CurrencyError as CurrencyError
 from .folding import fold
 
@@ -26,50 +32,67 @@ class Currency:
     minor_units: int
 
 
-# Codes people still type that ISO has withdrawn, with what replaced them.
-_WITHDRAWN = {
-    "ANG": "XCG",
-    "BGN": "EUR",
-    "HRK": "EUR",
-    "LTL": "EUR",
-    "LVL": "EUR",
-    "EEK": "EUR",
-    "SKK": "EUR",
-    "SIT": "EUR",
-    "CYP": "EUR",
-    "MTL": "EUR",
-    "DEM": "EUR",
-    "FRF": "EUR",
-    "ITL": "EUR",
-    "ESP": "EUR",
-    "PTE": "EUR",
-    "GRD": "EUR",
-    "SLL": "SLE",
-    "ZWL": "ZWG",
-    "VEF": "VES",
-    "MRO": "MRU",
-    "STD": "STN",
-    "BYR": "BYN",
-    "ZMK": "ZMW",
-    "GHC": "GHS",
-    "TRL": "TRY",
-}
+def _table(locale: str) -> Mapping[str, Currency]:
+    from babel.numbers import get_currency_name, get_currency_precision
+
+    return MappingProxyType(
+        {
+            code: Currency(
+                code, get_currency_name(code, locale=locale), get_currency_precision(code)
+            )
+            for code in CURRENCY_CODES
+        }
+    )
 
 
-def _parse(table: str) -> dict[str, Currency]:
-    found: dict[str, Currency] = {}
-    for row in table.replace("\n", "|").split("|"):
-        if row.strip():
-            code, rest = row.strip().split(" ", 1)
-            name, minor = rest.rsplit(" ", 1)
-            found[code] = Currency(code, name, int(minor))
-    return found
+CURRENCIES: ByLocale[Currency] = ByLocale(_table)
+"""Every accepted ISO 4217 code → its ``Currency`` named in the app's locale, in code order."""
 
 
-CURRENCIES: Mapping[str, Currency] = MappingProxyType(_parse(ISO_4217_TABLE))
-"""Every accepted ISO 4217 code → its ``Currency``, in code order."""
+@cache
+def withdrawn() -> Mapping[str, tuple[str, ...]]:
+    """Codes once legal tender and no longer, each with the codes that replaced it.
 
-_BY_NAME = {fold(c.name): c.code for c in CURRENCIES.values()}
+    In the countries that gave the code up last, the replacement is the currency in use
+    today that came in most recently there: HRK → EUR, ANG → XCG (not Aruba's AWG of 1986),
+    ZWL → ZWG (not the US dollar Zimbabwe also uses). A code whose country is gone (DDM)
+    has no replacement.
+    """
+    today = date.today()
+    in_use = codes_in_use(today)
+    ends: dict[str, dict[str, date]] = {}
+    for territory, stretches in tender_history().items():
+        for stretch in stretches:
+            if stretch.code not in in_use and stretch.end is not None and stretch.end < today:
+                last = ends.setdefault(stretch.code, {})
+                last[territory] = max(last.get(territory, date.min), stretch.end)
+    found: dict[str, tuple[str, ...]] = {}
+    for code, by_territory in sorted(ends.items()):
+        latest = max(by_territory.values())
+        replaced_by: list[str] = []
+        for territory in sorted(t for t, end in by_territory.items() if end == latest):
+            current = [s for s in tender_history()[territory] if s.on(today)]
+            newest = max((s.start or date.min for s in current), default=None)
+            replaced_by += [
+                s.code
+                for s in current
+                if (s.start or date.min) == newest and s.code not in replaced_by
+            ]
+        found[code] = tuple(replaced_by)
+    return MappingProxyType(found)
+
+
+@cache
+def _codes_by_name(locale: str) -> Mapping[str, str]:
+    """Folded currency names, singular and plural, in English and `locale` → code."""
+    from babel.numbers import get_currency_name
+
+    return {
+        fold(get_currency_name(code, count, language)): code
+        for language in dict.fromkeys((DEFAULT_LOCALE, locale))
+        for count in (None, 1, 2)
+        for code in CURRENCY_CODES
+    }
 
 
 def validate_currency(code: str) -> str:
@@ -79,11 +102,15 @@ def validate_currency(code: str) -> str:
         return normal
     if not normal:
         raise CurrencyError("No currency given. Use a three-letter ISO 4217 code such as EUR.")
-    if normal in _WITHDRAWN:
+    if normal in withdrawn():
+        replaced_by = " or ".join(withdrawn()[normal])
         raise CurrencyError(
-            f"{normal} is no longer in use; it was replaced by {_WITHDRAWN[normal]}."
+            f"{normal} is no longer in use; it was replaced by {replaced_by}."
+            if replaced_by
+            else f"{normal} is no longer in use."
         )
-    by_name = _BY_NAME.get(fold(code)) or _BY_NAME.get(fold(code).removesuffix("s"))
+    names, typed = _codes_by_name(app_locale()), fold(code)
+    by_name = names.get(typed) or names.get(typed.removesuffix("s"))
     hint = f" Did you mean {by_name}?" if by_name else ""
     raise CurrencyError(
         f"Unknown currency {code.strip()!r}.{hint} "
@@ -118,15 +145,33 @@ def quantize_money(amount: Decimal, code: str, *, exact: bool = False) -> Decima
     return abs(rounded) if rounded.is_zero() else rounded  # no "-0.00"
 
 
-def format_money(amount: Decimal, code: str) -> str:
-    """The amount as people read it, "1,234.50 EUR" or "1,234 JPY": thousands grouped,
-    the currency's minor units, then the code.
+def format_money(amount: Decimal, code: str, locale: str | None = None) -> str:
+    """The amount as people of `locale` (the app's by default) read it, then the code:
+    "1,234.50 EUR" in English, "1.234,50 EUR" in Brazilian Portuguese, "1 234,50 EUR" in
+    Portugal; the currency's minor units, digits grouped as the locale groups them.
 
-    Rounding is ``quantize_money``'s half-to-even. The format is deliberately
-    locale-independent so that text shown to the model and to the person agrees.
+    Rounding is ``quantize_money``'s half-to-even. The code, never a symbol, follows the
+    amount in every locale: "$" is a dozen currencies, and the text shown to the person and
+    the text given to the model agree.
     """
+    from babel.numbers import format_currency
+
     rounded = quantize_money(amount, code)
-    return f"{rounded:,f} {validate_currency(code)}"
+    shown_in = locale or app_locale()
+    return format_currency(
+        rounded, validate_currency(code), _money_pattern(shown_in), locale=shown_in
+    )
+
+
+@cache
+def _money_pattern(locale: str) -> str:
+    """A number pattern grouping as `locale` does, then a space and the ISO code (``¤¤``);
+    Babel replaces the decimals with the currency's own."""
+    from babel import Locale
+
+    primary, secondary = Locale.parse(locale).decimal_formats[None].grouping
+    digits = "0" if primary >= 1000 else f"#,{'#' * secondary},{'#' * (primary - 1)}0"
+    return f"{digits}.00 ¤¤"
 
 
 CONVERSION_TARGETS = ("EUR", "USD", "GBP", "CHF", "JPY", "CAD", "AUD")

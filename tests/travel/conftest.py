@@ -3,8 +3,11 @@ the trip the assistant and lookup tests plan: real lookups have something to fin
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+
 import pytest
 
+from concierge.travel.app_locale import DEFAULT_LOCALE, set_app_locale
 from concierge.travel.places import PlaceIndex
 
 CHRISTMAS_IN_NEW_YORK = {
@@ -25,3 +28,13 @@ def places() -> PlaceIndex:
     index = PlaceIndex()
     index.load()
     return index
+
+
+@pytest.fixture
+def portuguese() -> Iterator[None]:
+    """The app shown in Portuguese for one test, English again after it."""
+    set_app_locale("pt")
+    try:
+        yield
+    finally:
+        set_app_locale(DEFAULT_LOCALE)

@@ -299,7 +299,7 @@ async def test_currency_accepts_codes_and_explains_unknown_ones(
     replace_text(qtbot, line, "usd")
     qtbot.keyClick(line, Qt.Key.Key_Return)
     await eventually(lambda: _has(services, trip.id, lambda r: r.budget_currency == "USD"))
-    await until(lambda: form.fields.currency_combo.currentText() == "USD — US dollar")
+    await until(lambda: form.fields.currency_combo.currentText() == "USD — US Dollar")
 
     replace_text(qtbot, line, "dollars")
     qtbot.keyClick(line, Qt.Key.Key_Return)

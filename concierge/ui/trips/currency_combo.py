@@ -1,6 +1,6 @@
 """The budget currency: an editable list of ISO 4217 codes with their names.
 
-Typing "usd", "USD" or picking "USD — US dollar" all mean USD; other text is passed on as
+Typing "usd", "USD" or picking "USD — US Dollar" all mean USD; other text is passed on as
 typed so the trip editor can say what is wrong with it ("Did you mean …?").
 """
 
