@@ -300,3 +300,39 @@ def test_without_a_command_the_window_opens(monkeypatch: pytest.MonkeyPatch) -> 
 
     assert entry.main(["--data-dir", "/tmp/somewhere"]) == 7
     assert opened == [["--data-dir", "/tmp/somewhere"]]
+
+
+def test_opening_the_window_waits_for_nothing_the_commands_import() -> None:
+    """The splash comes first: without a command, neither the store nor a command module is
+    imported before the window's own `main` runs."""
+    code = (
+        "import sys, concierge.app\n"
+        "def window(argv):\n"
+        "    early = ('sqlalchemy', 'sqlmodel', 'concierge.store', 'concierge.cli.command')\n"
+        "    print(sorted(m for m in sys.modules if m.startswith(early)), argv)\n"
+        "    return 0\n"
+        "concierge.app.main = window\n"
+        "from concierge.cli.entry import main\n"
+        "raise SystemExit(main(['--data-dir', 'folder']))\n"
+    )
+    done = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, cwd=ROOT, timeout=120
+    )
+    assert (done.returncode, done.stdout) == (0, "[] ['--data-dir', 'folder']\n"), done.stderr
+
+
+@pytest.mark.parametrize(
+    ("argv", "command"),
+    [
+        ([], False),
+        (["--data-dir", "trips"], False),
+        (["--data-dir=x"], False),
+        (["--data-dir", "x", "trips"], True),
+        (["export", "x"], True),
+        (["--help"], True),
+    ],
+)
+def test_a_command_is_any_word_but_the_data_folder(argv: list[str], command: bool) -> None:
+    from concierge.cli.entry import wants_command
+
+    assert wants_command(argv) is command
