@@ -12,7 +12,7 @@ from typing import TextIO
 from concierge.store.trip_bundle import trip_bundle
 from concierge.travel.services import TravelServices
 
-from .command import Command, chosen_trip
+from .command import Command, CommandError, chosen_trip
 
 
 class ExportCommand(Command):
@@ -41,11 +41,17 @@ class ExportCommand(Command):
 def write_whole(path: Path, text: str) -> None:
     """Write `text` to `path` so that it holds either its old content or all of `text`."""
     folder = path.parent if str(path.parent) else Path(".")
-    handle, temporary = tempfile.mkstemp(dir=folder, prefix=f".{path.name}.", suffix=".tmp")
+    try:
+        handle, temporary = tempfile.mkstemp(dir=folder, prefix=f".{path.name}.", suffix=".tmp")
+    except OSError as error:
+        raise CommandError(f"Cannot write {path}: {error.strerror or error}.") from None
     try:
         with os.fdopen(handle, "w", encoding="utf-8") as file:
             file.write(text)
         os.replace(temporary, path)
+    except OSError as error:
+        Path(temporary).unlink(missing_ok=True)
+        raise CommandError(f"Cannot write {path}: {error.strerror or error}.") from None
     except BaseException:
         Path(temporary).unlink(missing_ok=True)
         raise

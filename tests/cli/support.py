@@ -7,11 +7,12 @@ import json
 import os
 import subprocess
 import sys
+from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from concierge.store.trip_bundle import PARTS, trip_bundle
+from concierge.store.trip_bundle import PARTS, BundlePart, trip_bundle
 from concierge.travel.services import TravelServices, open_services
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -93,16 +94,16 @@ async def exported(services: TravelServices, trip_id: str) -> dict[str, Any]:
     return await services.database.run(lambda session: trip_bundle(session, trip_id))
 
 
-def without_ids(bundle: dict[str, Any]) -> dict[str, Any]:
+def without_ids(bundle: dict[str, Any], layout: Sequence[BundlePart] = PARTS) -> dict[str, Any]:
     """The document with every row's id (and every reference to it) replaced by the row's
     place in its list: what a round trip keeps, as ids are names inside one file."""
     copy: dict[str, Any] = json.loads(json.dumps(bundle))
     names = {
         (part.key, row["id"]): f"{part.key}-{index}"
-        for part in PARTS
+        for part in layout
         for index, row in enumerate(copy[part.key])
     }
-    for part in PARTS:
+    for part in layout:
         for row in copy[part.key]:
             row["id"] = names[part.key, row["id"]]
             for field, target in part.references.items():

@@ -336,3 +336,11 @@ def test_a_command_is_any_word_but_the_data_folder(argv: list[str], command: boo
     from concierge.cli.entry import wants_command
 
     assert wants_command(argv) is command
+
+
+def test_export_to_a_folder_that_does_not_exist_is_a_failure(
+    seeded: Seeded, tmp_path: Path
+) -> None:
+    target = tmp_path / "missing" / "porto.json"
+    line = failed(run_cli("export", seeded.porto, "-o", target, "--data-dir", seeded.folder))
+    assert line == f"concierge export: Cannot write {target}: No such file or directory."

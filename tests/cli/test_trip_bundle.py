@@ -14,7 +14,7 @@ from typing import Any
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from sqlmodel import func, select
+from sqlmodel import SQLModel, func, select
 
 from concierge.store import (
     ChangeBus,
@@ -27,7 +27,18 @@ from concierge.store import (
     PinRepository,
     TripRepository,
 )
-from concierge.store.trip_bundle import BundleError, import_bundle, parse_bundle
+from concierge.store.entities import PINS
+from concierge.store.trip_bundle import (
+    LEFT_OUT,
+    PARTS,
+    BundleError,
+    BundlePart,
+    import_bundle,
+    parse_bundle,
+    trip_bundle,
+)
+from concierge.store.undo import SPECS
+from concierge.store.validation import PIN_RULES
 from tests.cli.support import without_ids
 
 ZONES = ["Europe/Lisbon", "Asia/Tokyo", "America/New_York", None]
@@ -51,8 +62,6 @@ class Store:
         self.pins = PinRepository(database, bus)
 
     async def export(self, trip_id: str) -> dict[str, Any]:
-        from concierge.store.trip_bundle import trip_bundle
-
         bundle = await self.database.run(lambda session: trip_bundle(session, trip_id))
         return json.loads(json.dumps(bundle))  # through text, as a file goes
 
@@ -295,3 +304,72 @@ async def test_a_file_the_database_refuses_rolls_back_entirely(store: Store) -> 
 
     assert await store.trips.all() == []
     assert store.log_length() == 0
+
+
+def test_every_table_that_hangs_off_a_trip_is_in_its_file_or_left_out_with_a_reason() -> None:
+    """A new kind of trip-owned row (stops, expenses, documents) fails here until it is
+    added to `PARTS` (or to `LEFT_OUT`, saying why)."""
+    owned = {
+        table.name
+        for table in SQLModel.metadata.sorted_tables
+        if any(key.target_fullname == "trip.id" for key in table.foreign_keys)
+    }
+    listed = {part.spec.table.__tablename__ for part in PARTS}
+    assert owned == listed | set(LEFT_OUT)
+    assert not listed & set(LEFT_OUT)
+
+
+def test_each_part_can_be_undone_and_refers_only_to_earlier_parts() -> None:
+    keys = [part.key for part in PARTS]
+    assert len(set(keys)) == len(keys)
+    for index, part in enumerate(PARTS):
+        assert part.spec.kind.value in SPECS
+        assert set(part.order) <= set(part.spec.names)
+        assert part.owner in part.spec.names
+        for name, target in part.references.items():
+            assert name in part.spec.names
+            assert target in keys[:index]
+
+
+ITEMS_PART = next(part for part in PARTS if part.key == "itinerary")
+PINS_NAMING_ITEMS = (
+    ITEMS_PART,
+    BundlePart("pins", PINS, PIN_RULES, "a pin", ("position",), references={"text": "itinerary"}),
+)
+"""A layout in which a row refers to another (as an expense will to its item): here a pin's
+text holds an itinerary item's id."""
+
+
+def _referring(target: str) -> dict[str, Any]:
+    return {
+        "format": "concierge-trip",
+        "version": 1,
+        "trip": {"title": "Linked"},
+        "itinerary": [
+            {"id": "walk", "day": "2027-03-01", "title": "Walk", "position": 0},
+            {"id": "tram", "day": "2027-03-01", "title": "Tram", "position": 1},
+        ],
+        "pins": [{"id": "p", "text": target, "position": 0, "created_by": "person"}],
+    }
+
+
+async def test_a_reference_to_another_row_follows_that_row_to_its_new_id(store: Store) -> None:
+    trip = await import_bundle(
+        store.database, store.bus, _referring("tram"), layout=PINS_NAMING_ITEMS
+    )
+
+    items = await store.itinerary.items(trip.id)
+    [pin] = await store.pins.list_for_trip(trip.id)
+    assert pin.text == next(item.id for item in items if item.title == "Tram")
+    exported = await store.database.run(
+        lambda session: trip_bundle(session, trip.id, PINS_NAMING_ITEMS)
+    )
+    assert without_ids(exported, PINS_NAMING_ITEMS)["pins"][0]["text"] == "itinerary-1"
+
+
+async def test_a_reference_to_no_row_is_refused(store: Store) -> None:
+    with pytest.raises(
+        BundleError, match=r"pins\[0\].text: 'bus' is the id of no row in itinerary"
+    ):
+        await import_bundle(store.database, store.bus, _referring("bus"), layout=PINS_NAMING_ITEMS)
+    assert await store.trips.all() == []
