@@ -1,3 +1,3 @@
-from concierge.app import main
+from concierge.cli.entry import main
 
 raise SystemExit(main())

@@ -1,0 +1,60 @@
+"""`concierge context TRIP`: the runtime context the trip's next model call would carry.
+
+The trip's assistant is built as the window builds it (`build_trip_assistant`) and asked for
+its context on demand (`get_runtime_context`, R10), so the text is the providers' own; the
+model is never called. The token figure is the runtime's compaction estimate.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from collections.abc import Callable
+from typing import TextIO
+
+from concierge.agent import AgentEvent, CharTokenEstimator, ModelError
+from concierge.agent.context import runtime_context_message
+from concierge.agent.model import ModelReply, ModelRequest
+from concierge.travel.assistant import build_trip_assistant
+from concierge.travel.services import TravelServices
+
+from .command import Command, chosen_trip
+
+
+class NoModel:
+    """The model adapter of an assistant that only shows its context: it refuses calls."""
+
+    async def respond(
+        self, request: ModelRequest, emit: Callable[[AgentEvent], None]
+    ) -> ModelReply:
+        raise ModelError("`concierge context` does not call the model.", retryable=False)
+
+
+class ContextCommand(Command):
+    name = "context"
+    summary = (
+        "print the runtime context the trip's next model call would carry "
+        "(its estimated size goes to stderr)"
+    )
+
+    def add_arguments(self, parser: argparse.ArgumentParser) -> None:
+        parser.add_argument("trip", metavar="TRIP", help="the trip's id (or its start) or title")
+
+    async def run(
+        self, arguments: argparse.Namespace, services: TravelServices, out: TextIO
+    ) -> None:
+        trip = await chosen_trip(services, arguments.trip)
+        agent = build_trip_assistant(services, trip.id, NoModel())
+        context = await agent.get_runtime_context()
+        if context.text is None:
+            print("The providers contribute nothing: no context message is sent.", file=sys.stderr)
+            return
+        out.write(context.text + "\n")
+        policy = agent.compaction
+        estimator = policy.estimator if policy is not None else CharTokenEstimator()
+        tokens = estimator.message(runtime_context_message(context.text))
+        print(
+            f"About {tokens:,} tokens (an estimate: the runtime's {type(estimator).__name__}, "
+            "not the model's tokenizer).",
+            file=sys.stderr,
+        )

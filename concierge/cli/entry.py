@@ -1,0 +1,108 @@
+"""The `concierge` program: a subcommand runs on the command line, none opens the window.
+
+The command line never imports Qt, so it needs no display; the window's module
+(`concierge.app`, which imports PySide6 first thing) is imported only to open it. Opening the
+window imports nothing else first (`wants_command` reads the arguments by hand): the commands
+bring the store and the runtime, seconds on a cold start that the splash must not wait for.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import sys
+from collections.abc import Sequence
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from .command import Command
+
+FAILURE = 1
+DATA_DIR = "--data-dir"
+
+
+def commands() -> tuple[Command, ...]:
+    from .context import ContextCommand
+    from .export import ExportCommand
+    from .import_trip import ImportCommand
+    from .trips import TripsCommand
+
+    return (TripsCommand(), ExportCommand(), ImportCommand(), ContextCommand())
+
+
+def wants_command(argv: Sequence[str]) -> bool:
+    """Whether `argv` names a command (any word that is not an option or the data folder)
+    or asks for help, which lists the commands."""
+    after_data_dir = False
+    for token in argv:
+        if after_data_dir:
+            after_data_dir = False
+        elif token == DATA_DIR:
+            after_data_dir = True
+        elif token in ("-h", "--help") or not token.startswith("-"):
+            return True
+    return False
+
+
+def parser(known: Sequence[Command]) -> argparse.ArgumentParser:
+    shared = argparse.ArgumentParser(add_help=False)
+    shared.add_argument(
+        DATA_DIR,
+        type=Path,
+        default=argparse.SUPPRESS,
+        help="folder for the database and logs (default: the platform's data folder, "
+        "or $CONCIERGE_DATA_DIR)",
+    )
+    top = argparse.ArgumentParser(
+        prog="concierge",
+        description="Plan a trip while an assistant works beside you. Without a command, "
+        "the window opens.",
+        parents=[shared],
+    )
+    subparsers = top.add_subparsers(dest="command", metavar="COMMAND")
+    for command in known:
+        sub = subparsers.add_parser(
+            command.name, help=command.summary, description=command.summary, parents=[shared]
+        )
+        command.add_arguments(sub)
+    return top
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    given = list(sys.argv[1:] if argv is None else argv)
+    if not wants_command(given):
+        from concierge.app import main as open_window
+
+        return open_window(given)
+    known = commands()
+    chosen = parser(known)
+    arguments = chosen.parse_args(given)
+    if arguments.command is None:
+        chosen.error("name a command, or give none to open the window")
+    command = next(command for command in known if command.name == arguments.command)
+    return run(command, arguments)
+
+
+def run(command: Command, arguments: argparse.Namespace) -> int:
+    from concierge.store import StoreError
+
+    from .command import CommandError
+
+    try:
+        asyncio.run(_run(command, arguments))
+    except (CommandError, StoreError, OSError) as error:
+        print(f"concierge {command.name}: {' '.join(str(error).split())}", file=sys.stderr)
+        return FAILURE
+    return 0
+
+
+async def _run(command: Command, arguments: argparse.Namespace) -> None:
+    from .command import open_folder
+
+    services = open_folder(getattr(arguments, "data_dir", None), create=command.creates_folder)
+    try:
+        await command.run(arguments, services, sys.stdout)
+    finally:
+        await services.aclose()
+        services.close()

@@ -1,0 +1,375 @@
+"""The trip file at the store: export → import → export gives the same document but for the
+ids, for any trip the repositories accept; a file that breaks a rule writes nothing."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import string
+from collections.abc import Iterator
+from datetime import date, time, timedelta
+from pathlib import Path
+from typing import Any
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+from sqlmodel import SQLModel, func, select
+
+from concierge.store import (
+    ChangeBus,
+    ChangeLogEntry,
+    Database,
+    FormAnswerRepository,
+    GoalRepository,
+    ItineraryRepository,
+    Pace,
+    PinRepository,
+    TripRepository,
+)
+from concierge.store.entities import PINS
+from concierge.store.trip_bundle import (
+    LEFT_OUT,
+    PARTS,
+    BundleError,
+    BundlePart,
+    import_bundle,
+    parse_bundle,
+    trip_bundle,
+)
+from concierge.store.undo import SPECS
+from concierge.store.validation import PIN_RULES
+from tests.cli.support import without_ids
+
+ZONES = ["Europe/Lisbon", "Asia/Tokyo", "America/New_York", None]
+WORDS = st.text(string.ascii_letters + "çãéü漢 '-", min_size=1, max_size=20).filter(str.strip)
+JSON_VALUES = st.recursive(
+    st.booleans() | st.integers(-(10**6), 10**6) | st.text(max_size=10),
+    lambda inner: st.lists(inner, max_size=3) | st.dictionaries(st.text(max_size=5), inner),
+    max_leaves=6,
+)
+
+
+class Store:
+    def __init__(self, database: Database) -> None:
+        bus = ChangeBus()
+        self.database = database
+        self.bus = bus
+        self.trips = TripRepository(database, bus)
+        self.itinerary = ItineraryRepository(database, bus)
+        self.forms = FormAnswerRepository(database, bus)
+        self.goals = GoalRepository(database, bus)
+        self.pins = PinRepository(database, bus)
+
+    async def export(self, trip_id: str) -> dict[str, Any]:
+        bundle = await self.database.run(lambda session: trip_bundle(session, trip_id))
+        return json.loads(json.dumps(bundle))  # through text, as a file goes
+
+    def log_length(self) -> int:
+        return self.database.run_sync(
+            lambda session: session.exec(select(func.count()).select_from(ChangeLogEntry)).one()
+        )
+
+
+@pytest.fixture
+def database(tmp_path: Path) -> Iterator[Database]:
+    opened = Database.open(tmp_path / "concierge.db")
+    try:
+        yield opened
+    finally:
+        opened.close()
+
+
+@pytest.fixture
+def store(database: Database) -> Store:
+    return Store(database)
+
+
+@pytest.fixture(scope="module")
+def shared_database(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Database]:
+    """One database for every example of a property: each writes a trip of its own."""
+    opened = Database.open(tmp_path_factory.mktemp("bundles") / "concierge.db")
+    try:
+        yield opened
+    finally:
+        opened.close()
+
+
+@st.composite
+def trips(draw: st.DrawFn) -> dict[str, Any]:
+    start = draw(st.dates(date(2000, 1, 1), date(2100, 1, 1)))
+    days = draw(st.integers(0, 20))
+    dated = draw(st.booleans())
+    return {
+        "trip": {
+            "title": draw(WORDS),
+            "origin": draw(st.sampled_from(["", "Lisbon (LIS)", "Porto"])),
+            "origin_tz": draw(st.sampled_from(ZONES)),
+            "start_date": start if dated else None,
+            "end_date": start + timedelta(days=days) if dated else None,
+            "travellers": draw(st.integers(1, 999)),
+            "budget_amount": draw(
+                st.none() | st.decimals(0, 10**9, places=2, allow_nan=False, allow_infinity=False)
+            ),
+            "budget_currency": draw(st.sampled_from(["EUR", "JPY", "USD"])),
+            "interests": draw(st.lists(WORDS, max_size=4)),
+            "pace": draw(st.sampled_from(list(Pace))),
+            "notes": draw(st.text(max_size=40).filter(lambda text: "\0" not in text)),
+        },
+        "items": draw(
+            st.lists(
+                st.fixed_dictionaries(
+                    {
+                        "day": st.just(start) | st.just(start + timedelta(days=days)),
+                        "start_time": st.none() | st.times(time(0), time(23, 59, 59)),
+                        "timezone": st.sampled_from(ZONES),
+                        "title": WORDS,
+                        "place": st.sampled_from(["", "Ribeira", "Gion"]),
+                    }
+                ),
+                max_size=5,
+            )
+        ),
+        "answers": draw(st.dictionaries(WORDS, JSON_VALUES, max_size=3)),
+        "goals": draw(st.lists(st.tuples(WORDS, st.booleans()), max_size=3)),
+        "pins": draw(st.lists(WORDS, max_size=3)),
+    }
+
+
+async def _write(store: Store, drawn: dict[str, Any]) -> str:
+    trip = await store.trips.create(drawn["trip"])
+    for item in drawn["items"]:
+        await store.itinerary.add(trip.id, item, position=0)
+    if drawn["answers"]:
+        await store.forms.apply(trip.id, "trip-brief", drawn["answers"])
+        await store.forms.mark_completed(trip.id, "trip-brief")
+    for title, done in drawn["goals"]:
+        goal = await store.goals.add(trip.id, title)
+        if done:
+            await store.goals.complete(goal.id)
+    for text in drawn["pins"]:
+        await store.pins.add(text, trip_id=trip.id)
+    return trip.id
+
+
+@settings(max_examples=25)
+@given(drawn=trips())
+def test_export_import_export_gives_the_same_document_but_for_the_ids(
+    shared_database: Database, drawn: dict[str, Any]
+) -> None:
+    store = Store(shared_database)
+
+    async def round_trip() -> None:
+        trip_id = await _write(store, drawn)
+        exported = await store.export(trip_id)
+        copy = await import_bundle(store.database, store.bus, exported)
+        again = await store.export(copy.id)
+        assert without_ids(again) == without_ids(exported)
+        assert copy.id != trip_id
+        assert copy.budget_amount == drawn["trip"]["budget_amount"]
+        rows = [row["id"] for key in ("itinerary", "goals", "pins") for row in exported[key]]
+        assert set(rows).isdisjoint(
+            row["id"] for key in ("itinerary", "goals", "pins") for row in again[key]
+        )
+
+    asyncio.run(round_trip())
+
+
+async def test_importing_the_same_file_twice_gives_two_trips(store: Store) -> None:
+    trip = await store.trips.create({"title": "Twice"})
+    await store.itinerary.add(trip.id, {"day": "2027-01-01", "title": "Walk"})
+    document = await store.export(trip.id)
+
+    first = await import_bundle(store.database, store.bus, document)
+    second = await import_bundle(store.database, store.bus, document)
+
+    assert len({trip.id, first.id, second.id}) == 3
+    assert [t.title for t in await store.trips.all()] == ["Twice"] * 3
+    assert len(await store.itinerary.items(second.id)) == 1
+
+
+async def test_a_minimal_file_takes_the_stores_defaults(store: Store) -> None:
+    """A file need not name every field: what it leaves out gets the default a new row gets
+    (so files written before a field existed still import)."""
+    document = {
+        "format": "concierge-trip",
+        "version": 1,
+        "trip": {"title": "Bare"},
+        "itinerary": [{"id": "a", "day": "2027-03-01", "title": "Museum", "position": 0}],
+    }
+
+    trip = await import_bundle(store.database, store.bus, document)
+
+    assert (trip.title, trip.travellers, trip.budget_currency, trip.pace) == (
+        "Bare",
+        1,
+        "EUR",
+        Pace.BALANCED,
+    )
+    [item] = await store.itinerary.items(trip.id)
+    assert (item.title, item.start_time, item.place) == ("Museum", None, "")
+
+
+async def test_hand_edited_positions_keep_their_order_and_are_numbered_densely(
+    store: Store,
+) -> None:
+    day = "2027-03-01"
+    document = {
+        "format": "concierge-trip",
+        "version": 1,
+        "trip": {"title": "Edited"},
+        "itinerary": [
+            {"id": "c", "day": day, "title": "Third", "position": 9},
+            {"id": "a", "day": day, "title": "First", "position": 0},
+            {"id": "b", "day": day, "title": "Second", "position": 4},
+            {"id": "d", "day": "2027-03-02", "title": "Next day", "position": 3},
+        ],
+    }
+
+    trip = await import_bundle(store.database, store.bus, document)
+
+    items = await store.itinerary.items(trip.id)
+    assert [(item.title, item.position) for item in items] == [
+        ("First", 0),
+        ("Second", 1),
+        ("Third", 2),
+        ("Next day", 0),
+    ]
+
+
+def _file(**parts: Any) -> dict[str, Any]:
+    return {"format": "concierge-trip", "version": 1, "trip": {"title": "T"}, **parts}
+
+
+@pytest.mark.parametrize(
+    ("document", "problem"),
+    [
+        (
+            _file(trip={"title": "T", "start_date": "2027-05-02", "end_date": "2027-05-01"}),
+            "trip: The end date (1 May 2027) is before the start date (2 May 2027).",
+        ),
+        (_file(trip={"title": "  "}), "trip.title: Title must not be empty."),
+        (_file(itinerary={}), "itinerary: must be a list (got {})"),
+        (_file(itinerary=["x"]), "itinerary[0]: must be an object (got 'x')"),
+        (_file(goals=[{"id": "g", "title": "Book", "position": 0}]), "goals[0].status: missing"),
+        (
+            _file(pins=[{"id": 3, "text": "x", "position": 0, "created_by": "person"}]),
+            "pins[0].id: must be the row's id, a text (got 3)",
+        ),
+        (
+            _file(pins=[{"id": "p", "text": "x", "position": -1, "created_by": "person"}]),
+            "pins[0].position: Position must be a whole number of 0 or more (got -1).",
+        ),
+        (
+            _file(
+                forms=[
+                    {"id": "f", "form_id": "brief", "completed_at": None, "answers": {"diet": None}}
+                ]
+            ),
+            "forms[0].answers.diet: An answer to 'diet' cannot be empty",
+        ),
+        (_file(notes=[]), "notes: not part of a trip file"),
+        ({"format": "concierge-trip", "version": "1"}, "version: must be a whole number"),
+        ({"format": "concierge-trip", "version": 0}, "version: there is no version 0"),
+        ([1, 2], "not a Concierge trip file"),
+    ],
+)
+async def test_a_file_that_breaks_a_rule_says_where_and_writes_nothing(
+    store: Store, document: object, problem: str
+) -> None:
+    logged = store.log_length()
+
+    with pytest.raises(BundleError) as raised:
+        await import_bundle(store.database, store.bus, document)
+
+    assert problem in str(raised.value)
+    assert await store.trips.all() == []
+    assert store.log_length() == logged
+
+
+async def test_two_rows_with_one_id_are_refused(store: Store) -> None:
+    pin = {"text": "x", "position": 0, "created_by": "person"}
+    with pytest.raises(BundleError, match=r"pins\[1\].id: 'p' is the id of an earlier row too"):
+        parse_bundle(_file(pins=[{"id": "p", **pin}, {"id": "p", **pin}]))
+
+
+async def test_a_file_the_database_refuses_rolls_back_entirely(store: Store) -> None:
+    """Two instances of one form pass each row's rules but not the table's: the error names
+    the rule, and the trip written before it in the same transaction is gone too."""
+    form = {"form_id": "trip-brief", "completed_at": None, "answers": {"diet": "vegan"}}
+    document = _file(forms=[{"id": "a", **form}, {"id": "b", **form}])
+
+    with pytest.raises(BundleError, match="breaks a rule of the database"):
+        await import_bundle(store.database, store.bus, document)
+
+    assert await store.trips.all() == []
+    assert store.log_length() == 0
+
+
+def test_every_table_that_hangs_off_a_trip_is_in_its_file_or_left_out_with_a_reason() -> None:
+    """A new kind of trip-owned row (stops, expenses, documents) fails here until it is
+    added to `PARTS` (or to `LEFT_OUT`, saying why)."""
+    owned = {
+        table.name
+        for table in SQLModel.metadata.sorted_tables
+        if any(key.target_fullname == "trip.id" for key in table.foreign_keys)
+    }
+    listed = {part.spec.table.__tablename__ for part in PARTS}
+    assert owned == listed | set(LEFT_OUT)
+    assert not listed & set(LEFT_OUT)
+
+
+def test_each_part_can_be_undone_and_refers_only_to_earlier_parts() -> None:
+    keys = [part.key for part in PARTS]
+    assert len(set(keys)) == len(keys)
+    for index, part in enumerate(PARTS):
+        assert part.spec.kind.value in SPECS
+        assert set(part.order) <= set(part.spec.names)
+        assert part.owner in part.spec.names
+        for name, target in part.references.items():
+            assert name in part.spec.names
+            assert target in keys[:index]
+
+
+ITEMS_PART = next(part for part in PARTS if part.key == "itinerary")
+PINS_NAMING_ITEMS = (
+    ITEMS_PART,
+    BundlePart("pins", PINS, PIN_RULES, "a pin", ("position",), references={"text": "itinerary"}),
+)
+"""A layout in which a row refers to another (as an expense will to its item): here a pin's
+text holds an itinerary item's id."""
+
+
+def _referring(target: str) -> dict[str, Any]:
+    return {
+        "format": "concierge-trip",
+        "version": 1,
+        "trip": {"title": "Linked"},
+        "itinerary": [
+            {"id": "walk", "day": "2027-03-01", "title": "Walk", "position": 0},
+            {"id": "tram", "day": "2027-03-01", "title": "Tram", "position": 1},
+        ],
+        "pins": [{"id": "p", "text": target, "position": 0, "created_by": "person"}],
+    }
+
+
+async def test_a_reference_to_another_row_follows_that_row_to_its_new_id(store: Store) -> None:
+    trip = await import_bundle(
+        store.database, store.bus, _referring("tram"), layout=PINS_NAMING_ITEMS
+    )
+
+    items = await store.itinerary.items(trip.id)
+    [pin] = await store.pins.list_for_trip(trip.id)
+    assert pin.text == next(item.id for item in items if item.title == "Tram")
+    exported = await store.database.run(
+        lambda session: trip_bundle(session, trip.id, PINS_NAMING_ITEMS)
+    )
+    assert without_ids(exported, PINS_NAMING_ITEMS)["pins"][0]["text"] == "itinerary-1"
+
+
+async def test_a_reference_to_no_row_is_refused(store: Store) -> None:
+    with pytest.raises(
+        BundleError, match=r"pins\[0\].text: 'bus' is the id of no row in itinerary"
+    ):
+        await import_bundle(store.database, store.bus, _referring("bus"), layout=PINS_NAMING_ITEMS)
+    assert await store.trips.all() == []
