@@ -26,6 +26,7 @@ from PySide6.QtWidgets import (
     QAbstractItemView,
     QHeaderView,
     QLabel,
+    QSplitter,
     QStackedWidget,
     QTreeView,
     QVBoxLayout,
@@ -45,6 +46,7 @@ from concierge.store import (
     TripRecord,
     TripRepository,
 )
+from concierge.travel.day_layout import timeline_entries
 from concierge.travel.selection import SelectionState
 from concierge.ui.column_shares import ColumnShares
 from concierge.ui.scroll_bars import use_steady_scroll_bars
@@ -53,6 +55,7 @@ from concierge.ui.views.trip_view import DELETED_TEXT, TripView
 from concierge.ui.views.undo_bar import UndoBar
 from concierge.ui.views.undo_offer import UndoOffer, undo_offered
 
+from .day_timeline import DayTimeline
 from .item_editor import ItemEditor
 from .itinerary_days import DayGroup, group_by_day
 from .itinerary_model import ItineraryModel
@@ -123,10 +126,19 @@ class ItineraryView(TripView[Change]):
         self.placeholder.setWordWrap(True)
         self.undo_bar = UndoBar(self)
         self.toolbar = ItineraryToolbar(self, self.tree, self)
+        self.timeline = DayTimeline(self)
+        """The selected day beside the list; its selection and the list's follow each other."""
+        self.splitter = QSplitter(Qt.Orientation.Horizontal, self)
+        self.splitter.setObjectName("itinerarySplitter")
+        self.splitter.setChildrenCollapsible(False)
+        self.splitter.addWidget(self.tree)
+        self.splitter.addWidget(self.timeline)
+        self.splitter.setStretchFactor(0, 3)
+        self.splitter.setStretchFactor(1, 2)
         body = QWidget(self)
         body_layout = QVBoxLayout(body)
         body_layout.setContentsMargins(0, 0, 0, 0)
-        body_layout.addWidget(self.tree, 1)
+        body_layout.addWidget(self.splitter, 1)
         body_layout.addWidget(self.empty_label)
         body_layout.addWidget(self.toolbar)  # Below the tree: visual order is tab order.
         body_layout.addWidget(self.undo_bar)
@@ -138,7 +150,8 @@ class ItineraryView(TripView[Change]):
         layout.setContentsMargins(0, 0, 0, 0)
         layout.addWidget(self.stack)
         self.setFocusProxy(self.tree)
-        for before, after in itertools.pairwise([self.tree, *self.toolbar.buttons()]):
+        chain = [self.tree, self.timeline, *self.toolbar.buttons()]
+        for before, after in itertools.pairwise(chain):
             QWidget.setTabOrder(before, after)
 
         self._trip: TripRecord | None = None
@@ -147,8 +160,13 @@ class ItineraryView(TripView[Change]):
         self._pending_select: tuple[str, ...] | None = None
         self._undo_offer: UndoOffer | None = None
         self.editor: ItemEditor | None = None
+        self._timeline_date: date | None = None
+        self._focus_after_editor: QWidget = self.tree
+        """Where the keyboard goes back to when the item dialog closes."""
         self.tree.selectionModel().selectionChanged.connect(self._selection_changed)
         self.tree.doubleClicked.connect(self._double_clicked)
+        self.timeline.item_selected.connect(self._select_from_timeline)
+        self.timeline.item_activated.connect(self._open_item)
         self.undo_bar.undo_requested.connect(self.undo_remove)
         self._loaded_at = -math.inf
         self.stack.setCurrentWidget(self.placeholder)
@@ -172,6 +190,8 @@ class ItineraryView(TripView[Change]):
         finally:
             self._restoring = False
         self._set_selected(())
+        self._timeline_date = None
+        self._show_timeline_day()
 
     def show_no_trip(self) -> None:
         self.stack.setCurrentWidget(self.placeholder)
@@ -333,6 +353,7 @@ class ItineraryView(TripView[Change]):
             self._restoring = False
         self._set_selected(())
         self._update_actions()
+        self._show_timeline_day()
         self.refreshed.emit()
 
     async def _save_item(self, editor: ItemEditor, values: dict[str, object]) -> None:
@@ -431,6 +452,7 @@ class ItineraryView(TripView[Change]):
         # assistant changes it keeps its mark.
         self._look_at([item.id for item in items if item.id not in before])
         self._update_actions()
+        self._show_timeline_day()
 
     def _look_at(self, item_ids: Sequence[str]) -> None:
         """The person selected or opened these items: clear the assistant's marks."""
@@ -502,7 +524,8 @@ class ItineraryView(TripView[Change]):
     def _editor_closed(self, editor: ItemEditor) -> None:
         if self.editor is editor:
             self.editor = None
-            self.tree.setFocus(Qt.FocusReason.OtherFocusReason)
+            self._focus_after_editor.setFocus(Qt.FocusReason.OtherFocusReason)
+            self._focus_after_editor = self.tree
         editor.deleteLater()
 
     def _close_editor(self) -> None:
@@ -513,6 +536,46 @@ class ItineraryView(TripView[Change]):
         item = self.model.item_at(index)
         if item is not None:
             self._open_editor(ItemEditor(self, day=item.day, item=item))
+
+    def _open_item(self, item_id: str) -> None:
+        item = next((i for i in _all_items(self.model) if i.id == item_id), None)
+        if item is not None:
+            self._open_editor(ItemEditor(self, day=item.day, item=item))
+            self._focus_after_editor = self.timeline
+
+    def _select_from_timeline(self, item_id: str) -> None:
+        self._restoring = True  # One selection change, not a cleared one and then a new one.
+        try:
+            self._restore_selection((item_id,), item_id)
+        finally:
+            self._restoring = False
+        self._selection_changed()
+
+    # -- timeline -------------------------------------------------------------------------
+
+    def _timeline_day(self) -> DayGroup | None:
+        """The day the timeline shows: the list's current day, else the one shown before,
+        else the first day with something planned, else the first day."""
+        days = self.model.days
+        wanted = self.model.day_at(self.tree.currentIndex())
+        if wanted is None:
+            wanted = self._timeline_date
+        found = next((group for group in days if group.day == wanted), None)
+        if found is None:
+            found = next((group for group in days if group.items), days[0] if days else None)
+        return found
+
+    def _show_timeline_day(self) -> None:
+        group = self._timeline_day()
+        if group is None:
+            self._timeline_date = None
+            self.timeline.set_day("", [])
+            return
+        self._timeline_date = group.day
+        items = {item.id: item for item in _all_items(self.model)}.values()
+        self.timeline.set_day(group.heading, timeline_entries(items, group.day))
+        current = self._current_item()
+        self.timeline.select(current.id if current is not None else None)
 
     # -- widgets --------------------------------------------------------------------------
 
