@@ -252,3 +252,22 @@ async def test_the_timeline_and_the_list_select_together(
     assert timeline.selected_id is None
     view.set_trip(None)
     await until(lambda: timeline.heading == "")
+
+
+async def test_ctrl_t_hides_and_shows_the_timeline(
+    view: ItineraryView, services: TripServices, qtbot: QtBot
+) -> None:
+    trip = await services.trips.create({"title": "Porto", "start_date": "2026-05-14"})
+    await services.itinerary.add(trip.id, {"day": "2026-05-14", "title": "Lello"})
+    view.set_trip(trip.id)
+    await until(lambda: view.timeline.heading.startswith("Thu 14 May 2026"))
+    width = view.tree.width()
+    assert view.timeline.isVisible() and view.timeline_button.isChecked()
+    assert view.timeline_button.toolTip() == "Show the day timeline beside the list (Ctrl+T)"
+    await focus(view.timeline)
+    press(qtbot, Qt.Key.Key_T, Qt.KeyboardModifier.ControlModifier)
+    assert not view.timeline.isVisible() and not view.timeline_button.isChecked()
+    assert QApplication.focusWidget() is view.tree  # The keyboard is not lost.
+    await until(lambda: view.tree.width() > width)  # The list takes the room.
+    press(qtbot, Qt.Key.Key_T, Qt.KeyboardModifier.ControlModifier)
+    assert view.timeline.isVisible() and view.timeline_button.isChecked()

@@ -213,7 +213,9 @@ class DayTimeline(QWidget):
         """Place the chips, size the hour grid and the scroll bar for the current size."""
         metrics = self.fontMetrics()
         line = metrics.height()
-        top = _MARGIN + QFontMetrics(self._heading_font()).height() + line + _MARGIN
+        top = _MARGIN + QFontMetrics(self._heading_font()).height() + _MARGIN
+        if not self._summary_inline():
+            top += line
         left, right = float(_MARGIN), float(self.width() - _MARGIN)
         x, y = left, float(top)
         chip_h = line + _CHIP_PAD
@@ -314,6 +316,12 @@ class DayTimeline(QWidget):
             painter.setPen(secondary(palette))
             painter.drawText(grid, int(Qt.AlignmentFlag.AlignCenter), EMPTY_TEXT)
 
+    def _summary_inline(self) -> bool:
+        """Whether the day's summary fits on the heading's line (else it goes below)."""
+        needed = QFontMetrics(self._heading_font()).horizontalAdvance(self._heading)
+        needed += self.fontMetrics().horizontalAdvance(f"    {summary(self._layout)}")
+        return needed <= self.width() - 2 * _MARGIN
+
     def _paint_heading(self, painter: QPainter, palette: QPalette) -> None:
         width = self.width() - 2 * _MARGIN
         font = self._heading_font()
@@ -326,8 +334,12 @@ class DayTimeline(QWidget):
         painter.drawText(heading, flags, metrics.elidedText(self._heading, elide, width))
         painter.setFont(self.font())
         painter.setPen(secondary(palette))
-        line = QRectF(_MARGIN, heading.bottom(), width, self.fontMetrics().height())
         text = summary(self._layout)
+        if self._summary_inline():
+            right = int(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
+            painter.drawText(heading, right, text)
+            return
+        line = QRectF(_MARGIN, heading.bottom(), width, self.fontMetrics().height())
         painter.drawText(line, flags, self.fontMetrics().elidedText(text, elide, width))
 
     def _paint_chip(self, painter: QPainter, palette: QPalette, chip: _Chip) -> None:

@@ -22,12 +22,15 @@ from PySide6.QtCore import (
     Qt,
     Signal,
 )
+from PySide6.QtGui import QAction, QKeySequence
 from PySide6.QtWidgets import (
     QAbstractItemView,
+    QHBoxLayout,
     QHeaderView,
     QLabel,
     QSplitter,
     QStackedWidget,
+    QToolButton,
     QTreeView,
     QVBoxLayout,
     QWidget,
@@ -69,6 +72,8 @@ TRIP_FIELDS_SHOWN = frozenset({"start_date", "end_date", "destination_tz"})
 """The trip's fields the itinerary depends on (its days, their headings, a new item's
 time zone); a change to any other field of the trip leaves the itinerary as it is."""
 
+TIMELINE_KEYS = "Ctrl+T"
+"""Shows or hides the day timeline (the list then takes the whole width)."""
 NO_TRIP_TEXT = "Select a trip to see its itinerary."
 EMPTY_TEXT = "Nothing planned yet. Add the first item with Add item."
 _TIME_WIDTHS_KEPT = 16
@@ -140,7 +145,21 @@ class ItineraryView(TripView[Change]):
         body_layout.setContentsMargins(0, 0, 0, 0)
         body_layout.addWidget(self.splitter, 1)
         body_layout.addWidget(self.empty_label)
-        body_layout.addWidget(self.toolbar)  # Below the tree: visual order is tab order.
+        self.timeline_action = QAction("Timeline", self)
+        self.timeline_action.setCheckable(True)
+        self.timeline_action.setChecked(True)
+        self.timeline_action.setShortcut(QKeySequence(TIMELINE_KEYS))
+        self.timeline_action.setShortcutContext(Qt.ShortcutContext.WidgetWithChildrenShortcut)
+        self.timeline_action.setToolTip(f"Show the day timeline beside the list ({TIMELINE_KEYS})")
+        self.timeline_action.toggled.connect(self._show_timeline)
+        self.addAction(self.timeline_action)
+        self.timeline_button = QToolButton(self)
+        self.timeline_button.setDefaultAction(self.timeline_action)
+        self.timeline_button.setAccessibleName("Timeline")
+        actions = QHBoxLayout()
+        actions.addWidget(self.toolbar, 1)  # Below the tree: visual order is tab order.
+        actions.addWidget(self.timeline_button)
+        body_layout.addLayout(actions)
         body_layout.addWidget(self.undo_bar)
         self.stack = QStackedWidget(self)
         self.stack.addWidget(self.placeholder)
@@ -150,7 +169,7 @@ class ItineraryView(TripView[Change]):
         layout.setContentsMargins(0, 0, 0, 0)
         layout.addWidget(self.stack)
         self.setFocusProxy(self.tree)
-        chain = [self.tree, self.timeline, *self.toolbar.buttons()]
+        chain = [self.tree, self.timeline, *self.toolbar.buttons(), self.timeline_button]
         for before, after in itertools.pairwise(chain):
             QWidget.setTabOrder(before, after)
 
@@ -552,6 +571,11 @@ class ItineraryView(TripView[Change]):
         self._selection_changed()
 
     # -- timeline -------------------------------------------------------------------------
+
+    def _show_timeline(self, shown: bool) -> None:
+        if not shown and self.timeline.hasFocus():
+            self.tree.setFocus(Qt.FocusReason.OtherFocusReason)
+        self.timeline.setVisible(shown)
 
     def _timeline_day(self) -> DayGroup | None:
         """The day the timeline shows: the list's current day, else the one shown before,
