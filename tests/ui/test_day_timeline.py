@@ -236,6 +236,10 @@ async def test_the_timeline_and_the_list_select_together(
     assert timeline.heading == "Sat 16 May 2026 — Day 3"
     assert timeline.selected_id == home.id
 
+    press(qtbot, Qt.Key.Key_Home)  # A day's heading: its timeline, nothing selected.
+    assert timeline.heading == "Thu 14 May 2026 — Day 1" and timeline.selected_id is None
+    press(qtbot, Qt.Key.Key_End)
+
     press(qtbot, Qt.Key.Key_Tab)
     press(qtbot, Qt.Key.Key_Return)
     editor = view.editor

@@ -275,11 +275,10 @@ class DayTimeline(QWidget):
         view_top = self._grid_top
         view_bottom = self.height() - _MARGIN
         top, bottom = self._y(block.top), self._y(block.bottom)
-        if top < view_top:
-            bar.setValue(bar.value() - math.ceil(view_top - top) - _MARGIN)
-        elif bottom > view_bottom:
-            shift = min(bottom - view_bottom + _MARGIN, top - view_top)
-            bar.setValue(bar.value() + math.ceil(shift))
+        if top < view_top or bottom > view_bottom:
+            # A third of the free room above it: what leads up to it shows, and what follows.
+            room = max(0.0, (view_bottom - view_top) - (bottom - top))
+            bar.setValue(bar.value() + math.floor(top - view_top - room / 3))
 
     def _scroll_to_start(self) -> None:
         """A new day opens at its first block (with an hour before it in view)."""
@@ -484,16 +483,16 @@ class DayTimeline(QWidget):
         painter.setFont(self.font())
 
     def _paint_overlaps(self, painter: QPainter, palette: QPalette) -> None:
-        """Hatch the time two entries share, across both of them."""
+        """Hatch where two entries that overlap share the screen, across both of them (an
+        entry without an end is drawn its kind's usual length: so is the clash)."""
         blocks = {block.item_id: block for block in self._layout.blocks}
         error = colour(Tone.ERROR, palette)
         hatch = QBrush(error, Qt.BrushStyle.BDiagPattern)
         for overlap in self._layout.overlaps:
-            first = self._block_rect(blocks[overlap.first])
-            second = self._block_rect(blocks[overlap.second])
-            top = self._y(overlap.start)
-            bottom = max(self._y(overlap.end), top + 3)
-            for rect in (first, second):
+            one, other = blocks[overlap.first], blocks[overlap.second]
+            top = self._y(max(one.top, other.top))
+            bottom = self._y(min(one.bottom, other.bottom))
+            for rect in (self._block_rect(one), self._block_rect(other)):
                 band = QRectF(rect.left() + _STRIP, top, rect.width() - _STRIP, bottom - top)
                 painter.fillRect(band & rect, hatch)
 
