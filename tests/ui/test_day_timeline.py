@@ -8,9 +8,9 @@ from collections.abc import AsyncIterator
 from datetime import time
 
 import pytest
-from PySide6.QtCore import QPoint, Qt
-from PySide6.QtGui import QPalette
-from PySide6.QtWidgets import QApplication, QStyleFactory
+from PySide6.QtCore import QEvent, QPoint, Qt
+from PySide6.QtGui import QHelpEvent, QPalette
+from PySide6.QtWidgets import QApplication, QStyleFactory, QToolTip
 from pytestqt.qtbot import QtBot
 
 from concierge.travel.day_layout import TimelineEntry, lay_out
@@ -275,3 +275,44 @@ async def test_ctrl_t_hides_and_shows_the_timeline(
     await until(lambda: view.tree.width() > width)  # The list takes the room.
     press(qtbot, Qt.Key.Key_T, Qt.KeyboardModifier.ControlModifier)
     assert view.timeline.isVisible() and view.timeline_button.isChecked()
+
+
+def test_the_selected_block_is_scrolled_into_view(qtbot: QtBot) -> None:
+    widget = DayTimeline()
+    qtbot.addWidget(widget)
+    widget.set_day(HEADING, busy_day())
+    widget.resize(320, 260)
+    widget.show()
+    widget.setFocus()
+    assert widget.scroll_bar.isVisible()
+
+    chip = widget.block_rect("pass")
+    assert chip is not None
+
+    def in_view(item_id: str) -> bool:
+        """Wholly in the hours' part, below the chips."""
+        rect = widget.block_rect(item_id)
+        return rect is not None and rect.top() > chip.bottom() and rect.bottom() < widget.height()
+
+    assert in_view("breakfast")  # A day opens at its first block.
+    assert not in_view("dinner")
+    qtbot.keyClick(widget, Qt.Key.Key_End)
+    assert in_view("dinner") and not in_view("breakfast")
+    qtbot.keyClick(widget, Qt.Key.Key_Home)
+    qtbot.keyClick(widget, Qt.Key.Key_Down)
+    assert in_view("breakfast")
+    top = widget.scroll_bar.value()
+    qtbot.keyClick(widget, Qt.Key.Key_PageDown)
+    assert widget.scroll_bar.value() > top
+    assert widget.selected_id == "breakfast"  # Paging scrolls; it does not select.
+
+
+def test_the_tooltip_says_what_the_block_is(timeline: DayTimeline) -> None:
+    rect = timeline.block_rect("train")
+    assert rect is not None
+    centre = rect.center().toPoint()
+    event = QHelpEvent(QEvent.Type.ToolTip, centre, timeline.mapToGlobal(centre))
+    QApplication.sendEvent(timeline, event)
+    assert QToolTip.text() == (
+        "Train to Porto, Train, 09:30–12:10. Overlaps Livraria Lello. 3 of 5."
+    )
