@@ -9,7 +9,7 @@ from datetime import time
 
 import pytest
 from PySide6.QtCore import QEvent, QPoint, Qt
-from PySide6.QtGui import QHelpEvent, QPalette
+from PySide6.QtGui import QAccessible, QHelpEvent, QPalette
 from PySide6.QtWidgets import QApplication, QStyleFactory, QToolTip
 from pytestqt.qtbot import QtBot
 
@@ -138,6 +138,11 @@ def test_screen_readers_hear_the_selected_entry(timeline: DayTimeline, qtbot: Qt
     )
     qtbot.keyClick(timeline, Qt.Key.Key_End)
     assert timeline.accessibleDescription() == "Dinner, Meal, 20:00 · no end time. 5 of 5."
+    interface = QAccessible.queryAccessibleInterface(timeline)
+    assert interface is not None  # What assistive technology asks for:
+    assert interface.text(QAccessible.Text.Name) == "Day timeline"
+    assert interface.text(QAccessible.Text.Description) == timeline.accessibleDescription()
+    assert interface.state().focusable
     qtbot.keyClick(timeline, Qt.Key.Key_Home)
     assert timeline.accessibleDescription() == "Rail pass, Train, all day. 1 of 5."
 

@@ -451,36 +451,54 @@ class DayTimeline(QWidget):
         metrics = self.fontMetrics()
         line = metrics.height()
         inner = rect.adjusted(_STRIP + 5, 2, -5, -2)
-        width = int(inner.width())
-        if width < 8:
+        if inner.width() < 8:
             return
         bold = QFont(self.font())
         bold.setBold(True)
-        bold_metrics = QFontMetrics(bold)
-        flags = int(Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignTop)
-        elide = Qt.TextElideMode.ElideRight
-        times = block_times(block)
-        title = block.entry.title
         text_colour = palette.color(QPalette.ColorRole.Text)
+        # Over a hatched clash the text keeps a patch of the block's own colour behind it.
+        ground = (
+            block_fill(block.entry.kind, palette)
+            if self._layout.overlapping(block.item_id)
+            else None
+        )
+        times = block_times(block)
         if inner.height() >= 2 * line:
-            painter.setFont(bold)
-            painter.setPen(text_colour)
-            painter.drawText(inner, flags, bold_metrics.elidedText(title, elide, width))
-            painter.setFont(self.font())
-            painter.setPen(mixed(text_colour, palette.color(QPalette.ColorRole.Base), 0.25))
-            second = inner.adjusted(0, line, 0, 0)
-            painter.drawText(second, flags, metrics.elidedText(times, elide, width))
+            self._text(painter, inner, block.entry.title, bold, text_colour, ground)
+            faint = mixed(text_colour, palette.color(QPalette.ColorRole.Base), 0.25)
+            self._text(painter, inner.adjusted(0, line, 0, 0), times, self.font(), faint, ground)
             return
         start = times.split("–")[0].split(" · ")[0]
+        shift = self._text(painter, inner, start, self.font(), text_colour, ground)
+        shift += metrics.horizontalAdvance(" ")
+        rest = inner.adjusted(shift, 0, 0, 0)
+        self._text(painter, rest, block.entry.title, bold, text_colour, ground)
+
+    def _text(
+        self,
+        painter: QPainter,
+        rect: QRectF,
+        text: str,
+        font: QFont,
+        pen: QColor,
+        ground: QColor | None,
+    ) -> float:
+        """One line at the top left of `rect`, elided to fit, on `ground` when given;
+        returns its width."""
+        metrics = QFontMetrics(font)
+        shown = metrics.elidedText(text, Qt.TextElideMode.ElideRight, int(rect.width()))
+        width = float(metrics.horizontalAdvance(shown))
+        if width <= 0 or rect.height() <= 0:
+            return 0.0
+        line = QRectF(rect.left(), rect.top(), width, min(rect.height(), metrics.height()))
+        if ground is not None:
+            painter.fillRect(line.adjusted(-2, 0, 2, 0), ground)
+        painter.setFont(font)
+        painter.setPen(pen)
+        flags = Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter
+        painter.drawText(line, int(flags), shown)
         painter.setFont(self.font())
-        painter.setPen(text_colour)
-        vcentre = int(Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter)
-        start_width = metrics.horizontalAdvance(start + " ")
-        painter.drawText(inner, vcentre, metrics.elidedText(start, elide, width))
-        painter.setFont(bold)
-        rest = inner.adjusted(start_width, 0, 0, 0)
-        painter.drawText(rest, vcentre, bold_metrics.elidedText(title, elide, int(rest.width())))
-        painter.setFont(self.font())
+        return width
 
     def _paint_overlaps(self, painter: QPainter, palette: QPalette) -> None:
         """Hatch where two entries that overlap share the screen, across both of them (an
