@@ -321,3 +321,36 @@ def test_the_tooltip_says_what_the_block_is(timeline: DayTimeline) -> None:
     assert QToolTip.text() == (
         "Train to Porto, Train, 09:30–12:10. Overlaps Livraria Lello. 3 of 5."
     )
+
+
+async def test_ctrl_page_keys_change_the_day_and_delete_removes(
+    view: ItineraryView, services: TripServices, qtbot: QtBot
+) -> None:
+    trip = await services.trips.create(
+        {"title": "Porto", "start_date": "2026-05-14", "end_date": "2026-05-16"}
+    )
+    add = services.itinerary.add
+    lello = await add(trip.id, {"day": "2026-05-14", "title": "Lello", "start_time": "10:00"})
+    home = await add(trip.id, {"day": "2026-05-16", "title": "Fly home", "start_time": "09:40"})
+    view.set_trip(trip.id)
+    timeline = view.timeline
+    await until(lambda: timeline.heading == "Thu 14 May 2026 — Day 1")
+    await focus(timeline)
+    ctrl = Qt.KeyboardModifier.ControlModifier
+    press(qtbot, Qt.Key.Key_PageUp, ctrl)  # No day before the first.
+    assert timeline.heading == "Thu 14 May 2026 — Day 1"
+    press(qtbot, Qt.Key.Key_PageDown, ctrl)
+    assert timeline.heading == "Fri 15 May 2026 — Day 2"
+    assert not timeline.day_layout.order()
+    press(qtbot, Qt.Key.Key_PageDown, ctrl)
+    assert timeline.heading == "Sat 16 May 2026 — Day 3"
+    assert view.model.day_at(view.tree.currentIndex()) == home.day  # The list follows.
+    assert QApplication.focusWidget() is timeline
+    press(qtbot, Qt.Key.Key_Down)
+    assert view.selected_item_ids == (home.id,)
+
+    press(qtbot, Qt.Key.Key_Delete)
+    await until(lambda: not timeline.day_layout.order())
+    assert await services.itinerary.get(home.id) is None
+    assert view.undo_bar.text == "Removed “Fly home”."
+    assert await services.itinerary.get(lello.id) is not None

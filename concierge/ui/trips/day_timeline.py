@@ -3,7 +3,8 @@ side where they overlap (the clash hatched, the blocks edged in the error colour
 time between them labelled, and all-day or untimed items as chips on top.
 
 The keyboard walks the entries in the order they are drawn (Up/Down or Left/Right, Home,
-End); Enter opens the selected one. The widget's accessible description is the selected
+End); Enter opens the selected one, PgUp/PgDown scroll, Ctrl+PgUp/PgDown ask for the day
+before or after. The widget's accessible description is the selected
 entry as a sentence (its tooltip says the same), so a screen reader follows the keyboard.
 Where to put things is decided in `concierge.travel.day_layout`; this module only paints.
 """
@@ -62,6 +63,7 @@ _LANE_GAP = 3
 _STRIP = 4
 """The kind-coloured strip at a block's left edge, in pixels."""
 _STRIP_CONTRAST = 3.0
+_DAY_STEPS = {Qt.Key.Key_PageUp: -1, Qt.Key.Key_PageDown: 1}
 _MOVES = {
     Qt.Key.Key_Up: -1,
     Qt.Key.Key_Left: -1,
@@ -113,6 +115,8 @@ class DayTimeline(QWidget):
     """The person selected this item here (keys or a click)."""
     item_activated = Signal(str)
     """The person asked to open this item (Enter or a double-click)."""
+    day_requested = Signal(int)
+    """The person asked for the day before (−1) or after (+1): Ctrl+PgUp, Ctrl+PgDown."""
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -519,7 +523,12 @@ class DayTimeline(QWidget):
     def keyPressEvent(self, event: QKeyEvent) -> None:
         key = Qt.Key(event.key())
         order = self._layout.order()
-        if event.modifiers() & ~Qt.KeyboardModifier.KeypadModifier or not order:
+        modifiers = event.modifiers() & ~Qt.KeyboardModifier.KeypadModifier
+        if modifiers == Qt.KeyboardModifier.ControlModifier and key in _DAY_STEPS:
+            self.day_requested.emit(_DAY_STEPS[key])
+            event.accept()
+            return
+        if modifiers or not order:
             super().keyPressEvent(event)
             return
         if key in _MOVES:

@@ -186,6 +186,8 @@ class ItineraryView(TripView[Change]):
         self.tree.doubleClicked.connect(self._double_clicked)
         self.timeline.item_selected.connect(self._select_from_timeline)
         self.timeline.item_activated.connect(self._open_item)
+        self.timeline.day_requested.connect(self._step_timeline_day)
+        self.timeline.addAction(self.toolbar.remove_action)  # Delete works there too.
         self.undo_bar.undo_requested.connect(self.undo_remove)
         self._loaded_at = -math.inf
         self.stack.setCurrentWidget(self.placeholder)
@@ -571,6 +573,18 @@ class ItineraryView(TripView[Change]):
         self._selection_changed()
 
     # -- timeline -------------------------------------------------------------------------
+
+    def _step_timeline_day(self, step: int) -> None:
+        """Show the day before or after in the timeline, its heading current in the list."""
+        days = [group.day for group in self.model.days]
+        if self._timeline_date not in days:
+            return
+        index = days.index(self._timeline_date) + step
+        if 0 <= index < len(days):
+            flags = QItemSelectionModel.SelectionFlag
+            row = self.model.index_of_day(days[index])
+            self.tree.selectionModel().setCurrentIndex(row, flags.ClearAndSelect | flags.Rows)
+            self.tree.scrollTo(row)
 
     def _show_timeline(self, shown: bool) -> None:
         if not shown and self.timeline.hasFocus():
