@@ -275,13 +275,18 @@ def entry_on(
     start: datetime | None,
     end: datetime | None,
     all_day: bool,
+    first_day: date | None = None,
+    last_day: date | None = None,
 ) -> TimelineEntry:
     """The part of an item that falls on `day`, from its local start and end (each in its
-    own zone's wall-clock time: only their dates and times are read)."""
+    own zone's wall-clock time: only their dates and times are read). `first_day` and
+    `last_day` are the days it shows on, for an item without times that spans days."""
     if all_day:
         return TimelineEntry(item_id, title, kind, None, None, all_day=True)
-    starts_before = start is not None and start.date() < day
-    ends_after = end is not None and end.date() > day
+    began = start.date() if start is not None else first_day
+    ends = end.date() if end is not None else last_day
+    starts_before = began is not None and began < day
+    ends_after = ends is not None and ends > day
     start_time = start.time() if start is not None and start.date() == day else None
     end_time = end.time() if end is not None and end.date() == day else None
     if kind in POINT_KINDS:

@@ -276,6 +276,26 @@ def test_entry_on_clips_an_item_to_the_day() -> None:
         DAY, item_id="x", title="X", kind="activity", start=leave, end=None, all_day=True
     ) == TimelineEntry("x", "X", "activity", None, None, all_day=True)
 
+    def rental(day: date) -> TimelineEntry:
+        """A car for three days, no times given."""
+        return entry_on(
+            day,
+            item_id="car",
+            title="Car",
+            kind="car",
+            start=None,
+            end=None,
+            all_day=False,
+            first_day=date(2027, 4, 9),
+            last_day=date(2027, 4, 11),
+        )
+
+    middle = rental(DAY)
+    assert (middle.continues_before, middle.continues_after) == (True, True)
+    assert lay_out([middle]).apart == (middle,)
+    first = rental(date(2027, 4, 9))
+    assert (first.continues_before, first.continues_after) == (False, True)
+
 
 def _item(item_id: str, day: date, start: time | None, position: int) -> ItineraryItemRecord:
     now = datetime(2026, 1, 1, tzinfo=UTC)
