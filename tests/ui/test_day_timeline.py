@@ -129,9 +129,7 @@ def test_blocks_are_drawn_by_time_side_by_side_where_they_overlap(timeline: DayT
 
 def test_screen_readers_hear_the_selected_entry(timeline: DayTimeline, qtbot: QtBot) -> None:
     assert timeline.accessibleName() == "Day timeline"
-    assert timeline.accessibleDescription() == (
-        f"{HEADING}. 5 items · 1 overlap · 7 h 45 free between."
-    )
+    assert timeline.accessibleDescription() == (f"{HEADING}. 5 items · 1 overlap · 7 h 45 free.")
     timeline.select("lello")
     assert timeline.accessibleDescription() == (
         "Livraria Lello, Activity, 11:30–13:00. Overlaps Train to Porto. 4 of 5."
@@ -168,7 +166,7 @@ def test_texts() -> None:
         "22:00 until the next day",
     ]
     assert describe(layout, "in") == "Flight in, Flight, from the day before until 07:15. 1 of 2."
-    assert summary(layout) == "2 items · 14 h 45 free between"
+    assert summary(layout) == "2 items · 14 h 45 free"
     assert summary(lay_out([])) == "Nothing planned"
 
 

@@ -13,7 +13,7 @@ KIND_LABELS: Mapping[str, str] = {
     "bus": "Bus",
     "car": "Car",
     "ferry": "Ferry",
-    "lodging": "Stay",
+    "lodging": "Lodging",
     "activity": "Activity",
     "meal": "Meal",
     "note": "Note",
@@ -80,7 +80,7 @@ def describe(layout: DayLayout, item_id: str) -> str:
 
 
 def summary(layout: DayLayout) -> str:
-    """The day at a glance: how many items, overlaps and how much free time between them."""
+    """The day at a glance: how many items, overlaps, and the free time between them."""
     count = len(layout.order())
     if not count:
         return "Nothing planned"
@@ -90,5 +90,5 @@ def summary(layout: DayLayout) -> str:
         parts.append(f"{overlaps} overlap" + ("s" if overlaps != 1 else ""))
     free = sum(gap.minutes for gap in layout.gaps)
     if free:
-        parts.append(f"{duration_text(free)} free between")
+        parts.append(free_text(free))
     return " · ".join(parts)
