@@ -1,6 +1,9 @@
 """The itinerary of the selected trip: items grouped by day, edited in a small dialog,
 reordered from the keyboard, removed at once with Undo offered.
 
+Beside the list, the current day as a timeline (`DayTimeline`, hidden and shown with
+Ctrl+T); selecting in either selects in both, and Enter in either opens the item.
+
 Selecting items tells `SelectionState` (so the assistant knows what "these" means) and
 marks the assistant's changes to them seen. The view follows the store through the change
 bus and keeps the selection, by item id, across every refresh.
