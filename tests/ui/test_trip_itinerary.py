@@ -345,8 +345,9 @@ async def test_controls_are_named(view: ItineraryView, services: TripServices) -
     assert view.toolbar.move_up_button.toolTip() == "Move up (Alt+Up)"
     assert view.toolbar.next_day_action.toolTip() == "Move to next day (Alt+PgDown)"
     assert "Alt+PgUp or Alt+PgDown" in view.toolbar.move_to_day_button.toolTip()
-    assert [w.accessibleName() for w in tab_order(view.tree, 7)] == [
+    assert [w.accessibleName() for w in tab_order(view.tree, 8)] == [
         "Itinerary",
+        "Day timeline",
         "Add item",
         "Edit",
         "Remove",

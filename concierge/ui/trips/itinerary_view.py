@@ -1,6 +1,9 @@
 """The itinerary of the selected trip: items grouped by day, edited in a small dialog,
 reordered from the keyboard, removed at once with Undo offered.
 
+Beside the list, the current day as a timeline (`DayTimeline`, hidden and shown with
+Ctrl+T); selecting in either selects in both, and Enter in either opens the item.
+
 Selecting items tells `SelectionState` (so the assistant knows what "these" means) and
 marks the assistant's changes to them seen. The view follows the store through the change
 bus and keeps the selection, by item id, across every refresh.
@@ -22,11 +25,15 @@ from PySide6.QtCore import (
     Qt,
     Signal,
 )
+from PySide6.QtGui import QAction, QKeySequence
 from PySide6.QtWidgets import (
     QAbstractItemView,
+    QHBoxLayout,
     QHeaderView,
     QLabel,
+    QSplitter,
     QStackedWidget,
+    QToolButton,
     QTreeView,
     QVBoxLayout,
     QWidget,
@@ -45,6 +52,7 @@ from concierge.store import (
     TripRecord,
     TripRepository,
 )
+from concierge.travel.day_layout import timeline_entries
 from concierge.travel.selection import SelectionState
 from concierge.ui.column_shares import ColumnShares
 from concierge.ui.scroll_bars import use_steady_scroll_bars
@@ -53,6 +61,7 @@ from concierge.ui.views.trip_view import DELETED_TEXT, TripView
 from concierge.ui.views.undo_bar import UndoBar
 from concierge.ui.views.undo_offer import UndoOffer, undo_offered
 
+from .day_timeline import DayTimeline
 from .item_editor import ItemEditor
 from .itinerary_days import DayGroup, group_by_day
 from .itinerary_model import ItineraryModel
@@ -66,6 +75,8 @@ TRIP_FIELDS_SHOWN = frozenset({"start_date", "end_date", "destination_tz"})
 """The trip's fields the itinerary depends on (its days, their headings, a new item's
 time zone); a change to any other field of the trip leaves the itinerary as it is."""
 
+TIMELINE_KEYS = "Ctrl+T"
+"""Shows or hides the day timeline (the list then takes the whole width)."""
 NO_TRIP_TEXT = "Select a trip to see its itinerary."
 EMPTY_TEXT = "Nothing planned yet. Add the first item with Add item."
 _TIME_WIDTHS_KEPT = 16
@@ -123,12 +134,35 @@ class ItineraryView(TripView[Change]):
         self.placeholder.setWordWrap(True)
         self.undo_bar = UndoBar(self)
         self.toolbar = ItineraryToolbar(self, self.tree, self)
+        self.timeline = DayTimeline(self)
+        """The selected day beside the list; its selection and the list's follow each other."""
+        self.splitter = QSplitter(Qt.Orientation.Horizontal, self)
+        self.splitter.setObjectName("itinerarySplitter")
+        self.splitter.setChildrenCollapsible(False)
+        self.splitter.addWidget(self.tree)
+        self.splitter.addWidget(self.timeline)
+        self.splitter.setStretchFactor(0, 3)
+        self.splitter.setStretchFactor(1, 2)
         body = QWidget(self)
         body_layout = QVBoxLayout(body)
         body_layout.setContentsMargins(0, 0, 0, 0)
-        body_layout.addWidget(self.tree, 1)
+        body_layout.addWidget(self.splitter, 1)
         body_layout.addWidget(self.empty_label)
-        body_layout.addWidget(self.toolbar)  # Below the tree: visual order is tab order.
+        self.timeline_action = QAction("Timeline", self)
+        self.timeline_action.setCheckable(True)
+        self.timeline_action.setChecked(True)
+        self.timeline_action.setShortcut(QKeySequence(TIMELINE_KEYS))
+        self.timeline_action.setShortcutContext(Qt.ShortcutContext.WidgetWithChildrenShortcut)
+        self.timeline_action.setToolTip(f"Show the day timeline beside the list ({TIMELINE_KEYS})")
+        self.timeline_action.toggled.connect(self._show_timeline)
+        self.addAction(self.timeline_action)
+        self.timeline_button = QToolButton(self)
+        self.timeline_button.setDefaultAction(self.timeline_action)
+        self.timeline_button.setAccessibleName("Timeline")
+        actions = QHBoxLayout()
+        actions.addWidget(self.toolbar, 1)  # Below the tree: visual order is tab order.
+        actions.addWidget(self.timeline_button)
+        body_layout.addLayout(actions)
         body_layout.addWidget(self.undo_bar)
         self.stack = QStackedWidget(self)
         self.stack.addWidget(self.placeholder)
@@ -138,7 +172,8 @@ class ItineraryView(TripView[Change]):
         layout.setContentsMargins(0, 0, 0, 0)
         layout.addWidget(self.stack)
         self.setFocusProxy(self.tree)
-        for before, after in itertools.pairwise([self.tree, *self.toolbar.buttons()]):
+        chain = [self.tree, self.timeline, *self.toolbar.buttons(), self.timeline_button]
+        for before, after in itertools.pairwise(chain):
             QWidget.setTabOrder(before, after)
 
         self._trip: TripRecord | None = None
@@ -147,8 +182,15 @@ class ItineraryView(TripView[Change]):
         self._pending_select: tuple[str, ...] | None = None
         self._undo_offer: UndoOffer | None = None
         self.editor: ItemEditor | None = None
+        self._timeline_date: date | None = None
+        self._focus_after_editor: QWidget = self.tree
+        """Where the keyboard goes back to when the item dialog closes."""
         self.tree.selectionModel().selectionChanged.connect(self._selection_changed)
         self.tree.doubleClicked.connect(self._double_clicked)
+        self.timeline.item_selected.connect(self._select_from_timeline)
+        self.timeline.item_activated.connect(self._open_item)
+        self.timeline.day_requested.connect(self._step_timeline_day)
+        self.timeline.addAction(self.toolbar.remove_action)  # Delete works there too.
         self.undo_bar.undo_requested.connect(self.undo_remove)
         self._loaded_at = -math.inf
         self.stack.setCurrentWidget(self.placeholder)
@@ -172,6 +214,8 @@ class ItineraryView(TripView[Change]):
         finally:
             self._restoring = False
         self._set_selected(())
+        self._timeline_date = None
+        self._show_timeline_day()
 
     def show_no_trip(self) -> None:
         self.stack.setCurrentWidget(self.placeholder)
@@ -333,6 +377,7 @@ class ItineraryView(TripView[Change]):
             self._restoring = False
         self._set_selected(())
         self._update_actions()
+        self._show_timeline_day()
         self.refreshed.emit()
 
     async def _save_item(self, editor: ItemEditor, values: dict[str, object]) -> None:
@@ -431,6 +476,7 @@ class ItineraryView(TripView[Change]):
         # assistant changes it keeps its mark.
         self._look_at([item.id for item in items if item.id not in before])
         self._update_actions()
+        self._show_timeline_day()
 
     def _look_at(self, item_ids: Sequence[str]) -> None:
         """The person selected or opened these items: clear the assistant's marks."""
@@ -502,7 +548,8 @@ class ItineraryView(TripView[Change]):
     def _editor_closed(self, editor: ItemEditor) -> None:
         if self.editor is editor:
             self.editor = None
-            self.tree.setFocus(Qt.FocusReason.OtherFocusReason)
+            self._focus_after_editor.setFocus(Qt.FocusReason.OtherFocusReason)
+            self._focus_after_editor = self.tree
         editor.deleteLater()
 
     def _close_editor(self) -> None:
@@ -513,6 +560,63 @@ class ItineraryView(TripView[Change]):
         item = self.model.item_at(index)
         if item is not None:
             self._open_editor(ItemEditor(self, day=item.day, item=item))
+
+    def _open_item(self, item_id: str) -> None:
+        item = next((i for i in _all_items(self.model) if i.id == item_id), None)
+        if item is not None:
+            self._open_editor(ItemEditor(self, day=item.day, item=item))
+            self._focus_after_editor = self.timeline
+
+    def _select_from_timeline(self, item_id: str) -> None:
+        self._restoring = True  # One selection change, not a cleared one and then a new one.
+        try:
+            self._restore_selection((item_id,), item_id)
+        finally:
+            self._restoring = False
+        self._selection_changed()
+
+    # -- timeline -------------------------------------------------------------------------
+
+    def _step_timeline_day(self, step: int) -> None:
+        """Show the day before or after in the timeline, its heading current in the list."""
+        days = [group.day for group in self.model.days]
+        if self._timeline_date not in days:
+            return
+        index = days.index(self._timeline_date) + step
+        if 0 <= index < len(days):
+            flags = QItemSelectionModel.SelectionFlag
+            row = self.model.index_of_day(days[index])
+            self.tree.selectionModel().setCurrentIndex(row, flags.ClearAndSelect | flags.Rows)
+            self.tree.scrollTo(row)
+
+    def _show_timeline(self, shown: bool) -> None:
+        if not shown and self.timeline.hasFocus():
+            self.tree.setFocus(Qt.FocusReason.OtherFocusReason)
+        self.timeline.setVisible(shown)
+
+    def _timeline_day(self) -> DayGroup | None:
+        """The day the timeline shows: the list's current day, else the one shown before,
+        else the first day with something planned, else the first day."""
+        days = self.model.days
+        wanted = self.model.day_at(self.tree.currentIndex())
+        if wanted is None:
+            wanted = self._timeline_date
+        found = next((group for group in days if group.day == wanted), None)
+        if found is None:
+            found = next((group for group in days if group.items), days[0] if days else None)
+        return found
+
+    def _show_timeline_day(self) -> None:
+        group = self._timeline_day()
+        if group is None:
+            self._timeline_date = None
+            self.timeline.set_day("", [])
+            return
+        self._timeline_date = group.day
+        items = {item.id: item for item in _all_items(self.model)}.values()
+        self.timeline.set_day(group.heading, timeline_entries(items, group.day))
+        current = self._current_item()
+        self.timeline.select(current.id if current is not None else None)
 
     # -- widgets --------------------------------------------------------------------------
 
