@@ -463,8 +463,10 @@ def item_problem(item: ItineraryItemRecord) -> tuple[tuple[str, ...], str] | Non
             ("duration_minutes", "end_time", "end_day"),
             "Give an end or a duration, not both.",
         )
+    start, end = start_of(item), end_of(item)
     if item.end_day is not None:
-        if item.end_day < item.day:
+        # With both times the instants decide: landing westwards can be the day before.
+        if item.end_day < item.day and (start is None or end is None):
             return (
                 ("end_day", "day"),
                 f"The end day ({format_date(item.end_day)}) is before the day "
@@ -477,7 +479,6 @@ def item_problem(item: ItineraryItemRecord) -> tuple[tuple[str, ...], str] | Non
                 f"{format_date(item.day)} to {format_date(item.end_day)} is "
                 f"{(item.end_day - item.day).days:,} days.",
             )
-    start, end = start_of(item), end_of(item)
     if start is not None and end is not None and instant(end) < instant(start):
         start_zone = item.timezone
         end_zone = item.end_timezone or item.timezone
