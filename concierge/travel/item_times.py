@@ -15,6 +15,8 @@ from concierge.store import ItemKind, ItineraryItemRecord
 from concierge.store.validation import MAX_ITEM_DAYS
 from concierge.store.wall_clock import end_of, instant, start_of
 
+from .item_kinds import TRANSPORT
+
 __all__ = [
     "DayRole",
     "day_role",
@@ -26,8 +28,6 @@ __all__ = [
     "item_start",
     "role_text",
 ]
-
-TRANSPORT = frozenset({ItemKind.FLIGHT, ItemKind.TRAIN, ItemKind.BUS, ItemKind.FERRY})
 
 
 def item_start(item: ItineraryItemRecord) -> datetime | None:

@@ -204,7 +204,7 @@ class ItineraryView(TripView[Change]):
         item = self._current_item()
         if item is None:
             return
-        count = len(next(g.items for g in self.model.days if g.day == item.day))
+        count = len(next(g.own_items() for g in self.model.days if g.day == item.day))
         target = item.position + step
         if 0 <= target < count:
             self._start_move(item, item.day, target)
@@ -279,7 +279,9 @@ class ItineraryView(TripView[Change]):
         scroll = self.tree.verticalScrollBar().value()
         self._restoring = True
         try:
-            if self.model.set_days(group_by_day(trip, items), unseen_items):
+            if self.model.set_days(
+                group_by_day(trip, items), unseen_items, zone=trip.destination_tz
+            ):
                 # The days changed: a reset, so expansion, spans, selection and scrolling
                 # are set up again. Otherwise the rows changed in place and all survive.
                 self.tree.expandAll()
@@ -482,7 +484,9 @@ class ItineraryView(TripView[Change]):
             has_selection=bool(self._selected),
             can_move_up=item is not None and item.position > 0,
             can_move_down=(
-                item is not None and group is not None and item.position < len(group.items) - 1
+                item is not None
+                and group is not None
+                and item.position < len(group.own_items()) - 1
             ),
         )
 
@@ -528,4 +532,4 @@ def _shown_here(change: Change) -> bool:
 
 
 def _all_items(model: ItineraryModel) -> list[ItineraryItemRecord]:
-    return [item for group in model.days for item in group.items]
+    return [item for group in model.days for item in group.own_items()]
