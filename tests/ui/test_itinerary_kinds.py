@@ -5,13 +5,18 @@ dialog edits kinds, ends and details from the keyboard alone."""
 from __future__ import annotations
 
 from collections.abc import AsyncIterator
+from datetime import date, time
+from decimal import Decimal
 
 import pytest
+from PySide6.QtCore import Qt
+from PySide6.QtWidgets import QApplication
+from pytestqt.qtbot import QtBot
 
-from concierge.store import TripRecord
+from concierge.store import ItemKind, TripRecord
 from concierge.ui.trips import ItineraryView
 from tests.ui import trips_support
-from tests.ui.trips_support import TripServices, on_screen
+from tests.ui.trips_support import TripServices, focus, on_screen, press, type_text
 from tests.ui.waiting import until
 
 place_index = trips_support.place_index
@@ -131,4 +136,175 @@ async def test_spanning_items_show_on_each_day_in_time_order(
             ("08:00", "Meal · Tsukiji breakfast", "", ""),
             ("until 11:00", "Lodging · Gracery (check-out)", "Kabukicho 1-19-1", ""),
         ],
+    ]
+
+
+def tab(qtbot: QtBot, times: int = 1) -> None:
+    """Tab as the person presses it; a completion list still open is closed first, as
+    Escape would (Tab only moves on once the list is gone)."""
+    for _ in range(times):
+        if QApplication.activePopupWidget() is not None:
+            press(qtbot, Qt.Key.Key_Escape)
+        press(qtbot, Qt.Key.Key_Tab)
+
+
+async def test_a_flight_is_entered_from_the_keyboard_alone(
+    view: ItineraryView, services: TripServices, qtbot: QtBot
+) -> None:
+    trip = await tokyo_trip(services)
+    view.set_trip(trip.id)
+    await until(lambda: view.model.rowCount() == 4)
+    await focus(view.toolbar.add_button)
+    press(qtbot, Qt.Key.Key_Space)
+    await until(lambda: view.editor is not None and view.editor.isVisible())
+    editor = view.editor
+    assert editor is not None
+    await until(lambda: QApplication.focusWidget() is editor.title_edit)
+    # A plain activity asks for no travel details.
+    assert not editor.detail_edits["carrier"].isVisibleTo(editor)
+    assert editor.zone_edit.text() == "Asia/Tokyo"
+
+    type_text(qtbot, "Lisbon to Tokyo")
+    press(qtbot, Qt.Key.Key_Backtab)
+    assert QApplication.focusWidget() is editor.kind_combo
+    press(qtbot, Qt.Key.Key_F)  # The first kind starting with F: Flight.
+    assert editor.kind() is ItemKind.FLIGHT
+    assert editor.detail_edits["carrier"].isVisibleTo(editor)
+    assert editor.labels["from_place"].text() == "From"
+
+    tab(qtbot, 6)  # Title, the day's three parts (day, month, year), All day, Start time.
+    assert QApplication.focusWidget() is editor.time_edit
+    type_text(qtbot, "1345")
+    tab(qtbot)
+    assert QApplication.focusWidget() is editor.zone_edit
+    press(qtbot, Qt.Key.Key_A, Qt.KeyboardModifier.ControlModifier)
+    type_text(qtbot, "Europe/Lisbon")
+    tab(qtbot)
+    assert QApplication.focusWidget() is editor.end_day_edit
+    type_text(qtbot, "2026-05-02")
+    tab(qtbot)
+    type_text(qtbot, "9:05")
+    tab(qtbot)
+    assert QApplication.focusWidget() is editor.end_zone_edit
+    type_text(qtbot, "Asia/Tokyo")
+    tab(qtbot, 2)  # Past the duration.
+    assert QApplication.focusWidget() is editor.detail_edits["carrier"]
+    type_text(qtbot, "TAP")
+    tab(qtbot)
+    type_text(qtbot, "TP 88")
+    tab(qtbot)
+    type_text(qtbot, "LIS")
+    tab(qtbot)
+    type_text(qtbot, "NRT")
+    tab(qtbot)
+    type_text(qtbot, "23A")
+    tab(qtbot, 2)  # Past the place.
+    assert QApplication.focusWidget() is editor.detail_edits["confirmation_code"]
+    type_text(qtbot, " X7QZ2P ")
+    tab(qtbot, 4)  # Provider, address, link.
+    assert QApplication.focusWidget() is editor.cost_edit
+    type_text(qtbot, "812.40")
+    press(qtbot, Qt.Key.Key_Return)  # Save is the default button.
+
+    await until(lambda: view.editor is None)
+    [flight] = await services.itinerary.items(trip.id)
+    assert (flight.kind, flight.title, flight.day, flight.start_time, flight.timezone) == (
+        ItemKind.FLIGHT,
+        "Lisbon to Tokyo",
+        date(2026, 5, 1),
+        time(13, 45),
+        "Europe/Lisbon",
+    )
+    assert (flight.end_day, flight.end_time, flight.end_timezone) == (
+        date(2026, 5, 2),
+        time(9, 5),
+        "Asia/Tokyo",
+    )
+    assert (flight.carrier, flight.service_number, flight.from_place, flight.to_place) == (
+        "TAP",
+        "TP 88",
+        "LIS",
+        "NRT",
+    )
+    assert (flight.seat, flight.confirmation_code) == ("23A", "X7QZ2P")
+    assert (flight.cost_amount, flight.cost_currency) == (Decimal("812.40"), "EUR")
+    await until(lambda: [len(g.items) for g in view.model.days] == [1, 1, 0, 0])
+    assert rows(view)[0][0][:2] == ("13:45 Lisbon", "Flight · Lisbon to Tokyo (departs)")
+
+
+async def test_a_refused_end_keeps_everything_typed_and_goes_to_the_field(
+    view: ItineraryView, services: TripServices, qtbot: QtBot
+) -> None:
+    trip = await tokyo_trip(services)
+    view.set_trip(trip.id)
+    await until(lambda: view.model.rowCount() == 4)
+    view.add_item()
+    editor = view.editor
+    assert editor is not None
+    await until(lambda: QApplication.focusWidget() is editor.title_edit)
+    type_text(qtbot, "Museum")
+    tab(qtbot, 5)  # The day's three parts, All day, Start time.
+    type_text(qtbot, "10:00")
+    tab(qtbot, 3)
+    assert QApplication.focusWidget() is editor.end_time_edit
+    type_text(qtbot, "9:00")
+    press(qtbot, Qt.Key.Key_Return)
+    await until(lambda: editor.error_label.isVisible())
+    assert "The end (1 May 2026 09:00 Asia/Tokyo) is before the start" in (
+        editor.error_label.text()
+    )
+    assert QApplication.focusWidget() is editor.end_time_edit
+    assert (editor.title_edit.text(), editor.time_edit.text()) == ("Museum", "10:00")
+    press(qtbot, Qt.Key.Key_A, Qt.KeyboardModifier.ControlModifier)
+    press(qtbot, Qt.Key.Key_Backspace)
+    tab(qtbot, 2)
+    assert QApplication.focusWidget() is editor.duration_edit
+    type_text(qtbot, "1h30")
+    press(qtbot, Qt.Key.Key_Return)
+    await until(lambda: view.editor is None)
+    [museum] = await services.itinerary.items(trip.id)
+    assert (museum.start_time, museum.end_time, museum.duration_minutes) == (time(10), None, 90)
+    await until(lambda: rows(view)[0] != [])
+    assert rows(view)[0][0][:2] == ("10:00–11:30", "Museum")
+
+
+async def test_an_all_day_hotel_hides_the_times_and_labels_check_in_and_out(
+    view: ItineraryView, services: TripServices, qtbot: QtBot
+) -> None:
+    trip = await tokyo_trip(services)
+    view.set_trip(trip.id)
+    await until(lambda: view.model.rowCount() == 4)
+    view.add_item()
+    editor = view.editor
+    assert editor is not None
+    await until(lambda: QApplication.focusWidget() is editor.title_edit)
+    type_text(qtbot, "Ryokan")
+    press(qtbot, Qt.Key.Key_Backtab)
+    press(qtbot, Qt.Key.Key_L)  # Lodging.
+    assert editor.kind() is ItemKind.LODGING
+    assert (editor.labels["day"].text(), editor.labels["end_day"].text()) == (
+        "Check-in day",
+        "Check-out day",
+    )
+    assert editor.labels["start_time"].text() == "Check-in"
+    tab(qtbot, 5)  # Title, the day's three parts, All day.
+    assert QApplication.focusWidget() is editor.all_day_check
+    press(qtbot, Qt.Key.Key_Space)
+    assert not editor.time_edit.isVisibleTo(editor)
+    tab(qtbot)
+    assert QApplication.focusWidget() is editor.end_day_edit  # The hidden times are skipped.
+    type_text(qtbot, "2026-05-03")
+    press(qtbot, Qt.Key.Key_Return)
+    await until(lambda: view.editor is None)
+    [ryokan] = await services.itinerary.items(trip.id)
+    assert (ryokan.kind, ryokan.all_day, ryokan.end_day) == (
+        ItemKind.LODGING,
+        True,
+        date(2026, 5, 3),
+    )
+    await until(lambda: [len(g.items) for g in view.model.days] == [1, 1, 1, 0])
+    assert [day[0][:2] for day in rows(view)[:3]] == [
+        ("All day", "Lodging · Ryokan (check-in)"),
+        ("", "Lodging · Ryokan (continues)"),
+        ("All day", "Lodging · Ryokan (check-out)"),
     ]

@@ -186,8 +186,15 @@ class ItineraryView(TripView[Change]):
         """Open the item dialog for a new item on the selected day (or the first day)."""
         if self._trip_id is None:
             return
-        tz = self._trip.destination_tz if self._trip is not None else None
-        self._open_editor(ItemEditor(self, day=self._default_day(), timezone=tz))
+        trip = self._trip
+        self._open_editor(
+            ItemEditor(
+                self,
+                day=self._default_day(),
+                timezone=trip.destination_tz if trip is not None else None,
+                currency=trip.budget_currency if trip is not None else "EUR",
+            )
+        )
 
     def edit_selected(self) -> None:
         item = self._current_item()
@@ -344,10 +351,7 @@ class ItineraryView(TripView[Change]):
         item = editor.item
         try:
             if item is None:
-                zone = self._trip.destination_tz if self._trip is not None else None
-                added = await self.itinerary.add(
-                    trip_id, {**values, "timezone": zone}, context=person()
-                )
+                added = await self.itinerary.add(trip_id, values, context=person())
                 self._pending_select = (added.id,)
             else:
                 changes = {k: v for k, v in values.items() if getattr(item, k) != v}
