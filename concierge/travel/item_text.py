@@ -27,20 +27,24 @@ def _clock(moment: datetime, zone: str | None, named: bool) -> str:
 
 def when_text(item: ItineraryItemRecord, role: DayRole, reference: str | None) -> str:
     """The Time cell of the item on a day where it plays `role`, the reader being in
-    `reference` (a zone, or None when unknown)."""
-    if item.all_day:
-        return "All day" if role is not DayRole.CONTINUES else ""
+    `reference` (a zone, or None when unknown). On the days of an item that spans several
+    it says what happens then: "departs 13:45 Lisbon", "continues", "check-out 11:00"."""
     start, end = item_start(item), item_end(item)
     start_zone = item.timezone
     end_zone = item.end_timezone or item.timezone
     start_named = start_zone is not None and start_zone != reference
     end_named = end_zone is not None and (end_zone != reference or end_zone != start_zone)
-    if role is DayRole.CONTINUES:
-        return ""
-    if role is DayRole.ENDS:
-        return f"until {_clock(end, end_zone, end_named)}" if end is not None else ""
-    if role is DayRole.STARTS:
-        return _clock(start, start_zone, start_named) if start is not None else ""
+    if role is not DayRole.ONLY:
+        words = role_text(item, role)
+        if role is DayRole.STARTS and start is not None:
+            clock = _clock(start, start_zone, start_named)
+            return clock if words == "starts" else f"{words} {clock}"
+        if role is DayRole.ENDS and end is not None:
+            clock = _clock(end, end_zone, end_named)
+            return f"until {clock}" if words == "ends" else f"{words} {clock}"
+        return "All day" if item.all_day and words == "starts" else words
+    if item.all_day:
+        return "All day"
     if start is not None and end is not None:
         if start_zone == end_zone and not start_named:
             return f"{_clock(start, start_zone, False)}–{_clock(end, end_zone, False)}"
@@ -54,14 +58,11 @@ def when_text(item: ItineraryItemRecord, role: DayRole, reference: str | None) -
     return ""
 
 
-def title_text(item: ItineraryItemRecord, role: DayRole) -> str:
-    """The Title cell: the kind (unless a plain activity), the title, and what the item
-    does on this day when it spans several ("check-out")."""
-    text = item.title
-    if item.kind is not ItemKind.ACTIVITY:
-        text = f"{KIND_LABELS[item.kind]} · {text}"
-    words = role_text(item, role)
-    return f"{text} ({words})" if words else text
+def title_text(item: ItineraryItemRecord) -> str:
+    """The Title cell: the kind (unless a plain activity), then the title."""
+    if item.kind is ItemKind.ACTIVITY:
+        return item.title
+    return f"{KIND_LABELS[item.kind]} · {item.title}"
 
 
 def place_text(item: ItineraryItemRecord) -> str:
@@ -71,8 +72,8 @@ def place_text(item: ItineraryItemRecord) -> str:
     return item.place or item.address
 
 
-def details_text(item: ItineraryItemRecord) -> str:
-    """The Notes cell: booking details, the cost, then the notes on one line."""
+def booking_text(item: ItineraryItemRecord) -> str:
+    """Booking details and the cost on one line: "TAP TP 88 · seat 23A · 812.40 EUR"."""
     service = " ".join(part for part in (item.carrier, item.service_number) if part)
     parts = [
         service,
@@ -80,6 +81,10 @@ def details_text(item: ItineraryItemRecord) -> str:
         f"ref. {item.confirmation_code}" if item.confirmation_code else "",
         item.provider if item.provider and item.provider != item.carrier else "",
         cost_text(item),
-        " ".join(item.notes.split()),
     ]
     return " · ".join(part for part in parts if part)
+
+
+def details_text(item: ItineraryItemRecord) -> str:
+    """The Notes cell: the booking details, then the notes, on one line."""
+    return " · ".join(part for part in (booking_text(item), " ".join(item.notes.split())) if part)

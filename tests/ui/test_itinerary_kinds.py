@@ -113,8 +113,8 @@ async def test_spanning_items_show_on_each_day_in_time_order(
     assert rows(view) == [
         [
             (
-                "13:45 Lisbon",
-                "Flight · Lisbon to Tokyo (departs)",
+                "departs 13:45 Lisbon",
+                "Flight · Lisbon to Tokyo",
                 "LIS → NRT",
                 "TAP TP 88 · 812.40 EUR",
             )
@@ -123,18 +123,18 @@ async def test_spanning_items_show_on_each_day_in_time_order(
             # The arrival (09:05) and check-in (15:00) are timed: they fill the timed places
             # in time order; the untimed errand keeps its own place.
             (
-                "until 09:05 Tokyo",
-                "Flight · Lisbon to Tokyo (arrives)",
+                "arrives 09:05 Tokyo",
+                "Flight · Lisbon to Tokyo",
                 "LIS → NRT",
                 "TAP TP 88 · 812.40 EUR",
             ),
             ("", "Buy a SIM card", "", ""),
-            ("15:00", "Lodging · Gracery (check-in)", "Kabukicho 1-19-1", ""),
+            ("check-in 15:00", "Lodging · Gracery", "Kabukicho 1-19-1", ""),
         ],
-        [("", "Lodging · Gracery (continues)", "Kabukicho 1-19-1", "")],
+        [("continues", "Lodging · Gracery", "Kabukicho 1-19-1", "")],
         [
             ("08:00", "Meal · Tsukiji breakfast", "", ""),
-            ("until 11:00", "Lodging · Gracery (check-out)", "Kabukicho 1-19-1", ""),
+            ("check-out 11:00", "Lodging · Gracery", "Kabukicho 1-19-1", ""),
         ],
     ]
 
@@ -229,7 +229,7 @@ async def test_a_flight_is_entered_from_the_keyboard_alone(
     assert (flight.seat, flight.confirmation_code) == ("23A", "X7QZ2P")
     assert (flight.cost_amount, flight.cost_currency) == (Decimal("812.40"), "EUR")
     await until(lambda: [len(g.items) for g in view.model.days] == [1, 1, 0, 0])
-    assert rows(view)[0][0][:2] == ("13:45 Lisbon", "Flight · Lisbon to Tokyo (departs)")
+    assert rows(view)[0][0][:2] == ("departs 13:45 Lisbon", "Flight · Lisbon to Tokyo")
 
 
 async def test_a_refused_end_keeps_everything_typed_and_goes_to_the_field(
@@ -304,7 +304,7 @@ async def test_an_all_day_hotel_hides_the_times_and_labels_check_in_and_out(
     )
     await until(lambda: [len(g.items) for g in view.model.days] == [1, 1, 1, 0])
     assert [day[0][:2] for day in rows(view)[:3]] == [
-        ("All day", "Lodging · Ryokan (check-in)"),
-        ("", "Lodging · Ryokan (continues)"),
-        ("All day", "Lodging · Ryokan (check-out)"),
+        ("check-in", "Lodging · Ryokan"),
+        ("continues", "Lodging · Ryokan"),
+        ("check-out", "Lodging · Ryokan"),
     ]

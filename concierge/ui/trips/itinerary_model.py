@@ -19,7 +19,13 @@ from PySide6.QtCore import QModelIndex, QObject, QPersistentModelIndex, Qt
 from PySide6.QtGui import QFont, QStandardItem, QStandardItemModel
 
 from concierge.store import CREATED, ItineraryItemRecord
-from concierge.travel.item_text import details_text, place_text, title_text, when_text
+from concierge.travel.item_text import (
+    booking_text,
+    details_text,
+    place_text,
+    title_text,
+    when_text,
+)
 from concierge.travel.item_times import DayRole
 from concierge.ui.colours import mark_tint
 from concierge.ui.views.marks import ADDED_BY_ASSISTANT, CHANGED_BY_ASSISTANT
@@ -238,15 +244,18 @@ class ItineraryModel(QStandardItemModel):
 
     def _cells_of_item(self, item: ItineraryItemRecord, role: DayRole) -> _Cells:
         reason = self._unseen.get(item.id)
-        notes_tip = "\n".join(part for part in (reason, item.notes) if part) or None
+        shown = (
+            when_text(item, role, self._zone),
+            title_text(item),
+            place_text(item),
+            details_text(item),
+        )
+        # Unmarked, the title and place show in full as tooltips (a narrow column cuts them
+        # short); the notes' tooltip keeps their line breaks.
+        notes = "\n".join(part for part in (reason, booking_text(item), item.notes) if part)
         return {
-            _DISPLAY: (
-                when_text(item, role, self._zone),
-                title_text(item, role),
-                place_text(item),
-                details_text(item),
-            ),
-            _TOOLTIP: (reason, reason, reason, notes_tip),
+            _DISPLAY: shown,
+            _TOOLTIP: (reason, reason or shown[1], reason or shown[2] or None, notes or None),
             _ACCESSIBLE_DESCRIPTION: (reason,) * _NCOL,
             _BACKGROUND: (mark_tint() if reason else None,) * _NCOL,
             ITEM_ID_ROLE: (item.id,) * _NCOL,
