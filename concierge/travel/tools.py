@@ -83,12 +83,15 @@ class ItemDetails(ToolArgs):
 DETAIL_NAMES = tuple(ItemDetails.model_fields)
 
 
-class NewItem(ItemDetails):
+class ItemBasics(ToolArgs):
     day: date = Field(description="YYYY-MM-DD.")
     title: str = Field(min_length=1)
     start_time: time | None = Field(None, description="Local time at the place, HH:MM.")
     place: str = ""
     notes: str = ""
+
+
+class NewItem(ItemDetails, ItemBasics):
     position: int | None = Field(
         None, ge=0, description="0-based place within the day; default: last."
     )
