@@ -485,7 +485,8 @@ def item_problem(item: ItineraryItemRecord) -> tuple[tuple[str, ...], str] | Non
         return (
             ("end_time", "end_day", "end_timezone", "start_time", "timezone", "day"),
             f"The end ({_moment(end, end_zone)}) is before the start "
-            f"({_moment(start, start_zone)}).",
+            f"({_moment(start, start_zone)})."
+            + (" If it ends on a later day, set the end day." if item.end_day is None else ""),
         )
     if item.cost_amount is not None and item.cost_currency is None:
         return (("cost_currency", "cost_amount"), "A cost needs its currency, such as EUR.")

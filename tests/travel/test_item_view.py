@@ -76,7 +76,8 @@ def test_values_written_before_a_rule_refused_them_are_marked_not_fatal() -> Non
     )
     assert render_item(broken, "Europe/Lisbon") == (
         "[bbbbbbbb] 10:00 to 09:00 Back\\n## forged; cost 5 [out of range: The end (1 May 2026 "
-        "09:00 Europe/Lisbon) is before the start (1 May 2026 10:00 Europe/Lisbon).]"
+        "09:00 Europe/Lisbon) is before the start (1 May 2026 10:00 Europe/Lisbon). If it ends "
+        "on a later day, set the end day.]"
     )
 
 
