@@ -9,6 +9,7 @@ seat. Open it with `open()` (never `exec()`: no nested event loop inside a corou
 
 from __future__ import annotations
 
+import functools
 import itertools
 import re
 from datetime import date, time
@@ -43,11 +44,16 @@ _TIME = re.compile(r"(?P<hour>\d{1,2})[:.h]?(?P<minute>\d{2})")
 _DURATION = re.compile(
     r"(?:(?P<hours>\d+)\s*(?:h|hours?|:))?\s*(?:(?P<minutes>\d+)\s*(?:m|min|minutes?)?)?"
 )
-_ZONES = sorted(
-    zone
-    for zone in available_timezones()
-    if "/" in zone and not zone.startswith(("posix/", "right/", "Etc/", "SystemV/"))
-)
+
+
+@functools.cache
+def _zones() -> list[str]:
+    """The zones to complete, read once when the first dialog opens (listing the zone data
+    takes a tenth of a second: not at start-up)."""
+    hidden = ("posix/", "right/", "Etc/", "SystemV/")
+    return sorted(
+        zone for zone in available_timezones() if "/" in zone and not zone.startswith(hidden)
+    )
 
 
 def normalize_time(text: str) -> str | None:
@@ -81,7 +87,7 @@ def _zone_edit(parent: QWidget, placeholder: str) -> QLineEdit:
     """A zone typed by name, "tokyo" completing to Asia/Tokyo."""
     edit = QLineEdit(parent)
     edit.setPlaceholderText(placeholder)
-    completer = QCompleter(_ZONES, edit)
+    completer = QCompleter(_zones(), edit)
     completer.setFilterMode(Qt.MatchFlag.MatchContains)
     completer.setCaseSensitivity(Qt.CaseSensitivity.CaseInsensitive)
     edit.setCompleter(completer)
