@@ -115,7 +115,7 @@ class ItineraryView(TripView[Change]):
         """Measured widths by the times shown: a write that adds an item and one that removes
         it again (an assistant or lookup editing in a loop) switch between known widths."""
         header.setSectionResizeMode(1, QHeaderView.ResizeMode.Stretch)
-        self.column_shares = ColumnShares(header, {2: 0.27, 3: 0.25})  # Place, Notes
+        self.column_shares = ColumnShares(header, {2: 0.22, 3: 0.22})  # Place, Notes
         self.empty_label = QLabel(EMPTY_TEXT, self)
         self.empty_label.setWordWrap(True)
         self.placeholder = QLabel(NO_TRIP_TEXT, self)
