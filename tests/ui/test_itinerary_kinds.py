@@ -308,3 +308,31 @@ async def test_an_all_day_hotel_hides_the_times_and_labels_check_in_and_out(
         ("continues", "Lodging · Ryokan"),
         ("check-out", "Lodging · Ryokan"),
     ]
+
+
+async def test_turning_a_timed_item_all_day_saves_it_without_its_times(
+    view: ItineraryView, services: TripServices, qtbot: QtBot
+) -> None:
+    trip = await tokyo_trip(services)
+    museum = await services.itinerary.add(
+        trip.id,
+        {"day": "2026-05-02", "title": "Museum", "start_time": "10:00", "duration_minutes": 90},
+    )
+    view.set_trip(trip.id)
+    await until(lambda: view.model.rowCount() == 4)
+    view.select_items([museum.id])
+    await focus(view.tree)
+    press(qtbot, Qt.Key.Key_Return)
+    await until(lambda: view.editor is not None and view.editor.isVisible())
+    editor = view.editor
+    assert editor is not None and editor.duration_edit.text() == "90"
+    await until(lambda: QApplication.focusWidget() is editor.title_edit)
+    tab(qtbot, 4)  # The day's three parts, All day.
+    assert QApplication.focusWidget() is editor.all_day_check
+    press(qtbot, Qt.Key.Key_Space)
+    press(qtbot, Qt.Key.Key_Return)
+    await until(lambda: view.editor is None)
+    saved = await services.itinerary.get(museum.id)
+    assert saved is not None
+    assert (saved.all_day, saved.start_time, saved.duration_minutes) == (True, None, None)
+    await until(lambda: rows(view)[1] == [("All day", "Museum", "", "")])

@@ -240,20 +240,22 @@ class ItemEditor(QDialog):
 
     def values(self) -> dict[str, object]:
         """What the fields say, in the store's terms (hidden details included: they are
-        kept, not cleared)."""
+        kept, not cleared). An all-day item has no times: those fields, hidden while All day
+        is on, keep their text but are not sent."""
         end_day = self.end_day_edit.read()
+        timed = not self.all_day_check.isChecked()
         cost = self.cost_edit.text().strip()
         return {
             "kind": self.kind().value,
             "title": self.title_edit.text().strip(),
             "day": self._day(),
             "all_day": self.all_day_check.isChecked(),
-            "start_time": normalize_time(self.time_edit.text()),
+            "start_time": normalize_time(self.time_edit.text()) if timed else None,
             "timezone": self.zone_edit.text().strip() or None,
             "end_day": end_day.text if isinstance(end_day, UnreadableDate) else end_day,
-            "end_time": normalize_time(self.end_time_edit.text()),
+            "end_time": normalize_time(self.end_time_edit.text()) if timed else None,
             "end_timezone": self.end_zone_edit.text().strip() or None,
-            "duration_minutes": parse_duration(self.duration_edit.text()),
+            "duration_minutes": parse_duration(self.duration_edit.text()) if timed else None,
             **{name: edit.text().strip() for name, edit in self.detail_edits.items()},
             "place": self.place_edit.text().strip(),
             "cost_amount": cost or None,
