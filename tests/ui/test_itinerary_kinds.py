@@ -15,6 +15,7 @@ from pytestqt.qtbot import QtBot
 
 from concierge.store import ItemKind, TripRecord
 from concierge.ui.trips import ItineraryView
+from concierge.ui.trips.item_editor import normalize_zone, parse_duration
 from tests.ui import trips_support
 from tests.ui.trips_support import TripServices, focus, on_screen, press, type_text
 from tests.ui.waiting import until
@@ -186,7 +187,7 @@ async def test_a_flight_is_entered_from_the_keyboard_alone(
     type_text(qtbot, "9:05")
     tab(qtbot)
     assert QApplication.focusWidget() is editor.end_zone_edit
-    type_text(qtbot, "Asia/Tokyo")
+    type_text(qtbot, "tokyo")  # A city's name is enough.
     tab(qtbot, 2)  # Past the duration.
     assert QApplication.focusWidget() is editor.detail_edits["carrier"]
     type_text(qtbot, "TAP")
@@ -336,3 +337,22 @@ async def test_turning_a_timed_item_all_day_saves_it_without_its_times(
     assert saved is not None
     assert (saved.all_day, saved.start_time, saved.duration_minutes) == (True, None, None)
     await until(lambda: rows(view)[1] == [("All day", "Museum", "", "")])
+
+
+def test_typed_zones_and_durations_are_read_as_people_write_them() -> None:
+    assert [normalize_zone(t) for t in ("tokyo", "asia/tokyo", "New York", " ", "Mars")] == [
+        "Asia/Tokyo",
+        "Asia/Tokyo",
+        "America/New_York",
+        None,
+        "Mars",  # Left as typed: the store says what a zone looks like.
+    ]
+    assert [parse_duration(t) for t in ("90", "1:30", "1h30", "1 h 30 min", "2h", "")] == [
+        90,
+        90,
+        90,
+        90,
+        120,
+        None,
+    ]
+    assert parse_duration("an hour") == "an hour"

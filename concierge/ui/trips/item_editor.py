@@ -56,6 +56,19 @@ def _zones() -> list[str]:
     )
 
 
+def normalize_zone(text: str) -> str | None:
+    """ "tokyo", "asia/tokyo" or "New York" → the zone of that name or city; blank → None;
+    anything else as typed, for the store to explain."""
+    typed = text.strip()
+    if not typed:
+        return None
+    wanted = typed.casefold().replace(" ", "_")
+    for zone in _zones():
+        if wanted in (zone.casefold(), zone.rsplit("/", 1)[-1].casefold()):
+            return zone
+    return typed
+
+
 def normalize_time(text: str) -> str | None:
     """ "930", "9:30", "9.30", "9h30" → "09:30"; blank → None; anything else as typed, for
     the store to explain."""
@@ -251,10 +264,10 @@ class ItemEditor(QDialog):
             "day": self._day(),
             "all_day": self.all_day_check.isChecked(),
             "start_time": normalize_time(self.time_edit.text()) if timed else None,
-            "timezone": self.zone_edit.text().strip() or None,
+            "timezone": normalize_zone(self.zone_edit.text()),
             "end_day": end_day.text if isinstance(end_day, UnreadableDate) else end_day,
             "end_time": normalize_time(self.end_time_edit.text()) if timed else None,
-            "end_timezone": self.end_zone_edit.text().strip() or None,
+            "end_timezone": normalize_zone(self.end_zone_edit.text()),
             "duration_minutes": parse_duration(self.duration_edit.text()) if timed else None,
             **{name: edit.text().strip() for name, edit in self.detail_edits.items()},
             "place": self.place_edit.text().strip(),
