@@ -16,6 +16,7 @@ from pytestqt.qtbot import QtBot
 from concierge.store import ItemKind, TripRecord
 from concierge.ui.trips import ItineraryView
 from concierge.ui.trips.item_editor import normalize_zone, parse_duration
+from concierge.ui.trips.itinerary_model import unseen_reason
 from tests.ui import trips_support
 from tests.ui.trips_support import TripServices, focus, on_screen, press, type_text
 from tests.ui.waiting import until
@@ -356,3 +357,8 @@ def test_typed_zones_and_durations_are_read_as_people_write_them() -> None:
         None,
     ]
     assert parse_duration("an hour") == "an hour"
+
+
+def test_the_assistant_s_changes_to_the_new_fields_are_named_in_the_mark() -> None:
+    reason = unseen_reason(frozenset({"kind", "end_time", "cost_amount", "position"}))
+    assert reason == "Changed by the assistant: kind, end time, cost"
