@@ -25,6 +25,7 @@ from .records import (
     FormInstanceRecord,
     GoalRecord,
     GoalStatus,
+    ItemKind,
     ItineraryItemRecord,
     Pace,
     PinRecord,
@@ -136,6 +137,7 @@ ITEMS: EntitySpec[ItineraryItemRecord, ItineraryItem] = EntitySpec(
     table=ItineraryItem,
     record_type=ItineraryItemRecord,
     trip_id_of=lambda record: record.trip_id,
+    stored={"kind": by_value(ItemKind)},
 )
 
 FORMS: EntitySpec[FormInstanceRecord, FormInstance] = EntitySpec(

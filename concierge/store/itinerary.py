@@ -12,6 +12,7 @@ import dataclasses
 import uuid
 from collections.abc import Mapping
 from datetime import date
+from typing import Any
 
 from sqlmodel import Session, col, select
 from sqlmodel.sql.expression import SelectOfScalar
@@ -23,7 +24,7 @@ from .entities import ITEMS, TRIPS
 from .errors import InvalidChangeError
 from .records import ItineraryItemRecord
 from .tables import ItineraryItem, utc_now
-from .validation import ITEM_RULES, check_position, parse_changes
+from .validation import ITEM_RULES, check_item, check_position, parse_changes
 
 
 class ItineraryRepository:
@@ -64,19 +65,16 @@ class ItineraryRepository:
         def write(session: Session, writer: ChangeWriter) -> ItineraryItemRecord:
             TRIPS.row(session, trip_id)  # The trip must exist.
             now = utc_now()
+            defaults = {name: rule.default for name, rule in ITEM_RULES.items()}
             item = ItineraryItemRecord(
+                **{**defaults, **parsed},
                 id=uuid.uuid4().hex,
                 trip_id=trip_id,
-                day=parsed["day"],
-                start_time=parsed.get("start_time"),
-                timezone=parsed.get("timezone"),
-                title=parsed["title"],
-                place=parsed.get("place", ""),
-                notes=parsed.get("notes", ""),
                 position=0,
                 created_at=now,
                 updated_at=now,
             )
+            check_item(item, parsed)
             writer.describe(f"Add “{item.title}” to the itinerary")
             return _place(session, writer, None, item, position)
 
@@ -97,7 +95,8 @@ class ItineraryRepository:
             row = ITEMS.row(session, item_id)
             before = ITEMS.to_record(row)
             writer.describe(f"Edit “{before.title}”")
-            after = dataclasses.replace(before, **parsed)
+            after = dataclasses.replace(before, **_keeping_length(before, parsed))
+            check_item(after, parsed)
             if after.day != before.day:
                 return _place(session, writer, before, after, None)
             return writer.update(ITEMS, row, before, after)
@@ -120,7 +119,8 @@ class ItineraryRepository:
         def write(session: Session, writer: ChangeWriter) -> ItineraryItemRecord:
             before = ITEMS.to_record(ITEMS.row(session, item_id))
             writer.describe(f"Move “{before.title}”")
-            after = dataclasses.replace(before, day=target.get("day", before.day))
+            after = dataclasses.replace(before, **_keeping_length(before, target))
+            check_item(after, target)
             return _place(session, writer, before, after, position)
 
         return await run_logged(self.database, self.bus, context, write)
@@ -139,6 +139,14 @@ class ItineraryRepository:
             return True
 
         return await run_logged(self.database, self.bus, context, write)
+
+
+def _keeping_length(before: ItineraryItemRecord, parsed: Mapping[str, Any]) -> dict[str, Any]:
+    """`parsed`, with the end day moved as far as the day moves (unless it is set too): a
+    hotel moved to later dates keeps its nights."""
+    if "day" not in parsed or "end_day" in parsed or before.end_day is None:
+        return dict(parsed)
+    return {**parsed, "end_day": before.end_day + (parsed["day"] - before.day)}
 
 
 def trip_items(trip_id: str) -> SelectOfScalar[ItineraryItem]:

@@ -18,6 +18,20 @@ from pydantic import JsonValue
 from .changes import Actor
 
 
+class ItemKind(StrEnum):
+    """What an itinerary item is; the kind decides which details the editor asks for."""
+
+    FLIGHT = "flight"
+    TRAIN = "train"
+    BUS = "bus"
+    CAR = "car"
+    FERRY = "ferry"
+    LODGING = "lodging"
+    ACTIVITY = "activity"
+    MEAL = "meal"
+    NOTE = "note"
+
+
 class Pace(StrEnum):
     RELAXED = "relaxed"
     BALANCED = "balanced"
@@ -54,7 +68,12 @@ class TripRecord:
 @dataclass(frozen=True, slots=True)
 class ItineraryItemRecord:
     """One entry of a trip's day. `start_time` is the local time at the place, in `timezone`;
-    `position` orders the items of one day, from 0."""
+    `position` orders the items of one day, from 0 (the manual order, kept for untimed
+    items). The end is a local time too, in `end_timezone` (a flight lands in another zone;
+    None: the start's), on `end_day` (None: the start's day); or `duration_minutes` instead
+    of an end; `all_day` items have neither times nor a duration. For lodging the start is
+    the check-in and the end the check-out. The details after `updated_at` default to empty
+    so older writers (and imports) that know only the first fields keep working."""
 
     id: str
     trip_id: str
@@ -67,6 +86,23 @@ class ItineraryItemRecord:
     position: int
     created_at: datetime
     updated_at: datetime
+    kind: ItemKind = ItemKind.ACTIVITY
+    end_day: date | None = None
+    end_time: time | None = None
+    end_timezone: str | None = None
+    all_day: bool = False
+    duration_minutes: int | None = None
+    carrier: str = ""
+    service_number: str = ""
+    from_place: str = ""
+    to_place: str = ""
+    seat: str = ""
+    confirmation_code: str = ""
+    provider: str = ""
+    address: str = ""
+    link: str = ""
+    cost_amount: Decimal | None = None
+    cost_currency: str | None = None
 
 
 @dataclass(frozen=True, slots=True)

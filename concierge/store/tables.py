@@ -101,6 +101,7 @@ class DecimalText(TypeDecorator[Decimal]):
 
 
 PACES = ("relaxed", "balanced", "packed")
+ITEM_KINDS = ("flight", "train", "bus", "car", "ferry", "lodging", "activity", "meal", "note")
 ACTORS = ("person", "assistant", "app")
 ENTITIES = (
     "trip",
@@ -158,11 +159,14 @@ class Trip(SQLModel, table=True):
 
 class ItineraryItem(SQLModel, table=True):
     """One entry of a trip's itinerary: `start_time` is local time at the place, in
-    `timezone`; `position` orders the items of one day."""
+    `timezone`; `position` orders the items of one day. `kind` is one of ITEM_KINDS; the end
+    (`end_day`, `end_time` in `end_timezone`) or `duration_minutes`, and the details, are
+    described on `ItineraryItemRecord`."""
 
     __tablename__ = "itinerary_item"
     __table_args__ = (
         CheckConstraint("title <> ''", name="title_not_empty"),
+        CheckConstraint(_one_of("kind", ITEM_KINDS), name="kind"),
         Index("ix_itinerary_item_trip_id_day_position", "trip_id", "day", "position"),
     )
 
@@ -177,6 +181,23 @@ class ItineraryItem(SQLModel, table=True):
     position: int
     created_at: datetime = Field(default_factory=utc_now, sa_type=UtcDateTime)
     updated_at: datetime = Field(default_factory=utc_now, sa_type=UtcDateTime)
+    kind: str = "activity"
+    end_day: date | None = None
+    end_time: time | None = None
+    end_timezone: str | None = None
+    all_day: bool = False
+    duration_minutes: int | None = None
+    carrier: str = ""
+    service_number: str = ""
+    from_place: str = ""
+    to_place: str = ""
+    seat: str = ""
+    confirmation_code: str = ""
+    provider: str = ""
+    address: str = ""
+    link: str = ""
+    cost_amount: Decimal | None = Field(default=None, sa_type=DecimalText)
+    cost_currency: str | None = None
 
 
 class ChangeLogEntry(SQLModel, table=True):

@@ -12,6 +12,7 @@ range reaches SQLite, and `out_of_range` tells a renderer which stored values a 
 from __future__ import annotations
 
 import re
+import urllib.parse
 from collections.abc import Callable, Mapping
 from contextlib import suppress
 from dataclasses import dataclass
@@ -23,7 +24,8 @@ from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 from .currency_codes import CURRENCY_CODES
 from .day_text import format_date
 from .errors import InvalidChangeError
-from .records import Pace, TripRecord
+from .records import ItemKind, ItineraryItemRecord, Pace, TripRecord
+from .wall_clock import end_of, instant, start_of
 
 MIN_YEAR = 1900
 MAX_YEAR = 2199
@@ -40,6 +42,11 @@ TEXT_LIMIT = 20_000
 MAX_INTERESTS = 50
 PIN_TEXT_LIMIT = 500
 """Characters in a pin: a preference or fact, repeated in every snapshot."""
+LINK_LIMIT = 2_000
+"""Characters in a link: booking pages carry long query strings."""
+MAX_ITEM_DAYS = MAX_TRIP_DAYS
+"""The longest an item lasts (a car hired for the whole trip), in days after its first."""
+MAX_DURATION_MINUTES = MAX_ITEM_DAYS * 24 * 60
 
 _THREE_LETTERS = re.compile(r"[A-Z]{3}")
 _TRIGGER = re.compile(r"[a-z][a-z0-9_-]*:\S+")
@@ -256,6 +263,65 @@ TRIP_RULES: Mapping[str, FieldRule] = {
     "notes": FieldRule("Notes", _notes, ""),
 }
 
+
+def _kind(label: str, value: object) -> ItemKind:
+    try:
+        return ItemKind(_line(label, value).lower())
+    except ValueError:
+        options = ", ".join(kind.value for kind in ItemKind)
+        raise ValueError(f"{label} must be one of {options}{_got(_short(value))}.") from None
+
+
+def _flag(label: str, value: object) -> bool:
+    if not isinstance(value, bool):
+        raise ValueError(f"{label} must be true or false{_got(_short(value))}.")
+    return value
+
+
+def _duration(label: str, value: object) -> int | None:
+    """Whole minutes, more than none and at most MAX_DURATION_MINUTES; "90" reads as 90."""
+    if value is None or (isinstance(value, str) and not value.strip()):
+        return None
+    minutes: int | None = None
+    if isinstance(value, int) and not isinstance(value, bool):
+        minutes = value
+    elif isinstance(value, str) and _text(label, value, LINE_LIMIT).strip().isdigit():
+        minutes = int(value.strip())
+    if minutes is None or not 1 <= minutes <= MAX_DURATION_MINUTES:
+        raise ValueError(
+            f"{label} must be a whole number of minutes from 1 to {MAX_DURATION_MINUTES:,}"
+            f"{_got(_short(value))}."
+        )
+    return minutes
+
+
+def _link(label: str, value: object) -> str:
+    """Blank, or an http(s) address with a host: anything else would open who knows what."""
+    text = _text(label, _text(label, value).strip(), LINK_LIMIT)
+    if not text:
+        return ""
+    try:
+        parts = urllib.parse.urlsplit(text)
+    except ValueError:
+        parts = None
+    if (
+        parts is None
+        or parts.scheme.lower() not in ("http", "https")
+        or not parts.hostname
+        or any(char.isspace() for char in text)
+    ):
+        raise ValueError(
+            f"{label} must be a web address starting with https:// or http://{_got(_short(value))}."
+        )
+    return text
+
+
+def _optional_currency(label: str, value: object) -> str | None:
+    if value is None or (isinstance(value, str) and not value.strip()):
+        return None
+    return _currency(label, value)
+
+
 ITEM_RULES: Mapping[str, FieldRule] = {
     "day": FieldRule("Day", _date),
     "start_time": FieldRule("Start time", _optional_time),
@@ -263,6 +329,23 @@ ITEM_RULES: Mapping[str, FieldRule] = {
     "title": FieldRule("Title", _required_text),
     "place": FieldRule("Place", _line, ""),
     "notes": FieldRule("Notes", _notes, ""),
+    "kind": FieldRule("Kind", _kind, ItemKind.ACTIVITY),
+    "end_day": FieldRule("End day", _optional_date),
+    "end_time": FieldRule("End time", _optional_time),
+    "end_timezone": FieldRule("End time zone", _optional(_time_zone)),
+    "all_day": FieldRule("All day", _flag, False),
+    "duration_minutes": FieldRule("Duration", _duration),
+    "carrier": FieldRule("Carrier", _line, ""),
+    "service_number": FieldRule("Number", _line, ""),
+    "from_place": FieldRule("From", _line, ""),
+    "to_place": FieldRule("To", _line, ""),
+    "seat": FieldRule("Seat", _line, ""),
+    "confirmation_code": FieldRule("Confirmation code", _line, ""),
+    "provider": FieldRule("Provider", _line, ""),
+    "address": FieldRule("Address", _line, ""),
+    "link": FieldRule("Link", _link, ""),
+    "cost_amount": FieldRule("Cost", _budget),
+    "cost_currency": FieldRule("Cost currency", _optional_currency),
 }
 
 
@@ -350,6 +433,74 @@ def check_trip(trip: TripRecord, changed: Mapping[str, object]) -> None:
     if problem is not None:
         field = "end_date" if "end_date" in changed else "start_date"
         raise InvalidChangeError(field, problem)
+
+
+def _moment(moment: datetime, zone: str | None) -> str:
+    shown = f"{format_date(moment.date())} {moment.strftime('%H:%M')}"
+    return f"{shown} {zone}" if zone else shown
+
+
+def item_problem(item: ItineraryItemRecord) -> tuple[tuple[str, ...], str] | None:
+    """What breaks a rule that spans an item's fields, with the fields involved (the first
+    is the one to fix when nothing else says which), or None. Start and end are compared as
+    real instants, so a flight may land at an earlier local time in another zone."""
+    if item.all_day:
+        timed = [
+            name
+            for name in ("start_time", "end_time", "duration_minutes")
+            if getattr(item, name) is not None
+        ]
+        if timed:
+            return (
+                (*timed, "all_day"),
+                "An all-day item has no start time, end time or duration; clear them or "
+                "turn off All day.",
+            )
+    if item.duration_minutes is not None and (
+        item.end_time is not None or item.end_day is not None
+    ):
+        return (
+            ("duration_minutes", "end_time", "end_day"),
+            "Give an end or a duration, not both.",
+        )
+    start, end = start_of(item), end_of(item)
+    if item.end_day is not None:
+        # With both times the instants decide: landing westwards can be the day before.
+        if item.end_day < item.day and (start is None or end is None):
+            return (
+                ("end_day", "day"),
+                f"The end day ({format_date(item.end_day)}) is before the day "
+                f"({format_date(item.day)}).",
+            )
+        if (item.end_day - item.day).days > MAX_ITEM_DAYS:
+            return (
+                ("end_day", "day"),
+                f"An item can end at most {MAX_ITEM_DAYS} days after its day; "
+                f"{format_date(item.day)} to {format_date(item.end_day)} is "
+                f"{(item.end_day - item.day).days:,} days.",
+            )
+    if start is not None and end is not None and instant(end) < instant(start):
+        start_zone = item.timezone
+        end_zone = item.end_timezone or item.timezone
+        return (
+            ("end_time", "end_day", "end_timezone", "start_time", "timezone", "day"),
+            f"The end ({_moment(end, end_zone)}) is before the start "
+            f"({_moment(start, start_zone)})."
+            + (" If it ends on a later day, set the end day." if item.end_day is None else ""),
+        )
+    if item.cost_amount is not None and item.cost_currency is None:
+        return (("cost_currency", "cost_amount"), "A cost needs its currency, such as EUR.")
+    return None
+
+
+def check_item(item: ItineraryItemRecord, changed: Mapping[str, object]) -> None:
+    """Rules that span an item's fields (see `item_problem`), raised naming the changed
+    field the problem involves."""
+    found = item_problem(item)
+    if found is not None:
+        fields, message = found
+        field = next((name for name in fields if name in changed), fields[0])
+        raise InvalidChangeError(field, message)
 
 
 def out_of_range(rules: Mapping[str, FieldRule], values: Mapping[str, object]) -> dict[str, str]:

@@ -10,7 +10,7 @@ from datetime import date, time
 from decimal import Decimal
 from typing import Any, Literal
 
-from pydantic import Field
+from pydantic import ConfigDict, Field
 
 from concierge.agent import Tool, ToolContext, ToolError, ToolOutput
 from concierge.store import (
@@ -43,12 +43,55 @@ class TripChanges(ToolArgs):
     notes: str | None = None
 
 
-class NewItem(ToolArgs):
+Kind = Literal["flight", "train", "bus", "car", "ferry", "lodging", "activity", "meal", "note"]
+
+
+def _terse(schema: dict[str, Any]) -> None:
+    """Property titles repeat the names and defaults are never sent (a field left out stays
+    as it is): both go, as the tool schemas are budgeted."""
+    for prop in schema.get("properties", {}).values():
+        prop.pop("title", None)
+        prop.pop("default", None)
+
+
+class ItemDetails(ToolArgs):
+    """What an item can say beyond its day, time, title, place and notes. Only the fields
+    given are written (the defaults are never sent), so text fields need no null."""
+
+    model_config = ConfigDict(extra="forbid", json_schema_extra=_terse)
+
+    kind: Kind = "activity"
+    timezone: str | None = Field(None, description="IANA zone of the start; default: trip's.")
+    end_day: date | None = None
+    end_time: time | None = Field(None, description="Local, in end_timezone.")
+    end_timezone: str | None = None
+    all_day: bool = False
+    duration_minutes: int | None = Field(None, ge=1, description="Instead of an end.")
+    carrier: str = ""
+    service_number: str = ""
+    from_place: str = ""
+    to_place: str = ""
+    seat: str = ""
+    confirmation_code: str = ""
+    provider: str = ""
+    address: str = ""
+    link: str = ""
+    cost_amount: Decimal | None = Field(None, ge=0)
+    cost_currency: str = ""
+
+
+DETAIL_NAMES = tuple(ItemDetails.model_fields)
+
+
+class ItemBasics(ToolArgs):
     day: date = Field(description="YYYY-MM-DD.")
     title: str = Field(min_length=1)
     start_time: time | None = Field(None, description="Local time at the place, HH:MM.")
     place: str = ""
     notes: str = ""
+
+
+class NewItem(ItemDetails, ItemBasics):
     position: int | None = Field(
         None, ge=0, description="0-based place within the day; default: last."
     )
@@ -58,7 +101,7 @@ class ItemRef(ToolArgs):
     item_id: str = Field(min_length=4, description="The item's id as shown in brackets.")
 
 
-class ItemChanges(ItemRef):
+class ItemChanges(ItemDetails, ItemRef):
     """Only the fields given are changed."""
 
     day: date | None = None
@@ -170,6 +213,11 @@ class TripTools:
             "notes": args.notes,
             "timezone": trip.destination_tz,
         }
+        values.update(
+            (name, getattr(args, name)) for name in DETAIL_NAMES if name in args.model_fields_set
+        )
+        if args.cost_amount is not None and not args.cost_currency:
+            values["cost_currency"] = trip.budget_currency
         async with store_errors():
             item = await self.itinerary.add(
                 self.trip_id,

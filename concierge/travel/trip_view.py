@@ -13,11 +13,19 @@ from collections.abc import Sequence
 from datetime import date
 from itertools import groupby
 
-from concierge.store import ItineraryItemRecord, TripRecord
-from concierge.store.validation import TRIP_RULES, out_of_range, trip_problem
+from concierge.store import ItemKind, ItineraryItemRecord, TripRecord
+from concierge.store.validation import (
+    ITEM_RULES,
+    TRIP_RULES,
+    item_problem,
+    out_of_range,
+    trip_problem,
+)
 
 from .currencies import CurrencyError, format_money
-from .value_text import one_line
+from .item_kinds import cost_text, field_label
+from .item_times import duration_text, item_end, item_start
+from .value_text import one_line, sensitive_text
 
 SHORT_ID = 8
 NOTES_LIMIT = 600
@@ -107,18 +115,88 @@ def render_items(trip: TripRecord, items: Sequence[ItineraryItemRecord]) -> list
             number = f", day {(day - trip.start_date).days + 1}"
         outside = _outside(trip, day)
         lines.append(f"- {_day(day)}{number}{outside}")
-        lines.extend(f"  - {render_item(item)}" for item in group)
+        lines.extend(f"  - {render_item(item, trip.destination_tz)}" for item in group)
     return lines
 
 
-def render_item(item: ItineraryItemRecord) -> str:
-    when = item.start_time.strftime("%H:%M") if item.start_time else "--:--"
-    text = f"[{short_id(item.id)}] {when} {one_line(item.title)}"
+def render_item(item: ItineraryItemRecord, zone: str | None = None) -> str:
+    """One item on one line: "[id] 09:30 Title @ place (notes)" for a plain activity in
+    `zone` (where the trip is that day); a booking adds its kind, its end, the zones that
+    differ, its details and its cost. Sensitive details read as "on file"."""
+    text = f"[{short_id(item.id)}] {_when(item, zone)} "
+    if item.kind is not ItemKind.ACTIVITY:
+        text += f"{item.kind.value}: "
+    text += one_line(item.title)
     if item.place:
         text += f" @ {one_line(item.place)}"
+    details = _details(item)
+    if details:
+        text += f"; {details}"
     if item.notes:
         text += f" ({one_line(' '.join(item.notes.split()))})"
+    if (problem := _item_problems(item)) is not None:
+        text += f" {problem}"
     return text
+
+
+def _when(item: ItineraryItemRecord, zone: str | None) -> str:
+    """Local times with their zones (named where they differ from `zone`), the end's date
+    when it is another day, and the real length when it is not plain from the clocks."""
+    if item.all_day:
+        until = f" to {_day(item.end_day)}" if item.end_day is not None else ""
+        return f"all day{until}"
+    start, end = item_start(item), item_end(item)
+    start_zone, end_zone = item.timezone, item.end_timezone or item.timezone
+    text = start.strftime("%H:%M") if start is not None else "--:--"
+    if start is not None and start_zone and start_zone != zone:
+        text += f" {one_line(start_zone)}"
+    if end is not None:
+        text += " to "
+        if end.date() != item.day:
+            text += f"{_day(end.date())} "
+        text += end.strftime("%H:%M")
+        if end_zone and end_zone != start_zone:
+            text += f" {one_line(end_zone)}"
+    elif item.end_day is not None:
+        text += f" to {_day(item.end_day)}"
+    if item.duration_minutes is not None:
+        text += f" ({duration_text(item.duration_minutes)})"
+    elif start is not None and end is not None and end_zone != start_zone:
+        text += f" ({duration_text(end - start)})"
+    return text
+
+
+_PLAIN_DETAILS = ("carrier", "service_number", "from_place", "to_place", "provider", "address")
+_SENSITIVE_DETAILS = ("seat", "confirmation_code")
+
+
+def _details(item: ItineraryItemRecord) -> str:
+    parts = [
+        f"{field_label(item.kind, name).lower()} {one_line(value)}"
+        for name in _PLAIN_DETAILS
+        if (value := getattr(item, name))
+    ]
+    parts.extend(
+        f"{field_label(item.kind, name).lower()} {shown}"
+        for name in _SENSITIVE_DETAILS
+        if (shown := sensitive_text(getattr(item, name)))
+    )
+    if item.link:
+        parts.append(f"link {one_line(item.link)}")
+    if cost := cost_text(item):
+        parts.append(f"cost {one_line(cost)}")
+    return ", ".join(parts)
+
+
+def _item_problems(item: ItineraryItemRecord) -> str | None:
+    """The item's stored values the store's rules now refuse, marked like the trip's."""
+    values = {name: getattr(item, name) for name in ITEM_RULES}
+    found = list(out_of_range(ITEM_RULES, values).values())
+    if (span := item_problem(item)) is not None:
+        found.append(span[1])
+    if not found:
+        return None
+    return "[out of range: " + " ".join(one_line(problem) for problem in found) + "]"
 
 
 def _dates(trip: TripRecord) -> str:

@@ -30,3 +30,12 @@ def one_line(value: object) -> str:
     if text.isprintable() and "\\" not in text:
         return text
     return "".join(_escaped(char) for char in text)
+
+
+ON_FILE = "on file"
+
+
+def sensitive_text(value: str) -> str:
+    """A sensitive value (a confirmation code, a seat) as the model sees it: that one is on
+    file, never the value itself; empty when there is none."""
+    return ON_FILE if value.strip() else ""

@@ -30,7 +30,12 @@ PREVIOUS = "bb12a08eadaa"
 TABLES = ("trip", "itinerary_item", "change_log", "lookup_job", "conversation_message")
 
 
-LATER_COLUMNS = {"redo_step"}
+LATER_COLUMNS = {
+    "redo_step",
+    *("kind", "end_day", "end_time", "end_timezone", "all_day", "duration_minutes"),
+    *("carrier", "service_number", "from_place", "to_place", "seat", "confirmation_code"),
+    *("provider", "address", "link", "cost_amount", "cost_currency"),
+}
 """Columns revisions after forms added; a file from before them has none."""
 
 

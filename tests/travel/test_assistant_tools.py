@@ -291,3 +291,74 @@ async def test_get_trip_reads_everything(world: World, fake_openai: FakeOpenAISe
     assert json.dumps(fake_openai.chat_requests[0]["tools"][1]["function"]["name"]) == (
         '"update_trip"'
     )
+
+
+async def test_a_booked_flight_is_added_and_shown_with_zones_details_and_cost(
+    world: World, fake_openai: FakeOpenAIServer
+) -> None:
+    await world.trips.update(world.trip.id, {"destination_tz": "Asia/Tokyo"})
+    agent = world.agent(fake_openai)
+    fake_openai.script(
+        Reply.tool_calls(
+            ToolCallSpec(
+                "add_itinerary_item",
+                {
+                    "day": "2026-05-14",
+                    "title": "Lisbon to Tokyo",
+                    "kind": "flight",
+                    "start_time": "13:45",
+                    "timezone": "Europe/Lisbon",
+                    "end_day": "2026-05-15",
+                    "end_time": "09:05",
+                    "end_timezone": "Asia/Tokyo",
+                    "carrier": "TAP",
+                    "service_number": "TP 88",
+                    "seat": "23A",
+                    "confirmation_code": "X7QZ2P",
+                    "cost_amount": 812.4,
+                },
+            ),
+            ToolCallSpec(
+                "add_itinerary_item",
+                {"day": "2026-05-15", "title": "Back", "start_time": "10:00", "end_time": "09:00"},
+            ),
+        ),
+        Reply.text("Booked."),
+    )
+    await agent.process_request("Add my flight")
+    [flight] = await world.itinerary.items(world.trip.id)
+    assert (flight.kind.value, flight.end_timezone, flight.seat) == ("flight", "Asia/Tokyo", "23A")
+    assert (str(flight.cost_amount), flight.cost_currency) == ("812.4", "EUR")  # Trip's currency.
+    added, refused = tool_results(fake_openai.chat_requests[-1])[-2:]
+    assert "is before the start" in refused
+    line = (
+        f"[{flight.id[:8]}] 13:45 Europe/Lisbon to 2026-05-15 (Fri) 09:05 Asia/Tokyo "
+        "(11 h 20 min) flight: Lisbon to Tokyo; carrier TAP, number TP 88, seat on file, "
+        "confirmation code on file, cost 812.40 EUR"
+    )
+    assert line in added
+    snapshot = await agent.get_runtime_context()
+    assert snapshot.text is not None
+    assert line in snapshot.text
+    assert "23A" not in snapshot.text and "X7QZ2P" not in snapshot.text
+
+    fake_openai.script(
+        Reply.tool_calls(
+            ToolCallSpec(
+                "update_itinerary_item",
+                {
+                    "item_id": flight.id[:8],
+                    "end_time": None,
+                    "end_day": None,
+                    "duration_minutes": 680,
+                },
+            )
+        ),
+        Reply.text("ok"),
+    )
+    await agent.process_request("It takes 11 h 20")
+    changed = await world.itinerary.get(flight.id)
+    assert changed is not None
+    assert (changed.end_time, changed.duration_minutes, changed.seat) == (None, 680, "23A")
+    (result,) = tool_results(fake_openai.chat_requests[-1])[-1:]
+    assert "13:45 Europe/Lisbon to 2026-05-15 (Fri) 09:05 Asia/Tokyo (11 h 20 min)" in result

@@ -364,10 +364,27 @@ async def test_item_dialog_fields_are_named(view: ItineraryView, services: TripS
     editor = view.editor
     assert editor is not None
     assert [w.accessibleName() for w in editor.fields.values()] == [
-        "Day",
-        "Time",
+        "Kind",
         "Title",
+        "Day",
+        "All day",
+        "Start time",
+        "Time zone",
+        "End day",
+        "End time",
+        "End time zone",
+        "Duration",
+        "Carrier",
+        "Number",
+        "From",
+        "To",
+        "Seat",
         "Place",
+        "Confirmation code",
+        "Provider",
+        "Address",
+        "Link",
+        "Cost",
         "Notes",
     ]
     assert editor.save_button.accessibleName() == "Save"

@@ -1,21 +1,30 @@
-"""The small dialog to add or edit one itinerary item.
+"""The dialog to add or edit one itinerary item: its kind, when it starts and ends (local
+times in their zones, or all day, or a duration), and the details its kind needs.
 
 It only collects values: the itinerary view writes them and either closes the dialog or
-shows the store's reason under the fields, so nothing typed is lost to a refusal. Open it
-with `open()` (never `exec()`: no nested event loop inside a coroutine).
+shows the store's reason under the fields, so nothing typed is lost to a refusal. Details
+of other kinds are hidden, not cleared: switching a flight to a train and back keeps its
+seat. Open it with `open()` (never `exec()`: no nested event loop inside a coroutine).
 """
 
 from __future__ import annotations
 
+import functools
+import itertools
 import re
-from datetime import date
+from datetime import date, time
+from zoneinfo import available_timezones
 
 from PySide6.QtCore import Qt, Signal
 from PySide6.QtWidgets import (
+    QCheckBox,
+    QComboBox,
+    QCompleter,
     QDateEdit,
     QDialog,
     QDialogButtonBox,
     QFormLayout,
+    QHBoxLayout,
     QLabel,
     QLineEdit,
     QPlainTextEdit,
@@ -24,12 +33,40 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from concierge.store import ItineraryItemRecord
+from concierge.store import ItemKind, ItineraryItemRecord
+from concierge.travel.item_kinds import DETAIL_FIELDS, KIND_LABELS, field_label, kind_details
 from concierge.ui.colours import Tone, tint
 
-from .date_field import DISPLAY_FORMAT, qdate
+from .currency_combo import CurrencyCombo
+from .date_field import DISPLAY_FORMAT, DateEdit, UnreadableDate, local_pattern, qdate
 
 _TIME = re.compile(r"(?P<hour>\d{1,2})[:.h]?(?P<minute>\d{2})")
+_DURATION = re.compile(
+    r"(?:(?P<hours>\d+)\s*(?:h|hours?|:))?\s*(?:(?P<minutes>\d+)\s*(?:m|min|minutes?)?)?"
+)
+
+
+@functools.cache
+def _zones() -> list[str]:
+    """The zones to complete, read once when the first dialog opens (listing the zone data
+    takes a tenth of a second: not at start-up)."""
+    hidden = ("posix/", "right/", "Etc/", "SystemV/")
+    return sorted(
+        zone for zone in available_timezones() if "/" in zone and not zone.startswith(hidden)
+    )
+
+
+def normalize_zone(text: str) -> str | None:
+    """ "tokyo", "asia/tokyo" or "New York" → the zone of that name or city; blank → None;
+    anything else as typed, for the store to explain."""
+    typed = text.strip()
+    if not typed:
+        return None
+    wanted = typed.casefold().replace(" ", "_")
+    for zone in _zones():
+        if wanted in (zone.casefold(), zone.rsplit("/", 1)[-1].casefold()):
+            return zone
+    return typed
 
 
 def normalize_time(text: str) -> str | None:
@@ -41,6 +78,33 @@ def normalize_time(text: str) -> str | None:
     if match := _TIME.fullmatch(typed):
         return f"{int(match['hour']):02d}:{match['minute']}"
     return typed
+
+
+def parse_duration(text: str) -> int | str | None:
+    """ "90" → 90, "1:30", "1h30", "1 h 30 min" → 90, "2h" → 120; blank → None; anything
+    else as typed, for the store to explain."""
+    typed = text.strip().lower()
+    if not typed:
+        return None
+    match = _DURATION.fullmatch(typed)
+    if match is None or not (match["hours"] or match["minutes"]):
+        return typed
+    return int(match["hours"] or 0) * 60 + int(match["minutes"] or 0)
+
+
+def _clock(value: time | None) -> str:
+    return value.strftime("%H:%M") if value is not None else ""
+
+
+def _zone_edit(parent: QWidget, placeholder: str) -> QLineEdit:
+    """A zone typed by name, "tokyo" completing to Asia/Tokyo."""
+    edit = QLineEdit(parent)
+    edit.setPlaceholderText(placeholder)
+    completer = QCompleter(_zones(), edit)
+    completer.setFilterMode(Qt.MatchFlag.MatchContains)
+    completer.setCaseSensitivity(Qt.CaseSensitivity.CaseInsensitive)
+    edit.setCompleter(completer)
+    return edit
 
 
 class ItemEditor(QDialog):
@@ -56,30 +120,44 @@ class ItemEditor(QDialog):
         day: date,
         item: ItineraryItemRecord | None = None,
         timezone: str | None = None,
+        currency: str = "EUR",
     ) -> None:
         super().__init__(parent)
         self.item = item
         heading = "Add item" if item is None else "Edit item"
         self.setWindowTitle(heading)
         self.setAccessibleName(heading)
+        self.kind_combo = QComboBox(self)
+        for kind, kind_label in KIND_LABELS.items():
+            self.kind_combo.addItem(kind_label, kind.value)
+        self.title_edit = QLineEdit(self)
         self.day_edit = QDateEdit(self)
         self.day_edit.setCalendarPopup(True)
         self.day_edit.setDisplayFormat(DISPLAY_FORMAT)
         self.day_edit.setDate(qdate(item.day if item else day))
+        self.all_day_check = QCheckBox("All day", self)
         self.time_edit = QLineEdit(self)
         self.time_edit.setPlaceholderText("Optional, e.g. 09:30")
-        self.title_edit = QLineEdit(self)
+        self.zone_edit = _zone_edit(self, "Time zone, e.g. Europe/Lisbon")
+        self.end_day_edit = DateEdit(local_pattern(), self)
+        self.end_day_edit.setPlaceholderText("Same day")
+        self.end_day_edit.fallback = self._day
+        self.end_time_edit = QLineEdit(self)
+        self.end_time_edit.setPlaceholderText("Optional, e.g. 11:00")
+        self.end_zone_edit = _zone_edit(self, "Same as the start")
+        self.duration_edit = QLineEdit(self)
+        self.duration_edit.setPlaceholderText("Instead of an end, e.g. 1h30")
+        self.detail_edits: dict[str, QLineEdit] = {name: QLineEdit(self) for name in DETAIL_FIELDS}
+        self.detail_edits["link"].setPlaceholderText("https://…")
         self.place_edit = QLineEdit(self)
+        self.cost_edit = QLineEdit(self)
+        self.cost_edit.setPlaceholderText("Optional, e.g. 120.50")
+        self.currency_combo = CurrencyCombo(self)
+        self.currency_combo.set_code(currency)
         self.notes_edit = QPlainTextEdit(self)
         self.notes_edit.setTabChangesFocus(True)
         self.notes_edit.setFixedHeight(72)
-        if item is not None:
-            self.time_edit.setText(item.start_time.strftime("%H:%M") if item.start_time else "")
-            self.title_edit.setText(item.title)
-            self.place_edit.setText(item.place)
-            self.notes_edit.setPlainText(item.notes)
-        zone = item.timezone if item is not None else timezone
-        self.time_edit.setToolTip(f"Local time in {zone}" if zone else "Local time")
+        self._fill(item, timezone)
         self.error_label = QLabel(self)
         self.error_label.setWordWrap(True)
         self.error_label.setTextFormat(Qt.TextFormat.PlainText)
@@ -93,39 +171,108 @@ class ItemEditor(QDialog):
         self.buttons.addButton(self.save_button, QDialogButtonBox.ButtonRole.AcceptRole)
         self.buttons.addButton(self.cancel_button, QDialogButtonBox.ButtonRole.RejectRole)
 
-        form = QFormLayout()
+        cost_row = QWidget(self)
+        cost_layout = QHBoxLayout(cost_row)
+        cost_layout.setContentsMargins(0, 0, 0, 0)
+        cost_layout.addWidget(self.cost_edit, 1)
+        cost_layout.addWidget(self.currency_combo)
+        self.currency_combo.setAccessibleName("Cost currency")
         self.fields: dict[str, QWidget] = {
-            "day": self.day_edit,
-            "start_time": self.time_edit,
+            "kind": self.kind_combo,
             "title": self.title_edit,
+            "day": self.day_edit,
+            "all_day": self.all_day_check,
+            "start_time": self.time_edit,
+            "timezone": self.zone_edit,
+            "end_day": self.end_day_edit,
+            "end_time": self.end_time_edit,
+            "end_timezone": self.end_zone_edit,
+            "duration_minutes": self.duration_edit,
+            **{name: self.detail_edits[name] for name in DETAIL_FIELDS[:5]},
             "place": self.place_edit,
+            **{name: self.detail_edits[name] for name in DETAIL_FIELDS[5:]},
+            "cost_amount": self.cost_edit,
             "notes": self.notes_edit,
         }
-        for label_text, widget in zip(
-            ("Day", "Time", "Title", "Place", "Notes"), self.fields.values(), strict=True
-        ):
-            label = QLabel(label_text, self)
+        """Field → its widget, in the order of the rows (and of Tab)."""
+        self.form = QFormLayout()
+        self.labels: dict[str, QLabel] = {}
+        for name, widget in self.fields.items():
+            label = QLabel(self)
             label.setBuddy(widget)
-            widget.setAccessibleName(label_text)
-            form.addRow(label, widget)
+            self.labels[name] = label
+            self.form.addRow(label, cost_row if name == "cost_amount" else widget)
         for button in (self.save_button, self.cancel_button):
             button.setAccessibleName(button.text())
         layout = QVBoxLayout(self)
-        layout.addLayout(form)
+        layout.addLayout(self.form)
         layout.addWidget(self.error_label)
         layout.addWidget(self.buttons)
+        order = [*self.fields.values(), self.save_button, self.cancel_button]
+        order.insert(order.index(self.cost_edit) + 1, self.currency_combo)
+        for before, after in itertools.pairwise(order):
+            QWidget.setTabOrder(before, after)
+        self.kind_combo.currentIndexChanged.connect(self._kind_changed)
+        self.all_day_check.toggled.connect(self._all_day_changed)
+        self._kind_changed()
+        self._all_day_changed()
         self.title_edit.setFocus()
         self.save_button.clicked.connect(self._save)
         self.cancel_button.clicked.connect(self.reject)
 
-    def values(self) -> dict[str, object]:
-        """What the fields say, in the store's terms."""
+    def _fill(self, item: ItineraryItemRecord | None, timezone: str | None) -> None:
+        if item is None:
+            self.zone_edit.setText(timezone or "")
+            self.kind_combo.setCurrentIndex(self.kind_combo.findData(ItemKind.ACTIVITY.value))
+            return
+        self.kind_combo.setCurrentIndex(self.kind_combo.findData(item.kind.value))
+        self.title_edit.setText(item.title)
+        self.all_day_check.setChecked(item.all_day)
+        self.time_edit.setText(_clock(item.start_time))
+        self.zone_edit.setText(item.timezone or "")
+        self.end_day_edit.set_value(item.end_day)
+        self.end_time_edit.setText(_clock(item.end_time))
+        self.end_zone_edit.setText(item.end_timezone or "")
+        self.duration_edit.setText(
+            "" if item.duration_minutes is None else str(item.duration_minutes)
+        )
+        for name, edit in self.detail_edits.items():
+            edit.setText(getattr(item, name))
+        self.place_edit.setText(item.place)
+        self.cost_edit.setText("" if item.cost_amount is None else str(item.cost_amount))
+        if item.cost_currency:
+            self.currency_combo.set_code(item.cost_currency)
+        self.notes_edit.setPlainText(item.notes)
+
+    def _day(self) -> date:
         day = self.day_edit.date()
+        return date(day.year(), day.month(), day.day())
+
+    def kind(self) -> ItemKind:
+        return ItemKind(self.kind_combo.currentData())
+
+    def values(self) -> dict[str, object]:
+        """What the fields say, in the store's terms (hidden details included: they are
+        kept, not cleared). An all-day item has no times: those fields, hidden while All day
+        is on, keep their text but are not sent."""
+        end_day = self.end_day_edit.read()
+        timed = not self.all_day_check.isChecked()
+        cost = self.cost_edit.text().strip()
         return {
-            "day": date(day.year(), day.month(), day.day()),
-            "start_time": normalize_time(self.time_edit.text()),
+            "kind": self.kind().value,
             "title": self.title_edit.text().strip(),
+            "day": self._day(),
+            "all_day": self.all_day_check.isChecked(),
+            "start_time": normalize_time(self.time_edit.text()) if timed else None,
+            "timezone": normalize_zone(self.zone_edit.text()),
+            "end_day": end_day.text if isinstance(end_day, UnreadableDate) else end_day,
+            "end_time": normalize_time(self.end_time_edit.text()) if timed else None,
+            "end_timezone": normalize_zone(self.end_zone_edit.text()),
+            "duration_minutes": parse_duration(self.duration_edit.text()) if timed else None,
+            **{name: edit.text().strip() for name, edit in self.detail_edits.items()},
             "place": self.place_edit.text().strip(),
+            "cost_amount": cost or None,
+            "cost_currency": self.currency_combo.code() if cost else None,
             "notes": self.notes_edit.toPlainText(),
         }
 
@@ -135,13 +282,53 @@ class ItemEditor(QDialog):
         self.error_label.setText(message)
         self.error_label.setAccessibleDescription(message)
         self.error_label.show()
-        widget = self.fields.get(field)
+        widget = self.currency_combo if field == "cost_currency" else self.fields.get(field)
         if widget is not None:
             widget.setFocus(Qt.FocusReason.OtherFocusReason)
 
     def set_busy(self, busy: bool) -> None:
         self.save_button.setEnabled(not busy)
 
+    def _kind_changed(self) -> None:
+        """Show the rows this kind needs, labelled for it (a hotel's check-in and out)."""
+        kind = self.kind()
+        wanted = set(kind_details(kind))
+        for name, label in self.labels.items():
+            text = _label_text(kind, name)
+            label.setText("" if name == "all_day" else text)
+            self.fields[name].setAccessibleName(text)
+            if name in DETAIL_FIELDS[:5]:
+                self.form.setRowVisible(label, name in wanted)
+
+    def _all_day_changed(self) -> None:
+        timed = not self.all_day_check.isChecked()
+        for name in ("start_time", "timezone", "end_time", "end_timezone", "duration_minutes"):
+            self.form.setRowVisible(self.labels[name], timed)
+
     def _save(self) -> None:
         self.set_busy(True)
         self.save_requested.emit(self.values())
+
+
+_LABELS = {
+    "kind": "Kind",
+    "title": "Title",
+    "day": "Day",
+    "all_day": "All day",
+    "timezone": "Time zone",
+    "end_day": "End day",
+    "end_timezone": "End time zone",
+    "duration_minutes": "Duration",
+    "place": "Place",
+    "cost_amount": "Cost",
+    "notes": "Notes",
+}
+_KIND_LABELS = {
+    (ItemKind.LODGING, "day"): "Check-in day",
+    (ItemKind.LODGING, "end_day"): "Check-out day",
+    (ItemKind.CAR, "end_day"): "Drop-off day",
+}
+
+
+def _label_text(kind: ItemKind, name: str) -> str:
+    return _KIND_LABELS.get((kind, name)) or _LABELS.get(name) or field_label(kind, name)

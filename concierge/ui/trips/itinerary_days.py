@@ -2,7 +2,8 @@
 
 Every day of the trip gets a group, even an empty one, so the person can see the gaps and
 add to them; days with items outside the trip's dates are shown too (and say so) rather
-than hidden.
+than hidden. An item that spans days (a hotel, an overnight flight) shows on each of them,
+in the order `concierge.travel.day_order` sets for every view of a day.
 """
 
 from __future__ import annotations
@@ -12,6 +13,8 @@ from dataclasses import dataclass
 from datetime import date, timedelta
 
 from concierge.store import ItineraryItemRecord, TripRecord
+from concierge.travel.day_order import DayEntry, by_day
+from concierge.travel.item_times import DayRole
 
 from .trip_text import day_heading
 
@@ -21,9 +24,20 @@ MAX_EMPTY_DAYS = 366
 
 @dataclass(frozen=True, slots=True)
 class DayGroup:
+    """One day's items in the day's order; `roles` says, beside each item, what it is on
+    this day (its own day, or a later day of a hotel or flight)."""
+
     day: date
     heading: str
     items: tuple[ItineraryItemRecord, ...]
+    roles: tuple[DayRole, ...] = ()
+
+    def role_of(self, row: int) -> DayRole:
+        return self.roles[row] if row < len(self.roles) else DayRole.ONLY
+
+    def own_items(self) -> tuple[ItineraryItemRecord, ...]:
+        """The items whose day this is (those moving within the day reorders)."""
+        return tuple(item for item in self.items if item.day == self.day)
 
 
 def trip_dates(trip: TripRecord | None) -> list[date]:
@@ -38,12 +52,16 @@ def trip_dates(trip: TripRecord | None) -> list[date]:
 
 def group_by_day(trip: TripRecord | None, items: Sequence[ItineraryItemRecord]) -> list[DayGroup]:
     """The trip's days (and any other day that has items), each with its items in order."""
-    by_day: dict[date, list[ItineraryItemRecord]] = {day: [] for day in trip_dates(trip)}
-    for item in items:
-        by_day.setdefault(item.day, []).append(item)
+    days: dict[date, list[DayEntry]] = {day: [] for day in trip_dates(trip)}
+    days.update(by_day(items))
     start = trip.start_date if trip else None
     end = trip.end_date if trip else None
     return [
-        DayGroup(day, day_heading(day, start, end), tuple(sorted(found, key=lambda i: i.position)))
-        for day, found in sorted(by_day.items())
+        DayGroup(
+            day,
+            day_heading(day, start, end),
+            tuple(entry.item for entry in entries),
+            tuple(entry.role for entry in entries),
+        )
+        for day, entries in sorted(days.items())
     ]

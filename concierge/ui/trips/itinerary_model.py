@@ -19,6 +19,14 @@ from PySide6.QtCore import QModelIndex, QObject, QPersistentModelIndex, Qt
 from PySide6.QtGui import QFont, QStandardItem, QStandardItemModel
 
 from concierge.store import CREATED, ItineraryItemRecord
+from concierge.travel.item_text import (
+    booking_text,
+    details_text,
+    place_text,
+    title_text,
+    when_text,
+)
+from concierge.travel.item_times import DayRole
 from concierge.ui.colours import mark_tint
 from concierge.ui.views.marks import ADDED_BY_ASSISTANT, CHANGED_BY_ASSISTANT
 
@@ -39,6 +47,23 @@ _FIELD_NAMES = {
     "title": "title",
     "place": "place",
     "notes": "notes",
+    "kind": "kind",
+    "end_day": "end day",
+    "end_time": "end time",
+    "end_timezone": "end time zone",
+    "all_day": "all day",
+    "duration_minutes": "duration",
+    "carrier": "carrier",
+    "service_number": "number",
+    "from_place": "from",
+    "to_place": "to",
+    "seat": "seat",
+    "confirmation_code": "confirmation code",
+    "provider": "provider",
+    "address": "address",
+    "link": "link",
+    "cost_amount": "cost",
+    "cost_currency": "cost currency",
 }
 """What an assistant change is called in a tooltip; moves that only renumber (position)
 are not marked: they follow from another change."""
@@ -84,16 +109,24 @@ class ItineraryModel(QStandardItemModel):
         self._bold.setBold(True)
         self._day_cells: list[_Cells] = []
         self._item_cells: list[list[_Cells]] = []
+        self._zone: str | None = None
+        """Where the reader is: times in other zones name theirs."""
 
     @property
     def days(self) -> tuple[DayGroup, ...]:
         return tuple(self._days)
 
     def set_days(
-        self, days: Sequence[DayGroup], unseen: Mapping[str, frozenset[str]] | None = None
+        self,
+        days: Sequence[DayGroup],
+        unseen: Mapping[str, frozenset[str]] | None = None,
+        *,
+        zone: str | None = None,
     ) -> bool:
-        """Show `days`; returns True when the rows were rebuilt (the days changed), False
-        when it was applied as row changes (expansion, selection and scrolling survive)."""
+        """Show `days`, times in `zone` without naming it; returns True when the rows were
+        rebuilt (the days changed), False when it was applied as row changes (expansion,
+        selection and scrolling survive)."""
+        self._zone = zone
         reasons: dict[str, str] = {}
         for item_id, fields in (unseen or {}).items():
             if (reason := unseen_reason(fields)) is not None:
@@ -104,7 +137,10 @@ class ItineraryModel(QStandardItemModel):
             self.removeRows(0, self.rowCount())
             self._days = days
             self._day_cells = [self._cells_of_day(group) for group in days]
-            self._item_cells = [[self._cells_of_item(i) for i in group.items] for group in days]
+            self._item_cells = [
+                [self._cells_of_item(i, group.role_of(n)) for n, i in enumerate(group.items)]
+                for group in days
+            ]
             for cells, item_cells in zip(self._day_cells, self._item_cells, strict=True):
                 row = _row(cells, _DAY_FLAGS)
                 for child in item_cells:
@@ -127,7 +163,7 @@ class ItineraryModel(QStandardItemModel):
                 day_item.removeRow(row)
         for target, item in enumerate(group.items):
             current = next((n for n in range(target, len(items)) if items[n].id == item.id), None)
-            fresh = self._cells_of_item(item)
+            fresh = self._cells_of_item(item, group.role_of(target))
             if current is None:
                 items.insert(target, item)
                 cells.insert(target, fresh)
@@ -160,7 +196,8 @@ class ItineraryModel(QStandardItemModel):
         index = self.index_of_item(item_id)
         if index.isValid():
             day_row, row = index.parent().row(), index.row()
-            fresh = self._cells_of_item(self._days[day_row].items[row])
+            group = self._days[day_row]
+            fresh = self._cells_of_item(group.items[row], group.role_of(row))
             day_item = self.item(day_row, 0)
             _update(day_item, row, self._item_cells[day_row][row], fresh)
             self._item_cells[day_row][row] = fresh
@@ -205,12 +242,20 @@ class ItineraryModel(QStandardItemModel):
             _FONT: (self._bold, None, None, None),
         }
 
-    def _cells_of_item(self, item: ItineraryItemRecord) -> _Cells:
+    def _cells_of_item(self, item: ItineraryItemRecord, role: DayRole) -> _Cells:
         reason = self._unseen.get(item.id)
-        notes_tip = "\n".join(part for part in (reason, item.notes) if part) or None
+        shown = (
+            when_text(item, role, self._zone),
+            title_text(item),
+            place_text(item),
+            details_text(item),
+        )
+        # Unmarked, the title and place show in full as tooltips (a narrow column cuts them
+        # short); the notes' tooltip keeps their line breaks.
+        notes = "\n".join(part for part in (reason, booking_text(item), item.notes) if part)
         return {
-            _DISPLAY: tuple(_cell(item, column) for column in range(_NCOL)),
-            _TOOLTIP: (reason, reason, reason, notes_tip),
+            _DISPLAY: shown,
+            _TOOLTIP: (reason, reason or shown[1], reason or shown[2] or None, notes or None),
             _ACCESSIBLE_DESCRIPTION: (reason,) * _NCOL,
             _BACKGROUND: (mark_tint() if reason else None,) * _NCOL,
             ITEM_ID_ROLE: (item.id,) * _NCOL,
@@ -242,15 +287,3 @@ def _update(parent: QStandardItem, row: int, old: _Cells, new: _Cells) -> None:
         for column in range(_NCOL):
             if before[column] != after[column]:
                 parent.child(row, column).setData(after[column], role)
-
-
-def _cell(item: ItineraryItemRecord, column: int) -> str | None:
-    if column == 0:
-        return item.start_time.strftime("%H:%M") if item.start_time else ""
-    if column == 1:
-        return item.title
-    if column == 2:
-        return item.place
-    if column == 3:
-        return " ".join(item.notes.split())
-    return None

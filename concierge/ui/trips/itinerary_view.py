@@ -126,7 +126,7 @@ class ItineraryView(TripView[Change]):
         """Measured widths by the times shown: a write that adds an item and one that removes
         it again (an assistant or lookup editing in a loop) switch between known widths."""
         header.setSectionResizeMode(1, QHeaderView.ResizeMode.Stretch)
-        self.column_shares = ColumnShares(header, {2: 0.27, 3: 0.25})  # Place, Notes
+        self.column_shares = ColumnShares(header, {2: 0.22, 3: 0.22})  # Place, Notes
         self.empty_label = QLabel(EMPTY_TEXT, self)
         self.empty_label.setWordWrap(True)
         self.placeholder = QLabel(NO_TRIP_TEXT, self)
@@ -230,8 +230,15 @@ class ItineraryView(TripView[Change]):
         """Open the item dialog for a new item on the selected day (or the first day)."""
         if self._trip_id is None:
             return
-        tz = self._trip.destination_tz if self._trip is not None else None
-        self._open_editor(ItemEditor(self, day=self._default_day(), timezone=tz))
+        trip = self._trip
+        self._open_editor(
+            ItemEditor(
+                self,
+                day=self._default_day(),
+                timezone=trip.destination_tz if trip is not None else None,
+                currency=trip.budget_currency if trip is not None else "EUR",
+            )
+        )
 
     def edit_selected(self) -> None:
         item = self._current_item()
@@ -248,7 +255,7 @@ class ItineraryView(TripView[Change]):
         item = self._current_item()
         if item is None:
             return
-        count = len(next(g.items for g in self.model.days if g.day == item.day))
+        count = len(next(g.own_items() for g in self.model.days if g.day == item.day))
         target = item.position + step
         if 0 <= target < count:
             self._start_move(item, item.day, target)
@@ -323,7 +330,9 @@ class ItineraryView(TripView[Change]):
         scroll = self.tree.verticalScrollBar().value()
         self._restoring = True
         try:
-            if self.model.set_days(group_by_day(trip, items), unseen_items):
+            if self.model.set_days(
+                group_by_day(trip, items), unseen_items, zone=trip.destination_tz
+            ):
                 # The days changed: a reset, so expansion, spans, selection and scrolling
                 # are set up again. Otherwise the rows changed in place and all survive.
                 self.tree.expandAll()
@@ -387,10 +396,7 @@ class ItineraryView(TripView[Change]):
         item = editor.item
         try:
             if item is None:
-                zone = self._trip.destination_tz if self._trip is not None else None
-                added = await self.itinerary.add(
-                    trip_id, {**values, "timezone": zone}, context=person()
-                )
+                added = await self.itinerary.add(trip_id, values, context=person())
                 self._pending_select = (added.id,)
             else:
                 changes = {k: v for k, v in values.items() if getattr(item, k) != v}
@@ -528,7 +534,9 @@ class ItineraryView(TripView[Change]):
             has_selection=bool(self._selected),
             can_move_up=item is not None and item.position > 0,
             can_move_down=(
-                item is not None and group is not None and item.position < len(group.items) - 1
+                item is not None
+                and group is not None
+                and item.position < len(group.own_items()) - 1
             ),
         )
 
@@ -632,4 +640,4 @@ def _shown_here(change: Change) -> bool:
 
 
 def _all_items(model: ItineraryModel) -> list[ItineraryItemRecord]:
-    return [item for group in model.days for item in group.items]
+    return [item for group in model.days for item in group.own_items()]

@@ -1,0 +1,62 @@
+"""The order of one day's items, shared by the itinerary, the timeline and the assistant.
+
+The rule: every item has a manual place in its day (`position`, which the person sets by
+moving it), and items carried over from earlier days (a hotel's later nights, an overnight
+flight's arrival) come first in that manual order, by the day they started. Then the
+untimed items keep their manual places, and the timed ones fill the remaining places in
+the order they happen (real instants, so items in different zones order correctly; ties
+keep the manual order). An item's time on a day is its start on its first day and its end
+on its last (a check-out at 11:00); on the days between it has none.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from datetime import date, datetime
+
+from concierge.store import ItineraryItemRecord
+
+from .item_times import DayRole, day_role, instant, item_days, item_end, item_start
+
+
+@dataclass(frozen=True, slots=True)
+class DayEntry:
+    """One item as one day shows it."""
+
+    item: ItineraryItemRecord
+    role: DayRole
+
+
+def time_on(entry: DayEntry) -> datetime | None:
+    """The instant that places the entry among its day's timed items, or None."""
+    if entry.role in (DayRole.ONLY, DayRole.STARTS):
+        return item_start(entry.item)
+    if entry.role is DayRole.ENDS:
+        return item_end(entry.item)
+    return None
+
+
+def arrange_day(entries: Sequence[DayEntry]) -> list[DayEntry]:
+    """`entries` (in manual order) with the timed ones sorted into the timed places."""
+    times = [time_on(entry) for entry in entries]
+    timed = sorted((instant(moment), n) for n, moment in enumerate(times) if moment is not None)
+    places = iter(n for _, n in timed)
+    return [
+        entries[next(places)] if times[n] is not None else entry for n, entry in enumerate(entries)
+    ]
+
+
+def by_day(items: Iterable[ItineraryItemRecord]) -> dict[date, list[DayEntry]]:
+    """Every day any item shows on, in date order, with its entries in the day's order."""
+    manual: dict[date, list[tuple[tuple[int, date, int, str], DayEntry]]] = {}
+    for item in items:
+        for day in item_days(item):
+            carried = int(day != item.day)
+            key = (1 - carried, item.day, item.position, item.id)
+            entry = DayEntry(item, day_role(item, day))
+            manual.setdefault(day, []).append((key, entry))
+    return {
+        day: arrange_day([entry for _, entry in sorted(found, key=lambda pair: pair[0])])
+        for day, found in sorted(manual.items())
+    }

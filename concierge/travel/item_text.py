@@ -1,0 +1,90 @@
+"""An itinerary item's times and details as short text, for the itinerary's rows.
+
+Times are local wall-clock times; a zone is named only where it differs from the one the
+reader is in (the trip's place that day), so a day in one city reads "09:30–11:00" and a
+flight out reads "13:45 Lisbon → 09:05 Tokyo".
+"""
+
+from __future__ import annotations
+
+from datetime import datetime
+
+from concierge.store import ItemKind, ItineraryItemRecord
+
+from .item_kinds import KIND_LABELS, TRANSPORT, cost_text
+from .item_times import DayRole, duration_text, item_end, item_start, role_text
+
+
+def zone_name(zone: str) -> str:
+    """ "America/New_York" → "New York": the city people know a zone by."""
+    return zone.rsplit("/", 1)[-1].replace("_", " ")
+
+
+def _clock(moment: datetime, zone: str | None, named: bool) -> str:
+    text = moment.strftime("%H:%M")
+    return f"{text} {zone_name(zone)}" if named and zone else text
+
+
+def when_text(item: ItineraryItemRecord, role: DayRole, reference: str | None) -> str:
+    """The Time cell of the item on a day where it plays `role`, the reader being in
+    `reference` (a zone, or None when unknown). On the days of an item that spans several
+    it says what happens then: "departs 13:45 Lisbon", "continues", "check-out 11:00"."""
+    start, end = item_start(item), item_end(item)
+    start_zone = item.timezone
+    end_zone = item.end_timezone or item.timezone
+    start_named = start_zone is not None and start_zone != reference
+    end_named = end_zone is not None and (end_zone != reference or end_zone != start_zone)
+    if role is not DayRole.ONLY:
+        words = role_text(item, role)
+        if role is DayRole.STARTS and start is not None:
+            clock = _clock(start, start_zone, start_named)
+            return clock if words == "starts" else f"{words} {clock}"
+        if role is DayRole.ENDS and end is not None:
+            clock = _clock(end, end_zone, end_named)
+            return f"until {clock}" if words == "ends" else f"{words} {clock}"
+        return "All day" if item.all_day and words == "starts" else words
+    if item.all_day:
+        return "All day"
+    if start is not None and end is not None:
+        if start_zone == end_zone and not start_named:
+            return f"{_clock(start, start_zone, False)}–{_clock(end, end_zone, False)}"
+        return f"{_clock(start, start_zone, start_named)} → {_clock(end, end_zone, end_named)}"
+    if start is not None:
+        return _clock(start, start_zone, start_named)
+    if end is not None:
+        return f"until {_clock(end, end_zone, end_named)}"
+    if item.duration_minutes is not None:
+        return duration_text(item.duration_minutes)
+    return ""
+
+
+def title_text(item: ItineraryItemRecord) -> str:
+    """The Title cell: the kind (unless a plain activity), then the title."""
+    if item.kind is ItemKind.ACTIVITY:
+        return item.title
+    return f"{KIND_LABELS[item.kind]} · {item.title}"
+
+
+def place_text(item: ItineraryItemRecord) -> str:
+    """The Place cell: where it is; for a journey, from where to where."""
+    if (item.kind in TRANSPORT or item.kind is ItemKind.CAR) and (item.from_place or item.to_place):
+        return f"{item.from_place or '?'} → {item.to_place or '?'}"
+    return item.place or item.address
+
+
+def booking_text(item: ItineraryItemRecord) -> str:
+    """Booking details and the cost on one line: "TAP TP 88 · seat 23A · 812.40 EUR"."""
+    service = " ".join(part for part in (item.carrier, item.service_number) if part)
+    parts = [
+        service,
+        f"seat {item.seat}" if item.seat else "",
+        f"ref. {item.confirmation_code}" if item.confirmation_code else "",
+        item.provider if item.provider and item.provider != item.carrier else "",
+        cost_text(item),
+    ]
+    return " · ".join(part for part in parts if part)
+
+
+def details_text(item: ItineraryItemRecord) -> str:
+    """The Notes cell: the booking details, then the notes, on one line."""
+    return " · ".join(part for part in (booking_text(item), " ".join(item.notes.split())) if part)
