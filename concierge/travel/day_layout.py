@@ -23,6 +23,8 @@ from datetime import date, datetime, time
 
 from concierge.store import ItineraryItemRecord
 
+from .item_times import item_days, item_end, item_start
+
 MINUTES_PER_DAY = 24 * 60
 DEFAULT_FIRST_HOUR = 6
 DEFAULT_LAST_HOUR = 23
@@ -305,17 +307,22 @@ def entry_on(
 
 def timeline_entries(items: Iterable[ItineraryItemRecord], day: date) -> list[TimelineEntry]:
     """The entries of `day`, in the itinerary's order: the one place that reads items for
-    the timeline."""
-    return [
-        entry_on(
-            day,
-            item_id=item.id,
-            title=item.title,
-            kind="activity",
-            start=None if item.start_time is None else datetime.combine(item.day, item.start_time),
-            end=None,
-            all_day=False,
-        )
-        for item in items
-        if item.day == day
-    ]
+    the timeline. An item spanning days (a hotel, an overnight flight) shows on each."""
+    entries: list[TimelineEntry] = []
+    for item in items:
+        days = item_days(item)
+        if day in days:
+            entries.append(
+                entry_on(
+                    day,
+                    item_id=item.id,
+                    title=item.title,
+                    kind=item.kind.value,
+                    start=item_start(item),
+                    end=item_end(item),
+                    all_day=item.all_day,
+                    first_day=days[0],
+                    last_day=days[-1],
+                )
+            )
+    return entries

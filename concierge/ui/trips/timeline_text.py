@@ -3,21 +3,9 @@ that its tooltip and screen readers both say. Free of Qt, so it is tested as tex
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-
+from concierge.store import ItemKind
 from concierge.travel.day_layout import Block, DayLayout, TimelineEntry
-
-KIND_LABELS: Mapping[str, str] = {
-    "flight": "Flight",
-    "train": "Train",
-    "bus": "Bus",
-    "car": "Car",
-    "ferry": "Ferry",
-    "lodging": "Lodging",
-    "activity": "Activity",
-    "meal": "Meal",
-    "note": "Note",
-}
+from concierge.travel.item_kinds import KIND_LABELS
 
 ALL_DAY = "All day"
 NO_TIME = "No time"
@@ -25,7 +13,10 @@ NO_END = "no end time"
 
 
 def kind_label(kind: str) -> str:
-    return KIND_LABELS.get(kind, kind.replace("_", " ").capitalize())
+    try:
+        return KIND_LABELS[ItemKind(kind)]
+    except ValueError:
+        return kind.replace("_", " ").capitalize()
 
 
 def clock(minutes: int) -> str:
