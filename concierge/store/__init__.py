@@ -24,6 +24,7 @@ from .forms import FormAnswerRepository
 from .goals import GoalRepository
 from .history import SqliteHistoryStore
 from .itinerary import ItineraryRepository
+from .ledger import LedgerRepository
 from .lookup_job_records import LookupJobBus, LookupJobRecord, LookupStatus
 from .lookup_jobs import LookupJobRepository
 from .migrate import MigrationReport, upgrade_to_head
@@ -32,6 +33,8 @@ from .pins import PinRepository
 from .records import (
     AnswerAction,
     AnswerEvent,
+    ExpenseCategory,
+    ExpenseRecord,
     FormInstanceRecord,
     FormState,
     GoalRecord,
@@ -39,6 +42,7 @@ from .records import (
     ItineraryItemRecord,
     Pace,
     PinRecord,
+    Share,
     TripRecord,
 )
 from .secrets import Secret, SecretSaved, SecretSource, SecretStore
@@ -59,6 +63,7 @@ from .tables import (
     ChangeLogEntry,
     Conversation,
     ConversationMessage,
+    Expense,
     FormAnswer,
     FormInstance,
     Goal,
@@ -101,6 +106,9 @@ __all__ = [
     "DatabaseClosedError",
     "DatabaseOpenError",
     "EntityKind",
+    "Expense",
+    "ExpenseCategory",
+    "ExpenseRecord",
     "FormAnswer",
     "FormAnswerRepository",
     "FormInstance",
@@ -115,6 +123,7 @@ __all__ = [
     "ItineraryItem",
     "ItineraryItemRecord",
     "ItineraryRepository",
+    "LedgerRepository",
     "LookupJob",
     "LookupJobBus",
     "LookupJobRecord",
@@ -135,6 +144,7 @@ __all__ = [
     "SecretStore",
     "Setting",
     "Settings",
+    "Share",
     "SqliteHistoryStore",
     "StoreError",
     "TranscriptNote",

@@ -57,3 +57,11 @@ ZMW Zambian kwacha 2|ZWG Zimbabwe gold 2
 CURRENCY_CODES: frozenset[str] = frozenset(
     row.split(" ", 1)[0] for row in ISO_4217_TABLE.replace("\n", "|").split("|") if row.strip()
 )
+
+MINOR_UNITS: dict[str, int] = {
+    code: int(row.rsplit(" ", 1)[1])
+    for row in ISO_4217_TABLE.replace("\n", "|").split("|")
+    if row.strip()
+    for code in (row.split(" ", 1)[0],)
+}
+"""Code → how many decimals an amount in it may carry (JPY 0, EUR 2, KWD 3)."""
