@@ -175,8 +175,24 @@ def exchange() -> Exchange:
     return _shared
 
 
+_loading: asyncio.Task[Exchange] | None = None
+
+
 async def load_exchange() -> Exchange:
-    """The shared `Exchange`, loaded in a worker thread the first time."""
+    """The shared `Exchange`, loaded in a worker thread the first time (callers waiting
+    meanwhile share the one load)."""
+    global _loading
     if _shared is not None:
         return _shared
-    return await asyncio.to_thread(exchange)
+    if _loading is None or _loading.get_loop() is not asyncio.get_running_loop():
+        _loading = asyncio.ensure_future(asyncio.to_thread(exchange))
+    return await asyncio.shield(_loading)
+
+
+async def exchange_within(seconds: float) -> Exchange | None:
+    """The shared `Exchange` if it is loaded within `seconds`, else None (the load goes on,
+    for the next caller)."""
+    try:
+        return await asyncio.wait_for(asyncio.shield(load_exchange()), seconds)
+    except TimeoutError:
+        return None

@@ -78,6 +78,8 @@ class LedgerTotals:
     budget: Decimal | None
     spent: Decimal
     planned: Decimal
+    planned_count: int
+    """How many planned costs `planned` sums."""
     converted: tuple[ConvertedExpense, ...]
     unconverted: tuple[Unconverted, ...]
     planned_unconverted: tuple[str, ...]
@@ -92,6 +94,10 @@ class LedgerTotals:
     balances: Mapping[str, Decimal]
     """Paid minus share: positive is owed money, negative owes."""
     settlements: tuple[Transfer, ...]
+
+    @property
+    def expenses_count(self) -> int:
+        return len(self.converted) + len(self.unconverted)
 
     @property
     def rate_dates(self) -> tuple[date, date] | None:
@@ -134,7 +140,8 @@ def ledger_totals(
                 expense, result.amount, result.rate, tuple(zip(names, parts, strict=True))
             )
         )
-    planned_total, planned_unconverted = _planned(planned, target, rates)
+    planned_costs = list(planned)
+    planned_total, planned_unconverted = _planned(planned_costs, target, rates)
 
     by_category: dict[ExpenseCategory, Decimal] = defaultdict(Decimal)
     by_day: dict[date, dict[ExpenseCategory, Decimal]] = defaultdict(lambda: defaultdict(Decimal))
@@ -157,6 +164,7 @@ def ledger_totals(
         budget=trip.budget_amount,
         spent=sum((item.amount for item in converted), zero),
         planned=planned_total,
+        planned_count=len(planned_costs) - len(planned_unconverted),
         converted=tuple(converted),
         unconverted=tuple(unconverted),
         planned_unconverted=planned_unconverted,
