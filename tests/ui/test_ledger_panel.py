@@ -10,12 +10,15 @@ from pathlib import Path
 
 import pytest
 from PySide6.QtCore import Qt
+from PySide6.QtGui import QPalette
 from PySide6.QtWidgets import QApplication
 from pytestqt.modeltest import ModelTester
 from pytestqt.qtbot import QtBot
 
 from concierge.store import ExpenseCategory, TripRecord
+from concierge.ui.colours import contrast, dark_palette, is_dark
 from concierge.ui.ledger import LedgerPanel
+from concierge.ui.ledger.charts import category_colour
 from concierge.ui.ledger.model import CONVERTED_COLUMN, ExpensesModel
 from tests.ui import trips_support
 from tests.ui.trips_support import TripServices, focus, on_screen, press, type_text
@@ -82,9 +85,12 @@ async def test_an_expense_typed_field_by_field_shows_converted_with_its_rate_dat
         panel.model.index(0, 0).data(Qt.ItemDataRole.ToolTipRole)
     )
     assert "at the ECB rate of 3 May 2024" in panel.rates_label.text()
-    assert "Transport 60.75 EUR" in panel.totals_label.text()
-    assert "By person: Me 30.38 EUR · Ana 30.37 EUR" in panel.totals_label.text()
-    assert "Ana pays Me 30.37 EUR" in panel.totals_label.text()
+    assert panel.totals_label.text().splitlines() == [
+        "Me: share 30.38 EUR, paid 60.75 EUR",
+        "Ana: share 30.37 EUR, paid 0.00 EUR",
+        "To settle: Ana pays Me 30.37 EUR",
+    ]
+    assert "transport 60.75 EUR" in panel.chart.accessibleDescription()
     assert panel.budget_bar.caption() == (
         "Spent 60.75 EUR · planned nothing costed yet · budget 500.00 EUR"
     )
@@ -120,7 +126,7 @@ async def test_a_refused_value_is_named_its_field_focused_and_nothing_lost(
     press(qtbot, Qt.Key.Key_Return)
     await until(lambda: panel.model.rowCount() == 1)
     assert not panel.error_label.isVisible()
-    assert "Other 12.34 EUR" in panel.totals_label.text()
+    assert panel.chart.accessibleDescription().startswith("By category: other 12.34 EUR.")
 
 
 async def test_open_with_enter_save_then_delete_and_undo(
@@ -140,14 +146,46 @@ async def test_open_with_enter_save_then_delete_and_undo(
     assert panel.save_button.text() == "Save"
     type_text(qtbot, "45")
     press(qtbot, Qt.Key.Key_Return)
-    await until(lambda: "Other 45.00 EUR" in panel.totals_label.text())
+    await until(lambda: "other 45.00 EUR" in panel.chart.accessibleDescription())
     assert [e.amount for e in await services.ledger.expenses(trip.id)] == [Decimal(45)]
 
     await focus(panel.view)
     panel.view.setCurrentIndex(panel.model.index(0, 0))
     press(qtbot, Qt.Key.Key_Delete)
     await until(lambda: panel.model.rowCount() == 0 and panel.undo_bar.isVisible())
-    assert panel.totals_label.text() == "" or "45.00" not in panel.totals_label.text()
+    assert panel.chart.accessibleDescription() == "Nothing spent yet."
     qtbot.mouseClick(panel.undo_bar.undo_button, Qt.MouseButton.LeftButton)
     await until(lambda: panel.model.rowCount() == 1)
-    assert "Other 45.00 EUR" in panel.totals_label.text()
+    assert "other 45.00 EUR" in panel.chart.accessibleDescription()
+    assert [e.amount for e in await services.ledger.expenses(trip.id)] == [Decimal(45)]
+
+
+@pytest.mark.parametrize("dark", [False, True], ids=["light", "dark"])
+async def test_the_chart_colours_stand_out_in_light_and_dark(
+    panel: LedgerPanel, services: TripServices, dark: bool, tmp_path: Path
+) -> None:
+    app = QApplication.instance()
+    assert isinstance(app, QApplication)
+    before = app.palette()
+    if dark:
+        app.setPalette(dark_palette())
+    try:
+        trip = await open_trip(panel, services)
+        for day, amount, category in [
+            ("2024-05-02", "120", "lodging"),
+            ("2024-05-02", "30", "food"),
+            ("2024-05-03", "45", "transport"),
+            ("2024-05-04", "15", "food"),
+        ]:
+            await services.ledger.add(
+                trip.id, {"amount": amount, "spent_on": day, "category": category}
+            )
+        await until(lambda: panel.model.rowCount() == 4)
+        base = panel.chart.palette().color(QPalette.ColorRole.Base)
+        for category in ExpenseCategory:
+            shade = category_colour(category, panel.chart.palette())
+            assert contrast(shade, base) >= 3, category
+        assert is_dark(panel.chart.palette()) is dark
+        panel.grab().save(str(tmp_path / f"ledger-{'dark' if dark else 'light'}.png"))
+    finally:
+        app.setPalette(before)

@@ -64,22 +64,13 @@ class BudgetBar(QWidget):
         return text
 
     def sizeHint(self) -> QSize:
-        return QSize(240, self.fontMetrics().height() + BAR_HEIGHT + GAP + 4)
+        return QSize(240, BAR_HEIGHT + 8)
 
     def paintEvent(self, event: QPaintEvent) -> None:
         palette = self.palette()
         painter = QPainter(self)
         painter.setRenderHint(QPainter.RenderHint.Antialiasing)
-        text_height = self.fontMetrics().height()
-        painter.setPen(palette.color(QPalette.ColorRole.WindowText))
-        painter.drawText(
-            QRectF(0, 0, self.width(), text_height),
-            Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter,
-            self.fontMetrics().elidedText(
-                self.caption(), Qt.TextElideMode.ElideRight, self.width()
-            ),
-        )
-        bar = QRectF(0.5, text_height + GAP + 0.5, self.width() - 1.0, BAR_HEIGHT)
+        bar = QRectF(0.5, 4.5, self.width() - 1.0, BAR_HEIGHT)
         painter.setPen(QPen(palette.color(QPalette.ColorRole.Mid), 1))
         painter.setBrush(palette.color(QPalette.ColorRole.Base))
         painter.drawRect(bar)
@@ -110,9 +101,14 @@ class BudgetBar(QWidget):
         painter.end()
 
 
+STACK_BELOW = 460
+"""Narrower than this, the day columns go under the category bars instead of beside them."""
+DAYS_HEIGHT = 130
+
+
 class SpendingChart(QWidget):
-    """Left: one bar per category, largest first. Right: one column per day paid, stacked
-    by category in the same colours."""
+    """One bar per category, largest first; beside them (or below, when narrow) one column
+    per day paid, stacked by category in the same colours."""
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -131,7 +127,14 @@ class SpendingChart(QWidget):
     ) -> None:
         self.currency, self.by_category, self.by_day = currency, by_category, by_day
         self.setAccessibleDescription(self.description())
+        self.setMinimumHeight(self._rows_height() + DAYS_HEIGHT + GAP)
         self.update()
+
+    def _row(self) -> int:
+        return self.fontMetrics().height() + 6
+
+    def _rows_height(self) -> int:
+        return max(len(self.by_category), 1) * self._row()
 
     def description(self) -> str:
         if not self.by_category:
@@ -157,15 +160,24 @@ class SpendingChart(QWidget):
             painter.drawText(self.rect(), Qt.AlignmentFlag.AlignCenter, "Nothing spent yet")
             painter.end()
             return
-        half = self.width() * 0.45
-        self._paint_categories(painter, QRectF(0, 0, half - GAP, self.height()))
-        self._paint_days(painter, QRectF(half + GAP, 0, self.width() - half - GAP, self.height()))
+        if self.width() < STACK_BELOW:
+            rows = self._rows_height()
+            self._paint_categories(painter, QRectF(0, 0, self.width(), rows))
+            self._paint_days(
+                painter, QRectF(0, rows + GAP, self.width(), self.height() - rows - GAP)
+            )
+        else:
+            half = self.width() * 0.45
+            self._paint_categories(painter, QRectF(0, 0, half - GAP, self.height()))
+            self._paint_days(
+                painter, QRectF(half + GAP, 0, self.width() - half - GAP, self.height())
+            )
         painter.end()
 
     def _paint_categories(self, painter: QPainter, area: QRectF) -> None:
         palette = self.palette()
         metrics = self.fontMetrics()
-        row = metrics.height() + 6
+        row = self._row()
         label_width = max(metrics.horizontalAdvance(c.value.capitalize()) for c in self.by_category)
         amounts = {c: format_money(v, self.currency) for c, v in self.by_category.items()}
         amount_width = max(metrics.horizontalAdvance(text) for text in amounts.values())

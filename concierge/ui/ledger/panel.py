@@ -14,17 +14,21 @@ from __future__ import annotations
 import itertools
 from collections.abc import Mapping
 from datetime import date
+from decimal import Decimal
 
 from PySide6.QtCore import QEvent, QObject, Qt
 from PySide6.QtGui import QKeyEvent, QKeySequence
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QComboBox,
+    QFrame,
     QGridLayout,
     QHBoxLayout,
     QHeaderView,
     QLabel,
     QLineEdit,
+    QScrollArea,
+    QSplitter,
     QStackedWidget,
     QTreeView,
     QVBoxLayout,
@@ -166,6 +170,9 @@ class LedgerPanel(TripView[Change]):
             editor.addWidget(widget, row * 2 + 1, column)
         editor.addWidget(self.save_button, 3, 3)
 
+        self.budget_label = QLabel(self)
+        self.budget_label.setObjectName("budgetLabel")
+        self.budget_label.setWordWrap(True)
         self.budget_bar = BudgetBar(self)
         self.rates_label = QLabel(self)
         self.rates_label.setObjectName("ratesLabel")
@@ -191,20 +198,33 @@ class LedgerPanel(TripView[Change]):
         left.addWidget(self.view, 1)
         left.addWidget(self.empty_label)
         left.addLayout(buttons)
-        right = QVBoxLayout()
-        right.setContentsMargins(0, 0, 0, 0)
+        summary = QWidget(self)
+        right = QVBoxLayout(summary)
+        right.setContentsMargins(0, 0, 4, 0)
+        right.addWidget(self.budget_label)
         right.addWidget(self.budget_bar)
         right.addWidget(self.totals_label)
         right.addWidget(self.rates_label)
         right.addWidget(self.chart, 1)
-        columns = QHBoxLayout()
-        columns.setContentsMargins(0, 4, 0, 0)
-        columns.addLayout(left, 3)
-        columns.addLayout(right, 2)
+        self.summary_scroll = QScrollArea(self)
+        self.summary_scroll.setObjectName("ledgerSummary")
+        self.summary_scroll.setWidgetResizable(True)
+        self.summary_scroll.setFrameShape(QFrame.Shape.NoFrame)
+        self.summary_scroll.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        self.summary_scroll.setWidget(summary)
+        entry = QWidget(self)
+        entry.setLayout(left)
+        self.splitter = QSplitter(Qt.Orientation.Horizontal, self)
+        self.splitter.setObjectName("ledgerSplitter")
+        self.splitter.addWidget(entry)
+        self.splitter.addWidget(self.summary_scroll)
+        self.splitter.setStretchFactor(0, 3)
+        self.splitter.setStretchFactor(1, 2)
+        self.splitter.setChildrenCollapsible(False)
         body = QWidget(self)
         body_layout = QVBoxLayout(body)
-        body_layout.setContentsMargins(0, 0, 0, 0)
-        body_layout.addLayout(columns, 1)
+        body_layout.setContentsMargins(0, 4, 0, 0)
+        body_layout.addWidget(self.splitter, 1)
         body_layout.addWidget(self.undo_bar)
         self.body = body
         self.placeholder = QLabel(NO_TRIP_TEXT, self)
@@ -440,35 +460,21 @@ class LedgerPanel(TripView[Change]):
         code = totals.currency
         planned = totals.planned if totals.planned_count else None
         self.budget_bar.show_totals(code, totals.budget, planned, totals.spent)
-        lines = []
-        if totals.by_category:
-            lines.append(
-                f"By category ({code}): "
-                + " · ".join(
-                    f"{category.value.capitalize()} {format_money(amount, code)}"
-                    for category, amount in totals.by_category.items()
-                )
-            )
-        if totals.by_person:
-            lines.append(
-                "By person: "
-                + " · ".join(
-                    f"{name} {format_money(v, code)}" for name, v in totals.by_person.items()
-                )
-            )
-        if totals.settlements:
-            lines.append(
-                "To settle: "
-                + "; ".join(
-                    f"{t.debtor} pays {t.creditor} {format_money(t.amount, code)}"
-                    for t in totals.settlements
-                )
-            )
-        if totals.unconverted:
-            lines.append(
-                f"Not in the totals: {len(totals.unconverted)} expense(s) without an ECB rate "
-                f"({totals.unconverted[0].reason})"
-            )
+        self.budget_label.setText(self.budget_bar.caption())
+        lines = [
+            f"{name}: share {format_money(amount, code)}, paid "
+            f"{format_money(totals.paid.get(name, Decimal(0)), code)}"
+            for name, amount in totals.by_person.items()
+        ]
+        lines += [
+            f"To settle: {t.debtor} pays {t.creditor} {format_money(t.amount, code)}"
+            for t in totals.settlements
+        ]
+        lines += [
+            f"Not in the totals: {u.expense.description or u.expense.category.value} "
+            f"({format_money(u.expense.amount, u.expense.currency)}), no ECB rate"
+            for u in totals.unconverted
+        ]
         self.totals_label.setText("\n".join(lines))
         self.totals_label.setVisible(bool(lines))
         note = rate_note(totals)
