@@ -59,10 +59,12 @@ class Rate:
         return self.rate_date != self.day
 
     def describe(self) -> str:
-        """How the rate was chosen, e.g. "ECB rate of 2 May 2026 (no rate on 3 May 2026)"."""
+        """The rate and how it was chosen, e.g. "1 USD = 0.931099 EUR, ECB rate of 2 May 2026
+        (none published on 3 May 2026)"."""
         if self.source == self.target:
             return "same currency"
-        text = f"ECB rate of {format_date(self.rate_date)}"
+        shown = f"{self.rate:.6g}" if self.rate < 10**6 else f"{self.rate:.0f}"
+        text = f"1 {self.source} = {shown} {self.target}, ECB rate of {format_date(self.rate_date)}"
         if self.estimate:
             return f"{text}, the latest known: an estimate for {format_date(self.day)}"
         if self.fallback:

@@ -246,7 +246,10 @@ class SpendingChart(QWidget):
                 painter.setPen(palette.color(QPalette.ColorRole.WindowText))
                 painter.drawText(
                     QRectF(
-                        plot.left() + index * slot - label / 2 + slot / 2,
+                        min(
+                            max(plot.left() + index * slot - label / 2 + slot / 2, plot.left()),
+                            plot.right() - label,
+                        ),
                         plot.bottom() + 1,
                         label,
                         label_height,
