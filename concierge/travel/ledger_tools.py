@@ -19,14 +19,14 @@ from .trip_view import short_id
 
 class NewExpense(ToolArgs):
     amount: Decimal = Field(gt=0)
-    currency: str | None = Field(None, description="ISO 4217; default: the trip's.")
+    currency: str = Field("", description="ISO 4217; default: the trip's.")
     spent_on: date = Field(description="YYYY-MM-DD.")
     category: Literal["transport", "lodging", "food", "activities", "shopping", "fees", "other"] = (
         "other"
     )
     description: str = ""
-    paid_by: str | None = Field(None, description="Default: Me.")
-    split: list[str] | None = Field(None, description="Names sharing equally; default: all.")
+    paid_by: str = "Me"
+    split: list[str] = Field([], description="Names sharing equally; default: all.")
 
 
 class LedgerTools:
@@ -69,11 +69,7 @@ class LedgerTools:
         return ToolOutput(render_ledger(totals), summary="(ledger read)")
 
     async def add_expense(self, args: NewExpense, ctx: ToolContext) -> ToolOutput:
-        values = {
-            name: getattr(args, name)
-            for name in args.model_fields_set | {"amount", "spent_on", "category"}
-            if getattr(args, name) is not None
-        }
+        values = {name: value for name, value in args.model_dump().items() if value != ""}
         what = args.description or args.category
         async with store_errors():
             expense = await self.ledger.add(

@@ -4,8 +4,10 @@ expenses with their totals for the `get_ledger` tool. Values people typed go thr
 
 from __future__ import annotations
 
-from collections.abc import Awaitable, Callable, Sequence
+from collections.abc import Awaitable, Callable, Iterable, Sequence
+from datetime import date
 from decimal import Decimal
+from typing import Protocol
 
 from concierge.agent import AbortSignal, ContextProvider
 from concierge.store import ExpenseRecord, LedgerRepository, TripRepository
@@ -29,6 +31,28 @@ PlannedCosts = Callable[[str], Awaitable[Sequence[Planned]]]
 
 async def no_planned_costs(trip_id: str) -> Sequence[Planned]:
     return ()
+
+
+class Costed(Protocol):
+    """Something on the itinerary that may carry a cost (an itinerary item)."""
+
+    @property
+    def day(self) -> date: ...
+
+    @property
+    def cost_amount(self) -> Decimal | None: ...
+
+    @property
+    def cost_currency(self) -> str | None: ...
+
+
+def planned_costs(items: Iterable[Costed]) -> list[Planned]:
+    """The costs of `items` that have one, each on its day: what `ledger_totals` plans with."""
+    return [
+        (item.cost_amount, item.cost_currency, item.day)
+        for item in items
+        if item.cost_amount is not None and item.cost_currency
+    ]
 
 
 def _money(totals: LedgerTotals, amount: Decimal) -> str:

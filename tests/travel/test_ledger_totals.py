@@ -3,6 +3,7 @@ category, day and person, who owes whom, and budget against planned and spent.""
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from datetime import UTC, date, datetime
 from decimal import Decimal
 
@@ -14,6 +15,7 @@ from concierge.store import ExpenseCategory, ExpenseRecord, Pace, Share, TripRec
 from concierge.travel.currencies import quantize_money
 from concierge.travel.exchange import Exchange, exchange
 from concierge.travel.ledger_totals import allocate, ledger_totals, settle
+from concierge.travel.ledger_view import planned_costs
 
 NOW = datetime(2026, 1, 1, tzinfo=UTC)
 FRIDAY, SATURDAY = date(2024, 5, 3), date(2024, 5, 4)
@@ -203,3 +205,23 @@ def test_people_add_up_to_the_total_and_settling_clears_every_balance(
         left[transfer.debtor] += transfer.amount
         left[transfer.creditor] -= transfer.amount
     assert all(value == 0 for value in left.values())
+
+
+@dataclass(frozen=True)
+class CostedItem:
+    day: date
+    cost_amount: Decimal | None
+    cost_currency: str | None
+
+
+def test_planned_costs_are_the_items_that_carry_one(rates: Exchange) -> None:
+    items = [
+        CostedItem(FRIDAY, Decimal("80"), "EUR"),
+        CostedItem(FRIDAY, None, None),
+        CostedItem(SATURDAY, Decimal("100"), "USD"),
+    ]
+    planned = planned_costs(items)
+    assert planned == [(Decimal(80), "EUR", FRIDAY), (Decimal(100), "USD", SATURDAY)]
+    totals = ledger_totals(trip(), [], rates, planned)
+    usd = (Decimal(100) * rates.rate("USD", "EUR", FRIDAY).rate).quantize(Decimal("0.01"))
+    assert (totals.planned, totals.planned_count) == (Decimal(80) + usd, 2)
