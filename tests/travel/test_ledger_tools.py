@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+import threading
 from collections.abc import AsyncIterator
 from pathlib import Path
 
@@ -11,6 +12,8 @@ import pytest
 from concierge.agent import Agent
 from concierge.agent.openai_model import OpenAIChatModel
 from concierge.store import TripRecord
+from concierge.travel import exchange as exchange_module
+from concierge.travel import ledger_view
 from concierge.travel.assistant import build_trip_assistant
 from concierge.travel.places import PlaceIndex
 from concierge.travel.services import TravelServices, open_services
@@ -104,3 +107,34 @@ async def test_a_bad_expense_comes_back_as_a_clear_error(
     (result,) = tool_results(fake_openai.chat_requests[1])
     assert "Amount 12.345 EUR has too many decimals" in result
     assert await services.ledger.expenses(trip.id) == []
+
+
+async def test_while_the_rates_load_the_snapshot_says_so_instead_of_timing_out(
+    services: TravelServices,
+    trip: TripRecord,
+    fake_openai: FakeOpenAIServer,
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    loaded = exchange_module.exchange()
+    release = threading.Event()
+
+    def slow() -> exchange_module.Exchange:
+        release.wait(10)
+        return loaded
+
+    monkeypatch.setattr(exchange_module, "_shared", None)
+    monkeypatch.setattr(exchange_module, "_loading", None)
+    monkeypatch.setattr(exchange_module, "exchange", slow)
+    monkeypatch.setattr(ledger_view, "RATES_WAIT", 0.05)
+    await services.ledger.add(trip.id, {"amount": "40", "spent_on": "2024-05-03"})
+    assistant = agent(services, trip, fake_openai)
+    try:
+        parts = {part.name: part.text for part in (await assistant.get_runtime_context()).parts}
+        assert parts["money"] == ledger_view.RATES_LOADING
+    finally:
+        release.set()
+    load = exchange_module._loading
+    assert load is not None
+    await load
+    parts = {part.name: part.text for part in (await assistant.get_runtime_context()).parts}
+    assert (parts["money"] or "").startswith("Money: budget 3,000.00 EUR")
