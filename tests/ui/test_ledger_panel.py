@@ -15,13 +15,20 @@ from PySide6.QtWidgets import QApplication
 from pytestqt.modeltest import ModelTester
 from pytestqt.qtbot import QtBot
 
-from concierge.store import ExpenseCategory, TripRecord
+from concierge.store import UI_LAST_TRIP_ID, ExpenseCategory, TripRecord
 from concierge.ui.colours import contrast, dark_palette, is_dark
 from concierge.ui.ledger import LedgerPanel
 from concierge.ui.ledger.charts import category_colour
 from concierge.ui.ledger.model import CONVERTED_COLUMN, ExpensesModel
 from tests.ui import trips_support
-from tests.ui.trips_support import TripServices, focus, on_screen, press, type_text
+from tests.ui.trips_support import (
+    TripServices,
+    focus,
+    on_screen,
+    press,
+    shown_window,
+    type_text,
+)
 from tests.ui.waiting import until
 
 place_index = trips_support.place_index
@@ -189,3 +196,29 @@ async def test_the_chart_colours_stand_out_in_light_and_dark(
         panel.grab().save(str(tmp_path / f"ledger-{'dark' if dark else 'light'}.png"))
     finally:
         app.setPalette(before)
+
+
+async def test_in_the_window_ctrl_6_opens_money_where_ctrl_n_starts_an_expense(
+    services: TripServices, qtbot: QtBot
+) -> None:
+    trip = await services.trips.create({"title": "Osaka", "budget_currency": "EUR"})
+    await services.settings.set(UI_LAST_TRIP_ID, trip.id)
+    async with shown_window(services) as window:
+        window.trip_form.fields.title_edit.setFocus()
+        await until(lambda: QApplication.focusWidget() is window.trip_form.fields.title_edit)
+        press(qtbot, Qt.Key.Key_6, Qt.KeyboardModifier.ControlModifier)
+        panel = window.ledger_panel
+        await until(lambda: window.bottom_tabs.currentWidget() is panel)
+        await until(lambda: QApplication.focusWidget() is panel.date_edit)  # No expenses yet.
+        press(qtbot, Qt.Key.Key_N, Qt.KeyboardModifier.ControlModifier)
+        await until(lambda: QApplication.focusWidget() is panel.date_edit)
+        type_text(qtbot, "2024-05-03")
+        tab(qtbot)
+        type_text(qtbot, "25")
+        press(qtbot, Qt.Key.Key_Return)
+        await until(lambda: panel.model.rowCount() == 1 or panel.error_label.isVisible())
+        assert not panel.error_label.isVisible(), panel.error_label.text()
+        assert [t.title for t in await services.trips.all()] == ["Osaka"]  # No new trip.
+        window.undo_action.trigger()
+        await until(lambda: panel.model.rowCount() == 0)
+        assert await services.ledger.expenses(trip.id) == []

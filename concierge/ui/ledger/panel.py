@@ -64,6 +64,7 @@ from .charts import BudgetBar, SpendingChart
 from .model import MARKED_FIELDS, ExpenseRow, ExpensesModel, expense_rows, split_text
 
 NO_TRIP_TEXT = "Select a trip to see what was spent on it."
+LOADING_TEXT = "Loading the expenses and the exchange rates…"
 EMPTY_TEXT = "No expenses yet. New expense (Ctrl+N) adds one."
 SPLIT_HINT = "Everyone equally, or e.g. Me: 2, Ana: 1"
 DEFAULT_PAYER = "Me"
@@ -94,6 +95,7 @@ class LedgerPanel(TripView[Change]):
         self._editing: str | None = None
         """The expense the editor saves to; None: it adds a new one."""
         self._undo_offer: UndoOffer | None = None
+        self._focus_when_loaded = False
 
         self.model = ExpensesModel(self)
         self.view = QTreeView(self)
@@ -276,6 +278,9 @@ class LedgerPanel(TripView[Change]):
         self.undo_bar.dismiss()
         self.model.sync([])
         self._clear_editor(keep_context=False)
+        self.placeholder.setText(LOADING_TEXT)
+        self.stack.setCurrentWidget(self.placeholder)
+        self._update_actions()
 
     def show_no_trip(self) -> None:
         self.placeholder.setText(NO_TRIP_TEXT)
@@ -322,6 +327,9 @@ class LedgerPanel(TripView[Change]):
             self._clear_editor(keep_context=False)
         self.stack.setCurrentWidget(self.body)
         self._update_actions()
+        if self._focus_when_loaded:
+            self._focus_when_loaded = False
+            self.take_focus()
         self.refreshed.emit()
 
     # -- what the person does -------------------------------------------------------------
@@ -390,7 +398,11 @@ class LedgerPanel(TripView[Change]):
             self.tasks.start(self._undo(offer), name="undo remove expense")
 
     def take_focus(self) -> None:
-        """Focus the table when it has expenses, else the editor's first field."""
+        """Focus the table when it has expenses, else the editor's first field (once loaded:
+        keys must never go into a hidden field)."""
+        if self.stack.currentWidget() is not self.body:
+            self._focus_when_loaded = self.trip_id is not None
+            return
         if self.model.rowCount() > 0:
             self.view.setFocus(Qt.FocusReason.ShortcutFocusReason)
             if not self.view.currentIndex().isValid():
