@@ -131,9 +131,16 @@ async def test_edit_remove_undo_and_redo_one_step_each(
 
 
 async def test_deleting_the_trip_takes_its_expenses_and_undo_brings_them_back(
-    ledger: LedgerRepository, trips: TripRepository, trip_id: str, history: ChangeHistory
+    ledger: LedgerRepository,
+    trips: TripRepository,
+    itinerary: ItineraryRepository,
+    trip_id: str,
+    history: ChangeHistory,
 ) -> None:
-    kept = await ledger.add(trip_id, {"amount": "500", "spent_on": MAY_2, "split": "Me, Ana"})
+    museum = await itinerary.add(trip_id, {"day": MAY_2, "title": "Museum"})
+    kept = await ledger.add(
+        trip_id, {"amount": "500", "spent_on": MAY_2, "split": "Me, Ana", "item_id": museum.id}
+    )
     assert await trips.delete(trip_id)
     assert await ledger.expenses(trip_id) == []
     await history.undo_last()
