@@ -24,6 +24,7 @@ from .forms import FormAnswerRepository
 from .goals import GoalRepository
 from .history import SqliteHistoryStore
 from .itinerary import ItineraryRepository
+from .ledger import LedgerRepository
 from .lookup_job_records import LookupJobBus, LookupJobRecord, LookupStatus
 from .lookup_jobs import LookupJobRepository
 from .migrate import MigrationReport, upgrade_to_head
@@ -32,6 +33,8 @@ from .pins import PinRepository
 from .records import (
     AnswerAction,
     AnswerEvent,
+    ExpenseCategory,
+    ExpenseRecord,
     FormInstanceRecord,
     FormState,
     GoalRecord,
@@ -40,6 +43,7 @@ from .records import (
     ItineraryItemRecord,
     Pace,
     PinRecord,
+    Share,
     TripRecord,
 )
 from .secrets import Secret, SecretSaved, SecretSource, SecretStore
@@ -60,6 +64,7 @@ from .tables import (
     ChangeLogEntry,
     Conversation,
     ConversationMessage,
+    Expense,
     FormAnswer,
     FormInstance,
     Goal,
@@ -102,6 +107,9 @@ __all__ = [
     "DatabaseClosedError",
     "DatabaseOpenError",
     "EntityKind",
+    "Expense",
+    "ExpenseCategory",
+    "ExpenseRecord",
     "FormAnswer",
     "FormAnswerRepository",
     "FormInstance",
@@ -117,6 +125,7 @@ __all__ = [
     "ItineraryItem",
     "ItineraryItemRecord",
     "ItineraryRepository",
+    "LedgerRepository",
     "LookupJob",
     "LookupJobBus",
     "LookupJobRecord",
@@ -137,6 +146,7 @@ __all__ = [
     "SecretStore",
     "Setting",
     "Settings",
+    "Share",
     "SqliteHistoryStore",
     "StoreError",
     "TranscriptNote",

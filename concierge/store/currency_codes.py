@@ -91,3 +91,10 @@ class _CodesInUse(Set[str]):
 
 CURRENCY_CODES: Set[str] = _CodesInUse()
 """Every ISO 4217 code a budget may be kept in, iterated in code order."""
+
+
+def minor_units(code: str) -> int:
+    """How many decimals an amount in `code` may carry (JPY 0, EUR 2, BHD 3), from CLDR."""
+    from babel.numbers import get_currency_precision
+
+    return int(get_currency_precision(code))

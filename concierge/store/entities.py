@@ -13,6 +13,7 @@ import dataclasses
 import json
 from collections.abc import Callable, Collection, Mapping
 from dataclasses import dataclass
+from decimal import Decimal
 from enum import StrEnum
 from typing import Any, Generic, TypeVar
 
@@ -22,6 +23,8 @@ from sqlmodel import Session, SQLModel
 from .changes import Actor, EntityKind
 from .errors import RecordNotFoundError
 from .records import (
+    ExpenseCategory,
+    ExpenseRecord,
     FormInstanceRecord,
     GoalRecord,
     GoalStatus,
@@ -29,11 +32,20 @@ from .records import (
     ItineraryItemRecord,
     Pace,
     PinRecord,
+    Share,
     TripRecord,
 )
-from .tables import FormInstance, Goal, ItineraryItem, Pin, Trip
+from .tables import Expense, FormInstance, Goal, ItineraryItem, Pin, Trip
 
-R = TypeVar("R", TripRecord, ItineraryItemRecord, FormInstanceRecord, GoalRecord, PinRecord)
+R = TypeVar(
+    "R",
+    TripRecord,
+    ItineraryItemRecord,
+    FormInstanceRecord,
+    GoalRecord,
+    PinRecord,
+    ExpenseRecord,
+)
 Row = TypeVar("Row", bound=SQLModel)
 
 
@@ -58,6 +70,16 @@ AS_JSON_LIST = Stored(
     from_column=lambda column: tuple(json.loads(column)),
 )
 """A tuple of strings kept as a JSON array, in its order."""
+
+AS_JSON_SHARES = Stored(
+    to_column=lambda value: json.dumps(
+        [{"name": part.name, "share": str(part.share)} for part in value], ensure_ascii=False
+    ),
+    from_column=lambda column: tuple(
+        Share(part["name"], Decimal(part["share"])) for part in json.loads(column)
+    ),
+)
+"""An expense's split kept as a JSON array of {"name", "share"}, shares as exact text."""
 
 
 @dataclass(frozen=True, slots=True, eq=False)
@@ -165,4 +187,12 @@ PINS: EntitySpec[PinRecord, Pin] = EntitySpec(
     record_type=PinRecord,
     trip_id_of=lambda record: record.trip_id,
     stored={"created_by": by_value(Actor)},
+)
+
+EXPENSES: EntitySpec[ExpenseRecord, Expense] = EntitySpec(
+    kind=EntityKind.EXPENSE,
+    table=Expense,
+    record_type=ExpenseRecord,
+    trip_id_of=lambda record: record.trip_id,
+    stored={"category": by_value(ExpenseCategory), "split": AS_JSON_SHARES},
 )

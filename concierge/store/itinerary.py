@@ -22,6 +22,7 @@ from .changes import ChangeBus, ChangeContext
 from .database import Database
 from .entities import ITEMS, TRIPS
 from .errors import InvalidChangeError
+from .ledger import unlink_item
 from .records import ItineraryItemRecord
 from .tables import ItineraryItem, utc_now
 from .validation import ITEM_RULES, check_item, check_position, parse_changes
@@ -134,6 +135,7 @@ class ItineraryRepository:
                 return False
             item = ITEMS.to_record(row)
             writer.describe(f"Remove “{item.title}” from the itinerary")
+            unlink_item(session, writer, item_id)
             writer.delete(ITEMS, row, item)
             _renumber(session, writer, item.trip_id, item.day, ())
             return True

@@ -206,3 +206,42 @@ class PinRecord:
     @property
     def all_trips(self) -> bool:
         return self.trip_id is None
+
+
+class ExpenseCategory(StrEnum):
+    TRANSPORT = "transport"
+    LODGING = "lodging"
+    FOOD = "food"
+    ACTIVITIES = "activities"
+    SHOPPING = "shopping"
+    FEES = "fees"
+    OTHER = "other"
+
+
+@dataclass(frozen=True, slots=True)
+class Share:
+    """One traveller's part of an expense: a weight, so equal parts are 1 each and parts
+    that add up to the amount are the amounts themselves (see `ledger_totals.allocate`)."""
+
+    name: str
+    share: Decimal
+
+
+@dataclass(frozen=True, slots=True)
+class ExpenseRecord:
+    """Money spent on a trip, in the currency it was paid in. `paid_by` and the `split`
+    names are travellers' names as typed in the ledger ("Me" unless said otherwise);
+    `item_id` is the itinerary item it paid for, if any."""
+
+    id: str
+    trip_id: str
+    amount: Decimal
+    currency: str
+    spent_on: date
+    category: ExpenseCategory
+    description: str
+    paid_by: str
+    split: tuple[Share, ...]
+    item_id: str | None
+    created_at: datetime
+    updated_at: datetime

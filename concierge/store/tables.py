@@ -200,6 +200,44 @@ class ItineraryItem(SQLModel, table=True):
     cost_currency: str | None = None
 
 
+EXPENSE_CATEGORIES = (
+    "transport",
+    "lodging",
+    "food",
+    "activities",
+    "shopping",
+    "fees",
+    "other",
+)
+
+
+class Expense(SQLModel, table=True):
+    """Money spent on a trip: `amount` (exact text) in `currency` on `spent_on`. `split` is
+    a JSON array of {"name", "share"} (shares are weights, as text); `item_id` is the
+    itinerary item paid for, if any."""
+
+    __tablename__ = "expense"
+    __table_args__ = (
+        CheckConstraint(_one_of("category", EXPENSE_CATEGORIES), name="category"),
+        CheckConstraint("paid_by <> ''", name="paid_by_not_empty"),
+        CheckConstraint("length(currency) = 3", name="currency_code"),
+        Index("ix_expense_trip_id_spent_on", "trip_id", "spent_on"),
+    )
+
+    id: str = Field(primary_key=True)
+    trip_id: str = Field(foreign_key="trip.id", ondelete="CASCADE")
+    amount: Decimal = Field(sa_type=DecimalText)
+    currency: str
+    spent_on: date
+    category: str = "other"
+    description: str = ""
+    paid_by: str
+    split: str = Field(default="[]", sa_type=Text)
+    item_id: str | None = Field(default=None, foreign_key="itinerary_item.id", ondelete="SET NULL")
+    created_at: datetime = Field(default_factory=utc_now, sa_type=UtcDateTime)
+    updated_at: datetime = Field(default_factory=utc_now, sa_type=UtcDateTime)
+
+
 class ChangeLogEntry(SQLModel, table=True):
     """One row written by one change: `before`/`after` are JSON objects of the changed fields
     (the whole record for a create or delete). Rows sharing `group_id` undo as one step.

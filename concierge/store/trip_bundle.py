@@ -27,20 +27,23 @@ from sqlmodel import Session, col, select
 from .change_writer import ChangeWriter, run_logged
 from .changes import ChangeBus, ChangeContext
 from .database import Database
-from .entities import FORMS, GOALS, ITEMS, PINS, TRIPS, EntitySpec
+from .entities import EXPENSES, FORMS, GOALS, ITEMS, PINS, TRIPS, EntitySpec
 from .errors import InvalidChangeError, StoreError
 from .form_answers import answer_changes, current_answers, encode, write_answers
-from .records import TripRecord
+from .records import ExpenseRecord, ItineraryItemRecord, TripRecord
 from .tables import utc_now
 from .trips import _next_position
 from .validation import (
+    EXPENSE_RULES,
     FORM_KEY_RULES,
     GOAL_RULES,
     ITEM_RULES,
     PIN_RULES,
     TRIP_RULES,
     FieldRule,
+    check_amount,
     check_position,
+    item_problem,
     parse_changes,
     trip_problem,
 )
@@ -143,11 +146,41 @@ TRIP = BundlePart(
 )
 """The trip itself: one object, without id or list position (it goes last in the list)."""
 
+
+def _item_problem(item: ItineraryItemRecord) -> str | None:
+    found = item_problem(item)
+    return None if found is None else found[1]
+
+
+def _expense_problem(expense: ExpenseRecord) -> str | None:
+    try:
+        check_amount(expense.amount, expense.currency, {})
+    except InvalidChangeError as error:
+        return str(error)
+    return None
+
+
 PARTS: tuple[BundlePart, ...] = (
-    BundlePart("itinerary", ITEMS, ITEM_RULES, "an itinerary item", ("day", "position")),
+    BundlePart(
+        "itinerary",
+        ITEMS,
+        ITEM_RULES,
+        "an itinerary item",
+        ("day", "position"),
+        problem=_item_problem,
+    ),
     BundlePart("forms", FORMS, FORM_KEY_RULES, "a form", ("form_id",), extra=FORM_ANSWERS),
     BundlePart("goals", GOALS, GOAL_RULES, "a goal", ("position",)),
     BundlePart("pins", PINS, PIN_RULES, "a pin", ("position",)),
+    BundlePart(
+        "expenses",
+        EXPENSES,
+        EXPENSE_RULES,
+        "an expense",
+        ("spent_on",),
+        references={"item_id": "itinerary"},
+        problem=_expense_problem,
+    ),
 )
 """Every kind of row a trip owns, in the order they are written (a part after those it
 refers to). A new kind joins by adding its part here; tests/cli/test_trip_bundle.py checks

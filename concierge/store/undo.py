@@ -18,9 +18,10 @@ checked against the log's `after` image; a row changed behind the log's back mak
 refuse (`UndoError`), changing nothing.
 
 Besides its own fields, a row touches what it belongs to: an itinerary item, goal or pin the
-order of its list, a form instance its trip, a form answer its form's field. So undoing the
-creation of a trip takes along later additions to it, and a form instance is only removed
-with the answers written into it since.
+order of its list, a form instance its trip, a form answer its form's field, an expense its
+trip's ledger and the itinerary item it is linked to. So undoing the creation of a trip
+takes along later additions to it, and a form instance is only removed with the answers
+written into it since.
 
 All entity kinds revert through their `EntitySpec`, except form answers: they are an event
 log, and reverting a change deletes the events it appended (see `form_answers`).
@@ -48,7 +49,7 @@ from sqlmodel.sql.expression import SelectOfScalar
 
 from .change_writer import UNLOGGED_FIELDS, decode_order
 from .changes import Action, Actor, Change, EntityKind
-from .entities import FORMS, GOALS, ITEMS, PINS, TRIPS, EntitySpec
+from .entities import EXPENSES, FORMS, GOALS, ITEMS, PINS, TRIPS, EntitySpec
 from .errors import UndoError
 from .form_answers import revert_answers
 from .tables import ChangeLogEntry, utc_now
@@ -87,7 +88,7 @@ _INVERSE = {
     Action.REORDER: Action.UPDATE,
 }
 SPECS: dict[str, EntitySpec[Any, Any]] = {
-    spec.kind.value: spec for spec in (TRIPS, ITEMS, FORMS, GOALS, PINS)
+    spec.kind.value: spec for spec in (TRIPS, ITEMS, FORMS, GOALS, PINS, EXPENSES)
 }
 
 Touch = tuple[str, str, str]
@@ -225,7 +226,21 @@ def _belongs_to(row: ChangeLogEntry, fields: set[str], whole: bool) -> set[Touch
         return {(*trip, f"form {row.entity_id}")}
     if entity is EntityKind.FORM_ANSWER:
         return {(EntityKind.FORM.value, row.entity_id, f"answer {field}") for field in fields}
+    if entity is EntityKind.EXPENSE:
+        return _expense_touches(row, trip, whole)
     return set()
+
+
+def _expense_touches(row: ChangeLogEntry, trip: tuple[str, str], whole: bool) -> set[Touch]:
+    """An expense belongs to its trip's ledger, and to the itinerary items it is linked to
+    (before or after the change), so undoing a trip's or an item's creation takes along the
+    later expenses on it."""
+    touches: set[Touch] = {(*trip, "ledger")} if whole else set()
+    for side in (row.before, row.after):
+        item_id = json.loads(side or "{}").get("item_id")
+        if isinstance(item_id, str):
+            touches.add((EntityKind.ITINERARY_ITEM.value, item_id, "expense link"))
+    return touches
 
 
 def _revert(session: Session, row: ChangeLogEntry, actor: Actor) -> tuple[Change, ...]:

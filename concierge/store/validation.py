@@ -17,14 +17,14 @@ from collections.abc import Callable, Mapping
 from contextlib import suppress
 from dataclasses import dataclass
 from datetime import date, datetime, time
-from decimal import Decimal, InvalidOperation
+from decimal import ROUND_DOWN, Decimal, InvalidOperation
 from typing import Any
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
-from .currency_codes import CURRENCY_CODES
+from .currency_codes import CURRENCY_CODES, minor_units
 from .day_text import format_date
 from .errors import InvalidChangeError
-from .records import ItemKind, ItineraryItemRecord, Pace, TripRecord
+from .records import ExpenseCategory, ItemKind, ItineraryItemRecord, Pace, Share, TripRecord
 from .wall_clock import end_of, instant, start_of
 
 MIN_YEAR = 1900
@@ -378,6 +378,117 @@ FORM_KEY_RULES: Mapping[str, FieldRule] = {
     "form_id": FieldRule("Form id", _required_text),
     "field": FieldRule("Field name", _required_text),
 }
+
+MAX_SPLIT = 50
+"""People one expense can be split between."""
+NAME_LIMIT = 60
+"""Characters in a traveller's name in the ledger."""
+DEFAULT_PAYER = "Me"
+"""Who paid, until the person names someone else."""
+
+
+def _amount(label: str, value: object) -> Decimal:
+    """An amount of money spent: more than zero, less than MAX_BUDGET."""
+    amount = _budget(label, value)
+    if amount is None:
+        raise ValueError(f"{label} is needed, e.g. 12.50.")
+    if amount == 0:
+        raise ValueError(f"{label} must be more than zero{_got(_short(value))}.")
+    return amount
+
+
+def _category(label: str, value: object) -> ExpenseCategory:
+    try:
+        return ExpenseCategory(_line(label, value).lower())
+    except ValueError:
+        options = ", ".join(category.value for category in ExpenseCategory)
+        raise ValueError(f"{label} must be one of {options}{_got(_short(value))}.") from None
+
+
+def _name(label: str, value: object) -> str:
+    name = " ".join(_line(label, value).split())
+    if not name:
+        raise ValueError(f"{label} must not be empty.")
+    if len(name) > NAME_LIMIT:
+        raise ValueError(f"{label} is {len(name)} characters long; at most {NAME_LIMIT} are kept.")
+    return name
+
+
+def _share(label: str, name: str, value: object) -> Decimal:
+    text = value if isinstance(value, str) else str(value)
+    amount: Decimal | None = None
+    if not isinstance(value, bool) and isinstance(value, int | float | str | Decimal):
+        with suppress(InvalidOperation, ValueError):
+            amount = Decimal(text.strip())
+    if amount is None or not amount.is_finite() or amount <= 0 or amount >= MAX_BUDGET:
+        raise ValueError(
+            f"{label}: {name}'s share must be a number more than zero{_got(_short(value))}."
+        )
+    return amount
+
+
+def _split(label: str, value: object) -> tuple[Share, ...]:
+    """Who shares an expense, and in which parts: a list of {"name", "share"} objects or of
+    names (equal parts), or text such as "Me, Ana" or "Me: 2, Ana: 1". Empty means "the
+    default" (the repository splits equally between the trip's travellers)."""
+    if value is None:
+        return ()
+    if isinstance(value, str):
+        parts: list[object] = [part for part in value.split(",") if part.strip()]
+    elif isinstance(value, list | tuple):
+        parts = list(value)
+    else:
+        raise ValueError(f"{label} must be a list of names with their shares{_got(_short(value))}.")
+    shares: dict[str, Share] = {}
+    for part in parts:
+        if isinstance(part, Share):
+            name, weight = _name(label, part.name), _share(label, part.name, part.share)
+        elif isinstance(part, dict):
+            name = _name(label, part.get("name"))
+            weight = _share(label, name, part.get("share", 1))
+        elif isinstance(part, str):
+            typed, _, typed_share = part.rpartition(":") if ":" in part else (part, "", "1")
+            name = _name(label, typed)
+            weight = _share(label, name, typed_share)
+        else:
+            raise ValueError(f"{label} must be a list of names with their shares{_got(part)}.")
+        if name.casefold() in shares:
+            raise ValueError(f"{label} names {name} twice.")
+        shares[name.casefold()] = Share(name, weight)
+    if len(shares) > MAX_SPLIT:
+        raise ValueError(f"{label} can name at most {MAX_SPLIT} people (got {len(shares)}).")
+    return tuple(shares.values())
+
+
+def _item_id(label: str, value: object) -> str | None:
+    if value is None:
+        return None
+    text = _line(label, value)
+    return text or None
+
+
+EXPENSE_RULES: Mapping[str, FieldRule] = {
+    "amount": FieldRule("Amount", _amount),
+    "currency": FieldRule("Currency", _currency),
+    "spent_on": FieldRule("Date", _date),
+    "category": FieldRule("Category", _category, ExpenseCategory.OTHER),
+    "description": FieldRule("Description", _line, ""),
+    "paid_by": FieldRule("Paid by", _name, DEFAULT_PAYER),
+    "split": FieldRule("Split", _split, ()),
+    "item_id": FieldRule("Itinerary item", _item_id),
+}
+
+
+def check_amount(amount: Decimal, currency: str, changed: Mapping[str, object]) -> None:
+    """An amount carries no more decimals than its currency has (12.345 EUR is a typo)."""
+    units = minor_units(currency)
+    if amount != amount.quantize(Decimal(1).scaleb(-units), rounding=ROUND_DOWN):
+        field = "amount" if "amount" in changed or "currency" not in changed else "currency"
+        decimals = "no decimals" if units == 0 else f"at most {units} decimals"
+        raise InvalidChangeError(
+            field, f"Amount {amount} {currency} has too many decimals; {currency} has {decimals}."
+        )
+
 
 _MANAGED = {
     "id": "is assigned by Concierge",

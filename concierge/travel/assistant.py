@@ -23,6 +23,8 @@ from .feature import AssistantFeature
 from .form_context import FormFeature
 from .goal_context import GoalFeature
 from .instructions import INSTRUCTIONS
+from .ledger_tools import LedgerTools
+from .ledger_view import itinerary_costs, ledger_provider
 from .lookups import lookup_status_provider, lookup_tools
 from .lookups.tools import started_job_outcome
 from .pin_context import PinFeature
@@ -65,11 +67,18 @@ def build_trip_assistant(
         system_prompt=INSTRUCTIONS,
         history=trip_history(services, trip_id),
     )
-    for tool in [*tools.all(), *lookup_tools(services.lookups, trip_id)]:
+    planned = itinerary_costs(services.itinerary)
+    ledger_tools = LedgerTools(trip_id, services.trips, services.ledger, planned=planned)
+    for tool in [*tools.all(), *ledger_tools.all(), *lookup_tools(services.lookups, trip_id)]:
         builder.tool(tool)
     builder.context_provider(
         trip_provider(services.trips, services.itinerary, trip_id),
         name="trip",
+        timeout=PROVIDER_TIMEOUT,
+    )
+    builder.context_provider(
+        ledger_provider(services.trips, services.ledger, trip_id, planned),
+        name="money",
         timeout=PROVIDER_TIMEOUT,
     )
     for feature in features:

@@ -16,7 +16,12 @@ from decimal import ROUND_HALF_EVEN, Decimal, InvalidOperation
 from functools import cache
 from types import MappingProxyType
 
-from concierge.store.currency_codes import CURRENCY_CODES, codes_in_use, tender_history
+from concierge.store.currency_codes import (
+    CURRENCY_CODES,
+    codes_in_use,
+    minor_units,
+    tender_history,
+)
 
 from .app_locale import DEFAULT_LOCALE, ByLocale, app_locale
 from .errors import CurrencyError as CurrencyError
@@ -33,13 +38,11 @@ class Currency:
 
 
 def _table(locale: str) -> Mapping[str, Currency]:
-    from babel.numbers import get_currency_name, get_currency_precision
+    from babel.numbers import get_currency_name
 
     return MappingProxyType(
         {
-            code: Currency(
-                code, get_currency_name(code, locale=locale), get_currency_precision(code)
-            )
+            code: Currency(code, get_currency_name(code, locale=locale), minor_units(code))
             for code in CURRENCY_CODES
         }
     )

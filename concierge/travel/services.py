@@ -17,6 +17,7 @@ from concierge.store import (
     FormAnswerRepository,
     GoalRepository,
     ItineraryRepository,
+    LedgerRepository,
     PinRepository,
     SecretStore,
     Settings,
@@ -39,6 +40,7 @@ class TravelServices:
     bus: ChangeBus
     trips: TripRepository
     itinerary: ItineraryRepository
+    ledger: LedgerRepository
     history: ChangeHistory
     forms: FormAnswerRepository
     goals: GoalRepository
@@ -88,6 +90,7 @@ def open_services(
         bus=bus,
         trips=trips,
         itinerary=ItineraryRepository(database, bus),
+        ledger=LedgerRepository(database, bus),
         history=ChangeHistory(database, bus),
         forms=forms,
         goals=goals,

@@ -32,6 +32,7 @@ from concierge.store import (
 )
 from concierge.store.model_profile import ModelProfile
 from concierge.travel.forms import TRIP_BRIEF
+from concierge.travel.ledger_view import itinerary_costs
 from concierge.travel.services import TravelServices
 from concierge.ui.assistant_session import AssistantSession
 from concierge.ui.async_support import BackgroundTasks, loop_running
@@ -40,6 +41,7 @@ from concierge.ui.chat import ChatPanel
 from concierge.ui.chat.selection_actions import selection_actions
 from concierge.ui.goals import GoalsPanel
 from concierge.ui.inspector import InspectorPanel
+from concierge.ui.ledger import LedgerPanel
 from concierge.ui.lookups import LookupsPanel
 from concierge.ui.pins import PinsPanel
 from concierge.ui.screen_fit import KeepOnScreen, frame_margins
@@ -103,6 +105,14 @@ class MainWindow(QMainWindow):
         self.pins_panel = PinsPanel(
             services.pins, services.trips, services.history, services.bus, self
         )
+        self.ledger_panel = LedgerPanel(
+            services.ledger,
+            services.trips,
+            services.history,
+            services.bus,
+            self,
+            planned=itinerary_costs(services.itinerary),
+        )
         self.chat = ChatPanel(self)
         self.inspector = InspectorPanel(self)
         self.session = AssistantSession(
@@ -115,6 +125,7 @@ class MainWindow(QMainWindow):
             self.goals_panel,
             self.pins_panel,
             self.lookups_panel,
+            self.ledger_panel,
         )
         """Every view of the selected trip: each shows the trip `show_trip` picks."""
         for panel in (self.trip_list, *self.trip_views, self.chat):
@@ -237,19 +248,20 @@ class MainWindow(QMainWindow):
         help_menu.addAction(self._action("&About Concierge", self.show_about))
 
     def _plan_tabs(self) -> list[tuple[QWidget, str]]:
-        """The tabs under the trip form, in order (Ctrl+1 … Ctrl+5 switch to them)."""
+        """The tabs under the trip form, in order (Ctrl+1 … Ctrl+6 switch to them)."""
         return [
             (self.itinerary, "Itinerary"),
             (self.brief_panel, "Brief"),
             (self.goals_panel, "Goals"),
             (self.pins_panel, "Pinned"),
             (self.lookups_panel, "Lookups"),
+            (self.ledger_panel, "Money"),
         ]
 
     def show_tab(self, panel: QWidget) -> None:
         """Bring a tab under the trip form to the front and put the focus in it."""
         self.bottom_tabs.setCurrentWidget(panel)
-        if isinstance(panel, GoalsPanel | PinsPanel):
+        if isinstance(panel, GoalsPanel | PinsPanel | LedgerPanel):
             panel.take_focus()
         else:
             panel.setFocus(Qt.FocusReason.ShortcutFocusReason)

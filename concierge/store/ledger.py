@@ -1,0 +1,166 @@
+"""A trip's ledger in SQLite: the expenses paid on it, added, edited and removed.
+
+Expenses are listed by the day they were paid, then in the order they were entered; there
+is no manual order to keep. An expense not given a split is shared equally between the
+trip's travellers as the ledger knows them: everyone who paid or shared an expense so far,
+and whoever paid this one ("Me" when nobody was named).
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import uuid
+from collections.abc import Mapping, Sequence
+from decimal import Decimal
+from typing import Any
+
+from sqlmodel import Session, col, select
+
+from .change_writer import ChangeWriter, run_logged
+from .changes import ChangeBus, ChangeContext
+from .database import Database
+from .entities import EXPENSES, ITEMS, TRIPS
+from .errors import InvalidChangeError
+from .records import ExpenseRecord, Share
+from .tables import Expense, utc_now
+from .validation import EXPENSE_RULES, check_amount, parse_changes
+
+_ENTITY = "an expense"
+
+
+class LedgerRepository:
+    """Expenses, as immutable `ExpenseRecord`s. Writes take an optional `ChangeContext`."""
+
+    def __init__(self, database: Database, bus: ChangeBus) -> None:
+        self.database = database
+        self.bus = bus
+
+    async def get(self, expense_id: str) -> ExpenseRecord | None:
+        return await self.database.run(lambda session: EXPENSES.find(session, expense_id))
+
+    async def expenses(self, trip_id: str) -> list[ExpenseRecord]:
+        """The trip's expenses by day paid, then as entered; empty for an unknown trip."""
+        return await self.database.run(lambda session: trip_expenses(session, trip_id))
+
+    async def add(
+        self,
+        trip_id: str,
+        values: Mapping[str, object],
+        *,
+        context: ChangeContext | None = None,
+    ) -> ExpenseRecord:
+        """A new expense: `amount` and `spent_on` are needed; the currency defaults to the
+        trip's budget currency, the category to "other", the payer to "Me", the split to
+        equal parts (see the module docstring)."""
+        parsed = parse_changes(_ENTITY, EXPENSE_RULES, values)
+        for required in ("amount", "spent_on"):
+            if required not in parsed:
+                label = EXPENSE_RULES[required].label
+                raise InvalidChangeError(required, f"{label} is needed for a new expense.")
+
+        def write(session: Session, writer: ChangeWriter) -> ExpenseRecord:
+            trip = TRIPS.to_record(TRIPS.row(session, trip_id))
+            defaults: dict[str, Any] = {
+                name: rule.default for name, rule in EXPENSE_RULES.items() if name != "amount"
+            }
+            fields = {**defaults, "currency": trip.budget_currency, **parsed}
+            now = utc_now()
+            expense = ExpenseRecord(
+                id=uuid.uuid4().hex, trip_id=trip_id, created_at=now, updated_at=now, **fields
+            )
+            expense = _settled(session, expense, parsed)
+            writer.describe(f"Add expense {_named(expense)}")
+            return writer.create(EXPENSES, expense)
+
+        return await run_logged(self.database, self.bus, context, write)
+
+    async def update(
+        self,
+        expense_id: str,
+        changes: Mapping[str, object],
+        *,
+        context: ChangeContext | None = None,
+    ) -> ExpenseRecord:
+        """Change only the fields named in `changes` (an empty split: equal parts again).
+        Equal values write and log nothing; invalid ones raise `InvalidChangeError`."""
+        parsed = parse_changes(_ENTITY, EXPENSE_RULES, changes)
+
+        def write(session: Session, writer: ChangeWriter) -> ExpenseRecord:
+            row = EXPENSES.row(session, expense_id)
+            before = EXPENSES.to_record(row)
+            after = _settled(session, dataclasses.replace(before, **parsed), parsed)
+            writer.describe(f"Edit expense {_named(before)}")
+            return writer.update(EXPENSES, row, before, after)
+
+        return await run_logged(self.database, self.bus, context, write)
+
+    async def remove(self, expense_id: str, *, context: ChangeContext | None = None) -> bool:
+        """Remove the expense; False if there was no such expense."""
+
+        def write(session: Session, writer: ChangeWriter) -> bool:
+            row = session.get(Expense, expense_id)
+            if row is None:
+                return False
+            expense = EXPENSES.to_record(row)
+            writer.describe(f"Remove expense {_named(expense)}")
+            writer.delete(EXPENSES, row, expense)
+            return True
+
+        return await run_logged(self.database, self.bus, context, write)
+
+
+def trip_expenses(session: Session, trip_id: str) -> list[ExpenseRecord]:
+    rows = session.exec(
+        select(Expense)
+        .where(Expense.trip_id == trip_id)
+        .order_by(col(Expense.spent_on), col(Expense.created_at), col(Expense.id))
+    ).all()
+    return [EXPENSES.to_record(row) for row in rows]
+
+
+def travellers(expenses: Sequence[ExpenseRecord]) -> list[str]:
+    """Everyone named in `expenses` (payers and sharers), in order of first mention."""
+    names: dict[str, str] = {}
+    for expense in expenses:
+        for name in (expense.paid_by, *(share.name for share in expense.split)):
+            names.setdefault(name.casefold(), name)
+    return list(names.values())
+
+
+def delete_expenses(session: Session, writer: ChangeWriter, trip_id: str) -> None:
+    """Delete, logged, every expense of the trip (before the trip goes)."""
+    for row in session.exec(select(Expense).where(Expense.trip_id == trip_id)).all():
+        writer.delete(EXPENSES, row, EXPENSES.to_record(row))
+
+
+def unlink_item(session: Session, writer: ChangeWriter, item_id: str) -> None:
+    """Clear, logged, the link of every expense that paid for the item about to be removed,
+    so undoing the removal links them again (the database would clear them unlogged)."""
+    for row in session.exec(select(Expense).where(Expense.item_id == item_id)).all():
+        before = EXPENSES.to_record(row)
+        writer.update(EXPENSES, row, before, dataclasses.replace(before, item_id=None))
+
+
+def _settled(
+    session: Session, expense: ExpenseRecord, parsed: Mapping[str, object]
+) -> ExpenseRecord:
+    """`expense` checked across fields, its split filled in when empty."""
+    check_amount(expense.amount, expense.currency, parsed)
+    if expense.item_id is not None:
+        item = ITEMS.find(session, expense.item_id)
+        if item is None or item.trip_id != expense.trip_id:
+            raise InvalidChangeError(
+                "item_id", f"This trip has no itinerary item {expense.item_id!r}."
+            )
+    if expense.split:
+        return expense
+    others = [e for e in trip_expenses(session, expense.trip_id) if e.id != expense.id]
+    names = travellers(others)
+    if expense.paid_by.casefold() not in {name.casefold() for name in names}:
+        names.append(expense.paid_by)
+    return dataclasses.replace(expense, split=tuple(Share(name, Decimal(1)) for name in names))
+
+
+def _named(expense: ExpenseRecord) -> str:
+    what = f"“{expense.description}”" if expense.description else expense.category.value
+    return f"{what} ({expense.amount} {expense.currency})"

@@ -1,0 +1,555 @@
+"""The Money tab: the trip's expenses, their totals in the trip's currency at the ECB rate
+of each expense's day, the budget against planned and spent, and a chart of spending.
+
+Keyboard first: New expense (Ctrl+N or Insert) puts the cursor in the editor above the
+table; Tab walks date, amount, currency, category, description, who paid and the split;
+Enter adds (or saves, when an expense was opened with Enter or F2 in the table); Escape
+leaves the editor. Delete removes the selected expense, with Undo. A value the store
+refuses is named under the editor with the store's reason, its field focused, and nothing
+typed is lost. The ECB rates load in a worker thread the first time.
+"""
+
+from __future__ import annotations
+
+import itertools
+from collections.abc import Mapping
+from datetime import date
+from decimal import Decimal
+
+from PySide6.QtCore import QEvent, QObject, Qt
+from PySide6.QtGui import QKeyEvent, QKeySequence
+from PySide6.QtWidgets import (
+    QAbstractItemView,
+    QComboBox,
+    QFrame,
+    QGridLayout,
+    QHBoxLayout,
+    QHeaderView,
+    QLabel,
+    QLineEdit,
+    QScrollArea,
+    QSplitter,
+    QStackedWidget,
+    QTreeView,
+    QVBoxLayout,
+    QWidget,
+)
+
+from concierge.store import (
+    Change,
+    ChangeBus,
+    ChangeHistory,
+    EntityKind,
+    ExpenseCategory,
+    InvalidChangeError,
+    LedgerRepository,
+    StoreError,
+    TripRecord,
+    TripRepository,
+)
+from concierge.travel.currencies import format_money
+from concierge.travel.dates import DateError, parse_date
+from concierge.travel.exchange import load_exchange
+from concierge.travel.ledger_totals import LedgerTotals, ledger_totals
+from concierge.travel.ledger_view import PlannedCosts, no_planned_costs, rate_note
+from concierge.ui.colours import Tone, secondary, tint
+from concierge.ui.record_table import unseen_reason
+from concierge.ui.views.actions import action_button, make_action
+from concierge.ui.views.person import person
+from concierge.ui.views.trip_view import DELETED_TEXT, TripView
+from concierge.ui.views.undo_bar import UndoBar
+from concierge.ui.views.undo_offer import UndoOffer, undo_offered
+
+from .charts import BudgetBar, SpendingChart
+from .model import MARKED_FIELDS, ExpenseRow, ExpensesModel, expense_rows, split_text
+
+NO_TRIP_TEXT = "Select a trip to see what was spent on it."
+LOADING_TEXT = "Loading the expenses and the exchange rates…"
+EMPTY_TEXT = "No expenses yet. New expense (Ctrl+N) adds one."
+SPLIT_HINT = "Everyone equally, or e.g. Me: 2, Ana: 1"
+DEFAULT_PAYER = "Me"
+
+
+class LedgerPanel(TripView[Change]):
+    """One trip's money (`set_trip`)."""
+
+    def __init__(
+        self,
+        ledger: LedgerRepository,
+        trips: TripRepository,
+        history: ChangeHistory,
+        bus: ChangeBus,
+        parent: QWidget | None = None,
+        *,
+        planned: PlannedCosts = no_planned_costs,
+    ) -> None:
+        super().__init__(bus, parent, name="money")
+        self.setObjectName("ledgerPanel")
+        self.setAccessibleName("Money")
+        self.ledger = ledger
+        self.trips = trips
+        self.history = history
+        self.planned = planned
+        self.totals: LedgerTotals | None = None
+        self._trip: TripRecord | None = None
+        self._editing: str | None = None
+        """The expense the editor saves to; None: it adds a new one."""
+        self._undo_offer: UndoOffer | None = None
+        self._focus_when_loaded = False
+
+        self.model = ExpensesModel(self)
+        self.view = QTreeView(self)
+        self.view.setObjectName("expensesTable")
+        self.view.setAccessibleName("Expenses")
+        self.view.setModel(self.model)
+        self.view.setRootIsDecorated(False)
+        self.view.setUniformRowHeights(True)
+        self.view.setAllColumnsShowFocus(True)
+        self.view.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
+        self.view.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
+        self.view.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
+        self.view.header().setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
+        self.view.header().setStretchLastSection(True)
+
+        self.new_action = make_action(
+            self, "New expense", QKeySequence.StandardKey.New, self.new_expense
+        )
+        self.new_action.setShortcuts(
+            [QKeySequence(QKeySequence.StandardKey.New), QKeySequence(Qt.Key.Key_Insert)]
+        )
+        self.new_action.setShortcutContext(Qt.ShortcutContext.WidgetWithChildrenShortcut)
+        self.addAction(self.new_action)
+        self.edit_action = make_action(self, "Edit", Qt.Key.Key_F2, self.edit_selected)
+        self.remove_action = make_action(
+            self, "Remove", QKeySequence.StandardKey.Delete, self.remove_selected
+        )
+        for action in (self.edit_action, self.remove_action):
+            action.setShortcutContext(Qt.ShortcutContext.WidgetShortcut)
+            self.view.addAction(action)
+        self.view.activated.connect(lambda _index: self.edit_selected())
+
+        self.date_edit = self._line("Date", "YYYY-MM-DD")
+        self.amount_edit = self._line("Amount", "e.g. 12.50")
+        self.currency_edit = self._line("Currency", "EUR")
+        self.currency_edit.setMaxLength(3)
+        self.currency_edit.textEdited.connect(self._upper_currency)
+        self.category_combo = QComboBox(self)
+        self.category_combo.setAccessibleName("Category")
+        for category in ExpenseCategory:
+            self.category_combo.addItem(category.value.capitalize(), category.value)
+        self.description_edit = self._line("Description", "e.g. Taxi to the hotel")
+        self.paid_by_edit = self._line("Paid by", DEFAULT_PAYER)
+        self.split_edit = self._line("Split", SPLIT_HINT)
+        self.save_action = make_action(self, "Add", None, self.submit)
+        self.save_button = action_button(self, self.save_action)
+        self.new_button = action_button(self, self.new_action)
+        self.remove_button = action_button(self, self.remove_action)
+        self.fields: dict[str, QWidget] = {
+            "spent_on": self.date_edit,
+            "amount": self.amount_edit,
+            "currency": self.currency_edit,
+            "category": self.category_combo,
+            "description": self.description_edit,
+            "paid_by": self.paid_by_edit,
+            "split": self.split_edit,
+        }
+        for widget in self.fields.values():
+            widget.installEventFilter(self)
+        self.error_label = QLabel(self)
+        self.error_label.setObjectName("ledgerError")
+        self.error_label.setWordWrap(True)
+        self.error_label.setAccessibleName("Problem")
+        tint(self.error_label, Tone.ERROR)
+        self.error_label.hide()
+
+        editor = QGridLayout()
+        editor.setContentsMargins(0, 0, 0, 0)
+        for index, widget in enumerate(self.fields.values()):
+            row, column = divmod(index, 4)
+            label = QLabel(widget.accessibleName(), self)
+            label.setBuddy(widget)
+            editor.addWidget(label, row * 2, column)
+            editor.addWidget(widget, row * 2 + 1, column)
+        editor.addWidget(self.save_button, 3, 3)
+
+        self.budget_label = QLabel(self)
+        self.budget_label.setObjectName("budgetLabel")
+        self.budget_label.setWordWrap(True)
+        self.budget_bar = BudgetBar(self)
+        self.rates_label = QLabel(self)
+        self.rates_label.setObjectName("ratesLabel")
+        self.rates_label.setWordWrap(True)
+        tint(self.rates_label, secondary)
+        self.totals_label = QLabel(self)
+        self.totals_label.setObjectName("totalsLabel")
+        self.totals_label.setWordWrap(True)
+        self.totals_label.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+        self.chart = SpendingChart(self)
+        self.empty_label = QLabel(EMPTY_TEXT, self)
+        self.undo_bar = UndoBar(self)
+
+        buttons = QHBoxLayout()
+        buttons.setContentsMargins(0, 0, 0, 0)
+        buttons.addWidget(self.new_button)
+        buttons.addWidget(self.remove_button)
+        buttons.addStretch(1)
+        left = QVBoxLayout()
+        left.setContentsMargins(0, 0, 0, 0)
+        left.addLayout(editor)
+        left.addWidget(self.error_label)
+        left.addWidget(self.view, 1)
+        left.addWidget(self.empty_label)
+        left.addLayout(buttons)
+        summary = QWidget(self)
+        right = QVBoxLayout(summary)
+        right.setContentsMargins(0, 0, 4, 0)
+        right.addWidget(self.budget_label)
+        right.addWidget(self.budget_bar)
+        right.addWidget(self.totals_label)
+        right.addWidget(self.rates_label)
+        right.addWidget(self.chart, 1)
+        self.summary_scroll = QScrollArea(self)
+        self.summary_scroll.setObjectName("ledgerSummary")
+        self.summary_scroll.setWidgetResizable(True)
+        self.summary_scroll.setFrameShape(QFrame.Shape.NoFrame)
+        self.summary_scroll.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        self.summary_scroll.setWidget(summary)
+        entry = QWidget(self)
+        entry.setLayout(left)
+        self.splitter = QSplitter(Qt.Orientation.Horizontal, self)
+        self.splitter.setObjectName("ledgerSplitter")
+        self.splitter.addWidget(entry)
+        self.splitter.addWidget(self.summary_scroll)
+        self.splitter.setStretchFactor(0, 3)
+        self.splitter.setStretchFactor(1, 2)
+        self.splitter.setChildrenCollapsible(False)
+        body = QWidget(self)
+        body_layout = QVBoxLayout(body)
+        body_layout.setContentsMargins(0, 4, 0, 0)
+        body_layout.addWidget(self.splitter, 1)
+        body_layout.addWidget(self.undo_bar)
+        self.body = body
+        self.placeholder = QLabel(NO_TRIP_TEXT, self)
+        self.placeholder.setAlignment(Qt.AlignmentFlag.AlignCenter)
+        self.placeholder.setWordWrap(True)
+        self.stack = QStackedWidget(self)
+        self.stack.addWidget(self.placeholder)
+        self.stack.addWidget(body)
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(0, 0, 0, 0)
+        layout.addWidget(self.stack)
+
+        order = [
+            *self.fields.values(),
+            self.save_button,
+            self.view,
+            self.new_button,
+            self.remove_button,
+            self.undo_bar.undo_button,
+            self.undo_bar.dismiss_button,
+        ]
+        for first, second in itertools.pairwise(order):
+            QWidget.setTabOrder(first, second)
+        self.undo_bar.undo_requested.connect(self.undo_remove)
+        self.view.selectionModel().selectionChanged.connect(self._selection_changed)
+        self.stack.setCurrentWidget(self.placeholder)
+        self._update_actions()
+
+    def _upper_currency(self, text: str) -> None:
+        """Codes are shown as ISO writes them, whatever case they are typed in."""
+        if text != text.upper():
+            cursor = self.currency_edit.cursorPosition()
+            self.currency_edit.setText(text.upper())
+            self.currency_edit.setCursorPosition(cursor)
+
+    def _line(self, name: str, placeholder: str) -> QLineEdit:
+        edit = QLineEdit(self)
+        edit.setAccessibleName(name)
+        edit.setPlaceholderText(placeholder)
+        return edit
+
+    # -- TripView -------------------------------------------------------------------------
+
+    def forget(self) -> None:
+        self._trip = None
+        self.totals = None
+        self._editing = None
+        self._undo_offer = None
+        self.undo_bar.dismiss()
+        self.model.sync([])
+        self._clear_editor(keep_context=False)
+        self.placeholder.setText(LOADING_TEXT)
+        self.stack.setCurrentWidget(self.placeholder)
+        self._update_actions()
+
+    def show_no_trip(self) -> None:
+        self.placeholder.setText(NO_TRIP_TEXT)
+        self.stack.setCurrentWidget(self.placeholder)
+        self._update_actions()
+
+    def takes(self, news: Change, trip_id: str) -> bool:
+        offer = self._undo_offer
+        if offer is not None and news.undo and news.entity_id in offer.entity_ids:
+            self._undo_offer = None  # Restored by an undo elsewhere (Edit ▸ Undo).
+            self.undo_bar.dismiss()
+        return news.trip_id == trip_id
+
+    async def load(self, trip_id: str) -> None:
+        trip = await self.trips.get(trip_id)
+        expenses = await self.ledger.expenses(trip_id) if trip is not None else []
+        costs = await self.planned(trip_id) if trip is not None else []
+        unseen = await self.history.unseen_assistant_changes(trip_id) if trip else {}
+        rates = await load_exchange()
+        if trip_id != self.trip_id:
+            return
+        if trip is None:
+            self._trip = None
+            self.model.sync([])
+            self.placeholder.setText(DELETED_TEXT)
+            self.stack.setCurrentWidget(self.placeholder)
+            self._update_actions()
+            self.refreshed.emit()
+            return
+        first_load = self._trip is None
+        self._trip = trip
+        totals = ledger_totals(trip, expenses, rates, costs)
+        self.totals = totals
+        reasons = {
+            entity_id: reason
+            for (entity, entity_id), fields in unseen.items()
+            if entity is EntityKind.EXPENSE
+            and (reason := unseen_reason(fields, MARKED_FIELDS)) is not None
+        }
+        self.model.sync(expense_rows(totals), reasons)
+        self.empty_label.setVisible(not expenses)
+        self._show_totals(totals)
+        if first_load:
+            self._clear_editor(keep_context=False)
+        self.stack.setCurrentWidget(self.body)
+        self._update_actions()
+        if self._focus_when_loaded:
+            self._focus_when_loaded = False
+            self.take_focus()
+        self.refreshed.emit()
+
+    # -- what the person does -------------------------------------------------------------
+
+    def new_expense(self) -> None:
+        """Start a new expense in the editor, the date field focused and selected."""
+        if self._trip is None:
+            return
+        self._editing = None
+        self.save_action.setText("Add")
+        self.save_button.setText("Add")
+        self._clear_editor(keep_context=True)
+        self.date_edit.setFocus(Qt.FocusReason.ShortcutFocusReason)
+        self.date_edit.selectAll()
+
+    def edit_selected(self) -> None:
+        """Open the selected expense in the editor (Enter saves it)."""
+        row = self.selected()
+        if row is None:
+            return
+        expense = row.expense
+        self._editing = expense.id
+        self.save_action.setText("Save")
+        self.save_button.setText("Save")
+        self.date_edit.setText(expense.spent_on.isoformat())
+        self.amount_edit.setText(f"{expense.amount:f}")
+        self.currency_edit.setText(expense.currency)
+        self.category_combo.setCurrentIndex(self.category_combo.findData(expense.category.value))
+        self.description_edit.setText(expense.description)
+        self.paid_by_edit.setText(expense.paid_by)
+        self.split_edit.setText(split_text(expense))
+        self.error_label.hide()
+        self.amount_edit.setFocus(Qt.FocusReason.ShortcutFocusReason)
+        self.amount_edit.selectAll()
+
+    def submit(self) -> None:
+        """Add (or save) what the editor holds."""
+        trip = self._trip
+        if trip is None:
+            return
+        try:
+            day = parse_date(self.date_edit.text())
+        except DateError as error:
+            self._problem("spent_on", f"Date: {error}")
+            return
+        values: dict[str, object] = {
+            "spent_on": day,
+            "amount": self.amount_edit.text(),
+            "currency": self.currency_edit.text() or trip.budget_currency,
+            "category": self.category_combo.currentData(),
+            "description": self.description_edit.text(),
+            "paid_by": self.paid_by_edit.text() or DEFAULT_PAYER,
+            "split": self.split_edit.text(),
+        }
+        self.tasks.start(self._save(trip.id, self._editing, values), name="save expense")
+
+    def remove_selected(self) -> None:
+        row = self.selected()
+        if row is not None and self.trip_id is not None:
+            self.tasks.start(self._remove(self.trip_id, row), name="remove expense")
+
+    def undo_remove(self) -> None:
+        offer, self._undo_offer = self._undo_offer, None
+        if offer is not None:
+            self.undo_bar.dismiss()
+            self.tasks.start(self._undo(offer), name="undo remove expense")
+
+    def take_focus(self) -> None:
+        """Focus the table when it has expenses, else the editor's first field (once loaded:
+        keys must never go into a hidden field)."""
+        if self.stack.currentWidget() is not self.body:
+            self._focus_when_loaded = self.trip_id is not None
+            return
+        if self.model.rowCount() > 0:
+            self.view.setFocus(Qt.FocusReason.ShortcutFocusReason)
+            if not self.view.currentIndex().isValid():
+                self.view.setCurrentIndex(self.model.index(0, 0))
+        else:
+            self.date_edit.setFocus(Qt.FocusReason.ShortcutFocusReason)
+
+    def selected(self) -> ExpenseRow | None:
+        indexes = self.view.selectionModel().selectedRows()
+        return self.model.record_at(indexes[0].row()) if indexes else None
+
+    # -- store work -----------------------------------------------------------------------
+
+    async def _save(self, trip_id: str, editing: str | None, values: Mapping[str, object]) -> None:
+        try:
+            if editing is None:
+                record = await self.ledger.add(trip_id, values, context=person())
+            else:
+                record = await self.ledger.update(editing, values, context=person())
+        except InvalidChangeError as error:
+            self._problem(error.field, str(error))
+            return
+        except StoreError as error:
+            self._problem(None, str(error))
+            return
+        if trip_id != self.trip_id:
+            return
+        self.error_label.hide()
+        self._editing = None
+        self.save_action.setText("Add")
+        self.save_button.setText("Add")
+        self._clear_editor(keep_context=True, day=record.spent_on)
+        self.amount_edit.setFocus(Qt.FocusReason.OtherFocusReason)
+        self.reload_now()
+        self._select_when_shown(record.id)
+
+    async def _remove(self, trip_id: str, row: ExpenseRow) -> None:
+        label = f"Remove expense {row.expense.description or row.expense.category.value}"
+        try:
+            removed = await self.ledger.remove(row.id, context=person(label))
+        except StoreError as error:
+            self.undo_bar.inform(str(error))
+            return
+        if removed:
+            self._undo_offer = UndoOffer(trip_id, label, (row.id,))
+            money = format_money(row.expense.amount, row.expense.currency)
+            self.undo_bar.offer(f"Removed {row.expense.description or 'expense'} ({money}).")
+
+    async def _undo(self, offer: UndoOffer) -> None:
+        problem = await undo_offered(self.history, offer)
+        if problem is not None:
+            self.undo_bar.inform(problem)
+        self.reload_now()
+
+    def _select_when_shown(self, expense_id: str) -> None:
+        def select() -> None:
+            self.refreshed.disconnect(select)
+            index = self.model.index_of(expense_id)
+            if index.isValid():
+                self.view.setCurrentIndex(index)
+
+        self.refreshed.connect(select)
+
+    # -- showing --------------------------------------------------------------------------
+
+    def _show_totals(self, totals: LedgerTotals) -> None:
+        code = totals.currency
+        planned = totals.planned if totals.planned_count else None
+        self.budget_bar.show_totals(code, totals.budget, planned, totals.spent)
+        self.budget_label.setText(self.budget_bar.caption())
+        lines = [
+            f"{name}: share {format_money(amount, code)}, paid "
+            f"{format_money(totals.paid.get(name, Decimal(0)), code)}"
+            for name, amount in totals.by_person.items()
+        ]
+        lines += [
+            f"To settle: {t.debtor} pays {t.creditor} {format_money(t.amount, code)}"
+            for t in totals.settlements
+        ]
+        lines += [
+            f"Not in the totals: {u.expense.description or u.expense.category.value} "
+            f"({format_money(u.expense.amount, u.expense.currency)}), no ECB rate"
+            for u in totals.unconverted
+        ]
+        self.totals_label.setText("\n".join(lines))
+        self.totals_label.setVisible(bool(lines))
+        note = rate_note(totals)
+        self.rates_label.setText(f"Converted to {code} {note}." if note else "")
+        self.rates_label.setVisible(bool(note))
+        self.chart.show_spending(code, totals.by_category, totals.by_day)
+
+    def _clear_editor(self, *, keep_context: bool, day: date | None = None) -> None:
+        """Empty the editor for the next expense; with `keep_context`, keep the day, the
+        currency and who paid (expenses come in runs)."""
+        trip = self._trip
+        if not keep_context or not self.date_edit.text():
+            start = day or (trip.start_date if trip is not None else None) or date.today()
+            self.date_edit.setText(start.isoformat())
+        elif day is not None:
+            self.date_edit.setText(day.isoformat())
+        if not keep_context or not self.currency_edit.text():
+            self.currency_edit.setText(trip.budget_currency if trip is not None else "")
+        if not keep_context or not self.paid_by_edit.text():
+            self.paid_by_edit.setText(DEFAULT_PAYER)
+        self.amount_edit.clear()
+        self.description_edit.clear()
+        self.split_edit.clear()
+        self.category_combo.setCurrentIndex(
+            self.category_combo.findData(ExpenseCategory.OTHER.value)
+        )
+
+    def _problem(self, field: str | None, message: str) -> None:
+        self.error_label.setText(message)
+        self.error_label.show()
+        widget = self.fields.get(field or "")
+        if widget is not None:
+            widget.setFocus(Qt.FocusReason.OtherFocusReason)
+
+    def _selection_changed(self, *_: object) -> None:
+        row = self.selected()
+        if row is not None and self.model.is_unseen(row.id) and self.trip_id:
+            self.model.mark_seen(row.id)
+            self.tasks.start(
+                self.history.mark_seen(self.trip_id, EntityKind.EXPENSE, row.id),
+                name="mark expense seen",
+            )
+        self._update_actions()
+
+    def _update_actions(self) -> None:
+        has_trip = self._trip is not None and self.stack.currentWidget() is self.body
+        self.new_action.setEnabled(has_trip)
+        self.save_action.setEnabled(has_trip)
+        selected = self.selected() is not None
+        self.edit_action.setEnabled(selected)
+        self.remove_action.setEnabled(selected)
+
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:
+        if event.type() == QEvent.Type.KeyPress and watched in self.fields.values():
+            assert isinstance(event, QKeyEvent)
+            if event.key() in (Qt.Key.Key_Return, Qt.Key.Key_Enter):
+                self.submit()
+                return True
+            if event.key() == Qt.Key.Key_Escape:
+                self._editing = None
+                self.save_action.setText("Add")
+                self.save_button.setText("Add")
+                self.error_label.hide()
+                self.view.setFocus(Qt.FocusReason.OtherFocusReason)
+                return True
+        return super().eventFilter(watched, event)
