@@ -6,6 +6,8 @@ from .change_history import ChangeHistory
 from .changes import Action, Actor, Change, ChangeBus, ChangeContext, EntityKind
 from .conversations import create_conversation, delete_conversation, list_conversations
 from .database import Database
+from .document_files import DocumentFolder, documents_folder
+from .documents import DocumentRepository
 from .errors import (
     ConversationBusyError,
     CorruptDatabaseError,
@@ -13,6 +15,7 @@ from .errors import (
     DatabaseBusyError,
     DatabaseClosedError,
     DatabaseOpenError,
+    DocumentError,
     InvalidChangeError,
     InvalidSettingError,
     MigrationError,
@@ -32,6 +35,7 @@ from .pins import PinRepository
 from .records import (
     AnswerAction,
     AnswerEvent,
+    DocumentRecord,
     FormInstanceRecord,
     FormState,
     GoalRecord,
@@ -59,6 +63,7 @@ from .tables import (
     ChangeLogEntry,
     Conversation,
     ConversationMessage,
+    Document,
     FormAnswer,
     FormInstance,
     Goal,
@@ -100,6 +105,11 @@ __all__ = [
     "DatabaseBusyError",
     "DatabaseClosedError",
     "DatabaseOpenError",
+    "Document",
+    "DocumentError",
+    "DocumentFolder",
+    "DocumentRecord",
+    "DocumentRepository",
     "EntityKind",
     "FormAnswer",
     "FormAnswerRepository",
@@ -149,6 +159,7 @@ __all__ = [
     "data_dir",
     "database_path",
     "delete_conversation",
+    "documents_folder",
     "field_labels",
     "list_conversations",
     "log_dir",

@@ -22,6 +22,7 @@ from sqlmodel import Session, SQLModel
 from .changes import Actor, EntityKind
 from .errors import RecordNotFoundError
 from .records import (
+    DocumentRecord,
     FormInstanceRecord,
     GoalRecord,
     GoalStatus,
@@ -30,9 +31,17 @@ from .records import (
     PinRecord,
     TripRecord,
 )
-from .tables import FormInstance, Goal, ItineraryItem, Pin, Trip
+from .tables import Document, FormInstance, Goal, ItineraryItem, Pin, Trip
 
-R = TypeVar("R", TripRecord, ItineraryItemRecord, FormInstanceRecord, GoalRecord, PinRecord)
+R = TypeVar(
+    "R",
+    TripRecord,
+    ItineraryItemRecord,
+    FormInstanceRecord,
+    GoalRecord,
+    PinRecord,
+    DocumentRecord,
+)
 Row = TypeVar("Row", bound=SQLModel)
 
 
@@ -163,4 +172,11 @@ PINS: EntitySpec[PinRecord, Pin] = EntitySpec(
     record_type=PinRecord,
     trip_id_of=lambda record: record.trip_id,
     stored={"created_by": by_value(Actor)},
+)
+
+DOCUMENTS: EntitySpec[DocumentRecord, Document] = EntitySpec(
+    kind=EntityKind.DOCUMENT,
+    table=Document,
+    record_type=DocumentRecord,
+    trip_id_of=lambda record: record.trip_id,
 )

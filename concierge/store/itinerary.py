@@ -19,6 +19,7 @@ from sqlmodel.sql.expression import SelectOfScalar
 from .change_writer import ChangeWriter, run_logged
 from .changes import ChangeBus, ChangeContext
 from .database import Database
+from .documents import detach_item_documents
 from .entities import ITEMS, TRIPS
 from .errors import InvalidChangeError
 from .records import ItineraryItemRecord
@@ -134,6 +135,7 @@ class ItineraryRepository:
                 return False
             item = ITEMS.to_record(row)
             writer.describe(f"Remove “{item.title}” from the itinerary")
+            detach_item_documents(session, writer, item.id)
             writer.delete(ITEMS, row, item)
             _renumber(session, writer, item.trip_id, item.day, ())
             return True

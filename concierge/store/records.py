@@ -170,3 +170,21 @@ class PinRecord:
     @property
     def all_trips(self) -> bool:
         return self.trip_id is None
+
+
+@dataclass(frozen=True, slots=True)
+class DocumentRecord:
+    """A file attached to a trip (`item_id` None) or to one of its items. `stored_name` is
+    the file's path relative to `<data dir>/documents/`; `file_name` the name shown."""
+
+    id: str
+    trip_id: str
+    item_id: str | None
+    file_name: str
+    stored_name: str
+    media_type: str
+    size_bytes: int
+    sha256: str
+    note: str
+    created_at: datetime
+    updated_at: datetime

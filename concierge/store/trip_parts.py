@@ -1,10 +1,11 @@
-"""What hangs off a trip besides its itinerary: its forms with their answers, its goals and
-its own pins.
+"""What hangs off a trip besides its itinerary: its forms with their answers, its goals, its
+own pins and its documents.
 
 The database deletes them with the trip (foreign keys cascade), but that would leave nothing
 for undo to restore. Deleting a trip therefore deletes them first through the change log,
 so undoing the deletion (newest first) puts the trip back, then everything that was on it.
 Duplicating a trip copies them after the trip, so undoing the duplicate removes them first.
+Documents are not copied: a ticket or a booking confirmation belongs to one journey.
 """
 
 from __future__ import annotations
@@ -13,16 +14,19 @@ from sqlalchemy import func
 from sqlmodel import Session, select
 
 from .change_writer import ChangeWriter
+from .documents import delete_trip_documents
 from .entities import FORMS, GOALS, PINS
 from .form_answers import copy_answers, delete_answers
 from .forms import create_instance, trip_forms
 from .goals import open_goal, trip_goals
 from .pins import new_pin, scope_pins
-from .tables import FormAnswer, FormInstance, Goal, ItineraryItem, Pin
+from .tables import Document, FormAnswer, FormInstance, Goal, ItineraryItem, Pin
 
 
 def delete_trip_parts(session: Session, writer: ChangeWriter, trip_id: str) -> None:
-    """Delete, logged, the trip's forms (answers first), goals and pins."""
+    """Delete, logged, the trip's documents (before the items they may be attached to),
+    forms (answers first), goals and pins."""
+    delete_trip_documents(session, writer, trip_id)
     for form in session.exec(trip_forms(trip_id)).all():
         record = FORMS.to_record(form)
         delete_answers(session, writer, record)
@@ -53,10 +57,17 @@ def copy_trip_parts(session: Session, writer: ChangeWriter, source_id: str, copy
 
 
 def has_parts(session: Session, trip_id: str) -> bool:
-    """Whether anything (an itinerary item, a form, a goal, a pin) is on the trip."""
+    """Whether anything (an itinerary item, a form, a goal, a pin, a document) is on the
+    trip."""
+    columns = (
+        ItineraryItem.trip_id,
+        FormInstance.trip_id,
+        Goal.trip_id,
+        Pin.trip_id,
+        Document.trip_id,
+    )
     return any(
-        session.exec(select(func.count()).where(column == trip_id)).one() > 0
-        for column in (ItineraryItem.trip_id, FormInstance.trip_id, Goal.trip_id, Pin.trip_id)
+        session.exec(select(func.count()).where(column == trip_id)).one() > 0 for column in columns
     )
 
 

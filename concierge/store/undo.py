@@ -18,7 +18,8 @@ checked against the log's `after` image; a row changed behind the log's back mak
 refuse (`UndoError`), changing nothing.
 
 Besides its own fields, a row touches what it belongs to: an itinerary item, goal or pin the
-order of its list, a form instance its trip, a form answer its form's field. So undoing the
+order of its list, a form instance its trip, a form answer its form's field, a document its
+trip's documents and the item it is attached to. So undoing the
 creation of a trip takes along later additions to it, and a form instance is only removed
 with the answers written into it since.
 
@@ -48,7 +49,8 @@ from sqlmodel.sql.expression import SelectOfScalar
 
 from .change_writer import UNLOGGED_FIELDS, decode_order
 from .changes import Action, Actor, Change, EntityKind
-from .entities import FORMS, GOALS, ITEMS, PINS, TRIPS, EntitySpec
+from .documents import has_item_documents
+from .entities import DOCUMENTS, FORMS, GOALS, ITEMS, PINS, TRIPS, EntitySpec
 from .errors import UndoError
 from .form_answers import revert_answers
 from .tables import ChangeLogEntry, utc_now
@@ -87,7 +89,7 @@ _INVERSE = {
     Action.REORDER: Action.UPDATE,
 }
 SPECS: dict[str, EntitySpec[Any, Any]] = {
-    spec.kind.value: spec for spec in (TRIPS, ITEMS, FORMS, GOALS, PINS)
+    spec.kind.value: spec for spec in (TRIPS, ITEMS, FORMS, GOALS, PINS, DOCUMENTS)
 }
 
 Touch = tuple[str, str, str]
@@ -225,7 +227,21 @@ def _belongs_to(row: ChangeLogEntry, fields: set[str], whole: bool) -> set[Touch
         return {(*trip, f"form {row.entity_id}")}
     if entity is EntityKind.FORM_ANSWER:
         return {(EntityKind.FORM.value, row.entity_id, f"answer {field}") for field in fields}
+    if entity is EntityKind.DOCUMENT:
+        return _document_touches(row, trip, whole)
     return set()
+
+
+def _document_touches(row: ChangeLogEntry, trip: tuple[str, str], whole: bool) -> set[Touch]:
+    """A document touches its trip's documents when it comes or goes, and the documents of
+    each item it is (or was) attached to, so undoing an item's creation takes along what was
+    attached to it since."""
+    touches: set[Touch] = {(*trip, "documents")} if whole else set()
+    for text in (row.before, row.after):
+        data: dict[str, object] = json.loads(text or "{}")
+        if isinstance(item_id := data.get("item_id"), str):
+            touches.add((EntityKind.ITINERARY_ITEM.value, item_id, "documents"))
+    return touches
 
 
 def _revert(session: Session, row: ChangeLogEntry, actor: Actor) -> tuple[Change, ...]:
@@ -320,6 +336,8 @@ def would_cascade(session: Session, spec: EntitySpec[Any, Any], entity_id: str) 
         return has_parts(session, entity_id)
     if spec is FORMS:
         return has_answers(session, entity_id)
+    if spec is ITEMS:
+        return has_item_documents(session, entity_id)
     return False
 
 

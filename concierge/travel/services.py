@@ -14,6 +14,8 @@ from concierge.store import (
     ChangeBus,
     ChangeHistory,
     Database,
+    DocumentFolder,
+    DocumentRepository,
     FormAnswerRepository,
     GoalRepository,
     ItineraryRepository,
@@ -22,6 +24,7 @@ from concierge.store import (
     Settings,
     TripRepository,
     database_path,
+    documents_folder,
 )
 
 from .form_filler import FormFiller
@@ -52,6 +55,8 @@ class TravelServices:
     """Answers forms with the engine's validation, and keeps every form's completion and
     its goals in step with its answers, whoever wrote them."""
     goal_triggers: GoalTriggers
+    documents: DocumentRepository
+    """Files attached to trips and items, under `<data dir>/documents/`."""
     selection: SelectionState = field(default_factory=SelectionState)
 
     async def aclose(self) -> None:
@@ -82,6 +87,8 @@ def open_services(
     forms = FormAnswerRepository(database, bus)
     goals = GoalRepository(database, bus)
     lookups = open_lookup_service(database, trips, places, online=settings_online_access(settings))
+    documents = DocumentRepository(database, bus, DocumentFolder(documents_folder(data_dir)))
+    documents.prune_files_at_start()
     return TravelServices(
         data_dir=data_dir,
         database=database,
@@ -99,4 +106,5 @@ def open_services(
         lookups=lookups,
         form_filler=FormFiller(forms, goals, bus),
         goal_triggers=GoalTriggers(goals, lookups.jobs.bus),
+        documents=documents,
     )

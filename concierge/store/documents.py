@@ -1,0 +1,196 @@
+"""Files attached to a trip or to one of its itinerary items, kept in the data folder.
+
+Attaching copies the file into `<data dir>/documents/` first (off the GUI thread, see
+`document_files`), and only then writes the row, logged, so a row never names a file that
+is not there. Removing a document deletes its row, logged, but not its file: undo may put
+the row back. Files are deleted by `prune_files` once no row and no change-log entry names
+them (after each attach or removal, and at start-up).
+
+Copies and pruning exclude each other: a prune never runs while a copy is under way (its
+file may have its final name before its row exists), and a copy waits for a running prune.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import dataclasses
+import uuid
+from collections.abc import Callable
+from pathlib import Path
+
+from sqlalchemy import ColumnElement
+from sqlmodel import Session, col, select
+
+from .change_pruning import referenced_document_files
+from .change_writer import ChangeWriter, run_logged
+from .changes import ChangeBus, ChangeContext
+from .database import Database
+from .document_files import DocumentFolder, Progress, StoredFile
+from .entities import DOCUMENTS, ITEMS, TRIPS
+from .errors import InvalidChangeError
+from .records import DocumentRecord
+from .tables import Document, utc_now
+
+
+class DocumentRepository:
+    """Documents, as immutable `DocumentRecord`s; their files in `folder`. Writes take an
+    optional `ChangeContext`."""
+
+    def __init__(self, database: Database, bus: ChangeBus, folder: DocumentFolder) -> None:
+        self.database = database
+        self.bus = bus
+        self.folder = folder
+        self._lock = asyncio.Lock()
+        self._copies = 0
+
+    def path_of(self, document: DocumentRecord) -> Path:
+        """Where the document's file is (to open it with the system's viewer)."""
+        return self.folder.path_of(document.stored_name)
+
+    async def get(self, document_id: str) -> DocumentRecord | None:
+        return await self.database.run(lambda session: DOCUMENTS.find(session, document_id))
+
+    async def for_trip(self, trip_id: str) -> list[DocumentRecord]:
+        """Every document of the trip (its items' too), oldest first."""
+        return await self.database.run(
+            lambda session: _records(session, col(Document.trip_id) == trip_id)
+        )
+
+    async def for_item(self, item_id: str) -> list[DocumentRecord]:
+        return await self.database.run(
+            lambda session: _records(session, col(Document.item_id) == item_id)
+        )
+
+    async def attach(
+        self,
+        source: Path,
+        *,
+        trip_id: str,
+        item_id: str | None = None,
+        note: str = "",
+        progress: Progress | None = None,
+        context: ChangeContext | None = None,
+    ) -> DocumentRecord:
+        """Copy `source` into the folder, then attach it to the trip (or to its item
+        `item_id`). `progress(copied, total)` is called on the event loop's thread. Raises
+        `DocumentError` for a file that cannot be attached, `InvalidChangeError` or
+        `RecordNotFoundError` for a trip or item that cannot take it; nothing is attached
+        then, and no file stays behind."""
+        async with self._lock:
+            self._copies += 1
+        try:
+            stored = await asyncio.to_thread(self.folder.copy_in, source, _on_loop(progress))
+            return await self._write_row(source.name, stored, trip_id, item_id, note, context)
+        finally:
+            self._copies -= 1
+            await self.prune_files()
+
+    async def remove(self, document_id: str, *, context: ChangeContext | None = None) -> bool:
+        """Detach the document (undoable; its file stays while undo can bring it back);
+        False if there was no such document."""
+
+        def write(session: Session, writer: ChangeWriter) -> bool:
+            row = session.get(Document, document_id)
+            if row is None:
+                return False
+            document = DOCUMENTS.to_record(row)
+            writer.describe(f"Remove document “{document.file_name}”")
+            writer.delete(DOCUMENTS, row, document)
+            return True
+
+        removed = await run_logged(self.database, self.bus, context, write)
+        await self.prune_files()
+        return removed
+
+    async def prune_files(self) -> list[str]:
+        """Delete the files no document and no change-log entry names any more; the names
+        deleted. Skipped (returns []) while a copy is under way: the last copy to finish
+        prunes again."""
+        async with self._lock:
+            if self._copies:
+                return []
+            keep = await self.database.run(referenced_document_files)
+            return await asyncio.to_thread(self.folder.prune, keep, leftovers=False)
+
+    def prune_files_at_start(self) -> list[str]:
+        """`prune_files` before anything runs, blocking, also deleting the temporary files a
+        crash in the middle of a copy left behind."""
+        keep = self.database.run_sync(referenced_document_files)
+        return self.folder.prune(keep, leftovers=True)
+
+    async def _write_row(
+        self,
+        file_name: str,
+        stored: StoredFile,
+        trip_id: str,
+        item_id: str | None,
+        note: str,
+        context: ChangeContext | None,
+    ) -> DocumentRecord:
+        def write(session: Session, writer: ChangeWriter) -> DocumentRecord:
+            trip = TRIPS.find(session, trip_id)
+            if trip is None:
+                raise InvalidChangeError("trip_id", "The trip to attach the document to is gone.")
+            if item_id is not None:
+                item = ITEMS.find(session, item_id)
+                if item is None or item.trip_id != trip_id:
+                    raise InvalidChangeError(
+                        "item_id", "The itinerary item to attach the document to is gone."
+                    )
+            now = utc_now()
+            document = DocumentRecord(
+                id=uuid.uuid4().hex,
+                trip_id=trip_id,
+                item_id=item_id,
+                file_name=file_name,
+                stored_name=stored.stored_name,
+                media_type=stored.media_type,
+                size_bytes=stored.size_bytes,
+                sha256=stored.sha256,
+                note=note.strip(),
+                created_at=now,
+                updated_at=now,
+            )
+            writer.describe(f"Attach “{file_name}”")
+            return writer.create(DOCUMENTS, document)
+
+        return await run_logged(self.database, self.bus, context, write)
+
+
+def detach_item_documents(session: Session, writer: ChangeWriter, item_id: str) -> None:
+    """Move the item's documents to its trip, logged: called before the item is removed,
+    so undoing the removal attaches them to it again (the database would set `item_id` to
+    NULL behind the log's back)."""
+    for row in session.exec(select(Document).where(col(Document.item_id) == item_id)).all():
+        before = DOCUMENTS.to_record(row)
+        writer.update(DOCUMENTS, row, before, dataclasses.replace(before, item_id=None))
+
+
+def delete_trip_documents(session: Session, writer: ChangeWriter, trip_id: str) -> None:
+    """Delete the trip's documents, logged (their files stay for undo)."""
+    for row in session.exec(select(Document).where(col(Document.trip_id) == trip_id)).all():
+        writer.delete(DOCUMENTS, row, DOCUMENTS.to_record(row))
+
+
+def has_item_documents(session: Session, item_id: str) -> bool:
+    found = session.exec(select(Document.id).where(col(Document.item_id) == item_id)).first()
+    return found is not None
+
+
+def _records(session: Session, where: ColumnElement[bool]) -> list[DocumentRecord]:
+    order = (col(Document.created_at), col(Document.id))
+    rows = session.exec(select(Document).where(where).order_by(*order)).all()
+    return [DOCUMENTS.to_record(row) for row in rows]
+
+
+def _on_loop(progress: Progress | None) -> Progress | None:
+    """`progress`, called on the running loop's thread from the copying thread."""
+    if progress is None:
+        return None
+    loop = asyncio.get_running_loop()
+    report: Callable[[int, int], None] = progress
+
+    def relay(copied: int, total: int) -> None:
+        loop.call_soon_threadsafe(report, copied, total)
+
+    return relay
