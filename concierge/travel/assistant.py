@@ -59,7 +59,9 @@ def build_trip_assistant(
             f"No status feature called {', '.join(unknown)}; "
             f"they are {', '.join(feature.name for feature in features)}."
         )
-    tools = TripTools(trip_id, services.trips, services.itinerary, services.editor)
+    tools = TripTools(
+        trip_id, services.trips, services.itinerary, services.editor, services.documents
+    )
     builder = AgentBuilder(
         model=model,
         system_prompt=INSTRUCTIONS,
@@ -68,7 +70,7 @@ def build_trip_assistant(
     for tool in [*tools.all(), *lookup_tools(services.lookups, trip_id)]:
         builder.tool(tool)
     builder.context_provider(
-        trip_provider(services.trips, services.itinerary, trip_id),
+        trip_provider(services.trips, services.itinerary, trip_id, services.documents),
         name="trip",
         timeout=PROVIDER_TIMEOUT,
     )

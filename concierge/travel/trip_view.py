@@ -5,15 +5,20 @@ the model always reads one format. Item ids are shortened to eight characters; t
 them back. Every value a person or the model wrote goes through `one_line`, and a stored
 value the store's rules now refuse is shown as it is and marked, never an error: a provider
 that raised would stop every later turn.
+
+Attached documents are only counted, "on file": never their contents, where they are stored,
+or even their names (a ticket's file name often carries a booking code or a passenger's
+name). The person shares a document with the model by attaching it in the chat.
 """
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Sequence
 from datetime import date
 from itertools import groupby
 
-from concierge.store import ItineraryItemRecord, TripRecord
+from concierge.store import DocumentRecord, ItineraryItemRecord, TripRecord
 from concierge.store.validation import TRIP_RULES, out_of_range, trip_problem
 
 from .currencies import CurrencyError, format_money
@@ -73,8 +78,17 @@ def _problems(trip: TripRecord) -> str | None:
     )
 
 
+def on_file(count: int) -> str:
+    """ "document on file", "3 documents on file": what the model may know of documents."""
+    return "document on file" if count == 1 else f"{count} documents on file"
+
+
 def render_trip(
-    trip: TripRecord, items: Sequence[ItineraryItemRecord], *, notes_limit: int | None = NOTES_LIMIT
+    trip: TripRecord,
+    items: Sequence[ItineraryItemRecord],
+    *,
+    notes_limit: int | None = NOTES_LIMIT,
+    documents: Sequence[DocumentRecord] = (),
 ) -> str:
     interests = ", ".join(one_line(interest) for interest in trip.interests)
     lines = [
@@ -94,12 +108,22 @@ def render_trip(
         if notes_limit is not None and len(notes) > notes_limit:
             notes = notes[:notes_limit] + "… (shortened; get_trip shows all)"
         lines.append(f"Notes: {notes}")
+    if documents:
+        lines.append(
+            f"Documents: {on_file(len(documents))} (attached by the person; names and "
+            "contents are private unless the person attaches one in the chat)"
+        )
     lines.append("Itinerary:" if items else "Itinerary: empty")
-    lines.extend(render_items(trip, items))
+    lines.extend(render_items(trip, items, documents))
     return "\n".join(lines)
 
 
-def render_items(trip: TripRecord, items: Sequence[ItineraryItemRecord]) -> list[str]:
+def render_items(
+    trip: TripRecord,
+    items: Sequence[ItineraryItemRecord],
+    documents: Sequence[DocumentRecord] = (),
+) -> list[str]:
+    attached = Counter(document.item_id for document in documents)
     lines: list[str] = []
     for day, group in groupby(items, key=lambda item: item.day):
         number = ""
@@ -107,17 +131,19 @@ def render_items(trip: TripRecord, items: Sequence[ItineraryItemRecord]) -> list
             number = f", day {(day - trip.start_date).days + 1}"
         outside = _outside(trip, day)
         lines.append(f"- {_day(day)}{number}{outside}")
-        lines.extend(f"  - {render_item(item)}" for item in group)
+        lines.extend(f"  - {render_item(item, attached[item.id])}" for item in group)
     return lines
 
 
-def render_item(item: ItineraryItemRecord) -> str:
+def render_item(item: ItineraryItemRecord, documents: int = 0) -> str:
     when = item.start_time.strftime("%H:%M") if item.start_time else "--:--"
     text = f"[{short_id(item.id)}] {when} {one_line(item.title)}"
     if item.place:
         text += f" @ {one_line(item.place)}"
     if item.notes:
         text += f" ({one_line(' '.join(item.notes.split()))})"
+    if documents:
+        text += f" [{on_file(documents)}]"
     return text
 
 
