@@ -7,6 +7,7 @@ with `open()` (never `exec()`: no nested event loop inside a coroutine).
 
 from __future__ import annotations
 
+import itertools
 import re
 from datetime import date
 
@@ -110,6 +111,7 @@ class ItemEditor(QDialog):
             form.addRow(label, widget)
         for button in (self.save_button, self.cancel_button):
             button.setAccessibleName(button.text())
+        self.form = form
         layout = QVBoxLayout(self)
         layout.addLayout(form)
         layout.addWidget(self.error_label)
@@ -117,6 +119,20 @@ class ItemEditor(QDialog):
         self.title_edit.setFocus()
         self.save_button.clicked.connect(self._save)
         self.cancel_button.clicked.connect(self.reject)
+
+    def add_row(self, label_text: str, widget: QWidget) -> None:
+        """Another row under the fields (the item's documents), reached by Tab after them."""
+        label = QLabel(label_text, self)
+        label.setBuddy(widget)
+        widget.setAccessibleName(label_text)
+        self.form.addRow(label, widget)
+        inner = [
+            child
+            for child in widget.findChildren(QWidget)
+            if child.focusPolicy() != Qt.FocusPolicy.NoFocus and child.focusProxy() is None
+        ]
+        for first, second in itertools.pairwise([self.notes_edit, *inner, self.save_button]):
+            QWidget.setTabOrder(first, second)
 
     def values(self) -> dict[str, object]:
         """What the fields say, in the store's terms."""

@@ -37,6 +37,7 @@ from concierge.store import (
     Change,
     ChangeBus,
     ChangeHistory,
+    DocumentRepository,
     EntityKind,
     InvalidChangeError,
     ItineraryItemRecord,
@@ -47,6 +48,7 @@ from concierge.store import (
 )
 from concierge.travel.selection import SelectionState
 from concierge.ui.column_shares import ColumnShares
+from concierge.ui.documents import item_documents
 from concierge.ui.scroll_bars import use_steady_scroll_bars
 from concierge.ui.views.person import person
 from concierge.ui.views.trip_view import DELETED_TEXT, TripView
@@ -147,6 +149,8 @@ class ItineraryView(TripView[Change]):
         self._pending_select: tuple[str, ...] | None = None
         self._undo_offer: UndoOffer | None = None
         self.editor: ItemEditor | None = None
+        self.documents: DocumentRepository | None = None
+        """Given, the item dialog has a Documents row for an item that exists."""
         self.tree.selectionModel().selectionChanged.connect(self._selection_changed)
         self.tree.doubleClicked.connect(self._double_clicked)
         self.undo_bar.undo_requested.connect(self.undo_remove)
@@ -493,6 +497,9 @@ class ItineraryView(TripView[Change]):
         if editor.item is not None:
             self._look_at([editor.item.id])
         self.editor = editor
+        if self.documents is not None and editor.item is not None:
+            box = item_documents(self.documents, self.history, self.tasks, editor.item, editor)
+            editor.add_row("Documents", box)
         editor.save_requested.connect(
             lambda values: self.tasks.start(self._save_item(editor, values), name="save item")
         )
