@@ -240,9 +240,13 @@ async def test_the_item_dialog_attaches_to_the_item_and_the_tab_names_it(
         await until(lambda: rows(panel.box) == ["ticket.pdf  ·  15 bytes  ·  for “Flight”"])
 
         await focus(box.list)
-        press(qtbot, Qt.Key.Key_Down)
         press(qtbot, Qt.Key.Key_Delete)
         await until(lambda: rows(box) == [] and rows(panel.box) == [])
+
+        await focus(editor.title_edit)  # Ctrl+O works anywhere in the dialog.
+        press(qtbot, Qt.Key.Key_O, Qt.KeyboardModifier.ControlModifier)
+        await until(lambda: box.file_dialog is not None and box.file_dialog.isVisible())
+        box.file_dialog.reject()  # type: ignore[union-attr]
         editor.reject()
         await until(lambda: view.editor is None)
 
@@ -261,3 +265,23 @@ async def test_a_new_item_has_no_documents_row(services: TripServices, qtbot: Qt
         assert editor is not None
         assert editor.findChild(DocumentsBox) is None
         editor.reject()
+
+
+async def test_a_file_gone_from_the_data_folder_is_said_when_opened(
+    panel: DocumentsPanel, services: TripServices, files: Path, viewer: Viewer, qtbot: QtBot
+) -> None:
+    trip = await open_trip(panel, services)
+    document = await services.documents.attach(files / "ticket.pdf", trip_id=trip.id)
+    await until(lambda: len(rows(panel.box)) == 1)
+    remove(services.documents.path_of(document))
+    await focus(panel.box.list)
+    press(qtbot, Qt.Key.Key_Return)
+    await until(lambda: panel.box.undo_bar.isVisible())
+    assert panel.box.undo_bar.text.startswith(
+        "The file of “ticket.pdf” is missing from the documents folder"
+    )
+    assert viewer.opened == []
+
+
+def remove(path: Path) -> None:
+    path.unlink()

@@ -163,6 +163,8 @@ class DocumentsBox(QWidget):
             if record.id == wanted:
                 self.list.setCurrentItem(row)
                 self._select_next = None
+        if self.list.currentRow() < 0 and records:
+            self.list.setCurrentRow(0)  # Enter and Open work at once.
         self.empty_label.setVisible(not records)
         self._update_actions()
         self.loaded.emit()

@@ -26,6 +26,7 @@ def item_documents(
     box = DocumentsBox(documents, history, tasks, parent, empty_text=EMPTY_TEXT)
     box.setObjectName("itemDocuments")
     box.list.setFixedHeight(LIST_HEIGHT)
+    parent.addAction(box.attach_action)  # Ctrl+O anywhere in the dialog.
     box.set_scope(item.trip_id, item.id)
     box.reload()
     return box
