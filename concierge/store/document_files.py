@@ -135,6 +135,13 @@ class DocumentFolder:
                 temporary.unlink()
         return StoredFile(stored_name, sha256, copied, media_type_of(source.name))
 
+    def is_empty(self) -> bool:
+        """Nothing stored (or no folder yet): nothing to prune, no need to ask the database."""
+        try:
+            return next(self.root.iterdir(), None) is None
+        except FileNotFoundError:
+            return True
+
     def prune(self, keep: Collection[str], *, leftovers: bool) -> list[str]:
         """Delete the stored files not named in `keep`; with `leftovers`, also the
         temporary files a crashed copy left (only safe when no copy is running). Returns

@@ -4,7 +4,8 @@ Attaching copies the file into `<data dir>/documents/` first (off the GUI thread
 `document_files`), and only then writes the row, logged, so a row never names a file that
 is not there. Removing a document deletes its row, logged, but not its file: undo may put
 the row back. Files are deleted by `prune_files` once no row and no change-log entry names
-them (after each attach or removal, and at start-up).
+them: at start-up, after each attach or removal, and a little while after any other change
+(any write may have trimmed the change log past a removal).
 
 Copies and pruning exclude each other: a prune never runs while a copy is under way (its
 file may have its final name before its row exists), and a copy waits for a running prune.
@@ -13,7 +14,9 @@ file may have its final name before its row exists), and a copy waits for a runn
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import dataclasses
+import logging
 import uuid
 from collections.abc import Callable
 from pathlib import Path
@@ -23,25 +26,44 @@ from sqlmodel import Session, col, select
 
 from .change_pruning import referenced_document_files
 from .change_writer import ChangeWriter, run_logged
-from .changes import ChangeBus, ChangeContext
+from .changes import Change, ChangeBus, ChangeContext
 from .database import Database
 from .document_files import DocumentFolder, Progress, StoredFile
 from .entities import DOCUMENTS, ITEMS, TRIPS
-from .errors import InvalidChangeError
+from .errors import InvalidChangeError, StoreError
 from .records import DocumentRecord
 from .tables import Document, utc_now
+
+log = logging.getLogger(__name__)
+
+PRUNE_AFTER_SECONDS = 5.0
+"""How long after the last change the folder is pruned: one prune for a burst of edits."""
 
 
 class DocumentRepository:
     """Documents, as immutable `DocumentRecord`s; their files in `folder`. Writes take an
     optional `ChangeContext`."""
 
-    def __init__(self, database: Database, bus: ChangeBus, folder: DocumentFolder) -> None:
+    def __init__(
+        self,
+        database: Database,
+        bus: ChangeBus,
+        folder: DocumentFolder,
+        *,
+        prune_after: float | None = PRUNE_AFTER_SECONDS,
+    ) -> None:
+        """`prune_after`: seconds after a change to prune the folder; None: only at start-up
+        and after this repository's own writes."""
         self.database = database
         self.bus = bus
         self.folder = folder
+        self.prune_after = prune_after
         self._lock = asyncio.Lock()
         self._copies = 0
+        self._prune_timer: asyncio.TimerHandle | None = None
+        self._prune_task: asyncio.Task[None] | None = None
+        self._closed = False
+        self._unsubscribe = bus.subscribe(self._on_change) if prune_after is not None else None
 
     def path_of(self, document: DocumentRecord) -> Path:
         """Where the document's file is (to open it with the system's viewer)."""
@@ -107,14 +129,45 @@ class DocumentRepository:
         deleted. Skipped (returns []) while a copy is under way: the last copy to finish
         prunes again."""
         async with self._lock:
-            if self._copies:
+            if self._copies or self.folder.is_empty():
                 return []
             keep = await self.database.run(referenced_document_files)
             return await asyncio.to_thread(self.folder.prune, keep, leftovers=False)
 
+    async def aclose(self) -> None:
+        """Stop pruning after changes; waits for a prune already running."""
+        self._closed = True
+        if self._unsubscribe is not None:
+            self._unsubscribe()
+        if self._prune_timer is not None:
+            self._prune_timer.cancel()
+            self._prune_timer = None
+        if self._prune_task is not None:
+            await asyncio.wait([self._prune_task])
+
+    def _on_change(self, change: Change) -> None:
+        if self._closed or self._prune_timer is not None or self.prune_after is None:
+            return
+        with contextlib.suppress(RuntimeError):  # No loop (a script's last write): next start.
+            loop = asyncio.get_running_loop()
+            self._prune_timer = loop.call_later(self.prune_after, self._start_prune)
+
+    def _start_prune(self) -> None:
+        self._prune_timer = None
+        if not self._closed and (self._prune_task is None or self._prune_task.done()):
+            self._prune_task = asyncio.ensure_future(self._prune_quietly())
+
+    async def _prune_quietly(self) -> None:
+        try:
+            await self.prune_files()
+        except (StoreError, OSError) as error:  # The database closed first: next start prunes.
+            log.info("Pruning the documents folder failed: %s", error)
+
     def prune_files_at_start(self) -> list[str]:
         """`prune_files` before anything runs, blocking, also deleting the temporary files a
         crash in the middle of a copy left behind."""
+        if self.folder.is_empty():
+            return []
         keep = self.database.run_sync(referenced_document_files)
         return self.folder.prune(keep, leftovers=True)
 

@@ -63,6 +63,7 @@ class TravelServices:
         """Stop the lookups, and wait for the goal completions and form settling that
         changes made so far started."""
         await self.lookups.aclose()
+        await self.documents.aclose()
         await self.goal_triggers.aclose()
         await self.form_filler.aclose()
 

@@ -3,6 +3,7 @@ content, undoable like any other change, and deleted only when nothing can bring
 
 from __future__ import annotations
 
+import asyncio
 import hashlib
 import os
 from datetime import date
@@ -36,7 +37,7 @@ def folder(tmp_path: Path) -> DocumentFolder:
 
 @pytest.fixture
 def documents(database: Database, bus: ChangeBus, folder: DocumentFolder) -> DocumentRepository:
-    return DocumentRepository(database, bus, folder)
+    return DocumentRepository(database, bus, folder, prune_after=None)
 
 
 @pytest.fixture
@@ -213,6 +214,27 @@ async def test_removing_is_undoable_and_the_file_stays_until_the_log_forgets_it(
         await trips.update(trip.id, {"title": f"Japan {number}"})
     assert await documents.prune_files() == [document.stored_name]
     assert stored_files(folder) == []
+
+
+async def test_a_file_goes_soon_after_other_edits_push_its_removal_out_of_the_log(
+    database: Database, bus: ChangeBus, trips: TripRepository, ticket: Path, tmp_path: Path
+) -> None:
+    folder = DocumentFolder(tmp_path / "quick")
+    documents = DocumentRepository(database, bus, folder, prune_after=0.01)
+    try:
+        await Settings(database).set(UNDO_DEPTH, 1)
+        trip = await trips.create({"title": "Japan"})
+        document = await documents.attach(ticket, trip_id=trip.id)
+        await documents.remove(document.id)
+        assert stored_files(folder) == [document.stored_name]
+        await trips.update(trip.id, {"title": "Japan in spring"})  # Not a document write.
+        for _ in range(500):  # Waits for the condition; the bound only stops a broken prune.
+            if not stored_files(folder):
+                break
+            await asyncio.sleep(0.01)
+        assert stored_files(folder) == []
+    finally:
+        await documents.aclose()
 
 
 async def test_undoing_an_attach_keeps_the_file_for_redo(

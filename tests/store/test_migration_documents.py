@@ -44,7 +44,9 @@ async def test_a_database_from_before_documents_keeps_its_data_and_takes_documen
             trip.id, {"day": date(2027, 4, 2), "title": "Flight"}
         )
         await trips.update(trip.id, {"notes": "rail pass"})
-        await DocumentRepository(database, bus, folder).attach(ticket, trip_id=trip.id)
+        await DocumentRepository(database, bus, folder, prune_after=None).attach(
+            ticket, trip_id=trip.id
+        )
     downgrade_to(db_path, PREVIOUS)
     assert "document" not in tables(db_path)
     with closing(sqlite3.connect(db_path)) as connection:
@@ -57,7 +59,7 @@ async def test_a_database_from_before_documents_keeps_its_data_and_takes_documen
         assert "document" in tables(db_path)
         assert (await trips.get(trip.id)).notes == "rail pass"  # type: ignore[union-attr]
         assert [i.id for i in await ItineraryRepository(database, bus).items(trip.id)] == [item.id]
-        documents = DocumentRepository(database, bus, folder)
+        documents = DocumentRepository(database, bus, folder, prune_after=None)
         assert await documents.for_trip(trip.id) == []
         # The file of the dropped row is named by nothing now: start-up removes it.
         stale = f"{hashlib.sha256(ticket.read_bytes()).hexdigest()}.pdf"
