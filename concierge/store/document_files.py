@@ -142,10 +142,13 @@ class DocumentFolder:
         except FileNotFoundError:
             return True
 
-    def prune(self, keep: Collection[str], *, leftovers: bool) -> list[str]:
+    def prune(
+        self, keep: Collection[str], *, leftovers: bool, before: float | None = None
+    ) -> list[str]:
         """Delete the stored files not named in `keep`; with `leftovers`, also the
-        temporary files a crashed copy left (only safe when no copy is running). Returns
-        the names deleted."""
+        temporary files a crashed copy left (only safe when no copy is running); with
+        `before` (a time stamp), only files last written before it. Returns the names
+        deleted."""
         if not self.root.is_dir():
             return []
         deleted = []
@@ -155,6 +158,8 @@ class DocumentFolder:
             if not entry.is_file() or name in keep or (temporary and not leftovers):
                 continue
             if name.startswith(".") and not temporary:
+                continue
+            if before is not None and entry.stat().st_mtime >= before:
                 continue
             with contextlib.suppress(FileNotFoundError):
                 entry.unlink()

@@ -17,6 +17,7 @@ import asyncio
 import contextlib
 import dataclasses
 import logging
+import time
 import uuid
 from collections.abc import Callable
 from pathlib import Path
@@ -38,6 +39,9 @@ log = logging.getLogger(__name__)
 
 PRUNE_AFTER_SECONDS = 5.0
 """How long after the last change the folder is pruned: one prune for a burst of edits."""
+START_GRACE_SECONDS = 3600.0
+"""At start-up, files written this recently stay: another process (the window, while the
+command line starts) may be between copying a file and writing its row."""
 
 
 class DocumentRepository:
@@ -165,11 +169,12 @@ class DocumentRepository:
 
     def prune_files_at_start(self) -> list[str]:
         """`prune_files` before anything runs, blocking, also deleting the temporary files a
-        crash in the middle of a copy left behind."""
+        crash in the middle of a copy left behind; only files older than an hour, as
+        another process may be attaching one right now."""
         if self.folder.is_empty():
             return []
         keep = self.database.run_sync(referenced_document_files)
-        return self.folder.prune(keep, leftovers=True)
+        return self.folder.prune(keep, leftovers=True, before=time.time() - START_GRACE_SECONDS)
 
     async def _write_row(
         self,

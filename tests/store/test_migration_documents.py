@@ -5,7 +5,9 @@ and documents can be attached at once. Downgrading drops the documents and their
 from __future__ import annotations
 
 import hashlib
+import os
 import sqlite3
+import time
 from contextlib import closing
 from datetime import date
 from pathlib import Path
@@ -63,6 +65,8 @@ async def test_a_database_from_before_documents_keeps_its_data_and_takes_documen
         assert await documents.for_trip(trip.id) == []
         # The file of the dropped row is named by nothing now: start-up removes it.
         stale = f"{hashlib.sha256(ticket.read_bytes()).hexdigest()}.pdf"
+        an_hour_ago = time.time() - 3601
+        os.utime(folder.root / stale, (an_hour_ago, an_hour_ago))
         assert documents.prune_files_at_start() == [stale]
         document = await documents.attach(ticket, trip_id=trip.id, item_id=item.id)
         assert await documents.for_item(item.id) == [document]
