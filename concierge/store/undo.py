@@ -19,9 +19,9 @@ refuse (`UndoError`), changing nothing.
 
 Besides its own fields, a row touches what it belongs to: an itinerary item, goal or pin the
 order of its list, a form instance its trip, a form answer its form's field, a document its
-trip's documents and the item it is attached to. So undoing the
-creation of a trip takes along later additions to it, and a form instance is only removed
-with the answers written into it since.
+trip's documents and the item it is attached to. So undoing the creation of a trip (or an
+item) takes along later additions to it, and a form instance is only removed with the
+answers written into it since.
 
 All entity kinds revert through their `EntitySpec`, except form answers: they are an event
 log, and reverting a change deletes the events it appended (see `form_answers`).
