@@ -1,16 +1,16 @@
 """A list of attached documents that files can be dropped on, and opened from with Enter.
 
 It only reports: `files_dropped(paths)` for local files dropped on it (anything else is
-refused while it is dragged over), `open_requested()` for Enter or a double-click. What to
-do about them is the owner's business.
+refused while it is dragged over), `open_requested()` for a double-click (Enter is the
+owner's Open action). What to do about them is the owner's business.
 """
 
 from __future__ import annotations
 
 from pathlib import Path
 
-from PySide6.QtCore import QMimeData, Qt, Signal
-from PySide6.QtGui import QDragEnterEvent, QDragMoveEvent, QDropEvent, QKeyEvent
+from PySide6.QtCore import QMimeData, Signal
+from PySide6.QtGui import QDragEnterEvent, QDragMoveEvent, QDropEvent
 from PySide6.QtWidgets import QAbstractItemView, QListWidget, QWidget
 
 
@@ -36,12 +36,6 @@ class DocumentList(QListWidget):
         self.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
         self.setUniformItemSizes(True)
         self.itemDoubleClicked.connect(lambda _item: self.open_requested.emit())
-
-    def keyPressEvent(self, event: QKeyEvent) -> None:
-        if event.key() in (Qt.Key.Key_Return, Qt.Key.Key_Enter) and self.currentItem():
-            self.open_requested.emit()
-            return
-        super().keyPressEvent(event)
 
     def dragEnterEvent(self, event: QDragEnterEvent) -> None:
         if dropped_files(event.mimeData()):

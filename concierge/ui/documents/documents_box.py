@@ -14,7 +14,7 @@ from collections.abc import Mapping, Sequence
 from pathlib import Path
 
 from PySide6.QtCore import Qt, QUrl, Signal
-from PySide6.QtGui import QDesktopServices
+from PySide6.QtGui import QDesktopServices, QKeySequence
 from PySide6.QtWidgets import (
     QFileDialog,
     QHBoxLayout,
@@ -85,11 +85,15 @@ class DocumentsBox(QWidget):
         )
         self.attach_action.setShortcutContext(Qt.ShortcutContext.WidgetWithChildrenShortcut)
         self.addAction(self.attach_action)
-        self.open_action = make_action(self, "Open", None, self.open_selected)
+        self.open_action = make_action(self, "Open", Qt.Key.Key_Return, self.open_selected)
+        self.open_action.setShortcuts(
+            [QKeySequence(Qt.Key.Key_Return), QKeySequence(Qt.Key.Key_Enter)]
+        )
         self.open_action.setToolTip("Open with the system's viewer (Enter)")
         self.remove_action = make_action(self, "Remove", Qt.Key.Key_Delete, self.remove_selected)
-        self.remove_action.setShortcutContext(Qt.ShortcutContext.WidgetShortcut)
-        self.list.addAction(self.remove_action)
+        for action in (self.open_action, self.remove_action):
+            action.setShortcutContext(Qt.ShortcutContext.WidgetShortcut)
+            self.list.addAction(action)
         self.attach_button = action_button(self, self.attach_action)
         self.open_button = action_button(self, self.open_action)
         self.remove_button = action_button(self, self.remove_action)
