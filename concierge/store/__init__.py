@@ -6,6 +6,8 @@ from .change_history import ChangeHistory
 from .changes import Action, Actor, Change, ChangeBus, ChangeContext, EntityKind
 from .conversations import create_conversation, delete_conversation, list_conversations
 from .database import Database
+from .document_files import DocumentFolder, documents_folder
+from .documents import DocumentRepository
 from .errors import (
     ConversationBusyError,
     CorruptDatabaseError,
@@ -13,6 +15,7 @@ from .errors import (
     DatabaseBusyError,
     DatabaseClosedError,
     DatabaseOpenError,
+    DocumentError,
     InvalidChangeError,
     InvalidSettingError,
     MigrationError,
@@ -33,6 +36,7 @@ from .pins import PinRepository
 from .records import (
     AnswerAction,
     AnswerEvent,
+    DocumentRecord,
     ExpenseCategory,
     ExpenseRecord,
     FormInstanceRecord,
@@ -64,6 +68,7 @@ from .tables import (
     ChangeLogEntry,
     Conversation,
     ConversationMessage,
+    Document,
     Expense,
     FormAnswer,
     FormInstance,
@@ -106,6 +111,11 @@ __all__ = [
     "DatabaseBusyError",
     "DatabaseClosedError",
     "DatabaseOpenError",
+    "Document",
+    "DocumentError",
+    "DocumentFolder",
+    "DocumentRecord",
+    "DocumentRepository",
     "EntityKind",
     "Expense",
     "ExpenseCategory",
@@ -161,6 +171,7 @@ __all__ = [
     "data_dir",
     "database_path",
     "delete_conversation",
+    "documents_folder",
     "field_labels",
     "list_conversations",
     "log_dir",

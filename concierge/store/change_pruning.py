@@ -10,15 +10,20 @@ again, and deletes the rest:
   they keep their highlight until marked seen, and are deleted by the next write after that.
   An undo that reaches one of those kept rows past the depth is checked against the rows as
   they are, like any undo, and refused if a deleted change had touched the same field.
+
+Attached files follow the log: a document's file stays while a row or a log entry names it
+(`referenced_document_files`); the documents repository deletes the rest.
 """
 
 from __future__ import annotations
 
+import json
+
 from sqlalchemy import and_, delete, func, not_
 from sqlmodel import Session, col, select
 
-from .changes import Actor
-from .tables import ChangeLogEntry
+from .changes import Actor, EntityKind
+from .tables import ChangeLogEntry, Document
 
 
 def prune_change_log(session: Session, depth: int) -> int:
@@ -57,3 +62,20 @@ def prune_change_log(session: Session, depth: int) -> int:
         )
     ).rowcount
     return int(dead) + int(old)
+
+
+def referenced_document_files(session: Session) -> set[str]:
+    """The stored file names a document row or a change-log entry (one undo or redo could
+    bring back) names: the files that must stay in the documents folder."""
+    names = set(session.exec(select(Document.stored_name)).all())
+    logged = session.exec(
+        select(ChangeLogEntry.before, ChangeLogEntry.after).where(
+            ChangeLogEntry.entity == EntityKind.DOCUMENT.value
+        )
+    ).all()
+    for before, after in logged:
+        for text in (before, after):
+            data: dict[str, object] = json.loads(text or "{}")
+            if isinstance(name := data.get("stored_name"), str):
+                names.add(name)
+    return names

@@ -23,6 +23,7 @@ from sqlmodel import Session, SQLModel
 from .changes import Actor, EntityKind
 from .errors import RecordNotFoundError
 from .records import (
+    DocumentRecord,
     ExpenseCategory,
     ExpenseRecord,
     FormInstanceRecord,
@@ -35,7 +36,7 @@ from .records import (
     Share,
     TripRecord,
 )
-from .tables import Expense, FormInstance, Goal, ItineraryItem, Pin, Trip
+from .tables import Document, Expense, FormInstance, Goal, ItineraryItem, Pin, Trip
 
 R = TypeVar(
     "R",
@@ -45,6 +46,7 @@ R = TypeVar(
     GoalRecord,
     PinRecord,
     ExpenseRecord,
+    DocumentRecord,
 )
 Row = TypeVar("Row", bound=SQLModel)
 
@@ -195,4 +197,11 @@ EXPENSES: EntitySpec[ExpenseRecord, Expense] = EntitySpec(
     record_type=ExpenseRecord,
     trip_id_of=lambda record: record.trip_id,
     stored={"category": by_value(ExpenseCategory), "split": AS_JSON_SHARES},
+)
+
+DOCUMENTS: EntitySpec[DocumentRecord, Document] = EntitySpec(
+    kind=EntityKind.DOCUMENT,
+    table=Document,
+    record_type=DocumentRecord,
+    trip_id_of=lambda record: record.trip_id,
 )

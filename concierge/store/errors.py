@@ -115,3 +115,8 @@ class UndoError(StoreError):
 
 class InvalidSettingError(StoreError):
     """A value does not fit the declared type of the setting it was meant for."""
+
+
+class DocumentError(StoreError):
+    """A file could not be attached or found (missing, a folder, unreadable, too large, or
+    the copy failed); nothing was attached and no stray file was left."""

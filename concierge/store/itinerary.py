@@ -20,9 +20,10 @@ from sqlmodel.sql.expression import SelectOfScalar
 from .change_writer import ChangeWriter, run_logged
 from .changes import ChangeBus, ChangeContext
 from .database import Database
+from .documents import detach_item_documents
 from .entities import ITEMS, TRIPS
 from .errors import InvalidChangeError
-from .ledger import unlink_item
+from .ledger import detach_item_expenses
 from .records import ItineraryItemRecord
 from .tables import ItineraryItem, utc_now
 from .validation import ITEM_RULES, check_item, check_position, parse_changes
@@ -135,7 +136,8 @@ class ItineraryRepository:
                 return False
             item = ITEMS.to_record(row)
             writer.describe(f"Remove “{item.title}” from the itinerary")
-            unlink_item(session, writer, item_id)
+            detach_item_expenses(session, writer, item.id)
+            detach_item_documents(session, writer, item.id)
             writer.delete(ITEMS, row, item)
             _renumber(session, writer, item.trip_id, item.day, ())
             return True

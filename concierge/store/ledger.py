@@ -133,12 +133,16 @@ def delete_expenses(session: Session, writer: ChangeWriter, trip_id: str) -> Non
         writer.delete(EXPENSES, row, EXPENSES.to_record(row))
 
 
-def unlink_item(session: Session, writer: ChangeWriter, item_id: str) -> None:
+def detach_item_expenses(session: Session, writer: ChangeWriter, item_id: str) -> None:
     """Clear, logged, the link of every expense that paid for the item about to be removed,
     so undoing the removal links them again (the database would clear them unlogged)."""
     for row in session.exec(select(Expense).where(Expense.item_id == item_id)).all():
         before = EXPENSES.to_record(row)
         writer.update(EXPENSES, row, before, dataclasses.replace(before, item_id=None))
+
+
+def has_item_expenses(session: Session, item_id: str) -> bool:
+    return session.exec(select(Expense.id).where(Expense.item_id == item_id)).first() is not None
 
 
 def _settled(

@@ -245,3 +245,21 @@ class ExpenseRecord:
     item_id: str | None
     created_at: datetime
     updated_at: datetime
+
+
+@dataclass(frozen=True, slots=True)
+class DocumentRecord:
+    """A file attached to a trip (`item_id` None) or to one of its items. `stored_name` is
+    the file's path relative to `<data dir>/documents/`; `file_name` the name shown."""
+
+    id: str
+    trip_id: str
+    item_id: str | None
+    file_name: str
+    stored_name: str
+    media_type: str
+    size_bytes: int
+    sha256: str
+    note: str
+    created_at: datetime
+    updated_at: datetime

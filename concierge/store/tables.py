@@ -436,3 +436,35 @@ class Pin(SQLModel, table=True):
     created_by: str
     created_at: datetime = Field(default_factory=utc_now, sa_type=UtcDateTime)
     updated_at: datetime = Field(default_factory=utc_now, sa_type=UtcDateTime)
+
+
+class Document(SQLModel, table=True):
+    """A file (a PDF ticket, a photo of a booking) attached to a trip, or to one of its
+    itinerary items. The file itself lives under `<data dir>/documents/` as `stored_name`,
+    named by its SHA-256 so the same content is kept once; `file_name` is the name the
+    person knows it by.
+
+    Removing the item keeps the document on the trip (`item_id` becomes NULL; the store
+    logs that first so undo can put it back); deleting the trip deletes its documents.
+    """
+
+    __tablename__ = "document"
+    __table_args__ = (
+        CheckConstraint("file_name <> ''", name="file_name_not_empty"),
+        CheckConstraint("stored_name <> ''", name="stored_name_not_empty"),
+        CheckConstraint("size_bytes >= 0", name="size_not_negative"),
+        Index("ix_document_trip_id_created_at", "trip_id", "created_at"),
+        Index("ix_document_item_id", "item_id"),
+    )
+
+    id: str = Field(primary_key=True)
+    trip_id: str = Field(foreign_key="trip.id", ondelete="CASCADE")
+    item_id: str | None = Field(default=None, foreign_key="itinerary_item.id", ondelete="SET NULL")
+    file_name: str
+    stored_name: str
+    media_type: str
+    size_bytes: int
+    sha256: str
+    note: str = Field(default="", sa_type=Text)
+    created_at: datetime = Field(default_factory=utc_now, sa_type=UtcDateTime)
+    updated_at: datetime = Field(default_factory=utc_now, sa_type=UtcDateTime)

@@ -1,11 +1,12 @@
 """What hangs off a trip besides its itinerary: its forms with their answers, its goals, its
-own pins and its expenses.
+own pins, its expenses and its documents.
 
 The database deletes them with the trip (foreign keys cascade), but that would leave nothing
 for undo to restore. Deleting a trip therefore deletes them first through the change log,
 so undoing the deletion (newest first) puts the trip back, then everything that was on it.
-Duplicating a trip copies them after the trip, so undoing the duplicate removes them first;
-expenses are not copied: they record money paid on that trip, not part of a plan.
+Duplicating a trip copies them after the trip, so undoing the duplicate removes them first.
+Expenses and documents are not copied: they record money paid on that trip and the tickets
+and bookings of that one journey, not a plan.
 """
 
 from __future__ import annotations
@@ -14,18 +15,21 @@ from sqlalchemy import func
 from sqlmodel import Session, select
 
 from .change_writer import ChangeWriter
+from .documents import delete_trip_documents
 from .entities import FORMS, GOALS, PINS
 from .form_answers import copy_answers, delete_answers
 from .forms import create_instance, trip_forms
 from .goals import open_goal, trip_goals
 from .ledger import delete_expenses
 from .pins import new_pin, scope_pins
-from .tables import Expense, FormAnswer, FormInstance, Goal, ItineraryItem, Pin
+from .tables import Document, Expense, FormAnswer, FormInstance, Goal, ItineraryItem, Pin
 
 
 def delete_trip_parts(session: Session, writer: ChangeWriter, trip_id: str) -> None:
-    """Delete, logged, the trip's expenses, forms (answers first), goals and pins."""
+    """Delete, logged, the trip's expenses and documents (before the items they may be
+    linked to), forms (answers first), goals and pins."""
     delete_expenses(session, writer, trip_id)
+    delete_trip_documents(session, writer, trip_id)
     for form in session.exec(trip_forms(trip_id)).all():
         record = FORMS.to_record(form)
         delete_answers(session, writer, record)
@@ -56,17 +60,18 @@ def copy_trip_parts(session: Session, writer: ChangeWriter, source_id: str, copy
 
 
 def has_parts(session: Session, trip_id: str) -> bool:
-    """Whether anything (an itinerary item, a form, a goal, a pin, an expense) is on the
-    trip."""
+    """Whether anything (an itinerary item, a form, a goal, a pin, an expense, a document)
+    is on the trip."""
+    columns = (
+        ItineraryItem.trip_id,
+        FormInstance.trip_id,
+        Goal.trip_id,
+        Pin.trip_id,
+        Expense.trip_id,
+        Document.trip_id,
+    )
     return any(
-        session.exec(select(func.count()).where(column == trip_id)).one() > 0
-        for column in (
-            ItineraryItem.trip_id,
-            FormInstance.trip_id,
-            Goal.trip_id,
-            Pin.trip_id,
-            Expense.trip_id,
-        )
+        session.exec(select(func.count()).where(column == trip_id)).one() > 0 for column in columns
     )
 
 

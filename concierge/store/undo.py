@@ -18,10 +18,10 @@ checked against the log's `after` image; a row changed behind the log's back mak
 refuse (`UndoError`), changing nothing.
 
 Besides its own fields, a row touches what it belongs to: an itinerary item, goal or pin the
-order of its list, a form instance its trip, a form answer its form's field, an expense its
-trip's ledger and the itinerary item it is linked to. So undoing the creation of a trip
-takes along later additions to it, and a form instance is only removed with the answers
-written into it since.
+order of its list, a form instance its trip, a form answer its form's field, an expense or a
+document its trip's ledger or documents and the itinerary item it is linked to. So undoing
+the creation of a trip (or an item) takes along later additions to it, and a form instance
+is only removed with the answers written into it since.
 
 All entity kinds revert through their `EntitySpec`, except form answers: they are an event
 log, and reverting a change deletes the events it appended (see `form_answers`).
@@ -49,9 +49,11 @@ from sqlmodel.sql.expression import SelectOfScalar
 
 from .change_writer import UNLOGGED_FIELDS, decode_order
 from .changes import Action, Actor, Change, EntityKind
-from .entities import EXPENSES, FORMS, GOALS, ITEMS, PINS, TRIPS, EntitySpec
+from .documents import has_item_documents
+from .entities import DOCUMENTS, EXPENSES, FORMS, GOALS, ITEMS, PINS, TRIPS, EntitySpec
 from .errors import UndoError
 from .form_answers import revert_answers
+from .ledger import has_item_expenses
 from .tables import ChangeLogEntry, utc_now
 from .trip_parts import has_answers, has_parts
 
@@ -88,7 +90,7 @@ _INVERSE = {
     Action.REORDER: Action.UPDATE,
 }
 SPECS: dict[str, EntitySpec[Any, Any]] = {
-    spec.kind.value: spec for spec in (TRIPS, ITEMS, FORMS, GOALS, PINS, EXPENSES)
+    spec.kind.value: spec for spec in (TRIPS, ITEMS, FORMS, GOALS, PINS, EXPENSES, DOCUMENTS)
 }
 
 Touch = tuple[str, str, str]
@@ -226,20 +228,25 @@ def _belongs_to(row: ChangeLogEntry, fields: set[str], whole: bool) -> set[Touch
         return {(*trip, f"form {row.entity_id}")}
     if entity is EntityKind.FORM_ANSWER:
         return {(EntityKind.FORM.value, row.entity_id, f"answer {field}") for field in fields}
-    if entity is EntityKind.EXPENSE:
-        return _expense_touches(row, trip, whole)
+    if entity in _ITEM_LINKED:
+        return _item_linked_touches(row, trip, whole, _ITEM_LINKED[entity])
     return set()
 
 
-def _expense_touches(row: ChangeLogEntry, trip: tuple[str, str], whole: bool) -> set[Touch]:
-    """An expense belongs to its trip's ledger, and to the itinerary items it is linked to
-    (before or after the change), so undoing a trip's or an item's creation takes along the
-    later expenses on it."""
-    touches: set[Touch] = {(*trip, "ledger")} if whole else set()
+_ITEM_LINKED = {EntityKind.EXPENSE: "ledger", EntityKind.DOCUMENT: "documents"}
+"""Kinds that belong to a list of their trip and may be linked to an itinerary item."""
+
+
+def _item_linked_touches(
+    row: ChangeLogEntry, trip: tuple[str, str], whole: bool, part: str
+) -> set[Touch]:
+    """The row's trip `part` when it comes or goes, and the item it is (or was) linked to,
+    so undoing a trip's or an item's creation takes along what was linked to it since."""
+    touches: set[Touch] = {(*trip, part)} if whole else set()
     for side in (row.before, row.after):
         item_id = json.loads(side or "{}").get("item_id")
         if isinstance(item_id, str):
-            touches.add((EntityKind.ITINERARY_ITEM.value, item_id, "expense link"))
+            touches.add((EntityKind.ITINERARY_ITEM.value, item_id, part))
     return touches
 
 
@@ -335,6 +342,8 @@ def would_cascade(session: Session, spec: EntitySpec[Any, Any], entity_id: str) 
         return has_parts(session, entity_id)
     if spec is FORMS:
         return has_answers(session, entity_id)
+    if spec is ITEMS:
+        return has_item_documents(session, entity_id) or has_item_expenses(session, entity_id)
     return False
 
 

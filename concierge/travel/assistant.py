@@ -61,7 +61,9 @@ def build_trip_assistant(
             f"No status feature called {', '.join(unknown)}; "
             f"they are {', '.join(feature.name for feature in features)}."
         )
-    tools = TripTools(trip_id, services.trips, services.itinerary, services.editor)
+    tools = TripTools(
+        trip_id, services.trips, services.itinerary, services.editor, services.documents
+    )
     builder = AgentBuilder(
         model=model,
         system_prompt=INSTRUCTIONS,
@@ -72,7 +74,7 @@ def build_trip_assistant(
     for tool in [*tools.all(), *ledger_tools.all(), *lookup_tools(services.lookups, trip_id)]:
         builder.tool(tool)
     builder.context_provider(
-        trip_provider(services.trips, services.itinerary, trip_id),
+        trip_provider(services.trips, services.itinerary, trip_id, services.documents),
         name="trip",
         timeout=PROVIDER_TIMEOUT,
     )

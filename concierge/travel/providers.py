@@ -7,7 +7,12 @@ made in a form a moment ago is what the model sees next.
 from __future__ import annotations
 
 from concierge.agent import AbortSignal, ContextProvider
-from concierge.store import ItineraryRepository, LookupJobRepository, TripRepository
+from concierge.store import (
+    DocumentRepository,
+    ItineraryRepository,
+    LookupJobRepository,
+    TripRepository,
+)
 
 from .selection import SelectionState
 from .trip_view import render_item, render_trip, short_id
@@ -15,13 +20,19 @@ from .value_text import one_line
 
 
 def trip_provider(
-    trips: TripRepository, itinerary: ItineraryRepository, trip_id: str
+    trips: TripRepository,
+    itinerary: ItineraryRepository,
+    trip_id: str,
+    documents: DocumentRepository | None = None,
 ) -> ContextProvider:
+    """The trip; given `documents`, how many are on file (see `trip_view`)."""
+
     async def trip(signal: AbortSignal) -> str | None:
         record = await trips.get(trip_id)
         if record is None:
             return "The trip this conversation belongs to has been deleted."
-        return render_trip(record, await itinerary.items(trip_id))
+        attached = [] if documents is None else await documents.for_trip(trip_id)
+        return render_trip(record, await itinerary.items(trip_id), documents=attached)
 
     return trip
 

@@ -14,6 +14,8 @@ from concierge.store import (
     ChangeBus,
     ChangeHistory,
     Database,
+    DocumentFolder,
+    DocumentRepository,
     FormAnswerRepository,
     GoalRepository,
     ItineraryRepository,
@@ -23,6 +25,7 @@ from concierge.store import (
     Settings,
     TripRepository,
     database_path,
+    documents_folder,
 )
 
 from .form_filler import FormFiller
@@ -54,12 +57,15 @@ class TravelServices:
     """Answers forms with the engine's validation, and keeps every form's completion and
     its goals in step with its answers, whoever wrote them."""
     goal_triggers: GoalTriggers
+    documents: DocumentRepository
+    """Files attached to trips and items, under `<data dir>/documents/`."""
     selection: SelectionState = field(default_factory=SelectionState)
 
     async def aclose(self) -> None:
         """Stop the lookups, and wait for the goal completions and form settling that
         changes made so far started."""
         await self.lookups.aclose()
+        await self.documents.aclose()
         await self.goal_triggers.aclose()
         await self.form_filler.aclose()
 
@@ -84,6 +90,8 @@ def open_services(
     forms = FormAnswerRepository(database, bus)
     goals = GoalRepository(database, bus)
     lookups = open_lookup_service(database, trips, places, online=settings_online_access(settings))
+    documents = DocumentRepository(database, bus, DocumentFolder(documents_folder(data_dir)))
+    documents.prune_files_at_start()
     return TravelServices(
         data_dir=data_dir,
         database=database,
@@ -102,4 +110,5 @@ def open_services(
         lookups=lookups,
         form_filler=FormFiller(forms, goals, bus),
         goal_triggers=GoalTriggers(goals, lookups.jobs.bus),
+        documents=documents,
     )

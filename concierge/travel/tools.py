@@ -14,6 +14,7 @@ from pydantic import ConfigDict, Field
 
 from concierge.agent import Tool, ToolContext, ToolError, ToolOutput
 from concierge.store import (
+    DocumentRepository,
     ItineraryItemRecord,
     ItineraryRepository,
     TripRepository,
@@ -125,11 +126,13 @@ class TripTools:
         trips: TripRepository,
         itinerary: ItineraryRepository,
         editor: TripEditor,
+        documents: DocumentRepository | None = None,
     ) -> None:
         self.trip_id = trip_id
         self.trips = trips
         self.itinerary = itinerary
         self.editor = editor
+        self.documents = documents
 
     def all(self) -> list[Tool[Any]]:
         return [
@@ -185,7 +188,11 @@ class TripTools:
         if trip is None:
             raise ToolError("The trip no longer exists.")
         items = await self.itinerary.items(self.trip_id)
-        return ToolOutput(render_trip(trip, items, notes_limit=None), summary="(trip read)")
+        documents = [] if self.documents is None else await self.documents.for_trip(self.trip_id)
+        return ToolOutput(
+            render_trip(trip, items, notes_limit=None, documents=documents),
+            summary="(trip read)",
+        )
 
     async def update_trip(self, args: TripChanges, ctx: ToolContext) -> ToolOutput:
         changes = {name: getattr(args, name) for name in sorted(args.model_fields_set)}

@@ -5,15 +5,20 @@ the model always reads one format. Item ids are shortened to eight characters; t
 them back. Every value a person or the model wrote goes through `one_line`, and a stored
 value the store's rules now refuse is shown as it is and marked, never an error: a provider
 that raised would stop every later turn.
+
+Attached documents are only counted, "on file": never their contents, where they are stored,
+or even their names (a ticket's file name often carries a booking code or a passenger's
+name). The person shares a document with the model by attaching it in the chat.
 """
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Sequence
 from datetime import date
 from itertools import groupby
 
-from concierge.store import ItemKind, ItineraryItemRecord, TripRecord
+from concierge.store import DocumentRecord, ItemKind, ItineraryItemRecord, TripRecord
 from concierge.store.validation import (
     ITEM_RULES,
     TRIP_RULES,
@@ -81,8 +86,17 @@ def _problems(trip: TripRecord) -> str | None:
     )
 
 
+def on_file(count: int) -> str:
+    """ "document on file", "3 documents on file": what the model may know of documents."""
+    return "document on file" if count == 1 else f"{count} documents on file"
+
+
 def render_trip(
-    trip: TripRecord, items: Sequence[ItineraryItemRecord], *, notes_limit: int | None = NOTES_LIMIT
+    trip: TripRecord,
+    items: Sequence[ItineraryItemRecord],
+    *,
+    notes_limit: int | None = NOTES_LIMIT,
+    documents: Sequence[DocumentRecord] = (),
 ) -> str:
     interests = ", ".join(one_line(interest) for interest in trip.interests)
     lines = [
@@ -102,12 +116,22 @@ def render_trip(
         if notes_limit is not None and len(notes) > notes_limit:
             notes = notes[:notes_limit] + "… (shortened; get_trip shows all)"
         lines.append(f"Notes: {notes}")
+    if documents:
+        lines.append(
+            f"Documents: {on_file(len(documents))} (attached by the person; names and "
+            "contents are private unless the person attaches one in the chat)"
+        )
     lines.append("Itinerary:" if items else "Itinerary: empty")
-    lines.extend(render_items(trip, items))
+    lines.extend(render_items(trip, items, documents))
     return "\n".join(lines)
 
 
-def render_items(trip: TripRecord, items: Sequence[ItineraryItemRecord]) -> list[str]:
+def render_items(
+    trip: TripRecord,
+    items: Sequence[ItineraryItemRecord],
+    documents: Sequence[DocumentRecord] = (),
+) -> list[str]:
+    attached = Counter(document.item_id for document in documents)
     lines: list[str] = []
     for day, group in groupby(items, key=lambda item: item.day):
         number = ""
@@ -115,14 +139,17 @@ def render_items(trip: TripRecord, items: Sequence[ItineraryItemRecord]) -> list
             number = f", day {(day - trip.start_date).days + 1}"
         outside = _outside(trip, day)
         lines.append(f"- {_day(day)}{number}{outside}")
-        lines.extend(f"  - {render_item(item, trip.destination_tz)}" for item in group)
+        lines.extend(
+            f"  - {render_item(item, trip.destination_tz, attached[item.id])}" for item in group
+        )
     return lines
 
 
-def render_item(item: ItineraryItemRecord, zone: str | None = None) -> str:
+def render_item(item: ItineraryItemRecord, zone: str | None = None, documents: int = 0) -> str:
     """One item on one line: "[id] 09:30 Title @ place (notes)" for a plain activity in
     `zone` (where the trip is that day); a booking adds its kind, its end, the zones that
-    differ, its details and its cost. Sensitive details read as "on file"."""
+    differ, its details and its cost. Sensitive details read as "on file", and attached
+    documents only by their number."""
     text = f"[{short_id(item.id)}] {_when(item, zone)} "
     if item.kind is not ItemKind.ACTIVITY:
         text += f"{item.kind.value}: "
@@ -136,6 +163,8 @@ def render_item(item: ItineraryItemRecord, zone: str | None = None) -> str:
         text += f" ({one_line(' '.join(item.notes.split()))})"
     if (problem := _item_problems(item)) is not None:
         text += f" {problem}"
+    if documents:
+        text += f" [{on_file(documents)}]"
     return text
 
 

@@ -39,6 +39,7 @@ from concierge.ui.async_support import BackgroundTasks, loop_running
 from concierge.ui.brief import BriefPanel
 from concierge.ui.chat import ChatPanel
 from concierge.ui.chat.selection_actions import selection_actions
+from concierge.ui.documents import DocumentsPanel
 from concierge.ui.goals import GoalsPanel
 from concierge.ui.inspector import InspectorPanel
 from concierge.ui.ledger import LedgerPanel
@@ -113,6 +114,15 @@ class MainWindow(QMainWindow):
             self,
             planned=itinerary_costs(services.itinerary),
         )
+        self.documents_panel = DocumentsPanel(
+            services.documents,
+            services.itinerary,
+            services.trips,
+            services.history,
+            services.bus,
+            self,
+        )
+        self.itinerary.documents = services.documents
         self.chat = ChatPanel(self)
         self.inspector = InspectorPanel(self)
         self.session = AssistantSession(
@@ -126,6 +136,7 @@ class MainWindow(QMainWindow):
             self.pins_panel,
             self.lookups_panel,
             self.ledger_panel,
+            self.documents_panel,
         )
         """Every view of the selected trip: each shows the trip `show_trip` picks."""
         for panel in (self.trip_list, *self.trip_views, self.chat):
@@ -248,7 +259,7 @@ class MainWindow(QMainWindow):
         help_menu.addAction(self._action("&About Concierge", self.show_about))
 
     def _plan_tabs(self) -> list[tuple[QWidget, str]]:
-        """The tabs under the trip form, in order (Ctrl+1 … Ctrl+6 switch to them)."""
+        """The tabs under the trip form, in order (Ctrl+1, Ctrl+2, … switch to them)."""
         return [
             (self.itinerary, "Itinerary"),
             (self.brief_panel, "Brief"),
@@ -256,6 +267,7 @@ class MainWindow(QMainWindow):
             (self.pins_panel, "Pinned"),
             (self.lookups_panel, "Lookups"),
             (self.ledger_panel, "Money"),
+            (self.documents_panel, "Documents"),
         ]
 
     def show_tab(self, panel: QWidget) -> None:

@@ -60,7 +60,15 @@ def tab_titles(window: MainWindow) -> list[str]:
 
 async def test_new_tabs_sit_between_itinerary_and_lookups(window: MainWindow) -> None:
     await start(window)
-    assert tab_titles(window) == ["Itinerary", "Brief", "Goals", "Pinned", "Lookups", "Money"]
+    assert tab_titles(window) == [
+        "Itinerary",
+        "Brief",
+        "Goals",
+        "Pinned",
+        "Lookups",
+        "Money",
+        "Documents",
+    ]
     assert [a.text() for a in window.tab_actions] == tab_titles(window)
     assert [a.shortcut().toString() for a in window.tab_actions] == [
         "Ctrl+1",
@@ -69,13 +77,14 @@ async def test_new_tabs_sit_between_itinerary_and_lookups(window: MainWindow) ->
         "Ctrl+4",
         "Ctrl+5",
         "Ctrl+6",
+        "Ctrl+7",
     ]
     taken = {
         action.shortcut().toString()
         for action in window.findChildren(type(window.tab_actions[0]))
         if not action.shortcut().isEmpty() and action not in window.tab_actions
     }
-    assert not taken & {f"Ctrl+{n}" for n in range(1, 7)}
+    assert not taken & {f"Ctrl+{n}" for n in range(1, 8)}
 
 
 async def test_ctrl_digits_switch_tabs_and_focus_them(window: MainWindow, qtbot: QtBot) -> None:

@@ -244,6 +244,20 @@ class ItemEditor(QDialog):
             self.currency_combo.set_code(item.cost_currency)
         self.notes_edit.setPlainText(item.notes)
 
+    def add_row(self, label_text: str, widget: QWidget) -> None:
+        """Another row under the fields (the item's documents), reached by Tab after them."""
+        label = QLabel(label_text, self)
+        label.setBuddy(widget)
+        widget.setAccessibleName(label_text)
+        self.form.addRow(label, widget)
+        inner = [
+            child
+            for child in widget.findChildren(QWidget)
+            if child.focusPolicy() != Qt.FocusPolicy.NoFocus and child.focusProxy() is None
+        ]
+        for first, second in itertools.pairwise([self.notes_edit, *inner, self.save_button]):
+            QWidget.setTabOrder(first, second)
+
     def _day(self) -> date:
         day = self.day_edit.date()
         return date(day.year(), day.month(), day.day())

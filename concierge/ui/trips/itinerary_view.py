@@ -44,6 +44,7 @@ from concierge.store import (
     Change,
     ChangeBus,
     ChangeHistory,
+    DocumentRepository,
     EntityKind,
     InvalidChangeError,
     ItineraryItemRecord,
@@ -55,6 +56,7 @@ from concierge.store import (
 from concierge.travel.day_layout import timeline_entries
 from concierge.travel.selection import SelectionState
 from concierge.ui.column_shares import ColumnShares
+from concierge.ui.documents import item_documents
 from concierge.ui.scroll_bars import use_steady_scroll_bars
 from concierge.ui.views.person import person
 from concierge.ui.views.trip_view import DELETED_TEXT, TripView
@@ -185,6 +187,8 @@ class ItineraryView(TripView[Change]):
         self._timeline_date: date | None = None
         self._focus_after_editor: QWidget = self.tree
         """Where the keyboard goes back to when the item dialog closes."""
+        self.documents: DocumentRepository | None = None
+        """Given, the item dialog has a Documents row for an item that exists."""
         self.tree.selectionModel().selectionChanged.connect(self._selection_changed)
         self.tree.doubleClicked.connect(self._double_clicked)
         self.timeline.item_selected.connect(self._select_from_timeline)
@@ -547,6 +551,9 @@ class ItineraryView(TripView[Change]):
         if editor.item is not None:
             self._look_at([editor.item.id])
         self.editor = editor
+        if self.documents is not None and editor.item is not None:
+            box = item_documents(self.documents, self.history, self.tasks, editor.item, editor)
+            editor.add_row("Documents", box)
         editor.save_requested.connect(
             lambda values: self.tasks.start(self._save_item(editor, values), name="save item")
         )

@@ -1,0 +1,178 @@
+"""The folder that holds attached files: `<data dir>/documents/`, one file per content.
+
+A file is copied to a hidden temporary name in the same folder, flushed to disk, then
+renamed to `<sha256><suffix>` (a rename within one folder is atomic), so a crash leaves
+either no file or a whole one, never a half-written file under a real name. Two copies of
+the same content share one file. Nothing here touches the database: the repository writes
+a row only once the file is in place, and removes files only through `prune`.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import hashlib
+import mimetypes
+import os
+import uuid
+from collections.abc import Callable, Collection
+from dataclasses import dataclass
+from pathlib import Path
+
+from .errors import DocumentError
+
+FOLDER_NAME = "documents"
+MAX_BYTES = 50 * 1024 * 1024
+"""The largest file that can be attached (50 MiB): tickets and photos, not videos."""
+CHUNK_BYTES = 1024 * 1024
+TEMPORARY_PREFIX = ".incoming-"
+
+Progress = Callable[[int, int], None]
+"""Called with (bytes copied so far, bytes in all) while a file is copied."""
+
+
+@dataclass(frozen=True, slots=True)
+class StoredFile:
+    """A file as it was copied into the folder."""
+
+    stored_name: str
+    sha256: str
+    size_bytes: int
+    media_type: str
+
+
+def documents_folder(data_dir: Path) -> Path:
+    return data_dir / FOLDER_NAME
+
+
+def media_type_of(file_name: str) -> str:
+    guessed, _ = mimetypes.guess_type(file_name, strict=False)
+    return guessed or "application/octet-stream"
+
+
+def stored_name_for(sha256: str, file_name: str) -> str:
+    """The content's name in the folder; the suffix stays so the system viewer knows it."""
+    suffix = "".join(ch for ch in Path(file_name).suffix.lower() if ch.isalnum() or ch == ".")
+    return f"{sha256}{suffix[:16]}"
+
+
+def size_text(size: int) -> str:
+    if size < 1024:
+        return f"{size} bytes"
+    if size < 1024 * 1024:
+        return f"{size / 1024:.1f} KB"
+    return f"{size / (1024 * 1024):.1f} MB"
+
+
+class DocumentFolder:
+    """Copies files in, names where they are, and removes the ones nothing refers to."""
+
+    def __init__(self, root: Path, *, max_bytes: int = MAX_BYTES) -> None:
+        self.root = root
+        self.max_bytes = max_bytes
+
+    def path_of(self, stored_name: str) -> Path:
+        """Where a stored file is; refuses names that would lead out of the folder."""
+        if not stored_name or Path(stored_name).name != stored_name or stored_name[0] == ".":
+            raise DocumentError(f"“{stored_name}” is not the name of a stored document.")
+        return self.root / stored_name
+
+    def check_source(self, source: Path) -> int:
+        """The size of `source`, or a `DocumentError` naming it and saying why it cannot be
+        attached (missing, a folder, unreadable, empty or too large)."""
+        name = str(source)
+        try:
+            if source.is_dir():
+                raise DocumentError(f"“{name}” is a folder; attach the files in it one by one.")
+            size = source.stat().st_size
+        except FileNotFoundError as error:
+            raise DocumentError(f"“{name}” does not exist (moved or deleted?).") from error
+        except OSError as error:
+            raise DocumentError(f"“{name}” cannot be read: {error.strerror}.") from error
+        if not source.is_file():
+            raise DocumentError(f"“{name}” is not a regular file.")
+        if size > self.max_bytes:
+            raise DocumentError(
+                f"“{source.name}” is {size_text(size)}; a document can be at most "
+                f"{size_text(self.max_bytes)}."
+            )
+        return size
+
+    def copy_in(self, source: Path, progress: Progress | None = None) -> StoredFile:
+        """Copy `source` into the folder (blocking: run it off the GUI thread). Raises
+        `DocumentError`, leaving no file behind, when it cannot."""
+        total = self.check_source(source)
+        self.root.mkdir(parents=True, exist_ok=True)
+        temporary = self.root / f"{TEMPORARY_PREFIX}{uuid.uuid4().hex}"
+        digest = hashlib.sha256()
+        copied = 0
+        try:
+            with source.open("rb") as reader, temporary.open("xb") as writer:
+                while chunk := reader.read(CHUNK_BYTES):
+                    copied += len(chunk)
+                    if copied > self.max_bytes:
+                        raise DocumentError(
+                            f"“{source.name}” grew past {size_text(self.max_bytes)} while it "
+                            "was being copied."
+                        )
+                    digest.update(chunk)
+                    writer.write(chunk)
+                    if progress is not None:
+                        progress(copied, max(total, copied))
+                writer.flush()
+                os.fsync(writer.fileno())
+            sha256 = digest.hexdigest()
+            stored_name = stored_name_for(sha256, source.name)
+            final = self.root / stored_name
+            if final.is_file() and final.stat().st_size == copied:
+                temporary.unlink()
+            else:
+                os.replace(temporary, final)
+                _sync_folder(self.root)
+        except OSError as error:
+            raise DocumentError(f"“{source}” could not be copied: {error.strerror}.") from error
+        finally:
+            with contextlib.suppress(FileNotFoundError):
+                temporary.unlink()
+        return StoredFile(stored_name, sha256, copied, media_type_of(source.name))
+
+    def is_empty(self) -> bool:
+        """Nothing stored (or no folder yet): nothing to prune, no need to ask the database."""
+        try:
+            return next(self.root.iterdir(), None) is None
+        except FileNotFoundError:
+            return True
+
+    def prune(
+        self, keep: Collection[str], *, leftovers: bool, before: float | None = None
+    ) -> list[str]:
+        """Delete the stored files not named in `keep`; with `leftovers`, also the
+        temporary files a crashed copy left (only safe when no copy is running); with
+        `before` (a time stamp), only files last written before it. Returns the names
+        deleted."""
+        if not self.root.is_dir():
+            return []
+        deleted = []
+        for entry in sorted(self.root.iterdir()):
+            name = entry.name
+            temporary = name.startswith(TEMPORARY_PREFIX)
+            if not entry.is_file() or name in keep or (temporary and not leftovers):
+                continue
+            if name.startswith(".") and not temporary:
+                continue
+            if before is not None and entry.stat().st_mtime >= before:
+                continue
+            with contextlib.suppress(FileNotFoundError):
+                entry.unlink()
+                deleted.append(name)
+        return deleted
+
+
+def _sync_folder(folder: Path) -> None:
+    """Make the rename itself durable (POSIX); Windows cannot open a folder for this."""
+    if os.name != "posix":
+        return
+    descriptor = os.open(folder, os.O_RDONLY)
+    try:
+        os.fsync(descriptor)
+    finally:
+        os.close(descriptor)

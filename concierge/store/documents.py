@@ -1,0 +1,254 @@
+"""Files attached to a trip or to one of its itinerary items, kept in the data folder.
+
+Attaching copies the file into `<data dir>/documents/` first (off the GUI thread, see
+`document_files`), and only then writes the row, logged, so a row never names a file that
+is not there. Removing a document deletes its row, logged, but not its file: undo may put
+the row back. Files are deleted by `prune_files` once no row and no change-log entry names
+them: at start-up, after each attach or removal, and a little while after any other change
+(any write may have trimmed the change log past a removal).
+
+Copies and pruning exclude each other: a prune never runs while a copy is under way (its
+file may have its final name before its row exists), and a copy waits for a running prune.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import dataclasses
+import logging
+import time
+import uuid
+from collections.abc import Callable
+from pathlib import Path
+
+from sqlalchemy import ColumnElement
+from sqlmodel import Session, col, select
+
+from .change_pruning import referenced_document_files
+from .change_writer import ChangeWriter, run_logged
+from .changes import Change, ChangeBus, ChangeContext
+from .database import Database
+from .document_files import DocumentFolder, Progress, StoredFile
+from .entities import DOCUMENTS, ITEMS, TRIPS
+from .errors import InvalidChangeError, StoreError
+from .records import DocumentRecord
+from .tables import Document, utc_now
+
+log = logging.getLogger(__name__)
+
+PRUNE_AFTER_SECONDS = 5.0
+"""How long after the last change the folder is pruned: one prune for a burst of edits."""
+START_GRACE_SECONDS = 3600.0
+"""At start-up, files written this recently stay: another process (the window, while the
+command line starts) may be between copying a file and writing its row."""
+
+
+class DocumentRepository:
+    """Documents, as immutable `DocumentRecord`s; their files in `folder`. Writes take an
+    optional `ChangeContext`."""
+
+    def __init__(
+        self,
+        database: Database,
+        bus: ChangeBus,
+        folder: DocumentFolder,
+        *,
+        prune_after: float | None = PRUNE_AFTER_SECONDS,
+    ) -> None:
+        """`prune_after`: seconds after a change to prune the folder; None: only at start-up
+        and after this repository's own writes."""
+        self.database = database
+        self.bus = bus
+        self.folder = folder
+        self.prune_after = prune_after
+        self._lock = asyncio.Lock()
+        self._copies = 0
+        self._prune_timer: asyncio.TimerHandle | None = None
+        self._prune_task: asyncio.Task[None] | None = None
+        self._closed = False
+        self._unsubscribe = bus.subscribe(self._on_change) if prune_after is not None else None
+
+    def path_of(self, document: DocumentRecord) -> Path:
+        """Where the document's file is (to open it with the system's viewer)."""
+        return self.folder.path_of(document.stored_name)
+
+    async def get(self, document_id: str) -> DocumentRecord | None:
+        return await self.database.run(lambda session: DOCUMENTS.find(session, document_id))
+
+    async def for_trip(self, trip_id: str) -> list[DocumentRecord]:
+        """Every document of the trip (its items' too), oldest first."""
+        return await self.database.run(
+            lambda session: _records(session, col(Document.trip_id) == trip_id)
+        )
+
+    async def for_item(self, item_id: str) -> list[DocumentRecord]:
+        return await self.database.run(
+            lambda session: _records(session, col(Document.item_id) == item_id)
+        )
+
+    async def attach(
+        self,
+        source: Path,
+        *,
+        trip_id: str,
+        item_id: str | None = None,
+        note: str = "",
+        progress: Progress | None = None,
+        context: ChangeContext | None = None,
+    ) -> DocumentRecord:
+        """Copy `source` into the folder, then attach it to the trip (or to its item
+        `item_id`). `progress(copied, total)` is called on the event loop's thread. Raises
+        `DocumentError` for a file that cannot be attached, `InvalidChangeError` or
+        `RecordNotFoundError` for a trip or item that cannot take it; nothing is attached
+        then, and no file stays behind."""
+        async with self._lock:
+            self._copies += 1
+        try:
+            stored = await asyncio.to_thread(self.folder.copy_in, source, _on_loop(progress))
+            return await self._write_row(source.name, stored, trip_id, item_id, note, context)
+        finally:
+            self._copies -= 1
+            await self.prune_files()
+
+    async def remove(self, document_id: str, *, context: ChangeContext | None = None) -> bool:
+        """Detach the document (undoable; its file stays while undo can bring it back);
+        False if there was no such document."""
+
+        def write(session: Session, writer: ChangeWriter) -> bool:
+            row = session.get(Document, document_id)
+            if row is None:
+                return False
+            document = DOCUMENTS.to_record(row)
+            writer.describe(f"Remove document “{document.file_name}”")
+            writer.delete(DOCUMENTS, row, document)
+            return True
+
+        removed = await run_logged(self.database, self.bus, context, write)
+        await self.prune_files()
+        return removed
+
+    async def prune_files(self) -> list[str]:
+        """Delete the files no document and no change-log entry names any more; the names
+        deleted. Skipped (returns []) while a copy is under way: the last copy to finish
+        prunes again."""
+        async with self._lock:
+            if self._copies or self.folder.is_empty():
+                return []
+            keep = await self.database.run(referenced_document_files)
+            return await asyncio.to_thread(self.folder.prune, keep, leftovers=False)
+
+    async def aclose(self) -> None:
+        """Stop pruning after changes; waits for a prune already running."""
+        self._closed = True
+        if self._unsubscribe is not None:
+            self._unsubscribe()
+        if self._prune_timer is not None:
+            self._prune_timer.cancel()
+            self._prune_timer = None
+        if self._prune_task is not None:
+            await asyncio.wait([self._prune_task])
+
+    def _on_change(self, change: Change) -> None:
+        if self._closed or self._prune_timer is not None or self.prune_after is None:
+            return
+        with contextlib.suppress(RuntimeError):  # No loop (a script's last write): next start.
+            loop = asyncio.get_running_loop()
+            self._prune_timer = loop.call_later(self.prune_after, self._start_prune)
+
+    def _start_prune(self) -> None:
+        self._prune_timer = None
+        if not self._closed and (self._prune_task is None or self._prune_task.done()):
+            self._prune_task = asyncio.ensure_future(self._prune_quietly())
+
+    async def _prune_quietly(self) -> None:
+        try:
+            await self.prune_files()
+        except (StoreError, OSError) as error:  # The database closed first: next start prunes.
+            log.info("Pruning the documents folder failed: %s", error)
+
+    def prune_files_at_start(self) -> list[str]:
+        """`prune_files` before anything runs, blocking, also deleting the temporary files a
+        crash in the middle of a copy left behind; only files older than an hour, as
+        another process may be attaching one right now."""
+        if self.folder.is_empty():
+            return []
+        keep = self.database.run_sync(referenced_document_files)
+        return self.folder.prune(keep, leftovers=True, before=time.time() - START_GRACE_SECONDS)
+
+    async def _write_row(
+        self,
+        file_name: str,
+        stored: StoredFile,
+        trip_id: str,
+        item_id: str | None,
+        note: str,
+        context: ChangeContext | None,
+    ) -> DocumentRecord:
+        def write(session: Session, writer: ChangeWriter) -> DocumentRecord:
+            trip = TRIPS.find(session, trip_id)
+            if trip is None:
+                raise InvalidChangeError("trip_id", "The trip to attach the document to is gone.")
+            if item_id is not None:
+                item = ITEMS.find(session, item_id)
+                if item is None or item.trip_id != trip_id:
+                    raise InvalidChangeError(
+                        "item_id", "The itinerary item to attach the document to is gone."
+                    )
+            now = utc_now()
+            document = DocumentRecord(
+                id=uuid.uuid4().hex,
+                trip_id=trip_id,
+                item_id=item_id,
+                file_name=file_name,
+                stored_name=stored.stored_name,
+                media_type=stored.media_type,
+                size_bytes=stored.size_bytes,
+                sha256=stored.sha256,
+                note=note.strip(),
+                created_at=now,
+                updated_at=now,
+            )
+            writer.describe(f"Attach “{file_name}”")
+            return writer.create(DOCUMENTS, document)
+
+        return await run_logged(self.database, self.bus, context, write)
+
+
+def detach_item_documents(session: Session, writer: ChangeWriter, item_id: str) -> None:
+    """Move the item's documents to its trip, logged: called before the item is removed,
+    so undoing the removal attaches them to it again (the database would set `item_id` to
+    NULL behind the log's back)."""
+    for row in session.exec(select(Document).where(col(Document.item_id) == item_id)).all():
+        before = DOCUMENTS.to_record(row)
+        writer.update(DOCUMENTS, row, before, dataclasses.replace(before, item_id=None))
+
+
+def delete_trip_documents(session: Session, writer: ChangeWriter, trip_id: str) -> None:
+    """Delete the trip's documents, logged (their files stay for undo)."""
+    for row in session.exec(select(Document).where(col(Document.trip_id) == trip_id)).all():
+        writer.delete(DOCUMENTS, row, DOCUMENTS.to_record(row))
+
+
+def has_item_documents(session: Session, item_id: str) -> bool:
+    found = session.exec(select(Document.id).where(col(Document.item_id) == item_id)).first()
+    return found is not None
+
+
+def _records(session: Session, where: ColumnElement[bool]) -> list[DocumentRecord]:
+    order = (col(Document.created_at), col(Document.id))
+    rows = session.exec(select(Document).where(where).order_by(*order)).all()
+    return [DOCUMENTS.to_record(row) for row in rows]
+
+
+def _on_loop(progress: Progress | None) -> Progress | None:
+    """`progress`, called on the running loop's thread from the copying thread."""
+    if progress is None:
+        return None
+    loop = asyncio.get_running_loop()
+    report: Callable[[int, int], None] = progress
+
+    def relay(copied: int, total: int) -> None:
+        loop.call_soon_threadsafe(report, copied, total)
+
+    return relay

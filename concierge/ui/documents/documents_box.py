@@ -1,0 +1,318 @@
+"""The documents of one trip or one itinerary item: attach (Attach…, Ctrl+O, or drop files on
+the list), open with the system's viewer (Open, Enter, double-click), remove (Remove,
+Delete; Undo offered in the bar below).
+
+Files are copied by the store off the GUI thread; a large one shows its progress. Every
+refusal (a missing file, a folder, one too large) is said in the bar, naming the file, and
+nothing else is lost: the other files of the same drop are still attached.
+"""
+
+from __future__ import annotations
+
+import functools
+from collections.abc import Mapping, Sequence
+from pathlib import Path
+
+from PySide6.QtCore import Qt, QUrl, Signal
+from PySide6.QtGui import QDesktopServices, QKeySequence
+from PySide6.QtWidgets import (
+    QFileDialog,
+    QHBoxLayout,
+    QLabel,
+    QListWidgetItem,
+    QProgressBar,
+    QVBoxLayout,
+    QWidget,
+)
+from shiboken6 import isValid
+
+from concierge.store import (
+    ChangeHistory,
+    DocumentRecord,
+    DocumentRepository,
+    ItineraryRepository,
+    StoreError,
+)
+from concierge.store.document_files import size_text
+from concierge.ui.async_support import BackgroundTasks
+from concierge.ui.views.actions import action_button, make_action
+from concierge.ui.views.person import person
+from concierge.ui.views.undo_bar import UndoBar
+from concierge.ui.views.undo_offer import UndoOffer, undo_offered
+
+from .document_list import DocumentList
+
+PROGRESS_FROM_BYTES = 4 * 1024 * 1024
+"""Files at least this large show a progress bar while they are copied."""
+ID_ROLE = Qt.ItemDataRole.UserRole
+
+
+class DocumentsBox(QWidget):
+    """Documents of `trip_id` (all of them, `item_id` None) or of one item (`set_scope`);
+    its work runs on `tasks`, which may outlive it (an item dialog closed mid-copy)."""
+
+    loaded = Signal()
+    """The list shows what the store holds for the scope."""
+
+    def __init__(
+        self,
+        documents: DocumentRepository,
+        history: ChangeHistory,
+        tasks: BackgroundTasks,
+        parent: QWidget | None = None,
+        *,
+        itinerary: ItineraryRepository | None = None,
+        empty_text: str,
+    ) -> None:
+        super().__init__(parent)
+        self.documents = documents
+        self.history = history
+        self.itinerary = itinerary
+        self.tasks = tasks
+        self.trip_id: str | None = None
+        self.item_id: str | None = None
+        self.records: list[DocumentRecord] = []
+        self._select_next: str | None = None
+        self._undo_offer: UndoOffer | None = None
+        self.file_dialog: QFileDialog | None = None
+
+        self.list = DocumentList(self)
+        self.list.setAccessibleName("Documents")
+        self.empty_label = QLabel(empty_text, self)
+        self.empty_label.setWordWrap(True)
+        self.attach_action = make_action(
+            self, "Attach…", Qt.Modifier.CTRL | Qt.Key.Key_O, self.choose_files
+        )
+        self.attach_action.setShortcutContext(Qt.ShortcutContext.WidgetWithChildrenShortcut)
+        self.addAction(self.attach_action)
+        self.open_action = make_action(self, "Open", Qt.Key.Key_Return, self.open_selected)
+        self.open_action.setShortcuts(
+            [QKeySequence(Qt.Key.Key_Return), QKeySequence(Qt.Key.Key_Enter)]
+        )
+        self.open_action.setToolTip("Open with the system's viewer (Enter)")
+        self.remove_action = make_action(self, "Remove", Qt.Key.Key_Delete, self.remove_selected)
+        for action in (self.open_action, self.remove_action):
+            action.setShortcutContext(Qt.ShortcutContext.WidgetShortcut)
+            self.list.addAction(action)
+        self.attach_button = action_button(self, self.attach_action)
+        self.open_button = action_button(self, self.open_action)
+        self.remove_button = action_button(self, self.remove_action)
+        self.progress = QProgressBar(self)
+        self.progress.setAccessibleName("Copying")
+        self.progress.hide()
+        self.undo_bar = UndoBar(self)
+
+        buttons = QHBoxLayout()
+        buttons.setContentsMargins(0, 0, 0, 0)
+        for button in (self.attach_button, self.open_button, self.remove_button):
+            buttons.addWidget(button)
+        buttons.addStretch(1)
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(0, 0, 0, 0)
+        layout.addWidget(self.list, 1)
+        layout.addWidget(self.empty_label)
+        layout.addLayout(buttons)
+        layout.addWidget(self.progress)
+        layout.addWidget(self.undo_bar)
+        self.setFocusProxy(self.list)
+
+        self.list.files_dropped.connect(self.attach_files)
+        self.list.open_requested.connect(self.open_selected)
+        self.list.currentRowChanged.connect(lambda _row: self._update_actions())
+        self.undo_bar.undo_requested.connect(self.undo_remove)
+        self._update_actions()
+
+    # -- scope and loading ----------------------------------------------------------------
+
+    def set_scope(self, trip_id: str | None, item_id: str | None = None) -> None:
+        if (trip_id, item_id) != (self.trip_id, self.item_id):
+            self.trip_id, self.item_id = trip_id, item_id
+            self._undo_offer = None
+            self.undo_bar.dismiss()
+            self.show_records([])
+
+    def reload(self) -> None:
+        if not self.tasks.closed:
+            self.tasks.start(self.load(), name="load documents")
+
+    async def load(self) -> None:
+        scope = self.trip_id, self.item_id
+        trip_id, item_id = scope
+        if trip_id is None:
+            self.show_records([])
+            return
+        if item_id is not None:
+            records = await self.documents.for_item(item_id)
+        else:
+            records = await self.documents.for_trip(trip_id)
+        titles: dict[str, str] = {}
+        if self.itinerary is not None and item_id is None and any(r.item_id for r in records):
+            titles = {item.id: item.title for item in await self.itinerary.items(trip_id)}
+        if isValid(self) and (self.trip_id, self.item_id) == scope:
+            self.show_records(records, titles)
+
+    def show_records(
+        self, records: Sequence[DocumentRecord], titles: Mapping[str, str] | None = None
+    ) -> None:
+        """Show `records`, keeping the selection (or selecting the one just attached)."""
+        current = self.selected()
+        wanted = self._select_next or (current.id if current is not None else None)
+        self.records = list(records)
+        self.list.clear()
+        for record in records:
+            row = QListWidgetItem(_row_text(record, (titles or {}).get(record.item_id or "")))
+            row.setData(ID_ROLE, record.id)
+            row.setToolTip(_tooltip(record))
+            self.list.addItem(row)
+            if record.id == wanted:
+                self.list.setCurrentItem(row)
+                self._select_next = None
+        if self.list.currentRow() < 0 and records:
+            self.list.setCurrentRow(0)  # Enter and Open work at once.
+        self.empty_label.setVisible(not records)
+        self._update_actions()
+        self.loaded.emit()
+
+    def selected(self) -> DocumentRecord | None:
+        row = self.list.currentRow()
+        return self.records[row] if 0 <= row < len(self.records) else None
+
+    # -- attaching ------------------------------------------------------------------------
+
+    def choose_files(self) -> None:
+        """Ask for files to attach (opened without a nested event loop)."""
+        if self.trip_id is None:
+            return
+        dialog = QFileDialog(self, "Attach documents")
+        dialog.setFileMode(QFileDialog.FileMode.ExistingFiles)
+        dialog.setWindowModality(Qt.WindowModality.WindowModal)
+        dialog.setNameFilters(
+            ["Documents and images (*.pdf *.png *.jpg *.jpeg *.heic *.webp *.txt)", "All (*)"]
+        )
+        dialog.filesSelected.connect(lambda files: self.attach_files([Path(f) for f in files]))
+        dialog.finished.connect(lambda _result: dialog.deleteLater())
+        self.file_dialog = dialog
+        dialog.open()
+
+    def attach_files(self, paths: Sequence[Path]) -> None:
+        if self.trip_id is not None and paths and not self.tasks.closed:
+            self.tasks.start(
+                self._attach(self.trip_id, self.item_id, list(paths)), name="attach documents"
+            )
+
+    async def _attach(self, trip_id: str, item_id: str | None, paths: list[Path]) -> None:
+        problems: list[str] = []
+        for path in paths:
+            try:
+                record = await self.documents.attach(
+                    path,
+                    trip_id=trip_id,
+                    item_id=item_id,
+                    progress=functools.partial(self._show_progress, path.name),
+                    context=person(),
+                )
+            except StoreError as error:
+                problems.append(str(error))
+                continue
+            finally:
+                if isValid(self):
+                    self.progress.hide()
+            self._select_next = record.id
+        if not isValid(self):
+            return
+        if problems:
+            more = len(problems) - 1
+            self.undo_bar.inform(problems[0] + (f" ({more} more not attached.)" if more else ""))
+        else:
+            self.undo_bar.dismiss()
+        await self.load()
+
+    def _show_progress(self, name: str, copied: int, total: int) -> None:
+        if not isValid(self) or total < PROGRESS_FROM_BYTES:
+            return
+        self.progress.setMaximum(total)
+        self.progress.setValue(copied)
+        self.progress.setFormat(f"Copying “{name}”… %p%")
+        self.progress.show()
+
+    # -- opening and removing -------------------------------------------------------------
+
+    def open_selected(self) -> None:
+        """Open the selected document with the system's viewer for its kind."""
+        record = self.selected()
+        if record is None:
+            return
+        try:
+            path = self.documents.path_of(record)
+        except StoreError as error:
+            self.undo_bar.inform(str(error))
+            return
+        if not path.is_file():
+            self.undo_bar.inform(
+                f"The file of “{record.file_name}” is missing from the documents folder "
+                f"({path.parent})."
+            )
+        elif not QDesktopServices.openUrl(QUrl.fromLocalFile(str(path))):
+            self.undo_bar.inform(f"No program on this computer could open “{record.file_name}”.")
+
+    def remove_selected(self) -> None:
+        record = self.selected()
+        if record is not None and not self.tasks.closed:
+            self.tasks.start(self._remove(record), name="remove document")
+
+    async def _remove(self, record: DocumentRecord) -> None:
+        label = f"Remove document “{record.file_name}”"
+        try:
+            removed = await self.documents.remove(record.id, context=person(label))
+        except StoreError as error:
+            if isValid(self):
+                self.undo_bar.inform(str(error))
+            return
+        if not isValid(self):
+            return
+        if removed:
+            self._undo_offer = UndoOffer(record.trip_id, label, (record.id,))
+            self.undo_bar.offer(f"Removed “{record.file_name}”.")
+        await self.load()
+
+    def undo_remove(self) -> None:
+        offer, self._undo_offer = self._undo_offer, None
+        if offer is not None and not self.tasks.closed:
+            self.undo_bar.dismiss()
+            self.tasks.start(self._undo(offer), name="undo document removal")
+
+    async def _undo(self, offer: UndoOffer) -> None:
+        problem = await undo_offered(self.history, offer)
+        if not isValid(self):
+            return
+        if problem is not None:
+            self.undo_bar.inform(problem)
+            return
+        self._select_next = offer.entity_ids[0]
+        await self.load()
+
+    def forget_offer(self, document_id: str) -> None:
+        """An undo elsewhere brought the document back: the bar's offer is spent."""
+        if self._undo_offer is not None and document_id in self._undo_offer.entity_ids:
+            self._undo_offer = None
+            self.undo_bar.dismiss()
+
+    def _update_actions(self) -> None:
+        chosen = self.selected() is not None
+        self.attach_action.setEnabled(self.trip_id is not None)
+        self.open_action.setEnabled(chosen)
+        self.remove_action.setEnabled(chosen)
+
+
+def _row_text(record: DocumentRecord, item_title: str | None) -> str:
+    parts = [record.file_name, size_text(record.size_bytes)]
+    if item_title:
+        parts.append(f"for “{item_title}”")
+    return "  ·  ".join(parts)
+
+
+def _tooltip(record: DocumentRecord) -> str:
+    lines = [record.file_name, f"{record.media_type}, {size_text(record.size_bytes)}"]
+    if record.note:
+        lines.append(record.note)
+    return "\n".join(lines)

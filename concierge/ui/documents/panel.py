@@ -1,0 +1,90 @@
+"""The Documents tab: every file attached to the trip or to one of its itinerary items,
+live. Drop files on the list (or Attach…, Ctrl+O) to attach them to the trip; Enter opens
+one with the system's viewer; Delete removes it, with Undo offered.
+"""
+
+from __future__ import annotations
+
+from PySide6.QtCore import Qt
+from PySide6.QtWidgets import QLabel, QStackedWidget, QVBoxLayout, QWidget
+
+from concierge.store import (
+    Action,
+    Change,
+    ChangeBus,
+    ChangeHistory,
+    DocumentRepository,
+    EntityKind,
+    ItineraryRepository,
+    TripRepository,
+)
+from concierge.ui.views.trip_view import DELETED_TEXT, TripView
+
+from .documents_box import DocumentsBox
+
+NO_TRIP_TEXT = "Select a trip to see its documents."
+EMPTY_TEXT = (
+    "No documents yet. Drop tickets, vouchers or photos here, or choose Attach… (Ctrl+O). "
+    "They are copied into Concierge's data folder and never sent to the assistant."
+)
+
+
+class DocumentsPanel(TripView[Change]):
+    def __init__(
+        self,
+        documents: DocumentRepository,
+        itinerary: ItineraryRepository,
+        trips: TripRepository,
+        history: ChangeHistory,
+        bus: ChangeBus,
+        parent: QWidget | None = None,
+    ) -> None:
+        super().__init__(bus, parent, name="documents")
+        self.setObjectName("documentsPanel")
+        self.setAccessibleName("Documents")
+        self.trips = trips
+        self.box = DocumentsBox(
+            documents, history, self.tasks, self, itinerary=itinerary, empty_text=EMPTY_TEXT
+        )
+        self.placeholder = QLabel(NO_TRIP_TEXT, self)
+        self.placeholder.setAlignment(Qt.AlignmentFlag.AlignCenter)
+        self.placeholder.setWordWrap(True)
+        self.stack = QStackedWidget(self)
+        self.stack.addWidget(self.placeholder)
+        self.stack.addWidget(self.box)
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(0, 4, 0, 0)
+        layout.addWidget(self.stack)
+        self.setFocusProxy(self.box)
+        self.stack.setCurrentWidget(self.placeholder)
+
+    def takes(self, news: Change, trip_id: str) -> bool:
+        if news.trip_id != trip_id:
+            return False
+        if news.entity is EntityKind.DOCUMENT:
+            if news.undo and news.action is Action.CREATE:
+                self.box.forget_offer(news.entity_id)
+            return True
+        if news.entity is EntityKind.ITINERARY_ITEM:  # A title shown beside its documents.
+            return news.action is not Action.UPDATE or "title" in news.fields
+        return news.entity is EntityKind.TRIP and news.action is not Action.UPDATE
+
+    def forget(self) -> None:
+        self.box.set_scope(self.trip_id)
+        self.stack.setCurrentWidget(self.placeholder if self.trip_id is None else self.box)
+
+    def show_no_trip(self) -> None:
+        self.placeholder.setText(NO_TRIP_TEXT)
+        self.stack.setCurrentWidget(self.placeholder)
+
+    async def load(self, trip_id: str) -> None:
+        trip = await self.trips.get(trip_id)
+        if trip_id != self.trip_id:
+            return
+        if trip is None:
+            self.placeholder.setText(DELETED_TEXT)
+            self.stack.setCurrentWidget(self.placeholder)
+        else:
+            await self.box.load()
+            self.stack.setCurrentWidget(self.box)
+        self.refreshed.emit()
