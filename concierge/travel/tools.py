@@ -7,8 +7,7 @@ names, never silently drop the rest.
 from __future__ import annotations
 
 from datetime import date, time
-from decimal import Decimal
-from typing import Any, Literal
+from typing import Any
 
 from pydantic import Field
 
@@ -20,52 +19,54 @@ from concierge.store import (
     and_list,
     field_labels,
 )
-from concierge.store.validation import MAX_TRAVELLERS
+from concierge.store.validation import ITEM_RULES, TRIP_RULES
 
+from .sensitive import sharing
+from .tool_args import rules_model
 from .tool_support import NoArguments, ToolArgs, assistant_context, by_reference, store_errors
 from .trip_edits import TripEditor
 from .trip_view import render_item, render_trip, short_id
+from .value_text import field_text
 
+TRIP_TOOL_EXCLUDES = frozenset(
+    {"origin_code", "origin_tz", "destination_code", "destination_tz", "shared_values"}
+)
+"""Trip fields the assistant does not write: the editor fills codes and zones from the
+place, and only the person shares sensitive values."""
 
-class TripChanges(ToolArgs):
-    """Only the fields given are changed; a field set to null is cleared."""
-
-    title: str | None = None
-    origin: str | None = Field(None, description="City or airport, e.g. 'Lisbon' or 'LIS'.")
-    destination: str | None = Field(None, description="City or airport, e.g. 'Porto' or 'OPO'.")
-    start_date: date | None = Field(None, description="First day, YYYY-MM-DD.")
-    end_date: date | None = Field(None, description="Last day, YYYY-MM-DD.")
-    travellers: int | None = Field(None, ge=1, le=MAX_TRAVELLERS, strict=True)
-    budget_amount: Decimal | None = Field(None, ge=0, description="Total budget, e.g. 1800.")
-    budget_currency: str | None = Field(None, description="ISO 4217 code, e.g. EUR.")
-    interests: list[str] | None = None
-    pace: Literal["relaxed", "balanced", "packed"] | None = None
-    notes: str | None = None
-
-
-class NewItem(ToolArgs):
-    day: date = Field(description="YYYY-MM-DD.")
-    title: str = Field(min_length=1)
-    start_time: time | None = Field(None, description="Local time at the place, HH:MM.")
-    place: str = ""
-    notes: str = ""
-    position: int | None = Field(
-        None, ge=0, description="0-based place within the day; default: last."
-    )
+TripChanges: type[ToolArgs] = rules_model(
+    "TripChanges",
+    TRIP_RULES,
+    exclude=TRIP_TOOL_EXCLUDES,
+    patch=True,
+    doc="Only the fields given are changed; a field set to null is cleared.",
+)
 
 
 class ItemRef(ToolArgs):
     item_id: str = Field(min_length=4, description="The item's id as shown in brackets.")
 
 
-class ItemChanges(ItemRef):
-    """Only the fields given are changed."""
+NewItem: type[ToolArgs] = rules_model(
+    "NewItem",
+    ITEM_RULES,
+    exclude={"timezone"},
+    extra={
+        "position": (
+            int | None,
+            Field(None, ge=0, description="0-based place within the day; default: last."),
+        )
+    },
+)
 
-    day: date | None = None
-    start_time: time | None = Field(None, description="Local time, HH:MM; null clears it.")
-    title: str | None = None
-    place: str | None = None
-    notes: str | None = None
+ItemChanges: type[ItemRef] = rules_model(
+    "ItemChanges",
+    ITEM_RULES,
+    exclude={"timezone"},
+    patch=True,
+    base=ItemRef,
+    doc="Only the fields given are changed.",
+)
 
 
 class ItemMove(ItemRef):
@@ -144,7 +145,7 @@ class TripTools:
         items = await self.itinerary.items(self.trip_id)
         return ToolOutput(render_trip(trip, items, notes_limit=None), summary="(trip read)")
 
-    async def update_trip(self, args: TripChanges, ctx: ToolContext) -> ToolOutput:
+    async def update_trip(self, args: ToolArgs, ctx: ToolContext) -> ToolOutput:
         changes = {name: getattr(args, name) for name in sorted(args.model_fields_set)}
         if not changes:
             raise ToolError("Name at least one field to change.")
@@ -155,34 +156,30 @@ class TripTools:
                 changes,
                 context=assistant_context(ctx, f"change to {and_list(field_labels(changes))}"),
             )
-        shown = "; ".join(f"{name} = {_shown(getattr(trip, name))}" for name in changes)
+        with sharing(trip.shared_values):
+            shown = "; ".join(f"{name} = {_shown(name, getattr(trip, name))}" for name in changes)
         return ToolOutput(f"Updated {shown}.", summary=f"updated {names}")
 
-    async def add_item(self, args: NewItem, ctx: ToolContext) -> ToolOutput:
+    async def add_item(self, args: ToolArgs, ctx: ToolContext) -> ToolOutput:
         trip = await self.trips.get(self.trip_id)
         if trip is None:
             raise ToolError("The trip no longer exists.")
-        values: dict[str, object] = {
-            "day": args.day,
-            "title": args.title,
-            "start_time": args.start_time,
-            "place": args.place,
-            "notes": args.notes,
-            "timezone": trip.destination_tz,
-        }
+        values: dict[str, Any] = args.model_dump()
+        position = values.pop("position")
+        values["timezone"] = trip.destination_tz
         async with store_errors():
             item = await self.itinerary.add(
                 self.trip_id,
                 values,
-                position=args.position,
-                context=assistant_context(ctx, f"addition of “{args.title}”"),
+                position=position,
+                context=assistant_context(ctx, f"addition of “{values['title']}”"),
             )
         return ToolOutput(
-            f"Added {args.day.isoformat()} {render_item(item)}.",
+            f"Added {item.day.isoformat()} {await self._render(item)}.",
             summary=f"added [{short_id(item.id)}] {item.title}",
         )
 
-    async def update_item(self, args: ItemChanges, ctx: ToolContext) -> ToolOutput:
+    async def update_item(self, args: ItemRef, ctx: ToolContext) -> ToolOutput:
         item = await self._item(args.item_id)
         changes = {
             name: getattr(args, name) for name in sorted(args.model_fields_set - {"item_id"})
@@ -194,7 +191,7 @@ class TripTools:
                 item.id, changes, context=assistant_context(ctx, f"edit of “{item.title}”")
             )
         return ToolOutput(
-            f"Updated {updated.day.isoformat()} {render_item(updated)}.",
+            f"Updated {updated.day.isoformat()} {await self._render(updated)}.",
             summary=f"updated [{short_id(item.id)}] {', '.join(changes)}",
         )
 
@@ -208,7 +205,8 @@ class TripTools:
                 context=assistant_context(ctx, f"move of “{item.title}”"),
             )
         return ToolOutput(
-            f"Moved to {moved.day.isoformat()}, position {moved.position}: {render_item(moved)}.",
+            f"Moved to {moved.day.isoformat()}, position {moved.position}: "
+            f"{await self._render(moved)}.",
             summary=f"moved [{short_id(item.id)}]",
         )
 
@@ -230,17 +228,22 @@ class TripTools:
             summary=f"removed [{short_id(item.id)}]",
         )
 
+    async def _render(self, item: ItineraryItemRecord) -> str:
+        """The item as the snapshot shows it, with the values shared on the trip."""
+        trip = await self.trips.get(self.trip_id)
+        with sharing(trip.shared_values if trip is not None else ()):
+            return render_item(item)
+
     async def _item(self, reference: str) -> ItineraryItemRecord:
         """An item of this trip by full or shortened id."""
         items = await self.itinerary.items(self.trip_id)
         return by_reference(items, reference, "itinerary item", "in the trip state")
 
 
-def _shown(value: object) -> str:
+def _shown(name: str, value: object) -> str:
+    """A changed trip field's new value, as the model may read it."""
     if value is None or value == "" or value == ():
         return "(cleared)"
-    if isinstance(value, tuple):
-        return ", ".join(str(v) for v in value)
     if isinstance(value, date | time):
         return value.isoformat()
-    return str(getattr(value, "value", value))
+    return field_text(TRIP_RULES[name], value)

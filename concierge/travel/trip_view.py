@@ -2,9 +2,10 @@
 
 The same rendering serves the trip provider (every iteration) and the `get_trip` tool, so
 the model always reads one format. Item ids are shortened to eight characters; tools accept
-them back. Every value a person or the model wrote goes through `one_line`, and a stored
-value the store's rules now refuse is shown as it is and marked, never an error: a provider
-that raised would stop every later turn.
+them back. Every value a person or the model wrote goes through `one_line` (free text through
+`free_text`, which holds back passport numbers and the like unless the person shared them),
+and a stored value the store's rules now refuse is shown as it is and marked, never an
+error: a provider that raised would stop every later turn. Labels are the declared ones.
 """
 
 from __future__ import annotations
@@ -17,7 +18,8 @@ from concierge.store import ItineraryItemRecord, TripRecord
 from concierge.store.validation import TRIP_RULES, out_of_range, trip_problem
 
 from .currencies import CurrencyError, format_money
-from .value_text import one_line
+from .sensitive import sharing
+from .value_text import free_text, one_line
 
 SHORT_ID = 8
 NOTES_LIMIT = 600
@@ -73,27 +75,39 @@ def _problems(trip: TripRecord) -> str | None:
     )
 
 
+def _label(name: str) -> str:
+    return TRIP_RULES[name].label
+
+
 def render_trip(
     trip: TripRecord, items: Sequence[ItineraryItemRecord], *, notes_limit: int | None = NOTES_LIMIT
 ) -> str:
-    interests = ", ".join(one_line(interest) for interest in trip.interests)
+    """The trip for the model; the values the person shared on this trip are shown."""
+    with sharing(trip.shared_values):
+        return _render_trip(trip, items, notes_limit)
+
+
+def _render_trip(
+    trip: TripRecord, items: Sequence[ItineraryItemRecord], notes_limit: int | None
+) -> str:
+    interests = ", ".join(free_text(interest) for interest in trip.interests)
     lines = [
-        f"Trip: {one_line(trip.title)}",
+        f"Trip: {free_text(trip.title)}",
         f"From: {_place(trip.origin, trip.origin_code, trip.origin_tz)}",
         f"To: {_place(trip.destination, trip.destination_code, trip.destination_tz)}",
         f"Dates: {_dates(trip)}",
-        f"Travellers: {trip.travellers}",
-        f"Budget: {_budget(trip)}",
-        f"Interests: {interests or 'not set'}",
-        f"Pace: {one_line(trip.pace.value)}",
+        f"{_label('travellers')}: {trip.travellers}",
+        f"{_label('budget_amount')}: {_budget(trip)}",
+        f"{_label('interests')}: {interests or 'not set'}",
+        f"{_label('pace')}: {one_line(trip.pace.value)}",
     ]
     if (problems := _problems(trip)) is not None:
         lines.append(problems)
-    notes = one_line(" ".join(trip.notes.split()))
+    notes = free_text(" ".join(trip.notes.split()))
     if notes:
         if notes_limit is not None and len(notes) > notes_limit:
             notes = notes[:notes_limit] + "… (shortened; get_trip shows all)"
-        lines.append(f"Notes: {notes}")
+        lines.append(f"{_label('notes')}: {notes}")
     lines.append("Itinerary:" if items else "Itinerary: empty")
     lines.extend(render_items(trip, items))
     return "\n".join(lines)
@@ -113,11 +127,11 @@ def render_items(trip: TripRecord, items: Sequence[ItineraryItemRecord]) -> list
 
 def render_item(item: ItineraryItemRecord) -> str:
     when = item.start_time.strftime("%H:%M") if item.start_time else "--:--"
-    text = f"[{short_id(item.id)}] {when} {one_line(item.title)}"
+    text = f"[{short_id(item.id)}] {when} {free_text(item.title)}"
     if item.place:
-        text += f" @ {one_line(item.place)}"
+        text += f" @ {free_text(item.place)}"
     if item.notes:
-        text += f" ({one_line(' '.join(item.notes.split()))})"
+        text += f" ({free_text(' '.join(item.notes.split()))})"
     return text
 
 

@@ -30,7 +30,7 @@ PREVIOUS = "bb12a08eadaa"
 TABLES = ("trip", "itinerary_item", "change_log", "lookup_job", "conversation_message")
 
 
-LATER_COLUMNS = {"redo_step"}
+LATER_COLUMNS = {"redo_step", "shared_values"}
 """Columns revisions after forms added; a file from before them has none."""
 
 
