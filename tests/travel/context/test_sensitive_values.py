@@ -89,8 +89,10 @@ async def test_no_sensitive_value_reaches_the_model_and_a_shared_one_does(
         False,
     ]
 
-    await world.services.history.undo_last(world.trip.id)  # the IBAN share
-    await world.services.history.undo_last(world.trip.id)  # the passport share
+    history = world.services.history
+    await history.undo_last(world.trip.id)  # the IBAN share
+    assert await history.undo_label(world.trip.id) == context.label
+    await history.undo_last(world.trip.id)  # the passport share
     again = (await agent.get_runtime_context()).text or ""
     assert PASSPORT not in again and IBAN not in again
     assert "passport number on file" in again
