@@ -8,7 +8,16 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from PySide6.QtCore import Qt, Signal
-from PySide6.QtWidgets import QHBoxLayout, QLabel, QPushButton, QVBoxLayout, QWidget
+from PySide6.QtWidgets import (
+    QFrame,
+    QHBoxLayout,
+    QLabel,
+    QPushButton,
+    QScrollArea,
+    QSizePolicy,
+    QVBoxLayout,
+    QWidget,
+)
 
 from concierge.store import Change
 from concierge.travel.held_back import OnFile, set_shared, values_on_file
@@ -24,12 +33,9 @@ STOP_TEXT = "Stop sharing"
 
 
 def row_text(value: OnFile) -> str:
-    state = (
-        "shared with the assistant"
-        if value.shared
-        else f"held back: the assistant reads “{value.what} {ON_FILE}”"
-    )
-    return f"{value.what.capitalize()} {value.value} ({value.where}) — {state}"
+    """'Passport number P1234567 · Trip notes · held back'."""
+    state = "shared" if value.shared else "held back"
+    return f"{value.what.capitalize()} {value.value} · {value.where} · {state}"
 
 
 class HeldBackView(QWidget):
@@ -47,10 +53,16 @@ class HeldBackView(QWidget):
         self.rows = QWidget(self)
         self.rows_layout = QVBoxLayout(self.rows)
         self.rows_layout.setContentsMargins(0, 0, 0, 0)
+        self.rows_layout.addStretch(1)
+        scroll = QScrollArea(self)
+        scroll.setWidgetResizable(True)
+        scroll.setFrameShape(QFrame.Shape.NoFrame)
+        scroll.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        scroll.setWidget(self.rows)
         layout = QVBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)
         layout.addWidget(self.summary)
-        layout.addWidget(self.rows)
+        layout.addWidget(scroll, 1)
         self.values: list[OnFile] = []
         self.buttons: list[QPushButton] = []
         self._rows: list[QWidget] = []
@@ -115,8 +127,9 @@ class HeldBackView(QWidget):
             line = QHBoxLayout(row)
             line.setContentsMargins(0, 0, 0, 0)
             label = QLabel(row_text(value), row)
-            label.setWordWrap(True)
             label.setTextFormat(Qt.TextFormat.PlainText)
+            label.setToolTip(label.text())
+            label.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Preferred)
             button = QPushButton(STOP_TEXT if value.shared else SHARE_TEXT, row)
             button.setAccessibleName(
                 f"{STOP_TEXT if value.shared else SHARE_TEXT}: {value.what} {value.value}"
@@ -124,7 +137,7 @@ class HeldBackView(QWidget):
             button.clicked.connect(lambda _=False, v=value: self._toggle(v))
             line.addWidget(label, 1)
             line.addWidget(button)
-            self.rows_layout.addWidget(row)
+            self.rows_layout.insertWidget(self.rows_layout.count() - 1, row)
             row.show()
             self.buttons.append(button)
             self._rows.append(row)

@@ -87,6 +87,7 @@ class InspectorPanel(QWidget):
         splitter.addWidget(_group("Held back from the assistant", self.held_back, splitter))
         splitter.addWidget(_group("Token usage per model call", usage_box, splitter))
         splitter.setStretchFactor(1, 2)
+        splitter.setStretchFactor(2, 1)
         layout = QVBoxLayout(self)
         layout.addWidget(splitter)
         self.usage.rowsInserted.connect(self._show_totals)
