@@ -20,11 +20,11 @@ from typing import Any
 
 from .day_text import format_date
 from .errors import InvalidChangeError
+from .field_kinds import LINE_LIMIT as LINE_LIMIT
+from .field_kinds import MAX_YEAR as MAX_YEAR
+from .field_kinds import MIN_YEAR as MIN_YEAR
+from .field_kinds import TEXT_LIMIT as TEXT_LIMIT
 from .field_kinds import (
-    LINE_LIMIT,
-    MAX_YEAR,
-    MIN_YEAR,
-    TEXT_LIMIT,
     AirportCode,
     Amount,
     Choice,
@@ -38,11 +38,9 @@ from .field_kinds import (
     Words,
     Zone,
     got,
-    stored_text,
 )
+from .field_kinds import stored_text as stored_text
 from .records import Pace, TripRecord
-
-__all__ = ["LINE_LIMIT", "MAX_YEAR", "MIN_YEAR", "TEXT_LIMIT", "stored_text"]
 
 MAX_TRIP_DAYS = 365
 """The longest trip accepted, counting both the first and the last day."""
@@ -92,6 +90,7 @@ def _optional(parse: Callable[[str, Any], object]) -> Callable[[str, object], ob
     return read
 
 
+# The names the rules below are written with: rules added elsewhere in this form keep working.
 _got = got
 _text = stored_text
 _line = Line()
@@ -125,7 +124,7 @@ TRIP_RULES: Mapping[str, FieldRule] = {
     "end_date": FieldRule("End date", _optional_date),
     "travellers": FieldRule("Travellers", _travellers, 1),
     "budget_amount": FieldRule("Budget", _budget, description="Total budget, e.g. 1800."),
-    "budget_currency": FieldRule("Currency", _currency, "EUR"),
+    "budget_currency": FieldRule("Currency", _currency, "EUR", description="ISO 4217, e.g. EUR."),
     "interests": FieldRule("Interests", _interests, ()),
     "pace": FieldRule("Pace", _pace, Pace.BALANCED),
     "notes": FieldRule("Notes", _notes, ""),
