@@ -122,12 +122,16 @@ class Line(Kind):
 
 @dataclass(frozen=True, slots=True)
 class Whole(Kind):
-    """A whole number from `minimum` to `maximum`, both included."""
+    """A whole number from `minimum` to `maximum`, both included; `nullable`: None is "not
+    set"."""
 
     minimum: int
     maximum: int
+    nullable: bool = False
 
-    def __call__(self, label: str, value: object) -> int:
+    def __call__(self, label: str, value: object) -> int | None:
+        if self.nullable and value is None:
+            return None
         if (
             isinstance(value, bool)
             or not isinstance(value, int)
@@ -289,9 +293,13 @@ class AirportCode(Kind):
 
 @dataclass(frozen=True, slots=True)
 class CurrencyCode(Kind):
-    """An ISO 4217 code in use, upper-cased ("eur" is EUR)."""
+    """An ISO 4217 code in use, upper-cased ("eur" is EUR); `nullable`: blank is "not set"."""
 
-    def __call__(self, label: str, value: object) -> str:
+    nullable: bool = False
+
+    def __call__(self, label: str, value: object) -> str | None:
+        if self.nullable and _blank(value):
+            return None
         code = Line()(label, value).upper()
         if code not in CURRENCY_CODES:
             raise ValueError(
@@ -306,6 +314,20 @@ class CurrencyCode(Kind):
 
     def constraints(self) -> dict[str, Any]:
         return {"max_length": 3}
+
+
+@dataclass(frozen=True, slots=True)
+class Flag(Kind):
+    """True or false, nothing else (1 and "yes" are refused: they are mistakes)."""
+
+    def __call__(self, label: str, value: object) -> bool:
+        if not isinstance(value, bool):
+            raise ValueError(f"{label} must be true or false{got(short(value))}.")
+        return value
+
+    @property
+    def python_type(self) -> Any:
+        return bool
 
 
 @dataclass(frozen=True, slots=True)

@@ -38,6 +38,7 @@ from .field_kinds import (
     Words,
     Zone,
     got,
+    short,
 )
 from .field_kinds import stored_text as stored_text
 from .records import Pace, TripRecord
@@ -92,6 +93,7 @@ def _optional(parse: Callable[[str, Any], object]) -> Callable[[str, object], ob
 
 # The names the rules below are written with: rules added elsewhere in this form keep working.
 _got = got
+_short = short
 _text = stored_text
 _line = Line()
 _required_text = Line(required=True)
