@@ -153,7 +153,7 @@ TRIPS: EntitySpec[TripRecord, Trip] = EntitySpec(
     table=Trip,
     record_type=TripRecord,
     trip_id_of=lambda record: record.id,
-    stored={"interests": AS_JSON_LIST, "pace": by_value(Pace)},
+    stored={"interests": AS_JSON_LIST, "shared_values": AS_JSON_LIST, "pace": by_value(Pace)},
 )
 
 ITEMS: EntitySpec[ItineraryItemRecord, ItineraryItem] = EntitySpec(

@@ -42,7 +42,8 @@ class Pace(StrEnum):
 class TripRecord:
     """A trip. Places keep the text the person wrote or chose (`origin`), with the airport
     code and IANA time zone beside it when known. `budget_amount` is exact (a Decimal),
-    `interests` keeps the person's order."""
+    `interests` keeps the person's order. `shared_values` are the sensitive values (a
+    passport number, a booking code) the person chose to let the assistant see."""
 
     id: str
     title: str
@@ -60,6 +61,7 @@ class TripRecord:
     interests: tuple[str, ...]
     pace: Pace
     notes: str
+    shared_values: tuple[str, ...]
     position: int
     created_at: datetime
     updated_at: datetime

@@ -122,8 +122,8 @@ def _one_of(column: str, values: tuple[str, ...]) -> str:
 
 
 class Trip(SQLModel, table=True):
-    """One trip the person plans. `interests` is a JSON array of strings, so an interest may
-    contain a comma; `position` orders the trip list."""
+    """One trip the person plans. `interests` and `shared_values` are JSON arrays of strings,
+    so an entry may contain a comma; `position` orders the trip list."""
 
     __tablename__ = "trip"
     __table_args__ = (
@@ -137,7 +137,7 @@ class Trip(SQLModel, table=True):
     )
 
     id: str = Field(primary_key=True)
-    title: str
+    title: str = "New trip"
     origin: str = ""
     origin_code: str | None = None
     origin_tz: str | None = None
@@ -152,6 +152,7 @@ class Trip(SQLModel, table=True):
     interests: str = Field(default="[]", sa_type=Text)
     pace: str = "balanced"
     notes: str = Field(default="", sa_type=Text)
+    shared_values: str = Field(default="[]", sa_type=Text)
     position: int = Field(index=True)
     created_at: datetime = Field(default_factory=utc_now, sa_type=UtcDateTime)
     updated_at: datetime = Field(default_factory=utc_now, sa_type=UtcDateTime)

@@ -27,7 +27,7 @@ from .itinerary import trip_items
 from .records import TripRecord
 from .tables import Trip, utc_now
 from .trip_parts import copy_trip_parts, delete_trip_parts
-from .validation import TRIP_RULES, check_position, check_trip, parse_changes
+from .validation import TRIP_RULES, check_position, check_trip, defaults, parse_changes
 from .words import and_list, field_labels
 
 DEFAULT_TITLE = str(TRIP_RULES["title"].default)
@@ -196,8 +196,8 @@ def _next_position(session: Session) -> int:
 
 
 def _blank_trip(trip_id: str, position: int, now: datetime) -> TripRecord:
-    defaults: dict[str, Any] = {name: rule.default for name, rule in TRIP_RULES.items()}
-    return TripRecord(id=trip_id, position=position, created_at=now, updated_at=now, **defaults)
+    values: dict[str, Any] = defaults(TRIP_RULES)
+    return TripRecord(id=trip_id, position=position, created_at=now, updated_at=now, **values)
 
 
 def _edit_label(parsed: Mapping[str, Any]) -> str:

@@ -11,35 +11,51 @@ range reaches SQLite, and `out_of_range` tells a renderer which stored values a 
 
 from __future__ import annotations
 
+import dataclasses
 import re
 import urllib.parse
 from collections.abc import Callable, Mapping
 from contextlib import suppress
 from dataclasses import dataclass
-from datetime import date, datetime, time
+from datetime import datetime
 from decimal import ROUND_DOWN, Decimal, InvalidOperation
 from typing import Any
-from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
-from .currency_codes import CURRENCY_CODES, minor_units
+from .currency_codes import minor_units
 from .day_text import format_date
 from .errors import InvalidChangeError
+from .field_kinds import LINE_LIMIT as LINE_LIMIT
+from .field_kinds import MAX_YEAR as MAX_YEAR
+from .field_kinds import MIN_YEAR as MIN_YEAR
+from .field_kinds import TEXT_LIMIT as TEXT_LIMIT
+from .field_kinds import (
+    AirportCode,
+    Amount,
+    Choice,
+    CurrencyCode,
+    Day,
+    Kind,
+    Line,
+    Text,
+    TimeOfDay,
+    Whole,
+    Words,
+    Zone,
+    got,
+    short,
+)
+from .field_kinds import stored_text as stored_text
 from .records import ExpenseCategory, ItemKind, ItineraryItemRecord, Pace, Share, TripRecord
 from .wall_clock import end_of, instant, start_of
 
-MIN_YEAR = 1900
-MAX_YEAR = 2199
-"""Years outside this range are typing mistakes ("0226-05-14"), not trips."""
 MAX_TRIP_DAYS = 365
 """The longest trip accepted, counting both the first and the last day."""
 MAX_TRAVELLERS = 999
 MAX_BUDGET = Decimal(10) ** 12
 """A budget of a trillion or more is a typing mistake, and beyond what money formats."""
-LINE_LIMIT = 200
-"""Characters in a one-line value: a title, a place, an interest."""
-TEXT_LIMIT = 20_000
-"""Characters in free text: notes, a pin."""
 MAX_INTERESTS = 50
+MAX_SHARED = 100
+"""Sensitive values a person can share with the assistant on one trip."""
 PIN_TEXT_LIMIT = 500
 """Characters in a pin: a preference or fact, repeated in every snapshot."""
 LINK_LIMIT = 2_000
@@ -48,62 +64,35 @@ MAX_ITEM_DAYS = MAX_TRIP_DAYS
 """The longest an item lasts (a car hired for the whole trip), in days after its first."""
 MAX_DURATION_MINUTES = MAX_ITEM_DAYS * 24 * 60
 
-_THREE_LETTERS = re.compile(r"[A-Z]{3}")
 _TRIGGER = re.compile(r"[a-z][a-z0-9_-]*:\S+")
 
 
 @dataclass(frozen=True, slots=True)
 class FieldRule:
     """How to read one editable field: `parse(label, value)` returns the normalized value or
-    raises ValueError with the message for the person."""
+    raises ValueError with the message for the person. When `parse` is a `Kind` (Line(200),
+    Whole(1, 999), …) the rule also declares the field's type and limits for the table, the
+    tool schemas and the form. `sensitive`: the model sees "on file" instead of the value
+    unless the person shares it. `description`: one line for the model, in tool schemas."""
 
     label: str
     parse: Callable[[str, object], object]
     default: object = None
+    sensitive: bool = False
+    description: str = ""
+
+    @property
+    def kind(self) -> Kind | None:
+        return self.parse if isinstance(self.parse, Kind) else None
 
 
-def _got(value: object) -> str:
-    return f" (got {value!r})"
+def _optional(parse: Callable[[str, Any], object]) -> Callable[[str, object], object]:
+    """The same rule where None or blank text means "not set": a kind stays a kind."""
+    if isinstance(parse, Kind):
+        optional: Kind = dataclasses.replace(parse, nullable=True)  # type: ignore[type-var]
+        return optional
 
-
-def _text(label: str, value: object, limit: int = TEXT_LIMIT) -> str:
-    """Text SQLite can store as UTF-8: no lone surrogate (a broken copy and paste), no NUL."""
-    if not isinstance(value, str):
-        raise ValueError(f"{label} must be text{_got(value)}.")
-    try:
-        value.encode("utf-8")
-    except UnicodeEncodeError as error:
-        raise ValueError(
-            f"{label} contains a broken character (an unpaired surrogate) at position "
-            f"{error.start + 1}; type or paste it again."
-        ) from None
-    if "\0" in value:
-        raise ValueError(f"{label} contains a NUL character at position {value.index(chr(0)) + 1}.")
-    if len(value) > limit:
-        raise ValueError(f"{label} is {len(value):,} characters long; at most {limit:,} are kept.")
-    return value
-
-
-stored_text = _text
-"""Public for writers of other shapes (form answers as JSON text): the same checks."""
-
-
-def _line(label: str, value: object) -> str:
-    """One-line text (a title, a place), trimmed, at most LINE_LIMIT characters."""
-    return _text(label, _text(label, value).strip(), LINE_LIMIT)
-
-
-def _required_text(label: str, value: object) -> str:
-    text = _line(label, value)
-    if not text:
-        raise ValueError(f"{label} must not be empty.")
-    return text
-
-
-def _optional(parse: Callable[[str, str], str]) -> Callable[[str, object], str | None]:
-    """None or blank text means "not set"."""
-
-    def read(label: str, value: object) -> str | None:
+    def read(label: str, value: object) -> object:
         if value is None:
             return None
         text = _line(label, value)
@@ -112,155 +101,46 @@ def _optional(parse: Callable[[str, str], str]) -> Callable[[str, object], str |
     return read
 
 
-def _airport_code(label: str, text: str) -> str:
-    code = text.upper()
-    if not _THREE_LETTERS.fullmatch(code):
-        raise ValueError(f"{label} must be a three-letter IATA code such as LIS{_got(text)}.")
-    return code
-
-
-def _time_zone(label: str, text: str) -> str:
-    try:
-        ZoneInfo(text)
-    except (ZoneInfoNotFoundError, ValueError):
-        raise ValueError(
-            f"{label} must be an IANA time zone such as Europe/Lisbon{_got(text)}."
-        ) from None
-    return text
-
-
-def _date(label: str, value: object) -> date:
-    parsed: date | None = None
-    if isinstance(value, date) and not isinstance(value, datetime):
-        parsed = value
-    elif isinstance(value, str):
-        with suppress(ValueError):
-            parsed = date.fromisoformat(_text(label, value).strip())
-    if parsed is None:
-        raise ValueError(f"{label} must be a date such as 2026-05-01{_got(value)}.")
-    if not MIN_YEAR <= parsed.year <= MAX_YEAR:
-        raise ValueError(
-            f"{label} must be a date between the years {MIN_YEAR} and {MAX_YEAR}{_got(value)}."
-        )
-    return parsed
-
-
-def _optional_date(label: str, value: object) -> date | None:
-    if value is None or (isinstance(value, str) and not value.strip()):
-        return None
-    return _date(label, value)
-
-
-def _optional_time(label: str, value: object) -> time | None:
-    if value is None or (isinstance(value, str) and not value.strip()):
-        return None
-    parsed: time | None = None
-    if isinstance(value, time):
-        parsed = value
-    elif isinstance(value, str):
-        with suppress(ValueError):
-            parsed = time.fromisoformat(_text(label, value).strip())
-    if parsed is None:
-        raise ValueError(f"{label} must be a time of day such as 09:30{_got(value)}.")
-    if parsed.tzinfo is not None:
-        raise ValueError(
-            f"{label} must be a local time without a UTC offset; the time zone is a field "
-            f"of its own{_got(value)}."
-        )
-    return parsed
-
-
-def _travellers(label: str, value: object) -> int:
-    if isinstance(value, bool) or not isinstance(value, int) or not 1 <= value <= MAX_TRAVELLERS:
-        raise ValueError(
-            f"{label} must be a whole number from 1 to {MAX_TRAVELLERS}{_got(_short(value))}."
-        )
-    return value
-
-
-def _short(value: object) -> object:
-    """A value fit to quote in a message (10**20 digits are not)."""
-    text = repr(value)
-    return value if len(text) <= 40 else f"{text[:37]}…"
-
-
-def _budget(label: str, value: object) -> Decimal | None:
-    if value is None or (isinstance(value, str) and not value.strip()):
-        return None
-    amount: Decimal | None = None
-    if isinstance(value, Decimal):
-        amount = value
-    elif isinstance(value, int | float | str) and not isinstance(value, bool):
-        text = _text(label, value, LINE_LIMIT) if isinstance(value, str) else None
-        with suppress(InvalidOperation, ValueError):
-            amount = Decimal(text.strip() if text is not None else str(value))
-    if amount is None or not amount.is_finite():
-        raise ValueError(f"{label} must be an amount such as 1234.50{_got(_short(value))}.")
-    if amount < 0:
-        raise ValueError(f"{label} must not be negative{_got(_short(value))}.")
-    if amount >= MAX_BUDGET:
-        raise ValueError(f"{label} must be less than {MAX_BUDGET:,}{_got(_short(value))}.")
-    return amount
-
-
-def _currency(label: str, value: object) -> str:
-    code = _line(label, value).upper()
-    if code not in CURRENCY_CODES:
-        raise ValueError(
-            f"{label} must be a three-letter ISO 4217 code in use, such as EUR"
-            f"{_got(_short(value))}."
-        )
-    return code
-
-
-def _interests(label: str, value: object) -> tuple[str, ...]:
-    """A comma-separated string or a list of strings; blanks and repeats are dropped."""
-    if isinstance(value, str):
-        parts: list[object] = list(value.split(","))
-    elif isinstance(value, list | tuple):
-        parts = list(value)
-    else:
-        raise ValueError(f"{label} must be a list of words{_got(value)}.")
-    kept: dict[str, str] = {}
-    for part in parts:
-        if not isinstance(part, str):
-            raise ValueError(f"{label} must be a list of words{_got(_short(value))}.")
-        interest = _line(label, part)
-        if interest:
-            kept.setdefault(interest.casefold(), interest)
-    if len(kept) > MAX_INTERESTS:
-        raise ValueError(f"{label} can hold at most {MAX_INTERESTS} entries (got {len(kept)}).")
-    return tuple(kept.values())
-
-
-def _pace(label: str, value: object) -> Pace:
-    try:
-        return Pace(_line(label, value).lower())
-    except ValueError:
-        options = ", ".join(pace.value for pace in Pace)
-        raise ValueError(f"{label} must be one of {options}{_got(value)}.") from None
-
-
-def _notes(label: str, value: object) -> str:
-    return _text(label, value)
+# The names the rules below are written with: rules added elsewhere in this form keep working.
+_got = got
+_short = short
+_text = stored_text
+_line = Line()
+_required_text = Line(required=True)
+_notes = Text()
+_date = Day()
+_optional_date = Day(nullable=True)
+_optional_time = TimeOfDay()
+_airport_code = AirportCode()
+_time_zone = Zone()
+_travellers = Whole(1, MAX_TRAVELLERS)
+_budget = Amount(MAX_BUDGET)
+_currency = CurrencyCode()
+_interests = Words(MAX_INTERESTS)
+_pace = Choice(Pace)
 
 
 TRIP_RULES: Mapping[str, FieldRule] = {
     "title": FieldRule("Title", _required_text, "New trip"),
-    "origin": FieldRule("Origin", _line, ""),
+    "origin": FieldRule(
+        "Origin", _line, "", description="City or airport, e.g. 'Lisbon' or 'LIS'."
+    ),
     "origin_code": FieldRule("Origin airport code", _optional(_airport_code)),
     "origin_tz": FieldRule("Origin time zone", _optional(_time_zone)),
-    "destination": FieldRule("Destination", _line, ""),
+    "destination": FieldRule(
+        "Destination", _line, "", description="City or airport, e.g. 'Porto' or 'OPO'."
+    ),
     "destination_code": FieldRule("Destination airport code", _optional(_airport_code)),
     "destination_tz": FieldRule("Destination time zone", _optional(_time_zone)),
     "start_date": FieldRule("Start date", _optional_date),
     "end_date": FieldRule("End date", _optional_date),
     "travellers": FieldRule("Travellers", _travellers, 1),
-    "budget_amount": FieldRule("Budget", _budget),
-    "budget_currency": FieldRule("Currency", _currency, "EUR"),
+    "budget_amount": FieldRule("Budget", _budget, description="Total budget, e.g. 1800."),
+    "budget_currency": FieldRule("Currency", _currency, "EUR", description="ISO 4217, e.g. EUR."),
     "interests": FieldRule("Interests", _interests, ()),
     "pace": FieldRule("Pace", _pace, Pace.BALANCED),
     "notes": FieldRule("Notes", _notes, ""),
+    "shared_values": FieldRule("Shared with the assistant", Words(MAX_SHARED), ()),
 }
 
 
@@ -324,7 +204,9 @@ def _optional_currency(label: str, value: object) -> str | None:
 
 ITEM_RULES: Mapping[str, FieldRule] = {
     "day": FieldRule("Day", _date),
-    "start_time": FieldRule("Start time", _optional_time),
+    "start_time": FieldRule(
+        "Start time", _optional_time, description="Local time at the place, HH:MM."
+    ),
     "timezone": FieldRule("Time zone", _optional(_time_zone)),
     "title": FieldRule("Title", _required_text),
     "place": FieldRule("Place", _line, ""),
@@ -339,8 +221,8 @@ ITEM_RULES: Mapping[str, FieldRule] = {
     "service_number": FieldRule("Number", _line, ""),
     "from_place": FieldRule("From", _line, ""),
     "to_place": FieldRule("To", _line, ""),
-    "seat": FieldRule("Seat", _line, ""),
-    "confirmation_code": FieldRule("Confirmation code", _line, ""),
+    "seat": FieldRule("Seat", _line, "", sensitive=True),
+    "confirmation_code": FieldRule("Confirmation code", _line, "", sensitive=True),
     "provider": FieldRule("Provider", _line, ""),
     "address": FieldRule("Address", _line, ""),
     "link": FieldRule("Link", _link, ""),
@@ -488,6 +370,23 @@ def check_amount(amount: Decimal, currency: str, changed: Mapping[str, object]) 
         raise InvalidChangeError(
             field, f"Amount {amount} {currency} has too many decimals; {currency} has {decimals}."
         )
+
+
+def defaults(rules: Mapping[str, FieldRule]) -> dict[str, object]:
+    """Each field's declared default: what a new record starts with."""
+    return {name: rule.default for name, rule in rules.items()}
+
+
+def whole_range(rule: FieldRule) -> tuple[int, int]:
+    """The lowest and highest value of a whole-number field, for a spin box."""
+    if not isinstance(rule.kind, Whole):
+        raise TypeError(f"{rule.label} is not declared as a whole number.")
+    return rule.kind.minimum, rule.kind.maximum
+
+
+def text_limit(rule: FieldRule) -> int | None:
+    """The most characters a text field keeps, for an editor's maximum length."""
+    return rule.kind.limit if isinstance(rule.kind, Line | Text) else None
 
 
 _MANAGED = {

@@ -28,7 +28,7 @@ from .ledger_view import itinerary_costs, ledger_provider
 from .lookups import lookup_status_provider, lookup_tools
 from .lookups.tools import started_job_outcome
 from .pin_context import PinFeature
-from .providers import selection_provider, trip_provider
+from .providers import disclosing, selection_provider, trip_provider
 from .services import TravelServices
 from .tools import TripTools
 
@@ -84,16 +84,26 @@ def build_trip_assistant(
         timeout=PROVIDER_TIMEOUT,
     )
     for feature in features:
-        feature.install(
-            builder, inject_status=feature.name not in own_status, timeout=PROVIDER_TIMEOUT
-        )
+        feature.install(builder, inject_status=False)
+        if feature.name not in own_status:
+            builder.context_provider(
+                disclosing(services.trips, trip_id, feature.status_provider()),
+                name=feature.name,
+                timeout=PROVIDER_TIMEOUT,
+            )
     builder.context_provider(
         lookup_status_provider(services.lookups.jobs, trip_id),
         name="lookups",
         timeout=PROVIDER_TIMEOUT,
     )
     builder.context_provider(
-        selection_provider(services.selection, services.itinerary, trip_id, services.lookups.jobs),
+        disclosing(
+            services.trips,
+            trip_id,
+            selection_provider(
+                services.selection, services.itinerary, trip_id, services.lookups.jobs
+            ),
+        ),
         name="selection",
         timeout=PROVIDER_TIMEOUT,
     )

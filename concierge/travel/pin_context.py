@@ -14,7 +14,7 @@ from concierge.store.validation import PIN_TEXT_LIMIT
 from .feature import AssistantFeature
 from .tool_support import ToolArgs, assistant_context, by_reference, store_errors
 from .trip_view import headed_lists, short_id
-from .value_text import one_line
+from .value_text import free_text
 
 TEXT_LIMIT = PIN_TEXT_LIMIT
 
@@ -112,7 +112,7 @@ class PinFeature(AssistantFeature):
 
 def render_pin(pin: PinRecord) -> str:
     """One list line: the short id and the text."""
-    return f"- [{short_id(pin.id)}] {one_line(pin.text)}"
+    return f"- [{short_id(pin.id)}] {free_text(pin.text)}"
 
 
 def _scope(pin: PinRecord) -> str:
@@ -120,4 +120,4 @@ def _scope(pin: PinRecord) -> str:
 
 
 def _named(pin: PinRecord) -> str:
-    return f"[{short_id(pin.id)}] “{one_line(pin.text)}” for {_scope(pin)}"
+    return f"[{short_id(pin.id)}] “{free_text(pin.text)}” for {_scope(pin)}"

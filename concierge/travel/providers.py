@@ -6,7 +6,9 @@ made in a form a moment ago is what the model sees next.
 
 from __future__ import annotations
 
-from concierge.agent import AbortSignal, ContextProvider
+import inspect
+
+from concierge.agent import AbortSignal, ContextProvider, Notice
 from concierge.store import (
     DocumentRepository,
     ItineraryRepository,
@@ -15,6 +17,7 @@ from concierge.store import (
 )
 
 from .selection import SelectionState
+from .sensitive import sharing
 from .trip_view import render_item, render_trip, short_id
 from .value_text import one_line
 
@@ -35,6 +38,19 @@ def trip_provider(
         return render_trip(record, await itinerary.items(trip_id), documents=attached)
 
     return trip
+
+
+def disclosing(trips: TripRepository, trip_id: str, provider: ContextProvider) -> ContextProvider:
+    """`provider` rendering with the sensitive values the person shared on the trip shown;
+    without it every such value is held back."""
+
+    async def disclosed(signal: AbortSignal) -> str | Notice | None:
+        record = await trips.get(trip_id)
+        with sharing(record.shared_values if record is not None else ()):
+            outcome = provider(signal)
+            return await outcome if inspect.isawaitable(outcome) else outcome
+
+    return disclosed
 
 
 def selection_provider(

@@ -21,28 +21,20 @@ from concierge.store import (
     and_list,
     field_labels,
 )
-from concierge.store.validation import MAX_TRAVELLERS
+from concierge.store.validation import TRIP_RULES
 
+from .sensitive import sharing
+from .tool_args import rules_model
 from .tool_support import NoArguments, ToolArgs, assistant_context, by_reference, store_errors
 from .trip_edits import TripEditor
 from .trip_view import render_item, render_trip, short_id
+from .value_text import field_text
 
-
-class TripChanges(ToolArgs):
-    """Only the fields given are changed; a field set to null is cleared."""
-
-    title: str | None = None
-    origin: str | None = Field(None, description="City or airport, e.g. 'Lisbon' or 'LIS'.")
-    destination: str | None = Field(None, description="City or airport, e.g. 'Porto' or 'OPO'.")
-    start_date: date | None = Field(None, description="First day, YYYY-MM-DD.")
-    end_date: date | None = Field(None, description="Last day, YYYY-MM-DD.")
-    travellers: int | None = Field(None, ge=1, le=MAX_TRAVELLERS, strict=True)
-    budget_amount: Decimal | None = Field(None, ge=0, description="Total budget, e.g. 1800.")
-    budget_currency: str | None = Field(None, description="ISO 4217 code, e.g. EUR.")
-    interests: list[str] | None = None
-    pace: Literal["relaxed", "balanced", "packed"] | None = None
-    notes: str | None = None
-
+TRIP_TOOL_EXCLUDES = frozenset(
+    {"origin_code", "origin_tz", "destination_code", "destination_tz", "shared_values"}
+)
+"""Trip fields the assistant does not write: the editor fills codes and zones from the
+place, and only the person shares sensitive values."""
 
 Kind = Literal["flight", "train", "bus", "car", "ferry", "lodging", "activity", "meal", "note"]
 
@@ -96,6 +88,15 @@ class NewItem(ItemDetails, ItemBasics):
     position: int | None = Field(
         None, ge=0, description="0-based place within the day; default: last."
     )
+
+
+TripChanges: type[ToolArgs] = rules_model(
+    "TripChanges",
+    TRIP_RULES,
+    exclude=TRIP_TOOL_EXCLUDES,
+    patch=True,
+    doc="Only the fields given are changed; a field set to null is cleared.",
+)
 
 
 class ItemRef(ToolArgs):
@@ -194,7 +195,7 @@ class TripTools:
             summary="(trip read)",
         )
 
-    async def update_trip(self, args: TripChanges, ctx: ToolContext) -> ToolOutput:
+    async def update_trip(self, args: ToolArgs, ctx: ToolContext) -> ToolOutput:
         changes = {name: getattr(args, name) for name in sorted(args.model_fields_set)}
         if not changes:
             raise ToolError("Name at least one field to change.")
@@ -205,7 +206,8 @@ class TripTools:
                 changes,
                 context=assistant_context(ctx, f"change to {and_list(field_labels(changes))}"),
             )
-        shown = "; ".join(f"{name} = {_shown(getattr(trip, name))}" for name in changes)
+        with sharing(trip.shared_values):
+            shown = "; ".join(f"{name} = {_shown(name, getattr(trip, name))}" for name in changes)
         return ToolOutput(f"Updated {shown}.", summary=f"updated {names}")
 
     async def add_item(self, args: NewItem, ctx: ToolContext) -> ToolOutput:
@@ -233,7 +235,7 @@ class TripTools:
                 context=assistant_context(ctx, f"addition of “{args.title}”"),
             )
         return ToolOutput(
-            f"Added {args.day.isoformat()} {render_item(item)}.",
+            f"Added {item.day.isoformat()} {await self._render(item)}.",
             summary=f"added [{short_id(item.id)}] {item.title}",
         )
 
@@ -249,7 +251,7 @@ class TripTools:
                 item.id, changes, context=assistant_context(ctx, f"edit of “{item.title}”")
             )
         return ToolOutput(
-            f"Updated {updated.day.isoformat()} {render_item(updated)}.",
+            f"Updated {updated.day.isoformat()} {await self._render(updated)}.",
             summary=f"updated [{short_id(item.id)}] {', '.join(changes)}",
         )
 
@@ -263,7 +265,8 @@ class TripTools:
                 context=assistant_context(ctx, f"move of “{item.title}”"),
             )
         return ToolOutput(
-            f"Moved to {moved.day.isoformat()}, position {moved.position}: {render_item(moved)}.",
+            f"Moved to {moved.day.isoformat()}, position {moved.position}: "
+            f"{await self._render(moved)}.",
             summary=f"moved [{short_id(item.id)}]",
         )
 
@@ -285,17 +288,22 @@ class TripTools:
             summary=f"removed [{short_id(item.id)}]",
         )
 
+    async def _render(self, item: ItineraryItemRecord) -> str:
+        """The item as the snapshot shows it, with the values shared on the trip."""
+        trip = await self.trips.get(self.trip_id)
+        with sharing(trip.shared_values if trip is not None else ()):
+            return render_item(item)
+
     async def _item(self, reference: str) -> ItineraryItemRecord:
         """An item of this trip by full or shortened id."""
         items = await self.itinerary.items(self.trip_id)
         return by_reference(items, reference, "itinerary item", "in the trip state")
 
 
-def _shown(value: object) -> str:
+def _shown(name: str, value: object) -> str:
+    """A changed trip field's new value, as the model may read it."""
     if value is None or value == "" or value == ():
         return "(cleared)"
-    if isinstance(value, tuple):
-        return ", ".join(str(v) for v in value)
     if isinstance(value, date | time):
         return value.isoformat()
-    return str(getattr(value, "value", value))
+    return field_text(TRIP_RULES[name], value)

@@ -2,9 +2,10 @@
 
 The same rendering serves the trip provider (every iteration) and the `get_trip` tool, so
 the model always reads one format. Item ids are shortened to eight characters; tools accept
-them back. Every value a person or the model wrote goes through `one_line`, and a stored
-value the store's rules now refuse is shown as it is and marked, never an error: a provider
-that raised would stop every later turn.
+them back. Every value a person or the model wrote goes through `one_line` (free text through
+`free_text`, which holds back passport numbers and the like unless the person shared them),
+and a stored value the store's rules now refuse is shown as it is and marked, never an
+error: a provider that raised would stop every later turn. Labels are the declared ones.
 
 Attached documents are only counted, "on file": never their contents, where they are stored,
 or even their names (a ticket's file name often carries a booking code or a passenger's
@@ -30,7 +31,8 @@ from concierge.store.validation import (
 from .currencies import CurrencyError, format_money
 from .item_kinds import cost_text, field_label
 from .item_times import duration_text, item_end, item_start
-from .value_text import one_line, sensitive_text
+from .sensitive import sharing
+from .value_text import free_text, one_line, sensitive_text
 
 SHORT_ID = 8
 NOTES_LIMIT = 600
@@ -91,6 +93,10 @@ def on_file(count: int) -> str:
     return "document on file" if count == 1 else f"{count} documents on file"
 
 
+def _label(name: str) -> str:
+    return TRIP_RULES[name].label
+
+
 def render_trip(
     trip: TripRecord,
     items: Sequence[ItineraryItemRecord],
@@ -98,24 +104,35 @@ def render_trip(
     notes_limit: int | None = NOTES_LIMIT,
     documents: Sequence[DocumentRecord] = (),
 ) -> str:
-    interests = ", ".join(one_line(interest) for interest in trip.interests)
+    """The trip for the model; the values the person shared on this trip are shown."""
+    with sharing(trip.shared_values):
+        return _render_trip(trip, items, notes_limit, documents)
+
+
+def _render_trip(
+    trip: TripRecord,
+    items: Sequence[ItineraryItemRecord],
+    notes_limit: int | None,
+    documents: Sequence[DocumentRecord],
+) -> str:
+    interests = ", ".join(free_text(interest) for interest in trip.interests)
     lines = [
-        f"Trip: {one_line(trip.title)}",
+        f"Trip: {free_text(trip.title)}",
         f"From: {_place(trip.origin, trip.origin_code, trip.origin_tz)}",
         f"To: {_place(trip.destination, trip.destination_code, trip.destination_tz)}",
         f"Dates: {_dates(trip)}",
-        f"Travellers: {trip.travellers}",
-        f"Budget: {_budget(trip)}",
-        f"Interests: {interests or 'not set'}",
-        f"Pace: {one_line(trip.pace.value)}",
+        f"{_label('travellers')}: {trip.travellers}",
+        f"{_label('budget_amount')}: {_budget(trip)}",
+        f"{_label('interests')}: {interests or 'not set'}",
+        f"{_label('pace')}: {one_line(trip.pace.value)}",
     ]
     if (problems := _problems(trip)) is not None:
         lines.append(problems)
-    notes = one_line(" ".join(trip.notes.split()))
+    notes = free_text(" ".join(trip.notes.split()))
     if notes:
         if notes_limit is not None and len(notes) > notes_limit:
             notes = notes[:notes_limit] + "… (shortened; get_trip shows all)"
-        lines.append(f"Notes: {notes}")
+        lines.append(f"{_label('notes')}: {notes}")
     if documents:
         lines.append(
             f"Documents: {on_file(len(documents))} (attached by the person; names and "
@@ -153,14 +170,14 @@ def render_item(item: ItineraryItemRecord, zone: str | None = None, documents: i
     text = f"[{short_id(item.id)}] {_when(item, zone)} "
     if item.kind is not ItemKind.ACTIVITY:
         text += f"{item.kind.value}: "
-    text += one_line(item.title)
+    text += free_text(item.title)
     if item.place:
-        text += f" @ {one_line(item.place)}"
+        text += f" @ {free_text(item.place)}"
     details = _details(item)
     if details:
         text += f"; {details}"
     if item.notes:
-        text += f" ({one_line(' '.join(item.notes.split()))})"
+        text += f" ({free_text(' '.join(item.notes.split()))})"
     if (problem := _item_problems(item)) is not None:
         text += f" {problem}"
     if documents:

@@ -11,6 +11,10 @@ from __future__ import annotations
 
 import unicodedata
 
+from concierge.store.validation import FieldRule
+
+from .sensitive import ON_FILE, hold_back, is_shared
+
 _ESCAPES = {"\n": "\\n", "\r": "\\r", "\t": "\\t", "\\": "\\\\"}
 _BREAKS = {"\x0b", "\x0c", "\x1c", "\x1d", "\x1e", "\x85", "\u2028", "\u2029"}
 
@@ -32,10 +36,29 @@ def one_line(value: object) -> str:
     return "".join(_escaped(char) for char in text)
 
 
-ON_FILE = "on file"
+def sensitive_text(value: object) -> str:
+    """A value of a field declared sensitive (a seat, a confirmation code) as the model reads
+    it: "on file" unless the person shared it for this trip (see `sensitive.sharing`), empty
+    when there is none. The one place that decides."""
+    if value is None or value == "":
+        return ""
+    text = str(value)
+    return one_line(text) if is_shared(text) else ON_FILE
 
 
-def sensitive_text(value: str) -> str:
-    """A sensitive value (a confirmation code, a seat) as the model sees it: that one is on
-    file, never the value itself; empty when there is none."""
-    return ON_FILE if value.strip() else ""
+def free_text(value: object) -> str:
+    """Text a person wrote (notes, a title, a pin, a form answer) on one line, with the
+    sensitive values in it held back unless shared ("passport number on file")."""
+    return one_line(hold_back(str(value)))
+
+
+def field_text(rule: FieldRule, value: object) -> str:
+    """A stored field's value for the model, by its declaration: sensitive ones through
+    `sensitive_text`, text through `free_text`, others as written."""
+    if rule.sensitive:
+        return sensitive_text(value)
+    if isinstance(value, tuple | list):
+        return ", ".join(free_text(part) for part in value)
+    if isinstance(value, str):
+        return free_text(value)
+    return one_line(getattr(value, "value", value))

@@ -100,6 +100,7 @@ class AssistantSession(QObject):
     def set_trip(self, trip_id: str | None) -> None:
         if trip_id != self._trip_id:
             self._trip_id = trip_id
+            self.inspector.held_back.set_trip(self.services, trip_id)
             self._rebind()
 
     def _rebind(self) -> None:
@@ -130,6 +131,7 @@ class AssistantSession(QObject):
 
     async def shutdown(self) -> None:
         self.inspector.unbind()
+        await self.inspector.held_back.shutdown()
         if self._client is not None:
             await self._client.close()
             self._client = None

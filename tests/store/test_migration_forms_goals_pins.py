@@ -35,6 +35,7 @@ LATER_COLUMNS = {
     *("kind", "end_day", "end_time", "end_timezone", "all_day", "duration_minutes"),
     *("carrier", "service_number", "from_place", "to_place", "seat", "confirmation_code"),
     *("provider", "address", "link", "cost_amount", "cost_currency"),
+    "shared_values",
 }
 """Columns revisions after forms added; a file from before them has none."""
 

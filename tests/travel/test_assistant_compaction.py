@@ -28,7 +28,7 @@ async def test_the_trip_assistant_compacts_at_a_small_budget(
     try:
         trip = await services.trips.create({"title": "A long plan"})
         model = OpenAIChatModel(client_for(fake_openai), model="fake-model")
-        agent = build_trip_assistant(services, trip.id, model, context_budget=8_000)
+        agent = build_trip_assistant(services, trip.id, model, context_budget=12_000)
         recorder = Recorder()
         agent.subscribe(recorder)
         fake_openai.script(*(Reply.dynamic(_answer) for _ in range(12)))

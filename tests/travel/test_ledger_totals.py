@@ -42,6 +42,7 @@ def trip(currency: str = "EUR", budget: str | None = "1000") -> TripRecord:
         position=0,
         created_at=NOW,
         updated_at=NOW,
+        shared_values=(),
     )
 
 

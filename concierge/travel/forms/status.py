@@ -23,6 +23,7 @@ from collections.abc import Iterable
 
 from pydantic import JsonValue
 
+from ..sensitive import hold_back
 from .definition import FormDefinition
 from .state import FormState
 
@@ -99,11 +100,11 @@ def compact(value: JsonValue) -> str:
 
 
 def _shorten(value: JsonValue, limit: int | None) -> JsonValue:
-    """Text on one line (any run of white space, line breaks too, is one space), cut to
-    `limit` characters with "…" (None: not cut)."""
+    """Text on one line (any run of white space, line breaks too, is one space), sensitive
+    values held back (`hold_back`), cut to `limit` characters with "…" (None: not cut)."""
     if not isinstance(value, str):
         return value
-    text = " ".join(value.split())
+    text = hold_back(" ".join(value.split()))
     return text if limit is None or len(text) <= limit else text[: limit - 1] + "…"
 
 

@@ -1,5 +1,6 @@
-"""The "What the assistant sees" panel: the static system prompt, the latest runtime snapshot, and
-token usage per model call, so a person can check what the model was told and what it cost.
+"""The "What the assistant sees" panel: the static system prompt, the latest runtime snapshot,
+the sensitive values held back from it (to share one), and token usage per model call, so a
+person can check what the model was told and what it cost.
 """
 
 from __future__ import annotations
@@ -27,6 +28,7 @@ from concierge.agent import (
     RuntimeContextEvent,
 )
 
+from .held_back_view import HeldBackView
 from .snapshot_view import SnapshotView
 from .usage_model import UsageTableModel
 
@@ -58,6 +60,7 @@ class InspectorPanel(QWidget):
         self.system_prompt.setReadOnly(True)
         self.system_prompt.setAccessibleName("System prompt")
         self.snapshot = SnapshotView(self)
+        self.held_back = HeldBackView(self)
         self.usage = UsageTableModel(self)
         self.usage_table = QTableView(self)
         self.usage_table.setModel(self.usage)
@@ -81,8 +84,10 @@ class InspectorPanel(QWidget):
         splitter = QSplitter(Qt.Orientation.Vertical, self)
         splitter.addWidget(_group("System prompt", self.system_prompt, splitter))
         splitter.addWidget(_group("Runtime snapshot", self.snapshot, splitter))
+        splitter.addWidget(_group("Held back from the assistant", self.held_back, splitter))
         splitter.addWidget(_group("Token usage per model call", usage_box, splitter))
         splitter.setStretchFactor(1, 2)
+        splitter.setStretchFactor(2, 1)
         layout = QVBoxLayout(self)
         layout.addWidget(splitter)
         self.usage.rowsInserted.connect(self._show_totals)
@@ -113,6 +118,7 @@ class InspectorPanel(QWidget):
     def on_event(self, event: AgentEvent) -> None:
         if isinstance(event, RuntimeContextEvent):
             self.snapshot.show_context(event.context)
+            self.held_back.refresh()
         elif isinstance(event, ModelResponseEvent) and event.usage is not None:
             self.usage.add(event.iteration, event.usage)
             self.usage_table.scrollToBottom()

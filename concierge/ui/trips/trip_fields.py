@@ -28,6 +28,7 @@ from PySide6.QtWidgets import (
 )
 
 from concierge.store import Pace, TripRecord, trip_label
+from concierge.store.validation import TRIP_RULES, text_limit, whole_range
 from concierge.travel.currencies import CURRENCIES
 from concierge.travel.dates import format_date
 from concierge.travel.places import PlaceIndex
@@ -45,7 +46,6 @@ from .trip_text import date_hint, place_hint
 
 TYPING_DEBOUNCE_MS = 400
 NOTES_DEBOUNCE_MS = 800
-MAX_TRAVELLERS = 99
 HOLIDAYS_BUTTON_TEXT = "Holidays during my trip"
 CONVERT_BUTTON_TEXT = "Convert budget"
 
@@ -76,7 +76,7 @@ class TripFields(FormFields[Binding[Any]]):
         self.start_field.edit.fallback = lambda: self.end_field.value() or date.today()
         self.end_field.edit.fallback = lambda: self.start_field.value() or date.today()
         self.travellers_spin = QSpinBox(self)
-        self.travellers_spin.setRange(1, MAX_TRAVELLERS)
+        self.travellers_spin.setRange(*whole_range(TRIP_RULES["travellers"]))
         self.budget_edit = QLineEdit(self)
         self.budget_edit.setValidator(QRegularExpressionValidator(AMOUNT_PATTERN, self.budget_edit))
         self.budget_edit.setPlaceholderText("Amount, e.g. 1500.00")
@@ -203,6 +203,8 @@ class TripFields(FormFields[Binding[Any]]):
             hint: Callable[[TripRecord], str] | None = None,
             store_fields: Sequence[str] = (),
         ) -> Binding[str]:
+            if (limit := text_limit(TRIP_RULES[key])) is not None:
+                edit.setMaxLength(limit)
             return Binding[str](
                 key,
                 label,

@@ -32,10 +32,10 @@ from concierge.store import (
     ChangeHistory,
     EntityKind,
     InvalidChangeError,
-    Pace,
     StoreError,
     TripRecord,
 )
+from concierge.store.validation import TRIP_RULES, defaults
 from concierge.travel.currencies import conversion_targets
 from concierge.travel.trip_edits import PlaceRole, TripEditor
 from concierge.ui.forms.field_row import FieldRow
@@ -49,12 +49,6 @@ from .place_field import place_changes
 from .trip_fields import TripFields
 
 NO_TRIP_TEXT = "Select a trip in the list, or create one with New trip."
-_DEFAULTS: Mapping[str, object] = {
-    "travellers": 1,
-    "pace": Pace.BALANCED,
-    "budget_currency": "EUR",
-}
-"""Values a new trip starts with: the assistant creating a trip did not "change" them."""
 
 LookupStarter = Callable[[str, str, Mapping[str, Any] | None], None]
 """Starts a lookup: (trip id, kind, explicit parameters or None); returns at once."""
@@ -262,8 +256,12 @@ class TripForm(FormPanel[Binding[Any]]):
         self._render_marks()
 
     def _filled(self, binding: Binding[Any], record: TripRecord) -> bool:
-        value = binding.from_record(record)
-        return value != _DEFAULTS[binding.key] if binding.key in _DEFAULTS else bool(value)
+        """Whether the field holds more than a new trip's default: the assistant creating
+        a trip did not "change" the defaults."""
+        start = defaults(TRIP_RULES)
+        return any(
+            getattr(record, name) != start[name] for name in binding.store_fields if name in start
+        )
 
     def unseen_additions(self) -> list[str]:
         return list(self._added.values())

@@ -1,0 +1,385 @@
+"""The kinds of value a field can hold, each with its limits and its normalisation.
+
+A kind is the `parse` of a `FieldRule`: called as `kind(label, value)` it returns the
+normalised value or raises ValueError with the sentence for the person. It also tells the
+other readers of the declaration what it accepts: `annotation` and `constraints` for a tool's
+argument model, `nullable` for the table and the record, the limits for a form's widget. So
+the store's check, the tool schema and the form's limits are one declaration, not three.
+"""
+
+from __future__ import annotations
+
+import re
+from abc import ABC, abstractmethod
+from contextlib import suppress
+from dataclasses import dataclass
+from datetime import date, datetime, time
+from decimal import Decimal, InvalidOperation
+from enum import StrEnum
+from typing import Any, Literal, cast
+from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
+
+from .currency_codes import CURRENCY_CODES
+
+MIN_YEAR = 1900
+MAX_YEAR = 2199
+"""Years outside this range are typing mistakes ("0226-05-14"), not trips."""
+LINE_LIMIT = 200
+"""Characters in a one-line value: a title, a place, an interest."""
+TEXT_LIMIT = 20_000
+"""Characters in free text: notes, a pin."""
+
+_THREE_LETTERS = re.compile(r"[A-Z]{3}")
+
+
+def got(value: object) -> str:
+    return f" (got {value!r})"
+
+
+def short(value: object) -> object:
+    """A value fit to quote in a message (10**20 digits are not)."""
+    text = repr(value)
+    return value if len(text) <= 40 else f"{text[:37]}…"
+
+
+def stored_text(label: str, value: object, limit: int = TEXT_LIMIT) -> str:
+    """Text SQLite can store as UTF-8: no lone surrogate (a broken copy and paste), no NUL."""
+    if not isinstance(value, str):
+        raise ValueError(f"{label} must be text{got(value)}.")
+    try:
+        value.encode("utf-8")
+    except UnicodeEncodeError as error:
+        raise ValueError(
+            f"{label} contains a broken character (an unpaired surrogate) at position "
+            f"{error.start + 1}; type or paste it again."
+        ) from None
+    if "\0" in value:
+        raise ValueError(f"{label} contains a NUL character at position {value.index(chr(0)) + 1}.")
+    if len(value) > limit:
+        raise ValueError(f"{label} is {len(value):,} characters long; at most {limit:,} are kept.")
+    return value
+
+
+def _blank(value: object) -> bool:
+    return value is None or (isinstance(value, str) and not value.strip())
+
+
+class Kind(ABC):
+    """What a field holds. `nullable`: None is a value of the field ("not set")."""
+
+    nullable: bool = False
+
+    @abstractmethod
+    def __call__(self, label: str, value: object) -> object: ...
+
+    @property
+    @abstractmethod
+    def python_type(self) -> Any:
+        """The type of the normalised value, without None."""
+
+    def constraints(self) -> dict[str, Any]:
+        """Limits a JSON schema can state (pydantic `Field` keywords)."""
+        return {}
+
+
+@dataclass(frozen=True, slots=True)
+class Text(Kind):
+    """Free text as written (notes): line breaks kept, nothing trimmed."""
+
+    limit: int = TEXT_LIMIT
+
+    def __call__(self, label: str, value: object) -> str:
+        return stored_text(label, value, self.limit)
+
+    @property
+    def python_type(self) -> Any:
+        return str
+
+    def constraints(self) -> dict[str, Any]:
+        return {"max_length": self.limit}
+
+
+@dataclass(frozen=True, slots=True)
+class Line(Kind):
+    """One line of text (a title, a place), trimmed; `required`: not empty."""
+
+    limit: int = LINE_LIMIT
+    required: bool = False
+
+    def __call__(self, label: str, value: object) -> str:
+        text = stored_text(label, stored_text(label, value).strip(), self.limit)
+        if self.required and not text:
+            raise ValueError(f"{label} must not be empty.")
+        return text
+
+    @property
+    def python_type(self) -> Any:
+        return str
+
+    def constraints(self) -> dict[str, Any]:
+        return {"max_length": self.limit, **({"min_length": 1} if self.required else {})}
+
+
+@dataclass(frozen=True, slots=True)
+class Whole(Kind):
+    """A whole number from `minimum` to `maximum`, both included; `nullable`: None is "not
+    set"."""
+
+    minimum: int
+    maximum: int
+    nullable: bool = False
+
+    def __call__(self, label: str, value: object) -> int | None:
+        if self.nullable and value is None:
+            return None
+        if (
+            isinstance(value, bool)
+            or not isinstance(value, int)
+            or not self.minimum <= value <= self.maximum
+        ):
+            raise ValueError(
+                f"{label} must be a whole number from {self.minimum} to {self.maximum}"
+                f"{got(short(value))}."
+            )
+        return value
+
+    @property
+    def python_type(self) -> Any:
+        return int
+
+    def constraints(self) -> dict[str, Any]:
+        return {"ge": self.minimum, "le": self.maximum, "strict": True}
+
+
+@dataclass(frozen=True, slots=True)
+class Amount(Kind):
+    """An exact amount of money from 0 to below `maximum`; blank is "not set"."""
+
+    maximum: Decimal
+    nullable: bool = True
+
+    def __call__(self, label: str, value: object) -> Decimal | None:
+        if _blank(value):
+            return None
+        amount: Decimal | None = None
+        if isinstance(value, Decimal):
+            amount = value
+        elif isinstance(value, int | float | str) and not isinstance(value, bool):
+            text = stored_text(label, value, LINE_LIMIT) if isinstance(value, str) else None
+            with suppress(InvalidOperation, ValueError):
+                amount = Decimal(text.strip() if text is not None else str(value))
+        if amount is None or not amount.is_finite():
+            raise ValueError(f"{label} must be an amount such as 1234.50{got(short(value))}.")
+        if amount < 0:
+            raise ValueError(f"{label} must not be negative{got(short(value))}.")
+        if amount >= self.maximum:
+            raise ValueError(f"{label} must be less than {self.maximum:,}{got(short(value))}.")
+        return amount
+
+    @property
+    def python_type(self) -> Any:
+        return Decimal
+
+    def constraints(self) -> dict[str, Any]:
+        return {"ge": 0}  # The upper limit's message is the store's, with thousands marked.
+
+
+@dataclass(frozen=True, slots=True)
+class Day(Kind):
+    """A calendar date (ISO text or a `date`) between MIN_YEAR and MAX_YEAR."""
+
+    nullable: bool = False
+
+    def __call__(self, label: str, value: object) -> date | None:
+        if self.nullable and _blank(value):
+            return None
+        parsed: date | None = None
+        if isinstance(value, date) and not isinstance(value, datetime):
+            parsed = value
+        elif isinstance(value, str):
+            with suppress(ValueError):
+                parsed = date.fromisoformat(stored_text(label, value).strip())
+        if parsed is None:
+            raise ValueError(f"{label} must be a date such as 2026-05-01{got(value)}.")
+        if not MIN_YEAR <= parsed.year <= MAX_YEAR:
+            raise ValueError(
+                f"{label} must be a date between the years {MIN_YEAR} and {MAX_YEAR}{got(value)}."
+            )
+        return parsed
+
+    @property
+    def python_type(self) -> Any:
+        return date
+
+
+@dataclass(frozen=True, slots=True)
+class TimeOfDay(Kind):
+    """A local wall-clock time without offset (the zone is a field of its own)."""
+
+    nullable: bool = True
+
+    def __call__(self, label: str, value: object) -> time | None:
+        if self.nullable and _blank(value):
+            return None
+        parsed: time | None = None
+        if isinstance(value, time):
+            parsed = value
+        elif isinstance(value, str):
+            with suppress(ValueError):
+                parsed = time.fromisoformat(stored_text(label, value).strip())
+        if parsed is None:
+            raise ValueError(f"{label} must be a time of day such as 09:30{got(value)}.")
+        if parsed.tzinfo is not None:
+            raise ValueError(
+                f"{label} must be a local time without a UTC offset; the time zone is a field "
+                f"of its own{got(value)}."
+            )
+        return parsed
+
+    @property
+    def python_type(self) -> Any:
+        return time
+
+
+@dataclass(frozen=True, slots=True)
+class Zone(Kind):
+    """An IANA time zone name; blank is "not known"."""
+
+    nullable: bool = True
+
+    def __call__(self, label: str, value: object) -> str | None:
+        if self.nullable and value is None:
+            return None
+        text = Line()(label, value)
+        if not text and self.nullable:
+            return None
+        try:
+            ZoneInfo(text)
+        except (ZoneInfoNotFoundError, ValueError):
+            raise ValueError(
+                f"{label} must be an IANA time zone such as Europe/Lisbon{got(text)}."
+            ) from None
+        return text
+
+    @property
+    def python_type(self) -> Any:
+        return str
+
+
+@dataclass(frozen=True, slots=True)
+class AirportCode(Kind):
+    """A three-letter IATA code, upper-cased; blank is "not known"."""
+
+    nullable: bool = True
+
+    def __call__(self, label: str, value: object) -> str | None:
+        if self.nullable and value is None:
+            return None
+        text = Line()(label, value)
+        if not text and self.nullable:
+            return None
+        code = text.upper()
+        if not _THREE_LETTERS.fullmatch(code):
+            raise ValueError(f"{label} must be a three-letter IATA code such as LIS{got(text)}.")
+        return code
+
+    @property
+    def python_type(self) -> Any:
+        return str
+
+    def constraints(self) -> dict[str, Any]:
+        return {"max_length": 3}
+
+
+@dataclass(frozen=True, slots=True)
+class CurrencyCode(Kind):
+    """An ISO 4217 code in use, upper-cased ("eur" is EUR); `nullable`: blank is "not set"."""
+
+    nullable: bool = False
+
+    def __call__(self, label: str, value: object) -> str | None:
+        if self.nullable and _blank(value):
+            return None
+        code = Line()(label, value).upper()
+        if code not in CURRENCY_CODES:
+            raise ValueError(
+                f"{label} must be a three-letter ISO 4217 code in use, such as EUR"
+                f"{got(short(value))}."
+            )
+        return code
+
+    @property
+    def python_type(self) -> Any:
+        return str
+
+    def constraints(self) -> dict[str, Any]:
+        return {"max_length": 3}
+
+
+@dataclass(frozen=True, slots=True)
+class Flag(Kind):
+    """True or false, nothing else (1 and "yes" are refused: they are mistakes)."""
+
+    def __call__(self, label: str, value: object) -> bool:
+        if not isinstance(value, bool):
+            raise ValueError(f"{label} must be true or false{got(short(value))}.")
+        return value
+
+    @property
+    def python_type(self) -> Any:
+        return bool
+
+
+@dataclass(frozen=True, slots=True)
+class Choice(Kind):
+    """One value of a `StrEnum`, case-insensitive."""
+
+    options: type[StrEnum]
+
+    def __call__(self, label: str, value: object) -> StrEnum:
+        try:
+            return self.options(Line()(label, value).lower())
+        except ValueError:
+            names = ", ".join(option.value for option in self.options)
+            raise ValueError(f"{label} must be one of {names}{got(value)}.") from None
+
+    @property
+    def python_type(self) -> Any:
+        return Literal[tuple(option.value for option in self.options)]
+
+
+@dataclass(frozen=True, slots=True)
+class Words(Kind):
+    """A comma-separated string or a list of one-line strings: trimmed, blanks and repeats
+    (ignoring case) dropped, the person's order kept, at most `max_items`."""
+
+    max_items: int
+    limit: int = LINE_LIMIT
+
+    def __call__(self, label: str, value: object) -> tuple[str, ...]:
+        if isinstance(value, str):
+            parts: list[object] = list(value.split(","))
+        elif isinstance(value, list | tuple):
+            parts = list(cast("list[object] | tuple[object, ...]", value))
+        else:
+            raise ValueError(f"{label} must be a list of words{got(value)}.")
+        kept: dict[str, str] = {}
+        line = Line(self.limit)
+        for part in parts:
+            if not isinstance(part, str):
+                raise ValueError(f"{label} must be a list of words{got(short(value))}.")
+            word = line(label, part)
+            if word:
+                kept.setdefault(word.casefold(), word)
+        if len(kept) > self.max_items:
+            raise ValueError(
+                f"{label} can hold at most {self.max_items} entries (got {len(kept)})."
+            )
+        return tuple(kept.values())
+
+    @property
+    def python_type(self) -> Any:
+        return list[str]
+
+    def constraints(self) -> dict[str, Any]:
+        return {"max_length": self.max_items}

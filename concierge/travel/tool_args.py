@@ -1,0 +1,69 @@
+"""Tool argument models made from the store's field declarations, so a tool's types, limits
+and one-line descriptions are the rules the store enforces, not a second copy of them.
+
+The schemas are kept small (every tool schema is sent on every call): no titles, no null
+defaults, a description only where the declaration has one.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Collection, Mapping
+from typing import Any, TypeVar, cast
+
+from pydantic import ConfigDict, Field, create_model
+
+from concierge.store.validation import FieldRule
+
+from .tool_support import ToolArgs
+
+
+def _compact(schema: dict[str, Any]) -> None:
+    for prop in schema.get("properties", {}).values():
+        prop.pop("title", None)
+        if "default" in prop and prop["default"] is None:
+            del prop["default"]
+
+
+class RuleArgs(ToolArgs):
+    """Arguments declared by field rules: unknown names refused, schema compacted."""
+
+    model_config = ConfigDict(extra="forbid", json_schema_extra=_compact)
+
+
+ArgsT = TypeVar("ArgsT", bound=ToolArgs)
+
+
+def rules_model(
+    name: str,
+    rules: Mapping[str, FieldRule],
+    *,
+    exclude: Collection[str] = (),
+    patch: bool = False,
+    doc: str | None = None,
+    base: type[ArgsT] = RuleArgs,  # type: ignore[assignment]
+    extra: Mapping[str, tuple[Any, Any]] | None = None,
+) -> type[ArgsT]:
+    """A model with one field per rule (but `exclude`), in the rules' order, then `extra`
+    (name → (annotation, Field)). `patch`: every field optional, null to clear; otherwise a
+    field without a default and that cannot be null is required, the others start at
+    their declared default."""
+    fields: dict[str, Any] = {}
+    for field_name, rule in rules.items():
+        if field_name in exclude:
+            continue
+        kind = rule.kind
+        annotation: Any = kind.python_type if kind is not None else Any
+        options: dict[str, Any] = kind.constraints() if kind is not None else {}
+        if rule.description:
+            options["description"] = rule.description
+        default: Any = rule.default
+        if patch or kind is None or kind.nullable:
+            annotation, default = annotation | None, None
+        elif default is None:
+            default = ...
+        elif isinstance(default, tuple):
+            default = list(default)
+        fields[field_name] = (annotation, Field(default, **options))
+    fields.update(extra or {})
+    bases: tuple[type[Any], ...] = (base,) if base is RuleArgs else (base, RuleArgs)
+    return cast("type[ArgsT]", create_model(name, __base__=bases, __doc__=doc, **fields))

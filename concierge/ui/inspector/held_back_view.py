@@ -1,0 +1,159 @@
+"""The sensitive values the assistant is not shown, beside the snapshot that shows "on file":
+one row per value with "Share with assistant" (or "Stop sharing" once shared). Each click
+is one undoable change to the trip; the list follows the store.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from PySide6.QtCore import Qt, Signal
+from PySide6.QtWidgets import (
+    QFrame,
+    QHBoxLayout,
+    QLabel,
+    QPushButton,
+    QScrollArea,
+    QSizePolicy,
+    QVBoxLayout,
+    QWidget,
+)
+
+from concierge.store import Change
+from concierge.travel.held_back import OnFile, set_shared, values_on_file
+from concierge.travel.sensitive import ON_FILE
+from concierge.travel.services import TravelServices
+from concierge.ui.async_support import BackgroundTasks
+from concierge.ui.views.person import person
+
+NO_TRIP_TEXT = "No trip selected."
+NOTHING_HELD_TEXT = "Nothing is held back: this trip holds no passport, booking or card numbers."
+SHARE_TEXT = "Share with assistant"
+STOP_TEXT = "Stop sharing"
+
+
+def row_text(value: OnFile) -> str:
+    """'Passport number P1234567 · Trip notes · held back'."""
+    state = "shared" if value.shared else "held back"
+    return f"{value.what.capitalize()} {value.value} · {value.where} · {state}"
+
+
+class HeldBackView(QWidget):
+    """Follows one trip (`set_trip`); `refreshed` is emitted after each reload."""
+
+    refreshed = Signal()
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.tasks = BackgroundTasks(self)
+        self.summary = QLabel(NO_TRIP_TEXT, self)
+        self.summary.setWordWrap(True)
+        self.summary.setTextFormat(Qt.TextFormat.PlainText)
+        self.summary.setAccessibleName("Held back from the assistant")
+        self.rows = QWidget(self)
+        self.rows_layout = QVBoxLayout(self.rows)
+        self.rows_layout.setContentsMargins(0, 0, 0, 0)
+        self.rows_layout.addStretch(1)
+        scroll = QScrollArea(self)
+        scroll.setWidgetResizable(True)
+        scroll.setFrameShape(QFrame.Shape.NoFrame)
+        scroll.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        scroll.setWidget(self.rows)
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(0, 0, 0, 0)
+        layout.addWidget(self.summary)
+        layout.addWidget(scroll, 1)
+        self.values: list[OnFile] = []
+        self.buttons: list[QPushButton] = []
+        self._rows: list[QWidget] = []
+        self._services: TravelServices | None = None
+        self._trip_id: str | None = None
+        self._unsubscribe: Callable[[], None] | None = None
+
+    def set_trip(self, services: TravelServices | None, trip_id: str | None) -> None:
+        if self._unsubscribe is not None:
+            self._unsubscribe()
+            self._unsubscribe = None
+        self._services, self._trip_id = services, trip_id
+        if services is not None and trip_id is not None:
+            self._unsubscribe = services.bus.subscribe(self._changed)
+        self.refresh()
+
+    def refresh(self) -> None:
+        if self.tasks.closed:
+            return
+        services, trip_id = self._services, self._trip_id
+        if services is None or trip_id is None:
+            self._show([], NO_TRIP_TEXT)
+            return
+        self.tasks.start(self._load(services, trip_id), name="list held-back values")
+
+    async def shutdown(self) -> None:
+        self.set_trip(None, None)
+        await self.tasks.shutdown()
+
+    def _changed(self, change: Change) -> None:
+        if change.trip_id in (self._trip_id, None):  # None: a pin for all trips
+            self.refresh()
+
+    async def _load(self, services: TravelServices, trip_id: str) -> None:
+        values = await values_on_file(services, trip_id)
+        if trip_id == self._trip_id:
+            self._show(values, NOTHING_HELD_TEXT if not values else self._summary(values))
+
+    @staticmethod
+    def _summary(values: list[OnFile]) -> str:
+        held = sum(not value.shared for value in values)
+        return (
+            f"{held} of {len(values)} sensitive values held back: the assistant reads "
+            f"“{ON_FILE}” instead. Share one only if the assistant needs it."
+        )
+
+    def _show(self, values: list[OnFile], summary: str) -> None:
+        focused = next(
+            (held.value for held, b in zip(self.values, self.buttons, strict=True) if b.hasFocus()),
+            None,
+        )
+        self.values = values
+        self.summary.setText(summary)
+        for old in self._rows:
+            self.rows_layout.removeWidget(old)
+            old.hide()
+            old.deleteLater()
+        self.buttons, self._rows = [], []
+        focus: QPushButton | None = None
+        for value in values:
+            row = QWidget(self.rows)
+            line = QHBoxLayout(row)
+            line.setContentsMargins(0, 0, 0, 0)
+            label = QLabel(row_text(value), row)
+            label.setTextFormat(Qt.TextFormat.PlainText)
+            label.setToolTip(label.text())
+            label.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Preferred)
+            button = QPushButton(STOP_TEXT if value.shared else SHARE_TEXT, row)
+            button.setAccessibleName(
+                f"{STOP_TEXT if value.shared else SHARE_TEXT}: {value.what} {value.value}"
+            )
+            button.clicked.connect(lambda _=False, v=value: self._toggle(v))
+            line.addWidget(label, 1)
+            line.addWidget(button)
+            self.rows_layout.insertWidget(self.rows_layout.count() - 1, row)
+            row.show()
+            self.buttons.append(button)
+            self._rows.append(row)
+            if value.value == focused:
+                focus = button
+        if focus is not None:  # The rebuilt row keeps the keyboard where the person left it.
+            focus.setFocus(Qt.FocusReason.OtherFocusReason)
+        self.refreshed.emit()
+
+    def _toggle(self, value: OnFile) -> None:
+        services, trip_id = self._services, self._trip_id
+        if services is None or trip_id is None or self.tasks.closed:
+            return
+        verb = "Stop sharing" if value.shared else "Share"
+        context = person(f"{verb} the {value.what} with the assistant")
+        self.tasks.start(
+            set_shared(services, trip_id, value.value, not value.shared, context),
+            name="share a held-back value",
+        )

@@ -1,0 +1,79 @@
+"""The field rules are the one declaration of an entity: the table's columns and the
+record's fields must agree with them (names, nullability, defaults), so a field added or
+changed in one place and not the other fails here instead of drifting silently."""
+
+from __future__ import annotations
+
+import dataclasses
+import types
+import typing
+from collections.abc import Mapping
+from typing import Any
+
+import pytest
+from sqlmodel import SQLModel
+
+from concierge.store.entities import ITEMS, TRIPS, EntitySpec
+from concierge.store.validation import ITEM_RULES, TRIP_RULES, FieldRule, defaults
+
+DECLARED: list[tuple[EntitySpec[Any, Any], Mapping[str, FieldRule]]] = [
+    (TRIPS, TRIP_RULES),
+    (ITEMS, ITEM_RULES),
+]
+IDS = ["trip", "itinerary_item"]
+
+
+def _allows_none(annotation: object) -> bool:
+    return isinstance(annotation, types.UnionType) and type(None) in typing.get_args(annotation)
+
+
+@pytest.mark.parametrize(("spec", "rules"), DECLARED, ids=IDS)
+def test_every_rule_is_a_column_and_a_record_field(
+    spec: EntitySpec[Any, Any], rules: Mapping[str, FieldRule]
+) -> None:
+    table: type[SQLModel] = spec.table
+    columns = set(table.__table__.columns.keys())  # type: ignore[attr-defined]
+    fields = {field.name for field in dataclasses.fields(spec.record_type)}
+    assert set(rules) <= columns
+    assert set(rules) <= fields
+    assert columns == fields, "the record and the table hold the same names"
+
+
+@pytest.mark.parametrize(("spec", "rules"), DECLARED, ids=IDS)
+def test_nullability_follows_the_declared_kind(
+    spec: EntitySpec[Any, Any], rules: Mapping[str, FieldRule]
+) -> None:
+    columns = spec.table.__table__.columns
+    hints = typing.get_type_hints(spec.record_type)
+    for name, rule in rules.items():
+        assert columns[name].nullable == _allows_none(hints[name]), name
+        if rule.kind is not None:  # A rule written with a plain parse function has none.
+            assert columns[name].nullable == rule.kind.nullable, name
+
+
+@pytest.mark.parametrize(("spec", "rules"), DECLARED, ids=IDS)
+def test_column_defaults_are_the_declared_defaults(
+    spec: EntitySpec[Any, Any], rules: Mapping[str, FieldRule]
+) -> None:
+    columns = spec.table.__table__.columns
+    for name, default in defaults(rules).items():
+        column_default = columns[name].default
+        stored = spec.stored.get(name)
+        expected = (
+            stored.to_column(default) if stored is not None and default is not None else default
+        )
+        if default is None:
+            assert column_default is None or column_default.arg is None, name
+        else:
+            expected = stored.to_column(default) if stored is not None else default
+            assert column_default is not None, f"{name}: the table has no default"
+            assert column_default.arg == expected, name
+
+
+@pytest.mark.parametrize(("spec", "rules"), DECLARED, ids=IDS)
+def test_every_default_passes_its_own_rule(
+    spec: EntitySpec[Any, Any], rules: Mapping[str, FieldRule]
+) -> None:
+    for name, rule in rules.items():
+        if rule.default is not None:
+            assert rule.parse(rule.label, rule.default) == rule.default, name

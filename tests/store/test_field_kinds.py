@@ -1,0 +1,60 @@
+"""The value kinds normalise what they accept and name the field in what they refuse; a
+nullable kind reads None (and blank text, where text is expected) as "not set"."""
+
+from __future__ import annotations
+
+from decimal import Decimal
+
+import pytest
+
+from concierge.store.field_kinds import (
+    Amount,
+    Choice,
+    CurrencyCode,
+    Day,
+    Flag,
+    Line,
+    Whole,
+    Words,
+    Zone,
+)
+from concierge.store.records import Pace
+
+
+@pytest.mark.parametrize(
+    ("kind", "value", "expected"),
+    [
+        (Line(10), "  Porto ", "Porto"),
+        (Whole(1, 9), 9, 9),
+        (Whole(1, 9, nullable=True), None, None),
+        (Amount(Decimal(100)), " 12.50 ", Decimal("12.50")),
+        (Amount(Decimal(100)), "", None),
+        (Day(nullable=True), " ", None),
+        (Zone(), "", None),
+        (CurrencyCode(), "eur", "EUR"),
+        (CurrencyCode(nullable=True), " ", None),
+        (Choice(Pace), "Packed", Pace.PACKED),
+        (Flag(), False, False),
+        (Words(3), "food, Food, museums, ", ("food", "museums")),
+    ],
+)
+def test_a_kind_normalises_what_it_accepts(kind: object, value: object, expected: object) -> None:
+    assert kind("Field", value) == expected  # type: ignore[operator]
+
+
+@pytest.mark.parametrize(
+    ("kind", "value", "message"),
+    [
+        (Line(3, required=True), " ", "Field must not be empty."),
+        (Line(3), "abcd", "Field is 4 characters long; at most 3 are kept."),
+        (Whole(1, 9), 10, "Field must be a whole number from 1 to 9 (got 10)."),
+        (Whole(1, 9), True, "Field must be a whole number from 1 to 9 (got True)."),
+        (Amount(Decimal(100)), "100", "Field must be less than 100 (got '100')."),
+        (CurrencyCode(), "EUX", "Field must be a three-letter ISO 4217 code in use"),
+        (Flag(), 1, "Field must be true or false (got 1)."),
+        (Words(1), ["a", "b"], "Field can hold at most 1 entries (got 2)."),
+    ],
+)
+def test_a_kind_refuses_with_the_fields_label(kind: object, value: object, message: str) -> None:
+    with pytest.raises(ValueError, match="^" + message.replace("(", r"\(").replace(")", r"\)")):
+        kind("Field", value)  # type: ignore[operator]
