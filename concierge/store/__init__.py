@@ -1,6 +1,6 @@
 """SQLite through SQLModel: engine set-up, tables, migrations, the history store, trips with
-their change log and undo, forms with answer history, goals, pinned context, background lookup
-jobs, settings, API keys and data paths. No Qt."""
+their stops, change log and undo, forms with answer history, goals, pinned context,
+background lookup jobs, settings, API keys and data paths. No Qt."""
 
 from .change_history import ChangeHistory
 from .changes import Action, Actor, Change, ChangeBus, ChangeContext, EntityKind
@@ -39,6 +39,7 @@ from .records import (
     ItineraryItemRecord,
     Pace,
     PinRecord,
+    StopRecord,
     TripRecord,
 )
 from .secrets import Secret, SecretSaved, SecretSource, SecretStore
@@ -54,6 +55,7 @@ from .settings import (
     Setting,
     Settings,
 )
+from .stops import StopRepository
 from .tables import (
     AppSetting,
     ChangeLogEntry,
@@ -66,6 +68,7 @@ from .tables import (
     LookupJob,
     Pin,
     Trip,
+    TripStop,
 )
 from .transcript_notes import NoteKeeper, NoteKind, TranscriptNote
 from .trips import TripRepository
@@ -136,11 +139,14 @@ __all__ = [
     "Setting",
     "Settings",
     "SqliteHistoryStore",
+    "StopRecord",
+    "StopRepository",
     "StoreError",
     "TranscriptNote",
     "Trip",
     "TripRecord",
     "TripRepository",
+    "TripStop",
     "UndoError",
     "UndoResult",
     "UnseenChanges",

@@ -28,11 +28,14 @@ from .records import (
     ItineraryItemRecord,
     Pace,
     PinRecord,
+    StopRecord,
     TripRecord,
 )
-from .tables import FormInstance, Goal, ItineraryItem, Pin, Trip
+from .tables import FormInstance, Goal, ItineraryItem, Pin, Trip, TripStop
 
-R = TypeVar("R", TripRecord, ItineraryItemRecord, FormInstanceRecord, GoalRecord, PinRecord)
+R = TypeVar(
+    "R", TripRecord, ItineraryItemRecord, FormInstanceRecord, GoalRecord, PinRecord, StopRecord
+)
 Row = TypeVar("Row", bound=SQLModel)
 
 
@@ -163,4 +166,11 @@ PINS: EntitySpec[PinRecord, Pin] = EntitySpec(
     record_type=PinRecord,
     trip_id_of=lambda record: record.trip_id,
     stored={"created_by": by_value(Actor)},
+)
+
+STOPS: EntitySpec[StopRecord, TripStop] = EntitySpec(
+    kind=EntityKind.TRIP_STOP,
+    table=TripStop,
+    record_type=StopRecord,
+    trip_id_of=lambda record: record.trip_id,
 )

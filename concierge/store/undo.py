@@ -48,7 +48,7 @@ from sqlmodel.sql.expression import SelectOfScalar
 
 from .change_writer import UNLOGGED_FIELDS, decode_order
 from .changes import Action, Actor, Change, EntityKind
-from .entities import FORMS, GOALS, ITEMS, PINS, TRIPS, EntitySpec
+from .entities import FORMS, GOALS, ITEMS, PINS, STOPS, TRIPS, EntitySpec
 from .errors import UndoError
 from .form_answers import revert_answers
 from .tables import ChangeLogEntry, utc_now
@@ -78,6 +78,7 @@ _ORDERED = {
     EntityKind.ITINERARY_ITEM: ("itinerary order", {"day", "position"}),
     EntityKind.GOAL: ("goal order", {"position"}),
     EntityKind.PIN: ("pin order", {"position"}),
+    EntityKind.TRIP_STOP: ("stop order", {"position"}),
 }
 """Kinds kept in ordered lists: the touch naming the list, and the fields that reorder it."""
 _INVERSE = {
@@ -87,7 +88,7 @@ _INVERSE = {
     Action.REORDER: Action.UPDATE,
 }
 SPECS: dict[str, EntitySpec[Any, Any]] = {
-    spec.kind.value: spec for spec in (TRIPS, ITEMS, FORMS, GOALS, PINS)
+    spec.kind.value: spec for spec in (TRIPS, ITEMS, FORMS, GOALS, PINS, STOPS)
 }
 
 Touch = tuple[str, str, str]

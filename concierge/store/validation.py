@@ -23,7 +23,7 @@ from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 from .currency_codes import CURRENCY_CODES
 from .day_text import format_date
 from .errors import InvalidChangeError
-from .records import Pace, TripRecord
+from .records import Pace, StopRecord, TripRecord
 
 MIN_YEAR = 1900
 MAX_YEAR = 2199
@@ -243,9 +243,6 @@ TRIP_RULES: Mapping[str, FieldRule] = {
     "origin": FieldRule("Origin", _line, ""),
     "origin_code": FieldRule("Origin airport code", _optional(_airport_code)),
     "origin_tz": FieldRule("Origin time zone", _optional(_time_zone)),
-    "destination": FieldRule("Destination", _line, ""),
-    "destination_code": FieldRule("Destination airport code", _optional(_airport_code)),
-    "destination_tz": FieldRule("Destination time zone", _optional(_time_zone)),
     "start_date": FieldRule("Start date", _optional_date),
     "end_date": FieldRule("End date", _optional_date),
     "travellers": FieldRule("Travellers", _travellers, 1),
@@ -289,6 +286,14 @@ def _pin_text(label: str, value: object) -> str:
 
 PIN_RULES: Mapping[str, FieldRule] = {
     "text": FieldRule("Pin text", _pin_text),
+}
+
+STOP_RULES: Mapping[str, FieldRule] = {
+    "place": FieldRule("Stop", _required_text),
+    "place_code": FieldRule("Stop airport code", _optional(_airport_code)),
+    "timezone": FieldRule("Stop time zone", _optional(_time_zone)),
+    "arrive": FieldRule("Arrival date", _optional_date),
+    "depart": FieldRule("Departure date", _optional_date),
 }
 
 FORM_KEY_RULES: Mapping[str, FieldRule] = {
@@ -350,6 +355,40 @@ def check_trip(trip: TripRecord, changed: Mapping[str, object]) -> None:
     if problem is not None:
         field = "end_date" if "end_date" in changed else "start_date"
         raise InvalidChangeError(field, problem)
+
+
+def stop_problem(stop: StopRecord, trip: TripRecord) -> tuple[str, str] | None:
+    """The date field of a stop that breaks a rule spanning fields (departure not before
+    arrival; both within the trip's dates when those are set) and why, or None."""
+    arrive, depart = stop.arrive, stop.depart
+    if arrive is not None and depart is not None and depart < arrive:
+        return "depart", (
+            f"The departure from {stop.place} ({format_date(depart)}) is before the arrival "
+            f"({format_date(arrive)})."
+        )
+    start, end = trip.start_date, trip.end_date
+    for field, day, what in (
+        ("arrive", arrive, "arrival at"),
+        ("depart", depart, "departure from"),
+    ):
+        if day is not None and start is not None and day < start:
+            return field, (
+                f"The {what} {stop.place} ({format_date(day)}) is before the trip starts "
+                f"({format_date(start)})."
+            )
+        if day is not None and end is not None and day > end:
+            return field, (
+                f"The {what} {stop.place} ({format_date(day)}) is after the trip ends "
+                f"({format_date(end)})."
+            )
+    return None
+
+
+def check_stop(stop: StopRecord, trip: TripRecord) -> None:
+    """`stop_problem` as an `InvalidChangeError` naming the field."""
+    problem = stop_problem(stop, trip)
+    if problem is not None:
+        raise InvalidChangeError(*problem)
 
 
 def out_of_range(rules: Mapping[str, FieldRule], values: Mapping[str, object]) -> dict[str, str]:

@@ -68,7 +68,7 @@ def build_trip_assistant(
     for tool in [*tools.all(), *lookup_tools(services.lookups, trip_id)]:
         builder.tool(tool)
     builder.context_provider(
-        trip_provider(services.trips, services.itinerary, trip_id),
+        trip_provider(services.trips, services.itinerary, trip_id, services.stops),
         name="trip",
         timeout=PROVIDER_TIMEOUT,
     )

@@ -7,7 +7,12 @@ made in a form a moment ago is what the model sees next.
 from __future__ import annotations
 
 from concierge.agent import AbortSignal, ContextProvider
-from concierge.store import ItineraryRepository, LookupJobRepository, TripRepository
+from concierge.store import (
+    ItineraryRepository,
+    LookupJobRepository,
+    StopRepository,
+    TripRepository,
+)
 
 from .selection import SelectionState
 from .trip_view import render_item, render_trip, short_id
@@ -15,13 +20,19 @@ from .value_text import one_line
 
 
 def trip_provider(
-    trips: TripRepository, itinerary: ItineraryRepository, trip_id: str
+    trips: TripRepository,
+    itinerary: ItineraryRepository,
+    trip_id: str,
+    stops: StopRepository | None = None,
 ) -> ContextProvider:
+    """The trip with its route and itinerary; `stops` defaults to the trips' database's."""
+    route = stops if stops is not None else StopRepository(trips.database, trips.bus)
+
     async def trip(signal: AbortSignal) -> str | None:
         record = await trips.get(trip_id)
         if record is None:
             return "The trip this conversation belongs to has been deleted."
-        return render_trip(record, await itinerary.items(trip_id))
+        return render_trip(record, await itinerary.items(trip_id), await route.stops(trip_id))
 
     return trip
 

@@ -20,6 +20,7 @@ from concierge.store import (
     PinRepository,
     SecretStore,
     Settings,
+    StopRepository,
     TripRepository,
     database_path,
 )
@@ -39,6 +40,7 @@ class TravelServices:
     bus: ChangeBus
     trips: TripRepository
     itinerary: ItineraryRepository
+    stops: StopRepository
     history: ChangeHistory
     forms: FormAnswerRepository
     goals: GoalRepository
@@ -77,6 +79,7 @@ def open_services(
     database = Database.open(database_path(data_dir))
     bus = ChangeBus()
     trips = TripRepository(database, bus)
+    stops = StopRepository(database, bus)
     places = places if places is not None else PlaceIndex()
     settings = Settings(database)
     forms = FormAnswerRepository(database, bus)
@@ -88,6 +91,7 @@ def open_services(
         bus=bus,
         trips=trips,
         itinerary=ItineraryRepository(database, bus),
+        stops=stops,
         history=ChangeHistory(database, bus),
         forms=forms,
         goals=goals,
@@ -95,7 +99,7 @@ def open_services(
         settings=settings,
         secrets=secrets if secrets is not None else SecretStore(),
         places=places,
-        editor=TripEditor(trips, places),
+        editor=TripEditor(trips, places, stops),
         lookups=lookups,
         form_filler=FormFiller(forms, goals, bus),
         goal_triggers=GoalTriggers(goals, lookups.jobs.bus),

@@ -16,12 +16,14 @@ from concierge.agent import Tool, ToolContext, ToolError, ToolOutput
 from concierge.store import (
     ItineraryItemRecord,
     ItineraryRepository,
+    StopRecord,
     TripRepository,
     and_list,
     field_labels,
 )
 from concierge.store.validation import MAX_TRAVELLERS
 
+from .stops import render_route, stop_or_first
 from .tool_support import NoArguments, ToolArgs, assistant_context, by_reference, store_errors
 from .trip_edits import TripEditor
 from .trip_view import render_item, render_trip, short_id
@@ -32,7 +34,6 @@ class TripChanges(ToolArgs):
 
     title: str | None = None
     origin: str | None = Field(None, description="City or airport, e.g. 'Lisbon' or 'LIS'.")
-    destination: str | None = Field(None, description="City or airport, e.g. 'Porto' or 'OPO'.")
     start_date: date | None = Field(None, description="First day, YYYY-MM-DD.")
     end_date: date | None = Field(None, description="Last day, YYYY-MM-DD.")
     travellers: int | None = Field(None, ge=1, le=MAX_TRAVELLERS, strict=True)
@@ -41,6 +42,17 @@ class TripChanges(ToolArgs):
     interests: list[str] | None = None
     pace: Literal["relaxed", "balanced", "packed"] | None = None
     notes: str | None = None
+
+
+class StopEdit(ToolArgs):
+    """Name only what changes; a date set to null is cleared."""
+
+    action: Literal["add", "update", "move", "remove"]
+    stop: int | None = Field(None, ge=1, description="Number in the route (1 = first stop).")
+    place: str | None = Field(None, description="City or airport, e.g. 'Kyoto' or 'KIX'.")
+    arrive: date | None = None
+    depart: date | None = None
+    position: int | None = Field(None, ge=1, description="Number to take; add: default last.")
 
 
 class NewItem(ToolArgs):
@@ -71,6 +83,10 @@ class ItemChanges(ItemRef):
 class ItemMove(ItemRef):
     day: date | None = Field(None, description="New day; default: the item's own day.")
     position: int | None = Field(None, ge=0, description="0-based place; default: last.")
+
+
+_STOP_NOUNS = {"update": "edit", "move": "move", "remove": "removal"}
+"""How the undo menu names each `edit_stops` action ("the assistant’s removal of …")."""
 
 
 class TripTools:
@@ -104,6 +120,14 @@ class TripTools:
                 "as they are.",
                 input_model=TripChanges,
                 handler=self.update_trip,
+            ),
+            Tool(
+                name="edit_stops",
+                title="Change the route",
+                description="Add, change, move or remove one stop of the route (home is the "
+                "origin, not a stop).",
+                input_model=StopEdit,
+                handler=self.edit_stops,
             ),
             Tool(
                 name="add_itinerary_item",
@@ -142,7 +166,8 @@ class TripTools:
         if trip is None:
             raise ToolError("The trip no longer exists.")
         items = await self.itinerary.items(self.trip_id)
-        return ToolOutput(render_trip(trip, items, notes_limit=None), summary="(trip read)")
+        stops = await self.editor.stops.stops(self.trip_id)
+        return ToolOutput(render_trip(trip, items, stops, notes_limit=None), summary="(trip read)")
 
     async def update_trip(self, args: TripChanges, ctx: ToolContext) -> ToolOutput:
         changes = {name: getattr(args, name) for name in sorted(args.model_fields_set)}
@@ -158,17 +183,50 @@ class TripTools:
         shown = "; ".join(f"{name} = {_shown(getattr(trip, name))}" for name in changes)
         return ToolOutput(f"Updated {shown}.", summary=f"updated {names}")
 
+    async def edit_stops(self, args: StopEdit, ctx: ToolContext) -> ToolOutput:
+        trip = await self.trips.get(self.trip_id)
+        if trip is None:
+            raise ToolError("The trip no longer exists.")
+        stops = await self.editor.stops.stops(self.trip_id)
+        given = args.model_fields_set - {"action", "stop", "position"}
+        changes = {name: getattr(args, name) for name in sorted(given)}
+        position = None if args.position is None else args.position - 1
+        async with store_errors():
+            if args.action == "add":
+                place = args.place or ""
+                context = assistant_context(ctx, f"addition of stop “{place}”")
+                await self.editor.add_stop(self.trip_id, changes, position, context=context)
+                done = f"Added stop “{place}”"
+            else:
+                stop = _numbered(stops, args.stop)
+                noun = _STOP_NOUNS[args.action]
+                context = assistant_context(ctx, f"{noun} of stop “{stop.place}”")
+                if args.action == "update":
+                    if not changes:
+                        raise ToolError("Name at least one of place, arrive, depart to change.")
+                    await self.editor.update_stop(stop.id, changes, context=context)
+                elif args.action == "move":
+                    if position is None:
+                        raise ToolError("Give the position (number) to move the stop to.")
+                    await self.editor.stops.move(stop.id, position, context=context)
+                else:
+                    await self.editor.stops.remove(stop.id, context=context)
+                done = f"{args.action.capitalize()}d stop {args.stop} “{stop.place}”"
+        route = render_route(trip.origin, await self.editor.stops.stops(self.trip_id))
+        return ToolOutput(f"{done}. Route: {route}", summary=f"{done.lower()}")
+
     async def add_item(self, args: NewItem, ctx: ToolContext) -> ToolOutput:
         trip = await self.trips.get(self.trip_id)
         if trip is None:
             raise ToolError("The trip no longer exists.")
+        stop = stop_or_first(await self.editor.stops.stops(self.trip_id), args.day)
         values: dict[str, object] = {
             "day": args.day,
             "title": args.title,
             "start_time": args.start_time,
             "place": args.place,
             "notes": args.notes,
-            "timezone": trip.destination_tz,
+            "timezone": stop.timezone if stop is not None else None,
         }
         async with store_errors():
             item = await self.itinerary.add(
@@ -234,6 +292,15 @@ class TripTools:
         """An item of this trip by full or shortened id."""
         items = await self.itinerary.items(self.trip_id)
         return by_reference(items, reference, "itinerary item", "in the trip state")
+
+
+def _numbered(stops: list[StopRecord], number: int | None) -> StopRecord:
+    """The stop numbered `number` (1 = first) in the route."""
+    if number is None:
+        raise ToolError("Give the stop's number in the route (1 = first stop).")
+    if number > len(stops):
+        raise ToolError(f"The route has {len(stops)} stops; there is no stop {number}.")
+    return stops[number - 1]
 
 
 def _shown(value: object) -> str:

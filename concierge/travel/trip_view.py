@@ -13,10 +13,11 @@ from collections.abc import Sequence
 from datetime import date
 from itertools import groupby
 
-from concierge.store import ItineraryItemRecord, TripRecord
-from concierge.store.validation import TRIP_RULES, out_of_range, trip_problem
+from concierge.store import ItineraryItemRecord, StopRecord, TripRecord
+from concierge.store.validation import TRIP_RULES, out_of_range, stop_problem, trip_problem
 
 from .currencies import CurrencyError, format_money
+from .stops import render_route
 from .value_text import one_line
 
 SHORT_ID = 8
@@ -60,12 +61,13 @@ def _budget(trip: TripRecord) -> str:
         return f"{trip.budget_amount} {one_line(trip.budget_currency)}"
 
 
-def _problems(trip: TripRecord) -> str | None:
+def _problems(trip: TripRecord, stops: Sequence[StopRecord]) -> str | None:
     """The stored values the store's rules refuse, named by label, or None."""
     values = {name: getattr(trip, name) for name in TRIP_RULES}
     found = list(out_of_range(TRIP_RULES, values).values())
     if (span := trip_problem(trip)) is not None:
         found.append(span)
+    found.extend(problem[1] for stop in stops if (problem := stop_problem(stop, trip)))
     if not found:
         return None
     return "Out of range (stored before a rule refused it; ask the person to correct it): " + (
@@ -74,20 +76,24 @@ def _problems(trip: TripRecord) -> str | None:
 
 
 def render_trip(
-    trip: TripRecord, items: Sequence[ItineraryItemRecord], *, notes_limit: int | None = NOTES_LIMIT
+    trip: TripRecord,
+    items: Sequence[ItineraryItemRecord],
+    stops: Sequence[StopRecord] = (),
+    *,
+    notes_limit: int | None = NOTES_LIMIT,
 ) -> str:
     interests = ", ".join(one_line(interest) for interest in trip.interests)
     lines = [
         f"Trip: {one_line(trip.title)}",
-        f"From: {_place(trip.origin, trip.origin_code, trip.origin_tz)}",
-        f"To: {_place(trip.destination, trip.destination_code, trip.destination_tz)}",
+        f"Home: {_place(trip.origin, trip.origin_code, trip.origin_tz)}",
+        f"Route: {render_route(trip.origin, stops)}",
         f"Dates: {_dates(trip)}",
         f"Travellers: {trip.travellers}",
         f"Budget: {_budget(trip)}",
         f"Interests: {interests or 'not set'}",
         f"Pace: {one_line(trip.pace.value)}",
     ]
-    if (problems := _problems(trip)) is not None:
+    if (problems := _problems(trip, stops)) is not None:
         lines.append(problems)
     notes = one_line(" ".join(trip.notes.split()))
     if notes:

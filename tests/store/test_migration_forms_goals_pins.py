@@ -30,8 +30,9 @@ PREVIOUS = "bb12a08eadaa"
 TABLES = ("trip", "itinerary_item", "change_log", "lookup_job", "conversation_message")
 
 
-LATER_COLUMNS = {"redo_step"}
-"""Columns revisions after forms added; a file from before them has none."""
+LATER_COLUMNS = {"redo_step", "destination", "destination_code", "destination_tz"}
+"""Columns revisions after forms added (a file from before them has none) or removed (the
+destination became the trip's stops)."""
 
 
 def dump(path: Path) -> dict[str, list[tuple[object, ...]]]:

@@ -41,11 +41,14 @@ from concierge.store import (
     InvalidChangeError,
     ItineraryItemRecord,
     ItineraryRepository,
+    StopRecord,
+    StopRepository,
     StoreError,
     TripRecord,
     TripRepository,
 )
 from concierge.travel.selection import SelectionState
+from concierge.travel.stops import stop_or_first
 from concierge.ui.column_shares import ColumnShares
 from concierge.ui.scroll_bars import use_steady_scroll_bars
 from concierge.ui.views.person import person
@@ -62,9 +65,11 @@ RELOAD_GAP_MS = 250
 """While changes keep coming, reloads start at least this far apart: each costs a few
 milliseconds of reading, layout and painting on the GUI thread. The person's own edits
 here (add, edit, move, remove, undo) reload at once."""
-TRIP_FIELDS_SHOWN = frozenset({"start_date", "end_date", "destination_tz"})
-"""The trip's fields the itinerary depends on (its days, their headings, a new item's
-time zone); a change to any other field of the trip leaves the itinerary as it is."""
+TRIP_FIELDS_SHOWN = frozenset({"start_date", "end_date"})
+"""The trip's fields the itinerary depends on (its days and their headings); a change to
+any other field of the trip leaves the itinerary as it is. A new item's time zone is its
+day's stop's (see `stop_or_first`)."""
+STOP_FIELDS_SHOWN = frozenset({"timezone", "arrive", "depart", "position"})
 
 NO_TRIP_TEXT = "Select a trip to see its itinerary."
 EMPTY_TEXT = "Nothing planned yet. Add the first item with Add item."
@@ -92,6 +97,8 @@ class ItineraryView(TripView[Change]):
         self.setAccessibleName("Itinerary")
         self.itinerary = itinerary
         self.trips = trips
+        self.stops = StopRepository(trips.database, trips.bus)
+        self._stop_list: list[StopRecord] = []
         self.history = history
         self.selection = selection
         self.model = ItineraryModel(self)
@@ -186,8 +193,13 @@ class ItineraryView(TripView[Change]):
         """Open the item dialog for a new item on the selected day (or the first day)."""
         if self._trip_id is None:
             return
-        tz = self._trip.destination_tz if self._trip is not None else None
-        self._open_editor(ItemEditor(self, day=self._default_day(), timezone=tz))
+        day = self._default_day()
+        self._open_editor(ItemEditor(self, day=day, timezone=self._zone_on(day)))
+
+    def _zone_on(self, day: date | None) -> str | None:
+        """A new item's time zone: that of the stop of its day, or of the first stop."""
+        stop = stop_or_first(self._stop_list, day)
+        return stop.timezone if stop is not None else None
 
     def edit_selected(self) -> None:
         item = self._current_item()
@@ -260,6 +272,7 @@ class ItineraryView(TripView[Change]):
         self._loaded_at = time.monotonic()
         trip = await self.trips.get(trip_id)
         items = await self.itinerary.items(trip_id) if trip is not None else []
+        stops = await self.stops.stops(trip_id) if trip is not None else []
         unseen = await self.history.unseen_assistant_changes(trip_id) if trip else {}
         if trip_id != self._trip_id:
             return
@@ -267,6 +280,7 @@ class ItineraryView(TripView[Change]):
             self._show_deleted()
             return
         self._trip = trip
+        self._stop_list = stops
         unseen_items = {
             entity_id: fields
             for (entity, entity_id), fields in unseen.items()
@@ -342,7 +356,8 @@ class ItineraryView(TripView[Change]):
         item = editor.item
         try:
             if item is None:
-                zone = self._trip.destination_tz if self._trip is not None else None
+                day = values.get("day")
+                zone = self._zone_on(day) if isinstance(day, date) else None
                 added = await self.itinerary.add(
                     trip_id, {**values, "timezone": zone}, context=person()
                 )
@@ -524,6 +539,8 @@ def _shown_here(change: Change) -> bool:
         return True
     if change.entity is EntityKind.TRIP:
         return change.action is not Action.UPDATE or bool(change.fields & TRIP_FIELDS_SHOWN)
+    if change.entity is EntityKind.TRIP_STOP:
+        return change.action is not Action.UPDATE or bool(change.fields & STOP_FIELDS_SHOWN)
     return False
 
 
