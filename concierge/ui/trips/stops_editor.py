@@ -225,6 +225,10 @@ class StopsEditor(TripView[Change]):
     def error_text(self) -> str:
         return self.error_label.text() if not self.error_label.isHidden() else ""
 
+    def saved_rows(self) -> list[StopRow]:
+        """The rows of stored stops, in route order (without new rows not yet saved)."""
+        return [row for row in self.rows if row.stop is not None]
+
     def add_stop(self) -> None:
         """Open an empty row at the end of the route (or go to the one already open)."""
         if self.trip_id is None:
@@ -258,7 +262,7 @@ class StopsEditor(TripView[Change]):
         row = self._focused_row()
         if row is None or row.stop is None or self.trip_id is None:
             return
-        saved = [r for r in self.rows if r.stop is not None]
+        saved = self.saved_rows()
         position = saved.index(row) + delta
         if not 0 <= position < len(saved):
             return
@@ -291,6 +295,8 @@ class StopsEditor(TripView[Change]):
         if trip_id != self.trip_id:
             return
         self._trip_start = trip.start_date if trip is not None else None
+        if any(row.adding for row in self.rows):
+            return  # Which stop is the row being added is known once it is; it reloads then.
         self._sync(stops)
         self.refreshed.emit()
 
@@ -401,7 +407,9 @@ class StopsEditor(TripView[Change]):
             return
         value = row.read(field)
         if isinstance(value, UnreadableDate):  # Kept as typed, with what is wrong.
-            self._refuse(field, value.message)
+            which = "arrival" if field == "arrive" else "departure"
+            number = self.rows.index(row) + 1
+            self._refuse(field, f"Stop {number} {which} date: {value.message}")
             return
         if row.stop is not None:
             self._write(self._update(row, row.stop, field, value), name="save stop")
