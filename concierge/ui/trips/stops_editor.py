@@ -105,6 +105,11 @@ class StopRow(QWidget):
         self.remove_button.setToolTip(f"Remove stop {number} (Ctrl+Delete)")
         self.remove_button.setAccessibleName(f"Remove stop {number}")
 
+    def widget_of(self, field: str) -> QWidget:
+        if field == "place":
+            return self.place
+        return (self.arrive if field == "arrive" else self.depart).edit
+
     def read(self, field: str) -> object:
         """The field's value as typed: place text, or a date, None or `UnreadableDate`."""
         if field == "place":
@@ -165,6 +170,7 @@ class StopsEditor(TripView[Change]):
         self.tab_before: QWidget | None = None
         self.tab_after: QWidget | None = None
         self._writes: set[asyncio.Task[None]] = set()
+        self._last_write: asyncio.Task[None] | None = None
         self._trip_start: date | None = None
 
         self.add_action = make_action(self, ADD_STOP_TEXT, None, self.add_stop)
@@ -419,10 +425,13 @@ class StopsEditor(TripView[Change]):
             self._write(self._add(trip_id, row, str(value), position), name="add stop")
 
     def _write(self, coro: Coroutine[Any, Any, None], *, name: str) -> None:
+        """Run a write after the ones started before it, so the store takes the person's
+        edits in the order they were made (matching a place can take a while)."""
         if self.tasks.closed:
             coro.close()
             return
-        task = self.tasks.start(coro, name=name)
+        task = self.tasks.start(_after(self._last_write, coro), name=name)
+        self._last_write = task
         self._writes.add(task)
         task.add_done_callback(self._writes.discard)
 
@@ -453,8 +462,9 @@ class StopsEditor(TripView[Change]):
             if row.read(field) == day and isinstance(day, date):
                 row.shown[field] = day
         row.take(stop)
-        for field in _DATES:  # Typed while the place was being saved.
-            self._finished(row, field)
+        for field in ("place", *_DATES):  # Left while the place was being saved.
+            if not row.widget_of(field).hasFocus():
+                self._finished(row, field)
         self.reload_now()
 
     async def _update(self, row: StopRow, stop: StopRecord, field: str, value: object) -> None:
@@ -502,3 +512,9 @@ class StopsEditor(TripView[Change]):
     def _set_error(self, message: str) -> None:
         self.error_label.setText(message)
         self.error_label.setVisible(bool(message))
+
+
+async def _after(previous: asyncio.Task[None] | None, coro: Coroutine[Any, Any, None]) -> None:
+    if previous is not None and not previous.done():
+        await asyncio.wait((previous,))
+    await coro
