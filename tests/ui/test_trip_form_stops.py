@@ -112,6 +112,7 @@ async def test_a_stop_is_added_by_typing_and_tab_runs_through_its_dates(
     assert (tokyo.place_code, tokyo.timezone) == ("TYO", "Asia/Tokyo")
     await until(lambda: row.place.text() == "Tokyo (TYO)")
     assert row.arrive.edit.text() == "12 Apr 2027"
+    assert row.place.toolTip() == "Airport TYO · time zone Asia/Tokyo"
     assert not stops.empty_label.isVisible()
     assert row.place.accessibleName() == "Stop 1 place"
 

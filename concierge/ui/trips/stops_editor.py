@@ -45,6 +45,7 @@ from concierge.ui.views.trip_view import TripView
 
 from .date_field import DateField, UnreadableDate
 from .place_field import PlaceEdit, place_changes
+from .trip_text import place_hint
 
 ADD_STOP_TEXT = "Add stop"
 NO_STOPS_TEXT = "No stops yet: add the places of the route with Add stop."
@@ -138,6 +139,7 @@ class StopRow(QWidget):
                 self.shown[field] = stored
             else:
                 self.put(field, stored)
+        self.place.setToolTip(place_hint(stop.place, stop.place_code, stop.timezone))
 
     def contains_focus(self) -> bool:
         focused = QApplication.focusWidget()
