@@ -1,6 +1,6 @@
 """SQLite through SQLModel: engine set-up, tables, migrations, the history store, trips with
-their change log and undo, forms with answer history, goals, pinned context, background lookup
-jobs, settings, API keys and data paths. No Qt."""
+their stops, change log and undo, forms with answer history, goals, pinned context,
+background lookup jobs, settings, API keys and data paths. No Qt."""
 
 from .change_history import ChangeHistory
 from .changes import Action, Actor, Change, ChangeBus, ChangeContext, EntityKind
@@ -48,6 +48,7 @@ from .records import (
     Pace,
     PinRecord,
     Share,
+    StopRecord,
     TripRecord,
 )
 from .secrets import Secret, SecretSaved, SecretSource, SecretStore
@@ -63,6 +64,7 @@ from .settings import (
     Setting,
     Settings,
 )
+from .stops import StopRepository
 from .tables import (
     AppSetting,
     ChangeLogEntry,
@@ -77,6 +79,7 @@ from .tables import (
     LookupJob,
     Pin,
     Trip,
+    TripStop,
 )
 from .transcript_notes import NoteKeeper, NoteKind, TranscriptNote
 from .trips import TripRepository
@@ -158,11 +161,14 @@ __all__ = [
     "Settings",
     "Share",
     "SqliteHistoryStore",
+    "StopRecord",
+    "StopRepository",
     "StoreError",
     "TranscriptNote",
     "Trip",
     "TripRecord",
     "TripRepository",
+    "TripStop",
     "UndoError",
     "UndoResult",
     "UnseenChanges",

@@ -34,9 +34,10 @@ from .records import (
     Pace,
     PinRecord,
     Share,
+    StopRecord,
     TripRecord,
 )
-from .tables import Document, Expense, FormInstance, Goal, ItineraryItem, Pin, Trip
+from .tables import Document, Expense, FormInstance, Goal, ItineraryItem, Pin, Trip, TripStop
 
 R = TypeVar(
     "R",
@@ -47,6 +48,7 @@ R = TypeVar(
     PinRecord,
     ExpenseRecord,
     DocumentRecord,
+    StopRecord,
 )
 Row = TypeVar("Row", bound=SQLModel)
 
@@ -203,5 +205,12 @@ DOCUMENTS: EntitySpec[DocumentRecord, Document] = EntitySpec(
     kind=EntityKind.DOCUMENT,
     table=Document,
     record_type=DocumentRecord,
+    trip_id_of=lambda record: record.trip_id,
+)
+
+STOPS: EntitySpec[StopRecord, TripStop] = EntitySpec(
+    kind=EntityKind.TRIP_STOP,
+    table=TripStop,
+    record_type=StopRecord,
     trip_id_of=lambda record: record.trip_id,
 )

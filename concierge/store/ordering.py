@@ -1,5 +1,5 @@
 """Lists kept in a stable order by a dense `position` (0, 1, 2, …): a trip's goals, the pins
-of one scope.
+of one scope, a trip's stops.
 
 Every write that adds, removes or moves an entry renumbers the list and logs the positions
 that changed as one change-log row (`ChangeWriter.reorder`), so undo restores the exact order.
@@ -15,9 +15,9 @@ from sqlmodel import SQLModel
 
 from .change_writer import ChangeWriter
 from .entities import EntitySpec
-from .records import GoalRecord, PinRecord
+from .records import GoalRecord, PinRecord, StopRecord
 
-P = TypeVar("P", GoalRecord, PinRecord)
+P = TypeVar("P", GoalRecord, PinRecord, StopRecord)
 
 
 def insert(

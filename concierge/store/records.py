@@ -50,9 +50,6 @@ class TripRecord:
     origin: str
     origin_code: str | None
     origin_tz: str | None
-    destination: str
-    destination_code: str | None
-    destination_tz: str | None
     start_date: date | None
     end_date: date | None
     travellers: int
@@ -63,6 +60,24 @@ class TripRecord:
     notes: str
     shared_values: tuple[str, ...]
     position: int
+    created_at: datetime
+    updated_at: datetime
+
+
+@dataclass(frozen=True, slots=True)
+class StopRecord:
+    """One place on a trip's route, in `position` order from 0: the place as written or
+    chosen, its airport code and IANA zone when known, and the days it is reached and left.
+    The trip's origin is home, not a stop."""
+
+    id: str
+    trip_id: str
+    position: int
+    place: str
+    place_code: str | None
+    timezone: str | None
+    arrive: date | None
+    depart: date | None
     created_at: datetime
     updated_at: datetime
 

@@ -15,7 +15,7 @@ from sqlmodel import Session, col, select
 
 from .change_writer import UNLOGGED_FIELDS
 from .changes import Action, Actor, EntityKind
-from .tables import ChangeLogEntry, FormInstance, Goal, ItineraryItem, Pin, Trip
+from .tables import ChangeLogEntry, FormInstance, Goal, ItineraryItem, Pin, Trip, TripStop
 
 CREATED = "*"
 """In the fields of an unseen change: the assistant created the whole row."""
@@ -95,6 +95,7 @@ _IDS = {
     EntityKind.FORM_ANSWER: col(FormInstance.id),
     EntityKind.GOAL: col(Goal.id),
     EntityKind.PIN: col(Pin.id),
+    EntityKind.TRIP_STOP: col(TripStop.id),
 }
 """The id column of each kind's rows; form answers hang off their form instance."""
 

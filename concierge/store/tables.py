@@ -141,9 +141,6 @@ class Trip(SQLModel, table=True):
     origin: str = ""
     origin_code: str | None = None
     origin_tz: str | None = None
-    destination: str = ""
-    destination_code: str | None = None
-    destination_tz: str | None = None
     start_date: date | None = None
     end_date: date | None = None
     travellers: int = 1
@@ -154,6 +151,32 @@ class Trip(SQLModel, table=True):
     notes: str = Field(default="", sa_type=Text)
     shared_values: str = Field(default="[]", sa_type=Text)
     position: int = Field(index=True)
+    created_at: datetime = Field(default_factory=utc_now, sa_type=UtcDateTime)
+    updated_at: datetime = Field(default_factory=utc_now, sa_type=UtcDateTime)
+
+
+class TripStop(SQLModel, table=True):
+    """One place a trip stays at, in route order (`position` from 0), with the dates it is
+    reached and left. The trip's origin is not a stop: it is home, where the route starts
+    and ends."""
+
+    __tablename__ = "trip_stop"
+    __table_args__ = (
+        CheckConstraint("place <> ''", name="place_not_empty"),
+        CheckConstraint(
+            "arrive IS NULL OR depart IS NULL OR depart >= arrive", name="dates_in_order"
+        ),
+        Index("ix_trip_stop_trip_id_position", "trip_id", "position"),
+    )
+
+    id: str = Field(primary_key=True)
+    trip_id: str = Field(foreign_key="trip.id", ondelete="CASCADE")
+    position: int
+    place: str
+    place_code: str | None = None
+    timezone: str | None = None
+    arrive: date | None = None
+    depart: date | None = None
     created_at: datetime = Field(default_factory=utc_now, sa_type=UtcDateTime)
     updated_at: datetime = Field(default_factory=utc_now, sa_type=UtcDateTime)
 

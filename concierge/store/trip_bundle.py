@@ -27,7 +27,7 @@ from sqlmodel import Session, col, select
 from .change_writer import ChangeWriter, run_logged
 from .changes import ChangeBus, ChangeContext
 from .database import Database
-from .entities import EXPENSES, FORMS, GOALS, ITEMS, PINS, TRIPS, EntitySpec
+from .entities import EXPENSES, FORMS, GOALS, ITEMS, PINS, STOPS, TRIPS, EntitySpec
 from .errors import InvalidChangeError, StoreError
 from .form_answers import answer_changes, current_answers, encode, write_answers
 from .records import ExpenseRecord, ItineraryItemRecord, TripRecord
@@ -39,6 +39,7 @@ from .validation import (
     GOAL_RULES,
     ITEM_RULES,
     PIN_RULES,
+    STOP_RULES,
     TRIP_RULES,
     FieldRule,
     check_amount,
@@ -161,6 +162,7 @@ def _expense_problem(expense: ExpenseRecord) -> str | None:
 
 
 PARTS: tuple[BundlePart, ...] = (
+    BundlePart("stops", STOPS, STOP_RULES, "a stop", ("position",)),
     BundlePart(
         "itinerary",
         ITEMS,

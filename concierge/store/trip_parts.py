@@ -1,5 +1,5 @@
-"""What hangs off a trip besides its itinerary: its forms with their answers, its goals, its
-own pins, its expenses and its documents.
+"""What hangs off a trip besides its itinerary: its stops, its forms with their answers, its
+goals, its own pins, its expenses and its documents.
 
 The database deletes them with the trip (foreign keys cascade), but that would leave nothing
 for undo to restore. Deleting a trip therefore deletes them first through the change log,
@@ -11,25 +11,41 @@ and bookings of that one journey, not a plan.
 
 from __future__ import annotations
 
+import dataclasses
+import uuid
+
 from sqlalchemy import func
 from sqlmodel import Session, select
 
 from .change_writer import ChangeWriter
 from .documents import delete_trip_documents
-from .entities import FORMS, GOALS, PINS
+from .entities import FORMS, GOALS, PINS, STOPS
 from .form_answers import copy_answers, delete_answers
 from .forms import create_instance, trip_forms
 from .goals import open_goal, trip_goals
 from .ledger import delete_expenses
 from .pins import new_pin, scope_pins
-from .tables import Document, Expense, FormAnswer, FormInstance, Goal, ItineraryItem, Pin
+from .stops import trip_stops
+from .tables import (
+    Document,
+    Expense,
+    FormAnswer,
+    FormInstance,
+    Goal,
+    ItineraryItem,
+    Pin,
+    TripStop,
+    utc_now,
+)
 
 
 def delete_trip_parts(session: Session, writer: ChangeWriter, trip_id: str) -> None:
     """Delete, logged, the trip's expenses and documents (before the items they may be
-    linked to), forms (answers first), goals and pins."""
+    linked to), stops, forms (answers first), goals and pins."""
     delete_expenses(session, writer, trip_id)
     delete_trip_documents(session, writer, trip_id)
+    for stop in trip_stops(session, trip_id):
+        writer.delete(STOPS, stop, STOPS.to_record(stop))
     for form in session.exec(trip_forms(trip_id)).all():
         record = FORMS.to_record(form)
         delete_answers(session, writer, record)
@@ -42,12 +58,22 @@ def delete_trip_parts(session: Session, writer: ChangeWriter, trip_id: str) -> N
 
 def copy_trip_parts(session: Session, writer: ChangeWriter, source_id: str, copy_id: str) -> None:
     """Give the new trip `copy_id`, logged, what planning `source_id` has gathered so far:
-    each form with its current answers (not their history), the goals in order but all open
-    again (a new plan starts unchecked), and the trip's own pins in order. Every row is new
-    and made by the writer's actor. All-trip pins apply to it already. A form's completion
-    is not copied: only the form engine can judge it, so the travel layer settles the copied
-    answers as it settles any others (marking the form complete and its goals done, in this
-    change's undo group)."""
+    its stops in order, each form with its current answers (not their history), the goals
+    in order but all open again (a new plan starts unchecked), and the trip's own pins in
+    order. Every row is new and made by the writer's actor. All-trip pins apply to it
+    already. A form's completion is not copied: only the form engine can judge it, so the
+    travel layer settles the copied answers as it settles any others (marking the form
+    complete and its goals done, in this change's undo group)."""
+    now = utc_now()
+    for stop in trip_stops(session, source_id):
+        copy = dataclasses.replace(
+            STOPS.to_record(stop),
+            id=uuid.uuid4().hex,
+            trip_id=copy_id,
+            created_at=now,
+            updated_at=now,
+        )
+        writer.create(STOPS, copy)
     for form in session.exec(trip_forms(source_id)).all():
         instance = create_instance(writer, copy_id, form.form_id)
         copy_answers(session, writer, form.id, instance)
@@ -60,10 +86,11 @@ def copy_trip_parts(session: Session, writer: ChangeWriter, source_id: str, copy
 
 
 def has_parts(session: Session, trip_id: str) -> bool:
-    """Whether anything (an itinerary item, a form, a goal, a pin, an expense, a document)
-    is on the trip."""
+    """Whether anything (an itinerary item, a stop, a form, a goal, a pin, an expense, a
+    document) is on the trip."""
     columns = (
         ItineraryItem.trip_id,
+        TripStop.trip_id,
         FormInstance.trip_id,
         Goal.trip_id,
         Pin.trip_id,

@@ -50,7 +50,7 @@ from sqlmodel.sql.expression import SelectOfScalar
 from .change_writer import UNLOGGED_FIELDS, decode_order
 from .changes import Action, Actor, Change, EntityKind
 from .documents import has_item_documents
-from .entities import DOCUMENTS, EXPENSES, FORMS, GOALS, ITEMS, PINS, TRIPS, EntitySpec
+from .entities import DOCUMENTS, EXPENSES, FORMS, GOALS, ITEMS, PINS, STOPS, TRIPS, EntitySpec
 from .errors import UndoError
 from .form_answers import revert_answers
 from .ledger import has_item_expenses
@@ -81,6 +81,7 @@ _ORDERED = {
     EntityKind.ITINERARY_ITEM: ("itinerary order", {"day", "position"}),
     EntityKind.GOAL: ("goal order", {"position"}),
     EntityKind.PIN: ("pin order", {"position"}),
+    EntityKind.TRIP_STOP: ("stop order", {"position"}),
 }
 """Kinds kept in ordered lists: the touch naming the list, and the fields that reorder it."""
 _INVERSE = {
@@ -90,7 +91,7 @@ _INVERSE = {
     Action.REORDER: Action.UPDATE,
 }
 SPECS: dict[str, EntitySpec[Any, Any]] = {
-    spec.kind.value: spec for spec in (TRIPS, ITEMS, FORMS, GOALS, PINS, EXPENSES, DOCUMENTS)
+    spec.kind.value: spec for spec in (TRIPS, ITEMS, FORMS, GOALS, PINS, EXPENSES, DOCUMENTS, STOPS)
 }
 
 Touch = tuple[str, str, str]

@@ -45,7 +45,15 @@ from .field_kinds import (
     short,
 )
 from .field_kinds import stored_text as stored_text
-from .records import ExpenseCategory, ItemKind, ItineraryItemRecord, Pace, Share, TripRecord
+from .records import (
+    ExpenseCategory,
+    ItemKind,
+    ItineraryItemRecord,
+    Pace,
+    Share,
+    StopRecord,
+    TripRecord,
+)
 from .wall_clock import end_of, instant, start_of
 
 MAX_TRIP_DAYS = 365
@@ -127,11 +135,6 @@ TRIP_RULES: Mapping[str, FieldRule] = {
     ),
     "origin_code": FieldRule("Origin airport code", _optional(_airport_code)),
     "origin_tz": FieldRule("Origin time zone", _optional(_time_zone)),
-    "destination": FieldRule(
-        "Destination", _line, "", description="City or airport, e.g. 'Porto' or 'OPO'."
-    ),
-    "destination_code": FieldRule("Destination airport code", _optional(_airport_code)),
-    "destination_tz": FieldRule("Destination time zone", _optional(_time_zone)),
     "start_date": FieldRule("Start date", _optional_date),
     "end_date": FieldRule("End date", _optional_date),
     "travellers": FieldRule("Travellers", _travellers, 1),
@@ -254,6 +257,14 @@ def _pin_text(label: str, value: object) -> str:
 
 PIN_RULES: Mapping[str, FieldRule] = {
     "text": FieldRule("Pin text", _pin_text),
+}
+
+STOP_RULES: Mapping[str, FieldRule] = {
+    "place": FieldRule("Stop", _required_text),
+    "place_code": FieldRule("Stop airport code", _optional(_airport_code)),
+    "timezone": FieldRule("Stop time zone", _optional(_time_zone)),
+    "arrive": FieldRule("Arrival date", _optional_date),
+    "depart": FieldRule("Departure date", _optional_date),
 }
 
 FORM_KEY_RULES: Mapping[str, FieldRule] = {
@@ -511,6 +522,40 @@ def check_item(item: ItineraryItemRecord, changed: Mapping[str, object]) -> None
         fields, message = found
         field = next((name for name in fields if name in changed), fields[0])
         raise InvalidChangeError(field, message)
+
+
+def stop_problem(stop: StopRecord, trip: TripRecord) -> tuple[str, str] | None:
+    """The date field of a stop that breaks a rule spanning fields (departure not before
+    arrival; both within the trip's dates when those are set) and why, or None."""
+    arrive, depart = stop.arrive, stop.depart
+    if arrive is not None and depart is not None and depart < arrive:
+        return "depart", (
+            f"The departure from {stop.place} ({format_date(depart)}) is before the arrival "
+            f"({format_date(arrive)})."
+        )
+    start, end = trip.start_date, trip.end_date
+    for field, day, what in (
+        ("arrive", arrive, "arrival at"),
+        ("depart", depart, "departure from"),
+    ):
+        if day is not None and start is not None and day < start:
+            return field, (
+                f"The {what} {stop.place} ({format_date(day)}) is before the trip starts "
+                f"({format_date(start)})."
+            )
+        if day is not None and end is not None and day > end:
+            return field, (
+                f"The {what} {stop.place} ({format_date(day)}) is after the trip ends "
+                f"({format_date(end)})."
+            )
+    return None
+
+
+def check_stop(stop: StopRecord, trip: TripRecord) -> None:
+    """`stop_problem` as an `InvalidChangeError` naming the field."""
+    problem = stop_problem(stop, trip)
+    if problem is not None:
+        raise InvalidChangeError(*problem)
 
 
 def out_of_range(rules: Mapping[str, FieldRule], values: Mapping[str, object]) -> dict[str, str]:

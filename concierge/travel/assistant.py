@@ -74,7 +74,9 @@ def build_trip_assistant(
     for tool in [*tools.all(), *ledger_tools.all(), *lookup_tools(services.lookups, trip_id)]:
         builder.tool(tool)
     builder.context_provider(
-        trip_provider(services.trips, services.itinerary, trip_id, services.documents),
+        trip_provider(
+            services.trips, services.itinerary, trip_id, services.stops, services.documents
+        ),
         name="trip",
         timeout=PROVIDER_TIMEOUT,
     )

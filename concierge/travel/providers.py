@@ -13,6 +13,7 @@ from concierge.store import (
     DocumentRepository,
     ItineraryRepository,
     LookupJobRepository,
+    StopRepository,
     TripRepository,
 )
 
@@ -26,16 +27,24 @@ def trip_provider(
     trips: TripRepository,
     itinerary: ItineraryRepository,
     trip_id: str,
+    stops: StopRepository | None = None,
     documents: DocumentRepository | None = None,
 ) -> ContextProvider:
-    """The trip; given `documents`, how many are on file (see `trip_view`)."""
+    """The trip with its route and itinerary; `stops` defaults to the trips' database's;
+    given `documents`, how many are on file (see `trip_view`)."""
+    route = stops if stops is not None else StopRepository(trips.database, trips.bus)
 
     async def trip(signal: AbortSignal) -> str | None:
         record = await trips.get(trip_id)
         if record is None:
             return "The trip this conversation belongs to has been deleted."
         attached = [] if documents is None else await documents.for_trip(trip_id)
-        return render_trip(record, await itinerary.items(trip_id), documents=attached)
+        return render_trip(
+            record,
+            await itinerary.items(trip_id),
+            await route.stops(trip_id),
+            documents=attached,
+        )
 
     return trip
 

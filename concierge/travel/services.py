@@ -23,6 +23,7 @@ from concierge.store import (
     PinRepository,
     SecretStore,
     Settings,
+    StopRepository,
     TripRepository,
     database_path,
     documents_folder,
@@ -44,6 +45,7 @@ class TravelServices:
     trips: TripRepository
     itinerary: ItineraryRepository
     ledger: LedgerRepository
+    stops: StopRepository
     history: ChangeHistory
     forms: FormAnswerRepository
     goals: GoalRepository
@@ -85,6 +87,7 @@ def open_services(
     database = Database.open(database_path(data_dir))
     bus = ChangeBus()
     trips = TripRepository(database, bus)
+    stops = StopRepository(database, bus)
     places = places if places is not None else PlaceIndex()
     settings = Settings(database)
     forms = FormAnswerRepository(database, bus)
@@ -99,6 +102,7 @@ def open_services(
         trips=trips,
         itinerary=ItineraryRepository(database, bus),
         ledger=LedgerRepository(database, bus),
+        stops=stops,
         history=ChangeHistory(database, bus),
         forms=forms,
         goals=goals,
@@ -106,7 +110,7 @@ def open_services(
         settings=settings,
         secrets=secrets if secrets is not None else SecretStore(),
         places=places,
-        editor=TripEditor(trips, places),
+        editor=TripEditor(trips, places, stops),
         lookups=lookups,
         form_filler=FormFiller(forms, goals, bus),
         goal_triggers=GoalTriggers(goals, lookups.jobs.bus),

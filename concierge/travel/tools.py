@@ -17,6 +17,7 @@ from concierge.store import (
     DocumentRepository,
     ItineraryItemRecord,
     ItineraryRepository,
+    StopRecord,
     TripRepository,
     and_list,
     field_labels,
@@ -24,15 +25,14 @@ from concierge.store import (
 from concierge.store.validation import TRIP_RULES
 
 from .sensitive import sharing
+from .stops import render_route, stop_or_first
 from .tool_args import rules_model
 from .tool_support import NoArguments, ToolArgs, assistant_context, by_reference, store_errors
 from .trip_edits import TripEditor
 from .trip_view import render_item, render_trip, short_id
 from .value_text import field_text
 
-TRIP_TOOL_EXCLUDES = frozenset(
-    {"origin_code", "origin_tz", "destination_code", "destination_tz", "shared_values"}
-)
+TRIP_TOOL_EXCLUDES = frozenset({"origin_code", "origin_tz", "shared_values"})
 """Trip fields the assistant does not write: the editor fills codes and zones from the
 place, and only the person shares sensitive values."""
 
@@ -74,6 +74,17 @@ class ItemDetails(ToolArgs):
 
 
 DETAIL_NAMES = tuple(ItemDetails.model_fields)
+
+
+class StopEdit(ToolArgs):
+    """Name only what changes; a date set to null is cleared."""
+
+    action: Literal["add", "update", "move", "remove"]
+    stop: int | None = Field(None, ge=1, description="Number in the route (1 = first stop).")
+    place: str | None = Field(None, description="City or airport, e.g. 'Kyoto' or 'KIX'.")
+    arrive: date | None = None
+    depart: date | None = None
+    position: int | None = Field(None, ge=1, description="Number to take; add: default last.")
 
 
 class ItemBasics(ToolArgs):
@@ -118,6 +129,10 @@ class ItemMove(ItemRef):
     position: int | None = Field(None, ge=0, description="0-based place; default: last.")
 
 
+_STOP_NOUNS = {"update": "edit", "move": "move", "remove": "removal"}
+"""How the undo menu names each `edit_stops` action ("the assistant’s removal of …")."""
+
+
 class TripTools:
     """Builds the tools bound to one trip and the repositories behind the forms."""
 
@@ -151,6 +166,14 @@ class TripTools:
                 "as they are.",
                 input_model=TripChanges,
                 handler=self.update_trip,
+            ),
+            Tool(
+                name="edit_stops",
+                title="Change the route",
+                description="Add, change, move or remove one stop of the route (home is the "
+                "origin, not a stop).",
+                input_model=StopEdit,
+                handler=self.edit_stops,
             ),
             Tool(
                 name="add_itinerary_item",
@@ -189,9 +212,10 @@ class TripTools:
         if trip is None:
             raise ToolError("The trip no longer exists.")
         items = await self.itinerary.items(self.trip_id)
+        stops = await self.editor.stops.stops(self.trip_id)
         documents = [] if self.documents is None else await self.documents.for_trip(self.trip_id)
         return ToolOutput(
-            render_trip(trip, items, notes_limit=None, documents=documents),
+            render_trip(trip, items, stops, notes_limit=None, documents=documents),
             summary="(trip read)",
         )
 
@@ -210,17 +234,50 @@ class TripTools:
             shown = "; ".join(f"{name} = {_shown(name, getattr(trip, name))}" for name in changes)
         return ToolOutput(f"Updated {shown}.", summary=f"updated {names}")
 
+    async def edit_stops(self, args: StopEdit, ctx: ToolContext) -> ToolOutput:
+        trip = await self.trips.get(self.trip_id)
+        if trip is None:
+            raise ToolError("The trip no longer exists.")
+        stops = await self.editor.stops.stops(self.trip_id)
+        given = args.model_fields_set - {"action", "stop", "position"}
+        changes = {name: getattr(args, name) for name in sorted(given)}
+        position = None if args.position is None else args.position - 1
+        async with store_errors():
+            if args.action == "add":
+                place = args.place or ""
+                context = assistant_context(ctx, f"addition of stop “{place}”")
+                await self.editor.add_stop(self.trip_id, changes, position, context=context)
+                done = f"Added stop “{place}”"
+            else:
+                stop = _numbered(stops, args.stop)
+                noun = _STOP_NOUNS[args.action]
+                context = assistant_context(ctx, f"{noun} of stop “{stop.place}”")
+                if args.action == "update":
+                    if not changes:
+                        raise ToolError("Name at least one of place, arrive, depart to change.")
+                    await self.editor.update_stop(stop.id, changes, context=context)
+                elif args.action == "move":
+                    if position is None:
+                        raise ToolError("Give the position (number) to move the stop to.")
+                    await self.editor.stops.move(stop.id, position, context=context)
+                else:
+                    await self.editor.stops.remove(stop.id, context=context)
+                done = f"{args.action.capitalize()}d stop {args.stop} “{stop.place}”"
+        route = render_route(trip.origin, await self.editor.stops.stops(self.trip_id))
+        return ToolOutput(f"{done}. Route: {route}", summary=f"{done.lower()}")
+
     async def add_item(self, args: NewItem, ctx: ToolContext) -> ToolOutput:
         trip = await self.trips.get(self.trip_id)
         if trip is None:
             raise ToolError("The trip no longer exists.")
+        stop = stop_or_first(await self.editor.stops.stops(self.trip_id), args.day)
         values: dict[str, object] = {
             "day": args.day,
             "title": args.title,
             "start_time": args.start_time,
             "place": args.place,
             "notes": args.notes,
-            "timezone": trip.destination_tz,
+            "timezone": stop.timezone if stop is not None else None,
         }
         values.update(
             (name, getattr(args, name)) for name in DETAIL_NAMES if name in args.model_fields_set
@@ -298,6 +355,15 @@ class TripTools:
         """An item of this trip by full or shortened id."""
         items = await self.itinerary.items(self.trip_id)
         return by_reference(items, reference, "itinerary item", "in the trip state")
+
+
+def _numbered(stops: list[StopRecord], number: int | None) -> StopRecord:
+    """The stop numbered `number` (1 = first) in the route."""
+    if number is None:
+        raise ToolError("Give the stop's number in the route (1 = first stop).")
+    if number > len(stops):
+        raise ToolError(f"The route has {len(stops)} stops; there is no stop {number}.")
+    return stops[number - 1]
 
 
 def _shown(name: str, value: object) -> str:

@@ -1,7 +1,7 @@
-"""Edits to a trip that need travel knowledge before they reach the store.
+"""Edits to a trip and its stops that need travel knowledge before they reach the store.
 
-The form and the assistant's tools both go through here, so a destination typed by the
-person and one chosen by the model are resolved to the same airport code and time zone.
+The form and the assistant's tools both go through here, so a place typed by the person and
+one chosen by the model are resolved to the same airport code and time zone.
 """
 
 from __future__ import annotations
@@ -10,21 +10,30 @@ from collections.abc import Mapping
 from decimal import Decimal
 from typing import Literal
 
-from concierge.store import ChangeContext, TripRecord, TripRepository
+from concierge.store import ChangeContext, StopRecord, StopRepository, TripRecord, TripRepository
 
 from .currencies import CURRENCIES, quantize_money, validate_currency
 from .errors import CurrencyError, PlaceError, TripEditError
 from .places import PlaceIndex
 
-PlaceRole = Literal["origin", "destination"]
+PlaceRole = Literal["origin", "stop"]
+_PLACE_FIELDS: Mapping[PlaceRole, tuple[str, str, str]] = {
+    "origin": ("origin", "origin_code", "origin_tz"),
+    "stop": ("place", "place_code", "timezone"),
+}
+"""The stored fields of a place (its text, airport code, IANA zone) in each role."""
 
 
 class TripEditor:
-    """Applies patch-style trip edits after resolving places and checking currencies."""
+    """Applies patch-style trip and stop edits after resolving places and checking
+    currencies. `stops` defaults to the stops of the trips' database."""
 
-    def __init__(self, trips: TripRepository, places: PlaceIndex) -> None:
+    def __init__(
+        self, trips: TripRepository, places: PlaceIndex, stops: StopRepository | None = None
+    ) -> None:
         self.trips = trips
         self.places = places
+        self.stops = stops if stops is not None else StopRepository(trips.database, trips.bus)
 
     def place_fields(self, role: PlaceRole, text: str, *, strict: bool) -> dict[str, object]:
         """The stored fields for a place typed as `text`.
@@ -32,17 +41,18 @@ class TripEditor:
         Strict (the assistant): an unknown place is an error with suggestions. Not strict
         (the person): the text is kept as written without a code, so nothing typed is lost.
         """
+        name, code, tz = _PLACE_FIELDS[role]
         text = text.strip()
         if not text:
-            return {role: "", f"{role}_code": None, f"{role}_tz": None}
+            return {name: "", code: None, tz: None}
         try:
             place = self.places.resolve(text)
         except PlaceError as error:
             if strict:
-                raise TripEditError(role, str(error)) from None
-            return {role: text, f"{role}_code": None, f"{role}_tz": None}
+                raise TripEditError(name, str(error)) from None
+            return {name: text, code: None, tz: None}
         # A town (Kyoto) has no code: its label names it, and lookups resolve that again.
-        return {role: place.short, f"{role}_code": place.iata or None, f"{role}_tz": place.tz}
+        return {name: place.short, code: place.iata or None, tz: place.tz}
 
     async def apply(
         self,
@@ -57,9 +67,8 @@ class TripEditor:
         form stores what the person types), so every path shows it the same way."""
         resolved: dict[str, object] = {}
         for field, value in changes.items():
-            if field in ("origin", "destination"):
-                role: PlaceRole = "origin" if field == "origin" else "destination"
-                resolved.update(self.place_fields(role, str(value or ""), strict=strict_places))
+            if field == "origin":
+                resolved.update(self.place_fields("origin", str(value or ""), strict=strict_places))
             elif field == "budget_currency":
                 try:
                     resolved[field] = validate_currency(str(value))
@@ -89,3 +98,34 @@ class TripEditor:
             return quantize_money(amount, code, exact=True)
         except CurrencyError as error:
             raise TripEditError("budget_amount", str(error)) from None
+
+    async def add_stop(
+        self,
+        trip_id: str,
+        values: Mapping[str, object],
+        position: int | None = None,
+        *,
+        context: ChangeContext | None = None,
+        strict_places: bool = True,
+    ) -> StopRecord:
+        """A new stop, its place resolved to a code and zone (see `place_fields`)."""
+        resolved = self._stop_values(values, strict_places)
+        return await self.stops.add(trip_id, resolved, position, context=context)
+
+    async def update_stop(
+        self,
+        stop_id: str,
+        changes: Mapping[str, object],
+        *,
+        context: ChangeContext | None = None,
+        strict_places: bool = True,
+    ) -> StopRecord:
+        """Change only the named fields of a stop; a new place is resolved again."""
+        resolved = self._stop_values(changes, strict_places)
+        return await self.stops.update(stop_id, resolved, context=context)
+
+    def _stop_values(self, values: Mapping[str, object], strict: bool) -> dict[str, object]:
+        resolved = dict(values)
+        if "place" in values:
+            resolved.update(self.place_fields("stop", str(values["place"] or ""), strict=strict))
+        return resolved

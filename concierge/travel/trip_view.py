@@ -19,12 +19,19 @@ from collections.abc import Sequence
 from datetime import date
 from itertools import groupby
 
-from concierge.store import DocumentRecord, ItemKind, ItineraryItemRecord, TripRecord
+from concierge.store import (
+    DocumentRecord,
+    ItemKind,
+    ItineraryItemRecord,
+    StopRecord,
+    TripRecord,
+)
 from concierge.store.validation import (
     ITEM_RULES,
     TRIP_RULES,
     item_problem,
     out_of_range,
+    stop_problem,
     trip_problem,
 )
 
@@ -32,6 +39,7 @@ from .currencies import CurrencyError, format_money
 from .item_kinds import cost_text, field_label
 from .item_times import duration_text, item_end, item_start
 from .sensitive import sharing
+from .stops import render_route, stop_or_first
 from .value_text import free_text, one_line, sensitive_text
 
 SHORT_ID = 8
@@ -75,12 +83,13 @@ def _budget(trip: TripRecord) -> str:
         return f"{trip.budget_amount} {one_line(trip.budget_currency)}"
 
 
-def _problems(trip: TripRecord) -> str | None:
+def _problems(trip: TripRecord, stops: Sequence[StopRecord]) -> str | None:
     """The stored values the store's rules refuse, named by label, or None."""
     values = {name: getattr(trip, name) for name in TRIP_RULES}
     found = list(out_of_range(TRIP_RULES, values).values())
     if (span := trip_problem(trip)) is not None:
         found.append(span)
+    found.extend(problem[1] for stop in stops if (problem := stop_problem(stop, trip)))
     if not found:
         return None
     return "Out of range (stored before a rule refused it; ask the person to correct it): " + (
@@ -100,33 +109,35 @@ def _label(name: str) -> str:
 def render_trip(
     trip: TripRecord,
     items: Sequence[ItineraryItemRecord],
+    stops: Sequence[StopRecord] = (),
     *,
     notes_limit: int | None = NOTES_LIMIT,
     documents: Sequence[DocumentRecord] = (),
 ) -> str:
     """The trip for the model; the values the person shared on this trip are shown."""
     with sharing(trip.shared_values):
-        return _render_trip(trip, items, notes_limit, documents)
+        return _render_trip(trip, items, stops, notes_limit, documents)
 
 
 def _render_trip(
     trip: TripRecord,
     items: Sequence[ItineraryItemRecord],
+    stops: Sequence[StopRecord],
     notes_limit: int | None,
     documents: Sequence[DocumentRecord],
 ) -> str:
     interests = ", ".join(free_text(interest) for interest in trip.interests)
     lines = [
         f"Trip: {free_text(trip.title)}",
-        f"From: {_place(trip.origin, trip.origin_code, trip.origin_tz)}",
-        f"To: {_place(trip.destination, trip.destination_code, trip.destination_tz)}",
+        f"Home: {_place(trip.origin, trip.origin_code, trip.origin_tz)}",
+        f"Route: {render_route(trip.origin, stops)}",
         f"Dates: {_dates(trip)}",
         f"{_label('travellers')}: {trip.travellers}",
         f"{_label('budget_amount')}: {_budget(trip)}",
         f"{_label('interests')}: {interests or 'not set'}",
         f"{_label('pace')}: {one_line(trip.pace.value)}",
     ]
-    if (problems := _problems(trip)) is not None:
+    if (problems := _problems(trip, stops)) is not None:
         lines.append(problems)
     notes = free_text(" ".join(trip.notes.split()))
     if notes:
@@ -139,15 +150,18 @@ def _render_trip(
             "contents are private unless the person attaches one in the chat)"
         )
     lines.append("Itinerary:" if items else "Itinerary: empty")
-    lines.extend(render_items(trip, items, documents))
+    lines.extend(render_items(trip, items, stops, documents))
     return "\n".join(lines)
 
 
 def render_items(
     trip: TripRecord,
     items: Sequence[ItineraryItemRecord],
+    stops: Sequence[StopRecord] = (),
     documents: Sequence[DocumentRecord] = (),
 ) -> list[str]:
+    """The itinerary by day; times name their zone where it is not the zone of the day's
+    stop."""
     attached = Counter(document.item_id for document in documents)
     lines: list[str] = []
     for day, group in groupby(items, key=lambda item: item.day):
@@ -156,9 +170,9 @@ def render_items(
             number = f", day {(day - trip.start_date).days + 1}"
         outside = _outside(trip, day)
         lines.append(f"- {_day(day)}{number}{outside}")
-        lines.extend(
-            f"  - {render_item(item, trip.destination_tz, attached[item.id])}" for item in group
-        )
+        stop = stop_or_first(stops, day)
+        zone = stop.timezone if stop is not None else trip.origin_tz
+        lines.extend(f"  - {render_item(item, zone, attached[item.id])}" for item in group)
     return lines
 
 

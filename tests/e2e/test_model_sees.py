@@ -19,7 +19,7 @@ SENT_AT_ONCE = [
     ("Notes", "Ferry at dawn", "Notes: Ferry at dawn"),
     ("Travellers", "5", "Travellers: 5"),
     ("Start date", "10 Apr 2027", "2027-04-10"),
-    ("Destination", "Porto", "To: Porto"),
+    ("Origin", "Porto", "Home: Porto"),
 ]
 """(field, typed, what the runtime context must then say)."""
 

@@ -93,9 +93,9 @@ def assistant_changes(session: Session, changes: dict[str, Any]) -> None:
 
 def test_assistant_marks_belong_to_the_trip_it_changed(session: Session) -> None:
     trip_a = shown_title(session)
-    assistant_changes(session, {"destination": "Porto", "budget_amount": 5200, "pace": "packed"})
+    assistant_changes(session, {"origin": "Porto", "budget_amount": 5200, "pace": "packed"})
     until(lambda: session.app.trip(trip_a)["pace"] == "packed", "the assistant's change saved")
-    until(lambda: "Destination" in marked_fields(session), "the mark on trip A's Destination")
+    until(lambda: "Origin" in marked_fields(session), "the mark on trip A's Origin")
 
     session.input.click(session.ax.one(name="New trip", role="push button"))
     until(lambda: len(session.app.trips()) == 2, "a second trip")
@@ -105,7 +105,7 @@ def test_assistant_marks_belong_to_the_trip_it_changed(session: Session) -> None
 
     session.input.click(session.ax.one(role="list item", name=_list_name(session, trip_a)))
     until(lambda: shown_title(session) == trip_a, "the form to show trip A again")
-    until(lambda: "Destination" in marked_fields(session), "trip A's marks, still unseen")
+    until(lambda: "Origin" in marked_fields(session), "trip A's marks, still unseen")
 
 
 def _list_name(session: Session, title: str) -> str:

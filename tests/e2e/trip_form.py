@@ -102,7 +102,6 @@ class Field:
 FIELDS = (
     Field("Title", "title", Kind.TEXT, ("Azores", "Island hop", "Rail pass", "Slow food"), _text),
     Field("Origin", "origin", Kind.TEXT, ("Lisbon", "Madrid", "Rome", "Athens"), _place),
-    Field("Destination", "destination", Kind.TEXT, ("Porto", "Paris", "Vienna", "Prague"), _place),
     Field(
         "Start date",
         "start_date",

@@ -16,6 +16,7 @@ from concierge.store import (
     GoalRepository,
     ItineraryRepository,
     PinRepository,
+    StopRepository,
     TripRepository,
 )
 from tests.fakes.memory_keyring import MemoryKeyring
@@ -70,3 +71,8 @@ def goals(database: Database, bus: ChangeBus) -> GoalRepository:
 @pytest.fixture
 def pins(database: Database, bus: ChangeBus) -> PinRepository:
     return PinRepository(database, bus)
+
+
+@pytest.fixture
+def stops(database: Database, bus: ChangeBus) -> StopRepository:
+    return StopRepository(database, bus)

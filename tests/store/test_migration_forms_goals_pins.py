@@ -36,8 +36,10 @@ LATER_COLUMNS = {
     *("carrier", "service_number", "from_place", "to_place", "seat", "confirmation_code"),
     *("provider", "address", "link", "cost_amount", "cost_currency"),
     "shared_values",
+    *("destination", "destination_code", "destination_tz"),
 }
-"""Columns revisions after forms added; a file from before them has none."""
+"""Columns revisions after forms added (a file from before them has none) or removed (the
+destination became the trip's stops)."""
 
 
 def dump(path: Path) -> dict[str, list[tuple[object, ...]]]:

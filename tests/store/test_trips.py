@@ -49,8 +49,6 @@ async def test_create_takes_initial_values_and_normalizes_them(trips: TripReposi
             "origin": "Lisbon (LIS)",
             "origin_code": "lis",
             "origin_tz": "Europe/Lisbon",
-            "destination": "Porto (OPO)",
-            "destination_code": "OPO",
             "start_date": "2026-05-01",
             "end_date": date(2026, 5, 3),
             "travellers": 2,
@@ -89,8 +87,8 @@ async def test_trips_are_listed_in_position_order(trips: TripRepository) -> None
 
 async def test_update_changes_only_the_named_fields(trips: TripRepository) -> None:
     trip = await trips.create({"title": "Porto", "notes": "keep", "travellers": 3})
-    updated = await trips.update(trip.id, {"destination": "Porto (OPO)", "pace": "packed"})
-    assert updated.destination == "Porto (OPO)"
+    updated = await trips.update(trip.id, {"origin": "Lisbon (LIS)", "pace": "packed"})
+    assert updated.origin == "Lisbon (LIS)"
     assert updated.pace is Pace.PACKED
     untouched = {"title", "notes", "travellers", "created_at", "position", "budget_currency"}
     for name in untouched:
@@ -153,7 +151,7 @@ async def test_rename(trips: TripRepository, database: Database) -> None:
         ({"pace": "frantic"}, "pace", "Pace must be one of relaxed, balanced, packed"),
         ({"start_date": "next Friday"}, "start_date", "Start date must be a date"),
         ({"origin_code": "LISB"}, "origin_code", "three-letter IATA code"),
-        ({"destination_tz": "Porto"}, "destination_tz", "IANA time zone"),
+        ({"origin_tz": "Porto"}, "origin_tz", "IANA time zone"),
         ({"interests": 42}, "interests", "Interests must be a list of words"),
         ({"notes": None}, "notes", "Notes must be text"),
         ({"travellers": 10**20}, "travellers", "from 1 to 999"),

@@ -7,6 +7,7 @@ from collections.abc import Iterator
 
 import pytest
 
+from concierge.store import ChangeContext, StopRepository, TripRecord, TripRepository
 from concierge.travel.app_locale import DEFAULT_LOCALE, set_app_locale
 from concierge.travel.places import PlaceIndex
 
@@ -15,12 +16,23 @@ CHRISTMAS_IN_NEW_YORK = {
     "origin": "Lisbon (LIS)",
     "origin_code": "LIS",
     "origin_tz": "Europe/Lisbon",
-    "destination": "New York (JFK)",
-    "destination_code": "JFK",
-    "destination_tz": "America/New_York",
     "start_date": "2026-12-22",
     "end_date": "2026-12-27",
 }
+NEW_YORK = {"place": "New York (JFK)", "place_code": "JFK", "timezone": "America/New_York"}
+"""The one stop of `CHRISTMAS_IN_NEW_YORK`."""
+
+
+async def christmas_in_new_york(
+    trips: TripRepository, stops: StopRepository, **values: object
+) -> TripRecord:
+    """The Christmas trip (with `values` over it), New York its one stop: one undo step,
+    as the trip was when it had a destination."""
+    fields = {**CHRISTMAS_IN_NEW_YORK, **values}
+    context = ChangeContext(label=f"Create trip “{fields['title']}”")
+    trip = await trips.create(fields, context=context)
+    await stops.add(trip.id, NEW_YORK, context=context)
+    return trip
 
 
 @pytest.fixture(scope="session")

@@ -83,17 +83,17 @@ async def test_update_trip_changes_only_named_fields_and_resolves_places(
         Reply.tool_calls(
             ToolCallSpec(
                 "update_trip",
-                {"destination": "porto", "budget_amount": "1800", "budget_currency": "eur"},
+                {"origin": "porto", "budget_amount": "1800", "budget_currency": "eur"},
             ),
             split=3,
         ),
         Reply.text("Porto, 1,800 EUR."),
     )
-    await agent.process_request("Porto with 1800 euros")
+    await agent.process_request("From Porto with 1800 euros")
 
     trip = await world.trips.get(world.trip.id)
     assert trip is not None
-    assert (trip.destination, trip.destination_code, trip.destination_tz) == (
+    assert (trip.origin, trip.origin_code, trip.origin_tz) == (
         "Porto (OPO)",
         "OPO",
         "Europe/Lisbon",
@@ -102,7 +102,7 @@ async def test_update_trip_changes_only_named_fields_and_resolves_places(
     assert trip.travellers == 2  # untouched
     assert trip.start_date == date(2026, 5, 14)
     snapshot = snapshot_of(fake_openai.chat_requests[1]) or ""
-    assert "To: Porto (OPO), time zone Europe/Lisbon" in snapshot
+    assert "Home: Porto (OPO), time zone Europe/Lisbon" in snapshot
     assert "Budget: 1,800.00 EUR" in snapshot
     assert "Travellers: 2" in snapshot
 
@@ -113,7 +113,7 @@ async def test_bad_arguments_come_back_as_readable_errors_and_change_nothing(
     agent = world.agent(fake_openai)
     fake_openai.script(
         Reply.tool_calls(
-            ToolCallSpec("update_trip", {"destination": "Portoo"}),
+            ToolCallSpec("update_trip", {"origin": "Portoo"}),
             ToolCallSpec("update_trip", {"end_date": "2026-05-01"}),
             ToolCallSpec("update_trip", {"budget_currency": "EUX"}),
             ToolCallSpec("update_trip", {}),
@@ -199,7 +199,7 @@ async def test_itinerary_tools_add_update_move_and_remove_with_permission(
     )
     await agent.process_request("Plan the 15th")
     lello, dinner = await world.itinerary.items(world.trip.id)
-    assert lello.timezone is None  # the trip has no destination yet
+    assert lello.timezone is None  # the trip has no stops yet
     assert (lello.title, lello.start_time.isoformat() if lello.start_time else None) == (
         "Livraria Lello",
         "10:30:00",
@@ -233,7 +233,7 @@ async def test_one_tool_call_undoes_as_one_step(
     agent = world.agent(fake_openai)
     fake_openai.script(
         Reply.tool_calls(
-            ToolCallSpec("update_trip", {"destination": "OPO", "travellers": 4, "pace": "packed"})
+            ToolCallSpec("update_trip", {"origin": "OPO", "travellers": 4, "pace": "packed"})
         ),
         Reply.text("ok"),
     )
@@ -243,11 +243,11 @@ async def test_one_tool_call_undoes_as_one_step(
     assert (changed.travellers, changed.pace.value) == (4, "packed")
     undone = await world.history.undo_last(world.trip.id)
     assert undone is not None
-    assert undone.label == "the assistant’s change to Destination, Travellers and Pace"
+    assert undone.label == "the assistant’s change to Origin, Travellers and Pace"
     restored = await world.trips.get(world.trip.id)
     assert restored is not None
-    assert (restored.destination, restored.travellers, restored.pace) == (
-        "",
+    assert (restored.origin, restored.travellers, restored.pace) == (
+        "Lisbon (LIS)",
         2,
         world.trip.pace,
     )
@@ -296,7 +296,9 @@ async def test_get_trip_reads_everything(world: World, fake_openai: FakeOpenAISe
 async def test_a_booked_flight_is_added_and_shown_with_zones_details_and_cost(
     world: World, fake_openai: FakeOpenAIServer
 ) -> None:
-    await world.trips.update(world.trip.id, {"destination_tz": "Asia/Tokyo"})
+    await world.services.stops.add(
+        world.trip.id, {"place": "Tokyo", "place_code": "TYO", "timezone": "Asia/Tokyo"}
+    )
     agent = world.agent(fake_openai)
     fake_openai.script(
         Reply.tool_calls(

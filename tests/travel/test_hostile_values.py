@@ -43,6 +43,10 @@ def _item(field: str) -> Writer:
     return write
 
 
+async def _stop(services: TravelServices, trip: TripRecord) -> object:
+    return await services.stops.add(trip.id, {"place": HOSTILE})
+
+
 async def _pin(services: TravelServices, trip: TripRecord) -> object:
     return await services.pins.add(HOSTILE, trip_id=trip.id)
 
@@ -57,7 +61,7 @@ async def _lookup_line(services: TravelServices, trip: TripRecord) -> object:
 
 WRITERS: dict[str, Writer] = {
     "trip title": _trip_field("title"),
-    "typed destination": _trip_field("destination"),
+    "typed stop": _stop,
     "typed origin": _trip_field("origin"),
     "interests": _trip_field("interests", [HOSTILE, "food"]),
     "trip notes": _trip_field("notes"),

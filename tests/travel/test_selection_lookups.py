@@ -17,6 +17,7 @@ from concierge.store import (
     ItineraryRepository,
     LookupJobRepository,
     LookupStatus,
+    StopRepository,
     TripRecord,
     TripRepository,
 )
@@ -42,14 +43,10 @@ async def world(tmp_path: Path, places: PlaceIndex) -> AsyncIterator[World]:
         bus = ChangeBus()
         trips = TripRepository(database, bus)
         trip = await trips.create(
-            {
-                "title": "Christmas in Lisbon",
-                "destination": "Lisbon (LIS)",
-                "destination_code": "LIS",
-                "destination_tz": "Europe/Lisbon",
-                "start_date": "2026-12-20",
-                "end_date": "2026-12-28",
-            }
+            {"title": "Christmas in Lisbon", "start_date": "2026-12-20", "end_date": "2026-12-28"}
+        )
+        await StopRepository(database, bus).add(
+            trip.id, {"place": "Lisbon (LIS)", "place_code": "LIS", "timezone": "Europe/Lisbon"}
         )
         jobs = LookupJobRepository(database)
         service = LookupService(jobs, trips, places)

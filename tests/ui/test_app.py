@@ -137,23 +137,22 @@ async def test_a_form_edit_during_a_running_turn_reaches_the_next_model_call(
     )
 
     saved: list[str] = []
-    window.trip_form.saved.connect(saved.append)
-    destination = window.trip_form.fields.destination_edit
-    destination.setFocus()
-    qtbot.keyClicks(destination, "Porto")
-    qtbot.keyClick(destination, Qt.Key.Key_Tab)
-    await until(lambda: "destination" in saved)
-    trip = await services.trips.get(trip_id)
-    assert trip is not None
-    assert trip.destination == "Porto (OPO)"
+    stops = window.trip_form.fields.stops_editor
+    stops.saved.connect(saved.append)
+    qtbot.mouseClick(stops.add_button, Qt.MouseButton.LeftButton)  # The prompt has the keys.
+    await until(lambda: len(stops.rows) == 1)
+    qtbot.keyClicks(stops.rows[0].place, "Porto")
+    qtbot.keyClick(stops.rows[0].place, Qt.Key.Key_Return)
+    await until(lambda: len(saved) == 1)
+    assert [s.place for s in await services.stops.stops(trip_id)] == ["Porto (OPO)"]
     assert window.chat.busy  # the turn is still waiting for the person
 
     qtbot.mouseClick(prompt.allow_button, Qt.MouseButton.LeftButton)
     await until(lambda: len(fake_openai.chat_requests) == 2 and not window.chat.busy)
 
     before, after = (snapshot_of(body) or "" for body in fake_openai.chat_requests)
-    assert "To: not set" in before
-    assert "To: Porto (OPO), time zone Europe/Lisbon" in after
+    assert "→ no stops yet" in before
+    assert "→ Porto (OPO) (Europe/Lisbon) →" in after
     assert "Dinner" not in after.split("Itinerary")[1]
     stored = await trip_history(services, trip_id).load()
     assert all(m.provenance is not Provenance.RUNTIME for m in stored)
@@ -413,20 +412,22 @@ async def test_get_runtime_context_saves_a_title_still_being_typed(
 async def test_get_runtime_context_saves_a_place_still_being_typed(
     running: Running, connected: None, fake_openai: FakeOpenAIServer, qtbot: QtBot
 ) -> None:
-    """The destination's completer is still offering places: the typed name is saved and
+    """A new stop's completer is still offering places: the typed name is saved and
     matched as it would be when the person leaves the field."""
     window, trip_id = await started(running, qtbot)
-    destination = window.trip_form.fields.destination_edit
-    await focus(destination)
-    qtbot.keyClicks(destination, "Porto")
+    stops = window.trip_form.fields.stops_editor
+    await focus(window.trip_form.fields.origin_edit)
+    qtbot.keyClick(window.trip_form.fields.origin_edit, Qt.Key.Key_Insert)  # Add stop.
+    await until(lambda: len(stops.rows) == 1)
+    qtbot.keyClicks(stops.rows[0].place, "Porto")
     agent = window.session.agent
     assert agent is not None
 
     context = await agent.get_runtime_context()
 
-    assert "To: Porto (OPO), time zone Europe/Lisbon" in block(context.text, "trip")
-    record = await running.services.trips.get(trip_id)
-    assert record is not None and record.destination_code == "OPO"
+    assert "→ Porto (OPO) (Europe/Lisbon) →" in block(context.text, "trip")
+    [porto] = await running.services.stops.stops(trip_id)
+    assert porto.place_code == "OPO"
 
 
 async def test_a_trip_renamed_in_place_is_in_the_next_snapshot_before_enter(

@@ -35,16 +35,13 @@ async def view(services: TripServices) -> AsyncIterator[ItineraryView]:
 
 
 async def tokyo_trip(services: TripServices) -> TripRecord:
-    return await services.trips.create(
-        {
-            "title": "Japan",
-            "start_date": "2026-05-01",
-            "end_date": "2026-05-04",
-            "destination": "Tokyo (NRT)",
-            "destination_code": "NRT",
-            "destination_tz": "Asia/Tokyo",
-        }
+    trip = await services.trips.create(
+        {"title": "Japan", "start_date": "2026-05-01", "end_date": "2026-05-04"}
     )
+    await services.stops.add(
+        trip.id, {"place": "Tokyo (NRT)", "place_code": "NRT", "timezone": "Asia/Tokyo"}
+    )
+    return trip
 
 
 def rows(view: ItineraryView) -> list[list[tuple[str, ...]]]:

@@ -178,7 +178,7 @@ async def test_the_window_in_a_dark_palette_marks_and_notes_in_readable_colours(
     dark: QPalette, running: Running
 ) -> None:
     window = await running.start()
-    row = window.trip_form.binding("destination").row
+    row = window.trip_form.binding("origin").row
     row.set_error("No place called Atlantis")
     row.set_marked(True)
     window_colour = dark.color(QPalette.ColorRole.Window)

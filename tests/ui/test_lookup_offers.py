@@ -109,7 +109,8 @@ async def test_the_trip_forms_convert_menu_follows_the_currency_typed(
 async def test_weather_is_off_until_turned_on_in_settings(
     panel: LookupsPanel, services: TravelServices, qtbot: QtBot
 ) -> None:
-    trip = await services.trips.create({"title": "Rome", "destination": "Rome"})
+    trip = await services.trips.create({"title": "Rome"})
+    await services.stops.add(trip.id, {"place": "Rome"})
     panel.set_trip(trip.id)
     opened: list[bool] = []
     panel.settings_requested.connect(lambda: opened.append(True))
@@ -130,7 +131,8 @@ async def test_weather_is_off_until_turned_on_in_settings(
 
 
 async def test_the_assistant_is_refused_weather_while_it_is_off(services: TravelServices) -> None:
-    trip = await services.trips.create({"title": "Rome", "destination": "Rome"})
+    trip = await services.trips.create({"title": "Rome"})
+    await services.stops.add(trip.id, {"place": "Rome"})
     tools = LookupTools(trip.id, services.lookups, services.lookups.jobs)
     with pytest.raises(ToolError, match="Not started: Online lookups are off"):
         await tools.start(StartLookup(kind=LookupKindName("weather")), None)  # type: ignore[arg-type]

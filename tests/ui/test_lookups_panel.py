@@ -31,12 +31,17 @@ LISBON_CHRISTMAS = {
     "origin": "Porto (OPO)",
     "origin_code": "OPO",
     "origin_tz": "Europe/Lisbon",
-    "destination": "Lisbon (LIS)",
-    "destination_code": "LIS",
-    "destination_tz": "Europe/Lisbon",
     "start_date": "2026-12-20",
     "end_date": "2026-12-28",
 }
+LISBON = {"place": "Lisbon (LIS)", "place_code": "LIS", "timezone": "Europe/Lisbon"}
+
+
+async def lisbon_christmas(services: TravelServices, **values: object) -> TripRecord:
+    """The Christmas trip (with `values` over it), Lisbon its one stop."""
+    trip = await services.trips.create({**LISBON_CHRISTMAS, **values})
+    await services.stops.add(trip.id, LISBON)
+    return trip
 
 
 @dataclass
@@ -98,7 +103,7 @@ async def panel(services: TravelServices) -> AsyncIterator[LookupsPanel]:
 
 
 async def open_trip(panel: LookupsPanel, services: TravelServices, **values: object) -> TripRecord:
-    trip = await services.trips.create({**LISBON_CHRISTMAS, **values})
+    trip = await lisbon_christmas(services, **values)
     services.selection.select_trip(trip.id)
     loaded: list[bool] = []
     panel.refreshed.connect(lambda: loaded.append(True))
@@ -213,7 +218,7 @@ async def test_jobs_started_elsewhere_appear_live_and_other_trips_do_not(
 async def test_existing_jobs_load_with_the_trip(
     panel: LookupsPanel, services: TravelServices
 ) -> None:
-    trip = await services.trips.create(LISBON_CHRISTMAS)
+    trip = await lisbon_christmas(services)
     job = await services.lookups.wait(await services.lookups.start(trip.id, "holidays"))
     assert job is not None
     panel.set_trip(trip.id)
@@ -306,15 +311,18 @@ async def test_trip_form_buttons_start_lookups_shown_in_the_panel(
 async def test_trip_form_lookup_buttons_follow_their_fields_in_tab_order(
     form: TripForm, services: TravelServices
 ) -> None:
-    trip = await services.trips.create(LISBON_CHRISTMAS)
+    trip = await lisbon_christmas(services)
     form.set_trip(trip.id)
-    await until(lambda: form.record is not None)
+    await until(lambda: form.record is not None and len(form.fields.stops_editor.rows) == 1)
     form.set_lookup_starter(lambda trip_id, kind, parameters: None)
-    names = [w.accessibleName() for w in tab_order(form.fields.title_edit, 15)]
+    names = [w.accessibleName() for w in tab_order(form.fields.title_edit, 18)]
     assert names == [
         "Title",
         "Origin",
-        "Destination",
+        "Stop 1 place",
+        "Stop 1 arrival date",
+        "Stop 1 departure date",
+        "Add stop",
         "Start date",
         "Clear start date",
         "End date",

@@ -1,4 +1,4 @@
-"""The destination completer lists towns of the gazetteer beside airports, typed with real
+"""The place completer lists towns of the gazetteer beside airports, typed with real
 keys, and a town picked from it is stored with its time zone."""
 
 from __future__ import annotations
@@ -29,12 +29,12 @@ async def form(services: TripServices) -> AsyncIterator[TripForm]:
 
 
 async def pick_kyoto(form: TripForm, services: TripServices, qtbot: QtBot) -> str:
-    """Type "Kyo" into a new trip's destination and pick "Kyoto, Japan" from the list with
+    """Type "Kyo" into a new trip's origin and pick "Kyoto, Japan" from the list with
     Down and Return, as the person would; returns the trip's id."""
     trip = await services.trips.create({"title": "Kansai in spring"})
     form.set_trip(trip.id)
     await until(lambda: form.record is not None and form.record.id == trip.id)
-    edit = form.fields.destination_edit
+    edit = form.fields.origin_edit
     await focus(edit)
     qtbot.keyClicks(edit, "Kyo")
     popup = edit.completer_.popup()
@@ -99,7 +99,7 @@ async def test_a_correction_stays_stored_when_the_first_text_is_matched_more_slo
     trip = await services.trips.create({"title": "Kansai in spring"})
     form.set_trip(trip.id)
     await until(lambda: form.record is not None and form.record.id == trip.id)
-    edit = form.fields.destination_edit
+    edit = form.fields.origin_edit
     await focus(edit)
     type_text(qtbot, "Kyo")
     await until(lambda: edit.completer_.popup().isVisible())
@@ -117,9 +117,9 @@ async def stores_kyoto(form: TripForm, services: TripServices, trip_id: str) -> 
     await form.flush()
     record = await services.trips.get(trip_id)
     assert record is not None
-    assert (record.destination, record.destination_code, record.destination_tz) == (
+    assert (record.origin, record.origin_code, record.origin_tz) == (
         "Kyoto, Japan",
         None,
         "Asia/Tokyo",
     )
-    await until(lambda: form.row("destination").note_text == "Time zone Asia/Tokyo")
+    await until(lambda: form.row("origin").note_text == "Time zone Asia/Tokyo")

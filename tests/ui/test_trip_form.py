@@ -63,23 +63,23 @@ async def test_no_trip_shows_how_to_start(form: TripForm) -> None:
     assert form.placeholder.text() == NO_TRIP_TEXT
 
 
-async def test_typing_a_destination_stores_the_airport(
+async def test_typing_the_origin_stores_the_airport(
     form: TripForm, services: TripServices, qtbot: QtBot
 ) -> None:
     trip = await open_trip(form, services)
-    await focus(form.fields.destination_edit)
-    qtbot.keyClicks(form.fields.destination_edit, "porto")
-    assert form.fields.destination_edit.suggestions.stringList()[0].startswith("Porto (OPO)")
-    qtbot.keyClick(form.fields.destination_edit, Qt.Key.Key_Return)
-    await until(lambda: form.fields.destination_edit.text() == "Porto (OPO)")
+    await focus(form.fields.origin_edit)
+    qtbot.keyClicks(form.fields.origin_edit, "porto")
+    assert form.fields.origin_edit.suggestions.stringList()[0].startswith("Porto (OPO)")
+    qtbot.keyClick(form.fields.origin_edit, Qt.Key.Key_Return)
+    await until(lambda: form.fields.origin_edit.text() == "Porto (OPO)")
     record = await stored(services, trip.id)
-    assert (record.destination, record.destination_code, record.destination_tz) == (
+    assert (record.origin, record.origin_code, record.origin_tz) == (
         "Porto (OPO)",
         "OPO",
         "Europe/Lisbon",
     )
-    assert form.row("destination").note_text == "Airport OPO · time zone Europe/Lisbon"
-    assert not form.is_marked("destination")  # The person's own edit is never marked.
+    assert form.row("origin").note_text == "Airport OPO · time zone Europe/Lisbon"
+    assert not form.is_marked("origin")  # The person's own edit is never marked.
 
 
 async def test_an_unknown_place_is_kept_as_typed(
@@ -88,7 +88,7 @@ async def test_an_unknown_place_is_kept_as_typed(
     trip = await open_trip(form, services)
     await focus(form.fields.origin_edit)
     qtbot.keyClicks(form.fields.origin_edit, "Grandma's farm")
-    await focus(form.fields.destination_edit)  # Leaving the field saves it.
+    await focus(form.fields.title_edit)  # Leaving the field saves it.
     await until(lambda: form.row("origin").note_text != "")
     record = await stored(services, trip.id)
     assert (record.origin, record.origin_code, record.origin_tz) == ("Grandma's farm", None, None)
@@ -100,11 +100,11 @@ async def test_the_stored_place_text_keeps_its_airport_when_typed_again(
     form: TripForm, services: TripServices, qtbot: QtBot
 ) -> None:
     trip = await open_trip(form, services)
-    await focus(form.fields.destination_edit)
-    replace_text(qtbot, form.fields.destination_edit, "Porto (OPO)")
-    qtbot.keyClick(form.fields.destination_edit, Qt.Key.Key_Return)
+    await focus(form.fields.origin_edit)
+    replace_text(qtbot, form.fields.origin_edit, "Porto (OPO)")
+    qtbot.keyClick(form.fields.origin_edit, Qt.Key.Key_Return)
     await eventually(
-        lambda: _has(services, trip.id, lambda r: r.destination_code == "OPO"),
+        lambda: _has(services, trip.id, lambda r: r.origin_code == "OPO"),
     )
 
 
@@ -158,15 +158,15 @@ async def test_an_assistant_edit_shows_marked_without_clobbering_the_field_being
     form: TripForm, services: TripServices, qtbot: QtBot
 ) -> None:
     trip = await open_trip(form, services)
-    await focus(form.fields.destination_edit)
-    qtbot.keyClicks(form.fields.destination_edit, "Lisb")
+    await focus(form.fields.origin_edit)
+    qtbot.keyClicks(form.fields.origin_edit, "Lisb")
 
     await services.trips.update(
         trip.id,
         {
-            "destination": "Madrid (MAD)",
-            "destination_code": "MAD",
-            "destination_tz": "Europe/Madrid",
+            "origin": "Madrid (MAD)",
+            "origin_code": "MAD",
+            "origin_tz": "Europe/Madrid",
             "travellers": 4,
             "notes": "Pack light",
         },
@@ -174,22 +174,22 @@ async def test_an_assistant_edit_shows_marked_without_clobbering_the_field_being
     )
     await until(lambda: form.fields.travellers_spin.value() == 4)
     assert form.fields.notes_edit.toPlainText() == "Pack light"
-    assert form.fields.destination_edit.text() == "Lisb"  # Not clobbered…
-    assert QApplication.focusWidget() is form.fields.destination_edit  # …and still being typed in.
-    assert "Madrid (MAD)" in form.row("destination").note_text
-    for key in ("destination", "travellers", "notes"):
+    assert form.fields.origin_edit.text() == "Lisb"  # Not clobbered…
+    assert QApplication.focusWidget() is form.fields.origin_edit  # …and still being typed in.
+    assert "Madrid (MAD)" in form.row("origin").note_text
+    for key in ("origin", "travellers", "notes"):
         assert form.is_marked(key), key
     assert not form.is_marked("title")
     assert form.fields.travellers_spin.toolTip() == CHANGED
     assert CHANGED in form.fields.travellers_spin.accessibleDescription()
     assert form.seen_bar.isVisible()
-    assert form.seen_bar.label.text() == "The assistant changed Destination, Travellers and Notes."
+    assert form.seen_bar.label.text() == "The assistant changed Origin, Travellers and Notes."
 
-    qtbot.keyClicks(form.fields.destination_edit, "on")
-    qtbot.keyClick(form.fields.destination_edit, Qt.Key.Key_Return)  # The later edit wins.
-    await until(lambda: form.fields.destination_edit.text() == "Lisbon (LIS)")
-    assert (await stored(services, trip.id)).destination_code == "LIS"
-    assert not form.is_marked("destination")
+    qtbot.keyClicks(form.fields.origin_edit, "on")
+    qtbot.keyClick(form.fields.origin_edit, Qt.Key.Key_Return)  # The later edit wins.
+    await until(lambda: form.fields.origin_edit.text() == "Lisbon (LIS)")
+    assert (await stored(services, trip.id)).origin_code == "LIS"
+    assert not form.is_marked("origin")
 
     await focus(form.fields.travellers_spin)  # Looking at a field clears its mark.
     assert not form.is_marked("travellers")
@@ -375,7 +375,6 @@ async def test_controls_are_named_like_their_labels_in_tab_order(
     expected = [
         "Title",
         "Origin",
-        "Destination",
         "Start date",
         "End date",
         "Travellers",
@@ -387,6 +386,8 @@ async def test_controls_are_named_like_their_labels_in_tab_order(
     ]
     labels = [label.text() for label in form.fields.labels.values()]
     assert labels == expected
+    assert form.fields.stops_label.text() == "Stops"
+    assert form.fields.stops_label.buddy() is form.fields.stops_editor.add_button
     for label in form.fields.labels.values():
         buddy = label.buddy()
         assert buddy is not None
@@ -404,7 +405,7 @@ async def test_controls_are_named_like_their_labels_in_tab_order(
     assert names == [
         "Title",
         "Origin",
-        "Destination",
+        "Add stop",
         "Start date",
         "Clear start date",
         "End date",

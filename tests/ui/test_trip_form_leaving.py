@@ -86,8 +86,13 @@ LEAVE = {
 @pytest.mark.parametrize(
     ("key", "typed", "code", "context"),
     [
-        ("destination", "Porto", "OPO", "To: Porto (OPO), time zone Europe/Lisbon"),
-        ("origin", "Lisbon", "LIS", "From: Lisbon (LIS), time zone Europe/Lisbon"),
+        (
+            "stop",
+            "Porto",
+            "OPO",
+            "Route: origin not set → Porto (OPO) (Europe/Lisbon) → origin not set",
+        ),
+        ("origin", "Lisbon", "LIS", "Home: Lisbon (LIS), time zone Europe/Lisbon"),
     ],
 )
 async def test_a_typed_place_is_saved_however_the_field_is_left(
@@ -101,10 +106,24 @@ async def test_a_typed_place_is_saved_however_the_field_is_left(
     context: str,
 ) -> None:
     trip = await open_trip(form, services)
-    edit = form.fields.destination_edit if key == "destination" else form.fields.origin_edit
+    if key == "stop":
+        await focus(form.fields.origin_edit)
+        press(qtbot, Qt.Key.Key_Insert)  # Add stop.
+        await until(lambda: len(form.fields.stops_editor.rows) == 1)
+        edit: QWidget = form.fields.stops_editor.rows[0].place
+    else:
+        edit = form.fields.origin_edit
     await type_place(qtbot, edit, typed)
     LEAVE[way](qtbot, form)
-    await until_stored(services, trip.id, lambda r: getattr(r, f"{key}_code") == code)
+    if key == "stop":
+
+        async def stop_stored() -> bool:
+            stops = await services.stops.stops(trip.id)
+            return [s.place_code for s in stops] == [code]
+
+        await eventually(stop_stored)
+    else:
+        await until_stored(services, trip.id, lambda r: getattr(r, f"{key}_code") == code)
     assert context in (await snapshot(services, trip.id)).splitlines()
     if way == "click elsewhere":  # The click reached what was clicked.
         await until(lambda: QApplication.focusWidget() is form.fields.notes_edit)
@@ -136,12 +155,12 @@ async def test_a_typed_place_is_saved_when_the_window_loses_focus(
     form: TripForm, services: TripServices, qtbot: QtBot
 ) -> None:
     trip = await open_trip(form, services)
-    await type_place(qtbot, form.fields.destination_edit, "Porto")
+    await type_place(qtbot, form.fields.origin_edit, "Porto")
     other = QWidget()
     qtbot.addWidget(other)
     other.show()
     other.activateWindow()
     await until(lambda: QApplication.activeWindow() is other)
-    await until_stored(services, trip.id, lambda r: r.destination_code == "OPO")
+    await until_stored(services, trip.id, lambda r: r.origin_code == "OPO")
     await form.flush()  # The field shows the stored form once its save has been answered.
-    assert form.fields.destination_edit.text() == "Porto (OPO)"
+    assert form.fields.origin_edit.text() == "Porto (OPO)"

@@ -24,11 +24,10 @@ from tests.ui.waiting import until
 place_index = trips_support.place_index
 services = trips_support.services
 
-CHANGED = ("destination", "budget_amount", "pace")
+CHANGED = ("origin", "budget_amount", "pace")
 KEYS = (
     "title",
     "origin",
-    "destination",
     "start_date",
     "end_date",
     "travellers",
@@ -65,7 +64,7 @@ def marked(form: TripForm) -> set[str]:
 async def assistant_changes(services: TripServices, trip: TripRecord) -> None:
     await services.editor.apply(
         trip.id,
-        {"destination": "Porto", "budget_amount": "1200", "pace": "relaxed"},
+        {"origin": "Porto", "budget_amount": "1200", "pace": "relaxed"},
         context=assistant_edit(),
     )
 
@@ -90,7 +89,7 @@ async def test_undoing_the_change_removes_its_marks(form: TripForm, services: Tr
     await assistant_changes(services, trip)
     await until(lambda: marked(form) == set(CHANGED))
     await services.history.undo_last(trip.id)
-    await until(lambda: form.fields.destination_edit.text() == "")
+    await until(lambda: form.fields.origin_edit.text() == "")
     await until(lambda: marked(form) == set())
     assert not form.seen_bar.isVisible()
 

@@ -44,10 +44,10 @@ async def porto_trip(services: TripServices) -> tuple[TripRecord, list[Itinerary
             "title": "Porto",
             "start_date": "2026-05-14",
             "end_date": "2026-05-16",
-            "destination": "Porto (OPO)",
-            "destination_code": "OPO",
-            "destination_tz": "Europe/Lisbon",
         }
+    )
+    await services.stops.add(
+        trip.id, {"place": "Porto (OPO)", "place_code": "OPO", "timezone": "Europe/Lisbon"}
     )
     add = services.itinerary.add
     items = [
@@ -396,7 +396,7 @@ async def test_only_changes_to_what_it_shows_reload_the_itinerary(
     view: ItineraryView, services: TripServices
 ) -> None:
     """The trip's own fields change as someone types; only its dates (the days) and its
-    destination's time zone matter here, and item changes of course."""
+    stops' time zones and dates matter here, and item changes of course."""
     trip, items = await porto_trip(services)
     await show(view, trip)
     await until(lambda: not view._coalesce.isActive() and not view._refresher.busy)

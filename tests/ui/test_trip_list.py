@@ -16,11 +16,17 @@ from concierge.store import TripRecord
 from concierge.ui.trips import TripListModel, TripListPanel
 from concierge.ui.trips.trip_list_model import SUBTITLE_ROLE, TRIP_ID_ROLE
 from tests.ui import trips_support
-from tests.ui.trips_support import TripServices, assistant_edit, on_screen
+from tests.ui.trips_support import TripServices, assistant_edit, eventually, on_screen
 from tests.ui.waiting import until
 
 place_index = trips_support.place_index
 services = trips_support.services
+
+
+async def titled(services: TripServices, trip_id: str, title: str) -> bool:
+    """Whether the stored trip has `title` (the list shows a rename before it is stored)."""
+    stored = await services.trips.get(trip_id)
+    return stored is not None and stored.title == title
 
 
 @pytest.fixture
@@ -31,15 +37,12 @@ async def panel(services: TripServices) -> AsyncIterator[TripListPanel]:
 
 
 async def three_trips(services: TripServices) -> list[TripRecord]:
+    porto = await services.trips.create(
+        {"title": "Porto", "start_date": "2026-05-14", "end_date": "2026-05-18"}
+    )
+    await services.stops.add(porto.id, {"place": "Porto (OPO)"})
     return [
-        await services.trips.create(
-            {
-                "title": "Porto",
-                "start_date": "2026-05-14",
-                "end_date": "2026-05-18",
-                "destination": "Porto (OPO)",
-            }
-        ),
+        porto,
         await services.trips.create({"title": "Madrid", "start_date": "2026-07-30"}),
         await services.trips.create({"title": "Azores"}),
     ]
@@ -79,7 +82,7 @@ async def test_the_model_passes_the_model_tester(
     assert not model.setData(index, "   ")
 
 
-async def test_lists_trips_with_dates_and_destination(
+async def test_lists_trips_with_dates_and_stops(
     panel: TripListPanel, services: TripServices
 ) -> None:
     await three_trips(services)
@@ -88,8 +91,8 @@ async def test_lists_trips_with_dates_and_destination(
     subtitles = [panel.model.index(row, 0).data(SUBTITLE_ROLE) for row in range(3)]
     assert subtitles == [
         "14–18 May 2026 · Porto (OPO)",
-        "From 30 July 2026 · No destination yet",
-        "Dates not set · No destination yet",
+        "From 30 July 2026 · No stops yet",
+        "Dates not set · No stops yet",
     ]
     assert panel.model.index(0, 0).data(Qt.ItemDataRole.AccessibleTextRole) == (
         "Porto, 14–18 May 2026 · Porto (OPO)"
@@ -116,8 +119,7 @@ async def test_new_trip_is_selected_and_named_in_place(
     qtbot.keyClicks(editor, "Lisbon")
     qtbot.keyClick(editor, Qt.Key.Key_Return)
     await until(lambda: titles(panel)[-1] == "Lisbon")
-    stored = await services.trips.get(new_id)
-    assert stored is not None and stored.title == "Lisbon"
+    await eventually(lambda: titled(services, new_id, "Lisbon"))
     assert panel.selected_trip_id == new_id
 
 
@@ -138,8 +140,7 @@ async def test_f2_renames_inline_and_a_refresh_keeps_what_is_typed(
     assert editor.text() == "Madrid and Toledo"  # The refresh did not overwrite it.
     qtbot.keyClick(editor, Qt.Key.Key_Return)
     await until(lambda: titles(panel)[1] == "Madrid and Toledo")
-    stored = await services.trips.get(madrid.id)
-    assert stored is not None and stored.title == "Madrid and Toledo"
+    await eventually(lambda: titled(services, madrid.id, "Madrid and Toledo"))
 
 
 async def test_duplicate_selects_the_copy(
@@ -222,9 +223,10 @@ async def test_selection_survives_other_writers(
     selected: list[object] = []
     panel.trip_selected.connect(selected.append)
     await services.trips.move(azores.id, 0, context=assistant_edit())
-    await services.trips.update(madrid.id, {"destination": "Madrid (MAD)"})
+    await services.stops.add(madrid.id, {"place": "Madrid (MAD)"})
+    await services.stops.add(madrid.id, {"place": "Toledo"})
     await until(lambda: titles(panel) == ["Azores", "Porto", "Madrid"])
-    await until(lambda: "Madrid (MAD)" in str(panel.model.index(2, 0).data(SUBTITLE_ROLE)))
+    await until(lambda: "Madrid (MAD) → Toledo" in str(panel.model.index(2, 0).data(SUBTITLE_ROLE)))
     assert panel.selected_trip_id == madrid.id
     assert panel.view.selectionModel().isSelected(panel.model.index(2, 0))
     assert selected == []

@@ -42,6 +42,21 @@ def place(places: PlaceIndex, params: Parameters, name: str, role: str) -> Place
         raise LookupInputError(f"The {role} cannot be used: {error}") from None
 
 
+def stop_place(places: PlaceIndex, params: Parameters) -> Place:
+    """The place looked up ("destination": by default the trip's stop on its first day, or
+    its first stop), resolved by the index."""
+    typed = text(
+        params,
+        "destination",
+        "The trip has no stops. Add a stop to its route (a city or airport code, e.g. Kyoto "
+        "or KIX) and try again.",
+    )
+    try:
+        return places.resolve(typed)
+    except PlaceError as error:
+        raise LookupInputError(f"The stop cannot be used: {error}") from None
+
+
 def day(params: Parameters, name: str, label: str) -> date:
     value = params.get(name)
     if value is None or value == "":

@@ -12,7 +12,7 @@ a job's last known progress survives a crash, `recover()` at start-up turns jobs
 or running into `interrupted`, and `aclose()` at shutdown does the same for its own
 unfinished jobs. An interrupted, failed or cancelled job can be retried; a retry is a new
 job with the same kind and explicit parameters, and reads the trip afresh for the rest (so
-"set the destination, then retry" works).
+"add a stop, then retry" works).
 """
 
 from __future__ import annotations
@@ -21,7 +21,7 @@ import asyncio
 import contextlib
 import functools
 import logging
-from collections.abc import AsyncIterator, Mapping
+from collections.abc import AsyncIterator, Mapping, Sequence
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 from typing import Any
@@ -31,11 +31,14 @@ from concierge.store import (
     LookupJobRepository,
     LookupStatus,
     RecordNotFoundError,
+    StopRecord,
+    StopRepository,
     TripRecord,
     TripRepository,
 )
 
 from ..places import PlaceIndex
+from ..stops import stop_or_first
 from .errors import LookupCancelled, LookupInputError, LookupRequestError
 from .kinds import KINDS, LookupContext, LookupKind
 from .kinds.weather import off_message as weather_off_message
@@ -84,6 +87,7 @@ class LookupService:
             raise ValueError("At least one lookup must be able to run.")
         self.jobs = jobs
         self.trips = trips
+        self.stops = StopRepository(trips.database, trips.bus)
         self.places = places
         self.kinds = kinds
         self.progress_interval = progress_interval
@@ -146,9 +150,10 @@ class LookupService:
         trip = await self.trips.get(trip_id)
         if trip is None:
             raise LookupRequestError(f"The trip {trip_id} does not exist.")
+        stops = await self.stops.stops(trip_id) if "destination" in spec.uses else []
         filled = {
             name: value
-            for name, value in _trip_values(trip).items()
+            for name, value in _trip_values(trip, stops).items()
             if name in spec.uses and name not in given and value is not None
         }
         merged = {**filled, **given, FROM_TRIP: sorted(filled)}
@@ -335,11 +340,13 @@ def _starting(spec: LookupKind) -> str:
     return f"{spec.title}: starting"
 
 
-def _trip_values(trip: TripRecord) -> dict[str, Any]:
-    """The trip's values under the parameter names the kinds read."""
+def _trip_values(trip: TripRecord, stops: Sequence[StopRecord]) -> dict[str, Any]:
+    """The trip's values under the parameter names the kinds read; "destination" is the stop
+    of the trip's first day, or its first stop."""
+    stop = stop_or_first(stops, trip.start_date)
     return {
         "origin": trip.origin_code or trip.origin or None,
-        "destination": trip.destination_code or trip.destination or None,
+        "destination": None if stop is None else stop.place_code or stop.place,
         "start_date": None if trip.start_date is None else trip.start_date.isoformat(),
         "end_date": None if trip.end_date is None else trip.end_date.isoformat(),
         "amount": None if trip.budget_amount is None else str(trip.budget_amount),

@@ -84,7 +84,7 @@ class FieldBinding(Generic[V]):
 
 
 class Binding(FieldBinding[V]):
-    """A trip form field (e.g. "destination"): its value in a `TripRecord`, the changes a
+    """A trip form field (e.g. "origin"): its value in a `TripRecord`, the changes a
     value makes, the record fields it covers and an optional hint."""
 
     def __init__(

@@ -11,7 +11,7 @@ call into the interpreter each (and a wait for the GIL while another thread runs
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from datetime import date
 from typing import Any
 
@@ -109,8 +109,8 @@ class ItineraryModel(QStandardItemModel):
         self._bold.setBold(True)
         self._day_cells: list[_Cells] = []
         self._item_cells: list[list[_Cells]] = []
-        self._zone: str | None = None
-        """Where the reader is: times in other zones name theirs."""
+        self._zone_of: Callable[[date], str | None] = _nowhere
+        """Where the reader is on a day (the day's stop): times in other zones name theirs."""
 
     @property
     def days(self) -> tuple[DayGroup, ...]:
@@ -121,12 +121,12 @@ class ItineraryModel(QStandardItemModel):
         days: Sequence[DayGroup],
         unseen: Mapping[str, frozenset[str]] | None = None,
         *,
-        zone: str | None = None,
+        zone_of: Callable[[date], str | None] | None = None,
     ) -> bool:
-        """Show `days`, times in `zone` without naming it; returns True when the rows were
-        rebuilt (the days changed), False when it was applied as row changes (expansion,
-        selection and scrolling survive)."""
-        self._zone = zone
+        """Show `days`, times in each day's `zone_of` without naming it; returns True when
+        the rows were rebuilt (the days changed), False when it was applied as row changes
+        (expansion, selection and scrolling survive)."""
+        self._zone_of = zone_of or _nowhere
         reasons: dict[str, str] = {}
         for item_id, fields in (unseen or {}).items():
             if (reason := unseen_reason(fields)) is not None:
@@ -138,7 +138,10 @@ class ItineraryModel(QStandardItemModel):
             self._days = days
             self._day_cells = [self._cells_of_day(group) for group in days]
             self._item_cells = [
-                [self._cells_of_item(i, group.role_of(n)) for n, i in enumerate(group.items)]
+                [
+                    self._cells_of_item(i, group.role_of(n), group.day)
+                    for n, i in enumerate(group.items)
+                ]
                 for group in days
             ]
             for cells, item_cells in zip(self._day_cells, self._item_cells, strict=True):
@@ -163,7 +166,7 @@ class ItineraryModel(QStandardItemModel):
                 day_item.removeRow(row)
         for target, item in enumerate(group.items):
             current = next((n for n in range(target, len(items)) if items[n].id == item.id), None)
-            fresh = self._cells_of_item(item, group.role_of(target))
+            fresh = self._cells_of_item(item, group.role_of(target), group.day)
             if current is None:
                 items.insert(target, item)
                 cells.insert(target, fresh)
@@ -197,7 +200,7 @@ class ItineraryModel(QStandardItemModel):
         if index.isValid():
             day_row, row = index.parent().row(), index.row()
             group = self._days[day_row]
-            fresh = self._cells_of_item(group.items[row], group.role_of(row))
+            fresh = self._cells_of_item(group.items[row], group.role_of(row), group.day)
             day_item = self.item(day_row, 0)
             _update(day_item, row, self._item_cells[day_row][row], fresh)
             self._item_cells[day_row][row] = fresh
@@ -242,10 +245,10 @@ class ItineraryModel(QStandardItemModel):
             _FONT: (self._bold, None, None, None),
         }
 
-    def _cells_of_item(self, item: ItineraryItemRecord, role: DayRole) -> _Cells:
+    def _cells_of_item(self, item: ItineraryItemRecord, role: DayRole, day: date) -> _Cells:
         reason = self._unseen.get(item.id)
         shown = (
-            when_text(item, role, self._zone),
+            when_text(item, role, self._zone_of(day)),
             title_text(item),
             place_text(item),
             details_text(item),
@@ -287,3 +290,7 @@ def _update(parent: QStandardItem, row: int, old: _Cells, new: _Cells) -> None:
         for column in range(_NCOL):
             if before[column] != after[column]:
                 parent.child(row, column).setData(after[column], role)
+
+
+def _nowhere(day: date) -> str | None:
+    return None

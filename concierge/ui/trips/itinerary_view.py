@@ -49,12 +49,15 @@ from concierge.store import (
     InvalidChangeError,
     ItineraryItemRecord,
     ItineraryRepository,
+    StopRecord,
+    StopRepository,
     StoreError,
     TripRecord,
     TripRepository,
 )
 from concierge.travel.day_layout import timeline_entries
 from concierge.travel.selection import SelectionState
+from concierge.travel.stops import stop_or_first
 from concierge.ui.column_shares import ColumnShares
 from concierge.ui.documents import item_documents
 from concierge.ui.scroll_bars import use_steady_scroll_bars
@@ -73,9 +76,11 @@ RELOAD_GAP_MS = 250
 """While changes keep coming, reloads start at least this far apart: each costs a few
 milliseconds of reading, layout and painting on the GUI thread. The person's own edits
 here (add, edit, move, remove, undo) reload at once."""
-TRIP_FIELDS_SHOWN = frozenset({"start_date", "end_date", "destination_tz"})
-"""The trip's fields the itinerary depends on (its days, their headings, a new item's
-time zone); a change to any other field of the trip leaves the itinerary as it is."""
+TRIP_FIELDS_SHOWN = frozenset({"start_date", "end_date"})
+"""The trip's fields the itinerary depends on (its days and their headings); a change to
+any other field of the trip leaves the itinerary as it is. A new item's time zone is its
+day's stop's (see `stop_or_first`)."""
+STOP_FIELDS_SHOWN = frozenset({"timezone", "arrive", "depart", "position"})
 
 TIMELINE_KEYS = "Ctrl+T"
 """Shows or hides the day timeline (the list then takes the whole width)."""
@@ -105,6 +110,8 @@ class ItineraryView(TripView[Change]):
         self.setAccessibleName("Itinerary")
         self.itinerary = itinerary
         self.trips = trips
+        self.stops = StopRepository(trips.database, trips.bus)
+        self._stop_list: list[StopRecord] = []
         self.history = history
         self.selection = selection
         self.model = ItineraryModel(self)
@@ -235,14 +242,20 @@ class ItineraryView(TripView[Change]):
         if self._trip_id is None:
             return
         trip = self._trip
+        day = self._default_day()
         self._open_editor(
             ItemEditor(
                 self,
-                day=self._default_day(),
-                timezone=trip.destination_tz if trip is not None else None,
+                day=day,
+                timezone=self._zone_on(day),
                 currency=trip.budget_currency if trip is not None else "EUR",
             )
         )
+
+    def _zone_on(self, day: date | None) -> str | None:
+        """A new item's time zone: that of the stop of its day, or of the first stop."""
+        stop = stop_or_first(self._stop_list, day)
+        return stop.timezone if stop is not None else None
 
     def edit_selected(self) -> None:
         item = self._current_item()
@@ -315,6 +328,7 @@ class ItineraryView(TripView[Change]):
         self._loaded_at = time.monotonic()
         trip = await self.trips.get(trip_id)
         items = await self.itinerary.items(trip_id) if trip is not None else []
+        stops = await self.stops.stops(trip_id) if trip is not None else []
         unseen = await self.history.unseen_assistant_changes(trip_id) if trip else {}
         if trip_id != self._trip_id:
             return
@@ -322,6 +336,7 @@ class ItineraryView(TripView[Change]):
             self._show_deleted()
             return
         self._trip = trip
+        self._stop_list = stops
         unseen_items = {
             entity_id: fields
             for (entity, entity_id), fields in unseen.items()
@@ -334,9 +349,7 @@ class ItineraryView(TripView[Change]):
         scroll = self.tree.verticalScrollBar().value()
         self._restoring = True
         try:
-            if self.model.set_days(
-                group_by_day(trip, items), unseen_items, zone=trip.destination_tz
-            ):
+            if self.model.set_days(group_by_day(trip, items), unseen_items, zone_of=self._zone_on):
                 # The days changed: a reset, so expansion, spans, selection and scrolling
                 # are set up again. Otherwise the rows changed in place and all survive.
                 self.tree.expandAll()
@@ -643,6 +656,8 @@ def _shown_here(change: Change) -> bool:
         return True
     if change.entity is EntityKind.TRIP:
         return change.action is not Action.UPDATE or bool(change.fields & TRIP_FIELDS_SHOWN)
+    if change.entity is EntityKind.TRIP_STOP:
+        return change.action is not Action.UPDATE or bool(change.fields & STOP_FIELDS_SHOWN)
     return False
 
 

@@ -42,10 +42,12 @@ from .budget import AMOUNT_PATTERN, amount_text, budget_changes
 from .currency_combo import CurrencyCombo, currency_text
 from .date_field import DateField
 from .place_field import PlaceEdit
+from .stops_editor import StopsEditor
 from .trip_text import date_hint, place_hint
 
 TYPING_DEBOUNCE_MS = 400
 NOTES_DEBOUNCE_MS = 800
+STOPS_LABEL = "Stops"
 HOLIDAYS_BUTTON_TEXT = "Holidays during my trip"
 CONVERT_BUTTON_TEXT = "Convert budget"
 
@@ -62,6 +64,7 @@ class TripFields(FormFields[Binding[Any]]):
         places: PlaceIndex,
         tasks: BackgroundTasks,
         stored_currency: Callable[[], str | None],
+        stops_editor: StopsEditor,
         parent: QWidget | None = None,
     ) -> None:
         super().__init__(parent)
@@ -69,8 +72,8 @@ class TripFields(FormFields[Binding[Any]]):
         self.title_edit = QLineEdit(self)
         self.origin_edit = PlaceEdit(places, tasks, self)
         self.origin_edit.setPlaceholderText("City or airport code, e.g. Lisbon or LIS")
-        self.destination_edit = PlaceEdit(places, tasks, self)
-        self.destination_edit.setPlaceholderText("City or airport code, e.g. Porto or OPO")
+        self.origin_edit.setToolTip("Home: where the trip starts and ends")
+        self.stops_editor = stops_editor
         self.start_field = DateField("Start date", self)
         self.end_field = DateField("End date", self)
         self.start_field.edit.fallback = lambda: self.end_field.value() or date.today()
@@ -91,7 +94,7 @@ class TripFields(FormFields[Binding[Any]]):
         self.notes_edit.setMinimumHeight(96)
         self.holidays_button = QPushButton(HOLIDAYS_BUTTON_TEXT, self)
         self.holidays_button.setAccessibleName(HOLIDAYS_BUTTON_TEXT)
-        self.holidays_button.setToolTip("Look up public holidays at the destination")
+        self.holidays_button.setToolTip("Look up public holidays at the first stop")
         self.convert_button = QPushButton(CONVERT_BUTTON_TEXT, self)
         self.convert_button.setAccessibleName(CONVERT_BUTTON_TEXT)
         self.convert_button.setToolTip("Convert the budget at the European Central Bank rate")
@@ -109,6 +112,13 @@ class TripFields(FormFields[Binding[Any]]):
             binding.row.editor.setAccessibleName(binding.label)
             self.labels[binding.key] = label
             form.addRow(label, binding.row)
+            if binding.key == "origin":
+                self.stops_label = QLabel(STOPS_LABEL, self)
+                self.stops_label.setBuddy(stops_editor.add_button)
+                form.addRow(self.stops_label, stops_editor)
+        self.addAction(stops_editor.add_action)  # Add stop works from every field.
+        stops_editor.tab_before = self.origin_edit
+        stops_editor.tab_after = self.start_field.edit
         for before, after in itertools.pairwise(self.tab_chain()):
             QWidget.setTabOrder(before, after)
         self._connect()
@@ -118,7 +128,7 @@ class TripFields(FormFields[Binding[Any]]):
         return [
             self.title_edit,
             self.origin_edit,
-            self.destination_edit,
+            self.stops_editor.add_button,
             self.start_field.edit,
             self.start_field.clear_button,
             self.end_field.edit,
@@ -153,17 +163,14 @@ class TripFields(FormFields[Binding[Any]]):
         for edit in (
             self.title_edit,
             self.origin_edit,
-            self.destination_edit,
             self.budget_edit,
             self.interests_edit,
         ):
             key = self._key_of(edit)
             edit.textEdited.connect(lambda _text, k=key: self._edited(k))
             edit.editingFinished.connect(lambda k=key: self._finished(k))
-        for place in (self.origin_edit, self.destination_edit):
-            key = self._key_of(place)
-            place.picked.connect(lambda _label, k=key: self._finished(k))
-            place.left.connect(lambda k=key: self._finished(k))
+        self.origin_edit.picked.connect(lambda _label: self._finished("origin"))
+        self.origin_edit.left.connect(lambda: self._finished("origin"))
         for field in (self.start_field, self.end_field):
             key = self._key_of(field)
             field.edit.textEdited.connect(lambda _text, k=key: self._edited(k, debounce=False))
@@ -253,7 +260,6 @@ class TripFields(FormFields[Binding[Any]]):
         return [
             text("title", trip_label("title"), self.title_edit),
             place("origin", trip_label("origin"), self.origin_edit),
-            place("destination", trip_label("destination"), self.destination_edit),
             day("start_date", trip_label("start_date"), self.start_field),
             day("end_date", trip_label("end_date"), self.end_field, [self.holidays_button]),
             Binding[int](

@@ -37,7 +37,7 @@ from concierge.store import (
 )
 from concierge.store.validation import TRIP_RULES, defaults
 from concierge.travel.currencies import conversion_targets
-from concierge.travel.trip_edits import PlaceRole, TripEditor
+from concierge.travel.trip_edits import TripEditor
 from concierge.ui.forms.field_row import FieldRow
 from concierge.ui.forms.form_binding import Binding
 from concierge.ui.forms.form_panel import FormPanel
@@ -46,6 +46,7 @@ from concierge.ui.views.trip_view import DELETED_TEXT
 
 from .date_field import UnreadableDate
 from .place_field import place_changes
+from .stops_editor import StopsEditor
 from .trip_fields import TripFields
 
 NO_TRIP_TEXT = "Select a trip in the list, or create one with New trip."
@@ -56,8 +57,9 @@ LookupStarter = Callable[[str, str, Mapping[str, Any] | None], None]
 
 class TripForm(FormPanel[Binding[Any]]):
     """Edits one trip (`set_trip`); build it inside the running event loop. The editors
-    are `fields` (a `TripFields`), e.g. `form.fields.destination_edit`. `saved` and
-    `refused` name a field by its key ("title", "destination", "start_date", …)."""
+    are `fields` (a `TripFields`), e.g. `form.fields.origin_edit`; the route is
+    `form.fields.stops_editor`. `saved` and `refused` name a field by its key ("title",
+    "origin", "start_date", …)."""
 
     fields: TripFields
 
@@ -70,6 +72,7 @@ class TripForm(FormPanel[Binding[Any]]):
     ) -> None:
         self.editor = editor
         self.trips = editor.trips
+        self._bus = bus
         self._record: TripRecord | None = None
         self._added: dict[str, str] = {}
         """Id → title of the itinerary items the assistant added, unseen, for the banner."""
@@ -83,7 +86,21 @@ class TripForm(FormPanel[Binding[Any]]):
         self.fields.convert_button.clicked.connect(self._show_convert_menu)
 
     def make_fields(self) -> TripFields:
-        return TripFields(self.editor.places, self.tasks, self._stored_currency, self)
+        stops = StopsEditor(self.editor, self.editor.places, self._bus)
+        stops.task_failed.connect(self.task_failed)
+        return TripFields(self.editor.places, self.tasks, self._stored_currency, stops, self)
+
+    def set_trip(self, trip_id: str | None) -> None:
+        super().set_trip(trip_id)
+        self.fields.stops_editor.set_trip(trip_id)
+
+    async def flush(self) -> None:
+        await super().flush()
+        await self.fields.stops_editor.flush()
+
+    async def before_shutdown(self) -> None:
+        await super().before_shutdown()
+        await self.fields.stops_editor.shutdown()
 
     # -- public ---------------------------------------------------------------------------
 
@@ -158,9 +175,8 @@ class TripForm(FormPanel[Binding[Any]]):
         return self._save(binding, trip_id, value)
 
     async def _save(self, binding: Binding[Any], trip_id: str, value: object) -> TripRecord:
-        if binding.key in ("origin", "destination"):
-            role: PlaceRole = "origin" if binding.key == "origin" else "destination"
-            fields = await asyncio.to_thread(place_changes, self.editor, role, str(value))
+        if binding.key == "origin":
+            fields = await asyncio.to_thread(place_changes, self.editor, "origin", str(value))
             return await self.trips.update(trip_id, fields, context=person())
         return await self.editor.apply(
             trip_id, binding.changes(value), context=person(), strict_places=False

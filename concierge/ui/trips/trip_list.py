@@ -9,7 +9,7 @@ the store through the change bus, whoever wrote, and keeps the selected trip sel
 from __future__ import annotations
 
 import asyncio
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 
 from PySide6.QtCore import QItemSelection, QModelIndex, QPoint, Qt, Signal
 from PySide6.QtGui import QKeySequence
@@ -28,6 +28,7 @@ from concierge.store import (
     ChangeBus,
     ChangeHistory,
     EntityKind,
+    StopRepository,
     StoreError,
     TripRecord,
     TripRepository,
@@ -43,8 +44,10 @@ from concierge.ui.views.undo_offer import UndoOffer, undo_offered
 from .trip_list_delegate import TripItemDelegate
 from .trip_list_model import TripListModel
 
-LISTED_FIELDS = frozenset({"title", "start_date", "end_date", "destination", "position"})
+LISTED_FIELDS = frozenset({"title", "start_date", "end_date", "position"})
 """The trip fields the list shows or orders by; other updates need no reload."""
+LISTED_STOP_FIELDS = frozenset({"place", "position"})
+"""The stop fields the list shows (the route's places in order)."""
 
 
 class TripListPanel(QWidget):
@@ -70,6 +73,7 @@ class TripListPanel(QWidget):
         self.setObjectName("tripListPanel")
         self.setAccessibleName("Trips")
         self.trips = trips
+        self.stops = StopRepository(trips.database, trips.bus)
         self.history = history
         self.tasks = BackgroundTasks(self)
         self._renames: set[asyncio.Task[None]] = set()
@@ -222,14 +226,17 @@ class TripListPanel(QWidget):
     # -- store work -----------------------------------------------------------------------
 
     async def _reload(self) -> None:
-        self._apply(await self.trips.all())
+        trips = await self.trips.all()
+        self._apply(trips, await self.stops.routes())
 
-    def _apply(self, trips: list[TripRecord]) -> None:
+    def _apply(
+        self, trips: list[TripRecord], routes: Mapping[str, tuple[str, ...]] | None = None
+    ) -> None:
         previous = self._selected_id
         previous_row = self.model.row_of(previous) if previous is not None else None
         self._syncing = True
         try:
-            self.model.sync(trips)
+            self.model.sync(trips, routes)
         finally:
             self._syncing = False
         pending = self._pending_select
@@ -300,6 +307,10 @@ class TripListPanel(QWidget):
             self.undo_bar.inform(str(error))
 
     def _on_change(self, change: Change) -> None:
+        if change.entity is EntityKind.TRIP_STOP:
+            if change.action is not Action.UPDATE or change.fields & LISTED_STOP_FIELDS:
+                self._refresher.request()
+            return
         if change.entity is not EntityKind.TRIP:
             return
         offer = self._undo_offer

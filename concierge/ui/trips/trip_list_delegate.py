@@ -1,4 +1,4 @@
-"""Draws a trip as two lines (title, then a muted dates · destination line) and edits the
+"""Draws a trip as two lines (title, then a muted dates · stops line) and edits the
 title in place without losing what the person types to a refresh."""
 
 from __future__ import annotations

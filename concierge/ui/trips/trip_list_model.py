@@ -1,4 +1,4 @@
-"""The trips as a list model: title to show and edit, dates and destination as a subtitle.
+"""The trips as a list model: title to show and edit, dates and stops as a subtitle.
 
 `sync` applies a fresh read as row moves, inserts, removals and data changes instead of a
 reset, so the selection, the current row and an open title editor survive every refresh.
@@ -8,7 +8,7 @@ Renaming through the view does not write anything itself: it asks with `rename_r
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 
 from PySide6.QtCore import (
     QAbstractListModel,
@@ -40,6 +40,7 @@ class TripListModel(QAbstractListModel):
     def __init__(self, parent: QObject | None = None) -> None:
         super().__init__(parent)
         self._trips: list[TripRecord] = []
+        self._routes: Mapping[str, tuple[str, ...]] = {}
 
     @property
     def trips(self) -> tuple[TripRecord, ...]:
@@ -58,15 +59,25 @@ class TripListModel(QAbstractListModel):
         row = self.row_of(trip_id)
         return QModelIndex() if row is None else self.index(row, 0)
 
-    def sync(self, trips: Sequence[TripRecord]) -> None:
-        """Make the rows equal `trips` with the fewest structural changes."""
+    def sync(
+        self, trips: Sequence[TripRecord], routes: Mapping[str, tuple[str, ...]] | None = None
+    ) -> None:
+        """Make the rows equal `trips` with the fewest structural changes; `routes` gives
+        each trip's stops (trip id → places), kept as they were when not given."""
+        before = self._routes
+        after = before if routes is None else dict(routes)
 
         def kept(row: int, shown: TripRecord, trip: TripRecord) -> None:
-            if (shown.title, trip_subtitle(shown)) != (trip.title, trip_subtitle(trip)):
+            old = shown.title, trip_subtitle(shown, before.get(shown.id, ()))
+            if old != (trip.title, trip_subtitle(trip, after.get(trip.id, ()))):
                 changed = self.index(row, 0)  # Only what the rows show needs a repaint.
                 self.dataChanged.emit(changed, changed)
 
+        self._routes = after
         sync_rows(self, self._trips, trips, kept)
+
+    def subtitle(self, trip: TripRecord) -> str:
+        return trip_subtitle(trip, self._routes.get(trip.id, ()))
 
     def rowCount(self, parent: _Index = _ROOT) -> int:
         return 0 if parent.isValid() else len(self._trips)
@@ -78,11 +89,11 @@ class TripListModel(QAbstractListModel):
         if role in (Qt.ItemDataRole.DisplayRole, Qt.ItemDataRole.EditRole):
             return trip.title
         if role == SUBTITLE_ROLE:
-            return trip_subtitle(trip)
+            return self.subtitle(trip)
         if role == Qt.ItemDataRole.ToolTipRole:
-            return f"{trip.title}\n{trip_subtitle(trip)}"
+            return f"{trip.title}\n{self.subtitle(trip)}"
         if role == Qt.ItemDataRole.AccessibleTextRole:
-            return f"{trip.title}, {trip_subtitle(trip)}"
+            return f"{trip.title}, {self.subtitle(trip)}"
         if role == TRIP_ID_ROLE:
             return trip.id
         return None

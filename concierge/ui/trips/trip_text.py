@@ -6,12 +6,13 @@ Kept free of Qt and of the process locale (month and weekday names come from
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from datetime import date
 
 from concierge.store import TripRecord
 from concierge.travel.dates import MONTHS, WEEKDAYS, format_date
 
-NO_DESTINATION = "No destination yet"
+NO_STOPS = "No stops yet"
 NO_DATES = "Dates not set"
 UNMATCHED_PLACE = "Not matched to an airport — kept as typed"
 
@@ -40,9 +41,9 @@ def date_range(start: date | None, end: date | None) -> str:
     )
 
 
-def trip_subtitle(trip: TripRecord) -> str:
-    """The second line of a trip in the list: when, then where."""
-    return f"{date_range(trip.start_date, trip.end_date)} · {trip.destination or NO_DESTINATION}"
+def trip_subtitle(trip: TripRecord, stops: Sequence[str] = ()) -> str:
+    """The second line of a trip in the list: when, then where (the stops' places)."""
+    return f"{date_range(trip.start_date, trip.end_date)} · {' → '.join(stops) or NO_STOPS}"
 
 
 def day_heading(day: date, start: date | None, end: date | None) -> str:

@@ -50,7 +50,10 @@ class World:
 async def world(tmp_path: Path, places: PlaceIndex) -> AsyncIterator[World]:
     services = open_services(tmp_path, places=places)
     try:
-        yield World(services, await services.trips.create(CHRISTMAS_IN_NEW_YORK))
+        trip = await travel_conftest.christmas_in_new_york(
+            services.trips, services.stops, travellers=3
+        )
+        yield World(services, trip)
     finally:
         await services.aclose()
         services.close()

@@ -16,6 +16,7 @@ from concierge.store import (
     Database,
     ItineraryRepository,
     LookupJobRepository,
+    StopRepository,
     TripRecord,
     TripRepository,
 )
@@ -23,7 +24,7 @@ from concierge.travel.lookups.kinds import KINDS, LookupContext, LookupKind
 from concierge.travel.lookups.parameters import Parameters
 from concierge.travel.lookups.service import LookupService
 from concierge.travel.places import PlaceIndex
-from tests.travel.conftest import CHRISTMAS_IN_NEW_YORK
+from tests.travel.conftest import christmas_in_new_york
 
 
 @dataclass
@@ -75,8 +76,8 @@ async def lookups(tmp_path: Path, places: PlaceIndex) -> AsyncIterator[Lookups]:
     with Database.open(tmp_path / "concierge.db") as database:
         bus = ChangeBus()
         trips = TripRepository(database, bus)
-        trip = await trips.create(
-            {**CHRISTMAS_IN_NEW_YORK, "budget_amount": "3000", "budget_currency": "EUR"}
+        trip = await christmas_in_new_york(
+            trips, StopRepository(database, bus), budget_amount="3000", budget_currency="EUR"
         )
         jobs = LookupJobRepository(database)
         slow = SlowKind()

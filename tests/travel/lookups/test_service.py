@@ -8,7 +8,7 @@ from collections.abc import Awaitable, Callable
 
 import pytest
 
-from concierge.store import LookupJobRecord, LookupJobRepository, LookupStatus
+from concierge.store import LookupJobRecord, LookupJobRepository, LookupStatus, StopRepository
 from concierge.travel.lookups.errors import LookupRequestError
 from concierge.travel.lookups.kinds import KINDS
 from concierge.travel.lookups.online import OFFLINE, OnlineAccess
@@ -132,15 +132,17 @@ async def test_an_unexpected_error_fails_the_job_clearly(lookups: Lookups) -> No
 async def test_retry_runs_the_same_kind_again_and_reads_the_trip_afresh(
     lookups: Lookups,
 ) -> None:
-    await lookups.trips.update(lookups.trip.id, {"destination": "", "destination_code": None})
+    stops = StopRepository(lookups.database, lookups.trips.bus)
+    [new_york] = await stops.stops(lookups.trip.id)
+    await stops.remove(new_york.id)
     failed = await lookups.service.wait(
         await lookups.service.start(lookups.trip.id, "holidays", {"end_date": "2026-12-26"})
     )
     assert failed is not None
     assert failed.error is not None
-    assert "The trip has no destination. Set the destination" in failed.error
+    assert "The trip has no stops. Add a stop to its route" in failed.error
 
-    await lookups.trips.update(lookups.trip.id, {"destination": "Porto", "destination_code": "OPO"})
+    await stops.add(lookups.trip.id, {"place": "Porto", "place_code": "OPO"})
     retried_id = await lookups.service.retry(failed.id)
     assert retried_id != failed.id
     retried = await lookups.service.wait(retried_id)

@@ -34,12 +34,9 @@ async def test_a_trip_to_kyoto_stores_its_zone_and_its_time_difference_runs(
     lookups: Lookups, places: PlaceIndex
 ) -> None:
     editor = TripEditor(lookups.trips, places)
-    trip = await editor.apply(lookups.trip.id, {"destination": "kyoto"}, strict_places=False)
-    assert (trip.destination, trip.destination_code, trip.destination_tz) == (
-        "Kyoto, Japan",
-        None,
-        "Asia/Tokyo",
-    )
+    [new_york] = await editor.stops.stops(lookups.trip.id)
+    kyoto = await editor.update_stop(new_york.id, {"place": "kyoto"}, strict_places=False)
+    assert (kyoto.place, kyoto.place_code, kyoto.timezone) == ("Kyoto, Japan", None, "Asia/Tokyo")
     job_id = await lookups.service.start(lookups.trip.id, "time_difference")
     done = await lookups.service.wait(job_id)
     assert done is not None and done.status is LookupStatus.SUCCEEDED, done

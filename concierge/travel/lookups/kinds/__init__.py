@@ -17,15 +17,15 @@ KINDS: Mapping[str, LookupKind] = MappingProxyType(
             LookupKind(
                 name="flights",
                 title="Flights",
-                description="airports serving origin and destination, great-circle distance "
-                "and estimated flight time",
+                description="airports serving origin and a stop (default: the first), "
+                "great-circle distance and estimated flight time",
                 uses=("origin", "destination"),
                 run=flights.run,
             ),
             LookupKind(
                 name="holidays",
                 title="Public holidays",
-                description="public holidays in the destination's country during the trip",
+                description="public holidays in a stop's country during the trip",
                 uses=("destination", "start_date", "end_date"),
                 run=holidays.run,
             ),
@@ -40,22 +40,22 @@ KINDS: Mapping[str, LookupKind] = MappingProxyType(
             LookupKind(
                 name="time_difference",
                 title="Time difference",
-                description="time difference between origin and destination and the local "
-                "time at the destination",
+                description="time difference between origin and a stop and the local time "
+                "at the stop",
                 uses=("origin", "destination", "start_date", "at"),
                 run=time_difference.run,
             ),
             LookupKind(
                 name="daylight",
                 title="Sunrise and sunset",
-                description="sunrise, sunset and daylight at the destination for each trip day",
+                description="sunrise, sunset and daylight at a stop for each trip day",
                 uses=("destination", "start_date", "end_date"),
                 run=daylight.run,
             ),
             LookupKind(
                 name="weather",
                 title="Weather forecast",
-                description="daily weather forecast at the destination for the trip days within "
+                description="daily weather forecast at a stop for the trip days within "
                 "16 days (online: only when weather forecasts are on in Settings)",
                 uses=("destination", "start_date", "end_date"),
                 run=weather.run,
@@ -64,6 +64,7 @@ KINDS: Mapping[str, LookupKind] = MappingProxyType(
         )
     }
 )
-"""Every lookup kind by name, in the order they are offered."""
+"""Every lookup kind by name, in the order they are offered. The place they look up is the
+parameter "destination": by default the trip's stop on its first day, or its first stop."""
 
 __all__ = ["KINDS", "LookupContext", "LookupKind", "LookupResult", "Runner"]

@@ -101,7 +101,7 @@ def daylight(
 
 
 def run(params: Parameters, ctx: LookupContext) -> DaylightResult:
-    destination = parameters.place(ctx.places, params, "destination", "destination")
+    destination = parameters.stop_place(ctx.places, params)
     start, end = parameters.trip_dates(params)
     return daylight(
         destination.short,

@@ -122,6 +122,6 @@ def _airports(places: PlaceIndex, place: Place) -> tuple[Airport, ...]:
 def run(params: Parameters, ctx: LookupContext) -> FlightEstimate:
     ctx.progress.report(0.1, "Finding airports")
     origin = parameters.place(ctx.places, params, "origin", "origin")
-    destination = parameters.place(ctx.places, params, "destination", "destination")
+    destination = parameters.stop_place(ctx.places, params)
     ctx.progress.report(0.6, "Measuring the distance")
     return flight_estimate(ctx.places, origin, destination)

@@ -76,7 +76,7 @@ def public_holidays(country: str, start: date, end: date) -> HolidaysResult:
 
 
 def run(params: Parameters, ctx: LookupContext) -> HolidaysResult:
-    destination = parameters.place(ctx.places, params, "destination", "destination")
+    destination = parameters.stop_place(ctx.places, params)
     start, end = parameters.trip_dates(params)
     ctx.progress.report(0.3, f"Reading the holiday calendar of {destination.country_name}")
     return public_holidays(destination.country, start, end)

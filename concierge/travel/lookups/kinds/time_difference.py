@@ -104,7 +104,7 @@ def _ahead(hours: float) -> str:
 
 def run(params: Parameters, ctx: LookupContext) -> TimeDifference:
     origin = parameters.place(ctx.places, params, "origin", "origin")
-    destination = parameters.place(ctx.places, params, "destination", "destination")
+    destination = parameters.stop_place(ctx.places, params)
     start = None
     if params.get("start_date"):
         start = parameters.day(params, "start_date", "start date")

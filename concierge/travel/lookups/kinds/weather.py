@@ -227,7 +227,7 @@ def run(params: Parameters, ctx: LookupContext) -> WeatherForecast:
     access = access_in(params)
     if not access.weather:
         raise LookupInputError(off_message(access.weather_url))
-    destination = parameters.place(ctx.places, params, "destination", "destination")
+    destination = parameters.stop_place(ctx.places, params)
     start, end = parameters.trip_dates(params)
     return forecast(
         destination.short,

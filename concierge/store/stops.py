@@ -1,0 +1,157 @@
+"""A trip's stops in SQLite: the places of its route in order (Tokyo, Kyoto, Osaka), each
+with the days it is reached and left.
+
+The trip's origin is home, where the way out starts and the way back ends; it is not a stop.
+Positions are dense (0, 1, 2, …) and every add, remove or move renumbers the route as one
+logged row (see `ordering`). Each write is one undo step.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import uuid
+from collections.abc import Mapping
+
+from sqlmodel import Session, col, select
+
+from . import ordering
+from .change_writer import ChangeWriter, run_logged
+from .changes import ChangeBus, ChangeContext
+from .database import Database
+from .entities import STOPS, TRIPS
+from .records import StopRecord
+from .tables import TripStop, utc_now
+from .validation import STOP_RULES, check_position, check_stop, parse_changes
+
+
+class StopRepository:
+    """Stops, as immutable `StopRecord`s in route order. Writes take an optional
+    `ChangeContext` (the person's own step when omitted)."""
+
+    def __init__(self, database: Database, bus: ChangeBus) -> None:
+        self.database = database
+        self.bus = bus
+
+    async def get(self, stop_id: str) -> StopRecord | None:
+        return await self.database.run(lambda session: STOPS.find(session, stop_id))
+
+    async def stops(self, trip_id: str) -> list[StopRecord]:
+        """The trip's stops in route order; empty for an unknown trip."""
+
+        def query(session: Session) -> list[StopRecord]:
+            return [STOPS.to_record(row) for row in trip_stops(session, trip_id)]
+
+        return await self.database.run(query)
+
+    async def routes(self) -> dict[str, tuple[str, ...]]:
+        """Trip id → its stops' places in route order, for every trip that has stops (one
+        read for a whole trip list)."""
+
+        def query(session: Session) -> dict[str, tuple[str, ...]]:
+            rows = session.exec(
+                select(TripStop.trip_id, TripStop.place).order_by(
+                    col(TripStop.trip_id), col(TripStop.position), col(TripStop.created_at)
+                )
+            ).all()
+            routes: dict[str, tuple[str, ...]] = {}
+            for trip_id, place in rows:
+                routes[trip_id] = (*routes.get(trip_id, ()), place)
+            return routes
+
+        return await self.database.run(query)
+
+    async def add(
+        self,
+        trip_id: str,
+        values: Mapping[str, object],
+        position: int | None = None,
+        *,
+        context: ChangeContext | None = None,
+    ) -> StopRecord:
+        """A new stop, last on the route (or at `position`, 0 = first). `values` must name
+        the place; raises `InvalidChangeError` naming the field for a bad value or dates
+        outside the trip's, `RecordNotFoundError` for an unknown trip."""
+        parsed = parse_changes("a stop", STOP_RULES, {"place": "", **values})
+        check_position(position)
+
+        def write(session: Session, writer: ChangeWriter) -> StopRecord:
+            trip = TRIPS.to_record(TRIPS.row(session, trip_id))
+            stop = dataclasses.replace(new_stop(trip_id, ""), **parsed)
+            check_stop(stop, trip)
+            writer.describe(f"Add stop “{stop.place}”")
+            return ordering.insert(writer, STOPS, trip_stops(session, trip_id), stop, position)
+
+        return await run_logged(self.database, self.bus, context, write)
+
+    async def update(
+        self, stop_id: str, changes: Mapping[str, object], *, context: ChangeContext | None = None
+    ) -> StopRecord:
+        """Change only the fields named in `changes`; equal values write and log nothing."""
+        parsed = parse_changes("a stop", STOP_RULES, changes)
+
+        def write(session: Session, writer: ChangeWriter) -> StopRecord:
+            row = STOPS.row(session, stop_id)
+            before = STOPS.to_record(row)
+            after = dataclasses.replace(before, **parsed)
+            check_stop(after, TRIPS.to_record(TRIPS.row(session, before.trip_id)))
+            writer.describe(f"Edit stop “{after.place}”")
+            return writer.update(STOPS, row, before, after)
+
+        return await run_logged(self.database, self.bus, context, write)
+
+    async def move(
+        self, stop_id: str, position: int, *, context: ChangeContext | None = None
+    ) -> list[StopRecord]:
+        """Put the stop at `position` of its route (0 = first; past the end = last) and
+        return the trip's stops in their new order."""
+        check_position(position)
+
+        def write(session: Session, writer: ChangeWriter) -> list[StopRecord]:
+            row = STOPS.row(session, stop_id)
+            writer.describe(f"Move stop “{row.place}”")
+            return ordering.move(writer, STOPS, trip_stops(session, row.trip_id), row, position)
+
+        return await run_logged(self.database, self.bus, context, write)
+
+    async def remove(self, stop_id: str, *, context: ChangeContext | None = None) -> bool:
+        """Remove the stop and close the gap; False if there was no such stop."""
+
+        def write(session: Session, writer: ChangeWriter) -> bool:
+            row = session.get(TripStop, stop_id)
+            if row is None:
+                return False
+            stop = STOPS.to_record(row)
+            writer.describe(f"Remove stop “{stop.place}”")
+            writer.delete(STOPS, row, stop)
+            ordering.renumber(writer, STOPS, trip_stops(session, stop.trip_id))
+            return True
+
+        return await run_logged(self.database, self.bus, context, write)
+
+
+def trip_stops(session: Session, trip_id: str) -> list[TripStop]:
+    """The trip's stop rows in route order."""
+    return list(
+        session.exec(
+            select(TripStop)
+            .where(TripStop.trip_id == trip_id)
+            .order_by(col(TripStop.position), col(TripStop.created_at), col(TripStop.id))
+        ).all()
+    )
+
+
+def new_stop(trip_id: str, place: str, *, position: int = 0) -> StopRecord:
+    """A new stop with no code, zone or dates, not yet written."""
+    now = utc_now()
+    return StopRecord(
+        id=uuid.uuid4().hex,
+        trip_id=trip_id,
+        position=position,
+        place=place,
+        place_code=None,
+        timezone=None,
+        arrive=None,
+        depart=None,
+        created_at=now,
+        updated_at=now,
+    )

@@ -1,0 +1,522 @@
+"""The trip form's route: one compact row per stop (place, arrival, departure), edited in
+place and saved to SQLite as each field is left, like the form's other fields.
+
+Keyboard: Add stop (Ctrl+Shift+N or Insert) opens an empty row at the end and focuses its
+place; typing a place and leaving it (Tab, Enter, a pick from the completion list) adds the
+stop. Tab goes place → arrival → departure → the next stop. Ctrl+Delete removes the stop
+with the focus, Alt+Up / Alt+Down move it along the route; each is one undo step. A row
+follows the store (the assistant's edits, undo) unless it holds unsaved typing.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import itertools
+from collections.abc import Coroutine
+from datetime import date
+from typing import Any
+
+from PySide6.QtCore import QEvent, QKeyCombination, QObject, Qt, Signal
+from PySide6.QtGui import QKeyEvent, QKeySequence
+from PySide6.QtWidgets import (
+    QApplication,
+    QGridLayout,
+    QLabel,
+    QStyle,
+    QToolButton,
+    QVBoxLayout,
+    QWidget,
+)
+
+from concierge.store import (
+    Change,
+    ChangeBus,
+    EntityKind,
+    InvalidChangeError,
+    StopRecord,
+    StoreError,
+)
+from concierge.travel.places import PlaceIndex
+from concierge.travel.trip_edits import TripEditor
+from concierge.ui.colours import Tone, tint
+from concierge.ui.views.actions import action_button, make_action
+from concierge.ui.views.person import person
+from concierge.ui.views.trip_view import TripView
+
+from .date_field import DateField, UnreadableDate
+from .place_field import PlaceEdit, place_changes
+from .trip_text import place_hint
+
+ADD_STOP_TEXT = "Add stop"
+NO_STOPS_TEXT = "No stops yet: add the places of the route with Add stop."
+_DATES = ("arrive", "depart")
+
+
+class StopRow(QWidget):
+    """One stop: its number, place and remove button, then its arrival and departure.
+    `stop` is None until the place has been saved; `shown` holds what was last put in the
+    fields from the store, so a field whose text differs holds unsaved typing."""
+
+    def __init__(self, places: PlaceIndex, editor: StopsEditor) -> None:
+        super().__init__(editor)
+        self.setObjectName("stopRow")
+        self.stop: StopRecord | None = None
+        self.adding = False
+        self.number = QLabel(self)
+        self.number.setMinimumWidth(self.fontMetrics().horizontalAdvance("00."))
+        self.place = PlaceEdit(places, editor.tasks, self)
+        self.place.setPlaceholderText("City or airport, e.g. Kyoto or KIX")
+        self.arrive = DateField("Arrival date", self)
+        self.depart = DateField("Departure date", self)
+        self.remove_button = QToolButton(self)
+        self.remove_button.setIcon(
+            self.style().standardIcon(QStyle.StandardPixmap.SP_TitleBarCloseButton)
+        )
+        self.remove_button.setAutoRaise(True)
+        self.remove_button.setFocusPolicy(Qt.FocusPolicy.NoFocus)  # Ctrl+Delete from the row.
+        for field in (self.arrive, self.depart):
+            field.clear_button.setFocusPolicy(Qt.FocusPolicy.NoFocus)  # Tab stays on the row.
+        self.shown: dict[str, object] = {"place": "", "arrive": None, "depart": None}
+        to = QLabel("–", self)
+        to.setAlignment(Qt.AlignmentFlag.AlignCenter)
+        grid = QGridLayout(self)
+        grid.setContentsMargins(0, 0, 0, 0)
+        grid.setHorizontalSpacing(4)
+        grid.setVerticalSpacing(2)
+        grid.addWidget(self.number, 0, 0)
+        grid.addWidget(self.place, 0, 1, 1, 3)
+        grid.addWidget(self.remove_button, 0, 4)
+        grid.addWidget(self.arrive, 1, 1)
+        grid.addWidget(to, 1, 2)
+        grid.addWidget(self.depart, 1, 3)
+        grid.setColumnStretch(1, 1)
+        grid.setColumnStretch(3, 1)
+
+    def focusables(self) -> list[QWidget]:
+        return [self.place, self.arrive.edit, self.depart.edit]
+
+    def set_number(self, number: int) -> None:
+        self.number.setText(f"{number}.")
+        for widget, what in (
+            (self.place, "place"),
+            (self.arrive.edit, "arrival date"),
+            (self.depart.edit, "departure date"),
+        ):
+            widget.setAccessibleName(f"Stop {number} {what}")
+        self.remove_button.setToolTip(f"Remove stop {number} (Ctrl+Delete)")
+        self.remove_button.setAccessibleName(f"Remove stop {number}")
+
+    def widget_of(self, field: str) -> QWidget:
+        if field == "place":
+            return self.place
+        return (self.arrive if field == "arrive" else self.depart).edit
+
+    def read(self, field: str) -> object:
+        """The field's value as typed: place text, or a date, None or `UnreadableDate`."""
+        if field == "place":
+            return self.place.text().strip()
+        return (self.arrive if field == "arrive" else self.depart).read()
+
+    def dirty(self, field: str) -> bool:
+        return self.read(field) != self.shown[field]
+
+    def put(self, field: str, value: object) -> None:
+        """Show a stored value; it becomes the field's baseline."""
+        if field == "place":
+            self.place.setText(str(value))
+        else:
+            assert value is None or isinstance(value, date)
+            (self.arrive if field == "arrive" else self.depart).set_value(value)
+        self.shown[field] = value
+
+    def take(self, stop: StopRecord) -> None:
+        """Follow the stored stop, keeping every field that holds unsaved typing (saving it
+        replaces the store's value: the later edit wins)."""
+        self.stop = stop
+        for field in ("place", *_DATES):
+            stored = getattr(stop, field)
+            if self.dirty(field):
+                self.shown[field] = stored
+            else:
+                self.put(field, stored)
+        self.place.setToolTip(place_hint(stop.place, stop.place_code, stop.timezone))
+
+    def contains_focus(self) -> bool:
+        focused = QApplication.focusWidget()
+        return focused is not None and (focused is self or self.isAncestorOf(focused))
+
+
+class StopsEditor(TripView[Change]):
+    """The stops of one trip (`set_trip`); build it inside the running event loop and
+    `await shutdown()` before it goes. `tab_before` and `tab_after` are the form's
+    controls around it, so Tab runs through the rows between them."""
+
+    saved = Signal(str)
+    """A stop (its id) was added or changed by the person."""
+    refused = Signal(str, str)
+    """(field, message): a value was not saved."""
+
+    def __init__(
+        self,
+        editor: TripEditor,
+        places: PlaceIndex,
+        bus: ChangeBus,
+        parent: QWidget | None = None,
+    ) -> None:
+        super().__init__(bus, parent, name="stops")
+        self.setObjectName("stopsEditor")
+        self.setAccessibleName("Stops")
+        self.editor = editor
+        self.places = places
+        self.rows: list[StopRow] = []
+        self.tab_before: QWidget | None = None
+        self.tab_after: QWidget | None = None
+        self._writes: set[asyncio.Task[None]] = set()
+        self._last_write: asyncio.Task[None] | None = None
+        self._trip_start: date | None = None
+
+        self.add_action = make_action(self, ADD_STOP_TEXT, None, self.add_stop)
+        control_shift = Qt.KeyboardModifier.ControlModifier | Qt.KeyboardModifier.ShiftModifier
+        self.add_action.setShortcuts(
+            [
+                QKeySequence(QKeyCombination(control_shift, Qt.Key.Key_N)),
+                QKeySequence(Qt.Key.Key_Insert),
+            ]
+        )
+        self.add_action.setToolTip(f"{ADD_STOP_TEXT} (Ctrl+Shift+N or Insert)")
+        self.remove_action = make_action(
+            self,
+            "Remove stop",
+            QKeyCombination(Qt.KeyboardModifier.ControlModifier, Qt.Key.Key_Delete),
+            self.remove_current,
+        )
+        self.up_action = make_action(
+            self,
+            "Move stop up",
+            QKeyCombination(Qt.KeyboardModifier.AltModifier, Qt.Key.Key_Up),
+            lambda: self.move_current(-1),
+        )
+        self.down_action = make_action(
+            self,
+            "Move stop down",
+            QKeyCombination(Qt.KeyboardModifier.AltModifier, Qt.Key.Key_Down),
+            lambda: self.move_current(1),
+        )
+        for action in (self.add_action, self.remove_action, self.up_action, self.down_action):
+            action.setShortcutContext(Qt.ShortcutContext.WidgetWithChildrenShortcut)
+            self.addAction(action)
+        self.add_button = action_button(self, self.add_action)
+        self.add_button.setObjectName("addStopButton")
+        self.add_button.setToolTip(self.add_action.toolTip())
+        self.empty_label = QLabel(NO_STOPS_TEXT, self)
+        self.empty_label.setWordWrap(True)
+        self.empty_label.setEnabled(False)
+        self.error_label = QLabel(self)
+        self.error_label.setObjectName("stopsError")
+        self.error_label.setWordWrap(True)
+        tint(self.error_label, Tone.ERROR)
+        self.error_label.hide()
+        self._rows_layout = QVBoxLayout()
+        self._rows_layout.setContentsMargins(0, 0, 0, 0)
+        self._rows_layout.setSpacing(6)
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(0, 0, 0, 0)
+        layout.setSpacing(4)
+        layout.addLayout(self._rows_layout)
+        layout.addWidget(self.empty_label)
+        layout.addWidget(self.error_label)
+        layout.addWidget(self.add_button, 0, Qt.AlignmentFlag.AlignLeft)
+
+    # -- public ---------------------------------------------------------------------------
+
+    @property
+    def error_text(self) -> str:
+        return self.error_label.text() if not self.error_label.isHidden() else ""
+
+    def saved_rows(self) -> list[StopRow]:
+        """The rows of stored stops, in route order (without new rows not yet saved)."""
+        return [row for row in self.rows if row.stop is not None]
+
+    def add_stop(self) -> None:
+        """Open an empty row at the end of the route (or go to the one already open)."""
+        if self.trip_id is None:
+            return
+        row = next((row for row in self.rows if row.stop is None and not row.read("place")), None)
+        if row is None:
+            row = self._new_row()
+            self.rows.append(row)
+            self._lay_out()
+        row.place.setFocus(Qt.FocusReason.ShortcutFocusReason)
+
+    def remove_current(self) -> None:
+        """Remove the stop with the focus (one undo step); an unsaved row just goes."""
+        row = self._focused_row()
+        trip_id = self.trip_id
+        if row is None or trip_id is None:
+            return
+        index = self.rows.index(row)
+        after = self.rows[index + 1] if index + 1 < len(self.rows) else None
+        before = self.rows[index - 1] if index > 0 else None
+        neighbour = after or before
+        target = neighbour.place if neighbour is not None else self.add_button
+        target.setFocus(Qt.FocusReason.OtherFocusReason)
+        if row.stop is None:
+            self._drop(row)
+            return
+        self._write(self._remove(row.stop), name="remove stop")
+
+    def move_current(self, delta: int) -> None:
+        """Move the stop with the focus one place along the route (one undo step)."""
+        row = self._focused_row()
+        if row is None or row.stop is None or self.trip_id is None:
+            return
+        saved = self.saved_rows()
+        position = saved.index(row) + delta
+        if not 0 <= position < len(saved):
+            return
+        index = self.rows.index(row)
+        neighbour = index + delta
+        if 0 <= neighbour < len(self.rows):  # Show the move at once; the store confirms it.
+            self.rows[index], self.rows[neighbour] = self.rows[neighbour], self.rows[index]
+            self._lay_out()
+        self._write(self._move(row.stop, position), name="move stop")
+
+    async def flush(self) -> None:
+        """Save every row's unsaved typing now and wait until the store has answered."""
+        self._commit_all()
+        while self._writes:
+            await asyncio.wait(tuple(self._writes))
+
+    # -- TripView -------------------------------------------------------------------------
+
+    def takes(self, news: Change, trip_id: str) -> bool:
+        """The trip's stops, and its start date (where a stop's dates start stepping)."""
+        if news.trip_id != trip_id:
+            return False
+        return news.entity is EntityKind.TRIP_STOP or (
+            news.entity is EntityKind.TRIP and "start_date" in news.fields
+        )
+
+    async def load(self, trip_id: str) -> None:
+        stops = await self.editor.stops.stops(trip_id)
+        trip = await self.editor.trips.get(trip_id)
+        if trip_id != self.trip_id:
+            return
+        self._trip_start = trip.start_date if trip is not None else None
+        if any(row.adding for row in self.rows):
+            return  # Which stop is the row being added is known once it is; it reloads then.
+        self._sync(stops)
+        self.refreshed.emit()
+
+    def leave_trip(self) -> None:
+        self._commit_all()
+
+    def forget(self) -> None:
+        for row in self.rows:
+            row.deleteLater()
+        self.rows = []
+        self._set_error("")
+        self._lay_out()
+
+    def show_no_trip(self) -> None:
+        self.forget()
+
+    async def before_shutdown(self) -> None:
+        await self.flush()
+
+    # -- rows -----------------------------------------------------------------------------
+
+    def _new_row(self) -> StopRow:
+        row = StopRow(self.places, self)
+        row.place.textEdited.connect(lambda _text: self._set_error(""))
+        row.place.editingFinished.connect(lambda: self._finished(row, "place"))
+        row.place.picked.connect(lambda _label: self._finished(row, "place"))
+        row.place.left.connect(lambda: self._finished(row, "place"))
+        for field, day in (("arrive", row.arrive), ("depart", row.depart)):
+            day.edit.editingFinished.connect(lambda f=field: self._finished(row, f))
+            day.picked.connect(lambda f=field: self._finished(row, f))
+            day.cleared.connect(lambda f=field: self._finished(row, f))
+            day.edit.fallback = lambda: self._trip_start or date.today()
+        row.remove_button.clicked.connect(lambda: self._remove_row(row))
+        for widget in row.focusables():
+            widget.installEventFilter(self)
+        return row
+
+    def _remove_row(self, row: StopRow) -> None:
+        row.place.setFocus(Qt.FocusReason.OtherFocusReason)
+        self.remove_current()
+
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:
+        """Ctrl+Delete reaches the editor even from a line edit, which would take it as
+        "delete the next word"."""
+        if (
+            event.type() == QEvent.Type.KeyPress
+            and isinstance(event, QKeyEvent)
+            and event.key() == Qt.Key.Key_Delete
+            and event.modifiers() == Qt.KeyboardModifier.ControlModifier
+        ):
+            self.remove_current()
+            return True
+        return super().eventFilter(watched, event)
+
+    def _sync(self, stops: list[StopRecord]) -> None:
+        """Rows for `stops` in route order, reusing each stop's row (and its unsaved typing)
+        and keeping unsaved new rows where they are."""
+        by_id = {row.stop.id: row for row in self.rows if row.stop is not None}
+        rows: list[StopRow] = []
+        for stop in stops:
+            row = by_id.pop(stop.id, None) or self._new_row()
+            row.take(stop)
+            rows.append(row)
+        for index, row in enumerate(self.rows):
+            if row.stop is None:
+                rows.insert(min(index, len(rows)), row)
+        for gone in by_id.values():
+            if gone.contains_focus():
+                (rows[0].place if rows else self.add_button).setFocus()
+            gone.deleteLater()
+        self.rows = rows
+        self._lay_out()
+
+    def _drop(self, row: StopRow) -> None:
+        self.rows.remove(row)
+        row.deleteLater()
+        self._lay_out()
+
+    def _lay_out(self) -> None:
+        while self._rows_layout.count():
+            self._rows_layout.takeAt(0)
+        for number, row in enumerate(self.rows, start=1):
+            self._rows_layout.addWidget(row)
+            row.set_number(number)
+            row.show()
+        self.empty_label.setVisible(not self.rows)
+        self._chain()
+
+    def _chain(self) -> None:
+        chain = [w for row in self.rows for w in row.focusables()]
+        ends = [w for w in (self.tab_before, *chain, self.add_button, self.tab_after) if w]
+        for before, after in itertools.pairwise(ends):
+            QWidget.setTabOrder(before, after)
+
+    def _focused_row(self) -> StopRow | None:
+        return next((row for row in self.rows if row.contains_focus()), None)
+
+    # -- saving ---------------------------------------------------------------------------
+
+    def _commit_all(self) -> None:
+        for row in list(self.rows):
+            for field in ("place", *_DATES):
+                self._finished(row, field)
+
+    def _finished(self, row: StopRow, field: str) -> None:
+        trip_id = self.trip_id
+        if trip_id is None or row not in self.rows or not row.dirty(field):
+            return
+        value = row.read(field)
+        if isinstance(value, UnreadableDate):  # Kept as typed, with what is wrong.
+            which = "arrival" if field == "arrive" else "departure"
+            number = self.rows.index(row) + 1
+            self._refuse(field, f"Stop {number} {which} date: {value.message}")
+            return
+        if row.stop is not None:
+            self._write(self._update(row, row.stop, field, value), name="save stop")
+        elif field == "place" and value and not row.adding:
+            row.adding = True
+            position = [r for r in self.rows if r.stop is not None or r is row].index(row)
+            self._write(self._add(trip_id, row, str(value), position), name="add stop")
+
+    def _write(self, coro: Coroutine[Any, Any, None], *, name: str) -> None:
+        """Run a write after the ones started before it, so the store takes the person's
+        edits in the order they were made (matching a place can take a while)."""
+        if self.tasks.closed:
+            coro.close()
+            return
+        task = self.tasks.start(_after(self._last_write, coro), name=name)
+        self._last_write = task
+        self._writes.add(task)
+        task.add_done_callback(self._writes.discard)
+
+    async def _add(self, trip_id: str, row: StopRow, place: str, position: int) -> None:
+        values = await asyncio.to_thread(place_changes, self.editor, "stop", place)
+        sent = {field: row.read(field) for field in _DATES}
+        values.update({field: day for field, day in sent.items() if isinstance(day, date)})
+        try:
+            stop = await self.editor.stops.add(trip_id, values, position, context=person())
+        except StoreError as error:
+            row.adding = False
+            self._refused(error)
+            return
+        row.adding = False
+        self._set_error("")
+        self.saved.emit(stop.id)
+        if row not in self.rows:
+            return
+        twin = next((r for r in self.rows if r.stop is not None and r.stop.id == stop.id), None)
+        if twin is not None:  # A reload already showed the new stop: keep that row.
+            if row.contains_focus():
+                twin.place.setFocus(Qt.FocusReason.OtherFocusReason)
+            self._drop(row)
+            return
+        if row.read("place") == place:
+            row.shown["place"] = place
+        for field, day in sent.items():
+            if row.read(field) == day and isinstance(day, date):
+                row.shown[field] = day
+        row.take(stop)
+        for field in ("place", *_DATES):  # Left while the place was being saved.
+            if not row.widget_of(field).hasFocus():
+                self._finished(row, field)
+        self.reload_now()
+
+    async def _update(self, row: StopRow, stop: StopRecord, field: str, value: object) -> None:
+        if field == "place":
+            changes = await asyncio.to_thread(place_changes, self.editor, "stop", str(value))
+        else:
+            changes = {field: value}
+        try:
+            updated = await self.editor.stops.update(stop.id, changes, context=person())
+        except StoreError as error:
+            if row in self.rows and row.read(field) == value:
+                row.put(field, row.shown[field])  # Back to the stored value.
+            self._refused(error)
+            return
+        if row in self.rows:
+            if row.read(field) == value:
+                row.shown[field] = value
+            row.take(updated)
+        self._set_error("")
+        self.saved.emit(updated.id)
+        self.reload_now()
+
+    async def _remove(self, stop: StopRecord) -> None:
+        try:
+            await self.editor.stops.remove(stop.id, context=person())
+        except StoreError as error:
+            self._refused(error)
+        self.reload_now()
+
+    async def _move(self, stop: StopRecord, position: int) -> None:
+        try:
+            await self.editor.stops.move(stop.id, position, context=person())
+        except StoreError as error:
+            self._refused(error)
+        self.reload_now()
+
+    def _refused(self, error: StoreError) -> None:
+        field = error.field if isinstance(error, InvalidChangeError) else ""
+        self._refuse(field, str(error))
+
+    def _refuse(self, field: str, message: str) -> None:
+        self._set_error(message)
+        self.refused.emit(field, message)
+
+    def _set_error(self, message: str) -> None:
+        self.error_label.setText(message)
+        self.error_label.setVisible(bool(message))
+
+
+async def _after(previous: asyncio.Task[None] | None, coro: Coroutine[Any, Any, None]) -> None:
+    if previous is not None and not previous.done():
+        await asyncio.wait((previous,))
+    await coro
