@@ -22,6 +22,7 @@ from PySide6.QtCore import (
     QItemSelection,
     QItemSelectionModel,
     QModelIndex,
+    QObject,
     Qt,
     Signal,
 )
@@ -87,6 +88,8 @@ TIMELINE_KEYS = "Ctrl+T"
 NO_TRIP_TEXT = "Select a trip to see its itinerary."
 EMPTY_TEXT = "Nothing planned yet. Add the first item with Add item."
 _TIME_WIDTHS_KEPT = 16
+TIME_SHARE = 0.34
+"""The most of the list's width the time column takes."""
 _REMEASURE_ON = frozenset({QEvent.Type.FontChange, QEvent.Type.StyleChange})
 
 
@@ -125,6 +128,7 @@ class ItineraryView(TripView[Change]):
         self.tree.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
         self.tree.setAllColumnsShowFocus(True)
         self.tree.setUniformRowHeights(True)
+        self.tree.setIndentation(self.tree.indentation() // 2)  # Days are the only level.
         header = self.tree.header()
         header.setStretchLastSection(False)
         # Sized to its times by `_fit_times`, only when they change: ResizeToContents measures
@@ -134,8 +138,10 @@ class ItineraryView(TripView[Change]):
         self._time_widths: dict[frozenset[str], int] = {}
         """Measured widths by the times shown: a write that adds an item and one that removes
         it again (an assistant or lookup editing in a loop) switch between known widths."""
+        self._time_width = 0
+        header.installEventFilter(self)
         header.setSectionResizeMode(1, QHeaderView.ResizeMode.Stretch)
-        self.column_shares = ColumnShares(header, {2: 0.22, 3: 0.22})  # Place, Notes
+        self.column_shares = ColumnShares(header, {2: 0.18, 3: 0.18})  # Place, Notes
         self.empty_label = QLabel(EMPTY_TEXT, self)
         self.empty_label.setWordWrap(True)
         self.placeholder = QLabel(NO_TRIP_TEXT, self)
@@ -377,12 +383,26 @@ class ItineraryView(TripView[Change]):
         self._time_texts = texts
         width = self._time_widths.get(texts)
         if width is None:
-            self.tree.resizeColumnToContents(0)
+            width = max(self.tree.sizeHintForColumn(0), self.tree.header().sectionSizeHint(0))
             if len(self._time_widths) >= _TIME_WIDTHS_KEPT:
                 self._time_widths.clear()
-            self._time_widths[texts] = self.tree.columnWidth(0)
-        elif width != self.tree.columnWidth(0):
+            self._time_widths[texts] = width
+        self._time_width = width
+        self._cap_times()
+
+    def _cap_times(self) -> None:
+        """The time column at its measured width, but never more than a share of the list,
+        so a narrow list (the timeline beside it) keeps room for the titles; a cut time
+        reads in full in its tooltip."""
+        cap = max(self.tree.header().minimumSectionSize(), round(self.tree.width() * TIME_SHARE))
+        width = min(self._time_width, cap)
+        if width != self.tree.columnWidth(0):
             self.tree.header().resizeSection(0, width)
+
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:
+        if watched is self.tree.header() and event.type() == QEvent.Type.Resize:
+            self._cap_times()
+        return super().eventFilter(watched, event)
 
     def changeEvent(self, event: QEvent) -> None:
         if event.type() in _REMEASURE_ON:  # Text widths change: measure the times again.
