@@ -17,6 +17,7 @@ from concierge.store import ItemKind, TripRecord
 from concierge.ui.trips import ItineraryView
 from concierge.ui.trips.item_editor import normalize_zone, parse_duration
 from concierge.ui.trips.itinerary_model import unseen_reason
+from concierge.ui.trips.itinerary_view import TIME_SHARE
 from tests.ui import trips_support
 from tests.ui.trips_support import TripServices, focus, on_screen, press, type_text
 from tests.ui.waiting import until
@@ -359,3 +360,32 @@ def test_typed_zones_and_durations_are_read_as_people_write_them() -> None:
 def test_the_assistant_s_changes_to_the_new_fields_are_named_in_the_mark() -> None:
     reason = unseen_reason(frozenset({"kind", "end_time", "cost_amount", "position"}))
     assert reason == "Changed by the assistant: kind, end time, cost"
+
+
+async def test_long_times_leave_the_titles_room_in_a_narrow_list(
+    view: ItineraryView, services: TripServices
+) -> None:
+    trip = await tokyo_trip(services)
+    await services.itinerary.add(
+        trip.id,
+        {
+            "day": "2026-05-01",
+            "title": "Lisbon to Tokyo",
+            "kind": "flight",
+            "start_time": "13:45",
+            "timezone": "Europe/Lisbon",
+            "end_day": "2026-05-02",
+            "end_time": "09:05",
+            "end_timezone": "Asia/Tokyo",
+        },
+    )
+    view.set_trip(trip.id)
+    await until(lambda: view.model.rowCount() > 0)
+    view.splitter.setSizes([300, 600])  # A wide timeline beside a narrow list.
+    tree = view.tree
+    await until(lambda: tree.width() < 400)
+    await until(lambda: tree.columnWidth(0) <= round(tree.width() * TIME_SHARE))
+    assert tree.columnWidth(1) >= tree.width() * 0.2  # The title keeps a fifth or more.
+    view.splitter.setSizes([900, 0])
+    await until(lambda: tree.width() > 600)
+    await until(lambda: tree.columnWidth(0) >= tree.sizeHintForColumn(0))  # Whole again.
