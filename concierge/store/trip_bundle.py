@@ -208,8 +208,8 @@ that every table with a foreign key to the trip is here or in `LEFT_OUT`."""
 
 LEFT_OUT: Mapping[str, str] = {
     "lookup_job": "lookups are fetched data, not the plan: a copy looks them up again",
-    "document": "attached files stay in the data folder: tickets carry names and booking "
-    "codes, and a trip file is the plan, safe to share",
+    "document": "attached files stay in the data folder: a trip file is the plan, and a "
+    "copy of each ticket (names, booking codes) would be one more place they travel",
 }
 """Tables that hang off a trip but are not in its file, and why."""
 

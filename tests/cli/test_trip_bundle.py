@@ -483,3 +483,34 @@ async def test_a_reference_to_no_row_is_refused(store: Store) -> None:
     ):
         await import_bundle(store.database, store.bus, _referring("bus"), layout=PINS_NAMING_ITEMS)
     assert await store.trips.all() == []
+
+
+async def test_rows_the_order_ties_keep_their_place_in_the_file(store: Store) -> None:
+    """Expenses are ordered by day only; three of one day come back in the file's order
+    (the import stamps them in that order), linked to the items they paid for."""
+    day = "2027-03-01"
+    expense = {"currency": "EUR", "spent_on": day, "paid_by": "Me", "split": ["Me"]}
+    document = _file(
+        itinerary=[
+            {"id": "walk", "day": day, "title": "Walk", "position": 0},
+            {"id": "tram", "day": day, "title": "Tram", "position": 1},
+        ],
+        expenses=[
+            {"id": "c", "amount": "3", "description": "Third", "item_id": "tram", **expense},
+            {"id": "a", "amount": "1", "description": "First", "item_id": None, **expense},
+            {"id": "b", "amount": "2", "description": "Second", "item_id": "walk", **expense},
+        ],
+    )
+
+    trip = await import_bundle(store.database, store.bus, document)
+
+    items = {item.id: item.title for item in await store.itinerary.items(trip.id)}
+    assert [
+        (e.description, items.get(e.item_id or "")) for e in await store.ledger.expenses(trip.id)
+    ] == [("Third", "Tram"), ("First", None), ("Second", "Walk")]
+    again = without_ids(await store.export(trip.id))
+    assert [(e["description"], e["item_id"]) for e in again["expenses"]] == [
+        ("Third", "itinerary-1"),
+        ("First", None),
+        ("Second", "itinerary-0"),
+    ]
