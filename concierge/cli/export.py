@@ -17,7 +17,10 @@ from .command import Command, CommandError, chosen_trip
 
 class ExportCommand(Command):
     name = "export"
-    summary = "write a trip with its itinerary, forms, goals and pins as JSON"
+    summary = (
+        "write a trip with its stops, itinerary, forms, goals, pins and expenses as JSON "
+        "(attached documents stay in the data folder)"
+    )
 
     def add_arguments(self, parser: argparse.ArgumentParser) -> None:
         parser.add_argument("trip", metavar="TRIP", help="the trip's id (or its start) or title")

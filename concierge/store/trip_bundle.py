@@ -9,15 +9,18 @@ strings), so export → import → export gives the same document but for the id
 
 Importing checks every value by the store's rules (`validation.parse_changes`) and the
 record's types before anything is written, reports each problem with its place in the file
-("itinerary[3].start_time: …"), and writes the trip in one transaction and one undo step.
+("itinerary[3].start_time: …"), rules spanning a row's fields included (a stop's dates
+within the trip's, an item's end after its start, an amount's decimals), and writes the trip
+in one transaction and one undo step.
 """
 
 from __future__ import annotations
 
 import dataclasses
 import uuid
-from collections.abc import Callable, Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
+from datetime import datetime, timedelta
 from typing import Any
 
 from pydantic import JsonValue, ValidationError
@@ -30,7 +33,7 @@ from .database import Database
 from .entities import EXPENSES, FORMS, GOALS, ITEMS, PINS, STOPS, TRIPS, EntitySpec
 from .errors import InvalidChangeError, StoreError
 from .form_answers import answer_changes, current_answers, encode, write_answers
-from .records import ExpenseRecord, ItineraryItemRecord, TripRecord
+from .records import ExpenseRecord, ItineraryItemRecord, StopRecord, TripRecord
 from .tables import utc_now
 from .trips import _next_position
 from .validation import (
@@ -46,6 +49,7 @@ from .validation import (
     check_position,
     item_problem,
     parse_changes,
+    stop_problem,
     trip_problem,
 )
 
@@ -58,6 +62,10 @@ KEPT_BY_STORE = ("created_at", "updated_at")
 
 MAX_PROBLEMS = 20
 """Problems reported for one file; past that, the rest are counted."""
+
+Problem = Callable[[Any, TripRecord | None], tuple[str, str] | None]
+"""A rule spanning a row's fields: (the row's record, its trip's record, None when the trip's
+own fields are wrong) → the field to fix and why, or None."""
 
 
 class BundleError(StoreError):
@@ -92,7 +100,7 @@ class BundlePart:
     `order` names the columns that order the trip's rows; when it ends in "position", the
     columns before it are the list a position counts in (an itinerary's day). `references`
     maps a field to the key of the part whose row ids it holds; that part comes earlier in
-    `PARTS`. `problem` is a rule spanning fields, as `validation.trip_problem`.
+    `PARTS`. `problem` is the store's rule spanning fields (see `Problem`).
     """
 
     key: str
@@ -104,7 +112,7 @@ class BundlePart:
     owner: str = "trip_id"
     references: Mapping[str, str] = field(default_factory=dict)
     extra: Extra | None = None
-    problem: Callable[[Any], str | None] | None = None
+    problem: Problem | None = None
 
 
 def _form_answers_read(session: Session, instance: Any) -> JsonValue:
@@ -136,6 +144,12 @@ def _form_answers_write(
 
 FORM_ANSWERS = Extra("answers", _form_answers_read, _form_answers_parse, _form_answers_write)
 
+
+def _trip_problem(trip: TripRecord, _: TripRecord | None) -> tuple[str, str] | None:
+    found = trip_problem(trip)
+    return None if found is None else ("end_date", found)
+
+
 TRIP = BundlePart(
     key="trip",
     spec=TRIPS,
@@ -143,26 +157,30 @@ TRIP = BundlePart(
     entity="a trip",
     order=(),
     owner="id",
-    problem=trip_problem,
+    problem=_trip_problem,
 )
 """The trip itself: one object, without id or list position (it goes last in the list)."""
 
 
-def _item_problem(item: ItineraryItemRecord) -> str | None:
+def _stop_problem(stop: StopRecord, trip: TripRecord | None) -> tuple[str, str] | None:
+    return None if trip is None else stop_problem(stop, trip)
+
+
+def _item_problem(item: ItineraryItemRecord, _: TripRecord | None) -> tuple[str, str] | None:
     found = item_problem(item)
-    return None if found is None else found[1]
+    return None if found is None else (found[0][0], found[1])
 
 
-def _expense_problem(expense: ExpenseRecord) -> str | None:
+def _expense_problem(expense: ExpenseRecord, _: TripRecord | None) -> tuple[str, str] | None:
     try:
         check_amount(expense.amount, expense.currency, {})
     except InvalidChangeError as error:
-        return str(error)
+        return error.field, str(error)
     return None
 
 
 PARTS: tuple[BundlePart, ...] = (
-    BundlePart("stops", STOPS, STOP_RULES, "a stop", ("position",)),
+    BundlePart("stops", STOPS, STOP_RULES, "a stop", ("position",), problem=_stop_problem),
     BundlePart(
         "itinerary",
         ITEMS,
@@ -190,8 +208,8 @@ that every table with a foreign key to the trip is here or in `LEFT_OUT`."""
 
 LEFT_OUT: Mapping[str, str] = {
     "lookup_job": "lookups are fetched data, not the plan: a copy looks them up again",
-    "document": "attached files stay in the data folder: tickets carry names and booking "
-    "codes, and a trip file is the plan, safe to share",
+    "document": "attached files stay in the data folder: a trip file is the plan, and a "
+    "copy of each ticket (names, booking codes) would be one more place they travel",
 }
 """Tables that hang off a trip but are not in its file, and why."""
 
@@ -282,7 +300,8 @@ def parse_bundle(document: object, layout: Sequence[BundlePart] = PARTS) -> Pars
         if key not in known:
             problems.append(f"{key}: not part of a trip file (its parts are {', '.join(known)})")
     ids: dict[str, set[str]] = {}
-    trip = _parse_row(TRIP, document.get(TRIP.key), TRIP.key, ids, problems)
+    trip = _parse_row(TRIP, document.get(TRIP.key), TRIP.key, ids, problems, None)
+    trip_record = None if trip is None else _record(TRIP, trip.values)
     parts: dict[str, list[ParsedRow]] = {}
     for part in layout:
         listed = document.get(part.key, [])
@@ -293,7 +312,8 @@ def parse_bundle(document: object, layout: Sequence[BundlePart] = PARTS) -> Pars
         parts[part.key] = [
             row
             for index, value in enumerate(listed)
-            if (row := _parse_row(part, value, f"{part.key}[{index}]", ids, problems)) is not None
+            if (row := _parse_row(part, value, f"{part.key}[{index}]", ids, problems, trip_record))
+            is not None
         ]
     if problems or trip is None:
         raise BundleError(problems or ["trip: missing"])
@@ -302,9 +322,15 @@ def parse_bundle(document: object, layout: Sequence[BundlePart] = PARTS) -> Pars
 
 
 def _parse_row(
-    part: BundlePart, value: object, path: str, ids: dict[str, set[str]], problems: list[str]
+    part: BundlePart,
+    value: object,
+    path: str,
+    ids: dict[str, set[str]],
+    problems: list[str],
+    trip: TripRecord | None,
 ) -> ParsedRow | None:
-    """`value` checked as one row of `part`, or None with its problems appended."""
+    """`value` checked as one row of `part` of `trip` (None: the trip itself, or a trip
+    whose own fields are wrong), or None with its problems appended."""
     if not isinstance(value, dict):
         problems.append(f"{path}: must be an object (got {_short(value)})")
         return None
@@ -353,7 +379,7 @@ def _parse_row(
         extra = part.extra.parse(
             value.get(part.extra.key, {}), f"{path}.{part.extra.key}", problems
         )
-    if len(problems) > found or not _record_checks(part, values, path, problems):
+    if len(problems) > found or not _record_checks(part, values, path, problems, trip):
         return None
     return ParsedRow(file_id, values, extra)
 
@@ -392,24 +418,34 @@ def _check_reference(
         problems.append(f"{path}.{name}: {_short(target)} is the id of no row in {listed}")
 
 
-def _record_checks(
-    part: BundlePart, values: Mapping[str, Any], path: str, problems: list[str]
-) -> bool:
-    """Whether `values` make a record of the part's type that keeps its rule spanning
-    fields; the problems are appended when they do not."""
+def _record(part: BundlePart, values: Mapping[str, Any]) -> Any:
+    """`values` as a record of the part's type, the fields the import assigns stood in for;
+    raises `ValidationError` for values of the wrong type."""
     now = utc_now()
     data = dict(values)
     for name in (*_assigned(part), "id"):
         data[name] = now if name in KEPT_BY_STORE else 0 if name == "position" else ""
+    return part.spec.adapter.validate_python(data)
+
+
+def _record_checks(
+    part: BundlePart,
+    values: Mapping[str, Any],
+    path: str,
+    problems: list[str],
+    trip: TripRecord | None,
+) -> bool:
+    """Whether `values` make a record of the part's type that keeps its rule spanning
+    fields; the problems are appended when they do not."""
     try:
-        record = part.spec.adapter.validate_python(data)
+        record = _record(part, values)
     except ValidationError as error:
         for detail in error.errors():
             where = ".".join(str(step) for step in detail["loc"])
             problems.append(f"{path}.{where}: {detail['msg']}")
         return False
-    if part.problem is not None and (problem := part.problem(record)) is not None:
-        problems.append(f"{path}: {problem}")
+    if part.problem is not None and (found := part.problem(record, trip)) is not None:
+        problems.append(f"{path}.{found[0]}: {found[1]}")
         return False
     return True
 
@@ -435,9 +471,11 @@ def _numbered(part: BundlePart, rows: list[ParsedRow]) -> list[ParsedRow]:
 
 
 def write_bundle(session: Session, writer: ChangeWriter, bundle: ParsedBundle) -> TripRecord:
-    """Write a checked bundle as a new trip, last in the list, with new ids for every row."""
-    now = utc_now()
-    stamps = dict.fromkeys(KEPT_BY_STORE, now)
+    """Write a checked bundle as a new trip, last in the list, with new ids for every row.
+    Rows are stamped a microsecond apart in file order, so rows a part's order ties (two
+    expenses of one day) keep their order, as a row the store wrote later comes later."""
+    clock = _stamps(utc_now())
+    stamps = next(clock)
     trip_id = uuid.uuid4().hex
     writer.describe(f"Import trip “{bundle.title}”")
     trip: TripRecord = TRIPS.adapter.validate_python(
@@ -456,12 +494,19 @@ def write_bundle(session: Session, writer: ChangeWriter, bundle: ParsedBundle) -
                 if values.get(name) is not None:
                     values[name] = new_ids[target][values[name]]
             record = part.spec.adapter.validate_python(
-                {**values, "id": new_id, part.owner: trip_id, **stamps}
+                {**values, "id": new_id, part.owner: trip_id, **next(clock)}
             )
             writer.create(part.spec, record)
             if part.extra is not None:
                 part.extra.write(session, writer, record, row.extra)
     return trip
+
+
+def _stamps(start: datetime) -> Iterator[dict[str, datetime]]:
+    step = 0
+    while True:
+        yield dict.fromkeys(KEPT_BY_STORE, start + timedelta(microseconds=step))
+        step += 1
 
 
 async def import_bundle(

@@ -19,7 +19,16 @@ from concierge.store.trip_bundle import FORMAT, VERSION
 from concierge.travel.assistant import build_trip_assistant
 from concierge.travel.services import TravelServices, open_services
 from tests.agent.support import client_for, snapshot_of
-from tests.cli.support import ROOT, Seeded, exported, run_cli, seed, without_ids
+from tests.cli.support import (
+    BOOKING_CODE,
+    PASSPORT,
+    ROOT,
+    Seeded,
+    exported,
+    run_cli,
+    seed,
+    without_ids,
+)
 from tests.fakes import FakeOpenAIServer, Reply
 
 
@@ -88,6 +97,40 @@ async def test_export_writes_the_whole_trip_to_stdout(
     assert [pin["text"] for pin in document["pins"]] == ["Vegetarian options for one of us"]
 
 
+async def test_export_carries_the_route_the_bookings_and_the_ledger_but_no_document(
+    seeded: Seeded, services: TravelServices
+) -> None:
+    done = run_cli("export", "Kyoto in autumn", "--data-dir", seeded.folder)
+
+    assert done.returncode == 0, done.stderr
+    document = json.loads(done.stdout)
+    assert document == await exported(services, seeded.kyoto)
+    assert [(s["place"], s["arrive"], s["depart"]) for s in document["stops"]] == [
+        ("Tokyo", "2027-11-15", "2027-11-18"),
+        ("Kyoto", "2027-11-18", "2027-11-22"),
+        ("Osaka", "2027-11-22", "2027-11-24"),
+    ]
+    flight, train, _, _ = document["itinerary"]
+    assert (flight["timezone"], flight["end_day"], flight["end_time"]) == (
+        "Europe/Lisbon",
+        "2027-11-15",
+        "07:55:00",
+    )
+    assert (flight["cost_amount"], flight["confirmation_code"]) == ("850", BOOKING_CODE)
+    assert train["duration_minutes"] == 135
+    rail_pass, dinner = document["expenses"]
+    assert (rail_pass["amount"], rail_pass["currency"], rail_pass["item_id"]) == (
+        "50000",
+        "JPY",
+        train["id"],
+    )
+    assert rail_pass["split"] == [{"name": "Me", "share": "1"}, {"name": "Ana", "share": "1"}]
+    assert dinner["item_id"] is None
+    assert "documents" not in document
+    assert "ticket" not in done.stdout
+    assert len(await services.documents.for_trip(seeded.kyoto)) == 1
+
+
 def test_export_to_a_file_writes_the_file_and_nothing_on_stdout(
     seeded: Seeded, tmp_path: Path
 ) -> None:
@@ -99,33 +142,45 @@ def test_export_to_a_file_writes_the_file_and_nothing_on_stdout(
     assert sorted(path.name for path in tmp_path.iterdir()) == ["data", "porto.json"]
 
 
+@pytest.mark.parametrize(
+    ("title", "dates"),
+    [
+        ("Porto long weekend", "2027-04-09 to 2027-04-12"),
+        ("Kyoto in autumn", "2027-11-14 to 2027-11-24"),
+    ],
+)
 async def test_import_adds_a_new_trip_equal_to_the_exported_one_undone_in_one_step(
-    seeded: Seeded, tmp_path: Path
+    seeded: Seeded, tmp_path: Path, title: str, dates: str
 ) -> None:
-    target = tmp_path / "porto.json"
-    assert (
-        run_cli("export", seeded.porto, "-o", target, "--data-dir", seeded.folder).returncode == 0
-    )
+    target = tmp_path / "trip.json"
+    assert run_cli("export", title, "-o", target, "--data-dir", seeded.folder).returncode == 0
 
     done = run_cli("import", target, "--data-dir", seeded.folder)
 
     assert done.returncode == 0, done.stderr
     new_id = done.stdout.strip()
     assert new_id not in {seeded.porto, seeded.kyoto, seeded.undated}
-    assert listed(seeded)[-1] == [new_id, "Porto long weekend", "2027-04-09 to 2027-04-12"]
+    assert listed(seeded)[-1] == [new_id, title, dates]
+    original_id = seeded.porto if title.startswith("Porto") else seeded.kyoto
     services = open_services(seeded.folder)
     try:
-        original = await exported(services, seeded.porto)
+        original = await exported(services, original_id)
         copy = await exported(services, new_id)
         assert without_ids(copy) == without_ids(original)
         assert {item["id"] for item in copy["itinerary"]}.isdisjoint(
             item["id"] for item in original["itinerary"]
         )
+        new_items = {item.id for item in await services.itinerary.items(new_id)}
+        for expense in await services.ledger.expenses(new_id):
+            assert expense.item_id is None or expense.item_id in new_items
+        assert await services.documents.for_trip(new_id) == []
         step = await ChangeHistory(services.database, services.bus).undo_last()
         assert step is not None
-        assert step.labels == ("Import trip “Porto long weekend”",)
+        assert step.labels == (f"Import trip “{title}”",)
         assert await services.trips.get(new_id) is None
         assert await services.itinerary.items(new_id) == []
+        assert await services.stops.stops(new_id) == []
+        assert await services.ledger.expenses(new_id) == []
         assert await services.goals.list_for_trip(new_id) == []
     finally:
         await services.aclose()
@@ -174,6 +229,69 @@ def test_a_bad_file_is_refused_naming_the_file_and_the_field_and_nothing_is_impo
 
     assert line.startswith(f"concierge import: {bad}")
     assert expected in line
+    assert listed(seeded) == before
+
+
+def _kyoto_edited(seeded: Seeded, edit: str) -> str:
+    done = run_cli("export", seeded.kyoto, "--data-dir", seeded.folder)
+    assert done.returncode == 0, done.stderr
+    document = json.loads(done.stdout)
+    if edit == "left Kyoto before arriving":
+        document["stops"][1]["depart"] = "2027-11-17"
+    elif edit == "left Osaka after the trip":
+        document["stops"][2]["depart"] = "2027-11-30"
+    elif edit == "landed before leaving":
+        # 18:00 in Tokyo is 09:00 in Lisbon: later on the clock, earlier in fact.
+        document["itinerary"][0] |= {"end_day": "2027-11-14", "end_time": "18:00"}
+    elif edit == "unknown currency":
+        document["expenses"][0]["currency"] = "XYZ"
+    elif edit == "paid for no item":
+        document["expenses"][0]["item_id"] = "nowhere"
+    elif edit == "yen with decimals":
+        document["expenses"][0]["amount"] = "50000.5"
+    return json.dumps(document)
+
+
+@pytest.mark.parametrize(
+    ("edit", "expected"),
+    [
+        (
+            "left Kyoto before arriving",
+            "stops[1].depart: The departure from Kyoto (17 November 2027) is before the "
+            "arrival (18 November 2027).",
+        ),
+        (
+            "left Osaka after the trip",
+            "stops[2].depart: The departure from Osaka (30 November 2027) is after the trip "
+            "ends (24 November 2027).",
+        ),
+        (
+            "landed before leaving",
+            "itinerary[0].end_time: The end (14 November 2027 18:00 Asia/Tokyo) is before "
+            "the start (14 November 2027 10:30 Europe/Lisbon).",
+        ),
+        (
+            "unknown currency",
+            "expenses[0].currency: Currency must be a three-letter ISO 4217 code in use, such "
+            "as EUR (got 'XYZ').",
+        ),
+        ("paid for no item", "expenses[0].item_id: 'nowhere' is the id of no row in itinerary"),
+        (
+            "yen with decimals",
+            "expenses[0].amount: Amount 50000.5 JPY has too many decimals; JPY has no decimals.",
+        ),
+    ],
+)
+def test_a_rule_spanning_fields_is_checked_at_import_naming_the_field(
+    seeded: Seeded, tmp_path: Path, edit: str, expected: str
+) -> None:
+    before = listed(seeded)
+    bad = tmp_path / "bad.json"
+    bad.write_text(_kyoto_edited(seeded, edit), encoding="utf-8")
+
+    line = failed(run_cli("import", bad, "--data-dir", seeded.folder))
+
+    assert line == f"concierge import: {bad}: {expected} (nothing was imported)"
     assert listed(seeded) == before
 
 
@@ -265,6 +383,28 @@ async def test_context_prints_exactly_what_the_next_model_call_carries(
     estimate = done.stderr.strip()
     assert estimate.startswith("About ") and "tokens (an estimate" in estimate
     assert abs(int(estimate.split()[1].replace(",", "")) - tokens) < 20
+
+
+def test_context_shows_the_route_the_money_and_holds_back_what_is_on_file(
+    seeded: Seeded,
+) -> None:
+    done = run_cli("context", "Kyoto in autumn", "--data-dir", seeded.folder)
+
+    assert done.returncode == 0, done.stderr
+    lines = done.stdout.splitlines()
+    assert (
+        "Route: Lisbon (LIS) → Tokyo (15–18 Nov, Asia/Tokyo) → Kyoto (18–22 Nov, Asia/Tokyo) "
+        "→ Osaka (22–24 Nov, Asia/Tokyo) → Lisbon (LIS)"
+    ) in lines
+    [money] = [line for line in lines if line.startswith("Money: ")]
+    assert "budget 4,000.00 EUR" in money and "planned 850.00 EUR" in money
+    assert "in 2 expenses" in money and "transport" in money
+    assert "Notes: passport number on file for the rail pass." in lines
+    [flight] = [line for line in lines if "Lisbon to Tokyo" in line]
+    assert "confirmation code on file" in flight and "[document on file]" in flight
+    assert "07:55 Asia/Tokyo" in flight
+    for private in (PASSPORT, BOOKING_CODE, "ticket"):
+        assert private not in done.stdout
 
 
 def test_no_command_needs_qt(seeded: Seeded, tmp_path: Path) -> None:
