@@ -32,8 +32,8 @@ async def test_chat_controls_are_named_and_in_a_logical_tab_order(
     composer = chat_panel.composer
     assert composer.edit.accessibleName() == "Message"
     assert chat_panel.transcript.accessibleName() == "Conversation"
-    assert composer.attach_button.accessibleName() == "Attach image…"
-    assert composer.attach_button.toolTip() == "Attach image…"
+    assert composer.attach_button.accessibleName() == "Attach document…"
+    assert composer.attach_button.toolTip() == "Attach a document or image (Ctrl+Shift+A)"
     assert composer.attach_button.text() == ""  # An icon: the tooltip is its label.
     for button in chat_panel.findChildren(QAbstractButton):
         if button.text():

@@ -20,10 +20,11 @@ from tests.ui.waiting import until
 
 
 def choose_in_dialog(qtbot: QtBot, dialog: QFileDialog, path: Path) -> None:
-    """Type the file's path into the dialog's name field and press Enter."""
+    """Go to the file's folder, type its name into the dialog's name field, press Enter."""
+    dialog.setDirectory(str(path.parent))
     name = dialog.findChild(QLineEdit, "fileNameEdit")
     assert name is not None
-    qtbot.keyClicks(name, str(path))
+    qtbot.keyClicks(name, path.name)
     qtbot.keyClick(name, Qt.Key.Key_Return)
 
 

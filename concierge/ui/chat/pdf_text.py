@@ -48,7 +48,7 @@ def pdf_part(name: str, data: bytes) -> DocumentPart:
         return DocumentPart(name=name, text=text)
     note = (
         f"Its text is cut short: only the first {MAX_DOCUMENT_CHARS:,} of its "
-        f"{len(text):,} characters ({len(pages)} pages) follow."
+        f"{len(text):,} characters ({len(pages)} page{'' if len(pages) == 1 else 's'}) follow."
     )
     return DocumentPart(name=name, text=text[:MAX_DOCUMENT_CHARS], note=note)
 
