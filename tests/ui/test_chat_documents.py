@@ -350,3 +350,28 @@ def test_a_long_pdf_is_cut_with_a_note_and_a_damaged_one_is_refused(
     broken.write_bytes(b"%PDF-1.4 not really")
     with pytest.raises(AttachmentError, match=r"^“broken\.pdf” could not be read as a PDF: "):
         read_attachment(broken)
+
+
+def test_a_large_photo_is_sent_scaled_down_and_a_small_one_as_it_is(tmp_path: Path) -> None:
+    from concierge.ui.chat import read_attachment
+    from concierge.ui.chat.images import FIT_PX, KEEP_IMAGE_BYTES
+
+    photo = QImage(4000, 3000, QImage.Format.Format_RGB32)
+    photo.fill(QColor("teal"))
+    noisy = tmp_path / "noisy.png"
+    painter = QPainter(photo)  # Lines in many colours: too varied for a small PNG.
+    for x in range(0, 4000, 3):
+        painter.setPen(QColor((x * 37) % 256, (x * 11) % 256, (x * 5) % 256))
+        painter.drawLine(x, 0, (x * 7) % 4000, 2999)
+    painter.end()
+    assert photo.save(str(noisy))
+    assert noisy.stat().st_size > KEEP_IMAGE_BYTES
+    large = read_attachment(noisy)
+    assert isinstance(large.part, ImagePart)
+    assert large.part.url.startswith("data:image/jpeg;base64,")
+    sent = QImage.fromData(base64.b64decode(large.part.url.split(",", 1)[1]))
+    assert (sent.width(), sent.height()) == (FIT_PX, FIT_PX * 3 // 4)
+    small = read_attachment(write_png(tmp_path / "small.png"))
+    expected = base64.b64encode((tmp_path / "small.png").read_bytes()).decode()
+    assert isinstance(small.part, ImagePart)
+    assert small.part.url == f"data:image/png;base64,{expected}"

@@ -1,5 +1,7 @@
 """Reading a file the person attaches to a message into the part the model receives: an
-image as an `ImagePart` (a base64 data URL), a PDF as a `DocumentPart` (its text)."""
+image as an `ImagePart` (a base64 data URL, a large photo scaled down), a PDF as a
+`DocumentPart` (its text). Blocking work: callers run it in a worker thread (QImage is
+safe there)."""
 
 from __future__ import annotations
 
@@ -7,11 +9,19 @@ import base64
 from dataclasses import dataclass
 from pathlib import Path
 
+from PySide6.QtCore import QBuffer, QByteArray, QIODevice, Qt
+from PySide6.QtGui import QImage
+
 from concierge.agent import DocumentPart, ImagePart
 
 MAX_IMAGE_BYTES = 20 * 1024 * 1024
 """OpenAI's per-image limit; local servers are usually stricter, never looser."""
 MAX_PDF_BYTES = 50 * 1024 * 1024
+KEEP_IMAGE_BYTES = 1536 * 1024
+"""A photo larger than this is sent (and stored with its message) scaled to `FIT_PX` as a
+JPEG: models see about 2,000 pixels at most, and every later request of the conversation
+carries it again."""
+FIT_PX = 2048
 
 ATTACH_FILTER = "PDF documents and images (*.pdf *.png *.jpg *.jpeg *.gif *.webp)"
 
@@ -51,6 +61,8 @@ def image_attachment(name: str, data: bytes) -> Attachment:
     mime = sniff_image_type(data)
     if mime is None:
         raise AttachmentError(f"“{name}” is not a PNG, JPEG, GIF or WebP image.")
+    if len(data) > KEEP_IMAGE_BYTES:
+        data, mime = fitted(data, mime)
     url = f"data:{mime};base64,{base64.b64encode(data).decode('ascii')}"
     return Attachment(name, ImagePart(url=url, name=name), data)
 
@@ -85,6 +97,32 @@ def read_attachment(path: Path, name: str | None = None) -> Attachment:
     except OSError as error:
         raise AttachmentError(f"“{shown}” could not be read: {error.strerror}.") from None
     return file_attachment(shown, data)
+
+
+def fitted(data: bytes, mime: str) -> tuple[bytes, str]:
+    """A large image at most `FIT_PX` on its longer side, as JPEG (PNG if it has
+    transparency); the original when Qt cannot decode it or the result is no smaller."""
+    image = QImage.fromData(data)
+    if image.isNull():
+        return data, mime
+    if max(image.width(), image.height()) > FIT_PX:
+        image = image.scaled(
+            FIT_PX,
+            FIT_PX,
+            Qt.AspectRatioMode.KeepAspectRatio,
+            Qt.TransformationMode.SmoothTransformation,
+        )
+    alpha = image.hasAlphaChannel()
+    encoded = QByteArray()
+    buffer = QBuffer(encoded)
+    buffer.open(QIODevice.OpenModeFlag.WriteOnly)
+    kind = "PNG" if alpha else "JPEG"  # PySide takes a str here; its stub says bytes.
+    if not image.save(buffer, kind, -1 if alpha else 85):  # type: ignore[call-overload]
+        return data, mime
+    smaller = bytes(encoded.data())
+    if len(smaller) >= len(data):
+        return data, mime
+    return smaller, "image/png" if alpha else "image/jpeg"
 
 
 def _megabytes(size: int) -> str:
