@@ -4,15 +4,13 @@ from __future__ import annotations
 
 from PySide6.QtCore import Qt, Signal
 from PySide6.QtGui import QKeyEvent, QPixmap
-from PySide6.QtWidgets import QFrame, QHBoxLayout, QLabel, QToolButton, QWidget
+from PySide6.QtWidgets import QFrame, QHBoxLayout, QLabel, QStyle, QToolButton, QWidget
 
 from concierge.agent import DocumentPart
 
 from .images import Attachment
 
 THUMBNAIL_PX = 32
-DOCUMENT_ICON = "📄"
-IMAGE_ICON = "🖼️"
 
 
 class AttachmentChip(QFrame):
@@ -39,8 +37,9 @@ class AttachmentChip(QFrame):
                     Qt.TransformationMode.SmoothTransformation,
                 )
             )
-        else:
-            thumbnail.setText(DOCUMENT_ICON if document else IMAGE_ICON)
+        else:  # The style's file icon: an emoji may be missing from the system's fonts.
+            icon = self.style().standardIcon(QStyle.StandardPixmap.SP_FileIcon)
+            thumbnail.setPixmap(icon.pixmap(THUMBNAIL_PX // 2))
         thumbnail.setAccessibleName("Thumbnail")
         name = QLabel(attachment.name, self)
         name.setTextFormat(Qt.TextFormat.PlainText)

@@ -66,8 +66,10 @@ class Composer(QWidget):
         self.attach_button.setIcon(
             self.style().standardIcon(QStyle.StandardPixmap.SP_FileDialogStart)
         )
+        self.attach_button.setText("Attach…")
+        self.attach_button.setToolButtonStyle(Qt.ToolButtonStyle.ToolButtonTextBesideIcon)
         self.attach_button.setToolTip("Attach a document or image (Ctrl+Shift+A)")
-        self.attach_button.setAccessibleName("Attach document…")
+        self.attach_button.setAccessibleName("Attach…")
         self.attach_action = QAction("Attach a document or image", self.edit)
         self.attach_action.setShortcut(
             QKeySequence(
