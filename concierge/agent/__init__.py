@@ -58,6 +58,7 @@ from .loop import Agent, TurnResult, TurnStatus
 from .messages import (
     AssistantMessage,
     ContentPart,
+    DocumentPart,
     ImagePart,
     Message,
     Provenance,
@@ -107,6 +108,7 @@ __all__ = [
     "ContextProvider",
     "ContextProviderError",
     "ContextProviderTimeout",
+    "DocumentPart",
     "ErrorEvent",
     "HistoryStore",
     "ImagePart",

@@ -21,6 +21,7 @@ from .errors import CompactionError, UsageError
 from .events import AgentEvent
 from .messages import (
     AssistantMessage,
+    DocumentPart,
     ImagePart,
     Message,
     Provenance,
@@ -88,6 +89,8 @@ class CharTokenEstimator:
             for part in message.content:
                 if isinstance(part, TextPart):
                     chars += len(part.text)
+                elif isinstance(part, DocumentPart):
+                    chars += len(part.model_text)
                 elif isinstance(part, ImagePart):
                     media += self.image_tokens
                 else:
@@ -372,9 +375,11 @@ def transcript(messages: Sequence[Message], limit: int) -> list[str]:
     return lines
 
 
-def _part_text(part: TextPart | ImagePart | VideoPart) -> str:
+def _part_text(part: TextPart | ImagePart | VideoPart | DocumentPart) -> str:
     if isinstance(part, TextPart):
         return part.text
+    if isinstance(part, DocumentPart):
+        return part.model_text
     return "[an image]" if isinstance(part, ImagePart) else "[a video]"
 
 

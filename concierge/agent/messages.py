@@ -41,6 +41,8 @@ class ImagePart(_Frozen):
     type: Literal["image"] = "image"
     url: str
     detail: Literal["auto", "low", "high"] | None = None
+    name: str | None = None
+    """The file name the person attached it from, for the transcript; never sent."""
 
 
 class VideoPart(_Frozen):
@@ -50,7 +52,29 @@ class VideoPart(_Frozen):
     url: str
 
 
-ContentPart: TypeAlias = Annotated[TextPart | ImagePart | VideoPart, Field(discriminator="type")]
+class DocumentPart(_Frozen):
+    """A document the person attached to their message, sent as its text.
+
+    Kept apart from a `TextPart` so the transcript shows the file, not its text, and the
+    message replays exactly as it was sent."""
+
+    type: Literal["document"] = "document"
+    name: str
+    text: str
+    note: str = ""
+    """What the model should know about the text: cut short, or none found in the file."""
+
+    @property
+    def model_text(self) -> str:
+        """The text the model receives: the file named, then its content."""
+        header = f"Attached document “{self.name}”"
+        body = "\n\n".join(piece for piece in (self.note, self.text) if piece)
+        return f"{header}:\n\n{body}" if body else header
+
+
+ContentPart: TypeAlias = Annotated[
+    TextPart | ImagePart | VideoPart | DocumentPart, Field(discriminator="type")
+]
 
 
 def new_message_id() -> str:

@@ -23,12 +23,14 @@ def describe_openai_error(
     *,
     model: str | None = None,
     timeout: float | None = None,
+    sends_images: bool = False,
 ) -> str:
     """One sentence for the person about `error` from the server at `base_url`.
 
     `model` is the model a chat request named; None means the request was for the model
     list, where a 404 says the server lists no models. `timeout` is the limit that passed,
-    when the caller set one.
+    when the caller set one. `sends_images`: the request carried an image, so a refusal
+    (400) most likely means the model cannot read images.
     """
     import openai
 
@@ -58,6 +60,12 @@ def describe_openai_error(
             )
         if status == 404:
             return f"Model '{model}' or the endpoint was not found at {where}: {detail}"
+        if status == 400 and sends_images:
+            return (
+                "This model cannot read images; Retry sends your message with a line saying "
+                "an image was attached instead, or choose a model that reads images in "
+                f"Settings. The model server answered 400: {detail}"
+            )
         if status == 429:
             return f"The model server is rate limiting requests (429): {detail}"
         return f"The model server answered {status}: {detail}"

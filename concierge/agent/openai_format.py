@@ -8,6 +8,7 @@ from typing import Any
 from .messages import (
     AssistantMessage,
     ContentPart,
+    DocumentPart,
     ImagePart,
     Message,
     TextPart,
@@ -16,24 +17,39 @@ from .messages import (
 )
 
 
-def format_part(part: ContentPart) -> dict[str, Any]:
+def format_part(part: ContentPart, *, images_as_text: bool = False) -> dict[str, Any]:
+    """One content part; `images_as_text` says an image was attached instead of sending it
+    (for a model that refused images)."""
     if isinstance(part, TextPart):
         return {"type": "text", "text": part.text}
+    if isinstance(part, ImagePart) and images_as_text:
+        named = f" “{part.name}”" if part.name else ""
+        return {
+            "type": "text",
+            "text": f"[The person attached an image{named}; this model cannot read images.]",
+        }
     if isinstance(part, ImagePart):
         image: dict[str, Any] = {"url": part.url}
         if part.detail is not None:
             image["detail"] = part.detail
         return {"type": "image_url", "image_url": image}
+    if isinstance(part, DocumentPart):
+        return {"type": "text", "text": part.model_text}
     return {"type": "video_url", "video_url": {"url": part.url}}
 
 
-def format_message(message: Message, *, summarized: bool = False) -> dict[str, Any]:
+def format_message(
+    message: Message, *, summarized: bool = False, images_as_text: bool = False
+) -> dict[str, Any]:
     """One message as Chat Completions JSON; `summarized` sends a tool result's summary."""
     if isinstance(message, UserMessage):
         parts = message.content
         if len(parts) == 1 and isinstance(parts[0], TextPart):
             return {"role": "user", "content": parts[0].text}
-        return {"role": "user", "content": [format_part(p) for p in parts]}
+        return {
+            "role": "user",
+            "content": [format_part(p, images_as_text=images_as_text) for p in parts],
+        }
     if isinstance(message, AssistantMessage):
         if not message.tool_calls:
             return {"role": "assistant", "content": message.text}
@@ -87,6 +103,7 @@ class ChatFormatter:
 
     def __init__(self) -> None:
         self._previous: dict[int, tuple[Message, bool, dict[str, Any]]] = {}
+        self._images_as_text = False
 
     def format(
         self,
@@ -95,7 +112,10 @@ class ChatFormatter:
         *,
         summarize_before: int = 0,
         merge_user_turns: bool = False,
+        images_as_text: bool = False,
     ) -> list[dict[str, Any]]:
+        if images_as_text != self._images_as_text:
+            self._previous, self._images_as_text = {}, images_as_text
         previous = self._previous
         current: dict[int, tuple[Message, bool, dict[str, Any]]] = {}
         formatted: list[dict[str, Any]] = [{"role": "system", "content": system_prompt}]
@@ -105,7 +125,8 @@ class ChatFormatter:
             if hit is not None and hit[0] is message and hit[1] == summarized:
                 entry = hit
             else:
-                entry = (message, summarized, format_message(message, summarized=summarized))
+                json = format_message(message, summarized=summarized, images_as_text=images_as_text)
+                entry = (message, summarized, json)
             current[id(message)] = entry
             formatted.append(entry[2])
         self._previous = current

@@ -21,6 +21,7 @@ import pydantic
 
 from .errors import IncompleteAnswerError, ModelError, UnreadableAnswer, UsageError
 from .events import AgentEvent, ModelRequestEvent, TextDelta
+from .messages import ImagePart, UserMessage
 from .model import ModelReply, ModelRequest
 from .openai_answers import StreamedAnswer, completion_reply, cut_off_message
 from .openai_client import auth_headers
@@ -39,6 +40,8 @@ class OpenAIChatModel:
     answer to start and between two parts of it (seconds; None keeps the client's own), so
     a server that accepts and then says nothing fails in seconds, not after ten minutes.
     A long answer that keeps streaming is never cut by them.
+    Once the server refused a request that carried an image (400), images are sent as a
+    line saying one was attached (`images_refused`), so Retry goes through.
     """
 
     def __init__(
@@ -70,6 +73,7 @@ class OpenAIChatModel:
         self.extra_body = dict(extra_body or {})
         self.connect_timeout = connect_timeout
         self.idle_timeout = idle_timeout
+        self.images_refused = False
         self._formatter = ChatFormatter()
 
     def payload(self, request: ModelRequest) -> dict[str, Any]:
@@ -81,6 +85,7 @@ class OpenAIChatModel:
                 request.messages,
                 summarize_before=request.summarize_before,
                 merge_user_turns=self.merge_user_turns,
+                images_as_text=self.images_refused,
             ),
         }
         if request.tools:
@@ -106,7 +111,7 @@ class OpenAIChatModel:
                 return await self._stream(payload, request.iteration, emit)
             return await self._complete(payload)
         except openai.APIError as error:
-            raise self._readable(error) from error
+            raise self._readable(error, sends_images=_sends_images(request)) from error
         except (json.JSONDecodeError, pydantic.ValidationError, UnreadableAnswer) as error:
             raise ModelError(
                 f"The model server sent data that could not be read as an OpenAI answer: {error}",
@@ -194,7 +199,7 @@ class OpenAIChatModel:
         read = base.read if isinstance(base, openai.Timeout) else base
         return seconds(read) if isinstance(read, int | float) else "the time allowed"
 
-    def _readable(self, error: openai.APIError) -> ModelError:
+    def _readable(self, error: openai.APIError, *, sends_images: bool = False) -> ModelError:
         where = str(self.client.base_url).rstrip("/")
         if isinstance(error, openai.APITimeoutError) and isinstance(
             error.__cause__, httpx2.ConnectTimeout
@@ -212,11 +217,23 @@ class OpenAIChatModel:
                 "It may be busy or stuck; Retry asks again.",
                 retryable=True,
             )
-        text = describe_openai_error(error, where, model=self.model)
+        text = describe_openai_error(error, where, model=self.model, sends_images=sends_images)
         if isinstance(error, openai.APIStatusError):
             status = error.status_code
+            if status == 400 and sends_images:
+                self.images_refused = True
+                return ModelError(text, status_code=status, retryable=True)
             return ModelError(text, status_code=status, retryable=status == 429 or status >= 500)
         return ModelError(text, retryable=True)
+
+
+def _sends_images(request: ModelRequest) -> bool:
+    return any(
+        isinstance(part, ImagePart)
+        for message in request.messages
+        if isinstance(message, UserMessage)
+        for part in message.content
+    )
 
 
 async def _close_early(stream: openai.AsyncStream[object], chunks: AsyncIterator[object]) -> None:

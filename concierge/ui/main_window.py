@@ -28,6 +28,7 @@ from concierge.store import (
     Actor,
     Change,
     ChangeContext,
+    DocumentRecord,
     StoreError,
 )
 from concierge.store.model_profile import ModelProfile
@@ -124,6 +125,7 @@ class MainWindow(QMainWindow):
         )
         self.itinerary.documents = services.documents
         self.chat = ChatPanel(self)
+        self.documents_panel.send_requested.connect(self._send_document)
         self.inspector = InspectorPanel(self)
         self.session = AssistantSession(
             services, self.chat, self.inspector, self, before_context=self.save_typed_edits
@@ -329,12 +331,18 @@ class MainWindow(QMainWindow):
             view.set_trip(current)
         self.pin_action.setVisible(current is not None)
         self.session.set_trip(current)
+        self.chat.set_documents(self.services.documents, current)
         self._show_empty_state(current is None)
         self.tasks.start(self._refresh_undo(), name="refresh undo")
         if current is not None:
             self.tasks.start(
                 self.services.settings.set(UI_LAST_TRIP_ID, current), name="remember trip"
             )
+
+    def _send_document(self, record: DocumentRecord) -> None:
+        """Documents ▸ Send to assistant: attached to the message being written."""
+        self.chat.attach_document(record)
+        self.chat.setFocus(Qt.FocusReason.OtherFocusReason)
 
     async def save_typed_edits(self, signal: AbortSignal | None = None) -> None:
         """Save every edit the person has typed but not yet saved (a field still focused, a

@@ -32,9 +32,9 @@ async def test_chat_controls_are_named_and_in_a_logical_tab_order(
     composer = chat_panel.composer
     assert composer.edit.accessibleName() == "Message"
     assert chat_panel.transcript.accessibleName() == "Conversation"
-    assert composer.attach_button.accessibleName() == "Attach image…"
-    assert composer.attach_button.toolTip() == "Attach image…"
-    assert composer.attach_button.text() == ""  # An icon: the tooltip is its label.
+    assert composer.attach_button.accessibleName() == "Attach…"
+    assert composer.attach_button.toolTip() == "Attach a document or image (Ctrl+Shift+A)"
+    assert composer.attach_button.text() == "Attach…"
     for button in chat_panel.findChildren(QAbstractButton):
         if button.text():
             assert button.accessibleName() == button.text(), button.text()

@@ -1,4 +1,5 @@
-"""Images chosen in a non-modal file dialog are sent as image parts after the text."""
+"""Images chosen in a non-modal file dialog are sent as image parts after the text (with no
+trip chosen: the trip's documents are tests/ui/test_chat_documents.py's)."""
 
 from __future__ import annotations
 
@@ -8,14 +9,23 @@ from pathlib import Path
 import pytest
 from PySide6.QtCore import Qt
 from PySide6.QtGui import QColor, QImage
-from PySide6.QtWidgets import QFileDialog
+from PySide6.QtWidgets import QFileDialog, QLineEdit
 from pytestqt.qtbot import QtBot
 
 from concierge.agent import ImagePart, InMemoryHistoryStore, TextPart, UserMessage
-from concierge.ui.chat import AttachmentError, ChatPanel, read_image
+from concierge.ui.chat import AttachmentError, ChatPanel, read_attachment
 from tests.fakes import FakeOpenAIServer, Reply
 from tests.ui.support import agent_for, bind
 from tests.ui.waiting import until
+
+
+def choose_in_dialog(qtbot: QtBot, dialog: QFileDialog, path: Path) -> None:
+    """Go to the file's folder, type its name into the dialog's name field, press Enter."""
+    dialog.setDirectory(str(path.parent))
+    name = dialog.findChild(QLineEdit, "fileNameEdit")
+    assert name is not None
+    qtbot.keyClicks(name, path.name)
+    qtbot.keyClick(name, Qt.Key.Key_Return)
 
 
 def _png(path: Path) -> Path:
@@ -33,12 +43,13 @@ async def test_attached_image_is_sent_as_an_image_url_part(
     await bind(chat_panel, agent_for(fake_openai.base_url, history=history), history)
 
     qtbot.mouseClick(chat_panel.composer.attach_button, Qt.MouseButton.LeftButton)
+    # No trip's documents to list: the file dialog opens at once.
+    await until(lambda: chat_panel.findChild(QFileDialog) is not None)
     dialog = chat_panel.findChild(QFileDialog)
     # Reaching this line at all shows the dialog was opened with open(): exec() would block.
     assert dialog is not None and dialog.isVisible()
     assert dialog.windowModality() == Qt.WindowModality.WindowModal
-    dialog.selectFile(str(photo))
-    dialog.accept()
+    choose_in_dialog(qtbot, dialog, photo)
     await until(lambda: len(chat_panel.composer.chips) == 1)
     [chip] = chat_panel.composer.chips
     assert chip.remove_button.accessibleName() == "Remove tile.png"
@@ -57,9 +68,12 @@ async def test_attached_image_is_sent_as_an_image_url_part(
     ]
     [user, _answer] = await history.load()
     assert isinstance(user, UserMessage)
-    assert user.content == (TextPart(text="Where is this from?"), ImagePart(url=expected))
+    assert user.content == (
+        TextPart(text="Where is this from?"),
+        ImagePart(url=expected, name="tile.png"),
+    )
     text = chat_panel.transcript.toPlainText()
-    assert "[image]" in text
+    assert "[image] tile.png" in text
     assert "A teal tile, likely from Porto." in text
 
 
@@ -81,7 +95,7 @@ async def test_a_removed_chip_is_not_sent(
     assert [part["type"] for part in content] == ["image_url"]
 
 
-async def test_a_file_that_is_not_an_image_is_refused_readably(
+async def test_a_file_that_is_neither_an_image_nor_a_pdf_is_refused_readably(
     chat_panel: ChatPanel, tmp_path: Path
 ) -> None:
     notes = tmp_path / "notes.png"
@@ -89,10 +103,13 @@ async def test_a_file_that_is_not_an_image_is_refused_readably(
     await chat_panel.attach_file(notes)
     assert chat_panel.composer.chips == ()
     assert chat_panel.error_bar.isVisible()
-    assert chat_panel.error_bar.text == "“notes.png” is not a PNG, JPEG, GIF or WebP image."
+    assert chat_panel.error_bar.text == (
+        "“notes.png” cannot be sent to the assistant: only PDF documents and PNG, JPEG, GIF "
+        "or WebP images can."
+    )
     assert not chat_panel.error_bar.retry_button.isVisible()
 
 
 def test_missing_files_are_reported_by_name(tmp_path: Path) -> None:
     with pytest.raises(AttachmentError, match=r"“gone\.jpg” could not be read"):
-        read_image(tmp_path / "gone.jpg")
+        read_attachment(tmp_path / "gone.jpg")

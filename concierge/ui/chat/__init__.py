@@ -1,7 +1,7 @@
 """The assistant chat: transcript, composer, inline permission prompts."""
 
 from .composer import Composer, Draft
-from .images import AttachmentError, ImageAttachment, read_image
+from .images import Attachment, AttachmentError, read_attachment
 from .live_turn import LiveTurn
 from .message_edit import MessageEdit
 from .notices import ErrorBar, NoModelNotice
@@ -10,12 +10,12 @@ from .permission import PermissionBroker, PermissionPrompt
 from .transcript_view import TranscriptView
 
 __all__ = [
+    "Attachment",
     "AttachmentError",
     "ChatPanel",
     "Composer",
     "Draft",
     "ErrorBar",
-    "ImageAttachment",
     "LiveTurn",
     "MessageEdit",
     "NoModelNotice",
@@ -24,5 +24,5 @@ __all__ = [
     "TranscriptView",
     "TurnOutcome",
     "needs_answer",
-    "read_image",
+    "read_attachment",
 ]

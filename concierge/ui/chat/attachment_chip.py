@@ -1,29 +1,34 @@
-"""A small removable chip for an image waiting to be sent."""
+"""A small removable chip for a file waiting to be sent: an image or a document."""
 
 from __future__ import annotations
 
 from PySide6.QtCore import Qt, Signal
-from PySide6.QtGui import QPixmap
-from PySide6.QtWidgets import QFrame, QHBoxLayout, QLabel, QToolButton, QWidget
+from PySide6.QtGui import QKeyEvent, QPixmap
+from PySide6.QtWidgets import QFrame, QHBoxLayout, QLabel, QStyle, QToolButton, QWidget
 
-from .images import ImageAttachment
+from concierge.agent import DocumentPart
+
+from .images import Attachment
 
 THUMBNAIL_PX = 32
 
 
 class AttachmentChip(QFrame):
-    """Thumbnail, file name and a remove button; `remove_requested` asks to drop it."""
+    """Thumbnail (or a document sign), file name and a remove button; `remove_requested`
+    asks to drop it (the button, or Delete or Backspace while the button has focus)."""
 
     remove_requested = Signal()
 
-    def __init__(self, attachment: ImageAttachment, parent: QWidget | None = None) -> None:
+    def __init__(self, attachment: Attachment, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.attachment = attachment
+        document = isinstance(attachment.part, DocumentPart)
+        kind = "document" if document else "image"
         self.setFrameShape(QFrame.Shape.StyledPanel)
-        self.setAccessibleName(f"Attached image {attachment.name}")
+        self.setAccessibleName(f"Attached {kind} {attachment.name}")
         thumbnail = QLabel(self)
         pixmap = QPixmap()
-        if pixmap.loadFromData(attachment.data):
+        if not document and pixmap.loadFromData(attachment.data):
             thumbnail.setPixmap(
                 pixmap.scaled(
                     THUMBNAIL_PX,
@@ -32,14 +37,17 @@ class AttachmentChip(QFrame):
                     Qt.TransformationMode.SmoothTransformation,
                 )
             )
-        else:
-            thumbnail.setText("🖼️")
+        else:  # The style's file icon: an emoji may be missing from the system's fonts.
+            icon = self.style().standardIcon(QStyle.StandardPixmap.SP_FileIcon)
+            thumbnail.setPixmap(icon.pixmap(THUMBNAIL_PX // 2))
         thumbnail.setAccessibleName("Thumbnail")
         name = QLabel(attachment.name, self)
         name.setTextFormat(Qt.TextFormat.PlainText)
+        if isinstance(attachment.part, DocumentPart) and attachment.part.note:
+            self.setToolTip(attachment.part.note)
         self.remove_button = QToolButton(self)
         self.remove_button.setText("✕")
-        self.remove_button.setToolTip(f"Remove {attachment.name}")
+        self.remove_button.setToolTip(f"Remove {attachment.name} (Delete)")
         self.remove_button.setAccessibleName(f"Remove {attachment.name}")
         self.remove_button.clicked.connect(self.remove_requested)
         layout = QHBoxLayout(self)
@@ -47,3 +55,11 @@ class AttachmentChip(QFrame):
         layout.addWidget(thumbnail)
         layout.addWidget(name)
         layout.addWidget(self.remove_button)
+
+    def keyPressEvent(self, event: QKeyEvent) -> None:
+        """Delete or Backspace on the focused remove button (passed up to the chip)."""
+        if event.key() in (Qt.Key.Key_Delete, Qt.Key.Key_Backspace):
+            event.accept()
+            self.remove_requested.emit()
+            return
+        super().keyPressEvent(event)

@@ -1,4 +1,4 @@
-"""Where the person writes: message field, attached images, and the turn's buttons.
+"""Where the person writes: message field, attached files, and the turn's buttons.
 
 The composer only collects input and reports intent (send, stop, attach); the panel decides
 what those mean for the conversation.
@@ -8,8 +8,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from PySide6.QtCore import Qt, Signal
-from PySide6.QtGui import QTextCursor
+from PySide6.QtCore import QKeyCombination, Qt, Signal
+from PySide6.QtGui import QAction, QKeySequence, QTextCursor
 from PySide6.QtWidgets import (
     QHBoxLayout,
     QLabel,
@@ -24,24 +24,25 @@ from PySide6.QtWidgets import (
 from concierge.agent import ContentPart, TextPart
 
 from .attachment_chip import AttachmentChip
-from .images import ImageAttachment
+from .images import Attachment
 from .message_edit import MessageEdit
 
 
 @dataclass(frozen=True, slots=True)
 class Draft:
-    """What the person is about to send: text and images, in the order the model gets them."""
+    """What the person is about to send: text and attached files, in the order the model
+    gets them."""
 
     text: str
-    images: tuple[ImageAttachment, ...] = ()
+    attachments: tuple[Attachment, ...] = ()
 
     @property
     def empty(self) -> bool:
-        return not self.text.strip() and not self.images
+        return not self.text.strip() and not self.attachments
 
     def content(self) -> list[ContentPart]:
         parts: list[ContentPart] = [TextPart(text=self.text.strip())] if self.text.strip() else []
-        parts.extend(image.part for image in self.images)
+        parts.extend(attachment.part for attachment in self.attachments)
         return parts
 
 
@@ -52,7 +53,7 @@ class Composer(QWidget):
     stop_requested = Signal()
     attach_requested = Signal()
     changed = Signal()
-    """The draft changed (text typed, image added or removed)."""
+    """The draft changed (text typed, a file attached or removed)."""
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -65,8 +66,22 @@ class Composer(QWidget):
         self.attach_button.setIcon(
             self.style().standardIcon(QStyle.StandardPixmap.SP_FileDialogStart)
         )
-        self.attach_button.setToolTip("Attach image…")
-        self.attach_button.setAccessibleName("Attach image…")
+        self.attach_button.setText("Attach…")
+        self.attach_button.setToolButtonStyle(Qt.ToolButtonStyle.ToolButtonTextBesideIcon)
+        self.attach_button.setToolTip("Attach a document or image (Ctrl+Shift+A)")
+        self.attach_button.setAccessibleName("Attach…")
+        self.attach_action = QAction("Attach a document or image", self.edit)
+        self.attach_action.setShortcut(
+            QKeySequence(
+                QKeyCombination(
+                    Qt.KeyboardModifier.ControlModifier | Qt.KeyboardModifier.ShiftModifier,
+                    Qt.Key.Key_A,
+                )
+            )
+        )
+        self.attach_action.setShortcutContext(Qt.ShortcutContext.WidgetShortcut)
+        self.attach_action.triggered.connect(self.attach_requested)
+        self.edit.addAction(self.attach_action)
         # A static label, not an indeterminate progress bar: its animation repainted the
         # window continually while a turn streamed, competing with the stream for the loop.
         self.busy = QLabel("Working…", self)
@@ -115,7 +130,7 @@ class Composer(QWidget):
         self.attach_button.clicked.connect(self.attach_requested)
 
     @property
-    def attachments(self) -> tuple[ImageAttachment, ...]:
+    def attachments(self) -> tuple[Attachment, ...]:
         return tuple(chip.attachment for chip in self._chips)
 
     @property
@@ -141,13 +156,19 @@ class Composer(QWidget):
         self.edit.setPlainText(text)
         self.edit.moveCursor(QTextCursor.MoveOperation.End)
         present = set(self.attachments)
-        for image in draft.images:
-            if image not in present:
-                self.add_attachment(image)
+        for attachment in draft.attachments:
+            if attachment not in present:
+                self.add_attachment(attachment)
 
-    def add_attachment(self, attachment: ImageAttachment) -> None:
+    def add_attachment(self, attachment: Attachment) -> None:
+        """Show `attachment` as a chip; one already attached is not added twice."""
+        if attachment in self.attachments:
+            return
         chip = AttachmentChip(attachment, self)
         chip.remove_requested.connect(lambda: self._remove(chip))
+        before = self._chips[-1].remove_button if self._chips else self.edit
+        QWidget.setTabOrder(before, chip.remove_button)
+        QWidget.setTabOrder(chip.remove_button, self.attach_button)
         self._chip_row.insertWidget(len(self._chips), chip)
         self._chips.append(chip)
         self.changed.emit()

@@ -1,4 +1,7 @@
-"""Reading an image file into the `ImagePart` the model receives (a base64 data URL)."""
+"""Reading a file the person attaches to a message into the part the model receives: an
+image as an `ImagePart` (a base64 data URL, a large photo scaled down), a PDF as a
+`DocumentPart` (its text). Blocking work: callers run it in a worker thread (QImage is
+safe there)."""
 
 from __future__ import annotations
 
@@ -6,12 +9,21 @@ import base64
 from dataclasses import dataclass
 from pathlib import Path
 
-from concierge.agent import ImagePart
+from PySide6.QtCore import QBuffer, QByteArray, QIODevice, Qt
+from PySide6.QtGui import QImage
+
+from concierge.agent import DocumentPart, ImagePart
 
 MAX_IMAGE_BYTES = 20 * 1024 * 1024
 """OpenAI's per-image limit; local servers are usually stricter, never looser."""
+MAX_PDF_BYTES = 50 * 1024 * 1024
+KEEP_IMAGE_BYTES = 1536 * 1024
+"""A photo larger than this is sent (and stored with its message) scaled to `FIT_PX` as a
+JPEG: models see about 2,000 pixels at most, and every later request of the conversation
+carries it again."""
+FIT_PX = 2048
 
-IMAGE_FILTER = "Images (*.png *.jpg *.jpeg *.gif *.webp)"
+ATTACH_FILTER = "PDF documents and images (*.pdf *.png *.jpg *.jpeg *.gif *.webp)"
 
 
 class AttachmentError(ValueError):
@@ -19,10 +31,13 @@ class AttachmentError(ValueError):
 
 
 @dataclass(frozen=True, slots=True)
-class ImageAttachment:
+class Attachment:
+    """A file waiting to be sent: its name, the part the model gets, and an image's bytes
+    (for the chip's thumbnail; empty for a document)."""
+
     name: str
-    data: bytes
-    part: ImagePart
+    part: ImagePart | DocumentPart
+    data: bytes = b""
 
 
 def sniff_image_type(data: bytes) -> str | None:
@@ -38,24 +53,77 @@ def sniff_image_type(data: bytes) -> str | None:
     return None
 
 
-def image_attachment(name: str, data: bytes) -> ImageAttachment:
+def is_pdf(data: bytes) -> bool:
+    return b"%PDF-" in data[:1024]
+
+
+def image_attachment(name: str, data: bytes) -> Attachment:
     mime = sniff_image_type(data)
     if mime is None:
         raise AttachmentError(f"“{name}” is not a PNG, JPEG, GIF or WebP image.")
+    if len(data) > KEEP_IMAGE_BYTES:
+        data, mime = fitted(data, mime)
     url = f"data:{mime};base64,{base64.b64encode(data).decode('ascii')}"
-    return ImageAttachment(name, data, ImagePart(url=url))
+    return Attachment(name, ImagePart(url=url, name=name), data)
 
 
-def read_image(path: Path) -> ImageAttachment:
-    """Read and check `path` (blocking: run it in a worker thread)."""
+def file_attachment(name: str, data: bytes) -> Attachment:
+    """`data` as the model will get it; other kinds than images and PDFs are refused."""
+    if is_pdf(data):
+        from .pdf_text import pdf_part
+
+        return Attachment(name, pdf_part(name, data))
+    if sniff_image_type(data) is None:
+        raise AttachmentError(
+            f"“{name}” cannot be sent to the assistant: only PDF documents and PNG, JPEG, "
+            "GIF or WebP images can."
+        )
+    if len(data) > MAX_IMAGE_BYTES:
+        raise AttachmentError(f"“{name}” is {_megabytes(len(data))}; images can be at most 20 MB.")
+    return image_attachment(name, data)
+
+
+def read_attachment(path: Path, name: str | None = None) -> Attachment:
+    """Read and check `path`, shown as `name` (its own name by default). Blocking: run it in
+    a worker thread."""
+    shown = name or path.name
     try:
         size = path.stat().st_size
-        if size > MAX_IMAGE_BYTES:
-            megabytes = size / (1024 * 1024)
-            raise AttachmentError(
-                f"“{path.name}” is {megabytes:.0f} MB; images can be at most 20 MB."
-            )
+        if size > MAX_PDF_BYTES:
+            raise AttachmentError(f"“{shown}” is {_megabytes(size)}; too large to send.")
         data = path.read_bytes()
+    except FileNotFoundError:
+        raise AttachmentError(f"“{shown}” could not be read: the file is missing.") from None
     except OSError as error:
-        raise AttachmentError(f"“{path.name}” could not be read: {error.strerror}.") from None
-    return image_attachment(path.name, data)
+        raise AttachmentError(f"“{shown}” could not be read: {error.strerror}.") from None
+    return file_attachment(shown, data)
+
+
+def fitted(data: bytes, mime: str) -> tuple[bytes, str]:
+    """A large image at most `FIT_PX` on its longer side, as JPEG (PNG if it has
+    transparency); the original when Qt cannot decode it or the result is no smaller."""
+    image = QImage.fromData(data)
+    if image.isNull():
+        return data, mime
+    if max(image.width(), image.height()) > FIT_PX:
+        image = image.scaled(
+            FIT_PX,
+            FIT_PX,
+            Qt.AspectRatioMode.KeepAspectRatio,
+            Qt.TransformationMode.SmoothTransformation,
+        )
+    alpha = image.hasAlphaChannel()
+    encoded = QByteArray()
+    buffer = QBuffer(encoded)
+    buffer.open(QIODevice.OpenModeFlag.WriteOnly)
+    kind = "PNG" if alpha else "JPEG"  # PySide takes a str here; its stub says bytes.
+    if not image.save(buffer, kind, -1 if alpha else 85):  # type: ignore[call-overload]
+        return data, mime
+    smaller = bytes(encoded.data())
+    if len(smaller) >= len(data):
+        return data, mime
+    return smaller, "image/png" if alpha else "image/jpeg"
+
+
+def _megabytes(size: int) -> str:
+    return f"{size / (1024 * 1024):.0f} MB"

@@ -13,6 +13,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from concierge.agent import (
     AssistantMessage,
     ContentPart,
+    DocumentPart,
     ImagePart,
     Message,
     Provenance,
@@ -29,6 +30,7 @@ YOU = "#### You"
 ASSISTANT = "#### Assistant"
 """Speaker labels are small headings: they space the messages apart and can be navigated."""
 IMAGE_MARKER = "🖼️ [image]"
+DOCUMENT_MARKER = "📄 [document]"
 VIDEO_MARKER = "🎞️ [video]"
 STOPPED = "*Stopped.*"
 CUT_OFF = "*Cut off: the answer did not arrive whole.*"
@@ -58,7 +60,10 @@ def user_block(content: Sequence[ContentPart]) -> str:
             if part.text.strip():
                 pieces.append(escape(part.text.strip("\n")))
         elif isinstance(part, ImagePart):
-            pieces.append(IMAGE_MARKER)
+            named = f" {escape(part.name)}" if part.name else ""
+            pieces.append(f"{IMAGE_MARKER}{named}")
+        elif isinstance(part, DocumentPart):
+            pieces.append(f"{DOCUMENT_MARKER} {escape(part.name)}")
         elif isinstance(part, VideoPart):
             pieces.append(VIDEO_MARKER)
     return "\n\n".join([YOU, *pieces])

@@ -12,9 +12,9 @@ _CTRL = Qt.KeyboardModifier.ControlModifier
 class MessageEdit(QPlainTextEdit):
     """Emits `send_requested` on Ctrl+Enter; Tab moves focus instead of typing a tab.
 
-    The keys are `send_action`'s (so Help ▸ Keyboard shortcuts lists them). Qt triggers it
-    as a shortcut in an active window; the key press is handled here otherwise (a window
-    that is not active yet), from the same list of keys.
+    The keys are its actions' (`send_action`, and any the owner adds), so Help ▸ Keyboard
+    shortcuts lists them. Qt triggers them as shortcuts in an active window; the key press
+    is handled here otherwise (a window that is not active yet), from the same keys.
     """
 
     send_requested = Signal()
@@ -40,8 +40,9 @@ class MessageEdit(QPlainTextEdit):
         combination = event.keyCombination()
         modifiers = combination.keyboardModifiers() & ~Qt.KeyboardModifier.KeypadModifier
         pressed = QKeySequence(QKeyCombination(modifiers, combination.key()))
-        if pressed in self.send_action.shortcuts():
-            event.accept()
-            self.send_requested.emit()
-            return
+        for action in self.actions():
+            if action.isEnabled() and pressed in action.shortcuts():
+                event.accept()
+                action.trigger()
+                return
         super().keyPressEvent(event)

@@ -16,9 +16,9 @@ from collections.abc import Awaitable, Callable, Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
-from PySide6.QtCore import Qt, Signal
+from PySide6.QtCore import QPoint, Qt, Signal
 from PySide6.QtGui import QKeySequence, QShortcut
-from PySide6.QtWidgets import QFileDialog, QVBoxLayout, QWidget
+from PySide6.QtWidgets import QFileDialog, QMenu, QVBoxLayout, QWidget
 
 from concierge.agent import (
     AbortController,
@@ -43,14 +43,15 @@ from concierge.agent import (
     UserMessage,
 )
 from concierge.agent.messages import awaits_answer
-from concierge.store import SqliteHistoryStore
+from concierge.store import DocumentRecord, DocumentRepository, SqliteHistoryStore, StoreError
 from concierge.store.history_checks import HistoryProblem
 from concierge.store.transcript_notes import NoteKeeper, NoteKind, TranscriptNote
 from concierge.ui.async_support import BackgroundTasks
+from concierge.ui.views.person import person
 
 from .composer import Composer, Draft
 from .errors import describe_error
-from .images import IMAGE_FILTER, AttachmentError, read_image
+from .images import ATTACH_FILTER, Attachment, AttachmentError, read_attachment
 from .live_turn import LiveTurn
 from .markdown import history_blocks, note_block
 from .notices import ErrorBar, NoModelNotice
@@ -63,6 +64,7 @@ log = logging.getLogger(__name__)
 UNANSWERED_TEXT = "Your last message has not been answered yet."
 STOPPED_TEXT = "Stopped before the assistant finished. Retry continues from your last message."
 STOPPED_NOTE = "Stopped before the assistant answered."
+FROM_DISK_TEXT = "A file on this computer…"
 
 
 class TurnOutcome:
@@ -134,6 +136,10 @@ class ChatPanel(QWidget):
         self._loading = False
         self._loaded = asyncio.Event()
         self._generation = 0
+        self._documents: DocumentRepository | None = None
+        self._trip_id: str | None = None
+        self.attach_menu: QMenu | None = None
+        """The list of the trip's documents to attach, while it is open."""
 
         stop = QShortcut(QKeySequence(Qt.Key.Key_Escape), self)
         stop.setContext(Qt.ShortcutContext.WidgetWithChildrenShortcut)
@@ -143,7 +149,7 @@ class ChatPanel(QWidget):
         self.error_bar.retry_requested.connect(self.retry)
         self.composer.send_requested.connect(self.send)
         self.composer.stop_requested.connect(self.stop)
-        self.composer.attach_requested.connect(self.open_attach_dialog)
+        self.composer.attach_requested.connect(self.open_attach_menu)
         self.composer.changed.connect(self._update_controls)
         self._update_controls()
 
@@ -393,31 +399,111 @@ class ChatPanel(QWidget):
 
     # -- attachments ---------------------------------------------------------------------
 
+    def set_documents(self, documents: DocumentRepository | None, trip_id: str | None) -> None:
+        """The trip whose documents Attach offers; a file chosen from disk is attached to it
+        too. Attached files are sent only with the message they are attached to."""
+        self._documents, self._trip_id = documents, trip_id
+
+    def open_attach_menu(self) -> asyncio.Task[None]:
+        """Attach (Ctrl+Shift+A): a list of the trip's documents and "a file on this
+        computer" (Up/Down, Enter); straight to the file dialog when the trip has none."""
+        return self.tasks.start(self._open_attach_menu(), name="list documents to attach")
+
+    async def _open_attach_menu(self) -> None:
+        documents, trip_id = self._documents, self._trip_id
+        records: list[DocumentRecord] = []
+        if documents is not None and trip_id is not None:
+            try:
+                records = await documents.for_trip(trip_id)
+            except StoreError as error:
+                self.error_bar.show_error(str(error), can_retry=False)
+                return
+        if (documents, trip_id) != (self._documents, self._trip_id):
+            return  # Another trip was chosen meanwhile.
+        if not records:
+            self.open_attach_dialog()
+            return
+        if self.attach_menu is not None:
+            self.attach_menu.close()
+        menu = QMenu(self)
+        menu.setObjectName("attachMenu")
+        menu.setAccessibleName("Attach a document")
+        menu.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
+        for record in records:
+            action = menu.addAction(record.file_name)
+            action.triggered.connect(lambda _=False, chosen=record: self.attach_document(chosen))
+        menu.addSeparator()
+        menu.addAction(FROM_DISK_TEXT).triggered.connect(lambda: self.open_attach_dialog())
+        menu.destroyed.connect(lambda: self._forget_menu(menu))
+        self.attach_menu = menu
+        button = self.composer.attach_button
+        height = menu.sizeHint().height()
+        menu.popup(button.mapToGlobal(QPoint(0, -height)))
+        menu.setActiveAction(menu.actions()[0])
+
+    def _forget_menu(self, menu: QMenu) -> None:
+        if self.attach_menu is menu:
+            self.attach_menu = None
+
     def open_attach_dialog(self) -> QFileDialog:
         """A non-modal file dialog (`open()`, never `exec()`); chosen files are attached."""
-        dialog = QFileDialog(self, "Attach image")
+        dialog = QFileDialog(self, "Attach a document or image")
         dialog.setFileMode(QFileDialog.FileMode.ExistingFiles)
-        dialog.setNameFilter(IMAGE_FILTER)
+        dialog.setNameFilter(ATTACH_FILTER)
         dialog.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
         dialog.filesSelected.connect(self._attach_files)
         dialog.open()
         return dialog
 
     def attach_file(self, path: str | Path) -> asyncio.Task[None]:
-        """Read an image in a worker thread and show it as a chip when it is ready."""
-        return self.tasks.start(self._attach(Path(path)), name="attach image")
+        """Read a PDF or image in a worker thread, attach it to the trip (when there is
+        one) and show it as a chip when it is ready."""
+        return self.tasks.start(self._attach_from_disk(Path(path)), name="attach file")
+
+    def attach_document(self, record: DocumentRecord) -> asyncio.Task[None]:
+        """Attach one of the trip's documents to the message being written."""
+        return self.tasks.start(self._attach_stored(record), name="attach document")
 
     def _attach_files(self, paths: Sequence[str]) -> None:
         for path in paths:
             self.attach_file(path)
 
-    async def _attach(self, path: Path) -> None:
+    async def _attach_from_disk(self, path: Path) -> None:
+        attachment = await self._read(path, path.name)
+        documents, trip_id = self._documents, self._trip_id
+        if attachment is None:
+            return
+        if documents is not None and trip_id is not None:
+            try:
+                await documents.attach(path, trip_id=trip_id, context=person())
+            except StoreError as error:
+                self.error_bar.show_error(str(error), can_retry=False)
+                return
+        self._add_attachment(attachment)
+
+    async def _attach_stored(self, record: DocumentRecord) -> None:
+        documents = self._documents
+        if documents is None:
+            return
         try:
-            attachment = await asyncio.to_thread(read_image, path)
-        except AttachmentError as error:
+            path = documents.path_of(record)
+        except StoreError as error:
             self.error_bar.show_error(str(error), can_retry=False)
             return
+        attachment = await self._read(path, record.file_name)
+        if attachment is not None:
+            self._add_attachment(attachment)
+
+    async def _read(self, path: Path, name: str) -> Attachment | None:
+        try:
+            return await asyncio.to_thread(read_attachment, path, name)
+        except AttachmentError as error:
+            self.error_bar.show_error(str(error), can_retry=False)
+            return None
+
+    def _add_attachment(self, attachment: Attachment) -> None:
         self.composer.add_attachment(attachment)
+        self.composer.edit.setFocus(Qt.FocusReason.OtherFocusReason)
 
     # -- prompts, controls, shutdown -----------------------------------------------------
 

@@ -14,13 +14,14 @@ from collections.abc import Mapping, Sequence
 from pathlib import Path
 
 from PySide6.QtCore import Qt, QUrl, Signal
-from PySide6.QtGui import QDesktopServices, QKeySequence
+from PySide6.QtGui import QAction, QDesktopServices, QKeySequence
 from PySide6.QtWidgets import (
     QFileDialog,
     QHBoxLayout,
     QLabel,
     QListWidgetItem,
     QProgressBar,
+    QPushButton,
     QVBoxLayout,
     QWidget,
 )
@@ -102,16 +103,18 @@ class DocumentsBox(QWidget):
         self.progress.hide()
         self.undo_bar = UndoBar(self)
 
-        buttons = QHBoxLayout()
-        buttons.setContentsMargins(0, 0, 0, 0)
+        self._buttons = QHBoxLayout()
+        self._buttons.setContentsMargins(0, 0, 0, 0)
         for button in (self.attach_button, self.open_button, self.remove_button):
-            buttons.addWidget(button)
-        buttons.addStretch(1)
+            self._buttons.addWidget(button)
+        self._buttons.addStretch(1)
+        self._selection_actions = [self.open_action, self.remove_action]
+        self.list.setContextMenuPolicy(Qt.ContextMenuPolicy.ActionsContextMenu)
         layout = QVBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)
         layout.addWidget(self.list, 1)
         layout.addWidget(self.empty_label)
-        layout.addLayout(buttons)
+        layout.addLayout(self._buttons)
         layout.addWidget(self.progress)
         layout.addWidget(self.undo_bar)
         self.setFocusProxy(self.list)
@@ -297,11 +300,22 @@ class DocumentsBox(QWidget):
             self._undo_offer = None
             self.undo_bar.dismiss()
 
+    def add_selection_action(self, action: QAction) -> QPushButton:
+        """One more action on the selected document: a button beside the others, in the
+        list's context menu, and enabled only while a document is selected."""
+        action.setShortcutContext(Qt.ShortcutContext.WidgetShortcut)
+        self.list.addAction(action)
+        self._selection_actions.append(action)
+        button = action_button(self, action)
+        self._buttons.insertWidget(self._buttons.count() - 1, button)
+        self._update_actions()
+        return button
+
     def _update_actions(self) -> None:
         chosen = self.selected() is not None
         self.attach_action.setEnabled(self.trip_id is not None)
-        self.open_action.setEnabled(chosen)
-        self.remove_action.setEnabled(chosen)
+        for action in self._selection_actions:
+            action.setEnabled(chosen)
 
 
 def _row_text(record: DocumentRecord, item_title: str | None) -> str:

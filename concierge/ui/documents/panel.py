@@ -1,11 +1,13 @@
 """The Documents tab: every file attached to the trip or to one of its itinerary items,
 live. Drop files on the list (or Attach…, Ctrl+O) to attach them to the trip; Enter opens
-one with the system's viewer; Delete removes it, with Undo offered.
+one with the system's viewer; Delete removes it, with Undo offered; Send to assistant
+(Ctrl+Shift+A, or the list's context menu) attaches it to the message being written in the
+chat: only then does its content reach the model, with that one message.
 """
 
 from __future__ import annotations
 
-from PySide6.QtCore import Qt
+from PySide6.QtCore import QKeyCombination, Qt, Signal
 from PySide6.QtWidgets import QLabel, QStackedWidget, QVBoxLayout, QWidget
 
 from concierge.store import (
@@ -18,6 +20,7 @@ from concierge.store import (
     ItineraryRepository,
     TripRepository,
 )
+from concierge.ui.views.actions import make_action
 from concierge.ui.views.trip_view import DELETED_TEXT, TripView
 
 from .documents_box import DocumentsBox
@@ -25,11 +28,18 @@ from .documents_box import DocumentsBox
 NO_TRIP_TEXT = "Select a trip to see its documents."
 EMPTY_TEXT = (
     "No documents yet. Drop tickets, vouchers or photos here, or choose Attach… (Ctrl+O). "
-    "They are copied into Concierge's data folder and never sent to the assistant."
+    "They are copied into Concierge's data folder and sent to the assistant only when you "
+    "attach one to a message (Send to assistant)."
+)
+SEND_SHORTCUT = QKeyCombination(
+    Qt.KeyboardModifier.ControlModifier | Qt.KeyboardModifier.ShiftModifier, Qt.Key.Key_A
 )
 
 
 class DocumentsPanel(TripView[Change]):
+    send_requested = Signal(object)
+    """Attach this `DocumentRecord` to the chat's next message."""
+
     def __init__(
         self,
         documents: DocumentRepository,
@@ -46,6 +56,8 @@ class DocumentsPanel(TripView[Change]):
         self.box = DocumentsBox(
             documents, history, self.tasks, self, itinerary=itinerary, empty_text=EMPTY_TEXT
         )
+        self.send_action = make_action(self, "Send to assistant", SEND_SHORTCUT, self.send_selected)
+        self.send_button = self.box.add_selection_action(self.send_action)
         self.placeholder = QLabel(NO_TRIP_TEXT, self)
         self.placeholder.setAlignment(Qt.AlignmentFlag.AlignCenter)
         self.placeholder.setWordWrap(True)
@@ -57,6 +69,11 @@ class DocumentsPanel(TripView[Change]):
         layout.addWidget(self.stack)
         self.setFocusProxy(self.box)
         self.stack.setCurrentWidget(self.placeholder)
+
+    def send_selected(self) -> None:
+        record = self.box.selected()
+        if record is not None:
+            self.send_requested.emit(record)
 
     def takes(self, news: Change, trip_id: str) -> bool:
         if news.trip_id != trip_id:

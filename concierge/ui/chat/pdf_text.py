@@ -1,0 +1,59 @@
+"""A PDF's text as the `DocumentPart` the model receives (pypdf: pure Python, no Qt)."""
+
+from __future__ import annotations
+
+import io
+import logging
+import re
+
+from concierge.agent import DocumentPart
+
+from .images import AttachmentError
+
+log = logging.getLogger(__name__)
+
+MAX_DOCUMENT_CHARS = 20_000
+"""About 5,000 tokens: a ticket or booking runs to a few thousand characters; a long
+brochure is cut rather than crowding out the conversation."""
+_SPACES = re.compile(r"[ \t\u00a0]+")
+NO_TEXT_NOTE = (
+    "No text could be read from this PDF (it may be a scan or a photo of a page); "
+    "ask the person what it says."
+)
+
+
+def pdf_part(name: str, data: bytes) -> DocumentPart:
+    """The text of the PDF `data` (blocking: run it in a worker thread), cut to
+    `MAX_DOCUMENT_CHARS` with a note saying so, or a note that it has none."""
+    from pypdf import PdfReader
+
+    try:
+        reader = PdfReader(io.BytesIO(data))
+        if reader.is_encrypted and not reader.decrypt(""):
+            raise AttachmentError(
+                f"“{name}” is protected by a password; open it, save an unprotected copy "
+                "and attach that."
+            )
+        pages = [_tidy(page.extract_text() or "") for page in reader.pages]
+    except AttachmentError:
+        raise
+    except Exception as error:  # A damaged file can fail anywhere in the parser.
+        log.info("could not read the PDF %s", name, exc_info=error)
+        detail = str(error).rstrip(".") or type(error).__name__
+        raise AttachmentError(f"“{name}” could not be read as a PDF: {detail}.") from None
+    text = "\n\n".join(page for page in pages if page)
+    if not text:
+        return DocumentPart(name=name, text="", note=NO_TEXT_NOTE)
+    if len(text) <= MAX_DOCUMENT_CHARS:
+        return DocumentPart(name=name, text=text)
+    note = (
+        f"Its text is cut short: only the first {MAX_DOCUMENT_CHARS:,} of its "
+        f"{len(text):,} characters ({len(pages)} page{'' if len(pages) == 1 else 's'}) follow."
+    )
+    return DocumentPart(name=name, text=text[:MAX_DOCUMENT_CHARS], note=note)
+
+
+def _tidy(text: str) -> str:
+    """A page's text with runs of spaces and tabs (glyphs placed one by one) made one space."""
+    lines = (_SPACES.sub(" ", line).strip() for line in text.splitlines())
+    return "\n".join(line for line in lines if line)
