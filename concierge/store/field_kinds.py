@@ -462,6 +462,9 @@ class Link(Kind):
     def python_type(self) -> Any:
         return str
 
+    def constraints(self) -> dict[str, Any]:
+        return {"max_length": self.limit}
+
 
 @dataclass(frozen=True, slots=True)
 class Name(Kind):

@@ -342,7 +342,9 @@ def whole_range(rule: FieldRule) -> tuple[int, int]:
 
 def text_limit(rule: FieldRule) -> int | None:
     """The most characters a text field keeps, for an editor's maximum length."""
-    return rule.kind.limit if isinstance(rule.kind, Line | Text) else None
+    if isinstance(rule.kind, Line | Text | Link | Name):
+        return rule.kind.limit
+    return 3 if isinstance(rule.kind, CurrencyCode | AirportCode) else None
 
 
 _MANAGED = {
