@@ -157,7 +157,9 @@ ITEM_RULES: Mapping[str, FieldRule] = {
         "Start time", _optional_time, description="Local time at the place, HH:MM."
     ),
     "timezone": FieldRule(
-        "Time zone", _optional(_time_zone), description="IANA zone of the start."
+        "Time zone",
+        _optional(_time_zone),
+        description="IANA zone of the start; default: the stop's.",
     ),
     "title": FieldRule("Title", _required_text),
     "place": FieldRule("Place", _line, ""),
