@@ -10,6 +10,7 @@ the store's check, the tool schema and the form's limits are one declaration, no
 from __future__ import annotations
 
 import re
+import urllib.parse
 from abc import ABC, abstractmethod
 from contextlib import suppress
 from dataclasses import dataclass
@@ -60,6 +61,11 @@ def stored_text(label: str, value: object, limit: int = TEXT_LIMIT) -> str:
     return value
 
 
+def one_line(label: str, value: object, limit: int = LINE_LIMIT) -> str:
+    """`value` as stored text, trimmed, at most `limit` characters."""
+    return stored_text(label, stored_text(label, value).strip(), limit)
+
+
 def _blank(value: object) -> bool:
     return value is None or (isinstance(value, str) and not value.strip())
 
@@ -101,16 +107,20 @@ class Text(Kind):
 
 @dataclass(frozen=True, slots=True)
 class Line(Kind):
-    """One line of text (a title, a place), trimmed; `required`: not empty."""
+    """One line of text (a title, a place), trimmed; `required`: not empty; `nullable`:
+    None or blank is "not set" (None)."""
 
     limit: int = LINE_LIMIT
     required: bool = False
+    nullable: bool = False
 
-    def __call__(self, label: str, value: object) -> str:
-        text = stored_text(label, stored_text(label, value).strip(), self.limit)
+    def __call__(self, label: str, value: object) -> str | None:
+        if self.nullable and value is None:
+            return None
+        text = one_line(label, value, self.limit)
         if self.required and not text:
             raise ValueError(f"{label} must not be empty.")
-        return text
+        return None if self.nullable and not text else text
 
     @property
     def python_type(self) -> Any:
@@ -153,13 +163,17 @@ class Whole(Kind):
 
 @dataclass(frozen=True, slots=True)
 class Amount(Kind):
-    """An exact amount of money from 0 to below `maximum`; blank is "not set"."""
+    """An exact amount of money from 0 to below `maximum`; blank is "not set" when
+    `nullable`, else refused; `positive`: zero is refused (nothing was spent)."""
 
     maximum: Decimal
     nullable: bool = True
+    positive: bool = False
 
     def __call__(self, label: str, value: object) -> Decimal | None:
         if _blank(value):
+            if not self.nullable:
+                raise ValueError(f"{label} is needed, e.g. 12.50.")
             return None
         amount: Decimal | None = None
         if isinstance(value, Decimal):
@@ -174,6 +188,8 @@ class Amount(Kind):
             raise ValueError(f"{label} must not be negative{got(short(value))}.")
         if amount >= self.maximum:
             raise ValueError(f"{label} must be less than {self.maximum:,}{got(short(value))}.")
+        if self.positive and amount == 0:
+            raise ValueError(f"{label} must be more than zero{got(short(value))}.")
         return amount
 
     @property
@@ -181,7 +197,8 @@ class Amount(Kind):
         return Decimal
 
     def constraints(self) -> dict[str, Any]:
-        return {"ge": 0}  # The upper limit's message is the store's, with thousands marked.
+        # The upper limit's message is the store's, with thousands marked.
+        return {"gt": 0} if self.positive else {"ge": 0}
 
 
 @dataclass(frozen=True, slots=True)
@@ -250,7 +267,7 @@ class Zone(Kind):
     def __call__(self, label: str, value: object) -> str | None:
         if self.nullable and value is None:
             return None
-        text = Line()(label, value)
+        text = one_line(label, value)
         if not text and self.nullable:
             return None
         try:
@@ -275,7 +292,7 @@ class AirportCode(Kind):
     def __call__(self, label: str, value: object) -> str | None:
         if self.nullable and value is None:
             return None
-        text = Line()(label, value)
+        text = one_line(label, value)
         if not text and self.nullable:
             return None
         code = text.upper()
@@ -300,7 +317,7 @@ class CurrencyCode(Kind):
     def __call__(self, label: str, value: object) -> str | None:
         if self.nullable and _blank(value):
             return None
-        code = Line()(label, value).upper()
+        code = one_line(label, value).upper()
         if code not in CURRENCY_CODES:
             raise ValueError(
                 f"{label} must be a three-letter ISO 4217 code in use, such as EUR"
@@ -338,10 +355,10 @@ class Choice(Kind):
 
     def __call__(self, label: str, value: object) -> StrEnum:
         try:
-            return self.options(Line()(label, value).lower())
+            return self.options(one_line(label, value).lower())
         except ValueError:
             names = ", ".join(option.value for option in self.options)
-            raise ValueError(f"{label} must be one of {names}{got(value)}.") from None
+            raise ValueError(f"{label} must be one of {names}{got(short(value))}.") from None
 
     @property
     def python_type(self) -> Any:
@@ -364,11 +381,10 @@ class Words(Kind):
         else:
             raise ValueError(f"{label} must be a list of words{got(value)}.")
         kept: dict[str, str] = {}
-        line = Line(self.limit)
         for part in parts:
             if not isinstance(part, str):
                 raise ValueError(f"{label} must be a list of words{got(short(value))}.")
-            word = line(label, part)
+            word = one_line(label, part, self.limit)
             if word:
                 kept.setdefault(word.casefold(), word)
         if len(kept) > self.max_items:
@@ -383,3 +399,93 @@ class Words(Kind):
 
     def constraints(self) -> dict[str, Any]:
         return {"max_length": self.max_items}
+
+
+@dataclass(frozen=True, slots=True)
+class Minutes(Kind):
+    """A duration in whole minutes, from 1 to `maximum`; "90" reads as 90; blank is "not
+    set"."""
+
+    maximum: int
+    nullable: bool = True
+
+    def __call__(self, label: str, value: object) -> int | None:
+        if _blank(value):
+            return None
+        minutes: int | None = None
+        if isinstance(value, int) and not isinstance(value, bool):
+            minutes = value
+        elif isinstance(value, str) and stored_text(label, value, LINE_LIMIT).strip().isdigit():
+            minutes = int(value.strip())
+        if minutes is None or not 1 <= minutes <= self.maximum:
+            raise ValueError(
+                f"{label} must be a whole number of minutes from 1 to {self.maximum:,}"
+                f"{got(short(value))}."
+            )
+        return minutes
+
+    @property
+    def python_type(self) -> Any:
+        return int
+
+    def constraints(self) -> dict[str, Any]:
+        return {"ge": 1, "le": self.maximum}
+
+
+@dataclass(frozen=True, slots=True)
+class Link(Kind):
+    """Blank, or an http(s) address with a host: anything else would open who knows what."""
+
+    limit: int
+
+    def __call__(self, label: str, value: object) -> str:
+        text = one_line(label, value, self.limit)
+        if not text:
+            return ""
+        try:
+            parts = urllib.parse.urlsplit(text)
+        except ValueError:
+            parts = None
+        if (
+            parts is None
+            or parts.scheme.lower() not in ("http", "https")
+            or not parts.hostname
+            or any(char.isspace() for char in text)
+        ):
+            raise ValueError(
+                f"{label} must be a web address starting with https:// or http://"
+                f"{got(short(value))}."
+            )
+        return text
+
+    @property
+    def python_type(self) -> Any:
+        return str
+
+    def constraints(self) -> dict[str, Any]:
+        return {"max_length": self.limit}
+
+
+@dataclass(frozen=True, slots=True)
+class Name(Kind):
+    """A person's name: one line, inner runs of spaces made one, not empty, at most
+    `limit` characters."""
+
+    limit: int
+
+    def __call__(self, label: str, value: object) -> str:
+        name = " ".join(one_line(label, value).split())
+        if not name:
+            raise ValueError(f"{label} must not be empty.")
+        if len(name) > self.limit:
+            raise ValueError(
+                f"{label} is {len(name)} characters long; at most {self.limit} are kept."
+            )
+        return name
+
+    @property
+    def python_type(self) -> Any:
+        return str
+
+    def constraints(self) -> dict[str, Any]:
+        return {"max_length": self.limit}

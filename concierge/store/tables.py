@@ -255,7 +255,7 @@ class Expense(SQLModel, table=True):
     spent_on: date
     category: str = "other"
     description: str = ""
-    paid_by: str
+    paid_by: str = "Me"
     split: str = Field(default="[]", sa_type=Text)
     item_id: str | None = Field(default=None, foreign_key="itinerary_item.id", ondelete="SET NULL")
     created_at: datetime = Field(default_factory=utc_now, sa_type=UtcDateTime)

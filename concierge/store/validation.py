@@ -13,7 +13,6 @@ from __future__ import annotations
 
 import dataclasses
 import re
-import urllib.parse
 from collections.abc import Callable, Mapping
 from contextlib import suppress
 from dataclasses import dataclass
@@ -34,14 +33,19 @@ from .field_kinds import (
     Choice,
     CurrencyCode,
     Day,
+    Flag,
     Kind,
     Line,
+    Link,
+    Minutes,
+    Name,
     Text,
     TimeOfDay,
     Whole,
     Words,
     Zone,
     got,
+    one_line,
     short,
 )
 from .field_kinds import stored_text as stored_text
@@ -103,7 +107,7 @@ def _optional(parse: Callable[[str, Any], object]) -> Callable[[str, object], ob
     def read(label: str, value: object) -> object:
         if value is None:
             return None
-        text = _line(label, value)
+        text = one_line(label, value)
         return parse(label, text) if text else None
 
     return read
@@ -147,79 +151,27 @@ TRIP_RULES: Mapping[str, FieldRule] = {
 }
 
 
-def _kind(label: str, value: object) -> ItemKind:
-    try:
-        return ItemKind(_line(label, value).lower())
-    except ValueError:
-        options = ", ".join(kind.value for kind in ItemKind)
-        raise ValueError(f"{label} must be one of {options}{_got(_short(value))}.") from None
-
-
-def _flag(label: str, value: object) -> bool:
-    if not isinstance(value, bool):
-        raise ValueError(f"{label} must be true or false{_got(_short(value))}.")
-    return value
-
-
-def _duration(label: str, value: object) -> int | None:
-    """Whole minutes, more than none and at most MAX_DURATION_MINUTES; "90" reads as 90."""
-    if value is None or (isinstance(value, str) and not value.strip()):
-        return None
-    minutes: int | None = None
-    if isinstance(value, int) and not isinstance(value, bool):
-        minutes = value
-    elif isinstance(value, str) and _text(label, value, LINE_LIMIT).strip().isdigit():
-        minutes = int(value.strip())
-    if minutes is None or not 1 <= minutes <= MAX_DURATION_MINUTES:
-        raise ValueError(
-            f"{label} must be a whole number of minutes from 1 to {MAX_DURATION_MINUTES:,}"
-            f"{_got(_short(value))}."
-        )
-    return minutes
-
-
-def _link(label: str, value: object) -> str:
-    """Blank, or an http(s) address with a host: anything else would open who knows what."""
-    text = _text(label, _text(label, value).strip(), LINK_LIMIT)
-    if not text:
-        return ""
-    try:
-        parts = urllib.parse.urlsplit(text)
-    except ValueError:
-        parts = None
-    if (
-        parts is None
-        or parts.scheme.lower() not in ("http", "https")
-        or not parts.hostname
-        or any(char.isspace() for char in text)
-    ):
-        raise ValueError(
-            f"{label} must be a web address starting with https:// or http://{_got(_short(value))}."
-        )
-    return text
-
-
-def _optional_currency(label: str, value: object) -> str | None:
-    if value is None or (isinstance(value, str) and not value.strip()):
-        return None
-    return _currency(label, value)
-
-
 ITEM_RULES: Mapping[str, FieldRule] = {
-    "day": FieldRule("Day", _date),
+    "day": FieldRule("Day", _date, description="YYYY-MM-DD."),
     "start_time": FieldRule(
         "Start time", _optional_time, description="Local time at the place, HH:MM."
     ),
-    "timezone": FieldRule("Time zone", _optional(_time_zone)),
+    "timezone": FieldRule(
+        "Time zone",
+        _optional(_time_zone),
+        description="IANA zone of the start; default: the stop's.",
+    ),
     "title": FieldRule("Title", _required_text),
     "place": FieldRule("Place", _line, ""),
     "notes": FieldRule("Notes", _notes, ""),
-    "kind": FieldRule("Kind", _kind, ItemKind.ACTIVITY),
+    "kind": FieldRule("Kind", Choice(ItemKind), ItemKind.ACTIVITY),
     "end_day": FieldRule("End day", _optional_date),
-    "end_time": FieldRule("End time", _optional_time),
+    "end_time": FieldRule("End time", _optional_time, description="Local, in end_timezone."),
     "end_timezone": FieldRule("End time zone", _optional(_time_zone)),
-    "all_day": FieldRule("All day", _flag, False),
-    "duration_minutes": FieldRule("Duration", _duration),
+    "all_day": FieldRule("All day", Flag(), False),
+    "duration_minutes": FieldRule(
+        "Duration", Minutes(MAX_DURATION_MINUTES), description="Instead of an end."
+    ),
     "carrier": FieldRule("Carrier", _line, ""),
     "service_number": FieldRule("Number", _line, ""),
     "from_place": FieldRule("From", _line, ""),
@@ -228,39 +180,48 @@ ITEM_RULES: Mapping[str, FieldRule] = {
     "confirmation_code": FieldRule("Confirmation code", _line, "", sensitive=True),
     "provider": FieldRule("Provider", _line, ""),
     "address": FieldRule("Address", _line, ""),
-    "link": FieldRule("Link", _link, ""),
+    "link": FieldRule("Link", Link(LINK_LIMIT), ""),
     "cost_amount": FieldRule("Cost", _budget),
-    "cost_currency": FieldRule("Cost currency", _optional_currency),
+    "cost_currency": FieldRule("Cost currency", CurrencyCode(nullable=True)),
 }
 
 
-def _trigger(label: str, text: str) -> str:
-    if not _TRIGGER.fullmatch(text):
-        raise ValueError(
-            f"{label} must be a trigger such as lookup:holidays or form:trip-brief{_got(text)}."
-        )
-    return text
+@dataclass(frozen=True, slots=True)
+class Trigger(Kind):
+    """What completes a goal, as `source:name`; blank is "nothing completes it"."""
+
+    nullable: bool = True
+
+    def __call__(self, label: str, value: object) -> str | None:
+        if self.nullable and value is None:
+            return None
+        text = one_line(label, value)
+        if not text and self.nullable:
+            return None
+        if not _TRIGGER.fullmatch(text):
+            raise ValueError(
+                f"{label} must be a trigger such as lookup:holidays or form:trip-brief{_got(text)}."
+            )
+        return text
+
+    @property
+    def python_type(self) -> Any:
+        return str
 
 
 GOAL_RULES: Mapping[str, FieldRule] = {
     "title": FieldRule("Goal title", _required_text),
-    "completes_on": FieldRule("Completes on", _optional(_trigger)),
+    "completes_on": FieldRule("Completes on", Trigger()),
 }
 
-
-def _pin_text(label: str, value: object) -> str:
-    text = _text(label, _text(label, value).strip(), PIN_TEXT_LIMIT)
-    if not text:
-        raise ValueError(f"{label} must not be empty.")
-    return text
-
-
 PIN_RULES: Mapping[str, FieldRule] = {
-    "text": FieldRule("Pin text", _pin_text),
+    "text": FieldRule("Pin text", Line(PIN_TEXT_LIMIT, required=True)),
 }
 
 STOP_RULES: Mapping[str, FieldRule] = {
-    "place": FieldRule("Stop", _required_text),
+    "place": FieldRule(
+        "Stop", _required_text, description="City or airport, e.g. 'Kyoto' or 'KIX'."
+    ),
     "place_code": FieldRule("Stop airport code", _optional(_airport_code)),
     "timezone": FieldRule("Stop time zone", _optional(_time_zone)),
     "arrive": FieldRule("Arrival date", _optional_date),
@@ -279,32 +240,7 @@ NAME_LIMIT = 60
 DEFAULT_PAYER = "Me"
 """Who paid, until the person names someone else."""
 
-
-def _amount(label: str, value: object) -> Decimal:
-    """An amount of money spent: more than zero, less than MAX_BUDGET."""
-    amount = _budget(label, value)
-    if amount is None:
-        raise ValueError(f"{label} is needed, e.g. 12.50.")
-    if amount == 0:
-        raise ValueError(f"{label} must be more than zero{_got(_short(value))}.")
-    return amount
-
-
-def _category(label: str, value: object) -> ExpenseCategory:
-    try:
-        return ExpenseCategory(_line(label, value).lower())
-    except ValueError:
-        options = ", ".join(category.value for category in ExpenseCategory)
-        raise ValueError(f"{label} must be one of {options}{_got(_short(value))}.") from None
-
-
-def _name(label: str, value: object) -> str:
-    name = " ".join(_line(label, value).split())
-    if not name:
-        raise ValueError(f"{label} must not be empty.")
-    if len(name) > NAME_LIMIT:
-        raise ValueError(f"{label} is {len(name)} characters long; at most {NAME_LIMIT} are kept.")
-    return name
+_name = Name(NAME_LIMIT)
 
 
 def _share(label: str, name: str, value: object) -> Decimal:
@@ -320,55 +256,66 @@ def _share(label: str, name: str, value: object) -> Decimal:
     return amount
 
 
-def _split(label: str, value: object) -> tuple[Share, ...]:
+@dataclass(frozen=True, slots=True)
+class Split(Kind):
     """Who shares an expense, and in which parts: a list of {"name", "share"} objects or of
     names (equal parts), or text such as "Me, Ana" or "Me: 2, Ana: 1". Empty means "the
     default" (the repository splits equally between the trip's travellers)."""
-    if value is None:
-        return ()
-    if isinstance(value, str):
-        parts: list[object] = [part for part in value.split(",") if part.strip()]
-    elif isinstance(value, list | tuple):
-        parts = list(value)
-    else:
-        raise ValueError(f"{label} must be a list of names with their shares{_got(_short(value))}.")
-    shares: dict[str, Share] = {}
-    for part in parts:
-        if isinstance(part, Share):
-            name, weight = _name(label, part.name), _share(label, part.name, part.share)
-        elif isinstance(part, dict):
-            name = _name(label, part.get("name"))
-            weight = _share(label, name, part.get("share", 1))
-        elif isinstance(part, str):
-            typed, _, typed_share = part.rpartition(":") if ":" in part else (part, "", "1")
-            name = _name(label, typed)
-            weight = _share(label, name, typed_share)
+
+    max_people: int
+
+    def __call__(self, label: str, value: object) -> tuple[Share, ...]:
+        if value is None:
+            return ()
+        if isinstance(value, str):
+            parts: list[object] = [part for part in value.split(",") if part.strip()]
+        elif isinstance(value, list | tuple):
+            parts = list(value)
         else:
-            raise ValueError(f"{label} must be a list of names with their shares{_got(part)}.")
-        if name.casefold() in shares:
-            raise ValueError(f"{label} names {name} twice.")
-        shares[name.casefold()] = Share(name, weight)
-    if len(shares) > MAX_SPLIT:
-        raise ValueError(f"{label} can name at most {MAX_SPLIT} people (got {len(shares)}).")
-    return tuple(shares.values())
+            raise ValueError(
+                f"{label} must be a list of names with their shares{_got(_short(value))}."
+            )
+        shares: dict[str, Share] = {}
+        for part in parts:
+            if isinstance(part, Share):
+                name, weight = _name(label, part.name), _share(label, part.name, part.share)
+            elif isinstance(part, dict):
+                name = _name(label, part.get("name"))
+                weight = _share(label, name, part.get("share", 1))
+            elif isinstance(part, str):
+                typed, _, typed_share = part.rpartition(":") if ":" in part else (part, "", "1")
+                name = _name(label, typed)
+                weight = _share(label, name, typed_share)
+            else:
+                raise ValueError(f"{label} must be a list of names with their shares{_got(part)}.")
+            if name.casefold() in shares:
+                raise ValueError(f"{label} names {name} twice.")
+            shares[name.casefold()] = Share(name, weight)
+        if len(shares) > self.max_people:
+            raise ValueError(
+                f"{label} can name at most {self.max_people} people (got {len(shares)})."
+            )
+        return tuple(shares.values())
 
+    @property
+    def python_type(self) -> Any:
+        return list[str]
 
-def _item_id(label: str, value: object) -> str | None:
-    if value is None:
-        return None
-    text = _line(label, value)
-    return text or None
+    def constraints(self) -> dict[str, Any]:
+        return {"max_length": self.max_people}
 
 
 EXPENSE_RULES: Mapping[str, FieldRule] = {
-    "amount": FieldRule("Amount", _amount),
-    "currency": FieldRule("Currency", _currency),
-    "spent_on": FieldRule("Date", _date),
-    "category": FieldRule("Category", _category, ExpenseCategory.OTHER),
+    "amount": FieldRule("Amount", Amount(MAX_BUDGET, nullable=False, positive=True)),
+    "currency": FieldRule("Currency", _currency, description="ISO 4217; default: the trip's."),
+    "spent_on": FieldRule("Date", _date, description="YYYY-MM-DD."),
+    "category": FieldRule("Category", Choice(ExpenseCategory), ExpenseCategory.OTHER),
     "description": FieldRule("Description", _line, ""),
     "paid_by": FieldRule("Paid by", _name, DEFAULT_PAYER),
-    "split": FieldRule("Split", _split, ()),
-    "item_id": FieldRule("Itinerary item", _item_id),
+    "split": FieldRule(
+        "Split", Split(MAX_SPLIT), (), description="Names sharing equally; default: all."
+    ),
+    "item_id": FieldRule("Itinerary item", Line(nullable=True)),
 }
 
 
@@ -397,7 +344,9 @@ def whole_range(rule: FieldRule) -> tuple[int, int]:
 
 def text_limit(rule: FieldRule) -> int | None:
     """The most characters a text field keeps, for an editor's maximum length."""
-    return rule.kind.limit if isinstance(rule.kind, Line | Text) else None
+    if isinstance(rule.kind, Line | Text | Link | Name):
+        return rule.kind.limit
+    return 3 if isinstance(rule.kind, CurrencyCode | AirportCode) else None
 
 
 _MANAGED = {

@@ -7,6 +7,7 @@ from collections.abc import Mapping
 from decimal import Decimal
 
 from concierge.store import ItemKind, ItineraryItemRecord
+from concierge.store.validation import ITEM_RULES
 
 from .currencies import CurrencyError, format_money
 
@@ -43,19 +44,6 @@ def kind_details(kind: ItemKind) -> tuple[str, ...]:
 DETAIL_FIELDS = (*_TRANSPORT_DETAILS, *COMMON_DETAILS)
 """Every detail field, in the editor's order."""
 
-_LABELS = {
-    "carrier": "Carrier",
-    "service_number": "Number",
-    "from_place": "From",
-    "to_place": "To",
-    "seat": "Seat",
-    "confirmation_code": "Confirmation code",
-    "provider": "Provider",
-    "address": "Address",
-    "link": "Link",
-    "start_time": "Start time",
-    "end_time": "End time",
-}
 _KIND_LABELS: Mapping[ItemKind, Mapping[str, str]] = {
     ItemKind.CAR: {"from_place": "Pick-up", "to_place": "Drop-off"},
     ItemKind.LODGING: {"start_time": "Check-in", "end_time": "Check-out"},
@@ -65,7 +53,7 @@ _KIND_LABELS: Mapping[ItemKind, Mapping[str, str]] = {
 def field_label(kind: ItemKind, field: str) -> str:
     """A detail's label for this kind: a car's From is its pick-up, a hotel's start time
     its check-in."""
-    return _KIND_LABELS.get(kind, {}).get(field) or _LABELS[field]
+    return _KIND_LABELS.get(kind, {}).get(field) or ITEM_RULES[field].label
 
 
 def cost_text(item: ItineraryItemRecord) -> str:

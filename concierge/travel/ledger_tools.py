@@ -2,31 +2,21 @@
 
 from __future__ import annotations
 
-from datetime import date
-from decimal import Decimal
-from typing import Any, Literal
-
-from pydantic import Field
+from typing import Any
 
 from concierge.agent import Tool, ToolContext, ToolError, ToolOutput
 from concierge.store import LedgerRepository, TripRepository
+from concierge.store.validation import EXPENSE_RULES
 
 from .currencies import format_money
 from .ledger_view import PlannedCosts, no_planned_costs, read_totals, render_ledger
+from .tool_args import rules_model
 from .tool_support import NoArguments, ToolArgs, assistant_context, store_errors
 from .trip_view import short_id
 
-
-class NewExpense(ToolArgs):
-    amount: Decimal = Field(gt=0)
-    currency: str = Field("", description="ISO 4217; default: the trip's.")
-    spent_on: date = Field(description="YYYY-MM-DD.")
-    category: Literal["transport", "lodging", "food", "activities", "shopping", "fees", "other"] = (
-        "other"
-    )
-    description: str = ""
-    paid_by: str = "Me"
-    split: list[str] = Field([], description="Names sharing equally; default: all.")
+NewExpense: type[ToolArgs] = rules_model(
+    "NewExpense", EXPENSE_RULES, exclude={"item_id"}, optional={"currency"}, terse=True
+)
 
 
 class LedgerTools:
@@ -68,9 +58,10 @@ class LedgerTools:
             raise ToolError("The exchange rates are still loading; try again in a moment.")
         return ToolOutput(render_ledger(totals), summary="(ledger read)")
 
-    async def add_expense(self, args: NewExpense, ctx: ToolContext) -> ToolOutput:
-        values = {name: value for name, value in args.model_dump().items() if value != ""}
-        what = args.description or args.category
+    async def add_expense(self, args: ToolArgs, ctx: ToolContext) -> ToolOutput:
+        given = args.model_dump(include=args.model_fields_set)
+        values = {name: value for name, value in given.items() if value not in ("", None)}
+        what = values.get("description") or values.get("category") or "other"
         async with store_errors():
             expense = await self.ledger.add(
                 self.trip_id, values, context=assistant_context(ctx, f"expense “{what}”")

@@ -24,6 +24,23 @@ def _compact(schema: dict[str, Any]) -> None:
             del prop["default"]
 
 
+def _without_default(prop: dict[str, Any]) -> None:
+    """No default and no length limit: the arguments still enforce the limit, and its
+    message names it, so the schema need not repeat it on every text field."""
+    prop.pop("default", None)
+    prop.pop("maxLength", None)
+
+
+def _without_null(prop: dict[str, Any]) -> None:
+    """As `_without_default`, and null left out where leaving the field out says the same."""
+    _without_default(prop)
+    options = [option for option in prop.pop("anyOf", []) if option != {"type": "null"}]
+    if len(options) == 1:
+        prop.update(options[0])
+    elif options:
+        prop["anyOf"] = options
+
+
 class RuleArgs(ToolArgs):
     """Arguments declared by field rules: unknown names refused, schema compacted."""
 
@@ -38,15 +55,20 @@ def rules_model(
     rules: Mapping[str, FieldRule],
     *,
     exclude: Collection[str] = (),
+    optional: Collection[str] = (),
     patch: bool = False,
+    terse: bool = False,
     doc: str | None = None,
     base: type[ArgsT] = RuleArgs,  # type: ignore[assignment]
     extra: Mapping[str, tuple[Any, Any]] | None = None,
 ) -> type[ArgsT]:
-    """A model with one field per rule (but `exclude`), in the rules' order, then `extra`
-    (name → (annotation, Field)). `patch`: every field optional, null to clear; otherwise a
-    field without a default and that cannot be null is required, the others start at
-    their declared default."""
+    """A model with one field per rule (but `exclude`), in the rules' order (after `base`'s),
+    then `extra` (name → (annotation, Field)). `patch`: every field optional, null to clear;
+    otherwise a field without a default and that cannot be null is required (but those in
+    `optional`, which the tool fills), the others start at their declared default.
+    `terse`: the schema says only what the model writes: no defaults, no length limits,
+    and null only where a patch clears a field with it (a field left out is "not set" or
+    "unchanged")."""
     fields: dict[str, Any] = {}
     for field_name, rule in rules.items():
         if field_name in exclude:
@@ -56,13 +78,18 @@ def rules_model(
         options: dict[str, Any] = kind.constraints() if kind is not None else {}
         if rule.description:
             options["description"] = rule.description
+        nullable = kind is None or kind.nullable
         default: Any = rule.default
-        if patch or kind is None or kind.nullable:
-            annotation, default = annotation | None, None
+        if patch or nullable or field_name in optional:
+            default = None
+            if nullable or not terse:
+                annotation = annotation | None
         elif default is None:
             default = ...
         elif isinstance(default, tuple):
             default = list(default)
+        if terse:
+            options["json_schema_extra"] = _without_default if patch else _without_null
         fields[field_name] = (annotation, Field(default, **options))
     fields.update(extra or {})
     bases: tuple[type[Any], ...] = (base,) if base is RuleArgs else (base, RuleArgs)

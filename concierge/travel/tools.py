@@ -7,10 +7,9 @@ names, never silently drop the rest.
 from __future__ import annotations
 
 from datetime import date, time
-from decimal import Decimal
 from typing import Any, Literal
 
-from pydantic import ConfigDict, Field
+from pydantic import Field
 
 from concierge.agent import Tool, ToolContext, ToolError, ToolOutput
 from concierge.store import (
@@ -22,7 +21,7 @@ from concierge.store import (
     and_list,
     field_labels,
 )
-from concierge.store.validation import TRIP_RULES
+from concierge.store.validation import ITEM_RULES, STOP_RULES, TRIP_RULES
 
 from .sensitive import sharing
 from .stops import render_route, stop_or_first
@@ -32,74 +31,40 @@ from .trip_edits import TripEditor
 from .trip_view import render_item, render_trip, short_id
 from .value_text import field_text
 
+STOP_TOOL_EXCLUDES = frozenset({"place_code", "timezone"})
+"""Stop fields the editor fills from the place."""
 TRIP_TOOL_EXCLUDES = frozenset({"origin_code", "origin_tz", "shared_values"})
 """Trip fields the assistant does not write: the editor fills codes and zones from the
 place, and only the person shares sensitive values."""
 
-Kind = Literal["flight", "train", "bus", "car", "ferry", "lodging", "activity", "meal", "note"]
 
-
-def _terse(schema: dict[str, Any]) -> None:
-    """Property titles repeat the names and defaults are never sent (a field left out stays
-    as it is): both go, as the tool schemas are budgeted."""
-    for prop in schema.get("properties", {}).values():
-        prop.pop("title", None)
-        prop.pop("default", None)
-
-
-class ItemDetails(ToolArgs):
-    """What an item can say beyond its day, time, title, place and notes. Only the fields
-    given are written (the defaults are never sent), so text fields need no null."""
-
-    model_config = ConfigDict(extra="forbid", json_schema_extra=_terse)
-
-    kind: Kind = "activity"
-    timezone: str | None = Field(None, description="IANA zone of the start; default: trip's.")
-    end_day: date | None = None
-    end_time: time | None = Field(None, description="Local, in end_timezone.")
-    end_timezone: str | None = None
-    all_day: bool = False
-    duration_minutes: int | None = Field(None, ge=1, description="Instead of an end.")
-    carrier: str = ""
-    service_number: str = ""
-    from_place: str = ""
-    to_place: str = ""
-    seat: str = ""
-    confirmation_code: str = ""
-    provider: str = ""
-    address: str = ""
-    link: str = ""
-    cost_amount: Decimal | None = Field(None, ge=0)
-    cost_currency: str = ""
-
-
-DETAIL_NAMES = tuple(ItemDetails.model_fields)
-
-
-class StopEdit(ToolArgs):
-    """Name only what changes; a date set to null is cleared."""
-
+class StopRef(ToolArgs):
     action: Literal["add", "update", "move", "remove"]
     stop: int | None = Field(None, ge=1, description="Number in the route (1 = first stop).")
-    place: str | None = Field(None, description="City or airport, e.g. 'Kyoto' or 'KIX'.")
-    arrive: date | None = None
-    depart: date | None = None
     position: int | None = Field(None, ge=1, description="Number to take; add: default last.")
 
 
-class ItemBasics(ToolArgs):
-    day: date = Field(description="YYYY-MM-DD.")
-    title: str = Field(min_length=1)
-    start_time: time | None = Field(None, description="Local time at the place, HH:MM.")
-    place: str = ""
-    notes: str = ""
+StopEdit: type[StopRef] = rules_model(
+    "StopEdit",
+    STOP_RULES,
+    exclude=STOP_TOOL_EXCLUDES,
+    patch=True,
+    terse=True,
+    base=StopRef,
+    doc="Name only what changes; a date set to null is cleared.",
+)
 
-
-class NewItem(ItemDetails, ItemBasics):
-    position: int | None = Field(
-        None, ge=0, description="0-based place within the day; default: last."
-    )
-
+NewItem: type[ToolArgs] = rules_model(
+    "NewItem",
+    ITEM_RULES,
+    terse=True,
+    extra={
+        "position": (
+            int | None,
+            Field(None, ge=0, description="0-based place within the day; default: last."),
+        )
+    },
+)
 
 TripChanges: type[ToolArgs] = rules_model(
     "TripChanges",
@@ -114,14 +79,14 @@ class ItemRef(ToolArgs):
     item_id: str = Field(min_length=4, description="The item's id as shown in brackets.")
 
 
-class ItemChanges(ItemDetails, ItemRef):
-    """Only the fields given are changed."""
-
-    day: date | None = None
-    start_time: time | None = Field(None, description="Local time, HH:MM; null clears it.")
-    title: str | None = None
-    place: str | None = None
-    notes: str | None = None
+ItemChanges: type[ItemRef] = rules_model(
+    "ItemChanges",
+    ITEM_RULES,
+    patch=True,
+    terse=True,
+    base=ItemRef,
+    doc="Only the fields given are changed.",
+)
 
 
 class ItemMove(ItemRef):
@@ -234,7 +199,7 @@ class TripTools:
             shown = "; ".join(f"{name} = {_shown(name, getattr(trip, name))}" for name in changes)
         return ToolOutput(f"Updated {shown}.", summary=f"updated {names}")
 
-    async def edit_stops(self, args: StopEdit, ctx: ToolContext) -> ToolOutput:
+    async def edit_stops(self, args: StopRef, ctx: ToolContext) -> ToolOutput:
         trip = await self.trips.get(self.trip_id)
         if trip is None:
             raise ToolError("The trip no longer exists.")
@@ -244,7 +209,7 @@ class TripTools:
         position = None if args.position is None else args.position - 1
         async with store_errors():
             if args.action == "add":
-                place = args.place or ""
+                place = changes.get("place") or ""
                 context = assistant_context(ctx, f"addition of stop “{place}”")
                 await self.editor.add_stop(self.trip_id, changes, position, context=context)
                 done = f"Added stop “{place}”"
@@ -266,37 +231,29 @@ class TripTools:
         route = render_route(trip.origin, await self.editor.stops.stops(self.trip_id))
         return ToolOutput(f"{done}. Route: {route}", summary=f"{done.lower()}")
 
-    async def add_item(self, args: NewItem, ctx: ToolContext) -> ToolOutput:
+    async def add_item(self, args: ToolArgs, ctx: ToolContext) -> ToolOutput:
         trip = await self.trips.get(self.trip_id)
         if trip is None:
             raise ToolError("The trip no longer exists.")
-        stop = stop_or_first(await self.editor.stops.stops(self.trip_id), args.day)
-        values: dict[str, object] = {
-            "day": args.day,
-            "title": args.title,
-            "start_time": args.start_time,
-            "place": args.place,
-            "notes": args.notes,
-            "timezone": stop.timezone if stop is not None else None,
-        }
-        values.update(
-            (name, getattr(args, name)) for name in DETAIL_NAMES if name in args.model_fields_set
-        )
-        if args.cost_amount is not None and not args.cost_currency:
+        given = args.model_dump(include=args.model_fields_set)
+        position, title = given.pop("position", None), given["title"]
+        stop = stop_or_first(await self.editor.stops.stops(self.trip_id), given["day"])
+        values = {"timezone": stop.timezone if stop is not None else None, **given}
+        if values.get("cost_amount") is not None and not values.get("cost_currency"):
             values["cost_currency"] = trip.budget_currency
         async with store_errors():
             item = await self.itinerary.add(
                 self.trip_id,
                 values,
-                position=args.position,
-                context=assistant_context(ctx, f"addition of “{args.title}”"),
+                position=position,
+                context=assistant_context(ctx, f"addition of “{title}”"),
             )
         return ToolOutput(
             f"Added {item.day.isoformat()} {await self._render(item)}.",
             summary=f"added [{short_id(item.id)}] {item.title}",
         )
 
-    async def update_item(self, args: ItemChanges, ctx: ToolContext) -> ToolOutput:
+    async def update_item(self, args: ItemRef, ctx: ToolContext) -> ToolOutput:
         item = await self._item(args.item_id)
         changes = {
             name: getattr(args, name) for name in sorted(args.model_fields_set - {"item_id"})

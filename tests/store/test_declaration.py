@@ -13,14 +13,27 @@ from typing import Any
 import pytest
 from sqlmodel import SQLModel
 
-from concierge.store.entities import ITEMS, TRIPS, EntitySpec
-from concierge.store.validation import ITEM_RULES, TRIP_RULES, FieldRule, defaults
+from concierge.store.entities import EXPENSES, GOALS, ITEMS, PINS, STOPS, TRIPS, EntitySpec
+from concierge.store.validation import (
+    EXPENSE_RULES,
+    GOAL_RULES,
+    ITEM_RULES,
+    PIN_RULES,
+    STOP_RULES,
+    TRIP_RULES,
+    FieldRule,
+    defaults,
+)
 
 DECLARED: list[tuple[EntitySpec[Any, Any], Mapping[str, FieldRule]]] = [
     (TRIPS, TRIP_RULES),
     (ITEMS, ITEM_RULES),
+    (STOPS, STOP_RULES),
+    (EXPENSES, EXPENSE_RULES),
+    (GOALS, GOAL_RULES),
+    (PINS, PIN_RULES),
 ]
-IDS = ["trip", "itinerary_item"]
+IDS = ["trip", "itinerary_item", "trip_stop", "expense", "goal", "pin"]
 
 
 def _allows_none(annotation: object) -> bool:
@@ -46,9 +59,9 @@ def test_nullability_follows_the_declared_kind(
     columns = spec.table.__table__.columns
     hints = typing.get_type_hints(spec.record_type)
     for name, rule in rules.items():
+        assert rule.kind is not None, f"{name} is declared with a plain parse function"
         assert columns[name].nullable == _allows_none(hints[name]), name
-        if rule.kind is not None:  # A rule written with a plain parse function has none.
-            assert columns[name].nullable == rule.kind.nullable, name
+        assert columns[name].nullable == rule.kind.nullable, name
 
 
 @pytest.mark.parametrize(("spec", "rules"), DECLARED, ids=IDS)
@@ -77,3 +90,17 @@ def test_every_default_passes_its_own_rule(
     for name, rule in rules.items():
         if rule.default is not None:
             assert rule.parse(rule.label, rule.default) == rule.default, name
+
+
+@pytest.mark.parametrize(("spec", "rules"), DECLARED, ids=IDS)
+def test_every_field_is_declared_with_a_kind_and_a_label(
+    spec: EntitySpec[Any, Any], rules: Mapping[str, FieldRule]
+) -> None:
+    for name, rule in rules.items():
+        assert rule.kind is not None, name
+        assert rule.label and rule.label[0].isupper(), name
+
+
+def test_the_values_the_model_sees_as_on_file_are_declared_sensitive() -> None:
+    sensitive = {name for name, rule in ITEM_RULES.items() if rule.sensitive}
+    assert sensitive == {"seat", "confirmation_code"}

@@ -11,9 +11,17 @@ import pytest
 from pydantic import ValidationError
 
 from concierge.store.field_kinds import Line, Whole
-from concierge.store.validation import ITEM_RULES, TRIP_RULES, FieldRule, whole_range
+from concierge.store.validation import (
+    EXPENSE_RULES,
+    ITEM_RULES,
+    STOP_RULES,
+    TRIP_RULES,
+    FieldRule,
+    whole_range,
+)
+from concierge.travel.ledger_tools import NewExpense
 from concierge.travel.tool_args import rules_model
-from concierge.travel.tools import ItemChanges, NewItem, TripChanges
+from concierge.travel.tools import ItemChanges, NewItem, StopEdit, TripChanges
 
 
 def properties(model: Any) -> dict[str, Any]:
@@ -77,3 +85,41 @@ def test_a_rule_with_a_plain_parse_function_still_makes_an_argument() -> None:
     ]
     with pytest.raises(ValidationError):
         model.model_validate({"name": "x" * 21})
+
+
+def compact_size(model: Any) -> int:
+    return len(json.dumps(model.model_json_schema(), separators=(",", ":")))
+
+
+def test_the_item_stop_and_expense_schemas_come_from_their_rules_and_stay_small() -> None:
+    assert set(ITEM_RULES) <= set(properties(NewItem)) and set(ITEM_RULES) <= set(
+        properties(ItemChanges)
+    )
+    assert properties(NewItem)["end_time"]["description"] == ITEM_RULES["end_time"].description
+    assert properties(NewItem)["duration_minutes"]["maximum"] == 365 * 24 * 60
+    assert (
+        {"place", "arrive", "depart"}
+        <= set(properties(StopEdit))
+        <= {
+            "action",
+            "stop",
+            "position",
+            *STOP_RULES,
+        }
+    )
+    assert set(properties(NewExpense)) == set(EXPENSE_RULES) - {"item_id"}
+    assert NewExpense.model_json_schema()["required"] == ["amount", "spent_on"]
+    # The hand-written models these replaced measured 1522, 1609, 909 and 816.
+    assert compact_size(NewItem) <= 1522
+    assert compact_size(ItemChanges) <= 1609
+    assert compact_size(StopEdit) <= 909
+    assert compact_size(NewExpense) <= 816
+
+
+def test_a_null_left_out_of_the_schema_is_still_accepted_and_limits_still_hold() -> None:
+    item = NewItem.model_validate({"day": "2026-05-01", "title": "Lunch", "end_time": None})
+    assert item.model_dump()["end_time"] is None
+    with pytest.raises(ValidationError):
+        NewItem.model_validate({"day": "2026-05-01", "title": "x" * 201})
+    with pytest.raises(ValidationError):
+        ItemChanges.model_validate({"item_id": "abcd", "duration_minutes": 0})

@@ -47,6 +47,7 @@ from concierge.store import (
     TripRecord,
     TripRepository,
 )
+from concierge.store.validation import DEFAULT_PAYER, EXPENSE_RULES, text_limit
 from concierge.travel.currencies import format_money
 from concierge.travel.dates import DateError, parse_date
 from concierge.travel.exchange import load_exchange
@@ -67,7 +68,6 @@ NO_TRIP_TEXT = "Select a trip to see what was spent on it."
 LOADING_TEXT = "Loading the expenses and the exchange rates…"
 EMPTY_TEXT = "No expenses yet. New expense (Ctrl+N) adds one."
 SPLIT_HINT = "Everyone equally, or e.g. Me: 2, Ana: 1"
-DEFAULT_PAYER = "Me"
 
 
 class LedgerPanel(TripView[Change]):
@@ -131,7 +131,6 @@ class LedgerPanel(TripView[Change]):
         self.date_edit = self._line("Date", "YYYY-MM-DD")
         self.amount_edit = self._line("Amount", "e.g. 12.50")
         self.currency_edit = self._line("Currency", "EUR")
-        self.currency_edit.setMaxLength(3)
         self.currency_edit.textEdited.connect(self._upper_currency)
         self.category_combo = QComboBox(self)
         self.category_combo.setAccessibleName("Category")
@@ -153,8 +152,11 @@ class LedgerPanel(TripView[Change]):
             "paid_by": self.paid_by_edit,
             "split": self.split_edit,
         }
-        for widget in self.fields.values():
+        for name, widget in self.fields.items():
             widget.installEventFilter(self)
+            limit = text_limit(EXPENSE_RULES[name])
+            if isinstance(widget, QLineEdit) and limit is not None:
+                widget.setMaxLength(limit)
         self.error_label = QLabel(self)
         self.error_label.setObjectName("ledgerError")
         self.error_label.setWordWrap(True)

@@ -34,6 +34,7 @@ from PySide6.QtWidgets import (
 )
 
 from concierge.store import ItemKind, ItineraryItemRecord
+from concierge.store.validation import ITEM_RULES, text_limit
 from concierge.travel.item_kinds import DETAIL_FIELDS, KIND_LABELS, field_label, kind_details
 from concierge.ui.colours import Tone, tint
 
@@ -195,6 +196,10 @@ class ItemEditor(QDialog):
             "notes": self.notes_edit,
         }
         """Field → its widget, in the order of the rows (and of Tab)."""
+        for name, widget in self.fields.items():
+            limit = text_limit(ITEM_RULES[name])
+            if isinstance(widget, QLineEdit) and limit is not None:
+                widget.setMaxLength(limit)
         self.form = QFormLayout()
         self.labels: dict[str, QLabel] = {}
         for name, widget in self.fields.items():
@@ -324,19 +329,6 @@ class ItemEditor(QDialog):
         self.save_requested.emit(self.values())
 
 
-_LABELS = {
-    "kind": "Kind",
-    "title": "Title",
-    "day": "Day",
-    "all_day": "All day",
-    "timezone": "Time zone",
-    "end_day": "End day",
-    "end_timezone": "End time zone",
-    "duration_minutes": "Duration",
-    "place": "Place",
-    "cost_amount": "Cost",
-    "notes": "Notes",
-}
 _KIND_LABELS = {
     (ItemKind.LODGING, "day"): "Check-in day",
     (ItemKind.LODGING, "end_day"): "Check-out day",
@@ -345,4 +337,4 @@ _KIND_LABELS = {
 
 
 def _label_text(kind: ItemKind, name: str) -> str:
-    return _KIND_LABELS.get((kind, name)) or _LABELS.get(name) or field_label(kind, name)
+    return _KIND_LABELS.get((kind, name)) or field_label(kind, name)

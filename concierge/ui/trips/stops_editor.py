@@ -36,6 +36,7 @@ from concierge.store import (
     StopRecord,
     StoreError,
 )
+from concierge.store.validation import LINE_LIMIT, STOP_RULES, text_limit
 from concierge.travel.places import PlaceIndex
 from concierge.travel.trip_edits import TripEditor
 from concierge.ui.colours import Tone, tint
@@ -66,6 +67,7 @@ class StopRow(QWidget):
         self.number.setMinimumWidth(self.fontMetrics().horizontalAdvance("00."))
         self.place = PlaceEdit(places, editor.tasks, self)
         self.place.setPlaceholderText("City or airport, e.g. Kyoto or KIX")
+        self.place.setMaxLength(text_limit(STOP_RULES["place"]) or LINE_LIMIT)
         self.arrive = DateField("Arrival date", self)
         self.depart = DateField("Departure date", self)
         self.remove_button = QToolButton(self)
