@@ -63,8 +63,12 @@ def params(url: str, start: date, end: date, *, on: bool = True, **access: float
 def run(
     places: PlaceIndex, given: dict[str, Any], progress: Progress | None = None
 ) -> WeatherForecast:
+    """The forecast for the one place looked up."""
     assert KINDS["weather"].run is weather.run
-    return weather.run(given, LookupContext(places, progress or Progress()))
+    grouped = weather.run(given, LookupContext(places, progress or Progress()))
+    [one] = grouped.results
+    assert isinstance(one.result, WeatherForecast)
+    return one.result
 
 
 def closed_port_url() -> str:
@@ -277,7 +281,7 @@ async def test_the_service_reads_the_settings_when_a_job_starts(
         assert on is not None
         assert on.status is LookupStatus.SUCCEEDED, on.error
         assert on.result is not None
-        assert on.result["place"] == "New York (JFK)"
+        assert on.result["stops"][0]["place"] == "New York (JFK)"
         assert "online_access" not in on.parameters
         [request] = server.requests
         assert request.query["timezone"] == ["America/New_York"]
