@@ -396,3 +396,6 @@ async def test_the_details_group_a_lookup_by_stop(
     assert sections.count("Christmas Day") == 1  # only in Madrid, on the 25th
     assert sections.index("Christmas Day") > madrid_at
     assert "Stop 3 (Seville): it has no dates" in text
+    looked_up_with = text[text.index("Looked up with") :]
+    assert "Stop 2 · MAD · from 24 December 2026" in looked_up_with
+    assert "Stop 3 · Seville" in looked_up_with

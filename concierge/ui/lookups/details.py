@@ -184,7 +184,28 @@ def _stop_heading(entry: Mapping[str, Any]) -> str:
     first, last = entry.get("from_date"), entry.get("to_date")
     if isinstance(first, str) and isinstance(last, str):
         parts.append(_scalar(first) if first == last else f"{_scalar(first)} to {_scalar(last)}")
+    elif isinstance(first, str):
+        parts.append(f"from {_scalar(first)}")
+    elif isinstance(last, str):
+        parts.append(f"until {_scalar(last)}")
     return " · ".join(part for part in parts if part)
+
+
+def _route_lines(route: Sequence[Any]) -> list[str]:
+    """The route a lookup was started with, one stop a line as in the result's headings."""
+    lines = ["- **Stops:**"]
+    for entry in route:
+        if isinstance(entry, Mapping):
+            heading = _stop_heading(
+                {
+                    "stop": entry.get("number"),
+                    "place": entry.get("place"),
+                    "from_date": entry.get("arrive"),
+                    "to_date": entry.get("depart"),
+                }
+            )
+            lines.append(f"  - {heading}")
+    return lines
 
 
 def _result_lines(result: Mapping[str, Any]) -> list[str]:
@@ -216,7 +237,9 @@ def job_markdown(job: LookupJobRecord) -> str:
     else:
         lines += [_escape(job.summary)]
     parameters = {k: v for k, v in job.parameters.items() if k not in _SKIPPED}
-    if parameters:
+    route = parameters.pop("stops", None)
+    if parameters or route:
         lines += ["", "**Looked up with:**", *_fields(parameters)]
+        lines += _route_lines(route) if isinstance(route, list) else []
     lines += ["", f"Lookup {job.id[:8]} · started {moment_text(job.created_at.astimezone())}"]
     return "\n".join(lines)
