@@ -77,7 +77,7 @@ async def test_mark_as_seen_from_the_keyboard_clears_the_stop_marks(
 ) -> None:
     trip = await japan(services, form)
     assert form.seen_bar.isVisible()
-    assert "The assistant changed stop 2 (Kyoto" in form.seen_bar.label.text()
+    assert "The assistant changed stop 2 “Kyoto" in form.seen_bar.label.text()
     await focus(form.seen_bar.button)
     press(qtbot, Qt.Key.Key_Space)
     await until(lambda: marks(form) == [False, False])

@@ -317,9 +317,9 @@ class StopsEditor(TripView[Change]):
         self._write(self._move(row.stop, position), name="move stop")
 
     def marked_labels(self) -> list[str]:
-        """ "stop 2 (Kyoto)" for each marked stop, for the form's banner."""
+        """'stop 2 “Kyoto”' for each marked stop, for the form's banner."""
         return [
-            f"stop {number} ({row.read('place')})"
+            f"stop {number} “{row.read('place')}”"
             for number, row in enumerate(self.rows, start=1)
             if row.marked
         ]

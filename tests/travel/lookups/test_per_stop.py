@@ -47,8 +47,9 @@ def test_daylight_covers_each_stop_for_its_days_clipped_to_the_trip(places: Plac
     assert data["stops_skipped"] == [
         "Stop 3 (Osaka): it has no dates; set its arrival and departure."
     ]
-    assert data["summary"].startswith("Stop 1, Tokyo")
-    assert "; Stop 2, Kyoto" in data["summary"] and "; Stop 4, Seoul" in data["summary"]
+    assert data["summary"].startswith("Stop 1: Tokyo (NRT), 4 days: 10 April 2027 sunrise")
+    assert "; Stop 2: Kyoto, Japan, 4 days" in data["summary"]
+    assert "; Stop 4: Seoul" in data["summary"]
     assert data["summary"].endswith("(1 stop skipped)")
     assert reports[-1][0] == 1.0 and reports[-1][1].startswith("Seoul")
     fractions = [f for f, _ in reports]

@@ -78,7 +78,9 @@ class PerStopResult:
         if len(self.results) == 1:
             text = self.results[0].result.summary()
         else:
-            text = "; ".join(f"{r.stop.label}: {r.result.summary()}" for r in self.results)
+            text = "; ".join(  # each result names its place (or country)
+                f"Stop {r.stop.number}: {r.result.summary()}" for r in self.results
+            )
         if self.skipped:
             noun = "stop" if len(self.skipped) == 1 else "stops"
             text += f" ({len(self.skipped)} {noun} skipped)"
