@@ -303,3 +303,36 @@ async def test_without_an_online_source_the_service_keeps_weather_off(
     assert failed.status is LookupStatus.FAILED
     assert failed.error == OFF_TEXT.format(host="api.open-meteo.com")
     assert server.requests == []
+
+
+def test_each_stop_is_forecast_for_its_own_days_and_place(
+    places: PlaceIndex, server: WeatherServer
+) -> None:
+    """Porto, then Madrid: one request each, with that stop's place, zone and days; a stop
+    whose days are beyond the forecast is left out with the reason, the others kept."""
+    today = lisbon_today()
+
+    def day(n: int) -> str:
+        return (today + timedelta(days=n)).isoformat()
+
+    given = {
+        "start_date": day(1),
+        "end_date": day(HORIZON_DAYS + 6),
+        "stops": [
+            {"number": 1, "place": "OPO", "arrive": day(1), "depart": day(3)},
+            {"number": 2, "place": "MAD", "arrive": day(3), "depart": day(5)},
+            {"number": 3, "place": "BCN", "arrive": day(HORIZON_DAYS + 2), "depart": None},
+        ],
+        ONLINE_PARAMETER: OnlineAccess(weather=True, weather_url=server.url),
+    }
+    grouped = weather.run(given, LookupContext(places, Progress()))
+    porto, madrid = server.requests
+    assert (porto.query["start_date"], porto.query["end_date"]) == ([day(1)], [day(3)])
+    assert (madrid.query["start_date"], madrid.query["end_date"]) == ([day(3)], [day(5)])
+    assert madrid.query["timezone"] == ["Europe/Madrid"]
+    assert madrid.query["latitude"] == [f"{places.resolve('MAD').lat:.4f}"]
+    data = grouped.to_dict()
+    assert [(s["stop"], len(s["days"])) for s in data["stops"]] == [(1, 3), (2, 3)]
+    [barcelona] = data["stops_skipped"]
+    assert barcelona.startswith("Stop 3, Barcelona")
+    assert "beyond the 16-day forecast" in barcelona
