@@ -37,7 +37,7 @@ from tests.travel.lookups.weather_server import FORECAST_PATH, WeatherServer
 
 OFF_TEXT = (
     "Online lookups are off. Turn on weather forecasts in Settings ▸ Online lookups "
-    "(it sends the destination's coordinates and dates to {host})."
+    "(it sends each stop's coordinates and dates to {host})."
 )
 
 

@@ -1,10 +1,10 @@
-"""The weather forecast at the destination for the trip days within reach of a forecast,
+"""The weather forecast at each stop (see `per_stop`) for its days within reach of a forecast,
 from an Open-Meteo-compatible HTTP API (keyless). The only lookup that goes online.
 
-It sends the destination's coordinates and zone and the forecast dates, nothing else, and
+It sends each stop's coordinates and zone and the forecast dates, nothing else, and
 only when the person turned weather forecasts on in Settings ▸ Online lookups; otherwise it
 fails before opening any connection. Forecasts reach `HORIZON_DAYS` days ahead, counted from
-today at the destination: trip days beyond that (or already past) are not asked for.
+today at the stop: days beyond that (or already past) are not asked for.
 """
 
 from __future__ import annotations
@@ -68,7 +68,7 @@ def describe(code: int | None) -> str:
 def off_message(url: str) -> str:
     return (
         "Online lookups are off. Turn on weather forecasts in Settings ▸ Online lookups "
-        f"(it sends the destination's coordinates and dates to {host_of(url)})."
+        f"(it sends each stop's coordinates and dates to {host_of(url)})."
     )
 
 
