@@ -10,8 +10,8 @@ import pytest
 from tests.fakes.replies import Reply, ToolCallSpec
 
 from .chat import runtime_context, send, wait_idle, wait_requests
-from .desktop import Session
-from .trip_form import FIELDS, type_into
+from .desktop import Session, until
+from .trip_form import FIELDS, focus, type_into
 
 _BY_LABEL = {field.label: field for field in FIELDS}
 
@@ -54,3 +54,45 @@ def test_an_edit_made_while_a_turn_runs_is_in_the_next_request(session: Session)
     wait_idle(session)
     assert "Edited while you worked" not in runtime_context(first)
     assert "Notes: Edited while you worked" in runtime_context(second)
+
+
+def _focused_name(session: Session) -> str:
+    focused = session.ax.focused()
+    return focused.name if focused is not None else ""
+
+
+def test_a_stop_typed_and_tabbed_is_in_the_route_of_the_next_request(session: Session) -> None:
+    """Add stop from the keyboard, type a place, Tab: the stop is saved and the next model
+    call's route runs through it."""
+    stops_before = session.app.query("SELECT COUNT(*) AS n FROM trip_stop")[0]["n"]
+    origin = FIELDS[1]
+    assert origin.label == "Origin"
+    focus(session, origin)
+    for _ in range(3 * stops_before + 1):  # past the stops' place, arrival and departure
+        if _focused_name(session) == "Add stop":
+            break
+        session.input.key("Tab")
+    until(lambda: _focused_name(session) == "Add stop", "focus on Add stop")
+    session.input.key("space")
+    number = stops_before + 1
+    until(lambda: _focused_name(session) == f"Stop {number} place", f"focus on stop {number}")
+    session.input.type("Kyoto")
+    session.input.key("Tab")
+
+    def kyoto_saved() -> bool:
+        rows = session.app.query("SELECT place FROM trip_stop ORDER BY position")
+        return len(rows) == number and "kyoto" in rows[-1]["place"].lower()
+
+    until(kyoto_saved, "the stop Kyoto to be saved")
+    before = len(session.server.chat_requests)
+    session.server.script(Reply.text("Kyoto is lovely in April."))
+    send(session, "Is our route sensible?")
+    request = wait_requests(session, before + 1)[before]
+    wait_idle(session)
+    route = next(
+        line for line in runtime_context(request).splitlines() if line.startswith("Route: ")
+    )
+    home = session.app.trip()["origin"] or "origin not set"
+    assert route.startswith(f"Route: {home} → "), route
+    assert "→ Kyoto, Japan (Asia/Tokyo) → " in route, route
+    assert route.endswith(f"→ {home}"), route

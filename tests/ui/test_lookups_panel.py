@@ -368,3 +368,34 @@ async def test_kind_and_status_columns_fit_their_longest_text(panel: LookupsPane
     longest_title = max((spec.title for spec in KINDS.values()), key=metrics.horizontalAdvance)
     assert header.sectionSize(0) > metrics.horizontalAdvance(longest_title)
     assert header.sectionSize(STATUS_COLUMN) > metrics.horizontalAdvance("Interrupted")
+
+
+async def test_the_details_group_a_lookup_by_stop(
+    panel: LookupsPanel, services: TravelServices, qtbot: QtBot
+) -> None:
+    trip = await open_trip(panel, services)
+    [lisbon] = await services.stops.stops(trip.id)
+    await services.stops.update(lisbon.id, {"arrive": "2026-12-20", "depart": "2026-12-24"})
+    await services.stops.add(
+        trip.id, {"place": "Madrid (MAD)", "place_code": "MAD", "arrive": "2026-12-24"}
+    )
+    await services.stops.add(trip.id, {"place": "Seville"})
+    qtbot.mouseClick(panel.look_up_button, Qt.MouseButton.LeftButton)
+    await until(lambda: panel.look_up_menu.isVisible())
+    panel.start_actions["holidays"].trigger()
+    panel.look_up_menu.hide()
+    await until(lambda: panel.model.rowCount() == 1 and status_of(panel, 0) == "Succeeded")
+    await until(lambda: "Stops skipped" in panel.details.toPlainText())
+    text = panel.details.toPlainText()
+    assert text.index("Stop 1: No public holidays in Portugal") < text.index(
+        "Stop 2: 1 public holiday in Spain"
+    )  # the summary, then a section per stop
+    sections = text[text.index("Stop 1 · Lisbon (LIS) · 20 December 2026 to 24 December") :]
+    madrid_at = sections.index("Stop 2 · Madrid (MAD) · 24 December 2026 to 28 December 2026")
+    assert 0 < sections.index("Portugal") < madrid_at < sections.index("Spain")
+    assert sections.count("Christmas Day") == 1  # only in Madrid, on the 25th
+    assert sections.index("Christmas Day") > madrid_at
+    assert "Stop 3 (Seville): it has no dates" in text
+    looked_up_with = text[text.index("Looked up with") :]
+    assert "Stop 2 · MAD · from 24 December 2026" in looked_up_with
+    assert "Stop 3 · Seville" in looked_up_with

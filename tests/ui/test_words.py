@@ -157,15 +157,15 @@ async def test_lookup_details_read_as_words_in_the_persons_time(
     text = job_markdown(job)
     assert job.summary == (
         "Tokyo (TYO) is 9 hours ahead of Lisbon (LIS); local time there Wed 03:49; "
-        "on the first trip day (10 July 2027) it is 8 hours ahead of Lisbon (LIS)"
+        "on the first day there (10 July 2027) it is 8 hours ahead of Lisbon (LIS)"
     )
     for line in (
         "- **At:** Tue 1 December 2026, 19:49 (your time)",
         "- **Local time at the origin:** Tue 1 December 2026, 18:49",
         "- **Local time at the destination:** Wed 2 December 2026, 03:49",
         "- **Destination's clocks:** 9 hours ahead",
-        "- **On the first trip day:** 8 hours ahead",
-        "- **First trip day:** 10 July 2027",
+        "- **On the first day there:** 8 hours ahead",
+        "- **First day there:** 10 July 2027",
     ):
         assert line in text.splitlines()
     assert "utc" not in text.lower()

@@ -38,7 +38,6 @@ from concierge.store import (
 )
 
 from ..places import PlaceIndex
-from ..stops import stop_or_first
 from .errors import LookupCancelled, LookupInputError, LookupRequestError
 from .kinds import KINDS, LookupContext, LookupKind
 from .kinds.weather import off_message as weather_off_message
@@ -156,6 +155,10 @@ class LookupService:
             for name, value in _trip_values(trip, stops).items()
             if name in spec.uses and name not in given and value is not None
         }
+        if "destination" in given:  # a place instead of the route
+            filled.pop("stops", None)
+        elif "stops" in filled:
+            filled.pop("destination", None)
         merged = {**filled, **given, FROM_TRIP: sorted(filled)}
         # A free slot is taken now, so the job is created running: one write fewer.
         took_slot = not self._slots.locked() and await self._slots.acquire()
@@ -341,12 +344,21 @@ def _starting(spec: LookupKind) -> str:
 
 
 def _trip_values(trip: TripRecord, stops: Sequence[StopRecord]) -> dict[str, Any]:
-    """The trip's values under the parameter names the kinds read; "destination" is the stop
-    of the trip's first day, or its first stop."""
-    stop = stop_or_first(stops, trip.start_date)
+    """The trip's values under the parameter names the kinds read: "destination" is the
+    first stop (where a flight from home goes), "stops" the route numbered from 1."""
     return {
         "origin": trip.origin_code or trip.origin or None,
-        "destination": None if stop is None else stop.place_code or stop.place,
+        "destination": stops[0].place_code or stops[0].place if stops else None,
+        "stops": [
+            {
+                "number": number,
+                "place": stop.place_code or stop.place,
+                "arrive": None if stop.arrive is None else stop.arrive.isoformat(),
+                "depart": None if stop.depart is None else stop.depart.isoformat(),
+            }
+            for number, stop in enumerate(stops, 1)
+        ]
+        or None,
         "start_date": None if trip.start_date is None else trip.start_date.isoformat(),
         "end_date": None if trip.end_date is None else trip.end_date.isoformat(),
         "amount": None if trip.budget_amount is None else str(trip.budget_amount),

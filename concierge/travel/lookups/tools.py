@@ -41,7 +41,7 @@ class StartLookup(ToolArgs):
         description="; ".join(f"{k.name}: {k.description}" for k in KINDS.values())
     )
     origin: str | None = Field(None, description="City or airport; default: the trip's.")
-    destination: str | None = Field(None, description="City or airport; default: first stop.")
+    stop: int | None = Field(None, ge=1, description="Stop number; default: every stop.")
     start_date: str | None = Field(None, description="YYYY-MM-DD; default: the trip's.")
     end_date: str | None = Field(None, description="YYYY-MM-DD; default: the trip's.")
     amount: str | None = Field(None, description="Amount to convert; default: the budget.")

@@ -33,8 +33,8 @@ _NAMES = {
     "origin_local_time": "Local time at the origin",
     "destination_local_time": "Local time at the destination",
     "destination_hours_ahead": "Destination's clocks",
-    "destination_hours_ahead_on_trip_start": "On the first trip day",
-    "trip_start_date": "First trip day",
+    "destination_hours_ahead_on_trip_start": "On the first day there",
+    "trip_start_date": "First day there",
     "from_currency": "From",
     "to_currency": "To",
     "converted": "Converted amount",
@@ -173,11 +173,63 @@ def _fields(data: Mapping[str, Any], depth: int = 0) -> list[str]:
     return lines
 
 
+_STOP_HEAD = frozenset({"stop", "place", "from_date", "to_date"})
+"""A stop's own fields, written in its heading rather than listed."""
+
+
+def _stop_heading(entry: Mapping[str, Any]) -> str:
+    """ "Stop 2 · Kyoto, Japan · 13 April 2027 to 16 April 2027"."""
+    number = entry.get("stop")
+    parts = [f"Stop {number}" if number is not None else "", _scalar(entry.get("place"))]
+    first, last = entry.get("from_date"), entry.get("to_date")
+    if isinstance(first, str) and isinstance(last, str):
+        parts.append(_scalar(first) if first == last else f"{_scalar(first)} to {_scalar(last)}")
+    elif isinstance(first, str):
+        parts.append(f"from {_scalar(first)}")
+    elif isinstance(last, str):
+        parts.append(f"until {_scalar(last)}")
+    return " · ".join(part for part in parts if part)
+
+
+def _route_lines(route: Sequence[Any]) -> list[str]:
+    """The route a lookup was started with, one stop a line as in the result's headings."""
+    lines = ["- **Stops:**"]
+    for entry in route:
+        if isinstance(entry, Mapping):
+            heading = _stop_heading(
+                {
+                    "stop": entry.get("number"),
+                    "place": entry.get("place"),
+                    "from_date": entry.get("arrive"),
+                    "to_date": entry.get("depart"),
+                }
+            )
+            lines.append(f"  - {heading}")
+    return lines
+
+
+def _result_lines(result: Mapping[str, Any]) -> list[str]:
+    """The result's fields; a result per stop as one section per stop, then the stops
+    left out and why."""
+    stops = result.get("stops")
+    if not isinstance(stops, list):
+        return _fields(result)
+    lines: list[str] = []
+    for entry in stops:
+        if isinstance(entry, Mapping):
+            body = {k: v for k, v in entry.items() if k not in _STOP_HEAD}
+            lines += [f"#### {_stop_heading(entry)}", "", *_fields(body), ""]
+    skipped = result.get("stops_skipped")
+    if isinstance(skipped, list) and skipped:
+        lines += ["**Stops skipped:**", *(f"- {_escape(note)}" for note in skipped)]
+    return lines
+
+
 def job_markdown(job: LookupJobRecord) -> str:
     status = STATUS_TEXT.get(job.status, job.status.value)
     lines = [f"### {_escape(kind_title(job.kind))} — {status}", ""]
     if job.status is LookupStatus.SUCCEEDED and job.result is not None:
-        lines += [_escape(job.summary), "", *_fields(job.result)]
+        lines += [_escape(job.summary), "", *_result_lines(job.result)]
     elif job.status is LookupStatus.FAILED:
         lines += [f"**Error:** {_escape(job.error or 'failed')}"]
     elif not job.status.finished:
@@ -185,7 +237,9 @@ def job_markdown(job: LookupJobRecord) -> str:
     else:
         lines += [_escape(job.summary)]
     parameters = {k: v for k, v in job.parameters.items() if k not in _SKIPPED}
-    if parameters:
+    route = parameters.pop("stops", None)
+    if parameters or route:
         lines += ["", "**Looked up with:**", *_fields(parameters)]
+        lines += _route_lines(route) if isinstance(route, list) else []
     lines += ["", f"Lookup {job.id[:8]} · started {moment_text(job.created_at.astimezone())}"]
     return "\n".join(lines)

@@ -6,6 +6,9 @@ place; typing a place and leaving it (Tab, Enter, a pick from the completion lis
 stop. Tab goes place → arrival → departure → the next stop. Ctrl+Delete removes the stop
 with the focus, Alt+Up / Alt+Down move it along the route; each is one undo step. A row
 follows the store (the assistant's edits, undo) unless it holds unsaved typing.
+
+A stop the assistant added or changed carries the assistant's mark, as the form's fields do,
+until the person focuses it or marks the trip's changes seen; undoing the change removes it.
 """
 
 from __future__ import annotations
@@ -17,9 +20,10 @@ from datetime import date
 from typing import Any
 
 from PySide6.QtCore import QEvent, QKeyCombination, QObject, Qt, Signal
-from PySide6.QtGui import QKeyEvent, QKeySequence
+from PySide6.QtGui import QKeyEvent, QKeySequence, QPalette
 from PySide6.QtWidgets import (
     QApplication,
+    QFrame,
     QGridLayout,
     QLabel,
     QStyle,
@@ -31,6 +35,7 @@ from PySide6.QtWidgets import (
 from concierge.store import (
     Change,
     ChangeBus,
+    ChangeHistory,
     EntityKind,
     InvalidChangeError,
     StopRecord,
@@ -41,6 +46,7 @@ from concierge.travel.places import PlaceIndex
 from concierge.travel.trip_edits import TripEditor
 from concierge.ui.colours import Tone, tint
 from concierge.ui.views.actions import action_button, make_action
+from concierge.ui.views.marks import CHANGED_BY_ASSISTANT
 from concierge.ui.views.person import person
 from concierge.ui.views.trip_view import TripView
 
@@ -51,6 +57,7 @@ from .trip_text import place_hint
 ADD_STOP_TEXT = "Add stop"
 NO_STOPS_TEXT = "No stops yet: add the places of the route with Add stop."
 _DATES = ("arrive", "depart")
+_MARK_WIDTH = 4
 
 
 class StopRow(QWidget):
@@ -63,6 +70,10 @@ class StopRow(QWidget):
         self.setObjectName("stopRow")
         self.stop: StopRecord | None = None
         self.adding = False
+        self.marked = False
+        self.marker = QFrame(self)
+        self.marker.setObjectName("assistantMark")
+        self.marker.setFixedWidth(_MARK_WIDTH)
         self.number = QLabel(self)
         self.number.setMinimumWidth(self.fontMetrics().horizontalAdvance("00."))
         self.place = PlaceEdit(places, editor.tasks, self)
@@ -85,17 +96,31 @@ class StopRow(QWidget):
         grid.setContentsMargins(0, 0, 0, 0)
         grid.setHorizontalSpacing(4)
         grid.setVerticalSpacing(2)
-        grid.addWidget(self.number, 0, 0)
-        grid.addWidget(self.place, 0, 1, 1, 3)
-        grid.addWidget(self.remove_button, 0, 4)
-        grid.addWidget(self.arrive, 1, 1)
-        grid.addWidget(to, 1, 2)
-        grid.addWidget(self.depart, 1, 3)
-        grid.setColumnStretch(1, 1)
-        grid.setColumnStretch(3, 1)
+        grid.addWidget(self.marker, 0, 0, 2, 1)
+        grid.addWidget(self.number, 0, 1)
+        grid.addWidget(self.place, 0, 2, 1, 3)
+        grid.addWidget(self.remove_button, 0, 5)
+        grid.addWidget(self.arrive, 1, 2)
+        grid.addWidget(to, 1, 3)
+        grid.addWidget(self.depart, 1, 4)
+        grid.setColumnStretch(2, 1)
+        grid.setColumnStretch(4, 1)
 
     def focusables(self) -> list[QWidget]:
         return [self.place, self.arrive.edit, self.depart.edit]
+
+    def set_marked(self, marked: bool) -> None:
+        """Show (or clear) the assistant's mark: the strip beside the stop, and the words
+        screen readers hear with each of its fields."""
+        if marked == self.marked:
+            return
+        self.marked = marked
+        tint(self.marker, Tone.MARK if marked else None, QPalette.ColorRole.Window)
+        self.marker.setAutoFillBackground(marked)
+        self.marker.setToolTip(CHANGED_BY_ASSISTANT if marked else "")
+        self.marker.update()
+        for widget in self.focusables():
+            widget.setAccessibleDescription(CHANGED_BY_ASSISTANT if marked else "")
 
     def set_number(self, number: int) -> None:
         self.number.setText(f"{number}.")
@@ -157,6 +182,8 @@ class StopsEditor(TripView[Change]):
     """A stop (its id) was added or changed by the person."""
     refused = Signal(str, str)
     """(field, message): a value was not saved."""
+    marks_changed = Signal()
+    """Stops gained or lost the assistant's mark (`marked_labels`)."""
 
     def __init__(
         self,
@@ -164,18 +191,26 @@ class StopsEditor(TripView[Change]):
         places: PlaceIndex,
         bus: ChangeBus,
         parent: QWidget | None = None,
+        *,
+        history: ChangeHistory | None = None,
     ) -> None:
+        """Without `history` no stop is ever marked."""
         super().__init__(bus, parent, name="stops")
         self.setObjectName("stopsEditor")
         self.setAccessibleName("Stops")
         self.editor = editor
         self.places = places
+        self.history = history
         self.rows: list[StopRow] = []
+        self._unseen: frozenset[str] = frozenset()
+        """Stops (ids) the assistant added or changed that the person has not seen."""
         self.tab_before: QWidget | None = None
         self.tab_after: QWidget | None = None
         self._writes: set[asyncio.Task[None]] = set()
         self._last_write: asyncio.Task[None] | None = None
         self._trip_start: date | None = None
+        self._written = 0
+        """Stop writes that have come back from the store (a load read before one is stale)."""
 
         self.add_action = make_action(self, ADD_STOP_TEXT, None, self.add_stop)
         control_shift = Qt.KeyboardModifier.ControlModifier | Qt.KeyboardModifier.ShiftModifier
@@ -283,6 +318,23 @@ class StopsEditor(TripView[Change]):
             self._lay_out()
         self._write(self._move(row.stop, position), name="move stop")
 
+    def marked_labels(self) -> list[str]:
+        """'stop 2 “Kyoto”' for each marked stop, for the form's banner."""
+        return [
+            f"stop {number} “{row.read('place')}”"
+            for number, row in enumerate(self.rows, start=1)
+            if row.marked
+        ]
+
+    def mark_all_seen(self) -> None:
+        """Clear every stop's mark, here and in the change log."""
+        trip_id = self.trip_id
+        if trip_id is None or self.history is None or not self._unseen:
+            return
+        self._unseen = frozenset()
+        self._render_marks()
+        self.tasks.start(self._mark_seen(trip_id, None), name="mark stops seen")
+
     async def flush(self) -> None:
         """Save every row's unsaved typing now and wait until the store has answered."""
         self._commit_all()
@@ -300,14 +352,24 @@ class StopsEditor(TripView[Change]):
         )
 
     async def load(self, trip_id: str) -> None:
+        written = self._written
+        history = self.history
+        unseen = await history.unseen_assistant_changes(trip_id) if history is not None else {}
         stops = await self.editor.stops.stops(trip_id)
         trip = await self.editor.trips.get(trip_id)
         if trip_id != self.trip_id:
             return
+        if written != self._written:  # A row was saved meanwhile: what was read is stale.
+            self.reload_now()
+            return
         self._trip_start = trip.start_date if trip is not None else None
         if any(row.adding for row in self.rows):
             return  # Which stop is the row being added is known once it is; it reloads then.
+        self._unseen = frozenset(
+            entity_id for kind, entity_id in unseen if kind is EntityKind.TRIP_STOP
+        )
         self._sync(stops)
+        self._render_marks()
         self.refreshed.emit()
 
     def leave_trip(self) -> None:
@@ -317,8 +379,10 @@ class StopsEditor(TripView[Change]):
         for row in self.rows:
             row.deleteLater()
         self.rows = []
+        self._unseen = frozenset()
         self._set_error("")
         self._lay_out()
+        self.marks_changed.emit()
 
     def show_no_trip(self) -> None:
         self.forget()
@@ -348,9 +412,33 @@ class StopsEditor(TripView[Change]):
         row.place.setFocus(Qt.FocusReason.OtherFocusReason)
         self.remove_current()
 
+    def _render_marks(self) -> None:
+        before = [row.marked for row in self.rows]
+        for row in self.rows:
+            row.set_marked(row.stop is not None and row.stop.id in self._unseen)
+        if [row.marked for row in self.rows] != before or not self.rows:
+            self.marks_changed.emit()
+
+    def _look_at(self, row: StopRow) -> None:
+        """The person focused a marked stop: it is seen."""
+        trip_id = self.trip_id
+        if row.stop is None or row.stop.id not in self._unseen or trip_id is None:
+            return
+        self._unseen = self._unseen - {row.stop.id}
+        self._render_marks()
+        self.tasks.start(self._mark_seen(trip_id, row.stop.id), name="mark stop seen")
+
+    async def _mark_seen(self, trip_id: str, stop_id: str | None) -> None:
+        if self.history is not None:
+            await self.history.mark_seen(trip_id, EntityKind.TRIP_STOP, stop_id)
+
     def eventFilter(self, watched: QObject, event: QEvent) -> bool:
         """Ctrl+Delete reaches the editor even from a line edit, which would take it as
-        "delete the next word"."""
+        "delete the next word"; focusing a marked stop marks it seen."""
+        if event.type() == QEvent.Type.FocusIn:
+            row = next((r for r in self.rows if watched in r.focusables()), None)
+            if row is not None:
+                self._look_at(row)
         if (
             event.type() == QEvent.Type.KeyPress
             and isinstance(event, QKeyEvent)
@@ -449,6 +537,7 @@ class StopsEditor(TripView[Change]):
             row.adding = False
             self._refused(error)
             return
+        self._written += 1
         row.adding = False
         self._set_error("")
         self.saved.emit(stop.id)
@@ -483,6 +572,7 @@ class StopsEditor(TripView[Change]):
                 row.put(field, row.shown[field])  # Back to the stored value.
             self._refused(error)
             return
+        self._written += 1
         if row in self.rows:
             if row.read(field) == value:
                 row.shown[field] = value

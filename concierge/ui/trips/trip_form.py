@@ -86,8 +86,9 @@ class TripForm(FormPanel[Binding[Any]]):
         self.fields.convert_button.clicked.connect(self._show_convert_menu)
 
     def make_fields(self) -> TripFields:
-        stops = StopsEditor(self.editor, self.editor.places, self._bus)
+        stops = StopsEditor(self.editor, self.editor.places, self._bus, history=self.history)
         stops.task_failed.connect(self.task_failed)
+        stops.marks_changed.connect(self._render_marks)
         return TripFields(self.editor.places, self.tasks, self._stored_currency, stops, self)
 
     def set_trip(self, trip_id: str | None) -> None:
@@ -282,9 +283,18 @@ class TripForm(FormPanel[Binding[Any]]):
     def unseen_additions(self) -> list[str]:
         return list(self._added.values())
 
+    def _render_marks(self) -> None:
+        """The banner also names the stops the assistant added or changed."""
+        super()._render_marks()
+        stops = self.fields.stops_editor.marked_labels() if hasattr(self, "fields") else []
+        if stops:
+            labels = [b.label for b in self._bindings if b.key in self._marks.marked]
+            self.seen_bar.show_fields([*labels, *stops], self.unseen_additions())
+
     def mark_all_seen(self) -> None:
-        """Also mark seen the items the banner names as added."""
+        """Also mark seen the items the banner names as added, and the stops."""
         added, self._added = self._added, {}
+        self.fields.stops_editor.mark_all_seen()
         super().mark_all_seen()
         trip_id = self._trip_id
         if trip_id is not None and added:

@@ -77,7 +77,7 @@ def test_holidays_take_the_destinations_country_and_the_trip_dates(places: Place
         {"destination": "Porto", "start_date": "2026-06-09", "end_date": "2026-06-11"},
         context(places),
     )
-    assert result.to_dict()["holidays"] == [
+    assert result.to_dict()["stops"][0]["holidays"] == [
         {"date": "2026-06-10", "name": "Day of Portugal, Camões, and the Portuguese Communities"}
     ]
     none = public_holidays("PT", date(2026, 5, 4), date(2026, 5, 5))
@@ -149,12 +149,12 @@ def test_time_difference_follows_each_countrys_daylight_saving(places: PlaceInde
     assert result.destination_local.strftime("%H:%M") == "08:00"
     assert result.summary() == (
         "New York (JFK) is 4 hours behind Lisbon (LIS); local time there Tue 08:00; "
-        "on the first trip day (1 April 2026) it is 5 hours behind Lisbon (LIS)"
+        "on the first day there (1 April 2026) it is 5 hours behind Lisbon (LIS)"
     )
     tokyo = KINDS["time_difference"].run(
         {"origin": "LIS", "destination": "Tokyo", "at": "2026-07-10T12:00:00Z"}, context(places)
     )
-    assert tokyo.to_dict()["destination_hours_ahead"] == 8
+    assert tokyo.to_dict()["stops"][0]["destination_hours_ahead"] == 8
 
 
 def test_daylight_for_each_trip_day_with_progress(places: PlaceIndex) -> None:
@@ -163,7 +163,7 @@ def test_daylight_for_each_trip_day_with_progress(places: PlaceIndex) -> None:
         {"destination": "LIS", "start_date": "2026-12-24", "end_date": "2026-12-26"},
         context(places, Progress(lambda f, line: reports.append((f, line)))),
     )
-    days = result.to_dict()["days"]
+    days = result.to_dict()["stops"][0]["days"]
     assert [d["date"] for d in days] == ["2026-12-24", "2026-12-25", "2026-12-26"]
     christmas = days[1]
     assert christmas["sunrise"] == "07:53"

@@ -47,7 +47,9 @@ async def test_a_lookup_starts_at_once_and_succeeds_with_the_trips_values(
     assert done.status is LookupStatus.SUCCEEDED
     assert done.result is not None
     assert done.result["estimated_minutes"] == 435
-    assert done.summary.startswith("Lisbon (LIS) → New York (JFK): 5,404 km")
+    assert done.summary.startswith(
+        "Lisbon (LIS) → New York (JFK) (home to the first stop): 5,404 km"
+    )
     assert (done.progress, done.status_line, done.error) == (1.0, "Done", None)
     assert done.started_at is not None
     assert done.finished_at is not None
@@ -149,9 +151,12 @@ async def test_retry_runs_the_same_kind_again_and_reads_the_trip_afresh(
     assert retried is not None
     assert retried.status is LookupStatus.SUCCEEDED
     assert retried.parameters["end_date"] == "2026-12-26"  # explicit: kept
-    assert retried.parameters["destination"] == "OPO"  # from the trip: read again
+    assert retried.parameters["stops"] == [  # from the trip: read again
+        {"number": 1, "place": "OPO", "arrive": None, "depart": None}
+    ]
     assert retried.result is not None
-    assert {"date": "2026-12-25", "name": "Christmas Day"} in retried.result["holidays"]
+    [porto] = retried.result["stops"]
+    assert {"date": "2026-12-25", "name": "Christmas Day"} in porto["holidays"]
     assert (await status_of(lookups, failed.id)).status is LookupStatus.FAILED
 
 

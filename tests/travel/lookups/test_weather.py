@@ -37,7 +37,7 @@ from tests.travel.lookups.weather_server import FORECAST_PATH, WeatherServer
 
 OFF_TEXT = (
     "Online lookups are off. Turn on weather forecasts in Settings ▸ Online lookups "
-    "(it sends the destination's coordinates and dates to {host})."
+    "(it sends each stop's coordinates and dates to {host})."
 )
 
 
@@ -63,8 +63,12 @@ def params(url: str, start: date, end: date, *, on: bool = True, **access: float
 def run(
     places: PlaceIndex, given: dict[str, Any], progress: Progress | None = None
 ) -> WeatherForecast:
+    """The forecast for the one place looked up."""
     assert KINDS["weather"].run is weather.run
-    return weather.run(given, LookupContext(places, progress or Progress()))
+    grouped = weather.run(given, LookupContext(places, progress or Progress()))
+    [one] = grouped.results
+    assert isinstance(one.result, WeatherForecast)
+    return one.result
 
 
 def closed_port_url() -> str:
@@ -277,7 +281,7 @@ async def test_the_service_reads_the_settings_when_a_job_starts(
         assert on is not None
         assert on.status is LookupStatus.SUCCEEDED, on.error
         assert on.result is not None
-        assert on.result["place"] == "New York (JFK)"
+        assert on.result["stops"][0]["place"] == "New York (JFK)"
         assert "online_access" not in on.parameters
         [request] = server.requests
         assert request.query["timezone"] == ["America/New_York"]
@@ -299,3 +303,36 @@ async def test_without_an_online_source_the_service_keeps_weather_off(
     assert failed.status is LookupStatus.FAILED
     assert failed.error == OFF_TEXT.format(host="api.open-meteo.com")
     assert server.requests == []
+
+
+def test_each_stop_is_forecast_for_its_own_days_and_place(
+    places: PlaceIndex, server: WeatherServer
+) -> None:
+    """Porto, then Madrid: one request each, with that stop's place, zone and days; a stop
+    whose days are beyond the forecast is left out with the reason, the others kept."""
+    today = lisbon_today()
+
+    def day(n: int) -> str:
+        return (today + timedelta(days=n)).isoformat()
+
+    given = {
+        "start_date": day(1),
+        "end_date": day(HORIZON_DAYS + 6),
+        "stops": [
+            {"number": 1, "place": "OPO", "arrive": day(1), "depart": day(3)},
+            {"number": 2, "place": "MAD", "arrive": day(3), "depart": day(5)},
+            {"number": 3, "place": "BCN", "arrive": day(HORIZON_DAYS + 2), "depart": None},
+        ],
+        ONLINE_PARAMETER: OnlineAccess(weather=True, weather_url=server.url),
+    }
+    grouped = weather.run(given, LookupContext(places, Progress()))
+    porto, madrid = server.requests
+    assert (porto.query["start_date"], porto.query["end_date"]) == ([day(1)], [day(3)])
+    assert (madrid.query["start_date"], madrid.query["end_date"]) == ([day(3)], [day(5)])
+    assert madrid.query["timezone"] == ["Europe/Madrid"]
+    assert madrid.query["latitude"] == [f"{places.resolve('MAD').lat:.4f}"]
+    data = grouped.to_dict()
+    assert [(s["stop"], len(s["days"])) for s in data["stops"]] == [(1, 3), (2, 3)]
+    [barcelona] = data["stops_skipped"]
+    assert barcelona.startswith("Stop 3, Barcelona")
+    assert "beyond the 16-day forecast" in barcelona

@@ -10,6 +10,9 @@ from types import MappingProxyType
 from . import currency, daylight, flights, holidays, time_difference, weather
 from .base import LookupContext, LookupKind, LookupResult, Runner
 
+PER_STOP = ("stops", "stop", "destination", "start_date", "end_date")
+"""What a kind run for each stop reads (see `per_stop`)."""
+
 KINDS: Mapping[str, LookupKind] = MappingProxyType(
     {
         kind.name: kind
@@ -17,16 +20,16 @@ KINDS: Mapping[str, LookupKind] = MappingProxyType(
             LookupKind(
                 name="flights",
                 title="Flights",
-                description="airports serving origin and a stop (default: the first), "
-                "great-circle distance and estimated flight time",
+                description="airports serving home and the first stop, great-circle "
+                "distance and estimated flight time",
                 uses=("origin", "destination"),
                 run=flights.run,
             ),
             LookupKind(
                 name="holidays",
                 title="Public holidays",
-                description="public holidays in a stop's country during the trip",
-                uses=("destination", "start_date", "end_date"),
+                description="public holidays in each stop's country while there",
+                uses=PER_STOP,
                 run=holidays.run,
             ),
             LookupKind(
@@ -40,31 +43,31 @@ KINDS: Mapping[str, LookupKind] = MappingProxyType(
             LookupKind(
                 name="time_difference",
                 title="Time difference",
-                description="time difference between origin and a stop and the local time "
-                "at the stop",
-                uses=("origin", "destination", "start_date", "at"),
+                description="time difference between home and each stop, local time there",
+                uses=("origin", *PER_STOP, "at"),
                 run=time_difference.run,
             ),
             LookupKind(
                 name="daylight",
                 title="Sunrise and sunset",
-                description="sunrise, sunset and daylight at a stop for each trip day",
-                uses=("destination", "start_date", "end_date"),
+                description="sunrise, sunset and daylight at each stop for its days",
+                uses=PER_STOP,
                 run=daylight.run,
             ),
             LookupKind(
                 name="weather",
                 title="Weather forecast",
-                description="daily weather forecast at a stop for the trip days within "
+                description="daily weather forecast at each stop for its days within "
                 "16 days (online: only when weather forecasts are on in Settings)",
-                uses=("destination", "start_date", "end_date"),
+                uses=PER_STOP,
                 run=weather.run,
                 online=True,
             ),
         )
     }
 )
-"""Every lookup kind by name, in the order they are offered. The place they look up is the
-parameter "destination": by default the trip's stop on its first day, or its first stop."""
+"""Every lookup kind by name, in the order they are offered. Flights go from home to the
+first stop; the others run for each stop of the route ("stop" picks one) or for an explicit
+"destination"."""
 
 __all__ = ["KINDS", "LookupContext", "LookupKind", "LookupResult", "Runner"]

@@ -15,10 +15,10 @@ from astral import Observer
 from astral.sun import elevation, sunrise, sunset
 
 from ...dates import format_date, trip_days, zone
-from .. import parameters
 from ..parameters import Parameters
 from ..progress import ProgressSink
 from .base import LookupContext
+from .per_stop import PerStopResult, StopDays, for_each_stop
 
 DayKind = Literal["normal", "polar day", "polar night"]
 
@@ -100,18 +100,13 @@ def daylight(
     return DaylightResult(place_name, tz, tuple(found))
 
 
-def run(params: Parameters, ctx: LookupContext) -> DaylightResult:
-    destination = parameters.stop_place(ctx.places, params)
-    start, end = parameters.trip_dates(params)
-    return daylight(
-        destination.short,
-        destination.lat,
-        destination.lon,
-        destination.tz,
-        start,
-        end,
-        ctx.progress.report,
-    )
+def run(params: Parameters, ctx: LookupContext) -> PerStopResult:
+    return for_each_stop(params, ctx, _at_stop)
+
+
+def _at_stop(stop: StopDays, ctx: LookupContext) -> DaylightResult:
+    where = stop.place
+    return daylight(where.short, where.lat, where.lon, where.tz, *stop.days(), ctx.progress.report)
 
 
 def _day_line(day: SunDay) -> str:

@@ -1,5 +1,5 @@
-"""Flights between the trip's origin and destination: the airports serving each place, the
-great-circle distance, and an estimated flight time.
+"""Flights between home (the trip's origin) and its first stop, or two places given: the
+airports serving each place, the great-circle distance, and an estimated flight time.
 
 The estimate is block time (gate to gate) by a deliberately simple rule:
     30 minutes for taxi, take-off, climb, descent and landing
@@ -14,7 +14,7 @@ of the ellipsoidal distance.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from math import floor
 from typing import Any
 
@@ -63,16 +63,20 @@ class FlightEstimate:
     destination_airports: tuple[Airport, ...]
     distance_km: float
     minutes: int
+    leg: str | None = None
+    """Which leg of the route this is, when taken from the trip ("home to the first stop")."""
 
     def summary(self) -> str:
         hours, minutes = divmod(self.minutes, 60)
+        leg = f" ({self.leg})" if self.leg else ""
         return (
-            f"{self.origin} → {self.destination}: {self.distance_km:,.0f} km great-circle, "
-            f"about {hours} h {minutes:02d} min flying"
+            f"{self.origin} → {self.destination}{leg}: {self.distance_km:,.0f} km "
+            f"great-circle, about {hours} h {minutes:02d} min flying"
         )
 
     def to_dict(self) -> dict[str, Any]:
         return {
+            **({"leg": self.leg} if self.leg else {}),
             "origin": self.origin,
             "destination": self.destination,
             "origin_airports": [a.to_dict() for a in self.origin_airports],
@@ -124,4 +128,7 @@ def run(params: Parameters, ctx: LookupContext) -> FlightEstimate:
     origin = parameters.place(ctx.places, params, "origin", "origin")
     destination = parameters.stop_place(ctx.places, params)
     ctx.progress.report(0.6, "Measuring the distance")
-    return flight_estimate(ctx.places, origin, destination)
+    estimate = flight_estimate(ctx.places, origin, destination)
+    if "destination" in params.get("from_trip", ()):
+        return replace(estimate, leg="home to the first stop")
+    return estimate

@@ -16,10 +16,10 @@ import holidays as holiday_data
 
 from ...countries import country_name
 from ...dates import format_date
-from .. import parameters
 from ..errors import LookupInputError
 from ..parameters import Parameters
 from .base import LookupContext
+from .per_stop import PerStopResult, StopDays, for_each_stop
 
 
 @dataclass(frozen=True, slots=True)
@@ -75,11 +75,13 @@ def public_holidays(country: str, start: date, end: date) -> HolidaysResult:
     return HolidaysResult(country, start, end, tuple(found))
 
 
-def run(params: Parameters, ctx: LookupContext) -> HolidaysResult:
-    destination = parameters.stop_place(ctx.places, params)
-    start, end = parameters.trip_dates(params)
-    ctx.progress.report(0.3, f"Reading the holiday calendar of {destination.country_name}")
-    return public_holidays(destination.country, start, end)
+def run(params: Parameters, ctx: LookupContext) -> PerStopResult:
+    return for_each_stop(params, ctx, _at_stop)
+
+
+def _at_stop(stop: StopDays, ctx: LookupContext) -> HolidaysResult:
+    ctx.progress.report(0.3, f"Reading the holiday calendar of {stop.place.country_name}")
+    return public_holidays(stop.place.country, *stop.days())
 
 
 def _span(start: date, end: date) -> str:

@@ -1,8 +1,8 @@
-"""The time difference between origin and destination, and the local time there, from the
-places' IANA zones (`zoneinfo` with `tzdata`).
+"""The time difference between home (the origin) and each stop, and the local time there,
+from the places' IANA zones (`zoneinfo` with `tzdata`).
 
 The difference is given at a moment ("now" unless the caller names one) and, when the trip
-has a start date, at noon on its first day at the destination: daylight-saving changes
+has dates, at noon on the first day at the stop: daylight-saving changes
 differ between countries (Europe and the US switch weeks apart), so the two can disagree.
 """
 
@@ -18,6 +18,7 @@ from .. import parameters
 from ..errors import LookupInputError
 from ..parameters import Parameters
 from .base import LookupContext
+from .per_stop import PerStopResult, StopDays, for_each_stop
 
 
 @dataclass(frozen=True, slots=True)
@@ -42,7 +43,7 @@ class TimeDifference:
         start, at_start = self.trip_start, self.hours_ahead_at_start
         if start is not None and at_start is not None and at_start != self.hours_ahead:
             text += (
-                f"; on the first trip day ({format_date(start)}) it is {_ahead(at_start)} "
+                f"; on the first day there ({format_date(start)}) it is {_ahead(at_start)} "
                 f"{self.origin}"
             )
         return text
@@ -102,11 +103,13 @@ def _ahead(hours: float) -> str:
     return f"{amount} ahead of" if hours > 0 else f"{amount} behind"
 
 
-def run(params: Parameters, ctx: LookupContext) -> TimeDifference:
+def run(params: Parameters, ctx: LookupContext) -> PerStopResult:
+    """Each stop against home, on the first day there when the trip has dates."""
     origin = parameters.place(ctx.places, params, "origin", "origin")
-    destination = parameters.stop_place(ctx.places, params)
-    start = None
-    if params.get("start_date"):
-        start = parameters.day(params, "start_date", "start date")
-    ctx.progress.report(0.5, "Comparing time zones")
-    return time_difference(origin, destination, parameters.moment(params, "at"), start)
+    at = parameters.moment(params, "at")
+
+    def at_stop(stop: StopDays, ctx: LookupContext) -> TimeDifference:
+        ctx.progress.report(0.5, "Comparing time zones")
+        return time_difference(origin, stop.place, at, stop.start)
+
+    return for_each_stop(params, ctx, at_stop, dated=False)

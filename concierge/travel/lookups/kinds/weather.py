@@ -1,10 +1,10 @@
-"""The weather forecast at the destination for the trip days within reach of a forecast,
+"""The weather forecast at each stop (see `per_stop`) for its days within reach of a forecast,
 from an Open-Meteo-compatible HTTP API (keyless). The only lookup that goes online.
 
-It sends the destination's coordinates and zone and the forecast dates, nothing else, and
+It sends each stop's coordinates and zone and the forecast dates, nothing else, and
 only when the person turned weather forecasts on in Settings ▸ Online lookups; otherwise it
 fails before opening any connection. Forecasts reach `HORIZON_DAYS` days ahead, counted from
-today at the destination: trip days beyond that (or already past) are not asked for.
+today at the stop: days beyond that (or already past) are not asked for.
 """
 
 from __future__ import annotations
@@ -14,11 +14,11 @@ from datetime import date, timedelta
 from typing import Any
 
 from ...dates import format_date, local_now, trip_days
-from .. import parameters
 from ..errors import LookupInputError, OnlineLookupError
 from ..online import OnlineAccess, access_in, get_json, host_of
 from ..parameters import Parameters
 from .base import LookupContext
+from .per_stop import PerStopResult, StopDays, for_each_stop
 
 HORIZON_DAYS = 16
 """Open-Meteo forecasts today and the 15 days after it."""
@@ -68,7 +68,7 @@ def describe(code: int | None) -> str:
 def off_message(url: str) -> str:
     return (
         "Online lookups are off. Turn on weather forecasts in Settings ▸ Online lookups "
-        f"(it sends the destination's coordinates and dates to {host_of(url)})."
+        f"(it sends each stop's coordinates and dates to {host_of(url)})."
     )
 
 
@@ -223,23 +223,20 @@ def forecast(
     return WeatherForecast(place, tz, host, days, tuple(beyond))
 
 
-def run(params: Parameters, ctx: LookupContext) -> WeatherForecast:
+def run(params: Parameters, ctx: LookupContext) -> PerStopResult:
     access = access_in(params)
     if not access.weather:
         raise LookupInputError(off_message(access.weather_url))
-    destination = parameters.stop_place(ctx.places, params)
-    start, end = parameters.trip_dates(params)
-    return forecast(
-        destination.short,
-        destination.lat,
-        destination.lon,
-        destination.tz,
-        start,
-        end,
-        access,
-        today=local_now(destination.tz).date(),
-        ctx=ctx,
-    )
+
+    def at_stop(stop: StopDays, ctx: LookupContext) -> WeatherForecast:
+        where = stop.place
+        first, last = stop.days()
+        today = local_now(where.tz).date()
+        return forecast(
+            where.short, where.lat, where.lon, where.tz, first, last, access, today=today, ctx=ctx
+        )
+
+    return for_each_stop(params, ctx, at_stop)
 
 
 def _number(column: Any, index: int) -> float | None:
