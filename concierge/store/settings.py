@@ -109,7 +109,7 @@ LOOKUPS_ONLINE_WEATHER: Setting[bool] = declare(
     "lookups.online.weather",
     bool,
     False,
-    "Allow the weather lookup to send the destination's coordinates and trip dates to the "
+    "Allow the weather lookup to send each stop's coordinates and dates to the "
     "weather service (LOOKUPS_WEATHER_URL). Off until the person turns it on.",
 )
 LOOKUPS_WEATHER_URL: Setting[str] = declare(

@@ -640,7 +640,7 @@ async def test_weather_forecasts_are_off_until_turned_on_and_ok_saves_the_choice
     assert dialog.online_group.title() == dialog.online_group.accessibleName() == "Online lookups"
     assert dialog.weather_check.text() == "Weather forecasts (Open-Meteo)"
     assert dialog.weather_check.accessibleName() == "Weather forecasts (Open-Meteo)"
-    line = "Sends the destination's coordinates and trip dates to api.open-meteo.com; nothing else."
+    line = "Sends each stop's coordinates and dates to api.open-meteo.com; nothing else."
     assert dialog.weather_note.text() == dialog.weather_check.accessibleDescription() == line
     assert dialog.weather_note.accessibleName() == "What weather forecasts send"
     assert not dialog.weather_check.isChecked()
@@ -675,7 +675,7 @@ async def test_the_weather_line_names_the_configured_host(
     dialog = await make_dialog()
     await until(dialog.weather_check.isEnabled)
     assert dialog.weather_note.text() == (
-        "Sends the destination's coordinates and trip dates to weather.example.org; nothing else."
+        "Sends each stop's coordinates and dates to weather.example.org; nothing else."
     )
 
 

@@ -83,7 +83,7 @@ UNDO_LABEL = "Undo depth"
 def weather_sends(url: str) -> str:
     """The one line that says what the weather lookup sends where."""
     host = urlsplit(url.strip()).hostname or url.strip()
-    return f"Sends the destination's coordinates and trip dates to {host}; nothing else."
+    return f"Sends each stop's coordinates and dates to {host}; nothing else."
 
 
 SESSION_KEY_TEXT = (
