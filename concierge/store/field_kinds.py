@@ -259,8 +259,9 @@ class TimeOfDay(Kind):
 
 
 @dataclass(frozen=True, slots=True)
-class Zone(Kind):
-    """An IANA time zone name; blank is "not known"."""
+class Code(Kind):
+    """One line naming something (a zone, an airport, a trigger), checked by `read`; blank
+    or None is "not known" (None) while `nullable`."""
 
     nullable: bool = True
 
@@ -270,6 +271,22 @@ class Zone(Kind):
         text = one_line(label, value)
         if not text and self.nullable:
             return None
+        return self.read(label, text)
+
+    @abstractmethod
+    def read(self, label: str, text: str) -> str:
+        """The normalised `text`, or ValueError with the message for the person."""
+
+    @property
+    def python_type(self) -> Any:
+        return str
+
+
+@dataclass(frozen=True, slots=True)
+class Zone(Code):
+    """An IANA time zone name; blank is "not known"."""
+
+    def read(self, label: str, text: str) -> str:
         try:
             ZoneInfo(text)
         except (ZoneInfoNotFoundError, ValueError):
@@ -278,31 +295,16 @@ class Zone(Kind):
             ) from None
         return text
 
-    @property
-    def python_type(self) -> Any:
-        return str
-
 
 @dataclass(frozen=True, slots=True)
-class AirportCode(Kind):
+class AirportCode(Code):
     """A three-letter IATA code, upper-cased; blank is "not known"."""
 
-    nullable: bool = True
-
-    def __call__(self, label: str, value: object) -> str | None:
-        if self.nullable and value is None:
-            return None
-        text = one_line(label, value)
-        if not text and self.nullable:
-            return None
+    def read(self, label: str, text: str) -> str:
         code = text.upper()
         if not _THREE_LETTERS.fullmatch(code):
             raise ValueError(f"{label} must be a three-letter IATA code such as LIS{got(text)}.")
         return code
-
-    @property
-    def python_type(self) -> Any:
-        return str
 
     def constraints(self) -> dict[str, Any]:
         return {"max_length": 3}

@@ -31,6 +31,7 @@ from .field_kinds import (
     AirportCode,
     Amount,
     Choice,
+    Code,
     CurrencyCode,
     Day,
     Flag,
@@ -187,26 +188,15 @@ ITEM_RULES: Mapping[str, FieldRule] = {
 
 
 @dataclass(frozen=True, slots=True)
-class Trigger(Kind):
+class Trigger(Code):
     """What completes a goal, as `source:name`; blank is "nothing completes it"."""
 
-    nullable: bool = True
-
-    def __call__(self, label: str, value: object) -> str | None:
-        if self.nullable and value is None:
-            return None
-        text = one_line(label, value)
-        if not text and self.nullable:
-            return None
+    def read(self, label: str, text: str) -> str:
         if not _TRIGGER.fullmatch(text):
             raise ValueError(
                 f"{label} must be a trigger such as lookup:holidays or form:trip-brief{_got(text)}."
             )
         return text
-
-    @property
-    def python_type(self) -> Any:
-        return str
 
 
 GOAL_RULES: Mapping[str, FieldRule] = {
