@@ -291,9 +291,9 @@ def _item(day: str, at: str, title: str, place: str) -> tuple[str, dict[str, Any
 # Goals and pins are numbered in creation order, whoever creates them (1 = BEFORE_REQUEST's).
 STEPS = _steps(
     (
+        call("edit_stops", action="add", place="OPO"),
         call(
             "update_trip",
-            destination="OPO",
             start_date="2025-05-14",
             end_date="2025-05-17",
             travellers=2,

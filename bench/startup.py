@@ -150,7 +150,7 @@ def child_app(data_dir: str) -> None:
 
 
 def seed_database(folder: Path) -> None:
-    """`TRIPS` trips with dates, a destination and `ITEMS_PER_TRIP` items each."""
+    """`TRIPS` trips with dates, a stop and `ITEMS_PER_TRIP` items each."""
     import asyncio
     import datetime
 
@@ -167,12 +167,19 @@ def seed_database(folder: Path) -> None:
                 trip = await services.trips.create(
                     {
                         "title": f"Trip {number + 1}: {cities[number % len(cities)]}",
-                        "destination": cities[number % len(cities)],
                         "start_date": first,
                         "end_date": first + datetime.timedelta(days=4),
                         "travellers": 2,
                         "notes": "Quiet places, good food, one day trip.",
                     }
+                )
+                await services.stops.add(
+                    trip.id,
+                    {
+                        "place": cities[number % len(cities)],
+                        "arrive": first,
+                        "depart": first + datetime.timedelta(days=4),
+                    },
                 )
                 for index in range(ITEMS_PER_TRIP):
                     await services.itinerary.add(

@@ -284,7 +284,6 @@ async def lookups(window: MainWindow, services: TravelServices, stop: asyncio.Ev
         trip_id,
         {
             "origin": "Lisbon",
-            "destination": "Tokyo",
             "start_date": FIRST_DAY,
             "end_date": FIRST_DAY + datetime.timedelta(days=9),
             "budget_amount": 3000.0,
@@ -292,6 +291,9 @@ async def lookups(window: MainWindow, services: TravelServices, stop: asyncio.Ev
         },
         context=ChangeContext(actor=Actor.ASSISTANT),
         strict_places=True,
+    )
+    await services.editor.add_stop(
+        trip_id, {"place": "Tokyo"}, context=ChangeContext(actor=Actor.ASSISTANT)
     )
     running: dict[str, str] = {}
     started = 0
@@ -311,17 +313,17 @@ async def lookups(window: MainWindow, services: TravelServices, stop: asyncio.Ev
 
 
 async def seed_trip(services: TravelServices, trip_id: str) -> None:
-    """Give the shown trip dates, a destination and `SEED_ITEMS` itinerary items over a
+    """Give the shown trip dates, a stop and `SEED_ITEMS` itinerary items over a
     week, as a trip being planned has (same in every scenario)."""
     await services.trips.update(
         trip_id,
         {
             "title": "Porto",
-            "destination": "Porto",
             "start_date": FIRST_DAY,
             "end_date": FIRST_DAY + datetime.timedelta(days=6),
         },
     )
+    await services.stops.add(trip_id, {"place": "Porto"})
     for index in range(SEED_ITEMS):
         day = FIRST_DAY + datetime.timedelta(days=index % 7)
         values = {"day": day, "start_time": f"{9 + index // 7:02d}:30", "title": f"Visit {index}"}
