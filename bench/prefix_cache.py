@@ -1,7 +1,7 @@
-"""Prefix-cache reuse over a 20-call session in which the trip, the trip brief, the goals
+"""Prefix-cache reuse over a 21-call session in which the trip, the trip brief, the goals
 and the pinned context all change on every call.
 
-One request makes 20 model calls (19 tool-call replies, then the final answer) against the
+One request makes 21 model calls (20 tool-call replies, then the final answer) against the
 loopback fake OpenAI server, whose prefix cache follows OpenAI's rules: nothing below 1,024
 tokens, hits reported in 128-token steps above that, routing by the first 256 tokens plus
 `prompt_cache_key`. Tokens are counted by the fake server's tokenizer over its canonical
@@ -256,7 +256,7 @@ async def make(desk: Desk, edits: Sequence[PersonEdit]) -> None:
     await desk.services.form_filler.idle()
 
 
-# -- the scripted session: 19 tool calls, then the final answer ------------------------------
+# -- the scripted session: 20 tool calls, then the final answer ------------------------------
 
 TRIP_TITLE = "Porto with Ana"
 BEFORE_REQUEST = (add_goal("Flights booked"), add_pin("No red-eye flights", all_trips=True))
@@ -290,8 +290,8 @@ def _item(day: str, at: str, title: str, place: str) -> tuple[str, dict[str, Any
 
 # Goals and pins are numbered in creation order, whoever creates them (1 = BEFORE_REQUEST's).
 STEPS = _steps(
+    (call("edit_stops", action="add", place="OPO"),),
     (
-        call("edit_stops", action="add", place="OPO"),
         call(
             "update_trip",
             start_date="2025-05-14",
