@@ -13,6 +13,7 @@ from .compaction import (
     Summarizer,
     Summary,
     TokenEstimator,
+    budget_for_window,
     summary_text,
 )
 from .context import (
@@ -27,6 +28,7 @@ from .errors import (
     AgentError,
     AgentRunError,
     CompactionError,
+    ContextOverflowError,
     ContextProviderError,
     ContextProviderTimeout,
     IncompleteAnswerError,
@@ -104,6 +106,7 @@ __all__ = [
     "ContentPart",
     "ContextHook",
     "ContextHookRun",
+    "ContextOverflowError",
     "ContextPart",
     "ContextProvider",
     "ContextProviderError",
@@ -156,6 +159,7 @@ __all__ = [
     "UsageError",
     "UserMessage",
     "VideoPart",
+    "budget_for_window",
     "is_compaction_summary",
     "summary_text",
     "tool_titles",

@@ -106,6 +106,23 @@ class CharTokenEstimator:
         return self.message_overhead + media + math.ceil(chars / self.chars_per_token)
 
 
+WINDOW_MARGIN_SHARE = 16
+"""A sixteenth of a known window is kept free beside the answer: estimates of the input's
+size run a little off until the server's usage has calibrated them."""
+WINDOW_MARGIN_MINIMUM = 256
+
+
+def budget_for_window(budget: int, window: int | None, answer_tokens: int) -> int:
+    """The budget in use: `budget`, lowered to fit a known context `window` with room for an
+    answer of `answer_tokens` and a margin. Never below a quarter of the window, so an answer
+    cap that takes most of a small window still leaves the conversation some room."""
+    if window is None:
+        return budget
+    margin = max(WINDOW_MARGIN_MINIMUM, window // WINDOW_MARGIN_SHARE)
+    fits = max(window - answer_tokens - margin, window // 4, 1)
+    return min(budget, fits)
+
+
 @dataclass(frozen=True, slots=True)
 class CompactionPolicy:
     """When to compact and how much recent conversation to keep verbatim.
@@ -123,10 +140,14 @@ class CompactionPolicy:
     keep_recent: float = 0.5
     estimator: TokenEstimator = field(default_factory=CharTokenEstimator)
     use_reported_usage: bool = True
+    answer_tokens: int = 0
+    """The answer cap the model is sent: kept free of the budget once the window is known."""
 
     def __post_init__(self) -> None:
         if self.budget_tokens < 1:
             raise UsageError(f"The token budget must be positive, not {self.budget_tokens}.")
+        if self.answer_tokens < 0:
+            raise UsageError(f"answer_tokens cannot be negative, not {self.answer_tokens}.")
         if not 0 < self.keep_recent < 1:
             raise UsageError(
                 f"keep_recent is the share of the room kept for recent messages: between 0 "
@@ -232,6 +253,37 @@ class Compactor:
         self._ratio = 1.0
         self._snapshot_tokens = 0
         self._warned = False
+        self.window: int | None = None
+        """The model's context window in tokens, when known (reported, or learned from a
+        refusal)."""
+
+    @property
+    def budget(self) -> int:
+        """The budget in use: the policy's, fitted to the window when it is known."""
+        policy = self.policy
+        return budget_for_window(policy.budget_tokens, self.window, policy.answer_tokens)
+
+    def refused(
+        self,
+        messages: Sequence[Message],
+        summarize_before: int,
+        *,
+        requested: int | None,
+        window: int | None,
+    ) -> None:
+        """Learn from a request the server refused as too long for its context.
+
+        `requested` (the prompt's tokens by the server's count) calibrates the estimates;
+        `window` is the server's context. Without it the window is at most what was sent,
+        so the next check compacts below that.
+        """
+        estimated = self._fixed + sum(_sizes(self.policy.estimator, messages, summarize_before))
+        if requested is not None and requested > 0 and estimated > 0:
+            self._ratio = min(max(requested / estimated, _MIN_RATIO), _MAX_RATIO)
+        sent = requested if requested is not None else round(estimated * self._ratio)
+        if window is None or window <= 0:
+            window = sent if self.window is None else min(self.window, sent)
+        self.window = window
 
     def observe(
         self, messages: Sequence[Message], summarize_before: int, usage: Usage | None
@@ -266,16 +318,17 @@ class Compactor:
         boundary = summary_boundary(view) if summarize_results else 0
         sizes = _sizes(policy.estimator, view, boundary)
         before = self._fixed + sum(sizes) + self._snapshot_tokens
-        if before * self._ratio <= policy.budget_tokens:
+        budget = self.budget
+        if before * self._ratio <= budget:
             return None
-        room = policy.budget_tokens / self._ratio - self._fixed - self._snapshot_tokens
+        room = budget / self._ratio - self._fixed - self._snapshot_tokens
         if room <= 0:
             if not self._warned:
                 self._warned = True
                 log.warning(
                     "The system prompt, tools and snapshot alone pass the context budget of "
                     "%d tokens; older messages are not summarized.",
-                    policy.budget_tokens,
+                    budget,
                 )
             return None
         tail_sizes = sizes[1:] if summary is not None else sizes

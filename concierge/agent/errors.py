@@ -59,6 +59,18 @@ class ModelError(AgentRunError):
         self.retryable = retryable
 
 
+class ContextOverflowError(ModelError):
+    """The server refused the request as longer than its context window (a 400).
+
+    `requested` is the prompt's size and `window` the context, in the server's tokens, when
+    its answer says them. The loop compacts and retries once before it gives up."""
+
+    def __init__(self, message: str, *, requested: int | None, window: int | None) -> None:
+        super().__init__(message, status_code=400, retryable=True)
+        self.requested = requested
+        self.window = window
+
+
 class IncompleteAnswerError(ModelError):
     """The server's answer ended before its end: the stream was cut, no finish reason came.
 

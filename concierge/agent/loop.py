@@ -23,7 +23,9 @@ from .errors import (
     AbortedError,
     AgentBusyError,
     CompactionError,
+    ContextOverflowError,
     IncompleteAnswerError,
+    ModelError,
     NothingToRetryError,
     ToolError,
     UsageError,
@@ -136,17 +138,17 @@ class Agent:
         self._summarize = summarize_tool_results
         self._outcome_lookup = outcome_lookup
         self._pairing = PairingCheck()
-        self._compactor = (
-            Compactor(
-                compaction,
+        self._compactor: Compactor | None = None
+        self._own_summarizer: ModelSummarizer | None = None
+        if compaction is not None:
+            if summarizer is None:
                 # Summary requests of up to about three quarters of the budget.
-                summarizer or ModelSummarizer(model, chunk_chars=3 * compaction.budget_tokens),
-                system_prompt=system_prompt,
-                tools=self._tool_specs,
+                summarizer = self._own_summarizer = ModelSummarizer(
+                    model, chunk_chars=3 * compaction.budget_tokens
+                )
+            self._compactor = Compactor(
+                compaction, summarizer, system_prompt=system_prompt, tools=self._tool_specs
             )
-            if compaction is not None
-            else None
-        )
         self._compaction_failed = False
         self._providers = ContextProviders()
         self._events = EventHub()
@@ -168,6 +170,34 @@ class Agent:
     @property
     def compaction(self) -> CompactionPolicy | None:
         return self._compactor.policy if self._compactor is not None else None
+
+    @property
+    def context_budget(self) -> int | None:
+        """Tokens per model call before older messages are summarized: the policy's budget
+        fitted to the model's context window once that is known; None without compaction."""
+        return self._compactor.budget if self._compactor is not None else None
+
+    @property
+    def context_window(self) -> int | None:
+        """The model's context window in tokens, as reported or learned; None if unknown."""
+        return self._compactor.window if self._compactor is not None else None
+
+    def set_context_window(self, tokens: int | None) -> None:
+        """Fit compaction to the model's context window (as the server reports it), leaving
+        room for the answer; None forgets it. Takes effect at the next model call."""
+        if tokens is not None and tokens < 1:
+            raise UsageError(f"A context window must be positive, not {tokens}.")
+        if self._compactor is None:
+            return
+        self._compactor.window = tokens
+        self._fit_summarizer()
+
+    def _fit_summarizer(self) -> None:
+        """Keep the default summarizer's requests within the budget in use."""
+        if self._own_summarizer is not None and self._compactor is not None:
+            chars = 3 * self._compactor.budget
+            self._own_summarizer.chunk_chars = chars
+            self._own_summarizer.message_chars = min(self._own_summarizer.message_chars, chars)
 
     @property
     def busy(self) -> bool:
@@ -231,7 +261,10 @@ class Agent:
             await self._answer_dangling_calls(ABORTED_RESULT)
             while iteration < self._max_iterations:
                 iteration += 1
-                reply = await self._iterate(iteration, signal)
+                try:
+                    reply = await self._iterate(iteration, signal)
+                except ContextOverflowError as refusal:
+                    reply = await self._iterate(iteration, signal, after_refusal=refusal)
                 if reply.usage is not None:
                     usage.append(reply.usage)
                 if not reply.tool_calls:
@@ -252,10 +285,23 @@ class Agent:
         self._events.emit(TurnEndEvent(TurnStatus.ITERATION_LIMIT, iteration, message))
         return TurnResult(TurnStatus.ITERATION_LIMIT, "", iteration, tuple(usage), message)
 
-    async def _iterate(self, iteration: int, signal: AbortSignal | None) -> AssistantMessage:
+    async def _iterate(
+        self,
+        iteration: int,
+        signal: AbortSignal | None,
+        *,
+        after_refusal: ContextOverflowError | None = None,
+    ) -> AssistantMessage:
+        """One model call. `after_refusal`: the server refused this call's previous attempt
+        as too long for its context; it is made again only if compaction shortened the input."""
         history = self._pairing.paired(await self._history.load())
+        compacted = None
         if self._compactor is not None and not self._compaction_failed:
-            history = await self._compact(self._compactor, history, iteration, signal)
+            compacted = await self._compact(self._compactor, history, iteration, signal)
+        if compacted is not None:
+            history = compacted
+        elif after_refusal is not None:
+            raise _too_long(after_refusal, self.context_window, summarized=False)
         context = await self._providers.resolve(signal, iteration)
         self._events.emit(RuntimeContextEvent(context))
         snapshot = runtime_context_message(context.text) if context.text else None
@@ -286,9 +332,20 @@ class Agent:
             if error.text.strip():
                 await self._history.append([AssistantMessage(text=error.text, incomplete=True)])
             raise
+        except ContextOverflowError as error:
+            if self._compactor is not None:
+                self._compactor.refused(
+                    messages, boundary, requested=error.requested, window=error.window
+                )
+                self._fit_summarizer()
+            if after_refusal is not None:
+                raise _too_long(error, self.context_window, summarized=True) from error
+            raise
         message = AssistantMessage(
             text=reply.text,
-            tool_calls=reply.tool_calls,
+            # An answer cut at its cap may have been writing a call: its arguments are
+            # cut short, so no call of it is run.
+            tool_calls=() if reply.finish_reason == ANSWER_CAP_REACHED else reply.tool_calls,
             finish_reason=reply.finish_reason,
             usage=reply.usage,
         )
@@ -315,8 +372,9 @@ class Agent:
         history: list[Message],
         iteration: int,
         signal: AbortSignal | None,
-    ) -> list[Message]:
-        """Summarize older turns if the input would pass the budget; return the history to use.
+    ) -> list[Message] | None:
+        """Summarize older turns if the input would pass the budget; return the history to
+        use, or None when it stays as it was (no need, nothing to cut, or a failure).
 
         The summary is stored in one append after it is complete, so a failure leaves the
         history as it was: the failure is reported and the turn goes on with the full input
@@ -333,7 +391,7 @@ class Agent:
                 ),
             )
             if compaction is None:
-                return history
+                return None
             await self._history.append([compaction.summary])
         except (AbortedError, asyncio.CancelledError):
             raise
@@ -346,7 +404,7 @@ class Agent:
             )
             failure.__cause__ = error
             self._events.emit(ErrorEvent(failure, iteration))
-            return history
+            return None
         self._events.emit(
             CompactionEvent(
                 summary=compaction.summary,
@@ -468,6 +526,29 @@ class Agent:
         except Exception:
             log.exception("could not look up what tool call %s did", call.id)
             return None
+
+
+ANSWER_CAP_REACHED = "length"
+"""The finish reason of an answer that stopped at its token cap."""
+
+
+def _too_long(error: ContextOverflowError, window: int | None, *, summarized: bool) -> ModelError:
+    """The refusal of a request longer than the model's context, in words for the person."""
+    size = f" of {window:,} tokens" if window is not None else ""
+    why = (
+        "even after older messages were summarized"
+        if summarized
+        else "and there were no older messages left to summarize"
+    )
+    failure = ModelError(
+        f"The request is too long for the model's context window{size}, {why}. Your message "
+        "is kept. Give the model a larger context on the server (llama-server -c, Ollama's "
+        "num_ctx, LM Studio's context length) or shorten the message, then Retry.",
+        status_code=400,
+        retryable=True,
+    )
+    failure.__cause__ = error
+    return failure
 
 
 def _error(call: ToolCall, content: str) -> ToolResult:

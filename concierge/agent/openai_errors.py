@@ -8,6 +8,7 @@ start-up path.
 
 from __future__ import annotations
 
+import re
 import socket
 from collections.abc import Mapping
 from typing import TYPE_CHECKING
@@ -70,6 +71,59 @@ def describe_openai_error(
             return f"The model server is rate limiting requests (429): {detail}"
         return f"The model server answered {status}: {detail}"
     return f"The model server's answer could not be read: {error}"
+
+
+_OVERFLOW_MARKS = (
+    "exceed_context_size_error",  # llama.cpp's type
+    "context_length_exceeded",  # OpenAI's code
+    "maximum context length",  # OpenAI's and vLLM's wording
+    "available context size",  # llama.cpp
+    "max context size",  # llama.cpp, without context shift
+    "context length of only",  # LM Studio
+)
+_WINDOW_PATTERNS = (
+    re.compile(r"context size \((\d+) tokens\)"),
+    re.compile(r"maximum context length is (\d+)"),
+    re.compile(r"context length of only (\d+)"),
+)
+_REQUESTED_PATTERNS = (
+    re.compile(r"(?:request|input) \((\d+) tokens\)"),
+    re.compile(r"\((\d+) in the messages"),
+    re.compile(r"resulted in (\d+) tokens"),
+    re.compile(r"request has (\d+) input tokens"),
+    re.compile(r"keep the first (\d+) tokens"),
+)
+
+
+def context_overflow(error: openai.APIStatusError) -> tuple[int | None, int | None] | None:
+    """(prompt tokens, context window) of a refusal for a request longer than the server's
+    context, each None when the server does not say it; None when `error` is another one.
+
+    llama.cpp reports both as fields (`n_prompt_tokens`, `n_ctx`); OpenAI, vLLM and LM Studio
+    say them in the message.
+    """
+    if error.status_code != 400:
+        return None
+    body = error.body
+    inner = body.get("error", body) if isinstance(body, Mapping) else None
+    fields = inner if isinstance(inner, Mapping) else {}
+    words = " ".join(str(fields.get(key, "")) for key in ("type", "code", "message"))
+    words = f"{words} {error.message}".lower()
+    if not any(mark in words for mark in _OVERFLOW_MARKS):
+        return None
+    return (
+        _tokens(fields.get("n_prompt_tokens"), words, _REQUESTED_PATTERNS),
+        _tokens(fields.get("n_ctx"), words, _WINDOW_PATTERNS),
+    )
+
+
+def _tokens(field: object, words: str, patterns: tuple[re.Pattern[str], ...]) -> int | None:
+    if isinstance(field, int) and not isinstance(field, bool) and field > 0:
+        return field
+    for pattern in patterns:
+        if (found := pattern.search(words)) is not None:
+            return int(found.group(1))
+    return None
 
 
 def seconds(value: float) -> str:

@@ -19,15 +19,27 @@ import httpx2
 import openai
 import pydantic
 
-from .errors import IncompleteAnswerError, ModelError, UnreadableAnswer, UsageError
+from .errors import (
+    ContextOverflowError,
+    IncompleteAnswerError,
+    ModelError,
+    UnreadableAnswer,
+    UsageError,
+)
 from .events import AgentEvent, ModelRequestEvent, TextDelta
 from .messages import ImagePart, UserMessage
 from .model import ModelReply, ModelRequest
 from .openai_answers import StreamedAnswer, completion_reply, cut_off_message
 from .openai_client import auth_headers
-from .openai_errors import describe_openai_error, seconds
+from .openai_errors import context_overflow, describe_openai_error, seconds
 from .openai_format import ChatFormatter
 from .suspensions import Watched
+
+MAX_TOKENS = "max_tokens"
+"""The answer cap's field most servers read; OpenAI's reasoning models refuse it."""
+MAX_COMPLETION_TOKENS = "max_completion_tokens"
+_OTHER_CAP_FIELD = {MAX_TOKENS: MAX_COMPLETION_TOKENS, MAX_COMPLETION_TOKENS: MAX_TOKENS}
+_REFUSED_WORDS = ("unsupported", "not supported", "unrecognized", "not permitted", "unknown")
 
 
 class OpenAIChatModel:
@@ -42,6 +54,9 @@ class OpenAIChatModel:
     A long answer that keeps streaming is never cut by them.
     Once the server refused a request that carried an image (400), images are sent as a
     line saying one was attached (`images_refused`), so Retry goes through.
+    `answer_cap` is sent as `answer_cap_field`: OpenAI's reasoning models refuse `max_tokens`
+    and want `max_completion_tokens`, which Ollama ignores; a server that refuses the field
+    by name gets the other one, once, in the same call.
     """
 
     def __init__(
@@ -57,12 +72,18 @@ class OpenAIChatModel:
         extra_body: Mapping[str, Any] | None = None,
         connect_timeout: float | None = None,
         idle_timeout: float | None = None,
+        answer_cap: int | None = None,
+        answer_cap_field: str = MAX_TOKENS,
     ) -> None:
         if not model:
             raise UsageError("Choose a model name for the OpenAI-compatible server.")
         for name, value in (("connect_timeout", connect_timeout), ("idle_timeout", idle_timeout)):
             if value is not None and not value > 0:
                 raise UsageError(f"{name} must be a positive number of seconds, not {value}.")
+        if answer_cap is not None and answer_cap < 1:
+            raise UsageError(f"answer_cap must be a positive number of tokens, not {answer_cap}.")
+        if answer_cap_field not in _OTHER_CAP_FIELD:
+            raise UsageError(f"answer_cap_field must be one of {sorted(_OTHER_CAP_FIELD)}.")
         self.client = client
         self.model = model
         self.stream = stream
@@ -73,6 +94,8 @@ class OpenAIChatModel:
         self.extra_body = dict(extra_body or {})
         self.connect_timeout = connect_timeout
         self.idle_timeout = idle_timeout
+        self.answer_cap = answer_cap
+        self.answer_cap_field = answer_cap_field
         self.images_refused = False
         self._formatter = ChatFormatter()
 
@@ -94,6 +117,8 @@ class OpenAIChatModel:
             payload["temperature"] = self.temperature
         if self.prompt_cache_key:
             payload["prompt_cache_key"] = self.prompt_cache_key
+        if self.answer_cap is not None:
+            payload[self.answer_cap_field] = self.answer_cap
         if self.stream:
             payload["stream"] = True
             if self.include_usage:
@@ -104,19 +129,38 @@ class OpenAIChatModel:
     async def respond(
         self, request: ModelRequest, emit: Callable[[AgentEvent], None]
     ) -> ModelReply:
-        payload = self.payload(request)
-        emit(ModelRequestEvent(payload=payload, iteration=request.iteration))
-        try:
-            if self.stream:
-                return await self._stream(payload, request.iteration, emit)
-            return await self._complete(payload)
-        except openai.APIError as error:
-            raise self._readable(error, sends_images=_sends_images(request)) from error
-        except (json.JSONDecodeError, pydantic.ValidationError, UnreadableAnswer) as error:
-            raise ModelError(
-                f"The model server sent data that could not be read as an OpenAI answer: {error}",
-                retryable=True,
-            ) from error
+        switched = False
+        while True:
+            payload = self.payload(request)
+            emit(ModelRequestEvent(payload=payload, iteration=request.iteration))
+            try:
+                if self.stream:
+                    return await self._stream(payload, request.iteration, emit)
+                return await self._complete(payload)
+            except openai.APIError as error:
+                if not switched and self._refuses_cap_field(error):
+                    switched = True
+                    self.answer_cap_field = _OTHER_CAP_FIELD[self.answer_cap_field]
+                    continue
+                raise self._readable(error, sends_images=_sends_images(request)) from error
+            except (json.JSONDecodeError, pydantic.ValidationError, UnreadableAnswer) as error:
+                raise ModelError(
+                    "The model server sent data that could not be read as an OpenAI answer: "
+                    f"{error}",
+                    retryable=True,
+                ) from error
+
+    def _refuses_cap_field(self, error: openai.APIError) -> bool:
+        """Whether the server refused the answer cap's field by name (a 400 naming it)."""
+        if self.answer_cap is None or not isinstance(error, openai.BadRequestError):
+            return False
+        name = self.answer_cap_field
+        body = error.body
+        inner = body.get("error", body) if isinstance(body, Mapping) else None
+        if isinstance(inner, Mapping) and inner.get("param") == name:
+            return True
+        text = error.message.lower()
+        return name in text and any(word in text for word in _REFUSED_WORDS)
 
     async def _post(self, payload: dict[str, Any], *, stream: bool) -> Any:
         """POST the payload as built and give back plain JSON (a stream of it when `stream`).
@@ -219,6 +263,9 @@ class OpenAIChatModel:
             )
         text = describe_openai_error(error, where, model=self.model, sends_images=sends_images)
         if isinstance(error, openai.APIStatusError):
+            if (overflow := context_overflow(error)) is not None:
+                requested, window = overflow
+                return ContextOverflowError(text, requested=requested, window=window)
             status = error.status_code
             if status == 400 and sends_images:
                 self.images_refused = True

@@ -95,6 +95,15 @@ ASSISTANT_CONTEXT_BUDGET: Setting[int] = declare(
     "current state included) before older messages are summarized for it. The whole "
     "conversation stays saved and visible.",
 )
+ANSWER_CAP_MINIMUM = 256
+ASSISTANT_ANSWER_CAP: Setting[int] = declare(
+    "assistant.answer_cap_tokens",
+    Annotated[int, Field(ge=ANSWER_CAP_MINIMUM, le=200_000)],
+    2_048,
+    "The longest answer the assistant may write in one model call, in tokens (sent to the "
+    "server as its output cap, and kept free of the context budget). An answer cut there "
+    "says so in the chat.",
+)
 UI_LAST_TRIP_ID: Setting[str | None] = declare(
     "ui.last_trip_id", str | None, None, "The trip to open at start-up."
 )

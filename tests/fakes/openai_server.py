@@ -26,7 +26,7 @@ from typing import Any, Self
 from urllib.parse import urlsplit
 
 from tests.fakes.pairing import pairing_error
-from tests.fakes.prefix_cache import PrefixCache, PromptUsage
+from tests.fakes.prefix_cache import PrefixCache, PromptUsage, canonical_prompt, count_tokens
 from tests.fakes.replies import (
     CREATED,
     JsonResponse,
@@ -39,6 +39,7 @@ from tests.fakes.replies import (
 
 CHAT_PATH = "/v1/chat/completions"
 MODELS_PATH = "/v1/models"
+PROPS_PATH = "/props"
 NO_REPLY_MESSAGE = "fake server: no scripted reply left"
 
 _POLL_SECONDS = 0.01
@@ -84,9 +85,20 @@ class FakeOpenAIServer:
     functions, ``wait_for`` timeouts) so a test can surface them.
     """
 
-    def __init__(self, *, models: Iterable[str] = ("fake-model",), wait_timeout: float = 30.0):
+    def __init__(
+        self,
+        *,
+        models: Iterable[str] = ("fake-model",),
+        wait_timeout: float = 30.0,
+        context_window: int | None = None,
+    ):
         self.models: list[str] = list(models)
         self.wait_timeout = wait_timeout
+        self.context_window = context_window
+        """Like llama.cpp's context size: reported as ``meta.n_ctx`` in /v1/models and as
+        ``default_generation_settings.n_ctx`` at /props, and a chat request of as many
+        prompt tokens or more is refused with llama.cpp's 400. None: like OpenAI, no report
+        and no /props."""
         self.prefix_cache = PrefixCache()
         self.errors: list[BaseException] = []
         self._cond = threading.Condition()
@@ -234,11 +246,27 @@ class FakeOpenAIServer:
         with self._cond:
             self._requests.append(request)
             reply = None
-            refused = request.body is not None and pairing_error(request.body) is not None
+            refused = request.body is not None and self.refusal(request.body) is not None
             if _is_chat(request) and request.body is not None and not refused and self._replies:
                 reply = self._replies.popleft()
             self._cond.notify_all()
             return reply
+
+    def refusal(self, body: dict[str, Any]) -> dict[str, Any] | None:
+        """The 400 body a chat request gets without taking a reply: unpaired tool
+        messages, or a prompt that does not fit ``context_window`` (llama.cpp's words)."""
+        paired = pairing_error(body)
+        if paired is not None or self.context_window is None:
+            return paired
+        tokens = count_tokens(canonical_prompt(body))
+        if tokens < self.context_window:
+            return None
+        message = (
+            f"request ({tokens} tokens) exceeds the available context size "
+            f"({self.context_window} tokens), try increasing it"
+        )
+        error = {"code": 400, "message": message, "type": "exceed_context_size_error"}
+        return {"error": {**error, "n_prompt_tokens": tokens, "n_ctx": self.context_window}}
 
     def _next_id(self, prefix: str) -> str:
         """Deterministic ids ("call_1", "call_2", ...), numbered per prefix."""
@@ -367,11 +395,21 @@ class _Handler(BaseHTTPRequestHandler):
             if _is_chat(self.record):
                 self._chat(reply)
             elif self.command == "GET" and route == MODELS_PATH:
-                data = [
+                data: list[dict[str, Any]] = [
                     {"id": m, "object": "model", "created": CREATED, "owned_by": "fake"}
                     for m in app.models
                 ]
+                if app.context_window is not None:
+                    for model in data:
+                        model["meta"] = {
+                            "n_ctx": app.context_window,
+                            "n_ctx_train": app.context_window,
+                        }
                 self._send(JsonResponse(200, {"object": "list", "data": data}))
+            elif self.command == "GET" and route == PROPS_PATH and app.context_window:
+                settings = {"n_ctx": app.context_window, "params": {"n_predict": -1}}
+                props = {"default_generation_settings": settings, "total_slots": 1}
+                self._send(JsonResponse(200, props))
             else:
                 message = f"Unknown request URL: {self.command} {route}."
                 body = error_body(message, "invalid_request_error", "unknown_url")
@@ -391,7 +429,7 @@ class _Handler(BaseHTTPRequestHandler):
             error = error_body("fake server: body is not a JSON object", "invalid_request_error")
             self._send(JsonResponse(400, error))
             return
-        refusal = pairing_error(body)
+        refusal = self.server.app.refusal(body)
         if refusal is not None:
             self._send(JsonResponse(400, refusal))
             return

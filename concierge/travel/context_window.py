@@ -1,0 +1,195 @@
+"""Asking a model server how long a context it has, where it says so.
+
+llama.cpp reports its slot's context in `/v1/models` (`meta.n_ctx`) and at `/props`, at the
+server's root; vLLM as `max_model_len` in `/v1/models`; Ollama through `/api/ps` (a loaded
+model's `context_length`) and `/api/show` (`num_ctx` when set, else the model's trained
+`<arch>.context_length`); LM Studio in `/api/v0/models`. OpenAI reports nothing: the
+setting alone applies there. Every probe is bounded in time and any failure only means
+"not reported": the assistant works without it, with the budget the person set.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import re
+from collections.abc import Awaitable, Callable, Mapping
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+from urllib.parse import urlsplit, urlunsplit
+
+from concierge.store.model_profile import base_url_problem, normalize_base_url
+
+if TYPE_CHECKING:
+    import openai
+
+log = logging.getLogger(__name__)
+
+PROBE_TIMEOUT = 3.0
+"""Seconds the probes of one server may take together: local servers answer at once."""
+
+
+@dataclass(frozen=True, slots=True)
+class ContextWindow:
+    """A context window as a server reported it; `source` says where, for the person."""
+
+    tokens: int
+    source: str
+
+
+Probe = Callable[["openai.AsyncOpenAI", str, str], Awaitable[ContextWindow | None]]
+
+
+async def probe_context_window(
+    base_url: str,
+    api_key: str | None,
+    model: str,
+    preset: str,
+    # ASYNC109: the timeout bounds the probes' requests and is passed to the SDK as well.
+    timeout: float = PROBE_TIMEOUT,  # noqa: ASYNC109
+) -> ContextWindow | None:
+    """The context window of `model` as the server at `base_url` reports it, or None when
+    it reports none, cannot be asked, or takes longer than `timeout` seconds."""
+    base_url = normalize_base_url(base_url)
+    probes = PROBES.get(preset, PROBES["custom"])
+    if not probes or not model or base_url_problem(base_url) is not None:
+        return None
+    from concierge.agent.openai_client import model_client
+
+    client = model_client(base_url, api_key, max_retries=0, timeout=timeout)
+    root = server_root(base_url)
+    tasks = [asyncio.ensure_future(probe(client, root, model)) for probe in probes]
+    try:
+        await asyncio.wait(tasks, timeout=timeout)
+    finally:
+        for task in tasks:
+            task.cancel()
+        await asyncio.gather(*tasks, return_exceptions=True)
+        await client.close()
+    for task in tasks:  # In the order of the probes: the most exact report first.
+        if task.cancelled():
+            continue
+        if (error := task.exception()) is not None:
+            log.debug("context window probe of %s failed: %s", base_url, error)
+        elif (window := task.result()) is not None:
+            return window
+    return None
+
+
+def server_root(base_url: str) -> str:
+    """The server's own root: the base URL without its trailing /v1 (llama.cpp's /props,
+    Ollama's /api and LM Studio's /api/v0 live beside /v1, not under it)."""
+    parts = urlsplit(normalize_base_url(base_url))
+    path = parts.path[: -len("/v1")] if parts.path.endswith("/v1") else parts.path
+    return urlunsplit((parts.scheme, parts.netloc, path, "", ""))
+
+
+async def _get(client: openai.AsyncOpenAI, url: str) -> Any:
+    from concierge.agent.openai_client import auth_headers
+
+    return await client.get(url, cast_to=object, options={"headers": auth_headers(client)})
+
+
+async def from_models(client: openai.AsyncOpenAI, root: str, model: str) -> ContextWindow | None:
+    """llama.cpp's `meta.n_ctx` or vLLM's `max_model_len` in GET {base URL}/models."""
+    entry = _entry(await _get(client, "/models"), "data", ("id",), model, lone=True)
+    if entry is None:
+        return None
+    meta = entry.get("meta")
+    if isinstance(meta, Mapping) and (tokens := _tokens(meta.get("n_ctx"))) is not None:
+        return ContextWindow(tokens, "the server's /v1/models (meta.n_ctx)")
+    if (tokens := _tokens(entry.get("max_model_len"))) is not None:
+        return ContextWindow(tokens, "the server's /v1/models (max_model_len)")
+    return None
+
+
+async def from_props(client: openai.AsyncOpenAI, root: str, model: str) -> ContextWindow | None:
+    """llama.cpp's `default_generation_settings.n_ctx` at GET /props."""
+    props = await _get(client, f"{root}/props")
+    settings = props.get("default_generation_settings") if isinstance(props, Mapping) else None
+    if isinstance(settings, Mapping) and (tokens := _tokens(settings.get("n_ctx"))) is not None:
+        return ContextWindow(tokens, "the server's /props (n_ctx)")
+    return None
+
+
+async def from_ollama_ps(client: openai.AsyncOpenAI, root: str, model: str) -> ContextWindow | None:
+    """The context a running Ollama model was loaded with: GET /api/ps."""
+    entry = _entry(await _get(client, f"{root}/api/ps"), "models", ("name", "model"), model)
+    if entry is not None and (tokens := _tokens(entry.get("context_length"))) is not None:
+        return ContextWindow(tokens, "Ollama's /api/ps (the loaded model's context_length)")
+    return None
+
+
+_NUM_CTX = re.compile(r"^\s*num_ctx\s+(\d+)\s*$", re.MULTILINE)
+
+
+async def from_ollama_show(
+    client: openai.AsyncOpenAI, root: str, model: str
+) -> ContextWindow | None:
+    """Ollama's POST /api/show: `num_ctx` when the model sets it, else `<arch>.context_length`."""
+    from concierge.agent.openai_client import auth_headers
+
+    shown = await client.post(
+        f"{root}/api/show",
+        body={"model": model},
+        cast_to=object,
+        options={"headers": auth_headers(client)},
+    )
+    if not isinstance(shown, Mapping):
+        return None
+    parameters = shown.get("parameters")
+    if isinstance(parameters, str) and (found := _NUM_CTX.search(parameters)) is not None:
+        return ContextWindow(int(found.group(1)), "Ollama's /api/show (num_ctx)")
+    info = shown.get("model_info")
+    if not isinstance(info, Mapping):
+        return None
+    arch = info.get("general.architecture")
+    tokens = _tokens(info.get(f"{arch}.context_length")) if isinstance(arch, str) else None
+    if tokens is not None:
+        return ContextWindow(tokens, f"Ollama's /api/show ({arch}.context_length)")
+    return None
+
+
+async def from_lmstudio(client: openai.AsyncOpenAI, root: str, model: str) -> ContextWindow | None:
+    """LM Studio's GET /api/v0/models: the loaded context, else the model's maximum."""
+    entry = _entry(await _get(client, f"{root}/api/v0/models"), "data", ("id",), model)
+    if entry is None:
+        return None
+    if (tokens := _tokens(entry.get("loaded_context_length"))) is not None:
+        return ContextWindow(tokens, "LM Studio's /api/v0/models (loaded_context_length)")
+    if (tokens := _tokens(entry.get("max_context_length"))) is not None:
+        return ContextWindow(tokens, "LM Studio's /api/v0/models (max_context_length)")
+    return None
+
+
+PROBES: dict[str, tuple[Probe, ...]] = {
+    "openai": (),
+    "llamacpp": (from_models, from_props),
+    "vllm": (from_models,),
+    "ollama": (from_ollama_ps, from_ollama_show),
+    "lmstudio": (from_lmstudio,),
+    "custom": (from_models, from_props, from_ollama_ps, from_ollama_show, from_lmstudio),
+}
+"""Which probes each preset's server answers, the most exact first."""
+
+
+def _entry(
+    listing: object, key: str, names: tuple[str, ...], model: str, *, lone: bool = False
+) -> Mapping[str, Any] | None:
+    """The listing's entry for `model` (Ollama's "name:latest" matches "name"); with `lone`,
+    the only entry when there is one (llama.cpp serves one model under whatever alias)."""
+    entries = listing.get(key) if isinstance(listing, Mapping) else None
+    if not isinstance(entries, list):
+        return None
+    found = [entry for entry in entries if isinstance(entry, Mapping)]
+    wanted = {model, f"{model}:latest"}
+    for entry in found:
+        if any(entry.get(name) in wanted for name in names):
+            return entry
+    return found[0] if lone and len(found) == 1 else None
+
+
+def _tokens(value: object) -> int | None:
+    if isinstance(value, int) and not isinstance(value, bool) and value > 0:
+        return value
+    return None
