@@ -100,6 +100,8 @@ class FakeOpenAIServer:
         prompt tokens or more is refused with llama.cpp's 400. None: like OpenAI, no report
         and no /props."""
         self.prefix_cache = PrefixCache()
+        self.routes: dict[tuple[str, str], JsonResponse] = {}
+        """Other servers' endpoints (Ollama's /api/show, ...): see :meth:`serve_json`."""
         self.errors: list[BaseException] = []
         self._cond = threading.Condition()
         self._requests: list[RecordedRequest] = []
@@ -177,6 +179,12 @@ class FakeOpenAIServer:
         """Queue replies; each chat-completions request consumes the oldest one."""
         with self._cond:
             self._replies.extend(replies)
+
+    def serve_json(self, method: str, path: str, body: dict[str, Any], status: int = 200) -> None:
+        """Answer every ``method`` request for ``path`` with ``body``, as another kind of
+        server would (Ollama's ``POST /api/show``, LM Studio's ``GET /api/v0/models``)."""
+        with self._cond:
+            self.routes[(method.upper(), path)] = JsonResponse(status, body)
 
     @property
     def pending_replies(self) -> int:
@@ -392,7 +400,9 @@ class _Handler(BaseHTTPRequestHandler):
         reply = app._record(self.record)
         route = urlsplit(self.path).path
         try:
-            if _is_chat(self.record):
+            if (self.command, route) in app.routes:
+                self._send(app.routes[(self.command, route)])
+            elif _is_chat(self.record):
                 self._chat(reply)
             elif self.command == "GET" and route == MODELS_PATH:
                 data: list[dict[str, Any]] = [
