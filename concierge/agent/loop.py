@@ -47,6 +47,7 @@ from .events import (
 )
 from .history import HistoryStore
 from .messages import (
+    ANSWER_CAP_REACHED,
     AssistantMessage,
     ContentPart,
     Message,
@@ -526,10 +527,6 @@ class Agent:
         except Exception:
             log.exception("could not look up what tool call %s did", call.id)
             return None
-
-
-ANSWER_CAP_REACHED = "length"
-"""The finish reason of an answer that stopped at its token cap."""
 
 
 def _too_long(error: ContextOverflowError, window: int | None, *, summarized: bool) -> ModelError:

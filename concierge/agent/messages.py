@@ -150,6 +150,15 @@ class AssistantMessage(_Frozen):
     provenance: Provenance | None = None
     metadata: dict[str, str] = Field(default_factory=dict)
 
+    @property
+    def reached_cap(self) -> bool:
+        """The answer stopped at the output cap it was sent (finish reason "length")."""
+        return self.finish_reason == ANSWER_CAP_REACHED
+
+
+ANSWER_CAP_REACHED = "length"
+"""The finish reason of an answer that stopped at its token cap."""
+
 
 class ToolStatus(StrEnum):
     OK = "ok"

@@ -17,6 +17,7 @@ from urllib.parse import urlsplit
 
 from .secrets import ENVIRONMENT_VARIABLE, SecretSaved, SecretSource, SecretStore
 from .settings import (
+    ASSISTANT_ANSWER_CAP,
     ASSISTANT_CONTEXT_BUDGET,
     MODEL_BASE_URL,
     MODEL_CONNECT_TIMEOUT,
@@ -41,6 +42,9 @@ class Preset:
     base_url: str
     hint: str
     key_required: bool = False
+    answer_cap_field: str = "max_tokens"
+    """How the answer cap is sent: OpenAI's reasoning models refuse `max_tokens`; Ollama
+    reads only `max_tokens`; llama.cpp, vLLM and LM Studio take it."""
 
 
 PRESETS: tuple[Preset, ...] = (
@@ -50,6 +54,7 @@ PRESETS: tuple[Preset, ...] = (
         "https://api.openai.com/v1",
         "Needs an API key from platform.openai.com.",
         key_required=True,
+        answer_cap_field="max_completion_tokens",
     ),
     Preset(
         "ollama",
@@ -127,6 +132,8 @@ class ModelProfile:
     overridden: tuple[str, ...] = ()
     context_budget: int = ASSISTANT_CONTEXT_BUDGET.default
     """Tokens per model call before older messages are summarized for the assistant."""
+    answer_cap: int = ASSISTANT_ANSWER_CAP.default
+    """The longest answer per model call, in tokens (`ASSISTANT_ANSWER_CAP`)."""
     connect_timeout: float = MODEL_CONNECT_TIMEOUT.default
     idle_timeout: float = MODEL_IDLE_TIMEOUT.default
     """Seconds of silence from the server before a model call fails (`MODEL_IDLE_TIMEOUT`)."""
@@ -194,6 +201,7 @@ async def load_profile(
         merge_user_turns=await settings.get(MODEL_MERGE_USER_TURNS),
         overridden=tuple(overridden),
         context_budget=await settings.get(ASSISTANT_CONTEXT_BUDGET),
+        answer_cap=await settings.get(ASSISTANT_ANSWER_CAP),
         connect_timeout=await settings.get(MODEL_CONNECT_TIMEOUT),
         idle_timeout=await settings.get(MODEL_IDLE_TIMEOUT),
     )
@@ -220,6 +228,7 @@ async def save_profile(
     merge_user_turns: bool,
     *,
     context_budget: int | None = None,
+    answer_cap: int | None = None,
     connect_timeout: float | None = None,
     idle_timeout: float | None = None,
     environ: Mapping[str, str] = os.environ,
@@ -233,6 +242,8 @@ async def save_profile(
     # First: a value out of range stops before the other writes.
     if context_budget is not None:
         await settings.set(ASSISTANT_CONTEXT_BUDGET, context_budget)
+    if answer_cap is not None:
+        await settings.set(ASSISTANT_ANSWER_CAP, answer_cap)
     if connect_timeout is not None:
         await settings.set(MODEL_CONNECT_TIMEOUT, connect_timeout)
     if idle_timeout is not None:

@@ -1,5 +1,6 @@
 """The settings dialog against real loopback servers, a real SQLite file and an in-memory
-keyring: presets, model lists, connection tests, saving, environment overrides, access."""
+keyring: presets, model lists, connection tests, saving, environment overrides, access, and
+the context window the server reports with the budget in use."""
 
 from __future__ import annotations
 
@@ -40,6 +41,8 @@ from concierge.store.model_profile import (
 )
 from concierge.store.secrets import SERVICE
 from concierge.store.settings import (
+    ASSISTANT_ANSWER_CAP,
+    ASSISTANT_CONTEXT_BUDGET,
     LOOKUPS_ONLINE_WEATHER,
     LOOKUPS_WEATHER_URL,
     MODEL_BASE_URL,
@@ -482,8 +485,8 @@ async def test_controls_are_named_like_their_labels_in_tab_order(
         if label.buddy() is not None
     }
     assert set(labelled) == {
-        "Server", "Base URL", "API key", "Model", "Context budget", "Connect timeout",
-        "Idle timeout", "Undo depth",
+        "Server", "Base URL", "API key", "Model", "Context budget", "Longest answer",
+        "Connect timeout", "Idle timeout", "Undo depth",
     }  # fmt: skip
     for text, control in labelled.items():
         assert control.accessibleName() == text
@@ -509,6 +512,7 @@ async def test_controls_are_named_like_their_labels_in_tab_order(
         dialog.refresh_button,
         dialog.merge_check,
         dialog.budget_spin,
+        dialog.answer_cap_spin,
         dialog.connect_spin,
         dialog.idle_spin,
         dialog.test_button,
@@ -759,7 +763,7 @@ async def test_messages_make_room_instead_of_squashing_the_rows(
     click(qtbot, dialog.refresh_button)
     await until(lambda: dialog.models_status.kind is Kind.WARNING)
     await until(lambda: dialog.height() > height)
-    assert squashed(dialog) == []
+    await until(lambda: squashed(dialog) == [])  # a wrapped status may take two passes
     dialog.base_url_edit.setText("ftp://nowhere")
     click(qtbot, dialog.ok_button)  # refused: a message under everything else
     await until(lambda: dialog.problem_label.isVisible())
@@ -805,3 +809,76 @@ async def test_saving_a_key_says_exactly_where_it_went(
     assert reopened.key_warning.isVisible()
     shown = "only until Concierge quits" if source is SecretSource.SESSION else where
     assert shown in reopened.key_warning.text()
+
+
+# -- context window and longest answer -------------------------------------------------
+
+
+async def connect(
+    settings: Settings, secrets: SecretStore, server: FakeOpenAIServer, preset: str
+) -> None:
+    await save_profile(settings, secrets, preset, server.base_url, "smollm2-135m", None, False)
+
+
+async def test_the_window_and_budget_in_use_follow_the_longest_answer_typed(
+    make_dialog: MakeDialog, qtbot: QtBot, opened: Opened, settings: Settings, secrets: SecretStore
+) -> None:
+    with FakeOpenAIServer(models=["smollm2-135m"], context_window=8_192) as server:
+        await connect(settings, secrets, server, "llamacpp")
+        dialog = await make_dialog()
+        await until(dialog.window_status.isVisible)
+        assert dialog.window_status.text() == (
+            "Context window: 8,192 tokens, from the server's /v1/models (meta.n_ctx). "
+            "Budget in use: 5,632 tokens (below the 24,000 set), leaving room for an answer "
+            "of 2,048."
+        )
+        assert dialog.answer_cap_spin.text() == "2,048 tokens"
+
+        await tab_to(qtbot, dialog.budget_spin, dialog.answer_cap_spin)
+        qtbot.keyClicks(dialog.answer_cap_spin, "1024")  # Tab selected the old number
+        assert "Budget in use: 6,656 tokens" in dialog.window_status.text()
+        assert "an answer of 1,024" in dialog.window_status.text()
+        qtbot.keyClick(dialog.answer_cap_spin, Qt.Key.Key_Tab)
+        assert QApplication.focusWidget() is dialog.connect_spin
+
+        click(qtbot, dialog.test_button)
+        await until(lambda: dialog.connection_status.kind is Kind.SUCCESS)
+        assert dialog.connection_status.text().endswith("Context window: 8,192 tokens.")
+
+        qtbot.keyClick(dialog.ok_button, Qt.Key.Key_Return)
+        await until(lambda: not dialog.isVisible())
+        assert await settings.get(ASSISTANT_ANSWER_CAP) == 1_024
+        assert await settings.get(ASSISTANT_CONTEXT_BUDGET) == 24_000
+        [profile] = opened.saved
+        assert profile.answer_cap == 1_024
+
+
+async def test_a_longest_answer_out_of_range_is_refused_in_words(
+    make_dialog: MakeDialog, qtbot: QtBot, opened: Opened, settings: Settings
+) -> None:
+    dialog = await make_dialog()
+    await tab_to(qtbot, dialog.budget_spin, dialog.answer_cap_spin)
+    type_into(qtbot, dialog.answer_cap_spin, "100")
+    qtbot.keyClick(dialog.ok_button, Qt.Key.Key_Return)
+    assert dialog.problem_label.text() == (
+        "Longest answer must be a whole number from 256 to 200,000 tokens, not 100."
+    )
+    assert QApplication.focusWidget() is dialog.answer_cap_spin
+    assert dialog.isVisible() and opened.saved == []
+    assert await settings.get(ASSISTANT_ANSWER_CAP) == ASSISTANT_ANSWER_CAP.default
+
+
+async def test_a_server_that_reports_no_window_says_the_budget_applies_as_set(
+    make_dialog: MakeDialog, settings: Settings, secrets: SecretStore
+) -> None:
+    with FakeOpenAIServer(models=["smollm2-135m"]) as server:
+        await connect(settings, secrets, server, "custom")
+        dialog = await make_dialog()
+        await until(dialog.window_status.isVisible)
+        assert dialog.window_status.text().startswith(
+            "The server does not report its context window, so the budget of 24,000 tokens "
+            "applies as set"
+        )
+        # Another server in the fields: what the old one said no longer applies.
+        dialog.base_url_edit.setText("http://127.0.0.1:9/v1")
+        assert not dialog.window_status.isVisible()

@@ -37,6 +37,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from concierge.agent.compaction import budget_for_window
 from concierge.store import SecretSource, SecretStore, Settings
 from concierge.store.model_profile import (
     ENV_API_KEY,
@@ -53,6 +54,7 @@ from concierge.store.model_profile import (
     stored_key,
 )
 from concierge.store.settings import (
+    ASSISTANT_ANSWER_CAP,
     ASSISTANT_CONTEXT_BUDGET,
     CONTEXT_BUDGET_MINIMUM,
     LOOKUPS_ONLINE_WEATHER,
@@ -61,6 +63,7 @@ from concierge.store.settings import (
     MODEL_IDLE_TIMEOUT,
     UNDO_DEPTH,
 )
+from concierge.travel.context_window import ContextWindow, probe_context_window
 from concierge.travel.errors import ConnectionCheckError
 from concierge.travel.model_server import check_connection, list_models
 from concierge.ui.async_support import BackgroundTasks, loop_running
@@ -72,6 +75,7 @@ from .status import Kind, StatusLabel
 MERGE_LABEL = "Merge consecutive user messages (for strict chat templates)"
 BUDGET_LABEL = "Context budget"
 BUDGET_MAXIMUM = 2_000_000
+ANSWER_CAP_LABEL = "Longest answer"
 ONLINE_TITLE = "Online lookups"
 WEATHER_LABEL = "Weather forecasts (Open-Meteo)"
 CONNECT_LABEL = "Connect timeout"
@@ -84,6 +88,22 @@ def weather_sends(url: str) -> str:
     """The one line that says what the weather lookup sends where."""
     host = urlsplit(url.strip()).hostname or url.strip()
     return f"Sends each stop's coordinates and dates to {host}; nothing else."
+
+
+def context_window_text(window: ContextWindow | None, budget: int, answer_cap: int) -> str:
+    """What the server said of its context window, and the budget that follows from it."""
+    if window is None:
+        return (
+            f"The server does not report its context window, so the budget of {budget:,} "
+            "tokens applies as set; if the server holds less, a request it refuses as too "
+            "long is summarized and sent again."
+        )
+    in_use = budget_for_window(budget, window.tokens, answer_cap)
+    kept = "as set" if in_use == budget else f"below the {budget:,} set"
+    return (
+        f"Context window: {window.tokens:,} tokens, from {window.source}. Budget in use: "
+        f"{in_use:,} tokens ({kept}), leaving room for an answer of {answer_cap:,}."
+    )
 
 
 SESSION_KEY_TEXT = (
@@ -139,6 +159,9 @@ class SettingsDialog(QDialog):
         self._models_task: asyncio.Task[None] | None = None
         self._models_generation = 0
         self._connection_generation = 0
+        self._window_generation = 0
+        self._window: ContextWindow | None = None
+        self._window_read = False
         self._key_generation = 0
         self._key_typed = False
         self._filling_models = False
@@ -151,6 +174,7 @@ class SettingsDialog(QDialog):
         self._connect()
         if loop_running():
             self.tasks.start(self._load_stored(), name="read the other settings")
+            self.ask_context_window()
 
     # -- construction ----------------------------------------------------------------------
 
@@ -211,6 +235,14 @@ class SettingsDialog(QDialog):
         self.budget_spin.setSuffix(" tokens")
         self.budget_spin.setValue(ASSISTANT_CONTEXT_BUDGET.default)
         self.budget_spin.setToolTip(ASSISTANT_CONTEXT_BUDGET.description)
+
+        self.answer_cap_spin = SettingSpinBox(
+            ASSISTANT_ANSWER_CAP, ANSWER_CAP_LABEL, "tokens", self
+        )
+        self.answer_cap_spin.setObjectName("answerCapSpin")
+        self.answer_cap_spin.setSingleStep(256)
+        self.window_status = StatusLabel("Context window", self)
+        self.window_status.setObjectName("contextWindowStatus")
 
         self.connect_spin = SettingSpinBox(MODEL_CONNECT_TIMEOUT, CONNECT_LABEL, "seconds", self)
         self.connect_spin.setObjectName("connectTimeoutSpin")
@@ -291,6 +323,8 @@ class SettingsDialog(QDialog):
         form.addRow(self._label("&Model", self.model_combo), model)
         form.addRow("", self.merge_check)
         form.addRow(self._label("Context &budget", self.budget_spin), self.budget_spin)
+        form.addRow(self._label("Longest &answer", self.answer_cap_spin), self.answer_cap_spin)
+        form.addRow("", self.window_status)
         form.addRow(self._label("Connect &timeout", self.connect_spin), self.connect_spin)
         form.addRow(self._label("&Idle timeout", self.idle_spin), self.idle_spin)
         test_row = QHBoxLayout()
@@ -320,6 +354,7 @@ class SettingsDialog(QDialog):
             self.refresh_button,
             self.merge_check,
             self.budget_spin,
+            self.answer_cap_spin,
             self.connect_spin,
             self.idle_spin,
             self.test_button,
@@ -343,6 +378,7 @@ class SettingsDialog(QDialog):
         self.model_combo.setEditText(profile.model)
         self.merge_check.setChecked(profile.merge_user_turns)
         self.budget_spin.setValue(profile.context_budget)
+        self.answer_cap_spin.show_setting(profile.answer_cap)
         self.connect_spin.show_setting(profile.connect_timeout)
         self.idle_spin.show_setting(profile.idle_timeout)
         if self._env_key is None:
@@ -375,6 +411,8 @@ class SettingsDialog(QDialog):
         self.model_combo.currentTextChanged.connect(self._model_text_changed)
         self.refresh_button.clicked.connect(self.refresh_models)
         self.test_button.clicked.connect(self.test_connection)
+        self.budget_spin.valueChanged.connect(self._show_window)
+        self.answer_cap_spin.valueChanged.connect(self._show_window)
         self.buttons.accepted.connect(self.save)
         self.buttons.rejected.connect(self.reject)
 
@@ -402,6 +440,7 @@ class SettingsDialog(QDialog):
             merge_user_turns=self.merge_check.isChecked(),
             overridden=self._overridden,
             context_budget=self.budget_spin.value(),
+            answer_cap=self.answer_cap_spin.value(),
             connect_timeout=float(self.connect_spin.value()),
             idle_timeout=float(self.idle_spin.value()),
         )
@@ -480,6 +519,9 @@ class SettingsDialog(QDialog):
         self._connection_generation += 1
         self.connection_status.clear_message()
         self.test_button.setEnabled(True)
+        self._window_generation += 1  # Test connection asks the changed server again.
+        self._window, self._window_read = None, False
+        self.window_status.clear_message()
 
     def _fetch_stored_key(self) -> None:
         """Show the key kept for this base URL, unless the person typed one."""
@@ -558,6 +600,35 @@ class SettingsDialog(QDialog):
         else:
             self.models_status.show_message(f"{_count(models)} found.", Kind.SUCCESS)
 
+    # -- context window --------------------------------------------------------------------
+
+    def ask_context_window(self) -> asyncio.Task[ContextWindow | None] | None:
+        """Ask the server in the fields for its context window, in the background; None when
+        the fields name no server and model to ask."""
+        self._window_generation += 1
+        profile = self.current_profile()
+        if base_url_problem(profile.base_url) is not None or not profile.model:
+            return None
+        return self.tasks.start(
+            self._read_window(self._window_generation, profile), name="read the context window"
+        )
+
+    async def _read_window(self, generation: int, profile: ModelProfile) -> ContextWindow | None:
+        window = await probe_context_window(
+            profile.base_url, profile.client_api_key, profile.model, profile.preset
+        )
+        if generation == self._window_generation:
+            self._window, self._window_read = window, True
+            self._show_window()
+        return window
+
+    def _show_window(self) -> None:
+        if self._window_read:
+            text = context_window_text(
+                self._window, self.budget_spin.value(), self.answer_cap_spin.value()
+            )
+            self.window_status.show_message(text)
+
     # -- connection test -------------------------------------------------------------------
 
     def test_connection(self) -> asyncio.Task[None]:
@@ -576,6 +647,11 @@ class SettingsDialog(QDialog):
             kind = Kind.WARNING if message.startswith("Connected, but") else Kind.SUCCESS
         except ConnectionCheckError as error:
             message, kind = str(error), Kind.ERROR
+        else:
+            self._window_generation += 1
+            window = await self._read_window(self._window_generation, profile)
+            if window is not None:
+                message = f"{message} Context window: {window.tokens:,} tokens."
         if generation != self._connection_generation:
             return  # The fields changed meanwhile; that invalidation re-enabled the button.
         self.test_button.setEnabled(True)
@@ -605,7 +681,7 @@ class SettingsDialog(QDialog):
 
     def _spins(self) -> list[SettingSpinBox]:
         """The number fields OK saves: the undo depth only once its stored value is shown."""
-        spins = [self.connect_spin, self.idle_spin]
+        spins = [self.answer_cap_spin, self.connect_spin, self.idle_spin]
         return [*spins, self.undo_spin] if self._stored_loaded else spins
 
     async def _save(self, edited: ModelProfile) -> None:
@@ -624,6 +700,7 @@ class SettingsDialog(QDialog):
                 None if self._env_key is not None else edited.api_key,
                 edited.merge_user_turns,
                 context_budget=edited.context_budget,
+                answer_cap=edited.answer_cap,
                 connect_timeout=edited.connect_timeout,
                 idle_timeout=edited.idle_timeout,
                 environ=self._environ,
@@ -681,7 +758,7 @@ class SettingsDialog(QDialog):
         """An unexpected error: undo the task's busy state and say what went wrong."""
         if name == "save settings":
             self._set_saving(False)
-        elif name == "test connection":
+        elif name in ("test connection", "read the context window"):
             self._invalidate_connection()
         self.problem_label.show_message(f"Could not {name}: {error}", Kind.ERROR)
         self.task_failed.emit(name, error)
