@@ -20,8 +20,7 @@ from concierge.agent import (
 from concierge.agent.compaction import SUMMARIZER_PROMPT
 from tests.agent.support import Recorder, make_agent
 from tests.fakes import FakeOpenAIServer, Reply, ToolCallSpec
-from tests.fakes.prefix_cache import PromptUsage, canonical_prompt, count_tokens
-from tests.fakes.replies import RenderContext
+from tests.fakes.prefix_cache import canonical_prompt, count_tokens
 
 CAP = 300
 POLICY = CompactionPolicy(budget_tokens=24_000, answer_tokens=CAP)
@@ -226,31 +225,13 @@ async def test_an_answer_cut_at_the_cap_runs_none_of_its_calls(
     history = InMemoryHistoryStore()
     agent = make_agent(fake_openai, history=history, model_options={"answer_cap": CAP})
 
-    def cut(body: dict[str, Any]) -> Reply:
-        events = Reply.tool_calls(ToolCallSpec("search", {"query": "kyo"}), text="Looking")
-        return Reply.raw_sse(_with_length_finish(events))
-
-    fake_openai.script(Reply.dynamic(cut))
+    calls = Reply.tool_calls(
+        ToolCallSpec("search", {"query": "kyo"}), text="Looking", finish_reason="length"
+    )
+    fake_openai.script(calls)
     result = await agent.process_request("Find Kyoto")
     (answer,) = [m for m in await history.load() if m.role == "assistant"]
     assert answer.finish_reason == "length"
     assert answer.tool_calls == ()
     assert result.text == "Looking"
     assert len(fake_openai.chat_requests) == 1
-
-
-def _with_length_finish(reply: Any) -> list[str]:
-    """A tool-call stream whose answer ends at the cap: finish_reason "length"."""
-    context = RenderContext(
-        model="fake-model",
-        stream=True,
-        include_usage=False,
-        prompt=PromptUsage(10, 0),
-        completion_id="chatcmpl-cut",
-        next_call_id=lambda: "call_cut",
-    )
-    events = list(reply.render(context).events)
-    return [
-        event.replace('"finish_reason": "tool_calls"', '"finish_reason": "length"')
-        for event in events
-    ]

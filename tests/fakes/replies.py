@@ -177,14 +177,17 @@ class Reply(ABC):
         content: str,
         *,
         chunks: int = 1,
+        finish_reason: str = "stop",
         chunk_delay: float = 0.0,
         wait_for: threading.Event | None = None,
         on_request: RequestHook | None = None,
     ) -> TextReply:
-        """Assistant text, streamed in ``chunks`` near-equal deltas; finish_reason "stop"."""
+        """Assistant text, streamed in ``chunks`` near-equal deltas; ``finish_reason`` "stop"
+        unless told ("length": the answer reached its cap)."""
         return TextReply(
             content=content,
             chunks=chunks,
+            finish_reason=finish_reason,
             chunk_delay=chunk_delay,
             wait_for=wait_for,
             on_request=on_request,
@@ -195,6 +198,7 @@ class Reply(ABC):
         *calls: ToolCallSpec,
         split: int = 1,
         text: str = "",
+        finish_reason: str = "tool_calls",
         chunk_delay: float = 0.0,
         wait_for: threading.Event | None = None,
         on_request: RequestHook | None = None,
@@ -206,6 +210,7 @@ class Reply(ABC):
             calls=calls,
             split=split,
             content=text,
+            finish_reason=finish_reason,
             chunk_delay=chunk_delay,
             wait_for=wait_for,
             on_request=on_request,
@@ -316,15 +321,16 @@ class Reply(ABC):
 class TextReply(Reply):
     content: str
     chunks: int = 1
+    finish_reason: str = "stop"
 
     def render(self, ctx: RenderContext) -> Response:
         tokens = count_tokens(self.content)
         if not ctx.stream:
             message = {"role": "assistant", "content": self.content, "refusal": None}
-            return JsonResponse(200, _completion(ctx, message, "stop", tokens))
+            return JsonResponse(200, _completion(ctx, message, self.finish_reason, tokens))
         events = [_chunk(ctx, {"role": "assistant", "content": ""})]
         events += [_chunk(ctx, {"content": p}) for p in split_evenly(self.content, self.chunks)]
-        events.append(_chunk(ctx, {}, "stop"))
+        events.append(_chunk(ctx, {}, self.finish_reason))
         if ctx.include_usage:
             events.append(_usage_chunk(ctx, tokens))
         return StreamResponse(tuple(events))
@@ -335,6 +341,7 @@ class ToolCallsReply(Reply):
     calls: tuple[ToolCallSpec, ...]
     split: int = 1
     content: str = ""
+    finish_reason: str = "tool_calls"
 
     def render(self, ctx: RenderContext) -> Response:
         ids = [call.id or ctx.next_call_id() for call in self.calls]
@@ -350,7 +357,7 @@ class ToolCallsReply(Reply):
                     for c, i, a in zip(self.calls, ids, arguments, strict=True)
                 ],
             }
-            return JsonResponse(200, _completion(ctx, message, "tool_calls", tokens))
+            return JsonResponse(200, _completion(ctx, message, self.finish_reason, tokens))
         events = [_chunk(ctx, {"role": "assistant", "content": self.content or None})]
         for index, (call, call_id, args) in enumerate(zip(self.calls, ids, arguments, strict=True)):
             head = {"name": call.name, "arguments": ""}
@@ -359,7 +366,7 @@ class ToolCallsReply(Reply):
             for piece in split_evenly(args, self.split):
                 fragment = {"index": index, "function": {"arguments": piece}}
                 events.append(_chunk(ctx, {"tool_calls": [fragment]}))
-        events.append(_chunk(ctx, {}, "tool_calls"))
+        events.append(_chunk(ctx, {}, self.finish_reason))
         if ctx.include_usage:
             events.append(_usage_chunk(ctx, tokens))
         return StreamResponse(tuple(events))

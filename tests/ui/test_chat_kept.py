@@ -1,5 +1,5 @@
-"""What the chat keeps: a stopped answer where the reader was, and error notes with Retry
-across trip switches and restarts (the notes never reach the model)."""
+"""What the chat keeps: a stopped answer where the reader was, an answer cut at its cap, and
+error notes with Retry across trip switches and restarts (the notes never reach the model)."""
 
 from __future__ import annotations
 
@@ -179,3 +179,33 @@ async def test_a_cut_off_answer_stays_marked_with_an_error_and_retry_asks_again(
     assert finished == ["failed", "completed"], chat_panel.error_bar.text
     request = fake_openai.chat_requests[-1]
     assert [m["role"] for m in request["messages"]] == ["system", "user"]
+
+
+async def test_an_answer_cut_at_its_cap_says_so_and_where_to_raise_it_after_a_restart(
+    chat_panel: ChatPanel, qtbot: QtBot, fake_openai: FakeOpenAIServer, database: Database
+) -> None:
+    history = _store(database)
+    await bind(chat_panel, agent_for(fake_openai.base_url, history=history), history)
+    finished: list[str] = []
+    chat_panel.turn_finished.connect(finished.append)
+    fake_openai.script(Reply.text("Porto has six bridges, and the first", finish_reason="length"))
+    _send(qtbot, chat_panel, "Bridges?")
+    await until(lambda: finished == ["completed"])
+
+    note = (
+        "Cut short: the answer reached the longest answer allowed (14 tokens). Raise "
+        "“Longest answer” in Settings for longer answers."
+    )
+    shown = chat_panel.transcript.toPlainText()
+    assert shown.rstrip().endswith(note)
+    assert "and the first" in shown
+    assert not chat_panel.error_bar.isVisible()  # answered: nothing to retry
+    history = _store(database)
+    await bind(chat_panel, agent_for(fake_openai.base_url, history=history), history)  # restart
+    assert chat_panel.transcript.toPlainText().rstrip().endswith(note)
+
+    fake_openai.script(Reply.text("Six."))
+    _send(qtbot, chat_panel, "Go on")
+    await until(lambda: len(finished) == 2)
+    sent = fake_openai.chat_requests[-1]["messages"]
+    assert sent[2] == {"role": "assistant", "content": "Porto has six bridges, and the first"}

@@ -25,6 +25,7 @@ from concierge.agent import (
     summary_text,
 )
 from concierge.store.transcript_notes import NoteKind, TranscriptNote
+from concierge.ui.settings.dialog import ANSWER_CAP_LABEL
 
 YOU = "#### You"
 ASSISTANT = "#### Assistant"
@@ -105,6 +106,16 @@ def note_block(kind: NoteKind, text: str) -> str:
     return f"*{escape(text)}*"
 
 
+def capped_line(message: AssistantMessage) -> str:
+    """Why an answer ends mid-way when it reached the cap it was sent, and where to raise it."""
+    used = message.usage.completion_tokens if message.usage is not None else 0
+    size = f" ({used:,} tokens)" if used else ""
+    return (
+        f"*Cut short: the answer reached the longest answer allowed{size}. Raise "
+        f"“{ANSWER_CAP_LABEL}” in Settings for longer answers.*"
+    )
+
+
 def stopped_block(text: str) -> str:
     """What the person read of an answer they stopped, and a line saying it was cut off."""
     return f"{assistant_block(text)}\n\n{STOPPED}"
@@ -152,6 +163,8 @@ def history_blocks(
                 blocks.append(stopped_block(message.text))
             elif message.incomplete:
                 blocks.append(f"{assistant_block(message.text)}\n\n{CUT_OFF}")
+            elif message.reached_cap:
+                blocks.append(f"{assistant_block(message.text)}\n\n{capped_line(message)}")
             elif message.text.strip():
                 blocks.append(assistant_block(message.text))
         else:
