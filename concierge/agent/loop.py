@@ -302,7 +302,12 @@ class Agent:
         if compacted is not None:
             history = compacted
         elif after_refusal is not None:
-            raise _too_long(after_refusal, self.context_window, summarized=False)
+            why = (
+                "and older messages could not be summarized"
+                if self._compaction_failed
+                else "and there were no older messages left to summarize"
+            )
+            raise _too_long(after_refusal, self.context_window, why)
         context = await self._providers.resolve(signal, iteration)
         self._events.emit(RuntimeContextEvent(context))
         snapshot = runtime_context_message(context.text) if context.text else None
@@ -340,7 +345,8 @@ class Agent:
                 )
                 self._fit_summarizer()
             if after_refusal is not None:
-                raise _too_long(error, self.context_window, summarized=True) from error
+                why = "even after older messages were summarized"
+                raise _too_long(error, self.context_window, why) from error
             raise
         message = AssistantMessage(
             text=reply.text,
@@ -529,14 +535,9 @@ class Agent:
             return None
 
 
-def _too_long(error: ContextOverflowError, window: int | None, *, summarized: bool) -> ModelError:
+def _too_long(error: ContextOverflowError, window: int | None, why: str) -> ModelError:
     """The refusal of a request longer than the model's context, in words for the person."""
     size = f" of {window:,} tokens" if window is not None else ""
-    why = (
-        "even after older messages were summarized"
-        if summarized
-        else "and there were no older messages left to summarize"
-    )
     failure = ModelError(
         f"The request is too long for the model's context window{size}, {why}. Your message "
         "is kept. Give the model a larger context on the server (llama-server -c, Ollama's "

@@ -235,3 +235,21 @@ async def test_an_answer_cut_at_the_cap_runs_none_of_its_calls(
     assert answer.tool_calls == ()
     assert result.text == "Looking"
     assert len(fake_openai.chat_requests) == 1
+
+
+async def test_a_refusal_when_the_summary_fails_says_so_and_loses_nothing(
+    fake_openai: FakeOpenAIServer,
+) -> None:
+    history = InMemoryHistoryStore()
+    agent = capped_agent(fake_openai, history)
+    fake_openai.script(Reply.text("A short first answer."))
+    await agent.process_request("A short first question.")
+    fake_openai.context_window = 600
+    fake_openai.script(Reply.error(500, "the summary went wrong"))
+
+    with pytest.raises(ModelError) as raised:
+        await agent.process_request(words("Person", 800))
+
+    assert "and older messages could not be summarized" in str(raised.value)
+    assert len(fake_openai.chat_requests) == 3  # refused, the failed summary; no resend
+    assert [m.role for m in await history.load()] == ["user", "assistant", "user"]
