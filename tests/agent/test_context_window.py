@@ -11,6 +11,7 @@ import pytest
 from concierge.agent import (
     COMPACTION_LABEL,
     CompactionPolicy,
+    ContextOverflowError,
     InMemoryHistoryStore,
     ModelError,
     Provenance,
@@ -18,7 +19,10 @@ from concierge.agent import (
     budget_for_window,
 )
 from concierge.agent.compaction import SUMMARIZER_PROMPT
-from tests.agent.support import Recorder, make_agent
+from concierge.agent.messages import user_message
+from concierge.agent.model import ModelRequest
+from concierge.agent.openai_model import OpenAIChatModel
+from tests.agent.support import Recorder, client_for, make_agent
 from tests.fakes import FakeOpenAIServer, Reply, ToolCallSpec
 from tests.fakes.prefix_cache import canonical_prompt, count_tokens
 
@@ -253,3 +257,59 @@ async def test_a_refusal_when_the_summary_fails_says_so_and_loses_nothing(
     assert "and older messages could not be summarized" in str(raised.value)
     assert len(fake_openai.chat_requests) == 3  # refused, the failed summary; no resend
     assert [m.role for m in await history.load()] == ["user", "assistant", "user"]
+
+
+@pytest.mark.parametrize(
+    ("message", "type_", "code", "requested", "window"),
+    [
+        (  # OpenAI
+            "This model's maximum context length is 128000 tokens. However, your messages "
+            "resulted in 130532 tokens. Please reduce the length of the messages.",
+            "invalid_request_error",
+            "context_length_exceeded",
+            130_532,
+            128_000,
+        ),
+        (  # vLLM
+            "This model's maximum context length is 8192 tokens. However, you requested 9000 "
+            "tokens (7000 in the messages, 2000 in the completion). Please reduce the length "
+            "of the messages or completion.",
+            "BadRequestError",
+            None,
+            7_000,
+            8_192,
+        ),
+        (  # LM Studio
+            "Trying to keep the first 9123 tokens when context the overflows. However, the "
+            "model is loaded with context length of only 4096 tokens, which is not enough.",
+            "invalid_request_error",
+            None,
+            9_123,
+            4_096,
+        ),
+        ("context_length_exceeded", "invalid_request_error", "context_length_exceeded", None, None),
+    ],
+)
+async def test_other_servers_refusals_are_read_as_too_long(
+    fake_openai: FakeOpenAIServer,
+    message: str,
+    type_: str,
+    code: str | None,
+    requested: int | None,
+    window: int | None,
+) -> None:
+    model = OpenAIChatModel(client_for(fake_openai), model="fake-model")
+    fake_openai.script(Reply.error(400, message, type_, code=code))
+    request = ModelRequest(system_prompt="S", messages=[user_message("Hi")], tools=(), iteration=1)
+    with pytest.raises(ContextOverflowError) as raised:
+        await model.respond(request, lambda _event: None)
+    assert (raised.value.requested, raised.value.window) == (requested, window)
+
+
+async def test_another_400_is_not_read_as_too_long(fake_openai: FakeOpenAIServer) -> None:
+    model = OpenAIChatModel(client_for(fake_openai), model="fake-model")
+    fake_openai.script(Reply.error(400, "tools are not supported", "invalid_request_error"))
+    request = ModelRequest(system_prompt="S", messages=[user_message("Hi")], tools=(), iteration=1)
+    with pytest.raises(ModelError) as raised:
+        await model.respond(request, lambda _event: None)
+    assert not isinstance(raised.value, ContextOverflowError)
