@@ -169,6 +169,10 @@ class Summarizer(Protocol):
         ...
 
 
+MESSAGE_CHARS = 4_000
+"""How much of one message a summary request quotes, by default."""
+
+
 class ModelSummarizer:
     """Asks a model adapter for the summary, in requests of its own: no tools, static prompt.
 
@@ -182,7 +186,7 @@ class ModelSummarizer:
         model: ModelAdapter,
         *,
         chunk_chars: int = 48_000,
-        message_chars: int = 4_000,
+        message_chars: int = MESSAGE_CHARS,
         system_prompt: str = SUMMARIZER_PROMPT,
     ) -> None:
         if chunk_chars < 1 or message_chars < 1:

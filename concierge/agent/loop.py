@@ -17,7 +17,7 @@ from enum import StrEnum
 from typing import Any
 
 from .abort import AbortSignal
-from .compaction import CompactionPolicy, Compactor, ModelSummarizer, Summarizer
+from .compaction import MESSAGE_CHARS, CompactionPolicy, Compactor, ModelSummarizer, Summarizer
 from .context import ContextHook, ContextProvider, ContextProviders, runtime_context_message
 from .errors import (
     AbortedError,
@@ -195,10 +195,10 @@ class Agent:
 
     def _fit_summarizer(self) -> None:
         """Keep the default summarizer's requests within the budget in use."""
-        if self._own_summarizer is not None and self._compactor is not None:
-            chars = 3 * self._compactor.budget
-            self._own_summarizer.chunk_chars = chars
-            self._own_summarizer.message_chars = min(self._own_summarizer.message_chars, chars)
+        summarizer, compactor = self._own_summarizer, self._compactor
+        if summarizer is not None and compactor is not None:
+            summarizer.chunk_chars = 3 * compactor.budget
+            summarizer.message_chars = min(MESSAGE_CHARS, summarizer.chunk_chars)
 
     @property
     def busy(self) -> bool:
