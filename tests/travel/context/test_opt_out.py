@@ -8,8 +8,8 @@ import pytest
 
 from concierge.agent import AbortSignal, AgentBuilder, InMemoryHistoryStore
 from concierge.agent.openai_model import OpenAIChatModel
+from concierge.travel.assistant.goal_feature import GoalFeature
 from concierge.travel.forms import TRIP_BRIEF
-from concierge.travel.goal_context import GoalFeature
 from tests.agent.support import client_for
 from tests.fakes import FakeOpenAIServer, Reply, ToolCallSpec
 
