@@ -23,6 +23,7 @@ from concierge.travel.assistant.trip_assistant import (
     build_trip_assistant,
     trip_history,
 )
+from concierge.travel.context_window import ContextWindow, probe_context_window
 from concierge.travel.services import TravelServices
 from concierge.ui.chat import ChatPanel
 from concierge.ui.chat.notices import NO_MODEL_TEXT
@@ -60,6 +61,9 @@ class AssistantSession(QObject):
         self._model: OpenAIChatModel | None = None
         self._client: openai.AsyncOpenAI | None = None
         self._trip_id: str | None = None
+        self.context_window: ContextWindow | None = None
+        """The model's context window as its server reported it; None until then, or
+        when it reports none."""
 
     @property
     def trip_id(self) -> str | None:
@@ -79,6 +83,7 @@ class AssistantSession(QObject):
             client, self._client = self._client, None
             self.chat.tasks.start(client.close(), name="close model client")
         self._model = None
+        self.context_window = None
         if profile.is_usable:
             # Here, not at start-up: the SDK is slow to import and may be unused.
             from concierge.agent.openai_client import model_client
@@ -92,7 +97,10 @@ class AssistantSession(QObject):
                 prompt_cache_key="concierge",
                 connect_timeout=profile.connect_timeout,
                 idle_timeout=profile.idle_timeout,
+                answer_cap=profile.answer_cap,
+                answer_cap_field=profile.preset_info.answer_cap_field,
             )
+            self.chat.tasks.start(self._read_window(profile), name="read the context window")
         self.chat.notice.label.setText(
             NO_MODEL_TEXT
             if profile.is_usable
@@ -100,6 +108,18 @@ class AssistantSession(QObject):
             "meanwhile; Send works once a model is connected."
         )
         self._rebind()
+
+    async def _read_window(self, profile: ModelProfile) -> None:
+        """Ask the server for its context window, off start-up's path: until it answers (or
+        if it reports none) the budget applies as set, and a refusal still compacts."""
+        window = await probe_context_window(
+            profile.base_url, profile.client_api_key, profile.model, profile.preset
+        )
+        if profile is not self.profile:
+            return  # The settings changed meanwhile; their own read is under way.
+        self.context_window = window
+        if self.agent is not None:
+            self.agent.set_context_window(window.tokens if window is not None else None)
 
     def set_trip(self, trip_id: str | None) -> None:
         if trip_id != self._trip_id:
@@ -123,6 +143,8 @@ class AssistantSession(QObject):
             self._model,
             permission_handler=self.chat.ask,
             context_budget=self.profile.context_budget,
+            answer_cap=self.profile.answer_cap,
+            context_window=self.context_window.tokens if self.context_window else None,
         )
         if self._before_context is not None:
             self.agent.add_context_hook(

@@ -1,5 +1,6 @@
-"""In the assembled window: the timeouts and the undo depth typed into Settings (keys, then
-OK) are what the next model call and the next logged write use."""
+"""In the assembled window: the timeouts, the longest answer and the undo depth typed into
+Settings (keys, then OK) are what the next model call and the next logged write use, and the
+context window the server reports bounds the budget."""
 
 from __future__ import annotations
 
@@ -12,9 +13,10 @@ from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QApplication
 from pytestqt.qtbot import QtBot
 
+from concierge.agent import budget_for_window
 from concierge.agent.openai_model import OpenAIChatModel
 from concierge.store.model_profile import ENV_API_KEY, ENV_BASE_URL, ENV_MODEL
-from concierge.store.settings import MODEL_IDLE_TIMEOUT, UNDO_DEPTH
+from concierge.store.settings import MODEL_IDLE_TIMEOUT, MODEL_PRESET, UNDO_DEPTH
 from concierge.ui.main_window import MainWindow
 from concierge.ui.settings import SettingsDialog
 from tests.fakes import FakeOpenAIServer, Reply
@@ -118,3 +120,42 @@ async def test_the_next_logged_write_keeps_as_many_steps_as_the_undo_depth_typed
         await running.services.trips.update(trip_id, {"notes": f"note {number}"})
     groups = {row.group_id for row in log_rows(running.services.database)}
     assert len(groups) == 2
+
+
+async def test_the_reported_window_and_the_longest_answer_typed_bound_the_next_call(
+    running: Running, qtbot: QtBot, fake_openai: FakeOpenAIServer
+) -> None:
+    fake_openai.context_window = 20_000
+    await running.services.settings.set(MODEL_PRESET, "llamacpp")
+    window = await running.start()
+
+    def window_read() -> bool:
+        agent = window.session.agent
+        return agent is not None and agent.context_window == 20_000
+
+    await until(window_read)  # read in the background once the model was set up
+    agent = window.session.agent
+    assert agent is not None
+    assert agent.context_budget == budget_for_window(24_000, 20_000, 2_048) < 24_000
+    assert model_of(window).answer_cap == 2_048
+
+    dialog = await settings_dialog(window, qtbot)
+    await until(dialog.window_status.isVisible)
+    assert dialog.window_status.text().startswith("Context window: 20,000 tokens")
+    await tab_to(qtbot, dialog.budget_spin, dialog.answer_cap_spin)
+    qtbot.keyClicks(dialog.answer_cap_spin, "512")
+    qtbot.keyClick(dialog.ok_button, Qt.Key.Key_Return)
+    await until(lambda: window._settings_dialog is None)
+    await until(window_read)
+    agent = window.session.agent
+    assert agent is not None
+    assert agent.context_budget == budget_for_window(24_000, 20_000, 512)
+
+    fake_openai.script(Reply.text("Hello."))
+    await until(lambda: window.chat.runnable is not None and not window.chat.loading)
+    qtbot.keyClicks(window.chat.composer.edit, "Hi")
+    qtbot.keyClick(
+        window.chat.composer.edit, Qt.Key.Key_Return, Qt.KeyboardModifier.ControlModifier
+    )
+    await fake_openai.until(lambda: len(fake_openai.chat_requests) == 1)
+    assert fake_openai.chat_requests[0]["max_tokens"] == 512

@@ -48,9 +48,14 @@ def build_trip_assistant(
     *,
     permission_handler: PermissionHandler | None = None,
     context_budget: int = ASSISTANT_CONTEXT_BUDGET.default,
+    answer_cap: int = 0,
+    context_window: int | None = None,
     own_status: Collection[str] = (),
 ) -> Agent:
-    """`context_budget`: tokens per model call before older messages are summarized.
+    """`context_budget`: tokens per model call before older messages are summarized; with
+    the model's `context_window` known, lowered to fit it beside an answer of `answer_cap`
+    (the cap the model adapter sends). The window can also be given later, once the server
+    said it (`agent.set_context_window`).
     `own_status`: features (by name, e.g. "brief", "goals", "pinned") whose default status
     block the app replaces with its own renderer, registered with
     `agent.add_context_provider`."""
@@ -76,8 +81,10 @@ def build_trip_assistant(
     if permission_handler is not None:
         builder.permission_handler(permission_handler)
     builder.outcome_lookup(call_outcome(services))
-    builder.compaction(CompactionPolicy(budget_tokens=context_budget))
-    return builder.build()
+    builder.compaction(CompactionPolicy(budget_tokens=context_budget, answer_tokens=answer_cap))
+    agent = builder.build()
+    agent.set_context_window(context_window)
+    return agent
 
 
 def call_outcome(services: TravelServices) -> Callable[[str], Awaitable[str | None]]:
