@@ -92,8 +92,9 @@ ASSISTANT_CONTEXT_BUDGET: Setting[int] = declare(
     Annotated[int, Field(ge=CONTEXT_BUDGET_MINIMUM)],
     24_000,
     "How many tokens the assistant is sent per model call (instructions, tools and the "
-    "current state included) before older messages are summarized for it. The whole "
-    "conversation stays saved and visible.",
+    "current state included) before older messages are summarized for it; lowered to fit "
+    "the model's context window, beside the longest answer, where the server reports it. "
+    "The whole conversation stays saved and visible.",
 )
 ANSWER_CAP_MINIMUM = 256
 ASSISTANT_ANSWER_CAP: Setting[int] = declare(
