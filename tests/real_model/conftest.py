@@ -8,6 +8,9 @@ from collections.abc import Iterator
 import pytest
 
 from tests.real_model.llama_server import LlamaServer, unavailable_reason
+from tests.travel.conftest import places
+
+__all__ = ["places"]
 
 
 @pytest.fixture(scope="session")

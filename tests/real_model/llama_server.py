@@ -17,6 +17,7 @@ import tempfile
 import time
 import urllib.error
 import urllib.request
+from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import Path
 from types import TracebackType
@@ -192,6 +193,12 @@ class LlamaServer:
     def tokenize(self, text: str) -> int:
         """How many tokens the server's own tokenizer makes of `text`."""
         return len(self._request("/tokenize", {"content": text})["tokens"])
+
+    def apply_template(self, body: Mapping[str, Any]) -> str:
+        """The prompt the server's chat template makes of a Chat Completions `body`, tools
+        included."""
+        prompt: str = self._request("/apply-template", dict(body))["prompt"]
+        return prompt
 
     def props(self) -> dict[str, Any]:
         """The server's `/props`: its settings, the model's chat template and slot defaults."""
