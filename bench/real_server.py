@@ -46,7 +46,7 @@ import openai
 from bench.harness import print_table, verdict
 from concierge.agent import AgentEvent, ModelReply, ModelRequest
 from concierge.agent.openai_model import OpenAIChatModel
-from concierge.travel.assistant import build_trip_assistant
+from concierge.travel.assistant.trip_assistant import build_trip_assistant
 from concierge.travel.places import PlaceIndex
 from concierge.travel.services import open_services
 from tests.real_model.llama_server import MODEL_ALIAS, LlamaServer, unavailable_reason
