@@ -20,3 +20,12 @@ def llama_server() -> Iterator[LlamaServer]:
         pytest.skip(reason)
     with LlamaServer() as server:
         yield server
+
+
+@pytest.fixture(autouse=True)
+def _server_survived(request: pytest.FixtureRequest) -> Iterator[None]:
+    """After each test that used the server, fail with its last output if it died."""
+    yield
+    if "llama_server" in request.fixturenames:
+        server: LlamaServer = request.getfixturevalue("llama_server")
+        server.ensure_running()

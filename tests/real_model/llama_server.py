@@ -161,6 +161,15 @@ class LlamaServer:
         except (urllib.error.URLError, ConnectionError, TimeoutError):
             return False
 
+    def ensure_running(self) -> None:
+        """Raise, with what the server printed last, if its process has ended (a crash would
+        otherwise show only as a dropped connection)."""
+        if self._process is None:
+            raise RuntimeError("llama-server was not started or has been stopped")
+        code = self._process.poll()
+        if code is not None:
+            raise RuntimeError(f"llama-server ended with exit code {code}:\n{self.log_tail()}")
+
     def stop(self) -> None:
         process, self._process = self._process, None
         if process is not None and process.poll() is None:

@@ -7,7 +7,7 @@ from pathlib import Path
 import pytest
 
 from tests.real_model import llama_server
-from tests.real_model.llama_server import Installation, find_installation
+from tests.real_model.llama_server import Installation, LlamaServer, find_installation
 
 
 def _build(root: Path, *, template: bool = True) -> Installation:
@@ -65,3 +65,11 @@ def test_why_ci_could_not_build_it_is_the_reason(
     reason = find_installation()
     assert isinstance(reason, str)
     assert reason.endswith("could not download the llama.cpp source")
+
+
+def test_a_server_that_exits_while_starting_says_what_it_printed(cache: Path) -> None:
+    built = _build(cache / "llama-11434.0.0-avx2")
+    built.server.write_text("#!/bin/sh\necho 'failed to load model: bad magic'\nexit 3\n")
+    built.server.chmod(0o755)
+    with pytest.raises(RuntimeError, match="bad magic"):
+        LlamaServer(built).start()
