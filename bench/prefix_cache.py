@@ -6,8 +6,10 @@ then the answer): 20 calls against the loopback fake OpenAI server, whose prefix
 OpenAI's rules (nothing below 1,024 tokens, hits in 128-token steps above that, routing by the
 first 256 tokens plus `prompt_cache_key`). During every model call (after its context was
 resolved) the person edits the trip in the panels (an itinerary item or a trip field) and one
-other block (brief, goals or pins), and every tool call but the two trip reads changes a
-block too, so the state differs between every two calls. STEPS lists every call and edit.
+other block (brief, goals or pins), and every tool call but the two reads (`get_trip`,
+`list_goals`) changes a block too, so the state differs between every two calls. Turn 1
+starts by reading the whole trip: small on the small trip, a large result on the seeded one
+(swapped at the next turn by the default `SummaryPolicy`). STEPS lists every call and edit.
 The app side is real: `open_services` on a fresh SQLite database, the app's instructions and
 tools, the trip provider and the default status providers of the brief, goals and pins,
 history in the app's SQLite store. Record ids come from a counter per kind (patched into the
@@ -360,7 +362,7 @@ TURNS: tuple[tuple[str, tuple[Step, ...]], ...] = (
         "What is still open before we go?",
         (
             tool(
-                "get_trip",
+                "list_goals",
                 add_item(4, "12:30", "Lunch at the market", "Bolhão"),
                 rename_goal(4, "Birthday dinner booked for 20:30"),
             ),
