@@ -6,8 +6,10 @@ from __future__ import annotations
 import itertools
 from typing import Any
 
-from concierge.agent import Agent, InMemoryHistoryStore, Provenance
+from concierge.agent import Agent, InMemoryHistoryStore, Message, ModelRequest, Provenance
+from concierge.agent.context import runtime_context_message
 from concierge.agent.context_updates import ContextUpdates, changed_lines
+from concierge.agent.messages import user_message
 from concierge.agent.openai_model import OpenAIChatModel
 from tests.agent.support import Trip, client_for, set_destination_tool
 from tests.fakes import FakeOpenAIServer, Reply, ToolCallSpec, tokenize
@@ -88,3 +90,30 @@ def test_changed_lines_name_removed_lines_by_their_first_words() -> None:
     assert changed_lines(before, after) == (
         "## trip\n- Notes: …\n+ Notes: land at 11:00\n## goals\n+ - [b2] Hotel"
     )
+
+
+async def test_a_full_snapshot_is_sent_again_once_an_update_lost_its_place(
+    fake_openai: FakeOpenAIServer,
+) -> None:
+    """After a compaction (or in another conversation) the messages the log's entries
+    followed are gone: the next call starts again from a full snapshot, and nothing stale is
+    put back."""
+    updates = ContextUpdates(OpenAIChatModel(client_for(fake_openai), model="fake-model"))
+    fake_openai.script(Reply.text("one"), Reply.text("two"), Reply.text("three"))
+    first, second = user_message("Porto?"), user_message("Lisbon?")
+
+    def request(*messages: Message, state: str) -> ModelRequest:
+        snapshot = runtime_context_message(f"## trip\nDestination: {state}")
+        return ModelRequest("sys", [*messages, snapshot], (), 1)
+
+    await updates.respond(request(first, state="Porto"), lambda _event: None)
+    await updates.respond(request(first, second, state="Lisbon"), lambda _event: None)
+    await updates.respond(request(second, state="Braga"), lambda _event: None)
+
+    bodies = fake_openai.chat_requests
+    assert [len(runtime_texts(body)) for body in bodies] == [1, 2, 1]
+    assert runtime_texts(bodies[1])[1].startswith("[Runtime context update #2, to #1:")
+    restart = runtime_texts(bodies[2])[0]
+    assert restart.startswith("[Runtime context #1: it replaces all earlier runtime context")
+    assert restart.endswith("## trip\nDestination: Braga")
+    assert [m["content"] for m in bodies[2]["messages"][1:]] == ["Lisbon?", restart]
