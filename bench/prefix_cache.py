@@ -87,7 +87,6 @@ from concierge.agent import (
     ModelRequest,
     RuntimeContextEvent,
     SummaryPolicy,
-    Tool,
     ToolResult,
     ToolStatus,
     Usage,
@@ -98,10 +97,13 @@ from concierge.agent.openai_format import format_message
 from concierge.agent.openai_model import OpenAIChatModel
 from concierge.store import Actor, ChangeContext
 from concierge.travel.assistant.instructions import INSTRUCTIONS
-from concierge.travel.assistant.lookup_tools import lookup_tools
-from concierge.travel.assistant.providers import trip_provider
-from concierge.travel.assistant.trip_assistant import PROVIDER_TIMEOUT, trip_features, trip_history
-from concierge.travel.assistant.trip_tools import TripTools
+from concierge.travel.assistant.providers import disclosing
+from concierge.travel.assistant.trip_assistant import (
+    PROVIDER_TIMEOUT,
+    call_outcome,
+    trip_features,
+    trip_history,
+)
 from concierge.travel.forms import TRIP_BRIEF
 from concierge.travel.places import PlaceIndex
 from concierge.travel.services import TravelServices, open_services
@@ -445,18 +447,16 @@ SIGHTS = ("cathedral", "museum", "garden", "tile church", "market", "bridge walk
 PLACES = ("Ribeira", "Baixa", "Boavista", "Foz", "Gaia", "Bonfim", "Cedofeita", "Miragaia")
 
 
-def base_tools(desk: Desk) -> list[Tool[Any]]:
-    services, trip_id = desk.services, desk.trip_id
-    tools = TripTools(trip_id, services.trips, services.itinerary, services.editor)
-    return [*tools.all(), *lookup_tools(services.lookups, trip_id)]
-
-
 def state_providers(desk: Desk) -> list[tuple[str, ContextProvider]]:
+    """Every feature's status provider, as `build_trip_assistant` registers them."""
     services, trip_id = desk.services, desk.trip_id
-    return [
-        ("trip", trip_provider(services.trips, services.itinerary, trip_id)),
-        *((f.name, f.status_provider()) for f in trip_features(services, trip_id)),
-    ]
+    providers: list[tuple[str, ContextProvider]] = []
+    for feature in trip_features(services, trip_id):
+        provider = feature.status_provider()
+        if feature.disclosed:
+            provider = disclosing(services.trips, trip_id, provider)
+        providers.append((feature.name, provider))
+    return providers
 
 
 class PersonAtPanels:
@@ -547,20 +547,20 @@ class Session:
 
 
 def build_agent(desk: Desk, model: ModelAdapter, *, row: str) -> Agent:
+    """The app's assistant as `build_trip_assistant` builds it, without compaction (so every
+    row sends the whole conversation) and, for (b), without providers."""
     services, trip_id = desk.services, desk.trip_id
-    inject = row != "system_prompt"
     builder = AgentBuilder(
         model=model, system_prompt=INSTRUCTIONS, history=trip_history(services, trip_id)
     )
-    for each in base_tools(desk):
-        builder.tool(each)
-    if inject:
-        provider = trip_provider(services.trips, services.itinerary, trip_id)
-        builder.context_provider(provider, name="trip", timeout=PROVIDER_TIMEOUT)
     for feature in trip_features(services, trip_id):
-        feature.install(builder, inject_status=inject, timeout=PROVIDER_TIMEOUT)
+        feature.install(builder, inject_status=False)
+    if row != "system_prompt":
+        for name, provider in state_providers(desk):
+            builder.context_provider(provider, name=name, timeout=PROVIDER_TIMEOUT)
     if row == "rule_before":
         builder.summarize_tool_results(True, SummaryPolicy(min_saving_tokens=0))
+    builder.outcome_lookup(call_outcome(services))
     builder.max_iterations(len(STEPS))
     return builder.build()
 
@@ -691,6 +691,30 @@ def snapshot_tokens(state: str) -> int:
     return count_tokens(json.dumps(state, ensure_ascii=False)[1:-1])
 
 
+def updates_note(session: Session, floor: Floor) -> str:
+    """Where (d)'s tokens above the floor went: full snapshots after the first, the updates'
+    labels and headings, and the rest (128-token steps, framing, removed lines' names)."""
+    entries = [
+        m["content"]
+        for m in session.bodies[-1]["messages"]
+        if m["role"] == "user" and m["content"].startswith("[Runtime context")
+    ]
+    fulls = [e for e in entries[1:] if not e.startswith("[Runtime context update")]
+    updates = [e for e in entries if e.startswith("[Runtime context update")]
+    refreshed = sum(snapshot_tokens(e) for e in fulls)
+    labels = sum(
+        snapshot_tokens("\n".join(line for line in e.splitlines() if line[:2] not in ("- ", "+ ")))
+        for e in updates
+    )
+    excess = sum(session.uncached) - floor.total
+    return (
+        f"(d) {len(updates)} updates, {len(fulls)} full snapshots after the first; above the "
+        f"floor: {excess:,} tokens = re-sent full snapshots {refreshed:,} + update labels and "
+        f"headings {labels:,} + the rest {excess - refreshed - labels:,} (the cache's 128-token "
+        "steps, message framing, removed lines named by their first words)"
+    )
+
+
 async def measure(places: PlaceIndex, items: int, rows: Sequence[str]) -> None:
     sessions = {row: await run_session(places, items, row) for row in rows}
     runtime = sessions["runtime"]
@@ -758,6 +782,7 @@ async def measure(places: PlaceIndex, items: int, rows: Sequence[str]) -> None:
             f"{rounding:,} tokens, is the 128-token steps and message framing",
             f"system prompt {count_tokens(INSTRUCTIONS):,} tokens, {len(tools)} tools "
             f"~{count_tokens(json.dumps(tools)):,} tokens (fake server's regex tokenizer)",
+            *([updates_note(sessions["updates"], floor)] if "updates" in sessions else []),
             "reuse/layout limit: cached tokens over what each prompt shares with the one before "
             "it, rounded to the cache's steps (100% = the layout's best)",
         ],

@@ -38,8 +38,7 @@ from .messages import Message, Provenance, TextPart, UserMessage
 from .model import ModelAdapter, ModelReply, ModelRequest
 
 UPDATE_LABEL = (
-    '[Runtime context update #{number}, to #{since}: "- " lines no longer hold, "+ " lines are '
-    "new, the rest of #{base} and its updates holds.]"
+    "[Runtime context update #{number}, after #{since}: - lines no longer hold, + lines are new.]"
 )
 """Short: the full snapshot's label already says what runtime context is; every call pays it."""
 FULL_LABEL = (
@@ -102,7 +101,7 @@ class ContextUpdates:
         since_base = sum(e.lines for e in log if e.number > base.number) + len(lines)
         if since_base > self.refresh_share * len(base.state):
             return _full(number, state, anchor)
-        label = UPDATE_LABEL.format(number=number, since=last.number, base=base.number)
+        label = UPDATE_LABEL.format(number=number, since=last.number)
         message = _message(number, f"{label}\n{lines}")
         return Entry(number, anchor, message, state, base.number, len(lines))
 

@@ -58,7 +58,7 @@ async def test_each_call_sends_only_the_changed_lines_and_reuses_the_whole_earli
     assert runtime_texts(first)[0].startswith("[Runtime context #1:")
     assert "Destination: Lisbon" in runtime_texts(first)[0]
     update = runtime_texts(middle)[-1]
-    assert update.startswith("[Runtime context update #2, to #1:")
+    assert update.startswith("[Runtime context update #2, after #1:")
     assert "\n## trip\n- Destination: …\n+ Destination: Porto" in update
     assert "Travellers" not in update  # an unchanged block is not sent again
     assert len(runtime_texts(last)) == 2  # nothing changed since: no update #3
@@ -112,7 +112,7 @@ async def test_a_full_snapshot_is_sent_again_once_an_update_lost_its_place(
 
     bodies = fake_openai.chat_requests
     assert [len(runtime_texts(body)) for body in bodies] == [1, 2, 1]
-    assert runtime_texts(bodies[1])[1].startswith("[Runtime context update #2, to #1:")
+    assert runtime_texts(bodies[1])[1].startswith("[Runtime context update #2, after #1:")
     restart = runtime_texts(bodies[2])[0]
     assert restart.startswith("[Runtime context #1: it replaces all earlier runtime context")
     assert restart.endswith("## trip\nDestination: Braga")
