@@ -11,6 +11,7 @@ from __future__ import annotations
 import contextlib
 import json
 import os
+import shutil
 import socket
 import subprocess
 import tempfile
@@ -139,11 +140,18 @@ class LlamaServer:
         ]
 
     def start(self) -> LlamaServer:
-        """Start the process and return once /health says the model is loaded."""
+        """Start the process and return once /health says the model is loaded.
+
+        Under util-linux's `setpriv` the server is told to stop when this process dies, so a
+        test run killed by a timeout leaves no server behind."""
         output = tempfile.TemporaryFile()  # noqa: SIM115 - lives until stop()
         self._log = self._files.enter_context(output)
+        orphan_guard = ["setpriv", "--pdeathsig", "TERM"] if shutil.which("setpriv") else []
         self._process = subprocess.Popen(
-            self.command(), stdin=subprocess.DEVNULL, stdout=self._log, stderr=subprocess.STDOUT
+            [*orphan_guard, *self.command()],
+            stdin=subprocess.DEVNULL,
+            stdout=self._log,
+            stderr=subprocess.STDOUT,
         )
         deadline = time.monotonic() + START_SECONDS
         while time.monotonic() < deadline:
