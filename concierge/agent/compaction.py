@@ -113,14 +113,18 @@ size run a little off until the server's usage has calibrated them."""
 WINDOW_MARGIN_MINIMUM = 256
 
 
+def window_margin(window: int) -> int:
+    """Tokens of a known window kept free beside the input and the answer."""
+    return max(WINDOW_MARGIN_MINIMUM, window // WINDOW_MARGIN_SHARE)
+
+
 def budget_for_window(budget: int, window: int | None, answer_tokens: int) -> int:
     """The budget in use: `budget`, lowered to fit a known context `window` with room for an
     answer of `answer_tokens` and a margin. Never below a quarter of the window, so an answer
     cap that takes most of a small window still leaves the conversation some room."""
     if window is None:
         return budget
-    margin = max(WINDOW_MARGIN_MINIMUM, window // WINDOW_MARGIN_SHARE)
-    fits = max(window - answer_tokens - margin, window // 4, 1)
+    fits = max(window - answer_tokens - window_margin(window), window // 4, 1)
     return min(budget, fits)
 
 
@@ -333,19 +337,27 @@ class Compactor:
         if before * self._ratio <= budget:
             return None
         room = budget / self._ratio - self._fixed - self._snapshot_tokens
+        keep = policy.keep_recent * room
         if room <= 0:
-            if not self._warned:
-                self._warned = True
-                log.warning(
-                    "The system prompt, tools and snapshot alone pass the context budget of "
-                    "%d tokens; older messages are not summarized.",
-                    budget,
-                )
-            return None
+            # The fixed part alone passes the budget: the answer gets less room than its
+            # cap. Summarize only once the input would not fit the window itself, and then
+            # all that can be, so it is not done again at every call.
+            window = self.window
+            if window is None or before * self._ratio <= window - window_margin(window):
+                if not self._warned:
+                    self._warned = True
+                    log.warning(
+                        "The system prompt, tools and snapshot alone pass the context budget "
+                        "of %d tokens; older messages are summarized only when the input "
+                        "would not fit the model's context window.",
+                        budget,
+                    )
+                return None
+            keep = 0.0
         older = _earlier_turn_results(view) if summaries is not None else frozenset()
         sizes = _sizes(policy.estimator, view, older)
         tail_sizes = sizes[1:] if summary is not None else sizes
-        cut = plan_cut(tail, tail_sizes, policy.keep_recent * room)
+        cut = plan_cut(tail, tail_sizes, keep)
         if cut is None:
             return None
         previous = summary_text(summary) if summary is not None else None

@@ -313,3 +313,33 @@ async def test_another_400_is_not_read_as_too_long(fake_openai: FakeOpenAIServer
     with pytest.raises(ModelError) as raised:
         await model.respond(request, lambda _event: None)
     assert not isinstance(raised.value, ContextOverflowError)
+
+
+async def test_a_prompt_larger_than_the_budget_is_compacted_only_to_fit_the_window(
+    fake_openai: FakeOpenAIServer,
+) -> None:
+    """Instructions, tools and state alone pass the budget in use (the answer then has less
+    room than its cap): a turn is summarized only once the input would not fit the window."""
+    history = InMemoryHistoryStore()
+    agent = capped_agent(fake_openai, history)
+    agent.add_context_provider(lambda _signal: "state " * 600, name="state")
+    fake_openai.script(Reply.text(words("Assistant", 40)))
+    await agent.process_request("First question?")
+    window = tokens(fake_openai.chat_requests[0]) + 400
+    fake_openai.context_window = window
+    agent.set_context_window(window)
+    assert agent.context_budget is not None
+    assert agent.context_budget < tokens(fake_openai.chat_requests[0])  # the fixed part passes
+    fake_openai.script(*(answers("Second answer.") for _ in range(3)))
+
+    await agent.process_request("Second question?")  # still fits: nothing is summarized
+    assert [m.provenance for m in await history.load()].count(Provenance.COMPACTION) == 0
+    await agent.process_request(words("Person", 120))  # would not fit: summarized first
+
+    assert refused(fake_openai) == []
+    stored = await history.load()
+    assert [m.provenance for m in stored].count(Provenance.COMPACTION) == 1
+    last = fake_openai.chat_requests[-1]
+    assert last["messages"][1]["content"] == f"{COMPACTION_LABEL}\n\nThe summary."
+    assert last["messages"][2] == {"role": "user", "content": words("Person", 120)}
+    assert tokens(last) < window
