@@ -314,11 +314,12 @@ class Agent:
         if compacted is not None:
             history = compacted
         elif after_refusal is not None:
-            why = (
-                "and older messages could not be summarized"
-                if self._compaction_failed
-                else "and there were no older messages left to summarize"
-            )
+            if self._compactor is None:
+                why = "and summarizing older messages is off"
+            elif self._compaction_failed:
+                why = "and older messages could not be summarized"
+            else:
+                why = "and there were no older messages left to summarize"
             raise _too_long(after_refusal, self.context_window, why)
         context = await self._providers.resolve(signal, iteration)
         self._events.emit(RuntimeContextEvent(context))
