@@ -17,7 +17,7 @@ nothing in this session.
 What changes when. The person starts the trip ("Porto with Ana"), one goal ("Flights
 booked") and one all-trip pin ("No red-eye flights"), then sends the request. Tool call k
 changes one block, rotating trip → brief → goals → pinned: update_trip or
-add_itinerary_item; fill_form or retract_form_answer; add_goal or complete_goal; pin.
+edit_itinerary; brief (answers or retract); goals (add or complete); pins.
 During model call k (after its context was resolved, before tool k runs) the person changes
 the other three blocks as the panels would, by direct repository writes as the person:
 trip fields and itinerary items; brief answers read by the form engine; goals added,
@@ -285,7 +285,7 @@ def _steps(*steps: tuple[tuple[str, dict[str, Any]], *tuple[PersonEdit, ...]]) -
 
 
 def _item(day: str, at: str, title: str, place: str) -> tuple[str, dict[str, Any]]:
-    return call("add_itinerary_item", day=day, start_time=at, title=title, place=place)
+    return call("edit_itinerary", action="add", day=day, start_time=at, title=title, place=place)
 
 
 # Goals and pins are numbered in creation order, whoever creates them (1 = BEFORE_REQUEST's).
@@ -305,21 +305,21 @@ STEPS = _steps(
     ),
     (
         call(
-            "fill_form",
-            values={"ages": [34, 36], "accessibility": "Ana: no steep climbs after lunch"},
+            "brief",
+            answers={"ages": [34, 36], "accessibility": "Ana: no steep climbs after lunch"},
         ),
         edit_trip(budget_amount=Decimal(1800)),
         complete_goal(1),
         add_pin("Window seats on trains"),  # pin 3
     ),
     (
-        call("add_goal", title="First night's hotel chosen"),  # goal 3
+        call("goals", action="add", title="First night's hotel chosen"),  # goal 3
         edit_trip(interests=["food", "wine", "architecture"]),
         answer(diet=["pescatarian"]),
         edit_pin(2, "Ana avoids steep climbs after lunch; mornings are fine"),
     ),
     (
-        call("pin", text="Dinner not before 20:00"),  # pin 4
+        call("pins", action="add", text="Dinner not before 20:00"),  # pin 4
         add_item("2025-05-14", "11:00", "Arrival and hotel check-in", "Miragaia"),
         answer(must_sees=["Livraria Lello"]),
         add_goal("Cellar tour booked"),  # goal 4
@@ -332,8 +332,8 @@ STEPS = _steps(
     ),
     (
         call(
-            "fill_form",
-            values={
+            "brief",
+            answers={
                 "must_sees": ["Livraria Lello", "Port cellar in Gaia"],
                 "diet_notes": "Ana is allergic to shellfish",
             },
@@ -343,13 +343,13 @@ STEPS = _steps(
         add_pin("Prefer trains to buses", all_trips=True),  # pin 5
     ),
     (
-        call("complete_goal", goal_id=ref("goal", 4)),
+        call("goals", action="complete", goal_id=ref("goal", 4)),
         edit_trip(budget_amount=Decimal(1900)),
         answer(accessibility="Ana: no steep climbs after lunch; lifts where possible"),
         add_pin("Quiet rooms, away from the street"),  # pin 6
     ),
     (
-        call("pin", text="Keep the last morning free for the market"),  # pin 7
+        call("pins", action="add", text="Keep the last morning free for the market"),  # pin 7
         add_item("2025-05-14", "20:30", "Fish dinner", "Matosinhos"),
         answer(avoid=["crowded bus tours", "early starts"]),
         reopen_goal(3),
@@ -362,21 +362,21 @@ STEPS = _steps(
     ),
     (
         call(
-            "fill_form",
-            values={"avoid": ["crowded bus tours", "early starts", "steep streets after lunch"]},
+            "brief",
+            answers={"avoid": ["crowded bus tours", "early starts", "steep streets after lunch"]},
         ),
         edit_trip(interests=["food", "wine", "architecture", "river views"]),
         complete_goal(2),
         edit_pin(6, "Quiet rooms away from the street, high floor"),
     ),
     (
-        call("add_goal", title="Guimarães palace tickets bought"),  # goal 7
+        call("goals", action="add", title="Guimarães palace tickets bought"),  # goal 7
         add_item("2025-05-15", "11:00", "Clérigos Tower", "Rua de São Filipe de Nery"),
         answer(must_sees=["Livraria Lello", "Port cellar in Gaia", "Guimarães castle"]),
         add_pin("Ana's birthday is on the 16th"),  # pin 8
     ),
     (
-        call("pin", text="Cellar tour in English"),  # pin 9
+        call("pins", action="add", text="Cellar tour in English"),  # pin 9
         edit_trip(budget_amount=Decimal(2000)),
         answer(diet=["pescatarian", "lactose-free"]),
         rename_goal(6, "Travel insurance checked for both"),
@@ -391,13 +391,13 @@ STEPS = _steps(
         remove_pin(7),
     ),
     (
-        call("fill_form", values={"diet_notes": "Ana is allergic to shellfish"}),
+        call("brief", answers={"diet_notes": "Ana is allergic to shellfish"}),
         add_item("2025-05-16", "08:45", "Train to Guimarães", "São Bento station"),
         add_goal("Birthday dinner booked"),  # goal 8
         add_pin("Aisle seat for Ana", all_trips=True),  # pin 10
     ),
     (
-        call("complete_goal", goal_id=ref("goal", 7)),
+        call("goals", action="complete", goal_id=ref("goal", 7)),
         edit_trip(notes="We land at 10:05 on TP1944 and fly home at 19:40 on Saturday."),
         answer(
             must_sees=["Livraria Lello", "Port cellar in Gaia", "Guimarães castle", "Bolhão market"]
@@ -405,7 +405,7 @@ STEPS = _steps(
         edit_pin(8, "Ana's birthday is on Friday 16 May"),
     ),
     (
-        call("pin", text="Birthday dinner somewhere with a river view"),  # pin 11
+        call("pins", action="add", text="Birthday dinner somewhere with a river view"),  # pin 11
         add_item("2025-05-16", "10:15", "Castle and old town", "Guimarães"),
         answer(avoid=["crowded bus tours", "steep streets after lunch"]),
         complete_goal(3),
@@ -417,13 +417,13 @@ STEPS = _steps(
         remove_pin(9),
     ),
     (
-        call("retract_form_answer", field="diet_notes"),
+        call("brief", retract=["diet_notes"]),
         edit_trip(interests=["food", "wine", "river views"]),
         complete_goal(9),
         add_pin("Ana prefers tea to coffee"),  # pin 12
     ),
     (
-        call("add_goal", title="Saturday check-out time confirmed"),  # goal 10
+        call("goals", action="add", title="Saturday check-out time confirmed"),  # goal 10
         add_item("2025-05-17", "10:00", "Bolhão market", "Bolhão"),
         answer(diet=["pescatarian"]),
         edit_pin(2, "Ana avoids steep climbs after lunch; mornings are fine; lifts welcome"),

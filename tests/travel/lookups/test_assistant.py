@@ -39,8 +39,10 @@ async def test_a_lookup_finishing_during_a_model_call_is_in_the_next_snapshot(
     agent = agent_for(lookups, fake_openai)
     held = threading.Event()
     fake_openai.script(
-        Reply.tool_calls(ToolCallSpec("start_lookup", {"kind": "holidays"})),
-        Reply.tool_calls(ToolCallSpec("start_lookup", {"kind": "flights"}), wait_for=held),
+        Reply.tool_calls(ToolCallSpec("lookup", {"action": "start", "kind": "holidays"})),
+        Reply.tool_calls(
+            ToolCallSpec("lookup", {"action": "start", "kind": "flights"}), wait_for=held
+        ),
         Reply.text("Christmas Day is a holiday in the US too, and the flight is about 7 h."),
     )
     request = asyncio.create_task(agent.process_request("Holidays and flight time?"))
@@ -89,11 +91,11 @@ async def test_running_lookups_show_progress_and_tools_cancel_and_read(
     short = done.id[:8]
     fake_openai.script(
         Reply.tool_calls(
-            ToolCallSpec("get_lookup_result", {"job_id": short}),
-            ToolCallSpec("get_lookup_result", {"job_id": running[:8]}),
-            ToolCallSpec("cancel_lookup", {"job_id": running[:8]}),
-            ToolCallSpec("cancel_lookup", {"job_id": short}),
-            ToolCallSpec("get_lookup_result", {"job_id": "ffffffff"}),
+            ToolCallSpec("lookup", {"action": "result", "job_id": short}),
+            ToolCallSpec("lookup", {"action": "result", "job_id": running[:8]}),
+            ToolCallSpec("lookup", {"action": "cancel", "job_id": running[:8]}),
+            ToolCallSpec("lookup", {"action": "cancel", "job_id": short}),
+            ToolCallSpec("lookup", {"action": "result", "job_id": "ffffffff"}),
         ),
         Reply.text("ok"),
     )
