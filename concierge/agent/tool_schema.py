@@ -26,6 +26,8 @@ from typing import Any
 
 _SCHEMA_MAPS = frozenset({"properties", "$defs", "definitions", "patternProperties"})
 """Keywords whose value maps names to schemas: their keys are names, not keywords."""
+_VALUES = frozenset({"default", "enum", "const", "examples"})
+"""Keywords whose value is data, kept as it is (but whole numbers without ".0")."""
 
 
 def compact_schema(schema: dict[str, Any]) -> dict[str, Any]:
@@ -58,7 +60,9 @@ def _compact(node: Any, definitions: dict[str, Any], *, top: bool = False) -> An
             if len(value) == 1:
                 result.update(_compact(value[0], definitions))
                 continue
-        if key in _SCHEMA_MAPS and isinstance(value, dict):
+        if key in _VALUES:
+            result[key] = _value(value)
+        elif key in _SCHEMA_MAPS and isinstance(value, dict):
             result[key] = {name: _compact(sub, definitions) for name, sub in value.items()}
         else:
             result[key] = _compact(value, definitions)
@@ -98,6 +102,16 @@ def _enum_implies_type(values: Any, declared: Any) -> bool:
         )
         for value in values
     )
+
+
+def _value(data: Any) -> Any:
+    if isinstance(data, float) and data.is_integer():
+        return int(data)
+    if isinstance(data, list):
+        return [_value(item) for item in data]
+    if isinstance(data, dict):
+        return {key: _value(item) for key, item in data.items()}
+    return data
 
 
 def _inlined(node: dict[str, Any], definitions: dict[str, Any]) -> dict[str, Any]:

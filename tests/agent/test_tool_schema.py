@@ -39,6 +39,7 @@ class Sample(BaseModel):
     either: int | float | None = None
     share: float = Field(0.0, ge=0.0)
     tags: dict[str, int] = Field(default_factory=dict)
+    style: dict[str, str] = Field({"title": "kept", "description": "kept"})
 
 
 def sent(model: type[BaseModel]) -> dict[str, Any]:
@@ -66,6 +67,7 @@ def test_the_schema_as_sent_is_compact() -> None:
     assert properties["either"] == {"anyOf": [{"type": "integer"}, {"type": "number"}]}
     assert properties["share"] == {"default": 0, "minimum": 0, "type": "number"}
     assert properties["tags"]["additionalProperties"] == {"type": "integer"}
+    assert properties["style"]["default"] == {"title": "kept", "description": "kept"}  # data
     assert schema["required"] == ["action"] and schema["type"] == "object"
 
 

@@ -57,8 +57,7 @@ class FormFeature(AssistantFeature):
             Tool(
                 name=self.name,
                 title=f"Fill in the {title}",
-                description=f"Save the person's answers to the {title} (one bad answer "
-                "saves none) or retract some; with neither, read it all.",
+                description=f"Save or retract answers in the {title}; with neither, read it all.",
                 input_model=_edit_model(self.form),
                 handler=self.edit,
             )
