@@ -236,6 +236,46 @@ async def test_itinerary_tools_add_update_move_and_remove_with_permission(
     assert [i.title for i in await world.itinerary.items(world.trip.id)] == ["Livraria Lello"]
 
 
+async def test_an_itinerary_action_given_what_it_does_not_take_is_a_clear_error(
+    world: World, fake_openai: FakeOpenAIServer
+) -> None:
+    item = await world.itinerary.add(world.trip.id, {"day": "2026-05-15", "title": "Lunch"})
+    short = item.id[:8]
+    asked: list[str] = []
+
+    async def permission(request: PermissionRequest) -> bool:
+        asked.append(request.description)
+        return True
+
+    agent = world.agent(fake_openai, permission_handler=permission)
+    fake_openai.script(
+        Reply.tool_calls(
+            ToolCallSpec("edit_itinerary", {"action": "add", "title": "Dinner"}),
+            ToolCallSpec("edit_itinerary", {"action": "add", "item_id": short, "title": "X"}),
+            ToolCallSpec("edit_itinerary", {"action": "update", "title": "Brunch"}),
+            ToolCallSpec("edit_itinerary", {"action": "update", "item_id": short, "position": 1}),
+            ToolCallSpec("edit_itinerary", {"action": "move", "item_id": short, "title": "X"}),
+            ToolCallSpec("edit_itinerary", {"action": "remove", "item_id": short, "title": "X"}),
+            ToolCallSpec("edit_itinerary", {"action": "rename", "item_id": short}),
+        ),
+        Reply.text("Sorry."),
+    )
+    await agent.process_request("Break the itinerary")
+
+    assert tool_results(fake_openai.chat_requests[1]) == [
+        "add needs day.",
+        "add makes a new item: leave out item_id.",
+        "update needs the item_id shown in brackets.",
+        "update does not take position; use move.",
+        "move takes only day and position, not title.",
+        "remove takes only the item_id.",
+        "Invalid arguments for 'edit_itinerary': action: Input should be 'add', 'update', "
+        "'move' or 'remove'.",
+    ]
+    assert asked == []  # a malformed removal is refused without asking the person
+    assert [i.title for i in await world.itinerary.items(world.trip.id)] == ["Lunch"]
+
+
 async def test_one_tool_call_undoes_as_one_step(
     world: World, fake_openai: FakeOpenAIServer
 ) -> None:

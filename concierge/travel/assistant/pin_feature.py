@@ -41,7 +41,11 @@ class PinFeature(AssistantFeature):
                 description="Pin a preference or fact to keep in mind, or remove a pin.",
                 input_model=PinEdit,
                 handler=self.edit,
-                requires_permission=lambda args: args.action == "remove",
+                requires_permission=lambda args: (
+                    args.action == "remove"
+                    and args.model_fields_set == {"action", "pin_id"}
+                    and args.pin_id is not None
+                ),
                 describe_permission=self.describe_unpin,
             )
         ]

@@ -121,7 +121,7 @@ class TripTools:
                 description="Add, update, move or remove a stop of the route (home is not a stop).",
                 input_model=StopEdit,
                 handler=self.edit_stops,
-                requires_permission=lambda args: args.action == "remove",
+                requires_permission=_removes_stop,
                 describe_permission=self.describe_stop_removal,
             ),
             Tool(
@@ -130,7 +130,7 @@ class TripTools:
                 description="Add, update, move or remove an itinerary item.",
                 input_model=ItemEdit,
                 handler=self.edit_itinerary,
-                requires_permission=lambda args: args.action == "remove",
+                requires_permission=_removes_item,
                 describe_permission=self.describe_removal,
             ),
         ]
@@ -303,6 +303,18 @@ class TripTools:
         """An item of this trip by full or shortened id."""
         items = await self.itinerary.items(self.trip_id)
         return by_reference(items, reference, "itinerary item", "in the trip state")
+
+
+def _removes_item(args: ItemAction) -> bool:
+    """Whether the call is a removal the tool will try, so the person is asked; a malformed
+    one is refused by the tool without asking."""
+    given = args.model_fields_set == {"action", "item_id"} and args.item_id is not None
+    return args.action == "remove" and given
+
+
+def _removes_stop(args: StopRef) -> bool:
+    given = args.model_fields_set == {"action", "stop"} and args.stop is not None
+    return args.action == "remove" and given
 
 
 def _numbered(stops: list[StopRecord], number: int | None) -> StopRecord:
