@@ -61,7 +61,7 @@ def test_one_itinerary_schema_takes_every_item_field_and_a_local_time() -> None:
     assert schema["properties"]["action"] == {"enum": ["add", "update", "move", "remove"]}
     assert schema["properties"]["item_id"] == {
         "type": "string",
-        "description": "Id in brackets; not for add.",
+        "description": "Not for add.",
     }
     # JSON Schema's `time` format carries a UTC offset (llama.cpp's grammar forces one);
     # the store takes a local HH:MM.

@@ -149,7 +149,8 @@ def _with_outcome(head: str, written: FormWrite) -> str:
 def _edit_model(form: FormDefinition) -> type[FormEdit]:
     """`FormEdit` whose schema lists the form's questions with their JSON types and choices,
     so the model sees names, types and choices; reading the answers is the engine's job
-    (its errors say what each question takes), and the status block says which apply."""
+    (its errors say what each question takes, and name an unknown one), and the status
+    block says which apply."""
 
     def schema(json_schema: dict[str, Any]) -> None:
         json_schema.pop("$defs", None)
@@ -159,8 +160,6 @@ def _edit_model(form: FormDefinition) -> type[FormEdit]:
                 "properties": {
                     item.name: _question_schema(item.json_schema) for item in form.fields
                 },
-                "additionalProperties": False,
-                "minProperties": 1,
             },
             "retract": {
                 "type": "array",

@@ -34,7 +34,7 @@ from .trip_view import headed_lists, short_id
 
 class GoalEdit(ToolArgs):
     action: Literal["add", "complete", "reopen", "list"]
-    goal_id: str | None = Field(None, description="Id in brackets.")
+    goal_id: str | None = None
     title: str | None = Field(None, description="add: short, checkable.")
     completes_on: GoalTrigger | None = Field(None, description="add: completes it by itself.")
 

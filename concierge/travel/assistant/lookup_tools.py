@@ -40,7 +40,7 @@ class LookupEdit(ToolArgs):
     `cancel` and `result` a `job_id`."""
 
     action: Literal["start", "cancel", "result"]
-    job_id: str | None = Field(None, description="cancel, result: id in brackets.")
+    job_id: str | None = Field(None, description="For cancel, result.")
     kind: LookupKindName | None = None
     origin: str | None = None
     stop: int | None = Field(None, ge=1, description="Default: every stop.")

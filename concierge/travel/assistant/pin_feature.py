@@ -20,7 +20,7 @@ class PinEdit(ToolArgs):
     action: Literal["add", "remove"]
     text: str | None = Field(None, description="add: short, their words.")
     all_trips: bool = Field(False, description="add: holds for every trip.")
-    pin_id: str | None = Field(None, description="remove: id in brackets.")
+    pin_id: str | None = Field(None, description="For remove.")
 
 
 class PinFeature(AssistantFeature):

@@ -65,7 +65,7 @@ TripChanges: type[ToolArgs] = rules_model(
 
 class ItemAction(ToolArgs):
     action: Literal["add", "update", "move", "remove"]
-    item_id: str | None = Field(None, description="Id in brackets; not for add.")
+    item_id: str | None = Field(None, description="Not for add.")
     position: int | None = Field(None, ge=0, description="0-based in the day; default last.")
 
 
