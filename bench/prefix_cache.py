@@ -6,8 +6,8 @@ then the answer): 20 calls against the loopback fake OpenAI server, whose prefix
 OpenAI's rules (nothing below 1,024 tokens, hits in 128-token steps above that, routing by the
 first 256 tokens plus `prompt_cache_key`). During every model call (after its context was
 resolved) the person edits the trip in the panels (an itinerary item or a trip field) and one
-other block (brief, goals or pins), and every tool call but the two reads (`get_trip`,
-`list_goals`) changes a block too, so the state differs between every two calls. Turn 1
+other block (brief, goals or pins), and every tool call but the two reads (`read_trip`,
+`goals` listing) changes a block too, so the state differs between every two calls. Turn 1
 starts by reading the whole trip: small on the small trip, a large result on the seeded one
 (swapped at the next turn by the default `SummaryPolicy`). STEPS lists every call and edit.
 The app side is real: `open_services` on a fresh SQLite database, the app's instructions and
@@ -240,7 +240,15 @@ def tool(name: str, *edits: PersonEdit, **arguments: Any) -> Step:
 
 def item(day: int, at: str, title: str, place: str, *edits: PersonEdit) -> Step:
     day_text = (FIRST_DAY + timedelta(days=day - 1)).isoformat()
-    return tool("add_itinerary_item", *edits, day=day_text, start_time=at, title=title, place=place)
+    return tool(
+        "edit_itinerary",
+        *edits,
+        action="add",
+        day=day_text,
+        start_time=at,
+        title=title,
+        place=place,
+    )
 
 
 def reply(text: str, *edits: PersonEdit) -> Step:
@@ -253,7 +261,7 @@ TURNS: tuple[tuple[str, tuple[Step, ...]], ...] = (
         "Plan three relaxed days in Porto for Ana and me from 14 May, about 1,800 euros. Ana "
         "would rather avoid steep climbs after lunch. Keep the brief, goals and pins up to date.",
         (
-            tool("get_trip", edit_trip(budget_amount=Decimal(1800)), add_goal("Flights booked")),
+            tool("read_trip", edit_trip(budget_amount=Decimal(1800)), add_goal("Flights booked")),
             tool(
                 "update_trip",
                 add_item(1, "11:00", "Arrival and hotel check-in", "Miragaia"),
@@ -270,10 +278,10 @@ TURNS: tuple[tuple[str, tuple[Step, ...]], ...] = (
                 add_pin("Ana avoids steep climbs after lunch"),  # pin 1
             ),
             tool(
-                "fill_form",
+                "brief",
                 add_item(1, "20:30", "Fish dinner", "Matosinhos"),
                 complete_goal(1),
-                values={"ages": [34, 36], "accessibility": "Ana: no steep climbs after lunch"},
+                answers={"ages": [34, 36], "accessibility": "Ana: no steep climbs after lunch"},
             ),
             reply(
                 "Day one is planned: arrival at 11:00, a riverside walk and a fish dinner.",
@@ -294,10 +302,11 @@ TURNS: tuple[tuple[str, tuple[Step, ...]], ...] = (
                 add_pin("Window seats on trains"),  # pin 2
             ),
             tool(
-                "add_goal",
+                "goals",
                 edit_trip(budget_amount=Decimal(1900)),
                 answer(must_sees=["Livraria Lello"]),
                 title="Train tickets to Guimarães bought",  # goal 2
+                action="add",
             ),
             item(
                 3,
@@ -308,10 +317,11 @@ TURNS: tuple[tuple[str, tuple[Step, ...]], ...] = (
                 add_goal("Cellar tour booked"),  # goal 3
             ),
             tool(
-                "pin",
+                "pins",
                 edit_trip(notes="We land at 10:05 on TP1944; home on Saturday at 19:40."),
                 remove_pin(2),
                 text="Dinner not before 20:00",  # pin 3
+                action="add",
             ),
             reply(
                 "Friday is a day in Guimarães: the 08:45 train, the castle and the old town.",
@@ -325,10 +335,10 @@ TURNS: tuple[tuple[str, tuple[Step, ...]], ...] = (
         "allergy.",
         (
             tool(
-                "fill_form",
+                "brief",
                 edit_trip(interests=["food", "wine", "river views"]),
                 complete_goal(2),
-                values={"diet_notes": "Ana is allergic to shellfish"},
+                answers={"diet_notes": "Ana is allergic to shellfish"},
             ),
             item(
                 3,
@@ -339,16 +349,18 @@ TURNS: tuple[tuple[str, tuple[Step, ...]], ...] = (
                 add_pin("Quiet rooms, away from the street"),  # pin 4
             ),
             tool(
-                "add_goal",
+                "goals",
                 edit_trip(budget_amount=Decimal(2000)),
                 answer(must_sees=["Livraria Lello", "Port cellar in Gaia"]),
                 title="Birthday dinner booked",  # goal 4
+                action="add",
             ),
             tool(
-                "pin",
+                "pins",
                 add_item(2, "19:00", "Sunset at the Jardim do Morro", "Vila Nova de Gaia"),
                 complete_goal(3),
                 text="Birthday dinner somewhere with a river view",  # pin 5
+                action="add",
             ),
             reply(
                 "Friday's dinner is by the river at 20:30; the brief notes the shellfish allergy.",
@@ -364,21 +376,24 @@ TURNS: tuple[tuple[str, tuple[Step, ...]], ...] = (
         "What is still open before we go?",
         (
             tool(
-                "list_goals",
+                "goals",
                 add_item(4, "12:30", "Lunch at the market", "Bolhão"),
                 rename_goal(4, "Birthday dinner booked for 20:30"),
+                action="list",
             ),
             tool(
-                "complete_goal",
+                "goals",
                 edit_trip(budget_amount=Decimal(2100)),
                 answer(avoid=["crowded bus tours", "early starts"]),
                 goal_id=ref("goal", 4),
+                action="complete",
             ),
             tool(
-                "add_goal",
+                "goals",
                 add_item(4, "15:00", "Check-out and airport", "Miragaia"),
                 remove_pin(3),
                 title="Travel insurance checked",  # goal 5
+                action="add",
             ),
             tool(
                 "update_trip",

@@ -61,7 +61,7 @@ BUILD_BUDGET = 0.020
 
 
 SYSTEM = "Static instructions."
-TOOLS = [{"type": "function", "function": {"name": "add_itinerary_item", "parameters": {}}}]
+TOOLS = [{"type": "function", "function": {"name": "edit_itinerary", "parameters": {}}}]
 
 
 def new_model() -> OpenAIChatModel:
@@ -124,7 +124,7 @@ def long_history(count: int) -> list[Message]:
         turn += 1
         call = ToolCall(
             id=f"call_{turn:05d}",
-            name="add_itinerary_item",
+            name="edit_itinerary",
             arguments=json.dumps({"day": turn % 7 + 1, "time": "10:30", "title": f"Visit {turn}"}),
         )
         messages += [

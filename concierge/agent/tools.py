@@ -17,6 +17,7 @@ from pydantic import BaseModel, ValidationError
 
 from .abort import AbortSignal
 from .errors import ToolError, UsageError
+from .tool_schema import compact_schema
 
 ArgsT = TypeVar("ArgsT", bound=BaseModel)
 
@@ -89,7 +90,8 @@ class Tool(Generic[ArgsT]):
         return check(arguments) if callable(check) else bool(check)
 
     def spec(self) -> dict[str, Any]:
-        """The OpenAI `tools` entry; identical on every call (R5)."""
+        """The OpenAI `tools` entry; identical on every call (R5), its schema compact
+        (`tool_schema`) in the input model's field order."""
         return {
             "type": "function",
             "function": {
@@ -108,9 +110,8 @@ shown, and pydantic takes tens of milliseconds for all of them on the GUI thread
 def _parameters_schema(model: type[BaseModel]) -> dict[str, Any]:
     text = _SCHEMA_TEXT.get(model)
     if text is None:
-        schema = model.model_json_schema()
-        schema.pop("title", None)
-        text = _SCHEMA_TEXT[model] = json.dumps(schema, sort_keys=True)
+        schema = compact_schema(model.model_json_schema())
+        text = _SCHEMA_TEXT[model] = json.dumps(schema, ensure_ascii=False)
     return json.loads(text)  # type: ignore[no-any-return]
 
 

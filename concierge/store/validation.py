@@ -135,16 +135,14 @@ _pace = Choice(Pace)
 
 TRIP_RULES: Mapping[str, FieldRule] = {
     "title": FieldRule("Title", _required_text, "New trip"),
-    "origin": FieldRule(
-        "Origin", _line, "", description="City or airport, e.g. 'Lisbon' or 'LIS'."
-    ),
+    "origin": FieldRule("Origin", _line, ""),
     "origin_code": FieldRule("Origin airport code", _optional(_airport_code)),
     "origin_tz": FieldRule("Origin time zone", _optional(_time_zone)),
     "start_date": FieldRule("Start date", _optional_date),
     "end_date": FieldRule("End date", _optional_date),
     "travellers": FieldRule("Travellers", _travellers, 1),
-    "budget_amount": FieldRule("Budget", _budget, description="Total budget, e.g. 1800."),
-    "budget_currency": FieldRule("Currency", _currency, "EUR", description="ISO 4217, e.g. EUR."),
+    "budget_amount": FieldRule("Budget", _budget, description="The total."),
+    "budget_currency": FieldRule("Currency", _currency, "EUR"),
     "interests": FieldRule("Interests", _interests, ()),
     "pace": FieldRule("Pace", _pace, Pace.BALANCED),
     "notes": FieldRule("Notes", _notes, ""),
@@ -153,21 +151,19 @@ TRIP_RULES: Mapping[str, FieldRule] = {
 
 
 ITEM_RULES: Mapping[str, FieldRule] = {
-    "day": FieldRule("Day", _date, description="YYYY-MM-DD."),
-    "start_time": FieldRule(
-        "Start time", _optional_time, description="Local time at the place, HH:MM."
-    ),
+    "day": FieldRule("Day", _date),
+    "start_time": FieldRule("Start time", _optional_time, description="HH:MM, local at the place."),
     "timezone": FieldRule(
         "Time zone",
         _optional(_time_zone),
-        description="IANA zone of the start; default: the stop's.",
+        description="IANA; default: the stop's.",
     ),
     "title": FieldRule("Title", _required_text),
     "place": FieldRule("Place", _line, ""),
     "notes": FieldRule("Notes", _notes, ""),
     "kind": FieldRule("Kind", Choice(ItemKind), ItemKind.ACTIVITY),
     "end_day": FieldRule("End day", _optional_date),
-    "end_time": FieldRule("End time", _optional_time, description="Local, in end_timezone."),
+    "end_time": FieldRule("End time", _optional_time, description="HH:MM, in end_timezone."),
     "end_timezone": FieldRule("End time zone", _optional(_time_zone)),
     "all_day": FieldRule("All day", Flag(), False),
     "duration_minutes": FieldRule(
@@ -209,9 +205,7 @@ PIN_RULES: Mapping[str, FieldRule] = {
 }
 
 STOP_RULES: Mapping[str, FieldRule] = {
-    "place": FieldRule(
-        "Stop", _required_text, description="City or airport, e.g. 'Kyoto' or 'KIX'."
-    ),
+    "place": FieldRule("Stop", _required_text),
     "place_code": FieldRule("Stop airport code", _optional(_airport_code)),
     "timezone": FieldRule("Stop time zone", _optional(_time_zone)),
     "arrive": FieldRule("Arrival date", _optional_date),
@@ -297,8 +291,8 @@ class Split(Kind):
 
 EXPENSE_RULES: Mapping[str, FieldRule] = {
     "amount": FieldRule("Amount", Amount(MAX_BUDGET, nullable=False, positive=True)),
-    "currency": FieldRule("Currency", _currency, description="ISO 4217; default: the trip's."),
-    "spent_on": FieldRule("Date", _date, description="YYYY-MM-DD."),
+    "currency": FieldRule("Currency", _currency, description="Default: the trip's."),
+    "spent_on": FieldRule("Date", _date),
     "category": FieldRule("Category", Choice(ExpenseCategory), ExpenseCategory.OTHER),
     "description": FieldRule("Description", _line, ""),
     "paid_by": FieldRule("Paid by", _name, DEFAULT_PAYER),

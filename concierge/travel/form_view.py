@@ -1,7 +1,8 @@
 """A form with its answers as text for the model: every step and field (what it takes,
 whether it is required, when it applies, the help) and where each answer stands.
 
-The status provider shows only what is missing; this is the full view `get_form` returns.
+The status provider shows only what is missing; this is the full view the form's tool
+returns when called without answers.
 Answers are shown as the JSON the store holds, in full.
 """
 

@@ -162,12 +162,12 @@ def test_kill_at_an_open_permission_prompt(launcher: Launcher) -> None:
     item_id = seed(launcher.data_dir)
     session = launcher.start()
     session.server.script(
-        Reply.tool_calls(ToolCallSpec("remove_itinerary_item", {"item_id": item_id}))
+        Reply.tool_calls(ToolCallSpec("edit_itinerary", {"action": "remove", "item_id": item_id}))
     )
     send(session, f"Please remove the {ITEM}.")
     session.ax.one("the Deny button of the removal prompt", name="Deny", role="push button")
     until(
-        lambda: any("remove_itinerary_item" in p for p in stored_payloads(session)),
+        lambda: any("edit_itinerary" in p for p in stored_payloads(session)),
         "the tool call stored",
     )
     kill(session)
@@ -180,7 +180,7 @@ def test_kill_at_an_open_permission_prompt(launcher: Launcher) -> None:
         for m in retried["messages"]
         if m.get("role") == "assistant"
         for call in m.get("tool_calls") or ()
-        if call["function"]["name"] == "remove_itinerary_item"
+        if call["function"]["name"] == "edit_itinerary"
     ]
     results = [m for m in retried["messages"] if m.get("tool_call_id") in calls]
     assert len(calls) == 1 and len(results) == 1, retried["messages"]

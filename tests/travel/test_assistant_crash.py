@@ -42,7 +42,9 @@ async def test_an_item_added_before_a_kill_is_reported_added_and_not_added_twice
     dies_before_results(agent, monkeypatch)
     fake_openai.script(
         Reply.tool_calls(
-            ToolCallSpec("add_itinerary_item", {"day": "2026-05-15", "title": "Dinner"})
+            ToolCallSpec(
+                "edit_itinerary", {"action": "add", "day": "2026-05-15", "title": "Dinner"}
+            )
         )
     )
     with pytest.raises(Killed):
@@ -70,7 +72,9 @@ async def test_a_lookup_started_before_a_kill_is_reported_started_and_not_starte
 ) -> None:
     agent = world.agent(fake_openai)
     dies_before_results(agent, monkeypatch)
-    fake_openai.script(Reply.tool_calls(ToolCallSpec("start_lookup", {"kind": "holidays"})))
+    fake_openai.script(
+        Reply.tool_calls(ToolCallSpec("lookup", {"action": "start", "kind": "holidays"}))
+    )
     with pytest.raises(Killed):
         await agent.process_request("Which holidays fall in my trip?")
     monkeypatch.undo()

@@ -117,7 +117,7 @@ async def test_bad_arguments_come_back_as_readable_errors_and_change_nothing(
             ToolCallSpec("update_trip", {"end_date": "2026-05-01"}),
             ToolCallSpec("update_trip", {"budget_currency": "EUX"}),
             ToolCallSpec("update_trip", {}),
-            ToolCallSpec("move_itinerary_item", {"item_id": "deadbeef"}),
+            ToolCallSpec("edit_itinerary", {"action": "move", "item_id": "deadbeef"}),
         ),
         Reply.text("Sorry."),
     )
@@ -190,10 +190,17 @@ async def test_itinerary_tools_add_update_move_and_remove_with_permission(
     fake_openai.script(
         Reply.tool_calls(
             ToolCallSpec(
-                "add_itinerary_item",
-                {"day": "2026-05-15", "title": "Livraria Lello", "start_time": "10:30"},
+                "edit_itinerary",
+                {
+                    "action": "add",
+                    "day": "2026-05-15",
+                    "title": "Livraria Lello",
+                    "start_time": "10:30",
+                },
             ),
-            ToolCallSpec("add_itinerary_item", {"day": "2026-05-15", "title": "Dinner"}),
+            ToolCallSpec(
+                "edit_itinerary", {"action": "add", "day": "2026-05-15", "title": "Dinner"}
+            ),
         ),
         Reply.text("Added."),
     )
@@ -207,10 +214,12 @@ async def test_itinerary_tools_add_update_move_and_remove_with_permission(
     short = dinner.id[:8]
     fake_openai.script(
         Reply.tool_calls(
-            ToolCallSpec("update_itinerary_item", {"item_id": short, "start_time": "20:00"}),
-            ToolCallSpec("move_itinerary_item", {"item_id": short, "position": 0}),
-            ToolCallSpec("remove_itinerary_item", {"item_id": short}),
-            ToolCallSpec("remove_itinerary_item", {"item_id": f"[{short}]"}),
+            ToolCallSpec(
+                "edit_itinerary", {"action": "update", "item_id": short, "start_time": "20:00"}
+            ),
+            ToolCallSpec("edit_itinerary", {"action": "move", "item_id": short, "position": 0}),
+            ToolCallSpec("edit_itinerary", {"action": "remove", "item_id": short}),
+            ToolCallSpec("edit_itinerary", {"action": "remove", "item_id": f"[{short}]"}),
         ),
         Reply.text("Done."),
     )
@@ -225,6 +234,46 @@ async def test_itinerary_tools_add_update_move_and_remove_with_permission(
     assert results[2] == "The person declined this action; it was not carried out."
     assert results[3] == "Removed “Dinner” from 2026-05-15."
     assert [i.title for i in await world.itinerary.items(world.trip.id)] == ["Livraria Lello"]
+
+
+async def test_an_itinerary_action_given_what_it_does_not_take_is_a_clear_error(
+    world: World, fake_openai: FakeOpenAIServer
+) -> None:
+    item = await world.itinerary.add(world.trip.id, {"day": "2026-05-15", "title": "Lunch"})
+    short = item.id[:8]
+    asked: list[str] = []
+
+    async def permission(request: PermissionRequest) -> bool:
+        asked.append(request.description)
+        return True
+
+    agent = world.agent(fake_openai, permission_handler=permission)
+    fake_openai.script(
+        Reply.tool_calls(
+            ToolCallSpec("edit_itinerary", {"action": "add", "title": "Dinner"}),
+            ToolCallSpec("edit_itinerary", {"action": "add", "item_id": short, "title": "X"}),
+            ToolCallSpec("edit_itinerary", {"action": "update", "title": "Brunch"}),
+            ToolCallSpec("edit_itinerary", {"action": "update", "item_id": short, "position": 1}),
+            ToolCallSpec("edit_itinerary", {"action": "move", "item_id": short, "title": "X"}),
+            ToolCallSpec("edit_itinerary", {"action": "remove", "item_id": short, "title": "X"}),
+            ToolCallSpec("edit_itinerary", {"action": "rename", "item_id": short}),
+        ),
+        Reply.text("Sorry."),
+    )
+    await agent.process_request("Break the itinerary")
+
+    assert tool_results(fake_openai.chat_requests[1]) == [
+        "add needs day.",
+        "add makes a new item: leave out item_id.",
+        "update needs the item_id shown in brackets.",
+        "update does not take position; use move.",
+        "move takes only day and position, not title.",
+        "remove takes only the item_id.",
+        "Invalid arguments for 'edit_itinerary': action: Input should be 'add', 'update', "
+        "'move' or 'remove'.",
+    ]
+    assert asked == []  # a malformed removal is refused without asking the person
+    assert [i.title for i in await world.itinerary.items(world.trip.id)] == ["Lunch"]
 
 
 async def test_one_tool_call_undoes_as_one_step(
@@ -303,8 +352,9 @@ async def test_a_booked_flight_is_added_and_shown_with_zones_details_and_cost(
     fake_openai.script(
         Reply.tool_calls(
             ToolCallSpec(
-                "add_itinerary_item",
+                "edit_itinerary",
                 {
+                    "action": "add",
                     "day": "2026-05-14",
                     "title": "Lisbon to Tokyo",
                     "kind": "flight",
@@ -321,8 +371,14 @@ async def test_a_booked_flight_is_added_and_shown_with_zones_details_and_cost(
                 },
             ),
             ToolCallSpec(
-                "add_itinerary_item",
-                {"day": "2026-05-15", "title": "Back", "start_time": "10:00", "end_time": "09:00"},
+                "edit_itinerary",
+                {
+                    "action": "add",
+                    "day": "2026-05-15",
+                    "title": "Back",
+                    "start_time": "10:00",
+                    "end_time": "09:00",
+                },
             ),
         ),
         Reply.text("Booked."),
@@ -347,8 +403,9 @@ async def test_a_booked_flight_is_added_and_shown_with_zones_details_and_cost(
     fake_openai.script(
         Reply.tool_calls(
             ToolCallSpec(
-                "update_itinerary_item",
+                "edit_itinerary",
                 {
+                    "action": "update",
                     "item_id": flight.id[:8],
                     "end_time": None,
                     "end_day": None,

@@ -62,9 +62,15 @@ async def test_the_model_learns_only_how_many_documents_are_on_file(
     fake_openai.script(
         Reply.tool_calls(
             ToolCallSpec("get_trip", {}),
-            ToolCallSpec("update_itinerary_item", {"item_id": flight.id[:8], "place": "LIS"}),
-            ToolCallSpec("move_itinerary_item", {"item_id": flight.id[:8], "position": 1}),
-            ToolCallSpec("add_itinerary_item", {"day": "2027-04-03", "title": "Temple"}),
+            ToolCallSpec(
+                "edit_itinerary", {"action": "update", "item_id": flight.id[:8], "place": "LIS"}
+            ),
+            ToolCallSpec(
+                "edit_itinerary", {"action": "move", "item_id": flight.id[:8], "position": 1}
+            ),
+            ToolCallSpec(
+                "edit_itinerary", {"action": "add", "day": "2027-04-03", "title": "Temple"}
+            ),
         ),
         Reply.text("Done."),
     )

@@ -8,6 +8,7 @@ from datetime import UTC, date, datetime
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from concierge.agent import PermissionRequest
 from concierge.store import StopRecord
 from concierge.travel.stops import render_route, stop_on, stop_or_first
 from tests.agent.support import snapshot_of, tool_results
@@ -96,7 +97,13 @@ def test_the_route_goes_out_from_home_through_each_stop_and_back() -> None:
 async def test_the_assistant_edits_the_route_one_undo_step_per_call(
     world: World, fake_openai: FakeOpenAIServer
 ) -> None:
-    agent = world.agent(fake_openai)
+    asked: list[str] = []
+
+    async def permission(request: PermissionRequest) -> bool:
+        asked.append(request.description)
+        return True
+
+    agent = world.agent(fake_openai, permission_handler=permission)
     fake_openai.script(
         Reply.tool_calls(
             ToolCallSpec("edit_stops", {"action": "add", "place": "tokyo"}),
@@ -131,6 +138,10 @@ async def test_the_assistant_edits_the_route_one_undo_step_per_call(
         Reply.text("Done."),
     )
     await agent.process_request("Rework the route")
+    assert asked == [  # only removals ask the person
+        "Remove stop 5 from the route?",
+        "Remove stop 1 “Tokyo (TYO)” from the route?",
+    ]
     results = tool_results(fake_openai.chat_requests[-1])[-6:]
     assert results[0].startswith("Updated stop 1 “Kyoto, Japan”. Route: Lisbon (LIS) → Kyoto")
     assert results[1].startswith("Moved stop 2 “Tokyo (TYO)”. Route: Lisbon (LIS) → Tokyo (TYO)")

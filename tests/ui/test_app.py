@@ -82,7 +82,9 @@ async def waiting_for_permission(
     await services.trips.update(trip_id, {"start_date": "2026-05-14", "end_date": "2026-05-17"})
     dinner = await services.itinerary.add(trip_id, {"day": "2026-05-15", "title": "Dinner"})
     fake_openai.script(
-        Reply.tool_calls(ToolCallSpec("remove_itinerary_item", {"item_id": dinner.id[:8]})),
+        Reply.tool_calls(
+            ToolCallSpec("edit_itinerary", {"action": "remove", "item_id": dinner.id[:8]})
+        ),
         Reply.text(closing),
     )
     await until(lambda: window.chat.runnable is not None and not window.chat.loading)

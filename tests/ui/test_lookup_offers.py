@@ -13,7 +13,7 @@ from pytestqt.qtbot import QtBot
 
 from concierge.agent import ToolError
 from concierge.store.settings import LOOKUPS_ONLINE_WEATHER
-from concierge.travel.assistant.lookup_tools import LookupKindName, LookupTools, StartLookup
+from concierge.travel.assistant.lookup_tools import LookupEdit, LookupKindName, LookupTools
 from concierge.travel.services import TravelServices, open_services
 from concierge.ui.lookups import LookupsPanel
 from concierge.ui.trips import TripForm
@@ -135,5 +135,5 @@ async def test_the_assistant_is_refused_weather_while_it_is_off(services: Travel
     await services.stops.add(trip.id, {"place": "Rome"})
     tools = LookupTools(trip.id, services.lookups, services.lookups.jobs)
     with pytest.raises(ToolError, match="Not started: Online lookups are off"):
-        await tools.start(StartLookup(kind=LookupKindName("weather")), None)  # type: ignore[arg-type]
+        await tools.start(LookupEdit(action="start", kind=LookupKindName("weather")), None)  # type: ignore[arg-type]
     assert await services.lookups.jobs.list_for_trip(trip.id) == []

@@ -80,7 +80,10 @@ async def test_an_assistant_change_reads_in_words_from_chat_to_redo(
             )
         ),
         Reply.tool_calls(
-            ToolCallSpec("add_itinerary_item", {"day": "2027-04-10", "title": "Dinner at Taberna"})
+            ToolCallSpec(
+                "edit_itinerary",
+                {"action": "add", "day": "2027-04-10", "title": "Dinner at Taberna"},
+            )
         ),
         Reply.text("Done."),
     )
@@ -89,7 +92,7 @@ async def test_an_assistant_change_reads_in_words_from_chat_to_redo(
 
     transcript = window.chat.transcript.toPlainText()
     assert "Change the trip — done" in transcript
-    assert "Add to the itinerary — done" in transcript
+    assert "Change the itinerary — done" in transcript
     assert "update_trip" not in transcript
     bar = window.trip_form.seen_bar
     await until(lambda: "Dinner at Taberna" in bar.label.text())

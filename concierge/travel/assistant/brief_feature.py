@@ -1,4 +1,4 @@
-"""A form on the assistant's side: tools to read, fill and retract its answers, and the
+"""A form on the assistant's side: one tool to fill, retract and read its answers, and the
 default status provider (the answers, complete or not, and while the form is not complete
 its open step and what is still missing).
 
@@ -22,16 +22,15 @@ from ..forms import TRIP_BRIEF, FormDefinition, render_status
 from ..forms.status import compact
 from ..value_text import one_line
 from .feature import AssistantFeature
-from .tool_support import NoArguments, ToolArgs, assistant_context, store_errors
+from .tool_support import ToolArgs, assistant_context, store_errors
 from .trip_view import short_id
 
 
-class FillAnswers(ToolArgs):
-    values: dict[str, JsonValue] = Field(min_length=1)
+class FormEdit(ToolArgs):
+    """Answers to save, or questions whose answers to withdraw; neither: read the form."""
 
-
-class RetractAnswer(ToolArgs):
-    field: str = Field(min_length=1)
+    answers: dict[str, JsonValue] | None = Field(None, min_length=1)
+    retract: list[str] | None = Field(None, min_length=1)
 
 
 class FormFeature(AssistantFeature):
@@ -56,31 +55,12 @@ class FormFeature(AssistantFeature):
         title = self.form.title
         return [
             Tool(
-                name="get_form",
-                title=f"Read the {title}",
-                description=f"Read the {title} form: every question, what it takes, when it "
-                "applies, and the current answers.",
-                input_model=NoArguments,
-                handler=self.get_form,
-            ),
-            Tool(
-                name="fill_form",
+                name=self.name,
                 title=f"Fill in the {title}",
-                description=f"Answer questions of the {title} form as the person tells you. "
-                "Name only the questions you have answers for; the others stay as they are. "
-                "All answers are checked first: if one cannot be read, nothing is saved and "
-                "the error says what each question expects. An empty list means 'none'.",
-                input_model=_fill_model(self.form),
-                handler=self.fill_form,
-            ),
-            Tool(
-                name="retract_form_answer",
-                title=f"Clear an answer in the {title}",
-                description=f"Withdraw the answer to one question of the {title} form when "
-                "the person takes it back. To change an answer, use fill_form instead.",
-                input_model=_retract_model(self.form),
-                handler=self.retract_answer,
-            ),
+                description=f"Save or retract answers in the {title}; with neither, read it all.",
+                input_model=_edit_model(self.form),
+                handler=self.edit,
+            )
         ]
 
     def status_provider(self) -> ContextProvider:
@@ -91,19 +71,23 @@ class FormFeature(AssistantFeature):
 
         return form_status
 
-    async def get_form(self, args: NoArguments, ctx: ToolContext) -> ToolOutput:
+    async def edit(self, args: FormEdit, ctx: ToolContext) -> ToolOutput:
+        if args.answers is not None and args.retract is not None:
+            raise ToolError("Send answers or retract in one call, not both.")
+        if args.answers is not None:
+            return await self.fill(args.answers, ctx)
+        if args.retract is not None:
+            return await self.retract(args.retract, ctx)
         state = await self.filler.state(self.trip_id, self.form)
         return ToolOutput(render_form(state), summary=f"({self.form.title} read)")
 
-    async def fill_form(self, args: FillAnswers, ctx: ToolContext) -> ToolOutput:
-        names = ", ".join(args.values)
-        labels = and_list([self.form.labels.get(name, name) for name in args.values])
+    async def fill(self, answers: dict[str, JsonValue], ctx: ToolContext) -> ToolOutput:
+        names = ", ".join(answers)
+        labels = and_list([self.form.labels.get(name, name) for name in answers])
         context = assistant_context(ctx, f"answers to {labels} in the {self.form.title}")
         try:
             async with store_errors():
-                written = await self.filler.fill(
-                    self.trip_id, self.form, args.values, context=context
-                )
+                written = await self.filler.fill(self.trip_id, self.form, answers, context=context)
         except FormFillError as error:
             raise ToolError(str(error)) from None
         if written.events:
@@ -111,7 +95,7 @@ class FormFeature(AssistantFeature):
             head = f"Saved in the {self.form.title}: {saved}."
         else:
             head = f"No change: the {self.form.title} already had these answers."
-        idle = [name for name in args.values if not written.state.applies(name)]
+        idle = [name for name in answers if not written.state.applies(name)]
         if idle:
             head += " Kept, but does not apply now: " + "; ".join(
                 f"{name} (only when {self.form.explain_condition(name)})" for name in idle
@@ -119,25 +103,28 @@ class FormFeature(AssistantFeature):
             head += "."
         return ToolOutput(_with_outcome(head, written), summary=f"filled {names}")
 
-    async def retract_answer(self, args: RetractAnswer, ctx: ToolContext) -> ToolOutput:
-        context = assistant_context(
-            ctx,
-            f"clearing of {self.form.labels.get(args.field, args.field)} in the {self.form.title}",
-        )
+    async def retract(self, fields: list[str], ctx: ToolContext) -> ToolOutput:
+        labels = and_list([self.form.labels.get(name, name) for name in fields])
+        context = assistant_context(ctx, f"clearing of {labels} in the {self.form.title}")
         try:
             async with store_errors():
                 written = await self.filler.retract(
-                    self.trip_id, self.form, [args.field], context=context
+                    self.trip_id, self.form, fields, context=context
                 )
         except FormFillError as error:
             raise ToolError(str(error)) from None
-        label = f"{args.field} ({self.form.labels[args.field]})"
-        head = (
-            f"Withdrew the answer to {label}."
-            if written.events
-            else f"{label} had no answer; nothing changed."
+        withdrawn = {event.field for event in written.events}
+        named = [f"{name} ({self.form.labels[name]})" for name in fields]
+        done = [label for name, label in zip(fields, named, strict=True) if name in withdrawn]
+        kept = [label for name, label in zip(fields, named, strict=True) if name not in withdrawn]
+        parts = []
+        if done:
+            parts.append(f"Withdrew the answer to {and_list(done)}.")
+        if kept:
+            parts.append(f"{and_list(kept)} had no answer; nothing changed.")
+        return ToolOutput(
+            _with_outcome(" ".join(parts), written), summary=f"retracted {', '.join(fields)}"
         )
-        return ToolOutput(_with_outcome(head, written), summary=f"retracted {args.field}")
 
 
 def _with_outcome(head: str, written: FormWrite) -> str:
@@ -159,46 +146,42 @@ def _with_outcome(head: str, written: FormWrite) -> str:
     return "\n".join(lines)
 
 
-def _fill_model(form: FormDefinition) -> type[FillAnswers]:
-    """`FillAnswers` whose schema lists the form's questions with their JSON types, so the
-    model sees names, types and choices; reading the answers is the engine's job."""
+def _edit_model(form: FormDefinition) -> type[FormEdit]:
+    """`FormEdit` whose schema lists the form's questions with their JSON types and choices,
+    so the model sees names, types and choices; reading the answers is the engine's job
+    (its errors say what each question takes, and name an unknown one), and the status
+    block says which apply."""
 
     def schema(json_schema: dict[str, Any]) -> None:
         json_schema.pop("$defs", None)
-        json_schema["properties"]["values"] = {
-            "type": "object",
-            "description": "Question name → answer.",
-            "properties": {item.name: _question_schema(form, item.name) for item in form.fields},
-            "additionalProperties": False,
-            "minProperties": 1,
+        json_schema["properties"] = {
+            "answers": {
+                "type": "object",
+                "properties": {
+                    item.name: _question_schema(item.json_schema) for item in form.fields
+                },
+            },
+            "retract": {
+                "type": "array",
+                "items": {"type": "string"},
+                "description": "Question names.",
+            },
         }
 
-    class FillFormAnswers(FillAnswers):
+    class FormAnswers(FormEdit):
         model_config = ConfigDict(extra="forbid", json_schema_extra=schema)
 
-    return FillFormAnswers
+    return FormAnswers
 
 
-def _retract_model(form: FormDefinition) -> type[RetractAnswer]:
-    def schema(json_schema: dict[str, Any]) -> None:
-        json_schema["properties"]["field"] = {
-            "type": "string",
-            "enum": list(form.names),
-            "description": "The question's name.",
-        }
-
-    class RetractFormAnswer(RetractAnswer):
-        model_config = ConfigDict(extra="forbid", json_schema_extra=schema)
-
-    return RetractFormAnswer
+_QUESTION_KEYWORDS = frozenset({"type", "enum", "items"})
+"""What a question's schema keeps: its type and choices. Its help and when it applies are in
+the form panel and the status block; bounds are checked with a message."""
 
 
-def _question_schema(form: FormDefinition, name: str) -> dict[str, Any]:
-    item = form.field(name)
-    schema = item.json_schema
-    when = form.explain_condition(name)
-    notes = [item.help, "Required." if item.required else "Optional."]
-    if when:
-        notes.append(f"Only when {when}.")
-    schema["description"] = " ".join(note for note in notes if note)
-    return schema
+def _question_schema(schema: dict[str, Any]) -> dict[str, Any]:
+    return {
+        key: _question_schema(value) if key == "items" and isinstance(value, dict) else value
+        for key, value in schema.items()
+        if key in _QUESTION_KEYWORDS
+    }

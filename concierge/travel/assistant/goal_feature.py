@@ -1,16 +1,16 @@
-"""A trip's goals on the assistant's side: tools to add, complete, reopen and list them, and
-the default status provider.
+"""A trip's goals on the assistant's side: one tool to add, complete, reopen and list them,
+and the default status provider.
 
 The provider shows the open goals in checklist order, then the goals someone else (the
 person, or the app on a trigger) completed since the assistant last saw them. Those are
 marked seen only once a model call that carried them succeeded (a `Notice`, by the lookup
 status provider's rule): a failed call or an on-demand resolution leaves them to be shown
-again, and `list_goals` shows every goal whatever the marks.
+again, and listing shows every goal whatever the marks.
 """
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Literal
 
 from pydantic import Field
 
@@ -20,36 +20,27 @@ from concierge.agent import (
     Notice,
     Tool,
     ToolContext,
+    ToolError,
     ToolOutput,
 )
 from concierge.store import Actor, GoalRecord, GoalRepository
-from concierge.store.validation import LINE_LIMIT
 
 from ..goal_triggers import GoalTrigger, describe_trigger
 from ..value_text import one_line
 from .feature import AssistantFeature
-from .tool_support import NoArguments, ToolArgs, assistant_context, by_reference, store_errors
+from .tool_support import ToolArgs, assistant_context, by_reference, store_errors
 from .trip_view import headed_lists, short_id
 
-TITLE_LIMIT = LINE_LIMIT
+
+class GoalEdit(ToolArgs):
+    action: Literal["add", "complete", "reopen", "list"]
+    goal_id: str | None = None
+    title: str | None = Field(None, description="add: short, checkable.")
+    completes_on: GoalTrigger | None = Field(None, description="add: completes it by itself.")
 
 
-class NewGoal(ToolArgs):
-    title: str = Field(
-        min_length=1,
-        max_length=TITLE_LIMIT,
-        description="Short and checkable, e.g. 'Flights booked'.",
-    )
-    completes_on: GoalTrigger | None = Field(
-        None,
-        description="What completes the goal by itself, if anything: "
-        + "; ".join(f"{trigger.value}: when {describe_trigger(trigger)}" for trigger in GoalTrigger)
-        + ".",
-    )
-
-
-class GoalRef(ToolArgs):
-    goal_id: str = Field(min_length=4, description="The goal's id as shown in brackets.")
+_ACTION_FIELDS = {"add": {"title", "completes_on"}, "complete": {"goal_id"}, "reopen": {"goal_id"}}
+"""The arguments each action takes (besides `action`); list takes none."""
 
 
 class GoalFeature(AssistantFeature):
@@ -65,34 +56,13 @@ class GoalFeature(AssistantFeature):
     def tools(self) -> list[Tool[Any]]:
         return [
             Tool(
-                name="add_goal",
-                title="Add a goal",
-                description="Add a goal to the trip's checklist, e.g. when the person names "
-                "something that must get done. It is added last.",
-                input_model=NewGoal,
-                handler=self.add,
-            ),
-            Tool(
-                name="complete_goal",
-                title="Check off a goal",
-                description="Mark a goal done once it really is.",
-                input_model=GoalRef,
-                handler=self.complete,
-            ),
-            Tool(
-                name="reopen_goal",
-                title="Reopen a goal",
-                description="Mark a done goal open again.",
-                input_model=GoalRef,
-                handler=self.reopen,
-            ),
-            Tool(
-                name="list_goals",
-                title="Read the goals",
-                description="List all of the trip's goals, open and done.",
-                input_model=NoArguments,
-                handler=self.list_all,
-            ),
+                name=self.name,
+                title="Change the goals",
+                description="The trip's checklist: add a goal, complete or reopen one, or list "
+                "all.",
+                input_model=GoalEdit,
+                handler=self.edit,
+            )
         ]
 
     def status_provider(self) -> ContextProvider:
@@ -117,22 +87,41 @@ class GoalFeature(AssistantFeature):
 
         return goal_status
 
-    async def add(self, args: NewGoal, ctx: ToolContext) -> ToolOutput:
-        trigger = None if args.completes_on is None else args.completes_on.value
+    async def edit(self, args: GoalEdit, ctx: ToolContext) -> ToolOutput:
+        taken = _ACTION_FIELDS.get(args.action, set())
+        stray = sorted(args.model_fields_set - taken - {"action"})
+        if stray:
+            raise ToolError(f"{args.action} does not take {', '.join(stray)}.")
+        if args.action == "list":
+            return await self.list_all()
+        if args.action == "add":
+            if args.title is None:
+                raise ToolError("add needs a title.")
+            return await self.add(args.title, args.completes_on, ctx)
+        if args.goal_id is None:
+            raise ToolError(f"{args.action} needs the goal_id shown in brackets.")
+        goal = await self._goal(args.goal_id)
+        if args.action == "complete":
+            return await self.complete(goal, ctx)
+        return await self.reopen(goal, ctx)
+
+    async def add(
+        self, title: str, completes_on: GoalTrigger | None, ctx: ToolContext
+    ) -> ToolOutput:
+        trigger = None if completes_on is None else completes_on.value
         async with store_errors():
             goal = await self.goals.add(
                 self.trip_id,
-                args.title,
+                title,
                 completes_on=trigger,
-                context=assistant_context(ctx, f"new goal “{args.title}”"),
+                context=assistant_context(ctx, f"new goal “{title}”"),
             )
         return ToolOutput(
             f"Added the goal {render_goal(goal).removeprefix('- ')}.",
             summary=f"added goal [{short_id(goal.id)}]",
         )
 
-    async def complete(self, args: GoalRef, ctx: ToolContext) -> ToolOutput:
-        goal = await self._goal(args.goal_id)
+    async def complete(self, goal: GoalRecord, ctx: ToolContext) -> ToolOutput:
         if goal.done:
             return ToolOutput(f"The goal {_named(goal)} was already done.")
         async with store_errors():
@@ -143,8 +132,7 @@ class GoalFeature(AssistantFeature):
             f"Completed the goal {_named(goal)}.", summary=f"completed {_named(goal)}"
         )
 
-    async def reopen(self, args: GoalRef, ctx: ToolContext) -> ToolOutput:
-        goal = await self._goal(args.goal_id)
+    async def reopen(self, goal: GoalRecord, ctx: ToolContext) -> ToolOutput:
         if not goal.done:
             return ToolOutput(f"The goal {_named(goal)} is already open.")
         async with store_errors():
@@ -153,7 +141,7 @@ class GoalFeature(AssistantFeature):
             )
         return ToolOutput(f"Reopened the goal {_named(goal)}.", summary=f"reopened {_named(goal)}")
 
-    async def list_all(self, args: NoArguments, ctx: ToolContext) -> ToolOutput:
+    async def list_all(self) -> ToolOutput:
         records = await self.goals.list_for_trip(self.trip_id)
         if not records:
             return ToolOutput("The trip has no goals yet.", summary="(no goals)")
@@ -163,7 +151,7 @@ class GoalFeature(AssistantFeature):
 
     async def _goal(self, reference: str) -> GoalRecord:
         records = await self.goals.list_for_trip(self.trip_id)
-        return by_reference(records, reference, "goal", "in the runtime context or list_goals")
+        return by_reference(records, reference, "goal", "in the runtime context or by action list")
 
 
 def render_goal(goal: GoalRecord, *, status: bool = False) -> str:

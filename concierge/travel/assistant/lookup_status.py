@@ -43,7 +43,7 @@ def lookup_status_provider(jobs: LookupJobRepository, trip_id: str) -> ContextPr
             if len(fresh) > len(shown):
                 finished.append(f"- ({len(fresh) - len(shown)} earlier ones not shown)")
             finished.extend(render_finished(job) for job in shown)
-            finished.append("(get_lookup_result shows a lookup's full result.)")
+            finished.append("(lookup with action result shows a lookup's full result.)")
         text = headed_lists(
             ("Lookups in progress:", [render_active(job) for job in active]),
             ("Lookups finished since you last saw them:", finished),

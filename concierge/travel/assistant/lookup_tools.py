@@ -1,6 +1,6 @@
-"""The assistant's lookup tools for one trip: start (returns at once), cancel, read a result.
+"""The assistant's lookup tool for one trip: start (returns at once), cancel, read a result.
 
-`start_lookup` never waits for the lookup: the model learns of its completion from the
+Starting never waits for the lookup: the model learns of its completion from the
 lookup-status provider in a later iteration, and can keep working (or answer) meanwhile.
 """
 
@@ -9,7 +9,7 @@ from __future__ import annotations
 import json
 import uuid
 from enum import StrEnum
-from typing import Any
+from typing import Any, Literal
 
 from pydantic import Field
 
@@ -17,7 +17,6 @@ from concierge.agent import ContextProvider, Tool, ToolContext, ToolError, ToolO
 from concierge.store import LookupJobRecord, LookupJobRepository, LookupStatus
 
 from ..lookups.errors import LookupRequestError
-from ..lookups.kinds import KINDS
 from ..lookups.service import LookupService
 from .feature import AssistantFeature
 from .lookup_status import lookup_status_provider
@@ -36,27 +35,27 @@ class LookupKindName(StrEnum):
     WEATHER = "weather"
 
 
-class StartLookup(ToolArgs):
-    """Parameters left out are taken from the trip."""
+class LookupEdit(ToolArgs):
+    """`start` takes `kind` and its parameters (those left out are taken from the trip),
+    `cancel` and `result` a `job_id`."""
 
-    kind: LookupKindName = Field(
-        description="; ".join(f"{k.name}: {k.description}" for k in KINDS.values())
-    )
-    origin: str | None = Field(None, description="City or airport; default: the trip's.")
-    stop: int | None = Field(None, ge=1, description="Stop number; default: every stop.")
-    start_date: str | None = Field(None, description="YYYY-MM-DD; default: the trip's.")
-    end_date: str | None = Field(None, description="YYYY-MM-DD; default: the trip's.")
-    amount: str | None = Field(None, description="Amount to convert; default: the budget.")
-    currency: str | None = Field(None, description="ISO code; default: the budget's.")
-    to_currency: str | None = Field(None, description="ISO code to convert to (currency).")
+    action: Literal["start", "cancel", "result"]
+    job_id: str | None = Field(None, description="For cancel, result.")
+    kind: LookupKindName | None = None
+    origin: str | None = None
+    stop: int | None = Field(None, ge=1, description="Default: every stop.")
+    start_date: str | None = None
+    end_date: str | None = None
+    amount: str | None = Field(None, description="Default: the budget.")
+    currency: str | None = None
+    to_currency: str | None = Field(None, description="currency needs it.")
 
 
-class LookupRef(ToolArgs):
-    job_id: str = Field(min_length=4, description="The lookup's id as shown in brackets.")
+_REFERENCE_ONLY = frozenset({"action", "job_id"})
 
 
 def job_id_for(effect_id: str) -> str | None:
-    """The job a `start_lookup` call creates, named after the call (its effect id), so that
+    """The job a lookup's start call creates, named after the call (its effect id), so that
     after a crash that lost the call's result the job tells what the call did."""
     return (
         uuid.uuid5(uuid.NAMESPACE_URL, f"concierge:lookup:{effect_id}").hex if effect_id else None
@@ -64,7 +63,7 @@ def job_id_for(effect_id: str) -> str | None:
 
 
 async def started_job_outcome(jobs: LookupJobRepository, effect_id: str) -> str | None:
-    """What a `start_lookup` call whose result was lost had done, in words for the model."""
+    """What a lookup's start call whose result was lost had done, in words for the model."""
     job_id = job_id_for(effect_id)
     job = await jobs.get(job_id) if job_id is not None else None
     if job is None:
@@ -83,31 +82,30 @@ class LookupTools:
     def all(self) -> list[Tool[Any]]:
         return [
             Tool(
-                name="start_lookup",
-                title="Start a lookup",
-                description="Start a background lookup on real travel data. Returns its id "
-                "at once; the result appears in the runtime context when it finishes.",
-                input_model=StartLookup,
-                handler=self.start,
-            ),
-            Tool(
-                name="cancel_lookup",
-                title="Cancel a lookup",
-                description="Cancel a queued or running lookup.",
-                input_model=LookupRef,
-                handler=self.cancel,
-            ),
-            Tool(
-                name="get_lookup_result",
-                title="Read a lookup result",
-                description="Read the full result of a finished lookup.",
-                input_model=LookupRef,
-                handler=self.result,
-            ),
+                name="lookup",
+                title="Look something up",
+                description="Start a lookup on real travel data (what is left out comes from "
+                "the trip), cancel one, or read a finished one's result.",
+                input_model=LookupEdit,
+                handler=self.edit,
+            )
         ]
 
-    async def start(self, args: StartLookup, ctx: ToolContext) -> ToolOutput:
-        given = args.model_dump(exclude={"kind"}, exclude_none=True)
+    async def edit(self, args: LookupEdit, ctx: ToolContext) -> ToolOutput:
+        if args.action == "start":
+            if args.job_id is not None:
+                raise ToolError("start makes a new lookup: leave out job_id.")
+            return await self.start(args, ctx)
+        if args.job_id is None or args.model_fields_set - _REFERENCE_ONLY:
+            raise ToolError(f"{args.action} takes only the job_id shown in brackets.")
+        if args.action == "cancel":
+            return await self.cancel(args.job_id)
+        return await self.result(args.job_id)
+
+    async def start(self, args: LookupEdit, ctx: ToolContext) -> ToolOutput:
+        if args.kind is None:
+            raise ToolError("start needs the kind of lookup.")
+        given = args.model_dump(exclude={"action", "job_id", "kind"}, exclude_none=True)
         if (refused := await self.service.refusal(args.kind.value)) is not None:
             raise ToolError(f"Not started: {refused} Only the person can turn it on.")
         try:
@@ -123,8 +121,8 @@ class LookupTools:
             summary=f"started {args.kind.value} lookup [{short}]",
         )
 
-    async def cancel(self, args: LookupRef, ctx: ToolContext) -> ToolOutput:
-        job = await self._job(args.job_id)
+    async def cancel(self, reference: str) -> ToolOutput:
+        job = await self._job(reference)
         try:
             stopped = await self.service.cancel(job.id)
         except LookupRequestError as error:
@@ -138,8 +136,8 @@ class LookupTools:
             summary=f"[{short}] already {stopped.status.value}",
         )
 
-    async def result(self, args: LookupRef, ctx: ToolContext) -> ToolOutput:
-        job = await self._job(args.job_id)
+    async def result(self, reference: str) -> ToolOutput:
+        job = await self._job(reference)
         short = short_id(job.id)
         if not job.status.finished:
             raise ToolError(
@@ -160,12 +158,12 @@ class LookupTools:
 
 
 def lookup_tools(service: LookupService, trip_id: str) -> list[Tool[Any]]:
-    """start_lookup, cancel_lookup and get_lookup_result for one trip."""
+    """The lookup tool (start, cancel, read a result) for one trip."""
     return LookupTools(trip_id, service, service.jobs).all()
 
 
 class LookupFeature(AssistantFeature):
-    """Background lookups: tools to start, cancel and read them, and the "lookups" block of
+    """Background lookups: a tool to start, cancel and read them, and the "lookups" block of
     running ones and those finished since the model last saw them."""
 
     name = "lookups"

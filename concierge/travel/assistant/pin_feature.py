@@ -1,39 +1,26 @@
-"""Pinned context on the assistant's side: tools to pin and unpin preferences and facts, and
+"""Pinned context on the assistant's side: one tool to pin and unpin preferences and facts, and
 the provider that renders them, all-trip pins first, each scope in its stable order."""
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Literal
 
 from pydantic import Field
 
 from concierge.agent import AbortSignal, ContextProvider, Tool, ToolContext, ToolError, ToolOutput
 from concierge.store import PinRecord, PinRepository
-from concierge.store.validation import PIN_TEXT_LIMIT
 
 from ..value_text import free_text
 from .feature import AssistantFeature
 from .tool_support import ToolArgs, assistant_context, by_reference, store_errors
 from .trip_view import headed_lists, short_id
 
-TEXT_LIMIT = PIN_TEXT_LIMIT
 
-
-class NewPin(ToolArgs):
-    text: str = Field(
-        min_length=1,
-        max_length=TEXT_LIMIT,
-        description="The preference or fact, short, in the person's words, e.g. 'vegetarian'.",
-    )
-    all_trips: bool = Field(
-        False,
-        description="True for a standing preference that holds for every trip; "
-        "default: this trip only.",
-    )
-
-
-class PinRef(ToolArgs):
-    pin_id: str = Field(min_length=4, description="The pin's id as shown in brackets.")
+class PinEdit(ToolArgs):
+    action: Literal["add", "remove"]
+    text: str | None = Field(None, description="add: short, their words.")
+    all_trips: bool = Field(False, description="add: holds for every trip.")
+    pin_id: str | None = Field(None, description="For remove.")
 
 
 class PinFeature(AssistantFeature):
@@ -49,22 +36,18 @@ class PinFeature(AssistantFeature):
     def tools(self) -> list[Tool[Any]]:
         return [
             Tool(
-                name="pin",
-                title="Pin a note",
-                description="Pin a preference or fact the person wants you to keep in mind "
-                "('no red-eye flights'); it appears under 'pinned' in every runtime context.",
-                input_model=NewPin,
-                handler=self.pin,
-            ),
-            Tool(
-                name="unpin",
-                title="Unpin a note",
-                description="Remove a pin. The person is asked to confirm.",
-                input_model=PinRef,
-                handler=self.unpin,
-                requires_permission=True,
+                name="pins",
+                title="Change the pins",
+                description="Pin a preference or fact to keep in mind, or remove a pin.",
+                input_model=PinEdit,
+                handler=self.edit,
+                requires_permission=lambda args: (
+                    args.action == "remove"
+                    and args.model_fields_set == {"action", "pin_id"}
+                    and args.pin_id is not None
+                ),
                 describe_permission=self.describe_unpin,
-            ),
+            )
         ]
 
     def status_provider(self) -> ContextProvider:
@@ -81,26 +64,35 @@ class PinFeature(AssistantFeature):
 
         return pinned
 
-    async def pin(self, args: NewPin, ctx: ToolContext) -> ToolOutput:
+    async def edit(self, args: PinEdit, ctx: ToolContext) -> ToolOutput:
+        if args.action == "remove":
+            if args.pin_id is None or args.model_fields_set - {"action", "pin_id"}:
+                raise ToolError("remove takes only the pin_id shown in brackets.")
+            return await self.unpin(args.pin_id, ctx)
+        if args.text is None or args.pin_id is not None:
+            raise ToolError("add takes the text (and all_trips), not a pin_id.")
+        return await self.pin(args.text, args.all_trips, ctx)
+
+    async def pin(self, text: str, all_trips: bool, ctx: ToolContext) -> ToolOutput:
         async with store_errors():
             pin = await self.pins.add(
-                args.text,
-                trip_id=None if args.all_trips else self.trip_id,
-                context=assistant_context(ctx, f"pin “{args.text}”"),
+                text,
+                trip_id=None if all_trips else self.trip_id,
+                context=assistant_context(ctx, f"pin “{text}”"),
             )
         return ToolOutput(
             f"Pinned {_named(pin)}.", summary=f"pinned [{short_id(pin.id)}] {_scope(pin)}"
         )
 
-    async def describe_unpin(self, args: PinRef) -> str:
+    async def describe_unpin(self, args: PinEdit) -> str:
         try:
-            pin = await self._pin(args.pin_id)
+            pin = await self._pin(args.pin_id or "")
         except ToolError:
             return f"Unpin [{args.pin_id}]?"
         return f"Unpin “{pin.text}” ({_scope(pin)})?"
 
-    async def unpin(self, args: PinRef, ctx: ToolContext) -> ToolOutput:
-        pin = await self._pin(args.pin_id)
+    async def unpin(self, reference: str, ctx: ToolContext) -> ToolOutput:
+        pin = await self._pin(reference)
         async with store_errors():
             await self.pins.remove(
                 pin.id, context=assistant_context(ctx, f"unpinning of “{pin.text}”")

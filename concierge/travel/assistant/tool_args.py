@@ -1,34 +1,27 @@
 """Tool argument models made from the store's field declarations, so a tool's types, limits
 and one-line descriptions are the rules the store enforces, not a second copy of them.
 
-The schemas are kept small (every tool schema is sent on every call): no titles, no null
-defaults, a description only where the declaration has one.
+The schemas are kept small (every tool schema is sent on every call; the agent drops titles
+and null defaults, `ToolArgs` the bounds): a description only where the declaration has one.
 """
 
 from __future__ import annotations
 
 from collections.abc import Collection, Mapping
+from datetime import time
 from typing import Any, TypeVar, cast
 
-from pydantic import ConfigDict, Field, create_model
+from pydantic import Field, create_model
 
 from concierge.store.validation import FieldRule
 
 from .tool_support import ToolArgs
 
 
-def _compact(schema: dict[str, Any]) -> None:
-    for prop in schema.get("properties", {}).values():
-        prop.pop("title", None)
-        if "default" in prop and prop["default"] is None:
-            del prop["default"]
-
-
 def _without_default(prop: dict[str, Any]) -> None:
-    """No default and no length limit: the arguments still enforce the limit, and its
-    message names it, so the schema need not repeat it on every text field."""
+    """No default, so null stays in the schema of a patch (it clears the field; see
+    `concierge.agent.tool_schema`)."""
     prop.pop("default", None)
-    prop.pop("maxLength", None)
 
 
 def _without_null(prop: dict[str, Any]) -> None:
@@ -39,12 +32,6 @@ def _without_null(prop: dict[str, Any]) -> None:
         prop.update(options[0])
     elif options:
         prop["anyOf"] = options
-
-
-class RuleArgs(ToolArgs):
-    """Arguments declared by field rules: unknown names refused, schema compacted."""
-
-    model_config = ConfigDict(extra="forbid", json_schema_extra=_compact)
 
 
 ArgsT = TypeVar("ArgsT", bound=ToolArgs)
@@ -59,22 +46,25 @@ def rules_model(
     patch: bool = False,
     terse: bool = False,
     doc: str | None = None,
-    base: type[ArgsT] = RuleArgs,  # type: ignore[assignment]
+    base: type[ArgsT] = ToolArgs,  # type: ignore[assignment]
     extra: Mapping[str, tuple[Any, Any]] | None = None,
 ) -> type[ArgsT]:
     """A model with one field per rule (but `exclude`), in the rules' order (after `base`'s),
     then `extra` (name → (annotation, Field)). `patch`: every field optional, null to clear;
     otherwise a field without a default and that cannot be null is required (but those in
     `optional`, which the tool fills), the others start at their declared default.
-    `terse`: the schema says only what the model writes: no defaults, no length limits,
-    and null only where a patch clears a field with it (a field left out is "not set" or
-    "unchanged")."""
+    `terse`: the schema says only what the model writes: no defaults, and null
+    only where a patch clears a field with it (a field left out is "not set" or
+    "unchanged"). A time of day is a string the store reads: the schema's `time` format
+    means a time with a UTC offset, which llama.cpp's grammar would force on the model."""
     fields: dict[str, Any] = {}
     for field_name, rule in rules.items():
         if field_name in exclude:
             continue
         kind = rule.kind
         annotation: Any = kind.python_type if kind is not None else Any
+        if annotation is time:
+            annotation = str  # JSON Schema's `time` has a UTC offset; the store reads HH:MM
         options: dict[str, Any] = kind.constraints() if kind is not None else {}
         if rule.description:
             options["description"] = rule.description
@@ -92,5 +82,4 @@ def rules_model(
             options["json_schema_extra"] = _without_default if patch else _without_null
         fields[field_name] = (annotation, Field(default, **options))
     fields.update(extra or {})
-    bases: tuple[type[Any], ...] = (base,) if base is RuleArgs else (base, RuleArgs)
-    return cast("type[ArgsT]", create_model(name, __base__=bases, __doc__=doc, **fields))
+    return cast("type[ArgsT]", create_model(name, __base__=base, __doc__=doc, **fields))

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from collections.abc import AsyncIterator, Sequence
 from contextlib import asynccontextmanager
-from typing import Protocol, TypeVar
+from typing import Any, Protocol, TypeVar
 
 from pydantic import BaseModel, ConfigDict
 
@@ -14,11 +14,31 @@ from concierge.store import Actor, ChangeContext, InvalidChangeError, RecordNotF
 
 from ..errors import TripEditError
 
+LIMITS = (
+    "minLength",
+    "maxLength",
+    "maxItems",
+    "minimum",
+    "maximum",
+    "exclusiveMinimum",
+    "exclusiveMaximum",
+)
+"""Bounds the arguments enforce with a message naming the field and the bound: the schema,
+sent on every call, need not repeat them on every field."""
+
+
+def _without_limits(schema: dict[str, Any]) -> None:
+    for prop in schema.get("properties", {}).values():
+        for part in [prop, *prop.get("anyOf", [])]:
+            for limit in LIMITS:
+                part.pop(limit, None)
+
 
 class ToolArgs(BaseModel):
-    """Arguments the model did not mean (a misspelt name) are refused, not ignored."""
+    """Arguments the model did not mean (a misspelt name) are refused, not ignored; bounds
+    are checked, not sent (`LIMITS`)."""
 
-    model_config = ConfigDict(extra="forbid")
+    model_config = ConfigDict(extra="forbid", json_schema_extra=_without_limits)
 
 
 class NoArguments(ToolArgs):

@@ -13,6 +13,7 @@ from pydantic import Field
 
 from concierge.agent import ContextProvider, Tool, ToolContext, ToolError, ToolOutput
 from concierge.store import (
+    ChangeContext,
     DocumentRepository,
     ItineraryItemRecord,
     ItineraryRepository,
@@ -43,8 +44,8 @@ place, and only the person shares sensitive values."""
 
 class StopRef(ToolArgs):
     action: Literal["add", "update", "move", "remove"]
-    stop: int | None = Field(None, ge=1, description="Number in the route (1 = first stop).")
-    position: int | None = Field(None, ge=1, description="Number to take; add: default last.")
+    stop: int | None = Field(None, ge=1, description="Its number, 1 = first.")
+    position: int | None = Field(None, ge=1, description="New number; add: default last.")
 
 
 StopEdit: type[StopRef] = rules_model(
@@ -57,45 +58,25 @@ StopEdit: type[StopRef] = rules_model(
     doc="Name only what changes; a date set to null is cleared.",
 )
 
-NewItem: type[ToolArgs] = rules_model(
-    "NewItem",
-    ITEM_RULES,
-    terse=True,
-    extra={
-        "position": (
-            int | None,
-            Field(None, ge=0, description="0-based place within the day; default: last."),
-        )
-    },
-)
-
 TripChanges: type[ToolArgs] = rules_model(
-    "TripChanges",
-    TRIP_RULES,
-    exclude=TRIP_TOOL_EXCLUDES,
-    patch=True,
-    doc="Only the fields given are changed; a field set to null is cleared.",
+    "TripChanges", TRIP_RULES, exclude=TRIP_TOOL_EXCLUDES, patch=True, terse=True
 )
 
 
-class ItemRef(ToolArgs):
-    item_id: str = Field(min_length=4, description="The item's id as shown in brackets.")
+class ItemAction(ToolArgs):
+    action: Literal["add", "update", "move", "remove"]
+    item_id: str | None = Field(None, description="Not for add.")
+    position: int | None = Field(None, ge=0, description="0-based in the day; default last.")
 
 
-ItemChanges: type[ItemRef] = rules_model(
-    "ItemChanges",
-    ITEM_RULES,
-    patch=True,
-    terse=True,
-    base=ItemRef,
-    doc="Only the fields given are changed.",
+ItemEdit: type[ItemAction] = rules_model(
+    "ItemEdit", ITEM_RULES, patch=True, terse=True, base=ItemAction
 )
 
-
-class ItemMove(ItemRef):
-    day: date | None = Field(None, description="New day; default: the item's own day.")
-    position: int | None = Field(None, ge=0, description="0-based place; default: last.")
-
+_ITEM_NOUNS = {"add": "addition", "update": "edit", "move": "move", "remove": "removal"}
+"""How the undo menu names each `edit_itinerary` action ("the assistant’s move of …")."""
+_MOVE_FIELDS = frozenset({"day", "position"})
+_ACTION_FIELDS = frozenset({"action", "item_id", "position"})
 
 _STOP_NOUNS = {"update": "edit", "move": "move", "remove": "removal"}
 """How the undo menu names each `edit_stops` action ("the assistant’s removal of …")."""
@@ -130,47 +111,26 @@ class TripTools:
             Tool(
                 name="update_trip",
                 title="Change the trip",
-                description="Change trip fields. Name only the fields to change; others stay "
-                "as they are.",
+                description="Change fields of the trip.",
                 input_model=TripChanges,
                 handler=self.update_trip,
             ),
             Tool(
                 name="edit_stops",
                 title="Change the route",
-                description="Add, change, move or remove one stop of the route (home is the "
-                "origin, not a stop).",
+                description="Add, update, move or remove a stop of the route (home is not a stop).",
                 input_model=StopEdit,
                 handler=self.edit_stops,
+                requires_permission=_removes_stop,
+                describe_permission=self.describe_stop_removal,
             ),
             Tool(
-                name="add_itinerary_item",
-                title="Add to the itinerary",
-                description="Add one item to a day of the itinerary.",
-                input_model=NewItem,
-                handler=self.add_item,
-            ),
-            Tool(
-                name="update_itinerary_item",
-                title="Change an itinerary item",
-                description="Change fields of one itinerary item. Name only the fields to change.",
-                input_model=ItemChanges,
-                handler=self.update_item,
-            ),
-            Tool(
-                name="move_itinerary_item",
-                title="Move an itinerary item",
-                description="Move one item to another day or position.",
-                input_model=ItemMove,
-                handler=self.move_item,
-            ),
-            Tool(
-                name="remove_itinerary_item",
-                title="Remove an itinerary item",
-                description="Remove one itinerary item. The person is asked to confirm.",
-                input_model=ItemRef,
-                handler=self.remove_item,
-                requires_permission=True,
+                name="edit_itinerary",
+                title="Change the itinerary",
+                description="Add, update, move or remove an itinerary item.",
+                input_model=ItemEdit,
+                handler=self.edit_itinerary,
+                requires_permission=_removes_item,
                 describe_permission=self.describe_removal,
             ),
         ]
@@ -234,11 +194,42 @@ class TripTools:
         route = render_route(trip.origin, await self.editor.stops.stops(self.trip_id))
         return ToolOutput(f"{done}. Route: {route}", summary=f"{done.lower()}")
 
-    async def add_item(self, args: ToolArgs, ctx: ToolContext) -> ToolOutput:
+    async def describe_stop_removal(self, args: StopRef) -> str:
+        stops = await self.editor.stops.stops(self.trip_id)
+        if args.stop is None or not 0 < args.stop <= len(stops):
+            return f"Remove stop {args.stop} from the route?"
+        return f"Remove stop {args.stop} “{stops[args.stop - 1].place}” from the route?"
+
+    async def edit_itinerary(self, args: ItemAction, ctx: ToolContext) -> ToolOutput:
+        fields = args.model_fields_set - _ACTION_FIELDS
+        if args.action == "add":
+            if args.item_id is not None:
+                raise ToolError("add makes a new item: leave out item_id.")
+            return await self.add_item(args, ctx)
+        if args.item_id is None:
+            raise ToolError(f"{args.action} needs the item_id shown in brackets.")
+        item = await self._item(args.item_id)
+        context = assistant_context(ctx, f"{_ITEM_NOUNS[args.action]} of “{item.title}”")
+        if args.action == "update":
+            if "position" in args.model_fields_set:
+                raise ToolError("update does not take position; use move.")
+            return await self.update_item(item, args, fields, context)
+        if args.action == "move":
+            if fields - _MOVE_FIELDS:
+                raise ToolError(f"move takes only day and position, not {', '.join(fields)}.")
+            return await self.move_item(item, args, context)
+        if fields or args.position is not None:
+            raise ToolError("remove takes only the item_id.")
+        return await self.remove_item(item, context)
+
+    async def add_item(self, args: ItemAction, ctx: ToolContext) -> ToolOutput:
         trip = await self.trips.get(self.trip_id)
         if trip is None:
             raise ToolError("The trip no longer exists.")
-        given = args.model_dump(include=args.model_fields_set)
+        given = args.model_dump(include=args.model_fields_set - {"action"})
+        missing = [name for name in ("day", "title") if given.get(name) is None]
+        if missing:
+            raise ToolError(f"add needs {' and '.join(missing)}.")
         position, title = given.pop("position", None), given["title"]
         stop = stop_or_first(await self.editor.stops.stops(self.trip_id), given["day"])
         values = {"timezone": stop.timezone if stop is not None else None, **given}
@@ -249,37 +240,37 @@ class TripTools:
                 self.trip_id,
                 values,
                 position=position,
-                context=assistant_context(ctx, f"addition of “{title}”"),
+                context=assistant_context(ctx, f"{_ITEM_NOUNS['add']} of “{title}”"),
             )
         return ToolOutput(
             f"Added {item.day.isoformat()} {await self._render(item)}.",
             summary=f"added [{short_id(item.id)}] {item.title}",
         )
 
-    async def update_item(self, args: ItemRef, ctx: ToolContext) -> ToolOutput:
-        item = await self._item(args.item_id)
-        changes = {
-            name: getattr(args, name) for name in sorted(args.model_fields_set - {"item_id"})
-        }
+    async def update_item(
+        self,
+        item: ItineraryItemRecord,
+        args: ItemAction,
+        fields: set[str],
+        context: ChangeContext,
+    ) -> ToolOutput:
+        changes = {name: getattr(args, name) for name in sorted(fields)}
         if not changes:
             raise ToolError("Name at least one field of the item to change.")
         async with store_errors():
-            updated = await self.itinerary.update(
-                item.id, changes, context=assistant_context(ctx, f"edit of “{item.title}”")
-            )
+            updated = await self.itinerary.update(item.id, changes, context=context)
         return ToolOutput(
             f"Updated {updated.day.isoformat()} {await self._render(updated)}.",
             summary=f"updated [{short_id(item.id)}] {', '.join(changes)}",
         )
 
-    async def move_item(self, args: ItemMove, ctx: ToolContext) -> ToolOutput:
-        item = await self._item(args.item_id)
+    async def move_item(
+        self, item: ItineraryItemRecord, args: ItemAction, context: ChangeContext
+    ) -> ToolOutput:
+        day = getattr(args, "day", None)
         async with store_errors():
             moved = await self.itinerary.move(
-                item.id,
-                day=args.day,
-                position=args.position,
-                context=assistant_context(ctx, f"move of “{item.title}”"),
+                item.id, day=day, position=args.position, context=context
             )
         return ToolOutput(
             f"Moved to {moved.day.isoformat()}, position {moved.position}: "
@@ -287,19 +278,16 @@ class TripTools:
             summary=f"moved [{short_id(item.id)}]",
         )
 
-    async def describe_removal(self, args: ItemRef) -> str:
+    async def describe_removal(self, args: ItemAction) -> str:
         try:
-            item = await self._item(args.item_id)
+            item = await self._item(args.item_id or "")
         except ToolError:
             return f"Remove itinerary item [{args.item_id}]?"
         return f"Remove “{item.title}” ({item.day.isoformat()}) from the itinerary?"
 
-    async def remove_item(self, args: ItemRef, ctx: ToolContext) -> ToolOutput:
-        item = await self._item(args.item_id)
+    async def remove_item(self, item: ItineraryItemRecord, context: ChangeContext) -> ToolOutput:
         async with store_errors():
-            await self.itinerary.remove(
-                item.id, context=assistant_context(ctx, f"removal of “{item.title}”")
-            )
+            await self.itinerary.remove(item.id, context=context)
         return ToolOutput(
             f"Removed “{item.title}” from {item.day.isoformat()}.",
             summary=f"removed [{short_id(item.id)}]",
@@ -315,6 +303,18 @@ class TripTools:
         """An item of this trip by full or shortened id."""
         items = await self.itinerary.items(self.trip_id)
         return by_reference(items, reference, "itinerary item", "in the trip state")
+
+
+def _removes_item(args: ItemAction) -> bool:
+    """Whether the call is a removal the tool will try, so the person is asked; a malformed
+    one is refused by the tool without asking."""
+    given = args.model_fields_set == {"action", "item_id"} and args.item_id is not None
+    return args.action == "remove" and given
+
+
+def _removes_stop(args: StopRef) -> bool:
+    given = args.model_fields_set == {"action", "stop"} and args.stop is not None
+    return args.action == "remove" and given
 
 
 def _numbered(stops: list[StopRecord], number: int | None) -> StopRecord:

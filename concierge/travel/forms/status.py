@@ -34,7 +34,9 @@ ANSWER_TEXT_LIMIT = 300
 ANSWER_ITEM_LIMIT = 120
 ANSWER_ITEMS = 20
 """Limits of an answer in the status: room for an accessibility need written in full."""
-SHORTENED_NOTE = "(Answers marked … are shortened; get_form shows them in full.)"
+SHORTENED_NOTE = (
+    "(Answers marked … are shortened; the form's tool called with no arguments shows them in full.)"
+)
 
 
 def render_status(state: FormState) -> str | None:

@@ -42,7 +42,7 @@ async def test_a_field_filled_by_a_tool_changes_the_status_in_the_next_iteration
     agent = world.agent(fake_openai)
     fake_openai.script(
         Reply.tool_calls(
-            ToolCallSpec("fill_form", {"values": {"party": "Family", "ages": "41, 39, 8"}})
+            ToolCallSpec("brief", {"answers": {"party": "Family", "ages": "41, 39, 8"}})
         ),
         Reply.text("Noted: a family of three."),
     )
@@ -119,9 +119,7 @@ async def test_the_persons_edit_during_a_slow_tool_shows_in_the_next_iteration(
         "- Ages (ages): [34]"
     }
     assert [t["function"]["name"] for t in fake_openai.chat_requests[0]["tools"]] == [
-        "get_form",
-        "fill_form",
-        "retract_form_answer",
+        "brief",
         "check_prices",
     ]
 
@@ -134,7 +132,7 @@ async def test_completing_the_form_completes_its_goal_and_one_undo_reverts_it_al
     )
     agent = world.agent(fake_openai)
     fake_openai.script(
-        Reply.tool_calls(ToolCallSpec("fill_form", {"values": COMPLETE})), Reply.text("Done.")
+        Reply.tool_calls(ToolCallSpec("brief", {"answers": COMPLETE})), Reply.text("Done.")
     )
     await agent.process_request("Two adults, 41 and 39, vegetarian, no needs, an apartment.")
 
@@ -242,13 +240,13 @@ async def test_bad_values_come_back_as_clear_errors_and_change_nothing(
     fake_openai.script(
         Reply.tool_calls(
             ToolCallSpec(
-                "fill_form",
-                {"values": {"party": "pirates", "ages": "41, three", "dietary": ["vegan"]}},
+                "brief",
+                {"answers": {"party": "pirates", "ages": "41, three", "dietary": ["vegan"]}},
             ),
-            ToolCallSpec("fill_form", {"values": {"party": None}}),
-            ToolCallSpec("fill_form", {"values": {}}),
-            ToolCallSpec("fill_form", {"party": "solo"}),
-            ToolCallSpec("retract_form_answer", {"field": "budget"}),
+            ToolCallSpec("brief", {"answers": {"party": None}}),
+            ToolCallSpec("brief", {"answers": {}}),
+            ToolCallSpec("brief", {"party": "solo"}),
+            ToolCallSpec("brief", {"retract": ["budget"]}),
         ),
         Reply.text("Sorry."),
     )
@@ -267,8 +265,8 @@ async def test_bad_values_come_back_as_clear_errors_and_change_nothing(
         "Nothing was saved:\n- Travelling as (party) must be one of: solo, couple, family, "
         "friends, group; got nothing — to clear an answer, retract it."
     )
-    assert results[2].startswith("Invalid arguments for 'fill_form': values: ")
-    assert results[3].startswith("Invalid arguments for 'fill_form': ")
+    assert results[2].startswith("Invalid arguments for 'brief': answers: ")
+    assert results[3].startswith("Invalid arguments for 'brief': ")
     assert "party: Extra inputs are not permitted" in results[3]
     assert results[4] == (
         "Nothing was saved:\n- The form 'Trip brief' has no field 'budget'; its fields are "
@@ -287,9 +285,9 @@ async def test_one_fill_with_several_fields_undoes_as_one_step_and_retract_reope
     await services.forms.apply(trip_id, BRIEF, {"must_sees": ["Central Park"]})
     agent = world.agent(fake_openai)
     fake_openai.script(
-        Reply.tool_calls(ToolCallSpec("fill_form", {"values": COMPLETE})),
-        Reply.tool_calls(ToolCallSpec("retract_form_answer", {"field": "diet"})),
-        Reply.tool_calls(ToolCallSpec("retract_form_answer", {"field": "diet"})),
+        Reply.tool_calls(ToolCallSpec("brief", {"answers": COMPLETE})),
+        Reply.tool_calls(ToolCallSpec("brief", {"retract": ["diet"]})),
+        Reply.tool_calls(ToolCallSpec("brief", {"retract": ["diet"]})),
         Reply.text("ok"),
     )
     await agent.process_request("Fill it, then take the diet back")
@@ -318,7 +316,7 @@ async def test_one_fill_with_several_fields_undoes_as_one_step_and_retract_reope
     assert (dict(state.answers), state.completed) == ({"must_sees": ["Central Park"]}, False)
 
 
-async def test_get_form_shows_every_question_and_where_its_answer_stands(
+async def test_reading_the_brief_shows_every_question_and_where_its_answer_stands(
     world: World, fake_openai: FakeOpenAIServer
 ) -> None:
     await world.services.forms.apply(
@@ -327,7 +325,7 @@ async def test_get_form_shows_every_question_and_where_its_answer_stands(
         {"party": "couple", "ages": [41, 39], "children": "A cot", "accommodation": "castle"},
     )
     agent = world.agent(fake_openai)
-    fake_openai.script(Reply.tool_calls(ToolCallSpec("get_form", {})), Reply.text("ok"))
+    fake_openai.script(Reply.tool_calls(ToolCallSpec("brief", {})), Reply.text("ok"))
     await agent.process_request("What do you know?")
 
     (result,) = tool_results(fake_openai.chat_requests[1])
@@ -361,8 +359,8 @@ async def test_an_answer_to_a_question_that_does_not_apply_is_kept_and_said_so(
     agent = world.agent(fake_openai)
     fake_openai.script(
         Reply.tool_calls(
-            ToolCallSpec("fill_form", {"values": {"party": "couple", "children": "A cot"}}),
-            ToolCallSpec("fill_form", {"values": {"party": "couple"}}),
+            ToolCallSpec("brief", {"answers": {"party": "couple", "children": "A cot"}}),
+            ToolCallSpec("brief", {"answers": {"party": "couple"}}),
         ),
         Reply.text("ok"),
     )

@@ -45,8 +45,8 @@ async def test_a_goal_completed_by_a_finishing_lookup_shows_in_the_next_iteratio
     agent = world.agent(fake_openai)
     held = threading.Event()
     fake_openai.script(
-        Reply.tool_calls(ToolCallSpec("start_lookup", {"kind": "holidays"})),
-        Reply.tool_calls(ToolCallSpec("list_goals", {}), wait_for=held),
+        Reply.tool_calls(ToolCallSpec("lookup", {"action": "start", "kind": "holidays"})),
+        Reply.tool_calls(ToolCallSpec("goals", {"action": "list"}), wait_for=held),
         Reply.text("Christmas Day is a public holiday in the US."),
     )
     request = asyncio.create_task(agent.process_request("Any holidays while we're there?"))
@@ -173,14 +173,15 @@ async def test_goal_tools_add_complete_reopen_and_list(
     fake_openai.script(
         Reply.tool_calls(
             ToolCallSpec(
-                "add_goal", {"title": "Trip brief done", "completes_on": "form:trip-brief"}
+                "goals",
+                {"action": "add", "title": "Trip brief done", "completes_on": "form:trip-brief"},
             ),
-            ToolCallSpec("complete_goal", {"goal_id": first.id[:8]}),
-            ToolCallSpec("complete_goal", {"goal_id": f"[{first.id[:8]}]"}),
+            ToolCallSpec("goals", {"action": "complete", "goal_id": first.id[:8]}),
+            ToolCallSpec("goals", {"action": "complete", "goal_id": f"[{first.id[:8]}]"}),
         ),
         Reply.tool_calls(
-            ToolCallSpec("reopen_goal", {"goal_id": first.id[:6]}),
-            ToolCallSpec("list_goals", {}),
+            ToolCallSpec("goals", {"action": "reopen", "goal_id": first.id[:6]}),
+            ToolCallSpec("goals", {"action": "list"}),
         ),
         Reply.text("ok"),
     )
@@ -228,10 +229,12 @@ async def test_bad_goal_arguments_are_clear_tool_errors_and_change_nothing(
     agent = world.agent(fake_openai)
     fake_openai.script(
         Reply.tool_calls(
-            ToolCallSpec("complete_goal", {"goal_id": "ffffffff"}),
-            ToolCallSpec("add_goal", {"title": "Weather known", "completes_on": "lookup:tides"}),
-            ToolCallSpec("add_goal", {"title": ""}),
-            ToolCallSpec("reopen_goal", {"goal_id": "abc"}),
+            ToolCallSpec("goals", {"action": "complete", "goal_id": "ffffffff"}),
+            ToolCallSpec(
+                "goals", {"action": "add", "title": "Weather known", "completes_on": "lookup:tides"}
+            ),
+            ToolCallSpec("goals", {"action": "add", "title": ""}),
+            ToolCallSpec("goals", {"action": "reopen", "goal_id": "abc"}),
         ),
         Reply.text("Sorry."),
     )
@@ -240,13 +243,13 @@ async def test_bad_goal_arguments_are_clear_tool_errors_and_change_nothing(
     results = tool_results(fake_openai.chat_requests[1])
     assert results[0] == (
         "This trip has no goal [ffffffff]. Use an id shown in brackets in the runtime context "
-        "or list_goals."
+        "or by action list."
     )
-    assert results[1].startswith("Invalid arguments for 'add_goal': completes_on: Input should be")
+    assert results[1].startswith("Invalid arguments for 'goals': completes_on: Input should be")
     assert "'lookup:holidays'" in results[1]
     assert "'form:trip-brief'" in results[1]
-    assert results[2].startswith("Invalid arguments for 'add_goal': title: String should have")
-    assert results[3].startswith("Invalid arguments for 'reopen_goal': goal_id: String should")
+    assert results[2] == "Goal title must not be empty."
+    assert results[3].startswith("This trip has no goal [abc].")
     assert [(g.title, g.done) for g in await services.goals.list_for_trip(trip_id)] == [
         ("Flights booked", False),
         ("Hotel booked", False),

@@ -50,8 +50,8 @@ async def test_opting_out_lets_the_apps_own_renderers_take_their_place(
     agent.add_context_provider(checklist, name="goals")
     fake_openai.script(
         Reply.tool_calls(
-            ToolCallSpec("fill_form", {"values": {"party": "solo", "ages": [34]}}),
-            ToolCallSpec("add_goal", {"title": "Hotel chosen"}),
+            ToolCallSpec("brief", {"answers": {"party": "solo", "ages": [34]}}),
+            ToolCallSpec("goals", {"action": "add", "title": "Hotel chosen"}),
         ),
         Reply.text("Noted."),
     )
@@ -67,9 +67,7 @@ async def test_opting_out_lets_the_apps_own_renderers_take_their_place(
         "goals": "Checklist: 0 of 2 done",
     }
     tools = [tool["function"]["name"] for tool in first["tools"]]
-    assert {"get_form", "fill_form", "retract_form_answer", "add_goal", "pin", "unpin"} <= set(
-        tools
-    )
+    assert {"brief", "goals", "pins"} <= set(tools)
 
 
 async def test_a_feature_installed_without_its_status_still_brings_its_tools(
@@ -88,16 +86,7 @@ async def test_a_feature_installed_without_its_status_still_brings_its_tools(
     feature.install(quiet, inject_status=False)
     feature.install(loud)
     silent, default = quiet.build(), loud.build()
-    assert (
-        [t.name for t in silent.tools]
-        == [t.name for t in default.tools]
-        == [
-            "add_goal",
-            "complete_goal",
-            "reopen_goal",
-            "list_goals",
-        ]
-    )
+    assert [t.name for t in silent.tools] == [t.name for t in default.tools] == ["goals"]
     assert (await silent.get_runtime_context()).text is None
     (goal,) = await world.services.goals.list_for_trip(world.trip.id)
     shown = await default.get_runtime_context()

@@ -21,8 +21,10 @@ async def test_pins_render_in_stable_order_with_all_trip_pins_in_every_trip(
     agent = world.agent(fake_openai)
     fake_openai.script(
         Reply.tool_calls(
-            ToolCallSpec("pin", {"text": "Quiet hotel rooms"}),
-            ToolCallSpec("pin", {"text": "Travels with a wheelchair", "all_trips": True}),
+            ToolCallSpec("pins", {"action": "add", "text": "Quiet hotel rooms"}),
+            ToolCallSpec(
+                "pins", {"action": "add", "text": "Travels with a wheelchair", "all_trips": True}
+            ),
         ),
         Reply.text("Pinned both."),
     )
@@ -86,11 +88,11 @@ async def test_unpin_asks_first_and_the_pin_is_gone_in_the_next_iteration(
     agent = world.agent(fake_openai, permission_handler=permission)
     short = vegetarian.id[:8]
     fake_openai.script(
-        Reply.tool_calls(ToolCallSpec("unpin", {"pin_id": short})),
+        Reply.tool_calls(ToolCallSpec("pins", {"action": "remove", "pin_id": short})),
         Reply.tool_calls(
-            ToolCallSpec("unpin", {"pin_id": f"[{short}]"}),
-            ToolCallSpec("unpin", {"pin_id": "ffffffff"}),
-            ToolCallSpec("pin", {"text": "   "}),
+            ToolCallSpec("pins", {"action": "remove", "pin_id": f"[{short}]"}),
+            ToolCallSpec("pins", {"action": "remove", "pin_id": "ffffffff"}),
+            ToolCallSpec("pins", {"action": "add", "text": "   "}),
         ),
         Reply.text("Done."),
     )

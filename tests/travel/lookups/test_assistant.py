@@ -39,8 +39,10 @@ async def test_a_lookup_finishing_during_a_model_call_is_in_the_next_snapshot(
     agent = agent_for(lookups, fake_openai)
     held = threading.Event()
     fake_openai.script(
-        Reply.tool_calls(ToolCallSpec("start_lookup", {"kind": "holidays"})),
-        Reply.tool_calls(ToolCallSpec("start_lookup", {"kind": "flights"}), wait_for=held),
+        Reply.tool_calls(ToolCallSpec("lookup", {"action": "start", "kind": "holidays"})),
+        Reply.tool_calls(
+            ToolCallSpec("lookup", {"action": "start", "kind": "flights"}), wait_for=held
+        ),
         Reply.text("Christmas Day is a holiday in the US too, and the flight is about 7 h."),
     )
     request = asyncio.create_task(agent.process_request("Holidays and flight time?"))
@@ -89,11 +91,11 @@ async def test_running_lookups_show_progress_and_tools_cancel_and_read(
     short = done.id[:8]
     fake_openai.script(
         Reply.tool_calls(
-            ToolCallSpec("get_lookup_result", {"job_id": short}),
-            ToolCallSpec("get_lookup_result", {"job_id": running[:8]}),
-            ToolCallSpec("cancel_lookup", {"job_id": running[:8]}),
-            ToolCallSpec("cancel_lookup", {"job_id": short}),
-            ToolCallSpec("get_lookup_result", {"job_id": "ffffffff"}),
+            ToolCallSpec("lookup", {"action": "result", "job_id": short}),
+            ToolCallSpec("lookup", {"action": "result", "job_id": running[:8]}),
+            ToolCallSpec("lookup", {"action": "cancel", "job_id": running[:8]}),
+            ToolCallSpec("lookup", {"action": "cancel", "job_id": short}),
+            ToolCallSpec("lookup", {"action": "result", "job_id": "ffffffff"}),
         ),
         Reply.text("ok"),
     )
@@ -135,3 +137,29 @@ async def test_a_finished_lookup_stays_news_until_a_model_call_that_carried_it_s
     assert news not in (snapshot_of(fake_openai.chat_requests[2]) or "")
     (stored,) = await lookups.jobs.list_for_trip(lookups.trip.id)
     assert stored.seen_by_assistant
+
+
+async def test_a_lookup_action_given_what_it_does_not_take_is_a_clear_error(
+    lookups: Lookups, fake_openai: FakeOpenAIServer
+) -> None:
+    agent = agent_for(lookups, fake_openai)
+    fake_openai.script(
+        Reply.tool_calls(
+            ToolCallSpec("lookup", {"action": "start"}),
+            ToolCallSpec("lookup", {"action": "start", "kind": "flights", "job_id": "abcd"}),
+            ToolCallSpec("lookup", {"action": "cancel"}),
+            ToolCallSpec("lookup", {"action": "result", "job_id": "abcd", "kind": "flights"}),
+            ToolCallSpec("lookup", {"action": "result", "job_id": "abcd"}),
+        ),
+        Reply.text("Sorry."),
+    )
+    await agent.process_request("Break the lookups")
+
+    assert tool_results(fake_openai.chat_requests[1]) == [
+        "start needs the kind of lookup.",
+        "start makes a new lookup: leave out job_id.",
+        "cancel takes only the job_id shown in brackets.",
+        "result takes only the job_id shown in brackets.",
+        "This trip has no lookup [abcd]. Use an id shown in brackets in the runtime context.",
+    ]
+    assert await lookups.jobs.list_for_trip(lookups.trip.id) == []

@@ -13,7 +13,7 @@ from ..progress import Progress
 
 class LookupResult(Protocol):
     """A kind's outcome: one line for lists and the assistant's status view, and the whole
-    result as a JSON-able dict for the details view and `get_lookup_result`."""
+    result as a JSON-able dict for the details view and the lookup tool's result action."""
 
     def summary(self) -> str: ...
 
