@@ -337,7 +337,7 @@ async def test_a_note_typed_while_the_model_answers_is_in_the_call_after_the_too
     window, trip_id = await started(running, qtbot)
     reply_held = threading.Event()
     fake_openai.script(
-        Reply.tool_calls(ToolCallSpec("get_trip", {}), wait_for=reply_held),
+        Reply.tool_calls(ToolCallSpec("read_trip", {}), wait_for=reply_held),
         Reply.text("Looks good."),
     )
     qtbot.keyClicks(window.chat.composer.edit, "Check the trip")

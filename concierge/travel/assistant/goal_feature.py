@@ -28,8 +28,9 @@ from concierge.store.validation import LINE_LIMIT
 from ..goal_triggers import GoalTrigger, describe_trigger
 from ..value_text import one_line
 from .feature import AssistantFeature
+from .snapshot_budget import fit_lines
 from .tool_support import NoArguments, ToolArgs, assistant_context, by_reference, store_errors
-from .trip_view import headed_lists, short_id
+from .trip_view import short_id
 
 TITLE_LIMIT = LINE_LIMIT
 
@@ -96,16 +97,26 @@ class GoalFeature(AssistantFeature):
         ]
 
     def status_provider(self) -> ContextProvider:
-        goals, trip_id = self.goals, self.trip_id
+        goals, trip_id, allowance = self.goals, self.trip_id, self.allowance()
 
         async def goal_status(signal: AbortSignal) -> str | Notice | None:
             records = await goals.list_for_trip(trip_id)
             waiting = [goal for goal in records if not goal.done]
             fresh = [goal for goal in records if goal.done and not goal.seen_by_assistant]
-            text = headed_lists(
-                ("Open goals:", [render_goal(goal) for goal in waiting]),
-                ("Goals completed since you last saw them:", [render_goal(g) for g in fresh]),
+            lines = fit_lines(
+                ["Open goals:"] if waiting else [],
+                [render_goal(goal) for goal in waiting],
+                allowance * 2 // 3 if fresh else allowance,
+                lambda count: f"- … {count:,} more open goals",
             )
+            if fresh:
+                lines = fit_lines(
+                    [*lines, "Goals completed since you last saw them:"],
+                    [render_goal(goal) for goal in fresh],
+                    allowance,
+                    lambda count: f"- … {count:,} more completed goals",
+                )
+            text = "\n".join(lines) or None
             if not fresh:
                 return text
             seen = [goal.id for goal in fresh]

@@ -1,4 +1,5 @@
-"""The assistant's ledger tools: read the expenses with their totals, and add one."""
+"""The assistant's ledger tool (add an expense) and the ledger's reading, which `read_trip`
+gives."""
 
 from __future__ import annotations
 
@@ -12,7 +13,7 @@ from ..currencies import format_money
 from .feature import AssistantFeature
 from .ledger_view import PlannedCosts, ledger_provider, no_planned_costs, read_totals, render_ledger
 from .tool_args import rules_model
-from .tool_support import NoArguments, ToolArgs, assistant_context, store_errors
+from .tool_support import ToolArgs, assistant_context, store_errors
 from .trip_view import short_id
 
 NewExpense: type[ToolArgs] = rules_model(
@@ -36,13 +37,6 @@ class LedgerTools:
     def all(self) -> list[Tool[Any]]:
         return [
             Tool(
-                name="get_ledger",
-                title="Read the expenses",
-                description="Read the trip's expenses, totals and who owes whom.",
-                input_model=NoArguments,
-                handler=self.get_ledger,
-            ),
-            Tool(
                 name="add_expense",
                 title="Add an expense",
                 description="Record money spent on the trip.",
@@ -51,13 +45,14 @@ class LedgerTools:
             ),
         ]
 
-    async def get_ledger(self, args: NoArguments, ctx: ToolContext) -> ToolOutput:
+    async def read(self, allowance: int) -> str:
+        """The expenses with their totals, for `read_trip`, within `allowance` tokens."""
         totals = await read_totals(self.trips, self.ledger, self.trip_id, self.planned)
         if totals is None:
             raise ToolError("The trip no longer exists.")
         if isinstance(totals, str):
             raise ToolError("The exchange rates are still loading; try again in a moment.")
-        return ToolOutput(render_ledger(totals), summary="(ledger read)")
+        return render_ledger(totals, allowance)
 
     async def add_expense(self, args: ToolArgs, ctx: ToolContext) -> ToolOutput:
         given = args.model_dump(include=args.model_fields_set)

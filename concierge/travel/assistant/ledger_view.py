@@ -1,5 +1,5 @@
 """The ledger as concise text for the model: one summary line in every snapshot, and the
-expenses with their totals for the `get_ledger` tool. Values people typed go through
+expenses with their totals for `read_trip`'s ledger. Values people typed go through
 `one_line`; money through `format_money`."""
 
 from __future__ import annotations
@@ -17,13 +17,16 @@ from ..dates import format_date
 from ..exchange import exchange_within
 from ..ledger_totals import LedgerTotals, Planned, ledger_totals
 from ..value_text import one_line
+from .snapshot_budget import fit_lines
 from .trip_view import short_id
 
 TOP_CATEGORIES = 3
 RATES_WAIT = 1.0
 """Seconds a snapshot waits for the ECB rates to load (once per process) before it says
 the totals are not ready instead; the provider's own timeout is longer."""
-RATES_LOADING = "Money: the exchange rates are still loading; get_ledger gives the totals."
+RATES_LOADING = (
+    "Money: the exchange rates are still loading; read_trip with ledger gives the totals."
+)
 
 PlannedCosts = Callable[[str], Awaitable[Sequence[Planned]]]
 """The planned costs of a trip (by id), e.g. its itinerary items' costs."""
@@ -102,21 +105,11 @@ def money_line(totals: LedgerTotals) -> str:
     return "Money: " + "; ".join(parts) + "."
 
 
-def render_ledger(totals: LedgerTotals) -> str:
-    """Every expense (short id, day, amount, what, who paid, split) and the totals."""
-    lines = [money_line(totals), "Expenses:" if totals.expenses_count else "Expenses: none"]
-    rows: list[tuple[ExpenseRecord, str]] = [
-        (c.expense, f" = {_money(totals, c.amount)}") for c in totals.converted
-    ]
-    rows += [(u.expense, f" (not converted: {u.reason})") for u in totals.unconverted]
-    for expense, shown in sorted(rows, key=lambda row: (row[0].spent_on, row[0].created_at)):
-        split = ", ".join(f"{one_line(s.name)} {s.share.normalize():f}" for s in expense.split)
-        what = one_line(expense.description) or "(no description)"
-        lines.append(
-            f"- [{short_id(expense.id)}] {expense.spent_on.isoformat()} "
-            f"{format_money(expense.amount, expense.currency)}{shown} {expense.category.value}: "
-            f"{what}; paid by {one_line(expense.paid_by)}; split {split}"
-        )
+def render_ledger(totals: LedgerTotals, allowance: int | None = None) -> str:
+    """The totals, the shares and what to settle, then every expense (short id, day, amount,
+    what, who paid, split), by day; within `allowance` tokens, counting the expenses left
+    out."""
+    lines = [money_line(totals)]
     if totals.by_person:
         lines.append(
             "Shares: "
@@ -130,7 +123,25 @@ def render_ledger(totals: LedgerTotals) -> str:
                 for t in totals.settlements
             )
         )
-    return "\n".join(lines)
+    lines.append("Expenses:" if totals.expenses_count else "Expenses: none")
+    rows: list[tuple[ExpenseRecord, str]] = [
+        (c.expense, f" = {_money(totals, c.amount)}") for c in totals.converted
+    ]
+    rows += [(u.expense, f" (not converted: {u.reason})") for u in totals.unconverted]
+    expenses: list[str] = []
+    for expense, shown in sorted(rows, key=lambda row: (row[0].spent_on, row[0].created_at)):
+        split = ", ".join(f"{one_line(s.name)} {s.share.normalize():f}" for s in expense.split)
+        what = one_line(expense.description) or "(no description)"
+        expenses.append(
+            f"- [{short_id(expense.id)}] {expense.spent_on.isoformat()} "
+            f"{format_money(expense.amount, expense.currency)}{shown} {expense.category.value}: "
+            f"{what}; paid by {one_line(expense.paid_by)}; split {split}"
+        )
+    if allowance is None:
+        return "\n".join([*lines, *expenses])
+    return "\n".join(
+        fit_lines(lines, expenses, allowance, lambda count: f"- … {count:,} more expenses")
+    )
 
 
 async def read_totals(

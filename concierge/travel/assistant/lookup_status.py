@@ -17,7 +17,8 @@ from concierge.agent import AbortSignal, ContextProvider, Notice
 from concierge.store import LookupJobRecord, LookupJobRepository
 
 from ..value_text import one_line
-from .trip_view import headed_lists, short_id
+from .snapshot_budget import default_budget, fit_lines
+from .trip_view import short_id
 
 MAX_FINISHED_SHOWN = 8
 
@@ -32,22 +33,37 @@ def render_finished(job: LookupJobRecord) -> str:
     return f"- [{short_id(job.id)}] {job.kind}: {job.status.value} — {one_line(job.summary)}"
 
 
-def lookup_status_provider(jobs: LookupJobRepository, trip_id: str) -> ContextProvider:
+def lookup_status_provider(
+    jobs: LookupJobRepository, trip_id: str, *, allowance: int | None = None
+) -> ContextProvider:
+    """Within `allowance` tokens (default: the lookups' share of the default budget), the
+    running lookups first, counting those that do not fit."""
+    tokens = allowance if allowance is not None else default_budget().allowance("lookups")
+
     async def lookups(signal: AbortSignal) -> str | Notice | None:
         records = await jobs.list_for_trip(trip_id)
         active = [j for j in records if not j.status.finished]
         fresh = [j for j in records if j.status.finished and not j.seen_by_assistant]
-        finished: list[str] = []
+        lines = fit_lines(
+            ["Lookups in progress:"] if active else [],
+            [render_active(job) for job in active],
+            tokens // 2 if fresh else tokens,
+            lambda count: f"- … {count:,} more lookups in progress",
+        )
         if fresh:
             shown = fresh[-MAX_FINISHED_SHOWN:]
+            finished: list[str] = []
             if len(fresh) > len(shown):
                 finished.append(f"- ({len(fresh) - len(shown)} earlier ones not shown)")
             finished.extend(render_finished(job) for job in shown)
             finished.append("(get_lookup_result shows a lookup's full result.)")
-        text = headed_lists(
-            ("Lookups in progress:", [render_active(job) for job in active]),
-            ("Lookups finished since you last saw them:", finished),
-        )
+            lines = fit_lines(
+                [*lines, "Lookups finished since you last saw them:"],
+                finished,
+                tokens,
+                lambda count: f"- … {count:,} more lines not shown",
+            )
+        text = "\n".join(lines) or None
         if not fresh:
             return text
         seen = [job.id for job in fresh]

@@ -13,8 +13,9 @@ from concierge.store.validation import PIN_TEXT_LIMIT
 
 from ..value_text import free_text
 from .feature import AssistantFeature
+from .snapshot_budget import fit_lines
 from .tool_support import ToolArgs, assistant_context, by_reference, store_errors
-from .trip_view import headed_lists, short_id
+from .trip_view import short_id
 
 TEXT_LIMIT = PIN_TEXT_LIMIT
 
@@ -68,16 +69,26 @@ class PinFeature(AssistantFeature):
         ]
 
     def status_provider(self) -> ContextProvider:
-        pins, trip_id = self.pins, self.trip_id
+        pins, trip_id, allowance = self.pins, self.trip_id, self.allowance()
 
         async def pinned(signal: AbortSignal) -> str | None:
             records = await pins.list_for_trip(trip_id)
             everywhere = [render_pin(pin) for pin in records if pin.all_trips]
             here = [render_pin(pin) for pin in records if not pin.all_trips]
-            return headed_lists(
-                ("Pinned by the person, for all trips:", everywhere),
-                ("Pinned by the person, for this trip:", here),
+            lines = fit_lines(
+                ["Pinned by the person, for all trips:"] if everywhere else [],
+                everywhere,
+                allowance // 2 if here else allowance,
+                lambda count: f"- … {count:,} more pins for all trips",
             )
+            if here:
+                lines = fit_lines(
+                    [*lines, "Pinned by the person, for this trip:"],
+                    here,
+                    allowance,
+                    lambda count: f"- … {count:,} more pins for this trip",
+                )
+            return "\n".join(lines) or None
 
         return pinned
 

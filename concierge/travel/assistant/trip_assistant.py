@@ -17,7 +17,7 @@ from concierge.agent import (
     TurnResult,
 )
 from concierge.store import SqliteHistoryStore
-from concierge.store.settings import ASSISTANT_CONTEXT_BUDGET
+from concierge.store.settings import ASSISTANT_CONTEXT_BUDGET, ASSISTANT_SNAPSHOT_BUDGET
 
 from ..services import TravelServices
 from .brief_feature import FormFeature
@@ -28,7 +28,9 @@ from .ledger_tools import LedgerFeature, LedgerTools
 from .ledger_view import itinerary_costs
 from .lookup_tools import LookupFeature, started_job_outcome
 from .pin_feature import PinFeature
-from .providers import SelectionFeature, disclosing
+from .providers import SelectionFeature, TripReads, disclosing
+from .snapshot_budget import TRIP, SharedRoom, SnapshotBudget, default_budget
+from .trip_reading import TripReader
 from .trip_tools import TripFeature, TripTools
 
 PROVIDER_TIMEOUT = 5.0
@@ -48,13 +50,18 @@ def build_trip_assistant(
     *,
     permission_handler: PermissionHandler | None = None,
     context_budget: int = ASSISTANT_CONTEXT_BUDGET.default,
+    snapshot_budget: int = ASSISTANT_SNAPSHOT_BUDGET.default,
     own_status: Collection[str] = (),
 ) -> Agent:
     """`context_budget`: tokens per model call before older messages are summarized.
+    `snapshot_budget`: tokens of the runtime context, all blocks together (`SnapshotBudget`).
     `own_status`: features (by name, e.g. "brief", "goals", "pinned") whose default status
     block the app replaces with its own renderer, registered with
     `agent.add_context_provider`."""
-    features = trip_features(services, trip_id)
+    budget = SnapshotBudget(snapshot_budget)
+    reads = TripReads(services.trips, trip_id)
+    room = SharedRoom(budget)
+    features = trip_features(services, trip_id, budget, reads, room.trip_allowance)
     unknown = sorted(set(own_status) - {feature.name for feature in features})
     if unknown:
         raise ValueError(
@@ -66,12 +73,16 @@ def build_trip_assistant(
         system_prompt=INSTRUCTIONS,
         history=trip_history(services, trip_id),
     )
+    builder.context_hook(reads.reset, name="trip read")
+    builder.context_hook(room.reset, name="snapshot budget")
     for feature in features:
         feature.install(builder, inject_status=False)
         if feature.name not in own_status:
             provider = feature.status_provider()
             if feature.disclosed:
-                provider = disclosing(services.trips, trip_id, provider)
+                provider = disclosing(services.trips, trip_id, provider, reads)
+            if feature.name != TRIP:
+                provider = room.capped(feature.name, provider)
             builder.context_provider(provider, name=feature.name, timeout=PROVIDER_TIMEOUT)
     if permission_handler is not None:
         builder.permission_handler(permission_handler)
@@ -91,23 +102,48 @@ def call_outcome(services: TravelServices) -> Callable[[str], Awaitable[str | No
     return outcome
 
 
-def trip_features(services: TravelServices, trip_id: str) -> list[AssistantFeature]:
-    """Every part of the assistant for one trip, in the order their blocks are rendered."""
+def trip_features(
+    services: TravelServices,
+    trip_id: str,
+    budget: SnapshotBudget | None = None,
+    reads: TripReads | None = None,
+    trip_room: Callable[[], Awaitable[int]] | None = None,
+) -> list[AssistantFeature]:
+    """Every part of the assistant for one trip, in the order their blocks are rendered,
+    each rendering within its cap in `budget` (default: the default budget), the trip
+    within `trip_room` (what the others leave) if given; `reads` shares one read of the trip
+    per resolution (its `reset` must run as a context hook)."""
     planned = itinerary_costs(services.itinerary)
-    return [
+    ledger = LedgerTools(trip_id, services.trips, services.ledger, planned=planned)
+    reader = TripReader(
+        trip_id,
+        services.trips,
+        services.itinerary,
+        services.stops,
+        services.documents,
+        ledger,
+    )
+    features: list[AssistantFeature] = [
         TripFeature(
             TripTools(
                 trip_id, services.trips, services.itinerary, services.editor, services.documents
             ),
             services.stops,
+            reader,
+            selection=services.selection,
+            reads=reads,
+            room=trip_room,
         ),
-        LedgerFeature(LedgerTools(trip_id, services.trips, services.ledger, planned=planned)),
+        LedgerFeature(ledger),
         FormFeature(services.form_filler, trip_id),
         GoalFeature(services.goals, trip_id),
         PinFeature(services.pins, trip_id),
         LookupFeature(services.lookups, trip_id),
         SelectionFeature(services.selection, services.itinerary, trip_id, services.lookups.jobs),
     ]
+    for feature in features:
+        feature.budget = budget if budget is not None else default_budget()
+    return features
 
 
 def trip_history(services: TravelServices, trip_id: str) -> SqliteHistoryStore:
