@@ -28,7 +28,7 @@ from concierge.store.validation import LINE_LIMIT
 from ..goal_triggers import GoalTrigger, describe_trigger
 from ..value_text import one_line
 from .feature import AssistantFeature
-from .snapshot_budget import fit_lines
+from .snapshot_budget import Section, fit_sections
 from .tool_support import NoArguments, ToolArgs, assistant_context, by_reference, store_errors
 from .trip_view import short_id
 
@@ -103,20 +103,21 @@ class GoalFeature(AssistantFeature):
             records = await goals.list_for_trip(trip_id)
             waiting = [goal for goal in records if not goal.done]
             fresh = [goal for goal in records if goal.done and not goal.seen_by_assistant]
-            lines = fit_lines(
-                ["Open goals:"] if waiting else [],
-                [render_goal(goal) for goal in waiting],
-                allowance * 2 // 3 if fresh else allowance,
-                lambda count: f"- … {count:,} more open goals",
+            text = fit_sections(
+                [
+                    Section(
+                        "Open goals:",
+                        [render_goal(goal) for goal in waiting],
+                        lambda count: f"- … {count:,} more open goals",
+                    ),
+                    Section(
+                        "Goals completed since you last saw them:",
+                        [render_goal(goal) for goal in fresh],
+                        lambda count: f"- … {count:,} more completed goals",
+                    ),
+                ],
+                allowance,
             )
-            if fresh:
-                lines = fit_lines(
-                    [*lines, "Goals completed since you last saw them:"],
-                    [render_goal(goal) for goal in fresh],
-                    allowance,
-                    lambda count: f"- … {count:,} more completed goals",
-                )
-            text = "\n".join(lines) or None
             if not fresh:
                 return text
             seen = [goal.id for goal in fresh]

@@ -45,14 +45,15 @@ class LedgerTools:
             ),
         ]
 
-    async def read(self, allowance: int) -> str:
-        """The expenses with their totals, for `read_trip`, within `allowance` tokens."""
+    async def read(self, allowance: int, page: int = 1) -> str:
+        """The expenses with their totals, for `read_trip`: `page` of them, in `allowance`
+        tokens."""
         totals = await read_totals(self.trips, self.ledger, self.trip_id, self.planned)
         if totals is None:
             raise ToolError("The trip no longer exists.")
         if isinstance(totals, str):
             raise ToolError("The exchange rates are still loading; try again in a moment.")
-        return render_ledger(totals, allowance)
+        return render_ledger(totals, allowance, page)
 
     async def add_expense(self, args: ToolArgs, ctx: ToolContext) -> ToolOutput:
         given = args.model_dump(include=args.model_fields_set)

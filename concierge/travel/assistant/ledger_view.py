@@ -17,7 +17,7 @@ from ..dates import format_date
 from ..exchange import exchange_within
 from ..ledger_totals import LedgerTotals, Planned, ledger_totals
 from ..value_text import one_line
-from .snapshot_budget import fit_lines
+from .snapshot_budget import page_lines
 from .trip_view import short_id
 
 TOP_CATEGORIES = 3
@@ -105,10 +105,10 @@ def money_line(totals: LedgerTotals) -> str:
     return "Money: " + "; ".join(parts) + "."
 
 
-def render_ledger(totals: LedgerTotals, allowance: int | None = None) -> str:
+def render_ledger(totals: LedgerTotals, allowance: int | None = None, page: int = 1) -> str:
     """The totals, the shares and what to settle, then every expense (short id, day, amount,
-    what, who paid, split), by day; within `allowance` tokens, counting the expenses left
-    out."""
+    what, who paid, split), by day; within `allowance` tokens a page, each page but the last
+    saying how to read the next."""
     lines = [money_line(totals)]
     if totals.by_person:
         lines.append(
@@ -139,9 +139,11 @@ def render_ledger(totals: LedgerTotals, allowance: int | None = None) -> str:
         )
     if allowance is None:
         return "\n".join([*lines, *expenses])
-    return "\n".join(
-        fit_lines(lines, expenses, allowance, lambda count: f"- … {count:,} more expenses")
-    )
+
+    def next_page(left: int, number: int) -> str:
+        return f"… {left:,} more expenses: read_trip ledger=true page={number}"
+
+    return "\n".join(page_lines(lines, expenses, allowance, page, next_page))
 
 
 async def read_totals(

@@ -17,7 +17,7 @@ from concierge.agent import AbortSignal, ContextProvider, Notice
 from concierge.store import LookupJobRecord, LookupJobRepository
 
 from ..value_text import one_line
-from .snapshot_budget import default_budget, fit_lines
+from .snapshot_budget import Section, default_budget, fit_sections
 from .trip_view import short_id
 
 MAX_FINISHED_SHOWN = 8
@@ -44,26 +44,28 @@ def lookup_status_provider(
         records = await jobs.list_for_trip(trip_id)
         active = [j for j in records if not j.status.finished]
         fresh = [j for j in records if j.status.finished and not j.seen_by_assistant]
-        lines = fit_lines(
-            ["Lookups in progress:"] if active else [],
-            [render_active(job) for job in active],
-            tokens // 2 if fresh else tokens,
-            lambda count: f"- … {count:,} more lookups in progress",
-        )
+        finished: list[str] = []
         if fresh:
             shown = fresh[-MAX_FINISHED_SHOWN:]
-            finished: list[str] = []
             if len(fresh) > len(shown):
                 finished.append(f"- ({len(fresh) - len(shown)} earlier ones not shown)")
             finished.extend(render_finished(job) for job in shown)
             finished.append("(get_lookup_result shows a lookup's full result.)")
-            lines = fit_lines(
-                [*lines, "Lookups finished since you last saw them:"],
-                finished,
-                tokens,
-                lambda count: f"- … {count:,} more lines not shown",
-            )
-        text = "\n".join(lines) or None
+        text = fit_sections(
+            [
+                Section(
+                    "Lookups in progress:",
+                    [render_active(job) for job in active],
+                    lambda count: f"- … {count:,} more lookups in progress",
+                ),
+                Section(
+                    "Lookups finished since you last saw them:",
+                    finished,
+                    lambda count: f"- … {count:,} more lines not shown",
+                ),
+            ],
+            tokens,
+        )
         if not fresh:
             return text
         seen = [job.id for job in fresh]

@@ -13,7 +13,7 @@ from concierge.store.validation import PIN_TEXT_LIMIT
 
 from ..value_text import free_text
 from .feature import AssistantFeature
-from .snapshot_budget import fit_lines
+from .snapshot_budget import Section, fit_sections
 from .tool_support import ToolArgs, assistant_context, by_reference, store_errors
 from .trip_view import short_id
 
@@ -75,20 +75,21 @@ class PinFeature(AssistantFeature):
             records = await pins.list_for_trip(trip_id)
             everywhere = [render_pin(pin) for pin in records if pin.all_trips]
             here = [render_pin(pin) for pin in records if not pin.all_trips]
-            lines = fit_lines(
-                ["Pinned by the person, for all trips:"] if everywhere else [],
-                everywhere,
-                allowance // 2 if here else allowance,
-                lambda count: f"- … {count:,} more pins for all trips",
+            return fit_sections(
+                [
+                    Section(
+                        "Pinned by the person, for all trips:",
+                        everywhere,
+                        lambda count: f"- … {count:,} more pins for all trips",
+                    ),
+                    Section(
+                        "Pinned by the person, for this trip:",
+                        here,
+                        lambda count: f"- … {count:,} more pins for this trip",
+                    ),
+                ],
+                allowance,
             )
-            if here:
-                lines = fit_lines(
-                    [*lines, "Pinned by the person, for this trip:"],
-                    here,
-                    allowance,
-                    lambda count: f"- … {count:,} more pins for this trip",
-                )
-            return "\n".join(lines) or None
 
         return pinned
 

@@ -26,7 +26,7 @@ from ..selection import SelectionState
 from ..sensitive import sharing
 from ..value_text import one_line
 from .feature import AssistantFeature
-from .snapshot_budget import TRIP, clip, default_budget, fit_lines
+from .snapshot_budget import TRIP, Section, clip, default_budget, fit_sections
 from .trip_snapshot import trip_snapshot
 from .trip_view import item_title, short_id
 
@@ -153,24 +153,23 @@ def selection_provider(
                     )
                 else:
                     jobs.append(f"- [{short_id(job_id)}] (no longer exists)")
-        lines: list[str] = []
-        if current.item_ids:
-            chosen = len(current.item_ids)
-            lines = fit_lines(
-                [f"Selected in the itinerary ({chosen:,}):" if chosen > 1 else "Selected:"],
-                item_rows(),
-                tokens if not jobs else tokens * 2 // 3,
-                lambda count: f"- … {count:,} more selected items (read_trip item or day)",
-                total=chosen,
-            )
-        if jobs:
-            lines = fit_lines(
-                [*lines, "Selected lookup results:"],
-                jobs,
-                tokens,
-                lambda count: f"- … {count:,} more selected lookups",
-            )
-        return "\n".join(lines) if lines else None
+        chosen = len(current.item_ids)
+        return fit_sections(
+            [
+                Section(
+                    f"Selected in the itinerary ({chosen:,}):" if chosen > 1 else "Selected:",
+                    item_rows(),
+                    lambda count: f"- … {count:,} more selected items (read_trip item or day)",
+                    chosen,
+                ),
+                Section(
+                    "Selected lookup results:",
+                    jobs,
+                    lambda count: f"- … {count:,} more selected lookups",
+                ),
+            ],
+            tokens,
+        )
 
     return selection_view
 

@@ -37,12 +37,12 @@ of the word's token), and every other character on its own."""
 
 
 CAPS: dict[str, float] = {
-    "money": 0.08,
-    "brief": 0.15,
-    "goals": 0.12,
-    "pinned": 0.12,
-    "lookups": 0.07,
-    "selection": 0.10,
+    "money": 0.07,
+    "brief": 0.12,
+    "goals": 0.08,
+    "pinned": 0.08,
+    "lookups": 0.08,
+    "selection": 0.07,
 }
 """The most each block but the trip may take, as a share of the room the label and the
 headings leave. The trip, the one block whose size follows the itinerary, takes what the
@@ -80,6 +80,7 @@ def line_cost(line: str) -> int:
 
 
 NEWLINE = estimate_tokens("\n")
+LEAST_ROW = 12
 
 
 @dataclass(frozen=True, slots=True)
@@ -180,7 +181,8 @@ def fit_lines(
     """`head` then as many of `rows` as fit in `allowance` tokens, in order, and when some
     are left out, `more(count)` saying how many (its room is kept for it). `rows` is read
     only as far as it fits, so a generator renders only what is shown; give its length as
-    `total` when it is not a sequence."""
+    `total` when it is not a sequence. A first row too long to fit is cut to the room
+    left, when that is at least `LEAST_ROW` tokens, so a list is never only its count."""
     count = total if total is not None else len(rows) if isinstance(rows, Sized) else None
     if count is None:
         raise ValueError("fit_lines needs the number of rows of a generator (total).")
@@ -190,12 +192,86 @@ def fit_lines(
     for index, row in enumerate(rows):
         cost = line_cost(row)
         last = index == count - 1
-        if used + cost + (0 if last else reserve) > allowance:
+        room = allowance - used - (0 if last else reserve)
+        if cost > room:
+            if index == 0 and room >= LEAST_ROW:
+                lines.append(_cut(row, room - line_cost("…")) + "…")
+                index, used = 1, allowance
+                if last:
+                    return lines
             lines.append(more(count - index))
             return lines
         lines.append(row)
         used += cost
     return lines
+
+
+@dataclass(frozen=True, slots=True)
+class Section:
+    """A heading, its rows, and what says how many of them were left out. `count` is the
+    number of rows when `rows` is a generator (rendered only as far as it is shown)."""
+
+    heading: str
+    rows: Iterable[str]
+    more: Callable[[int], str]
+    count: int | None = None
+
+    @property
+    def size(self) -> int:
+        if self.count is not None:
+            return self.count
+        return len(self.rows) if isinstance(self.rows, Sized) else 0
+
+
+def fit_sections(sections: Sequence[Section], allowance: int) -> str | None:
+    """The sections with rows, each under its heading, within `allowance` tokens: each takes
+    what it needs of the room, keeping enough for the headings and counts of those after it;
+    None when no section has rows."""
+    present = [section for section in sections if section.size]
+    lines: list[str] = []
+    for index, section in enumerate(present):
+        later = sum(line_cost(s.heading) + line_cost(s.more(s.size)) for s in present[index + 1 :])
+        lines = fit_lines(
+            [*lines, section.heading],
+            section.rows,
+            allowance - later,
+            section.more,
+            total=section.size,
+        )
+    return "\n".join(lines) or None
+
+
+def page_lines(
+    head: Sequence[str],
+    rows: Sequence[str],
+    allowance: int,
+    page: int,
+    next_page: Callable[[int, int], str],
+) -> list[str]:
+    """Page `page` (1 = the first) of `rows` under `head`, in `allowance` tokens. Pages are
+    filled in order, each keeping room for `next_page(rows left, next page's number)`, which
+    ends every page but the last; each page has at least one row. A page past the last
+    says how many there are."""
+    start = 0
+    for number in range(1, page + 1):
+        lines, used, index = list(head), lines_tokens(head), start
+        while index < len(rows):
+            left = len(rows) - index - 1
+            reserve = line_cost(next_page(left, number + 1)) if left else 0
+            cost = line_cost(rows[index])
+            if index > start and used + cost + reserve > allowance:
+                break
+            lines.append(rows[index])
+            used += cost
+            index += 1
+        if number == page:
+            if index < len(rows):
+                lines.append(next_page(len(rows) - index, number + 1))
+            return lines
+        if index >= len(rows):
+            return [*head, f"(There is no page {page}: this result has {number}.)"]
+        start = index
+    return list(head)
 
 
 SHORTENED = "… (shortened to fit the snapshot)"

@@ -9,6 +9,7 @@ the call that reads it.
 
 from __future__ import annotations
 
+import json
 from collections import Counter
 from collections.abc import Callable, Sequence
 from datetime import date
@@ -33,7 +34,7 @@ from ..item_kinds import field_label
 from ..sensitive import sharing
 from ..value_text import field_text, one_line
 from .ledger_tools import LedgerTools
-from .snapshot_budget import clip, fit_lines
+from .snapshot_budget import clip, page_lines
 from .tool_support import ToolArgs, by_reference
 from .trip_view import (
     day_heading,
@@ -61,6 +62,7 @@ class ReadTrip(ToolArgs):
     item: str | None = Field(None, min_length=4, description="An item's id: all its fields.")
     search: str | None = Field(None, min_length=2, description="Words in items' text.")
     ledger: bool = Field(False, description="The expenses and totals.")
+    page: int = Field(1, ge=1, description="A later page of a long result.")
 
 
 class TripReader:
@@ -110,7 +112,8 @@ class TripReader:
         if args.ledger:
             if self.ledger is None:
                 raise ToolError("This trip has no ledger.")
-            return ToolOutput(await self.ledger.read(READ_LIMIT), summary="(ledger read)")
+            text = await self.ledger.read(READ_LIMIT, args.page)
+            return ToolOutput(text, summary="(ledger read)")
         trip = await self.trips.get(self.trip_id)
         if trip is None:
             raise ToolError("The trip no longer exists.")
@@ -123,16 +126,16 @@ class TripReader:
                 text = item_fields(item, documents)
                 summary = f"(item [{short_id(item.id)}] read)"
             elif args.search is not None:
-                text = search_items(trip, items, stops, args.search)
+                text = search_items(trip, items, stops, args.search, args.page)
                 summary = f"(searched for {one_line(args.search)})"
             elif args.day is not None:
                 last = args.to if args.to is not None else args.day
                 if last < args.day:
                     raise ToolError("to is before day: give the range's first day as day.")
-                text = read_days(trip, items, stops, args.day, last, documents)
+                text = read_days(trip, items, stops, args.day, last, documents, args.page)
                 summary = f"(read {args.day.isoformat()} to {last.isoformat()})"
             else:
-                text = overview(trip, items, stops, documents)
+                text = overview(trip, items, stops, documents, args.page)
                 summary = "(trip overview read)"
         return ToolOutput(clip(text, READ_LIMIT), summary=summary)
 
@@ -142,38 +145,35 @@ def overview(
     items: Sequence[ItineraryItemRecord],
     stops: Sequence[StopRecord],
     documents: Sequence[DocumentRecord],
+    page: int = 1,
 ) -> str:
-    """Every field of the trip in full, then each day with its number of items, then the
+    """Every field of the trip in full, then each day with its number of items and the
     items whose values the rules refuse."""
-    head = header_lines(trip, stops, notes_limit=READ_LIMIT, documents=documents)
+    head = header_lines(trip, stops, notes_limit=READ_LIMIT // 2, documents=documents)
     counts = Counter(item.day for item in items)
-    head.append(f"Itinerary: {len(items):,} items on {len(counts):,} days" if items else "")
-    days = [f"{day_heading(trip, day)}: {counts[day]:,} items" for day in sorted(counts)]
-    problems = [
-        f"- [{short_id(item.id)}] {item.day.isoformat()} {problem}"
+    if items:
+        head.append(f"Itinerary: {len(items):,} items on {len(counts):,} days:")
+    rows = [f"{day_heading(trip, day)}: {counts[day]:,} items" for day in sorted(counts)]
+    rows.extend(
+        f"- to correct: [{short_id(item.id)}] {item.day.isoformat()} {problem}"
         for item in items
         if (problem := item_problems(item)) is not None
-    ]
-    room = READ_LIMIT * 3 // 4 if problems else READ_LIMIT
-    lines = [line for line in head if line]
-    if days:
-        lines = fit_lines(lines, days, room, _more_days(sorted(counts)))
-    if problems:
-        lines = fit_lines(
-            [*lines, "Items with values to correct:"],
-            problems,
-            READ_LIMIT,
-            lambda count: f"- … {count:,} more (read_trip day)",
-        )
-    return "\n".join(lines)
+    )
+    return "\n".join(page_lines(head, rows, READ_LIMIT, page, _next_page("")))
 
 
-def _more_days(days: Sequence[date]) -> Callable[[int], str]:
-    def more(count: int) -> str:
-        first = days[len(days) - count] if 0 < count <= len(days) else days[0]
-        return f"- … {count:,} more days from {first.isoformat()} (read_trip day and to)"
+def _page_note(page: int) -> str:
+    return f", page {page}:" if page > 1 else ":"
 
-    return more
+
+def _next_page(call: str) -> Callable[[int, int], str]:
+    """The line that ends a page: how many lines follow and the call that reads them."""
+    joined = f"{call} " if call else ""
+
+    def line(left: int, number: int) -> str:
+        return f"… {left:,} more lines: read_trip {joined}page={number}"
+
+    return line
 
 
 def read_days(
@@ -183,27 +183,26 @@ def read_days(
     first: date,
     last: date,
     documents: Sequence[DocumentRecord],
+    page: int = 1,
 ) -> str:
     """The items of `first` to `last`, by day, as the snapshot shows them."""
     attached = Counter(document.item_id for document in documents)
-    rows: list[tuple[str, date]] = []
+    rows: list[str] = []
     for day in sorted({item.day for item in items if first <= item.day <= last}):
-        rows.append((day_heading(trip, day), day))
+        rows.append(day_heading(trip, day))
         zone = day_zone(trip, stops, day)
         rows.extend(
-            (f"  - {render_item(item, zone, attached[item.id])}", day)
-            for item in items
-            if item.day == day
+            f"  - {render_item(item, zone, attached[item.id])}" for item in items if item.day == day
         )
-    span = first.isoformat() if first == last else f"{first.isoformat()} to {last.isoformat()}"
+    call = f"day={first.isoformat()}"
+    span = first.isoformat()
+    if last != first:
+        call += f" to={last.isoformat()}"
+        span += f" to {last.isoformat()}"
     if not rows:
         return f"No items on {span}."
-
-    def more(count: int) -> str:
-        day = rows[max(0, len(rows) - count)][1]
-        return f"… {count:,} more lines from {day.isoformat()} (read_trip day={day.isoformat()})"
-
-    return "\n".join(fit_lines([f"Items on {span}:"], [row for row, _ in rows], READ_LIMIT, more))
+    head = [f"Items on {span}" + _page_note(page)]
+    return "\n".join(page_lines(head, rows, READ_LIMIT, page, _next_page(call)))
 
 
 def search_items(
@@ -211,6 +210,7 @@ def search_items(
     items: Sequence[ItineraryItemRecord],
     stops: Sequence[StopRecord],
     text: str,
+    page: int = 1,
 ) -> str:
     """The items whose title, place, notes, kind or plain details hold every word of `text`
     (any case), in itinerary order."""
@@ -222,14 +222,9 @@ def search_items(
         f"- {item.day.isoformat()} {render_item(item, day_zone(trip, stops, item.day))}"
         for item in found
     ]
-    return "\n".join(
-        fit_lines(
-            [f"{len(found):,} items match “{one_line(text)}”:"],
-            rows,
-            READ_LIMIT,
-            lambda count: f"- … {count:,} more matches (add words, or read a day)",
-        )
-    )
+    head = [f"{len(found):,} items match “{one_line(text)}”" + _page_note(page)]
+    call = f"search={json.dumps(text, ensure_ascii=False)}"
+    return "\n".join(page_lines(head, rows, READ_LIMIT, page, _next_page(call)))
 
 
 def _searchable(item: ItineraryItemRecord) -> str:

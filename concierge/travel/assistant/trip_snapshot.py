@@ -5,7 +5,8 @@ around the focus, counts for the other days and the items whose stored values th
 rules now refuse. The focus is the days of the selected items; else, while the trip is under
 way, today; else the first day. Days are taken nearest the focus first (the next day before
 the one before) while they fit the allowance, and shown in date order; a focus day too long
-to fit shows its selected items first and counts the rest. Everything left out is one
+to fit shows its selected items first and counts the rest, as does a nearby day that only
+partly fits. Everything left out is one
 `read_trip` call away, and the view says so. Same state, same text: nothing depends on the
 order rows were read in or on anything but the trip, the selection and today's date.
 """
@@ -33,8 +34,12 @@ from .trip_view import (
 
 NOTES_LIMIT = 200
 LINE_LIMIT = 320
-"""Characters of the notes line and of every other header line (a long route) in the view."""
+"""Characters of the notes line and of every other header line (a long route) in the view;
+a quarter and a third of them when the header would leave no room for the focus day."""
 PROBLEMS_SHOWN = 3
+NEIGHBOURS = 2
+"""Days nearest the focus whose heading and count are kept room for, however long the
+focus days are."""
 READ_HINT = "read_trip with day (and to, for a range), item or search"
 
 
@@ -55,7 +60,7 @@ def focus_of(
         return Focus(tuple(sorted({item.day for item in selected})), "the selected items' days")
     start, end = trip.start_date, trip.end_date
     if start is not None and end is not None and start <= today <= end:
-        return Focus((today,), f"today ({day_text(today)})")
+        return Focus((today,), f"today, {day_text(today)},")
     first = days[0] if days else start
     return Focus((first,) if first is not None else (), "the first days")
 
@@ -98,38 +103,52 @@ def _snapshot(
     today: date,
     documents: Sequence[DocumentRecord],
 ) -> str:
-    lines = header_lines(
-        trip, stops, notes_limit=NOTES_LIMIT, documents=documents, text_limit=LINE_LIMIT
-    )
     by_day: dict[date, list[ItineraryItemRecord]] = {}
     for item in items:
         by_day.setdefault(item.day, []).append(item)
     days = sorted(by_day)
-    if not items:
-        lines.append("Itinerary: empty")
-        return "\n".join(lines)
-    lines.append(
+    wanted = set(selected_ids)
+    focus = focus_of(trip, days, [item for item in items if item.id in wanted], today)
+    tail = [
         f"Itinerary: {_count(len(items), 'item')} on {_count(len(days), 'day')}, "
         f"{days[0].isoformat()} to {days[-1].isoformat()}"
-    )
-    wanted = set(selected_ids)
-    selected = [item for item in items if item.id in wanted]
-    focus = focus_of(trip, days, selected, today)
-    lines.append(f"Days shown: {focus.reason} and the nearest.")
+        if items
+        else "Itinerary: empty",
+        f"Days shown: {focus.reason} and the nearest.",
+    ]
     problems = _problem_lines(items)
+    fixed = sum(line_cost(line) for line in [*tail, *problems, _rest_line(len(days), len(items))])
+    fixed += sum(
+        _least_cost(trip, day, len(by_day[day])) for day in focus.days[:1] if day in by_day
+    )
+    lines = header_lines(
+        trip, stops, notes_limit=NOTES_LIMIT, documents=documents, text_limit=LINE_LIMIT
+    )
+    if lines_tokens(lines) + fixed > allowance:
+        short = {"notes_limit": NOTES_LIMIT // 4, "text_limit": LINE_LIMIT // 3}
+        lines = header_lines(trip, stops, documents=documents, **short)
+    if not items:
+        return "\n".join([*lines, tail[0]])
+    lines.extend(tail)
     used = lines_tokens(lines) + sum(line_cost(line) for line in problems)
     used += line_cost(_rest_line(len(days), len(items)))
     attached = Counter(document.item_id for document in documents)
     shown: dict[date, list[str]] = {}
-    left = dict.fromkeys(days, 0)
-    for day in _by_nearness(days, focus.days):
-        block = _day_lines(trip, stops, day, by_day[day], attached, wanted, allowance - used)
-        if block is None or (day not in focus.days and block[1]):
+    order = _by_nearness(days, focus.days)
+    neighbours = [day for day in order if day not in focus.days][:NEIGHBOURS]
+    kept = {day: _least_cost(trip, day, len(by_day[day])) for day in neighbours}
+    for day in order:
+        kept.pop(day, None)
+        room = allowance - used
+        block = _day_lines(
+            trip, stops, day, by_day[day], attached, wanted, room - sum(kept.values())
+        )
+        if block is None and day in focus.days:
+            block = _day_lines(trip, stops, day, by_day[day], attached, wanted, room)
+        if block is None:
             break
-        rendered, hidden = block
-        shown[day] = rendered
-        left[day] = hidden
-        used += sum(line_cost(line) for line in rendered)
+        shown[day] = block
+        used += sum(line_cost(line) for line in block)
     for day in sorted(shown):
         lines.extend(shown[day])
     rest = [day for day in days if day not in shown]
@@ -147,10 +166,10 @@ def _day_lines(
     attached: Counter[str | None],
     selected: Collection[str],
     room: int,
-) -> tuple[list[str], int] | None:
+) -> list[str] | None:
     """The day's heading and as many of its items as fit `room` (selected ones first, shown
-    in the day's order), with a line counting the rest; (lines, items left out), or None
-    when not even the heading and that count fit."""
+    in the day's order), with a line counting the rest; None when not even the heading and
+    that count fit."""
     zone = day_zone(trip, stops, day)
     heading = day_heading(trip, day)
     rows = {item.id: f"  - {render_item(item, zone, attached[item.id])}" for item in items}
@@ -166,16 +185,22 @@ def _day_lines(
         taken.add(item.id)
         used += cost
     hidden = len(items) - len(taken)
-    if hidden and used + line_cost(_more_line(day, hidden)) > room:
+    if hidden and used + line_cost(_more_line(day, hidden, bool(taken))) > room:
         return None
     lines = [heading, *(rows[item.id] for item in items if item.id in taken)]
     if hidden:
-        lines.append(_more_line(day, hidden))
-    return lines, hidden
+        lines.append(_more_line(day, hidden, bool(taken)))
+    return lines
 
 
-def _more_line(day: date, count: int) -> str:
-    return f"  - … {_count(count, 'more item')} this day: read_trip day={day.isoformat()}"
+def _least_cost(trip: TripRecord, day: date, items: int) -> int:
+    """What a day costs with none of its items shown: its heading and their count."""
+    return line_cost(day_heading(trip, day)) + line_cost(_more_line(day, items, False))
+
+
+def _more_line(day: date, count: int, some_shown: bool = True) -> str:
+    counted = f"… {_count(count, 'more item')} this day" if some_shown else _count(count, "item")
+    return f"  - {counted}: read_trip day={day.isoformat()}"
 
 
 def _rest_line(days: int, items: int) -> str:
