@@ -35,6 +35,7 @@ from concierge.travel.assistant.trip_reading import (
 )
 from concierge.travel.assistant.trip_snapshot import trip_snapshot
 from concierge.travel.assistant.trip_view import short_id
+from concierge.travel.exchange import exchange_within
 from concierge.travel.places import PlaceIndex
 from concierge.travel.services import TravelServices, open_services
 from tests.agent.support import client_for, snapshot_of, tool_results
@@ -89,6 +90,7 @@ async def open_copy(
     trip = await services.trips.get(trip_id)
     assert trip is not None
     services.selection.select_trip(trip.id)
+    assert await exchange_within(60.0) is not None  # the money block's rates, loaded once
     return Sized(services, trip, await services.itinerary.items(trip.id))
 
 
@@ -275,3 +277,33 @@ async def test_the_model_reads_the_day_the_snapshot_only_counts(
     (result,) = tool_results(fake_openai.chat_requests[1])
     assert f"Items on {far.day.isoformat()}" in result
     assert f"[{short_id(far.id)}]" in result
+
+
+async def test_one_resolution_reads_the_trip_and_its_items_once(
+    thousand: Sized, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The trip view, the selection, the money and every block that shows shared values
+    share one read of the trip and one of its items per resolution, and the next resolution
+    reads again (an edit made between two calls is in the second)."""
+    services = thousand.services
+    services.selection.select_items((thousand.items[0].id,))
+    agent = thousand.agent()
+    reads = {"trip": 0, "items": 0}
+    trip_get, items_get = services.trips.get, services.itinerary.items
+
+    async def counted_trip(trip_id: str) -> TripRecord | None:
+        reads["trip"] += 1
+        return await trip_get(trip_id)
+
+    async def counted_items(trip_id: str) -> list[ItineraryItemRecord]:
+        reads["items"] += 1
+        return await items_get(trip_id)
+
+    monkeypatch.setattr(services.trips, "get", counted_trip)
+    monkeypatch.setattr(services.itinerary, "items", counted_items)
+    await agent.get_runtime_context()
+    assert reads == {"trip": 1, "items": 1}
+    await services.trips.update(thousand.trip.id, {"title": "Japan, renamed"})
+    second = await agent.get_runtime_context()
+    assert reads == {"trip": 2, "items": 2}
+    assert "Trip: Japan, renamed" in (second.text or "")

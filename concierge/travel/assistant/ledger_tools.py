@@ -11,7 +11,14 @@ from concierge.store.validation import EXPENSE_RULES
 
 from ..currencies import format_money
 from .feature import AssistantFeature
-from .ledger_view import PlannedCosts, ledger_provider, no_planned_costs, read_totals, render_ledger
+from .ledger_view import (
+    PlannedCosts,
+    TripSource,
+    ledger_provider,
+    no_planned_costs,
+    read_totals,
+    render_ledger,
+)
 from .tool_args import rules_model
 from .tool_support import ToolArgs, assistant_context, store_errors
 from .trip_view import short_id
@@ -77,12 +84,21 @@ class LedgerFeature(AssistantFeature):
 
     name = "money"
 
-    def __init__(self, tools: LedgerTools) -> None:
+    def __init__(
+        self,
+        tools: LedgerTools,
+        planned: PlannedCosts | None = None,
+        trips: TripSource | None = None,
+    ) -> None:
+        """`planned` and `trips`: the planned costs and the trip the block reads (default:
+        the tools' own), e.g. the items and the trip read once per resolution."""
         self.ledger_tools = tools
+        self.planned = planned if planned is not None else tools.planned
+        self.trips: TripSource = trips if trips is not None else tools.trips
 
     def tools(self) -> list[Tool[Any]]:
         return self.ledger_tools.all()
 
     def status_provider(self) -> ContextProvider:
         tools = self.ledger_tools
-        return ledger_provider(tools.trips, tools.ledger, tools.trip_id, tools.planned)
+        return ledger_provider(self.trips, tools.ledger, tools.trip_id, self.planned)

@@ -10,7 +10,7 @@ from decimal import Decimal
 from typing import Protocol
 
 from concierge.agent import AbortSignal, ContextProvider
-from concierge.store import ExpenseRecord, ItineraryRepository, LedgerRepository, TripRepository
+from concierge.store import ExpenseRecord, ItineraryRepository, LedgerRepository, TripRecord
 
 from ..currencies import format_money
 from ..dates import format_date
@@ -34,6 +34,13 @@ PlannedCosts = Callable[[str], Awaitable[Sequence[Planned]]]
 
 async def no_planned_costs(trip_id: str) -> Sequence[Planned]:
     return ()
+
+
+class TripSource(Protocol):
+    """Where the money block reads its trip: the repository, or the read shared by the
+    providers of one resolution."""
+
+    async def get(self, trip_id: str) -> TripRecord | None: ...
 
 
 class Costed(Protocol):
@@ -147,7 +154,7 @@ def render_ledger(totals: LedgerTotals, allowance: int | None = None, page: int 
 
 
 async def read_totals(
-    trips: TripRepository,
+    trips: TripSource,
     ledger: LedgerRepository,
     trip_id: str,
     planned: PlannedCosts,
@@ -167,7 +174,7 @@ async def read_totals(
 
 
 def ledger_provider(
-    trips: TripRepository,
+    trips: TripSource,
     ledger: LedgerRepository,
     trip_id: str,
     planned: PlannedCosts = no_planned_costs,

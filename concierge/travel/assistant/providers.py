@@ -32,23 +32,48 @@ from .trip_view import item_title, short_id
 
 
 class TripReads:
-    """The trip read once per resolution, for every provider that needs it (the trip view and
-    each `disclosing` block): `reset` is a context hook, run before the providers of every
-    resolution, so the first provider to ask reads SQLite after the hooks have written what
-    they write, and the others share that read. Without the hook it would never read again."""
+    """The trip and its items read once per resolution, for every provider that needs them
+    (the trip view, the selection, the money's planned costs, each `disclosing` block).
+    `reset` is a context hook, run before the providers of every resolution, so the first
+    provider to ask reads SQLite after the hooks have written what they write, and the
+    others share that read. Only providers use it: a tool reads SQLite itself."""
 
-    def __init__(self, trips: TripRepository, trip_id: str) -> None:
+    def __init__(
+        self, trips: TripRepository, trip_id: str, itinerary: ItineraryRepository | None = None
+    ) -> None:
         self.trips = trips
         self.trip_id = trip_id
+        self.itinerary = itinerary
         self._read: asyncio.Future[TripRecord | None] | None = None
+        self._items: asyncio.Future[list[ItineraryItemRecord]] | None = None
 
     def reset(self, signal: AbortSignal) -> None:
         self._read = None
+        self._items = None
 
-    async def get(self) -> TripRecord | None:
+    async def get(self, trip_id: str | None = None) -> TripRecord | None:
+        """The trip (`trip_id`, if given, must be this one's: the `TripSource` shape)."""
+        if trip_id is not None and trip_id != self.trip_id:
+            return await self.trips.get(trip_id)
         if self._read is None:
             self._read = asyncio.ensure_future(self.trips.get(self.trip_id))
         return await asyncio.shield(self._read)
+
+    async def items(self) -> list[ItineraryItemRecord]:
+        """The trip's items (given the itinerary; else none)."""
+        if self.itinerary is None:
+            return []
+        if self._items is None:
+            self._items = asyncio.ensure_future(self.itinerary.items(self.trip_id))
+        return await asyncio.shield(self._items)
+
+
+def _items(
+    itinerary: ItineraryRepository, trip_id: str, reads: TripReads | None
+) -> Awaitable[list[ItineraryItemRecord]]:
+    if reads is not None and reads.itinerary is not None and reads.trip_id == trip_id:
+        return reads.items()
+    return itinerary.items(trip_id)
 
 
 def trip_provider(
@@ -81,7 +106,7 @@ def trip_provider(
         chosen = current.item_ids if current is not None and current.trip_id == trip_id else ()
         text = trip_snapshot(
             record,
-            await itinerary.items(trip_id),
+            await _items(itinerary, trip_id, reads),
             await route.stops(trip_id),
             allowance=tokens,
             selected=chosen,
@@ -118,6 +143,7 @@ def selection_provider(
     lookups: LookupJobRepository | None = None,
     *,
     allowance: int | None = None,
+    reads: TripReads | None = None,
 ) -> ContextProvider:
     """What the person has selected in this trip's itinerary (named: the trip's view shows
     them in full) and, given `lookups`, in the lookups panel, so "this one" and "that
@@ -132,7 +158,7 @@ def selection_provider(
             return None
         found: dict[str, ItineraryItemRecord] = {}
         if current.item_ids:
-            found = {item.id: item for item in await itinerary.items(trip_id)}
+            found = {item.id: item for item in await _items(itinerary, trip_id, reads)}
 
         def item_rows() -> Iterator[str]:
             for item_id in current.item_ids:
@@ -186,13 +212,21 @@ class SelectionFeature(AssistantFeature):
         itinerary: ItineraryRepository,
         trip_id: str,
         lookups: LookupJobRepository | None = None,
+        *,
+        reads: TripReads | None = None,
     ) -> None:
         self.selection = selection
         self.itinerary = itinerary
         self.trip_id = trip_id
         self.lookups = lookups
+        self.reads = reads
 
     def status_provider(self) -> ContextProvider:
         return selection_provider(
-            self.selection, self.itinerary, self.trip_id, self.lookups, allowance=self.allowance()
+            self.selection,
+            self.itinerary,
+            self.trip_id,
+            self.lookups,
+            allowance=self.allowance(),
+            reads=self.reads,
         )

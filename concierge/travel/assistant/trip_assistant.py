@@ -19,13 +19,14 @@ from concierge.agent import (
 from concierge.store import SqliteHistoryStore
 from concierge.store.settings import ASSISTANT_CONTEXT_BUDGET, ASSISTANT_SNAPSHOT_BUDGET
 
+from ..ledger_totals import Planned
 from ..services import TravelServices
 from .brief_feature import FormFeature
 from .feature import AssistantFeature
 from .goal_feature import GoalFeature
 from .instructions import INSTRUCTIONS
 from .ledger_tools import LedgerFeature, LedgerTools
-from .ledger_view import itinerary_costs
+from .ledger_view import PlannedCosts, itinerary_costs, planned_costs
 from .lookup_tools import LookupFeature, started_job_outcome
 from .pin_feature import PinFeature
 from .providers import SelectionFeature, TripReads, disclosing
@@ -59,7 +60,7 @@ def build_trip_assistant(
     block the app replaces with its own renderer, registered with
     `agent.add_context_provider`."""
     budget = SnapshotBudget(snapshot_budget)
-    reads = TripReads(services.trips, trip_id)
+    reads = TripReads(services.trips, trip_id, services.itinerary)
     room = SharedRoom(budget)
     features = trip_features(services, trip_id, budget, reads, room.trip_allowance)
     unknown = sorted(set(own_status) - {feature.name for feature in features})
@@ -134,16 +135,25 @@ def trip_features(
             reads=reads,
             room=trip_room,
         ),
-        LedgerFeature(ledger),
+        LedgerFeature(ledger, None if reads is None else _planned(reads), reads),
         FormFeature(services.form_filler, trip_id),
         GoalFeature(services.goals, trip_id),
         PinFeature(services.pins, trip_id),
         LookupFeature(services.lookups, trip_id),
-        SelectionFeature(services.selection, services.itinerary, trip_id, services.lookups.jobs),
+        SelectionFeature(
+            services.selection, services.itinerary, trip_id, services.lookups.jobs, reads=reads
+        ),
     ]
     for feature in features:
         feature.budget = budget if budget is not None else default_budget()
     return features
+
+
+def _planned(reads: TripReads) -> PlannedCosts:
+    async def planned(trip_id: str) -> Sequence[Planned]:
+        return planned_costs(await reads.items())
+
+    return planned
 
 
 def trip_history(services: TravelServices, trip_id: str) -> SqliteHistoryStore:
