@@ -1,68 +1,58 @@
-"""Prefix-cache reuse over a 21-call session in which the trip, the trip brief, the goals
-and the pinned context all change on every call.
+"""Uncached prompt tokens over a scripted 4-turn × 5-call session in which the trip changes on
+every call, beside the physical floor, for a small trip and a 1,000-item one.
 
-One request makes 21 model calls (20 tool-call replies, then the final answer) against the
-loopback fake OpenAI server, whose prefix cache follows OpenAI's rules: nothing below 1,024
-tokens, hits reported in 128-token steps above that, routing by the first 256 tokens plus
-`prompt_cache_key`. Tokens are counted by the fake server's tokenizer over its canonical
-prompt (the tools JSON, then each message's JSON), the same ruler for all three rows.
+The session. Four requests of the person, each answered in five model calls (four tool calls,
+then the answer): 20 calls against the loopback fake OpenAI server, whose prefix cache follows
+OpenAI's rules (nothing below 1,024 tokens, hits in 128-token steps above that, routing by the
+first 256 tokens plus `prompt_cache_key`). During every model call (after its context was
+resolved) the person edits the trip in the panels (an itinerary item or a trip field) and one
+other block (brief, goals or pins), and every tool call but the two reads (`get_trip`,
+`list_goals`) changes a block too, so the state differs between every two calls. Turn 1
+starts by reading the whole trip: small on the small trip, a large result on the seeded one
+(swapped at the next turn by the default `SummaryPolicy`). STEPS lists every call and edit.
+The app side is real: `open_services` on a fresh SQLite database, the app's instructions and
+tools, the trip provider and the default status providers of the brief, goals and pins,
+history in the app's SQLite store. Record ids come from a counter per kind (patched into the
+store modules), so every row and run sees the same ids. The trip has a stop and dates; with
+`--items N` it is first seeded with N more itinerary items over 60 days (0 = the small trip,
+which holds only the items the session adds).
 
-The app side is real: each row opens `open_services` on a fresh SQLite database in a
-temporary folder, with the app's instructions, tools (`TripTools`, the lookup tools and the
-trip features' tools, in `build_trip_assistant`'s order) and providers: the trip provider
-and the default status providers of the trip brief (`FormFeature`), goals (`GoalFeature`)
-and pins (`PinFeature`). The lookups and selection providers are left out: they would say
-nothing in this session.
+Tokens are the fake server's regex tokens over its canonical prompt (the tools JSON, then each
+message's JSON; it over-counts against BPE), the same ruler for every row. Uncached tokens of
+a call = prompt_tokens - cached_tokens as the server reported them.
 
-What changes when. The person starts the trip ("Porto with Ana"), one goal ("Flights
-booked") and one all-trip pin ("No red-eye flights"), then sends the request. Tool call k
-changes one block, rotating trip → brief → goals → pinned: update_trip or
-add_itinerary_item; fill_form or retract_form_answer; add_goal or complete_goal; pin.
-During model call k (after its context was resolved, before tool k runs) the person changes
-the other three blocks as the panels would, by direct repository writes as the person:
-trip fields and itinerary items; brief answers read by the form engine; goals added,
-completed (then shown once as completed since last seen), reopened or renamed; pins added,
-edited or removed. STEPS lists every edit. So between two model calls every block changes.
-The brief's accommodation question stays unanswered, so the brief keeps its status block
-throughout. Record ids (goals, pins, itinerary items) are hashes of a counter per kind
-instead of uuid4 (patched into those store modules), so every row and every run sees the
-same ids and the script can name them; a failed tool call stops the script.
+(i) floor     What any layout must send uncached, by definition: the first call's whole prompt
+              (all of it is new), then for each later call the tokens of the stored messages
+              that are new since the previous call (the assistant's tool call and its results,
+              or the previous answer and the person's next message), each as the JSON the
+              cache sees, plus the tokens of the changed state lines: the snapshot's lines
+              diffed against the previous call's snapshot (difflib), counting a replaced or
+              added line in its new form and a removed line once. No label, heading or
+              unchanged line, and no loss to the 128-token steps, is counted.
+(a) runtime   The real `Agent` + `OpenAIChatModel` + `openai.AsyncOpenAI`, defaults: the
+              snapshot is the last message, rebuilt on every call; earlier turns' tool
+              results stay verbatim unless a swap pays (`SummaryPolicy`).
+(a0) rule before  The same with `SummaryPolicy(min_saving_tokens=0)`: every earlier result with a
+              summary is swapped at the next turn, as before issue 12.
+(b) system prompt  The same state, rendered by the runtime's resolver once per call, appended to
+              the system prompt (the design providers replaced); no provider is registered.
+(c) stored    Every snapshot kept in the conversation where it was sent, as if each were a
+              stored message: the earlier prompt is a prefix of the next, and each call sends
+              its new snapshot in full after the new messages.
+(d) updates   The prototype `concierge.agent.context_updates.ContextUpdates` (opt-in): the
+              first snapshot in full, then per call only the changed lines as an update
+              (#n, "- " / "+ " lines under their block's heading), each kept in place.
 
-(a) runtime   The real `Agent` (built with `AgentBuilder`, features installed with their
-              default status) + `OpenAIChatModel` + `openai.AsyncOpenAI`; the runtime
-              appends the resolved providers as the last message. Cached share =
-              Σ cached_tokens / Σ prompt_tokens as the server reported them.
-(b) baseline  The same session with no provider registered (features installed with
-              `inject_status=False`): a thin model adapter resolves the same four providers
-              with the runtime's own resolver once per model call (so goals are marked seen
-              exactly as often as in (a)) and appends the resulting text to the system
-              prompt, the design that providers replaced. Same text, other place. The
-              static head (tools, which the canonical prompt puts first, then instructions)
-              still caches; the conversation after the changed section never does.
-(c) limit     What any runtime could reach with this content. The script rebuilds the 20
-              prompts itself, without the runtime, on a fresh database: it calls the same
-              provider functions, renders them under the runtime's label and headings,
-              makes the person's edits and calls the tool handlers directly, in the ideal
-              layout: static head, append-only conversation, state as the very last
-              message. A prompt can reuse at most the longest prefix it shares with an
-              earlier prompt; the conversation only grows, so the best earlier prompt is the
-              previous one and the shared part runs up to where its state message began
-              (plus any message framing that happens to coincide). For call i > 1:
-              cached_i = that common-prefix length in tokens, rounded down to a reportable
-              size (0 below 1,024, else 1,024 + 128·k); call 1 has no predecessor and
-              scores 0. The limit is Σ cached_i / Σ prompt_i over the 20 reference prompts.
-
-"share of limit" is a row's cached share divided by (c)'s. Budget (ARCHITECTURE.md): (a)
-reaches ≥ 98% of (c). Note lines report how many of (a)'s requests equal the reference
-prompts byte for byte, on how many calls each block differed from the previous call, and
-whether (b)'s system-prompt state equals (a)'s snapshots. The agent keeps its default
-`summarize_tool_results=True`; the script checks that it changes no request here (all
-results belong to the current turn).
+"x floor" is a row's uncached tokens over (i); target: (a) <= 1.3 x. "prompt" is the sum of
+prompt tokens over the 20 calls (what the server holds in context), "turn starts" the
+uncached tokens of the first calls of turns 2-4 (where the old rule swapped results).
 """
 
 from __future__ import annotations
 
+import argparse
 import asyncio
+import difflib
 import hashlib
 import itertools
 import json
@@ -71,8 +61,8 @@ import tempfile
 import uuid
 from collections.abc import AsyncIterator, Awaitable, Callable, Iterator, Sequence
 from contextlib import ExitStack, asynccontextmanager, contextmanager
-from dataclasses import dataclass, replace
-from datetime import date, time
+from dataclasses import dataclass, field, replace
+from datetime import date, time, timedelta
 from decimal import Decimal
 from pathlib import Path
 from typing import Any
@@ -87,55 +77,43 @@ import concierge.store.itinerary
 import concierge.store.pins
 from bench.harness import loopback_client, print_table, verdict
 from concierge.agent import (
-    RUNTIME_CONTEXT_LABEL,
-    AbortSignal,
     Agent,
     AgentBuilder,
     AgentEvent,
-    ContextPart,
     ContextProvider,
     Message,
     ModelAdapter,
     ModelReply,
     ModelRequest,
-    Notice,
     RuntimeContextEvent,
-    Tool,
-    ToolContext,
-    ToolOutput,
+    SummaryPolicy,
     ToolResult,
     ToolStatus,
-    TurnResult,
+    Usage,
 )
 from concierge.agent.context import ContextProviders
-from concierge.agent.model_input import build_model_input, summary_boundary
+from concierge.agent.context_updates import ContextUpdates, split_snapshot
+from concierge.agent.openai_format import format_message
 from concierge.agent.openai_model import OpenAIChatModel
 from concierge.store import Actor, ChangeContext
 from concierge.travel.assistant.instructions import INSTRUCTIONS
-from concierge.travel.assistant.lookup_tools import lookup_tools
-from concierge.travel.assistant.providers import trip_provider
-from concierge.travel.assistant.trip_assistant import PROVIDER_TIMEOUT, trip_features, trip_history
-from concierge.travel.assistant.trip_tools import TripTools
+from concierge.travel.assistant.providers import disclosing
+from concierge.travel.assistant.trip_assistant import (
+    PROVIDER_TIMEOUT,
+    call_outcome,
+    trip_features,
+    trip_history,
+)
 from concierge.travel.forms import TRIP_BRIEF
 from concierge.travel.places import PlaceIndex
 from concierge.travel.services import TravelServices, open_services
 from tests.fakes import FakeOpenAIServer, Reply, ToolCallSpec, count_tokens, tokenize
 from tests.fakes.prefix_cache import CACHE_STEP_TOKENS, MIN_CACHED_TOKENS, canonical_prompt
 
-TARGET_SHARE_OF_LIMIT = 0.98
-BLOCKS = ("trip", "brief", "goals", "pinned")
-
-REQUEST = (
-    "Plan three relaxed days in Porto for Ana and me, 14 to 17 May, about 1,800 euros. Ana "
-    "would rather avoid steep climbs after lunch, and we'd love a day trip to Guimarães. "
-    "Keep the brief, the goals and the pins up to date; I'm filling things in on my side too."
-)
-FINAL_ANSWER = (
-    "Your Porto trip is set up: three relaxed days from Wednesday 14 May with ten planned "
-    "items, and the brief is filled in except where you'd like to stay. Still open: travel "
-    "insurance, the birthday dinner and Saturday's check-out time."
-)
-
+TARGET_FLOOR_RATIO = 1.3
+DEFAULT_SIZES = (0, 1_000)
+TRIP_DAYS = 60
+FIRST_DAY = date(2025, 5, 14)
 
 # -- deterministic record ids ----------------------------------------------------------------
 
@@ -166,8 +144,6 @@ class _CountedIds:
 
 @contextmanager
 def counted_ids() -> Iterator[None]:
-    """Goal, pin and itinerary-item ids from a fresh counter per kind (random otherwise, and
-    the short ids are text the cache sees)."""
     modules = {
         "goal": concierge.store.goals,
         "pin": concierge.store.pins,
@@ -184,14 +160,11 @@ def counted_ids() -> Iterator[None]:
 
 @dataclass(frozen=True)
 class Desk:
-    """One row's app: services on a fresh database, and the trip of the session."""
-
     services: TravelServices
     trip_id: str
 
 
 PersonEdit = Callable[[Desk], Awaitable[object]]
-"""One write the person makes in a panel: a repository call with the person's context."""
 
 
 def person() -> ChangeContext:
@@ -202,9 +175,9 @@ def edit_trip(**changes: object) -> PersonEdit:
     return lambda d: d.services.editor.apply(d.trip_id, changes, context=person())
 
 
-def add_item(day: str, at: str, title: str, place: str) -> PersonEdit:
+def add_item(day: int, at: str, title: str, place: str) -> PersonEdit:
     values = {
-        "day": date.fromisoformat(day),
+        "day": FIRST_DAY + timedelta(days=day - 1),
         "start_time": time.fromisoformat(at),
         "title": title,
         "place": place,
@@ -213,7 +186,6 @@ def add_item(day: str, at: str, title: str, place: str) -> PersonEdit:
 
 
 def answer(**raw: object) -> PersonEdit:
-    """Brief answers as the brief panel saves them: read by the form engine, then stored."""
     values: dict[str, JsonValue] = {name: TRIP_BRIEF.parse(name, v) for name, v in raw.items()}
     return lambda d: d.services.forms.apply(d.trip_id, TRIP_BRIEF.id, values, context=person())
 
@@ -226,19 +198,12 @@ def complete_goal(number: int) -> PersonEdit:
     return lambda d: d.services.goals.complete(record_id("goal", number), context=person())
 
 
-def reopen_goal(number: int) -> PersonEdit:
-    return lambda d: d.services.goals.reopen(record_id("goal", number), context=person())
-
-
 def rename_goal(number: int, title: str) -> PersonEdit:
     return lambda d: d.services.goals.rename(record_id("goal", number), title, context=person())
 
 
-def add_pin(text: str, *, all_trips: bool = False) -> PersonEdit:
-    def write(d: Desk) -> Awaitable[object]:
-        return d.services.pins.add(text, trip_id=None if all_trips else d.trip_id, context=person())
-
-    return write
+def add_pin(text: str) -> PersonEdit:
+    return lambda d: d.services.pins.add(text, trip_id=d.trip_id, context=person())
 
 
 def edit_pin(number: int, text: str) -> PersonEdit:
@@ -250,503 +215,598 @@ def remove_pin(number: int) -> PersonEdit:
 
 
 async def make(desk: Desk, edits: Sequence[PersonEdit]) -> None:
-    """Apply `edits` in order, then let the form filler settle the answers they changed."""
     for edit in edits:
         await edit(desk)
     await desk.services.form_filler.idle()
 
 
-# -- the scripted session: 20 tool calls, then the final answer ------------------------------
-
-TRIP_TITLE = "Porto with Ana"
-BEFORE_REQUEST = (add_goal("Flights booked"), add_pin("No red-eye flights", all_trips=True))
-"""Goal 1 and pin 1: what the person set up before asking."""
+# -- the scripted session --------------------------------------------------------------------
 
 
 @dataclass(frozen=True)
 class Step:
-    """Tool call `id` of the model, and what the person edits while the model composes it."""
+    """One model call: a tool call (or, with `name` empty, the answer `text`), and what the
+    person edits while the model composes it."""
 
-    id: str
     name: str
     arguments: str
     person: tuple[PersonEdit, ...]
+    text: str = ""
 
 
-def call(name: str, **arguments: Any) -> tuple[str, dict[str, Any]]:
-    return name, arguments
+def tool(name: str, *edits: PersonEdit, **arguments: Any) -> Step:
+    return Step(name, json.dumps(arguments, ensure_ascii=False), edits)
 
 
-def _steps(*steps: tuple[tuple[str, dict[str, Any]], *tuple[PersonEdit, ...]]) -> tuple[Step, ...]:
-    return tuple(
-        Step(f"call_{n:02d}", name, json.dumps(args, ensure_ascii=False), tuple(edits))
-        for n, ((name, args), *edits) in enumerate(steps, 1)
-    )
+def item(day: int, at: str, title: str, place: str, *edits: PersonEdit) -> Step:
+    day_text = (FIRST_DAY + timedelta(days=day - 1)).isoformat()
+    return tool("add_itinerary_item", *edits, day=day_text, start_time=at, title=title, place=place)
 
 
-def _item(day: str, at: str, title: str, place: str) -> tuple[str, dict[str, Any]]:
-    return call("add_itinerary_item", day=day, start_time=at, title=title, place=place)
+def reply(text: str, *edits: PersonEdit) -> Step:
+    return Step("", "", edits, text)
 
 
-# Goals and pins are numbered in creation order, whoever creates them (1 = BEFORE_REQUEST's).
-STEPS = _steps(
-    (call("edit_stops", action="add", place="OPO"),),
+# Goals and pins are numbered in creation order, whoever creates them.
+TURNS: tuple[tuple[str, tuple[Step, ...]], ...] = (
     (
-        call(
-            "update_trip",
-            start_date="2025-05-14",
-            end_date="2025-05-17",
-            travellers=2,
-            pace="relaxed",
+        "Plan three relaxed days in Porto for Ana and me from 14 May, about 1,800 euros. Ana "
+        "would rather avoid steep climbs after lunch. Keep the brief, goals and pins up to date.",
+        (
+            tool("get_trip", edit_trip(budget_amount=Decimal(1800)), add_goal("Flights booked")),
+            tool(
+                "update_trip",
+                add_item(1, "11:00", "Arrival and hotel check-in", "Miragaia"),
+                answer(party="couple"),
+                travellers=2,
+                pace="relaxed",
+            ),
+            item(
+                1,
+                "16:30",
+                "Riverside walk to Ribeira",
+                "Cais da Ribeira",
+                edit_trip(interests=["food", "wine", "architecture"]),
+                add_pin("Ana avoids steep climbs after lunch"),  # pin 1
+            ),
+            tool(
+                "fill_form",
+                add_item(1, "20:30", "Fish dinner", "Matosinhos"),
+                complete_goal(1),
+                values={"ages": [34, 36], "accessibility": "Ana: no steep climbs after lunch"},
+            ),
+            reply(
+                "Day one is planned: arrival at 11:00, a riverside walk and a fish dinner.",
+                edit_trip(notes="We land at 10:05 on TP1944."),
+                answer(diet=["pescatarian"]),
+            ),
         ),
-        answer(party="couple"),
-        add_goal("Train tickets to Guimarães bought"),  # goal 2
-        add_pin("Ana avoids steep climbs after lunch"),  # pin 2
     ),
     (
-        call(
-            "fill_form",
-            values={"ages": [34, 36], "accessibility": "Ana: no steep climbs after lunch"},
+        "Add a day trip to Guimarães on Friday and keep a goal for the train tickets.",
+        (
+            item(
+                3,
+                "08:45",
+                "Train to Guimarães",
+                "São Bento station",
+                add_item(2, "09:30", "Livraria Lello, timed tickets", "Rua das Carmelitas"),
+                add_pin("Window seats on trains"),  # pin 2
+            ),
+            tool(
+                "add_goal",
+                edit_trip(budget_amount=Decimal(1900)),
+                answer(must_sees=["Livraria Lello"]),
+                title="Train tickets to Guimarães bought",  # goal 2
+            ),
+            item(
+                3,
+                "10:15",
+                "Castle and old town",
+                "Guimarães",
+                add_item(2, "15:00", "Cellar tour", "Vila Nova de Gaia"),
+                add_goal("Cellar tour booked"),  # goal 3
+            ),
+            tool(
+                "pin",
+                edit_trip(notes="We land at 10:05 on TP1944; home on Saturday at 19:40."),
+                remove_pin(2),
+                text="Dinner not before 20:00",  # pin 3
+            ),
+            reply(
+                "Friday is a day in Guimarães: the 08:45 train, the castle and the old town.",
+                add_item(3, "18:30", "Train back to Porto", "Guimarães station"),
+                answer(avoid=["crowded bus tours"]),
+            ),
         ),
-        edit_trip(budget_amount=Decimal(1800)),
-        complete_goal(1),
-        add_pin("Window seats on trains"),  # pin 3
     ),
     (
-        call("add_goal", title="First night's hotel chosen"),  # goal 3
-        edit_trip(interests=["food", "wine", "architecture"]),
-        answer(diet=["pescatarian"]),
-        edit_pin(2, "Ana avoids steep climbs after lunch; mornings are fine"),
-    ),
-    (
-        call("pin", text="Dinner not before 20:00"),  # pin 4
-        add_item("2025-05-14", "11:00", "Arrival and hotel check-in", "Miragaia"),
-        answer(must_sees=["Livraria Lello"]),
-        add_goal("Cellar tour booked"),  # goal 4
-    ),
-    (
-        _item("2025-05-14", "16:30", "Riverside walk to Ribeira", "Cais da Ribeira"),
-        answer(avoid=["crowded bus tours"]),
-        complete_goal(3),
-        remove_pin(3),
-    ),
-    (
-        call(
-            "fill_form",
-            values={
-                "must_sees": ["Livraria Lello", "Port cellar in Gaia"],
-                "diet_notes": "Ana is allergic to shellfish",
-            },
+        "Ana's birthday is on Friday: find a dinner with a river view and note her shellfish "
+        "allergy.",
+        (
+            tool(
+                "fill_form",
+                edit_trip(interests=["food", "wine", "river views"]),
+                complete_goal(2),
+                values={"diet_notes": "Ana is allergic to shellfish"},
+            ),
+            item(
+                3,
+                "20:30",
+                "Birthday dinner by the river",
+                "Ribeira",
+                add_item(4, "10:00", "Bolhão market", "Bolhão"),
+                add_pin("Quiet rooms, away from the street"),  # pin 4
+            ),
+            tool(
+                "add_goal",
+                edit_trip(budget_amount=Decimal(2000)),
+                answer(must_sees=["Livraria Lello", "Port cellar in Gaia"]),
+                title="Birthday dinner booked",  # goal 4
+            ),
+            tool(
+                "pin",
+                add_item(2, "19:00", "Sunset at the Jardim do Morro", "Vila Nova de Gaia"),
+                complete_goal(3),
+                text="Birthday dinner somewhere with a river view",  # pin 5
+            ),
+            reply(
+                "Friday's dinner is by the river at 20:30; the brief notes the shellfish allergy.",
+                edit_trip(
+                    notes="We land at 10:05 on TP1944; home on Saturday at 19:40. Ana's "
+                    "birthday is Friday."
+                ),
+                edit_pin(1, "Ana avoids steep climbs after lunch; mornings are fine"),
+            ),
         ),
-        edit_trip(notes="We land at 10:05 on TP1944."),
-        add_goal("Friday dinner booked"),  # goal 5
-        add_pin("Prefer trains to buses", all_trips=True),  # pin 5
     ),
     (
-        call("complete_goal", goal_id=ref("goal", 4)),
-        edit_trip(budget_amount=Decimal(1900)),
-        answer(accessibility="Ana: no steep climbs after lunch; lifts where possible"),
-        add_pin("Quiet rooms, away from the street"),  # pin 6
-    ),
-    (
-        call("pin", text="Keep the last morning free for the market"),  # pin 7
-        add_item("2025-05-14", "20:30", "Fish dinner", "Matosinhos"),
-        answer(avoid=["crowded bus tours", "early starts"]),
-        reopen_goal(3),
-    ),
-    (
-        _item("2025-05-15", "09:30", "Livraria Lello, timed tickets", "Rua das Carmelitas"),
-        answer(diet_notes="Ana is allergic to shellfish; no raw fish"),
-        add_goal("Travel insurance checked"),  # goal 6
-        remove_pin(4),
-    ),
-    (
-        call(
-            "fill_form",
-            values={"avoid": ["crowded bus tours", "early starts", "steep streets after lunch"]},
+        "What is still open before we go?",
+        (
+            tool(
+                "list_goals",
+                add_item(4, "12:30", "Lunch at the market", "Bolhão"),
+                rename_goal(4, "Birthday dinner booked for 20:30"),
+            ),
+            tool(
+                "complete_goal",
+                edit_trip(budget_amount=Decimal(2100)),
+                answer(avoid=["crowded bus tours", "early starts"]),
+                goal_id=ref("goal", 4),
+            ),
+            tool(
+                "add_goal",
+                add_item(4, "15:00", "Check-out and airport", "Miragaia"),
+                remove_pin(3),
+                title="Travel insurance checked",  # goal 5
+            ),
+            tool(
+                "update_trip",
+                add_item(2, "21:00", "Fado evening", "Alfama"),
+                add_goal("Saturday check-out time confirmed"),  # goal 6
+                notes="We land at 10:05 on TP1944 and fly home on Saturday at 19:40.",
+            ),
+            reply(
+                "Still open: travel insurance and Saturday's check-out time; the rest is booked.",
+            ),
         ),
-        edit_trip(interests=["food", "wine", "architecture", "river views"]),
-        complete_goal(2),
-        edit_pin(6, "Quiet rooms away from the street, high floor"),
-    ),
-    (
-        call("add_goal", title="Guimarães palace tickets bought"),  # goal 7
-        add_item("2025-05-15", "11:00", "Clérigos Tower", "Rua de São Filipe de Nery"),
-        answer(must_sees=["Livraria Lello", "Port cellar in Gaia", "Guimarães castle"]),
-        add_pin("Ana's birthday is on the 16th"),  # pin 8
-    ),
-    (
-        call("pin", text="Cellar tour in English"),  # pin 9
-        edit_trip(budget_amount=Decimal(2000)),
-        answer(diet=["pescatarian", "lactose-free"]),
-        rename_goal(6, "Travel insurance checked for both"),
-    ),
-    (
-        _item("2025-05-15", "15:30", "Port cellar tour", "Vila Nova de Gaia"),
-        answer(
-            accessibility="Ana: no steep climbs after lunch; lifts where possible; "
-            "a rest every two hours"
-        ),
-        complete_goal(5),
-        remove_pin(7),
-    ),
-    (
-        call("fill_form", values={"diet_notes": "Ana is allergic to shellfish"}),
-        add_item("2025-05-16", "08:45", "Train to Guimarães", "São Bento station"),
-        add_goal("Birthday dinner booked"),  # goal 8
-        add_pin("Aisle seat for Ana", all_trips=True),  # pin 10
-    ),
-    (
-        call("complete_goal", goal_id=ref("goal", 7)),
-        edit_trip(notes="We land at 10:05 on TP1944 and fly home at 19:40 on Saturday."),
-        answer(
-            must_sees=["Livraria Lello", "Port cellar in Gaia", "Guimarães castle", "Bolhão market"]
-        ),
-        edit_pin(8, "Ana's birthday is on Friday 16 May"),
-    ),
-    (
-        call("pin", text="Birthday dinner somewhere with a river view"),  # pin 11
-        add_item("2025-05-16", "10:15", "Castle and old town", "Guimarães"),
-        answer(avoid=["crowded bus tours", "steep streets after lunch"]),
-        complete_goal(3),
-    ),
-    (
-        _item("2025-05-16", "18:30", "Train back to Porto", "Guimarães station"),
-        answer(ages=[34, 37]),
-        add_goal("Bolhão market hours checked"),  # goal 9
-        remove_pin(9),
-    ),
-    (
-        call("retract_form_answer", field="diet_notes"),
-        edit_trip(interests=["food", "wine", "river views"]),
-        complete_goal(9),
-        add_pin("Ana prefers tea to coffee"),  # pin 12
-    ),
-    (
-        call("add_goal", title="Saturday check-out time confirmed"),  # goal 10
-        add_item("2025-05-17", "10:00", "Bolhão market", "Bolhão"),
-        answer(diet=["pescatarian"]),
-        edit_pin(2, "Ana avoids steep climbs after lunch; mornings are fine; lifts welcome"),
     ),
 )
+STEPS = tuple(step for _, steps in TURNS for step in steps)
 
 
 def scripted_replies() -> list[Reply]:
-    calls = [Reply.tool_calls(ToolCallSpec(s.name, s.arguments, id=s.id), split=3) for s in STEPS]
-    return [*calls, Reply.text(FINAL_ANSWER, chunks=8)]
+    replies: list[Reply] = []
+    for number, step in enumerate(STEPS, 1):
+        if step.name:
+            spec = ToolCallSpec(step.name, step.arguments, id=f"call_{number:02d}")
+            replies.append(Reply.tool_calls(spec, split=3))
+        else:
+            replies.append(Reply.text(step.text, chunks=4))
+    return replies
 
 
 # -- the app side ----------------------------------------------------------------------------
 
 
 @asynccontextmanager
-async def open_desk(places: PlaceIndex) -> AsyncIterator[Desk]:
-    """A fresh database in a temporary folder with the trip as the person set it up."""
+async def open_desk(places: PlaceIndex, items: int) -> AsyncIterator[Desk]:
+    """A fresh database with the trip: title, dates, a stop, and `items` seeded items."""
     with tempfile.TemporaryDirectory(prefix="concierge-bench-") as folder, counted_ids():
         services = open_services(Path(folder), places=places)
         try:
-            trip = await services.trips.create({"title": TRIP_TITLE}, context=person())
-            desk = Desk(services, trip.id)
-            await make(desk, BEFORE_REQUEST)
-            yield desk
+            last = FIRST_DAY + timedelta(days=(TRIP_DAYS if items else 4) - 1)
+            trip = await services.trips.create(
+                {
+                    "title": "Porto with Ana",
+                    "start_date": FIRST_DAY.isoformat(),
+                    "end_date": last.isoformat(),
+                },
+                context=person(),
+            )
+            await services.stops.add(
+                trip.id,
+                {"place": "Porto", "arrive": FIRST_DAY.isoformat(), "depart": last.isoformat()},
+                context=person(),
+            )
+            for number in range(items):
+                values = {
+                    "day": FIRST_DAY + timedelta(days=number % TRIP_DAYS),
+                    "start_time": time(7 + (number // TRIP_DAYS) % 15, 5 * (number % 12)),
+                    "title": f"Sight {number + 1}: {SIGHTS[number % len(SIGHTS)]}",
+                    "place": PLACES[number % len(PLACES)],
+                }
+                await services.itinerary.add(trip.id, values, context=person())
+            yield Desk(services, trip.id)
         finally:
             await services.aclose()
             services.close()
 
 
-def base_tools(desk: Desk) -> list[Tool[Any]]:
-    """The trip and lookup tools; the features add theirs when installed."""
-    services, trip_id = desk.services, desk.trip_id
-    tools = TripTools(trip_id, services.trips, services.itinerary, services.editor)
-    return [*tools.all(), *lookup_tools(services.lookups, trip_id)]
+SIGHTS = ("cathedral", "museum", "garden", "tile church", "market", "bridge walk", "tasting")
+PLACES = ("Ribeira", "Baixa", "Boavista", "Foz", "Gaia", "Bonfim", "Cedofeita", "Miragaia")
 
 
 def state_providers(desk: Desk) -> list[tuple[str, ContextProvider]]:
-    """The trip provider, then the features' default status providers, in install order."""
+    """Every feature's status provider, as `build_trip_assistant` registers them."""
     services, trip_id = desk.services, desk.trip_id
-    return [
-        ("trip", trip_provider(services.trips, services.itinerary, trip_id)),
-        *((f.name, f.status_provider()) for f in trip_features(services, trip_id)),
-    ]
+    providers: list[tuple[str, ContextProvider]] = []
+    for feature in trip_features(services, trip_id):
+        provider = feature.status_provider()
+        if feature.disclosed:
+            provider = disclosing(services.trips, trip_id, provider)
+        providers.append((feature.name, provider))
+    return providers
 
 
 class PersonAtPanels:
-    """Makes step k's panel edits while the model composes reply k (after the call's
-    context was resolved, before its tool runs)."""
+    """Makes step k's panel edits while the model composes reply k, and notes which stored
+    messages each call's input holds (for the floor)."""
 
     def __init__(self, inner: ModelAdapter, desk: Desk) -> None:
         self._inner = inner
         self._desk = desk
-        self._calls = 0
+        self.inputs: list[list[Message]] = []
 
     async def respond(
         self, request: ModelRequest, emit: Callable[[AgentEvent], None]
     ) -> ModelReply:
+        self.inputs.append(split_snapshot(request.messages)[0])
         reply = await self._inner.respond(request, emit)
-        if self._calls < len(STEPS):
-            await make(self._desk, STEPS[self._calls].person)
-        self._calls += 1
+        step = len(self.inputs) - 1
+        if step < len(STEPS):
+            await make(self._desk, STEPS[step].person)
         return reply
 
 
 class StateInSystemPrompt:
-    """Baseline adapter: resolves the providers once per call, with the runtime's resolver,
-    and appends their text to the system prompt (a mutable system-prompt section)."""
+    """(b): the providers resolved once per call and appended to the system prompt."""
 
     def __init__(self, inner: ModelAdapter, providers: Sequence[tuple[str, ContextProvider]]):
         self._inner = inner
         self._providers = ContextProviders()
         for name, provider in providers:
             self._providers.add(provider, name=name, timeout=PROVIDER_TIMEOUT)
-        self.states: list[dict[str, str]] = []
+        self.states: list[str] = []
 
     async def respond(
         self, request: ModelRequest, emit: Callable[[AgentEvent], None]
     ) -> ModelReply:
         context = await self._providers.resolve(None, request.iteration)
-        self.states.append(_texts(context.parts))
+        self.states.append(context.text or "")
         prompt = request.system_prompt
         if context.text is not None:
             prompt = f"{prompt}\n\n{context.text}"
         return await self._inner.respond(replace(request, system_prompt=prompt), emit)
 
 
-def _texts(parts: Sequence[ContextPart]) -> dict[str, str]:
-    return {part.name: part.text for part in parts if part.text}
+class SnapshotsKept:
+    """(c): each call's snapshot stays where it was sent, as a stored message would."""
+
+    def __init__(self, inner: ModelAdapter) -> None:
+        self._inner = inner
+        self._kept: list[tuple[str, Message]] = []
+
+    async def respond(
+        self, request: ModelRequest, emit: Callable[[AgentEvent], None]
+    ) -> ModelReply:
+        messages, snapshot = split_snapshot(request.messages)
+        kept = list(self._kept)
+        if snapshot is not None:
+            number = len(kept) + 1
+            kept.append((messages[-1].id, snapshot.model_copy(update={"id": f"kept-{number}"})))
+        built: list[Message] = []
+        for message in messages:
+            built.append(message)
+            built.extend(m for anchor, m in kept if anchor == message.id)
+        reply = await self._inner.respond(replace(request, messages=built), emit)
+        self._kept = kept
+        return reply
 
 
-def build_agent(desk: Desk, model: ModelAdapter, *, inject_status: bool) -> Agent:
+ROWS = {
+    "runtime": "(a) runtime: snapshot last, rebuilt per call",
+    "rule_before": "(a0) runtime, results swapped at every turn",
+    "system_prompt": "(b) state in a system-prompt section",
+    "stored": "(c) every snapshot kept as a stored message",
+    "updates": "(d) prototype: changed lines as updates kept in place",
+}
+
+
+@dataclass
+class Session:
+    usage: list[Usage]
+    bodies: list[dict[str, Any]]
+    inputs: list[list[Message]]
+    states: list[str] = field(default_factory=list)
+    tool_errors: int = 0
+
+    @property
+    def uncached(self) -> list[int]:
+        return [u.prompt_tokens - u.cached_tokens for u in self.usage]
+
+
+def build_agent(desk: Desk, model: ModelAdapter, *, row: str) -> Agent:
+    """The app's assistant as `build_trip_assistant` builds it, without compaction (so every
+    row sends the whole conversation) and, for (b), without providers."""
     services, trip_id = desk.services, desk.trip_id
     builder = AgentBuilder(
         model=model, system_prompt=INSTRUCTIONS, history=trip_history(services, trip_id)
     )
-    for tool in base_tools(desk):
-        builder.tool(tool)
-    if inject_status:
-        provider = trip_provider(services.trips, services.itinerary, trip_id)
-        builder.context_provider(provider, name="trip", timeout=PROVIDER_TIMEOUT)
     for feature in trip_features(services, trip_id):
-        feature.install(builder, inject_status=inject_status, timeout=PROVIDER_TIMEOUT)
-    builder.max_iterations(len(STEPS) + 1)
+        feature.install(builder, inject_status=False)
+    if row != "system_prompt":
+        for name, provider in state_providers(desk):
+            builder.context_provider(provider, name=name, timeout=PROVIDER_TIMEOUT)
+    if row == "rule_before":
+        builder.summarize_tool_results(True, SummaryPolicy(min_saving_tokens=0))
+    builder.outcome_lookup(call_outcome(services))
+    builder.max_iterations(len(STEPS))
     return builder.build()
 
 
-@dataclass(frozen=True)
-class Session:
-    result: TurnResult
-    bodies: list[dict[str, Any]]
-    history: list[Message]
-    states: list[dict[str, str]]
-    """Per model call: provider name → the text it rendered."""
-
-    @property
-    def cached(self) -> int:
-        return sum(u.cached_tokens for u in self.result.usage)
-
-    @property
-    def prompt(self) -> int:
-        return sum(u.prompt_tokens for u in self.result.usage)
-
-
-async def run_session(places: PlaceIndex, *, state_in_system_prompt: bool) -> Session:
-    async with open_desk(places) as desk:
+async def run_session(places: PlaceIndex, items: int, row: str) -> Session:
+    async with open_desk(places, items) as desk:
         with FakeOpenAIServer() as server:
             server.script(*scripted_replies())
             client = loopback_client(server.base_url)
             model: ModelAdapter = OpenAIChatModel(client, model="fake-model")
             baseline = None
-            if state_in_system_prompt:
+            if row == "system_prompt":
                 model = baseline = StateInSystemPrompt(model, state_providers(desk))
-            agent = build_agent(
-                desk, PersonAtPanels(model, desk), inject_status=not state_in_system_prompt
-            )
-            states: list[dict[str, str]] = []
+            elif row == "stored":
+                model = SnapshotsKept(model)
+            elif row == "updates":
+                model = ContextUpdates(model)
+            panels = PersonAtPanels(model, desk)
+            agent = build_agent(desk, panels, row=row)
+            states: list[str] = []
 
             def record(event: AgentEvent) -> None:
                 if isinstance(event, RuntimeContextEvent):
-                    states.append(_texts(event.context.parts))
+                    states.append(event.context.text or "")
 
             agent.subscribe(record)
             try:
-                result = await agent.process_request(REQUEST)
+                for request, _ in TURNS:
+                    await agent.process_request(request)
             finally:
                 await client.close()
             history = await agent.history.load()
-            if baseline is not None:
-                states = baseline.states
-            return Session(result, server.chat_requests, history, states)
+            errors = sum(
+                1 for m in history if isinstance(m, ToolResult) and m.status is not ToolStatus.OK
+            )
+            return Session(
+                list(agent.usage_log),
+                server.chat_requests,
+                panels.inputs,
+                baseline.states if baseline is not None else states,
+                errors,
+            )
 
 
-# -- (c): the ideal prompts, rebuilt without the runtime -------------------------------------
+# -- the floor and the layout limit ----------------------------------------------------------
 
 
-async def reference_prompts(places: PlaceIndex) -> list[str]:
-    """Canonical prompts of the session in the ideal layout (state last), one per call."""
-    async with open_desk(places) as desk:
-        tools = base_tools(desk) + [
-            tool
-            for feature in trip_features(desk.services, desk.trip_id)
-            for tool in feature.tools()
-        ]
-        by_name = {tool.name: tool for tool in tools}
-        specs = [tool.spec() for tool in tools]
-        providers = state_providers(desk)
-        conversation: list[dict[str, Any]] = [
-            {"role": "system", "content": INSTRUCTIONS},
-            {"role": "user", "content": REQUEST},
-        ]
-        prompts: list[str] = []
-        for step in (*STEPS, None):
-            sections = []
-            delivered = []
-            for name, provider in providers:
-                text = provider(AbortSignal())
-                text = await text if isinstance(text, Awaitable) else text
-                if isinstance(text, Notice):  # Seen once the call carrying it succeeds.
-                    delivered.append(text.on_delivered)
-                    text = text.text
-                if text and text.strip():
-                    sections.append(f"## {name}\n{text.strip()}")
-            state = RUNTIME_CONTEXT_LABEL + "\n\n" + "\n\n".join(sections)
-            messages = [*conversation, {"role": "user", "content": state}]
-            prompts.append(canonical_prompt({"tools": specs, "messages": messages}))
-            for deliver in delivered:
-                outcome = deliver()
-                if isinstance(outcome, Awaitable):
-                    await outcome
-            if step is None:
-                break
-            await make(desk, step.person)
-            tool = by_name[step.name]
-            arguments = tool.input_model.model_validate_json(step.arguments)
-            output = await tool.handler(arguments, ToolContext(AbortSignal(), step.id))
-            content = output.content if isinstance(output, ToolOutput) else output
-            function = {"name": step.name, "arguments": step.arguments}
-            tool_call = {"id": step.id, "type": "function", "function": function}
-            conversation.append({"role": "assistant", "content": None, "tool_calls": [tool_call]})
-            conversation.append({"role": "tool", "tool_call_id": step.id, "content": content})
-        return prompts
+def message_tokens(message: Message) -> int:
+    """Tokens of one stored message in full, as the cache sees it (its JSON and a newline)."""
+    return count_tokens(canonical_prompt({"messages": [format_message(message)]})) + 1
+
+
+def changed_state_lines(before: str, after: str) -> list[str]:
+    """The floor's changed lines: replaced and added lines in their new form, removed ones."""
+    old, new = before.splitlines(), after.splitlines()
+    lines: list[str] = []
+    matcher = difflib.SequenceMatcher(None, old, new, autojunk=False)
+    for tag, i1, i2, j1, j2 in matcher.get_opcodes():
+        if tag in ("replace", "insert"):
+            lines.extend(new[j1:j2])
+        elif tag == "delete":
+            lines.extend(old[i1:i2])
+    return lines
+
+
+def line_tokens(lines: Sequence[str]) -> int:
+    """Tokens of `lines` as they stand inside a message's JSON string, one newline each."""
+    return sum(count_tokens(json.dumps(line, ensure_ascii=False)[1:-1]) + 1 for line in lines)
+
+
+@dataclass(frozen=True)
+class Floor:
+    first_prompt: int
+    new_messages: int
+    changed_lines: int
+
+    @property
+    def total(self) -> int:
+        return self.first_prompt + self.new_messages + self.changed_lines
+
+
+def floor_of(session: Session) -> Floor:
+    """(i), from the runtime session's stored inputs and snapshots (see the docstring)."""
+    new_messages = 0
+    for before, after in itertools.pairwise(session.inputs):
+        known = {m.id for m in before}
+        new_messages += sum(message_tokens(m) for m in after if m.id not in known)
+    changed = sum(
+        line_tokens(changed_state_lines(a, b)) for a, b in itertools.pairwise(session.states)
+    )
+    return Floor(session.usage[0].prompt_tokens, new_messages, changed)
 
 
 def reportable(tokens: int) -> int:
-    """The largest hit the cache can report for a shared prefix of `tokens` tokens."""
     if tokens < MIN_CACHED_TOKENS:
         return 0
     return tokens - (tokens - MIN_CACHED_TOKENS) % CACHE_STEP_TOKENS
 
 
 def common_prefix(a: Sequence[str], b: Sequence[str]) -> int:
-    length = 0
-    for x, y in zip(a, b, strict=False):
-        if x != y:
-            break
-        length += 1
-    return length
+    """Length of the longest common prefix, by halving with C-speed slice comparisons."""
+    low, high = 0, min(len(a), len(b))
+    while low < high:
+        middle = (low + high + 1) // 2
+        if a[:middle] == b[:middle]:
+            low = middle
+        else:
+            high = middle - 1
+    return low
 
 
-def limit_usage(prompts: Sequence[str]) -> tuple[int, int]:
-    """(Σ cached, Σ prompt) tokens at the theoretical limit, as the docstring defines it."""
-    token_lists = [tokenize(prompt) for prompt in prompts]
-    cached = sum(
-        reportable(common_prefix(current, previous))
-        for previous, current in itertools.pairwise(token_lists)
-    )
-    return cached, sum(len(tokens) for tokens in token_lists)
+def layout_limit(bodies: Sequence[dict[str, Any]]) -> int:
+    """Σ cached tokens if each prompt reused all it shares with the one before it."""
+    tokens = [tokenize(canonical_prompt(body)) for body in bodies]
+    return sum(reportable(common_prefix(a, b)) for a, b in itertools.pairwise(tokens))
 
 
 # -- report ----------------------------------------------------------------------------------
 
 
-def summarization_is_inert(history: list[Message]) -> bool:
-    """True when the default tool-result summarization changes nothing in the built input."""
-    messages = build_model_input(history, None)
-    boundary = summary_boundary(messages)
-    return not any(isinstance(m, ToolResult) for m in messages[:boundary])
+def turn_starts(session: Session) -> int:
+    """Uncached tokens of the first call of turns 2-4."""
+    firsts = list(itertools.accumulate(len(steps) for _, steps in TURNS))[:-1]
+    return sum(session.uncached[index] for index in firsts)
 
 
-def changed_blocks(states: Sequence[dict[str, str]]) -> str:
-    """For each block, on how many calls its text differed from the previous call's."""
-    pairs = list(itertools.pairwise(states))
-    counts = [
-        f"{block} {sum(before.get(block) != after.get(block) for before, after in pairs)}"
-        for block in BLOCKS
+def snapshot_tokens(state: str) -> int:
+    return count_tokens(json.dumps(state, ensure_ascii=False)[1:-1])
+
+
+def updates_note(session: Session, floor: Floor) -> str:
+    """Where (d)'s tokens above the floor went: full snapshots after the first, the updates'
+    labels and headings, and the rest (128-token steps, framing, removed lines' names)."""
+    entries = [
+        m["content"]
+        for m in session.bodies[-1]["messages"]
+        if m["role"] == "user" and m["content"].startswith("[Runtime context")
     ]
-    return f"{', '.join(counts)} of the {len(pairs)} calls after the first"
-
-
-async def main() -> None:
-    places = PlaceIndex()
-    places.load()
-    runtime = await run_session(places, state_in_system_prompt=False)
-    baseline = await run_session(places, state_in_system_prompt=True)
-    reference = await reference_prompts(places)
-    limit_cached, limit_prompt = limit_usage(reference)
-    limit_share = limit_cached / limit_prompt
-
-    tool_errors = sum(
-        1
-        for session in (runtime, baseline)
-        for message in session.history
-        if isinstance(message, ToolResult) and message.status is not ToolStatus.OK
+    fulls = [e for e in entries[1:] if not e.startswith("[Runtime context update")]
+    updates = [e for e in entries if e.startswith("[Runtime context update")]
+    refreshed = sum(snapshot_tokens(e) for e in fulls)
+    labels = sum(
+        snapshot_tokens("\n".join(line for line in e.splitlines() if line[:2] not in ("- ", "+ ")))
+        for e in updates
     )
-    if tool_errors:
-        raise SystemExit(f"The scripted session went wrong: {tool_errors} tool call(s) failed.")
+    excess = sum(session.uncached) - floor.total
+    return (
+        f"(d) {len(updates)} updates, {len(fulls)} full snapshots after the first; above the "
+        f"floor: {excess:,} tokens = re-sent full snapshots {refreshed:,} + update labels and "
+        f"headings {labels:,} + the rest {excess - refreshed - labels:,} (the cache's 128-token "
+        "steps, message framing, removed lines named by their first words)"
+    )
 
-    rows: list[list[str]] = []
-    for label, cached, prompt, target in (
-        ("(a) runtime: state via context providers", runtime.cached, runtime.prompt, True),
-        ("(b) baseline: state in system prompt", baseline.cached, baseline.prompt, False),
-        ("(c) theoretical limit (state last)", limit_cached, limit_prompt, False),
-    ):
-        share = cached / prompt
-        of_limit = share / limit_share
-        rows.append(
+
+async def measure(places: PlaceIndex, items: int, rows: Sequence[str]) -> None:
+    sessions = {row: await run_session(places, items, row) for row in rows}
+    runtime = sessions["runtime"]
+    floor = floor_of(runtime)
+    errors = sum(s.tool_errors for s in sessions.values())
+    if errors:
+        raise SystemExit(f"The scripted session went wrong: {errors} tool call(s) failed.")
+    table = [
+        [
+            "(i) floor",
+            f"{floor.total:,}",
+            "1.00",
+            "-",
+            "-",
+            "-",
+            "-",
+            "-",
+        ]
+    ]
+    for row, session in sessions.items():
+        uncached = sum(session.uncached)
+        ratio = uncached / floor.total
+        cached = sum(u.cached_tokens for u in session.usage)
+        limit = layout_limit(session.bodies)
+        is_target = row == "runtime"
+        table.append(
             [
-                label,
-                f"{cached:,}",
-                f"{prompt:,}",
-                f"{share:.1%}",
-                f"{of_limit:.1%}",
-                f">= {TARGET_SHARE_OF_LIMIT:.0%} of (c)" if target else "-",
-                verdict(of_limit >= TARGET_SHARE_OF_LIMIT) if target else "-",
+                ROWS[row],
+                f"{uncached:,}",
+                f"{ratio:.2f}",
+                f"{sum(u.prompt_tokens for u in session.usage):,}",
+                f"{turn_starts(session):,}",
+                f"{cached / limit:.0%}" if limit else "-",
+                f"<= {TARGET_FLOOR_RATIO} x" if is_target else "-",
+                verdict(ratio <= TARGET_FLOOR_RATIO) if is_target else "-",
             ]
         )
-
-    calls = [len(s.result.usage) for s in (runtime, baseline)]
-    identical = sum(
-        canonical_prompt(body) == prompt
-        for body, prompt in zip(runtime.bodies, reference, strict=False)
-    )
-    same_state = sum(a == b for a, b in zip(runtime.states, baseline.states, strict=False))
+    calls = len(runtime.usage)
+    later = calls - 1
+    snapshots = [snapshot_tokens(s) for s in runtime.states]
     tools = runtime.bodies[0]["tools"]
+    rounding = sum(runtime.uncached[1:]) - floor.new_messages - sum(snapshots[1:])
+    size = f"{items:,} seeded items" if items else "small trip (only the session's items)"
     print_table(
-        f"Prefix-cache reuse: {len(reference)}-call session; trip, brief, goals and pins "
-        "change on every call",
+        f"Uncached prompt tokens: 4 turns x 5 calls, the state changes on every call; {size}",
         [
             "session",
-            "cached tokens",
-            "prompt tokens",
-            "cached share",
-            "share of limit",
+            "uncached",
+            "x floor",
+            "prompt",
+            "turn starts",
+            "reuse/layout limit",
             "target",
             "PASS/FAIL",
         ],
-        rows,
-        align="lrrrrll",
+        table,
+        align="lrrrrrll",
         notes=[
-            f"model calls per run: (a) {calls[0]}, (b) {calls[1]}; tool errors: {tool_errors}; "
-            f"final status: {runtime.result.status.value}",
-            f"blocks changed from the previous call: {changed_blocks(runtime.states)}",
-            f"(b) system-prompt state equal to (a)'s snapshot on {same_state}/{calls[0]} calls",
+            f"model calls per run: {', '.join(str(len(s.usage)) for s in sessions.values())}",
+            f"floor = first prompt {floor.first_prompt:,} + new messages {floor.new_messages:,} "
+            f"+ changed state lines {floor.changed_lines:,} (calls 2-{calls})",
+            f"(a) snapshot: {min(snapshots):,}-{max(snapshots):,} tokens, "
+            f"re-sent whole on the {later} later calls ({sum(snapshots[1:]):,} tokens, of which "
+            f"{floor.changed_lines:,} changed); the rest of (a)'s excess, "
+            f"{rounding:,} tokens, is the 128-token steps and message framing",
             f"system prompt {count_tokens(INSTRUCTIONS):,} tokens, {len(tools)} tools "
-            f"~{count_tokens(json.dumps(tools)):,} tokens, state on the last call "
-            f"{count_tokens(json.dumps(runtime.bodies[-1]['messages'][-1])):,} tokens "
-            "(fake server's regex tokenizer; it over-counts compared to BPE)",
-            f"(a) requests equal to the ideal reference prompts: {identical}/{len(reference)}",
-            "summarize_tool_results left at its default (on); changes this session's input: "
-            f"{'no' if summarization_is_inert(runtime.history) else 'YES'}",
+            f"~{count_tokens(json.dumps(tools)):,} tokens (fake server's regex tokenizer)",
+            *([updates_note(sessions["updates"], floor)] if "updates" in sessions else []),
+            "reuse/layout limit: cached tokens over what each prompt shares with the one before "
+            "it, rounded to the cache's steps (100% = the layout's best)",
         ],
     )
+    print()
+
+
+async def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument(
+        "--items",
+        type=int,
+        action="append",
+        help="itinerary items seeded before the session (repeatable; default 0 and 1000)",
+    )
+    parser.add_argument(
+        "--rows", nargs="+", choices=list(ROWS), default=list(ROWS), help="rows to run"
+    )
+    options = parser.parse_args()
+    rows = ["runtime", *(row for row in options.rows if row != "runtime")]
+    places = PlaceIndex()
+    places.load()
+    for items in options.items or DEFAULT_SIZES:
+        await measure(places, items, rows)
 
 
 if __name__ == "__main__":

@@ -9,7 +9,7 @@
       resolution, median of 20. Budget: < 40 ms, which only concurrent resolution meets.
 (iii) A 5,000-message history (user turns, assistant tool calls, tool results with
       summaries, assistant answers) plus a fresh snapshot: `build_model_input`,
-      `summary_boundary` and `OpenAIChatModel.payload` (the JSON-ready request body), median
+      `summarized_results` and `OpenAIChatModel.payload` (the JSON-ready request body), median
       of 20. Budget: < 20 ms. Measured cold (a new adapter each run, so all 5,000 messages
       are formatted) and steady (the same adapter, as on every iteration after the first:
       history stores hand out the same message objects, so only new ones are formatted).
@@ -34,6 +34,7 @@ from concierge.agent import (
     AbortSignal,
     Agent,
     AssistantMessage,
+    CharTokenEstimator,
     InMemoryHistoryStore,
     Message,
     ModelRequest,
@@ -42,8 +43,9 @@ from concierge.agent import (
 )
 from concierge.agent.context import ContextProvider, runtime_context_message
 from concierge.agent.messages import user_message
-from concierge.agent.model_input import build_model_input, summary_boundary
+from concierge.agent.model_input import build_model_input
 from concierge.agent.openai_model import OpenAIChatModel
+from concierge.agent.result_summaries import SummaryPolicy, summarized_results
 
 PROVIDERS = 10
 SYNC_RESOLUTIONS = 2_000
@@ -52,6 +54,7 @@ ASYNC_SLEEP = 0.020
 RUNS = 20
 WARM_UP_RUNS = 2
 HISTORY_MESSAGES = 5_000
+ESTIMATOR = CharTokenEstimator()
 SYNC_BUDGET = 0.001
 ASYNC_BUDGET = 0.040
 BUILD_BUDGET = 0.020
@@ -147,7 +150,8 @@ async def build_times(*, cold: bool) -> list[float]:
             model = new_model()
         started = time.perf_counter()
         messages = build_model_input(history, runtime_context_message(f"Iteration {run}"))
-        model.payload(ModelRequest(SYSTEM, messages, TOOLS, 1, summary_boundary(messages)))
+        summarized = summarized_results(history, messages, SummaryPolicy(), ESTIMATOR)
+        model.payload(ModelRequest(SYSTEM, messages, TOOLS, 1, summarized))
         if run >= WARM_UP_RUNS:
             samples.append(time.perf_counter() - started)
     return samples
@@ -194,7 +198,7 @@ async def main() -> None:
         notes=[
             f"(i) {SYNC_RESOLUTIONS:,} resolutions each after {WARM_UP} warm-up; "
             f"(ii) and (iii) {RUNS} runs each",
-            "(iii) = build_model_input + summary_boundary + OpenAIChatModel.payload",
+            "(iii) = build_model_input + summarized_results + OpenAIChatModel.payload",
         ],
     )
 

@@ -72,6 +72,7 @@ from .messages import (
     is_compaction_summary,
 )
 from .model import ModelAdapter, ModelReply, ModelRequest
+from .result_summaries import SWAP_SAVING_TOKENS, SummaryPolicy
 from .runnable import RetryingRunnable, Runnable, RunnableWrapper
 from .tools import (
     OutcomeLookup,
@@ -86,6 +87,7 @@ from .tools import (
 __all__ = [
     "COMPACTION_LABEL",
     "RUNTIME_CONTEXT_LABEL",
+    "SWAP_SAVING_TOKENS",
     "AbortController",
     "AbortSignal",
     "AbortedError",
@@ -136,6 +138,7 @@ __all__ = [
     "Subscriber",
     "Summarizer",
     "Summary",
+    "SummaryPolicy",
     "TextDelta",
     "TextPart",
     "TokenEstimator",

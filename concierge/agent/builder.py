@@ -9,6 +9,7 @@ from .context import ContextHook, ContextProvider
 from .history import HistoryStore, InMemoryHistoryStore
 from .loop import Agent
 from .model import ModelAdapter
+from .result_summaries import SummaryPolicy
 from .tools import OutcomeLookup, PermissionHandler, Tool
 
 
@@ -54,8 +55,12 @@ class AgentBuilder:
         self._options["max_iterations"] = count
         return self
 
-    def summarize_tool_results(self, enabled: bool) -> AgentBuilder:
+    def summarize_tool_results(
+        self, enabled: bool, policy: SummaryPolicy | None = None
+    ) -> AgentBuilder:
+        """Send earlier turns' tool results as their summaries when `policy` says it pays."""
         self._options["summarize_tool_results"] = enabled
+        self._options["result_summaries"] = policy
         return self
 
     def compaction(

@@ -35,6 +35,7 @@ from .messages import (
 )
 from .model import ModelAdapter, ModelRequest
 from .model_input import compacted_view, summary_boundary
+from .result_summaries import SummaryPolicy, summarized_results
 
 COMPACTION_LABEL = (
     "[Summary of the earlier conversation: written automatically by the application in place "
@@ -234,7 +235,7 @@ class Compactor:
         self._warned = False
 
     def observe(
-        self, messages: Sequence[Message], summarize_before: int, usage: Usage | None
+        self, messages: Sequence[Message], summarized: frozenset[str], usage: Usage | None
     ) -> None:
         """Learn from a model call: `messages` as sent (snapshot last) and its usage."""
         estimator = self.policy.estimator
@@ -243,7 +244,7 @@ class Compactor:
         self._snapshot_tokens = estimator.message(snapshot) if snapshot is not None else 0
         if not self.policy.use_reported_usage or usage is None or usage.prompt_tokens <= 0:
             return
-        estimated = self._fixed + sum(_sizes(estimator, messages, summarize_before))
+        estimated = self._fixed + sum(_sizes(estimator, messages, summarized))
         ratio = usage.prompt_tokens / estimated
         self._ratio = min(max(ratio, _MIN_RATIO), _MAX_RATIO)
 
@@ -251,21 +252,27 @@ class Compactor:
         self,
         history: Sequence[Message],
         *,
-        summarize_results: bool,
+        summaries: SummaryPolicy | None,
         signal: AbortSignal | None,
         on_summarizing: Callable[[int], None] = lambda _messages: None,
     ) -> Compaction | None:
         """A new summary if the input built from `history` would pass the budget, else None.
 
         None also when no cut is possible (the input is one message or one tool bundle).
-        `on_summarizing` hears how many messages are about to be summarized.
+        `on_summarizing` hears how many messages are about to be summarized. With
+        `summaries`, the input is measured with the results it sends as summaries, and the
+        part kept is measured as it will be sent after the cut: every result of an earlier
+        turn as its summary (the new summary breaks the cache anyway).
         """
         policy = self.policy
         summary, tail = compacted_view(history)
         view: list[Message] = [summary, *tail] if summary is not None else list(tail)
-        boundary = summary_boundary(view) if summarize_results else 0
-        sizes = _sizes(policy.estimator, view, boundary)
-        before = self._fixed + sum(sizes) + self._snapshot_tokens
+        sent = (
+            summarized_results(history, view, summaries, policy.estimator)
+            if summaries is not None
+            else frozenset()
+        )
+        before = self._fixed + sum(_sizes(policy.estimator, view, sent)) + self._snapshot_tokens
         if before * self._ratio <= policy.budget_tokens:
             return None
         room = policy.budget_tokens / self._ratio - self._fixed - self._snapshot_tokens
@@ -278,6 +285,8 @@ class Compactor:
                     policy.budget_tokens,
                 )
             return None
+        older = _earlier_turn_results(view) if summaries is not None else frozenset()
+        sizes = _sizes(policy.estimator, view, older)
         tail_sizes = sizes[1:] if summary is not None else sizes
         cut = plan_cut(tail, tail_sizes, policy.keep_recent * room)
         if cut is None:
@@ -411,11 +420,20 @@ def _summary_request(previous: str | None, chunk: str) -> str:
     )
 
 
-def _sizes(estimator: TokenEstimator, messages: Sequence[Message], boundary: int) -> list[int]:
+def _sizes(
+    estimator: TokenEstimator, messages: Sequence[Message], summarized: frozenset[str]
+) -> list[int]:
     return [
-        estimator.message(m, summarized=index < boundary and isinstance(m, ToolResult))
-        for index, m in enumerate(messages)
+        estimator.message(m, summarized=isinstance(m, ToolResult) and m.id in summarized)
+        for m in messages
     ]
+
+
+def _earlier_turn_results(messages: Sequence[Message]) -> frozenset[str]:
+    """Ids of the results before the latest real user turn: those sent as summaries once a
+    compaction summary made now leads the input."""
+    boundary = summary_boundary(messages)
+    return frozenset(m.id for m in messages[:boundary] if isinstance(m, ToolResult))
 
 
 def _is_person(message: Message) -> bool:

@@ -17,7 +17,13 @@ from enum import StrEnum
 from typing import Any
 
 from .abort import AbortSignal
-from .compaction import CompactionPolicy, Compactor, ModelSummarizer, Summarizer
+from .compaction import (
+    CharTokenEstimator,
+    CompactionPolicy,
+    Compactor,
+    ModelSummarizer,
+    Summarizer,
+)
 from .context import ContextHook, ContextProvider, ContextProviders, runtime_context_message
 from .errors import (
     AbortedError,
@@ -59,7 +65,8 @@ from .messages import (
     user_message,
 )
 from .model import ModelAdapter, ModelRequest
-from .model_input import build_model_input, summary_boundary
+from .model_input import build_model_input
+from .result_summaries import SummaryPolicy, summarized_results
 from .tools import (
     OutcomeLookup,
     PermissionHandler,
@@ -115,12 +122,15 @@ class Agent:
         max_iterations: int = 12,
         permission_handler: PermissionHandler | None = None,
         summarize_tool_results: bool = True,
+        result_summaries: SummaryPolicy | None = None,
         compaction: CompactionPolicy | None = None,
         summarizer: Summarizer | None = None,
         outcome_lookup: OutcomeLookup | None = None,
     ) -> None:
         """`outcome_lookup` tells, for a call a crash left without a result, what it had
-        done (see `ToolContext.effect_id`); without it such a call is reported aborted."""
+        done (see `ToolContext.effect_id`); without it such a call is reported aborted.
+        `result_summaries` says which earlier turns' tool results are sent as their
+        summaries when `summarize_tool_results` is on (by default `SummaryPolicy()`)."""
         if max_iterations < 1:
             raise UsageError("max_iterations must be at least 1.")
         names = [tool.name for tool in tools]
@@ -133,7 +143,8 @@ class Agent:
         self._tool_specs = tuple(tool.spec() for tool in tools)
         self._max_iterations = max_iterations
         self._permission_handler = permission_handler
-        self._summarize = summarize_tool_results
+        self._summaries = (result_summaries or SummaryPolicy()) if summarize_tool_results else None
+        self._estimator = compaction.estimator if compaction is not None else CharTokenEstimator()
         self._outcome_lookup = outcome_lookup
         self._pairing = PairingCheck()
         self._compactor = (
@@ -260,13 +271,17 @@ class Agent:
         self._events.emit(RuntimeContextEvent(context))
         snapshot = runtime_context_message(context.text) if context.text else None
         messages = build_model_input(history, snapshot)
-        boundary = summary_boundary(messages) if self._summarize else 0
+        summarized = (
+            summarized_results(history, messages, self._summaries, self._estimator)
+            if self._summaries is not None
+            else frozenset()
+        )
         request = ModelRequest(
             system_prompt=self._system_prompt,
             messages=messages,
             tools=self._tool_specs,
             iteration=iteration,
-            summarize_before=boundary,
+            summarized=summarized,
         )
         started = time.perf_counter()
         streamed: list[str] = []
@@ -298,7 +313,7 @@ class Agent:
         if reply.usage is not None:
             self.usage_log.append(reply.usage)
         if self._compactor is not None:
-            self._compactor.observe(messages, boundary, reply.usage)
+            self._compactor.observe(messages, summarized, reply.usage)
         self._events.emit(
             ModelResponseEvent(message, reply.usage, iteration, time.perf_counter() - started)
         )
@@ -326,7 +341,7 @@ class Agent:
         try:
             compaction = await compactor.compact(
                 history,
-                summarize_results=self._summarize,
+                summaries=self._summaries,
                 signal=signal,
                 on_summarizing=lambda count: self._events.emit(
                     CompactionStartedEvent(count, iteration)

@@ -22,8 +22,8 @@ class ModelRequest:
     messages: Sequence[Message]
     tools: Sequence[dict[str, Any]]
     iteration: int
-    summarize_before: int = 0
-    """Tool results at indexes below this are sent as their summaries, when they have one."""
+    summarized: frozenset[str] = frozenset()
+    """Ids of the tool results sent as their summaries (see `result_summaries`)."""
 
 
 @dataclass(frozen=True, slots=True)

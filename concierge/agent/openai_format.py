@@ -110,7 +110,7 @@ class ChatFormatter:
         system_prompt: str,
         messages: Sequence[Message],
         *,
-        summarize_before: int = 0,
+        summarized: frozenset[str] = frozenset(),
         merge_user_turns: bool = False,
         images_as_text: bool = False,
     ) -> list[dict[str, Any]]:
@@ -119,14 +119,14 @@ class ChatFormatter:
         previous = self._previous
         current: dict[int, tuple[Message, bool, dict[str, Any]]] = {}
         formatted: list[dict[str, Any]] = [{"role": "system", "content": system_prompt}]
-        for index, message in enumerate(messages):
-            summarized = index < summarize_before and isinstance(message, ToolResult)
+        for message in messages:
+            as_summary = isinstance(message, ToolResult) and message.id in summarized
             hit = previous.get(id(message))
-            if hit is not None and hit[0] is message and hit[1] == summarized:
+            if hit is not None and hit[0] is message and hit[1] == as_summary:
                 entry = hit
             else:
-                json = format_message(message, summarized=summarized, images_as_text=images_as_text)
-                entry = (message, summarized, json)
+                json = format_message(message, summarized=as_summary, images_as_text=images_as_text)
+                entry = (message, as_summary, json)
             current[id(message)] = entry
             formatted.append(entry[2])
         self._previous = current

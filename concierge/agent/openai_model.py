@@ -83,7 +83,7 @@ class OpenAIChatModel:
             "messages": self._formatter.format(
                 request.system_prompt,
                 request.messages,
-                summarize_before=request.summarize_before,
+                summarized=request.summarized,
                 merge_user_turns=self.merge_user_turns,
                 images_as_text=self.images_refused,
             ),

@@ -225,7 +225,7 @@ def test_formatter_reuses_unchanged_messages_and_reformats_summarized_ones() -> 
     again = formatter.format("sys", [result, question])
     assert again[1] is first[1]  # reused, not rebuilt
     assert again[1]["content"] == "full text"
-    summarized = formatter.format("sys", [result, question], summarize_before=1)
+    summarized = formatter.format("sys", [result, question], summarized=frozenset({result.id}))
     assert summarized[1]["content"] == "short"
     twin = result.model_copy(update={"content": "other text"})
     assert formatter.format("sys", [twin, question])[1]["content"] == "other text"

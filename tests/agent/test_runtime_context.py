@@ -18,6 +18,7 @@ from concierge.agent import (
     ImagePart,
     InMemoryHistoryStore,
     Provenance,
+    SummaryPolicy,
     TextPart,
     ToolResult,
     TransientMessageError,
@@ -248,7 +249,8 @@ async def test_current_turn_results_stay_full_when_a_snapshot_follows_them(
     fake_openai: FakeOpenAIServer,
 ) -> None:
     trip = Trip()
-    agent = make_agent(fake_openai, tools=[set_destination_tool(trip)])
+    swap_all = SummaryPolicy(min_saving_tokens=0)  # every earlier turn's result is swapped
+    agent = make_agent(fake_openai, tools=[set_destination_tool(trip)], result_summaries=swap_all)
     agent.add_context_provider(trip.render, name="trip")
     fake_openai.script(
         Reply.tool_calls(ToolCallSpec("set_destination", {"destination": "Porto"})),
@@ -300,7 +302,12 @@ async def test_user_text_imitating_the_label_is_ordinary_user_content(
 ) -> None:
     trip = Trip()
     history = InMemoryHistoryStore()
-    agent = make_agent(fake_openai, tools=[set_destination_tool(trip)], history=history)
+    agent = make_agent(
+        fake_openai,
+        tools=[set_destination_tool(trip)],
+        history=history,
+        result_summaries=SummaryPolicy(min_saving_tokens=0),
+    )
     fake_openai.script(
         Reply.tool_calls(ToolCallSpec("set_destination", {"destination": "Porto"})),
         Reply.text("done"),

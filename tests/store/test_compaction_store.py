@@ -134,12 +134,12 @@ async def test_compaction_survives_a_restart_byte_for_byte(
         assert len(summary_requests(fake_openai)) == 1
         assert recorder.of("compaction") == []
         after = requests[-1]
-        # The same bytes up to the previous turn's tool result, which is now sent as its
-        # summary because a newer request came (as it would without a restart).
-        kept = len(before_restart) - 1
-        assert after["messages"][:kept] == before_restart[:kept]
+        # The same bytes through the previous turn's small tool result, which stays verbatim
+        # (as it would without a restart), so the whole earlier input is cached.
+        kept = len(before_restart)
+        assert after["messages"][:kept] == before_restart
         assert after["messages"][1]["content"].startswith(COMPACTION_LABEL)
-        assert after["messages"][kept]["content"] == "destination set to Porto"
+        assert json.loads(after["messages"][kept - 1]["content"])["destination"] == "Porto"
         usage = agent.usage_log[-1]
         assert usage.cached_tokens == expected_cached(requests[:-1], after)
         assert usage.cached_tokens > tokens_through(after, kept) - CACHE_STEP_TOKENS

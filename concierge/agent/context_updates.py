@@ -1,0 +1,188 @@
+"""A prototype, off unless a model adapter is wrapped in it: runtime context sent as updates
+that stay in place, instead of one snapshot re-sent whole as the last message.
+
+Why. A prompt cache reuses the longest prefix shared with an earlier prompt. The snapshot is
+the last message and follows the messages new since the previous call, so none of it is ever
+cached: every call pays the whole snapshot, however little of it changed. Kept in place, an
+earlier snapshot is part of the prefix like any stored message, so a call pays only for the
+lines that changed: the runtime-context analogue of R11's "every snapshot after the first
+says, with a sequence number, that it replaces earlier ones".
+
+How. The runtime builds its input as always (stored history, then the fresh snapshot, R2-R4).
+This wrapper keeps, per adapter, a log of what it sent: runtime context #1 in full after the
+message it followed, then for each later call an update #n after the message that call's
+snapshot followed, listing the lines that no longer hold ("- ") and the new ones ("+ ")
+under their block's heading. A call whose state did not change sends no update. Each request
+puts every logged entry back after its message, so earlier prompts are a byte-identical
+prefix of later ones. The log starts again with a full snapshot (#n replacing everything
+before it) when the updates since the last full one outgrow it (`refresh_share`), or when a
+message an entry followed is gone from the input (compaction, or another conversation).
+
+What it keeps of the contract. Entries are framework-made (provenance RUNTIME), never
+stored (R4: the log is memory of what was sent, not state), and each sits where a snapshot
+was placed, after a person's message or a complete tool bundle (R3). What it changes: the
+model reads state as a base plus updates, not one current picture; the log lives in the
+adapter, so one wrapper serves one conversation, and it is lost on restart (the next call
+sends a full snapshot); compaction does not count the entries kept in place.
+"""
+
+from __future__ import annotations
+
+import difflib
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, replace
+
+from .errors import UsageError
+from .events import AgentEvent
+from .messages import Message, Provenance, TextPart, UserMessage
+from .model import ModelAdapter, ModelReply, ModelRequest
+
+UPDATE_LABEL = (
+    "[Runtime context update #{number}, after #{since}: - lines no longer hold, + lines are new.]"
+)
+"""Short: the full snapshot's label already says what runtime context is; every call pays it."""
+FULL_LABEL = (
+    "[Runtime context #{number}: it replaces all earlier runtime context; updates to it "
+    "follow as they happen.]"
+)
+
+
+@dataclass(frozen=True, slots=True)
+class Entry:
+    """One piece of runtime context as sent: after which message, and what it stands for."""
+
+    number: int
+    anchor: str
+    """The id of the message it was sent after."""
+    message: UserMessage
+    state: str
+    """The full snapshot text this entry brings the model up to."""
+    base: int
+    """The number of the full snapshot it builds on (its own if it is one)."""
+    lines: int = 0
+    """For an update, the characters of its changed lines."""
+
+
+class ContextUpdates:
+    """Wraps a model adapter so that runtime context is sent as updates kept in place."""
+
+    def __init__(self, inner: ModelAdapter, *, refresh_share: float = 4.0) -> None:
+        """`refresh_share`: send a full snapshot again once the changed lines of the updates
+        since the last one add up to this share of its size (in characters): the kept
+        updates are cached but take context room, and the model reads them all."""
+        if not refresh_share > 0:
+            raise UsageError(f"refresh_share must be positive, not {refresh_share}.")
+        self.inner = inner
+        self.refresh_share = refresh_share
+        self.log: list[Entry] = []
+
+    async def respond(
+        self, request: ModelRequest, emit: Callable[[AgentEvent], None]
+    ) -> ModelReply:
+        messages, snapshot = split_snapshot(request.messages)
+        log = self.log if anchored(self.log, messages) else []
+        if snapshot is not None:
+            entry = self.next_entry(log, snapshot.text, messages[-1].id if messages else "")
+            if entry is not None:
+                log = [*log, entry]
+        reply = await self.inner.respond(replace(request, messages=interleave(messages, log)), emit)
+        self.log = log  # Only once the call succeeded: a failed one is sent afresh on retry.
+        return reply
+
+    def next_entry(self, log: Sequence[Entry], state: str, anchor: str) -> Entry | None:
+        number = log[-1].number + 1 if log else 1
+        if not log:
+            return _full(number, state, anchor)
+        last = log[-1]
+        if state == last.state:
+            return None
+        lines = changed_lines(last.state, state)
+        base = next(e for e in log if e.number == last.base)
+        since_base = sum(e.lines for e in log if e.number > base.number) + len(lines)
+        if since_base > self.refresh_share * len(base.state):
+            return _full(number, state, anchor)
+        label = UPDATE_LABEL.format(number=number, since=last.number)
+        message = _message(number, f"{label}\n{lines}")
+        return Entry(number, anchor, message, state, base.number, len(lines))
+
+
+def _full(number: int, state: str, anchor: str) -> Entry:
+    text = f"{FULL_LABEL.format(number=number)}\n{state}"
+    return Entry(number, anchor, _message(number, text), state, number)
+
+
+def _message(number: int, text: str) -> UserMessage:
+    return UserMessage(
+        id=f"runtime-context-{number}",
+        content=(TextPart(text=text),),
+        provenance=Provenance.RUNTIME,
+    )
+
+
+def split_snapshot(messages: Sequence[Message]) -> tuple[list[Message], UserMessage | None]:
+    """The input without its trailing snapshot, and the snapshot (if the input ends in one)."""
+    last = messages[-1] if messages else None
+    if isinstance(last, UserMessage) and last.provenance is Provenance.RUNTIME:
+        return list(messages[:-1]), last
+    return list(messages), None
+
+
+def anchored(log: Sequence[Entry], messages: Sequence[Message]) -> bool:
+    """Whether every entry's message is in `messages`, in the order the entries were sent."""
+    position = {message.id: index for index, message in enumerate(messages)}
+    previous = -1
+    for entry in log:
+        index = -1 if entry.anchor == "" else position.get(entry.anchor)
+        if index is None or index < previous:
+            return False
+        previous = index
+    return True
+
+
+def interleave(messages: Sequence[Message], log: Sequence[Entry]) -> list[Message]:
+    """`messages` with each entry placed right after the message it was sent after."""
+    after: dict[str, list[Message]] = {}
+    for entry in log:
+        after.setdefault(entry.anchor, []).append(entry.message)
+    built: list[Message] = list(after.get("", ()))
+    for message in messages:
+        built.append(message)
+        built.extend(after.get(message.id, ()))
+    return built
+
+
+def changed_lines(before: str, after: str) -> str:
+    """The lines of `after` that differ from `before`: removed ones as "- " (named by their
+    first words), new ones as "+ ", each run under the heading ("## ...") of its block."""
+    old, new = before.splitlines(), after.splitlines()
+    out: list[str] = []
+    shown: str | None = None
+    matcher = difflib.SequenceMatcher(None, old, new, autojunk=False)
+    for tag, i1, i2, j1, j2 in matcher.get_opcodes():
+        if tag == "equal":
+            continue
+        heading = _heading(new, j1) if j1 < len(new) else _heading(old, i1)
+        if heading is not None and heading != shown and heading not in (*old[i1:i2], *new[j1:j2]):
+            out.append(heading)
+        shown = heading
+        out.extend(f"- {_named(line, old)}" for line in old[i1:i2])
+        out.extend(f"+ {line}" for line in new[j1:j2])
+    return "\n".join(out)
+
+
+def _named(line: str, lines: Sequence[str]) -> str:
+    """The shortest run of `line`'s first words that no other line of `lines` starts with
+    ("…" marks a cut): enough to say which line no longer holds."""
+    words = line.split(" ")
+    for count in range(1, len(words)):
+        start = " ".join(words[:count])
+        if len(start.strip(" -")) > 2 and sum(other.startswith(start) for other in lines) == 1:
+            return f"{start} …"
+    return line
+
+
+def _heading(lines: Sequence[str], index: int) -> str | None:
+    for position in range(min(index, len(lines) - 1), -1, -1):
+        if lines[position].startswith("## "):
+            return lines[position]
+    return None
