@@ -6,7 +6,7 @@ then the answer): 20 calls against the loopback fake OpenAI server, whose prefix
 OpenAI's rules (nothing below 1,024 tokens, hits in 128-token steps above that, routing by the
 first 256 tokens plus `prompt_cache_key`). During every model call (after its context was
 resolved) the person edits the trip in the panels (an itinerary item or a trip field) and one
-other block (brief, goals or pins), and every tool call but the two reads (`get_trip`,
+other block (brief, goals or pins), and every tool call but the two reads (`read_trip`,
 `list_goals`) changes a block too, so the state differs between every two calls. Turn 1
 starts by reading the whole trip: small on the small trip, a large result on the seeded one
 (swapped at the next turn by the default `SummaryPolicy`). STEPS lists every call and edit.
@@ -253,7 +253,7 @@ TURNS: tuple[tuple[str, tuple[Step, ...]], ...] = (
         "Plan three relaxed days in Porto for Ana and me from 14 May, about 1,800 euros. Ana "
         "would rather avoid steep climbs after lunch. Keep the brief, goals and pins up to date.",
         (
-            tool("get_trip", edit_trip(budget_amount=Decimal(1800)), add_goal("Flights booked")),
+            tool("read_trip", edit_trip(budget_amount=Decimal(1800)), add_goal("Flights booked")),
             tool(
                 "update_trip",
                 add_item(1, "11:00", "Arrival and hotel check-in", "Miragaia"),
