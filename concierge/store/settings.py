@@ -105,6 +105,15 @@ ASSISTANT_ANSWER_CAP: Setting[int] = declare(
     "server as its output cap, and kept free of the context budget). An answer cut there "
     "says so in the chat.",
 )
+SNAPSHOT_BUDGET_RANGE = (600, 8_000)
+ASSISTANT_SNAPSHOT_BUDGET: Setting[int] = declare(
+    "assistant.snapshot_budget_tokens",
+    Annotated[int, Field(ge=SNAPSHOT_BUDGET_RANGE[0], le=SNAPSHOT_BUDGET_RANGE[1])],
+    1_500,
+    "How many tokens the application's current state (the trip, money, brief, goals, pins, "
+    "lookups and the selection) may take in each model call, whatever the trip's size; the "
+    "assistant reads the rest of the trip with a tool.",
+)
 UI_LAST_TRIP_ID: Setting[str | None] = declare(
     "ui.last_trip_id", str | None, None, "The trip to open at start-up."
 )

@@ -18,6 +18,7 @@ from PySide6.QtCore import QObject
 from concierge.agent import Agent, ContextHook, tool_titles
 from concierge.store.engine import BUSY_TIMEOUT_SECONDS
 from concierge.store.model_profile import ModelProfile, load_profile
+from concierge.store.settings import ASSISTANT_SNAPSHOT_BUDGET
 from concierge.travel.assistant.trip_assistant import (
     OneTurnAtATime,
     build_trip_assistant,
@@ -64,6 +65,8 @@ class AssistantSession(QObject):
         self.context_window: ContextWindow | None = None
         """The model's context window as its server reported it; None until then, or
         when it reports none."""
+        self.snapshot_budget = ASSISTANT_SNAPSHOT_BUDGET.default
+        """Tokens of the runtime context (a setting, read with the profile)."""
 
     @property
     def trip_id(self) -> str | None:
@@ -72,6 +75,7 @@ class AssistantSession(QObject):
     async def reload_profile(self) -> ModelProfile:
         """Read the model settings (environment overrides applied) and rebind."""
         profile = await load_profile(self.services.settings, self.services.secrets)
+        self.snapshot_budget = await self.services.settings.get(ASSISTANT_SNAPSHOT_BUDGET)
         if profile.is_usable:  # The SDK takes a good part of a second: import it off the loop.
             await asyncio.to_thread(importlib.import_module, "concierge.agent.openai_model")
         self.use_profile(profile)
@@ -145,6 +149,7 @@ class AssistantSession(QObject):
             context_budget=self.profile.context_budget,
             answer_cap=self.profile.answer_cap,
             context_window=self.context_window.tokens if self.context_window else None,
+            snapshot_budget=self.snapshot_budget,
         )
         if self._before_context is not None:
             self.agent.add_context_hook(
@@ -153,7 +158,7 @@ class AssistantSession(QObject):
         self.chat.set_runnable(
             OneTurnAtATime(self.agent, history), history, tool_titles(self.agent.tools)
         )
-        self.inspector.bind(self.agent, self.agent.system_prompt)
+        self.inspector.bind(self.agent, self.agent.system_prompt, self.snapshot_budget)
 
     async def shutdown(self) -> None:
         self.inspector.unbind()

@@ -41,7 +41,7 @@ def test_an_edit_made_while_a_turn_runs_is_in_the_next_request(session: Session)
     before = len(session.server.chat_requests)
     release = threading.Event()
     session.server.script(
-        Reply.tool_calls(ToolCallSpec("get_trip", {}), wait_for=release),
+        Reply.tool_calls(ToolCallSpec("read_trip", {}), wait_for=release),
         Reply.text("Your trip looks fine."),
     )
     send(session, "Check my trip, please.")

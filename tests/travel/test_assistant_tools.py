@@ -326,17 +326,19 @@ async def test_providers_read_sqlite_every_time_and_show_the_selection(
     assert "Douro boat trip" in parts["selection"]
 
 
-async def test_get_trip_reads_everything(world: World, fake_openai: FakeOpenAIServer) -> None:
+async def test_read_trip_gives_the_notes_the_snapshot_shortens(
+    world: World, fake_openai: FakeOpenAIServer
+) -> None:
     await world.trips.update(world.trip.id, {"notes": "x" * 900})
     agent = world.agent(fake_openai)
-    fake_openai.script(Reply.tool_calls(ToolCallSpec("get_trip", {})), Reply.text("ok"))
+    fake_openai.script(Reply.tool_calls(ToolCallSpec("read_trip", {})), Reply.text("ok"))
     await agent.process_request("read it")
     (result,) = tool_results(fake_openai.chat_requests[1])
     assert "Trip: Spring in Portugal" in result
     assert "x" * 900 in result
     snapshot = snapshot_of(fake_openai.chat_requests[1]) or ""
     assert "x" * 900 not in snapshot
-    assert "(shortened; get_trip shows all)" in snapshot
+    assert "(shortened; read_trip shows all)" in snapshot
     assert json.dumps(fake_openai.chat_requests[0]["tools"][1]["function"]["name"]) == (
         '"update_trip"'
     )

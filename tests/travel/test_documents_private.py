@@ -1,4 +1,4 @@
-"""Attached documents never reach the model: the trip snapshot and `get_trip` say only how
+"""Attached documents never reach the model: the trip snapshot and `read_trip` say only how
 many are on file (per trip and per item), never a file's name, contents, hash or where it is
 stored, whatever tool the model calls."""
 
@@ -61,7 +61,8 @@ async def test_the_model_learns_only_how_many_documents_are_on_file(
     )
     fake_openai.script(
         Reply.tool_calls(
-            ToolCallSpec("get_trip", {}),
+            ToolCallSpec("read_trip", {}),
+            ToolCallSpec("read_trip", {"search": "hotel"}),
             ToolCallSpec(
                 "edit_itinerary", {"action": "update", "item_id": flight.id[:8], "place": "LIS"}
             ),
@@ -82,9 +83,9 @@ async def test_the_model_learns_only_how_many_documents_are_on_file(
     assert flight_line.endswith("[document on file]")
     hotel_line = next(line for line in first.splitlines() if "Hotel" in line)
     assert "on file" not in hotel_line
-    (read, *_others) = tool_results(fake_openai.chat_requests[1])
+    (read, found, *_others) = tool_results(fake_openai.chat_requests[1])
     assert "Documents: 2 documents on file" in read
-    assert f"[{hotel.id[:8]}]" in read
+    assert f"[{hotel.id[:8]}]" in found
     everything = json.dumps(fake_openai.chat_requests, ensure_ascii=False)
     context = (await agent.get_runtime_context()).text or ""
     assert "Documents: 2 documents on file" in context

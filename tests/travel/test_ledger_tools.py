@@ -1,5 +1,5 @@
 """The ledger on the model's side: the money line in the snapshot, `add_expense` and
-`get_ledger`, driven by the app's own assistant against the loopback model server."""
+`read_trip`'s ledger, driven by the app's own assistant against the loopback model server."""
 
 from __future__ import annotations
 
@@ -51,7 +51,7 @@ async def test_no_money_line_until_there_is_something_to_sum(
     assert parts["money"] is None
 
 
-async def test_add_expense_then_the_snapshot_and_get_ledger_show_it_converted(
+async def test_add_expense_then_the_snapshot_and_the_ledger_read_show_it_converted(
     services: TravelServices, trip: TripRecord, fake_openai: FakeOpenAIServer
 ) -> None:
     await services.ledger.add(
@@ -71,7 +71,7 @@ async def test_add_expense_then_the_snapshot_and_get_ledger_show_it_converted(
                 },
             )
         ),
-        Reply.tool_calls(ToolCallSpec("get_ledger", {})),
+        Reply.tool_calls(ToolCallSpec("read_trip", {"ledger": True})),
         Reply.text("Done."),
     )
     await agent(services, trip, fake_openai).process_request("Ana topped up 10000 yen")

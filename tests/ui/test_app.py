@@ -21,7 +21,8 @@ from pytestqt.qtbot import QtBot
 from concierge.agent import Provenance
 from concierge.store import UI_LAST_TRIP_ID, Actor, ChangeContext
 from concierge.store.model_profile import ENV_API_KEY, ENV_BASE_URL, ENV_MODEL
-from concierge.store.settings import ASSISTANT_CONTEXT_BUDGET
+from concierge.store.settings import ASSISTANT_CONTEXT_BUDGET, ASSISTANT_SNAPSHOT_BUDGET
+from concierge.travel.assistant.snapshot_budget import estimate_tokens
 from concierge.travel.assistant.trip_assistant import trip_history
 from concierge.travel.forms import TRIP_BRIEF
 from concierge.travel.services import open_services
@@ -222,6 +223,23 @@ async def test_the_stored_context_budget_reaches_the_assistant(
     assert policy is not None and policy.budget_tokens == 40_000
 
 
+async def test_the_stored_snapshot_budget_bounds_the_runtime_context_and_the_inspector(
+    running: Running, connected: None, qtbot: QtBot
+) -> None:
+    await running.services.settings.set(ASSISTANT_SNAPSHOT_BUDGET, 700)
+    window = await running.start()
+    await until(lambda: window.session.agent is not None)
+    agent = window.session.agent
+    assert agent is not None
+    window.session.inspector.show()
+    context = await agent.get_runtime_context()
+    assert context.text is not None and estimate_tokens(context.text) <= 700
+    label = window.session.inspector.snapshot.size_label
+    assert label.text() == (
+        f"Snapshot size: {estimate_tokens(context.text):,} / 700 tokens (estimated)"
+    )
+
+
 async def test_brief_and_goal_edits_in_the_panels_during_a_turn_reach_the_next_model_call(
     running: Running, connected: None, fake_openai: FakeOpenAIServer, qtbot: QtBot
 ) -> None:
@@ -339,7 +357,7 @@ async def test_a_note_typed_while_the_model_answers_is_in_the_call_after_the_too
     window, trip_id = await started(running, qtbot)
     reply_held = threading.Event()
     fake_openai.script(
-        Reply.tool_calls(ToolCallSpec("get_trip", {}), wait_for=reply_held),
+        Reply.tool_calls(ToolCallSpec("read_trip", {}), wait_for=reply_held),
         Reply.text("Looks good."),
     )
     qtbot.keyClicks(window.chat.composer.edit, "Check the trip")

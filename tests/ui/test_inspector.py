@@ -13,6 +13,7 @@ from concierge.agent import (
     Usage,
 )
 from concierge.agent.compaction import SUMMARIZER_PROMPT
+from concierge.travel.assistant.snapshot_budget import estimate_tokens
 from concierge.ui.inspector import InspectorPanel, UsageTableModel, describe_timings
 from tests.fakes import FakeOpenAIServer, Reply
 from tests.ui.support import (
@@ -131,3 +132,26 @@ def test_timings_name_every_provider() -> None:
     assert describe_timings(context) == (
         "Iteration 3 · resolved in 2.5 ms — trip 2.1 ms, goals 0.1 ms (empty)"
     )
+
+
+async def test_inspector_shows_the_snapshot_size_against_its_budget(
+    qtbot: QtBot, fake_openai: FakeOpenAIServer
+) -> None:
+    inspector = InspectorPanel()
+    qtbot.addWidget(inspector)
+    inspector.show()
+    agent = agent_for(fake_openai.base_url, history=InMemoryHistoryStore())
+    agent.add_context_provider(lambda _s: "Trip: Porto, " * 40, name="trip")
+    inspector.bind(agent, "Static.", snapshot_budget=1_500)
+    assert not inspector.snapshot.size_label.isVisible()
+
+    fake_openai.script(Reply.text("Done."))
+    await agent.process_request("Plan it")
+
+    sent = fake_openai.chat_requests[0]["messages"][-1]["content"]
+    size = inspector.snapshot.size_label
+    assert size.isVisible()
+    assert size.text() == f"Snapshot size: {estimate_tokens(sent):,} / 1,500 tokens (estimated)"
+    assert estimate_tokens(sent) > 200  # the forty repeats are counted, not a fixed text
+    inspector.unbind()
+    assert not size.isVisible()

@@ -10,6 +10,8 @@ from typing import Any
 
 from concierge.agent import AgentBuilder, ContextProvider, Tool
 
+from .snapshot_budget import SnapshotBudget, default_budget
+
 
 class AssistantFeature(ABC):
     """Tools and a status provider for one trip. `name` is the provider's name, the
@@ -19,6 +21,13 @@ class AssistantFeature(ABC):
     disclosed: bool = False
     """Whether the status renders free text that may hold sensitive values: the assistant
     then renders it with the values the person shared on the trip shown (`disclosing`)."""
+    budget: SnapshotBudget = default_budget()
+    """The runtime context's budget; the status renders within the block's share of it
+    (`allowance`), counting what it leaves out. The assistant sets its own."""
+
+    def allowance(self) -> int:
+        """Tokens the status block may take."""
+        return self.budget.allowance(self.name)
 
     def tools(self) -> list[Tool[Any]]:
         return []

@@ -28,8 +28,9 @@ from concierge.store import Actor, GoalRecord, GoalRepository
 from ..goal_triggers import GoalTrigger, describe_trigger
 from ..value_text import one_line
 from .feature import AssistantFeature
+from .snapshot_budget import Section, fit_sections
 from .tool_support import ToolArgs, assistant_context, by_reference, store_errors
-from .trip_view import headed_lists, short_id
+from .trip_view import short_id
 
 
 class GoalEdit(ToolArgs):
@@ -66,15 +67,26 @@ class GoalFeature(AssistantFeature):
         ]
 
     def status_provider(self) -> ContextProvider:
-        goals, trip_id = self.goals, self.trip_id
+        goals, trip_id, allowance = self.goals, self.trip_id, self.allowance()
 
         async def goal_status(signal: AbortSignal) -> str | Notice | None:
             records = await goals.list_for_trip(trip_id)
             waiting = [goal for goal in records if not goal.done]
             fresh = [goal for goal in records if goal.done and not goal.seen_by_assistant]
-            text = headed_lists(
-                ("Open goals:", [render_goal(goal) for goal in waiting]),
-                ("Goals completed since you last saw them:", [render_goal(g) for g in fresh]),
+            text = fit_sections(
+                [
+                    Section(
+                        "Open goals:",
+                        [render_goal(goal) for goal in waiting],
+                        lambda count: f"- … {count:,} more open goals",
+                    ),
+                    Section(
+                        "Goals completed since you last saw them:",
+                        [render_goal(goal) for goal in fresh],
+                        lambda count: f"- … {count:,} more completed goals",
+                    ),
+                ],
+                allowance,
             )
             if not fresh:
                 return text

@@ -1,4 +1,5 @@
-"""The assistant's ledger tools: read the expenses with their totals, and add one."""
+"""The assistant's ledger tool (add an expense) and the ledger's reading, which `read_trip`
+gives."""
 
 from __future__ import annotations
 
@@ -10,9 +11,16 @@ from concierge.store.validation import EXPENSE_RULES
 
 from ..currencies import format_money
 from .feature import AssistantFeature
-from .ledger_view import PlannedCosts, ledger_provider, no_planned_costs, read_totals, render_ledger
+from .ledger_view import (
+    PlannedCosts,
+    TripSource,
+    ledger_provider,
+    no_planned_costs,
+    read_totals,
+    render_ledger,
+)
 from .tool_args import rules_model
-from .tool_support import NoArguments, ToolArgs, assistant_context, store_errors
+from .tool_support import ToolArgs, assistant_context, store_errors
 from .trip_view import short_id
 
 NewExpense: type[ToolArgs] = rules_model(
@@ -36,13 +44,6 @@ class LedgerTools:
     def all(self) -> list[Tool[Any]]:
         return [
             Tool(
-                name="get_ledger",
-                title="Read the expenses",
-                description="Read the trip's expenses, totals and who owes whom.",
-                input_model=NoArguments,
-                handler=self.get_ledger,
-            ),
-            Tool(
                 name="add_expense",
                 title="Add an expense",
                 description="Record money spent on the trip.",
@@ -51,13 +52,15 @@ class LedgerTools:
             ),
         ]
 
-    async def get_ledger(self, args: NoArguments, ctx: ToolContext) -> ToolOutput:
+    async def read(self, allowance: int, page: int = 1) -> str:
+        """The expenses with their totals, for `read_trip`: `page` of them, in `allowance`
+        tokens."""
         totals = await read_totals(self.trips, self.ledger, self.trip_id, self.planned)
         if totals is None:
             raise ToolError("The trip no longer exists.")
         if isinstance(totals, str):
             raise ToolError("The exchange rates are still loading; try again in a moment.")
-        return ToolOutput(render_ledger(totals), summary="(ledger read)")
+        return render_ledger(totals, allowance, page)
 
     async def add_expense(self, args: ToolArgs, ctx: ToolContext) -> ToolOutput:
         given = args.model_dump(include=args.model_fields_set)
@@ -81,12 +84,21 @@ class LedgerFeature(AssistantFeature):
 
     name = "money"
 
-    def __init__(self, tools: LedgerTools) -> None:
+    def __init__(
+        self,
+        tools: LedgerTools,
+        planned: PlannedCosts | None = None,
+        trips: TripSource | None = None,
+    ) -> None:
+        """`planned` and `trips`: the planned costs and the trip the block reads (default:
+        the tools' own), e.g. the items and the trip read once per resolution."""
         self.ledger_tools = tools
+        self.planned = planned if planned is not None else tools.planned
+        self.trips: TripSource = trips if trips is not None else tools.trips
 
     def tools(self) -> list[Tool[Any]]:
         return self.ledger_tools.all()
 
     def status_provider(self) -> ContextProvider:
         tools = self.ledger_tools
-        return ledger_provider(tools.trips, tools.ledger, tools.trip_id, tools.planned)
+        return ledger_provider(self.trips, tools.ledger, tools.trip_id, self.planned)

@@ -1,5 +1,5 @@
 """The ledger as concise text for the model: one summary line in every snapshot, and the
-expenses with their totals for the `get_ledger` tool. Values people typed go through
+expenses with their totals for `read_trip`'s ledger. Values people typed go through
 `one_line`; money through `format_money`."""
 
 from __future__ import annotations
@@ -10,20 +10,23 @@ from decimal import Decimal
 from typing import Protocol
 
 from concierge.agent import AbortSignal, ContextProvider
-from concierge.store import ExpenseRecord, ItineraryRepository, LedgerRepository, TripRepository
+from concierge.store import ExpenseRecord, ItineraryRepository, LedgerRepository, TripRecord
 
 from ..currencies import format_money
 from ..dates import format_date
 from ..exchange import exchange_within
 from ..ledger_totals import LedgerTotals, Planned, ledger_totals
 from ..value_text import one_line
+from .snapshot_budget import page_lines
 from .trip_view import short_id
 
 TOP_CATEGORIES = 3
 RATES_WAIT = 1.0
 """Seconds a snapshot waits for the ECB rates to load (once per process) before it says
 the totals are not ready instead; the provider's own timeout is longer."""
-RATES_LOADING = "Money: the exchange rates are still loading; get_ledger gives the totals."
+RATES_LOADING = (
+    "Money: the exchange rates are still loading; read_trip with ledger gives the totals."
+)
 
 PlannedCosts = Callable[[str], Awaitable[Sequence[Planned]]]
 """The planned costs of a trip (by id), e.g. its itinerary items' costs."""
@@ -31,6 +34,13 @@ PlannedCosts = Callable[[str], Awaitable[Sequence[Planned]]]
 
 async def no_planned_costs(trip_id: str) -> Sequence[Planned]:
     return ()
+
+
+class TripSource(Protocol):
+    """Where the money block reads its trip: the repository, or the read shared by the
+    providers of one resolution."""
+
+    async def get(self, trip_id: str) -> TripRecord | None: ...
 
 
 class Costed(Protocol):
@@ -102,21 +112,11 @@ def money_line(totals: LedgerTotals) -> str:
     return "Money: " + "; ".join(parts) + "."
 
 
-def render_ledger(totals: LedgerTotals) -> str:
-    """Every expense (short id, day, amount, what, who paid, split) and the totals."""
-    lines = [money_line(totals), "Expenses:" if totals.expenses_count else "Expenses: none"]
-    rows: list[tuple[ExpenseRecord, str]] = [
-        (c.expense, f" = {_money(totals, c.amount)}") for c in totals.converted
-    ]
-    rows += [(u.expense, f" (not converted: {u.reason})") for u in totals.unconverted]
-    for expense, shown in sorted(rows, key=lambda row: (row[0].spent_on, row[0].created_at)):
-        split = ", ".join(f"{one_line(s.name)} {s.share.normalize():f}" for s in expense.split)
-        what = one_line(expense.description) or "(no description)"
-        lines.append(
-            f"- [{short_id(expense.id)}] {expense.spent_on.isoformat()} "
-            f"{format_money(expense.amount, expense.currency)}{shown} {expense.category.value}: "
-            f"{what}; paid by {one_line(expense.paid_by)}; split {split}"
-        )
+def render_ledger(totals: LedgerTotals, allowance: int | None = None, page: int = 1) -> str:
+    """The totals, the shares and what to settle, then every expense (short id, day, amount,
+    what, who paid, split), by day; within `allowance` tokens a page, each page but the last
+    saying how to read the next."""
+    lines = [money_line(totals)]
     if totals.by_person:
         lines.append(
             "Shares: "
@@ -130,11 +130,31 @@ def render_ledger(totals: LedgerTotals) -> str:
                 for t in totals.settlements
             )
         )
-    return "\n".join(lines)
+    lines.append("Expenses:" if totals.expenses_count else "Expenses: none")
+    rows: list[tuple[ExpenseRecord, str]] = [
+        (c.expense, f" = {_money(totals, c.amount)}") for c in totals.converted
+    ]
+    rows += [(u.expense, f" (not converted: {u.reason})") for u in totals.unconverted]
+    expenses: list[str] = []
+    for expense, shown in sorted(rows, key=lambda row: (row[0].spent_on, row[0].created_at)):
+        split = ", ".join(f"{one_line(s.name)} {s.share.normalize():f}" for s in expense.split)
+        what = one_line(expense.description) or "(no description)"
+        expenses.append(
+            f"- [{short_id(expense.id)}] {expense.spent_on.isoformat()} "
+            f"{format_money(expense.amount, expense.currency)}{shown} {expense.category.value}: "
+            f"{what}; paid by {one_line(expense.paid_by)}; split {split}"
+        )
+    if allowance is None:
+        return "\n".join([*lines, *expenses])
+
+    def next_page(left: int, number: int) -> str:
+        return f"… {left:,} more expenses: read_trip ledger=true page={number}"
+
+    return "\n".join(page_lines(lines, expenses, allowance, page, next_page))
 
 
 async def read_totals(
-    trips: TripRepository,
+    trips: TripSource,
     ledger: LedgerRepository,
     trip_id: str,
     planned: PlannedCosts,
@@ -154,7 +174,7 @@ async def read_totals(
 
 
 def ledger_provider(
-    trips: TripRepository,
+    trips: TripSource,
     ledger: LedgerRepository,
     trip_id: str,
     planned: PlannedCosts = no_planned_costs,

@@ -17,7 +17,8 @@ from concierge.agent import AbortSignal, ContextProvider, Notice
 from concierge.store import LookupJobRecord, LookupJobRepository
 
 from ..value_text import one_line
-from .trip_view import headed_lists, short_id
+from .snapshot_budget import Section, default_budget, fit_sections
+from .trip_view import short_id
 
 MAX_FINISHED_SHOWN = 8
 
@@ -32,7 +33,13 @@ def render_finished(job: LookupJobRecord) -> str:
     return f"- [{short_id(job.id)}] {job.kind}: {job.status.value} — {one_line(job.summary)}"
 
 
-def lookup_status_provider(jobs: LookupJobRepository, trip_id: str) -> ContextProvider:
+def lookup_status_provider(
+    jobs: LookupJobRepository, trip_id: str, *, allowance: int | None = None
+) -> ContextProvider:
+    """Within `allowance` tokens (default: the lookups' share of the default budget), the
+    running lookups first, counting those that do not fit."""
+    tokens = allowance if allowance is not None else default_budget().allowance("lookups")
+
     async def lookups(signal: AbortSignal) -> str | Notice | None:
         records = await jobs.list_for_trip(trip_id)
         active = [j for j in records if not j.status.finished]
@@ -44,9 +51,20 @@ def lookup_status_provider(jobs: LookupJobRepository, trip_id: str) -> ContextPr
                 finished.append(f"- ({len(fresh) - len(shown)} earlier ones not shown)")
             finished.extend(render_finished(job) for job in shown)
             finished.append("(lookup with action result shows a lookup's full result.)")
-        text = headed_lists(
-            ("Lookups in progress:", [render_active(job) for job in active]),
-            ("Lookups finished since you last saw them:", finished),
+        text = fit_sections(
+            [
+                Section(
+                    "Lookups in progress:",
+                    [render_active(job) for job in active],
+                    lambda count: f"- … {count:,} more lookups in progress",
+                ),
+                Section(
+                    "Lookups finished since you last saw them:",
+                    finished,
+                    lambda count: f"- … {count:,} more lines not shown",
+                ),
+            ],
+            tokens,
         )
         if not fresh:
             return text

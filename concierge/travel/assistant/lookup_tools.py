@@ -176,4 +176,4 @@ class LookupFeature(AssistantFeature):
         return lookup_tools(self.service, self.trip_id)
 
     def status_provider(self) -> ContextProvider:
-        return lookup_status_provider(self.service.jobs, self.trip_id)
+        return lookup_status_provider(self.service.jobs, self.trip_id, allowance=self.allowance())

@@ -12,8 +12,9 @@ from concierge.store import PinRecord, PinRepository
 
 from ..value_text import free_text
 from .feature import AssistantFeature
+from .snapshot_budget import Section, fit_sections
 from .tool_support import ToolArgs, assistant_context, by_reference, store_errors
-from .trip_view import headed_lists, short_id
+from .trip_view import short_id
 
 
 class PinEdit(ToolArgs):
@@ -51,15 +52,26 @@ class PinFeature(AssistantFeature):
         ]
 
     def status_provider(self) -> ContextProvider:
-        pins, trip_id = self.pins, self.trip_id
+        pins, trip_id, allowance = self.pins, self.trip_id, self.allowance()
 
         async def pinned(signal: AbortSignal) -> str | None:
             records = await pins.list_for_trip(trip_id)
             everywhere = [render_pin(pin) for pin in records if pin.all_trips]
             here = [render_pin(pin) for pin in records if not pin.all_trips]
-            return headed_lists(
-                ("Pinned by the person, for all trips:", everywhere),
-                ("Pinned by the person, for this trip:", here),
+            return fit_sections(
+                [
+                    Section(
+                        "Pinned by the person, for all trips:",
+                        everywhere,
+                        lambda count: f"- … {count:,} more pins for all trips",
+                    ),
+                    Section(
+                        "Pinned by the person, for this trip:",
+                        here,
+                        lambda count: f"- … {count:,} more pins for this trip",
+                    ),
+                ],
+                allowance,
             )
 
         return pinned

@@ -6,14 +6,19 @@ made in a form a moment ago is what the model sees next.
 
 from __future__ import annotations
 
+import asyncio
 import inspect
+from collections.abc import Awaitable, Callable, Iterator
+from datetime import date
 
 from concierge.agent import AbortSignal, ContextProvider, Notice
 from concierge.store import (
     DocumentRepository,
+    ItineraryItemRecord,
     ItineraryRepository,
     LookupJobRepository,
     StopRepository,
+    TripRecord,
     TripRepository,
 )
 
@@ -21,7 +26,54 @@ from ..selection import SelectionState
 from ..sensitive import sharing
 from ..value_text import one_line
 from .feature import AssistantFeature
-from .trip_view import render_item, render_trip, short_id
+from .snapshot_budget import TRIP, Section, clip, default_budget, fit_sections
+from .trip_snapshot import trip_snapshot
+from .trip_view import item_title, short_id
+
+
+class TripReads:
+    """The trip and its items read once per resolution, for every provider that needs them
+    (the trip view, the selection, the money's planned costs, each `disclosing` block).
+    `reset` is a context hook, run before the providers of every resolution, so the first
+    provider to ask reads SQLite after the hooks have written what they write, and the
+    others share that read. Only providers use it: a tool reads SQLite itself."""
+
+    def __init__(
+        self, trips: TripRepository, trip_id: str, itinerary: ItineraryRepository | None = None
+    ) -> None:
+        self.trips = trips
+        self.trip_id = trip_id
+        self.itinerary = itinerary
+        self._read: asyncio.Future[TripRecord | None] | None = None
+        self._items: asyncio.Future[list[ItineraryItemRecord]] | None = None
+
+    def reset(self, signal: AbortSignal) -> None:
+        self._read = None
+        self._items = None
+
+    async def get(self, trip_id: str | None = None) -> TripRecord | None:
+        """The trip (`trip_id`, if given, must be this one's: the `TripSource` shape)."""
+        if trip_id is not None and trip_id != self.trip_id:
+            return await self.trips.get(trip_id)
+        if self._read is None:
+            self._read = asyncio.ensure_future(self.trips.get(self.trip_id))
+        return await asyncio.shield(self._read)
+
+    async def items(self) -> list[ItineraryItemRecord]:
+        """The trip's items (given the itinerary; else none)."""
+        if self.itinerary is None:
+            return []
+        if self._items is None:
+            self._items = asyncio.ensure_future(self.itinerary.items(self.trip_id))
+        return await asyncio.shield(self._items)
+
+
+def _items(
+    itinerary: ItineraryRepository, trip_id: str, reads: TripReads | None
+) -> Awaitable[list[ItineraryItemRecord]]:
+    if reads is not None and reads.itinerary is not None and reads.trip_id == trip_id:
+        return reads.items()
+    return itinerary.items(trip_id)
 
 
 def trip_provider(
@@ -30,32 +82,53 @@ def trip_provider(
     trip_id: str,
     stops: StopRepository | None = None,
     documents: DocumentRepository | None = None,
+    *,
+    allowance: int | Callable[[], Awaitable[int]] | None = None,
+    selection: SelectionState | None = None,
+    today: Callable[[], date] = date.today,
+    reads: TripReads | None = None,
 ) -> ContextProvider:
-    """The trip with its route and itinerary; `stops` defaults to the trips' database's;
-    given `documents`, how many are on file (see `trip_view`)."""
+    """The trip's bounded view (`trip_snapshot`) in `allowance` tokens, a number or what a
+    `SharedRoom` leaves in each resolution (default: the trip's least share of the default
+    budget), centred on what `selection` holds; `stops` defaults to the trips' database's;
+    given `documents`, how many are on file; `reads` shares one read of the trip per
+    resolution."""
     route = stops if stops is not None else StopRepository(trips.database, trips.bus)
+    fixed = default_budget().allowance(TRIP) if allowance is None else allowance
 
     async def trip(signal: AbortSignal) -> str | None:
-        record = await trips.get(trip_id)
+        tokens = fixed if isinstance(fixed, int) else await fixed()
+        record = await reads.get() if reads is not None else await trips.get(trip_id)
         if record is None:
             return "The trip this conversation belongs to has been deleted."
         attached = [] if documents is None else await documents.for_trip(trip_id)
-        return render_trip(
+        current = selection.current if selection is not None else None
+        chosen = current.item_ids if current is not None and current.trip_id == trip_id else ()
+        text = trip_snapshot(
             record,
-            await itinerary.items(trip_id),
+            await _items(itinerary, trip_id, reads),
             await route.stops(trip_id),
+            allowance=tokens,
+            selected=chosen,
+            today=today(),
             documents=attached,
         )
+        return clip(text, tokens)
 
     return trip
 
 
-def disclosing(trips: TripRepository, trip_id: str, provider: ContextProvider) -> ContextProvider:
+def disclosing(
+    trips: TripRepository,
+    trip_id: str,
+    provider: ContextProvider,
+    reads: TripReads | None = None,
+) -> ContextProvider:
     """`provider` rendering with the sensitive values the person shared on the trip shown;
-    without it every such value is held back."""
+    without it every such value is held back. `reads` shares one read per resolution."""
 
     async def disclosed(signal: AbortSignal) -> str | Notice | None:
-        record = await trips.get(trip_id)
+        record = await reads.get() if reads is not None else await trips.get(trip_id)
         with sharing(record.shared_values if record is not None else ()):
             outcome = provider(signal)
             return await outcome if inspect.isawaitable(outcome) else outcome
@@ -68,35 +141,61 @@ def selection_provider(
     itinerary: ItineraryRepository,
     trip_id: str,
     lookups: LookupJobRepository | None = None,
+    *,
+    allowance: int | None = None,
+    reads: TripReads | None = None,
 ) -> ContextProvider:
-    """What the person has selected in this trip's itinerary and, given `lookups`, in the
-    lookups panel, so "this one" and "that result" have a referent."""
+    """What the person has selected in this trip's itinerary (named: the trip's view shows
+    them in full) and, given `lookups`, in the lookups panel, so "this one" and "that
+    result" have a referent; within `allowance`
+    tokens (default: the selection's share of the default budget), counting what does not
+    fit."""
+    tokens = allowance if allowance is not None else default_budget().allowance("selection")
 
     async def selection_view(signal: AbortSignal) -> str | None:
         current = selection.current
         if current.trip_id != trip_id:
             return None
-        lines: list[str] = []
+        found: dict[str, ItineraryItemRecord] = {}
         if current.item_ids:
-            lines.append("Selected in the itinerary:")
+            found = {item.id: item for item in await _items(itinerary, trip_id, reads)}
+
+        def item_rows() -> Iterator[str]:
             for item_id in current.item_ids:
-                item = await itinerary.get(item_id)
-                if item is not None and item.trip_id == trip_id:
-                    lines.append(f"- {item.day.isoformat()} {render_item(item)}")
+                item = found.get(item_id)
+                if item is not None:
+                    yield f"- {item.day.isoformat()} {item_title(item)}"
                 else:
-                    lines.append(f"- [{short_id(item_id)}] (no longer exists)")
+                    yield f"- [{short_id(item_id)}] (no longer exists)"
+
+        jobs: list[str] = []
         if lookups is not None and current.lookup_ids:
-            lines.append("Selected lookup results:")
             for job_id in current.lookup_ids:
                 job = await lookups.get(job_id)
                 if job is not None and job.trip_id == trip_id:
-                    lines.append(
+                    jobs.append(
                         f"- [{short_id(job.id)}] {job.kind}: {job.status.value} — "
                         f"{one_line(job.summary)}"
                     )
                 else:
-                    lines.append(f"- [{short_id(job_id)}] (no longer exists)")
-        return "\n".join(lines) if lines else None
+                    jobs.append(f"- [{short_id(job_id)}] (no longer exists)")
+        chosen = len(current.item_ids)
+        return fit_sections(
+            [
+                Section(
+                    f"Selected in the itinerary ({chosen:,}):" if chosen > 1 else "Selected:",
+                    item_rows(),
+                    lambda count: f"- … {count:,} more selected items (read_trip item or day)",
+                    chosen,
+                ),
+                Section(
+                    "Selected lookup results:",
+                    jobs,
+                    lambda count: f"- … {count:,} more selected lookups",
+                ),
+            ],
+            tokens,
+        )
 
     return selection_view
 
@@ -113,11 +212,21 @@ class SelectionFeature(AssistantFeature):
         itinerary: ItineraryRepository,
         trip_id: str,
         lookups: LookupJobRepository | None = None,
+        *,
+        reads: TripReads | None = None,
     ) -> None:
         self.selection = selection
         self.itinerary = itinerary
         self.trip_id = trip_id
         self.lookups = lookups
+        self.reads = reads
 
     def status_provider(self) -> ContextProvider:
-        return selection_provider(self.selection, self.itinerary, self.trip_id, self.lookups)
+        return selection_provider(
+            self.selection,
+            self.itinerary,
+            self.trip_id,
+            self.lookups,
+            allowance=self.allowance(),
+            reads=self.reads,
+        )

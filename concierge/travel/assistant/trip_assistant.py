@@ -17,18 +17,21 @@ from concierge.agent import (
     TurnResult,
 )
 from concierge.store import SqliteHistoryStore
-from concierge.store.settings import ASSISTANT_CONTEXT_BUDGET
+from concierge.store.settings import ASSISTANT_CONTEXT_BUDGET, ASSISTANT_SNAPSHOT_BUDGET
 
+from ..ledger_totals import Planned
 from ..services import TravelServices
 from .brief_feature import FormFeature
 from .feature import AssistantFeature
 from .goal_feature import GoalFeature
 from .instructions import INSTRUCTIONS
 from .ledger_tools import LedgerFeature, LedgerTools
-from .ledger_view import itinerary_costs
+from .ledger_view import PlannedCosts, itinerary_costs, planned_costs
 from .lookup_tools import LookupFeature, started_job_outcome
 from .pin_feature import PinFeature
-from .providers import SelectionFeature, disclosing
+from .providers import SelectionFeature, TripReads, disclosing
+from .snapshot_budget import TRIP, SharedRoom, SnapshotBudget, default_budget
+from .trip_reading import TripReader
 from .trip_tools import TripFeature, TripTools
 
 PROVIDER_TIMEOUT = 5.0
@@ -50,16 +53,21 @@ def build_trip_assistant(
     context_budget: int = ASSISTANT_CONTEXT_BUDGET.default,
     answer_cap: int = 0,
     context_window: int | None = None,
+    snapshot_budget: int = ASSISTANT_SNAPSHOT_BUDGET.default,
     own_status: Collection[str] = (),
 ) -> Agent:
     """`context_budget`: tokens per model call before older messages are summarized; with
     the model's `context_window` known, lowered to fit it beside an answer of `answer_cap`
     (the cap the model adapter sends). The window can also be given later, once the server
     said it (`agent.set_context_window`).
+    `snapshot_budget`: tokens of the runtime context, all blocks together (`SnapshotBudget`).
     `own_status`: features (by name, e.g. "brief", "goals", "pinned") whose default status
     block the app replaces with its own renderer, registered with
     `agent.add_context_provider`."""
-    features = trip_features(services, trip_id)
+    budget = SnapshotBudget(snapshot_budget)
+    reads = TripReads(services.trips, trip_id, services.itinerary)
+    room = SharedRoom(budget)
+    features = trip_features(services, trip_id, budget, reads, room.trip_allowance)
     unknown = sorted(set(own_status) - {feature.name for feature in features})
     if unknown:
         raise ValueError(
@@ -71,12 +79,16 @@ def build_trip_assistant(
         system_prompt=INSTRUCTIONS,
         history=trip_history(services, trip_id),
     )
+    builder.context_hook(reads.reset, name="trip read")
+    builder.context_hook(room.reset, name="snapshot budget")
     for feature in features:
         feature.install(builder, inject_status=False)
         if feature.name not in own_status:
             provider = feature.status_provider()
             if feature.disclosed:
-                provider = disclosing(services.trips, trip_id, provider)
+                provider = disclosing(services.trips, trip_id, provider, reads)
+            if feature.name != TRIP:
+                provider = room.capped(feature.name, provider)
             builder.context_provider(provider, name=feature.name, timeout=PROVIDER_TIMEOUT)
     if permission_handler is not None:
         builder.permission_handler(permission_handler)
@@ -98,23 +110,57 @@ def call_outcome(services: TravelServices) -> Callable[[str], Awaitable[str | No
     return outcome
 
 
-def trip_features(services: TravelServices, trip_id: str) -> list[AssistantFeature]:
-    """Every part of the assistant for one trip, in the order their blocks are rendered."""
+def trip_features(
+    services: TravelServices,
+    trip_id: str,
+    budget: SnapshotBudget | None = None,
+    reads: TripReads | None = None,
+    trip_room: Callable[[], Awaitable[int]] | None = None,
+) -> list[AssistantFeature]:
+    """Every part of the assistant for one trip, in the order their blocks are rendered,
+    each rendering within its cap in `budget` (default: the default budget), the trip
+    within `trip_room` (what the others leave) if given; `reads` shares one read of the trip
+    per resolution (its `reset` must run as a context hook)."""
     planned = itinerary_costs(services.itinerary)
-    return [
+    ledger = LedgerTools(trip_id, services.trips, services.ledger, planned=planned)
+    reader = TripReader(
+        trip_id,
+        services.trips,
+        services.itinerary,
+        services.stops,
+        services.documents,
+        ledger,
+    )
+    features: list[AssistantFeature] = [
         TripFeature(
             TripTools(
                 trip_id, services.trips, services.itinerary, services.editor, services.documents
             ),
             services.stops,
+            reader,
+            selection=services.selection,
+            reads=reads,
+            room=trip_room,
         ),
-        LedgerFeature(LedgerTools(trip_id, services.trips, services.ledger, planned=planned)),
+        LedgerFeature(ledger, None if reads is None else _planned(reads), reads),
         FormFeature(services.form_filler, trip_id),
         GoalFeature(services.goals, trip_id),
         PinFeature(services.pins, trip_id),
         LookupFeature(services.lookups, trip_id),
-        SelectionFeature(services.selection, services.itinerary, trip_id, services.lookups.jobs),
+        SelectionFeature(
+            services.selection, services.itinerary, trip_id, services.lookups.jobs, reads=reads
+        ),
     ]
+    for feature in features:
+        feature.budget = budget if budget is not None else default_budget()
+    return features
+
+
+def _planned(reads: TripReads) -> PlannedCosts:
+    async def planned(trip_id: str) -> Sequence[Planned]:
+        return planned_costs(await reads.items())
+
+    return planned
 
 
 def trip_history(services: TravelServices, trip_id: str) -> SqliteHistoryStore:

@@ -6,6 +6,7 @@ names, never silently drop the rest.
 
 from __future__ import annotations
 
+from collections.abc import Awaitable, Callable
 from datetime import date, time
 from typing import Any, Literal
 
@@ -25,15 +26,17 @@ from concierge.store import (
 )
 from concierge.store.validation import ITEM_RULES, STOP_RULES, TRIP_RULES
 
+from ..selection import SelectionState
 from ..sensitive import sharing
 from ..stops import render_route, stop_or_first
 from ..trip_edits import TripEditor
 from ..value_text import field_text
 from .feature import AssistantFeature
-from .providers import trip_provider
+from .providers import TripReads, trip_provider
 from .tool_args import rules_model
-from .tool_support import NoArguments, ToolArgs, assistant_context, by_reference, store_errors
-from .trip_view import render_item, render_trip, short_id
+from .tool_support import ToolArgs, assistant_context, by_reference, store_errors
+from .trip_reading import TripReader
+from .trip_view import render_item, short_id
 
 STOP_TOOL_EXCLUDES = frozenset({"place_code", "timezone"})
 """Stop fields the editor fills from the place."""
@@ -102,13 +105,6 @@ class TripTools:
     def all(self) -> list[Tool[Any]]:
         return [
             Tool(
-                name="get_trip",
-                title="Read the trip",
-                description="Read the whole trip with its itinerary.",
-                input_model=NoArguments,
-                handler=self.get_trip,
-            ),
-            Tool(
                 name="update_trip",
                 title="Change the trip",
                 description="Change fields of the trip.",
@@ -134,18 +130,6 @@ class TripTools:
                 describe_permission=self.describe_removal,
             ),
         ]
-
-    async def get_trip(self, args: NoArguments, ctx: ToolContext) -> ToolOutput:
-        trip = await self.trips.get(self.trip_id)
-        if trip is None:
-            raise ToolError("The trip no longer exists.")
-        items = await self.itinerary.items(self.trip_id)
-        stops = await self.editor.stops.stops(self.trip_id)
-        documents = [] if self.documents is None else await self.documents.for_trip(self.trip_id)
-        return ToolOutput(
-            render_trip(trip, items, stops, notes_limit=None, documents=documents),
-            summary="(trip read)",
-        )
 
     async def update_trip(self, args: ToolArgs, ctx: ToolContext) -> ToolOutput:
         changes = {name: getattr(args, name) for name in sorted(args.model_fields_set)}
@@ -336,19 +320,42 @@ def _shown(name: str, value: object) -> str:
 
 
 class TripFeature(AssistantFeature):
-    """The trip itself: its fields, stops and itinerary, as tools and as the "trip" block."""
+    """The trip itself: its fields, stops and itinerary, as tools (`read_trip` first) and as
+    the "trip" block, the bounded view centred on what `selection` holds."""
 
     name = "trip"
 
-    def __init__(self, tools: TripTools, stops: StopRepository) -> None:
+    def __init__(
+        self,
+        tools: TripTools,
+        stops: StopRepository,
+        reader: TripReader,
+        *,
+        selection: SelectionState | None = None,
+        reads: TripReads | None = None,
+        room: Callable[[], Awaitable[int]] | None = None,
+    ) -> None:
+        """`room`: the block's allowance in each resolution (`SharedRoom.trip_allowance`);
+        without it, the trip's least share of the budget."""
         self.trip_tools = tools
         self.stops = stops
+        self.reader = reader
+        self.selection = selection
+        self.reads = reads
+        self.room = room
 
     def tools(self) -> list[Tool[Any]]:
-        return self.trip_tools.all()
+        return [self.reader.tool(), *self.trip_tools.all()]
 
     def status_provider(self) -> ContextProvider:
         tools = self.trip_tools
         return trip_provider(
-            tools.trips, tools.itinerary, tools.trip_id, self.stops, tools.documents
+            tools.trips,
+            tools.itinerary,
+            tools.trip_id,
+            self.stops,
+            tools.documents,
+            allowance=self.room if self.room is not None else self.allowance(),
+            selection=self.selection,
+            reads=self.reads,
         )

@@ -1,11 +1,12 @@
 """A trip rendered as concise, deterministic text for the model.
 
-The same rendering serves the trip provider (every iteration) and the `get_trip` tool, so
-the model always reads one format. Item ids are shortened to eight characters; tools accept
-them back. Every value a person or the model wrote goes through `one_line` (free text through
-`free_text`, which holds back passport numbers and the like unless the person shared them),
-and a stored value the store's rules now refuse is shown as it is and marked, never an
-error: a provider that raised would stop every later turn. Labels are the declared ones.
+The same rendering serves the bounded view in every snapshot (`trip_snapshot`) and the
+`read_trip` tool, so the model always reads one format. Item ids are shortened to eight
+characters; tools accept them back. Every value a person or the model wrote goes through
+`one_line` (free text through `free_text`, which holds back passport numbers and the like
+unless the person shared them), and a stored value the store's rules now refuse is shown as
+it is and marked, never an error: a provider that raised would stop every later turn.
+Labels are the declared ones.
 
 Attached documents are only counted, "on file": never their contents, where they are stored,
 or even their names (a ticket's file name often carries a booking code or a passenger's
@@ -50,22 +51,11 @@ def short_id(item_id: str) -> str:
     return item_id[:SHORT_ID]
 
 
-def headed_lists(*sections: tuple[str, Sequence[str]]) -> str | None:
-    """Each list of lines that is not empty, under its heading; None when all are empty (a
-    provider then contributes nothing)."""
-    lines: list[str] = []
-    for heading, items in sections:
-        if items:
-            lines.append(heading)
-            lines.extend(items)
-    return "\n".join(lines) or None
-
-
-def _day(value: date) -> str:
+def day_text(value: date) -> str:
     return f"{value.isoformat()} ({value.strftime('%a')})"
 
 
-def _place(name: str, code: str | None, tz: str | None) -> str:
+def home_place(name: str, code: str | None, tz: str | None) -> str:
     if not name:
         return "not set"
     shown = one_line(name)
@@ -74,7 +64,7 @@ def _place(name: str, code: str | None, tz: str | None) -> str:
     return f"{shown}, time zone {one_line(tz)}" if tz else shown
 
 
-def _budget(trip: TripRecord) -> str:
+def trip_budget(trip: TripRecord) -> str:
     if trip.budget_amount is None:
         return f"not set (currency {one_line(trip.budget_currency)})"
     try:
@@ -83,7 +73,7 @@ def _budget(trip: TripRecord) -> str:
         return f"{trip.budget_amount} {one_line(trip.budget_currency)}"
 
 
-def _problems(trip: TripRecord, stops: Sequence[StopRecord]) -> str | None:
+def trip_problems(trip: TripRecord, stops: Sequence[StopRecord]) -> str | None:
     """The stored values the store's rules refuse, named by label, or None."""
     values = {name: getattr(trip, name) for name in TRIP_RULES}
     found = list(out_of_range(TRIP_RULES, values).values())
@@ -102,7 +92,7 @@ def on_file(count: int) -> str:
     return "document on file" if count == 1 else f"{count} documents on file"
 
 
-def _label(name: str) -> str:
+def trip_label(name: str) -> str:
     return TRIP_RULES[name].label
 
 
@@ -126,32 +116,53 @@ def _render_trip(
     notes_limit: int | None,
     documents: Sequence[DocumentRecord],
 ) -> str:
+    lines = header_lines(trip, stops, notes_limit=notes_limit, documents=documents)
+    lines.append("Itinerary:" if items else "Itinerary: empty")
+    lines.extend(render_items(trip, items, stops, documents))
+    return "\n".join(lines)
+
+
+def header_lines(
+    trip: TripRecord,
+    stops: Sequence[StopRecord],
+    *,
+    notes_limit: int | None,
+    documents: Sequence[DocumentRecord],
+    text_limit: int | None = None,
+) -> list[str]:
+    """The trip's own fields, its route and its problems, one line each. `notes_limit`
+    shortens the notes, `text_limit` every other line (a long route, many interests)."""
     interests = ", ".join(free_text(interest) for interest in trip.interests)
     lines = [
         f"Trip: {free_text(trip.title)}",
-        f"Home: {_place(trip.origin, trip.origin_code, trip.origin_tz)}",
+        f"Home: {home_place(trip.origin, trip.origin_code, trip.origin_tz)}",
         f"Route: {render_route(trip.origin, stops)}",
-        f"Dates: {_dates(trip)}",
-        f"{_label('travellers')}: {trip.travellers}",
-        f"{_label('budget_amount')}: {_budget(trip)}",
-        f"{_label('interests')}: {interests or 'not set'}",
-        f"{_label('pace')}: {one_line(trip.pace.value)}",
+        f"Dates: {trip_dates(trip)}",
+        f"{trip_label('travellers')}: {trip.travellers}",
+        f"{trip_label('budget_amount')}: {trip_budget(trip)}",
+        f"{trip_label('interests')}: {interests or 'not set'}",
+        f"{trip_label('pace')}: {one_line(trip.pace.value)}",
     ]
-    if (problems := _problems(trip, stops)) is not None:
+    if (problems := trip_problems(trip, stops)) is not None:
         lines.append(problems)
+    if text_limit is not None:
+        lines = [shortened(line, text_limit) for line in lines]
     notes = free_text(" ".join(trip.notes.split()))
     if notes:
-        if notes_limit is not None and len(notes) > notes_limit:
-            notes = notes[:notes_limit] + "… (shortened; get_trip shows all)"
-        lines.append(f"{_label('notes')}: {notes}")
+        lines.append(shortened(f"{trip_label('notes')}: {notes}", notes_limit))
     if documents:
         lines.append(
             f"Documents: {on_file(len(documents))} (attached by the person; names and "
             "contents are private unless the person attaches one in the chat)"
         )
-    lines.append("Itinerary:" if items else "Itinerary: empty")
-    lines.extend(render_items(trip, items, stops, documents))
-    return "\n".join(lines)
+    return lines
+
+
+def shortened(line: str, limit: int | None) -> str:
+    """`line` cut to `limit` characters, saying so and where to read the rest."""
+    if limit is None or len(line) <= limit:
+        return line
+    return line[:limit] + "… (shortened; read_trip shows all)"
 
 
 def render_items(
@@ -165,15 +176,25 @@ def render_items(
     attached = Counter(document.item_id for document in documents)
     lines: list[str] = []
     for day, group in groupby(items, key=lambda item: item.day):
-        number = ""
-        if trip.start_date is not None and trip.start_date <= day:
-            number = f", day {(day - trip.start_date).days + 1}"
-        outside = _outside(trip, day)
-        lines.append(f"- {_day(day)}{number}{outside}")
-        stop = stop_or_first(stops, day)
-        zone = stop.timezone if stop is not None else trip.origin_tz
+        lines.append(day_heading(trip, day))
+        zone = day_zone(trip, stops, day)
         lines.extend(f"  - {render_item(item, zone, attached[item.id])}" for item in group)
     return lines
+
+
+def day_heading(trip: TripRecord, day: date) -> str:
+    """ "- 2027-05-03 (Mon), day 3": the day, its number in the trip, and whether it is
+    outside the trip's dates."""
+    number = ""
+    if trip.start_date is not None and trip.start_date <= day:
+        number = f", day {(day - trip.start_date).days + 1}"
+    return f"- {day_text(day)}{number}{_outside(trip, day)}"
+
+
+def day_zone(trip: TripRecord, stops: Sequence[StopRecord], day: date) -> str | None:
+    """The zone the trip is in on `day`: its stop's, else home's."""
+    stop = stop_or_first(stops, day)
+    return stop.timezone if stop is not None else trip.origin_tz
 
 
 def render_item(item: ItineraryItemRecord, zone: str | None = None, documents: int = 0) -> str:
@@ -192,18 +213,27 @@ def render_item(item: ItineraryItemRecord, zone: str | None = None, documents: i
         text += f"; {details}"
     if item.notes:
         text += f" ({free_text(' '.join(item.notes.split()))})"
-    if (problem := _item_problems(item)) is not None:
+    if (problem := item_problems(item)) is not None:
         text += f" {problem}"
     if documents:
         text += f" [{on_file(documents)}]"
     return text
 
 
+def item_title(item: ItineraryItemRecord) -> str:
+    """ "[id] 07:10 train: Shinkansen to Kyoto": enough to name an item that is shown in
+    full elsewhere (the selection beside the trip's view)."""
+    start = item.start_time
+    when = "all day" if item.all_day else start.strftime("%H:%M") if start else "--:--"
+    kind = "" if item.kind is ItemKind.ACTIVITY else f"{item.kind.value}: "
+    return f"[{short_id(item.id)}] {when} {kind}{free_text(item.title)}"
+
+
 def _when(item: ItineraryItemRecord, zone: str | None) -> str:
     """Local times with their zones (named where they differ from `zone`), the end's date
     when it is another day, and the real length when it is not plain from the clocks."""
     if item.all_day:
-        until = f" to {_day(item.end_day)}" if item.end_day is not None else ""
+        until = f" to {day_text(item.end_day)}" if item.end_day is not None else ""
         return f"all day{until}"
     start, end = item_start(item), item_end(item)
     start_zone, end_zone = item.timezone, item.end_timezone or item.timezone
@@ -213,12 +243,12 @@ def _when(item: ItineraryItemRecord, zone: str | None) -> str:
     if end is not None:
         text += " to "
         if end.date() != item.day:
-            text += f"{_day(end.date())} "
+            text += f"{day_text(end.date())} "
         text += end.strftime("%H:%M")
         if end_zone and end_zone != start_zone:
             text += f" {one_line(end_zone)}"
     elif item.end_day is not None:
-        text += f" to {_day(item.end_day)}"
+        text += f" to {day_text(item.end_day)}"
     if item.duration_minutes is not None:
         text += f" ({duration_text(item.duration_minutes)})"
     elif start is not None and end is not None and end_zone != start_zone:
@@ -248,7 +278,7 @@ def _details(item: ItineraryItemRecord) -> str:
     return ", ".join(parts)
 
 
-def _item_problems(item: ItineraryItemRecord) -> str | None:
+def item_problems(item: ItineraryItemRecord) -> str | None:
     """The item's stored values the store's rules now refuse, marked like the trip's."""
     values = {name: getattr(item, name) for name in ITEM_RULES}
     found = list(out_of_range(ITEM_RULES, values).values())
@@ -259,16 +289,16 @@ def _item_problems(item: ItineraryItemRecord) -> str | None:
     return "[out of range: " + " ".join(one_line(problem) for problem in found) + "]"
 
 
-def _dates(trip: TripRecord) -> str:
+def trip_dates(trip: TripRecord) -> str:
     start, end = trip.start_date, trip.end_date
     if start is None and end is None:
         return "not set"
     if start is None:
         assert end is not None
-        return f"ends {_day(end)}; the start date is not set"
+        return f"ends {day_text(end)}; the start date is not set"
     if end is None:
-        return f"starts {_day(start)}; the end date is not set"
-    return f"{_day(start)} to {_day(end)}, {(end - start).days + 1} days"
+        return f"starts {day_text(start)}; the end date is not set"
+    return f"{day_text(start)} to {day_text(end)}, {(end - start).days + 1} days"
 
 
 def _outside(trip: TripRecord, day: date) -> str:

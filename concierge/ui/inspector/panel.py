@@ -99,10 +99,14 @@ class InspectorPanel(QWidget):
     def bound(self) -> bool:
         return self._unsubscribe is not None
 
-    def bind(self, runnable: Runnable, system_prompt: str) -> None:
-        """Show `system_prompt` and follow `runnable`'s events; earlier data is cleared."""
+    def bind(
+        self, runnable: Runnable, system_prompt: str, snapshot_budget: int | None = None
+    ) -> None:
+        """Show `system_prompt` and follow `runnable`'s events; earlier data is cleared.
+        `snapshot_budget`: the runtime context's token budget, shown beside its size."""
         self.unbind()
         self.system_prompt.setPlainText(system_prompt)
+        self.snapshot.budget = snapshot_budget
         self._unsubscribe = runnable.subscribe(self.on_event)
 
     def unbind(self) -> None:

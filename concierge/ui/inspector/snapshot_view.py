@@ -6,6 +6,7 @@ from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QLabel, QPlainTextEdit, QVBoxLayout, QWidget
 
 from concierge.agent import RuntimeContext
+from concierge.travel.assistant.snapshot_budget import estimate_tokens
 
 NO_SNAPSHOT = "No runtime snapshot yet: it appears when the assistant next calls the model."
 EMPTY_SNAPSHOT = "(No provider contributed anything, so no runtime context was sent.)"
@@ -22,8 +23,17 @@ def describe_timings(context: RuntimeContext) -> str:
     return f"{head} — {parts}" if parts else f"{head} — no providers"
 
 
+def describe_size(text: str | None, budget: int | None) -> str:
+    """ "1,212 / 1,500 tokens (estimated)": the snapshot by the app's own estimator (it
+    over-counts), against the budget the assistant renders it in."""
+    tokens = estimate_tokens(text or "")
+    shown = f"{tokens:,} / {budget:,}" if budget is not None else f"{tokens:,}"
+    return f"Snapshot size: {shown} tokens (estimated)"
+
+
 class SnapshotView(QWidget):
-    """Header with iteration and timings, then the snapshot text exactly as sent."""
+    """Header with iteration and timings, the snapshot's size against its budget, then the
+    snapshot text exactly as sent."""
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -31,6 +41,12 @@ class SnapshotView(QWidget):
         self.timings.setWordWrap(True)
         self.timings.setTextFormat(Qt.TextFormat.PlainText)
         self.timings.setAccessibleName("Snapshot timings")
+        self.size_label = QLabel(self)
+        self.size_label.setTextFormat(Qt.TextFormat.PlainText)
+        self.size_label.setAccessibleName("Snapshot size")
+        self.size_label.hide()
+        self.budget: int | None = None
+        """The runtime context's token budget, shown beside its size."""
         self.text = QPlainTextEdit(self)
         self.text.setReadOnly(True)
         self.text.setAccessibleName("Runtime snapshot")
@@ -38,15 +54,20 @@ class SnapshotView(QWidget):
         layout = QVBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)
         layout.addWidget(self.timings)
+        layout.addWidget(self.size_label)
         layout.addWidget(self.text, 1)
         self.context: RuntimeContext | None = None
 
     def show_context(self, context: RuntimeContext) -> None:
         self.context = context
         self.timings.setText(describe_timings(context))
+        self.size_label.setText(describe_size(context.text, self.budget))
+        self.size_label.show()
         self.text.setPlainText(context.text if context.text else EMPTY_SNAPSHOT)
 
     def clear(self) -> None:
         self.context = None
         self.timings.setText(NO_SNAPSHOT)
+        self.size_label.clear()
+        self.size_label.hide()
         self.text.clear()

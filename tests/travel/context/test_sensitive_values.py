@@ -42,7 +42,7 @@ async def test_no_sensitive_value_reaches_the_model_and_a_shared_one_does(
     await write_everywhere(world)
     agent = world.agent(fake_openai)
     fake_openai.script(
-        Reply.tool_calls(ToolCallSpec("get_trip", {})),
+        Reply.tool_calls(ToolCallSpec("read_trip", {})),
         Reply.text("Noted."),
         Reply.text("Noted again."),
     )

@@ -1,0 +1,226 @@
+"""The trip as every snapshot shows it: a bounded view whatever the itinerary's size.
+
+The header (the trip's fields, the route, notes shortened), the itinerary's totals, the days
+around the focus, counts for the other days and the items whose stored values the store's
+rules now refuse. The focus is the days of the selected items; else, while the trip is under
+way, today; else the first day. Days are taken nearest the focus first (the next day before
+the one before) while they fit the allowance, and shown in date order; a focus day too long
+to fit shows its selected items first and counts the rest, as does a nearby day that only
+partly fits. Everything left out is one
+`read_trip` call away, and the view says so. Same state, same text: nothing depends on the
+order rows were read in or on anything but the trip, the selection and today's date.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Collection, Sequence
+from dataclasses import dataclass
+from datetime import date
+
+from concierge.store import DocumentRecord, ItineraryItemRecord, StopRecord, TripRecord
+
+from ..sensitive import sharing
+from .snapshot_budget import line_cost, lines_tokens
+from .trip_view import (
+    day_heading,
+    day_text,
+    day_zone,
+    header_lines,
+    item_problems,
+    render_item,
+    short_id,
+)
+
+NOTES_LIMIT = 200
+LINE_LIMIT = 320
+"""Characters of the notes line and of every other header line (a long route) in the view;
+a quarter and a third of them when the header would leave no room for the focus day."""
+PROBLEMS_SHOWN = 3
+NEIGHBOURS = 2
+"""Days nearest the focus whose heading and count are kept room for, however long the
+focus days are."""
+READ_HINT = "read_trip with day (and to, for a range), item or search"
+
+
+@dataclass(frozen=True, slots=True)
+class Focus:
+    """The days the view is centred on and why, in the words the view uses."""
+
+    days: tuple[date, ...]
+    reason: str
+
+
+def focus_of(
+    trip: TripRecord, days: Sequence[date], selected: Sequence[ItineraryItemRecord], today: date
+) -> Focus:
+    """The selected items' days; else today while the trip is under way; else the first day
+    of the itinerary (or of the trip)."""
+    if selected:
+        return Focus(tuple(sorted({item.day for item in selected})), "the selected items' days")
+    start, end = trip.start_date, trip.end_date
+    if start is not None and end is not None and start <= today <= end:
+        return Focus((today,), f"today, {day_text(today)},")
+    first = days[0] if days else start
+    return Focus((first,) if first is not None else (), "the first days")
+
+
+def _by_nearness(days: Sequence[date], focus: Sequence[date]) -> list[date]:
+    """`days`, the focus days first, then by distance to the nearest focus day, a later day
+    before an earlier one at the same distance."""
+
+    def key(day: date) -> tuple[int, int, date]:
+        if not focus:
+            return (0, 0, day)
+        nearest = min(focus, key=lambda anchor: (abs((day - anchor).days), anchor))
+        return (abs((day - nearest).days), 0 if day >= nearest else 1, day)
+
+    return sorted(days, key=key)
+
+
+def trip_snapshot(
+    trip: TripRecord,
+    items: Sequence[ItineraryItemRecord],
+    stops: Sequence[StopRecord],
+    *,
+    allowance: int,
+    selected: Collection[str] = (),
+    today: date,
+    documents: Sequence[DocumentRecord] = (),
+) -> str:
+    """The bounded view in at most `allowance` estimated tokens (the header alone may pass
+    it on a tiny allowance; the caller's `within` then cuts it). `selected`: item ids."""
+    with sharing(trip.shared_values):
+        return _snapshot(trip, items, stops, allowance, selected, today, documents)
+
+
+def _snapshot(
+    trip: TripRecord,
+    items: Sequence[ItineraryItemRecord],
+    stops: Sequence[StopRecord],
+    allowance: int,
+    selected_ids: Collection[str],
+    today: date,
+    documents: Sequence[DocumentRecord],
+) -> str:
+    by_day: dict[date, list[ItineraryItemRecord]] = {}
+    for item in items:
+        by_day.setdefault(item.day, []).append(item)
+    days = sorted(by_day)
+    wanted = set(selected_ids)
+    focus = focus_of(trip, days, [item for item in items if item.id in wanted], today)
+    tail = [
+        f"Itinerary: {_count(len(items), 'item')} on {_count(len(days), 'day')}, "
+        f"{days[0].isoformat()} to {days[-1].isoformat()}"
+        if items
+        else "Itinerary: empty",
+        f"Days shown: {focus.reason} and the nearest.",
+    ]
+    problems = _problem_lines(items)
+    fixed = sum(line_cost(line) for line in [*tail, *problems, _rest_line(len(days), len(items))])
+    fixed += sum(
+        _least_cost(trip, day, len(by_day[day])) for day in focus.days[:1] if day in by_day
+    )
+    lines = header_lines(
+        trip, stops, notes_limit=NOTES_LIMIT, documents=documents, text_limit=LINE_LIMIT
+    )
+    if lines_tokens(lines) + fixed > allowance:
+        short = {"notes_limit": NOTES_LIMIT // 4, "text_limit": LINE_LIMIT // 3}
+        lines = header_lines(trip, stops, documents=documents, **short)
+    if not items:
+        return "\n".join([*lines, tail[0]])
+    lines.extend(tail)
+    used = lines_tokens(lines) + sum(line_cost(line) for line in problems)
+    used += line_cost(_rest_line(len(days), len(items)))
+    attached = Counter(document.item_id for document in documents)
+    shown: dict[date, list[str]] = {}
+    order = _by_nearness(days, focus.days)
+    neighbours = [day for day in order if day not in focus.days][:NEIGHBOURS]
+    kept = {day: _least_cost(trip, day, len(by_day[day])) for day in neighbours}
+    for day in order:
+        kept.pop(day, None)
+        room = allowance - used
+        block = _day_lines(
+            trip, stops, day, by_day[day], attached, wanted, room - sum(kept.values())
+        )
+        if block is None and day in focus.days:
+            block = _day_lines(trip, stops, day, by_day[day], attached, wanted, room)
+        if block is None:
+            break
+        shown[day] = block
+        used += sum(line_cost(line) for line in block)
+    for day in sorted(shown):
+        lines.extend(shown[day])
+    rest = [day for day in days if day not in shown]
+    if rest:
+        lines.append(_rest_line(len(rest), sum(len(by_day[day]) for day in rest)))
+    lines.extend(problems)
+    return "\n".join(lines)
+
+
+def _day_lines(
+    trip: TripRecord,
+    stops: Sequence[StopRecord],
+    day: date,
+    items: Sequence[ItineraryItemRecord],
+    attached: Counter[str | None],
+    selected: Collection[str],
+    room: int,
+) -> list[str] | None:
+    """The day's heading and as many of its items as fit `room` (selected ones first, shown
+    in the day's order), with a line counting the rest; None when not even the heading and
+    that count fit."""
+    zone = day_zone(trip, stops, day)
+    heading = day_heading(trip, day)
+    rows = {item.id: f"  - {render_item(item, zone, attached[item.id])}" for item in items}
+    order = sorted(items, key=lambda item: item.id not in selected)
+    used = line_cost(heading)
+    taken: set[str] = set()
+    for index, item in enumerate(order):
+        remaining = len(order) - index - 1
+        reserve = line_cost(_more_line(day, remaining)) if remaining else 0
+        cost = line_cost(rows[item.id])
+        if used + cost + reserve > room:
+            break
+        taken.add(item.id)
+        used += cost
+    hidden = len(items) - len(taken)
+    if hidden and used + line_cost(_more_line(day, hidden, bool(taken))) > room:
+        return None
+    lines = [heading, *(rows[item.id] for item in items if item.id in taken)]
+    if hidden:
+        lines.append(_more_line(day, hidden, bool(taken)))
+    return lines
+
+
+def _least_cost(trip: TripRecord, day: date, items: int) -> int:
+    """What a day costs with none of its items shown: its heading and their count."""
+    return line_cost(day_heading(trip, day)) + line_cost(_more_line(day, items, False))
+
+
+def _more_line(day: date, count: int, some_shown: bool = True) -> str:
+    counted = f"… {_count(count, 'more item')} this day" if some_shown else _count(count, "item")
+    return f"  - {counted}: read_trip day={day.isoformat()}"
+
+
+def _rest_line(days: int, items: int) -> str:
+    return f"Other days: {_count(days, 'day')}, {_count(items, 'item')} ({READ_HINT})."
+
+
+def _problem_lines(items: Sequence[ItineraryItemRecord]) -> list[str]:
+    """The items whose stored values the rules now refuse: the first few, and a count."""
+    found = [(item, problem) for item in items if (problem := item_problems(item)) is not None]
+    if not found:
+        return []
+    lines = [f"Open problems: {_count(len(found), 'item')} with values to correct:"]
+    lines.extend(
+        f"- [{short_id(item.id)}] {item.day.isoformat()} {problem}"
+        for item, problem in found[:PROBLEMS_SHOWN]
+    )
+    if len(found) > PROBLEMS_SHOWN:
+        lines.append(f"- … {len(found) - PROBLEMS_SHOWN} more (read_trip search or day).")
+    return lines
+
+
+def _count(number: int, noun: str) -> str:
+    return f"{number:,} {noun}" if number == 1 else f"{number:,} {noun}s"
