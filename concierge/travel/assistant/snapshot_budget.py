@@ -50,12 +50,13 @@ CAPS: dict[str, float] = {
     "brief": 0.11,
     "goals": 0.08,
     "pinned": 0.08,
-    "lookups": 0.07,
+    "lookups": 0.12,
     "selection": 0.07,
 }
 """The most each block but the trip may take, as a share of the room the label and the
 headings leave. The trip, the one block whose size follows the itinerary, takes what the
-others leave in each resolution (`SharedRoom`), never less than the rest of the caps."""
+others leave in each resolution (`SharedRoom`), never less than the rest of the caps. The
+lookups' share holds one running and one finished lookup with its one-line result."""
 TRIP = "trip"
 
 
