@@ -46,11 +46,11 @@ of the word's token), and every other character on its own."""
 
 
 CAPS: dict[str, float] = {
-    "money": 0.11,
-    "brief": 0.11,
-    "goals": 0.08,
-    "pinned": 0.08,
-    "lookups": 0.12,
+    "money": 0.10,
+    "brief": 0.10,
+    "goals": 0.09,
+    "pinned": 0.11,
+    "lookups": 0.10,
     "selection": 0.07,
 }
 """The most each block but the trip may take, as a share of the room the label and the
