@@ -20,6 +20,7 @@ from .settings import (
     ASSISTANT_CONTEXT_BUDGET,
     MODEL_BASE_URL,
     MODEL_CONNECT_TIMEOUT,
+    MODEL_CONTEXT_UPDATES,
     MODEL_IDLE_TIMEOUT,
     MODEL_MERGE_USER_TURNS,
     MODEL_NAME,
@@ -130,6 +131,8 @@ class ModelProfile:
     connect_timeout: float = MODEL_CONNECT_TIMEOUT.default
     idle_timeout: float = MODEL_IDLE_TIMEOUT.default
     """Seconds of silence from the server before a model call fails (`MODEL_IDLE_TIMEOUT`)."""
+    context_updates: bool = MODEL_CONTEXT_UPDATES.default
+    """Runtime context as changes kept in place (`MODEL_CONTEXT_UPDATES`), not whole."""
 
     @property
     def preset_info(self) -> Preset:
@@ -196,6 +199,7 @@ async def load_profile(
         context_budget=await settings.get(ASSISTANT_CONTEXT_BUDGET),
         connect_timeout=await settings.get(MODEL_CONNECT_TIMEOUT),
         idle_timeout=await settings.get(MODEL_IDLE_TIMEOUT),
+        context_updates=await settings.get(MODEL_CONTEXT_UPDATES),
     )
 
 
@@ -222,6 +226,7 @@ async def save_profile(
     context_budget: int | None = None,
     connect_timeout: float | None = None,
     idle_timeout: float | None = None,
+    context_updates: bool | None = None,
     environ: Mapping[str, str] = os.environ,
 ) -> SecretSaved | None:
     """Store the profile; fields an environment variable overrides are left as stored.
@@ -245,6 +250,8 @@ async def save_profile(
     if _env(environ, ENV_MODEL) is None:
         await settings.set(MODEL_NAME, model.strip())
     await settings.set(MODEL_MERGE_USER_TURNS, merge_user_turns)
+    if context_updates is not None:
+        await settings.set(MODEL_CONTEXT_UPDATES, context_updates)
     if _env(environ, ENV_API_KEY) is not None or not base_url:
         return None
     key = (api_key or "").strip()

@@ -483,7 +483,7 @@ async def test_controls_are_named_like_their_labels_in_tab_order(
     }
     assert set(labelled) == {
         "Server", "Base URL", "API key", "Model", "Context budget", "Connect timeout",
-        "Idle timeout", "Undo depth",
+        "Idle timeout", "Runtime context", "Undo depth",
     }  # fmt: skip
     for text, control in labelled.items():
         assert control.accessibleName() == text
@@ -511,6 +511,7 @@ async def test_controls_are_named_like_their_labels_in_tab_order(
         dialog.budget_spin,
         dialog.connect_spin,
         dialog.idle_spin,
+        dialog.updates_combo,
         dialog.test_button,
         dialog.weather_check,
         dialog.undo_spin,

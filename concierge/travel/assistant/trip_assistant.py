@@ -16,6 +16,7 @@ from concierge.agent import (
     RunnableWrapper,
     TurnResult,
 )
+from concierge.agent.context_updates import ContextUpdates
 from concierge.store import SqliteHistoryStore
 from concierge.store.settings import ASSISTANT_CONTEXT_BUDGET
 
@@ -34,6 +35,9 @@ from .trip_tools import TripFeature, TripTools
 PROVIDER_TIMEOUT = 5.0
 """Seconds a provider may take; SQLite reads take milliseconds, so this only trips on a
 stuck database, and the turn then fails with the provider's name instead of hanging."""
+KEPT_CONTEXT_SHARE = 0.25
+"""With runtime context sent as changes, the most of the context budget the full snapshot
+and the updates kept in place may take before they are sent afresh as one full snapshot."""
 
 
 def conversation_id(trip_id: str) -> str:
@@ -48,9 +52,12 @@ def build_trip_assistant(
     *,
     permission_handler: PermissionHandler | None = None,
     context_budget: int = ASSISTANT_CONTEXT_BUDGET.default,
+    context_updates: bool = False,
     own_status: Collection[str] = (),
 ) -> Agent:
     """`context_budget`: tokens per model call before older messages are summarized.
+    `context_updates`: send the runtime context in full once, then only its changes, kept in
+    place (`ContextUpdates`); the wrapper is made here, so it serves this conversation only.
     `own_status`: features (by name, e.g. "brief", "goals", "pinned") whose default status
     block the app replaces with its own renderer, registered with
     `agent.add_context_provider`."""
@@ -61,6 +68,8 @@ def build_trip_assistant(
             f"No status feature called {', '.join(unknown)}; "
             f"they are {', '.join(feature.name for feature in features)}."
         )
+    if context_updates:
+        model = ContextUpdates(model, max_tokens=max(1, int(context_budget * KEPT_CONTEXT_SHARE)))
     builder = AgentBuilder(
         model=model,
         system_prompt=INSTRUCTIONS,
