@@ -128,7 +128,8 @@ async def test_changes_only_sends_the_state_once_then_what_changed_and_restarts_
     inspector = window.inspector
     assert inspector.sent_group.isVisibleTo(inspector)
     assert inspector.sent.text.toPlainText() == update
-    assert inspector.sent.summary.text().startswith("Call 1 · update #2 · 2 runtime messages")
+    header = inspector.sent.summary.text()
+    assert header.startswith("Iteration 1 · update #2 · 2 runtime messages sent in all, about ")
     state = inspector.snapshot.text.toPlainText()
     assert "Porto (OPO)" in state and not state.startswith("[Runtime context update")
     stored = await trip_history(first_run.services, trip_id).load()

@@ -12,7 +12,7 @@ SENT_TITLE = "Runtime context sent (changes only)"
 
 
 def describe_sent(event: RuntimeContextSentEvent) -> str:
-    """'Call 2 · update #3 · 3 runtime messages sent in all, about 540 tokens'."""
+    """'Iteration 2 · update #3 · 3 runtime messages sent in all, about 540 tokens'."""
     if event.entry is None:
         what = f"no change since #{event.number}, nothing new"
     elif event.full:
@@ -20,9 +20,8 @@ def describe_sent(event: RuntimeContextSentEvent) -> str:
     else:
         what = f"update #{event.number}"
     kept = "1 runtime message" if event.kept == 1 else f"{event.kept} runtime messages"
-    return (
-        f"Call {event.iteration} · {what} · {kept} sent in all, about {event.kept_tokens:,} tokens"
-    )
+    tokens = f"about {event.kept_tokens:,} tokens"
+    return f"Iteration {event.iteration} · {what} · {kept} sent in all, {tokens}"
 
 
 class SentContextView(QWidget):
