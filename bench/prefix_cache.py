@@ -39,9 +39,10 @@ a call = prompt_tokens - cached_tokens as the server reported them.
 (c) stored    Every snapshot kept in the conversation where it was sent, as if each were a
               stored message: the earlier prompt is a prefix of the next, and each call sends
               its new snapshot in full after the new messages.
-(d) updates   The prototype `concierge.agent.context_updates.ContextUpdates` (opt-in): the
-              first snapshot in full, then per call only the changed lines as an update
-              (#n, "- " / "+ " lines under their block's heading), each kept in place.
+(d) updates   Settings ▸ Runtime context: "Changes only" (`ContextUpdates`, bounded as
+              `build_trip_assistant` bounds it at the default budget): the first snapshot in
+              full, then per call only the changed lines as an update (#n, "- " / "+ " lines
+              under their block's heading), each kept in place.
 
 "x floor" is a row's uncached tokens over (i); target: (a) <= 1.3 x. "prompt" is the sum of
 prompt tokens over the 20 calls (what the server holds in context), "turn starts" the
@@ -96,9 +97,11 @@ from concierge.agent.context_updates import ContextUpdates, split_snapshot
 from concierge.agent.openai_format import format_message
 from concierge.agent.openai_model import OpenAIChatModel
 from concierge.store import Actor, ChangeContext
+from concierge.store.settings import ASSISTANT_CONTEXT_BUDGET
 from concierge.travel.assistant.instructions import INSTRUCTIONS
 from concierge.travel.assistant.providers import disclosing
 from concierge.travel.assistant.trip_assistant import (
+    KEPT_CONTEXT_SHARE,
     PROVIDER_TIMEOUT,
     call_outcome,
     trip_features,
@@ -544,7 +547,7 @@ ROWS = {
     "rule_before": "(a0) runtime, results swapped at every turn",
     "system_prompt": "(b) state in a system-prompt section",
     "stored": "(c) every snapshot kept as a stored message",
-    "updates": "(d) prototype: changed lines as updates kept in place",
+    "updates": "(d) changes only: changed lines as updates kept in place",
 }
 
 
@@ -559,6 +562,11 @@ class Session:
     @property
     def uncached(self) -> list[int]:
         return [u.prompt_tokens - u.cached_tokens for u in self.usage]
+
+
+def kept_context_tokens() -> int:
+    """The cap on runtime context kept in place, as the app sets it at the default budget."""
+    return int(ASSISTANT_CONTEXT_BUDGET.default * KEPT_CONTEXT_SHARE)
 
 
 def build_agent(desk: Desk, model: ModelAdapter, *, row: str) -> Agent:
@@ -592,7 +600,7 @@ async def run_session(places: PlaceIndex, items: int, row: str) -> Session:
             elif row == "stored":
                 model = SnapshotsKept(model)
             elif row == "updates":
-                model = ContextUpdates(model)
+                model = ContextUpdates(model, max_tokens=kept_context_tokens())
             panels = PersonAtPanels(model, desk)
             agent = build_agent(desk, panels, row=row)
             states: list[str] = []

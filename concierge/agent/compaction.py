@@ -261,6 +261,7 @@ class Compactor:
         self._fixed = estimator.text(system_prompt) + estimator.text(tool_text)
         self._ratio = 1.0
         self._snapshot_tokens = 0
+        self._kept_tokens = 0
         self._warned = False
         self.window: int | None = None
         """The model's context window in tokens, when known (reported, or learned from a
@@ -295,13 +296,29 @@ class Compactor:
         self.window = window
 
     def observe(
-        self, messages: Sequence[Message], summarized: frozenset[str], usage: Usage | None
+        self,
+        messages: Sequence[Message],
+        summarized: frozenset[str],
+        usage: Usage | None,
+        *,
+        sent: Sequence[Message] | None = None,
     ) -> None:
-        """Learn from a model call: `messages` as sent (snapshot last) and its usage."""
+        """Learn from a model call: `messages` as built (snapshot last), its usage, and what
+        went on the wire when a wrapper sent other messages (`ModelReply.sent`). Every runtime
+        message sent counts toward the next check (`ContextUpdates` keeps earlier ones in
+        place); the input after a cut is counted with one snapshot, as such a wrapper starts
+        again from a full one once the messages its entries followed are summarized."""
         estimator = self.policy.estimator
         last = messages[-1] if messages else None
         snapshot = last if isinstance(last, UserMessage) and last.provenance else None
         self._snapshot_tokens = estimator.message(snapshot) if snapshot is not None else 0
+        if sent is not None:
+            messages = sent
+        self._kept_tokens = sum(
+            estimator.message(m)
+            for m in messages
+            if isinstance(m, UserMessage) and m.provenance is Provenance.RUNTIME
+        )
         if not self.policy.use_reported_usage or usage is None or usage.prompt_tokens <= 0:
             return
         estimated = self._fixed + sum(_sizes(estimator, messages, summarized))
@@ -332,7 +349,7 @@ class Compactor:
             if summaries is not None
             else frozenset()
         )
-        before = self._fixed + sum(_sizes(policy.estimator, view, sent)) + self._snapshot_tokens
+        before = self._fixed + sum(_sizes(policy.estimator, view, sent)) + self._kept_tokens
         budget = self.budget
         if before * self._ratio <= budget:
             return None

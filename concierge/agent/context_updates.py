@@ -1,29 +1,36 @@
-"""A prototype, off unless a model adapter is wrapped in it: runtime context sent as updates
-that stay in place, instead of one snapshot re-sent whole as the last message.
+"""Runtime context sent as updates kept in place: an option (per model server in the app),
+off by default, for servers whose users pay for every uncached prompt token (local ones).
 
-Why. A prompt cache reuses the longest prefix shared with an earlier prompt. The snapshot is
-the last message and follows the messages new since the previous call, so none of it is ever
-cached: every call pays the whole snapshot, however little of it changed. Kept in place, an
-earlier snapshot is part of the prefix like any stored message, so a call pays only for the
-lines that changed: the runtime-context analogue of R11's "every snapshot after the first
-says, with a sequence number, that it replaces earlier ones".
+Why. A prompt cache reuses the longest prefix shared with an earlier prompt. By default the
+snapshot is the last message and follows the messages new since the previous call, so none
+of it is ever cached: every call pays the whole snapshot, however little of it changed. Kept
+in place, an earlier snapshot is part of the prefix like any stored message, so a call pays
+only for the lines that changed: the runtime-context analogue of R11's "every snapshot after
+the first says, with a sequence number, that it replaces earlier ones".
 
 How. The runtime builds its input as always (stored history, then the fresh snapshot, R2-R4).
-This wrapper keeps, per adapter, a log of what it sent: runtime context #1 in full after the
-message it followed, then for each later call an update #n after the message that call's
-snapshot followed, listing the lines that no longer hold ("- ") and the new ones ("+ ")
-under their block's heading. A call whose state did not change sends no update. Each request
-puts every logged entry back after its message, so earlier prompts are a byte-identical
-prefix of later ones. The log starts again with a full snapshot (#n replacing everything
-before it) when the updates since the last full one outgrow it (`refresh_share`), or when a
-message an entry followed is gone from the input (compaction, or another conversation).
+This wrapper keeps a log of what it sent: runtime context #1 in full after the message it
+followed, then for each later call an update #n after the message that call's snapshot
+followed, listing the lines that no longer hold ("- ") and the new ones ("+ ") under their
+block's heading. A call whose state did not change sends no update. Each request puts every
+logged entry back after its message, so earlier prompts are a byte-identical prefix of later
+ones. A full snapshot (#n, replacing everything before it) is sent again, appended to the
+log, once the updates since the last full one outgrow it (`refresh_share`). The log starts
+afresh, with only a full snapshot, when a message an entry followed is gone from the input
+(compaction cut it), and when the kept entries would pass `max_tokens`: that call's prompt
+is uncached from the first entry on, once, and the runtime context on the wire stays bounded.
+A request without a snapshot and without the log's messages (a summary request) passes
+through untouched.
 
-What it keeps of the contract. Entries are framework-made (provenance RUNTIME), never
-stored (R4: the log is memory of what was sent, not state), and each sits where a snapshot
-was placed, after a person's message or a complete tool bundle (R3). What it changes: the
-model reads state as a base plus updates, not one current picture; the log lives in the
-adapter, so one wrapper serves one conversation, and it is lost on restart (the next call
-sends a full snapshot); compaction does not count the entries kept in place.
+What it keeps of the contract. Entries are framework-made (provenance RUNTIME), never stored
+(R4: the log is memory of what was sent, not state), and each sits where a snapshot was
+placed, after a person's message or a complete tool bundle (R3); the system prompt stays
+static (R5). The one difference: the input holds several runtime messages, so the model reads
+state as a base plus updates, not one current picture. The reply names the messages actually
+sent (`ModelReply.sent`), which compaction counts, and each call emits a
+`RuntimeContextSentEvent` with what went on the wire, beside the `runtime_context` event's
+full state. The log lives in the wrapper, so one wrapper serves one conversation, and it is
+lost on restart: the next call sends a full snapshot.
 """
 
 from __future__ import annotations
@@ -32,8 +39,9 @@ import difflib
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
 
+from .compaction import CharTokenEstimator, TokenEstimator
 from .errors import UsageError
-from .events import AgentEvent
+from .events import AgentEvent, RuntimeContextSentEvent
 from .messages import Message, Provenance, TextPart, UserMessage
 from .model import ModelAdapter, ModelReply, ModelRequest
 
@@ -66,14 +74,28 @@ class Entry:
 class ContextUpdates:
     """Wraps a model adapter so that runtime context is sent as updates kept in place."""
 
-    def __init__(self, inner: ModelAdapter, *, refresh_share: float = 4.0) -> None:
+    def __init__(
+        self,
+        inner: ModelAdapter,
+        *,
+        refresh_share: float = 4.0,
+        max_tokens: int | None = None,
+        estimator: TokenEstimator | None = None,
+    ) -> None:
         """`refresh_share`: send a full snapshot again once the changed lines of the updates
         since the last one add up to this share of its size (in characters): the kept
-        updates are cached but take context room, and the model reads them all."""
+        updates are cached but take context room, and the model reads them all.
+        `max_tokens`: the most the kept entries may take (by `estimator`); the app gives a
+        share of the context budget, so what compaction leaves for the conversation is
+        never eaten by old runtime context."""
         if not refresh_share > 0:
             raise UsageError(f"refresh_share must be positive, not {refresh_share}.")
+        if max_tokens is not None and max_tokens < 1:
+            raise UsageError(f"max_tokens must be positive, not {max_tokens}.")
         self.inner = inner
         self.refresh_share = refresh_share
+        self.max_tokens = max_tokens
+        self.estimator = estimator or CharTokenEstimator()
         self.log: list[Entry] = []
 
     async def respond(
@@ -81,13 +103,18 @@ class ContextUpdates:
     ) -> ModelReply:
         messages, snapshot = split_snapshot(request.messages)
         log = self.log if anchored(self.log, messages) else []
+        if (snapshot is None and not log) or not messages:
+            return await self.inner.respond(request, emit)  # Not this conversation's call.
+        entry: Entry | None = None
         if snapshot is not None:
-            entry = self.next_entry(log, snapshot.text, messages[-1].id if messages else "")
+            entry = self.next_entry(log, snapshot.text, messages[-1].id)
             if entry is not None:
-                log = [*log, entry]
-        reply = await self.inner.respond(replace(request, messages=interleave(messages, log)), emit)
+                log = self._bounded([*log, entry])
+        sent = interleave(messages, log)
+        emit(self._sent_event(log, entry is not None, request.iteration))
+        reply = await self.inner.respond(replace(request, messages=sent), emit)
         self.log = log  # Only once the call succeeded: a failed one is sent afresh on retry.
-        return reply
+        return replace(reply, sent=sent)
 
     def next_entry(self, log: Sequence[Entry], state: str, anchor: str) -> Entry | None:
         number = log[-1].number + 1 if log else 1
@@ -104,6 +131,30 @@ class ContextUpdates:
         label = UPDATE_LABEL.format(number=number, since=last.number)
         message = _message(number, f"{label}\n{lines}")
         return Entry(number, anchor, message, state, base.number, len(lines))
+
+    def kept_tokens(self, log: Sequence[Entry]) -> int:
+        return sum(self.estimator.message(entry.message) for entry in log)
+
+    def _bounded(self, log: list[Entry]) -> list[Entry]:
+        """`log`, or only a full snapshot of its latest state when it would pass
+        `max_tokens` (numbered on, so the model reads it as replacing the rest)."""
+        if self.max_tokens is None or len(log) == 1 or self.kept_tokens(log) <= self.max_tokens:
+            return log
+        last = log[-1]
+        return [_full(last.number, last.state, last.anchor)]
+
+    def _sent_event(
+        self, log: Sequence[Entry], added: bool, iteration: int
+    ) -> RuntimeContextSentEvent:
+        last = log[-1]
+        return RuntimeContextSentEvent(
+            number=last.number,
+            full=last.base == last.number,
+            entry=last.message.text if added else None,
+            kept=len(log),
+            kept_tokens=self.kept_tokens(log),
+            iteration=iteration,
+        )
 
 
 def _full(number: int, state: str, anchor: str) -> Entry:
@@ -132,7 +183,7 @@ def anchored(log: Sequence[Entry], messages: Sequence[Message]) -> bool:
     position = {message.id: index for index, message in enumerate(messages)}
     previous = -1
     for entry in log:
-        index = -1 if entry.anchor == "" else position.get(entry.anchor)
+        index = position.get(entry.anchor)
         if index is None or index < previous:
             return False
         previous = index
@@ -144,7 +195,7 @@ def interleave(messages: Sequence[Message], log: Sequence[Entry]) -> list[Messag
     after: dict[str, list[Message]] = {}
     for entry in log:
         after.setdefault(entry.anchor, []).append(entry.message)
-    built: list[Message] = list(after.get("", ()))
+    built: list[Message] = []
     for message in messages:
         built.append(message)
         built.extend(after.get(message.id, ()))

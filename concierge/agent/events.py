@@ -111,6 +111,23 @@ class RuntimeContextEvent:
 
 
 @dataclass(frozen=True, slots=True)
+class RuntimeContextSentEvent:
+    """What went on the wire of the runtime context when a wrapper sends it as updates
+    (`ContextUpdates`); the `runtime_context` event before it holds the full state.
+
+    `entry` is the text this call added (a full snapshot or an update), None when the state
+    had not changed; `kept` entries (`kept_tokens`, estimated) were sent in all."""
+
+    number: int
+    full: bool
+    entry: str | None
+    kept: int
+    kept_tokens: int
+    iteration: int
+    type: Literal["runtime_context_sent"] = "runtime_context_sent"
+
+
+@dataclass(frozen=True, slots=True)
 class CompactionStartedEvent:
     """Older messages are being summarized before the next model call; a `CompactionEvent`
     or an `ErrorEvent` follows. Lets a UI say why the answer is taking longer."""
@@ -159,6 +176,7 @@ AgentEvent: TypeAlias = (
     | ToolCallEvent
     | ToolResultEvent
     | RuntimeContextEvent
+    | RuntimeContextSentEvent
     | CompactionStartedEvent
     | CompactionEvent
     | ErrorEvent

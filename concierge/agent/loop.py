@@ -379,7 +379,7 @@ class Agent:
         if reply.usage is not None:
             self.usage_log.append(reply.usage)
         if self._compactor is not None:
-            self._compactor.observe(messages, summarized, reply.usage)
+            self._compactor.observe(messages, summarized, reply.usage, sent=reply.sent)
         self._events.emit(
             ModelResponseEvent(message, reply.usage, iteration, time.perf_counter() - started)
         )

@@ -32,6 +32,9 @@ class ModelReply:
     tool_calls: tuple[ToolCall, ...]
     usage: Usage | None
     finish_reason: str | None
+    sent: Sequence[Message] | None = None
+    """The messages actually sent, when an adapter wrapper sent others than the request's
+    (`ContextUpdates` keeps earlier runtime context in place): compaction counts these."""
 
 
 class ModelAdapter(Protocol):

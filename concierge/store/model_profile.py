@@ -21,6 +21,7 @@ from .settings import (
     ASSISTANT_CONTEXT_BUDGET,
     MODEL_BASE_URL,
     MODEL_CONNECT_TIMEOUT,
+    MODEL_CONTEXT_UPDATES,
     MODEL_IDLE_TIMEOUT,
     MODEL_MERGE_USER_TURNS,
     MODEL_NAME,
@@ -137,6 +138,8 @@ class ModelProfile:
     connect_timeout: float = MODEL_CONNECT_TIMEOUT.default
     idle_timeout: float = MODEL_IDLE_TIMEOUT.default
     """Seconds of silence from the server before a model call fails (`MODEL_IDLE_TIMEOUT`)."""
+    context_updates: bool = MODEL_CONTEXT_UPDATES.default
+    """Runtime context as changes kept in place (`MODEL_CONTEXT_UPDATES`), not whole."""
 
     @property
     def preset_info(self) -> Preset:
@@ -204,6 +207,7 @@ async def load_profile(
         answer_cap=await settings.get(ASSISTANT_ANSWER_CAP),
         connect_timeout=await settings.get(MODEL_CONNECT_TIMEOUT),
         idle_timeout=await settings.get(MODEL_IDLE_TIMEOUT),
+        context_updates=await settings.get(MODEL_CONTEXT_UPDATES),
     )
 
 
@@ -231,6 +235,7 @@ async def save_profile(
     answer_cap: int | None = None,
     connect_timeout: float | None = None,
     idle_timeout: float | None = None,
+    context_updates: bool | None = None,
     environ: Mapping[str, str] = os.environ,
 ) -> SecretSaved | None:
     """Store the profile; fields an environment variable overrides are left as stored.
@@ -256,6 +261,8 @@ async def save_profile(
     if _env(environ, ENV_MODEL) is None:
         await settings.set(MODEL_NAME, model.strip())
     await settings.set(MODEL_MERGE_USER_TURNS, merge_user_turns)
+    if context_updates is not None:
+        await settings.set(MODEL_CONTEXT_UPDATES, context_updates)
     if _env(environ, ENV_API_KEY) is not None or not base_url:
         return None
     key = (api_key or "").strip()

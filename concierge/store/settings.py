@@ -86,6 +86,14 @@ MODEL_IDLE_TIMEOUT: Setting[float] = declare(
     "of it, before the assistant gives up with an error and offers Retry. An answer that "
     "keeps arriving is never cut, however long it takes.",
 )
+MODEL_CONTEXT_UPDATES: Setting[bool] = declare(
+    "model.runtime_context_updates",
+    bool,
+    False,
+    "Send the trip's current state in full once, then only the lines that changed, each "
+    "kept in place so the server's prompt cache covers it (fewer tokens to process: best "
+    "for local servers). Off: the whole state is sent afresh after every message.",
+)
 CONTEXT_BUDGET_MINIMUM = 8_000
 ASSISTANT_CONTEXT_BUDGET: Setting[int] = declare(
     "assistant.context_budget_tokens",

@@ -1,7 +1,9 @@
 """Keeps the chat and inspector bound to an assistant for the selected trip.
 
 One agent per trip conversation, rebuilt when the trip or the model settings change. The
-model adapter is shared across trips, so its formatting cache survives switching trips.
+model adapter is shared across trips, so its formatting cache survives switching trips; with
+runtime context sent as changes, each agent wraps it anew, so a log of what was sent never
+spans two conversations (and a rebuilt agent starts with a full snapshot).
 `before_context` is registered on every agent as a context hook: the window saves what the
 person has typed but not yet saved before any model call reads the store.
 """
@@ -150,6 +152,7 @@ class AssistantSession(QObject):
             answer_cap=self.profile.answer_cap,
             context_window=self.context_window.tokens if self.context_window else None,
             snapshot_budget=self.snapshot_budget,
+            context_updates=self.profile.context_updates,
         )
         if self._before_context is not None:
             self.agent.add_context_hook(

@@ -1,12 +1,24 @@
-"""The opt-in prototype: runtime context as updates kept in place, so a call sends only the
-state lines that changed and every earlier prompt stays a cached prefix of the next."""
+"""Runtime context as updates kept in place (an option, off by default): a call sends only the
+state lines that changed and every earlier prompt stays a cached prefix of the next; the
+entries kept in place are counted by compaction and bounded."""
 
 from __future__ import annotations
 
 import itertools
 from typing import Any
 
-from concierge.agent import Agent, InMemoryHistoryStore, Message, ModelRequest, Provenance
+from concierge.agent import (
+    Agent,
+    AgentEvent,
+    CompactionEvent,
+    CompactionPolicy,
+    InMemoryHistoryStore,
+    Message,
+    ModelRequest,
+    Provenance,
+    RuntimeContextSentEvent,
+)
+from concierge.agent.compaction import SUMMARIZER_PROMPT
 from concierge.agent.context import runtime_context_message
 from concierge.agent.context_updates import ContextUpdates, changed_lines
 from concierge.agent.messages import user_message
@@ -117,3 +129,95 @@ async def test_a_full_snapshot_is_sent_again_once_an_update_lost_its_place(
     assert restart.startswith("[Runtime context #1: it replaces all earlier runtime context")
     assert restart.endswith("## trip\nDestination: Braga")
     assert [m["content"] for m in bodies[2]["messages"][1:]] == ["Lisbon?", restart]
+
+
+class Notes:
+    """A state whose one long line changes on every turn, so each update is about as long as
+    the whole snapshot and the entries kept in place soon outweigh the conversation."""
+
+    def __init__(self) -> None:
+        self.turn = 0
+
+    def render(self, _signal: object) -> str:
+        return f"## trip\nNotes: {f'turn {self.turn} ' * 60}"
+
+
+def runtime_tokens(body: dict[str, Any]) -> int:
+    return sum(4 + len(text) // 4 for text in runtime_texts(body))
+
+
+async def test_compaction_counts_the_runtime_context_kept_in_place(
+    fake_openai: FakeOpenAIServer,
+) -> None:
+    """The conversation alone (short turns) stays far below the budget; only the updates
+    kept in place pass it. Counted, they make compaction summarize older turns, and the
+    next call starts again from one full snapshot; the summary request carries none."""
+    notes = Notes()
+    events: list[AgentEvent] = []
+    agent = Agent(
+        model=ContextUpdates(OpenAIChatModel(client_for(fake_openai), model="fake-model")),
+        system_prompt="You plan trips.",
+        history=InMemoryHistoryStore(),
+        compaction=CompactionPolicy(budget_tokens=720, use_reported_usage=False),
+    )
+    agent.add_context_provider(notes.render, name="trip")
+    agent.subscribe(events.append)
+    fake_openai.script(*[Reply.text("Noted.")] * 5, Reply.text("Summary: five turns."))
+    fake_openai.script(Reply.text("Noted."))
+    for turn in range(6):
+        notes.turn = turn
+        await agent.process_request(f"Turn {turn}")
+
+    bodies = fake_openai.chat_requests
+    summary_request = bodies[5]
+    assert summary_request["messages"][0]["content"] == SUMMARIZER_PROMPT
+    assert runtime_texts(summary_request) == []
+    assert [len(runtime_texts(body)) for body in bodies[:5]] == [1, 2, 3, 4, 5]
+    assert runtime_tokens(bodies[4]) > 720 - 100  # alone near the budget
+    conversation = sum(
+        len(m["content"]) // 4
+        for m in bodies[4]["messages"]
+        if not m["content"].startswith("[Runtime context")
+    )
+    assert conversation < 100
+    [compaction] = [e for e in events if isinstance(e, CompactionEvent)]
+    assert compaction.tokens_before > 720
+    after = bodies[6]
+    [restart] = runtime_texts(after)
+    assert restart.startswith("[Runtime context #1: it replaces all earlier runtime context")
+    assert restart.endswith(notes.render(None).strip())
+    assert after["messages"][-1]["content"] == restart
+
+
+async def test_the_runtime_context_kept_in_place_stays_under_its_cap(
+    fake_openai: FakeOpenAIServer,
+) -> None:
+    """Past `max_tokens` the log starts again from one full snapshot of the latest state, so
+    the runtime context on the wire stays bounded between compactions; every call reports
+    what it sent, as the request carried it."""
+    notes = Notes()
+    events: list[AgentEvent] = []
+    updates = ContextUpdates(
+        OpenAIChatModel(client_for(fake_openai), model="fake-model"), max_tokens=500
+    )
+    agent = Agent(model=updates, system_prompt="You plan trips.", history=InMemoryHistoryStore())
+    agent.add_context_provider(notes.render, name="trip")
+    agent.subscribe(events.append)
+    fake_openai.script(*[Reply.text("Noted.")] * 6)
+    for turn in range(6):
+        notes.turn = turn
+        await agent.process_request(f"Turn {turn}")
+
+    bodies = fake_openai.chat_requests
+    counts = [len(runtime_texts(body)) for body in bodies]
+    assert counts == [1, 2, 3, 1, 2, 3]
+    assert all(runtime_tokens(body) <= 500 for body in bodies)
+    restart = runtime_texts(bodies[3])[0]
+    assert restart.startswith("[Runtime context #4: it replaces all earlier runtime context")
+    assert bodies[3]["messages"][-1]["content"] == restart
+    sent = [e for e in events if isinstance(e, RuntimeContextSentEvent)]
+    assert [(e.number, e.full, e.kept) for e in sent] == [
+        (1, True, 1), (2, False, 2), (3, False, 3), (4, True, 1), (5, False, 2), (6, False, 3),
+    ]  # fmt: skip
+    assert [e.entry for e in sent] == [runtime_texts(body)[-1] for body in bodies]
+    assert sent[-1].kept_tokens == updates.kept_tokens(updates.log) > 0

@@ -24,6 +24,7 @@ from concierge.store.secrets import SERVICE
 from concierge.store.settings import (
     MODEL_BASE_URL,
     MODEL_CONNECT_TIMEOUT,
+    MODEL_CONTEXT_UPDATES,
     MODEL_IDLE_TIMEOUT,
     MODEL_NAME,
 )
@@ -232,3 +233,14 @@ async def test_the_given_environment_alone_decides(
     monkeypatch.setenv(ENV_API_KEY, "sk-from-the-shell")
     loaded = await load_profile(settings, SecretStore(), NO_ENVIRONMENT)
     assert (loaded.api_key, loaded.overridden) == (None, ())
+
+
+async def test_runtime_context_as_changes_is_off_until_saved_on(settings: Settings) -> None:
+    assert (await load_profile(settings, SecretStore(), NO_ENVIRONMENT)).context_updates is False
+    save = ("ollama", "http://localhost:11434/v1", "llama3.1", None, False)
+    await save_profile(settings, SecretStore(), *save, environ=NO_ENVIRONMENT)
+    assert await settings.get(MODEL_CONTEXT_UPDATES) is False  # not given: left as stored
+    await save_profile(settings, SecretStore(), *save, context_updates=True, environ=NO_ENVIRONMENT)
+    assert (await load_profile(settings, SecretStore(), NO_ENVIRONMENT)).context_updates is True
+    await save_profile(settings, SecretStore(), *save, environ=NO_ENVIRONMENT)
+    assert await settings.get(MODEL_CONTEXT_UPDATES) is True

@@ -47,3 +47,62 @@ async def test_the_trip_assistant_compacts_at_a_small_budget(
     finally:
         await services.lookups.aclose()
         services.close()
+
+
+async def test_with_changes_only_compaction_comes_and_the_state_starts_again_in_full(
+    tmp_path: Path, places: PlaceIndex, fake_openai: FakeOpenAIServer
+) -> None:
+    """The person's turns are short; what grows is the trip's notes, rewritten before every
+    turn, so each call adds an update of the notes line, kept in place. They bring the input
+    past the budget within a few turns (the estimate counts them; without a server's usage
+    to calibrate on, tests/agent/test_context_updates.py shows it is that count); the summary
+    request carries no runtime context, and the call after it starts again from one full
+    snapshot holding the latest notes."""
+    services = open_services(tmp_path, places=places)
+    try:
+        trip = await services.trips.create({"title": "A long plan"})
+        model = OpenAIChatModel(client_for(fake_openai), model="fake-model")
+        agent = build_trip_assistant(
+            services, trip.id, model, context_budget=12_000, context_updates=True
+        )
+        recorder = Recorder()
+        agent.subscribe(recorder)
+        fake_openai.script(
+            *(
+                Reply.dynamic(
+                    lambda body: (
+                        Reply.text("Earlier: notes were rewritten.")
+                        if body["messages"][0]["content"] == SUMMARIZER_PROMPT
+                        else Reply.text("Noted.")
+                    )
+                )
+                for _ in range(16)
+            )
+        )
+        turns = 0
+        while not recorder.of("compaction"):
+            turns += 1
+            assert turns <= 12, "the conversation was never compacted"
+            notes = f"Version {turns}: " + f"plan {turns} " * 70
+            await services.trips.update(trip.id, {"notes": notes})
+            await agent.process_request(f"Turn {turns}")
+
+        def runtime(body: dict[str, Any]) -> list[str]:
+            return [
+                m["content"]
+                for m in body["messages"]
+                if m["role"] == "user" and m["content"].startswith("[Runtime context")
+            ]
+
+        bodies = fake_openai.chat_requests
+        summary = next(b for b in bodies if b["messages"][0]["content"] == SUMMARIZER_PROMPT)
+        assert runtime(summary) == []
+        before = bodies[bodies.index(summary) - 1]
+        assert len(runtime(before)) == turns - 1 >= 3
+        [restart] = runtime(bodies[-1])
+        assert restart.startswith("[Runtime context #1: it replaces all earlier runtime context")
+        assert f"Version {turns}: plan {turns}" in restart
+        assert bodies[-1]["messages"][1]["content"].startswith(COMPACTION_LABEL)
+    finally:
+        await services.lookups.aclose()
+        services.close()

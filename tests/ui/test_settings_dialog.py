@@ -486,7 +486,7 @@ async def test_controls_are_named_like_their_labels_in_tab_order(
     }
     assert set(labelled) == {
         "Server", "Base URL", "API key", "Model", "Context budget", "Longest answer",
-        "Connect timeout", "Idle timeout", "Undo depth",
+        "Connect timeout", "Idle timeout", "Runtime context", "Undo depth",
     }  # fmt: skip
     for text, control in labelled.items():
         assert control.accessibleName() == text
@@ -515,6 +515,7 @@ async def test_controls_are_named_like_their_labels_in_tab_order(
         dialog.answer_cap_spin,
         dialog.connect_spin,
         dialog.idle_spin,
+        dialog.updates_combo,
         dialog.test_button,
         dialog.weather_check,
         dialog.undo_spin,

@@ -15,7 +15,9 @@ from concierge.agent import (
     Runnable,
     RunnableWrapper,
     TurnResult,
+    budget_for_window,
 )
+from concierge.agent.context_updates import ContextUpdates
 from concierge.store import SqliteHistoryStore
 from concierge.store.settings import ASSISTANT_CONTEXT_BUDGET, ASSISTANT_SNAPSHOT_BUDGET
 
@@ -37,6 +39,9 @@ from .trip_tools import TripFeature, TripTools
 PROVIDER_TIMEOUT = 5.0
 """Seconds a provider may take; SQLite reads take milliseconds, so this only trips on a
 stuck database, and the turn then fails with the provider's name instead of hanging."""
+KEPT_CONTEXT_SHARE = 0.25
+"""With runtime context sent as changes, the most of the context budget the full snapshot
+and the updates kept in place may take before they are sent afresh as one full snapshot."""
 
 
 def conversation_id(trip_id: str) -> str:
@@ -54,6 +59,7 @@ def build_trip_assistant(
     answer_cap: int = 0,
     context_window: int | None = None,
     snapshot_budget: int = ASSISTANT_SNAPSHOT_BUDGET.default,
+    context_updates: bool = False,
     own_status: Collection[str] = (),
 ) -> Agent:
     """`context_budget`: tokens per model call before older messages are summarized; with
@@ -61,6 +67,8 @@ def build_trip_assistant(
     (the cap the model adapter sends). The window can also be given later, once the server
     said it (`agent.set_context_window`).
     `snapshot_budget`: tokens of the runtime context, all blocks together (`SnapshotBudget`).
+    `context_updates`: send the runtime context in full once, then only its changes, kept in
+    place (`ContextUpdates`); the wrapper is made here, so it serves this conversation only.
     `own_status`: features (by name, e.g. "brief", "goals", "pinned") whose default status
     block the app replaces with its own renderer, registered with
     `agent.add_context_provider`."""
@@ -74,6 +82,9 @@ def build_trip_assistant(
             f"No status feature called {', '.join(unknown)}; "
             f"they are {', '.join(feature.name for feature in features)}."
         )
+    if context_updates:
+        in_use = budget_for_window(context_budget, context_window, answer_cap)
+        model = ContextUpdates(model, max_tokens=max(1, int(in_use * KEPT_CONTEXT_SHARE)))
     builder = AgentBuilder(
         model=model,
         system_prompt=INSTRUCTIONS,

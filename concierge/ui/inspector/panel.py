@@ -1,6 +1,7 @@
-"""The "What the assistant sees" panel: the static system prompt, the latest runtime snapshot,
-the sensitive values held back from it (to share one), and token usage per model call, so a
-person can check what the model was told and what it cost.
+"""The "What the assistant sees" panel: the static system prompt, the latest runtime snapshot
+(and, when it goes as changes, what the call sent of it), the sensitive values held back from
+it (to share one), and token usage per model call, so a person can check what the model was
+told and what it cost.
 """
 
 from __future__ import annotations
@@ -26,9 +27,11 @@ from concierge.agent import (
     ModelResponseEvent,
     Runnable,
     RuntimeContextEvent,
+    RuntimeContextSentEvent,
 )
 
 from .held_back_view import HeldBackView
+from .sent_view import SENT_TITLE, SentContextView
 from .snapshot_view import SnapshotView
 from .usage_model import UsageTableModel
 
@@ -60,6 +63,7 @@ class InspectorPanel(QWidget):
         self.system_prompt.setReadOnly(True)
         self.system_prompt.setAccessibleName("System prompt")
         self.snapshot = SnapshotView(self)
+        self.sent = SentContextView(self)
         self.held_back = HeldBackView(self)
         self.usage = UsageTableModel(self)
         self.usage_table = QTableView(self)
@@ -84,10 +88,14 @@ class InspectorPanel(QWidget):
         splitter = QSplitter(Qt.Orientation.Vertical, self)
         splitter.addWidget(_group("System prompt", self.system_prompt, splitter))
         splitter.addWidget(_group("Runtime snapshot", self.snapshot, splitter))
+        self.sent_group = _group(SENT_TITLE, self.sent, splitter)
+        self.sent_group.hide()  # Until runtime context is sent as changes.
+        splitter.addWidget(self.sent_group)
         splitter.addWidget(_group("Held back from the assistant", self.held_back, splitter))
         splitter.addWidget(_group("Token usage per model call", usage_box, splitter))
         splitter.setStretchFactor(1, 2)
         splitter.setStretchFactor(2, 1)
+        splitter.setStretchFactor(3, 1)
         layout = QVBoxLayout(self)
         layout.addWidget(splitter)
         self.usage.rowsInserted.connect(self._show_totals)
@@ -115,6 +123,8 @@ class InspectorPanel(QWidget):
             self._unsubscribe = None
         self.system_prompt.clear()
         self.snapshot.clear()
+        self.sent.clear()
+        self.sent_group.hide()
         self.usage.clear()
         self.compaction.clear()
         self.compaction.hide()
@@ -123,6 +133,9 @@ class InspectorPanel(QWidget):
         if isinstance(event, RuntimeContextEvent):
             self.snapshot.show_context(event.context)
             self.held_back.refresh()
+        elif isinstance(event, RuntimeContextSentEvent):
+            self.sent.show_sent(event)
+            self.sent_group.show()
         elif isinstance(event, ModelResponseEvent) and event.usage is not None:
             self.usage.add(event.iteration, event.usage)
             self.usage_table.scrollToBottom()

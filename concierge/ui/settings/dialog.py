@@ -60,6 +60,7 @@ from concierge.store.settings import (
     LOOKUPS_ONLINE_WEATHER,
     LOOKUPS_WEATHER_URL,
     MODEL_CONNECT_TIMEOUT,
+    MODEL_CONTEXT_UPDATES,
     MODEL_IDLE_TIMEOUT,
     UNDO_DEPTH,
 )
@@ -80,6 +81,11 @@ ONLINE_TITLE = "Online lookups"
 WEATHER_LABEL = "Weather forecasts (Open-Meteo)"
 CONNECT_LABEL = "Connect timeout"
 IDLE_LABEL = "Idle timeout"
+UPDATES_LABEL = "Runtime context"
+UPDATES_CHOICES = (
+    (False, "Whole every call"),
+    (True, "Changes only (fewer tokens to process: best for local servers)"),
+)
 EDITING_TITLE = "Editing"
 UNDO_LABEL = "Undo depth"
 
@@ -248,6 +254,12 @@ class SettingsDialog(QDialog):
         self.connect_spin.setObjectName("connectTimeoutSpin")
         self.idle_spin = SettingSpinBox(MODEL_IDLE_TIMEOUT, IDLE_LABEL, "seconds", self)
         self.idle_spin.setObjectName("idleTimeoutSpin")
+        self.updates_combo = QComboBox(self)
+        self.updates_combo.setObjectName("contextUpdatesCombo")
+        for value, text in UPDATES_CHOICES:
+            self.updates_combo.addItem(text, value)
+        self.updates_combo.setToolTip(MODEL_CONTEXT_UPDATES.description)
+        self.updates_combo.setAccessibleDescription(MODEL_CONTEXT_UPDATES.description)
 
         self.test_button = QPushButton("Test connection", self)
         self.test_button.setObjectName("testConnectionButton")
@@ -296,6 +308,7 @@ class SettingsDialog(QDialog):
             (self.refresh_button, "Refresh models"),
             (self.merge_check, MERGE_LABEL),
             (self.budget_spin, BUDGET_LABEL),
+            (self.updates_combo, UPDATES_LABEL),
             (self.test_button, "Test connection"),
             (self.weather_check, WEATHER_LABEL),
             (self.ok_button, "OK"),
@@ -329,6 +342,7 @@ class SettingsDialog(QDialog):
         form.addRow(self._label("Longest &answer", self.answer_cap_spin), answer)
         form.addRow(self._label("Connect &timeout", self.connect_spin), self.connect_spin)
         form.addRow(self._label("&Idle timeout", self.idle_spin), self.idle_spin)
+        form.addRow(self._label("Runtime &context", self.updates_combo), self.updates_combo)
         test_row = QHBoxLayout()
         test_row.addWidget(self.test_button, 0, Qt.AlignmentFlag.AlignTop)
         test_row.addWidget(self.connection_status, 1)
@@ -359,6 +373,7 @@ class SettingsDialog(QDialog):
             self.answer_cap_spin,
             self.connect_spin,
             self.idle_spin,
+            self.updates_combo,
             self.test_button,
             self.weather_check,
             self.undo_spin,
@@ -383,6 +398,7 @@ class SettingsDialog(QDialog):
         self.answer_cap_spin.show_setting(profile.answer_cap)
         self.connect_spin.show_setting(profile.connect_timeout)
         self.idle_spin.show_setting(profile.idle_timeout)
+        self.updates_combo.setCurrentIndex(self.updates_combo.findData(profile.context_updates))
         if self._env_key is None:
             self.key_edit.setText(profile.api_key or "")
         if ENV_BASE_URL in self._overridden:
@@ -445,6 +461,7 @@ class SettingsDialog(QDialog):
             answer_cap=self.answer_cap_spin.value(),
             connect_timeout=float(self.connect_spin.value()),
             idle_timeout=float(self.idle_spin.value()),
+            context_updates=bool(self.updates_combo.currentData()),
         )
 
     # -- online lookups and undo depth -----------------------------------------------------
@@ -705,6 +722,7 @@ class SettingsDialog(QDialog):
                 answer_cap=edited.answer_cap,
                 connect_timeout=edited.connect_timeout,
                 idle_timeout=edited.idle_timeout,
+                context_updates=edited.context_updates,
                 environ=self._environ,
             )
             profile = await load_profile(self._settings, self._secrets, self._environ)
