@@ -72,6 +72,7 @@ from .messages import (
     is_compaction_summary,
 )
 from .model import ModelAdapter, ModelReply, ModelRequest
+from .model_input import SnapshotLayout
 from .runnable import RetryingRunnable, Runnable, RunnableWrapper
 from .tools import (
     OutcomeLookup,
@@ -133,6 +134,7 @@ __all__ = [
     "RunnableWrapper",
     "RuntimeContext",
     "RuntimeContextEvent",
+    "SnapshotLayout",
     "Subscriber",
     "Summarizer",
     "Summary",

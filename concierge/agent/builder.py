@@ -9,6 +9,7 @@ from .context import ContextHook, ContextProvider
 from .history import HistoryStore, InMemoryHistoryStore
 from .loop import Agent
 from .model import ModelAdapter
+from .model_input import SnapshotLayout
 from .tools import OutcomeLookup, PermissionHandler, Tool
 
 
@@ -56,6 +57,11 @@ class AgentBuilder:
 
     def summarize_tool_results(self, enabled: bool) -> AgentBuilder:
         self._options["summarize_tool_results"] = enabled
+        return self
+
+    def snapshot_layout(self, layout: SnapshotLayout) -> AgentBuilder:
+        """Where the runtime context goes in each call's input (`SnapshotLayout`)."""
+        self._options["snapshot_layout"] = layout
         return self
 
     def compaction(

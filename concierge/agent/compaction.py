@@ -34,7 +34,7 @@ from .messages import (
     user_message,
 )
 from .model import ModelAdapter, ModelRequest
-from .model_input import compacted_view, summary_boundary
+from .model_input import compacted_view, snapshot_in, summary_boundary
 
 COMPACTION_LABEL = (
     "[Summary of the earlier conversation: written automatically by the application in place "
@@ -236,10 +236,9 @@ class Compactor:
     def observe(
         self, messages: Sequence[Message], summarize_before: int, usage: Usage | None
     ) -> None:
-        """Learn from a model call: `messages` as sent (snapshot last) and its usage."""
+        """Learn from a model call: `messages` as sent (snapshot included) and its usage."""
         estimator = self.policy.estimator
-        last = messages[-1] if messages else None
-        snapshot = last if isinstance(last, UserMessage) and last.provenance else None
+        snapshot = snapshot_in(messages)
         self._snapshot_tokens = estimator.message(snapshot) if snapshot is not None else 0
         if not self.policy.use_reported_usage or usage is None or usage.prompt_tokens <= 0:
             return

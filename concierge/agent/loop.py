@@ -59,7 +59,7 @@ from .messages import (
     user_message,
 )
 from .model import ModelAdapter, ModelRequest
-from .model_input import build_model_input, summary_boundary
+from .model_input import SnapshotLayout, build_model_input, summary_boundary
 from .tools import (
     OutcomeLookup,
     PermissionHandler,
@@ -118,9 +118,11 @@ class Agent:
         compaction: CompactionPolicy | None = None,
         summarizer: Summarizer | None = None,
         outcome_lookup: OutcomeLookup | None = None,
+        snapshot_layout: SnapshotLayout = SnapshotLayout.TRAILING,
     ) -> None:
         """`outcome_lookup` tells, for a call a crash left without a result, what it had
-        done (see `ToolContext.effect_id`); without it such a call is reported aborted."""
+        done (see `ToolContext.effect_id`); without it such a call is reported aborted.
+        `snapshot_layout` says where the runtime context goes in each call's input."""
         if max_iterations < 1:
             raise UsageError("max_iterations must be at least 1.")
         names = [tool.name for tool in tools]
@@ -135,6 +137,7 @@ class Agent:
         self._permission_handler = permission_handler
         self._summarize = summarize_tool_results
         self._outcome_lookup = outcome_lookup
+        self._snapshot_layout = SnapshotLayout(snapshot_layout)
         self._pairing = PairingCheck()
         self._compactor = (
             Compactor(
@@ -160,6 +163,10 @@ class Agent:
     @property
     def tools(self) -> tuple[Tool[Any], ...]:
         return tuple(self._tools.values())
+
+    @property
+    def snapshot_layout(self) -> SnapshotLayout:
+        return self._snapshot_layout
 
     @property
     def history(self) -> HistoryStore:
@@ -259,7 +266,7 @@ class Agent:
         context = await self._providers.resolve(signal, iteration)
         self._events.emit(RuntimeContextEvent(context))
         snapshot = runtime_context_message(context.text) if context.text else None
-        messages = build_model_input(history, snapshot)
+        messages = build_model_input(history, snapshot, self._snapshot_layout)
         boundary = summary_boundary(messages) if self._summarize else 0
         request = ModelRequest(
             system_prompt=self._system_prompt,
