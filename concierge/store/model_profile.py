@@ -15,6 +15,8 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from urllib.parse import urlsplit
 
+from concierge.agent.model_input import SnapshotLayout
+
 from .secrets import ENVIRONMENT_VARIABLE, SecretSaved, SecretSource, SecretStore
 from .settings import (
     ASSISTANT_CONTEXT_BUDGET,
@@ -24,6 +26,7 @@ from .settings import (
     MODEL_MERGE_USER_TURNS,
     MODEL_NAME,
     MODEL_PRESET,
+    MODEL_SNAPSHOT_LAYOUT,
     Settings,
 )
 
@@ -130,6 +133,8 @@ class ModelProfile:
     connect_timeout: float = MODEL_CONNECT_TIMEOUT.default
     idle_timeout: float = MODEL_IDLE_TIMEOUT.default
     """Seconds of silence from the server before a model call fails (`MODEL_IDLE_TIMEOUT`)."""
+    snapshot_layout: SnapshotLayout = MODEL_SNAPSHOT_LAYOUT.default
+    """Where the runtime context goes in each request (`MODEL_SNAPSHOT_LAYOUT`)."""
 
     @property
     def preset_info(self) -> Preset:
@@ -196,6 +201,7 @@ async def load_profile(
         context_budget=await settings.get(ASSISTANT_CONTEXT_BUDGET),
         connect_timeout=await settings.get(MODEL_CONNECT_TIMEOUT),
         idle_timeout=await settings.get(MODEL_IDLE_TIMEOUT),
+        snapshot_layout=await settings.get(MODEL_SNAPSHOT_LAYOUT),
     )
 
 
@@ -222,6 +228,7 @@ async def save_profile(
     context_budget: int | None = None,
     connect_timeout: float | None = None,
     idle_timeout: float | None = None,
+    snapshot_layout: SnapshotLayout | None = None,
     environ: Mapping[str, str] = os.environ,
 ) -> SecretSaved | None:
     """Store the profile; fields an environment variable overrides are left as stored.
@@ -245,6 +252,8 @@ async def save_profile(
     if _env(environ, ENV_MODEL) is None:
         await settings.set(MODEL_NAME, model.strip())
     await settings.set(MODEL_MERGE_USER_TURNS, merge_user_turns)
+    if snapshot_layout is not None:
+        await settings.set(MODEL_SNAPSHOT_LAYOUT, snapshot_layout)
     if _env(environ, ENV_API_KEY) is not None or not base_url:
         return None
     key = (api_key or "").strip()

@@ -37,6 +37,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from concierge.agent import SnapshotLayout
 from concierge.store import SecretSource, SecretStore, Settings
 from concierge.store.model_profile import (
     ENV_API_KEY,
@@ -59,6 +60,7 @@ from concierge.store.settings import (
     LOOKUPS_WEATHER_URL,
     MODEL_CONNECT_TIMEOUT,
     MODEL_IDLE_TIMEOUT,
+    MODEL_SNAPSHOT_LAYOUT,
     UNDO_DEPTH,
 )
 from concierge.travel.errors import ConnectionCheckError
@@ -70,6 +72,11 @@ from .setting_spin import SettingSpinBox
 from .status import Kind, StatusLabel
 
 MERGE_LABEL = "Merge consecutive user messages (for strict chat templates)"
+LEADING_LABEL = "Send the trip's state ahead of my message (for small local models)"
+LEADING_NOTE = (
+    "Small models then answer you rather than the trip's state; your latest words are "
+    "re-sent uncached once a turn."
+)
 BUDGET_LABEL = "Context budget"
 BUDGET_MAXIMUM = 2_000_000
 ONLINE_TITLE = "Online lookups"
@@ -203,6 +210,16 @@ class SettingsDialog(QDialog):
             "Some servers' chat templates reject two user messages in a row; this joins them."
         )
 
+        self.leading_check = QCheckBox(LEADING_LABEL, self)
+        self.leading_check.setObjectName("snapshotLeadingCheck")
+        self.leading_check.setToolTip(MODEL_SNAPSHOT_LAYOUT.description)
+        self.leading_check.setAccessibleDescription(LEADING_NOTE)
+        self.leading_note = QLabel(LEADING_NOTE, self)
+        self.leading_note.setObjectName("snapshotLeadingNote")
+        self.leading_note.setAccessibleName("What sending the state ahead costs")
+        self.leading_note.setWordWrap(True)
+        self.leading_note.setTextFormat(Qt.TextFormat.PlainText)
+
         self.budget_spin = QSpinBox(self)
         self.budget_spin.setObjectName("contextBudgetSpin")
         self.budget_spin.setRange(CONTEXT_BUDGET_MINIMUM, BUDGET_MAXIMUM)
@@ -263,6 +280,7 @@ class SettingsDialog(QDialog):
             (model_edit, "Model"),
             (self.refresh_button, "Refresh models"),
             (self.merge_check, MERGE_LABEL),
+            (self.leading_check, LEADING_LABEL),
             (self.budget_spin, BUDGET_LABEL),
             (self.test_button, "Test connection"),
             (self.weather_check, WEATHER_LABEL),
@@ -290,6 +308,10 @@ class SettingsDialog(QDialog):
         model.addWidget(self.models_status)  # status rows hide without leaving a gap
         form.addRow(self._label("&Model", self.model_combo), model)
         form.addRow("", self.merge_check)
+        leading = QVBoxLayout()
+        leading.addWidget(self.leading_check)
+        leading.addWidget(self.leading_note)
+        form.addRow("", leading)
         form.addRow(self._label("Context &budget", self.budget_spin), self.budget_spin)
         form.addRow(self._label("Connect &timeout", self.connect_spin), self.connect_spin)
         form.addRow(self._label("&Idle timeout", self.idle_spin), self.idle_spin)
@@ -319,6 +341,7 @@ class SettingsDialog(QDialog):
             self.model_combo,
             self.refresh_button,
             self.merge_check,
+            self.leading_check,
             self.budget_spin,
             self.connect_spin,
             self.idle_spin,
@@ -342,6 +365,7 @@ class SettingsDialog(QDialog):
         self.base_url_edit.setText(profile.base_url)
         self.model_combo.setEditText(profile.model)
         self.merge_check.setChecked(profile.merge_user_turns)
+        self.leading_check.setChecked(profile.snapshot_layout is SnapshotLayout.LEADING)
         self.budget_spin.setValue(profile.context_budget)
         self.connect_spin.show_setting(profile.connect_timeout)
         self.idle_spin.show_setting(profile.idle_timeout)
@@ -404,6 +428,11 @@ class SettingsDialog(QDialog):
             context_budget=self.budget_spin.value(),
             connect_timeout=float(self.connect_spin.value()),
             idle_timeout=float(self.idle_spin.value()),
+            snapshot_layout=(
+                SnapshotLayout.LEADING
+                if self.leading_check.isChecked()
+                else SnapshotLayout.TRAILING
+            ),
         )
 
     # -- online lookups and undo depth -----------------------------------------------------
@@ -626,6 +655,7 @@ class SettingsDialog(QDialog):
                 context_budget=edited.context_budget,
                 connect_timeout=edited.connect_timeout,
                 idle_timeout=edited.idle_timeout,
+                snapshot_layout=edited.snapshot_layout,
                 environ=self._environ,
             )
             profile = await load_profile(self._settings, self._secrets, self._environ)
@@ -645,8 +675,8 @@ class SettingsDialog(QDialog):
 
     def event(self, event: QEvent) -> bool:
         handled = super().event(event)
-        if event.type() == QEvent.Type.LayoutRequest:
-            self._fit_height()
+        if event.type() in (QEvent.Type.LayoutRequest, QEvent.Type.Resize):
+            self._fit_height()  # A new width changes what wrapped text needs.
         return handled
 
     def _fit_height(self) -> None:
