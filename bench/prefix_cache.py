@@ -111,14 +111,14 @@ from concierge.agent.context import ContextProviders
 from concierge.agent.model_input import build_model_input, summary_boundary
 from concierge.agent.openai_model import OpenAIChatModel
 from concierge.store import Actor, ChangeContext
-from concierge.travel.assistant import PROVIDER_TIMEOUT, trip_features, trip_history
+from concierge.travel.assistant.instructions import INSTRUCTIONS
+from concierge.travel.assistant.lookup_tools import lookup_tools
+from concierge.travel.assistant.providers import trip_provider
+from concierge.travel.assistant.trip_assistant import PROVIDER_TIMEOUT, trip_features, trip_history
+from concierge.travel.assistant.trip_tools import TripTools
 from concierge.travel.forms import TRIP_BRIEF
-from concierge.travel.instructions import INSTRUCTIONS
-from concierge.travel.lookups import lookup_tools
 from concierge.travel.places import PlaceIndex
-from concierge.travel.providers import trip_provider
 from concierge.travel.services import TravelServices, open_services
-from concierge.travel.tools import TripTools
 from tests.fakes import FakeOpenAIServer, Reply, ToolCallSpec, count_tokens, tokenize
 from tests.fakes.prefix_cache import CACHE_STEP_TOKENS, MIN_CACHED_TOKENS, canonical_prompt
 

@@ -53,7 +53,7 @@ from concierge.agent import AssistantMessage, Message
 from concierge.agent.messages import user_message
 from concierge.store import UI_LAST_TRIP_ID, Actor, ChangeContext
 from concierge.store.model_profile import ENV_API_KEY, ENV_BASE_URL, ENV_MODEL
-from concierge.travel.assistant import trip_history
+from concierge.travel.assistant.trip_assistant import trip_history
 from concierge.travel.services import open_services
 from concierge.ui.async_support import run_with_qt
 from concierge.ui.chat.markdown import history_blocks

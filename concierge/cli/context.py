@@ -15,7 +15,7 @@ from typing import TextIO
 from concierge.agent import AgentEvent, CharTokenEstimator, ModelError
 from concierge.agent.context import runtime_context_message
 from concierge.agent.model import ModelReply, ModelRequest
-from concierge.travel.assistant import build_trip_assistant
+from concierge.travel.assistant.trip_assistant import build_trip_assistant
 from concierge.travel.services import TravelServices
 
 from .command import Command, chosen_trip

@@ -18,7 +18,11 @@ from PySide6.QtCore import QObject
 from concierge.agent import Agent, ContextHook, tool_titles
 from concierge.store.engine import BUSY_TIMEOUT_SECONDS
 from concierge.store.model_profile import ModelProfile, load_profile
-from concierge.travel.assistant import OneTurnAtATime, build_trip_assistant, trip_history
+from concierge.travel.assistant.trip_assistant import (
+    OneTurnAtATime,
+    build_trip_assistant,
+    trip_history,
+)
 from concierge.travel.services import TravelServices
 from concierge.ui.chat import ChatPanel
 from concierge.ui.chat.notices import NO_MODEL_TEXT

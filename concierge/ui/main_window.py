@@ -32,8 +32,8 @@ from concierge.store import (
     StoreError,
 )
 from concierge.store.model_profile import ModelProfile
+from concierge.travel.assistant.ledger_view import itinerary_costs
 from concierge.travel.forms import TRIP_BRIEF
-from concierge.travel.ledger_view import itinerary_costs
 from concierge.travel.services import TravelServices
 from concierge.ui.assistant_session import AssistantSession
 from concierge.ui.async_support import BackgroundTasks, loop_running

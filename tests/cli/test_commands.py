@@ -16,7 +16,7 @@ import pytest
 from concierge.agent.openai_model import OpenAIChatModel
 from concierge.store import ChangeHistory
 from concierge.store.trip_bundle import FORMAT, VERSION
-from concierge.travel.assistant import build_trip_assistant
+from concierge.travel.assistant.trip_assistant import build_trip_assistant
 from concierge.travel.services import TravelServices, open_services
 from tests.agent.support import client_for, snapshot_of
 from tests.cli.support import (

@@ -9,7 +9,7 @@ import pytest
 
 from concierge.agent import Agent, Message, ToolResult
 from concierge.store import SqliteHistoryStore
-from concierge.travel.trip_view import short_id
+from concierge.travel.assistant.trip_view import short_id
 from tests.fakes import FakeOpenAIServer, Reply, ToolCallSpec
 from tests.travel.test_assistant_tools import World, world
 

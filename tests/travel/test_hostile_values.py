@@ -15,7 +15,7 @@ from concierge.agent.context import RUNTIME_CONTEXT_LABEL
 from concierge.agent.openai_model import OpenAIChatModel
 from concierge.store import TripRecord
 from concierge.store.paths import database_path
-from concierge.travel.assistant import build_trip_assistant
+from concierge.travel.assistant.trip_assistant import build_trip_assistant
 from concierge.travel.places import PlaceIndex
 from concierge.travel.services import TravelServices, open_services
 from tests.agent.support import client_for, snapshot_of

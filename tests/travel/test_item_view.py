@@ -8,7 +8,7 @@ from datetime import date, time
 from decimal import Decimal
 
 from concierge.store import ItemKind
-from concierge.travel.trip_view import render_item
+from concierge.travel.assistant.trip_view import render_item
 from concierge.travel.value_text import sensitive_text
 from tests.travel.items_support import make_item
 

@@ -9,7 +9,7 @@ import pytest
 
 from concierge.agent.openai_model import OpenAIChatModel
 from concierge.store import ConversationBusyError, database_path
-from concierge.travel.assistant import (
+from concierge.travel.assistant.trip_assistant import (
     OneTurnAtATime,
     build_trip_assistant,
     conversation_id,

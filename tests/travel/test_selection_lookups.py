@@ -21,9 +21,9 @@ from concierge.store import (
     TripRecord,
     TripRepository,
 )
+from concierge.travel.assistant.providers import selection_provider
 from concierge.travel.lookups import LookupService
 from concierge.travel.places import PlaceIndex
-from concierge.travel.providers import selection_provider
 from concierge.travel.selection import Selection, SelectionState
 
 

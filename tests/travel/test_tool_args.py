@@ -19,9 +19,9 @@ from concierge.store.validation import (
     FieldRule,
     whole_range,
 )
-from concierge.travel.ledger_tools import NewExpense
-from concierge.travel.tool_args import rules_model
-from concierge.travel.tools import ItemChanges, NewItem, StopEdit, TripChanges
+from concierge.travel.assistant.ledger_tools import NewExpense
+from concierge.travel.assistant.tool_args import rules_model
+from concierge.travel.assistant.trip_tools import ItemChanges, NewItem, StopEdit, TripChanges
 
 
 def properties(model: Any) -> dict[str, Any]:

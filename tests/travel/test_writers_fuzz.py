@@ -29,7 +29,7 @@ from concierge.store.validation import (
     out_of_range,
     trip_problem,
 )
-from concierge.travel.assistant import build_trip_assistant
+from concierge.travel.assistant.trip_assistant import build_trip_assistant
 from concierge.travel.currencies import CURRENCIES, format_money
 from concierge.travel.dates import parse_date, validate_trip_dates
 from concierge.travel.places import PlaceIndex

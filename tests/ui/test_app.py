@@ -22,7 +22,7 @@ from concierge.agent import RUNTIME_CONTEXT_LABEL, Provenance
 from concierge.store import UI_LAST_TRIP_ID, Actor, ChangeContext
 from concierge.store.model_profile import ENV_API_KEY, ENV_BASE_URL, ENV_MODEL
 from concierge.store.settings import ASSISTANT_CONTEXT_BUDGET
-from concierge.travel.assistant import trip_history
+from concierge.travel.assistant.trip_assistant import trip_history
 from concierge.travel.forms import TRIP_BRIEF
 from concierge.travel.services import open_services
 from concierge.ui.chat.permission import PermissionPrompt

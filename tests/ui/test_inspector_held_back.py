@@ -12,7 +12,7 @@ from PySide6.QtWidgets import QApplication, QLabel, QPushButton
 from pytestqt.qtbot import QtBot
 
 from concierge.agent.openai_model import OpenAIChatModel
-from concierge.travel.assistant import build_trip_assistant
+from concierge.travel.assistant.trip_assistant import build_trip_assistant
 from concierge.travel.services import TravelServices
 from concierge.ui.inspector import InspectorPanel
 from concierge.ui.inspector.held_back_view import SHARE_TEXT, STOP_TEXT

@@ -98,8 +98,9 @@ async def test_the_status_bar_is_there_from_the_start_and_shifts_nothing(
     assert status.isVisible()
     central = window.centralWidget()
     before = central.geometry()
-    window.undo()
+    window.undo()  # Undoes the first trip's creation.
     await until(lambda: status.currentMessage() != "")
+    await until(lambda: window.trip_form.record is None)
     assert central.geometry() == before
 
 

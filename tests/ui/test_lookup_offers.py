@@ -13,7 +13,7 @@ from pytestqt.qtbot import QtBot
 
 from concierge.agent import ToolError
 from concierge.store.settings import LOOKUPS_ONLINE_WEATHER
-from concierge.travel.lookups.tools import LookupKindName, LookupTools, StartLookup
+from concierge.travel.assistant.lookup_tools import LookupKindName, LookupTools, StartLookup
 from concierge.travel.services import TravelServices, open_services
 from concierge.ui.lookups import LookupsPanel
 from concierge.ui.trips import TripForm

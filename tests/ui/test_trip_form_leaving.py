@@ -15,7 +15,7 @@ from pytestqt.qtbot import QtBot
 
 from concierge.agent import AbortSignal
 from concierge.store import TripRecord
-from concierge.travel.providers import trip_provider
+from concierge.travel.assistant.providers import trip_provider
 from concierge.ui.trips import TripForm
 from tests.ui import trips_support
 from tests.ui.trips_support import (

@@ -20,7 +20,7 @@ from PySide6.QtWidgets import (
 )
 
 from concierge.store import Change
-from concierge.travel.held_back import OnFile, set_shared, values_on_file
+from concierge.travel.assistant.held_back import OnFile, set_shared, values_on_file
 from concierge.travel.sensitive import ON_FILE
 from concierge.travel.services import TravelServices
 from concierge.ui.async_support import BackgroundTasks

@@ -48,11 +48,11 @@ from concierge.store import (
     TripRepository,
 )
 from concierge.store.validation import DEFAULT_PAYER, EXPENSE_RULES, text_limit
+from concierge.travel.assistant.ledger_view import PlannedCosts, no_planned_costs, rate_note
 from concierge.travel.currencies import format_money
 from concierge.travel.dates import DateError, parse_date
 from concierge.travel.exchange import load_exchange
 from concierge.travel.ledger_totals import LedgerTotals, ledger_totals
-from concierge.travel.ledger_view import PlannedCosts, no_planned_costs, rate_note
 from concierge.ui.colours import Tone, secondary, tint
 from concierge.ui.record_table import unseen_reason
 from concierge.ui.views.actions import action_button, make_action

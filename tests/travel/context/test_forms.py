@@ -12,8 +12,8 @@ from pydantic import BaseModel
 from concierge.agent import AgentBuilder, InMemoryHistoryStore, Tool, ToolContext
 from concierge.agent.openai_model import OpenAIChatModel
 from concierge.store import Actor, ChangeContext
-from concierge.travel.assistant import PROVIDER_TIMEOUT
-from concierge.travel.form_context import FormFeature
+from concierge.travel.assistant.brief_feature import FormFeature
+from concierge.travel.assistant.trip_assistant import PROVIDER_TIMEOUT
 from concierge.travel.forms import TRIP_BRIEF
 from tests.agent.support import client_for, tool_results
 from tests.fakes import FakeOpenAIServer, Reply, ToolCallSpec

@@ -8,8 +8,8 @@ import pytest
 
 from concierge.agent import AbortSignal, AgentBuilder, InMemoryHistoryStore
 from concierge.agent.openai_model import OpenAIChatModel
+from concierge.travel.assistant.goal_feature import GoalFeature
 from concierge.travel.forms import TRIP_BRIEF
-from concierge.travel.goal_context import GoalFeature
 from tests.agent.support import client_for
 from tests.fakes import FakeOpenAIServer, Reply, ToolCallSpec
 
@@ -108,6 +108,8 @@ async def test_a_feature_installed_without_its_status_still_brings_its_tools(
 
 def test_an_unknown_status_name_is_refused(world: World, fake_openai: FakeOpenAIServer) -> None:
     with pytest.raises(
-        ValueError, match=r"^No status feature called briefs; they are brief, goals, pinned\.$"
+        ValueError,
+        match=r"^No status feature called briefs; they are trip, money, brief, goals, pinned, "
+        r"lookups, selection\.$",
     ):
         world.agent(fake_openai, own_status={"briefs"})

@@ -7,7 +7,7 @@ from __future__ import annotations
 from datetime import date
 
 from concierge.store import Actor, ChangeContext
-from concierge.travel.held_back import set_shared, values_on_file
+from concierge.travel.assistant.held_back import set_shared, values_on_file
 from tests.agent.support import snapshot_of, tool_results
 from tests.fakes import FakeOpenAIServer, Reply, ToolCallSpec
 from tests.travel.context.conftest import World, blocks

@@ -11,12 +11,9 @@ import pytest
 
 from concierge.agent import Agent, IncompleteAnswerError
 from concierge.store import LookupStatus
-from concierge.travel.lookups import (
-    KINDS,
-    LookupKindName,
-    lookup_status_provider,
-    lookup_tools,
-)
+from concierge.travel.assistant.lookup_status import lookup_status_provider
+from concierge.travel.assistant.lookup_tools import LookupKindName, lookup_tools
+from concierge.travel.lookups import KINDS
 from tests.agent.support import make_agent, snapshot_of, tool_results
 from tests.fakes import FakeOpenAIServer, Reply, ToolCallSpec
 from tests.travel.lookups.conftest import Lookups

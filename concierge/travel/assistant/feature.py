@@ -1,5 +1,7 @@
 """A piece of the trip assistant built only on the runtime's public API: tools, plus a
-default status provider the app may replace with its own renderer (R13)."""
+default status provider the app may replace with its own renderer (R13). Every part of the
+assistant (the trip, money, brief, goals, pins, lookups, the selection) is one of these and is
+installed the same way."""
 
 from __future__ import annotations
 
@@ -14,9 +16,12 @@ class AssistantFeature(ABC):
     heading of its block in the runtime context."""
 
     name: str
+    disclosed: bool = False
+    """Whether the status renders free text that may hold sensitive values: the assistant
+    then renders it with the values the person shared on the trip shown (`disclosing`)."""
 
-    @abstractmethod
-    def tools(self) -> list[Tool[Any]]: ...
+    def tools(self) -> list[Tool[Any]]:
+        return []
 
     @abstractmethod
     def status_provider(self) -> ContextProvider:

@@ -16,14 +16,14 @@ from pydantic import ConfigDict, Field, JsonValue
 from concierge.agent import AbortSignal, ContextProvider, Tool, ToolContext, ToolError, ToolOutput
 from concierge.store import and_list
 
+from ..form_filler import FormFiller, FormFillError, FormWrite
+from ..form_view import render_form
+from ..forms import TRIP_BRIEF, FormDefinition, render_status
+from ..forms.status import compact
+from ..value_text import one_line
 from .feature import AssistantFeature
-from .form_filler import FormFiller, FormFillError, FormWrite
-from .form_view import render_form
-from .forms import TRIP_BRIEF, FormDefinition, render_status
-from .forms.status import compact
 from .tool_support import NoArguments, ToolArgs, assistant_context, store_errors
 from .trip_view import short_id
-from .value_text import one_line
 
 
 class FillAnswers(ToolArgs):
@@ -36,6 +36,8 @@ class RetractAnswer(ToolArgs):
 
 class FormFeature(AssistantFeature):
     """One form of one trip; its provider is called `name` ("brief" for the trip brief)."""
+
+    disclosed = True
 
     def __init__(
         self,

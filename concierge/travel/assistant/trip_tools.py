@@ -11,25 +11,28 @@ from typing import Any, Literal
 
 from pydantic import Field
 
-from concierge.agent import Tool, ToolContext, ToolError, ToolOutput
+from concierge.agent import ContextProvider, Tool, ToolContext, ToolError, ToolOutput
 from concierge.store import (
     DocumentRepository,
     ItineraryItemRecord,
     ItineraryRepository,
     StopRecord,
+    StopRepository,
     TripRepository,
     and_list,
     field_labels,
 )
 from concierge.store.validation import ITEM_RULES, STOP_RULES, TRIP_RULES
 
-from .sensitive import sharing
-from .stops import render_route, stop_or_first
+from ..sensitive import sharing
+from ..stops import render_route, stop_or_first
+from ..trip_edits import TripEditor
+from ..value_text import field_text
+from .feature import AssistantFeature
+from .providers import trip_provider
 from .tool_args import rules_model
 from .tool_support import NoArguments, ToolArgs, assistant_context, by_reference, store_errors
-from .trip_edits import TripEditor
 from .trip_view import render_item, render_trip, short_id
-from .value_text import field_text
 
 STOP_TOOL_EXCLUDES = frozenset({"place_code", "timezone"})
 """Stop fields the editor fills from the place."""
@@ -330,3 +333,22 @@ def _shown(name: str, value: object) -> str:
     if isinstance(value, date | time):
         return value.isoformat()
     return field_text(TRIP_RULES[name], value)
+
+
+class TripFeature(AssistantFeature):
+    """The trip itself: its fields, stops and itinerary, as tools and as the "trip" block."""
+
+    name = "trip"
+
+    def __init__(self, tools: TripTools, stops: StopRepository) -> None:
+        self.trip_tools = tools
+        self.stops = stops
+
+    def tools(self) -> list[Tool[Any]]:
+        return self.trip_tools.all()
+
+    def status_provider(self) -> ContextProvider:
+        tools = self.trip_tools
+        return trip_provider(
+            tools.trips, tools.itinerary, tools.trip_id, self.stops, tools.documents
+        )

@@ -17,10 +17,11 @@ from concierge.store import (
     TripRepository,
 )
 
-from .selection import SelectionState
-from .sensitive import sharing
+from ..selection import SelectionState
+from ..sensitive import sharing
+from ..value_text import one_line
+from .feature import AssistantFeature
 from .trip_view import render_item, render_trip, short_id
-from .value_text import one_line
 
 
 def trip_provider(
@@ -98,3 +99,25 @@ def selection_provider(
         return "\n".join(lines) if lines else None
 
     return selection_view
+
+
+class SelectionFeature(AssistantFeature):
+    """What the person has selected, so "this one" has a referent; no tools of its own."""
+
+    name = "selection"
+    disclosed = True
+
+    def __init__(
+        self,
+        selection: SelectionState,
+        itinerary: ItineraryRepository,
+        trip_id: str,
+        lookups: LookupJobRepository | None = None,
+    ) -> None:
+        self.selection = selection
+        self.itinerary = itinerary
+        self.trip_id = trip_id
+        self.lookups = lookups
+
+    def status_provider(self) -> ContextProvider:
+        return selection_provider(self.selection, self.itinerary, self.trip_id, self.lookups)

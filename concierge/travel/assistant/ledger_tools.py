@@ -4,12 +4,13 @@ from __future__ import annotations
 
 from typing import Any
 
-from concierge.agent import Tool, ToolContext, ToolError, ToolOutput
+from concierge.agent import ContextProvider, Tool, ToolContext, ToolError, ToolOutput
 from concierge.store import LedgerRepository, TripRepository
 from concierge.store.validation import EXPENSE_RULES
 
-from .currencies import format_money
-from .ledger_view import PlannedCosts, no_planned_costs, read_totals, render_ledger
+from ..currencies import format_money
+from .feature import AssistantFeature
+from .ledger_view import PlannedCosts, ledger_provider, no_planned_costs, read_totals, render_ledger
 from .tool_args import rules_model
 from .tool_support import NoArguments, ToolArgs, assistant_context, store_errors
 from .trip_view import short_id
@@ -73,3 +74,19 @@ class LedgerTools:
             f"{expense.category.value}, paid by {expense.paid_by}, split between {names}.",
             summary=f"added expense [{short_id(expense.id)}]",
         )
+
+
+class LedgerFeature(AssistantFeature):
+    """The trip's money: expenses as tools, totals against the budget as the "money" block."""
+
+    name = "money"
+
+    def __init__(self, tools: LedgerTools) -> None:
+        self.ledger_tools = tools
+
+    def tools(self) -> list[Tool[Any]]:
+        return self.ledger_tools.all()
+
+    def status_provider(self) -> ContextProvider:
+        tools = self.ledger_tools
+        return ledger_provider(tools.trips, tools.ledger, tools.trip_id, tools.planned)

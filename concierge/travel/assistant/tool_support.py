@@ -12,7 +12,7 @@ from pydantic import BaseModel, ConfigDict
 from concierge.agent import ToolContext, ToolError
 from concierge.store import Actor, ChangeContext, InvalidChangeError, RecordNotFoundError
 
-from .errors import TripEditError
+from ..errors import TripEditError
 
 
 class ToolArgs(BaseModel):

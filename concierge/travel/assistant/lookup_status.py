@@ -16,8 +16,8 @@ from __future__ import annotations
 from concierge.agent import AbortSignal, ContextProvider, Notice
 from concierge.store import LookupJobRecord, LookupJobRepository
 
-from ..trip_view import headed_lists, short_id
 from ..value_text import one_line
+from .trip_view import headed_lists, short_id
 
 MAX_FINISHED_SHOWN = 8
 

@@ -16,8 +16,8 @@ from pydantic import JsonValue
 from concierge.store import ChangeContext, TripRecord
 from concierge.store.validation import ITEM_RULES, TRIP_RULES, FieldRule
 
-from .sensitive import find_sensitive, normalised
-from .services import TravelServices
+from ..sensitive import find_sensitive, normalised
+from ..services import TravelServices
 
 TRIP_TEXT = ("title", "interests", "notes")
 ITEM_TEXT = ("title", "place", "notes")

@@ -11,10 +11,10 @@ from concierge.agent import AbortSignal, ContextProvider, Tool, ToolContext, Too
 from concierge.store import PinRecord, PinRepository
 from concierge.store.validation import PIN_TEXT_LIMIT
 
+from ..value_text import free_text
 from .feature import AssistantFeature
 from .tool_support import ToolArgs, assistant_context, by_reference, store_errors
 from .trip_view import headed_lists, short_id
-from .value_text import free_text
 
 TEXT_LIMIT = PIN_TEXT_LIMIT
 
@@ -38,6 +38,8 @@ class PinRef(ToolArgs):
 
 class PinFeature(AssistantFeature):
     """The pins that apply to one trip; its provider is called "pinned"."""
+
+    disclosed = True
 
     def __init__(self, pins: PinRepository, trip_id: str, *, name: str = "pinned") -> None:
         self.pins = pins

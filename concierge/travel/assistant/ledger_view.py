@@ -12,12 +12,12 @@ from typing import Protocol
 from concierge.agent import AbortSignal, ContextProvider
 from concierge.store import ExpenseRecord, ItineraryRepository, LedgerRepository, TripRepository
 
-from .currencies import format_money
-from .dates import format_date
-from .exchange import exchange_within
-from .ledger_totals import LedgerTotals, Planned, ledger_totals
+from ..currencies import format_money
+from ..dates import format_date
+from ..exchange import exchange_within
+from ..ledger_totals import LedgerTotals, Planned, ledger_totals
+from ..value_text import one_line
 from .trip_view import short_id
-from .value_text import one_line
 
 TOP_CATEGORIES = 3
 RATES_WAIT = 1.0

@@ -25,11 +25,11 @@ from concierge.agent import (
 from concierge.store import Actor, GoalRecord, GoalRepository
 from concierge.store.validation import LINE_LIMIT
 
+from ..goal_triggers import GoalTrigger, describe_trigger
+from ..value_text import one_line
 from .feature import AssistantFeature
-from .goal_triggers import GoalTrigger, describe_trigger
 from .tool_support import NoArguments, ToolArgs, assistant_context, by_reference, store_errors
 from .trip_view import headed_lists, short_id
-from .value_text import one_line
 
 TITLE_LIMIT = LINE_LIMIT
 
@@ -54,6 +54,8 @@ class GoalRef(ToolArgs):
 
 class GoalFeature(AssistantFeature):
     """The goals of one trip; its provider is called "goals"."""
+
+    disclosed = True
 
     def __init__(self, goals: GoalRepository, trip_id: str, *, name: str = "goals") -> None:
         self.goals = goals

@@ -19,18 +19,17 @@ from concierge.agent import (
 from concierge.store import SqliteHistoryStore
 from concierge.store.settings import ASSISTANT_CONTEXT_BUDGET
 
+from ..services import TravelServices
+from .brief_feature import FormFeature
 from .feature import AssistantFeature
-from .form_context import FormFeature
-from .goal_context import GoalFeature
+from .goal_feature import GoalFeature
 from .instructions import INSTRUCTIONS
-from .ledger_tools import LedgerTools
-from .ledger_view import itinerary_costs, ledger_provider
-from .lookups import lookup_status_provider, lookup_tools
-from .lookups.tools import started_job_outcome
-from .pin_context import PinFeature
-from .providers import disclosing, selection_provider, trip_provider
-from .services import TravelServices
-from .tools import TripTools
+from .ledger_tools import LedgerFeature, LedgerTools
+from .ledger_view import itinerary_costs
+from .lookup_tools import LookupFeature, started_job_outcome
+from .pin_feature import PinFeature
+from .providers import SelectionFeature, disclosing
+from .trip_tools import TripFeature, TripTools
 
 PROVIDER_TIMEOUT = 5.0
 """Seconds a provider may take; SQLite reads take milliseconds, so this only trips on a
@@ -52,8 +51,9 @@ def build_trip_assistant(
     own_status: Collection[str] = (),
 ) -> Agent:
     """`context_budget`: tokens per model call before older messages are summarized.
-    `own_status`: features ("brief", "goals", "pinned") whose default status block the app
-    replaces with its own renderer, registered with `agent.add_context_provider`."""
+    `own_status`: features (by name, e.g. "brief", "goals", "pinned") whose default status
+    block the app replaces with its own renderer, registered with
+    `agent.add_context_provider`."""
     features = trip_features(services, trip_id)
     unknown = sorted(set(own_status) - {feature.name for feature in features})
     if unknown:
@@ -61,54 +61,18 @@ def build_trip_assistant(
             f"No status feature called {', '.join(unknown)}; "
             f"they are {', '.join(feature.name for feature in features)}."
         )
-    tools = TripTools(
-        trip_id, services.trips, services.itinerary, services.editor, services.documents
-    )
     builder = AgentBuilder(
         model=model,
         system_prompt=INSTRUCTIONS,
         history=trip_history(services, trip_id),
     )
-    planned = itinerary_costs(services.itinerary)
-    ledger_tools = LedgerTools(trip_id, services.trips, services.ledger, planned=planned)
-    for tool in [*tools.all(), *ledger_tools.all(), *lookup_tools(services.lookups, trip_id)]:
-        builder.tool(tool)
-    builder.context_provider(
-        trip_provider(
-            services.trips, services.itinerary, trip_id, services.stops, services.documents
-        ),
-        name="trip",
-        timeout=PROVIDER_TIMEOUT,
-    )
-    builder.context_provider(
-        ledger_provider(services.trips, services.ledger, trip_id, planned),
-        name="money",
-        timeout=PROVIDER_TIMEOUT,
-    )
     for feature in features:
         feature.install(builder, inject_status=False)
         if feature.name not in own_status:
-            builder.context_provider(
-                disclosing(services.trips, trip_id, feature.status_provider()),
-                name=feature.name,
-                timeout=PROVIDER_TIMEOUT,
-            )
-    builder.context_provider(
-        lookup_status_provider(services.lookups.jobs, trip_id),
-        name="lookups",
-        timeout=PROVIDER_TIMEOUT,
-    )
-    builder.context_provider(
-        disclosing(
-            services.trips,
-            trip_id,
-            selection_provider(
-                services.selection, services.itinerary, trip_id, services.lookups.jobs
-            ),
-        ),
-        name="selection",
-        timeout=PROVIDER_TIMEOUT,
-    )
+            provider = feature.status_provider()
+            if feature.disclosed:
+                provider = disclosing(services.trips, trip_id, provider)
+            builder.context_provider(provider, name=feature.name, timeout=PROVIDER_TIMEOUT)
     if permission_handler is not None:
         builder.permission_handler(permission_handler)
     builder.outcome_lookup(call_outcome(services))
@@ -128,11 +92,21 @@ def call_outcome(services: TravelServices) -> Callable[[str], Awaitable[str | No
 
 
 def trip_features(services: TravelServices, trip_id: str) -> list[AssistantFeature]:
-    """The trip brief, goals and pinned context: tools plus a status block each (R13)."""
+    """Every part of the assistant for one trip, in the order their blocks are rendered."""
+    planned = itinerary_costs(services.itinerary)
     return [
+        TripFeature(
+            TripTools(
+                trip_id, services.trips, services.itinerary, services.editor, services.documents
+            ),
+            services.stops,
+        ),
+        LedgerFeature(LedgerTools(trip_id, services.trips, services.ledger, planned=planned)),
         FormFeature(services.form_filler, trip_id),
         GoalFeature(services.goals, trip_id),
         PinFeature(services.pins, trip_id),
+        LookupFeature(services.lookups, trip_id),
+        SelectionFeature(services.selection, services.itinerary, trip_id, services.lookups.jobs),
     ]
 
 

@@ -13,14 +13,16 @@ from typing import Any
 
 from pydantic import Field
 
-from concierge.agent import Tool, ToolContext, ToolError, ToolOutput
+from concierge.agent import ContextProvider, Tool, ToolContext, ToolError, ToolOutput
 from concierge.store import LookupJobRecord, LookupJobRepository, LookupStatus
 
-from ..tool_support import ToolArgs, by_reference
-from ..trip_view import short_id
-from .errors import LookupRequestError
-from .kinds import KINDS
-from .service import LookupService
+from ..lookups.errors import LookupRequestError
+from ..lookups.kinds import KINDS
+from ..lookups.service import LookupService
+from .feature import AssistantFeature
+from .lookup_status import lookup_status_provider
+from .tool_support import ToolArgs, by_reference
+from .trip_view import short_id
 
 
 class LookupKindName(StrEnum):
@@ -155,3 +157,25 @@ class LookupTools:
         """A lookup of this trip by full or shortened id."""
         jobs = await self.jobs.list_for_trip(self.trip_id)
         return by_reference(jobs, reference, "lookup", "in the runtime context")
+
+
+def lookup_tools(service: LookupService, trip_id: str) -> list[Tool[Any]]:
+    """start_lookup, cancel_lookup and get_lookup_result for one trip."""
+    return LookupTools(trip_id, service, service.jobs).all()
+
+
+class LookupFeature(AssistantFeature):
+    """Background lookups: tools to start, cancel and read them, and the "lookups" block of
+    running ones and those finished since the model last saw them."""
+
+    name = "lookups"
+
+    def __init__(self, service: LookupService, trip_id: str) -> None:
+        self.service = service
+        self.trip_id = trip_id
+
+    def tools(self) -> list[Tool[Any]]:
+        return lookup_tools(self.service, self.trip_id)
+
+    def status_provider(self) -> ContextProvider:
+        return lookup_status_provider(self.service.jobs, self.trip_id)

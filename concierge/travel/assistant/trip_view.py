@@ -35,12 +35,12 @@ from concierge.store.validation import (
     trip_problem,
 )
 
-from .currencies import CurrencyError, format_money
-from .item_kinds import cost_text, field_label
-from .item_times import duration_text, item_end, item_start
-from .sensitive import sharing
-from .stops import render_route, stop_or_first
-from .value_text import free_text, one_line, sensitive_text
+from ..currencies import CurrencyError, format_money
+from ..item_kinds import cost_text, field_label
+from ..item_times import duration_text, item_end, item_start
+from ..sensitive import sharing
+from ..stops import render_route, stop_or_first
+from ..value_text import free_text, one_line, sensitive_text
 
 SHORT_ID = 8
 NOTES_LIMIT = 600
