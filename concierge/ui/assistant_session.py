@@ -123,6 +123,7 @@ class AssistantSession(QObject):
             self._model,
             permission_handler=self.chat.ask,
             context_budget=self.profile.context_budget,
+            snapshot_layout=self.profile.snapshot_layout,
         )
         if self._before_context is not None:
             self.agent.add_context_hook(

@@ -14,6 +14,7 @@ from concierge.agent import (
     PermissionHandler,
     Runnable,
     RunnableWrapper,
+    SnapshotLayout,
     TurnResult,
 )
 from concierge.store import SqliteHistoryStore
@@ -49,8 +50,10 @@ def build_trip_assistant(
     permission_handler: PermissionHandler | None = None,
     context_budget: int = ASSISTANT_CONTEXT_BUDGET.default,
     own_status: Collection[str] = (),
+    snapshot_layout: SnapshotLayout = SnapshotLayout.TRAILING,
 ) -> Agent:
     """`context_budget`: tokens per model call before older messages are summarized.
+    `snapshot_layout`: where the trip's state goes in each call (the server's setting).
     `own_status`: features (by name, e.g. "brief", "goals", "pinned") whose default status
     block the app replaces with its own renderer, registered with
     `agent.add_context_provider`."""
@@ -77,6 +80,7 @@ def build_trip_assistant(
         builder.permission_handler(permission_handler)
     builder.outcome_lookup(call_outcome(services))
     builder.compaction(CompactionPolicy(budget_tokens=context_budget))
+    builder.snapshot_layout(snapshot_layout)
     return builder.build()
 
 

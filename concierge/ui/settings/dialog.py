@@ -219,6 +219,7 @@ class SettingsDialog(QDialog):
         self.leading_note.setAccessibleName("What sending the state ahead costs")
         self.leading_note.setWordWrap(True)
         self.leading_note.setTextFormat(Qt.TextFormat.PlainText)
+        self.leading_note.setAlignment(Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignTop)
 
         self.budget_spin = QSpinBox(self)
         self.budget_spin.setObjectName("contextBudgetSpin")
@@ -309,6 +310,7 @@ class SettingsDialog(QDialog):
         form.addRow(self._label("&Model", self.model_combo), model)
         form.addRow("", self.merge_check)
         leading = QVBoxLayout()
+        leading.setSpacing(2)
         leading.addWidget(self.leading_check)
         leading.addWidget(self.leading_note)
         form.addRow("", leading)
