@@ -27,8 +27,9 @@ class SnapshotLayout(StrEnum):
 
     TRAILING (the default) sends it as its own user message after everything stored (R3).
     LEADING puts it just before the person's latest message when the input ends with it,
-    and the formatter sends the two as one user message, snapshot part first: small local
-    models then answer the person's words, read last, instead of the snapshot. After tool
+    and the formatter sends the two as one user message, snapshot part first, so the
+    person's words are read last: for small local models that answer the snapshot instead
+    of the person (how much it helps is measured by `bench/snapshot_layouts.py`). After tool
     results, on a turn's later calls, the snapshot trails as in TRAILING, so it never sits
     between a tool call and its results and the tool results stay cached from call to call.
     The cost: the person's message is sent with the snapshot ahead of it on the turn's first

@@ -78,8 +78,9 @@ MODEL_SNAPSHOT_LAYOUT: Setting[SnapshotLayout] = declare(
     SnapshotLayout,
     SnapshotLayout.TRAILING,
     "Where the trip's current state goes in each request: its own message after the "
-    "conversation (trailing), or ahead of the person's latest words (leading), which small "
-    "local models answer better; those words are then not cached on the turn's next call.",
+    "conversation (trailing), or ahead of the person's latest words (leading), for models "
+    "that answer the state instead of the person; those words are then not cached on the "
+    "turn's next call.",
 )
 MODEL_CONNECT_TIMEOUT: Setting[float] = declare(
     "model.connect_timeout_seconds",

@@ -679,8 +679,8 @@ async def test_sending_the_state_ahead_is_ticked_from_the_keyboard_and_saved_on_
     box = dialog.leading_check
     assert box.text() == box.accessibleName() == LEADING_LABEL
     line = (
-        "Small models then answer you rather than the trip's state; your latest words are "
-        "re-sent uncached once a turn."
+        "For models that answer the state instead of you; your latest words are then re-sent "
+        "uncached once a turn."
     )
     assert dialog.leading_note.text() == box.accessibleDescription() == line
     assert dialog.leading_note.isVisible()

@@ -72,10 +72,10 @@ from .setting_spin import SettingSpinBox
 from .status import Kind, StatusLabel
 
 MERGE_LABEL = "Merge consecutive user messages (for strict chat templates)"
-LEADING_LABEL = "Send the trip's state ahead of my message (for small local models)"
+LEADING_LABEL = "Send the trip's state ahead of my message, not after it"
 LEADING_NOTE = (
-    "Small models then answer you rather than the trip's state; your latest words are "
-    "re-sent uncached once a turn."
+    "For models that answer the state instead of you; your latest words are then re-sent "
+    "uncached once a turn."
 )
 BUDGET_LABEL = "Context budget"
 BUDGET_MAXIMUM = 2_000_000
