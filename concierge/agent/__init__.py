@@ -75,6 +75,7 @@ from .messages import (
     is_compaction_summary,
 )
 from .model import ModelAdapter, ModelReply, ModelRequest
+from .model_input import SnapshotLayout
 from .result_summaries import SWAP_SAVING_TOKENS, SummaryPolicy
 from .runnable import RetryingRunnable, Runnable, RunnableWrapper
 from .tools import (
@@ -140,6 +141,7 @@ __all__ = [
     "RuntimeContext",
     "RuntimeContextEvent",
     "RuntimeContextSentEvent",
+    "SnapshotLayout",
     "Subscriber",
     "Summarizer",
     "Summary",

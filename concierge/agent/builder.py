@@ -9,6 +9,7 @@ from .context import ContextHook, ContextProvider
 from .history import HistoryStore, InMemoryHistoryStore
 from .loop import Agent
 from .model import ModelAdapter
+from .model_input import SnapshotLayout
 from .result_summaries import SummaryPolicy
 from .tools import OutcomeLookup, PermissionHandler, Tool
 
@@ -61,6 +62,11 @@ class AgentBuilder:
         """Send earlier turns' tool results as their summaries when `policy` says it pays."""
         self._options["summarize_tool_results"] = enabled
         self._options["result_summaries"] = policy
+        return self
+
+    def snapshot_layout(self, layout: SnapshotLayout) -> AgentBuilder:
+        """Where the runtime context goes in each call's input (`SnapshotLayout`)."""
+        self._options["snapshot_layout"] = layout
         return self
 
     def compaction(

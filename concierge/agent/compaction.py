@@ -34,7 +34,7 @@ from .messages import (
     user_message,
 )
 from .model import ModelAdapter, ModelRequest
-from .model_input import compacted_view, summary_boundary
+from .model_input import compacted_view, snapshot_in, summary_boundary
 from .result_summaries import SummaryPolicy, summarized_results
 
 COMPACTION_LABEL = (
@@ -303,14 +303,13 @@ class Compactor:
         *,
         sent: Sequence[Message] | None = None,
     ) -> None:
-        """Learn from a model call: `messages` as built (snapshot last), its usage, and what
+        """Learn from a model call: `messages` as built (snapshot included), its usage, and what
         went on the wire when a wrapper sent other messages (`ModelReply.sent`). Every runtime
         message sent counts toward the next check (`ContextUpdates` keeps earlier ones in
         place); the input after a cut is counted with one snapshot, as such a wrapper starts
         again from a full one once the messages its entries followed are summarized."""
         estimator = self.policy.estimator
-        last = messages[-1] if messages else None
-        snapshot = last if isinstance(last, UserMessage) and last.provenance else None
+        snapshot = snapshot_in(messages)
         self._snapshot_tokens = estimator.message(snapshot) if snapshot is not None else 0
         if sent is not None:
             messages = sent

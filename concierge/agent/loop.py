@@ -69,7 +69,7 @@ from .messages import (
     user_message,
 )
 from .model import ModelAdapter, ModelRequest
-from .model_input import build_model_input
+from .model_input import SnapshotLayout, build_model_input
 from .result_summaries import SummaryPolicy, summarized_results
 from .tools import (
     OutcomeLookup,
@@ -130,11 +130,13 @@ class Agent:
         compaction: CompactionPolicy | None = None,
         summarizer: Summarizer | None = None,
         outcome_lookup: OutcomeLookup | None = None,
+        snapshot_layout: SnapshotLayout = SnapshotLayout.TRAILING,
     ) -> None:
         """`outcome_lookup` tells, for a call a crash left without a result, what it had
         done (see `ToolContext.effect_id`); without it such a call is reported aborted.
         `result_summaries` says which earlier turns' tool results are sent as their
-        summaries when `summarize_tool_results` is on (by default `SummaryPolicy()`)."""
+        summaries when `summarize_tool_results` is on (by default `SummaryPolicy()`).
+        `snapshot_layout` says where the runtime context goes in each call's input."""
         if max_iterations < 1:
             raise UsageError("max_iterations must be at least 1.")
         names = [tool.name for tool in tools]
@@ -150,6 +152,7 @@ class Agent:
         self._summaries = (result_summaries or SummaryPolicy()) if summarize_tool_results else None
         self._estimator = compaction.estimator if compaction is not None else CharTokenEstimator()
         self._outcome_lookup = outcome_lookup
+        self._snapshot_layout = SnapshotLayout(snapshot_layout)
         self._pairing = PairingCheck()
         self._compactor: Compactor | None = None
         self._own_summarizer: ModelSummarizer | None = None
@@ -175,6 +178,10 @@ class Agent:
     @property
     def tools(self) -> tuple[Tool[Any], ...]:
         return tuple(self._tools.values())
+
+    @property
+    def snapshot_layout(self) -> SnapshotLayout:
+        return self._snapshot_layout
 
     @property
     def history(self) -> HistoryStore:
@@ -324,7 +331,7 @@ class Agent:
         context = await self._providers.resolve(signal, iteration)
         self._events.emit(RuntimeContextEvent(context))
         snapshot = runtime_context_message(context.text) if context.text else None
-        messages = build_model_input(history, snapshot)
+        messages = build_model_input(history, snapshot, self._snapshot_layout)
         summarized = (
             summarized_results(history, messages, self._summaries, self._estimator)
             if self._summaries is not None

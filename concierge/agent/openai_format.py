@@ -15,6 +15,7 @@ from .messages import (
     ToolResult,
     UserMessage,
 )
+from .model_input import leads_message
 
 
 def format_part(part: ContentPart, *, images_as_text: bool = False) -> dict[str, Any]:
@@ -74,6 +75,17 @@ def _as_parts(content: str | list[dict[str, Any]]) -> list[dict[str, Any]]:
     return [{"type": "text", "text": content}] if isinstance(content, str) else list(content)
 
 
+def _led_by(snapshot: dict[str, Any], message: dict[str, Any]) -> dict[str, Any]:
+    """The person's message with the snapshot's parts first (`SnapshotLayout.LEADING`).
+
+    Part lists, as in merging (R8): the person's images stay parts, their words a part of
+    their own after the snapshot's."""
+    return {
+        "role": "user",
+        "content": _as_parts(snapshot["content"]) + _as_parts(message["content"]),
+    }
+
+
 def merge_adjacent_user_messages(messages: list[dict[str, Any]]) -> list[dict[str, Any]]:
     """Join consecutive user messages for chat templates that insist roles alternate.
 
@@ -119,7 +131,8 @@ class ChatFormatter:
         previous = self._previous
         current: dict[int, tuple[Message, bool, dict[str, Any]]] = {}
         formatted: list[dict[str, Any]] = [{"role": "system", "content": system_prompt}]
-        for message in messages:
+        leading: dict[str, Any] | None = None
+        for index, message in enumerate(messages):
             as_summary = isinstance(message, ToolResult) and message.id in summarized
             hit = previous.get(id(message))
             if hit is not None and hit[0] is message and hit[1] == as_summary:
@@ -128,6 +141,12 @@ class ChatFormatter:
                 json = format_message(message, summarized=as_summary, images_as_text=images_as_text)
                 entry = (message, as_summary, json)
             current[id(message)] = entry
-            formatted.append(entry[2])
+            if leads_message(messages, index):
+                leading = entry[2]
+            elif leading is not None:
+                formatted.append(_led_by(leading, entry[2]))
+                leading = None
+            else:
+                formatted.append(entry[2])
         self._previous = current
         return merge_adjacent_user_messages(formatted) if merge_user_turns else formatted

@@ -15,6 +15,8 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from urllib.parse import urlsplit
 
+from concierge.agent.model_input import SnapshotLayout
+
 from .secrets import ENVIRONMENT_VARIABLE, SecretSaved, SecretSource, SecretStore
 from .settings import (
     ASSISTANT_ANSWER_CAP,
@@ -26,6 +28,7 @@ from .settings import (
     MODEL_MERGE_USER_TURNS,
     MODEL_NAME,
     MODEL_PRESET,
+    MODEL_SNAPSHOT_LAYOUT,
     Settings,
 )
 
@@ -140,6 +143,8 @@ class ModelProfile:
     """Seconds of silence from the server before a model call fails (`MODEL_IDLE_TIMEOUT`)."""
     context_updates: bool = MODEL_CONTEXT_UPDATES.default
     """Runtime context as changes kept in place (`MODEL_CONTEXT_UPDATES`), not whole."""
+    snapshot_layout: SnapshotLayout = MODEL_SNAPSHOT_LAYOUT.default
+    """Where the runtime context goes in each request (`MODEL_SNAPSHOT_LAYOUT`)."""
 
     @property
     def preset_info(self) -> Preset:
@@ -208,6 +213,7 @@ async def load_profile(
         connect_timeout=await settings.get(MODEL_CONNECT_TIMEOUT),
         idle_timeout=await settings.get(MODEL_IDLE_TIMEOUT),
         context_updates=await settings.get(MODEL_CONTEXT_UPDATES),
+        snapshot_layout=await settings.get(MODEL_SNAPSHOT_LAYOUT),
     )
 
 
@@ -236,6 +242,7 @@ async def save_profile(
     connect_timeout: float | None = None,
     idle_timeout: float | None = None,
     context_updates: bool | None = None,
+    snapshot_layout: SnapshotLayout | None = None,
     environ: Mapping[str, str] = os.environ,
 ) -> SecretSaved | None:
     """Store the profile; fields an environment variable overrides are left as stored.
@@ -263,6 +270,8 @@ async def save_profile(
     await settings.set(MODEL_MERGE_USER_TURNS, merge_user_turns)
     if context_updates is not None:
         await settings.set(MODEL_CONTEXT_UPDATES, context_updates)
+    if snapshot_layout is not None:
+        await settings.set(MODEL_SNAPSHOT_LAYOUT, snapshot_layout)
     if _env(environ, ENV_API_KEY) is not None or not base_url:
         return None
     key = (api_key or "").strip()

@@ -16,6 +16,8 @@ from typing import Annotated, Any, Generic, TypeVar, get_args
 from pydantic import Field, TypeAdapter, ValidationError
 from sqlmodel import Session
 
+from concierge.agent.model_input import SnapshotLayout
+
 from .database import Database
 from .errors import InvalidSettingError
 from .tables import AppSetting
@@ -70,6 +72,15 @@ MODEL_MERGE_USER_TURNS: Setting[bool] = declare(
     bool,
     False,
     "Merge adjacent user messages, for servers whose chat template needs alternating roles.",
+)
+MODEL_SNAPSHOT_LAYOUT: Setting[SnapshotLayout] = declare(
+    "model.snapshot_layout",
+    SnapshotLayout,
+    SnapshotLayout.TRAILING,
+    "Where the trip's current state goes in each request: its own message after the "
+    "conversation (trailing), or ahead of the person's latest words (leading), for models "
+    "that answer the state instead of the person; those words are then not cached on the "
+    "turn's next call.",
 )
 MODEL_CONNECT_TIMEOUT: Setting[float] = declare(
     "model.connect_timeout_seconds",

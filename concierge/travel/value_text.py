@@ -2,7 +2,7 @@
 make structure in text the model reads.
 
 A snapshot is lines under headings and one label line; a title holding "\n\n## instructions"
-or "[Runtime context: …]" on a line of its own would forge both. Every such value goes
+or "[App state: …]" on a line of its own would forge both. Every such value goes
 through `one_line`: it stays readable, but any line break or other control character is
 written as an escape ("\\n", "\\u2028"), so the value can never start a line.
 """

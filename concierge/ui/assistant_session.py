@@ -153,6 +153,7 @@ class AssistantSession(QObject):
             context_window=self.context_window.tokens if self.context_window else None,
             snapshot_budget=self.snapshot_budget,
             context_updates=self.profile.context_updates,
+            snapshot_layout=self.profile.snapshot_layout,
         )
         if self._before_context is not None:
             self.agent.add_context_hook(

@@ -10,10 +10,12 @@ import openai
 from pydantic import BaseModel, Field
 
 from concierge.agent import (
+    RUNTIME_CONTEXT_LABEL,
     Agent,
     AgentEvent,
     HistoryStore,
     InMemoryHistoryStore,
+    SnapshotLayout,
     Tool,
     ToolContext,
     ToolOutput,
@@ -22,6 +24,8 @@ from concierge.agent.openai_model import OpenAIChatModel
 from tests.fakes import FakeOpenAIServer
 
 SYSTEM_PROMPT = "You are a careful travel assistant. Use the tools to change the trip."
+LAYOUT = [SnapshotLayout.TRAILING]
+"""The layout `make_agent` uses unless told; the `each_layout` fixture sets it per test."""
 
 
 def client_for(server: FakeOpenAIServer) -> openai.AsyncOpenAI:
@@ -37,6 +41,7 @@ def make_agent(
     **options: Any,
 ) -> Agent:
     model = OpenAIChatModel(client_for(server), model="fake-model", **(model_options or {}))
+    options.setdefault("snapshot_layout", LAYOUT[0])
     return Agent(
         model=model,
         system_prompt=SYSTEM_PROMPT,
@@ -77,15 +82,40 @@ def set_destination_tool(trip: Trip) -> Tool[SetDestination]:
 
 
 def snapshot_of(body: dict[str, Any]) -> str | None:
-    """The runtime-context text of a recorded request, if its last message is one."""
+    """The runtime-context text of a recorded request: its last message, or a part of it
+    (the leading one in `SnapshotLayout.LEADING`, a merged one with `merge_user_turns`)."""
     last = body["messages"][-1]
+    if last["role"] != "user":
+        return None
     content = last["content"]
-    text = (
-        content
+    texts = (
+        [content]
         if isinstance(content, str)
-        else " ".join(p.get("text", "") for p in content if p.get("type") == "text")
+        else [p["text"] for p in content if p.get("type") == "text"]
     )
-    return text if last["role"] == "user" and text.startswith("[Runtime context") else None
+    return next((text for text in texts if text.startswith(RUNTIME_CONTEXT_LABEL)), None)
+
+
+def without_snapshot(message: dict[str, Any]) -> dict[str, Any]:
+    """A sent user message as the person's own: a leading snapshot part taken off
+    (`SnapshotLayout.LEADING`), one text part left sent as a string, as it is alone."""
+    content = message["content"]
+    if message["role"] != "user" or isinstance(content, str) or not content:
+        return message
+    if not content[0].get("text", "").startswith(RUNTIME_CONTEXT_LABEL):
+        return message
+    rest = content[1:]
+    if len(rest) == 1 and rest[0]["type"] == "text":
+        return {"role": "user", "content": rest[0]["text"]}
+    return {"role": "user", "content": rest}
+
+
+def sent_without_snapshot(body: dict[str, Any]) -> list[dict[str, Any]]:
+    """A recorded request's messages without its snapshot, wherever the layout put it."""
+    messages = [without_snapshot(m) for m in body["messages"]]
+    if snapshot_of(body) is not None and messages[-1] == body["messages"][-1]:
+        messages.pop()
+    return messages
 
 
 def tool_results(body: dict[str, Any]) -> list[str]:

@@ -47,10 +47,13 @@ from tests.agent.support import (
     Trip,
     client_for,
     make_agent,
+    sent_without_snapshot,
     set_destination_tool,
     snapshot_of,
 )
 from tests.fakes import FakeOpenAIServer, Reply, ToolCallSpec
+
+pytestmark = pytest.mark.usefixtures("each_layout")
 
 ESTIMATE = CharTokenEstimator()
 PLAIN_POLICY = CompactionPolicy(budget_tokens=740, keep_recent=0.5, use_reported_usage=False)
@@ -124,22 +127,20 @@ async def test_plain_chat_is_compacted_and_the_summary_leads_the_input(
     requests = fake_openai.chat_requests
     assert len(requests) == 8
     system = chat("system", SYSTEM_PROMPT)
-    snapshot = requests[4]["messages"][-1]
     assert snapshot_of(requests[4]) is not None
 
     # The first summary request: turns 1 and 2, no tools, the static summarizer prompt.
     assert requests[3]["messages"] == summary_request(None, lines_of([1, 2]))
     assert "tools" not in requests[3]
-    assert requests[4]["messages"] == [
+    assert sent_without_snapshot(requests[4]) == [
         system,
         summary_json("First summary."),
         chat("user", said("Person", 3)),
         chat("assistant", said("Assistant", 3)),
         chat("user", said("Person", 4)),
-        snapshot,
     ]
     # Turn 5 sends the same prefix: nothing is summarized again while it fits.
-    answered = [*requests[4]["messages"][:5], chat("assistant", said("Assistant", 4))]
+    answered = [*sent_without_snapshot(requests[4]), chat("assistant", said("Assistant", 4))]
     assert requests[5]["messages"][:6] == answered
     # The second summary folds turns 3 and 4 into the first summary.
     assert requests[6]["messages"] == summary_request("First summary.", lines_of([3, 4]))
@@ -224,7 +225,7 @@ async def test_current_turn_results_stay_full_after_a_mid_turn_compaction(
     fake_openai: FakeOpenAIServer,
 ) -> None:
     trip = Trip()
-    policy = CompactionPolicy(budget_tokens=400, keep_recent=0.5, use_reported_usage=False)
+    policy = CompactionPolicy(budget_tokens=360, keep_recent=0.5, use_reported_usage=False)
     agent = make_agent(fake_openai, tools=[set_destination_tool(trip)], compaction=policy)
     agent.add_context_provider(trip.render, name="trip")
     recorder = Recorder()
@@ -276,8 +277,9 @@ async def test_a_failed_summary_loses_nothing_and_the_turn_goes_on(
     assert "500" in str(error) and "summarizer overloaded" in str(error)
     assert "nothing was lost" in str(error)
     assert [e.status for e in recorder.of("turn_end")] == ["completed"] * 4
-    full = fake_openai.chat_requests[4]["messages"]
-    assert len(full) == 1 + 7 + 1  # system, every message, snapshot: sent uncompacted
+    full = fake_openai.chat_requests[4]
+    assert snapshot_of(full) is not None
+    assert len(sent_without_snapshot(full)) == 1 + 7  # system, every message: uncompacted
     stored = await history.load()
     assert [m.role for m in stored] == ["user", "assistant"] * 4
     assert all(m.provenance is None for m in stored)

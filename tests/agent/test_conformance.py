@@ -26,6 +26,8 @@ from tests.agent.support import (
 )
 from tests.fakes import FakeOpenAIServer, Reply, ToolCallSpec
 
+pytestmark = pytest.mark.usefixtures("each_layout")
+
 Wrap = Callable[[Runnable], Runnable]
 WRAPPERS: dict[str, Wrap] = {
     "agent": lambda agent: agent,

@@ -28,6 +28,8 @@ from concierge.agent.openai_model import OpenAIChatModel
 from tests.agent.support import SYSTEM_PROMPT, Recorder, client_for, make_agent, snapshot_of
 from tests.fakes import FakeOpenAIServer, Reply, ToolCallSpec
 
+pytestmark = pytest.mark.usefixtures("each_layout")
+
 
 class Form:
     """An app whose typed edits wait in `pending` until its hook writes them to `saved`,

@@ -9,6 +9,8 @@ from concierge.agent import ModelError, Notice
 from tests.agent.support import make_agent
 from tests.fakes import FakeOpenAIServer, Reply
 
+pytestmark = pytest.mark.usefixtures("each_layout")
+
 
 async def test_a_notice_is_delivered_only_after_a_model_call_that_carried_it_succeeded(
     fake_openai: FakeOpenAIServer,

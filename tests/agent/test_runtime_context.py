@@ -18,6 +18,7 @@ from concierge.agent import (
     ImagePart,
     InMemoryHistoryStore,
     Provenance,
+    SnapshotLayout,
     SummaryPolicy,
     TextPart,
     ToolResult,
@@ -32,10 +33,13 @@ from tests.agent.support import (
     Recorder,
     Trip,
     make_agent,
+    sent_without_snapshot,
     set_destination_tool,
     snapshot_of,
 )
 from tests.fakes import FakeOpenAIServer, Reply, ToolCallSpec
+
+pytestmark = pytest.mark.usefixtures("each_layout")
 
 
 def _canonical(messages: list[dict[str, Any]]) -> str:
@@ -339,36 +343,47 @@ async def test_metadata_claiming_framework_provenance_grants_nothing() -> None:
 # R8 ----------------------------------------------------------------------------------------
 
 
+@pytest.mark.parametrize("merge_user_turns", [True, False])
 async def test_image_parts_survive_merging_with_the_snapshot(
-    fake_openai: FakeOpenAIServer,
+    fake_openai: FakeOpenAIServer, each_layout: SnapshotLayout, merge_user_turns: bool
 ) -> None:
-    agent = make_agent(fake_openai, model_options={"merge_user_turns": True})
+    agent = make_agent(fake_openai, model_options={"merge_user_turns": merge_user_turns})
     agent.add_context_provider(lambda s: "Destination: Porto", name="trip")
     fake_openai.script(Reply.text("Nice photo"))
     image = "data:image/png;base64,iVBORw0KGgo="
     await agent.process_request([TextPart(text="Where is this?"), ImagePart(url=image)])
 
     messages = fake_openai.chat_requests[0]["messages"]
-    assert [m["role"] for m in messages] == ["system", "user"]
-    parts = messages[1]["content"]
-    assert parts[0] == {"type": "text", "text": "Where is this?"}
-    assert parts[1] == {"type": "image_url", "image_url": {"url": image}}
-    assert parts[2]["type"] == "text" and parts[2]["text"].startswith(RUNTIME_CONTEXT_LABEL)
-    assert len(parts) == 3
+    snapshot = {"type": "text", "text": RUNTIME_CONTEXT_LABEL + "\n\n## trip\nDestination: Porto"}
+    person = [
+        {"type": "text", "text": "Where is this?"},
+        {"type": "image_url", "image_url": {"url": image}},
+    ]
+    if each_layout is SnapshotLayout.LEADING:  # one message either way, snapshot first
+        assert messages[1:] == [{"role": "user", "content": [snapshot, *person]}]
+    elif merge_user_turns:
+        assert messages[1:] == [{"role": "user", "content": [*person, snapshot]}]
+    else:
+        assert messages[1:] == [
+            {"role": "user", "content": person},
+            {"role": "user", "content": snapshot["text"]},
+        ]
 
 
-async def test_without_merging_the_snapshot_is_its_own_message(
-    fake_openai: FakeOpenAIServer,
+async def test_without_merging_the_snapshot_is_its_own_message_or_leads_the_persons(
+    fake_openai: FakeOpenAIServer, each_layout: SnapshotLayout
 ) -> None:
     agent = make_agent(fake_openai)
     agent.add_context_provider(lambda s: "Destination: Porto", name="trip")
     fake_openai.script(Reply.text("ok"))
     await agent.process_request("hi")
-    assert [m["role"] for m in fake_openai.chat_requests[0]["messages"]] == [
-        "system",
-        "user",
-        "user",
-    ]
+    snapshot = RUNTIME_CONTEXT_LABEL + "\n\n## trip\nDestination: Porto"
+    if each_layout is SnapshotLayout.TRAILING:
+        expected = [{"role": "user", "content": "hi"}, {"role": "user", "content": snapshot}]
+    else:
+        parts = [{"type": "text", "text": snapshot}, {"type": "text", "text": "hi"}]
+        expected = [{"role": "user", "content": parts}]
+    assert fake_openai.chat_requests[0]["messages"][1:] == expected
 
 
 # R9 ----------------------------------------------------------------------------------------
@@ -399,8 +414,8 @@ async def test_raising_provider_stops_before_the_model_and_retry_does_not_duplic
     fake_openai.script(Reply.text("Day one: Alfama."))
     result = await agent.retry()
     assert result.text == "Day one: Alfama."
-    user_messages = [m for m in fake_openai.chat_requests[0]["messages"] if m["role"] == "user"]
-    assert user_messages[0]["content"] == "Plan day one"
+    sent = sent_without_snapshot(fake_openai.chat_requests[0])
+    assert sent[1:] == [{"role": "user", "content": "Plan day one"}]
     assert len([m for m in await history.load() if m.role == "user"]) == 1
 
 

@@ -5,7 +5,9 @@ from __future__ import annotations
 import keyring
 import pytest
 from keyring.errors import NoKeyringError
+from sqlmodel import Session
 
+from concierge.agent import SnapshotLayout
 from concierge.store import Database, SecretSource, SecretStore, Settings
 from concierge.store.errors import InvalidSettingError
 from concierge.store.model_profile import (
@@ -27,7 +29,9 @@ from concierge.store.settings import (
     MODEL_CONTEXT_UPDATES,
     MODEL_IDLE_TIMEOUT,
     MODEL_NAME,
+    MODEL_SNAPSHOT_LAYOUT,
 )
+from concierge.store.tables import AppSetting
 from tests.store.conftest import MemoryKeyring
 from tests.store.test_secrets import RaisingKeyring
 
@@ -225,6 +229,30 @@ async def test_context_budget_round_trips_and_keeps_its_minimum(
         await save_profile(settings, secrets, "vllm", url, "m", "", False, context_budget=100)
     refused = await load_profile(settings, secrets, NO_ENVIRONMENT)
     assert (refused.context_budget, refused.preset) == (96_000, "ollama")
+
+
+async def test_the_snapshot_layout_round_trips_and_a_damaged_value_reads_as_the_default(
+    settings: Settings, database: Database, memory_keyring: MemoryKeyring
+) -> None:
+    secrets = SecretStore()
+    default = MODEL_SNAPSHOT_LAYOUT.default
+    assert (await load_profile(settings, secrets, NO_ENVIRONMENT)).snapshot_layout is default
+    url = "http://127.0.0.1:8080/v1"
+    other = next(layout for layout in SnapshotLayout if layout is not default)
+    await save_profile(settings, secrets, "llamacpp", url, "m", "", False, snapshot_layout=other)
+    assert (await load_profile(settings, secrets, NO_ENVIRONMENT)).snapshot_layout is other
+    await save_profile(settings, secrets, "llamacpp", url, "m", "", False)  # not given: kept
+    assert (await load_profile(settings, secrets, NO_ENVIRONMENT)).snapshot_layout is other
+    with pytest.raises(InvalidSettingError, match=r"model\.snapshot_layout"):
+        await settings.set(MODEL_SNAPSHOT_LAYOUT, "sideways")  # type: ignore[arg-type]
+
+    def damage(session: Session) -> None:
+        row = session.get(AppSetting, MODEL_SNAPSHOT_LAYOUT.key)
+        assert row is not None
+        row.value = '"sideways"'
+
+    await database.run(damage)
+    assert (await load_profile(settings, secrets, NO_ENVIRONMENT)).snapshot_layout is default
 
 
 async def test_the_given_environment_alone_decides(

@@ -18,7 +18,7 @@ from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QApplication, QLineEdit
 from pytestqt.qtbot import QtBot
 
-from concierge.agent import Provenance
+from concierge.agent import RUNTIME_CONTEXT_LABEL, Provenance
 from concierge.store import UI_LAST_TRIP_ID, Actor, ChangeContext
 from concierge.store.model_profile import ENV_API_KEY, ENV_BASE_URL, ENV_MODEL
 from concierge.store.settings import ASSISTANT_CONTEXT_BUDGET, ASSISTANT_SNAPSHOT_BUDGET
@@ -159,7 +159,7 @@ async def test_a_form_edit_during_a_running_turn_reaches_the_next_model_call(
     assert "Dinner" not in after.split("Itinerary")[1]
     stored = await trip_history(services, trip_id).load()
     assert all(m.provenance is not Provenance.RUNTIME for m in stored)
-    assert not any("[Runtime context" in json.dumps(m.model_dump()) for m in stored)
+    assert not any(RUNTIME_CONTEXT_LABEL in json.dumps(m.model_dump()) for m in stored)
 
 
 async def test_selection_and_assistant_edits_flow_both_ways(

@@ -1,6 +1,6 @@
-"""In the assembled window: the timeouts, the longest answer and the undo depth typed into
-Settings (keys, then OK) are what the next model call and the next logged write use, and the
-context window the server reports bounds the budget."""
+"""In the assembled window: the timeouts, the longest answer, the snapshot layout and the
+undo depth set in Settings (keys, then OK) are what the next model call and the next logged
+write use, and the context window the server reports bounds the budget."""
 
 from __future__ import annotations
 
@@ -13,12 +13,18 @@ from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QApplication
 from pytestqt.qtbot import QtBot
 
-from concierge.agent import budget_for_window
+from concierge.agent import SnapshotLayout, budget_for_window
 from concierge.agent.openai_model import OpenAIChatModel
 from concierge.store.model_profile import ENV_API_KEY, ENV_BASE_URL, ENV_MODEL
-from concierge.store.settings import MODEL_IDLE_TIMEOUT, MODEL_PRESET, UNDO_DEPTH
+from concierge.store.settings import (
+    MODEL_IDLE_TIMEOUT,
+    MODEL_PRESET,
+    MODEL_SNAPSHOT_LAYOUT,
+    UNDO_DEPTH,
+)
 from concierge.ui.main_window import MainWindow
 from concierge.ui.settings import SettingsDialog
+from tests.agent.support import snapshot_of
 from tests.fakes import FakeOpenAIServer, Reply
 from tests.fakes.memory_keyring import MemoryKeyring
 from tests.store.support import log_rows
@@ -159,3 +165,37 @@ async def test_the_reported_window_and_the_longest_answer_typed_bound_the_next_c
     )
     await fake_openai.until(lambda: len(fake_openai.chat_requests) == 1)
     assert fake_openai.chat_requests[0]["max_tokens"] == 512
+
+
+async def test_sending_the_state_ahead_ticked_in_settings_shapes_the_next_request(
+    running: Running, qtbot: QtBot, fake_openai: FakeOpenAIServer
+) -> None:
+    window = await running.start()
+    await until(lambda: window.chat.runnable is not None and not window.chat.loading)
+    dialog = await settings_dialog(window, qtbot)
+    was = dialog.leading_check.isChecked()
+    await tab_to(qtbot, dialog.merge_check, dialog.leading_check)
+    qtbot.keyClick(dialog.leading_check, Qt.Key.Key_Space)
+    qtbot.keyClick(dialog.ok_button, Qt.Key.Key_Return)
+    await until(lambda: window._settings_dialog is None)
+    layout = SnapshotLayout.TRAILING if was else SnapshotLayout.LEADING
+    assert await running.services.settings.get(MODEL_SNAPSHOT_LAYOUT) is layout
+    assert window.session.agent is not None
+    assert window.session.agent.snapshot_layout is layout
+
+    fake_openai.script(Reply.text("Noted."))
+    await until(lambda: window.chat.runnable is not None and not window.chat.loading)
+    qtbot.keyClicks(window.chat.composer.edit, "Where do we start?")
+    qtbot.keyClick(
+        window.chat.composer.edit, Qt.Key.Key_Return, Qt.KeyboardModifier.ControlModifier
+    )
+    await until(lambda: len(fake_openai.chat_requests) == 1 and not window.chat.busy)
+    last = fake_openai.chat_requests[0]["messages"][-1]
+    assert snapshot_of(fake_openai.chat_requests[0]) is not None
+    if layout is SnapshotLayout.LEADING:
+        assert last["content"][1:] == [{"type": "text", "text": "Where do we start?"}]
+    else:
+        assert fake_openai.chat_requests[0]["messages"][-2] == {
+            "role": "user",
+            "content": "Where do we start?",
+        }

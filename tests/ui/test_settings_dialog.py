@@ -30,6 +30,7 @@ from PySide6.QtWidgets import (
 )
 from pytestqt.qtbot import QtBot
 
+from concierge.agent import SnapshotLayout
 from concierge.store import Database, SecretSource, SecretStore, Settings
 from concierge.store.model_profile import (
     ENV_API_KEY,
@@ -50,9 +51,11 @@ from concierge.store.settings import (
     MODEL_IDLE_TIMEOUT,
     MODEL_NAME,
     MODEL_PRESET,
+    MODEL_SNAPSHOT_LAYOUT,
     UNDO_DEPTH,
 )
 from concierge.ui.settings import Kind, SettingsDialog, edit_model_settings
+from concierge.ui.settings.dialog import LEADING_LABEL
 from tests.fakes import FakeOpenAIServer
 from tests.fakes.memory_keyring import MemoryKeyring
 from tests.store.test_secrets import RaisingKeyring
@@ -511,6 +514,7 @@ async def test_controls_are_named_like_their_labels_in_tab_order(
         dialog.model_combo,
         dialog.refresh_button,
         dialog.merge_check,
+        dialog.leading_check,
         dialog.budget_spin,
         dialog.answer_cap_spin,
         dialog.connect_spin,
@@ -673,6 +677,46 @@ async def test_weather_forecasts_are_off_until_turned_on_and_ok_saves_the_choice
     assert await settings.get(LOOKUPS_ONLINE_WEATHER) is False
 
 
+async def test_sending_the_state_ahead_is_ticked_from_the_keyboard_and_saved_on_ok(
+    make_dialog: MakeDialog, qtbot: QtBot, opened: Opened, settings: Settings
+) -> None:
+    dialog = await make_dialog()
+    box = dialog.leading_check
+    assert box.text() == box.accessibleName() == LEADING_LABEL
+    line = (
+        "For models that answer the state instead of you; your latest words are then re-sent "
+        "uncached once a turn."
+    )
+    assert dialog.leading_note.text() == box.accessibleDescription() == line
+    assert dialog.leading_note.isVisible()
+    assert box.isChecked() is (MODEL_SNAPSHOT_LAYOUT.default is SnapshotLayout.LEADING)
+    was = box.isChecked()
+
+    await tab_to(qtbot, dialog.merge_check, box)
+    qtbot.keyClick(box, Qt.Key.Key_Space)
+    assert box.isChecked() is not was
+    assert await settings.get(MODEL_SNAPSHOT_LAYOUT) is MODEL_SNAPSHOT_LAYOUT.default
+    qtbot.keyClick(dialog.ok_button, Qt.Key.Key_Return)
+    await until(lambda: not dialog.isVisible())
+    flipped = SnapshotLayout.TRAILING if was else SnapshotLayout.LEADING
+    assert await settings.get(MODEL_SNAPSHOT_LAYOUT) is flipped
+    [profile] = opened.saved
+    assert profile.snapshot_layout is flipped
+
+    again = await make_dialog()
+    assert again.leading_check.isChecked() is not was
+    tick(qtbot, again.leading_check)
+    click(qtbot, again.cancel_button)
+    await until(lambda: not again.isVisible())
+    assert await settings.get(MODEL_SNAPSHOT_LAYOUT) is flipped  # Cancel kept it
+
+    third = await make_dialog()
+    tick(qtbot, third.leading_check)
+    click(qtbot, third.ok_button)
+    await until(lambda: not third.isVisible())
+    assert await settings.get(MODEL_SNAPSHOT_LAYOUT) is MODEL_SNAPSHOT_LAYOUT.default
+
+
 async def test_the_weather_line_names_the_configured_host(
     make_dialog: MakeDialog, settings: Settings
 ) -> None:
@@ -731,6 +775,8 @@ def squashed(dialog: SettingsDialog) -> list[str]:
         dialog.refresh_button,
         dialog.models_status,
         dialog.merge_check,
+        dialog.leading_check,
+        dialog.leading_note,
         dialog.budget_spin,
         dialog.connect_spin,
         dialog.idle_spin,
@@ -759,8 +805,8 @@ async def test_messages_make_room_instead_of_squashing_the_rows(
     dialog = await make_dialog()
     dialog.base_url_edit.setText(fake_openai.base_url)
     dialog.model_combo.setEditText("a-model-with-a-long-name-the-server-does-not-have")
+    await until(lambda: squashed(dialog) == [])  # laid out at its first width
     height = dialog.height()
-    assert squashed(dialog) == []
     click(qtbot, dialog.refresh_button)
     await until(lambda: dialog.models_status.kind is Kind.WARNING)
     await until(lambda: dialog.height() > height)

@@ -14,6 +14,7 @@ from concierge.agent import (
     PermissionHandler,
     Runnable,
     RunnableWrapper,
+    SnapshotLayout,
     TurnResult,
     budget_for_window,
 )
@@ -61,14 +62,17 @@ def build_trip_assistant(
     snapshot_budget: int = ASSISTANT_SNAPSHOT_BUDGET.default,
     context_updates: bool = False,
     own_status: Collection[str] = (),
+    snapshot_layout: SnapshotLayout = SnapshotLayout.TRAILING,
 ) -> Agent:
     """`context_budget`: tokens per model call before older messages are summarized; with
     the model's `context_window` known, lowered to fit it beside an answer of `answer_cap`
     (the cap the model adapter sends). The window can also be given later, once the server
     said it (`agent.set_context_window`).
     `snapshot_budget`: tokens of the runtime context, all blocks together (`SnapshotBudget`).
+    `snapshot_layout`: where the trip's state goes in each call (the server's setting).
     `context_updates`: send the runtime context in full once, then only its changes, kept in
     place (`ContextUpdates`); the wrapper is made here, so it serves this conversation only.
+    It keeps a trailing snapshot, so it takes precedence over a leading `snapshot_layout`.
     `own_status`: features (by name, e.g. "brief", "goals", "pinned") whose default status
     block the app replaces with its own renderer, registered with
     `agent.add_context_provider`."""
@@ -105,6 +109,7 @@ def build_trip_assistant(
         builder.permission_handler(permission_handler)
     builder.outcome_lookup(call_outcome(services))
     builder.compaction(CompactionPolicy(budget_tokens=context_budget, answer_tokens=answer_cap))
+    builder.snapshot_layout(SnapshotLayout.TRAILING if context_updates else snapshot_layout)
     agent = builder.build()
     agent.set_context_window(context_window)
     return agent

@@ -37,6 +37,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from concierge.agent import SnapshotLayout
 from concierge.agent.compaction import budget_for_window
 from concierge.store import SecretSource, SecretStore, Settings
 from concierge.store.model_profile import (
@@ -62,6 +63,7 @@ from concierge.store.settings import (
     MODEL_CONNECT_TIMEOUT,
     MODEL_CONTEXT_UPDATES,
     MODEL_IDLE_TIMEOUT,
+    MODEL_SNAPSHOT_LAYOUT,
     UNDO_DEPTH,
 )
 from concierge.travel.context_window import ContextWindow, probe_context_window
@@ -74,6 +76,11 @@ from .setting_spin import SettingSpinBox
 from .status import Kind, StatusLabel
 
 MERGE_LABEL = "Merge consecutive user messages (for strict chat templates)"
+LEADING_LABEL = "Send the trip's state ahead of my message, not after it"
+LEADING_NOTE = (
+    "For models that answer the state instead of you; your latest words are then re-sent "
+    "uncached once a turn."
+)
 BUDGET_LABEL = "Context budget"
 BUDGET_MAXIMUM = 2_000_000
 ANSWER_CAP_LABEL = "Longest answer"
@@ -233,6 +240,17 @@ class SettingsDialog(QDialog):
             "Some servers' chat templates reject two user messages in a row; this joins them."
         )
 
+        self.leading_check = QCheckBox(LEADING_LABEL, self)
+        self.leading_check.setObjectName("snapshotLeadingCheck")
+        self.leading_check.setToolTip(MODEL_SNAPSHOT_LAYOUT.description)
+        self.leading_check.setAccessibleDescription(LEADING_NOTE)
+        self.leading_note = QLabel(LEADING_NOTE, self)
+        self.leading_note.setObjectName("snapshotLeadingNote")
+        self.leading_note.setAccessibleName("What sending the state ahead costs")
+        self.leading_note.setWordWrap(True)
+        self.leading_note.setTextFormat(Qt.TextFormat.PlainText)
+        self.leading_note.setAlignment(Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignTop)
+
         self.budget_spin = QSpinBox(self)
         self.budget_spin.setObjectName("contextBudgetSpin")
         self.budget_spin.setRange(CONTEXT_BUDGET_MINIMUM, BUDGET_MAXIMUM)
@@ -260,6 +278,7 @@ class SettingsDialog(QDialog):
             self.updates_combo.addItem(text, value)
         self.updates_combo.setToolTip(MODEL_CONTEXT_UPDATES.description)
         self.updates_combo.setAccessibleDescription(MODEL_CONTEXT_UPDATES.description)
+        self.updates_combo.currentIndexChanged.connect(self._show_updates_choice)
 
         self.test_button = QPushButton("Test connection", self)
         self.test_button.setObjectName("testConnectionButton")
@@ -307,6 +326,7 @@ class SettingsDialog(QDialog):
             (model_edit, "Model"),
             (self.refresh_button, "Refresh models"),
             (self.merge_check, MERGE_LABEL),
+            (self.leading_check, LEADING_LABEL),
             (self.budget_spin, BUDGET_LABEL),
             (self.updates_combo, UPDATES_LABEL),
             (self.test_button, "Test connection"),
@@ -335,6 +355,11 @@ class SettingsDialog(QDialog):
         model.addWidget(self.models_status)  # status rows hide without leaving a gap
         form.addRow(self._label("&Model", self.model_combo), model)
         form.addRow("", self.merge_check)
+        leading = QVBoxLayout()
+        leading.setSpacing(2)
+        leading.addWidget(self.leading_check)
+        leading.addWidget(self.leading_note)
+        form.addRow("", leading)
         form.addRow(self._label("Context &budget", self.budget_spin), self.budget_spin)
         answer = QVBoxLayout()
         answer.addWidget(self.answer_cap_spin)
@@ -369,6 +394,7 @@ class SettingsDialog(QDialog):
             self.model_combo,
             self.refresh_button,
             self.merge_check,
+            self.leading_check,
             self.budget_spin,
             self.answer_cap_spin,
             self.connect_spin,
@@ -388,17 +414,24 @@ class SettingsDialog(QDialog):
         label.setBuddy(buddy)
         return label
 
+    def _show_updates_choice(self) -> None:
+        """Changes only keeps every runtime message trailing, so the state cannot also go
+        ahead of the person's message: the box is off while it is chosen."""
+        self.leading_check.setEnabled(not self.updates_combo.currentData())
+
     def _fill(self, profile: ModelProfile) -> None:
         self.preset_combo.setCurrentIndex(self.preset_combo.findData(profile.preset))
         self._show_preset(profile.preset_info)
         self.base_url_edit.setText(profile.base_url)
         self.model_combo.setEditText(profile.model)
         self.merge_check.setChecked(profile.merge_user_turns)
+        self.leading_check.setChecked(profile.snapshot_layout is SnapshotLayout.LEADING)
         self.budget_spin.setValue(profile.context_budget)
         self.answer_cap_spin.show_setting(profile.answer_cap)
         self.connect_spin.show_setting(profile.connect_timeout)
         self.idle_spin.show_setting(profile.idle_timeout)
         self.updates_combo.setCurrentIndex(self.updates_combo.findData(profile.context_updates))
+        self._show_updates_choice()
         if self._env_key is None:
             self.key_edit.setText(profile.api_key or "")
         if ENV_BASE_URL in self._overridden:
@@ -462,6 +495,11 @@ class SettingsDialog(QDialog):
             connect_timeout=float(self.connect_spin.value()),
             idle_timeout=float(self.idle_spin.value()),
             context_updates=bool(self.updates_combo.currentData()),
+            snapshot_layout=(
+                SnapshotLayout.LEADING
+                if self.leading_check.isChecked()
+                else SnapshotLayout.TRAILING
+            ),
         )
 
     # -- online lookups and undo depth -----------------------------------------------------
@@ -723,6 +761,7 @@ class SettingsDialog(QDialog):
                 connect_timeout=edited.connect_timeout,
                 idle_timeout=edited.idle_timeout,
                 context_updates=edited.context_updates,
+                snapshot_layout=edited.snapshot_layout,
                 environ=self._environ,
             )
             profile = await load_profile(self._settings, self._secrets, self._environ)
@@ -742,8 +781,8 @@ class SettingsDialog(QDialog):
 
     def event(self, event: QEvent) -> bool:
         handled = super().event(event)
-        if event.type() == QEvent.Type.LayoutRequest:
-            self._fit_height()
+        if event.type() in (QEvent.Type.LayoutRequest, QEvent.Type.Resize):
+            self._fit_height()  # A new width changes what wrapped text needs.
         return handled
 
     def _fit_height(self) -> None:
