@@ -343,6 +343,7 @@ class Agent:
             tools=self._tool_specs,
             iteration=iteration,
             summarized=summarized,
+            snapshot_leads=snapshot is not None and bool(messages) and messages[-1] is not snapshot,
         )
         started = time.perf_counter()
         streamed: list[str] = []

@@ -24,6 +24,10 @@ class ModelRequest:
     iteration: int
     summarized: frozenset[str] = frozenset()
     """Ids of the tool results sent as their summaries (see `result_summaries`)."""
+    snapshot_leads: bool = False
+    """The snapshot is the next-to-last message, to be sent as the leading part of the
+    person's message after it (`SnapshotLayout.LEADING`); otherwise every runtime message is
+    sent as a message of its own."""
 
 
 @dataclass(frozen=True, slots=True)

@@ -123,9 +123,12 @@ class ChatFormatter:
         messages: Sequence[Message],
         *,
         summarized: frozenset[str] = frozenset(),
+        snapshot_leads: bool = False,
         merge_user_turns: bool = False,
         images_as_text: bool = False,
     ) -> list[dict[str, Any]]:
+        """`snapshot_leads`: the next-to-last message is the snapshot, sent as the leading
+        part of the person's message after it (`ModelRequest.snapshot_leads`)."""
         if images_as_text != self._images_as_text:
             self._previous, self._images_as_text = {}, images_as_text
         previous = self._previous
@@ -141,7 +144,7 @@ class ChatFormatter:
                 json = format_message(message, summarized=as_summary, images_as_text=images_as_text)
                 entry = (message, as_summary, json)
             current[id(message)] = entry
-            if leads_message(messages, index):
+            if snapshot_leads and index == len(messages) - 2 and leads_message(messages, index):
                 leading = entry[2]
             elif leading is not None:
                 formatted.append(_led_by(leading, entry[2]))

@@ -107,6 +107,7 @@ class OpenAIChatModel:
                 request.system_prompt,
                 request.messages,
                 summarized=request.summarized,
+                snapshot_leads=request.snapshot_leads,
                 merge_user_turns=self.merge_user_turns,
                 images_as_text=self.images_refused,
             ),

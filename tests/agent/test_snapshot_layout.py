@@ -76,12 +76,13 @@ async def test_first_call_leads_the_persons_message_later_calls_trail_the_result
         result,
         {"role": "user", "content": snapshot("Porto")},
     ]
-    # The next turn: the earlier turn's result is its summary, the new words lead again.
+    # The next turn: the earlier turn's small result stays as it was sent (a swap for its
+    # summary would not pay, `SummaryPolicy`), and the new words lead again.
     assert third == [
         system,
         {"role": "user", "content": "Make it Porto"},
         call,
-        {"role": "tool", "tool_call_id": "call_1", "content": "destination set to Porto"},
+        result,
         {"role": "assistant", "content": "Porto it is."},
         led(snapshot("Porto"), "And now?"),
     ]

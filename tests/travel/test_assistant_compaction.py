@@ -52,8 +52,8 @@ async def test_the_trip_assistant_compacts_at_a_small_budget(
 async def test_with_changes_only_compaction_comes_and_the_state_starts_again_in_full(
     tmp_path: Path, places: PlaceIndex, fake_openai: FakeOpenAIServer
 ) -> None:
-    """The person's turns are short; what grows is the trip's notes, rewritten before every
-    turn, so each call adds an update of the notes line, kept in place. They bring the input
+    """The trip's notes are rewritten before every turn, so each call adds an update of the
+    notes line, kept in place; with the person's words they bring the input
     past the budget within a few turns (the estimate counts them; without a server's usage
     to calibrate on, tests/agent/test_context_updates.py shows it is that count); the summary
     request carries no runtime context, and the call after it starts again from one full
@@ -63,7 +63,7 @@ async def test_with_changes_only_compaction_comes_and_the_state_starts_again_in_
         trip = await services.trips.create({"title": "A long plan"})
         model = OpenAIChatModel(client_for(fake_openai), model="fake-model")
         agent = build_trip_assistant(
-            services, trip.id, model, context_budget=12_000, context_updates=True
+            services, trip.id, model, context_budget=6_000, context_updates=True
         )
         recorder = Recorder()
         agent.subscribe(recorder)
@@ -85,7 +85,7 @@ async def test_with_changes_only_compaction_comes_and_the_state_starts_again_in_
             assert turns <= 12, "the conversation was never compacted"
             notes = f"Version {turns}: " + f"plan {turns} " * 70
             await services.trips.update(trip.id, {"notes": notes})
-            await agent.process_request(f"Turn {turns}")
+            await agent.process_request(f"Turn {turns}: " + "and another thing, " * 40)
 
         def runtime(body: dict[str, Any]) -> list[str]:
             return [

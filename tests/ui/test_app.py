@@ -424,7 +424,7 @@ async def test_get_runtime_context_saves_a_title_still_being_typed(
     context = await agent.get_runtime_context()
 
     assert "Trip: My first trip with Ana" in block(context.text, "trip")
-    assert [hook.name for hook in context.hooks] == ["typed edits"]
+    assert [hook.name for hook in context.hooks] == ["trip read", "snapshot budget", "typed edits"]
     assert QApplication.focusWidget() is title
     assert fake_openai.chat_requests == []
 
