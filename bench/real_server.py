@@ -174,7 +174,9 @@ async def main(runs: int, port: int | None) -> None:
     if reason is not None:
         raise SystemExit(reason)
     with LlamaServer(port=port) as server:
-        client = openai.AsyncOpenAI(base_url=server.base_url, api_key="unused", max_retries=0)
+        # One retry, as the app's client makes: llama-server closes a kept-alive connection
+        # after a few idle seconds, and the next request on it finds it gone.
+        client = openai.AsyncOpenAI(base_url=server.base_url, api_key="unused", max_retries=1)
         first, snapshot = await app_first_body(client)
         bare = {key: value for key, value in first.items() if key != "tools"}
         one_line = {

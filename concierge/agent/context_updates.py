@@ -8,19 +8,19 @@ in place, an earlier snapshot is part of the prefix like any stored message, so 
 only for the lines that changed: the runtime-context analogue of R11's "every snapshot after
 the first says, with a sequence number, that it replaces earlier ones".
 
-How. The runtime builds its input as always (stored history, then the fresh snapshot, R2-R4).
-This wrapper keeps a log of what it sent: runtime context #1 in full after the message it
-followed, then for each later call an update #n after the message that call's snapshot
-followed, listing the lines that no longer hold ("- ") and the new ones ("+ ") under their
-block's heading. A call whose state did not change sends no update. Each request puts every
-logged entry back after its message, so earlier prompts are a byte-identical prefix of later
-ones. A full snapshot (#n, replacing everything before it) is sent again, appended to the
-log, once the updates since the last full one outgrow it (`refresh_share`). The log starts
-afresh, with only a full snapshot, when a message an entry followed is gone from the input
-(compaction cut it), and when the kept entries would pass `max_tokens`: that call's prompt
-is uncached from the first entry on, once, and the runtime context on the wire stays bounded.
-A request without a snapshot and without the log's messages (a summary request) passes
-through untouched.
+How. The runtime builds its input as always (stored history, then the fresh snapshot,
+R2-R4). This wrapper keeps a log of what it sent: runtime context #1 in full after the
+message it followed, then for each later call an update #n after the message that call's
+snapshot followed, listing the new lines ("+ ", replacing any of the same name) and the ones
+that no longer hold ("- ") under their block's heading. A call whose state did not change
+sends no update. Each request puts every logged entry back after its message, so earlier
+prompts are a byte-identical prefix of later ones. A full snapshot (#n, replacing everything
+before it) is sent again, appended to the log, once the updates since the last full one
+outgrow it (`refresh_share`). The log starts afresh, with only a full snapshot, when a
+message an entry followed is gone from the input (compaction cut it), and when the kept
+entries would pass `max_tokens`: that call's prompt is uncached from the first entry on,
+once, and the runtime context on the wire stays bounded. A request without a snapshot and
+without the log's messages (a summary request) passes through untouched.
 
 What it keeps of the contract. Entries are framework-made (provenance RUNTIME), never stored
 (R4: the log is memory of what was sent, not state), and each sits where a snapshot was
@@ -45,9 +45,7 @@ from .events import AgentEvent, RuntimeContextSentEvent
 from .messages import Message, Provenance, TextPart, UserMessage
 from .model import ModelAdapter, ModelReply, ModelRequest
 
-UPDATE_LABEL = (
-    "[Runtime context update #{number}, after #{since}: - lines no longer hold, + lines are new.]"
-)
+UPDATE_LABEL = "[Runtime context update #{number}, after #{since}: + new or replacing, - gone]"
 """Short: the full snapshot's label already says what runtime context is; every call pays it."""
 FULL_LABEL = (
     "[Runtime context #{number}: it replaces all earlier runtime context; updates to it "
@@ -78,13 +76,14 @@ class ContextUpdates:
         self,
         inner: ModelAdapter,
         *,
-        refresh_share: float = 4.0,
+        refresh_share: float = 8.0,
         max_tokens: int | None = None,
         estimator: TokenEstimator | None = None,
     ) -> None:
         """`refresh_share`: send a full snapshot again once the changed lines of the updates
-        since the last one add up to this share of its size (in characters): the kept
-        updates are cached but take context room, and the model reads them all.
+        since the last one add up to this share of the state's size now (in characters): the kept
+        updates are cached but take context room, and the model reads them all. A refresh is
+        uncached, and `max_tokens` already bounds the room, so it comes late.
         `max_tokens`: the most the kept entries may take (by `estimator`); the app gives a
         share of the context budget, so what compaction leaves for the conversation is
         never eaten by old runtime context."""
@@ -126,7 +125,7 @@ class ContextUpdates:
         lines = changed_lines(last.state, state)
         base = next(e for e in log if e.number == last.base)
         since_base = sum(e.lines for e in log if e.number > base.number) + len(lines)
-        if since_base > self.refresh_share * len(base.state):
+        if since_base > self.refresh_share * len(state):
             return _full(number, state, anchor)
         label = UPDATE_LABEL.format(number=number, since=last.number)
         message = _message(number, f"{label}\n{lines}")
@@ -203,8 +202,10 @@ def interleave(messages: Sequence[Message], log: Sequence[Entry]) -> list[Messag
 
 
 def changed_lines(before: str, after: str) -> str:
-    """The lines of `after` that differ from `before`: removed ones as "- " (named by their
-    first words), new ones as "+ ", each run under the heading ("## ...") of its block."""
+    """The lines of `after` that differ from `before`: new ones as "+ ", removed ones as "- "
+    (named by their first words), each run under the heading ("## ...") of its block. A line
+    whose name (the text before its first ": ") a new line of the same run repeats is not
+    listed as removed: the new line replaces it ("Notes: …" for "Notes: …")."""
     old, new = before.splitlines(), after.splitlines()
     out: list[str] = []
     shown: str | None = None
@@ -216,9 +217,16 @@ def changed_lines(before: str, after: str) -> str:
         if heading is not None and heading != shown and heading not in (*old[i1:i2], *new[j1:j2]):
             out.append(heading)
         shown = heading
-        out.extend(f"- {_named(line, old)}" for line in old[i1:i2])
+        replacing = {name for line in new[j1:j2] if (name := _name(line)) is not None}
+        out.extend(f"- {_named(line, old)}" for line in old[i1:i2] if _name(line) not in replacing)
         out.extend(f"+ {line}" for line in new[j1:j2])
     return "\n".join(out)
+
+
+def _name(line: str) -> str | None:
+    """What a "Label: value" line is called ("Notes"), or None for a line without a label."""
+    name, colon, _value = line.partition(": ")
+    return name if colon and name.strip() else None
 
 
 def _named(line: str, lines: Sequence[str]) -> str:

@@ -71,7 +71,7 @@ async def test_each_call_sends_only_the_changed_lines_and_reuses_the_whole_earli
     assert "Destination: Lisbon" in runtime_texts(first)[0]
     update = runtime_texts(middle)[-1]
     assert update.startswith("[Runtime context update #2, after #1:")
-    assert "\n## trip\n- Destination: …\n+ Destination: Porto" in update
+    assert update.endswith("\n## trip\n+ Destination: Porto")  # replaces "Destination: …"
     assert "Travellers" not in update  # an unchanged block is not sent again
     assert len(runtime_texts(last)) == 2  # nothing changed since: no update #3
     for earlier, later in itertools.pairwise(fake_openai.chat_requests):
@@ -90,17 +90,17 @@ def test_a_full_snapshot_starts_again_when_the_updates_outgrow_it() -> None:
     assert first is not None
     small = updates.next_entry([first], f"## trip\nA: 1\nB: 3\n{notes}", "m2")
     assert small is not None and small.base == 1 and small.number == 2
-    assert small.message.text.endswith("## trip\n- B: 2\n+ B: 3")  # too short to cut
+    assert small.message.text.endswith("## trip\n+ B: 3")  # replaces "B: 2"
     large = updates.next_entry([first, small], "## trip\nA: 1\nB: 3\nNotes: " + "y" * 100, "m3")
     assert large is not None and large.base == large.number == 3
     assert large.message.text.startswith("[Runtime context #3: it replaces all earlier")
 
 
 def test_changed_lines_name_removed_lines_by_their_first_words() -> None:
-    before = "## trip\nNotes: land at 10:05\nNotes2: x\n## goals\n- [a1] Flights"
+    before = "## trip\nNotes: land at 10:05\nNotes2: x\n## goals\n- [a1] Flights\n- [c3] Visa"
     after = "## trip\nNotes: land at 11:00\nNotes2: x\n## goals\n- [a1] Flights\n- [b2] Hotel"
     assert changed_lines(before, after) == (
-        "## trip\n- Notes: …\n+ Notes: land at 11:00\n## goals\n+ - [b2] Hotel"
+        "## trip\n+ Notes: land at 11:00\n## goals\n- - [c3] …\n+ - [b2] Hotel"
     )
 
 
