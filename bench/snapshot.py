@@ -25,21 +25,46 @@ import sys
 import tempfile
 import time
 import urllib.request
+from collections.abc import Sequence
+from itertools import groupby
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from bench.harness import median, offline_client, print_table, verdict
 from concierge.agent.openai_model import OpenAIChatModel
+from concierge.store import ItineraryItemRecord, StopRecord, TripRecord
 from concierge.store.settings import ASSISTANT_SNAPSHOT_BUDGET
 from concierge.travel.assistant.snapshot_budget import estimate_tokens
 from concierge.travel.assistant.trip_assistant import build_trip_assistant
-from concierge.travel.assistant.trip_view import render_trip
+from concierge.travel.assistant.trip_view import (
+    NOTES_LIMIT,
+    day_heading,
+    day_zone,
+    header_lines,
+    render_item,
+)
+from concierge.travel.sensitive import sharing
 from concierge.travel.services import open_services
 from tests.travel.sized_trips import seed_trip
 
 SIZES = (10, 100, 500, 1_000)
 BUDGET = ASSISTANT_SNAPSHOT_BUDGET.default
+
+
+def render_trip(
+    trip: TripRecord, items: Sequence[ItineraryItemRecord], stops: Sequence[StopRecord]
+) -> str:
+    """The baseline: the trip with every item, as the trip block was rendered before it was
+    bounded (header, then each day's items)."""
+    with sharing(trip.shared_values):
+        lines = header_lines(trip, stops, notes_limit=NOTES_LIMIT, documents=())
+        lines.append("Itinerary:" if items else "Itinerary: empty")
+        for day, group in groupby(items, key=lambda item: item.day):
+            lines.append(day_heading(trip, day))
+            zone = day_zone(trip, stops, day)
+            lines.extend(f"  - {render_item(item, zone)}" for item in group)
+        return "\n".join(lines)
 
 
 def real_tokens(server: str | None, text: str) -> int | None:

@@ -4,7 +4,7 @@ that is no date is kept with a message under the field."""
 
 from __future__ import annotations
 
-from collections.abc import AsyncIterator, Callable, Iterator
+from collections.abc import AsyncIterator, Iterator
 from datetime import date
 
 import pytest
@@ -17,12 +17,12 @@ from concierge.ui.trips import TripForm
 from tests.ui import trips_support
 from tests.ui.trips_support import (
     TripServices,
-    eventually,
     focus,
     keyboard_target,
     on_screen,
     press,
     type_text,
+    until_stored,
 )
 from tests.ui.waiting import until
 
@@ -56,16 +56,6 @@ async def open_trip(form: TripForm, services: TripServices, **values: object) ->
     form.set_trip(trip.id)
     await until(lambda: form.record is not None and form.record.id == trip.id)
     return trip
-
-
-async def until_stored(
-    services: TripServices, trip_id: str, test: Callable[[TripRecord], bool]
-) -> None:
-    async def check() -> bool:
-        record = await services.trips.get(trip_id)
-        return record is not None and test(record)
-
-    await eventually(check)
 
 
 @pytest.mark.parametrize("typed", ["10 Apr 2027", "2027-04-10", "10/04/2027", "Sat 10 April 2027"])

@@ -5,7 +5,7 @@ clicks go where the window system sends them (to the open list while it is shown
 from __future__ import annotations
 
 import inspect
-from collections.abc import AsyncIterator, Callable
+from collections.abc import AsyncIterator
 from typing import Any
 
 import pytest
@@ -26,6 +26,7 @@ from tests.ui.trips_support import (
     on_screen,
     press,
     type_text,
+    until_stored,
 )
 from tests.ui.waiting import until
 
@@ -53,16 +54,6 @@ async def snapshot(services: TripServices, trip_id: str) -> str:
     text = await rendered if inspect.isawaitable(rendered) else rendered
     assert isinstance(text, str)
     return text
-
-
-async def until_stored(
-    services: TripServices, trip_id: str, test: Callable[[TripRecord], bool]
-) -> None:
-    async def check() -> bool:
-        record = await services.trips.get(trip_id)
-        return record is not None and test(record)
-
-    await eventually(check)
 
 
 async def type_place(qtbot: QtBot, edit: QWidget, text: str) -> None:

@@ -20,7 +20,7 @@ from PySide6.QtCore import QEvent, QItemSelectionModel, Qt, SignalInstance
 from PySide6.QtWidgets import QAbstractItemView, QApplication, QLineEdit, QWidget
 from pytestqt.qtbot import QtBot
 
-from concierge.store import Actor, ChangeContext
+from concierge.store import Actor, ChangeContext, TripRecord
 from concierge.travel.places import PlaceIndex
 from concierge.travel.services import TravelServices, open_services
 from concierge.ui.colours import Tone, colour
@@ -70,6 +70,18 @@ async def eventually(check: Callable[[], Awaitable[bool]], timeout: float = 5.0)
         if loop.time() >= deadline:
             raise TimeoutError("the store never reached the expected state")
         await asyncio.sleep(0.01)
+
+
+async def until_stored(
+    services: TripServices, trip_id: str, test: Callable[[TripRecord], bool]
+) -> None:
+    """Wait until the stored trip passes `test` (typed edits are written a moment later)."""
+
+    async def check() -> bool:
+        record = await services.trips.get(trip_id)
+        return record is not None and test(record)
+
+    await eventually(check)
 
 
 def tab_order(start: QWidget, count: int) -> list[QWidget]:

@@ -41,10 +41,6 @@ class ToolArgs(BaseModel):
     model_config = ConfigDict(extra="forbid", json_schema_extra=_without_limits)
 
 
-class NoArguments(ToolArgs):
-    pass
-
-
 def assistant_context(ctx: ToolContext, what: str) -> ChangeContext:
     """The context of one tool call: everything the call writes undoes as one step.
     `what` names the change in the person's words, as in "the assistant's change to

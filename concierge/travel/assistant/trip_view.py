@@ -15,10 +15,8 @@ name). The person shares a document with the model by attaching it in the chat.
 
 from __future__ import annotations
 
-from collections import Counter
 from collections.abc import Sequence
 from datetime import date
-from itertools import groupby
 
 from concierge.store import (
     DocumentRecord,
@@ -39,7 +37,6 @@ from concierge.store.validation import (
 from ..currencies import CurrencyError, format_money
 from ..item_kinds import cost_text, field_label
 from ..item_times import duration_text, item_end, item_start
-from ..sensitive import sharing
 from ..stops import render_route, stop_or_first
 from ..value_text import free_text, one_line, sensitive_text
 
@@ -96,32 +93,6 @@ def trip_label(name: str) -> str:
     return TRIP_RULES[name].label
 
 
-def render_trip(
-    trip: TripRecord,
-    items: Sequence[ItineraryItemRecord],
-    stops: Sequence[StopRecord] = (),
-    *,
-    notes_limit: int | None = NOTES_LIMIT,
-    documents: Sequence[DocumentRecord] = (),
-) -> str:
-    """The trip for the model; the values the person shared on this trip are shown."""
-    with sharing(trip.shared_values):
-        return _render_trip(trip, items, stops, notes_limit, documents)
-
-
-def _render_trip(
-    trip: TripRecord,
-    items: Sequence[ItineraryItemRecord],
-    stops: Sequence[StopRecord],
-    notes_limit: int | None,
-    documents: Sequence[DocumentRecord],
-) -> str:
-    lines = header_lines(trip, stops, notes_limit=notes_limit, documents=documents)
-    lines.append("Itinerary:" if items else "Itinerary: empty")
-    lines.extend(render_items(trip, items, stops, documents))
-    return "\n".join(lines)
-
-
 def header_lines(
     trip: TripRecord,
     stops: Sequence[StopRecord],
@@ -163,23 +134,6 @@ def shortened(line: str, limit: int | None) -> str:
     if limit is None or len(line) <= limit:
         return line
     return line[:limit] + "… (shortened; read_trip shows all)"
-
-
-def render_items(
-    trip: TripRecord,
-    items: Sequence[ItineraryItemRecord],
-    stops: Sequence[StopRecord] = (),
-    documents: Sequence[DocumentRecord] = (),
-) -> list[str]:
-    """The itinerary by day; times name their zone where it is not the zone of the day's
-    stop."""
-    attached = Counter(document.item_id for document in documents)
-    lines: list[str] = []
-    for day, group in groupby(items, key=lambda item: item.day):
-        lines.append(day_heading(trip, day))
-        zone = day_zone(trip, stops, day)
-        lines.extend(f"  - {render_item(item, zone, attached[item.id])}" for item in group)
-    return lines
 
 
 def day_heading(trip: TripRecord, day: date) -> str:
