@@ -9,6 +9,11 @@ Another process (a second window, the command-line tool) can hold the write lock
 transaction takes it at BEGIN (see `engine`), where SQLite waits up to the busy timeout; a
 transaction that still meets SQLITE_BUSY is rolled back and run again until `busy_timeout`
 seconds have passed, then fails with `DatabaseBusyError` instead of a driver error.
+
+Start-up checks the file (`integrity`), but damage can also be met later: by a read that
+reaches a page the check could not see as wrong, or damage done since. A transaction that meets
+it is rolled back and fails with `CorruptDatabaseError`, and so does all work after it, so
+nothing more is written into a file known to be damaged.
 """
 
 from __future__ import annotations
@@ -26,9 +31,9 @@ from typing import Self, TypeVar
 from sqlalchemy.exc import DBAPIError
 from sqlmodel import Session
 
-from .engine import BUSY_TIMEOUT_SECONDS, create_sqlite_engine, is_busy, open_error
-from .errors import DatabaseBusyError, DatabaseClosedError
-from .integrity import ensure_intact
+from .engine import BUSY_TIMEOUT_SECONDS, create_sqlite_engine, is_busy, is_damage, open_error
+from .errors import CorruptDatabaseError, DatabaseBusyError, DatabaseClosedError
+from .integrity import ensure_intact, latest_good_backup
 from .migrate import MigrationReport, upgrade_to_head
 
 T = TypeVar("T")
@@ -50,6 +55,8 @@ class Database:
         self.busy_timeout = busy_timeout
         self.migration: MigrationReport | None = None
         self._closed = False
+        self._damage: tuple[str, ...] = ()
+        self._good_backup: Path | None = None
         self._worker_ident: int | None = None
         self._engine = create_sqlite_engine(path, busy_timeout=busy_timeout)
         self._executor = ThreadPoolExecutor(
@@ -60,7 +67,7 @@ class Database:
         except DBAPIError as error:
             self.close()
             raise open_error(path, error) from error
-        except DatabaseBusyError:
+        except (DatabaseBusyError, CorruptDatabaseError):
             self.close()
             raise
 
@@ -111,19 +118,34 @@ class Database:
             raise DatabaseClosedError(self.path)
         return self._executor.submit(self._transaction, fn)
 
+    @property
+    def damaged(self) -> bool:
+        """Whether SQLite met damage in the file since it was opened (no work runs since)."""
+        return bool(self._damage)
+
     def _transaction(self, fn: Callable[[Session], T]) -> T:
         deadline = time.monotonic() + self.busy_timeout
         while True:
+            if self._damage:
+                raise self._damaged()
             try:
                 with Session(self._engine, expire_on_commit=False) as session, session.begin():
                     return fn(session)
             except DBAPIError as error:
+                if is_damage(error):
+                    self._damage = (str(error.orig),)
+                    self._good_backup = latest_good_backup(self.path)
+                    log.error("%s is damaged: %s; no more work runs on it", self.path, error.orig)
+                    raise self._damaged() from error
                 if not is_busy(error):
                     raise
                 if time.monotonic() + RETRY_PAUSE_SECONDS >= deadline:
                     raise DatabaseBusyError(self.path, self.busy_timeout) from error
                 log.info("%s is busy (%s); trying the transaction again", self.path, error.orig)
             time.sleep(RETRY_PAUSE_SECONDS)
+
+    def _damaged(self) -> CorruptDatabaseError:
+        return CorruptDatabaseError(self.path, self._damage, self._good_backup, while_open=True)
 
     def _note_worker(self) -> None:
         self._worker_ident = threading.get_ident()

@@ -57,17 +57,34 @@ class CorruptDatabaseError(StoreError):
     `backup` is the newest backup that passed the same check, if any, to offer instead.
     """
 
-    def __init__(self, path: Path, problems: tuple[str, ...], backup: Path | None) -> None:
-        message = (
-            f"The database {path} is damaged; SQLite's check found: {problems[0]}. "
-            "Concierge has not changed the file and will not write into it."
-        )
+    def __init__(
+        self,
+        path: Path,
+        problems: tuple[str, ...],
+        backup: Path | None,
+        *,
+        while_open: bool = False,
+    ) -> None:
+        """`while_open`: the damage was met by a read or write after start-up (whose check
+        found none, or the damage is newer), not by the start-up check."""
+        if while_open:
+            message = (
+                f"The database {path} is damaged; SQLite found: {problems[0]}. Nothing was "
+                "saved, and Concierge will write nothing more into it: quit and start it "
+                "again to be offered a good backup."
+            )
+        else:
+            message = (
+                f"The database {path} is damaged; SQLite's check found: {problems[0]}. "
+                "Concierge has not changed the file and will not write into it."
+            )
         if backup is not None:
             message += f" A good backup is at {backup}."
         super().__init__(message)
         self.path = path
         self.problems = problems
         self.backup = backup
+        self.while_open = while_open
 
 
 class MigrationError(StoreError):

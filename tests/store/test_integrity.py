@@ -4,6 +4,7 @@ can take its place, and a backup is checked when it is made."""
 from __future__ import annotations
 
 import sqlite3
+from contextlib import closing
 from pathlib import Path
 
 import pytest
@@ -83,3 +84,35 @@ async def test_a_backup_is_one_sound_file(db_path: Path) -> None:
         "concierge.db",
         "concierge.db.bak-rev",
     ]
+
+
+def _rows(path: Path, table: str) -> int:
+    with closing(sqlite3.connect(path)) as connection:
+        return int(connection.execute(f"SELECT count(*) FROM {table}").fetchone()[0])
+
+
+async def test_damage_met_after_start_up_stops_every_later_write(db_path: Path) -> None:
+    """The file passed start-up's check and is damaged while open: the read that meets the
+    damage fails in words, naming the good backup, and no later work runs on the file."""
+    trip_id = await fill(db_path)
+    good = backup.backup_database(db_path, "before")
+    with Database.open(db_path) as database:
+        bus = ChangeBus()
+        trips = TripRepository(database, bus)
+        itinerary = ItineraryRepository(database, bus)
+        await trips.update(trip_id, {"title": "Checked"})
+        damage(db_path)
+        with pytest.raises(CorruptDatabaseError) as caught:
+            await itinerary.items(trip_id)
+        assert caught.value.while_open
+        assert caught.value.backup == good
+        assert "will write nothing more into it" in str(caught.value)
+        assert database.damaged
+        with pytest.raises(CorruptDatabaseError):
+            await trips.create({"title": "Written into a damaged file"})
+        with pytest.raises(CorruptDatabaseError):
+            await trips.get(trip_id)
+    assert _rows(db_path, "trip") == 1
+    with pytest.raises(CorruptDatabaseError) as at_start:
+        Database.open(db_path)
+    assert not at_start.value.while_open
