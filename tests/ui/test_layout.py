@@ -119,6 +119,19 @@ async def test_the_trip_form_needs_no_sideways_scrolling_at_1024_wide(running: R
         assert 0 < right <= viewport.width(), button.text()
 
 
+async def test_the_assistants_usage_headers_read_whole_at_1024_wide(running: Running) -> None:
+    window = await running.start()
+    window.resize(1024, 640)
+    window.side_tabs.setCurrentWidget(window.inspector)
+    table = window.inspector.usage_table
+    header = table.horizontalHeader()
+    await until(lambda: table.isVisible() and header.width() < 400)
+    metrics = header.fontMetrics()
+    for section in range(header.count()):
+        text = str(table.model().headerData(section, Qt.Orientation.Horizontal))
+        assert header.sectionSize(section) > metrics.horizontalAdvance(text), text
+
+
 # -- the undo bar ----------------------------------------------------------------------------
 
 
