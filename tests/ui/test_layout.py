@@ -132,6 +132,33 @@ async def test_the_assistants_usage_headers_read_whole_at_1024_wide(running: Run
         assert header.sectionSize(section) > metrics.horizontalAdvance(text), text
 
 
+@pytest.fixture
+def larger_font(qapp: QApplication) -> Iterator[None]:
+    """A desktop font a step larger than Qt's default (GTK's theme under Openbox)."""
+    font = qapp.font()
+    larger = qapp.font()
+    larger.setPointSizeF(font.pointSizeF() * 1.2)
+    qapp.setFont(larger)
+    yield
+    qapp.setFont(font)
+
+
+async def test_every_tab_and_trip_stays_in_sight_at_1024_wide_in_a_larger_font(
+    larger_font: None, running: Running
+) -> None:
+    window = await running.start()
+    window.resize(1024, 640)
+    tabs = window.bottom_tabs.tabBar()
+    await until(lambda: tabs.isVisible() and window.width() == 1024)
+    await until(lambda: tabs.tabRect(tabs.count() - 1).right() <= tabs.width())
+    for index in range(tabs.count()):
+        assert tabs.rect().contains(tabs.tabRect(index)), tabs.tabText(index)
+        assert tabs.tabToolTip(index) == tabs.tabText(index)
+    trips = window.trip_list.view
+    assert trips.horizontalScrollBar().maximum() == 0
+    assert not trips.horizontalScrollBar().isVisible()
+
+
 # -- the undo bar ----------------------------------------------------------------------------
 
 
