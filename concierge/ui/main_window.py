@@ -172,13 +172,8 @@ class MainWindow(QMainWindow):
         center.setObjectName("tripSplitter")
         self.bottom_tabs = QTabWidget(self)
         self.bottom_tabs.setObjectName("planTabs")
-        # Every tab stays in sight in a narrow middle (1024 wide, a larger font): titles
-        # are shortened with "…" (the tooltip has the whole) instead of scrolled away.
-        self.bottom_tabs.setUsesScrollButtons(False)
-        self.bottom_tabs.setElideMode(Qt.TextElideMode.ElideRight)
         for panel, title in self._plan_tabs():
-            index = self.bottom_tabs.addTab(panel, title)
-            self.bottom_tabs.setTabToolTip(index, title)
+            self.bottom_tabs.addTab(panel, title)
         center.addWidget(self.trip_form)
         center.addWidget(self.bottom_tabs)
         center.setStretchFactor(0, 0)

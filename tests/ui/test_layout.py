@@ -143,18 +143,14 @@ def larger_font(qapp: QApplication) -> Iterator[None]:
     qapp.setFont(font)
 
 
-async def test_every_tab_and_trip_stays_in_sight_at_1024_wide_in_a_larger_font(
+async def test_the_trip_list_never_scrolls_sideways_at_1024_wide_in_a_larger_font(
     larger_font: None, running: Running
 ) -> None:
     window = await running.start()
     window.resize(1024, 640)
-    tabs = window.bottom_tabs.tabBar()
-    await until(lambda: tabs.isVisible() and window.width() == 1024)
-    await until(lambda: tabs.tabRect(tabs.count() - 1).right() <= tabs.width())
-    for index in range(tabs.count()):
-        assert tabs.rect().contains(tabs.tabRect(index)), tabs.tabText(index)
-        assert tabs.tabToolTip(index) == tabs.tabText(index)
     trips = window.trip_list.view
+    await until(lambda: trips.isVisible() and window.width() == 1024)
+    await until(lambda: trips.model().rowCount() > 0)
     assert trips.horizontalScrollBar().maximum() == 0
     assert not trips.horizontalScrollBar().isVisible()
 
