@@ -56,8 +56,8 @@ from concierge.travel.exchange import load_exchange
 from concierge.travel.ledger_totals import LedgerTotals, ledger_totals
 from concierge.ui.colours import Tone, secondary, tint
 from concierge.ui.record_table import unseen_reason
-from concierge.ui.trips.date_field import local_pattern
 from concierge.ui.views.actions import action_button, make_action
+from concierge.ui.views.date_pattern import local_pattern
 from concierge.ui.views.person import person
 from concierge.ui.views.trip_view import DELETED_TEXT, TripView
 from concierge.ui.views.undo_bar import UndoBar
