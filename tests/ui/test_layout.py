@@ -119,6 +119,42 @@ async def test_the_trip_form_needs_no_sideways_scrolling_at_1024_wide(running: R
         assert 0 < right <= viewport.width(), button.text()
 
 
+async def test_the_assistants_usage_headers_read_whole_at_1024_wide(running: Running) -> None:
+    window = await running.start()
+    window.resize(1024, 640)
+    window.side_tabs.setCurrentWidget(window.inspector)
+    table = window.inspector.usage_table
+    header = table.horizontalHeader()
+    await until(lambda: table.isVisible() and header.width() < 400)
+    metrics = header.fontMetrics()
+    for section in range(header.count()):
+        text = str(table.model().headerData(section, Qt.Orientation.Horizontal))
+        assert header.sectionSize(section) > metrics.horizontalAdvance(text), text
+
+
+@pytest.fixture
+def larger_font(qapp: QApplication) -> Iterator[None]:
+    """A desktop font a step larger than Qt's default (GTK's theme under Openbox)."""
+    font = qapp.font()
+    larger = qapp.font()
+    larger.setPointSizeF(font.pointSizeF() * 1.2)
+    qapp.setFont(larger)
+    yield
+    qapp.setFont(font)
+
+
+async def test_the_trip_list_never_scrolls_sideways_at_1024_wide_in_a_larger_font(
+    larger_font: None, running: Running
+) -> None:
+    window = await running.start()
+    window.resize(1024, 640)
+    trips = window.trip_list.view
+    await until(lambda: trips.isVisible() and window.width() == 1024)
+    await until(lambda: trips.model().rowCount() > 0)
+    assert trips.horizontalScrollBar().maximum() == 0
+    assert not trips.horizontalScrollBar().isVisible()
+
+
 # -- the undo bar ----------------------------------------------------------------------------
 
 

@@ -103,7 +103,11 @@ async def test_an_expense_typed_field_by_field_shows_converted_with_its_rate_dat
     )
     # Ready for the next one: same day and currency, amount focused and empty.
     assert QApplication.focusWidget() is panel.amount_edit
-    assert (panel.date_edit.text(), panel.currency_edit.text()) == ("2024-05-04", "JPY")
+    # Dates read as the trip form writes them, and the field shows its date whole.
+    assert (panel.date_edit.text(), panel.currency_edit.text()) == ("4 May 2024", "JPY")
+    assert panel.model.index(0, 0).data() == "4 May 2024"
+    shown = panel.date_edit.fontMetrics().horizontalAdvance("28 Dec 2028")
+    assert panel.date_edit.minimumWidth() > shown
     assert panel.amount_edit.text() == ""
     panel.grab().save(str(tmp_path / "ledger.png"))
 

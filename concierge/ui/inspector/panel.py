@@ -72,6 +72,7 @@ class InspectorPanel(QWidget):
         self.usage_table.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
         self.usage_table.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
         self.usage_table.horizontalHeader().setSectionResizeMode(QHeaderView.ResizeMode.Stretch)
+        self.usage_table.horizontalHeader().setTextElideMode(Qt.TextElideMode.ElideRight)
         self.totals = QLabel(self)
         self.totals.setAccessibleName("Usage totals")
         self.compaction = QLabel(self)

@@ -11,14 +11,15 @@ from concierge.agent import Usage
 _Index = QModelIndex | QPersistentModelIndex
 _ROOT = QModelIndex()
 
-HEADERS = ("Iteration", "Prompt", "Cached", "Cached share", "Completion")
-"""Short, for a side panel; the tooltips (and the group title) say they count tokens."""
+HEADERS = ("Call", "Prompt", "Cached", "Share", "Output")
+"""One word each: five columns share a side panel a third of a 1,024-pixel screen wide.
+The tooltips (and the group title) say what they count."""
 TOOLTIPS = (
-    "Model call number within its request; summary requests of compaction are marked",
+    "Model call number (iteration) within its request; summary requests of compaction are marked",
     "Prompt tokens",
     "Prompt tokens the server reused from its cache",
-    "Share of the prompt served from the cache",
-    "Completion tokens",
+    "Cached share: the part of the prompt served from the cache",
+    "Completion tokens: what the model wrote",
 )
 MAX_ROWS = 1000
 """Oldest rows are dropped beyond this, so a long session does not grow without bound."""

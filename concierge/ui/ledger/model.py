@@ -9,6 +9,7 @@ from PySide6.QtCore import QModelIndex, QPersistentModelIndex, Qt
 
 from concierge.store import ExpenseRecord
 from concierge.travel.currencies import format_money
+from concierge.travel.dates import short_date
 from concierge.travel.ledger_totals import LedgerTotals
 from concierge.ui.record_table import RecordTableModel
 
@@ -71,7 +72,7 @@ class ExpensesModel(RecordTableModel[ExpenseRow]):
     def text(self, record: ExpenseRow, column: int) -> str:
         expense = record.expense
         if column == DATE_COLUMN:
-            return expense.spent_on.isoformat()
+            return short_date(expense.spent_on)
         if column == DESCRIPTION_COLUMN:
             return expense.description
         if column == CATEGORY_COLUMN:

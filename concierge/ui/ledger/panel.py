@@ -30,6 +30,7 @@ from PySide6.QtWidgets import (
     QScrollArea,
     QSplitter,
     QStackedWidget,
+    QStyle,
     QTreeView,
     QVBoxLayout,
     QWidget,
@@ -50,12 +51,13 @@ from concierge.store import (
 from concierge.store.validation import DEFAULT_PAYER, EXPENSE_RULES, text_limit
 from concierge.travel.assistant.ledger_view import PlannedCosts, no_planned_costs, rate_note
 from concierge.travel.currencies import format_money
-from concierge.travel.dates import DateError, parse_date
+from concierge.travel.dates import DateError, parse_typed_date, short_date
 from concierge.travel.exchange import load_exchange
 from concierge.travel.ledger_totals import LedgerTotals, ledger_totals
 from concierge.ui.colours import Tone, secondary, tint
 from concierge.ui.record_table import unseen_reason
 from concierge.ui.views.actions import action_button, make_action
+from concierge.ui.views.date_pattern import local_pattern
 from concierge.ui.views.person import person
 from concierge.ui.views.trip_view import DELETED_TEXT, TripView
 from concierge.ui.views.undo_bar import UndoBar
@@ -68,6 +70,19 @@ NO_TRIP_TEXT = "Select a trip to see what was spent on it."
 LOADING_TEXT = "Loading the expenses and the exchange rates…"
 EMPTY_TEXT = "No expenses yet. New expense (Ctrl+N) adds one."
 SPLIT_HINT = "Everyone equally, or e.g. Me: 2, Ana: 1"
+DATE_EXAMPLE = date(2026, 5, 14)
+WIDEST_DATE = date(2028, 12, 28)
+"""The date field is at least as wide as this date written as the form writes dates."""
+LINE_EDIT_PADDING = 8
+"""QLineEdit's own space between frame and text (2 px a side) and the cursor, rounded up."""
+
+
+def _width_for(edit: QLineEdit, text: str) -> int:
+    """The width `edit` needs to show `text` whole: the text, its margins and the frame."""
+    margins = edit.textMargins()
+    frame = edit.style().pixelMetric(QStyle.PixelMetric.PM_DefaultFrameWidth, None, edit)
+    padding = 2 * frame + margins.left() + margins.right() + LINE_EDIT_PADDING
+    return edit.fontMetrics().horizontalAdvance(text) + padding
 
 
 class LedgerPanel(TripView[Change]):
@@ -128,7 +143,8 @@ class LedgerPanel(TripView[Change]):
             self.view.addAction(action)
         self.view.activated.connect(lambda _index: self.edit_selected())
 
-        self.date_edit = self._line("Date", "YYYY-MM-DD")
+        self.date_edit = self._line("Date", f"e.g. {short_date(DATE_EXAMPLE)}")
+        self.date_edit.setMinimumWidth(_width_for(self.date_edit, short_date(WIDEST_DATE)))
         self.amount_edit = self._line("Amount", "e.g. 12.50")
         self.currency_edit = self._line("Currency", "EUR")
         self.currency_edit.textEdited.connect(self._upper_currency)
@@ -356,7 +372,7 @@ class LedgerPanel(TripView[Change]):
         self._editing = expense.id
         self.save_action.setText("Save")
         self.save_button.setText("Save")
-        self.date_edit.setText(expense.spent_on.isoformat())
+        self.date_edit.setText(short_date(expense.spent_on))
         self.amount_edit.setText(f"{expense.amount:f}")
         self.currency_edit.setText(expense.currency)
         self.category_combo.setCurrentIndex(self.category_combo.findData(expense.category.value))
@@ -373,7 +389,7 @@ class LedgerPanel(TripView[Change]):
         if trip is None:
             return
         try:
-            day = parse_date(self.date_edit.text())
+            day = parse_typed_date(self.date_edit.text(), local_pattern())
         except DateError as error:
             self._problem("spent_on", f"Date: {error}")
             return
@@ -502,9 +518,9 @@ class LedgerPanel(TripView[Change]):
         trip = self._trip
         if not keep_context or not self.date_edit.text():
             start = day or (trip.start_date if trip is not None else None) or date.today()
-            self.date_edit.setText(start.isoformat())
+            self.date_edit.setText(short_date(start))
         elif day is not None:
-            self.date_edit.setText(day.isoformat())
+            self.date_edit.setText(short_date(day))
         if not keep_context or not self.currency_edit.text():
             self.currency_edit.setText(trip.budget_currency if trip is not None else "")
         if not keep_context or not self.paid_by_edit.text():

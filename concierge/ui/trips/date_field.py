@@ -14,7 +14,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import date, timedelta
 
-from PySide6.QtCore import QDate, QLocale, Qt, Signal
+from PySide6.QtCore import QDate, Qt, Signal
 from PySide6.QtGui import QFocusEvent, QKeyEvent
 from PySide6.QtWidgets import (
     QCalendarWidget,
@@ -26,6 +26,7 @@ from PySide6.QtWidgets import (
 )
 
 from concierge.travel.dates import DateError, parse_typed_date, pattern_example, short_date
+from concierge.ui.views.date_pattern import local_pattern as local_pattern  # re-exported
 
 NOT_SET = "Not set"
 DISPLAY_FORMAT = "d MMM yyyy"
@@ -43,11 +44,6 @@ class UnreadableDate:
 
 def qdate(day: date) -> QDate:
     return QDate(day.year, day.month, day.day)
-
-
-def local_pattern() -> str:
-    """The numeric date pattern people of the current locale type, e.g. "dd/MM/yyyy"."""
-    return QLocale().dateFormat(QLocale.FormatType.ShortFormat)
 
 
 class DateEdit(QLineEdit):

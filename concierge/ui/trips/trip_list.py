@@ -90,6 +90,7 @@ class TripListPanel(QWidget):
             | QAbstractItemView.EditTrigger.DoubleClicked
         )
         self.view.setUniformItemSizes(True)
+        self.view.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
         self.view.setContextMenuPolicy(Qt.ContextMenuPolicy.CustomContextMenu)
         self.undo_bar = UndoBar(self)
 

@@ -18,6 +18,8 @@ from .trip_list_model import SUBTITLE_ROLE
 
 _Index = QModelIndex | QPersistentModelIndex
 _PADDING = 4
+_MIN_CHARS = 10
+"""A row's width hint in average characters: less than any width the list is given."""
 
 
 class TripItemDelegate(QStyledItemDelegate):
@@ -67,7 +69,9 @@ class TripItemDelegate(QStyledItemDelegate):
     def sizeHint(self, option: QStyleOptionViewItem, index: _Index) -> QSize:
         metrics = QFontMetrics(option.font)
         height = 2 * metrics.height() + 2 * _PADDING + 2
-        return QSize(metrics.averageCharWidth() * 24, height)
+        # Narrow: the list never scrolls sideways, the row takes the list's width and the
+        # texts are elided to it (a wider hint gave a sideways scroll bar in larger fonts).
+        return QSize(metrics.averageCharWidth() * _MIN_CHARS, height)
 
     def updateEditorGeometry(
         self, editor: QWidget, option: QStyleOptionViewItem, index: _Index
