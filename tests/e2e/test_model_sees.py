@@ -11,7 +11,7 @@ from tests.fakes.replies import Reply, ToolCallSpec
 
 from .chat import runtime_context, send, wait_idle, wait_requests
 from .desktop import Session, until
-from .trip_form import FIELDS, focus, type_into
+from .trip_form import FIELDS, add_stop, type_into
 
 _BY_LABEL = {field.label: field for field in FIELDS}
 
@@ -56,26 +56,10 @@ def test_an_edit_made_while_a_turn_runs_is_in_the_next_request(session: Session)
     assert "Notes: Edited while you worked" in runtime_context(second)
 
 
-def _focused_name(session: Session) -> str:
-    focused = session.ax.focused()
-    return focused.name if focused is not None else ""
-
-
 def test_a_stop_typed_and_tabbed_is_in_the_route_of_the_next_request(session: Session) -> None:
     """Add stop from the keyboard, type a place, Tab: the stop is saved and the next model
     call's route runs through it."""
-    stops_before = session.app.query("SELECT COUNT(*) AS n FROM trip_stop")[0]["n"]
-    origin = FIELDS[1]
-    assert origin.label == "Origin"
-    focus(session, origin)
-    for _ in range(3 * stops_before + 1):  # past the stops' place, arrival and departure
-        if _focused_name(session) == "Add stop":
-            break
-        session.input.key("Tab")
-    until(lambda: _focused_name(session) == "Add stop", "focus on Add stop")
-    session.input.key("space")
-    number = stops_before + 1
-    until(lambda: _focused_name(session) == f"Stop {number} place", f"focus on stop {number}")
+    number = add_stop(session)
     session.input.type("Kyoto")
     session.input.key("Tab")
 

@@ -227,3 +227,25 @@ def click_away(session: Session) -> None:
     except AssertionError:
         session.input.click(message)
         wait_focus(session, message, "the message field")
+
+
+def focused_name(session: Session) -> str:
+    focused = session.ax.focused()
+    return focused.name if focused is not None else ""
+
+
+def add_stop(session: Session) -> int:
+    """Add a stop from the keyboard as a person does (Tab from Origin to Add stop, Space);
+    returns its number, with the focus in its place field."""
+    stops_before = session.app.query("SELECT COUNT(*) AS n FROM trip_stop")[0]["n"]
+    origin = next(field for field in FIELDS if field.label == "Origin")
+    focus(session, origin)
+    for _ in range(3 * stops_before + 1):  # past the stops' place, arrival and departure
+        if focused_name(session) == "Add stop":
+            break
+        session.input.key("Tab")
+    until(lambda: focused_name(session) == "Add stop", "focus on Add stop")
+    session.input.key("space")
+    number = stops_before + 1
+    until(lambda: focused_name(session) == f"Stop {number} place", f"focus on stop {number}")
+    return number

@@ -333,6 +333,34 @@ async def test_mark_as_seen_clears_every_mark(panel: BriefPanel, services: TripS
     await eventually(lambda: _nothing_unseen(services, trip))
 
 
+async def test_marks_belong_to_the_trip_answered_and_go_with_the_undo(
+    panel: BriefPanel, services: TripServices
+) -> None:
+    """Another trip shows none of the assistant's marks, the trip it answered keeps them
+    while unseen, and undoing its answers takes the marks and the banner away."""
+    first = await open_trip(panel, services)
+    await services.forms.apply(
+        first.id, SAMPLE.id, {"party": "solo", "notes": "Window seat"}, context=assistant_edit()
+    )
+    await until(lambda: shows_mark(panel.binding("party").row))
+    second = await services.trips.create({"title": "Madrid"})
+    panel.set_trip(second.id)
+    await until(lambda: panel.trip_id == second.id and panel.state is not None)
+    for name in ("party", "notes"):
+        assert not panel.is_marked(name) and not shows_mark(panel.binding(name).row), name
+    assert not panel.seen_bar.isVisible()
+
+    panel.set_trip(first.id)
+    await until(lambda: panel.is_marked("party") and shows_mark(panel.binding("notes").row))
+    assert panel.seen_bar.isVisible()
+    assert await services.history.undo_last(first.id) is not None
+    await eventually(lambda: has_answers(services, first, {}))
+    await until(lambda: not panel.is_marked("party") and not panel.is_marked("notes"))
+    assert not shows_mark(panel.binding("party").row)
+    assert not shows_mark(panel.binding("notes").row)
+    assert not panel.seen_bar.isVisible()
+
+
 async def test_undo_brings_the_previous_answer_back(
     panel: BriefPanel, services: TripServices, qtbot: QtBot
 ) -> None:
