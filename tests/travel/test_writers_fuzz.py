@@ -22,9 +22,11 @@ from concierge.agent.openai_model import OpenAIChatModel
 from concierge.agent.tools import parse_arguments
 from concierge.store import InvalidChangeError, RecordNotFoundError, TripRecord
 from concierge.store.validation import (
+    EXPENSE_RULES,
     GOAL_RULES,
     ITEM_RULES,
     PIN_RULES,
+    STOP_RULES,
     TRIP_RULES,
     out_of_range,
     trip_problem,
@@ -200,6 +202,55 @@ def test_itinerary_writes_are_in_range_or_refused(world: World) -> None:
             _refused_or_in_range(world, lambda: itinerary.update(item.id, changes))
         for stored in world.run(itinerary.items(world.trip.id)):
             assert out_of_range(ITEM_RULES, {n: getattr(stored, n) for n in ITEM_RULES}) == {}
+
+    check()
+
+
+def test_stop_writes_are_in_range_or_refused(world: World) -> None:
+    stop = world.run(world.services.stops.add(world.trip.id, {"place": "Porto"}))
+
+    @settings(max_examples=200)
+    @given(changes(STOP_RULES), st.booleans())
+    @example({"arrive": "0001-01-01"}, True)
+    @example({"place": "Porto \ud800"}, False)
+    @example({"timezone": "Mars/Olympus"}, False)
+    def check(changes: dict[str, object], new: bool) -> None:
+        stops = world.services.stops
+        if new:
+            _refused_or_in_range(
+                world, lambda: stops.add(world.trip.id, {"place": "Braga", **changes})
+            )
+        else:
+            _refused_or_in_range(world, lambda: stops.update(stop.id, changes))
+        for stored in world.run(stops.stops(world.trip.id)):
+            assert out_of_range(STOP_RULES, {n: getattr(stored, n) for n in STOP_RULES}) == {}
+
+    check()
+
+
+def test_expense_writes_are_in_range_or_refused(world: World) -> None:
+    ledger = world.services.ledger
+    expense = world.run(ledger.add(world.trip.id, {"amount": "12.50", "spent_on": "2026-05-14"}))
+
+    @settings(max_examples=200)
+    @given(changes(EXPENSE_RULES), st.booleans())
+    @example({"amount": "1e26"}, True)
+    @example({"currency": "ZZZ"}, False)
+    @example({"description": "Tram \udfff"}, False)
+    def check(changes: dict[str, object], new: bool) -> None:
+        if new:
+            _refused_or_in_range(
+                world,
+                lambda: ledger.add(
+                    world.trip.id, {"amount": "3", "spent_on": "2026-05-15", **changes}
+                ),
+            )
+        else:
+            _refused_or_in_range(world, lambda: ledger.update(expense.id, changes))
+        for stored in world.run(ledger.expenses(world.trip.id)):
+            fields = {n: getattr(stored, n) for n in EXPENSE_RULES}
+            assert out_of_range(EXPENSE_RULES, fields) == {}
+            assert stored.currency in CURRENCIES
 
     check()
 
