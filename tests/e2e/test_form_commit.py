@@ -19,7 +19,7 @@ def test_leaving_a_field_saves_what_was_typed(session: Session, field: Field, wa
         pytest.skip("Enter starts a new line in Notes; it does not leave the field")
     check = field.check(typed)
     type_into(session, field, typed)
-    leave(session, field, way)
+    leave(session, way)
     until(
         lambda: check(stored(session, field.column)),
         lambda: (

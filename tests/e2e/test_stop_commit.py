@@ -10,7 +10,7 @@ from tests.fakes.replies import Reply
 
 from .chat import runtime_context, send, wait_idle, wait_requests
 from .desktop import Session, until
-from .trip_form import Leave, add_stop, click_away, focused_name
+from .trip_form import Leave, add_stop, click_away, focused_name, leave
 
 SAVE_TIMEOUT = 8.0
 """Seconds a left field may take to reach the database: far above the form's save delay."""
@@ -49,14 +49,7 @@ def test_a_stop_place_left_in_any_way_is_saved_and_in_the_next_route(
     typed = PLACES[way]
     number = add_stop(session)
     session.input.type(typed)  # its completion list opens under the field
-    if way is Leave.TAB:
-        session.input.key("Tab")
-    elif way is Leave.SHIFT_TAB:
-        session.input.key("shift+Tab")
-    elif way is Leave.ENTER:
-        session.input.key("Return")
-    else:
-        click_away(session)
+    leave(session, way)
     until(
         lambda: (
             len(stop_places(session)) == number

@@ -205,7 +205,7 @@ def type_into(session: Session, field: Field, typed: str) -> None:
         session.input.type(typed)
 
 
-def leave(session: Session, field: Field, way: Leave) -> None:
+def leave(session: Session, way: Leave) -> None:
     if way is Leave.TAB:
         session.input.key("Tab")
     elif way is Leave.SHIFT_TAB:
