@@ -444,7 +444,9 @@ class Goal(SQLModel, table=True):
 
 class Pin(SQLModel, table=True):
     """A pinned preference or fact, for one trip or (`trip_id` NULL) for every trip, such as
-    "vegetarian". `position` orders the pins of one scope from 0."""
+    "vegetarian". `position` orders the pins of one scope from 0. `rule` is the constraint
+    the pin states, if any (`concierge.store.constraints`); `rule_confirmed` is false while
+    it is only the assistant's proposal."""
 
     __tablename__ = "pin"
     __table_args__ = (
@@ -460,6 +462,8 @@ class Pin(SQLModel, table=True):
     created_by: str
     created_at: datetime = Field(default_factory=utc_now, sa_type=UtcDateTime)
     updated_at: datetime = Field(default_factory=utc_now, sa_type=UtcDateTime)
+    rule: str | None = Field(default=None, sa_type=Text)
+    rule_confirmed: bool = False
 
 
 class Document(SQLModel, table=True):

@@ -20,6 +20,7 @@ from datetime import datetime
 from decimal import ROUND_DOWN, Decimal, InvalidOperation
 from typing import Any
 
+from .constraints import constraint_rule
 from .currency_codes import minor_units
 from .day_text import format_date
 from .errors import InvalidChangeError
@@ -202,6 +203,8 @@ GOAL_RULES: Mapping[str, FieldRule] = {
 
 PIN_RULES: Mapping[str, FieldRule] = {
     "text": FieldRule("Pin text", Line(PIN_TEXT_LIMIT, required=True)),
+    "rule": FieldRule("Constraint", constraint_rule, None),
+    "rule_confirmed": FieldRule("Constraint confirmed", Flag(), False),
 }
 
 STOP_RULES: Mapping[str, FieldRule] = {

@@ -19,7 +19,9 @@ from hypothesis import strategies as st
 from sqlmodel import SQLModel, func, select
 
 from concierge.store import (
+    Actor,
     ChangeBus,
+    ChangeContext,
     ChangeLogEntry,
     Database,
     ExpenseCategory,
@@ -205,6 +207,11 @@ def expenses(draw: st.DrawFn, first: date, days: int) -> dict[str, Any]:
     }
 
 
+PIN_RULE_SAMPLES = (None, "max_flights(2)", "avoid(crowds,long drives)", "step_free()")
+"""Rules a pin may carry; the person's are confirmed, the `max…` one is the assistant's
+proposal, so the file holds confirmed and proposed ones."""
+
+
 @st.composite
 def trips(draw: st.DrawFn) -> dict[str, Any]:
     start = draw(st.dates(date(2000, 1, 1), date(2100, 1, 1)))
@@ -233,7 +240,7 @@ def trips(draw: st.DrawFn) -> dict[str, Any]:
         "expenses": draw(st.lists(expenses(start, days), max_size=4)),
         "answers": draw(st.dictionaries(WORDS, JSON_VALUES, max_size=3)),
         "goals": draw(st.lists(st.tuples(WORDS, st.booleans()), max_size=3)),
-        "pins": draw(st.lists(WORDS, max_size=3)),
+        "pins": draw(st.lists(st.tuples(WORDS, st.sampled_from(PIN_RULE_SAMPLES)), max_size=3)),
     }
 
 
@@ -254,8 +261,10 @@ async def _write(store: Store, drawn: dict[str, Any]) -> str:
         goal = await store.goals.add(trip.id, title)
         if done:
             await store.goals.complete(goal.id)
-    for text in drawn["pins"]:
-        await store.pins.add(text, trip_id=trip.id)
+    for text, rule in drawn["pins"]:
+        proposing = rule is not None and rule.startswith("max")
+        context = ChangeContext(Actor.ASSISTANT) if proposing else None
+        await store.pins.add(text, trip_id=trip.id, rule=rule, context=context)
     return trip.id
 
 
