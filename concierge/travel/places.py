@@ -49,6 +49,7 @@ _NOTABLE = 2  # the prominence of an international, main or multi-airport city's
 NEAR_KM = 150.0
 """How far an airport may be to serve a town."""
 _OUTWEIGHS = 10  # a town this many times as populous as its namesakes is the one meant
+_EXACT_KEPT = 4096  # answers of ``exactly`` kept (the texts of a few big trips)
 
 
 class PlaceIndex:
@@ -60,6 +61,7 @@ class PlaceIndex:
         self._catalog: Catalog | None = None
         self.load_seconds: float | None = None
         """How long ``load`` took, once it has run."""
+        self._exact: dict[str, Place | None] = {}
 
     @property
     def is_loaded(self) -> bool:
@@ -140,6 +142,15 @@ class PlaceIndex:
         one place, never the search through airports' names and spellings that costs
         ``resolve`` ~130 ms on text naming nothing. Cheap enough to call for every item of
         a trip (the plan checks do). Waits for ``load`` like ``search``."""
+        if text in self._exact:
+            return self._exact[text]
+        found = self._exactly(text)
+        if len(self._exact) >= _EXACT_KEPT:
+            self._exact.clear()
+        self._exact[text] = found
+        return found
+
+    def _exactly(self, text: str) -> Place | None:
         typed = " ".join(text.split())
         if not typed:
             return None

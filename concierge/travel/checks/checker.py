@@ -7,7 +7,11 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 
+from concierge.store import ItemKind, ItineraryItemRecord
+
 from ..exchange import Exchange
+from ..geo import distance_km
+from ..item_kinds import TRANSPORT
 from ..places import Place, PlaceIndex
 from .plan import TripPlan
 from .problem import Problem
@@ -28,6 +32,23 @@ class CheckEnv:
         if not text or self.places is None or not self.places.is_loaded:
             return None
         return self.places.exactly(text)
+
+    def starts_at(self, item: ItineraryItemRecord) -> Place | None:
+        """Where the item starts: a journey's departure, else its place."""
+        return self.place(item.from_place if _travels(item) and item.from_place else item.place)
+
+    def ends_at(self, item: ItineraryItemRecord) -> Place | None:
+        """Where the item ends: a journey's arrival, else its place."""
+        return self.place(item.to_place if _travels(item) and item.to_place else item.place)
+
+
+def _travels(item: ItineraryItemRecord) -> bool:
+    return item.kind in TRANSPORT or item.kind is ItemKind.CAR
+
+
+def km_between(a: Place, b: Place) -> float:
+    """Straight-line distance between two places."""
+    return distance_km(a.lat, a.lon, b.lat, b.lon)
 
 
 Check = Callable[[TripPlan, CheckEnv], Iterable[Problem]]

@@ -20,8 +20,9 @@ class Problem:
     UI jumps to and marks them); `estimate` says the finding rests on an estimate (a
     straight-line distance, an exchange rate); `detail` is an optional second sentence
     (how it was worked out, what would fix it). `subject` tells apart two problems of one
-    check on the same things (a budget category); `at` is when it happens, as a UTC instant,
-    for ordering."""
+    check on the same things (a budget category), and when set it stands in for the items in
+    the key (a day over its pace stays one problem as items are added to it); `at` is when
+    it happens, as a UTC instant, for ordering."""
 
     check: str
     severity: Severity
@@ -39,7 +40,7 @@ class Problem:
         """Stable identity: the check and what it is about, not the wording, so a problem
         whose figures change (a bigger overrun) is the same problem, not fixed-and-new."""
         day = self.day.isoformat() if self.day is not None else ""
-        items = ",".join(sorted(self.item_ids))
+        items = "" if self.subject else ",".join(sorted(self.item_ids))
         return f"{self.check}|{self.subject}|{day}|{self.stop_id or ''}|{items}"
 
     @property

@@ -13,7 +13,7 @@ from concierge.store import Change, ChangeBus, Database
 
 from ..exchange import load_exchange
 from ..places import PlaceIndex
-from . import overlaps
+from . import budget, dates, holidays, lodging, overlaps, pace, transfers, zones
 from .checker import CheckEnv, Checker
 from .plan import TripPlan, read_plan
 from .problem import Problem
@@ -23,7 +23,16 @@ log = logging.getLogger(__name__)
 NOTHING_BESIDE = CheckEnv()
 """No place index, no rates: the checks that need them find nothing."""
 
-CHECKERS: tuple[Checker, ...] = (overlaps.CHECKER,)
+CHECKERS: tuple[Checker, ...] = (
+    overlaps.CHECKER,
+    transfers.CHECKER,
+    dates.CHECKER,
+    pace.CHECKER,
+    lodging.CHECKER,
+    zones.CHECKER,
+    holidays.CHECKER,
+    budget.CHECKER,
+)
 """Every checker, run in this order; a new one joins by adding its module's `CHECKER`."""
 
 
