@@ -18,6 +18,8 @@ from datetime import time
 from decimal import Decimal, InvalidOperation
 from typing import Any
 
+from .field_kinds import Kind
+
 RULE_LIMIT = 400
 """Characters in a rule, all its words included."""
 
@@ -366,12 +368,29 @@ def _read_params(kind: ConstraintKind, inside: str) -> dict[str, Any]:
     return values
 
 
-def constraint_rule(label: str, value: object) -> str | None:
-    """A `FieldRule` parser: the rule's canonical text, or None for none (None or blank)."""
-    if value is None:
-        return None
-    if not isinstance(value, str):
-        raise ValueError(f"{label} must be rule text such as max_flights(2) (got {value!r}).")
-    if not value.strip():
-        return None
-    return parse_rule(value).rule
+@dataclass(frozen=True, slots=True)
+class Rule(Kind):
+    """The field kind of a pin's rule: its canonical text, or None for none (None or
+    blank); text that is not a rule is refused with the sentence `parse_rule` gives."""
+
+    nullable: bool = True
+
+    def __call__(self, label: str, value: object) -> str | None:
+        if value is None:
+            return None
+        if not isinstance(value, str):
+            raise ValueError(f"{label} must be rule text such as max_flights(2) (got {value!r}).")
+        if not value.strip():
+            return None
+        return parse_rule(value).rule
+
+    @property
+    def python_type(self) -> Any:
+        return str
+
+    def constraints(self) -> dict[str, Any]:
+        return {"max_length": RULE_LIMIT}
+
+
+constraint_rule = Rule()
+"""The rule of a pin's `rule` field (`validation.PIN_RULES`)."""
