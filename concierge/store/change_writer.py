@@ -116,6 +116,7 @@ class ChangeWriter:
                     fields=frozenset({"position"}),
                     actor=self.context.actor,
                     group_id=self.context.group_id,
+                    initiator=self.context.initiator,
                 )
                 for entity_id in after
             )
@@ -153,6 +154,7 @@ class ChangeWriter:
                 fields=frozenset(payload) - UNLOGGED_FIELDS,
                 actor=self.context.actor,
                 group_id=self.context.group_id,
+                initiator=self.context.initiator,
             )
         )
 

@@ -51,24 +51,41 @@ def new_group_id() -> str:
     return uuid.uuid4().hex
 
 
+class Initiator:
+    """Which part of the app asked for a write (a view), so it can tell its own changes
+    from everyone else's when they come back on the bus and skip reloading for them. Told
+    apart by identity; `name` is only for logs."""
+
+    __slots__ = ("name",)
+
+    def __init__(self, name: str) -> None:
+        self.name = name
+
+    def __repr__(self) -> str:
+        return f"Initiator({self.name!r})"
+
+
 @dataclass(frozen=True, slots=True)
 class ChangeContext:
     """Who is writing and which undo step the write belongs to.
 
     Pass one context to several writes (e.g. everything one assistant tool call does) and
     they undo as one step. Writes given no context are the person's, one step each. An empty
-    `label` lets each write describe itself ("Rename trip “Porto”").
+    `label` lets each write describe itself ("Rename trip “Porto”"). `initiator` is handed on
+    to the write's `Change`s.
     """
 
     actor: Actor = Actor.PERSON
     label: str = ""
     group_id: str = field(default_factory=new_group_id)
+    initiator: Initiator | None = None
 
 
 @dataclass(frozen=True, slots=True)
 class Change:
     """One committed change to one row. `fields` names what changed (every field for a
     create or delete); `undo` is true when an undo made it, `redo` when a redo did.
+    `initiator` is the write's context's; an undo or redo has none, so it is nobody's echo.
 
     For `FORM_ANSWER` the row is a form instance's answers: `entity_id` is the instance's id
     and `fields` are the names of the answered fields. `trip_id` is None only for a pin that
@@ -84,6 +101,7 @@ class Change:
     group_id: str
     undo: bool = False
     redo: bool = False
+    initiator: Initiator | None = None
 
 
 ChangeSubscriber = Callable[[Change], None]

@@ -41,6 +41,7 @@ from concierge.ui.brief import BriefPanel
 from concierge.ui.chat import ChatPanel
 from concierge.ui.chat.selection_actions import selection_actions
 from concierge.ui.documents import DocumentsPanel
+from concierge.ui.fitting_tabs import FittingTabs
 from concierge.ui.goals import GoalsPanel
 from concierge.ui.inspector import InspectorPanel
 from concierge.ui.ledger import LedgerPanel
@@ -170,7 +171,7 @@ class MainWindow(QMainWindow):
     def _build_layout(self) -> None:
         center = QSplitter(Qt.Orientation.Vertical, self)
         center.setObjectName("tripSplitter")
-        self.bottom_tabs = QTabWidget(self)
+        self.bottom_tabs = FittingTabs(self)
         self.bottom_tabs.setObjectName("planTabs")
         for panel, title in self._plan_tabs():
             self.bottom_tabs.addTab(panel, title)
