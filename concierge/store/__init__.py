@@ -33,6 +33,7 @@ from .lookup_jobs import LookupJobRepository
 from .migrate import MigrationReport, upgrade_to_head
 from .paths import data_dir, database_path, log_dir
 from .pins import PinRepository
+from .proposals import Decision, ProposalRepository, ProposedCall, ProposedChange
 from .records import (
     AnswerAction,
     AnswerEvent,
@@ -114,6 +115,7 @@ __all__ = [
     "DatabaseBusyError",
     "DatabaseClosedError",
     "DatabaseOpenError",
+    "Decision",
     "Document",
     "DocumentError",
     "DocumentFolder",
@@ -152,6 +154,9 @@ __all__ = [
     "Pin",
     "PinRecord",
     "PinRepository",
+    "ProposalRepository",
+    "ProposedCall",
+    "ProposedChange",
     "RecordNotFoundError",
     "Secret",
     "SecretSaved",

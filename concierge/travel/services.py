@@ -21,6 +21,7 @@ from concierge.store import (
     ItineraryRepository,
     LedgerRepository,
     PinRepository,
+    ProposalRepository,
     SecretStore,
     Settings,
     StopRepository,
@@ -61,6 +62,8 @@ class TravelServices:
     goal_triggers: GoalTriggers
     documents: DocumentRepository
     """Files attached to trips and items, under `<data dir>/documents/`."""
+    proposals: ProposalRepository
+    """The assistant's changes waiting for the person's decision (`assistant.edits`)."""
     selection: SelectionState = field(default_factory=SelectionState)
 
     async def aclose(self) -> None:
@@ -115,4 +118,5 @@ def open_services(
         form_filler=FormFiller(forms, goals, bus),
         goal_triggers=GoalTriggers(goals, lookups.jobs.bus),
         documents=documents,
+        proposals=ProposalRepository(database, bus),
     )

@@ -78,6 +78,7 @@ async def test_a_file_from_every_earlier_revision_upgrades_with_its_trip_and_ite
 ) -> None:
     migrate_to(db_path, revision)
     with closing(sqlite3.connect(db_path)) as connection, connection:
+        columns = {row[1] for row in connection.execute("PRAGMA table_info(trip)")}
         _insert(connection, "trip")
         _insert(connection, "itinerary_item")
     with Database.open(db_path) as database:
@@ -85,13 +86,17 @@ async def test_a_file_from_every_earlier_revision_upgrades_with_its_trip_and_ite
         trip = await TripRepository(database, bus).get("t1")
         assert trip is not None
         assert (trip.title, trip.origin, trip.travellers) == ("Porto weekend", "Lisbon (LIS)", 2)
-        (stop,) = await StopRepository(database, bus).stops("t1")
-        assert (stop.place, stop.place_code, stop.timezone) == (
-            "Porto (OPO)",
-            "OPO",
-            "Europe/Lisbon",
-        )
-        assert (stop.arrive, stop.depart) == (date(2027, 4, 10), date(2027, 4, 12))
+        stops = await StopRepository(database, bus).stops("t1")
+        if "destination" not in columns:  # from trip_stop on, a trip has no destination
+            assert stops == []
+        else:
+            (stop,) = stops
+            assert (stop.place, stop.place_code, stop.timezone) == (
+                "Porto (OPO)",
+                "OPO",
+                "Europe/Lisbon",
+            )
+            assert (stop.arrive, stop.depart) == (date(2027, 4, 10), date(2027, 4, 12))
         (item,) = await ItineraryRepository(database, bus).items("t1")
         assert (item.day, item.start_time, item.title) == (
             date(2027, 4, 11),
