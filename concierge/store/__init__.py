@@ -3,7 +3,7 @@ their stops, change log and undo, forms with answer history, goals, pinned conte
 background lookup jobs, settings, API keys and data paths. No Qt."""
 
 from .change_history import ChangeHistory
-from .changes import Action, Actor, Change, ChangeBus, ChangeContext, EntityKind
+from .changes import Action, Actor, Change, ChangeBus, ChangeContext, EntityKind, ProposalNews
 from .conversations import create_conversation, delete_conversation, list_conversations
 from .database import Database
 from .document_files import DocumentFolder, documents_folder
@@ -154,6 +154,7 @@ __all__ = [
     "Pin",
     "PinRecord",
     "PinRepository",
+    "ProposalNews",
     "ProposalRepository",
     "ProposedCall",
     "ProposedChange",

@@ -23,7 +23,7 @@ from sqlalchemy import update
 from sqlmodel import Session, SQLModel, col
 
 from .change_pruning import prune_change_log
-from .changes import Action, Actor, Change, ChangeBus, ChangeContext, EntityKind
+from .changes import Action, Actor, Change, ChangeBus, ChangeContext, EntityKind, ProposalNews
 from .database import Database
 from .entities import EntitySpec, R
 from .settings import ASSISTANT_EDITS, UNDO_DEPTH, EditMode, read_setting
@@ -227,18 +227,26 @@ async def run_logged(
     The assistant's writes, with the setting `assistant.edits` at "propose", are proposed
     instead (`propose_instead`): nothing changes and nothing is published."""
     context = context or ChangeContext()
+    proposed: set[str] = set()
 
     def transaction(session: Session) -> tuple[T, list[Change]]:
         writer = ChangeWriter(session, context)
+        proposed.clear()
         if proposing(session, context):
             result, changes = propose_instead(session, writer, write)
+            if not changes:
+                proposed.update(entry.trip_id or "" for entry in writer.entries)
         else:
             result, changes = write(session, writer), writer.changes
         if changes:
             prune_change_log(session, read_setting(session, UNDO_DEPTH))
         return result, changes
 
-    return await commit_and_publish(database, bus, transaction)
+    def announce() -> None:
+        for trip_id in sorted(proposed):
+            bus.proposals.publish(ProposalNews(trip_id))
+
+    return await commit_and_publish(database, bus, transaction, after=announce)
 
 
 PROPOSABLE = frozenset(
@@ -299,13 +307,15 @@ async def commit_and_publish(
     database: Database,
     bus: ChangeBus,
     transaction: Callable[[Session], tuple[T, Sequence[Change]]],
+    *,
+    after: Callable[[], None] | None = None,
 ) -> T:
     """Run `transaction` and publish the changes it returns once it has committed.
 
     The work cannot be stopped once handed to the database thread, so cancelling the caller
     (an aborted assistant turn) must not lose the announcement of a write that commits
     anyway: the changes are published from the finished work's callback, on the event loop,
-    before the caller (if still waiting) resumes.
+    before the caller (if still waiting) resumes; then `after` runs, for other news.
     """
     work = asyncio.ensure_future(database.run(transaction))
 
@@ -316,6 +326,8 @@ async def commit_and_publish(
             log.debug("A write failed; nothing to announce (%r).", error)
             return
         bus.publish(done.result()[1])
+        if after is not None:
+            after()
 
     work.add_done_callback(announce)
     result, _ = await asyncio.shield(work)

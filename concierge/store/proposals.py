@@ -31,7 +31,7 @@ from sqlmodel import Session, col, select
 
 from . import ordering
 from .change_writer import ChangeWriter, commit_and_publish, decode_order
-from .changes import Action, Actor, Change, ChangeBus, ChangeContext, EntityKind
+from .changes import Action, Actor, Change, ChangeBus, ChangeContext, EntityKind, ProposalNews
 from .database import Database
 from .entities import STOPS, EntitySpec
 from .itinerary import renumber_day
@@ -149,7 +149,10 @@ class ProposalRepository:
         def transaction(session: Session) -> tuple[Decision, list[Change]]:
             return _decide(session, trip_id, set(accepted))
 
-        return await commit_and_publish(self.database, self.bus, transaction)
+        def announce() -> None:
+            self.bus.proposals.publish(ProposalNews(trip_id))
+
+        return await commit_and_publish(self.database, self.bus, transaction, after=announce)
 
 
 def _rows(session: Session, trip_id: str, status: str) -> Sequence[Proposal]:

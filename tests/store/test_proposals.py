@@ -20,6 +20,7 @@ from concierge.store import (
     ChangeHistory,
     Database,
     ItineraryRepository,
+    ProposalNews,
     ProposalRepository,
     Settings,
     StopRepository,
@@ -66,13 +67,16 @@ async def test_a_proposed_write_returns_its_result_and_leaves_the_database_untou
     bus: ChangeBus,
 ) -> None:
     published: list[Change] = []
+    news: list[ProposalNews] = []
     bus.subscribe(published.append)
+    bus.proposals.subscribe(news.append)
     before = dump(db_path)
     added = await itinerary.add(trip_id, {"day": DAY, "title": "Dinner"}, context=assistant("c1"))
     renamed = await trips.update(trip_id, {"title": "Porto!"}, context=assistant("c2"))
     assert (added.title, added.position, renamed.title) == ("Dinner", 2, "Porto!")
     assert dump(db_path) == before
     assert published == []
+    assert news == [ProposalNews(trip_id)] * 2
     pending = await proposals.pending(trip_id)
     assert [call.call_id for call in pending] == ["c1", "c2"]
     (change,) = pending[1].shown
