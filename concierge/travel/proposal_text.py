@@ -73,9 +73,12 @@ def change_text(change: ProposedChange, names: Mapping[str, str] | None = None) 
     rules = RULES.get(change.entity, {})
     noun = NOUNS.get(change.entity, change.entity.value.replace("_", " "))
     image = change.after or change.before
-    name = next((image[field] for field in NAME_FIELDS if image.get(field)), None)
+    named = change.before or change.after  # a renamed row by the name it has now
+    name = next((named[field] for field in NAME_FIELDS if named.get(field)), None)
     if name is None and names is not None:
         name = names.get(change.entity_id)
+    if change.entity is EntityKind.TRIP:
+        name = None
     title = noun if name is None else f"{noun} “{one_line(name)}”"
     if change.action is Action.UPDATE:
         details = tuple(
