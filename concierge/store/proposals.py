@@ -20,10 +20,10 @@ from __future__ import annotations
 
 import json
 from collections import defaultdict
-from collections.abc import Collection, Sequence
+from collections.abc import Callable, Collection, Sequence
 from dataclasses import dataclass
 from datetime import date
-from typing import Any
+from typing import Any, TypeVar
 
 from sqlalchemy import update
 from sqlalchemy.exc import IntegrityError
@@ -40,6 +40,9 @@ from .tables import ChangeLogEntry, Proposal, utc_now
 from .undo import SPECS, would_cascade
 
 PENDING, ACCEPTED, REJECTED, CONFLICT = "pending", "accepted", "rejected", "conflict"
+PREVIEW_LIMIT = 30
+"""Pending calls `preview` makes one by one; a longer changeset shows the rest without."""
+T = TypeVar("T")
 _SOFT = frozenset({"position", "updated_at", "seen_by_assistant"})
 """Fields a proposal does not require to be unchanged: list places are re-fitted."""
 _ORDERED = frozenset({EntityKind.ITINERARY_ITEM, EntityKind.TRIP_STOP})
@@ -141,6 +144,33 @@ class ProposalRepository:
 
         await self.database.run(write)
 
+    async def preview(
+        self, trip_id: str, read: Callable[[Session], T], *, limit: int = PREVIEW_LIMIT
+    ) -> tuple[T, dict[str, T]]:
+        """What `read` reads of the trip now, and with each of the first `limit` pending
+        calls made alone (left out: a call the trip no longer fits): each call is made in a
+        savepoint, read, and rolled back, so nothing changes. For the problems a call
+        would introduce or fix."""
+
+        def transaction(session: Session) -> tuple[T, dict[str, T]]:
+            base = read(session)
+            by_call: dict[str, list[Proposal]] = defaultdict(list)
+            for row in _rows(session, trip_id, PENDING):
+                by_call[row.call_id].append(row)
+            seen: dict[str, T] = {}
+            for call, rows in list(by_call.items())[:limit]:
+                savepoint = session.begin_nested()
+                try:
+                    _make(session, ChangeWriter(session, ChangeContext()), rows)
+                    seen[call] = read(session)
+                except ProposalConflict:
+                    pass
+                finally:
+                    savepoint.rollback()
+            return base, seen
+
+        return await self.database.run(transaction)
+
     async def decide(self, trip_id: str, accepted: Collection[str]) -> Decision:
         """Apply the pending calls `accepted` (by call id) as one undo step, the assistant's,
         and reject the other pending ones. An accepted call the trip no longer fits is a
@@ -216,11 +246,7 @@ def _decide(session: Session, trip_id: str, accepted: set[str]) -> tuple[Decisio
         changes.extend(writer.changes)
     if changes:
         writer = ChangeWriter(session, context)
-        for kind, list_trip, day in sorted(lists, key=str):
-            if kind is EntityKind.ITINERARY_ITEM and day is not None:
-                renumber_day(session, writer, list_trip, day)
-            elif kind is EntityKind.TRIP_STOP:
-                ordering.renumber(writer, STOPS, trip_stops(session, list_trip))
+        _renumber(session, writer, lists)
         changes.extend(writer.changes)
         # The person reviewed these changes before accepting them: nothing to mark unseen.
         session.exec(
@@ -242,6 +268,25 @@ def _decide(session: Session, trip_id: str, accepted: set[str]) -> tuple[Decisio
         undo_label=context.label if changes else None,
     )
     return decision, changes
+
+
+def _make(session: Session, writer: ChangeWriter, rows: Sequence[Proposal]) -> None:
+    """Make one call's rows and renumber the lists they touched."""
+    lists: set[tuple[EntityKind, str, date | None]] = set()
+    for row in rows:
+        _apply(session, writer, row, lists)
+    _renumber(session, writer, lists)
+
+
+def _renumber(
+    session: Session, writer: ChangeWriter, lists: set[tuple[EntityKind, str, date | None]]
+) -> None:
+    """Number each touched list densely in its present order."""
+    for kind, list_trip, day in sorted(lists, key=str):
+        if kind is EntityKind.ITINERARY_ITEM and day is not None:
+            renumber_day(session, writer, list_trip, day)
+        elif kind is EntityKind.TRIP_STOP:
+            ordering.renumber(writer, STOPS, trip_stops(session, list_trip))
 
 
 def _apply(

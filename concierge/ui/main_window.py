@@ -34,6 +34,7 @@ from concierge.store import (
 from concierge.store.model_profile import ModelProfile
 from concierge.travel.assistant.ledger_view import itinerary_costs
 from concierge.travel.forms import TRIP_BRIEF
+from concierge.travel.proposal_checks import proposal_problem_lines
 from concierge.travel.services import TravelServices
 from concierge.ui.assistant_session import AssistantSession
 from concierge.ui.async_support import BackgroundTasks, loop_running
@@ -129,7 +130,14 @@ class MainWindow(QMainWindow):
         self.itinerary.documents = services.documents
         self.chat = ChatPanel(self)
         self.proposals_panel = ProposalsPanel(
-            services.proposals, services.itinerary, services.stops, services.bus, self
+            services.proposals,
+            services.itinerary,
+            services.stops,
+            services.bus,
+            self,
+            problems=lambda trip_id: proposal_problem_lines(
+                services.proposals, trip_id, services.places
+            ),
         )
         self.proposals_panel.decided.connect(
             lambda text: self.statusBar().showMessage(text, DECISION_STATUS_MS)

@@ -12,11 +12,12 @@ import pytest
 
 from concierge.agent import Agent
 from concierge.agent.openai_model import OpenAIChatModel
-from concierge.store import TripRecord
+from concierge.store import Actor, ChangeContext, TripRecord
 from concierge.store.settings import ASSISTANT_EDITS, EditMode
 from concierge.travel.assistant.proposal_feature import PROPOSED
 from concierge.travel.assistant.trip_assistant import build_trip_assistant
 from concierge.travel.places import PlaceIndex
+from concierge.travel.proposal_checks import proposal_problem_lines
 from concierge.travel.services import TravelServices, open_services
 from tests.agent.support import client_for, snapshot_of, tool_results
 from tests.fakes import FakeOpenAIServer, Reply, ToolCallSpec
@@ -106,3 +107,34 @@ async def test_apply_mode_makes_the_change_at_once(
     assert not result.startswith(PROPOSED)
     trip = await world.services.trips.get(world.trip.id)
     assert trip is not None and trip.travellers == 3
+
+
+async def test_each_proposed_change_says_the_problems_it_would_introduce_or_fix(
+    world: World,
+) -> None:
+    services, trip_id = world.services, world.trip.id
+    await services.settings.set(ASSISTANT_EDITS, EditMode.APPLY)
+    timed = {"day": "2026-05-15", "timezone": "Europe/Lisbon", "kind": "activity"}
+    museum = await services.itinerary.add(
+        trip_id, {**timed, "title": "Museum", "start_time": "10:00", "end_time": "12:00"}
+    )
+    await services.itinerary.add(
+        trip_id, {**timed, "title": "Lunch", "start_time": "11:30", "end_time": "13:00"}
+    )
+    await services.settings.set(ASSISTANT_EDITS, EditMode.PROPOSE)
+    clashing = {**timed, "title": "Tiles", "start_time": "12:30", "end_time": "14:00"}
+    await services.itinerary.add(trip_id, clashing, context=assistant("c1"))
+    await services.itinerary.update(museum.id, {"end_time": "11:00"}, context=assistant("c2"))
+    before = await services.itinerary.items(trip_id)
+
+    lines = await proposal_problem_lines(services.proposals, trip_id, None)
+    (new,) = lines["c1"]
+    assert new.startswith("New problem: ") and "“Tiles”" in new and "overlap by 30 min" in new
+    (fixed,) = lines["c2"]
+    assert fixed.startswith("Fixes: ") and "“Museum”" in fixed
+    assert await services.itinerary.items(trip_id) == before  # previews change nothing
+    assert len(await services.proposals.pending(trip_id)) == 2
+
+
+def assistant(call: str) -> ChangeContext:
+    return ChangeContext(actor=Actor.ASSISTANT, label=f"the assistant’s {call}", group_id=call)

@@ -150,3 +150,20 @@ async def test_a_change_the_trip_no_longer_fits_is_reported_and_not_applied(
     )
     trip = await services.trips.get(trip_id)
     assert trip is not None and trip.title == "Porto"
+
+
+async def test_a_row_says_the_problems_its_change_would_introduce(
+    window: MainWindow, services: TravelServices
+) -> None:
+    panel = window.proposals_panel
+    trip_id = window.trip_form.trip_id
+    assert trip_id is not None
+    timed = {"day": DAY, "timezone": "Europe/Lisbon", "start_time": "10:00", "end_time": "12:00"}
+    await services.settings.set(ASSISTANT_EDITS, EditMode.APPLY)
+    await services.itinerary.add(trip_id, {**timed, "title": "Museum"})
+    await services.settings.set(ASSISTANT_EDITS, EditMode.PROPOSE)
+    await services.itinerary.add(trip_id, {**timed, "title": "Tiles"}, context=call("tiles"))
+    await until(lambda: panel.list.count() == 1)
+    lines = panel.list.item(0).text().splitlines()
+    assert lines[0] == "Add item “Tiles”"
+    assert any(line.startswith("    New problem: ") and "overlap" in line for line in lines)

@@ -10,7 +10,7 @@ row the trip no longer fits is not applied; the status bar says which and why.
 
 from __future__ import annotations
 
-from collections.abc import Collection, Mapping, Sequence
+from collections.abc import Awaitable, Callable, Collection, Mapping, Sequence
 
 from PySide6.QtCore import Qt, Signal
 from PySide6.QtWidgets import (
@@ -36,6 +36,8 @@ from concierge.travel.proposal_text import call_texts
 from concierge.ui.views.actions import action_button, make_action
 from concierge.ui.views.trip_view import TripView
 
+ProblemLines = Callable[[str], Awaitable[Mapping[str, Sequence[str]]]]
+"""Trip id → for each pending call, the problems it would introduce or fix, in lines."""
 CALL_ROLE = Qt.ItemDataRole.UserRole
 """The row's call id."""
 ACCEPT_SELECTED = "Accept ticked"
@@ -86,8 +88,12 @@ class ProposalsPanel(TripView[ProposalNews]):
         stops: StopRepository,
         bus: ChangeBus,
         parent: QWidget | None = None,
+        *,
+        problems: ProblemLines | None = None,
     ) -> None:
+        """`problems`: what each call would introduce or fix (none shown without it)."""
         super().__init__(bus.proposals, parent, name="proposals")
+        self.problems = problems
         self.setObjectName("proposalsPanel")
         self.proposals = proposals
         self.itinerary = itinerary
@@ -129,23 +135,31 @@ class ProposalsPanel(TripView[ProposalNews]):
     async def load(self, trip_id: str) -> None:
         calls = await self.proposals.pending(trip_id)
         names: dict[str, str] = {}
+        problems: Mapping[str, Sequence[str]] = {}
         if calls:
             names.update((item.id, item.title) for item in await self.itinerary.items(trip_id))
             names.update((stop.id, stop.place) for stop in await self.stops.stops(trip_id))
+            if self.problems is not None:
+                problems = await self.problems(trip_id)
         if trip_id != self.trip_id:
             return
-        self.show_calls(calls, names)
+        self.show_calls(calls, names, problems)
         self.refreshed.emit()
 
     def forget(self) -> None:
-        self.show_calls([], {})
+        self.show_calls([], {}, {})
 
     def show_no_trip(self) -> None:
-        self.show_calls([], {})
+        self.show_calls([], {}, {})
 
     # -- public -----------------------------------------------------------------------------
 
-    def show_calls(self, calls: list[ProposedCall], names: Mapping[str, str]) -> None:
+    def show_calls(
+        self,
+        calls: list[ProposedCall],
+        names: Mapping[str, str],
+        problems: Mapping[str, Sequence[str]],
+    ) -> None:
         """Show `calls`, keeping the ticks of rows shown before (new rows come ticked)."""
         unticked = {
             item.data(CALL_ROLE)
@@ -157,7 +171,8 @@ class ProposalsPanel(TripView[ProposalNews]):
         self.calls = calls
         self.list.clear()
         for call in calls:
-            item = QListWidgetItem(call_row(call, names), self.list)
+            row = call_row(call, names, problems.get(call.call_id, ()))
+            item = QListWidgetItem(row, self.list)
             item.setData(CALL_ROLE, call.call_id)
             item.setFlags(item.flags() | Qt.ItemFlag.ItemIsUserCheckable)
             ticked = call.call_id not in unticked
