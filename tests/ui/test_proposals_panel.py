@@ -160,10 +160,13 @@ async def test_a_row_says_the_problems_its_change_would_introduce(
     assert trip_id is not None
     timed = {"day": DAY, "timezone": "Europe/Lisbon", "start_time": "10:00", "end_time": "12:00"}
     await services.settings.set(ASSISTANT_EDITS, EditMode.APPLY)
-    await services.itinerary.add(trip_id, {**timed, "title": "Museum"})
+    museum = await services.itinerary.add(trip_id, {**timed, "title": "Museum"})
     await services.settings.set(ASSISTANT_EDITS, EditMode.PROPOSE)
     await services.itinerary.add(trip_id, {**timed, "title": "Tiles"}, context=call("tiles"))
     await until(lambda: panel.list.count() == 1)
     lines = panel.list.item(0).text().splitlines()
     assert lines[0] == "Add item “Tiles”"
     assert any(line.startswith("    New problem: ") and "overlap" in line for line in lines)
+    # The person moves the museum out of the way: the row follows the trip as it is now.
+    await services.itinerary.update(museum.id, {"start_time": "14:00", "end_time": "15:00"})
+    await until(lambda: "New problem" not in panel.list.item(0).text())

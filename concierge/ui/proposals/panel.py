@@ -23,6 +23,7 @@ from PySide6.QtWidgets import (
 )
 
 from concierge.store import (
+    Change,
     ChangeBus,
     Decision,
     ItineraryRepository,
@@ -94,6 +95,7 @@ class ProposalsPanel(TripView[ProposalNews]):
         """`problems`: what each call would introduce or fix (none shown without it)."""
         super().__init__(bus.proposals, parent, name="proposals")
         self.problems = problems
+        self._unsubscribe_changes: Callable[[], None] | None = bus.subscribe(self._changed)
         self.setObjectName("proposalsPanel")
         self.proposals = proposals
         self.itinerary = itinerary
@@ -211,7 +213,19 @@ class ProposalsPanel(TripView[ProposalNews]):
     def reject_all(self) -> None:
         self._decide([])
 
+    async def shutdown(self) -> None:
+        if self._unsubscribe_changes is not None:
+            self._unsubscribe_changes()
+            self._unsubscribe_changes = None
+        await super().shutdown()
+
     # -- internals --------------------------------------------------------------------------
+
+    def _changed(self, change: Change) -> None:
+        """While changes wait, any change to the trip may alter the problems they would
+        introduce or fix: read them again (coalesced like proposal news)."""
+        if self.calls:
+            self._on_news(ProposalNews(change.trip_id or ""))
 
     def _items(self) -> list[QListWidgetItem]:
         return [self.list.item(row) for row in range(self.list.count())]
