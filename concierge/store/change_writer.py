@@ -250,9 +250,16 @@ async def run_logged(
 
 
 PROPOSABLE = frozenset(
-    {EntityKind.TRIP, EntityKind.TRIP_STOP, EntityKind.ITINERARY_ITEM, EntityKind.EXPENSE}
+    {
+        EntityKind.TRIP,
+        EntityKind.TRIP_STOP,
+        EntityKind.ITINERARY_ITEM,
+        EntityKind.EXPENSE,
+        EntityKind.DOCUMENT,
+    }
 )
-"""What the assistant proposes rather than changes, in propose mode: the plan. Its goals,
+"""What the assistant proposes rather than changes, in propose mode: the plan (documents
+only as far as removing an item unlinks them; the assistant attaches none). Its goals,
 pins and the brief's answers are its working notes and the person's answers to it, made
 at once (a write touching any of them is made whole)."""
 

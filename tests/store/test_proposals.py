@@ -20,6 +20,7 @@ from concierge.store import (
     ChangeHistory,
     Database,
     ItineraryRepository,
+    LedgerRepository,
     ProposalNews,
     ProposalRepository,
     Settings,
@@ -186,3 +187,24 @@ async def test_the_outcome_is_reported_once(
     assert call.status == "rejected"
     await proposals.mark_reported([call.call_id])
     assert await proposals.unreported(trip_id) == []
+
+
+async def test_removing_an_item_with_a_linked_expense_is_proposed_whole(
+    database: Database,
+    bus: ChangeBus,
+    trip_id: str,
+    itinerary: ItineraryRepository,
+    proposals: ProposalRepository,
+) -> None:
+    ledger = LedgerRepository(database, bus)
+    breakfast, _ = await itinerary.items(trip_id)
+    expense = await ledger.add(trip_id, {"amount": "12", "spent_on": DAY, "description": "Pastéis"})
+    await ledger.update(expense.id, {"item_id": breakfast.id})  # the person's: made at once
+    await itinerary.remove(breakfast.id, context=assistant("c1"))
+    assert len(await itinerary.items(trip_id)) == 2  # proposed, not made
+    (call,) = await proposals.pending(trip_id)
+    assert [change.entity.value for change in call.shown] == ["expense", "itinerary_item"]
+    await proposals.decide(trip_id, {"c1"})
+    assert [item.title for item in await itinerary.items(trip_id)] == ["Museum"]
+    (unlinked,) = await ledger.expenses(trip_id)
+    assert unlinked.item_id is None
