@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from concierge.agent import Agent
+from concierge.agent import Agent, PermissionRequest
 from concierge.agent.openai_model import OpenAIChatModel
 from concierge.store import Actor, ChangeContext, TripRecord
 from concierge.store.settings import ASSISTANT_EDITS, EditMode
@@ -138,3 +138,37 @@ async def test_each_proposed_change_says_the_problems_it_would_introduce_or_fix(
 
 def assistant(call: str) -> ChangeContext:
     return ChangeContext(actor=Actor.ASSISTANT, label=f"the assistant’s {call}", group_id=call)
+
+
+async def test_a_removal_that_is_only_proposed_is_not_asked_about(
+    world: World, fake_openai: FakeOpenAIServer
+) -> None:
+    services, trip_id = world.services, world.trip.id
+    await services.settings.set(ASSISTANT_EDITS, EditMode.APPLY)
+    item = await services.itinerary.add(trip_id, {"day": "2026-05-15", "title": "Fado"})
+    await services.settings.set(ASSISTANT_EDITS, EditMode.PROPOSE)
+    asked: list[PermissionRequest] = []
+
+    async def ask(request: PermissionRequest) -> bool:
+        asked.append(request)
+        return False
+
+    model = OpenAIChatModel(client_for(fake_openai), model="fake-model")
+    agent = build_trip_assistant(services, trip_id, model, permission_handler=ask)
+    remove = {"action": "remove", "item_id": item.id[:8]}
+    fake_openai.script(
+        Reply.tool_calls(ToolCallSpec("edit_itinerary", remove)), Reply.text("Proposed.")
+    )
+    await agent.process_request("Drop the fado")
+    (result,) = tool_results(fake_openai.chat_requests[1])
+    assert result.startswith(PROPOSED) and "Removed “Fado”" in result
+    assert asked == []
+    assert [i.title for i in await services.itinerary.items(trip_id)] == ["Fado"]
+
+    await services.settings.set(ASSISTANT_EDITS, EditMode.APPLY)  # asked again, and refused
+    fake_openai.script(
+        Reply.tool_calls(ToolCallSpec("edit_itinerary", remove)), Reply.text("Kept.")
+    )
+    await agent.process_request("Drop it now")
+    assert len(asked) == 1
+    assert [i.title for i in await services.itinerary.items(trip_id)] == ["Fado"]

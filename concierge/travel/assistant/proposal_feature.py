@@ -12,8 +12,18 @@ import dataclasses
 from collections.abc import Sequence
 from typing import Any
 
-from concierge.agent import AbortSignal, ContextProvider, Notice, Tool, ToolContext, ToolOutput
-from concierge.store import ProposalRepository, ProposedCall
+from concierge.agent import (
+    AbortSignal,
+    ContextProvider,
+    Notice,
+    PermissionHandler,
+    PermissionRequest,
+    Tool,
+    ToolContext,
+    ToolOutput,
+)
+from concierge.store import ProposalRepository, ProposedCall, Settings
+from concierge.store.settings import ASSISTANT_EDITS, EditMode
 
 from ..value_text import one_line
 from .feature import AssistantFeature
@@ -46,6 +56,18 @@ def told_when_proposed(tool: Tool[Any], proposals: ProposalRepository) -> Tool[A
         return ToolOutput(PROPOSED + output.content, summary=summary)
 
     return dataclasses.replace(tool, handler=proposing)
+
+
+def asked_unless_proposing(handler: PermissionHandler, settings: Settings) -> PermissionHandler:
+    """`handler`, except in propose mode: a removal that is only proposed needs no leave,
+    the person decides on it in the review panel."""
+
+    async def ask(request: PermissionRequest) -> bool:
+        if await settings.get(ASSISTANT_EDITS) is EditMode.PROPOSE:
+            return True
+        return await handler(request)
+
+    return ask
 
 
 def outcome_line(decided: Sequence[ProposedCall]) -> str:

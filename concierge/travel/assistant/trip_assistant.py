@@ -32,7 +32,12 @@ from .ledger_tools import LedgerFeature, LedgerTools
 from .ledger_view import PlannedCosts, itinerary_costs, planned_costs
 from .lookup_tools import LookupFeature, started_job_outcome
 from .pin_feature import PinFeature
-from .proposal_feature import ProposalFeature, change_name, told_when_proposed
+from .proposal_feature import (
+    ProposalFeature,
+    asked_unless_proposing,
+    change_name,
+    told_when_proposed,
+)
 from .providers import SelectionFeature, TripReads, disclosing
 from .snapshot_budget import TRIP, SharedRoom, SnapshotBudget, default_budget
 from .trip_reading import TripReader
@@ -108,7 +113,7 @@ def build_trip_assistant(
                 provider = room.capped(feature.name, provider)
             builder.context_provider(provider, name=feature.name, timeout=PROVIDER_TIMEOUT)
     if permission_handler is not None:
-        builder.permission_handler(permission_handler)
+        builder.permission_handler(asked_unless_proposing(permission_handler, services.settings))
     builder.outcome_lookup(call_outcome(services))
     builder.compaction(CompactionPolicy(budget_tokens=context_budget, answer_tokens=answer_cap))
     builder.snapshot_layout(SnapshotLayout.TRAILING if context_updates else snapshot_layout)
