@@ -3,7 +3,16 @@ their stops, change log and undo, forms with answer history, goals, pinned conte
 background lookup jobs, settings, API keys and data paths. No Qt."""
 
 from .change_history import ChangeHistory
-from .changes import Action, Actor, Change, ChangeBus, ChangeContext, EntityKind, Initiator
+from .changes import (
+    Action,
+    Actor,
+    Change,
+    ChangeBus,
+    ChangeContext,
+    EntityKind,
+    Initiator,
+    ProposalNews,
+)
 from .conversations import create_conversation, delete_conversation, list_conversations
 from .database import Database
 from .document_files import DocumentFolder, documents_folder
@@ -33,6 +42,7 @@ from .lookup_jobs import LookupJobRepository
 from .migrate import MigrationReport, upgrade_to_head
 from .paths import data_dir, database_path, log_dir
 from .pins import PinRepository
+from .proposals import Decision, ProposalRepository, ProposedCall, ProposedChange
 from .records import (
     AnswerAction,
     AnswerEvent,
@@ -114,6 +124,7 @@ __all__ = [
     "DatabaseBusyError",
     "DatabaseClosedError",
     "DatabaseOpenError",
+    "Decision",
     "Document",
     "DocumentError",
     "DocumentFolder",
@@ -153,6 +164,10 @@ __all__ = [
     "Pin",
     "PinRecord",
     "PinRepository",
+    "ProposalNews",
+    "ProposalRepository",
+    "ProposedCall",
+    "ProposedChange",
     "RecordNotFoundError",
     "Secret",
     "SecretSaved",

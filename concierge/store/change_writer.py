@@ -23,11 +23,11 @@ from sqlalchemy import update
 from sqlmodel import Session, SQLModel, col
 
 from .change_pruning import prune_change_log
-from .changes import Action, Actor, Change, ChangeBus, ChangeContext, EntityKind
+from .changes import Action, Actor, Change, ChangeBus, ChangeContext, EntityKind, ProposalNews
 from .database import Database
 from .entities import EntitySpec, R
-from .settings import UNDO_DEPTH, read_setting
-from .tables import ChangeLogEntry, utc_now
+from .settings import ASSISTANT_EDITS, UNDO_DEPTH, EditMode, read_setting
+from .tables import ChangeLogEntry, Proposal, utc_now
 
 log = logging.getLogger(__name__)
 
@@ -46,6 +46,8 @@ class ChangeWriter:
         self.context = context
         self.label = context.label or "Change"
         self.changes: list[Change] = []
+        self.entries: list[ChangeLogEntry] = []
+        """The change-log rows written, in order (what a proposal keeps)."""
         self._redo_cleared = False
 
     def describe(self, label: str) -> None:
@@ -174,23 +176,23 @@ class ChangeWriter:
                 .values(redo_step=None)
             )
             self._redo_cleared = True
-        self.session.add(
-            ChangeLogEntry(
-                group_id=self.context.group_id,
-                actor=self.context.actor.value,
-                label=self.label,
-                entity=kind.value,
-                entity_id=entity_id,
-                trip_id=trip_id,
-                action=action.value,
-                before=before,
-                after=after,
-                at=utc_now(),
-                undone=False,
-                # Entries shifted by a renumbering are no change of the assistant's to show.
-                seen=self.context.actor is not Actor.ASSISTANT or action is Action.REORDER,
-            )
+        entry = ChangeLogEntry(
+            group_id=self.context.group_id,
+            actor=self.context.actor.value,
+            label=self.label,
+            entity=kind.value,
+            entity_id=entity_id,
+            trip_id=trip_id,
+            action=action.value,
+            before=before,
+            after=after,
+            at=utc_now(),
+            undone=False,
+            # Entries shifted by a renumbering are no change of the assistant's to show.
+            seen=self.context.actor is not Actor.ASSISTANT or action is Action.REORDER,
         )
+        self.entries.append(entry)
+        self.session.add(entry)
 
 
 def encode_order(before: dict[str, int], after: dict[str, int]) -> tuple[str, str]:
@@ -222,30 +224,107 @@ async def run_logged(
 ) -> T:
     """Run `write` as one transaction with a `ChangeWriter` (the person's, one step of its
     own, when `context` is None), then publish what it logged, now that it is committed.
-    A write that logged something also trims the log to the undo depth."""
+    A write that logged something also trims the log to the undo depth.
+
+    The assistant's writes, with the setting `assistant.edits` at "propose", are proposed
+    instead (`propose_instead`): nothing changes and nothing is published."""
     context = context or ChangeContext()
+    proposed: set[str] = set()
 
     def transaction(session: Session) -> tuple[T, list[Change]]:
         writer = ChangeWriter(session, context)
-        result = write(session, writer)
-        if writer.changes:
+        proposed.clear()
+        if proposing(session, context):
+            result, changes = propose_instead(session, writer, write)
+            if not changes:
+                proposed.update(entry.trip_id or "" for entry in writer.entries)
+        else:
+            result, changes = write(session, writer), writer.changes
+        if changes:
             prune_change_log(session, read_setting(session, UNDO_DEPTH))
-        return result, writer.changes
+        return result, changes
 
-    return await commit_and_publish(database, bus, transaction)
+    def announce() -> None:
+        for trip_id in sorted(proposed):
+            bus.proposals.publish(ProposalNews(trip_id))
+
+    return await commit_and_publish(database, bus, transaction, after=announce)
+
+
+PROPOSABLE = frozenset(
+    {
+        EntityKind.TRIP,
+        EntityKind.TRIP_STOP,
+        EntityKind.ITINERARY_ITEM,
+        EntityKind.EXPENSE,
+        EntityKind.DOCUMENT,
+    }
+)
+"""What the assistant proposes rather than changes, in propose mode: the plan (documents
+only as far as removing an item unlinks them; the assistant attaches none). Its goals,
+pins and the brief's answers are its working notes and the person's answers to it, made
+at once (a write touching any of them is made whole)."""
+
+
+def proposing(session: Session, context: ChangeContext) -> bool:
+    """Whether a write in `context` is to be proposed rather than made."""
+    if context.actor is not Actor.ASSISTANT:
+        return False
+    return read_setting(session, ASSISTANT_EDITS) is EditMode.PROPOSE
+
+
+def propose_instead(
+    session: Session, writer: ChangeWriter, write: Callable[[Session, ChangeWriter], T]
+) -> tuple[T, list[Change]]:
+    """Run `write` for real inside a savepoint, keep the change-log rows it wrote as pending
+    `Proposal`s of its call (the context's group), and roll it back: the write's validation
+    and its result are the real ones, and the database is as before. A write that touches
+    anything not `PROPOSABLE` is made instead; its changes are returned to publish."""
+    savepoint = session.begin_nested()
+    try:
+        result = write(session, writer)
+    except BaseException:
+        savepoint.rollback()
+        raise
+    kept = [
+        Proposal(
+            trip_id=entry.trip_id or "",
+            call_id=entry.group_id,
+            label=entry.label,
+            entity=entry.entity,
+            entity_id=entry.entity_id,
+            action=entry.action,
+            before=entry.before,
+            after=entry.after,
+        )
+        for entry in writer.entries
+    ]
+    made = any(
+        EntityKind(entry.entity) not in PROPOSABLE or entry.trip_id is None
+        for entry in writer.entries
+    )
+    if made or not kept:
+        savepoint.commit()
+        return result, writer.changes
+    savepoint.rollback()
+    session.add_all(kept)
+    session.flush()
+    return result, []
 
 
 async def commit_and_publish(
     database: Database,
     bus: ChangeBus,
     transaction: Callable[[Session], tuple[T, Sequence[Change]]],
+    *,
+    after: Callable[[], None] | None = None,
 ) -> T:
     """Run `transaction` and publish the changes it returns once it has committed.
 
     The work cannot be stopped once handed to the database thread, so cancelling the caller
     (an aborted assistant turn) must not lose the announcement of a write that commits
     anyway: the changes are published from the finished work's callback, on the event loop,
-    before the caller (if still waiting) resumes.
+    before the caller (if still waiting) resumes; then `after` runs, for other news.
     """
     work = asyncio.ensure_future(database.run(transaction))
 
@@ -256,6 +335,8 @@ async def commit_and_publish(
             log.debug("A write failed; nothing to announce (%r).", error)
             return
         bus.publish(done.result()[1])
+        if after is not None:
+            after()
 
     work.add_done_callback(announce)
     result, _ = await asyncio.shield(work)

@@ -107,12 +107,21 @@ class Change:
 ChangeSubscriber = Callable[[Change], None]
 
 
+@dataclass(frozen=True, slots=True)
+class ProposalNews:
+    """The assistant proposed changes to a trip, or the person decided on them."""
+
+    trip_id: str
+
+
 class ChangeBus:
     """Fans committed changes out to subscribers, on the thread that awaited the write (the
     event loop's). A subscriber that raises is logged and the others still run."""
 
     def __init__(self) -> None:
         self._listeners = Listeners[Change]("change subscriber", describe=_what_changed)
+        self.proposals = Listeners[ProposalNews]("proposal subscriber")
+        """News of proposals, which change nothing until accepted (see `proposals`)."""
 
     def subscribe(self, subscriber: ChangeSubscriber) -> Callable[[], None]:
         """Add `subscriber`; the returned function removes it (calling it twice is harmless)."""

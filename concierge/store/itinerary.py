@@ -201,6 +201,11 @@ def _place(
     return stored
 
 
+def renumber_day(session: Session, writer: ChangeWriter, trip_id: str, day: date) -> None:
+    """Number the day's items 0, 1, 2, … in their order (ties: creation time, then id)."""
+    _renumber(session, writer, trip_id, day, ())
+
+
 def _renumber(
     session: Session,
     writer: ChangeWriter,

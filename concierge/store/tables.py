@@ -296,6 +296,40 @@ class ChangeLogEntry(SQLModel, table=True):
     redo_step: int | None = Field(default=None, index=True)
 
 
+PROPOSAL_STATUSES = ("pending", "accepted", "rejected", "conflict")
+
+
+class Proposal(SQLModel, table=True):
+    """One change the assistant proposed instead of making (the setting `assistant.edits`):
+    a change-log row as it would have been written, kept until the person decides. Rows
+    sharing `call_id` (one tool call's writes) are accepted or rejected together. `note`
+    says why a conflict was not applied; `reported` is set once the model was told the
+    decision."""
+
+    __tablename__ = "proposal"
+    __table_args__ = (
+        CheckConstraint(_one_of("entity", ENTITIES), name="entity"),
+        CheckConstraint(_one_of("action", ACTIONS), name="action"),
+        CheckConstraint(_one_of("status", PROPOSAL_STATUSES), name="status"),
+        Index("ix_proposal_trip_id_status", "trip_id", "status"),
+    )
+
+    id: int | None = Field(default=None, primary_key=True)
+    trip_id: str = Field(foreign_key="trip.id", ondelete="CASCADE")
+    call_id: str = Field(index=True)
+    label: str
+    entity: str
+    entity_id: str
+    action: str
+    before: str | None = Field(default=None, sa_type=Text)
+    after: str | None = Field(default=None, sa_type=Text)
+    created_at: datetime = Field(default_factory=utc_now, sa_type=UtcDateTime)
+    status: str = "pending"
+    decided_at: datetime | None = Field(default=None, sa_type=UtcDateTime)
+    note: str | None = None
+    reported: bool = False
+
+
 class ConversationTurn(SQLModel, table=True):
     """Which process is answering in a conversation, until `expires_at` (renewed while it
     answers): one turn at a time per conversation, across processes. No foreign key: a turn

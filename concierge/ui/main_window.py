@@ -34,6 +34,7 @@ from concierge.store import (
 from concierge.store.model_profile import ModelProfile
 from concierge.travel.assistant.ledger_view import itinerary_costs
 from concierge.travel.forms import TRIP_BRIEF
+from concierge.travel.proposal_checks import proposal_problem_lines
 from concierge.travel.services import TravelServices
 from concierge.ui.assistant_session import AssistantSession
 from concierge.ui.async_support import BackgroundTasks, loop_running
@@ -47,6 +48,7 @@ from concierge.ui.inspector import InspectorPanel
 from concierge.ui.ledger import LedgerPanel
 from concierge.ui.lookups import LookupsPanel
 from concierge.ui.pins import PinsPanel
+from concierge.ui.proposals import ProposalsPanel
 from concierge.ui.screen_fit import KeepOnScreen, frame_margins
 from concierge.ui.settings import SettingsDialog
 from concierge.ui.shortcuts import ShortcutsDialog
@@ -57,6 +59,8 @@ from concierge.ui.views.trip_view import TripView
 log = logging.getLogger(__name__)
 
 STATUS_MS = 6_000
+DECISION_STATUS_MS = 15_000
+"""Long enough to read which proposed changes could not be applied, and why."""
 NOTICE_MS = 20_000
 """A message the person has to act on (the API key will not outlast this session)."""
 UNDO_REFRESH_MS = 150
@@ -126,6 +130,19 @@ class MainWindow(QMainWindow):
         )
         self.itinerary.documents = services.documents
         self.chat = ChatPanel(self)
+        self.proposals_panel = ProposalsPanel(
+            services.proposals,
+            services.itinerary,
+            services.stops,
+            services.bus,
+            self,
+            problems=lambda trip_id: proposal_problem_lines(
+                services.proposals, trip_id, services.places
+            ),
+        )
+        self.proposals_panel.decided.connect(
+            lambda text: self.statusBar().showMessage(text, DECISION_STATUS_MS)
+        )
         self.documents_panel.send_requested.connect(self._send_document)
         self.inspector = InspectorPanel(self)
         self.session = AssistantSession(
@@ -140,6 +157,7 @@ class MainWindow(QMainWindow):
             self.lookups_panel,
             self.ledger_panel,
             self.documents_panel,
+            self.proposals_panel,
         )
         """Every view of the selected trip: each shows the trip `show_trip` picks."""
         for panel in (self.trip_list, *self.trip_views, self.chat):
@@ -186,6 +204,13 @@ class MainWindow(QMainWindow):
         self.side_tabs.setObjectName("assistantTabs")
         self.side_tabs.addTab(self.chat, "Assistant")
         self.side_tabs.addTab(self.inspector, "What the assistant sees")
+        side = QSplitter(Qt.Orientation.Vertical, self)
+        side.setObjectName("assistantSplitter")
+        side.addWidget(self.proposals_panel)
+        side.addWidget(self.side_tabs)
+        side.setStretchFactor(0, 1)
+        side.setStretchFactor(1, 2)
+        side.setChildrenCollapsible(False)
 
         self.empty_state = QLabel(
             "Create a trip with File ▸ New trip (Ctrl+N) to start planning.", self
@@ -203,7 +228,7 @@ class MainWindow(QMainWindow):
         self.splitter.setObjectName("mainSplitter")
         self.splitter.addWidget(self.trip_list)
         self.splitter.addWidget(middle)
-        self.splitter.addWidget(self.side_tabs)
+        self.splitter.addWidget(side)
         self.splitter.setStretchFactor(0, 0)
         self.splitter.setStretchFactor(1, 3)
         self.splitter.setStretchFactor(2, 2)
@@ -253,6 +278,10 @@ class MainWindow(QMainWindow):
             "&What the assistant sees", lambda: self.side_tabs.setCurrentWidget(self.inspector)
         )
         assistant_menu.addAction(show_inspector)
+        self.review_action = self._action(
+            "&Review proposed changes", self.proposals_panel.focus_list, "Ctrl+Shift+R"
+        )
+        assistant_menu.addAction(self.review_action)
 
         help_menu = self.menuBar().addMenu("&Help")
         self.shortcuts_action = self._action(

@@ -47,6 +47,7 @@ of the word's token), and every other character on its own."""
 
 CAPS: dict[str, float] = {
     "money": 0.10,
+    "proposals": 0.06,
     "brief": 0.10,
     "goals": 0.09,
     "pinned": 0.11,
@@ -56,7 +57,8 @@ CAPS: dict[str, float] = {
 """The most each block but the trip may take, as a share of the room the label and the
 headings leave. The trip, the one block whose size follows the itinerary, takes what the
 others leave in each resolution (`SharedRoom`), never less than the rest of the caps. The
-lookups' share holds one running and one finished lookup with its one-line result."""
+lookups' share holds one running and one finished lookup with its one-line result; the
+proposals' a decision on a few changes, or a few changes waiting."""
 TRIP = "trip"
 
 
