@@ -1,0 +1,228 @@
+"""The Problems list: what the plan checks (`concierge.travel.checks`) find in the selected
+trip, most serious first, each with its severity's icon, its sentence and its day.
+
+It re-checks after every change to the trip by anyone (the person, the assistant, an undo,
+an import): the news is gathered for a moment and served by one check, one at a time, so an
+older result never replaces a newer one. The check reads on the database thread and runs in
+a worker thread; only the list is filled on the GUI thread. Enter or a double-click asks to
+go to what a problem is about (`jump_requested`); `step` walks the list for F8/Shift+F8.
+"""
+
+from __future__ import annotations
+
+import time
+from datetime import date
+
+from PySide6.QtCore import QModelIndex, QPersistentModelIndex, Qt, Signal
+from PySide6.QtGui import QIcon, QStandardItem, QStandardItemModel
+from PySide6.QtWidgets import (
+    QAbstractItemView,
+    QHeaderView,
+    QLabel,
+    QStackedWidget,
+    QTreeView,
+    QVBoxLayout,
+    QWidget,
+)
+
+from concierge.store import Change, ChangeBus
+from concierge.travel.checks import Problem, Severity, TripChecks
+from concierge.travel.dates import WEEKDAYS, short_date
+from concierge.ui.colours import follow_palette
+from concierge.ui.views.trip_view import TripView
+
+from .icons import SEVERITY_WORDS, SeverityIcons, worst
+from .marks import count_text
+
+COLUMNS = ("Problem", "Day")
+KEY_ROLE = Qt.ItemDataRole.UserRole + 1
+CHECK_GAP_MS = 250
+"""While changes keep coming (an assistant editing in a loop), checks start at least this
+far apart; each reads the whole plan."""
+NO_TRIP_TEXT = "Select a trip to see the problems in its plan."
+NONE_TEXT = "No problems found in this plan."
+HINT_TEXT = "Enter goes to a problem; F8 and Shift+F8 to the next and the previous."
+WHOLE_TRIP = "Whole trip"
+
+
+def day_text(day: date | None) -> str:
+    """The Day column: "Thu 14 May 2026", or "Whole trip" for a problem of no one day."""
+    return WHOLE_TRIP if day is None else f"{WEEKDAYS[day.weekday()][:3]} {short_date(day)}"
+
+
+class ProblemsPanel(TripView[Change]):
+    """The selected trip's problems (`set_trip`); `problems_changed` carries each new list."""
+
+    problems_changed = Signal(object)
+    """The trip's problems after a check (a tuple of `Problem`, possibly empty)."""
+    jump_requested = Signal(object)
+    """The person asked to go to what this `Problem` is about."""
+
+    def __init__(self, checks: TripChecks, bus: ChangeBus, parent: QWidget | None = None) -> None:
+        super().__init__(bus, parent, name="problems")
+        self.setObjectName("problemsPanel")
+        self.setAccessibleName("Problems")
+        self.checks = checks
+        self._problems: tuple[Problem, ...] = ()
+        self._loaded_at = -float("inf")
+        self._icons = SeverityIcons()
+        self.loaded = False
+        """The list shows a finished check of the current trip."""
+        self.model = QStandardItemModel(0, len(COLUMNS), self)
+        self.model.setHorizontalHeaderLabels(list(COLUMNS))
+        self.view = QTreeView(self)
+        self.view.setObjectName("problemsList")
+        self.view.setAccessibleName("Problems")
+        self.view.setModel(self.model)
+        self.view.setRootIsDecorated(False)
+        self.view.setWordWrap(True)
+        self.view.setAllColumnsShowFocus(True)
+        self.view.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
+        self.view.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
+        self.view.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
+        header = self.view.header()
+        header.setStretchLastSection(False)
+        header.setSectionResizeMode(0, QHeaderView.ResizeMode.Stretch)
+        header.setSectionResizeMode(1, QHeaderView.ResizeMode.ResizeToContents)
+        self.view.activated.connect(self._activated)  # Enter, and a double-click.
+        self.summary = QLabel(self)
+        self.summary.setObjectName("problemsSummary")
+        self.summary.setWordWrap(True)
+        self.placeholder = QLabel(NO_TRIP_TEXT, self)
+        self.placeholder.setAlignment(Qt.AlignmentFlag.AlignCenter)
+        self.placeholder.setWordWrap(True)
+        body = QWidget(self)
+        body_layout = QVBoxLayout(body)
+        body_layout.setContentsMargins(0, 0, 0, 0)
+        body_layout.addWidget(self.summary)
+        body_layout.addWidget(self.view, 1)
+        self.body = body
+        self.stack = QStackedWidget(self)
+        self.stack.addWidget(self.placeholder)
+        self.stack.addWidget(body)
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(0, 0, 0, 0)
+        layout.addWidget(self.stack)
+        self.setFocusProxy(self.view)
+        follow_palette(self, self._paint_icons)
+
+    # -- public ---------------------------------------------------------------------------
+
+    @property
+    def problems(self) -> tuple[Problem, ...]:
+        return self._problems
+
+    def icon(self, severity: Severity) -> QIcon:
+        """The severity's icon in this panel's palette."""
+        return self._icons.of(severity, self.palette())
+
+    def worst(self) -> Severity | None:
+        return worst(problem.severity for problem in self._problems)
+
+    def current_row(self) -> int | None:
+        index = self.view.currentIndex()
+        return index.row() if index.isValid() else None
+
+    def current_problem(self) -> Problem | None:
+        row = self.current_row()
+        return self._problems[row] if row is not None and row < len(self._problems) else None
+
+    def step(self, delta: int) -> Problem | None:
+        """Make the next (+1) or previous (−1) problem current, round the list's ends; from
+        none, the first or the last. None when there are no problems."""
+        count = len(self._problems)
+        if not count:
+            return None
+        row = self.current_row()
+        target = (0 if delta > 0 else count - 1) if row is None else (row + delta) % count
+        self._make_current(target)
+        return self._problems[target]
+
+    def take_focus(self) -> None:
+        """Focus the list, its current problem (or the first) selected."""
+        if self._problems and self.current_row() is None:
+            self._make_current(0)
+        self.view.setFocus(Qt.FocusReason.ShortcutFocusReason)
+
+    # -- TripView -------------------------------------------------------------------------
+
+    def takes(self, news: Change, trip_id: str) -> bool:
+        return news.trip_id in (trip_id, None)  # Pins for all trips concern every trip.
+
+    def delay_ms(self) -> int:
+        since = (time.monotonic() - self._loaded_at) * 1000
+        return max(self.coalesce_ms, round(CHECK_GAP_MS - since))
+
+    def forget(self) -> None:
+        self.loaded = False
+        self._show(())
+
+    def show_no_trip(self) -> None:
+        self.stack.setCurrentWidget(self.placeholder)
+
+    async def load(self, trip_id: str) -> None:
+        self._loaded_at = time.monotonic()
+        found = await self.checks.problems(trip_id)
+        if trip_id != self.trip_id:
+            return
+        self.loaded = True
+        self.stack.setCurrentWidget(self.body)
+        self._show(found)
+        self.refreshed.emit()
+
+    # -- showing --------------------------------------------------------------------------
+
+    def _show(self, problems: tuple[Problem, ...]) -> None:
+        if problems == self._problems and self.model.rowCount() == len(problems):
+            self._summarise()
+            self.problems_changed.emit(problems)  # Checked (or forgotten): the count says.
+            return
+        current = self.current_problem()
+        self._problems = problems
+        self.model.removeRows(0, self.model.rowCount())
+        for problem in problems:
+            self.model.appendRow(self._row(problem))
+        self._summarise()
+        if current is not None:
+            row = next((n for n, p in enumerate(problems) if p.key == current.key), None)
+            if row is not None:
+                self._make_current(row)
+        self.problems_changed.emit(problems)
+
+    def _row(self, problem: Problem) -> list[QStandardItem]:
+        words = SEVERITY_WORDS[problem.severity]
+        text = QStandardItem(problem.text)
+        text.setIcon(self.icon(problem.severity))
+        text.setToolTip(f"{words}: {problem.text}")
+        text.setData(f"{words}: {problem.text}", Qt.ItemDataRole.AccessibleTextRole)
+        day = QStandardItem(day_text(problem.day))
+        for item in (text, day):
+            item.setData(problem.key, KEY_ROLE)
+            item.setFlags(Qt.ItemFlag.ItemIsEnabled | Qt.ItemFlag.ItemIsSelectable)
+        return [text, day]
+
+    def _summarise(self) -> None:
+        if not self._problems:
+            self.summary.setText(NONE_TEXT if self.loaded else "Checking the plan…")
+            return
+        counts = [
+            f"{n} {SEVERITY_WORDS[s].lower()}{'' if n == 1 else 's'}"
+            for s in ("error", "warning", "note")
+            if (n := sum(p.severity == s for p in self._problems))
+        ]
+        self.summary.setText(f"{count_text(len(self._problems))}: {', '.join(counts)}. {HINT_TEXT}")
+
+    def _paint_icons(self) -> None:
+        for row, problem in enumerate(self._problems):
+            item = self.model.item(row, 0)
+            if item is not None:
+                item.setIcon(self.icon(problem.severity))
+
+    def _make_current(self, row: int) -> None:
+        index = self.model.index(row, 0)
+        self.view.setCurrentIndex(index)
+        self.view.scrollTo(index)
+
+    def _activated(self, index: QModelIndex | QPersistentModelIndex) -> None:
+        if index.isValid() and index.row() < len(self._problems):
+            self.jump_requested.emit(self._problems[index.row()])
