@@ -4,18 +4,23 @@ Enter and F8 go to it, and fixing it (or undoing the fix) is seen at once."""
 
 from __future__ import annotations
 
+import threading
 from collections.abc import AsyncIterator
 from pathlib import Path
 
 import pytest
 from PySide6.QtCore import QModelIndex, Qt
+from PySide6.QtGui import QColor, QIcon, QPalette
 from PySide6.QtWidgets import QApplication, QWidget
 from pytestqt.modeltest import ModelTester
 from pytestqt.qtbot import QtBot
 
 from concierge.store import TripRecord
 from concierge.store.model_profile import ENV_API_KEY, ENV_BASE_URL, ENV_MODEL
+from concierge.travel.checks import run
+from concierge.travel.checks.plan import read_plan
 from concierge.travel.services import open_services
+from concierge.ui.colours import Tone, dark_palette
 from concierge.ui.main_window import MainWindow
 from concierge.ui.trips import ItineraryView
 from concierge.ui.trips.itinerary_model import PROBLEM_ROLE
@@ -141,6 +146,7 @@ async def test_a_typed_overlap_shows_goes_to_and_goes_away(
 
     await until(lambda: window.problems_button.text() == "1 problem")
     [problem] = panel.problems
+    assert problem.day is not None
     assert problem.check == "overlaps" and problem.severity == "error"
     assert "“Museum”" in problem.message and "“Lunch”" in problem.message
     assert panel.model.index(0, 1).data() == "Thu 14 May 2026"
@@ -257,7 +263,7 @@ async def test_no_tab_bar_scrolls_at_1024_wide(window: MainWindow) -> None:
     await until(lambda: window.width() == 1024)
     for tabs in (window.bottom_tabs, window.side_tabs):
         bar = tabs.tabBar()
-        await until(lambda bar=bar: bar.width() > 0)
+        await until(bar.isVisible)
         last = bar.tabRect(bar.count() - 1)
         assert last.right() <= bar.width(), (tabs.objectName(), last, bar.width())
 
@@ -279,3 +285,85 @@ async def test_the_problems_model_passes_the_model_tester(
     await until(lambda: window.problems_button.text() == "1 problem")
     qtmodeltester.check(window.problems_panel.model)
     assert window.problems_panel.model.parent(QModelIndex()) == QModelIndex()
+
+
+def disc_colour(icon: QIcon) -> QColor:
+    """The colour of an error mark's disc beside its glyph."""
+    return icon.pixmap(16, 16).toImage().pixelColor(3, 8)
+
+
+async def test_the_marks_follow_a_switch_to_the_dark_palette(
+    window: MainWindow, qapp: QApplication
+) -> None:
+    trip = await porto_day(window)
+    await window.services.itinerary.add(
+        trip.id,
+        {
+            "day": "2026-05-14",
+            "title": "Tour",
+            "start_time": "11:00",
+            "end_time": "11:30",
+            "timezone": "Europe/Lisbon",
+        },
+    )
+    await until(lambda: window.problems_button.text() == "1 problem")
+    itinerary = window.itinerary
+    await until(lambda: titles(itinerary) == ["Museum", "Tour"])
+    tour = itinerary.model.index_of_item(item_id(itinerary, "Tour"), 1)
+    await until(lambda: tour.data(PROBLEM_ROLE) == "error")
+    assert disc_colour(window.problems_button.icon()) == QColor(Tone.ERROR.on_light)
+    light = QPalette(qapp.palette())
+    qapp.setPalette(dark_palette())
+    try:
+        dark = QColor(Tone.ERROR.on_dark)
+        await until(lambda: disc_colour(window.problems_button.icon()) == dark)
+        tab_icon = window.side_tabs.tabIcon(window.side_tabs.indexOf(window.problems_panel))
+        assert disc_colour(tab_icon) == QColor(Tone.ERROR.on_dark)
+        row_icon = tour.data(Qt.ItemDataRole.DecorationRole)
+        assert isinstance(row_icon, QIcon) and disc_colour(row_icon) == QColor(Tone.ERROR.on_dark)
+        list_icon = window.problems_panel.model.index(0, 0).data(Qt.ItemDataRole.DecorationRole)
+        assert disc_colour(list_icon) == QColor(Tone.ERROR.on_dark)
+    finally:
+        qapp.setPalette(light)
+
+
+async def test_a_burst_of_changes_is_checked_off_the_gui_thread_once_it_settles(
+    window: MainWindow, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    trip = await porto_day(window)
+    reads: list[int] = []
+    checks: list[int] = []
+    check_plan = run.check_plan
+
+    def reading(session: object, trip_id: str) -> object:
+        reads.append(threading.get_ident())
+        return read_plan(session, trip_id)  # type: ignore[arg-type]
+
+    def checking(*args: object, **kwargs: object) -> object:
+        checks.append(threading.get_ident())
+        return check_plan(*args, **kwargs)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(run, "read_plan", reading)
+    monkeypatch.setattr(run, "check_plan", checking)
+    writes = 8
+    for n in range(writes):  # The assistant adds eight overlapping tours in one go.
+        added = await window.services.itinerary.add(
+            trip.id,
+            {
+                "day": "2026-05-14",
+                "title": f"Tour {n}",
+                "start_time": "11:00",
+                "end_time": "11:30",
+                "timezone": "Europe/Lisbon",
+            },
+            context=assistant_edit(),
+        )
+
+    def checked_last() -> bool:
+        return any(added.id in problem.item_ids for problem in window.problems_panel.problems)
+
+    await until(checked_last)
+    await idle(window)
+    gui = threading.get_ident()
+    assert checks and reads and gui not in checks and gui not in reads
+    assert len(checks) < writes
