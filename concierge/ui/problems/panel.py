@@ -13,13 +13,16 @@ from __future__ import annotations
 import time
 from datetime import date
 
-from PySide6.QtCore import QModelIndex, QPersistentModelIndex, Qt, Signal
+from PySide6.QtCore import QModelIndex, QPersistentModelIndex, QRect, QSize, Qt, Signal
 from PySide6.QtGui import QIcon, QStandardItem, QStandardItemModel
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QHeaderView,
     QLabel,
     QStackedWidget,
+    QStyle,
+    QStyledItemDelegate,
+    QStyleOptionViewItem,
     QTreeView,
     QVBoxLayout,
     QWidget,
@@ -48,6 +51,30 @@ WHOLE_TRIP = "Whole trip"
 def day_text(day: date | None) -> str:
     """The Day column: "Thu 14 May 2026", or "Whole trip" for a problem of no one day."""
     return WHOLE_TRIP if day is None else f"{WEEKDAYS[day.weekday()][:3]} {short_date(day)}"
+
+
+class _Wrapping(QStyledItemDelegate):
+    """Rows as tall as their sentence wrapped to the Problem column (Qt's tree view measures
+    a row's text on one line, and cuts it short)."""
+
+    def __init__(self, view: QTreeView) -> None:
+        super().__init__(view)
+        self._view = view
+
+    def sizeHint(
+        self, option: QStyleOptionViewItem, index: QModelIndex | QPersistentModelIndex
+    ) -> QSize:
+        size = super().sizeHint(option, index)
+        if index.column() != 0:
+            return size
+        style = self._view.style()
+        margin = style.pixelMetric(QStyle.PixelMetric.PM_FocusFrameHMargin, None, self._view) + 1
+        icon = self._view.iconSize().width() if self._view.iconSize().isValid() else 16
+        width = self._view.header().sectionSize(0) - icon - 4 * margin
+        text = str(index.data(Qt.ItemDataRole.DisplayRole) or "")
+        flags = int(Qt.TextFlag.TextWordWrap)
+        bound = option.fontMetrics.boundingRect(QRect(0, 0, max(width, 20), 1 << 20), flags, text)
+        return QSize(size.width(), max(size.height(), bound.height() + 2 * margin))
 
 
 class ProblemsPanel(TripView[Change]):
@@ -84,6 +111,9 @@ class ProblemsPanel(TripView[Change]):
         header.setStretchLastSection(False)
         header.setSectionResizeMode(0, QHeaderView.ResizeMode.Stretch)
         header.setSectionResizeMode(1, QHeaderView.ResizeMode.ResizeToContents)
+        self.view.setItemDelegate(_Wrapping(self.view))
+        # Rows wrap their sentence to the column's width: lay them out again when it changes.
+        header.sectionResized.connect(lambda *_: self.view.doItemsLayout())
         self.view.activated.connect(self._activated)  # Enter, and a double-click.
         self.summary = QLabel(self)
         self.summary.setObjectName("problemsSummary")
