@@ -339,7 +339,6 @@ class MainWindow(QMainWindow):
     def go_to_problem(self, problem: Problem) -> None:
         """Show what `problem` is about: its items, else its day, else its stop; the Money
         tab for the budget. The status bar says which problem of how many it is."""
-        self.side_tabs.setCurrentWidget(self.problems_panel)  # It stays in view beside.
         itinerary = self.itinerary
         shown = [i for i in problem.item_ids if itinerary.model.index_of_item(i).isValid()]
         if problem.check in MONEY_CHECKS:

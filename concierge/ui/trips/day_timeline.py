@@ -42,7 +42,7 @@ from PySide6.QtWidgets import QApplication, QScrollBar, QToolTip, QWidget
 from concierge.travel.day_layout import Block, DayLayout, TimelineEntry, lay_out
 from concierge.ui.colours import Tone, colour, contrast, is_dark, secondary
 from concierge.ui.problems.icons import paint_severity
-from concierge.ui.problems.marks import Mark
+from concierge.ui.problems.marks import Mark, count_text
 
 from .timeline_text import apart_label, block_times, clock, describe, free_text, summary
 
@@ -487,7 +487,6 @@ class DayTimeline(QWidget):
         rect = self.mark_rect(item_id)
         mark = self._marks.get(item_id)
         if rect is not None and mark is not None:
-            painter.fillRect(rect.adjusted(-1, -1, 1, 1), palette.color(QPalette.ColorRole.Base))
             paint_severity(painter, rect, mark.severity, palette)
 
     def _paint_block_text(
@@ -508,15 +507,18 @@ class DayTimeline(QWidget):
             else None
         )
         times = block_times(block)
+        mark = self.mark_rect(block.item_id)
+        # The first line leaves room for the problem icon in the corner.
+        first = inner if mark is None else inner.adjusted(0, 0, -(rect.right() - mark.left()), 0)
         if inner.height() >= 2 * line:
-            self._text(painter, inner, block.entry.title, bold, text_colour, ground)
+            self._text(painter, first, block.entry.title, bold, text_colour, ground)
             faint = mixed(text_colour, palette.color(QPalette.ColorRole.Base), 0.25)
             self._text(painter, inner.adjusted(0, line, 0, 0), times, self.font(), faint, ground)
             return
         start = times.split("–")[0].split(" · ")[0]
-        shift = self._text(painter, inner, start, self.font(), text_colour, ground)
+        shift = self._text(painter, first, start, self.font(), text_colour, ground)
         shift += metrics.horizontalAdvance(" ")
-        rest = inner.adjusted(shift, 0, 0, 0)
+        rest = first.adjusted(shift, 0, 0, 0)
         self._text(painter, rest, block.entry.title, bold, text_colour, ground)
 
     def _text(
@@ -658,5 +660,13 @@ class DayTimeline(QWidget):
             text = self.sentence(self._selected)
         else:
             text = f"{self._heading}. {summary(self._layout)}." if self._heading else ""
+            lines = {
+                line
+                for item_id in self._layout.order()
+                if (mark := self._marks.get(item_id)) is not None
+                for line in mark.lines
+            }
+            if text and lines:
+                text += f" {count_text(len(lines))}."
         if text != self.accessibleDescription():
             self.setAccessibleDescription(text)
