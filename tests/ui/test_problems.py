@@ -9,7 +9,7 @@ from collections.abc import AsyncIterator
 from pathlib import Path
 
 import pytest
-from PySide6.QtCore import QModelIndex, Qt
+from PySide6.QtCore import Qt
 from PySide6.QtGui import QColor, QIcon, QPalette
 from PySide6.QtWidgets import QApplication, QWidget
 from pytestqt.modeltest import ModelTester
@@ -22,6 +22,7 @@ from concierge.travel.checks.plan import read_plan
 from concierge.travel.services import open_services
 from concierge.ui.colours import Tone, dark_palette
 from concierge.ui.main_window import MainWindow
+from concierge.ui.problems.model import KEY_ROLE
 from concierge.ui.trips import ItineraryView
 from concierge.ui.trips.itinerary_model import PROBLEM_ROLE
 from tests.fakes.memory_keyring import MemoryKeyring
@@ -283,8 +284,22 @@ async def test_the_problems_model_passes_the_model_tester(
         },
     )
     await until(lambda: window.problems_button.text() == "1 problem")
-    qtmodeltester.check(window.problems_panel.model)
-    assert window.problems_panel.model.parent(QModelIndex()) == QModelIndex()
+    model = window.problems_panel.model
+    qtmodeltester.check(model)
+    assert model.index(0, 0).data(Qt.ItemDataRole.AccessibleTextRole).startswith("Error: ")
+    assert model.index(0, 0).data(KEY_ROLE) == model.problems[0].key
+    await window.services.itinerary.add(
+        trip.id,
+        {
+            "day": "2026-05-14",
+            "title": "Walk",
+            "start_time": "11:15",
+            "end_time": "11:45",
+            "timezone": "Europe/Lisbon",
+        },
+    )
+    await until(lambda: window.problems_button.text() == "3 problems")
+    qtmodeltester.check(model)
 
 
 def disc_colour(icon: QIcon) -> QColor:

@@ -11,10 +11,9 @@ go to what a problem is about (`jump_requested`); `step` walks the list for F8/S
 from __future__ import annotations
 
 import time
-from datetime import date
 
 from PySide6.QtCore import QModelIndex, QPersistentModelIndex, QRect, QSize, Qt, Signal
-from PySide6.QtGui import QIcon, QStandardItem, QStandardItemModel
+from PySide6.QtGui import QIcon
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QHeaderView,
@@ -30,27 +29,19 @@ from PySide6.QtWidgets import (
 
 from concierge.store import Change, ChangeBus
 from concierge.travel.checks import Problem, Severity, TripChecks
-from concierge.travel.dates import WEEKDAYS, short_date
 from concierge.ui.colours import follow_palette
 from concierge.ui.views.trip_view import TripView
 
 from .icons import SEVERITY_WORDS, SeverityIcons, worst
 from .marks import count_text
+from .model import ProblemsModel
 
-COLUMNS = ("Problem", "Day")
-KEY_ROLE = Qt.ItemDataRole.UserRole + 1
 CHECK_GAP_MS = 250
 """While changes keep coming (an assistant editing in a loop), checks start at least this
 far apart; each reads the whole plan."""
 NO_TRIP_TEXT = "Select a trip to see the problems in its plan."
 NONE_TEXT = "No problems found in this plan."
 HINT_TEXT = "Enter goes to a problem; F8 and Shift+F8 to the next and the previous."
-WHOLE_TRIP = "Whole trip"
-
-
-def day_text(day: date | None) -> str:
-    """The Day column: "Thu 14 May 2026", or "Whole trip" for a problem of no one day."""
-    return WHOLE_TRIP if day is None else f"{WEEKDAYS[day.weekday()][:3]} {short_date(day)}"
 
 
 class _Wrapping(QStyledItemDelegate):
@@ -90,13 +81,11 @@ class ProblemsPanel(TripView[Change]):
         self.setObjectName("problemsPanel")
         self.setAccessibleName("Problems")
         self.checks = checks
-        self._problems: tuple[Problem, ...] = ()
         self._loaded_at = -float("inf")
         self._icons = SeverityIcons()
         self.loaded = False
         """The list shows a finished check of the current trip."""
-        self.model = QStandardItemModel(0, len(COLUMNS), self)
-        self.model.setHorizontalHeaderLabels(list(COLUMNS))
+        self.model = ProblemsModel(self.icon, self)
         self.view = QTreeView(self)
         self.view.setObjectName("problemsList")
         self.view.setAccessibleName("Problems")
@@ -140,14 +129,14 @@ class ProblemsPanel(TripView[Change]):
 
     @property
     def problems(self) -> tuple[Problem, ...]:
-        return self._problems
+        return self.model.problems
 
     def icon(self, severity: Severity) -> QIcon:
         """The severity's icon in this panel's palette."""
         return self._icons.of(severity, self.palette())
 
     def worst(self) -> Severity | None:
-        return worst(problem.severity for problem in self._problems)
+        return worst(problem.severity for problem in self.problems)
 
     def current_row(self) -> int | None:
         index = self.view.currentIndex()
@@ -155,22 +144,22 @@ class ProblemsPanel(TripView[Change]):
 
     def current_problem(self) -> Problem | None:
         row = self.current_row()
-        return self._problems[row] if row is not None and row < len(self._problems) else None
+        return self.problems[row] if row is not None and row < len(self.problems) else None
 
     def step(self, delta: int) -> Problem | None:
         """Make the next (+1) or previous (−1) problem current, round the list's ends; from
         none, the first or the last. None when there are no problems."""
-        count = len(self._problems)
+        count = len(self.problems)
         if not count:
             return None
         row = self.current_row()
         target = (0 if delta > 0 else count - 1) if row is None else (row + delta) % count
         self._make_current(target)
-        return self._problems[target]
+        return self.problems[target]
 
     def take_focus(self) -> None:
         """Focus the list, its current problem (or the first) selected."""
-        if self._problems and self.current_row() is None:
+        if self.problems and self.current_row() is None:
             self._make_current(0)
         self.view.setFocus(Qt.FocusReason.ShortcutFocusReason)
 
@@ -203,15 +192,12 @@ class ProblemsPanel(TripView[Change]):
     # -- showing --------------------------------------------------------------------------
 
     def _show(self, problems: tuple[Problem, ...]) -> None:
-        if problems == self._problems and self.model.rowCount() == len(problems):
+        if problems == self.problems:
             self._summarise()
             self.problems_changed.emit(problems)  # Checked (or forgotten): the count says.
             return
         current = self.current_problem()
-        self._problems = problems
-        self.model.removeRows(0, self.model.rowCount())
-        for problem in problems:
-            self.model.appendRow(self._row(problem))
+        self.model.set_problems(problems)
         self._summarise()
         if current is not None:
             row = next((n for n, p in enumerate(problems) if p.key == current.key), None)
@@ -219,34 +205,19 @@ class ProblemsPanel(TripView[Change]):
                 self._make_current(row)
         self.problems_changed.emit(problems)
 
-    def _row(self, problem: Problem) -> list[QStandardItem]:
-        words = SEVERITY_WORDS[problem.severity]
-        text = QStandardItem(problem.text)
-        text.setIcon(self.icon(problem.severity))
-        text.setToolTip(f"{words}: {problem.text}")
-        text.setData(f"{words}: {problem.text}", Qt.ItemDataRole.AccessibleTextRole)
-        day = QStandardItem(day_text(problem.day))
-        for item in (text, day):
-            item.setData(problem.key, KEY_ROLE)
-            item.setFlags(Qt.ItemFlag.ItemIsEnabled | Qt.ItemFlag.ItemIsSelectable)
-        return [text, day]
-
     def _summarise(self) -> None:
-        if not self._problems:
+        if not self.problems:
             self.summary.setText(NONE_TEXT if self.loaded else "Checking the plan…")
             return
         counts = [
             f"{n} {SEVERITY_WORDS[s].lower()}{'' if n == 1 else 's'}"
             for s in ("error", "warning", "note")
-            if (n := sum(p.severity == s for p in self._problems))
+            if (n := sum(p.severity == s for p in self.problems))
         ]
-        self.summary.setText(f"{count_text(len(self._problems))}: {', '.join(counts)}. {HINT_TEXT}")
+        self.summary.setText(f"{count_text(len(self.problems))}: {', '.join(counts)}. {HINT_TEXT}")
 
     def _paint_icons(self) -> None:
-        for row, problem in enumerate(self._problems):
-            item = self.model.item(row, 0)
-            if item is not None:
-                item.setIcon(self.icon(problem.severity))
+        self.model.icons_changed()
 
     def _make_current(self, row: int) -> None:
         index = self.model.index(row, 0)
@@ -254,5 +225,5 @@ class ProblemsPanel(TripView[Change]):
         self.view.scrollTo(index)
 
     def _activated(self, index: QModelIndex | QPersistentModelIndex) -> None:
-        if index.isValid() and index.row() < len(self._problems):
-            self.jump_requested.emit(self._problems[index.row()])
+        if index.isValid() and index.row() < len(self.problems):
+            self.jump_requested.emit(self.problems[index.row()])

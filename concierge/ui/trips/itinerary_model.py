@@ -193,20 +193,42 @@ class ItineraryModel(QStandardItemModel):
         _update(self.invisibleRootItem(), day_row, self._day_cells[day_row], fresh_day)
         self._day_cells[day_row] = fresh_day
 
-    def set_marks(self, marks: ProblemMarks, icon_of: Callable[[Severity], QIcon | None]) -> None:
-        """Mark the rows the plan's problems are about (and unmark the others) in place."""
+    def set_marks(
+        self, marks: ProblemMarks, icon_of: Callable[[Severity], QIcon | None] | None = None
+    ) -> None:
+        """Mark the rows the plan's problems are about (and unmark the others) in place:
+        only rows whose mark changed are rewritten (a long trip has a thousand rows), or,
+        with new icons (`icon_of`, after a palette change), every marked row."""
+        before = self._marks
+        if icon_of is None:
+            items = {
+                k
+                for k in before.items.keys() | marks.items.keys()
+                if _moved(before.items, marks.items, k)
+            }
+            days = {
+                k
+                for k in before.days.keys() | marks.days.keys()
+                if _moved(before.days, marks.days, k)
+            }
+        else:
+            self._icon_of = icon_of
+            items = set(before.items.keys() | marks.items.keys())
+            days = set(before.days.keys() | marks.days.keys())
         self._marks = marks
-        self._icon_of = icon_of
         root = self.invisibleRootItem()
         for day_row, group in enumerate(self._days):
-            fresh_day = self._cells_of_day(group)
-            _update(root, day_row, self._day_cells[day_row], fresh_day)
-            self._day_cells[day_row] = fresh_day
+            if group.day in days:
+                fresh_day = self._cells_of_day(group)
+                _update(root, day_row, self._day_cells[day_row], fresh_day)
+                self._day_cells[day_row] = fresh_day
             day_item = self.item(day_row, 0)
+            cells = self._item_cells[day_row]
             for row, item in enumerate(group.items):
-                fresh = self._cells_of_item(item, group.role_of(row), group.day)
-                _update(day_item, row, self._item_cells[day_row][row], fresh)
-                self._item_cells[day_row][row] = fresh
+                if item.id in items:
+                    fresh = {**cells[row], **self._words_of_item(item, cells[row][_DISPLAY])}
+                    _update(day_item, row, cells[row], fresh)
+                    cells[row] = fresh
 
     def mark_of_item(self, item_id: str) -> Mark | None:
         return self._marks.items.get(item_id)
@@ -286,13 +308,27 @@ class ItineraryModel(QStandardItemModel):
 
     def _cells_of_item(self, item: ItineraryItemRecord, role: DayRole, day: date) -> _Cells:
         reason = self._unseen.get(item.id)
-        mark = self._marks.items.get(item.id)
         shown = (
             when_text(item, role, self._zone_of(day)),
             title_text(item),
             place_text(item),
             details_text(item),
         )
+        return {
+            _DISPLAY: shown,
+            _BACKGROUND: (mark_tint() if reason else None,) * _NCOL,
+            ITEM_ID_ROLE: (item.id,) * _NCOL,
+            DAY_ROLE: (item.day,) * _NCOL,
+            UNSEEN_ROLE: (reason is not None,) * _NCOL,
+            **self._words_of_item(item, shown),
+        }
+
+    def _words_of_item(self, item: ItineraryItemRecord, shown: tuple[Any, ...]) -> _Cells:
+        """What a row says beyond its text: the assistant's mark and the problems, in the
+        tooltips and for screen readers, and the worst problem's icon (cheap to redo, so
+        new problems rewrite only these)."""
+        reason = self._unseen.get(item.id)
+        mark = self._marks.items.get(item.id)
         # Unmarked, the title and place show in full as tooltips (a narrow column cuts them
         # short); the notes' tooltip keeps their line breaks.
         problems = mark.text if mark is not None else None
@@ -301,14 +337,9 @@ class ItineraryModel(QStandardItemModel):
         spoken = " ".join(part for part in (reason, mark and mark.spoken) if part) or None
         icon = self._icon_of(mark.severity) if mark is not None else None
         return {
-            _DISPLAY: shown,
             _TOOLTIP: (tip, tip or shown[1], tip or shown[2] or None, notes or None),
             _ACCESSIBLE_DESCRIPTION: (spoken,) * _NCOL,
-            _BACKGROUND: (mark_tint() if reason else None,) * _NCOL,
             _DECORATION: (None, icon, None, None),
-            ITEM_ID_ROLE: (item.id,) * _NCOL,
-            DAY_ROLE: (item.day,) * _NCOL,
-            UNSEEN_ROLE: (reason is not None,) * _NCOL,
             PROBLEM_ROLE: (mark.severity if mark is not None else None,) * _NCOL,
         }
 
@@ -344,3 +375,8 @@ def _nowhere(day: date) -> str | None:
 
 def _no_icon(severity: Severity) -> QIcon | None:
     return None
+
+
+def _moved(before: Mapping[Any, Mark], after: Mapping[Any, Mark], key: object) -> bool:
+    """Whether the mark of `key` differs between two sets of marks."""
+    return before.get(key) != after.get(key)

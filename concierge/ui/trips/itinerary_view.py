@@ -257,9 +257,11 @@ class ItineraryView(TripView[Change]):
         """Mark the rows, day headings and timeline blocks these problems are about."""
         if marks != self._marks:
             self._marks = marks
-            self._apply_marks()
+            self.model.set_marks(marks)
+            self.timeline.set_marks(marks.items)
 
     def _apply_marks(self) -> None:
+        """The palette changed: draw the marks' icons again."""
         self.model.set_marks(self._marks, self._icon)
         self.timeline.set_marks(self._marks.items)
 
