@@ -32,6 +32,7 @@ from .ledger_tools import LedgerFeature, LedgerTools
 from .ledger_view import PlannedCosts, itinerary_costs, planned_costs
 from .lookup_tools import LookupFeature, started_job_outcome
 from .pin_feature import PinFeature
+from .problem_feature import ProblemFeature
 from .providers import SelectionFeature, TripReads, disclosing
 from .snapshot_budget import TRIP, SharedRoom, SnapshotBudget, default_budget
 from .trip_reading import TripReader
@@ -158,6 +159,7 @@ def trip_features(
             reads=reads,
             room=trip_room,
         ),
+        ProblemFeature(services.database, trip_id, reads, services.places),
         LedgerFeature(ledger, None if reads is None else _planned(reads), reads),
         FormFeature(services.form_filler, trip_id),
         GoalFeature(services.goals, trip_id),
