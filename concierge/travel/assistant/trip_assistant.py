@@ -32,6 +32,7 @@ from .ledger_tools import LedgerFeature, LedgerTools
 from .ledger_view import PlannedCosts, itinerary_costs, planned_costs
 from .lookup_tools import LookupFeature, started_job_outcome
 from .pin_feature import PinFeature
+from .problem_feature import ProblemFeature
 from .proposal_feature import (
     ProposalFeature,
     asked_unless_proposing,
@@ -170,6 +171,7 @@ def trip_features(
             reads=reads,
             room=trip_room,
         ),
+        ProblemFeature(services.database, trip_id, reads, services.places),
         LedgerFeature(ledger, None if reads is None else _planned(reads), reads),
         ProposalFeature(services.proposals, trip_id),
         FormFeature(services.form_filler, trip_id),

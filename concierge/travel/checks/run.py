@@ -11,7 +11,7 @@ from dataclasses import dataclass
 
 from concierge.store import Change, ChangeBus, Database
 
-from ..exchange import load_exchange
+from ..exchange import exchange_within, load_exchange
 from ..places import PlaceIndex
 from . import budget, constraints, dates, holidays, lodging, overlaps, pace, transfers, zones
 from .checker import CheckEnv, Checker
@@ -71,12 +71,12 @@ def diff_problems(before: Iterable[Problem], after: Iterable[Problem]) -> Proble
     )
 
 
-async def check_env(places: PlaceIndex | None) -> CheckEnv:
+async def check_env(places: PlaceIndex | None, wait: float | None = None) -> CheckEnv:
     """What the checks use beside the plan: the place index when loaded, and the exchange
-    rates (loaded in a worker thread the first time; without them the budget check says
-    nothing rather than guess)."""
+    rates (loaded in a worker thread the first time, waited for `wait` seconds if given;
+    without them the budget check says nothing rather than guess)."""
     try:
-        rates = await load_exchange()
+        rates = await load_exchange() if wait is None else await exchange_within(wait)
     except Exception:  # the budget check does without; the next call tries again
         log.warning("Exchange rates could not be loaded for the plan checks", exc_info=True)
         rates = None

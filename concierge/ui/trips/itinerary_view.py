@@ -4,6 +4,9 @@ reordered from the keyboard, removed at once with Undo offered.
 Beside the list, the current day as a timeline (`DayTimeline`, hidden and shown with
 Ctrl+T); selecting in either selects in both, and Enter in either opens the item.
 
+Rows, day headings and timeline blocks the plan checks find a problem with are marked
+(`show_problems`).
+
 Selecting items tells `SelectionState` (so the assistant knows what "these" means) and
 marks the assistant's changes to them seen. The view follows the store through the change
 bus and keeps the selection, by item id, across every refresh.
@@ -26,7 +29,7 @@ from PySide6.QtCore import (
     Qt,
     Signal,
 )
-from PySide6.QtGui import QAction, QKeySequence
+from PySide6.QtGui import QAction, QIcon, QKeySequence
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QHBoxLayout,
@@ -56,11 +59,15 @@ from concierge.store import (
     TripRecord,
     TripRepository,
 )
+from concierge.travel.checks import Severity
 from concierge.travel.day_layout import timeline_entries
 from concierge.travel.selection import SelectionState
 from concierge.travel.stops import stop_or_first
+from concierge.ui.colours import follow_palette
 from concierge.ui.column_shares import ColumnShares
 from concierge.ui.documents import item_documents
+from concierge.ui.problems.icons import SeverityIcons
+from concierge.ui.problems.marks import NO_MARKS, ProblemMarks
 from concierge.ui.scroll_bars import use_steady_scroll_bars
 from concierge.ui.views.person import person
 from concierge.ui.views.trip_view import DELETED_TEXT, TripView
@@ -210,8 +217,11 @@ class ItineraryView(TripView[Change]):
         self.timeline.addAction(self.toolbar.remove_action)  # Delete works there too.
         self.undo_bar.undo_requested.connect(self.undo_remove)
         self._loaded_at = -math.inf
+        self._marks: ProblemMarks = NO_MARKS
+        self._icons = SeverityIcons()
         self.stack.setCurrentWidget(self.placeholder)
         self._update_actions()
+        follow_palette(self, self._apply_marks)  # The icons follow a switch to dark.
 
     # -- public ---------------------------------------------------------------------------
 
@@ -242,6 +252,32 @@ class ItineraryView(TripView[Change]):
         """Select these items (those present), e.g. ones the assistant points at."""
         self._restore_selection(tuple(item_ids), None)
         self._selection_changed()
+
+    def show_problems(self, marks: ProblemMarks) -> None:
+        """Mark the rows, day headings and timeline blocks these problems are about."""
+        if marks != self._marks:
+            self._marks = marks
+            self.model.set_marks(marks)
+            self.timeline.set_marks(marks.items)
+
+    def _apply_marks(self) -> None:
+        """The palette changed: draw the marks' icons again."""
+        self.model.set_marks(self._marks, self._icon)
+        self.timeline.set_marks(self._marks.items)
+
+    def _icon(self, severity: Severity) -> QIcon:
+        return self._icons.of(severity, self.palette())
+
+    def select_day(self, day: date) -> bool:
+        """Make this day's heading the current row (the timeline shows the day); False when
+        the itinerary has no such day."""
+        index = self.model.index_of_day(day)
+        if not index.isValid():
+            return False
+        flags = QItemSelectionModel.SelectionFlag
+        self.tree.selectionModel().setCurrentIndex(index, flags.ClearAndSelect | flags.Rows)
+        self.tree.scrollTo(index)
+        return True
 
     def add_item(self) -> None:
         """Open the item dialog for a new item on the selected day (or the first day)."""
