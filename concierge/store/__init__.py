@@ -3,7 +3,7 @@ their stops, change log and undo, forms with answer history, goals, pinned conte
 background lookup jobs, settings, API keys and data paths. No Qt."""
 
 from .change_history import ChangeHistory
-from .changes import Action, Actor, Change, ChangeBus, ChangeContext, EntityKind
+from .changes import Action, Actor, Change, ChangeBus, ChangeContext, EntityKind, FactSource
 from .conversations import create_conversation, delete_conversation, list_conversations
 from .database import Database
 from .document_files import DocumentFolder, documents_folder
@@ -23,6 +23,7 @@ from .errors import (
     StoreError,
     UndoError,
 )
+from .field_sources import FieldSourceRecord
 from .forms import FormAnswerRepository
 from .goals import GoalRepository
 from .history import SqliteHistoryStore
@@ -123,6 +124,8 @@ __all__ = [
     "Expense",
     "ExpenseCategory",
     "ExpenseRecord",
+    "FactSource",
+    "FieldSourceRecord",
     "FormAnswer",
     "FormAnswerRepository",
     "FormInstance",

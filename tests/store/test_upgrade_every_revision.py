@@ -43,6 +43,16 @@ KNOWN = {
         "title": "Livraria Lello",
         "kind": "activity",
     },
+    "trip_stop": {
+        "id": "s1",
+        "trip_id": "t1",
+        "position": 0,
+        "place": "Porto (OPO)",
+        "place_code": "OPO",
+        "timezone": "Europe/Lisbon",
+        "arrive": "2027-04-10",
+        "depart": "2027-04-12",
+    },
 }
 
 
@@ -80,6 +90,9 @@ async def test_a_file_from_every_earlier_revision_upgrades_with_its_trip_and_ite
     with closing(sqlite3.connect(db_path)) as connection, connection:
         _insert(connection, "trip")
         _insert(connection, "itinerary_item")
+        # Since trip_stop exists, a trip's destination is its stop, not its own columns.
+        if connection.execute("PRAGMA table_info(trip_stop)").fetchall():
+            _insert(connection, "trip_stop")
     with Database.open(db_path) as database:
         bus = ChangeBus()
         trip = await TripRepository(database, bus).get("t1")

@@ -46,8 +46,10 @@ def assistant_context(ctx: ToolContext, what: str) -> ChangeContext:
     `what` names the change in the person's words, as in "the assistant's change to
     Budget and Pace", which Edit ▸ Undo and the status bar show. The group is the call's
     `effect_id`, so after a crash `committed_outcome` can tell what the call had done."""
-    group = {"group_id": ctx.effect_id} if ctx.effect_id else {}
-    return ChangeContext(actor=Actor.ASSISTANT, label=f"the assistant’s {what}", **group)
+    label = f"the assistant’s {what}"
+    if ctx.effect_id:
+        return ChangeContext(actor=Actor.ASSISTANT, label=label, group_id=ctx.effect_id)
+    return ChangeContext(actor=Actor.ASSISTANT, label=label)
 
 
 @asynccontextmanager
