@@ -23,7 +23,7 @@ from sqlalchemy import update
 from sqlmodel import Session, SQLModel, col
 
 from .change_pruning import prune_change_log
-from .changes import Action, Actor, Change, ChangeBus, ChangeContext, EntityKind
+from .changes import Action, Actor, Change, ChangeBus, ChangeContext, EntityKind, FactSource
 from .database import Database
 from .entities import EntitySpec, R
 from .field_sources import Images, confirm_sources, forget_sources, record_sources
@@ -87,6 +87,16 @@ class ChangeWriter:
             sources,
         )
         return stored
+
+    def mark_unverified(self, spec: EntitySpec[R, Any], record: R, fields: Sequence[str]) -> None:
+        """Record the facts `fields` of a row just written as the assistant's unconfirmed
+        guesses (a trip file says they were), logged as an edit of no field."""
+        values = {name: getattr(record, name) for name in fields}
+        context = dataclasses.replace(self.context, source=FactSource.ASSISTANT)
+        trip_id = spec.trip_id_of(record)
+        sources = record_sources(self.session, context, spec.kind, record.id, trip_id, values)
+        if sources != (None, None):
+            self._log(spec, record, Action.UPDATE, "{}", "{}", sources)
 
     def confirm(self, spec: EntitySpec[R, Any], record: R) -> bool:
         """Mark the assistant's unconfirmed facts of `record` confirmed by the person, logged
