@@ -90,7 +90,8 @@ class ChangeWriter:
 
     def mark_unverified(self, spec: EntitySpec[R, Any], record: R, fields: Sequence[str]) -> None:
         """Record the facts `fields` of a row just written as the assistant's unconfirmed
-        guesses (a trip file says they were), logged as an edit of no field."""
+        guesses (a trip file or the trip copied says they were), logged as an edit of no
+        field."""
         values = {name: getattr(record, name) for name in fields}
         context = dataclasses.replace(self.context, source=FactSource.ASSISTANT)
         trip_id = spec.trip_id_of(record)

@@ -184,3 +184,18 @@ async def test_an_expenses_amount_and_currency_are_facts(
         trip_id, {"amount": "12", "currency": "EUR", "spent_on": DAY}, context=ASSISTANT
     )
     assert _sources(db_path) == [("amount", "assistant", 0), ("currency", "assistant", 0)]
+
+
+async def test_a_copy_of_the_trip_keeps_the_assistants_guesses_unverified(
+    trips: TripRepository, itinerary: ItineraryRepository, history: ChangeHistory
+) -> None:
+    trip_id = await _trip(trips)
+    item = await itinerary.add(
+        trip_id, {"day": DAY, "title": "Lello", "start_time": "10:30", "address": "Rua 144"}
+    )
+    await itinerary.update(item.id, {"start_time": "11:00"}, context=ASSISTANT)
+    copy = await trips.duplicate(trip_id)
+    (copied,) = await itinerary.items(copy.id)
+    assert await itinerary.unverified(copy.id) == {copied.id: ("start_time",)}
+    await history.undo_last()
+    assert await trips.get(copy.id) is None
