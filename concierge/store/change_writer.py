@@ -16,7 +16,7 @@ import asyncio
 import dataclasses
 import json
 import logging
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Collection, Sequence
 from typing import Any, TypeVar
 
 from sqlalchemy import update
@@ -26,7 +26,7 @@ from .change_pruning import prune_change_log
 from .changes import Action, Actor, Change, ChangeBus, ChangeContext, EntityKind, FactSource
 from .database import Database
 from .entities import EntitySpec, R
-from .field_sources import Images, confirm_sources, forget_sources, record_sources
+from .field_sources import Images, confirm_sources, forget_sources, record_sources, sources_of
 from .settings import UNDO_DEPTH, read_setting
 from .tables import ChangeLogEntry, utc_now
 
@@ -87,6 +87,28 @@ class ChangeWriter:
             sources,
         )
         return stored
+
+    def confirm_all(
+        self,
+        spec: EntitySpec[R, Any],
+        ids: Collection[str],
+        one: Callable[[R], str],
+        many: str,
+    ) -> int:
+        """Confirm the assistant's facts on the rows `ids` (unknown ones skipped: they may just
+        have gone), described by `one(record)` or, for several, `many` with their number;
+        the number of rows that had any."""
+        known = sources_of(self.session, spec.kind, ids)
+        records = [
+            record
+            for entity_id in dict.fromkeys(ids)
+            if any(source.unverified for source in known.get(entity_id, {}).values())
+            and (record := spec.find(self.session, entity_id)) is not None
+        ]
+        self.describe(one(records[0]) if len(records) == 1 else many.format(len(records)))
+        for record in records:
+            self.confirm(spec, record)
+        return len(records)
 
     def mark_unverified(self, spec: EntitySpec[R, Any], record: R, fields: Sequence[str]) -> None:
         """Record the facts `fields` of a row just written as the assistant's unconfirmed

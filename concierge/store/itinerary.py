@@ -68,20 +68,12 @@ class ItineraryRepository:
         number of items that had any (unknown ids are skipped: they may just have gone)."""
 
         def write(session: Session, writer: ChangeWriter) -> int:
-            known = sources_of(session, EntityKind.ITINERARY_ITEM, item_ids)
-            items = [
-                item
-                for item_id in dict.fromkeys(item_ids)
-                if any(source.unverified for source in known.get(item_id, {}).values())
-                and (item := ITEMS.find(session, item_id)) is not None
-            ]
-            if len(items) == 1:
-                writer.describe(f"Confirm details of “{items[0].title}”")
-            else:
-                writer.describe(f"Confirm details of {len(items)} items")
-            for item in items:
-                writer.confirm(ITEMS, item)
-            return len(items)
+            return writer.confirm_all(
+                ITEMS,
+                item_ids,
+                lambda item: f"Confirm details of “{item.title}”",
+                "Confirm details of {} items",
+            )
 
         return await run_logged(self.database, self.bus, context, write)
 

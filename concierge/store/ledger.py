@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import dataclasses
 import uuid
-from collections.abc import Mapping, Sequence
+from collections.abc import Collection, Mapping, Sequence
 from decimal import Decimal
 from typing import Any
 
@@ -44,6 +44,22 @@ class LedgerRepository:
         return await self.database.run(
             lambda session: unverified_facts(session, EntityKind.EXPENSE, trip_id)
         )
+
+    async def confirm(
+        self, expense_ids: Collection[str], *, context: ChangeContext | None = None
+    ) -> int:
+        """The person confirms the amounts the assistant wrote down, as one undo step; the
+        number of expenses that had any unconfirmed."""
+
+        def write(session: Session, writer: ChangeWriter) -> int:
+            return writer.confirm_all(
+                EXPENSES,
+                expense_ids,
+                lambda expense: f"Confirm expense {expense.description or expense.category.value}",
+                "Confirm {} expenses",
+            )
+
+        return await run_logged(self.database, self.bus, context, write)
 
     async def expenses(self, trip_id: str) -> list[ExpenseRecord]:
         """The trip's expenses by day paid, then as entered; empty for an unknown trip."""

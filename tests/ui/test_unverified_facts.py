@@ -1,6 +1,6 @@
-"""Facts the assistant set show as unverified in the itinerary and the item dialog until the
-person confirms them: Ctrl+Shift+K on the selected items, or Confirm details in the dialog,
-each one undo step."""
+"""Facts the assistant set show as unverified in the itinerary, the item dialog and the
+ledger until the person confirms them: Ctrl+Shift+K on the selected items (or expense), or
+Confirm details in the dialog, each one undo step."""
 
 from __future__ import annotations
 
@@ -14,6 +14,8 @@ from pytestqt.qtbot import QtBot
 
 from concierge.store import Actor, ChangeContext, FactSource
 from concierge.ui.colours import Tone, colour
+from concierge.ui.ledger import LedgerPanel
+from concierge.ui.ledger.model import AMOUNT_COLUMN
 from concierge.ui.trips import ItineraryView
 from concierge.ui.trips.itinerary_model import UNVERIFIED_ROLE
 from concierge.ui.views.marks import UNVERIFIED
@@ -119,3 +121,40 @@ async def test_the_dialog_marks_the_guessed_fields_and_confirms_them(
     assert sources["start_time"].confirmed
     press(qtbot, Qt.Key.Key_Escape)
     await until(lambda: view.editor is None)
+
+
+async def test_an_expense_the_assistant_wrote_down_is_confirmed_with_ctrl_shift_k(
+    services: TripServices, qtbot: QtBot
+) -> None:
+    panel = LedgerPanel(services.ledger, services.trips, services.history, services.bus)
+    async with on_screen(panel, 1000, 520):
+        trip = await services.trips.create({"title": "Tokyo", "budget_currency": "EUR"})
+        expense = await services.ledger.add(
+            trip.id, {"amount": "40", "spent_on": "2024-05-03"}, context=ASSISTANT
+        )
+        panel.set_trip(trip.id)
+        await until(lambda: panel.model.rowCount() == 1)
+        amount = panel.model.index(0, AMOUNT_COLUMN)
+        await until(lambda: amount.data(Qt.ItemDataRole.ForegroundRole) is not None)
+        assert amount.data(Qt.ItemDataRole.ForegroundRole) == colour(Tone.UNVERIFIED)
+        assert f"{UNVERIFIED}: amount" in amount.data(Qt.ItemDataRole.ToolTipRole)
+        await focus(panel.view)
+        panel.view.setCurrentIndex(panel.model.index(0, 0))
+        await until(lambda: panel.confirm_action.isEnabled())
+        press(
+            qtbot,
+            Qt.Key.Key_K,
+            Qt.KeyboardModifier.ControlModifier | Qt.KeyboardModifier.ShiftModifier,
+        )
+        await until(
+            lambda: panel.model.index(0, AMOUNT_COLUMN).data(Qt.ItemDataRole.ForegroundRole) is None
+        )
+        assert await services.ledger.unverified(trip.id) == {}
+        assert await services.history.undo_label() == "Confirm expense other"
+        await services.history.undo_last()
+        await until(
+            lambda: (
+                panel.model.index(0, AMOUNT_COLUMN).data(Qt.ItemDataRole.ForegroundRole) is not None
+            )
+        )
+        assert expense.id in await services.ledger.unverified(trip.id)
