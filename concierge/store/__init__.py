@@ -10,6 +10,7 @@ from .changes import (
     ChangeBus,
     ChangeContext,
     EntityKind,
+    FactSource,
     Initiator,
     ProposalNews,
 )
@@ -32,6 +33,7 @@ from .errors import (
     StoreError,
     UndoError,
 )
+from .field_sources import FieldSourceRecord
 from .forms import FormAnswerRepository
 from .goals import GoalRepository
 from .history import SqliteHistoryStore
@@ -134,6 +136,8 @@ __all__ = [
     "Expense",
     "ExpenseCategory",
     "ExpenseRecord",
+    "FactSource",
+    "FieldSourceRecord",
     "FormAnswer",
     "FormAnswerRepository",
     "FormInstance",

@@ -16,16 +16,26 @@ import asyncio
 import dataclasses
 import json
 import logging
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Collection, Sequence
 from typing import Any, TypeVar
 
 from sqlalchemy import update
 from sqlmodel import Session, SQLModel, col
 
 from .change_pruning import prune_change_log
-from .changes import Action, Actor, Change, ChangeBus, ChangeContext, EntityKind, ProposalNews
+from .changes import (
+    Action,
+    Actor,
+    Change,
+    ChangeBus,
+    ChangeContext,
+    EntityKind,
+    FactSource,
+    ProposalNews,
+)
 from .database import Database
 from .entities import EntitySpec, R
+from .field_sources import Images, confirm_sources, forget_sources, record_sources, sources_of
 from .settings import ASSISTANT_EDITS, UNDO_DEPTH, EditMode, read_setting
 from .tables import ChangeLogEntry, Proposal, utc_now
 
@@ -59,7 +69,9 @@ class ChangeWriter:
     def create(self, spec: EntitySpec[R, Any], record: R) -> R:
         self.session.add(spec.new_row(record))
         self.session.flush()
-        self._log(spec, record, Action.CREATE, None, spec.to_json(record))
+        values = {name: getattr(record, name) for name in spec.names}
+        sources = self._sources(spec, record, values)
+        self._log(spec, record, Action.CREATE, None, spec.to_json(record), sources)
         return record
 
     def update(self, spec: EntitySpec[R, Any], row: SQLModel, before: R, after: R) -> R:
@@ -76,15 +88,64 @@ class ChangeWriter:
         stored = dataclasses.replace(after, updated_at=utc_now())
         spec.write(row, stored, [*changed, "updated_at"])
         self.session.flush()
+        sources = self._sources(spec, stored, {name: getattr(stored, name) for name in names})
         self._log(
-            spec, stored, Action.UPDATE, spec.to_json(before, names), spec.to_json(stored, names)
+            spec,
+            stored,
+            Action.UPDATE,
+            spec.to_json(before, names),
+            spec.to_json(stored, names),
+            sources,
         )
         return stored
+
+    def confirm_all(
+        self,
+        spec: EntitySpec[R, Any],
+        ids: Collection[str],
+        one: Callable[[R], str],
+        many: str,
+    ) -> int:
+        """Confirm the assistant's facts on the rows `ids` (unknown ones skipped: they may just
+        have gone), described by `one(record)` or, for several, `many` with their number;
+        the number of rows that had any."""
+        known = sources_of(self.session, spec.kind, ids)
+        records = [
+            record
+            for entity_id in dict.fromkeys(ids)
+            if any(source.unverified for source in known.get(entity_id, {}).values())
+            and (record := spec.find(self.session, entity_id)) is not None
+        ]
+        self.describe(one(records[0]) if len(records) == 1 else many.format(len(records)))
+        for record in records:
+            self.confirm(spec, record)
+        return len(records)
+
+    def mark_unverified(self, spec: EntitySpec[R, Any], record: R, fields: Sequence[str]) -> None:
+        """Record the facts `fields` of a row just written as the assistant's unconfirmed
+        guesses (a trip file or the trip copied says they were), logged as an edit of no
+        field."""
+        values = {name: getattr(record, name) for name in fields}
+        context = dataclasses.replace(self.context, source=FactSource.ASSISTANT)
+        trip_id = spec.trip_id_of(record)
+        sources = record_sources(self.session, context, spec.kind, record.id, trip_id, values)
+        if sources != (None, None):
+            self._log(spec, record, Action.UPDATE, "{}", "{}", sources)
+
+    def confirm(self, spec: EntitySpec[R, Any], record: R) -> bool:
+        """Mark the assistant's unconfirmed facts of `record` confirmed by the person, logged
+        as an edit of no field (undo makes them unverified again); False if there were none."""
+        sources = confirm_sources(self.session, spec.kind, record.id)
+        if sources == (None, None):
+            return False
+        self._log(spec, record, Action.UPDATE, "{}", "{}", sources)
+        return True
 
     def delete(self, spec: EntitySpec[R, Any], row: SQLModel, record: R) -> None:
         self.session.delete(row)
         self.session.flush()
-        self._log(spec, record, Action.DELETE, spec.to_json(record), None)
+        sources = forget_sources(self.session, spec.kind, record.id)
+        self._log(spec, record, Action.DELETE, spec.to_json(record), None, sources)
 
     def reorder(
         self,
@@ -131,8 +192,14 @@ class ChangeWriter:
         action: Action,
         before: str | None,
         after: str | None,
+        sources: Images = (None, None),
     ) -> None:
-        self.log(spec.kind, record.id, spec.trip_id_of(record), action, before, after)
+        self.log(spec.kind, record.id, spec.trip_id_of(record), action, before, after, sources)
+
+    def _sources(self, spec: EntitySpec[R, Any], record: R, values: dict[str, object]) -> Images:
+        return record_sources(
+            self.session, self.context, spec.kind, record.id, spec.trip_id_of(record), values
+        )
 
     def log(
         self,
@@ -142,11 +209,16 @@ class ChangeWriter:
         action: Action,
         before: str | None,
         after: str | None,
+        sources: Images = (None, None),
     ) -> None:
         """Log a write the caller made itself: `before` and `after` are JSON objects of the
-        changed fields (None for the side of a create or delete that has no row)."""
-        self._add_row(kind, entity_id, trip_id, action, before, after)
-        payload: dict[str, object] = json.loads(after or before or "{}")
+        changed fields (None for the side of a create or delete that has no row); `sources`
+        the fact sources it replaced and set (see `field_sources`)."""
+        self._add_row(kind, entity_id, trip_id, action, before, after, sources)
+        payload: dict[str, object] = {
+            **json.loads(after or before or "{}"),
+            **json.loads(sources[1] or "{}"),
+        }
         self.changes.append(
             Change(
                 entity=kind,
@@ -168,6 +240,7 @@ class ChangeWriter:
         action: Action,
         before: str | None,
         after: str | None,
+        sources: Images = (None, None),
     ) -> None:
         if not self._redo_cleared:
             self.session.exec(
@@ -186,6 +259,8 @@ class ChangeWriter:
             action=action.value,
             before=before,
             after=after,
+            sources_before=sources[0],
+            sources_after=sources[1],
             at=utc_now(),
             undone=False,
             # Entries shifted by a renumbering are no change of the assistant's to show.

@@ -23,6 +23,25 @@ class Actor(StrEnum):
     APP = "app"
 
 
+class FactSource(StrEnum):
+    """Who set a fact field (a time, a price, an address): what the assistant set stays
+    unverified until the person confirms it or a lookup or an import backs it."""
+
+    PERSON = "person"
+    ASSISTANT = "assistant"
+    LOOKUP = "lookup"
+    IMPORT = "import"
+
+
+_ACTOR_SOURCES = {
+    Actor.PERSON: FactSource.PERSON,
+    Actor.ASSISTANT: FactSource.ASSISTANT,
+    Actor.APP: FactSource.LOOKUP,
+}
+"""The source of a fact a context sets unless it names one: the app writes facts only from
+what its lookups found."""
+
+
 class EntityKind(StrEnum):
     """What a change changed. `FORM` is a form's instance on a trip (its completion);
     `FORM_ANSWER` is that instance's answers, with the form's field names as the fields."""
@@ -72,13 +91,20 @@ class ChangeContext:
     Pass one context to several writes (e.g. everything one assistant tool call does) and
     they undo as one step. Writes given no context are the person's, one step each. An empty
     `label` lets each write describe itself ("Rename trip “Porto”"). `initiator` is handed on
-    to the write's `Change`s.
+    to the write's `Change`s. `source` is who the fact fields written count as set by
+    (default: the actor's), `source_file` the file an import read them from.
     """
 
     actor: Actor = Actor.PERSON
     label: str = ""
     group_id: str = field(default_factory=new_group_id)
     initiator: Initiator | None = None
+    source: FactSource | None = None
+    source_file: str | None = None
+
+    @property
+    def fact_source(self) -> FactSource:
+        return self.source or _ACTOR_SOURCES[self.actor]
 
 
 @dataclass(frozen=True, slots=True)

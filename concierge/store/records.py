@@ -120,6 +120,7 @@ class ItineraryItemRecord:
     link: str = ""
     cost_amount: Decimal | None = None
     cost_currency: str | None = None
+    hours: str = ""
 
 
 @dataclass(frozen=True, slots=True)

@@ -222,6 +222,7 @@ class ItineraryItem(SQLModel, table=True):
     link: str = ""
     cost_amount: Decimal | None = Field(default=None, sa_type=DecimalText)
     cost_currency: str | None = None
+    hours: str = ""
 
 
 EXPENSE_CATEGORIES = (
@@ -264,7 +265,9 @@ class Expense(SQLModel, table=True):
 
 class ChangeLogEntry(SQLModel, table=True):
     """One row written by one change: `before`/`after` are JSON objects of the changed fields
-    (the whole record for a create or delete). Rows sharing `group_id` undo as one step.
+    (the whole record for a create or delete); `sources_before`/`sources_after` those of the
+    fact fields' sources it changed (`FieldSource`, null: none). Rows sharing `group_id`
+    undo as one step.
     `redo_step` numbers the undo step that reverted an undone row, while it can be redone
     (the highest is redone first); any new change clears every row's.
 
@@ -294,6 +297,33 @@ class ChangeLogEntry(SQLModel, table=True):
     undone: bool = False
     seen: bool = True
     redo_step: int | None = Field(default=None, index=True)
+    sources_before: str | None = Field(default=None, sa_type=Text)
+    sources_after: str | None = Field(default=None, sa_type=Text)
+
+
+FACT_SOURCES = ("person", "assistant", "lookup", "import")
+
+
+class FieldSource(SQLModel, table=True):
+    """Who set one fact field of one row (`entity` as in the change log), when, and whether
+    the person confirmed it; `file_name` is the file an import read it from. A field with
+    no row was never set (or is empty). Written with the write it describes, and logged in
+    that write's change-log row (`sources_before`/`sources_after`) so undo restores it."""
+
+    __tablename__ = "field_source"
+    __table_args__ = (
+        CheckConstraint(_one_of("source", FACT_SOURCES), name="source"),
+        Index("ix_field_source_trip_id", "trip_id"),
+    )
+
+    entity: str = Field(primary_key=True)
+    entity_id: str = Field(primary_key=True)
+    field: str = Field(primary_key=True)
+    trip_id: str = Field(foreign_key="trip.id", ondelete="CASCADE")
+    source: str
+    at: datetime = Field(sa_type=UtcDateTime)
+    confirmed: bool = False
+    file_name: str | None = None
 
 
 PROPOSAL_STATUSES = ("pending", "accepted", "rejected", "conflict")

@@ -25,6 +25,7 @@ from concierge.store import (
     ChangeLogEntry,
     Database,
     ExpenseCategory,
+    FactSource,
     FormAnswerRepository,
     GoalRepository,
     ItemKind,
@@ -523,3 +524,40 @@ async def test_rows_the_order_ties_keep_their_place_in_the_file(store: Store) ->
         ("First", None),
         ("Second", "itinerary-0"),
     ]
+
+
+async def test_a_file_keeps_the_assistants_guesses_unverified_and_backs_the_rest(
+    store: Store,
+) -> None:
+    trip = await store.trips.create({"title": "Porto"})
+    item = await store.itinerary.add(
+        trip.id, {"day": "2027-01-01", "title": "Lello", "cost_amount": "8", "cost_currency": "EUR"}
+    )
+    await store.itinerary.update(
+        item.id, {"start_time": "10:30"}, context=ChangeContext(actor=Actor.ASSISTANT)
+    )
+    document = await store.export(trip.id)
+    assert document["itinerary"][0]["unverified"] == ["start_time"]
+    imported = await import_bundle(
+        store.database,
+        store.bus,
+        document,
+        context=ChangeContext(source=FactSource.IMPORT, source_file="porto.json"),
+    )
+    (copy,) = await store.itinerary.items(imported.id)
+    assert await store.itinerary.unverified(imported.id) == {copy.id: ("start_time",)}
+    cost = (await store.itinerary.sources([copy.id]))[copy.id]["cost_amount"]
+    assert (cost.source, cost.file_name) == (FactSource.IMPORT, "porto.json")
+    assert (await store.export(imported.id))["itinerary"][0]["unverified"] == ["start_time"]
+
+    await store.itinerary.confirm([item.id])
+    assert "unverified" not in (await store.export(trip.id))["itinerary"][0]
+
+
+async def test_unverified_names_only_facts(store: Store) -> None:
+    item = {"id": "i", "day": "2027-01-01", "title": "Walk", "position": 0}
+    with pytest.raises(BundleError) as raised:
+        await import_bundle(
+            store.database, store.bus, _file(itinerary=[{**item, "unverified": ["title"]}])
+        )
+    assert "itinerary[0].unverified: must be a list of the row's facts" in str(raised.value)

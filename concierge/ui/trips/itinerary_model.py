@@ -30,9 +30,9 @@ from concierge.travel.item_text import (
     when_text,
 )
 from concierge.travel.item_times import DayRole
-from concierge.ui.colours import mark_tint
+from concierge.ui.colours import Tone, colour, mark_tint
 from concierge.ui.problems.marks import NO_MARKS, Mark, ProblemMarks, count_text
-from concierge.ui.views.marks import ADDED_BY_ASSISTANT, CHANGED_BY_ASSISTANT
+from concierge.ui.views.marks import ADDED_BY_ASSISTANT, CHANGED_BY_ASSISTANT, UNVERIFIED
 
 from .itinerary_days import DayGroup
 
@@ -45,6 +45,7 @@ DAY_ROLE = Qt.ItemDataRole.UserRole + 2
 UNSEEN_ROLE = Qt.ItemDataRole.UserRole + 3
 PROBLEM_ROLE = Qt.ItemDataRole.UserRole + 4
 """The worst severity of the problems about a row (None: no problem)."""
+UNVERIFIED_ROLE = Qt.ItemDataRole.UserRole + 5
 
 _FIELD_NAMES = {
     "day": "day",
@@ -70,6 +71,7 @@ _FIELD_NAMES = {
     "link": "link",
     "cost_amount": "cost",
     "cost_currency": "cost currency",
+    "hours": "opening hours",
 }
 """What an assistant change is called in a tooltip; moves that only renumber (position)
 are not marked: they follow from another change."""
@@ -83,12 +85,21 @@ def unseen_reason(fields: frozenset[str]) -> str | None:
     return f"{CHANGED_BY_ASSISTANT}: {', '.join(names)}" if names else None
 
 
+def unverified_reason(fields: Sequence[str]) -> str | None:
+    """The tooltip for an item with these unconfirmed facts of the assistant's, or None."""
+    named = {"cost_currency": "cost_amount"}
+    wanted = {named.get(field, field) for field in fields}
+    names = [name for field, name in _FIELD_NAMES.items() if field in wanted]
+    return f"{UNVERIFIED}: {', '.join(names)}" if names else None
+
+
 _DISPLAY = Qt.ItemDataRole.DisplayRole
 _TOOLTIP = Qt.ItemDataRole.ToolTipRole
 _ACCESSIBLE_TEXT = Qt.ItemDataRole.AccessibleTextRole
 _ACCESSIBLE_DESCRIPTION = Qt.ItemDataRole.AccessibleDescriptionRole
 _BACKGROUND = Qt.ItemDataRole.BackgroundRole
 _DECORATION = Qt.ItemDataRole.DecorationRole
+_FOREGROUND = Qt.ItemDataRole.ForegroundRole
 _FONT = Qt.ItemDataRole.FontRole
 
 _DAY_FLAGS = Qt.ItemFlag.ItemIsEnabled | Qt.ItemFlag.ItemIsSelectable
@@ -112,6 +123,8 @@ class ItineraryModel(QStandardItemModel):
         self._days: list[DayGroup] = []
         self._unseen: dict[str, str] = {}
         """Item id → why it is marked."""
+        self._unverified: dict[str, str] = {}
+        """Item id → which of its facts nobody confirmed."""
         self._bold = QFont()
         self._bold.setBold(True)
         self._day_cells: list[_Cells] = []
@@ -131,10 +144,17 @@ class ItineraryModel(QStandardItemModel):
         unseen: Mapping[str, frozenset[str]] | None = None,
         *,
         zone_of: Callable[[date], str | None] | None = None,
+        unverified: Mapping[str, Sequence[str]] | None = None,
     ) -> bool:
-        """Show `days`, times in each day's `zone_of` without naming it; returns True when
-        the rows were rebuilt (the days changed), False when it was applied as row changes
-        (expansion, selection and scrolling survive)."""
+        """Show `days`, times in each day's `zone_of` without naming it, the `unverified`
+        facts of each item marked; returns True when the rows were rebuilt (the days
+        changed), False when it was applied as row changes (expansion, selection and
+        scrolling survive)."""
+        self._unverified = {
+            item_id: reason
+            for item_id, fields in (unverified or {}).items()
+            if (reason := unverified_reason(fields)) is not None
+        }
         self._zone_of = zone_of or _nowhere
         reasons: dict[str, str] = {}
         for item_id, fields in (unseen or {}).items():
@@ -245,6 +265,9 @@ class ItineraryModel(QStandardItemModel):
     def is_unseen(self, item_id: str) -> bool:
         return item_id in self._unseen
 
+    def is_unverified(self, item_id: str) -> bool:
+        return item_id in self._unverified
+
     def mark_seen(self, item_id: str) -> None:
         if self._unseen.pop(item_id, None) is None:
             return
@@ -308,15 +331,19 @@ class ItineraryModel(QStandardItemModel):
 
     def _cells_of_item(self, item: ItineraryItemRecord, role: DayRole, day: date) -> _Cells:
         reason = self._unseen.get(item.id)
+        doubt = self._unverified.get(item.id)
         shown = (
             when_text(item, role, self._zone_of(day)),
             title_text(item),
             place_text(item),
             details_text(item),
         )
+        ink = colour(Tone.UNVERIFIED) if doubt else None
         return {
             _DISPLAY: shown,
             _BACKGROUND: (mark_tint() if reason else None,) * _NCOL,
+            _FOREGROUND: (ink, None, None, ink),
+            UNVERIFIED_ROLE: (doubt is not None,) * _NCOL,
             ITEM_ID_ROLE: (item.id,) * _NCOL,
             DAY_ROLE: (item.day,) * _NCOL,
             UNSEEN_ROLE: (reason is not None,) * _NCOL,
@@ -328,13 +355,14 @@ class ItineraryModel(QStandardItemModel):
         tooltips and for screen readers, and the worst problem's icon (cheap to redo, so
         new problems rewrite only these)."""
         reason = self._unseen.get(item.id)
+        doubt = self._unverified.get(item.id)
         mark = self._marks.items.get(item.id)
         # Unmarked, the title and place show in full as tooltips (a narrow column cuts them
         # short); the notes' tooltip keeps their line breaks.
         problems = mark.text if mark is not None else None
-        tip = "\n".join(part for part in (reason, problems) if part) or None
+        tip = "\n".join(part for part in (reason, doubt, problems) if part) or None
         notes = "\n".join(part for part in (tip, booking_text(item), item.notes) if part)
-        spoken = " ".join(part for part in (reason, mark and mark.spoken) if part) or None
+        spoken = " ".join(part for part in (reason, doubt, mark and mark.spoken) if part) or None
         icon = self._icon_of(mark.severity) if mark is not None else None
         return {
             _TOOLTIP: (tip, tip or shown[1], tip or shown[2] or None, notes or None),

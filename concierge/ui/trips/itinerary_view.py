@@ -199,6 +199,8 @@ class ItineraryView(TripView[Change]):
             QWidget.setTabOrder(before, after)
 
         self._trip: TripRecord | None = None
+        self._unverified: dict[str, tuple[str, ...]] = {}
+        """The trip's items' facts the assistant set that nobody confirmed, by item id."""
         self._selected: tuple[str, ...] = ()
         self._restoring = False
         self._pending_select: tuple[str, ...] | None = None
@@ -338,6 +340,26 @@ class ItineraryView(TripView[Change]):
     def days(self) -> tuple[DayGroup, ...]:
         return self.model.days
 
+    def confirm_selected(self) -> None:
+        """The person confirms the facts the assistant set on the selected items (one undo
+        step): they are no longer shown, nor told to the assistant, as unverified."""
+        ids = [item.id for item in self._selected_items() if self.model.is_unverified(item.id)]
+        if ids:
+            self.tasks.start(self._confirm(ids), name="confirm item details")
+
+    async def _confirm(self, item_ids: Sequence[str], editor: ItemEditor | None = None) -> None:
+        try:
+            await self.itinerary.confirm(item_ids, context=person())
+        except StoreError as error:
+            if editor is not None:
+                editor.show_error("", str(error))
+            else:
+                self.undo_bar.inform(str(error))
+            return
+        if editor is not None and self.editor is editor:
+            editor.mark_unverified(())
+        self.reload_now()
+
     def current_day(self) -> date | None:
         item = self._current_item()
         return None if item is None else item.day
@@ -372,6 +394,7 @@ class ItineraryView(TripView[Change]):
         items = await self.itinerary.items(trip_id) if trip is not None else []
         stops = await self.stops.stops(trip_id) if trip is not None else []
         unseen = await self.history.unseen_assistant_changes(trip_id) if trip else {}
+        unverified = await self.itinerary.unverified(trip_id) if trip else {}
         if trip_id != self._trip_id:
             return
         if trip is None:
@@ -379,6 +402,7 @@ class ItineraryView(TripView[Change]):
             return
         self._trip = trip
         self._stop_list = stops
+        self._unverified = unverified
         unseen_items = {
             entity_id: fields
             for (entity, entity_id), fields in unseen.items()
@@ -391,7 +415,10 @@ class ItineraryView(TripView[Change]):
         scroll = self.tree.verticalScrollBar().value()
         self._restoring = True
         try:
-            if self.model.set_days(group_by_day(trip, items), unseen_items, zone_of=self._zone_on):
+            days = group_by_day(trip, items)
+            if self.model.set_days(
+                days, unseen_items, zone_of=self._zone_on, unverified=unverified
+            ):
                 # The days changed: a reset, so expansion, spans, selection and scrolling
                 # are set up again. Otherwise the rows changed in place and all survive.
                 self.tree.expandAll()
@@ -611,6 +638,7 @@ class ItineraryView(TripView[Change]):
                 and group is not None
                 and item.position < len(group.own_items()) - 1
             ),
+            can_confirm=any(self.model.is_unverified(item_id) for item_id in self._selected),
         )
 
     # -- dialog ---------------------------------------------------------------------------
@@ -626,6 +654,12 @@ class ItineraryView(TripView[Change]):
         editor.save_requested.connect(
             lambda values: self.tasks.start(self._save_item(editor, values), name="save item")
         )
+        if editor.item is not None:
+            item_id = editor.item.id
+            editor.mark_unverified(self._unverified.get(item_id, ()))
+            editor.confirm_requested.connect(
+                lambda: self.tasks.start(self._confirm([item_id], editor), name="confirm item")
+            )
         editor.finished.connect(lambda _result: self._editor_closed(editor))
         editor.open()
 

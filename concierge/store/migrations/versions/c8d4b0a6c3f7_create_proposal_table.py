@@ -3,7 +3,7 @@ setting assistant.edits is "propose". The entity and action lists are frozen her
 were when this revision was written.
 
 Revision ID: c8d4b0a6c3f7
-Revises: b7e4d1a9c3f2
+Revises: c6b2f8e4a1d5
 Created: 2026-12-02 13:00:00
 """
 
