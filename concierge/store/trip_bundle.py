@@ -246,6 +246,8 @@ LEFT_OUT: Mapping[str, str] = {
     "copy of each ticket (names, booking codes) would be one more place they travel",
     "field_source": "travels as each item's and expense's `unverified` list: the facts "
     "the assistant set that nobody confirmed; the file backs the rest",
+    "proposal": "the assistant's changes waiting for the person's decision belong to this "
+    "copy's conversation, which a trip file does not carry",
 }
 """Tables that hang off a trip but are not in its file, and why."""
 

@@ -47,7 +47,7 @@ of the word's token), and every other character on its own."""
 
 CAPS: dict[str, float] = {
     "problems": 0.06,
-    "money": 0.07,
+    "money": 0.10,
     "proposals": 0.06,
     "brief": 0.10,
     "goals": 0.07,
