@@ -22,7 +22,7 @@ from .providers import TripReads
 from .snapshot_budget import Section, fit_sections
 from .trip_view import short_id
 
-HEADING = "Found by the app's checks (fix them or tell the person):"
+HEADING = "Found by the checks; fix or tell the person:"
 
 
 class ProblemFeature(AssistantFeature):
@@ -72,11 +72,12 @@ class ProblemFeature(AssistantFeature):
         return problems
 
 
-def render_problem(problem: Problem) -> str:
+def render_problem(problem: Problem, *, detail: bool = False) -> str:
     """One list line: severity, the short ids of its items, then the sentence (ids first,
-    so a line cut to fit still says which items)."""
+    so a line cut to fit still says which items), and its detail if asked."""
     ids = "".join(f" [{short_id(item_id)}]" for item_id in problem.item_ids)
-    return f"- {problem.severity}{ids}: {free_text(problem.text)}"
+    text = problem.text if detail else problem.sentence
+    return f"- {problem.severity}{ids}: {free_text(text)}"
 
 
 def render_problems(problems: Sequence[Problem], allowance: int) -> str | None:

@@ -46,7 +46,7 @@ of the word's token), and every other character on its own."""
 
 
 CAPS: dict[str, float] = {
-    "problems": 0.06,
+    "problems": 0.07,
     "money": 0.07,
     "brief": 0.10,
     "goals": 0.07,

@@ -25,6 +25,7 @@ from concierge.store.settings import ASSISTANT_CONTEXT_BUDGET, ASSISTANT_SNAPSHO
 from ..ledger_totals import Planned
 from ..services import TravelServices
 from .brief_feature import FormFeature
+from .checked_edits import CheckedEdits
 from .feature import AssistantFeature
 from .goal_feature import GoalFeature
 from .instructions import INSTRUCTIONS
@@ -97,8 +98,9 @@ def build_trip_assistant(
     )
     builder.context_hook(reads.reset, name="trip read")
     builder.context_hook(room.reset, name="snapshot budget")
+    checked = CheckedEdits(services.database, trip_id, services.places)
     for feature in features:
-        feature.install(builder, inject_status=False)
+        feature.install(builder, inject_status=False, wrap=checked.wrap)
         if feature.name not in own_status:
             provider = feature.status_provider()
             if feature.disclosed:

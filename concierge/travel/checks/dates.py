@@ -7,7 +7,6 @@ from datetime import date
 
 from concierge.store import ItineraryItemRecord, StopRecord
 
-from ..dates import format_date
 from ..folding import fold
 from ..item_kinds import TRANSPORT
 from ..item_times import item_days
@@ -16,7 +15,7 @@ from ..stops import day_span
 from .checker import CheckEnv, Checker, km_between
 from .plan import TripPlan
 from .problem import Problem
-from .wording import named
+from .wording import named, on_day
 
 SAME_STOP_KM = 30.0
 """An item's place this close to a stop's is at that stop."""
@@ -40,8 +39,7 @@ def _outside_trip(plan: TripPlan) -> Iterator[Problem]:
             check=CHECKER.name,
             severity="error",
             message=(
-                f"{named(item)} on {format_date(item.day)} is {when} "
-                f"({format_date(start)} to {format_date(end)})."
+                f"{named(item)} on {on_day(item.day)} is {when} ({on_day(start)} to {on_day(end)})."
             ),
             item_ids=(item.id,),
             day=item.day,
@@ -65,7 +63,7 @@ def _outside_stop(plan: TripPlan, env: CheckEnv) -> Iterator[Problem]:
             check=CHECKER.name,
             severity="warning",
             message=(
-                f"{named(item)} is in {stop.place} on {format_date(item.day)}, but the route "
+                f"{named(item)} is in {stop.place} on {on_day(item.day)}, but the route "
                 f"is there {day_span(stop.arrive, stop.depart)}."
             ),
             item_ids=(item.id,),

@@ -9,11 +9,10 @@ from collections.abc import Iterator
 
 from concierge.store import ItemKind
 
-from ..dates import format_date
 from .checker import CheckEnv, Checker
 from .plan import Timed, TripPlan
 from .problem import Problem
-from .wording import named, span
+from .wording import named, on_day, span
 
 BACKGROUND = frozenset({ItemKind.LODGING, ItemKind.CAR, ItemKind.NOTE})
 """Kinds that never overlap anything."""
@@ -42,11 +41,9 @@ def check(plan: TripPlan, env: CheckEnv) -> Iterator[Problem]:
         yield Problem(
             check=CHECKER.name,
             severity="error",
-            message=(
-                f"{named(a)} ({span(a)}) and {named(b)} ({span(b)}) overlap by {length} "
-                f"on {format_date(b.day)}."
-            ),
+            message=(f"{named(a)} overlaps {named(b)} by {length} on {on_day(b.day)}."),
             item_ids=(a.id, b.id),
+            detail=f"{named(a)} {span(a)}, {named(b)} {span(b)}.",
             day=b.day,
             at=second.start,
         )

@@ -1,12 +1,14 @@
-"""How problems name items, times and money: one wording for every checker."""
+"""How problems name items, days and times: one wording for every checker, in plain ASCII
+where it can be (the snapshot's estimate prices each byte of a curly quote or a dash)."""
 
 from __future__ import annotations
 
-from datetime import datetime
+from datetime import date, datetime
 
 from concierge.store import ItineraryItemRecord
 from concierge.store.wall_clock import end_of, start_of
 
+from ..dates import MONTHS
 from ..value_text import one_line
 
 TITLE_LIMIT = 40
@@ -18,7 +20,13 @@ def named(item: ItineraryItemRecord) -> str:
     title = one_line(item.title) or item.kind.value
     if len(title) > TITLE_LIMIT:
         title = title[: TITLE_LIMIT - 1].rstrip() + "…"
-    return f"“{title}”"
+    return f'"{title}"'
+
+
+def on_day(day: date) -> str:
+    """A day as "23 Dec": short (the snapshot prices every digit), the year left to the
+    trip's dates."""
+    return f"{day.day} {MONTHS[day.month - 1][:3]}"
 
 
 def local(moment: datetime | None) -> str:
@@ -27,10 +35,10 @@ def local(moment: datetime | None) -> str:
 
 
 def span(item: ItineraryItemRecord) -> str:
-    """The item's local start and end, "09:30–11:00" (the end in its own zone, with its
+    """The item's local start and end, "09:30-11:00" (the end in its own zone, with its
     day when that differs), or "from 09:30" without an end."""
     start, end = start_of(item), end_of(item)
     if end is None:
         return f"from {local(start)}"
-    later = "" if start is None or end.date() == start.date() else f" {end:%-d %b}"
-    return f"{local(start)}–{local(end)}{later}"
+    later = "" if start is None or end.date() == start.date() else f" {on_day(end.date())}"
+    return f"{local(start)}-{local(end)}{later}"
