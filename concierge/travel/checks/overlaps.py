@@ -23,13 +23,12 @@ def overlapping(plan: TripPlan) -> Iterator[tuple[Timed, Timed]]:
     other ends: a sweep by start, comparing each item only with those still running."""
     running: list[Timed] = []
     for current in plan.timed:
-        if current.item.kind in BACKGROUND or current.end is None:
-            continue
+        if current.item.kind in BACKGROUND or current.end is None or current.end <= current.start:
+            continue  # an item without a length (a moment, an open end) clashes with nothing
         running = [o for o in running if o.end is not None and o.end > current.start]
         for other in running:
             yield other, current
-        if current.end > current.start:
-            running.append(current)
+        running.append(current)
 
 
 def check(plan: TripPlan, env: CheckEnv) -> Iterator[Problem]:
