@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 from datetime import date
 
-from concierge.store import ItineraryItemRecord, StopRecord
+from concierge.store import StopRecord
 
 from ..folding import fold
 from ..item_kinds import TRANSPORT
@@ -51,11 +51,11 @@ def _outside_stop(plan: TripPlan, env: CheckEnv) -> Iterator[Problem]:
     dated = [stop for stop in plan.stops if stop.arrive is not None or stop.depart is not None]
     if not dated:
         return
-    stop_places = {stop.id: env.place(stop.place_code or stop.place) for stop in dated}
+    stops_at = _StopsAt(dated, env)
     for item in plan.items:
         if item.kind in TRANSPORT or not item.place:
             continue
-        at = [stop for stop in dated if _at_stop(item, stop, env, stop_places[stop.id])]
+        at = stops_at(item.place)
         if not at or any(_within(item.day, stop) for stop in at):
             continue
         stop = at[0]
@@ -73,16 +73,41 @@ def _outside_stop(plan: TripPlan, env: CheckEnv) -> Iterator[Problem]:
         )
 
 
-def _at_stop(
-    item: ItineraryItemRecord, stop: StopRecord, env: CheckEnv, stop_place: Place | None
-) -> bool:
-    text = fold(item.place)
-    if text in (fold(stop.place), fold(stop.place_code or "")):
-        return True
-    if stop_place is None:
-        return False
-    place = env.place(item.place)
-    return place is not None and km_between(place, stop_place) <= SAME_STOP_KM
+class _StopsAt:
+    """The dated stops a place text is at: its name or code is the stop's, or the place it
+    names lies within `SAME_STOP_KM` of the stop's; worked out once per text."""
+
+    def __init__(self, stops: list[StopRecord], env: CheckEnv) -> None:
+        self.env = env
+        self.stops = [
+            (
+                stop,
+                {fold(stop.place), fold(stop.place_code or "")} - {""},
+                env.place(stop.place_code or stop.place),
+            )
+            for stop in stops
+        ]
+        self._known: dict[str, list[StopRecord]] = {}
+
+    def __call__(self, text: str) -> list[StopRecord]:
+        found = self._known.get(text)
+        if found is None:
+            key = fold(text)
+            place: Place | None = None
+            looked = False
+            found = []
+            for stop, names, stop_place in self.stops:
+                if key in names:
+                    found.append(stop)
+                    continue
+                if stop_place is None:
+                    continue
+                if not looked:
+                    place, looked = self.env.place(text), True
+                if place is not None and km_between(place, stop_place) <= SAME_STOP_KM:
+                    found.append(stop)
+            self._known[text] = found
+        return found
 
 
 def _within(day: date, stop: StopRecord) -> bool:

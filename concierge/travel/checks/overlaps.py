@@ -42,7 +42,10 @@ def check(plan: TripPlan, env: CheckEnv) -> Iterator[Problem]:
             severity="error",
             message=(f"{named(a)} overlaps {named(b)} by {length} on {on_day(b.day)}."),
             item_ids=(a.id, b.id),
-            detail=f"{named(a)} {span(a)}, {named(b)} {span(b)}.",
+            detail=(
+                f"{named(a)} {span(a, first.start, first.end)}, "
+                f"{named(b)} {span(b, second.start, second.end)}."
+            ),
             day=b.day,
             at=second.start,
         )

@@ -6,7 +6,7 @@ from __future__ import annotations
 from datetime import date, datetime
 
 from concierge.store import ItineraryItemRecord
-from concierge.store.wall_clock import end_of, start_of
+from concierge.store.wall_clock import end_of, start_of, zone_of
 
 from ..dates import MONTHS
 from ..value_text import one_line
@@ -34,10 +34,17 @@ def local(moment: datetime | None) -> str:
     return "?" if moment is None else f"{moment:%H:%M}"
 
 
-def span(item: ItineraryItemRecord) -> str:
+def span(
+    item: ItineraryItemRecord, start: datetime | None = None, end: datetime | None = None
+) -> str:
     """The item's local start and end, "09:30-11:00" (the end in its own zone, with its
-    day when that differs), or "from 09:30" without an end."""
-    start, end = start_of(item), end_of(item)
+    day when that differs), or "from 09:30" without an end. `start` and `end`, when the
+    caller has them (as instants), spare reading them again."""
+    start = start_of(item) if start is None else start.astimezone(zone_of(item.timezone))
+    if end is None:
+        end = end_of(item)
+    else:
+        end = end.astimezone(zone_of(item.end_timezone or item.timezone))
     if end is None:
         return f"from {local(start)}"
     later = "" if start is None or end.date() == start.date() else f" {on_day(end.date())}"
