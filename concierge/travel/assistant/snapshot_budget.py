@@ -47,9 +47,9 @@ of the word's token), and every other character on its own."""
 
 CAPS: dict[str, float] = {
     "problems": 0.07,
-    "money": 0.07,
+    "money": 0.08,
     "brief": 0.10,
-    "goals": 0.07,
+    "goals": 0.06,
     "pinned": 0.08,
     "lookups": 0.10,
     "selection": 0.06,
@@ -57,7 +57,9 @@ CAPS: dict[str, float] = {
 """The most each block but the trip may take, as a share of the room the label and the
 headings leave. The trip, the one block whose size follows the itinerary, takes what the
 others leave in each resolution (`SharedRoom`), never less than the rest of the caps. The
-lookups' share holds one running and one finished lookup with its one-line result."""
+lookups' share holds one running and one finished lookup with its one-line result; the
+problems' one problem with its items' ids and a count of the rest (taken from money, goals,
+pinned and selection, so the trip keeps its first day at an 800-token budget)."""
 TRIP = "trip"
 
 

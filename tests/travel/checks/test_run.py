@@ -156,3 +156,21 @@ async def test_a_watched_trip_is_checked_again_after_each_change_with_what_chang
     finally:
         await services.aclose()
         services.close()
+
+
+def test_exact_place_lookups_answer_what_resolve_answers_from_its_tables_and_never_guess(
+    places: PlaceIndex,
+) -> None:
+    for text in (
+        "LAX",
+        "lis",
+        "Kyoto",
+        "Tokyo",
+        "Porto, Portugal",
+        str(places.search("Lisbon")[0]),
+    ):
+        assert places.exactly(text) == places.resolve(text), text
+    assert places.exactly("Birmingham") is None  # England or Alabama: no guess
+    assert places.exactly("Senso-ji temple") is None  # not a place the index knows by name
+    assert places.exactly("Heathrow") is None  # resolve's airport-name search is not run
+    assert places.exactly("  ") is None
