@@ -21,6 +21,7 @@ from concierge.store import (
     ItineraryRepository,
     LedgerRepository,
     PinRepository,
+    ProposalRepository,
     SecretStore,
     Settings,
     StopRepository,
@@ -62,6 +63,8 @@ class TravelServices:
     goal_triggers: GoalTriggers
     documents: DocumentRepository
     """Files attached to trips and items, under `<data dir>/documents/`."""
+    proposals: ProposalRepository
+    """The assistant's changes waiting for the person's decision (`assistant.edits`)."""
     checks: TripChecks
     """The plan checks of the trips someone watches, re-run after every change."""
     selection: SelectionState = field(default_factory=SelectionState)
@@ -119,5 +122,6 @@ def open_services(
         form_filler=FormFiller(forms, goals, bus),
         goal_triggers=GoalTriggers(goals, lookups.jobs.bus),
         documents=documents,
+        proposals=ProposalRepository(database, bus),
         checks=TripChecks(database, bus, places),
     )

@@ -6,7 +6,6 @@ installed the same way."""
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
-from collections.abc import Callable
 from typing import Any
 
 from concierge.agent import AgentBuilder, ContextProvider, Tool
@@ -44,12 +43,11 @@ class AssistantFeature(ABC):
         *,
         inject_status: bool = True,
         timeout: float | None = None,
-        wrap: Callable[[Tool[Any]], Tool[Any]] | None = None,
     ) -> None:
-        """Register the tools (each through `wrap`, if given) and, unless `inject_status`
-        is false, the default status provider. Without it the app registers its own
-        renderer, under the same name if it likes, with `Agent.add_context_provider`."""
+        """Register the tools and, unless `inject_status` is false, the default status
+        provider. Without it the app registers its own renderer, under the same name if it
+        likes, with `Agent.add_context_provider`."""
         for tool in self.tools():
-            builder.tool(tool if wrap is None else wrap(tool))
+            builder.tool(tool)
         if inject_status:
             builder.context_provider(self.status_provider(), name=self.name, timeout=timeout)

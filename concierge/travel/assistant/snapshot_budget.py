@@ -48,6 +48,7 @@ of the word's token), and every other character on its own."""
 CAPS: dict[str, float] = {
     "problems": 0.07,
     "money": 0.08,
+    "proposals": 0.06,
     "brief": 0.10,
     "goals": 0.06,
     "pinned": 0.08,
@@ -58,8 +59,8 @@ CAPS: dict[str, float] = {
 headings leave. The trip, the one block whose size follows the itinerary, takes what the
 others leave in each resolution (`SharedRoom`), never less than the rest of the caps. The
 lookups' share holds one running and one finished lookup with its one-line result; the
-problems' one problem with its items' ids and a count of the rest (taken from money, goals,
-pinned and selection, so the trip keeps its first day at an 800-token budget)."""
+problems' one problem with its items' ids and a count of the rest; the proposals' a decision
+on a few changes, or a few changes waiting."""
 TRIP = "trip"
 
 

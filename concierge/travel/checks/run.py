@@ -13,7 +13,7 @@ from concierge.store import Change, ChangeBus, Database
 
 from ..exchange import exchange_within, load_exchange
 from ..places import PlaceIndex
-from . import budget, dates, holidays, lodging, overlaps, pace, transfers, zones
+from . import budget, constraints, dates, holidays, lodging, overlaps, pace, transfers, zones
 from .checker import CheckEnv, Checker
 from .plan import TripPlan, read_plan
 from .problem import Problem
@@ -32,6 +32,7 @@ CHECKERS: tuple[Checker, ...] = (
     zones.CHECKER,
     holidays.CHECKER,
     budget.CHECKER,
+    *constraints.CHECKERS,
 )
 """Every checker, run in this order; a new one joins by adding its module's `CHECKER`."""
 

@@ -107,8 +107,7 @@ async def test_a_feature_installed_without_its_status_still_brings_its_tools(
 def test_an_unknown_status_name_is_refused(world: World, fake_openai: FakeOpenAIServer) -> None:
     with pytest.raises(
         ValueError,
-        match=r"^No status feature called briefs; they are trip, problems, money, brief, goals, "
-        r"pinned, "
-        r"lookups, selection\.$",
+        match=r"^No status feature called briefs; they are trip, problems, money, proposals, "
+        r"brief, goals, pinned, lookups, selection\.$",
     ):
         world.agent(fake_openai, own_status={"briefs"})
