@@ -46,7 +46,7 @@ of the word's token), and every other character on its own."""
 
 
 CAPS: dict[str, float] = {
-    "problems": 0.07,
+    "problems": 0.06,
     "money": 0.08,
     "proposals": 0.06,
     "brief": 0.10,

@@ -1,5 +1,5 @@
-"""How problems name items, days and times: one wording for every checker, in plain ASCII
-where it can be (the snapshot's estimate prices each byte of a curly quote or a dash)."""
+"""How problems name items, days and times: one wording for every checker. Days are short
+("23 Dec"); the model's copy turns the curly quotes to plain ones (`model_text`)."""
 
 from __future__ import annotations
 
@@ -20,7 +20,7 @@ def named(item: ItineraryItemRecord) -> str:
     title = one_line(item.title) or item.kind.value
     if len(title) > TITLE_LIMIT:
         title = title[: TITLE_LIMIT - 1].rstrip() + "…"
-    return f'"{title}"'
+    return f"“{title}”"
 
 
 def on_day(day: date) -> str:
@@ -49,3 +49,12 @@ def span(
         return f"from {local(start)}"
     later = "" if start is None or end.date() == start.date() else f" {on_day(end.date())}"
     return f"{local(start)}-{local(end)}{later}"
+
+
+_PLAIN = str.maketrans({"“": '"', "”": '"', "’": "'", "–": "-"})
+
+
+def model_text(text: str) -> str:
+    """`text` as the model reads it: curly quotes and dashes made plain, since the
+    snapshot's estimate prices every byte of them (a pair of quotes is six tokens)."""
+    return text.translate(_PLAIN)

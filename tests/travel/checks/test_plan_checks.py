@@ -25,8 +25,8 @@ def test_items_before_or_after_the_trip_are_errors() -> None:
     inside = item("Inside", date(2026, 5, 10))
     problems = found(dates.CHECKER, plan_of([early, late_checkout, inside]))
     assert [p.message for p in problems] == [
-        '"Early" on 30 Apr is before the trip starts (1 May to 10 May).',
-        '"Hotel" on 9 May is after the trip ends (1 May to 10 May).',
+        "“Early” on 30 Apr is before the trip starts (1 May to 10 May).",
+        "“Hotel” on 9 May is after the trip ends (1 May to 10 May).",
     ]
     assert all(p.severity == "error" for p in problems)
 
@@ -38,7 +38,7 @@ def test_an_item_at_a_stop_on_a_day_the_route_is_elsewhere_is_a_warning(
     there = item("Temple", date(2026, 5, 5), place="kyoto")
     elsewhere = item("Shibuya", date(2026, 5, 2), place="Tokyo")
     (problem,) = found(dates.CHECKER, plan_of([stray, there, elsewhere], stops=[KYOTO]))
-    assert problem.message == '"Gion walk" is in Kyoto on 2 May, but the route is there 4–7 May.'
+    assert problem.message == "“Gion walk” is in Kyoto on 2 May, but the route is there 4–7 May."
     assert (problem.severity, problem.stop_id, problem.item_ids) == (
         "warning",
         KYOTO.id,
@@ -106,7 +106,7 @@ def test_a_night_booked_twice_is_a_warning_naming_both_and_a_red_eye_needs_no_be
     )
     problems = found(lodging.CHECKER, plan_of([first, second, red_eye], trip))  # type: ignore[list-item]
     assert [p.message for p in problems] == [
-        '"Ryokan" and "Capsule" are both booked for the night of 2 May.'
+        "“Ryokan” and “Capsule” are both booked for the night of 2 May."
     ]
     assert problems[0].item_ids == (first.id, second.id)  # type: ignore[attr-defined]
 
@@ -128,7 +128,7 @@ def test_a_visit_on_a_public_holiday_is_a_note_that_it_may_be_closed(places: Pla
     )
     assert problem.severity == "note"
     assert problem.message == (
-        '25 Dec is Christmas Day, a public holiday in United States: "MoMA" may be closed '
+        "25 Dec is Christmas Day, a public holiday in United States: “MoMA” may be closed "
         "or keep holiday hours."
     )
     assert (problem.item_ids, problem.stop_id) == ((moma.id,), new_york.id)

@@ -28,8 +28,8 @@ def test_two_timed_items_that_overlap_are_one_error_naming_both() -> None:
     lunch = item("Lunch", DAY, time(12), time(13, 30), kind="meal")
     (problem,) = found(overlaps.CHECKER, plan_of([museum, lunch]))
     assert problem.severity == "error"
-    assert problem.message == '"MoMA" overlaps "Lunch" by 60 min on 4 May.'
-    assert problem.detail == '"MoMA" 10:00-13:00, "Lunch" 12:00-13:30.'
+    assert problem.message == "“MoMA” overlaps “Lunch” by 60 min on 4 May."
+    assert problem.detail == "“MoMA” 10:00-13:00, “Lunch” 12:00-13:30."
     assert problem.item_ids == (museum.id, lunch.id)
     assert problem.day == DAY
 
@@ -101,7 +101,7 @@ def test_too_little_time_between_two_cities_is_a_warning_marked_as_an_estimate(
     (problem,) = found(transfers.CHECKER, plan_of([kyoto, tokyo]), CheckEnv(places))
     assert problem.severity == "warning" and problem.estimate
     assert problem.item_ids == (kyoto.id, tokyo.id)
-    assert problem.message.startswith('Only 30 min from "Temple" (Kyoto, Japan, ends 10:00) to')
+    assert problem.message.startswith("Only 30 min from “Temple” (Kyoto, Japan, ends 10:00) to")
     assert "km in a straight line, at least 1 h" in problem.message
     assert problem.message.endswith("by road or fast train (an estimate).")
     assert problem.sentence == problem.message
@@ -141,7 +141,7 @@ def test_an_arrival_read_in_the_departure_zone_is_a_zone_error(places: PlaceInde
     (problem,) = found(zones.CHECKER, plan_of([flight]), CheckEnv(places))
     assert problem.severity == "error"
     assert problem.message == (
-        'The arrival of "NH 7" at 20:00 is read in Asia/Tokyo, but Los Angeles (LAX) is in '
+        "The arrival of “NH 7” at 20:00 is read in Asia/Tokyo, but Los Angeles (LAX) is in "
         "America/Los_Angeles: set its end zone."
     )
     right = item(
@@ -190,7 +190,7 @@ def test_a_departure_time_in_another_zone_than_the_airport_is_an_error(
         duration_minutes=480,
     )
     (problem,) = found(zones.CHECKER, plan_of([flight]), CheckEnv(places))
-    assert problem.message.startswith('The departure of "TP 1" at 10:00 is read in Asia/Tokyo')
+    assert problem.message.startswith("The departure of “TP 1” at 10:00 is read in Asia/Tokyo")
 
 
 def test_a_journey_faster_than_an_airliner_is_an_error(places: PlaceIndex) -> None:
