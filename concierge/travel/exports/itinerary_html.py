@@ -26,12 +26,17 @@ _STYLE = """
 h1 { font-size: 20pt; margin-bottom: 2pt; }
 h2 { font-size: 13pt; margin-top: 14pt; margin-bottom: 4pt; }
 p.sub { color: #555555; margin-top: 0; }
-td { padding: 3pt 6pt 3pt 0; vertical-align: top; }
-td.when { white-space: nowrap; }
-td.money { text-align: right; white-space: nowrap; }
+table { margin-bottom: 6pt; }
+td { vertical-align: top; }
+td.money { text-align: right; }
 p.empty { color: #777777; font-style: italic; }
 p.notes { color: #444444; margin-left: 12pt; }
 """
+
+
+_TABLE = '<table width="100%" cellpadding="2" cellspacing="0">'
+WHEN_WIDTH = "27%"
+"""The time column, the same on every day so the days line up."""
 
 
 def _e(text: object) -> str:
@@ -68,10 +73,10 @@ def _heading(plan: TripPlan) -> list[str]:
 
 def _essentials(plan: TripPlan) -> list[str]:
     rows = "".join(
-        f"<tr><td><b>{_e(label)}</b></td><td>{_e(text)}</td></tr>"
+        f'<tr><td width="{WHEN_WIDTH}"><b>{_e(label)}</b></td><td>{_e(text)}</td></tr>'
         for label, text in plan.essentials
     )
-    return ["<h2>Essentials</h2>", f"<table>{rows}</table>"]
+    return ["<h2>Essentials</h2>", f"{_TABLE}{rows}</table>"]
 
 
 def _day(plan: TripPlan, day: date) -> list[str]:
@@ -90,10 +95,10 @@ def _day(plan: TripPlan, day: date) -> list[str]:
         notes = " ".join(item.notes.split()) if entry.role.value in ("only", "starts") else ""
         detail = "".join(f"<br/>{_e(text)}" for text in (place_text(item), booking, notes) if text)
         rows.append(
-            f'<tr><td class="when">{_e(when_text(item, entry.role, reference))}</td>'
+            f'<tr><td width="{WHEN_WIDTH}">{_e(when_text(item, entry.role, reference))}</td>'
             f"<td><b>{_e(title_text(item))}</b>{detail}</td></tr>"
         )
-    parts.append(f'<table width="100%">{"".join(rows)}</table>')
+    parts.append(f"{_TABLE}{''.join(rows)}</table>")
     return parts
 
 
@@ -107,7 +112,8 @@ def _costs(plan: TripPlan) -> list[str]:
         assert item.cost_amount is not None
         totals[item.cost_currency] += item.cost_amount
         rows.append(
-            f"<tr><td>{_e(f'{item.day.day} {item.day:%b}')}</td><td>{_e(title_text(item))}</td>"
+            f'<tr><td width="{WHEN_WIDTH}">{_e(f"{item.day.day} {item.day:%b}")}</td>'
+            f"<td>{_e(title_text(item))}</td>"
             f'<td class="money">{_e(cost_text(item))}</td></tr>'
         )
     for currency, amount in sorted(totals.items(), key=lambda pair: pair[0] or ""):
@@ -115,7 +121,7 @@ def _costs(plan: TripPlan) -> list[str]:
             f'<tr><td></td><td><b>Total</b></td><td class="money">'
             f"<b>{_e(money_text(amount, currency))}</b></td></tr>"
         )
-    return ["<h2>Costs</h2>", f"<table>{''.join(rows)}</table>"]
+    return ["<h2>Costs</h2>", f"{_TABLE}{''.join(rows)}</table>"]
 
 
 def itinerary_html(plan: TripPlan) -> str:
