@@ -189,3 +189,14 @@ def test_default_file_names_carry_the_title_and_dates() -> None:
     )
     assert export_file_name(trip, "ics") == "Porto Douro wine 2027-04-09 to 2027-04-12.ics"
     assert export_file_name(_trip(title="..."), "pdf") == "Trip.pdf"
+
+
+def test_untimed_items_are_all_day_and_zoneless_times_float() -> None:
+    museum = make_item(id="m", title="Museum", day=date(2027, 5, 2))
+    call = make_item(id="c", title="Call home", day=date(2027, 5, 3), start_time=time(18))
+    data = trip_calendar(TripPlan(_trip(), (), (museum, call), ()))
+    found = by_title(data)
+    assert (found["Museum"].start, found["Museum"].end) == (date(2027, 5, 2), date(2027, 5, 3))
+    assert found["Call home"].start == datetime(2027, 5, 3, 18)  # Floating: no zone known.
+    assert "TZID" not in found["Call home"]["dtstart"].params
+    assert Calendar.from_ical(data).timezones == []
