@@ -9,7 +9,8 @@ from pathlib import Path
 from typing import TextIO
 
 from concierge.store.trip_bundle import trip_bundle
-from concierge.travel.exports import ExportError, TripPlan, read_plan, trip_calendar, write_file
+from concierge.travel.exports import ExportError, TripPlan, read_plan, write_file
+from concierge.travel.exports.ics import trip_calendar
 from concierge.travel.services import TravelServices
 
 from .command import Command, CommandError, chosen_trip

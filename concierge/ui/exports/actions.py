@@ -22,7 +22,6 @@ from concierge.travel.exports import (
     TripPlan,
     export_file_name,
     read_plan,
-    trip_calendar,
     write_file,
 )
 from concierge.travel.services import TravelServices
@@ -41,8 +40,14 @@ class ExportFormat:
     render: Callable[[TripPlan], bytes]
 
 
+def calendar_file(plan: TripPlan) -> bytes:
+    from concierge.travel.exports.ics import trip_calendar  # Not at start-up: see exports.
+
+    return trip_calendar(plan)
+
+
 FORMATS = (
-    ExportFormat("ics", "&Calendar (.ics)…", "Calendar", "iCalendar (*.ics)", trip_calendar),
+    ExportFormat("ics", "&Calendar (.ics)…", "Calendar", "iCalendar (*.ics)", calendar_file),
     ExportFormat("pdf", "&Itinerary (PDF)…", "Itinerary", "PDF (*.pdf)", itinerary_pdf),
 )
 
