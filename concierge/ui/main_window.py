@@ -46,6 +46,7 @@ from concierge.ui.chat import ChatPanel
 from concierge.ui.chat.selection_actions import selection_actions
 from concierge.ui.colours import follow_palette
 from concierge.ui.documents import DocumentsPanel
+from concierge.ui.exports import TripExports
 from concierge.ui.fitting_tabs import FittingTabs
 from concierge.ui.goals import GoalsPanel
 from concierge.ui.inspector import InspectorPanel
@@ -159,6 +160,8 @@ class MainWindow(QMainWindow):
         )
         self.documents_panel.send_requested.connect(self._send_document)
         self.inspector = InspectorPanel(self)
+        self.exports = TripExports(services, self, self.tasks)
+        self.exports.status.connect(lambda text: self.statusBar().showMessage(text, STATUS_MS))
         self.session = AssistantSession(
             services, self.chat, self.inspector, self, before_context=self.save_typed_edits
         )
@@ -272,6 +275,8 @@ class MainWindow(QMainWindow):
         file_menu = self.menuBar().addMenu("&File")
         file_menu.addAction(self.trip_list.new_action)
         file_menu.addAction(self.trip_list.duplicate_action)
+        file_menu.addSeparator()
+        self.exports.add_to(file_menu)
         file_menu.addSeparator()
         self.settings_action = self._action("&Settings…", self.open_settings, "Ctrl+,")
         file_menu.addAction(self.settings_action)
@@ -467,6 +472,7 @@ class MainWindow(QMainWindow):
         for view in self.trip_views:
             view.set_trip(current)
         self.pin_action.setVisible(current is not None)
+        self.exports.set_trip(current)
         self.session.set_trip(current)
         self.chat.set_documents(self.services.documents, current)
         self._show_empty_state(current is None)
