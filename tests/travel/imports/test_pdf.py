@@ -58,7 +58,7 @@ def test_a_50_mb_pdf_is_refused_before_it_is_opened(tmp_path: Path) -> None:
     with pytest.raises(ImportFileError) as caught:
         parse_file(path)
     assert str(caught.value) == (
-        f"Cannot import scans.pdf: it is 50 MB; at most {MAX_PDF_BYTES // MB} MB are "
+        f"Cannot import scans.pdf: it is 50.0 MB; at most {MAX_PDF_BYTES // MB} MB are "
         "imported for a PDF."
     )
 
