@@ -10,7 +10,7 @@ from zoneinfo import ZoneInfo
 
 from concierge.store import ItemKind, ItineraryItemRecord
 from concierge.store.field_kinds import LINE_LIMIT, TEXT_LIMIT
-from concierge.store.validation import LINK_LIMIT, item_problem
+from concierge.store.validation import ITEM_RULES, LINK_LIMIT, item_problem
 
 from .model import Candidate
 
@@ -90,10 +90,34 @@ def finish(candidate: Candidate) -> Candidate:
         changes["title"] = KIND_TITLES[candidate.kind]
         warnings.append("The record had no title.")
     finished = dataclasses.replace(candidate, warnings=tuple(warnings), **changes)  # type: ignore[arg-type]
+    finished = _within_rules(finished)
     found = item_problem(_as_record(finished))
     if found is not None:
         raise RecordError(found[1])
     return finished
+
+
+def _within_rules(candidate: Candidate) -> Candidate:
+    """The candidate as the item's field rules accept it: a cost they refuse is left out
+    with a warning (the booking is still worth reviewing), anything else is the record's
+    error."""
+    for name, value in candidate.item_fields().items():
+        rule = ITEM_RULES[name]
+        try:
+            rule.parse(rule.label, value)
+        except ValueError as error:
+            if name not in ("cost_amount", "cost_currency"):
+                raise RecordError(str(error)) from None
+            warning = f"The cost was left out: {str(error).rstrip('.')}."
+            return _within_rules(
+                dataclasses.replace(
+                    candidate,
+                    cost_amount=None,
+                    cost_currency=None,
+                    warnings=(*candidate.warnings, warning),
+                )
+            )
+    return candidate
 
 
 _EPOCH = datetime(2000, 1, 1, tzinfo=UTC)
@@ -120,7 +144,7 @@ _KIND_WORDS: tuple[tuple[ItemKind, re.Pattern[str]], ...] = (
     (ItemKind.FLIGHT, re.compile(r"\b(flight|flug|vol|vuelo|voo|boarding|airlines?)\b|✈")),
     (ItemKind.CAR, re.compile(r"\b(car rental|rental car|rent-a-car|hire car|car hire)\b")),
     (ItemKind.LODGING, re.compile(r"\b(hotel|hostel|lodging|stay|airbnb|check-?in|inn|b&b)\b")),
-    (ItemKind.TRAIN, re.compile(r"\b(train|rail|bahn|ice|tgv|eurostar|amtrak)\b")),
+    (ItemKind.TRAIN, re.compile(r"\b(train|rail|bahn|ice ?\d+|tgv|eurostar|amtrak)\b")),
     (ItemKind.BUS, re.compile(r"\b(bus|coach|flixbus)\b")),
     (ItemKind.FERRY, re.compile(r"\b(ferry|ferries)\b")),
     (ItemKind.MEAL, re.compile(r"\b(dinner|lunch|breakfast|brunch|restaurant|table for)\b")),

@@ -20,7 +20,7 @@ def parse_eml(data: bytes, file_name: str) -> ParseResult:
     message = message_from_bytes(data, policy=policy.default)
     if not isinstance(message, EmailMessage) or not message.keys():
         raise ImportFileError(file_name, "it is not an e-mail message (it has no headers).")
-    htmls = list(_html_parts(message, file_name))
+    htmls = list(_html_parts(message))
     candidates: list[Candidate] = []
     errors: list[str] = []
     records: list[tuple[str, Any]] = []
@@ -69,16 +69,15 @@ def _nodes(data: Any) -> list[Any]:
     return [data]
 
 
-def _html_parts(message: EmailMessage, file_name: str) -> Iterator[str]:
+def _html_parts(message: EmailMessage) -> Iterator[str]:
     for part in message.walk():
         if part.get_content_type() != "text/html" or part.is_attachment():
             continue
         try:
             content = part.get_content()
-        except (LookupError, ValueError) as error:
-            raise ImportFileError(
-                file_name, f"its HTML part cannot be decoded ({error})."
-            ) from None
+        except (LookupError, ValueError):  # an unknown charset: the markup is ASCII anyway
+            payload = part.get_payload(decode=True)
+            content = payload if isinstance(payload, bytes) else b""
         if isinstance(content, bytes):
             content = content.decode("utf-8", "replace")
         yield str(content)

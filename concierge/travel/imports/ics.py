@@ -3,9 +3,11 @@ summary and location; times keep their TZID, floating times float, UTC stays UTC
 
 from __future__ import annotations
 
-from datetime import date, datetime, timedelta
+from datetime import UTC, date, datetime, timedelta
+from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
 import icalendar
+from icalendar.timezone.windows_to_olson import WINDOWS_TO_OLSON
 
 from concierge.store import ItemKind
 
@@ -61,13 +63,33 @@ def _moment(event: icalendar.cal.Component, name: str) -> date | datetime | None
         raise RecordError(f"it has {len(prop)} {name} lines; an event has one")
     if isinstance(prop, icalendar.prop.vBroken):
         raise RecordError(f"its {name} {str(prop)!r} is not a date or time")
-    value = prop.dt
+    value: object = prop.dt
     if not isinstance(value, date):
         raise RecordError(f"its {name} is not a date or time")
     tzid = prop.params.get("TZID")
     if isinstance(value, datetime) and tzid and value.tzinfo is None:
         raise RecordError(f"its {name} has the unknown time zone {tzid!r}")
+    own_zone = isinstance(value, datetime) and value.tzinfo not in (None, UTC)
+    if own_zone and isinstance(value, datetime) and not isinstance(value.tzinfo, ZoneInfo):
+        # The calendar's own VTIMEZONE: keep the wall time in the IANA zone it names.
+        iana = _iana(str(tzid or ""))
+        if iana is None:
+            raise RecordError(f"its {name} has the time zone {tzid!r}, not an IANA zone")
+        value = value.replace(tzinfo=iana)
     return value
+
+
+def _iana(tzid: str) -> ZoneInfo | None:
+    """The IANA zone a calendar's TZID means: itself, a Windows name's, or a vendor path's
+    ("/mozilla.org/20050126_1/Europe/Lisbon") last parts."""
+    parts = tzid.strip("/").split("/")
+    names = [WINDOWS_TO_OLSON.get(tzid, tzid)] + ["/".join(parts[n:]) for n in range(len(parts))]
+    for candidate in names:
+        try:
+            return ZoneInfo(candidate)
+        except (ZoneInfoNotFoundError, ValueError, OSError):
+            continue
+    return None
 
 
 def _candidate(event: icalendar.cal.Component, file_name: str, ref: str) -> Candidate:
@@ -127,6 +149,8 @@ def _candidate(event: icalendar.cal.Component, file_name: str, ref: str) -> Cand
     if kind is ItemKind.LODGING:
         fields["provider"] = summary
         fields["address"] = location
+    if event.get("RRULE") is not None:
+        warnings.append("It repeats; only its first occurrence is imported.")
     url = event.get("URL")
     return Candidate(
         kind=kind,

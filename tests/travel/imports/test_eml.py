@@ -312,6 +312,23 @@ def test_wrong_types_and_invalid_dates_are_named(tmp_path: Path, block: str, exp
     assert error.startswith(expected)
 
 
+def test_a_cost_the_item_cannot_hold_is_left_out_and_said_so(tmp_path: Path) -> None:
+    odd = {**DINNER, "totalPrice": "80", "priceCurrency": "Euros"}
+    (dinner,) = parse_file(_save(tmp_path, _message(_html(_script(odd))))).candidates
+    assert (dinner.cost_amount, dinner.cost_currency) == (None, None)
+    assert any(
+        w.startswith("The cost was left out: Cost currency must be") for w in dinner.warnings
+    )
+
+
+def test_an_unknown_charset_still_gives_its_reservations(tmp_path: Path) -> None:
+    data = _message(_html(_script(DINNER)), cte="base64")
+    data = data.replace(b'charset="utf-8"', b'charset="x-unknown-1"')
+    assert b"x-unknown-1" in data
+    (dinner,) = parse_file(_save(tmp_path, data)).candidates
+    assert dinner.title == "Apfelwein Wagner"
+
+
 def test_a_full_vocabulary_type_and_a_cancellation(tmp_path: Path) -> None:
     cancelled = {
         **DINNER,

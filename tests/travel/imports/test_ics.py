@@ -172,3 +172,42 @@ def test_local_times_round_trip_in_any_zone(start: datetime, minutes: int, zone:
     end = finish.replace(tzinfo=None)
     assert candidate.end_time == end.time()
     assert (candidate.end_day or candidate.day) == end.date()
+
+
+VTIMEZONES = (
+    "BEGIN:VTIMEZONE\r\nTZID:{tzid}\r\nBEGIN:STANDARD\r\nDTSTART:16010101T030000\r\n"
+    "TZOFFSETFROM:+0200\r\nTZOFFSETTO:+0100\r\nRRULE:FREQ=YEARLY;BYDAY=-1SU;BYMONTH=10\r\n"
+    "END:STANDARD\r\nBEGIN:DAYLIGHT\r\nDTSTART:16010101T020000\r\nTZOFFSETFROM:+0100\r\n"
+    "TZOFFSETTO:+0200\r\nRRULE:FREQ=YEARLY;BYDAY=-1SU;BYMONTH=3\r\nEND:DAYLIGHT\r\n"
+    "END:VTIMEZONE\r\n"
+)
+
+
+def test_outlook_and_vendor_zones_become_iana_and_private_ones_are_named(tmp_path: Path) -> None:
+    zones = ("W. Europe Standard Time", "/mozilla.org/20050126_1/Europe/Paris", "My Office")
+    text = "BEGIN:VCALENDAR\r\nVERSION:2.0\r\nPRODID:x\r\n"
+    text += "".join(VTIMEZONES.format(tzid=tzid) for tzid in zones)
+    for number, tzid in enumerate(zones, 1):
+        text += (
+            f"BEGIN:VEVENT\r\nUID:{number}\r\nSUMMARY:Meeting {number}\r\n"
+            f"DTSTART;TZID={tzid}:20270514T101500\r\nEND:VEVENT\r\n"
+        )
+    path = tmp_path / "outlook.ics"
+    path.write_text(text + "END:VCALENDAR\r\n")
+    result = parse_file(path)
+    assert [(c.start_time, c.timezone) for c in result.candidates] == [
+        (time(10, 15), "Europe/Berlin"),
+        (time(10, 15), "Europe/Paris"),
+    ]
+    assert result.errors == (
+        "In outlook.ics, VEVENT 3 ('Meeting 3'): its DTSTART has the time zone 'My Office', "
+        "not an IANA zone.",
+    )
+
+
+def test_a_repeating_event_says_only_its_first_occurrence_came(tmp_path: Path) -> None:
+    skating = _event("Ice skating", datetime(2027, 1, 5, 18, 0, tzinfo=BERLIN))
+    skating.add("rrule", {"freq": "weekly", "count": 4})
+    (candidate,) = parse_file(_write(tmp_path, _calendar(skating))).candidates
+    assert candidate.kind is ItemKind.ACTIVITY
+    assert "It repeats; only its first occurrence is imported." in candidate.warnings
