@@ -30,7 +30,9 @@ def parse_file(
     """What the file proposes, by its content (and its extension where content cannot tell).
     `column_mapping` (file header → item field) and `date_pattern` (the locale's short date
     pattern, such as "dd/MM/yyyy") apply to CSV; `progress(done, total)` is called as records
-    or pages are read. Raises `ImportFileError` for a file that cannot be imported at all."""
+    or pages are read (not for a wallet pass, one record), on the calling thread, and what it
+    raises (a cancel) passes through untouched. Raises `ImportFileError` for a file that
+    cannot be imported at all."""
     from .csv_items import parse_csv
     from .eml import parse_eml
     from .ics import parse_ics
@@ -44,11 +46,11 @@ def parse_file(
         return parse_pdf(file, name, progress)
     data = _read(file, name)
     if kind == "ics":
-        return parse_ics(data, name)
+        return parse_ics(data, name, progress)
     if kind == "pkpass":
         return parse_pkpass(data, name)
     if kind == "eml":
-        return parse_eml(data, name)
+        return parse_eml(data, name, progress)
     return parse_csv(data, name, column_mapping, date_pattern, progress)
 
 

@@ -4,7 +4,7 @@ not) searched for schema.org reservations as JSON-LD or microdata."""
 from __future__ import annotations
 
 import json
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from email import message_from_bytes, policy
 from email.message import EmailMessage
 from typing import Any
@@ -15,7 +15,9 @@ from .model import MAX_RECORDS, Candidate, ImportFileError, ParseResult
 from .schema_org import reservation_candidate
 
 
-def parse_eml(data: bytes, file_name: str) -> ParseResult:
+def parse_eml(
+    data: bytes, file_name: str, progress: Callable[[int, int], None] | None = None
+) -> ParseResult:
     """Every reservation in the message as a candidate, or an error naming the block."""
     message = message_from_bytes(data, policy=policy.default)
     if not isinstance(message, EmailMessage) or not message.keys():
@@ -46,13 +48,17 @@ def parse_eml(data: bytes, file_name: str) -> ParseResult:
         raise ImportFileError(
             file_name, f"it has {len(records):,} records; at most {MAX_RECORDS:,} are imported."
         )
-    for ref, node in records:
+    for number, (ref, node) in enumerate(records, 1):
+        if progress is not None and number > 1:
+            progress(number - 1, len(records))
         try:
             if not isinstance(node, dict):
                 raise RecordError("it is not a JSON object")
             candidates.append(finish(reservation_candidate(node, file_name, ref)))
         except RecordError as error:
             errors.append(record_error(file_name, ref, str(error)))
+    if progress is not None and records:
+        progress(len(records), len(records))
     warnings: tuple[str, ...] = ()
     if not records:
         what = "HTML part" if not htmls else "reservation (JSON-LD or microdata)"

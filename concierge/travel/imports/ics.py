@@ -3,6 +3,7 @@ summary and location; times keep their TZID, floating times float, UTC stays UTC
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from datetime import UTC, date, datetime, timedelta
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
@@ -23,7 +24,9 @@ from .common import (
 from .model import MAX_RECORDS, Candidate, ImportFileError, ParseResult
 
 
-def parse_ics(data: bytes, file_name: str) -> ParseResult:
+def parse_ics(
+    data: bytes, file_name: str, progress: Callable[[int, int], None] | None = None
+) -> ParseResult:
     """Every event of the calendar as a candidate, or an error naming the VEVENT."""
     try:
         calendar = icalendar.Calendar.from_ical(data)
@@ -46,6 +49,8 @@ def parse_ics(data: bytes, file_name: str) -> ParseResult:
         except (ValueError, TypeError, AttributeError, KeyError) as error:
             reason = f"it could not be read ({type(error).__name__}: {str(error)[:120]})"
             errors.append(record_error(file_name, ref, reason))
+        if progress is not None:
+            progress(number, len(events))
     warnings = () if events else ("The calendar has no events.",)
     return ParseResult(file_name, tuple(candidates), tuple(errors), warnings=warnings)
 

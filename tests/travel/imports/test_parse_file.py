@@ -166,3 +166,22 @@ def test_damaged_files_give_a_result_or_a_file_error(
             message = f"Cannot import {name}: "
             assert all(error.startswith(f"In {name}, ") for error in result.errors)
     assert message.startswith(f"Cannot import {name}: ")
+
+
+class Stop(Exception):
+    """What a caller's progress callback raises to cancel."""
+
+
+@pytest.mark.parametrize("name", ["a.eml", "c.pdf", "d.ics", "e.csv"])
+def test_progress_is_reported_and_what_it_raises_passes_through(tmp_path: Path, name: str) -> None:
+    path = tmp_path / name
+    path.write_bytes(SAMPLES[name])
+    seen: list[tuple[int, int]] = []
+    parse_file(path, progress=lambda done, total: seen.append((done, total)))
+    assert seen and seen[-1][0] == seen[-1][1]
+
+    def cancel(done: int, total: int) -> None:
+        raise Stop
+
+    with pytest.raises(Stop):
+        parse_file(path, progress=cancel)
