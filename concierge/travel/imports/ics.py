@@ -22,6 +22,7 @@ from .common import (
     split_moment,
 )
 from .model import MAX_RECORDS, Candidate, ImportFileError, ParseResult
+from .moments import airport_zone
 
 
 def parse_ics(
@@ -116,6 +117,8 @@ def _candidate(event: icalendar.cal.Component, file_name: str, ref: str) -> Cand
     kind = guess_kind(categories, summary, location) or ItemKind.ACTIVITY
     warnings: list[str] = []
     fields: dict[str, object] = {}
+    if kind is ItemKind.FLIGHT and isinstance(start, datetime) and _utc(start):
+        start, end = _at_airports(start, end, summary, location, warnings)
     if isinstance(start, datetime):
         if end is not None and not isinstance(end, datetime):
             raise RecordError("it starts at a time but ends on a date")
@@ -169,6 +172,29 @@ def _candidate(event: icalendar.cal.Component, file_name: str, ref: str) -> Cand
         warnings=tuple(warnings),
         **fields,  # type: ignore[arg-type]
     )
+
+
+def _utc(moment: datetime) -> bool:
+    return moment.tzinfo is UTC or str(getattr(moment.tzinfo, "key", "")) in ("UTC", "Etc/UTC")
+
+
+def _at_airports(
+    start: datetime,
+    end: date | datetime | None,
+    summary: str,
+    location: str,
+    warnings: list[str],
+) -> tuple[datetime, date | datetime | None]:
+    """A flight's UTC times in its airports' zones, where the summary names the route."""
+    route = ROUTE.search(summary) or ROUTE.search(location)
+    zones = (airport_zone(route[1]), airport_zone(route[2])) if route else (None, None)
+    if route is None or zones[0] is None:
+        return start, end
+    start = start.astimezone(ZoneInfo(zones[0]))
+    if isinstance(end, datetime) and _utc(end) and zones[1] is not None:
+        end = end.astimezone(ZoneInfo(zones[1]))
+    warnings.append(f"Its UTC times were put in the zones of {route[1]} and {route[2]}.")
+    return start, end
 
 
 def _as_list(value: object) -> list[object]:

@@ -211,3 +211,15 @@ def test_a_repeating_event_says_only_its_first_occurrence_came(tmp_path: Path) -
     (candidate,) = parse_file(_write(tmp_path, _calendar(skating))).candidates
     assert candidate.kind is ItemKind.ACTIVITY
     assert "It repeats; only its first occurrence is imported." in candidate.warnings
+
+
+def test_a_flights_utc_times_are_put_in_its_airports_zones(tmp_path: Path) -> None:
+    flight = _event(
+        "Flight LH 1173 FRA → LIS",
+        datetime(2027, 3, 18, 17, 40, tzinfo=UTC),
+        datetime(2027, 3, 18, 20, 35, tzinfo=UTC),
+    )
+    (candidate,) = parse_file(_write(tmp_path, _calendar(flight))).candidates
+    assert (candidate.start_time, candidate.timezone) == (time(18, 40), "Europe/Berlin")
+    assert (candidate.end_time, candidate.end_timezone) == (time(20, 35), "Europe/Lisbon")
+    assert candidate.warnings == ("Its UTC times were put in the zones of FRA and LIS.",)
