@@ -10,6 +10,7 @@ from .changes import (
     ChangeBus,
     ChangeContext,
     EntityKind,
+    ImportNews,
     Initiator,
     ProposalNews,
 )
@@ -35,6 +36,7 @@ from .errors import (
 from .forms import FormAnswerRepository
 from .goals import GoalRepository
 from .history import SqliteHistoryStore
+from .import_queue import ImportQueue, ImportRefused, Incoming, QueuedCandidate, RecordError
 from .itinerary import ItineraryRepository
 from .ledger import LedgerRepository
 from .lookup_job_records import LookupJobBus, LookupJobRecord, LookupStatus
@@ -143,6 +145,10 @@ __all__ = [
     "GoalRecord",
     "GoalRepository",
     "GoalStatus",
+    "ImportNews",
+    "ImportQueue",
+    "ImportRefused",
+    "Incoming",
     "Initiator",
     "InvalidChangeError",
     "InvalidSettingError",
@@ -168,6 +174,8 @@ __all__ = [
     "ProposalRepository",
     "ProposedCall",
     "ProposedChange",
+    "QueuedCandidate",
+    "RecordError",
     "RecordNotFoundError",
     "Secret",
     "SecretSaved",
