@@ -66,6 +66,7 @@ class Candidate:
     end_time: time | None = None
     end_timezone: str | None = None
     all_day: bool = False
+    duration_minutes: int | None = None
     place: str = ""
     notes: str = ""
     carrier: str = ""
@@ -101,6 +102,7 @@ class Candidate:
             "end_day": self.end_day,
             "end_time": self.end_time,
             "end_timezone": self.end_timezone,
+            "duration_minutes": self.duration_minutes,
             "cost_amount": self.cost_amount,
             "cost_currency": self.cost_currency,
             "place": self.place,
