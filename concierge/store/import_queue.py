@@ -15,6 +15,7 @@ candidate keeps the id of the item it became.
 
 from __future__ import annotations
 
+import dataclasses
 import json
 import uuid
 from collections.abc import Callable, Collection, Mapping, Sequence
@@ -309,7 +310,9 @@ def _accept(
     files = sorted({row.file_name for row in rows})
     what = f"{len(rows)} item{'s' if len(rows) != 1 else ''}"
     label = f"Import {what} from {', '.join(files)}"
-    context = context or ChangeContext(actor=Actor.PERSON, label=label)
+    context = context or ChangeContext(actor=Actor.PERSON)
+    if not context.label:
+        context = dataclasses.replace(context, label=label)
     writer = ChangeWriter(session, context)
     made: list[ItineraryItemRecord] = []
     days: set[date] = set()
