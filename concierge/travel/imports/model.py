@@ -13,8 +13,10 @@ from concierge.travel.errors import TravelError
 
 MAX_FILE_BYTES = 10 * 1024 * 1024
 """The largest calendar, e-mail, wallet pass or CSV file read (they are read whole)."""
-MAX_PDF_BYTES = 200 * 1024 * 1024
-"""The largest PDF opened; a PDF is read from the file on demand, never whole."""
+MAX_PDF_BYTES = 25 * 1024 * 1024
+"""The largest PDF opened. A PDF is read from the open file on demand, never whole, but the
+text extractor loads every image a page draws (and keeps it), so a 50 MB file of scans would
+mostly sit in memory, and has no text to find anyway: larger files are refused."""
 MAX_PDF_PAGES = 40
 """Pages of a PDF whose text is extracted; later pages are left out and said so."""
 MAX_PDF_CHARS = 60_000

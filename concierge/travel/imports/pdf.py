@@ -1,6 +1,7 @@
 """PDF itineraries: their text, page by page, for the assistant to propose items from. The file
-is read from disk on demand (pypdf seeks in the open file), so a large PDF is never loaded
-whole; only the first MAX_PDF_PAGES pages and MAX_PDF_CHARS characters are kept."""
+is read from disk on demand (pypdf seeks in the open file rather than reading it whole, as it
+does given a path); only the first MAX_PDF_PAGES pages and MAX_PDF_CHARS characters are kept.
+Files over MAX_PDF_BYTES are refused before they are opened (see there why)."""
 
 from __future__ import annotations
 

@@ -81,7 +81,7 @@ def file_format(file: Path) -> str:
     if size > limit:
         raise ImportFileError(
             name,
-            f"it is {size / (1024 * 1024):,.0f} MB; at most {limit // (1024 * 1024)} MB "
+            f"it is {size / (1024 * 1024):,.1f} MB; at most {limit // (1024 * 1024)} MB "
             f"are imported for {_NAMES[found]}.",
         )
     return found
