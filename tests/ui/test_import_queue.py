@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from collections.abc import AsyncIterator
 from pathlib import Path
+from typing import Any
 
 import pytest
 from PySide6.QtCore import QMimeData, QPointF, Qt, QUrl
@@ -19,6 +20,8 @@ from concierge.travel.services import TravelServices, open_services
 from concierge.ui.main_window import MainWindow
 from concierge.ui.trips.item_editor import ItemEditor
 from tests.cli.test_import_bookings import calendar
+from tests.fakes import FakeOpenAIServer, Reply
+from tests.travel.imports.pdf_files import write_pdf
 from tests.ui.trips_support import loaded_places, shown_window
 from tests.ui.waiting import until
 
@@ -159,3 +162,43 @@ async def test_a_bad_file_is_refused_naming_it_and_nothing_is_queued(
     assert "VEVENT 2" in message.text()
     assert await services.imports.pending(trip_id) == []
     assert not window.imports_panel.isVisible()
+
+
+async def test_a_dropped_pdf_goes_to_the_assistant_as_a_message_asking_for_items(
+    tmp_path: Path,
+    memory_keyring: object,
+    monkeypatch: pytest.MonkeyPatch,
+    fake_openai: FakeOpenAIServer,
+) -> None:
+    monkeypatch.setenv(ENV_BASE_URL, fake_openai.base_url)
+    monkeypatch.setenv(ENV_API_KEY, "test-key")
+    monkeypatch.setenv(ENV_MODEL, "fake-model")
+    fake_openai.script(Reply.text("I see one flight."))
+    services = open_services(tmp_path / "data", places=loaded_places())
+    pdf = write_pdf(tmp_path / "itinerary.pdf", [["TAP Air Portugal TP 1943", "LIS 08:05 OPO"]])
+    try:
+        async with shown_window(services) as window:
+            await until(lambda: window.chat.runnable is not None and not window.chat.loading)
+            assert drop(window, pdf)
+            await until(lambda: bool(chat_requests(fake_openai)))
+            await until(lambda: window.chat.busy is False)
+            last_user = next(
+                m
+                for m in reversed(chat_requests(fake_openai)[0]["messages"])
+                if m["role"] == "user" and "itinerary.pdf" in str(m["content"])
+            )
+            text = str(last_user["content"])
+            assert "Please propose the itinerary items" in text
+            assert "TAP Air Portugal TP 1943" in text
+            assert await services.imports.pending(window.session.trip_id or "") == []
+    finally:
+        await services.aclose()
+        services.close()
+
+
+def chat_requests(server: FakeOpenAIServer) -> list[dict[str, Any]]:
+    return [
+        request.body
+        for request in server.requests
+        if request.path.endswith("/chat/completions") and request.body is not None
+    ]
