@@ -3,10 +3,10 @@ on the window), above the chat while any wait. Nothing imported is applied until
 
 One row per record: kind, title, local time, booking code, and whether it repeats an item
 (or an earlier import). Rows come ticked, duplicates unticked. Space ticks or unticks the
-current row; Enter accepts the ticked rows (they wait otherwise); Delete rejects the current
-row; Edit (F2) opens the item dialog filled in from the record, and Save accepts it as
-edited; Ctrl+Enter accepts every record that is not a duplicate, Ctrl+Delete rejects all.
-What one decision accepts is one undo step.
+current row; Enter accepts the ticked rows (the current one when none is ticked; unticked
+rows wait); Delete rejects the current row; Edit (F2) opens the item dialog filled in from
+the record, and Save accepts it as edited; Ctrl+Enter accepts every record that is not a
+duplicate, Ctrl+Delete rejects all. What one decision accepts is one undo step.
 """
 
 from __future__ import annotations
@@ -179,7 +179,7 @@ class ImportsPanel(TripView[ImportNews]):
         self.heading.setText(
             f"{count} imported record{'s' if count != 1 else ''} from {', '.join(files)} "
             "wait for review, not added yet. Space ticks or unticks one; Enter accepts the "
-            "ticked ones; Delete rejects one."
+            "ticked ones (or the current one); Delete rejects one."
         )
         for action in self.actions_shown:
             action.setEnabled(bool(candidates))
@@ -202,7 +202,9 @@ class ImportsPanel(TripView[ImportNews]):
             self.list.setFocus(Qt.FocusReason.ShortcutFocusReason)
 
     def accept_ticked(self) -> None:
-        self._accept(self.ticked())
+        """Accept the ticked rows; with none ticked, the current one."""
+        current = self.current()
+        self._accept(self.ticked() or ([current.id] if current is not None else []))
 
     def accept_all(self) -> None:
         self._accept([c.id for c in self.candidates if not c.is_duplicate])
