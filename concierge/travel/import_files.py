@@ -80,9 +80,13 @@ async def queue_result(queue: ImportQueue, trip_id: str, result: ParseResult) ->
 
 
 def parse_stoppably(
-    path: Path, progress: Progress | None = None, cancel: threading.Event | None = None
+    path: Path,
+    progress: Progress | None = None,
+    cancel: threading.Event | None = None,
+    date_pattern: str | None = None,
 ) -> ParseResult:
-    """Parse `path` (on a worker thread); a set `cancel` stops at the next progress report."""
+    """Parse `path` (on a worker thread); a set `cancel` stops at the next progress report.
+    `date_pattern` is the locale's short date pattern, for a CSV file's dates."""
     from .imports import parse_file
 
     def report(done: int, total: int) -> None:
@@ -91,7 +95,7 @@ def parse_stoppably(
         if progress is not None:
             progress(done, total)
 
-    result = parse_file(path, progress=report)
+    result = parse_file(path, progress=report, date_pattern=date_pattern)
     if cancel is not None and cancel.is_set():
         raise ImportCancelled(path.name)
     return result
@@ -104,11 +108,12 @@ async def import_file(
     *,
     progress: Progress | None = None,
     cancel: threading.Event | None = None,
+    date_pattern: str | None = None,
 ) -> FileImport:
     """Parse `path` off the event loop and queue its records (see `queue_result`). Raises
     `ImportFileError` for a file unusable as a whole, `ImportRefused` for unusable records,
     `ImportCancelled` when `cancel` was set before anything was queued."""
-    result = await asyncio.to_thread(parse_stoppably, path, progress, cancel)
+    result = await asyncio.to_thread(parse_stoppably, path, progress, cancel, date_pattern)
     if cancel is not None and cancel.is_set():
         raise ImportCancelled(path.name)
     return await queue_result(queue, trip_id, result)

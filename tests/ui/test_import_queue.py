@@ -202,3 +202,27 @@ def chat_requests(server: FakeOpenAIServer) -> list[dict[str, Any]]:
         for request in server.requests
         if request.path.endswith("/chat/completions") and request.body is not None
     ]
+
+
+async def test_ctrl_enter_accepts_all_new_and_ctrl_delete_rejects_the_rest(
+    window: MainWindow, services: TravelServices, qtbot: QtBot, tmp_path: Path
+) -> None:
+    panel = window.imports_panel
+    trip_id = window.trip_form.trip_id
+    assert trip_id is not None
+    await services.itinerary.add(
+        trip_id, {"kind": "lodging", "title": "Hotel Infante Sagres", "day": "2027-04-10"}
+    )
+    window.import_files([calendar(tmp_path / "trip.ics", "flight", "hotel")])
+    await until(lambda: panel.list.topLevelItemCount() == 2)
+    await until(lambda: QApplication.focusWidget() is panel.list)
+    qtbot.keyClick(panel.list, Qt.Key.Key_Return, CTRL)
+    await until(lambda: panel.list.topLevelItemCount() == 1)
+    assert panel.list.topLevelItem(0).text(1) == "Hotel Infante Sagres"  # the duplicate waits
+    assert len(await services.itinerary.items(trip_id)) == 2
+    panel.focus_list()
+    await until(lambda: QApplication.focusWidget() is panel.list)
+    qtbot.keyClick(panel.list, Qt.Key.Key_Delete, CTRL)
+    await until(lambda: not panel.isVisible())
+    assert await services.imports.pending(trip_id) == []
+    assert len(await services.itinerary.items(trip_id)) == 2

@@ -11,7 +11,7 @@ duplicate, Ctrl+Delete rejects all. What one decision accepts is one undo step.
 
 from __future__ import annotations
 
-from collections.abc import Collection, Mapping, Sequence
+from collections.abc import Callable, Collection, Mapping, Sequence
 from datetime import date
 
 from PySide6.QtCore import Qt, Signal
@@ -26,7 +26,9 @@ from PySide6.QtWidgets import (
 )
 
 from concierge.store import (
+    Change,
     ChangeBus,
+    EntityKind,
     ImportNews,
     ImportQueue,
     InvalidChangeError,
@@ -88,6 +90,7 @@ class ImportsPanel(TripView[ImportNews]):
         parent: QWidget | None = None,
     ) -> None:
         super().__init__(bus.imports, parent, name="imports")
+        self._unsubscribe_changes: Callable[[], None] | None = bus.subscribe(self._changed)
         self.setObjectName("importsPanel")
         self.setAccessibleName("Imported records")
         self.imports = imports
@@ -197,6 +200,12 @@ class ImportsPanel(TripView[ImportNews]):
         wanted = self._id(item) if item is not None else None
         return next((c for c in self.candidates if c.id == wanted), None)
 
+    async def shutdown(self) -> None:
+        if self._unsubscribe_changes is not None:
+            self._unsubscribe_changes()
+            self._unsubscribe_changes = None
+        await super().shutdown()
+
     def focus_list(self) -> None:
         if self.candidates:
             self.list.setFocus(Qt.FocusReason.ShortcutFocusReason)
@@ -235,6 +244,11 @@ class ImportsPanel(TripView[ImportNews]):
         editor.open()
 
     # -- internals --------------------------------------------------------------------------
+
+    def _changed(self, change: Change) -> None:
+        """While records wait, an item changed or removed changes their duplicate marks."""
+        if self.candidates and change.entity is EntityKind.ITINERARY_ITEM:
+            self._on_news(ImportNews(change.trip_id or ""))
 
     @staticmethod
     def _id(item: QTreeWidgetItem) -> int:

@@ -10,7 +10,7 @@ import threading
 from collections.abc import Callable, Sequence
 from pathlib import Path
 
-from PySide6.QtCore import Signal
+from PySide6.QtCore import QLocale, Signal
 from PySide6.QtWidgets import QHBoxLayout, QLabel, QProgressBar, QPushButton, QWidget
 
 from concierge.store import ImportQueue, StoreError
@@ -81,7 +81,12 @@ class ImportRunner(QWidget):
                 progress = _on_loop(loop, self._show_progress)
                 try:
                     done = await import_file(
-                        self.queue, trip_id, path, progress=progress, cancel=cancel
+                        self.queue,
+                        trip_id,
+                        path,
+                        progress=progress,
+                        cancel=cancel,
+                        date_pattern=QLocale().dateFormat(QLocale.FormatType.ShortFormat),
                     )
                 except ImportCancelled as stopped:
                     self.refused.emit(str(stopped))
