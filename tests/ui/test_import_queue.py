@@ -86,9 +86,11 @@ async def test_a_dropped_calendar_is_reviewed_with_keys_and_undone(
     assert rows[0][:3] == [
         "Flight",
         "Flight TP 1943 Lisbon to Porto",
-        "Sat 10 Apr 2027 08:05 Lisbon → 09:00 Lisbon",
+        "Sat 10 Apr 08:05–09:00",
     ]
-    assert rows[1][4] == "of “Hotel Infante Sagres”"
+    assert rows[1][4] == "Duplicate"
+    tip = panel.list.topLevelItem(1).toolTip(4)
+    assert tip == "The itinerary has it already: “Hotel Infante Sagres”."
     assert rows[2][1] == "Dinner" and rows[2][4] == ""
     ticks = [panel.list.topLevelItem(row).checkState(0) for row in range(3)]
     assert ticks == [Qt.CheckState.Checked, Qt.CheckState.Unchecked, Qt.CheckState.Checked]

@@ -18,6 +18,7 @@ from PySide6.QtCore import Qt, Signal
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QHBoxLayout,
+    QHeaderView,
     QLabel,
     QTreeWidget,
     QTreeWidgetItem,
@@ -46,6 +47,10 @@ from concierge.ui.views.trip_view import TripView
 ID_ROLE = Qt.ItemDataRole.UserRole
 """The row's candidate id (on column 0)."""
 COLUMNS = ("Kind", "Title", "When (local)", "Booking code", "Duplicate")
+TITLE_COLUMN, DUPLICATE_COLUMN = 1, 4
+CONTENTS = QHeaderView.ResizeMode.ResizeToContents
+SHOWN_ROWS = 7
+"""The list's least height, in lines of text: the heading and a few rows stay in view."""
 ACCEPT_TICKED = "Accept ticked"
 REJECT_ONE = "Reject"
 EDIT = "Edit…"
@@ -53,26 +58,32 @@ ACCEPT_ALL = "Accept all new"
 REJECT_ALL = "Reject all"
 
 
+DUPLICATE = "Duplicate"
+
+
 def day_text(day: date) -> str:
-    return f"{day:%a} {day.day} {day:%b} {day.year}"
+    return f"{day:%a} {day.day} {day:%b}"
 
 
-def row_texts(candidate: QueuedCandidate, titles: Mapping[str, str]) -> tuple[str, ...]:
-    """The row's cells; `titles` names the trip's items by id (for the duplicate marker)."""
-    item = candidate.as_item()
-    when = when_text(item, DayRole.ONLY, None)
+def duplicate_text(candidate: QueuedCandidate, titles: Mapping[str, str]) -> str:
+    """What the record seems to repeat ("" for nothing); `titles` names items by id."""
     if candidate.duplicate_of is not None:
-        duplicate = f"of “{titles.get(candidate.duplicate_of, 'an item')}”"
-    elif candidate.duplicate_of_candidate is not None:
-        duplicate = "of an earlier import"
-    else:
-        duplicate = ""
+        return f"The itinerary has it already: “{titles.get(candidate.duplicate_of, 'an item')}”."
+    if candidate.duplicate_of_candidate is not None:
+        return "An earlier import has it already."
+    return ""
+
+
+def row_texts(candidate: QueuedCandidate) -> tuple[str, ...]:
+    """The row's cells: local times, zones named only where the end's differs."""
+    item = candidate.as_item()
+    when = when_text(item, DayRole.ONLY, item.timezone)
     return (
         KIND_LABELS[item.kind],
         item.title,
         f"{day_text(item.day)} {when}".strip(),
         item.confirmation_code,
-        duplicate,
+        DUPLICATE if candidate.is_duplicate else "",
     )
 
 
@@ -107,6 +118,12 @@ class ImportsPanel(TripView[ImportNews]):
         self.list.setRootIsDecorated(False)
         self.list.setAlternatingRowColors(True)
         self.list.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
+        self.list.setMinimumHeight(self.list.fontMetrics().height() * SHOWN_ROWS)
+        header = self.list.header()
+        header.setStretchLastSection(False)
+        for column in range(len(COLUMNS)):
+            mode = QHeaderView.ResizeMode.Stretch if column == TITLE_COLUMN else CONTENTS
+            header.setSectionResizeMode(column, mode)
         self.list.itemActivated.connect(lambda _item, _column: self.edit_current())
         self.accept_action = make_action(self, ACCEPT_TICKED, Qt.Key.Key_Return, self.accept_ticked)
         self.reject_action = make_action(self, REJECT_ONE, Qt.Key.Key_Delete, self.reject_current)
@@ -167,12 +184,13 @@ class ImportsPanel(TripView[ImportNews]):
         self.candidates = candidates
         self.list.clear()
         for candidate in candidates:
-            item = QTreeWidgetItem(self.list, list(row_texts(candidate, titles)))
+            item = QTreeWidgetItem(self.list, list(row_texts(candidate)))
             item.setData(0, ID_ROLE, candidate.id)
             item.setFlags(item.flags() | Qt.ItemFlag.ItemIsUserCheckable)
             default = Qt.CheckState.Unchecked if candidate.is_duplicate else Qt.CheckState.Checked
             item.setCheckState(0, before.get(candidate.id, default))
             item.setToolTip(1, f"From {candidate.file_name} ({candidate.source_ref})")
+            item.setToolTip(DUPLICATE_COLUMN, duplicate_text(candidate, titles))
         if candidates:
             row = self.list.topLevelItem(min(max(current, 0), len(candidates) - 1))
             if row is not None:
@@ -180,9 +198,8 @@ class ImportsPanel(TripView[ImportNews]):
         count = len(candidates)
         files = sorted({c.file_name for c in candidates})
         self.heading.setText(
-            f"{count} imported record{'s' if count != 1 else ''} from {', '.join(files)} "
-            "wait for review, not added yet. Space ticks or unticks one; Enter accepts the "
-            "ticked ones (or the current one); Delete rejects one."
+            f"{count} record{'s' if count != 1 else ''} from {', '.join(files)} to review, "
+            "not added yet: Space ticks, Enter accepts the ticked, Delete rejects."
         )
         for action in self.actions_shown:
             action.setEnabled(bool(candidates))
