@@ -115,7 +115,10 @@ def parse_csv(
         )
     except csv.Error:
         dialect = csv.excel
-    rows = list(csv.reader(io.StringIO(content), dialect))
+    try:
+        rows = list(csv.reader(io.StringIO(content), dialect))
+    except csv.Error as error:
+        raise ImportFileError(file_name, f"it is not valid CSV ({error}).") from None
     rows = [row for row in rows if any(cell.strip() for cell in row)]
     if not rows:
         raise ImportFileError(file_name, "it is empty.")
@@ -214,4 +217,5 @@ def _candidate(
     title = str(values.get("title", ""))
     if not isinstance(values.get("kind"), ItemKind):
         values["kind"] = guess_kind(title, str(values.get("notes", ""))) or ItemKind.ACTIVITY
+    values.setdefault("title", "")
     return Candidate(source_file=file_name, source_ref=ref, **values)  # type: ignore[arg-type]

@@ -25,8 +25,9 @@ def parse_ics(data: bytes, file_name: str) -> ParseResult:
     """Every event of the calendar as a candidate, or an error naming the VEVENT."""
     try:
         calendar = icalendar.Calendar.from_ical(data)
-    except ValueError as error:
-        raise ImportFileError(file_name, f"it is not a readable calendar ({error}).") from None
+    except Exception as error:  # icalendar fails on damaged lines in many ways
+        reason = f"{type(error).__name__}: {str(error)[:120]}"
+        raise ImportFileError(file_name, f"it is not a readable calendar ({reason}).") from None
     events = calendar.walk("VEVENT")
     if len(events) > MAX_RECORDS:
         raise ImportFileError(
@@ -40,6 +41,9 @@ def parse_ics(data: bytes, file_name: str) -> ParseResult:
             candidates.append(finish(_candidate(event, file_name, ref)))
         except RecordError as error:
             errors.append(record_error(file_name, _named(ref, event), str(error)))
+        except (ValueError, TypeError, AttributeError, KeyError) as error:
+            reason = f"it could not be read ({type(error).__name__}: {str(error)[:120]})"
+            errors.append(record_error(file_name, ref, reason))
     warnings = () if events else ("The calendar has no events.",)
     return ParseResult(file_name, tuple(candidates), tuple(errors), warnings=warnings)
 
@@ -53,6 +57,8 @@ def _moment(event: icalendar.cal.Component, name: str) -> date | datetime | None
     prop = event.get(name)
     if prop is None:
         return None
+    if isinstance(prop, list):
+        raise RecordError(f"it has {len(prop)} {name} lines; an event has one")
     if isinstance(prop, icalendar.prop.vBroken):
         raise RecordError(f"its {name} {str(prop)!r} is not a date or time")
     value = prop.dt
@@ -70,7 +76,7 @@ def _candidate(event: icalendar.cal.Component, file_name: str, ref: str) -> Cand
         raise RecordError("it has no start (DTSTART)")
     end = _moment(event, "DTEND")
     if end is None and (duration := event.get("DURATION")) is not None:
-        if not isinstance(duration.dt, timedelta):
+        if not isinstance(getattr(duration, "dt", None), timedelta):
             raise RecordError("its DURATION is not a length of time")
         end = start + duration.dt
     summary = str(event.get("SUMMARY", "")).strip()

@@ -53,10 +53,16 @@ def parse_pdf(
                     progress(number + 1, wanted)
                 if kept >= MAX_PDF_CHARS:
                     break
-    except (PdfReadError, FileNotDecryptedError, ValueError, KeyError, TypeError) as error:
+    except ImportFileError:
+        raise
+    except (PdfReadError, FileNotDecryptedError) as error:
         raise ImportFileError(file_name, f"it is not a readable PDF ({error}).") from None
     except OSError as error:
         raise ImportFileError(file_name, f"it cannot be read ({error.strerror}).") from None
+    except Exception as error:  # pypdf fails on damaged structure in many ways
+        raise ImportFileError(
+            file_name, f"it is not a readable PDF ({type(error).__name__}: {str(error)[:120]})."
+        ) from None
     warnings: list[str] = []
     if truncated:
         warnings.append(

@@ -7,6 +7,7 @@ from __future__ import annotations
 import io
 import json
 import zipfile
+import zlib
 from collections.abc import Iterator, Mapping
 from typing import Any
 
@@ -17,6 +18,9 @@ from .model import MAX_ZIP_MEMBER_BYTES, Candidate, ImportFileError, ParseResult
 from .moments import Moment, airport_zone, read_moment
 
 REF = "pass.json"
+
+_DAMAGED = (zipfile.BadZipFile, zlib.error, EOFError, OSError, ValueError)
+_UNSUPPORTED = (NotImplementedError, RuntimeError)  # a compression method, an encrypted member
 
 _TRANSIT = {
     "PKTransitTypeAir": ItemKind.FLIGHT,
@@ -74,7 +78,15 @@ def _pass_json(data: bytes, file_name: str) -> Mapping[str, Any]:
                 )
             with archive.open(info) as member:
                 raw = member.read(MAX_ZIP_MEMBER_BYTES + 1)
-    except (zipfile.BadZipFile, EOFError, OSError) as error:
+    except (
+        zipfile.BadZipFile,
+        zlib.error,
+        EOFError,
+        OSError,
+        ValueError,
+        NotImplementedError,
+        RuntimeError,
+    ) as error:
         raise ImportFileError(
             file_name, f"it is a damaged or incomplete zip archive ({error})."
         ) from None

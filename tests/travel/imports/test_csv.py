@@ -60,7 +60,8 @@ def test_rows_become_candidates_and_bad_cells_are_named(tmp_path: Path) -> None:
         "2027-03-17,25:00,,Late,,,,,\n"
         "2027-03-18,,,Ferry,boat-ish,,,,\n"
         ",,,No date,,,,,\n"
-        "2027-03-19,12:00,11:00,Backwards,,,,,\n",
+        "2027-03-19,12:00,11:00,Backwards,,,,,\n"
+        "2027-03-20,12:00,,Folder zone,,Europe,,,\n",
     )
     seen: list[tuple[int, int]] = []
     result = parse_file(path, progress=lambda done, total: seen.append((done, total)))
@@ -83,7 +84,7 @@ def test_rows_become_candidates_and_bad_cells_are_named(tmp_path: Path) -> None:
         Decimal("64.50"),
         "EUR",
     )
-    zone, bad_day, late, kind, no_date, backwards = result.errors
+    zone, bad_day, late, kind, no_date, backwards, folder = result.errors
     assert zone.startswith("In plan.csv, row 4: column 'Time zone': ")
     assert "Mars/Base" in zone
     assert bad_day.startswith("In plan.csv, row 5: column 'Date': ")
@@ -92,8 +93,9 @@ def test_rows_become_candidates_and_bad_cells_are_named(tmp_path: Path) -> None:
     assert kind.startswith("In plan.csv, row 7: column 'Type': 'boat-ish' is not a kind")
     assert no_date == "In plan.csv, row 8: column 'Date': it has no date."
     assert backwards.startswith("In plan.csv, row 9: The end")
+    assert folder.startswith("In plan.csv, row 10: column 'Time zone': Time zone must be an IANA")
     assert result.warnings == ("Columns not imported: Colour.",)
-    assert seen[-1] == (8, 8)
+    assert seen[-1] == (9, 9)
 
 
 def test_the_locale_short_date_form_is_read_in_its_order(tmp_path: Path) -> None:

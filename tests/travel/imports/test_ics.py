@@ -132,19 +132,22 @@ def test_bad_records_are_named_and_the_good_ones_kept(tmp_path: Path) -> None:
         "BEGIN:VEVENT\r\nUID:4\r\nSUMMARY:Backwards\r\nDTSTART:20270315T100000Z\r\n"
         "DTEND:20270315T090000Z\r\nEND:VEVENT\r\n"
         "BEGIN:VEVENT\r\nUID:5\r\nSUMMARY:No start\r\nEND:VEVENT\r\n"
+        "BEGIN:VEVENT\r\nUID:6\r\nSUMMARY:Twice\r\nDTSTART:20270315T100000Z\r\n"
+        "DTSTART:20270316T100000Z\r\nEND:VEVENT\r\n"
         "END:VCALENDAR\r\n"
     )
     path = tmp_path / "mixed.ics"
     path.write_text(text)
     result = parse_file(path)
     assert [c.title for c in result.candidates] == ["Good"]
-    assert len(result.errors) == 4
-    zone, bad_date, backwards, no_start = result.errors
+    assert len(result.errors) == 5
+    zone, bad_date, backwards, no_start, twice = result.errors
     assert zone.startswith("In mixed.ics, VEVENT 2 ('Base visit'):")
     assert "unknown time zone 'Mars/Olympus_Mons'" in zone
     assert "VEVENT 3" in bad_date and "not a date or time" in bad_date
     assert "VEVENT 4" in backwards and "before" in backwards
     assert "VEVENT 5" in no_start and "no start" in no_start
+    assert "VEVENT 6" in twice and "2 DTSTART lines" in twice
 
 
 @settings(max_examples=40, deadline=None)

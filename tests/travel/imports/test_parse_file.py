@@ -118,3 +118,51 @@ def test_any_bytes_give_a_result_or_a_file_error(suffix: str, head: bytes, body:
             message = f"Cannot import {path.name}: "
             assert all(error.startswith(f"In {path.name}, ") for error in result.errors)
     assert message.startswith(f"Cannot import {path.name}: ")
+
+
+def _samples() -> dict[str, bytes]:
+    """One valid file of each format, from the other tests' builders."""
+    from . import test_eml as mails
+    from . import test_pkpass as passes
+
+    with tempfile.TemporaryDirectory() as folder:
+        place = Path(folder)
+        wallet = passes._pass(place, passes._boarding()).read_bytes()
+        pdf = write_pdf(place / "x.pdf", [["Flight TP 576"], ["Hotel"]]).read_bytes()
+    html = mails._html(mails._script([mails.FLIGHT, mails.HOTEL]), mails.MICRODATA)
+    return {
+        "a.eml": mails._message(html),
+        "b.pkpass": wallet,
+        "c.pdf": pdf,
+        "d.ics": CALENDAR.encode(),
+        "e.csv": b"Date,Time,What,Time zone,Price,Currency\n2027-03-15,06:05,TP 576,UTC,3,EUR\n",
+    }
+
+
+SAMPLES = _samples()
+
+
+@settings(max_examples=200, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(
+    name=st.sampled_from(sorted(SAMPLES)),
+    cut=st.floats(0, 1),
+    flips=st.lists(st.tuples(st.floats(0, 1), st.integers(0, 255)), max_size=6),
+)
+def test_damaged_files_give_a_result_or_a_file_error(
+    name: str, cut: float, flips: list[tuple[float, int]]
+) -> None:
+    data = bytearray(SAMPLES[name])
+    for where, value in flips:
+        data[int(where * (len(data) - 1))] = value
+    data = data[: max(1, int(cut * len(data)))] if cut < 0.5 else data
+    with tempfile.TemporaryDirectory() as folder:
+        path = Path(folder) / name
+        path.write_bytes(bytes(data))
+        try:
+            result = parse_file(path)
+        except ImportFileError as error:
+            message = str(error)
+        else:
+            message = f"Cannot import {name}: "
+            assert all(error.startswith(f"In {name}, ") for error in result.errors)
+    assert message.startswith(f"Cannot import {name}: ")
