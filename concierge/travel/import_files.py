@@ -95,7 +95,13 @@ def parse_stoppably(
         if progress is not None:
             progress(done, total)
 
-    result = parse_file(path, progress=report, date_pattern=date_pattern)
+    try:
+        result = parse_file(path, progress=report, date_pattern=date_pattern)
+    except Exception:
+        # A parser may wrap what the report raised as a damaged file: cancelled is cancelled.
+        if cancel is not None and cancel.is_set():
+            raise ImportCancelled(path.name) from None
+        raise
     if cancel is not None and cancel.is_set():
         raise ImportCancelled(path.name)
     return result
