@@ -18,6 +18,7 @@ from concierge.store import (
     DocumentRepository,
     FormAnswerRepository,
     GoalRepository,
+    ImportQueue,
     ItineraryRepository,
     LedgerRepository,
     PinRepository,
@@ -65,6 +66,8 @@ class TravelServices:
     """Files attached to trips and items, under `<data dir>/documents/`."""
     proposals: ProposalRepository
     """The assistant's changes waiting for the person's decision (`assistant.edits`)."""
+    imports: ImportQueue
+    """Records of imported booking files waiting for the person's review."""
     checks: TripChecks
     """The plan checks of the trips someone watches, re-run after every change."""
     selection: SelectionState = field(default_factory=SelectionState)
@@ -123,5 +126,6 @@ def open_services(
         goal_triggers=GoalTriggers(goals, lookups.jobs.bus),
         documents=documents,
         proposals=ProposalRepository(database, bus),
+        imports=ImportQueue(database, bus),
         checks=TripChecks(database, bus, places),
     )
