@@ -40,6 +40,7 @@ from concierge.travel.places import PlaceIndex
 from concierge.travel.services import TravelServices, open_services
 from tests.agent.support import client_for, snapshot_of, tool_results
 from tests.fakes import FakeOpenAIServer, Reply, ToolCallSpec
+from tests.travel.extra_block import EXTRA, add_extra_block
 from tests.travel.sized_trips import START, seed_trip, trip_days
 
 SIZES = (10, 100, 500, 1_000)
@@ -172,6 +173,8 @@ async def test_every_block_stays_within_the_budget_and_names_the_selection_and_i
     assert "more open goals" in shown["goals"]
     assert "more pins for this trip" in shown["pinned"]
     assert "more lookups in progress" in shown["lookups"]
+    for name in ("party", "ages", "accessibility", "must_sees"):  # every answer, shortened
+        assert f"({name}): " in shown["brief"], shown["brief"]
     assert (await agent.get_runtime_context()).text == text  # same state, same bytes
 
 
@@ -199,12 +202,24 @@ async def test_while_the_trip_is_under_way_today_and_the_next_days_are_shown(
     assert estimate_tokens(text) <= 900
 
 
-async def test_a_smaller_budget_is_kept_too(thousand: Sized) -> None:
+@pytest.mark.parametrize("extra", [False, True], ids=["app-blocks", "with-a-problems-block"])
+async def test_a_smaller_budget_is_kept_too(
+    thousand: Sized, extra: bool, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Every block full at 800 tokens: the trip keeps its floor (its header and first day),
+    also with one more block taking its share from the others."""
+    if extra:
+        add_extra_block(monkeypatch)
     await crowd_the_other_blocks(thousand)
     agent = thousand.agent(snapshot_budget=800)
     text = (await agent.get_runtime_context()).text or ""
     assert estimate_tokens(text) <= 800
     assert f"- {START.isoformat()} (" in text, text
+    assert f"\n\n## {EXTRA}\n- [" in text if extra else EXTRA not in text
+    brief = blocks(text)["brief"]
+    assert "more answers (the form's tool shows them)" in brief, brief
+    if not extra:  # with eight blocks at 800 tokens, the brief's 104 hold its head and count
+        assert "(party): " in brief, brief
 
 
 def test_every_item_is_reachable_by_day_id_and_search(thousand: Sized) -> None:

@@ -35,7 +35,8 @@ from .trip_view import (
 NOTES_LIMIT = 200
 LINE_LIMIT = 320
 """Characters of the notes line and of every other header line (a long route) in the view;
-a quarter and a third of them when the header would leave no room for the focus day."""
+a quarter and a third of them when the header would leave no room for the focus day (its
+heading, its count and its first selected item)."""
 PROBLEMS_SHOWN = 3
 NEIGHBOURS = 2
 """Days nearest the focus whose heading and count are kept room for, however long the
@@ -117,10 +118,14 @@ def _snapshot(
         f"Days shown: {focus.reason} and the nearest.",
     ]
     problems = _problem_lines(items)
+    attached = Counter(document.item_id for document in documents)
     fixed = sum(line_cost(line) for line in [*tail, *problems, _rest_line(len(days), len(items))])
-    fixed += sum(
-        _least_cost(trip, day, len(by_day[day])) for day in focus.days[:1] if day in by_day
-    )
+    for day in focus.days[:1]:
+        if day in by_day:
+            fixed += _least_cost(trip, day, len(by_day[day]))
+            chosen = [item for item in by_day[day] if item.id in wanted][:1]
+            zone = day_zone(trip, stops, day)
+            fixed += sum(line_cost(_row(item, zone, attached)) for item in chosen)
     lines = header_lines(
         trip, stops, notes_limit=NOTES_LIMIT, documents=documents, text_limit=LINE_LIMIT
     )
@@ -132,7 +137,6 @@ def _snapshot(
     lines.extend(tail)
     used = lines_tokens(lines) + sum(line_cost(line) for line in problems)
     used += line_cost(_rest_line(len(days), len(items)))
-    attached = Counter(document.item_id for document in documents)
     shown: dict[date, list[str]] = {}
     order = _by_nearness(days, focus.days)
     neighbours = [day for day in order if day not in focus.days][:NEIGHBOURS]
@@ -172,7 +176,7 @@ def _day_lines(
     that count fit."""
     zone = day_zone(trip, stops, day)
     heading = day_heading(trip, day)
-    rows = {item.id: f"  - {render_item(item, zone, attached[item.id])}" for item in items}
+    rows = {item.id: _row(item, zone, attached) for item in items}
     order = sorted(items, key=lambda item: item.id not in selected)
     used = line_cost(heading)
     taken: set[str] = set()
@@ -191,6 +195,10 @@ def _day_lines(
     if hidden:
         lines.append(_more_line(day, hidden, bool(taken)))
     return lines
+
+
+def _row(item: ItineraryItemRecord, zone: str | None, attached: Counter[str | None]) -> str:
+    return f"  - {render_item(item, zone, attached[item.id])}"
 
 
 def _least_cost(trip: TripRecord, day: date, items: int) -> int:

@@ -18,6 +18,7 @@ from concierge.travel.assistant.trip_assistant import PROVIDER_TIMEOUT
 from concierge.travel.forms import TRIP_BRIEF
 from tests.agent.support import client_for, tool_results
 from tests.fakes import FakeOpenAIServer, Reply, ToolCallSpec
+from tests.travel.extra_block import EXTRA, add_extra_block
 
 from .conftest import World, blocks
 
@@ -390,16 +391,15 @@ FULL_BRIEF: dict[str, Any] = {
 """Every question of the brief answered as a family would, in a sentence where it asks."""
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="issue 9 item 4 still reproduces: the brief's cap (10 % of the room, 141 tokens at "
-    "the default budget) cuts a brief answered in full after its third answer",
-)
+@pytest.mark.parametrize("extra", [False, True], ids=["app-blocks", "with-a-problems-block"])
 async def test_every_answer_of_a_complete_brief_is_in_the_runtime_context_at_the_default_budget(
-    world: World, fake_openai: FakeOpenAIServer
+    world: World, fake_openai: FakeOpenAIServer, extra: bool, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     """The answers are what the assistant plans with: a brief answered in full is in the
-    snapshot whole (nothing shortened away) at the default snapshot budget."""
+    snapshot whole (nothing shortened away) at the default snapshot budget, also with one
+    more block taking its share from the others."""
+    if extra:
+        add_extra_block(monkeypatch)
     answers = {name: TRIP_BRIEF.parse(name, raw) for name, raw in FULL_BRIEF.items()}
     await world.services.forms.apply(world.trip.id, BRIEF, answers)
     agent = world.agent(fake_openai)
@@ -413,3 +413,4 @@ async def test_every_answer_of_a_complete_brief_is_in_the_runtime_context_at_the
         assert f"({name}): " in brief, (name, brief)
     assert "step-free rooms and lifts only" in brief
     assert '["long queues", "late dinners"]' in brief
+    assert (f"\n\n## {EXTRA}\n" in context.text) == extra
