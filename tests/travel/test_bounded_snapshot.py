@@ -22,8 +22,14 @@ from concierge.agent import AbortSignal, Agent, ToolContext
 from concierge.agent.openai_model import OpenAIChatModel
 from concierge.store import ItineraryItemRecord, TripRecord
 from concierge.store.paths import database_path
-from concierge.store.settings import ASSISTANT_SNAPSHOT_BUDGET
-from concierge.travel.assistant.snapshot_budget import estimate_tokens
+from concierge.store.settings import ASSISTANT_SNAPSHOT_BUDGET, SNAPSHOT_BUDGET_RANGE
+from concierge.travel.assistant import snapshot_budget
+from concierge.travel.assistant.snapshot_budget import (
+    TRIP,
+    TRIP_FLOOR,
+    SnapshotBudget,
+    estimate_tokens,
+)
 from concierge.travel.assistant.tool_support import by_reference
 from concierge.travel.assistant.trip_assistant import build_trip_assistant
 from concierge.travel.assistant.trip_reading import (
@@ -147,9 +153,12 @@ def blocks(text: str) -> dict[str, str]:
     return {part.split("\n", 1)[0]: part.split("\n", 1)[1] for part in parts}
 
 
+@pytest.mark.parametrize("extra", [False, True], ids=["app-blocks", "with-a-problems-block"])
 async def test_every_block_stays_within_the_budget_and_names_the_selection_and_its_days(
-    sized: Sized,
+    sized: Sized, extra: bool, monkeypatch: pytest.MonkeyPatch
 ) -> None:
+    if extra:
+        add_extra_block(monkeypatch)
     await crowd_the_other_blocks(sized)
     middle = len(sized.items) // 2
     chosen = sized.items[middle : middle + 500]
@@ -175,7 +184,24 @@ async def test_every_block_stays_within_the_budget_and_names_the_selection_and_i
     assert "more lookups in progress" in shown["lookups"]
     for name in ("party", "ages", "accessibility", "must_sees"):  # every answer, shortened
         assert f"({name}): " in shown["brief"], shown["brief"]
+    assert (EXTRA in shown) == extra
     assert (await agent.get_runtime_context()).text == text  # same state, same bytes
+
+
+@pytest.mark.parametrize("tokens", [*SNAPSHOT_BUDGET_RANGE, 800, 1_000, 1_300, BUDGET, 3_000])
+@pytest.mark.parametrize("extra", [False, True], ids=["app-blocks", "with-a-problems-block"])
+def test_the_trip_keeps_its_floor_and_the_caps_their_proportions(
+    tokens: int, extra: bool, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    if extra:
+        add_extra_block(monkeypatch)
+    budget = SnapshotBudget(tokens)
+    caps = {name: budget.allowance(name) for name in budget.names if name != TRIP}
+    assert budget.allowance(TRIP) + sum(caps.values()) == budget.room()
+    assert budget.allowance(TRIP) >= min(TRIP_FLOOR, budget.room())
+    assert budget.allowance(TRIP) >= budget.room() * (1 - sum(snapshot_budget.CAPS.values()))
+    shares = [caps[name] / snapshot_budget.CAPS[name] for name in caps]
+    assert max(shares) - min(shares) <= 1 / min(snapshot_budget.CAPS.values())  # rounding
 
 
 async def test_with_nothing_selected_the_first_days_are_shown_before_the_trip(

@@ -4,9 +4,9 @@ estimator that counts them.
 The whole runtime context (the label, each block's heading and every block) stays within
 the budget whatever the trip's size: every block but the trip renders within its cap
 (`CAPS`) and is cut to it by `within` if it does not; the trip takes what they leave
-(`SharedRoom`), at least `TRIP_FLOOR`; the label and headings are counted once (`SnapshotBudget.overhead`). The
-estimate of a joined text is never more than the sum of its parts', so the sum never passes
-the budget.
+(`SharedRoom`), at least `TRIP_FLOOR`; the label and headings are counted once
+(`SnapshotBudget.overhead`). The estimate of a joined text is never more than the sum of
+its parts', so the sum never passes the budget.
 
 The estimator is meant to over-count. Measured against llama.cpp's tokenizer for SmolLM2
 (which splits every digit and most punctuation into a token of its own), the app's

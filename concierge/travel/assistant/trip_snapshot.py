@@ -40,7 +40,8 @@ heading, its count and its first selected item)."""
 PROBLEMS_SHOWN = 3
 NEIGHBOURS = 2
 """Days nearest the focus whose heading and count are kept room for, however long the
-focus days are."""
+focus days are, unless that room is what a focus day needs to show one of its selected
+items."""
 READ_HINT = "read_trip with day (and to, for a range), item or search"
 
 
@@ -122,10 +123,10 @@ def _snapshot(
     fixed = sum(line_cost(line) for line in [*tail, *problems, _rest_line(len(days), len(items))])
     for day in focus.days[:1]:
         if day in by_day:
-            fixed += _least_cost(trip, day, len(by_day[day]))
-            chosen = [item for item in by_day[day] if item.id in wanted][:1]
-            zone = day_zone(trip, stops, day)
-            fixed += sum(line_cost(_row(item, zone, attached)) for item in chosen)
+            fixed += _least_cost(trip, day, by_day[day], attached, wanted, stops)
+    order = _by_nearness(days, focus.days)
+    neighbours = [day for day in order if day not in focus.days][:NEIGHBOURS]
+    kept = {day: _least_cost(trip, day, by_day[day], attached, (), stops) for day in neighbours}
     lines = header_lines(
         trip, stops, notes_limit=NOTES_LIMIT, documents=documents, text_limit=LINE_LIMIT
     )
@@ -138,16 +139,13 @@ def _snapshot(
     used = lines_tokens(lines) + sum(line_cost(line) for line in problems)
     used += line_cost(_rest_line(len(days), len(items)))
     shown: dict[date, list[str]] = {}
-    order = _by_nearness(days, focus.days)
-    neighbours = [day for day in order if day not in focus.days][:NEIGHBOURS]
-    kept = {day: _least_cost(trip, day, len(by_day[day])) for day in neighbours}
     for day in order:
         kept.pop(day, None)
         room = allowance - used
         block = _day_lines(
             trip, stops, day, by_day[day], attached, wanted, room - sum(kept.values())
         )
-        if block is None and day in focus.days:
+        if day in focus.days and (block is None or not _shows_selected(block, by_day[day], wanted)):
             block = _day_lines(trip, stops, day, by_day[day], attached, wanted, room)
         if block is None:
             break
@@ -197,13 +195,35 @@ def _day_lines(
     return lines
 
 
+def _shows_selected(
+    block: Sequence[str], items: Sequence[ItineraryItemRecord], selected: Collection[str]
+) -> bool:
+    """Whether a day's `block` shows one of its selected items, or it has none."""
+    chosen = [f"[{short_id(item.id)}]" for item in items if item.id in selected]
+    return not chosen or any(mark in line for line in block for mark in chosen)
+
+
 def _row(item: ItineraryItemRecord, zone: str | None, attached: Counter[str | None]) -> str:
     return f"  - {render_item(item, zone, attached[item.id])}"
 
 
-def _least_cost(trip: TripRecord, day: date, items: int) -> int:
-    """What a day costs with none of its items shown: its heading and their count."""
-    return line_cost(day_heading(trip, day)) + line_cost(_more_line(day, items, False))
+def _least_cost(
+    trip: TripRecord,
+    day: date,
+    items: Sequence[ItineraryItemRecord],
+    attached: Counter[str | None],
+    selected: Collection[str],
+    stops: Sequence[StopRecord],
+) -> int:
+    """What a day costs with the fewest of its items shown: its heading, its first selected
+    item if it has one, and the count of the rest."""
+    chosen = next((item for item in items if item.id in selected), None)
+    if chosen is None:
+        return line_cost(day_heading(trip, day)) + line_cost(_more_line(day, len(items), False))
+    rest = len(items) - 1
+    cost = line_cost(day_heading(trip, day))
+    cost += line_cost(_row(chosen, day_zone(trip, stops, day), attached))
+    return cost + (line_cost(_more_line(day, rest)) if rest else 0)
 
 
 def _more_line(day: date, count: int, some_shown: bool = True) -> str:
