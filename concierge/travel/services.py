@@ -21,6 +21,7 @@ from concierge.store import (
     ItineraryRepository,
     LedgerRepository,
     PinRepository,
+    ProposalRepository,
     SecretStore,
     Settings,
     StopRepository,
@@ -29,6 +30,7 @@ from concierge.store import (
     documents_folder,
 )
 
+from .checks import TripChecks
 from .form_filler import FormFiller
 from .goal_triggers import GoalTriggers
 from .lookups import LookupService, open_lookup_service, settings_online_access
@@ -61,11 +63,16 @@ class TravelServices:
     goal_triggers: GoalTriggers
     documents: DocumentRepository
     """Files attached to trips and items, under `<data dir>/documents/`."""
+    proposals: ProposalRepository
+    """The assistant's changes waiting for the person's decision (`assistant.edits`)."""
+    checks: TripChecks
+    """The plan checks of the trips someone watches, re-run after every change."""
     selection: SelectionState = field(default_factory=SelectionState)
 
     async def aclose(self) -> None:
         """Stop the lookups, and wait for the goal completions and form settling that
         changes made so far started."""
+        await self.checks.aclose()
         await self.lookups.aclose()
         await self.documents.aclose()
         await self.goal_triggers.aclose()
@@ -115,4 +122,6 @@ def open_services(
         form_filler=FormFiller(forms, goals, bus),
         goal_triggers=GoalTriggers(goals, lookups.jobs.bus),
         documents=documents,
+        proposals=ProposalRepository(database, bus),
+        checks=TripChecks(database, bus, places),
     )

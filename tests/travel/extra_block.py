@@ -1,6 +1,6 @@
-"""A block added to the runtime context beside the app's own, taking its share from the
-other caps in proportion: the room the snapshot's shares leave for a block still to come
-(a "problems" block of about .08 is planned)."""
+"""The blocks a test cannot easily fill from data, filled anyway: every feature named in
+`FULL` renders more than its cap (cut to it by `within`), so "every block full" holds for
+the problems and proposals blocks too."""
 
 from __future__ import annotations
 
@@ -10,20 +10,20 @@ from typing import Any
 import pytest
 
 from concierge.agent import AbortSignal, ContextProvider
-from concierge.travel.assistant import snapshot_budget, trip_assistant
+from concierge.travel.assistant import trip_assistant
 from concierge.travel.assistant.feature import AssistantFeature
 
-EXTRA = "problems"
-EXTRA_SHARE = 0.08
+FULL = ("problems", "proposals")
 
 
 class FullBlock(AssistantFeature):
-    """A block that always has more to say than its cap (cut to it by `within`)."""
+    """A block that always has more to say than its cap."""
 
-    name = EXTRA
+    def __init__(self, name: str) -> None:
+        self.name = name
 
     def status_provider(self) -> ContextProvider:
-        text = "\n".join(f"- [{n:08x}] item {n} has a value to correct" for n in range(200))
+        text = "\n".join(f"- [{n:08x}] {self.name} line {n}, to act on" for n in range(200))
 
         def status(signal: AbortSignal) -> str:
             return text
@@ -31,19 +31,17 @@ class FullBlock(AssistantFeature):
         return status
 
 
-def add_extra_block(monkeypatch: pytest.MonkeyPatch) -> None:
-    """From now on, every trip assistant has a full `EXTRA` block of `EXTRA_SHARE`, the
-    other caps shrunk in proportion so they sum as before."""
-    caps = snapshot_budget.CAPS
-    total = sum(caps.values())
-    shrunk = {name: share * (total - EXTRA_SHARE) / total for name, share in caps.items()}
-    monkeypatch.setattr(snapshot_budget, "CAPS", {**shrunk, EXTRA: EXTRA_SHARE})
+def fill_every_block(monkeypatch: pytest.MonkeyPatch) -> None:
+    """From now on, every trip assistant's `FULL` blocks are full."""
     features: Callable[..., list[AssistantFeature]] = trip_assistant.trip_features
 
-    def with_extra(*args: Any, **kwargs: Any) -> list[AssistantFeature]:
+    def filled(*args: Any, **kwargs: Any) -> list[AssistantFeature]:
         found = features(*args, **kwargs)
-        extra = FullBlock()
-        extra.budget = found[0].budget
-        return [*found, extra]
+        for index, feature in enumerate(found):
+            if feature.name in FULL:
+                full = FullBlock(feature.name)
+                full.budget = feature.budget
+                found[index] = full
+        return found
 
-    monkeypatch.setattr(trip_assistant, "trip_features", with_extra)
+    monkeypatch.setattr(trip_assistant, "trip_features", filled)

@@ -46,7 +46,7 @@ from concierge.travel.places import PlaceIndex
 from concierge.travel.services import TravelServices, open_services
 from tests.agent.support import client_for, snapshot_of, tool_results
 from tests.fakes import FakeOpenAIServer, Reply, ToolCallSpec
-from tests.travel.extra_block import EXTRA, add_extra_block
+from tests.travel.extra_block import FULL, fill_every_block
 from tests.travel.sized_trips import START, seed_trip, trip_days
 
 SIZES = (10, 100, 500, 1_000)
@@ -153,12 +153,12 @@ def blocks(text: str) -> dict[str, str]:
     return {part.split("\n", 1)[0]: part.split("\n", 1)[1] for part in parts}
 
 
-@pytest.mark.parametrize("extra", [False, True], ids=["app-blocks", "with-a-problems-block"])
+@pytest.mark.parametrize("full", [False, True], ids=["as-they-are", "problems-and-proposals-full"])
 async def test_every_block_stays_within_the_budget_and_names_the_selection_and_its_days(
-    sized: Sized, extra: bool, monkeypatch: pytest.MonkeyPatch
+    sized: Sized, full: bool, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    if extra:
-        add_extra_block(monkeypatch)
+    if full:
+        fill_every_block(monkeypatch)
     await crowd_the_other_blocks(sized)
     middle = len(sized.items) // 2
     chosen = sized.items[middle : middle + 500]
@@ -184,17 +184,12 @@ async def test_every_block_stays_within_the_budget_and_names_the_selection_and_i
     assert "more lookups in progress" in shown["lookups"]
     for name in ("party", "ages", "accessibility", "must_sees"):  # every answer, shortened
         assert f"({name}): " in shown["brief"], shown["brief"]
-    assert (EXTRA in shown) == extra
+    assert all((f"] {name} line 0," in shown.get(name, "")) == full for name in FULL)
     assert (await agent.get_runtime_context()).text == text  # same state, same bytes
 
 
 @pytest.mark.parametrize("tokens", [*SNAPSHOT_BUDGET_RANGE, 800, 1_000, 1_300, BUDGET, 3_000])
-@pytest.mark.parametrize("extra", [False, True], ids=["app-blocks", "with-a-problems-block"])
-def test_the_trip_keeps_its_floor_and_the_caps_their_proportions(
-    tokens: int, extra: bool, monkeypatch: pytest.MonkeyPatch
-) -> None:
-    if extra:
-        add_extra_block(monkeypatch)
+def test_the_trip_keeps_its_floor_and_the_caps_their_proportions(tokens: int) -> None:
     budget = SnapshotBudget(tokens)
     caps = {name: budget.allowance(name) for name in budget.names if name != TRIP}
     assert budget.allowance(TRIP) + sum(caps.values()) == budget.room()
@@ -228,24 +223,22 @@ async def test_while_the_trip_is_under_way_today_and_the_next_days_are_shown(
     assert estimate_tokens(text) <= 900
 
 
-@pytest.mark.parametrize("extra", [False, True], ids=["app-blocks", "with-a-problems-block"])
+@pytest.mark.parametrize("full", [False, True], ids=["as-they-are", "problems-and-proposals-full"])
 async def test_a_smaller_budget_is_kept_too(
-    thousand: Sized, extra: bool, monkeypatch: pytest.MonkeyPatch
+    thousand: Sized, full: bool, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     """Every block full at 800 tokens: the trip keeps its floor (its header and first day),
-    also with one more block taking its share from the others."""
-    if extra:
-        add_extra_block(monkeypatch)
+    the brief its head."""
+    if full:
+        fill_every_block(monkeypatch)
     await crowd_the_other_blocks(thousand)
     agent = thousand.agent(snapshot_budget=800)
     text = (await agent.get_runtime_context()).text or ""
     assert estimate_tokens(text) <= 800
     assert f"- {START.isoformat()} (" in text, text
-    assert f"\n\n## {EXTRA}\n- [" in text if extra else EXTRA not in text
-    brief = blocks(text)["brief"]
-    assert "more answers (the form's tool shows them)" in brief, brief
-    if not extra:  # with eight blocks at 800 tokens, the brief's 104 hold its head and count
-        assert "(party): " in brief, brief
+    shown = blocks(text)
+    assert all(shown.get(name, "").startswith("- [") == full for name in FULL)
+    assert shown["brief"].startswith("Form 'Trip brief' (trip-brief) — step 2 of 4"), shown
 
 
 def test_every_item_is_reachable_by_day_id_and_search(thousand: Sized) -> None:

@@ -112,6 +112,7 @@ def trip_provider(
             selected=chosen,
             today=today(),
             documents=attached,
+            unverified=await itinerary.unverified(trip_id),
         )
         return clip(text, tokens)
 

@@ -14,7 +14,7 @@ order rows were read in or on anything but the trip, the selection and today's d
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Collection, Sequence
+from collections.abc import Collection, Mapping, Sequence
 from dataclasses import dataclass
 from datetime import date
 
@@ -23,6 +23,7 @@ from concierge.store import DocumentRecord, ItineraryItemRecord, StopRecord, Tri
 from ..sensitive import sharing
 from .snapshot_budget import line_cost, lines_tokens
 from .trip_view import (
+    UNVERIFIED_LEGEND,
     day_heading,
     day_text,
     day_zone,
@@ -89,11 +90,15 @@ def trip_snapshot(
     selected: Collection[str] = (),
     today: date,
     documents: Sequence[DocumentRecord] = (),
+    unverified: Mapping[str, Sequence[str]] | None = None,
 ) -> str:
     """The bounded view in at most `allowance` estimated tokens (the header alone may pass
-    it on a tiny allowance; the caller's `within` then cuts it). `selected`: item ids."""
+    it on a tiny allowance; the caller's `within` then cuts it). `selected`: item ids;
+    `unverified`: the facts the assistant set unconfirmed, by item id."""
     with sharing(trip.shared_values):
-        return _snapshot(trip, items, stops, allowance, selected, today, documents)
+        return _snapshot(
+            trip, items, stops, allowance, selected, today, documents, unverified or {}
+        )
 
 
 def _snapshot(
@@ -104,6 +109,7 @@ def _snapshot(
     selected_ids: Collection[str],
     today: date,
     documents: Sequence[DocumentRecord],
+    unverified: Mapping[str, Sequence[str]],
 ) -> str:
     by_day: dict[date, list[ItineraryItemRecord]] = {}
     for item in items:
@@ -119,14 +125,18 @@ def _snapshot(
         f"Days shown: {focus.reason} and the nearest.",
     ]
     problems = _problem_lines(items)
+    legend = [UNVERIFIED_LEGEND] if any(item.id in unverified for item in items) else []
+    fixed = sum(
+        line_cost(line) for line in [*tail, *problems, *legend, _rest_line(len(days), len(items))]
+    )
     attached = Counter(document.item_id for document in documents)
-    fixed = sum(line_cost(line) for line in [*tail, *problems, _rest_line(len(days), len(items))])
     for day in focus.days[:1]:
         if day in by_day:
-            fixed += _least_cost(trip, day, by_day[day], attached, wanted, stops)
+            rows = _item_rows(trip, stops, day, by_day[day], attached, unverified)
+            fixed += _least_cost(trip, day, by_day[day], rows, wanted)
     order = _by_nearness(days, focus.days)
     neighbours = [day for day in order if day not in focus.days][:NEIGHBOURS]
-    kept = {day: _least_cost(trip, day, by_day[day], attached, (), stops) for day in neighbours}
+    kept = {day: _least_cost(trip, day, by_day[day], {}, ()) for day in neighbours}
     lines = header_lines(
         trip, stops, notes_limit=NOTES_LIMIT, documents=documents, text_limit=LINE_LIMIT
     )
@@ -136,17 +146,16 @@ def _snapshot(
     if not items:
         return "\n".join([*lines, tail[0]])
     lines.extend(tail)
-    used = lines_tokens(lines) + sum(line_cost(line) for line in problems)
+    used = lines_tokens(lines) + sum(line_cost(line) for line in [*problems, *legend])
     used += line_cost(_rest_line(len(days), len(items)))
     shown: dict[date, list[str]] = {}
     for day in order:
         kept.pop(day, None)
         room = allowance - used
-        block = _day_lines(
-            trip, stops, day, by_day[day], attached, wanted, room - sum(kept.values())
-        )
-        if day in focus.days and (block is None or not _shows_selected(block, by_day[day], wanted)):
-            block = _day_lines(trip, stops, day, by_day[day], attached, wanted, room)
+        rows = _item_rows(trip, stops, day, by_day[day], attached, unverified)
+        block = _day_lines(trip, day, by_day[day], rows, wanted, room - sum(kept.values()))
+        if day in focus.days and (block is None or not _shows_selected(block, rows, wanted)):
+            block = _day_lines(trip, day, by_day[day], rows, wanted, room)
         if block is None:
             break
         shown[day] = block
@@ -157,24 +166,39 @@ def _snapshot(
     if rest:
         lines.append(_rest_line(len(rest), sum(len(by_day[day]) for day in rest)))
     lines.extend(problems)
+    if any(item.id in unverified for day in shown for item in by_day[day]):
+        lines.extend(legend)
     return "\n".join(lines)
 
 
-def _day_lines(
+def _item_rows(
     trip: TripRecord,
     stops: Sequence[StopRecord],
     day: date,
     items: Sequence[ItineraryItemRecord],
     attached: Counter[str | None],
+    unverified: Mapping[str, Sequence[str]],
+) -> dict[str, str]:
+    """The day's items as the view lists them, by id."""
+    zone = day_zone(trip, stops, day)
+    return {
+        item.id: f"  - {render_item(item, zone, attached[item.id], unverified.get(item.id, ()))}"
+        for item in items
+    }
+
+
+def _day_lines(
+    trip: TripRecord,
+    day: date,
+    items: Sequence[ItineraryItemRecord],
+    rows: Mapping[str, str],
     selected: Collection[str],
     room: int,
 ) -> list[str] | None:
     """The day's heading and as many of its items as fit `room` (selected ones first, shown
     in the day's order), with a line counting the rest; None when not even the heading and
     that count fit."""
-    zone = day_zone(trip, stops, day)
     heading = day_heading(trip, day)
-    rows = {item.id: _row(item, zone, attached) for item in items}
     order = sorted(items, key=lambda item: item.id not in selected)
     used = line_cost(heading)
     taken: set[str] = set()
@@ -196,34 +220,28 @@ def _day_lines(
 
 
 def _shows_selected(
-    block: Sequence[str], items: Sequence[ItineraryItemRecord], selected: Collection[str]
+    block: Sequence[str], rows: Mapping[str, str], selected: Collection[str]
 ) -> bool:
     """Whether a day's `block` shows one of its selected items, or it has none."""
-    chosen = [f"[{short_id(item.id)}]" for item in items if item.id in selected]
-    return not chosen or any(mark in line for line in block for mark in chosen)
-
-
-def _row(item: ItineraryItemRecord, zone: str | None, attached: Counter[str | None]) -> str:
-    return f"  - {render_item(item, zone, attached[item.id])}"
+    chosen = {row for item_id, row in rows.items() if item_id in selected}
+    return not chosen or any(line in chosen for line in block)
 
 
 def _least_cost(
     trip: TripRecord,
     day: date,
     items: Sequence[ItineraryItemRecord],
-    attached: Counter[str | None],
+    rows: Mapping[str, str],
     selected: Collection[str],
-    stops: Sequence[StopRecord],
 ) -> int:
     """What a day costs with the fewest of its items shown: its heading, its first selected
-    item if it has one, and the count of the rest."""
+    item if it has one (its row in `rows`), and the count of the rest."""
     chosen = next((item for item in items if item.id in selected), None)
+    heading = line_cost(day_heading(trip, day))
     if chosen is None:
-        return line_cost(day_heading(trip, day)) + line_cost(_more_line(day, len(items), False))
+        return heading + line_cost(_more_line(day, len(items), False))
     rest = len(items) - 1
-    cost = line_cost(day_heading(trip, day))
-    cost += line_cost(_row(chosen, day_zone(trip, stops, day), attached))
-    return cost + (line_cost(_more_line(day, rest)) if rest else 0)
+    return heading + line_cost(rows[chosen.id]) + (line_cost(_more_line(day, rest)) if rest else 0)
 
 
 def _more_line(day: date, count: int, some_shown: bool = True) -> str:

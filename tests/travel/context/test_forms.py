@@ -20,7 +20,7 @@ from concierge.travel.forms import TRIP_BRIEF, evaluate, render_status
 from concierge.travel.forms.status import SHORTENED_NOTE
 from tests.agent.support import client_for, tool_results
 from tests.fakes import FakeOpenAIServer, Reply, ToolCallSpec
-from tests.travel.extra_block import EXTRA, add_extra_block
+from tests.travel.extra_block import FULL, fill_every_block
 
 from .conftest import World, blocks
 
@@ -393,15 +393,15 @@ FULL_BRIEF: dict[str, Any] = {
 """Every question of the brief answered as a family would, in a sentence where it asks."""
 
 
-@pytest.mark.parametrize("extra", [False, True], ids=["app-blocks", "with-a-problems-block"])
+@pytest.mark.parametrize("full", [False, True], ids=["as-they-are", "problems-and-proposals-full"])
 async def test_every_answer_of_a_complete_brief_is_in_the_runtime_context_at_the_default_budget(
-    world: World, fake_openai: FakeOpenAIServer, extra: bool, monkeypatch: pytest.MonkeyPatch
+    world: World, fake_openai: FakeOpenAIServer, full: bool, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     """The answers are what the assistant plans with: a brief answered in full is in the
-    snapshot whole (nothing shortened away) at the default snapshot budget, also with one
-    more block taking its share from the others."""
-    if extra:
-        add_extra_block(monkeypatch)
+    snapshot whole (nothing shortened away) at the default snapshot budget, also with every
+    other block full."""
+    if full:
+        fill_every_block(monkeypatch)
     answers = {name: TRIP_BRIEF.parse(name, raw) for name, raw in FULL_BRIEF.items()}
     await world.services.forms.apply(world.trip.id, BRIEF, answers)
     agent = world.agent(fake_openai)
@@ -415,7 +415,7 @@ async def test_every_answer_of_a_complete_brief_is_in_the_runtime_context_at_the
         assert f"({name}): " in brief, (name, brief)
     assert "step-free rooms and lifts only" in brief
     assert '["long queues", "late dinners"]' in brief
-    assert (f"\n\n## {EXTRA}\n" in context.text) == extra
+    assert all((f"] {name} line 0," in context.text) == full for name in FULL)
 
 
 def test_a_brief_in_a_smaller_room_shortens_its_longest_answers_then_counts_the_rest() -> None:
