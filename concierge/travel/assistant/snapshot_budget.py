@@ -55,20 +55,21 @@ of the word's token), and every other character on its own."""
 
 CAPS: dict[str, float] = {
     "problems": 0.06,
-    "money": 0.06,
+    "money": 0.07,
     "proposals": 0.06,
     "brief": 0.24,
-    "goals": 0.06,
-    "pinned": 0.06,
+    "goals": 0.05,
+    "pinned": 0.09,
     "lookups": 0.10,
     "selection": 0.06,
 }
 """The most each block but the trip may take, as a share of the room the label and the
 headings leave. The trip, the one block whose size follows the itinerary, takes what the
 others leave in each resolution (`SharedRoom`), never less than the rest of the caps nor
-than `TRIP_FLOOR`. At the default budget the brief's share holds a brief answered in full
-(about 320 tokens); the lookups' one running and one finished lookup with its one-line
-result; the proposals' a decision on a few changes, or a few changes waiting."""
+than `TRIP_FLOOR` (at the default budget the floor already shrinks the caps a little, by
+4 %). There the brief's share holds a brief answered in full (about 320 tokens); the
+lookups' one running and one finished lookup with its one-line result; the proposals' a
+decision on a few changes, or a few changes waiting."""
 TRIP_FLOOR = 420
 """Tokens the trip keeps whatever the budget, when the room has them: the header of a trip
 with a long route and notes, shortened (about 330), the itinerary's totals and the focus
