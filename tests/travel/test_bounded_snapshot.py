@@ -22,8 +22,14 @@ from concierge.agent import AbortSignal, Agent, ToolContext
 from concierge.agent.openai_model import OpenAIChatModel
 from concierge.store import ItineraryItemRecord, TripRecord
 from concierge.store.paths import database_path
-from concierge.store.settings import ASSISTANT_SNAPSHOT_BUDGET
-from concierge.travel.assistant.snapshot_budget import estimate_tokens
+from concierge.store.settings import ASSISTANT_SNAPSHOT_BUDGET, SNAPSHOT_BUDGET_RANGE
+from concierge.travel.assistant import snapshot_budget
+from concierge.travel.assistant.snapshot_budget import (
+    TRIP,
+    TRIP_FLOOR,
+    SnapshotBudget,
+    estimate_tokens,
+)
 from concierge.travel.assistant.tool_support import by_reference
 from concierge.travel.assistant.trip_assistant import build_trip_assistant
 from concierge.travel.assistant.trip_reading import (
@@ -40,6 +46,7 @@ from concierge.travel.places import PlaceIndex
 from concierge.travel.services import TravelServices, open_services
 from tests.agent.support import client_for, snapshot_of, tool_results
 from tests.fakes import FakeOpenAIServer, Reply, ToolCallSpec
+from tests.travel.extra_block import FULL, fill_every_block
 from tests.travel.sized_trips import START, seed_trip, trip_days
 
 SIZES = (10, 100, 500, 1_000)
@@ -146,9 +153,12 @@ def blocks(text: str) -> dict[str, str]:
     return {part.split("\n", 1)[0]: part.split("\n", 1)[1] for part in parts}
 
 
+@pytest.mark.parametrize("full", [False, True], ids=["as-they-are", "problems-and-proposals-full"])
 async def test_every_block_stays_within_the_budget_and_names_the_selection_and_its_days(
-    sized: Sized,
+    sized: Sized, full: bool, monkeypatch: pytest.MonkeyPatch
 ) -> None:
+    if full:
+        fill_every_block(monkeypatch)
     await crowd_the_other_blocks(sized)
     middle = len(sized.items) // 2
     chosen = sized.items[middle : middle + 500]
@@ -172,7 +182,21 @@ async def test_every_block_stays_within_the_budget_and_names_the_selection_and_i
     assert "more open goals" in shown["goals"]
     assert "more pins for this trip" in shown["pinned"]
     assert "more lookups in progress" in shown["lookups"]
+    for name in ("party", "ages", "accessibility", "must_sees"):  # every answer, shortened
+        assert f"({name}): " in shown["brief"], shown["brief"]
+    assert all((f"] {name} line 0," in shown.get(name, "")) == full for name in FULL)
     assert (await agent.get_runtime_context()).text == text  # same state, same bytes
+
+
+@pytest.mark.parametrize("tokens", [*SNAPSHOT_BUDGET_RANGE, 800, 1_000, 1_300, BUDGET, 3_000])
+def test_the_trip_keeps_its_floor_and_the_caps_their_proportions(tokens: int) -> None:
+    budget = SnapshotBudget(tokens)
+    caps = {name: budget.allowance(name) for name in budget.names if name != TRIP}
+    assert budget.allowance(TRIP) + sum(caps.values()) == budget.room()
+    assert budget.allowance(TRIP) >= min(TRIP_FLOOR, budget.room())
+    assert budget.allowance(TRIP) >= budget.room() * (1 - sum(snapshot_budget.CAPS.values()))
+    shares = [caps[name] / snapshot_budget.CAPS[name] for name in caps]
+    assert max(shares) - min(shares) <= 1 / min(snapshot_budget.CAPS.values())  # rounding
 
 
 async def test_with_nothing_selected_the_first_days_are_shown_before_the_trip(
@@ -199,12 +223,22 @@ async def test_while_the_trip_is_under_way_today_and_the_next_days_are_shown(
     assert estimate_tokens(text) <= 900
 
 
-async def test_a_smaller_budget_is_kept_too(thousand: Sized) -> None:
+@pytest.mark.parametrize("full", [False, True], ids=["as-they-are", "problems-and-proposals-full"])
+async def test_a_smaller_budget_is_kept_too(
+    thousand: Sized, full: bool, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Every block full at 800 tokens: the trip keeps its floor (its header and first day),
+    the brief its head."""
+    if full:
+        fill_every_block(monkeypatch)
     await crowd_the_other_blocks(thousand)
     agent = thousand.agent(snapshot_budget=800)
     text = (await agent.get_runtime_context()).text or ""
     assert estimate_tokens(text) <= 800
     assert f"- {START.isoformat()} (" in text, text
+    shown = blocks(text)
+    assert all(shown.get(name, "").startswith("- [") == full for name in FULL)
+    assert shown["brief"].startswith("Form 'Trip brief' (trip-brief) — step 2 of 4"), shown
 
 
 def test_every_item_is_reachable_by_day_id_and_search(thousand: Sized) -> None:

@@ -2,9 +2,10 @@
 default status provider (the answers, complete or not, and while the form is not complete
 its open step and what is still missing).
 
-The provider renders the engine's `render_status` from SQLite at every resolution, so an
-answer given by a tool, or typed by the person into the form panel mid-turn, is in the
-very next model call's snapshot.
+The provider renders the engine's status from SQLite at every resolution, so an answer
+given by a tool, or typed by the person into the form panel mid-turn, is in the very next
+model call's snapshot. It fits the block's share of the snapshot (`fit_status`): every
+answer stays, the long ones shortened, rather than the last answers cut away.
 """
 
 from __future__ import annotations
@@ -19,9 +20,11 @@ from concierge.store import and_list
 from ..form_filler import FormFiller, FormFillError, FormWrite
 from ..form_view import render_form
 from ..forms import TRIP_BRIEF, FormDefinition, render_status
-from ..forms.status import compact
+from ..forms.state import FormState
+from ..forms.status import LIMITS, answer_line, compact, status_parts
 from ..value_text import one_line
 from .feature import AssistantFeature
+from .snapshot_budget import estimate_tokens
 from .tool_support import ToolArgs, assistant_context, store_errors
 from .trip_view import short_id
 
@@ -64,10 +67,10 @@ class FormFeature(AssistantFeature):
         ]
 
     def status_provider(self) -> ContextProvider:
-        filler, trip_id, form = self.filler, self.trip_id, self.form
+        filler, trip_id, form, allowance = self.filler, self.trip_id, self.form, self.allowance()
 
         async def form_status(signal: AbortSignal) -> str | None:
-            return render_status(await filler.state(trip_id, form))
+            return fit_status(await filler.state(trip_id, form), allowance)
 
         return form_status
 
@@ -125,6 +128,42 @@ class FormFeature(AssistantFeature):
         return ToolOutput(
             _with_outcome(" ".join(parts), written), summary=f"retracted {', '.join(fields)}"
         )
+
+
+def fit_status(state: FormState, allowance: int) -> str | None:
+    """The status in `allowance` tokens: whole if it fits, else with answers shortened a
+    level at a time (`LIMITS`), the one that saves most first, until it fits; if even the
+    shortest answers do not fit, the first answers that do and a count of the rest (the
+    caller's cut is the last resort, for a room too small for the head)."""
+    definition, values = state.definition, state.values
+    costs: dict[tuple[str, int], int] = {}
+
+    def cost(name: str, level: int) -> int:
+        if (name, level) not in costs:
+            line = answer_line(definition, name, values[name], level)[0]
+            costs[name, level] = estimate_tokens(line)
+        return costs[name, level]
+
+    def shorter(name: str, level: int) -> tuple[int, str, int] | None:
+        """What shortening the answer to the next level that changes it saves."""
+        for lower in range(level + 1, len(LIMITS)):
+            if cost(name, lower) < cost(name, level):
+                return cost(name, level) - cost(name, lower), name, lower
+        return None
+
+    text: str | None = None
+    for shown in range(len(values), -1, -1):
+        levels = dict.fromkeys(list(values)[:shown], 0)
+        while True:
+            text = status_parts(state, levels, shown).text()
+            if text is None or estimate_tokens(text) <= allowance:
+                return text
+            steps = [step for name, level in levels.items() if (step := shorter(name, level))]
+            if not steps:
+                break
+            _, name, lower = max(steps)
+            levels[name] = lower
+    return text
 
 
 def _with_outcome(head: str, written: FormWrite) -> str:

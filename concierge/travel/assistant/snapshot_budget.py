@@ -4,9 +4,9 @@ estimator that counts them.
 The whole runtime context (the label, each block's heading and every block) stays within
 the budget whatever the trip's size: every block but the trip renders within its cap
 (`CAPS`) and is cut to it by `within` if it does not; the trip takes what they leave
-(`SharedRoom`); the label and headings are counted once (`SnapshotBudget.overhead`). The
-estimate of a joined text is never more than the sum of its parts', so the sum never passes
-the budget.
+(`SharedRoom`), at least `TRIP_FLOOR`; the label and headings are counted once
+(`SnapshotBudget.overhead`). The estimate of a joined text is never more than the sum of
+its parts', so the sum never passes the budget.
 
 The estimator is meant to over-count. Measured against llama.cpp's tokenizer for SmolLM2
 (which splits every digit and most punctuation into a token of its own), the app's
@@ -26,8 +26,16 @@ import asyncio
 import inspect
 import math
 import re
-from collections.abc import Awaitable, Callable, Collection, Iterable, Sequence, Sized
-from dataclasses import dataclass
+from collections.abc import (
+    Awaitable,
+    Callable,
+    Collection,
+    Iterable,
+    Mapping,
+    Sequence,
+    Sized,
+)
+from dataclasses import dataclass, field
 
 from concierge.agent import RUNTIME_CONTEXT_LABEL, AbortSignal, ContextProvider, Notice
 from concierge.store.settings import ASSISTANT_SNAPSHOT_BUDGET
@@ -49,18 +57,25 @@ CAPS: dict[str, float] = {
     "problems": 0.06,
     "money": 0.08,
     "proposals": 0.06,
-    "brief": 0.10,
-    "goals": 0.06,
-    "pinned": 0.08,
+    "brief": 0.24,
+    "goals": 0.05,
+    "pinned": 0.09,
     "lookups": 0.10,
     "selection": 0.06,
 }
 """The most each block but the trip may take, as a share of the room the label and the
 headings leave. The trip, the one block whose size follows the itinerary, takes what the
-others leave in each resolution (`SharedRoom`), never less than the rest of the caps. The
-lookups' share holds one running and one finished lookup with its one-line result; the
-problems' one problem with its items' ids and a count of the rest; the proposals' a decision
-on a few changes, or a few changes waiting."""
+others leave in each resolution (`SharedRoom`), never less than the rest of the caps nor
+than `TRIP_FLOOR` (at the default budget the floor already shrinks the caps a little, by
+4 %). There the brief's share holds a brief answered in full (about 320 tokens); the
+lookups' one running and one finished lookup with its one-line result; the problems' one
+problem with its items' ids and a count of the rest; the proposals' a decision on a few
+changes, or a few changes waiting."""
+TRIP_FLOOR = 420
+"""Tokens the trip keeps whatever the budget, when the room has them: the header of a trip
+with a long route and notes, shortened (about 330), the itinerary's totals and the focus
+day's heading and count. Where the caps would leave the trip less, they shrink in
+proportion."""
 TRIP = "trip"
 
 
@@ -99,10 +114,15 @@ LEAST_ROW = 12
 
 @dataclass(frozen=True, slots=True)
 class SnapshotBudget:
-    """`tokens` for the whole runtime context of a trip assistant (the blocks in `names`)."""
+    """`tokens` for the whole runtime context of a trip assistant: the trip and the blocks
+    capped in `caps` (by default `CAPS`, read when the budget is made)."""
 
     tokens: int
-    names: tuple[str, ...] = (TRIP, *CAPS)
+    caps: Mapping[str, float] = field(default_factory=lambda: dict(CAPS))
+
+    @property
+    def names(self) -> tuple[str, ...]:
+        return (TRIP, *self.caps)
 
     def overhead(self) -> int:
         """The label, the blank lines between blocks and each block's heading."""
@@ -116,10 +136,19 @@ class SnapshotBudget:
     def allowance(self, name: str) -> int:
         """Tokens the block `name` may take (rounded down): its cap, or for the trip what
         the caps leave (what it has when every other block is full)."""
-        caps = {other: int(self.room() * CAPS[other]) for other in self.names if other in CAPS}
+        caps = self._caps()
         if name == TRIP:
             return self.room() - sum(caps.values())
         return caps.get(name, 0)
+
+    def _caps(self) -> dict[str, int]:
+        """Each cap's tokens: its share of the room, all shrunk in proportion where they
+        would leave the trip less than `TRIP_FLOOR`."""
+        room, total = self.room(), sum(self.caps.values())
+        scale = 1.0
+        if total and room * (1 - total) < TRIP_FLOOR:
+            scale = max(0, room - TRIP_FLOOR) / (room * total) if room else 0.0
+        return {name: int(room * share * scale) for name, share in self.caps.items()}
 
 
 class _Round:

@@ -36,11 +36,13 @@ from .trip_view import (
 NOTES_LIMIT = 200
 LINE_LIMIT = 320
 """Characters of the notes line and of every other header line (a long route) in the view;
-a quarter and a third of them when the header would leave no room for the focus day."""
+a quarter and a third of them when the header would leave no room for the focus day (its
+heading, its count and its first selected item)."""
 PROBLEMS_SHOWN = 3
 NEIGHBOURS = 2
 """Days nearest the focus whose heading and count are kept room for, however long the
-focus days are."""
+focus days are, unless that room is what a focus day needs to show one of its selected
+items."""
 READ_HINT = "read_trip with day (and to, for a range), item or search"
 
 
@@ -127,9 +129,14 @@ def _snapshot(
     fixed = sum(
         line_cost(line) for line in [*tail, *problems, *legend, _rest_line(len(days), len(items))]
     )
-    fixed += sum(
-        _least_cost(trip, day, len(by_day[day])) for day in focus.days[:1] if day in by_day
-    )
+    attached = Counter(document.item_id for document in documents)
+    for day in focus.days[:1]:
+        if day in by_day:
+            rows = _item_rows(trip, stops, day, by_day[day], attached, unverified)
+            fixed += _least_cost(trip, day, by_day[day], rows, wanted)
+    order = _by_nearness(days, focus.days)
+    neighbours = [day for day in order if day not in focus.days][:NEIGHBOURS]
+    kept = {day: _least_cost(trip, day, by_day[day], {}, ()) for day in neighbours}
     lines = header_lines(
         trip, stops, notes_limit=NOTES_LIMIT, documents=documents, text_limit=LINE_LIMIT
     )
@@ -141,17 +148,13 @@ def _snapshot(
     lines.extend(tail)
     used = lines_tokens(lines) + sum(line_cost(line) for line in [*problems, *legend])
     used += line_cost(_rest_line(len(days), len(items)))
-    attached = Counter(document.item_id for document in documents)
     shown: dict[date, list[str]] = {}
-    order = _by_nearness(days, focus.days)
-    neighbours = [day for day in order if day not in focus.days][:NEIGHBOURS]
-    kept = {day: _least_cost(trip, day, len(by_day[day])) for day in neighbours}
     for day in order:
         kept.pop(day, None)
         room = allowance - used
         rows = _item_rows(trip, stops, day, by_day[day], attached, unverified)
         block = _day_lines(trip, day, by_day[day], rows, wanted, room - sum(kept.values()))
-        if block is None and day in focus.days:
+        if day in focus.days and (block is None or not _shows_selected(block, rows, wanted)):
             block = _day_lines(trip, day, by_day[day], rows, wanted, room)
         if block is None:
             break
@@ -216,9 +219,29 @@ def _day_lines(
     return lines
 
 
-def _least_cost(trip: TripRecord, day: date, items: int) -> int:
-    """What a day costs with none of its items shown: its heading and their count."""
-    return line_cost(day_heading(trip, day)) + line_cost(_more_line(day, items, False))
+def _shows_selected(
+    block: Sequence[str], rows: Mapping[str, str], selected: Collection[str]
+) -> bool:
+    """Whether a day's `block` shows one of its selected items, or it has none."""
+    chosen = {row for item_id, row in rows.items() if item_id in selected}
+    return not chosen or any(line in chosen for line in block)
+
+
+def _least_cost(
+    trip: TripRecord,
+    day: date,
+    items: Sequence[ItineraryItemRecord],
+    rows: Mapping[str, str],
+    selected: Collection[str],
+) -> int:
+    """What a day costs with the fewest of its items shown: its heading, its first selected
+    item if it has one (its row in `rows`), and the count of the rest."""
+    chosen = next((item for item in items if item.id in selected), None)
+    heading = line_cost(day_heading(trip, day))
+    if chosen is None:
+        return heading + line_cost(_more_line(day, len(items), False))
+    rest = len(items) - 1
+    return heading + line_cost(rows[chosen.id]) + (line_cost(_more_line(day, rest)) if rest else 0)
 
 
 def _more_line(day: date, count: int, some_shown: bool = True) -> str:

@@ -13,13 +13,15 @@ what the assistant plans with (who travels, their ages, diet, needs, what to avo
 are named by label and name (the name is what the tools take); an answer is shown as JSON,
 the form the store holds, on one line under a label of the form's own, so text typed by a
 person or a model cannot make structure of its own (R7). Long text and long lists are
-shortened, and a last line says so.
+shortened, and a last line says so; where the status must fit a smaller room (its share of
+the snapshot), its longest answers are shortened further (`LIMITS`).
 """
 
 from __future__ import annotations
 
 import json
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass
 
 from pydantic import JsonValue
 
@@ -38,59 +40,120 @@ SHORTENED_NOTE = (
     "(Answers marked … are shortened; the form's tool called with no arguments shows them in full.)"
 )
 
+MORE_ANSWERS = "- … {count:,} more answers (the form's tool shows them)"
+
+
+@dataclass(frozen=True, slots=True)
+class AnswerLimits:
+    """How much of each answer the status shows: characters of a text, characters of a
+    list's item, and items of a list."""
+
+    text: int
+    item: int
+    items: int
+
+
+LIMITS = (
+    AnswerLimits(ANSWER_TEXT_LIMIT, ANSWER_ITEM_LIMIT, ANSWER_ITEMS),
+    AnswerLimits(160, 60, 8),
+    AnswerLimits(90, 40, 5),
+    AnswerLimits(48, 24, 3),
+    AnswerLimits(24, 16, 2),
+)
+"""An answer's limits by level, from 0 (the status's own) to the shortest: the levels a
+status that must fit a smaller room takes, answer by answer."""
+
+
+@dataclass(frozen=True, slots=True)
+class StatusParts:
+    """The status in three parts: `head` (where the form stands and "Answers:"), one line a
+    counted answer and a line counting those left out (`answers`), and `tail` (answers not
+    counted, and the note saying some were shortened)."""
+
+    head: list[str]
+    answers: list[str]
+    tail: list[str]
+
+    def text(self) -> str | None:
+        return "\n".join([*self.head, *self.answers, *self.tail]) or None
+
 
 def render_status(state: FormState) -> str | None:
     """The status text for `state`; None only for a form with nothing to say (no open step
     and no answers)."""
+    return status_parts(state).text()
+
+
+def status_parts(
+    state: FormState, levels: Mapping[str, int] | None = None, shown: int | None = None
+) -> StatusParts:
+    """The status for `state`, each answer within the `LIMITS` of its level in `levels`
+    (by field name; 0 if not given); with `shown`, only the first `shown` answers and a
+    line counting the others."""
+    levels = levels or {}
+    hidden = 0 if shown is None else max(0, len(state.values) - shown)
     definition = state.definition
     step = state.open_step
-    lines: list[str] = []
+    head: list[str] = []
     if step is not None:
-        head = (
+        line = (
             f"Form '{definition.title}' ({definition.id}) — step {step.number} of "
             f"{len(state.steps)} '{step.step.title}': still missing: "
             f"{_fields(definition, step.missing)}."
         )
         later = [name for other in state.steps[step.number :] for name in other.missing]
         if later:
-            head += f" Later steps still need: {_fields(definition, later)}."
-        lines.append(head + f" Answered: {len(state.values)} of {len(state.applicable)}.")
+            line += f" Later steps still need: {_fields(definition, later)}."
+        head.append(line + f" Answered: {len(state.values)} of {len(state.applicable)}.")
     elif state.values:
-        lines.append(f"Form '{definition.title}' ({definition.id}) — complete.")
+        head.append(f"Form '{definition.title}' ({definition.id}) — complete.")
     shortened = False
+    answers: list[str] = []
     if state.values:
-        lines.append("Answers:")
-        for name, value in state.values.items():
-            text, cut = _answer(value)
+        head.append("Answers:")
+        for name, value in list(state.values.items())[: len(state.values) - hidden]:
+            line, cut = answer_line(definition, name, value, levels.get(name, 0))
             shortened = shortened or cut
-            lines.append(f"- {definition.labels[name]} ({name}): {text}")
+            answers.append(line)
+        if hidden:
+            answers.append(MORE_ANSWERS.format(count=hidden))
+    tail: list[str] = []
     if state.not_applicable:
-        lines.append(
+        tail.append(
             "Kept but no longer applies (ignored): "
             + _fields(definition, state.not_applicable)
             + "."
         )
     if state.invalid:
-        lines.append(
+        tail.append(
             "Stored answers that no longer fit (ask again): "
             + _fields(definition, state.invalid)
             + "."
         )
     if shortened:
-        lines.append(SHORTENED_NOTE)
-    return "\n".join(lines) or None
+        tail.append(SHORTENED_NOTE)
+    return StatusParts(head, answers, tail)
 
 
-def _answer(value: JsonValue) -> tuple[str, bool]:
+def answer_line(
+    definition: FormDefinition, name: str, value: JsonValue, level: int = 0
+) -> tuple[str, bool]:
+    """The status's line for the answer to `name`, within the `LIMITS` of `level`, and
+    whether it was shortened."""
+    text, cut = _answer(value, LIMITS[level])
+    return f"- {definition.labels[name]} ({name}): {text}", cut
+
+
+def _answer(value: JsonValue, limits: AnswerLimits) -> tuple[str, bool]:
     """An answer as one line of JSON, and whether it was shortened."""
     if isinstance(value, list):
-        shown = [_shorten(item, ANSWER_ITEM_LIMIT) for item in value[:ANSWER_ITEMS]]
+        shown = [_shorten(item, limits.item) for item in value[: limits.items]]
         text = json.dumps(shown, ensure_ascii=False)
-        more = len(value) - ANSWER_ITEMS
+        more = len(value) - limits.items
         if more > 0:
             text += f" … and {more} more"
         return text, more > 0 or shown != [_shorten(item, None) for item in value]
-    shown_value = _shorten(value, ANSWER_TEXT_LIMIT)
+    shown_value = _shorten(value, limits.text)
     return json.dumps(shown_value, ensure_ascii=False), shown_value != _shorten(value, None)
 
 

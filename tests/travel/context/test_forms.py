@@ -13,11 +13,14 @@ from pydantic import BaseModel
 from concierge.agent import AgentBuilder, InMemoryHistoryStore, Tool, ToolContext
 from concierge.agent.openai_model import OpenAIChatModel
 from concierge.store import Actor, ChangeContext
-from concierge.travel.assistant.brief_feature import FormFeature
+from concierge.travel.assistant.brief_feature import FormFeature, fit_status
+from concierge.travel.assistant.snapshot_budget import estimate_tokens
 from concierge.travel.assistant.trip_assistant import PROVIDER_TIMEOUT
-from concierge.travel.forms import TRIP_BRIEF
+from concierge.travel.forms import TRIP_BRIEF, evaluate, render_status
+from concierge.travel.forms.status import SHORTENED_NOTE
 from tests.agent.support import client_for, tool_results
 from tests.fakes import FakeOpenAIServer, Reply, ToolCallSpec
+from tests.travel.extra_block import FULL, fill_every_block
 
 from .conftest import World, blocks
 
@@ -390,16 +393,15 @@ FULL_BRIEF: dict[str, Any] = {
 """Every question of the brief answered as a family would, in a sentence where it asks."""
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="issue 9 item 4 still reproduces: the brief's cap (10 % of the room, 141 tokens at "
-    "the default budget) cuts a brief answered in full after its third answer",
-)
+@pytest.mark.parametrize("full", [False, True], ids=["as-they-are", "problems-and-proposals-full"])
 async def test_every_answer_of_a_complete_brief_is_in_the_runtime_context_at_the_default_budget(
-    world: World, fake_openai: FakeOpenAIServer
+    world: World, fake_openai: FakeOpenAIServer, full: bool, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     """The answers are what the assistant plans with: a brief answered in full is in the
-    snapshot whole (nothing shortened away) at the default snapshot budget."""
+    snapshot whole (nothing shortened away) at the default snapshot budget, also with every
+    other block full."""
+    if full:
+        fill_every_block(monkeypatch)
     answers = {name: TRIP_BRIEF.parse(name, raw) for name, raw in FULL_BRIEF.items()}
     await world.services.forms.apply(world.trip.id, BRIEF, answers)
     agent = world.agent(fake_openai)
@@ -413,3 +415,27 @@ async def test_every_answer_of_a_complete_brief_is_in_the_runtime_context_at_the
         assert f"({name}): " in brief, (name, brief)
     assert "step-free rooms and lifts only" in brief
     assert '["long queues", "late dinners"]' in brief
+    assert all((f"] {name} line 0," in context.text) == full for name in FULL)
+
+
+def test_a_brief_in_a_smaller_room_shortens_its_longest_answers_then_counts_the_rest() -> None:
+    answers = {name: TRIP_BRIEF.parse(name, raw) for name, raw in FULL_BRIEF.items()}
+    answers["accessibility"] = "Step-free rooms and lifts only, for a wheelchair. " * 12
+    answers["must_sees"] = [f"Sight number {n}" for n in range(15)]
+    state = evaluate(TRIP_BRIEF, answers)
+    whole = render_status(state) or ""
+    assert fit_status(state, estimate_tokens(whole)) == whole
+
+    roomy = fit_status(state, 400) or ""
+    assert estimate_tokens(roomy) <= 400
+    assert all(f"({name}): " in roomy for name in FULL_BRIEF), roomy
+    assert "- Ages (ages): [44, 41, 9, 6]\n- Children" in roomy  # short answers stay whole
+    assert '"Step-free rooms and lifts only, for a wheelchair. Step-free' in roomy
+    assert '"Sight number 0", "Sight number 1"' in roomy and "more\n" in roomy
+    assert roomy.endswith(SHORTENED_NOTE)
+
+    tight = fit_status(state, 120) or ""
+    assert estimate_tokens(tight) <= 120
+    assert tight.startswith("Form 'Trip brief' (trip-brief) — complete.\nAnswers:\n- ")
+    assert "(party): " in tight
+    assert tight.splitlines()[-1].startswith("- … ") and "more answers" in tight
