@@ -129,7 +129,7 @@ SNAPSHOT_BUDGET_RANGE = (600, 8_000)
 ASSISTANT_SNAPSHOT_BUDGET: Setting[int] = declare(
     "assistant.snapshot_budget_tokens",
     Annotated[int, Field(ge=SNAPSHOT_BUDGET_RANGE[0], le=SNAPSHOT_BUDGET_RANGE[1])],
-    1_500,
+    1_800,
     "How many tokens the application's current state (the trip, money, brief, goals, pins, "
     "lookups and the selection) may take in each model call, whatever the trip's size; the "
     "assistant reads the rest of the trip with a tool.",
