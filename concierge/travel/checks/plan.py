@@ -26,7 +26,7 @@ from concierge.store import (
     TripRecord,
 )
 from concierge.store.entities import ITEMS, PINS, STOPS, TRIPS
-from concierge.store.form_answers import current_answers
+from concierge.store.form_answers import current_answers, unconfirmed_fields
 from concierge.store.forms import instance_row
 from concierge.store.itinerary import trip_items
 from concierge.store.ledger import trip_expenses
@@ -57,6 +57,7 @@ class PlanParts:
     expenses: tuple[ExpenseRecord, ...] = ()
     brief: Mapping[str, JsonValue] = field(default_factory=dict)
     pins: tuple[PinRecord, ...] = ()
+    brief_unconfirmed: frozenset[str] = frozenset()
 
 
 @dataclass(frozen=True)
@@ -71,6 +72,8 @@ class TripPlan:
     expenses: tuple[ExpenseRecord, ...] = ()
     brief: Mapping[str, JsonValue] = field(default_factory=dict)
     pins: tuple[PinRecord, ...] = ()
+    brief_unconfirmed: frozenset[str] = frozenset()
+    """Brief fields the assistant answered and the person has not confirmed (seen)."""
 
     @classmethod
     def of(
@@ -80,7 +83,15 @@ class TripPlan:
         parts: PlanParts | None = None,
     ) -> TripPlan:
         parts = parts if parts is not None else PlanParts()
-        return cls(trip, tuple(items), parts.stops, parts.expenses, dict(parts.brief), parts.pins)
+        return cls(
+            trip,
+            tuple(items),
+            parts.stops,
+            parts.expenses,
+            dict(parts.brief),
+            parts.pins,
+            parts.brief_unconfirmed,
+        )
 
     @property
     def trip_id(self) -> str:
@@ -151,12 +162,14 @@ class TripPlan:
 
 
 def read_plan_parts(session: Session, trip_id: str) -> PlanParts:
-    """The stops, expenses, brief answers and pins of `trip_id` (on the database thread)."""
+    """The stops, expenses, brief answers (and which the person has yet to confirm) and
+    pins of `trip_id` (on the database thread)."""
     brief = instance_row(session, trip_id, BRIEF_FORM)
     return PlanParts(
         stops=tuple(STOPS.to_record(row) for row in trip_stops(session, trip_id)),
         expenses=tuple(trip_expenses(session, trip_id)),
         brief={} if brief is None else current_answers(session, brief.id),
+        brief_unconfirmed=frozenset() if brief is None else unconfirmed_fields(session, brief.id),
         pins=tuple(
             PINS.to_record(row)
             for row in (*scope_pins(session, None), *scope_pins(session, trip_id))
