@@ -77,6 +77,30 @@ def newest_events(
     return {row.field: row for row in rows}
 
 
+def unconfirmed_fields(session: Session, instance_id: str) -> frozenset[str]:
+    """The fields whose answer the assistant gave and the person has not confirmed: its
+    newest event is the assistant's and the change log still holds that change unseen (the
+    person confirms by looking at it or "Mark as seen", which marks it seen)."""
+    logged = session.exec(
+        select(ChangeLogEntry.after).where(
+            ChangeLogEntry.entity == EntityKind.FORM_ANSWER.value,
+            ChangeLogEntry.entity_id == instance_id,
+            ChangeLogEntry.actor == Actor.ASSISTANT.value,
+            col(ChangeLogEntry.seen).is_(False),
+            col(ChangeLogEntry.undone).is_(False),
+        )
+    ).all()
+    unseen = {field for after in logged for field in json.loads(after or "{}")}
+    if not unseen:
+        return frozenset()
+    newest = newest_events(session, instance_id, unseen)
+    return frozenset(
+        field
+        for field, row in newest.items()
+        if row.value is not None and row.actor == Actor.ASSISTANT.value
+    )
+
+
 def current_answers(session: Session, instance_id: str) -> dict[str, JsonValue]:
     """Each answered field's value, in field-name order."""
     return {field: decode(text) for field, text in _answered(session, instance_id).items()}

@@ -2,8 +2,10 @@
 
 A constraint comes from a pin whose rule the person confirmed ("no red-eye flights" →
 `no_departure_between(22:00,06:00)`), or from the trip brief, whose dietary needs,
-accessibility needs and things to avoid the person answered (`brief_constraints`). The
-assistant's proposals are not checked until the person confirms them. A broken constraint is
+accessibility needs and things to avoid were answered (`brief_constraints`). The
+assistant's proposed rules are not checked until the person confirms them; a brief answer
+the assistant gave and the person has not confirmed yet is checked as proposed: what it finds
+is a note, and says so. A broken constraint is
 an error when the plan's own fields show it (a departure time, a count, hours of transit) and
 a warning when it rests on the words of a title or a note; an item the check cannot judge (a
 meal that says nothing of what it serves) is a note, so nothing passes for checked in silence.
@@ -15,8 +17,8 @@ which `run.CHECKERS` lists.
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
-from dataclasses import dataclass
+from collections.abc import Callable, Collection, Iterable, Iterator, Mapping, Sequence
+from dataclasses import dataclass, replace
 from datetime import date, time, timedelta
 from decimal import Decimal
 from functools import cache
@@ -82,6 +84,8 @@ class Applied:
     constraint: Constraint
     source: str
     key: str
+    proposed: bool = False
+    """The assistant's answer, not yet confirmed: its problems are notes."""
 
 
 def _quoted(text: str) -> str:
@@ -101,28 +105,30 @@ def applied_constraints(plan: TripPlan) -> tuple[Applied, ...]:
         except ValueError:  # a rule stored under older limits: shown in the panel, not checked
             continue
         found.append(Applied(constraint, f"the pin {_quoted(pin.text)}", pin.id))
-    found.extend(brief_constraints(plan.brief))
+    found.extend(brief_constraints(plan.brief, plan.brief_unconfirmed))
     return tuple(found)
 
 
-def brief_constraints(brief: Mapping[str, JsonValue]) -> tuple[Applied, ...]:
+def brief_constraints(
+    brief: Mapping[str, JsonValue], unconfirmed: Collection[str] = frozenset()
+) -> tuple[Applied, ...]:
     """The brief's dietary needs, accessibility needs (when they are about getting around)
-    and things to avoid, as constraints: the person answered them, so they count as
-    confirmed."""
+    and things to avoid, as constraints: confirmed, unless the field is in `unconfirmed`
+    (the assistant answered it and the person has not confirmed it)."""
     found: list[Applied] = []
     diets = [word for word in _words(brief.get("diet")) if word.lower() != "none"]
     if diets:
-        found.append(_from_brief("diet", diets, "the brief’s dietary needs"))
+        found.append(_from_brief("diet", diets, "the brief’s dietary needs", unconfirmed))
     needs = brief.get("accessibility")
     if (
         isinstance(needs, str)
         and needs.strip().lower() not in NO_NEEDS
         and any(word in needs.lower() for word in MOBILITY)
     ):
-        found.append(_from_brief("step_free", [], "the brief’s accessibility needs"))
+        found.append(_from_brief("step_free", [], "the brief’s accessibility needs", unconfirmed))
     avoid = _words(brief.get("avoid"))
     if avoid:
-        found.append(_from_brief("avoid", avoid, "the brief’s things to avoid"))
+        found.append(_from_brief("avoid", avoid, "the brief’s things to avoid", unconfirmed))
     return tuple(found)
 
 
@@ -138,8 +144,26 @@ def _words(value: JsonValue) -> list[str]:
     return kept[:20]
 
 
-def _from_brief(kind: str, words: Sequence[str], source: str) -> Applied:
-    return Applied(Constraint(BY_NAME[kind], {"words": tuple(words)}), source, f"brief:{kind}")
+BRIEF_FIELDS: Mapping[str, str] = {"diet": "diet", "step_free": "accessibility", "avoid": "avoid"}
+"""The brief field each derived kind comes from."""
+UNCONFIRMED = "the assistant’s unconfirmed answer to "
+"""Put before a proposed brief constraint's source, so each of its notes says so."""
+UNCONFIRMED_DETAIL = (
+    "The person has not confirmed this answer in the brief yet; it counts once they look at "
+    "it or mark it seen."
+)
+
+
+def _from_brief(
+    kind: str, words: Sequence[str], source: str, unconfirmed: Collection[str]
+) -> Applied:
+    proposed = BRIEF_FIELDS[kind] in unconfirmed
+    return Applied(
+        Constraint(BY_NAME[kind], {"words": tuple(words)}),
+        UNCONFIRMED + source if proposed else source,
+        f"brief:{kind}",
+        proposed,
+    )
 
 
 # -- the checks, one per kind --------------------------------------------------------------
@@ -366,8 +390,12 @@ def _checker(name: str) -> Check:
 
     def run(plan: TripPlan, env: CheckEnv) -> Iterator[Problem]:
         for applied in applied_constraints(plan):
-            if applied.constraint.kind.name == name:
-                yield from judge(applied, plan)
+            if applied.constraint.kind.name != name:
+                continue
+            for problem in judge(applied, plan):
+                if applied.proposed:
+                    problem = replace(problem, severity="note", detail=UNCONFIRMED_DETAIL)
+                yield problem
 
     return run
 

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from collections import defaultdict
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from datetime import date, datetime
 from functools import cached_property
 
@@ -26,7 +26,7 @@ from concierge.store import (
     TripRecord,
 )
 from concierge.store.entities import ITEMS, PINS, STOPS, TRIPS
-from concierge.store.form_answers import current_answers
+from concierge.store.form_answers import current_answers, unconfirmed_fields
 from concierge.store.forms import instance_row
 from concierge.store.itinerary import trip_items
 from concierge.store.ledger import trip_expenses
@@ -57,6 +57,7 @@ class PlanParts:
     expenses: tuple[ExpenseRecord, ...] = ()
     brief: Mapping[str, JsonValue] = field(default_factory=dict)
     pins: tuple[PinRecord, ...] = ()
+    brief_unconfirmed: frozenset[str] = frozenset()
 
 
 @dataclass(frozen=True)
@@ -71,6 +72,8 @@ class TripPlan:
     expenses: tuple[ExpenseRecord, ...] = ()
     brief: Mapping[str, JsonValue] = field(default_factory=dict)
     pins: tuple[PinRecord, ...] = ()
+    brief_unconfirmed: frozenset[str] = frozenset()
+    """Brief fields the assistant answered and the person has not confirmed (seen)."""
 
     @classmethod
     def of(
@@ -80,7 +83,15 @@ class TripPlan:
         parts: PlanParts | None = None,
     ) -> TripPlan:
         parts = parts if parts is not None else PlanParts()
-        return cls(trip, tuple(items), parts.stops, parts.expenses, dict(parts.brief), parts.pins)
+        return cls(
+            trip,
+            tuple(items),
+            parts.stops,
+            parts.expenses,
+            dict(parts.brief),
+            parts.pins,
+            parts.brief_unconfirmed,
+        )
 
     @property
     def trip_id(self) -> str:
@@ -100,9 +111,10 @@ class TripPlan:
 
     @cached_property
     def timed(self) -> tuple[Timed, ...]:
-        """Every item with a start time, by real start (then end, then id)."""
+        """Every item with a start time, by real start (then end, then id); a zone-less
+        item as `read` reads it (and `Timed.item` is that reading)."""
         found: list[Timed] = []
-        for item in self.items:
+        for item in map(self.read, self.items):
             start = start_of(item)
             if start is None:
                 continue
@@ -120,18 +132,44 @@ class TripPlan:
         return stop_or_first(list(self.stops), day)
 
     def zone_on(self, day: date) -> str | None:
-        """The zone the trip is in on `day`: its stop's, else home's."""
+        """The zone the trip is in on `day`: its stop's, else the first stop's with one
+        (the zone the itinerary gives a new item of that day), else None."""
         stop = self.stop_on(day)
-        return stop.timezone if stop is not None and stop.timezone else self.trip.origin_tz
+        if stop is not None and stop.timezone:
+            return stop.timezone
+        return next((stop.timezone for stop in self.stops if stop.timezone), None)
+
+    @cached_property
+    def _floating_zones(self) -> Mapping[date, str]:
+        """For days with no zone known from the route: the zone of the day's first timed
+        item that has one, so zone-less items compare with it by wall clock."""
+        zones: dict[date, str] = {}
+        for item in self.items:
+            if item.timezone and item.start_time is not None and not item.all_day:
+                zones.setdefault(item.day, item.timezone)
+        return zones
+
+    def read(self, item: ItineraryItemRecord) -> ItineraryItemRecord:
+        """`item` as the checks read its times: an item without a zone (the assistant's or
+        an import's) is in its day's zone (`zone_on`), as the itinerary shows it; on a day
+        no stop gives a zone, in the zone of that day's other timed items, so it compares
+        with them by wall clock; with none of them either, as at UTC (wall clock among the
+        zone-less)."""
+        if item.timezone or item.start_time is None:
+            return item
+        zone = self.zone_on(item.day) or self._floating_zones.get(item.day)
+        return item if zone is None else replace(item, timezone=zone)
 
 
 def read_plan_parts(session: Session, trip_id: str) -> PlanParts:
-    """The stops, expenses, brief answers and pins of `trip_id` (on the database thread)."""
+    """The stops, expenses, brief answers (and which the person has yet to confirm) and
+    pins of `trip_id` (on the database thread)."""
     brief = instance_row(session, trip_id, BRIEF_FORM)
     return PlanParts(
         stops=tuple(STOPS.to_record(row) for row in trip_stops(session, trip_id)),
         expenses=tuple(trip_expenses(session, trip_id)),
         brief={} if brief is None else current_answers(session, brief.id),
+        brief_unconfirmed=frozenset() if brief is None else unconfirmed_fields(session, brief.id),
         pins=tuple(
             PINS.to_record(row)
             for row in (*scope_pins(session, None), *scope_pins(session, trip_id))

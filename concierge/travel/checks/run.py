@@ -5,6 +5,7 @@ changed between two runs, and the asynchronous entry points the app and the assi
 from __future__ import annotations
 
 import asyncio
+import itertools
 import logging
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
@@ -122,6 +123,8 @@ class TripChecks:
         self.places = places
         self._listeners: dict[str, list[ProblemListener]] = {}
         self._last: dict[str, tuple[Problem, ...]] = {}
+        self._runs = itertools.count(1)
+        self._published: dict[str, int] = {}
         self._pending: dict[str, asyncio.Task[None]] = {}
         self._unsubscribe = bus.subscribe(self._changed)
 
@@ -130,8 +133,15 @@ class TripChecks:
         return self._last.get(trip_id)
 
     async def problems(self, trip_id: str) -> tuple[Problem, ...]:
-        """Check `trip_id` now (and tell its listeners); empty for an unknown trip."""
+        """Check `trip_id` now (and tell its listeners); empty for an unknown trip. Runs of
+        one trip may overlap (a re-check while the person asks for one): a run that
+        finishes after a later-started one has reported is stale, so it is dropped and the
+        newer problems returned instead."""
+        run = next(self._runs)
         found = await trip_problems(self.database, trip_id, self.places) or ()
+        if run < self._published.get(trip_id, 0):
+            return self._last.get(trip_id, found)
+        self._published[trip_id] = run
         before = self._last.get(trip_id, ())
         self._last[trip_id] = found
         result = TripProblems(trip_id, found, diff_problems(before, found))

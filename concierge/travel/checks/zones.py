@@ -3,7 +3,8 @@ place's, which can put the local arrival before the departure, and a journey fas
 any airliner (its times can only be right in other zones).
 
 A journey's places are its From and To (`CheckEnv.place`: codes, cities, towns); a time is
-read in its item's zone, the arrival in the end zone (the start's when not given)."""
+read in its item's zone (`TripPlan.read`: the day's for an item without one), the arrival
+in the end zone (the start's when not given)."""
 
 from __future__ import annotations
 
@@ -31,7 +32,7 @@ LEAST_KM = 200.0
 def check(plan: TripPlan, env: CheckEnv) -> Iterator[Problem]:
     if env.places is None:
         return
-    for item in plan.items:
+    for item in map(plan.read, plan.items):
         if item.kind not in TRANSPORT and item.kind is not ItemKind.CAR:
             continue
         start, end = start_of(item), end_of(item)

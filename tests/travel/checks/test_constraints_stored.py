@@ -13,13 +13,14 @@ from concierge.store import (
     Actor,
     ChangeBus,
     ChangeContext,
+    ChangeHistory,
     Database,
     FormAnswerRepository,
     ItineraryRepository,
     PinRepository,
     TripRepository,
 )
-from concierge.travel.checks import trip_problems
+from concierge.travel.checks import Problem, trip_problems
 
 
 @pytest.fixture
@@ -79,3 +80,49 @@ async def test_a_stored_plan_is_checked_against_confirmed_rules_and_the_brief(
         ("no_departure_between", "error"),
         ("diet", "warning"),
     ]
+
+
+async def test_the_assistants_unconfirmed_brief_answer_is_checked_as_proposed(
+    database: Database,
+) -> None:
+    """The assistant answers the diet: its clash is a note saying the person has not
+    confirmed it, until the person marks the answer seen; the person's own answer counts."""
+    bus = ChangeBus()
+    trip = await TripRepository(database, bus).create(
+        {"title": "Japan", "start_date": "2026-05-01", "end_date": "2026-05-05"}
+    )
+    await ItineraryRepository(database, bus).add(
+        trip.id,
+        {
+            "day": "2026-05-02",
+            "title": "Yakiniku dinner",
+            "kind": "meal",
+            "start_time": "19:00",
+            "timezone": "Asia/Tokyo",
+        },
+    )
+    answers = FormAnswerRepository(database, bus)
+    assistant = ChangeContext(Actor.ASSISTANT)
+    await answers.apply(trip.id, "trip-brief", {"diet": ["vegetarian"]}, context=assistant)
+
+    async def diet() -> list[Problem]:
+        found = await trip_problems(database, trip.id)
+        assert found is not None
+        return [p for p in found if p.check == "diet"]
+
+    (proposed,) = await diet()
+    assert proposed.severity == "note"
+    assert proposed.message == (
+        "“Yakiniku dinner” mentions “yakiniku”, which may not suit vegetarian (the "
+        "assistant’s unconfirmed answer to the brief’s dietary needs)."
+    )
+    assert "has not confirmed" in proposed.detail
+    await ChangeHistory(database, bus).mark_seen(trip.id)
+    (confirmed,) = await diet()
+    assert (confirmed.severity, confirmed.detail) == ("warning", "")
+    assert confirmed.key == proposed.key  # the same problem, now confirmed
+
+    await answers.apply(trip.id, "trip-brief", {"diet": ["vegan"]}, context=assistant)
+    assert [p.severity for p in await diet()] == ["note"]
+    await answers.apply(trip.id, "trip-brief", {"diet": ["vegetarian"]})  # the person's
+    assert [p.severity for p in await diet()] == ["warning"]

@@ -8,15 +8,19 @@ from datetime import date, time
 from decimal import Decimal
 from pathlib import Path
 
+import pytest
+
 from concierge.store import ChangeContext, ExpenseCategory
 from concierge.travel.checks import (
     CHECKERS,
     CheckEnv,
     Problem,
+    TripPlan,
     TripProblems,
     check_plan,
     diff_problems,
     read_plan,
+    run,
     trip_problems,
 )
 from concierge.travel.places import PlaceIndex
@@ -174,3 +178,63 @@ def test_exact_place_lookups_answer_what_resolve_answers_from_its_tables_and_nev
     assert places.exactly("Senso-ji temple") is None  # not a place the index knows by name
     assert places.exactly("Heathrow") is None  # resolve's airport-name search is not run
     assert places.exactly("  ") is None
+
+
+async def test_an_older_slower_run_finishing_last_never_replaces_the_newer_problems(
+    tmp_path: Path, places: PlaceIndex, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The first run reads the overlap and is held; the fix re-checks and reports no
+    overlap; released, the first run's stale overlap reaches neither `last()` nor the
+    listener."""
+    services = open_services(tmp_path, places=places)
+    try:
+        trip = await christmas_in_new_york(services.trips, services.stops)
+        lunch = None
+        for title, start in (("MoMA", "10:00"), ("Lunch", "12:00")):
+            lunch = await services.itinerary.add(
+                trip.id,
+                {
+                    "day": "2026-12-23",
+                    "title": title,
+                    "start_time": start,
+                    "end_time": "13:00" if title == "MoMA" else "14:00",
+                    "timezone": "America/New_York",
+                },
+            )
+        assert lunch is not None
+        real = run.plan_problems
+        held, release, finished = asyncio.Event(), asyncio.Event(), asyncio.Event()
+        calls = 0
+
+        async def holding_the_first(plan: TripPlan, env: CheckEnv) -> tuple[Problem, ...]:
+            nonlocal calls
+            calls += 1
+            if calls > 1:
+                return await real(plan, env)
+            held.set()
+            await release.wait()
+            found = await real(plan, env)
+            finished.set()
+            return found
+
+        monkeypatch.setattr(run, "plan_problems", holding_the_first)
+        heard: list[TripProblems] = []
+        got = asyncio.Event()
+
+        def listener(result: TripProblems) -> None:
+            heard.append(result)
+            got.set()
+
+        stop = services.checks.watch(trip.id, listener)
+        await asyncio.wait_for(held.wait(), 10)  # the first run has read the overlap
+        await services.itinerary.update(lunch.id, {"start_time": "13:00"})
+        await asyncio.wait_for(got.wait(), 10)  # the second run, after the fix
+        assert [p.check for p in heard[-1].problems] == ["lodging"]
+        release.set()
+        await asyncio.wait_for(finished.wait(), 10)
+        assert len(heard) == 1
+        assert [p.check for p in services.checks.last(trip.id) or ()] == ["lodging"]
+        stop()
+    finally:
+        await services.aclose()
+        services.close()
