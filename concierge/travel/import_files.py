@@ -55,7 +55,8 @@ class FileImport:
 
 def records_of(result: ParseResult) -> list[Incoming]:
     return [
-        Incoming(candidate.item_fields(), candidate.source_ref) for candidate in result.candidates
+        Incoming(candidate.item_fields(), candidate.source_ref, candidate.warnings)
+        for candidate in result.candidates
     ]
 
 
