@@ -31,6 +31,7 @@ from enum import Enum
 from typing import Any, TypeVar
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
+from sqlalchemy import and_, or_
 from sqlalchemy.orm import object_session
 from sqlmodel import Session, col, select
 
@@ -373,13 +374,19 @@ def _day_ids(session: Session, trip_id: str, day: date) -> list[str]:
 def _pending_rows(session: Session, trip_id: str) -> Sequence[ImportCandidate]:
     """The waiting rows: pending ones, and accepted ones whose item is gone (undone)."""
     existing = select(ItineraryItem.id).where(ItineraryItem.trip_id == trip_id)
-    undone = (ImportCandidate.status == ACCEPTED) & (
-        col(ImportCandidate.accepted_item).is_(None)
-        | col(ImportCandidate.accepted_item).not_in(existing)
+    undone = and_(
+        col(ImportCandidate.status) == ACCEPTED,
+        or_(
+            col(ImportCandidate.accepted_item).is_(None),
+            col(ImportCandidate.accepted_item).not_in(existing),
+        ),
     )
     return session.exec(
         select(ImportCandidate)
-        .where(ImportCandidate.trip_id == trip_id, (ImportCandidate.status == PENDING) | undone)
+        .where(
+            ImportCandidate.trip_id == trip_id,
+            or_(col(ImportCandidate.status) == PENDING, undone),
+        )
         .order_by(col(ImportCandidate.id))
     ).all()
 
