@@ -24,7 +24,8 @@ IGNORE = "ignore"
 
 @dataclass(frozen=True, slots=True)
 class PreviewRow:
-    """One row read with a mapping: its item, or the sentence saying why it cannot be."""
+    """One row read with a mapping: its item (with the reader's warnings), or the sentence
+    saying why it cannot be."""
 
     number: int
     cells: tuple[str, ...]
@@ -63,7 +64,7 @@ class CsvTable:
         try:
             columns = mapped_columns(mapping, self.header, self.file_name)
         except ImportFileError as error:
-            return Preview((), str(error))
+            return Preview((), error.reason)
         rows: list[PreviewRow] = []
         for number, cells in enumerate(self.body[:limit], 2):
             try:
