@@ -21,7 +21,8 @@ from concierge.store import (
 )
 from concierge.store.trip_bundle import BundleError, import_bundle
 from concierge.travel.import_files import import_file
-from concierge.travel.imports import ImportFileError
+from concierge.travel.imports import CSV_FIELDS, ImportFileError, is_csv
+from concierge.travel.imports.csv_table import mapping_from_text, read_csv_table
 from concierge.travel.item_text import when_text
 from concierge.travel.item_times import DayRole
 from concierge.travel.services import TravelServices
@@ -49,14 +50,25 @@ class ImportCommand(Command):
             help="the trip whose review queue takes a booking file's records (its id, the "
             "start of it, or its title; default: the trip last open in the window)",
         )
+        parser.add_argument(
+            "--map",
+            metavar="COLUMN=FIELD,…",
+            dest="column_map",
+            help="for a CSV file: which item field a column fills, changing what its header "
+            'suggests, e.g. "Datum=day,Wo=place,Memo=ignore" (fields: '
+            + ", ".join(CSV_FIELDS)
+            + ")",
+        )
 
     async def run(
         self, arguments: argparse.Namespace, services: TravelServices, out: TextIO
     ) -> None:
         path: Path = arguments.file
         if path.suffix.lower() != TRIP_SUFFIX:
-            await import_bookings(services, path, arguments.trip, out)
+            await import_bookings(services, path, arguments.trip, out, arguments.column_map)
             return
+        if arguments.column_map is not None:
+            raise CommandError(f"{path} is a trip file: --map is for CSV files.")
         if arguments.trip is not None:
             raise CommandError(
                 f"{path} is a trip file: it becomes a new trip, so --trip is not used."
@@ -91,13 +103,19 @@ def read_json(path: Path) -> object:
 
 
 async def import_bookings(
-    services: TravelServices, path: Path, wanted: str | None, out: TextIO
+    services: TravelServices,
+    path: Path,
+    wanted: str | None,
+    out: TextIO,
+    column_map: str | None = None,
 ) -> None:
     """Queue the file's records in the trip's review queue and list them, one a line; every
-    unusable record is named on stderr and nothing is queued."""
+    unusable record is named on stderr and nothing is queued. `column_map` changes a CSV
+    file's column mapping ("Column=field,…")."""
     trip = await _target_trip(services, wanted)
     try:
-        done = await import_file(services.imports, trip.id, path)
+        mapping = _column_mapping(path, column_map)
+        done = await import_file(services.imports, trip.id, path, column_mapping=mapping)
     except ImportFileError as error:
         raise CommandError(f"{error} Nothing was imported.") from None
     except ImportRefused as refused:
@@ -118,6 +136,19 @@ async def import_bookings(
     for candidate in done.queued:
         print(queued_line(candidate), file=out)
     print(f"{done.summary()} Review them in the window, trip “{one_line(trip.title)}”.", file=out)
+
+
+def _column_mapping(path: Path, column_map: str | None) -> dict[str, str] | None:
+    """The CSV file's mapping with `column_map`'s changes (None: the header's own)."""
+    if column_map is None:
+        return None
+    if not is_csv(path):
+        raise CommandError(f"{path} is not a CSV file: --map is for CSV files.")
+    table = read_csv_table(path)
+    try:
+        return mapping_from_text(table, column_map)
+    except ValueError as error:
+        raise CommandError(f"--map: {error} Nothing was imported.") from None
 
 
 def queued_line(candidate: QueuedCandidate) -> str:

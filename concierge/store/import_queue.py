@@ -10,7 +10,11 @@ else the same kind starting at the same instant under a similar title.
 
 What is accepted becomes itinerary items in one undo step, each noted "imported from <file>"
 in its notes (`PROVENANCE_PREFIX`), with its facts' source the import of that file (the
-field sources); the candidate keeps the id of the item it became.
+field sources); the candidate keeps the id of the item it became. Whether an accepted
+candidate still counts as accepted is derived from that item existing: undoing the import
+deletes the items, so their candidates wait in the queue again, and redo (which re-creates
+the items with their ids) accepts them again — the queue follows the undo step without
+being part of the change log.
 """
 
 from __future__ import annotations
@@ -27,6 +31,8 @@ from enum import Enum
 from typing import Any, TypeVar
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
+from sqlalchemy import and_, or_
+from sqlalchemy.orm import object_session
 from sqlmodel import Session, col, select
 
 from .change_writer import ChangeWriter, commit_and_publish
@@ -77,6 +83,7 @@ class Incoming:
 
     values: Mapping[str, object]
     source_ref: str = ""
+    warnings: Sequence[str] = ()
 
 
 @dataclass(frozen=True, slots=True)
@@ -93,6 +100,7 @@ class QueuedCandidate:
     duplicate_of_candidate: int | None
     item_id: str | None
     created_at: datetime
+    warnings: tuple[str, ...] = ()
 
     @property
     def is_duplicate(self) -> bool:
@@ -220,6 +228,7 @@ def _queue(
             file_name=file_name,
             source_ref=record.source_ref,
             candidate=_to_json(values),
+            warnings=json.dumps(list(record.warnings), ensure_ascii=False),
             duplicate_of=item_id,
             duplicate_of_candidate=twin,
         )
@@ -333,7 +342,8 @@ def _accept(
         writer.create(ITEMS, item)
         days.add(item.day)
         made.append(item)
-        row.status, row.decided_at, row.item_id = ACCEPTED, now, item.id
+        row.status, row.decided_at = ACCEPTED, now
+        row.item_id = row.accepted_item = item.id
     for day in sorted(days):
         renumber_day(session, writer, trip_id, day)
     session.flush()
@@ -362,9 +372,21 @@ def _day_ids(session: Session, trip_id: str, day: date) -> list[str]:
 
 
 def _pending_rows(session: Session, trip_id: str) -> Sequence[ImportCandidate]:
+    """The waiting rows: pending ones, and accepted ones whose item is gone (undone)."""
+    existing = select(ItineraryItem.id).where(ItineraryItem.trip_id == trip_id)
+    undone = and_(
+        col(ImportCandidate.status) == ACCEPTED,
+        or_(
+            col(ImportCandidate.accepted_item).is_(None),
+            col(ImportCandidate.accepted_item).not_in(existing),
+        ),
+    )
     return session.exec(
         select(ImportCandidate)
-        .where(ImportCandidate.trip_id == trip_id, ImportCandidate.status == PENDING)
+        .where(
+            ImportCandidate.trip_id == trip_id,
+            or_(col(ImportCandidate.status) == PENDING, undone),
+        )
         .order_by(col(ImportCandidate.id))
     ).all()
 
@@ -382,12 +404,20 @@ def _candidate(row: ImportCandidate) -> QueuedCandidate:
         file_name=row.file_name,
         source_ref=row.source_ref,
         values=values,
-        status=row.status,
+        status=row.status if row.status != ACCEPTED or _item_exists(row) else PENDING,
         duplicate_of=row.duplicate_of,
         duplicate_of_candidate=row.duplicate_of_candidate,
         item_id=row.item_id,
         created_at=row.created_at,
+        warnings=tuple(str(w) for w in json.loads(row.warnings or "[]")),
     )
+
+
+def _item_exists(row: ImportCandidate) -> bool:
+    session = object_session(row)
+    if session is None or row.accepted_item is None:
+        return False
+    return session.get(ItineraryItem, row.accepted_item) is not None
 
 
 def _record(

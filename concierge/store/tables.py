@@ -368,7 +368,9 @@ class ImportCandidate(SQLModel, table=True):
     e-mail's reservation), waiting in the trip's review queue until the person accepts or
     rejects it. `candidate` is a JSON object of itinerary-item fields; `duplicate_of` is the
     existing item it seems to repeat, `duplicate_of_candidate` an earlier candidate it
-    repeats; `item_id` is the item an accepted candidate became."""
+    repeats; `item_id` is the item an accepted candidate became, `accepted_item` the same id
+    kept when undo deletes that item (the candidate waits again while it is gone);
+    `warnings` a JSON list of the parser's sentences about the record."""
 
     __tablename__ = "import_candidate"
     __table_args__ = (
@@ -389,6 +391,8 @@ class ImportCandidate(SQLModel, table=True):
         default=None, foreign_key="import_candidate.id", ondelete="SET NULL"
     )
     item_id: str | None = Field(default=None, foreign_key="itinerary_item.id", ondelete="SET NULL")
+    accepted_item: str | None = None
+    warnings: str = Field(default="[]", sa_type=Text, sa_column_kwargs={"server_default": "[]"})
     created_at: datetime = Field(default_factory=utc_now, sa_type=UtcDateTime)
     decided_at: datetime | None = Field(default=None, sa_type=UtcDateTime)
 

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import asyncio
 import threading
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -55,7 +55,8 @@ class FileImport:
 
 def records_of(result: ParseResult) -> list[Incoming]:
     return [
-        Incoming(candidate.item_fields(), candidate.source_ref) for candidate in result.candidates
+        Incoming(candidate.item_fields(), candidate.source_ref, candidate.warnings)
+        for candidate in result.candidates
     ]
 
 
@@ -84,9 +85,11 @@ def parse_stoppably(
     progress: Progress | None = None,
     cancel: threading.Event | None = None,
     date_pattern: str | None = None,
+    column_mapping: Mapping[str, str] | None = None,
 ) -> ParseResult:
     """Parse `path` (on a worker thread); a set `cancel` stops at the next progress report.
-    `date_pattern` is the locale's short date pattern, for a CSV file's dates."""
+    `date_pattern` is the locale's short date pattern, for a CSV file's dates, and
+    `column_mapping` its columns' item fields (None: detected from its header)."""
     from .imports import parse_file
 
     def report(done: int, total: int) -> None:
@@ -96,7 +99,9 @@ def parse_stoppably(
             progress(done, total)
 
     try:
-        result = parse_file(path, progress=report, date_pattern=date_pattern)
+        result = parse_file(
+            path, progress=report, date_pattern=date_pattern, column_mapping=column_mapping
+        )
     except Exception:
         # A parser may wrap what the report raised as a damaged file: cancelled is cancelled.
         if cancel is not None and cancel.is_set():
@@ -115,11 +120,14 @@ async def import_file(
     progress: Progress | None = None,
     cancel: threading.Event | None = None,
     date_pattern: str | None = None,
+    column_mapping: Mapping[str, str] | None = None,
 ) -> FileImport:
     """Parse `path` off the event loop and queue its records (see `queue_result`). Raises
     `ImportFileError` for a file unusable as a whole, `ImportRefused` for unusable records,
     `ImportCancelled` when `cancel` was set before anything was queued."""
-    result = await asyncio.to_thread(parse_stoppably, path, progress, cancel, date_pattern)
+    result = await asyncio.to_thread(
+        parse_stoppably, path, progress, cancel, date_pattern, column_mapping
+    )
     if cancel is not None and cancel.is_set():
         raise ImportCancelled(path.name)
     return await queue_result(queue, trip_id, result)

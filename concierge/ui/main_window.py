@@ -21,6 +21,7 @@ from PySide6.QtGui import (
     QKeySequence,
 )
 from PySide6.QtWidgets import (
+    QDialog,
     QFileDialog,
     QLabel,
     QMainWindow,
@@ -48,6 +49,8 @@ from concierge.travel.checks import Problem
 from concierge.travel.checks.budget import CHECKER as BUDGET_CHECK
 from concierge.travel.forms import TRIP_BRIEF
 from concierge.travel.import_files import FileImport, pdf_message
+from concierge.travel.imports import ImportFileError, is_csv
+from concierge.travel.imports.csv_table import read_csv_table
 from concierge.travel.proposal_checks import proposal_problem_lines
 from concierge.travel.services import TravelServices
 from concierge.ui.assistant_session import AssistantSession
@@ -60,7 +63,13 @@ from concierge.ui.documents import DocumentsPanel
 from concierge.ui.exports import TripExports
 from concierge.ui.fitting_tabs import FittingTabs
 from concierge.ui.goals import GoalsPanel
-from concierge.ui.imports import IMPORT_FILTER, ImportRunner, ImportsPanel
+from concierge.ui.imports import (
+    IMPORT_FILTER,
+    CsvMappingDialog,
+    ImportRunner,
+    ImportsPanel,
+    date_pattern,
+)
 from concierge.ui.inspector import InspectorPanel
 from concierge.ui.ledger import LedgerPanel
 from concierge.ui.lookups import LookupsPanel
@@ -181,6 +190,10 @@ class MainWindow(QMainWindow):
         self.import_runner.refused.connect(self._import_refused)
         self.import_runner.task_failed.connect(self._report_failure)
         self.import_dialog: QFileDialog | None = None
+        self.mapping_dialog: CsvMappingDialog | None = None
+        """A CSV file's column choices, open while the person chooses."""
+        self.csv_waiting: list[tuple[str, Path]] = []
+        """CSV files dropped or chosen whose columns are still to be chosen (trip, file)."""
         self.import_message: QMessageBox | None = None
         """The last refusal of an imported file, open until the person closes it."""
         self.setAcceptDrops(True)
@@ -528,12 +541,46 @@ class MainWindow(QMainWindow):
         self.import_dialog.open()
 
     def import_files(self, paths: Sequence[Path]) -> None:
-        """Read booking files into the selected trip's review queue, one after another."""
+        """Read booking files into the selected trip's review queue, one after another; a
+        CSV file's columns are chosen first, in the mapping dialog (one file at a time)."""
         trip_id = self.session.trip_id
         if trip_id is None:
             self.statusBar().showMessage("Select a trip to import bookings into.", STATUS_MS)
             return
-        self.import_runner.import_paths(trip_id, paths)
+        tables = [path for path in paths if is_csv(path)]
+        self.import_runner.import_paths(trip_id, [path for path in paths if path not in tables])
+        start = not self.csv_waiting and self.mapping_dialog is None
+        self.csv_waiting.extend((trip_id, path) for path in tables)
+        if start and self.csv_waiting:
+            self.tasks.start(self._map_next_csv(), name="read a CSV file's columns")
+
+    async def _map_next_csv(self) -> None:
+        """Read the next waiting CSV file's columns off the event loop and ask for their
+        fields; a file that cannot be read is refused like any other."""
+        while self.csv_waiting and self.mapping_dialog is None:
+            trip_id, path = self.csv_waiting.pop(0)
+            try:
+                table = await asyncio.to_thread(read_csv_table, path)
+            except ImportFileError as error:
+                self._import_refused(str(error))
+                continue
+            dialog = CsvMappingDialog(table, date_pattern(), self)
+            dialog.finished.connect(
+                lambda result, d=dialog, t=trip_id, p=path: self._csv_mapped(d, t, p, result)
+            )
+            self.mapping_dialog = dialog
+            dialog.open()
+
+    def _csv_mapped(self, dialog: CsvMappingDialog, trip_id: str, path: Path, result: int) -> None:
+        if self.mapping_dialog is dialog:
+            self.mapping_dialog = None
+        dialog.deleteLater()
+        if result == QDialog.DialogCode.Accepted:
+            self.import_runner.import_paths(trip_id, [path], dialog.mapping())
+        else:
+            self.statusBar().showMessage(f"{path.name} was not imported (cancelled).", STATUS_MS)
+        if self.csv_waiting:
+            self.tasks.start(self._map_next_csv(), name="read a CSV file's columns")
 
     def _imported(self, done: FileImport) -> None:
         if done.pdf is not None:

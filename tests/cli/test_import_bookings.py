@@ -151,3 +151,67 @@ def test_without_a_trip_named_and_several_trips_it_asks_for_one(
     done = run_cli("import", calendar(tmp_path / "t.ics", "flight"), "--data-dir", data)
     assert done.returncode == 1
     assert "--trip" in done.stderr
+
+
+def plan_csv(path: Path) -> Path:
+    path.write_text(
+        "Datum,Wann,Was,Ort,Memo\n"
+        "2027-04-11,19:30,Fado at Clube,Alfama,bring cash\n"
+        "2027-04-12,10:00,Tram 28,Martim Moniz,\n",
+        encoding="utf-8",
+    )
+    return path
+
+
+async def test_a_csv_is_queued_with_the_mapping_given_on_the_command_line(
+    folder: tuple[Path, str], tmp_path: Path
+) -> None:
+    data, trip_id = folder
+    file = plan_csv(tmp_path / "plan.csv")
+
+    unmapped = run_cli("import", file, "--trip", trip_id, "--data-dir", data)
+    assert unmapped.returncode == 1 and "no column gives the date" in unmapped.stderr
+
+    done = run_cli(
+        "import",
+        file,
+        "--trip",
+        trip_id,
+        "--map",
+        "Datum=day, Wann=start time,Was=title,Ort=place,Memo=ignore",
+        "--data-dir",
+        data,
+    )
+
+    assert done.returncode == 0, done.stderr
+    first, second, summary = done.stdout.splitlines()
+    assert first.split("\t")[2:4] == ["2027-04-11 19:30", "Fado at Clube"]
+    assert second.split("\t")[2:4] == ["2027-04-12 10:00", "Tram 28"]
+    assert summary.startswith("Queued 2 records from plan.csv for review.")
+    assert "Columns not imported: Memo." in done.stderr
+    services = open_services(data)
+    try:
+        fado, _tram = await services.imports.pending(trip_id)
+        assert fado.values["place"] == "Alfama" and "notes" not in fado.values
+    finally:
+        await services.aclose()
+        services.close()
+
+
+@pytest.mark.parametrize(
+    ("spec", "message"),
+    [
+        ("Datum=day,When=start_time", "plan.csv has no column “When” (its columns: Datum,"),
+        ("Datum=day,Was=headline", "“headline” is not an item field (fields: day,"),
+        ("Datum", "“Datum” is not Column=field"),
+    ],
+)
+async def test_a_bad_mapping_is_refused_in_a_sentence_and_queues_nothing(
+    folder: tuple[Path, str], tmp_path: Path, spec: str, message: str
+) -> None:
+    data, trip_id = folder
+    file = plan_csv(tmp_path / "plan.csv")
+    done = run_cli("import", file, "--trip", trip_id, "--map", spec, "--data-dir", data)
+    assert done.returncode == 1 and done.stdout == ""
+    assert message in done.stderr and "Nothing was imported." in done.stderr
+    assert await pending_titles(data, trip_id) == []

@@ -176,3 +176,31 @@ async def test_reject_and_accept_all_new_leave_duplicates_waiting(
     assert [i.title for i in made.items] == [FLIGHT["title"]]
     assert [c.id for c in await queue.pending(trip_id)] == [hotel.id]
     assert len(await itinerary.items(trip_id)) == 2
+
+
+async def test_undo_puts_accepted_candidates_back_in_the_queue_and_redo_accepts_them(
+    queue: ImportQueue, itinerary: ItineraryRepository, history: ChangeHistory, trip_id: str
+) -> None:
+    flight, hotel = await queue.queue(trip_id, FILE, [Incoming(FLIGHT), Incoming(HOTEL)])
+    await queue.accept(trip_id, [flight.id])
+    assert [c.id for c in await queue.pending(trip_id)] == [hotel.id]
+    await history.undo_last(trip_id)
+    waiting = await queue.pending(trip_id)
+    assert [(c.id, c.status) for c in waiting] == [(flight.id, "pending"), (hotel.id, "pending")]
+    await history.redo_last(trip_id)
+    assert [c.id for c in await queue.pending(trip_id)] == [hotel.id]
+    assert [i.title for i in await itinerary.items(trip_id)] == [FLIGHT["title"]]
+    await history.undo_last(trip_id)
+    again = await queue.accept(trip_id, [flight.id])  # accepted anew after the undo
+    assert [i.title for i in again.items] == [FLIGHT["title"]]
+    assert [c.id for c in await queue.pending(trip_id)] == [hotel.id]
+
+
+async def test_a_records_warnings_are_kept_with_its_candidate(
+    queue: ImportQueue, trip_id: str
+) -> None:
+    warned = Incoming(FLIGHT, "VEVENT 1", ("Its time has no zone; the stop's is used.",))
+    await queue.queue(trip_id, FILE, [warned, Incoming(HOTEL, "VEVENT 2")])
+    flight, hotel = await queue.pending(trip_id)
+    assert flight.warnings == ("Its time has no zone; the stop's is used.",)
+    assert hotel.warnings == ()

@@ -65,3 +65,19 @@ def _read(file: Path, name: str) -> bytes:
             name, f"it is larger than {MAX_FILE_BYTES // (1024 * 1024)} MB, the most imported."
         )
     return data
+
+
+def read_file_bytes(path: str | os.PathLike[str]) -> bytes:
+    """The file's bytes, checked as `parse_file` checks them (there, not a folder, not too
+    large, its content what its name says), or `ImportFileError`."""
+    file = Path(path)
+    file_format(file)
+    return _read(file, file.name)
+
+
+def is_csv(path: str | os.PathLike[str]) -> bool:
+    """Whether `parse_file` would read the file as CSV (False for one it cannot read)."""
+    try:
+        return file_format(Path(path)) == "csv"
+    except ImportFileError:
+        return False

@@ -134,8 +134,10 @@ def _as_record(candidate: Candidate) -> ItineraryItemRecord:
 _RECORD_FIELDS = tuple(
     field.name
     for field in dataclasses.fields(ItineraryItemRecord)
-    if field.name not in {"id", "trip_id", "position", "created_at", "updated_at"}
+    if field.name in {candidate_field.name for candidate_field in dataclasses.fields(Candidate)}
 )
+"""The item's fields a candidate carries (the item has some no file gives, as opening hours,
+left at their defaults)."""
 
 
 KIND_TITLES = {kind: kind.value.capitalize() for kind in ItemKind}

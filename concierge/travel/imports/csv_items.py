@@ -101,6 +101,25 @@ def parse_csv(
     progress: Callable[[int, int], None] | None = None,
 ) -> ParseResult:
     """Every row as a candidate, or one error per bad cell naming its row and column."""
+    header, body = read_rows(data, file_name)
+    mapping = dict(column_mapping) if column_mapping is not None else detect_columns(header)
+    columns = mapped_columns(mapping, header, file_name)
+    candidates: list[Candidate] = []
+    errors: list[str] = []
+    for number, row in enumerate(body, 2):
+        try:
+            candidates.append(read_row(row, columns, header, file_name, number, date_pattern))
+        except RecordError as error:
+            errors.append(record_error(file_name, f"row {number}", str(error)))
+        if progress is not None:
+            progress(number - 1, len(body))
+    unmapped = [cell for cell in header if cell not in mapping and cell.strip()]
+    warnings = (f"Columns not imported: {', '.join(unmapped)}.",) if unmapped else ()
+    return ParseResult(file_name, tuple(candidates), tuple(errors), warnings=warnings)
+
+
+def read_rows(data: bytes, file_name: str) -> tuple[list[str], list[list[str]]]:
+    """The header row and the rows under it (blank rows left out), or `ImportFileError`."""
     try:
         content = data.decode("utf-8-sig")
     except UnicodeDecodeError as error:
@@ -127,7 +146,14 @@ def parse_csv(
         raise ImportFileError(
             file_name, f"it has {len(body):,} rows; at most {MAX_RECORDS:,} are imported."
         )
-    mapping = dict(column_mapping) if column_mapping is not None else detect_columns(header)
+    return header, body
+
+
+def mapped_columns(
+    mapping: Mapping[str, str], header: Sequence[str], file_name: str
+) -> dict[str, int]:
+    """Each mapped field's column index; `ImportFileError` for a mapping that cannot be used
+    (an unknown column or field, a field twice, no date)."""
     _check_mapping(mapping, header, file_name)
     columns = {field: header.index(cell) for cell, field in mapping.items()}
     if "day" not in columns:
@@ -135,21 +161,19 @@ def parse_csv(
             file_name,
             "no column gives the date (name one Date, or map a column to the day).",
         )
-    candidates: list[Candidate] = []
-    errors: list[str] = []
-    for number, row in enumerate(body, 2):
-        ref = f"row {number}"
-        try:
-            candidates.append(
-                finish(_candidate(row, columns, header, file_name, ref, date_pattern))
-            )
-        except RecordError as error:
-            errors.append(record_error(file_name, ref, str(error)))
-        if progress is not None:
-            progress(number - 1, len(body))
-    unmapped = [cell for cell in header if cell not in mapping and cell.strip()]
-    warnings = (f"Columns not imported: {', '.join(unmapped)}.",) if unmapped else ()
-    return ParseResult(file_name, tuple(candidates), tuple(errors), warnings=warnings)
+    return columns
+
+
+def read_row(
+    row: Sequence[str],
+    columns: Mapping[str, int],
+    header: Sequence[str],
+    file_name: str,
+    number: int,
+    date_pattern: str | None = None,
+) -> Candidate:
+    """Row `number` (the file's line, the header being 1) as a candidate, or `RecordError`."""
+    return finish(_candidate(row, columns, header, file_name, f"row {number}", date_pattern))
 
 
 def _check_mapping(mapping: Mapping[str, str], header: Sequence[str], file_name: str) -> None:

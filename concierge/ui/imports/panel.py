@@ -7,6 +7,10 @@ current row; Enter accepts the ticked rows (the current one when none is ticked;
 rows wait); Delete rejects the current row; Edit (F2) opens the item dialog filled in from
 the record, and Save accepts it as edited; Ctrl+Enter accepts every record that is not a
 duplicate, Ctrl+Delete rejects all. What one decision accepts is one undo step.
+
+A record the file's reader had doubts about (a time with no zone, a cost left out) shows the
+warning mark from the Problems list beside its title, the reader's sentences in the tooltip
+and in the words a screen reader says for the title.
 """
 
 from __future__ import annotations
@@ -40,6 +44,8 @@ from concierge.store import (
 from concierge.travel.item_kinds import KIND_LABELS
 from concierge.travel.item_text import when_text
 from concierge.travel.item_times import DayRole
+from concierge.ui.colours import follow_palette
+from concierge.ui.problems.icons import SEVERITY_WORDS, severity_icon
 from concierge.ui.trips.item_editor import ItemEditor
 from concierge.ui.views.actions import action_button, make_action
 from concierge.ui.views.trip_view import TripView
@@ -72,6 +78,20 @@ def duplicate_text(candidate: QueuedCandidate, titles: Mapping[str, str]) -> str
     if candidate.duplicate_of_candidate is not None:
         return "An earlier import has it already."
     return ""
+
+
+def title_tooltip(candidate: QueuedCandidate) -> str:
+    """Where the record came from, and the reader's warnings about it, one a line."""
+    lines = [f"From {candidate.file_name} ({candidate.source_ref})"]
+    lines += [f"{SEVERITY_WORDS['warning']}: {warning}" for warning in candidate.warnings]
+    return "\n".join(lines)
+
+
+def title_spoken(candidate: QueuedCandidate) -> str:
+    """The title as a screen reader says it: the warnings follow it."""
+    if not candidate.warnings:
+        return candidate.title
+    return f"{candidate.title}. {SEVERITY_WORDS['warning']}: {' '.join(candidate.warnings)}"
 
 
 def row_texts(candidate: QueuedCandidate) -> tuple[str, ...]:
@@ -154,6 +174,7 @@ class ImportsPanel(TripView[ImportNews]):
         layout.addLayout(buttons)
         self._busy = False
         self.setVisible(False)
+        follow_palette(self, self._paint_icons)
 
     # -- TripView ---------------------------------------------------------------------------
 
@@ -189,8 +210,10 @@ class ImportsPanel(TripView[ImportNews]):
             item.setFlags(item.flags() | Qt.ItemFlag.ItemIsUserCheckable)
             default = Qt.CheckState.Unchecked if candidate.is_duplicate else Qt.CheckState.Checked
             item.setCheckState(0, before.get(candidate.id, default))
-            item.setToolTip(1, f"From {candidate.file_name} ({candidate.source_ref})")
+            item.setToolTip(TITLE_COLUMN, title_tooltip(candidate))
+            item.setData(TITLE_COLUMN, Qt.ItemDataRole.AccessibleTextRole, title_spoken(candidate))
             item.setToolTip(DUPLICATE_COLUMN, duplicate_text(candidate, titles))
+        self._paint_icons()
         if candidates:
             row = self.list.topLevelItem(min(max(current, 0), len(candidates) - 1))
             if row is not None:
@@ -266,6 +289,15 @@ class ImportsPanel(TripView[ImportNews]):
         """While records wait, an item changed or removed changes their duplicate marks."""
         if self.candidates and change.entity is EntityKind.ITINERARY_ITEM:
             self._on_news(ImportNews(change.trip_id or ""))
+
+    def _paint_icons(self) -> None:
+        """The warning mark beside the titles of records with warnings, in the palette's
+        colours (drawn again when the palette changes)."""
+        warned = {c.id for c in self.candidates if c.warnings}
+        icon = severity_icon("warning", self.palette()) if warned else None
+        for item in self._items():
+            if icon is not None and self._id(item) in warned:
+                item.setIcon(TITLE_COLUMN, icon)
 
     @staticmethod
     def _id(item: QTreeWidgetItem) -> int:

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import asyncio
 import threading
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
 
 from PySide6.QtCore import QLocale, Signal
@@ -19,6 +19,11 @@ from concierge.travel.import_files import ImportCancelled, import_file
 from concierge.ui.async_support import BackgroundTasks
 
 IMPORT_FILTER = "Bookings (*.ics *.pkpass *.eml *.pdf *.csv);;All files (*)"
+
+
+def date_pattern() -> str:
+    """The locale's short date pattern, how a CSV file's dates are read besides ISO."""
+    return QLocale().dateFormat(QLocale.FormatType.ShortFormat)
 
 
 class ImportRunner(QWidget):
@@ -48,7 +53,7 @@ class ImportRunner(QWidget):
         layout.addWidget(self.label)
         layout.addWidget(self.bar)
         layout.addWidget(self.cancel_button)
-        self._waiting: list[tuple[str, Path]] = []
+        self._waiting: list[tuple[str, Path, Mapping[str, str] | None]] = []
         self._cancel: threading.Event | None = None
         self.setVisible(False)
 
@@ -56,10 +61,16 @@ class ImportRunner(QWidget):
     def busy(self) -> bool:
         return self._cancel is not None or bool(self._waiting)
 
-    def import_paths(self, trip_id: str, paths: Sequence[Path]) -> None:
-        """Import `paths` into the trip's queue, after any files still importing."""
+    def import_paths(
+        self,
+        trip_id: str,
+        paths: Sequence[Path],
+        column_mapping: Mapping[str, str] | None = None,
+    ) -> None:
+        """Import `paths` into the trip's queue, after any files still importing;
+        `column_mapping` is a CSV file's chosen columns (None: its header's)."""
         start = not self.busy
-        self._waiting.extend((trip_id, path) for path in paths)
+        self._waiting.extend((trip_id, path, column_mapping) for path in paths)
         if start and self._waiting:
             self.tasks.start(self._run(), name="import files")
 
@@ -74,7 +85,7 @@ class ImportRunner(QWidget):
         self.setVisible(True)
         try:
             while self._waiting:
-                trip_id, path = self._waiting.pop(0)
+                trip_id, path, mapping = self._waiting.pop(0)
                 self._cancel = cancel = threading.Event()
                 self.label.setText(f"Importing {path.name}…")
                 self.bar.setRange(0, 0)
@@ -86,7 +97,8 @@ class ImportRunner(QWidget):
                         path,
                         progress=progress,
                         cancel=cancel,
-                        date_pattern=QLocale().dateFormat(QLocale.FormatType.ShortFormat),
+                        date_pattern=date_pattern(),
+                        column_mapping=mapping,
                     )
                 except ImportCancelled as stopped:
                     self.refused.emit(str(stopped))
