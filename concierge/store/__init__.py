@@ -18,6 +18,7 @@ from .errors import (
     DocumentError,
     InvalidChangeError,
     InvalidSettingError,
+    LockedError,
     MigrationError,
     RecordNotFoundError,
     StoreError,
@@ -28,6 +29,7 @@ from .goals import GoalRepository
 from .history import SqliteHistoryStore
 from .itinerary import ItineraryRepository
 from .ledger import LedgerRepository
+from .locks import LockRepository
 from .lookup_job_records import LookupJobBus, LookupJobRecord, LookupStatus
 from .lookup_jobs import LookupJobRepository
 from .migrate import MigrationReport, upgrade_to_head
@@ -45,6 +47,8 @@ from .records import (
     GoalStatus,
     ItemKind,
     ItineraryItemRecord,
+    LockKind,
+    LockRecord,
     Pace,
     PinRecord,
     Share,
@@ -79,6 +83,7 @@ from .tables import (
     LookupJob,
     Pin,
     Trip,
+    TripLock,
     TripStop,
 )
 from .transcript_notes import NoteKeeper, NoteKind, TranscriptNote
@@ -139,6 +144,10 @@ __all__ = [
     "ItineraryItemRecord",
     "ItineraryRepository",
     "LedgerRepository",
+    "LockKind",
+    "LockRecord",
+    "LockRepository",
+    "LockedError",
     "LookupJob",
     "LookupJobBus",
     "LookupJobRecord",
@@ -166,6 +175,7 @@ __all__ = [
     "StoreError",
     "TranscriptNote",
     "Trip",
+    "TripLock",
     "TripRecord",
     "TripRepository",
     "TripStop",

@@ -26,6 +26,8 @@ from .change_pruning import prune_change_log
 from .changes import Action, Actor, Change, ChangeBus, ChangeContext, EntityKind
 from .database import Database
 from .entities import EntitySpec, R
+from .lock_rules import LOCKABLE, refuse_locked, trip_locks
+from .records import LockRecord
 from .settings import UNDO_DEPTH, read_setting
 from .tables import ChangeLogEntry, utc_now
 
@@ -47,6 +49,7 @@ class ChangeWriter:
         self.label = context.label or "Change"
         self.changes: list[Change] = []
         self._redo_cleared = False
+        self._locks: dict[str, list[LockRecord]] = {}
 
     def describe(self, label: str) -> None:
         """Name this write for the undo menu ("Rename trip …"), unless the context already
@@ -55,6 +58,7 @@ class ChangeWriter:
             self.label = label
 
     def create(self, spec: EntitySpec[R, Any], record: R) -> R:
+        self._check_locks(spec, None, record, ())
         self.session.add(spec.new_row(record))
         self.session.flush()
         self._log(spec, record, Action.CREATE, None, spec.to_json(record))
@@ -71,6 +75,7 @@ class ChangeWriter:
         names = [name for name in changed if name not in UNLOGGED_FIELDS]
         if not names:
             return before
+        self._check_locks(spec, before, after, names)
         stored = dataclasses.replace(after, updated_at=utc_now())
         spec.write(row, stored, [*changed, "updated_at"])
         self.session.flush()
@@ -80,6 +85,7 @@ class ChangeWriter:
         return stored
 
     def delete(self, spec: EntitySpec[R, Any], row: SQLModel, record: R) -> None:
+        self._check_locks(spec, record, None, ())
         self.session.delete(row)
         self.session.flush()
         self._log(spec, record, Action.DELETE, spec.to_json(record), None)
@@ -120,6 +126,22 @@ class ChangeWriter:
                 for entity_id in after
             )
         return [spec.to_record(row) for row in rows]
+
+    def _check_locks(
+        self, spec: EntitySpec[R, Any], before: R | None, after: R | None, names: Sequence[str]
+    ) -> None:
+        """Refuse (`LockedError`) an assistant's write that would change a locked thing; the
+        trip's locks are read once per transaction, and only for the assistant's writes."""
+        if self.context.actor is not Actor.ASSISTANT or spec.kind not in LOCKABLE:
+            return
+        record = after if after is not None else before
+        trip_id = spec.trip_id_of(record) if record is not None else None
+        if trip_id is None:
+            return
+        if trip_id not in self._locks:
+            self._locks[trip_id] = trip_locks(self.session, trip_id)
+        if self._locks[trip_id]:
+            refuse_locked(self._locks[trip_id], spec.kind, before, after, names)
 
     def _log(
         self,

@@ -24,6 +24,7 @@ from .documents import detach_item_documents
 from .entities import ITEMS, TRIPS
 from .errors import InvalidChangeError
 from .ledger import detach_item_expenses
+from .locks import delete_target_locks
 from .records import ItineraryItemRecord
 from .tables import ItineraryItem, utc_now
 from .validation import ITEM_RULES, check_item, check_position, parse_changes
@@ -139,6 +140,7 @@ class ItineraryRepository:
             detach_item_expenses(session, writer, item.id)
             detach_item_documents(session, writer, item.id)
             writer.delete(ITEMS, row, item)
+            delete_target_locks(session, writer, item.id)
             _renumber(session, writer, item.trip_id, item.day, ())
             return True
 

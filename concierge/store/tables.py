@@ -113,6 +113,7 @@ ENTITIES = (
     "trip_stop",
     "expense",
     "document",
+    "trip_lock",
 )
 ACTIONS = ("create", "update", "delete", "reorder")
 
@@ -258,6 +259,46 @@ class Expense(SQLModel, table=True):
     paid_by: str = "Me"
     split: str = Field(default="[]", sa_type=Text)
     item_id: str | None = Field(default=None, foreign_key="itinerary_item.id", ondelete="SET NULL")
+    created_at: datetime = Field(default_factory=utc_now, sa_type=UtcDateTime)
+    updated_at: datetime = Field(default_factory=utc_now, sa_type=UtcDateTime)
+
+
+LOCK_KINDS = ("field", "item", "day", "stop")
+LOCKED_ENTITIES = ("trip", "itinerary_item", "trip_stop")
+
+
+class TripLock(SQLModel, table=True):
+    """Something on a trip the person locked against the assistant's changes: a field of the
+    trip, an item or a stop (`entity`, `target` its id, `field` its name), a whole item or
+    stop (`target` its id), or a day (`target` its ISO date). `entity` and `field` are empty
+    unless `kind` is "field". No foreign key to the target: a lock on a removed item is
+    removed with it through the change log, so undo can bring both back."""
+
+    __tablename__ = "trip_lock"
+    __table_args__ = (
+        CheckConstraint(_one_of("kind", LOCK_KINDS), name="kind"),
+        CheckConstraint("target <> ''", name="target_not_empty"),
+        CheckConstraint("(kind = 'field') = (field <> '')", name="field_when_field_lock"),
+        CheckConstraint(
+            f"(kind = 'field') = ({_one_of('entity', LOCKED_ENTITIES)})",
+            name="entity_when_field_lock",
+        ),
+        Index(
+            "ix_trip_lock_trip_id_kind_target_field",
+            "trip_id",
+            "kind",
+            "target",
+            "field",
+            unique=True,
+        ),
+    )
+
+    id: str = Field(primary_key=True)
+    trip_id: str = Field(foreign_key="trip.id", ondelete="CASCADE")
+    kind: str
+    target: str
+    entity: str = ""
+    field: str = ""
     created_at: datetime = Field(default_factory=utc_now, sa_type=UtcDateTime)
     updated_at: datetime = Field(default_factory=utc_now, sa_type=UtcDateTime)
 

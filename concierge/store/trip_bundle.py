@@ -210,6 +210,8 @@ LEFT_OUT: Mapping[str, str] = {
     "lookup_job": "lookups are fetched data, not the plan: a copy looks them up again",
     "document": "attached files stay in the data folder: a trip file is the plan, and a "
     "copy of each ticket (names, booking codes) would be one more place they travel",
+    "trip_lock": "a lock is the person's word to this app's assistant about rows of this "
+    "file's trip, which an imported copy gets anew",
 }
 """Tables that hang off a trip but are not in its file, and why."""
 

@@ -1,5 +1,6 @@
 """A file from any earlier release upgrades with its data: the trip becomes a one-stop trip
-(its destination, with the trip's dates), and its itinerary item keeps its day and time."""
+(its destination, with the trip's dates, or the stop it already had), and its itinerary item
+keeps its day and time."""
 
 from __future__ import annotations
 
@@ -43,6 +44,16 @@ KNOWN = {
         "title": "Livraria Lello",
         "kind": "activity",
     },
+    "trip_stop": {
+        "id": "s1",
+        "trip_id": "t1",
+        "position": 0,
+        "place": "Porto (OPO)",
+        "place_code": "OPO",
+        "timezone": "Europe/Lisbon",
+        "arrive": "2027-04-10",
+        "depart": "2027-04-12",
+    },
 }
 
 
@@ -72,6 +83,13 @@ def _insert(connection: sqlite3.Connection, table: str) -> None:
     connection.execute(f"INSERT INTO {table} ({names}) VALUES ({marks})", list(values.values()))
 
 
+def _has_table(connection: sqlite3.Connection, table: str) -> bool:
+    found = connection.execute(
+        "SELECT count(*) FROM sqlite_master WHERE type = 'table' AND name = ?", (table,)
+    ).fetchone()
+    return bool(found[0])
+
+
 @pytest.mark.parametrize("revision", _revisions_with_trips())
 async def test_a_file_from_every_earlier_revision_upgrades_with_its_trip_and_item(
     db_path: Path, revision: str
@@ -80,6 +98,8 @@ async def test_a_file_from_every_earlier_revision_upgrades_with_its_trip_and_ite
     with closing(sqlite3.connect(db_path)) as connection, connection:
         _insert(connection, "trip")
         _insert(connection, "itinerary_item")
+        if _has_table(connection, "trip_stop"):
+            _insert(connection, "trip_stop")
     with Database.open(db_path) as database:
         bus = ChangeBus()
         trip = await TripRepository(database, bus).get("t1")
