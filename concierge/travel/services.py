@@ -20,6 +20,7 @@ from concierge.store import (
     GoalRepository,
     ItineraryRepository,
     LedgerRepository,
+    LockRepository,
     PinRepository,
     SecretStore,
     Settings,
@@ -61,6 +62,8 @@ class TravelServices:
     goal_triggers: GoalTriggers
     documents: DocumentRepository
     """Files attached to trips and items, under `<data dir>/documents/`."""
+    locks: LockRepository
+    """What the person locked against the assistant's changes."""
     selection: SelectionState = field(default_factory=SelectionState)
 
     async def aclose(self) -> None:
@@ -115,4 +118,5 @@ def open_services(
         form_filler=FormFiller(forms, goals, bus),
         goal_triggers=GoalTriggers(goals, lookups.jobs.bus),
         documents=documents,
+        locks=LockRepository(database, bus),
     )

@@ -18,7 +18,13 @@ from collections.abc import Collection, Sequence
 from dataclasses import dataclass
 from datetime import date
 
-from concierge.store import DocumentRecord, ItineraryItemRecord, StopRecord, TripRecord
+from concierge.store import (
+    DocumentRecord,
+    ItineraryItemRecord,
+    LockRecord,
+    StopRecord,
+    TripRecord,
+)
 
 from ..sensitive import sharing
 from .snapshot_budget import line_cost, lines_tokens
@@ -28,8 +34,10 @@ from .trip_view import (
     day_zone,
     header_lines,
     item_problems,
+    lock_line,
     render_item,
     short_id,
+    shortened,
 )
 
 NOTES_LIMIT = 200
@@ -87,11 +95,13 @@ def trip_snapshot(
     selected: Collection[str] = (),
     today: date,
     documents: Sequence[DocumentRecord] = (),
+    locks: Sequence[LockRecord] = (),
 ) -> str:
     """The bounded view in at most `allowance` estimated tokens (the header alone may pass
-    it on a tiny allowance; the caller's `within` then cuts it). `selected`: item ids."""
+    it on a tiny allowance; the caller's `within` then cuts it). `selected`: item ids;
+    `locks`: the person's, named on one line after the header."""
     with sharing(trip.shared_values):
-        return _snapshot(trip, items, stops, allowance, selected, today, documents)
+        return _snapshot(trip, items, stops, allowance, selected, today, documents, locks)
 
 
 def _snapshot(
@@ -102,6 +112,7 @@ def _snapshot(
     selected_ids: Collection[str],
     today: date,
     documents: Sequence[DocumentRecord],
+    locks: Sequence[LockRecord],
 ) -> str:
     by_day: dict[date, list[ItineraryItemRecord]] = {}
     for item in items:
@@ -117,7 +128,9 @@ def _snapshot(
         f"Days shown: {focus.reason} and the nearest.",
     ]
     problems = _problem_lines(items)
-    fixed = sum(line_cost(line) for line in [*tail, *problems, _rest_line(len(days), len(items))])
+    locked = [shortened(line, LINE_LIMIT) for line in [lock_line(locks, items, stops)] if line]
+    rest_line = _rest_line(len(days), len(items))
+    fixed = sum(line_cost(line) for line in [*tail, *problems, *locked, rest_line])
     fixed += sum(
         _least_cost(trip, day, len(by_day[day])) for day in focus.days[:1] if day in by_day
     )
@@ -127,6 +140,7 @@ def _snapshot(
     if lines_tokens(lines) + fixed > allowance:
         short = {"notes_limit": NOTES_LIMIT // 4, "text_limit": LINE_LIMIT // 3}
         lines = header_lines(trip, stops, documents=documents, **short)
+    lines.extend(locked)
     if not items:
         return "\n".join([*lines, tail[0]])
     lines.extend(tail)
