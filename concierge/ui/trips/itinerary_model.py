@@ -2,7 +2,8 @@
 
 Columns are Time, Title, Place and Notes; a day row's heading sits in the first column
 (the view spans it across the row). Items the assistant added or changed and the person
-has not looked at are tinted, with the reason in the tooltip.
+has not looked at are tinted, with the reason in the tooltip. Locked items and days carry a
+padlock, and screen readers hear "locked" after their name.
 
 The model keeps its values in Qt's own item store (a `QStandardItemModel`): the view asks
 for several roles of every visible cell on every paint, and answering from Python costs a
@@ -16,7 +17,7 @@ from datetime import date
 from typing import Any
 
 from PySide6.QtCore import QModelIndex, QObject, QPersistentModelIndex, Qt
-from PySide6.QtGui import QFont, QStandardItem, QStandardItemModel
+from PySide6.QtGui import QFont, QIcon, QStandardItem, QStandardItemModel
 
 from concierge.store import CREATED, ItineraryItemRecord
 from concierge.travel.item_text import (
@@ -28,6 +29,7 @@ from concierge.travel.item_text import (
 )
 from concierge.travel.item_times import DayRole
 from concierge.ui.colours import mark_tint
+from concierge.ui.views.locks import LOCKED_TEXT
 from concierge.ui.views.marks import ADDED_BY_ASSISTANT, CHANGED_BY_ASSISTANT
 
 from .itinerary_days import DayGroup
@@ -39,6 +41,8 @@ COLUMNS = ("Time", "Title", "Place", "Notes")
 ITEM_ID_ROLE = Qt.ItemDataRole.UserRole + 1
 DAY_ROLE = Qt.ItemDataRole.UserRole + 2
 UNSEEN_ROLE = Qt.ItemDataRole.UserRole + 3
+LOCKED_ROLE = Qt.ItemDataRole.UserRole + 4
+"""True on the cells of a locked item or day row."""
 
 _FIELD_NAMES = {
     "day": "day",
@@ -83,6 +87,7 @@ _ACCESSIBLE_TEXT = Qt.ItemDataRole.AccessibleTextRole
 _ACCESSIBLE_DESCRIPTION = Qt.ItemDataRole.AccessibleDescriptionRole
 _BACKGROUND = Qt.ItemDataRole.BackgroundRole
 _FONT = Qt.ItemDataRole.FontRole
+_DECORATION = Qt.ItemDataRole.DecorationRole
 
 _DAY_FLAGS = Qt.ItemFlag.ItemIsEnabled | Qt.ItemFlag.ItemIsSelectable
 _ITEM_FLAGS = _DAY_FLAGS | Qt.ItemFlag.ItemNeverHasChildren
@@ -111,6 +116,10 @@ class ItineraryModel(QStandardItemModel):
         self._item_cells: list[list[_Cells]] = []
         self._zone_of: Callable[[date], str | None] = _nowhere
         """Where the reader is on a day (the day's stop): times in other zones name theirs."""
+        self.lock_icon = QIcon()
+        """The padlock locked rows show (the view sets it from its palette)."""
+        self._locked_items: frozenset[str] = frozenset()
+        self._locked_days: frozenset[date] = frozenset()
 
     @property
     def days(self) -> tuple[DayGroup, ...]:
@@ -122,11 +131,16 @@ class ItineraryModel(QStandardItemModel):
         unseen: Mapping[str, frozenset[str]] | None = None,
         *,
         zone_of: Callable[[date], str | None] | None = None,
+        locked_items: frozenset[str] = frozenset(),
+        locked_days: frozenset[date] = frozenset(),
     ) -> bool:
-        """Show `days`, times in each day's `zone_of` without naming it; returns True when
-        the rows were rebuilt (the days changed), False when it was applied as row changes
-        (expansion, selection and scrolling survive)."""
+        """Show `days`, times in each day's `zone_of` without naming it, the locked items
+        and days with a padlock; returns True when the rows were rebuilt (the days
+        changed), False when it was applied as row changes (expansion, selection and
+        scrolling survive)."""
         self._zone_of = zone_of or _nowhere
+        self._locked_items = locked_items
+        self._locked_days = locked_days
         reasons: dict[str, str] = {}
         for item_id, fields in (unseen or {}).items():
             if (reason := unseen_reason(fields)) is not None:
@@ -190,6 +204,14 @@ class ItineraryModel(QStandardItemModel):
             cells[_DISPLAY][0] for day_cells in self._item_cells for cells in day_cells
         )
 
+    def is_locked(self, index: _Index) -> bool:
+        """Whether the row of `index` (an item or a day) is locked."""
+        item = self.item_at(index)
+        if item is not None:
+            return item.id in self._locked_items
+        day = self.day_at(index)
+        return day is not None and day in self._locked_days
+
     def is_unseen(self, item_id: str) -> bool:
         return item_id in self._unseen
 
@@ -238,11 +260,17 @@ class ItineraryModel(QStandardItemModel):
     def _cells_of_day(self, group: DayGroup) -> _Cells:
         count = len(group.items)
         label = f"{group.heading}, {count} item{'' if count == 1 else 's'}"
+        locked = group.day in self._locked_days
+        if locked:
+            label += f", {LOCKED_TEXT}"
         return {
             DAY_ROLE: (group.day,) * _NCOL,
             _DISPLAY: (group.heading, None, None, None),
             _ACCESSIBLE_TEXT: (label, None, None, None),
             _FONT: (self._bold, None, None, None),
+            _DECORATION: (self.lock_icon if locked else None, None, None, None),
+            _TOOLTIP: (f"Day {LOCKED_TEXT}" if locked else None, None, None, None),
+            LOCKED_ROLE: (locked,) * _NCOL,
         }
 
     def _cells_of_item(self, item: ItineraryItemRecord, role: DayRole, day: date) -> _Cells:
@@ -256,9 +284,14 @@ class ItineraryModel(QStandardItemModel):
         # Unmarked, the title and place show in full as tooltips (a narrow column cuts them
         # short); the notes' tooltip keeps their line breaks.
         notes = "\n".join(part for part in (reason, booking_text(item), item.notes) if part)
+        locked = item.id in self._locked_items
+        title_tip = "; ".join(part for part in (reason, LOCKED_TEXT if locked else None) if part)
         return {
             _DISPLAY: shown,
-            _TOOLTIP: (reason, reason or shown[1], reason or shown[2] or None, notes or None),
+            _TOOLTIP: (reason, title_tip or shown[1], reason or shown[2] or None, notes or None),
+            _ACCESSIBLE_TEXT: (None, f"{shown[1]}, {LOCKED_TEXT}" if locked else None, None, None),
+            _DECORATION: (None, self.lock_icon if locked else None, None, None),
+            LOCKED_ROLE: (locked,) * _NCOL,
             _ACCESSIBLE_DESCRIPTION: (reason,) * _NCOL,
             _BACKGROUND: (mark_tint() if reason else None,) * _NCOL,
             ITEM_ID_ROLE: (item.id,) * _NCOL,

@@ -4,6 +4,9 @@ reordered from the keyboard, removed at once with Undo offered.
 Beside the list, the current day as a timeline (`DayTimeline`, hidden and shown with
 Ctrl+T); selecting in either selects in both, and Enter in either opens the item.
 
+Ctrl+L locks the current item (or, on a day's heading, the day) against the assistant's
+changes, or unlocks it; locked rows carry a padlock.
+
 Selecting items tells `SelectionState` (so the assistant knows what "these" means) and
 marks the assistant's changes to them seen. The view follows the store through the change
 bus and keeps the selection, by item id, across every refresh.
@@ -14,7 +17,7 @@ from __future__ import annotations
 import itertools
 import math
 import time
-from collections.abc import Sequence
+from collections.abc import Awaitable, Sequence
 from datetime import date, timedelta
 
 from PySide6.QtCore import (
@@ -50,6 +53,8 @@ from concierge.store import (
     InvalidChangeError,
     ItineraryItemRecord,
     ItineraryRepository,
+    LockKind,
+    LockRepository,
     StopRecord,
     StopRepository,
     StoreError,
@@ -62,6 +67,7 @@ from concierge.travel.stops import stop_or_first
 from concierge.ui.column_shares import ColumnShares
 from concierge.ui.documents import item_documents
 from concierge.ui.scroll_bars import use_steady_scroll_bars
+from concierge.ui.views.locks import LockKey, lock_action, lock_icon
 from concierge.ui.views.person import person
 from concierge.ui.views.trip_view import DELETED_TEXT, TripView
 from concierge.ui.views.undo_bar import UndoBar
@@ -114,6 +120,7 @@ class ItineraryView(TripView[Change]):
         self.itinerary = itinerary
         self.trips = trips
         self.stops = StopRepository(trips.database, trips.bus)
+        self.locks = LockRepository(trips.database, trips.bus)
         self._stop_list: list[StopRecord] = []
         self.history = history
         self.selection = selection
@@ -171,6 +178,9 @@ class ItineraryView(TripView[Change]):
         self.timeline_action.setToolTip(f"Show the day timeline beside the list ({TIMELINE_KEYS})")
         self.timeline_action.toggled.connect(self._show_timeline)
         self.addAction(self.timeline_action)
+        self.lock_action = lock_action(self, self.toggle_lock)
+        self._lock_key = LockKey(self.lock_action, [self.tree, self.timeline])
+        self.model.lock_icon = lock_icon(self.tree)
         self.timeline_button = QToolButton(self)
         self.timeline_button.setDefaultAction(self.timeline_action)
         self.timeline_button.setAccessibleName("Timeline")
@@ -306,6 +316,30 @@ class ItineraryView(TripView[Change]):
         item = self._current_item()
         return None if item is None else item.day
 
+    def toggle_lock(self) -> None:
+        """Lock the current item (on a day's heading: the day), or unlock it."""
+        trip_id = self._trip_id
+        index = self.tree.currentIndex()
+        item = self.model.item_at(index)
+        day = self.model.day_at(index)
+        if trip_id is None or day is None:
+            return
+        if item is not None:
+            work = self.locks.toggle(LockKind.ITEM, item.id, context=person())
+        else:
+            work = self.locks.toggle(
+                LockKind.DAY, day.isoformat(), trip_id=trip_id, context=person()
+            )
+        self.tasks.start(self._toggle_lock(work), name="lock")
+
+    async def _toggle_lock(self, work: Awaitable[bool]) -> None:
+        try:
+            await work
+        except StoreError as error:
+            self.undo_bar.inform(str(error))
+            return
+        self.reload_now()
+
     def undo_remove(self) -> None:
         offer, self._undo_offer = self._undo_offer, None
         if offer is not None:
@@ -335,6 +369,7 @@ class ItineraryView(TripView[Change]):
         trip = await self.trips.get(trip_id)
         items = await self.itinerary.items(trip_id) if trip is not None else []
         stops = await self.stops.stops(trip_id) if trip is not None else []
+        locks = await self.locks.locks(trip_id) if trip is not None else []
         unseen = await self.history.unseen_assistant_changes(trip_id) if trip else {}
         if trip_id != self._trip_id:
             return
@@ -355,7 +390,14 @@ class ItineraryView(TripView[Change]):
         scroll = self.tree.verticalScrollBar().value()
         self._restoring = True
         try:
-            if self.model.set_days(group_by_day(trip, items), unseen_items, zone_of=self._zone_on):
+            changed = self.model.set_days(
+                group_by_day(trip, items),
+                unseen_items,
+                zone_of=self._zone_on,
+                locked_items=frozenset(lock.target for lock in locks if lock.kind is LockKind.ITEM),
+                locked_days=frozenset(lock.day for lock in locks if lock.day is not None),
+            )
+            if changed:
                 # The days changed: a reset, so expansion, spans, selection and scrolling
                 # are set up again. Otherwise the rows changed in place and all survive.
                 self.tree.expandAll()
@@ -672,7 +714,7 @@ class ItineraryView(TripView[Change]):
 def _shown_here(change: Change) -> bool:
     """Whether `change` can alter what the itinerary shows (a reload costs three reads and
     a repaint, and the trip's other fields change as often as someone types in them)."""
-    if change.entity is EntityKind.ITINERARY_ITEM:
+    if change.entity in (EntityKind.ITINERARY_ITEM, EntityKind.TRIP_LOCK):
         return True
     if change.entity is EntityKind.TRIP:
         return change.action is not Action.UPDATE or bool(change.fields & TRIP_FIELDS_SHOWN)

@@ -1,0 +1,90 @@
+"""What the trip views share for the person's locks: the padlock icon, the words screen
+readers hear, and the Ctrl+L action that toggles the lock on what is selected.
+
+Ctrl+L is also the window's "Message the assistant"; inside a view that can lock, the view
+takes the key first (a shortcut override), so it locks there and moves to the chat
+everywhere else, with no ambiguous shortcut.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable
+
+from PySide6.QtCore import QEvent, QKeyCombination, QObject, QPointF, QRectF, Qt
+from PySide6.QtGui import QAction, QIcon, QKeyEvent, QKeySequence, QPainter, QPen, QPixmap
+from PySide6.QtWidgets import QWidget
+
+LOCK_KEYS = QKeyCombination(Qt.KeyboardModifier.ControlModifier, Qt.Key.Key_L)
+LOCK_TEXT = "Lock or unlock"
+LOCK_HINT = (
+    "To lock something against the assistant's changes, select an itinerary item or day, or "
+    "put the cursor in a stop, then press Ctrl+L; right-click a trip field to lock it."
+)
+LOCKED_TEXT = "locked: the assistant cannot change it"
+"""Said after a locked row's or field's name, and shown as its tooltip."""
+
+_icons: dict[int, QIcon] = {}
+
+
+def lock_icon(widget: QWidget) -> QIcon:
+    """A padlock in the widget's text colour, drawn once per colour (no icon theme has one
+    everywhere)."""
+    colour = widget.palette().windowText().color()
+    icon = _icons.get(colour.rgba())
+    if icon is not None:
+        return icon
+    size = 16
+    pixmap = QPixmap(size, size)
+    pixmap.fill(Qt.GlobalColor.transparent)
+    painter = QPainter(pixmap)
+    painter.setRenderHint(QPainter.RenderHint.Antialiasing)
+    painter.setPen(QPen(colour, 1.6))
+    painter.drawArc(QRectF(4.5, 1.5, 7, 8), 0, 180 * 16)
+    painter.drawLine(QPointF(4.5, 5.5), QPointF(4.5, 7.5))
+    painter.drawLine(QPointF(11.5, 5.5), QPointF(11.5, 7.5))
+    painter.setBrush(colour)
+    painter.drawRoundedRect(QRectF(2.5, 7, 11, 8), 1.5, 1.5)
+    painter.end()
+    icon = QIcon(pixmap)
+    _icons[colour.rgba()] = icon
+    return icon
+
+
+def lock_action(parent: QWidget, slot: Callable[[], None]) -> QAction:
+    """The view's Ctrl+L action (listed under the view in Help ▸ Keyboard shortcuts)."""
+    action = QAction(LOCK_TEXT, parent)
+    action.setShortcut(QKeySequence(LOCK_KEYS))
+    action.setShortcutContext(Qt.ShortcutContext.WidgetWithChildrenShortcut)
+    keys = action.shortcut().toString(QKeySequence.SequenceFormat.NativeText)
+    action.setToolTip(f"Lock against the assistant’s changes, or unlock ({keys})")
+    action.triggered.connect(slot)
+    parent.addAction(action)
+    return action
+
+
+class LockKey(QObject):
+    """Gives Ctrl+L in `widgets` to `action` before the window's shortcut sees it."""
+
+    def __init__(self, action: QAction, widgets: Iterable[QWidget] = ()) -> None:
+        super().__init__(action)
+        self.action = action
+        for widget in widgets:
+            self.watch(widget)
+
+    def watch(self, widget: QWidget) -> None:
+        widget.installEventFilter(self)
+
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:
+        kind = event.type()
+        if kind in (QEvent.Type.ShortcutOverride, QEvent.Type.KeyPress) and _is_lock_key(event):
+            if kind == QEvent.Type.ShortcutOverride:
+                event.accept()
+                return True
+            if self.action.isEnabled():
+                self.action.trigger()
+            return True
+        return False
+
+
+def _is_lock_key(event: QEvent) -> bool:
+    return isinstance(event, QKeyEvent) and event.keyCombination() == LOCK_KEYS
