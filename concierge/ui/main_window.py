@@ -268,12 +268,15 @@ class MainWindow(QMainWindow):
         help_menu.addAction(self._action("&About Concierge", self.show_about))
 
     def toggle_lock(self) -> None:
-        """Lock (or unlock) what has the keyboard: a stop, or the itinerary's current item
-        or day; elsewhere, say what can be locked."""
+        """Lock (or unlock) what has the keyboard: a stop, a trip field, or the itinerary's
+        current item or day; elsewhere, say what can be locked."""
         focused = QApplication.focusWidget()
         stops = self.trip_form.fields.stops_editor
+        field = self.trip_form.field_key_of(focused) if focused is not None else None
         if focused is not None and stops.isAncestorOf(focused):
             stops.toggle_lock()
+        elif field is not None:
+            self.trip_form.toggle_field_lock(field)
         elif focused is not None and self.itinerary.isAncestorOf(focused):
             self.itinerary.toggle_lock()
         else:

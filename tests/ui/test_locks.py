@@ -9,6 +9,8 @@ from pathlib import Path
 
 import pytest
 from PySide6.QtCore import QItemSelectionModel, Qt
+from PySide6.QtGui import QContextMenuEvent
+from PySide6.QtWidgets import QApplication, QMenu
 from pytestqt.qtbot import QtBot
 
 from concierge.store import LockKind
@@ -161,3 +163,44 @@ async def test_lock_is_in_the_edit_menu_and_the_shortcuts_list(
     locks = {s.group for s in listed if (s.name, s.keys) == ("Lock or unlock", "Ctrl+L")}
     timeline = next(s.group for s in listed if s.name == "Timeline")
     assert locks == {timeline, "Trip"}  # the itinerary's group, and the trip form's stops
+
+
+async def test_a_trip_field_locks_from_its_context_menu_with_keys(
+    running: Running, connected: None, fake_openai: FakeOpenAIServer, qtbot: QtBot
+) -> None:
+    services = running.services
+    window = await running.start()
+    trip_id = window.session.trip_id
+    assert trip_id is not None
+    title = window.trip_form.fields.title_edit
+    await focus(title)
+
+    # What the platform sends for the Menu key (offscreen has no platform key handling).
+    where = title.rect().center()
+    QApplication.sendEvent(
+        title, QContextMenuEvent(QContextMenuEvent.Reason.Keyboard, where, title.mapToGlobal(where))
+    )
+    await until(lambda: isinstance(QApplication.activePopupWidget(), QMenu))
+    menu = QApplication.activePopupWidget()
+    assert menu is not None
+    qtbot.keyClick(menu, Qt.Key.Key_Up)  # the last entry: Lock field
+    qtbot.keyClick(menu, Qt.Key.Key_Return)
+    row = window.trip_form.row("title")
+    await until(lambda: row.locked and row.padlock.isVisible())
+    assert LOCKED_TEXT in title.accessibleDescription()
+    (lock,) = await services.locks.locks(trip_id)
+    assert (lock.kind, lock.field) == (LockKind.FIELD, "title")
+
+    fake_openai.script(
+        Reply.tool_calls(ToolCallSpec("update_trip", {"title": "Elsewhere"})),
+        Reply.text("The title is locked."),
+    )
+    await _send(window, qtbot, "Rename the trip")
+    refusal = "The trip’s title is locked by the person; ask them to unlock it."
+    await until(lambda: refusal in window.chat.transcript.toPlainText())
+    window.activateWindow()  # offscreen, the closed menu leaves no window active
+    await until(window.isActiveWindow)
+    await focus(title)
+    window.lock_action.trigger()  # Edit ▸ Lock or unlock, on the focused field
+    await until(lambda: not row.locked)
+    assert await services.locks.locks(trip_id) == []

@@ -13,6 +13,9 @@ When someone else changes the trip, every field is updated except one with unsav
 that one keeps what the person typed (a note says what the store has now), and saving it
 replaces the other change — the later edit wins, and undo can bring the other back. Fields
 the assistant changed carry a mark until the person focuses them or clicks "Mark as seen".
+
+A field's context menu locks it against the assistant's changes (or unlocks it); a locked
+field shows a padlock.
 """
 
 from __future__ import annotations
@@ -21,7 +24,9 @@ import asyncio
 from collections.abc import Awaitable, Callable, Iterable, Mapping
 from typing import Any
 
-from PySide6.QtWidgets import QWidget
+from PySide6.QtCore import QEvent, QObject, Qt
+from PySide6.QtGui import QContextMenuEvent
+from PySide6.QtWidgets import QLineEdit, QMenu, QPlainTextEdit, QWidget
 
 from concierge.store import (
     CREATED,
@@ -32,6 +37,8 @@ from concierge.store import (
     ChangeHistory,
     EntityKind,
     InvalidChangeError,
+    LockKind,
+    LockRepository,
     StoreError,
     TripRecord,
 )
@@ -82,6 +89,12 @@ class TripForm(FormPanel[Binding[Any]]):
         self.notice.setObjectName("tripFormNotice")
         self.placeholder.setObjectName("tripFormPlaceholder")
         self._lookup_starter: LookupStarter | None = None
+        self.locks = LockRepository(self.trips.database, self.trips.bus)
+        self._menu_keys: dict[QObject, str] = {}
+        for binding in self._bindings:
+            for widget in binding.focus:
+                self._menu_keys[widget] = binding.key
+                widget.installEventFilter(self)
         self.fields.holidays_button.clicked.connect(lambda: self.start_lookup("holidays"))
         self.fields.convert_button.clicked.connect(self._show_convert_menu)
 
@@ -112,6 +125,52 @@ class TripForm(FormPanel[Binding[Any]]):
 
     def row(self, key: str) -> FieldRow:
         return self.binding(key).row
+
+    def field_key_of(self, widget: QWidget) -> str | None:
+        """The key of the trip field `widget` (or one of its parents) edits, if any."""
+        current: QWidget | None = widget
+        while current is not None and current is not self:
+            if current in self._menu_keys:
+                return self._menu_keys[current]
+            current = current.parentWidget()
+        return None
+
+    def toggle_field_lock(self, key: str) -> None:
+        """Lock the trip field `key` against the assistant's changes, or unlock it."""
+        trip_id = self._trip_id
+        if trip_id is not None:
+            self.tasks.start(self._toggle_field_lock(trip_id, key), name="lock field")
+
+    async def _toggle_field_lock(self, trip_id: str, key: str) -> None:
+        try:
+            await self.locks.toggle(
+                LockKind.FIELD, trip_id, entity=EntityKind.TRIP, field=key, context=person()
+            )
+        except StoreError as error:
+            self.row(key).set_error(str(error))
+
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:
+        key = self._menu_keys.get(watched)
+        if (
+            key is not None
+            and isinstance(event, QContextMenuEvent)
+            and isinstance(watched, QWidget)
+        ):
+            self._field_menu(watched, key).popup(event.globalPos())
+            return True
+        return super().eventFilter(watched, event)
+
+    def _field_menu(self, widget: QWidget, key: str) -> QMenu:
+        """The field's own menu (cut, copy, paste) with Lock field (or Unlock field)."""
+        if isinstance(widget, QLineEdit | QPlainTextEdit):
+            menu = widget.createStandardContextMenu()
+            menu.addSeparator()
+        else:
+            menu = QMenu(widget)
+        menu.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
+        text = "Unlock field" if self.row(key).locked else "Lock field against the assistant"
+        menu.addAction(text, lambda: self.toggle_field_lock(key))
+        return menu
 
     def set_lookup_starter(self, starter: LookupStarter | None) -> None:
         """Give the form a way to start lookups (e.g. `LookupsPanel.start_lookup`): shows
@@ -215,13 +274,14 @@ class TripForm(FormPanel[Binding[Any]]):
     def watches(self, change: Change) -> bool:
         """The trip, and items entering or leaving its itinerary (the banner names what the
         assistant added)."""
-        return change.entity is EntityKind.TRIP or (
+        return change.entity in (EntityKind.TRIP, EntityKind.TRIP_LOCK) or (
             change.entity is EntityKind.ITINERARY_ITEM and change.action is not Action.UPDATE
         )
 
     async def load(self, trip_id: str) -> None:
         changes, self._changes = self._changes, []
         record = await self.trips.get(trip_id)
+        locks = await self.locks.locks(trip_id) if record else []
         unseen = await self.history.unseen_assistant_changes(trip_id) if record else {}
         added = await self.history.unseen_item_titles(trip_id) if record else {}
         if trip_id != self._trip_id:
@@ -242,6 +302,11 @@ class TripForm(FormPanel[Binding[Any]]):
             if binding.store_fields & change.fields
         )
         self._accept(record)
+        locked = {
+            lock.field for lock in locks if lock.kind is LockKind.FIELD and lock.target == trip_id
+        }
+        for binding in self._bindings:
+            binding.row.set_locked(binding.key in locked)
         self._apply_marks(unseen.get((EntityKind.TRIP, trip_id), frozenset()), record)
         self.stack.setCurrentWidget(self.form_page)
         self.refreshed.emit()

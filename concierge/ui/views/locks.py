@@ -18,7 +18,8 @@ LOCK_KEYS = QKeyCombination(Qt.KeyboardModifier.ControlModifier, Qt.Key.Key_L)
 LOCK_TEXT = "Lock or unlock"
 LOCK_HINT = (
     "To lock something against the assistant's changes, select an itinerary item or day, or "
-    "put the cursor in a stop, then press Ctrl+L; right-click a trip field to lock it."
+    "put the cursor in a stop or a trip field, then choose Edit ▸ Lock or unlock (Ctrl+L in "
+    "the itinerary and the stops; a trip field's context menu has Lock field)."
 )
 LOCKED_TEXT = "locked: the assistant cannot change it"
 """Said after a locked row's or field's name, and shown as its tooltip."""
