@@ -204,3 +204,57 @@ async def test_a_trip_field_locks_from_its_context_menu_with_keys(
     window.lock_action.trigger()  # Edit ▸ Lock or unlock, on the focused field
     await until(lambda: not row.locked)
     assert await services.locks.locks(trip_id) == []
+
+
+async def test_an_item_field_locks_from_its_context_menu_in_the_item_dialog(
+    running: Running, connected: None, fake_openai: FakeOpenAIServer, qtbot: QtBot
+) -> None:
+    services = running.services
+    window = await running.start()
+    trip_id = window.session.trip_id
+    assert trip_id is not None
+    item = await services.itinerary.add(
+        trip_id, {"day": "2026-05-15", "title": "Ryokan Kyoto", "start_time": "15:00"}
+    )
+    view = window.itinerary
+    window.show_tab(view)
+    await until(lambda: view.model.index_of_item(item.id).isValid())
+    view.select_items((item.id,))
+    await focus(view.tree)
+    qtbot.keyClick(view.tree, Qt.Key.Key_Return)
+    await until(lambda: view.editor is not None and view.editor.isVisible())
+    editor = view.editor
+    assert editor is not None
+    time_edit = editor.fields["start_time"]
+    await focus(time_edit)
+
+    where = time_edit.rect().center()
+    QApplication.sendEvent(
+        time_edit,
+        QContextMenuEvent(QContextMenuEvent.Reason.Keyboard, where, time_edit.mapToGlobal(where)),
+    )
+    await until(lambda: isinstance(QApplication.activePopupWidget(), QMenu))
+    menu = QApplication.activePopupWidget()
+    assert menu is not None
+    qtbot.keyClick(menu, Qt.Key.Key_Up)
+    qtbot.keyClick(menu, Qt.Key.Key_Return)
+    await until(lambda: time_edit.accessibleDescription() == LOCKED_TEXT)
+    assert any(a.objectName() == "fieldLock" for a in time_edit.actions())
+    (lock,) = await services.locks.locks(trip_id)
+    assert (lock.kind, lock.target, lock.field) == (LockKind.FIELD, item.id, "start_time")
+    editor.reject()
+
+    fake_openai.script(
+        Reply.tool_calls(
+            ToolCallSpec(
+                "edit_itinerary",
+                {"action": "update", "item_id": item.id[:8], "start_time": "16:00"},
+            )
+        ),
+        Reply.text("Its start time is locked."),
+    )
+    window.activateWindow()
+    await until(window.isActiveWindow)
+    await _send(window, qtbot, "Check in at four")
+    refusal = "The start time of “Ryokan Kyoto” is locked by the person; ask them to unlock it."
+    await until(lambda: refusal in window.chat.transcript.toPlainText())

@@ -54,6 +54,7 @@ from concierge.store import (
     ItineraryItemRecord,
     ItineraryRepository,
     LockKind,
+    LockRecord,
     LockRepository,
     StopRecord,
     StopRepository,
@@ -67,7 +68,13 @@ from concierge.travel.stops import stop_or_first
 from concierge.ui.column_shares import ColumnShares
 from concierge.ui.documents import item_documents
 from concierge.ui.scroll_bars import use_steady_scroll_bars
-from concierge.ui.views.locks import LockKey, lock_action, lock_icon
+from concierge.ui.views.locks import (
+    FieldLockMenu,
+    LockKey,
+    lock_action,
+    lock_icon,
+    show_field_locked,
+)
 from concierge.ui.views.person import person
 from concierge.ui.views.trip_view import DELETED_TEXT, TripView
 from concierge.ui.views.undo_bar import UndoBar
@@ -121,6 +128,7 @@ class ItineraryView(TripView[Change]):
         self.trips = trips
         self.stops = StopRepository(trips.database, trips.bus)
         self.locks = LockRepository(trips.database, trips.bus)
+        self._lock_list: list[LockRecord] = []
         self._stop_list: list[StopRecord] = []
         self.history = history
         self.selection = selection
@@ -378,6 +386,7 @@ class ItineraryView(TripView[Change]):
             return
         self._trip = trip
         self._stop_list = stops
+        self._lock_list = locks
         unseen_items = {
             entity_id: fields
             for (entity, entity_id), fields in unseen.items()
@@ -626,6 +635,8 @@ class ItineraryView(TripView[Change]):
         if editor.item is not None:
             self._look_at([editor.item.id])
         self.editor = editor
+        if editor.item is not None:
+            self._offer_field_locks(editor, editor.item)
         if self.documents is not None and editor.item is not None:
             box = item_documents(self.documents, self.history, self.tasks, editor.item, editor)
             editor.add_row("Documents", box)
@@ -634,6 +645,38 @@ class ItineraryView(TripView[Change]):
         )
         editor.finished.connect(lambda _result: self._editor_closed(editor))
         editor.open()
+
+    def _offer_field_locks(self, editor: ItemEditor, item: ItineraryItemRecord) -> None:
+        """Each field's context menu locks or unlocks it; locked ones show a padlock."""
+        locked = {
+            lock.field
+            for lock in self._lock_list
+            if lock.kind is LockKind.FIELD and lock.target == item.id
+        }
+        for name in locked & editor.fields.keys():
+            show_field_locked(editor.fields[name], True)
+
+        async def toggle(name: str) -> None:
+            try:
+                now = await self.locks.toggle(
+                    LockKind.FIELD,
+                    item.id,
+                    entity=EntityKind.ITINERARY_ITEM,
+                    field=name,
+                    context=person(),
+                )
+            except StoreError as error:
+                editor.show_error(name, str(error))
+                return
+            (locked.add if now else locked.discard)(name)
+            show_field_locked(editor.fields[name], now)
+
+        FieldLockMenu(
+            editor,
+            {widget: name for name, widget in editor.fields.items()},
+            locked.__contains__,
+            lambda name: self.tasks.start(toggle(name), name="lock item field"),
+        )
 
     def _editor_closed(self, editor: ItemEditor) -> None:
         if self.editor is editor:

@@ -24,9 +24,7 @@ import asyncio
 from collections.abc import Awaitable, Callable, Iterable, Mapping
 from typing import Any
 
-from PySide6.QtCore import QEvent, QObject, Qt
-from PySide6.QtGui import QContextMenuEvent
-from PySide6.QtWidgets import QLineEdit, QMenu, QPlainTextEdit, QWidget
+from PySide6.QtWidgets import QWidget
 
 from concierge.store import (
     CREATED,
@@ -48,6 +46,7 @@ from concierge.travel.trip_edits import TripEditor
 from concierge.ui.forms.field_row import FieldRow
 from concierge.ui.forms.form_binding import Binding
 from concierge.ui.forms.form_panel import FormPanel
+from concierge.ui.views.locks import FieldLockMenu
 from concierge.ui.views.person import person
 from concierge.ui.views.trip_view import DELETED_TEXT
 
@@ -90,11 +89,12 @@ class TripForm(FormPanel[Binding[Any]]):
         self.placeholder.setObjectName("tripFormPlaceholder")
         self._lookup_starter: LookupStarter | None = None
         self.locks = LockRepository(self.trips.database, self.trips.bus)
-        self._menu_keys: dict[QObject, str] = {}
-        for binding in self._bindings:
-            for widget in binding.focus:
-                self._menu_keys[widget] = binding.key
-                widget.installEventFilter(self)
+        self.lock_menu = FieldLockMenu(
+            self,
+            {widget: binding.key for binding in self._bindings for widget in binding.focus},
+            lambda key: self.row(key).locked,
+            self.toggle_field_lock,
+        )
         self.fields.holidays_button.clicked.connect(lambda: self.start_lookup("holidays"))
         self.fields.convert_button.clicked.connect(self._show_convert_menu)
 
@@ -128,12 +128,7 @@ class TripForm(FormPanel[Binding[Any]]):
 
     def field_key_of(self, widget: QWidget) -> str | None:
         """The key of the trip field `widget` (or one of its parents) edits, if any."""
-        current: QWidget | None = widget
-        while current is not None and current is not self:
-            if current in self._menu_keys:
-                return self._menu_keys[current]
-            current = current.parentWidget()
-        return None
+        return self.lock_menu.field_of(widget)
 
     def toggle_field_lock(self, key: str) -> None:
         """Lock the trip field `key` against the assistant's changes, or unlock it."""
@@ -148,29 +143,6 @@ class TripForm(FormPanel[Binding[Any]]):
             )
         except StoreError as error:
             self.row(key).set_error(str(error))
-
-    def eventFilter(self, watched: QObject, event: QEvent) -> bool:
-        key = self._menu_keys.get(watched)
-        if (
-            key is not None
-            and isinstance(event, QContextMenuEvent)
-            and isinstance(watched, QWidget)
-        ):
-            self._field_menu(watched, key).popup(event.globalPos())
-            return True
-        return super().eventFilter(watched, event)
-
-    def _field_menu(self, widget: QWidget, key: str) -> QMenu:
-        """The field's own menu (cut, copy, paste) with Lock field (or Unlock field)."""
-        if isinstance(widget, QLineEdit | QPlainTextEdit):
-            menu = widget.createStandardContextMenu()
-            menu.addSeparator()
-        else:
-            menu = QMenu(widget)
-        menu.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
-        text = "Unlock field" if self.row(key).locked else "Lock field against the assistant"
-        menu.addAction(text, lambda: self.toggle_field_lock(key))
-        return menu
 
     def set_lookup_starter(self, starter: LookupStarter | None) -> None:
         """Give the form a way to start lookups (e.g. `LookupsPanel.start_lookup`): shows

@@ -11,8 +11,17 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable
 
 from PySide6.QtCore import QEvent, QKeyCombination, QObject, QPointF, QRectF, Qt
-from PySide6.QtGui import QAction, QIcon, QKeyEvent, QKeySequence, QPainter, QPen, QPixmap
-from PySide6.QtWidgets import QWidget
+from PySide6.QtGui import (
+    QAction,
+    QContextMenuEvent,
+    QIcon,
+    QKeyEvent,
+    QKeySequence,
+    QPainter,
+    QPen,
+    QPixmap,
+)
+from PySide6.QtWidgets import QLineEdit, QMenu, QPlainTextEdit, QWidget
 
 LOCK_KEYS = QKeyCombination(Qt.KeyboardModifier.ControlModifier, Qt.Key.Key_L)
 LOCK_TEXT = "Lock or unlock"
@@ -89,3 +98,73 @@ class LockKey(QObject):
 
 def _is_lock_key(event: QEvent) -> bool:
     return isinstance(event, QKeyEvent) and event.keyCombination() == LOCK_KEYS
+
+
+LOCK_FIELD_TEXT = "Lock field against the assistant"
+UNLOCK_FIELD_TEXT = "Unlock field"
+
+
+class FieldLockMenu(QObject):
+    """Adds Lock field (or Unlock field) to the context menu of each field widget: the
+    widget's own menu (cut, copy, paste) where it has one. `locked(field)` says which to
+    offer; `toggle(field)` is called when chosen."""
+
+    def __init__(
+        self,
+        parent: QObject,
+        fields: dict[QWidget, str],
+        locked: Callable[[str], bool],
+        toggle: Callable[[str], object],
+    ) -> None:
+        super().__init__(parent)
+        self.fields = fields
+        self._locked = locked
+        self._toggle = toggle
+        for widget in fields:
+            widget.installEventFilter(self)
+
+    def field_of(self, widget: QWidget | None) -> str | None:
+        """The field `widget` (or one of its parents) edits, if any."""
+        while widget is not None:
+            if widget in self.fields:
+                return self.fields[widget]
+            widget = widget.parentWidget()
+        return None
+
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:
+        field = self.fields.get(watched) if isinstance(watched, QWidget) else None
+        if field is None or not isinstance(event, QContextMenuEvent):
+            return False
+        assert isinstance(watched, QWidget)
+        if isinstance(watched, QLineEdit | QPlainTextEdit):
+            menu = watched.createStandardContextMenu()
+            menu.addSeparator()
+        else:
+            menu = QMenu(watched)
+        menu.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
+        text = UNLOCK_FIELD_TEXT if self._locked(field) else LOCK_FIELD_TEXT
+        menu.addAction(text, lambda: self._toggle(field))
+        menu.popup(event.globalPos())
+        return True
+
+
+def show_field_locked(widget: QWidget, locked: bool) -> None:
+    """A field of a dialog shown locked: a padlock inside a line edit, and the words in its
+    tooltip and description."""
+    if isinstance(widget, QLineEdit):
+        shown = [a for a in widget.actions() if a.objectName() == "fieldLock"]
+        if locked and not shown:
+            padlock = widget.addAction(lock_icon(widget), QLineEdit.ActionPosition.TrailingPosition)
+            padlock.setObjectName("fieldLock")
+            padlock.setToolTip(f"Field {LOCKED_TEXT}")
+        for action in shown if not locked else ():
+            widget.removeAction(action)
+    if locked and widget.property("unlockedToolTip") is None:
+        widget.setProperty("unlockedToolTip", widget.toolTip())
+    if not locked and widget.property("unlockedToolTip") is None:
+        return
+    kept = str(widget.property("unlockedToolTip"))
+    widget.setToolTip(f"Field {LOCKED_TEXT}" if locked else kept)
+    widget.setAccessibleDescription(LOCKED_TEXT if locked else "")
+    if not locked:
+        widget.setProperty("unlockedToolTip", None)
