@@ -7,6 +7,7 @@ import json
 from pathlib import Path
 from typing import TextIO
 
+from concierge.store import ChangeContext, FactSource
 from concierge.store.trip_bundle import BundleError, import_bundle
 from concierge.travel.services import TravelServices
 
@@ -27,7 +28,12 @@ class ImportCommand(Command):
         path: Path = arguments.file
         document = read_json(path)
         try:
-            trip = await import_bundle(services.database, services.bus, document)
+            trip = await import_bundle(
+                services.database,
+                services.bus,
+                document,
+                context=ChangeContext(source=FactSource.IMPORT, source_file=path.name),
+            )
         except BundleError as error:
             raise CommandError(f"{path}: {error} (nothing was imported)") from None
         print(trip.id, file=out)

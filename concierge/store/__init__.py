@@ -3,7 +3,17 @@ their stops, change log and undo, forms with answer history, goals, pinned conte
 background lookup jobs, settings, API keys and data paths. No Qt."""
 
 from .change_history import ChangeHistory
-from .changes import Action, Actor, Change, ChangeBus, ChangeContext, EntityKind
+from .changes import (
+    Action,
+    Actor,
+    Change,
+    ChangeBus,
+    ChangeContext,
+    EntityKind,
+    FactSource,
+    Initiator,
+    ProposalNews,
+)
 from .conversations import create_conversation, delete_conversation, list_conversations
 from .database import Database
 from .document_files import DocumentFolder, documents_folder
@@ -24,6 +34,7 @@ from .errors import (
     StoreError,
     UndoError,
 )
+from .field_sources import FieldSourceRecord
 from .forms import FormAnswerRepository
 from .goals import GoalRepository
 from .history import SqliteHistoryStore
@@ -35,6 +46,7 @@ from .lookup_jobs import LookupJobRepository
 from .migrate import MigrationReport, upgrade_to_head
 from .paths import data_dir, database_path, log_dir
 from .pins import PinRepository
+from .proposals import Decision, ProposalRepository, ProposedCall, ProposedChange
 from .records import (
     AnswerAction,
     AnswerEvent,
@@ -119,6 +131,7 @@ __all__ = [
     "DatabaseBusyError",
     "DatabaseClosedError",
     "DatabaseOpenError",
+    "Decision",
     "Document",
     "DocumentError",
     "DocumentFolder",
@@ -128,6 +141,8 @@ __all__ = [
     "Expense",
     "ExpenseCategory",
     "ExpenseRecord",
+    "FactSource",
+    "FieldSourceRecord",
     "FormAnswer",
     "FormAnswerRepository",
     "FormInstance",
@@ -137,6 +152,7 @@ __all__ = [
     "GoalRecord",
     "GoalRepository",
     "GoalStatus",
+    "Initiator",
     "InvalidChangeError",
     "InvalidSettingError",
     "ItemKind",
@@ -161,6 +177,10 @@ __all__ = [
     "Pin",
     "PinRecord",
     "PinRepository",
+    "ProposalNews",
+    "ProposalRepository",
+    "ProposedCall",
+    "ProposedChange",
     "RecordNotFoundError",
     "Secret",
     "SecretSaved",

@@ -16,20 +16,30 @@ import asyncio
 import dataclasses
 import json
 import logging
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Collection, Sequence
 from typing import Any, TypeVar
 
 from sqlalchemy import update
 from sqlmodel import Session, SQLModel, col
 
 from .change_pruning import prune_change_log
-from .changes import Action, Actor, Change, ChangeBus, ChangeContext, EntityKind
+from .changes import (
+    Action,
+    Actor,
+    Change,
+    ChangeBus,
+    ChangeContext,
+    EntityKind,
+    FactSource,
+    ProposalNews,
+)
 from .database import Database
 from .entities import EntitySpec, R
+from .field_sources import Images, confirm_sources, forget_sources, record_sources, sources_of
 from .lock_rules import LOCKABLE, refuse_locked, trip_locks
 from .records import LockRecord
-from .settings import UNDO_DEPTH, read_setting
-from .tables import ChangeLogEntry, utc_now
+from .settings import ASSISTANT_EDITS, UNDO_DEPTH, EditMode, read_setting
+from .tables import ChangeLogEntry, Proposal, utc_now
 
 log = logging.getLogger(__name__)
 
@@ -48,6 +58,8 @@ class ChangeWriter:
         self.context = context
         self.label = context.label or "Change"
         self.changes: list[Change] = []
+        self.entries: list[ChangeLogEntry] = []
+        """The change-log rows written, in order (what a proposal keeps)."""
         self._redo_cleared = False
         self._locks: dict[str, list[LockRecord]] = {}
 
@@ -61,7 +73,9 @@ class ChangeWriter:
         self._check_locks(spec, None, record, ())
         self.session.add(spec.new_row(record))
         self.session.flush()
-        self._log(spec, record, Action.CREATE, None, spec.to_json(record))
+        values = {name: getattr(record, name) for name in spec.names}
+        sources = self._sources(spec, record, values)
+        self._log(spec, record, Action.CREATE, None, spec.to_json(record), sources)
         return record
 
     def update(self, spec: EntitySpec[R, Any], row: SQLModel, before: R, after: R) -> R:
@@ -79,16 +93,65 @@ class ChangeWriter:
         stored = dataclasses.replace(after, updated_at=utc_now())
         spec.write(row, stored, [*changed, "updated_at"])
         self.session.flush()
+        sources = self._sources(spec, stored, {name: getattr(stored, name) for name in names})
         self._log(
-            spec, stored, Action.UPDATE, spec.to_json(before, names), spec.to_json(stored, names)
+            spec,
+            stored,
+            Action.UPDATE,
+            spec.to_json(before, names),
+            spec.to_json(stored, names),
+            sources,
         )
         return stored
+
+    def confirm_all(
+        self,
+        spec: EntitySpec[R, Any],
+        ids: Collection[str],
+        one: Callable[[R], str],
+        many: str,
+    ) -> int:
+        """Confirm the assistant's facts on the rows `ids` (unknown ones skipped: they may just
+        have gone), described by `one(record)` or, for several, `many` with their number;
+        the number of rows that had any."""
+        known = sources_of(self.session, spec.kind, ids)
+        records = [
+            record
+            for entity_id in dict.fromkeys(ids)
+            if any(source.unverified for source in known.get(entity_id, {}).values())
+            and (record := spec.find(self.session, entity_id)) is not None
+        ]
+        self.describe(one(records[0]) if len(records) == 1 else many.format(len(records)))
+        for record in records:
+            self.confirm(spec, record)
+        return len(records)
+
+    def mark_unverified(self, spec: EntitySpec[R, Any], record: R, fields: Sequence[str]) -> None:
+        """Record the facts `fields` of a row just written as the assistant's unconfirmed
+        guesses (a trip file or the trip copied says they were), logged as an edit of no
+        field."""
+        values = {name: getattr(record, name) for name in fields}
+        context = dataclasses.replace(self.context, source=FactSource.ASSISTANT)
+        trip_id = spec.trip_id_of(record)
+        sources = record_sources(self.session, context, spec.kind, record.id, trip_id, values)
+        if sources != (None, None):
+            self._log(spec, record, Action.UPDATE, "{}", "{}", sources)
+
+    def confirm(self, spec: EntitySpec[R, Any], record: R) -> bool:
+        """Mark the assistant's unconfirmed facts of `record` confirmed by the person, logged
+        as an edit of no field (undo makes them unverified again); False if there were none."""
+        sources = confirm_sources(self.session, spec.kind, record.id)
+        if sources == (None, None):
+            return False
+        self._log(spec, record, Action.UPDATE, "{}", "{}", sources)
+        return True
 
     def delete(self, spec: EntitySpec[R, Any], row: SQLModel, record: R) -> None:
         self._check_locks(spec, record, None, ())
         self.session.delete(row)
         self.session.flush()
-        self._log(spec, record, Action.DELETE, spec.to_json(record), None)
+        sources = forget_sources(self.session, spec.kind, record.id)
+        self._log(spec, record, Action.DELETE, spec.to_json(record), None, sources)
 
     def reorder(
         self,
@@ -122,6 +185,7 @@ class ChangeWriter:
                     fields=frozenset({"position"}),
                     actor=self.context.actor,
                     group_id=self.context.group_id,
+                    initiator=self.context.initiator,
                 )
                 for entity_id in after
             )
@@ -150,8 +214,14 @@ class ChangeWriter:
         action: Action,
         before: str | None,
         after: str | None,
+        sources: Images = (None, None),
     ) -> None:
-        self.log(spec.kind, record.id, spec.trip_id_of(record), action, before, after)
+        self.log(spec.kind, record.id, spec.trip_id_of(record), action, before, after, sources)
+
+    def _sources(self, spec: EntitySpec[R, Any], record: R, values: dict[str, object]) -> Images:
+        return record_sources(
+            self.session, self.context, spec.kind, record.id, spec.trip_id_of(record), values
+        )
 
     def log(
         self,
@@ -161,11 +231,16 @@ class ChangeWriter:
         action: Action,
         before: str | None,
         after: str | None,
+        sources: Images = (None, None),
     ) -> None:
         """Log a write the caller made itself: `before` and `after` are JSON objects of the
-        changed fields (None for the side of a create or delete that has no row)."""
-        self._add_row(kind, entity_id, trip_id, action, before, after)
-        payload: dict[str, object] = json.loads(after or before or "{}")
+        changed fields (None for the side of a create or delete that has no row); `sources`
+        the fact sources it replaced and set (see `field_sources`)."""
+        self._add_row(kind, entity_id, trip_id, action, before, after, sources)
+        payload: dict[str, object] = {
+            **json.loads(after or before or "{}"),
+            **json.loads(sources[1] or "{}"),
+        }
         self.changes.append(
             Change(
                 entity=kind,
@@ -175,6 +250,7 @@ class ChangeWriter:
                 fields=frozenset(payload) - UNLOGGED_FIELDS,
                 actor=self.context.actor,
                 group_id=self.context.group_id,
+                initiator=self.context.initiator,
             )
         )
 
@@ -186,6 +262,7 @@ class ChangeWriter:
         action: Action,
         before: str | None,
         after: str | None,
+        sources: Images = (None, None),
     ) -> None:
         if not self._redo_cleared:
             self.session.exec(
@@ -194,23 +271,25 @@ class ChangeWriter:
                 .values(redo_step=None)
             )
             self._redo_cleared = True
-        self.session.add(
-            ChangeLogEntry(
-                group_id=self.context.group_id,
-                actor=self.context.actor.value,
-                label=self.label,
-                entity=kind.value,
-                entity_id=entity_id,
-                trip_id=trip_id,
-                action=action.value,
-                before=before,
-                after=after,
-                at=utc_now(),
-                undone=False,
-                # Entries shifted by a renumbering are no change of the assistant's to show.
-                seen=self.context.actor is not Actor.ASSISTANT or action is Action.REORDER,
-            )
+        entry = ChangeLogEntry(
+            group_id=self.context.group_id,
+            actor=self.context.actor.value,
+            label=self.label,
+            entity=kind.value,
+            entity_id=entity_id,
+            trip_id=trip_id,
+            action=action.value,
+            before=before,
+            after=after,
+            sources_before=sources[0],
+            sources_after=sources[1],
+            at=utc_now(),
+            undone=False,
+            # Entries shifted by a renumbering are no change of the assistant's to show.
+            seen=self.context.actor is not Actor.ASSISTANT or action is Action.REORDER,
         )
+        self.entries.append(entry)
+        self.session.add(entry)
 
 
 def encode_order(before: dict[str, int], after: dict[str, int]) -> tuple[str, str]:
@@ -242,30 +321,107 @@ async def run_logged(
 ) -> T:
     """Run `write` as one transaction with a `ChangeWriter` (the person's, one step of its
     own, when `context` is None), then publish what it logged, now that it is committed.
-    A write that logged something also trims the log to the undo depth."""
+    A write that logged something also trims the log to the undo depth.
+
+    The assistant's writes, with the setting `assistant.edits` at "propose", are proposed
+    instead (`propose_instead`): nothing changes and nothing is published."""
     context = context or ChangeContext()
+    proposed: set[str] = set()
 
     def transaction(session: Session) -> tuple[T, list[Change]]:
         writer = ChangeWriter(session, context)
-        result = write(session, writer)
-        if writer.changes:
+        proposed.clear()
+        if proposing(session, context):
+            result, changes = propose_instead(session, writer, write)
+            if not changes:
+                proposed.update(entry.trip_id or "" for entry in writer.entries)
+        else:
+            result, changes = write(session, writer), writer.changes
+        if changes:
             prune_change_log(session, read_setting(session, UNDO_DEPTH))
-        return result, writer.changes
+        return result, changes
 
-    return await commit_and_publish(database, bus, transaction)
+    def announce() -> None:
+        for trip_id in sorted(proposed):
+            bus.proposals.publish(ProposalNews(trip_id))
+
+    return await commit_and_publish(database, bus, transaction, after=announce)
+
+
+PROPOSABLE = frozenset(
+    {
+        EntityKind.TRIP,
+        EntityKind.TRIP_STOP,
+        EntityKind.ITINERARY_ITEM,
+        EntityKind.EXPENSE,
+        EntityKind.DOCUMENT,
+    }
+)
+"""What the assistant proposes rather than changes, in propose mode: the plan (documents
+only as far as removing an item unlinks them; the assistant attaches none). Its goals,
+pins and the brief's answers are its working notes and the person's answers to it, made
+at once (a write touching any of them is made whole)."""
+
+
+def proposing(session: Session, context: ChangeContext) -> bool:
+    """Whether a write in `context` is to be proposed rather than made."""
+    if context.actor is not Actor.ASSISTANT:
+        return False
+    return read_setting(session, ASSISTANT_EDITS) is EditMode.PROPOSE
+
+
+def propose_instead(
+    session: Session, writer: ChangeWriter, write: Callable[[Session, ChangeWriter], T]
+) -> tuple[T, list[Change]]:
+    """Run `write` for real inside a savepoint, keep the change-log rows it wrote as pending
+    `Proposal`s of its call (the context's group), and roll it back: the write's validation
+    and its result are the real ones, and the database is as before. A write that touches
+    anything not `PROPOSABLE` is made instead; its changes are returned to publish."""
+    savepoint = session.begin_nested()
+    try:
+        result = write(session, writer)
+    except BaseException:
+        savepoint.rollback()
+        raise
+    kept = [
+        Proposal(
+            trip_id=entry.trip_id or "",
+            call_id=entry.group_id,
+            label=entry.label,
+            entity=entry.entity,
+            entity_id=entry.entity_id,
+            action=entry.action,
+            before=entry.before,
+            after=entry.after,
+        )
+        for entry in writer.entries
+    ]
+    made = any(
+        EntityKind(entry.entity) not in PROPOSABLE or entry.trip_id is None
+        for entry in writer.entries
+    )
+    if made or not kept:
+        savepoint.commit()
+        return result, writer.changes
+    savepoint.rollback()
+    session.add_all(kept)
+    session.flush()
+    return result, []
 
 
 async def commit_and_publish(
     database: Database,
     bus: ChangeBus,
     transaction: Callable[[Session], tuple[T, Sequence[Change]]],
+    *,
+    after: Callable[[], None] | None = None,
 ) -> T:
     """Run `transaction` and publish the changes it returns once it has committed.
 
     The work cannot be stopped once handed to the database thread, so cancelling the caller
     (an aborted assistant turn) must not lose the announcement of a write that commits
     anyway: the changes are published from the finished work's callback, on the event loop,
-    before the caller (if still waiting) resumes.
+    before the caller (if still waiting) resumes; then `after` runs, for other news.
     """
     work = asyncio.ensure_future(database.run(transaction))
 
@@ -276,6 +432,8 @@ async def commit_and_publish(
             log.debug("A write failed; nothing to announce (%r).", error)
             return
         bus.publish(done.result()[1])
+        if after is not None:
+            after()
 
     work.add_done_callback(announce)
     result, _ = await asyncio.shield(work)

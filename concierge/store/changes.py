@@ -23,6 +23,25 @@ class Actor(StrEnum):
     APP = "app"
 
 
+class FactSource(StrEnum):
+    """Who set a fact field (a time, a price, an address): what the assistant set stays
+    unverified until the person confirms it or a lookup or an import backs it."""
+
+    PERSON = "person"
+    ASSISTANT = "assistant"
+    LOOKUP = "lookup"
+    IMPORT = "import"
+
+
+_ACTOR_SOURCES = {
+    Actor.PERSON: FactSource.PERSON,
+    Actor.ASSISTANT: FactSource.ASSISTANT,
+    Actor.APP: FactSource.LOOKUP,
+}
+"""The source of a fact a context sets unless it names one: the app writes facts only from
+what its lookups found."""
+
+
 class EntityKind(StrEnum):
     """What a change changed. `FORM` is a form's instance on a trip (its completion);
     `FORM_ANSWER` is that instance's answers, with the form's field names as the fields."""
@@ -54,24 +73,48 @@ def new_group_id() -> str:
     return uuid.uuid4().hex
 
 
+class Initiator:
+    """Which part of the app asked for a write (a view), so it can tell its own changes
+    from everyone else's when they come back on the bus and skip reloading for them. Told
+    apart by identity; `name` is only for logs."""
+
+    __slots__ = ("name",)
+
+    def __init__(self, name: str) -> None:
+        self.name = name
+
+    def __repr__(self) -> str:
+        return f"Initiator({self.name!r})"
+
+
 @dataclass(frozen=True, slots=True)
 class ChangeContext:
     """Who is writing and which undo step the write belongs to.
 
     Pass one context to several writes (e.g. everything one assistant tool call does) and
     they undo as one step. Writes given no context are the person's, one step each. An empty
-    `label` lets each write describe itself ("Rename trip “Porto”").
+    `label` lets each write describe itself ("Rename trip “Porto”"). `initiator` is handed on
+    to the write's `Change`s. `source` is who the fact fields written count as set by
+    (default: the actor's), `source_file` the file an import read them from.
     """
 
     actor: Actor = Actor.PERSON
     label: str = ""
     group_id: str = field(default_factory=new_group_id)
+    initiator: Initiator | None = None
+    source: FactSource | None = None
+    source_file: str | None = None
+
+    @property
+    def fact_source(self) -> FactSource:
+        return self.source or _ACTOR_SOURCES[self.actor]
 
 
 @dataclass(frozen=True, slots=True)
 class Change:
     """One committed change to one row. `fields` names what changed (every field for a
     create or delete); `undo` is true when an undo made it, `redo` when a redo did.
+    `initiator` is the write's context's; an undo or redo has none, so it is nobody's echo.
 
     For `FORM_ANSWER` the row is a form instance's answers: `entity_id` is the instance's id
     and `fields` are the names of the answered fields. `trip_id` is None only for a pin that
@@ -87,9 +130,17 @@ class Change:
     group_id: str
     undo: bool = False
     redo: bool = False
+    initiator: Initiator | None = None
 
 
 ChangeSubscriber = Callable[[Change], None]
+
+
+@dataclass(frozen=True, slots=True)
+class ProposalNews:
+    """The assistant proposed changes to a trip, or the person decided on them."""
+
+    trip_id: str
 
 
 class ChangeBus:
@@ -98,6 +149,8 @@ class ChangeBus:
 
     def __init__(self) -> None:
         self._listeners = Listeners[Change]("change subscriber", describe=_what_changed)
+        self.proposals = Listeners[ProposalNews]("proposal subscriber")
+        """News of proposals, which change nothing until accepted (see `proposals`)."""
 
     def subscribe(self, subscriber: ChangeSubscriber) -> Callable[[], None]:
         """Add `subscriber`; the returned function removes it (calling it twice is harmless)."""

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import dataclasses
 import uuid
-from collections.abc import Mapping
+from collections.abc import Collection, Mapping
 from datetime import date
 from typing import Any
 
@@ -18,11 +18,12 @@ from sqlmodel import Session, col, select
 from sqlmodel.sql.expression import SelectOfScalar
 
 from .change_writer import ChangeWriter, run_logged
-from .changes import ChangeBus, ChangeContext
+from .changes import ChangeBus, ChangeContext, EntityKind
 from .database import Database
 from .documents import detach_item_documents
 from .entities import ITEMS, TRIPS
 from .errors import InvalidChangeError
+from .field_sources import FieldSourceRecord, sources_of, unverified_facts
 from .ledger import detach_item_expenses
 from .locks import delete_target_locks
 from .records import ItineraryItemRecord
@@ -48,6 +49,34 @@ class ItineraryRepository:
             return [ITEMS.to_record(row) for row in session.exec(trip_items(trip_id)).all()]
 
         return await self.database.run(query)
+
+    async def unverified(self, trip_id: str) -> dict[str, tuple[str, ...]]:
+        """The trip's items with facts the assistant set and nobody backed: {id: fields}."""
+        return await self.database.run(
+            lambda session: unverified_facts(session, EntityKind.ITINERARY_ITEM, trip_id)
+        )
+
+    async def sources(self, item_ids: Collection[str]) -> dict[str, dict[str, FieldSourceRecord]]:
+        """Who set each fact of the items `item_ids`: {id: {field: source}}."""
+        return await self.database.run(
+            lambda session: sources_of(session, EntityKind.ITINERARY_ITEM, item_ids)
+        )
+
+    async def confirm(
+        self, item_ids: Collection[str], *, context: ChangeContext | None = None
+    ) -> int:
+        """The person confirms the assistant's facts on these items, as one undo step; the
+        number of items that had any (unknown ids are skipped: they may just have gone)."""
+
+        def write(session: Session, writer: ChangeWriter) -> int:
+            return writer.confirm_all(
+                ITEMS,
+                item_ids,
+                lambda item: f"Confirm details of “{item.title}”",
+                "Confirm details of {} items",
+            )
+
+        return await run_logged(self.database, self.bus, context, write)
 
     async def add(
         self,
@@ -201,6 +230,11 @@ def _place(
     if before is not None and before.day != after.day:
         _renumber(session, writer, before.trip_id, before.day, (after.id,))
     return stored
+
+
+def renumber_day(session: Session, writer: ChangeWriter, trip_id: str, day: date) -> None:
+    """Number the day's items 0, 1, 2, … in their order (ties: creation time, then id)."""
+    _renumber(session, writer, trip_id, day, ())
 
 
 def _renumber(

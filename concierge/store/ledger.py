@@ -10,17 +10,18 @@ from __future__ import annotations
 
 import dataclasses
 import uuid
-from collections.abc import Mapping, Sequence
+from collections.abc import Collection, Mapping, Sequence
 from decimal import Decimal
 from typing import Any
 
 from sqlmodel import Session, col, select
 
 from .change_writer import ChangeWriter, run_logged
-from .changes import ChangeBus, ChangeContext
+from .changes import ChangeBus, ChangeContext, EntityKind
 from .database import Database
 from .entities import EXPENSES, ITEMS, TRIPS
 from .errors import InvalidChangeError
+from .field_sources import unverified_facts
 from .records import ExpenseRecord, Share
 from .tables import Expense, utc_now
 from .validation import EXPENSE_RULES, check_amount, parse_changes
@@ -37,6 +38,28 @@ class LedgerRepository:
 
     async def get(self, expense_id: str) -> ExpenseRecord | None:
         return await self.database.run(lambda session: EXPENSES.find(session, expense_id))
+
+    async def unverified(self, trip_id: str) -> dict[str, tuple[str, ...]]:
+        """The trip's expenses with amounts the assistant set and nobody confirmed."""
+        return await self.database.run(
+            lambda session: unverified_facts(session, EntityKind.EXPENSE, trip_id)
+        )
+
+    async def confirm(
+        self, expense_ids: Collection[str], *, context: ChangeContext | None = None
+    ) -> int:
+        """The person confirms the amounts the assistant wrote down, as one undo step; the
+        number of expenses that had any unconfirmed."""
+
+        def write(session: Session, writer: ChangeWriter) -> int:
+            return writer.confirm_all(
+                EXPENSES,
+                expense_ids,
+                lambda expense: f"Confirm expense {expense.description or expense.category.value}",
+                "Confirm {} expenses",
+            )
+
+        return await run_logged(self.database, self.bus, context, write)
 
     async def expenses(self, trip_id: str) -> list[ExpenseRecord]:
         """The trip's expenses by day paid, then as entered; empty for an unknown trip."""

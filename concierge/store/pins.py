@@ -7,6 +7,10 @@ all-trip pins first, then the trip's own. Writes are logged and undoable like tr
 change-log rows of an all-trip pin have no trip (`trip_id` NULL), so they undo with Ctrl+Z
 (`ChangeHistory.undo_last()`) but not with a trip's own undo offer, and they count as unseen
 in every trip.
+
+A pin may carry a constraint (`rule`, see `constraints`). The person's rules are confirmed as
+they are written; the assistant's are proposals until the person confirms them, and the
+assistant can neither confirm one nor change, drop or unpin one the person has confirmed.
 """
 
 from __future__ import annotations
@@ -18,9 +22,10 @@ from sqlmodel import Session, col, select
 
 from . import ordering
 from .change_writer import ChangeWriter, run_logged
-from .changes import ChangeBus, ChangeContext
+from .changes import Actor, ChangeBus, ChangeContext
 from .database import Database
 from .entities import PINS, TRIPS
+from .errors import InvalidChangeError
 from .records import PinRecord
 from .tables import Pin, utc_now
 from .validation import PIN_RULES, check_position, parse_changes
@@ -58,18 +63,20 @@ class PinRepository:
         *,
         trip_id: str | None = None,
         position: int | None = None,
+        rule: str | None = None,
         context: ChangeContext | None = None,
     ) -> PinRecord:
         """Pin `text` (trimmed) to the trip, or to all trips when `trip_id` is None: last of
-        its scope, or at `position` (0 = first). Raises `InvalidChangeError` for blank text,
-        `RecordNotFoundError` for an unknown trip."""
-        parsed = parse_changes("a pin", PIN_RULES, {"text": text})
+        its scope, or at `position` (0 = first), with the constraint `rule` if given (the
+        assistant's only proposed). Raises `InvalidChangeError` for blank text or a rule
+        that does not read, `RecordNotFoundError` for an unknown trip."""
+        parsed = parse_changes("a pin", PIN_RULES, {"text": text, "rule": rule})
         check_position(position)
 
         def write(session: Session, writer: ChangeWriter) -> PinRecord:
             if trip_id is not None:
                 TRIPS.row(session, trip_id)  # The trip must exist.
-            pin = new_pin(writer, trip_id, parsed["text"])
+            pin = new_pin(writer, trip_id, parsed["text"], rule=parsed["rule"])
             writer.describe(f"Pin “{_short(pin.text)}”")
             return ordering.insert(writer, PINS, scope_pins(session, trip_id), pin, position)
 
@@ -84,8 +91,64 @@ class PinRepository:
         def write(session: Session, writer: ChangeWriter) -> PinRecord:
             row = PINS.row(session, pin_id)
             before = PINS.to_record(row)
+            _refuse_assistant_on_confirmed(writer, before, "edit")
             writer.describe(f"Edit pin “{_short(parsed['text'])}”")
             return writer.update(PINS, row, before, dataclasses.replace(before, **parsed))
+
+        return await run_logged(self.database, self.bus, context, write)
+
+    async def set_rule(
+        self, pin_id: str, rule: str | None, *, context: ChangeContext | None = None
+    ) -> PinRecord:
+        """Give the pin the constraint `rule` (None or blank: none). The person's rule is
+        confirmed as written; the assistant's is a proposal, and the assistant may not
+        replace or drop a confirmed one. Raises `InvalidChangeError` for a rule that does
+        not read (the sentence says how rules are written) or a refused change."""
+        parsed = parse_changes("a pin", PIN_RULES, {"rule": rule})
+
+        def write(session: Session, writer: ChangeWriter) -> PinRecord:
+            row = PINS.row(session, pin_id)
+            before = PINS.to_record(row)
+            _refuse_assistant_on_confirmed(writer, before, "change")
+            new_rule = parsed["rule"]
+            confirmed = new_rule is not None and writer.context.actor is not Actor.ASSISTANT
+            after = dataclasses.replace(before, rule=new_rule, rule_confirmed=confirmed)
+            if after == before:
+                return before
+            verb = "Propose a constraint for" if new_rule and not confirmed else "Constrain"
+            writer.describe(
+                f"{verb} “{_short(before.text)}”"
+                if new_rule
+                else f"Remove the constraint of “{_short(before.text)}”"
+            )
+            return writer.update(PINS, row, before, after)
+
+        return await run_logged(self.database, self.bus, context, write)
+
+    async def confirm_rule(self, pin_id: str, *, context: ChangeContext | None = None) -> PinRecord:
+        """Confirm the pin's proposed constraint: from now on it is checked. Only the person
+        can; raises `InvalidChangeError` for the assistant or a pin without a rule."""
+
+        def write(session: Session, writer: ChangeWriter) -> PinRecord:
+            row = PINS.row(session, pin_id)
+            before = PINS.to_record(row)
+            if writer.context.actor is Actor.ASSISTANT:
+                raise InvalidChangeError(
+                    "rule_confirmed",
+                    "Only the person can confirm a constraint; yours stays proposed until "
+                    "they confirm it in the Pinned panel.",
+                )
+            if before.rule is None:
+                raise InvalidChangeError(
+                    "rule_confirmed",
+                    f"The pin “{_short(before.text)}” has no constraint to confirm.",
+                )
+            if before.rule_confirmed:
+                return before
+            writer.describe(f"Confirm the constraint of “{_short(before.text)}”")
+            return writer.update(
+                PINS, row, before, dataclasses.replace(before, rule_confirmed=True)
+            )
 
         return await run_logged(self.database, self.bus, context, write)
 
@@ -97,6 +160,7 @@ class PinRepository:
             if row is None:
                 return False
             pin = PINS.to_record(row)
+            _refuse_assistant_on_confirmed(writer, pin, "unpin")
             writer.describe(f"Unpin “{_short(pin.text)}”")
             writer.delete(PINS, row, pin)
             ordering.renumber(writer, PINS, scope_pins(session, pin.trip_id))
@@ -131,10 +195,19 @@ def scope_pins(session: Session, trip_id: str | None) -> list[Pin]:
 
 
 def new_pin(
-    writer: ChangeWriter, trip_id: str | None, text: str, *, position: int = 0
+    writer: ChangeWriter,
+    trip_id: str | None,
+    text: str,
+    *,
+    position: int = 0,
+    rule: str | None = None,
+    rule_confirmed: bool | None = None,
 ) -> PinRecord:
-    """A new pin, not yet written, created by the writer's actor."""
+    """A new pin, not yet written, created by the writer's actor. Its rule is confirmed
+    unless the assistant writes it (or `rule_confirmed` says otherwise)."""
     now = utc_now()
+    if rule_confirmed is None:
+        rule_confirmed = writer.context.actor is not Actor.ASSISTANT
     return PinRecord(
         id=uuid.uuid4().hex,
         trip_id=trip_id,
@@ -143,7 +216,19 @@ def new_pin(
         created_by=writer.context.actor,
         created_at=now,
         updated_at=now,
+        rule=rule,
+        rule_confirmed=rule is not None and rule_confirmed,
     )
+
+
+def _refuse_assistant_on_confirmed(writer: ChangeWriter, pin: PinRecord, verb: str) -> None:
+    """The assistant may not touch a constraint the person confirmed."""
+    if writer.context.actor is Actor.ASSISTANT and pin.rule_confirmed:
+        raise InvalidChangeError(
+            "rule",
+            f"The pin “{_short(pin.text)}” is a constraint the person confirmed ({pin.rule}); "
+            f"only they can {verb} it. Propose a new pin instead, or ask them.",
+        )
 
 
 def _short(text: str) -> str:

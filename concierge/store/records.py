@@ -120,6 +120,7 @@ class ItineraryItemRecord:
     link: str = ""
     cost_amount: Decimal | None = None
     cost_currency: str | None = None
+    hours: str = ""
 
 
 @dataclass(frozen=True, slots=True)
@@ -210,7 +211,7 @@ class GoalRecord:
 @dataclass(frozen=True, slots=True)
 class PinRecord:
     """A pinned preference or fact: for one trip, or for all trips when `trip_id` is None.
-    `position` orders the pins of one scope from 0."""
+    `position` orders the pins of one scope from 0; `rule` is the constraint it states."""
 
     id: str
     trip_id: str | None
@@ -219,10 +220,20 @@ class PinRecord:
     created_by: Actor
     created_at: datetime
     updated_at: datetime
+    rule: str | None = None
+    """The constraint the pin states, as canonical rule text (`max_flights(2)`), or None.
+    Defaults, so change-log images written before pins had rules still read."""
+    rule_confirmed: bool = False
+    """True once the person has confirmed the rule; the assistant's proposals are not."""
 
     @property
     def all_trips(self) -> bool:
         return self.trip_id is None
+
+    @property
+    def proposed(self) -> bool:
+        """It carries a rule the person has not confirmed."""
+        return self.rule is not None and not self.rule_confirmed
 
 
 class ExpenseCategory(StrEnum):

@@ -21,6 +21,7 @@ from sqlmodel import Session, col, select
 from .change_writer import UNLOGGED_FIELDS
 from .changes import Action, Actor, Change, EntityKind
 from .entities import EntitySpec
+from .field_sources import restore_sources
 from .form_answers import reapply_answers
 from .tables import ChangeLogEntry, utc_now
 from .undo import (
@@ -80,13 +81,15 @@ def _reapply(session: Session, row: ChangeLogEntry, actor: Actor) -> tuple[Chang
         fields = _reapply_row(session, SPECS[row.entity], row)
     if fields is None:
         raise not_redoable(row)
+    kind = EntityKind(row.entity)
+    sourced = restore_sources(session, kind, row.entity_id, row.trip_id, row.sources_after)
     return (
         Change(
-            entity=EntityKind(row.entity),
+            entity=kind,
             entity_id=row.entity_id,
             trip_id=row.trip_id,
             action=Action(row.action),
-            fields=frozenset(fields) - UNLOGGED_FIELDS,
+            fields=(frozenset(fields) | sourced) - UNLOGGED_FIELDS,
             actor=actor,
             group_id=row.group_id,
             redo=True,

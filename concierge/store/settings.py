@@ -11,6 +11,7 @@ from __future__ import annotations
 import logging
 import math
 from dataclasses import dataclass, field
+from enum import StrEnum
 from typing import Annotated, Any, Generic, TypeVar, get_args
 
 from pydantic import Field, TypeAdapter, ValidationError
@@ -133,6 +134,26 @@ ASSISTANT_SNAPSHOT_BUDGET: Setting[int] = declare(
     "lookups and the selection) may take in each model call, whatever the trip's size; the "
     "assistant reads the rest of the trip with a tool.",
 )
+
+
+class EditMode(StrEnum):
+    """What becomes of the assistant's changes to the plan."""
+
+    APPLY = "apply"
+    """Made at once (each tool call one undo step)."""
+    PROPOSE = "propose"
+    """Kept as proposals the person accepts or rejects (`proposals`)."""
+
+
+ASSISTANT_EDITS: Setting[EditMode] = declare(
+    "assistant.edits",
+    EditMode,
+    EditMode.APPLY,
+    "Whether the assistant's changes to the trip, its route, itinerary and expenses are made "
+    "at once (apply) or proposed for you to accept or reject, all, some or none (propose). "
+    "Its goals, notes and the brief's answers are always made at once.",
+)
+
 UI_LAST_TRIP_ID: Setting[str | None] = declare(
     "ui.last_trip_id", str | None, None, "The trip to open at start-up."
 )

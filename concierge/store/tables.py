@@ -115,6 +115,8 @@ ENTITIES = (
     "document",
     "trip_lock",
 )
+PROPOSABLE_ENTITIES = tuple(entity for entity in ENTITIES if entity != "trip_lock")
+"""What a proposal can change: anything logged but a lock, which only the person makes."""
 ACTIONS = ("create", "update", "delete", "reorder")
 
 
@@ -223,6 +225,7 @@ class ItineraryItem(SQLModel, table=True):
     link: str = ""
     cost_amount: Decimal | None = Field(default=None, sa_type=DecimalText)
     cost_currency: str | None = None
+    hours: str = ""
 
 
 EXPENSE_CATEGORIES = (
@@ -305,7 +308,9 @@ class TripLock(SQLModel, table=True):
 
 class ChangeLogEntry(SQLModel, table=True):
     """One row written by one change: `before`/`after` are JSON objects of the changed fields
-    (the whole record for a create or delete). Rows sharing `group_id` undo as one step.
+    (the whole record for a create or delete); `sources_before`/`sources_after` those of the
+    fact fields' sources it changed (`FieldSource`, null: none). Rows sharing `group_id`
+    undo as one step.
     `redo_step` numbers the undo step that reverted an undone row, while it can be redone
     (the highest is redone first); any new change clears every row's.
 
@@ -335,6 +340,67 @@ class ChangeLogEntry(SQLModel, table=True):
     undone: bool = False
     seen: bool = True
     redo_step: int | None = Field(default=None, index=True)
+    sources_before: str | None = Field(default=None, sa_type=Text)
+    sources_after: str | None = Field(default=None, sa_type=Text)
+
+
+FACT_SOURCES = ("person", "assistant", "lookup", "import")
+
+
+class FieldSource(SQLModel, table=True):
+    """Who set one fact field of one row (`entity` as in the change log), when, and whether
+    the person confirmed it; `file_name` is the file an import read it from. A field with
+    no row was never set (or is empty). Written with the write it describes, and logged in
+    that write's change-log row (`sources_before`/`sources_after`) so undo restores it."""
+
+    __tablename__ = "field_source"
+    __table_args__ = (
+        CheckConstraint(_one_of("source", FACT_SOURCES), name="source"),
+        Index("ix_field_source_trip_id", "trip_id"),
+    )
+
+    entity: str = Field(primary_key=True)
+    entity_id: str = Field(primary_key=True)
+    field: str = Field(primary_key=True)
+    trip_id: str = Field(foreign_key="trip.id", ondelete="CASCADE")
+    source: str
+    at: datetime = Field(sa_type=UtcDateTime)
+    confirmed: bool = False
+    file_name: str | None = None
+
+
+PROPOSAL_STATUSES = ("pending", "accepted", "rejected", "conflict")
+
+
+class Proposal(SQLModel, table=True):
+    """One change the assistant proposed instead of making (the setting `assistant.edits`):
+    a change-log row as it would have been written, kept until the person decides. Rows
+    sharing `call_id` (one tool call's writes) are accepted or rejected together. `note`
+    says why a conflict was not applied; `reported` is set once the model was told the
+    decision."""
+
+    __tablename__ = "proposal"
+    __table_args__ = (
+        CheckConstraint(_one_of("entity", PROPOSABLE_ENTITIES), name="entity"),
+        CheckConstraint(_one_of("action", ACTIONS), name="action"),
+        CheckConstraint(_one_of("status", PROPOSAL_STATUSES), name="status"),
+        Index("ix_proposal_trip_id_status", "trip_id", "status"),
+    )
+
+    id: int | None = Field(default=None, primary_key=True)
+    trip_id: str = Field(foreign_key="trip.id", ondelete="CASCADE")
+    call_id: str = Field(index=True)
+    label: str
+    entity: str
+    entity_id: str
+    action: str
+    before: str | None = Field(default=None, sa_type=Text)
+    after: str | None = Field(default=None, sa_type=Text)
+    created_at: datetime = Field(default_factory=utc_now, sa_type=UtcDateTime)
+    status: str = "pending"
+    decided_at: datetime | None = Field(default=None, sa_type=UtcDateTime)
+    note: str | None = None
+    reported: bool = False
 
 
 class ConversationTurn(SQLModel, table=True):
@@ -485,7 +551,9 @@ class Goal(SQLModel, table=True):
 
 class Pin(SQLModel, table=True):
     """A pinned preference or fact, for one trip or (`trip_id` NULL) for every trip, such as
-    "vegetarian". `position` orders the pins of one scope from 0."""
+    "vegetarian". `position` orders the pins of one scope from 0. `rule` is the constraint
+    the pin states, if any (`concierge.store.constraints`); `rule_confirmed` is false while
+    it is only the assistant's proposal."""
 
     __tablename__ = "pin"
     __table_args__ = (
@@ -501,6 +569,8 @@ class Pin(SQLModel, table=True):
     created_by: str
     created_at: datetime = Field(default_factory=utc_now, sa_type=UtcDateTime)
     updated_at: datetime = Field(default_factory=utc_now, sa_type=UtcDateTime)
+    rule: str | None = Field(default=None, sa_type=Text)
+    rule_confirmed: bool = False
 
 
 class Document(SQLModel, table=True):

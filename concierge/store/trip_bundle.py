@@ -32,6 +32,7 @@ from .changes import ChangeBus, ChangeContext
 from .database import Database
 from .entities import EXPENSES, FORMS, GOALS, ITEMS, PINS, STOPS, TRIPS, EntitySpec
 from .errors import InvalidChangeError, StoreError
+from .field_sources import FACT_FIELDS, sources_of
 from .form_answers import answer_changes, current_answers, encode, write_answers
 from .records import ExpenseRecord, ItineraryItemRecord, StopRecord, TripRecord
 from .tables import utc_now
@@ -91,6 +92,8 @@ class Extra:
     """(value, path, problems) → the parsed value; appends "path: message" to problems."""
     write: Callable[[Session, ChangeWriter, Any, Any], None]
     """(session, writer, the written record, the parsed value)."""
+    default: JsonValue = None
+    """The value of a row that leaves the key out; `read` returning None leaves it out."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -142,7 +145,36 @@ def _form_answers_write(
         write_answers(session, writer, instance, changes)
 
 
-FORM_ANSWERS = Extra("answers", _form_answers_read, _form_answers_parse, _form_answers_write)
+FORM_ANSWERS = Extra(
+    "answers", _form_answers_read, _form_answers_parse, _form_answers_write, default={}
+)
+
+
+def _unverified_extra(spec: EntitySpec[Any, Any]) -> Extra:
+    """A row's facts the assistant set that nobody confirmed, as a list of field names (left
+    out when there are none): imported, they stay unverified; the rest count as backed by
+    the file."""
+    facts = FACT_FIELDS[spec.kind]
+
+    def read(session: Session, record: Any) -> JsonValue:
+        sources = sources_of(session, spec.kind, [record.id]).get(record.id, {})
+        found = [name for name in facts if name in sources and sources[name].unverified]
+        return list(found) or None
+
+    def parse(value: object, path: str, problems: list[str]) -> list[str]:
+        if not isinstance(value, list) or not all(name in facts for name in value):
+            problems.append(
+                f"{path}: must be a list of the row's facts ({', '.join(facts)}) "
+                f"(got {_short(value)})"
+            )
+            return []
+        return [str(name) for name in value]
+
+    def write(session: Session, writer: ChangeWriter, record: Any, fields: list[str]) -> None:
+        if fields:
+            writer.mark_unverified(spec, record, fields)
+
+    return Extra("unverified", read, parse, write, default=[])
 
 
 def _trip_problem(trip: TripRecord, _: TripRecord | None) -> tuple[str, str] | None:
@@ -187,6 +219,7 @@ PARTS: tuple[BundlePart, ...] = (
         ITEM_RULES,
         "an itinerary item",
         ("day", "position"),
+        extra=_unverified_extra(ITEMS),
         problem=_item_problem,
     ),
     BundlePart("forms", FORMS, FORM_KEY_RULES, "a form", ("form_id",), extra=FORM_ANSWERS),
@@ -199,6 +232,7 @@ PARTS: tuple[BundlePart, ...] = (
         "an expense",
         ("spent_on",),
         references={"item_id": "itinerary"},
+        extra=_unverified_extra(EXPENSES),
         problem=_expense_problem,
     ),
 )
@@ -210,6 +244,10 @@ LEFT_OUT: Mapping[str, str] = {
     "lookup_job": "lookups are fetched data, not the plan: a copy looks them up again",
     "document": "attached files stay in the data folder: a trip file is the plan, and a "
     "copy of each ticket (names, booking codes) would be one more place they travel",
+    "field_source": "travels as each item's and expense's `unverified` list: the facts "
+    "the assistant set that nobody confirmed; the file backs the rest",
+    "proposal": "the assistant's pending proposals are a question to the person in this app, "
+    "not part of the plan",
     "trip_lock": "a lock is the person's word to this app's assistant about rows of this "
     "file's trip, which an imported copy gets anew",
 }
@@ -246,7 +284,9 @@ def trip_bundle(
         for record in _rows(session, part, trip_id):
             data = _row_json(part, record, _assigned(part))
             if part.extra is not None:
-                data[part.extra.key] = part.extra.read(session, record)
+                extra = part.extra.read(session, record)
+                if extra is not None:
+                    data[part.extra.key] = extra
             rows.append(data)
         bundle[part.key] = rows
     return bundle
@@ -379,7 +419,7 @@ def _parse_row(
     extra = None
     if part.extra is not None:
         extra = part.extra.parse(
-            value.get(part.extra.key, {}), f"{path}.{part.extra.key}", problems
+            value.get(part.extra.key, part.extra.default), f"{path}.{part.extra.key}", problems
         )
     if len(problems) > found or not _record_checks(part, values, path, problems, trip):
         return None

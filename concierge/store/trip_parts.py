@@ -85,7 +85,15 @@ def copy_trip_parts(session: Session, writer: ChangeWriter, source_id: str, copy
             GOALS, open_goal(writer, copy_id, goal.title, goal.completes_on, position=position)
         )
     for position, pin in enumerate(scope_pins(session, source_id)):
-        writer.create(PINS, new_pin(writer, copy_id, pin.text, position=position))
+        pin_copy = new_pin(
+            writer,
+            copy_id,
+            pin.text,
+            position=position,
+            rule=pin.rule,
+            rule_confirmed=pin.rule_confirmed,
+        )
+        writer.create(PINS, pin_copy)
 
 
 def has_parts(session: Session, trip_id: str) -> bool:

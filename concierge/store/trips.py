@@ -19,10 +19,11 @@ from sqlalchemy import func
 from sqlmodel import Session, col, select
 
 from .change_writer import ChangeWriter, run_logged
-from .changes import ChangeBus, ChangeContext
+from .changes import ChangeBus, ChangeContext, EntityKind
 from .database import Database
 from .entities import ITEMS, TRIPS
 from .errors import RecordNotFoundError
+from .field_sources import unverified_facts
 from .itinerary import trip_items
 from .records import TripRecord
 from .tables import Trip, utc_now
@@ -129,8 +130,9 @@ class TripRepository:
                 updated_at=now,
             )
             writer.create(TRIPS, copy)
+            guessed = unverified_facts(session, EntityKind.ITINERARY_ITEM, trip_id)
             for item in session.exec(trip_items(trip_id)).all():
-                writer.create(
+                record = writer.create(
                     ITEMS,
                     dataclasses.replace(
                         ITEMS.to_record(item),
@@ -140,6 +142,8 @@ class TripRepository:
                         updated_at=now,
                     ),
                 )
+                # The assistant's guesses are no more certain in the copy.
+                writer.mark_unverified(ITEMS, record, guessed.get(item.id, ()))
             copy_trip_parts(session, writer, trip_id, copy.id)
             return copy
 

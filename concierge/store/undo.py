@@ -31,6 +31,10 @@ A REORDER row (a list renumbered) holds the positions that changed, before and a
 position and puts it back at its `before` one. It touches each entry's position and the
 list's order.
 
+A row also puts back the fact sources it replaced (`sources_before`, see `field_sources`)
+and touches the fields whose source it changed, so undoing the assistant's edit after the
+person confirmed it takes the confirmation along.
+
 Each undo step numbers its rows with the next `redo_step`, which `redo` replays (highest
 first) until a new change clears them.
 """
@@ -63,6 +67,7 @@ from .entities import (
     EntitySpec,
 )
 from .errors import UndoError
+from .field_sources import logged_source_fields, restore_sources
 from .form_answers import revert_answers
 from .ledger import has_item_expenses
 from .tables import ChangeLogEntry, utc_now
@@ -222,6 +227,7 @@ def _touches(row: ChangeLogEntry) -> set[Touch]:
         return {(row.entity, entity_id, "position") for entity_id in moved} | {(*trip, order)}
     whole = row.action != Action.UPDATE
     fields = set(logged_fields(row.before if row.action == Action.DELETE else row.after))
+    fields |= logged_source_fields(row.sources_before, row.sources_after)
     if whole:
         touches = {(row.entity, row.entity_id, _ALL)}
     else:
@@ -289,13 +295,15 @@ def _revert(session: Session, row: ChangeLogEntry, actor: Actor) -> tuple[Change
         fields = _revert_row(session, SPECS[row.entity], row)
     if fields is None:
         raise _changed_elsewhere(row)
+    kind = EntityKind(row.entity)
+    sourced = restore_sources(session, kind, row.entity_id, row.trip_id, row.sources_before)
     return (
         Change(
-            entity=EntityKind(row.entity),
+            entity=kind,
             entity_id=row.entity_id,
             trip_id=row.trip_id,
             action=_INVERSE[Action(row.action)],
-            fields=frozenset(fields) - UNLOGGED_FIELDS,
+            fields=(frozenset(fields) | sourced) - UNLOGGED_FIELDS,
             actor=actor,
             group_id=row.group_id,
             undo=True,

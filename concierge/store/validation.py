@@ -20,6 +20,7 @@ from datetime import datetime
 from decimal import ROUND_DOWN, Decimal, InvalidOperation
 from typing import Any
 
+from .constraints import constraint_rule
 from .currency_codes import minor_units
 from .day_text import format_date
 from .errors import InvalidChangeError
@@ -86,13 +87,16 @@ class FieldRule:
     raises ValueError with the message for the person. When `parse` is a `Kind` (Line(200),
     Whole(1, 999), …) the rule also declares the field's type and limits for the table, the
     tool schemas and the form. `sensitive`: the model sees "on file" instead of the value
-    unless the person shares it. `description`: one line for the model, in tool schemas."""
+    unless the person shares it. `description`: one line for the model, in tool schemas.
+    `fact`: a time, price or address someone may have guessed, so the store records who set
+    it (`field_sources`) and shows the assistant's unconfirmed ones as unverified."""
 
     label: str
     parse: Callable[[str, object], object]
     default: object = None
     sensitive: bool = False
     description: str = ""
+    fact: bool = False
 
     @property
     def kind(self) -> Kind | None:
@@ -152,7 +156,9 @@ TRIP_RULES: Mapping[str, FieldRule] = {
 
 ITEM_RULES: Mapping[str, FieldRule] = {
     "day": FieldRule("Day", _date),
-    "start_time": FieldRule("Start time", _optional_time, description="HH:MM, local at the place."),
+    "start_time": FieldRule(
+        "Start time", _optional_time, description="HH:MM, local at the place.", fact=True
+    ),
     "timezone": FieldRule(
         "Time zone",
         _optional(_time_zone),
@@ -162,12 +168,14 @@ ITEM_RULES: Mapping[str, FieldRule] = {
     "place": FieldRule("Place", _line, ""),
     "notes": FieldRule("Notes", _notes, ""),
     "kind": FieldRule("Kind", Choice(ItemKind), ItemKind.ACTIVITY),
-    "end_day": FieldRule("End day", _optional_date),
-    "end_time": FieldRule("End time", _optional_time, description="HH:MM, in end_timezone."),
+    "end_day": FieldRule("End day", _optional_date, fact=True),
+    "end_time": FieldRule(
+        "End time", _optional_time, description="HH:MM, in end_timezone.", fact=True
+    ),
     "end_timezone": FieldRule("End time zone", _optional(_time_zone)),
     "all_day": FieldRule("All day", Flag(), False),
     "duration_minutes": FieldRule(
-        "Duration", Minutes(MAX_DURATION_MINUTES), description="Instead of an end."
+        "Duration", Minutes(MAX_DURATION_MINUTES), description="Instead of an end.", fact=True
     ),
     "carrier": FieldRule("Carrier", _line, ""),
     "service_number": FieldRule("Number", _line, ""),
@@ -176,10 +184,11 @@ ITEM_RULES: Mapping[str, FieldRule] = {
     "seat": FieldRule("Seat", _line, "", sensitive=True),
     "confirmation_code": FieldRule("Confirmation code", _line, "", sensitive=True),
     "provider": FieldRule("Provider", _line, ""),
-    "address": FieldRule("Address", _line, ""),
+    "address": FieldRule("Address", _line, "", fact=True),
     "link": FieldRule("Link", Link(LINK_LIMIT), ""),
-    "cost_amount": FieldRule("Cost", _budget),
-    "cost_currency": FieldRule("Cost currency", CurrencyCode(nullable=True)),
+    "cost_amount": FieldRule("Cost", _budget, fact=True),
+    "cost_currency": FieldRule("Cost currency", CurrencyCode(nullable=True), fact=True),
+    "hours": FieldRule("Opening hours", _line, "", fact=True),
 }
 
 
@@ -202,6 +211,8 @@ GOAL_RULES: Mapping[str, FieldRule] = {
 
 PIN_RULES: Mapping[str, FieldRule] = {
     "text": FieldRule("Pin text", Line(PIN_TEXT_LIMIT, required=True)),
+    "rule": FieldRule("Constraint", constraint_rule, None),
+    "rule_confirmed": FieldRule("Constraint confirmed", Flag(), False),
 }
 
 STOP_RULES: Mapping[str, FieldRule] = {
@@ -290,8 +301,8 @@ class Split(Kind):
 
 
 EXPENSE_RULES: Mapping[str, FieldRule] = {
-    "amount": FieldRule("Amount", Amount(MAX_BUDGET, nullable=False, positive=True)),
-    "currency": FieldRule("Currency", _currency, description="Default: the trip's."),
+    "amount": FieldRule("Amount", Amount(MAX_BUDGET, nullable=False, positive=True), fact=True),
+    "currency": FieldRule("Currency", _currency, description="Default: the trip's.", fact=True),
     "spent_on": FieldRule("Date", _date),
     "category": FieldRule("Category", Choice(ExpenseCategory), ExpenseCategory.OTHER),
     "description": FieldRule("Description", _line, ""),

@@ -186,7 +186,11 @@ async def load_exchange() -> Exchange:
     global _loading
     if _shared is not None:
         return _shared
-    if _loading is None or _loading.get_loop() is not asyncio.get_running_loop():
+    if (
+        _loading is None
+        or _loading.get_loop() is not asyncio.get_running_loop()
+        or (_loading.done() and (_loading.cancelled() or _loading.exception() is not None))
+    ):  # a load that failed is tried again, not its failure kept for the process's life
         _loading = asyncio.ensure_future(asyncio.to_thread(exchange))
     return await asyncio.shield(_loading)
 

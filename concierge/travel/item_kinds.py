@@ -28,21 +28,27 @@ TRANSPORT = frozenset({ItemKind.FLIGHT, ItemKind.TRAIN, ItemKind.BUS, ItemKind.F
 COMMON_DETAILS = ("confirmation_code", "provider", "address", "link")
 """Details every kind can carry (besides the cost)."""
 
-_TRANSPORT_DETAILS = ("carrier", "service_number", "from_place", "to_place", "seat")
+TRANSPORT_DETAILS = ("carrier", "service_number", "from_place", "to_place", "seat")
 _CAR_DETAILS = ("from_place", "to_place")
+VISIT_DETAILS = ("hours",)
+"""Details of a place one visits: its opening hours."""
 
 
 def kind_details(kind: ItemKind) -> tuple[str, ...]:
     """The details only this kind asks for, in the editor's order."""
     if kind in TRANSPORT:
-        return _TRANSPORT_DETAILS
+        return TRANSPORT_DETAILS
     if kind is ItemKind.CAR:
         return _CAR_DETAILS
+    if kind in (ItemKind.ACTIVITY, ItemKind.MEAL):
+        return VISIT_DETAILS
     return ()
 
 
-DETAIL_FIELDS = (*_TRANSPORT_DETAILS, *COMMON_DETAILS)
-"""Every detail field, in the editor's order."""
+KIND_DETAILS = (*TRANSPORT_DETAILS, *VISIT_DETAILS)
+"""The details only some kinds ask for."""
+DETAIL_FIELDS = (*TRANSPORT_DETAILS, *VISIT_DETAILS, *COMMON_DETAILS)
+"""Every detail field."""
 
 _KIND_LABELS: Mapping[ItemKind, Mapping[str, str]] = {
     ItemKind.CAR: {"from_place": "Pick-up", "to_place": "Drop-off"},

@@ -73,13 +73,15 @@ def place_text(item: ItineraryItemRecord) -> str:
 
 
 def booking_text(item: ItineraryItemRecord) -> str:
-    """Booking details and the cost on one line: "TAP TP 88 · seat 23A · 812.40 EUR"."""
+    """Booking details, opening hours and the cost on one line: "TAP TP 88 · seat 23A ·
+    812.40 EUR"."""
     service = " ".join(part for part in (item.carrier, item.service_number) if part)
     parts = [
         service,
         f"seat {item.seat}" if item.seat else "",
         f"ref. {item.confirmation_code}" if item.confirmation_code else "",
         item.provider if item.provider and item.provider != item.carrier else "",
+        f"open {item.hours}" if item.hours else "",
         cost_text(item),
     ]
     return " · ".join(part for part in parts if part)

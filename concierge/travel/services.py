@@ -22,6 +22,7 @@ from concierge.store import (
     LedgerRepository,
     LockRepository,
     PinRepository,
+    ProposalRepository,
     SecretStore,
     Settings,
     StopRepository,
@@ -30,6 +31,7 @@ from concierge.store import (
     documents_folder,
 )
 
+from .checks import TripChecks
 from .form_filler import FormFiller
 from .goal_triggers import GoalTriggers
 from .lookups import LookupService, open_lookup_service, settings_online_access
@@ -62,6 +64,10 @@ class TravelServices:
     goal_triggers: GoalTriggers
     documents: DocumentRepository
     """Files attached to trips and items, under `<data dir>/documents/`."""
+    proposals: ProposalRepository
+    """The assistant's changes waiting for the person's decision (`assistant.edits`)."""
+    checks: TripChecks
+    """The plan checks of the trips someone watches, re-run after every change."""
     locks: LockRepository
     """What the person locked against the assistant's changes."""
     selection: SelectionState = field(default_factory=SelectionState)
@@ -69,6 +75,7 @@ class TravelServices:
     async def aclose(self) -> None:
         """Stop the lookups, and wait for the goal completions and form settling that
         changes made so far started."""
+        await self.checks.aclose()
         await self.lookups.aclose()
         await self.documents.aclose()
         await self.goal_triggers.aclose()
@@ -118,5 +125,7 @@ def open_services(
         form_filler=FormFiller(forms, goals, bus),
         goal_triggers=GoalTriggers(goals, lookups.jobs.bus),
         documents=documents,
+        proposals=ProposalRepository(database, bus),
+        checks=TripChecks(database, bus, places),
         locks=LockRepository(database, bus),
     )

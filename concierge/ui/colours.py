@@ -26,6 +26,8 @@ class Tone(Enum):
     WARNING = ("#9c5700", "#ffb74d")
     MARK = ("#a87800", "#ffc107")
     """The strip and tint on what the assistant changed."""
+    UNVERIFIED = ("#6a1b9a", "#ce93d8")
+    """The text of a fact the assistant set that nobody confirmed."""
 
     def __init__(self, on_light: str, on_dark: str) -> None:
         self.on_light = on_light

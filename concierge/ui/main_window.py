@@ -10,7 +10,7 @@ from collections.abc import Callable
 from typing import Any
 
 from PySide6.QtCore import QByteArray, Qt, QTimer
-from PySide6.QtGui import QAction, QCloseEvent, QKeySequence
+from PySide6.QtGui import QAction, QCloseEvent, QIcon, QKeySequence
 from PySide6.QtWidgets import (
     QApplication,
     QLabel,
@@ -18,6 +18,7 @@ from PySide6.QtWidgets import (
     QMessageBox,
     QSplitter,
     QTabWidget,
+    QToolButton,
     QVBoxLayout,
     QWidget,
 )
@@ -34,19 +35,26 @@ from concierge.store import (
 )
 from concierge.store.model_profile import ModelProfile
 from concierge.travel.assistant.ledger_view import itinerary_costs
+from concierge.travel.checks import Problem
+from concierge.travel.checks.budget import CHECKER as BUDGET_CHECK
 from concierge.travel.forms import TRIP_BRIEF
+from concierge.travel.proposal_checks import proposal_problem_lines
 from concierge.travel.services import TravelServices
 from concierge.ui.assistant_session import AssistantSession
 from concierge.ui.async_support import BackgroundTasks, loop_running
 from concierge.ui.brief import BriefPanel
 from concierge.ui.chat import ChatPanel
 from concierge.ui.chat.selection_actions import selection_actions
+from concierge.ui.colours import follow_palette
 from concierge.ui.documents import DocumentsPanel
+from concierge.ui.fitting_tabs import FittingTabs
 from concierge.ui.goals import GoalsPanel
 from concierge.ui.inspector import InspectorPanel
 from concierge.ui.ledger import LedgerPanel
 from concierge.ui.lookups import LookupsPanel
 from concierge.ui.pins import PinsPanel
+from concierge.ui.problems import ProblemsPanel, count_text, problem_marks
+from concierge.ui.proposals import ProposalsPanel
 from concierge.ui.screen_fit import KeepOnScreen, frame_margins
 from concierge.ui.settings import SettingsDialog
 from concierge.ui.shortcuts import ShortcutsDialog
@@ -58,12 +66,20 @@ from concierge.ui.views.trip_view import TripView
 log = logging.getLogger(__name__)
 
 STATUS_MS = 6_000
+DECISION_STATUS_MS = 15_000
+"""Long enough to read which proposed changes could not be applied, and why."""
 NOTICE_MS = 20_000
 """A message the person has to act on (the API key will not outlast this session)."""
 UNDO_REFRESH_MS = 150
 PIN_TEXT = "Pin selected text"
 PIN_ALL_TEXT = "Pin selected text for all trips"
 _QUOTED_LIMIT = 60
+PROBLEMS_TITLE = "Problems"
+PROBLEMS_KEYS = "Ctrl+8"
+NEXT_PROBLEM_KEYS = "F8"
+PREVIOUS_PROBLEM_KEYS = "Shift+F8"
+MONEY_CHECKS = frozenset({BUDGET_CHECK.name})
+"""Problems the Money tab shows the figures of: going to one opens it."""
 
 
 def redo_shortcuts() -> list[QKeySequence]:
@@ -126,7 +142,23 @@ class MainWindow(QMainWindow):
             self,
         )
         self.itinerary.documents = services.documents
+        self.problems_panel = ProblemsPanel(services.checks, services.bus, self)
+        self.problems_panel.problems_changed.connect(self._show_problems)
+        self.problems_panel.jump_requested.connect(self.go_to_problem)
         self.chat = ChatPanel(self)
+        self.proposals_panel = ProposalsPanel(
+            services.proposals,
+            services.itinerary,
+            services.stops,
+            services.bus,
+            self,
+            problems=lambda trip_id: proposal_problem_lines(
+                services.proposals, trip_id, services.places
+            ),
+        )
+        self.proposals_panel.decided.connect(
+            lambda text: self.statusBar().showMessage(text, DECISION_STATUS_MS)
+        )
         self.documents_panel.send_requested.connect(self._send_document)
         self.inspector = InspectorPanel(self)
         self.session = AssistantSession(
@@ -141,6 +173,8 @@ class MainWindow(QMainWindow):
             self.lookups_panel,
             self.ledger_panel,
             self.documents_panel,
+            self.proposals_panel,
+            self.problems_panel,
         )
         """Every view of the selected trip: each shows the trip `show_trip` picks."""
         for panel in (self.trip_list, *self.trip_views, self.chat):
@@ -172,7 +206,7 @@ class MainWindow(QMainWindow):
     def _build_layout(self) -> None:
         center = QSplitter(Qt.Orientation.Vertical, self)
         center.setObjectName("tripSplitter")
-        self.bottom_tabs = QTabWidget(self)
+        self.bottom_tabs = FittingTabs(self)
         self.bottom_tabs.setObjectName("planTabs")
         for panel, title in self._plan_tabs():
             self.bottom_tabs.addTab(panel, title)
@@ -187,6 +221,16 @@ class MainWindow(QMainWindow):
         self.side_tabs.setObjectName("assistantTabs")
         self.side_tabs.addTab(self.chat, "Assistant")
         self.side_tabs.addTab(self.inspector, "What the assistant sees")
+        # Beside the assistant, not an eighth tab under the form: those fill their bar at
+        # 1024 px wide, and here the list stays in view while the itinerary shows a problem.
+        self.side_tabs.addTab(self.problems_panel, PROBLEMS_TITLE)
+        side = QSplitter(Qt.Orientation.Vertical, self)
+        side.setObjectName("assistantSplitter")
+        side.addWidget(self.proposals_panel)
+        side.addWidget(self.side_tabs)
+        side.setStretchFactor(0, 1)
+        side.setStretchFactor(1, 2)
+        side.setChildrenCollapsible(False)
 
         self.empty_state = QLabel(
             "Create a trip with File ▸ New trip (Ctrl+N) to start planning.", self
@@ -204,7 +248,7 @@ class MainWindow(QMainWindow):
         self.splitter.setObjectName("mainSplitter")
         self.splitter.addWidget(self.trip_list)
         self.splitter.addWidget(middle)
-        self.splitter.addWidget(self.side_tabs)
+        self.splitter.addWidget(side)
         self.splitter.setStretchFactor(0, 0)
         self.splitter.setStretchFactor(1, 3)
         self.splitter.setStretchFactor(2, 2)
@@ -215,6 +259,15 @@ class MainWindow(QMainWindow):
         self.resize(*initial_size(self))
         self.screen_fit = KeepOnScreen(self)
         self.statusBar().setObjectName("statusBar")  # Now, so the first message shifts nothing.
+        self.problems_button = QToolButton(self)
+        self.problems_button.setObjectName("problemsButton")
+        self.problems_button.setAutoRaise(True)
+        self.problems_button.setToolButtonStyle(Qt.ToolButtonStyle.ToolButtonTextBesideIcon)
+        self.problems_button.setFocusPolicy(Qt.FocusPolicy.NoFocus)  # Ctrl+8 is the key.
+        self.problems_button.clicked.connect(self.show_problems)
+        self.statusBar().addPermanentWidget(self.problems_button)
+        self.problems_button.hide()
+        follow_palette(self.problems_button, self._show_problem_count)
         self._show_empty_state(True)
 
     def _build_menus(self) -> None:
@@ -251,6 +304,20 @@ class MainWindow(QMainWindow):
             action = self._action(title, functools.partial(self.show_tab, panel), f"Ctrl+{number}")
             view_menu.addAction(action)
             self.tab_actions.append(action)
+        view_menu.addSeparator()
+        self.problems_action = self._action("&Problems", self.show_problems, PROBLEMS_KEYS)
+        self.next_problem_action = self._action(
+            "&Next problem", lambda: self.step_problem(1), NEXT_PROBLEM_KEYS
+        )
+        self.previous_problem_action = self._action(
+            "Pre&vious problem", lambda: self.step_problem(-1), PREVIOUS_PROBLEM_KEYS
+        )
+        for action in (
+            self.problems_action,
+            self.next_problem_action,
+            self.previous_problem_action,
+        ):
+            view_menu.addAction(action)
 
         assistant_menu = self.menuBar().addMenu("&Assistant")
         focus_chat = self._action("&Message the assistant", self.focus_chat, "Ctrl+L")
@@ -259,6 +326,10 @@ class MainWindow(QMainWindow):
             "&What the assistant sees", lambda: self.side_tabs.setCurrentWidget(self.inspector)
         )
         assistant_menu.addAction(show_inspector)
+        self.review_action = self._action(
+            "&Review proposed changes", self.proposals_panel.focus_list, "Ctrl+Shift+R"
+        )
+        assistant_menu.addAction(self.review_action)
 
         help_menu = self.menuBar().addMenu("&Help")
         self.shortcuts_action = self._action(
@@ -301,6 +372,72 @@ class MainWindow(QMainWindow):
             panel.take_focus()
         else:
             panel.setFocus(Qt.FocusReason.ShortcutFocusReason)
+
+    # -- problems ---------------------------------------------------------------------------
+
+    def show_problems(self) -> None:
+        """Bring the Problems list forward with the focus in it (Ctrl+8, the status bar)."""
+        self.side_tabs.setCurrentWidget(self.problems_panel)
+        self.problems_panel.take_focus()
+
+    def step_problem(self, step: int) -> None:
+        """F8 / Shift+F8: go to the next or previous problem, round the list's ends."""
+        problem = self.problems_panel.step(step)
+        if problem is None:
+            self.statusBar().showMessage("No problems in this plan.", STATUS_MS)
+            return
+        self.go_to_problem(problem)
+
+    def go_to_problem(self, problem: Problem) -> None:
+        """Show what `problem` is about: its items, else its day, else its stop; the Money
+        tab for the budget. The status bar says which problem of how many it is."""
+        itinerary = self.itinerary
+        shown = [i for i in problem.item_ids if itinerary.model.index_of_item(i).isValid()]
+        if problem.check in MONEY_CHECKS:
+            self.show_tab(self.ledger_panel)
+        elif shown:
+            self.show_tab(itinerary)
+            itinerary.select_items(shown)
+        elif problem.day is not None and itinerary.model.index_of_day(problem.day).isValid():
+            self.show_tab(itinerary)
+            itinerary.select_day(problem.day)
+        else:
+            self._go_to_stop(problem.stop_id)
+        problems = self.problems_panel.problems
+        number = next((n for n, p in enumerate(problems, 1) if p.key == problem.key), 0)
+        self.statusBar().showMessage(
+            f"Problem {number} of {len(problems)}: {problem.text}", NOTICE_MS
+        )
+
+    def _go_to_stop(self, stop_id: str | None) -> None:
+        """The stop in the trip form (or the form's first field for a trip-wide problem)."""
+        form = self.trip_form
+        rows = form.fields.stops_editor.saved_rows()
+        row = next((r for r in rows if r.stop is not None and r.stop.id == stop_id), None)
+        target = row.place if row is not None else form.fields.title_edit
+        target.setFocus(Qt.FocusReason.ShortcutFocusReason)
+        form.form_page.ensureWidgetVisible(target)
+
+    def _show_problems(self, problems: tuple[Problem, ...]) -> None:
+        self.itinerary.show_problems(problem_marks(problems))
+        self._show_problem_count()
+
+    def _show_problem_count(self) -> None:
+        """The count in the status bar, the worst severity's icon on the tab and beside it."""
+        panel = self.problems_panel
+        count = len(panel.problems)
+        worst = panel.worst()
+        icon = panel.icon(worst) if worst is not None else QIcon()
+        text = count_text(count) if panel.loaded else "Checking…"
+        button = self.problems_button
+        button.setText(text)
+        button.setIcon(icon)
+        button.setToolTip(f"{text} in this plan: show them ({PROBLEMS_KEYS})")
+        button.setAccessibleName(text)
+        button.setVisible(panel.trip_id is not None)
+        index = self.side_tabs.indexOf(panel)
+        self.side_tabs.setTabIcon(index, icon)
+        self.side_tabs.setTabToolTip(index, f"{text} ({PROBLEMS_KEYS})")
 
     def _action(
         self,

@@ -19,10 +19,13 @@ from hypothesis import strategies as st
 from sqlmodel import SQLModel, func, select
 
 from concierge.store import (
+    Actor,
     ChangeBus,
+    ChangeContext,
     ChangeLogEntry,
     Database,
     ExpenseCategory,
+    FactSource,
     FormAnswerRepository,
     GoalRepository,
     ItemKind,
@@ -205,6 +208,11 @@ def expenses(draw: st.DrawFn, first: date, days: int) -> dict[str, Any]:
     }
 
 
+PIN_RULE_SAMPLES = (None, "max_flights(2)", "avoid(crowds,long drives)", "step_free()")
+"""Rules a pin may carry; the person's are confirmed, the `max…` one is the assistant's
+proposal, so the file holds confirmed and proposed ones."""
+
+
 @st.composite
 def trips(draw: st.DrawFn) -> dict[str, Any]:
     start = draw(st.dates(date(2000, 1, 1), date(2100, 1, 1)))
@@ -233,7 +241,7 @@ def trips(draw: st.DrawFn) -> dict[str, Any]:
         "expenses": draw(st.lists(expenses(start, days), max_size=4)),
         "answers": draw(st.dictionaries(WORDS, JSON_VALUES, max_size=3)),
         "goals": draw(st.lists(st.tuples(WORDS, st.booleans()), max_size=3)),
-        "pins": draw(st.lists(WORDS, max_size=3)),
+        "pins": draw(st.lists(st.tuples(WORDS, st.sampled_from(PIN_RULE_SAMPLES)), max_size=3)),
     }
 
 
@@ -254,8 +262,10 @@ async def _write(store: Store, drawn: dict[str, Any]) -> str:
         goal = await store.goals.add(trip.id, title)
         if done:
             await store.goals.complete(goal.id)
-    for text in drawn["pins"]:
-        await store.pins.add(text, trip_id=trip.id)
+    for text, rule in drawn["pins"]:
+        proposing = rule is not None and rule.startswith("max")
+        context = ChangeContext(Actor.ASSISTANT) if proposing else None
+        await store.pins.add(text, trip_id=trip.id, rule=rule, context=context)
     return trip.id
 
 
@@ -514,3 +524,40 @@ async def test_rows_the_order_ties_keep_their_place_in_the_file(store: Store) ->
         ("First", None),
         ("Second", "itinerary-0"),
     ]
+
+
+async def test_a_file_keeps_the_assistants_guesses_unverified_and_backs_the_rest(
+    store: Store,
+) -> None:
+    trip = await store.trips.create({"title": "Porto"})
+    item = await store.itinerary.add(
+        trip.id, {"day": "2027-01-01", "title": "Lello", "cost_amount": "8", "cost_currency": "EUR"}
+    )
+    await store.itinerary.update(
+        item.id, {"start_time": "10:30"}, context=ChangeContext(actor=Actor.ASSISTANT)
+    )
+    document = await store.export(trip.id)
+    assert document["itinerary"][0]["unverified"] == ["start_time"]
+    imported = await import_bundle(
+        store.database,
+        store.bus,
+        document,
+        context=ChangeContext(source=FactSource.IMPORT, source_file="porto.json"),
+    )
+    (copy,) = await store.itinerary.items(imported.id)
+    assert await store.itinerary.unverified(imported.id) == {copy.id: ("start_time",)}
+    cost = (await store.itinerary.sources([copy.id]))[copy.id]["cost_amount"]
+    assert (cost.source, cost.file_name) == (FactSource.IMPORT, "porto.json")
+    assert (await store.export(imported.id))["itinerary"][0]["unverified"] == ["start_time"]
+
+    await store.itinerary.confirm([item.id])
+    assert "unverified" not in (await store.export(trip.id))["itinerary"][0]
+
+
+async def test_unverified_names_only_facts(store: Store) -> None:
+    item = {"id": "i", "day": "2027-01-01", "title": "Walk", "position": 0}
+    with pytest.raises(BundleError) as raised:
+        await import_bundle(
+            store.database, store.bus, _file(itinerary=[{**item, "unverified": ["title"]}])
+        )
+    assert "itinerary[0].unverified: must be a list of the row's facts" in str(raised.value)

@@ -22,6 +22,7 @@ from concierge.store import (
     ChangeHistory,
     Database,
     EntityKind,
+    Initiator,
     InvalidChangeError,
     ItineraryRepository,
     TripRepository,
@@ -148,6 +149,36 @@ async def test_a_shared_context_makes_one_group(
     assert heard[2].group_id != context.group_id
     assert heard[2].actor is Actor.PERSON
     assert separate.notes == "mine"
+
+
+async def test_the_initiator_comes_back_with_its_changes_and_not_with_undo_or_redo(
+    trips: TripRepository,
+    itinerary: ItineraryRepository,
+    history: ChangeHistory,
+    bus: ChangeBus,
+) -> None:
+    """A view tells its own echo by the initiator it wrote with; undoing or redoing that
+    write is nobody's echo, so every view hears it as news."""
+    form = Initiator("trip form")
+    trip = await trips.create({"title": "Porto"})
+    await itinerary.add(trip.id, {"day": "2026-05-01", "title": "Lunch"})
+    heard: list[Change] = []
+    bus.subscribe(heard.append)
+    context = ChangeContext(Actor.PERSON, initiator=form)
+    await trips.update(trip.id, {"title": "Douro"}, context=context)
+    await trips.update(trip.id, {"notes": "someone else"})
+    assert [c.initiator for c in heard] == [form, None]
+    assert heard[0].initiator is form
+
+    heard.clear()
+    await history.undo_last(trip.id)
+    await history.undo_last(trip.id)
+    await history.redo_last(trip.id)
+    assert [(c.undo, c.redo, c.initiator) for c in heard] == [
+        (True, False, None),
+        (True, False, None),
+        (False, True, None),
+    ]
 
 
 async def test_a_write_that_commits_after_its_caller_was_cancelled_is_still_announced(

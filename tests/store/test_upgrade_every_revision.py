@@ -1,6 +1,6 @@
 """A file from any earlier release upgrades with its data: the trip becomes a one-stop trip
-(its destination, with the trip's dates, or the stop it already had), and its itinerary item
-keeps its day and time."""
+(its destination, with the trip's dates; a file from after stops has the stop already), its
+itinerary item keeps its day and time, and its pin (where pins existed) its text."""
 
 from __future__ import annotations
 
@@ -12,7 +12,14 @@ from pathlib import Path
 import pytest
 from alembic.script import ScriptDirectory
 
-from concierge.store import ChangeBus, Database, ItineraryRepository, StopRepository, TripRepository
+from concierge.store import (
+    ChangeBus,
+    Database,
+    ItineraryRepository,
+    PinRepository,
+    StopRepository,
+    TripRepository,
+)
 from concierge.store.migrate import alembic_config
 from tests.store.support import migrate_to
 
@@ -54,6 +61,13 @@ KNOWN = {
         "arrive": "2027-04-10",
         "depart": "2027-04-12",
     },
+    "pin": {
+        "id": "p1",
+        "trip_id": "t1",
+        "text": "No red-eye flights",
+        "position": 0,
+        "created_by": "person",
+    },
 }
 
 
@@ -83,23 +97,16 @@ def _insert(connection: sqlite3.Connection, table: str) -> None:
     connection.execute(f"INSERT INTO {table} ({names}) VALUES ({marks})", list(values.values()))
 
 
-def _has_table(connection: sqlite3.Connection, table: str) -> bool:
-    found = connection.execute(
-        "SELECT count(*) FROM sqlite_master WHERE type = 'table' AND name = ?", (table,)
-    ).fetchone()
-    return bool(found[0])
-
-
 @pytest.mark.parametrize("revision", _revisions_with_trips())
 async def test_a_file_from_every_earlier_revision_upgrades_with_its_trip_and_item(
     db_path: Path, revision: str
 ) -> None:
     migrate_to(db_path, revision)
     with closing(sqlite3.connect(db_path)) as connection, connection:
-        _insert(connection, "trip")
-        _insert(connection, "itinerary_item")
-        if _has_table(connection, "trip_stop"):
-            _insert(connection, "trip_stop")
+        tables = {row[0] for row in connection.execute("SELECT name FROM sqlite_master")}
+        for table in ("trip", "itinerary_item", "trip_stop", "pin"):
+            if table in tables:
+                _insert(connection, table)
     with Database.open(db_path) as database:
         bus = ChangeBus()
         trip = await TripRepository(database, bus).get("t1")
@@ -118,3 +125,8 @@ async def test_a_file_from_every_earlier_revision_upgrades_with_its_trip_and_ite
             time(10, 30),
             "Livraria Lello",
         )
+        pins = await PinRepository(database, bus).list_for_trip("t1")
+        if "pin" in tables:
+            assert [(pin.text, pin.rule, pin.rule_confirmed) for pin in pins] == [
+                ("No red-eye flights", None, False)
+            ]

@@ -15,6 +15,7 @@ from concierge.store import TripRecord
 from concierge.travel import exchange as exchange_module
 from concierge.travel.assistant import ledger_view
 from concierge.travel.assistant.trip_assistant import build_trip_assistant
+from concierge.travel.assistant.trip_view import UNVERIFIED_LEGEND
 from concierge.travel.places import PlaceIndex
 from concierge.travel.services import TravelServices, open_services
 from tests.agent.support import client_for, snapshot_of, tool_results
@@ -92,6 +93,10 @@ async def test_add_expense_then_the_snapshot_and_the_ledger_read_show_it_convert
     )
     assert "Shares: Me 50.38 EUR, Ana 50.37 EUR" in ledger
     assert "To settle: Me pays Ana 10.38 EUR" in ledger
+    # The amount the assistant wrote down is its own until the person confirms it.
+    rows = [line for line in ledger.splitlines() if line.startswith("- [")]
+    assert [row.endswith("(unverified: amount)") for row in rows] == [False, True]
+    assert ledger.count(UNVERIFIED_LEGEND) == 1
 
 
 async def test_a_bad_expense_comes_back_as_a_clear_error(

@@ -12,7 +12,14 @@ from keyring.errors import NoKeyringError
 from PySide6.QtCore import QMargins, QPoint, QRect, QSize, Qt
 from PySide6.QtGui import QAction, QGuiApplication, QKeySequence, QPalette
 from PySide6.QtTest import QTest
-from PySide6.QtWidgets import QApplication, QMenu, QWidget
+from PySide6.QtWidgets import (
+    QApplication,
+    QMenu,
+    QStyleFactory,
+    QStyleOptionTab,
+    QToolButton,
+    QWidget,
+)
 from pytestqt.qtbot import QtBot
 
 from concierge.store.model_profile import ENV_API_KEY, ENV_BASE_URL, ENV_MODEL
@@ -25,6 +32,7 @@ from concierge.ui.colours import (
     is_dark,
     mark_tint,
 )
+from concierge.ui.main_window import MainWindow
 from concierge.ui.screen_fit import fit_to_screen, fitted
 from concierge.ui.settings import SettingsDialog
 from concierge.ui.settings.status import Kind, StatusLabel
@@ -153,6 +161,75 @@ async def test_the_trip_list_never_scrolls_sideways_at_1024_wide_in_a_larger_fon
     await until(lambda: trips.model().rowCount() > 0)
     assert trips.horizontalScrollBar().maximum() == 0
     assert not trips.horizontalScrollBar().isVisible()
+
+
+@pytest.fixture(params=QStyleFactory.keys())
+def app_style(request: pytest.FixtureRequest, qapp: QApplication) -> Iterator[str]:
+    """The application in each style Qt has here; the one before (and its palette) after."""
+    before, palette = qapp.style().name(), QPalette(qapp.palette())
+    qapp.setStyle(request.param)
+    yield str(request.param)
+    qapp.setStyle(before)
+    if qapp.palette() != palette:
+        qapp.setPalette(palette)
+
+
+@pytest.fixture(params=[1.0, 1.2], ids=["default font", "larger font"])
+def font_scale(request: pytest.FixtureRequest, qapp: QApplication) -> Iterator[float]:
+    """Qt's default font, and one a step larger (GTK's theme under Openbox)."""
+    font = qapp.font()
+    scaled = qapp.font()
+    scaled.setPointSizeF(font.pointSizeF() * request.param)
+    qapp.setFont(scaled)
+    yield float(request.param)
+    qapp.setFont(font)
+
+
+@pytest.fixture
+async def styled(
+    app_style: str, font_scale: float, tmp_path: Path, memory_keyring: MemoryKeyring
+) -> AsyncIterator[Running]:
+    """The app built after the style and font are set, as it starts on such a desktop."""
+    app = Running(tmp_path / "data")
+    yield app
+    await app.close()
+
+
+def whole_titles(window: MainWindow) -> list[str]:
+    """The plan tabs shown whole inside the bar, without scrolling: not elided, with at
+    least an "m" of space beside the title."""
+    bar = window.bottom_tabs.tabBar()
+    metrics = bar.fontMetrics()
+    whole: list[str] = []
+    for index in range(bar.count()):
+        option = QStyleOptionTab()
+        bar.initStyleOption(option, index)
+        title, rect = bar.tabText(index), bar.tabRect(index)
+        wide = rect.width() >= metrics.horizontalAdvance(title) + metrics.horizontalAdvance("m")
+        if bar.rect().contains(rect) and option.text == title and wide:
+            whole.append(title)
+    return whole
+
+
+async def test_every_plan_tab_title_is_whole_and_in_sight_at_1024_by_640(
+    styled: Running,
+) -> None:
+    window = await styled.start()
+    window.resize(1024, 640)
+    bar = window.bottom_tabs.tabBar()
+    titles = [bar.tabText(i) for i in range(bar.count())]
+    await until(lambda: bar.isVisible() and window.width() == 1024)
+    await until(lambda: whole_titles(window) == titles)
+    assert not [button for button in bar.findChildren(QToolButton) if button.isVisible()]
+
+
+async def test_plan_tabs_keep_the_styles_padding_when_there_is_room(styled: Running) -> None:
+    window = await styled.start()
+    window.resize(1280, 800)
+    bar = window.bottom_tabs.tabBar()
+    await until(lambda: bar.isVisible() and window.width() == 1280)
+    await until(lambda: len(whole_titles(window)) == bar.count())
+    assert not window.bottom_tabs.compact
 
 
 # -- the undo bar ----------------------------------------------------------------------------

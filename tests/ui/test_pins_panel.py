@@ -195,7 +195,7 @@ async def test_controls_are_named_in_tab_order(panel: PinsPanel, services: TripS
             assert button.accessibleName() == button.text()
         else:
             assert button.accessibleName() and button.toolTip(), button.objectName()
-    assert [w.accessibleName() for w in tab_order(panel.new_edit, 8)] == [
+    assert [w.accessibleName() for w in tab_order(panel.new_edit, 10)] == [
         "New pin",
         "Applies to",
         "Add",
@@ -204,6 +204,8 @@ async def test_controls_are_named_in_tab_order(panel: PinsPanel, services: TripS
         "Remove",
         "Move up",
         "Move down",
+        "Constraint…",
+        "Confirm constraint",
     ]
 
 

@@ -44,6 +44,7 @@ from concierge.store.secrets import SERVICE
 from concierge.store.settings import (
     ASSISTANT_ANSWER_CAP,
     ASSISTANT_CONTEXT_BUDGET,
+    ASSISTANT_EDITS,
     LOOKUPS_ONLINE_WEATHER,
     LOOKUPS_WEATHER_URL,
     MODEL_BASE_URL,
@@ -53,6 +54,7 @@ from concierge.store.settings import (
     MODEL_PRESET,
     MODEL_SNAPSHOT_LAYOUT,
     UNDO_DEPTH,
+    EditMode,
 )
 from concierge.ui.settings import Kind, SettingsDialog, edit_model_settings
 from concierge.ui.settings.dialog import LEADING_LABEL
@@ -489,7 +491,7 @@ async def test_controls_are_named_like_their_labels_in_tab_order(
     }
     assert set(labelled) == {
         "Server", "Base URL", "API key", "Model", "Context budget", "Longest answer",
-        "Connect timeout", "Idle timeout", "Runtime context", "Undo depth",
+        "Connect timeout", "Idle timeout", "Runtime context", "Undo depth", "Assistant edits",
     }  # fmt: skip
     for text, control in labelled.items():
         assert control.accessibleName() == text
@@ -523,6 +525,7 @@ async def test_controls_are_named_like_their_labels_in_tab_order(
         dialog.test_button,
         dialog.weather_check,
         dialog.undo_spin,
+        dialog.edits_combo,
         dialog.ok_button,
         dialog.cancel_button,
     ]
@@ -588,6 +591,25 @@ async def test_timeouts_and_undo_depth_are_typed_and_saved_on_ok(
     await until(again.undo_spin.isEnabled)
     assert (again.connect_spin.value(), again.idle_spin.value()) == (5, 21)
     assert again.undo_spin.value() == 3
+
+
+async def test_assistant_edits_are_chosen_with_keys_and_saved_on_ok(
+    make_dialog: MakeDialog, qtbot: QtBot, settings: Settings
+) -> None:
+    dialog = await make_dialog()
+    await until(dialog.edits_combo.isEnabled)
+    assert dialog.edits_combo.currentText() == "Made at once"
+    assert dialog.edits_combo.toolTip() == ASSISTANT_EDITS.description
+    await tab_to(qtbot, dialog.undo_spin, dialog.edits_combo)
+    qtbot.keyClick(dialog.edits_combo, Qt.Key.Key_Down)
+    assert dialog.edits_combo.currentText() == "Proposed for me to accept or reject"
+    assert await settings.get(ASSISTANT_EDITS) is EditMode.APPLY  # nothing saved before OK
+    qtbot.keyClick(dialog.ok_button, Qt.Key.Key_Return)
+    await until(lambda: not dialog.isVisible())
+    assert await settings.get(ASSISTANT_EDITS) is EditMode.PROPOSE
+    again = await make_dialog()
+    await until(again.edits_combo.isEnabled)
+    assert again.edits_combo.currentText() == "Proposed for me to accept or reject"
 
 
 async def test_an_out_of_range_number_is_refused_in_words_and_nothing_is_lost(

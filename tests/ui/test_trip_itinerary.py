@@ -209,7 +209,8 @@ async def test_assistant_items_are_marked_until_selected(
     await services.itinerary.update(items[0].id, {"start_time": "16:00"}, context=assistant_edit())
     await until(lambda: view.model.is_unseen(items[0].id))
     tip = view.model.index_of_item(items[0].id, 0).data(Qt.ItemDataRole.ToolTipRole)
-    assert tip == "Changed by the assistant: time"
+    # The time is also the assistant's guess until the person confirms it.
+    assert tip == "Changed by the assistant: time\nSet by the assistant, not confirmed: time"
 
     select(view, added.id)
     assert not view.model.is_unseen(added.id)
@@ -380,6 +381,7 @@ async def test_item_dialog_fields_are_named(view: ItineraryView, services: TripS
         "To",
         "Seat",
         "Place",
+        "Opening hours",
         "Confirmation code",
         "Provider",
         "Address",

@@ -60,7 +60,8 @@ class LedgerTools:
             raise ToolError("The trip no longer exists.")
         if isinstance(totals, str):
             raise ToolError("The exchange rates are still loading; try again in a moment.")
-        return render_ledger(totals, allowance, page)
+        unverified = await self.ledger.unverified(self.trip_id)
+        return render_ledger(totals, allowance, page, unverified)
 
     async def add_expense(self, args: ToolArgs, ctx: ToolContext) -> ToolOutput:
         given = args.model_dump(include=args.model_fields_set)

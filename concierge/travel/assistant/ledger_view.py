@@ -4,7 +4,7 @@ expenses with their totals for `read_trip`'s ledger. Values people typed go thro
 
 from __future__ import annotations
 
-from collections.abc import Awaitable, Callable, Iterable, Sequence
+from collections.abc import Awaitable, Callable, Iterable, Mapping, Sequence
 from datetime import date
 from decimal import Decimal
 from typing import Protocol
@@ -18,7 +18,7 @@ from ..exchange import exchange_within
 from ..ledger_totals import LedgerTotals, Planned, ledger_totals
 from ..value_text import one_line
 from .snapshot_budget import page_lines
-from .trip_view import short_id
+from .trip_view import UNVERIFIED_LEGEND, short_id
 
 TOP_CATEGORIES = 3
 RATES_WAIT = 1.0
@@ -112,10 +112,16 @@ def money_line(totals: LedgerTotals) -> str:
     return "Money: " + "; ".join(parts) + "."
 
 
-def render_ledger(totals: LedgerTotals, allowance: int | None = None, page: int = 1) -> str:
+def render_ledger(
+    totals: LedgerTotals,
+    allowance: int | None = None,
+    page: int = 1,
+    unverified: Mapping[str, Sequence[str]] | None = None,
+) -> str:
     """The totals, the shares and what to settle, then every expense (short id, day, amount,
-    what, who paid, split), by day; within `allowance` tokens a page, each page but the last
-    saying how to read the next."""
+    what, who paid, split, the amounts the assistant set unconfirmed), by day; within
+    `allowance` tokens a page, each page but the last saying how to read the next."""
+    marks = unverified or {}
     lines = [money_line(totals)]
     if totals.by_person:
         lines.append(
@@ -143,7 +149,10 @@ def render_ledger(totals: LedgerTotals, allowance: int | None = None, page: int 
             f"- [{short_id(expense.id)}] {expense.spent_on.isoformat()} "
             f"{format_money(expense.amount, expense.currency)}{shown} {expense.category.value}: "
             f"{what}; paid by {one_line(expense.paid_by)}; split {split}"
+            + (" (unverified: amount)" if expense.id in marks else "")
         )
+    if any(row[0].id in marks for row in rows):
+        lines.insert(len(lines) - 1, UNVERIFIED_LEGEND)  # Before the list of expenses.
     if allowance is None:
         return "\n".join([*lines, *expenses])
 

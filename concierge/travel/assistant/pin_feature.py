@@ -1,5 +1,7 @@
-"""Pinned context on the assistant's side: one tool to pin and unpin preferences and facts, and
-the provider that renders them, all-trip pins first, each scope in its stable order."""
+"""Pinned context on the assistant's side: one tool to pin and unpin preferences and facts and
+to propose the constraint a pin states, and the provider that renders them, all-trip pins
+first, each scope in its stable order, each with its rule and whether it is only proposed.
+The person confirms a proposal in the Pinned panel; the store refuses the assistant doing so."""
 
 from __future__ import annotations
 
@@ -9,6 +11,7 @@ from pydantic import Field
 
 from concierge.agent import AbortSignal, ContextProvider, Tool, ToolContext, ToolError, ToolOutput
 from concierge.store import PinRecord, PinRepository
+from concierge.store.constraints import parse_rule
 
 from ..value_text import free_text
 from .feature import AssistantFeature
@@ -18,10 +21,11 @@ from .trip_view import short_id
 
 
 class PinEdit(ToolArgs):
-    action: Literal["add", "remove"]
+    action: Literal["add", "remove", "propose"]
     text: str | None = Field(None, description="add: short, their words.")
     all_trips: bool = Field(False, description="add: holds for every trip.")
-    pin_id: str | None = Field(None, description="For remove.")
+    pin_id: str | None = Field(None, description="remove, propose.")
+    rule: str | None = Field(None, description="add, propose: e.g. max_flights(2)")
 
 
 class PinFeature(AssistantFeature):
@@ -81,19 +85,43 @@ class PinFeature(AssistantFeature):
             if args.pin_id is None or args.model_fields_set - {"action", "pin_id"}:
                 raise ToolError("remove takes only the pin_id shown in brackets.")
             return await self.unpin(args.pin_id, ctx)
+        if args.action == "propose":
+            if args.pin_id is None or args.rule is None or args.model_fields_set - PROPOSE:
+                raise ToolError("propose takes only the pin_id shown in brackets and a rule.")
+            return await self.propose(args.pin_id, args.rule, ctx)
         if args.text is None or args.pin_id is not None:
-            raise ToolError("add takes the text (and all_trips), not a pin_id.")
-        return await self.pin(args.text, args.all_trips, ctx)
+            raise ToolError("add takes the text (and all_trips, rule), not a pin_id.")
+        return await self.pin(args.text, args.all_trips, args.rule, ctx)
 
-    async def pin(self, text: str, all_trips: bool, ctx: ToolContext) -> ToolOutput:
+    async def pin(
+        self, text: str, all_trips: bool, rule: str | None, ctx: ToolContext
+    ) -> ToolOutput:
         async with store_errors():
             pin = await self.pins.add(
                 text,
                 trip_id=None if all_trips else self.trip_id,
+                rule=rule,
                 context=assistant_context(ctx, f"pin “{text}”"),
             )
         return ToolOutput(
-            f"Pinned {_named(pin)}.", summary=f"pinned [{short_id(pin.id)}] {_scope(pin)}"
+            f"Pinned {_named(pin)}{_proposal(pin)}.",
+            summary=f"pinned [{short_id(pin.id)}] {_scope(pin)}",
+        )
+
+    async def propose(self, reference: str, rule: str, ctx: ToolContext) -> ToolOutput:
+        pin = await self._pin(reference)
+        async with store_errors():
+            pin = await self.pins.set_rule(
+                pin.id, rule, context=assistant_context(ctx, f"constraint for “{pin.text}”")
+            )
+        if pin.rule is None:
+            return ToolOutput(
+                f"Withdrew the proposed constraint of {_named(pin)}.",
+                summary=f"withdrew the rule of [{short_id(pin.id)}]",
+            )
+        return ToolOutput(
+            f"For {_named(pin)}{_proposal(pin)}.",
+            summary=f"proposed {pin.rule} for [{short_id(pin.id)}]",
         )
 
     async def describe_unpin(self, args: PinEdit) -> str:
@@ -116,9 +144,26 @@ class PinFeature(AssistantFeature):
         return by_reference(records, reference, "pin", "under 'pinned' in the runtime context")
 
 
+PROPOSE = frozenset({"action", "pin_id", "rule"})
+
+
 def render_pin(pin: PinRecord) -> str:
-    """One list line: the short id and the text."""
-    return f"- [{short_id(pin.id)}] {free_text(pin.text)}"
+    """One list line: the short id, the text, and the rule it states, if any (marked while
+    the person has not confirmed it: the app checks only confirmed ones)."""
+    line = f"- [{short_id(pin.id)}] {free_text(pin.text)}"
+    if pin.rule is None:
+        return line
+    return f"{line}; rule {free_text(pin.rule)}" + (" (proposed)" if pin.proposed else "")
+
+
+def _proposal(pin: PinRecord) -> str:
+    if pin.rule is None:
+        return ""
+    description = parse_rule(pin.rule).description
+    return (
+        f", with the proposed constraint {pin.rule} (“{description}”): it is checked once the "
+        "person confirms it in the Pinned panel"
+    )
 
 
 def _scope(pin: PinRecord) -> str:

@@ -115,6 +115,7 @@ def trip_provider(
             selected=chosen,
             today=today(),
             documents=attached,
+            unverified=await itinerary.unverified(trip_id),
             locks=await locked.locks(trip_id),
         )
         return clip(text, tokens)

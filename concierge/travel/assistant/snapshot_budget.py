@@ -46,17 +46,20 @@ of the word's token), and every other character on its own."""
 
 
 CAPS: dict[str, float] = {
-    "money": 0.10,
+    "problems": 0.06,
+    "money": 0.07,
+    "proposals": 0.06,
     "brief": 0.10,
-    "goals": 0.09,
-    "pinned": 0.11,
+    "goals": 0.07,
+    "pinned": 0.08,
     "lookups": 0.10,
-    "selection": 0.07,
+    "selection": 0.06,
 }
 """The most each block but the trip may take, as a share of the room the label and the
 headings leave. The trip, the one block whose size follows the itinerary, takes what the
 others leave in each resolution (`SharedRoom`), never less than the rest of the caps. The
-lookups' share holds one running and one finished lookup with its one-line result."""
+lookups' share holds one running and one finished lookup with its one-line result; the
+proposals' a decision on a few changes, or a few changes waiting."""
 TRIP = "trip"
 
 

@@ -3,6 +3,7 @@ call, store errors as tool errors, and records found by the short ids the snapsh
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import AsyncIterator, Sequence
 from contextlib import asynccontextmanager
 from typing import Any, Protocol, TypeVar
@@ -46,8 +47,8 @@ def assistant_context(ctx: ToolContext, what: str) -> ChangeContext:
     `what` names the change in the person's words, as in "the assistant's change to
     Budget and Pace", which Edit ▸ Undo and the status bar show. The group is the call's
     `effect_id`, so after a crash `committed_outcome` can tell what the call had done."""
-    group = {"group_id": ctx.effect_id} if ctx.effect_id else {}
-    return ChangeContext(actor=Actor.ASSISTANT, label=f"the assistant’s {what}", **group)
+    context = ChangeContext(actor=Actor.ASSISTANT, label=f"the assistant’s {what}")
+    return dataclasses.replace(context, group_id=ctx.effect_id) if ctx.effect_id else context
 
 
 @asynccontextmanager

@@ -32,6 +32,13 @@ from .ledger_tools import LedgerFeature, LedgerTools
 from .ledger_view import PlannedCosts, itinerary_costs, planned_costs
 from .lookup_tools import LookupFeature, started_job_outcome
 from .pin_feature import PinFeature
+from .problem_feature import ProblemFeature
+from .proposal_feature import (
+    ProposalFeature,
+    asked_unless_proposing,
+    change_name,
+    told_when_proposed,
+)
 from .providers import SelectionFeature, TripReads, disclosing
 from .snapshot_budget import TRIP, SharedRoom, SnapshotBudget, default_budget
 from .trip_reading import TripReader
@@ -97,7 +104,8 @@ def build_trip_assistant(
     builder.context_hook(reads.reset, name="trip read")
     builder.context_hook(room.reset, name="snapshot budget")
     for feature in features:
-        feature.install(builder, inject_status=False)
+        for tool in feature.tools():
+            builder.tool(told_when_proposed(tool, services.proposals))
         if feature.name not in own_status:
             provider = feature.status_provider()
             if feature.disclosed:
@@ -106,7 +114,7 @@ def build_trip_assistant(
                 provider = room.capped(feature.name, provider)
             builder.context_provider(provider, name=feature.name, timeout=PROVIDER_TIMEOUT)
     if permission_handler is not None:
-        builder.permission_handler(permission_handler)
+        builder.permission_handler(asked_unless_proposing(permission_handler, services.settings))
     builder.outcome_lookup(call_outcome(services))
     builder.compaction(CompactionPolicy(budget_tokens=context_budget, answer_tokens=answer_cap))
     builder.snapshot_layout(SnapshotLayout.TRAILING if context_updates else snapshot_layout)
@@ -117,11 +125,16 @@ def build_trip_assistant(
 
 def call_outcome(services: TravelServices) -> Callable[[str], Awaitable[str | None]]:
     """What a tool call a crash left without a result had done: its change-log group (trip,
-    itinerary, brief, goals, pins), else the lookup job it started."""
+    itinerary, brief, goals, pins), else what it proposed, else the lookup job it started."""
 
     async def outcome(effect_id: str) -> str | None:
         done = await services.history.group_outcome(effect_id)
-        return done or await started_job_outcome(services.lookups.jobs, effect_id)
+        if done:
+            return done
+        proposed = await services.proposals.for_call(effect_id)
+        if proposed is not None:
+            return f"Proposed to the person, not applied yet: {change_name(proposed)}."
+        return await started_job_outcome(services.lookups.jobs, effect_id)
 
     return outcome
 
@@ -158,7 +171,9 @@ def trip_features(
             reads=reads,
             room=trip_room,
         ),
+        ProblemFeature(services.database, trip_id, reads, services.places),
         LedgerFeature(ledger, None if reads is None else _planned(reads), reads),
+        ProposalFeature(services.proposals, trip_id),
         FormFeature(services.form_filler, trip_id),
         GoalFeature(services.goals, trip_id),
         PinFeature(services.pins, trip_id),

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import json
 from collections import Counter
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from datetime import date
 from typing import Any
 
@@ -37,6 +37,7 @@ from .ledger_tools import LedgerTools
 from .snapshot_budget import clip, page_lines
 from .tool_support import ToolArgs, by_reference
 from .trip_view import (
+    UNVERIFIED_LEGEND,
     day_heading,
     day_zone,
     header_lines,
@@ -118,21 +119,24 @@ class TripReader:
         if trip is None:
             raise ToolError("The trip no longer exists.")
         items = await self.itinerary.items(self.trip_id)
+        unverified = await self.itinerary.unverified(self.trip_id)
         stops = await self.stops.stops(self.trip_id)
         documents = [] if self.documents is None else await self.documents.for_trip(self.trip_id)
         with sharing(trip.shared_values):
             if args.item is not None:
                 item = by_reference(items, args.item, "itinerary item", "in the snapshot")
-                text = item_fields(item, documents)
+                text = item_fields(item, documents, unverified.get(item.id, ()))
                 summary = f"(item [{short_id(item.id)}] read)"
             elif args.search is not None:
-                text = search_items(trip, items, stops, args.search, args.page)
+                text = search_items(trip, items, stops, args.search, args.page, unverified)
                 summary = f"(searched for {one_line(args.search)})"
             elif args.day is not None:
                 last = args.to if args.to is not None else args.day
                 if last < args.day:
                     raise ToolError("to is before day: give the range's first day as day.")
-                text = read_days(trip, items, stops, args.day, last, documents, args.page)
+                text = read_days(
+                    trip, items, stops, args.day, last, documents, args.page, unverified
+                )
                 summary = f"(read {args.day.isoformat()} to {last.isoformat()})"
             else:
                 text = overview(trip, items, stops, documents, args.page)
@@ -184,16 +188,22 @@ def read_days(
     last: date,
     documents: Sequence[DocumentRecord],
     page: int = 1,
+    unverified: Mapping[str, Sequence[str]] | None = None,
 ) -> str:
     """The items of `first` to `last`, by day, as the snapshot shows them."""
     attached = Counter(document.item_id for document in documents)
+    marks = unverified or {}
     rows: list[str] = []
+    shown: list[str] = []
     for day in sorted({item.day for item in items if first <= item.day <= last}):
         rows.append(day_heading(trip, day))
         zone = day_zone(trip, stops, day)
-        rows.extend(
-            f"  - {render_item(item, zone, attached[item.id])}" for item in items if item.day == day
-        )
+        for item in items:
+            if item.day == day:
+                rows.append(
+                    f"  - {render_item(item, zone, attached[item.id], marks.get(item.id, ()))}"
+                )
+                shown.append(item.id)
     call = f"day={first.isoformat()}"
     span = first.isoformat()
     if last != first:
@@ -201,7 +211,7 @@ def read_days(
         span += f" to {last.isoformat()}"
     if not rows:
         return f"No items on {span}."
-    head = [f"Items on {span}" + _page_note(page)]
+    head = [f"Items on {span}" + _page_note(page), *_legend(marks, shown)]
     return "\n".join(page_lines(head, rows, READ_LIMIT, page, _next_page(call)))
 
 
@@ -211,6 +221,7 @@ def search_items(
     stops: Sequence[StopRecord],
     text: str,
     page: int = 1,
+    unverified: Mapping[str, Sequence[str]] | None = None,
 ) -> str:
     """The items whose title, place, notes, kind or plain details hold every word of `text`
     (any case), in itinerary order."""
@@ -218,11 +229,16 @@ def search_items(
     found = [item for item in items if all(word in _searchable(item) for word in words)]
     if not found:
         return f"No item matches “{one_line(text)}”."
+    marks = unverified or {}
     rows = [
-        f"- {item.day.isoformat()} {render_item(item, day_zone(trip, stops, item.day))}"
+        f"- {item.day.isoformat()} "
+        + render_item(item, day_zone(trip, stops, item.day), 0, marks.get(item.id, ()))
         for item in found
     ]
-    head = [f"{len(found):,} items match “{one_line(text)}”" + _page_note(page)]
+    head = [
+        f"{len(found):,} items match “{one_line(text)}”" + _page_note(page),
+        *_legend(marks, [item.id for item in found]),
+    ]
     call = f"search={json.dumps(text, ensure_ascii=False)}"
     return "\n".join(page_lines(head, rows, READ_LIMIT, page, _next_page(call)))
 
@@ -231,19 +247,30 @@ def _searchable(item: ItineraryItemRecord) -> str:
     return " ".join([item.kind.value, *(str(getattr(item, name)) for name in SEARCHED)]).casefold()
 
 
-def item_fields(item: ItineraryItemRecord, documents: Sequence[DocumentRecord]) -> str:
+def _legend(unverified: Mapping[str, Sequence[str]], shown: Sequence[str]) -> list[str]:
+    """The unverified marks' legend, if any of the items `shown` has one."""
+    return [UNVERIFIED_LEGEND] if any(item_id in unverified for item_id in shown) else []
+
+
+def item_fields(
+    item: ItineraryItemRecord, documents: Sequence[DocumentRecord], unverified: Sequence[str] = ()
+) -> str:
     """Every field of the item that holds a value, by its label (sensitive ones held back
-    unless shared), and how many documents are attached to it."""
+    unless shared), the facts the assistant set unconfirmed marked, and how many documents
+    are attached to it."""
     lines = [f"Item [{short_id(item.id)}], position {item.position} on its day:"]
     for name, rule in ITEM_RULES.items():
         value = getattr(item, name)
         if value is None or value == "" or (value is False and name == "all_day"):
             continue
         shown = value.isoformat() if hasattr(value, "isoformat") else field_text(rule, value)
-        lines.append(f"- {field_label(item.kind, name)}: {shown}")
+        mark = " (unverified)" if name in unverified else ""
+        lines.append(f"- {field_label(item.kind, name)}: {shown}{mark}")
     if (problem := item_problems(item)) is not None:
         lines.append(f"- Problems: {problem}")
     attached = sum(1 for document in documents if document.item_id == item.id)
     if attached:
         lines.append(f"- Documents: {on_file(attached)}")
+    if unverified:
+        lines.append(UNVERIFIED_LEGEND)
     return "\n".join(lines)

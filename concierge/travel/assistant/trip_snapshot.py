@@ -14,7 +14,7 @@ order rows were read in or on anything but the trip, the selection and today's d
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Collection, Sequence
+from collections.abc import Collection, Mapping, Sequence
 from dataclasses import dataclass
 from datetime import date
 
@@ -29,6 +29,7 @@ from concierge.store import (
 from ..sensitive import sharing
 from .snapshot_budget import line_cost, lines_tokens
 from .trip_view import (
+    UNVERIFIED_LEGEND,
     day_heading,
     day_text,
     day_zone,
@@ -95,13 +96,17 @@ def trip_snapshot(
     selected: Collection[str] = (),
     today: date,
     documents: Sequence[DocumentRecord] = (),
+    unverified: Mapping[str, Sequence[str]] | None = None,
     locks: Sequence[LockRecord] = (),
 ) -> str:
     """The bounded view in at most `allowance` estimated tokens (the header alone may pass
     it on a tiny allowance; the caller's `within` then cuts it). `selected`: item ids;
-    `locks`: the person's, named on one line after the header."""
+    `unverified`: the facts the assistant set unconfirmed, by item id; `locks`: the
+    person's, named on one line after the header."""
     with sharing(trip.shared_values):
-        return _snapshot(trip, items, stops, allowance, selected, today, documents, locks)
+        return _snapshot(
+            trip, items, stops, allowance, selected, today, documents, unverified or {}, locks
+        )
 
 
 def _snapshot(
@@ -112,6 +117,7 @@ def _snapshot(
     selected_ids: Collection[str],
     today: date,
     documents: Sequence[DocumentRecord],
+    unverified: Mapping[str, Sequence[str]],
     locks: Sequence[LockRecord],
 ) -> str:
     by_day: dict[date, list[ItineraryItemRecord]] = {}
@@ -128,9 +134,10 @@ def _snapshot(
         f"Days shown: {focus.reason} and the nearest.",
     ]
     problems = _problem_lines(items)
+    legend = [UNVERIFIED_LEGEND] if any(item.id in unverified for item in items) else []
     locked = [shortened(line, LINE_LIMIT) for line in [lock_line(locks, items, stops)] if line]
     rest_line = _rest_line(len(days), len(items))
-    fixed = sum(line_cost(line) for line in [*tail, *problems, *locked, rest_line])
+    fixed = sum(line_cost(line) for line in [*tail, *problems, *legend, *locked, rest_line])
     fixed += sum(
         _least_cost(trip, day, len(by_day[day])) for day in focus.days[:1] if day in by_day
     )
@@ -144,7 +151,7 @@ def _snapshot(
     if not items:
         return "\n".join([*lines, tail[0]])
     lines.extend(tail)
-    used = lines_tokens(lines) + sum(line_cost(line) for line in problems)
+    used = lines_tokens(lines) + sum(line_cost(line) for line in [*problems, *legend])
     used += line_cost(_rest_line(len(days), len(items)))
     attached = Counter(document.item_id for document in documents)
     shown: dict[date, list[str]] = {}
@@ -154,11 +161,10 @@ def _snapshot(
     for day in order:
         kept.pop(day, None)
         room = allowance - used
-        block = _day_lines(
-            trip, stops, day, by_day[day], attached, wanted, room - sum(kept.values())
-        )
+        rows = _item_rows(trip, stops, day, by_day[day], attached, unverified)
+        block = _day_lines(trip, day, by_day[day], rows, wanted, room - sum(kept.values()))
         if block is None and day in focus.days:
-            block = _day_lines(trip, stops, day, by_day[day], attached, wanted, room)
+            block = _day_lines(trip, day, by_day[day], rows, wanted, room)
         if block is None:
             break
         shown[day] = block
@@ -169,24 +175,39 @@ def _snapshot(
     if rest:
         lines.append(_rest_line(len(rest), sum(len(by_day[day]) for day in rest)))
     lines.extend(problems)
+    if any(item.id in unverified for day in shown for item in by_day[day]):
+        lines.extend(legend)
     return "\n".join(lines)
 
 
-def _day_lines(
+def _item_rows(
     trip: TripRecord,
     stops: Sequence[StopRecord],
     day: date,
     items: Sequence[ItineraryItemRecord],
     attached: Counter[str | None],
+    unverified: Mapping[str, Sequence[str]],
+) -> dict[str, str]:
+    """The day's items as the view lists them, by id."""
+    zone = day_zone(trip, stops, day)
+    return {
+        item.id: f"  - {render_item(item, zone, attached[item.id], unverified.get(item.id, ()))}"
+        for item in items
+    }
+
+
+def _day_lines(
+    trip: TripRecord,
+    day: date,
+    items: Sequence[ItineraryItemRecord],
+    rows: Mapping[str, str],
     selected: Collection[str],
     room: int,
 ) -> list[str] | None:
     """The day's heading and as many of its items as fit `room` (selected ones first, shown
     in the day's order), with a line counting the rest; None when not even the heading and
     that count fit."""
-    zone = day_zone(trip, stops, day)
     heading = day_heading(trip, day)
-    rows = {item.id: f"  - {render_item(item, zone, attached[item.id])}" for item in items}
     order = sorted(items, key=lambda item: item.id not in selected)
     used = line_cost(heading)
     taken: set[str] = set()

@@ -186,11 +186,35 @@ def day_zone(trip: TripRecord, stops: Sequence[StopRecord], day: date) -> str | 
     return stop.timezone if stop is not None else trip.origin_tz
 
 
-def render_item(item: ItineraryItemRecord, zone: str | None = None, documents: int = 0) -> str:
+UNVERIFIED_LEGEND = (
+    "Unverified: facts you set that the person has not confirmed and no lookup backs; "
+    "say so before relying on them."
+)
+"""Shown once wherever a view marks an item's facts unverified."""
+
+_PART_OF = {"cost_currency": "cost_amount"}
+"""Fact fields named as the fact they belong to: the currency is part of the cost."""
+
+
+def unverified_text(item: ItineraryItemRecord, fields: Sequence[str]) -> str:
+    """ "(unverified: start time, cost)" for the item's facts `fields`, empty for none."""
+    names = dict.fromkeys(
+        field_label(item.kind, _PART_OF.get(name, name)).lower() for name in fields
+    )
+    return f"(unverified: {', '.join(names)})" if names else ""
+
+
+def render_item(
+    item: ItineraryItemRecord,
+    zone: str | None = None,
+    documents: int = 0,
+    unverified: Sequence[str] = (),
+) -> str:
     """One item on one line: "[id] 09:30 Title @ place (notes)" for a plain activity in
     `zone` (where the trip is that day); a booking adds its kind, its end, the zones that
     differ, its details and its cost. Sensitive details read as "on file", and attached
-    documents only by their number."""
+    documents only by their number; the facts the assistant set unconfirmed (`unverified`)
+    are named at the end."""
     text = f"[{short_id(item.id)}] {_when(item, zone)} "
     if item.kind is not ItemKind.ACTIVITY:
         text += f"{item.kind.value}: "
@@ -206,6 +230,8 @@ def render_item(item: ItineraryItemRecord, zone: str | None = None, documents: i
         text += f" {problem}"
     if documents:
         text += f" [{on_file(documents)}]"
+    if unverified:
+        text += f" {unverified_text(item, unverified)}"
     return text
 
 
@@ -245,7 +271,15 @@ def _when(item: ItineraryItemRecord, zone: str | None) -> str:
     return text
 
 
-_PLAIN_DETAILS = ("carrier", "service_number", "from_place", "to_place", "provider", "address")
+_PLAIN_DETAILS = (
+    "carrier",
+    "service_number",
+    "from_place",
+    "to_place",
+    "provider",
+    "address",
+    "hours",
+)
 _SENSITIVE_DETAILS = ("seat", "confirmation_code")
 
 

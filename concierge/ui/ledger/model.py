@@ -3,6 +3,7 @@ the trip's currency at the rate of its day."""
 
 from __future__ import annotations
 
+from collections.abc import Collection
 from dataclasses import dataclass
 
 from PySide6.QtCore import QModelIndex, QPersistentModelIndex, Qt
@@ -11,7 +12,9 @@ from concierge.store import ExpenseRecord
 from concierge.travel.currencies import format_money
 from concierge.travel.dates import short_date
 from concierge.travel.ledger_totals import LedgerTotals
+from concierge.ui.colours import Tone, colour
 from concierge.ui.record_table import RecordTableModel
+from concierge.ui.views.marks import UNVERIFIED
 
 COLUMNS = ("Date", "Description", "Category", "Amount", "Paid by", "Split", "In trip currency")
 (
@@ -44,24 +47,32 @@ def split_text(expense: ExpenseRecord) -> str:
 
 @dataclass(frozen=True, slots=True)
 class ExpenseRow:
-    """One row: the expense, and its amount in the trip's currency with how it was got."""
+    """One row: the expense, and its amount in the trip's currency with how it was got;
+    `unverified`: the assistant wrote the amount down and nobody confirmed it."""
 
     id: str
     expense: ExpenseRecord
     converted: str
     how: str
+    unverified: bool = False
 
 
-def expense_rows(totals: LedgerTotals) -> list[ExpenseRow]:
-    """The rows in the store's order (day paid, then as entered)."""
+def expense_rows(totals: LedgerTotals, unverified: Collection[str] = ()) -> list[ExpenseRow]:
+    """The rows in the store's order (day paid, then as entered); `unverified`: the ids of
+    the expenses whose amount the assistant set and nobody confirmed."""
     rows = [
         ExpenseRow(
-            c.expense.id, c.expense, format_money(c.amount, totals.currency), c.rate.describe()
+            c.expense.id,
+            c.expense,
+            format_money(c.amount, totals.currency),
+            c.rate.describe(),
+            c.expense.id in unverified,
         )
         for c in totals.converted
     ]
     rows += [
-        ExpenseRow(u.expense.id, u.expense, "not converted", u.reason) for u in totals.unconverted
+        ExpenseRow(u.expense.id, u.expense, "not converted", u.reason, u.expense.id in unverified)
+        for u in totals.unconverted
     ]
     return sorted(rows, key=lambda row: (row.expense.spent_on, row.expense.created_at, row.id))
 
@@ -86,7 +97,8 @@ class ExpensesModel(RecordTableModel[ExpenseRow]):
         return record.converted
 
     def tooltip(self, record: ExpenseRow) -> str:
-        return f"{record.converted}: {record.how}"
+        doubt = f"\n{UNVERIFIED}: amount" if record.unverified else ""
+        return f"{record.converted}: {record.how}{doubt}"
 
     def data(
         self, index: QModelIndex | QPersistentModelIndex, role: int = Qt.ItemDataRole.DisplayRole
@@ -96,6 +108,9 @@ class ExpensesModel(RecordTableModel[ExpenseRow]):
             CONVERTED_COLUMN,
         ):
             return Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter
+        if role == Qt.ItemDataRole.ForegroundRole and index.column() == AMOUNT_COLUMN:
+            record = self.record_at(index.row())
+            return colour(Tone.UNVERIFIED) if record is not None and record.unverified else None
         return super().data(index, role)
 
     def flags(self, index: QModelIndex | QPersistentModelIndex) -> Qt.ItemFlag:

@@ -16,7 +16,7 @@ from collections.abc import Mapping
 from datetime import date
 from decimal import Decimal
 
-from PySide6.QtCore import QEvent, QObject, Qt
+from PySide6.QtCore import QEvent, QKeyCombination, QObject, Qt
 from PySide6.QtGui import QKeyEvent, QKeySequence
 from PySide6.QtWidgets import (
     QAbstractItemView,
@@ -138,7 +138,16 @@ class LedgerPanel(TripView[Change]):
         self.remove_action = make_action(
             self, "Remove", QKeySequence.StandardKey.Delete, self.remove_selected
         )
-        for action in (self.edit_action, self.remove_action):
+        self.confirm_action = make_action(
+            self,
+            "Confirm amount",
+            QKeyCombination(
+                Qt.KeyboardModifier.ControlModifier | Qt.KeyboardModifier.ShiftModifier,
+                Qt.Key.Key_K,
+            ),
+            self.confirm_selected,
+        )
+        for action in (self.edit_action, self.remove_action, self.confirm_action):
             action.setShortcutContext(Qt.ShortcutContext.WidgetShortcut)
             self.view.addAction(action)
         self.view.activated.connect(lambda _index: self.edit_selected())
@@ -317,6 +326,7 @@ class LedgerPanel(TripView[Change]):
         expenses = await self.ledger.expenses(trip_id) if trip is not None else []
         costs = await self.planned(trip_id) if trip is not None else []
         unseen = await self.history.unseen_assistant_changes(trip_id) if trip else {}
+        unverified = await self.ledger.unverified(trip_id) if trip is not None else {}
         rates = await load_exchange()
         if trip_id != self.trip_id:
             return
@@ -338,7 +348,7 @@ class LedgerPanel(TripView[Change]):
             if entity is EntityKind.EXPENSE
             and (reason := unseen_reason(fields, MARKED_FIELDS)) is not None
         }
-        self.model.sync(expense_rows(totals), reasons)
+        self.model.sync(expense_rows(totals, unverified), reasons)
         self.empty_label.setVisible(not expenses)
         self._show_totals(totals)
         if first_load:
@@ -403,6 +413,20 @@ class LedgerPanel(TripView[Change]):
             "split": self.split_edit.text(),
         }
         self.tasks.start(self._save(trip.id, self._editing, values), name="save expense")
+
+    def confirm_selected(self) -> None:
+        """The person confirms the amount the assistant wrote down (one undo step)."""
+        row = self.selected()
+        if row is not None and row.unverified:
+            self.tasks.start(self._confirm(row.id), name="confirm expense")
+
+    async def _confirm(self, expense_id: str) -> None:
+        try:
+            await self.ledger.confirm([expense_id], context=person())
+        except StoreError as error:
+            self._problem(None, str(error))
+            return
+        self.reload_now()
 
     def remove_selected(self) -> None:
         row = self.selected()
@@ -556,6 +580,8 @@ class LedgerPanel(TripView[Change]):
         selected = self.selected() is not None
         self.edit_action.setEnabled(selected)
         self.remove_action.setEnabled(selected)
+        row = self.selected()
+        self.confirm_action.setEnabled(row is not None and row.unverified)
 
     def eventFilter(self, watched: QObject, event: QEvent) -> bool:
         if event.type() == QEvent.Type.KeyPress and watched in self.fields.values():

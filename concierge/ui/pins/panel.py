@@ -4,11 +4,17 @@ all trips ("vegetarian", "no red-eye flights").
 Add from the line at the top with its scope (Enter); edit in place (F2, double-click);
 remove (Delete, with Undo); reorder within a scope (Alt+Up / Alt+Down). All-trip pins come
 first, in every trip. `pin_text` pins text from elsewhere (the chat's "Pin selected text").
+
+A pin may state a constraint the app checks the plan against: Ctrl+K edits it under the list
+(`ConstraintEditor`), and Ctrl+Shift+K confirms one the assistant proposed (only confirmed
+ones are checked; only the person can confirm).
 """
 
 from __future__ import annotations
 
-from PySide6.QtWidgets import QComboBox, QLabel, QWidget
+from PySide6.QtCore import Qt
+from PySide6.QtGui import QAction
+from PySide6.QtWidgets import QComboBox, QLabel, QMenu, QVBoxLayout, QWidget
 
 from concierge.store import (
     Change,
@@ -19,11 +25,14 @@ from concierge.store import (
     InvalidChangeError,
     PinRecord,
     PinRepository,
+    StoreError,
     TripRepository,
 )
 from concierge.ui.record_panel import RecordListPanel
+from concierge.ui.views.actions import action_button, make_action
 from concierge.ui.views.person import person
 
+from .constraint_editor import ConstraintEditor
 from .model import ALL_TRIPS, MARKED_FIELDS, THIS_TRIP, PinsModel
 
 NO_TRIP_TEXT = "Select a trip to see what is pinned for it."
@@ -34,6 +43,8 @@ EMPTY_TEXT = (
 )
 SCOPE_LABEL = "Applies to"
 NO_TRIP_TO_PIN = "Select a trip first: text is pinned to the selected trip."
+CONSTRAINT = "Constraint…"
+CONFIRM = "Confirm constraint"
 
 
 class PinsPanel(RecordListPanel[PinRecord]):
@@ -73,7 +84,46 @@ class PinsPanel(RecordListPanel[PinRecord]):
         self.scope_label.setBuddy(self.scope_combo)
         self.add_row.insertWidget(2, self.scope_label)
         self.add_row.insertWidget(3, self.scope_combo)
-        self.chain([self.scope_combo])
+
+        self.constraint_editor = ConstraintEditor(self.body)
+        body_layout = self.body.layout()
+        assert isinstance(body_layout, QVBoxLayout)
+        body_layout.insertWidget(body_layout.indexOf(self.view) + 1, self.constraint_editor)
+        self.constraint_editor.saved.connect(
+            lambda pin_id, rule: self._start(self._set_rule(pin_id, rule), "set constraint")
+        )
+        self.constraint_editor.closed.connect(
+            lambda: self.view.setFocus(Qt.FocusReason.OtherFocusReason)
+        )
+        self.constraint_action: QAction = make_action(
+            self, CONSTRAINT, Qt.Modifier.CTRL | Qt.Key.Key_K, self.edit_constraint
+        )
+        self.confirm_action: QAction = make_action(
+            self,
+            CONFIRM,
+            Qt.Modifier.CTRL | Qt.Modifier.SHIFT | Qt.Key.Key_K,
+            self.confirm_selected,
+        )
+        for action in (self.constraint_action, self.confirm_action):
+            action.setShortcutContext(Qt.ShortcutContext.WidgetWithChildrenShortcut)
+            self.addAction(action)
+        self.constraint_button = action_button(self, self.constraint_action)
+        self.confirm_button = action_button(self, self.confirm_action)
+        for button in (self.constraint_button, self.confirm_button):
+            self.button_row.insertWidget(self.button_row.count() - 1, button)
+        self.chain(
+            [self.scope_combo],
+            after=[
+                self.constraint_button,
+                self.confirm_button,
+                *self.constraint_editor.focus_chain(),
+            ],
+        )
+        self.refreshed.connect(self._update_constraint_actions)
+        selection = self.view.selectionModel()
+        selection.currentRowChanged.connect(self._update_constraint_actions)
+        selection.selectionChanged.connect(self._update_constraint_actions)
+        self._update_constraint_actions()
 
     @property
     def all_trips_chosen(self) -> bool:
@@ -90,6 +140,53 @@ class PinsPanel(RecordListPanel[PinRecord]):
         self.select(pin.id)
         self.reload()
         return pin
+
+    # -- constraints ----------------------------------------------------------------------
+
+    def edit_constraint(self) -> None:
+        """Open the constraint editor for the selected pin."""
+        pin = self.selected()
+        if pin is not None:
+            self.constraint_editor.open_for(pin)
+
+    def confirm_selected(self) -> None:
+        """Confirm the selected pin's proposed constraint: from now on it is checked."""
+        pin = self.selected()
+        if pin is not None and pin.proposed:
+            self._start(self._confirm(pin.id), "confirm constraint")
+
+    async def _set_rule(self, pin_id: str, rule: str | None) -> None:
+        try:
+            await self.pins.set_rule(pin_id, rule, context=person())
+        except StoreError as error:
+            self.constraint_editor.show_problem(str(error))
+            return
+        if self.constraint_editor.pin_id == pin_id:
+            self.constraint_editor.cancel()
+        self.reload()
+
+    async def _confirm(self, pin_id: str) -> None:
+        try:
+            await self.pins.confirm_rule(pin_id, context=person())
+        except StoreError as error:
+            self.undo_bar.inform(str(error))
+        self.reload()
+
+    def _update_constraint_actions(self, *_: object) -> None:
+        pin = self.selected()
+        self.constraint_action.setEnabled(pin is not None)
+        self.confirm_action.setEnabled(pin is not None and pin.proposed)
+
+    def fill_menu(self, menu: QMenu) -> None:
+        self._update_constraint_actions()
+        menu.addAction(self.constraint_action)
+        menu.addAction(self.confirm_action)
+        super().fill_menu(menu)
+
+    def forget(self) -> None:
+        if hasattr(self, "constraint_editor"):  # forget() may run before __init__ ends.
+            self.constraint_editor.discard()
+        super().forget()
 
     # -- the store ------------------------------------------------------------------------
 

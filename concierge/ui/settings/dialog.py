@@ -57,6 +57,7 @@ from concierge.store.model_profile import (
 from concierge.store.settings import (
     ASSISTANT_ANSWER_CAP,
     ASSISTANT_CONTEXT_BUDGET,
+    ASSISTANT_EDITS,
     CONTEXT_BUDGET_MINIMUM,
     LOOKUPS_ONLINE_WEATHER,
     LOOKUPS_WEATHER_URL,
@@ -65,6 +66,7 @@ from concierge.store.settings import (
     MODEL_IDLE_TIMEOUT,
     MODEL_SNAPSHOT_LAYOUT,
     UNDO_DEPTH,
+    EditMode,
 )
 from concierge.travel.context_window import ContextWindow, probe_context_window
 from concierge.travel.errors import ConnectionCheckError
@@ -95,6 +97,11 @@ UPDATES_CHOICES = (
 )
 EDITING_TITLE = "Editing"
 UNDO_LABEL = "Undo depth"
+EDITS_LABEL = "Assistant edits"
+EDITS_CHOICES = {
+    EditMode.APPLY: "Made at once",
+    EditMode.PROPOSE: "Proposed for me to accept or reject",
+}
 
 
 def weather_sends(url: str) -> str:
@@ -311,6 +318,13 @@ class SettingsDialog(QDialog):
         self.undo_spin.setObjectName("undoDepthSpin")
         self.undo_spin.setSingleStep(10)
         self.undo_spin.setEnabled(False)  # until the stored depth is read
+        self.edits_combo = QComboBox(self.editing_group)
+        self.edits_combo.setObjectName("assistantEditsCombo")
+        for mode in EditMode:
+            self.edits_combo.addItem(EDITS_CHOICES[mode], mode.value)
+        self.edits_combo.setToolTip(ASSISTANT_EDITS.description)
+        self.edits_combo.setAccessibleDescription(ASSISTANT_EDITS.description)
+        self.edits_combo.setEnabled(False)  # until the stored choice is read
 
         self.buttons = QDialogButtonBox(
             QDialogButtonBox.StandardButton.Ok | QDialogButtonBox.StandardButton.Cancel, self
@@ -331,6 +345,7 @@ class SettingsDialog(QDialog):
             (self.updates_combo, UPDATES_LABEL),
             (self.test_button, "Test connection"),
             (self.weather_check, WEATHER_LABEL),
+            (self.edits_combo, EDITS_LABEL),
             (self.ok_button, "OK"),
             (self.cancel_button, "Cancel"),
         ):
@@ -380,6 +395,7 @@ class SettingsDialog(QDialog):
         layout.addWidget(self.online_group)
         editing = QFormLayout(self.editing_group)
         editing.addRow(self._label("&Undo depth", self.undo_spin), self.undo_spin)
+        editing.addRow(self._label("Assistant &edits", self.edits_combo), self.edits_combo)
         layout.addWidget(self.editing_group)
         layout.addWidget(self.env_note)
         layout.addWidget(self.key_warning)
@@ -403,6 +419,7 @@ class SettingsDialog(QDialog):
             self.test_button,
             self.weather_check,
             self.undo_spin,
+            self.edits_combo,
             self.ok_button,
             self.cancel_button,
         ]
@@ -509,6 +526,9 @@ class SettingsDialog(QDialog):
         weather = await self._settings.get(LOOKUPS_ONLINE_WEATHER)
         url = await self._settings.get(LOOKUPS_WEATHER_URL)
         depth = await self._settings.get(UNDO_DEPTH)
+        edits = await self._settings.get(ASSISTANT_EDITS)
+        self.edits_combo.setCurrentIndex(self.edits_combo.findData(edits.value))
+        self.edits_combo.setEnabled(True)
         self.weather_check.setChecked(weather)
         self._show_weather_url(url)
         self.undo_spin.show_setting(depth)
@@ -748,6 +768,7 @@ class SettingsDialog(QDialog):
             if self._stored_loaded:  # else the stored values stay as they are
                 await self._settings.set(UNDO_DEPTH, depth)
                 await self._settings.set(LOOKUPS_ONLINE_WEATHER, weather)
+                await self._settings.set(ASSISTANT_EDITS, EditMode(self.edits_combo.currentData()))
             secret = await save_profile(
                 self._settings,
                 self._secrets,

@@ -2,6 +2,9 @@
 side where they overlap (the clash hatched, the blocks edged in the error colour), the free
 time between them labelled, and all-day or untimed items as chips on top.
 
+An entry the plan checks find a problem with shows its worst severity's icon in its top
+right corner, and its tooltip and description say the problems (`set_marks`).
+
 The keyboard walks the entries in the order they are drawn (Up/Down or Left/Right, Home,
 End); Enter opens the selected one, PgUp/PgDown scroll, Ctrl+PgUp/PgDown ask for the day
 before or after. The widget's accessible description is the selected
@@ -38,6 +41,8 @@ from PySide6.QtWidgets import QApplication, QScrollBar, QToolTip, QWidget
 
 from concierge.travel.day_layout import Block, DayLayout, TimelineEntry, lay_out
 from concierge.ui.colours import Tone, colour, contrast, is_dark, secondary
+from concierge.ui.problems.icons import paint_severity
+from concierge.ui.problems.marks import Mark, count_text
 
 from .timeline_text import apart_label, block_times, clock, describe, free_text, summary
 
@@ -134,6 +139,7 @@ class DayTimeline(QWidget):
         self._grid_top = 0.0
         self._grid_pad = 0.0
         self._hour_px = 0.0
+        self._marks: Mapping[str, Mark] = {}
         self._describe_selection()
 
     # -- public ---------------------------------------------------------------------------
@@ -162,6 +168,32 @@ class DayTimeline(QWidget):
             self._scroll_to_start()
         self._describe_selection()
         self.update()
+
+    def set_marks(self, marks: Mapping[str, Mark]) -> None:
+        """Mark the entries these problems are about (by item id)."""
+        if marks != self._marks:
+            self._marks = marks
+            self._describe_selection()
+            self.update()
+
+    def mark_of(self, item_id: str) -> Mark | None:
+        return self._marks.get(item_id)
+
+    def mark_rect(self, item_id: str) -> QRectF | None:
+        """Where the problem icon of this entry is drawn (None: not marked or not shown)."""
+        rect = self.block_rect(item_id)
+        if rect is None or item_id not in self._marks:
+            return None
+        side = min(float(self.fontMetrics().height()), rect.height() - 4, rect.width() - 4)
+        if side < 6:
+            return None
+        return QRectF(rect.right() - side - 3, rect.top() + 2, side, side)
+
+    def sentence(self, item_id: str) -> str:
+        """The entry as a sentence, with the problems about it."""
+        text = describe(self._layout, item_id)
+        mark = self._marks.get(item_id)
+        return f"{text} {mark.spoken}" if mark is not None else text
 
     def select(self, item_id: str | None) -> None:
         """Select this item (None, or one not shown here, clears the selection)."""
@@ -303,6 +335,7 @@ class DayTimeline(QWidget):
         self._paint_heading(painter, palette)
         for chip in self._chips:
             self._paint_chip(painter, palette, chip)
+            self._paint_mark(painter, palette, chip.entry.item_id)
         left, _ = self._columns()
         grid = QRectF(0, self._grid_top, self.width(), self.height() - self._grid_top - _MARGIN)
         painter.save()
@@ -314,6 +347,7 @@ class DayTimeline(QWidget):
         self._paint_overlaps(painter, palette)
         for block in self._layout.blocks:
             self._paint_block_text(painter, palette, block, self._block_rect(block))
+            self._paint_mark(painter, palette, block.item_id)
         painter.restore()
         if not self._layout.order():
             painter.setPen(secondary(palette))
@@ -449,6 +483,12 @@ class DayTimeline(QWidget):
             edge = QRectF(rect.right() - 3, rect.top() + 2, 3, rect.height() - 4)
             painter.fillRect(edge, colour(Tone.ERROR, palette))
 
+    def _paint_mark(self, painter: QPainter, palette: QPalette, item_id: str) -> None:
+        rect = self.mark_rect(item_id)
+        mark = self._marks.get(item_id)
+        if rect is not None and mark is not None:
+            paint_severity(painter, rect, mark.severity, palette)
+
     def _paint_block_text(
         self, painter: QPainter, palette: QPalette, block: Block, rect: QRectF
     ) -> None:
@@ -467,15 +507,18 @@ class DayTimeline(QWidget):
             else None
         )
         times = block_times(block)
+        mark = self.mark_rect(block.item_id)
+        # The first line leaves room for the problem icon in the corner.
+        first = inner if mark is None else inner.adjusted(0, 0, -(rect.right() - mark.left()), 0)
         if inner.height() >= 2 * line:
-            self._text(painter, inner, block.entry.title, bold, text_colour, ground)
+            self._text(painter, first, block.entry.title, bold, text_colour, ground)
             faint = mixed(text_colour, palette.color(QPalette.ColorRole.Base), 0.25)
             self._text(painter, inner.adjusted(0, line, 0, 0), times, self.font(), faint, ground)
             return
         start = times.split("–")[0].split(" · ")[0]
-        shift = self._text(painter, inner, start, self.font(), text_colour, ground)
+        shift = self._text(painter, first, start, self.font(), text_colour, ground)
         shift += metrics.horizontalAdvance(" ")
-        rest = inner.adjusted(shift, 0, 0, 0)
+        rest = first.adjusted(shift, 0, 0, 0)
         self._text(painter, rest, block.entry.title, bold, text_colour, ground)
 
     def _text(
@@ -588,7 +631,7 @@ class DayTimeline(QWidget):
             else:
                 rect = self.block_rect(item_id)
                 area = rect.toAlignedRect() if rect is not None else self.rect()
-                QToolTip.showText(event.globalPos(), describe(self._layout, item_id), self, area)
+                QToolTip.showText(event.globalPos(), self.sentence(item_id), self, area)
             return True
         return super().event(event)
 
@@ -614,8 +657,16 @@ class DayTimeline(QWidget):
     def _describe_selection(self) -> None:
         """Tell screen readers what is selected (or, with nothing, what the day holds)."""
         if self._selected is not None:
-            text = describe(self._layout, self._selected)
+            text = self.sentence(self._selected)
         else:
             text = f"{self._heading}. {summary(self._layout)}." if self._heading else ""
+            lines = {
+                line
+                for item_id in self._layout.order()
+                if (mark := self._marks.get(item_id)) is not None
+                for line in mark.lines
+            }
+            if text and lines:
+                text += f" {count_text(len(lines))}."
         if text != self.accessibleDescription():
             self.setAccessibleDescription(text)

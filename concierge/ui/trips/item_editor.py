@@ -12,6 +12,7 @@ from __future__ import annotations
 import functools
 import itertools
 import re
+from collections.abc import Collection
 from datetime import date, time
 from zoneinfo import available_timezones
 
@@ -35,8 +36,18 @@ from PySide6.QtWidgets import (
 
 from concierge.store import ItemKind, ItineraryItemRecord
 from concierge.store.validation import ITEM_RULES, text_limit
-from concierge.travel.item_kinds import DETAIL_FIELDS, KIND_LABELS, field_label, kind_details
+from concierge.travel.item_kinds import (
+    COMMON_DETAILS,
+    DETAIL_FIELDS,
+    KIND_DETAILS,
+    KIND_LABELS,
+    TRANSPORT_DETAILS,
+    VISIT_DETAILS,
+    field_label,
+    kind_details,
+)
 from concierge.ui.colours import Tone, tint
+from concierge.ui.views.marks import UNVERIFIED
 
 from .currency_combo import CurrencyCombo
 from .date_field import DISPLAY_FORMAT, DateEdit, UnreadableDate, local_pattern, qdate
@@ -110,9 +121,12 @@ def _zone_edit(parent: QWidget, placeholder: str) -> QLineEdit:
 
 class ItemEditor(QDialog):
     """`save_requested(values)` when the person clicks Save; the view answers with
-    `accept()` or `show_error(field, message)`."""
+    `accept()` or `show_error(field, message)`. `confirm_requested` when the person confirms
+    the facts the assistant set (`mark_unverified`); the view confirms them and clears the
+    marks."""
 
     save_requested = Signal(object)
+    confirm_requested = Signal()
 
     def __init__(
         self,
@@ -150,6 +164,7 @@ class ItemEditor(QDialog):
         self.duration_edit.setPlaceholderText("Instead of an end, e.g. 1h30")
         self.detail_edits: dict[str, QLineEdit] = {name: QLineEdit(self) for name in DETAIL_FIELDS}
         self.detail_edits["link"].setPlaceholderText("https://…")
+        self.detail_edits["hours"].setPlaceholderText("e.g. 10:00–19:00, closed Mondays")
         self.place_edit = QLineEdit(self)
         self.cost_edit = QLineEdit(self)
         self.cost_edit.setPlaceholderText("Optional, e.g. 120.50")
@@ -169,6 +184,14 @@ class ItemEditor(QDialog):
         self.save_button = QPushButton("Save", self)
         self.save_button.setDefault(True)
         self.cancel_button = QPushButton("Cancel", self)
+        self.confirm_button = QPushButton("Confirm details", self)
+        self.confirm_button.setToolTip(
+            "Confirm the details the assistant set (marked); editing one confirms it too"
+        )
+        self.confirm_button.setAutoDefault(False)
+        self.confirm_button.hide()
+        self._flagged: frozenset[str] = frozenset()
+        self.buttons.addButton(self.confirm_button, QDialogButtonBox.ButtonRole.ActionRole)
         self.buttons.addButton(self.save_button, QDialogButtonBox.ButtonRole.AcceptRole)
         self.buttons.addButton(self.cancel_button, QDialogButtonBox.ButtonRole.RejectRole)
 
@@ -189,9 +212,9 @@ class ItemEditor(QDialog):
             "end_time": self.end_time_edit,
             "end_timezone": self.end_zone_edit,
             "duration_minutes": self.duration_edit,
-            **{name: self.detail_edits[name] for name in DETAIL_FIELDS[:5]},
+            **{name: self.detail_edits[name] for name in TRANSPORT_DETAILS},
             "place": self.place_edit,
-            **{name: self.detail_edits[name] for name in DETAIL_FIELDS[5:]},
+            **{name: self.detail_edits[name] for name in (*VISIT_DETAILS, *COMMON_DETAILS)},
             "cost_amount": self.cost_edit,
             "notes": self.notes_edit,
         }
@@ -207,13 +230,13 @@ class ItemEditor(QDialog):
             label.setBuddy(widget)
             self.labels[name] = label
             self.form.addRow(label, cost_row if name == "cost_amount" else widget)
-        for button in (self.save_button, self.cancel_button):
+        for button in (self.save_button, self.cancel_button, self.confirm_button):
             button.setAccessibleName(button.text())
         layout = QVBoxLayout(self)
         layout.addLayout(self.form)
         layout.addWidget(self.error_label)
         layout.addWidget(self.buttons)
-        order = [*self.fields.values(), self.save_button, self.cancel_button]
+        order = [*self.fields.values(), self.save_button, self.cancel_button, self.confirm_button]
         order.insert(order.index(self.cost_edit) + 1, self.currency_combo)
         for before, after in itertools.pairwise(order):
             QWidget.setTabOrder(before, after)
@@ -224,6 +247,25 @@ class ItemEditor(QDialog):
         self.title_edit.setFocus()
         self.save_button.clicked.connect(self._save)
         self.cancel_button.clicked.connect(self.reject)
+        self.confirm_button.clicked.connect(self.confirm_requested)
+
+    def mark_unverified(self, fields: Collection[str]) -> None:
+        """Mark the fields holding facts the assistant set that nobody confirmed (their
+        labels in `Tone.UNVERIFIED`, the words in tooltip and accessible description), and
+        offer Confirm details while there are any."""
+        flagged = frozenset(_MARKED_AS.get(name, name) for name in fields) & self.fields.keys()
+        for name in flagged ^ self._flagged:
+            marked = name in flagged
+            tint(self.labels[name], Tone.UNVERIFIED if marked else None)
+            widget = self.fields[name]
+            widget.setToolTip(UNVERIFIED if marked else "")
+            widget.setAccessibleDescription(UNVERIFIED if marked else "")
+        self._flagged = flagged
+        self.confirm_button.setVisible(bool(flagged))
+
+    @property
+    def unverified_fields(self) -> frozenset[str]:
+        return self._flagged
 
     def _fill(self, item: ItineraryItemRecord | None, timezone: str | None) -> None:
         if item is None:
@@ -316,7 +358,7 @@ class ItemEditor(QDialog):
             text = _label_text(kind, name)
             label.setText("" if name == "all_day" else text)
             self.fields[name].setAccessibleName(text)
-            if name in DETAIL_FIELDS[:5]:
+            if name in KIND_DETAILS:
                 self.form.setRowVisible(label, name in wanted)
 
     def _all_day_changed(self) -> None:
@@ -328,6 +370,9 @@ class ItemEditor(QDialog):
         self.set_busy(True)
         self.save_requested.emit(self.values())
 
+
+_MARKED_AS = {"cost_currency": "cost_amount"}
+"""Facts marked on another field's row: the currency sits beside the cost."""
 
 _KIND_LABELS = {
     (ItemKind.LODGING, "day"): "Check-in day",

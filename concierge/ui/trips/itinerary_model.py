@@ -2,8 +2,10 @@
 
 Columns are Time, Title, Place and Notes; a day row's heading sits in the first column
 (the view spans it across the row). Items the assistant added or changed and the person
-has not looked at are tinted, with the reason in the tooltip. Locked items and days carry a
-padlock, and screen readers hear "locked" after their name.
+has not looked at are tinted, with the reason in the tooltip. Items and days the plan
+checks find a problem with carry its severity's icon, the problems in the tooltip and the
+accessible description (`set_marks`). Locked items and days carry a padlock (a day's
+problem icon takes its place), and screen readers hear "locked" after their name.
 
 The model keeps its values in Qt's own item store (a `QStandardItemModel`): the view asks
 for several roles of every visible cell on every paint, and answering from Python costs a
@@ -20,6 +22,7 @@ from PySide6.QtCore import QModelIndex, QObject, QPersistentModelIndex, Qt
 from PySide6.QtGui import QFont, QIcon, QStandardItem, QStandardItemModel
 
 from concierge.store import CREATED, ItineraryItemRecord
+from concierge.travel.checks import Severity
 from concierge.travel.item_text import (
     booking_text,
     details_text,
@@ -28,9 +31,10 @@ from concierge.travel.item_text import (
     when_text,
 )
 from concierge.travel.item_times import DayRole
-from concierge.ui.colours import mark_tint
+from concierge.ui.colours import Tone, colour, mark_tint
+from concierge.ui.problems.marks import NO_MARKS, Mark, ProblemMarks, count_text
 from concierge.ui.views.locks import LOCKED_TEXT
-from concierge.ui.views.marks import ADDED_BY_ASSISTANT, CHANGED_BY_ASSISTANT
+from concierge.ui.views.marks import ADDED_BY_ASSISTANT, CHANGED_BY_ASSISTANT, UNVERIFIED
 
 from .itinerary_days import DayGroup
 
@@ -41,7 +45,10 @@ COLUMNS = ("Time", "Title", "Place", "Notes")
 ITEM_ID_ROLE = Qt.ItemDataRole.UserRole + 1
 DAY_ROLE = Qt.ItemDataRole.UserRole + 2
 UNSEEN_ROLE = Qt.ItemDataRole.UserRole + 3
-LOCKED_ROLE = Qt.ItemDataRole.UserRole + 4
+PROBLEM_ROLE = Qt.ItemDataRole.UserRole + 4
+"""The worst severity of the problems about a row (None: no problem)."""
+UNVERIFIED_ROLE = Qt.ItemDataRole.UserRole + 5
+LOCKED_ROLE = Qt.ItemDataRole.UserRole + 6
 """True on the cells of a locked item or day row."""
 
 _FIELD_NAMES = {
@@ -68,6 +75,7 @@ _FIELD_NAMES = {
     "link": "link",
     "cost_amount": "cost",
     "cost_currency": "cost currency",
+    "hours": "opening hours",
 }
 """What an assistant change is called in a tooltip; moves that only renumber (position)
 are not marked: they follow from another change."""
@@ -81,11 +89,21 @@ def unseen_reason(fields: frozenset[str]) -> str | None:
     return f"{CHANGED_BY_ASSISTANT}: {', '.join(names)}" if names else None
 
 
+def unverified_reason(fields: Sequence[str]) -> str | None:
+    """The tooltip for an item with these unconfirmed facts of the assistant's, or None."""
+    named = {"cost_currency": "cost_amount"}
+    wanted = {named.get(field, field) for field in fields}
+    names = [name for field, name in _FIELD_NAMES.items() if field in wanted]
+    return f"{UNVERIFIED}: {', '.join(names)}" if names else None
+
+
 _DISPLAY = Qt.ItemDataRole.DisplayRole
 _TOOLTIP = Qt.ItemDataRole.ToolTipRole
 _ACCESSIBLE_TEXT = Qt.ItemDataRole.AccessibleTextRole
 _ACCESSIBLE_DESCRIPTION = Qt.ItemDataRole.AccessibleDescriptionRole
 _BACKGROUND = Qt.ItemDataRole.BackgroundRole
+_DECORATION = Qt.ItemDataRole.DecorationRole
+_FOREGROUND = Qt.ItemDataRole.ForegroundRole
 _FONT = Qt.ItemDataRole.FontRole
 _DECORATION = Qt.ItemDataRole.DecorationRole
 
@@ -110,12 +128,16 @@ class ItineraryModel(QStandardItemModel):
         self._days: list[DayGroup] = []
         self._unseen: dict[str, str] = {}
         """Item id → why it is marked."""
+        self._unverified: dict[str, str] = {}
+        """Item id → which of its facts nobody confirmed."""
         self._bold = QFont()
         self._bold.setBold(True)
         self._day_cells: list[_Cells] = []
         self._item_cells: list[list[_Cells]] = []
         self._zone_of: Callable[[date], str | None] = _nowhere
         """Where the reader is on a day (the day's stop): times in other zones name theirs."""
+        self._marks: ProblemMarks = NO_MARKS
+        self._icon_of: Callable[[Severity], QIcon | None] = _no_icon
         self.lock_icon = QIcon()
         """The padlock locked rows show (the view sets it from its palette)."""
         self._locked_items: frozenset[str] = frozenset()
@@ -131,13 +153,19 @@ class ItineraryModel(QStandardItemModel):
         unseen: Mapping[str, frozenset[str]] | None = None,
         *,
         zone_of: Callable[[date], str | None] | None = None,
+        unverified: Mapping[str, Sequence[str]] | None = None,
         locked_items: frozenset[str] = frozenset(),
         locked_days: frozenset[date] = frozenset(),
     ) -> bool:
-        """Show `days`, times in each day's `zone_of` without naming it, the locked items
-        and days with a padlock; returns True when the rows were rebuilt (the days
-        changed), False when it was applied as row changes (expansion, selection and
-        scrolling survive)."""
+        """Show `days`, times in each day's `zone_of` without naming it, the `unverified`
+        facts of each item marked, the locked items and days with a padlock; returns True
+        when the rows were rebuilt (the days changed), False when it was applied as row
+        changes (expansion, selection and scrolling survive)."""
+        self._unverified = {
+            item_id: reason
+            for item_id, fields in (unverified or {}).items()
+            if (reason := unverified_reason(fields)) is not None
+        }
         self._zone_of = zone_of or _nowhere
         self._locked_items = locked_items
         self._locked_days = locked_days
@@ -198,6 +226,49 @@ class ItineraryModel(QStandardItemModel):
         _update(self.invisibleRootItem(), day_row, self._day_cells[day_row], fresh_day)
         self._day_cells[day_row] = fresh_day
 
+    def set_marks(
+        self, marks: ProblemMarks, icon_of: Callable[[Severity], QIcon | None] | None = None
+    ) -> None:
+        """Mark the rows the plan's problems are about (and unmark the others) in place:
+        only rows whose mark changed are rewritten (a long trip has a thousand rows), or,
+        with new icons (`icon_of`, after a palette change), every marked row."""
+        before = self._marks
+        if icon_of is None:
+            items = {
+                k
+                for k in before.items.keys() | marks.items.keys()
+                if _moved(before.items, marks.items, k)
+            }
+            days = {
+                k
+                for k in before.days.keys() | marks.days.keys()
+                if _moved(before.days, marks.days, k)
+            }
+        else:
+            self._icon_of = icon_of
+            items = set(before.items.keys() | marks.items.keys())
+            days = set(before.days.keys() | marks.days.keys())
+        self._marks = marks
+        root = self.invisibleRootItem()
+        for day_row, group in enumerate(self._days):
+            if group.day in days:
+                fresh_day = self._cells_of_day(group)
+                _update(root, day_row, self._day_cells[day_row], fresh_day)
+                self._day_cells[day_row] = fresh_day
+            day_item = self.item(day_row, 0)
+            cells = self._item_cells[day_row]
+            for row, item in enumerate(group.items):
+                if item.id in items:
+                    fresh = {**cells[row], **self._words_of_item(item, cells[row][_DISPLAY])}
+                    _update(day_item, row, cells[row], fresh)
+                    cells[row] = fresh
+
+    def mark_of_item(self, item_id: str) -> Mark | None:
+        return self._marks.items.get(item_id)
+
+    def mark_of_day(self, day: date) -> Mark | None:
+        return self._marks.days.get(day)
+
     def time_texts(self) -> frozenset[str]:
         """Every text the Time column shows (read from Python, not through Qt calls)."""
         return frozenset(
@@ -214,6 +285,9 @@ class ItineraryModel(QStandardItemModel):
 
     def is_unseen(self, item_id: str) -> bool:
         return item_id in self._unseen
+
+    def is_unverified(self, item_id: str) -> bool:
+        return item_id in self._unverified
 
     def mark_seen(self, item_id: str) -> None:
         if self._unseen.pop(item_id, None) is None:
@@ -260,10 +334,11 @@ class ItineraryModel(QStandardItemModel):
     def _cells_of_day(self, group: DayGroup) -> _Cells:
         count = len(group.items)
         label = f"{group.heading}, {count} item{'' if count == 1 else 's'}"
+        mark = self._marks.days.get(group.day)
         locked = group.day in self._locked_days
         if locked:
             label += f", {LOCKED_TEXT}"
-        return {
+        cells: _Cells = {
             DAY_ROLE: (group.day,) * _NCOL,
             _DISPLAY: (group.heading, None, None, None),
             _ACCESSIBLE_TEXT: (label, None, None, None),
@@ -272,31 +347,59 @@ class ItineraryModel(QStandardItemModel):
             _TOOLTIP: (f"Day {LOCKED_TEXT}" if locked else None, None, None, None),
             LOCKED_ROLE: (locked,) * _NCOL,
         }
+        if mark is not None:  # Its icon in place of the padlock; the words say both.
+            label += f", {count_text(len(mark.lines)).lower()}"
+            cells[_ACCESSIBLE_TEXT] = (label, None, None, None)
+            cells[_ACCESSIBLE_DESCRIPTION] = (mark.spoken, None, None, None)
+            cells[_TOOLTIP] = (mark.text, None, None, None)
+            cells[_DECORATION] = (self._icon_of(mark.severity), None, None, None)
+            cells[PROBLEM_ROLE] = (mark.severity,) * _NCOL
+        return cells
 
     def _cells_of_item(self, item: ItineraryItemRecord, role: DayRole, day: date) -> _Cells:
         reason = self._unseen.get(item.id)
+        doubt = self._unverified.get(item.id)
         shown = (
             when_text(item, role, self._zone_of(day)),
             title_text(item),
             place_text(item),
             details_text(item),
         )
-        # Unmarked, the title and place show in full as tooltips (a narrow column cuts them
-        # short); the notes' tooltip keeps their line breaks.
-        notes = "\n".join(part for part in (reason, booking_text(item), item.notes) if part)
+        ink = colour(Tone.UNVERIFIED) if doubt else None
         locked = item.id in self._locked_items
-        title_tip = "; ".join(part for part in (reason, LOCKED_TEXT if locked else None) if part)
         return {
             _DISPLAY: shown,
-            _TOOLTIP: (reason, title_tip or shown[1], reason or shown[2] or None, notes or None),
             _ACCESSIBLE_TEXT: (None, f"{shown[1]}, {LOCKED_TEXT}" if locked else None, None, None),
-            _DECORATION: (None, self.lock_icon if locked else None, None, None),
             LOCKED_ROLE: (locked,) * _NCOL,
-            _ACCESSIBLE_DESCRIPTION: (reason,) * _NCOL,
             _BACKGROUND: (mark_tint() if reason else None,) * _NCOL,
+            _FOREGROUND: (ink, None, None, ink),
+            UNVERIFIED_ROLE: (doubt is not None,) * _NCOL,
             ITEM_ID_ROLE: (item.id,) * _NCOL,
             DAY_ROLE: (item.day,) * _NCOL,
             UNSEEN_ROLE: (reason is not None,) * _NCOL,
+            **self._words_of_item(item, shown),
+        }
+
+    def _words_of_item(self, item: ItineraryItemRecord, shown: tuple[Any, ...]) -> _Cells:
+        """What a row says beyond its text: the assistant's mark and the problems, in the
+        tooltips and for screen readers, and the worst problem's icon (cheap to redo, so
+        new problems rewrite only these)."""
+        reason = self._unseen.get(item.id)
+        doubt = self._unverified.get(item.id)
+        mark = self._marks.items.get(item.id)
+        # Unmarked, the title and place show in full as tooltips (a narrow column cuts them
+        # short); the notes' tooltip keeps their line breaks.
+        problems = mark.text if mark is not None else None
+        tip = "\n".join(part for part in (reason, doubt, problems) if part) or None
+        notes = "\n".join(part for part in (tip, booking_text(item), item.notes) if part)
+        spoken = " ".join(part for part in (reason, doubt, mark and mark.spoken) if part) or None
+        icon = self._icon_of(mark.severity) if mark is not None else None
+        padlock = self.lock_icon if item.id in self._locked_items else None
+        return {
+            _TOOLTIP: (tip, tip or shown[1], tip or shown[2] or None, notes or None),
+            _ACCESSIBLE_DESCRIPTION: (spoken,) * _NCOL,
+            _DECORATION: (padlock, icon, None, None),
+            PROBLEM_ROLE: (mark.severity if mark is not None else None,) * _NCOL,
         }
 
 
@@ -327,3 +430,12 @@ def _update(parent: QStandardItem, row: int, old: _Cells, new: _Cells) -> None:
 
 def _nowhere(day: date) -> str | None:
     return None
+
+
+def _no_icon(severity: Severity) -> QIcon | None:
+    return None
+
+
+def _moved(before: Mapping[Any, Mark], after: Mapping[Any, Mark], key: object) -> bool:
+    """Whether the mark of `key` differs between two sets of marks."""
+    return before.get(key) != after.get(key)

@@ -18,6 +18,9 @@ from concierge.ui.views.actions import action_button, icon_button, make_action
 
 from .itinerary_days import DayGroup
 
+CONFIRM_TEXT = "Confirm details"
+CONFIRM_TIP = "Confirm the times, costs and addresses the assistant set on the selected items"
+
 
 def _keys(action: QAction) -> str:
     return action.shortcut().toString(QKeySequence.SequenceFormat.NativeText)
@@ -32,6 +35,7 @@ class ItineraryCommands(Protocol):
     def move_selected(self, step: int) -> None: ...
     def move_selected_to_adjacent_day(self, step: int) -> None: ...
     def move_selected_to_day(self, day: date) -> None: ...
+    def confirm_selected(self) -> None: ...
     def days(self) -> Sequence[DayGroup]: ...
     def current_day(self) -> date | None:
         """The day of the item the actions apply to, or None without one."""
@@ -41,7 +45,8 @@ class ItineraryCommands(Protocol):
 class ItineraryToolbar(QWidget):
     """Add item, Edit, Remove, Move up/down (icons), Move to day; shortcuts on `tree`:
     Enter edits, Delete removes, Alt+Up/Down moves within a day, Alt+PgUp/PgDown moves to
-    the previous or next day (window managers such as Openbox take Alt+Shift+Up/Down for
+    the previous or next day, Ctrl+Shift+K confirms the facts the assistant set on the
+    selected items (window managers such as Openbox take Alt+Shift+Up/Down for
     themselves; where they do not, those keys work too)."""
 
     def __init__(self, commands: ItineraryCommands, tree: QTreeView, parent: QWidget) -> None:
@@ -49,6 +54,7 @@ class ItineraryToolbar(QWidget):
         self._commands = commands
         self._tree = tree
         alt, shift = Qt.KeyboardModifier.AltModifier, Qt.KeyboardModifier.ShiftModifier
+        ctrl = Qt.KeyboardModifier.ControlModifier
         self.add_action = make_action(self, "Add item", None, commands.add_item)
         self.edit_action = make_action(self, "Edit", Qt.Key.Key_Return, commands.edit_selected)
         self.edit_action.setShortcuts(
@@ -88,6 +94,13 @@ class ItineraryToolbar(QWidget):
             action.setShortcuts(
                 [action.shortcut(), QKeySequence(QKeyCombination(alt | shift, arrow))]
             )
+        self.confirm_action = make_action(
+            self,
+            CONFIRM_TEXT,
+            QKeyCombination(ctrl | shift, Qt.Key.Key_K),
+            commands.confirm_selected,
+        )
+        self.confirm_action.setStatusTip(CONFIRM_TIP)
         for action in self.tree_actions():
             action.setShortcutContext(Qt.ShortcutContext.WidgetShortcut)
             tree.addAction(action)
@@ -138,6 +151,7 @@ class ItineraryToolbar(QWidget):
             self.move_down_action,
             self.previous_day_action,
             self.next_day_action,
+            self.confirm_action,
         ]
 
     def set_state(
@@ -148,6 +162,7 @@ class ItineraryToolbar(QWidget):
         has_selection: bool,
         can_move_up: bool,
         can_move_down: bool,
+        can_confirm: bool = False,
     ) -> None:
         """Enable what applies to the current item and selection."""
         self.add_action.setEnabled(has_trip)
@@ -158,6 +173,7 @@ class ItineraryToolbar(QWidget):
         self.previous_day_action.setEnabled(has_item)
         self.next_day_action.setEnabled(has_item)
         self.move_to_day_button.setEnabled(has_item)
+        self.confirm_action.setEnabled(can_confirm)
 
     def _show_day_menu(self) -> None:
         button = self.move_to_day_button

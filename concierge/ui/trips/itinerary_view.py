@@ -4,6 +4,9 @@ reordered from the keyboard, removed at once with Undo offered.
 Beside the list, the current day as a timeline (`DayTimeline`, hidden and shown with
 Ctrl+T); selecting in either selects in both, and Enter in either opens the item.
 
+Rows, day headings and timeline blocks the plan checks find a problem with are marked
+(`show_problems`).
+
 Ctrl+L locks the current item (or, on a day's heading, the day) against the assistant's
 changes, or unlocks it; locked rows carry a padlock.
 
@@ -29,7 +32,7 @@ from PySide6.QtCore import (
     Qt,
     Signal,
 )
-from PySide6.QtGui import QAction, QKeySequence
+from PySide6.QtGui import QAction, QIcon, QKeySequence
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QHBoxLayout,
@@ -62,11 +65,15 @@ from concierge.store import (
     TripRecord,
     TripRepository,
 )
+from concierge.travel.checks import Severity
 from concierge.travel.day_layout import timeline_entries
 from concierge.travel.selection import SelectionState
 from concierge.travel.stops import stop_or_first
+from concierge.ui.colours import follow_palette
 from concierge.ui.column_shares import ColumnShares
 from concierge.ui.documents import item_documents
+from concierge.ui.problems.icons import SeverityIcons
+from concierge.ui.problems.marks import NO_MARKS, ProblemMarks
 from concierge.ui.scroll_bars import use_steady_scroll_bars
 from concierge.ui.views.locks import (
     FieldLockMenu,
@@ -210,6 +217,8 @@ class ItineraryView(TripView[Change]):
             QWidget.setTabOrder(before, after)
 
         self._trip: TripRecord | None = None
+        self._unverified: dict[str, tuple[str, ...]] = {}
+        """The trip's items' facts the assistant set that nobody confirmed, by item id."""
         self._selected: tuple[str, ...] = ()
         self._restoring = False
         self._pending_select: tuple[str, ...] | None = None
@@ -228,8 +237,11 @@ class ItineraryView(TripView[Change]):
         self.timeline.addAction(self.toolbar.remove_action)  # Delete works there too.
         self.undo_bar.undo_requested.connect(self.undo_remove)
         self._loaded_at = -math.inf
+        self._marks: ProblemMarks = NO_MARKS
+        self._icons = SeverityIcons()
         self.stack.setCurrentWidget(self.placeholder)
         self._update_actions()
+        follow_palette(self, self._apply_marks)  # The icons follow a switch to dark.
 
     # -- public ---------------------------------------------------------------------------
 
@@ -260,6 +272,32 @@ class ItineraryView(TripView[Change]):
         """Select these items (those present), e.g. ones the assistant points at."""
         self._restore_selection(tuple(item_ids), None)
         self._selection_changed()
+
+    def show_problems(self, marks: ProblemMarks) -> None:
+        """Mark the rows, day headings and timeline blocks these problems are about."""
+        if marks != self._marks:
+            self._marks = marks
+            self.model.set_marks(marks)
+            self.timeline.set_marks(marks.items)
+
+    def _apply_marks(self) -> None:
+        """The palette changed: draw the marks' icons again."""
+        self.model.set_marks(self._marks, self._icon)
+        self.timeline.set_marks(self._marks.items)
+
+    def _icon(self, severity: Severity) -> QIcon:
+        return self._icons.of(severity, self.palette())
+
+    def select_day(self, day: date) -> bool:
+        """Make this day's heading the current row (the timeline shows the day); False when
+        the itinerary has no such day."""
+        index = self.model.index_of_day(day)
+        if not index.isValid():
+            return False
+        flags = QItemSelectionModel.SelectionFlag
+        self.tree.selectionModel().setCurrentIndex(index, flags.ClearAndSelect | flags.Rows)
+        self.tree.scrollTo(index)
+        return True
 
     def add_item(self) -> None:
         """Open the item dialog for a new item on the selected day (or the first day)."""
@@ -320,6 +358,26 @@ class ItineraryView(TripView[Change]):
     def days(self) -> tuple[DayGroup, ...]:
         return self.model.days
 
+    def confirm_selected(self) -> None:
+        """The person confirms the facts the assistant set on the selected items (one undo
+        step): they are no longer shown, nor told to the assistant, as unverified."""
+        ids = [item.id for item in self._selected_items() if self.model.is_unverified(item.id)]
+        if ids:
+            self.tasks.start(self._confirm(ids), name="confirm item details")
+
+    async def _confirm(self, item_ids: Sequence[str], editor: ItemEditor | None = None) -> None:
+        try:
+            await self.itinerary.confirm(item_ids, context=person())
+        except StoreError as error:
+            if editor is not None:
+                editor.show_error("", str(error))
+            else:
+                self.undo_bar.inform(str(error))
+            return
+        if editor is not None and self.editor is editor:
+            editor.mark_unverified(())
+        self.reload_now()
+
     def current_day(self) -> date | None:
         item = self._current_item()
         return None if item is None else item.day
@@ -379,6 +437,7 @@ class ItineraryView(TripView[Change]):
         stops = await self.stops.stops(trip_id) if trip is not None else []
         locks = await self.locks.locks(trip_id) if trip is not None else []
         unseen = await self.history.unseen_assistant_changes(trip_id) if trip else {}
+        unverified = await self.itinerary.unverified(trip_id) if trip else {}
         if trip_id != self._trip_id:
             return
         if trip is None:
@@ -387,6 +446,7 @@ class ItineraryView(TripView[Change]):
         self._trip = trip
         self._stop_list = stops
         self._lock_list = locks
+        self._unverified = unverified
         unseen_items = {
             entity_id: fields
             for (entity, entity_id), fields in unseen.items()
@@ -399,14 +459,15 @@ class ItineraryView(TripView[Change]):
         scroll = self.tree.verticalScrollBar().value()
         self._restoring = True
         try:
-            changed = self.model.set_days(
-                group_by_day(trip, items),
+            days = group_by_day(trip, items)
+            if self.model.set_days(
+                days,
                 unseen_items,
                 zone_of=self._zone_on,
+                unverified=unverified,
                 locked_items=frozenset(lock.target for lock in locks if lock.kind is LockKind.ITEM),
                 locked_days=frozenset(lock.day for lock in locks if lock.day is not None),
-            )
-            if changed:
+            ):
                 # The days changed: a reset, so expansion, spans, selection and scrolling
                 # are set up again. Otherwise the rows changed in place and all survive.
                 self.tree.expandAll()
@@ -626,6 +687,7 @@ class ItineraryView(TripView[Change]):
                 and group is not None
                 and item.position < len(group.own_items()) - 1
             ),
+            can_confirm=any(self.model.is_unverified(item_id) for item_id in self._selected),
         )
 
     # -- dialog ---------------------------------------------------------------------------
@@ -643,6 +705,12 @@ class ItineraryView(TripView[Change]):
         editor.save_requested.connect(
             lambda values: self.tasks.start(self._save_item(editor, values), name="save item")
         )
+        if editor.item is not None:
+            item_id = editor.item.id
+            editor.mark_unverified(self._unverified.get(item_id, ()))
+            editor.confirm_requested.connect(
+                lambda: self.tasks.start(self._confirm([item_id], editor), name="confirm item")
+            )
         editor.finished.connect(lambda _result: self._editor_closed(editor))
         editor.open()
 

@@ -9,7 +9,8 @@ window closes. A refused value shows the reason under its field and the field go
 to the stored value; a date that cannot be read stays as typed, with the reason. No other
 field is touched.
 
-When someone else changes the trip, every field is updated except one with unsaved edits:
+A saved edit shows the trip as stored (`take_saved`), so the form skips the echo of its own
+write. When someone else changes the trip, every field is updated except one with unsaved edits:
 that one keeps what the person typed (a note says what the store has now), and saving it
 replaces the other change — the later edit wins, and undo can bring the other back. Fields
 the assistant changed carry a mark until the person focuses them or clicks "Mark as seen".
@@ -209,9 +210,9 @@ class TripForm(FormPanel[Binding[Any]]):
     async def _save(self, binding: Binding[Any], trip_id: str, value: object) -> TripRecord:
         if binding.key == "origin":
             fields = await asyncio.to_thread(place_changes, self.editor, "origin", str(value))
-            return await self.trips.update(trip_id, fields, context=person())
+            return await self.trips.update(trip_id, fields, context=self.person())
         return await self.editor.apply(
-            trip_id, binding.changes(value), context=person(), strict_places=False
+            trip_id, binding.changes(value), context=self.person(), strict_places=False
         )
 
     def take_saved(self, binding: Binding[Any], outcome: TripRecord) -> None:

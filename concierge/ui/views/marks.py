@@ -1,4 +1,5 @@
-"""How views point out what the assistant changed and the person has not looked at yet.
+"""How views point out what the assistant changed and the person has not looked at yet, and
+the facts it set that nobody confirmed.
 
 One look everywhere: an amber accent (a strip beside a form field, a tint behind an
 itinerary row: `Tone.MARK` and `mark_tint` in `concierge.ui.colours`) plus words in the
@@ -9,3 +10,7 @@ from __future__ import annotations
 
 CHANGED_BY_ASSISTANT = "Changed by the assistant"
 ADDED_BY_ASSISTANT = "Added by the assistant"
+UNVERIFIED = "Set by the assistant, not confirmed"
+"""A fact (a time, a cost, an address) the assistant set, until the person confirms it (or
+edits it) or a lookup or import backs it: its text in `Tone.UNVERIFIED`, these words in the
+tooltip and accessible description."""

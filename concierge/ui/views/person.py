@@ -2,9 +2,10 @@
 
 from __future__ import annotations
 
-from concierge.store import Actor, ChangeContext
+from concierge.store import Actor, ChangeContext, Initiator
 
 
-def person(label: str = "") -> ChangeContext:
-    """A fresh context: each edit the person makes is one undo step of its own."""
-    return ChangeContext(actor=Actor.PERSON, label=label)
+def person(label: str = "", *, initiator: Initiator | None = None) -> ChangeContext:
+    """A fresh context: each edit the person makes is one undo step of its own. A view that
+    shows what it wrote passes its `initiator` (`TripView.person`) and skips the echo."""
+    return ChangeContext(actor=Actor.PERSON, label=label, initiator=initiator)

@@ -7,6 +7,11 @@ so a burst of writes (typing, an assistant tool call, a lookup's progress) costs
 Reloads go through one `Refresher`, so an older read is never applied after a newer one.
 Subclasses say what they read (`load`), what concerns them (`takes`) and what they show
 without a trip (`show_no_trip`).
+
+A write made in `person()`'s context carries the view as its initiator, and the view skips
+its own echo: it already shows what it wrote, so reading it back would only cost a reload
+that can move the cursor under the person's hands. Other views, the assistant's context
+and an undo or redo of the write (nobody's echo) still bring it.
 """
 
 from __future__ import annotations
@@ -17,8 +22,10 @@ from typing import Generic, Protocol, TypeVar
 from PySide6.QtCore import QTimer, Signal
 from PySide6.QtWidgets import QWidget
 
+from concierge.store import Change, ChangeContext, Initiator
 from concierge.ui.async_support import BackgroundTasks
 
+from .person import person
 from .refresher import Refresher
 
 COALESCE_MS = 80
@@ -58,6 +65,8 @@ class TripView(QWidget, Generic[N]):
         self.tasks = BackgroundTasks(self)
         self.tasks.failed.connect(self.task_failed)
         self._trip_id: str | None = None
+        self.initiator = Initiator(name)
+        """What this view's own writes carry, so their echo is skipped."""
         self._refresher = Refresher(self.tasks, self._load_current, name=f"load {name}")
         self._coalesce = QTimer(self)
         self._coalesce.setSingleShot(True)
@@ -94,9 +103,24 @@ class TripView(QWidget, Generic[N]):
 
     # -- public ---------------------------------------------------------------------------
 
+    def person(self, label: str = "") -> ChangeContext:
+        """The context of the person's edit made here: one undo step, whose changes come
+        back as this view's own. Only for a write whose result the view shows itself (or
+        reloads for); the others take the plain `person()`."""
+        return person(label, initiator=self.initiator)
+
+    def is_echo(self, news: N) -> bool:
+        """Whether news is a change this view's own write made."""
+        return isinstance(news, Change) and news.initiator is self.initiator
+
     @property
     def trip_id(self) -> str | None:
         return self._trip_id
+
+    @property
+    def idle(self) -> bool:
+        """No reload is due or running."""
+        return not self._coalesce.isActive() and not self._refresher.busy
 
     def set_trip(self, trip_id: str | None) -> None:
         """Show `trip_id` (None: the state without a trip)."""
@@ -139,7 +163,7 @@ class TripView(QWidget, Generic[N]):
     # -- following the bus ----------------------------------------------------------------
 
     def _on_news(self, news: N) -> None:
-        if self._trip_id is None or not self.takes(news, self._trip_id):
+        if self._trip_id is None or self.is_echo(news) or not self.takes(news, self._trip_id):
             return
         if not self._coalesce.isActive():  # Not restarted: a steady stream still refreshes.
             self._coalesce.start(self.delay_ms())

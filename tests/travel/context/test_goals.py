@@ -14,6 +14,7 @@ from concierge.store import Actor, Change, ChangeContext, EntityKind, LookupStat
 from concierge.travel.forms import FORMS
 from concierge.travel.goal_triggers import GoalTrigger, form_trigger, lookup_trigger
 from concierge.travel.lookups import KINDS
+from concierge.travel.lookups.kinds import holidays as holidays_kind
 from tests.agent.support import tool_results
 from tests.fakes import FakeOpenAIServer, Reply, ToolCallSpec
 
@@ -28,11 +29,20 @@ def test_the_trigger_enum_offers_every_lookup_kind_and_form() -> None:
 
 
 async def test_a_goal_completed_by_a_finishing_lookup_shows_in_the_next_iteration(
-    world: World, fake_openai: FakeOpenAIServer
+    world: World, fake_openai: FakeOpenAIServer, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     """The promise: the model starts the holidays lookup; while its next call is held open
     the lookup succeeds and completes the goal waiting for it; the call after that, in the
-    same request, sees the goal done."""
+    same request, sees the goal done. The lookup is held until that call has been sent (a
+    warm holiday calendar answers in a millisecond, before the call's snapshot is read)."""
+    asked = threading.Event()
+    calendar = holidays_kind.public_holidays
+
+    def held_calendar(*args: Any) -> Any:
+        asked.wait(10)
+        return calendar(*args)
+
+    monkeypatch.setattr(holidays_kind, "public_holidays", held_calendar)
     services, trip_id = world.services, world.trip.id
     goal = await services.goals.add(trip_id, "Holidays checked", completes_on="lookup:holidays")
     completed = asyncio.Event()
@@ -51,6 +61,7 @@ async def test_a_goal_completed_by_a_finishing_lookup_shows_in_the_next_iteratio
     )
     request = asyncio.create_task(agent.process_request("Any holidays while we're there?"))
     await fake_openai.until_requests(2)
+    asked.set()
     await asyncio.wait_for(completed.wait(), 10)
     held.set()
     await request

@@ -15,6 +15,12 @@ from tests.fakes import FakeOpenAIServer, Reply, ToolCallSpec
 
 from .conftest import World, blocks
 
+NO_LODGING = (
+    "Found by the app's checks (fix them or tell the person):\n"
+    "- warning: No lodging for 5 nights, 22 December 2026 to 26 December 2026."
+)
+"""The one problem of the Christmas trip, which has dates and nowhere to sleep yet."""
+
 
 async def test_by_default_every_block_appears(world: World, fake_openai: FakeOpenAIServer) -> None:
     services, trip_id = world.services, world.trip.id
@@ -24,7 +30,8 @@ async def test_by_default_every_block_appears(world: World, fake_openai: FakeOpe
     await world.agent(fake_openai).process_request("Hi")
 
     shown = blocks(fake_openai.chat_requests[0])
-    assert list(shown) == ["trip", "brief", "goals", "pinned"]
+    assert list(shown) == ["trip", "problems", "brief", "goals", "pinned"]
+    assert shown["problems"] == NO_LODGING
     assert shown["brief"].startswith("Form 'Trip brief' (trip-brief) — step 1 of 4")
     assert shown["goals"] == f"Open goals:\n- [{goal.id[:8]}] Flights booked"
     assert shown["pinned"] == f"Pinned by the person, for this trip:\n- [{pin.id[:8]}] Vegetarian"
@@ -59,10 +66,12 @@ async def test_opting_out_lets_the_apps_own_renderers_take_their_place(
 
     first, second = fake_openai.chat_requests
     assert {k: v for k, v in blocks(first).items() if k != "trip"} == {
+        "problems": NO_LODGING,
         "brief": "Brief: 0 of 8 answered",
         "goals": "Checklist: 0 of 1 done",
     }
     assert {k: v for k, v in blocks(second).items() if k != "trip"} == {
+        "problems": NO_LODGING,
         "brief": "Brief: 2 of 8 answered",
         "goals": "Checklist: 0 of 2 done",
     }
@@ -98,7 +107,7 @@ async def test_a_feature_installed_without_its_status_still_brings_its_tools(
 def test_an_unknown_status_name_is_refused(world: World, fake_openai: FakeOpenAIServer) -> None:
     with pytest.raises(
         ValueError,
-        match=r"^No status feature called briefs; they are trip, money, brief, goals, pinned, "
-        r"lookups, selection\.$",
+        match=r"^No status feature called briefs; they are trip, problems, money, proposals, "
+        r"brief, goals, pinned, lookups, selection\.$",
     ):
         world.agent(fake_openai, own_status={"briefs"})

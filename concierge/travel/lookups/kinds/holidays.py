@@ -8,8 +8,11 @@ English where the package has a translation for the country, else in its own lan
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
 from datetime import date
+from functools import cache
+from types import MappingProxyType
 from typing import Any
 
 import holidays as holiday_data
@@ -63,16 +66,29 @@ def public_holidays(country: str, start: date, end: date) -> HolidaysResult:
             f"There is no public-holiday data for {country_name(country)} ({country}); "
             "choose a destination in another country or check its holidays elsewhere."
         )
-    supported = holiday_data.country_holidays(country).supported_languages
-    language = "en_US" if "en_US" in supported else None
-    calendar = holiday_data.country_holidays(
-        country, years=range(start.year, end.year + 1), language=language
-    )
     found = sorted(
-        (Holiday(day, name) for day, name in calendar.items() if start <= day <= end),
+        (
+            Holiday(day, name)
+            for year in range(start.year, end.year + 1)
+            for day, name in national_holidays(country, year).items()
+            if start <= day <= end
+        ),
         key=lambda h: (h.day, h.name),
     )
     return HolidaysResult(country, start, end, tuple(found))
+
+
+@cache
+def national_holidays(country: str, year: int) -> Mapping[date, str]:
+    """The national public holidays of `country` in `year`, by day (names in English when
+    the package has them); empty for a country the data does not cover. Kept per process:
+    the plan checks ask for them at every change."""
+    if country not in holiday_data.list_supported_countries():
+        return {}
+    supported = holiday_data.country_holidays(country).supported_languages
+    language = "en_US" if "en_US" in supported else None
+    calendar = holiday_data.country_holidays(country, years=year, language=language)
+    return MappingProxyType(dict(sorted(calendar.items())))
 
 
 def run(params: Parameters, ctx: LookupContext) -> PerStopResult:

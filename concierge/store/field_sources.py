@@ -1,0 +1,250 @@
+"""Who set each fact field (a time, a price, an address) of an item or an expense, and when.
+
+The `ChangeWriter` records a source for every fact field a write sets (the context's
+`fact_source`) and forgets it when the field is emptied or its row deleted, in the same
+transaction. The sources a write replaced and the ones it left are kept as JSON in the
+write's change-log row, so undo puts back the previous source and redo the new one. The
+fact fields are the rules declared with `fact=True`; nothing else names them.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Collection, Iterable, Mapping
+from dataclasses import dataclass
+from datetime import datetime
+
+from sqlmodel import Session, col, select
+
+from .changes import ChangeContext, EntityKind, FactSource
+from .tables import FieldSource, utc_now
+from .validation import EXPENSE_RULES, ITEM_RULES, FieldRule
+
+
+def _facts(rules: Mapping[str, FieldRule]) -> tuple[str, ...]:
+    return tuple(name for name, rule in rules.items() if rule.fact)
+
+
+FACT_FIELDS: Mapping[EntityKind, tuple[str, ...]] = {
+    EntityKind.ITINERARY_ITEM: _facts(ITEM_RULES),
+    EntityKind.EXPENSE: _facts(EXPENSE_RULES),
+}
+"""Each kind's fact fields, in its rules' order."""
+
+
+@dataclass(frozen=True, slots=True)
+class FieldSourceRecord:
+    """Who set one field and when; `confirmed`: the person confirmed the assistant's value."""
+
+    field: str
+    source: FactSource
+    at: datetime
+    confirmed: bool = False
+    file_name: str | None = None
+
+    @property
+    def unverified(self) -> bool:
+        """Set by the assistant and neither confirmed nor backed by a lookup or an import."""
+        return self.source is FactSource.ASSISTANT and not self.confirmed
+
+
+Images = tuple[str | None, str | None]
+"""A write's sources before and after, as its change-log row keeps them (None: unchanged)."""
+
+
+def has_value(value: object) -> bool:
+    """Whether a field holds a fact (an empty field has no source)."""
+    return value is not None and value != ""
+
+
+def _image(row: FieldSource | None) -> dict[str, object] | None:
+    if row is None:
+        return None
+    return {
+        "source": row.source,
+        "at": row.at.isoformat(),
+        "confirmed": row.confirmed,
+        "file_name": row.file_name,
+    }
+
+
+def _rows(session: Session, kind: EntityKind, entity_id: str) -> dict[str, FieldSource]:
+    rows = session.exec(
+        select(FieldSource).where(
+            FieldSource.entity == kind.value, FieldSource.entity_id == entity_id
+        )
+    ).all()
+    return {row.field: row for row in rows}
+
+
+def _encode(data: dict[str, dict[str, object] | None]) -> str:
+    return json.dumps(data, ensure_ascii=False, sort_keys=True)
+
+
+def record_sources(
+    session: Session,
+    context: ChangeContext,
+    kind: EntityKind,
+    entity_id: str,
+    trip_id: str | None,
+    values: Mapping[str, object],
+) -> Images:
+    """Give each fact field in `values` (the fields a write changed, with their new values)
+    the context's source, or none if it is now empty; the sources before and after."""
+    facts = [name for name in FACT_FIELDS.get(kind, ()) if name in values]
+    if not facts or trip_id is None:
+        return None, None
+    current = _rows(session, kind, entity_id)
+    before = {name: _image(current.get(name)) for name in facts}
+    now = utc_now()
+    for name in facts:
+        row = current.get(name)
+        if not has_value(values[name]):
+            if row is not None:
+                session.delete(row)
+            continue
+        if row is None:
+            row = FieldSource(
+                entity=kind.value,
+                entity_id=entity_id,
+                field=name,
+                trip_id=trip_id,
+                source="",
+                at=now,
+            )
+        row.source = context.fact_source.value
+        row.at = now
+        row.confirmed = False
+        row.file_name = context.source_file if context.fact_source is FactSource.IMPORT else None
+        session.add(row)
+    session.flush()
+    after = _rows(session, kind, entity_id)
+    return _encode(before), _encode({name: _image(after.get(name)) for name in facts})
+
+
+def forget_sources(session: Session, kind: EntityKind, entity_id: str) -> Images:
+    """Delete every source of a row that is being deleted; the sources before and after."""
+    current = _rows(session, kind, entity_id)
+    if not current:
+        return None, None
+    for row in current.values():
+        session.delete(row)
+    session.flush()
+    return _encode({name: _image(row) for name, row in current.items()}), _encode(
+        dict.fromkeys(current)
+    )
+
+
+def confirm_sources(
+    session: Session, kind: EntityKind, entity_id: str, fields: Collection[str] | None = None
+) -> Images:
+    """Mark the row's unconfirmed assistant facts (only `fields`, if given) confirmed; the
+    sources before and after, (None, None) if none needed it."""
+    rows = [
+        row
+        for name, row in _rows(session, kind, entity_id).items()
+        if row.source == FactSource.ASSISTANT.value
+        and not row.confirmed
+        and (fields is None or name in fields)
+    ]
+    if not rows:
+        return None, None
+    before = {row.field: _image(row) for row in rows}
+    for row in rows:
+        row.confirmed = True
+        session.add(row)
+    session.flush()
+    return _encode(before), _encode({row.field: _image(row) for row in rows})
+
+
+def restore_sources(
+    session: Session, kind: EntityKind, entity_id: str, trip_id: str | None, text: str | None
+) -> frozenset[str]:
+    """Make the row's sources as a logged image says (undo: its `sources_before`, redo: its
+    `sources_after`); the fields whose source it set."""
+    if text is None or trip_id is None:
+        return frozenset()
+    wanted: dict[str, dict[str, object] | None] = json.loads(text)
+    current = _rows(session, kind, entity_id)
+    for name, image in wanted.items():
+        row = current.get(name)
+        if image is None:
+            if row is not None:
+                session.delete(row)
+            continue
+        if row is None:
+            row = FieldSource(
+                entity=kind.value,
+                entity_id=entity_id,
+                field=name,
+                trip_id=trip_id,
+                source="",
+                at=utc_now(),
+            )
+        row.source = str(image["source"])
+        row.at = datetime.fromisoformat(str(image["at"]))
+        row.confirmed = bool(image["confirmed"])
+        file_name = image.get("file_name")
+        row.file_name = None if file_name is None else str(file_name)
+        session.add(row)
+    session.flush()
+    return frozenset(wanted)
+
+
+def logged_source_fields(*texts: str | None) -> frozenset[str]:
+    """The fields whose source a change-log row changed."""
+    names: set[str] = set()
+    for text in texts:
+        if text is not None:
+            names.update(json.loads(text))
+    return frozenset(names)
+
+
+def _record(row: FieldSource) -> FieldSourceRecord:
+    return FieldSourceRecord(
+        field=row.field,
+        source=FactSource(row.source),
+        at=row.at,
+        confirmed=row.confirmed,
+        file_name=row.file_name,
+    )
+
+
+def sources_of(
+    session: Session, kind: EntityKind, entity_ids: Iterable[str]
+) -> dict[str, dict[str, FieldSourceRecord]]:
+    """The recorded sources of the rows `entity_ids`: {id: {field: source}}."""
+    ids = list(entity_ids)
+    found: dict[str, dict[str, FieldSourceRecord]] = {}
+    for start in range(0, len(ids), 500):
+        rows = session.exec(
+            select(FieldSource).where(
+                FieldSource.entity == kind.value,
+                col(FieldSource.entity_id).in_(ids[start : start + 500]),
+            )
+        ).all()
+        for row in rows:
+            found.setdefault(row.entity_id, {})[row.field] = _record(row)
+    return found
+
+
+def unverified_facts(
+    session: Session, kind: EntityKind, trip_id: str
+) -> dict[str, tuple[str, ...]]:
+    """The trip's rows of `kind` with unverified facts: {id: fields, in the rules' order}."""
+    rows = session.exec(
+        select(FieldSource).where(
+            FieldSource.trip_id == trip_id,
+            FieldSource.entity == kind.value,
+            FieldSource.source == FactSource.ASSISTANT.value,
+            col(FieldSource.confirmed).is_(False),
+        )
+    ).all()
+    order = {name: index for index, name in enumerate(FACT_FIELDS.get(kind, ()))}
+    found: dict[str, list[str]] = {}
+    for row in rows:
+        found.setdefault(row.entity_id, []).append(row.field)
+    return {
+        entity_id: tuple(sorted(names, key=lambda name: order.get(name, len(order))))
+        for entity_id, names in found.items()
+    }

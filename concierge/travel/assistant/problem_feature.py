@@ -1,0 +1,95 @@
+"""The problems the app's checks find in the plan, on the assistant's side: a bounded
+"problems" block in the runtime context, so the model sees every impossible day, date or
+zone error and overrun the app knows of, and can fix it or tell the person.
+
+The block is built from the resolution's shared read of the trip and its items (`TripReads`, when
+given) and one read of the rest of the plan; the checks run in a worker thread. No problem, no
+block: an empty trip costs nothing."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from concierge.agent import AbortSignal, ContextProvider
+from concierge.store import Database
+
+from ..checks import Problem, TripPlan, check_env, plan_problems, read_plan, read_plan_parts
+from ..places import PlaceIndex
+from ..value_text import free_text
+from .feature import AssistantFeature
+from .ledger_view import RATES_WAIT
+from .providers import TripReads
+from .snapshot_budget import Section, fit_sections
+from .trip_view import short_id
+
+HEADING = "Found by the app's checks (fix them or tell the person):"
+
+
+class ProblemFeature(AssistantFeature):
+    """The problems of one trip's plan; its provider is called "problems"."""
+
+    disclosed = True
+
+    def __init__(
+        self,
+        database: Database,
+        trip_id: str,
+        reads: TripReads | None,
+        places: PlaceIndex | None,
+        *,
+        name: str = "problems",
+    ) -> None:
+        self.database = database
+        self.trip_id = trip_id
+        self.reads = reads
+        self.places = places
+        self.name = name
+
+    async def current(self) -> tuple[Problem, ...]:
+        """The plan's problems now, from this resolution's shared reads."""
+        plan = await self._plan()
+        if plan is None:
+            return ()
+        return await plan_problems(plan, await check_env(self.places, RATES_WAIT))
+
+    async def _plan(self) -> TripPlan | None:
+        if self.reads is None:
+            trip_id = self.trip_id
+            return await self.database.run(lambda session: read_plan(session, trip_id))
+        trip = await self.reads.get()
+        if trip is None:
+            return None
+        items = await self.reads.items()
+        parts = await self.database.run(lambda session: read_plan_parts(session, trip.id))
+        return TripPlan.of(trip, items, parts)
+
+    def status_provider(self) -> ContextProvider:
+        allowance = self.allowance()
+
+        async def problems(signal: AbortSignal) -> str | None:
+            return render_problems(await self.current(), allowance)
+
+        return problems
+
+
+def render_problem(problem: Problem) -> str:
+    """One list line: severity, the short ids of its items, then the sentence (ids first,
+    so a line cut to fit still says which items)."""
+    ids = "".join(f" [{short_id(item_id)}]" for item_id in problem.item_ids)
+    return f"- {problem.severity}{ids}: {free_text(problem.text)}"
+
+
+def render_problems(problems: Sequence[Problem], allowance: int) -> str | None:
+    """The problems, most serious first, within `allowance` tokens, counting those left
+    out; None without any."""
+    return fit_sections(
+        [
+            Section(
+                HEADING,
+                (render_problem(problem) for problem in problems),
+                lambda count: f"- … {count:,} more problems",
+                count=len(problems),
+            )
+        ],
+        allowance,
+    )

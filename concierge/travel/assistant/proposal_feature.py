@@ -1,0 +1,147 @@
+"""Propose mode, as the model meets it: tool results that say a change was only proposed,
+and the "proposals" block: what still waits for the person, and, once, what they decided.
+
+Each call is proposed against the trip as it is (`concierge.store.proposals`): a later call
+in the same turn does not see an earlier proposed one. The tool result says so, so a model
+that adds an item and then edits it learns why the edit finds nothing.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Sequence
+from typing import Any
+
+from concierge.agent import (
+    AbortSignal,
+    ContextProvider,
+    Notice,
+    PermissionHandler,
+    PermissionRequest,
+    Tool,
+    ToolContext,
+    ToolOutput,
+)
+from concierge.store import ProposalRepository, ProposedCall, Settings
+from concierge.store.settings import ASSISTANT_EDITS, EditMode
+
+from ..value_text import one_line
+from .feature import AssistantFeature
+from .snapshot_budget import Section, fit_sections
+
+PROPOSED = (
+    "Proposed to the person, not applied yet: they accept or reject it after your turn; "
+    "until then neither the trip nor your later calls show it. Would be: "
+)
+MAX_SHOWN = 8
+
+
+def change_name(call: ProposedCall) -> str:
+    """The call's change in the model's words ("addition of “Dinner”"), on one line."""
+    label = call.label.removeprefix("the assistant’s ")
+    return one_line(label)
+
+
+def told_when_proposed(tool: Tool[Any], proposals: ProposalRepository) -> Tool[Any]:
+    """`tool`, whose result says "Proposed … not applied" when its call was proposed."""
+    handler = tool.handler
+
+    async def proposing(args: Any, ctx: ToolContext) -> ToolOutput | str:
+        output = await handler(args, ctx)
+        if not ctx.effect_id or await proposals.for_call(ctx.effect_id) is None:
+            return output
+        if isinstance(output, str):
+            return PROPOSED + output
+        summary = None if output.summary is None else f"proposed: {output.summary}"
+        return ToolOutput(PROPOSED + output.content, summary=summary)
+
+    return dataclasses.replace(tool, handler=proposing)
+
+
+def asked_unless_proposing(handler: PermissionHandler, settings: Settings) -> PermissionHandler:
+    """`handler`, except in propose mode: a removal that is only proposed needs no leave,
+    the person decides on it in the review panel."""
+
+    async def ask(request: PermissionRequest) -> bool:
+        if await settings.get(ASSISTANT_EDITS) is EditMode.PROPOSE:
+            return True
+        return await handler(request)
+
+    return ask
+
+
+def outcome_line(decided: Sequence[ProposedCall]) -> str:
+    """ "The person accepted 2 and rejected 1 of your proposed changes." """
+    accepted = sum(call.status == "accepted" for call in decided)
+    rejected = sum(call.status == "rejected" for call in decided)
+    conflicts = len(decided) - accepted - rejected
+    parts = [f"accepted {accepted}", f"rejected {rejected}"]
+    if conflicts:
+        parts.append(f"could not apply {conflicts}")
+    return f"The person {', '.join(parts[:-1])} and {parts[-1]} of your proposed changes:"
+
+
+def decided_rows(decided: Sequence[ProposedCall]) -> list[str]:
+    """One line per outcome, the changes in the order proposed."""
+    rows: list[str] = []
+    for status, heading in (
+        ("accepted", "accepted"),
+        ("rejected", "rejected"),
+        ("conflict", "not applied, the trip changed since"),
+    ):
+        names = [
+            change_name(call) + (f" ({one_line(call.note)})" if call.note else "")
+            for call in decided
+            if call.status == status
+        ]
+        if names:
+            rows.append(f"- {heading}: {'; '.join(names)}")
+    return rows
+
+
+def proposal_status(proposals: ProposalRepository, trip_id: str, allowance: int) -> ContextProvider:
+    """Within `allowance` tokens: the decisions not yet told (then marked told, once a model
+    call carried them), and the changes still waiting."""
+
+    async def render(signal: AbortSignal) -> str | Notice | None:
+        decided = await proposals.unreported(trip_id)
+        pending = await proposals.pending(trip_id)
+        text = fit_sections(
+            [
+                Section(
+                    outcome_line(decided),
+                    decided_rows(decided),
+                    lambda count: f"- … {count:,} more lines",
+                ),
+                Section(
+                    "Your proposed changes the person has not decided on (not in the trip):",
+                    [f"- {change_name(call)}" for call in pending[-MAX_SHOWN:]],
+                    lambda count: f"- … {count:,} more waiting",
+                    count=len(pending),
+                ),
+            ],
+            allowance,
+        )
+        if not decided:
+            return text
+        told = [call.call_id for call in decided]
+
+        async def delivered() -> None:
+            await proposals.mark_reported(told)
+
+        return Notice(text, delivered)
+
+    return render
+
+
+class ProposalFeature(AssistantFeature):
+    """The "proposals" block; the tools themselves are wrapped by `told_when_proposed`."""
+
+    name = "proposals"
+
+    def __init__(self, proposals: ProposalRepository, trip_id: str) -> None:
+        self.proposals = proposals
+        self.trip_id = trip_id
+
+    def status_provider(self) -> ContextProvider:
+        return proposal_status(self.proposals, self.trip_id, self.allowance())

@@ -1,0 +1,99 @@
+"""Planned and spent money against the trip's budget, with the categories that weigh most.
+
+Spent is the ledger's expenses; planned is the costs of the itinerary's items that no
+expense already pays for (an expense names the item it paid), each converted to the
+budget's currency at the ECB rate of its day (`Exchange`), so a total with conversions is an
+estimate. Amounts the rates cannot convert are left out and counted."""
+
+from __future__ import annotations
+
+from collections import defaultdict
+from collections.abc import Iterator, Mapping
+from datetime import date
+from decimal import Decimal
+
+from concierge.store import ExpenseCategory, ItemKind
+
+from ..currencies import CurrencyError, format_money, quantize_money
+from ..exchange import Exchange, ExchangeError
+from .checker import CheckEnv, Checker
+from .plan import TripPlan
+from .problem import Problem
+
+CATEGORY_OF_KIND: Mapping[ItemKind, ExpenseCategory] = {
+    ItemKind.FLIGHT: ExpenseCategory.TRANSPORT,
+    ItemKind.TRAIN: ExpenseCategory.TRANSPORT,
+    ItemKind.BUS: ExpenseCategory.TRANSPORT,
+    ItemKind.CAR: ExpenseCategory.TRANSPORT,
+    ItemKind.FERRY: ExpenseCategory.TRANSPORT,
+    ItemKind.LODGING: ExpenseCategory.LODGING,
+    ItemKind.ACTIVITY: ExpenseCategory.ACTIVITIES,
+    ItemKind.MEAL: ExpenseCategory.FOOD,
+    ItemKind.NOTE: ExpenseCategory.OTHER,
+}
+"""The ledger category an item's planned cost counts in."""
+LISTED = 3
+"""Categories the problem names, largest first."""
+
+
+def check(plan: TripPlan, env: CheckEnv) -> Iterator[Problem]:
+    budget, target = plan.trip.budget_amount, plan.trip.budget_currency
+    if budget is None or env.rates is None:
+        return
+    rates = env.rates
+    totals: dict[ExpenseCategory, Decimal] = defaultdict(Decimal)
+    converted = left_out = 0
+    paid_items = {expense.item_id for expense in plan.expenses if expense.item_id}
+    costs: list[tuple[Decimal, str, date | None, ExpenseCategory]] = [
+        (expense.amount, expense.currency, expense.spent_on, expense.category)
+        for expense in plan.expenses
+    ]
+    costs.extend(
+        (item.cost_amount, item.cost_currency, item.day, CATEGORY_OF_KIND[item.kind])
+        for item in plan.items
+        if item.cost_amount is not None and item.cost_currency and item.id not in paid_items
+    )
+    for amount, code, day, category in costs:
+        value = _in(rates, amount, code, target, day)
+        if value is None:
+            left_out += 1
+            continue
+        converted += code != target
+        totals[category] += value
+    total = sum(totals.values(), Decimal(0))
+    if total <= budget:
+        return
+    largest = sorted(totals.items(), key=lambda entry: -entry[1])[:LISTED]
+    listed = ", ".join(f"{category.value} {_money(value, target)}" for category, value in largest)
+    detail = f"{left_out} amounts could not be converted and are left out." if left_out else ""
+    yield Problem(
+        check=CHECKER.name,
+        severity="warning",
+        message=(
+            f"Planned and spent come to {_money(total, target)}, "
+            f"{_money(total - budget, target)} over the budget of {_money(budget, target)}; "
+            f"largest: {listed}."
+        ),
+        estimate=converted > 0,
+        detail=detail,
+        subject="budget",
+    )
+
+
+def _in(
+    rates: Exchange, amount: Decimal, code: str, target: str, day: date | None
+) -> Decimal | None:
+    try:
+        return rates.convert(amount, code, target, day or rates.latest).amount
+    except (ExchangeError, CurrencyError):
+        return None
+
+
+def _money(amount: Decimal, code: str) -> str:
+    try:
+        return format_money(amount, code)
+    except CurrencyError:
+        return f"{quantize_money(amount, code)} {code}"
+
+
+CHECKER = Checker("budget", "Budget", check)

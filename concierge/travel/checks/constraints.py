@@ -1,0 +1,378 @@
+"""The person's constraints as checks: each kind of `concierge.store.constraints` judged here.
+
+A constraint comes from a pin whose rule the person confirmed ("no red-eye flights" →
+`no_departure_between(22:00,06:00)`), or from the trip brief, whose dietary needs,
+accessibility needs and things to avoid the person answered (`brief_constraints`). The
+assistant's proposals are not checked until the person confirms them. A broken constraint is
+an error when the plan's own fields show it (a departure time, a count, hours of transit) and
+a warning when it rests on the words of a title or a note; an item the check cannot judge (a
+meal that says nothing of what it serves) is a note, so nothing passes for checked in silence.
+
+`CHECKS` holds one check per kind, and `CHECKERS` one `Checker` per kind (named after it),
+which `run.CHECKERS` lists.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
+from dataclasses import dataclass
+from datetime import date, time, timedelta
+from decimal import Decimal
+from functools import cache
+
+from pydantic import JsonValue
+
+from concierge.store import ItemKind, ItineraryItemRecord
+from concierge.store.constraints import BY_NAME, KINDS, Constraint, parse_rule
+from concierge.store.wall_clock import instant, start_of
+
+from ..dates import format_date
+from ..item_kinds import TRANSPORT
+from ..item_times import duration_text, item_length
+from ..value_text import one_line
+from .checker import Check, CheckEnv, Checker
+from .plan import TripPlan
+from .problem import Problem, Severity
+from .wording import named
+
+QUOTE_LIMIT = 40
+"""Characters of a pin's text a message quotes."""
+
+VISITED = frozenset({ItemKind.ACTIVITY, ItemKind.LODGING, ItemKind.MEAL})
+"""Items a person goes into: the places step-free access is about."""
+
+STEP_FREE_SIGNS = ("step-free", "step free", "wheelchair", "accessible", "lift", "elevator", "ramp")
+"""Words in an item that say it can be reached without steps."""
+STEP_BARRIERS = ("stairs", "steps", "steep", "hike", "hiking", "climb", "cobbled", "ladder")
+"""Words in an item that say it cannot (the constraint's own words are added)."""
+
+DIET_CONFLICTS: Mapping[str, tuple[str, ...]] = {
+    "vegetarian": ("steak", "steakhouse", "bbq", "barbecue", "churrasco", "yakiniku", "seafood"),
+    "vegan": ("steak", "steakhouse", "bbq", "barbecue", "cheese", "dairy", "seafood", "gelato"),
+    "pescatarian": ("steak", "steakhouse", "bbq", "barbecue", "churrasco", "yakiniku"),
+    "halal": ("pork", "bacon", "ham", "tonkatsu", "wine bar", "beer hall"),
+    "kosher": ("pork", "bacon", "ham", "shellfish", "tonkatsu"),
+    "gluten-free": ("pasta", "pizza", "bakery", "ramen", "udon", "brewery"),
+    "lactose-free": ("cheese", "dairy", "gelato", "fondue"),
+    "nut allergy": ("nuts", "peanut", "satay", "praline"),
+}
+"""Words that say a meal does not suit a diet the brief offers; a warning, not an error:
+the menu may still have a dish that does."""
+DIET_SIGNS: Mapping[str, tuple[str, ...]] = {
+    "vegetarian": ("vegetarian", "vegan", "veggie", "plant-based"),
+    "vegan": ("vegan", "plant-based"),
+    "pescatarian": ("pescatarian", "vegetarian", "vegan", "fish", "seafood"),
+    "gluten-free": ("gluten-free", "gluten free", "coeliac", "celiac"),
+    "lactose-free": ("lactose-free", "lactose free", "dairy-free", "vegan"),
+    "nut allergy": ("nut-free", "nut free"),
+}
+"""Words that say a meal suits a diet, beside the diet's own name."""
+NO_NEEDS = frozenset({"", "none", "no", "n/a", "-", "nothing"})
+"""Answers to the brief's accessibility question that mean there is no need."""
+MOBILITY = ("wheelchair", "step", "stairs", "walk", "mobility", "pushchair", "stroller", "cane")
+"""Words in the brief's accessibility answer that make it a step-free constraint."""
+
+
+@dataclass(frozen=True, slots=True)
+class Applied:
+    """A constraint the plan is checked against: where it comes from, as a message names it
+    ("the pin “No red-eye flights”"), and a key telling two constraints of a kind apart."""
+
+    constraint: Constraint
+    source: str
+    key: str
+
+
+def _quoted(text: str) -> str:
+    text = one_line(text)
+    return f"“{text if len(text) <= QUOTE_LIMIT else text[: QUOTE_LIMIT - 1].rstrip() + '…'}”"
+
+
+def applied_constraints(plan: TripPlan) -> tuple[Applied, ...]:
+    """The constraints to check: the pins' confirmed rules (all-trip pins first), then the
+    brief's."""
+    found: list[Applied] = []
+    for pin in plan.pins:
+        if pin.rule is None or not pin.rule_confirmed:
+            continue
+        try:
+            constraint = parse_rule(pin.rule)
+        except ValueError:  # a rule stored under older limits: shown in the panel, not checked
+            continue
+        found.append(Applied(constraint, f"the pin {_quoted(pin.text)}", pin.id))
+    found.extend(brief_constraints(plan.brief))
+    return tuple(found)
+
+
+def brief_constraints(brief: Mapping[str, JsonValue]) -> tuple[Applied, ...]:
+    """The brief's dietary needs, accessibility needs (when they are about getting around)
+    and things to avoid, as constraints: the person answered them, so they count as
+    confirmed."""
+    found: list[Applied] = []
+    diets = [word for word in _words(brief.get("diet")) if word.lower() != "none"]
+    if diets:
+        found.append(_from_brief("diet", diets, "the brief’s dietary needs"))
+    needs = brief.get("accessibility")
+    if (
+        isinstance(needs, str)
+        and needs.strip().lower() not in NO_NEEDS
+        and any(word in needs.lower() for word in MOBILITY)
+    ):
+        found.append(_from_brief("step_free", [], "the brief’s accessibility needs"))
+    avoid = _words(brief.get("avoid"))
+    if avoid:
+        found.append(_from_brief("avoid", avoid, "the brief’s things to avoid"))
+    return tuple(found)
+
+
+def _words(value: JsonValue) -> list[str]:
+    """An answer's words, fit for a rule (no commas or brackets), at most 20."""
+    if not isinstance(value, list):
+        return []
+    words = [re.sub(r"[(),\s]+", " ", str(word)).strip()[:60] for word in value]
+    kept: list[str] = []
+    for word in words:
+        if word and word.lower() not in (k.lower() for k in kept):
+            kept.append(word)
+    return kept[:20]
+
+
+def _from_brief(kind: str, words: Sequence[str], source: str) -> Applied:
+    return Applied(Constraint(BY_NAME[kind], {"words": tuple(words)}), source, f"brief:{kind}")
+
+
+# -- the checks, one per kind --------------------------------------------------------------
+
+KindCheck = Callable[[Applied, TripPlan], Iterable[Problem]]
+
+
+def _problem(
+    applied: Applied,
+    severity: Severity,
+    message: str,
+    item: ItineraryItemRecord | None = None,
+    *,
+    items: tuple[str, ...] = (),
+    day: date | None = None,
+) -> Problem:
+    """A problem with `applied`: about one item (it keys the problem), or trip-wide (or one
+    day's) about `items`."""
+    if item is None:
+        return Problem(
+            check=applied.constraint.kind.name,
+            severity=severity,
+            message=message,
+            item_ids=items,
+            day=day,
+            subject=applied.key,
+        )
+    start = start_of(item)
+    return Problem(
+        check=applied.constraint.kind.name,
+        severity=severity,
+        message=message,
+        item_ids=(item.id,),
+        day=item.day,
+        subject=f"{applied.key}:{item.id}",
+        at=None if start is None else instant(start),
+    )
+
+
+def _in_window(moment: time, start: time, end: time) -> bool:
+    return start <= moment < end if start < end else moment >= start or moment < end
+
+
+def no_departure_between(applied: Applied, plan: TripPlan) -> Iterator[Problem]:
+    values = applied.constraint.values
+    start, end = values["start"], values["end"]
+    kinds = {ItemKind.FLIGHT} if values["scope"] == "flights" else TRANSPORT
+    window = f"between {start:%H:%M} and {end:%H:%M}"
+    for item in plan.items:
+        if item.kind not in kinds:
+            continue
+        if item.start_time is None:
+            yield _problem(
+                applied,
+                "note",
+                f"{named(item)} has no departure time, so it is not known whether it leaves "
+                f"{window}, which {applied.source} rules out.",
+                item,
+            )
+        elif _in_window(item.start_time, start, end):
+            yield _problem(
+                applied,
+                "error",
+                f"{named(item)} departs at {item.start_time:%H:%M} on {format_date(item.day)}, "
+                f"{window}, which {applied.source} rules out.",
+                item,
+            )
+
+
+def max_flights(applied: Applied, plan: TripPlan) -> Iterator[Problem]:
+    allowed = applied.constraint.values["count"]
+    flights = [item for item in plan.items if item.kind is ItemKind.FLIGHT]
+    if len(flights) > allowed:
+        yield _problem(
+            applied,
+            "error",
+            f"The plan has {len(flights)} flight{'s' * (len(flights) != 1)}; "
+            f"{applied.source} allows {'none' if allowed == 0 else f'at most {allowed}'}.",
+            items=tuple(item.id for item in flights),
+        )
+
+
+def max_transit_per_day(applied: Applied, plan: TripPlan) -> Iterator[Problem]:
+    hours: Decimal = applied.constraint.values["hours"]
+    allowed = timedelta(minutes=int(hours * 60))
+    for day, items in plan.by_day.items():
+        journeys = [item for item in items if item.kind in TRANSPORT]
+        total = timedelta(0)
+        for item in journeys:
+            length = item_length(item)
+            if length is None:
+                yield _problem(
+                    applied,
+                    "note",
+                    f"{named(item)} has no end or duration, so its time is not counted against "
+                    f"the {format(hours, 'f')} hours of transit a day {applied.source} allows.",
+                    item,
+                )
+            else:
+                total += max(length, timedelta(0))
+        if total > allowed:
+            yield _problem(
+                applied,
+                "error",
+                f"{format_date(day)} has {duration_text(total)} of transit, more than the "
+                f"{format(hours, 'f')} hours a day {applied.source} allows.",
+                items=tuple(item.id for item in journeys),
+                day=day,
+            )
+
+
+@cache
+def _pattern(words: tuple[str, ...]) -> re.Pattern[str]:
+    """Any of `words` as a whole word or phrase, any case."""
+    alternatives = "|".join(
+        re.escape(word.lower()) for word in sorted(words, key=len, reverse=True)
+    )
+    return re.compile(rf"(?<!\w)(?:{alternatives})(?!\w)", re.IGNORECASE)
+
+
+def _said(item: ItineraryItemRecord, words: Sequence[str]) -> str | None:
+    """The first of `words` the item's title, place, notes or details say, or None."""
+    if not words:
+        return None
+    text = " ".join(
+        (
+            item.title,
+            item.place,
+            item.notes,
+            item.provider,
+            item.address,
+            item.from_place,
+            item.to_place,
+            item.carrier,
+        )
+    )
+    match = _pattern(tuple(words)).search(text)
+    return None if match is None else match[0].lower()
+
+
+def avoid(applied: Applied, plan: TripPlan) -> Iterator[Problem]:
+    words = applied.constraint.values["words"]
+    for item in plan.items:
+        word = _said(item, words)
+        if word is not None:
+            yield _problem(
+                applied,
+                "warning",
+                f"{named(item)} mentions “{word}”, which {applied.source} says to avoid.",
+                item,
+            )
+
+
+def diet(applied: Applied, plan: TripPlan) -> Iterator[Problem]:
+    diets = [word.lower() for word in applied.constraint.values["words"]]
+    signs = tuple({sign for d in diets for sign in (d, *DIET_SIGNS.get(d, ()))})
+    conflicts = {d: DIET_CONFLICTS.get(d, ()) for d in diets}
+    wanted = ", ".join(diets)
+    for item in plan.items:
+        if item.kind is not ItemKind.MEAL:
+            continue
+        clash = next(
+            ((d, word) for d, words in conflicts.items() if (word := _said(item, words))),
+            None,
+        )
+        if clash is not None:
+            yield _problem(
+                applied,
+                "warning",
+                f"{named(item)} mentions “{clash[1]}”, which may not suit {clash[0]} "
+                f"({applied.source}).",
+                item,
+            )
+        elif _said(item, signs) is None:
+            yield _problem(
+                applied,
+                "note",
+                f"Nothing says {named(item)} suits {wanted} ({applied.source}); check the menu.",
+                item,
+            )
+
+
+def step_free(applied: Applied, plan: TripPlan) -> Iterator[Problem]:
+    barriers = (*STEP_BARRIERS, *applied.constraint.values["words"])
+    for item in plan.items:
+        if item.kind not in VISITED:
+            continue
+        barrier = _said(item, barriers)
+        if barrier is not None:
+            yield _problem(
+                applied,
+                "warning",
+                f"{named(item)} mentions “{barrier}”, but {applied.source} asks for step-free "
+                "access.",
+                item,
+            )
+        elif _said(item, STEP_FREE_SIGNS) is None:
+            yield _problem(
+                applied,
+                "note",
+                f"Nothing says {named(item)} is step-free ({applied.source}); check before "
+                "booking.",
+                item,
+            )
+
+
+CHECKS: Mapping[str, KindCheck] = {
+    "no_departure_between": no_departure_between,
+    "max_flights": max_flights,
+    "max_transit_per_day": max_transit_per_day,
+    "avoid": avoid,
+    "diet": diet,
+    "step_free": step_free,
+}
+"""The check of each kind of constraint, by the kind's name."""
+
+_UNMATCHED = {kind.name for kind in KINDS} ^ set(CHECKS)
+if _UNMATCHED:
+    raise RuntimeError(f"Constraint kinds without a check, or checks without a kind: {_UNMATCHED}")
+
+
+def _checker(name: str) -> Check:
+    judge = CHECKS[name]
+
+    def run(plan: TripPlan, env: CheckEnv) -> Iterator[Problem]:
+        for applied in applied_constraints(plan):
+            if applied.constraint.kind.name == name:
+                yield from judge(applied, plan)
+
+    return run
+
+
+CHECKERS: tuple[Checker, ...] = tuple(
+    Checker(kind.name, kind.label, _checker(kind.name)) for kind in KINDS
+)
+"""One checker per kind of constraint, named after it, in the kinds' order."""

@@ -1,0 +1,96 @@
+"""Items outside the trip's dates, or at a stop on a day the route is not there."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from datetime import date
+
+from concierge.store import ItineraryItemRecord, StopRecord
+
+from ..dates import format_date
+from ..folding import fold
+from ..item_kinds import TRANSPORT
+from ..item_times import item_days
+from ..places import Place
+from ..stops import day_span
+from .checker import CheckEnv, Checker, km_between
+from .plan import TripPlan
+from .problem import Problem
+from .wording import named
+
+SAME_STOP_KM = 30.0
+"""An item's place this close to a stop's is at that stop."""
+
+
+def check(plan: TripPlan, env: CheckEnv) -> Iterator[Problem]:
+    yield from _outside_trip(plan)
+    yield from _outside_stop(plan, env)
+
+
+def _outside_trip(plan: TripPlan) -> Iterator[Problem]:
+    start, end = plan.trip.start_date, plan.trip.end_date
+    if start is None or end is None:
+        return
+    for item in plan.items:
+        days = item_days(item)
+        if days[0] >= start and days[-1] <= end:
+            continue
+        when = "before the trip starts" if days[0] < start else "after the trip ends"
+        yield Problem(
+            check=CHECKER.name,
+            severity="error",
+            message=(
+                f"{named(item)} on {format_date(item.day)} is {when} "
+                f"({format_date(start)} to {format_date(end)})."
+            ),
+            item_ids=(item.id,),
+            day=item.day,
+            subject=f"trip:{item.id}",
+        )
+
+
+def _outside_stop(plan: TripPlan, env: CheckEnv) -> Iterator[Problem]:
+    dated = [stop for stop in plan.stops if stop.arrive is not None or stop.depart is not None]
+    if not dated:
+        return
+    stop_places = {stop.id: env.place(stop.place_code or stop.place) for stop in dated}
+    for item in plan.items:
+        if item.kind in TRANSPORT or not item.place:
+            continue
+        at = [stop for stop in dated if _at_stop(item, stop, env, stop_places[stop.id])]
+        if not at or any(_within(item.day, stop) for stop in at):
+            continue
+        stop = at[0]
+        yield Problem(
+            check=CHECKER.name,
+            severity="warning",
+            message=(
+                f"{named(item)} is in {stop.place} on {format_date(item.day)}, but the route "
+                f"is there {day_span(stop.arrive, stop.depart)}."
+            ),
+            item_ids=(item.id,),
+            day=item.day,
+            stop_id=stop.id,
+            subject=f"stop:{item.id}",
+        )
+
+
+def _at_stop(
+    item: ItineraryItemRecord, stop: StopRecord, env: CheckEnv, stop_place: Place | None
+) -> bool:
+    text = fold(item.place)
+    if text in (fold(stop.place), fold(stop.place_code or "")):
+        return True
+    if stop_place is None:
+        return False
+    place = env.place(item.place)
+    return place is not None and km_between(place, stop_place) <= SAME_STOP_KM
+
+
+def _within(day: date, stop: StopRecord) -> bool:
+    return (stop.arrive is None or stop.arrive <= day) and (
+        stop.depart is None or day <= stop.depart
+    )
+
+
+CHECKER = Checker("dates", "Dates", check)

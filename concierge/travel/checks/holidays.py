@@ -1,0 +1,56 @@
+"""Visits on a public holiday where the trip is that day: sights, shops and restaurants may
+be closed or keep holiday hours. National holidays only, from the data the holidays lookup
+uses (`national_holidays`); the country is the day's stop's, known by its name or code."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+from concierge.store import ItemKind
+
+from ..countries import country_name
+from ..dates import format_date
+from ..lookups.kinds.holidays import national_holidays
+from .checker import CheckEnv, Checker
+from .plan import TripPlan
+from .problem import Problem
+from .wording import named
+
+VISITS = frozenset({ItemKind.ACTIVITY, ItemKind.MEAL})
+"""Kinds of items a closure can spoil."""
+LISTED = 3
+"""Items a note names; the rest are counted."""
+
+
+def check(plan: TripPlan, env: CheckEnv) -> Iterator[Problem]:
+    if env.places is None:
+        return
+    for day, items in plan.by_day.items():
+        visits = [item for item in items if item.kind in VISITS]
+        stop = plan.stop_on(day)
+        if not visits or stop is None:
+            continue
+        place = env.place(stop.place_code or stop.place)
+        if place is None or not place.country:
+            continue
+        holiday = national_holidays(place.country, day.year).get(day)
+        if holiday is None:
+            continue
+        names = ", ".join(named(item) for item in visits[:LISTED])
+        if len(visits) > LISTED:
+            names += f" and {len(visits) - LISTED} more"
+        yield Problem(
+            check=CHECKER.name,
+            severity="note",
+            message=(
+                f"{format_date(day)} is {holiday}, a public holiday in "
+                f"{country_name(place.country)}: {names} may be closed or keep holiday hours."
+            ),
+            item_ids=tuple(item.id for item in visits),
+            day=day,
+            stop_id=stop.id,
+            subject=place.country,
+        )
+
+
+CHECKER = Checker("holidays", "Public holidays", check)

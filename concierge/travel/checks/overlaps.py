@@ -1,0 +1,55 @@
+"""Timed items that overlap, compared as real instants (a flight's zones included).
+
+Lodging, a rented car and notes run in the background of a day (a hotel spans the
+activities of each night's evening), so only the other kinds can clash."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+from concierge.store import ItemKind
+
+from ..dates import format_date
+from .checker import CheckEnv, Checker
+from .plan import Timed, TripPlan
+from .problem import Problem
+from .wording import named, span
+
+BACKGROUND = frozenset({ItemKind.LODGING, ItemKind.CAR, ItemKind.NOTE})
+"""Kinds that never overlap anything."""
+
+
+def overlapping(plan: TripPlan) -> Iterator[tuple[Timed, Timed]]:
+    """Each pair of timed items with an end where the later-starting one starts before the
+    other ends: a sweep by start, comparing each item only with those still running."""
+    running: list[Timed] = []
+    for current in plan.timed:
+        if current.item.kind in BACKGROUND or current.end is None:
+            continue
+        running = [o for o in running if o.end is not None and o.end > current.start]
+        for other in running:
+            yield other, current
+        if current.end > current.start:
+            running.append(current)
+
+
+def check(plan: TripPlan, env: CheckEnv) -> Iterator[Problem]:
+    for first, second in overlapping(plan):
+        assert first.end is not None and second.end is not None
+        a, b = first.item, second.item
+        minutes = int((min(first.end, second.end) - second.start).total_seconds() // 60)
+        length = f"{minutes} min" if minutes else "their start"
+        yield Problem(
+            check=CHECKER.name,
+            severity="error",
+            message=(
+                f"{named(a)} ({span(a)}) and {named(b)} ({span(b)}) overlap by {length} "
+                f"on {format_date(b.day)}."
+            ),
+            item_ids=(a.id, b.id),
+            day=b.day,
+            at=second.start,
+        )
+
+
+CHECKER = Checker("overlaps", "Overlapping times", check)

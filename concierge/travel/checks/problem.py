@@ -1,0 +1,65 @@
+"""A problem the app finds in a plan: one plain sentence a person reads, what it is about
+(items, a day, a stop), and how sure the app is. Checkers make them (`run.CHECKERS`); the
+Problems list, the snapshot and the tools' results show them."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from datetime import UTC, date, datetime
+from typing import Literal
+
+Severity = Literal["error", "warning", "note"]
+SEVERITIES: tuple[Severity, ...] = ("error", "warning", "note")
+"""Most serious first: the order problems are listed in."""
+
+
+@dataclass(frozen=True, slots=True)
+class Problem:
+    """`check` names the checker that found it (`Checker.name`); `message` is one sentence
+    with local dates and times; `item_ids`, `day` and `stop_id` are what it is about (the
+    UI jumps to and marks them); `estimate` says the finding rests on an estimate (a
+    straight-line distance, an exchange rate); `detail` is an optional second sentence
+    (how it was worked out, what would fix it). `subject` tells apart two problems of one
+    check on the same things (a budget category), and when set it stands in for the items in
+    the key (a day over its pace stays one problem as items are added to it); `at` is when
+    it happens, as a UTC instant, for ordering."""
+
+    check: str
+    severity: Severity
+    message: str
+    item_ids: tuple[str, ...] = ()
+    day: date | None = None
+    stop_id: str | None = None
+    estimate: bool = False
+    detail: str = ""
+    subject: str = ""
+    at: datetime | None = None
+
+    @property
+    def key(self) -> str:
+        """Stable identity: the check and what it is about, not the wording, so a problem
+        whose figures change (a bigger overrun) is the same problem, not fixed-and-new."""
+        day = self.day.isoformat() if self.day is not None else ""
+        items = "" if self.subject else ",".join(sorted(self.item_ids))
+        return f"{self.check}|{self.subject}|{day}|{self.stop_id or ''}|{items}"
+
+    @property
+    def text(self) -> str:
+        """The message, marked as an estimate when it is one, then the detail."""
+        text = self.message
+        if self.estimate and "estimate" not in text.lower():
+            text += " (an estimate)"
+        return f"{text} {self.detail}" if self.detail else text
+
+    def sort_key(self) -> tuple[int, date, datetime, str, str]:
+        """Severity, then day (trip-wide problems first), then time, then check and key."""
+        return (
+            SEVERITIES.index(self.severity),
+            self.day or date.min,
+            self.at or _EARLIEST,
+            self.check,
+            self.key,
+        )
+
+
+_EARLIEST = datetime.min.replace(tzinfo=UTC)

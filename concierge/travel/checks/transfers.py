@@ -1,0 +1,95 @@
+"""Too little time between one item and the next for the distance between them.
+
+The distance is the straight line between the places the app knows by name (cities, towns,
+airports: `CheckEnv.place`), so the real journey is longer; the speeds are the fastest
+plausible for each mode, so a problem is raised only when even they cannot make it. Every
+problem is marked as an estimate."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from dataclasses import dataclass
+from datetime import timedelta
+from itertools import pairwise
+
+from concierge.store.wall_clock import end_of, start_of
+
+from ..dates import format_date
+from ..item_times import duration_text
+from .checker import CheckEnv, Checker, km_between
+from .overlaps import BACKGROUND
+from .plan import TripPlan
+from .problem import Problem
+from .wording import local, named
+
+
+@dataclass(frozen=True, slots=True)
+class Mode:
+    """A way to get from one place to another: `speed_kmh` over the straight line, after
+    `overhead_minutes` (getting to the station, boarding), for distances from `least_km`."""
+
+    name: str
+    speed_kmh: float
+    overhead_minutes: int
+    least_km: float = 0.0
+
+    def minutes(self, km: float) -> float | None:
+        if km < self.least_km:
+            return None
+        return self.overhead_minutes + km / self.speed_kmh * 60
+
+
+MODES = (
+    Mode("on foot", 6.0, 0),
+    Mode("by road or high-speed rail", 250.0, 15),
+    Mode("by air", 850.0, 150, least_km=300.0),
+)
+"""Conservative (fast) speeds: a problem means even these cannot make it."""
+SAME_PLACE_KM = 1.0
+"""Places closer than this are one place (no transfer to check)."""
+
+
+def fastest(km: float) -> tuple[Mode, float]:
+    """The mode that covers `km` soonest, and its minutes."""
+    timed = [(mode, minutes) for mode in MODES if (minutes := mode.minutes(km)) is not None]
+    return min(timed, key=lambda pair: pair[1])
+
+
+def check(plan: TripPlan, env: CheckEnv) -> Iterator[Problem]:
+    if env.places is None:
+        return
+    moving = [timed for timed in plan.timed if timed.item.kind not in BACKGROUND]
+    for before, after in pairwise(moving):
+        left = before.end or before.start
+        gap = after.start - left
+        if gap < timedelta(0):
+            continue  # an overlap: the overlaps check says so
+        origin, destination = env.ends_at(before.item), env.starts_at(after.item)
+        if origin is None or destination is None:
+            continue
+        km = km_between(origin, destination)
+        if km < SAME_PLACE_KM:
+            continue
+        mode, needed = fastest(km)
+        if gap.total_seconds() / 60 >= needed:
+            continue
+        a, b = before.item, after.item
+        ends = local(end_of(a) or start_of(a))
+        yield Problem(
+            check=CHECKER.name,
+            severity="warning",
+            message=(
+                f"Only {duration_text(gap)} between {named(a)} (until {ends}, "
+                f"{origin.short}) and {named(b)} (at {local(start_of(b))}, "
+                f"{destination.short}) on {format_date(b.day)}: they are "
+                f"{km:,.0f} km apart in a straight line, at least "
+                f"{duration_text(int(needed))} {mode.name} (an estimate)."
+            ),
+            item_ids=(a.id, b.id),
+            day=b.day,
+            estimate=True,
+            at=after.start,
+        )
+
+
+CHECKER = Checker("transfers", "Time between places", check)

@@ -1,0 +1,207 @@
+"""The constraint of one pin, edited in place under the list (Ctrl+K): a kind, one field per
+parameter, and a line saying what is wrong. The kinds, labels and parameters are those of
+`concierge.store.constraints`, so this editor offers exactly what the store accepts and its
+messages are the store's. Enter saves, Escape closes without saving."""
+
+from __future__ import annotations
+
+from PySide6.QtCore import Qt, Signal
+from PySide6.QtGui import QKeyEvent
+from PySide6.QtWidgets import (
+    QComboBox,
+    QFormLayout,
+    QFrame,
+    QHBoxLayout,
+    QLabel,
+    QLineEdit,
+    QPushButton,
+    QStackedWidget,
+    QVBoxLayout,
+    QWidget,
+)
+
+from concierge.store import PinRecord
+from concierge.store.constraints import KINDS, ConstraintKind, OneOf, Param, parse_rule
+
+KIND_LABEL = "Constraint"
+NO_CONSTRAINT = "None"
+SAVE = "Save constraint"
+CANCEL = "Cancel"
+
+Field = QLineEdit | QComboBox
+
+
+class ConstraintEditor(QFrame):
+    """Edits the rule of the pin it was opened for; `saved` hands over (pin id, rule text
+    or None) once the rule reads, and the panel writes it."""
+
+    saved = Signal(str, object)
+    closed = Signal()
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setObjectName("constraintEditor")
+        self.setFrameShape(QFrame.Shape.StyledPanel)
+        self.setAccessibleName("Constraint editor")
+        self.pin_id: str | None = None
+        self.title = QLabel(self)
+        self.title.setWordWrap(True)
+        self.kind_label = QLabel(KIND_LABEL, self)
+        self.kind_combo = QComboBox(self)
+        self.kind_combo.setAccessibleName(KIND_LABEL)
+        self.kind_label.setBuddy(self.kind_combo)
+        self.kind_combo.addItem(NO_CONSTRAINT, None)
+        self.pages = QStackedWidget(self)
+        self.pages.addWidget(QWidget(self.pages))
+        self.fields: dict[str, list[tuple[Param, Field]]] = {}
+        for kind in KINDS:
+            self.kind_combo.addItem(kind.label, kind.name)
+            self.pages.addWidget(self._page(kind))
+        self.message = QLabel(self)
+        self.message.setObjectName("constraintMessage")
+        self.message.setWordWrap(True)
+        self.message.setAccessibleName("Constraint problem")
+        self.message.hide()
+        self.save_button = QPushButton(SAVE, self)
+        self.save_button.setAccessibleName(SAVE)
+        self.cancel_button = QPushButton(CANCEL, self)
+        self.cancel_button.setAccessibleName(CANCEL)
+
+        kind_row = QHBoxLayout()
+        kind_row.addWidget(self.kind_label)
+        kind_row.addWidget(self.kind_combo, 1)
+        buttons = QHBoxLayout()
+        buttons.addStretch(1)
+        buttons.addWidget(self.save_button)
+        buttons.addWidget(self.cancel_button)
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(6, 6, 6, 6)
+        layout.addWidget(self.title)
+        layout.addLayout(kind_row)
+        layout.addWidget(self.pages)
+        layout.addWidget(self.message)
+        layout.addLayout(buttons)
+
+        self.kind_combo.currentIndexChanged.connect(self._kind_chosen)
+        self.save_button.clicked.connect(self.accept)
+        self.cancel_button.clicked.connect(self.cancel)
+        self.hide()
+
+    def _page(self, kind: ConstraintKind) -> QWidget:
+        page = QWidget(self.pages)
+        form = QFormLayout(page)
+        form.setContentsMargins(0, 0, 0, 0)
+        fields: list[tuple[Param, Field]] = []
+        for param in kind.params:
+            field: Field
+            if isinstance(param, OneOf):
+                field = QComboBox(page)
+                field.addItems(list(param.options))
+            else:
+                field = QLineEdit(page)
+                field.setPlaceholderText(param.hint)
+                field.returnPressed.connect(self.accept)
+            field.setAccessibleName(param.label)
+            field.setToolTip(f"{param.label}: {param.hint}")
+            form.addRow(param.label, field)
+            fields.append((param, field))
+        self.fields[kind.name] = fields
+        return page
+
+    def focus_chain(self) -> list[QWidget]:
+        """Its controls in tab order (those of the kinds not shown are skipped by Qt)."""
+        chain: list[QWidget] = [self.kind_combo]
+        for fields in self.fields.values():
+            chain.extend(field for _, field in fields)
+        return [*chain, self.save_button, self.cancel_button]
+
+    # -- opening and closing ----------------------------------------------------------------
+
+    def open_for(self, pin: PinRecord) -> None:
+        """Show the pin's rule (or none) for editing and focus the kind."""
+        self.pin_id = pin.id
+        self.title.setText(f"Constraint for “{pin.text}”")
+        self.show_problem(None)
+        for fields in self.fields.values():
+            for _, field in fields:
+                self._set(field, "")
+        kind_name = None
+        if pin.rule is not None:
+            try:
+                constraint = parse_rule(pin.rule)
+            except ValueError:
+                constraint = None
+            if constraint is not None:
+                kind_name = constraint.kind.name
+                for param, field in self.fields[kind_name]:
+                    self._set(field, param.show(constraint.values[param.name]))
+        self.kind_combo.setCurrentIndex(max(self.kind_combo.findData(kind_name), 0))
+        self._kind_chosen()
+        self.show()
+        self.kind_combo.setFocus(Qt.FocusReason.ShortcutFocusReason)
+
+    def cancel(self) -> None:
+        """Close without saving, and say so (the panel puts the focus back on the list)."""
+        self.discard()
+        self.closed.emit()
+
+    def discard(self) -> None:
+        """Close without saving, quietly (another trip was opened)."""
+        self.pin_id = None
+        self.hide()
+
+    def keyPressEvent(self, event: QKeyEvent) -> None:
+        if event.key() == Qt.Key.Key_Escape:
+            self.cancel()
+            return
+        super().keyPressEvent(event)
+
+    # -- the rule --------------------------------------------------------------------------
+
+    def kind(self) -> str | None:
+        data = self.kind_combo.currentData()
+        return data if isinstance(data, str) else None
+
+    def rule(self) -> str | None:
+        """The rule the fields state, in its canonical form (None: no constraint); raises
+        ValueError with the sentence to show when it does not read."""
+        name = self.kind()
+        if name is None:
+            return None
+        args = [self._text(field) for _, field in self.fields[name]]
+        kind = next(kind for kind in KINDS if kind.name == name)
+        if kind.optional_last and not args[-1]:
+            args.pop()
+        return parse_rule(f"{name}({','.join(args)})").rule
+
+    def accept(self) -> None:
+        if self.pin_id is None:
+            return
+        try:
+            rule = self.rule()
+        except ValueError as error:
+            self.show_problem(str(error))
+            return
+        self.show_problem(None)
+        self.saved.emit(self.pin_id, rule)
+
+    def show_problem(self, text: str | None) -> None:
+        """Say what is wrong under the fields (None: nothing)."""
+        self.message.setText(text or "")
+        self.message.setAccessibleDescription(text or "")
+        self.message.setVisible(bool(text))
+
+    def _kind_chosen(self, *_: object) -> None:
+        self.pages.setCurrentIndex(self.kind_combo.currentIndex())
+        self.show_problem(None)
+
+    @staticmethod
+    def _text(field: Field) -> str:
+        return field.currentText() if isinstance(field, QComboBox) else field.text().strip()
+
+    @staticmethod
+    def _set(field: Field, text: str) -> None:
+        if isinstance(field, QComboBox):
+            field.setCurrentIndex(max(field.findText(text), 0))
+        else:
+            field.setText(text)

@@ -1,0 +1,76 @@
+"""Which rows and blocks a trip's problems mark, and what the mark says.
+
+An item is marked by every problem about it; a day row by every problem on that day (its
+heading sums up the day, also while it is collapsed). The mark shows the worst severity's
+icon; its tooltip and accessible description say every problem in words."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass, field
+from datetime import date
+
+from concierge.travel.checks import Problem, Severity
+
+from .icons import SEVERITY_WORDS, worst
+
+
+def problem_words(problem: Problem) -> str:
+    """One problem as a tooltip line and screen readers say it: "Error: …"."""
+    return f"{SEVERITY_WORDS[problem.severity]}: {problem.text}"
+
+
+def count_text(count: int) -> str:
+    """ "No problems", "1 problem", "3 problems"."""
+    if not count:
+        return "No problems"
+    return f"{count} problem{'' if count == 1 else 's'}"
+
+
+@dataclass(frozen=True, slots=True)
+class Mark:
+    """What one row or block shows for the problems about it."""
+
+    severity: Severity
+    lines: tuple[str, ...]
+
+    @property
+    def text(self) -> str:
+        """Every problem, one per line (the tooltip)."""
+        return "\n".join(self.lines)
+
+    @property
+    def spoken(self) -> str:
+        """The same in one run of sentences (the accessible description)."""
+        return " ".join(self.lines)
+
+
+@dataclass(frozen=True, slots=True)
+class ProblemMarks:
+    """Marks by item id and by day; empty when the plan has no problems."""
+
+    items: Mapping[str, Mark] = field(default_factory=dict)
+    days: Mapping[date, Mark] = field(default_factory=dict)
+
+
+NO_MARKS = ProblemMarks()
+
+
+def problem_marks(problems: Iterable[Problem]) -> ProblemMarks:
+    by_item: dict[str, list[Problem]] = {}
+    by_day: dict[date, list[Problem]] = {}
+    for problem in problems:
+        for item_id in dict.fromkeys(problem.item_ids):
+            by_item.setdefault(item_id, []).append(problem)
+        if problem.day is not None:
+            by_day.setdefault(problem.day, []).append(problem)
+    return ProblemMarks(
+        {key: _mark(found) for key, found in by_item.items()},
+        {key: _mark(found) for key, found in by_day.items()},
+    )
+
+
+def _mark(problems: list[Problem]) -> Mark:
+    severity = worst(problem.severity for problem in problems)
+    assert severity is not None
+    return Mark(severity, tuple(problem_words(problem) for problem in problems))

@@ -1,0 +1,229 @@
+"""The Problems list: what the plan checks (`concierge.travel.checks`) find in the selected
+trip, most serious first, each with its severity's icon, its sentence and its day.
+
+It re-checks after every change to the trip by anyone (the person, the assistant, an undo,
+an import): the news is gathered for a moment and served by one check, one at a time, so an
+older result never replaces a newer one. The check reads on the database thread and runs in
+a worker thread; only the list is filled on the GUI thread. Enter or a double-click asks to
+go to what a problem is about (`jump_requested`); `step` walks the list for F8/Shift+F8.
+"""
+
+from __future__ import annotations
+
+import time
+
+from PySide6.QtCore import QModelIndex, QPersistentModelIndex, QRect, QSize, Qt, Signal
+from PySide6.QtGui import QIcon
+from PySide6.QtWidgets import (
+    QAbstractItemView,
+    QHeaderView,
+    QLabel,
+    QStackedWidget,
+    QStyle,
+    QStyledItemDelegate,
+    QStyleOptionViewItem,
+    QTreeView,
+    QVBoxLayout,
+    QWidget,
+)
+
+from concierge.store import Change, ChangeBus
+from concierge.travel.checks import Problem, Severity, TripChecks
+from concierge.ui.colours import follow_palette
+from concierge.ui.views.trip_view import TripView
+
+from .icons import SEVERITY_WORDS, SeverityIcons, worst
+from .marks import count_text
+from .model import ProblemsModel
+
+CHECK_GAP_MS = 250
+"""While changes keep coming (an assistant editing in a loop), checks start at least this
+far apart; each reads the whole plan."""
+NO_TRIP_TEXT = "Select a trip to see the problems in its plan."
+NONE_TEXT = "No problems found in this plan."
+HINT_TEXT = "Enter goes to a problem; F8 and Shift+F8 to the next and the previous."
+
+
+class _Wrapping(QStyledItemDelegate):
+    """Rows as tall as their sentence wrapped to the Problem column (Qt's tree view measures
+    a row's text on one line, and cuts it short)."""
+
+    def __init__(self, view: QTreeView) -> None:
+        super().__init__(view)
+        self._view = view
+
+    def sizeHint(
+        self, option: QStyleOptionViewItem, index: QModelIndex | QPersistentModelIndex
+    ) -> QSize:
+        size = super().sizeHint(option, index)
+        if index.column() != 0:
+            return size
+        style = self._view.style()
+        margin = style.pixelMetric(QStyle.PixelMetric.PM_FocusFrameHMargin, None, self._view) + 1
+        icon = self._view.iconSize().width() if self._view.iconSize().isValid() else 16
+        width = self._view.header().sectionSize(0) - icon - 4 * margin
+        text = str(index.data(Qt.ItemDataRole.DisplayRole) or "")
+        flags = int(Qt.TextFlag.TextWordWrap)
+        bound = option.fontMetrics.boundingRect(QRect(0, 0, max(width, 20), 1 << 20), flags, text)
+        return QSize(size.width(), max(size.height(), bound.height() + 2 * margin))
+
+
+class ProblemsPanel(TripView[Change]):
+    """The selected trip's problems (`set_trip`); `problems_changed` carries each new list."""
+
+    problems_changed = Signal(object)
+    """The trip's problems after a check (a tuple of `Problem`, possibly empty)."""
+    jump_requested = Signal(object)
+    """The person asked to go to what this `Problem` is about."""
+
+    def __init__(self, checks: TripChecks, bus: ChangeBus, parent: QWidget | None = None) -> None:
+        super().__init__(bus, parent, name="problems")
+        self.setObjectName("problemsPanel")
+        self.setAccessibleName("Problems")
+        self.checks = checks
+        self._loaded_at = -float("inf")
+        self._icons = SeverityIcons()
+        self.loaded = False
+        """The list shows a finished check of the current trip."""
+        self.model = ProblemsModel(self.icon, self)
+        self.view = QTreeView(self)
+        self.view.setObjectName("problemsList")
+        self.view.setAccessibleName("Problems")
+        self.view.setModel(self.model)
+        self.view.setRootIsDecorated(False)
+        self.view.setWordWrap(True)
+        self.view.setAllColumnsShowFocus(True)
+        self.view.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
+        self.view.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
+        self.view.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
+        header = self.view.header()
+        header.setStretchLastSection(False)
+        header.setSectionResizeMode(0, QHeaderView.ResizeMode.Stretch)
+        header.setSectionResizeMode(1, QHeaderView.ResizeMode.ResizeToContents)
+        self.view.setItemDelegate(_Wrapping(self.view))
+        # Rows wrap their sentence to the column's width: lay them out again when it changes.
+        header.sectionResized.connect(lambda *_: self.view.doItemsLayout())
+        self.view.activated.connect(self._activated)  # Enter, and a double-click.
+        self.summary = QLabel(self)
+        self.summary.setObjectName("problemsSummary")
+        self.summary.setWordWrap(True)
+        self.placeholder = QLabel(NO_TRIP_TEXT, self)
+        self.placeholder.setAlignment(Qt.AlignmentFlag.AlignCenter)
+        self.placeholder.setWordWrap(True)
+        body = QWidget(self)
+        body_layout = QVBoxLayout(body)
+        body_layout.setContentsMargins(0, 0, 0, 0)
+        body_layout.addWidget(self.summary)
+        body_layout.addWidget(self.view, 1)
+        self.body = body
+        self.stack = QStackedWidget(self)
+        self.stack.addWidget(self.placeholder)
+        self.stack.addWidget(body)
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(0, 0, 0, 0)
+        layout.addWidget(self.stack)
+        self.setFocusProxy(self.view)
+        follow_palette(self, self._paint_icons)
+
+    # -- public ---------------------------------------------------------------------------
+
+    @property
+    def problems(self) -> tuple[Problem, ...]:
+        return self.model.problems
+
+    def icon(self, severity: Severity) -> QIcon:
+        """The severity's icon in this panel's palette."""
+        return self._icons.of(severity, self.palette())
+
+    def worst(self) -> Severity | None:
+        return worst(problem.severity for problem in self.problems)
+
+    def current_row(self) -> int | None:
+        index = self.view.currentIndex()
+        return index.row() if index.isValid() else None
+
+    def current_problem(self) -> Problem | None:
+        row = self.current_row()
+        return self.problems[row] if row is not None and row < len(self.problems) else None
+
+    def step(self, delta: int) -> Problem | None:
+        """Make the next (+1) or previous (−1) problem current, round the list's ends; from
+        none, the first or the last. None when there are no problems."""
+        count = len(self.problems)
+        if not count:
+            return None
+        row = self.current_row()
+        target = (0 if delta > 0 else count - 1) if row is None else (row + delta) % count
+        self._make_current(target)
+        return self.problems[target]
+
+    def take_focus(self) -> None:
+        """Focus the list, its current problem (or the first) selected."""
+        if self.problems and self.current_row() is None:
+            self._make_current(0)
+        self.view.setFocus(Qt.FocusReason.ShortcutFocusReason)
+
+    # -- TripView -------------------------------------------------------------------------
+
+    def takes(self, news: Change, trip_id: str) -> bool:
+        return news.trip_id in (trip_id, None)  # Pins for all trips concern every trip.
+
+    def delay_ms(self) -> int:
+        since = (time.monotonic() - self._loaded_at) * 1000
+        return max(self.coalesce_ms, round(CHECK_GAP_MS - since))
+
+    def forget(self) -> None:
+        self.loaded = False
+        self._show(())
+
+    def show_no_trip(self) -> None:
+        self.stack.setCurrentWidget(self.placeholder)
+
+    async def load(self, trip_id: str) -> None:
+        self._loaded_at = time.monotonic()
+        found = await self.checks.problems(trip_id)
+        if trip_id != self.trip_id:
+            return
+        self.loaded = True
+        self.stack.setCurrentWidget(self.body)
+        self._show(found)
+        self.refreshed.emit()
+
+    # -- showing --------------------------------------------------------------------------
+
+    def _show(self, problems: tuple[Problem, ...]) -> None:
+        if problems == self.problems:
+            self._summarise()
+            self.problems_changed.emit(problems)  # Checked (or forgotten): the count says.
+            return
+        current = self.current_problem()
+        self.model.set_problems(problems)
+        self._summarise()
+        if current is not None:
+            row = next((n for n, p in enumerate(problems) if p.key == current.key), None)
+            if row is not None:
+                self._make_current(row)
+        self.problems_changed.emit(problems)
+
+    def _summarise(self) -> None:
+        if not self.problems:
+            self.summary.setText(NONE_TEXT if self.loaded else "Checking the plan…")
+            return
+        counts = [
+            f"{n} {SEVERITY_WORDS[s].lower()}{'' if n == 1 else 's'}"
+            for s in ("error", "warning", "note")
+            if (n := sum(p.severity == s for p in self.problems))
+        ]
+        self.summary.setText(f"{count_text(len(self.problems))}: {', '.join(counts)}. {HINT_TEXT}")
+
+    def _paint_icons(self) -> None:
+        self.model.icons_changed()
+
+    def _make_current(self, row: int) -> None:
+        index = self.model.index(row, 0)
+        self.view.setCurrentIndex(index)
+        self.view.scrollTo(index)
+
+    def _activated(self, index: QModelIndex | QPersistentModelIndex) -> None:
+        if index.isValid() and index.row() < len(self.problems):
+            self.jump_requested.emit(self.problems[index.row()])

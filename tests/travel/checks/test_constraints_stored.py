@@ -1,0 +1,81 @@
+"""Constraints checked on a stored trip: a confirmed pin's rule and the brief's answers
+find their problems through `trip_problems`, the assistant's proposal only once the person
+confirms it."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+from concierge.store import (
+    Actor,
+    ChangeBus,
+    ChangeContext,
+    Database,
+    FormAnswerRepository,
+    ItineraryRepository,
+    PinRepository,
+    TripRepository,
+)
+from concierge.travel.checks import trip_problems
+
+
+@pytest.fixture
+def database(tmp_path: Path) -> Iterator[Database]:
+    opened = Database.open(tmp_path / "concierge.db")
+    try:
+        yield opened
+    finally:
+        opened.close()
+
+
+async def test_a_stored_plan_is_checked_against_confirmed_rules_and_the_brief(
+    database: Database,
+) -> None:
+    bus = ChangeBus()
+    trip = await TripRepository(database, bus).create(
+        {"title": "Japan", "start_date": "2026-05-01", "end_date": "2026-05-05"}
+    )
+    items = ItineraryRepository(database, bus)
+    await items.add(
+        trip.id,
+        {
+            "day": "2026-05-02",
+            "title": "NH 9",
+            "kind": "flight",
+            "start_time": "23:30",
+            "timezone": "Asia/Tokyo",
+        },
+    )
+    await items.add(
+        trip.id,
+        {
+            "day": "2026-05-02",
+            "title": "Yakiniku dinner",
+            "kind": "meal",
+            "start_time": "19:00",
+            "timezone": "Asia/Tokyo",
+        },
+    )
+    pins = PinRepository(database, bus)
+    pin = await pins.add(
+        "No red-eyes",
+        trip_id=trip.id,
+        rule="no_departure_between(22:00,06:00)",
+        context=ChangeContext(Actor.ASSISTANT),
+    )
+
+    def constraint_problems(found: object) -> list[tuple[str, str]]:
+        assert isinstance(found, tuple)
+        names = {"no_departure_between", "diet"}
+        return [(p.check, p.severity) for p in found if p.check in names]
+
+    assert constraint_problems(await trip_problems(database, trip.id)) == []
+    await pins.confirm_rule(pin.id)
+    await FormAnswerRepository(database, bus).apply(trip.id, "trip-brief", {"diet": ["vegetarian"]})
+    assert constraint_problems(await trip_problems(database, trip.id)) == [
+        ("no_departure_between", "error"),
+        ("diet", "warning"),
+    ]
