@@ -39,3 +39,17 @@ def test_the_adapter_module_still_brings_the_sdk() -> None:
         [sys.executable, "-c", code], capture_output=True, text=True, check=True, timeout=120
     )
     assert done.stdout.strip() == "True"
+
+
+def test_the_window_imports_the_calendar_library_only_to_export() -> None:
+    code = "import sys, concierge.ui.main_window\nprint('icalendar' in sys.modules)\n"
+    environment = {**os.environ, "QT_QPA_PLATFORM": "offscreen"}
+    done = subprocess.run(
+        [sys.executable, "-c", code],
+        capture_output=True,
+        text=True,
+        check=True,
+        timeout=120,
+        env=environment,
+    )
+    assert done.stdout.strip() == "False"

@@ -1,31 +1,66 @@
-"""`concierge import FILE.json`: a trip file as a new trip, all of it or nothing."""
+"""`concierge import FILE`: a trip file (JSON, from `concierge export`) becomes a new trip, all
+of it or nothing; a booking file (.ics, .pkpass, .eml, .csv) puts its records in a trip's
+review queue, all of them or none, for the window to accept or reject. A PDF's bookings are
+read by the assistant, in the window."""
 
 from __future__ import annotations
 
 import argparse
 import json
+import sys
 from pathlib import Path
 from typing import TextIO
 
-from concierge.store import ChangeContext, FactSource
+from concierge.store import (
+    UI_LAST_TRIP_ID,
+    ChangeContext,
+    FactSource,
+    ImportRefused,
+    QueuedCandidate,
+    TripRecord,
+)
 from concierge.store.trip_bundle import BundleError, import_bundle
+from concierge.travel.import_files import import_file
+from concierge.travel.imports import ImportFileError
+from concierge.travel.item_text import when_text
+from concierge.travel.item_times import DayRole
 from concierge.travel.services import TravelServices
 
-from .command import Command, CommandError
+from .command import Command, CommandError, chosen_trip, one_line
+
+TRIP_SUFFIX = ".json"
 
 
 class ImportCommand(Command):
     name = "import"
-    summary = "add the trip in a JSON file written by `concierge export` as a new trip"
+    summary = (
+        "add the trip in a JSON file written by `concierge export` as a new trip, or queue "
+        "the bookings of a .ics, .pkpass, .eml or .csv file for review in a trip"
+    )
     creates_folder = True
 
     def add_arguments(self, parser: argparse.ArgumentParser) -> None:
-        parser.add_argument("file", metavar="FILE", type=Path, help="a trip file (JSON)")
+        parser.add_argument(
+            "file", metavar="FILE", type=Path, help="a trip file (JSON) or a booking file"
+        )
+        parser.add_argument(
+            "--trip",
+            metavar="TRIP",
+            help="the trip whose review queue takes a booking file's records (its id, the "
+            "start of it, or its title; default: the trip last open in the window)",
+        )
 
     async def run(
         self, arguments: argparse.Namespace, services: TravelServices, out: TextIO
     ) -> None:
         path: Path = arguments.file
+        if path.suffix.lower() != TRIP_SUFFIX:
+            await import_bookings(services, path, arguments.trip, out)
+            return
+        if arguments.trip is not None:
+            raise CommandError(
+                f"{path} is a trip file: it becomes a new trip, so --trip is not used."
+            )
         document = read_json(path)
         try:
             trip = await import_bundle(
@@ -53,3 +88,58 @@ def read_json(path: Path) -> object:
             f"{path} is not a trip file: it is not JSON ({error.msg} at line {error.lineno}, "
             f"column {error.colno})."
         ) from None
+
+
+async def import_bookings(
+    services: TravelServices, path: Path, wanted: str | None, out: TextIO
+) -> None:
+    """Queue the file's records in the trip's review queue and list them, one a line; every
+    unusable record is named on stderr and nothing is queued."""
+    trip = await _target_trip(services, wanted)
+    try:
+        done = await import_file(services.imports, trip.id, path)
+    except ImportFileError as error:
+        raise CommandError(f"{error} Nothing was imported.") from None
+    except ImportRefused as refused:
+        for problem in refused.errors:
+            print(f"{path}: {problem}", file=sys.stderr)
+        count = len(refused.errors)
+        raise CommandError(
+            f"{path}: nothing was imported, as {count} record{'s' if count != 1 else ''} "
+            "cannot be used (listed above)."
+        ) from None
+    if done.pdf is not None:
+        raise CommandError(
+            f"{path} is a PDF: the assistant reads its bookings; import it in the window "
+            "(File ▸ Import…). Nothing was imported."
+        )
+    for warning in done.warnings:
+        print(f"{path}: {warning}", file=sys.stderr)
+    for candidate in done.queued:
+        print(queued_line(candidate), file=out)
+    print(f"{done.summary()} Review them in the window, trip “{one_line(trip.title)}”.", file=out)
+
+
+def queued_line(candidate: QueuedCandidate) -> str:
+    """ "queued<TAB>kind<TAB>day time<TAB>title<TAB>code<TAB>duplicate": one record."""
+    item = candidate.as_item()
+    when = f"{item.day.isoformat()} {when_text(item, DayRole.ONLY, None)}".strip()
+    duplicate = "duplicate" if candidate.is_duplicate else ""
+    fields = ("queued", item.kind.value, when, one_line(item.title), item.confirmation_code)
+    return "\t".join((*fields, duplicate))
+
+
+async def _target_trip(services: TravelServices, wanted: str | None) -> TripRecord:
+    """The trip named, else the one last open in the window, else the only one."""
+    if wanted is not None:
+        return await chosen_trip(services, wanted)
+    trips = await services.trips.all()
+    last = await services.settings.get(UI_LAST_TRIP_ID)
+    chosen = next((trip for trip in trips if trip.id == last), None)
+    if chosen is None and len(trips) == 1:
+        chosen = trips[0]
+    if chosen is None:
+        raise CommandError(
+            "Name the trip for the bookings with --trip (`concierge trips` lists them)."
+        )
+    return chosen

@@ -11,6 +11,7 @@ from .changes import (
     ChangeContext,
     EntityKind,
     FactSource,
+    ImportNews,
     Initiator,
     ProposalNews,
 )
@@ -38,6 +39,7 @@ from .field_sources import FieldSourceRecord
 from .forms import FormAnswerRepository
 from .goals import GoalRepository
 from .history import SqliteHistoryStore
+from .import_queue import ImportQueue, ImportRefused, Incoming, QueuedCandidate, RecordError
 from .itinerary import ItineraryRepository
 from .ledger import LedgerRepository
 from .locks import LockRepository
@@ -152,6 +154,10 @@ __all__ = [
     "GoalRecord",
     "GoalRepository",
     "GoalStatus",
+    "ImportNews",
+    "ImportQueue",
+    "ImportRefused",
+    "Incoming",
     "Initiator",
     "InvalidChangeError",
     "InvalidSettingError",
@@ -181,6 +187,8 @@ __all__ = [
     "ProposalRepository",
     "ProposedCall",
     "ProposedChange",
+    "QueuedCandidate",
+    "RecordError",
     "RecordNotFoundError",
     "Secret",
     "SecretSaved",

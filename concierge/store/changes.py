@@ -143,6 +143,13 @@ class ProposalNews:
     trip_id: str
 
 
+@dataclass(frozen=True, slots=True)
+class ImportNews:
+    """Records of an imported file joined a trip's review queue, or were decided on."""
+
+    trip_id: str
+
+
 class ChangeBus:
     """Fans committed changes out to subscribers, on the thread that awaited the write (the
     event loop's). A subscriber that raises is logged and the others still run."""
@@ -151,6 +158,8 @@ class ChangeBus:
         self._listeners = Listeners[Change]("change subscriber", describe=_what_changed)
         self.proposals = Listeners[ProposalNews]("proposal subscriber")
         """News of proposals, which change nothing until accepted (see `proposals`)."""
+        self.imports = Listeners[ImportNews]("import subscriber")
+        """News of the import review queue, which changes nothing until accepted."""
 
     def subscribe(self, subscriber: ChangeSubscriber) -> Callable[[], None]:
         """Add `subscriber`; the returned function removes it (calling it twice is harmless)."""

@@ -289,7 +289,7 @@ class Zone(Code):
     def read(self, label: str, text: str) -> str:
         try:
             ZoneInfo(text)
-        except (ZoneInfoNotFoundError, ValueError):
+        except (ZoneInfoNotFoundError, ValueError, OSError):  # "Europe" is a folder of zones
             raise ValueError(
                 f"{label} must be an IANA time zone such as Europe/Lisbon{got(text)}."
             ) from None

@@ -403,6 +403,39 @@ class Proposal(SQLModel, table=True):
     reported: bool = False
 
 
+IMPORT_STATUSES = ("pending", "accepted", "rejected")
+
+
+class ImportCandidate(SQLModel, table=True):
+    """One record read from an imported file (a calendar event, a boarding pass, an
+    e-mail's reservation), waiting in the trip's review queue until the person accepts or
+    rejects it. `candidate` is a JSON object of itinerary-item fields; `duplicate_of` is the
+    existing item it seems to repeat, `duplicate_of_candidate` an earlier candidate it
+    repeats; `item_id` is the item an accepted candidate became."""
+
+    __tablename__ = "import_candidate"
+    __table_args__ = (
+        CheckConstraint(_one_of("status", IMPORT_STATUSES), name="status"),
+        Index("ix_import_candidate_trip_id_status", "trip_id", "status"),
+    )
+
+    id: int | None = Field(default=None, primary_key=True)
+    trip_id: str = Field(foreign_key="trip.id", ondelete="CASCADE")
+    file_name: str
+    source_ref: str = ""
+    candidate: str = Field(sa_type=Text)
+    status: str = "pending"
+    duplicate_of: str | None = Field(
+        default=None, foreign_key="itinerary_item.id", ondelete="SET NULL"
+    )
+    duplicate_of_candidate: int | None = Field(
+        default=None, foreign_key="import_candidate.id", ondelete="SET NULL"
+    )
+    item_id: str | None = Field(default=None, foreign_key="itinerary_item.id", ondelete="SET NULL")
+    created_at: datetime = Field(default_factory=utc_now, sa_type=UtcDateTime)
+    decided_at: datetime | None = Field(default=None, sa_type=UtcDateTime)
+
+
 class ConversationTurn(SQLModel, table=True):
     """Which process is answering in a conversation, until `expires_at` (renewed while it
     answers): one turn at a time per conversation, across processes. No foreign key: a turn

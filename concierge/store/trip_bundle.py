@@ -246,8 +246,8 @@ LEFT_OUT: Mapping[str, str] = {
     "copy of each ticket (names, booking codes) would be one more place they travel",
     "field_source": "travels as each item's and expense's `unverified` list: the facts "
     "the assistant set that nobody confirmed; the file backs the rest",
-    "proposal": "the assistant's pending proposals are a question to the person in this app, "
-    "not part of the plan",
+    "proposal": "the assistant's changes waiting for the person's decision belong to this "
+    "copy's conversation, which a trip file does not carry",
     "trip_lock": "a lock is the person's word to this app's assistant about rows of this "
     "file's trip, which an imported copy gets anew",
 }

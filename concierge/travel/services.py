@@ -18,6 +18,7 @@ from concierge.store import (
     DocumentRepository,
     FormAnswerRepository,
     GoalRepository,
+    ImportQueue,
     ItineraryRepository,
     LedgerRepository,
     LockRepository,
@@ -66,6 +67,8 @@ class TravelServices:
     """Files attached to trips and items, under `<data dir>/documents/`."""
     proposals: ProposalRepository
     """The assistant's changes waiting for the person's decision (`assistant.edits`)."""
+    imports: ImportQueue
+    """Records of imported booking files waiting for the person's review."""
     checks: TripChecks
     """The plan checks of the trips someone watches, re-run after every change."""
     locks: LockRepository
@@ -126,6 +129,7 @@ def open_services(
         goal_triggers=GoalTriggers(goals, lookups.jobs.bus),
         documents=documents,
         proposals=ProposalRepository(database, bus),
+        imports=ImportQueue(database, bus),
         checks=TripChecks(database, bus, places),
         locks=LockRepository(database, bus),
     )

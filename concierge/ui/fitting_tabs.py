@@ -101,3 +101,5 @@ class FittingTabs(QTabWidget):
             spacing.space = space
             # As after a change of style: the bar forgets its tab sizes and lays out again.
             QApplication.sendEvent(bar, QEvent(QEvent.Type.StyleChange))
+            # And the tab widget gives the bar its new width (its layout keeps the old one).
+            QApplication.sendEvent(self, QEvent(QEvent.Type.LayoutRequest))

@@ -6,13 +6,23 @@ from __future__ import annotations
 import asyncio
 import functools
 import logging
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
+from pathlib import Path
 from typing import Any
 
 from PySide6.QtCore import QByteArray, Qt, QTimer
-from PySide6.QtGui import QAction, QCloseEvent, QIcon, QKeySequence
+from PySide6.QtGui import (
+    QAction,
+    QCloseEvent,
+    QDragEnterEvent,
+    QDragMoveEvent,
+    QDropEvent,
+    QIcon,
+    QKeySequence,
+)
 from PySide6.QtWidgets import (
     QApplication,
+    QFileDialog,
     QLabel,
     QMainWindow,
     QMessageBox,
@@ -38,6 +48,7 @@ from concierge.travel.assistant.ledger_view import itinerary_costs
 from concierge.travel.checks import Problem
 from concierge.travel.checks.budget import CHECKER as BUDGET_CHECK
 from concierge.travel.forms import TRIP_BRIEF
+from concierge.travel.import_files import FileImport, pdf_message
 from concierge.travel.proposal_checks import proposal_problem_lines
 from concierge.travel.services import TravelServices
 from concierge.ui.assistant_session import AssistantSession
@@ -47,8 +58,10 @@ from concierge.ui.chat import ChatPanel
 from concierge.ui.chat.selection_actions import selection_actions
 from concierge.ui.colours import follow_palette
 from concierge.ui.documents import DocumentsPanel
+from concierge.ui.exports import TripExports
 from concierge.ui.fitting_tabs import FittingTabs
 from concierge.ui.goals import GoalsPanel
+from concierge.ui.imports import IMPORT_FILTER, ImportRunner, ImportsPanel
 from concierge.ui.inspector import InspectorPanel
 from concierge.ui.ledger import LedgerPanel
 from concierge.ui.lookups import LookupsPanel
@@ -74,6 +87,7 @@ UNDO_REFRESH_MS = 150
 PIN_TEXT = "Pin selected text"
 PIN_ALL_TEXT = "Pin selected text for all trips"
 _QUOTED_LIMIT = 60
+IMPORT_KEYS = "Ctrl+I"
 PROBLEMS_TITLE = "Problems"
 PROBLEMS_KEYS = "Ctrl+8"
 NEXT_PROBLEM_KEYS = "F8"
@@ -160,7 +174,21 @@ class MainWindow(QMainWindow):
             lambda text: self.statusBar().showMessage(text, DECISION_STATUS_MS)
         )
         self.documents_panel.send_requested.connect(self._send_document)
+        self.imports_panel = ImportsPanel(services.imports, services.itinerary, services.bus, self)
+        self.imports_panel.decided.connect(
+            lambda text: self.statusBar().showMessage(text, DECISION_STATUS_MS)
+        )
+        self.import_runner = ImportRunner(services.imports, self)
+        self.import_runner.imported.connect(self._imported)
+        self.import_runner.refused.connect(self._import_refused)
+        self.import_runner.task_failed.connect(self._report_failure)
+        self.import_dialog: QFileDialog | None = None
+        self.import_message: QMessageBox | None = None
+        """The last refusal of an imported file, open until the person closes it."""
+        self.setAcceptDrops(True)
         self.inspector = InspectorPanel(self)
+        self.exports = TripExports(services, self, self.tasks)
+        self.exports.status.connect(lambda text: self.statusBar().showMessage(text, STATUS_MS))
         self.session = AssistantSession(
             services, self.chat, self.inspector, self, before_context=self.save_typed_edits
         )
@@ -174,6 +202,7 @@ class MainWindow(QMainWindow):
             self.ledger_panel,
             self.documents_panel,
             self.proposals_panel,
+            self.imports_panel,
             self.problems_panel,
         )
         """Every view of the selected trip: each shows the trip `show_trip` picks."""
@@ -226,10 +255,12 @@ class MainWindow(QMainWindow):
         self.side_tabs.addTab(self.problems_panel, PROBLEMS_TITLE)
         side = QSplitter(Qt.Orientation.Vertical, self)
         side.setObjectName("assistantSplitter")
+        side.addWidget(self.imports_panel)
         side.addWidget(self.proposals_panel)
         side.addWidget(self.side_tabs)
         side.setStretchFactor(0, 1)
-        side.setStretchFactor(1, 2)
+        side.setStretchFactor(1, 1)
+        side.setStretchFactor(2, 2)
         side.setChildrenCollapsible(False)
 
         self.empty_state = QLabel(
@@ -265,6 +296,7 @@ class MainWindow(QMainWindow):
         self.problems_button.setToolButtonStyle(Qt.ToolButtonStyle.ToolButtonTextBesideIcon)
         self.problems_button.setFocusPolicy(Qt.FocusPolicy.NoFocus)  # Ctrl+8 is the key.
         self.problems_button.clicked.connect(self.show_problems)
+        self.statusBar().addPermanentWidget(self.import_runner)
         self.statusBar().addPermanentWidget(self.problems_button)
         self.problems_button.hide()
         follow_palette(self.problems_button, self._show_problem_count)
@@ -274,6 +306,10 @@ class MainWindow(QMainWindow):
         file_menu = self.menuBar().addMenu("&File")
         file_menu.addAction(self.trip_list.new_action)
         file_menu.addAction(self.trip_list.duplicate_action)
+        file_menu.addSeparator()
+        self.import_action = self._action("&Import…", self.open_import_dialog, IMPORT_KEYS)
+        file_menu.addAction(self.import_action)
+        self.exports.add_to(file_menu)
         file_menu.addSeparator()
         self.settings_action = self._action("&Settings…", self.open_settings, "Ctrl+,")
         file_menu.addAction(self.settings_action)
@@ -489,6 +525,7 @@ class MainWindow(QMainWindow):
         for view in self.trip_views:
             view.set_trip(current)
         self.pin_action.setVisible(current is not None)
+        self.exports.set_trip(current)
         self.session.set_trip(current)
         self.chat.set_documents(self.services.documents, current)
         self._show_empty_state(current is None)
@@ -497,6 +534,79 @@ class MainWindow(QMainWindow):
             self.tasks.start(
                 self.services.settings.set(UI_LAST_TRIP_ID, current), name="remember trip"
             )
+
+    # -- importing --------------------------------------------------------------------------
+
+    def open_import_dialog(self) -> None:
+        """File ▸ Import…: choose booking files for the trip's review queue (not modal)."""
+        if self.session.trip_id is None:
+            self.statusBar().showMessage("Select a trip to import bookings into.", STATUS_MS)
+            return
+        if self.import_dialog is None:
+            dialog = QFileDialog(self, "Import bookings", "", IMPORT_FILTER)
+            dialog.setFileMode(QFileDialog.FileMode.ExistingFiles)
+            dialog.filesSelected.connect(lambda files: self.import_files([Path(f) for f in files]))
+            self.import_dialog = dialog
+        self.import_dialog.open()
+
+    def import_files(self, paths: Sequence[Path]) -> None:
+        """Read booking files into the selected trip's review queue, one after another."""
+        trip_id = self.session.trip_id
+        if trip_id is None:
+            self.statusBar().showMessage("Select a trip to import bookings into.", STATUS_MS)
+            return
+        self.import_runner.import_paths(trip_id, paths)
+
+    def _imported(self, done: FileImport) -> None:
+        if done.pdf is not None:
+            self._ask_assistant(pdf_message(done.pdf))
+            self.statusBar().showMessage(
+                f"{done.summary()} The assistant proposes its items.", DECISION_STATUS_MS
+            )
+            return
+        notes = " ".join(done.warnings)
+        self.statusBar().showMessage(f"{done.summary()} {notes}".strip(), DECISION_STATUS_MS)
+        self.imports_panel.reload_now()
+        self.imports_panel.list.setFocus(Qt.FocusReason.OtherFocusReason)
+
+    def _import_refused(self, text: str) -> None:
+        """Say which file was not imported and why, in a message the person closes."""
+        self.statusBar().showMessage(text, NOTICE_MS)
+        if self.import_message is not None:
+            self.import_message.close()
+        box = QMessageBox(
+            QMessageBox.Icon.Warning, "Not imported", text, QMessageBox.StandardButton.Ok, self
+        )
+        box.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
+        box.destroyed.connect(lambda: self._forget_message(box))
+        self.import_message = box
+        box.open()
+
+    def _forget_message(self, box: QMessageBox) -> None:
+        if self.import_message is box:
+            self.import_message = None
+
+    def _ask_assistant(self, text: str) -> None:
+        """Send `text` to the assistant as the person's message (left in the message box
+        when no model is set up or a turn is running, to send later)."""
+        self.side_tabs.setCurrentWidget(self.chat)
+        self.chat.composer.edit.setPlainText(text)
+        self.chat.setFocus(Qt.FocusReason.OtherFocusReason)
+        self.chat.send()
+
+    def dragEnterEvent(self, event: QDragEnterEvent) -> None:
+        if _local_files(event) and self.session.trip_id is not None:
+            event.acceptProposedAction()
+
+    def dragMoveEvent(self, event: QDragMoveEvent) -> None:
+        if _local_files(event) and self.session.trip_id is not None:
+            event.acceptProposedAction()
+
+    def dropEvent(self, event: QDropEvent) -> None:
+        paths = _local_files(event)
+        if paths:
+            event.acceptProposedAction()
+            self.import_files(paths)
 
     def _send_document(self, record: DocumentRecord) -> None:
         """Documents ▸ Send to assistant: attached to the message being written."""
@@ -667,6 +777,7 @@ class MainWindow(QMainWindow):
         await self.services.settings.set(UI_WINDOW_GEOMETRY, geometry)
         if self._settings_dialog is not None:
             await self._close_settings(self._settings_dialog)
+        await self.import_runner.shutdown()
         await self.chat.shutdown()
         for view in self.trip_views:
             await view.shutdown()
@@ -680,3 +791,11 @@ class MainWindow(QMainWindow):
             self._closing = True
             self.hide()
             self._on_close()
+
+
+def _local_files(event: QDragEnterEvent | QDragMoveEvent | QDropEvent) -> list[Path]:
+    """The local files being dragged (none for text or remote links)."""
+    data = event.mimeData()
+    if not data.hasUrls():
+        return []
+    return [Path(url.toLocalFile()) for url in data.urls() if url.isLocalFile()]

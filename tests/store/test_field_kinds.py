@@ -53,6 +53,7 @@ def test_a_kind_normalises_what_it_accepts(kind: object, value: object, expected
         (CurrencyCode(), "EUX", "Field must be a three-letter ISO 4217 code in use"),
         (Flag(), 1, "Field must be true or false (got 1)."),
         (Words(1), ["a", "b"], "Field can hold at most 1 entries (got 2)."),
+        (Zone(), "Europe", "Field must be an IANA time zone such as Europe/Lisbon (got 'Europe')."),
     ],
 )
 def test_a_kind_refuses_with_the_fields_label(kind: object, value: object, message: str) -> None:

@@ -36,6 +36,7 @@ LATER_COLUMNS = {
     *("carrier", "service_number", "from_place", "to_place", "seat", "confirmation_code"),
     *("provider", "address", "link", "cost_amount", "cost_currency"),
     "shared_values",
+    *("hours", "sources_before", "sources_after"),
     *("destination", "destination_code", "destination_tz"),
 }
 """Columns revisions after forms added (a file from before them has none) or removed (the

@@ -19,7 +19,7 @@ from concierge.store import (
 )
 from tests.store.support import downgrade_to, migrate_to
 
-PREVIOUS = "c5a1e7d3b9f4"
+PREVIOUS = "c9e5f1b7d4a8"
 
 
 async def test_a_previous_file_upgrades_keeps_its_undo_and_locks(db_path: Path) -> None:

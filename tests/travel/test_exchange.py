@@ -119,3 +119,26 @@ def test_what_the_ecb_cannot_convert_is_an_error_naming_the_currency(
         rates.rate(source, "EUR", day)
     with pytest.raises(ExchangeError, match=named):
         rates.convert(Decimal(1), "EUR", source, day)
+
+
+async def test_a_failed_load_of_the_rates_is_tried_again_not_kept(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    from concierge.travel import exchange as module
+
+    monkeypatch.setattr(module, "_shared", None)
+    monkeypatch.setattr(module, "_loading", None)
+    calls: list[int] = []
+    real = module.exchange
+
+    def flaky() -> Exchange:
+        calls.append(1)
+        if len(calls) == 1:
+            raise OSError("the rates file could not be read")
+        return real()
+
+    monkeypatch.setattr(module, "exchange", flaky)
+    with pytest.raises(OSError, match="could not be read"):
+        await module.load_exchange()
+    assert isinstance(await module.load_exchange(), Exchange)
+    assert len(calls) == 2

@@ -129,7 +129,7 @@ async def test_each_proposed_change_says_the_problems_it_would_introduce_or_fix(
 
     lines = await proposal_problem_lines(services.proposals, trip_id, None)
     (new,) = lines["c1"]
-    assert new.startswith("New problem: ") and "“Tiles”" in new and "overlap by 30 min" in new
+    assert new.startswith("New problem: ") and "overlaps “Tiles” by 30 min" in new
     (fixed,) = lines["c2"]
     assert fixed.startswith("Fixes: ") and "“Museum”" in fixed
     assert await services.itinerary.items(trip_id) == before  # previews change nothing

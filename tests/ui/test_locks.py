@@ -85,6 +85,7 @@ async def test_ctrl_l_locks_an_item_the_assistant_is_then_refused_and_ctrl_l_unl
     await until(lambda: len(fake_openai.chat_requests) == 2 and not window.chat.busy)
     refusal = "Item “Ryokan Kyoto” is locked by the person; ask them to unlock it."
     await until(lambda: refusal in window.chat.transcript.toPlainText())
+    await until(lambda: len(fake_openai.chat_requests) == 2 and not window.chat.busy)
     assert (await services.itinerary.get(item.id)).title == "Ryokan Kyoto"  # type: ignore[union-attr]
 
     await focus(view.tree)
@@ -147,6 +148,7 @@ async def test_ctrl_l_in_a_stop_locks_it_and_elsewhere_moves_to_the_chat(
     await _send(window, qtbot, "Make it Osaka")
     refusal = "Stop “Kyoto” is locked by the person; ask them to unlock it."
     await until(lambda: refusal in window.chat.transcript.toPlainText())
+    await until(lambda: len(fake_openai.chat_requests) == 2 and not window.chat.busy)
 
     await focus(window.trip_list.view)
     qtbot.keyClick(window.trip_list.view, Qt.Key.Key_L, CTRL)
@@ -199,6 +201,7 @@ async def test_a_trip_field_locks_from_its_context_menu_with_keys(
     await _send(window, qtbot, "Rename the trip")
     refusal = "The trip’s title is locked by the person; ask them to unlock it."
     await until(lambda: refusal in window.chat.transcript.toPlainText())
+    await until(lambda: len(fake_openai.chat_requests) == 2 and not window.chat.busy)
     window.activateWindow()  # offscreen, the closed menu leaves no window active
     await until(window.isActiveWindow)
     await focus(title)
@@ -259,3 +262,4 @@ async def test_an_item_field_locks_from_its_context_menu_in_the_item_dialog(
     await _send(window, qtbot, "Check in at four")
     refusal = "The start time of “Ryokan Kyoto” is locked by the person; ask them to unlock it."
     await until(lambda: refusal in window.chat.transcript.toPlainText())
+    await until(lambda: len(fake_openai.chat_requests) == 2 and not window.chat.busy)

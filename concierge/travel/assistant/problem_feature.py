@@ -14,6 +14,7 @@ from concierge.agent import AbortSignal, ContextProvider
 from concierge.store import Database
 
 from ..checks import Problem, TripPlan, check_env, plan_problems, read_plan, read_plan_parts
+from ..checks.wording import model_text
 from ..places import PlaceIndex
 from ..value_text import free_text
 from .feature import AssistantFeature
@@ -22,7 +23,7 @@ from .providers import TripReads
 from .snapshot_budget import Section, fit_sections
 from .trip_view import short_id
 
-HEADING = "Found by the app's checks (fix them or tell the person):"
+HEADING = "Found by the app's checks:"
 
 
 class ProblemFeature(AssistantFeature):
@@ -72,11 +73,12 @@ class ProblemFeature(AssistantFeature):
         return problems
 
 
-def render_problem(problem: Problem) -> str:
+def render_problem(problem: Problem, *, detail: bool = False) -> str:
     """One list line: severity, the short ids of its items, then the sentence (ids first,
-    so a line cut to fit still says which items)."""
+    so a line cut to fit still says which items), and its detail if asked."""
     ids = "".join(f" [{short_id(item_id)}]" for item_id in problem.item_ids)
-    return f"- {problem.severity}{ids}: {free_text(problem.text)}"
+    text = problem.text if detail else problem.sentence
+    return f"- {problem.severity}{ids}: {model_text(free_text(text))}"
 
 
 def render_problems(problems: Sequence[Problem], allowance: int) -> str | None:
@@ -87,7 +89,7 @@ def render_problems(problems: Sequence[Problem], allowance: int) -> str | None:
             Section(
                 HEADING,
                 (render_problem(problem) for problem in problems),
-                lambda count: f"- … {count:,} more problems",
+                lambda count: f"- and {count:,} more",
                 count=len(problems),
             )
         ],

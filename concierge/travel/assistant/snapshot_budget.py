@@ -47,10 +47,10 @@ of the word's token), and every other character on its own."""
 
 CAPS: dict[str, float] = {
     "problems": 0.06,
-    "money": 0.07,
+    "money": 0.08,
     "proposals": 0.06,
     "brief": 0.10,
-    "goals": 0.07,
+    "goals": 0.06,
     "pinned": 0.08,
     "lookups": 0.10,
     "selection": 0.06,
@@ -59,7 +59,8 @@ CAPS: dict[str, float] = {
 headings leave. The trip, the one block whose size follows the itinerary, takes what the
 others leave in each resolution (`SharedRoom`), never less than the rest of the caps. The
 lookups' share holds one running and one finished lookup with its one-line result; the
-proposals' a decision on a few changes, or a few changes waiting."""
+problems' one problem with its items' ids and a count of the rest; the proposals' a decision
+on a few changes, or a few changes waiting."""
 TRIP = "trip"
 
 

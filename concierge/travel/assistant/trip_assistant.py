@@ -25,6 +25,7 @@ from concierge.store.settings import ASSISTANT_CONTEXT_BUDGET, ASSISTANT_SNAPSHO
 from ..ledger_totals import Planned
 from ..services import TravelServices
 from .brief_feature import FormFeature
+from .checked_edits import CheckedEdits
 from .feature import AssistantFeature
 from .goal_feature import GoalFeature
 from .instructions import INSTRUCTIONS
@@ -103,9 +104,10 @@ def build_trip_assistant(
     )
     builder.context_hook(reads.reset, name="trip read")
     builder.context_hook(room.reset, name="snapshot budget")
+    checked = CheckedEdits(services.database, trip_id, services.places)
     for feature in features:
         for tool in feature.tools():
-            builder.tool(told_when_proposed(tool, services.proposals))
+            builder.tool(checked.wrap(told_when_proposed(tool, services.proposals)))
         if feature.name not in own_status:
             provider = feature.status_provider()
             if feature.disclosed:

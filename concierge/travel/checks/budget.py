@@ -65,7 +65,13 @@ def check(plan: TripPlan, env: CheckEnv) -> Iterator[Problem]:
         return
     largest = sorted(totals.items(), key=lambda entry: -entry[1])[:LISTED]
     listed = ", ".join(f"{category.value} {_money(value, target)}" for category, value in largest)
-    detail = f"{left_out} amounts could not be converted and are left out." if left_out else ""
+    detail = ""
+    if left_out:
+        detail = (
+            "1 amount could not be converted and is left out."
+            if left_out == 1
+            else f"{left_out} amounts could not be converted and are left out."
+        )
     yield Problem(
         check=CHECKER.name,
         severity="warning",

@@ -5,9 +5,8 @@ from __future__ import annotations
 from collections.abc import Iterator
 from datetime import date
 
-from concierge.store import ItineraryItemRecord, StopRecord
+from concierge.store import StopRecord
 
-from ..dates import format_date
 from ..folding import fold
 from ..item_kinds import TRANSPORT
 from ..item_times import item_days
@@ -16,7 +15,7 @@ from ..stops import day_span
 from .checker import CheckEnv, Checker, km_between
 from .plan import TripPlan
 from .problem import Problem
-from .wording import named
+from .wording import named, on_day
 
 SAME_STOP_KM = 30.0
 """An item's place this close to a stop's is at that stop."""
@@ -40,8 +39,7 @@ def _outside_trip(plan: TripPlan) -> Iterator[Problem]:
             check=CHECKER.name,
             severity="error",
             message=(
-                f"{named(item)} on {format_date(item.day)} is {when} "
-                f"({format_date(start)} to {format_date(end)})."
+                f"{named(item)} on {on_day(item.day)} is {when} ({on_day(start)} to {on_day(end)})."
             ),
             item_ids=(item.id,),
             day=item.day,
@@ -53,11 +51,11 @@ def _outside_stop(plan: TripPlan, env: CheckEnv) -> Iterator[Problem]:
     dated = [stop for stop in plan.stops if stop.arrive is not None or stop.depart is not None]
     if not dated:
         return
-    stop_places = {stop.id: env.place(stop.place_code or stop.place) for stop in dated}
+    stops_at = _StopsAt(dated, env)
     for item in plan.items:
         if item.kind in TRANSPORT or not item.place:
             continue
-        at = [stop for stop in dated if _at_stop(item, stop, env, stop_places[stop.id])]
+        at = stops_at(item.place)
         if not at or any(_within(item.day, stop) for stop in at):
             continue
         stop = at[0]
@@ -65,7 +63,7 @@ def _outside_stop(plan: TripPlan, env: CheckEnv) -> Iterator[Problem]:
             check=CHECKER.name,
             severity="warning",
             message=(
-                f"{named(item)} is in {stop.place} on {format_date(item.day)}, but the route "
+                f"{named(item)} is in {stop.place} on {on_day(item.day)}, but the route "
                 f"is there {day_span(stop.arrive, stop.depart)}."
             ),
             item_ids=(item.id,),
@@ -75,16 +73,41 @@ def _outside_stop(plan: TripPlan, env: CheckEnv) -> Iterator[Problem]:
         )
 
 
-def _at_stop(
-    item: ItineraryItemRecord, stop: StopRecord, env: CheckEnv, stop_place: Place | None
-) -> bool:
-    text = fold(item.place)
-    if text in (fold(stop.place), fold(stop.place_code or "")):
-        return True
-    if stop_place is None:
-        return False
-    place = env.place(item.place)
-    return place is not None and km_between(place, stop_place) <= SAME_STOP_KM
+class _StopsAt:
+    """The dated stops a place text is at: its name or code is the stop's, or the place it
+    names lies within `SAME_STOP_KM` of the stop's; worked out once per text."""
+
+    def __init__(self, stops: list[StopRecord], env: CheckEnv) -> None:
+        self.env = env
+        self.stops = [
+            (
+                stop,
+                {fold(stop.place), fold(stop.place_code or "")} - {""},
+                env.place(stop.place_code or stop.place),
+            )
+            for stop in stops
+        ]
+        self._known: dict[str, list[StopRecord]] = {}
+
+    def __call__(self, text: str) -> list[StopRecord]:
+        found = self._known.get(text)
+        if found is None:
+            key = fold(text)
+            place: Place | None = None
+            looked = False
+            found = []
+            for stop, names, stop_place in self.stops:
+                if key in names:
+                    found.append(stop)
+                    continue
+                if stop_place is None:
+                    continue
+                if not looked:
+                    place, looked = self.env.place(text), True
+                if place is not None and km_between(place, stop_place) <= SAME_STOP_KM:
+                    found.append(stop)
+            self._known[text] = found
+        return found
 
 
 def _within(day: date, stop: StopRecord) -> bool:

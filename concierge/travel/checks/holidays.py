@@ -9,12 +9,11 @@ from collections.abc import Iterator
 from concierge.store import ItemKind
 
 from ..countries import country_name
-from ..dates import format_date
 from ..lookups.kinds.holidays import national_holidays
 from .checker import CheckEnv, Checker
 from .plan import TripPlan
 from .problem import Problem
-from .wording import named
+from .wording import named, on_day
 
 VISITS = frozenset({ItemKind.ACTIVITY, ItemKind.MEAL})
 """Kinds of items a closure can spoil."""
@@ -43,7 +42,7 @@ def check(plan: TripPlan, env: CheckEnv) -> Iterator[Problem]:
             check=CHECKER.name,
             severity="note",
             message=(
-                f"{format_date(day)} is {holiday}, a public holiday in "
+                f"{on_day(day)} is {holiday}, a public holiday in "
                 f"{country_name(place.country)}: {names} may be closed or keep holiday hours."
             ),
             item_ids=tuple(item.id for item in visits),

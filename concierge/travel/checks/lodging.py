@@ -13,13 +13,12 @@ from datetime import date, timedelta
 
 from concierge.store import ItemKind, ItineraryItemRecord
 
-from ..dates import format_date
 from ..item_kinds import TRANSPORT
 from ..item_times import item_days
 from .checker import CheckEnv, Checker
 from .plan import TripPlan
 from .problem import Problem
-from .wording import named
+from .wording import named, on_day
 
 
 def nights(item: ItineraryItemRecord) -> list[date]:
@@ -86,8 +85,8 @@ def _runs(days: Sequence[date]) -> list[list[date]]:
 
 def _nights_text(run: Sequence[date]) -> str:
     if len(run) == 1:
-        return f"the night of {format_date(run[0])}"
-    return f"{len(run)} nights, {format_date(run[0])} to {format_date(run[-1])}"
+        return f"the night of {on_day(run[0])}"
+    return f"{len(run)} nights, {on_day(run[0])} to {on_day(run[-1])}"
 
 
 CHECKER = Checker("lodging", "Lodging", check)

@@ -9,11 +9,10 @@ from collections.abc import Iterator
 
 from concierge.store import ItemKind
 
-from ..dates import format_date
 from .checker import CheckEnv, Checker
 from .plan import Timed, TripPlan
 from .problem import Problem
-from .wording import named, span
+from .wording import named, on_day, span
 
 BACKGROUND = frozenset({ItemKind.LODGING, ItemKind.CAR, ItemKind.NOTE})
 """Kinds that never overlap anything."""
@@ -24,13 +23,12 @@ def overlapping(plan: TripPlan) -> Iterator[tuple[Timed, Timed]]:
     other ends: a sweep by start, comparing each item only with those still running."""
     running: list[Timed] = []
     for current in plan.timed:
-        if current.item.kind in BACKGROUND or current.end is None:
-            continue
+        if current.item.kind in BACKGROUND or current.end is None or current.end <= current.start:
+            continue  # an item without a length (a moment, an open end) clashes with nothing
         running = [o for o in running if o.end is not None and o.end > current.start]
         for other in running:
             yield other, current
-        if current.end > current.start:
-            running.append(current)
+        running.append(current)
 
 
 def check(plan: TripPlan, env: CheckEnv) -> Iterator[Problem]:
@@ -42,11 +40,12 @@ def check(plan: TripPlan, env: CheckEnv) -> Iterator[Problem]:
         yield Problem(
             check=CHECKER.name,
             severity="error",
-            message=(
-                f"{named(a)} ({span(a)}) and {named(b)} ({span(b)}) overlap by {length} "
-                f"on {format_date(b.day)}."
-            ),
+            message=(f"{named(a)} overlaps {named(b)} by {length} on {on_day(b.day)}."),
             item_ids=(a.id, b.id),
+            detail=(
+                f"{named(a)} {span(a, first.start, first.end)}, "
+                f"{named(b)} {span(b, second.start, second.end)}."
+            ),
             day=b.day,
             at=second.start,
         )

@@ -9,12 +9,12 @@ from datetime import date, timedelta
 
 from concierge.store import ItemKind, Pace
 
-from ..dates import format_date
 from ..item_times import duration_text, item_length
 from .checker import CheckEnv, Checker
 from .overlaps import BACKGROUND
 from .plan import TripPlan
 from .problem import Problem
+from .wording import on_day
 
 
 @dataclass(frozen=True, slots=True)
@@ -54,7 +54,7 @@ def check(plan: TripPlan, env: CheckEnv) -> Iterator[Problem]:
             check=CHECKER.name,
             severity="warning",
             message=(
-                f"{format_date(day)} has {' and '.join(over)}, more than a "
+                f"{on_day(day)} has {' and '.join(over)}, more than a "
                 f"{plan.trip.pace.value} pace allows."
             ),
             item_ids=tuple(item.id for item in items if item.kind not in BACKGROUND),

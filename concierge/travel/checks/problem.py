@@ -44,12 +44,16 @@ class Problem:
         return f"{self.check}|{self.subject}|{day}|{self.stop_id or ''}|{items}"
 
     @property
+    def sentence(self) -> str:
+        """The message, marked as an estimate when it is one (the snapshot's line)."""
+        if self.estimate and "estimate" not in self.message.lower():
+            return f"{self.message} (an estimate)"
+        return self.message
+
+    @property
     def text(self) -> str:
-        """The message, marked as an estimate when it is one, then the detail."""
-        text = self.message
-        if self.estimate and "estimate" not in text.lower():
-            text += " (an estimate)"
-        return f"{text} {self.detail}" if self.detail else text
+        """The sentence, then the detail (a tool's result, the Problems list)."""
+        return f"{self.sentence} {self.detail}" if self.detail else self.sentence
 
     def sort_key(self) -> tuple[int, date, datetime, str, str]:
         """Severity, then day (trip-wide problems first), then time, then check and key."""

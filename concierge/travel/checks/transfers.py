@@ -14,13 +14,12 @@ from itertools import pairwise
 
 from concierge.store.wall_clock import end_of, start_of
 
-from ..dates import format_date
 from ..item_times import duration_text
 from .checker import CheckEnv, Checker, km_between
 from .overlaps import BACKGROUND
 from .plan import TripPlan
 from .problem import Problem
-from .wording import local, named
+from .wording import local, named, on_day
 
 
 @dataclass(frozen=True, slots=True)
@@ -41,7 +40,7 @@ class Mode:
 
 MODES = (
     Mode("on foot", 6.0, 0),
-    Mode("by road or high-speed rail", 250.0, 15),
+    Mode("by road or fast train", 250.0, 15),
     Mode("by air", 850.0, 150, least_km=300.0),
 )
 """Conservative (fast) speeds: a problem means even these cannot make it."""
@@ -79,11 +78,10 @@ def check(plan: TripPlan, env: CheckEnv) -> Iterator[Problem]:
             check=CHECKER.name,
             severity="warning",
             message=(
-                f"Only {duration_text(gap)} between {named(a)} (until {ends}, "
-                f"{origin.short}) and {named(b)} (at {local(start_of(b))}, "
-                f"{destination.short}) on {format_date(b.day)}: they are "
-                f"{km:,.0f} km apart in a straight line, at least "
-                f"{duration_text(int(needed))} {mode.name} (an estimate)."
+                f"Only {duration_text(gap)} from {named(a)} ({origin.short}, ends {ends}) to "
+                f"{named(b)} ({destination.short}, {local(start_of(b))}) on {on_day(b.day)}: "
+                f"{km:,.0f} km in a straight line, at least {duration_text(int(needed))} "
+                f"{mode.name} (an estimate)."
             ),
             item_ids=(a.id, b.id),
             day=b.day,

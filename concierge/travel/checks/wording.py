@@ -1,12 +1,14 @@
-"""How problems name items, times and money: one wording for every checker."""
+"""How problems name items, days and times: one wording for every checker. Days are short
+("23 Dec"); the model's copy turns the curly quotes to plain ones (`model_text`)."""
 
 from __future__ import annotations
 
-from datetime import datetime
+from datetime import date, datetime
 
 from concierge.store import ItineraryItemRecord
-from concierge.store.wall_clock import end_of, start_of
+from concierge.store.wall_clock import end_of, start_of, zone_of
 
+from ..dates import MONTHS
 from ..value_text import one_line
 
 TITLE_LIMIT = 40
@@ -21,16 +23,38 @@ def named(item: ItineraryItemRecord) -> str:
     return f"“{title}”"
 
 
+def on_day(day: date) -> str:
+    """A day as "23 Dec": short (the snapshot prices every digit), the year left to the
+    trip's dates."""
+    return f"{day.day} {MONTHS[day.month - 1][:3]}"
+
+
 def local(moment: datetime | None) -> str:
     """A local time as "09:30"; "?" when unknown."""
     return "?" if moment is None else f"{moment:%H:%M}"
 
 
-def span(item: ItineraryItemRecord) -> str:
-    """The item's local start and end, "09:30–11:00" (the end in its own zone, with its
-    day when that differs), or "from 09:30" without an end."""
-    start, end = start_of(item), end_of(item)
+def span(
+    item: ItineraryItemRecord, start: datetime | None = None, end: datetime | None = None
+) -> str:
+    """The item's local start and end, "09:30-11:00" (the end in its own zone, with its
+    day when that differs), or "from 09:30" without an end. `start` and `end`, when the
+    caller has them (as instants), spare reading them again."""
+    start = start_of(item) if start is None else start.astimezone(zone_of(item.timezone))
+    if end is None:
+        end = end_of(item)
+    else:
+        end = end.astimezone(zone_of(item.end_timezone or item.timezone))
     if end is None:
         return f"from {local(start)}"
-    later = "" if start is None or end.date() == start.date() else f" {end:%-d %b}"
-    return f"{local(start)}–{local(end)}{later}"
+    later = "" if start is None or end.date() == start.date() else f" {on_day(end.date())}"
+    return f"{local(start)}-{local(end)}{later}"
+
+
+_PLAIN = str.maketrans({"“": '"', "”": '"', "’": "'", "–": "-"})
+
+
+def model_text(text: str) -> str:
+    """`text` as the model reads it: curly quotes and dashes made plain, since the
+    snapshot's estimate prices every byte of them (a pair of quotes is six tokens)."""
+    return text.translate(_PLAIN)

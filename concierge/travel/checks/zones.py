@@ -40,7 +40,8 @@ def check(plan: TripPlan, env: CheckEnv) -> Iterator[Problem]:
         origin, destination = env.starts_at(item), env.ends_at(item)
         if origin is not None and _differs(start, origin):
             yield _misread(item, "departure", start, origin, "timezone")
-        if end is not None and destination is not None and _differs(end, destination):
+        written = end is not None and item.end_time is not None  # not start + duration
+        if written and end is not None and destination is not None and _differs(end, destination):
             yield _arrival(item, start, end, destination)
         elif end is not None and origin is not None and destination is not None:
             yield from _too_fast(item, start, end, origin, destination)

@@ -15,10 +15,7 @@ from tests.fakes import FakeOpenAIServer, Reply, ToolCallSpec
 
 from .conftest import World, blocks
 
-NO_LODGING = (
-    "Found by the app's checks (fix them or tell the person):\n"
-    "- warning: No lodging for 5 nights, 22 December 2026 to 26 December 2026."
-)
+NO_LODGING = "Found by the app's checks:\n- warning: No lodging for 5 nights, 22 Dec to 26 Dec."
 """The one problem of the Christmas trip, which has dates and nowhere to sleep yet."""
 
 

@@ -3,7 +3,7 @@ item, a day or a stop of a trip), and allow change_log entity 'trip_lock' so loc
 unlocking undo like any edit.
 
 Revision ID: c7c3a9f5b2e6
-Revises: c5a1e7d3b9f4 (written on b7e4d1a9c3f2; re-chained after main's head when merging main)
+Revises: c9e5f1b7d4a8 (written on b7e4d1a9c3f2; re-chained after main's head when merging main)
 Created: 2026-12-02 13:30:00
 
 SQLite cannot alter a CHECK constraint in place, so change_log is rebuilt (batch mode copies
@@ -18,7 +18,7 @@ import sqlmodel.sql.sqltypes
 from alembic import op
 
 revision: str = "c7c3a9f5b2e6"
-down_revision: str | Sequence[str] | None = "c5a1e7d3b9f4"
+down_revision: str | Sequence[str] | None = "c9e5f1b7d4a8"
 branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 

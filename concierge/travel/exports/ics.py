@@ -1,0 +1,122 @@
+"""A trip as an iCalendar file: one event per item, in its own time zones.
+
+Timed items keep their local times with the IANA zone as TZID (a flight leaves in one zone
+and lands in another), and the calendar carries a VTIMEZONE for each zone, made from the
+system's IANA data over the trip's years. Lodging is an all-day event over its nights
+(DTEND is the check-out day, which iCalendar excludes); other all-day or untimed items are
+all-day events on their days. An item's UID is its id, so importing the file again updates
+the events instead of adding copies; SEQUENCE grows with every edit of the item.
+
+Calendars sync to servers and are shared, so the description names sensitive details
+("Confirmation code: on file") without their values, and free text has the sensitive values
+written in it held back (`concierge.travel.sensitive`), whatever was shared with the
+assistant.
+"""
+
+from __future__ import annotations
+
+from datetime import date, datetime, timedelta
+
+from icalendar import Calendar, Event
+
+from concierge.store import ItemKind, ItineraryItemRecord
+from concierge.store.validation import ITEM_RULES
+
+from ..item_kinds import DETAIL_FIELDS, KIND_LABELS, cost_text, field_label
+from ..item_text import place_text, title_text
+from ..item_times import item_days, item_end, item_start
+from ..sensitive import hold_back
+from ..value_text import sensitive_text
+from .plan import TripPlan
+
+PRODUCT = "-//Concierge//Trip calendar//EN"
+UID_DOMAIN = "concierge.trip"
+ZONE_MARGIN = timedelta(days=366)
+"""How far before and after the trip the VTIMEZONE rules reach."""
+
+
+def item_uid(item: ItineraryItemRecord) -> str:
+    return f"{item.id}@{UID_DOMAIN}"
+
+
+def _moment(value: datetime, zone: str | None) -> datetime:
+    """An aware time in its IANA zone; without a zone, a floating local time."""
+    return value if zone else value.replace(tzinfo=None)
+
+
+def _all_day_span(item: ItineraryItemRecord) -> tuple[date, date]:
+    """First day and the exclusive end: a hotel's nights end on its check-out day."""
+    if item.kind is ItemKind.LODGING:
+        last = item.end_day or (end.date() if (end := item_end(item)) else None)
+        if last is None or last <= item.day:
+            last = item.day + timedelta(days=1)
+        return item.day, last
+    return item.day, item_days(item)[-1] + timedelta(days=1)
+
+
+def description(item: ItineraryItemRecord) -> str:
+    """The booking details, the cost and the notes, one per line, sensitive values held
+    back."""
+    lines = [f"Kind: {KIND_LABELS[item.kind]}"]
+    if item.kind is ItemKind.LODGING:
+        start, end = item_start(item), item_end(item)
+        if start is not None:
+            lines.append(f"{field_label(item.kind, 'start_time')}: {start:%H:%M} on {start:%d %b}")
+        if end is not None:
+            lines.append(f"{field_label(item.kind, 'end_time')}: {end:%H:%M} on {end:%d %b}")
+    for name in DETAIL_FIELDS:
+        value = getattr(item, name)
+        if not value:
+            continue
+        shown = sensitive_text(value) if ITEM_RULES[name].sensitive else hold_back(value)
+        lines.append(f"{field_label(item.kind, name)}: {shown}")
+    if cost := cost_text(item):
+        lines.append(f"Cost: {cost}")
+    if item.notes.strip():
+        lines.extend(("", hold_back(item.notes.strip())))
+    return "\n".join(lines)
+
+
+def item_event(item: ItineraryItemRecord) -> Event:
+    event = Event()
+    event.add("uid", item_uid(item))
+    event.add("dtstamp", item.updated_at)
+    event.add("created", item.created_at)
+    event.add("last-modified", item.updated_at)
+    event.add("sequence", max(int((item.updated_at - item.created_at).total_seconds()), 0))
+    event.add("summary", hold_back(title_text(item)))
+    start = item_start(item)
+    if start is None or item.kind is ItemKind.LODGING:
+        first, after = _all_day_span(item)
+        event.add("dtstart", first)
+        event.add("dtend", after)
+        event.add("transp", "TRANSPARENT")
+    else:
+        event.add("dtstart", _moment(start, item.timezone))
+        end = item_end(item)
+        if end is not None:
+            event.add("dtend", _moment(end, item.end_timezone or item.timezone))
+    if where := place_text(item) or item.address:
+        event.add("location", hold_back(where))
+    event.add("description", description(item))
+    if item.link:
+        event.add("url", item.link)
+    event.add("categories", [KIND_LABELS[item.kind]])
+    return event
+
+
+def trip_calendar(plan: TripPlan) -> bytes:
+    """The trip's items as an iCalendar file (RFC 5545), UTF-8."""
+    calendar = Calendar()
+    calendar.add("prodid", PRODUCT)
+    calendar.add("version", "2.0")
+    calendar.add("calscale", "GREGORIAN")
+    calendar.add("method", "PUBLISH")
+    calendar.add("x-wr-calname", hold_back(plan.trip.title))
+    for item in sorted(plan.items, key=lambda i: (i.day, i.position, i.id)):
+        calendar.add_component(item_event(item))
+    first, last = plan.first_day, plan.last_day
+    if first is not None and last is not None:
+        calendar.add_missing_timezones(first - ZONE_MARGIN, last + ZONE_MARGIN)
+    data: bytes = calendar.to_ical()
+    return data

@@ -1,0 +1,138 @@
+"""Importing one booking file into a trip's review queue, the same for the window and the
+command line: parse it off the event loop (`concierge.travel.imports`), then queue every
+record in one transaction or none (a file with one unusable record is refused whole, its
+problems listed). A PDF has no records: its text is for the assistant to propose items from.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import threading
+from collections.abc import Callable
+from dataclasses import dataclass
+from pathlib import Path
+
+from concierge.store import ImportQueue, ImportRefused, Incoming, QueuedCandidate, RecordError
+
+from .errors import TravelError
+from .imports.model import ParseResult, PdfText
+
+Progress = Callable[[int, int], None]
+"""(done, total) records or pages; called on the parsing thread."""
+
+
+class ImportCancelled(TravelError):
+    """The person stopped an import before anything was queued."""
+
+    def __init__(self, file_name: str) -> None:
+        super().__init__(f"The import of {file_name} was cancelled; nothing was imported.")
+        self.file_name = file_name
+
+
+@dataclass(frozen=True, slots=True)
+class FileImport:
+    """What importing one file did: the records queued, or the text of a PDF."""
+
+    file_name: str
+    queued: tuple[QueuedCandidate, ...] = ()
+    pdf: PdfText | None = None
+    warnings: tuple[str, ...] = ()
+
+    @property
+    def duplicates(self) -> int:
+        return sum(1 for candidate in self.queued if candidate.is_duplicate)
+
+    def summary(self) -> str:
+        """One sentence: what was queued, and how many seem to be there already."""
+        if self.pdf is not None:
+            return f"Read {len(self.pdf.pages)} page(s) of {self.file_name} for the assistant."
+        count = len(self.queued)
+        text = f"Queued {count} record{'s' if count != 1 else ''} from {self.file_name} for review"
+        if self.duplicates:
+            text += f" ({self.duplicates} seem{'s' if self.duplicates == 1 else ''} a duplicate)"
+        return text + "."
+
+
+def records_of(result: ParseResult) -> list[Incoming]:
+    return [
+        Incoming(candidate.item_fields(), candidate.source_ref) for candidate in result.candidates
+    ]
+
+
+def warnings_of(result: ParseResult) -> tuple[str, ...]:
+    per_record = tuple(
+        f"{candidate.source_ref}: {warning}"
+        for candidate in result.candidates
+        for warning in candidate.warnings
+    )
+    return (*result.warnings, *per_record)
+
+
+async def queue_result(queue: ImportQueue, trip_id: str, result: ParseResult) -> FileImport:
+    """Queue what a file yielded: all its records, or nothing (`ImportRefused`) when any
+    record was unusable. A PDF's text is handed back, nothing queued."""
+    if result.pdf is not None:
+        return FileImport(result.file_name, pdf=result.pdf, warnings=result.warnings)
+    if result.errors:
+        raise ImportRefused(result.file_name, [RecordError("", error) for error in result.errors])
+    queued = await queue.queue(trip_id, result.file_name, records_of(result))
+    return FileImport(result.file_name, tuple(queued), warnings=warnings_of(result))
+
+
+def parse_stoppably(
+    path: Path,
+    progress: Progress | None = None,
+    cancel: threading.Event | None = None,
+    date_pattern: str | None = None,
+) -> ParseResult:
+    """Parse `path` (on a worker thread); a set `cancel` stops at the next progress report.
+    `date_pattern` is the locale's short date pattern, for a CSV file's dates."""
+    from .imports import parse_file
+
+    def report(done: int, total: int) -> None:
+        if cancel is not None and cancel.is_set():
+            raise ImportCancelled(path.name)
+        if progress is not None:
+            progress(done, total)
+
+    try:
+        result = parse_file(path, progress=report, date_pattern=date_pattern)
+    except Exception:
+        # A parser may wrap what the report raised as a damaged file: cancelled is cancelled.
+        if cancel is not None and cancel.is_set():
+            raise ImportCancelled(path.name) from None
+        raise
+    if cancel is not None and cancel.is_set():
+        raise ImportCancelled(path.name)
+    return result
+
+
+async def import_file(
+    queue: ImportQueue,
+    trip_id: str,
+    path: Path,
+    *,
+    progress: Progress | None = None,
+    cancel: threading.Event | None = None,
+    date_pattern: str | None = None,
+) -> FileImport:
+    """Parse `path` off the event loop and queue its records (see `queue_result`). Raises
+    `ImportFileError` for a file unusable as a whole, `ImportRefused` for unusable records,
+    `ImportCancelled` when `cancel` was set before anything was queued."""
+    result = await asyncio.to_thread(parse_stoppably, path, progress, cancel, date_pattern)
+    if cancel is not None and cancel.is_set():
+        raise ImportCancelled(path.name)
+    return await queue_result(queue, trip_id, result)
+
+
+PDF_REQUEST = (
+    "I imported the PDF “{name}”. Its text follows{cut}. Please propose the itinerary items "
+    "it holds (flights, trains, hotels, events, reservations) with their local times, time "
+    "zones and booking codes, and add them with your tools; say which parts you could not read."
+)
+
+
+def pdf_message(pdf: PdfText) -> str:
+    """The chat message that hands a PDF's text to the assistant."""
+    cut = " (shortened: it is longer than what is kept)" if pdf.truncated else ""
+    return PDF_REQUEST.format(name=pdf.file_name, cut=cut) + "\n\n" + pdf.text

@@ -1,0 +1,221 @@
+"""Itinerary items from a spreadsheet's CSV: the header row is mapped to item fields by names
+and synonyms (or by the mapping a person chose), each row read by the item's own field rules;
+a bad cell drops its row with a sentence naming the row and the column."""
+
+from __future__ import annotations
+
+import csv
+import io
+import re
+from collections.abc import Callable, Mapping, Sequence
+from datetime import date, time
+
+from concierge.store import ItemKind
+from concierge.store.validation import ITEM_RULES
+from concierge.travel.dates import parse_date, parse_typed_date
+from concierge.travel.errors import DateError
+
+from .common import KIND_TITLES, RecordError, finish, guess_kind, record_error
+from .model import MAX_RECORDS, Candidate, ImportFileError, ParseResult
+
+_SYNONYMS: Mapping[str, tuple[str, ...]] = {
+    "day": ("day", "date", "start date", "start day", "check in date", "departure date"),
+    "start_time": ("start time", "time", "start", "from time", "departs", "departure time"),
+    "timezone": ("time zone", "timezone", "tz", "zone", "start time zone"),
+    "title": ("title", "name", "what", "summary", "item", "event", "activity", "subject"),
+    "kind": ("kind", "type", "category"),
+    "place": ("place", "location", "where", "venue", "city"),
+    "notes": ("notes", "note", "comments", "comment", "description", "details", "remarks"),
+    "end_day": ("end day", "end date", "to date", "check out date", "arrival date"),
+    "end_time": ("end time", "end", "to time", "until", "arrives", "arrival time"),
+    "end_timezone": ("end time zone", "end timezone", "end tz", "end zone"),
+    "all_day": ("all day", "whole day", "allday"),
+    "duration_minutes": ("duration", "duration minutes", "minutes", "length"),
+    "carrier": ("carrier", "airline", "operator"),
+    "service_number": ("number", "flight", "flight number", "train number", "service number"),
+    "from_place": ("from", "origin", "pick up", "pickup"),
+    "to_place": ("to", "destination", "drop off", "dropoff"),
+    "seat": ("seat", "seats", "seat number"),
+    "confirmation_code": (
+        "confirmation code",
+        "confirmation",
+        "booking reference",
+        "booking ref",
+        "reference",
+        "pnr",
+        "booking code",
+        "record locator",
+    ),
+    "provider": ("provider", "company", "vendor", "supplier", "booked with", "hotel"),
+    "address": ("address", "street"),
+    "link": ("link", "url", "website", "web"),
+    "cost_amount": ("cost", "price", "amount", "total", "cost amount"),
+    "cost_currency": ("currency", "cost currency", "ccy"),
+}
+
+CSV_FIELDS: tuple[str, ...] = tuple(_SYNONYMS)
+"""The item fields a CSV column can fill."""
+
+_KIND_NAMES = {kind.value: kind for kind in ItemKind} | {
+    label.lower(): kind for kind, label in KIND_TITLES.items()
+}
+_KIND_NAMES |= {
+    "hotel": ItemKind.LODGING,
+    "accommodation": ItemKind.LODGING,
+    "stay": ItemKind.LODGING,
+    "plane": ItemKind.FLIGHT,
+    "rail": ItemKind.TRAIN,
+    "coach": ItemKind.BUS,
+    "rental car": ItemKind.CAR,
+    "restaurant": ItemKind.MEAL,
+    "food": ItemKind.MEAL,
+    "event": ItemKind.ACTIVITY,
+    "sight": ItemKind.ACTIVITY,
+    "boat": ItemKind.FERRY,
+}
+_CLOCK = re.compile(r"(?P<h>\d{1,2})(?:[:.](?P<m>\d{2}))?\s*(?P<ampm>[ap])\.?m\.?", re.I)
+
+
+def _normal(header: str) -> str:
+    return " ".join(re.sub(r"[_\-/.()]+", " ", header.lower()).replace("-", " ").split())
+
+
+def detect_columns(header: Sequence[str]) -> dict[str, str]:
+    """Each header cell that names an item field, mapped to it (first column wins)."""
+    by_name = {name: field for field, names in _SYNONYMS.items() for name in names}
+    by_name |= {_normal(field): field for field in _SYNONYMS}
+    by_name |= {_normal(ITEM_RULES[field].label): field for field in _SYNONYMS}
+    mapping: dict[str, str] = {}
+    for cell in header:
+        field = by_name.get(_normal(cell))
+        if field is not None and field not in mapping.values():
+            mapping[cell] = field
+    return mapping
+
+
+def parse_csv(
+    data: bytes,
+    file_name: str,
+    column_mapping: Mapping[str, str] | None = None,
+    date_pattern: str | None = None,
+    progress: Callable[[int, int], None] | None = None,
+) -> ParseResult:
+    """Every row as a candidate, or one error per bad cell naming its row and column."""
+    try:
+        content = data.decode("utf-8-sig")
+    except UnicodeDecodeError as error:
+        raise ImportFileError(
+            file_name, f"it is not UTF-8 text (byte {error.start + 1}); save it as UTF-8 CSV."
+        ) from None
+    if "\0" in content:
+        raise ImportFileError(file_name, "it is binary data, not CSV text.")
+    try:
+        dialect: type[csv.Dialect] | csv.Dialect = csv.Sniffer().sniff(
+            content[:8192], delimiters=",;\t|"
+        )
+    except csv.Error:
+        dialect = csv.excel
+    try:
+        rows = list(csv.reader(io.StringIO(content), dialect))
+    except csv.Error as error:
+        raise ImportFileError(file_name, f"it is not valid CSV ({error}).") from None
+    rows = [row for row in rows if any(cell.strip() for cell in row)]
+    if not rows:
+        raise ImportFileError(file_name, "it is empty.")
+    header, body = rows[0], rows[1:]
+    if len(body) > MAX_RECORDS:
+        raise ImportFileError(
+            file_name, f"it has {len(body):,} rows; at most {MAX_RECORDS:,} are imported."
+        )
+    mapping = dict(column_mapping) if column_mapping is not None else detect_columns(header)
+    _check_mapping(mapping, header, file_name)
+    columns = {field: header.index(cell) for cell, field in mapping.items()}
+    if "day" not in columns:
+        raise ImportFileError(
+            file_name,
+            "no column gives the date (name one Date, or map a column to the day).",
+        )
+    candidates: list[Candidate] = []
+    errors: list[str] = []
+    for number, row in enumerate(body, 2):
+        ref = f"row {number}"
+        try:
+            candidates.append(
+                finish(_candidate(row, columns, header, file_name, ref, date_pattern))
+            )
+        except RecordError as error:
+            errors.append(record_error(file_name, ref, str(error)))
+        if progress is not None:
+            progress(number - 1, len(body))
+    unmapped = [cell for cell in header if cell not in mapping and cell.strip()]
+    warnings = (f"Columns not imported: {', '.join(unmapped)}.",) if unmapped else ()
+    return ParseResult(file_name, tuple(candidates), tuple(errors), warnings=warnings)
+
+
+def _check_mapping(mapping: Mapping[str, str], header: Sequence[str], file_name: str) -> None:
+    for cell, field in mapping.items():
+        if cell not in header:
+            raise ImportFileError(file_name, f"it has no column {cell!r} to map to {field}.")
+        if field not in _SYNONYMS:
+            raise ImportFileError(
+                file_name,
+                f"column {cell!r} is mapped to {field!r}, which is not an item field "
+                f"({', '.join(CSV_FIELDS)}).",
+            )
+    fields = list(mapping.values())
+    if doubled := sorted({field for field in fields if fields.count(field) > 1}):
+        raise ImportFileError(file_name, f"more than one column is mapped to {doubled[0]}.")
+
+
+def _read_day(text: str, pattern: str | None) -> date:
+    return parse_typed_date(text, pattern) if pattern else parse_date(text)
+
+
+def _read_time(text: str) -> str:
+    if match := _CLOCK.fullmatch(text.strip()):
+        hour, minute = int(match["h"]), int(match["m"] or 0)
+        if not 1 <= hour <= 12:
+            raise ValueError(f"{text!r} is not a time of day")
+        hour = hour % 12 + (12 if match["ampm"].lower() == "p" else 0)
+        return time(hour, minute).isoformat("minutes")
+    return text.strip()
+
+
+def _candidate(
+    row: Sequence[str],
+    columns: Mapping[str, int],
+    header: Sequence[str],
+    file_name: str,
+    ref: str,
+    pattern: str | None,
+) -> Candidate:
+    values: dict[str, object] = {}
+    for field, index in columns.items():
+        raw = row[index].strip() if index < len(row) else ""
+        if not raw:
+            continue
+        column = header[index]
+        try:
+            if field in ("day", "end_day"):
+                values[field] = _read_day(raw, pattern)
+            elif field == "kind":
+                kind = _KIND_NAMES.get(raw.lower())
+                if kind is None:
+                    names = ", ".join(k.value for k in ItemKind)
+                    raise ValueError(f"{raw!r} is not a kind of item ({names})")
+                values[field] = kind
+            else:
+                if field in ("start_time", "end_time"):
+                    raw = _read_time(raw)
+                elif field == "cost_amount":
+                    raw = re.sub(r"^[^\d\-.]+|[^\d.]+$", "", raw.replace(",", ""))
+                values[field] = ITEM_RULES[field].parse(ITEM_RULES[field].label, raw)
+        except (DateError, ValueError) as error:
+            raise RecordError(f"column {column!r}: {str(error).rstrip('.')}") from None
+    if "day" not in values:
+        raise RecordError(f"column {header[columns['day']]!r}: it has no date")
+    title = str(values.get("title", ""))
+    if not isinstance(values.get("kind"), ItemKind):
+        values["kind"] = guess_kind(title, str(values.get("notes", ""))) or ItemKind.ACTIVITY
+    values.setdefault("title", "")
+    return Candidate(source_file=file_name, source_ref=ref, **values)  # type: ignore[arg-type]

@@ -1,0 +1,87 @@
+"""Which importer reads a file: its first bytes decide where they can (a PDF, a zip, a
+calendar), its extension where they cannot (an e-mail and a CSV are both plain text)."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Mapping
+from pathlib import Path
+
+from .model import MAX_FILE_BYTES, MAX_PDF_BYTES, ImportFileError
+
+FORMATS: Mapping[str, str] = {
+    ".ics": "ics",
+    ".ical": "ics",
+    ".ifb": "ics",
+    ".pkpass": "pkpass",
+    ".eml": "eml",
+    ".mht": "eml",
+    ".pdf": "pdf",
+    ".csv": "csv",
+    ".tsv": "csv",
+}
+"""File extensions and the format each names."""
+
+_NAMES = {
+    "ics": "a calendar",
+    "pkpass": "a wallet pass",
+    "eml": "an e-mail",
+    "pdf": "a PDF",
+    "csv": "a CSV file",
+}
+_HEADER = re.compile(rb"^[A-Za-z][A-Za-z0-9-]*:[ \t]", re.M)
+
+
+def _content_format(head: bytes) -> str | None:
+    text = head.lstrip(b"\xef\xbb\xbf \t\r\n")
+    if text.startswith(b"%PDF-") or b"%PDF-" in head[:1024]:
+        return "pdf"
+    if head.startswith(b"PK\x03\x04") or head.startswith(b"PK\x05\x06"):
+        return "pkpass"
+    if text[:15].upper().startswith(b"BEGIN:VCALENDAR"):
+        return "ics"
+    first = text.split(b"\n", 1)[0]
+    if _HEADER.match(first) and re.match(
+        rb"(?i)(from|to|subject|date|received|return-path|mime-version|message-id|"
+        rb"delivered-to|x-[a-z0-9-]+|content-type):",
+        first,
+    ):
+        return "eml"
+    return None
+
+
+def file_format(file: Path) -> str:
+    """The format to read `file` as, or an ImportFileError naming the file and why."""
+    name = file.name
+    try:
+        size = file.stat().st_size
+        with file.open("rb") as stream:
+            head = stream.read(4096)
+    except FileNotFoundError:
+        raise ImportFileError(name, "the file does not exist.") from None
+    except IsADirectoryError:
+        raise ImportFileError(name, "it is a folder, not a file.") from None
+    except OSError as error:
+        raise ImportFileError(name, f"it cannot be read ({error.strerror}).") from None
+    if not head:
+        raise ImportFileError(name, "it is empty.")
+    by_content = _content_format(head)
+    by_name = FORMATS.get(file.suffix.lower())
+    if by_name is not None and by_content not in (None, by_name):
+        raise ImportFileError(
+            name, f"its name says {_NAMES[by_name]} but it holds {_NAMES[by_content]}."
+        )
+    found = by_content or by_name
+    if found is None:
+        known = ", ".join(sorted(FORMATS))
+        raise ImportFileError(name, f"it is not a kind of file Concierge imports ({known}).")
+    if by_name is not None and by_content is None and by_name in ("pdf", "pkpass", "ics"):
+        raise ImportFileError(name, f"it is not {_NAMES[by_name]} (its content says otherwise).")
+    limit = MAX_PDF_BYTES if found == "pdf" else MAX_FILE_BYTES
+    if size > limit:
+        raise ImportFileError(
+            name,
+            f"it is {size / (1024 * 1024):,.1f} MB; at most {limit // (1024 * 1024)} MB "
+            f"are imported for {_NAMES[found]}.",
+        )
+    return found

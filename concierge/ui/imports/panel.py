@@ -1,0 +1,343 @@
+"""The import review queue: records read from booking files (File ▸ Import…, a file dropped
+on the window), above the chat while any wait. Nothing imported is applied until accepted.
+
+One row per record: kind, title, local time, booking code, and whether it repeats an item
+(or an earlier import). Rows come ticked, duplicates unticked. Space ticks or unticks the
+current row; Enter accepts the ticked rows (the current one when none is ticked; unticked
+rows wait); Delete rejects the current row; Edit (F2) opens the item dialog filled in from
+the record, and Save accepts it as edited; Ctrl+Enter accepts every record that is not a
+duplicate, Ctrl+Delete rejects all. What one decision accepts is one undo step.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Collection, Mapping, Sequence
+from datetime import date
+
+from PySide6.QtCore import Qt, Signal
+from PySide6.QtWidgets import (
+    QAbstractItemView,
+    QHBoxLayout,
+    QHeaderView,
+    QLabel,
+    QTreeWidget,
+    QTreeWidgetItem,
+    QVBoxLayout,
+    QWidget,
+)
+
+from concierge.store import (
+    Change,
+    ChangeBus,
+    EntityKind,
+    ImportNews,
+    ImportQueue,
+    InvalidChangeError,
+    ItineraryRepository,
+    QueuedCandidate,
+    StoreError,
+)
+from concierge.travel.item_kinds import KIND_LABELS
+from concierge.travel.item_text import when_text
+from concierge.travel.item_times import DayRole
+from concierge.ui.trips.item_editor import ItemEditor
+from concierge.ui.views.actions import action_button, make_action
+from concierge.ui.views.trip_view import TripView
+
+ID_ROLE = Qt.ItemDataRole.UserRole
+"""The row's candidate id (on column 0)."""
+COLUMNS = ("Kind", "Title", "When (local)", "Booking code", "Duplicate")
+TITLE_COLUMN, DUPLICATE_COLUMN = 1, 4
+CONTENTS = QHeaderView.ResizeMode.ResizeToContents
+SHOWN_ROWS = 7
+"""The list's least height, in lines of text: the heading and a few rows stay in view."""
+ACCEPT_TICKED = "Accept ticked"
+REJECT_ONE = "Reject"
+EDIT = "Edit…"
+ACCEPT_ALL = "Accept all new"
+REJECT_ALL = "Reject all"
+
+
+DUPLICATE = "Duplicate"
+
+
+def day_text(day: date) -> str:
+    return f"{day:%a} {day.day} {day:%b}"
+
+
+def duplicate_text(candidate: QueuedCandidate, titles: Mapping[str, str]) -> str:
+    """What the record seems to repeat ("" for nothing); `titles` names items by id."""
+    if candidate.duplicate_of is not None:
+        return f"The itinerary has it already: “{titles.get(candidate.duplicate_of, 'an item')}”."
+    if candidate.duplicate_of_candidate is not None:
+        return "An earlier import has it already."
+    return ""
+
+
+def row_texts(candidate: QueuedCandidate) -> tuple[str, ...]:
+    """The row's cells: local times, zones named only where the end's differs."""
+    item = candidate.as_item()
+    when = when_text(item, DayRole.ONLY, item.timezone)
+    return (
+        KIND_LABELS[item.kind],
+        item.title,
+        f"{day_text(item.day)} {when}".strip(),
+        item.confirmation_code,
+        DUPLICATE if candidate.is_duplicate else "",
+    )
+
+
+class ImportsPanel(TripView[ImportNews]):
+    """Pending imported records of the selected trip; hidden while there are none."""
+
+    decided = Signal(str)
+    """The person decided; the sentence saying what became of the records."""
+
+    def __init__(
+        self,
+        imports: ImportQueue,
+        itinerary: ItineraryRepository,
+        bus: ChangeBus,
+        parent: QWidget | None = None,
+    ) -> None:
+        super().__init__(bus.imports, parent, name="imports")
+        self._unsubscribe_changes: Callable[[], None] | None = bus.subscribe(self._changed)
+        self.setObjectName("importsPanel")
+        self.setAccessibleName("Imported records")
+        self.imports = imports
+        self.itinerary = itinerary
+        self.candidates: list[QueuedCandidate] = []
+        self.editor: ItemEditor | None = None
+        self.heading = QLabel(self)
+        self.heading.setObjectName("importsHeading")
+        self.heading.setWordWrap(True)
+        self.list = QTreeWidget(self)
+        self.list.setObjectName("importsList")
+        self.list.setAccessibleName("Records to review")
+        self.list.setHeaderLabels(list(COLUMNS))
+        self.list.setRootIsDecorated(False)
+        self.list.setAlternatingRowColors(True)
+        self.list.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
+        self.list.setMinimumHeight(self.list.fontMetrics().height() * SHOWN_ROWS)
+        header = self.list.header()
+        header.setStretchLastSection(False)
+        for column in range(len(COLUMNS)):
+            mode = QHeaderView.ResizeMode.Stretch if column == TITLE_COLUMN else CONTENTS
+            header.setSectionResizeMode(column, mode)
+        self.list.itemActivated.connect(lambda _item, _column: self.edit_current())
+        self.accept_action = make_action(self, ACCEPT_TICKED, Qt.Key.Key_Return, self.accept_ticked)
+        self.reject_action = make_action(self, REJECT_ONE, Qt.Key.Key_Delete, self.reject_current)
+        self.edit_action = make_action(self, EDIT, Qt.Key.Key_F2, self.edit_current)
+        self.accept_all_action = make_action(
+            self, ACCEPT_ALL, Qt.Modifier.CTRL | Qt.Key.Key_Return, self.accept_all
+        )
+        self.reject_all_action = make_action(
+            self, REJECT_ALL, Qt.Modifier.CTRL | Qt.Key.Key_Delete, self.reject_all
+        )
+        self.actions_shown = (
+            self.accept_action,
+            self.reject_action,
+            self.edit_action,
+            self.accept_all_action,
+            self.reject_all_action,
+        )
+        buttons = QHBoxLayout()
+        for action in self.actions_shown:
+            action.setShortcutContext(Qt.ShortcutContext.WidgetWithChildrenShortcut)
+            self.addAction(action)
+            buttons.addWidget(action_button(self, action))
+        buttons.addStretch(1)
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(0, 0, 0, 4)
+        layout.addWidget(self.heading)
+        layout.addWidget(self.list, 1)
+        layout.addLayout(buttons)
+        self._busy = False
+        self.setVisible(False)
+
+    # -- TripView ---------------------------------------------------------------------------
+
+    async def load(self, trip_id: str) -> None:
+        candidates = await self.imports.pending(trip_id)
+        titles: dict[str, str] = {}
+        if any(c.duplicate_of is not None for c in candidates):
+            titles = {item.id: item.title for item in await self.itinerary.items(trip_id)}
+        if trip_id != self.trip_id:
+            return
+        self.show_candidates(candidates, titles)
+        self.refreshed.emit()
+
+    def forget(self) -> None:
+        self.show_candidates([], {})
+
+    def show_no_trip(self) -> None:
+        self.show_candidates([], {})
+
+    # -- public -----------------------------------------------------------------------------
+
+    def show_candidates(self, candidates: list[QueuedCandidate], titles: Mapping[str, str]) -> None:
+        """Show `candidates`, keeping the ticks of rows shown before."""
+        before = {self._id(item): item.checkState(0) for item in self._items()}
+        shown = self.list.currentItem()
+        current = self.list.indexOfTopLevelItem(shown) if shown is not None else 0
+        had_focus = self.list.hasFocus()
+        self.candidates = candidates
+        self.list.clear()
+        for candidate in candidates:
+            item = QTreeWidgetItem(self.list, list(row_texts(candidate)))
+            item.setData(0, ID_ROLE, candidate.id)
+            item.setFlags(item.flags() | Qt.ItemFlag.ItemIsUserCheckable)
+            default = Qt.CheckState.Unchecked if candidate.is_duplicate else Qt.CheckState.Checked
+            item.setCheckState(0, before.get(candidate.id, default))
+            item.setToolTip(1, f"From {candidate.file_name} ({candidate.source_ref})")
+            item.setToolTip(DUPLICATE_COLUMN, duplicate_text(candidate, titles))
+        if candidates:
+            row = self.list.topLevelItem(min(max(current, 0), len(candidates) - 1))
+            if row is not None:
+                self.list.setCurrentItem(row)
+        count = len(candidates)
+        files = sorted({c.file_name for c in candidates})
+        self.heading.setText(
+            f"{count} record{'s' if count != 1 else ''} from {', '.join(files)} to review, "
+            "not added yet: Space ticks, Enter accepts the ticked, Delete rejects."
+        )
+        for action in self.actions_shown:
+            action.setEnabled(bool(candidates))
+        self.setVisible(bool(candidates))
+        if had_focus and not candidates:
+            self.focusNextChild()
+
+    def ticked(self) -> list[int]:
+        return [
+            self._id(item) for item in self._items() if item.checkState(0) is Qt.CheckState.Checked
+        ]
+
+    def current(self) -> QueuedCandidate | None:
+        item = self.list.currentItem()
+        wanted = self._id(item) if item is not None else None
+        return next((c for c in self.candidates if c.id == wanted), None)
+
+    async def shutdown(self) -> None:
+        if self._unsubscribe_changes is not None:
+            self._unsubscribe_changes()
+            self._unsubscribe_changes = None
+        await super().shutdown()
+
+    def focus_list(self) -> None:
+        if self.candidates:
+            self.list.setFocus(Qt.FocusReason.ShortcutFocusReason)
+
+    def accept_ticked(self) -> None:
+        """Accept the ticked rows; with none ticked, the current one."""
+        current = self.current()
+        self._accept(self.ticked() or ([current.id] if current is not None else []))
+
+    def accept_all(self) -> None:
+        self._accept([c.id for c in self.candidates if not c.is_duplicate])
+
+    def reject_current(self) -> None:
+        candidate = self.current()
+        if candidate is not None:
+            self._reject([candidate.id])
+
+    def reject_all(self) -> None:
+        self._reject([c.id for c in self.candidates])
+
+    def edit_current(self) -> None:
+        """The item dialog, filled in from the current record; Save accepts it as edited."""
+        candidate = self.current()
+        if candidate is None or self.editor is not None:
+            return
+        item = candidate.as_item()
+        editor = ItemEditor(self, day=item.day, item=item)
+        editor.setWindowTitle("Edit imported record")
+        editor.save_requested.connect(
+            lambda values: self.tasks.start(
+                self._save_edit(editor, candidate, values), name="accept edited record"
+            )
+        )
+        editor.finished.connect(lambda _result: self._editor_closed(editor))
+        self.editor = editor
+        editor.open()
+
+    # -- internals --------------------------------------------------------------------------
+
+    def _changed(self, change: Change) -> None:
+        """While records wait, an item changed or removed changes their duplicate marks."""
+        if self.candidates and change.entity is EntityKind.ITINERARY_ITEM:
+            self._on_news(ImportNews(change.trip_id or ""))
+
+    @staticmethod
+    def _id(item: QTreeWidgetItem) -> int:
+        value: int = item.data(0, ID_ROLE)
+        return value
+
+    def _items(self) -> list[QTreeWidgetItem]:
+        rows = (self.list.topLevelItem(row) for row in range(self.list.topLevelItemCount()))
+        return [row for row in rows if row is not None]
+
+    def _editor_closed(self, editor: ItemEditor) -> None:
+        if self.editor is editor:
+            self.editor = None
+        editor.deleteLater()
+        self.list.setFocus(Qt.FocusReason.OtherFocusReason)
+
+    async def _save_edit(
+        self, editor: ItemEditor, candidate: QueuedCandidate, values: dict[str, object]
+    ) -> None:
+        trip_id = self.trip_id
+        if trip_id is None:
+            return
+        try:
+            accepted = await self.imports.accept(
+                trip_id, [candidate.id], {candidate.id: values}, context=self.person()
+            )
+        except InvalidChangeError as error:
+            editor.show_error(error.field, str(error))
+            return
+        except StoreError as error:
+            editor.show_error("", str(error))
+            return
+        editor.accept()
+        self.decided.emit(_accepted_text(len(accepted.items)))
+        self.reload_now()
+
+    def _accept(self, ids: Sequence[int]) -> None:
+        trip_id = self.trip_id
+        if trip_id is None or not ids or self._busy:
+            return
+        self._busy = True
+        self.tasks.start(self._accept_now(trip_id, ids), name="accept imported records")
+
+    async def _accept_now(self, trip_id: str, ids: Collection[int]) -> None:
+        try:
+            accepted = await self.imports.accept(trip_id, ids, context=self.person())
+        except StoreError as error:
+            self.decided.emit(f"Nothing was added: {error}")
+            return
+        finally:
+            self._busy = False
+            self.reload_now()
+        self.decided.emit(_accepted_text(len(accepted.items)))
+
+    def _reject(self, ids: Sequence[int]) -> None:
+        trip_id = self.trip_id
+        if trip_id is None or not ids or self._busy:
+            return
+        self._busy = True
+        self.tasks.start(self._reject_now(trip_id, ids), name="reject imported records")
+
+    async def _reject_now(self, trip_id: str, ids: Collection[int]) -> None:
+        try:
+            count = await self.imports.reject(trip_id, ids)
+        finally:
+            self._busy = False
+            self.reload_now()
+        self.decided.emit(f"Rejected {count} imported record{'s' if count != 1 else ''}.")
+
+
+def _accepted_text(count: int) -> str:
+    return (
+        f"Added {count} imported item{'s' if count != 1 else ''} to the itinerary; "
+        "Ctrl+Z undoes it."
+    )

@@ -1,0 +1,121 @@
+"""Importing files into the trip's review queue from the window, one file after another: the
+parsing runs on a worker thread, a progress bar with Cancel sits in the status bar meanwhile,
+and each file ends queued, refused (a sentence naming it and why) or read for the assistant
+(a PDF)."""
+
+from __future__ import annotations
+
+import asyncio
+import threading
+from collections.abc import Callable, Sequence
+from pathlib import Path
+
+from PySide6.QtCore import QLocale, Signal
+from PySide6.QtWidgets import QHBoxLayout, QLabel, QProgressBar, QPushButton, QWidget
+
+from concierge.store import ImportQueue, StoreError
+from concierge.travel.errors import TravelError
+from concierge.travel.import_files import ImportCancelled, import_file
+from concierge.ui.async_support import BackgroundTasks
+
+IMPORT_FILTER = "Bookings (*.ics *.pkpass *.eml *.pdf *.csv);;All files (*)"
+
+
+class ImportRunner(QWidget):
+    """The status bar's import progress; hidden while nothing is imported."""
+
+    imported = Signal(object)
+    """A file's records were queued, or a PDF's text read: the `FileImport`."""
+    refused = Signal(str)
+    """A file was not imported: the sentence naming it and why."""
+    task_failed = Signal(str, object)
+
+    def __init__(self, queue: ImportQueue, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setObjectName("importProgress")
+        self.queue = queue
+        self.tasks = BackgroundTasks(self)
+        self.tasks.failed.connect(self.task_failed)
+        self.label = QLabel(self)
+        self.bar = QProgressBar(self)
+        self.bar.setAccessibleName("Import progress")
+        self.bar.setMaximumWidth(160)
+        self.cancel_button = QPushButton("Cancel", self)
+        self.cancel_button.setAccessibleName("Cancel the import")
+        self.cancel_button.clicked.connect(self.cancel)
+        layout = QHBoxLayout(self)
+        layout.setContentsMargins(0, 0, 0, 0)
+        layout.addWidget(self.label)
+        layout.addWidget(self.bar)
+        layout.addWidget(self.cancel_button)
+        self._waiting: list[tuple[str, Path]] = []
+        self._cancel: threading.Event | None = None
+        self.setVisible(False)
+
+    @property
+    def busy(self) -> bool:
+        return self._cancel is not None or bool(self._waiting)
+
+    def import_paths(self, trip_id: str, paths: Sequence[Path]) -> None:
+        """Import `paths` into the trip's queue, after any files still importing."""
+        start = not self.busy
+        self._waiting.extend((trip_id, path) for path in paths)
+        if start and self._waiting:
+            self.tasks.start(self._run(), name="import files")
+
+    def cancel(self) -> None:
+        """Stop the file being read (nothing of it is queued) and drop the ones waiting."""
+        self._waiting.clear()
+        if self._cancel is not None:
+            self._cancel.set()
+
+    async def _run(self) -> None:
+        loop = asyncio.get_running_loop()
+        self.setVisible(True)
+        try:
+            while self._waiting:
+                trip_id, path = self._waiting.pop(0)
+                self._cancel = cancel = threading.Event()
+                self.label.setText(f"Importing {path.name}…")
+                self.bar.setRange(0, 0)
+                progress = _on_loop(loop, self._show_progress)
+                try:
+                    done = await import_file(
+                        self.queue,
+                        trip_id,
+                        path,
+                        progress=progress,
+                        cancel=cancel,
+                        date_pattern=QLocale().dateFormat(QLocale.FormatType.ShortFormat),
+                    )
+                except ImportCancelled as stopped:
+                    self.refused.emit(str(stopped))
+                    continue
+                except (TravelError, StoreError) as error:
+                    self.refused.emit(str(error))
+                    continue
+                finally:
+                    self._cancel = None
+                self.imported.emit(done)
+        finally:
+            self.setVisible(False)
+
+    def _show_progress(self, done: int, total: int) -> None:
+        if total > 0:
+            self.bar.setRange(0, total)
+            self.bar.setValue(min(done, total))
+
+    async def shutdown(self) -> None:
+        self.cancel()
+        await self.tasks.shutdown()
+
+
+def _on_loop(
+    loop: asyncio.AbstractEventLoop, show: Callable[[int, int], None]
+) -> Callable[[int, int], None]:
+    """A progress report from the parsing thread, shown on the event loop's thread."""
+
+    def report(done: int, total: int) -> None:
+        loop.call_soon_threadsafe(show, done, total)
+
+    return report

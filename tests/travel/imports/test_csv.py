@@ -1,0 +1,145 @@
+"""CSV item lists: the header mapped to item fields by names and synonyms (or by hand), dates
+in ISO or the locale's short form, and a sentence per bad cell naming its row and column."""
+
+from __future__ import annotations
+
+import tempfile
+from datetime import date, time
+from decimal import Decimal
+from pathlib import Path
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from concierge.store import ItemKind
+from concierge.travel.dates import pattern_example
+from concierge.travel.imports import CSV_FIELDS, ImportFileError, detect_columns, parse_file
+
+
+def _csv(tmp_path: Path, text: str, name: str = "plan.csv") -> Path:
+    path = tmp_path / name
+    path.write_text(text, encoding="utf-8")
+    return path
+
+
+def test_the_header_is_mapped_by_names_and_synonyms() -> None:
+    header = ["Date", "Time", "What", "Type", "Where", "Airline", "Flight", "From", "To",
+              "Booking ref", "Price", "Currency", "Colour"]  # fmt: skip
+    assert detect_columns(header) == {
+        "Date": "day",
+        "Time": "start_time",
+        "What": "title",
+        "Type": "kind",
+        "Where": "place",
+        "Airline": "carrier",
+        "Flight": "service_number",
+        "From": "from_place",
+        "To": "to_place",
+        "Booking ref": "confirmation_code",
+        "Price": "cost_amount",
+        "Currency": "cost_currency",
+    }
+    assert detect_columns(["confirmation_code", "End time zone", "Start date"]) == {
+        "confirmation_code": "confirmation_code",
+        "End time zone": "end_timezone",
+        "Start date": "day",
+    }
+    assert set(detect_columns(["Date", "date"]).values()) == {"day"}
+    assert "day" in CSV_FIELDS
+
+
+def test_rows_become_candidates_and_bad_cells_are_named(tmp_path: Path) -> None:
+    path = _csv(
+        tmp_path,
+        "Date,Time,End time,What,Type,Time zone,Price,Currency,Colour\n"
+        "2027-03-15,06:05,09:55,TP 576 to Frankfurt,flight,Europe/Lisbon,312.40,EUR,blue\n"
+        "15 Mar 2027,7:30 pm,,Dinner at Wagner,restaurant,,€ 64.50,eur,\n"
+        "2027-03-16,10:00,,Museum,,Mars/Base,,,\n"
+        "2027-02-30,10:00,,Bad day,,,,,\n"
+        "2027-03-17,25:00,,Late,,,,,\n"
+        "2027-03-18,,,Ferry,boat-ish,,,,\n"
+        ",,,No date,,,,,\n"
+        "2027-03-19,12:00,11:00,Backwards,,,,,\n"
+        "2027-03-20,12:00,,Folder zone,,Europe,,,\n",
+    )
+    seen: list[tuple[int, int]] = []
+    result = parse_file(path, progress=lambda done, total: seen.append((done, total)))
+    flight, dinner = result.candidates
+    assert (flight.kind, flight.day, flight.start_time, flight.end_time, flight.timezone) == (
+        ItemKind.FLIGHT,
+        date(2027, 3, 15),
+        time(6, 5),
+        time(9, 55),
+        "Europe/Lisbon",
+    )
+    assert (flight.cost_amount, flight.cost_currency, flight.source_ref) == (
+        Decimal("312.40"),
+        "EUR",
+        "row 2",
+    )
+    assert (dinner.kind, dinner.start_time, dinner.cost_amount, dinner.cost_currency) == (
+        ItemKind.MEAL,
+        time(19, 30),
+        Decimal("64.50"),
+        "EUR",
+    )
+    zone, bad_day, late, kind, no_date, backwards, folder = result.errors
+    assert zone.startswith("In plan.csv, row 4: column 'Time zone': ")
+    assert "Mars/Base" in zone
+    assert bad_day.startswith("In plan.csv, row 5: column 'Date': ")
+    assert "February 2027 has 28 days" in bad_day
+    assert late.startswith("In plan.csv, row 6: column 'Time': ")
+    assert kind.startswith("In plan.csv, row 7: column 'Type': 'boat-ish' is not a kind")
+    assert no_date == "In plan.csv, row 8: column 'Date': it has no date."
+    assert backwards.startswith("In plan.csv, row 9: The end")
+    assert folder.startswith("In plan.csv, row 10: column 'Time zone': Time zone must be an IANA")
+    assert result.warnings == ("Columns not imported: Colour.",)
+    assert seen[-1] == (9, 9)
+
+
+def test_the_locale_short_date_form_is_read_in_its_order(tmp_path: Path) -> None:
+    text = "Date,Title\n05/06/2027,Lisbon\n"
+    (european,) = parse_file(_csv(tmp_path, text), date_pattern="dd/MM/yyyy").candidates
+    (american,) = parse_file(_csv(tmp_path, text), date_pattern="M/d/yy").candidates
+    assert (european.day, american.day) == (date(2027, 6, 5), date(2027, 5, 6))
+    unclear = parse_file(_csv(tmp_path, text))
+    assert unclear.candidates == ()
+    assert "ambiguous" in unclear.errors[0]
+
+
+def test_a_mapping_overrides_the_header_and_is_checked(tmp_path: Path) -> None:
+    path = _csv(tmp_path, "When;Label;Ref\n2027-03-15;Check-in;H-1\n", "semi.csv")
+    (stay,) = parse_file(
+        path, column_mapping={"When": "day", "Label": "title", "Ref": "confirmation_code"}
+    ).candidates
+    assert (stay.kind, stay.title, stay.confirmation_code) == (ItemKind.LODGING, "Check-in", "H-1")
+    with pytest.raises(ImportFileError, match="no column gives the date"):
+        parse_file(path)
+    with pytest.raises(ImportFileError, match="'Label' is mapped to 'colour', which is not"):
+        parse_file(path, column_mapping={"When": "day", "Label": "colour"})
+    with pytest.raises(ImportFileError, match="it has no column 'Date'"):
+        parse_file(path, column_mapping={"Date": "day"})
+    with pytest.raises(ImportFileError, match="more than one column is mapped to day"):
+        parse_file(path, column_mapping={"When": "day", "Ref": "day"})
+
+
+def test_text_that_is_not_utf8_is_refused(tmp_path: Path) -> None:
+    path = tmp_path / "latin.csv"
+    path.write_bytes("Date,Title\n2027-03-15,Caf\xe9\n".encode("latin-1"))
+    with pytest.raises(ImportFileError, match=r"^Cannot import latin\.csv: it is not UTF-8 text"):
+        parse_file(path)
+
+
+@settings(max_examples=60, deadline=None)
+@given(
+    day=st.dates(min_value=date(2001, 1, 1), max_value=date(2099, 12, 31)),
+    pattern=st.sampled_from(["dd/MM/yyyy", "M/d/yy", "dd.MM.yy", "yyyy-MM-dd", "d/M/yyyy"]),
+)
+def test_any_date_in_iso_or_the_locale_form_comes_back(day: date, pattern: str) -> None:
+    with tempfile.TemporaryDirectory() as folder:
+        local = pattern_example(pattern, day)
+        path = _csv(Path(folder), f"Date,End date,Title\n{local},{day.isoformat()},Walk\n")
+        (candidate,) = parse_file(path, date_pattern=pattern).candidates
+    assert candidate.day == day
+    assert candidate.end_day in (None, day)
