@@ -8,6 +8,7 @@ import re
 from datetime import date, time
 
 import pytest
+from sqlmodel import select
 
 from concierge.store import (
     Actor,
@@ -24,6 +25,8 @@ from concierge.store import (
     StopRepository,
     TripRepository,
 )
+from concierge.store.settings import ASSISTANT_EDITS, EditMode, Settings
+from concierge.store.tables import Proposal
 
 ASK = "is locked by the person; ask them to unlock it."
 
@@ -251,3 +254,22 @@ async def test_only_the_person_locks_and_only_known_fields_lock(
     with pytest.raises(InvalidChangeError, match=re.escape("is not a day")):
         await locks.toggle(LockKind.DAY, "someday", trip_id=trip_id)
     assert await locks.locks(trip_id) == []
+
+
+async def test_locks_hold_in_propose_mode_too(
+    database: Database,
+    trips: TripRepository,
+    itinerary: ItineraryRepository,
+    locks: LockRepository,
+) -> None:
+    """Proposing runs the assistant's write through the same writer, so a locked target is
+    refused when proposed, and nothing is proposed."""
+    await Settings(database).set(ASSISTANT_EDITS, EditMode.PROPOSE)
+    _, ryokan, _ = await _trip(trips, itinerary)
+    await locks.toggle(LockKind.ITEM, ryokan)
+    with pytest.raises(LockedError, match=re.escape(f"Item “Ryokan Kyoto” {ASK}")):
+        await itinerary.update(ryokan, {"title": "Hotel"}, context=assistant())
+    pending = database.run_sync(
+        lambda session: session.exec(select(Proposal)).all()  # type: ignore[arg-type]
+    )
+    assert list(pending) == []
