@@ -29,6 +29,7 @@ from .errors import (
     DocumentError,
     InvalidChangeError,
     InvalidSettingError,
+    LockedError,
     MigrationError,
     RecordNotFoundError,
     StoreError,
@@ -41,6 +42,7 @@ from .history import SqliteHistoryStore
 from .import_queue import ImportQueue, ImportRefused, Incoming, QueuedCandidate, RecordError
 from .itinerary import ItineraryRepository
 from .ledger import LedgerRepository
+from .locks import LockRepository
 from .lookup_job_records import LookupJobBus, LookupJobRecord, LookupStatus
 from .lookup_jobs import LookupJobRepository
 from .migrate import MigrationReport, upgrade_to_head
@@ -59,6 +61,8 @@ from .records import (
     GoalStatus,
     ItemKind,
     ItineraryItemRecord,
+    LockKind,
+    LockRecord,
     Pace,
     PinRecord,
     Share,
@@ -93,6 +97,7 @@ from .tables import (
     LookupJob,
     Pin,
     Trip,
+    TripLock,
     TripStop,
 )
 from .transcript_notes import NoteKeeper, NoteKind, TranscriptNote
@@ -161,6 +166,10 @@ __all__ = [
     "ItineraryItemRecord",
     "ItineraryRepository",
     "LedgerRepository",
+    "LockKind",
+    "LockRecord",
+    "LockRepository",
+    "LockedError",
     "LookupJob",
     "LookupJobBus",
     "LookupJobRecord",
@@ -194,6 +203,7 @@ __all__ = [
     "StoreError",
     "TranscriptNote",
     "Trip",
+    "TripLock",
     "TripRecord",
     "TripRepository",
     "TripStop",

@@ -36,6 +36,8 @@ from .changes import (
 from .database import Database
 from .entities import EntitySpec, R
 from .field_sources import Images, confirm_sources, forget_sources, record_sources, sources_of
+from .lock_rules import LOCKABLE, refuse_locked, trip_locks
+from .records import LockRecord
 from .settings import ASSISTANT_EDITS, UNDO_DEPTH, EditMode, read_setting
 from .tables import ChangeLogEntry, Proposal, utc_now
 
@@ -59,6 +61,7 @@ class ChangeWriter:
         self.entries: list[ChangeLogEntry] = []
         """The change-log rows written, in order (what a proposal keeps)."""
         self._redo_cleared = False
+        self._locks: dict[str, list[LockRecord]] = {}
 
     def describe(self, label: str) -> None:
         """Name this write for the undo menu ("Rename trip …"), unless the context already
@@ -67,6 +70,7 @@ class ChangeWriter:
             self.label = label
 
     def create(self, spec: EntitySpec[R, Any], record: R) -> R:
+        self._check_locks(spec, None, record, ())
         self.session.add(spec.new_row(record))
         self.session.flush()
         values = {name: getattr(record, name) for name in spec.names}
@@ -85,6 +89,7 @@ class ChangeWriter:
         names = [name for name in changed if name not in UNLOGGED_FIELDS]
         if not names:
             return before
+        self._check_locks(spec, before, after, names)
         stored = dataclasses.replace(after, updated_at=utc_now())
         spec.write(row, stored, [*changed, "updated_at"])
         self.session.flush()
@@ -142,6 +147,7 @@ class ChangeWriter:
         return True
 
     def delete(self, spec: EntitySpec[R, Any], row: SQLModel, record: R) -> None:
+        self._check_locks(spec, record, None, ())
         self.session.delete(row)
         self.session.flush()
         sources = forget_sources(self.session, spec.kind, record.id)
@@ -184,6 +190,22 @@ class ChangeWriter:
                 for entity_id in after
             )
         return [spec.to_record(row) for row in rows]
+
+    def _check_locks(
+        self, spec: EntitySpec[R, Any], before: R | None, after: R | None, names: Sequence[str]
+    ) -> None:
+        """Refuse (`LockedError`) an assistant's write that would change a locked thing; the
+        trip's locks are read once per transaction, and only for the assistant's writes."""
+        if self.context.actor is not Actor.ASSISTANT or spec.kind not in LOCKABLE:
+            return
+        record = after if after is not None else before
+        trip_id = spec.trip_id_of(record) if record is not None else None
+        if trip_id is None:
+            return
+        if trip_id not in self._locks:
+            self._locks[trip_id] = trip_locks(self.session, trip_id)
+        if self._locks[trip_id]:
+            refuse_locked(self._locks[trip_id], spec.kind, before, after, names)
 
     def _log(
         self,

@@ -55,6 +55,9 @@ class EntityKind(StrEnum):
     TRIP_STOP = "trip_stop"
     EXPENSE = "expense"
     DOCUMENT = "document"
+    TRIP_LOCK = "trip_lock"
+    """A lock the person put on a field, an item, a day or a stop: locking creates one,
+    unlocking deletes it, so both undo like any edit."""
 
 
 class Action(StrEnum):

@@ -31,13 +31,25 @@ from .records import (
     GoalStatus,
     ItemKind,
     ItineraryItemRecord,
+    LockKind,
+    LockRecord,
     Pace,
     PinRecord,
     Share,
     StopRecord,
     TripRecord,
 )
-from .tables import Document, Expense, FormInstance, Goal, ItineraryItem, Pin, Trip, TripStop
+from .tables import (
+    Document,
+    Expense,
+    FormInstance,
+    Goal,
+    ItineraryItem,
+    Pin,
+    Trip,
+    TripLock,
+    TripStop,
+)
 
 R = TypeVar(
     "R",
@@ -49,6 +61,7 @@ R = TypeVar(
     ExpenseRecord,
     DocumentRecord,
     StopRecord,
+    LockRecord,
 )
 Row = TypeVar("Row", bound=SQLModel)
 
@@ -213,4 +226,12 @@ STOPS: EntitySpec[StopRecord, TripStop] = EntitySpec(
     table=TripStop,
     record_type=StopRecord,
     trip_id_of=lambda record: record.trip_id,
+)
+
+LOCKS: EntitySpec[LockRecord, TripLock] = EntitySpec(
+    kind=EntityKind.TRIP_LOCK,
+    table=TripLock,
+    record_type=LockRecord,
+    trip_id_of=lambda record: record.trip_id,
+    stored={"kind": by_value(LockKind)},
 )

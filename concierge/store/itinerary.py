@@ -25,6 +25,7 @@ from .entities import ITEMS, TRIPS
 from .errors import InvalidChangeError
 from .field_sources import FieldSourceRecord, sources_of, unverified_facts
 from .ledger import detach_item_expenses
+from .locks import delete_target_locks
 from .records import ItineraryItemRecord
 from .tables import ItineraryItem, utc_now
 from .validation import ITEM_RULES, check_item, check_position, parse_changes
@@ -168,6 +169,7 @@ class ItineraryRepository:
             detach_item_expenses(session, writer, item.id)
             detach_item_documents(session, writer, item.id)
             writer.delete(ITEMS, row, item)
+            delete_target_locks(session, writer, item.id)
             _renumber(session, writer, item.trip_id, item.day, ())
             return True
 

@@ -291,3 +291,37 @@ class DocumentRecord:
     note: str
     created_at: datetime
     updated_at: datetime
+
+
+class LockKind(StrEnum):
+    """What a lock holds still against the assistant's changes."""
+
+    FIELD = "field"
+    """One field of the trip, an item or a stop."""
+    ITEM = "item"
+    """An itinerary item: every field, and its place in the day."""
+    DAY = "day"
+    """A day of the itinerary: no item is added to it, moved on, into or out of it, or
+    removed from it."""
+    STOP = "stop"
+    """A stop: its place, its dates and its place in the route."""
+
+
+@dataclass(frozen=True, slots=True)
+class LockRecord:
+    """A lock the person put on a trip. `target` is the locked trip's, item's or stop's id,
+    or a day's ISO date; for a field lock `entity` names the kind of row ("trip",
+    "itinerary_item", "trip_stop") and `field` the field; both are empty otherwise."""
+
+    id: str
+    trip_id: str
+    kind: LockKind
+    target: str
+    entity: str
+    field: str
+    created_at: datetime
+    updated_at: datetime
+
+    @property
+    def day(self) -> date | None:
+        return date.fromisoformat(self.target) if self.kind is LockKind.DAY else None

@@ -19,6 +19,7 @@ from .change_writer import ChangeWriter, run_logged
 from .changes import ChangeBus, ChangeContext
 from .database import Database
 from .entities import STOPS, TRIPS
+from .locks import delete_target_locks
 from .records import StopRecord
 from .tables import TripStop, utc_now
 from .validation import STOP_RULES, check_position, check_stop, parse_changes
@@ -123,6 +124,7 @@ class StopRepository:
             stop = STOPS.to_record(row)
             writer.describe(f"Remove stop “{stop.place}”")
             writer.delete(STOPS, row, stop)
+            delete_target_locks(session, writer, stop.id)
             ordering.renumber(writer, STOPS, trip_stops(session, stop.trip_id))
             return True
 

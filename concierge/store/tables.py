@@ -113,7 +113,10 @@ ENTITIES = (
     "trip_stop",
     "expense",
     "document",
+    "trip_lock",
 )
+PROPOSABLE_ENTITIES = tuple(entity for entity in ENTITIES if entity != "trip_lock")
+"""What a proposal can change: anything logged but a lock, which only the person makes."""
 ACTIONS = ("create", "update", "delete", "reorder")
 
 
@@ -263,6 +266,46 @@ class Expense(SQLModel, table=True):
     updated_at: datetime = Field(default_factory=utc_now, sa_type=UtcDateTime)
 
 
+LOCK_KINDS = ("field", "item", "day", "stop")
+LOCKED_ENTITIES = ("trip", "itinerary_item", "trip_stop")
+
+
+class TripLock(SQLModel, table=True):
+    """Something on a trip the person locked against the assistant's changes: a field of the
+    trip, an item or a stop (`entity`, `target` its id, `field` its name), a whole item or
+    stop (`target` its id), or a day (`target` its ISO date). `entity` and `field` are empty
+    unless `kind` is "field". No foreign key to the target: a lock on a removed item is
+    removed with it through the change log, so undo can bring both back."""
+
+    __tablename__ = "trip_lock"
+    __table_args__ = (
+        CheckConstraint(_one_of("kind", LOCK_KINDS), name="kind"),
+        CheckConstraint("target <> ''", name="target_not_empty"),
+        CheckConstraint("(kind = 'field') = (field <> '')", name="field_when_field_lock"),
+        CheckConstraint(
+            f"(kind = 'field') = ({_one_of('entity', LOCKED_ENTITIES)})",
+            name="entity_when_field_lock",
+        ),
+        Index(
+            "ix_trip_lock_trip_id_kind_target_field",
+            "trip_id",
+            "kind",
+            "target",
+            "field",
+            unique=True,
+        ),
+    )
+
+    id: str = Field(primary_key=True)
+    trip_id: str = Field(foreign_key="trip.id", ondelete="CASCADE")
+    kind: str
+    target: str
+    entity: str = ""
+    field: str = ""
+    created_at: datetime = Field(default_factory=utc_now, sa_type=UtcDateTime)
+    updated_at: datetime = Field(default_factory=utc_now, sa_type=UtcDateTime)
+
+
 class ChangeLogEntry(SQLModel, table=True):
     """One row written by one change: `before`/`after` are JSON objects of the changed fields
     (the whole record for a create or delete); `sources_before`/`sources_after` those of the
@@ -338,7 +381,7 @@ class Proposal(SQLModel, table=True):
 
     __tablename__ = "proposal"
     __table_args__ = (
-        CheckConstraint(_one_of("entity", ENTITIES), name="entity"),
+        CheckConstraint(_one_of("entity", PROPOSABLE_ENTITIES), name="entity"),
         CheckConstraint(_one_of("action", ACTIONS), name="action"),
         CheckConstraint(_one_of("status", PROPOSAL_STATUSES), name="status"),
         Index("ix_proposal_trip_id_status", "trip_id", "status"),

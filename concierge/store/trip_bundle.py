@@ -248,6 +248,10 @@ LEFT_OUT: Mapping[str, str] = {
     "the assistant set that nobody confirmed; the file backs the rest",
     "proposal": "the assistant's changes waiting for the person's decision belong to this "
     "copy's conversation, which a trip file does not carry",
+    "import_candidate": "records waiting in the import review queue are not the plan yet: "
+    "the copy imports its booking files again if it wants them",
+    "trip_lock": "a lock is the person's word to this app's assistant about rows of this "
+    "file's trip, which an imported copy gets anew",
 }
 """Tables that hang off a trip but are not in its file, and why."""
 

@@ -5,8 +5,8 @@ The database deletes them with the trip (foreign keys cascade), but that would l
 for undo to restore. Deleting a trip therefore deletes them first through the change log,
 so undoing the deletion (newest first) puts the trip back, then everything that was on it.
 Duplicating a trip copies them after the trip, so undoing the duplicate removes them first.
-Expenses and documents are not copied: they record money paid on that trip and the tickets
-and bookings of that one journey, not a plan.
+Locks are not copied: they name that trip's rows. Expenses and documents are not copied: they
+record money paid on that trip and the tickets and bookings of that one journey, not a plan.
 """
 
 from __future__ import annotations
@@ -24,6 +24,7 @@ from .form_answers import copy_answers, delete_answers
 from .forms import create_instance, trip_forms
 from .goals import open_goal, trip_goals
 from .ledger import delete_expenses
+from .locks import delete_trip_locks
 from .pins import new_pin, scope_pins
 from .stops import trip_stops
 from .tables import (
@@ -34,6 +35,7 @@ from .tables import (
     Goal,
     ItineraryItem,
     Pin,
+    TripLock,
     TripStop,
     utc_now,
 )
@@ -41,8 +43,9 @@ from .tables import (
 
 def delete_trip_parts(session: Session, writer: ChangeWriter, trip_id: str) -> None:
     """Delete, logged, the trip's expenses and documents (before the items they may be
-    linked to), stops, forms (answers first), goals and pins."""
+    linked to), locks, stops, forms (answers first), goals and pins."""
     delete_expenses(session, writer, trip_id)
+    delete_trip_locks(session, writer, trip_id)
     delete_trip_documents(session, writer, trip_id)
     for stop in trip_stops(session, trip_id):
         writer.delete(STOPS, stop, STOPS.to_record(stop))
@@ -95,7 +98,7 @@ def copy_trip_parts(session: Session, writer: ChangeWriter, source_id: str, copy
 
 def has_parts(session: Session, trip_id: str) -> bool:
     """Whether anything (an itinerary item, a stop, a form, a goal, a pin, an expense, a
-    document) is on the trip."""
+    document, a lock) is on the trip."""
     columns = (
         ItineraryItem.trip_id,
         TripStop.trip_id,
@@ -104,6 +107,7 @@ def has_parts(session: Session, trip_id: str) -> bool:
         Pin.trip_id,
         Expense.trip_id,
         Document.trip_id,
+        TripLock.trip_id,
     )
     return any(
         session.exec(select(func.count()).where(column == trip_id)).one() > 0 for column in columns

@@ -54,7 +54,18 @@ from sqlmodel.sql.expression import SelectOfScalar
 from .change_writer import UNLOGGED_FIELDS, decode_order
 from .changes import Action, Actor, Change, EntityKind
 from .documents import has_item_documents
-from .entities import DOCUMENTS, EXPENSES, FORMS, GOALS, ITEMS, PINS, STOPS, TRIPS, EntitySpec
+from .entities import (
+    DOCUMENTS,
+    EXPENSES,
+    FORMS,
+    GOALS,
+    ITEMS,
+    LOCKS,
+    PINS,
+    STOPS,
+    TRIPS,
+    EntitySpec,
+)
 from .errors import UndoError
 from .field_sources import logged_source_fields, restore_sources
 from .form_answers import revert_answers
@@ -96,7 +107,8 @@ _INVERSE = {
     Action.REORDER: Action.UPDATE,
 }
 SPECS: dict[str, EntitySpec[Any, Any]] = {
-    spec.kind.value: spec for spec in (TRIPS, ITEMS, FORMS, GOALS, PINS, EXPENSES, DOCUMENTS, STOPS)
+    spec.kind.value: spec
+    for spec in (TRIPS, ITEMS, FORMS, GOALS, PINS, EXPENSES, DOCUMENTS, STOPS, LOCKS)
 }
 
 Touch = tuple[str, str, str]
@@ -237,7 +249,24 @@ def _belongs_to(row: ChangeLogEntry, fields: set[str], whole: bool) -> set[Touch
         return {(EntityKind.FORM.value, row.entity_id, f"answer {field}") for field in fields}
     if entity in _ITEM_LINKED:
         return _item_linked_touches(row, trip, whole, _ITEM_LINKED[entity])
+    if entity is EntityKind.TRIP_LOCK:
+        return _lock_touches(row, trip)
     return set()
+
+
+_LOCK_TARGETS = {"item": EntityKind.ITINERARY_ITEM.value, "stop": EntityKind.TRIP_STOP.value}
+"""The kind of row each whole-row lock holds; a field lock names its own."""
+
+
+def _lock_touches(row: ChangeLogEntry, trip: tuple[str, str]) -> set[Touch]:
+    """A lock belongs to its trip's locks and to the row it holds, so undoing that row's
+    creation takes along a lock put on it since."""
+    lock = json.loads(row.after or row.before or "{}")
+    touches: set[Touch] = {(*trip, "locks")}
+    entity = lock.get("entity") or _LOCK_TARGETS.get(lock.get("kind", ""))
+    if isinstance(entity, str) and entity:
+        touches.add((entity, str(lock.get("target", "")), "lock"))
+    return touches
 
 
 _ITEM_LINKED = {EntityKind.EXPENSE: "ledger", EntityKind.DOCUMENT: "documents"}

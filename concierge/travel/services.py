@@ -21,6 +21,7 @@ from concierge.store import (
     ImportQueue,
     ItineraryRepository,
     LedgerRepository,
+    LockRepository,
     PinRepository,
     ProposalRepository,
     SecretStore,
@@ -70,6 +71,8 @@ class TravelServices:
     """Records of imported booking files waiting for the person's review."""
     checks: TripChecks
     """The plan checks of the trips someone watches, re-run after every change."""
+    locks: LockRepository
+    """What the person locked against the assistant's changes."""
     selection: SelectionState = field(default_factory=SelectionState)
 
     async def aclose(self) -> None:
@@ -128,4 +131,5 @@ def open_services(
         proposals=ProposalRepository(database, bus),
         imports=ImportQueue(database, bus),
         checks=TripChecks(database, bus, places),
+        locks=LockRepository(database, bus),
     )

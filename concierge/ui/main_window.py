@@ -21,6 +21,7 @@ from PySide6.QtGui import (
     QKeySequence,
 )
 from PySide6.QtWidgets import (
+    QApplication,
     QDialog,
     QFileDialog,
     QLabel,
@@ -81,6 +82,7 @@ from concierge.ui.settings import SettingsDialog
 from concierge.ui.shortcuts import ShortcutsDialog
 from concierge.ui.startup_window import initial_size
 from concierge.ui.trips import ItineraryView, TripForm, TripListPanel
+from concierge.ui.views.locks import LOCK_HINT, LOCK_KEYS, LOCK_TEXT
 from concierge.ui.views.trip_view import TripView
 
 log = logging.getLogger(__name__)
@@ -339,6 +341,11 @@ class MainWindow(QMainWindow):
         edit_menu.addAction(self.redo_action)
         self.mark_seen_action = self._action("Mark assistant changes as &seen", self.mark_seen)
         edit_menu.addAction(self.mark_seen_action)
+        edit_menu.addSeparator()
+        keys = QKeySequence(LOCK_KEYS).toString(QKeySequence.SequenceFormat.NativeText)
+        # The key is the views' own (see `views.locks`); the menu only names it.
+        self.lock_action = self._action(f"&{LOCK_TEXT}\t{keys}", self.toggle_lock)
+        edit_menu.addAction(self.lock_action)
 
         view_menu = self.menuBar().addMenu("&View")
         self.tab_actions: list[QAction] = []
@@ -379,6 +386,21 @@ class MainWindow(QMainWindow):
         )
         help_menu.addAction(self.shortcuts_action)
         help_menu.addAction(self._action("&About Concierge", self.show_about))
+
+    def toggle_lock(self) -> None:
+        """Lock (or unlock) what has the keyboard: a stop, a trip field, or the itinerary's
+        current item or day; elsewhere, say what can be locked."""
+        focused = QApplication.focusWidget()
+        stops = self.trip_form.fields.stops_editor
+        field = self.trip_form.field_key_of(focused) if focused is not None else None
+        if focused is not None and stops.isAncestorOf(focused):
+            stops.toggle_lock()
+        elif field is not None:
+            self.trip_form.toggle_field_lock(field)
+        elif focused is not None and self.itinerary.isAncestorOf(focused):
+            self.itinerary.toggle_lock()
+        else:
+            self.statusBar().showMessage(LOCK_HINT, 8000)
 
     def _plan_tabs(self) -> list[tuple[QWidget, str]]:
         """The tabs under the trip form, in order (Ctrl+1, Ctrl+2, … switch to them)."""

@@ -16,6 +16,7 @@ from concierge.store import (
     DocumentRepository,
     ItineraryItemRecord,
     ItineraryRepository,
+    LockRepository,
     LookupJobRepository,
     StopRepository,
     TripRecord,
@@ -87,13 +88,15 @@ def trip_provider(
     selection: SelectionState | None = None,
     today: Callable[[], date] = date.today,
     reads: TripReads | None = None,
+    locks: LockRepository | None = None,
 ) -> ContextProvider:
     """The trip's bounded view (`trip_snapshot`) in `allowance` tokens, a number or what a
     `SharedRoom` leaves in each resolution (default: the trip's least share of the default
-    budget), centred on what `selection` holds; `stops` defaults to the trips' database's;
-    given `documents`, how many are on file; `reads` shares one read of the trip per
-    resolution."""
+    budget), centred on what `selection` holds; `stops` and `locks` default to the trips'
+    database's; given `documents`, how many are on file; `reads` shares one read of the
+    trip per resolution."""
     route = stops if stops is not None else StopRepository(trips.database, trips.bus)
+    locked = locks if locks is not None else LockRepository(trips.database, trips.bus)
     fixed = default_budget().allowance(TRIP) if allowance is None else allowance
 
     async def trip(signal: AbortSignal) -> str | None:
@@ -113,6 +116,7 @@ def trip_provider(
             today=today(),
             documents=attached,
             unverified=await itinerary.unverified(trip_id),
+            locks=await locked.locks(trip_id),
         )
         return clip(text, tokens)
 

@@ -18,7 +18,13 @@ from collections.abc import Collection, Mapping, Sequence
 from dataclasses import dataclass
 from datetime import date
 
-from concierge.store import DocumentRecord, ItineraryItemRecord, StopRecord, TripRecord
+from concierge.store import (
+    DocumentRecord,
+    ItineraryItemRecord,
+    LockRecord,
+    StopRecord,
+    TripRecord,
+)
 
 from ..sensitive import sharing
 from .snapshot_budget import line_cost, lines_tokens
@@ -29,8 +35,10 @@ from .trip_view import (
     day_zone,
     header_lines,
     item_problems,
+    lock_line,
     render_item,
     short_id,
+    shortened,
 )
 
 NOTES_LIMIT = 200
@@ -91,13 +99,15 @@ def trip_snapshot(
     today: date,
     documents: Sequence[DocumentRecord] = (),
     unverified: Mapping[str, Sequence[str]] | None = None,
+    locks: Sequence[LockRecord] = (),
 ) -> str:
     """The bounded view in at most `allowance` estimated tokens (the header alone may pass
     it on a tiny allowance; the caller's `within` then cuts it). `selected`: item ids;
-    `unverified`: the facts the assistant set unconfirmed, by item id."""
+    `unverified`: the facts the assistant set unconfirmed, by item id; `locks`: the
+    person's, named on one line after the header."""
     with sharing(trip.shared_values):
         return _snapshot(
-            trip, items, stops, allowance, selected, today, documents, unverified or {}
+            trip, items, stops, allowance, selected, today, documents, unverified or {}, locks
         )
 
 
@@ -110,6 +120,7 @@ def _snapshot(
     today: date,
     documents: Sequence[DocumentRecord],
     unverified: Mapping[str, Sequence[str]],
+    locks: Sequence[LockRecord],
 ) -> str:
     by_day: dict[date, list[ItineraryItemRecord]] = {}
     for item in items:
@@ -126,9 +137,9 @@ def _snapshot(
     ]
     problems = _problem_lines(items)
     legend = [UNVERIFIED_LEGEND] if any(item.id in unverified for item in items) else []
-    fixed = sum(
-        line_cost(line) for line in [*tail, *problems, *legend, _rest_line(len(days), len(items))]
-    )
+    locked = [shortened(line, LINE_LIMIT) for line in [lock_line(locks, items, stops)] if line]
+    rest_line = _rest_line(len(days), len(items))
+    fixed = sum(line_cost(line) for line in [*tail, *problems, *legend, *locked, rest_line])
     attached = Counter(document.item_id for document in documents)
     for day in focus.days[:1]:
         if day in by_day:
@@ -143,6 +154,7 @@ def _snapshot(
     if lines_tokens(lines) + fixed > allowance:
         short = {"notes_limit": NOTES_LIMIT // 4, "text_limit": LINE_LIMIT // 3}
         lines = header_lines(trip, stops, documents=documents, **short)
+    lines.extend(locked)
     if not items:
         return "\n".join([*lines, tail[0]])
     lines.extend(tail)

@@ -20,11 +20,15 @@ from datetime import date
 
 from concierge.store import (
     DocumentRecord,
+    EntityKind,
     ItemKind,
     ItineraryItemRecord,
+    LockKind,
+    LockRecord,
     StopRecord,
     TripRecord,
 )
+from concierge.store.lock_rules import field_name
 from concierge.store.validation import (
     ITEM_RULES,
     TRIP_RULES,
@@ -42,6 +46,8 @@ from ..value_text import free_text, one_line, sensitive_text
 
 SHORT_ID = 8
 NOTES_LIMIT = 600
+LOCKS_SHOWN = 6
+"""Locks the view names; the rest are counted."""
 
 
 def short_id(item_id: str) -> str:
@@ -127,6 +133,35 @@ def header_lines(
             "contents are private unless the person attaches one in the chat)"
         )
     return lines
+
+
+def lock_line(
+    locks: Sequence[LockRecord],
+    items: Sequence[ItineraryItemRecord],
+    stops: Sequence[StopRecord],
+) -> str | None:
+    """ "Locked by the person: trip start date; stop Kyoto; day 2027-04-10 (Sat); item
+    [ab12cd34] Ryokan Kyoto": what the tools will refuse to change, the first few and a
+    count; None without locks. A lock whose row is gone names nothing and is left out."""
+    by_id = {item.id: f"[{short_id(item.id)}] {free_text(item.title)}" for item in items}
+    by_id |= {stop.id: f"stop {one_line(stop.place)}" for stop in stops}
+    named: list[str] = []
+    for lock in locks:
+        if lock.kind is LockKind.DAY and lock.day is not None:
+            named.append(f"day {day_text(lock.day)}")
+        elif lock.kind is LockKind.FIELD and lock.entity == EntityKind.TRIP:
+            named.append(f"trip {field_name(lock.entity, lock.field)}")
+        elif lock.target in by_id:
+            owner = by_id[lock.target]
+            if lock.kind is LockKind.FIELD:
+                named.append(f"{field_name(lock.entity, lock.field)} of {owner}")
+            else:
+                named.append(owner if lock.kind is LockKind.STOP else f"item {owner}")
+    if not named:
+        return None
+    more = len(named) - LOCKS_SHOWN
+    shown = "; ".join(named[:LOCKS_SHOWN]) + (f"; {more} more" if more > 0 else "")
+    return f"Locked by the person: {shown}"
 
 
 def shortened(line: str, limit: int | None) -> str:

@@ -10,6 +10,7 @@ from PySide6.QtGui import QPalette
 from PySide6.QtWidgets import QFrame, QHBoxLayout, QLabel, QVBoxLayout, QWidget
 
 from concierge.ui.colours import Tone, secondary, tint
+from concierge.ui.views.locks import LOCKED_TEXT, lock_icon
 from concierge.ui.views.marks import CHANGED_BY_ASSISTANT
 
 _MARK_WIDTH = 4
@@ -42,6 +43,12 @@ class FieldRow(QWidget):
         line.addWidget(self.marker)
         for editor in self.editors:
             line.addWidget(editor, 1 if editor is self.editors[0] else 0)
+        self.padlock = QLabel(self)
+        self.padlock.setObjectName("fieldLock")
+        self.padlock.setPixmap(lock_icon(self).pixmap(16, 16))
+        self.padlock.setToolTip(f"Field {LOCKED_TEXT}")
+        self.padlock.hide()
+        line.addWidget(self.padlock)
         layout = QVBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)
         layout.setSpacing(2)
@@ -51,6 +58,7 @@ class FieldRow(QWidget):
         self._pending = ""
         self._error = ""
         self._marked = False
+        self._locked = False
         self._tooltip = self.editors[0].toolTip()
         self._shown: tuple[str, bool] | None = None
         """The note text and error styling last applied, so a repeat is free."""
@@ -95,9 +103,20 @@ class FieldRow(QWidget):
             self._error = text
             self._render()
 
+    @property
+    def locked(self) -> bool:
+        return self._locked
+
     def set_marked(self, marked: bool) -> None:
         if marked != self._marked:
             self._apply_mark(marked)
+
+    def set_locked(self, locked: bool) -> None:
+        """Show (or clear) the padlock of a field locked against the assistant's changes."""
+        if locked != self._locked:
+            self._locked = locked
+            self.padlock.setVisible(locked)
+            self._describe()
 
     def _apply_mark(self, marked: bool) -> None:
         # Only a marked strip paints its background; unmarked it shows the row's, whatever
@@ -124,8 +143,10 @@ class FieldRow(QWidget):
         self._describe()
 
     def _describe(self) -> None:
-        """Screen readers hear the error, the assistant mark and the hint with the field."""
+        """Screen readers hear the error, the assistant mark, the lock and the hint with the
+        field."""
         parts = [self._error, CHANGED_BY_ASSISTANT if self._marked else "", self._pending]
+        parts.append(LOCKED_TEXT if self._locked else "")
         parts.append(self._hint)
         description = ". ".join(part for part in parts if part)
         if description != self._description:

@@ -4,7 +4,8 @@ Columns are Time, Title, Place and Notes; a day row's heading sits in the first 
 (the view spans it across the row). Items the assistant added or changed and the person
 has not looked at are tinted, with the reason in the tooltip. Items and days the plan
 checks find a problem with carry its severity's icon, the problems in the tooltip and the
-accessible description (`set_marks`).
+accessible description (`set_marks`). Locked items and days carry a padlock (a day's
+problem icon takes its place), and screen readers hear "locked" after their name.
 
 The model keeps its values in Qt's own item store (a `QStandardItemModel`): the view asks
 for several roles of every visible cell on every paint, and answering from Python costs a
@@ -32,6 +33,7 @@ from concierge.travel.item_text import (
 from concierge.travel.item_times import DayRole
 from concierge.ui.colours import Tone, colour, mark_tint
 from concierge.ui.problems.marks import NO_MARKS, Mark, ProblemMarks, count_text
+from concierge.ui.views.locks import LOCKED_TEXT
 from concierge.ui.views.marks import ADDED_BY_ASSISTANT, CHANGED_BY_ASSISTANT, UNVERIFIED
 
 from .itinerary_days import DayGroup
@@ -46,6 +48,8 @@ UNSEEN_ROLE = Qt.ItemDataRole.UserRole + 3
 PROBLEM_ROLE = Qt.ItemDataRole.UserRole + 4
 """The worst severity of the problems about a row (None: no problem)."""
 UNVERIFIED_ROLE = Qt.ItemDataRole.UserRole + 5
+LOCKED_ROLE = Qt.ItemDataRole.UserRole + 6
+"""True on the cells of a locked item or day row."""
 
 _FIELD_NAMES = {
     "day": "day",
@@ -101,6 +105,7 @@ _BACKGROUND = Qt.ItemDataRole.BackgroundRole
 _DECORATION = Qt.ItemDataRole.DecorationRole
 _FOREGROUND = Qt.ItemDataRole.ForegroundRole
 _FONT = Qt.ItemDataRole.FontRole
+_DECORATION = Qt.ItemDataRole.DecorationRole
 
 _DAY_FLAGS = Qt.ItemFlag.ItemIsEnabled | Qt.ItemFlag.ItemIsSelectable
 _ITEM_FLAGS = _DAY_FLAGS | Qt.ItemFlag.ItemNeverHasChildren
@@ -133,6 +138,10 @@ class ItineraryModel(QStandardItemModel):
         """Where the reader is on a day (the day's stop): times in other zones name theirs."""
         self._marks: ProblemMarks = NO_MARKS
         self._icon_of: Callable[[Severity], QIcon | None] = _no_icon
+        self.lock_icon = QIcon()
+        """The padlock locked rows show (the view sets it from its palette)."""
+        self._locked_items: frozenset[str] = frozenset()
+        self._locked_days: frozenset[date] = frozenset()
 
     @property
     def days(self) -> tuple[DayGroup, ...]:
@@ -145,17 +154,21 @@ class ItineraryModel(QStandardItemModel):
         *,
         zone_of: Callable[[date], str | None] | None = None,
         unverified: Mapping[str, Sequence[str]] | None = None,
+        locked_items: frozenset[str] = frozenset(),
+        locked_days: frozenset[date] = frozenset(),
     ) -> bool:
         """Show `days`, times in each day's `zone_of` without naming it, the `unverified`
-        facts of each item marked; returns True when the rows were rebuilt (the days
-        changed), False when it was applied as row changes (expansion, selection and
-        scrolling survive)."""
+        facts of each item marked, the locked items and days with a padlock; returns True
+        when the rows were rebuilt (the days changed), False when it was applied as row
+        changes (expansion, selection and scrolling survive)."""
         self._unverified = {
             item_id: reason
             for item_id, fields in (unverified or {}).items()
             if (reason := unverified_reason(fields)) is not None
         }
         self._zone_of = zone_of or _nowhere
+        self._locked_items = locked_items
+        self._locked_days = locked_days
         reasons: dict[str, str] = {}
         for item_id, fields in (unseen or {}).items():
             if (reason := unseen_reason(fields)) is not None:
@@ -262,6 +275,14 @@ class ItineraryModel(QStandardItemModel):
             cells[_DISPLAY][0] for day_cells in self._item_cells for cells in day_cells
         )
 
+    def is_locked(self, index: _Index) -> bool:
+        """Whether the row of `index` (an item or a day) is locked."""
+        item = self.item_at(index)
+        if item is not None:
+            return item.id in self._locked_items
+        day = self.day_at(index)
+        return day is not None and day in self._locked_days
+
     def is_unseen(self, item_id: str) -> bool:
         return item_id in self._unseen
 
@@ -314,13 +335,19 @@ class ItineraryModel(QStandardItemModel):
         count = len(group.items)
         label = f"{group.heading}, {count} item{'' if count == 1 else 's'}"
         mark = self._marks.days.get(group.day)
+        locked = group.day in self._locked_days
+        if locked:
+            label += f", {LOCKED_TEXT}"
         cells: _Cells = {
             DAY_ROLE: (group.day,) * _NCOL,
             _DISPLAY: (group.heading, None, None, None),
             _ACCESSIBLE_TEXT: (label, None, None, None),
             _FONT: (self._bold, None, None, None),
+            _DECORATION: (self.lock_icon if locked else None, None, None, None),
+            _TOOLTIP: (f"Day {LOCKED_TEXT}" if locked else None, None, None, None),
+            LOCKED_ROLE: (locked,) * _NCOL,
         }
-        if mark is not None:
+        if mark is not None:  # Its icon in place of the padlock; the words say both.
             label += f", {count_text(len(mark.lines)).lower()}"
             cells[_ACCESSIBLE_TEXT] = (label, None, None, None)
             cells[_ACCESSIBLE_DESCRIPTION] = (mark.spoken, None, None, None)
@@ -339,8 +366,11 @@ class ItineraryModel(QStandardItemModel):
             details_text(item),
         )
         ink = colour(Tone.UNVERIFIED) if doubt else None
+        locked = item.id in self._locked_items
         return {
             _DISPLAY: shown,
+            _ACCESSIBLE_TEXT: (None, f"{shown[1]}, {LOCKED_TEXT}" if locked else None, None, None),
+            LOCKED_ROLE: (locked,) * _NCOL,
             _BACKGROUND: (mark_tint() if reason else None,) * _NCOL,
             _FOREGROUND: (ink, None, None, ink),
             UNVERIFIED_ROLE: (doubt is not None,) * _NCOL,
@@ -364,10 +394,11 @@ class ItineraryModel(QStandardItemModel):
         notes = "\n".join(part for part in (tip, booking_text(item), item.notes) if part)
         spoken = " ".join(part for part in (reason, doubt, mark and mark.spoken) if part) or None
         icon = self._icon_of(mark.severity) if mark is not None else None
+        padlock = self.lock_icon if item.id in self._locked_items else None
         return {
             _TOOLTIP: (tip, tip or shown[1], tip or shown[2] or None, notes or None),
             _ACCESSIBLE_DESCRIPTION: (spoken,) * _NCOL,
-            _DECORATION: (None, icon, None, None),
+            _DECORATION: (padlock, icon, None, None),
             PROBLEM_ROLE: (mark.severity if mark is not None else None,) * _NCOL,
         }
 

@@ -7,6 +7,9 @@ Ctrl+T); selecting in either selects in both, and Enter in either opens the item
 Rows, day headings and timeline blocks the plan checks find a problem with are marked
 (`show_problems`).
 
+Ctrl+L locks the current item (or, on a day's heading, the day) against the assistant's
+changes, or unlocks it; locked rows carry a padlock.
+
 Selecting items tells `SelectionState` (so the assistant knows what "these" means) and
 marks the assistant's changes to them seen. The view follows the store through the change
 bus and keeps the selection, by item id, across every refresh.
@@ -17,7 +20,7 @@ from __future__ import annotations
 import itertools
 import math
 import time
-from collections.abc import Sequence
+from collections.abc import Awaitable, Sequence
 from datetime import date, timedelta
 
 from PySide6.QtCore import (
@@ -53,6 +56,9 @@ from concierge.store import (
     InvalidChangeError,
     ItineraryItemRecord,
     ItineraryRepository,
+    LockKind,
+    LockRecord,
+    LockRepository,
     StopRecord,
     StopRepository,
     StoreError,
@@ -69,6 +75,13 @@ from concierge.ui.documents import item_documents
 from concierge.ui.problems.icons import SeverityIcons
 from concierge.ui.problems.marks import NO_MARKS, ProblemMarks
 from concierge.ui.scroll_bars import use_steady_scroll_bars
+from concierge.ui.views.locks import (
+    FieldLockMenu,
+    LockKey,
+    lock_action,
+    lock_icon,
+    show_field_locked,
+)
 from concierge.ui.views.person import person
 from concierge.ui.views.trip_view import DELETED_TEXT, TripView
 from concierge.ui.views.undo_bar import UndoBar
@@ -121,6 +134,8 @@ class ItineraryView(TripView[Change]):
         self.itinerary = itinerary
         self.trips = trips
         self.stops = StopRepository(trips.database, trips.bus)
+        self.locks = LockRepository(trips.database, trips.bus)
+        self._lock_list: list[LockRecord] = []
         self._stop_list: list[StopRecord] = []
         self.history = history
         self.selection = selection
@@ -178,6 +193,9 @@ class ItineraryView(TripView[Change]):
         self.timeline_action.setToolTip(f"Show the day timeline beside the list ({TIMELINE_KEYS})")
         self.timeline_action.toggled.connect(self._show_timeline)
         self.addAction(self.timeline_action)
+        self.lock_action = lock_action(self, self.toggle_lock)
+        self._lock_key = LockKey(self.lock_action, [self.tree, self.timeline])
+        self.model.lock_icon = lock_icon(self.tree)
         self.timeline_button = QToolButton(self)
         self.timeline_button.setDefaultAction(self.timeline_action)
         self.timeline_button.setAccessibleName("Timeline")
@@ -364,6 +382,30 @@ class ItineraryView(TripView[Change]):
         item = self._current_item()
         return None if item is None else item.day
 
+    def toggle_lock(self) -> None:
+        """Lock the current item (on a day's heading: the day), or unlock it."""
+        trip_id = self._trip_id
+        index = self.tree.currentIndex()
+        item = self.model.item_at(index)
+        day = self.model.day_at(index)
+        if trip_id is None or day is None:
+            return
+        if item is not None:
+            work = self.locks.toggle(LockKind.ITEM, item.id, context=person())
+        else:
+            work = self.locks.toggle(
+                LockKind.DAY, day.isoformat(), trip_id=trip_id, context=person()
+            )
+        self.tasks.start(self._toggle_lock(work), name="lock")
+
+    async def _toggle_lock(self, work: Awaitable[bool]) -> None:
+        try:
+            await work
+        except StoreError as error:
+            self.undo_bar.inform(str(error))
+            return
+        self.reload_now()
+
     def undo_remove(self) -> None:
         offer, self._undo_offer = self._undo_offer, None
         if offer is not None:
@@ -393,6 +435,7 @@ class ItineraryView(TripView[Change]):
         trip = await self.trips.get(trip_id)
         items = await self.itinerary.items(trip_id) if trip is not None else []
         stops = await self.stops.stops(trip_id) if trip is not None else []
+        locks = await self.locks.locks(trip_id) if trip is not None else []
         unseen = await self.history.unseen_assistant_changes(trip_id) if trip else {}
         unverified = await self.itinerary.unverified(trip_id) if trip else {}
         if trip_id != self._trip_id:
@@ -402,6 +445,7 @@ class ItineraryView(TripView[Change]):
             return
         self._trip = trip
         self._stop_list = stops
+        self._lock_list = locks
         self._unverified = unverified
         unseen_items = {
             entity_id: fields
@@ -417,7 +461,12 @@ class ItineraryView(TripView[Change]):
         try:
             days = group_by_day(trip, items)
             if self.model.set_days(
-                days, unseen_items, zone_of=self._zone_on, unverified=unverified
+                days,
+                unseen_items,
+                zone_of=self._zone_on,
+                unverified=unverified,
+                locked_items=frozenset(lock.target for lock in locks if lock.kind is LockKind.ITEM),
+                locked_days=frozenset(lock.day for lock in locks if lock.day is not None),
             ):
                 # The days changed: a reset, so expansion, spans, selection and scrolling
                 # are set up again. Otherwise the rows changed in place and all survive.
@@ -648,6 +697,8 @@ class ItineraryView(TripView[Change]):
         if editor.item is not None:
             self._look_at([editor.item.id])
         self.editor = editor
+        if editor.item is not None:
+            self._offer_field_locks(editor, editor.item)
         if self.documents is not None and editor.item is not None:
             box = item_documents(self.documents, self.history, self.tasks, editor.item, editor)
             editor.add_row("Documents", box)
@@ -662,6 +713,38 @@ class ItineraryView(TripView[Change]):
             )
         editor.finished.connect(lambda _result: self._editor_closed(editor))
         editor.open()
+
+    def _offer_field_locks(self, editor: ItemEditor, item: ItineraryItemRecord) -> None:
+        """Each field's context menu locks or unlocks it; locked ones show a padlock."""
+        locked = {
+            lock.field
+            for lock in self._lock_list
+            if lock.kind is LockKind.FIELD and lock.target == item.id
+        }
+        for name in locked & editor.fields.keys():
+            show_field_locked(editor.fields[name], True)
+
+        async def toggle(name: str) -> None:
+            try:
+                now = await self.locks.toggle(
+                    LockKind.FIELD,
+                    item.id,
+                    entity=EntityKind.ITINERARY_ITEM,
+                    field=name,
+                    context=person(),
+                )
+            except StoreError as error:
+                editor.show_error(name, str(error))
+                return
+            (locked.add if now else locked.discard)(name)
+            show_field_locked(editor.fields[name], now)
+
+        FieldLockMenu(
+            editor,
+            {widget: name for name, widget in editor.fields.items()},
+            locked.__contains__,
+            lambda name: self.tasks.start(toggle(name), name="lock item field"),
+        )
 
     def _editor_closed(self, editor: ItemEditor) -> None:
         if self.editor is editor:
@@ -742,7 +825,7 @@ class ItineraryView(TripView[Change]):
 def _shown_here(change: Change) -> bool:
     """Whether `change` can alter what the itinerary shows (a reload costs three reads and
     a repaint, and the trip's other fields change as often as someone types in them)."""
-    if change.entity is EntityKind.ITINERARY_ITEM:
+    if change.entity in (EntityKind.ITINERARY_ITEM, EntityKind.TRIP_LOCK):
         return True
     if change.entity is EntityKind.TRIP:
         return change.action is not Action.UPDATE or bool(change.fields & TRIP_FIELDS_SHOWN)

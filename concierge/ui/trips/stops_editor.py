@@ -7,6 +7,9 @@ stop. Tab goes place → arrival → departure → the next stop. Ctrl+Delete re
 with the focus, Alt+Up / Alt+Down move it along the route; each is one undo step. A row
 follows the store (the assistant's edits, undo) unless it holds unsaved typing.
 
+Ctrl+L locks the stop with the focus against the assistant's changes (its place, dates and
+place in the route), or unlocks it; a locked stop shows a padlock by its number.
+
 A stop the assistant added or changed carries the assistant's mark, as the form's fields do,
 until the person focuses it or marks the trip's changes seen; undoing the change removes it.
 """
@@ -38,6 +41,8 @@ from concierge.store import (
     ChangeHistory,
     EntityKind,
     InvalidChangeError,
+    LockKind,
+    LockRepository,
     StopRecord,
     StoreError,
 )
@@ -46,6 +51,7 @@ from concierge.travel.places import PlaceIndex
 from concierge.travel.trip_edits import TripEditor
 from concierge.ui.colours import Tone, tint
 from concierge.ui.views.actions import action_button, make_action
+from concierge.ui.views.locks import LOCKED_TEXT, LockKey, lock_action, lock_icon
 from concierge.ui.views.marks import CHANGED_BY_ASSISTANT
 from concierge.ui.views.person import person
 from concierge.ui.views.trip_view import TripView
@@ -71,6 +77,12 @@ class StopRow(QWidget):
         self.stop: StopRecord | None = None
         self.adding = False
         self.marked = False
+        self.locked = False
+        self.padlock = QLabel(self)
+        self.padlock.setObjectName("stopLock")
+        self.padlock.setPixmap(lock_icon(self).pixmap(16, 16))
+        self.padlock.setToolTip(f"Stop {LOCKED_TEXT}")
+        self.padlock.hide()
         self.marker = QFrame(self)
         self.marker.setObjectName("assistantMark")
         self.marker.setFixedWidth(_MARK_WIDTH)
@@ -99,7 +111,8 @@ class StopRow(QWidget):
         grid.addWidget(self.marker, 0, 0, 2, 1)
         grid.addWidget(self.number, 0, 1)
         grid.addWidget(self.place, 0, 2, 1, 3)
-        grid.addWidget(self.remove_button, 0, 5)
+        grid.addWidget(self.padlock, 0, 5)
+        grid.addWidget(self.remove_button, 0, 6)
         grid.addWidget(self.arrive, 1, 2)
         grid.addWidget(to, 1, 3)
         grid.addWidget(self.depart, 1, 4)
@@ -119,8 +132,20 @@ class StopRow(QWidget):
         self.marker.setAutoFillBackground(marked)
         self.marker.setToolTip(CHANGED_BY_ASSISTANT if marked else "")
         self.marker.update()
+        self._describe()
+
+    def set_locked(self, locked: bool) -> None:
+        """Show (or clear) the padlock, and say "locked" with each of the stop's fields."""
+        if locked == self.locked:
+            return
+        self.locked = locked
+        self.padlock.setVisible(locked)
+        self._describe()
+
+    def _describe(self) -> None:
+        words = [CHANGED_BY_ASSISTANT if self.marked else "", LOCKED_TEXT if self.locked else ""]
         for widget in self.focusables():
-            widget.setAccessibleDescription(CHANGED_BY_ASSISTANT if marked else "")
+            widget.setAccessibleDescription("; ".join(word for word in words if word))
 
     def set_number(self, number: int) -> None:
         self.number.setText(f"{number}.")
@@ -242,6 +267,11 @@ class StopsEditor(TripView[Change]):
         for action in (self.add_action, self.remove_action, self.up_action, self.down_action):
             action.setShortcutContext(Qt.ShortcutContext.WidgetWithChildrenShortcut)
             self.addAction(action)
+        self.locks = LockRepository(editor.trips.database, editor.trips.bus)
+        self._locked: frozenset[str] = frozenset()
+        """Stops (ids) the person locked."""
+        self.lock_action = lock_action(self, self.toggle_lock)
+        self._lock_key = LockKey(self.lock_action)
         self.add_button = action_button(self, self.add_action)
         self.add_button.setObjectName("addStopButton")
         self.add_button.setToolTip(self.add_action.toolTip())
@@ -318,6 +348,20 @@ class StopsEditor(TripView[Change]):
             self._lay_out()
         self._write(self._move(row.stop, position), name="move stop")
 
+    def toggle_lock(self) -> None:
+        """Lock the stop with the focus against the assistant's changes, or unlock it."""
+        row = self._focused_row()
+        if row is None or row.stop is None or self.trip_id is None:
+            return
+        self._write(self._toggle_lock(row.stop), name="lock stop")
+
+    async def _toggle_lock(self, stop: StopRecord) -> None:
+        try:
+            await self.locks.toggle(LockKind.STOP, stop.id, context=person())
+        except StoreError as error:
+            self._refused(error)
+        self.reload_now()
+
     def marked_labels(self) -> list[str]:
         """'stop 2 “Kyoto”' for each marked stop, for the form's banner."""
         return [
@@ -347,7 +391,7 @@ class StopsEditor(TripView[Change]):
         """The trip's stops, and its start date (where a stop's dates start stepping)."""
         if news.trip_id != trip_id:
             return False
-        return news.entity is EntityKind.TRIP_STOP or (
+        return news.entity in (EntityKind.TRIP_STOP, EntityKind.TRIP_LOCK) or (
             news.entity is EntityKind.TRIP and "start_date" in news.fields
         )
 
@@ -357,6 +401,7 @@ class StopsEditor(TripView[Change]):
         unseen = await history.unseen_assistant_changes(trip_id) if history is not None else {}
         stops = await self.editor.stops.stops(trip_id)
         trip = await self.editor.trips.get(trip_id)
+        locks = await self.locks.locks(trip_id)
         if trip_id != self.trip_id:
             return
         if written != self._written:  # A row was saved meanwhile: what was read is stale.
@@ -368,6 +413,7 @@ class StopsEditor(TripView[Change]):
         self._unseen = frozenset(
             entity_id for kind, entity_id in unseen if kind is EntityKind.TRIP_STOP
         )
+        self._locked = frozenset(lock.target for lock in locks if lock.kind is LockKind.STOP)
         self._sync(stops)
         self._render_marks()
         self.refreshed.emit()
@@ -380,6 +426,7 @@ class StopsEditor(TripView[Change]):
             row.deleteLater()
         self.rows = []
         self._unseen = frozenset()
+        self._locked = frozenset()
         self._set_error("")
         self._lay_out()
         self.marks_changed.emit()
@@ -406,6 +453,7 @@ class StopsEditor(TripView[Change]):
         row.remove_button.clicked.connect(lambda: self._remove_row(row))
         for widget in row.focusables():
             widget.installEventFilter(self)
+            self._lock_key.watch(widget)
         return row
 
     def _remove_row(self, row: StopRow) -> None:
@@ -415,6 +463,7 @@ class StopsEditor(TripView[Change]):
     def _render_marks(self) -> None:
         before = [row.marked for row in self.rows]
         for row in self.rows:
+            row.set_locked(row.stop is not None and row.stop.id in self._locked)
             row.set_marked(row.stop is not None and row.stop.id in self._unseen)
         if [row.marked for row in self.rows] != before or not self.rows:
             self.marks_changed.emit()

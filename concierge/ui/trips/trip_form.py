@@ -14,6 +14,9 @@ write. When someone else changes the trip, every field is updated except one wit
 that one keeps what the person typed (a note says what the store has now), and saving it
 replaces the other change — the later edit wins, and undo can bring the other back. Fields
 the assistant changed carry a mark until the person focuses them or clicks "Mark as seen".
+
+A field's context menu locks it against the assistant's changes (or unlocks it); a locked
+field shows a padlock.
 """
 
 from __future__ import annotations
@@ -33,6 +36,8 @@ from concierge.store import (
     ChangeHistory,
     EntityKind,
     InvalidChangeError,
+    LockKind,
+    LockRepository,
     StoreError,
     TripRecord,
 )
@@ -42,6 +47,8 @@ from concierge.travel.trip_edits import TripEditor
 from concierge.ui.forms.field_row import FieldRow
 from concierge.ui.forms.form_binding import Binding
 from concierge.ui.forms.form_panel import FormPanel
+from concierge.ui.views.locks import FieldLockMenu
+from concierge.ui.views.person import person
 from concierge.ui.views.trip_view import DELETED_TEXT
 
 from .date_field import UnreadableDate
@@ -82,6 +89,13 @@ class TripForm(FormPanel[Binding[Any]]):
         self.notice.setObjectName("tripFormNotice")
         self.placeholder.setObjectName("tripFormPlaceholder")
         self._lookup_starter: LookupStarter | None = None
+        self.locks = LockRepository(self.trips.database, self.trips.bus)
+        self.lock_menu = FieldLockMenu(
+            self,
+            {widget: binding.key for binding in self._bindings for widget in binding.focus},
+            lambda key: self.row(key).locked,
+            self.toggle_field_lock,
+        )
         self.fields.holidays_button.clicked.connect(lambda: self.start_lookup("holidays"))
         self.fields.convert_button.clicked.connect(self._show_convert_menu)
 
@@ -112,6 +126,24 @@ class TripForm(FormPanel[Binding[Any]]):
 
     def row(self, key: str) -> FieldRow:
         return self.binding(key).row
+
+    def field_key_of(self, widget: QWidget) -> str | None:
+        """The key of the trip field `widget` (or one of its parents) edits, if any."""
+        return self.lock_menu.field_of(widget)
+
+    def toggle_field_lock(self, key: str) -> None:
+        """Lock the trip field `key` against the assistant's changes, or unlock it."""
+        trip_id = self._trip_id
+        if trip_id is not None:
+            self.tasks.start(self._toggle_field_lock(trip_id, key), name="lock field")
+
+    async def _toggle_field_lock(self, trip_id: str, key: str) -> None:
+        try:
+            await self.locks.toggle(
+                LockKind.FIELD, trip_id, entity=EntityKind.TRIP, field=key, context=person()
+            )
+        except StoreError as error:
+            self.row(key).set_error(str(error))
 
     def set_lookup_starter(self, starter: LookupStarter | None) -> None:
         """Give the form a way to start lookups (e.g. `LookupsPanel.start_lookup`): shows
@@ -215,13 +247,14 @@ class TripForm(FormPanel[Binding[Any]]):
     def watches(self, change: Change) -> bool:
         """The trip, and items entering or leaving its itinerary (the banner names what the
         assistant added)."""
-        return change.entity is EntityKind.TRIP or (
+        return change.entity in (EntityKind.TRIP, EntityKind.TRIP_LOCK) or (
             change.entity is EntityKind.ITINERARY_ITEM and change.action is not Action.UPDATE
         )
 
     async def load(self, trip_id: str) -> None:
         changes, self._changes = self._changes, []
         record = await self.trips.get(trip_id)
+        locks = await self.locks.locks(trip_id) if record else []
         unseen = await self.history.unseen_assistant_changes(trip_id) if record else {}
         added = await self.history.unseen_item_titles(trip_id) if record else {}
         if trip_id != self._trip_id:
@@ -242,6 +275,11 @@ class TripForm(FormPanel[Binding[Any]]):
             if binding.store_fields & change.fields
         )
         self._accept(record)
+        locked = {
+            lock.field for lock in locks if lock.kind is LockKind.FIELD and lock.target == trip_id
+        }
+        for binding in self._bindings:
+            binding.row.set_locked(binding.key in locked)
         self._apply_marks(unseen.get((EntityKind.TRIP, trip_id), frozenset()), record)
         self.stack.setCurrentWidget(self.form_page)
         self.refreshed.emit()

@@ -1,0 +1,139 @@
+"""What a lock refuses, and the sentence that says so.
+
+The check sits in `ChangeWriter`, below every tool: whatever path an assistant write takes
+(a tool applying at once, a proposed changeset applied later), a write of the assistant's
+that would change a locked thing raises `LockedError` and its transaction writes nothing.
+The person's writes (and the app's) are never checked.
+
+What each lock holds still: a field lock that field (and the row it is on, which is not
+removed); an item lock every field of the item and its place in the day; a day lock the
+day's items as a set and in order (none added, moved on, into or out of it, or removed); a
+stop lock its place, dates and place in the route. Other entries renumbered around a locked
+one (a stop inserted before a locked stop) do not change it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Collection, Mapping, Sequence
+from datetime import date
+from typing import Any
+
+from sqlmodel import Session, select
+
+from .changes import EntityKind
+from .day_text import MONTHS
+from .entities import LOCKS
+from .errors import LockedError
+from .records import ItineraryItemRecord, LockKind, LockRecord, StopRecord, TripRecord
+from .tables import TripLock
+from .validation import ITEM_RULES, STOP_RULES, TRIP_RULES, FieldRule
+
+LOCKABLE = (EntityKind.TRIP, EntityKind.ITINERARY_ITEM, EntityKind.TRIP_STOP)
+"""The kinds of row a lock can hold still."""
+
+FIELD_RULES: Mapping[EntityKind, Mapping[str, FieldRule]] = {
+    EntityKind.TRIP: TRIP_RULES,
+    EntityKind.ITINERARY_ITEM: ITEM_RULES,
+    EntityKind.TRIP_STOP: STOP_RULES,
+}
+"""The lockable fields of each lockable kind, with the labels the sentences use."""
+
+_WEEKDAYS = ("Mon", "Tue", "Wed", "Thu", "Fri", "Sat", "Sun")
+_ASK = "is locked by the person; ask them to unlock it."
+
+
+def day_name(day: date) -> str:
+    """ "Fri 10 Apr 2027": a locked day as the sentences and the snapshot name it."""
+    return f"{_WEEKDAYS[day.weekday()]} {day.day} {MONTHS[day.month - 1][:3]} {day.year}"
+
+
+def field_name(entity: str, field: str) -> str:
+    """The field's label in a sentence ("start time")."""
+    rules = FIELD_RULES.get(EntityKind(entity), {})
+    rule = rules.get(field)
+    return (rule.label if rule is not None else field.replace("_", " ")).lower()
+
+
+def trip_locks(session: Session, trip_id: str) -> list[LockRecord]:
+    """The trip's locks, oldest first."""
+    rows = session.exec(
+        select(TripLock)
+        .where(TripLock.trip_id == trip_id)
+        .order_by(TripLock.created_at, TripLock.id)  # type: ignore[arg-type]
+    ).all()
+    return [LOCKS.to_record(row) for row in rows]
+
+
+def item_sentence(title: str) -> str:
+    return f"Item “{title}” {_ASK}"
+
+
+def stop_sentence(place: str) -> str:
+    return f"Stop “{place}” {_ASK}"
+
+
+def day_sentence(day: date) -> str:
+    return f"Day {day_name(day)} {_ASK}"
+
+
+def field_sentence(entity: str, field: str, owner: str | None) -> str:
+    """ "The start time of “Ryokan Kyoto” is locked …"; the trip's fields have no owner."""
+    name = field_name(entity, field)
+    if entity == EntityKind.TRIP:
+        return f"The trip’s {name} {_ASK}"
+    return f"The {name} of “{owner}” {_ASK}"
+
+
+def _title(record: Any) -> str:
+    if isinstance(record, ItineraryItemRecord):
+        return record.title
+    if isinstance(record, StopRecord):
+        return record.place
+    if isinstance(record, TripRecord):
+        return record.title
+    return ""
+
+
+def refuse_locked(
+    locks: Sequence[LockRecord],
+    kind: EntityKind,
+    before: Any | None,
+    after: Any | None,
+    names: Collection[str],
+) -> None:
+    """Raise `LockedError` if creating (`before` None), changing the fields `names` of, or
+    deleting (`after` None) this row would change something one of `locks` holds still."""
+    record = after if after is not None else before
+    assert record is not None
+    mine = [lock for lock in locks if lock.target == record.id]
+    whole = LockKind.ITEM if kind is EntityKind.ITINERARY_ITEM else LockKind.STOP
+    if before is not None and any(lock.kind is whole for lock in mine):
+        sentence = item_sentence if whole is LockKind.ITEM else stop_sentence
+        raise LockedError(sentence(_title(before)))
+    if kind is EntityKind.ITINERARY_ITEM:
+        _refuse_locked_day(locks, before, after, names)
+    for lock in mine:
+        if lock.kind is LockKind.FIELD and (after is None or lock.field in names):
+            raise LockedError(
+                field_sentence(lock.entity, lock.field, _title(before)), field=lock.field
+            )
+
+
+def _refuse_locked_day(
+    locks: Sequence[LockRecord],
+    before: ItineraryItemRecord | None,
+    after: ItineraryItemRecord | None,
+    names: Collection[str],
+) -> None:
+    days = {lock.day for lock in locks if lock.kind is LockKind.DAY}
+    if not days:
+        return
+    if before is None or after is None or "day" in names:
+        touched = [record.day for record in (before, after) if record is not None]
+    elif "position" in names:
+        touched = [after.day]
+    else:
+        return
+    for day in touched:
+        if day in days:
+            raise LockedError(day_sentence(day), field="day")

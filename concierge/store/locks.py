@@ -1,0 +1,137 @@
+"""The person's locks on a trip: a field, an item, a day or a stop the assistant must leave
+as it is (see `lock_rules` for what each refuses).
+
+Locking creates a `trip_lock` row and unlocking deletes it, both through the change log, so
+Undo takes a lock back like any edit. Only the person locks and unlocks.
+"""
+
+from __future__ import annotations
+
+import uuid
+from datetime import date
+
+from sqlmodel import Session, select
+
+from .change_writer import ChangeWriter, run_logged
+from .changes import Actor, ChangeBus, ChangeContext, EntityKind
+from .database import Database
+from .entities import ITEMS, LOCKS, STOPS, TRIPS
+from .errors import InvalidChangeError
+from .lock_rules import FIELD_RULES, day_name, field_name, trip_locks
+from .records import LockKind, LockRecord
+from .tables import TripLock, utc_now
+
+
+class LockRepository:
+    """Locks, as immutable `LockRecord`s. Writes take an optional `ChangeContext` (the
+    person's own step when omitted); an assistant's context is refused."""
+
+    def __init__(self, database: Database, bus: ChangeBus) -> None:
+        self.database = database
+        self.bus = bus
+
+    async def locks(self, trip_id: str) -> list[LockRecord]:
+        """The trip's locks, oldest first; empty for an unknown trip."""
+        return await self.database.run(lambda session: trip_locks(session, trip_id))
+
+    async def toggle(
+        self,
+        kind: LockKind,
+        target: str,
+        *,
+        trip_id: str | None = None,
+        entity: EntityKind | None = None,
+        field: str = "",
+        context: ChangeContext | None = None,
+    ) -> bool:
+        """Lock the target if it is not locked, else unlock it; True if it is now locked.
+
+        `target` is an item's or stop's id, or for a field lock the id of the trip, item or
+        stop (`entity`) whose `field` it is; for a day lock it is the ISO date and
+        `trip_id` names the trip."""
+        if context is not None and context.actor is Actor.ASSISTANT:
+            raise InvalidChangeError("lock", "Only the person can lock or unlock.")
+        if kind is LockKind.FIELD and (entity is None or field not in FIELD_RULES.get(entity, {})):
+            raise InvalidChangeError("lock", f"“{field}” is not a field that can be locked.")
+        if kind is LockKind.DAY and trip_id is None:
+            raise InvalidChangeError("lock", "A day lock needs its trip.")
+
+        def write(session: Session, writer: ChangeWriter) -> bool:
+            owner, what = _target(session, kind, target, trip_id, entity, field)
+            row = session.exec(
+                select(TripLock).where(
+                    TripLock.trip_id == owner,
+                    TripLock.kind == kind.value,
+                    TripLock.target == target,
+                    TripLock.field == field,
+                )
+            ).first()
+            if row is not None:
+                writer.describe(f"Unlock {what}")
+                writer.delete(LOCKS, row, LOCKS.to_record(row))
+                return False
+            writer.describe(f"Lock {what}")
+            now = utc_now()
+            writer.create(
+                LOCKS,
+                LockRecord(
+                    id=uuid.uuid4().hex,
+                    trip_id=owner,
+                    kind=kind,
+                    target=target,
+                    entity=entity.value if kind is LockKind.FIELD and entity else "",
+                    field=field if kind is LockKind.FIELD else "",
+                    created_at=now,
+                    updated_at=now,
+                ),
+            )
+            return True
+
+        return await run_logged(self.database, self.bus, context, write)
+
+
+def _target(
+    session: Session,
+    kind: LockKind,
+    target: str,
+    trip_id: str | None,
+    entity: EntityKind | None,
+    field: str,
+) -> tuple[str, str]:
+    """The trip the locked thing is on, and how the undo menu names it ("item “Dinner”");
+    raises `RecordNotFoundError` when it is gone."""
+    if kind is LockKind.DAY:
+        assert trip_id is not None
+        TRIPS.row(session, trip_id)
+        try:
+            day = date.fromisoformat(target)
+        except ValueError:
+            raise InvalidChangeError("day", f"“{target}” is not a day (YYYY-MM-DD).") from None
+        return trip_id, f"day {day_name(day)}"
+    if kind is LockKind.ITEM or entity is EntityKind.ITINERARY_ITEM:
+        item = ITEMS.to_record(ITEMS.row(session, target))
+        owner, name = item.trip_id, f"“{item.title}”"
+        noun = "item "
+    elif kind is LockKind.STOP or entity is EntityKind.TRIP_STOP:
+        stop = STOPS.to_record(STOPS.row(session, target))
+        owner, name, noun = stop.trip_id, f"“{stop.place}”", "stop "
+    else:
+        trip = TRIPS.to_record(TRIPS.row(session, target))
+        owner, name, noun = trip.id, "the trip", ""
+    if kind is LockKind.FIELD:
+        assert entity is not None
+        return owner, f"the {field_name(entity, field)} of {name}"
+    return owner, f"{noun}{name}"
+
+
+def delete_target_locks(session: Session, writer: ChangeWriter, target: str) -> None:
+    """Delete, logged, the locks on an item or stop being removed (undo brings them back
+    with it)."""
+    for row in session.exec(select(TripLock).where(TripLock.target == target)).all():
+        writer.delete(LOCKS, row, LOCKS.to_record(row))
+
+
+def delete_trip_locks(session: Session, writer: ChangeWriter, trip_id: str) -> None:
+    """Delete, logged, every lock of a trip being deleted."""
+    for row in session.exec(select(TripLock).where(TripLock.trip_id == trip_id)).all():
+        writer.delete(LOCKS, row, LOCKS.to_record(row))
