@@ -37,7 +37,7 @@ from concierge.app_identity import (
 
 OPEN_DATA = "Open &data folder"
 OPEN_LOGS = "Open &log folder"
-SHOW_LICENCES = "&Licences…"
+SHOW_LICENCES = "&Notices and licences…"
 
 
 def qt_notice() -> str:
