@@ -19,7 +19,7 @@ from typing import TYPE_CHECKING
 from PySide6.QtGui import QIcon
 from PySide6.QtWidgets import QApplication, QMessageBox  # before qasync, as qasync requires
 
-from concierge.app_identity import APP_ID, APP_NAME, ICON_SVG, VERSION, version_line
+from concierge.app_identity import APP_ID, APP_NAME, ICON_SVG, VERSION
 from concierge.ui.colours import follow_colour_scheme
 from concierge.ui.startup_window import StartupWindow
 
@@ -41,7 +41,6 @@ def parse_arguments(argv: Sequence[str]) -> argparse.Namespace:
     parser = argparse.ArgumentParser(
         prog="concierge", description="Plan a trip while an assistant works beside you."
     )
-    parser.add_argument("--version", action="version", version=version_line())
     parser.add_argument(
         "--data-dir",
         type=Path,
