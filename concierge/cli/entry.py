@@ -15,11 +15,14 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from concierge.app_identity import version_line
+
 if TYPE_CHECKING:
     from .command import Command
 
 FAILURE = 1
 DATA_DIR = "--data-dir"
+VERSION = "--version"
 
 
 def commands() -> tuple[Command, ...]:
@@ -60,6 +63,7 @@ def parser(known: Sequence[Command]) -> argparse.ArgumentParser:
         "the window opens.",
         parents=[shared],
     )
+    top.add_argument(VERSION, action="version", version=version_line())
     subparsers = top.add_subparsers(dest="command", metavar="COMMAND")
     for command in known:
         sub = subparsers.add_parser(
@@ -71,6 +75,10 @@ def parser(known: Sequence[Command]) -> argparse.ArgumentParser:
 
 def main(argv: Sequence[str] | None = None) -> int:
     given = list(sys.argv[1:] if argv is None else argv)
+    if VERSION in given:
+        # Before Qt or the store are imported: the version needs neither, nor a display.
+        print(version_line())
+        return 0
     if not wants_command(given):
         from concierge.app import main as open_window
 

@@ -11,7 +11,8 @@ from pathlib import Path
 
 from platformdirs import user_data_path, user_log_path
 
-APP_NAME = "Concierge"
+from concierge.app_identity import APP_NAME
+
 DATA_DIR_VARIABLE = "CONCIERGE_DATA_DIR"
 DATABASE_NAME = "concierge.db"
 

@@ -35,6 +35,7 @@ from PySide6.QtWidgets import (
 )
 
 from concierge.agent import AbortSignal
+from concierge.app_identity import APP_NAME
 from concierge.store import (
     UI_LAST_TRIP_ID,
     UI_WINDOW_GEOMETRY,
@@ -43,6 +44,7 @@ from concierge.store import (
     ChangeContext,
     DocumentRecord,
     StoreError,
+    log_dir,
 )
 from concierge.store.model_profile import ModelProfile
 from concierge.travel.assistant.ledger_view import itinerary_costs
@@ -54,6 +56,7 @@ from concierge.travel.imports import ImportFileError, is_csv
 from concierge.travel.imports.csv_table import read_csv_table
 from concierge.travel.proposal_checks import proposal_problem_lines
 from concierge.travel.services import TravelServices
+from concierge.ui.about import AboutDialog
 from concierge.ui.assistant_session import AssistantSession
 from concierge.ui.async_support import BackgroundTasks, loop_running
 from concierge.ui.brief import BriefPanel
@@ -117,12 +120,17 @@ def redo_shortcuts() -> list[QKeySequence]:
 
 class MainWindow(QMainWindow):
     def __init__(
-        self, services: TravelServices, on_close: Callable[[], None] = lambda: None
+        self,
+        services: TravelServices,
+        on_close: Callable[[], None] = lambda: None,
+        log_folder: Path | None = None,
     ) -> None:
         super().__init__()
         self.services = services
         self._on_close = on_close
-        self.setWindowTitle("Concierge")
+        self.log_folder = log_folder if log_folder is not None else log_dir(services.data_dir)
+        """Shown in Help ▸ About; the app passes the one its logging writes to."""
+        self.setWindowTitle(APP_NAME)
         self.setObjectName("mainWindow")
         self.tasks = BackgroundTasks(self)
         self.tasks.failed.connect(self._report_failure)
@@ -237,6 +245,7 @@ class MainWindow(QMainWindow):
         self._unsubscribe = services.bus.subscribe(self._on_change)
         self._settings_dialog: SettingsDialog | None = None
         self.shortcuts_dialog: ShortcutsDialog | None = None
+        self.about_dialog: AboutDialog | None = None
         self._closing = False
         self._stopping = False
         """Shutting down: a change delivered late no longer refreshes anything."""
@@ -385,7 +394,7 @@ class MainWindow(QMainWindow):
             "&Keyboard shortcuts", self.show_shortcuts, QKeySequence.StandardKey.HelpContents
         )
         help_menu.addAction(self.shortcuts_action)
-        help_menu.addAction(self._action("&About Concierge", self.show_about))
+        help_menu.addAction(self._action(f"&About {APP_NAME}", self.show_about))
 
     def toggle_lock(self) -> None:
         """Lock (or unlock) what has the keyboard: a stop, a trip field, or the itinerary's
@@ -797,17 +806,10 @@ class MainWindow(QMainWindow):
         self.shortcuts_dialog.activateWindow()
 
     def show_about(self) -> None:
-        box = QMessageBox(
-            QMessageBox.Icon.Information,
-            "About Concierge",
-            "Concierge — plan a trip in forms while an assistant works beside you.\n\n"
-            "Your trips are stored on this computer in SQLite. The assistant talks to the "
-            "model server you choose in Settings.",
-            QMessageBox.StandardButton.Ok,
-            self,
-        )
-        box.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
-        box.open()
+        """Help ▸ About: version, licences, and the data and log folders with buttons."""
+        if self.about_dialog is None:
+            self.about_dialog = AboutDialog(self.services.data_dir, self.log_folder, self)
+        self.about_dialog.open()
 
     def _report_failure(self, name: str, error: object) -> None:
         log.error("%s failed: %s", name, error)

@@ -1,0 +1,156 @@
+"""Help ▸ About: what this is, which version, under which licences, and where its files are.
+
+The folders are the ones this run uses (a `--data-dir` moves both); their buttons open them
+in the platform's file manager. The licence texts open in a window of their own, read from
+LICENSE and THIRD-PARTY-NOTICES.txt where the build put them.
+"""
+
+from __future__ import annotations
+
+import html
+from pathlib import Path
+
+from PySide6 import __version__ as pyside_version
+from PySide6.QtCore import Qt, QUrl, qVersion
+from PySide6.QtGui import QDesktopServices, QFontDatabase, QIcon
+from PySide6.QtWidgets import (
+    QDialog,
+    QDialogButtonBox,
+    QGridLayout,
+    QLabel,
+    QPlainTextEdit,
+    QPushButton,
+    QVBoxLayout,
+    QWidget,
+)
+
+from concierge.app_identity import (
+    APP_NAME,
+    COPYRIGHT,
+    ICON_SVG,
+    LICENCE,
+    SUMMARY,
+    VERSION,
+    licence_files,
+    licence_text,
+)
+
+OPEN_DATA = "Open &data folder"
+OPEN_LOGS = "Open &log folder"
+SHOW_LICENCES = "&Notices and licences…"
+
+
+def qt_notice() -> str:
+    return (
+        f"Built with Qt {qVersion()} and PySide6 {pyside_version}, used under the GNU LGPL "
+        "version 3: Qt's libraries ship unmodified as separate files that you may replace. "
+        "Their source is at code.qt.io; the notices list every bundled package."
+    )
+
+
+class LicencesDialog(QDialog):
+    """Concierge's MIT licence, then the third-party notices where the build shipped them."""
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setObjectName("licencesDialog")
+        self.setWindowTitle(f"{APP_NAME} licences")
+        self.text = QPlainTextEdit(self)
+        self.text.setObjectName("licencesText")
+        self.text.setReadOnly(True)
+        self.text.setFont(QFontDatabase.systemFont(QFontDatabase.SystemFont.FixedFont))
+        parts = [licence_text()]
+        parts += [f.read_text(encoding="utf-8") for f in licence_files() if f.name != "LICENSE"]
+        self.text.setPlainText("\n\n".join(part.rstrip() for part in parts))
+        buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Close, self)
+        buttons.rejected.connect(self.reject)
+        layout = QVBoxLayout(self)
+        layout.addWidget(self.text)
+        layout.addWidget(buttons)
+        self.resize(720, 560)
+
+
+class AboutDialog(QDialog):
+    def __init__(self, data_folder: Path, log_folder: Path, parent: QWidget | None = None):
+        super().__init__(parent)
+        self.setObjectName("aboutDialog")
+        self.setWindowTitle(f"About {APP_NAME}")
+        self.data_folder = data_folder
+        self.log_folder = log_folder
+        self.licences: LicencesDialog | None = None
+
+        icon = QLabel(self)
+        icon.setPixmap(QIcon(str(ICON_SVG)).pixmap(64, 64))
+        title = QLabel(f"<h2>{APP_NAME} {html.escape(VERSION)}</h2>", self)
+        title.setObjectName("aboutTitle")
+        summary = QLabel(f"{SUMMARY}<br>{LICENCE} licence. {html.escape(COPYRIGHT)}.", self)
+        summary.setWordWrap(True)
+        qt = QLabel(qt_notice(), self)
+        qt.setObjectName("aboutQt")
+        qt.setWordWrap(True)
+
+        folders = QGridLayout()
+        self.data_label = self._path_label("aboutDataFolder", data_folder)
+        self.log_label = self._path_label("aboutLogFolder", log_folder)
+        self.open_data_button = QPushButton(OPEN_DATA, self)
+        self.open_data_button.clicked.connect(lambda: self.open_folder(self.data_folder))
+        self.open_log_button = QPushButton(OPEN_LOGS, self)
+        self.open_log_button.clicked.connect(lambda: self.open_folder(self.log_folder))
+        for row, (name, label, button) in enumerate(
+            (
+                ("Data folder:", self.data_label, self.open_data_button),
+                ("Log folder:", self.log_label, self.open_log_button),
+            )
+        ):
+            folders.addWidget(QLabel(name, self), row, 0)
+            folders.addWidget(label, row, 1)
+            folders.addWidget(button, row, 2)
+
+        self.problem = QLabel(self)
+        self.problem.setObjectName("aboutProblem")
+        self.problem.setWordWrap(True)
+        self.problem.hide()
+
+        buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Close, self)
+        self.licences_button = buttons.addButton(
+            SHOW_LICENCES, QDialogButtonBox.ButtonRole.ActionRole
+        )
+        self.licences_button.clicked.connect(self.show_licences)
+        buttons.rejected.connect(self.reject)
+
+        layout = QVBoxLayout(self)
+        layout.addWidget(icon)
+        layout.addWidget(title)
+        layout.addWidget(summary)
+        layout.addWidget(qt)
+        layout.addLayout(folders)
+        layout.addWidget(self.problem)
+        layout.addWidget(buttons)
+
+    def _path_label(self, name: str, folder: Path) -> QLabel:
+        label = QLabel(str(folder), self)
+        label.setObjectName(name)
+        label.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+        return label
+
+    def open_folder(self, folder: Path) -> None:
+        """Open `folder` in the file manager, made first: the log folder of a data folder
+        chosen by hand may not exist yet."""
+        try:
+            folder.mkdir(parents=True, exist_ok=True)
+        except OSError as error:
+            self._say(f"Cannot create {folder}: {error}")
+            return
+        if not QDesktopServices.openUrl(QUrl.fromLocalFile(str(folder))):
+            self._say(f"No file manager opened {folder}; its path is above to copy.")
+
+    def _say(self, text: str) -> None:
+        self.problem.setText(text)
+        self.problem.show()
+
+    def show_licences(self) -> None:
+        if self.licences is None:
+            self.licences = LicencesDialog(self)
+        self.licences.show()
+        self.licences.raise_()
+        self.licences.activateWindow()
