@@ -13,27 +13,18 @@ python=${PYTHON:-.venv/bin/python}
 identity=${CONCIERGE_CODESIGN_IDENTITY:-}
 profile=${CONCIERGE_NOTARY_PROFILE:-}
 [ "$(uname)" = Darwin ] || { echo "build-macos.sh runs on macOS only" >&2; exit 1; }
-version=$("$python" -c 'import tomllib; print(tomllib.load(open("pyproject.toml", "rb"))["project"]["version"])')
+version=$("$python" -c 'import importlib.metadata as m; print(m.version("concierge"))')
 app=dist/Concierge.app
 dmg="dist/Concierge-$version-macos-$(uname -m).dmg"
 
 "$python" -m pip install -q "pyinstaller==6.22.3" "dmgbuild==1.6.7"
-[ -f build/icons/concierge.icns ] || "$python" packaging/make_icons.py
 # PyInstaller signs every binary and then the bundle (the spec passes the identity and
 # packaging/macos/entitlements.plist); a failed signature fails the build.
 (cd packaging && PYINSTALLER_STRICT_BUNDLE_CODESIGN_ERROR=1 \
   "$python" -m PyInstaller --noconfirm --clean --distpath ../dist --workpath ../build concierge.spec)
 codesign --verify --deep --strict --verbose=2 "$app"
 
-data=$(mktemp -d)
-log="$data/run.log"
-QT_QPA_PLATFORM=offscreen PYTHON_KEYRING_BACKEND=keyring.backends.fail.Keyring \
-  "$app/Contents/MacOS/concierge" --data-dir "$data" >"$log" 2>&1 &
-pid=$!
-for _ in $(seq 1 120); do grep -q "Airports and towns loaded" "$log" && break; sleep 0.5; done
-kill -TERM "$pid"
-wait "$pid"
-grep -q "Concierge is ready" "$log" || { cat "$log"; exit 1; }
+"$python" packaging/smoke_test.py "$app/Contents/MacOS/concierge"
 
 rm -f "$dmg"
 "$python" -m dmgbuild -s packaging/macos/dmg_settings.py -D app="$app" "Concierge $version" "$dmg"

@@ -5,15 +5,16 @@
 ;
 ;   makensis -DVERSION=0.1.0 packaging\windows\concierge.nsi
 ;
-; VERSION is required (the build reads it from pyproject.toml). Optional: DIST (the one-folder
-; build), APP_EXE (the program in it), ICON, LICENSE, OUTDIR, NOCOMPRESS (a quick layout check),
+; VERSION is required (the build takes it from the installed metadata, as --version does).
+; Optional: DIST (the one-folder build), APP_EXE (the program in it), ICON, LICENSE, OUTDIR,
+; NOCOMPRESS (a quick layout check),
 ; ALLOW_NO_ICON and ALLOW_NO_LICENSE (only for packaging/check-nsis.sh on Linux, before the icons
 ; and LICENSE exist; a Windows build needs both).
 
 Unicode true
 
 !ifndef VERSION
-  !error "Pass the version from pyproject.toml: makensis -DVERSION=x.y.z concierge.nsi"
+  !error "Pass the version: makensis -DVERSION=x.y.z concierge.nsi"
 !endif
 !ifndef DIST
   !define DIST "..\..\dist\concierge"
