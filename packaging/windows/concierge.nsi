@@ -51,6 +51,14 @@ Unicode true
   !error "${DIST}\_internal is missing: DIST must be PyInstaller's one-folder build"
 !endif
 
+; Authenticode: SIGN_COMMAND signs the uninstaller as makensis writes it and then the
+; installer, e.g. -DSIGN_COMMAND="signtool sign /fd SHA256 /tr <timestamp URL> /td SHA256 /a"
+; (README, Packaging: Windows).
+!ifdef SIGN_COMMAND
+  !uninstfinalize '${SIGN_COMMAND} "%1"'
+  !finalize '${SIGN_COMMAND} "%1"'
+!endif
+
 !ifdef NOCOMPRESS
   SetCompress off
 !else
