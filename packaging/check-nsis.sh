@@ -9,7 +9,7 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 python=${PYTHON:-.venv/bin/python}
 command -v makensis >/dev/null || { echo "makensis is missing: apt-get install nsis" >&2; exit 1; }
-version=$("$python" -c 'import importlib.metadata as m; print(m.version("concierge"))')
+version=$("$python" packaging/app_version.py)
 
 dist=$PWD/dist/concierge
 if [ ! -x "$dist/concierge" ]; then

@@ -13,7 +13,7 @@ python=${PYTHON:-.venv/bin/python}
 identity=${CONCIERGE_CODESIGN_IDENTITY:-}
 profile=${CONCIERGE_NOTARY_PROFILE:-}
 [ "$(uname)" = Darwin ] || { echo "build-macos.sh runs on macOS only" >&2; exit 1; }
-version=$("$python" -c 'import importlib.metadata as m; print(m.version("concierge"))')
+version=$("$python" packaging/app_version.py)
 app=dist/Concierge.app
 dmg="dist/Concierge-$version-macos-$(uname -m).dmg"
 

@@ -5,7 +5,7 @@
 ;
 ;   makensis -DVERSION=0.1.0 packaging\windows\concierge.nsi
 ;
-; VERSION is required (the build takes it from the installed metadata, as --version does).
+; VERSION is required (python packaging/app_version.py prints it).
 ; Optional: DIST (the one-folder build), APP_EXE (the program in it), ICON, LICENSE, OUTDIR,
 ; NOCOMPRESS (a quick layout check),
 ; ALLOW_NO_ICON and ALLOW_NO_LICENSE (only for packaging/check-nsis.sh on Linux, before the icons
