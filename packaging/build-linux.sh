@@ -13,7 +13,7 @@
 set -euo pipefail
 cd "$(dirname "$0")"
 lock=requirements-lock.txt
-python=${PYTHON:-python3.11}
+python=${PYTHON:-$(command -v python3.11 || command -v python3)}
 cache=${CONCIERGE_BUILD_CACHE:-${XDG_CACHE_HOME:-$HOME/.cache}/concierge-build}
 venv="$cache/venv-py311-$(sha256sum "$lock" | cut -c1-16)"
 arch=$(uname -m)
