@@ -5,7 +5,9 @@ and lands in another), and the calendar carries a VTIMEZONE for each zone, made 
 system's IANA data over the trip's years. Lodging is an all-day event over its nights
 (DTEND is the check-out day, which iCalendar excludes); other all-day or untimed items are
 all-day events on their days. An item's UID is its id, so importing the file again updates
-the events instead of adding copies; SEQUENCE grows with every edit of the item.
+the events instead of adding copies; SEQUENCE grows with every edit of the item. Beside the
+readable summary and description each event carries the item's own fields for the app
+(`concierge.travel.ics_fields`), so the app imports its own calendar as the same items.
 
 Calendars sync to servers and are shared, so the description names sensitive details
 ("Confirmation code: on file") without their values, and free text has the sensitive values
@@ -15,13 +17,14 @@ assistant.
 
 from __future__ import annotations
 
-from datetime import date, datetime, timedelta
+from datetime import date, datetime, time, timedelta
 
-from icalendar import Calendar, Event
+from icalendar import Calendar, Event, vText
 
 from concierge.store import ItemKind, ItineraryItemRecord
 from concierge.store.validation import ITEM_RULES
 
+from ..ics_fields import CARRIED, property_name
 from ..item_kinds import DETAIL_FIELDS, KIND_LABELS, cost_text, field_label
 from ..item_text import place_text, title_text
 from ..item_times import item_days, item_end, item_start
@@ -102,7 +105,33 @@ def item_event(item: ItineraryItemRecord) -> Event:
     if item.link:
         event.add("url", item.link)
     event.add("categories", [KIND_LABELS[item.kind]])
+    for name, text in carried_text(item).items():
+        event.add(property_name(name), vText(text))
     return event
+
+
+def carried_text(item: ItineraryItemRecord) -> dict[str, str]:
+    """The item's fields as the app reads them back (`concierge.travel.ics_fields`), free
+    text with its sensitive values held back."""
+    carried: dict[str, str] = {}
+    for name in CARRIED:
+        value = getattr(item, name)
+        if value is None or value == "":
+            continue
+        if isinstance(value, ItemKind):
+            text = value.value
+        elif isinstance(value, str):
+            text = hold_back(value)
+        elif hasattr(value, "isoformat"):
+            text = (
+                value.isoformat(timespec="minutes")
+                if isinstance(value, time)
+                else value.isoformat()
+            )
+        else:
+            text = str(value)
+        carried[name] = text
+    return carried
 
 
 def trip_calendar(plan: TripPlan) -> bytes:

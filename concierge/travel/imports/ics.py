@@ -4,7 +4,8 @@ summary and location; times keep their TZID, floating times float, UTC stays UTC
 from __future__ import annotations
 
 from collections.abc import Callable
-from datetime import UTC, date, datetime, timedelta
+from datetime import UTC, date, datetime, time, timedelta
+from decimal import Decimal
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
 import icalendar
@@ -12,6 +13,7 @@ from icalendar.timezone.windows_to_olson import WINDOWS_TO_OLSON
 
 from concierge.store import ItemKind
 
+from ..ics_fields import CARRIED_TEXT, carried_fields, property_name
 from .common import (
     FLIGHT_NUMBER,
     ROUTE,
@@ -160,18 +162,54 @@ def _candidate(event: icalendar.cal.Component, file_name: str, ref: str) -> Cand
     if event.get("RRULE") is not None:
         warnings.append("It repeats; only its first occurrence is imported.")
     url = event.get("URL")
+    values: dict[str, object] = {
+        "kind": kind,
+        "title": summary,
+        "place": location,
+        "notes": str(event.get("DESCRIPTION", "")),
+        "link": str(url) if url is not None else "",
+        **fields,
+    }
+    if own := carried_fields({str(k).upper(): str(v) for k, v in event.items()}):
+        values = _as_written(values, own)
     return Candidate(
-        kind=kind,
-        title=summary,
         day=day,
         source_file=file_name,
         source_ref=ref,
-        place=location,
-        notes=str(event.get("DESCRIPTION", "")),
-        link=str(url) if url is not None else "",
         warnings=tuple(warnings),
-        **fields,  # type: ignore[arg-type]
+        **values,  # type: ignore[arg-type]
     )
+
+
+def _as_written(values: dict[str, object], own: dict[str, str]) -> dict[str, object]:
+    """An event the app wrote, read as the item it was: its own fields over what the
+    readable event says (a hotel's check-in and check-out times, not its all-day nights; the
+    title without the kind; the notes without the description's detail lines)."""
+    read: dict[str, object] = {
+        name: None if name.startswith("cost_") else "" for name in CARRIED_TEXT
+    }
+    try:
+        for name, text in own.items():
+            if name == "kind":
+                read[name] = ItemKind(text)
+            elif name in ("start_time", "end_time"):
+                read[name] = time.fromisoformat(text)
+            elif name == "end_day":
+                read[name] = date.fromisoformat(text)
+            elif name == "cost_amount":
+                read[name] = Decimal(text)
+            elif name == "duration_minutes":
+                read[name] = int(text)
+            else:
+                read[name] = text
+    except (ValueError, ArithmeticError):
+        raise RecordError(f"its {property_name(name)} {text[:40]!r} cannot be read") from None
+    if "start_time" in read:
+        values = {**values, "all_day": False}
+        for end in ("end_day", "end_time", "end_timezone"):
+            if end not in read:
+                values.pop(end, None)
+    return {**values, **read}
 
 
 def _utc(moment: datetime) -> bool:

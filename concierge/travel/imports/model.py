@@ -80,6 +80,7 @@ class Candidate:
     provider: str = ""
     address: str = ""
     link: str = ""
+    hours: str = ""
     cost_amount: Decimal | None = None
     cost_currency: str | None = None
     warnings: tuple[str, ...] = ()
