@@ -12,7 +12,7 @@ started=$SECONDS
 appid=$(cat packaging/linux/appid)
 version=$(bash packaging/linux/version.sh)
 deb="dist/concierge_${version}_amd64.deb"
-tarball="dist/concierge-linux-$(uname -m).tar.gz"
+tarball="dist/concierge-${version}-linux-$(uname -m).tar.gz"
 if dpkg -s concierge >/dev/null 2>&1; then
   echo "A concierge package is installed already; remove it (dpkg -r concierge) to run the check."
   exit 1
