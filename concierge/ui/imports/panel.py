@@ -21,12 +21,10 @@ from datetime import date
 from PySide6.QtCore import Qt, Signal
 from PySide6.QtWidgets import (
     QAbstractItemView,
-    QHBoxLayout,
     QHeaderView,
     QLabel,
     QTreeWidget,
     QTreeWidgetItem,
-    QVBoxLayout,
     QWidget,
 )
 
@@ -47,7 +45,7 @@ from concierge.travel.item_times import DayRole
 from concierge.ui.colours import follow_palette
 from concierge.ui.problems.icons import SEVERITY_WORDS, severity_icon
 from concierge.ui.trips.item_editor import ItemEditor
-from concierge.ui.views.actions import action_button, make_action
+from concierge.ui.views.actions import make_action, review_layout
 from concierge.ui.views.trip_view import TripView
 
 ID_ROLE = Qt.ItemDataRole.UserRole
@@ -161,19 +159,8 @@ class ImportsPanel(TripView[ImportNews]):
             self.accept_all_action,
             self.reject_all_action,
         )
-        buttons = QHBoxLayout()
-        for action in self.actions_shown:
-            action.setShortcutContext(Qt.ShortcutContext.WidgetWithChildrenShortcut)
-            self.addAction(action)
-            buttons.addWidget(action_button(self, action))
-        buttons.addStretch(1)
-        layout = QVBoxLayout(self)
-        layout.setContentsMargins(0, 0, 0, 4)
-        layout.addWidget(self.heading)
-        layout.addWidget(self.list, 1)
-        layout.addLayout(buttons)
+        review_layout(self, self.heading, self.list, self.actions_shown)
         self._busy = False
-        self.setVisible(False)
         follow_palette(self, self._paint_icons)
 
     # -- TripView ---------------------------------------------------------------------------

@@ -14,11 +14,9 @@ from collections.abc import Awaitable, Callable, Collection, Mapping, Sequence
 
 from PySide6.QtCore import Qt, Signal
 from PySide6.QtWidgets import (
-    QHBoxLayout,
     QLabel,
     QListWidget,
     QListWidgetItem,
-    QVBoxLayout,
     QWidget,
 )
 
@@ -34,7 +32,7 @@ from concierge.store import (
     StoreError,
 )
 from concierge.travel.proposal_text import call_texts
-from concierge.ui.views.actions import action_button, make_action
+from concierge.ui.views.actions import make_action, review_layout
 from concierge.ui.views.trip_view import TripView
 
 ProblemLines = Callable[[str], Awaitable[Mapping[str, Sequence[str]]]]
@@ -118,19 +116,9 @@ class ProposalsPanel(TripView[ProposalNews]):
         self.reject_all_action = make_action(
             self, REJECT_ALL, Qt.Modifier.CTRL | Qt.Key.Key_Backspace, self.reject_all
         )
-        buttons = QHBoxLayout()
-        for action in (self.accept_selected_action, self.accept_all_action, self.reject_all_action):
-            action.setShortcutContext(Qt.ShortcutContext.WidgetWithChildrenShortcut)
-            self.addAction(action)
-            buttons.addWidget(action_button(self, action))
-        buttons.addStretch(1)
-        layout = QVBoxLayout(self)
-        layout.setContentsMargins(0, 0, 0, 4)
-        layout.addWidget(self.heading)
-        layout.addWidget(self.list, 1)
-        layout.addLayout(buttons)
+        shown = (self.accept_selected_action, self.accept_all_action, self.reject_all_action)
+        review_layout(self, self.heading, self.list, shown)
         self._busy = False
-        self.setVisible(False)
 
     # -- TripView ---------------------------------------------------------------------------
 

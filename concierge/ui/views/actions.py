@@ -4,11 +4,18 @@ an icon, carries the label as tooltip and accessible name)."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 
 from PySide6.QtCore import QKeyCombination, Qt
 from PySide6.QtGui import QAction, QKeySequence
-from PySide6.QtWidgets import QPushButton, QStyle, QToolButton, QWidget
+from PySide6.QtWidgets import (
+    QHBoxLayout,
+    QPushButton,
+    QStyle,
+    QToolButton,
+    QVBoxLayout,
+    QWidget,
+)
 
 Shortcut = QKeySequence.StandardKey | Qt.Key | QKeyCombination | None
 
@@ -46,3 +53,23 @@ def _follow(button: QPushButton | QToolButton, action: QAction) -> None:
     button.clicked.connect(action.trigger)
     action.enabledChanged.connect(button.setEnabled)
     button.setEnabled(action.isEnabled())
+
+
+def review_layout(
+    panel: QWidget, heading: QWidget, rows: QWidget, actions: Sequence[QAction]
+) -> None:
+    """A review panel's layout (the import queue's, the proposals'): its heading, its rows,
+    and a button for each action, whose shortcut works while the panel has the focus. The
+    panel starts hidden: it shows while something waits."""
+    buttons = QHBoxLayout()
+    for action in actions:
+        action.setShortcutContext(Qt.ShortcutContext.WidgetWithChildrenShortcut)
+        panel.addAction(action)
+        buttons.addWidget(action_button(panel, action))
+    buttons.addStretch(1)
+    layout = QVBoxLayout(panel)
+    layout.setContentsMargins(0, 0, 0, 4)
+    layout.addWidget(heading)
+    layout.addWidget(rows, 1)
+    layout.addLayout(buttons)
+    panel.setVisible(False)
