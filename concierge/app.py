@@ -48,7 +48,20 @@ def parse_arguments(argv: Sequence[str]) -> argparse.Namespace:
         help="folder for the database and logs (default: the platform's data folder, "
         "or $CONCIERGE_DATA_DIR)",
     )
+    parser.add_argument(
+        "--language",
+        default=None,
+        help="the language to show the window in, such as en or pt_BR (default: the one set in "
+        "Settings, or $CONCIERGE_LANGUAGE, or the system's)",
+    )
     return parser.parse_args(list(argv))
+
+
+def chosen_language(arguments: argparse.Namespace) -> str:
+    """The language asked for before the settings are read: --language, then the environment."""
+    import os
+
+    return arguments.language or os.environ.get("CONCIERGE_LANGUAGE", "")
 
 
 def configure_logging(folder: Path) -> None:
@@ -83,13 +96,18 @@ async def run(
     started: float,
     instance: SingleInstance,
     log_folder: Path,
+    language: str,
 ) -> int:
     import asyncio
 
+    from concierge.store.settings import UI_LANGUAGE
     from concierge.ui.garbage import GuiThreadCollector
+    from concierge.ui.i18n import choose_language, install_language
     from concierge.ui.main_window import MainWindow
     from concierge.ui.unix_signals import SignalBridge
 
+    if not language:
+        install_language(choose_language(await services.settings.get(UI_LANGUAGE)))
     closed = asyncio.Event()
     window = MainWindow(services, on_close=closed.set, log_folder=log_folder)
 
@@ -145,6 +163,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     app.setWindowIcon(QIcon(str(ICON_SVG)))
     app.setQuitOnLastWindowClosed(False)
     follow_colour_scheme(app)
+    from concierge.ui.i18n import choose_language, install_language
+
+    language = chosen_language(arguments)
+    install_language(choose_language(language))
     splash = StartupWindow()
     splash.show_now()
 
@@ -173,7 +195,9 @@ def main(argv: Sequence[str] | None = None) -> int:
             return 1
         log.info("data folder %s", folder)
         try:
-            return run_with_qt(app, run(app, services, splash, started, instance, log_folder))
+            return run_with_qt(
+                app, run(app, services, splash, started, instance, log_folder, language)
+            )
         finally:
             services.close()
     finally:

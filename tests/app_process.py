@@ -55,6 +55,7 @@ def start_app(data_dir: Path, environment: Mapping[str, str] | None = None) -> A
     if environment is None:
         env["QT_QPA_PLATFORM"] = "offscreen"
     env["PYTHON_KEYRING_BACKEND"] = "keyring.backends.fail.Keyring"
+    env.setdefault("CONCIERGE_LANGUAGE", "en")  # the tests read English, whatever the machine
     process = subprocess.Popen(
         [sys.executable, "-m", "concierge", "--data-dir", str(data_dir)],
         stderr=subprocess.PIPE,

@@ -154,6 +154,13 @@ ASSISTANT_EDITS: Setting[EditMode] = declare(
     "Its goals, notes and the brief's answers are always made at once.",
 )
 
+UI_LANGUAGE: Setting[str] = declare(
+    "ui.language",
+    str,
+    "",
+    'The language the window is shown in ("pt_BR"), or empty for the system\'s language; '
+    "read at start-up.",
+)
 UI_LAST_TRIP_ID: Setting[str | None] = declare(
     "ui.last_trip_id", str | None, None, "The trip to open at start-up."
 )

@@ -20,6 +20,8 @@ from datetime import datetime
 from decimal import ROUND_DOWN, Decimal, InvalidOperation
 from typing import Any
 
+from concierge.text import QT_TRANSLATE_NOOP
+
 from .constraints import constraint_rule
 from .currency_codes import minor_units
 from .day_text import format_date
@@ -381,7 +383,9 @@ def trip_problem(trip: TripRecord) -> str | None:
     if start is None or end is None:
         return None
     if end < start:
-        return f"The end date ({format_date(end)}) is before the start date ({format_date(start)})."
+        return QT_TRANSLATE_NOOP(
+            "Validation", "The end date ({end}) is before the start date ({start})."
+        ).format(end=end, start=start)
     days = (end - start).days + 1
     if days > MAX_TRIP_DAYS:
         return (

@@ -202,6 +202,7 @@ def app_environ(desktop: Desktop, base_url: str, model: str) -> dict[str, str]:
         "CONCIERGE_MODEL": model,
         # One locale everywhere: "10 Apr 2027" is its short date form, ISO the other one.
         "LC_ALL": "C.UTF-8",
+        "CONCIERGE_LANGUAGE": "en",
     }
 
 
