@@ -13,11 +13,10 @@ import re
 from collections.abc import Callable, Iterable, Iterator
 from contextlib import contextmanager
 
-from PySide6.QtCore import QCoreApplication, QObject, Qt, QTranslator
+from PySide6.QtCore import QCoreApplication, QModelIndex, QObject, Qt, QTranslator
 from PySide6.QtGui import QAction, QTextDocument
 from PySide6.QtWidgets import (
     QAbstractButton,
-    QAbstractItemView,
     QComboBox,
     QGroupBox,
     QLabel,
@@ -26,7 +25,9 @@ from PySide6.QtWidgets import (
     QMenu,
     QPlainTextEdit,
     QTabBar,
+    QTableView,
     QTextEdit,
+    QTreeView,
     QWidget,
 )
 
@@ -58,7 +59,7 @@ def pseudo_language() -> Iterator[None]:
 
 
 def plain(text: str) -> str:
-    if "<" in text and Qt.mightBeRichText(text):
+    if "<" in text and re.search(r"<[a-zA-Z/][^>]*>", text):
         document = QTextDocument()
         document.setHtml(text)
         text = document.toPlainText()
@@ -96,11 +97,10 @@ def texts_of(widget: QWidget) -> Iterator[tuple[str, str]]:
     if isinstance(widget, QComboBox) and not widget.isEditable():
         for index in range(widget.count()):
             yield "combo entry", widget.itemText(index)
-    if isinstance(widget, QAbstractItemView) and widget.model() is not None:
+    if isinstance(widget, QTableView | QTreeView) and widget.model() is not None:
         model = widget.model()
-        for orientation, count in ((Qt.Orientation.Horizontal, model.columnCount()),):
-            for section in range(count):
-                yield "header", str(model.headerData(section, orientation) or "")
+        for section in range(model.columnCount(QModelIndex())):
+            yield "header", str(model.headerData(section, Qt.Orientation.Horizontal) or "")
     if isinstance(widget, QMenu):
         yield from actions_texts(widget.actions())
     if isinstance(widget, QMainWindow):
