@@ -52,15 +52,15 @@ def escape(text: str) -> str:
 
 # Speaker labels are small headings: they space the messages apart and can be navigated.
 def you_heading() -> str:
-    return f"#### {translate('Transcript', 'You')}"
+    return "#### " + translate("Transcript", "You")
 
 
 def assistant_heading() -> str:
-    return f"#### {translate('Transcript', 'Assistant')}"
+    return "#### " + translate("Transcript", "Assistant")
 
 
 def stopped_line() -> str:
-    return f"*{translate('Transcript', 'Stopped.')}*"
+    return "*" + translate("Transcript", "Stopped.") + "*"
 
 
 def user_block(content: Sequence[ContentPart]) -> str:
@@ -71,11 +71,11 @@ def user_block(content: Sequence[ContentPart]) -> str:
                 pieces.append(escape(part.text.strip("\n")))
         elif isinstance(part, ImagePart):
             named = f" {escape(part.name)}" if part.name else ""
-            pieces.append(f"🖼️ [{translate('Transcript', 'image')}]{named}")
+            pieces.append("🖼️ [" + translate("Transcript", "image") + "]" + named)
         elif isinstance(part, DocumentPart):
-            pieces.append(f"📄 [{translate('Transcript', 'document')}] {escape(part.name)}")
+            pieces.append("📄 [" + translate("Transcript", "document") + "] " + escape(part.name))
         elif isinstance(part, VideoPart):
-            pieces.append(f"🎞️ [{translate('Transcript', 'video')}]")
+            pieces.append("🎞️ [" + translate("Transcript", "video") + "]")
     return "\n\n".join([you_heading(), *pieces])
 
 

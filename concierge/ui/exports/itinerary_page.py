@@ -69,7 +69,8 @@ def _essentials(plan: TripPlan) -> list[str]:
         f'<tr><td width="{WHEN_WIDTH}"><b>{_e(shown(label))}</b></td><td>{_e(text)}</td></tr>'
         for label, text in plan.essentials
     )
-    return [f"<h2>{_e(translate('ItineraryPage', 'Essentials'))}</h2>", f"{_TABLE}{rows}</table>"]
+    heading = translate("ItineraryPage", "Essentials")
+    return [f"<h2>{_e(heading)}</h2>", f"{_TABLE}{rows}</table>"]
 
 
 def _day(plan: TripPlan, day: date) -> list[str]:
@@ -119,7 +120,7 @@ def _costs(plan: TripPlan) -> list[str]:
             f"<b>{_e(shown(money_text(amount, currency)))}</b></td></tr>"
         )
     return [
-        f"<h2>{_e(translate('ItineraryPage', 'Costs'))}</h2>",
+        "<h2>" + _e(translate("ItineraryPage", "Costs")) + "</h2>",
         f"{_TABLE}{''.join(rows)}</table>",
     ]
 

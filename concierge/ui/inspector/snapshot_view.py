@@ -30,7 +30,7 @@ def describe_timings(context: RuntimeContext) -> str:
     head = translate("SnapshotView", "Iteration {iteration} · resolved in {ms} ms").format(
         iteration=context.iteration, ms=grouped(context.seconds * 1000, 1)
     )
-    return f"{head} — {parts}" if parts else f"{head} — {translate('SnapshotView', 'no providers')}"
+    return head + " — " + (parts or translate("SnapshotView", "no providers"))
 
 
 def describe_size(text: str | None, budget: int | None) -> str:
