@@ -22,8 +22,9 @@ EMPTY_SNAPSHOT = QT_TRANSLATE_NOOP(
 def describe_timings(context: RuntimeContext) -> str:
     """'Iteration 2 · resolved in 3.1 ms — trip 2.0 ms, selection 0.1 ms (empty)'."""
     empty = translate("SnapshotView", " (empty)")
+    part_text = translate("SnapshotView", "{name} {ms} ms")
     parts = ", ".join(
-        f"{part.name} {grouped(part.seconds * 1000, 1)} ms"
+        part_text.format(name=part.name, ms=grouped(part.seconds * 1000, 1))
         + ("" if part.text and part.text.strip() else empty)
         for part in context.parts
     )
