@@ -741,6 +741,10 @@
             <translation> (vazio)</translation>
         </message>
         <message>
+            <source>{name} {ms} ms</source>
+            <translation>{name} {ms} ms</translation>
+        </message>
+        <message>
             <source>Iteration {iteration} · resolved in {ms} ms</source>
             <translation>Iteração {iteration} · resolvido em {ms} ms</translation>
         </message>
