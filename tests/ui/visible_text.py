@@ -70,6 +70,8 @@ def is_marked(text: str) -> bool:
     text = plain(text)
     if _NEUTRAL.match(text):
         return True
+    # A shortcut in brackets, "(⟦Ctrl⟧+O)": Qt translated the modifier, the key is a key.
+    text = re.sub(rf"\([^()]*{CLOSE}[^()]*\)", "", text)
     outside = re.sub(f"{OPEN}.*?{CLOSE}", "", text, flags=re.S)
     return bool(_NEUTRAL.match(outside))
 
