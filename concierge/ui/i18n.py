@@ -145,6 +145,14 @@ def shown(text: str) -> str:
     return text
 
 
+def shown_error(error: BaseException) -> str:
+    """An exception's message as the person reads it: a message the store or the travel
+    layer declared (the exception's one argument) translated, anything else as it is."""
+    if len(error.args) == 1 and isinstance(error.args[0], str) and str(error) == error.args[0]:
+        return shown(error.args[0])
+    return str(error)
+
+
 def shown_value(value: object) -> object:
     if isinstance(value, Message | Translatable):
         return shown(value)

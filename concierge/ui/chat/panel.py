@@ -48,11 +48,11 @@ from concierge.store.history_checks import HistoryProblem
 from concierge.store.transcript_notes import NoteKeeper, NoteKind, TranscriptNote
 from concierge.text import QT_TRANSLATE_NOOP
 from concierge.ui.async_support import BackgroundTasks
-from concierge.ui.i18n import shown, translate
+from concierge.ui.i18n import shown, shown_error, translate
 from concierge.ui.views.person import person
 
 from .composer import Composer, Draft
-from .errors import describe_error, error_text
+from .errors import describe_error
 from .images import Attachment, AttachmentError, attach_filter, read_attachment
 from .live_turn import LiveTurn
 from .markdown import history_blocks, note_block
@@ -297,7 +297,7 @@ class ChatPanel(QWidget):
 
     async def _run(self, turn: _Turn, call: Awaitable[TurnResult]) -> None:
         note: tuple[NoteKind, str] | None = None
-        error_text: str | None = None
+        shown_error: str | None = None
         try:
             result = await call
         except AbortedError:
@@ -308,8 +308,8 @@ class ChatPanel(QWidget):
             raise
         except Exception as error:
             outcome = TurnOutcome.FAILED
-            error_text = describe_error(error)
-            note = (NoteKind.ERROR, error_text)
+            shown_error = describe_error(error)
+            note = (NoteKind.ERROR, shown_error)
         else:
             if result.status is TurnStatus.ITERATION_LIMIT:
                 outcome = TurnOutcome.ITERATION_LIMIT
@@ -324,8 +324,8 @@ class ChatPanel(QWidget):
             return
         self._turn = None
         can_retry = messages is not None and needs_answer(messages)
-        if error_text is not None:
-            self.error_bar.show_error(error_text, can_retry=can_retry)
+        if shown_error is not None:
+            self.error_bar.show_error(shown_error, can_retry=can_retry)
         elif outcome == TurnOutcome.STOPPED and can_retry:
             self.error_bar.show_error(STOPPED_TEXT, can_retry=True)
         self._update_controls()
@@ -423,7 +423,7 @@ class ChatPanel(QWidget):
             try:
                 records = await documents.for_trip(trip_id)
             except StoreError as error:
-                self.error_bar.show_error(error_text(error), can_retry=False)
+                self.error_bar.show_error(shown_error(error), can_retry=False)
                 return
         if (documents, trip_id) != (self._documents, self._trip_id):
             return  # Another trip was chosen meanwhile.
@@ -484,7 +484,7 @@ class ChatPanel(QWidget):
             try:
                 await documents.attach(path, trip_id=trip_id, context=person())
             except StoreError as error:
-                self.error_bar.show_error(error_text(error), can_retry=False)
+                self.error_bar.show_error(shown_error(error), can_retry=False)
                 return
         self._add_attachment(attachment)
 
@@ -495,7 +495,7 @@ class ChatPanel(QWidget):
         try:
             path = documents.path_of(record)
         except StoreError as error:
-            self.error_bar.show_error(error_text(error), can_retry=False)
+            self.error_bar.show_error(shown_error(error), can_retry=False)
             return
         attachment = await self._read(path, record.file_name)
         if attachment is not None:

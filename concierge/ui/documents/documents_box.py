@@ -36,8 +36,7 @@ from concierge.store import (
 )
 from concierge.store.document_files import size_text
 from concierge.ui.async_support import BackgroundTasks
-from concierge.ui.chat.errors import error_text
-from concierge.ui.i18n import shown, translate
+from concierge.ui.i18n import shown, shown_error, translate
 from concierge.ui.views.actions import action_button, make_action
 from concierge.ui.views.person import person
 from concierge.ui.views.undo_bar import UndoBar
@@ -228,7 +227,7 @@ class DocumentsBox(QWidget):
                     context=person(),
                 )
             except StoreError as error:
-                problems.append(error_text(error))
+                problems.append(shown_error(error))
                 continue
             finally:
                 if isValid(self):
@@ -268,7 +267,7 @@ class DocumentsBox(QWidget):
         try:
             path = self.documents.path_of(record)
         except StoreError as error:
-            self.undo_bar.inform(error_text(error))
+            self.undo_bar.inform(shown_error(error))
             return
         if not path.is_file():
             self.undo_bar.inform(
@@ -295,7 +294,7 @@ class DocumentsBox(QWidget):
             removed = await self.documents.remove(record.id, context=person(label))
         except StoreError as error:
             if isValid(self):
-                self.undo_bar.inform(error_text(error))
+                self.undo_bar.inform(shown_error(error))
             return
         if not isValid(self):
             return

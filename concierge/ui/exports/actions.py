@@ -27,8 +27,7 @@ from concierge.travel.exports import (
 )
 from concierge.travel.services import TravelServices
 from concierge.ui.async_support import BackgroundTasks
-from concierge.ui.chat.errors import error_text
-from concierge.ui.i18n import shown, translate
+from concierge.ui.i18n import shown, shown_error, translate
 
 from .pdf import itinerary_document, itinerary_pdf, page_layout
 
@@ -157,7 +156,7 @@ class TripExports(QObject):
         except (ExportError, LookupError) as error:
             self.show_error(
                 translate("Exports", "{what} not exported").format(what=shown(form.what)),
-                error_text(error),
+                shown_error(error),
             )
             return False
         self.status.emit(

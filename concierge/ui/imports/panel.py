@@ -43,9 +43,8 @@ from concierge.text import QT_TRANSLATE_NOOP
 from concierge.travel.item_kinds import KIND_LABELS
 from concierge.travel.item_text import when_text
 from concierge.travel.item_times import DayRole
-from concierge.ui.chat.errors import error_text
 from concierge.ui.colours import follow_palette
-from concierge.ui.i18n import ENGLISH, current_language, shown, translate
+from concierge.ui.i18n import ENGLISH, current_language, shown, shown_error, translate
 from concierge.ui.problems.icons import SEVERITY_WORDS, severity_icon
 from concierge.ui.trips.item_editor import ItemEditor
 from concierge.ui.views.actions import make_action, review_layout
@@ -354,10 +353,10 @@ class ImportsPanel(TripView[ImportNews]):
                 trip_id, [candidate.id], {candidate.id: values}, context=self.person()
             )
         except InvalidChangeError as error:
-            editor.show_error(error.field, error_text(error))
+            editor.show_error(error.field, shown_error(error))
             return
         except StoreError as error:
-            editor.show_error("", error_text(error))
+            editor.show_error("", shown_error(error))
             return
         editor.accept()
         self.decided.emit(_accepted_text(len(accepted.items)))
@@ -376,7 +375,7 @@ class ImportsPanel(TripView[ImportNews]):
         except StoreError as error:
             self.decided.emit(
                 translate("ImportsPanel", "Nothing was added: {reason}").format(
-                    reason=error_text(error)
+                    reason=shown_error(error)
                 )
             )
             return

@@ -18,8 +18,7 @@ from concierge.text import QT_TRANSLATE_NOOP
 from concierge.travel.errors import TravelError
 from concierge.travel.import_files import ImportCancelled, import_file
 from concierge.ui.async_support import BackgroundTasks
-from concierge.ui.chat.errors import error_text
-from concierge.ui.i18n import translate
+from concierge.ui.i18n import shown_error, translate
 
 IMPORT_FILTER = QT_TRANSLATE_NOOP(
     "ImportRunner", "Bookings (*.ics *.pkpass *.eml *.pdf *.csv);;All files (*)"
@@ -109,10 +108,10 @@ class ImportRunner(QWidget):
                         column_mapping=mapping,
                     )
                 except ImportCancelled as stopped:
-                    self.refused.emit(error_text(stopped))
+                    self.refused.emit(shown_error(stopped))
                     continue
                 except (TravelError, StoreError) as error:
-                    self.refused.emit(error_text(error))
+                    self.refused.emit(shown_error(error))
                     continue
                 finally:
                     self._cancel = None
