@@ -134,14 +134,14 @@ class FieldRow(QWidget):
 
     def _render(self) -> None:
         text = shown(self._error or self._pending or self._hint)
-        shown = (text, bool(self._error))
-        if shown != self._shown:
-            if self._shown is None or shown[1] != self._shown[1]:
+        state = (text, bool(self._error))
+        if state != self._shown:
+            if self._shown is None or state[1] != self._shown[1]:
                 tint(self.note, Tone.ERROR if self._error else secondary)
             if self._shown is None or text != self._shown[0]:
                 self.note.setText(text)
             self.note.setVisible(bool(text))
-            self._shown = shown
+            self._shown = state
         self._describe()
 
     def _describe(self) -> None:

@@ -36,6 +36,7 @@ from PySide6.QtWidgets import (
 
 from concierge.store import ItemKind, ItineraryItemRecord
 from concierge.store.validation import ITEM_RULES, text_limit
+from concierge.text import QT_TRANSLATE_NOOP
 from concierge.travel.item_kinds import (
     COMMON_DETAILS,
     DETAIL_FIELDS,
@@ -46,7 +47,6 @@ from concierge.travel.item_kinds import (
     field_label,
     kind_details,
 )
-from concierge.text import QT_TRANSLATE_NOOP
 from concierge.ui.colours import Tone, tint
 from concierge.ui.i18n import shown, translate
 from concierge.ui.views.marks import UNVERIFIED

@@ -53,10 +53,10 @@ class ElidedLabel(QLabel):
         self._elide()
 
     def _elide(self) -> None:
-        shown = self.fontMetrics().elidedText(self._full, Qt.TextElideMode.ElideRight, self.width())
-        if shown != self.text():
-            self.setText(shown)
-        self.setToolTip(self._full if shown != self._full else "")
+        elided = self.fontMetrics().elidedText(self._full, Qt.TextElideMode.ElideRight, self.width())
+        if elided != self.text():
+            self.setText(elided)
+        self.setToolTip(self._full if elided != self._full else "")
 
 
 class UndoBar(QFrame):
