@@ -53,7 +53,9 @@ class ElidedLabel(QLabel):
         self._elide()
 
     def _elide(self) -> None:
-        elided = self.fontMetrics().elidedText(self._full, Qt.TextElideMode.ElideRight, self.width())
+        elided = self.fontMetrics().elidedText(
+            self._full, Qt.TextElideMode.ElideRight, self.width()
+        )
         if elided != self.text():
             self.setText(elided)
         self.setToolTip(self._full if elided != self._full else "")
