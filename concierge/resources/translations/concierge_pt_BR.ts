@@ -165,6 +165,10 @@
             <translation>Em vez de um término, p. ex. 1h30</translation>
         </message>
         <message>
+            <source>https://…</source>
+            <translation>https://…</translation>
+        </message>
+        <message>
             <source>e.g. 10:00–19:00, closed Mondays</source>
             <translation>p. ex. 10:00–19:00, fechado às segundas</translation>
         </message>

@@ -171,7 +171,7 @@ class ItemEditor(QDialog):
             translate("ItemEditor", "Instead of an end, e.g. 1h30")
         )
         self.detail_edits: dict[str, QLineEdit] = {name: QLineEdit(self) for name in DETAIL_FIELDS}
-        self.detail_edits["link"].setPlaceholderText("https://…")
+        self.detail_edits["link"].setPlaceholderText(translate("ItemEditor", "https://…"))
         self.detail_edits["hours"].setPlaceholderText(
             translate("ItemEditor", "e.g. 10:00–19:00, closed Mondays")
         )
