@@ -8,6 +8,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator
 from datetime import date
+from decimal import Decimal
 
 import pytest
 from PySide6.QtCore import Qt
@@ -21,7 +22,7 @@ from concierge.ui.i18n import install_language
 from concierge.ui.trips import ItineraryView, TripForm
 from concierge.ui.trips.trip_list import TripListPanel
 from tests.ui import trips_support
-from tests.ui.trips_support import TripServices, focus, on_screen
+from tests.ui.trips_support import TripServices, assistant_edit, focus, on_screen
 from tests.ui.visible_text import plain, pseudo_language
 from tests.ui.visible_text import untranslated as untranslated_texts
 from tests.ui.waiting import until
@@ -112,6 +113,11 @@ async def test_the_trip_form_and_its_stops_translate_every_text(services: TripSe
             stops = form.fields.stops_editor
             assert stops.rows[0].arrive.calendar_button.toolTip().startswith("⟦Choose")
 
+            await services.trips.update(trip_id, {"pace": "packed"}, context=assistant_edit())
+            await until(lambda: form.seen_bar.isVisible())
+            assert form.seen_bar.label.text() == "⟦The assistant changed Pace.⟧"
+            assert untranslated(form) == []
+
 
 async def test_the_itinerary_timeline_and_item_dialog_translate_every_text(
     services: TripServices, qtbot: QtBot
@@ -190,6 +196,14 @@ async def test_in_portuguese_a_backwards_end_date_is_refused_in_portuguese(
         )
         record = await services.trips.get(trip_id)
         assert record is not None and record.end_date == date(2026, 5, 16)
+
+        budget = fields.budget_edit
+        await focus(budget)
+        qtbot.keyClicks(budget, "1500,5")
+        qtbot.keyClick(budget, Qt.Key.Key_Tab)
+        await until(lambda: budget.text() == "1500,50")  # As stored, with the locale's comma.
+        record = await services.trips.get(trip_id)
+        assert record is not None and record.budget_amount == Decimal("1500.50")
 
 
 async def test_in_portuguese_the_itinerary_reads_its_days_and_actions_in_portuguese(

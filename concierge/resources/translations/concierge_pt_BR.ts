@@ -622,7 +622,7 @@
         </message>
         <message>
             <source>Amount, e.g. 1500.00</source>
-            <translation>Valor, p. ex. 1500.00</translation>
+            <translation>Valor, p. ex. 1500,00</translation>
         </message>
         <message>
             <source>Separated by commas, e.g. food, museums</source>
@@ -651,6 +651,10 @@
         <message>
             <source>new text</source>
             <translation>novo texto</translation>
+        </message>
+        <message>
+            <source>Budget must be an amount such as 1234.50.</source>
+            <translation>O orçamento deve ser um valor como 1234,50.</translation>
         </message>
     </context>
     <context>

@@ -29,8 +29,6 @@ from concierge.travel.dates import DateError, parse_typed_date, pattern_example,
 from concierge.ui.i18n import ENGLISH, current_language, translate
 from concierge.ui.views.date_pattern import local_pattern as local_pattern  # re-exported
 
-NOT_SET = "Not set"
-"""The empty field's placeholder in English (shown translated)."""
 DISPLAY_FORMAT = "d MMM yyyy"
 """For QDateEdits (an itinerary item's day). No weekday section: Qt steps a weekday only
 within its week, so Down on a Monday would do nothing."""
