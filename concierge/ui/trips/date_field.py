@@ -28,6 +28,7 @@ from PySide6.QtWidgets import (
 from concierge.travel.dates import DateError, parse_typed_date, pattern_example, short_date
 from concierge.ui.i18n import ENGLISH, current_language, translate
 from concierge.ui.views.date_pattern import local_pattern as local_pattern  # re-exported
+from concierge.ui.views.errors import error_message
 
 DISPLAY_FORMAT = "d MMM yyyy"
 """For QDateEdits (an itinerary item's day). No weekday section: Qt steps a weekday only
@@ -74,7 +75,7 @@ class DateEdit(QLineEdit):
         try:
             return parse_typed_date(text, self.pattern)
         except DateError as error:
-            return UnreadableDate(text, str(error))
+            return UnreadableDate(text, error_message(error))
 
     def value(self) -> date | None:
         """The date shown, or None when there is none (empty or unreadable)."""
