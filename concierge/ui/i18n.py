@@ -145,12 +145,17 @@ def shown(text: str) -> str:
     return text
 
 
-def shown_error(error: BaseException) -> str:
-    """An exception's message as the person reads it: a message the store or the travel
-    layer declared (the exception's one argument) translated, anything else as it is."""
+def error_message(error: BaseException) -> str:
+    """The message `error` was raised with: a declared message (which `str(error)` would turn
+    into plain English) stays one, for `shown` to translate where it is shown."""
     if len(error.args) == 1 and isinstance(error.args[0], str) and str(error) == error.args[0]:
-        return shown(error.args[0])
+        return error.args[0]
     return str(error)
+
+
+def shown_error(error: BaseException) -> str:
+    """An exception's message as the person reads it."""
+    return shown(error_message(error))
 
 
 def shown_value(value: object) -> object:

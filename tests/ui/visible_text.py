@@ -72,8 +72,11 @@ def is_marked(text: str) -> bool:
         return True
     # A shortcut in brackets, "(⟦Ctrl⟧+O)": Qt translated the modifier, the key is a key.
     text = re.sub(rf"\([^()]*{CLOSE}[^()]*\)", "", text)
-    outside = re.sub(f"{OPEN}.*?{CLOSE}", "", text, flags=re.S)
-    return bool(_NEUTRAL.match(outside))
+    innermost = re.compile(f"{OPEN}[^{OPEN}{CLOSE}]*{CLOSE}")
+    while True:  # a translated value inside a translated sentence: "⟦To {x} by bus⟧"
+        text, removed = innermost.subn("", text)
+        if not removed:
+            return bool(_NEUTRAL.match(text))
 
 
 def texts_of(widget: QWidget) -> Iterator[tuple[str, str]]:

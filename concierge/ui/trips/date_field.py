@@ -26,9 +26,8 @@ from PySide6.QtWidgets import (
 )
 
 from concierge.travel.dates import DateError, parse_typed_date, pattern_example, short_date
-from concierge.ui.i18n import ENGLISH, current_language, translate
+from concierge.ui.i18n import ENGLISH, current_language, error_message, translate
 from concierge.ui.views.date_pattern import local_pattern as local_pattern  # re-exported
-from concierge.ui.views.errors import error_message
 
 DISPLAY_FORMAT = "d MMM yyyy"
 """For QDateEdits (an itinerary item's day). No weekday section: Qt steps a weekday only

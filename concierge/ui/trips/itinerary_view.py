@@ -73,11 +73,10 @@ from concierge.travel.stops import stop_or_first
 from concierge.ui.colours import follow_palette
 from concierge.ui.column_shares import ColumnShares
 from concierge.ui.documents import item_documents
-from concierge.ui.i18n import shown, translate
+from concierge.ui.i18n import error_message, shown, translate
 from concierge.ui.problems.icons import SeverityIcons
 from concierge.ui.problems.marks import NO_MARKS, ProblemMarks
 from concierge.ui.scroll_bars import use_steady_scroll_bars
-from concierge.ui.views.errors import error_message
 from concierge.ui.views.locks import (
     FieldLockMenu,
     LockKey,

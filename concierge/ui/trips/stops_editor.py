@@ -50,9 +50,8 @@ from concierge.store.validation import LINE_LIMIT, STOP_RULES, text_limit
 from concierge.travel.places import PlaceIndex
 from concierge.travel.trip_edits import TripEditor
 from concierge.ui.colours import Tone, tint
-from concierge.ui.i18n import shown, translate
+from concierge.ui.i18n import error_message, shown, translate
 from concierge.ui.views.actions import action_button, make_action
-from concierge.ui.views.errors import error_message
 from concierge.ui.views.locks import LOCKED_TEXT, LockKey, lock_action, lock_icon
 from concierge.ui.views.marks import CHANGED_BY_ASSISTANT
 from concierge.ui.views.person import person

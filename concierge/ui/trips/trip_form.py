@@ -48,8 +48,7 @@ from concierge.travel.trip_edits import TripEditor
 from concierge.ui.forms.field_row import FieldRow
 from concierge.ui.forms.form_binding import Binding
 from concierge.ui.forms.form_panel import FormPanel
-from concierge.ui.i18n import shown, translate
-from concierge.ui.views.errors import error_message
+from concierge.ui.i18n import error_message, shown, translate
 from concierge.ui.views.locks import FieldLockMenu
 from concierge.ui.views.person import person
 from concierge.ui.views.trip_view import DELETED_TEXT

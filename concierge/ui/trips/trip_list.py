@@ -34,9 +34,8 @@ from concierge.store import (
     TripRepository,
 )
 from concierge.ui.async_support import BackgroundTasks
-from concierge.ui.i18n import translate
+from concierge.ui.i18n import error_message, translate
 from concierge.ui.views.actions import action_button, make_action
-from concierge.ui.views.errors import error_message
 from concierge.ui.views.in_place import commit_open_editor
 from concierge.ui.views.person import person
 from concierge.ui.views.refresher import Refresher

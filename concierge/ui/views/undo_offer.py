@@ -12,8 +12,7 @@ from dataclasses import dataclass
 
 from concierge.store import ChangeHistory, StoreError
 from concierge.text import QT_TRANSLATE_NOOP
-
-from .errors import error_message
+from concierge.ui.i18n import error_message
 
 STALE = QT_TRANSLATE_NOOP(
     "UndoBar", "This can no longer be undone here: other changes to the trip came after it."
