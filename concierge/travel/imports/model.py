@@ -52,13 +52,14 @@ def _item_field(name: str, rule: FieldRule) -> tuple[str, Any] | tuple[str, Any,
 
 
 _Fields: Any = dataclasses.make_dataclass(
-    "Candidate",
+    "_Fields",
     [
         *(_item_field(name, rule) for name, rule in ITEM_RULES.items()),
         ("source_file", str),
         ("source_ref", str),
         ("warnings", tuple[str, ...], field(default=())),
     ],
+    namespace={"__module__": __name__},
     frozen=True,
     slots=True,
     kw_only=True,
