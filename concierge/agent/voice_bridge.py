@@ -67,6 +67,7 @@ from .voice_events import (
     SessionReady,
     SpeechStarted,
     SpeechStopped,
+    Stored,
     ToolFinished,
     ToolStarted,
     TurnDetection,
@@ -602,6 +603,15 @@ class RealtimeBridge:
         self._listeners.publish(ResponseFinished(answer.response_id, answer.status))
         self._wake.set()
 
+    def _cut_short(self, answer: _Answer, status: str) -> None:
+        """An answer the session ended before it was done: kept as far as it came."""
+        answer.status, answer.interrupted = status, True
+        if answer.text:
+            self._listeners.publish(
+                AssistantTranscriptFinal(answer.response_id, answer.item_id, answer.text, True)
+            )
+        self._listeners.publish(ResponseFinished(answer.response_id, status))
+
     def _latest_answer(self) -> _Answer | None:
         for entry in reversed(self._order):
             if isinstance(entry, _Answer):
@@ -629,7 +639,7 @@ class RealtimeBridge:
                         await asyncio.wait_for(head.heard.wait(), TRANSCRIPT_WAIT)
                 self._order.popleft()
                 self._spoken.pop(head.item_id, None)
-                await self._agent.history.append([_user_turn(head)])
+                await self._store([_user_turn(head)])
                 continue
             if head.status is None:
                 return
@@ -644,12 +654,18 @@ class RealtimeBridge:
         message = AssistantMessage(
             text=answer.text, tool_calls=tuple(answer.calls), stopped=cut and not answer.calls
         )
-        await self._agent.history.append([message])
+        await self._store([message])
         if answer.status == "completed":
             for context in answer.carried:
                 await context.delivered()
         if message.tool_calls:
             await self._run_calls(message, answer, run=not cut)
+
+    async def _store(self, messages: Sequence[Message]) -> None:
+        if not messages:
+            return
+        await self._agent.history.append(messages)
+        self._listeners.publish(Stored(tuple(messages)))
 
     async def _run_calls(self, message: AssistantMessage, answer: _Answer, *, run: bool) -> None:
         """Each call gets exactly one result, sent back and stored as one bundle; then the
@@ -676,7 +692,7 @@ class RealtimeBridge:
                     await self._result_out(result, generation)
                 raise
             finally:
-                await asyncio.shield(self._agent.history.append(results))
+                await asyncio.shield(self._store(results))
             sent = run and not self._closed
             if sent and await self._send_state(always=True, generation=generation):
                 await self._send({"type": "response.create"}, generation)
@@ -722,7 +738,7 @@ class RealtimeBridge:
         answers in flight end as stopped, speech without a transcript as untranscribed."""
         for entry in self._order:
             if isinstance(entry, _Answer) and entry.status is None:
-                entry.status, entry.interrupted = "incomplete", True
+                self._cut_short(entry, "incomplete")
             elif isinstance(entry, _Spoken) and not entry.heard.is_set():
                 entry.text = UNTRANSCRIBED
                 entry.heard.set()
@@ -768,7 +784,7 @@ class RealtimeBridge:
     def _settle_for_close(self) -> None:
         for entry in self._order:
             if isinstance(entry, _Answer) and entry.status is None:
-                entry.status, entry.interrupted = "cancelled", True
+                self._cut_short(entry, "cancelled")
             elif isinstance(entry, _Spoken) and not entry.heard.is_set():
                 entry.text = UNTRANSCRIBED
                 entry.heard.set()
