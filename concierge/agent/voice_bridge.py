@@ -22,10 +22,8 @@ import logging
 from collections import deque
 from collections.abc import AsyncIterator, Callable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any, Protocol, runtime_checkable
+from typing import TYPE_CHECKING, Any, Protocol, runtime_checkable
 
-from openai import AsyncOpenAI
-from openai.resources.realtime.realtime import AsyncRealtimeConnection
 from websockets.exceptions import ConnectionClosed
 
 from .abort import AbortController, AbortSignal
@@ -78,6 +76,10 @@ from .voice_events import (
     VoiceEvent,
 )
 from .voice_items import conversation_items, function_call_output, session_settings
+
+if TYPE_CHECKING:  # The SDK loads with the client the host passes in, not at start-up.
+    from openai import AsyncOpenAI
+    from openai.resources.realtime.realtime import AsyncRealtimeConnection
 
 log = logging.getLogger(__name__)
 
@@ -141,6 +143,7 @@ class _Answer:
     carried: list[RuntimeContext]
     generation: int
     transcript: list[str] = field(default_factory=list)
+    transcript_item: str = ""
     item_id: str = ""
     audio_bytes: int = 0
     calls: list[ToolCall] = field(default_factory=list)
@@ -562,8 +565,11 @@ class RealtimeBridge:
             answer = self._answers.get(str(event.get("response_id", "")))
             delta = str(event.get("delta", ""))
             if answer is not None and delta:
-                answer.transcript.append(delta)
                 item_id = str(event.get("item_id", ""))
+                if answer.transcript and item_id != answer.transcript_item:
+                    answer.transcript.append(" ")  # The next spoken item of the same answer.
+                answer.transcript_item = item_id
+                answer.transcript.append(delta)
                 self._listeners.publish(
                     AssistantTranscriptDelta(answer.response_id, item_id, delta)
                 )
@@ -636,7 +642,7 @@ class RealtimeBridge:
             elif item.get("type") == "message":
                 spoken_parts.extend(_spoken_text(item))
         if not answer.transcript and spoken_parts:
-            answer.transcript.extend(spoken_parts)
+            answer.transcript.append(" ".join(spoken_parts))
         interrupted = answer.interrupted or answer.status == "cancelled"
         if answer.text:
             self._listeners.publish(
