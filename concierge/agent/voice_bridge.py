@@ -201,6 +201,8 @@ class RealtimeBridge:
         self._order: deque[_Spoken | _Answer] = deque()
         self._spoken: dict[str, _Spoken] = {}
         self._answers: dict[str, _Answer] = {}
+        self._spoken_last: _Answer | None = None
+        """The latest answer, which the person may still be hearing after it is done."""
         self._undelivered: list[RuntimeContext] = []
         self._audio: deque[bytes] = deque()
         self._audio_task: asyncio.Task[None] | None = None
@@ -289,15 +291,18 @@ class RealtimeBridge:
         """Stop the answer: cancel it if it is still being made, and cut the spoken item at
         `played_ms` (what the person heard; None: all audio received) so the server's
         conversation holds only what was said."""
-        answer = self._latest_answer()
-        if answer is None:
+        answer = self._spoken_last
+        if answer is None or answer.generation != self._generation:
             return
-        answer.interrupted = True
-        if answer.status is None:
+        making = answer.status is None
+        if making:
+            answer.interrupted = True
             await self._send({"type": "response.cancel"})
-        if answer.item_id and answer.audio_bytes:
-            received = answer.audio_bytes // BYTES_PER_MS
-            end = received if played_ms is None else max(0, min(played_ms, received))
+        if not (answer.item_id and answer.audio_bytes):
+            return
+        received = answer.audio_bytes // BYTES_PER_MS
+        end = received if played_ms is None else max(0, min(played_ms, received))
+        if making or end < received:  # A finished answer heard to its end has nothing to cut.
             await self._send(
                 {
                     "type": "conversation.item.truncate",
@@ -599,6 +604,7 @@ class RealtimeBridge:
         answer = _Answer(response_id, self._undelivered, self._generation)
         self._undelivered = []
         self._answers[response_id] = answer
+        self._spoken_last = answer
         self._order.append(answer)
         if self._requested:  # Answers come in the order they were asked for.
             self._requested.remove(min(self._requested, key=_create_number))
@@ -661,12 +667,6 @@ class RealtimeBridge:
                 AssistantTranscriptFinal(answer.response_id, answer.item_id, answer.text, True)
             )
         self._listeners.publish(ResponseFinished(answer.response_id, status))
-
-    def _latest_answer(self) -> _Answer | None:
-        for entry in reversed(self._order):
-            if isinstance(entry, _Answer):
-                return entry
-        return None
 
     # --- the conversation: storing turns and running tools ------------------------------
 

@@ -901,3 +901,22 @@ def test_importing_the_bridge_does_not_load_the_sdk() -> None:
         [sys.executable, "-c", code], capture_output=True, text=True, check=True, timeout=120
     )
     assert done.stdout.strip() == "False"
+
+
+async def test_stopping_playback_of_a_finished_answer_only_cuts_it(
+    realtime: FakeRealtimeServer, chat: FakeOpenAIServer
+) -> None:
+    agent = make_agent(chat)
+    realtime.script(Say("A long answer about Porto.", audio=b"\x01\x00" * 48000))
+    bridge, events = await started(agent, realtime)
+    try:
+        await spoken_turn(realtime, "Tell me about Porto")
+        await events.until(lambda: len(_history_now(agent)) == 2)
+        await bridge.interrupt(played_ms=1200)  # the person pressed Stop while it played
+        await bridge.interrupt(played_ms=None)  # heard to the end: nothing more to cut
+        await realtime.wait_until(lambda: bool(realtime.of_type("conversation.item.truncate")))
+        assert realtime.of_type("response.cancel") == []
+        assert [t["audio_end_ms"] for t in realtime.of_type("conversation.item.truncate")] == [1200]
+        assert not events.of(VoiceError)
+    finally:
+        await bridge.close()
