@@ -920,3 +920,18 @@ async def test_stopping_playback_of_a_finished_answer_only_cuts_it(
         assert not events.of(VoiceError)
     finally:
         await bridge.close()
+
+
+async def test_an_unknown_voice_model_is_named_in_the_message(
+    realtime: FakeRealtimeServer, chat: FakeOpenAIServer
+) -> None:
+    realtime.known_models = {"gpt-realtime"}
+    bridge = RealtimeBridge(make_agent(chat), client(realtime), model="gpt-4o")
+    with pytest.raises(VoiceSessionError) as raised:
+        await bridge.start()
+    assert raised.value.event.kind is VoiceErrorKind.UNSUPPORTED
+    assert str(raised.value) == (
+        "The server refused the voice model “gpt-4o”: The model `gpt-4o` does not exist or you "
+        "do not have access to it. Choose a realtime model in Settings."
+    )
+    assert bridge.closed
