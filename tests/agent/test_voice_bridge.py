@@ -935,3 +935,45 @@ async def test_an_unknown_voice_model_is_named_in_the_message(
         "do not have access to it. Choose a realtime model in Settings."
     )
     assert bridge.closed
+
+
+async def test_a_cancel_that_races_the_server_s_own_barge_in_is_not_an_error(
+    realtime: FakeRealtimeServer, chat: FakeOpenAIServer
+) -> None:
+    agent = make_agent(chat)
+    realtime.script(Say("Porto is"), Hold(), Say("lovely."))
+    bridge, events = await started(agent, realtime)
+    try:
+        await spoken_turn(realtime, "Tell me about Porto")
+        await events.until(lambda: any(e.type == "assistant_transcript_delta" for e in events.seen))
+        realtime.session.active = None  # the server's VAD already stopped it, done not yet sent
+        await bridge.interrupt(played_ms=10)
+        await realtime.wait_until(lambda: bool(realtime.of_type("conversation.item.truncate")))
+        realtime.session.release.set()
+        await events.until(lambda: len(_history_now(agent)) == 2)
+        assert realtime.of_type("response.cancel")[0]["event_id"].startswith("quiet_")
+        assert events.of(VoiceError) == []
+    finally:
+        await bridge.close()
+
+
+async def test_voice_tool_calls_reach_the_agent_s_subscribers_like_typed_ones(
+    realtime: FakeRealtimeServer, chat: FakeOpenAIServer
+) -> None:
+    from tests.agent.support import Recorder
+
+    trip = Trip()
+    agent = make_agent(chat, tools=[set_destination_tool(trip)])
+    recorder = Recorder()
+    agent.subscribe(recorder)
+    realtime.script(Call("set_destination", '{"destination": "Porto"}', call_id="c1"))
+    realtime.script(Say("Done."))
+    bridge, events = await started(agent, realtime)
+    try:
+        await spoken_turn(realtime, "Porto")
+        await events.until(lambda: len(_history_now(agent)) == 4)
+        assert [e.call.id for e in recorder.of("tool_call")] == ["c1"]
+        assert [e.result.tool_call_id for e in recorder.of("tool_result")] == ["c1"]
+        assert len(recorder.of("runtime_context")) >= 2  # at start and after the tool
+    finally:
+        await bridge.close()
