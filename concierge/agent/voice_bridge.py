@@ -217,6 +217,10 @@ class RealtimeBridge:
         except VoiceSessionError as failure:
             await self._finish(failure.event)
             raise
+        except _Dropped:
+            failure = VoiceSessionError(VoiceError(VoiceErrorKind.CONNECTION, DROPPED, True))
+            await self._finish(failure.event)
+            raise failure from None
         self._worker = asyncio.create_task(self._work(), name="voice conversation")
 
     def append_audio(self, pcm: bytes) -> None:
@@ -761,6 +765,8 @@ class RealtimeBridge:
                     return
             except _Dropped:
                 log.info("voice: reconnect %d dropped during set-up", attempt)
+            except Exception:
+                log.exception("voice: reconnect %d failed", attempt)
         await self._finish(VoiceError(VoiceErrorKind.CONNECTION, DROPPED, True))
 
     async def _settle_dropped(self) -> None:
