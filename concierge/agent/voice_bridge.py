@@ -218,9 +218,9 @@ class RealtimeBridge:
             await self._finish(failure.event)
             raise
         except _Dropped:
-            failure = VoiceSessionError(VoiceError(VoiceErrorKind.CONNECTION, DROPPED, True))
-            await self._finish(failure.event)
-            raise failure from None
+            dropped = VoiceSessionError(VoiceError(VoiceErrorKind.CONNECTION, DROPPED, True))
+            await self._finish(dropped.event)
+            raise dropped from None
         self._worker = asyncio.create_task(self._work(), name="voice conversation")
 
     def append_audio(self, pcm: bytes) -> None:
