@@ -1681,6 +1681,49 @@
         </message>
     </context>
     <context>
+        <name>Voice</name>
+        <message>
+            <source>This server does not offer realtime voice (no WebSocket endpoint at {url}). Choose a server and model with realtime support in Settings, or keep typing.</source>
+            <translation>Este servidor não oferece voz em tempo real (nenhum endpoint WebSocket em {url}). Escolha em Configurações um servidor e um modelo com suporte a tempo real, ou continue digitando.</translation>
+        </message>
+        <message>
+            <source>The server refused the voice model “{model}”: {reason} Choose a realtime model in Settings.</source>
+            <translation>O servidor recusou o modelo de voz “{model}”: {reason} Escolha um modelo de tempo real em Configurações.</translation>
+        </message>
+        <message>
+            <source>The server refused the API key for voice (HTTP {status}). Check the API key in Settings.</source>
+            <translation>O servidor recusou a chave de API para voz (HTTP {status}). Confira a chave de API em Configurações.</translation>
+        </message>
+        <message>
+            <source>Could not reach the voice server at {url}. Check that it is running and that the address in Settings is right.</source>
+            <translation>Não foi possível acessar o servidor de voz em {url}. Verifique se ele está em execução e se o endereço em Configurações está correto.</translation>
+        </message>
+        <message>
+            <source>The voice server answered with HTTP {status} at {url}. Try again later.</source>
+            <translation>O servidor de voz respondeu com HTTP {status} em {url}. Tente novamente mais tarde.</translation>
+        </message>
+        <message>
+            <source>The voice server did not start a session within {seconds} seconds. Try again, or check that the server supports realtime voice.</source>
+            <translation>O servidor de voz não iniciou uma sessão em {seconds} segundos. Tente novamente ou verifique se o servidor oferece voz em tempo real.</translation>
+        </message>
+        <message>
+            <source>The voice server refused to set up the session: {reason}</source>
+            <translation>O servidor de voz recusou configurar a sessão: {reason}</translation>
+        </message>
+        <message>
+            <source>The voice server reported a problem: {reason}</source>
+            <translation>O servidor de voz informou um problema: {reason}</translation>
+        </message>
+        <message>
+            <source>The connection to the voice server was lost and could not be restored. The conversation is kept; start voice again to go on.</source>
+            <translation>A conexão com o servidor de voz caiu e não pôde ser restabelecida. A conversa foi mantida; inicie a voz de novo para continuar.</translation>
+        </message>
+        <message>
+            <source>The assistant could not read the trip's current state ({reason}). It did not answer; try again.</source>
+            <translation>O assistente não conseguiu ler o estado atual da viagem ({reason}). Ele não respondeu; tente novamente.</translation>
+        </message>
+    </context>
+    <context>
         <name>Words</name>
         <message>
             <source>{items} and {last}</source>
