@@ -64,6 +64,21 @@ def chosen_language(arguments: argparse.Namespace) -> str:
     return arguments.language or os.environ.get("CONCIERGE_LANGUAGE", "")
 
 
+def cannot_start() -> str:
+    from concierge.ui.i18n import translate
+
+    return translate("App", "Concierge cannot start")
+
+
+def error_text(error: BaseException) -> str:
+    """An error's message, translated when the store declared it for translation."""
+    from concierge.ui.i18n import shown
+
+    if len(error.args) == 1 and isinstance(error.args[0], str):
+        return shown(error.args[0])
+    return str(error)
+
+
 def configure_logging(folder: Path) -> None:
     from logging.handlers import RotatingFileHandler
 
@@ -184,7 +199,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     except OSError as error:
         log.error("cannot use the data folder %s: %s", folder, error)
         splash.close()
-        QMessageBox.critical(None, "Concierge cannot start", f"{folder}: {error}")
+        QMessageBox.critical(None, cannot_start(), f"{folder}: {error}")
         return 1
     if not acquired:
         splash.close()
@@ -226,7 +241,7 @@ def open_or_restore(folder: Path, splash: StartupWindow) -> TravelServices | Non
     except (StoreError, OSError) as error:
         log.error("cannot open the data folder %s: %s", folder, error)
         splash.close()
-        QMessageBox.critical(None, "Concierge cannot start", str(error))
+        QMessageBox.critical(None, cannot_start(), error_text(error))
         return None
 
 
@@ -241,10 +256,15 @@ def defer_to_owner(instance: SingleInstance) -> int:
         )
         return 0
     log.error("Concierge (process %s) holds %s but does not answer", pid, instance.folder)
+    from concierge.ui.i18n import translate
+
     QMessageBox.critical(
         None,
-        "Concierge is already open",
-        f"Another Concierge (process {pid}) is using the data folder {instance.folder} but "
-        "does not answer. Close it, or wait until it has started, then try again.",
+        translate("App", "Concierge is already open"),
+        translate(
+            "App",
+            "Another Concierge (process {pid}) is using the data folder {folder} but "
+            "does not answer. Close it, or wait until it has started, then try again.",
+        ).format(pid=pid, folder=instance.folder),
     )
     return 1
