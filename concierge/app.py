@@ -117,7 +117,7 @@ async def run(
 
     from concierge.store.settings import UI_LANGUAGE
     from concierge.ui.garbage import GuiThreadCollector
-    from concierge.ui.i18n import choose_language, install_language
+    from concierge.ui.i18n import choose_language, current_language, install_language
     from concierge.ui.main_window import MainWindow
     from concierge.ui.unix_signals import SignalBridge
 
@@ -138,6 +138,7 @@ async def run(
     splash.close()
     instance.on_show(lambda: bring_to_front(window))
     log.info("main window shown after %.0f ms", (time.perf_counter() - started) * 1000)
+    log.info("window language %s: %s", current_language(), window.menu_titles())
     loading: asyncio.Future[None] | None = None
     try:
         interrupted = await services.lookups.recover()

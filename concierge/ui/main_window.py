@@ -436,6 +436,12 @@ class MainWindow(QMainWindow):
         about = translate("MainWindow", "&About {app}").format(app=APP_NAME)
         help_menu.addAction(self._action(about, self.show_about))
 
+    def menu_titles(self) -> str:
+        """The menu bar's titles as read ("File, Edit, …"): the log names the language the
+        window came up in by them."""
+        titles = (action.text().replace("&", "") for action in self.menuBar().actions())
+        return ", ".join(titles)
+
     def toggle_lock(self) -> None:
         """Lock (or unlock) what has the keyboard: a stop, a trip field, or the itinerary's
         current item or day; elsewhere, say what can be locked."""
@@ -532,19 +538,20 @@ class MainWindow(QMainWindow):
         worst = panel.worst()
         icon = panel.icon(worst) if worst is not None else QIcon()
         text = count_text(count) if panel.loaded else translate("MainWindow", "Checking…")
+        keys = QKeySequence(PROBLEMS_KEYS).toString(QKeySequence.SequenceFormat.NativeText)
         button = self.problems_button
         button.setText(text)
         button.setIcon(icon)
         button.setToolTip(
             translate("MainWindow", "{problems} in this plan: show them ({keys})").format(
-                problems=text, keys=PROBLEMS_KEYS
+                problems=text, keys=keys
             )
         )
         button.setAccessibleName(text)
         button.setVisible(panel.trip_id is not None)
         index = self.side_tabs.indexOf(panel)
         self.side_tabs.setTabIcon(index, icon)
-        self.side_tabs.setTabToolTip(index, f"{text} ({PROBLEMS_KEYS})")
+        self.side_tabs.setTabToolTip(index, f"{text} ({keys})")
 
     def _action(
         self,
