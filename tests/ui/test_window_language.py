@@ -352,3 +352,32 @@ def test_pip_install_ships_the_compiled_translations() -> None:
     shipped = project["tool"]["setuptools"]["package-data"]["concierge"]
     qm = root / "concierge" / "resources" / "translations" / "concierge_pt_BR.qm"
     assert any(qm.relative_to(root / "concierge").match(pattern) for pattern in shipped)
+
+
+class UnansweringOwner:
+    """A folder held by a Concierge that does not answer (the one case that shows a box)."""
+
+    folder = Path("/data/folder")
+
+    def owner_pid(self) -> int:
+        return 4242
+
+    def ask_owner_to_show(self) -> bool:
+        return False
+
+
+def test_the_already_open_box_goes_through_translation(
+    pseudo: None, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from concierge import app
+
+    shown_boxes: list[tuple[str, str]] = []
+    monkeypatch.setattr(
+        app.QMessageBox,
+        "critical",
+        lambda _parent, title, text: shown_boxes.append((title, text)),
+    )
+    assert app.defer_to_owner(UnansweringOwner()) == 1  # type: ignore[arg-type]
+    [(title, text)] = shown_boxes
+    assert is_marked(title) and is_marked(text), (title, text)
+    assert "4242" in text and str(UnansweringOwner.folder) in text

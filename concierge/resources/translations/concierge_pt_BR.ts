@@ -176,7 +176,7 @@
         </message>
         <message>
             <source>&amp;Quit</source>
-            <translation>Sa&amp;ir</translation>
+            <translation>&amp;Sair</translation>
         </message>
         <message>
             <source>&amp;Edit</source>
