@@ -64,6 +64,21 @@ def chosen_language(arguments: argparse.Namespace) -> str:
     return arguments.language or os.environ.get("CONCIERGE_LANGUAGE", "")
 
 
+def cannot_start() -> str:
+    from concierge.ui.i18n import translate
+
+    return translate("App", "Concierge cannot start")
+
+
+def error_text(error: BaseException) -> str:
+    """An error's message, translated when the store declared it for translation."""
+    from concierge.ui.i18n import shown
+
+    if len(error.args) == 1 and isinstance(error.args[0], str):
+        return shown(error.args[0])
+    return str(error)
+
+
 def configure_logging(folder: Path) -> None:
     from logging.handlers import RotatingFileHandler
 
@@ -102,7 +117,7 @@ async def run(
 
     from concierge.store.settings import UI_LANGUAGE
     from concierge.ui.garbage import GuiThreadCollector
-    from concierge.ui.i18n import choose_language, install_language
+    from concierge.ui.i18n import choose_language, current_language, install_language
     from concierge.ui.main_window import MainWindow
     from concierge.ui.unix_signals import SignalBridge
 
@@ -123,6 +138,7 @@ async def run(
     splash.close()
     instance.on_show(lambda: bring_to_front(window))
     log.info("main window shown after %.0f ms", (time.perf_counter() - started) * 1000)
+    log.info("window language %s: %s", current_language(), window.menu_titles())
     loading: asyncio.Future[None] | None = None
     try:
         interrupted = await services.lookups.recover()
@@ -184,7 +200,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     except OSError as error:
         log.error("cannot use the data folder %s: %s", folder, error)
         splash.close()
-        QMessageBox.critical(None, "Concierge cannot start", f"{folder}: {error}")
+        QMessageBox.critical(None, cannot_start(), f"{folder}: {error}")
         return 1
     if not acquired:
         splash.close()
@@ -226,7 +242,7 @@ def open_or_restore(folder: Path, splash: StartupWindow) -> TravelServices | Non
     except (StoreError, OSError) as error:
         log.error("cannot open the data folder %s: %s", folder, error)
         splash.close()
-        QMessageBox.critical(None, "Concierge cannot start", str(error))
+        QMessageBox.critical(None, cannot_start(), error_text(error))
         return None
 
 
@@ -241,10 +257,15 @@ def defer_to_owner(instance: SingleInstance) -> int:
         )
         return 0
     log.error("Concierge (process %s) holds %s but does not answer", pid, instance.folder)
+    from concierge.ui.i18n import translate
+
     QMessageBox.critical(
         None,
-        "Concierge is already open",
-        f"Another Concierge (process {pid}) is using the data folder {instance.folder} but "
-        "does not answer. Close it, or wait until it has started, then try again.",
+        translate("App", "Concierge is already open"),
+        translate(
+            "App",
+            "Another Concierge (process {pid}) is using the data folder {folder} but "
+            "does not answer. Close it, or wait until it has started, then try again.",
+        ).format(pid=pid, folder=instance.folder),
     )
     return 1

@@ -10,6 +10,7 @@ import sys
 from pathlib import Path
 
 from concierge import __version__
+from concierge.text import QT_TRANSLATE_NOOP
 
 APP_NAME = "Concierge"
 APP_ID = "io.github.concierge.Concierge"
@@ -17,7 +18,10 @@ EXECUTABLE = "concierge"
 VERSION = __version__
 LICENCE = "MIT"
 COPYRIGHT = "Copyright (c) The Concierge authors"
-SUMMARY = "Plan a trip in forms while an assistant works beside you."
+SUMMARY = QT_TRANSLATE_NOOP(
+    "AboutDialog", "Plan a trip in forms while an assistant works beside you."
+)
+"""Shown in Help ▸ About (translated there) and in the desktop metadata (English)."""
 
 PACKAGE_DIR = Path(__file__).resolve().parent
 ICON_SVG = PACKAGE_DIR / "resources" / "icons" / "concierge.svg"

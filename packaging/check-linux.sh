@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # The Linux packaging check (root, Debian): builds the one-folder app, the tarball and the
 # .deb (build-linux.sh; CONCIERGE_REUSE_BUILD=1 keeps an existing dist/concierge), installs
-# the .deb with dpkg -i, validates the installed menu entry and AppStream metadata, starts the
+# the .deb with dpkg -i, checks it carries the pt_BR translations (ours and Qt's qtbase),
+# validates the installed menu entry and AppStream metadata, starts the
 # installed /usr/bin/concierge offscreen on an empty data folder until "Concierge is ready",
 # closes it with SIGTERM, requires exit status 0, and removes it with dpkg -r. Then installs
 # the tarball into a scratch home with its install.sh and takes it out with uninstall.sh.
@@ -45,6 +46,9 @@ installed=1
 for path in /usr/bin/concierge /opt/concierge/concierge "/usr/share/applications/$appid.desktop" \
   "/usr/share/metainfo/$appid.metainfo.xml"; do
   [ -e "$path" ] || { echo "the .deb did not install $path"; exit 1; }
+done
+for qm in concierge_pt_BR.qm qtbase_pt_BR.qm; do  # ours, and Qt's buttons and dialogs
+  [ -n "$(find /opt/concierge -name "$qm" -print -quit)" ] || { echo "the .deb has no $qm"; exit 1; }
 done
 desktop-file-validate "/usr/share/applications/$appid.desktop"
 appstreamcli validate --no-net "/usr/share/metainfo/$appid.metainfo.xml" >/dev/null

@@ -5,6 +5,10 @@ The same check on every platform's build (the CI workflow runs it after each bui
 own close path: SIGTERM on Linux and macOS; on Windows, where a GUI program gets no signal,
 ``taskkill`` without ``/F`` posts WM_CLOSE to its window, which needs the native platform
 (``--native``) because the offscreen one makes no real window.
+
+The build must carry the translations: our ``concierge_pt_BR.qm`` and Qt's own
+``qtbase_pt_BR.qm`` (standard buttons and dialogs), so the app starts in Brazilian Portuguese
+and its log names the Portuguese menus.
 """
 
 import argparse
@@ -20,6 +24,8 @@ PLACES_LOADED = "Airports and towns loaded"
 CLOSING = "closing"
 START_TIMEOUT = 120.0
 CLOSE_TIMEOUT = 60.0
+TRANSLATIONS = ("concierge_pt_BR.qm", "qtbase_pt_BR.qm")
+PORTUGUESE_MENUS = "window language pt_BR: Arquivo, Editar"
 
 
 def wait_for(log: Path, text: str, process: subprocess.Popen[bytes], timeout: float) -> str:
@@ -35,6 +41,14 @@ def wait_for(log: Path, text: str, process: subprocess.Popen[bytes], timeout: fl
     raise SystemExit(f"no {text!r} in {timeout:.0f} s:\n{content}")
 
 
+def missing_translations(program: Path) -> list[str]:
+    """The translation files the build around `program` lacks (a macOS bundle keeps its
+    data beside Contents/MacOS, so the search starts one folder up there)."""
+    folder = program.resolve().parent
+    root = folder.parent if folder.name == "MacOS" else folder
+    return [name for name in TRANSLATIONS if next(root.rglob(name), None) is None]
+
+
 def close(process: subprocess.Popen[bytes]) -> None:
     if sys.platform == "win32":
         subprocess.run(["taskkill", "/PID", str(process.pid)], check=True)
@@ -47,7 +61,14 @@ def main() -> int:
     parser.add_argument("program", type=Path, help="the frozen executable")
     parser.add_argument("--native", action="store_true", help="the platform's own windows")
     args = parser.parse_args()
-    env = dict(os.environ, PYTHON_KEYRING_BACKEND="keyring.backends.fail.Keyring")
+    missing = missing_translations(args.program)
+    if missing:
+        raise SystemExit(f"the build has no {', '.join(missing)}")
+    env = dict(
+        os.environ,
+        PYTHON_KEYRING_BACKEND="keyring.backends.fail.Keyring",
+        CONCIERGE_LANGUAGE="pt_BR",
+    )
     if not args.native:
         env["QT_QPA_PLATFORM"] = "offscreen"
     with tempfile.TemporaryDirectory(prefix="concierge-smoke-") as data:
@@ -60,8 +81,10 @@ def main() -> int:
             stderr=subprocess.DEVNULL,
         )
         try:
-            wait_for(log, READY, process, START_TIMEOUT)
+            content = wait_for(log, READY, process, START_TIMEOUT)
             ready = time.monotonic() - started
+            if PORTUGUESE_MENUS not in content:
+                raise SystemExit(f"the app did not start in Portuguese:\n{content}")
             wait_for(log, PLACES_LOADED, process, START_TIMEOUT)
             close(process)
             code = process.wait(CLOSE_TIMEOUT)

@@ -8,7 +8,7 @@ import subprocess
 import sys
 import threading
 import time
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -47,9 +47,12 @@ class AppProcess:
                 self.ready.set()
 
 
-def start_app(data_dir: Path, environment: Mapping[str, str] | None = None) -> AppProcess:
-    """Start the app on `data_dir`, offscreen unless `environment` (the environment to start
-    from, by default this one) names a display; keys stay in the session."""
+def start_app(
+    data_dir: Path, environment: Mapping[str, str] | None = None, arguments: Sequence[str] = ()
+) -> AppProcess:
+    """Start the app on `data_dir` (with `arguments` after it), offscreen unless
+    `environment` (the environment to start from, by default this one) names a display; keys
+    stay in the session."""
     base = os.environ if environment is None else environment
     env = {key: value for key, value in base.items() if key not in MODEL_VARIABLES}
     if environment is None:
@@ -57,7 +60,7 @@ def start_app(data_dir: Path, environment: Mapping[str, str] | None = None) -> A
     env["PYTHON_KEYRING_BACKEND"] = "keyring.backends.fail.Keyring"
     env.setdefault("CONCIERGE_LANGUAGE", "en")  # the tests read English, whatever the machine
     process = subprocess.Popen(
-        [sys.executable, "-m", "concierge", "--data-dir", str(data_dir)],
+        [sys.executable, "-m", "concierge", "--data-dir", str(data_dir), *arguments],
         stderr=subprocess.PIPE,
         stdout=subprocess.DEVNULL,
         text=True,

@@ -22,6 +22,8 @@ if TYPE_CHECKING:
 
 FAILURE = 1
 DATA_DIR = "--data-dir"
+LANGUAGE = "--language"
+"""The window's option (`concierge.app`): its value is not a command either."""
 VERSION = "--version"
 
 
@@ -35,14 +37,14 @@ def commands() -> tuple[Command, ...]:
 
 
 def wants_command(argv: Sequence[str]) -> bool:
-    """Whether `argv` names a command (any word that is not an option or the data folder)
-    or asks for help, which lists the commands."""
-    after_data_dir = False
+    """Whether `argv` names a command (any word that is not an option or an option's value:
+    the data folder, the window's language) or asks for help, which lists the commands."""
+    after_option = False
     for token in argv:
-        if after_data_dir:
-            after_data_dir = False
-        elif token == DATA_DIR:
-            after_data_dir = True
+        if after_option:
+            after_option = False
+        elif token in (DATA_DIR, LANGUAGE):
+            after_option = True
         elif token in ("-h", "--help") or not token.startswith("-"):
             return True
     return False

@@ -18,6 +18,7 @@ from pydantic import Field, TypeAdapter, ValidationError
 from sqlmodel import Session
 
 from concierge.agent.model_input import SnapshotLayout
+from concierge.text import QT_TRANSLATE_NOOP
 
 from .database import Database
 from .errors import InvalidSettingError
@@ -57,82 +58,112 @@ def declare(key: str, type_: Any, default: T, description: str) -> Setting[T]:
 
 
 MODEL_PRESET: Setting[str] = declare(
-    "model.preset", str, "ollama", "Which kind of model server the app talks to."
+    "model.preset",
+    str,
+    "ollama",
+    QT_TRANSLATE_NOOP("Setting", "Which kind of model server the app talks to."),
 )
 MODEL_BASE_URL: Setting[str] = declare(
     "model.base_url",
     str,
     "http://localhost:11434/v1",
-    "The OpenAI-compatible endpoint of the model server.",
+    QT_TRANSLATE_NOOP("Setting", "The OpenAI-compatible endpoint of the model server."),
 )
 MODEL_NAME: Setting[str] = declare(
-    "model.name", str, "", "The model to ask for; empty until the person picks one."
+    "model.name",
+    str,
+    "",
+    QT_TRANSLATE_NOOP("Setting", "The model to ask for; empty until the person picks one."),
 )
 MODEL_MERGE_USER_TURNS: Setting[bool] = declare(
     "model.merge_user_turns",
     bool,
     False,
-    "Merge adjacent user messages, for servers whose chat template needs alternating roles.",
+    QT_TRANSLATE_NOOP(
+        "Setting",
+        "Merge adjacent user messages, for servers whose chat template needs alternating roles.",
+    ),
 )
 MODEL_SNAPSHOT_LAYOUT: Setting[SnapshotLayout] = declare(
     "model.snapshot_layout",
     SnapshotLayout,
     SnapshotLayout.TRAILING,
-    "Where the trip's current state goes in each request: its own message after the "
-    "conversation (trailing), or ahead of the person's latest words (leading), for models "
-    "that answer the state instead of the person; those words are then not cached on the "
-    "turn's next call.",
+    QT_TRANSLATE_NOOP(
+        "Setting",
+        "Where the trip's current state goes in each request: its own message after the "
+        "conversation (trailing), or ahead of the person's latest words (leading), for models "
+        "that answer the state instead of the person; those words are then not cached on the "
+        "turn's next call.",
+    ),
 )
 MODEL_CONNECT_TIMEOUT: Setting[float] = declare(
     "model.connect_timeout_seconds",
     Annotated[float, Field(gt=0, le=300)],
     10.0,
-    "Seconds to wait for the model server to accept a connection before saying it cannot "
-    "be reached.",
+    QT_TRANSLATE_NOOP(
+        "Setting",
+        "Seconds to wait for the model server to accept a connection before saying it cannot "
+        "be reached.",
+    ),
 )
 MODEL_IDLE_TIMEOUT: Setting[float] = declare(
     "model.idle_timeout_seconds",
     Annotated[float, Field(gt=0, le=3600)],
     60.0,
-    "Seconds the model server may stay silent, before its answer starts or between two parts "
-    "of it, before the assistant gives up with an error and offers Retry. An answer that "
-    "keeps arriving is never cut, however long it takes.",
+    QT_TRANSLATE_NOOP(
+        "Setting",
+        "Seconds the model server may stay silent, before its answer starts or between two parts "
+        "of it, before the assistant gives up with an error and offers Retry. An answer that "
+        "keeps arriving is never cut, however long it takes.",
+    ),
 )
 MODEL_CONTEXT_UPDATES: Setting[bool] = declare(
     "model.runtime_context_updates",
     bool,
     False,
-    "Send the trip's current state in full once, then only the lines that changed, each "
-    "kept in place so the server's prompt cache covers it (fewer tokens to process: best "
-    "for local servers). Off: the whole state is sent afresh after every message.",
+    QT_TRANSLATE_NOOP(
+        "Setting",
+        "Send the trip's current state in full once, then only the lines that changed, each "
+        "kept in place so the server's prompt cache covers it (fewer tokens to process: best "
+        "for local servers). Off: the whole state is sent afresh after every message.",
+    ),
 )
 CONTEXT_BUDGET_MINIMUM = 8_000
 ASSISTANT_CONTEXT_BUDGET: Setting[int] = declare(
     "assistant.context_budget_tokens",
     Annotated[int, Field(ge=CONTEXT_BUDGET_MINIMUM)],
     24_000,
-    "How many tokens the assistant is sent per model call (instructions, tools and the "
-    "current state included) before older messages are summarized for it; lowered to fit "
-    "the model's context window, beside the longest answer, where the server reports it. "
-    "The whole conversation stays saved and visible.",
+    QT_TRANSLATE_NOOP(
+        "Setting",
+        "How many tokens the assistant is sent per model call (instructions, tools and the "
+        "current state included) before older messages are summarized for it; lowered to fit "
+        "the model's context window, beside the longest answer, where the server reports it. "
+        "The whole conversation stays saved and visible.",
+    ),
 )
 ANSWER_CAP_MINIMUM = 256
 ASSISTANT_ANSWER_CAP: Setting[int] = declare(
     "assistant.answer_cap_tokens",
     Annotated[int, Field(ge=ANSWER_CAP_MINIMUM, le=200_000)],
     2_048,
-    "The longest answer the assistant may write in one model call, in tokens (sent to the "
-    "server as its output cap, and kept free of the context budget). An answer cut there "
-    "says so in the chat.",
+    QT_TRANSLATE_NOOP(
+        "Setting",
+        "The longest answer the assistant may write in one model call, in tokens (sent to the "
+        "server as its output cap, and kept free of the context budget). An answer cut there "
+        "says so in the chat.",
+    ),
 )
 SNAPSHOT_BUDGET_RANGE = (600, 8_000)
 ASSISTANT_SNAPSHOT_BUDGET: Setting[int] = declare(
     "assistant.snapshot_budget_tokens",
     Annotated[int, Field(ge=SNAPSHOT_BUDGET_RANGE[0], le=SNAPSHOT_BUDGET_RANGE[1])],
     1_800,
-    "How many tokens the application's current state (the trip, money, brief, goals, pins, "
-    "lookups and the selection) may take in each model call, whatever the trip's size; the "
-    "assistant reads the rest of the trip with a tool.",
+    QT_TRANSLATE_NOOP(
+        "Setting",
+        "How many tokens the application's current state (the trip, money, brief, goals, pins, "
+        "lookups and the selection) may take in each model call, whatever the trip's size; the "
+        "assistant reads the rest of the trip with a tool.",
+    ),
 )
 
 
@@ -149,40 +180,54 @@ ASSISTANT_EDITS: Setting[EditMode] = declare(
     "assistant.edits",
     EditMode,
     EditMode.APPLY,
-    "Whether the assistant's changes to the trip, its route, itinerary and expenses are made "
-    "at once (apply) or proposed for you to accept or reject, all, some or none (propose). "
-    "Its goals, notes and the brief's answers are always made at once.",
+    QT_TRANSLATE_NOOP(
+        "Setting",
+        "Whether the assistant's changes to the trip, its route, itinerary and expenses are made "
+        "at once (apply) or proposed for you to accept or reject, all, some or none (propose). "
+        "Its goals, notes and the brief's answers are always made at once.",
+    ),
 )
 
 UI_LANGUAGE: Setting[str] = declare(
     "ui.language",
     str,
     "",
-    'The language the window is shown in ("pt_BR"), or empty for the system\'s language; '
-    "read at start-up.",
+    QT_TRANSLATE_NOOP(
+        "Setting",
+        'The language the window is shown in ("pt_BR"), or empty for the system\'s language; '
+        "read at start-up.",
+    ),
 )
 UI_LAST_TRIP_ID: Setting[str | None] = declare(
-    "ui.last_trip_id", str | None, None, "The trip to open at start-up."
+    "ui.last_trip_id",
+    str | None,
+    None,
+    QT_TRANSLATE_NOOP("Setting", "The trip to open at start-up."),
 )
 UI_WINDOW_GEOMETRY: Setting[str | None] = declare(
     "ui.window_geometry",
     str | None,
     None,
-    "The main window's saved geometry (Qt's saveGeometry, base64).",
+    QT_TRANSLATE_NOOP("Setting", "The main window's saved geometry (Qt's saveGeometry, base64)."),
 )
 
 LOOKUPS_ONLINE_WEATHER: Setting[bool] = declare(
     "lookups.online.weather",
     bool,
     False,
-    "Allow the weather lookup to send each stop's coordinates and dates to the "
-    "weather service (LOOKUPS_WEATHER_URL). Off until the person turns it on.",
+    QT_TRANSLATE_NOOP(
+        "Setting",
+        "Allow the weather lookup to send each stop's coordinates and dates to the "
+        "weather service (LOOKUPS_WEATHER_URL). Off until the person turns it on.",
+    ),
 )
 LOOKUPS_WEATHER_URL: Setting[str] = declare(
     "lookups.weather_url",
     str,
     "https://api.open-meteo.com/v1/forecast",
-    "The Open-Meteo-compatible forecast endpoint the weather lookup asks (keyless).",
+    QT_TRANSLATE_NOOP(
+        "Setting", "The Open-Meteo-compatible forecast endpoint the weather lookup asks (keyless)."
+    ),
 )
 
 
@@ -190,8 +235,11 @@ UNDO_DEPTH: Setting[int] = declare(
     "history.undo_depth",
     Annotated[int, Field(ge=1, le=100_000)],
     200,
-    "How many steps Undo can go back. Older change-log entries are deleted as new changes "
-    "are made, except the assistant's changes not yet seen, which stay marked until they are.",
+    QT_TRANSLATE_NOOP(
+        "Setting",
+        "How many steps Undo can go back. Older change-log entries are deleted as new changes "
+        "are made, except the assistant's changes not yet seen, which stay marked until they are.",
+    ),
 )
 
 

@@ -34,18 +34,21 @@ from concierge.app_identity import (
     licence_files,
     licence_text,
 )
+from concierge.text import QT_TRANSLATE_NOOP
+from concierge.ui.i18n import shown, translate
 
-OPEN_DATA = "Open &data folder"
-OPEN_LOGS = "Open &log folder"
-SHOW_LICENCES = "&Notices and licences…"
+OPEN_DATA = QT_TRANSLATE_NOOP("AboutDialog", "Open &data folder")
+OPEN_LOGS = QT_TRANSLATE_NOOP("AboutDialog", "Open &log folder")
+SHOW_LICENCES = QT_TRANSLATE_NOOP("AboutDialog", "&Notices and licences…")
 
 
 def qt_notice() -> str:
-    return (
-        f"Built with Qt {qVersion()} and PySide6 {pyside_version}, used under the GNU LGPL "
+    return translate(
+        "AboutDialog",
+        "Built with Qt {qt} and PySide6 {pyside}, used under the GNU LGPL "
         "version 3: Qt's libraries ship unmodified as separate files that you may replace. "
-        "Their source is at code.qt.io; the notices list every bundled package."
-    )
+        "Their source is at code.qt.io; the notices list every bundled package.",
+    ).format(qt=qVersion(), pyside=pyside_version)
 
 
 class LicencesDialog(QDialog):
@@ -54,7 +57,7 @@ class LicencesDialog(QDialog):
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.setObjectName("licencesDialog")
-        self.setWindowTitle(f"{APP_NAME} licences")
+        self.setWindowTitle(translate("AboutDialog", "{app} licences").format(app=APP_NAME))
         self.text = QPlainTextEdit(self)
         self.text.setObjectName("licencesText")
         self.text.setReadOnly(True)
@@ -74,7 +77,7 @@ class AboutDialog(QDialog):
     def __init__(self, data_folder: Path, log_folder: Path, parent: QWidget | None = None):
         super().__init__(parent)
         self.setObjectName("aboutDialog")
-        self.setWindowTitle(f"About {APP_NAME}")
+        self.setWindowTitle(translate("AboutDialog", "About {app}").format(app=APP_NAME))
         self.data_folder = data_folder
         self.log_folder = log_folder
         self.licences: LicencesDialog | None = None
@@ -83,7 +86,11 @@ class AboutDialog(QDialog):
         icon.setPixmap(QIcon(str(ICON_SVG)).pixmap(64, 64))
         title = QLabel(f"<h2>{APP_NAME} {html.escape(VERSION)}</h2>", self)
         title.setObjectName("aboutTitle")
-        summary = QLabel(f"{SUMMARY}<br>{LICENCE} licence. {html.escape(COPYRIGHT)}.", self)
+        licence = translate("AboutDialog", "{licence} licence.").format(licence=LICENCE)
+        summary = QLabel(
+            f"{html.escape(shown(SUMMARY))}<br>{html.escape(licence)} {html.escape(COPYRIGHT)}.",
+            self,
+        )
         summary.setWordWrap(True)
         qt = QLabel(qt_notice(), self)
         qt.setObjectName("aboutQt")
@@ -92,14 +99,14 @@ class AboutDialog(QDialog):
         folders = QGridLayout()
         self.data_label = self._path_label("aboutDataFolder", data_folder)
         self.log_label = self._path_label("aboutLogFolder", log_folder)
-        self.open_data_button = QPushButton(OPEN_DATA, self)
+        self.open_data_button = QPushButton(shown(OPEN_DATA), self)
         self.open_data_button.clicked.connect(lambda: self.open_folder(self.data_folder))
-        self.open_log_button = QPushButton(OPEN_LOGS, self)
+        self.open_log_button = QPushButton(shown(OPEN_LOGS), self)
         self.open_log_button.clicked.connect(lambda: self.open_folder(self.log_folder))
         for row, (name, label, button) in enumerate(
             (
-                ("Data folder:", self.data_label, self.open_data_button),
-                ("Log folder:", self.log_label, self.open_log_button),
+                (translate("AboutDialog", "Data folder:"), self.data_label, self.open_data_button),
+                (translate("AboutDialog", "Log folder:"), self.log_label, self.open_log_button),
             )
         ):
             folders.addWidget(QLabel(name, self), row, 0)
@@ -113,7 +120,7 @@ class AboutDialog(QDialog):
 
         buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Close, self)
         self.licences_button = buttons.addButton(
-            SHOW_LICENCES, QDialogButtonBox.ButtonRole.ActionRole
+            shown(SHOW_LICENCES), QDialogButtonBox.ButtonRole.ActionRole
         )
         self.licences_button.clicked.connect(self.show_licences)
         buttons.rejected.connect(self.reject)
@@ -139,10 +146,18 @@ class AboutDialog(QDialog):
         try:
             folder.mkdir(parents=True, exist_ok=True)
         except OSError as error:
-            self._say(f"Cannot create {folder}: {error}")
+            self._say(
+                translate("AboutDialog", "Cannot create {folder}: {error}").format(
+                    folder=folder, error=error
+                )
+            )
             return
         if not QDesktopServices.openUrl(QUrl.fromLocalFile(str(folder))):
-            self._say(f"No file manager opened {folder}; its path is above to copy.")
+            self._say(
+                translate(
+                    "AboutDialog", "No file manager opened {folder}; its path is above to copy."
+                ).format(folder=folder)
+            )
 
     def _say(self, text: str) -> None:
         self.problem.setText(text)

@@ -47,6 +47,7 @@ from concierge.store import (
     log_dir,
 )
 from concierge.store.model_profile import ModelProfile
+from concierge.text import QT_TRANSLATE_NOOP
 from concierge.travel.assistant.ledger_view import itinerary_costs
 from concierge.travel.checks import Problem
 from concierge.travel.checks.budget import CHECKER as BUDGET_CHECK
@@ -67,6 +68,7 @@ from concierge.ui.documents import DocumentsPanel
 from concierge.ui.exports import TripExports
 from concierge.ui.fitting_tabs import FittingTabs
 from concierge.ui.goals import GoalsPanel
+from concierge.ui.i18n import shown, translate
 from concierge.ui.imports import (
     IMPORT_FILTER,
     CsvMappingDialog,
@@ -82,6 +84,7 @@ from concierge.ui.problems import ProblemsPanel, count_text, problem_marks
 from concierge.ui.proposals import ProposalsPanel
 from concierge.ui.screen_fit import KeepOnScreen, frame_margins
 from concierge.ui.settings import SettingsDialog
+from concierge.ui.settings.dialog import RESTART_NOTE
 from concierge.ui.shortcuts import ShortcutsDialog
 from concierge.ui.startup_window import initial_size
 from concierge.ui.trips import ItineraryView, TripForm, TripListPanel
@@ -96,11 +99,11 @@ DECISION_STATUS_MS = 15_000
 NOTICE_MS = 20_000
 """A message the person has to act on (the API key will not outlast this session)."""
 UNDO_REFRESH_MS = 150
-PIN_TEXT = "Pin selected text"
-PIN_ALL_TEXT = "Pin selected text for all trips"
+PIN_TEXT = QT_TRANSLATE_NOOP("MainWindow", "Pin selected text")
+PIN_ALL_TEXT = QT_TRANSLATE_NOOP("MainWindow", "Pin selected text for all trips")
 _QUOTED_LIMIT = 60
 IMPORT_KEYS = "Ctrl+I"
-PROBLEMS_TITLE = "Problems"
+PROBLEMS_TITLE = QT_TRANSLATE_NOOP("MainWindow", "Problems")
 PROBLEMS_KEYS = "Ctrl+8"
 NEXT_PROBLEM_KEYS = "F8"
 PREVIOUS_PROBLEM_KEYS = "Shift+F8"
@@ -116,6 +119,18 @@ def redo_shortcuts() -> list[QKeySequence]:
         if QKeySequence(extra) not in keys:
             keys.append(QKeySequence(extra))
     return keys
+
+
+def error_text(error: BaseException) -> str:
+    """An error's message as the person reads it: a message the store declared for
+    translation is shown translated (`str(error)` would be its English)."""
+    if len(error.args) == 1 and isinstance(error.args[0], str):
+        return shown(error.args[0])
+    return str(error)
+
+
+def no_trip_to_import_into() -> str:
+    return translate("MainWindow", "Select a trip to import bookings into.")
 
 
 class MainWindow(QMainWindow):
@@ -230,9 +245,9 @@ class MainWindow(QMainWindow):
         for panel in (self.trip_list, *self.trip_views, self.chat):
             panel.task_failed.connect(self._report_failure)
         pin_hook = selection_actions(self.chat.transcript)
-        self.pin_action = pin_hook.add(PIN_TEXT, lambda text: self.pin_text(text))
+        self.pin_action = pin_hook.add(shown(PIN_TEXT), lambda text: self.pin_text(text))
         self.pin_all_action = pin_hook.add(
-            PIN_ALL_TEXT, lambda text: self.pin_text(text, all_trips=True)
+            shown(PIN_ALL_TEXT), lambda text: self.pin_text(text, all_trips=True)
         )
 
         self._build_layout()
@@ -270,11 +285,11 @@ class MainWindow(QMainWindow):
 
         self.side_tabs = QTabWidget(self)
         self.side_tabs.setObjectName("assistantTabs")
-        self.side_tabs.addTab(self.chat, "Assistant")
-        self.side_tabs.addTab(self.inspector, "What the assistant sees")
+        self.side_tabs.addTab(self.chat, translate("MainWindow", "Assistant"))
+        self.side_tabs.addTab(self.inspector, translate("MainWindow", "What the assistant sees"))
         # Beside the assistant, not an eighth tab under the form: those fill their bar at
         # 1024 px wide, and here the list stays in view while the itinerary shows a problem.
-        self.side_tabs.addTab(self.problems_panel, PROBLEMS_TITLE)
+        self.side_tabs.addTab(self.problems_panel, shown(PROBLEMS_TITLE))
         side = QSplitter(Qt.Orientation.Vertical, self)
         side.setObjectName("assistantSplitter")
         side.addWidget(self.imports_panel)
@@ -286,7 +301,10 @@ class MainWindow(QMainWindow):
         side.setChildrenCollapsible(False)
 
         self.empty_state = QLabel(
-            "Create a trip with File ▸ New trip (Ctrl+N) to start planning.", self
+            translate(
+                "MainWindow", "Create a trip with File ▸ New trip (Ctrl+N) to start planning."
+            ),
+            self,
         )
         self.empty_state.setAlignment(Qt.AlignmentFlag.AlignCenter)
         self.empty_state.setWordWrap(True)
@@ -325,50 +343,64 @@ class MainWindow(QMainWindow):
         self._show_empty_state(True)
 
     def _build_menus(self) -> None:
-        file_menu = self.menuBar().addMenu("&File")
+        file_menu = self.menuBar().addMenu(translate("MainWindow", "&File"))
         file_menu.addAction(self.trip_list.new_action)
         file_menu.addAction(self.trip_list.duplicate_action)
         file_menu.addSeparator()
-        self.import_action = self._action("&Import…", self.open_import_dialog, IMPORT_KEYS)
+        self.import_action = self._action(
+            translate("MainWindow", "&Import…"), self.open_import_dialog, IMPORT_KEYS
+        )
         file_menu.addAction(self.import_action)
         self.exports.add_to(file_menu)
         file_menu.addSeparator()
-        self.settings_action = self._action("&Settings…", self.open_settings, "Ctrl+,")
+        self.settings_action = self._action(
+            translate("MainWindow", "&Settings…"), self.open_settings, "Ctrl+,"
+        )
         file_menu.addAction(self.settings_action)
         file_menu.addSeparator()
         # Ctrl+Q everywhere: the platform's Quit binding is empty on Windows and offscreen.
-        quit_action = self._action("&Quit", self.close, "Ctrl+Q")
+        quit_action = self._action(translate("MainWindow", "&Quit"), self.close, "Ctrl+Q")
         file_menu.addAction(quit_action)
 
-        edit_menu = self.menuBar().addMenu("&Edit")
-        self.undo_action = self._action("&Undo", self.undo, QKeySequence.StandardKey.Undo)
+        edit_menu = self.menuBar().addMenu(translate("MainWindow", "&Edit"))
+        self.undo_action = self._action(
+            translate("MainWindow", "&Undo"), self.undo, QKeySequence.StandardKey.Undo
+        )
         self.undo_action.setEnabled(False)
         edit_menu.addAction(self.undo_action)
-        self.redo_action = self._action("&Redo", self.redo)
+        self.redo_action = self._action(translate("MainWindow", "&Redo"), self.redo)
         self.redo_action.setShortcuts(redo_shortcuts())
         self.redo_action.setEnabled(False)
         edit_menu.addAction(self.redo_action)
-        self.mark_seen_action = self._action("Mark assistant changes as &seen", self.mark_seen)
+        self.mark_seen_action = self._action(
+            translate("MainWindow", "Mark assistant changes as &seen"), self.mark_seen
+        )
         edit_menu.addAction(self.mark_seen_action)
         edit_menu.addSeparator()
         keys = QKeySequence(LOCK_KEYS).toString(QKeySequence.SequenceFormat.NativeText)
         # The key is the views' own (see `views.locks`); the menu only names it.
-        self.lock_action = self._action(f"&{LOCK_TEXT}\t{keys}", self.toggle_lock)
+        self.lock_action = self._action(f"&{shown(LOCK_TEXT)}\t{keys}", self.toggle_lock)
         edit_menu.addAction(self.lock_action)
 
-        view_menu = self.menuBar().addMenu("&View")
+        view_menu = self.menuBar().addMenu(translate("MainWindow", "&View"))
         self.tab_actions: list[QAction] = []
         for number, (panel, title) in enumerate(self._plan_tabs(), start=1):
             action = self._action(title, functools.partial(self.show_tab, panel), f"Ctrl+{number}")
             view_menu.addAction(action)
             self.tab_actions.append(action)
         view_menu.addSeparator()
-        self.problems_action = self._action("&Problems", self.show_problems, PROBLEMS_KEYS)
+        self.problems_action = self._action(
+            translate("MainWindow", "&Problems"), self.show_problems, PROBLEMS_KEYS
+        )
         self.next_problem_action = self._action(
-            "&Next problem", lambda: self.step_problem(1), NEXT_PROBLEM_KEYS
+            translate("MainWindow", "&Next problem"),
+            lambda: self.step_problem(1),
+            NEXT_PROBLEM_KEYS,
         )
         self.previous_problem_action = self._action(
-            "Pre&vious problem", lambda: self.step_problem(-1), PREVIOUS_PROBLEM_KEYS
+            translate("MainWindow", "Pre&vious problem"),
+            lambda: self.step_problem(-1),
+            PREVIOUS_PROBLEM_KEYS,
         )
         for action in (
             self.problems_action,
@@ -377,24 +409,38 @@ class MainWindow(QMainWindow):
         ):
             view_menu.addAction(action)
 
-        assistant_menu = self.menuBar().addMenu("&Assistant")
-        focus_chat = self._action("&Message the assistant", self.focus_chat, "Ctrl+L")
+        assistant_menu = self.menuBar().addMenu(translate("MainWindow", "&Assistant"))
+        focus_chat = self._action(
+            translate("MainWindow", "&Message the assistant"), self.focus_chat, "Ctrl+L"
+        )
         assistant_menu.addAction(focus_chat)
         show_inspector = self._action(
-            "&What the assistant sees", lambda: self.side_tabs.setCurrentWidget(self.inspector)
+            translate("MainWindow", "&What the assistant sees"),
+            lambda: self.side_tabs.setCurrentWidget(self.inspector),
         )
         assistant_menu.addAction(show_inspector)
         self.review_action = self._action(
-            "&Review proposed changes", self.proposals_panel.focus_list, "Ctrl+Shift+R"
+            translate("MainWindow", "&Review proposed changes"),
+            self.proposals_panel.focus_list,
+            "Ctrl+Shift+R",
         )
         assistant_menu.addAction(self.review_action)
 
-        help_menu = self.menuBar().addMenu("&Help")
+        help_menu = self.menuBar().addMenu(translate("MainWindow", "&Help"))
         self.shortcuts_action = self._action(
-            "&Keyboard shortcuts", self.show_shortcuts, QKeySequence.StandardKey.HelpContents
+            translate("MainWindow", "&Keyboard shortcuts"),
+            self.show_shortcuts,
+            QKeySequence.StandardKey.HelpContents,
         )
         help_menu.addAction(self.shortcuts_action)
-        help_menu.addAction(self._action(f"&About {APP_NAME}", self.show_about))
+        about = translate("MainWindow", "&About {app}").format(app=APP_NAME)
+        help_menu.addAction(self._action(about, self.show_about))
+
+    def menu_titles(self) -> str:
+        """The menu bar's titles as read ("File, Edit, …"): the log names the language the
+        window came up in by them."""
+        titles = (action.text().replace("&", "") for action in self.menuBar().actions())
+        return ", ".join(titles)
 
     def toggle_lock(self) -> None:
         """Lock (or unlock) what has the keyboard: a stop, a trip field, or the itinerary's
@@ -409,18 +455,18 @@ class MainWindow(QMainWindow):
         elif focused is not None and self.itinerary.isAncestorOf(focused):
             self.itinerary.toggle_lock()
         else:
-            self.statusBar().showMessage(LOCK_HINT, 8000)
+            self.statusBar().showMessage(shown(LOCK_HINT), 8000)
 
     def _plan_tabs(self) -> list[tuple[QWidget, str]]:
         """The tabs under the trip form, in order (Ctrl+1, Ctrl+2, … switch to them)."""
         return [
-            (self.itinerary, "Itinerary"),
-            (self.brief_panel, "Brief"),
-            (self.goals_panel, "Goals"),
-            (self.pins_panel, "Pinned"),
-            (self.lookups_panel, "Lookups"),
-            (self.ledger_panel, "Money"),
-            (self.documents_panel, "Documents"),
+            (self.itinerary, translate("MainWindow", "Itinerary")),
+            (self.brief_panel, translate("MainWindow", "Brief")),
+            (self.goals_panel, translate("MainWindow", "Goals")),
+            (self.pins_panel, translate("MainWindow", "Pinned")),
+            (self.lookups_panel, translate("MainWindow", "Lookups")),
+            (self.ledger_panel, translate("MainWindow", "Money")),
+            (self.documents_panel, translate("MainWindow", "Documents")),
         ]
 
     def show_tab(self, panel: QWidget) -> None:
@@ -442,7 +488,9 @@ class MainWindow(QMainWindow):
         """F8 / Shift+F8: go to the next or previous problem, round the list's ends."""
         problem = self.problems_panel.step(step)
         if problem is None:
-            self.statusBar().showMessage("No problems in this plan.", STATUS_MS)
+            self.statusBar().showMessage(
+                translate("MainWindow", "No problems in this plan."), STATUS_MS
+            )
             return
         self.go_to_problem(problem)
 
@@ -450,12 +498,12 @@ class MainWindow(QMainWindow):
         """Show what `problem` is about: its items, else its day, else its stop; the Money
         tab for the budget. The status bar says which problem of how many it is."""
         itinerary = self.itinerary
-        shown = [i for i in problem.item_ids if itinerary.model.index_of_item(i).isValid()]
+        items = [i for i in problem.item_ids if itinerary.model.index_of_item(i).isValid()]
         if problem.check in MONEY_CHECKS:
             self.show_tab(self.ledger_panel)
-        elif shown:
+        elif items:
             self.show_tab(itinerary)
-            itinerary.select_items(shown)
+            itinerary.select_items(items)
         elif problem.day is not None and itinerary.model.index_of_day(problem.day).isValid():
             self.show_tab(itinerary)
             itinerary.select_day(problem.day)
@@ -464,7 +512,10 @@ class MainWindow(QMainWindow):
         problems = self.problems_panel.problems
         number = next((n for n, p in enumerate(problems, 1) if p.key == problem.key), 0)
         self.statusBar().showMessage(
-            f"Problem {number} of {len(problems)}: {problem.text}", NOTICE_MS
+            translate("MainWindow", "Problem {number} of {count}: {text}").format(
+                number=number, count=len(problems), text=shown(problem.text)
+            ),
+            NOTICE_MS,
         )
 
     def _go_to_stop(self, stop_id: str | None) -> None:
@@ -486,16 +537,21 @@ class MainWindow(QMainWindow):
         count = len(panel.problems)
         worst = panel.worst()
         icon = panel.icon(worst) if worst is not None else QIcon()
-        text = count_text(count) if panel.loaded else "Checking…"
+        text = count_text(count) if panel.loaded else translate("MainWindow", "Checking…")
+        keys = QKeySequence(PROBLEMS_KEYS).toString(QKeySequence.SequenceFormat.NativeText)
         button = self.problems_button
         button.setText(text)
         button.setIcon(icon)
-        button.setToolTip(f"{text} in this plan: show them ({PROBLEMS_KEYS})")
+        button.setToolTip(
+            translate("MainWindow", "{problems} in this plan: show them ({keys})").format(
+                problems=text, keys=keys
+            )
+        )
         button.setAccessibleName(text)
         button.setVisible(panel.trip_id is not None)
         index = self.side_tabs.indexOf(panel)
         self.side_tabs.setTabIcon(index, icon)
-        self.side_tabs.setTabToolTip(index, f"{text} ({PROBLEMS_KEYS})")
+        self.side_tabs.setTabToolTip(index, f"{text} ({keys})")
 
     def _action(
         self,
@@ -527,7 +583,7 @@ class MainWindow(QMainWindow):
         trips = await self.services.trips.all()
         if not trips:
             first = await self.services.trips.create(
-                {"title": "My first trip"},
+                {"title": translate("MainWindow", "My first trip")},
                 context=ChangeContext(actor=Actor.APP, label="Create a first trip"),
             )
             trips = [first]
@@ -562,10 +618,11 @@ class MainWindow(QMainWindow):
     def open_import_dialog(self) -> None:
         """File ▸ Import…: choose booking files for the trip's review queue (not modal)."""
         if self.session.trip_id is None:
-            self.statusBar().showMessage("Select a trip to import bookings into.", STATUS_MS)
+            self.statusBar().showMessage(no_trip_to_import_into(), STATUS_MS)
             return
         if self.import_dialog is None:
-            dialog = QFileDialog(self, "Import bookings", "", IMPORT_FILTER)
+            title = translate("MainWindow", "Import bookings")
+            dialog = QFileDialog(self, title, "", IMPORT_FILTER)
             dialog.setFileMode(QFileDialog.FileMode.ExistingFiles)
             dialog.filesSelected.connect(lambda files: self.import_files([Path(f) for f in files]))
             self.import_dialog = dialog
@@ -576,7 +633,7 @@ class MainWindow(QMainWindow):
         CSV file's columns are chosen first, in the mapping dialog (one file at a time)."""
         trip_id = self.session.trip_id
         if trip_id is None:
-            self.statusBar().showMessage("Select a trip to import bookings into.", STATUS_MS)
+            self.statusBar().showMessage(no_trip_to_import_into(), STATUS_MS)
             return
         tables = [path for path in paths if is_csv(path)]
         self.import_runner.import_paths(trip_id, [path for path in paths if path not in tables])
@@ -609,7 +666,12 @@ class MainWindow(QMainWindow):
         if result == QDialog.DialogCode.Accepted:
             self.import_runner.import_paths(trip_id, [path], dialog.mapping())
         else:
-            self.statusBar().showMessage(f"{path.name} was not imported (cancelled).", STATUS_MS)
+            self.statusBar().showMessage(
+                translate("MainWindow", "{file} was not imported (cancelled).").format(
+                    file=path.name
+                ),
+                STATUS_MS,
+            )
         if self.csv_waiting:
             self.tasks.start(self._map_next_csv(), name="read a CSV file's columns")
 
@@ -617,11 +679,14 @@ class MainWindow(QMainWindow):
         if done.pdf is not None:
             self._ask_assistant(pdf_message(done.pdf))
             self.statusBar().showMessage(
-                f"{done.summary()} The assistant proposes its items.", DECISION_STATUS_MS
+                translate("MainWindow", "{summary} The assistant proposes its items.").format(
+                    summary=shown(done.summary())
+                ),
+                DECISION_STATUS_MS,
             )
             return
-        notes = " ".join(done.warnings)
-        self.statusBar().showMessage(f"{done.summary()} {notes}".strip(), DECISION_STATUS_MS)
+        notes = " ".join(shown(warning) for warning in done.warnings)
+        self.statusBar().showMessage(f"{shown(done.summary())} {notes}".strip(), DECISION_STATUS_MS)
         self.imports_panel.reload_now()
         self.imports_panel.list.setFocus(Qt.FocusReason.OtherFocusReason)
 
@@ -631,7 +696,11 @@ class MainWindow(QMainWindow):
         if self.import_message is not None:
             self.import_message.close()
         box = QMessageBox(
-            QMessageBox.Icon.Warning, "Not imported", text, QMessageBox.StandardButton.Ok, self
+            QMessageBox.Icon.Warning,
+            translate("MainWindow", "Not imported"),
+            text,
+            QMessageBox.StandardButton.Ok,
+            self,
         )
         box.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
         box.destroyed.connect(lambda: self._forget_message(box))
@@ -703,9 +772,10 @@ class MainWindow(QMainWindow):
     async def _undo(self) -> None:
         result = await self.services.history.undo_last()
         if result is None:
-            self.statusBar().showMessage("Nothing to undo.", STATUS_MS)
+            self.statusBar().showMessage(translate("MainWindow", "Nothing to undo."), STATUS_MS)
         else:
-            self.statusBar().showMessage(f"Undone: {result.label}", STATUS_MS)
+            text = translate("MainWindow", "Undone: {step}").format(step=shown(result.label))
+            self.statusBar().showMessage(text, STATUS_MS)
         await self._refresh_undo()
 
     def redo(self) -> None:
@@ -714,19 +784,27 @@ class MainWindow(QMainWindow):
     async def _redo(self) -> None:
         result = await self.services.history.redo_last()
         if result is None:
-            self.statusBar().showMessage("Nothing to redo.", STATUS_MS)
+            self.statusBar().showMessage(translate("MainWindow", "Nothing to redo."), STATUS_MS)
         else:
-            self.statusBar().showMessage(f"Redone: {result.label}", STATUS_MS)
+            text = translate("MainWindow", "Redone: {step}").format(step=shown(result.label))
+            self.statusBar().showMessage(text, STATUS_MS)
         await self._refresh_undo()
 
     async def _refresh_undo(self) -> None:
         history = self.services.history
-        for action, text, label in (
-            (self.undo_action, "&Undo", await history.undo_label()),
-            (self.redo_action, "&Redo", await history.redo_label()),
-        ):
-            action.setEnabled(label is not None)
-            action.setText(f"{text} {label}" if label else text)
+        undo, redo = await history.undo_label(), await history.redo_label()
+        self.undo_action.setEnabled(undo is not None)
+        self.undo_action.setText(
+            translate("MainWindow", "&Undo {step}").format(step=shown(undo))
+            if undo
+            else translate("MainWindow", "&Undo")
+        )
+        self.redo_action.setEnabled(redo is not None)
+        self.redo_action.setText(
+            translate("MainWindow", "&Redo {step}").format(step=shown(redo))
+            if redo
+            else translate("MainWindow", "&Redo")
+        )
 
     def mark_seen(self) -> None:
         trip_id = self.session.trip_id
@@ -748,11 +826,16 @@ class MainWindow(QMainWindow):
         try:
             pin = await self.pins_panel.pin_text(text, all_trips=all_trips)
         except StoreError as error:
-            self.statusBar().showMessage(f"Not pinned: {error}", STATUS_MS)
+            text = translate("MainWindow", "Not pinned: {error}").format(error=error_text(error))
+            self.statusBar().showMessage(text, STATUS_MS)
             return
         quoted = pin.text if len(pin.text) <= _QUOTED_LIMIT else pin.text[:_QUOTED_LIMIT] + "…"
-        scope = "all trips" if pin.all_trips else "this trip"
-        self.statusBar().showMessage(f"Pinned “{quoted}” for {scope}.", STATUS_MS)
+        pinned = (
+            translate("MainWindow", "Pinned “{text}” for all trips.")
+            if pin.all_trips
+            else translate("MainWindow", "Pinned “{text}” for this trip.")
+        )
+        self.statusBar().showMessage(pinned.format(text=quoted), STATUS_MS)
         self.bottom_tabs.setCurrentWidget(self.pins_panel)
 
     # -- assistant --------------------------------------------------------------------------
@@ -777,6 +860,9 @@ class MainWindow(QMainWindow):
         self._settings_dialog = dialog
         dialog.saved.connect(self._use_profile)
         dialog.key_notice.connect(lambda text: self.statusBar().showMessage(text, NOTICE_MS))
+        dialog.language_saved.connect(
+            lambda _language: self.statusBar().showMessage(shown(RESTART_NOTE), NOTICE_MS)
+        )
         dialog.finished.connect(
             lambda _result: self.tasks.start(self._close_settings(dialog), name="close settings")
         )
@@ -786,8 +872,15 @@ class MainWindow(QMainWindow):
 
     def _use_profile(self, profile: ModelProfile) -> None:
         self.session.use_profile(profile)
-        where = f"{profile.model} at {profile.base_url}" if profile.is_usable else profile.problem
-        self.statusBar().showMessage(f"Assistant: {where}", STATUS_MS)
+        where = (
+            translate("MainWindow", "{model} at {url}").format(
+                model=profile.model, url=profile.base_url
+            )
+            if profile.is_usable
+            else shown(profile.problem or "")
+        )
+        text = translate("MainWindow", "Assistant: {where}").format(where=where)
+        self.statusBar().showMessage(text, STATUS_MS)
 
     async def _close_settings(self, dialog: SettingsDialog) -> None:
         if self._settings_dialog is dialog:
@@ -813,7 +906,11 @@ class MainWindow(QMainWindow):
 
     def _report_failure(self, name: str, error: object) -> None:
         log.error("%s failed: %s", name, error)
-        self.statusBar().showMessage(f"Could not {name}: {error}", STATUS_MS)
+        text = translate("MainWindow", "Could not {task}: {error}").format(
+            task=name,
+            error=error_text(error) if isinstance(error, BaseException) else error,
+        )
+        self.statusBar().showMessage(text, STATUS_MS)
 
     # -- shutdown ---------------------------------------------------------------------------
 

@@ -42,6 +42,7 @@ from concierge.store import (
     StoreError,
     TripRepository,
 )
+from concierge.ui.i18n import shown, translate
 from concierge.ui.record_table import R, RecordTableModel, unseen_reason
 from concierge.ui.views.actions import action_button, icon_button, make_action
 from concierge.ui.views.in_place import commit_open_editor
@@ -76,7 +77,7 @@ class RecordListPanel(TripView[Change], Generic[R]):
         placeholder: str,
         no_trip_text: str,
         empty_text: str,
-        rename_text: str = "Rename",
+        rename_text: str = "",
     ) -> None:
         super().__init__(bus, parent, name=name.lower())
         self.setAccessibleName(name)
@@ -111,17 +112,33 @@ class RecordListPanel(TripView[Change], Generic[R]):
         self.new_edit.setAccessibleName(new_label)
         self.new_edit.setPlaceholderText(placeholder)
         self.new_label.setBuddy(self.new_edit)
-        self.add_action = make_action(self, "Add", None, self.add_from_line)
+        self.add_action = make_action(
+            self, translate("RecordListPanel", "Add"), None, self.add_from_line
+        )
         self.add_button = action_button(self, self.add_action)
-        self.rename_action = make_action(self, rename_text, Qt.Key.Key_F2, self.rename_selected)
+        self.rename_action = make_action(
+            self,
+            rename_text or translate("RecordListPanel", "Rename"),
+            Qt.Key.Key_F2,
+            self.rename_selected,
+        )
         self.remove_action = make_action(
-            self, "Remove", QKeySequence.StandardKey.Delete, self.remove_selected
+            self,
+            translate("RecordListPanel", "Remove"),
+            QKeySequence.StandardKey.Delete,
+            self.remove_selected,
         )
         self.move_up_action = make_action(
-            self, "Move up", Qt.Modifier.ALT | Qt.Key.Key_Up, lambda: self.move_selected(-1)
+            self,
+            translate("RecordListPanel", "Move up"),
+            Qt.Modifier.ALT | Qt.Key.Key_Up,
+            lambda: self.move_selected(-1),
         )
         self.move_down_action = make_action(
-            self, "Move down", Qt.Modifier.ALT | Qt.Key.Key_Down, lambda: self.move_selected(1)
+            self,
+            translate("RecordListPanel", "Move down"),
+            Qt.Modifier.ALT | Qt.Key.Key_Down,
+            lambda: self.move_selected(1),
         )
         for action in self.view_actions():
             action.setShortcutContext(Qt.ShortcutContext.WidgetShortcut)
@@ -356,7 +373,7 @@ class RecordListPanel(TripView[Change], Generic[R]):
         if trip is None:
             self._loaded = False
             self.model.sync([])
-            self.placeholder.setText(DELETED_TEXT)
+            self.placeholder.setText(shown(DELETED_TEXT))
             self.stack.setCurrentWidget(self.placeholder)
             self._update_actions()
             self.refreshed.emit()

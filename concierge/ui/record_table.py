@@ -24,6 +24,7 @@ from PySide6.QtCore import (
 
 from concierge.store import CREATED
 from concierge.ui.colours import mark_tint
+from concierge.ui.i18n import shown
 from concierge.ui.row_sync import Identified, sync_rows
 from concierge.ui.views.marks import ADDED_BY_ASSISTANT, CHANGED_BY_ASSISTANT
 
@@ -40,9 +41,9 @@ def unseen_reason(fields: frozenset[str], named: Mapping[str, str]) -> str | Non
     """The tooltip for a row with these unseen assistant changes, or None (no mark).
     `named` says what each field that deserves a mark is called ("title": "title")."""
     if CREATED in fields:
-        return ADDED_BY_ASSISTANT
-    names = [name for field, name in named.items() if field in fields]
-    return f"{CHANGED_BY_ASSISTANT}: {', '.join(names)}" if names else None
+        return shown(ADDED_BY_ASSISTANT)
+    names = [shown(name) for field, name in named.items() if field in fields]
+    return f"{shown(CHANGED_BY_ASSISTANT)}: {', '.join(names)}" if names else None
 
 
 class RecordTableModel(QAbstractTableModel, Generic[R]):
@@ -137,7 +138,7 @@ class RecordTableModel(QAbstractTableModel, Generic[R]):
             and role == Qt.ItemDataRole.DisplayRole
             and 0 <= section < len(self.columns)
         ):
-            return self.columns[section]
+            return shown(self.columns[section])
         return None
 
     def data(self, index: _Index, role: int = Qt.ItemDataRole.DisplayRole) -> object:

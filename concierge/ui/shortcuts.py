@@ -25,8 +25,11 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-OTHER_GROUP = "Window"
-SEARCH_LABEL = "Search shortcuts"
+from concierge.text import QT_TRANSLATE_NOOP
+from concierge.ui.i18n import shown, translate
+
+OTHER_GROUP = QT_TRANSLATE_NOOP("ShortcutsDialog", "Window")
+SEARCH_LABEL = QT_TRANSLATE_NOOP("ShortcutsDialog", "Search shortcuts")
 
 
 @dataclass(frozen=True)
@@ -44,7 +47,7 @@ def _plain(text: str) -> str:
 
 def _keys(sequences: list[QKeySequence]) -> str:
     native = QKeySequence.SequenceFormat.NativeText
-    return " or ".join(
+    return translate("ShortcutsDialog", " or ").join(
         sequence.toString(native) for sequence in sequences if not sequence.isEmpty()
     )
 
@@ -74,7 +77,7 @@ def _area(widget: QWidget | None, window: QWidget) -> str:
         if widget.accessibleName():
             return widget.accessibleName()
         widget = widget.parentWidget()
-    return OTHER_GROUP
+    return shown(OTHER_GROUP)
 
 
 def _group(action: QAction, window: QWidget, menus: dict[int, str]) -> str:
@@ -87,7 +90,7 @@ def _group(action: QAction, window: QWidget, menus: dict[int, str]) -> str:
     if not widgets and isinstance(parent, QWidget):
         widgets = [parent]
     if not widgets:
-        return OTHER_GROUP
+        return shown(OTHER_GROUP)
     owner = widgets[0]  # a view or field: its panel names the group ("Trips", not "Message")
     return _area(owner.parentWidget() or owner, window)
 
@@ -119,21 +122,25 @@ class ShortcutsDialog(QDialog):
     def __init__(self, window: QWidget) -> None:
         super().__init__(window)
         self.setObjectName("shortcutsDialog")
-        self.setWindowTitle("Keyboard shortcuts")
+        self.setWindowTitle(translate("ShortcutsDialog", "Keyboard shortcuts"))
         self.setModal(False)
         self._window = window
         self.search = QLineEdit(self)
-        self.search.setAccessibleName(SEARCH_LABEL)
-        self.search.setPlaceholderText("Type to find an action or a key, e.g. undo or Ctrl")
+        self.search.setAccessibleName(shown(SEARCH_LABEL))
+        self.search.setPlaceholderText(
+            translate("ShortcutsDialog", "Type to find an action or a key, e.g. undo or Ctrl")
+        )
         self.search.setClearButtonEnabled(True)
-        label = QLabel("&Search", self)
+        label = QLabel(translate("ShortcutsDialog", "&Search"), self)
         label.setBuddy(self.search)
         self.tree = QTreeWidget(self)
-        self.tree.setAccessibleName("Keyboard shortcuts")
-        self.tree.setHeaderLabels(["Action", "Keys"])
+        self.tree.setAccessibleName(translate("ShortcutsDialog", "Keyboard shortcuts"))
+        self.tree.setHeaderLabels(
+            [translate("ShortcutsDialog", "Action"), translate("ShortcutsDialog", "Keys")]
+        )
         self.tree.setRootIsDecorated(False)
         self.tree.setUniformRowHeights(True)
-        self.empty = QLabel("No shortcut matches.", self)
+        self.empty = QLabel(translate("ShortcutsDialog", "No shortcut matches."), self)
         self.empty.hide()
         buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Close, self)
         buttons.rejected.connect(self.close)

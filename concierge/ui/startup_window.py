@@ -9,6 +9,7 @@ from __future__ import annotations
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QApplication, QLabel, QVBoxLayout, QWidget
 
+from concierge.ui.i18n import translate
 from concierge.ui.screen_fit import KeepOnScreen
 
 DEFAULT_SIZE = (1280, 800)
@@ -34,8 +35,8 @@ class StartupWindow(QWidget):
         font.setPointSizeF(font.pointSizeF() * 2)
         font.setBold(True)
         title.setFont(font)
-        self.status = QLabel("Opening your trips…", self)
-        self.status.setAccessibleName("Start-up status")
+        self.status = QLabel(translate("StartupWindow", "Opening your trips…"), self)
+        self.status.setAccessibleName(translate("StartupWindow", "Start-up status"))
         layout = QVBoxLayout(self)
         layout.addStretch()
         for label in (title, self.status):

@@ -468,6 +468,8 @@ def test_opening_the_window_waits_for_nothing_the_commands_import() -> None:
         (["--data-dir", "trips"], False),
         (["--data-dir=x"], False),
         (["--data-dir", "x", "trips"], True),
+        (["--language", "pt_BR"], False),
+        (["--data-dir", "x", "--language", "pt_BR"], False),
         (["export", "x"], True),
         (["--help"], True),
     ],

@@ -492,6 +492,7 @@ async def test_controls_are_named_like_their_labels_in_tab_order(
     assert set(labelled) == {
         "Server", "Base URL", "API key", "Model", "Context budget", "Longest answer",
         "Connect timeout", "Idle timeout", "Runtime context", "Undo depth", "Assistant edits",
+        "Language",
     }  # fmt: skip
     for text, control in labelled.items():
         assert control.accessibleName() == text
@@ -526,6 +527,7 @@ async def test_controls_are_named_like_their_labels_in_tab_order(
         dialog.weather_check,
         dialog.undo_spin,
         dialog.edits_combo,
+        dialog.language_combo,
         dialog.ok_button,
         dialog.cancel_button,
     ]

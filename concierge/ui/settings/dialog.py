@@ -65,83 +65,165 @@ from concierge.store.settings import (
     MODEL_CONTEXT_UPDATES,
     MODEL_IDLE_TIMEOUT,
     MODEL_SNAPSHOT_LAYOUT,
+    UI_LANGUAGE,
     UNDO_DEPTH,
     EditMode,
 )
+from concierge.text import QT_TRANSLATE_NOOP
 from concierge.travel.context_window import ContextWindow, probe_context_window
 from concierge.travel.errors import ConnectionCheckError
 from concierge.travel.model_server import check_connection, list_models
 from concierge.ui.async_support import BackgroundTasks, loop_running
+from concierge.ui.i18n import (
+    ENGLISH,
+    SYSTEM,
+    available_languages,
+    choose_language,
+    current_language,
+    native_name,
+    shown,
+    shown_number,
+    translate,
+)
 
 from .key_field import KeyField
 from .setting_spin import SettingSpinBox
 from .status import Kind, StatusLabel
 
-MERGE_LABEL = "Merge consecutive user messages (for strict chat templates)"
-LEADING_LABEL = "Send the trip's state ahead of my message, not after it"
-LEADING_NOTE = (
+MERGE_LABEL = QT_TRANSLATE_NOOP(
+    "SettingsDialog", "Merge consecutive user messages (for strict chat templates)"
+)
+LEADING_LABEL = QT_TRANSLATE_NOOP(
+    "SettingsDialog", "Send the trip's state ahead of my message, not after it"
+)
+LEADING_NOTE = QT_TRANSLATE_NOOP(
+    "SettingsDialog",
     "For models that answer the state instead of you; your latest words are then re-sent "
-    "uncached once a turn."
+    "uncached once a turn.",
 )
-BUDGET_LABEL = "Context budget"
+BUDGET_LABEL = QT_TRANSLATE_NOOP("SettingsDialog", "Context budget")
 BUDGET_MAXIMUM = 2_000_000
-ANSWER_CAP_LABEL = "Longest answer"
-ONLINE_TITLE = "Online lookups"
-WEATHER_LABEL = "Weather forecasts (Open-Meteo)"
-CONNECT_LABEL = "Connect timeout"
-IDLE_LABEL = "Idle timeout"
-UPDATES_LABEL = "Runtime context"
+ANSWER_CAP_LABEL = QT_TRANSLATE_NOOP("SettingsDialog", "Longest answer")
+ONLINE_TITLE = QT_TRANSLATE_NOOP("SettingsDialog", "Online lookups")
+WEATHER_LABEL = QT_TRANSLATE_NOOP("SettingsDialog", "Weather forecasts (Open-Meteo)")
+CONNECT_LABEL = QT_TRANSLATE_NOOP("SettingsDialog", "Connect timeout")
+IDLE_LABEL = QT_TRANSLATE_NOOP("SettingsDialog", "Idle timeout")
+UPDATES_LABEL = QT_TRANSLATE_NOOP("SettingsDialog", "Runtime context")
 UPDATES_CHOICES = (
-    (False, "Whole every call"),
-    (True, "Changes only (fewer tokens to process: best for local servers)"),
+    (False, QT_TRANSLATE_NOOP("SettingsDialog", "Whole every call")),
+    (
+        True,
+        QT_TRANSLATE_NOOP(
+            "SettingsDialog", "Changes only (fewer tokens to process: best for local servers)"
+        ),
+    ),
 )
-EDITING_TITLE = "Editing"
-UNDO_LABEL = "Undo depth"
-EDITS_LABEL = "Assistant edits"
+EDITING_TITLE = QT_TRANSLATE_NOOP("SettingsDialog", "Editing")
+UNDO_LABEL = QT_TRANSLATE_NOOP("SettingsDialog", "Undo depth")
+EDITS_LABEL = QT_TRANSLATE_NOOP("SettingsDialog", "Assistant edits")
 EDITS_CHOICES = {
-    EditMode.APPLY: "Made at once",
-    EditMode.PROPOSE: "Proposed for me to accept or reject",
+    EditMode.APPLY: QT_TRANSLATE_NOOP("SettingsDialog", "Made at once"),
+    EditMode.PROPOSE: QT_TRANSLATE_NOOP("SettingsDialog", "Proposed for me to accept or reject"),
 }
+GENERAL_TITLE = QT_TRANSLATE_NOOP("SettingsDialog", "General")
+LANGUAGE_LABEL = QT_TRANSLATE_NOOP("SettingsDialog", "Language")
+RESTART_NOTE = QT_TRANSLATE_NOOP(
+    "SettingsDialog", "Concierge shows the new language after a restart."
+)
+
+
+def amount(value: int) -> str:
+    """A whole number with the locale's group separators ("24,000" in English)."""
+    return f"{value:,}" if current_language() == ENGLISH else shown_number(value)
 
 
 def weather_sends(url: str) -> str:
     """The one line that says what the weather lookup sends where."""
     host = urlsplit(url.strip()).hostname or url.strip()
-    return f"Sends each stop's coordinates and dates to {host}; nothing else."
+    return translate(
+        "SettingsDialog", "Sends each stop's coordinates and dates to {host}; nothing else."
+    ).format(host=host)
 
 
 def context_window_text(window: ContextWindow | None, budget: int, answer_cap: int) -> str:
     """What the server said of its context window, and the budget that follows from it."""
     if window is None:
-        return (
-            f"The server does not report its context window, so the budget of {budget:,} "
+        return translate(
+            "SettingsDialog",
+            "The server does not report its context window, so the budget of {budget} "
             "tokens applies as set; if the server holds less, a request it refuses as too "
-            "long is summarized and sent again."
-        )
+            "long is summarized and sent again.",
+        ).format(budget=amount(budget))
     in_use = budget_for_window(budget, window.tokens, answer_cap)
-    kept = "as set" if in_use == budget else f"below the {budget:,} set"
-    return (
-        f"Context window: {window.tokens:,} tokens, from {window.source}. Budget in use: "
-        f"{in_use:,} tokens ({kept}), leaving room for an answer of {answer_cap:,}."
+    kept = (
+        translate("SettingsDialog", "as set")
+        if in_use == budget
+        else translate("SettingsDialog", "below the {budget} set").format(budget=amount(budget))
+    )
+    return translate(
+        "SettingsDialog",
+        "Context window: {window} tokens, from {source}. Budget in use: "
+        "{in_use} tokens ({kept}), leaving room for an answer of {answer}.",
+    ).format(
+        window=amount(window.tokens),
+        source=shown(window.source),
+        in_use=amount(in_use),
+        kept=kept,
+        answer=amount(answer_cap),
     )
 
 
-SESSION_KEY_TEXT = (
-    "This API key is kept only until Concierge quits: the system keyring did not accept it."
+SESSION_KEY_TEXT = QT_TRANSLATE_NOOP(
+    "SettingsDialog",
+    "This API key is kept only until Concierge quits: the system keyring did not accept it.",
 )
-_FIELD_NAMES = {ENV_BASE_URL: "Base URL", ENV_API_KEY: "API key", ENV_MODEL: "Model"}
+_FIELD_NAMES = {
+    ENV_BASE_URL: QT_TRANSLATE_NOOP("SettingsDialog", "Base URL"),
+    ENV_API_KEY: QT_TRANSLATE_NOOP("SettingsDialog", "API key"),
+    ENV_MODEL: QT_TRANSLATE_NOOP("SettingsDialog", "Model"),
+}
 
 
 def _environment_note(overridden: tuple[str, ...]) -> str:
-    fields = ", ".join(f"{_FIELD_NAMES[name]} ({name})" for name in overridden)
-    return (
-        f"Set by environment variable: {fields}. These fields cannot be changed here; "
-        "unset the variables and restart Concierge to edit them."
+    fields = ", ".join(f"{shown(_FIELD_NAMES[name])} ({name})" for name in overridden)
+    return translate(
+        "SettingsDialog",
+        "Set by environment variable: {fields}. These fields cannot be changed here; "
+        "unset the variables and restart Concierge to edit them.",
+    ).format(fields=fields)
+
+
+def _found(models: list[str], typed: str | None = None) -> str:
+    """ "3 models found." (or "…; gpt is not one of them." when the typed name is missing)."""
+    count = len(models)
+    if typed is None:
+        if count == 1:
+            return translate("SettingsDialog", "1 model found.")
+        return translate("SettingsDialog", "{count} models found.").format(count=count)
+    if count == 1:
+        text = translate("SettingsDialog", "1 model found; {model} is not one of them.")
+    else:
+        text = translate("SettingsDialog", "{count} models found; {model} is not one of them.")
+    return text.format(count=count, model=typed)
+
+
+def language_choices() -> list[tuple[str, str]]:
+    """(setting value, name shown): the system's language first, then each we ship, each
+    by its own name."""
+    system = translate("SettingsDialog", "System ({language})").format(
+        language=native_name(choose_language(SYSTEM))
     )
+    return [
+        (SYSTEM, system),
+        *((language.code, language.name) for language in available_languages()),
+    ]
 
 
-def _count(models: list[str]) -> str:
-    return f"{len(models)} model{'s' if len(models) != 1 else ''}"
+def error_text(error: BaseException) -> str:
+    """An error's message, translated when the layer that raised it declared it so."""
+    if len(error.args) == 1 and isinstance(error.args[0], str):
+        return shown(error.args[0])
+    return str(error)
 
 
 class SettingsDialog(QDialog):
@@ -155,6 +237,8 @@ class SettingsDialog(QDialog):
     """Saved, but the API key lasts only until Concierge quits: why, in a sentence."""
     task_failed = Signal(str, object)
     """A background task raised unexpectedly: (task name, exception)."""
+    language_saved = Signal(str)
+    """Saved with a different language (the setting's new value), shown after a restart."""
 
     def __init__(
         self,
@@ -167,7 +251,7 @@ class SettingsDialog(QDialog):
     ) -> None:
         super().__init__(parent)
         self.setObjectName("settingsDialog")
-        self.setWindowTitle("Settings")
+        self.setWindowTitle(translate("SettingsDialog", "Settings"))
         self.setMinimumWidth(560)
         self._settings = settings
         self._secrets = secrets
@@ -188,6 +272,7 @@ class SettingsDialog(QDialog):
         self._saving = False
         self._stored_loaded = False
         self._focus_online = False
+        self._stored_language = SYSTEM
 
         self._build()
         self._fill(profile)
@@ -202,10 +287,10 @@ class SettingsDialog(QDialog):
         self.preset_combo = QComboBox(self)
         self.preset_combo.setObjectName("presetCombo")
         for preset in PRESETS:
-            self.preset_combo.addItem(preset.label, preset.key)
+            self.preset_combo.addItem(shown(preset.label), preset.key)
         self.hint_label = QLabel(self)
         self.hint_label.setObjectName("presetHint")
-        self.hint_label.setAccessibleName("About this server")
+        self.hint_label.setAccessibleName(translate("SettingsDialog", "About this server"))
         self.hint_label.setWordWrap(True)
         self.hint_label.setTextFormat(Qt.TextFormat.PlainText)
 
@@ -222,38 +307,47 @@ class SettingsDialog(QDialog):
         self.model_combo.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Fixed)
         model_edit = self.model_combo.lineEdit()
         assert model_edit is not None  # an editable combo always has one
-        model_edit.setPlaceholderText("Type a name, or Refresh models to pick one")
+        model_edit.setPlaceholderText(
+            translate("SettingsDialog", "Type a name, or Refresh models to pick one")
+        )
         completer = QCompleter(self.model_combo.model(), self.model_combo)
         completer.setCompletionMode(QCompleter.CompletionMode.PopupCompletion)
         completer.setFilterMode(Qt.MatchFlag.MatchContains)
         completer.setCaseSensitivity(Qt.CaseSensitivity.CaseInsensitive)
         self.model_combo.setCompleter(completer)
-        self.refresh_button = QPushButton("Refresh models", self)
+        self.refresh_button = QPushButton(translate("SettingsDialog", "Refresh models"), self)
         self.refresh_button.setObjectName("refreshModelsButton")
-        self.refresh_button.setToolTip("Ask the server which models it has")
+        self.refresh_button.setToolTip(
+            translate("SettingsDialog", "Ask the server which models it has")
+        )
         self.models_busy = QProgressBar(self)
         self.models_busy.setObjectName("modelsBusy")
         self.models_busy.setRange(0, 0)
         self.models_busy.setTextVisible(False)
         self.models_busy.setMaximumWidth(80)
-        self.models_busy.setAccessibleName("Loading models")
+        self.models_busy.setAccessibleName(translate("SettingsDialog", "Loading models"))
         self.models_busy.hide()
-        self.models_status = StatusLabel("Model list status", self)
+        self.models_status = StatusLabel(translate("SettingsDialog", "Model list status"), self)
         self.models_status.setObjectName("modelsStatus")
 
-        self.merge_check = QCheckBox(MERGE_LABEL, self)
+        self.merge_check = QCheckBox(shown(MERGE_LABEL), self)
         self.merge_check.setObjectName("mergeUserTurnsCheck")
         self.merge_check.setToolTip(
-            "Some servers' chat templates reject two user messages in a row; this joins them."
+            translate(
+                "SettingsDialog",
+                "Some servers' chat templates reject two user messages in a row; this joins them.",
+            )
         )
 
-        self.leading_check = QCheckBox(LEADING_LABEL, self)
+        self.leading_check = QCheckBox(shown(LEADING_LABEL), self)
         self.leading_check.setObjectName("snapshotLeadingCheck")
-        self.leading_check.setToolTip(MODEL_SNAPSHOT_LAYOUT.description)
-        self.leading_check.setAccessibleDescription(LEADING_NOTE)
-        self.leading_note = QLabel(LEADING_NOTE, self)
+        self.leading_check.setToolTip(shown(MODEL_SNAPSHOT_LAYOUT.description))
+        self.leading_check.setAccessibleDescription(shown(LEADING_NOTE))
+        self.leading_note = QLabel(shown(LEADING_NOTE), self)
         self.leading_note.setObjectName("snapshotLeadingNote")
-        self.leading_note.setAccessibleName("What sending the state ahead costs")
+        self.leading_note.setAccessibleName(
+            translate("SettingsDialog", "What sending the state ahead costs")
+        )
         self.leading_note.setWordWrap(True)
         self.leading_note.setTextFormat(Qt.TextFormat.PlainText)
         self.leading_note.setAlignment(Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignTop)
@@ -263,91 +357,120 @@ class SettingsDialog(QDialog):
         self.budget_spin.setRange(CONTEXT_BUDGET_MINIMUM, BUDGET_MAXIMUM)
         self.budget_spin.setSingleStep(1_000)
         self.budget_spin.setGroupSeparatorShown(True)
-        self.budget_spin.setSuffix(" tokens")
+        self.budget_spin.setSuffix(" " + translate("SettingsDialog", "tokens"))
         self.budget_spin.setValue(ASSISTANT_CONTEXT_BUDGET.default)
-        self.budget_spin.setToolTip(ASSISTANT_CONTEXT_BUDGET.description)
+        self.budget_spin.setToolTip(shown(ASSISTANT_CONTEXT_BUDGET.description))
 
         self.answer_cap_spin = SettingSpinBox(
-            ASSISTANT_ANSWER_CAP, ANSWER_CAP_LABEL, "tokens", self
+            ASSISTANT_ANSWER_CAP,
+            shown(ANSWER_CAP_LABEL),
+            translate("SettingsDialog", "tokens"),
+            self,
         )
         self.answer_cap_spin.setObjectName("answerCapSpin")
         self.answer_cap_spin.setSingleStep(256)
-        self.window_status = StatusLabel("Context window", self)
+        self.window_status = StatusLabel(translate("SettingsDialog", "Context window"), self)
         self.window_status.setObjectName("contextWindowStatus")
 
-        self.connect_spin = SettingSpinBox(MODEL_CONNECT_TIMEOUT, CONNECT_LABEL, "seconds", self)
+        seconds = translate("SettingsDialog", "seconds")
+        self.connect_spin = SettingSpinBox(
+            MODEL_CONNECT_TIMEOUT, shown(CONNECT_LABEL), seconds, self
+        )
         self.connect_spin.setObjectName("connectTimeoutSpin")
-        self.idle_spin = SettingSpinBox(MODEL_IDLE_TIMEOUT, IDLE_LABEL, "seconds", self)
+        self.idle_spin = SettingSpinBox(MODEL_IDLE_TIMEOUT, shown(IDLE_LABEL), seconds, self)
         self.idle_spin.setObjectName("idleTimeoutSpin")
         self.updates_combo = QComboBox(self)
         self.updates_combo.setObjectName("contextUpdatesCombo")
         for value, text in UPDATES_CHOICES:
-            self.updates_combo.addItem(text, value)
-        self.updates_combo.setToolTip(MODEL_CONTEXT_UPDATES.description)
-        self.updates_combo.setAccessibleDescription(MODEL_CONTEXT_UPDATES.description)
+            self.updates_combo.addItem(shown(text), value)
+        self.updates_combo.setToolTip(shown(MODEL_CONTEXT_UPDATES.description))
+        self.updates_combo.setAccessibleDescription(shown(MODEL_CONTEXT_UPDATES.description))
         self.updates_combo.currentIndexChanged.connect(self._show_updates_choice)
 
-        self.test_button = QPushButton("Test connection", self)
+        self.test_button = QPushButton(translate("SettingsDialog", "Test connection"), self)
         self.test_button.setObjectName("testConnectionButton")
-        self.connection_status = StatusLabel("Connection status", self)
+        self.connection_status = StatusLabel(translate("SettingsDialog", "Connection status"), self)
         self.connection_status.setObjectName("connectionStatus")
-        self.env_note = StatusLabel("Environment overrides", self)
+        self.env_note = StatusLabel(translate("SettingsDialog", "Environment overrides"), self)
         self.env_note.setObjectName("environmentNote")
-        self.key_warning = StatusLabel("API key storage", self)
+        self.key_warning = StatusLabel(translate("SettingsDialog", "API key storage"), self)
         self.key_warning.setObjectName("keyWarning")
-        self.problem_label = StatusLabel("Problem", self)
+        self.problem_label = StatusLabel(translate("SettingsDialog", "Problem"), self)
         self.problem_label.setObjectName("problemLabel")
 
-        self.online_group = QGroupBox(ONLINE_TITLE, self)
+        self.online_group = QGroupBox(shown(ONLINE_TITLE), self)
         self.online_group.setObjectName("onlineLookupsGroup")
-        self.online_group.setAccessibleName(ONLINE_TITLE)
-        self.weather_check = QCheckBox(WEATHER_LABEL, self.online_group)
+        self.online_group.setAccessibleName(shown(ONLINE_TITLE))
+        self.weather_check = QCheckBox(shown(WEATHER_LABEL), self.online_group)
         self.weather_check.setObjectName("weatherForecastsCheck")
         self.weather_check.setEnabled(False)  # until the stored choice is read
         self.weather_note = QLabel(weather_sends(LOOKUPS_WEATHER_URL.default), self.online_group)
         self.weather_note.setObjectName("weatherForecastsNote")
-        self.weather_note.setAccessibleName("What weather forecasts send")
+        self.weather_note.setAccessibleName(
+            translate("SettingsDialog", "What weather forecasts send")
+        )
         self.weather_note.setWordWrap(True)
         self.weather_note.setTextFormat(Qt.TextFormat.PlainText)
         self._show_weather_url(LOOKUPS_WEATHER_URL.default)
 
-        self.editing_group = QGroupBox(EDITING_TITLE, self)
+        self.editing_group = QGroupBox(shown(EDITING_TITLE), self)
         self.editing_group.setObjectName("editingGroup")
-        self.editing_group.setAccessibleName(EDITING_TITLE)
-        self.undo_spin = SettingSpinBox(UNDO_DEPTH, UNDO_LABEL, "steps", self.editing_group)
+        self.editing_group.setAccessibleName(shown(EDITING_TITLE))
+        self.undo_spin = SettingSpinBox(
+            UNDO_DEPTH,
+            shown(UNDO_LABEL),
+            translate("SettingsDialog", "steps"),
+            self.editing_group,
+        )
         self.undo_spin.setObjectName("undoDepthSpin")
         self.undo_spin.setSingleStep(10)
         self.undo_spin.setEnabled(False)  # until the stored depth is read
         self.edits_combo = QComboBox(self.editing_group)
         self.edits_combo.setObjectName("assistantEditsCombo")
         for mode in EditMode:
-            self.edits_combo.addItem(EDITS_CHOICES[mode], mode.value)
-        self.edits_combo.setToolTip(ASSISTANT_EDITS.description)
-        self.edits_combo.setAccessibleDescription(ASSISTANT_EDITS.description)
+            self.edits_combo.addItem(shown(EDITS_CHOICES[mode]), mode.value)
+        self.edits_combo.setToolTip(shown(ASSISTANT_EDITS.description))
+        self.edits_combo.setAccessibleDescription(shown(ASSISTANT_EDITS.description))
         self.edits_combo.setEnabled(False)  # until the stored choice is read
+
+        self.general_group = QGroupBox(shown(GENERAL_TITLE), self)
+        self.general_group.setObjectName("generalGroup")
+        self.general_group.setAccessibleName(shown(GENERAL_TITLE))
+        self.language_combo = QComboBox(self.general_group)
+        self.language_combo.setObjectName("languageCombo")
+        for code, name in language_choices():
+            self.language_combo.addItem(name, code)
+        self.language_combo.setToolTip(shown(UI_LANGUAGE.description))
+        self.language_combo.setEnabled(False)  # until the stored choice is read
+        self.language_combo.currentIndexChanged.connect(self._show_language_note)
+        self.language_note = StatusLabel(
+            translate("SettingsDialog", "When the language changes"), self.general_group
+        )
+        self.language_note.setObjectName("languageNote")
 
         self.buttons = QDialogButtonBox(
             QDialogButtonBox.StandardButton.Ok | QDialogButtonBox.StandardButton.Cancel, self
         )
         self.ok_button = self.buttons.button(QDialogButtonBox.StandardButton.Ok)
         self.cancel_button = self.buttons.button(QDialogButtonBox.StandardButton.Cancel)
-        self.ok_button.setText("OK")
-        self.cancel_button.setText("Cancel")
+        self.ok_button.setText(translate("SettingsDialog", "OK"))
+        self.cancel_button.setText(translate("SettingsDialog", "Cancel"))
         for widget, name in (
-            (self.preset_combo, "Server"),
-            (self.base_url_edit, "Base URL"),
-            (self.model_combo, "Model"),
-            (model_edit, "Model"),
-            (self.refresh_button, "Refresh models"),
-            (self.merge_check, MERGE_LABEL),
-            (self.leading_check, LEADING_LABEL),
-            (self.budget_spin, BUDGET_LABEL),
-            (self.updates_combo, UPDATES_LABEL),
-            (self.test_button, "Test connection"),
-            (self.weather_check, WEATHER_LABEL),
-            (self.edits_combo, EDITS_LABEL),
-            (self.ok_button, "OK"),
-            (self.cancel_button, "Cancel"),
+            (self.preset_combo, translate("SettingsDialog", "Server")),
+            (self.base_url_edit, shown(_FIELD_NAMES[ENV_BASE_URL])),
+            (self.model_combo, shown(_FIELD_NAMES[ENV_MODEL])),
+            (model_edit, shown(_FIELD_NAMES[ENV_MODEL])),
+            (self.refresh_button, translate("SettingsDialog", "Refresh models")),
+            (self.merge_check, shown(MERGE_LABEL)),
+            (self.leading_check, shown(LEADING_LABEL)),
+            (self.budget_spin, shown(BUDGET_LABEL)),
+            (self.updates_combo, shown(UPDATES_LABEL)),
+            (self.test_button, translate("SettingsDialog", "Test connection")),
+            (self.weather_check, shown(WEATHER_LABEL)),
+            (self.edits_combo, shown(EDITS_LABEL)),
+            (self.language_combo, shown(LANGUAGE_LABEL)),
+            (self.ok_button, translate("SettingsDialog", "OK")),
+            (self.cancel_button, translate("SettingsDialog", "Cancel")),
         ):
             widget.setAccessibleName(name)
         self._layout()
@@ -358,9 +481,14 @@ class SettingsDialog(QDialog):
         server = QVBoxLayout()
         server.addWidget(self.preset_combo)
         server.addWidget(self.hint_label)
-        form.addRow(self._label("&Server", self.preset_combo), server)
-        form.addRow(self._label("&Base URL", self.base_url_edit), self.base_url_edit)
-        form.addRow(self._label("API &key", self.key_edit), self.key_field)
+        form.addRow(self._label(translate("SettingsDialog", "&Server"), self.preset_combo), server)
+        form.addRow(
+            self._label(translate("SettingsDialog", "&Base URL"), self.base_url_edit),
+            self.base_url_edit,
+        )
+        form.addRow(
+            self._label(translate("SettingsDialog", "API &key"), self.key_edit), self.key_field
+        )
         model_row = QHBoxLayout()
         model_row.addWidget(self.model_combo, 1)
         model_row.addWidget(self.models_busy)
@@ -368,21 +496,36 @@ class SettingsDialog(QDialog):
         model = QVBoxLayout()
         model.addLayout(model_row)
         model.addWidget(self.models_status)  # status rows hide without leaving a gap
-        form.addRow(self._label("&Model", self.model_combo), model)
+        form.addRow(self._label(translate("SettingsDialog", "&Model"), self.model_combo), model)
         form.addRow("", self.merge_check)
         leading = QVBoxLayout()
         leading.setSpacing(2)
         leading.addWidget(self.leading_check)
         leading.addWidget(self.leading_note)
         form.addRow("", leading)
-        form.addRow(self._label("Context &budget", self.budget_spin), self.budget_spin)
+        form.addRow(
+            self._label(translate("SettingsDialog", "Context &budget"), self.budget_spin),
+            self.budget_spin,
+        )
         answer = QVBoxLayout()
         answer.addWidget(self.answer_cap_spin)
         answer.addWidget(self.window_status)
-        form.addRow(self._label("Longest &answer", self.answer_cap_spin), answer)
-        form.addRow(self._label("Connect &timeout", self.connect_spin), self.connect_spin)
-        form.addRow(self._label("&Idle timeout", self.idle_spin), self.idle_spin)
-        form.addRow(self._label("Runtime &context", self.updates_combo), self.updates_combo)
+        form.addRow(
+            self._label(translate("SettingsDialog", "Longest &answer"), self.answer_cap_spin),
+            answer,
+        )
+        form.addRow(
+            self._label(translate("SettingsDialog", "Connect &timeout"), self.connect_spin),
+            self.connect_spin,
+        )
+        form.addRow(
+            self._label(translate("SettingsDialog", "&Idle timeout"), self.idle_spin),
+            self.idle_spin,
+        )
+        form.addRow(
+            self._label(translate("SettingsDialog", "Runtime &context"), self.updates_combo),
+            self.updates_combo,
+        )
         test_row = QHBoxLayout()
         test_row.addWidget(self.test_button, 0, Qt.AlignmentFlag.AlignTop)
         test_row.addWidget(self.connection_status, 1)
@@ -394,9 +537,23 @@ class SettingsDialog(QDialog):
         online.addWidget(self.weather_note)
         layout.addWidget(self.online_group)
         editing = QFormLayout(self.editing_group)
-        editing.addRow(self._label("&Undo depth", self.undo_spin), self.undo_spin)
-        editing.addRow(self._label("Assistant &edits", self.edits_combo), self.edits_combo)
+        editing.addRow(
+            self._label(translate("SettingsDialog", "&Undo depth"), self.undo_spin), self.undo_spin
+        )
+        editing.addRow(
+            self._label(translate("SettingsDialog", "Assistant &edits"), self.edits_combo),
+            self.edits_combo,
+        )
         layout.addWidget(self.editing_group)
+        general = QFormLayout(self.general_group)
+        general.setFieldGrowthPolicy(QFormLayout.FieldGrowthPolicy.AllNonFixedFieldsGrow)
+        language = QVBoxLayout()
+        language.addWidget(self.language_combo)
+        language.addWidget(self.language_note)
+        general.addRow(
+            self._label(translate("SettingsDialog", "&Language"), self.language_combo), language
+        )
+        layout.addWidget(self.general_group)
         layout.addWidget(self.env_note)
         layout.addWidget(self.key_warning)
         layout.addWidget(self.problem_label)
@@ -420,6 +577,7 @@ class SettingsDialog(QDialog):
             self.weather_check,
             self.undo_spin,
             self.edits_combo,
+            self.language_combo,
             self.ok_button,
             self.cancel_button,
         ]
@@ -454,21 +612,29 @@ class SettingsDialog(QDialog):
         if ENV_BASE_URL in self._overridden:
             self._lock(self.base_url_edit, ENV_BASE_URL)
         if ENV_API_KEY in self._overridden:
-            self.key_field.set_locked(f"Set by environment variable {ENV_API_KEY}")
+            self.key_field.set_locked(
+                translate("SettingsDialog", "Set by environment variable {variable}").format(
+                    variable=ENV_API_KEY
+                )
+            )
         if ENV_MODEL in self._overridden:
             self._lock(self.model_combo, ENV_MODEL)
             self.refresh_button.setEnabled(False)
         if self._overridden:
             self.env_note.show_message(_environment_note(self._overridden))
         if profile.key_source is SecretSource.SESSION:
-            self.key_warning.show_message(SESSION_KEY_TEXT, Kind.WARNING)
+            self.key_warning.show_message(shown(SESSION_KEY_TEXT), Kind.WARNING)
         elif profile.key_source is SecretSource.KEYRING:
-            self.key_warning.show_message(self._secrets.where(profile.key_source))
+            self.key_warning.show_message(shown(self._secrets.where(profile.key_source)))
 
     @staticmethod
     def _lock(widget: QWidget, variable: str) -> None:
         widget.setEnabled(False)
-        widget.setToolTip(f"Set by environment variable {variable}")
+        widget.setToolTip(
+            translate("SettingsDialog", "Set by environment variable {variable}").format(
+                variable=variable
+            )
+        )
 
     def _connect(self) -> None:
         self.preset_combo.currentIndexChanged.connect(self._preset_chosen)
@@ -527,6 +693,15 @@ class SettingsDialog(QDialog):
         url = await self._settings.get(LOOKUPS_WEATHER_URL)
         depth = await self._settings.get(UNDO_DEPTH)
         edits = await self._settings.get(ASSISTANT_EDITS)
+        language = await self._settings.get(UI_LANGUAGE)
+        self._stored_language = language
+        index = self.language_combo.findData(language)
+        if index < 0:  # a language this build does not ship: keep it, by its code's name
+            self.language_combo.addItem(native_name(language), language)
+            index = self.language_combo.count() - 1
+        self.language_combo.setCurrentIndex(index)
+        self.language_combo.setEnabled(True)
+        self._show_language_note()
         self.edits_combo.setCurrentIndex(self.edits_combo.findData(edits.value))
         self.edits_combo.setEnabled(True)
         self.weather_check.setChecked(weather)
@@ -545,6 +720,12 @@ class SettingsDialog(QDialog):
         if self._stored_loaded:
             self.weather_check.setFocus(Qt.FocusReason.OtherFocusReason)
 
+    def _show_language_note(self) -> None:
+        """Say, as soon as another language is chosen, that it shows after a restart (the
+        window's text is made in one language at start-up)."""
+        changed = self._stored_loaded and self.language_combo.currentData() != self._stored_language
+        self.language_note.show_message(shown(RESTART_NOTE) if changed else "")
+
     def _show_weather_url(self, url: str) -> None:
         line = weather_sends(url)
         self.weather_note.setText(line)
@@ -554,15 +735,22 @@ class SettingsDialog(QDialog):
     # -- reacting to edits -----------------------------------------------------------------
 
     def _show_preset(self, preset: Preset) -> None:
-        self.hint_label.setText(preset.hint)
-        self.hint_label.setAccessibleDescription(preset.hint)
+        self.hint_label.setText(shown(preset.hint))
+        self.hint_label.setAccessibleDescription(shown(preset.hint))
         if self._env_key is not None:
             return
         if preset.key_required:
-            self.key_edit.setPlaceholderText(f"Required for {preset.label}")
+            self.key_edit.setPlaceholderText(
+                translate("SettingsDialog", "Required for {server}").format(
+                    server=shown(preset.label)
+                )
+            )
         else:
             self.key_edit.setPlaceholderText(
-                "Not needed unless the server asks for one; without a key none is sent"
+                translate(
+                    "SettingsDialog",
+                    "Not needed unless the server asks for one; without a key none is sent",
+                )
             )
 
     def _preset_chosen(self) -> None:
@@ -627,7 +815,9 @@ class SettingsDialog(QDialog):
         url = normalize_base_url(self.base_url_edit.text())
         key = self.api_key()
         self.models_busy.show()
-        self.models_status.show_message(f"Asking {url} for its models…")
+        self.models_status.show_message(
+            translate("SettingsDialog", "Asking {url} for its models…").format(url=url)
+        )
         task = self.tasks.start(
             self._refresh(self._models_generation, url, key), name="refresh models"
         )
@@ -639,7 +829,7 @@ class SettingsDialog(QDialog):
             models = await list_models(url, key)
         except ConnectionCheckError as error:
             if generation == self._models_generation:
-                self.models_status.show_message(str(error), Kind.ERROR)
+                self.models_status.show_message(error_text(error), Kind.ERROR)
             return
         finally:
             if generation == self._models_generation:
@@ -668,14 +858,16 @@ class SettingsDialog(QDialog):
             self._invalidate_connection()
         if not models:
             self.models_status.show_message(
-                "The server lists no models. Load or pull one, or type its name.", Kind.WARNING
+                translate(
+                    "SettingsDialog",
+                    "The server lists no models. Load or pull one, or type its name.",
+                ),
+                Kind.WARNING,
             )
         elif typed and typed not in models:
-            self.models_status.show_message(
-                f"{_count(models)} found; {typed} is not one of them.", Kind.WARNING
-            )
+            self.models_status.show_message(_found(models, typed), Kind.WARNING)
         else:
-            self.models_status.show_message(f"{_count(models)} found.", Kind.SUCCESS)
+            self.models_status.show_message(_found(models), Kind.SUCCESS)
 
     # -- context window --------------------------------------------------------------------
 
@@ -712,7 +904,7 @@ class SettingsDialog(QDialog):
         """Check the server and the chosen model; the answer appears beside the button."""
         self._connection_generation += 1
         profile = self.current_profile()
-        self.connection_status.show_message("Testing connection…")
+        self.connection_status.show_message(translate("SettingsDialog", "Testing connection…"))
         self.test_button.setEnabled(False)
         return self.tasks.start(
             self._test(self._connection_generation, profile), name="test connection"
@@ -720,15 +912,18 @@ class SettingsDialog(QDialog):
 
     async def _test(self, generation: int, profile: ModelProfile) -> None:
         try:
-            message = await check_connection(profile)
-            kind = Kind.WARNING if message.startswith("Connected, but") else Kind.SUCCESS
+            answer = await check_connection(profile)
+            kind = Kind.WARNING if answer.startswith("Connected, but") else Kind.SUCCESS
+            message = shown(answer)
         except ConnectionCheckError as error:
-            message, kind = str(error), Kind.ERROR
+            message, kind = error_text(error), Kind.ERROR
         else:
             self._window_generation += 1
             window = await self._read_window(self._window_generation, profile)
             if window is not None:
-                message = f"{message} Context window: {window.tokens:,} tokens."
+                message = translate(
+                    "SettingsDialog", "{answer} Context window: {tokens} tokens."
+                ).format(answer=message, tokens=amount(window.tokens))
         if generation != self._connection_generation:
             return  # The fields changed meanwhile; that invalidation re-enabled the button.
         self.test_button.setEnabled(True)
@@ -743,7 +938,7 @@ class SettingsDialog(QDialog):
         if ENV_BASE_URL not in self._overridden:
             problem = base_url_problem(self.base_url_edit.text())
             if problem is not None:
-                self.problem_label.show_message(problem, Kind.ERROR)
+                self.problem_label.show_message(shown(problem), Kind.ERROR)
                 self.base_url_edit.setFocus(Qt.FocusReason.OtherFocusReason)
                 return
         for spin in self._spins():
@@ -764,11 +959,13 @@ class SettingsDialog(QDialog):
     async def _save(self, edited: ModelProfile) -> None:
         weather = self.weather_check.isChecked()
         depth = self.undo_spin.value()
+        language = str(self.language_combo.currentData())
         try:
             if self._stored_loaded:  # else the stored values stay as they are
                 await self._settings.set(UNDO_DEPTH, depth)
                 await self._settings.set(LOOKUPS_ONLINE_WEATHER, weather)
                 await self._settings.set(ASSISTANT_EDITS, EditMode(self.edits_combo.currentData()))
+                await self._settings.set(UI_LANGUAGE, language)
             secret = await save_profile(
                 self._settings,
                 self._secrets,
@@ -788,12 +985,23 @@ class SettingsDialog(QDialog):
             profile = await load_profile(self._settings, self._secrets, self._environ)
         except Exception as error:
             self._set_saving(False)
-            self.problem_label.show_message(f"The settings were not saved: {error}", Kind.ERROR)
+            self.problem_label.show_message(
+                translate("SettingsDialog", "The settings were not saved: {error}").format(
+                    error=error_text(error)
+                ),
+                Kind.ERROR,
+            )
             return
         self._set_saving(False)
         self.saved.emit(profile)
+        if self._stored_loaded and language != self._stored_language:
+            self.language_saved.emit(language)
         if secret is not None:  # say exactly where the key went, kept or not
-            self.key_notice.emit(f"Settings saved. {secret.message or SESSION_KEY_TEXT}")
+            self.key_notice.emit(
+                translate("SettingsDialog", "Settings saved. {where}").format(
+                    where=shown(secret.message or SESSION_KEY_TEXT)
+                )
+            )
         self.accept()
 
     def _set_saving(self, saving: bool) -> None:
@@ -840,5 +1048,10 @@ class SettingsDialog(QDialog):
             self._set_saving(False)
         elif name in ("test connection", "read the context window"):
             self._invalidate_connection()
-        self.problem_label.show_message(f"Could not {name}: {error}", Kind.ERROR)
+        self.problem_label.show_message(
+            translate("SettingsDialog", "Could not {task}: {error}").format(
+                task=name, error=error_text(error)
+            ),
+            Kind.ERROR,
+        )
         self.task_failed.emit(name, error)

@@ -4,8 +4,11 @@ from __future__ import annotations
 
 from PySide6.QtWidgets import QHBoxLayout, QLineEdit, QToolButton, QWidget
 
-SHOW = "Show key"
-HIDE = "Hide key"
+from concierge.text import QT_TRANSLATE_NOOP
+from concierge.ui.i18n import shown, translate
+
+SHOW = QT_TRANSLATE_NOOP("KeyField", "Show key")
+HIDE = QT_TRANSLATE_NOOP("KeyField", "Hide key")
 
 
 class KeyField(QWidget):
@@ -15,12 +18,12 @@ class KeyField(QWidget):
         super().__init__(parent)
         self.edit = QLineEdit(self)
         self.edit.setObjectName("apiKeyEdit")
-        self.edit.setAccessibleName("API key")
+        self.edit.setAccessibleName(translate("KeyField", "API key"))
         self.edit.setEchoMode(QLineEdit.EchoMode.Password)
         self.toggle = QToolButton(self)
         self.toggle.setObjectName("showKeyButton")
         self.toggle.setCheckable(True)
-        self.toggle.setToolTip("Show or hide the API key")
+        self.toggle.setToolTip(translate("KeyField", "Show or hide the API key"))
         self.toggle.toggled.connect(self._reveal)
         self._reveal(False)
         layout = QHBoxLayout(self)
@@ -34,10 +37,10 @@ class KeyField(QWidget):
     def revealed(self) -> bool:
         return self.toggle.isChecked()
 
-    def _reveal(self, shown: bool) -> None:
-        mode = QLineEdit.EchoMode.Normal if shown else QLineEdit.EchoMode.Password
+    def _reveal(self, revealed: bool) -> None:
+        mode = QLineEdit.EchoMode.Normal if revealed else QLineEdit.EchoMode.Password
         self.edit.setEchoMode(mode)
-        label = HIDE if shown else SHOW
+        label = shown(HIDE if revealed else SHOW)
         self.toggle.setText(label)
         self.toggle.setAccessibleName(label)
 

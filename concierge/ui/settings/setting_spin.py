@@ -8,9 +8,19 @@ from typing import Any
 from PySide6.QtWidgets import QAbstractSpinBox, QSpinBox, QWidget
 
 from concierge.store.settings import Setting, whole_range
+from concierge.ui.i18n import ENGLISH, current_language, shown, shown_number, translate
 
 TYPED_MAXIMUM = 999_999_999
 """How far typing may go past the setting's range, so OK can refuse it in words."""
+
+
+def whole(value: float) -> str:
+    """A whole number as the window writes it ("2,048" in English, "2.048" in Portuguese)."""
+    if isinstance(value, float) and value.is_integer():
+        value = int(value)
+    if current_language() == ENGLISH:
+        return f"{value:,}"
+    return shown_number(value, 0 if isinstance(value, int) else 2)
 
 
 class SettingSpinBox(QSpinBox):
@@ -31,8 +41,16 @@ class SettingSpinBox(QSpinBox):
         self.setSuffix(f" {unit}")
         self.setAccessibleName(name)
         self.setToolTip(
-            f"{setting.description} From {self.lowest:,} to {self.highest:,} {unit}; "
-            f"{setting.default:,g} unless changed."
+            translate(
+                "SettingSpinBox",
+                "{description} From {lowest} to {highest} {unit}; {default} unless changed.",
+            ).format(
+                description=shown(setting.description),
+                lowest=whole(self.lowest),
+                highest=whole(self.highest),
+                unit=unit,
+                default=whole(setting.default),
+            )
         )
         self.show_setting(setting.default)
 
@@ -56,9 +74,20 @@ class SettingSpinBox(QSpinBox):
         """Why the number shown cannot be saved, in words; None when it can."""
         if self.hasAcceptableInput() and self.lowest <= self.value() <= self.highest:
             return None
-        typed = f"{self.value():,}" if self.hasAcceptableInput() else self.cleanText().strip()
-        shown = f", not {typed}" if typed else ""
-        return (
-            f"{self.name} must be a whole number from {self.lowest:,} to "
-            f"{self.highest:,} {self.unit}{shown}."
+        typed = whole(self.value()) if self.hasAcceptableInput() else self.cleanText().strip()
+        if typed:
+            text = translate(
+                "SettingSpinBox",
+                "{name} must be a whole number from {lowest} to {highest} {unit}, not {typed}.",
+            )
+        else:
+            text = translate(
+                "SettingSpinBox", "{name} must be a whole number from {lowest} to {highest} {unit}."
+            )
+        return text.format(
+            name=self.name,
+            lowest=whole(self.lowest),
+            highest=whole(self.highest),
+            unit=self.unit,
+            typed=typed,
         )
