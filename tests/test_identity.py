@@ -13,6 +13,7 @@ import tomllib
 from pathlib import Path
 
 import pytest
+from packaging.requirements import Requirement
 
 from concierge import __version__
 from concierge.app_identity import APP_ID, ICON_SVG, version_line
@@ -150,7 +151,7 @@ def test_notices_list_every_runtime_dependency_with_its_licence_text(notices: st
     listing = notices.split("\nPackages\n", 1)[1].split("=" * 78, 1)[0]
     names = {line.split()[0].lower().replace("_", "-") for line in listing.splitlines() if line}
     for requirement in project["project"]["dependencies"]:
-        name = requirement.split("=")[0].split(">")[0].split("<")[0].strip().lower()
+        name = Requirement(requirement).name.lower().replace("_", "-")
         assert name in names, f"{name} is missing from the notices"
     assert "pytest" not in names and "pyinstaller" not in names  # Not bundled.
     qasync_licence = importlib.metadata.distribution("qasync").read_text("licenses/LICENSE")
