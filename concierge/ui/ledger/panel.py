@@ -12,11 +12,12 @@ typed is lost. The ECB rates load in a worker thread the first time.
 from __future__ import annotations
 
 import itertools
+import re
 from collections.abc import Mapping
 from datetime import date
 from decimal import Decimal
 
-from PySide6.QtCore import QEvent, QKeyCombination, QObject, Qt
+from PySide6.QtCore import QEvent, QKeyCombination, QLocale, QObject, Qt
 from PySide6.QtGui import QKeyEvent, QKeySequence
 from PySide6.QtWidgets import (
     QAbstractItemView,
@@ -56,7 +57,7 @@ from concierge.travel.exchange import load_exchange
 from concierge.travel.ledger_totals import LedgerTotals, ledger_totals
 from concierge.ui.colours import Tone, secondary, tint
 from concierge.ui.error_text import error_text
-from concierge.ui.i18n import shown, shown_date, translate
+from concierge.ui.i18n import ENGLISH, current_language, shown, shown_date, translate
 from concierge.ui.record_table import unseen_reason
 from concierge.ui.views.actions import action_button, make_action
 from concierge.ui.views.date_pattern import local_pattern
@@ -90,6 +91,30 @@ def empty_text() -> str:
 
 def add_text() -> str:
     return translate("LedgerPanel", "Add")
+
+
+def amount_text(amount: Decimal) -> str:
+    """An amount as the editor shows it: "1234.50", "1234,50" where the comma is the
+    locale's decimal point (no grouping: it is read back as typed)."""
+    text = f"{amount:f}"
+    return text.replace(".", ",") if _decimal_comma() else text
+
+
+def typed_amount(text: str) -> str:
+    """What the person typed, as the store reads amounts ("1234.50"): where the comma is
+    the decimal point, "1.234,50" and "1234,50" mean 1234.50 (a lone "12.50" stays)."""
+    text = text.strip()
+    if not _decimal_comma() or ("," not in text and not _GROUPED.fullmatch(text)):
+        return text
+    return text.replace(".", "").replace(",", ".")
+
+
+_GROUPED = re.compile(r"-?\d{1,3}(\.\d{3})+")
+"""An amount with dots grouping its thousands, "1.234.567"."""
+
+
+def _decimal_comma() -> bool:
+    return current_language() != ENGLISH and QLocale().decimalPoint() == ","
 
 
 def rates_text(totals: LedgerTotals) -> str:
@@ -447,7 +472,7 @@ class LedgerPanel(TripView[Change]):
         self.save_action.setText(save)
         self.save_button.setText(save)
         self.date_edit.setText(short_date(expense.spent_on))
-        self.amount_edit.setText(f"{expense.amount:f}")
+        self.amount_edit.setText(amount_text(expense.amount))
         self.currency_edit.setText(expense.currency)
         self.category_combo.setCurrentIndex(self.category_combo.findData(expense.category.value))
         self.description_edit.setText(expense.description)
@@ -472,7 +497,7 @@ class LedgerPanel(TripView[Change]):
             return
         values: dict[str, object] = {
             "spent_on": day,
-            "amount": self.amount_edit.text(),
+            "amount": typed_amount(self.amount_edit.text()),
             "currency": self.currency_edit.text() or trip.budget_currency,
             "category": self.category_combo.currentData(),
             "description": self.description_edit.text(),
