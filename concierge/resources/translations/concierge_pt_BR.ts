@@ -584,6 +584,150 @@
             <translation>Dias sem previsão</translation>
         </message>
         <message>
+            <source>Amount</source>
+            <translation>Valor</translation>
+        </message>
+        <message>
+            <source>City</source>
+            <translation>Cidade</translation>
+        </message>
+        <message>
+            <source>Currency</source>
+            <translation>Moeda</translation>
+        </message>
+        <message>
+            <source>Daily</source>
+            <translation>Por dia</translation>
+        </message>
+        <message>
+            <source>Date</source>
+            <translation>Data</translation>
+        </message>
+        <message>
+            <source>Daylight</source>
+            <translation>Luz do dia</translation>
+        </message>
+        <message>
+            <source>Days</source>
+            <translation>Dias</translation>
+        </message>
+        <message>
+            <source>Destination</source>
+            <translation>Destino</translation>
+        </message>
+        <message>
+            <source>Destination airports</source>
+            <translation>Aeroportos de destino</translation>
+        </message>
+        <message>
+            <source>End date</source>
+            <translation>Data de término</translation>
+        </message>
+        <message>
+            <source>Formula</source>
+            <translation>Fórmula</translation>
+        </message>
+        <message>
+            <source>Holidays</source>
+            <translation>Feriados</translation>
+        </message>
+        <message>
+            <source>Kind</source>
+            <translation>Tipo</translation>
+        </message>
+        <message>
+            <source>Latitude</source>
+            <translation>Latitude</translation>
+        </message>
+        <message>
+            <source>Leg</source>
+            <translation>Trecho</translation>
+        </message>
+        <message>
+            <source>Longitude</source>
+            <translation>Longitude</translation>
+        </message>
+        <message>
+            <source>Name</source>
+            <translation>Nome</translation>
+        </message>
+        <message>
+            <source>Origin</source>
+            <translation>Origem</translation>
+        </message>
+        <message>
+            <source>Origin airports</source>
+            <translation>Aeroportos de origem</translation>
+        </message>
+        <message>
+            <source>Place</source>
+            <translation>Lugar</translation>
+        </message>
+        <message>
+            <source>Rate</source>
+            <translation>Taxa</translation>
+        </message>
+        <message>
+            <source>Rate date</source>
+            <translation>Data da taxa</translation>
+        </message>
+        <message>
+            <source>Scope</source>
+            <translation>Abrangência</translation>
+        </message>
+        <message>
+            <source>Source</source>
+            <translation>Fonte</translation>
+        </message>
+        <message>
+            <source>Start date</source>
+            <translation>Data de início</translation>
+        </message>
+        <message>
+            <source>Stop</source>
+            <translation>Parada</translation>
+        </message>
+        <message>
+            <source>Stops</source>
+            <translation>Paradas</translation>
+        </message>
+        <message>
+            <source>Sunrise</source>
+            <translation>Nascer do sol</translation>
+        </message>
+        <message>
+            <source>Sunset</source>
+            <translation>Pôr do sol</translation>
+        </message>
+        <message>
+            <source>Times</source>
+            <translation>Horários</translation>
+        </message>
+        <message>
+            <source>Timezone</source>
+            <translation>Fuso horário</translation>
+        </message>
+        <message>
+            <source>Town</source>
+            <translation>Cidade</translation>
+        </message>
+        <message>
+            <source>Units</source>
+            <translation>Unidades</translation>
+        </message>
+        <message>
+            <source>Value</source>
+            <translation>Valor</translation>
+        </message>
+        <message>
+            <source>Weather</source>
+            <translation>Tempo</translation>
+        </message>
+        <message>
+            <source>Weather code</source>
+            <translation>Código do tempo</translation>
+        </message>
+        <message>
             <source>the same time</source>
             <translation>a mesma hora</translation>
         </message>
