@@ -6,6 +6,7 @@ Portuguese way, and the brief speaks Portuguese while it is filled in."""
 from __future__ import annotations
 
 import re
+import time
 from collections.abc import AsyncIterator, Callable, Iterable, Iterator
 from datetime import date
 from decimal import Decimal
@@ -16,7 +17,7 @@ from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QApplication, QComboBox, QWidget
 from pytestqt.qtbot import QtBot
 
-from concierge.store import Actor, ChangeContext, ExpenseCategory, TripRecord
+from concierge.store import Actor, ChangeContext, ExpenseCategory, LookupStatus, TripRecord
 from concierge.store.settings import ASSISTANT_EDITS, EditMode
 from concierge.travel.currencies import CONVERSION_TARGETS
 from concierge.travel.forms import FormDefinition
@@ -28,7 +29,7 @@ from concierge.ui.goals import GoalsPanel
 from concierge.ui.i18n import install_language
 from concierge.ui.ledger import LedgerPanel
 from concierge.ui.ledger.model import AMOUNT_COLUMN, CATEGORY_COLUMN
-from concierge.ui.lookups import LookupsPanel
+from concierge.ui.lookups import LookupsPanel, job_markdown
 from concierge.ui.pins import PinsPanel
 from concierge.ui.problems import ProblemsPanel
 from concierge.ui.proposals import ProposalsPanel
@@ -362,3 +363,37 @@ async def test_the_brief_speaks_portuguese_while_it_is_filled_in(
         await until(
             lambda: panel.status_label.text() == "Etapa 1 de 3 · faltam 2 respostas obrigatórias"
         )
+
+
+@pytest.fixture
+def berlin_time(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
+    """The person's clock is in Berlin, so "your time" is the same on every machine."""
+    monkeypatch.setenv("TZ", "Europe/Berlin")
+    time.tzset()
+    yield
+    monkeypatch.undo()
+    time.tzset()
+
+
+async def test_lookup_details_read_in_portuguese(
+    portuguese: None, services: TravelServices, berlin_time: None
+) -> None:
+    trip = await services.trips.create({"origin": "Lisbon", "start_date": "2027-07-10"})
+    await services.stops.add(trip.id, {"place": "Tokyo"})
+    job = await services.lookups.wait(
+        await services.lookups.start(
+            trip.id, "time_difference", {"at": "2026-12-01T18:49:47.963151+00:00"}
+        )
+    )
+    assert job is not None and job.status is LookupStatus.SUCCEEDED
+    lines = job_markdown(job).splitlines()
+    assert lines[0].endswith(" — Concluída")
+    for line in (
+        "- **Em:** ter. 1 de dez. de 2026, 19:49 (seu horário)",
+        "- **Hora local na origem:** ter. 1 de dez. de 2026, 18:49",
+        "- **Relógios do destino:** 9 horas adiantado",
+        "- **Primeiro dia lá:** 10 de jul. de 2027",
+        "**Consultado com:**",
+    ):
+        assert line in lines
+    assert lines[-1].startswith(f"Consulta {job.id[:8]} · iniciada ")
