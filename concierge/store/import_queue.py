@@ -43,14 +43,14 @@ from .errors import InvalidChangeError, StoreError
 from .itinerary import renumber_day, trip_items
 from .records import ItineraryItemRecord
 from .tables import ImportCandidate, ItineraryItem, utc_now
-from .validation import ITEM_RULES, check_item, parse_changes
+from .validation import ITEM_RULES, check_item, parse_changes, required_fields
 
 PENDING, ACCEPTED, REJECTED = "pending", "accepted", "rejected"
 PROVENANCE_PREFIX = "imported from "
 SIMILAR_TITLE = 0.6
 """How alike two titles must be (difflib's ratio, case and spacing ignored) for two records
 of the same kind starting at the same instant to be one booking."""
-_REQUIRED = ("day", "title")
+_REQUIRED = required_fields(ITEM_RULES)
 T = TypeVar("T")
 
 

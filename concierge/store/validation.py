@@ -332,6 +332,16 @@ def defaults(rules: Mapping[str, FieldRule]) -> dict[str, object]:
     return {name: rule.default for name, rule in rules.items()}
 
 
+def required_fields(rules: Mapping[str, FieldRule]) -> tuple[str, ...]:
+    """The fields a new record cannot be made without: no default, and None is no value of
+    their kind (an item's day and title)."""
+    return tuple(
+        name
+        for name, rule in rules.items()
+        if rule.default is None and rule.kind is not None and not rule.kind.nullable
+    )
+
+
 def whole_range(rule: FieldRule) -> tuple[int, int]:
     """The lowest and highest value of a whole-number field, for a spin box."""
     if not isinstance(rule.kind, Whole):

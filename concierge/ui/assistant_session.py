@@ -30,6 +30,7 @@ from concierge.travel.context_window import ContextWindow, probe_context_window
 from concierge.travel.services import TravelServices
 from concierge.ui.chat import ChatPanel
 from concierge.ui.chat.notices import NO_MODEL_TEXT
+from concierge.ui.i18n import shown, translate
 from concierge.ui.inspector import InspectorPanel
 
 if TYPE_CHECKING:
@@ -108,10 +109,13 @@ class AssistantSession(QObject):
             )
             self.chat.tasks.start(self._read_window(profile), name="read the context window")
         self.chat.notice.label.setText(
-            NO_MODEL_TEXT
+            shown(NO_MODEL_TEXT)
             if profile.is_usable
-            else f"The assistant is not connected. {profile.problem} You can keep writing "
-            "meanwhile; Send works once a model is connected."
+            else translate(
+                "AssistantSession",
+                "The assistant is not connected. {problem} You can keep writing "
+                "meanwhile; Send works once a model is connected.",
+            ).format(problem=shown(profile.problem or ""))
         )
         self._rebind()
 

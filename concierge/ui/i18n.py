@@ -83,11 +83,12 @@ def choose_language(setting: str, preferred: list[str] | None = None) -> str:
 
 
 _installed: list[QTranslator] = []
+_language = [ENGLISH]
 
 
 def install_language(code: str) -> str:
     """Show the window in `code` from now on (widgets made later); returns the code used."""
-    from concierge.travel.app_locale import set_app_locale
+    from concierge.travel.app_locale import app_locale, set_app_locale
 
     app = QCoreApplication.instance()
     assert app is not None, "install_language needs the QApplication"
@@ -103,19 +104,30 @@ def install_language(code: str) -> str:
                 _installed.append(translator)
             else:
                 log.warning("no %s translation for %s in %s", name, code, folder)
-    locale = QLocale(code)
-    QLocale.setDefault(locale)
-    try:
-        set_app_locale(code)
-    except ValueError:
-        set_app_locale(ENGLISH)
+    QLocale.setDefault(formats_locale(code))
+    if code != app_locale():  # English needs no locale data read at start-up
+        try:
+            set_app_locale(code)
+        except ValueError:
+            set_app_locale(ENGLISH)
+    _language[0] = code
     log.info("language %s", code)
     return code
 
 
+def formats_locale(code: str) -> QLocale:
+    """Where dates and numbers take their form: the system's locale when it speaks `code`'s
+    language, or the window falls back to English (a German desktop keeps German dates);
+    else `code`'s own."""
+    system = QLocale.system()
+    if code == ENGLISH or system.language() == QLocale(code).language():
+        return system
+    return QLocale(code)
+
+
 def current_language() -> str:
     """The language the window speaks now: "en" unless `install_language` chose another."""
-    return QLocale().name() if _installed else ENGLISH
+    return _language[0]
 
 
 def shown(text: str) -> str:
@@ -131,6 +143,19 @@ def shown(text: str) -> str:
     if isinstance(text, Translatable):
         return translate(text.context, text)
     return text
+
+
+def error_message(error: BaseException) -> str:
+    """The message `error` was raised with: a declared message (which `str(error)` would turn
+    into plain English) stays one, for `shown` to translate where it is shown."""
+    if len(error.args) == 1 and isinstance(error.args[0], str) and str(error) == error.args[0]:
+        return error.args[0]
+    return str(error)
+
+
+def shown_error(error: BaseException) -> str:
+    """An exception's message as the person reads it."""
+    return shown(error_message(error))
 
 
 def shown_value(value: object) -> object:

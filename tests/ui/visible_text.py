@@ -70,8 +70,13 @@ def is_marked(text: str) -> bool:
     text = plain(text)
     if _NEUTRAL.match(text):
         return True
-    outside = re.sub(f"{OPEN}.*?{CLOSE}", "", text, flags=re.S)
-    return bool(_NEUTRAL.match(outside))
+    # A shortcut in brackets, "(⟦Ctrl⟧+O)": Qt translated the modifier, the key is a key.
+    text = re.sub(rf"\([^()]*{CLOSE}[^()]*\)", "", text)
+    innermost = re.compile(f"{OPEN}[^{OPEN}{CLOSE}]*{CLOSE}")
+    while True:  # a translated value inside a translated sentence: "⟦To {x} by bus⟧"
+        text, removed = innermost.subn("", text)
+        if not removed:
+            return bool(_NEUTRAL.match(text))
 
 
 def texts_of(widget: QWidget) -> Iterator[tuple[str, str]]:

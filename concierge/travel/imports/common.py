@@ -9,7 +9,7 @@ from datetime import UTC, date, datetime, time, tzinfo
 from zoneinfo import ZoneInfo
 
 from concierge.store import ItemKind, ItineraryItemRecord
-from concierge.store.field_kinds import LINE_LIMIT, TEXT_LIMIT
+from concierge.store.field_kinds import LINE_LIMIT, TEXT_LIMIT, Line
 from concierge.store.validation import ITEM_RULES, LINK_LIMIT, item_problem
 
 from .model import Candidate
@@ -45,36 +45,28 @@ def split_moment(moment: datetime) -> tuple[date, time, str | None]:
     )
 
 
-def clean_line(value: object) -> str:
+def clean_line(value: object, limit: int = LINE_LIMIT) -> str:
     """Text as one line within the item's line limit (mail and calendars wrap freely)."""
     text = " ".join(str(value).replace("\0", "").split())
-    return text if len(text) <= LINE_LIMIT else text[: LINE_LIMIT - 1] + "…"
+    return text if len(text) <= limit else text[: limit - 1] + "…"
 
 
-_LINE_FIELDS = (
-    "title",
-    "place",
-    "carrier",
-    "service_number",
-    "from_place",
-    "to_place",
-    "seat",
-    "confirmation_code",
-    "provider",
-    "address",
-)
+_LINE_FIELDS: dict[str, int] = {
+    name: rule.kind.limit for name, rule in ITEM_RULES.items() if isinstance(rule.kind, Line)
+}
+"""The item's one-line fields, with their limits: what `finish` fits a file's text to."""
 
 
 def finish(candidate: Candidate) -> Candidate:
     """The candidate with its text fitted to the item's limits, saying what was cut."""
     warnings = list(candidate.warnings)
     changes: dict[str, object] = {}
-    for name in _LINE_FIELDS:
+    for name, limit in _LINE_FIELDS.items():
         value = getattr(candidate, name)
-        cleaned = clean_line(value)
+        cleaned = clean_line(value, limit)
         if cleaned != value:
             changes[name] = cleaned
-            if len(" ".join(value.split())) > LINE_LIMIT:
+            if len(" ".join(value.split())) > limit:
                 warnings.append(f"The {name.replace('_', ' ')} was shortened.")
     notes = candidate.notes.replace("\0", "").strip()
     if len(notes) > TEXT_LIMIT:
@@ -89,7 +81,7 @@ def finish(candidate: Candidate) -> Candidate:
     if not changes.get("title", candidate.title):
         changes["title"] = KIND_TITLES[candidate.kind]
         warnings.append("The record had no title.")
-    finished = dataclasses.replace(candidate, warnings=tuple(warnings), **changes)  # type: ignore[arg-type]
+    finished = dataclasses.replace(candidate, warnings=tuple(warnings), **changes)
     finished = _within_rules(finished)
     found = item_problem(_as_record(finished))
     if found is not None:
@@ -125,19 +117,10 @@ _EPOCH = datetime(2000, 1, 1, tzinfo=UTC)
 
 def _as_record(candidate: Candidate) -> ItineraryItemRecord:
     """The candidate as an item, to check the rules that span its fields before review."""
-    fields = {name: getattr(candidate, name) for name in _RECORD_FIELDS}
+    fields = {name: getattr(candidate, name) for name in ITEM_RULES}
     return ItineraryItemRecord(
         id="", trip_id="", position=0, created_at=_EPOCH, updated_at=_EPOCH, **fields
     )
-
-
-_RECORD_FIELDS = tuple(
-    field.name
-    for field in dataclasses.fields(ItineraryItemRecord)
-    if field.name in {candidate_field.name for candidate_field in dataclasses.fields(Candidate)}
-)
-"""The item's fields a candidate carries (the item has some no file gives, as opening hours,
-left at their defaults)."""
 
 
 KIND_TITLES = {kind: kind.value.capitalize() for kind in ItemKind}

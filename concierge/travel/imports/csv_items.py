@@ -53,8 +53,9 @@ _SYNONYMS: Mapping[str, tuple[str, ...]] = {
     "cost_currency": ("currency", "cost currency", "ccy"),
 }
 
-CSV_FIELDS: tuple[str, ...] = tuple(_SYNONYMS)
-"""The item fields a CSV column can fill."""
+CSV_FIELDS: tuple[str, ...] = (*_SYNONYMS, *(name for name in ITEM_RULES if name not in _SYNONYMS))
+"""The item fields a CSV column can fill: every one the item declares, those with synonyms
+first (a column is also known by a field's name and label)."""
 
 _KIND_NAMES = {kind.value: kind for kind in ItemKind} | {
     label.lower(): kind for kind, label in KIND_TITLES.items()
@@ -83,8 +84,8 @@ def _normal(header: str) -> str:
 def detect_columns(header: Sequence[str]) -> dict[str, str]:
     """Each header cell that names an item field, mapped to it (first column wins)."""
     by_name = {name: field for field, names in _SYNONYMS.items() for name in names}
-    by_name |= {_normal(field): field for field in _SYNONYMS}
-    by_name |= {_normal(ITEM_RULES[field].label): field for field in _SYNONYMS}
+    by_name |= {_normal(field): field for field in CSV_FIELDS}
+    by_name |= {_normal(ITEM_RULES[field].label): field for field in CSV_FIELDS}
     mapping: dict[str, str] = {}
     for cell in header:
         field = by_name.get(_normal(cell))
@@ -180,7 +181,7 @@ def _check_mapping(mapping: Mapping[str, str], header: Sequence[str], file_name:
     for cell, field in mapping.items():
         if cell not in header:
             raise ImportFileError(file_name, f"it has no column {cell!r} to map to {field}.")
-        if field not in _SYNONYMS:
+        if field not in CSV_FIELDS:
             raise ImportFileError(
                 file_name,
                 f"column {cell!r} is mapped to {field!r}, which is not an item field "
@@ -242,4 +243,4 @@ def _candidate(
     if not isinstance(values.get("kind"), ItemKind):
         values["kind"] = guess_kind(title, str(values.get("notes", ""))) or ItemKind.ACTIVITY
     values.setdefault("title", "")
-    return Candidate(source_file=file_name, source_ref=ref, **values)  # type: ignore[arg-type]
+    return Candidate(source_file=file_name, source_ref=ref, **values)

@@ -177,7 +177,7 @@ def _candidate(event: icalendar.cal.Component, file_name: str, ref: str) -> Cand
         source_file=file_name,
         source_ref=ref,
         warnings=tuple(warnings),
-        **values,  # type: ignore[arg-type]
+        **values,
     )
 
 

@@ -3,12 +3,14 @@ a PDF for the assistant. Nothing here touches a trip; the review queue decides w
 
 from __future__ import annotations
 
+import dataclasses
+import typing
 from dataclasses import dataclass, field
-from datetime import date, time
-from decimal import Decimal
 from pathlib import Path
+from typing import Any
 
-from concierge.store import ItemKind
+from concierge.store import ItineraryItemRecord
+from concierge.store.validation import ITEM_RULES, FieldRule, required_fields
 from concierge.travel.errors import TravelError
 
 MAX_FILE_BYTES = 10 * 1024 * 1024
@@ -26,18 +28,6 @@ MAX_ZIP_MEMBER_BYTES = 1024 * 1024
 MAX_RECORDS = 2_000
 """Records (events, reservations, rows) read from one file; more is refused."""
 
-_DETAIL_TEXT = (
-    "carrier",
-    "service_number",
-    "from_place",
-    "to_place",
-    "seat",
-    "confirmation_code",
-    "provider",
-    "address",
-    "link",
-)
-
 
 class ImportFileError(TravelError):
     """A file that cannot be imported at all: unreadable, not of its type, damaged or too
@@ -49,41 +39,44 @@ class ImportFileError(TravelError):
         self.reason = reason
 
 
-@dataclass(frozen=True, slots=True)
-class Candidate:
+_REQUIRED = required_fields(ITEM_RULES)
+_ITEM_TYPES: dict[str, Any] = typing.get_type_hints(ItineraryItemRecord)
+
+
+def _item_field(name: str, rule: FieldRule) -> tuple[str, Any] | tuple[str, Any, Any]:
+    """One item field as a candidate's: the record's type, the rule's default (none for the
+    fields an item cannot be made without)."""
+    if name in _REQUIRED:
+        return name, _ITEM_TYPES[name]
+    return name, _ITEM_TYPES[name], field(default=rule.default)
+
+
+_Fields: Any = dataclasses.make_dataclass(
+    "_Fields",
+    [
+        *(_item_field(name, rule) for name, rule in ITEM_RULES.items()),
+        ("source_file", str),
+        ("source_ref", str),
+        ("warnings", tuple[str, ...], field(default=())),
+    ],
+    namespace={"__module__": __name__},
+    frozen=True,
+    slots=True,
+    kw_only=True,
+)
+"""A candidate's fields, built from the item's declaration rather than written out again:
+every `ITEM_RULES` field, then where the record came from."""
+
+
+class Candidate(_Fields):  # type: ignore[misc]  # its base is built, so typed Any
     """One proposed itinerary item, in the item's own field names (`ITEM_RULES`), with where
     it came from. Times are local at the place in `timezone` (None: floating, the stop's
     zone); the end is on `end_day` (None: `day`) in `end_timezone` (None: `timezone`).
     `source_ref` names the record inside the file ("VEVENT 3", "pass.json", "JSON-LD #2",
-    "row 7"); `warnings` are sentences the reviewer should read (a guess, a dropped value)."""
+    "row 7"); `warnings` are sentences the reviewer should read (a guess, a dropped value).
+    A field the item gains is a candidate's too, with the item's default."""
 
-    kind: ItemKind
-    title: str
-    day: date
-    source_file: str
-    source_ref: str
-    start_time: time | None = None
-    timezone: str | None = None
-    end_day: date | None = None
-    end_time: time | None = None
-    end_timezone: str | None = None
-    all_day: bool = False
-    duration_minutes: int | None = None
-    place: str = ""
-    notes: str = ""
-    carrier: str = ""
-    service_number: str = ""
-    from_place: str = ""
-    to_place: str = ""
-    seat: str = ""
-    confirmation_code: str = ""
-    provider: str = ""
-    address: str = ""
-    link: str = ""
-    hours: str = ""
-    cost_amount: Decimal | None = None
-    cost_currency: str | None = None
-    warnings: tuple[str, ...] = ()
+    __slots__ = ()
 
     @property
     def provenance(self) -> str:
@@ -93,27 +86,12 @@ class Candidate:
     def item_fields(self) -> dict[str, object]:
         """The values to create the item with, keyed by `ITEM_RULES` names; empty details
         and unset times are left out so the item's defaults apply."""
-        fields: dict[str, object] = {
-            "kind": self.kind,
-            "title": self.title,
-            "day": self.day,
-            "all_day": self.all_day,
+        values = {name: getattr(self, name) for name in ITEM_RULES}
+        return {
+            name: value
+            for name, value in values.items()
+            if name in _REQUIRED or value not in (None, "")
         }
-        optional: dict[str, object] = {
-            "start_time": self.start_time,
-            "timezone": self.timezone,
-            "end_day": self.end_day,
-            "end_time": self.end_time,
-            "end_timezone": self.end_timezone,
-            "duration_minutes": self.duration_minutes,
-            "cost_amount": self.cost_amount,
-            "cost_currency": self.cost_currency,
-            "place": self.place,
-            "notes": self.notes,
-        }
-        optional |= {name: getattr(self, name) for name in _DETAIL_TEXT}
-        fields |= {name: value for name, value in optional.items() if value not in (None, "")}
-        return fields
 
 
 @dataclass(frozen=True, slots=True)

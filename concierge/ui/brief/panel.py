@@ -37,9 +37,8 @@ from concierge.store import (
 )
 from concierge.text import QT_TRANSLATE_NOOP
 from concierge.travel.forms import FormDefinition, FormState, FormValueError, evaluate
-from concierge.ui.error_text import error_text
 from concierge.ui.forms.form_panel import FormPanel
-from concierge.ui.i18n import shown, translate
+from concierge.ui.i18n import shown, shown_error, translate
 from concierge.ui.views.person import person
 from concierge.ui.views.trip_view import DELETED_TEXT
 
@@ -136,7 +135,7 @@ class BriefPanel(FormPanel[BriefBinding]):
         try:
             answer = self.fields.editors[binding.key].answer(value)
         except FormValueError as error:
-            self._show_refusal(binding, error_text(error))
+            self._show_refusal(binding, shown_error(error))
             return None
         return self._save(trip_id, binding.key, answer)
 
@@ -160,10 +159,10 @@ class BriefPanel(FormPanel[BriefBinding]):
             self.notice.inform(
                 translate(
                     "BriefPanel", "An answer for the previous trip was not saved: {error}"
-                ).format(error=error_text(error))
+                ).format(error=shown_error(error))
             )
         else:
-            self._show_refusal(binding, error_text(error))
+            self._show_refusal(binding, shown_error(error))
 
     def _show_refusal(self, binding: BriefBinding, message: str) -> None:
         """The message under the field; what the person typed stays as it is."""
@@ -175,7 +174,7 @@ class BriefPanel(FormPanel[BriefBinding]):
             context = person(self._label(changes))
             await self.forms.apply(trip_id, self.definition.id, changes, context=context)
         except StoreError as error:
-            self.notice.inform(error_text(error))
+            self.notice.inform(shown_error(error))
 
     # -- following the store --------------------------------------------------------------
 

@@ -7,8 +7,10 @@ from PySide6.QtGui import QKeyEvent, QPixmap
 from PySide6.QtWidgets import QFrame, QHBoxLayout, QLabel, QStyle, QToolButton, QWidget
 
 from concierge.agent import DocumentPart
+from concierge.ui.i18n import translate
 
 from .images import Attachment
+from .pdf_text import note_shown
 
 THUMBNAIL_PX = 32
 
@@ -23,9 +25,14 @@ class AttachmentChip(QFrame):
         super().__init__(parent)
         self.attachment = attachment
         document = isinstance(attachment.part, DocumentPart)
-        kind = "document" if document else "image"
         self.setFrameShape(QFrame.Shape.StyledPanel)
-        self.setAccessibleName(f"Attached {kind} {attachment.name}")
+        self.setAccessibleName(
+            (
+                translate("AttachmentChip", "Attached document {name}")
+                if document
+                else translate("AttachmentChip", "Attached image {name}")
+            ).format(name=attachment.name)
+        )
         thumbnail = QLabel(self)
         pixmap = QPixmap()
         if not document and pixmap.loadFromData(attachment.data):
@@ -40,15 +47,19 @@ class AttachmentChip(QFrame):
         else:  # The style's file icon: an emoji may be missing from the system's fonts.
             icon = self.style().standardIcon(QStyle.StandardPixmap.SP_FileIcon)
             thumbnail.setPixmap(icon.pixmap(THUMBNAIL_PX // 2))
-        thumbnail.setAccessibleName("Thumbnail")
+        thumbnail.setAccessibleName(translate("AttachmentChip", "Thumbnail"))
         name = QLabel(attachment.name, self)
         name.setTextFormat(Qt.TextFormat.PlainText)
         if isinstance(attachment.part, DocumentPart) and attachment.part.note:
-            self.setToolTip(attachment.part.note)
+            self.setToolTip(note_shown(attachment.part.note))
         self.remove_button = QToolButton(self)
         self.remove_button.setText("✕")
-        self.remove_button.setToolTip(f"Remove {attachment.name} (Delete)")
-        self.remove_button.setAccessibleName(f"Remove {attachment.name}")
+        self.remove_button.setToolTip(
+            translate("AttachmentChip", "Remove {name} (Delete)").format(name=attachment.name)
+        )
+        self.remove_button.setAccessibleName(
+            translate("AttachmentChip", "Remove {name}").format(name=attachment.name)
+        )
         self.remove_button.clicked.connect(self.remove_requested)
         layout = QHBoxLayout(self)
         layout.setContentsMargins(4, 2, 4, 2)

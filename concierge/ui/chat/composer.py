@@ -22,6 +22,7 @@ from PySide6.QtWidgets import (
 )
 
 from concierge.agent import ContentPart, TextPart
+from concierge.ui.i18n import translate
 
 from .attachment_chip import AttachmentChip
 from .images import Attachment
@@ -66,11 +67,13 @@ class Composer(QWidget):
         self.attach_button.setIcon(
             self.style().standardIcon(QStyle.StandardPixmap.SP_FileDialogStart)
         )
-        self.attach_button.setText("Attach…")
+        self.attach_button.setText(translate("Composer", "Attach…"))
         self.attach_button.setToolButtonStyle(Qt.ToolButtonStyle.ToolButtonTextBesideIcon)
-        self.attach_button.setToolTip("Attach a document or image (Ctrl+Shift+A)")
-        self.attach_button.setAccessibleName("Attach…")
-        self.attach_action = QAction("Attach a document or image", self.edit)
+        self.attach_button.setToolTip(
+            translate("Composer", "Attach a document or image (Ctrl+Shift+A)")
+        )
+        self.attach_button.setAccessibleName(translate("Composer", "Attach…"))
+        self.attach_action = QAction(translate("Composer", "Attach a document or image"), self.edit)
         self.attach_action.setShortcut(
             QKeySequence(
                 QKeyCombination(
@@ -84,24 +87,24 @@ class Composer(QWidget):
         self.edit.addAction(self.attach_action)
         # A static label, not an indeterminate progress bar: its animation repainted the
         # window continually while a turn streamed, competing with the stream for the loop.
-        self.busy = QLabel("Working…", self)
+        self.busy = QLabel(translate("Composer", "Working…"), self)
         self.busy.setObjectName("busyIndicator")
-        self.busy.setAccessibleName("Assistant is working")
+        self.busy.setAccessibleName(translate("Composer", "Assistant is working"))
         self.busy.setVisible(False)
         # Its space is kept while hidden: showing it at the start and end of every turn
         # would otherwise change the panel's minimum width and re-lay out the whole window.
         policy = self.busy.sizePolicy()
         policy.setRetainSizeWhenHidden(True)
         self.busy.setSizePolicy(policy)
-        self.stop_button = QPushButton("Stop", self)
+        self.stop_button = QPushButton(translate("Composer", "Stop"), self)
         self.stop_button.setObjectName("stopButton")
-        self.stop_button.setAccessibleName("Stop")
-        self.stop_button.setToolTip("Stop the assistant (Esc)")
+        self.stop_button.setAccessibleName(translate("Composer", "Stop"))
+        self.stop_button.setToolTip(translate("Composer", "Stop the assistant (Esc)"))
         self.stop_button.setEnabled(False)
-        self.send_button = QPushButton("Send", self)
+        self.send_button = QPushButton(translate("Composer", "Send"), self)
         self.send_button.setObjectName("sendButton")
-        self.send_button.setAccessibleName("Send")
-        self.send_button.setToolTip("Send (Ctrl+Enter)")
+        self.send_button.setAccessibleName(translate("Composer", "Send"))
+        self.send_button.setToolTip(translate("Composer", "Send (Ctrl+Enter)"))
         self.send_button.setEnabled(False)
 
         self._chips: list[AttachmentChip] = []

@@ -13,6 +13,9 @@ from PySide6.QtCore import QBuffer, QByteArray, QIODevice, Qt
 from PySide6.QtGui import QImage
 
 from concierge.agent import DocumentPart, ImagePart
+from concierge.ui.i18n import translate
+
+from .counts import grouped
 
 MAX_IMAGE_BYTES = 20 * 1024 * 1024
 """OpenAI's per-image limit; local servers are usually stricter, never looser."""
@@ -23,7 +26,11 @@ JPEG: models see about 2,000 pixels at most, and every later request of the conv
 carries it again."""
 FIT_PX = 2048
 
-ATTACH_FILTER = "PDF documents and images (*.pdf *.png *.jpg *.jpeg *.gif *.webp)"
+
+def attach_filter() -> str:
+    return translate("Attachments", "PDF documents and images") + (
+        " (*.pdf *.png *.jpg *.jpeg *.gif *.webp)"
+    )
 
 
 class AttachmentError(ValueError):
@@ -60,7 +67,11 @@ def is_pdf(data: bytes) -> bool:
 def image_attachment(name: str, data: bytes) -> Attachment:
     mime = sniff_image_type(data)
     if mime is None:
-        raise AttachmentError(f"“{name}” is not a PNG, JPEG, GIF or WebP image.")
+        raise AttachmentError(
+            translate("Attachments", "“{name}” is not a PNG, JPEG, GIF or WebP image.").format(
+                name=name
+            )
+        )
     if len(data) > KEEP_IMAGE_BYTES:
         data, mime = fitted(data, mime)
     url = f"data:{mime};base64,{base64.b64encode(data).decode('ascii')}"
@@ -75,11 +86,18 @@ def file_attachment(name: str, data: bytes) -> Attachment:
         return Attachment(name, pdf_part(name, data))
     if sniff_image_type(data) is None:
         raise AttachmentError(
-            f"“{name}” cannot be sent to the assistant: only PDF documents and PNG, JPEG, "
-            "GIF or WebP images can."
+            translate(
+                "Attachments",
+                "“{name}” cannot be sent to the assistant: only PDF documents and PNG, JPEG, "
+                "GIF or WebP images can.",
+            ).format(name=name)
         )
     if len(data) > MAX_IMAGE_BYTES:
-        raise AttachmentError(f"“{name}” is {_megabytes(len(data))}; images can be at most 20 MB.")
+        raise AttachmentError(
+            translate("Attachments", "“{name}” is {size} MB; images can be at most 20 MB.").format(
+                name=name, size=_megabytes(len(data))
+            )
+        )
     return image_attachment(name, data)
 
 
@@ -90,12 +108,24 @@ def read_attachment(path: Path, name: str | None = None) -> Attachment:
     try:
         size = path.stat().st_size
         if size > MAX_PDF_BYTES:
-            raise AttachmentError(f"“{shown}” is {_megabytes(size)}; too large to send.")
+            raise AttachmentError(
+                translate("Attachments", "“{name}” is {size} MB; too large to send.").format(
+                    name=shown, size=_megabytes(size)
+                )
+            )
         data = path.read_bytes()
     except FileNotFoundError:
-        raise AttachmentError(f"“{shown}” could not be read: the file is missing.") from None
+        raise AttachmentError(
+            translate("Attachments", "“{name}” could not be read: the file is missing.").format(
+                name=shown
+            )
+        ) from None
     except OSError as error:
-        raise AttachmentError(f"“{shown}” could not be read: {error.strerror}.") from None
+        raise AttachmentError(
+            translate("Attachments", "“{name}” could not be read: {reason}.").format(
+                name=shown, reason=error.strerror
+            )
+        ) from None
     return file_attachment(shown, data)
 
 
@@ -126,4 +156,4 @@ def fitted(data: bytes, mime: str) -> tuple[bytes, str]:
 
 
 def _megabytes(size: int) -> str:
-    return f"{size / (1024 * 1024):.0f} MB"
+    return grouped(size / (1024 * 1024))

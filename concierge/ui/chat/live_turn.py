@@ -10,6 +10,8 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 
 from concierge.agent import AssistantMessage, ContentPart, ToolCall, ToolResult
+from concierge.text import QT_TRANSLATE_NOOP
+from concierge.ui.i18n import shown, translate
 
 from .markdown import assistant_block, tool_line, tool_result_state, user_block
 
@@ -50,9 +52,15 @@ class _Note:
     text: str
 
 
-SUMMARIZING_NOTE = "Summarizing {count} earlier messages for the assistant…"
-SUMMARIZED_NOTE = "Summarized {count} earlier messages for the assistant."
-SUMMARY_FAILED_NOTE = "Could not summarize earlier messages; the assistant gets them in full."
+SUMMARIZING_NOTE = QT_TRANSLATE_NOOP(
+    "LiveTurn", "Summarizing {count} earlier messages for the assistant…"
+)
+SUMMARIZED_NOTE = QT_TRANSLATE_NOOP(
+    "LiveTurn", "Summarized {count} earlier messages for the assistant."
+)
+SUMMARY_FAILED_NOTE = QT_TRANSLATE_NOOP(
+    "LiveTurn", "Could not summarize earlier messages; the assistant gets them in full."
+)
 
 
 class LiveTurn:
@@ -87,10 +95,10 @@ class LiveTurn:
             self._items.append(_Text(iteration, [message.text]))
 
     def tool_started(self, call: ToolCall) -> None:
-        self._items.append(_Tool(call.id, call.name, "running…"))
+        self._items.append(_Tool(call.id, call.name, translate("LiveTurn", "running…")))
 
     def tool_waiting(self, call_id: str) -> None:
-        self._set_tool_state(call_id, "waiting for your answer…")
+        self._set_tool_state(call_id, translate("LiveTurn", "waiting for your answer…"))
 
     def tool_finished(self, result: ToolResult) -> None:
         if not self._set_tool_state(result.tool_call_id, tool_result_state(result)):
@@ -123,7 +131,7 @@ class LiveTurn:
             if isinstance(item, _Tool):
                 blocks.append(tool_line(item.name, item.state, self._titles))
             elif isinstance(item, _Note):
-                blocks.append(f"*{item.text}*")
+                blocks.append(f"*{shown(item.text)}*")
             else:
                 if len(item.chunks) > 1:
                     item.chunks[:] = ["".join(item.chunks)]  # Joined once, not every frame.

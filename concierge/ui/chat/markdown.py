@@ -25,17 +25,13 @@ from concierge.agent import (
     summary_text,
 )
 from concierge.store.transcript_notes import NoteKind, TranscriptNote
+from concierge.text import QT_TRANSLATE_NOOP
+from concierge.ui.i18n import shown, translate
 from concierge.ui.settings.dialog import ANSWER_CAP_LABEL
 
-YOU = "#### You"
-ASSISTANT = "#### Assistant"
-"""Speaker labels are small headings: they space the messages apart and can be navigated."""
-IMAGE_MARKER = "🖼️ [image]"
-DOCUMENT_MARKER = "📄 [document]"
-VIDEO_MARKER = "🎞️ [video]"
-STOPPED = "*Stopped.*"
-CUT_OFF = "*Cut off: the answer did not arrive whole.*"
-SUMMARIZED = "Earlier messages were summarized for the assistant."
+from .counts import grouped
+
+SUMMARIZED = QT_TRANSLATE_NOOP("Transcript", "Earlier messages were summarized for the assistant.")
 SUMMARY_LINK = "#earlier-messages-summary"
 """A fragment with no anchor behind it: following it leaves the transcript where it is."""
 
@@ -54,6 +50,19 @@ def escape(text: str) -> str:
     return "\\\n".join(lines)
 
 
+# Speaker labels are small headings: they space the messages apart and can be navigated.
+def you_heading() -> str:
+    return "#### " + translate("Transcript", "You")
+
+
+def assistant_heading() -> str:
+    return "#### " + translate("Transcript", "Assistant")
+
+
+def stopped_line() -> str:
+    return "*" + translate("Transcript", "Stopped.") + "*"
+
+
 def user_block(content: Sequence[ContentPart]) -> str:
     pieces: list[str] = []
     for part in content:
@@ -62,35 +71,39 @@ def user_block(content: Sequence[ContentPart]) -> str:
                 pieces.append(escape(part.text.strip("\n")))
         elif isinstance(part, ImagePart):
             named = f" {escape(part.name)}" if part.name else ""
-            pieces.append(f"{IMAGE_MARKER}{named}")
+            pieces.append("🖼️ [" + translate("Transcript", "image") + "]" + named)
         elif isinstance(part, DocumentPart):
-            pieces.append(f"{DOCUMENT_MARKER} {escape(part.name)}")
+            pieces.append("📄 [" + translate("Transcript", "document") + "] " + escape(part.name))
         elif isinstance(part, VideoPart):
-            pieces.append(VIDEO_MARKER)
-    return "\n\n".join([YOU, *pieces])
+            pieces.append("🎞️ [" + translate("Transcript", "video") + "]")
+    return "\n\n".join([you_heading(), *pieces])
 
 
 def assistant_block(text: str) -> str:
-    return f"{ASSISTANT}\n\n{text.strip()}"
+    return f"{assistant_heading()}\n\n{text.strip()}"
 
 
 def tool_line(name: str, state: str, titles: Mapping[str, str]) -> str:
     """ "Change the trip — done": the tool's title, or its name in words if it has none
     (a conversation shown before an assistant is bound, a tool since removed)."""
-    title = titles.get(name) or name.replace("_", " ").capitalize()
+    title = shown(titles.get(name) or name.replace("_", " ").capitalize())
     return f"{escape(title)} — {state}"
 
 
 def tool_result_state(result: ToolResult) -> str:
     """'done', 'stopped' or 'error: <first line of the message>'."""
     if result.status is ToolStatus.OK:
-        return "done"
+        return translate("Transcript", "done")
     if result.status is ToolStatus.ABORTED:
-        return "stopped"
-    first = result.content.strip().splitlines()[0] if result.content.strip() else "failed"
+        return translate("Transcript", "stopped")
+    first = (
+        result.content.strip().splitlines()[0]
+        if result.content.strip()
+        else translate("Transcript", "failed")
+    )
     if len(first) > _ERROR_PREVIEW:
         first = first[: _ERROR_PREVIEW - 1] + "…"
-    return f"error: {escape(first)}"
+    return translate("Transcript", "error: {message}").format(message=escape(first))
 
 
 def error_line(text: str) -> str:
@@ -100,25 +113,34 @@ def error_line(text: str) -> str:
 def note_block(kind: NoteKind, text: str) -> str:
     """A transcript note: an error, a stop that kept nothing, a turn cut short."""
     if kind is NoteKind.ERROR:
-        return error_line(text)
+        return error_line(shown(text))
     if kind is NoteKind.STOPPED:
-        return STOPPED
-    return f"*{escape(text)}*"
+        return stopped_line()
+    return f"*{escape(shown(text))}*"
 
 
 def capped_line(message: AssistantMessage) -> str:
     """Why an answer ends mid-way when it reached the cap it was sent, and where to raise it."""
     used = message.usage.completion_tokens if message.usage is not None else 0
-    size = f" ({used:,} tokens)" if used else ""
-    return (
-        f"*Cut short: the answer reached the longest answer allowed{size}. Raise "
-        f"“{ANSWER_CAP_LABEL}” in Settings for longer answers.*"
-    )
+    cap = shown(ANSWER_CAP_LABEL)
+    if used:
+        line = translate(
+            "Transcript",
+            "Cut short: the answer reached the longest answer allowed ({tokens} tokens). "
+            "Raise “{setting}” in Settings for longer answers.",
+        ).format(tokens=grouped(used), setting=cap)
+    else:
+        line = translate(
+            "Transcript",
+            "Cut short: the answer reached the longest answer allowed. "
+            "Raise “{setting}” in Settings for longer answers.",
+        ).format(setting=cap)
+    return f"*{line}*"
 
 
 def stopped_block(text: str) -> str:
     """What the person read of an answer they stopped, and a line saying it was cut off."""
-    return f"{assistant_block(text)}\n\n{STOPPED}"
+    return f"{assistant_block(text)}\n\n{stopped_line()}"
 
 
 def summary_note(summary: UserMessage) -> str:
@@ -133,7 +155,7 @@ def summary_note(summary: UserMessage) -> str:
         text = text[: _SUMMARY_PREVIEW - 1] + "…"
     rich = "<qt>" + html.escape(text).replace("\n", "<br>") + "</qt>"
     title = rich.replace("\\", "\\\\")  # html.escape left no quotes; backslashes remain.
-    return f'*[{SUMMARIZED}]({SUMMARY_LINK} "{title}")*'
+    return f'*[{shown(SUMMARIZED)}]({SUMMARY_LINK} "{title}")*'
 
 
 def history_blocks(
@@ -162,7 +184,8 @@ def history_blocks(
             if message.stopped:
                 blocks.append(stopped_block(message.text))
             elif message.incomplete:
-                blocks.append(f"{assistant_block(message.text)}\n\n{CUT_OFF}")
+                cut_off = translate("Transcript", "Cut off: the answer did not arrive whole.")
+                blocks.append(f"{assistant_block(message.text)}\n\n*{cut_off}*")
             elif message.reached_cap:
                 blocks.append(f"{assistant_block(message.text)}\n\n{capped_line(message)}")
             elif message.text.strip():

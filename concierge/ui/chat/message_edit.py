@@ -6,6 +6,8 @@ from PySide6.QtCore import QKeyCombination, Qt, Signal
 from PySide6.QtGui import QAction, QKeyEvent, QKeySequence
 from PySide6.QtWidgets import QPlainTextEdit, QWidget
 
+from concierge.ui.i18n import translate
+
 _CTRL = Qt.KeyboardModifier.ControlModifier
 
 
@@ -22,10 +24,12 @@ class MessageEdit(QPlainTextEdit):
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.setObjectName("messageEdit")
-        self.setAccessibleName("Message")
-        self.setPlaceholderText("Message the assistant (Ctrl+Enter to send)")
+        self.setAccessibleName(translate("MessageEdit", "Message"))
+        self.setPlaceholderText(
+            translate("MessageEdit", "Message the assistant (Ctrl+Enter to send)")
+        )
         self.setTabChangesFocus(True)
-        self.send_action = QAction("Send the message", self)
+        self.send_action = QAction(translate("MessageEdit", "Send the message"), self)
         self.send_action.setShortcuts(
             [
                 QKeySequence(QKeyCombination(_CTRL, Qt.Key.Key_Return)),

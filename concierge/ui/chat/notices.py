@@ -5,10 +5,14 @@ from __future__ import annotations
 from PySide6.QtCore import Qt, Signal
 from PySide6.QtWidgets import QFrame, QHBoxLayout, QLabel, QPushButton, QWidget
 
-NO_MODEL_TEXT = (
+from concierge.text import QT_TRANSLATE_NOOP
+from concierge.ui.i18n import shown, translate
+
+NO_MODEL_TEXT = QT_TRANSLATE_NOOP(
+    "ChatNotices",
     "No model is connected yet. Open Settings to connect the assistant to OpenAI or to a "
     "local server such as Ollama or LM Studio. You can keep writing meanwhile; Send works "
-    "once a model is connected."
+    "once a model is connected.",
 )
 
 
@@ -21,11 +25,11 @@ class NoModelNotice(QFrame):
         super().__init__(parent)
         self.setObjectName("noModelNotice")
         self.setFrameShape(QFrame.Shape.StyledPanel)
-        self.label = QLabel(NO_MODEL_TEXT, self)
+        self.label = QLabel(shown(NO_MODEL_TEXT), self)
         self.label.setWordWrap(True)
-        self.label.setAccessibleName("No model connected")
-        self.settings_button = QPushButton("Settings…", self)
-        self.settings_button.setAccessibleName("Settings…")
+        self.label.setAccessibleName(translate("ChatNotices", "No model connected"))
+        self.settings_button = QPushButton(translate("ChatNotices", "Settings…"), self)
+        self.settings_button.setAccessibleName(translate("ChatNotices", "Settings…"))
         self.settings_button.clicked.connect(self.settings_requested)
         layout = QHBoxLayout(self)
         layout.addWidget(self.label, 1)
@@ -45,11 +49,13 @@ class ErrorBar(QFrame):
         self.label.setWordWrap(True)
         self.label.setTextFormat(Qt.TextFormat.PlainText)
         self.label.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
-        self.label.setAccessibleName("Error")
-        self.retry_button = QPushButton("Retry", self)
+        self.label.setAccessibleName(translate("ChatNotices", "Error"))
+        self.retry_button = QPushButton(translate("ChatNotices", "Retry"), self)
         self.retry_button.setObjectName("retryButton")
-        self.retry_button.setAccessibleName("Retry")
-        self.retry_button.setToolTip("Ask the assistant again; your message is already saved")
+        self.retry_button.setAccessibleName(translate("ChatNotices", "Retry"))
+        self.retry_button.setToolTip(
+            translate("ChatNotices", "Ask the assistant again; your message is already saved")
+        )
         self.retry_button.clicked.connect(self.retry_requested)
         layout = QHBoxLayout(self)
         layout.addWidget(self.label, 1)
@@ -61,6 +67,8 @@ class ErrorBar(QFrame):
         return self.label.text()
 
     def show_error(self, text: str, *, can_retry: bool) -> None:
+        """`text` as the person reads it (a declared message is shown translated)."""
+        text = shown(text)
         self.label.setText(text)
         self.label.setAccessibleDescription(text)
         self.retry_button.setVisible(can_retry)

@@ -46,12 +46,14 @@ from concierge.agent.messages import awaits_answer
 from concierge.store import DocumentRecord, DocumentRepository, SqliteHistoryStore, StoreError
 from concierge.store.history_checks import HistoryProblem
 from concierge.store.transcript_notes import NoteKeeper, NoteKind, TranscriptNote
+from concierge.text import QT_TRANSLATE_NOOP
 from concierge.ui.async_support import BackgroundTasks
+from concierge.ui.i18n import shown, shown_error, translate
 from concierge.ui.views.person import person
 
 from .composer import Composer, Draft
 from .errors import describe_error
-from .images import ATTACH_FILTER, Attachment, AttachmentError, read_attachment
+from .images import Attachment, AttachmentError, attach_filter, read_attachment
 from .live_turn import LiveTurn
 from .markdown import history_blocks, note_block
 from .notices import ErrorBar, NoModelNotice
@@ -61,10 +63,13 @@ from .transcript_view import TranscriptView
 
 log = logging.getLogger(__name__)
 
-UNANSWERED_TEXT = "Your last message has not been answered yet."
-STOPPED_TEXT = "Stopped before the assistant finished. Retry continues from your last message."
+UNANSWERED_TEXT = QT_TRANSLATE_NOOP("ChatPanel", "Your last message has not been answered yet.")
+STOPPED_TEXT = QT_TRANSLATE_NOOP(
+    "ChatPanel", "Stopped before the assistant finished. Retry continues from your last message."
+)
 STOPPED_NOTE = "Stopped before the assistant answered."
-FROM_DISK_TEXT = "A file on this computer…"
+"""Kept with a stop that kept nothing; the transcript shows such a note as "Stopped."."""
+FROM_DISK_TEXT = QT_TRANSLATE_NOOP("ChatPanel", "A file on this computer…")
 
 
 class TurnOutcome:
@@ -106,7 +111,7 @@ class ChatPanel(QWidget):
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.setObjectName("chatPanel")
-        self.setAccessibleName("Assistant chat")
+        self.setAccessibleName(translate("ChatPanel", "Assistant chat"))
         self.tasks = BackgroundTasks(self)
         self.tasks.failed.connect(self.task_failed)
         self.transcript = TranscriptView(self)
@@ -143,7 +148,9 @@ class ChatPanel(QWidget):
 
         stop = QShortcut(QKeySequence(Qt.Key.Key_Escape), self)
         stop.setContext(Qt.ShortcutContext.WidgetWithChildrenShortcut)
-        stop.setWhatsThis("Stop the answer")  # Listed under Help ▸ Keyboard shortcuts.
+        stop.setWhatsThis(
+            translate("ChatPanel", "Stop the answer")
+        )  # Listed under Help ▸ Keyboard shortcuts.
         stop.activated.connect(self.stop)
         self.notice.settings_requested.connect(self.settings_requested)
         self.error_bar.retry_requested.connect(self.retry)
@@ -290,7 +297,7 @@ class ChatPanel(QWidget):
 
     async def _run(self, turn: _Turn, call: Awaitable[TurnResult]) -> None:
         note: tuple[NoteKind, str] | None = None
-        error_text: str | None = None
+        shown_error: str | None = None
         try:
             result = await call
         except AbortedError:
@@ -301,8 +308,8 @@ class ChatPanel(QWidget):
             raise
         except Exception as error:
             outcome = TurnOutcome.FAILED
-            error_text = describe_error(error)
-            note = (NoteKind.ERROR, error_text)
+            shown_error = describe_error(error)
+            note = (NoteKind.ERROR, shown_error)
         else:
             if result.status is TurnStatus.ITERATION_LIMIT:
                 outcome = TurnOutcome.ITERATION_LIMIT
@@ -317,8 +324,8 @@ class ChatPanel(QWidget):
             return
         self._turn = None
         can_retry = messages is not None and needs_answer(messages)
-        if error_text is not None:
-            self.error_bar.show_error(error_text, can_retry=can_retry)
+        if shown_error is not None:
+            self.error_bar.show_error(shown_error, can_retry=can_retry)
         elif outcome == TurnOutcome.STOPPED and can_retry:
             self.error_bar.show_error(STOPPED_TEXT, can_retry=True)
         self._update_controls()
@@ -416,7 +423,7 @@ class ChatPanel(QWidget):
             try:
                 records = await documents.for_trip(trip_id)
             except StoreError as error:
-                self.error_bar.show_error(str(error), can_retry=False)
+                self.error_bar.show_error(shown_error(error), can_retry=False)
                 return
         if (documents, trip_id) != (self._documents, self._trip_id):
             return  # Another trip was chosen meanwhile.
@@ -427,13 +434,13 @@ class ChatPanel(QWidget):
             self.attach_menu.close()
         menu = QMenu(self)
         menu.setObjectName("attachMenu")
-        menu.setAccessibleName("Attach a document")
+        menu.setAccessibleName(translate("ChatPanel", "Attach a document"))
         menu.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
         for record in records:
             action = menu.addAction(record.file_name)
             action.triggered.connect(lambda _=False, chosen=record: self.attach_document(chosen))
         menu.addSeparator()
-        menu.addAction(FROM_DISK_TEXT).triggered.connect(lambda: self.open_attach_dialog())
+        menu.addAction(shown(FROM_DISK_TEXT)).triggered.connect(lambda: self.open_attach_dialog())
         menu.destroyed.connect(lambda: self._forget_menu(menu))
         self.attach_menu = menu
         button = self.composer.attach_button
@@ -447,9 +454,9 @@ class ChatPanel(QWidget):
 
     def open_attach_dialog(self) -> QFileDialog:
         """A non-modal file dialog (`open()`, never `exec()`); chosen files are attached."""
-        dialog = QFileDialog(self, "Attach a document or image")
+        dialog = QFileDialog(self, translate("ChatPanel", "Attach a document or image"))
         dialog.setFileMode(QFileDialog.FileMode.ExistingFiles)
-        dialog.setNameFilter(ATTACH_FILTER)
+        dialog.setNameFilter(attach_filter())
         dialog.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
         dialog.filesSelected.connect(self._attach_files)
         dialog.open()
@@ -477,7 +484,7 @@ class ChatPanel(QWidget):
             try:
                 await documents.attach(path, trip_id=trip_id, context=person())
             except StoreError as error:
-                self.error_bar.show_error(str(error), can_retry=False)
+                self.error_bar.show_error(shown_error(error), can_retry=False)
                 return
         self._add_attachment(attachment)
 
@@ -488,7 +495,7 @@ class ChatPanel(QWidget):
         try:
             path = documents.path_of(record)
         except StoreError as error:
-            self.error_bar.show_error(str(error), can_retry=False)
+            self.error_bar.show_error(shown_error(error), can_retry=False)
             return
         attachment = await self._read(path, record.file_name)
         if attachment is not None:
@@ -568,8 +575,21 @@ def _stored(added: Sequence[Message | TranscriptNote], draft: Draft) -> bool:
 def left_out(problems: Sequence[HistoryProblem]) -> str:
     """Why stored rows of the conversation are not shown nor sent to the model."""
     count = len(problems)
-    one = "it" if count == 1 else "one"
-    reasons = "; ".join(dict.fromkeys(f"{one} {problem.reason}" for problem in problems))
-    rows = f"{count} stored message{'s' if count != 1 else ''}"
-    verb = "was" if count == 1 else "were"
-    return f"{rows} of this conversation {verb} left out as damaged or forged ({reasons})."
+    one = (
+        translate("ChatPanel", "it {reason}")
+        if count == 1
+        else translate("ChatPanel", "one {reason}")
+    )
+    reasons = "; ".join(
+        dict.fromkeys(one.format(reason=shown(problem.reason)) for problem in problems)
+    )
+    if count == 1:
+        return translate(
+            "ChatPanel",
+            "1 stored message of this conversation was left out as damaged or forged ({reasons}).",
+        ).format(reasons=reasons)
+    return translate(
+        "ChatPanel",
+        "{count} stored messages of this conversation were left out as damaged or forged "
+        "({reasons}).",
+    ).format(count=count, reasons=reasons)

@@ -7,7 +7,9 @@ import logging
 import re
 
 from concierge.agent import DocumentPart
+from concierge.ui.i18n import translate
 
+from .counts import grouped
 from .images import AttachmentError
 
 log = logging.getLogger(__name__)
@@ -31,8 +33,11 @@ def pdf_part(name: str, data: bytes) -> DocumentPart:
         reader = PdfReader(io.BytesIO(data))
         if reader.is_encrypted and not reader.decrypt(""):
             raise AttachmentError(
-                f"“{name}” is protected by a password; open it, save an unprotected copy "
-                "and attach that."
+                translate(
+                    "Attachments",
+                    "“{name}” is protected by a password; open it, save an unprotected copy "
+                    "and attach that.",
+                ).format(name=name)
             )
         pages = [_tidy(page.extract_text() or "") for page in reader.pages]
     except AttachmentError:
@@ -40,7 +45,11 @@ def pdf_part(name: str, data: bytes) -> DocumentPart:
     except Exception as error:  # A damaged file can fail anywhere in the parser.
         log.info("could not read the PDF %s", name, exc_info=error)
         detail = str(error).rstrip(".") or type(error).__name__
-        raise AttachmentError(f"“{name}” could not be read as a PDF: {detail}.") from None
+        raise AttachmentError(
+            translate("Attachments", "“{name}” could not be read as a PDF: {detail}.").format(
+                name=name, detail=detail
+            )
+        ) from None
     text = "\n\n".join(page for page in pages if page)
     if not text:
         return DocumentPart(name=name, text="", note=NO_TEXT_NOTE)
@@ -51,6 +60,40 @@ def pdf_part(name: str, data: bytes) -> DocumentPart:
         f"{len(text):,} characters ({len(pages)} page{'' if len(pages) == 1 else 's'}) follow."
     )
     return DocumentPart(name=name, text=text[:MAX_DOCUMENT_CHARS], note=note)
+
+
+_CUT_NOTE = re.compile(
+    r"Its text is cut short: only the first ([\d,]+) of its ([\d,]+) characters "
+    r"\((\d+) pages?\) follow\."
+)
+
+
+def note_shown(note: str) -> str:
+    """A document's note (written for the model, in English) as the person reads it."""
+    if note == NO_TEXT_NOTE:
+        return translate(
+            "Attachments",
+            "No text could be read from this PDF (it may be a scan or a photo of a page); "
+            "ask the person what it says.",
+        )
+    cut = _CUT_NOTE.fullmatch(note)
+    if cut is None:
+        return note
+    kept, total, pages = (int(group.replace(",", "")) for group in cut.groups())
+    template = (
+        translate(
+            "Attachments",
+            "Its text is cut short: only the first {kept} of its {total} characters "
+            "(1 page) follow.",
+        )
+        if pages == 1
+        else translate(
+            "Attachments",
+            "Its text is cut short: only the first {kept} of its {total} characters "
+            "({pages} pages) follow.",
+        )
+    )
+    return template.format(kept=grouped(kept), total=grouped(total), pages=pages)
 
 
 def _tidy(text: str) -> str:

@@ -13,6 +13,7 @@ from PySide6.QtCore import Qt, Signal
 from PySide6.QtWidgets import QFrame, QHBoxLayout, QLabel, QPushButton, QVBoxLayout, QWidget
 
 from concierge.agent import PermissionRequest
+from concierge.ui.i18n import shown, translate
 
 
 class PermissionPrompt(QFrame):
@@ -25,16 +26,17 @@ class PermissionPrompt(QFrame):
         self.request = request
         self.setObjectName("permissionPrompt")
         self.setFrameShape(QFrame.Shape.StyledPanel)
-        self.setAccessibleName("Permission request")
-        self.setAccessibleDescription(request.description)
-        self.question = QLabel(request.description, self)
+        self.setAccessibleName(translate("PermissionPrompt", "Permission request"))
+        description = shown(request.description)
+        self.setAccessibleDescription(description)
+        self.question = QLabel(description, self)
         self.question.setWordWrap(True)
         self.question.setTextFormat(Qt.TextFormat.PlainText)
-        self.question.setAccessibleName("Question")
-        self.allow_button = QPushButton("Allow", self)
-        self.allow_button.setAccessibleName("Allow")
-        self.deny_button = QPushButton("Deny", self)
-        self.deny_button.setAccessibleName("Deny")
+        self.question.setAccessibleName(translate("PermissionPrompt", "Question"))
+        self.allow_button = QPushButton(translate("PermissionPrompt", "Allow"), self)
+        self.allow_button.setAccessibleName(translate("PermissionPrompt", "Allow"))
+        self.deny_button = QPushButton(translate("PermissionPrompt", "Deny"), self)
+        self.deny_button.setAccessibleName(translate("PermissionPrompt", "Deny"))
         self.allow_button.clicked.connect(lambda: self.answer(True))
         self.deny_button.clicked.connect(lambda: self.answer(False))
         buttons = QHBoxLayout()

@@ -31,6 +31,7 @@ from PySide6.QtGui import (
 )
 from PySide6.QtWidgets import QTextBrowser, QWidget
 
+from concierge.ui.i18n import translate
 from concierge.ui.scroll_bars import use_steady_scroll_bars
 
 SPEAKER_GAP_PX = 14
@@ -97,7 +98,7 @@ class TranscriptView(QTextBrowser):
         super().__init__(parent)
         use_steady_scroll_bars(self)
         self.setObjectName("transcript")
-        self.setAccessibleName("Conversation")
+        self.setAccessibleName(translate("TranscriptView", "Conversation"))
         self.setOpenExternalLinks(True)
         self.setOpenLinks(True)
         self._live_start: int | None = None

@@ -36,6 +36,7 @@ from concierge.store import (
 )
 from concierge.store.document_files import size_text
 from concierge.ui.async_support import BackgroundTasks
+from concierge.ui.i18n import shown, shown_error, translate
 from concierge.ui.views.actions import action_button, make_action
 from concierge.ui.views.person import person
 from concierge.ui.views.undo_bar import UndoBar
@@ -78,20 +79,27 @@ class DocumentsBox(QWidget):
         self.file_dialog: QFileDialog | None = None
 
         self.list = DocumentList(self)
-        self.list.setAccessibleName("Documents")
-        self.empty_label = QLabel(empty_text, self)
+        self.list.setAccessibleName(translate("Documents", "Documents"))
+        self.empty_label = QLabel(shown(empty_text), self)
         self.empty_label.setWordWrap(True)
         self.attach_action = make_action(
-            self, "Attach…", Qt.Modifier.CTRL | Qt.Key.Key_O, self.choose_files
+            self,
+            translate("Documents", "Attach…"),
+            Qt.Modifier.CTRL | Qt.Key.Key_O,
+            self.choose_files,
         )
         self.attach_action.setShortcutContext(Qt.ShortcutContext.WidgetWithChildrenShortcut)
         self.addAction(self.attach_action)
-        self.open_action = make_action(self, "Open", Qt.Key.Key_Return, self.open_selected)
+        self.open_action = make_action(
+            self, translate("Documents", "Open"), Qt.Key.Key_Return, self.open_selected
+        )
         self.open_action.setShortcuts(
             [QKeySequence(Qt.Key.Key_Return), QKeySequence(Qt.Key.Key_Enter)]
         )
-        self.open_action.setToolTip("Open with the system's viewer (Enter)")
-        self.remove_action = make_action(self, "Remove", Qt.Key.Key_Delete, self.remove_selected)
+        self.open_action.setToolTip(translate("Documents", "Open with the system's viewer (Enter)"))
+        self.remove_action = make_action(
+            self, translate("Documents", "Remove"), Qt.Key.Key_Delete, self.remove_selected
+        )
         for action in (self.open_action, self.remove_action):
             action.setShortcutContext(Qt.ShortcutContext.WidgetShortcut)
             self.list.addAction(action)
@@ -99,7 +107,7 @@ class DocumentsBox(QWidget):
         self.open_button = action_button(self, self.open_action)
         self.remove_button = action_button(self, self.remove_action)
         self.progress = QProgressBar(self)
-        self.progress.setAccessibleName("Copying")
+        self.progress.setAccessibleName(translate("Documents", "Copying"))
         self.progress.hide()
         self.undo_bar = UndoBar(self)
 
@@ -186,11 +194,15 @@ class DocumentsBox(QWidget):
         """Ask for files to attach (opened without a nested event loop)."""
         if self.trip_id is None:
             return
-        dialog = QFileDialog(self, "Attach documents")
+        dialog = QFileDialog(self, translate("Documents", "Attach documents"))
         dialog.setFileMode(QFileDialog.FileMode.ExistingFiles)
         dialog.setWindowModality(Qt.WindowModality.WindowModal)
         dialog.setNameFilters(
-            ["Documents and images (*.pdf *.png *.jpg *.jpeg *.heic *.webp *.txt)", "All (*)"]
+            [
+                translate("Documents", "Documents and images")
+                + " (*.pdf *.png *.jpg *.jpeg *.heic *.webp *.txt)",
+                translate("Documents", "All") + " (*)",
+            ]
         )
         dialog.filesSelected.connect(lambda files: self.attach_files([Path(f) for f in files]))
         dialog.finished.connect(lambda _result: dialog.deleteLater())
@@ -215,7 +227,7 @@ class DocumentsBox(QWidget):
                     context=person(),
                 )
             except StoreError as error:
-                problems.append(str(error))
+                problems.append(shown_error(error))
                 continue
             finally:
                 if isValid(self):
@@ -225,7 +237,12 @@ class DocumentsBox(QWidget):
             return
         if problems:
             more = len(problems) - 1
-            self.undo_bar.inform(problems[0] + (f" ({more} more not attached.)" if more else ""))
+            more_text = (
+                translate("Documents", " ({count} more not attached.)").format(count=more)
+                if more
+                else ""
+            )
+            self.undo_bar.inform(problems[0] + more_text)
         else:
             self.undo_bar.dismiss()
         await self.load()
@@ -235,7 +252,9 @@ class DocumentsBox(QWidget):
             return
         self.progress.setMaximum(total)
         self.progress.setValue(copied)
-        self.progress.setFormat(f"Copying “{name}”… %p%")
+        self.progress.setFormat(
+            translate("Documents", "Copying “{name}”…").format(name=name) + " %p%"
+        )
         self.progress.show()
 
     # -- opening and removing -------------------------------------------------------------
@@ -248,15 +267,21 @@ class DocumentsBox(QWidget):
         try:
             path = self.documents.path_of(record)
         except StoreError as error:
-            self.undo_bar.inform(str(error))
+            self.undo_bar.inform(shown_error(error))
             return
         if not path.is_file():
             self.undo_bar.inform(
-                f"The file of “{record.file_name}” is missing from the documents folder "
-                f"({path.parent})."
+                translate(
+                    "Documents",
+                    "The file of “{name}” is missing from the documents folder ({folder}).",
+                ).format(name=record.file_name, folder=path.parent)
             )
         elif not QDesktopServices.openUrl(QUrl.fromLocalFile(str(path))):
-            self.undo_bar.inform(f"No program on this computer could open “{record.file_name}”.")
+            self.undo_bar.inform(
+                translate("Documents", "No program on this computer could open “{name}”.").format(
+                    name=record.file_name
+                )
+            )
 
     def remove_selected(self) -> None:
         record = self.selected()
@@ -269,13 +294,15 @@ class DocumentsBox(QWidget):
             removed = await self.documents.remove(record.id, context=person(label))
         except StoreError as error:
             if isValid(self):
-                self.undo_bar.inform(str(error))
+                self.undo_bar.inform(shown_error(error))
             return
         if not isValid(self):
             return
         if removed:
             self._undo_offer = UndoOffer(record.trip_id, label, (record.id,))
-            self.undo_bar.offer(f"Removed “{record.file_name}”.")
+            self.undo_bar.offer(
+                translate("Documents", "Removed “{name}”.").format(name=record.file_name)
+            )
         await self.load()
 
     def undo_remove(self) -> None:
@@ -289,7 +316,7 @@ class DocumentsBox(QWidget):
         if not isValid(self):
             return
         if problem is not None:
-            self.undo_bar.inform(problem)
+            self.undo_bar.inform(shown(problem))
             return
         self._select_next = offer.entity_ids[0]
         await self.load()
@@ -319,14 +346,14 @@ class DocumentsBox(QWidget):
 
 
 def _row_text(record: DocumentRecord, item_title: str | None) -> str:
-    parts = [record.file_name, size_text(record.size_bytes)]
+    parts = [record.file_name, shown(size_text(record.size_bytes))]
     if item_title:
-        parts.append(f"for “{item_title}”")
+        parts.append(translate("Documents", "for “{title}”").format(title=item_title))
     return "  ·  ".join(parts)
 
 
 def _tooltip(record: DocumentRecord) -> str:
-    lines = [record.file_name, f"{record.media_type}, {size_text(record.size_bytes)}"]
+    lines = [record.file_name, f"{record.media_type}, {shown(size_text(record.size_bytes))}"]
     if record.note:
         lines.append(record.note)
     return "\n".join(lines)

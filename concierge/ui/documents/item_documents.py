@@ -6,11 +6,14 @@ from __future__ import annotations
 from PySide6.QtWidgets import QWidget
 
 from concierge.store import ChangeHistory, DocumentRepository, ItineraryItemRecord
+from concierge.text import QT_TRANSLATE_NOOP
 from concierge.ui.async_support import BackgroundTasks
 
 from .documents_box import DocumentsBox
 
-EMPTY_TEXT = "None. Drop a ticket or voucher here, or choose Attach… (Ctrl+O)."
+EMPTY_TEXT = QT_TRANSLATE_NOOP(
+    "Documents", "None. Drop a ticket or voucher here, or choose Attach… (Ctrl+O)."
+)
 LIST_HEIGHT = 72
 
 

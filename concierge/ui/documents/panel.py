@@ -20,16 +20,19 @@ from concierge.store import (
     ItineraryRepository,
     TripRepository,
 )
+from concierge.text import QT_TRANSLATE_NOOP
+from concierge.ui.i18n import shown, translate
 from concierge.ui.views.actions import make_action
 from concierge.ui.views.trip_view import DELETED_TEXT, TripView
 
 from .documents_box import DocumentsBox
 
-NO_TRIP_TEXT = "Select a trip to see its documents."
-EMPTY_TEXT = (
+NO_TRIP_TEXT = QT_TRANSLATE_NOOP("Documents", "Select a trip to see its documents.")
+EMPTY_TEXT = QT_TRANSLATE_NOOP(
+    "Documents",
     "No documents yet. Drop tickets, vouchers or photos here, or choose Attach… (Ctrl+O). "
     "They are copied into Concierge's data folder and sent to the assistant only when you "
-    "attach one to a message (Send to assistant)."
+    "attach one to a message (Send to assistant).",
 )
 SEND_SHORTCUT = QKeyCombination(
     Qt.KeyboardModifier.ControlModifier | Qt.KeyboardModifier.ShiftModifier, Qt.Key.Key_A
@@ -51,14 +54,16 @@ class DocumentsPanel(TripView[Change]):
     ) -> None:
         super().__init__(bus, parent, name="documents")
         self.setObjectName("documentsPanel")
-        self.setAccessibleName("Documents")
+        self.setAccessibleName(translate("Documents", "Documents"))
         self.trips = trips
         self.box = DocumentsBox(
             documents, history, self.tasks, self, itinerary=itinerary, empty_text=EMPTY_TEXT
         )
-        self.send_action = make_action(self, "Send to assistant", SEND_SHORTCUT, self.send_selected)
+        self.send_action = make_action(
+            self, translate("Documents", "Send to assistant"), SEND_SHORTCUT, self.send_selected
+        )
         self.send_button = self.box.add_selection_action(self.send_action)
-        self.placeholder = QLabel(NO_TRIP_TEXT, self)
+        self.placeholder = QLabel(shown(NO_TRIP_TEXT), self)
         self.placeholder.setAlignment(Qt.AlignmentFlag.AlignCenter)
         self.placeholder.setWordWrap(True)
         self.stack = QStackedWidget(self)
@@ -91,7 +96,7 @@ class DocumentsPanel(TripView[Change]):
         self.stack.setCurrentWidget(self.placeholder if self.trip_id is None else self.box)
 
     def show_no_trip(self) -> None:
-        self.placeholder.setText(NO_TRIP_TEXT)
+        self.placeholder.setText(shown(NO_TRIP_TEXT))
         self.stack.setCurrentWidget(self.placeholder)
 
     async def load(self, trip_id: str) -> None:
@@ -99,7 +104,7 @@ class DocumentsPanel(TripView[Change]):
         if trip_id != self.trip_id:
             return
         if trip is None:
-            self.placeholder.setText(DELETED_TEXT)
+            self.placeholder.setText(shown(DELETED_TEXT))
             self.stack.setCurrentWidget(self.placeholder)
         else:
             await self.box.load()

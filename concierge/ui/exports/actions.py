@@ -17,6 +17,7 @@ from PySide6.QtGui import QAction, QKeySequence
 from PySide6.QtPrintSupport import QPrintDialog, QPrinter, QPrintPreviewDialog
 from PySide6.QtWidgets import QDialog, QFileDialog, QMenu, QMessageBox, QWidget
 
+from concierge.text import QT_TRANSLATE_NOOP
 from concierge.travel.exports import (
     ExportError,
     TripPlan,
@@ -26,6 +27,7 @@ from concierge.travel.exports import (
 )
 from concierge.travel.services import TravelServices
 from concierge.ui.async_support import BackgroundTasks
+from concierge.ui.i18n import shown, shown_error, translate
 
 from .pdf import itinerary_document, itinerary_pdf, page_layout
 
@@ -35,7 +37,7 @@ class ExportFormat:
     suffix: str
     menu_text: str
     what: str
-    """What the file is, in messages: "Calendar", "Itinerary"."""
+    """What the file is, in messages: "Calendar", "Itinerary" (shown translated)."""
     name_filter: str
     render: Callable[[TripPlan], bytes]
 
@@ -47,8 +49,20 @@ def calendar_file(plan: TripPlan) -> bytes:
 
 
 FORMATS = (
-    ExportFormat("ics", "&Calendar (.ics)…", "Calendar", "iCalendar (*.ics)", calendar_file),
-    ExportFormat("pdf", "&Itinerary (PDF)…", "Itinerary", "PDF (*.pdf)", itinerary_pdf),
+    ExportFormat(
+        "ics",
+        QT_TRANSLATE_NOOP("Exports", "&Calendar (.ics)…"),
+        QT_TRANSLATE_NOOP("Exports", "Calendar"),
+        "iCalendar (*.ics)",
+        calendar_file,
+    ),
+    ExportFormat(
+        "pdf",
+        QT_TRANSLATE_NOOP("Exports", "&Itinerary (PDF)…"),
+        QT_TRANSLATE_NOOP("Exports", "Itinerary"),
+        "PDF (*.pdf)",
+        itinerary_pdf,
+    ),
 )
 
 
@@ -76,17 +90,17 @@ class TripExports(QObject):
         self.preview_dialog: QPrintPreviewDialog | None = None
         self.printer: QPrinter | None = None
         """The printer of the dialog open now (the dialog does not own it)."""
-        self.menu = QMenu("&Export", window)
+        self.menu = QMenu(translate("Exports", "&Export"), window)
         self.export_actions: dict[str, QAction] = {}
         for form in FORMATS:
-            action = QAction(form.menu_text, window)
+            action = QAction(shown(form.menu_text), window)
             action.triggered.connect(lambda _checked=False, f=form: self.choose_file(f))
             self.menu.addAction(action)
             self.export_actions[form.suffix] = action
-        self.print_action = QAction("&Print…", window)
+        self.print_action = QAction(translate("Exports", "&Print…"), window)
         self.print_action.setShortcut(QKeySequence(QKeySequence.StandardKey.Print))
         self.print_action.triggered.connect(lambda _checked=False: self.start_print(False))
-        self.preview_action = QAction("Print pre&view…", window)
+        self.preview_action = QAction(translate("Exports", "Print pre&view…"), window)
         self.preview_action.triggered.connect(lambda _checked=False: self.start_print(True))
         self.set_trip(None)
 
@@ -111,11 +125,16 @@ class TripExports(QObject):
         trip = await self.services.trips.get(trip_id)
         if trip is None:
             return
-        dialog = QFileDialog(self.window, f"Export {form.what.lower()}")
+        title = (
+            translate("Exports", "Export calendar")
+            if form.suffix == "ics"
+            else translate("Exports", "Export itinerary")
+        )
+        dialog = QFileDialog(self.window, title)
         dialog.setAcceptMode(QFileDialog.AcceptMode.AcceptSave)
         dialog.setFileMode(QFileDialog.FileMode.AnyFile)
         dialog.setWindowModality(Qt.WindowModality.WindowModal)
-        dialog.setNameFilters([form.name_filter, "All (*)"])
+        dialog.setNameFilters([form.name_filter, translate("Exports", "All") + " (*)"])
         dialog.setDefaultSuffix(form.suffix)
         dialog.setDirectory(str(self.folder))
         dialog.selectFile(export_file_name(trip, form.suffix))
@@ -135,9 +154,16 @@ class TripExports(QObject):
             plan = await read_plan(self.services, trip_id)
             write_file(path, form.render(plan))
         except (ExportError, LookupError) as error:
-            self.show_error(f"{form.what} not exported", str(error))
+            self.show_error(
+                translate("Exports", "{what} not exported").format(what=shown(form.what)),
+                shown_error(error),
+            )
             return False
-        self.status.emit(f"{form.what} exported to {path}.")
+        self.status.emit(
+            translate("Exports", "{what} exported to {path}.").format(
+                what=shown(form.what), path=path
+            )
+        )
         return True
 
     def show_error(self, title: str, text: str) -> None:
@@ -165,7 +191,9 @@ class TripExports(QObject):
         self.printer = printer
         if preview:
             view = QPrintPreviewDialog(printer, self.window)
-            view.setWindowTitle(f"Print preview — {plan.trip.title}")
+            view.setWindowTitle(
+                translate("Exports", "Print preview — {title}").format(title=plan.trip.title)
+            )
             view.paintRequested.connect(document.print_)
             view.finished.connect(lambda _result: view.deleteLater())
             document.setParent(view)
@@ -173,12 +201,18 @@ class TripExports(QObject):
             view.open()
             return
         dialog = QPrintDialog(printer, self.window)
-        dialog.setWindowTitle(f"Print — {plan.trip.title}")
+        dialog.setWindowTitle(translate("Exports", "Print — {title}").format(title=plan.trip.title))
         document.setParent(dialog)
 
         def printed() -> None:
             document.print_(printer)
-            self.status.emit(f"Itinerary sent to {printer.printerName() or 'the printer'}.")
+            if printer.printerName():
+                sent = translate("Exports", "Itinerary sent to {printer}.").format(
+                    printer=printer.printerName()
+                )
+            else:
+                sent = translate("Exports", "Itinerary sent to the printer.")
+            self.status.emit(sent)
 
         dialog.accepted.connect(printed)
         dialog.finished.connect(lambda _result: dialog.deleteLater())

@@ -6,7 +6,9 @@ from __future__ import annotations
 from PySide6.QtCore import QBuffer, QByteArray, QIODevice, QLocale, QMarginsF
 from PySide6.QtGui import QGuiApplication, QPageLayout, QPageSize, QPdfWriter, QTextDocument
 
-from concierge.travel.exports import TripPlan, itinerary_html
+from concierge.travel.exports import TripPlan
+
+from .itinerary_page import itinerary_page
 
 MARGIN_MM = 15.0
 PDF_DPI = 300
@@ -29,7 +31,7 @@ def page_layout() -> QPageLayout:
 
 def itinerary_document(plan: TripPlan) -> QTextDocument:
     document = QTextDocument()
-    document.setHtml(itinerary_html(plan))
+    document.setHtml(itinerary_page(plan))
     document.setMetaInformation(QTextDocument.MetaInformation.DocumentTitle, plan.trip.title)
     return document
 

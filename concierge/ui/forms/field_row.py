@@ -10,7 +10,8 @@ from PySide6.QtGui import QPalette
 from PySide6.QtWidgets import QFrame, QHBoxLayout, QLabel, QVBoxLayout, QWidget
 
 from concierge.ui.colours import Tone, secondary, tint
-from concierge.ui.views.locks import LOCKED_TEXT, lock_icon
+from concierge.ui.i18n import shown
+from concierge.ui.views.locks import FIELD_LOCKED_TEXT, LOCKED_TEXT, lock_icon
 from concierge.ui.views.marks import CHANGED_BY_ASSISTANT
 
 _MARK_WIDTH = 4
@@ -46,7 +47,7 @@ class FieldRow(QWidget):
         self.padlock = QLabel(self)
         self.padlock.setObjectName("fieldLock")
         self.padlock.setPixmap(lock_icon(self).pixmap(16, 16))
-        self.padlock.setToolTip(f"Field {LOCKED_TEXT}")
+        self.padlock.setToolTip(shown(FIELD_LOCKED_TEXT))
         self.padlock.hide()
         line.addWidget(self.padlock)
         layout = QVBoxLayout(self)
@@ -99,6 +100,7 @@ class FieldRow(QWidget):
             self._render()
 
     def set_error(self, text: str) -> None:
+        """A declared message (`concierge.text.Message`) is shown translated."""
         if text != self._error:
             self._error = text
             self._render()
@@ -125,21 +127,21 @@ class FieldRow(QWidget):
         tint(self.marker, Tone.MARK if marked else None, QPalette.ColorRole.Window)
         self.marker.setAutoFillBackground(marked)
         self.marker.update()
-        self.marker.setToolTip(CHANGED_BY_ASSISTANT if marked else "")
-        tip = CHANGED_BY_ASSISTANT if marked else self._tooltip
+        self.marker.setToolTip(shown(CHANGED_BY_ASSISTANT) if marked else "")
+        tip = shown(CHANGED_BY_ASSISTANT) if marked else self._tooltip
         self.editor.setToolTip(tip)
         self._describe()
 
     def _render(self) -> None:
-        text = self._error or self._pending or self._hint
-        shown = (text, bool(self._error))
-        if shown != self._shown:
-            if self._shown is None or shown[1] != self._shown[1]:
+        text = shown(self._error or self._pending or self._hint)
+        state = (text, bool(self._error))
+        if state != self._shown:
+            if self._shown is None or state[1] != self._shown[1]:
                 tint(self.note, Tone.ERROR if self._error else secondary)
             if self._shown is None or text != self._shown[0]:
                 self.note.setText(text)
             self.note.setVisible(bool(text))
-            self._shown = shown
+            self._shown = state
         self._describe()
 
     def _describe(self) -> None:
@@ -148,7 +150,7 @@ class FieldRow(QWidget):
         parts = [self._error, CHANGED_BY_ASSISTANT if self._marked else "", self._pending]
         parts.append(LOCKED_TEXT if self._locked else "")
         parts.append(self._hint)
-        description = ". ".join(part for part in parts if part)
+        description = ". ".join(shown(part) for part in parts if part)
         if description != self._description:
             self._description = description
             self.editor.setAccessibleDescription(description)

@@ -32,6 +32,7 @@ from PySide6.QtWidgets import (
 
 from concierge.store import Change, ChangeBus, ChangeHistory, RecordNotFoundError, StoreError
 from concierge.travel.errors import TravelError
+from concierge.ui.i18n import shown, translate
 from concierge.ui.vertical_scroll import VerticalScrollArea
 from concierge.ui.views.trip_view import TripView
 from concierge.ui.views.undo_bar import UndoBar
@@ -185,6 +186,7 @@ class FormPanel(TripView[Change], Generic[B]):
         self.fields.active = False
 
     def _show_empty(self, text: str) -> None:
+        text = shown(text)
         self.placeholder.setText(text)
         self.placeholder.setAccessibleName(text)
         self.stack.setCurrentWidget(self.placeholder)
@@ -282,8 +284,10 @@ class FormPanel(TripView[Change], Generic[B]):
             return True
         if binding.stored != binding.baseline():
             binding.row.set_pending(
-                f"Meanwhile changed to {binding.describe(binding.stored)}. "
-                "Leaving the field saves what you typed instead."
+                translate(
+                    "FormPanel",
+                    "Meanwhile changed to {value}. Leaving the field saves what you typed instead.",
+                ).format(value=binding.describe(binding.stored))
             )
         return False
 

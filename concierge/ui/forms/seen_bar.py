@@ -7,18 +7,24 @@ from collections.abc import Sequence
 from PySide6.QtCore import Signal
 from PySide6.QtWidgets import QFrame, QHBoxLayout, QLabel, QPushButton, QWidget
 
-from concierge.store import and_list
+from concierge.ui.i18n import shown, translate
+from concierge.ui.views.words import shown_and_list
 
 
 def changes_text(labels: Sequence[str], added: Sequence[str] = ()) -> str:
     """ "The assistant changed Budget and Pace and added “Dinner at Taberna”." (empty if
-    nothing changed)."""
-    parts = []
+    nothing changed). `labels` are field labels, shown translated."""
+    changed = shown_and_list([shown(label) for label in labels])
+    titles = shown_and_list([f"“{title}”" for title in added])
+    if labels and added:
+        return translate("SeenBar", "The assistant changed {fields} and added {titles}.").format(
+            fields=changed, titles=titles
+        )
     if labels:
-        parts.append(f"changed {and_list(labels)}")
+        return translate("SeenBar", "The assistant changed {fields}.").format(fields=changed)
     if added:
-        parts.append(f"added {and_list([f'“{title}”' for title in added])}")
-    return f"The assistant {' and '.join(parts)}." if parts else ""
+        return translate("SeenBar", "The assistant added {titles}.").format(titles=titles)
+    return ""
 
 
 class SeenBar(QFrame):
@@ -32,10 +38,12 @@ class SeenBar(QFrame):
         self.setFrameShape(QFrame.Shape.StyledPanel)
         self.label = QLabel(self)
         self.label.setWordWrap(True)
-        self.label.setAccessibleName("Assistant changes")
-        self.button = QPushButton("Mark as seen", self)
-        self.button.setAccessibleName("Mark as seen")
-        self.button.setToolTip("Clear the marks on the fields the assistant changed")
+        self.label.setAccessibleName(translate("SeenBar", "Assistant changes"))
+        self.button = QPushButton(translate("SeenBar", "Mark as seen"), self)
+        self.button.setAccessibleName(translate("SeenBar", "Mark as seen"))
+        self.button.setToolTip(
+            translate("SeenBar", "Clear the marks on the fields the assistant changed")
+        )
         layout = QHBoxLayout(self)
         layout.setContentsMargins(6, 2, 2, 2)
         layout.addWidget(self.label, 1)

@@ -26,8 +26,7 @@ from concierge.store import (
 )
 from concierge.text import QT_TRANSLATE_NOOP
 from concierge.travel.goal_triggers import trigger_choices
-from concierge.ui.error_text import error_text
-from concierge.ui.i18n import shown, translate
+from concierge.ui.i18n import shown, shown_error, translate
 from concierge.ui.record_panel import RecordListPanel
 from concierge.ui.views.actions import action_button, make_action
 from concierge.ui.views.person import person
@@ -129,7 +128,7 @@ class GoalsPanel(RecordListPanel[GoalRecord]):
         try:
             await self.goals.set_trigger(goal_id, trigger, context=person())
         except StoreError as error:
-            self.undo_bar.inform(error_text(error))
+            self.undo_bar.inform(shown_error(error))
             self._refresher.request()
 
     def fill_menu(self, menu: QMenu) -> None:
@@ -153,7 +152,7 @@ class GoalsPanel(RecordListPanel[GoalRecord]):
         try:
             await write(goal_id, context=person())
         except StoreError as error:
-            self.undo_bar.inform(error_text(error))
+            self.undo_bar.inform(shown_error(error))
             self.reload()  # Shows what the store kept.
 
     # -- the store ------------------------------------------------------------------------

@@ -30,13 +30,15 @@ from PySide6.QtWidgets import (
 
 from concierge.store import ItemKind
 from concierge.store.validation import ITEM_RULES
+from concierge.text import QT_TRANSLATE_NOOP
 from concierge.travel.imports import CSV_FIELDS
 from concierge.travel.imports.csv_table import CsvTable, Preview, PreviewRow
 from concierge.travel.item_kinds import KIND_LABELS
+from concierge.ui.i18n import shown, translate
 from concierge.ui.problems.icons import SEVERITY_WORDS
 
-IGNORE_TEXT = "Ignore"
-PROBLEM = "Problem"
+IGNORE_TEXT = QT_TRANSLATE_NOOP("CsvMapping", "Ignore")
+PROBLEM = QT_TRANSLATE_NOOP("CsvMapping", "Problem")
 FINE = "—"
 """The problem cell of a row that reads well."""
 
@@ -44,11 +46,11 @@ FINE = "—"
 def cell_text(value: object) -> str:
     """A read value as the preview shows it."""
     if isinstance(value, ItemKind):
-        return KIND_LABELS[value]
+        return shown(KIND_LABELS[value])
     if isinstance(value, Enum):
         return str(value.value)
     if isinstance(value, bool):
-        return "yes" if value else ""
+        return translate("CsvMapping", "yes") if value else ""
     if isinstance(value, time):
         return value.isoformat("minutes")
     if isinstance(value, date):
@@ -61,7 +63,9 @@ def cell_text(value: object) -> str:
 def warning_text(row: PreviewRow) -> str:
     """The reader's warnings about a row that reads ("" for none)."""
     warnings = row.candidate.warnings if row.candidate is not None else ()
-    return f"{SEVERITY_WORDS['warning']}: {' '.join(warnings)}" if warnings else ""
+    if not warnings:
+        return ""
+    return f"{shown(SEVERITY_WORDS['warning'])}: {' '.join(shown(w) for w in warnings)}"
 
 
 class CsvMappingDialog(QDialog):
@@ -72,12 +76,15 @@ class CsvMappingDialog(QDialog):
     ) -> None:
         super().__init__(parent)
         self.setObjectName("csvMappingDialog")
-        self.setWindowTitle(f"Import {table.file_name}")
+        self.setWindowTitle(translate("CsvMapping", "Import {file}").format(file=table.file_name))
         self.table = table
         self.date_pattern = date_pattern
         heading = QLabel(
-            f"Which item field each column of {table.file_name} fills. The first rows below "
-            "show how they will be read; nothing is imported until you choose OK.",
+            translate(
+                "CsvMapping",
+                "Which item field each column of {file} fills. The first rows below "
+                "show how they will be read; nothing is imported until you choose OK.",
+            ).format(file=table.file_name),
             self,
         )
         heading.setWordWrap(True)
@@ -87,13 +94,15 @@ class CsvMappingDialog(QDialog):
         self.combos: dict[str, QComboBox] = {}
         for column in table.header:
             combo = QComboBox(form_box)
-            combo.setAccessibleName(f"Field for column “{column}”")
-            combo.addItem(IGNORE_TEXT, "")
+            combo.setAccessibleName(
+                translate("CsvMapping", "Field for column “{column}”").format(column=column)
+            )
+            combo.addItem(shown(IGNORE_TEXT), "")
             for field in CSV_FIELDS:
-                combo.addItem(ITEM_RULES[field].label, field)
+                combo.addItem(shown(ITEM_RULES[field].label), field)
             combo.setCurrentIndex(max(combo.findData(detected.get(column, "")), 0))
             combo.currentIndexChanged.connect(self._show_preview)
-            label = QLabel(column or "(no name)", form_box)
+            label = QLabel(column or translate("CsvMapping", "(no name)"), form_box)
             label.setBuddy(combo)
             form.addRow(label, combo)
             self.combos[column] = combo
@@ -106,14 +115,14 @@ class CsvMappingDialog(QDialog):
         self.problem.setWordWrap(True)
         self.preview = QTreeWidget(self)
         self.preview.setObjectName("csvMappingPreview")
-        self.preview.setAccessibleName("How the first rows read")
+        self.preview.setAccessibleName(translate("CsvMapping", "How the first rows read"))
         self.preview.setRootIsDecorated(False)
         self.preview.setFocusPolicy(Qt.FocusPolicy.NoFocus)
         self.buttons = QDialogButtonBox(
             QDialogButtonBox.StandardButton.Ok | QDialogButtonBox.StandardButton.Cancel, self
         )
         self.ok_button = self.buttons.button(QDialogButtonBox.StandardButton.Ok)
-        self.ok_button.setText("Import")
+        self.ok_button.setText(translate("CsvMapping", "Import"))
         self.ok_button.setDefault(True)
         self.buttons.accepted.connect(self.accept)
         self.buttons.rejected.connect(self.reject)
@@ -144,7 +153,11 @@ class CsvMappingDialog(QDialog):
         preview = self.table.preview(mapping, self.date_pattern)
         self.last_preview = preview
         fields = [field for column in self.table.header if (field := mapping.get(column))]
-        labels = ["Row", *(ITEM_RULES[field].label for field in fields), PROBLEM]
+        labels = [
+            translate("CsvMapping", "Row"),
+            *(shown(ITEM_RULES[field].label) for field in fields),
+            shown(PROBLEM),
+        ]
         self.preview.clear()
         self.preview.setHeaderLabels(labels)
         for row in preview.rows:
@@ -153,12 +166,15 @@ class CsvMappingDialog(QDialog):
         header.setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
         bad = sum(1 for row in preview.rows if row.error)
         if preview.problem:
-            text = f"Cannot import with these choices: {preview.problem}"
-        elif bad:
-            text = (
-                f"{bad} of the first {len(preview.rows)} rows cannot be read; the file is "
-                "imported only when every row can."
+            text = translate("CsvMapping", "Cannot import with these choices: {problem}").format(
+                problem=shown(preview.problem)
             )
+        elif bad:
+            text = translate(
+                "CsvMapping",
+                "{bad} of the first {count} rows cannot be read; the file is "
+                "imported only when every row can.",
+            ).format(bad=bad, count=len(preview.rows))
         else:
             text = ""
         self.problem.setText(text)
@@ -174,7 +190,7 @@ class CsvMappingDialog(QDialog):
                 row.cells[columns[field]] if columns[field] < len(row.cells) else ""
                 for field in fields
             ]
-        problem = row.error or warning_text(row)
+        problem = shown(row.error) if row.error else warning_text(row)
         item = QTreeWidgetItem(self.preview, [str(row.number), *cells, problem or FINE])
         if problem:
             item.setToolTip(len(fields) + 1, problem)

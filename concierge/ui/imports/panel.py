@@ -39,10 +39,12 @@ from concierge.store import (
     QueuedCandidate,
     StoreError,
 )
+from concierge.text import QT_TRANSLATE_NOOP
 from concierge.travel.item_kinds import KIND_LABELS
 from concierge.travel.item_text import when_text
 from concierge.travel.item_times import DayRole
 from concierge.ui.colours import follow_palette
+from concierge.ui.i18n import ENGLISH, current_language, shown, shown_error, translate
 from concierge.ui.problems.icons import SEVERITY_WORDS, severity_icon
 from concierge.ui.trips.item_editor import ItemEditor
 from concierge.ui.views.actions import make_action, review_layout
@@ -50,38 +52,62 @@ from concierge.ui.views.trip_view import TripView
 
 ID_ROLE = Qt.ItemDataRole.UserRole
 """The row's candidate id (on column 0)."""
-COLUMNS = ("Kind", "Title", "When (local)", "Booking code", "Duplicate")
+COLUMNS = (
+    QT_TRANSLATE_NOOP("ImportsPanel", "Kind"),
+    QT_TRANSLATE_NOOP("ImportsPanel", "Title"),
+    QT_TRANSLATE_NOOP("ImportsPanel", "When (local)"),
+    QT_TRANSLATE_NOOP("ImportsPanel", "Booking code"),
+    QT_TRANSLATE_NOOP("ImportsPanel", "Duplicate"),
+)
 TITLE_COLUMN, DUPLICATE_COLUMN = 1, 4
 CONTENTS = QHeaderView.ResizeMode.ResizeToContents
 SHOWN_ROWS = 7
 """The list's least height, in lines of text: the heading and a few rows stay in view."""
-ACCEPT_TICKED = "Accept ticked"
-REJECT_ONE = "Reject"
-EDIT = "Edit…"
-ACCEPT_ALL = "Accept all new"
-REJECT_ALL = "Reject all"
+ACCEPT_TICKED = QT_TRANSLATE_NOOP("ImportsPanel", "Accept ticked")
+REJECT_ONE = QT_TRANSLATE_NOOP("ImportsPanel", "Reject")
+EDIT = QT_TRANSLATE_NOOP("ImportsPanel", "Edit…")
+ACCEPT_ALL = QT_TRANSLATE_NOOP("ImportsPanel", "Accept all new")
+REJECT_ALL = QT_TRANSLATE_NOOP("ImportsPanel", "Reject all")
 
 
-DUPLICATE = "Duplicate"
+DUPLICATE = QT_TRANSLATE_NOOP("ImportsPanel", "Duplicate")
 
 
 def day_text(day: date) -> str:
-    return f"{day:%a} {day.day} {day:%b}"
+    """ "Wed 14 May"; "qua., 14 de mai." in Portuguese."""
+    if current_language() == ENGLISH:
+        return f"{day:%a} {day.day} {day:%b}"
+    from babel.dates import format_skeleton
+
+    from concierge.travel.app_locale import app_locale
+
+    return format_skeleton("MMMEd", day, locale=app_locale())
+
+
+def warning_word() -> str:
+    return shown(SEVERITY_WORDS["warning"])
 
 
 def duplicate_text(candidate: QueuedCandidate, titles: Mapping[str, str]) -> str:
     """What the record seems to repeat ("" for nothing); `titles` names items by id."""
     if candidate.duplicate_of is not None:
-        return f"The itinerary has it already: “{titles.get(candidate.duplicate_of, 'an item')}”."
+        title = titles.get(candidate.duplicate_of) or translate("ImportsPanel", "an item")
+        return translate("ImportsPanel", "The itinerary has it already: “{title}”.").format(
+            title=title
+        )
     if candidate.duplicate_of_candidate is not None:
-        return "An earlier import has it already."
+        return translate("ImportsPanel", "An earlier import has it already.")
     return ""
 
 
 def title_tooltip(candidate: QueuedCandidate) -> str:
     """Where the record came from, and the reader's warnings about it, one a line."""
-    lines = [f"From {candidate.file_name} ({candidate.source_ref})"]
-    lines += [f"{SEVERITY_WORDS['warning']}: {warning}" for warning in candidate.warnings]
+    lines = [
+        translate("ImportsPanel", "From {file} ({source})").format(
+            file=candidate.file_name, source=candidate.source_ref
+        )
+    ]
+    lines += [f"{warning_word()}: {shown(warning)}" for warning in candidate.warnings]
     return "\n".join(lines)
 
 
@@ -89,7 +115,8 @@ def title_spoken(candidate: QueuedCandidate) -> str:
     """The title as a screen reader says it: the warnings follow it."""
     if not candidate.warnings:
         return candidate.title
-    return f"{candidate.title}. {SEVERITY_WORDS['warning']}: {' '.join(candidate.warnings)}"
+    warnings = " ".join(shown(warning) for warning in candidate.warnings)
+    return f"{candidate.title}. {warning_word()}: {warnings}"
 
 
 def row_texts(candidate: QueuedCandidate) -> tuple[str, ...]:
@@ -97,11 +124,11 @@ def row_texts(candidate: QueuedCandidate) -> tuple[str, ...]:
     item = candidate.as_item()
     when = when_text(item, DayRole.ONLY, item.timezone)
     return (
-        KIND_LABELS[item.kind],
+        shown(KIND_LABELS[item.kind]),
         item.title,
-        f"{day_text(item.day)} {when}".strip(),
+        f"{day_text(item.day)} {shown(when)}".strip(),
         item.confirmation_code,
-        DUPLICATE if candidate.is_duplicate else "",
+        shown(DUPLICATE) if candidate.is_duplicate else "",
     )
 
 
@@ -121,7 +148,7 @@ class ImportsPanel(TripView[ImportNews]):
         super().__init__(bus.imports, parent, name="imports")
         self._unsubscribe_changes: Callable[[], None] | None = bus.subscribe(self._changed)
         self.setObjectName("importsPanel")
-        self.setAccessibleName("Imported records")
+        self.setAccessibleName(translate("ImportsPanel", "Imported records"))
         self.imports = imports
         self.itinerary = itinerary
         self.candidates: list[QueuedCandidate] = []
@@ -131,8 +158,8 @@ class ImportsPanel(TripView[ImportNews]):
         self.heading.setWordWrap(True)
         self.list = QTreeWidget(self)
         self.list.setObjectName("importsList")
-        self.list.setAccessibleName("Records to review")
-        self.list.setHeaderLabels(list(COLUMNS))
+        self.list.setAccessibleName(translate("ImportsPanel", "Records to review"))
+        self.list.setHeaderLabels([shown(column) for column in COLUMNS])
         self.list.setRootIsDecorated(False)
         self.list.setAlternatingRowColors(True)
         self.list.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
@@ -143,14 +170,18 @@ class ImportsPanel(TripView[ImportNews]):
             mode = QHeaderView.ResizeMode.Stretch if column == TITLE_COLUMN else CONTENTS
             header.setSectionResizeMode(column, mode)
         self.list.itemActivated.connect(lambda _item, _column: self.edit_current())
-        self.accept_action = make_action(self, ACCEPT_TICKED, Qt.Key.Key_Return, self.accept_ticked)
-        self.reject_action = make_action(self, REJECT_ONE, Qt.Key.Key_Delete, self.reject_current)
-        self.edit_action = make_action(self, EDIT, Qt.Key.Key_F2, self.edit_current)
+        self.accept_action = make_action(
+            self, shown(ACCEPT_TICKED), Qt.Key.Key_Return, self.accept_ticked
+        )
+        self.reject_action = make_action(
+            self, shown(REJECT_ONE), Qt.Key.Key_Delete, self.reject_current
+        )
+        self.edit_action = make_action(self, shown(EDIT), Qt.Key.Key_F2, self.edit_current)
         self.accept_all_action = make_action(
-            self, ACCEPT_ALL, Qt.Modifier.CTRL | Qt.Key.Key_Return, self.accept_all
+            self, shown(ACCEPT_ALL), Qt.Modifier.CTRL | Qt.Key.Key_Return, self.accept_all
         )
         self.reject_all_action = make_action(
-            self, REJECT_ALL, Qt.Modifier.CTRL | Qt.Key.Key_Delete, self.reject_all
+            self, shown(REJECT_ALL), Qt.Modifier.CTRL | Qt.Key.Key_Delete, self.reject_all
         )
         self.actions_shown = (
             self.accept_action,
@@ -207,10 +238,20 @@ class ImportsPanel(TripView[ImportNews]):
                 self.list.setCurrentItem(row)
         count = len(candidates)
         files = sorted({c.file_name for c in candidates})
-        self.heading.setText(
-            f"{count} record{'s' if count != 1 else ''} from {', '.join(files)} to review, "
-            "not added yet: Space ticks, Enter accepts the ticked, Delete rejects."
+        template = (
+            translate(
+                "ImportsPanel",
+                "1 record from {files} to review, not added yet: Space ticks, Enter accepts "
+                "the ticked, Delete rejects.",
+            )
+            if count == 1
+            else translate(
+                "ImportsPanel",
+                "{count} records from {files} to review, not added yet: Space ticks, Enter "
+                "accepts the ticked, Delete rejects.",
+            )
         )
+        self.heading.setText(template.format(count=count, files=", ".join(files)))
         for action in self.actions_shown:
             action.setEnabled(bool(candidates))
         self.setVisible(bool(candidates))
@@ -260,7 +301,7 @@ class ImportsPanel(TripView[ImportNews]):
             return
         item = candidate.as_item()
         editor = ItemEditor(self, day=item.day, item=item)
-        editor.setWindowTitle("Edit imported record")
+        editor.setWindowTitle(translate("ImportsPanel", "Edit imported record"))
         editor.save_requested.connect(
             lambda values: self.tasks.start(
                 self._save_edit(editor, candidate, values), name="accept edited record"
@@ -312,10 +353,10 @@ class ImportsPanel(TripView[ImportNews]):
                 trip_id, [candidate.id], {candidate.id: values}, context=self.person()
             )
         except InvalidChangeError as error:
-            editor.show_error(error.field, str(error))
+            editor.show_error(error.field, shown_error(error))
             return
         except StoreError as error:
-            editor.show_error("", str(error))
+            editor.show_error("", shown_error(error))
             return
         editor.accept()
         self.decided.emit(_accepted_text(len(accepted.items)))
@@ -332,7 +373,11 @@ class ImportsPanel(TripView[ImportNews]):
         try:
             accepted = await self.imports.accept(trip_id, ids, context=self.person())
         except StoreError as error:
-            self.decided.emit(f"Nothing was added: {error}")
+            self.decided.emit(
+                translate("ImportsPanel", "Nothing was added: {reason}").format(
+                    reason=shown_error(error)
+                )
+            )
             return
         finally:
             self._busy = False
@@ -352,11 +397,18 @@ class ImportsPanel(TripView[ImportNews]):
         finally:
             self._busy = False
             self.reload_now()
-        self.decided.emit(f"Rejected {count} imported record{'s' if count != 1 else ''}.")
+        self.decided.emit(
+            translate("ImportsPanel", "Rejected 1 imported record.")
+            if count == 1
+            else translate("ImportsPanel", "Rejected {count} imported records.").format(count=count)
+        )
 
 
 def _accepted_text(count: int) -> str:
-    return (
-        f"Added {count} imported item{'s' if count != 1 else ''} to the itinerary; "
-        "Ctrl+Z undoes it."
-    )
+    if count == 1:
+        return translate(
+            "ImportsPanel", "Added 1 imported item to the itinerary; Ctrl+Z undoes it."
+        )
+    return translate(
+        "ImportsPanel", "Added {count} imported items to the itinerary; Ctrl+Z undoes it."
+    ).format(count=count)

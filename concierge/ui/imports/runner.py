@@ -14,11 +14,16 @@ from PySide6.QtCore import QLocale, Signal
 from PySide6.QtWidgets import QHBoxLayout, QLabel, QProgressBar, QPushButton, QWidget
 
 from concierge.store import ImportQueue, StoreError
+from concierge.text import QT_TRANSLATE_NOOP
 from concierge.travel.errors import TravelError
 from concierge.travel.import_files import ImportCancelled, import_file
 from concierge.ui.async_support import BackgroundTasks
+from concierge.ui.i18n import shown_error, translate
 
-IMPORT_FILTER = "Bookings (*.ics *.pkpass *.eml *.pdf *.csv);;All files (*)"
+IMPORT_FILTER = QT_TRANSLATE_NOOP(
+    "ImportRunner", "Bookings (*.ics *.pkpass *.eml *.pdf *.csv);;All files (*)"
+)
+"""The file dialog's filters; shown with `shown(IMPORT_FILTER)`."""
 
 
 def date_pattern() -> str:
@@ -43,10 +48,10 @@ class ImportRunner(QWidget):
         self.tasks.failed.connect(self.task_failed)
         self.label = QLabel(self)
         self.bar = QProgressBar(self)
-        self.bar.setAccessibleName("Import progress")
+        self.bar.setAccessibleName(translate("ImportRunner", "Import progress"))
         self.bar.setMaximumWidth(160)
-        self.cancel_button = QPushButton("Cancel", self)
-        self.cancel_button.setAccessibleName("Cancel the import")
+        self.cancel_button = QPushButton(translate("ImportRunner", "Cancel"), self)
+        self.cancel_button.setAccessibleName(translate("ImportRunner", "Cancel the import"))
         self.cancel_button.clicked.connect(self.cancel)
         layout = QHBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)
@@ -87,7 +92,9 @@ class ImportRunner(QWidget):
             while self._waiting:
                 trip_id, path, mapping = self._waiting.pop(0)
                 self._cancel = cancel = threading.Event()
-                self.label.setText(f"Importing {path.name}…")
+                self.label.setText(
+                    translate("ImportRunner", "Importing {name}…").format(name=path.name)
+                )
                 self.bar.setRange(0, 0)
                 progress = _on_loop(loop, self._show_progress)
                 try:
@@ -101,10 +108,10 @@ class ImportRunner(QWidget):
                         column_mapping=mapping,
                     )
                 except ImportCancelled as stopped:
-                    self.refused.emit(str(stopped))
+                    self.refused.emit(shown_error(stopped))
                     continue
                 except (TravelError, StoreError) as error:
-                    self.refused.emit(str(error))
+                    self.refused.emit(shown_error(error))
                     continue
                 finally:
                     self._cancel = None

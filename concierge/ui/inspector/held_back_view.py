@@ -20,22 +20,26 @@ from PySide6.QtWidgets import (
 )
 
 from concierge.store import Change
+from concierge.text import QT_TRANSLATE_NOOP
 from concierge.travel.assistant.held_back import OnFile, set_shared, values_on_file
 from concierge.travel.sensitive import ON_FILE
 from concierge.travel.services import TravelServices
 from concierge.ui.async_support import BackgroundTasks
+from concierge.ui.i18n import shown, translate
 from concierge.ui.views.person import person
 
-NO_TRIP_TEXT = "No trip selected."
-NOTHING_HELD_TEXT = "Nothing is held back: this trip holds no passport, booking or card numbers."
-SHARE_TEXT = "Share with assistant"
-STOP_TEXT = "Stop sharing"
+NO_TRIP_TEXT = QT_TRANSLATE_NOOP("HeldBack", "No trip selected.")
+NOTHING_HELD_TEXT = QT_TRANSLATE_NOOP(
+    "HeldBack", "Nothing is held back: this trip holds no passport, booking or card numbers."
+)
+SHARE_TEXT = QT_TRANSLATE_NOOP("HeldBack", "Share with assistant")
+STOP_TEXT = QT_TRANSLATE_NOOP("HeldBack", "Stop sharing")
 
 
 def row_text(value: OnFile) -> str:
     """'Passport number P1234567 · Trip notes · held back'."""
-    state = "shared" if value.shared else "held back"
-    return f"{value.what.capitalize()} {value.value} · {value.where} · {state}"
+    state = translate("HeldBack", "shared") if value.shared else translate("HeldBack", "held back")
+    return f"{shown(value.what).capitalize()} {value.value} · {shown(value.where)} · {state}"
 
 
 class HeldBackView(QWidget):
@@ -46,10 +50,10 @@ class HeldBackView(QWidget):
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.tasks = BackgroundTasks(self)
-        self.summary = QLabel(NO_TRIP_TEXT, self)
+        self.summary = QLabel(shown(NO_TRIP_TEXT), self)
         self.summary.setWordWrap(True)
         self.summary.setTextFormat(Qt.TextFormat.PlainText)
-        self.summary.setAccessibleName("Held back from the assistant")
+        self.summary.setAccessibleName(translate("HeldBack", "Held back from the assistant"))
         self.rows = QWidget(self)
         self.rows_layout = QVBoxLayout(self.rows)
         self.rows_layout.setContentsMargins(0, 0, 0, 0)
@@ -104,10 +108,11 @@ class HeldBackView(QWidget):
     @staticmethod
     def _summary(values: list[OnFile]) -> str:
         held = sum(not value.shared for value in values)
-        return (
-            f"{held} of {len(values)} sensitive values held back: the assistant reads "
-            f"“{ON_FILE}” instead. Share one only if the assistant needs it."
-        )
+        return translate(
+            "HeldBack",
+            "{held} of {count} sensitive values held back: the assistant reads "
+            "“{on_file}” instead. Share one only if the assistant needs it.",
+        ).format(held=held, count=len(values), on_file=ON_FILE)
 
     def _show(self, values: list[OnFile], summary: str) -> None:
         focused = next(
@@ -115,7 +120,7 @@ class HeldBackView(QWidget):
             None,
         )
         self.values = values
-        self.summary.setText(summary)
+        self.summary.setText(shown(summary))
         for old in self._rows:
             self.rows_layout.removeWidget(old)
             old.hide()
@@ -130,10 +135,9 @@ class HeldBackView(QWidget):
             label.setTextFormat(Qt.TextFormat.PlainText)
             label.setToolTip(label.text())
             label.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Preferred)
-            button = QPushButton(STOP_TEXT if value.shared else SHARE_TEXT, row)
-            button.setAccessibleName(
-                f"{STOP_TEXT if value.shared else SHARE_TEXT}: {value.what} {value.value}"
-            )
+            verb = shown(STOP_TEXT if value.shared else SHARE_TEXT)
+            button = QPushButton(verb, row)
+            button.setAccessibleName(f"{verb}: {shown(value.what)} {value.value}")
             button.clicked.connect(lambda _=False, v=value: self._toggle(v))
             line.addWidget(label, 1)
             line.addWidget(button)

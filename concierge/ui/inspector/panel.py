@@ -29,6 +29,8 @@ from concierge.agent import (
     RuntimeContextEvent,
     RuntimeContextSentEvent,
 )
+from concierge.ui.chat.counts import grouped, percent
+from concierge.ui.i18n import shown, translate
 
 from .held_back_view import HeldBackView
 from .sent_view import SENT_TITLE, SentContextView
@@ -45,10 +47,15 @@ def _group(title: str, content: QWidget, parent: QWidget) -> QGroupBox:
 
 
 def compaction_text(event: CompactionEvent) -> str:
-    return (
-        f"Before call {event.iteration}, {event.summarized_messages:,} earlier messages were "
-        f"summarized: about {event.tokens_before:,} → {event.tokens_after:,} tokens sent. "
-        "The full conversation stays in the chat."
+    return translate(
+        "Inspector",
+        "Before call {call}, {count} earlier messages were summarized: about {before} → "
+        "{after} tokens sent. The full conversation stays in the chat.",
+    ).format(
+        call=event.iteration,
+        count=grouped(event.summarized_messages),
+        before=grouped(event.tokens_before),
+        after=grouped(event.tokens_after),
     )
 
 
@@ -58,25 +65,25 @@ class InspectorPanel(QWidget):
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.setObjectName("inspectorPanel")
-        self.setAccessibleName("What the assistant sees")
+        self.setAccessibleName(translate("Inspector", "What the assistant sees"))
         self.system_prompt = QPlainTextEdit(self)
         self.system_prompt.setReadOnly(True)
-        self.system_prompt.setAccessibleName("System prompt")
+        self.system_prompt.setAccessibleName(translate("Inspector", "System prompt"))
         self.snapshot = SnapshotView(self)
         self.sent = SentContextView(self)
         self.held_back = HeldBackView(self)
         self.usage = UsageTableModel(self)
         self.usage_table = QTableView(self)
         self.usage_table.setModel(self.usage)
-        self.usage_table.setAccessibleName("Usage per model call")
+        self.usage_table.setAccessibleName(translate("Inspector", "Usage per model call"))
         self.usage_table.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
         self.usage_table.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
         self.usage_table.horizontalHeader().setSectionResizeMode(QHeaderView.ResizeMode.Stretch)
         self.usage_table.horizontalHeader().setTextElideMode(Qt.TextElideMode.ElideRight)
         self.totals = QLabel(self)
-        self.totals.setAccessibleName("Usage totals")
+        self.totals.setAccessibleName(translate("Inspector", "Usage totals"))
         self.compaction = QLabel(self)
-        self.compaction.setAccessibleName("Compaction")
+        self.compaction.setAccessibleName(translate("Inspector", "Compaction"))
         self.compaction.setWordWrap(True)
         self.compaction.hide()
         usage_box = QWidget(self)
@@ -87,13 +94,19 @@ class InspectorPanel(QWidget):
         usage_layout.addWidget(self.compaction)
 
         splitter = QSplitter(Qt.Orientation.Vertical, self)
-        splitter.addWidget(_group("System prompt", self.system_prompt, splitter))
-        splitter.addWidget(_group("Runtime snapshot", self.snapshot, splitter))
-        self.sent_group = _group(SENT_TITLE, self.sent, splitter)
+        splitter.addWidget(
+            _group(translate("Inspector", "System prompt"), self.system_prompt, splitter)
+        )
+        splitter.addWidget(
+            _group(translate("Inspector", "Runtime snapshot"), self.snapshot, splitter)
+        )
+        self.sent_group = _group(shown(SENT_TITLE), self.sent, splitter)
         self.sent_group.hide()  # Until runtime context is sent as changes.
         splitter.addWidget(self.sent_group)
-        splitter.addWidget(_group("Held back from the assistant", self.held_back, splitter))
-        splitter.addWidget(_group("Token usage per model call", usage_box, splitter))
+        held_title = translate("Inspector", "Held back from the assistant")
+        splitter.addWidget(_group(held_title, self.held_back, splitter))
+        usage_title = translate("Inspector", "Token usage per model call")
+        splitter.addWidget(_group(usage_title, usage_box, splitter))
         splitter.setStretchFactor(1, 2)
         splitter.setStretchFactor(2, 1)
         splitter.setStretchFactor(3, 1)
@@ -151,10 +164,27 @@ class InspectorPanel(QWidget):
         totals = self.usage.totals()
         calls = self.usage.rowCount()
         if not calls:
-            self.totals.setText("No model calls yet.")
+            self.totals.setText(translate("Inspector", "No model calls yet."))
             return
+        template = (
+            translate(
+                "Inspector",
+                "1 call: {prompt} prompt tokens, {cached} cached ({share}), "
+                "{completion} completion tokens",
+            )
+            if calls == 1
+            else translate(
+                "Inspector",
+                "{calls} calls: {prompt} prompt tokens, {cached} cached ({share}), "
+                "{completion} completion tokens",
+            )
+        )
         self.totals.setText(
-            f"{calls} call{'s' if calls != 1 else ''}: {totals.prompt_tokens:,} prompt tokens, "
-            f"{totals.cached_tokens:,} cached ({totals.cached_share:.0%}), "
-            f"{totals.completion_tokens:,} completion tokens"
+            template.format(
+                calls=calls,
+                prompt=grouped(totals.prompt_tokens),
+                cached=grouped(totals.cached_tokens),
+                share=percent(totals.cached_share),
+                completion=grouped(totals.completion_tokens),
+            )
         )

@@ -7,21 +7,39 @@ from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QLabel, QPlainTextEdit, QVBoxLayout, QWidget
 
 from concierge.agent import RuntimeContextSentEvent
+from concierge.text import QT_TRANSLATE_NOOP
+from concierge.ui.chat.counts import grouped
+from concierge.ui.i18n import translate
 
-SENT_TITLE = "Runtime context sent (changes only)"
+SENT_TITLE = QT_TRANSLATE_NOOP("SentContext", "Runtime context sent (changes only)")
 
 
 def describe_sent(event: RuntimeContextSentEvent) -> str:
     """'Iteration 2 · update #3 · 3 runtime messages sent in all, about 540 tokens'."""
     if event.entry is None:
-        what = f"no change since #{event.number}, nothing new"
+        what = translate("SentContext", "no change since #{number}, nothing new")
     elif event.full:
-        what = f"full snapshot #{event.number}"
+        what = translate("SentContext", "full snapshot #{number}")
     else:
-        what = f"update #{event.number}"
-    kept = "1 runtime message" if event.kept == 1 else f"{event.kept} runtime messages"
-    tokens = f"about {event.kept_tokens:,} tokens"
-    return f"Iteration {event.iteration} · {what} · {kept} sent in all, {tokens}"
+        what = translate("SentContext", "update #{number}")
+    template = (
+        translate(
+            "SentContext",
+            "Iteration {iteration} · {what} · 1 runtime message sent in all, about {tokens} tokens",
+        )
+        if event.kept == 1
+        else translate(
+            "SentContext",
+            "Iteration {iteration} · {what} · {kept} runtime messages sent in all, "
+            "about {tokens} tokens",
+        )
+    )
+    return template.format(
+        iteration=event.iteration,
+        what=what.format(number=event.number),
+        kept=event.kept,
+        tokens=grouped(event.kept_tokens),
+    )
 
 
 class SentContextView(QWidget):
@@ -32,10 +50,12 @@ class SentContextView(QWidget):
         self.summary = QLabel(self)
         self.summary.setWordWrap(True)
         self.summary.setTextFormat(Qt.TextFormat.PlainText)
-        self.summary.setAccessibleName("What was sent of the runtime context")
+        self.summary.setAccessibleName(
+            translate("SentContext", "What was sent of the runtime context")
+        )
         self.text = QPlainTextEdit(self)
         self.text.setReadOnly(True)
-        self.text.setAccessibleName("Runtime context sent")
+        self.text.setAccessibleName(translate("SentContext", "Runtime context sent"))
         self.text.setLineWrapMode(QPlainTextEdit.LineWrapMode.WidgetWidth)
         layout = QVBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)
@@ -49,8 +69,11 @@ class SentContextView(QWidget):
         self.text.setPlainText(
             event.entry
             if event.entry is not None
-            else "(The state had not changed: the runtime messages sent before went again, "
-            "from the cache.)"
+            else translate(
+                "SentContext",
+                "(The state had not changed: the runtime messages sent before went again, "
+                "from the cache.)",
+            )
         )
 
     def clear(self) -> None:

@@ -7,19 +7,32 @@ from dataclasses import dataclass
 from PySide6.QtCore import QAbstractTableModel, QModelIndex, QObject, QPersistentModelIndex, Qt
 
 from concierge.agent import Usage
+from concierge.text import QT_TRANSLATE_NOOP
+from concierge.ui.chat.counts import grouped, percent
+from concierge.ui.i18n import shown, translate
 
 _Index = QModelIndex | QPersistentModelIndex
 _ROOT = QModelIndex()
 
-HEADERS = ("Call", "Prompt", "Cached", "Share", "Output")
+HEADERS = (
+    QT_TRANSLATE_NOOP("UsageTable", "Call"),
+    QT_TRANSLATE_NOOP("UsageTable", "Prompt"),
+    QT_TRANSLATE_NOOP("UsageTable", "Cached"),
+    QT_TRANSLATE_NOOP("UsageTable", "Share"),
+    QT_TRANSLATE_NOOP("UsageTable", "Output"),
+)
 """One word each: five columns share a side panel a third of a 1,024-pixel screen wide.
 The tooltips (and the group title) say what they count."""
 TOOLTIPS = (
-    "Model call number (iteration) within its request; summary requests of compaction are marked",
-    "Prompt tokens",
-    "Prompt tokens the server reused from its cache",
-    "Cached share: the part of the prompt served from the cache",
-    "Completion tokens: what the model wrote",
+    QT_TRANSLATE_NOOP(
+        "UsageTable",
+        "Model call number (iteration) within its request; summary requests of compaction "
+        "are marked",
+    ),
+    QT_TRANSLATE_NOOP("UsageTable", "Prompt tokens"),
+    QT_TRANSLATE_NOOP("UsageTable", "Prompt tokens the server reused from its cache"),
+    QT_TRANSLATE_NOOP("UsageTable", "Cached share: the part of the prompt served from the cache"),
+    QT_TRANSLATE_NOOP("UsageTable", "Completion tokens: what the model wrote"),
 )
 MAX_ROWS = 1000
 """Oldest rows are dropped beyond this, so a long session does not grow without bound."""
@@ -92,9 +105,9 @@ class UsageTableModel(QAbstractTableModel):
             if not 0 <= section < len(HEADERS):
                 return None
             if role == Qt.ItemDataRole.DisplayRole:
-                return HEADERS[section]
+                return shown(HEADERS[section])
             if role == Qt.ItemDataRole.ToolTipRole:
-                return TOOLTIPS[section]
+                return shown(TOOLTIPS[section])
             return None
         return str(section + 1) if role == Qt.ItemDataRole.DisplayRole else None
 
@@ -116,7 +129,7 @@ def _display(row: UsageRow, column: int) -> str | None:
     if value is None:
         return None
     if column == 0 and row.summary:
-        return f"{value} · summary"
+        return translate("UsageTable", "{call} · summary").format(call=value)
     if column == 3:
-        return f"{value:.0%}" if row.usage.prompt_tokens else "—"
-    return f"{value:,}"
+        return percent(value) if row.usage.prompt_tokens else "—"
+    return grouped(value)

@@ -56,8 +56,7 @@ from concierge.travel.dates import DateError, parse_typed_date, short_date
 from concierge.travel.exchange import load_exchange
 from concierge.travel.ledger_totals import LedgerTotals, ledger_totals
 from concierge.ui.colours import Tone, secondary, tint
-from concierge.ui.error_text import error_text
-from concierge.ui.i18n import ENGLISH, current_language, shown, shown_date, translate
+from concierge.ui.i18n import ENGLISH, current_language, shown, shown_date, shown_error, translate
 from concierge.ui.record_table import unseen_reason
 from concierge.ui.views.actions import action_button, make_action
 from concierge.ui.views.date_pattern import local_pattern
@@ -492,7 +491,7 @@ class LedgerPanel(TripView[Change]):
         except DateError as error:
             self._problem(
                 "spent_on",
-                translate("LedgerPanel", "Date: {error}").format(error=error_text(error)),
+                translate("LedgerPanel", "Date: {error}").format(error=shown_error(error)),
             )
             return
         values: dict[str, object] = {
@@ -516,7 +515,7 @@ class LedgerPanel(TripView[Change]):
         try:
             await self.ledger.confirm([expense_id], context=person())
         except StoreError as error:
-            self._problem(None, error_text(error))
+            self._problem(None, shown_error(error))
             return
         self.reload_now()
 
@@ -557,10 +556,10 @@ class LedgerPanel(TripView[Change]):
             else:
                 record = await self.ledger.update(editing, values, context=person())
         except InvalidChangeError as error:
-            self._problem(error.field, error_text(error))
+            self._problem(error.field, shown_error(error))
             return
         except StoreError as error:
-            self._problem(None, error_text(error))
+            self._problem(None, shown_error(error))
             return
         if trip_id != self.trip_id:
             return
@@ -578,7 +577,7 @@ class LedgerPanel(TripView[Change]):
         try:
             removed = await self.ledger.remove(row.id, context=person(label))
         except StoreError as error:
-            self.undo_bar.inform(error_text(error))
+            self.undo_bar.inform(shown_error(error))
             return
         if removed:
             self._undo_offer = UndoOffer(trip_id, label, (row.id,))

@@ -34,8 +34,7 @@ from concierge.store import LookupJobRecord
 from concierge.travel.currencies import CONVERSION_TARGETS
 from concierge.travel.lookups import LookupRequestError, LookupService
 from concierge.travel.selection import SelectionState
-from concierge.ui.error_text import error_text
-from concierge.ui.i18n import shown, translate
+from concierge.ui.i18n import shown, shown_error, translate
 from concierge.ui.views.actions import action_button, make_action
 from concierge.ui.views.trip_view import TripView
 
@@ -247,7 +246,7 @@ class LookupsPanel(TripView[LookupJobRecord]):
         try:
             job_id = await self.lookups.start(trip_id, kind, parameters)
         except LookupRequestError as error:
-            self._show_notice(error_text(error))
+            self._show_notice(shown_error(error))
             return
         self._show_notice("")
         self._select_soon(job_id)
@@ -256,13 +255,13 @@ class LookupsPanel(TripView[LookupJobRecord]):
         try:
             await self.lookups.cancel(job_id)
         except LookupRequestError as error:
-            self._show_notice(error_text(error))
+            self._show_notice(shown_error(error))
 
     async def _retry(self, job_id: str) -> None:
         try:
             new_id = await self.lookups.retry(job_id)
         except LookupRequestError as error:
-            self._show_notice(error_text(error))
+            self._show_notice(shown_error(error))
             return
         self._select_soon(new_id)
 

@@ -22,8 +22,7 @@ from PySide6.QtWidgets import (
 
 from concierge.store import PinRecord
 from concierge.store.constraints import KINDS, ConstraintKind, OneOf, Param, parse_rule
-from concierge.ui.error_text import error_text
-from concierge.ui.i18n import shown, translate
+from concierge.ui.i18n import shown, shown_error, translate
 
 Field = QLineEdit | QComboBox
 
@@ -184,7 +183,7 @@ class ConstraintEditor(QFrame):
         try:
             rule = self.rule()
         except ValueError as error:
-            self.show_problem(error_text(error))
+            self.show_problem(shown_error(error))
             return
         self.show_problem(None)
         self.saved.emit(self.pin_id, rule)

@@ -29,8 +29,7 @@ from concierge.store import (
     TripRepository,
 )
 from concierge.text import QT_TRANSLATE_NOOP
-from concierge.ui.error_text import error_text
-from concierge.ui.i18n import shown, translate
+from concierge.ui.i18n import shown, shown_error, translate
 from concierge.ui.record_panel import RecordListPanel
 from concierge.ui.views.actions import action_button, make_action
 from concierge.ui.views.person import person
@@ -166,7 +165,7 @@ class PinsPanel(RecordListPanel[PinRecord]):
         try:
             await self.pins.set_rule(pin_id, rule, context=person())
         except StoreError as error:
-            self.constraint_editor.show_problem(error_text(error))
+            self.constraint_editor.show_problem(shown_error(error))
             return
         if self.constraint_editor.pin_id == pin_id:
             self.constraint_editor.cancel()
@@ -176,7 +175,7 @@ class PinsPanel(RecordListPanel[PinRecord]):
         try:
             await self.pins.confirm_rule(pin_id, context=person())
         except StoreError as error:
-            self.undo_bar.inform(error_text(error))
+            self.undo_bar.inform(shown_error(error))
         self.reload()
 
     def _update_constraint_actions(self, *_: object) -> None:

@@ -32,8 +32,7 @@ from concierge.store import (
     StoreError,
 )
 from concierge.travel.proposal_text import call_texts
-from concierge.ui.error_text import error_text
-from concierge.ui.i18n import shown, translate
+from concierge.ui.i18n import shown, shown_error, translate
 from concierge.ui.views.actions import make_action, review_layout
 from concierge.ui.views.trip_view import TripView
 
@@ -255,7 +254,7 @@ class ProposalsPanel(TripView[ProposalNews]):
         except StoreError as error:
             self.decided.emit(
                 translate("ProposalsPanel", "The proposals were left as they were: {error}").format(
-                    error=error_text(error)
+                    error=shown_error(error)
                 )
             )
             self.reload_now()

@@ -4,10 +4,12 @@ from __future__ import annotations
 
 from decimal import Decimal, InvalidOperation
 
-from PySide6.QtCore import QRegularExpression
+from PySide6.QtCore import QLocale, QRegularExpression
 
 from concierge.store import InvalidChangeError
+from concierge.text import QT_TRANSLATE_NOOP
 from concierge.travel.currencies import CURRENCIES, quantize_money
+from concierge.ui.i18n import ENGLISH, current_language
 
 AMOUNT_PATTERN = QRegularExpression(r"\d{0,12}([.,]\d{0,4})?")
 """What the amount field lets through: digits with one decimal point or comma."""
@@ -25,7 +27,8 @@ def budget_changes(text: str, currency: str) -> dict[str, object]:
         amount = Decimal(typed)
     except InvalidOperation:
         raise InvalidChangeError(
-            "budget_amount", "Budget must be an amount such as 1234.50."
+            "budget_amount",
+            QT_TRANSLATE_NOOP("TripFields", "Budget must be an amount such as 1234.50."),
         ) from None
     if currency in CURRENCIES:
         amount = quantize_money(amount, currency, exact=True)
@@ -34,9 +37,12 @@ def budget_changes(text: str, currency: str) -> dict[str, object]:
 
 def amount_text(amount: Decimal | None, currency: str) -> str:
     """A stored amount as the field shows it, whoever set it: the currency's decimals
-    ("5200" EUR → "5200.00", JPY none), plain digits for editing, no exponent."""
+    ("5200" EUR → "5200.00", JPY none), plain digits for editing, no exponent; the decimal
+    point is the locale's ("5200,00" in Portuguese), which the field reads back as well."""
     if amount is None:
         return ""
     if currency in CURRENCIES and amount.is_finite():
         amount = quantize_money(amount, currency)
-    return f"{amount:f}"
+    text = f"{amount:f}"
+    comma = current_language() != ENGLISH and QLocale().decimalPoint() == ","
+    return text.replace(".", ",") if comma else text

@@ -12,6 +12,7 @@ from PySide6.QtCore import Qt, Signal
 from PySide6.QtWidgets import QComboBox, QCompleter, QWidget
 
 from concierge.travel.currencies import CURRENCIES
+from concierge.ui.i18n import ENGLISH, current_language
 
 from .click_through import ClickThrough
 
@@ -21,8 +22,21 @@ _SHOWN_LETTERS = 16
 
 
 def currency_text(code: str) -> str:
+    """ "USD — US Dollar"; the name in the person's language ("Dólar americano")."""
     known = CURRENCIES.get(code)
-    return f"{code}{_SEPARATOR}{known.name}" if known else code
+    if known is None:
+        return code
+    return f"{code}{_SEPARATOR}{currency_name(code, known.name)}"
+
+
+def currency_name(code: str, english: str) -> str:
+    if current_language() == ENGLISH:
+        return english
+    from babel.numbers import get_currency_name
+
+    from concierge.travel.app_locale import app_locale
+
+    return get_currency_name(code, locale=app_locale()) or english
 
 
 def code_of(text: str) -> str:

@@ -26,9 +26,9 @@ from PySide6.QtWidgets import (
 )
 
 from concierge.travel.dates import DateError, parse_typed_date, pattern_example, short_date
+from concierge.ui.i18n import ENGLISH, current_language, error_message, translate
 from concierge.ui.views.date_pattern import local_pattern as local_pattern  # re-exported
 
-NOT_SET = "Not set"
 DISPLAY_FORMAT = "d MMM yyyy"
 """For QDateEdits (an itinerary item's day). No weekday section: Qt steps a weekday only
 within its week, so Down on a Monday would do nothing."""
@@ -58,10 +58,13 @@ class DateEdit(QLineEdit):
         self.pattern = pattern
         self.fallback: Callable[[], date] = date.today
         """Where stepping or the calendar starts from "Not set"."""
-        self.setPlaceholderText(NOT_SET)
+        self.setPlaceholderText(translate("DateField", "Not set"))
         self.setToolTip(
-            f"Type a date, e.g. 14 May 2026, 2026-05-14 or {pattern_example(pattern)}; "
-            "Up and Down change it by a day, Alt+Down opens the calendar"
+            translate(
+                "DateField",
+                "Type a date, e.g. 14 May 2026, 2026-05-14 or {example}; "
+                "Up and Down change it by a day, Alt+Down opens the calendar",
+            ).format(example=pattern_example(pattern))
         )
 
     def read(self) -> date | UnreadableDate | None:
@@ -71,7 +74,7 @@ class DateEdit(QLineEdit):
         try:
             return parse_typed_date(text, self.pattern)
         except DateError as error:
-            return UnreadableDate(text, str(error))
+            return UnreadableDate(text, error_message(error))
 
     def value(self) -> date | None:
         """The date shown, or None when there is none (empty or unreadable)."""
@@ -79,7 +82,14 @@ class DateEdit(QLineEdit):
         return day if isinstance(day, date) else None
 
     def set_value(self, value: date | None) -> None:
-        self.setText("" if value is None else short_date(value))
+        self.setText("" if value is None else self.date_text(value))
+
+    def date_text(self, value: date) -> str:
+        """How the field writes a date: "10 Apr 2027" in English; in another language the
+        locale's numeric form (10/04/2027), which reads back the same, with no English month."""
+        if current_language() == ENGLISH or "MMM" in self.pattern:
+            return short_date(value)
+        return pattern_example(self.pattern, value)
 
     def focusOutEvent(self, event: QFocusEvent) -> None:
         """Leaving shows the date as it was read ("10/04/2027" becomes "10 Apr 2027") at once,
@@ -124,17 +134,26 @@ class DateField(QWidget):
         self.calendar_button = QToolButton(self)
         self.calendar_button.setArrowType(Qt.ArrowType.DownArrow)
         self.calendar_button.setFocusPolicy(Qt.FocusPolicy.NoFocus)  # Alt+Down from the edit.
-        self.calendar_button.setToolTip(f"Choose the {lowered} in a calendar (Alt+Down)")
-        self.calendar_button.setAccessibleName(f"Choose {lowered}")
+        self.calendar_button.setToolTip(
+            translate("DateField", "Choose the {field} in a calendar (Alt+Down)").format(
+                field=lowered
+            )
+        )
+        self.calendar_button.setAccessibleName(
+            translate("DateField", "Choose {field}").format(field=lowered)
+        )
         self.clear_button = QToolButton(self)
         self.clear_button.setIcon(
             self.style().standardIcon(QStyle.StandardPixmap.SP_LineEditClearButton)
         )
-        self.clear_button.setToolTip(f"Clear {lowered}")
-        self.clear_button.setAccessibleName(f"Clear {lowered}")
+        clear = translate("DateField", "Clear {field}").format(field=lowered)
+        self.clear_button.setToolTip(clear)
+        self.clear_button.setAccessibleName(clear)
         self.calendar = QCalendarWidget(self)
         self.calendar.setWindowFlags(Qt.WindowType.Popup)
-        self.calendar.setAccessibleName(f"Calendar for the {lowered}")
+        self.calendar.setAccessibleName(
+            translate("DateField", "Calendar for the {field}").format(field=lowered)
+        )
         layout = QHBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)
         layout.setSpacing(2)

@@ -39,8 +39,10 @@ from PySide6.QtGui import (
 )
 from PySide6.QtWidgets import QApplication, QScrollBar, QToolTip, QWidget
 
+from concierge.text import QT_TRANSLATE_NOOP
 from concierge.travel.day_layout import Block, DayLayout, TimelineEntry, lay_out
 from concierge.ui.colours import Tone, colour, contrast, is_dark, secondary
+from concierge.ui.i18n import shown, translate
 from concierge.ui.problems.icons import paint_severity
 from concierge.ui.problems.marks import Mark, count_text
 
@@ -60,8 +62,8 @@ KIND_HUES: Mapping[str, int | None] = {
 """Each kind's hue on the HSL wheel (None: grey); red is left to overlaps."""
 FALLBACK_HUE: int | None = None
 
-ACCESSIBLE_NAME = "Day timeline"
-EMPTY_TEXT = "Nothing planned for this day."
+ACCESSIBLE_NAME = QT_TRANSLATE_NOOP("DayTimeline", "Day timeline")
+EMPTY_TEXT = QT_TRANSLATE_NOOP("DayTimeline", "Nothing planned for this day.")
 _MARGIN = 6
 _CHIP_PAD = 6
 _LANE_GAP = 3
@@ -127,7 +129,7 @@ class DayTimeline(QWidget):
         super().__init__(parent)
         self.setObjectName("dayTimeline")
         self.setFocusPolicy(Qt.FocusPolicy.StrongFocus)
-        self.setAccessibleName(ACCESSIBLE_NAME)
+        self.setAccessibleName(shown(ACCESSIBLE_NAME))
         self.setAttribute(Qt.WidgetAttribute.WA_OpaquePaintEvent)
         self.scroll_bar = QScrollBar(Qt.Orientation.Vertical, self)
         self.scroll_bar.setFocusPolicy(Qt.FocusPolicy.NoFocus)
@@ -351,7 +353,7 @@ class DayTimeline(QWidget):
         painter.restore()
         if not self._layout.order():
             painter.setPen(secondary(palette))
-            painter.drawText(grid, int(Qt.AlignmentFlag.AlignCenter), EMPTY_TEXT)
+            painter.drawText(grid, int(Qt.AlignmentFlag.AlignCenter), shown(EMPTY_TEXT))
 
     def _summary_inline(self) -> bool:
         """Whether the day's summary fits on the heading's line (else it goes below)."""
@@ -659,7 +661,13 @@ class DayTimeline(QWidget):
         if self._selected is not None:
             text = self.sentence(self._selected)
         else:
-            text = f"{self._heading}. {summary(self._layout)}." if self._heading else ""
+            text = (
+                translate("DayTimeline", "{day}. {summary}.").format(
+                    day=self._heading, summary=summary(self._layout)
+                )
+                if self._heading
+                else ""
+            )
             lines = {
                 line
                 for item_id in self._layout.order()

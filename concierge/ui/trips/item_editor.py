@@ -36,6 +36,7 @@ from PySide6.QtWidgets import (
 
 from concierge.store import ItemKind, ItineraryItemRecord
 from concierge.store.validation import ITEM_RULES, text_limit
+from concierge.text import QT_TRANSLATE_NOOP
 from concierge.travel.item_kinds import (
     COMMON_DETAILS,
     DETAIL_FIELDS,
@@ -47,6 +48,7 @@ from concierge.travel.item_kinds import (
     kind_details,
 )
 from concierge.ui.colours import Tone, tint
+from concierge.ui.i18n import shown, translate
 from concierge.ui.views.marks import UNVERIFIED
 
 from .currency_combo import CurrencyCombo
@@ -139,35 +141,43 @@ class ItemEditor(QDialog):
     ) -> None:
         super().__init__(parent)
         self.item = item
-        heading = "Add item" if item is None else "Edit item"
+        heading = (
+            translate("ItemEditor", "Add item")
+            if item is None
+            else translate("ItemEditor", "Edit item")
+        )
         self.setWindowTitle(heading)
         self.setAccessibleName(heading)
         self.kind_combo = QComboBox(self)
         for kind, kind_label in KIND_LABELS.items():
-            self.kind_combo.addItem(kind_label, kind.value)
+            self.kind_combo.addItem(shown(kind_label), kind.value)
         self.title_edit = QLineEdit(self)
         self.day_edit = QDateEdit(self)
         self.day_edit.setCalendarPopup(True)
         self.day_edit.setDisplayFormat(DISPLAY_FORMAT)
         self.day_edit.setDate(qdate(item.day if item else day))
-        self.all_day_check = QCheckBox("All day", self)
+        self.all_day_check = QCheckBox(translate("ItemEditor", "All day"), self)
         self.time_edit = QLineEdit(self)
-        self.time_edit.setPlaceholderText("Optional, e.g. 09:30")
-        self.zone_edit = _zone_edit(self, "Time zone, e.g. Europe/Lisbon")
+        self.time_edit.setPlaceholderText(translate("ItemEditor", "Optional, e.g. 09:30"))
+        self.zone_edit = _zone_edit(self, translate("ItemEditor", "Time zone, e.g. Europe/Lisbon"))
         self.end_day_edit = DateEdit(local_pattern(), self)
-        self.end_day_edit.setPlaceholderText("Same day")
+        self.end_day_edit.setPlaceholderText(translate("ItemEditor", "Same day"))
         self.end_day_edit.fallback = self._day
         self.end_time_edit = QLineEdit(self)
-        self.end_time_edit.setPlaceholderText("Optional, e.g. 11:00")
-        self.end_zone_edit = _zone_edit(self, "Same as the start")
+        self.end_time_edit.setPlaceholderText(translate("ItemEditor", "Optional, e.g. 11:00"))
+        self.end_zone_edit = _zone_edit(self, translate("ItemEditor", "Same as the start"))
         self.duration_edit = QLineEdit(self)
-        self.duration_edit.setPlaceholderText("Instead of an end, e.g. 1h30")
+        self.duration_edit.setPlaceholderText(
+            translate("ItemEditor", "Instead of an end, e.g. 1h30")
+        )
         self.detail_edits: dict[str, QLineEdit] = {name: QLineEdit(self) for name in DETAIL_FIELDS}
-        self.detail_edits["link"].setPlaceholderText("https://…")
-        self.detail_edits["hours"].setPlaceholderText("e.g. 10:00–19:00, closed Mondays")
+        self.detail_edits["link"].setPlaceholderText(translate("ItemEditor", "https://…"))
+        self.detail_edits["hours"].setPlaceholderText(
+            translate("ItemEditor", "e.g. 10:00–19:00, closed Mondays")
+        )
         self.place_edit = QLineEdit(self)
         self.cost_edit = QLineEdit(self)
-        self.cost_edit.setPlaceholderText("Optional, e.g. 120.50")
+        self.cost_edit.setPlaceholderText(translate("ItemEditor", "Optional, e.g. 120.50"))
         self.currency_combo = CurrencyCombo(self)
         self.currency_combo.set_code(currency)
         self.notes_edit = QPlainTextEdit(self)
@@ -178,15 +188,18 @@ class ItemEditor(QDialog):
         self.error_label.setWordWrap(True)
         self.error_label.setTextFormat(Qt.TextFormat.PlainText)
         tint(self.error_label, Tone.ERROR)
-        self.error_label.setAccessibleName("Error")
+        self.error_label.setAccessibleName(translate("ItemEditor", "Error"))
         self.error_label.hide()
         self.buttons = QDialogButtonBox(self)
-        self.save_button = QPushButton("Save", self)
+        self.save_button = QPushButton(translate("ItemEditor", "Save"), self)
         self.save_button.setDefault(True)
-        self.cancel_button = QPushButton("Cancel", self)
-        self.confirm_button = QPushButton("Confirm details", self)
+        self.cancel_button = QPushButton(translate("ItemEditor", "Cancel"), self)
+        self.confirm_button = QPushButton(translate("ItemEditor", "Confirm details"), self)
         self.confirm_button.setToolTip(
-            "Confirm the details the assistant set (marked); editing one confirms it too"
+            translate(
+                "ItemEditor",
+                "Confirm the details the assistant set (marked); editing one confirms it too",
+            )
         )
         self.confirm_button.setAutoDefault(False)
         self.confirm_button.hide()
@@ -200,7 +213,7 @@ class ItemEditor(QDialog):
         cost_layout.setContentsMargins(0, 0, 0, 0)
         cost_layout.addWidget(self.cost_edit, 1)
         cost_layout.addWidget(self.currency_combo)
-        self.currency_combo.setAccessibleName("Cost currency")
+        self.currency_combo.setAccessibleName(translate("ItemEditor", "Cost currency"))
         self.fields: dict[str, QWidget] = {
             "kind": self.kind_combo,
             "title": self.title_edit,
@@ -258,8 +271,8 @@ class ItemEditor(QDialog):
             marked = name in flagged
             tint(self.labels[name], Tone.UNVERIFIED if marked else None)
             widget = self.fields[name]
-            widget.setToolTip(UNVERIFIED if marked else "")
-            widget.setAccessibleDescription(UNVERIFIED if marked else "")
+            widget.setToolTip(shown(UNVERIFIED) if marked else "")
+            widget.setAccessibleDescription(shown(UNVERIFIED) if marked else "")
         self._flagged = flagged
         self.confirm_button.setVisible(bool(flagged))
 
@@ -293,6 +306,7 @@ class ItemEditor(QDialog):
 
     def add_row(self, label_text: str, widget: QWidget) -> None:
         """Another row under the fields (the item's documents), reached by Tab after them."""
+        label_text = shown(label_text)
         label = QLabel(label_text, self)
         label.setBuddy(widget)
         widget.setAccessibleName(label_text)
@@ -340,6 +354,7 @@ class ItemEditor(QDialog):
     def show_error(self, field: str, message: str) -> None:
         """The store refused the values: say why and put the cursor where to fix it."""
         self.set_busy(False)
+        message = shown(message)
         self.error_label.setText(message)
         self.error_label.setAccessibleDescription(message)
         self.error_label.show()
@@ -355,7 +370,7 @@ class ItemEditor(QDialog):
         kind = self.kind()
         wanted = set(kind_details(kind))
         for name, label in self.labels.items():
-            text = _label_text(kind, name)
+            text = shown(_label_text(kind, name))
             label.setText("" if name == "all_day" else text)
             self.fields[name].setAccessibleName(text)
             if name in KIND_DETAILS:
@@ -375,9 +390,9 @@ _MARKED_AS = {"cost_currency": "cost_amount"}
 """Facts marked on another field's row: the currency sits beside the cost."""
 
 _KIND_LABELS = {
-    (ItemKind.LODGING, "day"): "Check-in day",
-    (ItemKind.LODGING, "end_day"): "Check-out day",
-    (ItemKind.CAR, "end_day"): "Drop-off day",
+    (ItemKind.LODGING, "day"): QT_TRANSLATE_NOOP("ItemEditor", "Check-in day"),
+    (ItemKind.LODGING, "end_day"): QT_TRANSLATE_NOOP("ItemEditor", "Check-out day"),
+    (ItemKind.CAR, "end_day"): QT_TRANSLATE_NOOP("ItemEditor", "Drop-off day"),
 }
 
 

@@ -22,6 +22,7 @@ from PySide6.QtCore import QModelIndex, QObject, QPersistentModelIndex, Qt
 from PySide6.QtGui import QFont, QIcon, QStandardItem, QStandardItemModel
 
 from concierge.store import CREATED, ItineraryItemRecord
+from concierge.text import QT_TRANSLATE_NOOP
 from concierge.travel.checks import Severity
 from concierge.travel.item_text import (
     booking_text,
@@ -32,6 +33,7 @@ from concierge.travel.item_text import (
 )
 from concierge.travel.item_times import DayRole
 from concierge.ui.colours import Tone, colour, mark_tint
+from concierge.ui.i18n import shown, translate
 from concierge.ui.problems.marks import NO_MARKS, Mark, ProblemMarks, count_text
 from concierge.ui.views.locks import LOCKED_TEXT
 from concierge.ui.views.marks import ADDED_BY_ASSISTANT, CHANGED_BY_ASSISTANT, UNVERIFIED
@@ -41,7 +43,12 @@ from .itinerary_days import DayGroup
 _Index = QModelIndex | QPersistentModelIndex
 _NCOL = 4
 
-COLUMNS = ("Time", "Title", "Place", "Notes")
+COLUMNS = (
+    QT_TRANSLATE_NOOP("ItineraryModel", "Time"),
+    QT_TRANSLATE_NOOP("ItineraryModel", "Title"),
+    QT_TRANSLATE_NOOP("ItineraryModel", "Place"),
+    QT_TRANSLATE_NOOP("ItineraryModel", "Notes"),
+)
 ITEM_ID_ROLE = Qt.ItemDataRole.UserRole + 1
 DAY_ROLE = Qt.ItemDataRole.UserRole + 2
 UNSEEN_ROLE = Qt.ItemDataRole.UserRole + 3
@@ -52,30 +59,30 @@ LOCKED_ROLE = Qt.ItemDataRole.UserRole + 6
 """True on the cells of a locked item or day row."""
 
 _FIELD_NAMES = {
-    "day": "day",
-    "start_time": "time",
-    "timezone": "time zone",
-    "title": "title",
-    "place": "place",
-    "notes": "notes",
-    "kind": "kind",
-    "end_day": "end day",
-    "end_time": "end time",
-    "end_timezone": "end time zone",
-    "all_day": "all day",
-    "duration_minutes": "duration",
-    "carrier": "carrier",
-    "service_number": "number",
-    "from_place": "from",
-    "to_place": "to",
-    "seat": "seat",
-    "confirmation_code": "confirmation code",
-    "provider": "provider",
-    "address": "address",
-    "link": "link",
-    "cost_amount": "cost",
-    "cost_currency": "cost currency",
-    "hours": "opening hours",
+    "day": QT_TRANSLATE_NOOP("ItineraryModel", "day"),
+    "start_time": QT_TRANSLATE_NOOP("ItineraryModel", "time"),
+    "timezone": QT_TRANSLATE_NOOP("ItineraryModel", "time zone"),
+    "title": QT_TRANSLATE_NOOP("ItineraryModel", "title"),
+    "place": QT_TRANSLATE_NOOP("ItineraryModel", "place"),
+    "notes": QT_TRANSLATE_NOOP("ItineraryModel", "notes"),
+    "kind": QT_TRANSLATE_NOOP("ItineraryModel", "kind"),
+    "end_day": QT_TRANSLATE_NOOP("ItineraryModel", "end day"),
+    "end_time": QT_TRANSLATE_NOOP("ItineraryModel", "end time"),
+    "end_timezone": QT_TRANSLATE_NOOP("ItineraryModel", "end time zone"),
+    "all_day": QT_TRANSLATE_NOOP("ItineraryModel", "all day"),
+    "duration_minutes": QT_TRANSLATE_NOOP("ItineraryModel", "duration"),
+    "carrier": QT_TRANSLATE_NOOP("ItineraryModel", "carrier"),
+    "service_number": QT_TRANSLATE_NOOP("ItineraryModel", "number"),
+    "from_place": QT_TRANSLATE_NOOP("ItineraryModel", "from"),
+    "to_place": QT_TRANSLATE_NOOP("ItineraryModel", "to"),
+    "seat": QT_TRANSLATE_NOOP("ItineraryModel", "seat"),
+    "confirmation_code": QT_TRANSLATE_NOOP("ItineraryModel", "confirmation code"),
+    "provider": QT_TRANSLATE_NOOP("ItineraryModel", "provider"),
+    "address": QT_TRANSLATE_NOOP("ItineraryModel", "address"),
+    "link": QT_TRANSLATE_NOOP("ItineraryModel", "link"),
+    "cost_amount": QT_TRANSLATE_NOOP("ItineraryModel", "cost"),
+    "cost_currency": QT_TRANSLATE_NOOP("ItineraryModel", "cost currency"),
+    "hours": QT_TRANSLATE_NOOP("ItineraryModel", "opening hours"),
 }
 """What an assistant change is called in a tooltip; moves that only renumber (position)
 are not marked: they follow from another change."""
@@ -84,9 +91,9 @@ are not marked: they follow from another change."""
 def unseen_reason(fields: frozenset[str]) -> str | None:
     """The tooltip for an item with these unseen assistant changes, or None (no mark)."""
     if CREATED in fields:
-        return ADDED_BY_ASSISTANT
+        return shown(ADDED_BY_ASSISTANT)
     names = [name for field, name in _FIELD_NAMES.items() if field in fields]
-    return f"{CHANGED_BY_ASSISTANT}: {', '.join(names)}" if names else None
+    return _reason(CHANGED_BY_ASSISTANT, names)
 
 
 def unverified_reason(fields: Sequence[str]) -> str | None:
@@ -94,7 +101,16 @@ def unverified_reason(fields: Sequence[str]) -> str | None:
     named = {"cost_currency": "cost_amount"}
     wanted = {named.get(field, field) for field in fields}
     names = [name for field, name in _FIELD_NAMES.items() if field in wanted]
-    return f"{UNVERIFIED}: {', '.join(names)}" if names else None
+    return _reason(UNVERIFIED, names)
+
+
+def _reason(what: str, names: Sequence[str]) -> str | None:
+    """ "Changed by the assistant: time, place", in the person's language."""
+    if not names:
+        return None
+    return translate("ItineraryModel", "{what}: {fields}").format(
+        what=shown(what), fields=", ".join(shown(name) for name in names)
+    )
 
 
 _DISPLAY = Qt.ItemDataRole.DisplayRole
@@ -124,7 +140,7 @@ class ItineraryModel(QStandardItemModel):
 
     def __init__(self, parent: QObject | None = None) -> None:
         super().__init__(0, _NCOL, parent)
-        self.setHorizontalHeaderLabels(list(COLUMNS))
+        self.setHorizontalHeaderLabels([shown(column) for column in COLUMNS])
         self._days: list[DayGroup] = []
         self._unseen: dict[str, str] = {}
         """Item id → why it is marked."""
@@ -333,18 +349,23 @@ class ItineraryModel(QStandardItemModel):
 
     def _cells_of_day(self, group: DayGroup) -> _Cells:
         count = len(group.items)
-        label = f"{group.heading}, {count} item{'' if count == 1 else 's'}"
+        if count == 1:
+            label = translate("ItineraryModel", "{day}, 1 item").format(day=group.heading)
+        else:
+            label = translate("ItineraryModel", "{day}, {count} items").format(
+                day=group.heading, count=count
+            )
         mark = self._marks.days.get(group.day)
         locked = group.day in self._locked_days
         if locked:
-            label += f", {LOCKED_TEXT}"
+            label += f", {shown(LOCKED_TEXT)}"
         cells: _Cells = {
             DAY_ROLE: (group.day,) * _NCOL,
             _DISPLAY: (group.heading, None, None, None),
             _ACCESSIBLE_TEXT: (label, None, None, None),
             _FONT: (self._bold, None, None, None),
             _DECORATION: (self.lock_icon if locked else None, None, None, None),
-            _TOOLTIP: (f"Day {LOCKED_TEXT}" if locked else None, None, None, None),
+            _TOOLTIP: (_day_locked() if locked else None, None, None, None),
             LOCKED_ROLE: (locked,) * _NCOL,
         }
         if mark is not None:  # Its icon in place of the padlock; the words say both.
@@ -359,17 +380,22 @@ class ItineraryModel(QStandardItemModel):
     def _cells_of_item(self, item: ItineraryItemRecord, role: DayRole, day: date) -> _Cells:
         reason = self._unseen.get(item.id)
         doubt = self._unverified.get(item.id)
-        shown = (
-            when_text(item, role, self._zone_of(day)),
+        texts = (
+            shown(when_text(item, role, self._zone_of(day))),
             title_text(item),
             place_text(item),
-            details_text(item),
+            shown(details_text(item)),
         )
         ink = colour(Tone.UNVERIFIED) if doubt else None
         locked = item.id in self._locked_items
         return {
-            _DISPLAY: shown,
-            _ACCESSIBLE_TEXT: (None, f"{shown[1]}, {LOCKED_TEXT}" if locked else None, None, None),
+            _DISPLAY: texts,
+            _ACCESSIBLE_TEXT: (
+                None,
+                f"{texts[1]}, {shown(LOCKED_TEXT)}" if locked else None,
+                None,
+                None,
+            ),
             LOCKED_ROLE: (locked,) * _NCOL,
             _BACKGROUND: (mark_tint() if reason else None,) * _NCOL,
             _FOREGROUND: (ink, None, None, ink),
@@ -377,10 +403,10 @@ class ItineraryModel(QStandardItemModel):
             ITEM_ID_ROLE: (item.id,) * _NCOL,
             DAY_ROLE: (item.day,) * _NCOL,
             UNSEEN_ROLE: (reason is not None,) * _NCOL,
-            **self._words_of_item(item, shown),
+            **self._words_of_item(item, texts),
         }
 
-    def _words_of_item(self, item: ItineraryItemRecord, shown: tuple[Any, ...]) -> _Cells:
+    def _words_of_item(self, item: ItineraryItemRecord, texts: tuple[Any, ...]) -> _Cells:
         """What a row says beyond its text: the assistant's mark and the problems, in the
         tooltips and for screen readers, and the worst problem's icon (cheap to redo, so
         new problems rewrite only these)."""
@@ -391,12 +417,12 @@ class ItineraryModel(QStandardItemModel):
         # short); the notes' tooltip keeps their line breaks.
         problems = mark.text if mark is not None else None
         tip = "\n".join(part for part in (reason, doubt, problems) if part) or None
-        notes = "\n".join(part for part in (tip, booking_text(item), item.notes) if part)
+        notes = "\n".join(part for part in (tip, shown(booking_text(item)), item.notes) if part)
         spoken = " ".join(part for part in (reason, doubt, mark and mark.spoken) if part) or None
         icon = self._icon_of(mark.severity) if mark is not None else None
         padlock = self.lock_icon if item.id in self._locked_items else None
         return {
-            _TOOLTIP: (tip, tip or shown[1], tip or shown[2] or None, notes or None),
+            _TOOLTIP: (tip, tip or texts[1], tip or texts[2] or None, notes or None),
             _ACCESSIBLE_DESCRIPTION: (spoken,) * _NCOL,
             _DECORATION: (padlock, icon, None, None),
             PROBLEM_ROLE: (mark.severity if mark is not None else None,) * _NCOL,
@@ -426,6 +452,10 @@ def _update(parent: QStandardItem, row: int, old: _Cells, new: _Cells) -> None:
         for column in range(_NCOL):
             if before[column] != after[column]:
                 parent.child(row, column).setData(after[column], role)
+
+
+def _day_locked() -> str:
+    return translate("ItineraryModel", "Day locked: the assistant cannot change it")
 
 
 def _nowhere(day: date) -> str | None:

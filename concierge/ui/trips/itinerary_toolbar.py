@@ -14,12 +14,10 @@ from PySide6.QtCore import QKeyCombination, QPoint, Qt
 from PySide6.QtGui import QAction, QKeySequence
 from PySide6.QtWidgets import QHBoxLayout, QMenu, QPushButton, QStyle, QTreeView, QWidget
 
+from concierge.ui.i18n import translate
 from concierge.ui.views.actions import action_button, icon_button, make_action
 
 from .itinerary_days import DayGroup
-
-CONFIRM_TEXT = "Confirm details"
-CONFIRM_TIP = "Confirm the times, costs and addresses the assistant set on the selected items"
 
 
 def _keys(action: QAction) -> str:
@@ -55,35 +53,42 @@ class ItineraryToolbar(QWidget):
         self._tree = tree
         alt, shift = Qt.KeyboardModifier.AltModifier, Qt.KeyboardModifier.ShiftModifier
         ctrl = Qt.KeyboardModifier.ControlModifier
-        self.add_action = make_action(self, "Add item", None, commands.add_item)
-        self.edit_action = make_action(self, "Edit", Qt.Key.Key_Return, commands.edit_selected)
+        self.add_action = make_action(
+            self, translate("ItineraryToolbar", "Add item"), None, commands.add_item
+        )
+        self.edit_action = make_action(
+            self, translate("ItineraryToolbar", "Edit"), Qt.Key.Key_Return, commands.edit_selected
+        )
         self.edit_action.setShortcuts(
             [QKeySequence(Qt.Key.Key_Return), QKeySequence(Qt.Key.Key_Enter)]
         )
         self.remove_action = make_action(
-            self, "Remove", QKeySequence.StandardKey.Delete, commands.remove_selected
+            self,
+            translate("ItineraryToolbar", "Remove"),
+            QKeySequence.StandardKey.Delete,
+            commands.remove_selected,
         )
         self.move_up_action = make_action(
             self,
-            "Move up",
+            translate("ItineraryToolbar", "Move up"),
             QKeyCombination(alt, Qt.Key.Key_Up),
             lambda: commands.move_selected(-1),
         )
         self.move_down_action = make_action(
             self,
-            "Move down",
+            translate("ItineraryToolbar", "Move down"),
             QKeyCombination(alt, Qt.Key.Key_Down),
             lambda: commands.move_selected(1),
         )
         self.previous_day_action = make_action(
             self,
-            "Move to previous day",
+            translate("ItineraryToolbar", "Move to previous day"),
             QKeyCombination(alt, Qt.Key.Key_PageUp),
             lambda: commands.move_selected_to_adjacent_day(-1),
         )
         self.next_day_action = make_action(
             self,
-            "Move to next day",
+            translate("ItineraryToolbar", "Move to next day"),
             QKeyCombination(alt, Qt.Key.Key_PageDown),
             lambda: commands.move_selected_to_adjacent_day(1),
         )
@@ -96,11 +101,16 @@ class ItineraryToolbar(QWidget):
             )
         self.confirm_action = make_action(
             self,
-            CONFIRM_TEXT,
+            translate("ItineraryToolbar", "Confirm details"),
             QKeyCombination(ctrl | shift, Qt.Key.Key_K),
             commands.confirm_selected,
         )
-        self.confirm_action.setStatusTip(CONFIRM_TIP)
+        self.confirm_action.setStatusTip(
+            translate(
+                "ItineraryToolbar",
+                "Confirm the times, costs and addresses the assistant set on the selected items",
+            )
+        )
         for action in self.tree_actions():
             action.setShortcutContext(Qt.ShortcutContext.WidgetShortcut)
             tree.addAction(action)
@@ -114,14 +124,17 @@ class ItineraryToolbar(QWidget):
         self.move_down_button = icon_button(
             self, self.move_down_action, QStyle.StandardPixmap.SP_ArrowDown
         )
-        self.move_to_day_button = QPushButton("Move to day", self)
-        self.move_to_day_button.setAccessibleName("Move to day")
+        move_to_day = translate("ItineraryToolbar", "Move to day")
+        self.move_to_day_button = QPushButton(move_to_day, self)
+        self.move_to_day_button.setAccessibleName(move_to_day)
         self.move_to_day_button.setToolTip(
-            "Move the selected item to another day "
-            f"({_keys(self.previous_day_action)} or {_keys(self.next_day_action)}: "
-            "the previous or next day)"
+            translate(
+                "ItineraryToolbar",
+                "Move the selected item to another day ({previous} or {next}: the previous or "
+                "next day)",
+            ).format(previous=_keys(self.previous_day_action), next=_keys(self.next_day_action))
         )
-        self.day_menu = QMenu("Move to day", self)
+        self.day_menu = QMenu(move_to_day, self)
         self.day_menu.aboutToShow.connect(self._fill_day_menu)
         self.move_to_day_button.clicked.connect(self._show_day_menu)
         layout = QHBoxLayout(self)

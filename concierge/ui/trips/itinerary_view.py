@@ -65,6 +65,7 @@ from concierge.store import (
     TripRecord,
     TripRepository,
 )
+from concierge.text import QT_TRANSLATE_NOOP
 from concierge.travel.checks import Severity
 from concierge.travel.day_layout import timeline_entries
 from concierge.travel.selection import SelectionState
@@ -72,6 +73,7 @@ from concierge.travel.stops import stop_or_first
 from concierge.ui.colours import follow_palette
 from concierge.ui.column_shares import ColumnShares
 from concierge.ui.documents import item_documents
+from concierge.ui.i18n import error_message, shown, translate
 from concierge.ui.problems.icons import SeverityIcons
 from concierge.ui.problems.marks import NO_MARKS, ProblemMarks
 from concierge.ui.scroll_bars import use_steady_scroll_bars
@@ -105,8 +107,11 @@ STOP_FIELDS_SHOWN = frozenset({"timezone", "arrive", "depart", "position"})
 
 TIMELINE_KEYS = "Ctrl+T"
 """Shows or hides the day timeline (the list then takes the whole width)."""
-NO_TRIP_TEXT = "Select a trip to see its itinerary."
-EMPTY_TEXT = "Nothing planned yet. Add the first item with Add item."
+NO_TRIP_TEXT = QT_TRANSLATE_NOOP("ItineraryView", "Select a trip to see its itinerary.")
+EMPTY_TEXT = QT_TRANSLATE_NOOP(
+    "ItineraryView", "Nothing planned yet. Add the first item with Add item."
+)
+"""English `str`s, shown translated."""
 _TIME_WIDTHS_KEPT = 16
 TIME_SHARE = 0.34
 """The most of the list's width the time column takes."""
@@ -130,7 +135,7 @@ class ItineraryView(TripView[Change]):
     ) -> None:
         super().__init__(bus, parent, name="itinerary")
         self.setObjectName("itineraryView")
-        self.setAccessibleName("Itinerary")
+        self.setAccessibleName(translate("ItineraryView", "Itinerary"))
         self.itinerary = itinerary
         self.trips = trips
         self.stops = StopRepository(trips.database, trips.bus)
@@ -143,7 +148,7 @@ class ItineraryView(TripView[Change]):
         self.tree = QTreeView(self)
         use_steady_scroll_bars(self.tree)
         self.tree.setObjectName("itineraryTree")
-        self.tree.setAccessibleName("Itinerary")
+        self.tree.setAccessibleName(translate("ItineraryView", "Itinerary"))
         self.tree.setModel(self.model)
         self.tree.setSelectionMode(QAbstractItemView.SelectionMode.ExtendedSelection)
         self.tree.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
@@ -164,9 +169,9 @@ class ItineraryView(TripView[Change]):
         header.installEventFilter(self)
         header.setSectionResizeMode(1, QHeaderView.ResizeMode.Stretch)
         self.column_shares = ColumnShares(header, {2: 0.18, 3: 0.18})  # Place, Notes
-        self.empty_label = QLabel(EMPTY_TEXT, self)
+        self.empty_label = QLabel(shown(EMPTY_TEXT), self)
         self.empty_label.setWordWrap(True)
-        self.placeholder = QLabel(NO_TRIP_TEXT, self)
+        self.placeholder = QLabel(shown(NO_TRIP_TEXT), self)
         self.placeholder.setAlignment(Qt.AlignmentFlag.AlignCenter)
         self.placeholder.setWordWrap(True)
         self.undo_bar = UndoBar(self)
@@ -185,12 +190,18 @@ class ItineraryView(TripView[Change]):
         body_layout.setContentsMargins(0, 0, 0, 0)
         body_layout.addWidget(self.splitter, 1)
         body_layout.addWidget(self.empty_label)
-        self.timeline_action = QAction("Timeline", self)
+        self.timeline_action = QAction(translate("ItineraryView", "Timeline"), self)
         self.timeline_action.setCheckable(True)
         self.timeline_action.setChecked(True)
         self.timeline_action.setShortcut(QKeySequence(TIMELINE_KEYS))
         self.timeline_action.setShortcutContext(Qt.ShortcutContext.WidgetWithChildrenShortcut)
-        self.timeline_action.setToolTip(f"Show the day timeline beside the list ({TIMELINE_KEYS})")
+        self.timeline_action.setToolTip(
+            translate("ItineraryView", "Show the day timeline beside the list ({keys})").format(
+                keys=self.timeline_action.shortcut().toString(
+                    QKeySequence.SequenceFormat.NativeText
+                )
+            )
+        )
         self.timeline_action.toggled.connect(self._show_timeline)
         self.addAction(self.timeline_action)
         self.lock_action = lock_action(self, self.toggle_lock)
@@ -198,7 +209,7 @@ class ItineraryView(TripView[Change]):
         self.model.lock_icon = lock_icon(self.tree)
         self.timeline_button = QToolButton(self)
         self.timeline_button.setDefaultAction(self.timeline_action)
-        self.timeline_button.setAccessibleName("Timeline")
+        self.timeline_button.setAccessibleName(translate("ItineraryView", "Timeline"))
         actions = QHBoxLayout()
         actions.addWidget(self.toolbar, 1)  # Below the tree: visual order is tab order.
         actions.addWidget(self.timeline_button)
@@ -370,9 +381,9 @@ class ItineraryView(TripView[Change]):
             await self.itinerary.confirm(item_ids, context=person())
         except StoreError as error:
             if editor is not None:
-                editor.show_error("", str(error))
+                editor.show_error("", error_message(error))
             else:
-                self.undo_bar.inform(str(error))
+                self.undo_bar.inform(error_message(error))
             return
         if editor is not None and self.editor is editor:
             editor.mark_unverified(())
@@ -402,7 +413,7 @@ class ItineraryView(TripView[Change]):
         try:
             await work
         except StoreError as error:
-            self.undo_bar.inform(str(error))
+            self.undo_bar.inform(error_message(error))
             return
         self.reload_now()
 
@@ -481,7 +492,7 @@ class ItineraryView(TripView[Change]):
         finally:
             self._restoring = False
         self._fit_times()
-        self.placeholder.setText(NO_TRIP_TEXT)
+        self.placeholder.setText(shown(NO_TRIP_TEXT))
         self.stack.setCurrentWidget(self.body)
         self.empty_label.setVisible(not items)
         self._selection_changed()
@@ -526,7 +537,7 @@ class ItineraryView(TripView[Change]):
 
     def _show_deleted(self) -> None:
         self._trip = None
-        self.placeholder.setText(DELETED_TEXT)
+        self.placeholder.setText(shown(DELETED_TEXT))
         self.stack.setCurrentWidget(self.placeholder)
         self._restoring = True
         try:
@@ -553,10 +564,10 @@ class ItineraryView(TripView[Change]):
                     await self.itinerary.update(item.id, changes, context=person())
                 self._pending_select = (item.id,)
         except InvalidChangeError as error:
-            editor.show_error(error.field, str(error))
+            editor.show_error(error.field, error_message(error))
             return
         except StoreError as error:
-            editor.show_error("", str(error))
+            editor.show_error("", error_message(error))
             return
         editor.accept()
         self.reload_now()
@@ -564,16 +575,16 @@ class ItineraryView(TripView[Change]):
     async def _remove(self, trip_id: str, items: Sequence[ItineraryItemRecord]) -> None:
         if len(items) == 1:
             label = f"Remove “{items[0].title}” from the itinerary"
-            text = f"Removed “{items[0].title}”."
+            text = translate("ItineraryView", "Removed “{title}”.").format(title=items[0].title)
         else:
             label = f"Remove {len(items)} items from the itinerary"
-            text = f"Removed {len(items)} items."
+            text = translate("ItineraryView", "Removed {count} items.").format(count=len(items))
         context = person(label)
         try:
             for item in items:
                 await self.itinerary.remove(item.id, context=context)
         except StoreError as error:
-            self.undo_bar.inform(str(error))
+            self.undo_bar.inform(error_message(error))
             return
         self._undo_offer = UndoOffer(trip_id, label, tuple(item.id for item in items))
         self.undo_bar.offer(text)
@@ -594,7 +605,7 @@ class ItineraryView(TripView[Change]):
         try:
             await self.itinerary.move(item.id, day=day, position=position, context=person())
         except StoreError as error:
-            self.undo_bar.inform(str(error))
+            self.undo_bar.inform(error_message(error))
             return
         self.reload_now()
 
@@ -701,7 +712,7 @@ class ItineraryView(TripView[Change]):
             self._offer_field_locks(editor, editor.item)
         if self.documents is not None and editor.item is not None:
             box = item_documents(self.documents, self.history, self.tasks, editor.item, editor)
-            editor.add_row("Documents", box)
+            editor.add_row(translate("ItineraryView", "Documents"), box)
         editor.save_requested.connect(
             lambda values: self.tasks.start(self._save_item(editor, values), name="save item")
         )
@@ -734,7 +745,7 @@ class ItineraryView(TripView[Change]):
                     context=person(),
                 )
             except StoreError as error:
-                editor.show_error(name, str(error))
+                editor.show_error(name, error_message(error))
                 return
             (locked.add if now else locked.discard)(name)
             show_field_locked(editor.fields[name], now)

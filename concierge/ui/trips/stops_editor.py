@@ -50,6 +50,7 @@ from concierge.store.validation import LINE_LIMIT, STOP_RULES, text_limit
 from concierge.travel.places import PlaceIndex
 from concierge.travel.trip_edits import TripEditor
 from concierge.ui.colours import Tone, tint
+from concierge.ui.i18n import error_message, shown, translate
 from concierge.ui.views.actions import action_button, make_action
 from concierge.ui.views.locks import LOCKED_TEXT, LockKey, lock_action, lock_icon
 from concierge.ui.views.marks import CHANGED_BY_ASSISTANT
@@ -60,8 +61,6 @@ from .date_field import DateField, UnreadableDate
 from .place_field import PlaceEdit, place_changes
 from .trip_text import place_hint
 
-ADD_STOP_TEXT = "Add stop"
-NO_STOPS_TEXT = "No stops yet: add the places of the route with Add stop."
 _DATES = ("arrive", "depart")
 _MARK_WIDTH = 4
 
@@ -81,7 +80,9 @@ class StopRow(QWidget):
         self.padlock = QLabel(self)
         self.padlock.setObjectName("stopLock")
         self.padlock.setPixmap(lock_icon(self).pixmap(16, 16))
-        self.padlock.setToolTip(f"Stop {LOCKED_TEXT}")
+        self.padlock.setToolTip(
+            translate("StopsEditor", "Stop locked: the assistant cannot change it")
+        )
         self.padlock.hide()
         self.marker = QFrame(self)
         self.marker.setObjectName("assistantMark")
@@ -89,10 +90,12 @@ class StopRow(QWidget):
         self.number = QLabel(self)
         self.number.setMinimumWidth(self.fontMetrics().horizontalAdvance("00."))
         self.place = PlaceEdit(places, editor.tasks, self)
-        self.place.setPlaceholderText("City or airport, e.g. Kyoto or KIX")
+        self.place.setPlaceholderText(
+            translate("StopsEditor", "City or airport, e.g. Kyoto or KIX")
+        )
         self.place.setMaxLength(text_limit(STOP_RULES["place"]) or LINE_LIMIT)
-        self.arrive = DateField("Arrival date", self)
-        self.depart = DateField("Departure date", self)
+        self.arrive = DateField(translate("StopsEditor", "Arrival date"), self)
+        self.depart = DateField(translate("StopsEditor", "Departure date"), self)
         self.remove_button = QToolButton(self)
         self.remove_button.setIcon(
             self.style().standardIcon(QStyle.StandardPixmap.SP_TitleBarCloseButton)
@@ -130,7 +133,7 @@ class StopRow(QWidget):
         self.marked = marked
         tint(self.marker, Tone.MARK if marked else None, QPalette.ColorRole.Window)
         self.marker.setAutoFillBackground(marked)
-        self.marker.setToolTip(CHANGED_BY_ASSISTANT if marked else "")
+        self.marker.setToolTip(shown(CHANGED_BY_ASSISTANT) if marked else "")
         self.marker.update()
         self._describe()
 
@@ -145,18 +148,22 @@ class StopRow(QWidget):
     def _describe(self) -> None:
         words = [CHANGED_BY_ASSISTANT if self.marked else "", LOCKED_TEXT if self.locked else ""]
         for widget in self.focusables():
-            widget.setAccessibleDescription("; ".join(word for word in words if word))
+            widget.setAccessibleDescription("; ".join(shown(word) for word in words if word))
 
     def set_number(self, number: int) -> None:
         self.number.setText(f"{number}.")
-        for widget, what in (
-            (self.place, "place"),
-            (self.arrive.edit, "arrival date"),
-            (self.depart.edit, "departure date"),
+        for widget, name in (
+            (self.place, translate("StopsEditor", "Stop {number} place")),
+            (self.arrive.edit, translate("StopsEditor", "Stop {number} arrival date")),
+            (self.depart.edit, translate("StopsEditor", "Stop {number} departure date")),
         ):
-            widget.setAccessibleName(f"Stop {number} {what}")
-        self.remove_button.setToolTip(f"Remove stop {number} (Ctrl+Delete)")
-        self.remove_button.setAccessibleName(f"Remove stop {number}")
+            widget.setAccessibleName(name.format(number=number))
+        self.remove_button.setToolTip(
+            translate("StopsEditor", "Remove stop {number} (Ctrl+Delete)").format(number=number)
+        )
+        self.remove_button.setAccessibleName(
+            translate("StopsEditor", "Remove stop {number}").format(number=number)
+        )
 
     def widget_of(self, field: str) -> QWidget:
         if field == "place":
@@ -222,7 +229,7 @@ class StopsEditor(TripView[Change]):
         """Without `history` no stop is ever marked."""
         super().__init__(bus, parent, name="stops")
         self.setObjectName("stopsEditor")
-        self.setAccessibleName("Stops")
+        self.setAccessibleName(translate("StopsEditor", "Stops"))
         self.editor = editor
         self.places = places
         self.history = history
@@ -237,7 +244,9 @@ class StopsEditor(TripView[Change]):
         self._written = 0
         """Stop writes that have come back from the store (a load read before one is stale)."""
 
-        self.add_action = make_action(self, ADD_STOP_TEXT, None, self.add_stop)
+        self.add_action = make_action(
+            self, translate("StopsEditor", "Add stop"), None, self.add_stop
+        )
         control_shift = Qt.KeyboardModifier.ControlModifier | Qt.KeyboardModifier.ShiftModifier
         self.add_action.setShortcuts(
             [
@@ -245,22 +254,22 @@ class StopsEditor(TripView[Change]):
                 QKeySequence(Qt.Key.Key_Insert),
             ]
         )
-        self.add_action.setToolTip(f"{ADD_STOP_TEXT} (Ctrl+Shift+N or Insert)")
+        self.add_action.setToolTip(translate("StopsEditor", "Add stop (Ctrl+Shift+N or Insert)"))
         self.remove_action = make_action(
             self,
-            "Remove stop",
+            translate("StopsEditor", "Remove stop"),
             QKeyCombination(Qt.KeyboardModifier.ControlModifier, Qt.Key.Key_Delete),
             self.remove_current,
         )
         self.up_action = make_action(
             self,
-            "Move stop up",
+            translate("StopsEditor", "Move stop up"),
             QKeyCombination(Qt.KeyboardModifier.AltModifier, Qt.Key.Key_Up),
             lambda: self.move_current(-1),
         )
         self.down_action = make_action(
             self,
-            "Move stop down",
+            translate("StopsEditor", "Move stop down"),
             QKeyCombination(Qt.KeyboardModifier.AltModifier, Qt.Key.Key_Down),
             lambda: self.move_current(1),
         )
@@ -275,7 +284,10 @@ class StopsEditor(TripView[Change]):
         self.add_button = action_button(self, self.add_action)
         self.add_button.setObjectName("addStopButton")
         self.add_button.setToolTip(self.add_action.toolTip())
-        self.empty_label = QLabel(NO_STOPS_TEXT, self)
+        self.empty_label = QLabel(
+            translate("StopsEditor", "No stops yet: add the places of the route with Add stop."),
+            self,
+        )
         self.empty_label.setWordWrap(True)
         self.empty_label.setEnabled(False)
         self.error_label = QLabel(self)
@@ -365,7 +377,9 @@ class StopsEditor(TripView[Change]):
     def marked_labels(self) -> list[str]:
         """'stop 2 “Kyoto”' for each marked stop, for the form's banner."""
         return [
-            f"stop {number} “{row.read('place')}”"
+            translate("StopsEditor", "stop {number} “{place}”").format(
+                number=number, place=row.read("place")
+            )
             for number, row in enumerate(self.rows, start=1)
             if row.marked
         ]
@@ -554,9 +568,12 @@ class StopsEditor(TripView[Change]):
             return
         value = row.read(field)
         if isinstance(value, UnreadableDate):  # Kept as typed, with what is wrong.
-            which = "arrival" if field == "arrive" else "departure"
             number = self.rows.index(row) + 1
-            self._refuse(field, f"Stop {number} {which} date: {value.message}")
+            if field == "arrive":
+                message = translate("StopsEditor", "Stop {number} arrival date: {reason}")
+            else:
+                message = translate("StopsEditor", "Stop {number} departure date: {reason}")
+            self._refuse(field, message.format(number=number, reason=shown(value.message)))
             return
         if row.stop is not None:
             self._write(self._update(row, row.stop, field, value), name="save stop")
@@ -646,14 +663,14 @@ class StopsEditor(TripView[Change]):
 
     def _refused(self, error: StoreError) -> None:
         field = error.field if isinstance(error, InvalidChangeError) else ""
-        self._refuse(field, str(error))
+        self._refuse(field, error_message(error))
 
     def _refuse(self, field: str, message: str) -> None:
         self._set_error(message)
         self.refused.emit(field, message)
 
     def _set_error(self, message: str) -> None:
-        self.error_label.setText(message)
+        self.error_label.setText(shown(message))
         self.error_label.setVisible(bool(message))
 
 

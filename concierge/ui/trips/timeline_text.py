@@ -1,20 +1,18 @@
 """How the day timeline reads: kind names, times, free time, and the one sentence per entry
-that its tooltip and screen readers both say. Free of Qt, so it is tested as text."""
+that its tooltip and screen readers both say. Free of widgets, so it is tested as text; the
+words go through the translation system (English unchanged)."""
 
 from __future__ import annotations
 
 from concierge.store import ItemKind
 from concierge.travel.day_layout import Block, DayLayout, TimelineEntry
 from concierge.travel.item_kinds import KIND_LABELS
-
-ALL_DAY = "All day"
-NO_TIME = "No time"
-NO_END = "no end time"
+from concierge.ui.i18n import shown, translate
 
 
 def kind_label(kind: str) -> str:
     try:
-        return KIND_LABELS[ItemKind(kind)]
+        return shown(KIND_LABELS[ItemKind(kind)])
     except ValueError:
         return kind.replace("_", " ").capitalize()
 
@@ -28,45 +26,67 @@ def duration_text(minutes: int) -> str:
     """45 min, 2 h, 1 h 30."""
     hours, rest = divmod(minutes, 60)
     if not hours:
-        return f"{rest} min"
-    return f"{hours} h" if not rest else f"{hours} h {rest:02d}"
+        return translate("DayTimeline", "{minutes} min").format(minutes=rest)
+    if not rest:
+        return translate("DayTimeline", "{hours} h").format(hours=hours)
+    return translate("DayTimeline", "{hours} h {minutes}").format(
+        hours=hours, minutes=f"{rest:02d}"
+    )
 
 
 def free_text(minutes: int) -> str:
-    return f"{duration_text(minutes)} free"
+    return translate("DayTimeline", "{duration} free").format(duration=duration_text(minutes))
 
 
 def apart_label(entry: TimelineEntry) -> str:
     """What an entry listed apart from the blocks is: all day, or not yet given a time."""
-    return ALL_DAY if entry.all_day or entry.continues_before else NO_TIME
+    if entry.all_day or entry.continues_before:
+        return translate("DayTimeline", "All day")
+    return translate("DayTimeline", "No time")
+
+
+def _apart_word(entry: TimelineEntry) -> str:
+    """The same inside a sentence: "all day", "no time"."""
+    if entry.all_day or entry.continues_before:
+        return translate("DayTimeline", "all day")
+    return translate("DayTimeline", "no time")
 
 
 def block_times(block: Block) -> str:
     """10:05–13:00, 20:00 · no end time, until 07:15, 22:00 until the next day."""
     entry = block.entry
-    start = "from the day before" if entry.start is None else clock(block.start)
-    if block.open_end:
-        return f"{start} · {NO_END}"
-    if entry.continues_after and entry.end is None:
-        return f"{start} until the next day"
     if entry.start is None:
-        return f"{start} until {clock(block.end)}"
+        start = translate("DayTimeline", "from the day before")
+    else:
+        start = clock(block.start)
+    if block.open_end:
+        return translate("DayTimeline", "{start} · no end time").format(start=start)
+    if entry.continues_after and entry.end is None:
+        return translate("DayTimeline", "{start} until the next day").format(start=start)
+    if entry.start is None:
+        return translate("DayTimeline", "{start} until {end}").format(
+            start=start, end=clock(block.end)
+        )
     return f"{start}–{clock(block.end)}"
 
 
 def describe(layout: DayLayout, item_id: str) -> str:
     """One entry as a sentence: title, kind, times, what it overlaps, where it is in the day."""
     order = layout.order()
-    place = f"{order.index(item_id) + 1} of {len(order)}"
+    place = translate("DayTimeline", "{number} of {count}").format(
+        number=order.index(item_id) + 1, count=len(order)
+    )
     block = next((b for b in layout.blocks if b.item_id == item_id), None)
     if block is None:
         entry = layout.entry(item_id)
         assert entry is not None, item_id
-        return f"{entry.title}, {kind_label(entry.kind)}, {apart_label(entry).lower()}. {place}."
+        return f"{entry.title}, {kind_label(entry.kind)}, {_apart_word(entry)}. {place}."
     text = f"{block.entry.title}, {kind_label(block.entry.kind)}, {block_times(block)}."
     others = [layout.entry(other) for other in layout.overlapping(item_id)]
     if others:
-        text += " Overlaps " + ", ".join(o.title for o in others if o is not None) + "."
+        text += " " + translate("DayTimeline", "Overlaps {titles}.").format(
+            titles=", ".join(o.title for o in others if o is not None)
+        )
     return f"{text} {place}."
 
 
@@ -74,11 +94,17 @@ def summary(layout: DayLayout) -> str:
     """The day at a glance: how many items, overlaps, and the free time between them."""
     count = len(layout.order())
     if not count:
-        return "Nothing planned"
-    parts = [f"{count} item" + ("s" if count != 1 else "")]
+        return translate("DayTimeline", "Nothing planned")
+    if count == 1:
+        parts = [translate("DayTimeline", "1 item")]
+    else:
+        parts = [translate("DayTimeline", "{count} items").format(count=count)]
     if layout.overlaps:
         overlaps = len(layout.overlaps)
-        parts.append(f"{overlaps} overlap" + ("s" if overlaps != 1 else ""))
+        if overlaps == 1:
+            parts.append(translate("DayTimeline", "1 overlap"))
+        else:
+            parts.append(translate("DayTimeline", "{count} overlaps").format(count=overlaps))
     free = sum(gap.minutes for gap in layout.gaps)
     if free:
         parts.append(free_text(free))

@@ -30,13 +30,13 @@ from PySide6.QtWidgets import (
 from concierge.store import Pace, TripRecord, trip_label
 from concierge.store.validation import TRIP_RULES, text_limit, whole_range
 from concierge.travel.currencies import CURRENCIES
-from concierge.travel.dates import format_date
 from concierge.travel.places import PlaceIndex
 from concierge.travel.trip_edits import PlaceRole
 from concierge.ui.async_support import BackgroundTasks
 from concierge.ui.forms.field_row import FieldRow
 from concierge.ui.forms.form_binding import Binding
 from concierge.ui.forms.form_fields import FormFields, set_plain_text
+from concierge.ui.i18n import shown, shown_date, translate
 
 from .budget import AMOUNT_PATTERN, amount_text, budget_changes
 from .currency_combo import CurrencyCombo, currency_text
@@ -47,13 +47,34 @@ from .trip_text import date_hint, place_hint
 
 TYPING_DEBOUNCE_MS = 400
 NOTES_DEBOUNCE_MS = 800
-STOPS_LABEL = "Stops"
-HOLIDAYS_BUTTON_TEXT = "Holidays during my trip"
-CONVERT_BUTTON_TEXT = "Convert budget"
 
 
 def _quoted(value: str) -> str:
-    return f"“{value}”" if value else "empty"
+    return f"“{value}”" if value else translate("TripFields", "empty")
+
+
+def _not_set() -> str:
+    return translate("TripFields", "not set")
+
+
+def pace_label(pace: Pace) -> str:
+    """The pace as the list of paces shows it: "Relaxed", "Balanced", "Packed"."""
+    labels = {
+        "relaxed": translate("TripFields", "Relaxed"),
+        "balanced": translate("TripFields", "Balanced"),
+        "packed": translate("TripFields", "Packed"),
+    }
+    return labels.get(pace.value, pace.value.capitalize())
+
+
+def pace_word(pace: Pace) -> str:
+    """The pace inside a sentence: "relaxed"."""
+    words = {
+        "relaxed": translate("TripFields", "relaxed"),
+        "balanced": translate("TripFields", "balanced"),
+        "packed": translate("TripFields", "packed"),
+    }
+    return words.get(pace.value, pace.value)
 
 
 class TripFields(FormFields[Binding[Any]]):
@@ -71,34 +92,44 @@ class TripFields(FormFields[Binding[Any]]):
         self._stored_currency = stored_currency
         self.title_edit = QLineEdit(self)
         self.origin_edit = PlaceEdit(places, tasks, self)
-        self.origin_edit.setPlaceholderText("City or airport code, e.g. Lisbon or LIS")
-        self.origin_edit.setToolTip("Home: where the trip starts and ends")
+        self.origin_edit.setPlaceholderText(
+            translate("TripFields", "City or airport code, e.g. Lisbon or LIS")
+        )
+        self.origin_edit.setToolTip(translate("TripFields", "Home: where the trip starts and ends"))
         self.stops_editor = stops_editor
-        self.start_field = DateField("Start date", self)
-        self.end_field = DateField("End date", self)
+        self.start_field = DateField(shown(trip_label("start_date")), self)
+        self.end_field = DateField(shown(trip_label("end_date")), self)
         self.start_field.edit.fallback = lambda: self.end_field.value() or date.today()
         self.end_field.edit.fallback = lambda: self.start_field.value() or date.today()
         self.travellers_spin = QSpinBox(self)
         self.travellers_spin.setRange(*whole_range(TRIP_RULES["travellers"]))
         self.budget_edit = QLineEdit(self)
         self.budget_edit.setValidator(QRegularExpressionValidator(AMOUNT_PATTERN, self.budget_edit))
-        self.budget_edit.setPlaceholderText("Amount, e.g. 1500.00")
+        self.budget_edit.setPlaceholderText(translate("TripFields", "Amount, e.g. 1500.00"))
         self.currency_combo = CurrencyCombo(self)
         self.interests_edit = QLineEdit(self)
-        self.interests_edit.setPlaceholderText("Separated by commas, e.g. food, museums")
+        self.interests_edit.setPlaceholderText(
+            translate("TripFields", "Separated by commas, e.g. food, museums")
+        )
         self.pace_combo = QComboBox(self)
         for pace in Pace:
-            self.pace_combo.addItem(pace.value.capitalize(), pace.value)
+            self.pace_combo.addItem(pace_label(pace), pace.value)
         self.notes_edit = QPlainTextEdit(self)
         self.notes_edit.setTabChangesFocus(True)
         self.notes_edit.setMinimumHeight(96)
-        self.holidays_button = QPushButton(HOLIDAYS_BUTTON_TEXT, self)
-        self.holidays_button.setAccessibleName(HOLIDAYS_BUTTON_TEXT)
-        self.holidays_button.setToolTip("Look up public holidays at the first stop")
-        self.convert_button = QPushButton(CONVERT_BUTTON_TEXT, self)
-        self.convert_button.setAccessibleName(CONVERT_BUTTON_TEXT)
-        self.convert_button.setToolTip("Convert the budget at the European Central Bank rate")
-        self.convert_menu = QMenu(CONVERT_BUTTON_TEXT, self)
+        holidays = translate("TripFields", "Holidays during my trip")
+        self.holidays_button = QPushButton(holidays, self)
+        self.holidays_button.setAccessibleName(holidays)
+        self.holidays_button.setToolTip(
+            translate("TripFields", "Look up public holidays at the first stop")
+        )
+        convert = translate("TripFields", "Convert budget")
+        self.convert_button = QPushButton(convert, self)
+        self.convert_button.setAccessibleName(convert)
+        self.convert_button.setToolTip(
+            translate("TripFields", "Convert the budget at the European Central Bank rate")
+        )
+        self.convert_menu = QMenu(convert, self)
         self.set_lookup_buttons_visible(False)
 
         self.bindings = self._bindings()
@@ -107,13 +138,13 @@ class TripFields(FormFields[Binding[Any]]):
         form = QFormLayout(self)
         form.setFieldGrowthPolicy(QFormLayout.FieldGrowthPolicy.AllNonFixedFieldsGrow)
         for binding in self.bindings:
-            label = QLabel(binding.label, self)
+            label = QLabel(shown(binding.label), self)
             label.setBuddy(binding.row.editor)
-            binding.row.editor.setAccessibleName(binding.label)
+            binding.row.editor.setAccessibleName(shown(binding.label))
             self.labels[binding.key] = label
             form.addRow(label, binding.row)
             if binding.key == "origin":
-                self.stops_label = QLabel(STOPS_LABEL, self)
+                self.stops_label = QLabel(translate("TripFields", "Stops"), self)
                 self.stops_label.setBuddy(stops_editor.add_button)
                 form.addRow(self.stops_label, stops_editor)
         self.addAction(stops_editor.add_action)  # Add stop works from every field.
@@ -249,7 +280,7 @@ class TripFields(FormFields[Binding[Any]]):
                 show=field.set_value,
                 from_record=lambda record: getattr(record, key),
                 changes=lambda value: {key: value},
-                describe=lambda value: format_date(value) if value else "not set",
+                describe=lambda value: shown_date(value) if value else _not_set(),
                 store_fields=(key,),
                 focus=(field,),
                 debounce_ms=TYPING_DEBOUNCE_MS,
@@ -285,7 +316,7 @@ class TripFields(FormFields[Binding[Any]]):
                     record.budget_amount, record.budget_currency
                 ),
                 changes=lambda value: budget_changes(value, self._budget_currency()),
-                describe=lambda value: value or "not set",
+                describe=lambda value: value or _not_set(),
                 store_fields=("budget_amount",),
                 focus=(self.budget_edit,),
             ),
@@ -321,7 +352,7 @@ class TripFields(FormFields[Binding[Any]]):
                 show=lambda value: combo.setCurrentIndex(combo.findData(value.value)),
                 from_record=lambda record: record.pace,
                 changes=lambda value: {"pace": value.value},
-                describe=lambda value: value.value,
+                describe=pace_word,
                 store_fields=("pace",),
                 focus=(combo,),
                 debounce_ms=TYPING_DEBOUNCE_MS,
@@ -334,7 +365,9 @@ class TripFields(FormFields[Binding[Any]]):
                 show=lambda text: set_plain_text(notes, text),
                 from_record=lambda record: record.notes,
                 changes=lambda value: {"notes": value},
-                describe=lambda value: "new text" if value else "empty",
+                describe=lambda value: (
+                    translate("TripFields", "new text") if value else _quoted("")
+                ),
                 store_fields=("notes",),
                 focus=(notes,),
                 debounce_ms=NOTES_DEBOUNCE_MS,

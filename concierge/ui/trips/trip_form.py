@@ -42,11 +42,13 @@ from concierge.store import (
     TripRecord,
 )
 from concierge.store.validation import TRIP_RULES, defaults
+from concierge.text import QT_TRANSLATE_NOOP
 from concierge.travel.currencies import conversion_targets
 from concierge.travel.trip_edits import TripEditor
 from concierge.ui.forms.field_row import FieldRow
 from concierge.ui.forms.form_binding import Binding
 from concierge.ui.forms.form_panel import FormPanel
+from concierge.ui.i18n import error_message, shown, translate
 from concierge.ui.views.locks import FieldLockMenu
 from concierge.ui.views.person import person
 from concierge.ui.views.trip_view import DELETED_TEXT
@@ -56,7 +58,9 @@ from .place_field import place_changes
 from .stops_editor import StopsEditor
 from .trip_fields import TripFields
 
-NO_TRIP_TEXT = "Select a trip in the list, or create one with New trip."
+NO_TRIP_TEXT = QT_TRANSLATE_NOOP(
+    "TripForm", "Select a trip in the list, or create one with New trip."
+)
 
 LookupStarter = Callable[[str, str, Mapping[str, Any] | None], None]
 """Starts a lookup: (trip id, kind, explicit parameters or None); returns at once."""
@@ -85,7 +89,7 @@ class TripForm(FormPanel[Binding[Any]]):
         """Id → title of the itinerary items the assistant added, unseen, for the banner."""
         super().__init__(history, bus, parent, what="trip", no_trip_text=NO_TRIP_TEXT)
         self.setObjectName("tripForm")
-        self.setAccessibleName("Trip")
+        self.setAccessibleName(translate("TripForm", "Trip"))
         self.notice.setObjectName("tripFormNotice")
         self.placeholder.setObjectName("tripFormPlaceholder")
         self._lookup_starter: LookupStarter | None = None
@@ -143,7 +147,7 @@ class TripForm(FormPanel[Binding[Any]]):
                 LockKind.FIELD, trip_id, entity=EntityKind.TRIP, field=key, context=person()
             )
         except StoreError as error:
-            self.row(key).set_error(str(error))
+            self.row(key).set_error(error_message(error))
 
     def set_lookup_starter(self, starter: LookupStarter | None) -> None:
         """Give the form a way to start lookups (e.g. `LookupsPanel.start_lookup`): shows
@@ -176,7 +180,7 @@ class TripForm(FormPanel[Binding[Any]]):
         menu.clear()
         source = self.fields.currency_combo.code() or self._stored_currency()
         for code in conversion_targets(source):
-            action = menu.addAction(f"To {code}")
+            action = menu.addAction(translate("TripForm", "To {currency}").format(currency=code))
             action.triggered.connect(
                 lambda _=False, c=code: self.start_lookup("currency", {"to_currency": c})
             )
@@ -221,9 +225,13 @@ class TripForm(FormPanel[Binding[Any]]):
         self._accept(outcome)
 
     def refuse(self, binding: Binding[Any], trip_id: str, value: Any, error: Exception) -> None:
-        message = str(error)
+        message = error_message(error)
         if trip_id != self._trip_id:
-            self.notice.inform(f"A change to the previous trip was not saved: {message}")
+            self.notice.inform(
+                translate(
+                    "TripForm", "A change to the previous trip was not saved: {reason}"
+                ).format(reason=shown(message))
+            )
             return
         if isinstance(error, StoreError) and not isinstance(error, InvalidChangeError):
             self.notice.inform(message)

@@ -34,6 +34,7 @@ from concierge.store import (
     TripRepository,
 )
 from concierge.ui.async_support import BackgroundTasks
+from concierge.ui.i18n import error_message, translate
 from concierge.ui.views.actions import action_button, make_action
 from concierge.ui.views.in_place import commit_open_editor
 from concierge.ui.views.person import person
@@ -71,7 +72,7 @@ class TripListPanel(QWidget):
     ) -> None:
         super().__init__(parent)
         self.setObjectName("tripListPanel")
-        self.setAccessibleName("Trips")
+        self.setAccessibleName(translate("TripList", "Trips"))
         self.trips = trips
         self.stops = StopRepository(trips.database, trips.bus)
         self.history = history
@@ -81,7 +82,7 @@ class TripListPanel(QWidget):
         self.model = TripListModel(self)
         self.view = QListView(self)
         self.view.setObjectName("tripList")
-        self.view.setAccessibleName("Trips")
+        self.view.setAccessibleName(translate("TripList", "Trips"))
         self.view.setModel(self.model)
         self.view.setItemDelegate(TripItemDelegate(self.view))
         self.view.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
@@ -94,19 +95,34 @@ class TripListPanel(QWidget):
         self.view.setContextMenuPolicy(Qt.ContextMenuPolicy.CustomContextMenu)
         self.undo_bar = UndoBar(self)
 
-        self.new_action = make_action(self, "New trip", QKeySequence.StandardKey.New, self.new_trip)
+        self.new_action = make_action(
+            self, translate("TripList", "New trip"), QKeySequence.StandardKey.New, self.new_trip
+        )
         self.new_action.setShortcutContext(Qt.ShortcutContext.WidgetWithChildrenShortcut)
         self.addAction(self.new_action)
-        self.rename_action = make_action(self, "Rename", Qt.Key.Key_F2, self.rename_selected)
-        self.duplicate_action = make_action(self, "Duplicate", None, self.duplicate_selected)
+        self.rename_action = make_action(
+            self, translate("TripList", "Rename"), Qt.Key.Key_F2, self.rename_selected
+        )
+        self.duplicate_action = make_action(
+            self, translate("TripList", "Duplicate"), None, self.duplicate_selected
+        )
         self.delete_action = make_action(
-            self, "Delete", QKeySequence.StandardKey.Delete, self.delete_selected
+            self,
+            translate("TripList", "Delete"),
+            QKeySequence.StandardKey.Delete,
+            self.delete_selected,
         )
         self.move_up_action = make_action(
-            self, "Move up", Qt.Modifier.ALT | Qt.Key.Key_Up, lambda: self.move_selected(-1)
+            self,
+            translate("TripList", "Move up"),
+            Qt.Modifier.ALT | Qt.Key.Key_Up,
+            lambda: self.move_selected(-1),
         )
         self.move_down_action = make_action(
-            self, "Move down", Qt.Modifier.ALT | Qt.Key.Key_Down, lambda: self.move_selected(1)
+            self,
+            translate("TripList", "Move down"),
+            Qt.Modifier.ALT | Qt.Key.Key_Down,
+            lambda: self.move_selected(1),
         )
         for action in (
             self.rename_action,
@@ -261,7 +277,9 @@ class TripListPanel(QWidget):
         self.refreshed.emit()
 
     async def _create(self) -> None:
-        record = await self.trips.create(context=person())
+        title = translate("TripList", "New trip")  # The store's default title, translated.
+        values = {"title": title} if title != "New trip" else None
+        record = await self.trips.create(values, context=person())
         self._pending_select = record.id
         self._edit_pending = True
         self._refresher.request()
@@ -275,14 +293,14 @@ class TripListPanel(QWidget):
         try:
             await self.trips.rename(trip_id, title, context=person())
         except StoreError as error:
-            self.undo_bar.inform(str(error))
+            self.undo_bar.inform(error_message(error))
             self._refresher.request()
 
     async def _duplicate(self, trip_id: str) -> None:
         try:
             record = await self.trips.duplicate(trip_id, context=person())
         except StoreError as error:
-            self.undo_bar.inform(str(error))
+            self.undo_bar.inform(error_message(error))
             return
         self._pending_select = record.id
         self._refresher.request()
@@ -291,7 +309,9 @@ class TripListPanel(QWidget):
         label = f"Delete trip “{trip.title}”"
         if await self.trips.delete(trip.id, context=person(label)):
             self._undo_offer = UndoOffer(trip.id, label, (trip.id,))
-            self.undo_bar.offer(f"Deleted “{trip.title}”.")
+            self.undo_bar.offer(
+                translate("TripList", "Deleted “{title}”.").format(title=trip.title)
+            )
 
     async def _undo(self, offer: UndoOffer) -> None:
         problem = await undo_offered(self.history, offer)
@@ -305,7 +325,7 @@ class TripListPanel(QWidget):
         try:
             await self.trips.move(trip_id, position, context=person())
         except StoreError as error:
-            self.undo_bar.inform(str(error))
+            self.undo_bar.inform(error_message(error))
 
     def _on_change(self, change: Change) -> None:
         if change.entity is EntityKind.TRIP_STOP:

@@ -1,7 +1,9 @@
 """How trips and days read in the trip views: list subtitles, day headings, place hints.
 
-Kept free of Qt and of the process locale (month and weekday names come from
-`concierge.travel.dates`), so the list, the itinerary and the assistant's context agree.
+In English the words are the app's own (month and weekday names from
+`concierge.travel.dates`, not the process locale), so the list, the itinerary and the
+assistant's context agree; in another language they are translated and the dates take
+the locale's names and forms (`concierge.ui.views.shown_dates`).
 """
 
 from __future__ import annotations
@@ -10,11 +12,21 @@ from collections.abc import Sequence
 from datetime import date
 
 from concierge.store import TripRecord
-from concierge.travel.dates import MONTHS, WEEKDAYS, format_date
+from concierge.travel.dates import MONTHS
+from concierge.ui.i18n import shown_date, translate
+from concierge.ui.views.shown_dates import shown_date_interval, shown_weekday, shown_weekday_date
 
-NO_STOPS = "No stops yet"
-NO_DATES = "Dates not set"
-UNMATCHED_PLACE = "Not matched to an airport — kept as typed"
+
+def no_stops() -> str:
+    return translate("TripText", "No stops yet")
+
+
+def no_dates() -> str:
+    return translate("TripText", "Dates not set")
+
+
+def unmatched_place() -> str:
+    return translate("TripText", "Not matched to an airport — kept as typed")
 
 
 def _short_month(day: date) -> str:
@@ -24,14 +36,16 @@ def _short_month(day: date) -> str:
 def date_range(start: date | None, end: date | None) -> str:
     """A compact range: 14–18 May 2026, 28 May – 2 Jun 2026, 28 Dec 2026 – 3 Jan 2027."""
     if start is None and end is None:
-        return NO_DATES
+        return no_dates()
     if end is None:
         assert start is not None
-        return f"From {format_date(start)}"
+        return translate("TripText", "From {date}").format(date=shown_date(start))
     if start is None:
-        return f"Until {format_date(end)}"
+        return translate("TripText", "Until {date}").format(date=shown_date(end))
     if start == end:
-        return format_date(start)
+        return shown_date(start)
+    if (local := shown_date_interval(start, end)) is not None:
+        return local
     if (start.year, start.month) == (end.year, end.month):
         return f"{start.day}–{end.day} {MONTHS[end.month - 1]} {end.year}"
     if start.year == end.year:
@@ -43,18 +57,20 @@ def date_range(start: date | None, end: date | None) -> str:
 
 def trip_subtitle(trip: TripRecord, stops: Sequence[str] = ()) -> str:
     """The second line of a trip in the list: when, then where (the stops' places)."""
-    return f"{date_range(trip.start_date, trip.end_date)} · {' → '.join(stops) or NO_STOPS}"
+    return f"{date_range(trip.start_date, trip.end_date)} · {' → '.join(stops) or no_stops()}"
 
 
 def day_heading(day: date, start: date | None, end: date | None) -> str:
     """A day row's heading, "Thu 14 May 2026 — Day 1"; days outside the trip say so."""
-    text = f"{WEEKDAYS[day.weekday()][:3]} {format_date(day)}"
+    text = shown_weekday_date(day)
     if start is not None and day < start:
-        return f"{text} — before the trip"
+        return translate("TripText", "{day} — before the trip").format(day=text)
     if end is not None and day > end:
-        return f"{text} — after the trip"
+        return translate("TripText", "{day} — after the trip").format(day=text)
     if start is not None:
-        return f"{text} — Day {(day - start).days + 1}"
+        return translate("TripText", "{day} — Day {number}").format(
+            day=text, number=(day - start).days + 1
+        )
     return text
 
 
@@ -63,16 +79,22 @@ def place_hint(text: str, code: str | None, tz: str | None) -> str:
     if not text:
         return ""
     if code is None:
-        return f"Time zone {tz}" if tz else UNMATCHED_PLACE
-    return f"Airport {code} · time zone {tz}" if tz else f"Airport {code}"
+        return (
+            translate("TripText", "Time zone {zone}").format(zone=tz) if tz else unmatched_place()
+        )
+    if tz:
+        return translate("TripText", "Airport {code} · time zone {zone}").format(code=code, zone=tz)
+    return translate("TripText", "Airport {code}").format(code=code)
 
 
 def date_hint(day: date | None, start: date | None = None) -> str:
     """Under a date field: the weekday, and for the end date how long the trip is."""
     if day is None:
         return ""
-    weekday = WEEKDAYS[day.weekday()]
+    weekday = shown_weekday(day)
     if start is None or day < start:
         return weekday
     days = (day - start).days + 1
-    return f"{weekday} · {days} day{'s' if days != 1 else ''}"
+    if days == 1:
+        return translate("TripText", "{weekday} · 1 day").format(weekday=weekday)
+    return translate("TripText", "{weekday} · {days} days").format(weekday=weekday, days=days)

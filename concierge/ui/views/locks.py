@@ -23,15 +23,21 @@ from PySide6.QtGui import (
 )
 from PySide6.QtWidgets import QLineEdit, QMenu, QPlainTextEdit, QWidget
 
+from concierge.text import QT_TRANSLATE_NOOP
+from concierge.ui.i18n import shown, translate
+
 LOCK_KEYS = QKeyCombination(Qt.KeyboardModifier.ControlModifier, Qt.Key.Key_L)
-LOCK_TEXT = "Lock or unlock"
-LOCK_HINT = (
+LOCK_TEXT = QT_TRANSLATE_NOOP("Locks", "Lock or unlock")
+LOCK_HINT = QT_TRANSLATE_NOOP(
+    "Locks",
     "To lock something against the assistant's changes, select an itinerary item or day, or "
     "put the cursor in a stop or a trip field, then choose Edit ▸ Lock or unlock (Ctrl+L in "
-    "the itinerary and the stops; a trip field's context menu has Lock field)."
+    "the itinerary and the stops; a trip field's context menu has Lock field).",
 )
-LOCKED_TEXT = "locked: the assistant cannot change it"
-"""Said after a locked row's or field's name, and shown as its tooltip."""
+LOCKED_TEXT = QT_TRANSLATE_NOOP("Locks", "locked: the assistant cannot change it")
+"""Said after a locked row's or field's name, and shown as its tooltip (English `str`s:
+show them with `shown`)."""
+FIELD_LOCKED_TEXT = QT_TRANSLATE_NOOP("Locks", "Field locked: the assistant cannot change it")
 
 _icons: dict[int, QIcon] = {}
 
@@ -62,11 +68,15 @@ def lock_icon(widget: QWidget) -> QIcon:
 
 def lock_action(parent: QWidget, slot: Callable[[], None]) -> QAction:
     """The view's Ctrl+L action (listed under the view in Help ▸ Keyboard shortcuts)."""
-    action = QAction(LOCK_TEXT, parent)
+    action = QAction(shown(LOCK_TEXT), parent)
     action.setShortcut(QKeySequence(LOCK_KEYS))
     action.setShortcutContext(Qt.ShortcutContext.WidgetWithChildrenShortcut)
     keys = action.shortcut().toString(QKeySequence.SequenceFormat.NativeText)
-    action.setToolTip(f"Lock against the assistant’s changes, or unlock ({keys})")
+    action.setToolTip(
+        translate("Locks", "Lock against the assistant’s changes, or unlock ({keys})").format(
+            keys=keys
+        )
+    )
     action.triggered.connect(slot)
     parent.addAction(action)
     return action
@@ -100,8 +110,8 @@ def _is_lock_key(event: QEvent) -> bool:
     return isinstance(event, QKeyEvent) and event.keyCombination() == LOCK_KEYS
 
 
-LOCK_FIELD_TEXT = "Lock field against the assistant"
-UNLOCK_FIELD_TEXT = "Unlock field"
+LOCK_FIELD_TEXT = QT_TRANSLATE_NOOP("Locks", "Lock field against the assistant")
+UNLOCK_FIELD_TEXT = QT_TRANSLATE_NOOP("Locks", "Unlock field")
 
 
 class FieldLockMenu(QObject):
@@ -143,7 +153,7 @@ class FieldLockMenu(QObject):
             menu = QMenu(watched)
         menu.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
         text = UNLOCK_FIELD_TEXT if self._locked(field) else LOCK_FIELD_TEXT
-        menu.addAction(text, lambda: self._toggle(field))
+        menu.addAction(shown(text), lambda: self._toggle(field))
         menu.popup(event.globalPos())
         return True
 
@@ -152,19 +162,19 @@ def show_field_locked(widget: QWidget, locked: bool) -> None:
     """A field of a dialog shown locked: a padlock inside a line edit, and the words in its
     tooltip and description."""
     if isinstance(widget, QLineEdit):
-        shown = [a for a in widget.actions() if a.objectName() == "fieldLock"]
-        if locked and not shown:
+        padlocks = [a for a in widget.actions() if a.objectName() == "fieldLock"]
+        if locked and not padlocks:
             padlock = widget.addAction(lock_icon(widget), QLineEdit.ActionPosition.TrailingPosition)
             padlock.setObjectName("fieldLock")
-            padlock.setToolTip(f"Field {LOCKED_TEXT}")
-        for action in shown if not locked else ():
+            padlock.setToolTip(shown(FIELD_LOCKED_TEXT))
+        for action in padlocks if not locked else ():
             widget.removeAction(action)
     if locked and widget.property("unlockedToolTip") is None:
         widget.setProperty("unlockedToolTip", widget.toolTip())
     if not locked and widget.property("unlockedToolTip") is None:
         return
     kept = str(widget.property("unlockedToolTip"))
-    widget.setToolTip(f"Field {LOCKED_TEXT}" if locked else kept)
-    widget.setAccessibleDescription(LOCKED_TEXT if locked else "")
+    widget.setToolTip(shown(FIELD_LOCKED_TEXT) if locked else kept)
+    widget.setAccessibleDescription(shown(LOCKED_TEXT) if locked else "")
     if not locked:
         widget.setProperty("unlockedToolTip", None)

@@ -8,9 +8,12 @@ tooltip and accessible description, so the mark does not rely on colour alone.
 
 from __future__ import annotations
 
-CHANGED_BY_ASSISTANT = "Changed by the assistant"
-ADDED_BY_ASSISTANT = "Added by the assistant"
-UNVERIFIED = "Set by the assistant, not confirmed"
+from concierge.text import QT_TRANSLATE_NOOP
+
+CHANGED_BY_ASSISTANT = QT_TRANSLATE_NOOP("Marks", "Changed by the assistant")
+"""Each of these is an English `str` (tests and views compare it): show it with `shown`."""
+ADDED_BY_ASSISTANT = QT_TRANSLATE_NOOP("Marks", "Added by the assistant")
+UNVERIFIED = QT_TRANSLATE_NOOP("Marks", "Set by the assistant, not confirmed")
 """A fact (a time, a cost, an address) the assistant set, until the person confirms it (or
 edits it) or a lookup or import backs it: its text in `Tone.UNVERIFIED`, these words in the
 tooltip and accessible description."""

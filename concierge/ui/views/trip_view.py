@@ -23,6 +23,7 @@ from PySide6.QtCore import QTimer, Signal
 from PySide6.QtWidgets import QWidget
 
 from concierge.store import Change, ChangeContext, Initiator
+from concierge.text import QT_TRANSLATE_NOOP
 from concierge.ui.async_support import BackgroundTasks
 
 from .person import person
@@ -30,7 +31,8 @@ from .refresher import Refresher
 
 COALESCE_MS = 80
 """What arrives within this long is served by one refresh."""
-DELETED_TEXT = "This trip was deleted."
+DELETED_TEXT = QT_TRANSLATE_NOOP("TripView", "This trip was deleted.")
+"""An English `str`; show it with `concierge.ui.i18n.shown`."""
 
 
 class TripNews(Protocol):

@@ -19,6 +19,8 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from concierge.ui.i18n import shown, translate
+
 
 class ElidedLabel(QLabel):
     """One line that ends in “…” when it is too long (a trip's whole title, say), instead
@@ -51,10 +53,12 @@ class ElidedLabel(QLabel):
         self._elide()
 
     def _elide(self) -> None:
-        shown = self.fontMetrics().elidedText(self._full, Qt.TextElideMode.ElideRight, self.width())
-        if shown != self.text():
-            self.setText(shown)
-        self.setToolTip(self._full if shown != self._full else "")
+        elided = self.fontMetrics().elidedText(
+            self._full, Qt.TextElideMode.ElideRight, self.width()
+        )
+        if elided != self.text():
+            self.setText(elided)
+        self.setToolTip(self._full if elided != self._full else "")
 
 
 class UndoBar(QFrame):
@@ -67,15 +71,15 @@ class UndoBar(QFrame):
         self.setObjectName("undoBar")
         self.setFrameShape(QFrame.Shape.StyledPanel)
         self.label = ElidedLabel(self)
-        self.label.setAccessibleName("Last change")
-        self.undo_button = QPushButton("Undo", self)
-        self.undo_button.setAccessibleName("Undo")
+        self.label.setAccessibleName(translate("UndoBar", "Last change"))
+        self.undo_button = QPushButton(translate("UndoBar", "Undo"), self)
+        self.undo_button.setAccessibleName(translate("UndoBar", "Undo"))
         self.dismiss_button = QToolButton(self)
         self.dismiss_button.setIcon(
             self.style().standardIcon(QStyle.StandardPixmap.SP_TitleBarCloseButton)
         )
-        self.dismiss_button.setToolTip("Dismiss")
-        self.dismiss_button.setAccessibleName("Dismiss")
+        self.dismiss_button.setToolTip(translate("UndoBar", "Dismiss"))
+        self.dismiss_button.setAccessibleName(translate("UndoBar", "Dismiss"))
         layout = QHBoxLayout(self)
         layout.setContentsMargins(6, 2, 2, 2)
         layout.addWidget(self.label, 1)
@@ -90,14 +94,15 @@ class UndoBar(QFrame):
         return self.label.full_text()
 
     def offer(self, text: str) -> None:
-        """Show `text` with an Undo button."""
-        self.label.set_full_text(text)
+        """Show `text` with an Undo button (a declared message shown translated)."""
+        self.label.set_full_text(shown(text))
         self.undo_button.setVisible(True)
         self.show()
 
     def inform(self, text: str) -> None:
-        """Show `text` without Undo (e.g. why an undo could not be done)."""
-        self.label.set_full_text(text)
+        """Show `text` without Undo (e.g. why an undo could not be done), translated when
+        it is a declared message."""
+        self.label.set_full_text(shown(text))
         self.undo_button.setVisible(False)
         self.show()
 

@@ -11,8 +11,12 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from concierge.store import ChangeHistory, StoreError
+from concierge.text import QT_TRANSLATE_NOOP
+from concierge.ui.i18n import error_message
 
-STALE = "This can no longer be undone here: other changes to the trip came after it."
+STALE = QT_TRANSLATE_NOOP(
+    "UndoBar", "This can no longer be undone here: other changes to the trip came after it."
+)
 
 
 @dataclass(frozen=True, slots=True)
@@ -26,11 +30,12 @@ class UndoOffer:
 
 
 async def undo_offered(history: ChangeHistory, offer: UndoOffer) -> str | None:
-    """Undo the offered step; None when done, else the reason to show."""
+    """Undo the offered step; None when done, else the reason to show (through `shown`, as
+    `UndoBar.inform` does)."""
     if await history.undo_label(offer.trip_id) != offer.label:
         return STALE
     try:
         await history.undo_last(offer.trip_id)
     except StoreError as error:
-        return str(error)
+        return error_message(error)
     return None

@@ -1,0 +1,51 @@
+"""The printed itinerary is the person's: in English it is the page the travel layer writes,
+byte for byte; in Portuguese its headings, labels and dates are Portuguese."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+import pytest
+
+from concierge.travel.exports import itinerary_html, read_plan
+from concierge.travel.services import TravelServices
+from concierge.ui.exports.itinerary_page import itinerary_page
+from concierge.ui.i18n import install_language
+from tests.cli.support import seed_japan
+from tests.ui import trips_support
+
+place_index = trips_support.place_index
+services = trips_support.services
+
+
+@pytest.fixture
+def portuguese(qapp: object) -> Iterator[None]:
+    install_language("pt_BR")
+    try:
+        yield
+    finally:
+        install_language("en")
+
+
+async def japan(services: TravelServices) -> str:
+    trip = await services.trips.create(
+        {"title": "Kyoto in autumn", "start_date": "2027-11-14", "end_date": "2027-11-24"}
+    )
+    await seed_japan(services, trip.id)
+    return trip.id
+
+
+async def test_in_english_the_page_is_the_travel_layers_own(services: TravelServices) -> None:
+    plan = await read_plan(services, await japan(services))
+    assert itinerary_page(plan) == itinerary_html(plan)
+
+
+async def test_in_portuguese_headings_and_dates_are_portuguese(
+    portuguese: None, services: TravelServices
+) -> None:
+    plan = await read_plan(services, await japan(services))
+    page = itinerary_page(plan)
+    for expected in ("<h2>Essenciais</h2>", "<h2>Custos</h2>", "<b>Total</b>"):
+        assert expected in page
+    assert "quinta-feira, 18 de novembro de 2027 · Kyoto" in page
+    assert "Essentials" not in page and "Thursday" not in page
