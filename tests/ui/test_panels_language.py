@@ -44,8 +44,6 @@ place_index = trips_support.place_index
 RECORD_PANEL = ("Add", "Remove", "Move up", "Move down")
 """The goals' and pinned panels' shared buttons: `concierge.ui.record_panel` (translated
 by the helper doing the top-level UI modules)."""
-UNDO_BAR = ("Undo", "Dismiss")
-"""The undo bar's buttons (`concierge.ui.views.undo_bar`, the views helper's)."""
 
 
 @pytest.fixture
@@ -144,7 +142,7 @@ async def test_the_money_tab_with_expenses_shows_only_translated_text(
         async with on_screen(panel, 1000, 520):
             panel.set_trip(trip.id)
             await until(lambda: panel.totals is not None and panel.model.rowCount() == 2)
-            found = untranslated(panel, data("EUR", "Me", "Ana", UNDO_BAR))
+            found = untranslated(panel, data("EUR", "Me", "Ana"))
             assert found == []
             assert panel.budget_bar.caption().startswith(OPEN)
             assert panel.chart.accessibleDescription().startswith(OPEN)
