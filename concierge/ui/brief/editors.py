@@ -23,15 +23,17 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from concierge.text import QT_TRANSLATE_NOOP
 from concierge.travel.forms import FormField, FormValueError, ValueKind, WidgetKind
 from concierge.ui.forms.form_fields import set_plain_text
+from concierge.ui.i18n import shown, translate
 
 Shown = str | int | bool | tuple[str, ...] | None
 """What an editor's widget holds: text, a whole number, a choice, yes/no, ticked choices;
 None for "Not answered" in a spin box or list."""
 Hook = Callable[[], None]
 
-NOT_ANSWERED = "Not answered"
+NOT_ANSWERED = QT_TRANSLATE_NOOP("BriefPanel", "Not answered")
 CHOICE_COLUMNS = 3
 PICK_DEBOUNCE_MS = 400
 """Spin boxes, lists and check boxes save this long after the last change."""
@@ -44,7 +46,13 @@ _SPIN_LIMIT = 1_000_000
 
 def choice_text(choice: str) -> str:
     """A choice as the panel shows it: "gluten-free" reads "Gluten-free"."""
-    return choice[:1].upper() + choice[1:]
+    text = shown(choice)
+    return text[:1].upper() + text[1:]
+
+
+def not_answered() -> str:
+    """ "not answered", as a value in a sentence."""
+    return translate("BriefPanel", "not answered")
 
 
 class FieldEditor(ABC):
@@ -115,7 +123,9 @@ class FieldEditor(ABC):
 
     def describe(self, shown: Shown) -> str:
         """A value in a sentence: "Meanwhile changed to …"."""
-        return f"“{shown}”" if isinstance(shown, str) and shown.strip() else "not answered"
+        if isinstance(shown, str) and shown.strip():
+            return translate("BriefPanel", "“{value}”").format(value=shown)
+        return not_answered()
 
 
 class LineEditor(FieldEditor):
@@ -124,7 +134,7 @@ class LineEditor(FieldEditor):
     def __init__(self, field: FormField, parent: QWidget, placeholder: str) -> None:
         super().__init__(field)
         self.edit = QLineEdit(parent)
-        self.edit.setPlaceholderText(placeholder)
+        self.edit.setPlaceholderText(shown(placeholder))
 
     @property
     def widget(self) -> QWidget:
@@ -153,7 +163,7 @@ class TextBoxEditor(FieldEditor):
         super().__init__(field)
         self.edit = QPlainTextEdit(parent)
         self.edit.setTabChangesFocus(True)
-        self.edit.setPlaceholderText(placeholder)
+        self.edit.setPlaceholderText(shown(placeholder))
         height = self.edit.fontMetrics().lineSpacing() * lines
         margins = self.edit.contentsMargins()
         frame = 2 * self.edit.frameWidth() + margins.top() + margins.bottom()
@@ -176,7 +186,9 @@ class TextBoxEditor(FieldEditor):
         return _as_text(answer, "\n")
 
     def describe(self, shown: Shown) -> str:
-        return "new text" if isinstance(shown, str) and shown.strip() else "not answered"
+        if isinstance(shown, str) and shown.strip():
+            return translate("BriefPanel", "new text")
+        return not_answered()
 
 
 class AnswerSpinBox(QSpinBox):
@@ -202,7 +214,7 @@ class SpinEditor(FieldEditor):
         low, high = _whole_limits(field)
         self.spin = AnswerSpinBox(parent)
         self.spin.setRange(low - 1, high)
-        self.spin.setSpecialValueText(NOT_ANSWERED)
+        self.spin.setSpecialValueText(shown(NOT_ANSWERED))
         self.spin.setValue(low - 1)
 
     @property
@@ -229,7 +241,7 @@ class SpinEditor(FieldEditor):
         return shown
 
     def describe(self, shown: Shown) -> str:
-        return "not answered" if shown is None else str(shown)
+        return not_answered() if shown is None else str(shown)
 
 
 class ComboEditor(FieldEditor):
@@ -240,10 +252,10 @@ class ComboEditor(FieldEditor):
     def __init__(self, field: FormField, parent: QWidget) -> None:
         super().__init__(field)
         self.combo = QComboBox(parent)
-        self.combo.addItem(NOT_ANSWERED, None)
+        self.combo.addItem(shown(NOT_ANSWERED), None)
         if field.widget is WidgetKind.YES_NO:
-            self.combo.addItem("Yes", True)
-            self.combo.addItem("No", False)
+            self.combo.addItem(translate("BriefPanel", "Yes"), True)
+            self.combo.addItem(translate("BriefPanel", "No"), False)
         else:
             for choice in field.choices:
                 self.combo.addItem(choice_text(choice), choice)
@@ -276,10 +288,10 @@ class ComboEditor(FieldEditor):
 
     def describe(self, shown: Shown) -> str:
         if shown is None:
-            return "not answered"
+            return not_answered()
         if isinstance(shown, bool):
-            return "yes" if shown else "no"
-        return f"“{choice_text(str(shown))}”"
+            return translate("BriefPanel", "yes") if shown else translate("BriefPanel", "no")
+        return translate("BriefPanel", "“{value}”").format(value=choice_text(str(shown)))
 
 
 class CheckBoxesEditor(FieldEditor):
@@ -340,7 +352,7 @@ class CheckBoxesEditor(FieldEditor):
 
     def describe(self, shown: Shown) -> str:
         if not isinstance(shown, tuple) or not shown:
-            return "not answered"
+            return not_answered()
         return ", ".join(choice_text(choice) for choice in shown)
 
 
@@ -352,13 +364,22 @@ def editor_for(field: FormField, parent: QWidget) -> FieldEditor:
     if kind is WidgetKind.MULTILINE:
         return TextBoxEditor(field, parent, field.help, _MULTILINE_LINES)
     if kind is WidgetKind.TEXT_LIST:
-        return TextBoxEditor(field, parent, "One per line, or separated by commas", _LIST_LINES)
+        return TextBoxEditor(
+            field,
+            parent,
+            translate("BriefPanel", "One per line, or separated by commas"),
+            _LIST_LINES,
+        )
     if kind is WidgetKind.NUMBER_LIST:
-        return LineEditor(field, parent, "Separated by commas, e.g. 41, 39, 8")
+        return LineEditor(
+            field, parent, translate("BriefPanel", "Separated by commas, e.g. 41, 39, 8")
+        )
     if kind is WidgetKind.NUMBER:
         if field.spec.kind is ValueKind.INTEGER:
             return SpinEditor(field, parent)
-        return LineEditor(field, parent, field.help or "A number, e.g. 2.5")
+        return LineEditor(
+            field, parent, field.help or translate("BriefPanel", "A number, e.g. 2.5")
+        )
     if kind is WidgetKind.MULTI_CHOICE:
         return CheckBoxesEditor(field, parent)
     return ComboEditor(field, parent)

@@ -29,20 +29,29 @@ from concierge.ui.colours import Tone, colour, follow_palette, secondary, tint
 from concierge.ui.forms.field_row import FieldRow
 from concierge.ui.forms.form_binding import FieldBinding
 from concierge.ui.forms.form_fields import FormFields
+from concierge.ui.i18n import shown, translate
 
 from .editors import FieldEditor, Shown, editor_for
 
 REQUIRED_MARK = "*"
-REQUIRED_LEGEND = f"{REQUIRED_MARK} required"
-CLEAR_UNKNOWN_TEXT = "Clear these answers"
+
+
+def required_legend() -> str:
+    """ "* required"."""
+    return translate("BriefPanel", "{mark} required").format(mark=REQUIRED_MARK)
+
 
 BriefBinding = FieldBinding[Shown]
 
 
 def field_tooltip(field: FormField) -> str:
     """The help, then what an answer must be: "Expected: a list of whole numbers …"."""
-    expected = f"Expected: {field.expected}{'; required' if field.required else ''}."
-    return f"{field.help}\n{expected}" if field.help else expected
+    if field.required:
+        expected = translate("BriefPanel", "Expected: {expected}; required.")
+    else:
+        expected = translate("BriefPanel", "Expected: {expected}.")
+    expected = expected.format(expected=shown(field.expected))
+    return f"{shown(field.help)}\n{expected}" if field.help else expected
 
 
 def muted(label: QLabel) -> QLabel:
@@ -55,7 +64,7 @@ def muted(label: QLabel) -> QLabel:
 
 def _show_label(label: QLabel, field: FormField) -> None:
     """The field's name, and a required field's mark in the palette's error colour."""
-    text = html.escape(field.label, quote=False)
+    text = html.escape(shown(field.label), quote=False)
     if field.required:
         mark = colour(Tone.ERROR, label.palette()).name()
         text += f' <span style="color: {mark};">{REQUIRED_MARK}</span>'
@@ -80,9 +89,12 @@ class BriefFields(FormFields[BriefBinding]):
             layout.addWidget(self._section(number, step))
         self.unknown_label = muted(QLabel(self))
         self.unknown_label.setObjectName("unknownAnswers")
-        self.clear_unknown_button = QPushButton(CLEAR_UNKNOWN_TEXT, self)
-        self.clear_unknown_button.setAccessibleName(CLEAR_UNKNOWN_TEXT)
-        self.clear_unknown_button.setToolTip("Withdraw the answers to questions no longer asked")
+        clear = translate("BriefPanel", "Clear these answers")
+        self.clear_unknown_button = QPushButton(clear, self)
+        self.clear_unknown_button.setAccessibleName(clear)
+        self.clear_unknown_button.setToolTip(
+            translate("BriefPanel", "Withdraw the answers to questions no longer asked")
+        )
         self.unknown_box = QWidget(self)
         unknown = QHBoxLayout(self.unknown_box)
         unknown.setContentsMargins(0, 0, 0, 0)
@@ -132,13 +144,14 @@ class BriefFields(FormFields[BriefBinding]):
     # -- building -------------------------------------------------------------------------
 
     def _section(self, number: int, step: FormStep) -> QGroupBox:
-        box = QGroupBox(f"{number}. {step.title}", self)
+        title = shown(step.title)
+        box = QGroupBox(f"{number}. {title}", self)
         box.setObjectName(f"step-{step.id}")
-        box.setAccessibleName(step.title)
+        box.setAccessibleName(title)
         self.sections[step.id] = box
         outer = QVBoxLayout(box)
         if step.help:
-            outer.addWidget(muted(QLabel(step.help, box)))
+            outer.addWidget(muted(QLabel(shown(step.help), box)))
         form = QFormLayout()
         form.setFieldGrowthPolicy(QFormLayout.FieldGrowthPolicy.AllNonFixedFieldsGrow)
         form.setRowWrapPolicy(QFormLayout.RowWrapPolicy.WrapLongRows)  # Narrow: label above.
@@ -155,7 +168,7 @@ class BriefFields(FormFields[BriefBinding]):
         editor = editor_for(field, box)
         tip = field_tooltip(field)
         editor.widget.setToolTip(tip)  # Before the row: it restores this after a mark.
-        editor.name(field.label)
+        editor.name(shown(field.label))
         label = QLabel(box)
         label.setTextFormat(Qt.TextFormat.RichText)
         follow_palette(label, functools.partial(_show_label, label, field))

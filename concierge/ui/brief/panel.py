@@ -35,16 +35,18 @@ from concierge.store import (
     TripRepository,
     and_list,
 )
+from concierge.text import QT_TRANSLATE_NOOP
 from concierge.travel.forms import FormDefinition, FormState, FormValueError, evaluate
 from concierge.ui.forms.form_panel import FormPanel
+from concierge.ui.i18n import shown, shown_error, translate
 from concierge.ui.views.person import person
 from concierge.ui.views.trip_view import DELETED_TEXT
 
 from .editors import Shown
-from .fields import REQUIRED_LEGEND, BriefBinding, BriefFields, muted
-from .texts import INVALID_PREFIX, invalid_text, kept_text, skipped_text, status_text, unknown_text
+from .fields import BriefBinding, BriefFields, muted, required_legend
+from .texts import invalid_prefix, invalid_text, kept_text, skipped_text, status_text, unknown_text
 
-NO_TRIP_TEXT = "Select a trip to see its brief."
+NO_TRIP_TEXT = QT_TRANSLATE_NOOP("BriefPanel", "Select a trip to see its brief.")
 _WATCHED = frozenset({EntityKind.FORM, EntityKind.FORM_ANSWER})
 
 
@@ -69,9 +71,9 @@ class BriefPanel(FormPanel[BriefBinding]):
         self.trips = trips
         self._state: FormState | None = None
         self._instance_id: str | None = None
-        super().__init__(history, bus, parent, what="brief", no_trip_text=NO_TRIP_TEXT)
+        super().__init__(history, bus, parent, what="brief", no_trip_text=shown(NO_TRIP_TEXT))
         self.setObjectName("briefPanel")
-        self.setAccessibleName(definition.title)
+        self.setAccessibleName(shown(definition.title))
         self.notice.setObjectName("briefNotice")
         self.setFocusProxy(self.fields.tab_chain()[0])
         self.fields.clear_unknown_button.clicked.connect(self.clear_unknown)
@@ -86,7 +88,7 @@ class BriefPanel(FormPanel[BriefBinding]):
         font = self.status_label.font()
         font.setBold(True)
         self.status_label.setFont(font)
-        self.legend = muted(QLabel(REQUIRED_LEGEND, self))
+        self.legend = muted(QLabel(required_legend(), self))
         self.legend.setWordWrap(False)
         header = QHBoxLayout()
         header.setContentsMargins(6, 4, 6, 0)
@@ -133,7 +135,7 @@ class BriefPanel(FormPanel[BriefBinding]):
         try:
             answer = self.fields.editors[binding.key].answer(value)
         except FormValueError as error:
-            self._show_refusal(binding, str(error))
+            self._show_refusal(binding, shown_error(error))
             return None
         return self._save(trip_id, binding.key, answer)
 
@@ -154,9 +156,13 @@ class BriefPanel(FormPanel[BriefBinding]):
 
     def refuse(self, binding: BriefBinding, trip_id: str, value: Shown, error: Exception) -> None:
         if trip_id != self._trip_id:
-            self.notice.inform(f"An answer for the previous trip was not saved: {error}")
+            self.notice.inform(
+                translate(
+                    "BriefPanel", "An answer for the previous trip was not saved: {error}"
+                ).format(error=shown_error(error))
+            )
         else:
-            self._show_refusal(binding, str(error))
+            self._show_refusal(binding, shown_error(error))
 
     def _show_refusal(self, binding: BriefBinding, message: str) -> None:
         """The message under the field; what the person typed stays as it is."""
@@ -168,7 +174,7 @@ class BriefPanel(FormPanel[BriefBinding]):
             context = person(self._label(changes))
             await self.forms.apply(trip_id, self.definition.id, changes, context=context)
         except StoreError as error:
-            self.notice.inform(str(error))
+            self.notice.inform(shown_error(error))
 
     # -- following the store --------------------------------------------------------------
 
@@ -185,7 +191,7 @@ class BriefPanel(FormPanel[BriefBinding]):
             return
         if stored is None:
             self._state = None
-            self._show_empty(DELETED_TEXT)
+            self._show_empty(shown(DELETED_TEXT))
             self.refreshed.emit()
             return
         instance = stored.instance
@@ -206,7 +212,7 @@ class BriefPanel(FormPanel[BriefBinding]):
         self._marks.update(set(unseen.get(key, frozenset())) & set(self.fields.by_key))
         self._render_marks()
         self.status_label.setText(status_text(state))
-        self.status_label.setAccessibleName(f"{self.definition.title}: {status_text(state)}")
+        self.status_label.setAccessibleName(f"{shown(self.definition.title)}: {status_text(state)}")
         self.legend.show()
         self.stack.setCurrentWidget(self.form_page)
         self.refreshed.emit()
@@ -221,7 +227,7 @@ class BriefPanel(FormPanel[BriefBinding]):
             if self._take_stored(binding, stored, first=first):
                 if name in state.invalid:
                     binding.row.set_error(invalid_text(state.invalid[name]))
-                elif binding.row.error.startswith(INVALID_PREFIX):
+                elif binding.row.error.startswith(invalid_prefix()):
                     binding.row.set_error("")
             kept = name in state.not_applicable
             binding.row.set_hint(kept_text(definition, name) if kept else "")

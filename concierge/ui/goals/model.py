@@ -3,31 +3,62 @@ by itself, and who completed it."""
 
 from __future__ import annotations
 
-from PySide6.QtCore import QModelIndex, QPersistentModelIndex, Qt, Signal
+from PySide6.QtCore import QModelIndex, QObject, QPersistentModelIndex, Qt, Signal
 
 from concierge.store import Actor, GoalRecord, GoalStatus
 from concierge.travel.goal_triggers import describe_trigger
+from concierge.ui.i18n import shown, translate
 from concierge.ui.record_table import RecordTableModel
 
 _Index = QModelIndex | QPersistentModelIndex
 
 COLUMNS = ("Goal", "Completes when", "Completed by")
+"""The columns' English titles (`columns()` gives them in the window's language)."""
 TITLE_COLUMN, TRIGGER_COLUMN, DONE_BY_COLUMN = range(3)
-DONE_BY = {Actor.PERSON: "You", Actor.ASSISTANT: "The assistant", Actor.APP: "Automatically"}
-MARKED_FIELDS = {"title": "title", "status": "done", "completes_on": "what completes it"}
-"""What an assistant change to a goal is called in its tooltip; reordering is not marked."""
+
+
+def columns() -> tuple[str, ...]:
+    return (
+        translate("GoalsList", "Goal"),
+        translate("GoalsList", "Completes when"),
+        translate("GoalsList", "Completed by"),
+    )
+
+
+def done_by(actor: Actor) -> str:
+    """Who completed a goal: "You", "The assistant", "Automatically"."""
+    return {
+        Actor.PERSON: translate("GoalsList", "You"),
+        Actor.ASSISTANT: translate("GoalsList", "The assistant"),
+        Actor.APP: translate("GoalsList", "Automatically"),
+    }[actor]
+
+
+def marked_fields() -> dict[str, str]:
+    """What an assistant change to a goal is called in its tooltip; reordering is not
+    marked."""
+    return {
+        "title": translate("GoalsList", "title"),
+        "status": translate("GoalsList", "done"),
+        "completes_on": translate("GoalsList", "what completes it"),
+    }
 
 
 def trigger_text(trigger: str | None) -> str:
     """ "a public holidays lookup succeeds"; "" for a goal only someone can tick."""
-    return describe_trigger(trigger) if trigger else ""
+    return shown(describe_trigger(trigger)) if trigger else ""
 
 
 def done_text(goal: GoalRecord) -> str:
     if not goal.done:
-        return "Open"
-    who = DONE_BY[goal.completed_by] if goal.completed_by is not None else ""
-    return f"Done ({who.lower()})" if who else "Done"
+        return translate("GoalsList", "Open")
+    if goal.completed_by is None:
+        return translate("GoalsList", "Done")
+    return {
+        Actor.PERSON: translate("GoalsList", "Done (you)"),
+        Actor.ASSISTANT: translate("GoalsList", "Done (the assistant)"),
+        Actor.APP: translate("GoalsList", "Done (automatically)"),
+    }[goal.completed_by]
 
 
 class GoalsModel(RecordTableModel[GoalRecord]):
@@ -37,7 +68,11 @@ class GoalsModel(RecordTableModel[GoalRecord]):
     check_requested = Signal(str, bool)
     """(goal id, done): the person ticked (True) or unticked (False) the goal."""
 
-    columns = COLUMNS
+    columns: tuple[str, ...] = COLUMNS
+
+    def __init__(self, parent: QObject | None = None) -> None:
+        super().__init__(parent)
+        self.columns = columns()
 
     def text(self, record: GoalRecord, column: int) -> str:
         if column == TITLE_COLUMN:
@@ -45,12 +80,16 @@ class GoalsModel(RecordTableModel[GoalRecord]):
         if column == TRIGGER_COLUMN:
             return trigger_text(record.completes_on)
         if record.done and record.completed_by is not None:
-            return DONE_BY[record.completed_by]
+            return done_by(record.completed_by)
         return ""
 
     def tooltip(self, record: GoalRecord) -> str:
         trigger = trigger_text(record.completes_on)
-        when = f"Completes by itself when {trigger}" if trigger else ""
+        when = (
+            translate("GoalsList", "Completes by itself when {trigger}").format(trigger=trigger)
+            if trigger
+            else ""
+        )
         return ". ".join(part for part in (done_text(record), when) if part)
 
     def check_state(self, record: GoalRecord) -> Qt.CheckState | None:

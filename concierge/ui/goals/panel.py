@@ -24,21 +24,23 @@ from concierge.store import (
     StoreError,
     TripRepository,
 )
+from concierge.text import QT_TRANSLATE_NOOP
 from concierge.travel.goal_triggers import trigger_choices
+from concierge.ui.i18n import shown, shown_error, translate
 from concierge.ui.record_panel import RecordListPanel
 from concierge.ui.views.actions import action_button, make_action
 from concierge.ui.views.person import person
 
-from .model import MARKED_FIELDS, GoalsModel
+from .model import GoalsModel, marked_fields
 
-NO_TRIP_TEXT = "Select a trip to see its goals."
-EMPTY_TEXT = "No goals yet. Add what must get done, e.g. “Flights booked”."
-COMPLETES_WHEN = "Completes when"
+NO_TRIP_TEXT = QT_TRANSLATE_NOOP("GoalsPanel", "Select a trip to see its goals.")
+EMPTY_TEXT = QT_TRANSLATE_NOOP(
+    "GoalsPanel", "No goals yet. Add what must get done, e.g. “Flights booked”."
+)
 
 
 class GoalsPanel(RecordListPanel[GoalRecord]):
     entity = EntityKind.GOAL
-    marked_fields = MARKED_FIELDS
 
     def __init__(
         self,
@@ -49,36 +51,44 @@ class GoalsPanel(RecordListPanel[GoalRecord]):
         parent: QWidget | None = None,
     ) -> None:
         self.goals = goals
+        self.marked_fields = marked_fields()
         super().__init__(
             GoalsModel(),
             trips,
             history,
             bus,
             parent,
-            name="Goals",
-            new_label="New goal",
-            placeholder="e.g. First night's hotel chosen",
-            no_trip_text=NO_TRIP_TEXT,
-            empty_text=EMPTY_TEXT,
+            name=translate("GoalsPanel", "Goals"),
+            new_label=translate("GoalsPanel", "New goal"),
+            placeholder=translate("GoalsPanel", "e.g. First night's hotel chosen"),
+            no_trip_text=shown(NO_TRIP_TEXT),
+            empty_text=shown(EMPTY_TEXT),
+            rename_text=translate("GoalsPanel", "Rename"),
         )
         self.setObjectName("goalsPanel")
         self.view.setObjectName("goalsList")
         assert isinstance(self.model, GoalsModel)
         self.model.check_requested.connect(self._check)
-        self.toggle_action: QAction = make_action(self, "Mark done", None, self.toggle_selected)
-        self.trigger_menu = QMenu(COMPLETES_WHEN, self)
-        self.trigger_menu.setAccessibleName(COMPLETES_WHEN)
+        self.toggle_action: QAction = make_action(
+            self, translate("GoalsPanel", "Mark done"), None, self.toggle_selected
+        )
+        completes_when = translate("GoalsPanel", "Completes when")
+        self.trigger_menu = QMenu(completes_when, self)
+        self.trigger_menu.setAccessibleName(completes_when)
         group = QActionGroup(self.trigger_menu)
         self.trigger_actions: dict[str | None, QAction] = {}
         """The menu's choices by trigger (None: manually)."""
         for trigger, label in trigger_choices():
-            action = self.trigger_menu.addAction(label)
+            action = self.trigger_menu.addAction(shown(label))
             action.setCheckable(True)
             group.addAction(action)
             action.triggered.connect(lambda _=False, t=trigger: self.set_trigger_selected(t))
             self.trigger_actions[trigger] = action
         self.trigger_action: QAction = make_action(
-            self, f"{COMPLETES_WHEN}…", Qt.Modifier.CTRL | Qt.Key.Key_E, self.show_trigger_menu
+            self,
+            translate("GoalsPanel", "Completes when…"),
+            Qt.Modifier.CTRL | Qt.Key.Key_E,
+            self.show_trigger_menu,
         )
         self.trigger_action.setShortcutContext(Qt.ShortcutContext.WidgetWithChildrenShortcut)
         self.addAction(self.trigger_action)
@@ -118,12 +128,16 @@ class GoalsPanel(RecordListPanel[GoalRecord]):
         try:
             await self.goals.set_trigger(goal_id, trigger, context=person())
         except StoreError as error:
-            self.undo_bar.inform(str(error))
+            self.undo_bar.inform(shown_error(error))
             self._refresher.request()
 
     def fill_menu(self, menu: QMenu) -> None:
         goal = self.selected()
-        self.toggle_action.setText("Reopen" if goal is not None and goal.done else "Mark done")
+        self.toggle_action.setText(
+            translate("GoalsPanel", "Reopen")
+            if goal is not None and goal.done
+            else translate("GoalsPanel", "Mark done")
+        )
         self.toggle_action.setEnabled(goal is not None)
         menu.addAction(self.toggle_action)
         self._check_trigger_choice()
@@ -138,7 +152,7 @@ class GoalsPanel(RecordListPanel[GoalRecord]):
         try:
             await write(goal_id, context=person())
         except StoreError as error:
-            self.undo_bar.inform(str(error))
+            self.undo_bar.inform(shown_error(error))
             self.reload()  # Shows what the store kept.
 
     # -- the store ------------------------------------------------------------------------
@@ -159,4 +173,7 @@ class GoalsPanel(RecordListPanel[GoalRecord]):
         await self.goals.move(record.id, position, context=person())
 
     def removal(self, record: GoalRecord) -> tuple[str, str]:
-        return f"Remove goal “{record.title}”", f"Removed goal “{record.title}”."
+        return (
+            f"Remove goal “{record.title}”",
+            translate("GoalsPanel", "Removed goal “{title}”.").format(title=record.title),
+        )

@@ -18,8 +18,10 @@ from PySide6.QtWidgets import QSizePolicy, QWidget
 from concierge.store import ExpenseCategory
 from concierge.travel.currencies import format_money
 from concierge.ui.colours import Tone, colour, secondary
+from concierge.ui.i18n import ENGLISH, current_language, shown_date, translate
 
 from .chart_colours import series_colour
+from .model import category_text, day_text
 
 CATEGORY_INDEX = {category: index for index, category in enumerate(ExpenseCategory)}
 BAR_HEIGHT = 14
@@ -36,7 +38,7 @@ class BudgetBar(QWidget):
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
-        self.setAccessibleName("Budget, planned and spent")
+        self.setAccessibleName(translate("BudgetBar", "Budget, planned and spent"))
         self.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Fixed)
         self.currency = "EUR"
         self.budget: Decimal | None = None
@@ -56,11 +58,24 @@ class BudgetBar(QWidget):
         def money(amount: Decimal) -> str:
             return format_money(amount, self.currency)
 
-        budget = money(self.budget) if self.budget is not None else "no budget set"
-        planned = money(self.planned) if self.planned is not None else "nothing costed yet"
-        text = f"Spent {money(self.spent)} · planned {planned} · budget {budget}"
+        budget = (
+            money(self.budget)
+            if self.budget is not None
+            else translate("BudgetBar", "no budget set")
+        )
+        planned = (
+            money(self.planned)
+            if self.planned is not None
+            else translate("BudgetBar", "nothing costed yet")
+        )
+        text = translate("BudgetBar", "Spent {spent} · planned {planned} · budget {budget}").format(
+            spent=money(self.spent), planned=planned, budget=budget
+        )
         if self.budget is not None and self.spent > self.budget:
-            text += f" · {money(self.spent - self.budget)} over"
+            over = translate("BudgetBar", "{amount} over").format(
+                amount=money(self.spent - self.budget)
+            )
+            text += f" · {over}"
         return text
 
     def sizeHint(self) -> QSize:
@@ -112,7 +127,7 @@ class SpendingChart(QWidget):
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
-        self.setAccessibleName("Spending by category and by day")
+        self.setAccessibleName(translate("SpendingChart", "Spending by category and by day"))
         self.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Expanding)
         self.setMinimumHeight(120)
         self.currency = "EUR"
@@ -138,16 +153,21 @@ class SpendingChart(QWidget):
 
     def description(self) -> str:
         if not self.by_category:
-            return "Nothing spent yet."
+            return translate("SpendingChart", "Nothing spent yet.")
+        english = current_language() == ENGLISH
         categories = ", ".join(
-            f"{category.value} {format_money(amount, self.currency)}"
+            f"{category.value if english else category_text(category)} "
+            f"{format_money(amount, self.currency)}"
             for category, amount in self.by_category.items()
         )
         days = ", ".join(
-            f"{day.isoformat()} {format_money(sum(parts.values(), Decimal(0)), self.currency)}"
+            f"{day.isoformat() if english else shown_date(day)} "
+            f"{format_money(sum(parts.values(), Decimal(0)), self.currency)}"
             for day, parts in self.by_day.items()
         )
-        return f"By category: {categories}. By day: {days}."
+        return translate("SpendingChart", "By category: {categories}. By day: {days}.").format(
+            categories=categories, days=days
+        )
 
     def sizeHint(self) -> QSize:
         return QSize(420, 180)
@@ -157,7 +177,11 @@ class SpendingChart(QWidget):
         painter.setRenderHint(QPainter.RenderHint.Antialiasing)
         if not self.by_category:
             painter.setPen(secondary(self.palette()))
-            painter.drawText(self.rect(), Qt.AlignmentFlag.AlignCenter, "Nothing spent yet")
+            painter.drawText(
+                self.rect(),
+                Qt.AlignmentFlag.AlignCenter,
+                translate("SpendingChart", "Nothing spent yet"),
+            )
             painter.end()
             return
         if self.width() < STACK_BELOW:
@@ -178,7 +202,7 @@ class SpendingChart(QWidget):
         palette = self.palette()
         metrics = self.fontMetrics()
         row = self._row()
-        label_width = max(metrics.horizontalAdvance(c.value.capitalize()) for c in self.by_category)
+        label_width = max(metrics.horizontalAdvance(category_text(c)) for c in self.by_category)
         amounts = {c: format_money(v, self.currency) for c, v in self.by_category.items()}
         amount_width = max(metrics.horizontalAdvance(text) for text in amounts.values())
         bar_left = area.left() + label_width + GAP
@@ -193,7 +217,7 @@ class SpendingChart(QWidget):
             painter.drawText(
                 QRectF(area.left(), top, label_width, row),
                 Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter,
-                category.value.capitalize(),
+                category_text(category),
             )
             length = float(amount / largest) * bar_room if largest > 0 else 0.0
             painter.setPen(Qt.PenStyle.NoPen)
@@ -219,7 +243,9 @@ class SpendingChart(QWidget):
         painter.drawText(
             QRectF(area.left(), area.top(), area.width(), label_height),
             Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter,
-            f"Most in a day: {format_money(largest, self.currency)}",
+            translate("SpendingChart", "Most in a day: {amount}").format(
+                amount=format_money(largest, self.currency)
+            ),
         )
         painter.setPen(QPen(palette.color(QPalette.ColorRole.Mid), 1))
         painter.drawLine(
@@ -228,7 +254,9 @@ class SpendingChart(QWidget):
         days = list(self.by_day)
         slot = plot.width() / len(days)
         column = max(min(slot * 0.7, 36.0), 2.0)
-        label = max(metrics.horizontalAdvance("30 Sep") + GAP, 1)
+        english = current_language() == ENGLISH
+        widest = "30 Sep" if english else day_text(date(2026, 9, 30))
+        label = max(metrics.horizontalAdvance(widest) + GAP, 1)
         every = max(1, int(label // slot) + (1 if label % slot else 0))
         for index, day in enumerate(days):
             left = plot.left() + index * slot + (slot - column) / 2
@@ -255,5 +283,5 @@ class SpendingChart(QWidget):
                         label_height,
                     ),
                     Qt.AlignmentFlag.AlignCenter,
-                    f"{day.day} {day.strftime('%b')}",
+                    f"{day.day} {day.strftime('%b')}" if english else day_text(day),
                 )

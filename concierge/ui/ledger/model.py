@@ -3,20 +3,23 @@ the trip's currency at the rate of its day."""
 
 from __future__ import annotations
 
-from collections.abc import Collection
+from collections.abc import Collection, Mapping
 from dataclasses import dataclass
+from datetime import date
 
-from PySide6.QtCore import QModelIndex, QPersistentModelIndex, Qt
+from PySide6.QtCore import QModelIndex, QObject, QPersistentModelIndex, Qt
 
-from concierge.store import ExpenseRecord
+from concierge.store import ExpenseCategory, ExpenseRecord
 from concierge.travel.currencies import format_money
 from concierge.travel.dates import short_date
 from concierge.travel.ledger_totals import LedgerTotals
 from concierge.ui.colours import Tone, colour
+from concierge.ui.i18n import ENGLISH, current_language, shown, translate
 from concierge.ui.record_table import RecordTableModel
 from concierge.ui.views.marks import UNVERIFIED
 
 COLUMNS = ("Date", "Description", "Category", "Amount", "Paid by", "Split", "In trip currency")
+"""The columns' English titles (`columns()` gives them in the window's language)."""
 (
     DATE_COLUMN,
     DESCRIPTION_COLUMN,
@@ -26,15 +29,58 @@ COLUMNS = ("Date", "Description", "Category", "Amount", "Paid by", "Split", "In 
     SPLIT_COLUMN,
     CONVERTED_COLUMN,
 ) = range(len(COLUMNS))
-MARKED_FIELDS = {
-    "amount": "amount",
-    "currency": "currency",
-    "spent_on": "date",
-    "category": "category",
-    "description": "description",
-    "paid_by": "who paid",
-    "split": "split",
-}
+
+
+def columns() -> tuple[str, ...]:
+    return (
+        translate("ExpensesTable", "Date"),
+        translate("ExpensesTable", "Description"),
+        translate("ExpensesTable", "Category"),
+        translate("ExpensesTable", "Amount"),
+        translate("ExpensesTable", "Paid by"),
+        translate("ExpensesTable", "Split"),
+        translate("ExpensesTable", "In trip currency"),
+    )
+
+
+def marked_fields() -> Mapping[str, str]:
+    """What an assistant change to an expense's field is called in its row's tooltip."""
+    return {
+        "amount": translate("ExpensesTable", "amount"),
+        "currency": translate("ExpensesTable", "currency"),
+        "spent_on": translate("ExpensesTable", "date"),
+        "category": translate("ExpensesTable", "category"),
+        "description": translate("ExpensesTable", "description"),
+        "paid_by": translate("ExpensesTable", "who paid"),
+        "split": translate("ExpensesTable", "split"),
+    }
+
+
+def category_text(category: ExpenseCategory) -> str:
+    """ "Food", in the window's language."""
+    names = {
+        ExpenseCategory.TRANSPORT: translate("ExpenseCategory", "Transport"),
+        ExpenseCategory.LODGING: translate("ExpenseCategory", "Lodging"),
+        ExpenseCategory.FOOD: translate("ExpenseCategory", "Food"),
+        ExpenseCategory.ACTIVITIES: translate("ExpenseCategory", "Activities"),
+        ExpenseCategory.SHOPPING: translate("ExpenseCategory", "Shopping"),
+        ExpenseCategory.FEES: translate("ExpenseCategory", "Fees"),
+        ExpenseCategory.OTHER: translate("ExpenseCategory", "Other"),
+    }
+    name = names.get(category) or shown(category.value)
+    return name[:1].upper() + name[1:]
+
+
+def day_text(day: date) -> str:
+    """ "14 May" in English (`short_date`, the form the date field reads); the locale's
+    short day and month otherwise."""
+    if current_language() == ENGLISH:
+        return short_date(day)
+    from babel.dates import format_skeleton
+
+    from concierge.travel.app_locale import app_locale
+
+    return format_skeleton("MMMd", day, locale=app_locale())
 
 
 def split_text(expense: ExpenseRecord) -> str:
@@ -65,29 +111,39 @@ def expense_rows(totals: LedgerTotals, unverified: Collection[str] = ()) -> list
             c.expense.id,
             c.expense,
             format_money(c.amount, totals.currency),
-            c.rate.describe(),
+            shown(c.rate.describe()),
             c.expense.id in unverified,
         )
         for c in totals.converted
     ]
     rows += [
-        ExpenseRow(u.expense.id, u.expense, "not converted", u.reason, u.expense.id in unverified)
+        ExpenseRow(
+            u.expense.id,
+            u.expense,
+            translate("ExpensesTable", "not converted"),
+            shown(u.reason),
+            u.expense.id in unverified,
+        )
         for u in totals.unconverted
     ]
     return sorted(rows, key=lambda row: (row.expense.spent_on, row.expense.created_at, row.id))
 
 
 class ExpensesModel(RecordTableModel[ExpenseRow]):
-    columns = COLUMNS
+    columns: tuple[str, ...] = COLUMNS
+
+    def __init__(self, parent: QObject | None = None) -> None:
+        super().__init__(parent)
+        self.columns = columns()
 
     def text(self, record: ExpenseRow, column: int) -> str:
         expense = record.expense
         if column == DATE_COLUMN:
-            return short_date(expense.spent_on)
+            return day_text(expense.spent_on)
         if column == DESCRIPTION_COLUMN:
             return expense.description
         if column == CATEGORY_COLUMN:
-            return expense.category.value.capitalize()
+            return category_text(expense.category)
         if column == AMOUNT_COLUMN:
             return format_money(expense.amount, expense.currency)
         if column == PAID_BY_COLUMN:
@@ -97,7 +153,8 @@ class ExpensesModel(RecordTableModel[ExpenseRow]):
         return record.converted
 
     def tooltip(self, record: ExpenseRow) -> str:
-        doubt = f"\n{UNVERIFIED}: amount" if record.unverified else ""
+        amount = translate("ExpensesTable", "amount")
+        doubt = f"\n{shown(UNVERIFIED)}: {amount}" if record.unverified else ""
         return f"{record.converted}: {record.how}{doubt}"
 
     def data(

@@ -12,11 +12,12 @@ typed is lost. The ECB rates load in a worker thread the first time.
 from __future__ import annotations
 
 import itertools
+import re
 from collections.abc import Mapping
 from datetime import date
 from decimal import Decimal
 
-from PySide6.QtCore import QEvent, QKeyCombination, QObject, Qt
+from PySide6.QtCore import QEvent, QKeyCombination, QLocale, QObject, Qt
 from PySide6.QtGui import QKeyEvent, QKeySequence
 from PySide6.QtWidgets import (
     QAbstractItemView,
@@ -49,12 +50,13 @@ from concierge.store import (
     TripRepository,
 )
 from concierge.store.validation import DEFAULT_PAYER, EXPENSE_RULES, text_limit
-from concierge.travel.assistant.ledger_view import PlannedCosts, no_planned_costs, rate_note
+from concierge.travel.assistant.ledger_view import PlannedCosts, no_planned_costs
 from concierge.travel.currencies import format_money
 from concierge.travel.dates import DateError, parse_typed_date, short_date
 from concierge.travel.exchange import load_exchange
 from concierge.travel.ledger_totals import LedgerTotals, ledger_totals
 from concierge.ui.colours import Tone, secondary, tint
+from concierge.ui.i18n import ENGLISH, current_language, shown, shown_date, shown_error, translate
 from concierge.ui.record_table import unseen_reason
 from concierge.ui.views.actions import action_button, make_action
 from concierge.ui.views.date_pattern import local_pattern
@@ -64,12 +66,78 @@ from concierge.ui.views.undo_bar import UndoBar
 from concierge.ui.views.undo_offer import UndoOffer, undo_offered
 
 from .charts import BudgetBar, SpendingChart
-from .model import MARKED_FIELDS, ExpenseRow, ExpensesModel, expense_rows, split_text
+from .model import (
+    ExpenseRow,
+    ExpensesModel,
+    category_text,
+    expense_rows,
+    marked_fields,
+    split_text,
+)
 
-NO_TRIP_TEXT = "Select a trip to see what was spent on it."
-LOADING_TEXT = "Loading the expenses and the exchange rates…"
-EMPTY_TEXT = "No expenses yet. New expense (Ctrl+N) adds one."
-SPLIT_HINT = "Everyone equally, or e.g. Me: 2, Ana: 1"
+
+def no_trip_text() -> str:
+    return translate("LedgerPanel", "Select a trip to see what was spent on it.")
+
+
+def loading_text() -> str:
+    return translate("LedgerPanel", "Loading the expenses and the exchange rates…")
+
+
+def empty_text() -> str:
+    return translate("LedgerPanel", "No expenses yet. New expense (Ctrl+N) adds one.")
+
+
+def add_text() -> str:
+    return translate("LedgerPanel", "Add")
+
+
+def amount_text(amount: Decimal) -> str:
+    """An amount as the editor shows it: "1234.50", "1234,50" where the comma is the
+    locale's decimal point (no grouping: it is read back as typed)."""
+    text = f"{amount:f}"
+    return text.replace(".", ",") if _decimal_comma() else text
+
+
+def typed_amount(text: str) -> str:
+    """What the person typed, as the store reads amounts ("1234.50"): where the comma is
+    the decimal point, "1.234,50" and "1234,50" mean 1234.50 (a lone "12.50" stays)."""
+    text = text.strip()
+    if not _decimal_comma() or ("," not in text and not _GROUPED.fullmatch(text)):
+        return text
+    return text.replace(".", "").replace(",", ".")
+
+
+_GROUPED = re.compile(r"-?\d{1,3}(\.\d{3})+")
+"""An amount with dots grouping its thousands, "1.234.567"."""
+
+
+def _decimal_comma() -> bool:
+    return current_language() != ENGLISH and QLocale().decimalPoint() == ","
+
+
+def rates_text(totals: LedgerTotals) -> str:
+    """Which ECB rates the totals used: "Converted to EUR at ECB rates of 2 May 2026 to
+    9 May 2026." ("" when nothing was converted)."""
+    days = totals.rate_dates
+    if days is None:
+        return ""
+    first, last = days
+    if first == last:
+        note = translate("LedgerPanel", "at the ECB rate of {day}").format(day=shown_date(first))
+    else:
+        note = translate("LedgerPanel", "at ECB rates of {first} to {last}").format(
+            first=shown_date(first), last=shown_date(last)
+        )
+    if totals.estimates:
+        note += translate("LedgerPanel", "; {count} at the latest rate, an estimate").format(
+            count=totals.estimates
+        )
+    return translate("LedgerPanel", "Converted to {code} {note}.").format(
+        code=totals.currency, note=note
+    )
+
+
 DATE_EXAMPLE = date(2026, 5, 14)
 WIDEST_DATE = date(2028, 12, 28)
 """The date field is at least as wide as this date written as the form writes dates."""
@@ -100,7 +168,7 @@ class LedgerPanel(TripView[Change]):
     ) -> None:
         super().__init__(bus, parent, name="money")
         self.setObjectName("ledgerPanel")
-        self.setAccessibleName("Money")
+        self.setAccessibleName(translate("LedgerPanel", "Money"))
         self.ledger = ledger
         self.trips = trips
         self.history = history
@@ -115,7 +183,7 @@ class LedgerPanel(TripView[Change]):
         self.model = ExpensesModel(self)
         self.view = QTreeView(self)
         self.view.setObjectName("expensesTable")
-        self.view.setAccessibleName("Expenses")
+        self.view.setAccessibleName(translate("LedgerPanel", "Expenses"))
         self.view.setModel(self.model)
         self.view.setRootIsDecorated(False)
         self.view.setUniformRowHeights(True)
@@ -127,20 +195,28 @@ class LedgerPanel(TripView[Change]):
         self.view.header().setStretchLastSection(True)
 
         self.new_action = make_action(
-            self, "New expense", QKeySequence.StandardKey.New, self.new_expense
+            self,
+            translate("LedgerPanel", "New expense"),
+            QKeySequence.StandardKey.New,
+            self.new_expense,
         )
         self.new_action.setShortcuts(
             [QKeySequence(QKeySequence.StandardKey.New), QKeySequence(Qt.Key.Key_Insert)]
         )
         self.new_action.setShortcutContext(Qt.ShortcutContext.WidgetWithChildrenShortcut)
         self.addAction(self.new_action)
-        self.edit_action = make_action(self, "Edit", Qt.Key.Key_F2, self.edit_selected)
+        self.edit_action = make_action(
+            self, translate("LedgerPanel", "Edit"), Qt.Key.Key_F2, self.edit_selected
+        )
         self.remove_action = make_action(
-            self, "Remove", QKeySequence.StandardKey.Delete, self.remove_selected
+            self,
+            translate("LedgerPanel", "Remove"),
+            QKeySequence.StandardKey.Delete,
+            self.remove_selected,
         )
         self.confirm_action = make_action(
             self,
-            "Confirm amount",
+            translate("LedgerPanel", "Confirm amount"),
             QKeyCombination(
                 Qt.KeyboardModifier.ControlModifier | Qt.KeyboardModifier.ShiftModifier,
                 Qt.Key.Key_K,
@@ -152,19 +228,30 @@ class LedgerPanel(TripView[Change]):
             self.view.addAction(action)
         self.view.activated.connect(lambda _index: self.edit_selected())
 
-        self.date_edit = self._line("Date", f"e.g. {short_date(DATE_EXAMPLE)}")
+        self.date_edit = self._line(
+            translate("LedgerPanel", "Date"),
+            translate("LedgerPanel", "e.g. {example}").format(example=short_date(DATE_EXAMPLE)),
+        )
         self.date_edit.setMinimumWidth(_width_for(self.date_edit, short_date(WIDEST_DATE)))
-        self.amount_edit = self._line("Amount", "e.g. 12.50")
-        self.currency_edit = self._line("Currency", "EUR")
+        self.amount_edit = self._line(
+            translate("LedgerPanel", "Amount"), translate("LedgerPanel", "e.g. 12.50")
+        )
+        self.currency_edit = self._line(translate("LedgerPanel", "Currency"), "EUR")
         self.currency_edit.textEdited.connect(self._upper_currency)
         self.category_combo = QComboBox(self)
-        self.category_combo.setAccessibleName("Category")
+        self.category_combo.setAccessibleName(translate("LedgerPanel", "Category"))
         for category in ExpenseCategory:
-            self.category_combo.addItem(category.value.capitalize(), category.value)
-        self.description_edit = self._line("Description", "e.g. Taxi to the hotel")
-        self.paid_by_edit = self._line("Paid by", DEFAULT_PAYER)
-        self.split_edit = self._line("Split", SPLIT_HINT)
-        self.save_action = make_action(self, "Add", None, self.submit)
+            self.category_combo.addItem(category_text(category), category.value)
+        self.description_edit = self._line(
+            translate("LedgerPanel", "Description"),
+            translate("LedgerPanel", "e.g. Taxi to the hotel"),
+        )
+        self.paid_by_edit = self._line(translate("LedgerPanel", "Paid by"), shown(DEFAULT_PAYER))
+        self.split_edit = self._line(
+            translate("LedgerPanel", "Split"),
+            translate("LedgerPanel", "Everyone equally, or e.g. Me: 2, Ana: 1"),
+        )
+        self.save_action = make_action(self, add_text(), None, self.submit)
         self.save_button = action_button(self, self.save_action)
         self.new_button = action_button(self, self.new_action)
         self.remove_button = action_button(self, self.remove_action)
@@ -185,7 +272,7 @@ class LedgerPanel(TripView[Change]):
         self.error_label = QLabel(self)
         self.error_label.setObjectName("ledgerError")
         self.error_label.setWordWrap(True)
-        self.error_label.setAccessibleName("Problem")
+        self.error_label.setAccessibleName(translate("LedgerPanel", "Problem"))
         tint(self.error_label, Tone.ERROR)
         self.error_label.hide()
 
@@ -212,7 +299,7 @@ class LedgerPanel(TripView[Change]):
         self.totals_label.setWordWrap(True)
         self.totals_label.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
         self.chart = SpendingChart(self)
-        self.empty_label = QLabel(EMPTY_TEXT, self)
+        self.empty_label = QLabel(empty_text(), self)
         self.undo_bar = UndoBar(self)
 
         buttons = QHBoxLayout()
@@ -256,7 +343,7 @@ class LedgerPanel(TripView[Change]):
         body_layout.addWidget(self.splitter, 1)
         body_layout.addWidget(self.undo_bar)
         self.body = body
-        self.placeholder = QLabel(NO_TRIP_TEXT, self)
+        self.placeholder = QLabel(no_trip_text(), self)
         self.placeholder.setAlignment(Qt.AlignmentFlag.AlignCenter)
         self.placeholder.setWordWrap(True)
         self.stack = QStackedWidget(self)
@@ -305,12 +392,12 @@ class LedgerPanel(TripView[Change]):
         self.undo_bar.dismiss()
         self.model.sync([])
         self._clear_editor(keep_context=False)
-        self.placeholder.setText(LOADING_TEXT)
+        self.placeholder.setText(loading_text())
         self.stack.setCurrentWidget(self.placeholder)
         self._update_actions()
 
     def show_no_trip(self) -> None:
-        self.placeholder.setText(NO_TRIP_TEXT)
+        self.placeholder.setText(no_trip_text())
         self.stack.setCurrentWidget(self.placeholder)
         self._update_actions()
 
@@ -333,7 +420,7 @@ class LedgerPanel(TripView[Change]):
         if trip is None:
             self._trip = None
             self.model.sync([])
-            self.placeholder.setText(DELETED_TEXT)
+            self.placeholder.setText(shown(DELETED_TEXT))
             self.stack.setCurrentWidget(self.placeholder)
             self._update_actions()
             self.refreshed.emit()
@@ -346,7 +433,7 @@ class LedgerPanel(TripView[Change]):
             entity_id: reason
             for (entity, entity_id), fields in unseen.items()
             if entity is EntityKind.EXPENSE
-            and (reason := unseen_reason(fields, MARKED_FIELDS)) is not None
+            and (reason := unseen_reason(fields, marked_fields())) is not None
         }
         self.model.sync(expense_rows(totals, unverified), reasons)
         self.empty_label.setVisible(not expenses)
@@ -367,8 +454,8 @@ class LedgerPanel(TripView[Change]):
         if self._trip is None:
             return
         self._editing = None
-        self.save_action.setText("Add")
-        self.save_button.setText("Add")
+        self.save_action.setText(add_text())
+        self.save_button.setText(add_text())
         self._clear_editor(keep_context=True)
         self.date_edit.setFocus(Qt.FocusReason.ShortcutFocusReason)
         self.date_edit.selectAll()
@@ -380,10 +467,11 @@ class LedgerPanel(TripView[Change]):
             return
         expense = row.expense
         self._editing = expense.id
-        self.save_action.setText("Save")
-        self.save_button.setText("Save")
+        save = translate("LedgerPanel", "Save")
+        self.save_action.setText(save)
+        self.save_button.setText(save)
         self.date_edit.setText(short_date(expense.spent_on))
-        self.amount_edit.setText(f"{expense.amount:f}")
+        self.amount_edit.setText(amount_text(expense.amount))
         self.currency_edit.setText(expense.currency)
         self.category_combo.setCurrentIndex(self.category_combo.findData(expense.category.value))
         self.description_edit.setText(expense.description)
@@ -401,11 +489,14 @@ class LedgerPanel(TripView[Change]):
         try:
             day = parse_typed_date(self.date_edit.text(), local_pattern())
         except DateError as error:
-            self._problem("spent_on", f"Date: {error}")
+            self._problem(
+                "spent_on",
+                translate("LedgerPanel", "Date: {error}").format(error=shown_error(error)),
+            )
             return
         values: dict[str, object] = {
             "spent_on": day,
-            "amount": self.amount_edit.text(),
+            "amount": typed_amount(self.amount_edit.text()),
             "currency": self.currency_edit.text() or trip.budget_currency,
             "category": self.category_combo.currentData(),
             "description": self.description_edit.text(),
@@ -424,7 +515,7 @@ class LedgerPanel(TripView[Change]):
         try:
             await self.ledger.confirm([expense_id], context=person())
         except StoreError as error:
-            self._problem(None, str(error))
+            self._problem(None, shown_error(error))
             return
         self.reload_now()
 
@@ -465,17 +556,17 @@ class LedgerPanel(TripView[Change]):
             else:
                 record = await self.ledger.update(editing, values, context=person())
         except InvalidChangeError as error:
-            self._problem(error.field, str(error))
+            self._problem(error.field, shown_error(error))
             return
         except StoreError as error:
-            self._problem(None, str(error))
+            self._problem(None, shown_error(error))
             return
         if trip_id != self.trip_id:
             return
         self.error_label.hide()
         self._editing = None
-        self.save_action.setText("Add")
-        self.save_button.setText("Add")
+        self.save_action.setText(add_text())
+        self.save_button.setText(add_text())
         self._clear_editor(keep_context=True, day=record.spent_on)
         self.amount_edit.setFocus(Qt.FocusReason.OtherFocusReason)
         self.reload_now()
@@ -486,17 +577,22 @@ class LedgerPanel(TripView[Change]):
         try:
             removed = await self.ledger.remove(row.id, context=person(label))
         except StoreError as error:
-            self.undo_bar.inform(str(error))
+            self.undo_bar.inform(shown_error(error))
             return
         if removed:
             self._undo_offer = UndoOffer(trip_id, label, (row.id,))
             money = format_money(row.expense.amount, row.expense.currency)
-            self.undo_bar.offer(f"Removed {row.expense.description or 'expense'} ({money}).")
+            what = row.expense.description or translate("LedgerPanel", "expense")
+            self.undo_bar.offer(
+                translate("LedgerPanel", "Removed {what} ({amount}).").format(
+                    what=what, amount=money
+                )
+            )
 
     async def _undo(self, offer: UndoOffer) -> None:
         problem = await undo_offered(self.history, offer)
         if problem is not None:
-            self.undo_bar.inform(problem)
+            self.undo_bar.inform(shown(problem))
         self.reload_now()
 
     def _select_when_shown(self, expense_id: str) -> None:
@@ -516,24 +612,33 @@ class LedgerPanel(TripView[Change]):
         self.budget_bar.show_totals(code, totals.budget, planned, totals.spent)
         self.budget_label.setText(self.budget_bar.caption())
         lines = [
-            f"{name}: share {format_money(amount, code)}, paid "
-            f"{format_money(totals.paid.get(name, Decimal(0)), code)}"
+            translate("LedgerPanel", "{name}: share {share}, paid {paid}").format(
+                name=shown(name),
+                share=format_money(amount, code),
+                paid=format_money(totals.paid.get(name, Decimal(0)), code),
+            )
             for name, amount in totals.by_person.items()
         ]
         lines += [
-            f"To settle: {t.debtor} pays {t.creditor} {format_money(t.amount, code)}"
+            translate("LedgerPanel", "To settle: {debtor} pays {creditor} {amount}").format(
+                debtor=shown(t.debtor),
+                creditor=shown(t.creditor),
+                amount=format_money(t.amount, code),
+            )
             for t in totals.settlements
         ]
         lines += [
-            f"Not in the totals: {u.expense.description or u.expense.category.value} "
-            f"({format_money(u.expense.amount, u.expense.currency)}), no ECB rate"
+            translate("LedgerPanel", "Not in the totals: {what} ({amount}), no ECB rate").format(
+                what=u.expense.description or category_text(u.expense.category).lower(),
+                amount=format_money(u.expense.amount, u.expense.currency),
+            )
             for u in totals.unconverted
         ]
         self.totals_label.setText("\n".join(lines))
         self.totals_label.setVisible(bool(lines))
-        note = rate_note(totals)
-        self.rates_label.setText(f"Converted to {code} {note}." if note else "")
-        self.rates_label.setVisible(bool(note))
+        rates = rates_text(totals)
+        self.rates_label.setText(rates)
+        self.rates_label.setVisible(bool(rates))
         self.chart.show_spending(code, totals.by_category, totals.by_day)
 
     def _clear_editor(self, *, keep_context: bool, day: date | None = None) -> None:
@@ -591,8 +696,8 @@ class LedgerPanel(TripView[Change]):
                 return True
             if event.key() == Qt.Key.Key_Escape:
                 self._editing = None
-                self.save_action.setText("Add")
-                self.save_button.setText("Add")
+                self.save_action.setText(add_text())
+                self.save_button.setText(add_text())
                 self.error_label.hide()
                 self.view.setFocus(Qt.FocusReason.OtherFocusReason)
                 return True

@@ -14,29 +14,47 @@ from PySide6.QtCore import QAbstractTableModel, QModelIndex, QPersistentModelInd
 
 from concierge.store import LookupJobRecord, LookupStatus
 from concierge.travel.lookups import KINDS, LookupKind
+from concierge.ui.i18n import shown, translate
 
 KIND_COLUMN, PROGRESS_COLUMN, STATUS_COLUMN = range(3)
-HEADERS = ("Lookup", "Progress", "Status")
+COLUMN_COUNT = 3
 JOB_ROLE = Qt.ItemDataRole.UserRole + 1
 """The row's `LookupJobRecord`."""
 PROGRESS_ROLE = Qt.ItemDataRole.UserRole + 2
 """Progress as a whole percentage, 0–100 (an int)."""
 
-STATUS_TEXT: Mapping[LookupStatus, str] = {
-    LookupStatus.QUEUED: "Queued",
-    LookupStatus.RUNNING: "Running",
-    LookupStatus.SUCCEEDED: "Succeeded",
-    LookupStatus.FAILED: "Failed",
-    LookupStatus.CANCELLED: "Cancelled",
-    LookupStatus.INTERRUPTED: "Interrupted",
-}
+
+def headers() -> tuple[str, str, str]:
+    """The column titles in the window's language."""
+    return (
+        translate("LookupJobs", "Lookup"),
+        translate("LookupJobs", "Progress"),
+        translate("LookupJobs", "Status"),
+    )
+
+
+def status_texts() -> Mapping[LookupStatus, str]:
+    """Each status in words, in the window's language."""
+    return {
+        LookupStatus.QUEUED: translate("LookupJobs", "Queued"),
+        LookupStatus.RUNNING: translate("LookupJobs", "Running"),
+        LookupStatus.SUCCEEDED: translate("LookupJobs", "Succeeded"),
+        LookupStatus.FAILED: translate("LookupJobs", "Failed"),
+        LookupStatus.CANCELLED: translate("LookupJobs", "Cancelled"),
+        LookupStatus.INTERRUPTED: translate("LookupJobs", "Interrupted"),
+    }
+
+
+def status_text(status: LookupStatus) -> str:
+    return status_texts().get(status, status.value)
+
 
 Index = QModelIndex | QPersistentModelIndex
 
 
 def kind_title(kind: str, kinds: Mapping[str, LookupKind] = KINDS) -> str:
     spec = kinds.get(kind)
-    return spec.title if spec is not None else kind
+    return shown(spec.title) if spec is not None else kind
 
 
 def progress_percent(job: LookupJobRecord) -> int:
@@ -67,7 +85,7 @@ class LookupJobsModel(QAbstractTableModel):
         return 0 if parent.isValid() else len(self._jobs)
 
     def columnCount(self, parent: Index = QModelIndex()) -> int:  # noqa: B008
-        return 0 if parent.isValid() else len(HEADERS)
+        return 0 if parent.isValid() else COLUMN_COUNT
 
     def headerData(
         self, section: int, orientation: Qt.Orientation, role: int = Qt.ItemDataRole.DisplayRole
@@ -75,9 +93,9 @@ class LookupJobsModel(QAbstractTableModel):
         if (
             orientation is Qt.Orientation.Horizontal
             and role == Qt.ItemDataRole.DisplayRole
-            and 0 <= section < len(HEADERS)
+            and 0 <= section < COLUMN_COUNT
         ):
-            return HEADERS[section]
+            return headers()[section]
         return None
 
     def flags(self, index: Index) -> Qt.ItemFlag:
@@ -98,11 +116,11 @@ class LookupJobsModel(QAbstractTableModel):
             if column == KIND_COLUMN:
                 return kind_title(job.kind, self._kinds)
             if column == PROGRESS_COLUMN:
-                return f"{progress_percent(job)}% · {job.status_line}".rstrip(" ·")
+                return f"{progress_percent(job)}% · {shown(job.status_line)}".rstrip(" ·")
             if column == STATUS_COLUMN:
-                return STATUS_TEXT.get(job.status, job.status.value)
+                return status_text(job.status)
         if role == Qt.ItemDataRole.ToolTipRole:
-            return job.summary
+            return shown(job.summary)
         return None
 
     def job(self, row: int) -> LookupJobRecord | None:
@@ -135,5 +153,5 @@ class LookupJobsModel(QAbstractTableModel):
         if old == job or (old.status.finished and not job.status.finished):
             return False
         self._jobs[row] = job
-        self.dataChanged.emit(self.index(row, 0), self.index(row, len(HEADERS) - 1))
+        self.dataChanged.emit(self.index(row, 0), self.index(row, COLUMN_COUNT - 1))
         return True

@@ -34,6 +34,7 @@ from concierge.store import LookupJobRecord
 from concierge.travel.currencies import CONVERSION_TARGETS
 from concierge.travel.lookups import LookupRequestError, LookupService
 from concierge.travel.selection import SelectionState
+from concierge.ui.i18n import shown, shown_error, translate
 from concierge.ui.views.actions import action_button, make_action
 from concierge.ui.views.trip_view import TripView
 
@@ -43,15 +44,20 @@ from .model import (
     KIND_COLUMN,
     PROGRESS_COLUMN,
     STATUS_COLUMN,
-    STATUS_TEXT,
     LookupJobsModel,
     can_cancel,
     can_retry,
     kind_title,
+    status_texts,
 )
 
-NO_TRIP_DETAILS = "Select a trip to see and start its lookups."
-NO_JOB_DETAILS = "Select a lookup to see its full result."
+
+def no_trip_details() -> str:
+    return translate("LookupsPanel", "Select a trip to see and start its lookups.")
+
+
+def no_job_details() -> str:
+    return translate("LookupsPanel", "Select a lookup to see its full result.")
 
 
 class LookupsPanel(TripView[LookupJobRecord]):
@@ -68,7 +74,7 @@ class LookupsPanel(TripView[LookupJobRecord]):
     ) -> None:
         super().__init__(lookups.jobs.bus, parent, name="lookups")
         self.setObjectName("lookupsPanel")
-        self.setAccessibleName("Lookups")
+        self.setAccessibleName(translate("LookupsPanel", "Lookups"))
         self.lookups = lookups
         self.selection = selection
         self._loading = False
@@ -79,7 +85,7 @@ class LookupsPanel(TripView[LookupJobRecord]):
         self.model = LookupJobsModel(lookups.kinds, self)
         self.table = QTableView(self)
         self.table.setObjectName("lookupsTable")
-        self.table.setAccessibleName("Lookups")
+        self.table.setAccessibleName(translate("LookupsPanel", "Lookups"))
         self.table.setModel(self.model)
         self.table.setItemDelegateForColumn(PROGRESS_COLUMN, ProgressDelegate(self.table))
         self.table.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
@@ -96,20 +102,23 @@ class LookupsPanel(TripView[LookupJobRecord]):
 
         self.details = QTextBrowser(self)
         self.details.setObjectName("lookupDetails")
-        self.details.setAccessibleName("Lookup details")
+        self.details.setAccessibleName(translate("LookupsPanel", "Lookup details"))
         self.details.setReadOnly(True)
         self.details.setOpenLinks(False)
 
-        self.look_up_button = QPushButton("Look up", self)
-        self.look_up_button.setAccessibleName("Look up")
-        self.look_up_button.setToolTip("Start a lookup for this trip")
-        self.look_up_menu = QMenu("Look up", self)
+        look_up = translate("LookupsPanel", "Look up")
+        self.look_up_button = QPushButton(look_up, self)
+        self.look_up_button.setAccessibleName(look_up)
+        self.look_up_button.setToolTip(translate("LookupsPanel", "Start a lookup for this trip"))
+        self.look_up_menu = QMenu(look_up, self)
         self.look_up_menu.setToolTipsVisible(True)
         self.start_actions: dict[str, QAction] = {}
         """Menu actions by kind name ("currency:USD" for a conversion target)."""
         for name, spec in lookups.kinds.items():
             if "to_currency" in spec.uses:
-                submenu = self.look_up_menu.addMenu(f"{spec.title} to")
+                submenu = self.look_up_menu.addMenu(
+                    translate("LookupsPanel", "{title} to").format(title=shown(spec.title))
+                )
                 for code in CONVERSION_TARGETS:
                     action = submenu.addAction(code)
                     action.triggered.connect(
@@ -117,24 +126,27 @@ class LookupsPanel(TripView[LookupJobRecord]):
                     )
                     self.start_actions[f"{name}:{code}"] = action
                 continue
-            action = self.look_up_menu.addAction(spec.title)
-            action.setToolTip(spec.description)
+            action = self.look_up_menu.addAction(shown(spec.title))
+            action.setToolTip(shown(spec.description))
             action.triggered.connect(lambda _=False, k=name: self.start(kind=k))
             self.start_actions[name] = action
         self.look_up_menu.addSeparator()
         self.online_settings_action = self.look_up_menu.addAction(
-            "Turn on online lookups in Settings…"
+            translate("LookupsPanel", "Turn on online lookups in Settings…")
         )
         self.online_settings_action.triggered.connect(self.settings_requested)
         self.online_settings_action.setVisible(False)
         self.look_up_button.clicked.connect(self._show_menu)
 
         self.cancel_action = make_action(
-            self, "Cancel lookup", QKeySequence.StandardKey.Delete, self.cancel_current
+            self,
+            translate("LookupsPanel", "Cancel lookup"),
+            QKeySequence.StandardKey.Delete,
+            self.cancel_current,
         )
         self.retry_action = make_action(
             self,
-            "Retry lookup",
+            translate("LookupsPanel", "Retry lookup"),
             QKeyCombination(Qt.KeyboardModifier.ControlModifier, Qt.Key.Key_R),
             self.retry_current,
         )
@@ -234,7 +246,7 @@ class LookupsPanel(TripView[LookupJobRecord]):
         try:
             job_id = await self.lookups.start(trip_id, kind, parameters)
         except LookupRequestError as error:
-            self._show_notice(str(error))
+            self._show_notice(shown_error(error))
             return
         self._show_notice("")
         self._select_soon(job_id)
@@ -243,13 +255,13 @@ class LookupsPanel(TripView[LookupJobRecord]):
         try:
             await self.lookups.cancel(job_id)
         except LookupRequestError as error:
-            self._show_notice(str(error))
+            self._show_notice(shown_error(error))
 
     async def _retry(self, job_id: str) -> None:
         try:
             new_id = await self.lookups.retry(job_id)
         except LookupRequestError as error:
-            self._show_notice(str(error))
+            self._show_notice(shown_error(error))
             return
         self._select_soon(new_id)
 
@@ -298,9 +310,9 @@ class LookupsPanel(TripView[LookupJobRecord]):
         self.cancel_action.setEnabled(job is not None and can_cancel(job))
         self.retry_action.setEnabled(job is not None and can_retry(job))
         if not has_trip:
-            text = NO_TRIP_DETAILS
+            text = no_trip_details()
         elif job is None:
-            text = NO_JOB_DETAILS
+            text = no_job_details()
         else:
             text = job_markdown(job)
         if text != self._details_source:
@@ -323,7 +335,7 @@ class LookupsPanel(TripView[LookupJobRecord]):
         """The kind and status columns as wide as the longest kind title and status."""
         texts = {
             KIND_COLUMN: [kind_title(name, self.lookups.kinds) for name in self.lookups.kinds],
-            STATUS_COLUMN: list(STATUS_TEXT.values()),
+            STATUS_COLUMN: list(status_texts().values()),
         }
         metrics = self.table.fontMetrics()
         style = self.table.style()
@@ -365,9 +377,10 @@ class LookupsPanel(TripView[LookupJobRecord]):
                 action.setVisible(code != (currency or "").upper())
                 continue
             refused = await self.lookups.refusal(name)
-            title = self.lookups.kinds[name].title
-            action.setText(f"{title} (off in Settings)" if refused else title)
+            title = shown(self.lookups.kinds[name].title)
+            off_text = translate("LookupsPanel", "{title} (off in Settings)").format(title=title)
+            action.setText(off_text if refused else title)
             action.setEnabled(refused is None)
-            action.setToolTip(refused or self.lookups.kinds[name].description)
+            action.setToolTip(shown(refused or self.lookups.kinds[name].description))
             off = off or refused is not None
         self.online_settings_action.setVisible(off)

@@ -22,11 +22,7 @@ from PySide6.QtWidgets import (
 
 from concierge.store import PinRecord
 from concierge.store.constraints import KINDS, ConstraintKind, OneOf, Param, parse_rule
-
-KIND_LABEL = "Constraint"
-NO_CONSTRAINT = "None"
-SAVE = "Save constraint"
-CANCEL = "Cancel"
+from concierge.ui.i18n import shown, shown_error, translate
 
 Field = QLineEdit | QComboBox
 
@@ -42,30 +38,33 @@ class ConstraintEditor(QFrame):
         super().__init__(parent)
         self.setObjectName("constraintEditor")
         self.setFrameShape(QFrame.Shape.StyledPanel)
-        self.setAccessibleName("Constraint editor")
+        self.setAccessibleName(translate("ConstraintEditor", "Constraint editor"))
         self.pin_id: str | None = None
         self.title = QLabel(self)
         self.title.setWordWrap(True)
-        self.kind_label = QLabel(KIND_LABEL, self)
+        kind_label = translate("ConstraintEditor", "Constraint")
+        self.kind_label = QLabel(kind_label, self)
         self.kind_combo = QComboBox(self)
-        self.kind_combo.setAccessibleName(KIND_LABEL)
+        self.kind_combo.setAccessibleName(kind_label)
         self.kind_label.setBuddy(self.kind_combo)
-        self.kind_combo.addItem(NO_CONSTRAINT, None)
+        self.kind_combo.addItem(translate("ConstraintEditor", "None"), None)
         self.pages = QStackedWidget(self)
         self.pages.addWidget(QWidget(self.pages))
         self.fields: dict[str, list[tuple[Param, Field]]] = {}
         for kind in KINDS:
-            self.kind_combo.addItem(kind.label, kind.name)
+            self.kind_combo.addItem(shown(kind.label), kind.name)
             self.pages.addWidget(self._page(kind))
         self.message = QLabel(self)
         self.message.setObjectName("constraintMessage")
         self.message.setWordWrap(True)
-        self.message.setAccessibleName("Constraint problem")
+        self.message.setAccessibleName(translate("ConstraintEditor", "Constraint problem"))
         self.message.hide()
-        self.save_button = QPushButton(SAVE, self)
-        self.save_button.setAccessibleName(SAVE)
-        self.cancel_button = QPushButton(CANCEL, self)
-        self.cancel_button.setAccessibleName(CANCEL)
+        save = translate("ConstraintEditor", "Save constraint")
+        self.save_button = QPushButton(save, self)
+        self.save_button.setAccessibleName(save)
+        cancel = translate("ConstraintEditor", "Cancel")
+        self.cancel_button = QPushButton(cancel, self)
+        self.cancel_button.setAccessibleName(cancel)
 
         kind_row = QHBoxLayout()
         kind_row.addWidget(self.kind_label)
@@ -96,14 +95,16 @@ class ConstraintEditor(QFrame):
             field: Field
             if isinstance(param, OneOf):
                 field = QComboBox(page)
-                field.addItems(list(param.options))
+                for option in param.options:
+                    field.addItem(shown(option), option)
             else:
                 field = QLineEdit(page)
-                field.setPlaceholderText(param.hint)
+                field.setPlaceholderText(shown(param.hint))
                 field.returnPressed.connect(self.accept)
-            field.setAccessibleName(param.label)
-            field.setToolTip(f"{param.label}: {param.hint}")
-            form.addRow(param.label, field)
+            label = shown(param.label)
+            field.setAccessibleName(label)
+            field.setToolTip(f"{label}: {shown(param.hint)}")
+            form.addRow(label, field)
             fields.append((param, field))
         self.fields[kind.name] = fields
         return page
@@ -120,7 +121,9 @@ class ConstraintEditor(QFrame):
     def open_for(self, pin: PinRecord) -> None:
         """Show the pin's rule (or none) for editing and focus the kind."""
         self.pin_id = pin.id
-        self.title.setText(f"Constraint for “{pin.text}”")
+        self.title.setText(
+            translate("ConstraintEditor", "Constraint for “{text}”").format(text=pin.text)
+        )
         self.show_problem(None)
         for fields in self.fields.values():
             for _, field in fields:
@@ -180,7 +183,7 @@ class ConstraintEditor(QFrame):
         try:
             rule = self.rule()
         except ValueError as error:
-            self.show_problem(str(error))
+            self.show_problem(shown_error(error))
             return
         self.show_problem(None)
         self.saved.emit(self.pin_id, rule)
@@ -197,11 +200,14 @@ class ConstraintEditor(QFrame):
 
     @staticmethod
     def _text(field: Field) -> str:
-        return field.currentText() if isinstance(field, QComboBox) else field.text().strip()
+        if isinstance(field, QComboBox):
+            data = field.currentData()
+            return data if isinstance(data, str) else field.currentText()
+        return field.text().strip()
 
     @staticmethod
     def _set(field: Field, text: str) -> None:
         if isinstance(field, QComboBox):
-            field.setCurrentIndex(max(field.findText(text), 0))
+            field.setCurrentIndex(max(field.findData(text), 0))
         else:
             field.setText(text)

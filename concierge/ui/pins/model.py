@@ -3,21 +3,37 @@ proposed), and which trips it applies to."""
 
 from __future__ import annotations
 
+from PySide6.QtCore import QObject
+
 from concierge.store import PinRecord
 from concierge.store.constraints import parse_rule
+from concierge.text import QT_TRANSLATE_NOOP
+from concierge.ui.i18n import shown, translate
 from concierge.ui.record_table import RecordTableModel
 
 COLUMNS = ("Pinned", "Constraint", "Applies to")
+"""The columns' English titles (`columns()` gives them in the window's language)."""
 TEXT_COLUMN, RULE_COLUMN, SCOPE_COLUMN = range(3)
-ALL_TRIPS = "All trips"
-THIS_TRIP = "This trip"
-PROPOSED = "proposed"
-MARKED_FIELDS = {"text": "text", "rule": "constraint"}
-"""What an assistant change to a pin is called in its tooltip; reordering is not marked."""
+ALL_TRIPS = QT_TRANSLATE_NOOP("PinsList", "All trips")
+THIS_TRIP = QT_TRANSLATE_NOOP("PinsList", "This trip")
+
+
+def columns() -> tuple[str, ...]:
+    return (
+        translate("PinsList", "Pinned"),
+        translate("PinsList", "Constraint"),
+        translate("PinsList", "Applies to"),
+    )
+
+
+def marked_fields() -> dict[str, str]:
+    """What an assistant change to a pin is called in its tooltip; reordering is not
+    marked."""
+    return {"text": translate("PinsList", "text"), "rule": translate("PinsList", "constraint")}
 
 
 def scope_text(pin: PinRecord) -> str:
-    return ALL_TRIPS if pin.all_trips else THIS_TRIP
+    return shown(ALL_TRIPS if pin.all_trips else THIS_TRIP)
 
 
 def rule_text(pin: PinRecord) -> str:
@@ -26,16 +42,22 @@ def rule_text(pin: PinRecord) -> str:
     if pin.rule is None:
         return ""
     try:
-        described = parse_rule(pin.rule).description
+        described = shown(parse_rule(pin.rule).description)
     except ValueError:
         described = pin.rule
-    return f"{described} ({PROPOSED})" if pin.proposed else described
+    if pin.proposed:
+        return translate("PinsList", "{constraint} (proposed)").format(constraint=described)
+    return described
 
 
 class PinsModel(RecordTableModel[PinRecord]):
     """The pins that apply to a trip: all-trip pins first, then the trip's own."""
 
-    columns = COLUMNS
+    columns: tuple[str, ...] = COLUMNS
+
+    def __init__(self, parent: QObject | None = None) -> None:
+        super().__init__(parent)
+        self.columns = columns()
 
     def text(self, record: PinRecord, column: int) -> str:
         if column == TEXT_COLUMN:
@@ -43,12 +65,18 @@ class PinsModel(RecordTableModel[PinRecord]):
         return rule_text(record) if column == RULE_COLUMN else scope_text(record)
 
     def tooltip(self, record: PinRecord) -> str:
-        scope = f"Applies to {scope_text(record).lower()}"
+        if record.all_trips:
+            scope = translate("PinsList", "Applies to all trips")
+        else:
+            scope = translate("PinsList", "Applies to this trip")
         if record.rule is None:
             return scope
-        state = (
-            "proposed by the assistant: checked once you confirm it (Ctrl+Shift+K)"
-            if record.proposed
-            else "checked against the plan"
-        )
-        return f"{scope}. Constraint {record.rule}, {state}."
+        if record.proposed:
+            return translate(
+                "PinsList",
+                "{scope}. Constraint {rule}, proposed by the assistant: checked once you "
+                "confirm it (Ctrl+Shift+K).",
+            ).format(scope=scope, rule=record.rule)
+        return translate(
+            "PinsList", "{scope}. Constraint {rule}, checked against the plan."
+        ).format(scope=scope, rule=record.rule)

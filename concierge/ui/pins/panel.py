@@ -28,28 +28,22 @@ from concierge.store import (
     StoreError,
     TripRepository,
 )
+from concierge.text import QT_TRANSLATE_NOOP
+from concierge.ui.i18n import shown, shown_error, translate
 from concierge.ui.record_panel import RecordListPanel
 from concierge.ui.views.actions import action_button, make_action
 from concierge.ui.views.person import person
 
 from .constraint_editor import ConstraintEditor
-from .model import ALL_TRIPS, MARKED_FIELDS, THIS_TRIP, PinsModel
+from .model import ALL_TRIPS, THIS_TRIP, PinsModel, marked_fields
 
-NO_TRIP_TEXT = "Select a trip to see what is pinned for it."
-EMPTY_TEXT = (
-    "Nothing pinned yet. Pin what the assistant should always keep in mind, e.g. "
-    "“vegetarian” or “no red-eye flights”, or select text in the chat and choose "
-    "Pin selected text."
+NO_TRIP_TO_PIN = QT_TRANSLATE_NOOP(
+    "PinsPanel", "Select a trip first: text is pinned to the selected trip."
 )
-SCOPE_LABEL = "Applies to"
-NO_TRIP_TO_PIN = "Select a trip first: text is pinned to the selected trip."
-CONSTRAINT = "Constraint…"
-CONFIRM = "Confirm constraint"
 
 
 class PinsPanel(RecordListPanel[PinRecord]):
     entity = EntityKind.PIN
-    marked_fields = MARKED_FIELDS
 
     def __init__(
         self,
@@ -60,27 +54,36 @@ class PinsPanel(RecordListPanel[PinRecord]):
         parent: QWidget | None = None,
     ) -> None:
         self.pins = pins
+        self.marked_fields = marked_fields()
         super().__init__(
             PinsModel(),
             trips,
             history,
             bus,
             parent,
-            name="Pinned",
-            new_label="New pin",
-            placeholder="e.g. No red-eye flights",
-            no_trip_text=NO_TRIP_TEXT,
-            empty_text=EMPTY_TEXT,
-            rename_text="Edit",
+            name=translate("PinsPanel", "Pinned"),
+            new_label=translate("PinsPanel", "New pin"),
+            placeholder=translate("PinsPanel", "e.g. No red-eye flights"),
+            no_trip_text=translate("PinsPanel", "Select a trip to see what is pinned for it."),
+            empty_text=translate(
+                "PinsPanel",
+                "Nothing pinned yet. Pin what the assistant should always keep in mind, e.g. "
+                "“vegetarian” or “no red-eye flights”, or select text in the chat and choose "
+                "Pin selected text.",
+            ),
+            rename_text=translate("PinsPanel", "Edit"),
         )
         self.setObjectName("pinsPanel")
         self.view.setObjectName("pinsList")
-        self.scope_label = QLabel(SCOPE_LABEL, self)
+        scope_label = translate("PinsPanel", "Applies to")
+        self.scope_label = QLabel(scope_label, self)
         self.scope_combo = QComboBox(self)
-        self.scope_combo.addItem(THIS_TRIP, False)
-        self.scope_combo.addItem(ALL_TRIPS, True)
-        self.scope_combo.setAccessibleName(SCOPE_LABEL)
-        self.scope_combo.setToolTip("Pin for this trip only, or for every trip")
+        self.scope_combo.addItem(shown(THIS_TRIP), False)
+        self.scope_combo.addItem(shown(ALL_TRIPS), True)
+        self.scope_combo.setAccessibleName(scope_label)
+        self.scope_combo.setToolTip(
+            translate("PinsPanel", "Pin for this trip only, or for every trip")
+        )
         self.scope_label.setBuddy(self.scope_combo)
         self.add_row.insertWidget(2, self.scope_label)
         self.add_row.insertWidget(3, self.scope_combo)
@@ -96,11 +99,14 @@ class PinsPanel(RecordListPanel[PinRecord]):
             lambda: self.view.setFocus(Qt.FocusReason.OtherFocusReason)
         )
         self.constraint_action: QAction = make_action(
-            self, CONSTRAINT, Qt.Modifier.CTRL | Qt.Key.Key_K, self.edit_constraint
+            self,
+            translate("PinsPanel", "Constraint…"),
+            Qt.Modifier.CTRL | Qt.Key.Key_K,
+            self.edit_constraint,
         )
         self.confirm_action: QAction = make_action(
             self,
-            CONFIRM,
+            translate("PinsPanel", "Confirm constraint"),
             Qt.Modifier.CTRL | Qt.Modifier.SHIFT | Qt.Key.Key_K,
             self.confirm_selected,
         )
@@ -133,7 +139,7 @@ class PinsPanel(RecordListPanel[PinRecord]):
         """Pin `text` to the current trip (or to all trips) and select it. Raises
         `StoreError` (blank text, no trip) with the message to show."""
         if not all_trips and self.trip_id is None:
-            raise InvalidChangeError("trip_id", NO_TRIP_TO_PIN)
+            raise InvalidChangeError("trip_id", shown(NO_TRIP_TO_PIN))
         pin = await self.pins.add(
             text, trip_id=None if all_trips else self.trip_id, context=person()
         )
@@ -159,7 +165,7 @@ class PinsPanel(RecordListPanel[PinRecord]):
         try:
             await self.pins.set_rule(pin_id, rule, context=person())
         except StoreError as error:
-            self.constraint_editor.show_problem(str(error))
+            self.constraint_editor.show_problem(shown_error(error))
             return
         if self.constraint_editor.pin_id == pin_id:
             self.constraint_editor.cancel()
@@ -169,7 +175,7 @@ class PinsPanel(RecordListPanel[PinRecord]):
         try:
             await self.pins.confirm_rule(pin_id, context=person())
         except StoreError as error:
-            self.undo_bar.inform(str(error))
+            self.undo_bar.inform(shown_error(error))
         self.reload()
 
     def _update_constraint_actions(self, *_: object) -> None:
@@ -216,4 +222,7 @@ class PinsPanel(RecordListPanel[PinRecord]):
         await self.pins.move(record.id, position, context=person())
 
     def removal(self, record: PinRecord) -> tuple[str, str]:
-        return f"Unpin “{record.text}”", f"Unpinned “{record.text}”."
+        return (
+            f"Unpin “{record.text}”",
+            translate("PinsPanel", "Unpinned “{text}”.").format(text=record.text),
+        )

@@ -12,9 +12,23 @@ from PySide6.QtGui import QColor, QIcon, QPainter, QPainterPath, QPalette, QPen,
 
 from concierge.travel.checks import SEVERITIES, Severity
 from concierge.ui.colours import Tone, colour
+from concierge.ui.i18n import translate
 
 SEVERITY_WORDS: dict[Severity, str] = {"error": "Error", "warning": "Warning", "note": "Note"}
-"""What a mark says in words (tooltips, screen readers)."""
+"""What a mark says in words (tooltips, screen readers), in English: `severity_word` says
+it in the window's language."""
+
+
+def severity_word(severity: Severity) -> str:
+    """ "Error", "Warning", "Note" in the window's language."""
+    words = {
+        "error": translate("Problems", "Error"),
+        "warning": translate("Problems", "Warning"),
+        "note": translate("Problems", "Note"),
+    }
+    return words.get(severity, severity)
+
+
 _SIZES = (16, 24, 32, 48)
 _ROLES_USED = (QPalette.ColorRole.Base, QPalette.ColorRole.Window, QPalette.ColorRole.Link)
 

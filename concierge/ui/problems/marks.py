@@ -11,20 +11,23 @@ from dataclasses import dataclass, field
 from datetime import date
 
 from concierge.travel.checks import Problem, Severity
+from concierge.ui.i18n import shown, translate
 
-from .icons import SEVERITY_WORDS, worst
+from .icons import severity_word, worst
 
 
 def problem_words(problem: Problem) -> str:
     """One problem as a tooltip line and screen readers say it: "Error: …"."""
-    return f"{SEVERITY_WORDS[problem.severity]}: {problem.text}"
+    return f"{severity_word(problem.severity)}: {shown(problem.text)}"
 
 
 def count_text(count: int) -> str:
     """ "No problems", "1 problem", "3 problems"."""
     if not count:
-        return "No problems"
-    return f"{count} problem{'' if count == 1 else 's'}"
+        return translate("Problems", "No problems")
+    if count == 1:
+        return translate("Problems", "1 problem")
+    return translate("Problems", "{count} problems").format(count=count)
 
 
 @dataclass(frozen=True, slots=True)

@@ -7,25 +7,45 @@ from collections.abc import Callable
 from datetime import date
 from typing import Any
 
-from PySide6.QtCore import QAbstractTableModel, QModelIndex, QObject, QPersistentModelIndex, Qt
+from PySide6.QtCore import (
+    QAbstractTableModel,
+    QLocale,
+    QModelIndex,
+    QObject,
+    QPersistentModelIndex,
+    Qt,
+)
 from PySide6.QtGui import QIcon
 
 from concierge.travel.checks import Problem, Severity
 from concierge.travel.dates import WEEKDAYS, short_date
+from concierge.ui.i18n import ENGLISH, current_language, shown, translate
 
 from .marks import problem_words
 
-COLUMNS = ("Problem", "Day")
+COLUMN_COUNT = 2
 KEY_ROLE = Qt.ItemDataRole.UserRole + 1
 """A row's `Problem.key`."""
-WHOLE_TRIP = "Whole trip"
 
 _Index = QModelIndex | QPersistentModelIndex
 
 
+def columns() -> tuple[str, str]:
+    return translate("Problems", "Problem"), translate("Problems", "Day")
+
+
 def day_text(day: date | None) -> str:
-    """The Day column: "Thu 14 May 2026", or "Whole trip" for a problem of no one day."""
-    return WHOLE_TRIP if day is None else f"{WEEKDAYS[day.weekday()][:3]} {short_date(day)}"
+    """The Day column: "Thu 14 May", or "Whole trip" for a problem of no one day."""
+    if day is None:
+        return translate("Problems", "Whole trip")
+    if current_language() == ENGLISH:
+        return f"{WEEKDAYS[day.weekday()][:3]} {short_date(day)}"
+    from babel.dates import format_skeleton
+
+    from concierge.travel.app_locale import app_locale
+
+    weekday = QLocale().dayName(day.isoweekday(), QLocale.FormatType.ShortFormat)
+    return f"{weekday} {format_skeleton('MMMd', day, locale=app_locale())}"
 
 
 class ProblemsModel(QAbstractTableModel):
@@ -56,7 +76,7 @@ class ProblemsModel(QAbstractTableModel):
         return 0 if parent.isValid() else len(self._problems)
 
     def columnCount(self, parent: _Index = QModelIndex()) -> int:  # noqa: B008
-        return 0 if parent.isValid() else len(COLUMNS)
+        return 0 if parent.isValid() else COLUMN_COUNT
 
     def headerData(
         self, section: int, orientation: Qt.Orientation, role: int = Qt.ItemDataRole.DisplayRole
@@ -64,9 +84,9 @@ class ProblemsModel(QAbstractTableModel):
         if (
             orientation == Qt.Orientation.Horizontal
             and role == Qt.ItemDataRole.DisplayRole
-            and 0 <= section < len(COLUMNS)
+            and 0 <= section < COLUMN_COUNT
         ):
-            return COLUMNS[section]
+            return columns()[section]
         return None
 
     def flags(self, index: _Index) -> Qt.ItemFlag:
@@ -82,7 +102,7 @@ class ProblemsModel(QAbstractTableModel):
         if role == KEY_ROLE:
             return problem.key
         if role == Qt.ItemDataRole.DisplayRole:
-            return problem.text if column == 0 else day_text(problem.day)
+            return shown(problem.text) if column == 0 else day_text(problem.day)
         if role in (Qt.ItemDataRole.ToolTipRole, Qt.ItemDataRole.AccessibleTextRole):
             return problem_words(problem) if column == 0 else day_text(problem.day)
         if role == Qt.ItemDataRole.DecorationRole and column == 0:

@@ -30,18 +30,31 @@ from PySide6.QtWidgets import (
 from concierge.store import Change, ChangeBus
 from concierge.travel.checks import Problem, Severity, TripChecks
 from concierge.ui.colours import follow_palette
+from concierge.ui.i18n import translate
 from concierge.ui.views.trip_view import TripView
 
-from .icons import SEVERITY_WORDS, SeverityIcons, worst
+from .icons import SeverityIcons, worst
 from .marks import count_text
 from .model import ProblemsModel
 
 CHECK_GAP_MS = 250
 """While changes keep coming (an assistant editing in a loop), checks start at least this
 far apart; each reads the whole plan."""
-NO_TRIP_TEXT = "Select a trip to see the problems in its plan."
-NONE_TEXT = "No problems found in this plan."
-HINT_TEXT = "Enter goes to a problem; F8 and Shift+F8 to the next and the previous."
+
+
+def severity_count(severity: Severity, count: int) -> str:
+    """ "1 error", "3 warnings", "2 notes"."""
+    if severity == "error":
+        if count == 1:
+            return translate("Problems", "1 error")
+        return translate("Problems", "{count} errors").format(count=count)
+    if severity == "warning":
+        if count == 1:
+            return translate("Problems", "1 warning")
+        return translate("Problems", "{count} warnings").format(count=count)
+    if count == 1:
+        return translate("Problems", "1 note")
+    return translate("Problems", "{count} notes").format(count=count)
 
 
 class _Wrapping(QStyledItemDelegate):
@@ -79,7 +92,7 @@ class ProblemsPanel(TripView[Change]):
     def __init__(self, checks: TripChecks, bus: ChangeBus, parent: QWidget | None = None) -> None:
         super().__init__(bus, parent, name="problems")
         self.setObjectName("problemsPanel")
-        self.setAccessibleName("Problems")
+        self.setAccessibleName(translate("Problems", "Problems"))
         self.checks = checks
         self._loaded_at = -float("inf")
         self._icons = SeverityIcons()
@@ -88,7 +101,7 @@ class ProblemsPanel(TripView[Change]):
         self.model = ProblemsModel(self.icon, self)
         self.view = QTreeView(self)
         self.view.setObjectName("problemsList")
-        self.view.setAccessibleName("Problems")
+        self.view.setAccessibleName(translate("Problems", "Problems"))
         self.view.setModel(self.model)
         self.view.setRootIsDecorated(False)
         self.view.setWordWrap(True)
@@ -107,7 +120,9 @@ class ProblemsPanel(TripView[Change]):
         self.summary = QLabel(self)
         self.summary.setObjectName("problemsSummary")
         self.summary.setWordWrap(True)
-        self.placeholder = QLabel(NO_TRIP_TEXT, self)
+        self.placeholder = QLabel(
+            translate("Problems", "Select a trip to see the problems in its plan."), self
+        )
         self.placeholder.setAlignment(Qt.AlignmentFlag.AlignCenter)
         self.placeholder.setWordWrap(True)
         body = QWidget(self)
@@ -207,14 +222,21 @@ class ProblemsPanel(TripView[Change]):
 
     def _summarise(self) -> None:
         if not self.problems:
-            self.summary.setText(NONE_TEXT if self.loaded else "Checking the plan…")
+            self.summary.setText(
+                translate("Problems", "No problems found in this plan.")
+                if self.loaded
+                else translate("Problems", "Checking the plan…")
+            )
             return
         counts = [
-            f"{n} {SEVERITY_WORDS[s].lower()}{'' if n == 1 else 's'}"
+            severity_count(s, n)
             for s in ("error", "warning", "note")
             if (n := sum(p.severity == s for p in self.problems))
         ]
-        self.summary.setText(f"{count_text(len(self.problems))}: {', '.join(counts)}. {HINT_TEXT}")
+        hint = translate(
+            "Problems", "Enter goes to a problem; F8 and Shift+F8 to the next and the previous."
+        )
+        self.summary.setText(f"{count_text(len(self.problems))}: {', '.join(counts)}. {hint}")
 
     def _paint_icons(self) -> None:
         self.model.icons_changed()

@@ -32,6 +32,7 @@ from concierge.store import (
     StoreError,
 )
 from concierge.travel.proposal_text import call_texts
+from concierge.ui.i18n import shown, shown_error, translate
 from concierge.ui.views.actions import make_action, review_layout
 from concierge.ui.views.trip_view import TripView
 
@@ -39,9 +40,6 @@ ProblemLines = Callable[[str], Awaitable[Mapping[str, Sequence[str]]]]
 """Trip id → for each pending call, the problems it would introduce or fix, in lines."""
 CALL_ROLE = Qt.ItemDataRole.UserRole
 """The row's call id."""
-ACCEPT_SELECTED = "Accept ticked"
-ACCEPT_ALL = "Accept all"
-REJECT_ALL = "Reject all"
 
 
 def call_row(call: ProposedCall, names: Mapping[str, str], problems: Sequence[str] = ()) -> str:
@@ -49,29 +47,37 @@ def call_row(call: ProposedCall, names: Mapping[str, str], problems: Sequence[st
     the problems it introduces or fixes."""
     lines: list[str] = []
     for text in call_texts(call, names):
-        lines.append(text.heading)
-        lines.extend(f"    {detail}" for detail in text.details)
-    lines.extend(f"    {problem}" for problem in problems)
-    return "\n".join(lines) or call.label
+        lines.append(shown(text.heading))
+        lines.extend(f"    {shown(detail)}" for detail in text.details)
+    lines.extend(f"    {shown(problem)}" for problem in problems)
+    return "\n".join(lines) or shown(call.label)
 
 
 def decision_text(decision: Decision) -> str:
     """The status bar's sentence after a decision."""
-    parts = [f"Accepted {len(decision.accepted)}", f"rejected {len(decision.rejected)}"]
-    text = f"{', '.join(parts)} of the assistant’s proposed changes."
+    text = translate(
+        "ProposalsPanel",
+        "Accepted {accepted}, rejected {rejected} of the assistant’s proposed changes.",
+    ).format(accepted=len(decision.accepted), rejected=len(decision.rejected))
     if decision.conflicts:
         reasons = "; ".join(
-            f"{call_texts(call)[0].heading}: {call.note}" for call in decision.conflicts
+            f"{shown(call_texts(call)[0].heading)}: {_note(call)}" for call in decision.conflicts
         )
-        text += f" Not applied, as the trip changed since: {reasons}."
+        text += " " + translate(
+            "ProposalsPanel", "Not applied, as the trip changed since: {reasons}."
+        ).format(reasons=reasons)
     if decision.undo_label:
-        text += " Ctrl+Z undoes the accepted ones."
+        text += " " + translate("ProposalsPanel", "Ctrl+Z undoes the accepted ones.")
     return text
+
+
+def _note(call: ProposedCall) -> str:
+    return shown(call.note) if call.note is not None else str(call.note)
 
 
 def _heading(call: ProposedCall) -> str:
     texts = call_texts(call)
-    return texts[0].heading if texts else call.label
+    return shown(texts[0].heading) if texts else shown(call.label)
 
 
 class ProposalsPanel(TripView[ProposalNews]):
@@ -104,17 +110,26 @@ class ProposalsPanel(TripView[ProposalNews]):
         self.heading.setWordWrap(True)
         self.list = QListWidget(self)
         self.list.setObjectName("proposalsList")
-        self.list.setAccessibleName("Proposed changes")
+        self.list.setAccessibleName(translate("ProposalsPanel", "Proposed changes"))
         self.list.setWordWrap(True)
         self.list.setAlternatingRowColors(True)
         self.accept_selected_action = make_action(
-            self, ACCEPT_SELECTED, Qt.Key.Key_Return, self.accept_selected
+            self,
+            translate("ProposalsPanel", "Accept ticked"),
+            Qt.Key.Key_Return,
+            self.accept_selected,
         )
         self.accept_all_action = make_action(
-            self, ACCEPT_ALL, Qt.Modifier.CTRL | Qt.Key.Key_Return, self.accept_all
+            self,
+            translate("ProposalsPanel", "Accept all"),
+            Qt.Modifier.CTRL | Qt.Key.Key_Return,
+            self.accept_all,
         )
         self.reject_all_action = make_action(
-            self, REJECT_ALL, Qt.Modifier.CTRL | Qt.Key.Key_Backspace, self.reject_all
+            self,
+            translate("ProposalsPanel", "Reject all"),
+            Qt.Modifier.CTRL | Qt.Key.Key_Backspace,
+            self.reject_all,
         )
         shown = (self.accept_selected_action, self.accept_all_action, self.reject_all_action)
         review_layout(self, self.heading, self.list, shown)
@@ -170,10 +185,18 @@ class ProposalsPanel(TripView[ProposalNews]):
         if calls:
             self.list.setCurrentRow(min(max(current, 0), len(calls) - 1))
         count = len(calls)
-        self.heading.setText(
-            f"The assistant proposes {count} change{'s' if count != 1 else ''}, not made yet. "
-            "Space ticks or unticks one; Enter accepts the ticked ones and rejects the rest."
+        proposes = (
+            translate("ProposalsPanel", "The assistant proposes 1 change, not made yet.")
+            if count == 1
+            else translate(
+                "ProposalsPanel", "The assistant proposes {count} changes, not made yet."
+            ).format(count=count)
         )
+        keys = translate(
+            "ProposalsPanel",
+            "Space ticks or unticks one; Enter accepts the ticked ones and rejects the rest.",
+        )
+        self.heading.setText(f"{proposes} {keys}")
         for action in (self.accept_selected_action, self.accept_all_action, self.reject_all_action):
             action.setEnabled(bool(calls))
         self.setVisible(bool(calls))
@@ -229,7 +252,11 @@ class ProposalsPanel(TripView[ProposalNews]):
         try:
             decision = await self.proposals.decide(trip_id, accepted)
         except StoreError as error:
-            self.decided.emit(f"The proposals were left as they were: {error}")
+            self.decided.emit(
+                translate("ProposalsPanel", "The proposals were left as they were: {error}").format(
+                    error=shown_error(error)
+                )
+            )
             self.reload_now()
             return
         finally:
