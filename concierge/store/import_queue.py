@@ -35,6 +35,8 @@ from sqlalchemy import and_, or_
 from sqlalchemy.orm import object_session
 from sqlmodel import Session, col, select
 
+from concierge.text import QT_TRANSLATE_NOOP
+
 from .change_writer import ChangeWriter, commit_and_publish
 from .changes import Actor, Change, ChangeBus, ChangeContext, FactSource, ImportNews
 from .database import Database
@@ -246,7 +248,12 @@ def _checked(trip_id: str, values: Mapping[str, object]) -> dict[str, Any]:
     parsed = parse_changes("an imported item", ITEM_RULES, values)
     for required in _REQUIRED:
         if required not in parsed:
-            raise InvalidChangeError(required, f"{ITEM_RULES[required].label} is missing.")
+            raise InvalidChangeError(
+                required,
+                QT_TRANSLATE_NOOP("StoreError", "{label} is missing.").format(
+                    label=ITEM_RULES[required].label
+                ),
+            )
     check_item(_record(trip_id, parsed, "check", utc_now(), 0), parsed)
     return parsed
 

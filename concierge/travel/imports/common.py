@@ -11,6 +11,7 @@ from zoneinfo import ZoneInfo
 from concierge.store import ItemKind, ItineraryItemRecord
 from concierge.store.field_kinds import LINE_LIMIT, TEXT_LIMIT
 from concierge.store.validation import ITEM_RULES, LINK_LIMIT, item_problem
+from concierge.text import QT_TRANSLATE_NOOP
 
 from .model import Candidate
 
@@ -33,7 +34,11 @@ def zone_name(zone: tzinfo | None) -> str | None:
         return "UTC"
     if isinstance(zone, ZoneInfo):
         return zone.key
-    raise RecordError(f"the time zone {zone!s} is not an IANA zone such as Europe/Lisbon")
+    raise RecordError(
+        QT_TRANSLATE_NOOP(
+            "Import", "the time zone {zone!s} is not an IANA zone such as Europe/Lisbon"
+        ).format(zone=zone)
+    )
 
 
 def split_moment(moment: datetime) -> tuple[date, time, str | None]:
