@@ -1,0 +1,70 @@
+"""Text the store declares for the window is marked where it is declared: it reads as the
+same English (the model and the tests read it), and carries its context and template so the
+window can show it translated, even after `str(error)` and pickling."""
+
+from __future__ import annotations
+
+import pickle
+from datetime import date
+
+import pytest
+
+from concierge.store.errors import InvalidChangeError, RecordNotFoundError, UndoError
+from concierge.store.field_kinds import Day
+from concierge.store.validation import ITEM_RULES, TRIP_RULES, parse_changes
+from concierge.text import Message, Translatable, TranslatedValueError, error_text
+
+
+def test_field_labels_are_english_and_marked_in_the_field_context() -> None:
+    label = TRIP_RULES["start_date"].label
+    assert label == "Start date"
+    assert isinstance(label, Translatable)
+    assert label.context == "Field"
+    assert isinstance(ITEM_RULES["confirmation_code"].label, Translatable)
+
+
+def test_a_refused_value_keeps_its_template_and_values_through_str() -> None:
+    with pytest.raises(InvalidChangeError) as caught:
+        parse_changes("trip", TRIP_RULES, {"start_date": "2026-13-01"})
+    error = caught.value
+    assert str(error) == "Start date must be a date such as 2026-05-01 (got '2026-13-01')."
+    message = str(error)
+    assert isinstance(message, Message)
+    assert message.template.context == "Validation"
+    assert message.template == "{label} must be a date such as 2026-05-01{got}."
+    assert message.values["label"] is TRIP_RULES["start_date"].label
+    assert error.field == "start_date"
+
+
+def test_a_kinds_value_error_keeps_its_message_and_is_still_a_value_error() -> None:
+    with pytest.raises(ValueError, match="must be a date") as caught:
+        Day()("Day", 42)
+    assert isinstance(caught.value, TranslatedValueError)
+    assert isinstance(error_text(caught.value), Message)
+    assert error_text(caught.value) == "Day must be a date such as 2026-05-01 (got 42)."
+    plain = ValueError(error_text(caught.value))
+    assert isinstance(error_text(plain), Message)
+    assert not isinstance(str(plain), Message)
+
+
+def test_store_errors_read_the_same_and_their_messages_survive_pickling() -> None:
+    error = RecordNotFoundError("itinerary_item", "i-1")
+    assert str(error) == "The itinerary item i-1 does not exist."
+    assert isinstance(str(error), Message)
+    assert str(error).template.context == "StoreError"
+    copy = pickle.loads(pickle.dumps(UndoError(str(error))))
+    assert str(copy) == "The itinerary item i-1 does not exist."
+    assert isinstance(str(copy), Message)
+    assert str(copy).values == {"entity": "itinerary item", "id": "i-1"}
+
+
+def test_a_message_with_dates_writes_them_in_english_and_keeps_the_dates() -> None:
+    from concierge.store.validation import stop_problem
+    from tests.travel.checks.support import make_stop, make_trip
+
+    stop = make_stop("Kyoto", date(2026, 5, 7), date(2026, 5, 4))
+    field, message = stop_problem(stop, make_trip()) or ("", "")
+    assert field == "depart"
+    assert message == "The departure from Kyoto (4 May 2026) is before the arrival (7 May 2026)."
+    assert isinstance(message, Message)
+    assert message.values["depart"] == date(2026, 5, 4)
