@@ -17,7 +17,7 @@ in the person's locale.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from datetime import date, datetime
 from typing import Any
 
@@ -106,3 +106,16 @@ class TranslatedError(Exception):
 
 class TranslatedValueError(TranslatedError, ValueError):
     """A ValueError whose `str` keeps its marked message (a value a rule refuses)."""
+
+
+def joined(separator: str, parts: Iterable[str]) -> str:
+    """`separator.join(parts)`, read the same, but a `Message` whose parts the window still
+    shows translated (a plain join would make a plain `str` of marked parts)."""
+    texts = list(parts)
+    if len(texts) == 1:
+        return texts[0]
+    escaped = separator.replace("{", "{{").replace("}", "}}")
+    template = escaped.join(f"{{part{number}}}" for number in range(len(texts)))
+    return Message(
+        Translatable("", template), {f"part{number}": text for number, text in enumerate(texts)}
+    )

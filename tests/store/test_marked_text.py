@@ -68,3 +68,25 @@ def test_a_message_with_dates_writes_them_in_english_and_keeps_the_dates() -> No
     assert message == "The departure from Kyoto (4 May 2026) is before the arrival (7 May 2026)."
     assert isinstance(message, Message)
     assert message.values["depart"] == date(2026, 5, 4)
+
+
+def test_a_joined_message_reads_as_the_plain_join_and_keeps_its_parts() -> None:
+    from concierge.text import QT_TRANSLATE_NOOP, joined
+
+    first = QT_TRANSLATE_NOOP("Validation", "no decimals")
+    second = QT_TRANSLATE_NOOP("Validation", "at most {units} decimals").format(units=2)
+    both = joined("; ", [first, second, "{braces} stay"])
+    assert both == "no decimals; at most 2 decimals; {braces} stay"
+    assert isinstance(both, Message)
+    assert list(both.values.values()) == [first, second, "{braces} stay"]
+    assert joined(", ", [first]) is first
+
+
+def test_an_import_refusal_lists_its_records_translatably() -> None:
+    from concierge.store.import_queue import ImportRefused, RecordError
+
+    refused = ImportRefused("trip.ics", [RecordError("event 3", "it ends before it starts")])
+    assert str(refused) == (
+        "trip.ics was not imported: 1 record cannot be read — event 3: it ends before it starts."
+    )
+    assert isinstance(str(refused), Message)

@@ -577,6 +577,18 @@
             <source>it is {value:,.1f} MB; at most {value2} MB are imported for {names}.</source>
             <translation>tem {value:.1f} MB; no máximo {value2} MB são importados para {names}.</translation>
         </message>
+        <message>
+            <source>{where}: {message}</source>
+            <translation>{where}: {message}</translation>
+        </message>
+        <message>
+            <source>{file_name} was not imported: 1 record cannot be read — {errors}.</source>
+            <translation>{file_name} não foi importado: 1 registro não pode ser lido — {errors}.</translation>
+        </message>
+        <message>
+            <source>{file_name} was not imported: {count} records cannot be read — {errors}.</source>
+            <translation>{file_name} não foi importado: {count} registros não podem ser lidos — {errors}.</translation>
+        </message>
     </context>
     <context>
         <name>ItemKind</name>
