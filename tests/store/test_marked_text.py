@@ -90,3 +90,14 @@ def test_an_import_refusal_lists_its_records_translatably() -> None:
         "trip.ics was not imported: 1 record cannot be read — event 3: it ends before it starts."
     )
     assert isinstance(str(refused), Message)
+
+
+def test_every_pace_and_category_has_its_marked_label() -> None:
+    from concierge.store import ExpenseCategory, Pace
+    from concierge.store.choice_labels import CATEGORY_LABELS, PACE_LABELS
+
+    assert [PACE_LABELS[pace] for pace in Pace] == [pace.value.capitalize() for pace in Pace]
+    assert [CATEGORY_LABELS[c] for c in ExpenseCategory] == [
+        c.value.capitalize() for c in ExpenseCategory
+    ]
+    assert all(isinstance(label, Translatable) for label in CATEGORY_LABELS.values())

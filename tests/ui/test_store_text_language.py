@@ -10,7 +10,8 @@ from datetime import date, timedelta
 import pytest
 from PySide6.QtWidgets import QWidget
 
-from concierge.store import ItemKind
+from concierge.store import ExpenseCategory, ItemKind, Pace
+from concierge.store.choice_labels import CATEGORY_LABELS, PACE_LABELS
 from concierge.store.errors import InvalidChangeError
 from concierge.store.validation import TRIP_RULES, check_stop, parse_changes
 from concierge.travel.checks import dates
@@ -74,6 +75,8 @@ def test_labels_and_choices_show_in_portuguese(portuguese: None) -> None:
     assert shown(TRIP_BRIEF.field("diet").label) == "Restrições alimentares"
     assert shown(choice_label("gluten-free")) == "Sem glúten"
     assert shown(TRIP_RULES["travellers"].label) == "Viajantes"
+    assert shown(PACE_LABELS[Pace.RELAXED]) == "Tranquilo"
+    assert shown(CATEGORY_LABELS[ExpenseCategory.FOOD]) == "Alimentação"
 
 
 def test_english_shows_the_same_text_the_model_reads(qapp: QWidget) -> None:

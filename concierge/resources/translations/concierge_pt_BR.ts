@@ -101,6 +101,37 @@
         </message>
     </context>
     <context>
+        <name>ExpenseCategory</name>
+        <message>
+            <source>Transport</source>
+            <translation>Transporte</translation>
+        </message>
+        <message>
+            <source>Lodging</source>
+            <translation>Hospedagem</translation>
+        </message>
+        <message>
+            <source>Food</source>
+            <translation>Alimentação</translation>
+        </message>
+        <message>
+            <source>Activities</source>
+            <translation>Atividades</translation>
+        </message>
+        <message>
+            <source>Shopping</source>
+            <translation>Compras</translation>
+        </message>
+        <message>
+            <source>Fees</source>
+            <translation>Taxas</translation>
+        </message>
+        <message>
+            <source>Other</source>
+            <translation>Outros</translation>
+        </message>
+    </context>
+    <context>
         <name>Field</name>
         <message>
             <source>Title</source>
@@ -813,6 +844,21 @@
         <message>
             <source>Dec</source>
             <translation>dez</translation>
+        </message>
+    </context>
+    <context>
+        <name>Pace</name>
+        <message>
+            <source>Relaxed</source>
+            <translation>Tranquilo</translation>
+        </message>
+        <message>
+            <source>Balanced</source>
+            <translation>Equilibrado</translation>
+        </message>
+        <message>
+            <source>Packed</source>
+            <translation>Intenso</translation>
         </message>
     </context>
     <context>
