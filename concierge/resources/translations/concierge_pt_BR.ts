@@ -367,6 +367,13 @@
         </message>
     </context>
     <context>
+        <name>Form</name>
+        <message>
+            <source>{label} ({name}) must be {expected}; {detail}.</source>
+            <translation>{label} ({name}) precisa ser {expected}; {detail}.</translation>
+        </message>
+    </context>
+    <context>
         <name>Import</name>
         <message>
             <source>it cannot be read ({strerror}).</source>
@@ -375,6 +382,14 @@
         <message>
             <source>it is larger than {value} MB, the most imported.</source>
             <translation>é maior que {value} MB, o máximo importado.</translation>
+        </message>
+        <message>
+            <source>In {file_name}, {ref}: {reason}</source>
+            <translation>Em {file_name}, {ref}: {reason}</translation>
+        </message>
+        <message>
+            <source>In {file_name}, {ref}: {reason}.</source>
+            <translation>Em {file_name}, {ref}: {reason}.</translation>
         </message>
         <message>
             <source>the time zone {zone!s} is not an IANA zone such as Europe/Lisbon</source>

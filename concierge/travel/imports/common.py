@@ -11,19 +11,25 @@ from zoneinfo import ZoneInfo
 from concierge.store import ItemKind, ItineraryItemRecord
 from concierge.store.field_kinds import LINE_LIMIT, TEXT_LIMIT
 from concierge.store.validation import ITEM_RULES, LINK_LIMIT, item_problem
-from concierge.text import QT_TRANSLATE_NOOP
+from concierge.text import QT_TRANSLATE_NOOP, TranslatedError
 
 from .model import Candidate
 
 
-class RecordError(Exception):
+class RecordError(TranslatedError):
     """One record of a file cannot be used; the message is the sentence's reason."""
 
 
 def record_error(file_name: str, ref: str, reason: str) -> str:
     """The sentence for a record that could not be used."""
-    reason = reason.rstrip()
-    return f"In {file_name}, {ref}: {reason}{'' if reason.endswith('.') else '.'}"
+    if reason != reason.rstrip():
+        reason = reason.rstrip()
+    template = (
+        QT_TRANSLATE_NOOP("Import", "In {file_name}, {ref}: {reason}")
+        if reason.endswith(".")
+        else QT_TRANSLATE_NOOP("Import", "In {file_name}, {ref}: {reason}.")
+    )
+    return template.format(file_name=file_name, ref=ref, reason=reason)
 
 
 def zone_name(zone: tzinfo | None) -> str | None:
