@@ -809,6 +809,54 @@
             <source>The lookup {job_id} is still {value}.</source>
             <translation>A consulta {job_id} ainda está {value}.</translation>
         </message>
+        <message>
+            <source>Flights</source>
+            <translation>Voos</translation>
+        </message>
+        <message>
+            <source>airports serving home and the first stop, great-circle distance and estimated flight time</source>
+            <translation>aeroportos que atendem a origem e a primeira parada, distância em linha reta e tempo de voo estimado</translation>
+        </message>
+        <message>
+            <source>Public holidays</source>
+            <translation>Feriados</translation>
+        </message>
+        <message>
+            <source>public holidays in each stop's country while there</source>
+            <translation>feriados no país de cada parada durante a estadia</translation>
+        </message>
+        <message>
+            <source>Budget conversion</source>
+            <translation>Conversão do orçamento</translation>
+        </message>
+        <message>
+            <source>the budget converted at the European Central Bank's latest shipped rate, with the rate's date (needs to_currency)</source>
+            <translation>o orçamento convertido pela cotação mais recente do Banco Central Europeu incluída no app, com a data da cotação (precisa de to_currency)</translation>
+        </message>
+        <message>
+            <source>Time difference</source>
+            <translation>Diferença de horário</translation>
+        </message>
+        <message>
+            <source>time difference between home and each stop, local time there</source>
+            <translation>diferença de horário entre a origem e cada parada, com a hora local</translation>
+        </message>
+        <message>
+            <source>Sunrise and sunset</source>
+            <translation>Nascer e pôr do sol</translation>
+        </message>
+        <message>
+            <source>sunrise, sunset and daylight at each stop for its days</source>
+            <translation>nascer do sol, pôr do sol e horas de luz em cada parada nos seus dias</translation>
+        </message>
+        <message>
+            <source>Weather forecast</source>
+            <translation>Previsão do tempo</translation>
+        </message>
+        <message>
+            <source>daily weather forecast at each stop for its days within 16 days (online: only when weather forecasts are on in Settings)</source>
+            <translation>previsão do tempo diária em cada parada nos seus dias, dentro de 16 dias (online: só quando a previsão do tempo está ativada nas Configurações)</translation>
+        </message>
     </context>
     <context>
         <name>Month</name>
