@@ -17,6 +17,7 @@ from concierge.store.validation import TRIP_RULES, check_stop, parse_changes
 from concierge.travel.checks import dates
 from concierge.travel.forms.trip_brief import TRIP_BRIEF, choice_label
 from concierge.travel.item_kinds import KIND_LABELS
+from concierge.travel.item_times import duration_text
 from concierge.ui.i18n import install_language, shown
 from tests.travel.checks.support import found, item, make_stop, make_trip, plan_of
 
@@ -77,6 +78,8 @@ def test_labels_and_choices_show_in_portuguese(portuguese: None) -> None:
     assert shown(TRIP_RULES["travellers"].label) == "Viajantes"
     assert shown(PACE_LABELS[Pace.RELAXED]) == "Tranquilo"
     assert shown(CATEGORY_LABELS[ExpenseCategory.FOOD]) == "Alimentação"
+    length = duration_text(timedelta(days=2, hours=3))
+    assert (length, shown(length)) == ("2 days 3 h", "2 dias 3 h")
 
 
 def test_english_shows_the_same_text_the_model_reads(qapp: QWidget) -> None:

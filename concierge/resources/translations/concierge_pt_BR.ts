@@ -101,6 +101,25 @@
         </message>
     </context>
     <context>
+        <name>Duration</name>
+        <message>
+            <source>1 day</source>
+            <translation>1 dia</translation>
+        </message>
+        <message>
+            <source>{days} days</source>
+            <translation>{days} dias</translation>
+        </message>
+        <message>
+            <source>{hours} h</source>
+            <translation>{hours} h</translation>
+        </message>
+        <message>
+            <source>{minutes} min</source>
+            <translation>{minutes} min</translation>
+        </message>
+    </context>
+    <context>
         <name>ExpenseCategory</name>
         <message>
             <source>Transport</source>
