@@ -17,7 +17,7 @@ in the person's locale.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from datetime import date, datetime
 from typing import Any
 
@@ -84,3 +84,38 @@ def render(
     """`template` with each value put through `value_text` first (it may keep numbers as
     numbers, so that format specs such as ``{seconds:.0f}`` still apply)."""
     return str.format(template, **{name: value_text(value) for name, value in values.items()})
+
+
+def error_text(error: BaseException) -> str:
+    """The message of `error` keeping its translation. `str(error)` of a `ValueError` raised
+    with a `Message` is a plain `str` (a `TranslatedError`, such as every `StoreError`,
+    keeps it), so the window shows `shown(error_text(error))` for any exception."""
+    if len(error.args) == 1 and isinstance(error.args[0], Message | Translatable):
+        text: str = error.args[0]
+        return text
+    return BaseException.__str__(error) if isinstance(error, TranslatedError) else str(error)
+
+
+class TranslatedError(Exception):
+    """An exception whose `str` keeps the marked message it was raised with, so that
+    `shown(str(error))` shows it translated."""
+
+    def __str__(self) -> str:
+        return error_text(self) if self.args else super().__str__()
+
+
+class TranslatedValueError(TranslatedError, ValueError):
+    """A ValueError whose `str` keeps its marked message (a value a rule refuses)."""
+
+
+def joined(separator: str, parts: Iterable[str]) -> str:
+    """`separator.join(parts)`, read the same, but a `Message` whose parts the window still
+    shows translated (a plain join would make a plain `str` of marked parts)."""
+    texts = list(parts)
+    if len(texts) == 1:
+        return texts[0]
+    escaped = separator.replace("{", "{{").replace("}", "}}")
+    template = escaped.join(f"{{part{number}}}" for number in range(len(texts)))
+    return Message(
+        Translatable("", template), {f"part{number}": text for number, text in enumerate(texts)}
+    )

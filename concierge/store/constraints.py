@@ -18,7 +18,9 @@ from datetime import time
 from decimal import Decimal, InvalidOperation
 from typing import Any
 
-from .field_kinds import Kind
+from concierge.text import QT_TRANSLATE_NOOP, TranslatedValueError
+
+from .field_kinds import Kind, refused
 
 RULE_LIMIT = 400
 """Characters in a rule, all its words included."""
@@ -62,7 +64,13 @@ class Clock(Param):
     def read(self, text: str) -> time:
         match = _CLOCK.fullmatch(text)
         if match is None:
-            raise ValueError(f"{self.label} must be a time such as 22:00 (got {text!r}).")
+            raise refused(
+                QT_TRANSLATE_NOOP(
+                    "Validation", "{label} must be a time such as 22:00 (got {text!r})."
+                ),
+                self.label,
+                text=text,
+            )
         return time(int(match[1]), int(match[2]))
 
     def show(self, value: Any) -> str:
@@ -84,9 +92,15 @@ class Count(Param):
 
     def read(self, text: str) -> int:
         if not re.fullmatch(r"\d{1,6}", text) or not self.low <= int(text) <= self.high:
-            raise ValueError(
-                f"{self.label} must be a whole number from {self.low} to {self.high} "
-                f"(got {text!r})."
+            raise refused(
+                QT_TRANSLATE_NOOP(
+                    "Validation",
+                    "{label} must be a whole number from {low} to {high} (got {text!r}).",
+                ),
+                self.label,
+                low=self.low,
+                high=self.high,
+                text=text,
             )
         return int(text)
 
@@ -112,9 +126,15 @@ class Hours(Param):
         except InvalidOperation:
             hours = None
         if hours is None or not 0 < hours <= self.high:
-            raise ValueError(
-                f"{self.label} must be a number of hours above 0 and up to {self.high}, "
-                f"in tenths at most (got {text!r})."
+            raise refused(
+                QT_TRANSLATE_NOOP(
+                    "Validation",
+                    "{label} must be a number of hours above 0 and up to {high}, in tenths "
+                    "at most (got {text!r}).",
+                ),
+                self.label,
+                high=self.high,
+                text=text,
             )
         return Decimal(int(hours)) if hours == hours.to_integral() else hours
 
@@ -136,8 +156,11 @@ class OneOf(Param):
 
     def read(self, text: str) -> str:
         if text.lower() not in self.options:
-            raise ValueError(
-                f"{self.label} must be one of {', '.join(self.options)} (got {text!r})."
+            raise refused(
+                QT_TRANSLATE_NOOP("Validation", "{label} must be one of {value} (got {text!r})."),
+                self.label,
+                value=", ".join(self.options),
+                text=text,
             )
         return text.lower()
 
@@ -167,15 +190,29 @@ class Phrases(Param):
             if not word:
                 continue
             if len(word) > self.length:
-                raise ValueError(
-                    f"{self.label}: each may have at most {self.length} characters "
-                    f"(got {word[:20]!r}…)."
+                raise refused(
+                    QT_TRANSLATE_NOOP(
+                        "Validation",
+                        "{label}: each may have at most {length} characters (got {value!r}…).",
+                    ),
+                    self.label,
+                    length=self.length,
+                    value=word[:20],
                 )
             if word.lower() not in (seen.lower() for seen in words):
                 words.append(word)
         if not self.low <= len(words) <= self.high:
-            wanted = f"from {self.low} to {self.high}" if self.low else f"at most {self.high}"
-            raise ValueError(f"{self.label} takes {wanted} words (got {len(words)}).")
+            wanted = (
+                QT_TRANSLATE_NOOP("Validation", "from {low} to {high}")
+                if self.low
+                else QT_TRANSLATE_NOOP("Validation", "at most {high}")
+            ).format(low=self.low, high=self.high)
+            raise refused(
+                QT_TRANSLATE_NOOP("Validation", "{label} takes {wanted} words (got {count})."),
+                self.label,
+                wanted=wanted,
+                count=len(words),
+            )
         return tuple(words)
 
     def show(self, value: Any) -> str:
@@ -249,65 +286,93 @@ def _listed(words: Sequence[str]) -> str:
 
 
 def _departures(values: Mapping[str, Any]) -> str:
-    what = "flights" if values["scope"] == "flights" else "transport"
-    return (
-        f"No {what} departing between {values['start']:%H:%M} and {values['end']:%H:%M} "
-        "(local time)"
+    template = (
+        QT_TRANSLATE_NOOP(
+            "Constraint", "No flights departing between {start} and {end} (local time)"
+        )
+        if values["scope"] == "flights"
+        else QT_TRANSLATE_NOOP(
+            "Constraint", "No transport departing between {start} and {end} (local time)"
+        )
     )
+    return template.format(start=f"{values['start']:%H:%M}", end=f"{values['end']:%H:%M}")
 
 
 def _flights(values: Mapping[str, Any]) -> str:
     count = values["count"]
-    return "No flights" if count == 0 else f"At most {count} flight{'s' * (count != 1)}"
+    if count == 0:
+        return QT_TRANSLATE_NOOP("Constraint", "No flights")
+    if count == 1:
+        return QT_TRANSLATE_NOOP("Constraint", "At most 1 flight")
+    return QT_TRANSLATE_NOOP("Constraint", "At most {count} flights").format(count=count)
 
 
 def _transit(values: Mapping[str, Any]) -> str:
     hours = values["hours"]
-    return f"At most {format(hours, 'f')} hour{'s' * (hours != 1)} of transit a day"
+    if hours == 1:
+        return QT_TRANSLATE_NOOP("Constraint", "At most 1 hour of transit a day")
+    return QT_TRANSLATE_NOOP("Constraint", "At most {hours} hours of transit a day").format(
+        hours=format(hours, "f")
+    )
 
 
 def _step_free(values: Mapping[str, Any]) -> str:
     words = values["words"]
-    return "Step-free access" + (f", and nothing with {_listed(words)}" if words else "")
+    if not words:
+        return QT_TRANSLATE_NOOP("Constraint", "Step-free access")
+    return QT_TRANSLATE_NOOP("Constraint", "Step-free access, and nothing with {words}").format(
+        words=_listed(words)
+    )
 
 
 KINDS: tuple[ConstraintKind, ...] = (
     ConstraintKind(
         "no_departure_between",
-        "No departures between",
+        QT_TRANSLATE_NOOP("Constraint", "No departures between"),
         (
-            Clock("start", "From"),
-            Clock("end", "Until"),
-            OneOf("scope", "Applies to", ("flights", "transport")),
+            Clock("start", QT_TRANSLATE_NOOP("Constraint", "From")),
+            Clock("end", QT_TRANSLATE_NOOP("Constraint", "Until")),
+            OneOf("scope", QT_TRANSLATE_NOOP("Constraint", "Applies to"), ("flights", "transport")),
         ),
         _departures,
         optional_last=True,
     ),
     ConstraintKind(
-        "max_flights", "At most N flights", (Count("count", "Flights", 0, 50),), _flights
+        "max_flights",
+        QT_TRANSLATE_NOOP("Constraint", "At most N flights"),
+        (Count("count", QT_TRANSLATE_NOOP("Constraint", "Flights"), 0, 50),),
+        _flights,
     ),
     ConstraintKind(
         "max_transit_per_day",
-        "Transit a day at most",
-        (Hours("hours", "Hours a day", 24),),
+        QT_TRANSLATE_NOOP("Constraint", "Transit a day at most"),
+        (Hours("hours", QT_TRANSLATE_NOOP("Constraint", "Hours a day"), 24),),
         _transit,
     ),
     ConstraintKind(
         "avoid",
-        "Avoid",
-        (Phrases("words", "Things to avoid", 1, 20),),
-        lambda values: f"Avoid {_listed(values['words'])}",
+        QT_TRANSLATE_NOOP("Constraint", "Avoid"),
+        (Phrases("words", QT_TRANSLATE_NOOP("Constraint", "Things to avoid"), 1, 20),),
+        lambda values: QT_TRANSLATE_NOOP("Constraint", "Avoid {words}").format(
+            words=_listed(values["words"])
+        ),
     ),
     ConstraintKind(
         "diet",
-        "Diet",
-        (Phrases("words", "Diets", 1, 10),),
-        lambda values: f"Meals suit {_listed(values['words'])}",
+        QT_TRANSLATE_NOOP("Constraint", "Diet"),
+        (Phrases("words", QT_TRANSLATE_NOOP("Constraint", "Diets"), 1, 10),),
+        lambda values: QT_TRANSLATE_NOOP("Constraint", "Meals suit {words}").format(
+            words=_listed(values["words"])
+        ),
     ),
     ConstraintKind(
         "step_free",
-        "Step-free access",
-        (Phrases("words", "Also avoid", 0, 20, placeholder="words,…"),),
+        QT_TRANSLATE_NOOP("Constraint", "Step-free access"),
+        (
+            Phrases(
+                "words", QT_TRANSLATE_NOOP("Constraint", "Also avoid"), 0, 20, placeholder="words,…"
+            ),
+        ),
         _step_free,
         optional_last=True,
     ),
@@ -326,18 +391,27 @@ def parse_rule(text: str) -> Constraint:
     wrong and how it is written."""
     stripped = text.strip()
     if len(stripped) > RULE_LIMIT:
-        raise ValueError(
-            f"A constraint may have at most {RULE_LIMIT:,} characters (got {len(stripped):,})."
+        raise TranslatedValueError(
+            QT_TRANSLATE_NOOP(
+                "Validation",
+                "A constraint may have at most {rule_limit:,} characters (got {count:,}).",
+            ).format(rule_limit=RULE_LIMIT, count=len(stripped))
         )
     match = _CALL.fullmatch(stripped)
     if match is None or match[1] not in BY_NAME:
-        raise ValueError(
-            f"A constraint must be written as one of: {kinds_syntax()} (got {stripped[:60]!r})."
+        raise TranslatedValueError(
+            QT_TRANSLATE_NOOP(
+                "Validation", "A constraint must be written as one of: {value} (got {text!r})."
+            ).format(value=kinds_syntax(), text=stripped[:60])
         )
     kind = BY_NAME[match[1]]
     inside = match[2]
     if "(" in inside or ")" in inside or "\n" in inside:
-        raise ValueError(f"{kind.name} takes no brackets or line breaks inside: {kind.syntax}.")
+        raise TranslatedValueError(
+            QT_TRANSLATE_NOOP(
+                "Validation", "{name} takes no brackets or line breaks inside: {syntax}."
+            ).format(name=kind.name, syntax=kind.syntax)
+        )
     return Constraint(kind, _read_params(kind, inside))
 
 
@@ -348,7 +422,11 @@ def _read_params(kind: ConstraintKind, inside: str) -> dict[str, Any]:
         fixed = params[:-1]
         parts = inside.split(",", len(fixed)) if fixed else [inside]
         if len(parts) < len(fixed):
-            raise ValueError(f"{kind.name} takes {kind.syntax} (got {inside.strip()!r}).")
+            raise TranslatedValueError(
+                QT_TRANSLATE_NOOP("Validation", "{name} takes {syntax} (got {value!r}).").format(
+                    name=kind.name, syntax=kind.syntax, value=inside.strip()
+                )
+            )
         rest = parts[len(fixed)] if len(parts) > len(fixed) else ""
         values = {
             param.name: param.read(part.strip()) for param, part in zip(fixed, parts, strict=False)
@@ -358,13 +436,21 @@ def _read_params(kind: ConstraintKind, inside: str) -> dict[str, Any]:
     parts = [part.strip() for part in inside.split(",")] if inside.strip() else []
     wanted = len(params) - (1 if kind.optional_last else 0)
     if not wanted <= len(parts) <= len(params):
-        raise ValueError(f"{kind.name} takes {kind.syntax} (got {inside.strip()!r}).")
+        raise TranslatedValueError(
+            QT_TRANSLATE_NOOP("Validation", "{name} takes {syntax} (got {value!r}).").format(
+                name=kind.name, syntax=kind.syntax, value=inside.strip()
+            )
+        )
     values = {**kind.defaults()}
     values.update(
         {param.name: param.read(part) for param, part in zip(params, parts, strict=False)}
     )
     if kind.name == "no_departure_between" and values["start"] == values["end"]:
-        raise ValueError("no_departure_between needs two different times (a window of hours).")
+        raise TranslatedValueError(
+            QT_TRANSLATE_NOOP(
+                "Validation", "no_departure_between needs two different times (a window of hours)."
+            )
+        )
     return values
 
 
@@ -379,7 +465,14 @@ class Rule(Kind):
         if value is None:
             return None
         if not isinstance(value, str):
-            raise ValueError(f"{label} must be rule text such as max_flights(2) (got {value!r}).")
+            raise refused(
+                QT_TRANSLATE_NOOP(
+                    "Validation",
+                    "{label} must be rule text such as max_flights(2) (got {value!r}).",
+                ),
+                label,
+                value=value,
+            )
         if not value.strip():
             return None
         return parse_rule(value).rule

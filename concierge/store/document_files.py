@@ -18,6 +18,8 @@ from collections.abc import Callable, Collection
 from dataclasses import dataclass
 from pathlib import Path
 
+from concierge.text import QT_TRANSLATE_NOOP
+
 from .errors import DocumentError
 
 FOLDER_NAME = "documents"
@@ -73,7 +75,11 @@ class DocumentFolder:
     def path_of(self, stored_name: str) -> Path:
         """Where a stored file is; refuses names that would lead out of the folder."""
         if not stored_name or Path(stored_name).name != stored_name or stored_name[0] == ".":
-            raise DocumentError(f"“{stored_name}” is not the name of a stored document.")
+            raise DocumentError(
+                QT_TRANSLATE_NOOP(
+                    "StoreError", "“{stored_name}” is not the name of a stored document."
+                ).format(stored_name=stored_name)
+            )
         return self.root / stored_name
 
     def check_source(self, source: Path) -> int:
@@ -82,18 +88,37 @@ class DocumentFolder:
         name = str(source)
         try:
             if source.is_dir():
-                raise DocumentError(f"“{name}” is a folder; attach the files in it one by one.")
+                raise DocumentError(
+                    QT_TRANSLATE_NOOP(
+                        "StoreError", "“{name}” is a folder; attach the files in it one by one."
+                    ).format(name=name)
+                )
             size = source.stat().st_size
         except FileNotFoundError as error:
-            raise DocumentError(f"“{name}” does not exist (moved or deleted?).") from error
+            raise DocumentError(
+                QT_TRANSLATE_NOOP(
+                    "StoreError", "“{name}” does not exist (moved or deleted?)."
+                ).format(name=name)
+            ) from error
         except OSError as error:
-            raise DocumentError(f"“{name}” cannot be read: {error.strerror}.") from error
+            raise DocumentError(
+                QT_TRANSLATE_NOOP("StoreError", "“{name}” cannot be read: {strerror}.").format(
+                    name=name, strerror=error.strerror
+                )
+            ) from error
         if not source.is_file():
-            raise DocumentError(f"“{name}” is not a regular file.")
+            raise DocumentError(
+                QT_TRANSLATE_NOOP("StoreError", "“{name}” is not a regular file.").format(name=name)
+            )
         if size > self.max_bytes:
             raise DocumentError(
-                f"“{source.name}” is {size_text(size)}; a document can be at most "
-                f"{size_text(self.max_bytes)}."
+                QT_TRANSLATE_NOOP(
+                    "StoreError", "“{name}” is {size_text}; a document can be at most {size_text2}."
+                ).format(
+                    name=source.name,
+                    size_text=size_text(size),
+                    size_text2=size_text(self.max_bytes),
+                )
             )
         return size
 
@@ -111,8 +136,10 @@ class DocumentFolder:
                     copied += len(chunk)
                     if copied > self.max_bytes:
                         raise DocumentError(
-                            f"“{source.name}” grew past {size_text(self.max_bytes)} while it "
-                            "was being copied."
+                            QT_TRANSLATE_NOOP(
+                                "StoreError",
+                                "“{name}” grew past {size_text} while it was being copied.",
+                            ).format(name=source.name, size_text=size_text(self.max_bytes))
                         )
                     digest.update(chunk)
                     writer.write(chunk)
@@ -129,7 +156,11 @@ class DocumentFolder:
                 os.replace(temporary, final)
                 _sync_folder(self.root)
         except OSError as error:
-            raise DocumentError(f"“{source}” could not be copied: {error.strerror}.") from error
+            raise DocumentError(
+                QT_TRANSLATE_NOOP(
+                    "StoreError", "“{source}” could not be copied: {strerror}."
+                ).format(source=source, strerror=error.strerror)
+            ) from error
         finally:
             with contextlib.suppress(FileNotFoundError):
                 temporary.unlink()

@@ -25,6 +25,8 @@ from pathlib import Path
 from sqlalchemy import ColumnElement
 from sqlmodel import Session, col, select
 
+from concierge.text import QT_TRANSLATE_NOOP
+
 from .change_pruning import referenced_document_files
 from .change_writer import ChangeWriter, run_logged
 from .changes import Change, ChangeBus, ChangeContext
@@ -188,12 +190,18 @@ class DocumentRepository:
         def write(session: Session, writer: ChangeWriter) -> DocumentRecord:
             trip = TRIPS.find(session, trip_id)
             if trip is None:
-                raise InvalidChangeError("trip_id", "The trip to attach the document to is gone.")
+                raise InvalidChangeError(
+                    "trip_id",
+                    QT_TRANSLATE_NOOP("StoreError", "The trip to attach the document to is gone."),
+                )
             if item_id is not None:
                 item = ITEMS.find(session, item_id)
                 if item is None or item.trip_id != trip_id:
                     raise InvalidChangeError(
-                        "item_id", "The itinerary item to attach the document to is gone."
+                        "item_id",
+                        QT_TRANSLATE_NOOP(
+                            "StoreError", "The itinerary item to attach the document to is gone."
+                        ),
                     )
             now = utc_now()
             document = DocumentRecord(

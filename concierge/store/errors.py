@@ -4,16 +4,22 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from concierge.text import QT_TRANSLATE_NOOP, TranslatedError
 
-class StoreError(Exception):
-    """Base class for every error of `concierge.store`."""
+
+class StoreError(TranslatedError):
+    """Base class for every error of `concierge.store`; its `str` keeps a marked message."""
 
 
 class DatabaseOpenError(StoreError):
     """The database file could not be opened, or it is not a SQLite database."""
 
     def __init__(self, path: Path, reason: str) -> None:
-        super().__init__(f"Cannot open the database {path}: {reason}")
+        super().__init__(
+            QT_TRANSLATE_NOOP("StoreError", "Cannot open the database {path}: {reason}").format(
+                path=path, reason=reason
+            )
+        )
         self.path = path
         self.reason = reason
 
@@ -22,7 +28,9 @@ class DatabaseClosedError(StoreError):
     """Work was handed to a database that has already been closed."""
 
     def __init__(self, path: Path) -> None:
-        super().__init__(f"The database {path} is closed.")
+        super().__init__(
+            QT_TRANSLATE_NOOP("StoreError", "The database {path} is closed.").format(path=path)
+        )
         self.path = path
 
 
@@ -32,9 +40,12 @@ class DatabaseBusyError(StoreError):
 
     def __init__(self, path: Path, waited: float) -> None:
         super().__init__(
-            f"The database {path} is busy: another program (another Concierge window, or the "
-            f"concierge command) kept it locked for more than {waited:.0f} s. Nothing was "
-            "saved; try again."
+            QT_TRANSLATE_NOOP(
+                "StoreError",
+                "The database {path} is busy: another program (another Concierge window, or "
+                "the concierge command) kept it locked for more than {waited:.0f} s. Nothing "
+                "was saved; try again.",
+            ).format(path=path, waited=waited)
         )
         self.path = path
         self.waited = waited
@@ -45,8 +56,11 @@ class ConversationBusyError(StoreError):
 
     def __init__(self, conversation_id: str) -> None:
         super().__init__(
-            "This conversation is being answered in another Concierge window. Wait for that "
-            "answer, or continue there."
+            QT_TRANSLATE_NOOP(
+                "StoreError",
+                "This conversation is being answered in another Concierge window. Wait for "
+                "that answer, or continue there.",
+            )
         )
         self.conversation_id = conversation_id
 
@@ -68,18 +82,24 @@ class CorruptDatabaseError(StoreError):
         """`while_open`: the damage was met by a read or write after start-up (whose check
         found none, or the damage is newer), not by the start-up check."""
         if while_open:
-            message = (
-                f"The database {path} is damaged; SQLite found: {problems[0]}. Nothing was "
+            damage = QT_TRANSLATE_NOOP(
+                "StoreError",
+                "The database {path} is damaged; SQLite found: {problem}. Nothing was "
                 "saved, and Concierge will write nothing more into it: quit and start it "
-                "again to be offered a good backup."
+                "again to be offered a good backup.",
             )
         else:
-            message = (
-                f"The database {path} is damaged; SQLite's check found: {problems[0]}. "
-                "Concierge has not changed the file and will not write into it."
+            damage = QT_TRANSLATE_NOOP(
+                "StoreError",
+                "The database {path} is damaged; SQLite's check found: {problem}. "
+                "Concierge has not changed the file and will not write into it.",
             )
-        if backup is not None:
-            message += f" A good backup is at {backup}."
+        if backup is None:
+            message = damage.format(path=path, problem=problems[0])
+        else:
+            message = QT_TRANSLATE_NOOP(
+                "StoreError", "{damage} A good backup is at {backup}."
+            ).format(damage=damage.format(path=path, problem=problems[0]), backup=backup)
         super().__init__(message)
         self.path = path
         self.problems = problems
@@ -91,9 +111,13 @@ class MigrationError(StoreError):
     """Bringing the database file up to the current schema failed; the file is unchanged."""
 
     def __init__(self, path: Path, reason: str, backup_path: Path | None = None) -> None:
-        message = f"Cannot upgrade the database {path}: {reason}"
+        message = QT_TRANSLATE_NOOP(
+            "StoreError", "Cannot upgrade the database {path}: {reason}"
+        ).format(path=path, reason=reason)
         if backup_path is not None:
-            message += f" A copy made before the upgrade is at {backup_path}."
+            message = QT_TRANSLATE_NOOP(
+                "StoreError", "{failure} A copy made before the upgrade is at {backup}."
+            ).format(failure=message, backup=backup_path)
         super().__init__(message)
         self.path = path
         self.reason = reason
@@ -129,7 +153,11 @@ class RecordNotFoundError(StoreError):
     """The trip or itinerary item to change does not exist (any more)."""
 
     def __init__(self, entity: str, entity_id: str) -> None:
-        super().__init__(f"The {entity.replace('_', ' ')} {entity_id} does not exist.")
+        super().__init__(
+            QT_TRANSLATE_NOOP("StoreError", "The {entity} {id} does not exist.").format(
+                entity=entity.replace("_", " "), id=entity_id
+            )
+        )
         self.entity = entity
         self.entity_id = entity_id
 

@@ -20,6 +20,8 @@ from enum import StrEnum
 from typing import Any, Literal, cast
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
+from concierge.text import QT_TRANSLATE_NOOP, Translatable, TranslatedValueError
+
 from .currency_codes import CURRENCY_CODES
 
 MIN_YEAR = 1900
@@ -34,7 +36,14 @@ _THREE_LETTERS = re.compile(r"[A-Z]{3}")
 
 
 def got(value: object) -> str:
-    return f" (got {value!r})"
+    """The refused value, quoted at the end of a message: " (got 'x')"."""
+    return QT_TRANSLATE_NOOP("Validation", " (got {value})").format(value=repr(value))
+
+
+def refused(template: Translatable, label: str, **values: object) -> TranslatedValueError:
+    """The ValueError of a refused value: `template` with the field's `label` and `values`,
+    translatable when shown."""
+    return TranslatedValueError(template.format(label=label, **values))
 
 
 def short(value: object) -> object:
@@ -46,18 +55,38 @@ def short(value: object) -> object:
 def stored_text(label: str, value: object, limit: int = TEXT_LIMIT) -> str:
     """Text SQLite can store as UTF-8: no lone surrogate (a broken copy and paste), no NUL."""
     if not isinstance(value, str):
-        raise ValueError(f"{label} must be text{got(value)}.")
+        raise refused(
+            QT_TRANSLATE_NOOP("Validation", "{label} must be text{got}."), label, got=got(value)
+        )
     try:
         value.encode("utf-8")
     except UnicodeEncodeError as error:
-        raise ValueError(
-            f"{label} contains a broken character (an unpaired surrogate) at position "
-            f"{error.start + 1}; type or paste it again."
+        raise refused(
+            QT_TRANSLATE_NOOP(
+                "Validation",
+                "{label} contains a broken character (an unpaired surrogate) at "
+                "position {position}; type or paste it again.",
+            ),
+            label,
+            position=error.start + 1,
         ) from None
     if "\0" in value:
-        raise ValueError(f"{label} contains a NUL character at position {value.index(chr(0)) + 1}.")
+        raise refused(
+            QT_TRANSLATE_NOOP(
+                "Validation", "{label} contains a NUL character at position {position}."
+            ),
+            label,
+            position=value.index(chr(0)) + 1,
+        )
     if len(value) > limit:
-        raise ValueError(f"{label} is {len(value):,} characters long; at most {limit:,} are kept.")
+        raise refused(
+            QT_TRANSLATE_NOOP(
+                "Validation", "{label} is {count:,} characters long; at most {limit:,} are kept."
+            ),
+            label,
+            count=len(value),
+            limit=limit,
+        )
     return value
 
 
@@ -119,7 +148,7 @@ class Line(Kind):
             return None
         text = one_line(label, value, self.limit)
         if self.required and not text:
-            raise ValueError(f"{label} must not be empty.")
+            raise refused(QT_TRANSLATE_NOOP("Validation", "{label} must not be empty."), label)
         return None if self.nullable and not text else text
 
     @property
@@ -147,9 +176,14 @@ class Whole(Kind):
             or not isinstance(value, int)
             or not self.minimum <= value <= self.maximum
         ):
-            raise ValueError(
-                f"{label} must be a whole number from {self.minimum} to {self.maximum}"
-                f"{got(short(value))}."
+            raise refused(
+                QT_TRANSLATE_NOOP(
+                    "Validation", "{label} must be a whole number from {minimum} to {maximum}{got}."
+                ),
+                label,
+                minimum=self.minimum,
+                maximum=self.maximum,
+                got=got(short(value)),
             )
         return value
 
@@ -173,7 +207,9 @@ class Amount(Kind):
     def __call__(self, label: str, value: object) -> Decimal | None:
         if _blank(value):
             if not self.nullable:
-                raise ValueError(f"{label} is needed, e.g. 12.50.")
+                raise refused(
+                    QT_TRANSLATE_NOOP("Validation", "{label} is needed, e.g. 12.50."), label
+                )
             return None
         amount: Decimal | None = None
         if isinstance(value, Decimal):
@@ -183,13 +219,30 @@ class Amount(Kind):
             with suppress(InvalidOperation, ValueError):
                 amount = Decimal(text.strip() if text is not None else str(value))
         if amount is None or not amount.is_finite():
-            raise ValueError(f"{label} must be an amount such as 1234.50{got(short(value))}.")
+            raise refused(
+                QT_TRANSLATE_NOOP("Validation", "{label} must be an amount such as 1234.50{got}."),
+                label,
+                got=got(short(value)),
+            )
         if amount < 0:
-            raise ValueError(f"{label} must not be negative{got(short(value))}.")
+            raise refused(
+                QT_TRANSLATE_NOOP("Validation", "{label} must not be negative{got}."),
+                label,
+                got=got(short(value)),
+            )
         if amount >= self.maximum:
-            raise ValueError(f"{label} must be less than {self.maximum:,}{got(short(value))}.")
+            raise refused(
+                QT_TRANSLATE_NOOP("Validation", "{label} must be less than {maximum:,}{got}."),
+                label,
+                maximum=self.maximum,
+                got=got(short(value)),
+            )
         if self.positive and amount == 0:
-            raise ValueError(f"{label} must be more than zero{got(short(value))}.")
+            raise refused(
+                QT_TRANSLATE_NOOP("Validation", "{label} must be more than zero{got}."),
+                label,
+                got=got(short(value)),
+            )
         return amount
 
     @property
@@ -217,10 +270,21 @@ class Day(Kind):
             with suppress(ValueError):
                 parsed = date.fromisoformat(stored_text(label, value).strip())
         if parsed is None:
-            raise ValueError(f"{label} must be a date such as 2026-05-01{got(value)}.")
+            raise refused(
+                QT_TRANSLATE_NOOP("Validation", "{label} must be a date such as 2026-05-01{got}."),
+                label,
+                got=got(value),
+            )
         if not MIN_YEAR <= parsed.year <= MAX_YEAR:
-            raise ValueError(
-                f"{label} must be a date between the years {MIN_YEAR} and {MAX_YEAR}{got(value)}."
+            raise refused(
+                QT_TRANSLATE_NOOP(
+                    "Validation",
+                    "{label} must be a date between the years {min_year} and {max_year}{got}.",
+                ),
+                label,
+                min_year=MIN_YEAR,
+                max_year=MAX_YEAR,
+                got=got(value),
             )
         return parsed
 
@@ -245,11 +309,22 @@ class TimeOfDay(Kind):
             with suppress(ValueError):
                 parsed = time.fromisoformat(stored_text(label, value).strip())
         if parsed is None:
-            raise ValueError(f"{label} must be a time of day such as 09:30{got(value)}.")
+            raise refused(
+                QT_TRANSLATE_NOOP(
+                    "Validation", "{label} must be a time of day such as 09:30{got}."
+                ),
+                label,
+                got=got(value),
+            )
         if parsed.tzinfo is not None:
-            raise ValueError(
-                f"{label} must be a local time without a UTC offset; the time zone is a field "
-                f"of its own{got(value)}."
+            raise refused(
+                QT_TRANSLATE_NOOP(
+                    "Validation",
+                    "{label} must be a local time without a UTC offset; the time zone is a "
+                    "field of its own{got}.",
+                ),
+                label,
+                got=got(value),
             )
         return parsed
 
@@ -290,8 +365,12 @@ class Zone(Code):
         try:
             ZoneInfo(text)
         except (ZoneInfoNotFoundError, ValueError, OSError):  # "Europe" is a folder of zones
-            raise ValueError(
-                f"{label} must be an IANA time zone such as Europe/Lisbon{got(text)}."
+            raise refused(
+                QT_TRANSLATE_NOOP(
+                    "Validation", "{label} must be an IANA time zone such as Europe/Lisbon{got}."
+                ),
+                label,
+                got=got(text),
             ) from None
         return text
 
@@ -303,7 +382,13 @@ class AirportCode(Code):
     def read(self, label: str, text: str) -> str:
         code = text.upper()
         if not _THREE_LETTERS.fullmatch(code):
-            raise ValueError(f"{label} must be a three-letter IATA code such as LIS{got(text)}.")
+            raise refused(
+                QT_TRANSLATE_NOOP(
+                    "Validation", "{label} must be a three-letter IATA code such as LIS{got}."
+                ),
+                label,
+                got=got(text),
+            )
         return code
 
     def constraints(self) -> dict[str, Any]:
@@ -321,9 +406,13 @@ class CurrencyCode(Kind):
             return None
         code = one_line(label, value).upper()
         if code not in CURRENCY_CODES:
-            raise ValueError(
-                f"{label} must be a three-letter ISO 4217 code in use, such as EUR"
-                f"{got(short(value))}."
+            raise refused(
+                QT_TRANSLATE_NOOP(
+                    "Validation",
+                    "{label} must be a three-letter ISO 4217 code in use, such as EUR{got}.",
+                ),
+                label,
+                got=got(short(value)),
             )
         return code
 
@@ -341,7 +430,11 @@ class Flag(Kind):
 
     def __call__(self, label: str, value: object) -> bool:
         if not isinstance(value, bool):
-            raise ValueError(f"{label} must be true or false{got(short(value))}.")
+            raise refused(
+                QT_TRANSLATE_NOOP("Validation", "{label} must be true or false{got}."),
+                label,
+                got=got(short(value)),
+            )
         return value
 
     @property
@@ -360,7 +453,12 @@ class Choice(Kind):
             return self.options(one_line(label, value).lower())
         except ValueError:
             names = ", ".join(option.value for option in self.options)
-            raise ValueError(f"{label} must be one of {names}{got(short(value))}.") from None
+            raise refused(
+                QT_TRANSLATE_NOOP("Validation", "{label} must be one of {names}{got}."),
+                label,
+                names=names,
+                got=got(short(value)),
+            ) from None
 
     @property
     def python_type(self) -> Any:
@@ -381,17 +479,30 @@ class Words(Kind):
         elif isinstance(value, list | tuple):
             parts = list(cast("list[object] | tuple[object, ...]", value))
         else:
-            raise ValueError(f"{label} must be a list of words{got(value)}.")
+            raise refused(
+                QT_TRANSLATE_NOOP("Validation", "{label} must be a list of words{got}."),
+                label,
+                got=got(value),
+            )
         kept: dict[str, str] = {}
         for part in parts:
             if not isinstance(part, str):
-                raise ValueError(f"{label} must be a list of words{got(short(value))}.")
+                raise refused(
+                    QT_TRANSLATE_NOOP("Validation", "{label} must be a list of words{got}."),
+                    label,
+                    got=got(short(value)),
+                )
             word = one_line(label, part, self.limit)
             if word:
                 kept.setdefault(word.casefold(), word)
         if len(kept) > self.max_items:
-            raise ValueError(
-                f"{label} can hold at most {self.max_items} entries (got {len(kept)})."
+            raise refused(
+                QT_TRANSLATE_NOOP(
+                    "Validation", "{label} can hold at most {max_items} entries (got {count})."
+                ),
+                label,
+                max_items=self.max_items,
+                count=len(kept),
             )
         return tuple(kept.values())
 
@@ -420,9 +531,14 @@ class Minutes(Kind):
         elif isinstance(value, str) and stored_text(label, value, LINE_LIMIT).strip().isdigit():
             minutes = int(value.strip())
         if minutes is None or not 1 <= minutes <= self.maximum:
-            raise ValueError(
-                f"{label} must be a whole number of minutes from 1 to {self.maximum:,}"
-                f"{got(short(value))}."
+            raise refused(
+                QT_TRANSLATE_NOOP(
+                    "Validation",
+                    "{label} must be a whole number of minutes from 1 to {maximum:,}{got}.",
+                ),
+                label,
+                maximum=self.maximum,
+                got=got(short(value)),
             )
         return minutes
 
@@ -454,9 +570,13 @@ class Link(Kind):
             or not parts.hostname
             or any(char.isspace() for char in text)
         ):
-            raise ValueError(
-                f"{label} must be a web address starting with https:// or http://"
-                f"{got(short(value))}."
+            raise refused(
+                QT_TRANSLATE_NOOP(
+                    "Validation",
+                    "{label} must be a web address starting with https:// or http://{got}.",
+                ),
+                label,
+                got=got(short(value)),
             )
         return text
 
@@ -478,10 +598,15 @@ class Name(Kind):
     def __call__(self, label: str, value: object) -> str:
         name = " ".join(one_line(label, value).split())
         if not name:
-            raise ValueError(f"{label} must not be empty.")
+            raise refused(QT_TRANSLATE_NOOP("Validation", "{label} must not be empty."), label)
         if len(name) > self.limit:
-            raise ValueError(
-                f"{label} is {len(name)} characters long; at most {self.limit} are kept."
+            raise refused(
+                QT_TRANSLATE_NOOP(
+                    "Validation", "{label} is {count} characters long; at most {limit} are kept."
+                ),
+                label,
+                count=len(name),
+                limit=self.limit,
             )
         return name
 

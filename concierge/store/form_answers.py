@@ -21,6 +21,8 @@ from pydantic import JsonValue, TypeAdapter
 from sqlalchemy import func
 from sqlmodel import Session, col, select
 
+from concierge.text import QT_TRANSLATE_NOOP
+
 from .change_writer import ChangeWriter
 from .changes import Action, Actor, EntityKind
 from .errors import InvalidChangeError
@@ -42,10 +44,18 @@ def encode(field: str, value: JsonValue) -> str:
     try:
         text = _dumps(value, allow_nan=False)
     except RecursionError:
-        raise InvalidChangeError(field, f"The answer to {field!r} is nested too deeply.") from None
+        raise InvalidChangeError(
+            field,
+            QT_TRANSLATE_NOOP("StoreError", "The answer to {field!r} is nested too deeply.").format(
+                field=field
+            ),
+        ) from None
     except (TypeError, ValueError) as error:
         raise InvalidChangeError(
-            field, f"The answer to {field!r} must be a JSON value ({error})."
+            field,
+            QT_TRANSLATE_NOOP(
+                "StoreError", "The answer to {field!r} must be a JSON value ({error})."
+            ).format(field=field, error=error),
         ) from None
     try:
         return stored_text(f"The answer to {field!r}", text)

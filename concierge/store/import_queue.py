@@ -35,6 +35,8 @@ from sqlalchemy import and_, or_
 from sqlalchemy.orm import object_session
 from sqlmodel import Session, col, select
 
+from concierge.text import QT_TRANSLATE_NOOP, joined
+
 from .change_writer import ChangeWriter, commit_and_publish
 from .changes import Actor, Change, ChangeBus, ChangeContext, FactSource, ImportNews
 from .database import Database
@@ -62,7 +64,11 @@ class RecordError:
     message: str
 
     def __str__(self) -> str:
-        return f"{self.where}: {self.message}" if self.where else self.message
+        if not self.where:
+            return self.message
+        return QT_TRANSLATE_NOOP("Import", "{where}: {message}").format(
+            where=self.where, message=self.message
+        )
 
 
 class ImportRefused(StoreError):
@@ -70,8 +76,19 @@ class ImportRefused(StoreError):
 
     def __init__(self, file_name: str, errors: Sequence[RecordError]) -> None:
         count = len(errors)
-        head = f"{file_name} was not imported: {count} record{'s' if count != 1 else ''} "
-        super().__init__(head + "cannot be read — " + "; ".join(str(e) for e in errors) + ".")
+        template = (
+            QT_TRANSLATE_NOOP(
+                "Import", "{file_name} was not imported: 1 record cannot be read — {errors}."
+            )
+            if count == 1
+            else QT_TRANSLATE_NOOP(
+                "Import",
+                "{file_name} was not imported: {count} records cannot be read — {errors}.",
+            )
+        )
+        super().__init__(
+            template.format(file_name=file_name, count=count, errors=joined("; ", map(str, errors)))
+        )
         self.file_name = file_name
         self.errors = tuple(errors)
 
@@ -246,7 +263,12 @@ def _checked(trip_id: str, values: Mapping[str, object]) -> dict[str, Any]:
     parsed = parse_changes("an imported item", ITEM_RULES, values)
     for required in _REQUIRED:
         if required not in parsed:
-            raise InvalidChangeError(required, f"{ITEM_RULES[required].label} is missing.")
+            raise InvalidChangeError(
+                required,
+                QT_TRANSLATE_NOOP("StoreError", "{label} is missing.").format(
+                    label=ITEM_RULES[required].label
+                ),
+            )
     check_item(_record(trip_id, parsed, "check", utc_now(), 0), parsed)
     return parsed
 

@@ -17,6 +17,8 @@ from typing import Any
 from sqlmodel import Session, col, select
 from sqlmodel.sql.expression import SelectOfScalar
 
+from concierge.text import QT_TRANSLATE_NOOP
+
 from .change_writer import ChangeWriter, run_logged
 from .changes import ChangeBus, ChangeContext, EntityKind
 from .database import Database
@@ -91,7 +93,12 @@ class ItineraryRepository:
         for required in ("day", "title"):
             if required not in parsed:
                 label = ITEM_RULES[required].label
-                raise InvalidChangeError(required, f"{label} is needed for a new item.")
+                raise InvalidChangeError(
+                    required,
+                    QT_TRANSLATE_NOOP("StoreError", "{label} is needed for a new item.").format(
+                        label=label
+                    ),
+                )
         check_position(position)
 
         def write(session: Session, writer: ChangeWriter) -> ItineraryItemRecord:

@@ -16,6 +16,8 @@ from typing import Any
 
 from sqlmodel import Session, col, select
 
+from concierge.text import QT_TRANSLATE_NOOP
+
 from .change_writer import ChangeWriter, run_logged
 from .changes import ChangeBus, ChangeContext, EntityKind
 from .database import Database
@@ -79,7 +81,12 @@ class LedgerRepository:
         for required in ("amount", "spent_on"):
             if required not in parsed:
                 label = EXPENSE_RULES[required].label
-                raise InvalidChangeError(required, f"{label} is needed for a new expense.")
+                raise InvalidChangeError(
+                    required,
+                    QT_TRANSLATE_NOOP("StoreError", "{label} is needed for a new expense.").format(
+                        label=label
+                    ),
+                )
 
         def write(session: Session, writer: ChangeWriter) -> ExpenseRecord:
             trip = TRIPS.to_record(TRIPS.row(session, trip_id))
@@ -177,7 +184,10 @@ def _settled(
         item = ITEMS.find(session, expense.item_id)
         if item is None or item.trip_id != expense.trip_id:
             raise InvalidChangeError(
-                "item_id", f"This trip has no itinerary item {expense.item_id!r}."
+                "item_id",
+                QT_TRANSLATE_NOOP(
+                    "StoreError", "This trip has no itinerary item {item_id!r}."
+                ).format(item_id=expense.item_id),
             )
     if expense.split:
         return expense

@@ -12,6 +12,8 @@ from datetime import date
 
 from sqlmodel import Session, select
 
+from concierge.text import QT_TRANSLATE_NOOP
+
 from .change_writer import ChangeWriter, run_logged
 from .changes import Actor, ChangeBus, ChangeContext, EntityKind
 from .database import Database
@@ -50,11 +52,20 @@ class LockRepository:
         stop (`entity`) whose `field` it is; for a day lock it is the ISO date and
         `trip_id` names the trip."""
         if context is not None and context.actor is Actor.ASSISTANT:
-            raise InvalidChangeError("lock", "Only the person can lock or unlock.")
+            raise InvalidChangeError(
+                "lock", QT_TRANSLATE_NOOP("StoreError", "Only the person can lock or unlock.")
+            )
         if kind is LockKind.FIELD and (entity is None or field not in FIELD_RULES.get(entity, {})):
-            raise InvalidChangeError("lock", f"“{field}” is not a field that can be locked.")
+            raise InvalidChangeError(
+                "lock",
+                QT_TRANSLATE_NOOP(
+                    "StoreError", "“{field}” is not a field that can be locked."
+                ).format(field=field),
+            )
         if kind is LockKind.DAY and trip_id is None:
-            raise InvalidChangeError("lock", "A day lock needs its trip.")
+            raise InvalidChangeError(
+                "lock", QT_TRANSLATE_NOOP("StoreError", "A day lock needs its trip.")
+            )
 
         def write(session: Session, writer: ChangeWriter) -> bool:
             owner, what = _target(session, kind, target, trip_id, entity, field)
@@ -106,7 +117,12 @@ def _target(
         try:
             day = date.fromisoformat(target)
         except ValueError:
-            raise InvalidChangeError("day", f"“{target}” is not a day (YYYY-MM-DD).") from None
+            raise InvalidChangeError(
+                "day",
+                QT_TRANSLATE_NOOP("StoreError", "“{target}” is not a day (YYYY-MM-DD).").format(
+                    target=target
+                ),
+            ) from None
         return trip_id, f"day {day_name(day)}"
     if kind is LockKind.ITEM or entity is EntityKind.ITINERARY_ITEM:
         item = ITEMS.to_record(ITEMS.row(session, target))

@@ -20,6 +20,8 @@ import uuid
 
 from sqlmodel import Session, col, select
 
+from concierge.text import QT_TRANSLATE_NOOP
+
 from . import ordering
 from .change_writer import ChangeWriter, run_logged
 from .changes import Actor, ChangeBus, ChangeContext
@@ -135,13 +137,18 @@ class PinRepository:
             if writer.context.actor is Actor.ASSISTANT:
                 raise InvalidChangeError(
                     "rule_confirmed",
-                    "Only the person can confirm a constraint; yours stays proposed until "
-                    "they confirm it in the Pinned panel.",
+                    QT_TRANSLATE_NOOP(
+                        "StoreError",
+                        "Only the person can confirm a constraint; yours stays proposed until "
+                        "they confirm it in the Pinned panel.",
+                    ),
                 )
             if before.rule is None:
                 raise InvalidChangeError(
                     "rule_confirmed",
-                    f"The pin “{_short(before.text)}” has no constraint to confirm.",
+                    QT_TRANSLATE_NOOP(
+                        "StoreError", "The pin “{short}” has no constraint to confirm."
+                    ).format(short=_short(before.text)),
                 )
             if before.rule_confirmed:
                 return before
@@ -226,8 +233,11 @@ def _refuse_assistant_on_confirmed(writer: ChangeWriter, pin: PinRecord, verb: s
     if writer.context.actor is Actor.ASSISTANT and pin.rule_confirmed:
         raise InvalidChangeError(
             "rule",
-            f"The pin “{_short(pin.text)}” is a constraint the person confirmed ({pin.rule}); "
-            f"only they can {verb} it. Propose a new pin instead, or ask them.",
+            QT_TRANSLATE_NOOP(
+                "StoreError",
+                "The pin “{short}” is a constraint the person confirmed ({rule}); only "
+                "they can {verb} it. Propose a new pin instead, or ask them.",
+            ).format(short=_short(pin.text), rule=pin.rule, verb=verb),
         )
 
 

@@ -20,11 +20,10 @@ from datetime import datetime
 from decimal import ROUND_DOWN, Decimal, InvalidOperation
 from typing import Any
 
-from concierge.text import QT_TRANSLATE_NOOP
+from concierge.text import QT_TRANSLATE_NOOP, error_text
 
 from .constraints import constraint_rule
 from .currency_codes import minor_units
-from .day_text import format_date
 from .errors import InvalidChangeError
 from .field_kinds import LINE_LIMIT as LINE_LIMIT
 from .field_kinds import MAX_YEAR as MAX_YEAR
@@ -50,6 +49,7 @@ from .field_kinds import (
     Zone,
     got,
     one_line,
+    refused,
     short,
 )
 from .field_kinds import stored_text as stored_text
@@ -140,57 +140,76 @@ _pace = Choice(Pace)
 
 
 TRIP_RULES: Mapping[str, FieldRule] = {
-    "title": FieldRule("Title", _required_text, "New trip"),
-    "origin": FieldRule("Origin", _line, ""),
-    "origin_code": FieldRule("Origin airport code", _optional(_airport_code)),
-    "origin_tz": FieldRule("Origin time zone", _optional(_time_zone)),
-    "start_date": FieldRule("Start date", _optional_date),
-    "end_date": FieldRule("End date", _optional_date),
-    "travellers": FieldRule("Travellers", _travellers, 1),
-    "budget_amount": FieldRule("Budget", _budget, description="The total."),
-    "budget_currency": FieldRule("Currency", _currency, "EUR"),
-    "interests": FieldRule("Interests", _interests, ()),
-    "pace": FieldRule("Pace", _pace, Pace.BALANCED),
-    "notes": FieldRule("Notes", _notes, ""),
-    "shared_values": FieldRule("Shared with the assistant", Words(MAX_SHARED), ()),
+    "title": FieldRule(QT_TRANSLATE_NOOP("Field", "Title"), _required_text, "New trip"),
+    "origin": FieldRule(QT_TRANSLATE_NOOP("Field", "Origin"), _line, ""),
+    "origin_code": FieldRule(
+        QT_TRANSLATE_NOOP("Field", "Origin airport code"), _optional(_airport_code)
+    ),
+    "origin_tz": FieldRule(QT_TRANSLATE_NOOP("Field", "Origin time zone"), _optional(_time_zone)),
+    "start_date": FieldRule(QT_TRANSLATE_NOOP("Field", "Start date"), _optional_date),
+    "end_date": FieldRule(QT_TRANSLATE_NOOP("Field", "End date"), _optional_date),
+    "travellers": FieldRule(QT_TRANSLATE_NOOP("Field", "Travellers"), _travellers, 1),
+    "budget_amount": FieldRule(
+        QT_TRANSLATE_NOOP("Field", "Budget"), _budget, description="The total."
+    ),
+    "budget_currency": FieldRule(QT_TRANSLATE_NOOP("Field", "Currency"), _currency, "EUR"),
+    "interests": FieldRule(QT_TRANSLATE_NOOP("Field", "Interests"), _interests, ()),
+    "pace": FieldRule(QT_TRANSLATE_NOOP("Field", "Pace"), _pace, Pace.BALANCED),
+    "notes": FieldRule(QT_TRANSLATE_NOOP("Field", "Notes"), _notes, ""),
+    "shared_values": FieldRule(
+        QT_TRANSLATE_NOOP("Field", "Shared with the assistant"), Words(MAX_SHARED), ()
+    ),
 }
 
 
 ITEM_RULES: Mapping[str, FieldRule] = {
-    "day": FieldRule("Day", _date),
+    "day": FieldRule(QT_TRANSLATE_NOOP("Field", "Day"), _date),
     "start_time": FieldRule(
-        "Start time", _optional_time, description="HH:MM, local at the place.", fact=True
+        QT_TRANSLATE_NOOP("Field", "Start time"),
+        _optional_time,
+        description="HH:MM, local at the place.",
+        fact=True,
     ),
     "timezone": FieldRule(
-        "Time zone",
+        QT_TRANSLATE_NOOP("Field", "Time zone"),
         _optional(_time_zone),
         description="IANA; default: the stop's.",
     ),
-    "title": FieldRule("Title", _required_text),
-    "place": FieldRule("Place", _line, ""),
-    "notes": FieldRule("Notes", _notes, ""),
-    "kind": FieldRule("Kind", Choice(ItemKind), ItemKind.ACTIVITY),
-    "end_day": FieldRule("End day", _optional_date, fact=True),
+    "title": FieldRule(QT_TRANSLATE_NOOP("Field", "Title"), _required_text),
+    "place": FieldRule(QT_TRANSLATE_NOOP("Field", "Place"), _line, ""),
+    "notes": FieldRule(QT_TRANSLATE_NOOP("Field", "Notes"), _notes, ""),
+    "kind": FieldRule(QT_TRANSLATE_NOOP("Field", "Kind"), Choice(ItemKind), ItemKind.ACTIVITY),
+    "end_day": FieldRule(QT_TRANSLATE_NOOP("Field", "End day"), _optional_date, fact=True),
     "end_time": FieldRule(
-        "End time", _optional_time, description="HH:MM, in end_timezone.", fact=True
+        QT_TRANSLATE_NOOP("Field", "End time"),
+        _optional_time,
+        description="HH:MM, in end_timezone.",
+        fact=True,
     ),
-    "end_timezone": FieldRule("End time zone", _optional(_time_zone)),
-    "all_day": FieldRule("All day", Flag(), False),
+    "end_timezone": FieldRule(QT_TRANSLATE_NOOP("Field", "End time zone"), _optional(_time_zone)),
+    "all_day": FieldRule(QT_TRANSLATE_NOOP("Field", "All day"), Flag(), False),
     "duration_minutes": FieldRule(
-        "Duration", Minutes(MAX_DURATION_MINUTES), description="Instead of an end.", fact=True
+        QT_TRANSLATE_NOOP("Field", "Duration"),
+        Minutes(MAX_DURATION_MINUTES),
+        description="Instead of an end.",
+        fact=True,
     ),
-    "carrier": FieldRule("Carrier", _line, ""),
-    "service_number": FieldRule("Number", _line, ""),
-    "from_place": FieldRule("From", _line, ""),
-    "to_place": FieldRule("To", _line, ""),
-    "seat": FieldRule("Seat", _line, "", sensitive=True),
-    "confirmation_code": FieldRule("Confirmation code", _line, "", sensitive=True),
-    "provider": FieldRule("Provider", _line, ""),
-    "address": FieldRule("Address", _line, "", fact=True),
-    "link": FieldRule("Link", Link(LINK_LIMIT), ""),
-    "cost_amount": FieldRule("Cost", _budget, fact=True),
-    "cost_currency": FieldRule("Cost currency", CurrencyCode(nullable=True), fact=True),
-    "hours": FieldRule("Opening hours", _line, "", fact=True),
+    "carrier": FieldRule(QT_TRANSLATE_NOOP("Field", "Carrier"), _line, ""),
+    "service_number": FieldRule(QT_TRANSLATE_NOOP("Field", "Number"), _line, ""),
+    "from_place": FieldRule(QT_TRANSLATE_NOOP("Field", "From"), _line, ""),
+    "to_place": FieldRule(QT_TRANSLATE_NOOP("Field", "To"), _line, ""),
+    "seat": FieldRule(QT_TRANSLATE_NOOP("Field", "Seat"), _line, "", sensitive=True),
+    "confirmation_code": FieldRule(
+        QT_TRANSLATE_NOOP("Field", "Confirmation code"), _line, "", sensitive=True
+    ),
+    "provider": FieldRule(QT_TRANSLATE_NOOP("Field", "Provider"), _line, ""),
+    "address": FieldRule(QT_TRANSLATE_NOOP("Field", "Address"), _line, "", fact=True),
+    "link": FieldRule(QT_TRANSLATE_NOOP("Field", "Link"), Link(LINK_LIMIT), ""),
+    "cost_amount": FieldRule(QT_TRANSLATE_NOOP("Field", "Cost"), _budget, fact=True),
+    "cost_currency": FieldRule(
+        QT_TRANSLATE_NOOP("Field", "Cost currency"), CurrencyCode(nullable=True), fact=True
+    ),
+    "hours": FieldRule(QT_TRANSLATE_NOOP("Field", "Opening hours"), _line, "", fact=True),
 }
 
 
@@ -200,34 +219,41 @@ class Trigger(Code):
 
     def read(self, label: str, text: str) -> str:
         if not _TRIGGER.fullmatch(text):
-            raise ValueError(
-                f"{label} must be a trigger such as lookup:holidays or form:trip-brief{_got(text)}."
+            raise refused(
+                QT_TRANSLATE_NOOP(
+                    "Validation",
+                    "{label} must be a trigger such as lookup:holidays or form:trip-brief{got}.",
+                ),
+                label,
+                got=_got(text),
             )
         return text
 
 
 GOAL_RULES: Mapping[str, FieldRule] = {
-    "title": FieldRule("Goal title", _required_text),
-    "completes_on": FieldRule("Completes on", Trigger()),
+    "title": FieldRule(QT_TRANSLATE_NOOP("Field", "Goal title"), _required_text),
+    "completes_on": FieldRule(QT_TRANSLATE_NOOP("Field", "Completes on"), Trigger()),
 }
 
 PIN_RULES: Mapping[str, FieldRule] = {
-    "text": FieldRule("Pin text", Line(PIN_TEXT_LIMIT, required=True)),
-    "rule": FieldRule("Constraint", constraint_rule, None),
-    "rule_confirmed": FieldRule("Constraint confirmed", Flag(), False),
+    "text": FieldRule(QT_TRANSLATE_NOOP("Field", "Pin text"), Line(PIN_TEXT_LIMIT, required=True)),
+    "rule": FieldRule(QT_TRANSLATE_NOOP("Field", "Constraint"), constraint_rule, None),
+    "rule_confirmed": FieldRule(QT_TRANSLATE_NOOP("Field", "Constraint confirmed"), Flag(), False),
 }
 
 STOP_RULES: Mapping[str, FieldRule] = {
-    "place": FieldRule("Stop", _required_text),
-    "place_code": FieldRule("Stop airport code", _optional(_airport_code)),
-    "timezone": FieldRule("Stop time zone", _optional(_time_zone)),
-    "arrive": FieldRule("Arrival date", _optional_date),
-    "depart": FieldRule("Departure date", _optional_date),
+    "place": FieldRule(QT_TRANSLATE_NOOP("Field", "Stop"), _required_text),
+    "place_code": FieldRule(
+        QT_TRANSLATE_NOOP("Field", "Stop airport code"), _optional(_airport_code)
+    ),
+    "timezone": FieldRule(QT_TRANSLATE_NOOP("Field", "Stop time zone"), _optional(_time_zone)),
+    "arrive": FieldRule(QT_TRANSLATE_NOOP("Field", "Arrival date"), _optional_date),
+    "depart": FieldRule(QT_TRANSLATE_NOOP("Field", "Departure date"), _optional_date),
 }
 
 FORM_KEY_RULES: Mapping[str, FieldRule] = {
-    "form_id": FieldRule("Form id", _required_text),
-    "field": FieldRule("Field name", _required_text),
+    "form_id": FieldRule(QT_TRANSLATE_NOOP("Field", "Form id"), _required_text),
+    "field": FieldRule(QT_TRANSLATE_NOOP("Field", "Field name"), _required_text),
 }
 
 MAX_SPLIT = 50
@@ -247,8 +273,13 @@ def _share(label: str, name: str, value: object) -> Decimal:
         with suppress(InvalidOperation, ValueError):
             amount = Decimal(text.strip())
     if amount is None or not amount.is_finite() or amount <= 0 or amount >= MAX_BUDGET:
-        raise ValueError(
-            f"{label}: {name}'s share must be a number more than zero{_got(_short(value))}."
+        raise refused(
+            QT_TRANSLATE_NOOP(
+                "Validation", "{label}: {name}'s share must be a number more than zero{got}."
+            ),
+            label,
+            name=name,
+            got=_got(_short(value)),
         )
     return amount
 
@@ -269,8 +300,12 @@ class Split(Kind):
         elif isinstance(value, list | tuple):
             parts = list(value)
         else:
-            raise ValueError(
-                f"{label} must be a list of names with their shares{_got(_short(value))}."
+            raise refused(
+                QT_TRANSLATE_NOOP(
+                    "Validation", "{label} must be a list of names with their shares{got}."
+                ),
+                label,
+                got=_got(_short(value)),
             )
         shares: dict[str, Share] = {}
         for part in parts:
@@ -284,13 +319,26 @@ class Split(Kind):
                 name = _name(label, typed)
                 weight = _share(label, name, typed_share)
             else:
-                raise ValueError(f"{label} must be a list of names with their shares{_got(part)}.")
+                raise refused(
+                    QT_TRANSLATE_NOOP(
+                        "Validation", "{label} must be a list of names with their shares{got}."
+                    ),
+                    label,
+                    got=_got(part),
+                )
             if name.casefold() in shares:
-                raise ValueError(f"{label} names {name} twice.")
+                raise refused(
+                    QT_TRANSLATE_NOOP("Validation", "{label} names {name} twice."), label, name=name
+                )
             shares[name.casefold()] = Share(name, weight)
         if len(shares) > self.max_people:
-            raise ValueError(
-                f"{label} can name at most {self.max_people} people (got {len(shares)})."
+            raise refused(
+                QT_TRANSLATE_NOOP(
+                    "Validation", "{label} can name at most {max_people} people (got {count})."
+                ),
+                label,
+                max_people=self.max_people,
+                count=len(shares),
             )
         return tuple(shares.values())
 
@@ -303,16 +351,30 @@ class Split(Kind):
 
 
 EXPENSE_RULES: Mapping[str, FieldRule] = {
-    "amount": FieldRule("Amount", Amount(MAX_BUDGET, nullable=False, positive=True), fact=True),
-    "currency": FieldRule("Currency", _currency, description="Default: the trip's.", fact=True),
-    "spent_on": FieldRule("Date", _date),
-    "category": FieldRule("Category", Choice(ExpenseCategory), ExpenseCategory.OTHER),
-    "description": FieldRule("Description", _line, ""),
-    "paid_by": FieldRule("Paid by", _name, DEFAULT_PAYER),
-    "split": FieldRule(
-        "Split", Split(MAX_SPLIT), (), description="Names sharing equally; default: all."
+    "amount": FieldRule(
+        QT_TRANSLATE_NOOP("Field", "Amount"),
+        Amount(MAX_BUDGET, nullable=False, positive=True),
+        fact=True,
     ),
-    "item_id": FieldRule("Itinerary item", Line(nullable=True)),
+    "currency": FieldRule(
+        QT_TRANSLATE_NOOP("Field", "Currency"),
+        _currency,
+        description="Default: the trip's.",
+        fact=True,
+    ),
+    "spent_on": FieldRule(QT_TRANSLATE_NOOP("Field", "Date"), _date),
+    "category": FieldRule(
+        QT_TRANSLATE_NOOP("Field", "Category"), Choice(ExpenseCategory), ExpenseCategory.OTHER
+    ),
+    "description": FieldRule(QT_TRANSLATE_NOOP("Field", "Description"), _line, ""),
+    "paid_by": FieldRule(QT_TRANSLATE_NOOP("Field", "Paid by"), _name, DEFAULT_PAYER),
+    "split": FieldRule(
+        QT_TRANSLATE_NOOP("Field", "Split"),
+        Split(MAX_SPLIT),
+        (),
+        description="Names sharing equally; default: all.",
+    ),
+    "item_id": FieldRule(QT_TRANSLATE_NOOP("Field", "Itinerary item"), Line(nullable=True)),
 }
 
 
@@ -321,9 +383,17 @@ def check_amount(amount: Decimal, currency: str, changed: Mapping[str, object]) 
     units = minor_units(currency)
     if amount != amount.quantize(Decimal(1).scaleb(-units), rounding=ROUND_DOWN):
         field = "amount" if "amount" in changed or "currency" not in changed else "currency"
-        decimals = "no decimals" if units == 0 else f"at most {units} decimals"
+        decimals = (
+            QT_TRANSLATE_NOOP("Validation", "no decimals")
+            if units == 0
+            else QT_TRANSLATE_NOOP("Validation", "at most {units} decimals").format(units=units)
+        )
         raise InvalidChangeError(
-            field, f"Amount {amount} {currency} has too many decimals; {currency} has {decimals}."
+            field,
+            QT_TRANSLATE_NOOP(
+                "Validation",
+                "Amount {amount} {currency} has too many decimals; {currency} has {decimals}.",
+            ).format(amount=amount, currency=currency, decimals=decimals),
         )
 
 
@@ -383,7 +453,7 @@ def parse_changes(
         try:
             parsed[name] = rule.parse(rule.label, value)
         except ValueError as error:
-            raise InvalidChangeError(name, str(error)) from None
+            raise InvalidChangeError(name, error_text(error)) from None
     return parsed
 
 
@@ -398,10 +468,9 @@ def trip_problem(trip: TripRecord) -> str | None:
         ).format(end=end, start=start)
     days = (end - start).days + 1
     if days > MAX_TRIP_DAYS:
-        return (
-            f"A trip can last at most {MAX_TRIP_DAYS} days; {format_date(start)} to "
-            f"{format_date(end)} is {days:,} days."
-        )
+        return QT_TRANSLATE_NOOP(
+            "Validation", "A trip can last at most {most} days; {start} to {end} is {days:,} days."
+        ).format(most=MAX_TRIP_DAYS, start=start, end=end, days=days)
     return None
 
 
@@ -415,8 +484,10 @@ def check_trip(trip: TripRecord, changed: Mapping[str, object]) -> None:
 
 
 def _moment(moment: datetime, zone: str | None) -> str:
-    shown = f"{format_date(moment.date())} {moment.strftime('%H:%M')}"
-    return f"{shown} {zone}" if zone else shown
+    values = {"day": moment.date(), "time": moment.strftime("%H:%M")}
+    if zone:
+        return QT_TRANSLATE_NOOP("Validation", "{day} {time} {zone}").format(**values, zone=zone)
+    return QT_TRANSLATE_NOOP("Validation", "{day} {time}").format(**values)
 
 
 def item_problem(item: ItineraryItemRecord) -> tuple[tuple[str, ...], str] | None:
@@ -432,15 +503,18 @@ def item_problem(item: ItineraryItemRecord) -> tuple[tuple[str, ...], str] | Non
         if timed:
             return (
                 (*timed, "all_day"),
-                "An all-day item has no start time, end time or duration; clear them or "
-                "turn off All day.",
+                QT_TRANSLATE_NOOP(
+                    "Validation",
+                    "An all-day item has no start time, end time or duration; clear them or "
+                    "turn off All day.",
+                ),
             )
     if item.duration_minutes is not None and (
         item.end_time is not None or item.end_day is not None
     ):
         return (
             ("duration_minutes", "end_time", "end_day"),
-            "Give an end or a duration, not both.",
+            QT_TRANSLATE_NOOP("Validation", "Give an end or a duration, not both."),
         )
     start, end = start_of(item), end_of(item)
     if item.end_day is not None:
@@ -448,27 +522,46 @@ def item_problem(item: ItineraryItemRecord) -> tuple[tuple[str, ...], str] | Non
         if item.end_day < item.day and (start is None or end is None):
             return (
                 ("end_day", "day"),
-                f"The end day ({format_date(item.end_day)}) is before the day "
-                f"({format_date(item.day)}).",
+                QT_TRANSLATE_NOOP(
+                    "Validation", "The end day ({end_day}) is before the day ({day})."
+                ).format(end_day=item.end_day, day=item.day),
             )
         if (item.end_day - item.day).days > MAX_ITEM_DAYS:
             return (
                 ("end_day", "day"),
-                f"An item can end at most {MAX_ITEM_DAYS} days after its day; "
-                f"{format_date(item.day)} to {format_date(item.end_day)} is "
-                f"{(item.end_day - item.day).days:,} days.",
+                QT_TRANSLATE_NOOP(
+                    "Validation",
+                    "An item can end at most {most} days after its day; {day} to {end_day} is "
+                    "{days:,} days.",
+                ).format(
+                    most=MAX_ITEM_DAYS,
+                    day=item.day,
+                    end_day=item.end_day,
+                    days=(item.end_day - item.day).days,
+                ),
             )
     if start is not None and end is not None and instant(end) < instant(start):
         start_zone = item.timezone
         end_zone = item.end_timezone or item.timezone
         return (
             ("end_time", "end_day", "end_timezone", "start_time", "timezone", "day"),
-            f"The end ({_moment(end, end_zone)}) is before the start "
-            f"({_moment(start, start_zone)})."
-            + (" If it ends on a later day, set the end day." if item.end_day is None else ""),
+            (
+                QT_TRANSLATE_NOOP(
+                    "Validation",
+                    "The end ({end}) is before the start ({start}). If it ends on a later day, "
+                    "set the end day.",
+                )
+                if item.end_day is None
+                else QT_TRANSLATE_NOOP(
+                    "Validation", "The end ({end}) is before the start ({start})."
+                )
+            ).format(end=_moment(end, end_zone), start=_moment(start, start_zone)),
         )
     if item.cost_amount is not None and item.cost_currency is None:
-        return (("cost_currency", "cost_amount"), "A cost needs its currency, such as EUR.")
+        return (
+            ("cost_currency", "cost_amount"),
+            QT_TRANSLATE_NOOP("Validation", "A cost needs its currency, such as EUR."),
+        )
     return None
 
 
@@ -487,25 +580,37 @@ def stop_problem(stop: StopRecord, trip: TripRecord) -> tuple[str, str] | None:
     arrival; both within the trip's dates when those are set) and why, or None."""
     arrive, depart = stop.arrive, stop.depart
     if arrive is not None and depart is not None and depart < arrive:
-        return "depart", (
-            f"The departure from {stop.place} ({format_date(depart)}) is before the arrival "
-            f"({format_date(arrive)})."
-        )
+        return "depart", QT_TRANSLATE_NOOP(
+            "Validation", "The departure from {place} ({depart}) is before the arrival ({arrive})."
+        ).format(place=stop.place, depart=depart, arrive=arrive)
     start, end = trip.start_date, trip.end_date
-    for field, day, what in (
-        ("arrive", arrive, "arrival at"),
-        ("depart", depart, "departure from"),
+    for field, day, before, after in (
+        (
+            "arrive",
+            arrive,
+            QT_TRANSLATE_NOOP(
+                "Validation", "The arrival at {place} ({day}) is before the trip starts ({start})."
+            ),
+            QT_TRANSLATE_NOOP(
+                "Validation", "The arrival at {place} ({day}) is after the trip ends ({end})."
+            ),
+        ),
+        (
+            "depart",
+            depart,
+            QT_TRANSLATE_NOOP(
+                "Validation",
+                "The departure from {place} ({day}) is before the trip starts ({start}).",
+            ),
+            QT_TRANSLATE_NOOP(
+                "Validation", "The departure from {place} ({day}) is after the trip ends ({end})."
+            ),
+        ),
     ):
         if day is not None and start is not None and day < start:
-            return field, (
-                f"The {what} {stop.place} ({format_date(day)}) is before the trip starts "
-                f"({format_date(start)})."
-            )
+            return field, before.format(place=stop.place, day=day, start=start)
         if day is not None and end is not None and day > end:
-            return field, (
-                f"The {what} {stop.place} ({format_date(day)}) is after the trip ends "
-                f"({format_date(end)})."
-            )
+            return field, after.format(place=stop.place, day=day, end=end)
     return None
 
 
@@ -526,7 +631,7 @@ def out_of_range(rules: Mapping[str, FieldRule], values: Mapping[str, object]) -
         try:
             rule.parse(rule.label, value)
         except (ValueError, TypeError) as error:
-            problems[name] = str(error)
+            problems[name] = error_text(error)
     return problems
 
 
@@ -536,5 +641,8 @@ def check_position(position: int | None) -> None:
         isinstance(position, bool) or not isinstance(position, int) or position < 0
     ):
         raise InvalidChangeError(
-            "position", f"Position must be a whole number of 0 or more (got {position!r})."
+            "position",
+            QT_TRANSLATE_NOOP(
+                "Validation", "Position must be a whole number of 0 or more (got {position})."
+            ).format(position=repr(position)),
         )

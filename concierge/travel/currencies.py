@@ -22,6 +22,7 @@ from concierge.store.currency_codes import (
     minor_units,
     tender_history,
 )
+from concierge.text import QT_TRANSLATE_NOOP
 
 from .app_locale import DEFAULT_LOCALE, ByLocale, app_locale
 from .errors import CurrencyError as CurrencyError
@@ -104,7 +105,11 @@ def validate_currency(code: str) -> str:
     if normal in CURRENCIES:
         return normal
     if not normal:
-        raise CurrencyError("No currency given. Use a three-letter ISO 4217 code such as EUR.")
+        raise CurrencyError(
+            QT_TRANSLATE_NOOP(
+                "Validation", "No currency given. Use a three-letter ISO 4217 code such as EUR."
+            )
+        )
     if normal in withdrawn():
         replaced_by = " or ".join(withdrawn()[normal])
         raise CurrencyError(
@@ -116,8 +121,11 @@ def validate_currency(code: str) -> str:
     by_name = names.get(typed) or names.get(typed.removesuffix("s"))
     hint = f" Did you mean {by_name}?" if by_name else ""
     raise CurrencyError(
-        f"Unknown currency {code.strip()!r}.{hint} "
-        "Use a three-letter ISO 4217 code such as EUR or USD."
+        QT_TRANSLATE_NOOP(
+            "Validation",
+            "Unknown currency {strip!r}.{hint} Use a three-letter ISO 4217 code "
+            "such as EUR or USD.",
+        ).format(strip=code.strip(), hint=hint)
     )
 
 
@@ -135,16 +143,28 @@ def quantize_money(amount: Decimal, code: str, *, exact: bool = False) -> Decima
     that for amounts a person or the model typed, so "12.345 EUR" is an error, not 12.34.
     """
     if not amount.is_finite():
-        raise CurrencyError(f"{amount} is not an amount of money.")
+        raise CurrencyError(
+            QT_TRANSLATE_NOOP("Validation", "{amount} is not an amount of money.").format(
+                amount=amount
+            )
+        )
     info = currency(code)
     step = Decimal(1).scaleb(-info.minor_units)
     try:
         rounded = amount.quantize(step, rounding=ROUND_HALF_EVEN)
     except InvalidOperation:
-        raise CurrencyError(f"{amount} is too large an amount of money.") from None
+        raise CurrencyError(
+            QT_TRANSLATE_NOOP("Validation", "{amount} is too large an amount of money.").format(
+                amount=amount
+            )
+        ) from None
     if exact and rounded != amount:
         units = "no decimals" if info.minor_units == 0 else f"{info.minor_units} decimals"
-        raise CurrencyError(f"{amount} {info.code} has too many decimals; {info.code} has {units}.")
+        raise CurrencyError(
+            QT_TRANSLATE_NOOP(
+                "Validation", "{amount} {code} has too many decimals; {code} has {units}."
+            ).format(amount=amount, code=info.code, units=units)
+        )
     return abs(rounded) if rounded.is_zero() else rounded  # no "-0.00"
 
 

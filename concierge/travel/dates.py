@@ -22,6 +22,7 @@ from concierge.store.day_text import format_date as format_date
 from concierge.store.validation import MAX_TRIP_DAYS as MAX_TRIP_DAYS  # one declaration
 from concierge.store.validation import MAX_YEAR as MAX_YEAR
 from concierge.store.validation import MIN_YEAR as MIN_YEAR
+from concierge.text import QT_TRANSLATE_NOOP
 
 from .errors import DateError as DateError
 
@@ -88,8 +89,11 @@ def parse_typed_date(text: str, pattern: str) -> date:
     example = pattern_example(pattern)
     if len(numbers) != 3:
         raise DateError(
-            f"{cleaned!r} is not a whole date: give the day, month and year, "
-            f"for example {example} or 14 May 2026."
+            QT_TRANSLATE_NOOP(
+                "Validation",
+                "{cleaned!r} is not a whole date: give the day, month and year, for "
+                "example {example} or 14 May 2026.",
+            ).format(cleaned=cleaned, example=example)
         )
     if len(numbers[0]) == 4:
         order = ["y", "M", "d"]
@@ -97,20 +101,37 @@ def parse_typed_date(text: str, pattern: str) -> date:
         order = sorted("dMy", key=lambda letter: pattern.find(letter) % (len(pattern) + 1))
     parts = dict(zip(order, numbers, strict=True))
     if len(parts["y"]) not in (2, 4):
-        raise DateError(f"{cleaned!r} has no clear year: write it like {example}.")
+        raise DateError(
+            QT_TRANSLATE_NOOP(
+                "Validation", "{cleaned!r} has no clear year: write it like {example}."
+            ).format(cleaned=cleaned, example=example)
+        )
     year = int(parts["y"]) + (2000 if len(parts["y"]) == 2 else 0)
     month, day = int(parts["M"]), int(parts["d"])
     if not MIN_YEAR <= year <= MAX_YEAR:
         raise DateError(
-            f"{cleaned!r} is not a plausible trip date: the year must be "
-            f"between {MIN_YEAR} and {MAX_YEAR}."
+            QT_TRANSLATE_NOOP(
+                "Validation",
+                "{cleaned!r} is not a plausible trip date: the year must be between "
+                "{min_year} and {max_year}.",
+            ).format(cleaned=cleaned, min_year=MIN_YEAR, max_year=MAX_YEAR)
         )
     try:
         return date(year, month, day)
     except ValueError:
         raise DateError(
-            f"{cleaned!r} is not a valid date (read as day {day}, month {month}, year {year}, "
-            f"like {example}). {_why(year, month)}"
+            QT_TRANSLATE_NOOP(
+                "Validation",
+                "{cleaned!r} is not a valid date (read as day {day}, month {month}, "
+                "year {year}, like {example}). {why}",
+            ).format(
+                cleaned=cleaned,
+                day=day,
+                month=month,
+                year=year,
+                example=example,
+                why=_why(year, month),
+            )
         ) from None
 
 
@@ -118,14 +139,22 @@ def parse_date(text: str) -> date:
     """The date in ``text`` (see the module docstring for the forms), or a ``DateError``."""
     cleaned = " ".join(text.strip().lower().split())
     if not cleaned:
-        raise DateError(f"No date given. Write it as YYYY-MM-DD, for example {EXAMPLE}.")
+        raise DateError(
+            QT_TRANSLATE_NOOP(
+                "Validation", "No date given. Write it as YYYY-MM-DD, for example {example}."
+            ).format(example=EXAMPLE)
+        )
     weekday = None
     if (named := _WEEKDAY.fullmatch(cleaned)) and named["weekday"] in _WEEKDAY_NUMBERS:
         weekday, cleaned = _WEEKDAY_NUMBERS[named["weekday"]], named["rest"]
     day = _date_from(cleaned, text.strip())
     if weekday is not None and day.weekday() != weekday:
         raise DateError(
-            f"{format_date(day)} is a {WEEKDAYS[day.weekday()]}, not a {WEEKDAYS[weekday]}."
+            QT_TRANSLATE_NOOP("Validation", "{date} is a {weekdays}, not a {weekdays2}.").format(
+                date=day,
+                weekdays=WEEKDAYS[day.weekday()],
+                weekdays2=WEEKDAYS[weekday],
+            )
         )
     return day
 
@@ -136,7 +165,10 @@ def _date_from(cleaned: str, original: str) -> date:
     elif match := _DAY_MONTH_YEAR.fullmatch(cleaned) or _MONTH_DAY_YEAR.fullmatch(cleaned):
         if match["month"] not in _MONTH_NUMBERS:
             raise DateError(
-                f"{original!r} is not a date: {match['month']!r} is not an English month name."
+                QT_TRANSLATE_NOOP(
+                    "Validation",
+                    "{original!r} is not a date: {match!r} is not an English month name.",
+                ).format(original=original, match=match["month"])
             )
         month = _MONTH_NUMBERS[match["month"]]
     else:
@@ -144,13 +176,20 @@ def _date_from(cleaned: str, original: str) -> date:
     year = int(match["year"])
     if not MIN_YEAR <= year <= MAX_YEAR:
         raise DateError(
-            f"{original!r} is not a plausible trip date: the year must be "
-            f"between {MIN_YEAR} and {MAX_YEAR}."
+            QT_TRANSLATE_NOOP(
+                "Validation",
+                "{original!r} is not a plausible trip date: the year must be between "
+                "{min_year} and {max_year}.",
+            ).format(original=original, min_year=MIN_YEAR, max_year=MAX_YEAR)
         )
     try:
         return date(year, month, int(match["day"]))
     except ValueError:
-        raise DateError(f"{original!r} is not a valid date. {_why(year, month)}") from None
+        raise DateError(
+            QT_TRANSLATE_NOOP("Validation", "{original!r} is not a valid date. {why}").format(
+                original=original, why=_why(year, month)
+            )
+        ) from None
 
 
 def _why(year: int, month: int) -> str:
@@ -177,13 +216,23 @@ def validate_trip_dates(start: date, end: date) -> None:
     start, end = _day(start), _day(end)
     if end < start:
         raise DateError(
-            f"The end date ({format_date(end)}) is before the start date ({format_date(start)})."
+            QT_TRANSLATE_NOOP(
+                "Validation",
+                "The end date ({date}) is before the start date ({date2}).",
+            ).format(date=end, date2=start)
         )
     days = (end - start).days + 1
     if days > MAX_TRIP_DAYS:
         raise DateError(
-            f"A trip can last at most {MAX_TRIP_DAYS} days; {format_date(start)} to "
-            f"{format_date(end)} is {days} days."
+            QT_TRANSLATE_NOOP(
+                "Validation",
+                "A trip can last at most {max_trip_days} days; {date} to {date2} is {days} days.",
+            ).format(
+                max_trip_days=MAX_TRIP_DAYS,
+                date=start,
+                date2=end,
+                days=days,
+            )
         )
 
 
@@ -207,7 +256,9 @@ def zone(name: str) -> ZoneInfo:
         return ZoneInfo(name)
     except (ZoneInfoNotFoundError, ValueError, OSError):
         raise DateError(
-            f"Unknown time zone {name!r}. Use an IANA name such as Europe/Lisbon."
+            QT_TRANSLATE_NOOP(
+                "Validation", "Unknown time zone {name!r}. Use an IANA name such as Europe/Lisbon."
+            ).format(name=name)
         ) from None
 
 

@@ -10,12 +10,15 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
+from concierge.text import TranslatedError
+
 if TYPE_CHECKING:
     from .place import Place
 
 
-class TravelError(Exception):
-    """Base class for every error of `concierge.travel`; `str(error)` is readable as it is."""
+class TravelError(TranslatedError):
+    """Base class for every error of `concierge.travel`; `str(error)` is readable as it is,
+    and keeps a marked message translatable."""
 
 
 class DateError(TravelError):

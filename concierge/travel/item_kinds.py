@@ -8,19 +8,20 @@ from decimal import Decimal
 
 from concierge.store import ItemKind, ItineraryItemRecord
 from concierge.store.validation import ITEM_RULES
+from concierge.text import QT_TRANSLATE_NOOP
 
 from .currencies import CurrencyError, format_money
 
 KIND_LABELS: Mapping[ItemKind, str] = {
-    ItemKind.FLIGHT: "Flight",
-    ItemKind.TRAIN: "Train",
-    ItemKind.BUS: "Bus",
-    ItemKind.CAR: "Car",
-    ItemKind.FERRY: "Ferry",
-    ItemKind.LODGING: "Lodging",
-    ItemKind.ACTIVITY: "Activity",
-    ItemKind.MEAL: "Meal",
-    ItemKind.NOTE: "Note",
+    ItemKind.FLIGHT: QT_TRANSLATE_NOOP("ItemKind", "Flight"),
+    ItemKind.TRAIN: QT_TRANSLATE_NOOP("ItemKind", "Train"),
+    ItemKind.BUS: QT_TRANSLATE_NOOP("ItemKind", "Bus"),
+    ItemKind.CAR: QT_TRANSLATE_NOOP("ItemKind", "Car"),
+    ItemKind.FERRY: QT_TRANSLATE_NOOP("ItemKind", "Ferry"),
+    ItemKind.LODGING: QT_TRANSLATE_NOOP("ItemKind", "Lodging"),
+    ItemKind.ACTIVITY: QT_TRANSLATE_NOOP("ItemKind", "Activity"),
+    ItemKind.MEAL: QT_TRANSLATE_NOOP("ItemKind", "Meal"),
+    ItemKind.NOTE: QT_TRANSLATE_NOOP("ItemKind", "Note"),
 }
 
 TRANSPORT = frozenset({ItemKind.FLIGHT, ItemKind.TRAIN, ItemKind.BUS, ItemKind.FERRY})
@@ -51,8 +52,14 @@ DETAIL_FIELDS = (*TRANSPORT_DETAILS, *VISIT_DETAILS, *COMMON_DETAILS)
 """Every detail field."""
 
 _KIND_LABELS: Mapping[ItemKind, Mapping[str, str]] = {
-    ItemKind.CAR: {"from_place": "Pick-up", "to_place": "Drop-off"},
-    ItemKind.LODGING: {"start_time": "Check-in", "end_time": "Check-out"},
+    ItemKind.CAR: {
+        "from_place": QT_TRANSLATE_NOOP("Field", "Pick-up"),
+        "to_place": QT_TRANSLATE_NOOP("Field", "Drop-off"),
+    },
+    ItemKind.LODGING: {
+        "start_time": QT_TRANSLATE_NOOP("Field", "Check-in"),
+        "end_time": QT_TRANSLATE_NOOP("Field", "Check-out"),
+    },
 }
 
 

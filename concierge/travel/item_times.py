@@ -14,6 +14,7 @@ from enum import StrEnum
 from concierge.store import ItemKind, ItineraryItemRecord
 from concierge.store.validation import MAX_ITEM_DAYS
 from concierge.store.wall_clock import end_of, instant, start_of
+from concierge.text import QT_TRANSLATE_NOOP, joined
 
 from .item_kinds import TRANSPORT
 
@@ -105,11 +106,15 @@ def duration_text(length: timedelta | int) -> str:
     minutes = length if isinstance(length, int) else int(length.total_seconds() // 60)
     days, rest = divmod(max(minutes, 0), 24 * 60)
     hours, mins = divmod(rest, 60)
-    parts = []
+    parts: list[str] = []
     if days:
-        parts.append(f"{days} day{'s' if days != 1 else ''}")
+        parts.append(
+            QT_TRANSLATE_NOOP("Duration", "1 day")
+            if days == 1
+            else QT_TRANSLATE_NOOP("Duration", "{days} days").format(days=days)
+        )
     if hours:
-        parts.append(f"{hours} h")
+        parts.append(QT_TRANSLATE_NOOP("Duration", "{hours} h").format(hours=hours))
     if mins or not parts:
-        parts.append(f"{mins} min")
-    return " ".join(parts)
+        parts.append(QT_TRANSLATE_NOOP("Duration", "{minutes} min").format(minutes=mins))
+    return joined(" ", parts)

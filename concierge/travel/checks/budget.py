@@ -13,6 +13,7 @@ from datetime import date
 from decimal import Decimal
 
 from concierge.store import ExpenseCategory, ItemKind
+from concierge.text import QT_TRANSLATE_NOOP
 
 from ..currencies import CurrencyError, format_money, quantize_money
 from ..exchange import Exchange, ExchangeError
@@ -68,17 +69,24 @@ def check(plan: TripPlan, env: CheckEnv) -> Iterator[Problem]:
     detail = ""
     if left_out:
         detail = (
-            "1 amount could not be converted and is left out."
+            QT_TRANSLATE_NOOP("Problem", "1 amount could not be converted and is left out.")
             if left_out == 1
-            else f"{left_out} amounts could not be converted and are left out."
+            else QT_TRANSLATE_NOOP(
+                "Problem", "{count} amounts could not be converted and are left out."
+            ).format(count=left_out)
         )
     yield Problem(
         check=CHECKER.name,
         severity="warning",
-        message=(
-            f"Planned and spent come to {_money(total, target)}, "
-            f"{_money(total - budget, target)} over the budget of {_money(budget, target)}; "
-            f"largest: {listed}."
+        message=QT_TRANSLATE_NOOP(
+            "Problem",
+            "Planned and spent come to {total}, {over} over the budget of {budget}; "
+            "largest: {listed}.",
+        ).format(
+            total=_money(total, target),
+            over=_money(total - budget, target),
+            budget=_money(budget, target),
+            listed=listed,
         ),
         estimate=converted > 0,
         detail=detail,

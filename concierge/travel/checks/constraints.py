@@ -28,8 +28,8 @@ from pydantic import JsonValue
 from concierge.store import ItemKind, ItineraryItemRecord
 from concierge.store.constraints import BY_NAME, KINDS, Constraint, parse_rule
 from concierge.store.wall_clock import instant, start_of
+from concierge.text import QT_TRANSLATE_NOOP
 
-from ..dates import format_date
 from ..item_kinds import TRANSPORT
 from ..item_times import duration_text, item_length
 from ..value_text import one_line
@@ -104,7 +104,8 @@ def applied_constraints(plan: TripPlan) -> tuple[Applied, ...]:
             constraint = parse_rule(pin.rule)
         except ValueError:  # a rule stored under older limits: shown in the panel, not checked
             continue
-        found.append(Applied(constraint, f"the pin {_quoted(pin.text)}", pin.id))
+        source = QT_TRANSLATE_NOOP("Problem", "the pin {text}").format(text=_quoted(pin.text))
+        found.append(Applied(constraint, source, pin.id))
     found.extend(brief_constraints(plan.brief, plan.brief_unconfirmed))
     return tuple(found)
 
@@ -118,17 +119,38 @@ def brief_constraints(
     found: list[Applied] = []
     diets = [word for word in _words(brief.get("diet")) if word.lower() != "none"]
     if diets:
-        found.append(_from_brief("diet", diets, "the brief’s dietary needs", unconfirmed))
+        found.append(
+            _from_brief(
+                "diet",
+                diets,
+                QT_TRANSLATE_NOOP("Problem", "the brief’s dietary needs"),
+                unconfirmed,
+            )
+        )
     needs = brief.get("accessibility")
     if (
         isinstance(needs, str)
         and needs.strip().lower() not in NO_NEEDS
         and any(word in needs.lower() for word in MOBILITY)
     ):
-        found.append(_from_brief("step_free", [], "the brief’s accessibility needs", unconfirmed))
+        found.append(
+            _from_brief(
+                "step_free",
+                [],
+                QT_TRANSLATE_NOOP("Problem", "the brief’s accessibility needs"),
+                unconfirmed,
+            )
+        )
     avoid = _words(brief.get("avoid"))
     if avoid:
-        found.append(_from_brief("avoid", avoid, "the brief’s things to avoid", unconfirmed))
+        found.append(
+            _from_brief(
+                "avoid",
+                avoid,
+                QT_TRANSLATE_NOOP("Problem", "the brief’s things to avoid"),
+                unconfirmed,
+            )
+        )
     return tuple(found)
 
 
@@ -146,11 +168,12 @@ def _words(value: JsonValue) -> list[str]:
 
 BRIEF_FIELDS: Mapping[str, str] = {"diet": "diet", "step_free": "accessibility", "avoid": "avoid"}
 """The brief field each derived kind comes from."""
-UNCONFIRMED = "the assistant’s unconfirmed answer to "
+UNCONFIRMED = QT_TRANSLATE_NOOP("Problem", "the assistant’s unconfirmed answer to {source}")
 """Put before a proposed brief constraint's source, so each of its notes says so."""
-UNCONFIRMED_DETAIL = (
+UNCONFIRMED_DETAIL = QT_TRANSLATE_NOOP(
+    "Problem",
     "The person has not confirmed this answer in the brief yet; it counts once they look at "
-    "it or mark it seen."
+    "it or mark it seen.",
 )
 
 
@@ -160,7 +183,7 @@ def _from_brief(
     proposed = BRIEF_FIELDS[kind] in unconfirmed
     return Applied(
         Constraint(BY_NAME[kind], {"words": tuple(words)}),
-        UNCONFIRMED + source if proposed else source,
+        UNCONFIRMED.format(source=source) if proposed else source,
         f"brief:{kind}",
         proposed,
     )
@@ -211,7 +234,9 @@ def no_departure_between(applied: Applied, plan: TripPlan) -> Iterator[Problem]:
     values = applied.constraint.values
     start, end = values["start"], values["end"]
     kinds = {ItemKind.FLIGHT} if values["scope"] == "flights" else TRANSPORT
-    window = f"between {start:%H:%M} and {end:%H:%M}"
+    window = QT_TRANSLATE_NOOP("Problem", "between {start} and {end}").format(
+        start=f"{start:%H:%M}", end=f"{end:%H:%M}"
+    )
     for item in plan.items:
         if item.kind not in kinds:
             continue
@@ -219,16 +244,27 @@ def no_departure_between(applied: Applied, plan: TripPlan) -> Iterator[Problem]:
             yield _problem(
                 applied,
                 "note",
-                f"{named(item)} has no departure time, so it is not known whether it leaves "
-                f"{window}, which {applied.source} rules out.",
+                QT_TRANSLATE_NOOP(
+                    "Problem",
+                    "{item} has no departure time, so it is not known whether it leaves "
+                    "{window}, which {source} rules out.",
+                ).format(item=named(item), window=window, source=applied.source),
                 item,
             )
         elif _in_window(item.start_time, start, end):
             yield _problem(
                 applied,
                 "error",
-                f"{named(item)} departs at {item.start_time:%H:%M} on {format_date(item.day)}, "
-                f"{window}, which {applied.source} rules out.",
+                QT_TRANSLATE_NOOP(
+                    "Problem",
+                    "{item} departs at {time} on {day}, {window}, which {source} rules out.",
+                ).format(
+                    item=named(item),
+                    time=f"{item.start_time:%H:%M}",
+                    day=item.day,
+                    window=window,
+                    source=applied.source,
+                ),
                 item,
             )
 
@@ -240,8 +276,21 @@ def max_flights(applied: Applied, plan: TripPlan) -> Iterator[Problem]:
         yield _problem(
             applied,
             "error",
-            f"The plan has {len(flights)} flight{'s' * (len(flights) != 1)}; "
-            f"{applied.source} allows {'none' if allowed == 0 else f'at most {allowed}'}.",
+            (
+                QT_TRANSLATE_NOOP("Problem", "The plan has 1 flight; {source} allows {allows}.")
+                if len(flights) == 1
+                else QT_TRANSLATE_NOOP(
+                    "Problem", "The plan has {count} flights; {source} allows {allows}."
+                )
+            ).format(
+                count=len(flights),
+                source=applied.source,
+                allows=(
+                    QT_TRANSLATE_NOOP("Problem", "none")
+                    if allowed == 0
+                    else QT_TRANSLATE_NOOP("Problem", "at most {count}").format(count=allowed)
+                ),
+            ),
             items=tuple(item.id for item in flights),
         )
 
@@ -258,8 +307,11 @@ def max_transit_per_day(applied: Applied, plan: TripPlan) -> Iterator[Problem]:
                 yield _problem(
                     applied,
                     "note",
-                    f"{named(item)} has no end or duration, so its time is not counted against "
-                    f"the {format(hours, 'f')} hours of transit a day {applied.source} allows.",
+                    QT_TRANSLATE_NOOP(
+                        "Problem",
+                        "{item} has no end or duration, so its time is not counted against "
+                        "the {hours} hours of transit a day {source} allows.",
+                    ).format(item=named(item), hours=format(hours, "f"), source=applied.source),
                     item,
                 )
             else:
@@ -268,8 +320,16 @@ def max_transit_per_day(applied: Applied, plan: TripPlan) -> Iterator[Problem]:
             yield _problem(
                 applied,
                 "error",
-                f"{format_date(day)} has {duration_text(total)} of transit, more than the "
-                f"{format(hours, 'f')} hours a day {applied.source} allows.",
+                QT_TRANSLATE_NOOP(
+                    "Problem",
+                    "{day} has {length} of transit, more than the {hours} hours a day {source} "
+                    "allows.",
+                ).format(
+                    day=day,
+                    length=duration_text(total),
+                    hours=format(hours, "f"),
+                    source=applied.source,
+                ),
                 items=tuple(item.id for item in journeys),
                 day=day,
             )
@@ -312,7 +372,9 @@ def avoid(applied: Applied, plan: TripPlan) -> Iterator[Problem]:
             yield _problem(
                 applied,
                 "warning",
-                f"{named(item)} mentions “{word}”, which {applied.source} says to avoid.",
+                QT_TRANSLATE_NOOP(
+                    "Problem", "{item} mentions “{word}”, which {source} says to avoid."
+                ).format(item=named(item), word=word, source=applied.source),
                 item,
             )
 
@@ -333,15 +395,18 @@ def diet(applied: Applied, plan: TripPlan) -> Iterator[Problem]:
             yield _problem(
                 applied,
                 "warning",
-                f"{named(item)} mentions “{clash[1]}”, which may not suit {clash[0]} "
-                f"({applied.source}).",
+                QT_TRANSLATE_NOOP(
+                    "Problem", "{item} mentions “{word}”, which may not suit {diet} ({source})."
+                ).format(item=named(item), word=clash[1], diet=clash[0], source=applied.source),
                 item,
             )
         elif _said(item, signs) is None:
             yield _problem(
                 applied,
                 "note",
-                f"Nothing says {named(item)} suits {wanted} ({applied.source}); check the menu.",
+                QT_TRANSLATE_NOOP(
+                    "Problem", "Nothing says {item} suits {diets} ({source}); check the menu."
+                ).format(item=named(item), diets=wanted, source=applied.source),
                 item,
             )
 
@@ -356,16 +421,18 @@ def step_free(applied: Applied, plan: TripPlan) -> Iterator[Problem]:
             yield _problem(
                 applied,
                 "warning",
-                f"{named(item)} mentions “{barrier}”, but {applied.source} asks for step-free "
-                "access.",
+                QT_TRANSLATE_NOOP(
+                    "Problem", "{item} mentions “{word}”, but {source} asks for step-free access."
+                ).format(item=named(item), word=barrier, source=applied.source),
                 item,
             )
         elif _said(item, STEP_FREE_SIGNS) is None:
             yield _problem(
                 applied,
                 "note",
-                f"Nothing says {named(item)} is step-free ({applied.source}); check before "
-                "booking.",
+                QT_TRANSLATE_NOOP(
+                    "Problem", "Nothing says {item} is step-free ({source}); check before booking."
+                ).format(item=named(item), source=applied.source),
                 item,
             )
 

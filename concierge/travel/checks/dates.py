@@ -6,6 +6,7 @@ from collections.abc import Iterator
 from datetime import date
 
 from concierge.store import StopRecord
+from concierge.text import QT_TRANSLATE_NOOP
 
 from ..folding import fold
 from ..item_kinds import TRANSPORT
@@ -34,12 +35,20 @@ def _outside_trip(plan: TripPlan) -> Iterator[Problem]:
         days = item_days(item)
         if days[0] >= start and days[-1] <= end:
             continue
-        when = "before the trip starts" if days[0] < start else "after the trip ends"
+        when = (
+            QT_TRANSLATE_NOOP(
+                "Problem", "{item} on {day} is before the trip starts ({start} to {end})."
+            )
+            if days[0] < start
+            else QT_TRANSLATE_NOOP(
+                "Problem", "{item} on {day} is after the trip ends ({start} to {end})."
+            )
+        )
         yield Problem(
             check=CHECKER.name,
             severity="error",
-            message=(
-                f"{named(item)} on {on_day(item.day)} is {when} ({on_day(start)} to {on_day(end)})."
+            message=when.format(
+                item=named(item), day=on_day(item.day), start=on_day(start), end=on_day(end)
             ),
             item_ids=(item.id,),
             day=item.day,
@@ -62,9 +71,13 @@ def _outside_stop(plan: TripPlan, env: CheckEnv) -> Iterator[Problem]:
         yield Problem(
             check=CHECKER.name,
             severity="warning",
-            message=(
-                f"{named(item)} is in {stop.place} on {on_day(item.day)}, but the route "
-                f"is there {day_span(stop.arrive, stop.depart)}."
+            message=QT_TRANSLATE_NOOP(
+                "Problem", "{item} is in {place} on {day}, but the route is there {span}."
+            ).format(
+                item=named(item),
+                place=stop.place,
+                day=on_day(item.day),
+                span=day_span(stop.arrive, stop.depart),
             ),
             item_ids=(item.id,),
             day=item.day,

@@ -7,6 +7,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from concierge.store import ItemKind
+from concierge.text import QT_TRANSLATE_NOOP
 
 from ..countries import country_name
 from ..lookups.kinds.holidays import national_holidays
@@ -37,13 +38,18 @@ def check(plan: TripPlan, env: CheckEnv) -> Iterator[Problem]:
             continue
         names = ", ".join(named(item) for item in visits[:LISTED])
         if len(visits) > LISTED:
-            names += f" and {len(visits) - LISTED} more"
+            names = QT_TRANSLATE_NOOP("Problem", "{names} and {count} more").format(
+                names=names, count=len(visits) - LISTED
+            )
         yield Problem(
             check=CHECKER.name,
             severity="note",
-            message=(
-                f"{on_day(day)} is {holiday}, a public holiday in "
-                f"{country_name(place.country)}: {names} may be closed or keep holiday hours."
+            message=QT_TRANSLATE_NOOP(
+                "Problem",
+                "{day} is {holiday}, a public holiday in {country}: {names} may be closed or "
+                "keep holiday hours.",
+            ).format(
+                day=on_day(day), holiday=holiday, country=country_name(place.country), names=names
             ),
             item_ids=tuple(item.id for item in visits),
             day=day,

@@ -12,6 +12,7 @@ from collections.abc import Iterator, Sequence
 from datetime import date, timedelta
 
 from concierge.store import ItemKind, ItineraryItemRecord
+from concierge.text import QT_TRANSLATE_NOOP
 
 from ..item_kinds import TRANSPORT
 from ..item_times import item_days
@@ -46,7 +47,9 @@ def check(plan: TripPlan, env: CheckEnv) -> Iterator[Problem]:
         yield Problem(
             check=CHECKER.name,
             severity="warning",
-            message=f"No lodging for {_nights_text(run)}.",
+            message=QT_TRANSLATE_NOOP("Problem", "No lodging for {nights}.").format(
+                nights=_nights_text(run)
+            ),
             day=run[0],
             stop_id=_stop_id(plan, run[0]),
             subject=f"none:{run[0].isoformat()}",
@@ -57,11 +60,13 @@ def check(plan: TripPlan, env: CheckEnv) -> Iterator[Problem]:
             doubled[tuple(item.id for item in beds[night])].append(night)
     for ids, booked in doubled.items():
         for run in _runs(booked):
-            names = " and ".join(named(plan.by_id[item_id]) for item_id in ids)
+            names = _and([named(plan.by_id[item_id]) for item_id in ids])
             yield Problem(
                 check=CHECKER.name,
                 severity="warning",
-                message=f"{names} are both booked for {_nights_text(run)}.",
+                message=QT_TRANSLATE_NOOP(
+                    "Problem", "{names} are both booked for {nights}."
+                ).format(names=names, nights=_nights_text(run)),
                 item_ids=ids,
                 day=run[0],
             )
@@ -85,8 +90,18 @@ def _runs(days: Sequence[date]) -> list[list[date]]:
 
 def _nights_text(run: Sequence[date]) -> str:
     if len(run) == 1:
-        return f"the night of {on_day(run[0])}"
-    return f"{len(run)} nights, {on_day(run[0])} to {on_day(run[-1])}"
+        return QT_TRANSLATE_NOOP("Problem", "the night of {day}").format(day=on_day(run[0]))
+    return QT_TRANSLATE_NOOP("Problem", "{count} nights, {first} to {last}").format(
+        count=len(run), first=on_day(run[0]), last=on_day(run[-1])
+    )
+
+
+def _and(names: Sequence[str]) -> str:
+    """ "“A” and “B”" (and "“A” and “B” and “C”", as written before)."""
+    text = names[0]
+    for name in names[1:]:
+        text = QT_TRANSLATE_NOOP("Problem", "{first} and {second}").format(first=text, second=name)
+    return text
 
 
 CHECKER = Checker("lodging", "Lodging", check)

@@ -8,6 +8,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from concierge.store import ItemKind
+from concierge.text import QT_TRANSLATE_NOOP
 
 from .checker import CheckEnv, Checker
 from .plan import Timed, TripPlan
@@ -36,15 +37,25 @@ def check(plan: TripPlan, env: CheckEnv) -> Iterator[Problem]:
         assert first.end is not None and second.end is not None
         a, b = first.item, second.item
         minutes = int((min(first.end, second.end) - second.start).total_seconds() // 60)
-        length = f"{minutes} min" if minutes else "their start"
+        length = (
+            QT_TRANSLATE_NOOP("Problem", "{minutes} min").format(minutes=minutes)
+            if minutes
+            else QT_TRANSLATE_NOOP("Problem", "their start")
+        )
         yield Problem(
             check=CHECKER.name,
             severity="error",
-            message=(f"{named(a)} overlaps {named(b)} by {length} on {on_day(b.day)}."),
+            message=QT_TRANSLATE_NOOP(
+                "Problem", "{first} overlaps {second} by {length} on {day}."
+            ).format(first=named(a), second=named(b), length=length, day=on_day(b.day)),
             item_ids=(a.id, b.id),
-            detail=(
-                f"{named(a)} {span(a, first.start, first.end)}, "
-                f"{named(b)} {span(b, second.start, second.end)}."
+            detail=QT_TRANSLATE_NOOP(
+                "Problem", "{first} {first_span}, {second} {second_span}."
+            ).format(
+                first=named(a),
+                first_span=span(a, first.start, first.end),
+                second=named(b),
+                second_span=span(b, second.start, second.end),
             ),
             day=b.day,
             at=second.start,

@@ -8,6 +8,7 @@ from dataclasses import dataclass
 from datetime import date, timedelta
 
 from concierge.store import ItemKind, Pace
+from concierge.text import QT_TRANSLATE_NOOP
 
 from ..item_times import duration_text, item_length
 from .checker import CheckEnv, Checker
@@ -45,22 +46,47 @@ def check(plan: TripPlan, env: CheckEnv) -> Iterator[Problem]:
         hours = busy.get(day, timedelta(0))
         over: list[str] = []
         if len(activities) > limit.activities:
-            over.append(f"{len(activities)} activities (at most {limit.activities})")
+            over.append(
+                QT_TRANSLATE_NOOP("Problem", "{count} activities (at most {most})").format(
+                    count=len(activities), most=limit.activities
+                )
+            )
         if hours > timedelta(hours=limit.hours):
-            over.append(f"{duration_text(hours)} of plans (at most {limit.hours} h)")
+            over.append(
+                QT_TRANSLATE_NOOP("Problem", "{length} of plans (at most {most} h)").format(
+                    length=duration_text(hours), most=limit.hours
+                )
+            )
         if not over:
             continue
+        too_much = (
+            over[0]
+            if len(over) == 1
+            else QT_TRANSLATE_NOOP("Problem", "{first} and {second}").format(
+                first=over[0], second=over[1]
+            )
+        )
         yield Problem(
             check=CHECKER.name,
             severity="warning",
-            message=(
-                f"{on_day(day)} has {' and '.join(over)}, more than a "
-                f"{plan.trip.pace.value} pace allows."
-            ),
+            message=PACE_MESSAGES[plan.trip.pace].format(day=on_day(day), too_much=too_much),
             item_ids=tuple(item.id for item in items if item.kind not in BACKGROUND),
             day=day,
             subject="day",
         )
 
+
+PACE_MESSAGES = {
+    Pace.RELAXED: QT_TRANSLATE_NOOP(
+        "Problem", "{day} has {too_much}, more than a relaxed pace allows."
+    ),
+    Pace.BALANCED: QT_TRANSLATE_NOOP(
+        "Problem", "{day} has {too_much}, more than a balanced pace allows."
+    ),
+    Pace.PACKED: QT_TRANSLATE_NOOP(
+        "Problem", "{day} has {too_much}, more than a packed pace allows."
+    ),
+}
+"""One sentence per pace, so each is translated whole."""
 
 CHECKER = Checker("pace", "Pace", check)

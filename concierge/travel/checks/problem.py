@@ -8,6 +8,8 @@ from dataclasses import dataclass
 from datetime import UTC, date, datetime
 from typing import Literal
 
+from concierge.text import QT_TRANSLATE_NOOP
+
 Severity = Literal["error", "warning", "note"]
 SEVERITIES: tuple[Severity, ...] = ("error", "warning", "note")
 """Most serious first: the order problems are listed in."""
@@ -47,13 +49,19 @@ class Problem:
     def sentence(self) -> str:
         """The message, marked as an estimate when it is one (the snapshot's line)."""
         if self.estimate and "estimate" not in self.message.lower():
-            return f"{self.message} (an estimate)"
+            return QT_TRANSLATE_NOOP("Problem", "{message} (an estimate)").format(
+                message=self.message
+            )
         return self.message
 
     @property
     def text(self) -> str:
         """The sentence, then the detail (a tool's result, the Problems list)."""
-        return f"{self.sentence} {self.detail}" if self.detail else self.sentence
+        if not self.detail:
+            return self.sentence
+        return QT_TRANSLATE_NOOP("Problem", "{sentence} {detail}").format(
+            sentence=self.sentence, detail=self.detail
+        )
 
     def sort_key(self) -> tuple[int, date, datetime, str, str]:
         """Severity, then day (trip-wide problems first), then time, then check and key."""

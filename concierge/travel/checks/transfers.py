@@ -13,6 +13,7 @@ from datetime import timedelta
 from itertools import pairwise
 
 from concierge.store.wall_clock import end_of, start_of
+from concierge.text import QT_TRANSLATE_NOOP
 
 from ..item_times import duration_text
 from .checker import CheckEnv, Checker, km_between
@@ -39,9 +40,9 @@ class Mode:
 
 
 MODES = (
-    Mode("on foot", 6.0, 0),
-    Mode("by road or fast train", 250.0, 15),
-    Mode("by air", 850.0, 150, least_km=300.0),
+    Mode(QT_TRANSLATE_NOOP("Problem", "on foot"), 6.0, 0),
+    Mode(QT_TRANSLATE_NOOP("Problem", "by road or fast train"), 250.0, 15),
+    Mode(QT_TRANSLATE_NOOP("Problem", "by air"), 850.0, 150, least_km=300.0),
 )
 """Conservative (fast) speeds: a problem means even these cannot make it."""
 SAME_PLACE_KM = 1.0
@@ -77,11 +78,23 @@ def check(plan: TripPlan, env: CheckEnv) -> Iterator[Problem]:
         yield Problem(
             check=CHECKER.name,
             severity="warning",
-            message=(
-                f"Only {duration_text(gap)} from {named(a)} ({origin.short}, ends {ends}) to "
-                f"{named(b)} ({destination.short}, {local(start_of(b))}) on {on_day(b.day)}: "
-                f"{km:,.0f} km in a straight line, at least {duration_text(int(needed))} "
-                f"{mode.name} (an estimate)."
+            message=QT_TRANSLATE_NOOP(
+                "Problem",
+                "Only {gap} from {first} ({origin}, ends {ends}) to {second} ({destination}, "
+                "{start}) on {day}: {km:,.0f} km in a straight line, at least {needed} {mode} "
+                "(an estimate).",
+            ).format(
+                gap=duration_text(gap),
+                first=named(a),
+                origin=origin.short,
+                ends=ends,
+                second=named(b),
+                destination=destination.short,
+                start=local(start_of(b)),
+                day=on_day(b.day),
+                km=km,
+                needed=duration_text(int(needed)),
+                mode=mode.name,
             ),
             item_ids=(a.id, b.id),
             day=b.day,

@@ -7,8 +7,8 @@ from datetime import date, datetime
 
 from concierge.store import ItineraryItemRecord
 from concierge.store.wall_clock import end_of, start_of, zone_of
+from concierge.text import QT_TRANSLATE_NOOP
 
-from ..dates import MONTHS
 from ..value_text import one_line
 
 TITLE_LIMIT = 40
@@ -26,7 +26,26 @@ def named(item: ItineraryItemRecord) -> str:
 def on_day(day: date) -> str:
     """A day as "23 Dec": short (the snapshot prices every digit), the year left to the
     trip's dates."""
-    return f"{day.day} {MONTHS[day.month - 1][:3]}"
+    return QT_TRANSLATE_NOOP("Problem", "{day} {month}").format(
+        day=day.day, month=SHORT_MONTHS[day.month - 1]
+    )
+
+
+SHORT_MONTHS = (
+    QT_TRANSLATE_NOOP("Month", "Jan"),
+    QT_TRANSLATE_NOOP("Month", "Feb"),
+    QT_TRANSLATE_NOOP("Month", "Mar"),
+    QT_TRANSLATE_NOOP("Month", "Apr"),
+    QT_TRANSLATE_NOOP("Month", "May"),
+    QT_TRANSLATE_NOOP("Month", "Jun"),
+    QT_TRANSLATE_NOOP("Month", "Jul"),
+    QT_TRANSLATE_NOOP("Month", "Aug"),
+    QT_TRANSLATE_NOOP("Month", "Sep"),
+    QT_TRANSLATE_NOOP("Month", "Oct"),
+    QT_TRANSLATE_NOOP("Month", "Nov"),
+    QT_TRANSLATE_NOOP("Month", "Dec"),
+)
+"""A month as a problem names it, "Dec"."""
 
 
 def local(moment: datetime | None) -> str:
@@ -46,9 +65,12 @@ def span(
     else:
         end = end.astimezone(zone_of(item.end_timezone or item.timezone))
     if end is None:
-        return f"from {local(start)}"
-    later = "" if start is None or end.date() == start.date() else f" {on_day(end.date())}"
-    return f"{local(start)}-{local(end)}{later}"
+        return QT_TRANSLATE_NOOP("Problem", "from {start}").format(start=local(start))
+    if start is None or end.date() == start.date():
+        return f"{local(start)}-{local(end)}"
+    return QT_TRANSLATE_NOOP("Problem", "{start}-{end} {end_day}").format(
+        start=local(start), end=local(end), end_day=on_day(end.date())
+    )
 
 
 _PLAIN = str.maketrans({"“": '"', "”": '"', "’": "'", "–": "-"})

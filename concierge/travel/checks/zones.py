@@ -13,6 +13,7 @@ from datetime import datetime, timedelta
 
 from concierge.store import ItemKind, ItineraryItemRecord
 from concierge.store.wall_clock import end_of, instant, local_datetime, start_of
+from concierge.text import QT_TRANSLATE_NOOP
 
 from ..item_kinds import TRANSPORT
 from ..places import Place
@@ -24,7 +25,29 @@ from .wording import local, named
 FASTEST_KMH = 1_100.0
 """Faster than this over the straight line, a journey's times are wrong (airliners cruise
 at about 900 km/h; a tailwind adds a little)."""
-_FIELD_WORDS = {"timezone": "zone", "end_timezone": "end zone"}
+_MISREAD = {
+    ("departure", "timezone"): QT_TRANSLATE_NOOP(
+        "Problem",
+        "The departure of {item} at {time} is read in {zone}, but {place} is in {place_zone}: "
+        "set its zone.",
+    ),
+    ("departure", "end_timezone"): QT_TRANSLATE_NOOP(
+        "Problem",
+        "The departure of {item} at {time} is read in {zone}, but {place} is in {place_zone}: "
+        "set its end zone.",
+    ),
+    ("arrival", "timezone"): QT_TRANSLATE_NOOP(
+        "Problem",
+        "The arrival of {item} at {time} is read in {zone}, but {place} is in {place_zone}: "
+        "set its zone.",
+    ),
+    ("arrival", "end_timezone"): QT_TRANSLATE_NOOP(
+        "Problem",
+        "The arrival of {item} at {time} is read in {zone}, but {place} is in {place_zone}: "
+        "set its end zone.",
+    ),
+}
+"""Each misread time's sentence, whole, so each is translated whole."""
 LEAST_KM = 200.0
 """Shorter journeys are not timed against the speed: taxiing and boarding dominate."""
 
@@ -62,9 +85,12 @@ def _misread(
     return Problem(
         check=CHECKER.name,
         severity="error",
-        message=(
-            f"The {what} of {named(item)} at {local(moment)} is read in {_zone(moment)}, "
-            f"but {place.short} is in {place.tz}: set its {_FIELD_WORDS[field]}."
+        message=_MISREAD[what, field].format(
+            item=named(item),
+            time=local(moment),
+            zone=_zone(moment),
+            place=place.short,
+            place_zone=place.tz,
         ),
         item_ids=(item.id,),
         day=item.day,
@@ -80,10 +106,18 @@ def _arrival(item: ItineraryItemRecord, start: datetime, end: datetime, place: P
         return Problem(
             check=CHECKER.name,
             severity="error",
-            message=(
-                f"{named(item)} arrives at {local(end)} local time in {place.short} "
-                f"({place.tz}), before it leaves at {local(start)}; its arrival is read in "
-                f"{_zone(end)}: set the end zone, and the end day if it lands the next day."
+            message=QT_TRANSLATE_NOOP(
+                "Problem",
+                "{item} arrives at {arrival} local time in {place} ({place_zone}), before it "
+                "leaves at {departure}; its arrival is read in {zone}: set the end zone, and "
+                "the end day if it lands the next day.",
+            ).format(
+                item=named(item),
+                arrival=local(end),
+                place=place.short,
+                place_zone=place.tz,
+                departure=local(start),
+                zone=_zone(end),
             ),
             item_ids=problem.item_ids,
             day=problem.day,
@@ -106,10 +140,17 @@ def _too_fast(
     yield Problem(
         check=CHECKER.name,
         severity="error",
-        message=(
-            f"{named(item)} covers {km:,.0f} km from {origin.short} to {destination.short} "
-            f"in {int(length.total_seconds() // 60)} min, {speed:,.0f} km/h: check its times "
-            "and zones."
+        message=QT_TRANSLATE_NOOP(
+            "Problem",
+            "{item} covers {km:,.0f} km from {origin} to {destination} in {minutes} min, "
+            "{speed:,.0f} km/h: check its times and zones.",
+        ).format(
+            item=named(item),
+            km=km,
+            origin=origin.short,
+            destination=destination.short,
+            minutes=int(length.total_seconds() // 60),
+            speed=speed,
         ),
         item_ids=(item.id,),
         day=item.day,

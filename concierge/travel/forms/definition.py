@@ -29,6 +29,8 @@ from typing import Any
 from pydantic import JsonValue, TypeAdapter, ValidationError
 from pydantic.errors import PydanticUserError
 
+from concierge.text import QT_TRANSLATE_NOOP
+
 from .conditions import Condition
 from .errors import FormDefinitionError, FormValueError, UnknownFieldError
 from .raw_values import RawValueError, coerce, got
@@ -134,7 +136,10 @@ class FormField:
 
     def _error(self, detail: str) -> FormValueError:
         return FormValueError(
-            self.name, f"{self.label} ({self.name}) must be {self.expected}; {detail}."
+            self.name,
+            QT_TRANSLATE_NOOP("Form", "{label} ({name}) must be {expected}; {detail}.").format(
+                label=self.label, name=self.name, expected=self.expected, detail=detail
+            ),
         )
 
 

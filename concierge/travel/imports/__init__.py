@@ -8,6 +8,8 @@ import os
 from collections.abc import Callable, Mapping
 from pathlib import Path
 
+from concierge.text import QT_TRANSLATE_NOOP
+
 from .csv_items import CSV_FIELDS as CSV_FIELDS
 from .csv_items import detect_columns as detect_columns
 from .model import MAX_FILE_BYTES as MAX_FILE_BYTES
@@ -59,10 +61,18 @@ def _read(file: Path, name: str) -> bytes:
         with file.open("rb") as stream:
             data = stream.read(MAX_FILE_BYTES + 1)
     except OSError as error:
-        raise ImportFileError(name, f"it cannot be read ({error.strerror}).") from None
+        raise ImportFileError(
+            name,
+            QT_TRANSLATE_NOOP("Import", "it cannot be read ({strerror}).").format(
+                strerror=error.strerror
+            ),
+        ) from None
     if len(data) > MAX_FILE_BYTES:
         raise ImportFileError(
-            name, f"it is larger than {MAX_FILE_BYTES // (1024 * 1024)} MB, the most imported."
+            name,
+            QT_TRANSLATE_NOOP("Import", "it is larger than {value} MB, the most imported.").format(
+                value=MAX_FILE_BYTES // (1024 * 1024)
+            ),
         )
     return data
 

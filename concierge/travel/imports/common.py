@@ -11,18 +11,25 @@ from zoneinfo import ZoneInfo
 from concierge.store import ItemKind, ItineraryItemRecord
 from concierge.store.field_kinds import LINE_LIMIT, TEXT_LIMIT, Line
 from concierge.store.validation import ITEM_RULES, LINK_LIMIT, item_problem
+from concierge.text import QT_TRANSLATE_NOOP, TranslatedError
 
 from .model import Candidate
 
 
-class RecordError(Exception):
+class RecordError(TranslatedError):
     """One record of a file cannot be used; the message is the sentence's reason."""
 
 
 def record_error(file_name: str, ref: str, reason: str) -> str:
     """The sentence for a record that could not be used."""
-    reason = reason.rstrip()
-    return f"In {file_name}, {ref}: {reason}{'' if reason.endswith('.') else '.'}"
+    if reason != reason.rstrip():
+        reason = reason.rstrip()
+    template = (
+        QT_TRANSLATE_NOOP("Import", "In {file_name}, {ref}: {reason}")
+        if reason.endswith(".")
+        else QT_TRANSLATE_NOOP("Import", "In {file_name}, {ref}: {reason}.")
+    )
+    return template.format(file_name=file_name, ref=ref, reason=reason)
 
 
 def zone_name(zone: tzinfo | None) -> str | None:
@@ -33,7 +40,11 @@ def zone_name(zone: tzinfo | None) -> str | None:
         return "UTC"
     if isinstance(zone, ZoneInfo):
         return zone.key
-    raise RecordError(f"the time zone {zone!s} is not an IANA zone such as Europe/Lisbon")
+    raise RecordError(
+        QT_TRANSLATE_NOOP(
+            "Import", "the time zone {zone!s} is not an IANA zone such as Europe/Lisbon"
+        ).format(zone=zone)
+    )
 
 
 def split_moment(moment: datetime) -> tuple[date, time, str | None]:

@@ -12,6 +12,7 @@ from datetime import date, time
 
 from concierge.store import ItemKind
 from concierge.store.validation import ITEM_RULES
+from concierge.text import QT_TRANSLATE_NOOP, TranslatedValueError
 from concierge.travel.dates import parse_date, parse_typed_date
 from concierge.travel.errors import DateError
 
@@ -125,10 +126,15 @@ def read_rows(data: bytes, file_name: str) -> tuple[list[str], list[list[str]]]:
         content = data.decode("utf-8-sig")
     except UnicodeDecodeError as error:
         raise ImportFileError(
-            file_name, f"it is not UTF-8 text (byte {error.start + 1}); save it as UTF-8 CSV."
+            file_name,
+            QT_TRANSLATE_NOOP(
+                "Import", "it is not UTF-8 text (byte {value}); save it as UTF-8 CSV."
+            ).format(value=error.start + 1),
         ) from None
     if "\0" in content:
-        raise ImportFileError(file_name, "it is binary data, not CSV text.")
+        raise ImportFileError(
+            file_name, QT_TRANSLATE_NOOP("Import", "it is binary data, not CSV text.")
+        )
     try:
         dialect: type[csv.Dialect] | csv.Dialect = csv.Sniffer().sniff(
             content[:8192], delimiters=",;\t|"
@@ -138,14 +144,20 @@ def read_rows(data: bytes, file_name: str) -> tuple[list[str], list[list[str]]]:
     try:
         rows = list(csv.reader(io.StringIO(content), dialect))
     except csv.Error as error:
-        raise ImportFileError(file_name, f"it is not valid CSV ({error}).") from None
+        raise ImportFileError(
+            file_name,
+            QT_TRANSLATE_NOOP("Import", "it is not valid CSV ({error}).").format(error=error),
+        ) from None
     rows = [row for row in rows if any(cell.strip() for cell in row)]
     if not rows:
-        raise ImportFileError(file_name, "it is empty.")
+        raise ImportFileError(file_name, QT_TRANSLATE_NOOP("Import", "it is empty."))
     header, body = rows[0], rows[1:]
     if len(body) > MAX_RECORDS:
         raise ImportFileError(
-            file_name, f"it has {len(body):,} rows; at most {MAX_RECORDS:,} are imported."
+            file_name,
+            QT_TRANSLATE_NOOP(
+                "Import", "it has {count:,} rows; at most {max_records:,} are imported."
+            ).format(count=len(body), max_records=MAX_RECORDS),
         )
     return header, body
 
@@ -160,7 +172,9 @@ def mapped_columns(
     if "day" not in columns:
         raise ImportFileError(
             file_name,
-            "no column gives the date (name one Date, or map a column to the day).",
+            QT_TRANSLATE_NOOP(
+                "Import", "no column gives the date (name one Date, or map a column to the day)."
+            ),
         )
     return columns
 
@@ -180,16 +194,28 @@ def read_row(
 def _check_mapping(mapping: Mapping[str, str], header: Sequence[str], file_name: str) -> None:
     for cell, field in mapping.items():
         if cell not in header:
-            raise ImportFileError(file_name, f"it has no column {cell!r} to map to {field}.")
+            raise ImportFileError(
+                file_name,
+                QT_TRANSLATE_NOOP("Import", "it has no column {cell!r} to map to {field}.").format(
+                    cell=cell, field=field
+                ),
+            )
         if field not in CSV_FIELDS:
             raise ImportFileError(
                 file_name,
-                f"column {cell!r} is mapped to {field!r}, which is not an item field "
-                f"({', '.join(CSV_FIELDS)}).",
+                QT_TRANSLATE_NOOP(
+                    "Import",
+                    "column {cell!r} is mapped to {field!r}, which is not an item field ({join}).",
+                ).format(cell=cell, field=field, join=", ".join(CSV_FIELDS)),
             )
     fields = list(mapping.values())
     if doubled := sorted({field for field in fields if fields.count(field) > 1}):
-        raise ImportFileError(file_name, f"more than one column is mapped to {doubled[0]}.")
+        raise ImportFileError(
+            file_name,
+            QT_TRANSLATE_NOOP("Import", "more than one column is mapped to {doubled}.").format(
+                doubled=doubled[0]
+            ),
+        )
 
 
 def _read_day(text: str, pattern: str | None) -> date:
@@ -200,7 +226,9 @@ def _read_time(text: str) -> str:
     if match := _CLOCK.fullmatch(text.strip()):
         hour, minute = int(match["h"]), int(match["m"] or 0)
         if not 1 <= hour <= 12:
-            raise ValueError(f"{text!r} is not a time of day")
+            raise TranslatedValueError(
+                QT_TRANSLATE_NOOP("Import", "{text!r} is not a time of day").format(text=text)
+            )
         hour = hour % 12 + (12 if match["ampm"].lower() == "p" else 0)
         return time(hour, minute).isoformat("minutes")
     return text.strip()
@@ -227,7 +255,11 @@ def _candidate(
                 kind = _KIND_NAMES.get(raw.lower())
                 if kind is None:
                     names = ", ".join(k.value for k in ItemKind)
-                    raise ValueError(f"{raw!r} is not a kind of item ({names})")
+                    raise TranslatedValueError(
+                        QT_TRANSLATE_NOOP(
+                            "Import", "{raw!r} is not a kind of item ({names})"
+                        ).format(raw=raw, names=names)
+                    )
                 values[field] = kind
             else:
                 if field in ("start_time", "end_time"):
@@ -236,9 +268,17 @@ def _candidate(
                     raw = re.sub(r"^[^\d\-.]+|[^\d.]+$", "", raw.replace(",", ""))
                 values[field] = ITEM_RULES[field].parse(ITEM_RULES[field].label, raw)
         except (DateError, ValueError) as error:
-            raise RecordError(f"column {column!r}: {str(error).rstrip('.')}") from None
+            raise RecordError(
+                QT_TRANSLATE_NOOP("Import", "column {column!r}: {rstrip}").format(
+                    column=column, rstrip=str(error).rstrip(".")
+                )
+            ) from None
     if "day" not in values:
-        raise RecordError(f"column {header[columns['day']]!r}: it has no date")
+        raise RecordError(
+            QT_TRANSLATE_NOOP("Import", "column {header!r}: it has no date").format(
+                header=header[columns["day"]]
+            )
+        )
     title = str(values.get("title", ""))
     if not isinstance(values.get("kind"), ItemKind):
         values["kind"] = guess_kind(title, str(values.get("notes", ""))) or ItemKind.ACTIVITY

@@ -11,6 +11,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from concierge.store.validation import ITEM_RULES
+from concierge.text import QT_TRANSLATE_NOOP, TranslatedValueError
 
 from .common import RecordError, record_error
 from .csv_items import CSV_FIELDS, detect_columns, mapped_columns, read_row, read_rows
@@ -100,19 +101,26 @@ def mapping_from_text(table: CsvTable, text: str) -> dict[str, str]:
             continue
         column, equals, wanted = (piece.strip() for piece in pair.partition("="))
         if not equals or not column:
-            raise ValueError(f"“{pair}” is not Column=field (e.g. Date=day or Notes=ignore).")
+            raise TranslatedValueError(
+                QT_TRANSLATE_NOOP(
+                    "Import", "“{pair}” is not Column=field (e.g. Date=day or Notes=ignore)."
+                ).format(pair=pair)
+            )
         if column not in table.header:
-            raise ValueError(
-                f"{table.file_name} has no column “{column}” (its columns: "
-                f"{', '.join(table.header)})."
+            raise TranslatedValueError(
+                QT_TRANSLATE_NOOP(
+                    "Import", "{file_name} has no column “{column}” (its columns: {join})."
+                ).format(file_name=table.file_name, column=column, join=", ".join(table.header))
             )
         if wanted.casefold() in ("", IGNORE):
             mapping.pop(column, None)
             continue
         field = fields.get(wanted.casefold())
         if field is None:
-            raise ValueError(
-                f"“{wanted}” is not an item field (fields: {', '.join(CSV_FIELDS)}, or {IGNORE})."
+            raise TranslatedValueError(
+                QT_TRANSLATE_NOOP(
+                    "Import", "“{wanted}” is not an item field (fields: {join}, or {ignore})."
+                ).format(wanted=wanted, join=", ".join(CSV_FIELDS), ignore=IGNORE)
             )
         mapping = {cell: name for cell, name in mapping.items() if name != field}
         mapping[column] = field

@@ -9,6 +9,8 @@ from email import message_from_bytes, policy
 from email.message import EmailMessage
 from typing import Any
 
+from concierge.text import QT_TRANSLATE_NOOP
+
 from .common import RecordError, finish, record_error
 from .html_data import read_html
 from .model import MAX_RECORDS, Candidate, ImportFileError, ParseResult
@@ -21,7 +23,10 @@ def parse_eml(
     """Every reservation in the message as a candidate, or an error naming the block."""
     message = message_from_bytes(data, policy=policy.default)
     if not isinstance(message, EmailMessage) or not message.keys():
-        raise ImportFileError(file_name, "it is not an e-mail message (it has no headers).")
+        raise ImportFileError(
+            file_name,
+            QT_TRANSLATE_NOOP("Import", "it is not an e-mail message (it has no headers)."),
+        )
     htmls = list(_html_parts(message))
     candidates: list[Candidate] = []
     errors: list[str] = []
@@ -46,14 +51,17 @@ def parse_eml(
             records.append((f"microdata #{micro_number}", item))
     if len(records) > MAX_RECORDS:
         raise ImportFileError(
-            file_name, f"it has {len(records):,} records; at most {MAX_RECORDS:,} are imported."
+            file_name,
+            QT_TRANSLATE_NOOP(
+                "Import", "it has {count:,} records; at most {max_records:,} are imported."
+            ).format(count=len(records), max_records=MAX_RECORDS),
         )
     for number, (ref, node) in enumerate(records, 1):
         if progress is not None and number > 1:
             progress(number - 1, len(records))
         try:
             if not isinstance(node, dict):
-                raise RecordError("it is not a JSON object")
+                raise RecordError(QT_TRANSLATE_NOOP("Import", "it is not a JSON object"))
             candidates.append(finish(reservation_candidate(node, file_name, ref)))
         except RecordError as error:
             errors.append(record_error(file_name, ref, str(error)))

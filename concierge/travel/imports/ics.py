@@ -12,6 +12,7 @@ import icalendar
 from icalendar.timezone.windows_to_olson import WINDOWS_TO_OLSON
 
 from concierge.store import ItemKind
+from concierge.text import QT_TRANSLATE_NOOP
 
 from ..ics_fields import CARRIED_TEXT, carried_fields, property_name
 from .common import (
@@ -35,11 +36,19 @@ def parse_ics(
         calendar = icalendar.Calendar.from_ical(data)
     except Exception as error:  # icalendar fails on damaged lines in many ways
         reason = f"{type(error).__name__}: {str(error)[:120]}"
-        raise ImportFileError(file_name, f"it is not a readable calendar ({reason}).") from None
+        raise ImportFileError(
+            file_name,
+            QT_TRANSLATE_NOOP("Import", "it is not a readable calendar ({reason}).").format(
+                reason=reason
+            ),
+        ) from None
     events = calendar.walk("VEVENT")
     if len(events) > MAX_RECORDS:
         raise ImportFileError(
-            file_name, f"it has {len(events):,} events; at most {MAX_RECORDS:,} are imported."
+            file_name,
+            QT_TRANSLATE_NOOP(
+                "Import", "it has {count:,} events; at most {max_records:,} are imported."
+            ).format(count=len(events), max_records=MAX_RECORDS),
         )
     candidates: list[Candidate] = []
     errors: list[str] = []
@@ -68,21 +77,39 @@ def _moment(event: icalendar.cal.Component, name: str) -> date | datetime | None
     if prop is None:
         return None
     if isinstance(prop, list):
-        raise RecordError(f"it has {len(prop)} {name} lines; an event has one")
+        raise RecordError(
+            QT_TRANSLATE_NOOP("Import", "it has {count} {name} lines; an event has one").format(
+                count=len(prop), name=name
+            )
+        )
     if isinstance(prop, icalendar.prop.vBroken):
-        raise RecordError(f"its {name} {str(prop)!r} is not a date or time")
+        raise RecordError(
+            QT_TRANSLATE_NOOP("Import", "its {name} {str!r} is not a date or time").format(
+                name=name, str=str(prop)
+            )
+        )
     value: object = prop.dt
     if not isinstance(value, date):
-        raise RecordError(f"its {name} is not a date or time")
+        raise RecordError(
+            QT_TRANSLATE_NOOP("Import", "its {name} is not a date or time").format(name=name)
+        )
     tzid = prop.params.get("TZID")
     if isinstance(value, datetime) and tzid and value.tzinfo is None:
-        raise RecordError(f"its {name} has the unknown time zone {tzid!r}")
+        raise RecordError(
+            QT_TRANSLATE_NOOP("Import", "its {name} has the unknown time zone {tzid!r}").format(
+                name=name, tzid=tzid
+            )
+        )
     own_zone = isinstance(value, datetime) and value.tzinfo not in (None, UTC)
     if own_zone and isinstance(value, datetime) and not isinstance(value.tzinfo, ZoneInfo):
         # The calendar's own VTIMEZONE: keep the wall time in the IANA zone it names.
         iana = _iana(str(tzid or ""))
         if iana is None:
-            raise RecordError(f"its {name} has the time zone {tzid!r}, not an IANA zone")
+            raise RecordError(
+                QT_TRANSLATE_NOOP(
+                    "Import", "its {name} has the time zone {tzid!r}, not an IANA zone"
+                ).format(name=name, tzid=tzid)
+            )
         value = value.replace(tzinfo=iana)
     return value
 
@@ -103,11 +130,11 @@ def _iana(tzid: str) -> ZoneInfo | None:
 def _candidate(event: icalendar.cal.Component, file_name: str, ref: str) -> Candidate:
     start = _moment(event, "DTSTART")
     if start is None:
-        raise RecordError("it has no start (DTSTART)")
+        raise RecordError(QT_TRANSLATE_NOOP("Import", "it has no start (DTSTART)"))
     end = _moment(event, "DTEND")
     if end is None and (duration := event.get("DURATION")) is not None:
         if not isinstance(getattr(duration, "dt", None), timedelta):
-            raise RecordError("its DURATION is not a length of time")
+            raise RecordError(QT_TRANSLATE_NOOP("Import", "its DURATION is not a length of time"))
         end = start + duration.dt
     summary = str(event.get("SUMMARY", "")).strip()
     location = str(event.get("LOCATION", "")).strip()
@@ -123,7 +150,7 @@ def _candidate(event: icalendar.cal.Component, file_name: str, ref: str) -> Cand
         start, end = _at_airports(start, end, summary, location, warnings)
     if isinstance(start, datetime):
         if end is not None and not isinstance(end, datetime):
-            raise RecordError("it starts at a time but ends on a date")
+            raise RecordError(QT_TRANSLATE_NOOP("Import", "it starts at a time but ends on a date"))
         day, start_time, zone = split_moment(start)
         fields |= {"start_time": start_time, "timezone": zone}
         if zone is None:
@@ -133,9 +160,13 @@ def _candidate(event: icalendar.cal.Component, file_name: str, ref: str) -> Cand
         if end is not None:
             assert isinstance(end, datetime)
             if (end.tzinfo is None) != (start.tzinfo is None):
-                raise RecordError("one of its start and end has a time zone and the other not")
+                raise RecordError(
+                    QT_TRANSLATE_NOOP(
+                        "Import", "one of its start and end has a time zone and the other not"
+                    )
+                )
             if end < start:
-                raise RecordError("it ends before it starts")
+                raise RecordError(QT_TRANSLATE_NOOP("Import", "it ends before it starts"))
             end_day, end_time, end_zone = split_moment(end)
             fields |= {"end_time": end_time}
             if end_day != day:
@@ -147,9 +178,11 @@ def _candidate(event: icalendar.cal.Component, file_name: str, ref: str) -> Cand
         fields["all_day"] = True
         if end is not None:
             if isinstance(end, datetime):
-                raise RecordError("it starts on a date but ends at a time")
+                raise RecordError(
+                    QT_TRANSLATE_NOOP("Import", "it starts on a date but ends at a time")
+                )
             if end < start:
-                raise RecordError("it ends before it starts")
+                raise RecordError(QT_TRANSLATE_NOOP("Import", "it ends before it starts"))
             # DTEND of an all-day event is exclusive; a stay's is the check-out day.
             last = end if kind is ItemKind.LODGING else end - timedelta(days=1)
             if last > day:
@@ -203,7 +236,11 @@ def _as_written(values: dict[str, object], own: dict[str, str]) -> dict[str, obj
             else:
                 read[name] = text
     except (ValueError, ArithmeticError):
-        raise RecordError(f"its {property_name(name)} {text[:40]!r} cannot be read") from None
+        raise RecordError(
+            QT_TRANSLATE_NOOP("Import", "its {property_name} {text!r} cannot be read").format(
+                property_name=property_name(name), text=text[:40]
+            )
+        ) from None
     if "start_time" in read:
         values = {**values, "all_day": False}
         for end in ("end_day", "end_time", "end_timezone"):

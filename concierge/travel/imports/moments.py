@@ -8,8 +8,8 @@ from datetime import date, datetime, time, timedelta
 from functools import cache
 from zoneinfo import ZoneInfo
 
-from concierge.store.day_text import format_date
 from concierge.store.validation import MAX_YEAR, MIN_YEAR
+from concierge.text import QT_TRANSLATE_NOOP
 
 from .common import RecordError, split_moment
 
@@ -30,7 +30,7 @@ def read_moment(value: object, what: str, zone_hint: str | None = None) -> Momen
     without a zone takes `zone_hint` (an airport's zone) when the offset agrees with it."""
     text = str(value).strip() if isinstance(value, str | int | float) else ""
     if not text:
-        raise RecordError(f"its {what} is missing")
+        raise RecordError(QT_TRANSLATE_NOOP("Import", "its {what} is missing").format(what=what))
     try:
         if len(text) <= 10:
             day = date.fromisoformat(text)
@@ -38,7 +38,11 @@ def read_moment(value: object, what: str, zone_hint: str | None = None) -> Momen
             return Moment(day)
         moment = datetime.fromisoformat(text)
     except ValueError:
-        raise RecordError(f"its {what} {text[:40]!r} is not a valid date and time") from None
+        raise RecordError(
+            QT_TRANSLATE_NOOP("Import", "its {what} {text!r} is not a valid date and time").format(
+                what=what, text=text[:40]
+            )
+        ) from None
     _plausible(moment.date(), what, text)
     offset = moment.utcoffset()
     if offset is None:
@@ -82,7 +86,9 @@ def _offset_text(offset: timedelta) -> str:
 def _plausible(day: date, what: str, text: str) -> None:
     if not MIN_YEAR <= day.year <= MAX_YEAR:
         raise RecordError(
-            f"its {what} {text[:40]!r} ({format_date(day)}) is not a plausible trip date"
+            QT_TRANSLATE_NOOP(
+                "Import", "its {what} {text!r} ({date}) is not a plausible trip date"
+            ).format(what=what, text=text[:40], date=day)
         )
 
 

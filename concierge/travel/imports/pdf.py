@@ -13,6 +13,8 @@ from typing import BinaryIO
 from pypdf import PdfReader
 from pypdf.errors import FileNotDecryptedError, PdfReadError
 
+from concierge.text import QT_TRANSLATE_NOOP
+
 from .model import MAX_PDF_CHARS, MAX_PDF_PAGES, ImportFileError, ParseResult, PdfText
 
 logging.getLogger("pypdf").setLevel(logging.ERROR)
@@ -30,7 +32,12 @@ def parse_pdf(
     try:
         stream = path.open("rb")
     except OSError as error:
-        raise ImportFileError(file_name, f"it cannot be read ({error.strerror}).") from None
+        raise ImportFileError(
+            file_name,
+            QT_TRANSLATE_NOOP("Import", "it cannot be read ({strerror}).").format(
+                strerror=error.strerror
+            ),
+        ) from None
     with stream:
         reader, count = _open(stream, file_name)
         wanted = min(count, MAX_PDF_PAGES)
@@ -70,14 +77,29 @@ def _open(stream: BinaryIO, file_name: str) -> tuple[PdfReader, int]:
     try:
         reader = PdfReader(stream)
         if reader.is_encrypted and not reader.decrypt(""):
-            raise ImportFileError(file_name, "it is protected by a password.")
+            raise ImportFileError(
+                file_name, QT_TRANSLATE_NOOP("Import", "it is protected by a password.")
+            )
         return reader, len(reader.pages)
     except ImportFileError:
         raise
     except (PdfReadError, FileNotDecryptedError) as error:
-        raise ImportFileError(file_name, f"it is not a readable PDF ({error}).") from None
+        raise ImportFileError(
+            file_name,
+            QT_TRANSLATE_NOOP("Import", "it is not a readable PDF ({error}).").format(error=error),
+        ) from None
     except OSError as error:
-        raise ImportFileError(file_name, f"it cannot be read ({error.strerror}).") from None
+        raise ImportFileError(
+            file_name,
+            QT_TRANSLATE_NOOP("Import", "it cannot be read ({strerror}).").format(
+                strerror=error.strerror
+            ),
+        ) from None
     except Exception as error:  # pypdf fails on damaged structure in many ways
         reason = f"{type(error).__name__}: {str(error)[:120]}"
-        raise ImportFileError(file_name, f"it is not a readable PDF ({reason}).") from None
+        raise ImportFileError(
+            file_name,
+            QT_TRANSLATE_NOOP("Import", "it is not a readable PDF ({reason}).").format(
+                reason=reason
+            ),
+        ) from None

@@ -12,6 +12,7 @@ from collections.abc import Iterator, Mapping
 from typing import Any
 
 from concierge.store import ItemKind
+from concierge.text import QT_TRANSLATE_NOOP
 
 from .common import RecordError, finish, record_error
 from .model import MAX_ZIP_MEMBER_BYTES, Candidate, ImportFileError, ParseResult
@@ -68,13 +69,19 @@ def _pass_json(data: bytes, file_name: str) -> Mapping[str, Any]:
                 info = archive.getinfo("pass.json")
             except KeyError:
                 raise ImportFileError(
-                    file_name, "it is a zip archive without a pass.json, not a wallet pass."
+                    file_name,
+                    QT_TRANSLATE_NOOP(
+                        "Import", "it is a zip archive without a pass.json, not a wallet pass."
+                    ),
                 ) from None
             if info.file_size > MAX_ZIP_MEMBER_BYTES:
                 raise ImportFileError(
                     file_name,
-                    f"its pass.json is {info.file_size:,} bytes; at most "
-                    f"{MAX_ZIP_MEMBER_BYTES:,} are read.",
+                    QT_TRANSLATE_NOOP(
+                        "Import",
+                        "its pass.json is {file_size:,} bytes; at most "
+                        "{max_zip_member_bytes:,} are read.",
+                    ).format(file_size=info.file_size, max_zip_member_bytes=MAX_ZIP_MEMBER_BYTES),
                 )
             with archive.open(info) as member:
                 raw = member.read(MAX_ZIP_MEMBER_BYTES + 1)
@@ -88,14 +95,24 @@ def _pass_json(data: bytes, file_name: str) -> Mapping[str, Any]:
         RuntimeError,
     ) as error:
         raise ImportFileError(
-            file_name, f"it is a damaged or incomplete zip archive ({error})."
+            file_name,
+            QT_TRANSLATE_NOOP(
+                "Import", "it is a damaged or incomplete zip archive ({error})."
+            ).format(error=error),
         ) from None
     try:
         description = json.loads(raw.decode("utf-8-sig"))
     except (UnicodeDecodeError, json.JSONDecodeError) as error:
-        raise ImportFileError(file_name, f"its pass.json is not valid JSON ({error}).") from None
+        raise ImportFileError(
+            file_name,
+            QT_TRANSLATE_NOOP("Import", "its pass.json is not valid JSON ({error}).").format(
+                error=error
+            ),
+        ) from None
     if not isinstance(description, dict):
-        raise ImportFileError(file_name, "its pass.json is not a JSON object.")
+        raise ImportFileError(
+            file_name, QT_TRANSLATE_NOOP("Import", "its pass.json is not a JSON object.")
+        )
     return description
 
 
@@ -121,7 +138,9 @@ def _find(fields: list[tuple[str, str, str]], what: str) -> tuple[str, str]:
 def _candidate(description: Mapping[str, Any], file_name: str) -> Candidate:
     style_name = next((name for name in _STYLES if isinstance(description.get(name), dict)), "")
     if not style_name:
-        raise RecordError("it is not a boarding pass or an event ticket")
+        raise RecordError(
+            QT_TRANSLATE_NOOP("Import", "it is not a boarding pass or an event ticket")
+        )
     style: Mapping[str, Any] = description[style_name]
     semantics = description.get("semantics")
     sem: Mapping[str, Any] = semantics if isinstance(semantics, dict) else {}
@@ -131,7 +150,11 @@ def _candidate(description: Mapping[str, Any], file_name: str) -> Candidate:
     elif style_name == "eventTicket":
         kind = ItemKind.ACTIVITY
     else:
-        raise RecordError(f"it is a {style_name} pass, not a boarding pass or an event ticket")
+        raise RecordError(
+            QT_TRANSLATE_NOOP(
+                "Import", "it is a {style_name} pass, not a boarding pass or an event ticket"
+            ).format(style_name=style_name)
+        )
     origin_label, origin = _find(fields, "origin")
     destination_label, destination = _find(fields, "destination")
     origin = str(sem.get("departureAirportCode") or origin)
@@ -144,7 +167,7 @@ def _candidate(description: Mapping[str, Any], file_name: str) -> Candidate:
         if isinstance(dates, list) and dates and isinstance(dates[0], dict):
             when = dates[0].get("startDate") or dates[0].get("date")
     if not when:
-        raise RecordError("it has no date (relevantDate)")
+        raise RecordError(QT_TRANSLATE_NOOP("Import", "it has no date (relevantDate)"))
     moment: Moment = read_moment(when, "relevantDate", hint)
     organization = str(description.get("organizationName", "")).strip()
     number = str(sem.get("flightNumber") or _find(fields, "number")[1])

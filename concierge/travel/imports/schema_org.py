@@ -8,6 +8,7 @@ from decimal import Decimal, InvalidOperation
 from typing import Any
 
 from concierge.store import ItemKind
+from concierge.text import QT_TRANSLATE_NOOP
 
 from .common import RecordError
 from .model import Candidate
@@ -87,9 +88,17 @@ def _cost(reservation: Mapping[str, Any]) -> tuple[Decimal | None, str | None]:
     try:
         amount = Decimal(str(raw).replace(",", "").strip())
     except InvalidOperation:
-        raise RecordError(f"its price {str(raw)[:40]!r} is not a number") from None
+        raise RecordError(
+            QT_TRANSLATE_NOOP("Import", "its price {str!r} is not a number").format(
+                str=str(raw)[:40]
+            )
+        ) from None
     if not amount.is_finite() or amount < 0:
-        raise RecordError(f"its price {str(raw)[:40]!r} is not an amount")
+        raise RecordError(
+            QT_TRANSLATE_NOOP("Import", "its price {str!r} is not an amount").format(
+                str=str(raw)[:40]
+            )
+        )
     return amount, currency.upper() or None
 
 
@@ -100,14 +109,18 @@ def reservation_candidate(reservation: Mapping[str, Any], file_name: str, ref: s
     if kind is None:
         known = ", ".join(RESERVATION_KINDS)
         shown = name or "of no type"
-        raise RecordError(f"it is {shown!r}, not a reservation Concierge imports ({known})")
+        raise RecordError(
+            QT_TRANSLATE_NOOP(
+                "Import", "it is {shown!r}, not a reservation Concierge imports ({known})"
+            ).format(shown=shown, known=known)
+        )
     target = reservation.get("reservationFor")
     if isinstance(target, list):
         target = target[0] if target else None
     trip: Mapping[str, Any] = target if isinstance(target, Mapping) else {}
     amount, currency = _cost(reservation)
     if amount is not None and currency is None:
-        raise RecordError("its price has no currency (priceCurrency)")
+        raise RecordError(QT_TRANSLATE_NOOP("Import", "its price has no currency (priceCurrency)"))
     seat = text(reservation, "airplaneSeat") or text(
         reservation, "reservedTicket", "ticketedSeat", "seatNumber"
     )
@@ -232,7 +245,7 @@ def _times(start: Moment, end: Moment | None, kind: ItemKind) -> dict[str, objec
     if end is None:
         return fields
     if end.day < start.day:
-        raise RecordError("it ends before it starts")
+        raise RecordError(QT_TRANSLATE_NOOP("Import", "it ends before it starts"))
     if end.day != start.day:
         fields["end_day"] = end.day
     if end.time is not None and start.time is not None:

@@ -7,6 +7,8 @@ import re
 from collections.abc import Mapping
 from pathlib import Path
 
+from concierge.text import QT_TRANSLATE_NOOP
+
 from .model import MAX_FILE_BYTES, MAX_PDF_BYTES, ImportFileError
 
 FORMATS: Mapping[str, str] = {
@@ -58,30 +60,55 @@ def file_format(file: Path) -> str:
         with file.open("rb") as stream:
             head = stream.read(4096)
     except FileNotFoundError:
-        raise ImportFileError(name, "the file does not exist.") from None
+        raise ImportFileError(
+            name, QT_TRANSLATE_NOOP("Import", "the file does not exist.")
+        ) from None
     except IsADirectoryError:
-        raise ImportFileError(name, "it is a folder, not a file.") from None
+        raise ImportFileError(
+            name, QT_TRANSLATE_NOOP("Import", "it is a folder, not a file.")
+        ) from None
     except OSError as error:
-        raise ImportFileError(name, f"it cannot be read ({error.strerror}).") from None
+        raise ImportFileError(
+            name,
+            QT_TRANSLATE_NOOP("Import", "it cannot be read ({strerror}).").format(
+                strerror=error.strerror
+            ),
+        ) from None
     if not head:
-        raise ImportFileError(name, "it is empty.")
+        raise ImportFileError(name, QT_TRANSLATE_NOOP("Import", "it is empty."))
     by_content = _content_format(head)
     by_name = FORMATS.get(file.suffix.lower())
     if by_name is not None and by_content not in (None, by_name):
         raise ImportFileError(
-            name, f"its name says {_NAMES[by_name]} but it holds {_NAMES[by_content]}."
+            name,
+            QT_TRANSLATE_NOOP("Import", "its name says {names} but it holds {names2}.").format(
+                names=_NAMES[by_name], names2=_NAMES[by_content]
+            ),
         )
     found = by_content or by_name
     if found is None:
         known = ", ".join(sorted(FORMATS))
-        raise ImportFileError(name, f"it is not a kind of file Concierge imports ({known}).")
+        raise ImportFileError(
+            name,
+            QT_TRANSLATE_NOOP(
+                "Import", "it is not a kind of file Concierge imports ({known})."
+            ).format(known=known),
+        )
     if by_name is not None and by_content is None and by_name in ("pdf", "pkpass", "ics"):
-        raise ImportFileError(name, f"it is not {_NAMES[by_name]} (its content says otherwise).")
+        raise ImportFileError(
+            name,
+            QT_TRANSLATE_NOOP("Import", "it is not {names} (its content says otherwise).").format(
+                names=_NAMES[by_name]
+            ),
+        )
     limit = MAX_PDF_BYTES if found == "pdf" else MAX_FILE_BYTES
     if size > limit:
         raise ImportFileError(
             name,
-            f"it is {size / (1024 * 1024):,.1f} MB; at most {limit // (1024 * 1024)} MB "
-            f"are imported for {_NAMES[found]}.",
+            QT_TRANSLATE_NOOP(
+                "Import", "it is {value:,.1f} MB; at most {value2} MB are imported for {names}."
+            ).format(
+                value=size / (1024 * 1024), value2=limit // (1024 * 1024), names=_NAMES[found]
+            ),
         )
     return found

@@ -26,6 +26,7 @@ import httpx2
 
 from concierge.store import Settings
 from concierge.store.settings import LOOKUPS_ONLINE_WEATHER, LOOKUPS_WEATHER_URL
+from concierge.text import QT_TRANSLATE_NOOP
 
 from .errors import LookupCancelled, OnlineLookupError
 from .parameters import Parameters
@@ -109,7 +110,10 @@ async def _get_json(
     where = f"{service} at {host}"
     if urlsplit(url.strip()).scheme not in ("http", "https"):
         raise OnlineLookupError(
-            f"The address of {service} ({url!r}) is not an http(s) URL. Correct it in Settings."
+            QT_TRANSLATE_NOOP(
+                "Lookup",
+                "The address of {service} ({url!r}) is not an http(s) URL. Correct it in Settings.",
+            ).format(service=service, url=url)
         )
     timeout = httpx2.Timeout(total_timeout, connect=connect_timeout)
     async with httpx2.AsyncClient(timeout=timeout, follow_redirects=True) as client:
@@ -123,21 +127,31 @@ async def _get_json(
             response = request.result()
         except TimeoutError:
             raise OnlineLookupError(
-                f"{_cap(where)} did not answer within {total_timeout:g} s. Try again later."
+                QT_TRANSLATE_NOOP(
+                    "Lookup", "{cap} did not answer within {total_timeout:g} s. Try again later."
+                ).format(cap=_cap(where), total_timeout=total_timeout)
             ) from None
         except httpx2.ConnectTimeout:
             raise OnlineLookupError(
-                f"Could not connect to {where} within {connect_timeout:g} s. Check the "
-                "internet connection and try again."
+                QT_TRANSLATE_NOOP(
+                    "Lookup",
+                    "Could not connect to {where} within {connect_timeout:g} s. Check the "
+                    "internet connection and try again.",
+                ).format(where=where, connect_timeout=connect_timeout)
             ) from None
         except httpx2.TimeoutException:
             raise OnlineLookupError(
-                f"{_cap(where)} did not answer within {total_timeout:g} s. Try again later."
+                QT_TRANSLATE_NOOP(
+                    "Lookup", "{cap} did not answer within {total_timeout:g} s. Try again later."
+                ).format(cap=_cap(where), total_timeout=total_timeout)
             ) from None
         except httpx2.HTTPError as error:
             raise OnlineLookupError(
-                f"Could not reach {where} ({_reason(error)}). Check the internet connection "
-                "(the app may be offline) and try again."
+                QT_TRANSLATE_NOOP(
+                    "Lookup",
+                    "Could not reach {where} ({reason}). Check the internet connection "
+                    "(the app may be offline) and try again.",
+                ).format(where=where, reason=_reason(error))
             ) from None
         finally:
             if not request.done():
@@ -145,13 +159,19 @@ async def _get_json(
                 await asyncio.wait([request])
     if response.status_code != 200:
         raise OnlineLookupError(
-            f"{_cap(where)} answered {response.status_code}{_server_reason(response)}."
+            QT_TRANSLATE_NOOP("Lookup", "{cap} answered {status_code}{server_reason}.").format(
+                cap=_cap(where),
+                status_code=response.status_code,
+                server_reason=_server_reason(response),
+            )
         )
     try:
         return response.json()
     except (json.JSONDecodeError, UnicodeDecodeError):
         raise OnlineLookupError(
-            f"{_cap(where)} answered with something that is not JSON."
+            QT_TRANSLATE_NOOP("Lookup", "{cap} answered with something that is not JSON.").format(
+                cap=_cap(where)
+            )
         ) from None
 
 

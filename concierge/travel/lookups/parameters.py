@@ -13,6 +13,8 @@ from datetime import UTC, date, datetime
 from decimal import Decimal, InvalidOperation
 from typing import Any
 
+from concierge.text import QT_TRANSLATE_NOOP
+
 from ..dates import DateError, parse_date, validate_trip_dates
 from ..place import Place, PlaceError
 from ..places import PlaceIndex
@@ -39,7 +41,11 @@ def place(places: PlaceIndex, params: Parameters, name: str, role: str) -> Place
     try:
         return places.resolve(typed)
     except PlaceError as error:
-        raise LookupInputError(f"The {role} cannot be used: {error}") from None
+        raise LookupInputError(
+            QT_TRANSLATE_NOOP("Lookup", "The {role} cannot be used: {error}").format(
+                role=role, error=error
+            )
+        ) from None
 
 
 def stop_place(places: PlaceIndex, params: Parameters) -> Place:
@@ -54,19 +60,29 @@ def stop_place(places: PlaceIndex, params: Parameters) -> Place:
     try:
         return places.resolve(typed)
     except PlaceError as error:
-        raise LookupInputError(f"The stop cannot be used: {error}") from None
+        raise LookupInputError(
+            QT_TRANSLATE_NOOP("Lookup", "The stop cannot be used: {error}").format(error=error)
+        ) from None
 
 
 def day(params: Parameters, name: str, label: str) -> date:
     value = params.get(name)
     if value is None or value == "":
-        raise LookupInputError(f"The trip has no {label}. Set it (YYYY-MM-DD) and try again.")
+        raise LookupInputError(
+            QT_TRANSLATE_NOOP(
+                "Lookup", "The trip has no {label}. Set it (YYYY-MM-DD) and try again."
+            ).format(label=label)
+        )
     if isinstance(value, date):
         return value
     try:
         return parse_date(str(value))
     except DateError as error:
-        raise LookupInputError(f"The {label} cannot be used: {error}") from None
+        raise LookupInputError(
+            QT_TRANSLATE_NOOP("Lookup", "The {label} cannot be used: {error}").format(
+                label=label, error=error
+            )
+        ) from None
 
 
 def trip_dates(params: Parameters) -> tuple[date, date]:
@@ -76,22 +92,34 @@ def trip_dates(params: Parameters) -> tuple[date, date]:
     try:
         validate_trip_dates(start, end)
     except DateError as error:
-        raise LookupInputError(f"The trip dates cannot be used: {error}") from None
+        raise LookupInputError(
+            QT_TRANSLATE_NOOP("Lookup", "The trip dates cannot be used: {error}").format(
+                error=error
+            )
+        ) from None
     return start, end
 
 
 def amount(params: Parameters, name: str) -> Decimal:
     value = params.get(name)
     if value is None or value == "":
-        raise LookupInputError("The trip has no budget. Set a budget amount, e.g. 1800.")
+        raise LookupInputError(
+            QT_TRANSLATE_NOOP("Lookup", "The trip has no budget. Set a budget amount, e.g. 1800.")
+        )
     try:
         parsed = Decimal(str(value).replace(",", "").strip())
     except InvalidOperation:
         raise LookupInputError(
-            f"The amount {value!r} is not a number. Write it like 1800 or 1800.50."
+            QT_TRANSLATE_NOOP(
+                "Lookup", "The amount {value!r} is not a number. Write it like 1800 or 1800.50."
+            ).format(value=value)
         ) from None
     if not parsed.is_finite() or parsed < 0:
-        raise LookupInputError(f"The amount {value!r} must be zero or more.")
+        raise LookupInputError(
+            QT_TRANSLATE_NOOP("Lookup", "The amount {value!r} must be zero or more.").format(
+                value=value
+            )
+        )
     return parsed
 
 
@@ -104,6 +132,9 @@ def moment(params: Parameters, name: str) -> datetime:
         parsed = datetime.fromisoformat(str(value))
     except ValueError:
         raise LookupInputError(
-            f"{value!r} is not a date and time. Write it like 2026-05-14T09:30:00+01:00."
+            QT_TRANSLATE_NOOP(
+                "Lookup",
+                "{value!r} is not a date and time. Write it like 2026-05-14T09:30:00+01:00.",
+            ).format(value=value)
         ) from None
     return parsed if parsed.tzinfo is not None else parsed.replace(tzinfo=UTC)

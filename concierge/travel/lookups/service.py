@@ -36,6 +36,7 @@ from concierge.store import (
     TripRecord,
     TripRepository,
 )
+from concierge.text import QT_TRANSLATE_NOOP, TranslatedValueError
 
 from ..places import PlaceIndex
 from .errors import LookupCancelled, LookupInputError, LookupRequestError
@@ -83,7 +84,9 @@ class LookupService:
         """`online` reads what online lookups may do (see `online.settings_online_access`);
         without it every online lookup is off and fails without opening a connection."""
         if concurrency < 1:
-            raise ValueError("At least one lookup must be able to run.")
+            raise TranslatedValueError(
+                QT_TRANSLATE_NOOP("Lookup", "At least one lookup must be able to run.")
+            )
         self.jobs = jobs
         self.trips = trips
         self.stops = StopRepository(trips.database, trips.bus)
@@ -133,22 +136,33 @@ class LookupService:
         `LookupRequestError` for an unknown kind, parameter or trip.
         """
         if self._closing:
-            raise LookupRequestError("Lookups are shutting down; start it again after restart.")
+            raise LookupRequestError(
+                QT_TRANSLATE_NOOP(
+                    "Lookup", "Lookups are shutting down; start it again after restart."
+                )
+            )
         spec = self.kinds.get(kind)
         if spec is None:
             raise LookupRequestError(
-                f"There is no lookup kind {kind!r}. Choose one of: {', '.join(self.kinds)}."
+                QT_TRANSLATE_NOOP(
+                    "Lookup", "There is no lookup kind {kind!r}. Choose one of: {join}."
+                ).format(kind=kind, join=", ".join(self.kinds))
             )
         given = {k: v for k, v in (parameters or {}).items() if v is not None and k != FROM_TRIP}
         unused = sorted(set(given) - set(spec.uses))
         if unused:
             raise LookupRequestError(
-                f"The {kind} lookup does not use {', '.join(unused)}; "
-                f"it uses {', '.join(spec.uses)}."
+                QT_TRANSLATE_NOOP(
+                    "Lookup", "The {kind} lookup does not use {join}; it uses {join2}."
+                ).format(kind=kind, join=", ".join(unused), join2=", ".join(spec.uses))
             )
         trip = await self.trips.get(trip_id)
         if trip is None:
-            raise LookupRequestError(f"The trip {trip_id} does not exist.")
+            raise LookupRequestError(
+                QT_TRANSLATE_NOOP("Lookup", "The trip {trip_id} does not exist.").format(
+                    trip_id=trip_id
+                )
+            )
         stops = await self.stops.stops(trip_id) if "destination" in spec.uses else []
         filled = {
             name: value
@@ -194,7 +208,9 @@ class LookupService:
             await asyncio.wait([running.task])
         job = await self.jobs.get(job_id)
         if job is None:
-            raise LookupRequestError(f"There is no lookup {job_id}.")
+            raise LookupRequestError(
+                QT_TRANSLATE_NOOP("Lookup", "There is no lookup {job_id}.").format(job_id=job_id)
+            )
         if not job.status.finished:  # not ours (another process's, or not yet recovered)
             job = (
                 await self.jobs.update(
@@ -208,9 +224,15 @@ class LookupService:
         """Start a new job like `job_id` (which must be finished); returns the new id."""
         job = await self.jobs.get(job_id)
         if job is None:
-            raise LookupRequestError(f"There is no lookup {job_id}.")
+            raise LookupRequestError(
+                QT_TRANSLATE_NOOP("Lookup", "There is no lookup {job_id}.").format(job_id=job_id)
+            )
         if not job.status.finished:
-            raise LookupRequestError(f"The lookup {job_id} is still {job.status.value}.")
+            raise LookupRequestError(
+                QT_TRANSLATE_NOOP("Lookup", "The lookup {job_id} is still {value}.").format(
+                    job_id=job_id, value=job.status.value
+                )
+            )
         from_trip = set(job.parameters.get(FROM_TRIP, ()))
         explicit = {k: v for k, v in job.parameters.items() if k not in from_trip}
         return await self.start(job.trip_id, job.kind, explicit)

@@ -7,6 +7,8 @@ from __future__ import annotations
 from collections.abc import Mapping
 from types import MappingProxyType
 
+from concierge.text import QT_TRANSLATE_NOOP
+
 from . import currency, daylight, flights, holidays, time_difference, weather
 from .base import LookupContext, LookupKind, LookupResult, Runner
 
@@ -19,46 +21,61 @@ KINDS: Mapping[str, LookupKind] = MappingProxyType(
         for kind in (
             LookupKind(
                 name="flights",
-                title="Flights",
-                description="airports serving home and the first stop, great-circle "
-                "distance and estimated flight time",
+                title=QT_TRANSLATE_NOOP("Lookup", "Flights"),
+                description=QT_TRANSLATE_NOOP(
+                    "Lookup",
+                    "airports serving home and the first stop, great-circle "
+                    "distance and estimated flight time",
+                ),
                 uses=("origin", "destination"),
                 run=flights.run,
             ),
             LookupKind(
                 name="holidays",
-                title="Public holidays",
-                description="public holidays in each stop's country while there",
+                title=QT_TRANSLATE_NOOP("Lookup", "Public holidays"),
+                description=QT_TRANSLATE_NOOP(
+                    "Lookup", "public holidays in each stop's country while there"
+                ),
                 uses=PER_STOP,
                 run=holidays.run,
             ),
             LookupKind(
                 name="currency",
-                title="Budget conversion",
-                description="the budget converted at the European Central Bank's latest "
-                "shipped rate, with the rate's date (needs to_currency)",
+                title=QT_TRANSLATE_NOOP("Lookup", "Budget conversion"),
+                description=QT_TRANSLATE_NOOP(
+                    "Lookup",
+                    "the budget converted at the European Central Bank's latest "
+                    "shipped rate, with the rate's date (needs to_currency)",
+                ),
                 uses=("amount", "currency", "to_currency"),
                 run=currency.run,
             ),
             LookupKind(
                 name="time_difference",
-                title="Time difference",
-                description="time difference between home and each stop, local time there",
+                title=QT_TRANSLATE_NOOP("Lookup", "Time difference"),
+                description=QT_TRANSLATE_NOOP(
+                    "Lookup", "time difference between home and each stop, local time there"
+                ),
                 uses=("origin", *PER_STOP, "at"),
                 run=time_difference.run,
             ),
             LookupKind(
                 name="daylight",
-                title="Sunrise and sunset",
-                description="sunrise, sunset and daylight at each stop for its days",
+                title=QT_TRANSLATE_NOOP("Lookup", "Sunrise and sunset"),
+                description=QT_TRANSLATE_NOOP(
+                    "Lookup", "sunrise, sunset and daylight at each stop for its days"
+                ),
                 uses=PER_STOP,
                 run=daylight.run,
             ),
             LookupKind(
                 name="weather",
-                title="Weather forecast",
-                description="daily weather forecast at each stop for its days within "
-                "16 days (online: only when weather forecasts are on in Settings)",
+                title=QT_TRANSLATE_NOOP("Lookup", "Weather forecast"),
+                description=QT_TRANSLATE_NOOP(
+                    "Lookup",
+                    "daily weather forecast at each stop for its days within "
+                    "16 days (online: only when weather forecasts are on in Settings)",
+                ),
                 uses=PER_STOP,
                 run=weather.run,
                 online=True,

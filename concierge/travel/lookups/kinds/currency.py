@@ -17,6 +17,8 @@ from typing import Any
 
 from currency_converter import CurrencyConverter  # type: ignore[import-untyped]  # no stubs
 
+from concierge.text import QT_TRANSLATE_NOOP
+
 from ...currencies import CurrencyError, format_money, quantize_money, validate_currency
 from ...dates import format_date
 from .. import parameters
@@ -89,8 +91,11 @@ def convert(amount: Decimal, source: str, target: str) -> Conversion:
         if code not in rates.currencies:
             supported = ", ".join(sorted(c for c in rates.currencies if _current(rates, c)))
             raise LookupInputError(
-                f"The European Central Bank publishes no rate for {code}, so it cannot be "
-                f"converted here. Use one of: {supported}."
+                QT_TRANSLATE_NOOP(
+                    "Lookup",
+                    "The European Central Bank publishes no rate for {code}, so it cannot "
+                    "be converted here. Use one of: {supported}.",
+                ).format(code=code, supported=supported)
             )
     rate_date = min(rates.bounds[source].last_date, rates.bounds[target].last_date)
     raw = rates.convert(1, source, target, date=rate_date)

@@ -18,6 +18,8 @@ from dataclasses import dataclass, replace
 from math import floor
 from typing import Any
 
+from concierge.text import QT_TRANSLATE_NOOP
+
 from ...geo import distance_km
 from ...place import Place, PlaceError
 from ...places import PlaceIndex
@@ -93,8 +95,10 @@ class FlightEstimate:
 def flight_estimate(places: PlaceIndex, origin: Place, destination: Place) -> FlightEstimate:
     if origin.label == destination.label or set(origin.airports) & set(destination.airports):
         raise LookupInputError(
-            f"The origin and the destination are both {destination.short}; "
-            "set a different destination."
+            QT_TRANSLATE_NOOP(
+                "Lookup",
+                "The origin and the destination are both {short}; set a different destination.",
+            ).format(short=destination.short)
         )
     distance = distance_km(origin.lat, origin.lon, destination.lat, destination.lon)
     return FlightEstimate(

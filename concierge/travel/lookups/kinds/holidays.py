@@ -17,6 +17,8 @@ from typing import Any
 
 import holidays as holiday_data
 
+from concierge.text import QT_TRANSLATE_NOOP
+
 from ...countries import country_name
 from ...dates import format_date
 from ..errors import LookupInputError
@@ -63,8 +65,12 @@ def public_holidays(country: str, start: date, end: date) -> HolidaysResult:
     """National public holidays in `country` (ISO 3166 alpha-2) from `start` to `end`."""
     if country not in holiday_data.list_supported_countries():
         raise LookupInputError(
-            f"There is no public-holiday data for {country_name(country)} ({country}); "
-            "choose a destination in another country or check its holidays elsewhere."
+            QT_TRANSLATE_NOOP(
+                "Lookup",
+                "There is no public-holiday data for {country_name} ({country}); "
+                "choose a destination in another country or check its holidays "
+                "elsewhere.",
+            ).format(country_name=country_name(country), country=country)
         )
     found = sorted(
         (

@@ -15,6 +15,8 @@ from dataclasses import dataclass
 from datetime import date
 from typing import Any
 
+from concierge.text import QT_TRANSLATE_NOOP
+
 from ...dates import format_date
 from ...place import Place, PlaceError
 from .. import parameters
@@ -43,7 +45,9 @@ class StopDays:
 
     def days(self) -> tuple[date, date]:
         if self.start is None or self.end is None:
-            raise LookupInputError("The trip has no dates. Set its start and end dates.")
+            raise LookupInputError(
+                QT_TRANSLATE_NOOP("Lookup", "The trip has no dates. Set its start and end dates.")
+            )
         return self.start, self.end
 
     @property
@@ -142,7 +146,9 @@ def _route(
         numbers = [entry.get("number") for entry in route]
         if chosen not in numbers:
             raise LookupInputError(
-                f"The trip has no stop {chosen}; its stops are numbered 1 to {len(route)}."
+                QT_TRANSLATE_NOOP(
+                    "Lookup", "The trip has no stop {chosen}; its stops are numbered 1 to {count}."
+                ).format(chosen=chosen, count=len(route))
             )
         route = [route[numbers.index(chosen)]]
     resolved = []

@@ -12,6 +12,8 @@ from dataclasses import dataclass
 from datetime import date, datetime, time, timedelta
 from typing import Any
 
+from concierge.text import QT_TRANSLATE_NOOP
+
 from ...dates import DateError, format_date, zone
 from ...place import Place
 from .. import parameters
@@ -71,7 +73,11 @@ def time_difference(
     except DateError as error:
         raise LookupInputError(str(error)) from None
     if at.tzinfo is None:
-        raise LookupInputError("Give the moment with its UTC offset, e.g. 2026-05-14T09:30+01:00.")
+        raise LookupInputError(
+            QT_TRANSLATE_NOOP(
+                "Lookup", "Give the moment with its UTC offset, e.g. 2026-05-14T09:30+01:00."
+            )
+        )
     at_start = None
     if trip_start is not None:
         noon = datetime.combine(trip_start, time(12), there)

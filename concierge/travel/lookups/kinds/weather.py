@@ -13,6 +13,8 @@ from dataclasses import dataclass
 from datetime import date, timedelta
 from typing import Any
 
+from concierge.text import QT_TRANSLATE_NOOP
+
 from ...dates import format_date, local_now, trip_days
 from ..errors import LookupInputError, OnlineLookupError
 from ..online import OnlineAccess, access_in, get_json, host_of
@@ -144,13 +146,24 @@ def forecast_window(start: date, end: date, today: date) -> tuple[list[date], li
         return covered, [d for d in days if d not in covered]
     if end < today:
         raise LookupInputError(
-            f"The trip ended on {format_date(end)}; a forecast covers only today and the "
-            f"next {HORIZON_DAYS - 1} days. Set the trip's dates to the coming days."
+            QT_TRANSLATE_NOOP(
+                "Lookup",
+                "The trip ended on {date}; a forecast covers only today and the "
+                "next {value} days. Set the trip's dates to the coming days.",
+            ).format(date=end, value=HORIZON_DAYS - 1)
         )
     ask_from = start - timedelta(days=HORIZON_DAYS - 1)
     raise LookupInputError(
-        f"The trip starts on {format_date(start)}, beyond the {HORIZON_DAYS}-day forecast "
-        f"(it reaches {format_date(last)}). Try again from {format_date(ask_from)}."
+        QT_TRANSLATE_NOOP(
+            "Lookup",
+            "The trip starts on {date}, beyond the {horizon_days}-day "
+            "forecast (it reaches {date2}). Try again from {date3}.",
+        ).format(
+            date=start,
+            horizon_days=HORIZON_DAYS,
+            date2=last,
+            date3=ask_from,
+        )
     )
 
 
@@ -170,7 +183,11 @@ def parse_daily(body: Any, wanted: list[date], source: str) -> tuple[ForecastDay
     """The days of an Open-Meteo `daily` block, in order, for the `wanted` dates."""
     daily = body.get("daily") if isinstance(body, dict) else None
     if not isinstance(daily, dict) or not isinstance(daily.get("time"), list):
-        raise OnlineLookupError(f"The answer from {source} has no daily forecast.")
+        raise OnlineLookupError(
+            QT_TRANSLATE_NOOP("Lookup", "The answer from {source} has no daily forecast.").format(
+                source=source
+            )
+        )
     columns = {name: daily.get(name) for name in DAILY.split(",")}
     times: list[Any] = daily["time"]
     by_day: dict[date, ForecastDay] = {}
@@ -178,7 +195,11 @@ def parse_daily(body: Any, wanted: list[date], source: str) -> tuple[ForecastDay
         try:
             day = date.fromisoformat(str(stamp))
         except ValueError:
-            raise OnlineLookupError(f"The answer from {source} has a bad date {stamp!r}.") from None
+            raise OnlineLookupError(
+                QT_TRANSLATE_NOOP(
+                    "Lookup", "The answer from {source} has a bad date {stamp!r}."
+                ).format(source=source, stamp=stamp)
+            ) from None
         by_day[day] = ForecastDay(
             day,
             _number(columns["temperature_2m_max"], index),
@@ -189,8 +210,11 @@ def parse_daily(body: Any, wanted: list[date], source: str) -> tuple[ForecastDay
     missing = [d for d in wanted if d not in by_day]
     if missing:
         raise OnlineLookupError(
-            f"The answer from {source} lacks {format_date(missing[0])}"
-            f"{f' and {len(missing) - 1} more days' if len(missing) > 1 else ''}."
+            QT_TRANSLATE_NOOP("Lookup", "The answer from {source} lacks {date}{value}.").format(
+                source=source,
+                date=missing[0],
+                value=f" and {len(missing) - 1} more days" if len(missing) > 1 else "",
+            )
         )
     return tuple(by_day[d] for d in wanted)
 
