@@ -22,7 +22,7 @@ from pathlib import Path
 
 from PySide6.QtCore import QCoreApplication, QLibraryInfo, QLocale, QTranslator
 
-from concierge.text import Message, Translatable, render
+from concierge.text import Message, Translatable, error_text, render
 
 log = logging.getLogger(__name__)
 
@@ -145,17 +145,9 @@ def shown(text: str) -> str:
     return text
 
 
-def error_message(error: BaseException) -> str:
-    """The message `error` was raised with: a declared message (which `str(error)` would turn
-    into plain English) stays one, for `shown` to translate where it is shown."""
-    if len(error.args) == 1 and isinstance(error.args[0], str) and str(error) == error.args[0]:
-        return error.args[0]
-    return str(error)
-
-
 def shown_error(error: BaseException) -> str:
     """An exception's message as the person reads it."""
-    return shown(error_message(error))
+    return shown(error_text(error))
 
 
 def shown_value(value: object) -> object:

@@ -25,8 +25,9 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from concierge.text import error_text
 from concierge.travel.dates import DateError, parse_typed_date, pattern_example, short_date
-from concierge.ui.i18n import ENGLISH, current_language, error_message, translate
+from concierge.ui.i18n import ENGLISH, current_language, translate
 from concierge.ui.views.date_pattern import local_pattern as local_pattern  # re-exported
 
 DISPLAY_FORMAT = "d MMM yyyy"
@@ -74,7 +75,7 @@ class DateEdit(QLineEdit):
         try:
             return parse_typed_date(text, self.pattern)
         except DateError as error:
-            return UnreadableDate(text, error_message(error))
+            return UnreadableDate(text, error_text(error))
 
     def value(self) -> date | None:
         """The date shown, or None when there is none (empty or unreadable)."""

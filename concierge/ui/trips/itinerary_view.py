@@ -65,7 +65,7 @@ from concierge.store import (
     TripRecord,
     TripRepository,
 )
-from concierge.text import QT_TRANSLATE_NOOP
+from concierge.text import QT_TRANSLATE_NOOP, error_text
 from concierge.travel.checks import Severity
 from concierge.travel.day_layout import timeline_entries
 from concierge.travel.selection import SelectionState
@@ -73,7 +73,7 @@ from concierge.travel.stops import stop_or_first
 from concierge.ui.colours import follow_palette
 from concierge.ui.column_shares import ColumnShares
 from concierge.ui.documents import item_documents
-from concierge.ui.i18n import error_message, shown, translate
+from concierge.ui.i18n import shown, translate
 from concierge.ui.problems.icons import SeverityIcons
 from concierge.ui.problems.marks import NO_MARKS, ProblemMarks
 from concierge.ui.scroll_bars import use_steady_scroll_bars
@@ -381,9 +381,9 @@ class ItineraryView(TripView[Change]):
             await self.itinerary.confirm(item_ids, context=person())
         except StoreError as error:
             if editor is not None:
-                editor.show_error("", error_message(error))
+                editor.show_error("", error_text(error))
             else:
-                self.undo_bar.inform(error_message(error))
+                self.undo_bar.inform(error_text(error))
             return
         if editor is not None and self.editor is editor:
             editor.mark_unverified(())
@@ -413,7 +413,7 @@ class ItineraryView(TripView[Change]):
         try:
             await work
         except StoreError as error:
-            self.undo_bar.inform(error_message(error))
+            self.undo_bar.inform(error_text(error))
             return
         self.reload_now()
 
@@ -564,10 +564,10 @@ class ItineraryView(TripView[Change]):
                     await self.itinerary.update(item.id, changes, context=person())
                 self._pending_select = (item.id,)
         except InvalidChangeError as error:
-            editor.show_error(error.field, error_message(error))
+            editor.show_error(error.field, error_text(error))
             return
         except StoreError as error:
-            editor.show_error("", error_message(error))
+            editor.show_error("", error_text(error))
             return
         editor.accept()
         self.reload_now()
@@ -584,7 +584,7 @@ class ItineraryView(TripView[Change]):
             for item in items:
                 await self.itinerary.remove(item.id, context=context)
         except StoreError as error:
-            self.undo_bar.inform(error_message(error))
+            self.undo_bar.inform(error_text(error))
             return
         self._undo_offer = UndoOffer(trip_id, label, tuple(item.id for item in items))
         self.undo_bar.offer(text)
@@ -605,7 +605,7 @@ class ItineraryView(TripView[Change]):
         try:
             await self.itinerary.move(item.id, day=day, position=position, context=person())
         except StoreError as error:
-            self.undo_bar.inform(error_message(error))
+            self.undo_bar.inform(error_text(error))
             return
         self.reload_now()
 
@@ -745,7 +745,7 @@ class ItineraryView(TripView[Change]):
                     context=person(),
                 )
             except StoreError as error:
-                editor.show_error(name, error_message(error))
+                editor.show_error(name, error_text(error))
                 return
             (locked.add if now else locked.discard)(name)
             show_field_locked(editor.fields[name], now)

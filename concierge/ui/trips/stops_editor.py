@@ -47,10 +47,11 @@ from concierge.store import (
     StoreError,
 )
 from concierge.store.validation import LINE_LIMIT, STOP_RULES, text_limit
+from concierge.text import error_text
 from concierge.travel.places import PlaceIndex
 from concierge.travel.trip_edits import TripEditor
 from concierge.ui.colours import Tone, tint
-from concierge.ui.i18n import error_message, shown, translate
+from concierge.ui.i18n import shown, translate
 from concierge.ui.views.actions import action_button, make_action
 from concierge.ui.views.locks import LOCKED_TEXT, LockKey, lock_action, lock_icon
 from concierge.ui.views.marks import CHANGED_BY_ASSISTANT
@@ -663,7 +664,7 @@ class StopsEditor(TripView[Change]):
 
     def _refused(self, error: StoreError) -> None:
         field = error.field if isinstance(error, InvalidChangeError) else ""
-        self._refuse(field, error_message(error))
+        self._refuse(field, error_text(error))
 
     def _refuse(self, field: str, message: str) -> None:
         self._set_error(message)

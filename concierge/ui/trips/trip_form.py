@@ -42,13 +42,13 @@ from concierge.store import (
     TripRecord,
 )
 from concierge.store.validation import TRIP_RULES, defaults
-from concierge.text import QT_TRANSLATE_NOOP
+from concierge.text import QT_TRANSLATE_NOOP, error_text
 from concierge.travel.currencies import conversion_targets
 from concierge.travel.trip_edits import TripEditor
 from concierge.ui.forms.field_row import FieldRow
 from concierge.ui.forms.form_binding import Binding
 from concierge.ui.forms.form_panel import FormPanel
-from concierge.ui.i18n import error_message, shown, translate
+from concierge.ui.i18n import shown, translate
 from concierge.ui.views.locks import FieldLockMenu
 from concierge.ui.views.person import person
 from concierge.ui.views.trip_view import DELETED_TEXT
@@ -147,7 +147,7 @@ class TripForm(FormPanel[Binding[Any]]):
                 LockKind.FIELD, trip_id, entity=EntityKind.TRIP, field=key, context=person()
             )
         except StoreError as error:
-            self.row(key).set_error(error_message(error))
+            self.row(key).set_error(error_text(error))
 
     def set_lookup_starter(self, starter: LookupStarter | None) -> None:
         """Give the form a way to start lookups (e.g. `LookupsPanel.start_lookup`): shows
@@ -225,7 +225,7 @@ class TripForm(FormPanel[Binding[Any]]):
         self._accept(outcome)
 
     def refuse(self, binding: Binding[Any], trip_id: str, value: Any, error: Exception) -> None:
-        message = error_message(error)
+        message = error_text(error)
         if trip_id != self._trip_id:
             self.notice.inform(
                 translate(

@@ -33,8 +33,9 @@ from concierge.store import (
     TripRecord,
     TripRepository,
 )
+from concierge.text import error_text
 from concierge.ui.async_support import BackgroundTasks
-from concierge.ui.i18n import error_message, translate
+from concierge.ui.i18n import translate
 from concierge.ui.views.actions import action_button, make_action
 from concierge.ui.views.in_place import commit_open_editor
 from concierge.ui.views.person import person
@@ -293,14 +294,14 @@ class TripListPanel(QWidget):
         try:
             await self.trips.rename(trip_id, title, context=person())
         except StoreError as error:
-            self.undo_bar.inform(error_message(error))
+            self.undo_bar.inform(error_text(error))
             self._refresher.request()
 
     async def _duplicate(self, trip_id: str) -> None:
         try:
             record = await self.trips.duplicate(trip_id, context=person())
         except StoreError as error:
-            self.undo_bar.inform(error_message(error))
+            self.undo_bar.inform(error_text(error))
             return
         self._pending_select = record.id
         self._refresher.request()
@@ -325,7 +326,7 @@ class TripListPanel(QWidget):
         try:
             await self.trips.move(trip_id, position, context=person())
         except StoreError as error:
-            self.undo_bar.inform(error_message(error))
+            self.undo_bar.inform(error_text(error))
 
     def _on_change(self, change: Change) -> None:
         if change.entity is EntityKind.TRIP_STOP:

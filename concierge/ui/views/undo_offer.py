@@ -11,8 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from concierge.store import ChangeHistory, StoreError
-from concierge.text import QT_TRANSLATE_NOOP
-from concierge.ui.i18n import error_message
+from concierge.text import QT_TRANSLATE_NOOP, error_text
 
 STALE = QT_TRANSLATE_NOOP(
     "UndoBar", "This can no longer be undone here: other changes to the trip came after it."
@@ -37,5 +36,5 @@ async def undo_offered(history: ChangeHistory, offer: UndoOffer) -> str | None:
     try:
         await history.undo_last(offer.trip_id)
     except StoreError as error:
-        return error_message(error)
+        return error_text(error)
     return None
