@@ -70,6 +70,7 @@ def is_marked(text: str) -> bool:
     text = plain(text)
     if _NEUTRAL.match(text):
         return True
+    text = text.split("\t", 1)[0]  # a menu entry's shortcut column: keys, not words
     # A shortcut in brackets, "(⟦Ctrl⟧+O)": Qt translated the modifier, the key is a key.
     text = re.sub(rf"\([^()]*{CLOSE}[^()]*\)", "", text)
     innermost = re.compile(f"{OPEN}[^{OPEN}{CLOSE}]*{CLOSE}")
