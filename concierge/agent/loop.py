@@ -466,6 +466,18 @@ class Agent:
             raise
         await self._history.append(results)
 
+    async def run_tool_call(
+        self, message: AssistantMessage, call: ToolCall, signal: AbortSignal | None = None
+    ) -> ToolResult:
+        """Run one call of `message` as a typed turn would: the same lookup, argument
+        validation, permission question and error handling, giving exactly one result. For
+        hosts that talk to the model themselves (the realtime voice bridge); they store the
+        message and its results. Raises only when aborted (`AbortedError`, cancellation)."""
+        self._events.emit(ToolCallEvent(call, 0))
+        result = await self._run_tool(call, effect_id(message, call), signal)
+        self._events.emit(ToolResultEvent(result, 0))
+        return result
+
     async def _run_tool(
         self, call: ToolCall, effect: str, signal: AbortSignal | None
     ) -> ToolResult:

@@ -1,0 +1,817 @@
+"""A realtime voice session for the agent: the same instructions, tools and conversation as
+typed turns, spoken over an OpenAI Realtime-compatible WebSocket (R11, R12).
+
+The bridge keeps the session's view of the present fresh the way the loop does for text:
+it resolves the agent's context providers at session start, after every tool batch, before
+every answer it asks for, and when the host calls `refresh_context()`, and sends the state
+as a labelled, numbered user-role item (`voice_context`). The session keeps earlier items,
+so each later snapshot says that it replaces them.
+
+Voice turns go into the agent's history store as typed ones do: the person's transcript as
+their message, the spoken answer's transcript as the assistant's, every tool call followed
+by its one result. A dropped socket is replaced by a new session set up from that history.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import base64
+import contextlib
+import json
+import logging
+from collections import deque
+from collections.abc import AsyncIterator, Callable, Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any, Protocol, runtime_checkable
+
+from openai import AsyncOpenAI
+from openai.resources.realtime.realtime import AsyncRealtimeConnection
+from websockets.exceptions import ConnectionClosed
+
+from .abort import AbortController, AbortSignal
+from .errors import AbortedError, AgentRunError, UsageError
+from .events import RuntimeContext, Subscriber
+from .history import HistoryStore
+from .listeners import Listeners
+from .messages import (
+    AssistantMessage,
+    Message,
+    ToolCall,
+    ToolResult,
+    ToolStatus,
+    UserMessage,
+    awaits_answer,
+    user_message,
+)
+from .tools import Tool, tool_titles
+from .voice_context import snapshot_item, snapshot_text
+from .voice_errors import (
+    CONTEXT_FAILED,
+    DROPPED,
+    NO_SESSION,
+    VoiceSessionError,
+    connect_failure,
+    server_error,
+)
+from .voice_events import (
+    SAMPLE_RATE,
+    SAMPLE_WIDTH,
+    AssistantAudio,
+    AssistantTranscriptDelta,
+    AssistantTranscriptFinal,
+    Closed,
+    ContextSent,
+    Reconnecting,
+    ResponseFinished,
+    ResponseStarted,
+    SessionReady,
+    SpeechStarted,
+    SpeechStopped,
+    ToolFinished,
+    ToolStarted,
+    TurnDetection,
+    UserTranscriptDelta,
+    UserTranscriptFinal,
+    VoiceError,
+    VoiceErrorKind,
+    VoiceEvent,
+)
+from .voice_items import conversation_items, function_call_output, session_settings
+
+log = logging.getLogger(__name__)
+
+SETUP_SECONDS = 10.0
+"""How long the server may take to create and configure a session."""
+TRANSCRIPT_WAIT = 5.0
+"""How long an answer waits to be stored behind the transcript of what the person said."""
+UNTRANSCRIBED = "(The person spoke; no transcript of it arrived.)"
+"""Stored for speech whose transcript never came, so the answer after it stays in order."""
+INTERRUPTED_CALL = "The person interrupted the answer; this call was not carried out."
+STOPPED_CALL = "The voice session ended before this call ran; it was not carried out."
+BYTES_PER_MS = SAMPLE_RATE * SAMPLE_WIDTH // 1000
+
+_AUDIO_DELTA = frozenset({"response.output_audio.delta", "response.audio.delta"})
+_TRANSCRIPT_DELTA = frozenset(
+    {
+        "response.output_audio_transcript.delta",
+        "response.audio_transcript.delta",
+        "response.output_text.delta",
+        "response.text.delta",
+    }
+)
+
+
+@runtime_checkable
+class VoiceHost(Protocol):
+    """What the bridge needs of the agent (`Agent` has all of it)."""
+
+    @property
+    def system_prompt(self) -> str: ...
+
+    @property
+    def tools(self) -> tuple[Tool[Any], ...]: ...
+
+    @property
+    def history(self) -> HistoryStore: ...
+
+    async def get_runtime_context(self, signal: AbortSignal | None = None) -> RuntimeContext: ...
+
+    def subscribe(self, subscriber: Subscriber) -> Callable[[], None]: ...
+
+    async def run_tool_call(
+        self, message: AssistantMessage, call: ToolCall, signal: AbortSignal | None = None
+    ) -> ToolResult: ...
+
+
+@dataclass(eq=False)
+class _Spoken:
+    """Something the person said (a committed audio buffer), stored once transcribed."""
+
+    item_id: str
+    text: str | None = None
+    heard: asyncio.Event = field(default_factory=asyncio.Event)
+
+
+@dataclass(eq=False)
+class _Answer:
+    """One response of the server, stored when it is done."""
+
+    response_id: str
+    carried: list[RuntimeContext]
+    generation: int
+    transcript: list[str] = field(default_factory=list)
+    item_id: str = ""
+    audio_bytes: int = 0
+    calls: list[ToolCall] = field(default_factory=list)
+    status: str | None = None
+    interrupted: bool = False
+
+    @property
+    def text(self) -> str:
+        return "".join(self.transcript)
+
+
+class _Dropped(Exception):
+    """The socket closed under the session (not by the host)."""
+
+
+class RealtimeBridge:
+    """One voice session over the agent's conversation. Use on the event loop's thread."""
+
+    def __init__(
+        self,
+        agent: VoiceHost,
+        client: AsyncOpenAI,
+        *,
+        model: str,
+        turn_detection: TurnDetection = TurnDetection.HANDS_FREE,
+        voice: str | None = None,
+        transcription_model: str | None = "gpt-4o-mini-transcribe",
+        reconnect_attempts: int = 3,
+        reconnect_delay: float = 0.5,
+    ) -> None:
+        if reconnect_attempts < 0:
+            raise UsageError("reconnect_attempts cannot be negative.")
+        self._agent = agent
+        self._client = client
+        self._model = model
+        self._mode = TurnDetection(turn_detection)
+        self._voice = voice
+        self._transcription_model = transcription_model
+        self._reconnect_attempts = reconnect_attempts
+        self._reconnect_delay = reconnect_delay
+        self._titles = tool_titles(agent.tools)
+        self._listeners: Listeners[VoiceEvent] = Listeners(
+            "voice listener", describe=lambda event: event.type
+        )
+        self._connection: AsyncRealtimeConnection | None = None
+        self._generation = 0
+        self._send_lock = asyncio.Lock()
+        self._context_lock = asyncio.Lock()
+        self._store_lock = asyncio.Lock()
+        self._stop = AbortController()
+        self._reader: asyncio.Task[None] | None = None
+        self._worker: asyncio.Task[None] | None = None
+        self._background: set[asyncio.Task[None]] = set()
+        self._wake = asyncio.Event()
+        self._order: deque[_Spoken | _Answer] = deque()
+        self._spoken: dict[str, _Spoken] = {}
+        self._answers: dict[str, _Answer] = {}
+        self._undelivered: list[RuntimeContext] = []
+        self._audio: deque[bytes] = deque()
+        self._audio_task: asyncio.Task[None] | None = None
+        self._uncommitted = 0
+        self._snapshots = 0
+        self._last_state: str | None = None
+        self._session_id = ""
+        self._ready = False
+        self._closed = False
+        self._started = False
+
+    # --- the host's surface -------------------------------------------------------------
+
+    @property
+    def turn_detection(self) -> TurnDetection:
+        return self._mode
+
+    @property
+    def ready(self) -> bool:
+        return self._ready
+
+    @property
+    def closed(self) -> bool:
+        return self._closed
+
+    @property
+    def snapshots_sent(self) -> int:
+        """Snapshots sent to the current server session (numbered from 1 per session)."""
+        return self._snapshots
+
+    def subscribe(self, listener: Callable[[VoiceEvent], None]) -> Callable[[], None]:
+        return self._listeners.subscribe(listener)
+
+    async def events(self) -> AsyncIterator[VoiceEvent]:
+        """Every event from now on, ending after `Closed`."""
+        queue: asyncio.Queue[VoiceEvent] = asyncio.Queue()
+        unsubscribe = self._listeners.subscribe(queue.put_nowait)
+        try:
+            while True:
+                event = await queue.get()
+                yield event
+                if isinstance(event, Closed):
+                    return
+        finally:
+            unsubscribe()
+
+    async def start(self) -> None:
+        """Connect and set the session up; returns once `SessionReady` was emitted."""
+        if self._started:
+            raise UsageError("A RealtimeBridge starts once; make a new one for a new session.")
+        self._started = True
+        try:
+            await self._open(reconnected=False)
+        except VoiceSessionError as failure:
+            await self._finish(failure.event)
+            raise
+        self._worker = asyncio.create_task(self._work(), name="voice conversation")
+
+    def append_audio(self, pcm: bytes) -> None:
+        """Queue microphone audio (mono PCM16 LE, 24 kHz); sent in order, dropped when the
+        session is not ready (before start, while reconnecting, after close)."""
+        if not self._ready or not pcm:
+            return
+        if len(pcm) % SAMPLE_WIDTH:
+            raise UsageError("PCM16 audio comes in whole 2-byte samples.")
+        self._audio.append(bytes(pcm))
+        self._uncommitted += len(pcm)
+        if self._audio_task is None or self._audio_task.done():
+            self._audio_task = asyncio.create_task(self._send_audio(), name="voice audio")
+
+    async def commit_audio(self) -> None:
+        """Push-to-talk released: the audio since the last commit is the person's turn; the
+        bridge asks for the answer once the server has it (after a fresh snapshot)."""
+        await self._audio_sent()
+        if not self._ready or self._uncommitted == 0:
+            return
+        self._uncommitted = 0
+        await self._send({"type": "input_audio_buffer.commit"})
+
+    async def interrupt(self, played_ms: int | None = None) -> None:
+        """Stop the answer: cancel it if it is still being made, and cut the spoken item at
+        `played_ms` (what the person heard; None: all audio received) so the server's
+        conversation holds only what was said."""
+        answer = self._latest_answer()
+        if answer is None:
+            return
+        answer.interrupted = True
+        if answer.status is None:
+            await self._send({"type": "response.cancel"})
+        if answer.item_id and answer.audio_bytes:
+            received = answer.audio_bytes // BYTES_PER_MS
+            end = received if played_ms is None else max(0, min(played_ms, received))
+            await self._send(
+                {
+                    "type": "conversation.item.truncate",
+                    "item_id": answer.item_id,
+                    "content_index": 0,
+                    "audio_end_ms": end,
+                }
+            )
+
+    async def refresh_context(self) -> None:
+        """Send the app state again if it changed since the last snapshot (after a form
+        edit, a finished lookup, a new selection). A provider failure is reported as a
+        `VoiceError` (kind CONTEXT), not raised."""
+        if not self._ready:
+            return
+        async with self._context_lock:
+            await self._send_state(always=False)
+
+    async def set_turn_detection(self, mode: TurnDetection) -> None:
+        """Switch between hands-free and push-to-talk within the session."""
+        self._mode = TurnDetection(mode)
+        if self._ready:
+            await self._send({"type": "session.update", "session": self._session(audio_only=True)})
+
+    async def close(self) -> None:
+        """End the session: calls in flight get their one result, then the socket closes."""
+        if self._closed:
+            return
+        await self._finish(None)
+
+    # --- session set-up -----------------------------------------------------------------
+
+    def _url(self) -> str:
+        base = str(self._client.websocket_base_url or self._client.base_url).rstrip("/")
+        return base.replace("https://", "wss://", 1).replace("http://", "ws://", 1) + "/realtime"
+
+    async def _open(self, *, reconnected: bool) -> None:
+        """Connect, configure, send the conversation so far and snapshot 1."""
+        try:
+            manager = self._client.realtime.connect(model=self._model)
+            connection = await asyncio.wait_for(manager.enter(), SETUP_SECONDS)
+        except (OSError, TimeoutError, ConnectionClosed, Exception) as error:
+            raise VoiceSessionError(connect_failure(error, self._url())) from error
+        self._generation += 1
+        self._connection = connection
+        self._snapshots, self._last_state = 0, None
+        self._undelivered = []
+        try:
+            await self._expect(connection, "session.created")
+            await self._send({"type": "session.update", "session": self._session()})
+            await self._expect(connection, "session.updated")
+            history = await self._agent.history.load()
+            for item in conversation_items(history):
+                await self._send({"type": "conversation.item.create", "item": item})
+            async with self._context_lock:
+                if not await self._send_state(always=True, fatal=True):
+                    raise _Dropped
+        except BaseException:
+            self._connection = None
+            with contextlib.suppress(Exception):
+                await connection.close()
+            raise
+        self._ready = True
+        self._reader = asyncio.create_task(self._read(connection), name="voice reader")
+        self._listeners.publish(SessionReady(self._session_id, reconnected))
+        if reconnected and awaits_answer(history):
+            self._spawn(self._respond())
+
+    async def _expect(self, connection: AsyncRealtimeConnection, wanted: str) -> None:
+        """Read until `wanted` arrives; an `error` event or silence fails the set-up."""
+        try:
+            async with asyncio.timeout(SETUP_SECONDS):
+                while True:
+                    event = _parsed(await connection.recv_bytes())
+                    kind = event.get("type")
+                    if kind == "error":
+                        failure = server_error(event, during_setup=True, model=self._model)
+                        raise VoiceSessionError(failure)
+                    if kind == wanted:
+                        session = event.get("session")
+                        if isinstance(session, Mapping) and session.get("id"):
+                            self._session_id = str(session["id"])
+                        return
+        except TimeoutError:
+            failure = VoiceError(
+                VoiceErrorKind.CONNECTION,
+                NO_SESSION.format(seconds=int(SETUP_SECONDS)),
+                True,
+                f"no {wanted} event",
+            )
+            raise VoiceSessionError(failure) from None
+        except ConnectionClosed as error:
+            failure = VoiceError(VoiceErrorKind.CONNECTION, DROPPED, True, str(error))
+            raise VoiceSessionError(failure) from error
+
+    def _session(self, *, audio_only: bool = False) -> dict[str, Any]:
+        session = session_settings(
+            instructions=self._agent.system_prompt,
+            tools=self._agent.tools,
+            mode=self._mode,
+            voice=self._voice,
+            transcription_model=self._transcription_model,
+        )
+        turn = session["audio"]["input"]["turn_detection"]
+        if turn is not None:
+            # The bridge asks for each answer itself, after a fresh snapshot (R2).
+            turn["create_response"] = False
+        if audio_only:
+            return {"type": "realtime", "audio": {"input": session["audio"]["input"]}}
+        return session
+
+    # --- sending ------------------------------------------------------------------------
+
+    async def _send(self, event: Mapping[str, Any], generation: int | None = None) -> bool:
+        """Send one client event on the current socket (only if it is still `generation`'s);
+        False when there is no socket to send on (it dropped; the reader reconnects)."""
+        connection = self._connection
+        if connection is None or (generation is not None and generation != self._generation):
+            return False
+        data = json.dumps(event, ensure_ascii=False)
+        async with self._send_lock:
+            try:
+                await connection.send_raw(data)
+            except Exception as error:
+                log.info("voice: could not send %s: %s", event.get("type"), error)
+                return False
+        return True
+
+    async def _send_audio(self) -> None:
+        while self._audio:
+            chunk = self._audio.popleft()
+            audio = base64.b64encode(chunk).decode("ascii")
+            await self._send({"type": "input_audio_buffer.append", "audio": audio})
+
+    async def _audio_sent(self) -> None:
+        task = self._audio_task
+        if task is not None and not task.done():
+            await asyncio.shield(task)
+
+    async def _send_state(
+        self, *, always: bool, fatal: bool = False, generation: int | None = None
+    ) -> bool:
+        """Resolve the providers and send the next snapshot (hold `_context_lock`). Without
+        `always`, an unchanged state is not sent again. False if nothing could be sent."""
+        try:
+            context = await self._agent.get_runtime_context(self._stop.signal)
+        except (AbortedError, asyncio.CancelledError):
+            raise
+        except Exception as error:
+            failure = VoiceError(
+                VoiceErrorKind.CONTEXT, CONTEXT_FAILED.format(reason=str(error)), fatal, repr(error)
+            )
+            if fatal:
+                raise VoiceSessionError(failure) from error
+            self._listeners.publish(failure)
+            return False
+        if self._snapshots == 0 and context.text is None:
+            return True  # Nothing to say and nothing earlier to replace.
+        if not always and self._snapshots and context.text == self._last_state:
+            return True
+        number = self._snapshots + 1
+        if not await self._send(snapshot_item(number, context.text), generation):
+            return False
+        self._snapshots, self._last_state = number, context.text
+        self._undelivered.append(context)
+        self._listeners.publish(ContextSent(number, snapshot_text(number, context.text)))
+        return True
+
+    async def _respond(self, *, after_tools: bool = False, generation: int | None = None) -> None:
+        """Ask for an answer, with the app state as it is now sent first."""
+        async with self._context_lock:
+            if not await self._send_state(always=after_tools, generation=generation):
+                return
+            await self._send({"type": "response.create"}, generation)
+
+    def _spawn(self, work: Any) -> None:
+        task: asyncio.Task[None] = asyncio.create_task(work)
+        self._background.add(task)
+        task.add_done_callback(self._background.discard)
+
+    # --- receiving ----------------------------------------------------------------------
+
+    async def _read(self, connection: AsyncRealtimeConnection) -> None:
+        try:
+            while True:
+                self._handle(_parsed(await connection.recv_bytes()))
+        except ConnectionClosed as error:
+            if self._closed or connection is not self._connection:
+                return
+            log.info("voice: socket dropped (%s); reconnecting", error)
+        except asyncio.CancelledError:
+            raise
+        except Exception:
+            if self._closed:
+                return
+            log.exception("voice: reading the session failed; reconnecting")
+        self._spawn(self._reconnect())
+
+    def _handle(self, event: Mapping[str, Any]) -> None:
+        kind = event.get("type")
+        if kind == "input_audio_buffer.speech_started":
+            self._listeners.publish(
+                SpeechStarted(str(event.get("item_id", "")), int(event.get("audio_start_ms", 0)))
+            )
+        elif kind == "input_audio_buffer.speech_stopped":
+            self._listeners.publish(
+                SpeechStopped(str(event.get("item_id", "")), int(event.get("audio_end_ms", 0)))
+            )
+        elif kind == "input_audio_buffer.committed":
+            spoken = _Spoken(str(event.get("item_id", "")))
+            if self._transcription_model is None:
+                spoken.text = UNTRANSCRIBED
+                spoken.heard.set()
+            self._spoken[spoken.item_id] = spoken
+            self._order.append(spoken)
+            self._spawn(self._respond(generation=self._generation))
+        elif kind == "conversation.item.input_audio_transcription.delta":
+            item_id = str(event.get("item_id", ""))
+            self._listeners.publish(UserTranscriptDelta(item_id, str(event.get("delta", ""))))
+        elif kind == "conversation.item.input_audio_transcription.completed":
+            self._heard(str(event.get("item_id", "")), str(event.get("transcript", "")))
+        elif kind == "conversation.item.input_audio_transcription.failed":
+            self._heard(str(event.get("item_id", "")), None)
+        elif kind == "response.created":
+            self._response_created(event)
+        elif kind == "response.output_item.added":
+            item = event.get("item")
+            answer = self._answers.get(str(event.get("response_id", "")))
+            if answer is not None and isinstance(item, Mapping) and item.get("type") == "message":
+                answer.item_id = answer.item_id or str(item.get("id", ""))
+        elif kind in _AUDIO_DELTA:
+            self._audio_delta(event)
+        elif kind in _TRANSCRIPT_DELTA:
+            answer = self._answers.get(str(event.get("response_id", "")))
+            delta = str(event.get("delta", ""))
+            if answer is not None and delta:
+                answer.transcript.append(delta)
+                item_id = str(event.get("item_id", ""))
+                self._listeners.publish(
+                    AssistantTranscriptDelta(answer.response_id, item_id, delta)
+                )
+        elif kind == "response.done":
+            self._response_done(event)
+        elif kind == "error":
+            self._listeners.publish(server_error(event, during_setup=False, model=self._model))
+
+    def _heard(self, item_id: str, text: str | None) -> None:
+        spoken = self._spoken.get(item_id)
+        if spoken is None:
+            return
+        spoken.text = text.strip() if text and text.strip() else UNTRANSCRIBED
+        spoken.heard.set()
+        if text and text.strip():
+            self._listeners.publish(UserTranscriptFinal(item_id, spoken.text))
+        self._wake.set()
+
+    def _response_created(self, event: Mapping[str, Any]) -> None:
+        response = event.get("response")
+        response_id = str(response.get("id", "")) if isinstance(response, Mapping) else ""
+        answer = _Answer(response_id, self._undelivered, self._generation)
+        self._undelivered = []
+        self._answers[response_id] = answer
+        self._order.append(answer)
+        self._listeners.publish(ResponseStarted(response_id))
+
+    def _audio_delta(self, event: Mapping[str, Any]) -> None:
+        answer = self._answers.get(str(event.get("response_id", "")))
+        try:
+            pcm = base64.b64decode(str(event.get("delta", "")), validate=True)
+        except ValueError:
+            log.warning("voice: an audio delta was not base64; skipped")
+            return
+        item_id = str(event.get("item_id", ""))
+        if answer is not None:
+            answer.audio_bytes += len(pcm)
+            answer.item_id = answer.item_id or item_id
+        self._listeners.publish(AssistantAudio(answer.response_id if answer else "", item_id, pcm))
+
+    def _response_done(self, event: Mapping[str, Any]) -> None:
+        response = event.get("response")
+        if not isinstance(response, Mapping):
+            return
+        answer = self._answers.get(str(response.get("id", "")))
+        if answer is None:
+            return
+        answer.status = str(response.get("status") or "completed")
+        output = response.get("output")
+        spoken_parts: list[str] = []
+        for item in output if isinstance(output, list) else ():
+            if not isinstance(item, Mapping):
+                continue
+            if item.get("type") == "function_call" and item.get("status") != "incomplete":
+                answer.calls.append(
+                    ToolCall(
+                        id=str(item.get("call_id", "")),
+                        name=str(item.get("name", "")),
+                        arguments=str(item.get("arguments") or ""),
+                    )
+                )
+            elif item.get("type") == "message":
+                spoken_parts.extend(_spoken_text(item))
+        if not answer.transcript and spoken_parts:
+            answer.transcript.extend(spoken_parts)
+        interrupted = answer.interrupted or answer.status == "cancelled"
+        if answer.text:
+            self._listeners.publish(
+                AssistantTranscriptFinal(
+                    answer.response_id, answer.item_id, answer.text, interrupted
+                )
+            )
+        self._listeners.publish(ResponseFinished(answer.response_id, answer.status))
+        self._wake.set()
+
+    def _latest_answer(self) -> _Answer | None:
+        for entry in reversed(self._order):
+            if isinstance(entry, _Answer):
+                return entry
+        return None
+
+    # --- the conversation: storing turns and running tools ------------------------------
+
+    async def _work(self) -> None:
+        """Store what was said, in the order it was said, and run each answer's tools."""
+        while not self._closed:
+            await self._wake.wait()
+            self._wake.clear()
+            async with self._store_lock:
+                await self._store_ready()
+
+    async def _store_ready(self) -> None:
+        while self._order:
+            head = self._order[0]
+            if isinstance(head, _Spoken):
+                if not head.heard.is_set():
+                    if not any(isinstance(e, _Answer) and e.status for e in self._order):
+                        return
+                    with contextlib.suppress(TimeoutError):
+                        await asyncio.wait_for(head.heard.wait(), TRANSCRIPT_WAIT)
+                self._order.popleft()
+                self._spoken.pop(head.item_id, None)
+                await self._agent.history.append([_user_turn(head)])
+                continue
+            if head.status is None:
+                return
+            self._order.popleft()
+            self._answers.pop(head.response_id, None)
+            await self._store_answer(head)
+
+    async def _store_answer(self, answer: _Answer) -> None:
+        cut = answer.interrupted or answer.status != "completed"
+        if not answer.text and not answer.calls:
+            return
+        message = AssistantMessage(
+            text=answer.text, tool_calls=tuple(answer.calls), stopped=cut and not answer.calls
+        )
+        await self._agent.history.append([message])
+        if answer.status == "completed":
+            for context in answer.carried:
+                await context.delivered()
+        if message.tool_calls:
+            await self._run_calls(message, answer, run=not cut)
+
+    async def _run_calls(self, message: AssistantMessage, answer: _Answer, *, run: bool) -> None:
+        """Each call gets exactly one result, sent back and stored as one bundle; then the
+        new state and a request for the answer (not after an interruption)."""
+        results: list[ToolResult] = []
+        generation = answer.generation
+        async with self._context_lock:
+            try:
+                for call in message.tool_calls:
+                    title = self._titles.get(call.name, "")
+                    self._listeners.publish(ToolStarted(call.id, call.name, title, call.arguments))
+                    if run and not self._stop.signal.aborted:
+                        result = await self._stop.signal.race(
+                            self._agent.run_tool_call(message, call, self._stop.signal)
+                        )
+                    else:
+                        result = _not_run(call, INTERRUPTED_CALL if not run else STOPPED_CALL)
+                    results.append(result)
+                    await self._result_out(result, generation)
+            except (AbortedError, asyncio.CancelledError):
+                for call in message.tool_calls[len(results) :]:
+                    result = _not_run(call, STOPPED_CALL)
+                    results.append(result)
+                    await self._result_out(result, generation)
+                raise
+            finally:
+                await asyncio.shield(self._agent.history.append(results))
+            sent = run and not self._closed
+            if sent and await self._send_state(always=True, generation=generation):
+                await self._send({"type": "response.create"}, generation)
+
+    async def _result_out(self, result: ToolResult, generation: int) -> None:
+        item = function_call_output(result)
+        await self._send({"type": "conversation.item.create", "item": item}, generation)
+        self._listeners.publish(
+            ToolFinished(
+                result.tool_call_id,
+                result.tool_name,
+                self._titles.get(result.tool_name, ""),
+                result.status,
+                result.content,
+            )
+        )
+
+    # --- reconnecting and closing -------------------------------------------------------
+
+    async def _reconnect(self) -> None:
+        self._ready = False
+        self._connection = None
+        await self._settle_dropped()
+        for attempt in range(1, self._reconnect_attempts + 1):
+            if self._closed:
+                return
+            self._listeners.publish(Reconnecting(attempt, self._reconnect_attempts))
+            await asyncio.sleep(self._reconnect_delay * 2 ** (attempt - 1))
+            try:
+                await self._open(reconnected=True)
+                return
+            except VoiceSessionError as failure:
+                log.info("voice: reconnect %d failed: %s", attempt, failure.event.detail)
+                if failure.event.kind in (VoiceErrorKind.AUTH, VoiceErrorKind.UNSUPPORTED):
+                    await self._finish(failure.event)
+                    return
+            except _Dropped:
+                log.info("voice: reconnect %d dropped during set-up", attempt)
+        await self._finish(VoiceError(VoiceErrorKind.CONNECTION, DROPPED, True))
+
+    async def _settle_dropped(self) -> None:
+        """What the dropped session left half done is stored before history is sent again:
+        answers in flight end as stopped, speech without a transcript as untranscribed."""
+        for entry in self._order:
+            if isinstance(entry, _Answer) and entry.status is None:
+                entry.status, entry.interrupted = "incomplete", True
+            elif isinstance(entry, _Spoken) and not entry.heard.is_set():
+                entry.text = UNTRANSCRIBED
+                entry.heard.set()
+        self._uncommitted = 0
+        self._audio.clear()
+        async with self._store_lock:  # After a tool batch in progress stored its results.
+            await self._store_ready()
+
+    async def _finish(self, failure: VoiceError | None) -> None:
+        """Stop everything; a call in flight gets its result first. Emits `Closed`."""
+        if self._closed:
+            return
+        self._closed = True
+        self._ready = False
+        if failure is not None:
+            self._listeners.publish(failure)
+        self._stop.abort("the voice session ended")
+        self._settle_for_close()
+        self._wake.set()
+        try:
+            await asyncio.wait_for(self._drain(), SETUP_SECONDS)
+        except (TimeoutError, AbortedError, AgentRunError):
+            log.warning("voice: the conversation did not settle before closing")
+        worker = self._worker
+        if worker is not None and worker is not asyncio.current_task():
+            worker.cancel()
+            with contextlib.suppress(asyncio.CancelledError, Exception):
+                await worker
+        connection, self._connection = self._connection, None
+        reader = self._reader
+        if reader is not None and reader is not asyncio.current_task():
+            reader.cancel()
+            with contextlib.suppress(asyncio.CancelledError, Exception):
+                await reader
+        if connection is not None:
+            with contextlib.suppress(Exception):
+                await connection.close()
+        for task in list(self._background):
+            if task is not asyncio.current_task():
+                task.cancel()
+        self._listeners.publish(Closed(by_host=failure is None))
+
+    def _settle_for_close(self) -> None:
+        for entry in self._order:
+            if isinstance(entry, _Answer) and entry.status is None:
+                entry.status, entry.interrupted = "cancelled", True
+            elif isinstance(entry, _Spoken) and not entry.heard.is_set():
+                entry.text = UNTRANSCRIBED
+                entry.heard.set()
+
+    async def _drain(self) -> None:
+        """Store what is left, after a tool batch in progress has stored its results."""
+        async with self._store_lock:
+            await self._store_ready()
+
+
+def _parsed(data: bytes | str) -> dict[str, Any]:
+    try:
+        event = json.loads(data)
+    except ValueError:
+        log.warning("voice: the server sent something that is not JSON; skipped")
+        return {}
+    return event if isinstance(event, dict) else {}
+
+
+def _spoken_text(item: Mapping[str, Any]) -> list[str]:
+    content = item.get("content")
+    parts: list[str] = []
+    for part in content if isinstance(content, list) else ():
+        if isinstance(part, Mapping):
+            text = part.get("transcript") or part.get("text")
+            if text:
+                parts.append(str(text))
+    return parts
+
+
+def _user_turn(spoken: _Spoken) -> UserMessage:
+    message = user_message(spoken.text or UNTRANSCRIBED)
+    return message.model_copy(update={"metadata": {"voice": "1"}})
+
+
+def _not_run(call: ToolCall, content: str) -> ToolResult:
+    return ToolResult(
+        tool_call_id=call.id, tool_name=call.name, content=content, status=ToolStatus.ABORTED
+    )
+
+
+def history_pairs(history: Sequence[Message]) -> bool:
+    """Whether every stored call has exactly one result right after it (for checks)."""
+    from .messages import PairingCheck
+
+    return PairingCheck().well_paired(history)
