@@ -76,6 +76,7 @@ from concierge.ui.async_support import BackgroundTasks, loop_running
 from .key_field import KeyField
 from .setting_spin import SettingSpinBox
 from .status import Kind, StatusLabel
+from .voice_section import VoiceSection
 
 MERGE_LABEL = "Merge consecutive user messages (for strict chat templates)"
 LEADING_LABEL = "Send the trip's state ahead of my message, not after it"
@@ -326,6 +327,8 @@ class SettingsDialog(QDialog):
         self.edits_combo.setAccessibleDescription(ASSISTANT_EDITS.description)
         self.edits_combo.setEnabled(False)  # until the stored choice is read
 
+        self.voice_group = VoiceSection(self)
+
         self.buttons = QDialogButtonBox(
             QDialogButtonBox.StandardButton.Ok | QDialogButtonBox.StandardButton.Cancel, self
         )
@@ -397,6 +400,7 @@ class SettingsDialog(QDialog):
         editing.addRow(self._label("&Undo depth", self.undo_spin), self.undo_spin)
         editing.addRow(self._label("Assistant &edits", self.edits_combo), self.edits_combo)
         layout.addWidget(self.editing_group)
+        layout.addWidget(self.voice_group)
         layout.addWidget(self.env_note)
         layout.addWidget(self.key_warning)
         layout.addWidget(self.problem_label)
@@ -420,6 +424,7 @@ class SettingsDialog(QDialog):
             self.weather_check,
             self.undo_spin,
             self.edits_combo,
+            *self.voice_group.focus_chain,
             self.ok_button,
             self.cancel_button,
         ]
@@ -537,6 +542,7 @@ class SettingsDialog(QDialog):
         self.undo_spin.setEnabled(True)
         if self._focus_online:
             self.weather_check.setFocus(Qt.FocusReason.OtherFocusReason)
+        await self.voice_group.load(self._settings)
 
     def focus_online_lookups(self) -> None:
         """Put the focus on the weather forecasts switch (once its stored value is read):
@@ -769,6 +775,7 @@ class SettingsDialog(QDialog):
                 await self._settings.set(UNDO_DEPTH, depth)
                 await self._settings.set(LOOKUPS_ONLINE_WEATHER, weather)
                 await self._settings.set(ASSISTANT_EDITS, EditMode(self.edits_combo.currentData()))
+            await self.voice_group.save(self._settings)
             secret = await save_profile(
                 self._settings,
                 self._secrets,
