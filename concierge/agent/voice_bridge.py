@@ -67,6 +67,7 @@ from .voice_events import (
     SessionReady,
     SpeechStarted,
     SpeechStopped,
+    Stored,
     ToolFinished,
     ToolStarted,
     TurnDetection,
@@ -203,6 +204,11 @@ class RealtimeBridge:
         self._uncommitted = 0
         self._snapshots = 0
         self._last_state: str | None = None
+        self._requested: set[str] = set()
+        self._creates = 0
+        self._settled = asyncio.Event()
+        self._settled.set()
+        self._refresh_wanted = False
         self._session_id = ""
         self._ready = False
         self._closed = False
@@ -300,9 +306,14 @@ class RealtimeBridge:
 
     async def refresh_context(self) -> None:
         """Send the app state again if it changed since the last snapshot (after a form
-        edit, a finished lookup, a new selection). A provider failure is reported as a
-        `VoiceError` (kind CONTEXT), not raised."""
+        edit, a finished lookup, a new selection). While an answer is being made (or its
+        tools run) the snapshot waits until it is done, so it never lands between a call and
+        its result (R3); it is sent before the next answer is asked for. A provider failure
+        is reported as a `VoiceError` (kind CONTEXT), not raised."""
         if not self._ready:
+            return
+        if not self._settled.is_set():
+            self._refresh_wanted = True
             return
         async with self._context_lock:
             await self._send_state(always=False)
@@ -355,7 +366,7 @@ class RealtimeBridge:
         self._reader = asyncio.create_task(self._read(connection), name="voice reader")
         self._listeners.publish(SessionReady(self._session_id, reconnected))
         if reconnected and awaits_answer(history):
-            self._spawn(self._respond())
+            self._spawn(self._respond(generation=self._generation))
 
     async def _expect(self, connection: AsyncRealtimeConnection, wanted: str) -> None:
         """Read until `wanted` arrives; an `error` event or silence fails the set-up."""
@@ -457,12 +468,38 @@ class RealtimeBridge:
         self._listeners.publish(ContextSent(number, snapshot_text(number, context.text)))
         return True
 
-    async def _respond(self, *, after_tools: bool = False, generation: int | None = None) -> None:
-        """Ask for an answer, with the app state as it is now sent first."""
-        async with self._context_lock:
-            if not await self._send_state(always=after_tools, generation=generation):
-                return
-            await self._send({"type": "response.create"}, generation)
+    async def _respond(self, *, generation: int | None = None) -> None:
+        """Ask for an answer once the previous one is done and stored, with the app state
+        as it is now sent first (R2)."""
+        try:
+            while True:
+                await self._stop.signal.race(self._settled.wait())
+                async with self._context_lock:
+                    if not self._settled.is_set():
+                        continue
+                    if await self._send_state(always=False, generation=generation):
+                        await self._create_response(generation)
+                    return
+        except AbortedError:
+            return
+
+    async def _create_response(self, generation: int | None) -> None:
+        """`response.create`, tracked until the server says it created it (or refused)."""
+        self._creates += 1
+        event_id = f"create_{self._generation}_{self._creates}"
+        self._requested.add(event_id)
+        self._update_settled()
+        if not await self._send({"type": "response.create", "event_id": event_id}, generation):
+            self._requested.discard(event_id)
+            self._update_settled()
+
+    def _update_settled(self) -> None:
+        """Settled: no answer asked for, being made, or waiting to be stored with its tools."""
+        busy = bool(self._requested) or any(isinstance(e, _Answer) for e in self._order)
+        if busy:
+            self._settled.clear()
+        else:
+            self._settled.set()
 
     def _spawn(self, work: Any) -> None:
         task: asyncio.Task[None] = asyncio.create_task(work)
@@ -533,6 +570,11 @@ class RealtimeBridge:
         elif kind == "response.done":
             self._response_done(event)
         elif kind == "error":
+            error = event.get("error")
+            about = error.get("event_id") if isinstance(error, Mapping) else None
+            if about in self._requested:
+                self._requested.discard(str(about))
+                self._update_settled()
             self._listeners.publish(server_error(event, during_setup=False, model=self._model))
 
     def _heard(self, item_id: str, text: str | None) -> None:
@@ -552,6 +594,9 @@ class RealtimeBridge:
         self._undelivered = []
         self._answers[response_id] = answer
         self._order.append(answer)
+        if self._requested:  # Answers come in the order they were asked for.
+            self._requested.remove(min(self._requested, key=_create_number))
+        self._update_settled()
         self._listeners.publish(ResponseStarted(response_id))
 
     def _audio_delta(self, event: Mapping[str, Any]) -> None:
@@ -602,6 +647,15 @@ class RealtimeBridge:
         self._listeners.publish(ResponseFinished(answer.response_id, answer.status))
         self._wake.set()
 
+    def _cut_short(self, answer: _Answer, status: str) -> None:
+        """An answer the session ended before it was done: kept as far as it came."""
+        answer.status, answer.interrupted = status, True
+        if answer.text:
+            self._listeners.publish(
+                AssistantTranscriptFinal(answer.response_id, answer.item_id, answer.text, True)
+            )
+        self._listeners.publish(ResponseFinished(answer.response_id, status))
+
     def _latest_answer(self) -> _Answer | None:
         for entry in reversed(self._order):
             if isinstance(entry, _Answer):
@@ -629,13 +683,20 @@ class RealtimeBridge:
                         await asyncio.wait_for(head.heard.wait(), TRANSCRIPT_WAIT)
                 self._order.popleft()
                 self._spoken.pop(head.item_id, None)
-                await self._agent.history.append([_user_turn(head)])
+                await self._store([_user_turn(head)])
                 continue
             if head.status is None:
                 return
-            self._order.popleft()
-            self._answers.pop(head.response_id, None)
-            await self._store_answer(head)
+            try:
+                await self._store_answer(head)
+            finally:
+                self._order.popleft()
+                self._answers.pop(head.response_id, None)
+                self._update_settled()
+            if self._settled.is_set() and self._refresh_wanted and not self._closed:
+                self._refresh_wanted = False
+                async with self._context_lock:
+                    await self._send_state(always=False)
 
     async def _store_answer(self, answer: _Answer) -> None:
         cut = answer.interrupted or answer.status != "completed"
@@ -644,12 +705,18 @@ class RealtimeBridge:
         message = AssistantMessage(
             text=answer.text, tool_calls=tuple(answer.calls), stopped=cut and not answer.calls
         )
-        await self._agent.history.append([message])
+        await self._store([message])
         if answer.status == "completed":
             for context in answer.carried:
                 await context.delivered()
         if message.tool_calls:
             await self._run_calls(message, answer, run=not cut)
+
+    async def _store(self, messages: Sequence[Message]) -> None:
+        if not messages:
+            return
+        await self._agent.history.append(messages)
+        self._listeners.publish(Stored(tuple(messages)))
 
     async def _run_calls(self, message: AssistantMessage, answer: _Answer, *, run: bool) -> None:
         """Each call gets exactly one result, sent back and stored as one bundle; then the
@@ -676,10 +743,11 @@ class RealtimeBridge:
                     await self._result_out(result, generation)
                 raise
             finally:
-                await asyncio.shield(self._agent.history.append(results))
+                await asyncio.shield(self._store(results))
             sent = run and not self._closed
             if sent and await self._send_state(always=True, generation=generation):
-                await self._send({"type": "response.create"}, generation)
+                self._refresh_wanted = False
+                await self._create_response(generation)
 
     async def _result_out(self, result: ToolResult, generation: int) -> None:
         item = function_call_output(result)
@@ -722,12 +790,13 @@ class RealtimeBridge:
         answers in flight end as stopped, speech without a transcript as untranscribed."""
         for entry in self._order:
             if isinstance(entry, _Answer) and entry.status is None:
-                entry.status, entry.interrupted = "incomplete", True
+                self._cut_short(entry, "incomplete")
             elif isinstance(entry, _Spoken) and not entry.heard.is_set():
                 entry.text = UNTRANSCRIBED
                 entry.heard.set()
         self._uncommitted = 0
         self._audio.clear()
+        self._requested.clear()
         async with self._store_lock:  # After a tool batch in progress stored its results.
             await self._store_ready()
 
@@ -768,7 +837,7 @@ class RealtimeBridge:
     def _settle_for_close(self) -> None:
         for entry in self._order:
             if isinstance(entry, _Answer) and entry.status is None:
-                entry.status, entry.interrupted = "cancelled", True
+                self._cut_short(entry, "cancelled")
             elif isinstance(entry, _Spoken) and not entry.heard.is_set():
                 entry.text = UNTRANSCRIBED
                 entry.heard.set()
@@ -777,6 +846,10 @@ class RealtimeBridge:
         """Store what is left, after a tool batch in progress has stored its results."""
         async with self._store_lock:
             await self._store_ready()
+
+
+def _create_number(event_id: str) -> int:
+    return int(event_id.rsplit("_", 1)[1])
 
 
 def _parsed(data: bytes | str) -> dict[str, Any]:

@@ -11,7 +11,7 @@ from dataclasses import dataclass
 from enum import StrEnum
 from typing import Literal, TypeAlias
 
-from .messages import ToolStatus
+from .messages import Message, ToolStatus
 
 SAMPLE_RATE = 24_000
 """Audio in and out: mono PCM16 little-endian at this rate, as the realtime API expects."""
@@ -153,6 +153,15 @@ class ToolFinished:
 
 
 @dataclass(frozen=True, slots=True)
+class Stored:
+    """Voice turns were appended to the agent's history store (the trip's conversation):
+    the chat view reloads or appends `messages`."""
+
+    messages: tuple[Message, ...]
+    type: Literal["stored"] = "stored"
+
+
+@dataclass(frozen=True, slots=True)
 class ContextSent:
     """An app-state snapshot went to the session as a conversation item."""
 
@@ -204,6 +213,7 @@ VoiceEvent: TypeAlias = (
     | ResponseFinished
     | ToolStarted
     | ToolFinished
+    | Stored
     | ContextSent
     | VoiceError
     | Reconnecting
