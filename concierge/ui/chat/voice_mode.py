@@ -39,6 +39,7 @@ from concierge.agent.voice_events import (
     SessionReady,
     SpeechStarted,
     SpeechStopped,
+    Stored,
     ToolFinished,
     ToolStarted,
     TurnDetection,
@@ -425,7 +426,6 @@ class VoiceMode(QObject):
         elif isinstance(event, UserTranscriptFinal):
             self._live.user.pop(event.item_id, None)
             self.live_changed.emit()
-            self.stored.emit()
         elif isinstance(event, AssistantTranscriptDelta):
             text = self._live.assistant.get(event.item_id, "") + event.text
             self._live.assistant[event.item_id] = text
@@ -434,7 +434,6 @@ class VoiceMode(QObject):
         elif isinstance(event, AssistantTranscriptFinal):
             self._live.assistant.pop(event.item_id, None)
             self.live_changed.emit()
-            self.stored.emit()
         elif isinstance(event, ResponseStarted):
             self._responding.add(event.response_id)
         elif isinstance(event, ResponseFinished):
@@ -447,6 +446,7 @@ class VoiceMode(QObject):
         elif isinstance(event, ToolFinished):
             self._live.tools.pop(event.call_id, None)
             self.live_changed.emit()
+        elif isinstance(event, Stored):
             self.stored.emit()
         elif isinstance(event, Reconnecting):
             self._ready = False
