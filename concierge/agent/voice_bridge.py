@@ -21,29 +21,22 @@ import json
 import logging
 from collections import deque
 from collections.abc import AsyncIterator, Callable, Mapping, Sequence
-from dataclasses import dataclass, field
-from typing import Any, Protocol, runtime_checkable
+from typing import TYPE_CHECKING, Any
 
-from openai import AsyncOpenAI
-from openai.resources.realtime.realtime import AsyncRealtimeConnection
 from websockets.exceptions import ConnectionClosed
 
-from .abort import AbortController, AbortSignal
+from .abort import AbortController
 from .errors import AbortedError, AgentRunError, UsageError
-from .events import RuntimeContext, Subscriber
-from .history import HistoryStore
+from .events import RuntimeContext
 from .listeners import Listeners
 from .messages import (
     AssistantMessage,
     Message,
     ToolCall,
     ToolResult,
-    ToolStatus,
-    UserMessage,
     awaits_answer,
-    user_message,
 )
-from .tools import Tool, tool_titles
+from .tools import tool_titles
 from .voice_context import snapshot_item, snapshot_text
 from .voice_errors import (
     CONTEXT_FAILED,
@@ -78,6 +71,22 @@ from .voice_events import (
     VoiceEvent,
 )
 from .voice_items import conversation_items, function_call_output, session_settings
+from .voice_turns import (
+    INTERRUPTED_CALL,
+    STOPPED_CALL,
+    UNTRANSCRIBED,
+    Answer,
+    Spoken,
+    VoiceHost,
+    not_run,
+    parsed,
+    spoken_text,
+    user_turn,
+)
+
+if TYPE_CHECKING:  # The SDK loads with the client the host passes in, not at start-up.
+    from openai import AsyncOpenAI
+    from openai.resources.realtime.realtime import AsyncRealtimeConnection
 
 log = logging.getLogger(__name__)
 
@@ -85,10 +94,6 @@ SETUP_SECONDS = 10.0
 """How long the server may take to create and configure a session."""
 TRANSCRIPT_WAIT = 5.0
 """How long an answer waits to be stored behind the transcript of what the person said."""
-UNTRANSCRIBED = "(The person spoke; no transcript of it arrived.)"
-"""Stored for speech whose transcript never came, so the answer after it stays in order."""
-INTERRUPTED_CALL = "The person interrupted the answer; this call was not carried out."
-STOPPED_CALL = "The voice session ended before this call ran; it was not carried out."
 BYTES_PER_MS = SAMPLE_RATE * SAMPLE_WIDTH // 1000
 
 _AUDIO_DELTA = frozenset({"response.output_audio.delta", "response.audio.delta"})
@@ -100,56 +105,6 @@ _TRANSCRIPT_DELTA = frozenset(
         "response.text.delta",
     }
 )
-
-
-@runtime_checkable
-class VoiceHost(Protocol):
-    """What the bridge needs of the agent (`Agent` has all of it)."""
-
-    @property
-    def system_prompt(self) -> str: ...
-
-    @property
-    def tools(self) -> tuple[Tool[Any], ...]: ...
-
-    @property
-    def history(self) -> HistoryStore: ...
-
-    async def get_runtime_context(self, signal: AbortSignal | None = None) -> RuntimeContext: ...
-
-    def subscribe(self, subscriber: Subscriber) -> Callable[[], None]: ...
-
-    async def run_tool_call(
-        self, message: AssistantMessage, call: ToolCall, signal: AbortSignal | None = None
-    ) -> ToolResult: ...
-
-
-@dataclass(eq=False)
-class _Spoken:
-    """Something the person said (a committed audio buffer), stored once transcribed."""
-
-    item_id: str
-    text: str | None = None
-    heard: asyncio.Event = field(default_factory=asyncio.Event)
-
-
-@dataclass(eq=False)
-class _Answer:
-    """One response of the server, stored when it is done."""
-
-    response_id: str
-    carried: list[RuntimeContext]
-    generation: int
-    transcript: list[str] = field(default_factory=list)
-    item_id: str = ""
-    audio_bytes: int = 0
-    calls: list[ToolCall] = field(default_factory=list)
-    status: str | None = None
-    interrupted: bool = False
-
-    @property
-    def text(self) -> str:
-        return "".join(self.transcript)
 
 
 class _Dropped(Exception):
@@ -195,9 +150,11 @@ class RealtimeBridge:
         self._worker: asyncio.Task[None] | None = None
         self._background: set[asyncio.Task[None]] = set()
         self._wake = asyncio.Event()
-        self._order: deque[_Spoken | _Answer] = deque()
-        self._spoken: dict[str, _Spoken] = {}
-        self._answers: dict[str, _Answer] = {}
+        self._order: deque[Spoken | Answer] = deque()
+        self._spoken: dict[str, Spoken] = {}
+        self._answers: dict[str, Answer] = {}
+        self._spoken_last: Answer | None = None
+        """The latest answer, which the person may still be hearing after it is done."""
         self._undelivered: list[RuntimeContext] = []
         self._audio: deque[bytes] = deque()
         self._audio_task: asyncio.Task[None] | None = None
@@ -286,15 +243,18 @@ class RealtimeBridge:
         """Stop the answer: cancel it if it is still being made, and cut the spoken item at
         `played_ms` (what the person heard; None: all audio received) so the server's
         conversation holds only what was said."""
-        answer = self._latest_answer()
-        if answer is None:
+        answer = self._spoken_last
+        if answer is None or answer.generation != self._generation:
             return
-        answer.interrupted = True
-        if answer.status is None:
+        making = answer.status is None
+        if making:
+            answer.interrupted = True
             await self._send({"type": "response.cancel"})
-        if answer.item_id and answer.audio_bytes:
-            received = answer.audio_bytes // BYTES_PER_MS
-            end = received if played_ms is None else max(0, min(played_ms, received))
+        if not (answer.item_id and answer.audio_bytes):
+            return
+        received = answer.audio_bytes // BYTES_PER_MS
+        end = received if played_ms is None else max(0, min(played_ms, received))
+        if making or end < received:  # A finished answer heard to its end has nothing to cut.
             await self._send(
                 {
                     "type": "conversation.item.truncate",
@@ -373,7 +333,7 @@ class RealtimeBridge:
         try:
             async with asyncio.timeout(SETUP_SECONDS):
                 while True:
-                    event = _parsed(await connection.recv_bytes())
+                    event = parsed(await connection.recv_bytes())
                     kind = event.get("type")
                     if kind == "error":
                         failure = server_error(event, during_setup=True, model=self._model)
@@ -495,7 +455,7 @@ class RealtimeBridge:
 
     def _update_settled(self) -> None:
         """Settled: no answer asked for, being made, or waiting to be stored with its tools."""
-        busy = bool(self._requested) or any(isinstance(e, _Answer) for e in self._order)
+        busy = bool(self._requested) or any(isinstance(e, Answer) for e in self._order)
         if busy:
             self._settled.clear()
         else:
@@ -511,7 +471,11 @@ class RealtimeBridge:
     async def _read(self, connection: AsyncRealtimeConnection) -> None:
         try:
             while True:
-                self._handle(_parsed(await connection.recv_bytes()))
+                event = parsed(await connection.recv_bytes())
+                try:
+                    self._handle(event)
+                except (TypeError, ValueError):  # One odd event does not end the session.
+                    log.warning("voice: could not read a %s event", event.get("type"))
         except ConnectionClosed as error:
             if self._closed or connection is not self._connection:
                 return
@@ -535,7 +499,7 @@ class RealtimeBridge:
                 SpeechStopped(str(event.get("item_id", "")), int(event.get("audio_end_ms", 0)))
             )
         elif kind == "input_audio_buffer.committed":
-            spoken = _Spoken(str(event.get("item_id", "")))
+            spoken = Spoken(str(event.get("item_id", "")))
             if self._transcription_model is None:
                 spoken.text = UNTRANSCRIBED
                 spoken.heard.set()
@@ -562,8 +526,11 @@ class RealtimeBridge:
             answer = self._answers.get(str(event.get("response_id", "")))
             delta = str(event.get("delta", ""))
             if answer is not None and delta:
-                answer.transcript.append(delta)
                 item_id = str(event.get("item_id", ""))
+                if answer.transcript and item_id != answer.transcript_item:
+                    answer.transcript.append(" ")  # The next spoken item of the same answer.
+                answer.transcript_item = item_id
+                answer.transcript.append(delta)
                 self._listeners.publish(
                     AssistantTranscriptDelta(answer.response_id, item_id, delta)
                 )
@@ -590,9 +557,10 @@ class RealtimeBridge:
     def _response_created(self, event: Mapping[str, Any]) -> None:
         response = event.get("response")
         response_id = str(response.get("id", "")) if isinstance(response, Mapping) else ""
-        answer = _Answer(response_id, self._undelivered, self._generation)
+        answer = Answer(response_id, self._undelivered, self._generation)
         self._undelivered = []
         self._answers[response_id] = answer
+        self._spoken_last = answer
         self._order.append(answer)
         if self._requested:  # Answers come in the order they were asked for.
             self._requested.remove(min(self._requested, key=_create_number))
@@ -634,9 +602,9 @@ class RealtimeBridge:
                     )
                 )
             elif item.get("type") == "message":
-                spoken_parts.extend(_spoken_text(item))
+                spoken_parts.extend(spoken_text(item))
         if not answer.transcript and spoken_parts:
-            answer.transcript.extend(spoken_parts)
+            answer.transcript.append(" ".join(spoken_parts))
         interrupted = answer.interrupted or answer.status == "cancelled"
         if answer.text:
             self._listeners.publish(
@@ -647,7 +615,7 @@ class RealtimeBridge:
         self._listeners.publish(ResponseFinished(answer.response_id, answer.status))
         self._wake.set()
 
-    def _cut_short(self, answer: _Answer, status: str) -> None:
+    def _cut_short(self, answer: Answer, status: str) -> None:
         """An answer the session ended before it was done: kept as far as it came."""
         answer.status, answer.interrupted = status, True
         if answer.text:
@@ -655,12 +623,6 @@ class RealtimeBridge:
                 AssistantTranscriptFinal(answer.response_id, answer.item_id, answer.text, True)
             )
         self._listeners.publish(ResponseFinished(answer.response_id, status))
-
-    def _latest_answer(self) -> _Answer | None:
-        for entry in reversed(self._order):
-            if isinstance(entry, _Answer):
-                return entry
-        return None
 
     # --- the conversation: storing turns and running tools ------------------------------
 
@@ -675,15 +637,15 @@ class RealtimeBridge:
     async def _store_ready(self) -> None:
         while self._order:
             head = self._order[0]
-            if isinstance(head, _Spoken):
+            if isinstance(head, Spoken):
                 if not head.heard.is_set():
-                    if not any(isinstance(e, _Answer) and e.status for e in self._order):
+                    if not any(isinstance(e, Answer) and e.status for e in self._order):
                         return
                     with contextlib.suppress(TimeoutError):
                         await asyncio.wait_for(head.heard.wait(), TRANSCRIPT_WAIT)
                 self._order.popleft()
                 self._spoken.pop(head.item_id, None)
-                await self._store([_user_turn(head)])
+                await self._store([user_turn(head)])
                 continue
             if head.status is None:
                 return
@@ -698,7 +660,7 @@ class RealtimeBridge:
                 async with self._context_lock:
                     await self._send_state(always=False)
 
-    async def _store_answer(self, answer: _Answer) -> None:
+    async def _store_answer(self, answer: Answer) -> None:
         cut = answer.interrupted or answer.status != "completed"
         if not answer.text and not answer.calls:
             return
@@ -718,7 +680,7 @@ class RealtimeBridge:
         await self._agent.history.append(messages)
         self._listeners.publish(Stored(tuple(messages)))
 
-    async def _run_calls(self, message: AssistantMessage, answer: _Answer, *, run: bool) -> None:
+    async def _run_calls(self, message: AssistantMessage, answer: Answer, *, run: bool) -> None:
         """Each call gets exactly one result, sent back and stored as one bundle; then the
         new state and a request for the answer (not after an interruption)."""
         results: list[ToolResult] = []
@@ -733,12 +695,12 @@ class RealtimeBridge:
                             self._agent.run_tool_call(message, call, self._stop.signal)
                         )
                     else:
-                        result = _not_run(call, INTERRUPTED_CALL if not run else STOPPED_CALL)
+                        result = not_run(call, INTERRUPTED_CALL if not run else STOPPED_CALL)
                     results.append(result)
                     await self._result_out(result, generation)
             except (AbortedError, asyncio.CancelledError):
                 for call in message.tool_calls[len(results) :]:
-                    result = _not_run(call, STOPPED_CALL)
+                    result = not_run(call, STOPPED_CALL)
                     results.append(result)
                     await self._result_out(result, generation)
                 raise
@@ -789,9 +751,9 @@ class RealtimeBridge:
         """What the dropped session left half done is stored before history is sent again:
         answers in flight end as stopped, speech without a transcript as untranscribed."""
         for entry in self._order:
-            if isinstance(entry, _Answer) and entry.status is None:
+            if isinstance(entry, Answer) and entry.status is None:
                 self._cut_short(entry, "incomplete")
-            elif isinstance(entry, _Spoken) and not entry.heard.is_set():
+            elif isinstance(entry, Spoken) and not entry.heard.is_set():
                 entry.text = UNTRANSCRIBED
                 entry.heard.set()
         self._uncommitted = 0
@@ -836,9 +798,9 @@ class RealtimeBridge:
 
     def _settle_for_close(self) -> None:
         for entry in self._order:
-            if isinstance(entry, _Answer) and entry.status is None:
+            if isinstance(entry, Answer) and entry.status is None:
                 self._cut_short(entry, "cancelled")
-            elif isinstance(entry, _Spoken) and not entry.heard.is_set():
+            elif isinstance(entry, Spoken) and not entry.heard.is_set():
                 entry.text = UNTRANSCRIBED
                 entry.heard.set()
 
@@ -850,41 +812,3 @@ class RealtimeBridge:
 
 def _create_number(event_id: str) -> int:
     return int(event_id.rsplit("_", 1)[1])
-
-
-def _parsed(data: bytes | str) -> dict[str, Any]:
-    try:
-        event = json.loads(data)
-    except ValueError:
-        log.warning("voice: the server sent something that is not JSON; skipped")
-        return {}
-    return event if isinstance(event, dict) else {}
-
-
-def _spoken_text(item: Mapping[str, Any]) -> list[str]:
-    content = item.get("content")
-    parts: list[str] = []
-    for part in content if isinstance(content, list) else ():
-        if isinstance(part, Mapping):
-            text = part.get("transcript") or part.get("text")
-            if text:
-                parts.append(str(text))
-    return parts
-
-
-def _user_turn(spoken: _Spoken) -> UserMessage:
-    message = user_message(spoken.text or UNTRANSCRIBED)
-    return message.model_copy(update={"metadata": {"voice": "1"}})
-
-
-def _not_run(call: ToolCall, content: str) -> ToolResult:
-    return ToolResult(
-        tool_call_id=call.id, tool_name=call.name, content=content, status=ToolStatus.ABORTED
-    )
-
-
-def history_pairs(history: Sequence[Message]) -> bool:
-    """Whether every stored call has exactly one result right after it (for checks)."""
-    from .messages import PairingCheck
-
-    return PairingCheck().well_paired(history)

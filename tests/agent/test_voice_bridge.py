@@ -19,6 +19,7 @@ from pydantic import BaseModel
 
 from concierge.agent import (
     RUNTIME_CONTEXT_LABEL,
+    AbortSignal,
     Agent,
     AssistantMessage,
     InMemoryHistoryStore,
@@ -768,3 +769,169 @@ async def test_the_fake_refuses_what_a_real_server_refuses(realtime: FakeRealtim
         "invalid_value",
         "invalid_json",
     ]
+
+
+async def test_a_refresh_while_an_answer_is_made_waits_until_it_is_done(
+    realtime: FakeRealtimeServer, chat: FakeOpenAIServer
+) -> None:
+    trip = Trip()
+    agent = make_agent(chat)
+    agent.add_context_provider(trip.render, name="trip")
+    realtime.script(Say("Lisbon is"), Hold(), Say("lovely."))
+    bridge, events = await started(agent, realtime)
+    try:
+        await spoken_turn(realtime, "Tell me about Lisbon")
+        await events.until(lambda: any(e.type == "assistant_transcript_delta" for e in events.seen))
+        trip.destination = "Porto"
+        await bridge.refresh_context()
+        assert len(snapshots(realtime)) == 1  # not while the answer is being made
+        realtime.session.release.set()
+        await events.until(lambda: len(events.of(ContextSent)) == 2)
+        await realtime.wait_until(lambda: len(snapshots(realtime)) == 2)
+        assert [shape(e) for e in after_setup(realtime)] == ["response.create", "snapshot 2"]
+        assert _history_now(agent)[-1].text == "Lisbon is lovely."
+    finally:
+        await bridge.close()
+
+
+async def test_a_notice_is_seen_once_an_answer_that_carried_it_completed(
+    realtime: FakeRealtimeServer, chat: FakeOpenAIServer
+) -> None:
+    from concierge.agent import Notice
+
+    seen: list[str] = []
+    agent = make_agent(chat)
+    agent.add_context_provider(
+        lambda signal: (
+            None if seen else Notice("The museum lookup finished.", lambda: seen.append("x"))
+        ),
+        name="lookups",
+    )
+    realtime.script(Say("The lookup is done."))
+    bridge, events = await started(agent, realtime)
+    try:
+        assert seen == []  # sent, but no answer has carried it yet
+        await spoken_turn(realtime, "Anything new?")
+        await events.until(lambda: len(_history_now(agent)) == 2)
+        assert seen == ["x"]
+    finally:
+        await bridge.close()
+
+
+async def test_an_answer_before_its_question_s_transcript_is_stored_after_it(
+    realtime: FakeRealtimeServer, chat: FakeOpenAIServer
+) -> None:
+    agent = make_agent(chat)
+    realtime.script(Say("It is sunny."))
+    bridge, events = await started(agent, realtime)
+    try:
+        session = realtime.session
+        session.audio.extend(b"\x00\x00" * 4800)
+        item_id = await session.vad_commit(transcript=None)  # the transcript comes late
+        await events.until(lambda: len(events.of(AssistantTranscriptFinal)) == 1)
+        assert _history_now(agent) == []
+        await session.push(
+            {
+                "type": "conversation.item.input_audio_transcription.completed",
+                "item_id": item_id,
+                "content_index": 0,
+                "transcript": "How is the weather?",
+            }
+        )
+        await events.until(lambda: len(_history_now(agent)) == 2)
+        assert [text_of(m) for m in _history_now(agent)] == ["How is the weather?", "It is sunny."]
+    finally:
+        await bridge.close()
+
+
+async def test_reconnecting_gives_up_with_a_clear_message(
+    realtime: FakeRealtimeServer, chat: FakeOpenAIServer
+) -> None:
+    bridge, events = await started(make_agent(chat), realtime, reconnect_attempts=2)
+    realtime.refuse = 503
+    await realtime.session.drop()
+    await events.until(lambda: bool(events.of(Closed)))
+    assert [(e.attempt, e.attempts) for e in events.of(Reconnecting)] == [(1, 2), (2, 2)]
+    error = events.of(VoiceError)[-1]
+    assert (error.kind, error.fatal) == (VoiceErrorKind.CONNECTION, True)
+    assert error.message.startswith("The connection to the voice server was lost")
+    assert events.seen[-1] == Closed(by_host=False)
+    assert bridge.closed and not bridge.ready
+
+
+async def test_a_failing_provider_stops_the_start_naming_it(
+    realtime: FakeRealtimeServer, chat: FakeOpenAIServer
+) -> None:
+    def broken(signal: AbortSignal) -> str:
+        raise RuntimeError("database is locked")
+
+    agent = make_agent(chat)
+    agent.add_context_provider(broken, name="trip")
+    with pytest.raises(VoiceSessionError) as raised:
+        await RealtimeBridge(agent, client(realtime), model="m").start()
+    assert raised.value.event.kind is VoiceErrorKind.CONTEXT
+    assert "trip" in str(raised.value) and "database is locked" in str(raised.value)
+    await realtime.wait_until(lambda: realtime.session.closed.is_set())
+
+
+async def test_events_can_be_iterated_until_the_session_closes(
+    realtime: FakeRealtimeServer, chat: FakeOpenAIServer
+) -> None:
+    bridge = RealtimeBridge(make_agent(chat), client(realtime), model="m")
+    kinds: list[str] = []
+
+    async def collect() -> None:
+        async for event in bridge.events():
+            kinds.append(event.type)
+
+    collecting = asyncio.create_task(collect())
+    await asyncio.sleep(0)
+    await bridge.start()
+    await bridge.close()
+    await asyncio.wait_for(collecting, 10)
+    assert kinds == ["session_ready", "closed"]
+
+
+def test_importing_the_bridge_does_not_load_the_sdk() -> None:
+    import subprocess
+    import sys
+
+    code = "import sys, concierge.agent.voice_bridge\nprint('openai' in sys.modules)\n"
+    done = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, check=True, timeout=120
+    )
+    assert done.stdout.strip() == "False"
+
+
+async def test_stopping_playback_of_a_finished_answer_only_cuts_it(
+    realtime: FakeRealtimeServer, chat: FakeOpenAIServer
+) -> None:
+    agent = make_agent(chat)
+    realtime.script(Say("A long answer about Porto.", audio=b"\x01\x00" * 48000))
+    bridge, events = await started(agent, realtime)
+    try:
+        await spoken_turn(realtime, "Tell me about Porto")
+        await events.until(lambda: len(_history_now(agent)) == 2)
+        await bridge.interrupt(played_ms=1200)  # the person pressed Stop while it played
+        await bridge.interrupt(played_ms=None)  # heard to the end: nothing more to cut
+        await realtime.wait_until(lambda: bool(realtime.of_type("conversation.item.truncate")))
+        assert realtime.of_type("response.cancel") == []
+        assert [t["audio_end_ms"] for t in realtime.of_type("conversation.item.truncate")] == [1200]
+        assert not events.of(VoiceError)
+    finally:
+        await bridge.close()
+
+
+async def test_an_unknown_voice_model_is_named_in_the_message(
+    realtime: FakeRealtimeServer, chat: FakeOpenAIServer
+) -> None:
+    realtime.known_models = {"gpt-realtime"}
+    bridge = RealtimeBridge(make_agent(chat), client(realtime), model="gpt-4o")
+    with pytest.raises(VoiceSessionError) as raised:
+        await bridge.start()
+    assert raised.value.event.kind is VoiceErrorKind.UNSUPPORTED
+    assert str(raised.value) == (
+        "The server refused the voice model “gpt-4o”: The model `gpt-4o` does not exist or you "
+        "do not have access to it. Choose a realtime model in Settings."
+    )
+    assert bridge.closed

@@ -419,6 +419,8 @@ class FakeRealtimeServer:
         self.api_key = api_key
         self.refuse = refuse
         """Answer the upgrade with this HTTP status instead (e.g. 404: no realtime here)."""
+        self.known_models: set[str] | None = None
+        """When set, a session for any other model gets an error event and is closed."""
         self.scripts: deque[Sequence[Step]] = deque()
         self.transcripts: deque[str] = deque()
         self.received: list[Received] = []
@@ -506,6 +508,14 @@ class FakeRealtimeServer:
         session = FakeSession(self, len(self.sessions), ws)
         self.sessions.append(session)
         try:
+            model = self.models[-1]
+            if self.known_models is not None and model not in self.known_models:
+                await session.error(
+                    f"The model `{model}` does not exist or you do not have access to it.",
+                    "model_not_found",
+                )
+                await ws.close(1008, "model_not_found")
+                return
             await session.push(
                 {"type": "session.created", "session": {"id": session.id, "type": "realtime"}}
             )
