@@ -96,6 +96,7 @@ class RecordedSource:
         """Set once the whole recording has been delivered."""
         self._handle: asyncio.TimerHandle | None = None
         self._offset = 0
+        self._running = False
 
     @classmethod
     def from_wave(cls, path: Path, **options: Any) -> RecordedSource:
@@ -116,7 +117,13 @@ class RecordedSource:
         block_bytes = BLOCK_FRAMES * SAMPLE_WIDTH
         interval = BLOCK_FRAMES / SAMPLE_RATE / self.pace
 
+        self._running = True
+        due = loop.time()
+
         def next_block() -> None:
+            nonlocal due
+            if not self._running:
+                return
             block = self.pcm[self._offset : self._offset + block_bytes]
             self._offset += len(block)
             if len(block) < block_bytes:
@@ -128,11 +135,15 @@ class RecordedSource:
                     return
                 block += bytes(block_bytes - len(block))
             deliver(block)
-            self._handle = loop.call_later(interval, next_block)
+            if self._running:  # `deliver` may have stopped the source
+                due += interval  # by the clock, so the pace does not drift
+                self._handle = loop.call_at(due, next_block)
 
-        self._handle = loop.call_later(interval, next_block)
+        due += interval
+        self._handle = loop.call_at(due, next_block)
 
     def stop(self) -> None:
+        self._running = False
         if self._handle is not None:
             self._handle.cancel()
             self._handle = None

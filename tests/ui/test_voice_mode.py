@@ -19,7 +19,9 @@ from PySide6.QtWidgets import QApplication
 from pytestqt.qtbot import QtBot
 
 from concierge.agent import RUNTIME_CONTEXT_LABEL, AssistantMessage, UserMessage
+from concierge.agent.voice_events import TurnDetection
 from concierge.store.model_profile import ENV_API_KEY, ENV_BASE_URL, ENV_MODEL
+from concierge.store.settings import VOICE_TURN_DETECTION
 from concierge.travel.assistant.trip_assistant import trip_history
 from concierge.travel.services import TravelServices, open_services
 from concierge.ui.chat.voice_mode import VoiceState
@@ -133,6 +135,16 @@ async def voice_on(window: MainWindow, qtbot: QtBot) -> None:
     await until(lambda: window.chat.voice.state is VoiceState.LIVE, timeout=15)
 
 
+async def voice_off(window: MainWindow, qtbot: QtBot, server: FakeRealtimeServer) -> None:
+    """Ctrl+Shift+V again, then wait until the server saw the session close (a test ends
+    with no session running, so nothing arrives while the loop is not running)."""
+    window.focus_chat()
+    await until(lambda: QApplication.focusWidget() is window.chat.composer.edit)
+    qtbot.keyClick(window.chat.composer.edit, Qt.Key.Key_V, CTRL_SHIFT)
+    await until(lambda: window.chat.voice.state is VoiceState.OFF)
+    await server.wait_until(lambda: all(s.closed.is_set() for s in server.sessions))
+
+
 def snapshots(server: FakeRealtimeServer) -> list[str]:
     texts = []
     for event in server.of_type("conversation.item.create"):
@@ -196,8 +208,7 @@ async def test_push_to_talk_sends_the_speech_and_both_transcripts_reach_the_chat
     assert [type(m) for m in stored[-2:]] == [UserMessage, AssistantMessage]
     assert stored[-1].text == "Sunny and mild all week."
 
-    qtbot.keyClick(chat.voice_button, Qt.Key.Key_V, CTRL_SHIFT)  # voice off
-    await until(lambda: chat.voice.state is VoiceState.OFF)
+    await voice_off(window, qtbot, realtime)
     assert microphone.stopped and chat.voice_bar.isHidden()
     assert chat.voice_button.isEnabled() and not chat.voice_button.isChecked()
 
@@ -231,6 +242,7 @@ async def test_stop_silences_the_answer_and_the_session_is_told_how_much_was_hea
     await realtime.wait_until(lambda: bool(realtime.of_type("conversation.item.truncate")))
     truncate = realtime.of_type("conversation.item.truncate")[0]
     assert 0 <= truncate["audio_end_ms"] <= 500  # heard: not the whole 1 s answer
+    await voice_off(window, qtbot, realtime)
 
 
 async def test_a_form_edit_during_a_session_reaches_it_before_the_next_answer(
@@ -270,6 +282,7 @@ async def test_a_form_edit_during_a_session_reaches_it_before_the_next_answer(
         for r in realtime.received
     ]
     assert kinds.index("snapshot") < kinds.index("response.create")
+    await voice_off(window, qtbot, realtime)
 
 
 async def test_no_microphone_says_what_to_do_in_the_chat(window: MainWindow, qtbot: QtBot) -> None:
@@ -302,3 +315,47 @@ async def test_a_server_without_realtime_says_what_to_do_in_the_chat(
     assert "realtime" in window.chat.error_bar.label.text().lower()
     assert window.chat.voice.state is VoiceState.OFF
     assert microphone.stopped
+
+
+async def test_hands_free_sends_speech_without_a_key_and_speaking_over_the_answer_stops_it(
+    window: MainWindow,
+    audio: tuple[Microphone, Speaker],
+    realtime: FakeRealtimeServer,
+    qtbot: QtBot,
+    tmp_path: Path,
+) -> None:
+    microphone, speaker = audio
+    chat = window.chat
+    await voice_on(window, qtbot)
+    combo = chat.voice_bar.mode_combo
+    combo.setFocus(Qt.FocusReason.OtherFocusReason)
+    await until(lambda: QApplication.focusWidget() is combo)
+    qtbot.keyClick(combo, Qt.Key.Key_Down)
+    assert combo.currentText() == "Hands-free"
+    assert chat.voice_bar.talk_button.isHidden()
+    await realtime.wait_until(
+        lambda: any(
+            e["session"].get("audio", {}).get("input", {}).get("turn_detection")
+            for e in realtime.of_type("session.update")[1:]
+        )
+    )
+    assert await window.services.settings.get(VOICE_TURN_DETECTION) is TurnDetection.HANDS_FREE
+
+    speech = RecordedSource.from_wave(espeak_wave(tmp_path, "Any vegetarian places?"))
+    microphone.speak(speech)
+    await until(speech.finished.is_set, timeout=15)
+    session = realtime.session
+    await realtime.wait_until(lambda: len(session.audio_received) >= len(speech.pcm))
+    assert bytes(session.audio_received).startswith(speech.pcm)  # sent with no key held
+
+    realtime.script(Say("There are three near the river", audio=b"\x09\x00" * 48000), Hold())
+    await session.vad_commit("Any vegetarian places?")
+    await until(lambda: len(speaker.played) > 0, timeout=15)
+    assert chat.voice.speaking
+    await session.push(
+        {"type": "input_audio_buffer.speech_started", "audio_start_ms": 0, "item_id": "item_b"}
+    )
+    await until(lambda: speaker.stops >= 1)  # barge-in: silenced at once
+    await realtime.wait_until(lambda: bool(realtime.of_type("response.cancel")))
+    await until(lambda: "Any vegetarian places?" in chat.transcript.toPlainText(), timeout=15)
+    await voice_off(window, qtbot, realtime)

@@ -100,6 +100,11 @@ class _Spoken:
         elapsed = (time.monotonic() - self.started) * 1000
         return int(min(self.received_ms, elapsed))
 
+    @property
+    def done(self) -> bool:
+        """All of it has been heard (played in real time since it began)."""
+        return (time.monotonic() - self.started) * 1000 >= self.received_ms
+
 
 @dataclass
 class _Live:
@@ -179,8 +184,8 @@ class VoiceMode(QObject):
 
     @property
     def speaking(self) -> bool:
-        """The assistant is answering (its voice may be playing)."""
-        return bool(self._responding) or self._spoken is not None
+        """The assistant is answering, or its voice is still playing."""
+        return bool(self._responding) or (self._spoken is not None and not self._spoken.done)
 
     def _set_state(self, state: VoiceState) -> None:
         if state is not self._state:
@@ -345,6 +350,8 @@ class VoiceMode(QObject):
         spoken, self._spoken = self._spoken, None
         if self._output is not None:
             self._output.stop()
+        if spoken is not None and spoken.done:
+            spoken = None  # heard to the end: nothing to cut
         if self._responding or spoken is not None:
             played = spoken.played_ms() if spoken is not None else None
             self._responding.clear()
