@@ -58,7 +58,7 @@ from .notices import ErrorBar, NoModelNotice
 from .permission import PermissionBroker, PermissionPrompt
 from .transcript_pages import TranscriptPages, interleave
 from .transcript_view import TranscriptView
-from .voice_bar import VoiceBar, voice_button
+from .voice_bar import VoiceBar, share_slot, voice_button
 from .voice_mode import VoiceMode
 
 log = logging.getLogger(__name__)
@@ -122,8 +122,7 @@ class ChatPanel(QWidget):
         self.voice = VoiceMode(self.tasks, self)
         self.voice_bar = VoiceBar(self.voice, self)
         self.voice_button = voice_button(self.voice, self.composer, self)
-        row = self.composer.button_row
-        row.insertWidget(row.indexOf(self.composer.stop_button), self.voice_button)
+        share_slot(self.composer.button_row, self.composer.busy, self.voice_button)
         QWidget.setTabOrder(self.composer.attach_button, self.voice_button)
         layout = QVBoxLayout(self)
         layout.addWidget(self.transcript, 1)
@@ -578,10 +577,13 @@ class ChatPanel(QWidget):
         bound = self._runnable is not None
         idle = self._turn is None and not self._loading
         self.notice.setVisible(not bound)
-        self.composer.set_busy(self._turn is not None or self.voice.active)
+        self.composer.set_busy(self._turn is not None)
+        if self.voice.active:
+            self.composer.stop_button.setEnabled(True)  # Stop silences the assistant
         self.composer.send_button.setEnabled(
             bound and idle and not self.voice.active and not self.composer.draft().empty
         )
+        self.voice_button.setVisible(self._turn is None)
         self.voice_button.setEnabled(self.voice.active or (bound and idle))
         self.error_bar.retry_button.setEnabled(bound and idle)
 

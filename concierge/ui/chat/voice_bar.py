@@ -11,11 +11,14 @@ from PySide6.QtCore import QEvent, QKeyCombination, QObject, QRectF, QSize, Qt
 from PySide6.QtGui import QColor, QKeyEvent, QKeySequence, QPainter, QPaintEvent, QShortcut
 from PySide6.QtWidgets import (
     QApplication,
+    QBoxLayout,
     QComboBox,
+    QGridLayout,
     QHBoxLayout,
     QLabel,
     QPushButton,
     QSizePolicy,
+    QToolButton,
     QWidget,
 )
 
@@ -185,10 +188,26 @@ class TalkKeys(QObject):
         return False
 
 
-def voice_button(voice: VoiceMode, parent: QWidget, scope: QWidget) -> QPushButton:
+def share_slot(row: QBoxLayout, busy: QWidget, button: QWidget) -> QWidget:
+    """Put `button` in the place of the composer's busy label, the two stacked in one cell:
+    voice is off while a typed turn runs (the label shows) and typed turns wait while voice
+    is on (the button shows), so the row, which sets the chat's narrowest width, grows by
+    neither."""
+    slot = QWidget(busy.parentWidget())
+    grid = QGridLayout(slot)
+    grid.setContentsMargins(0, 0, 0, 0)
+    row.replaceWidget(busy, slot)
+    grid.addWidget(busy, 0, 0)
+    grid.addWidget(button, 0, 0)
+    return slot
+
+
+def voice_button(voice: VoiceMode, parent: QWidget, scope: QWidget) -> QToolButton:
     """The Voice button beside Send: checked while a session is on; Ctrl+Shift+V anywhere
     in `scope` (the chat) toggles it too."""
-    button = QPushButton(translate("VoiceBar", "Voice"), parent)
+    # A tool button, as tight as its text: the composer's row sets the chat's narrowest width.
+    button = QToolButton(parent)
+    button.setText(translate("VoiceBar", "Voice"))
     button.setObjectName("voiceButton")
     button.setCheckable(True)
     button.setAccessibleName(translate("VoiceBar", "Voice"))
