@@ -166,6 +166,7 @@ class RealtimeBridge:
         self._settled = asyncio.Event()
         self._settled.set()
         self._refresh_wanted = False
+        self._quiet_ids: set[str] = set()
         self._session_id = ""
         self._ready = False
         self._closed = False
@@ -216,6 +217,10 @@ class RealtimeBridge:
         except VoiceSessionError as failure:
             await self._finish(failure.event)
             raise
+        except _Dropped:
+            dropped = VoiceSessionError(VoiceError(VoiceErrorKind.CONNECTION, DROPPED, True))
+            await self._finish(dropped.event)
+            raise dropped from None
         self._worker = asyncio.create_task(self._work(), name="voice conversation")
 
     def append_audio(self, pcm: bytes) -> None:
@@ -249,19 +254,21 @@ class RealtimeBridge:
         making = answer.status is None
         if making:
             answer.interrupted = True
-            await self._send({"type": "response.cancel"})
+            await self._send(self._quiet({"type": "response.cancel"}))
         if not (answer.item_id and answer.audio_bytes):
             return
         received = answer.audio_bytes // BYTES_PER_MS
         end = received if played_ms is None else max(0, min(played_ms, received))
         if making or end < received:  # A finished answer heard to its end has nothing to cut.
             await self._send(
-                {
-                    "type": "conversation.item.truncate",
-                    "item_id": answer.item_id,
-                    "content_index": 0,
-                    "audio_end_ms": end,
-                }
+                self._quiet(
+                    {
+                        "type": "conversation.item.truncate",
+                        "item_id": answer.item_id,
+                        "content_index": 0,
+                        "audio_end_ms": end,
+                    }
+                )
             )
 
     async def refresh_context(self) -> None:
@@ -453,6 +460,14 @@ class RealtimeBridge:
             self._requested.discard(event_id)
             self._update_settled()
 
+    def _quiet(self, event: dict[str, Any]) -> dict[str, Any]:
+        """`event` with an id whose refusal is only logged: a cancel or cut that raced the
+        server's own barge-in handling (the answer had already stopped)."""
+        self._creates += 1
+        event_id = f"quiet_{self._generation}_{self._creates}"
+        self._quiet_ids.add(event_id)
+        return {**event, "event_id": event_id}
+
     def _update_settled(self) -> None:
         """Settled: no answer asked for, being made, or waiting to be stored with its tools."""
         busy = bool(self._requested) or any(isinstance(e, Answer) for e in self._order)
@@ -542,6 +557,11 @@ class RealtimeBridge:
             if about in self._requested:
                 self._requested.discard(str(about))
                 self._update_settled()
+            if about in self._quiet_ids:
+                # The server's VAD had already cut the answer short: nothing the person
+                # needs to hear about.
+                log.info("voice: the server refused %s: %s", about, error)
+                return
             self._listeners.publish(server_error(event, during_setup=False, model=self._model))
 
     def _heard(self, item_id: str, text: str | None) -> None:
@@ -745,6 +765,8 @@ class RealtimeBridge:
                     return
             except _Dropped:
                 log.info("voice: reconnect %d dropped during set-up", attempt)
+            except Exception:
+                log.exception("voice: reconnect %d failed", attempt)
         await self._finish(VoiceError(VoiceErrorKind.CONNECTION, DROPPED, True))
 
     async def _settle_dropped(self) -> None:

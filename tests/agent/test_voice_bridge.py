@@ -256,6 +256,9 @@ def after_setup(server: FakeRealtimeServer, session: int = 0) -> list[dict[str, 
     """The client events of `session` after its set-up (session.update, the conversation
     so far, snapshot 1): the set-up is all messages, the session's own events are not."""
     events = [r.event for r in server.received if r.session == session]
+    firsts = [i for i, e in enumerate(events) if _is_snapshot(e) and shape(e) == "snapshot 1"]
+    if firsts:
+        return events[firsts[0] + 1 :]
     first = 0
     while first < len(events) and (
         events[first]["type"] == "session.update"
@@ -935,3 +938,100 @@ async def test_an_unknown_voice_model_is_named_in_the_message(
         "do not have access to it. Choose a realtime model in Settings."
     )
     assert bridge.closed
+
+
+async def test_a_cancel_that_races_the_server_s_own_barge_in_is_not_an_error(
+    realtime: FakeRealtimeServer, chat: FakeOpenAIServer
+) -> None:
+    agent = make_agent(chat)
+    realtime.script(Say("Porto is"), Hold(), Say("lovely."))
+    bridge, events = await started(agent, realtime)
+    try:
+        await spoken_turn(realtime, "Tell me about Porto")
+        await events.until(lambda: any(e.type == "assistant_transcript_delta" for e in events.seen))
+        realtime.session.active = None  # the server's VAD already stopped it, done not yet sent
+        await bridge.interrupt(played_ms=10)
+        await realtime.wait_until(lambda: bool(realtime.of_type("conversation.item.truncate")))
+        realtime.session.release.set()
+        await events.until(lambda: len(_history_now(agent)) == 2)
+        assert realtime.of_type("response.cancel")[0]["event_id"].startswith("quiet_")
+        assert events.of(VoiceError) == []
+    finally:
+        await bridge.close()
+
+
+async def test_voice_tool_calls_reach_the_agent_s_subscribers_like_typed_ones(
+    realtime: FakeRealtimeServer, chat: FakeOpenAIServer
+) -> None:
+    from tests.agent.support import Recorder
+
+    trip = Trip()
+    agent = make_agent(chat, tools=[set_destination_tool(trip)])
+    recorder = Recorder()
+    agent.subscribe(recorder)
+    realtime.script(Call("set_destination", '{"destination": "Porto"}', call_id="c1"))
+    realtime.script(Say("Done."))
+    bridge, events = await started(agent, realtime)
+    try:
+        await spoken_turn(realtime, "Porto")
+        await events.until(lambda: len(_history_now(agent)) == 4)
+        assert [e.call.id for e in recorder.of("tool_call")] == ["c1"]
+        assert [e.result.tool_call_id for e in recorder.of("tool_result")] == ["c1"]
+        assert len(recorder.of("runtime_context")) >= 2  # at start and after the tool
+    finally:
+        await bridge.close()
+
+
+async def test_a_drop_while_a_tool_runs_keeps_its_result_and_the_new_session_answers(
+    realtime: FakeRealtimeServer, chat: FakeOpenAIServer
+) -> None:
+    running, finish = asyncio.Event(), asyncio.Event()
+
+    async def book(args: Args, ctx: ToolContext) -> str:
+        running.set()
+        await finish.wait()
+        return f"Booked a hotel in {args.city}."
+
+    agent = make_agent(chat, tools=[Tool("book_hotel", "Book a hotel.", Args, book)])
+    realtime.script(Call("book_hotel", '{"city": "Porto"}', call_id="c1"))
+    realtime.script(Say("Your hotel in Porto is booked."))
+    bridge, events = await started(agent, realtime)
+    try:
+        await spoken_turn(realtime, "Book a hotel in Porto")
+        await asyncio.wait_for(running.wait(), 10)
+        await realtime.session.drop()
+        finish.set()  # the booking finishes while the socket is gone
+        await events.until(lambda: len(events.of(AssistantTranscriptFinal)) == 1)
+        second = [shape(r.event) for r in realtime.received if r.session == 1]
+        assert second == [
+            "session.update",
+            "item message user",
+            "item function_call c1",
+            "item function_call_output c1",
+            "response.create",  # the result was never answered: the new session answers it
+        ]
+        outputs = [i for i in items_created(realtime, 1) if i["type"] == "function_call_output"]
+        assert outputs[0]["output"] == "Booked a hotel in Porto."
+        await events.until(lambda: len(_history_now(agent)) == 4)
+        assert well_paired(await agent.history.load())
+        assert not events.of(VoiceError)
+    finally:
+        await bridge.close()
+
+
+async def test_hands_free_checks_the_state_before_each_answer(
+    realtime: FakeRealtimeServer, chat: FakeOpenAIServer
+) -> None:
+    trip = Trip()
+    agent = make_agent(chat)
+    agent.add_context_provider(trip.render, name="trip")
+    realtime.script(Say("Porto then."))
+    bridge, events = await started(agent, realtime)
+    try:
+        trip.destination = "Porto"  # changed in a form; the host did not refresh
+        await spoken_turn(realtime, "Where are we going?")
+        await events.until(lambda: len(_history_now(agent)) == 2)
+        assert [shape(e) for e in after_setup(realtime)] == ["snapshot 2", "response.create"]
+        assert snapshots(realtime)[1].endswith("Destination: Porto")
+    finally:
+        await bridge.close()
