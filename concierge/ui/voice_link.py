@@ -30,6 +30,7 @@ from concierge.store.settings import (
 )
 from concierge.travel.selection import Selection
 from concierge.travel.services import TravelServices
+from concierge.ui.async_support import loop_running
 from concierge.ui.chat import ChatPanel
 from concierge.ui.i18n import translate
 from concierge.voice.capture import CaptureSource, Microphone
@@ -66,7 +67,8 @@ class VoiceLink(QObject):
         ]
         chat.voice_bar.mode_combo.currentIndexChanged.connect(self._remember_detection)
         self._detection_read = False
-        chat.tasks.start(self._read_detection(), name="read the voice mode")
+        if loop_running():
+            chat.tasks.start(self._read_detection(), name="read the voice mode")
 
     async def _read_detection(self) -> None:
         detection = await self.services.settings.get(VOICE_TURN_DETECTION)
