@@ -14,7 +14,7 @@ ROOT = Path(__file__).resolve().parents[1] / "concierge"
 
 def test_core_layers_import_without_qt() -> None:
     code = (
-        "import sys, concierge.agent, concierge.store, concierge.travel\n"
+        "import sys, concierge.agent, concierge.store, concierge.travel, concierge.voice\n"
         "loaded = sorted(m for m in sys.modules if m.split('.')[0] in ('PySide6', 'qasync'))\n"
         "print(','.join(loaded))\n"
     )
@@ -48,6 +48,7 @@ QT = ("PySide6", "qasync")
         ),
         ("store", (*QT, "concierge.travel", "concierge.ui", "concierge.app")),
         ("travel", (*QT, "concierge.ui", "concierge.app")),
+        ("voice", (*QT, "concierge.store", "concierge.travel", "concierge.ui", "concierge.app")),
     ],
 )
 def test_dependency_rule(package: str, forbidden: tuple[str, ...]) -> None:

@@ -53,3 +53,17 @@ def test_the_window_imports_the_calendar_library_only_to_export() -> None:
         env=environment,
     )
     assert done.stdout.strip() == "False"
+
+
+def test_the_window_loads_the_sound_library_only_for_voice() -> None:
+    code = "import sys, concierge.ui.main_window\nprint('sounddevice' in sys.modules)\n"
+    environment = {**os.environ, "QT_QPA_PLATFORM": "offscreen"}
+    done = subprocess.run(
+        [sys.executable, "-c", code],
+        capture_output=True,
+        text=True,
+        check=True,
+        timeout=120,
+        env=environment,
+    )
+    assert done.stdout.strip() == "False"

@@ -18,6 +18,7 @@ from pydantic import Field, TypeAdapter, ValidationError
 from sqlmodel import Session
 
 from concierge.agent.model_input import SnapshotLayout
+from concierge.agent.voice_events import TurnDetection
 from concierge.text import QT_TRANSLATE_NOOP
 
 from .database import Database
@@ -320,3 +321,41 @@ class Settings:
                 session.delete(row)
 
         await self.database.run(remove)
+
+
+# -- voice (issue 16) ---------------------------------------------------------------------
+
+VOICE_MODEL: Setting[str] = declare(
+    "voice.model",
+    str,
+    "gpt-realtime",
+    "The realtime model voice mode asks the server for (over WebSocket, at the model "
+    "server's base URL).",
+)
+VOICE_TRANSCRIPTION_MODEL: Setting[str] = declare(
+    "voice.transcription_model",
+    str,
+    "gpt-4o-mini-transcribe",
+    "The model the server transcribes what you say with, so it shows and is kept in the "
+    "conversation; empty: the server's default, or no transcript of your words.",
+)
+VOICE_INPUT_DEVICE: Setting[str] = declare(
+    "voice.input_device",
+    str,
+    "",
+    "The microphone, by the name the sound system gives it; empty: the system's default.",
+)
+VOICE_OUTPUT_DEVICE: Setting[str] = declare(
+    "voice.output_device",
+    str,
+    "",
+    "The speaker or headphones, by the name the sound system gives them; empty: the "
+    "system's default.",
+)
+VOICE_TURN_DETECTION: Setting[TurnDetection] = declare(
+    "voice.turn_detection",
+    TurnDetection,
+    TurnDetection.PUSH_TO_TALK,
+    "How voice mode knows you have finished: push to talk (hold Talk or Ctrl+Space while "
+    "speaking) or hands-free (the server hears when you stop).",
+)

@@ -75,6 +75,11 @@ class AssistantSession(QObject):
     def trip_id(self) -> str | None:
         return self._trip_id
 
+    @property
+    def client(self) -> openai.AsyncOpenAI | None:
+        """The model server's client, while a usable profile is bound (voice uses it too)."""
+        return self._client
+
     async def reload_profile(self) -> ModelProfile:
         """Read the model settings (environment overrides applied) and rebind."""
         profile = await load_profile(self.services.settings, self.services.secrets)

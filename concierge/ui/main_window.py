@@ -90,6 +90,7 @@ from concierge.ui.startup_window import initial_size
 from concierge.ui.trips import ItineraryView, TripForm, TripListPanel
 from concierge.ui.views.locks import LOCK_HINT, LOCK_KEYS, LOCK_TEXT
 from concierge.ui.views.trip_view import TripView
+from concierge.ui.voice_link import VoiceLink
 
 log = logging.getLogger(__name__)
 
@@ -228,6 +229,7 @@ class MainWindow(QMainWindow):
         self.session = AssistantSession(
             services, self.chat, self.inspector, self, before_context=self.save_typed_edits
         )
+        self.voice_link = VoiceLink(services, self.session, self.chat, self)
         self.trip_views: tuple[TripView[Any], ...] = (
             self.trip_form,
             self.itinerary,
@@ -918,6 +920,7 @@ class MainWindow(QMainWindow):
         """Save the session and stop every panel's background work."""
         self._stopping = True
         self._unsubscribe()
+        self.voice_link.close()
         self._undo_timer.stop()
         geometry = bytes(self.saveGeometry().toBase64().data()).decode()
         await self.services.settings.set(UI_WINDOW_GEOMETRY, geometry)

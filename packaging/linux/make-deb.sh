@@ -8,8 +8,9 @@
 # file loads from outside the bundle, mapped to its Debian package, plus libc6 at the newest
 # GLIBC symbol version any of them needs (the build's glibc floor). A library Qt's core or
 # its xcb platform plugin needs that this machine lacks stops the build; for other optional
-# plugins (SQL drivers, other platforms) it is only listed. Maintainer has no address: the
-# project has none to publish yet.
+# plugins (SQL drivers, other platforms) it is only listed. libportaudio2 is added by name:
+# sounddevice opens it with dlopen when voice starts, so no bundled ELF file links it and ldd
+# cannot see it. Maintainer has no address: the project has none to publish yet.
 set -euo pipefail
 here="$(cd "$(dirname "$0")" && pwd)"
 dist="$here/../../dist"
@@ -58,6 +59,7 @@ packages=$(while IFS= read -r lib; do
   dpkg -S "$lib" 2>/dev/null || dpkg -S "$(realpath "$lib")" 2>/dev/null \
     || { echo "no Debian package has $lib" >&2; exit 1; }
 done <"$libs" | cut -d: -f1 | sort -u | grep -vx libc6 || true)
+packages=$({ echo "$packages"; echo libportaudio2; } | grep -v '^$' | sort -u)
 depends="libc6 (>= $floor)$(printf ', %s' $packages)"
 
 installed=$(du -sk --exclude=DEBIAN "$root" | cut -f1)

@@ -493,6 +493,7 @@ async def test_controls_are_named_like_their_labels_in_tab_order(
         "Server", "Base URL", "API key", "Model", "Context budget", "Longest answer",
         "Connect timeout", "Idle timeout", "Runtime context", "Undo depth", "Assistant edits",
         "Language",
+        "Microphone", "Speaker", "Realtime model", "Transcription model",
     }  # fmt: skip
     for text, control in labelled.items():
         assert control.accessibleName() == text
@@ -528,10 +529,14 @@ async def test_controls_are_named_like_their_labels_in_tab_order(
         dialog.undo_spin,
         dialog.edits_combo,
         dialog.language_combo,
+        dialog.voice_group.input_combo,
+        dialog.voice_group.output_combo,
+        dialog.voice_group.model_edit,
+        dialog.voice_group.transcription_edit,
         dialog.ok_button,
         dialog.cancel_button,
     ]
-    chain = _focus_chain(dialog.preset_combo, 30)
+    chain = _focus_chain(dialog.preset_combo, 40)
     positions = [chain.index(w) if w in chain else -1 for w in expected]
     # The editable combo's own line edit may sit between the combo and Refresh models.
     assert -1 not in positions and positions == sorted(positions), positions

@@ -112,6 +112,7 @@ class Composer(QWidget):
         self._chip_row.setContentsMargins(0, 0, 0, 0)
         self._chip_row.addStretch()
         buttons = QHBoxLayout()
+        self.button_row = buttons
         buttons.addWidget(self.attach_button)
         buttons.addStretch()
         buttons.addWidget(self.busy)

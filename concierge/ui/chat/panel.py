@@ -60,6 +60,8 @@ from .notices import ErrorBar, NoModelNotice
 from .permission import PermissionBroker, PermissionPrompt
 from .transcript_pages import TranscriptPages, interleave
 from .transcript_view import TranscriptView
+from .voice_bar import VoiceBar, share_slot, voice_button
+from .voice_mode import VoiceMode
 
 log = logging.getLogger(__name__)
 
@@ -122,11 +124,17 @@ class ChatPanel(QWidget):
         self.notice = NoModelNotice(self)
         self.error_bar = ErrorBar(self)
         self.composer = Composer(self)
+        self.voice = VoiceMode(self.tasks, self)
+        self.voice_bar = VoiceBar(self.voice, self)
+        self.voice_button = voice_button(self.voice, self.composer, self)
+        share_slot(self.composer.button_row, self.composer.busy, self.voice_button)
+        QWidget.setTabOrder(self.composer.attach_button, self.voice_button)
         layout = QVBoxLayout(self)
         layout.addWidget(self.transcript, 1)
         layout.addWidget(self.prompt_area)
         layout.addWidget(self.notice)
         layout.addWidget(self.error_bar)
+        layout.addWidget(self.voice_bar)
         layout.addWidget(self.composer)
         self.setFocusProxy(self.composer.edit)
 
@@ -145,6 +153,8 @@ class ChatPanel(QWidget):
         self._trip_id: str | None = None
         self.attach_menu: QMenu | None = None
         """The list of the trip's documents to attach, while it is open."""
+        self._voice_zone = False
+        """The transcript's live zone shows the voice session's partial transcripts."""
 
         stop = QShortcut(QKeySequence(Qt.Key.Key_Escape), self)
         stop.setContext(Qt.ShortcutContext.WidgetWithChildrenShortcut)
@@ -158,6 +168,10 @@ class ChatPanel(QWidget):
         self.composer.stop_requested.connect(self.stop)
         self.composer.attach_requested.connect(self.open_attach_menu)
         self.composer.changed.connect(self._update_controls)
+        self.voice.state_changed.connect(self._update_controls)
+        self.voice.live_changed.connect(self._show_voice_live)
+        self.voice.stored.connect(self.show_stored)
+        self.voice.problem.connect(lambda text: self.error_bar.show_error(text, can_retry=False))
         self._update_controls()
 
     # -- binding -------------------------------------------------------------------------
@@ -189,11 +203,13 @@ class ChatPanel(QWidget):
         offered when the conversation ends in a request that has no answer yet.
         """
         self._abandon_turn()
+        self.voice.end()
         if self._unsubscribe is not None:
             self._unsubscribe()
             self._unsubscribe = None
         self._runnable = runnable
         self._tool_titles = dict(tool_titles or {})
+        self.voice.tool_titles = self._tool_titles
         if runnable is not None:
             self._unsubscribe = runnable.subscribe(self._on_event)
         self._generation += 1
@@ -249,6 +265,8 @@ class ChatPanel(QWidget):
         runnable = self._runnable
         if runnable is None or self._turn is not None or self._loading or draft.empty:
             return
+        if self.voice.active:
+            return  # Voice turns and typed turns share the conversation: one at a time.
         self.composer.clear()
         content = draft.content()
         self._begin(draft, lambda signal: runnable.process_request(content, signal))
@@ -261,7 +279,9 @@ class ChatPanel(QWidget):
         self._begin(None, runnable.retry)
 
     def stop(self) -> None:
-        """Abort the running turn (Stop or Esc); open permission prompts are denied."""
+        """Abort the running turn (Stop or Esc); open permission prompts are denied. In
+        voice mode: silence the assistant."""
+        self.voice.interrupt()
         if self._turn is None:
             return
         self._turn.controller.abort("stopped by the person")
@@ -404,6 +424,41 @@ class ChatPanel(QWidget):
             return
         self.transcript.live_changed()
 
+    # -- voice ---------------------------------------------------------------------------
+
+    def show_stored(self) -> asyncio.Task[None]:
+        """Show what the store holds beyond what is shown (a voice turn was stored)."""
+        return self.tasks.start(self._show_stored(self._generation), name="show voice turns")
+
+    async def _show_stored(self, generation: int) -> None:
+        history = self._history
+        if history is None or self._loading or self._turn is not None:
+            return
+        try:
+            messages = await history.load()
+        except Exception as error:
+            log.warning("could not read the conversation after a voice turn", exc_info=error)
+            return
+        if generation != self._generation or len(messages) <= self._shown:
+            return
+        added = messages[self._shown :]
+        self._shown = len(messages)
+        self.transcript.append_blocks(history_blocks(added, self._tool_titles))
+        self._voice_zone = False  # appending ended the live zone
+        self._show_voice_live()
+
+    def _show_voice_live(self) -> None:
+        if self._turn is not None:
+            return
+        if self.voice.has_live and self._voice_zone:
+            self.transcript.live_changed()
+        elif self.voice.has_live:
+            self.transcript.start_live(self.voice.live_markdown)
+            self._voice_zone = True
+        elif self._voice_zone:
+            self.transcript.drop_live()
+            self._voice_zone = False
+
     # -- attachments ---------------------------------------------------------------------
 
     def set_documents(self, documents: DocumentRepository | None, trip_id: str | None) -> None:
@@ -530,7 +585,13 @@ class ChatPanel(QWidget):
         idle = self._turn is None and not self._loading
         self.notice.setVisible(not bound)
         self.composer.set_busy(self._turn is not None)
-        self.composer.send_button.setEnabled(bound and idle and not self.composer.draft().empty)
+        if self.voice.active:
+            self.composer.stop_button.setEnabled(True)  # Stop silences the assistant
+        self.composer.send_button.setEnabled(
+            bound and idle and not self.voice.active and not self.composer.draft().empty
+        )
+        self.voice_button.setVisible(self._turn is None)
+        self.voice_button.setEnabled(self.voice.active or (bound and idle))
         self.error_bar.retry_button.setEnabled(bound and idle)
 
     async def shutdown(self) -> None:
@@ -538,6 +599,7 @@ class ChatPanel(QWidget):
         if self._turn is not None:
             self._turn.controller.abort("the app is closing")
         self.permissions.deny_all()
+        await self.voice.shutdown()
         if self._unsubscribe is not None:
             self._unsubscribe()
             self._unsubscribe = None

@@ -89,6 +89,7 @@ from concierge.ui.i18n import (
 from .key_field import KeyField
 from .setting_spin import SettingSpinBox
 from .status import Kind, StatusLabel
+from .voice_section import VoiceSection
 
 MERGE_LABEL = QT_TRANSLATE_NOOP(
     "SettingsDialog", "Merge consecutive user messages (for strict chat templates)"
@@ -447,6 +448,7 @@ class SettingsDialog(QDialog):
             translate("SettingsDialog", "When the language changes"), self.general_group
         )
         self.language_note.setObjectName("languageNote")
+        self.voice_group = VoiceSection(self)
 
         self.buttons = QDialogButtonBox(
             QDialogButtonBox.StandardButton.Ok | QDialogButtonBox.StandardButton.Cancel, self
@@ -554,6 +556,7 @@ class SettingsDialog(QDialog):
             self._label(translate("SettingsDialog", "&Language"), self.language_combo), language
         )
         layout.addWidget(self.general_group)
+        layout.addWidget(self.voice_group)
         layout.addWidget(self.env_note)
         layout.addWidget(self.key_warning)
         layout.addWidget(self.problem_label)
@@ -578,6 +581,7 @@ class SettingsDialog(QDialog):
             self.undo_spin,
             self.edits_combo,
             self.language_combo,
+            *self.voice_group.focus_chain,
             self.ok_button,
             self.cancel_button,
         ]
@@ -712,6 +716,7 @@ class SettingsDialog(QDialog):
         self.undo_spin.setEnabled(True)
         if self._focus_online:
             self.weather_check.setFocus(Qt.FocusReason.OtherFocusReason)
+        await self.voice_group.load(self._settings)
 
     def focus_online_lookups(self) -> None:
         """Put the focus on the weather forecasts switch (once its stored value is read):
@@ -966,6 +971,7 @@ class SettingsDialog(QDialog):
                 await self._settings.set(LOOKUPS_ONLINE_WEATHER, weather)
                 await self._settings.set(ASSISTANT_EDITS, EditMode(self.edits_combo.currentData()))
                 await self._settings.set(UI_LANGUAGE, language)
+            await self.voice_group.save(self._settings)
             secret = await save_profile(
                 self._settings,
                 self._secrets,

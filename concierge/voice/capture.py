@@ -1,0 +1,149 @@
+"""Where the voice session's audio comes from: the microphone, or a recording.
+
+A source delivers 24 kHz mono PCM16 blocks on the asyncio loop's thread. The microphone's
+PortAudio callback runs on the audio thread and must never block: it only copies the block
+and hands it to the loop with `call_soon_threadsafe`; resampling and everything else happen
+on the loop.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+import wave
+from array import array
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any, Protocol
+
+from .devices import Backend, choose_device, load_backend
+from .pcm import BLOCK_FRAMES, SAMPLE_RATE, SAMPLE_WIDTH, samples, to_pcm
+from .resample import Resampler, resample
+from .streams import close_stream, open_stream
+
+log = logging.getLogger(__name__)
+
+Deliver = Callable[[bytes], None]
+
+
+class CaptureSource(Protocol):
+    """What the voice session records from."""
+
+    def start(self, deliver: Deliver) -> None:
+        """Begin; `deliver` gets each block on the loop's thread. Raises `AudioError`."""
+
+    def stop(self) -> None:
+        """End at once; no block is delivered afterwards."""
+
+
+class Microphone:
+    """The input device chosen in Settings (by its label; empty: the system's default)."""
+
+    def __init__(self, device: str = "", backend: Backend | None = None) -> None:
+        self.device_name = device
+        self._backend = backend
+        self._stream: Any = None
+        self._deliver: Deliver | None = None
+        self._resampler: Resampler | None = None
+        self.rate = SAMPLE_RATE
+        """The rate the device runs at."""
+
+    def start(self, deliver: Deliver) -> None:
+        backend = self._backend if self._backend is not None else load_backend()
+        device = choose_device("input", self.device_name, backend)
+        loop = asyncio.get_running_loop()
+        self._deliver = deliver
+
+        def on_audio(data: Any, frames: int, time: Any, status: Any) -> None:
+            # The audio thread: copy and hand over, nothing else.
+            block = bytes(data)
+            with contextlib.suppress(RuntimeError):  # the loop has closed: tearing down
+                loop.call_soon_threadsafe(self._arrived, block)
+
+        self._stream, self.rate = open_stream(
+            backend, "input", device, BLOCK_FRAMES / SAMPLE_RATE, on_audio
+        )
+        self._backend = backend
+        self._resampler = Resampler(self.rate, SAMPLE_RATE) if self.rate != SAMPLE_RATE else None
+
+    def _arrived(self, block: bytes) -> None:
+        if self._deliver is None:
+            return
+        if self._resampler is not None:
+            block = self._resampler.feed(block)
+        if block:
+            self._deliver(block)
+
+    def stop(self) -> None:
+        self._deliver = None
+        stream, self._stream = self._stream, None
+        if stream is not None:
+            close_stream(self._backend, stream)
+
+
+class RecordedSource:
+    """A recording played in as if spoken into a microphone: 24 kHz PCM16 delivered in
+    blocks at the pace of real time (`pace` 2.0 is twice as fast), then silence, as a quiet
+    room gives, until stopped. Feeds a voice session from a file, and tests where there is
+    no sound card."""
+
+    def __init__(self, pcm: bytes, *, pace: float = 1.0, then_silence: bool = True) -> None:
+        self.pcm = pcm
+        self.pace = pace
+        self.then_silence = then_silence
+        self.finished = asyncio.Event()
+        """Set once the whole recording has been delivered."""
+        self._handle: asyncio.TimerHandle | None = None
+        self._offset = 0
+        self._running = False
+
+    @classmethod
+    def from_wave(cls, path: Path, **options: Any) -> RecordedSource:
+        """A 16-bit WAV file at any rate, mono or stereo (averaged), as 24 kHz mono."""
+        with wave.open(str(path), "rb") as file:
+            if file.getsampwidth() != SAMPLE_WIDTH:
+                raise ValueError(f"{path.name} is not 16-bit audio.")
+            channels, rate = file.getnchannels(), file.getframerate()
+            data = file.readframes(file.getnframes())
+        if channels > 1:
+            values = samples(data)
+            frames = range(0, len(values), channels)
+            data = to_pcm(array("h", (sum(values[i : i + channels]) // channels for i in frames)))
+        return cls(resample(data, rate, SAMPLE_RATE), **options)
+
+    def start(self, deliver: Deliver) -> None:
+        loop = asyncio.get_running_loop()
+        block_bytes = BLOCK_FRAMES * SAMPLE_WIDTH
+        interval = BLOCK_FRAMES / SAMPLE_RATE / self.pace
+
+        self._running = True
+        due = loop.time()
+
+        def next_block() -> None:
+            nonlocal due
+            if not self._running:
+                return
+            block = self.pcm[self._offset : self._offset + block_bytes]
+            self._offset += len(block)
+            if len(block) < block_bytes:
+                self.finished.set()
+                if not self.then_silence:
+                    if block:
+                        deliver(block)
+                    self._handle = None
+                    return
+                block += bytes(block_bytes - len(block))
+            deliver(block)
+            if self._running:  # `deliver` may have stopped the source
+                due += interval  # by the clock, so the pace does not drift
+                self._handle = loop.call_at(due, next_block)
+
+        due += interval
+        self._handle = loop.call_at(due, next_block)
+
+    def stop(self) -> None:
+        self._running = False
+        if self._handle is not None:
+            self._handle.cancel()
+            self._handle = None
