@@ -599,8 +599,8 @@ class MainWindow(QMainWindow):
 
     def show_trip(self, trip_id: object) -> None:
         current = trip_id if isinstance(trip_id, str) else None
-        if current == self.session.trip_id:
-            return
+        if current == self.session.trip_id or self._stopping:
+            return  # stopping: the trip list clearing as it is destroyed is no new choice
         self.services.selection.select_trip(current)
         for view in self.trip_views:
             view.set_trip(current)

@@ -25,7 +25,12 @@ from concierge.store.model_profile import (
     PRESETS,
     load_profile,
 )
-from concierge.store.settings import MODEL_BASE_URL, UI_LANGUAGE
+from concierge.store.settings import (
+    MODEL_BASE_URL,
+    UI_LANGUAGE,
+    VOICE_MODEL,
+    VOICE_TRANSCRIPTION_MODEL,
+)
 from concierge.travel.services import open_services
 from concierge.ui.about import AboutDialog
 from concierge.ui.damaged_database import damaged_database_box
@@ -236,7 +241,14 @@ def store_text(text: str) -> bool:
     helper), and each language by its own name (the same in every language, by design)."""
     presets = {plain(preset.label) for preset in PRESETS} | {plain(p.hint) for p in PRESETS}
     names = {language.name for language in available_languages()}
-    return text in presets or text in names or text == MODEL_BASE_URL.default or marked(text)
+    models = {VOICE_MODEL.default, VOICE_TRANSCRIPTION_MODEL.default}  # model names: data
+    return (
+        text in presets
+        or text in names
+        or text in models
+        or text == MODEL_BASE_URL.default
+        or marked(text)
+    )
 
 
 async def test_every_part_of_settings_goes_through_translation(
