@@ -22,6 +22,8 @@ from typing import Any, TypeVar
 from sqlalchemy import update
 from sqlmodel import Session, SQLModel, col
 
+from concierge.text import QT_TRANSLATE_NOOP, Translatable
+
 from .change_pruning import prune_change_log
 from .changes import (
     Action,
@@ -36,12 +38,16 @@ from .changes import (
 from .database import Database
 from .entities import EntitySpec, R
 from .field_sources import Images, confirm_sources, forget_sources, record_sources, sources_of
+from .label_text import encode_label
 from .lock_rules import LOCKABLE, refuse_locked, trip_locks
 from .records import LockRecord
 from .settings import ASSISTANT_EDITS, UNDO_DEPTH, EditMode, read_setting
 from .tables import ChangeLogEntry, Proposal, utc_now
 
 log = logging.getLogger(__name__)
+
+CHANGE = QT_TRANSLATE_NOOP("ChangeLabel", "Change")
+"""The label of a write that names itself nothing."""
 
 T = TypeVar("T")
 
@@ -56,7 +62,7 @@ class ChangeWriter:
     def __init__(self, session: Session, context: ChangeContext) -> None:
         self.session = session
         self.context = context
-        self.label = context.label or "Change"
+        self.label = context.label or CHANGE
         self.changes: list[Change] = []
         self.entries: list[ChangeLogEntry] = []
         """The change-log rows written, in order (what a proposal keeps)."""
@@ -109,10 +115,10 @@ class ChangeWriter:
         spec: EntitySpec[R, Any],
         ids: Collection[str],
         one: Callable[[R], str],
-        many: str,
+        many: Translatable,
     ) -> int:
         """Confirm the assistant's facts on the rows `ids` (unknown ones skipped: they may just
-        have gone), described by `one(record)` or, for several, `many` with their number;
+        have gone), described by `one(record)` or, for several, `many` with their number as {count};
         the number of rows that had any."""
         known = sources_of(self.session, spec.kind, ids)
         records = [
@@ -121,7 +127,7 @@ class ChangeWriter:
             if any(source.unverified for source in known.get(entity_id, {}).values())
             and (record := spec.find(self.session, entity_id)) is not None
         ]
-        self.describe(one(records[0]) if len(records) == 1 else many.format(len(records)))
+        self.describe(one(records[0]) if len(records) == 1 else many.format(count=len(records)))
         for record in records:
             self.confirm(spec, record)
         return len(records)
@@ -275,6 +281,7 @@ class ChangeWriter:
             group_id=self.context.group_id,
             actor=self.context.actor.value,
             label=self.label,
+            label_message=encode_label(self.label),
             entity=kind.value,
             entity_id=entity_id,
             trip_id=trip_id,

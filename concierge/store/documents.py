@@ -122,7 +122,11 @@ class DocumentRepository:
             if row is None:
                 return False
             document = DOCUMENTS.to_record(row)
-            writer.describe(f"Remove document “{document.file_name}”")
+            writer.describe(
+                QT_TRANSLATE_NOOP("ChangeLabel", "Remove document “{file}”").format(
+                    file=document.file_name
+                )
+            )
             writer.delete(DOCUMENTS, row, document)
             return True
 
@@ -217,7 +221,9 @@ class DocumentRepository:
                 created_at=now,
                 updated_at=now,
             )
-            writer.describe(f"Attach “{file_name}”")
+            writer.describe(
+                QT_TRANSLATE_NOOP("ChangeLabel", "Attach “{file}”").format(file=file_name)
+            )
             return writer.create(DOCUMENTS, document)
 
         return await run_logged(self.database, self.bus, context, write)

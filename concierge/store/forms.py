@@ -22,6 +22,8 @@ from pydantic import JsonValue
 from sqlmodel import Session, col, select
 from sqlmodel.sql.expression import SelectOfScalar
 
+from concierge.text import QT_TRANSLATE_NOOP
+
 from .change_writer import ChangeWriter, run_logged
 from .changes import ChangeBus, ChangeContext
 from .database import Database
@@ -172,7 +174,14 @@ class FormAnswerRepository:
             row = instance_row(session, trip_id, form)
             if row is None and not completed:
                 return None
-            writer.describe(f"Mark {form} {'complete' if completed else 'incomplete'}")
+            if completed:
+                writer.describe(
+                    QT_TRANSLATE_NOOP("ChangeLabel", "Mark {form} complete").format(form=form)
+                )
+            else:
+                writer.describe(
+                    QT_TRANSLATE_NOOP("ChangeLabel", "Mark {form} incomplete").format(form=form)
+                )
             if row is None:
                 return create_instance(writer, trip_id, form, completed_at=utc_now())
             before = FORMS.to_record(row)
@@ -222,10 +231,12 @@ def _form_id(form_id: str) -> str:
 
 def _answers_label(form_id: str, changes: Sequence[AnswerChange]) -> str:
     if len(changes) > 1:
-        return f"Edit {form_id}: {', '.join(change.field for change in changes)}"
-    verb = {
-        AnswerAction.SET: "Answer",
-        AnswerAction.REVISE: "Change",
-        AnswerAction.RETRACT: "Clear",
+        return QT_TRANSLATE_NOOP("ChangeLabel", "Edit {form}: {fields}").format(
+            form=form_id, fields=", ".join(change.field for change in changes)
+        )
+    template = {
+        AnswerAction.SET: QT_TRANSLATE_NOOP("ChangeLabel", "Answer “{field}” in {form}"),
+        AnswerAction.REVISE: QT_TRANSLATE_NOOP("ChangeLabel", "Change “{field}” in {form}"),
+        AnswerAction.RETRACT: QT_TRANSLATE_NOOP("ChangeLabel", "Clear “{field}” in {form}"),
     }[changes[0].action]
-    return f"{verb} “{changes[0].field}” in {form_id}"
+    return template.format(field=changes[0].field, form=form_id)

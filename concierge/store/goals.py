@@ -18,11 +18,14 @@ from typing import Any
 from sqlalchemy import update
 from sqlmodel import Session, col, select
 
+from concierge.text import QT_TRANSLATE_NOOP, joined
+
 from . import ordering
 from .change_writer import ChangeWriter, run_logged
 from .changes import Actor, ChangeBus, ChangeContext
 from .database import Database
 from .entities import GOALS, TRIPS
+from .label_text import quoted
 from .records import GoalRecord, GoalStatus
 from .tables import Goal, utc_now
 from .validation import GOAL_RULES, check_position, parse_changes
@@ -65,7 +68,9 @@ class GoalRepository:
         def write(session: Session, writer: ChangeWriter) -> GoalRecord:
             TRIPS.row(session, trip_id)  # The trip must exist.
             goal = open_goal(writer, trip_id, parsed["title"], parsed["completes_on"])
-            writer.describe(f"Add goal “{goal.title}”")
+            writer.describe(
+                QT_TRANSLATE_NOOP("ChangeLabel", "Add goal “{title}”").format(title=goal.title)
+            )
             return ordering.insert(writer, GOALS, trip_goals(session, trip_id), goal, position)
 
         return await run_logged(self.database, self.bus, context, write)
@@ -75,7 +80,9 @@ class GoalRepository:
 
         def write(session: Session, writer: ChangeWriter) -> GoalRecord:
             row = GOALS.row(session, goal_id)
-            writer.describe(f"Complete goal “{row.title}”")
+            writer.describe(
+                QT_TRANSLATE_NOOP("ChangeLabel", "Complete goal “{title}”").format(title=row.title)
+            )
             return _complete(writer, row)
 
         return await run_logged(self.database, self.bus, context, write)
@@ -86,7 +93,9 @@ class GoalRepository:
         def write(session: Session, writer: ChangeWriter) -> GoalRecord:
             row = GOALS.row(session, goal_id)
             before = GOALS.to_record(row)
-            writer.describe(f"Reopen goal “{before.title}”")
+            writer.describe(
+                QT_TRANSLATE_NOOP("ChangeLabel", "Reopen goal “{title}”").format(title=before.title)
+            )
             after = dataclasses.replace(
                 before, status=GoalStatus.OPEN, completed_at=None, completed_by=None
             )
@@ -99,14 +108,23 @@ class GoalRepository:
     ) -> GoalRecord:
         """Change the title; raises `InvalidChangeError` for a blank one."""
         parsed = parse_changes("a goal", GOAL_RULES, {"title": title})
-        return await self._edit(goal_id, parsed, f"Rename goal to “{parsed['title']}”", context)
+        return await self._edit(
+            goal_id,
+            parsed,
+            QT_TRANSLATE_NOOP("ChangeLabel", "Rename goal to “{title}”").format(
+                title=parsed["title"]
+            ),
+            context,
+        )
 
     async def set_trigger(
         self, goal_id: str, completes_on: str | None, *, context: ChangeContext | None = None
     ) -> GoalRecord:
         """Change what completes the goal from outside a turn (None: nothing)."""
         parsed = parse_changes("a goal", GOAL_RULES, {"completes_on": completes_on})
-        return await self._edit(goal_id, parsed, "Change what completes goal", context)
+        return await self._edit(
+            goal_id, parsed, QT_TRANSLATE_NOOP("ChangeLabel", "Change what completes goal"), context
+        )
 
     async def remove(self, goal_id: str, *, context: ChangeContext | None = None) -> bool:
         """Remove the goal and close the gap; False if there was no such goal."""
@@ -116,7 +134,9 @@ class GoalRepository:
             if row is None:
                 return False
             goal = GOALS.to_record(row)
-            writer.describe(f"Remove goal “{goal.title}”")
+            writer.describe(
+                QT_TRANSLATE_NOOP("ChangeLabel", "Remove goal “{title}”").format(title=goal.title)
+            )
             writer.delete(GOALS, row, goal)
             ordering.renumber(writer, GOALS, trip_goals(session, goal.trip_id))
             return True
@@ -132,7 +152,9 @@ class GoalRepository:
 
         def write(session: Session, writer: ChangeWriter) -> list[GoalRecord]:
             row = GOALS.row(session, goal_id)
-            writer.describe(f"Move goal “{row.title}”")
+            writer.describe(
+                QT_TRANSLATE_NOOP("ChangeLabel", "Move goal “{title}”").format(title=row.title)
+            )
             rows = trip_goals(session, row.trip_id)
             return ordering.move(writer, GOALS, rows, row, position)
 
@@ -152,8 +174,17 @@ class GoalRepository:
                 for row in trip_goals(session, trip_id)
                 if row.status == GoalStatus.OPEN and row.completes_on == parsed["completes_on"]
             ]
-            titles = ", ".join(f"“{row.title}”" for row in rows)
-            writer.describe(f"Complete goal{'s' if len(rows) > 1 else ''} {titles}")
+            titles = joined(", ", [quoted(row.title) for row in rows])
+            if len(rows) > 1:
+                writer.describe(
+                    QT_TRANSLATE_NOOP("ChangeLabel", "Complete goals {titles}").format(
+                        titles=titles
+                    )
+                )
+            else:
+                writer.describe(
+                    QT_TRANSLATE_NOOP("ChangeLabel", "Complete goal {titles}").format(titles=titles)
+                )
             return [_complete(writer, row) for row in rows]
 
         return await run_logged(self.database, self.bus, context, write)

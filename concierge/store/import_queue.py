@@ -339,8 +339,14 @@ def _accept(
     if not rows:
         return Acceptance((), None), []
     files = sorted({row.file_name for row in rows})
-    what = f"{len(rows)} item{'s' if len(rows) != 1 else ''}"
-    label = f"Import {what} from {', '.join(files)}"
+    if len(rows) == 1:
+        label = QT_TRANSLATE_NOOP("ChangeLabel", "Import 1 item from {files}").format(
+            files=", ".join(files)
+        )
+    else:
+        label = QT_TRANSLATE_NOOP("ChangeLabel", "Import {count} items from {files}").format(
+            count=len(rows), files=", ".join(files)
+        )
     context = context or ChangeContext(actor=Actor.PERSON)
     if not context.label:
         context = dataclasses.replace(context, label=label)

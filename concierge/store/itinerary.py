@@ -74,8 +74,10 @@ class ItineraryRepository:
             return writer.confirm_all(
                 ITEMS,
                 item_ids,
-                lambda item: f"Confirm details of “{item.title}”",
-                "Confirm details of {} items",
+                lambda item: QT_TRANSLATE_NOOP(
+                    "ChangeLabel", "Confirm details of “{title}”"
+                ).format(title=item.title),
+                QT_TRANSLATE_NOOP("ChangeLabel", "Confirm details of {count} items"),
             )
 
         return await run_logged(self.database, self.bus, context, write)
@@ -114,7 +116,11 @@ class ItineraryRepository:
                 updated_at=now,
             )
             check_item(item, parsed)
-            writer.describe(f"Add “{item.title}” to the itinerary")
+            writer.describe(
+                QT_TRANSLATE_NOOP("ChangeLabel", "Add “{title}” to the itinerary").format(
+                    title=item.title
+                )
+            )
             return _place(session, writer, None, item, position)
 
         return await run_logged(self.database, self.bus, context, write)
@@ -133,7 +139,9 @@ class ItineraryRepository:
         def write(session: Session, writer: ChangeWriter) -> ItineraryItemRecord:
             row = ITEMS.row(session, item_id)
             before = ITEMS.to_record(row)
-            writer.describe(f"Edit “{before.title}”")
+            writer.describe(
+                QT_TRANSLATE_NOOP("ChangeLabel", "Edit “{title}”").format(title=before.title)
+            )
             after = dataclasses.replace(before, **_keeping_length(before, parsed))
             check_item(after, parsed)
             if after.day != before.day:
@@ -157,7 +165,9 @@ class ItineraryRepository:
 
         def write(session: Session, writer: ChangeWriter) -> ItineraryItemRecord:
             before = ITEMS.to_record(ITEMS.row(session, item_id))
-            writer.describe(f"Move “{before.title}”")
+            writer.describe(
+                QT_TRANSLATE_NOOP("ChangeLabel", "Move “{title}”").format(title=before.title)
+            )
             after = dataclasses.replace(before, **_keeping_length(before, target))
             check_item(after, target)
             return _place(session, writer, before, after, position)
@@ -172,7 +182,11 @@ class ItineraryRepository:
             if row is None:
                 return False
             item = ITEMS.to_record(row)
-            writer.describe(f"Remove “{item.title}” from the itinerary")
+            writer.describe(
+                QT_TRANSLATE_NOOP("ChangeLabel", "Remove “{title}” from the itinerary").format(
+                    title=item.title
+                )
+            )
             detach_item_expenses(session, writer, item.id)
             detach_item_documents(session, writer, item.id)
             writer.delete(ITEMS, row, item)

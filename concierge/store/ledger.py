@@ -24,6 +24,7 @@ from .database import Database
 from .entities import EXPENSES, ITEMS, TRIPS
 from .errors import InvalidChangeError
 from .field_sources import unverified_facts
+from .label_text import quoted
 from .records import ExpenseRecord, Share
 from .tables import Expense, utc_now
 from .validation import EXPENSE_RULES, check_amount, parse_changes
@@ -57,8 +58,10 @@ class LedgerRepository:
             return writer.confirm_all(
                 EXPENSES,
                 expense_ids,
-                lambda expense: f"Confirm expense {expense.description or expense.category.value}",
-                "Confirm {} expenses",
+                lambda expense: QT_TRANSLATE_NOOP("ChangeLabel", "Confirm expense {what}").format(
+                    what=expense.description or expense.category.value
+                ),
+                QT_TRANSLATE_NOOP("ChangeLabel", "Confirm {count} expenses"),
             )
 
         return await run_logged(self.database, self.bus, context, write)
@@ -99,7 +102,11 @@ class LedgerRepository:
                 id=uuid.uuid4().hex, trip_id=trip_id, created_at=now, updated_at=now, **fields
             )
             expense = _settled(session, expense, parsed)
-            writer.describe(f"Add expense {_named(expense)}")
+            writer.describe(
+                QT_TRANSLATE_NOOP("ChangeLabel", "Add expense {expense}").format(
+                    expense=_named(expense)
+                )
+            )
             return writer.create(EXPENSES, expense)
 
         return await run_logged(self.database, self.bus, context, write)
@@ -119,7 +126,11 @@ class LedgerRepository:
             row = EXPENSES.row(session, expense_id)
             before = EXPENSES.to_record(row)
             after = _settled(session, dataclasses.replace(before, **parsed), parsed)
-            writer.describe(f"Edit expense {_named(before)}")
+            writer.describe(
+                QT_TRANSLATE_NOOP("ChangeLabel", "Edit expense {expense}").format(
+                    expense=_named(before)
+                )
+            )
             return writer.update(EXPENSES, row, before, after)
 
         return await run_logged(self.database, self.bus, context, write)
@@ -132,7 +143,11 @@ class LedgerRepository:
             if row is None:
                 return False
             expense = EXPENSES.to_record(row)
-            writer.describe(f"Remove expense {_named(expense)}")
+            writer.describe(
+                QT_TRANSLATE_NOOP("ChangeLabel", "Remove expense {expense}").format(
+                    expense=_named(expense)
+                )
+            )
             writer.delete(EXPENSES, row, expense)
             return True
 
@@ -199,5 +214,7 @@ def _settled(
 
 
 def _named(expense: ExpenseRecord) -> str:
-    what = f"“{expense.description}”" if expense.description else expense.category.value
-    return f"{what} ({expense.amount} {expense.currency})"
+    what = quoted(expense.description) if expense.description else expense.category.value
+    return QT_TRANSLATE_NOOP("ChangeLabel", "{what} ({amount} {currency})").format(
+        what=what, amount=str(expense.amount), currency=expense.currency
+    )

@@ -19,6 +19,7 @@ from .changes import Actor, ChangeBus, ChangeContext, EntityKind
 from .database import Database
 from .entities import ITEMS, LOCKS, STOPS, TRIPS
 from .errors import InvalidChangeError
+from .label_text import quoted
 from .lock_rules import FIELD_RULES, day_name, field_name, trip_locks
 from .records import LockKind, LockRecord
 from .tables import TripLock, utc_now
@@ -78,10 +79,10 @@ class LockRepository:
                 )
             ).first()
             if row is not None:
-                writer.describe(f"Unlock {what}")
+                writer.describe(QT_TRANSLATE_NOOP("ChangeLabel", "Unlock {what}").format(what=what))
                 writer.delete(LOCKS, row, LOCKS.to_record(row))
                 return False
-            writer.describe(f"Lock {what}")
+            writer.describe(QT_TRANSLATE_NOOP("ChangeLabel", "Lock {what}").format(what=what))
             now = utc_now()
             writer.create(
                 LOCKS,
@@ -123,21 +124,25 @@ def _target(
                     target=target
                 ),
             ) from None
-        return trip_id, f"day {day_name(day)}"
+        return trip_id, QT_TRANSLATE_NOOP("ChangeLabel", "day {day}").format(day=day_name(day))
     if kind is LockKind.ITEM or entity is EntityKind.ITINERARY_ITEM:
         item = ITEMS.to_record(ITEMS.row(session, target))
-        owner, name = item.trip_id, f"“{item.title}”"
-        noun = "item "
+        owner, name = item.trip_id, quoted(item.title)
+        whole = QT_TRANSLATE_NOOP("ChangeLabel", "item {name}")
     elif kind is LockKind.STOP or entity is EntityKind.TRIP_STOP:
         stop = STOPS.to_record(STOPS.row(session, target))
-        owner, name, noun = stop.trip_id, f"“{stop.place}”", "stop "
+        owner, name = stop.trip_id, quoted(stop.place)
+        whole = QT_TRANSLATE_NOOP("ChangeLabel", "stop {name}")
     else:
         trip = TRIPS.to_record(TRIPS.row(session, target))
-        owner, name, noun = trip.id, "the trip", ""
+        owner, name = trip.id, QT_TRANSLATE_NOOP("ChangeLabel", "the trip")
+        whole = QT_TRANSLATE_NOOP("ChangeLabel", "{name}")
     if kind is LockKind.FIELD:
         assert entity is not None
-        return owner, f"the {field_name(entity, field)} of {name}"
-    return owner, f"{noun}{name}"
+        return owner, QT_TRANSLATE_NOOP("ChangeLabel", "the {field} of {name}").format(
+            field=field_name(entity, field), name=name
+        )
+    return owner, whole.format(name=name)
 
 
 def delete_target_locks(session: Session, writer: ChangeWriter, target: str) -> None:

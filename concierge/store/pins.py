@@ -79,7 +79,9 @@ class PinRepository:
             if trip_id is not None:
                 TRIPS.row(session, trip_id)  # The trip must exist.
             pin = new_pin(writer, trip_id, parsed["text"], rule=parsed["rule"])
-            writer.describe(f"Pin “{_short(pin.text)}”")
+            writer.describe(
+                QT_TRANSLATE_NOOP("ChangeLabel", "Pin “{text}”").format(text=_short(pin.text))
+            )
             return ordering.insert(writer, PINS, scope_pins(session, trip_id), pin, position)
 
         return await run_logged(self.database, self.bus, context, write)
@@ -94,7 +96,11 @@ class PinRepository:
             row = PINS.row(session, pin_id)
             before = PINS.to_record(row)
             _refuse_assistant_on_confirmed(writer, before, "edit")
-            writer.describe(f"Edit pin “{_short(parsed['text'])}”")
+            writer.describe(
+                QT_TRANSLATE_NOOP("ChangeLabel", "Edit pin “{text}”").format(
+                    text=_short(parsed["text"])
+                )
+            )
             return writer.update(PINS, row, before, dataclasses.replace(before, **parsed))
 
         return await run_logged(self.database, self.bus, context, write)
@@ -117,12 +123,14 @@ class PinRepository:
             after = dataclasses.replace(before, rule=new_rule, rule_confirmed=confirmed)
             if after == before:
                 return before
-            verb = "Propose a constraint for" if new_rule and not confirmed else "Constrain"
-            writer.describe(
-                f"{verb} “{_short(before.text)}”"
-                if new_rule
-                else f"Remove the constraint of “{_short(before.text)}”"
-            )
+            text = _short(before.text)
+            if not new_rule:
+                label = QT_TRANSLATE_NOOP("ChangeLabel", "Remove the constraint of “{text}”")
+            elif confirmed:
+                label = QT_TRANSLATE_NOOP("ChangeLabel", "Constrain “{text}”")
+            else:
+                label = QT_TRANSLATE_NOOP("ChangeLabel", "Propose a constraint for “{text}”")
+            writer.describe(label.format(text=text))
             return writer.update(PINS, row, before, after)
 
         return await run_logged(self.database, self.bus, context, write)
@@ -152,7 +160,11 @@ class PinRepository:
                 )
             if before.rule_confirmed:
                 return before
-            writer.describe(f"Confirm the constraint of “{_short(before.text)}”")
+            writer.describe(
+                QT_TRANSLATE_NOOP("ChangeLabel", "Confirm the constraint of “{text}”").format(
+                    text=_short(before.text)
+                )
+            )
             return writer.update(
                 PINS, row, before, dataclasses.replace(before, rule_confirmed=True)
             )
@@ -168,7 +180,9 @@ class PinRepository:
                 return False
             pin = PINS.to_record(row)
             _refuse_assistant_on_confirmed(writer, pin, "unpin")
-            writer.describe(f"Unpin “{_short(pin.text)}”")
+            writer.describe(
+                QT_TRANSLATE_NOOP("ChangeLabel", "Unpin “{text}”").format(text=_short(pin.text))
+            )
             writer.delete(PINS, row, pin)
             ordering.renumber(writer, PINS, scope_pins(session, pin.trip_id))
             return True
@@ -184,7 +198,9 @@ class PinRepository:
 
         def write(session: Session, writer: ChangeWriter) -> list[PinRecord]:
             row = PINS.row(session, pin_id)
-            writer.describe(f"Move pin “{_short(row.text)}”")
+            writer.describe(
+                QT_TRANSLATE_NOOP("ChangeLabel", "Move pin “{text}”").format(text=_short(row.text))
+            )
             rows = scope_pins(session, row.trip_id)
             return ordering.move(writer, PINS, rows, row, position)
 

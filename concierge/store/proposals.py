@@ -29,6 +29,8 @@ from sqlalchemy import update
 from sqlalchemy.exc import IntegrityError
 from sqlmodel import Session, col, select
 
+from concierge.text import QT_TRANSLATE_NOOP
+
 from . import ordering
 from .change_writer import ChangeWriter, commit_and_publish, decode_order
 from .changes import Action, Actor, Change, ChangeBus, ChangeContext, EntityKind, ProposalNews
@@ -227,7 +229,9 @@ def _decide(session: Session, trip_id: str, accepted: set[str]) -> tuple[Decisio
     chosen = [call for call in by_call if call in accepted]
     context = ChangeContext(
         actor=Actor.ASSISTANT,
-        label=f"the assistant’s proposal ({len(chosen)} of {len(by_call)} changes)",
+        label=QT_TRANSLATE_NOOP(
+            "ChangeLabel", "the assistant’s proposal ({chosen} of {count} changes)"
+        ).format(chosen=len(chosen), count=len(by_call)),
     )
     changes: list[Change] = []
     lists: set[tuple[EntityKind, str, date | None]] = set()

@@ -14,6 +14,8 @@ from collections.abc import Mapping
 
 from sqlmodel import Session, col, select
 
+from concierge.text import QT_TRANSLATE_NOOP
+
 from . import ordering
 from .change_writer import ChangeWriter, run_logged
 from .changes import ChangeBus, ChangeContext
@@ -79,7 +81,9 @@ class StopRepository:
             trip = TRIPS.to_record(TRIPS.row(session, trip_id))
             stop = dataclasses.replace(new_stop(trip_id, ""), **parsed)
             check_stop(stop, trip)
-            writer.describe(f"Add stop “{stop.place}”")
+            writer.describe(
+                QT_TRANSLATE_NOOP("ChangeLabel", "Add stop “{place}”").format(place=stop.place)
+            )
             return ordering.insert(writer, STOPS, trip_stops(session, trip_id), stop, position)
 
         return await run_logged(self.database, self.bus, context, write)
@@ -95,7 +99,9 @@ class StopRepository:
             before = STOPS.to_record(row)
             after = dataclasses.replace(before, **parsed)
             check_stop(after, TRIPS.to_record(TRIPS.row(session, before.trip_id)))
-            writer.describe(f"Edit stop “{after.place}”")
+            writer.describe(
+                QT_TRANSLATE_NOOP("ChangeLabel", "Edit stop “{place}”").format(place=after.place)
+            )
             return writer.update(STOPS, row, before, after)
 
         return await run_logged(self.database, self.bus, context, write)
@@ -109,7 +115,9 @@ class StopRepository:
 
         def write(session: Session, writer: ChangeWriter) -> list[StopRecord]:
             row = STOPS.row(session, stop_id)
-            writer.describe(f"Move stop “{row.place}”")
+            writer.describe(
+                QT_TRANSLATE_NOOP("ChangeLabel", "Move stop “{place}”").format(place=row.place)
+            )
             return ordering.move(writer, STOPS, trip_stops(session, row.trip_id), row, position)
 
         return await run_logged(self.database, self.bus, context, write)
@@ -122,7 +130,9 @@ class StopRepository:
             if row is None:
                 return False
             stop = STOPS.to_record(row)
-            writer.describe(f"Remove stop “{stop.place}”")
+            writer.describe(
+                QT_TRANSLATE_NOOP("ChangeLabel", "Remove stop “{place}”").format(place=stop.place)
+            )
             writer.delete(STOPS, row, stop)
             delete_target_locks(session, writer, stop.id)
             ordering.renumber(writer, STOPS, trip_stops(session, stop.trip_id))

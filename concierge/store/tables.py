@@ -310,7 +310,8 @@ class ChangeLogEntry(SQLModel, table=True):
     """One row written by one change: `before`/`after` are JSON objects of the changed fields
     (the whole record for a create or delete); `sources_before`/`sources_after` those of the
     fact fields' sources it changed (`FieldSource`, null: none). Rows sharing `group_id`
-    undo as one step.
+    undo as one step. `label` is the step's English name; `label_message` the JSON that makes
+    it a translatable message again (`label_text`), null for plain text and older rows.
     `redo_step` numbers the undo step that reverted an undone row, while it can be redone
     (the highest is redone first); any new change clears every row's.
 
@@ -342,6 +343,7 @@ class ChangeLogEntry(SQLModel, table=True):
     redo_step: int | None = Field(default=None, index=True)
     sources_before: str | None = Field(default=None, sa_type=Text)
     sources_after: str | None = Field(default=None, sa_type=Text)
+    label_message: str | None = Field(default=None, sa_type=Text)
 
 
 FACT_SOURCES = ("person", "assistant", "lookup", "import")

@@ -27,6 +27,8 @@ from pydantic import JsonValue, ValidationError
 from sqlalchemy.exc import IntegrityError
 from sqlmodel import Session, col, select
 
+from concierge.text import QT_TRANSLATE_NOOP
+
 from .change_writer import ChangeWriter, run_logged
 from .changes import ChangeBus, ChangeContext
 from .database import Database
@@ -521,7 +523,9 @@ def write_bundle(session: Session, writer: ChangeWriter, bundle: ParsedBundle) -
     clock = _stamps(utc_now())
     stamps = next(clock)
     trip_id = uuid.uuid4().hex
-    writer.describe(f"Import trip “{bundle.title}”")
+    writer.describe(
+        QT_TRANSLATE_NOOP("ChangeLabel", "Import trip “{title}”").format(title=bundle.title)
+    )
     trip: TripRecord = TRIPS.adapter.validate_python(
         {**bundle.trip.values, "id": trip_id, "position": _next_position(session), **stamps}
     )

@@ -18,6 +18,8 @@ from typing import Any
 from sqlalchemy import func
 from sqlmodel import Session, col, select
 
+from concierge.text import QT_TRANSLATE_NOOP
+
 from .change_writer import ChangeWriter, run_logged
 from .changes import ChangeBus, ChangeContext, EntityKind
 from .database import Database
@@ -25,11 +27,12 @@ from .entities import ITEMS, TRIPS
 from .errors import RecordNotFoundError
 from .field_sources import unverified_facts
 from .itinerary import trip_items
+from .label_text import listed
 from .records import TripRecord
 from .tables import Trip, utc_now
 from .trip_parts import copy_trip_parts, delete_trip_parts
 from .validation import TRIP_RULES, check_position, check_trip, defaults, parse_changes
-from .words import and_list, field_labels
+from .words import field_labels
 
 DEFAULT_TITLE = str(TRIP_RULES["title"].default)
 
@@ -67,7 +70,9 @@ class TripRepository:
                 **parsed,
             )
             check_trip(trip, parsed)
-            writer.describe(f"Create trip “{trip.title}”")
+            writer.describe(
+                QT_TRANSLATE_NOOP("ChangeLabel", "Create trip “{title}”").format(title=trip.title)
+            )
             return writer.create(TRIPS, trip)
 
         return await run_logged(self.database, self.bus, context, write)
@@ -88,9 +93,7 @@ class TripRepository:
         self, trip_id: str, title: str, *, context: ChangeContext | None = None
     ) -> TripRecord:
         """`update` of the title, logged as "Rename trip to “…”"."""
-        return await self._update(
-            trip_id, {"title": title}, context, lambda parsed: f"Rename trip to “{parsed['title']}”"
-        )
+        return await self._update(trip_id, {"title": title}, context, _rename_label)
 
     async def _update(
         self,
@@ -119,7 +122,11 @@ class TripRepository:
 
         def write(session: Session, writer: ChangeWriter) -> TripRecord:
             source = TRIPS.to_record(TRIPS.row(session, trip_id))
-            writer.describe(f"Duplicate trip “{source.title}”")
+            writer.describe(
+                QT_TRANSLATE_NOOP("ChangeLabel", "Duplicate trip “{title}”").format(
+                    title=source.title
+                )
+            )
             now = utc_now()
             copy = dataclasses.replace(
                 source,
@@ -160,7 +167,9 @@ class TripRepository:
             moving = next((row for row in rows if row.id == trip_id), None)
             if moving is None:
                 raise RecordNotFoundError("trip", trip_id)
-            writer.describe(f"Move trip “{moving.title}”")
+            writer.describe(
+                QT_TRANSLATE_NOOP("ChangeLabel", "Move trip “{title}”").format(title=moving.title)
+            )
             rows.remove(moving)
             rows.insert(min(position, len(rows)), moving)
             records = []
@@ -180,7 +189,9 @@ class TripRepository:
             if row is None:
                 return False
             trip = TRIPS.to_record(row)
-            writer.describe(f"Delete trip “{trip.title}”")
+            writer.describe(
+                QT_TRANSLATE_NOOP("ChangeLabel", "Delete trip “{title}”").format(title=trip.title)
+            )
             # Its parts first, so that undo (which replays in reverse) restores the trip first.
             delete_trip_parts(session, writer, trip_id)
             for item in session.exec(trip_items(trip_id)).all():
@@ -205,4 +216,14 @@ def _blank_trip(trip_id: str, position: int, now: datetime) -> TripRecord:
 
 
 def _edit_label(parsed: Mapping[str, Any]) -> str:
-    return f"Change {and_list(field_labels(parsed))}" if parsed else "Edit trip"
+    if not parsed:
+        return QT_TRANSLATE_NOOP("ChangeLabel", "Edit trip")
+    return QT_TRANSLATE_NOOP("ChangeLabel", "Change {fields}").format(
+        fields=listed(field_labels(parsed))
+    )
+
+
+def _rename_label(parsed: Mapping[str, Any]) -> str:
+    return QT_TRANSLATE_NOOP("ChangeLabel", "Rename trip to “{title}”").format(
+        title=parsed["title"]
+    )

@@ -51,6 +51,8 @@ from sqlalchemy import func
 from sqlmodel import Session, col, select
 from sqlmodel.sql.expression import SelectOfScalar
 
+from concierge.text import joined
+
 from .change_writer import UNLOGGED_FIELDS, decode_order
 from .changes import Action, Actor, Change, EntityKind
 from .documents import has_item_documents
@@ -69,6 +71,7 @@ from .entities import (
 from .errors import UndoError
 from .field_sources import logged_source_fields, restore_sources
 from .form_answers import revert_answers
+from .label_text import decode_label
 from .ledger import has_item_expenses
 from .tables import ChangeLogEntry, utc_now
 from .trip_parts import has_answers, has_parts
@@ -87,7 +90,7 @@ class UndoResult:
 
     @property
     def label(self) -> str:
-        return "; ".join(self.labels)
+        return joined("; ", self.labels)
 
 
 _ALL = "*"
@@ -125,7 +128,7 @@ def newest_group_label(session: Session, trip_id: str | None) -> str | None:
     if trip_id is not None:
         newest = newest.where(ChangeLogEntry.trip_id == trip_id)
     statement = (
-        select(ChangeLogEntry.label)
+        select(ChangeLogEntry.label, ChangeLogEntry.label_message)
         .where(
             col(ChangeLogEntry.undone).is_(False),
             ChangeLogEntry.group_id
@@ -134,7 +137,8 @@ def newest_group_label(session: Session, trip_id: str | None) -> str | None:
         .order_by(col(ChangeLogEntry.id))
         .limit(1)
     )
-    return session.exec(statement).first()
+    row = session.exec(statement).first()
+    return None if row is None else decode_label(*row)
 
 
 def undo_step(session: Session, trip_id: str | None, actor: Actor) -> UndoResult | None:
@@ -164,11 +168,16 @@ def step_result(rows: Sequence[ChangeLogEntry], changes: tuple[Change, ...]) -> 
         last_ids[row.group_id] = _id(row)
     newest_first = sorted(last_ids, key=last_ids.__getitem__, reverse=True)
     return UndoResult(
-        labels=tuple(first_rows[group].label for group in newest_first),
+        labels=tuple(label_of(first_rows[group]) for group in newest_first),
         group_ids=tuple(newest_first),
         trip_ids=frozenset(row.trip_id for row in rows if row.trip_id is not None),
         changes=changes,
     )
+
+
+def label_of(row: ChangeLogEntry) -> str:
+    """The row's label, translatable again when it was logged so (see `label_text`)."""
+    return decode_label(row.label, row.label_message)
 
 
 def _open_rows(trip_id: str | None) -> SelectOfScalar[ChangeLogEntry]:

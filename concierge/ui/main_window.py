@@ -586,7 +586,9 @@ class MainWindow(QMainWindow):
         if not trips:
             first = await self.services.trips.create(
                 {"title": translate("MainWindow", "My first trip")},
-                context=ChangeContext(actor=Actor.APP, label="Create a first trip"),
+                context=ChangeContext(
+                    actor=Actor.APP, label=QT_TRANSLATE_NOOP("ChangeLabel", "Create a first trip")
+                ),
             )
             trips = [first]
         last = await self.services.settings.get(UI_LAST_TRIP_ID)

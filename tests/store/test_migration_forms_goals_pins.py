@@ -38,6 +38,7 @@ LATER_COLUMNS = {
     "shared_values",
     *("hours", "sources_before", "sources_after"),
     *("destination", "destination_code", "destination_tz"),
+    "label_message",
 }
 """Columns revisions after forms added (a file from before them has none) or removed (the
 destination became the trip's stops)."""

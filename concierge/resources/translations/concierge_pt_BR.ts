@@ -279,6 +279,361 @@
         </message>
     </context>
     <context>
+        <name>ChangeLabel</name>
+        <message>
+            <source>Change</source>
+            <translation>Alteração</translation>
+        </message>
+        <message>
+            <source>Remove document “{file}”</source>
+            <translation>Remover documento “{file}”</translation>
+        </message>
+        <message>
+            <source>Attach “{file}”</source>
+            <translation>Anexar “{file}”</translation>
+        </message>
+        <message>
+            <source>Mark {form} complete</source>
+            <translation>Marcar {form} como concluído</translation>
+        </message>
+        <message>
+            <source>Mark {form} incomplete</source>
+            <translation>Marcar {form} como não concluído</translation>
+        </message>
+        <message>
+            <source>Edit {form}: {fields}</source>
+            <translation>Editar {form}: {fields}</translation>
+        </message>
+        <message>
+            <source>Answer “{field}” in {form}</source>
+            <translation>Responder “{field}” em {form}</translation>
+        </message>
+        <message>
+            <source>Change “{field}” in {form}</source>
+            <translation>Alterar “{field}” em {form}</translation>
+        </message>
+        <message>
+            <source>Clear “{field}” in {form}</source>
+            <translation>Limpar “{field}” em {form}</translation>
+        </message>
+        <message>
+            <source>Add goal “{title}”</source>
+            <translation>Adicionar objetivo “{title}”</translation>
+        </message>
+        <message>
+            <source>Complete goal “{title}”</source>
+            <translation>Concluir objetivo “{title}”</translation>
+        </message>
+        <message>
+            <source>Reopen goal “{title}”</source>
+            <translation>Reabrir objetivo “{title}”</translation>
+        </message>
+        <message>
+            <source>Rename goal to “{title}”</source>
+            <translation>Renomear objetivo para “{title}”</translation>
+        </message>
+        <message>
+            <source>Change what completes goal</source>
+            <translation>Alterar o que conclui o objetivo</translation>
+        </message>
+        <message>
+            <source>Remove goal “{title}”</source>
+            <translation>Remover objetivo “{title}”</translation>
+        </message>
+        <message>
+            <source>Move goal “{title}”</source>
+            <translation>Mover objetivo “{title}”</translation>
+        </message>
+        <message>
+            <source>Complete goals {titles}</source>
+            <translation>Concluir objetivos {titles}</translation>
+        </message>
+        <message>
+            <source>Complete goal {titles}</source>
+            <translation>Concluir objetivo {titles}</translation>
+        </message>
+        <message>
+            <source>Import 1 item from {files}</source>
+            <translation>Importar 1 item de {files}</translation>
+        </message>
+        <message>
+            <source>Import {count} items from {files}</source>
+            <translation>Importar {count} itens de {files}</translation>
+        </message>
+        <message>
+            <source>Confirm details of “{title}”</source>
+            <translation>Confirmar detalhes de “{title}”</translation>
+        </message>
+        <message>
+            <source>Confirm details of {count} items</source>
+            <translation>Confirmar detalhes de {count} itens</translation>
+        </message>
+        <message>
+            <source>Add “{title}” to the itinerary</source>
+            <translation>Adicionar “{title}” ao roteiro</translation>
+        </message>
+        <message>
+            <source>Edit “{title}”</source>
+            <translation>Editar “{title}”</translation>
+        </message>
+        <message>
+            <source>Move “{title}”</source>
+            <translation>Mover “{title}”</translation>
+        </message>
+        <message>
+            <source>Remove “{title}” from the itinerary</source>
+            <translation>Remover “{title}” do roteiro</translation>
+        </message>
+        <message>
+            <source>{names} and {last}</source>
+            <translation>{names} e {last}</translation>
+        </message>
+        <message>
+            <source>“{text}”</source>
+            <translation>“{text}”</translation>
+        </message>
+        <message>
+            <source>Confirm expense {what}</source>
+            <translation>Confirmar despesa {what}</translation>
+        </message>
+        <message>
+            <source>Confirm {count} expenses</source>
+            <translation>Confirmar {count} despesas</translation>
+        </message>
+        <message>
+            <source>Add expense {expense}</source>
+            <translation>Adicionar despesa {expense}</translation>
+        </message>
+        <message>
+            <source>Edit expense {expense}</source>
+            <translation>Editar despesa {expense}</translation>
+        </message>
+        <message>
+            <source>Remove expense {expense}</source>
+            <translation>Remover despesa {expense}</translation>
+        </message>
+        <message>
+            <source>{what} ({amount} {currency})</source>
+            <translation>{what} ({amount} {currency})</translation>
+        </message>
+        <message>
+            <source>Unlock {what}</source>
+            <translation>Desbloquear {what}</translation>
+        </message>
+        <message>
+            <source>Lock {what}</source>
+            <translation>Bloquear {what}</translation>
+        </message>
+        <message>
+            <source>day {day}</source>
+            <translation>dia {day}</translation>
+        </message>
+        <message>
+            <source>item {name}</source>
+            <translation>item {name}</translation>
+        </message>
+        <message>
+            <source>stop {name}</source>
+            <translation>parada {name}</translation>
+        </message>
+        <message>
+            <source>the trip</source>
+            <translation>viagem</translation>
+        </message>
+        <message>
+            <source>{name}</source>
+            <translation>{name}</translation>
+        </message>
+        <message>
+            <source>the {field} of {name}</source>
+            <translation>{field} de {name}</translation>
+        </message>
+        <message>
+            <source>Pin “{text}”</source>
+            <translation>Fixar “{text}”</translation>
+        </message>
+        <message>
+            <source>Edit pin “{text}”</source>
+            <translation>Editar fixado “{text}”</translation>
+        </message>
+        <message>
+            <source>Remove the constraint of “{text}”</source>
+            <translation>Remover a restrição de “{text}”</translation>
+        </message>
+        <message>
+            <source>Constrain “{text}”</source>
+            <translation>Restringir “{text}”</translation>
+        </message>
+        <message>
+            <source>Propose a constraint for “{text}”</source>
+            <translation>Propor uma restrição para “{text}”</translation>
+        </message>
+        <message>
+            <source>Confirm the constraint of “{text}”</source>
+            <translation>Confirmar a restrição de “{text}”</translation>
+        </message>
+        <message>
+            <source>Unpin “{text}”</source>
+            <translation>Desafixar “{text}”</translation>
+        </message>
+        <message>
+            <source>Move pin “{text}”</source>
+            <translation>Mover fixado “{text}”</translation>
+        </message>
+        <message>
+            <source>the assistant’s proposal ({chosen} of {count} changes)</source>
+            <translation>proposta do assistente ({chosen} de {count} alterações)</translation>
+        </message>
+        <message>
+            <source>Add stop “{place}”</source>
+            <translation>Adicionar parada “{place}”</translation>
+        </message>
+        <message>
+            <source>Edit stop “{place}”</source>
+            <translation>Editar parada “{place}”</translation>
+        </message>
+        <message>
+            <source>Move stop “{place}”</source>
+            <translation>Mover parada “{place}”</translation>
+        </message>
+        <message>
+            <source>Remove stop “{place}”</source>
+            <translation>Remover parada “{place}”</translation>
+        </message>
+        <message>
+            <source>Import trip “{title}”</source>
+            <translation>Importar viagem “{title}”</translation>
+        </message>
+        <message>
+            <source>Create trip “{title}”</source>
+            <translation>Criar viagem “{title}”</translation>
+        </message>
+        <message>
+            <source>Duplicate trip “{title}”</source>
+            <translation>Duplicar viagem “{title}”</translation>
+        </message>
+        <message>
+            <source>Move trip “{title}”</source>
+            <translation>Mover viagem “{title}”</translation>
+        </message>
+        <message>
+            <source>Delete trip “{title}”</source>
+            <translation>Excluir viagem “{title}”</translation>
+        </message>
+        <message>
+            <source>Edit trip</source>
+            <translation>Editar viagem</translation>
+        </message>
+        <message>
+            <source>Change {fields}</source>
+            <translation>Alterar {fields}</translation>
+        </message>
+        <message>
+            <source>Rename trip to “{title}”</source>
+            <translation>Renomear viagem para “{title}”</translation>
+        </message>
+        <message>
+            <source>answers to {fields} in the {form}</source>
+            <translation>respostas a {fields} em {form}</translation>
+        </message>
+        <message>
+            <source>clearing of {fields} in the {form}</source>
+            <translation>limpeza de {fields} em {form}</translation>
+        </message>
+        <message>
+            <source>new goal “{title}”</source>
+            <translation>novo objetivo “{title}”</translation>
+        </message>
+        <message>
+            <source>check-off of goal “{title}”</source>
+            <translation>conclusão do objetivo “{title}”</translation>
+        </message>
+        <message>
+            <source>reopening of goal “{title}”</source>
+            <translation>reabertura do objetivo “{title}”</translation>
+        </message>
+        <message>
+            <source>expense “{what}”</source>
+            <translation>despesa “{what}”</translation>
+        </message>
+        <message>
+            <source>pin “{text}”</source>
+            <translation>fixado “{text}”</translation>
+        </message>
+        <message>
+            <source>constraint for “{text}”</source>
+            <translation>restrição para “{text}”</translation>
+        </message>
+        <message>
+            <source>unpinning of “{text}”</source>
+            <translation>remoção do fixado “{text}”</translation>
+        </message>
+        <message>
+            <source>the assistant’s {what}</source>
+            <translation>{what} do assistente</translation>
+        </message>
+        <message>
+            <source>addition of “{title}”</source>
+            <translation>inclusão de “{title}”</translation>
+        </message>
+        <message>
+            <source>edit of “{title}”</source>
+            <translation>edição de “{title}”</translation>
+        </message>
+        <message>
+            <source>move of “{title}”</source>
+            <translation>movimentação de “{title}”</translation>
+        </message>
+        <message>
+            <source>removal of “{title}”</source>
+            <translation>remoção de “{title}”</translation>
+        </message>
+        <message>
+            <source>edit of stop “{place}”</source>
+            <translation>edição da parada “{place}”</translation>
+        </message>
+        <message>
+            <source>move of stop “{place}”</source>
+            <translation>movimentação da parada “{place}”</translation>
+        </message>
+        <message>
+            <source>removal of stop “{place}”</source>
+            <translation>remoção da parada “{place}”</translation>
+        </message>
+        <message>
+            <source>change to {fields}</source>
+            <translation>alteração de {fields}</translation>
+        </message>
+        <message>
+            <source>addition of stop “{place}”</source>
+            <translation>inclusão da parada “{place}”</translation>
+        </message>
+        <message>
+            <source>Edit {fields} in the {form}</source>
+            <translation>Editar {fields} em {form}</translation>
+        </message>
+        <message>
+            <source>Stop sharing the {what} with the assistant</source>
+            <translation>Parar de compartilhar {what} com o assistente</translation>
+        </message>
+        <message>
+            <source>Share the {what} with the assistant</source>
+            <translation>Compartilhar {what} com o assistente</translation>
+        </message>
+        <message>
+            <source>Remove expense {what}</source>
+            <translation>Remover despesa {what}</translation>
+        </message>
+        <message>
+            <source>Create a first trip</source>
+            <translation>Criar uma primeira viagem</translation>
+        </message>
+        <message>
+            <source>Remove {count} items from the itinerary</source>
+            <translation>Remover {count} itens do roteiro</translation>
+        </message>
+    </context>
+    <context>
         <name>ChatErrors</name>
         <message>
             <source>The assistant could not read the app's current state. {reason}</source>

@@ -16,6 +16,8 @@ from pydantic import ConfigDict, Field, JsonValue
 
 from concierge.agent import AbortSignal, ContextProvider, Tool, ToolContext, ToolError, ToolOutput
 from concierge.store import and_list
+from concierge.store.label_text import listed
+from concierge.text import QT_TRANSLATE_NOOP
 
 from ..form_filler import FormFiller, FormFillError, FormWrite
 from ..form_view import render_form
@@ -86,8 +88,13 @@ class FormFeature(AssistantFeature):
 
     async def fill(self, answers: dict[str, JsonValue], ctx: ToolContext) -> ToolOutput:
         names = ", ".join(answers)
-        labels = and_list([self.form.labels.get(name, name) for name in answers])
-        context = assistant_context(ctx, f"answers to {labels} in the {self.form.title}")
+        labels = listed([self.form.labels.get(name, name) for name in answers])
+        context = assistant_context(
+            ctx,
+            QT_TRANSLATE_NOOP("ChangeLabel", "answers to {fields} in the {form}").format(
+                fields=labels, form=self.form.title
+            ),
+        )
         try:
             async with store_errors():
                 written = await self.filler.fill(self.trip_id, self.form, answers, context=context)
@@ -107,8 +114,13 @@ class FormFeature(AssistantFeature):
         return ToolOutput(_with_outcome(head, written), summary=f"filled {names}")
 
     async def retract(self, fields: list[str], ctx: ToolContext) -> ToolOutput:
-        labels = and_list([self.form.labels.get(name, name) for name in fields])
-        context = assistant_context(ctx, f"clearing of {labels} in the {self.form.title}")
+        labels = listed([self.form.labels.get(name, name) for name in fields])
+        context = assistant_context(
+            ctx,
+            QT_TRANSLATE_NOOP("ChangeLabel", "clearing of {fields} in the {form}").format(
+                fields=labels, form=self.form.title
+            ),
+        )
         try:
             async with store_errors():
                 written = await self.filler.retract(

@@ -24,6 +24,7 @@ from concierge.agent import (
     ToolOutput,
 )
 from concierge.store import Actor, GoalRecord, GoalRepository
+from concierge.text import QT_TRANSLATE_NOOP
 
 from ..goal_triggers import GoalTrigger, describe_trigger
 from ..value_text import one_line
@@ -126,7 +127,9 @@ class GoalFeature(AssistantFeature):
                 self.trip_id,
                 title,
                 completes_on=trigger,
-                context=assistant_context(ctx, f"new goal “{title}”"),
+                context=assistant_context(
+                    ctx, QT_TRANSLATE_NOOP("ChangeLabel", "new goal “{title}”").format(title=title)
+                ),
             )
         return ToolOutput(
             f"Added the goal {render_goal(goal).removeprefix('- ')}.",
@@ -138,7 +141,13 @@ class GoalFeature(AssistantFeature):
             return ToolOutput(f"The goal {_named(goal)} was already done.")
         async with store_errors():
             await self.goals.complete(
-                goal.id, context=assistant_context(ctx, f"check-off of goal “{goal.title}”")
+                goal.id,
+                context=assistant_context(
+                    ctx,
+                    QT_TRANSLATE_NOOP("ChangeLabel", "check-off of goal “{title}”").format(
+                        title=goal.title
+                    ),
+                ),
             )
         return ToolOutput(
             f"Completed the goal {_named(goal)}.", summary=f"completed {_named(goal)}"
@@ -149,7 +158,13 @@ class GoalFeature(AssistantFeature):
             return ToolOutput(f"The goal {_named(goal)} is already open.")
         async with store_errors():
             await self.goals.reopen(
-                goal.id, context=assistant_context(ctx, f"reopening of goal “{goal.title}”")
+                goal.id,
+                context=assistant_context(
+                    ctx,
+                    QT_TRANSLATE_NOOP("ChangeLabel", "reopening of goal “{title}”").format(
+                        title=goal.title
+                    ),
+                ),
             )
         return ToolOutput(f"Reopened the goal {_named(goal)}.", summary=f"reopened {_named(goal)}")
 

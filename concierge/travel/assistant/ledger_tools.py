@@ -8,6 +8,7 @@ from typing import Any
 from concierge.agent import ContextProvider, Tool, ToolContext, ToolError, ToolOutput
 from concierge.store import LedgerRepository, TripRepository
 from concierge.store.validation import EXPENSE_RULES
+from concierge.text import QT_TRANSLATE_NOOP
 
 from ..currencies import format_money
 from .feature import AssistantFeature
@@ -69,7 +70,11 @@ class LedgerTools:
         what = values.get("description") or values.get("category") or "other"
         async with store_errors():
             expense = await self.ledger.add(
-                self.trip_id, values, context=assistant_context(ctx, f"expense “{what}”")
+                self.trip_id,
+                values,
+                context=assistant_context(
+                    ctx, QT_TRANSLATE_NOOP("ChangeLabel", "expense “{what}”").format(what=what)
+                ),
             )
         money = format_money(expense.amount, expense.currency)
         names = ", ".join(share.name for share in expense.split)

@@ -12,6 +12,7 @@ from pydantic import Field
 from concierge.agent import AbortSignal, ContextProvider, Tool, ToolContext, ToolError, ToolOutput
 from concierge.store import PinRecord, PinRepository
 from concierge.store.constraints import parse_rule
+from concierge.text import QT_TRANSLATE_NOOP
 
 from ..value_text import free_text
 from .feature import AssistantFeature
@@ -101,7 +102,9 @@ class PinFeature(AssistantFeature):
                 text,
                 trip_id=None if all_trips else self.trip_id,
                 rule=rule,
-                context=assistant_context(ctx, f"pin “{text}”"),
+                context=assistant_context(
+                    ctx, QT_TRANSLATE_NOOP("ChangeLabel", "pin “{text}”").format(text=text)
+                ),
             )
         return ToolOutput(
             f"Pinned {_named(pin)}{_proposal(pin)}.",
@@ -112,7 +115,14 @@ class PinFeature(AssistantFeature):
         pin = await self._pin(reference)
         async with store_errors():
             pin = await self.pins.set_rule(
-                pin.id, rule, context=assistant_context(ctx, f"constraint for “{pin.text}”")
+                pin.id,
+                rule,
+                context=assistant_context(
+                    ctx,
+                    QT_TRANSLATE_NOOP("ChangeLabel", "constraint for “{text}”").format(
+                        text=pin.text
+                    ),
+                ),
             )
         if pin.rule is None:
             return ToolOutput(
@@ -135,7 +145,11 @@ class PinFeature(AssistantFeature):
         pin = await self._pin(reference)
         async with store_errors():
             await self.pins.remove(
-                pin.id, context=assistant_context(ctx, f"unpinning of “{pin.text}”")
+                pin.id,
+                context=assistant_context(
+                    ctx,
+                    QT_TRANSLATE_NOOP("ChangeLabel", "unpinning of “{text}”").format(text=pin.text),
+                ),
             )
         return ToolOutput(f"Unpinned {_named(pin)}.", summary=f"unpinned [{short_id(pin.id)}]")
 

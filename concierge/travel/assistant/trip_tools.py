@@ -21,10 +21,11 @@ from concierge.store import (
     StopRecord,
     StopRepository,
     TripRepository,
-    and_list,
     field_labels,
 )
+from concierge.store.label_text import listed
 from concierge.store.validation import ITEM_RULES, STOP_RULES, TRIP_RULES
+from concierge.text import QT_TRANSLATE_NOOP
 
 from ..selection import SelectionState
 from ..sensitive import sharing
@@ -76,12 +77,21 @@ ItemEdit: type[ItemAction] = rules_model(
     "ItemEdit", ITEM_RULES, patch=True, terse=True, base=ItemAction
 )
 
-_ITEM_NOUNS = {"add": "addition", "update": "edit", "move": "move", "remove": "removal"}
+_ITEM_NOUNS = {
+    "add": QT_TRANSLATE_NOOP("ChangeLabel", "addition of “{title}”"),
+    "update": QT_TRANSLATE_NOOP("ChangeLabel", "edit of “{title}”"),
+    "move": QT_TRANSLATE_NOOP("ChangeLabel", "move of “{title}”"),
+    "remove": QT_TRANSLATE_NOOP("ChangeLabel", "removal of “{title}”"),
+}
 """How the undo menu names each `edit_itinerary` action ("the assistant’s move of …")."""
 _MOVE_FIELDS = frozenset({"day", "position"})
 _ACTION_FIELDS = frozenset({"action", "item_id", "position"})
 
-_STOP_NOUNS = {"update": "edit", "move": "move", "remove": "removal"}
+_STOP_NOUNS = {
+    "update": QT_TRANSLATE_NOOP("ChangeLabel", "edit of stop “{place}”"),
+    "move": QT_TRANSLATE_NOOP("ChangeLabel", "move of stop “{place}”"),
+    "remove": QT_TRANSLATE_NOOP("ChangeLabel", "removal of stop “{place}”"),
+}
 """How the undo menu names each `edit_stops` action ("the assistant’s removal of …")."""
 
 
@@ -140,7 +150,12 @@ class TripTools:
             trip = await self.editor.apply(
                 self.trip_id,
                 changes,
-                context=assistant_context(ctx, f"change to {and_list(field_labels(changes))}"),
+                context=assistant_context(
+                    ctx,
+                    QT_TRANSLATE_NOOP("ChangeLabel", "change to {fields}").format(
+                        fields=listed(field_labels(changes))
+                    ),
+                ),
             )
         with sharing(trip.shared_values):
             shown = "; ".join(f"{name} = {_shown(name, getattr(trip, name))}" for name in changes)
@@ -157,13 +172,18 @@ class TripTools:
         async with store_errors():
             if args.action == "add":
                 place = changes.get("place") or ""
-                context = assistant_context(ctx, f"addition of stop “{place}”")
+                context = assistant_context(
+                    ctx,
+                    QT_TRANSLATE_NOOP("ChangeLabel", "addition of stop “{place}”").format(
+                        place=place
+                    ),
+                )
                 await self.editor.add_stop(self.trip_id, changes, position, context=context)
                 done = f"Added stop “{place}”"
             else:
                 stop = _numbered(stops, args.stop)
-                noun = _STOP_NOUNS[args.action]
-                context = assistant_context(ctx, f"{noun} of stop “{stop.place}”")
+                what = _STOP_NOUNS[args.action].format(place=stop.place)
+                context = assistant_context(ctx, what)
                 if args.action == "update":
                     if not changes:
                         raise ToolError("Name at least one of place, arrive, depart to change.")
@@ -193,7 +213,7 @@ class TripTools:
         if args.item_id is None:
             raise ToolError(f"{args.action} needs the item_id shown in brackets.")
         item = await self._item(args.item_id)
-        context = assistant_context(ctx, f"{_ITEM_NOUNS[args.action]} of “{item.title}”")
+        context = assistant_context(ctx, _ITEM_NOUNS[args.action].format(title=item.title))
         if args.action == "update":
             if "position" in args.model_fields_set:
                 raise ToolError("update does not take position; use move.")
@@ -224,7 +244,7 @@ class TripTools:
                 self.trip_id,
                 values,
                 position=position,
-                context=assistant_context(ctx, f"{_ITEM_NOUNS['add']} of “{title}”"),
+                context=assistant_context(ctx, _ITEM_NOUNS["add"].format(title=title)),
             )
         return ToolOutput(
             f"Added {item.day.isoformat()} {await self._render(item)}.",

@@ -33,8 +33,8 @@ from concierge.store import (
     FormAnswerRepository,
     StoreError,
     TripRepository,
-    and_list,
 )
+from concierge.store.label_text import listed
 from concierge.text import QT_TRANSLATE_NOOP
 from concierge.travel.forms import FormDefinition, FormState, FormValueError, evaluate
 from concierge.ui.forms.form_panel import FormPanel
@@ -147,8 +147,10 @@ class BriefPanel(FormPanel[BriefBinding]):
 
     def _label(self, names: Iterable[str]) -> str:
         """The undo step's name in the person's words: "Edit Dietary needs in the Trip brief"."""
-        labels = and_list([self.definition.labels.get(name, name) for name in names])
-        return f"Edit {labels} in the {self.definition.title}"
+        labels = listed([self.definition.labels.get(name, name) for name in names])
+        return QT_TRANSLATE_NOOP("ChangeLabel", "Edit {fields} in the {form}").format(
+            fields=labels, form=self.definition.title
+        )
 
     def take_saved(self, binding: BriefBinding, outcome: JsonValue) -> None:
         binding.row.set_error("")

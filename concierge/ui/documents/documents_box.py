@@ -35,6 +35,7 @@ from concierge.store import (
     StoreError,
 )
 from concierge.store.document_files import size_text
+from concierge.text import QT_TRANSLATE_NOOP
 from concierge.ui.async_support import BackgroundTasks
 from concierge.ui.i18n import shown, shown_error, translate
 from concierge.ui.views.actions import action_button, make_action
@@ -289,7 +290,9 @@ class DocumentsBox(QWidget):
             self.tasks.start(self._remove(record), name="remove document")
 
     async def _remove(self, record: DocumentRecord) -> None:
-        label = f"Remove document “{record.file_name}”"
+        label = QT_TRANSLATE_NOOP("ChangeLabel", "Remove document “{file}”").format(
+            file=record.file_name
+        )
         try:
             removed = await self.documents.remove(record.id, context=person(label))
         except StoreError as error:

@@ -174,6 +174,6 @@ class GoalsPanel(RecordListPanel[GoalRecord]):
 
     def removal(self, record: GoalRecord) -> tuple[str, str]:
         return (
-            f"Remove goal “{record.title}”",
+            QT_TRANSLATE_NOOP("ChangeLabel", "Remove goal “{title}”").format(title=record.title),
             translate("GoalsPanel", "Removed goal “{title}”.").format(title=record.title),
         )

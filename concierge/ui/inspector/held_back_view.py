@@ -155,8 +155,11 @@ class HeldBackView(QWidget):
         services, trip_id = self._services, self._trip_id
         if services is None or trip_id is None or self.tasks.closed:
             return
-        verb = "Stop sharing" if value.shared else "Share"
-        context = person(f"{verb} the {value.what} with the assistant")
+        if value.shared:
+            label = QT_TRANSLATE_NOOP("ChangeLabel", "Stop sharing the {what} with the assistant")
+        else:
+            label = QT_TRANSLATE_NOOP("ChangeLabel", "Share the {what} with the assistant")
+        context = person(label.format(what=value.what))
         self.tasks.start(
             set_shared(services, trip_id, value.value, not value.shared, context),
             name="share a held-back value",

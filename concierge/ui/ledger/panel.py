@@ -50,6 +50,7 @@ from concierge.store import (
     TripRepository,
 )
 from concierge.store.validation import DEFAULT_PAYER, EXPENSE_RULES, text_limit
+from concierge.text import QT_TRANSLATE_NOOP
 from concierge.travel.assistant.ledger_view import PlannedCosts, no_planned_costs
 from concierge.travel.currencies import format_money
 from concierge.travel.dates import DateError, parse_typed_date, short_date
@@ -573,7 +574,9 @@ class LedgerPanel(TripView[Change]):
         self._select_when_shown(record.id)
 
     async def _remove(self, trip_id: str, row: ExpenseRow) -> None:
-        label = f"Remove expense {row.expense.description or row.expense.category.value}"
+        label = QT_TRANSLATE_NOOP("ChangeLabel", "Remove expense {what}").format(
+            what=row.expense.description or row.expense.category.value
+        )
         try:
             removed = await self.ledger.remove(row.id, context=person(label))
         except StoreError as error:

@@ -223,6 +223,6 @@ class PinsPanel(RecordListPanel[PinRecord]):
 
     def removal(self, record: PinRecord) -> tuple[str, str]:
         return (
-            f"Unpin “{record.text}”",
+            QT_TRANSLATE_NOOP("ChangeLabel", "Unpin “{text}”").format(text=record.text),
             translate("PinsPanel", "Unpinned “{text}”.").format(text=record.text),
         )

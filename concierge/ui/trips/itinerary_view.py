@@ -574,10 +574,14 @@ class ItineraryView(TripView[Change]):
 
     async def _remove(self, trip_id: str, items: Sequence[ItineraryItemRecord]) -> None:
         if len(items) == 1:
-            label = f"Remove “{items[0].title}” from the itinerary"
+            label = QT_TRANSLATE_NOOP("ChangeLabel", "Remove “{title}” from the itinerary").format(
+                title=items[0].title
+            )
             text = translate("ItineraryView", "Removed “{title}”.").format(title=items[0].title)
         else:
-            label = f"Remove {len(items)} items from the itinerary"
+            label = QT_TRANSLATE_NOOP(
+                "ChangeLabel", "Remove {count} items from the itinerary"
+            ).format(count=len(items))
             text = translate("ItineraryView", "Removed {count} items.").format(count=len(items))
         context = person(label)
         try:

@@ -33,7 +33,7 @@ from concierge.store import (
     TripRecord,
     TripRepository,
 )
-from concierge.text import error_text
+from concierge.text import QT_TRANSLATE_NOOP, error_text
 from concierge.ui.async_support import BackgroundTasks
 from concierge.ui.i18n import translate
 from concierge.ui.views.actions import action_button, make_action
@@ -307,7 +307,7 @@ class TripListPanel(QWidget):
         self._refresher.request()
 
     async def _delete(self, trip: TripRecord) -> None:
-        label = f"Delete trip “{trip.title}”"
+        label = QT_TRANSLATE_NOOP("ChangeLabel", "Delete trip “{title}”").format(title=trip.title)
         if await self.trips.delete(trip.id, context=person(label)):
             self._undo_offer = UndoOffer(trip.id, label, (trip.id,))
             self.undo_bar.offer(
