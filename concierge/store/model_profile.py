@@ -16,6 +16,7 @@ from dataclasses import dataclass
 from urllib.parse import urlsplit
 
 from concierge.agent.model_input import SnapshotLayout
+from concierge.text import QT_TRANSLATE_NOOP
 
 from .secrets import ENVIRONMENT_VARIABLE, SecretSaved, SecretSource, SecretStore
 from .settings import (
@@ -109,11 +110,14 @@ def base_url_problem(url: str) -> str | None:
     """Why `url` cannot be a base URL, or None when it can."""
     url = normalize_base_url(url)
     if not url:
-        return "Enter the model server's base URL."
+        return QT_TRANSLATE_NOOP("ModelProfile", "Enter the model server's base URL.")
     parts = urlsplit(url)
     if parts.scheme not in ("http", "https") or not parts.netloc:
         example = PRESETS[1].base_url
-        return f"The base URL must start with http:// or https:// (for example {example})."
+        return QT_TRANSLATE_NOOP(
+            "ModelProfile",
+            "The base URL must start with http:// or https:// (for example {example}).",
+        ).format(example=example)
     return None
 
 
@@ -161,14 +165,15 @@ class ModelProfile:
         """What keeps this profile from working, in words for the person; None if nothing."""
         url_problem = base_url_problem(self.base_url)
         if url_problem is not None:
-            return f"{url_problem} Open Settings to connect a model."
+            return QT_TRANSLATE_NOOP(
+                "ModelProfile", "{problem} Open Settings to connect a model."
+            ).format(problem=url_problem)
         if not self.model:
-            return "Choose a model in Settings."
+            return QT_TRANSLATE_NOOP("ModelProfile", "Choose a model in Settings.")
         if self.preset_info.key_required and not self.api_key:
-            return (
-                f"{self.preset_info.label} needs an API key: enter it in Settings or set "
-                f"{ENV_API_KEY}."
-            )
+            return QT_TRANSLATE_NOOP(
+                "ModelProfile", "{server} needs an API key: enter it in Settings or set {variable}."
+            ).format(server=self.preset_info.label, variable=ENV_API_KEY)
         return None
 
     @property

@@ -3564,6 +3564,29 @@
         </message>
     </context>
     <context>
+        <name>ModelProfile</name>
+        <message>
+            <source>Enter the model server's base URL.</source>
+            <translation>Informe a URL base do servidor de modelos.</translation>
+        </message>
+        <message>
+            <source>The base URL must start with http:// or https:// (for example {example}).</source>
+            <translation>A URL base precisa começar com http:// ou https:// (por exemplo, {example}).</translation>
+        </message>
+        <message>
+            <source>{problem} Open Settings to connect a model.</source>
+            <translation>{problem} Abra as Configurações para conectar um modelo.</translation>
+        </message>
+        <message>
+            <source>Choose a model in Settings.</source>
+            <translation>Escolha um modelo em Configurações.</translation>
+        </message>
+        <message>
+            <source>{server} needs an API key: enter it in Settings or set {variable}.</source>
+            <translation>{server} precisa de uma chave de API: informe-a em Configurações ou defina {variable}.</translation>
+        </message>
+    </context>
+    <context>
         <name>Month</name>
         <message>
             <source>Jan</source>
