@@ -115,7 +115,7 @@ async def test_the_trip_form_and_its_stops_translate_every_text(services: TripSe
 
             await services.trips.update(trip_id, {"pace": "packed"}, context=assistant_edit())
             await until(lambda: form.seen_bar.isVisible())
-            assert form.seen_bar.label.text() == "⟦The assistant changed Pace.⟧"
+            assert form.seen_bar.label.text() == "⟦The assistant changed ⟦Pace⟧.⟧"
             assert untranslated(form) == []
 
 
