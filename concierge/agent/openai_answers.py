@@ -11,6 +11,8 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any, TypeVar
 
+from concierge.text import QT_TRANSLATE_NOOP, Message
+
 from .errors import IncompleteAnswerError, ModelError, UnreadableAnswer
 from .messages import ToolCall, Usage
 from .model import ModelReply
@@ -137,10 +139,16 @@ def _whole(text: str) -> str:
 
 def cut_off_message(cause: object = None) -> str:
     """Why an answer that began to arrive is incomplete, and what the person can do."""
-    detail = f" ({str(cause).rstrip('.')})" if cause else ""
-    return (
-        f"The model server's answer was cut off before it ended{detail}. What had arrived is "
-        "kept, and no tool the answer was asking for was run. Retry asks again."
+    if cause:
+        return QT_TRANSLATE_NOOP(
+            "ModelError",
+            "The model server's answer was cut off before it ended ({detail}). What had "
+            "arrived is kept, and no tool the answer was asking for was run. Retry asks again.",
+        ).format(detail=cause if isinstance(cause, Message) else str(cause).rstrip("."))
+    return QT_TRANSLATE_NOOP(
+        "ModelError",
+        "The model server's answer was cut off before it ended. What had arrived is "
+        "kept, and no tool the answer was asking for was run. Retry asks again.",
     )
 
 

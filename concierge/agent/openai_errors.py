@@ -14,6 +14,8 @@ from collections.abc import Mapping
 from typing import TYPE_CHECKING
 from urllib.parse import urlsplit
 
+from concierge.text import QT_TRANSLATE_NOOP
+
 if TYPE_CHECKING:
     import openai
 
@@ -38,39 +40,63 @@ def describe_openai_error(
     where = base_url.rstrip("/")
     if isinstance(error, openai.APITimeoutError):
         if timeout is None:
-            return f"The model server at {where} timed out."
-        return f"The model server at {where} did not answer within {seconds(timeout)}."
+            return QT_TRANSLATE_NOOP("ModelError", "The model server at {where} timed out.").format(
+                where=where
+            )
+        return QT_TRANSLATE_NOOP(
+            "ModelError", "The model server at {where} did not answer within {time}."
+        ).format(where=where, time=seconds(timeout))
     if isinstance(error, openai.APIConnectionError):
         if _caused_by(error, socket.gaierror):
-            return f"Cannot find the host {urlsplit(where).hostname!r}: check the base URL."
+            return QT_TRANSLATE_NOOP(
+                "ModelError", "Cannot find the host {host!r}: check the base URL."
+            ).format(host=urlsplit(where).hostname)
         cause = error.__cause__ or error.__context__
-        detail = f": {str(cause).rstrip('.')}" if cause else ""
-        return (
-            f"Cannot reach the model server at {where}{detail}. Check that it is running "
-            "and the base URL is right."
-        )
+        if cause:
+            return QT_TRANSLATE_NOOP(
+                "ModelError",
+                "Cannot reach the model server at {where}: {detail}. Check that it is "
+                "running and the base URL is right.",
+            ).format(where=where, detail=str(cause).rstrip("."))
+        return QT_TRANSLATE_NOOP(
+            "ModelError",
+            "Cannot reach the model server at {where}. Check that it is running "
+            "and the base URL is right.",
+        ).format(where=where)
     if isinstance(error, openai.APIStatusError):
         status = error.status_code
         detail = _server_message(error)
         if status in (401, 403):
-            return f"The model server refused the API key ({status}): {detail}"
+            return QT_TRANSLATE_NOOP(
+                "ModelError", "The model server refused the API key ({status}): {detail}"
+            ).format(status=status, detail=detail)
         if status == 404 and model is None:
             hint = v1_hint(where)
-            return (
-                f"The model server at {where} has no /models endpoint; type the model name.{hint}"
-            )
+            return QT_TRANSLATE_NOOP(
+                "ModelError",
+                "The model server at {where} has no /models endpoint; type the model name.{hint}",
+            ).format(where=where, hint=hint)
         if status == 404:
-            return f"Model '{model}' or the endpoint was not found at {where}: {detail}"
+            return QT_TRANSLATE_NOOP(
+                "ModelError", "Model '{model}' or the endpoint was not found at {where}: {detail}"
+            ).format(model=model, where=where, detail=detail)
         if status == 400 and sends_images:
-            return (
+            return QT_TRANSLATE_NOOP(
+                "ModelError",
                 "This model cannot read images; Retry sends your message with a line saying "
                 "an image was attached instead, or choose a model that reads images in "
-                f"Settings. The model server answered 400: {detail}"
-            )
+                "Settings. The model server answered 400: {detail}",
+            ).format(detail=detail)
         if status == 429:
-            return f"The model server is rate limiting requests (429): {detail}"
-        return f"The model server answered {status}: {detail}"
-    return f"The model server's answer could not be read: {error}"
+            return QT_TRANSLATE_NOOP(
+                "ModelError", "The model server is rate limiting requests (429): {detail}"
+            ).format(detail=detail)
+        return QT_TRANSLATE_NOOP(
+            "ModelError", "The model server answered {status}: {detail}"
+        ).format(status=status, detail=detail)
+    return QT_TRANSLATE_NOOP(
+        "ModelError", "The model server's answer could not be read: {error}"
+    ).format(error=str(error))
 
 
 _OVERFLOW_MARKS = (
@@ -128,14 +154,16 @@ def _tokens(field: object, words: str, patterns: tuple[re.Pattern[str], ...]) ->
 
 def seconds(value: float) -> str:
     """A duration in words: "1 second", "0.2 seconds"."""
-    return f"{value:g} second{'' if value == 1 else 's'}"
+    if value == 1:
+        return QT_TRANSLATE_NOOP("ModelError", "1 second")
+    return QT_TRANSLATE_NOOP("ModelError", "{value} seconds").format(value=f"{value:g}")
 
 
 def v1_hint(base_url: str) -> str:
     """A reminder of the usual /v1 for a base URL without it (with a leading space)."""
     if urlsplit(base_url).path.rstrip("/").endswith("/v1"):
         return ""
-    return " Most servers' base URL ends in /v1."
+    return QT_TRANSLATE_NOOP("ModelError", " Most servers' base URL ends in /v1.")
 
 
 def _server_message(error: openai.APIStatusError) -> str:

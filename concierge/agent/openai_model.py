@@ -19,6 +19,8 @@ import httpx2
 import openai
 import pydantic
 
+from concierge.text import QT_TRANSLATE_NOOP
+
 from .errors import (
     ContextOverflowError,
     IncompleteAnswerError,
@@ -146,8 +148,11 @@ class OpenAIChatModel:
                 raise self._readable(error, sends_images=_sends_images(request)) from error
             except (json.JSONDecodeError, pydantic.ValidationError, UnreadableAnswer) as error:
                 raise ModelError(
-                    "The model server sent data that could not be read as an OpenAI answer: "
-                    f"{error}",
+                    QT_TRANSLATE_NOOP(
+                        "ModelError",
+                        "The model server sent data that could not be read as an OpenAI "
+                        "answer: {error}",
+                    ).format(error=str(error)),
                     retryable=True,
                 ) from error
 
@@ -227,7 +232,9 @@ class OpenAIChatModel:
                 # The answer had begun: the server was reachable, then went silent or away.
                 await _close_early(stream, chunks)
                 if isinstance(error, openai.APITimeoutError):
-                    cause: object = f"nothing more came for {self._idle_seconds()}"
+                    cause: object = QT_TRANSLATE_NOOP(
+                        "ModelError", "nothing more came for {time}"
+                    ).format(time=self._idle_seconds())
                 else:
                     cause = error.__cause__ or error.__context__ or error
                 raise IncompleteAnswerError(cut_off_message(cause), text=answer.text) from error
@@ -242,7 +249,9 @@ class OpenAIChatModel:
             return seconds(self.idle_timeout)
         base = self.client.timeout
         read = base.read if isinstance(base, openai.Timeout) else base
-        return seconds(read) if isinstance(read, int | float) else "the time allowed"
+        if isinstance(read, int | float):
+            return seconds(read)
+        return QT_TRANSLATE_NOOP("ModelError", "the time allowed")
 
     def _readable(self, error: openai.APIError, *, sends_images: bool = False) -> ModelError:
         where = str(self.client.base_url).rstrip("/")
@@ -250,16 +259,26 @@ class OpenAIChatModel:
             error.__cause__, httpx2.ConnectTimeout
         ):
             connect = self.connect_timeout
-            within = f" within {seconds(connect)}" if connect is not None else ""
-            return ModelError(
-                f"The model server at {where} did not accept the connection{within}. Check that "
-                "it is running and the base URL is right.",
-                retryable=True,
-            )
+            if connect is not None:
+                refused = QT_TRANSLATE_NOOP(
+                    "ModelError",
+                    "The model server at {where} did not accept the connection within "
+                    "{time}. Check that it is running and the base URL is right.",
+                ).format(where=where, time=seconds(connect))
+            else:
+                refused = QT_TRANSLATE_NOOP(
+                    "ModelError",
+                    "The model server at {where} did not accept the connection. Check that "
+                    "it is running and the base URL is right.",
+                ).format(where=where)
+            return ModelError(refused, retryable=True)
         if isinstance(error, openai.APITimeoutError):
             return ModelError(
-                f"The model server at {where} did not answer within {self._idle_seconds()}. "
-                "It may be busy or stuck; Retry asks again.",
+                QT_TRANSLATE_NOOP(
+                    "ModelError",
+                    "The model server at {where} did not answer within {time}. "
+                    "It may be busy or stuck; Retry asks again.",
+                ).format(where=where, time=self._idle_seconds()),
                 retryable=True,
             )
         text = describe_openai_error(error, where, model=self.model, sends_images=sends_images)

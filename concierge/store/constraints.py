@@ -59,7 +59,7 @@ class Clock(Param):
 
     @property
     def hint(self) -> str:
-        return "HH:MM"
+        return QT_TRANSLATE_NOOP("Constraint", "HH:MM")
 
     def read(self, text: str) -> time:
         match = _CLOCK.fullmatch(text)
@@ -88,7 +88,7 @@ class Count(Param):
 
     @property
     def hint(self) -> str:
-        return "n"
+        return QT_TRANSLATE_NOOP("Constraint", "n")
 
     def read(self, text: str) -> int:
         if not re.fullmatch(r"\d{1,6}", text) or not self.low <= int(text) <= self.high:
@@ -118,7 +118,7 @@ class Hours(Param):
 
     @property
     def hint(self) -> str:
-        return "hours"
+        return QT_TRANSLATE_NOOP("Constraint", "hours")
 
     def read(self, text: str) -> Decimal:
         try:
@@ -140,6 +140,18 @@ class Hours(Param):
 
     def show(self, value: Any) -> str:
         return format(value, "f")
+
+
+OPTION_LABELS: dict[str, str] = {
+    "flights": QT_TRANSLATE_NOOP("Constraint", "flights"),
+    "transport": QT_TRANSLATE_NOOP("Constraint", "transport"),
+}
+"""Each word a `OneOf` offers as the editor shows it (the rule keeps the English word)."""
+
+
+def option_label(option: str) -> str:
+    """An option of a `OneOf` as the editor shows it (pass it through `shown`)."""
+    return OPTION_LABELS.get(option, option)
 
 
 @dataclass(frozen=True, slots=True)
@@ -176,7 +188,7 @@ class Phrases(Param):
     label: str
     low: int
     high: int
-    placeholder: str = "words,…"
+    placeholder: str = QT_TRANSLATE_NOOP("Constraint", "words,…")
     length: int = 60
 
     @property
@@ -370,7 +382,11 @@ KINDS: tuple[ConstraintKind, ...] = (
         QT_TRANSLATE_NOOP("Constraint", "Step-free access"),
         (
             Phrases(
-                "words", QT_TRANSLATE_NOOP("Constraint", "Also avoid"), 0, 20, placeholder="words,…"
+                "words",
+                QT_TRANSLATE_NOOP("Constraint", "Also avoid"),
+                0,
+                20,
+                placeholder=QT_TRANSLATE_NOOP("Constraint", "words,…"),
             ),
         ),
         _step_free,

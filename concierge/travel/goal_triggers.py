@@ -24,6 +24,7 @@ from concierge.store import (
     LookupJobRecord,
     LookupStatus,
 )
+from concierge.text import QT_TRANSLATE_NOOP
 
 from .forms import FORMS
 from .lookups import KINDS
@@ -56,19 +57,63 @@ class GoalTrigger(StrEnum):
     FORM_TRIP_BRIEF = "form:trip-brief"
 
 
-MANUALLY = "Manually"
+MANUALLY = QT_TRANSLATE_NOOP("GoalTrigger", "Manually")
 """The choice of no trigger: only someone ticks the goal."""
+
+_EVENTS: dict[str, tuple[str, str]] = {
+    GoalTrigger.FORM_TRIP_BRIEF: (
+        QT_TRANSLATE_NOOP("GoalTrigger", "the Trip brief form is complete"),
+        QT_TRANSLATE_NOOP("GoalTrigger", "When the Trip brief form is complete"),
+    ),
+    GoalTrigger.LOOKUP_FLIGHTS: (
+        QT_TRANSLATE_NOOP("GoalTrigger", "a flights lookup succeeds"),
+        QT_TRANSLATE_NOOP("GoalTrigger", "When a flights lookup succeeds"),
+    ),
+    GoalTrigger.LOOKUP_HOLIDAYS: (
+        QT_TRANSLATE_NOOP("GoalTrigger", "a public holidays lookup succeeds"),
+        QT_TRANSLATE_NOOP("GoalTrigger", "When a public holidays lookup succeeds"),
+    ),
+    GoalTrigger.LOOKUP_CURRENCY: (
+        QT_TRANSLATE_NOOP("GoalTrigger", "a budget conversion lookup succeeds"),
+        QT_TRANSLATE_NOOP("GoalTrigger", "When a budget conversion lookup succeeds"),
+    ),
+    GoalTrigger.LOOKUP_TIME_DIFFERENCE: (
+        QT_TRANSLATE_NOOP("GoalTrigger", "a time difference lookup succeeds"),
+        QT_TRANSLATE_NOOP("GoalTrigger", "When a time difference lookup succeeds"),
+    ),
+    GoalTrigger.LOOKUP_DAYLIGHT: (
+        QT_TRANSLATE_NOOP("GoalTrigger", "a sunrise and sunset lookup succeeds"),
+        QT_TRANSLATE_NOOP("GoalTrigger", "When a sunrise and sunset lookup succeeds"),
+    ),
+    GoalTrigger.LOOKUP_WEATHER: (
+        QT_TRANSLATE_NOOP("GoalTrigger", "a weather forecast lookup succeeds"),
+        QT_TRANSLATE_NOOP("GoalTrigger", "When a weather forecast lookup succeeds"),
+    ),
+}
+"""Each trigger's event in words, alone and as a menu choice, declared whole so that each
+translates as a sentence (a test keeps them equal to the words made from the kinds' titles)."""
 
 
 def trigger_choices() -> list[tuple[str | None, str]]:
     """What a person may pick as a goal's "completes when", with its label: "Manually"
     first, then the form, then each lookup kind ("When a public holidays lookup succeeds")."""
     triggers = sorted(GoalTrigger, key=lambda t: not t.startswith(f"{FORM}:"))
-    return [(None, MANUALLY), *((t.value, f"When {describe_trigger(t)}") for t in triggers)]
+    return [(None, MANUALLY), *((t.value, _choice(t)) for t in triggers)]
+
+
+def _choice(trigger: str) -> str:
+    declared = _EVENTS.get(trigger)
+    return declared[1] if declared else f"When {describe_trigger(trigger)}"
 
 
 def describe_trigger(trigger: str) -> str:
     """The event a trigger waits for, in words: "a public holidays lookup succeeds"."""
+    declared = _EVENTS.get(trigger)
+    return declared[0] if declared else event_words(trigger)
+
+
+def event_words(trigger: str) -> str:
+    """The event in words made from the lookup kind's or the form's title."""
     source, _, name = trigger.partition(":")
     if source == LOOKUP and name in KINDS:
         return f"a {KINDS[name].title.lower()} lookup succeeds"

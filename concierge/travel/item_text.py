@@ -10,6 +10,7 @@ from __future__ import annotations
 from datetime import datetime
 
 from concierge.store import ItemKind, ItineraryItemRecord
+from concierge.text import QT_TRANSLATE_NOOP, joined
 
 from .item_kinds import KIND_LABELS, TRANSPORT, cost_text
 from .item_times import DayRole, duration_text, item_end, item_start, role_text
@@ -25,6 +26,18 @@ def _clock(moment: datetime, zone: str | None, named: bool) -> str:
     return f"{text} {zone_name(zone)}" if named and zone else text
 
 
+ALL_DAY = QT_TRANSLATE_NOOP("ItemText", "All day")
+
+
+def _until(clock: str) -> str:
+    return QT_TRANSLATE_NOOP("ItemText", "until {clock}").format(clock=clock)
+
+
+def _role_at(words: str, clock: str) -> str:
+    """ "departs 13:45 Lisbon", "check-out 11:00"."""
+    return QT_TRANSLATE_NOOP("ItemText", "{role} {clock}").format(role=words, clock=clock)
+
+
 def when_text(item: ItineraryItemRecord, role: DayRole, reference: str | None) -> str:
     """The Time cell of the item on a day where it plays `role`, the reader being in
     `reference` (a zone, or None when unknown). On the days of an item that spans several
@@ -38,13 +51,13 @@ def when_text(item: ItineraryItemRecord, role: DayRole, reference: str | None) -
         words = role_text(item, role)
         if role is DayRole.STARTS and start is not None:
             clock = _clock(start, start_zone, start_named)
-            return clock if words == "starts" else f"{words} {clock}"
+            return clock if words == "starts" else _role_at(words, clock)
         if role is DayRole.ENDS and end is not None:
             clock = _clock(end, end_zone, end_named)
-            return f"until {clock}" if words == "ends" else f"{words} {clock}"
-        return "All day" if item.all_day and words == "starts" else words
+            return _until(clock) if words == "ends" else _role_at(words, clock)
+        return ALL_DAY if item.all_day and words == "starts" else words
     if item.all_day:
-        return "All day"
+        return ALL_DAY
     if start is not None and end is not None:
         if start_zone == end_zone and not start_named:
             return f"{_clock(start, start_zone, False)}–{_clock(end, end_zone, False)}"
@@ -52,7 +65,7 @@ def when_text(item: ItineraryItemRecord, role: DayRole, reference: str | None) -
     if start is not None:
         return _clock(start, start_zone, start_named)
     if end is not None:
-        return f"until {_clock(end, end_zone, end_named)}"
+        return _until(_clock(end, end_zone, end_named))
     if item.duration_minutes is not None:
         return duration_text(item.duration_minutes)
     return ""
@@ -62,7 +75,9 @@ def title_text(item: ItineraryItemRecord) -> str:
     """The Title cell: the kind (unless a plain activity), then the title."""
     if item.kind is ItemKind.ACTIVITY:
         return item.title
-    return f"{KIND_LABELS[item.kind]} · {item.title}"
+    return QT_TRANSLATE_NOOP("ItemText", "{kind} · {title}").format(
+        kind=KIND_LABELS[item.kind], title=item.title
+    )
 
 
 def place_text(item: ItineraryItemRecord) -> str:
@@ -78,15 +93,21 @@ def booking_text(item: ItineraryItemRecord) -> str:
     service = " ".join(part for part in (item.carrier, item.service_number) if part)
     parts = [
         service,
-        f"seat {item.seat}" if item.seat else "",
-        f"ref. {item.confirmation_code}" if item.confirmation_code else "",
+        QT_TRANSLATE_NOOP("ItemText", "seat {seat}").format(seat=item.seat) if item.seat else "",
+        QT_TRANSLATE_NOOP("ItemText", "ref. {code}").format(code=item.confirmation_code)
+        if item.confirmation_code
+        else "",
         item.provider if item.provider and item.provider != item.carrier else "",
-        f"open {item.hours}" if item.hours else "",
+        QT_TRANSLATE_NOOP("ItemText", "open {hours}").format(hours=item.hours)
+        if item.hours
+        else "",
         cost_text(item),
     ]
-    return " · ".join(part for part in parts if part)
+    present = [part for part in parts if part]
+    return joined(" · ", present) if present else ""
 
 
 def details_text(item: ItineraryItemRecord) -> str:
     """The Notes cell: the booking details, then the notes, on one line."""
-    return " · ".join(part for part in (booking_text(item), " ".join(item.notes.split())) if part)
+    parts = [part for part in (booking_text(item), " ".join(item.notes.split())) if part]
+    return joined(" · ", parts) if parts else ""

@@ -84,12 +84,32 @@ def day_role(item: ItineraryItemRecord, day: date) -> DayRole:
     return DayRole.ENDS if day == days[-1] else DayRole.CONTINUES
 
 
+_CONTINUES = QT_TRANSLATE_NOOP("ItemText", "continues")
 _WORDS = {
-    ItemKind.LODGING: ("check-in", "continues", "check-out"),
-    ItemKind.CAR: ("pick-up", "continues", "drop-off"),
-    **{kind: ("departs", "continues", "arrives") for kind in TRANSPORT},
+    ItemKind.LODGING: (
+        QT_TRANSLATE_NOOP("ItemText", "check-in"),
+        _CONTINUES,
+        QT_TRANSLATE_NOOP("ItemText", "check-out"),
+    ),
+    ItemKind.CAR: (
+        QT_TRANSLATE_NOOP("ItemText", "pick-up"),
+        _CONTINUES,
+        QT_TRANSLATE_NOOP("ItemText", "drop-off"),
+    ),
+    **{
+        kind: (
+            QT_TRANSLATE_NOOP("ItemText", "departs"),
+            _CONTINUES,
+            QT_TRANSLATE_NOOP("ItemText", "arrives"),
+        )
+        for kind in TRANSPORT
+    },
 }
-_GENERAL = ("starts", "continues", "ends")
+_GENERAL = (
+    QT_TRANSLATE_NOOP("ItemText", "starts"),
+    _CONTINUES,
+    QT_TRANSLATE_NOOP("ItemText", "ends"),
+)
 
 
 def role_text(item: ItineraryItemRecord, role: DayRole) -> str:

@@ -87,6 +87,7 @@ from concierge.ui.settings import SettingsDialog
 from concierge.ui.settings.dialog import RESTART_NOTE
 from concierge.ui.shortcuts import ShortcutsDialog
 from concierge.ui.startup_window import initial_size
+from concierge.ui.task_failure import failure_text
 from concierge.ui.trips import ItineraryView, TripForm, TripListPanel
 from concierge.ui.views.locks import LOCK_HINT, LOCK_KEYS, LOCK_TEXT
 from concierge.ui.views.trip_view import TripView
@@ -830,7 +831,9 @@ class MainWindow(QMainWindow):
         try:
             pin = await self.pins_panel.pin_text(text, all_trips=all_trips)
         except StoreError as error:
-            text = translate("MainWindow", "Not pinned: {error}").format(error=error_text(error))
+            text = translate("MainWindow", "Not pinned: {error}").format(
+                error=shown(error_text(error))
+            )
             self.statusBar().showMessage(text, STATUS_MS)
             return
         quoted = pin.text if len(pin.text) <= _QUOTED_LIMIT else pin.text[:_QUOTED_LIMIT] + "…"
@@ -910,11 +913,7 @@ class MainWindow(QMainWindow):
 
     def _report_failure(self, name: str, error: object) -> None:
         log.error("%s failed: %s", name, error)
-        text = translate("MainWindow", "Could not {task}: {error}").format(
-            task=name,
-            error=error_text(error) if isinstance(error, BaseException) else error,
-        )
-        self.statusBar().showMessage(text, STATUS_MS)
+        self.statusBar().showMessage(failure_text(name, error), STATUS_MS)
 
     # -- shutdown ---------------------------------------------------------------------------
 

@@ -760,6 +760,30 @@
     <context>
         <name>Constraint</name>
         <message>
+            <source>HH:MM</source>
+            <translation>HH:MM</translation>
+        </message>
+        <message>
+            <source>n</source>
+            <translation>n</translation>
+        </message>
+        <message>
+            <source>hours</source>
+            <translation>horas</translation>
+        </message>
+        <message>
+            <source>flights</source>
+            <translation>voos</translation>
+        </message>
+        <message>
+            <source>transport</source>
+            <translation>transporte</translation>
+        </message>
+        <message>
+            <source>words,…</source>
+            <translation>palavras,…</translation>
+        </message>
+        <message>
             <source>No flights departing between {start} and {end} (local time)</source>
             <translation>Nenhum voo partindo entre {start} e {end} (hora local)</translation>
         </message>
@@ -881,6 +905,10 @@
         <message>
             <source>Cancel</source>
             <translation>Cancelar</translation>
+        </message>
+        <message>
+            <source>{label}: {hint}</source>
+            <translation>{label}: {hint}</translation>
         </message>
         <message>
             <source>Constraint for “{text}”</source>
@@ -1604,6 +1632,69 @@
         </message>
     </context>
     <context>
+        <name>GoalTrigger</name>
+        <message>
+            <source>Manually</source>
+            <translation>Manualmente</translation>
+        </message>
+        <message>
+            <source>the Trip brief form is complete</source>
+            <translation>o formulário Briefing da viagem está completo</translation>
+        </message>
+        <message>
+            <source>When the Trip brief form is complete</source>
+            <translation>Quando o formulário Briefing da viagem estiver completo</translation>
+        </message>
+        <message>
+            <source>a flights lookup succeeds</source>
+            <translation>uma consulta de voos é bem-sucedida</translation>
+        </message>
+        <message>
+            <source>When a flights lookup succeeds</source>
+            <translation>Quando uma consulta de voos for bem-sucedida</translation>
+        </message>
+        <message>
+            <source>a public holidays lookup succeeds</source>
+            <translation>uma consulta de feriados é bem-sucedida</translation>
+        </message>
+        <message>
+            <source>When a public holidays lookup succeeds</source>
+            <translation>Quando uma consulta de feriados for bem-sucedida</translation>
+        </message>
+        <message>
+            <source>a budget conversion lookup succeeds</source>
+            <translation>uma consulta de conversão do orçamento é bem-sucedida</translation>
+        </message>
+        <message>
+            <source>When a budget conversion lookup succeeds</source>
+            <translation>Quando uma consulta de conversão do orçamento for bem-sucedida</translation>
+        </message>
+        <message>
+            <source>a time difference lookup succeeds</source>
+            <translation>uma consulta de diferença de fuso horário é bem-sucedida</translation>
+        </message>
+        <message>
+            <source>When a time difference lookup succeeds</source>
+            <translation>Quando uma consulta de diferença de fuso horário for bem-sucedida</translation>
+        </message>
+        <message>
+            <source>a sunrise and sunset lookup succeeds</source>
+            <translation>uma consulta de nascer e pôr do sol é bem-sucedida</translation>
+        </message>
+        <message>
+            <source>When a sunrise and sunset lookup succeeds</source>
+            <translation>Quando uma consulta de nascer e pôr do sol for bem-sucedida</translation>
+        </message>
+        <message>
+            <source>a weather forecast lookup succeeds</source>
+            <translation>uma consulta de previsão do tempo é bem-sucedida</translation>
+        </message>
+        <message>
+            <source>When a weather forecast lookup succeeds</source>
+            <translation>Quando uma consulta de previsão do tempo for bem-sucedida</translation>
+        </message>
+    </context>
+    <context>
         <name>GoalsList</name>
         <message>
             <source>Goal</source>
@@ -2308,6 +2399,73 @@
         <message>
             <source>Note</source>
             <translation>Nota</translation>
+        </message>
+    </context>
+    <context>
+        <name>ItemText</name>
+        <message>
+            <source>All day</source>
+            <translation>Dia inteiro</translation>
+        </message>
+        <message>
+            <source>until {clock}</source>
+            <translation>até {clock}</translation>
+        </message>
+        <message>
+            <source>{role} {clock}</source>
+            <translation>{role} {clock}</translation>
+        </message>
+        <message>
+            <source>{kind} · {title}</source>
+            <translation>{kind} · {title}</translation>
+        </message>
+        <message>
+            <source>seat {seat}</source>
+            <translation>assento {seat}</translation>
+        </message>
+        <message>
+            <source>ref. {code}</source>
+            <translation>ref. {code}</translation>
+        </message>
+        <message>
+            <source>open {hours}</source>
+            <translation>aberto {hours}</translation>
+        </message>
+        <message>
+            <source>continues</source>
+            <translation>continua</translation>
+        </message>
+        <message>
+            <source>check-in</source>
+            <translation>check-in</translation>
+        </message>
+        <message>
+            <source>check-out</source>
+            <translation>check-out</translation>
+        </message>
+        <message>
+            <source>pick-up</source>
+            <translation>retirada</translation>
+        </message>
+        <message>
+            <source>drop-off</source>
+            <translation>devolução</translation>
+        </message>
+        <message>
+            <source>departs</source>
+            <translation>parte</translation>
+        </message>
+        <message>
+            <source>arrives</source>
+            <translation>chega</translation>
+        </message>
+        <message>
+            <source>starts</source>
+            <translation>começa</translation>
+        </message>
+        <message>
+            <source>ends</source>
+            <translation>termina</translation>
         </message>
     </context>
     <context>
@@ -3528,10 +3686,6 @@
             <source>Assistant: {where}</source>
             <translation>Assistente: {where}</translation>
         </message>
-        <message>
-            <source>Could not {task}: {error}</source>
-            <translation>Não foi possível {task}: {error}</translation>
-        </message>
     </context>
     <context>
         <name>Marks</name>
@@ -3561,6 +3715,101 @@
         <message>
             <source>Send the message</source>
             <translation>Enviar a mensagem</translation>
+        </message>
+    </context>
+    <context>
+        <name>ModelError</name>
+        <message>
+            <source>The model server's answer was cut off before it ended ({detail}). What had arrived is kept, and no tool the answer was asking for was run. Retry asks again.</source>
+            <translation>A resposta do servidor do modelo foi interrompida antes do fim ({detail}). O que já havia chegado foi mantido, e nenhuma ferramenta pedida pela resposta foi executada. Tentar novamente pergunta outra vez.</translation>
+        </message>
+        <message>
+            <source>The model server's answer was cut off before it ended. What had arrived is kept, and no tool the answer was asking for was run. Retry asks again.</source>
+            <translation>A resposta do servidor do modelo foi interrompida antes do fim. O que já havia chegado foi mantido, e nenhuma ferramenta pedida pela resposta foi executada. Tentar novamente pergunta outra vez.</translation>
+        </message>
+        <message>
+            <source>The model server at {where} timed out.</source>
+            <translation>O servidor do modelo em {where} excedeu o tempo limite.</translation>
+        </message>
+        <message>
+            <source>The model server at {where} did not answer within {time}.</source>
+            <translation>O servidor do modelo em {where} não respondeu em {time}.</translation>
+        </message>
+        <message>
+            <source>Cannot find the host {host!r}: check the base URL.</source>
+            <translation>Não foi possível encontrar o host {host!r}: verifique a URL base.</translation>
+        </message>
+        <message>
+            <source>Cannot reach the model server at {where}: {detail}. Check that it is running and the base URL is right.</source>
+            <translation>Não foi possível acessar o servidor do modelo em {where}: {detail}. Verifique se ele está em execução e se a URL base está correta.</translation>
+        </message>
+        <message>
+            <source>Cannot reach the model server at {where}. Check that it is running and the base URL is right.</source>
+            <translation>Não foi possível acessar o servidor do modelo em {where}. Verifique se ele está em execução e se a URL base está correta.</translation>
+        </message>
+        <message>
+            <source>The model server refused the API key ({status}): {detail}</source>
+            <translation>O servidor do modelo recusou a chave de API ({status}): {detail}</translation>
+        </message>
+        <message>
+            <source>The model server at {where} has no /models endpoint; type the model name.{hint}</source>
+            <translation>O servidor do modelo em {where} não tem o endpoint /models; digite o nome do modelo.{hint}</translation>
+        </message>
+        <message>
+            <source>Model '{model}' or the endpoint was not found at {where}: {detail}</source>
+            <translation>O modelo '{model}' ou o endpoint não foi encontrado em {where}: {detail}</translation>
+        </message>
+        <message>
+            <source>This model cannot read images; Retry sends your message with a line saying an image was attached instead, or choose a model that reads images in Settings. The model server answered 400: {detail}</source>
+            <translation>Este modelo não lê imagens; Tentar novamente envia sua mensagem com uma linha dizendo que uma imagem foi anexada, ou escolha nas Configurações um modelo que leia imagens. O servidor do modelo respondeu 400: {detail}</translation>
+        </message>
+        <message>
+            <source>The model server is rate limiting requests (429): {detail}</source>
+            <translation>O servidor do modelo está limitando a taxa de solicitações (429): {detail}</translation>
+        </message>
+        <message>
+            <source>The model server answered {status}: {detail}</source>
+            <translation>O servidor do modelo respondeu {status}: {detail}</translation>
+        </message>
+        <message>
+            <source>The model server's answer could not be read: {error}</source>
+            <translation>Não foi possível ler a resposta do servidor do modelo: {error}</translation>
+        </message>
+        <message>
+            <source>1 second</source>
+            <translation>1 segundo</translation>
+        </message>
+        <message>
+            <source>{value} seconds</source>
+            <translation>{value} segundos</translation>
+        </message>
+        <message>
+            <source> Most servers' base URL ends in /v1.</source>
+            <translation> A URL base da maioria dos servidores termina em /v1.</translation>
+        </message>
+        <message>
+            <source>The model server sent data that could not be read as an OpenAI answer: {error}</source>
+            <translation>O servidor do modelo enviou dados que não puderam ser lidos como uma resposta OpenAI: {error}</translation>
+        </message>
+        <message>
+            <source>nothing more came for {time}</source>
+            <translation>nada mais chegou por {time}</translation>
+        </message>
+        <message>
+            <source>the time allowed</source>
+            <translation>o tempo permitido</translation>
+        </message>
+        <message>
+            <source>The model server at {where} did not accept the connection within {time}. Check that it is running and the base URL is right.</source>
+            <translation>O servidor do modelo em {where} não aceitou a conexão em {time}. Verifique se ele está em execução e se a URL base está correta.</translation>
+        </message>
+        <message>
+            <source>The model server at {where} did not accept the connection. Check that it is running and the base URL is right.</source>
+            <translation>O servidor do modelo em {where} não aceitou a conexão. Verifique se ele está em execução e se a URL base está correta.</translation>
+        </message>
+        <message>
+            <source>The model server at {where} did not answer within {time}. It may be busy or stuck; Retry asks again.</source>
+            <translation>O servidor do modelo em {where} não respondeu em {time}. Ele pode estar ocupado ou travado; Tentar novamente pergunta outra vez.</translation>
         </message>
     </context>
     <context>
@@ -4631,10 +4880,6 @@
             <source>Settings saved. {where}</source>
             <translation>Configurações salvas. {where}</translation>
         </message>
-        <message>
-            <source>Could not {task}: {error}</source>
-            <translation>Não foi possível {task}: {error}</translation>
-        </message>
     </context>
     <context>
         <name>ShortcutsDialog</name>
@@ -4964,6 +5209,281 @@
         <message>
             <source>The pin “{short}” is a constraint the person confirmed ({rule}); only they can {verb} it. Propose a new pin instead, or ask them.</source>
             <translation>O fixado “{short}” é uma restrição que a pessoa confirmou ({rule}); só ela pode {verb}. Proponha um novo fixado, ou pergunte a ela.</translation>
+        </message>
+    </context>
+    <context>
+        <name>Task</name>
+        <message>
+            <source>accept edited record</source>
+            <translation>aceitar o registro editado</translation>
+        </message>
+        <message>
+            <source>accept imported records</source>
+            <translation>aceitar os registros importados</translation>
+        </message>
+        <message>
+            <source>add stop</source>
+            <translation>adicionar a parada</translation>
+        </message>
+        <message>
+            <source>attach document</source>
+            <translation>anexar o documento</translation>
+        </message>
+        <message>
+            <source>attach documents</source>
+            <translation>anexar os documentos</translation>
+        </message>
+        <message>
+            <source>attach file</source>
+            <translation>anexar o arquivo</translation>
+        </message>
+        <message>
+            <source>cancel lookup</source>
+            <translation>cancelar a consulta</translation>
+        </message>
+        <message>
+            <source>chat turn</source>
+            <translation>concluir a vez da conversa</translation>
+        </message>
+        <message>
+            <source>clear old answers</source>
+            <translation>limpar as respostas antigas</translation>
+        </message>
+        <message>
+            <source>close model client</source>
+            <translation>fechar a conexão com o modelo</translation>
+        </message>
+        <message>
+            <source>close settings</source>
+            <translation>fechar as configurações</translation>
+        </message>
+        <message>
+            <source>confirm expense</source>
+            <translation>confirmar a despesa</translation>
+        </message>
+        <message>
+            <source>confirm item</source>
+            <translation>confirmar o item</translation>
+        </message>
+        <message>
+            <source>confirm item details</source>
+            <translation>confirmar os detalhes do item</translation>
+        </message>
+        <message>
+            <source>create trip</source>
+            <translation>criar a viagem</translation>
+        </message>
+        <message>
+            <source>decide on proposals</source>
+            <translation>decidir sobre as propostas</translation>
+        </message>
+        <message>
+            <source>delete trip</source>
+            <translation>excluir a viagem</translation>
+        </message>
+        <message>
+            <source>duplicate trip</source>
+            <translation>duplicar a viagem</translation>
+        </message>
+        <message>
+            <source>import files</source>
+            <translation>importar os arquivos</translation>
+        </message>
+        <message>
+            <source>list documents to attach</source>
+            <translation>listar os documentos para anexar</translation>
+        </message>
+        <message>
+            <source>list held-back values</source>
+            <translation>listar os valores retidos</translation>
+        </message>
+        <message>
+            <source>load conversation</source>
+            <translation>carregar a conversa</translation>
+        </message>
+        <message>
+            <source>load documents</source>
+            <translation>carregar os documentos</translation>
+        </message>
+        <message>
+            <source>load places</source>
+            <translation>carregar os lugares</translation>
+        </message>
+        <message>
+            <source>load trips</source>
+            <translation>carregar as viagens</translation>
+        </message>
+        <message>
+            <source>lock</source>
+            <translation>bloquear</translation>
+        </message>
+        <message>
+            <source>lock field</source>
+            <translation>bloquear o campo</translation>
+        </message>
+        <message>
+            <source>lock item field</source>
+            <translation>bloquear o campo do item</translation>
+        </message>
+        <message>
+            <source>lock stop</source>
+            <translation>bloquear a parada</translation>
+        </message>
+        <message>
+            <source>mark added items seen</source>
+            <translation>marcar os itens adicionados como vistos</translation>
+        </message>
+        <message>
+            <source>mark expense seen</source>
+            <translation>marcar a despesa como vista</translation>
+        </message>
+        <message>
+            <source>mark items seen</source>
+            <translation>marcar os itens como vistos</translation>
+        </message>
+        <message>
+            <source>mark seen</source>
+            <translation>marcar como visto</translation>
+        </message>
+        <message>
+            <source>mark stop seen</source>
+            <translation>marcar a parada como vista</translation>
+        </message>
+        <message>
+            <source>mark stops seen</source>
+            <translation>marcar as paradas como vistas</translation>
+        </message>
+        <message>
+            <source>move item</source>
+            <translation>mover o item</translation>
+        </message>
+        <message>
+            <source>move stop</source>
+            <translation>mover a parada</translation>
+        </message>
+        <message>
+            <source>move trip</source>
+            <translation>mover a viagem</translation>
+        </message>
+        <message>
+            <source>offer lookups</source>
+            <translation>oferecer consultas</translation>
+        </message>
+        <message>
+            <source>open settings</source>
+            <translation>abrir as configurações</translation>
+        </message>
+        <message>
+            <source>pin text</source>
+            <translation>fixar o texto</translation>
+        </message>
+        <message>
+            <source>read API key</source>
+            <translation>ler a chave de API</translation>
+        </message>
+        <message>
+            <source>read a CSV file's columns</source>
+            <translation>ler as colunas de um arquivo CSV</translation>
+        </message>
+        <message>
+            <source>read the context window</source>
+            <translation>ler a janela de contexto</translation>
+        </message>
+        <message>
+            <source>read the other settings</source>
+            <translation>ler as outras configurações</translation>
+        </message>
+        <message>
+            <source>redo</source>
+            <translation>refazer</translation>
+        </message>
+        <message>
+            <source>refresh models</source>
+            <translation>atualizar os modelos</translation>
+        </message>
+        <message>
+            <source>refresh undo</source>
+            <translation>atualizar o desfazer</translation>
+        </message>
+        <message>
+            <source>reject imported records</source>
+            <translation>rejeitar os registros importados</translation>
+        </message>
+        <message>
+            <source>remember trip</source>
+            <translation>lembrar a viagem</translation>
+        </message>
+        <message>
+            <source>remove document</source>
+            <translation>remover o documento</translation>
+        </message>
+        <message>
+            <source>remove expense</source>
+            <translation>remover a despesa</translation>
+        </message>
+        <message>
+            <source>remove items</source>
+            <translation>remover os itens</translation>
+        </message>
+        <message>
+            <source>remove stop</source>
+            <translation>remover a parada</translation>
+        </message>
+        <message>
+            <source>rename trip</source>
+            <translation>renomear a viagem</translation>
+        </message>
+        <message>
+            <source>retry lookup</source>
+            <translation>tentar novamente a consulta</translation>
+        </message>
+        <message>
+            <source>save expense</source>
+            <translation>salvar a despesa</translation>
+        </message>
+        <message>
+            <source>save item</source>
+            <translation>salvar o item</translation>
+        </message>
+        <message>
+            <source>save settings</source>
+            <translation>salvar as configurações</translation>
+        </message>
+        <message>
+            <source>save stop</source>
+            <translation>salvar a parada</translation>
+        </message>
+        <message>
+            <source>share a held-back value</source>
+            <translation>compartilhar um valor retido</translation>
+        </message>
+        <message>
+            <source>test connection</source>
+            <translation>testar a conexão</translation>
+        </message>
+        <message>
+            <source>undo</source>
+            <translation>desfazer</translation>
+        </message>
+        <message>
+            <source>undo delete trip</source>
+            <translation>desfazer a exclusão da viagem</translation>
+        </message>
+        <message>
+            <source>undo document removal</source>
+            <translation>desfazer a remoção do documento</translation>
+        </message>
+        <message>
+            <source>undo remove expense</source>
+            <translation>desfazer a remoção da despesa</translation>
+        </message>
+        <message>
+            <source>undo remove items</source>
+            <translation>desfazer a remoção dos itens</translation>
+        </message>
+        <message>
+            <source>Could not {task}: {error}</source>
+            <translation>Não foi possível {task}: {error}</translation>
         </message>
     </context>
     <context>
@@ -5423,6 +5943,13 @@
         <message>
             <source>This can no longer be undone here: other changes to the trip came after it.</source>
             <translation>Isto não pode mais ser desfeito aqui: outras alterações na viagem vieram depois.</translation>
+        </message>
+    </context>
+    <context>
+        <name>UnnamedTask</name>
+        <message>
+            <source>Could not {task}: {error}</source>
+            <translation>Algo deu errado: {error}</translation>
         </message>
     </context>
     <context>

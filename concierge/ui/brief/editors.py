@@ -25,6 +25,7 @@ from PySide6.QtWidgets import (
 
 from concierge.text import QT_TRANSLATE_NOOP
 from concierge.travel.forms import FormField, FormValueError, ValueKind, WidgetKind
+from concierge.travel.forms.trip_brief import choice_label
 from concierge.ui.forms.form_fields import set_plain_text
 from concierge.ui.i18n import shown, translate
 
@@ -45,9 +46,9 @@ _SPIN_LIMIT = 1_000_000
 
 
 def choice_text(choice: str) -> str:
-    """A choice as the panel shows it: "gluten-free" reads "Gluten-free"."""
-    text = shown(choice)
-    return text[:1].upper() + text[1:]
+    """A choice as the panel shows it: "gluten-free" reads "Gluten-free", translated (the
+    stored value stays the English word the model reads)."""
+    return shown(choice_label(choice))
 
 
 def not_answered() -> str:

@@ -21,7 +21,14 @@ from PySide6.QtWidgets import (
 )
 
 from concierge.store import PinRecord
-from concierge.store.constraints import KINDS, ConstraintKind, OneOf, Param, parse_rule
+from concierge.store.constraints import (
+    KINDS,
+    ConstraintKind,
+    OneOf,
+    Param,
+    option_label,
+    parse_rule,
+)
 from concierge.ui.i18n import shown, shown_error, translate
 
 Field = QLineEdit | QComboBox
@@ -96,14 +103,18 @@ class ConstraintEditor(QFrame):
             if isinstance(param, OneOf):
                 field = QComboBox(page)
                 for option in param.options:
-                    field.addItem(shown(option), option)
+                    field.addItem(shown(option_label(option)), option)
+                hint = "|".join(shown(option_label(option)) for option in param.options)
             else:
                 field = QLineEdit(page)
-                field.setPlaceholderText(shown(param.hint))
+                hint = shown(param.hint)
+                field.setPlaceholderText(hint)
                 field.returnPressed.connect(self.accept)
             label = shown(param.label)
             field.setAccessibleName(label)
-            field.setToolTip(f"{label}: {shown(param.hint)}")
+            field.setToolTip(
+                translate("ConstraintEditor", "{label}: {hint}").format(label=label, hint=hint)
+            )
             form.addRow(label, field)
             fields.append((param, field))
         self.fields[kind.name] = fields

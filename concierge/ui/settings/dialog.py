@@ -85,6 +85,7 @@ from concierge.ui.i18n import (
     shown_number,
     translate,
 )
+from concierge.ui.task_failure import failure_text
 
 from .key_field import KeyField
 from .setting_spin import SettingSpinBox
@@ -1055,9 +1056,7 @@ class SettingsDialog(QDialog):
         elif name in ("test connection", "read the context window"):
             self._invalidate_connection()
         self.problem_label.show_message(
-            translate("SettingsDialog", "Could not {task}: {error}").format(
-                task=name, error=error_text(error)
-            ),
+            failure_text(name, error),
             Kind.ERROR,
         )
         self.task_failed.emit(name, error)

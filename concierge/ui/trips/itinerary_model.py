@@ -382,7 +382,7 @@ class ItineraryModel(QStandardItemModel):
         doubt = self._unverified.get(item.id)
         texts = (
             shown(when_text(item, role, self._zone_of(day))),
-            title_text(item),
+            shown(title_text(item)),
             place_text(item),
             shown(details_text(item)),
         )
