@@ -57,7 +57,10 @@ PRESETS: tuple[Preset, ...] = (
         "openai",
         "OpenAI",
         "https://api.openai.com/v1",
-        "Needs an API key from platform.openai.com.",
+        QT_TRANSLATE_NOOP(
+            "ModelProfile",
+            "Needs an API key from platform.openai.com.",
+        ),
         key_required=True,
         answer_cap_field="max_completion_tokens",
     ),
@@ -65,31 +68,47 @@ PRESETS: tuple[Preset, ...] = (
         "ollama",
         "Ollama",
         "http://localhost:11434/v1",
-        "No real key needed. Pull a tool-capable model first (ollama pull llama3.1).",
+        QT_TRANSLATE_NOOP(
+            "ModelProfile",
+            "No real key needed. Pull a tool-capable model first (ollama pull llama3.1).",
+        ),
     ),
     Preset(
         "lmstudio",
         "LM Studio",
         "http://localhost:1234/v1",
-        "No key by default. Start the server in LM Studio's Developer tab and load a model.",
+        QT_TRANSLATE_NOOP(
+            "ModelProfile",
+            "No key by default. Start the server in LM Studio's Developer tab and load a model.",
+        ),
     ),
     Preset(
         "llamacpp",
         "llama.cpp server",
         "http://127.0.0.1:8080/v1",
-        "Tools need a tool-capable chat template: start llama-server with --jinja.",
+        QT_TRANSLATE_NOOP(
+            "ModelProfile",
+            "Tools need a tool-capable chat template: start llama-server with --jinja.",
+        ),
     ),
     Preset(
         "vllm",
         "vLLM",
         "http://localhost:8000/v1",
-        "Tools need --enable-auto-tool-choice --tool-call-parser …; without them vLLM answers 400.",
+        QT_TRANSLATE_NOOP(
+            "ModelProfile",
+            "Tools need --enable-auto-tool-choice --tool-call-parser …; "
+            "without them vLLM answers 400.",
+        ),
     ),
     Preset(
         "custom",
-        "Custom",
+        QT_TRANSLATE_NOOP("ModelProfile", "Custom"),
         "",
-        "Any server that speaks OpenAI Chat Completions; its base URL usually ends in /v1.",
+        QT_TRANSLATE_NOOP(
+            "ModelProfile",
+            "Any server that speaks OpenAI Chat Completions; its base URL usually ends in /v1.",
+        ),
     ),
 )
 CUSTOM = "custom"

@@ -3815,6 +3815,34 @@
     <context>
         <name>ModelProfile</name>
         <message>
+            <source>Needs an API key from platform.openai.com.</source>
+            <translation>Precisa de uma chave de API de platform.openai.com.</translation>
+        </message>
+        <message>
+            <source>No real key needed. Pull a tool-capable model first (ollama pull llama3.1).</source>
+            <translation>Não precisa de chave de verdade. Baixe antes um modelo que use ferramentas (ollama pull llama3.1).</translation>
+        </message>
+        <message>
+            <source>No key by default. Start the server in LM Studio's Developer tab and load a model.</source>
+            <translation>Sem chave por padrão. Inicie o servidor na aba Developer do LM Studio e carregue um modelo.</translation>
+        </message>
+        <message>
+            <source>Tools need a tool-capable chat template: start llama-server with --jinja.</source>
+            <translation>As ferramentas precisam de um modelo de chat que as aceite: inicie o llama-server com --jinja.</translation>
+        </message>
+        <message>
+            <source>Tools need --enable-auto-tool-choice --tool-call-parser …; without them vLLM answers 400.</source>
+            <translation>As ferramentas precisam de --enable-auto-tool-choice --tool-call-parser …; sem eles o vLLM responde 400.</translation>
+        </message>
+        <message>
+            <source>Custom</source>
+            <translation>Personalizado</translation>
+        </message>
+        <message>
+            <source>Any server that speaks OpenAI Chat Completions; its base URL usually ends in /v1.</source>
+            <translation>Qualquer servidor que fale OpenAI Chat Completions; a URL base costuma terminar em /v1.</translation>
+        </message>
+        <message>
             <source>Enter the model server's base URL.</source>
             <translation>Informe a URL base do servidor de modelos.</translation>
         </message>

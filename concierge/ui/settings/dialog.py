@@ -17,7 +17,7 @@ from collections.abc import Mapping
 from itertools import pairwise
 from urllib.parse import urlsplit
 
-from PySide6.QtCore import QEvent, Qt, Signal
+from PySide6.QtCore import QEvent, QObject, Qt, Signal
 from PySide6.QtWidgets import (
     QCheckBox,
     QComboBox,
@@ -31,6 +31,7 @@ from PySide6.QtWidgets import (
     QLineEdit,
     QProgressBar,
     QPushButton,
+    QScrollBar,
     QSizePolicy,
     QSpinBox,
     QVBoxLayout,
@@ -86,6 +87,7 @@ from concierge.ui.i18n import (
     translate,
 )
 from concierge.ui.task_failure import failure_text
+from concierge.ui.vertical_scroll import VerticalScrollArea
 
 from .key_field import KeyField
 from .setting_spin import SettingSpinBox
@@ -532,7 +534,14 @@ class SettingsDialog(QDialog):
         test_row = QHBoxLayout()
         test_row.addWidget(self.test_button, 0, Qt.AlignmentFlag.AlignTop)
         test_row.addWidget(self.connection_status, 1)
-        layout = QVBoxLayout(self)
+        # The rows scroll and the buttons stay: with every group the dialog is taller than
+        # a 800-pixel screen, whose bottom would otherwise hide OK and Cancel.
+        self._content = QWidget(self)
+        self._content.setObjectName("settingsContent")
+        self._content.installEventFilter(self)
+        self._scroll = VerticalScrollArea(self)
+        layout = QVBoxLayout(self._content)
+        layout.setContentsMargins(0, 0, 0, 0)
         layout.addLayout(form)
         layout.addLayout(test_row)
         online = QVBoxLayout(self.online_group)
@@ -562,7 +571,10 @@ class SettingsDialog(QDialog):
         layout.addWidget(self.key_warning)
         layout.addWidget(self.problem_label)
         layout.addStretch()
-        layout.addWidget(self.buttons)
+        self._scroll.setWidget(self._content)
+        outer = QVBoxLayout(self)
+        outer.addWidget(self._scroll, 1)
+        outer.addWidget(self.buttons)
         chain: list[QWidget] = [
             self.preset_combo,
             self.base_url_edit,
@@ -1021,16 +1033,35 @@ class SettingsDialog(QDialog):
             self._fit_height()  # A new width changes what wrapped text needs.
         return handled
 
+    @property
+    def rows_scroll(self) -> QScrollBar:
+        """The scroll bar of the rows, which scroll once the dialog is as tall as the screen."""
+        return self._scroll.verticalScrollBar()
+
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:
+        if watched is self._content and event.type() == QEvent.Type.LayoutRequest:
+            self._fit_height()  # A message appeared in the rows, or went.
+        return super().eventFilter(watched, event)
+
     def _fit_height(self) -> None:
-        """Grow to what the rows need at this width when a message appears: wrapped text
-        has a height for a width, which a dialog's minimum size does not account for, so
-        the rows above would be squashed instead."""
-        layout = self.layout()
-        if layout is None:
+        """Grow to what the rows need at this width when a message appears, up to the
+        screen's height (the rows scroll beyond it): wrapped text has a height for a width,
+        which a dialog's minimum size does not account for, so the rows above would be
+        squashed instead."""
+        outer, rows = self.layout(), self._content.layout() if hasattr(self, "_content") else None
+        if outer is None or rows is None:
             return  # Still being built.
-        need = layout.totalMinimumSize().height()
-        if layout.hasHeightForWidth():
-            need = max(need, layout.totalHeightForWidth(self.width()))
+        need = rows.totalMinimumSize().height()
+        if rows.hasHeightForWidth():
+            need = max(need, rows.totalHeightForWidth(self._scroll.viewport().width()))
+        margins = outer.contentsMargins()
+        need += self.buttons.sizeHint().height() + outer.spacing()
+        need += margins.top() + margins.bottom()
+        screen = self.screen()
+        if screen is not None:
+            frame = self.frameGeometry().height() - self.geometry().height()
+            frame = frame if frame > 0 else 48  # not shown yet: a title bar and borders
+            need = min(need, screen.availableGeometry().height() - frame)
         if self.minimumHeight() != need:
             self.setMinimumHeight(need)
         if self.height() < need:
