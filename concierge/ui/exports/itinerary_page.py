@@ -1,30 +1,56 @@
-"""The printable itinerary in the window's language: the same page as
-`concierge.travel.exports.itinerary_html` (English output byte for byte), with its headings
-and labels translated and its dates written the language's way.
+"""The printable itinerary as HTML for Qt's rich text (what `QTextDocument` lays out and
+`QPdfWriter` or a printer draws), in the window's language: the essentials, then day by day
+in local times with the bookings, then the costs.
 
-The travel layer cannot translate (it has no Qt), so the page is put together here from its
-pieces: the item texts it declares are shown with `shown`, the person's own words as typed.
+The itinerary is the person's own paper: booking codes and seats are printed as written.
+Every value is escaped, so text typed into a title never becomes markup. It is made here,
+not in the travel layer, because its headings and dates are the window's language; the item
+texts the travel layer declares are shown with `shown`, the person's own words as typed.
 """
 
 from __future__ import annotations
 
 from collections import defaultdict
-from datetime import date
+from datetime import date, timedelta
 from decimal import Decimal
+from html import escape
 
 from concierge.travel.day_order import by_day
 from concierge.travel.exports import TripPlan
-from concierge.travel.exports.itinerary_html import (  # The page's shared layout.
-    _STYLE,
-    _TABLE,
-    WHEN_WIDTH,
-    _days,
-    _e,
-)
 from concierge.travel.item_kinds import cost_text, money_text
 from concierge.travel.item_text import booking_text, place_text, title_text, when_text
 from concierge.travel.stops import day_span, stop_on
 from concierge.ui.i18n import ENGLISH, current_language, shown, translate
+
+MAX_EMPTY_DAYS = 62
+"""Days without plans are listed only for a trip of at most this many days."""
+
+_STYLE = """
+h1 { font-size: 20pt; margin-bottom: 2pt; }
+h2 { font-size: 13pt; margin-top: 14pt; margin-bottom: 4pt; }
+p.sub { color: #555555; margin-top: 0; }
+table { margin-bottom: 6pt; }
+td { vertical-align: top; }
+td.money { text-align: right; }
+p.empty { color: #777777; font-style: italic; }
+p.notes { color: #444444; margin-left: 12pt; }
+"""
+_TABLE = '<table width="100%" cellpadding="2" cellspacing="0">'
+WHEN_WIDTH = "27%"
+"""The time column, the same on every day so the days line up."""
+
+
+def _e(text: object) -> str:
+    return escape(str(text), quote=True)
+
+
+def _days(plan: TripPlan) -> list[date]:
+    planned = by_day(plan.items)
+    days = set(planned)
+    start, end = plan.trip.start_date, plan.trip.end_date
+    if start is not None and end is not None and 0 <= (end - start).days < MAX_EMPTY_DAYS:
+        days.update(start + timedelta(days=n) for n in range((end - start).days + 1))
+    return sorted(days)
 
 
 def long_date(day: date) -> str:
