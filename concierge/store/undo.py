@@ -51,7 +51,7 @@ from sqlalchemy import func
 from sqlmodel import Session, col, select
 from sqlmodel.sql.expression import SelectOfScalar
 
-from concierge.text import joined
+from concierge.text import QT_TRANSLATE_NOOP, joined
 
 from .change_writer import UNLOGGED_FIELDS, decode_order
 from .changes import Action, Actor, Change, EntityKind
@@ -407,13 +407,19 @@ def _id(row: ChangeLogEntry) -> int:
 
 def not_redoable(row: ChangeLogEntry) -> UndoError:
     return UndoError(
-        f"“{row.label}” cannot be redone: the {row.entity.replace('_', ' ')} it changed was "
-        "changed without going through Concierge's change log. Nothing was redone."
+        QT_TRANSLATE_NOOP(
+            "StoreError",
+            "“{label}” cannot be redone: the {entity} it changed was changed without going "
+            "through Concierge's change log. Nothing was redone.",
+        ).format(label=row.label, entity=row.entity.replace("_", " "))
     )
 
 
 def _changed_elsewhere(row: ChangeLogEntry) -> UndoError:
     return UndoError(
-        f"“{row.label}” cannot be undone: the {row.entity.replace('_', ' ')} it changed was "
-        "changed without going through Concierge's change log. Nothing was undone."
+        QT_TRANSLATE_NOOP(
+            "StoreError",
+            "“{label}” cannot be undone: the {entity} it changed was changed without going "
+            "through Concierge's change log. Nothing was undone.",
+        ).format(label=row.label, entity=row.entity.replace("_", " "))
     )

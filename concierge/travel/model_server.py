@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from concierge.agent.openai_errors import describe_openai_error, v1_hint
 from concierge.store.model_profile import ModelProfile, base_url_problem, normalize_base_url
+from concierge.text import QT_TRANSLATE_NOOP
 
 from .errors import ConnectionCheckError
 
@@ -45,7 +46,9 @@ async def list_models(
         raise ConnectionCheckError(message, status_code=status) from error
     except (AttributeError, TypeError, ValueError) as error:  # A 200 that is not a list.
         raise ConnectionCheckError(
-            f"{base_url} answered, but not with a list of models.{v1_hint(base_url)}"
+            QT_TRANSLATE_NOOP(
+                "ModelServer", "{url} answered, but not with a list of models.{hint}"
+            ).format(url=base_url, hint=v1_hint(base_url))
         ) from error
     finally:
         await client.close()
@@ -58,16 +61,31 @@ async def check_connection(profile: ModelProfile) -> str:
     Raises `ConnectionCheckError` when the server cannot be asked or refuses.
     """
     if profile.preset_info.key_required and not profile.api_key:
-        raise ConnectionCheckError(f"{profile.preset_info.label} needs an API key.")
+        raise ConnectionCheckError(
+            QT_TRANSLATE_NOOP("ModelServer", "{server} needs an API key.").format(
+                server=profile.preset_info.label
+            )
+        )
     models = await list_models(profile.base_url, profile.client_api_key)
-    count = f"{len(models)} model{'s' if len(models) != 1 else ''}"
+    if len(models) == 1:
+        count: str = QT_TRANSLATE_NOOP("ModelServer", "1 model")
+    else:
+        count = QT_TRANSLATE_NOOP("ModelServer", "{n} models").format(n=len(models))
     if not models:
-        return "Connected, but the server lists no models. Load or pull one, then try again."
+        return QT_TRANSLATE_NOOP(
+            "ModelServer",
+            "Connected, but the server lists no models. Load or pull one, then try again.",
+        )
     if not profile.model:
-        return f"Connected. {count} available; choose one."
+        return QT_TRANSLATE_NOOP("ModelServer", "Connected. {count} available; choose one.").format(
+            count=count
+        )
     if profile.model in models:
-        return f"Connected. {count} available; {profile.model} is one of them."
-    return (
-        f"Connected, but {profile.model} is not among the {count} the server lists. "
-        "Check the name, or use Refresh models to pick one."
-    )
+        return QT_TRANSLATE_NOOP(
+            "ModelServer", "Connected. {count} available; {model} is one of them."
+        ).format(count=count, model=profile.model)
+    return QT_TRANSLATE_NOOP(
+        "ModelServer",
+        "Connected, but {model} is not among the {count} the server lists. "
+        "Check the name, or use Refresh models to pick one.",
+    ).format(model=profile.model, count=count)

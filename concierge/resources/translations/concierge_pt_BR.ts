@@ -3864,6 +3864,41 @@
         </message>
     </context>
     <context>
+        <name>ModelServer</name>
+        <message>
+            <source>{url} answered, but not with a list of models.{hint}</source>
+            <translation>{url} respondeu, mas não com uma lista de modelos.{hint}</translation>
+        </message>
+        <message>
+            <source>{server} needs an API key.</source>
+            <translation>{server} precisa de uma chave de API.</translation>
+        </message>
+        <message>
+            <source>1 model</source>
+            <translation>1 modelo</translation>
+        </message>
+        <message>
+            <source>{n} models</source>
+            <translation>{n} modelos</translation>
+        </message>
+        <message>
+            <source>Connected, but the server lists no models. Load or pull one, then try again.</source>
+            <translation>Conectado, mas o servidor não lista nenhum modelo. Carregue ou baixe um e tente novamente.</translation>
+        </message>
+        <message>
+            <source>Connected. {count} available; choose one.</source>
+            <translation>Conectado. {count} disponíveis; escolha um.</translation>
+        </message>
+        <message>
+            <source>Connected. {count} available; {model} is one of them.</source>
+            <translation>Conectado. {count} disponíveis; {model} é um deles.</translation>
+        </message>
+        <message>
+            <source>Connected, but {model} is not among the {count} the server lists. Check the name, or use Refresh models to pick one.</source>
+            <translation>Conectado, mas {model} não está entre os {count} que o servidor lista. Confira o nome ou use Atualizar modelos para escolher um.</translation>
+        </message>
+    </context>
+    <context>
         <name>Month</name>
         <message>
             <source>Jan</source>
@@ -5237,6 +5272,14 @@
         <message>
             <source>The pin “{short}” is a constraint the person confirmed ({rule}); only they can {verb} it. Propose a new pin instead, or ask them.</source>
             <translation>O fixado “{short}” é uma restrição que a pessoa confirmou ({rule}); só ela pode {verb}. Proponha um novo fixado, ou pergunte a ela.</translation>
+        </message>
+        <message>
+            <source>“{label}” cannot be redone: the {entity} it changed was changed without going through Concierge's change log. Nothing was redone.</source>
+            <translation>“{label}” não pode ser refeito: o registro ({entity}) que alterou foi mudado fora do histórico de alterações do Concierge. Nada foi refeito.</translation>
+        </message>
+        <message>
+            <source>“{label}” cannot be undone: the {entity} it changed was changed without going through Concierge's change log. Nothing was undone.</source>
+            <translation>“{label}” não pode ser desfeito: o registro ({entity}) que alterou foi mudado fora do histórico de alterações do Concierge. Nada foi desfeito.</translation>
         </message>
     </context>
     <context>

@@ -931,10 +931,10 @@ class SettingsDialog(QDialog):
     async def _test(self, generation: int, profile: ModelProfile) -> None:
         try:
             answer = await check_connection(profile)
-            kind = Kind.WARNING if answer.startswith("Connected, but") else Kind.SUCCESS
+            kind = Kind.WARNING if str(answer).startswith("Connected, but") else Kind.SUCCESS
             message = shown(answer)
         except ConnectionCheckError as error:
-            message, kind = error_text(error), Kind.ERROR
+            message, kind = shown(error_text(error)), Kind.ERROR
         else:
             self._window_generation += 1
             window = await self._read_window(self._window_generation, profile)
