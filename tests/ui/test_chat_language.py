@@ -4,7 +4,7 @@ a message typed and sent shows Portuguese chrome while the model gets the words 
 
 from __future__ import annotations
 
-from collections.abc import AsyncIterator, Iterator
+from collections.abc import AsyncIterator
 from pathlib import Path
 
 import pytest
@@ -13,30 +13,14 @@ from pytestqt.qtbot import QtBot
 
 from concierge.agent import InMemoryHistoryStore
 from concierge.ui.chat import ChatPanel
-from concierge.ui.i18n import install_language
 from concierge.ui.inspector import InspectorPanel
 from tests.fakes import FakeOpenAIServer, Reply
 from tests.ui.support import SYSTEM_PROMPT, agent_for, bind
-from tests.ui.visible_text import is_marked, pseudo_language, untranslated
+from tests.ui.visible_text import is_marked, untranslated
 from tests.ui.waiting import until
 
 QUESTION = "Three quiet days near Porto?"
 ANSWER = "Amarante, Guimarães and Ponte de Lima."
-
-
-@pytest.fixture
-def pseudo(qapp: object) -> Iterator[None]:
-    with pseudo_language():
-        yield
-
-
-@pytest.fixture
-def portuguese(qapp: object) -> Iterator[None]:
-    install_language("pt_BR")
-    try:
-        yield
-    finally:
-        install_language("en")
 
 
 @pytest.fixture

@@ -3,28 +3,14 @@ language, English or Portuguese."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-
-import pytest
-
 from concierge.travel.exports import read_plan
 from concierge.travel.services import TravelServices
 from concierge.ui.exports.itinerary_page import itinerary_page
-from concierge.ui.i18n import install_language
 from tests.cli.support import seed_japan
 from tests.ui import trips_support
 
 place_index = trips_support.place_index
 services = trips_support.services
-
-
-@pytest.fixture
-def portuguese(qapp: object) -> Iterator[None]:
-    install_language("pt_BR")
-    try:
-        yield
-    finally:
-        install_language("en")
 
 
 async def japan(services: TravelServices) -> str:

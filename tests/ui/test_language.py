@@ -3,12 +3,10 @@ with messages from the store shown translated and their dates in the locale's wo
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from datetime import date
 from types import SimpleNamespace
 from typing import cast
 
-import pytest
 from PySide6.QtWidgets import QDialogButtonBox, QWidget
 
 from concierge.store.records import TripRecord
@@ -24,15 +22,6 @@ from concierge.ui.i18n import (
     shown,
     shown_date,
 )
-
-
-@pytest.fixture
-def portuguese(qapp: QWidget) -> Iterator[None]:
-    install_language("pt_BR")
-    try:
-        yield
-    finally:
-        install_language("en")
 
 
 def backwards_trip_problem() -> str:

@@ -14,7 +14,7 @@ from pathlib import Path
 
 import pytest
 from PySide6.QtCore import Qt
-from PySide6.QtWidgets import QApplication, QComboBox, QWidget
+from PySide6.QtWidgets import QApplication, QComboBox
 from pytestqt.qtbot import QtBot
 
 from concierge.store import Actor, ChangeContext, ExpenseCategory, LookupStatus, TripRecord
@@ -26,7 +26,6 @@ from concierge.travel.services import TravelServices, open_services
 from concierge.ui.brief import BriefPanel
 from concierge.ui.brief.editors import choice_text
 from concierge.ui.goals import GoalsPanel
-from concierge.ui.i18n import install_language
 from concierge.ui.ledger import LedgerPanel
 from concierge.ui.ledger.model import AMOUNT_COLUMN, CATEGORY_COLUMN
 from concierge.ui.lookups import LookupsPanel, job_markdown
@@ -44,15 +43,6 @@ place_index = trips_support.place_index
 RECORD_PANEL = ("Add", "Remove", "Move up", "Move down")
 """The goals' and pinned panels' shared buttons: `concierge.ui.record_panel` (translated
 by the helper doing the top-level UI modules)."""
-
-
-@pytest.fixture
-def portuguese(qapp: QWidget) -> Iterator[None]:
-    install_language("pt_BR")
-    try:
-        yield
-    finally:
-        install_language("en")
 
 
 @pytest.fixture

@@ -5,7 +5,7 @@ marks each one), and in Portuguese the CSV dialog is driven with keys in Portugu
 from __future__ import annotations
 
 import re
-from collections.abc import AsyncIterator, Iterator
+from collections.abc import AsyncIterator
 from pathlib import Path
 
 import pytest
@@ -18,13 +18,12 @@ from concierge.travel.import_files import import_file
 from concierge.travel.imports import CSV_FIELDS
 from concierge.travel.imports.csv_table import read_csv_table
 from concierge.ui.documents import DocumentsPanel
-from concierge.ui.i18n import install_language
 from concierge.ui.imports import CsvMappingDialog
 from concierge.ui.imports.panel import ImportsPanel
 from tests.cli.test_import_bookings import calendar
 from tests.ui import trips_support
 from tests.ui.trips_support import TripServices, on_screen
-from tests.ui.visible_text import CLOSE, OPEN, pseudo_language, untranslated
+from tests.ui.visible_text import CLOSE, OPEN, untranslated
 from tests.ui.waiting import until
 
 place_index = trips_support.place_index
@@ -46,21 +45,6 @@ def key_letter(text: str) -> bool:
     """A tooltip naming its shortcut: "⟦Attach…⟧ (⟦Ctrl⟧⟦+⟧O)"; the key's letter is the same
     in every language."""
     return bool(_KEY_LETTER.fullmatch(re.sub(f"{OPEN}.*?{CLOSE}", "", text)))
-
-
-@pytest.fixture
-def pseudo(qapp: object) -> Iterator[None]:
-    with pseudo_language():
-        yield
-
-
-@pytest.fixture
-def portuguese(qapp: object) -> Iterator[None]:
-    install_language("pt_BR")
-    try:
-        yield
-    finally:
-        install_language("en")
 
 
 @pytest.fixture

@@ -4,7 +4,6 @@ same values stay English for the model."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from datetime import date, timedelta
 
 import pytest
@@ -18,17 +17,8 @@ from concierge.travel.checks import dates
 from concierge.travel.forms.trip_brief import TRIP_BRIEF, choice_label
 from concierge.travel.item_kinds import KIND_LABELS
 from concierge.travel.item_times import duration_text
-from concierge.ui.i18n import install_language, shown
+from concierge.ui.i18n import shown
 from tests.travel.checks.support import found, item, make_stop, make_trip, plan_of
-
-
-@pytest.fixture
-def portuguese(qapp: QWidget) -> Iterator[None]:
-    install_language("pt_BR")
-    try:
-        yield
-    finally:
-        install_language("en")
 
 
 def refused_start_date() -> InvalidChangeError:

@@ -6,11 +6,9 @@ typed-in refusal, the labels and the dates read in Portuguese."""
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator
 from datetime import date
 from decimal import Decimal
 
-import pytest
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QWidget
 from pytestqt.qtbot import QtBot
@@ -18,7 +16,6 @@ from pytestqt.qtbot import QtBot
 from concierge.store import ItemKind
 from concierge.store.validation import ITEM_RULES, TRIP_RULES
 from concierge.travel.item_kinds import KIND_LABELS, field_label
-from concierge.ui.i18n import install_language
 from concierge.ui.trips import ItineraryView, TripForm
 from concierge.ui.trips.trip_list import TripListPanel
 from tests.ui import trips_support
@@ -70,15 +67,6 @@ def untranslated(root: QWidget) -> list[str]:
     return untranslated_texts(
         root, lambda text: allowed(text) or KEYS.fullmatch(left_over(text)) is not None
     )
-
-
-@pytest.fixture
-def portuguese(qapp: QWidget) -> Iterator[None]:
-    install_language("pt_BR")
-    try:
-        yield
-    finally:
-        install_language("en")
 
 
 async def porto_trip(services: TripServices) -> str:

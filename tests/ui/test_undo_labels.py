@@ -3,32 +3,22 @@ with its template, and the menu shows it translated; the model still reads Engli
 
 from __future__ import annotations
 
-from collections.abc import AsyncIterator, Iterator
+from collections.abc import AsyncIterator
 from pathlib import Path
 
 import pytest
 from PySide6.QtCore import Qt
-from PySide6.QtWidgets import QAbstractItemView, QApplication, QLineEdit, QWidget
+from PySide6.QtWidgets import QAbstractItemView, QApplication, QLineEdit
 from pytestqt.qtbot import QtBot
 
 from concierge.store.model_profile import ENV_API_KEY, ENV_BASE_URL, ENV_MODEL
 from concierge.travel.services import TravelServices, open_services
-from concierge.ui.i18n import install_language
 from concierge.ui.main_window import MainWindow
 from tests.ui.trips_support import loaded_places, shown_window
 from tests.ui.visible_text import is_marked, pseudo_language
 from tests.ui.waiting import until
 
 CTRL = Qt.KeyboardModifier.ControlModifier
-
-
-@pytest.fixture
-def portuguese(qapp: QWidget) -> Iterator[None]:
-    install_language("pt_BR")
-    try:
-        yield
-    finally:
-        install_language("en")
 
 
 @pytest.fixture

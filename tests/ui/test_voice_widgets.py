@@ -22,7 +22,6 @@ from concierge.store.settings import (
 from concierge.ui.async_support import BackgroundTasks
 from concierge.ui.chat.voice_bar import LevelMeter, VoiceBar, voice_button
 from concierge.ui.chat.voice_mode import VoiceMode, VoiceState
-from concierge.ui.i18n import install_language
 from concierge.ui.settings.voice_section import VoiceSection
 from concierge.voice.devices import list_devices
 from concierge.voice.errors import AudioError
@@ -34,15 +33,6 @@ from tests.ui.waiting import until
 def settings(tmp_path: Path) -> Iterator[Settings]:
     with Database.open(tmp_path / "concierge.db") as database:
         yield Settings(database)
-
-
-@pytest.fixture
-def portuguese(qapp: QApplication) -> Iterator[None]:
-    install_language("pt_BR")
-    try:
-        yield
-    finally:
-        install_language("en")
 
 
 def voice_widgets(qtbot: QtBot) -> tuple[QWidget, VoiceMode, VoiceBar]:

@@ -7,10 +7,8 @@ choices read in Portuguese."""
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator
 from datetime import date
 
-import pytest
 from PySide6.QtCore import QAbstractItemModel, QLocale, QModelIndex, Qt
 from PySide6.QtTest import QTest
 from PySide6.QtWidgets import QCheckBox, QComboBox, QWidget
@@ -24,7 +22,7 @@ from concierge.text import QT_TRANSLATE_NOOP
 from concierge.travel.currencies import CURRENCIES
 from concierge.travel.services import TravelServices
 from concierge.ui.chat.errors import describe_error
-from concierge.ui.i18n import install_language, shown
+from concierge.ui.i18n import shown
 from concierge.ui.task_failure import failure_text
 from tests.ui import trips_support
 from tests.ui.trips_support import focus, keyboard_target, shown_window
@@ -45,15 +43,6 @@ OWN_DATA = (
     "Flights booked",
     "No red-eye flights",
 )
-
-
-@pytest.fixture
-def portuguese(qapp: QWidget) -> Iterator[None]:
-    install_language("pt_BR")
-    try:
-        yield
-    finally:
-        install_language("en")
 
 
 def allowed_text() -> set[str]:

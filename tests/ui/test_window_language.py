@@ -34,7 +34,7 @@ from concierge.store.settings import (
 from concierge.travel.services import open_services
 from concierge.ui.about import AboutDialog
 from concierge.ui.damaged_database import damaged_database_box
-from concierge.ui.i18n import available_languages, install_language
+from concierge.ui.i18n import available_languages
 from concierge.ui.main_window import MainWindow
 from concierge.ui.settings import SettingsDialog
 from concierge.ui.shortcuts import ShortcutsDialog
@@ -46,7 +46,6 @@ from tests.ui.visible_text import (
     OPEN,
     is_marked,
     plain,
-    pseudo_language,
     texts_of,
     untranslated,
 )
@@ -70,21 +69,6 @@ def marked(text: str) -> bool:
 def _isolated(monkeypatch: pytest.MonkeyPatch, memory_keyring: MemoryKeyring) -> None:
     for name in (ENV_BASE_URL, ENV_API_KEY, ENV_MODEL):
         monkeypatch.delenv(name, raising=False)
-
-
-@pytest.fixture
-def pseudo(qapp: QApplication) -> Iterator[None]:
-    with pseudo_language():
-        yield
-
-
-@pytest.fixture
-def portuguese(qapp: QApplication) -> Iterator[None]:
-    install_language("pt_BR")
-    try:
-        yield
-    finally:
-        install_language("en")
 
 
 async def open_window(tmp_path: Path) -> AsyncIterator[MainWindow]:
