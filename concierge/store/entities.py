@@ -3,8 +3,11 @@
 The repositories and undo work on any entity through its `EntitySpec`, so a create, update or
 delete is written, logged and reverted the same way for trips, itinerary items, form
 instances, goals and pins. (Form answers are an event log, not rows edited in place; see
-`form_answers`.) A record's fields and its row's columns have the same names; `stored` names
-the few fields a column keeps in another form (an enum as its value, a tuple as JSON text).
+`form_answers`.) A record's fields and its row's columns have the same names, the ones the
+entity's declaration (`concierge.model.fields`) gives; a spec checks its record and its
+table against the declaration when it is made (at import), so they cannot drift. `stored`
+says how a column keeps a field in another form (an enum as its value, a tuple as JSON
+text): the declared kind decides it, the spec names only the store's own fields.
 """
 
 from __future__ import annotations
@@ -20,25 +23,25 @@ from typing import Any, Generic, TypeVar
 from pydantic import TypeAdapter
 from sqlmodel import Session, SQLModel
 
+from concierge.model import fields as declared
+from concierge.model.field_kinds import Choice, Kind, Share, Split, Words
+
 from .changes import Actor, EntityKind
 from .errors import RecordNotFoundError
 from .records import (
     DocumentRecord,
-    ExpenseCategory,
     ExpenseRecord,
     FormInstanceRecord,
     GoalRecord,
     GoalStatus,
-    ItemKind,
     ItineraryItemRecord,
     LockKind,
     LockRecord,
-    Pace,
     PinRecord,
-    Share,
     StopRecord,
     TripRecord,
 )
+from .table_check import check_table
 from .tables import (
     Document,
     Expense,
@@ -99,20 +102,50 @@ AS_JSON_SHARES = Stored(
 """An expense's split kept as a JSON array of {"name", "share"}, shares as exact text."""
 
 
+def stored_as(kind: Kind | None) -> Stored | None:
+    """How a column keeps a value of `kind`, when not as itself."""
+    if isinstance(kind, Choice):
+        return by_value(kind.options)
+    if isinstance(kind, Words):
+        return AS_JSON_LIST
+    if isinstance(kind, Split):
+        return AS_JSON_SHARES
+    return None
+
+
 @dataclass(frozen=True, slots=True, eq=False)
 class EntitySpec(Generic[R, Row]):
-    kind: EntityKind
+    """How one declared entity maps to its table and its record. `managed` says how the
+    store's own fields that are not kept as themselves are kept (a goal's status)."""
+
+    declaration: declared.Entity
     table: type[Row]
     record_type: type[R]
     trip_id_of: Callable[[R], str | None]
-    stored: Mapping[str, Stored] = dataclasses.field(default_factory=dict)
+    managed: Mapping[str, Stored] = dataclasses.field(default_factory=dict)
+    kind: EntityKind = dataclasses.field(init=False)
+    stored: Mapping[str, Stored] = dataclasses.field(init=False)
     adapter: TypeAdapter[R] = dataclasses.field(init=False)
     names: tuple[str, ...] = dataclasses.field(init=False)
     """The record's fields, which are the row's columns."""
 
     def __post_init__(self) -> None:
-        object.__setattr__(self, "adapter", TypeAdapter(self.record_type))
         names = tuple(field.name for field in dataclasses.fields(self.record_type))
+        if set(names) != self.declaration.names:
+            raise TypeError(
+                f"{self.record_type.__name__} has the fields {sorted(names)}, but "
+                f"{self.declaration.name} declares {sorted(self.declaration.names)}."
+            )
+        stored = {
+            name: found
+            for name, rule in self.declaration.fields.items()
+            if (found := stored_as(rule.kind)) is not None
+        }
+        stored.update(self.managed)
+        check_table(self.table, self.declaration, stored)
+        object.__setattr__(self, "kind", EntityKind(self.declaration.name))
+        object.__setattr__(self, "stored", stored)
+        object.__setattr__(self, "adapter", TypeAdapter(self.record_type))
         object.__setattr__(self, "names", names)
 
     def to_record(self, row: Row) -> R:
@@ -164,34 +197,32 @@ class EntitySpec(Generic[R, Row]):
 
 
 TRIPS: EntitySpec[TripRecord, Trip] = EntitySpec(
-    kind=EntityKind.TRIP,
+    declaration=declared.TRIP,
     table=Trip,
     record_type=TripRecord,
     trip_id_of=lambda record: record.id,
-    stored={"interests": AS_JSON_LIST, "shared_values": AS_JSON_LIST, "pace": by_value(Pace)},
 )
 
 ITEMS: EntitySpec[ItineraryItemRecord, ItineraryItem] = EntitySpec(
-    kind=EntityKind.ITINERARY_ITEM,
+    declaration=declared.ITEM,
     table=ItineraryItem,
     record_type=ItineraryItemRecord,
     trip_id_of=lambda record: record.trip_id,
-    stored={"kind": by_value(ItemKind)},
 )
 
 FORMS: EntitySpec[FormInstanceRecord, FormInstance] = EntitySpec(
-    kind=EntityKind.FORM,
+    declaration=declared.FORM,
     table=FormInstance,
     record_type=FormInstanceRecord,
     trip_id_of=lambda record: record.trip_id,
 )
 
 GOALS: EntitySpec[GoalRecord, Goal] = EntitySpec(
-    kind=EntityKind.GOAL,
+    declaration=declared.GOAL,
     table=Goal,
     record_type=GoalRecord,
     trip_id_of=lambda record: record.trip_id,
-    stored={
+    managed={
         "status": by_value(GoalStatus),
         "created_by": by_value(Actor),
         "completed_by": by_value(Actor),
@@ -199,39 +230,38 @@ GOALS: EntitySpec[GoalRecord, Goal] = EntitySpec(
 )
 
 PINS: EntitySpec[PinRecord, Pin] = EntitySpec(
-    kind=EntityKind.PIN,
+    declaration=declared.PIN,
     table=Pin,
     record_type=PinRecord,
     trip_id_of=lambda record: record.trip_id,
-    stored={"created_by": by_value(Actor)},
+    managed={"created_by": by_value(Actor)},
 )
 
 EXPENSES: EntitySpec[ExpenseRecord, Expense] = EntitySpec(
-    kind=EntityKind.EXPENSE,
+    declaration=declared.EXPENSE,
     table=Expense,
     record_type=ExpenseRecord,
     trip_id_of=lambda record: record.trip_id,
-    stored={"category": by_value(ExpenseCategory), "split": AS_JSON_SHARES},
 )
 
 DOCUMENTS: EntitySpec[DocumentRecord, Document] = EntitySpec(
-    kind=EntityKind.DOCUMENT,
+    declaration=declared.DOCUMENT,
     table=Document,
     record_type=DocumentRecord,
     trip_id_of=lambda record: record.trip_id,
 )
 
 STOPS: EntitySpec[StopRecord, TripStop] = EntitySpec(
-    kind=EntityKind.TRIP_STOP,
+    declaration=declared.STOP,
     table=TripStop,
     record_type=StopRecord,
     trip_id_of=lambda record: record.trip_id,
 )
 
 LOCKS: EntitySpec[LockRecord, TripLock] = EntitySpec(
-    kind=EntityKind.TRIP_LOCK,
+    declaration=declared.LOCK,
     table=TripLock,
     record_type=LockRecord,
     trip_id_of=lambda record: record.trip_id,
-    stored={"kind": by_value(LockKind)},
+    managed={"kind": by_value(LockKind)},
 )

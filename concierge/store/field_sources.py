@@ -16,20 +16,15 @@ from datetime import datetime
 
 from sqlmodel import Session, col, select
 
+from concierge.model.fields import ENTITIES
+
 from .changes import ChangeContext, EntityKind, FactSource
 from .tables import FieldSource, utc_now
-from .validation import EXPENSE_RULES, ITEM_RULES, FieldRule
-
-
-def _facts(rules: Mapping[str, FieldRule]) -> tuple[str, ...]:
-    return tuple(name for name, rule in rules.items() if rule.fact)
-
 
 FACT_FIELDS: Mapping[EntityKind, tuple[str, ...]] = {
-    EntityKind.ITINERARY_ITEM: _facts(ITEM_RULES),
-    EntityKind.EXPENSE: _facts(EXPENSE_RULES),
+    EntityKind(entity.name): entity.facts for entity in ENTITIES if entity.facts
 }
-"""Each kind's fact fields, in its rules' order."""
+"""Each kind's fact fields, in its declaration's order."""
 
 
 @dataclass(frozen=True, slots=True)

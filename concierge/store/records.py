@@ -15,27 +15,13 @@ from enum import StrEnum
 
 from pydantic import JsonValue
 
+from concierge.model.field_kinds import Share as Share
+from concierge.model.fields import ExpenseCategory as ExpenseCategory
+from concierge.model.fields import GoalStatus as GoalStatus
+from concierge.model.fields import Pace as Pace
+from concierge.model.kinds import ItemKind as ItemKind
+
 from .changes import Actor
-
-
-class ItemKind(StrEnum):
-    """What an itinerary item is; the kind decides which details the editor asks for."""
-
-    FLIGHT = "flight"
-    TRAIN = "train"
-    BUS = "bus"
-    CAR = "car"
-    FERRY = "ferry"
-    LODGING = "lodging"
-    ACTIVITY = "activity"
-    MEAL = "meal"
-    NOTE = "note"
-
-
-class Pace(StrEnum):
-    RELAXED = "relaxed"
-    BALANCED = "balanced"
-    PACKED = "packed"
 
 
 @dataclass(frozen=True, slots=True)
@@ -178,11 +164,6 @@ class FormState:
         return self.instance is not None and self.instance.completed
 
 
-class GoalStatus(StrEnum):
-    OPEN = "open"
-    DONE = "done"
-
-
 @dataclass(frozen=True, slots=True)
 class GoalRecord:
     """One goal of a trip's checklist, in `position` order from 0. `completes_on` is the
@@ -234,25 +215,6 @@ class PinRecord:
     def proposed(self) -> bool:
         """It carries a rule the person has not confirmed."""
         return self.rule is not None and not self.rule_confirmed
-
-
-class ExpenseCategory(StrEnum):
-    TRANSPORT = "transport"
-    LODGING = "lodging"
-    FOOD = "food"
-    ACTIVITIES = "activities"
-    SHOPPING = "shopping"
-    FEES = "fees"
-    OTHER = "other"
-
-
-@dataclass(frozen=True, slots=True)
-class Share:
-    """One traveller's part of an expense: a weight, so equal parts are 1 each and parts
-    that add up to the amount are the amounts themselves (see `ledger_totals.allocate`)."""
-
-    name: str
-    share: Decimal
 
 
 @dataclass(frozen=True, slots=True)

@@ -5,12 +5,19 @@ The migrations in `migrations/versions` create exactly these; a test compares th
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from datetime import UTC, date, datetime, time
 from decimal import Decimal
 
 from sqlalchemy import CheckConstraint, DateTime, Dialect, Index, Text
 from sqlalchemy.types import TypeDecorator
 from sqlmodel import Field, SQLModel
+
+from concierge.model.fields import ExpenseCategory, GoalStatus, Pace
+
+from .changes import Action, Actor, EntityKind, FactSource
+from .lookup_job_records import LookupStatus
+from .records import AnswerAction, LockKind
 
 # Named constraints let future batch migrations (SQLite rebuilds tables to alter them) refer
 # to foreign keys and checks by name. Set before any table below is declared.
@@ -100,28 +107,14 @@ class DecimalText(TypeDecorator[Decimal]):
         return None if value is None else Decimal(value)
 
 
-PACES = ("relaxed", "balanced", "packed")
 ITEM_KINDS = ("flight", "train", "bus", "car", "ferry", "lodging", "activity", "meal", "note")
-ACTORS = ("person", "assistant", "app")
-ENTITIES = (
-    "trip",
-    "itinerary_item",
-    "form",
-    "form_answer",
-    "goal",
-    "pin",
-    "trip_stop",
-    "expense",
-    "document",
-    "trip_lock",
-)
-PROPOSABLE_ENTITIES = tuple(entity for entity in ENTITIES if entity != "trip_lock")
+PROPOSABLE_ENTITIES = tuple(entity for entity in EntityKind if entity is not EntityKind.TRIP_LOCK)
 """What a proposal can change: anything logged but a lock, which only the person makes."""
-ACTIONS = ("create", "update", "delete", "reorder")
 
 
-def _one_of(column: str, values: tuple[str, ...]) -> str:
-    return f"{column} IN ({', '.join(repr(value) for value in values)})"
+def _one_of(column: str, values: Iterable[str]) -> str:
+    """A CHECK that `column` holds one of `values` (an enum's values, or a tuple of names)."""
+    return f"{column} IN ({', '.join(repr(str(value)) for value in values)})"
 
 
 class Trip(SQLModel, table=True):
@@ -132,7 +125,7 @@ class Trip(SQLModel, table=True):
     __table_args__ = (
         CheckConstraint("title <> ''", name="title_not_empty"),
         CheckConstraint("travellers >= 1", name="travellers_at_least_one"),
-        CheckConstraint(_one_of("pace", PACES), name="pace"),
+        CheckConstraint(_one_of("pace", Pace), name="pace"),
         CheckConstraint(
             "start_date IS NULL OR end_date IS NULL OR end_date >= start_date",
             name="dates_in_order",
@@ -228,17 +221,6 @@ class ItineraryItem(SQLModel, table=True):
     hours: str = ""
 
 
-EXPENSE_CATEGORIES = (
-    "transport",
-    "lodging",
-    "food",
-    "activities",
-    "shopping",
-    "fees",
-    "other",
-)
-
-
 class Expense(SQLModel, table=True):
     """Money spent on a trip: `amount` (exact text) in `currency` on `spent_on`. `split` is
     a JSON array of {"name", "share"} (shares are weights, as text); `item_id` is the
@@ -246,7 +228,7 @@ class Expense(SQLModel, table=True):
 
     __tablename__ = "expense"
     __table_args__ = (
-        CheckConstraint(_one_of("category", EXPENSE_CATEGORIES), name="category"),
+        CheckConstraint(_one_of("category", ExpenseCategory), name="category"),
         CheckConstraint("paid_by <> ''", name="paid_by_not_empty"),
         CheckConstraint("length(currency) = 3", name="currency_code"),
         Index("ix_expense_trip_id_spent_on", "trip_id", "spent_on"),
@@ -266,7 +248,6 @@ class Expense(SQLModel, table=True):
     updated_at: datetime = Field(default_factory=utc_now, sa_type=UtcDateTime)
 
 
-LOCK_KINDS = ("field", "item", "day", "stop")
 LOCKED_ENTITIES = ("trip", "itinerary_item", "trip_stop")
 
 
@@ -279,7 +260,7 @@ class TripLock(SQLModel, table=True):
 
     __tablename__ = "trip_lock"
     __table_args__ = (
-        CheckConstraint(_one_of("kind", LOCK_KINDS), name="kind"),
+        CheckConstraint(_one_of("kind", LockKind), name="kind"),
         CheckConstraint("target <> ''", name="target_not_empty"),
         CheckConstraint("(kind = 'field') = (field <> '')", name="field_when_field_lock"),
         CheckConstraint(
@@ -321,9 +302,9 @@ class ChangeLogEntry(SQLModel, table=True):
 
     __tablename__ = "change_log"
     __table_args__ = (
-        CheckConstraint(_one_of("actor", ACTORS), name="actor"),
-        CheckConstraint(_one_of("entity", ENTITIES), name="entity"),
-        CheckConstraint(_one_of("action", ACTIONS), name="action"),
+        CheckConstraint(_one_of("actor", Actor), name="actor"),
+        CheckConstraint(_one_of("entity", EntityKind), name="entity"),
+        CheckConstraint(_one_of("action", Action), name="action"),
         Index("ix_change_log_trip_id_id", "trip_id", "id"),
     )
 
@@ -346,9 +327,6 @@ class ChangeLogEntry(SQLModel, table=True):
     label_message: str | None = Field(default=None, sa_type=Text)
 
 
-FACT_SOURCES = ("person", "assistant", "lookup", "import")
-
-
 class FieldSource(SQLModel, table=True):
     """Who set one fact field of one row (`entity` as in the change log), when, and whether
     the person confirmed it; `file_name` is the file an import read it from. A field with
@@ -357,7 +335,7 @@ class FieldSource(SQLModel, table=True):
 
     __tablename__ = "field_source"
     __table_args__ = (
-        CheckConstraint(_one_of("source", FACT_SOURCES), name="source"),
+        CheckConstraint(_one_of("source", FactSource), name="source"),
         Index("ix_field_source_trip_id", "trip_id"),
     )
 
@@ -384,7 +362,7 @@ class Proposal(SQLModel, table=True):
     __tablename__ = "proposal"
     __table_args__ = (
         CheckConstraint(_one_of("entity", PROPOSABLE_ENTITIES), name="entity"),
-        CheckConstraint(_one_of("action", ACTIONS), name="action"),
+        CheckConstraint(_one_of("action", Action), name="action"),
         CheckConstraint(_one_of("status", PROPOSAL_STATUSES), name="status"),
         Index("ix_proposal_trip_id_status", "trip_id", "status"),
     )
@@ -465,9 +443,6 @@ class AppSetting(SQLModel, table=True):
     value: str = Field(sa_type=Text)
 
 
-LOOKUP_STATUSES = ("queued", "running", "succeeded", "failed", "cancelled", "interrupted")
-
-
 class LookupJob(SQLModel, table=True):
     """One background lookup for a trip (flights, holidays, …): what was asked, how far it
     got, and what came out. `parameters` and `result` are JSON objects.
@@ -479,7 +454,7 @@ class LookupJob(SQLModel, table=True):
 
     __tablename__ = "lookup_job"
     __table_args__ = (
-        CheckConstraint(_one_of("status", LOOKUP_STATUSES), name="status"),
+        CheckConstraint(_one_of("status", LookupStatus), name="status"),
         CheckConstraint("progress >= 0 AND progress <= 1", name="progress_in_range"),
         Index("ix_lookup_job_trip_id_created_at", "trip_id", "created_at"),
         Index("ix_lookup_job_status", "status"),
@@ -498,9 +473,6 @@ class LookupJob(SQLModel, table=True):
     started_at: datetime | None = Field(default=None, sa_type=UtcDateTime)
     finished_at: datetime | None = Field(default=None, sa_type=UtcDateTime)
     seen_by_assistant: bool = False
-
-
-ANSWER_ACTIONS = ("set", "revise", "retract")
 
 
 class FormInstance(SQLModel, table=True):
@@ -534,8 +506,8 @@ class FormAnswer(SQLModel, table=True):
     __tablename__ = "form_answer"
     __table_args__ = (
         CheckConstraint("field <> ''", name="field_not_empty"),
-        CheckConstraint(_one_of("action", ANSWER_ACTIONS), name="action"),
-        CheckConstraint(_one_of("actor", ACTORS), name="actor"),
+        CheckConstraint(_one_of("action", AnswerAction), name="action"),
+        CheckConstraint(_one_of("actor", Actor), name="actor"),
         CheckConstraint("(action = 'retract') = (value IS NULL)", name="value_unless_retract"),
         Index("ix_form_answer_instance_id_field_id", "instance_id", "field", "id"),
         {"sqlite_autoincrement": True},
@@ -550,9 +522,6 @@ class FormAnswer(SQLModel, table=True):
     at: datetime = Field(default_factory=utc_now, sa_type=UtcDateTime)
 
 
-GOAL_STATUSES = ("open", "done")
-
-
 class Goal(SQLModel, table=True):
     """One item of a trip's checklist. `completes_on` names an event outside any turn that
     completes it (e.g. "lookup:holidays", "form:trip-brief"); `seen_by_assistant` is false
@@ -562,10 +531,10 @@ class Goal(SQLModel, table=True):
     __tablename__ = "goal"
     __table_args__ = (
         CheckConstraint("title <> ''", name="title_not_empty"),
-        CheckConstraint(_one_of("status", GOAL_STATUSES), name="status"),
-        CheckConstraint(_one_of("created_by", ACTORS), name="created_by"),
+        CheckConstraint(_one_of("status", GoalStatus), name="status"),
+        CheckConstraint(_one_of("created_by", Actor), name="created_by"),
         CheckConstraint(
-            f"completed_by IS NULL OR {_one_of('completed_by', ACTORS)}", name="completed_by"
+            f"completed_by IS NULL OR {_one_of('completed_by', Actor)}", name="completed_by"
         ),
         CheckConstraint(
             "(status = 'done') = (completed_at IS NOT NULL AND completed_by IS NOT NULL)",
@@ -591,13 +560,13 @@ class Goal(SQLModel, table=True):
 class Pin(SQLModel, table=True):
     """A pinned preference or fact, for one trip or (`trip_id` NULL) for every trip, such as
     "vegetarian". `position` orders the pins of one scope from 0. `rule` is the constraint
-    the pin states, if any (`concierge.store.constraints`); `rule_confirmed` is false while
+    the pin states, if any (`concierge.model.constraints`); `rule_confirmed` is false while
     it is only the assistant's proposal."""
 
     __tablename__ = "pin"
     __table_args__ = (
         CheckConstraint("text <> ''", name="text_not_empty"),
-        CheckConstraint(_one_of("created_by", ACTORS), name="created_by"),
+        CheckConstraint(_one_of("created_by", Actor), name="created_by"),
         Index("ix_pin_trip_id_position", "trip_id", "position"),
     )
 

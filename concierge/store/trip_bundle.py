@@ -40,13 +40,7 @@ from .records import ExpenseRecord, ItineraryItemRecord, StopRecord, TripRecord
 from .tables import utc_now
 from .trips import _next_position
 from .validation import (
-    EXPENSE_RULES,
     FORM_KEY_RULES,
-    GOAL_RULES,
-    ITEM_RULES,
-    PIN_RULES,
-    STOP_RULES,
-    TRIP_RULES,
     FieldRule,
     check_amount,
     check_position,
@@ -110,14 +104,21 @@ class BundlePart:
 
     key: str
     spec: EntitySpec[Any, Any]
-    rules: Mapping[str, FieldRule]
-    entity: str
-    """How the store's messages name one row ("an itinerary item")."""
     order: tuple[str, ...]
     owner: str = "trip_id"
     references: Mapping[str, str] = field(default_factory=dict)
     extra: Extra | None = None
     problem: Problem | None = None
+
+    @property
+    def rules(self) -> Mapping[str, FieldRule]:
+        """The row's declared fields, which the import parses."""
+        return self.spec.declaration.fields
+
+    @property
+    def entity(self) -> str:
+        """How the store's messages name one row ("an itinerary item")."""
+        return self.spec.declaration.noun
 
 
 def _form_answers_read(session: Session, instance: Any) -> JsonValue:
@@ -187,8 +188,6 @@ def _trip_problem(trip: TripRecord, _: TripRecord | None) -> tuple[str, str] | N
 TRIP = BundlePart(
     key="trip",
     spec=TRIPS,
-    rules=TRIP_RULES,
-    entity="a trip",
     order=(),
     owner="id",
     problem=_trip_problem,
@@ -214,24 +213,20 @@ def _expense_problem(expense: ExpenseRecord, _: TripRecord | None) -> tuple[str,
 
 
 PARTS: tuple[BundlePart, ...] = (
-    BundlePart("stops", STOPS, STOP_RULES, "a stop", ("position",), problem=_stop_problem),
+    BundlePart("stops", STOPS, ("position",), problem=_stop_problem),
     BundlePart(
         "itinerary",
         ITEMS,
-        ITEM_RULES,
-        "an itinerary item",
         ("day", "position"),
         extra=_unverified_extra(ITEMS),
         problem=_item_problem,
     ),
-    BundlePart("forms", FORMS, FORM_KEY_RULES, "a form", ("form_id",), extra=FORM_ANSWERS),
-    BundlePart("goals", GOALS, GOAL_RULES, "a goal", ("position",)),
-    BundlePart("pins", PINS, PIN_RULES, "a pin", ("position",)),
+    BundlePart("forms", FORMS, ("form_id",), extra=FORM_ANSWERS),
+    BundlePart("goals", GOALS, ("position",)),
+    BundlePart("pins", PINS, ("position",)),
     BundlePart(
         "expenses",
         EXPENSES,
-        EXPENSE_RULES,
-        "an expense",
         ("spent_on",),
         references={"item_id": "itinerary"},
         extra=_unverified_extra(EXPENSES),

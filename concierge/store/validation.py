@@ -1,381 +1,49 @@
 """The rules every written value must pass, with the sentence to show when it does not.
 
 Edits arrive as plain mappings from forms and from assistant tools, so each field is parsed
-leniently (ISO strings for dates, "eur" for EUR, a comma list for interests) and checked for
-the invariants the store owns. Deeper checks (is EUR a real currency, is LIS a real airport)
-belong to the travel layer. The limits are the store's: every writer (forms, tools,
-imports, repositories called directly) passes through `parse_changes`, so nothing out of
-range reaches SQLite, and `out_of_range` tells a renderer which stored values a rule refuses
-(rows written before a limit existed) so it can mark them instead of failing.
+leniently (ISO strings for dates, "eur" for EUR, a comma list for interests) by its declared
+rule (`concierge.model.fields`) and checked for the invariants the store owns. Deeper checks
+(is LIS a real airport) belong to the travel layer. The limits are the store's: every writer
+(forms, tools, imports, repositories called directly) passes through `parse_changes`, so
+nothing out of range reaches SQLite, and `out_of_range` tells a renderer which stored values
+a rule refuses (rows written before a limit existed) so it can mark them instead of failing.
 """
 
 from __future__ import annotations
 
-import dataclasses
-import re
-from collections.abc import Callable, Mapping
-from contextlib import suppress
-from dataclasses import dataclass
+from collections.abc import Mapping
 from datetime import datetime
-from decimal import ROUND_DOWN, Decimal, InvalidOperation
+from decimal import ROUND_DOWN, Decimal
 from typing import Any
 
+from concierge.model.currency_codes import minor_units
+from concierge.model.field_kinds import LINE_LIMIT as LINE_LIMIT
+from concierge.model.field_kinds import MAX_YEAR as MAX_YEAR
+from concierge.model.field_kinds import MIN_YEAR as MIN_YEAR
+from concierge.model.field_kinds import TEXT_LIMIT as TEXT_LIMIT
+from concierge.model.field_kinds import stored_text as stored_text
+from concierge.model.fields import DEFAULT_PAYER as DEFAULT_PAYER
+from concierge.model.fields import EXPENSE_RULES as EXPENSE_RULES
+from concierge.model.fields import FORM_KEY_RULES as FORM_KEY_RULES
+from concierge.model.fields import GOAL_RULES as GOAL_RULES
+from concierge.model.fields import ITEM_RULES as ITEM_RULES
+from concierge.model.fields import LINK_LIMIT as LINK_LIMIT
+from concierge.model.fields import MAX_DURATION_MINUTES as MAX_DURATION_MINUTES
+from concierge.model.fields import MAX_ITEM_DAYS as MAX_ITEM_DAYS
+from concierge.model.fields import MAX_TRIP_DAYS as MAX_TRIP_DAYS
+from concierge.model.fields import PIN_RULES as PIN_RULES
+from concierge.model.fields import STOP_RULES as STOP_RULES
+from concierge.model.fields import TRIP_RULES as TRIP_RULES
+from concierge.model.fields import FieldRule as FieldRule
+from concierge.model.fields import defaults as defaults
+from concierge.model.fields import required_fields as required_fields
+from concierge.model.fields import text_limit as text_limit
+from concierge.model.fields import whole_range as whole_range
 from concierge.text import QT_TRANSLATE_NOOP, error_text
 
-from .constraints import constraint_rule
-from .currency_codes import minor_units
 from .errors import InvalidChangeError
-from .field_kinds import LINE_LIMIT as LINE_LIMIT
-from .field_kinds import MAX_YEAR as MAX_YEAR
-from .field_kinds import MIN_YEAR as MIN_YEAR
-from .field_kinds import TEXT_LIMIT as TEXT_LIMIT
-from .field_kinds import (
-    AirportCode,
-    Amount,
-    Choice,
-    Code,
-    CurrencyCode,
-    Day,
-    Flag,
-    Kind,
-    Line,
-    Link,
-    Minutes,
-    Name,
-    Text,
-    TimeOfDay,
-    Whole,
-    Words,
-    Zone,
-    got,
-    one_line,
-    refused,
-    short,
-)
-from .field_kinds import stored_text as stored_text
-from .records import (
-    ExpenseCategory,
-    ItemKind,
-    ItineraryItemRecord,
-    Pace,
-    Share,
-    StopRecord,
-    TripRecord,
-)
+from .records import ItineraryItemRecord, StopRecord, TripRecord
 from .wall_clock import end_of, instant, start_of
-
-MAX_TRIP_DAYS = 365
-"""The longest trip accepted, counting both the first and the last day."""
-MAX_TRAVELLERS = 999
-MAX_BUDGET = Decimal(10) ** 12
-"""A budget of a trillion or more is a typing mistake, and beyond what money formats."""
-MAX_INTERESTS = 50
-MAX_SHARED = 100
-"""Sensitive values a person can share with the assistant on one trip."""
-PIN_TEXT_LIMIT = 500
-"""Characters in a pin: a preference or fact, repeated in every snapshot."""
-LINK_LIMIT = 2_000
-"""Characters in a link: booking pages carry long query strings."""
-MAX_ITEM_DAYS = MAX_TRIP_DAYS
-"""The longest an item lasts (a car hired for the whole trip), in days after its first."""
-MAX_DURATION_MINUTES = MAX_ITEM_DAYS * 24 * 60
-
-_TRIGGER = re.compile(r"[a-z][a-z0-9_-]*:\S+")
-
-
-@dataclass(frozen=True, slots=True)
-class FieldRule:
-    """How to read one editable field: `parse(label, value)` returns the normalized value or
-    raises ValueError with the message for the person. When `parse` is a `Kind` (Line(200),
-    Whole(1, 999), …) the rule also declares the field's type and limits for the table, the
-    tool schemas and the form. `sensitive`: the model sees "on file" instead of the value
-    unless the person shares it. `description`: one line for the model, in tool schemas.
-    `fact`: a time, price or address someone may have guessed, so the store records who set
-    it (`field_sources`) and shows the assistant's unconfirmed ones as unverified."""
-
-    label: str
-    parse: Callable[[str, object], object]
-    default: object = None
-    sensitive: bool = False
-    description: str = ""
-    fact: bool = False
-
-    @property
-    def kind(self) -> Kind | None:
-        return self.parse if isinstance(self.parse, Kind) else None
-
-
-def _optional(parse: Callable[[str, Any], object]) -> Callable[[str, object], object]:
-    """The same rule where None or blank text means "not set": a kind stays a kind."""
-    if isinstance(parse, Kind):
-        optional: Kind = dataclasses.replace(parse, nullable=True)  # type: ignore[type-var]
-        return optional
-
-    def read(label: str, value: object) -> object:
-        if value is None:
-            return None
-        text = one_line(label, value)
-        return parse(label, text) if text else None
-
-    return read
-
-
-# The names the rules below are written with: rules added elsewhere in this form keep working.
-_got = got
-_short = short
-_text = stored_text
-_line = Line()
-_required_text = Line(required=True)
-_notes = Text()
-_date = Day()
-_optional_date = Day(nullable=True)
-_optional_time = TimeOfDay()
-_airport_code = AirportCode()
-_time_zone = Zone()
-_travellers = Whole(1, MAX_TRAVELLERS)
-_budget = Amount(MAX_BUDGET)
-_currency = CurrencyCode()
-_interests = Words(MAX_INTERESTS)
-_pace = Choice(Pace)
-
-
-TRIP_RULES: Mapping[str, FieldRule] = {
-    "title": FieldRule(QT_TRANSLATE_NOOP("Field", "Title"), _required_text, "New trip"),
-    "origin": FieldRule(QT_TRANSLATE_NOOP("Field", "Origin"), _line, ""),
-    "origin_code": FieldRule(
-        QT_TRANSLATE_NOOP("Field", "Origin airport code"), _optional(_airport_code)
-    ),
-    "origin_tz": FieldRule(QT_TRANSLATE_NOOP("Field", "Origin time zone"), _optional(_time_zone)),
-    "start_date": FieldRule(QT_TRANSLATE_NOOP("Field", "Start date"), _optional_date),
-    "end_date": FieldRule(QT_TRANSLATE_NOOP("Field", "End date"), _optional_date),
-    "travellers": FieldRule(QT_TRANSLATE_NOOP("Field", "Travellers"), _travellers, 1),
-    "budget_amount": FieldRule(
-        QT_TRANSLATE_NOOP("Field", "Budget"), _budget, description="The total."
-    ),
-    "budget_currency": FieldRule(QT_TRANSLATE_NOOP("Field", "Currency"), _currency, "EUR"),
-    "interests": FieldRule(QT_TRANSLATE_NOOP("Field", "Interests"), _interests, ()),
-    "pace": FieldRule(QT_TRANSLATE_NOOP("Field", "Pace"), _pace, Pace.BALANCED),
-    "notes": FieldRule(QT_TRANSLATE_NOOP("Field", "Notes"), _notes, ""),
-    "shared_values": FieldRule(
-        QT_TRANSLATE_NOOP("Field", "Shared with the assistant"), Words(MAX_SHARED), ()
-    ),
-}
-
-
-ITEM_RULES: Mapping[str, FieldRule] = {
-    "day": FieldRule(QT_TRANSLATE_NOOP("Field", "Day"), _date),
-    "start_time": FieldRule(
-        QT_TRANSLATE_NOOP("Field", "Start time"),
-        _optional_time,
-        description="HH:MM, local at the place.",
-        fact=True,
-    ),
-    "timezone": FieldRule(
-        QT_TRANSLATE_NOOP("Field", "Time zone"),
-        _optional(_time_zone),
-        description="IANA; default: the stop's.",
-    ),
-    "title": FieldRule(QT_TRANSLATE_NOOP("Field", "Title"), _required_text),
-    "place": FieldRule(QT_TRANSLATE_NOOP("Field", "Place"), _line, ""),
-    "notes": FieldRule(QT_TRANSLATE_NOOP("Field", "Notes"), _notes, ""),
-    "kind": FieldRule(QT_TRANSLATE_NOOP("Field", "Kind"), Choice(ItemKind), ItemKind.ACTIVITY),
-    "end_day": FieldRule(QT_TRANSLATE_NOOP("Field", "End day"), _optional_date, fact=True),
-    "end_time": FieldRule(
-        QT_TRANSLATE_NOOP("Field", "End time"),
-        _optional_time,
-        description="HH:MM, in end_timezone.",
-        fact=True,
-    ),
-    "end_timezone": FieldRule(QT_TRANSLATE_NOOP("Field", "End time zone"), _optional(_time_zone)),
-    "all_day": FieldRule(QT_TRANSLATE_NOOP("Field", "All day"), Flag(), False),
-    "duration_minutes": FieldRule(
-        QT_TRANSLATE_NOOP("Field", "Duration"),
-        Minutes(MAX_DURATION_MINUTES),
-        description="Instead of an end.",
-        fact=True,
-    ),
-    "carrier": FieldRule(QT_TRANSLATE_NOOP("Field", "Carrier"), _line, ""),
-    "service_number": FieldRule(QT_TRANSLATE_NOOP("Field", "Number"), _line, ""),
-    "from_place": FieldRule(QT_TRANSLATE_NOOP("Field", "From"), _line, ""),
-    "to_place": FieldRule(QT_TRANSLATE_NOOP("Field", "To"), _line, ""),
-    "seat": FieldRule(QT_TRANSLATE_NOOP("Field", "Seat"), _line, "", sensitive=True),
-    "confirmation_code": FieldRule(
-        QT_TRANSLATE_NOOP("Field", "Confirmation code"), _line, "", sensitive=True
-    ),
-    "provider": FieldRule(QT_TRANSLATE_NOOP("Field", "Provider"), _line, ""),
-    "address": FieldRule(QT_TRANSLATE_NOOP("Field", "Address"), _line, "", fact=True),
-    "link": FieldRule(QT_TRANSLATE_NOOP("Field", "Link"), Link(LINK_LIMIT), ""),
-    "cost_amount": FieldRule(QT_TRANSLATE_NOOP("Field", "Cost"), _budget, fact=True),
-    "cost_currency": FieldRule(
-        QT_TRANSLATE_NOOP("Field", "Cost currency"), CurrencyCode(nullable=True), fact=True
-    ),
-    "hours": FieldRule(QT_TRANSLATE_NOOP("Field", "Opening hours"), _line, "", fact=True),
-}
-
-
-@dataclass(frozen=True, slots=True)
-class Trigger(Code):
-    """What completes a goal, as `source:name`; blank is "nothing completes it"."""
-
-    def read(self, label: str, text: str) -> str:
-        if not _TRIGGER.fullmatch(text):
-            raise refused(
-                QT_TRANSLATE_NOOP(
-                    "Validation",
-                    "{label} must be a trigger such as lookup:holidays or form:trip-brief{got}.",
-                ),
-                label,
-                got=_got(text),
-            )
-        return text
-
-
-GOAL_RULES: Mapping[str, FieldRule] = {
-    "title": FieldRule(QT_TRANSLATE_NOOP("Field", "Goal title"), _required_text),
-    "completes_on": FieldRule(QT_TRANSLATE_NOOP("Field", "Completes on"), Trigger()),
-}
-
-PIN_RULES: Mapping[str, FieldRule] = {
-    "text": FieldRule(QT_TRANSLATE_NOOP("Field", "Pin text"), Line(PIN_TEXT_LIMIT, required=True)),
-    "rule": FieldRule(QT_TRANSLATE_NOOP("Field", "Constraint"), constraint_rule, None),
-    "rule_confirmed": FieldRule(QT_TRANSLATE_NOOP("Field", "Constraint confirmed"), Flag(), False),
-}
-
-STOP_RULES: Mapping[str, FieldRule] = {
-    "place": FieldRule(QT_TRANSLATE_NOOP("Field", "Stop"), _required_text),
-    "place_code": FieldRule(
-        QT_TRANSLATE_NOOP("Field", "Stop airport code"), _optional(_airport_code)
-    ),
-    "timezone": FieldRule(QT_TRANSLATE_NOOP("Field", "Stop time zone"), _optional(_time_zone)),
-    "arrive": FieldRule(QT_TRANSLATE_NOOP("Field", "Arrival date"), _optional_date),
-    "depart": FieldRule(QT_TRANSLATE_NOOP("Field", "Departure date"), _optional_date),
-}
-
-FORM_KEY_RULES: Mapping[str, FieldRule] = {
-    "form_id": FieldRule(QT_TRANSLATE_NOOP("Field", "Form id"), _required_text),
-    "field": FieldRule(QT_TRANSLATE_NOOP("Field", "Field name"), _required_text),
-}
-
-MAX_SPLIT = 50
-"""People one expense can be split between."""
-NAME_LIMIT = 60
-"""Characters in a traveller's name in the ledger."""
-DEFAULT_PAYER = "Me"
-"""Who paid, until the person names someone else."""
-
-_name = Name(NAME_LIMIT)
-
-
-def _share(label: str, name: str, value: object) -> Decimal:
-    text = value if isinstance(value, str) else str(value)
-    amount: Decimal | None = None
-    if not isinstance(value, bool) and isinstance(value, int | float | str | Decimal):
-        with suppress(InvalidOperation, ValueError):
-            amount = Decimal(text.strip())
-    if amount is None or not amount.is_finite() or amount <= 0 or amount >= MAX_BUDGET:
-        raise refused(
-            QT_TRANSLATE_NOOP(
-                "Validation", "{label}: {name}'s share must be a number more than zero{got}."
-            ),
-            label,
-            name=name,
-            got=_got(_short(value)),
-        )
-    return amount
-
-
-@dataclass(frozen=True, slots=True)
-class Split(Kind):
-    """Who shares an expense, and in which parts: a list of {"name", "share"} objects or of
-    names (equal parts), or text such as "Me, Ana" or "Me: 2, Ana: 1". Empty means "the
-    default" (the repository splits equally between the trip's travellers)."""
-
-    max_people: int
-
-    def __call__(self, label: str, value: object) -> tuple[Share, ...]:
-        if value is None:
-            return ()
-        if isinstance(value, str):
-            parts: list[object] = [part for part in value.split(",") if part.strip()]
-        elif isinstance(value, list | tuple):
-            parts = list(value)
-        else:
-            raise refused(
-                QT_TRANSLATE_NOOP(
-                    "Validation", "{label} must be a list of names with their shares{got}."
-                ),
-                label,
-                got=_got(_short(value)),
-            )
-        shares: dict[str, Share] = {}
-        for part in parts:
-            if isinstance(part, Share):
-                name, weight = _name(label, part.name), _share(label, part.name, part.share)
-            elif isinstance(part, dict):
-                name = _name(label, part.get("name"))
-                weight = _share(label, name, part.get("share", 1))
-            elif isinstance(part, str):
-                typed, _, typed_share = part.rpartition(":") if ":" in part else (part, "", "1")
-                name = _name(label, typed)
-                weight = _share(label, name, typed_share)
-            else:
-                raise refused(
-                    QT_TRANSLATE_NOOP(
-                        "Validation", "{label} must be a list of names with their shares{got}."
-                    ),
-                    label,
-                    got=_got(part),
-                )
-            if name.casefold() in shares:
-                raise refused(
-                    QT_TRANSLATE_NOOP("Validation", "{label} names {name} twice."), label, name=name
-                )
-            shares[name.casefold()] = Share(name, weight)
-        if len(shares) > self.max_people:
-            raise refused(
-                QT_TRANSLATE_NOOP(
-                    "Validation", "{label} can name at most {max_people} people (got {count})."
-                ),
-                label,
-                max_people=self.max_people,
-                count=len(shares),
-            )
-        return tuple(shares.values())
-
-    @property
-    def python_type(self) -> Any:
-        return list[str]
-
-    def constraints(self) -> dict[str, Any]:
-        return {"max_length": self.max_people}
-
-
-EXPENSE_RULES: Mapping[str, FieldRule] = {
-    "amount": FieldRule(
-        QT_TRANSLATE_NOOP("Field", "Amount"),
-        Amount(MAX_BUDGET, nullable=False, positive=True),
-        fact=True,
-    ),
-    "currency": FieldRule(
-        QT_TRANSLATE_NOOP("Field", "Currency"),
-        _currency,
-        description="Default: the trip's.",
-        fact=True,
-    ),
-    "spent_on": FieldRule(QT_TRANSLATE_NOOP("Field", "Date"), _date),
-    "category": FieldRule(
-        QT_TRANSLATE_NOOP("Field", "Category"), Choice(ExpenseCategory), ExpenseCategory.OTHER
-    ),
-    "description": FieldRule(QT_TRANSLATE_NOOP("Field", "Description"), _line, ""),
-    "paid_by": FieldRule(QT_TRANSLATE_NOOP("Field", "Paid by"), _name, DEFAULT_PAYER),
-    "split": FieldRule(
-        QT_TRANSLATE_NOOP("Field", "Split"),
-        Split(MAX_SPLIT),
-        (),
-        description="Names sharing equally; default: all.",
-    ),
-    "item_id": FieldRule(QT_TRANSLATE_NOOP("Field", "Itinerary item"), Line(nullable=True)),
-}
 
 
 def check_amount(amount: Decimal, currency: str, changed: Mapping[str, object]) -> None:
@@ -395,35 +63,6 @@ def check_amount(amount: Decimal, currency: str, changed: Mapping[str, object]) 
                 "Amount {amount} {currency} has too many decimals; {currency} has {decimals}.",
             ).format(amount=amount, currency=currency, decimals=decimals),
         )
-
-
-def defaults(rules: Mapping[str, FieldRule]) -> dict[str, object]:
-    """Each field's declared default: what a new record starts with."""
-    return {name: rule.default for name, rule in rules.items()}
-
-
-def required_fields(rules: Mapping[str, FieldRule]) -> tuple[str, ...]:
-    """The fields a new record cannot be made without: no default, and None is no value of
-    their kind (an item's day and title)."""
-    return tuple(
-        name
-        for name, rule in rules.items()
-        if rule.default is None and rule.kind is not None and not rule.kind.nullable
-    )
-
-
-def whole_range(rule: FieldRule) -> tuple[int, int]:
-    """The lowest and highest value of a whole-number field, for a spin box."""
-    if not isinstance(rule.kind, Whole):
-        raise TypeError(f"{rule.label} is not declared as a whole number.")
-    return rule.kind.minimum, rule.kind.maximum
-
-
-def text_limit(rule: FieldRule) -> int | None:
-    """The most characters a text field keeps, for an editor's maximum length."""
-    if isinstance(rule.kind, Line | Text | Link | Name):
-        return rule.kind.limit
-    return 3 if isinstance(rule.kind, CurrencyCode | AirportCode) else None
 
 
 _MANAGED = {

@@ -1,6 +1,6 @@
 """Country names for ISO 3166-1 alpha-2 codes, for display and for typed qualifiers.
 
-Codes and names are the Unicode CLDR's, through Babel (`concierge.store.currency_codes`
+Codes and names are the Unicode CLDR's, through Babel (`concierge.model.currency_codes`
 says why Babel), in the app's locale (`app_locale`), English by default. CLDR names more
 regions than ISO 3166-1 has countries; `is_country` keeps the countries, plus XK (Kosovo),
 which airport data uses. Read on first use: importing this module loads no locale data.

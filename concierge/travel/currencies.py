@@ -1,6 +1,6 @@
 """ISO 4217 currencies a traveller can pay with: codes, names, minor units, formatting.
 
-The codes are `concierge.store.currency_codes` (the store refuses any other code); names,
+The codes are `concierge.model.currency_codes` (the store refuses any other code); names,
 minor units and number formats come from the same CLDR data through Babel, in the app's
 locale (`app_locale`). Minor units are CLDR's: the decimals prices are written with, which
 for a few currencies (HUF, IDR, COP, IQD, …) is fewer than ISO's accounting unit; nobody
@@ -16,7 +16,7 @@ from decimal import ROUND_HALF_EVEN, Decimal, InvalidOperation
 from functools import cache
 from types import MappingProxyType
 
-from concierge.store.currency_codes import (
+from concierge.model.currency_codes import (
     CURRENCY_CODES,
     codes_in_use,
     minor_units,

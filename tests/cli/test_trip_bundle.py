@@ -47,7 +47,7 @@ from concierge.store.trip_bundle import (
     trip_bundle,
 )
 from concierge.store.undo import SPECS
-from concierge.store.validation import MAX_DURATION_MINUTES, PIN_RULES
+from concierge.store.validation import MAX_DURATION_MINUTES
 from concierge.store.wall_clock import instant, local_datetime, zone_of
 from tests.cli.support import without_ids
 
@@ -454,7 +454,7 @@ def test_each_part_can_be_undone_and_refers_only_to_earlier_parts() -> None:
 ITEMS_PART = next(part for part in PARTS if part.key == "itinerary")
 PINS_NAMING_ITEMS = (
     ITEMS_PART,
-    BundlePart("pins", PINS, PIN_RULES, "a pin", ("position",), references={"text": "itinerary"}),
+    BundlePart("pins", PINS, ("position",), references={"text": "itinerary"}),
 )
 """A layout in which a row refers to another (as an expense will to its item): here a pin's
 text holds an itinerary item's id."""

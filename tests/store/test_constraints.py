@@ -11,7 +11,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from concierge.store.constraints import (
+from concierge.model.constraints import (
     BY_NAME,
     KINDS,
     RULE_LIMIT,

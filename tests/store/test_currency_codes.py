@@ -8,8 +8,8 @@ import pytest
 from babel.core import get_global
 from babel.numbers import get_territory_currencies
 
+from concierge.model.currency_codes import CURRENCY_CODES, codes_in_use
 from concierge.store import Database, InvalidChangeError, TripRepository
-from concierge.store.currency_codes import CURRENCY_CODES, codes_in_use
 from tests.store.support import log_rows
 
 

@@ -7,7 +7,7 @@ from decimal import Decimal
 
 import pytest
 
-from concierge.store.field_kinds import (
+from concierge.model.field_kinds import (
     Amount,
     Choice,
     CurrencyCode,

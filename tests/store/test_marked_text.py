@@ -9,8 +9,8 @@ from datetime import date
 
 import pytest
 
+from concierge.model.field_kinds import Day
 from concierge.store.errors import InvalidChangeError, RecordNotFoundError, UndoError
-from concierge.store.field_kinds import Day
 from concierge.store.validation import ITEM_RULES, TRIP_RULES, parse_changes
 from concierge.text import Message, Translatable, TranslatedValueError, error_text
 

@@ -8,7 +8,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from concierge.store.field_kinds import Line
+from concierge.model.field_kinds import Line
 from concierge.store.validation import FieldRule
 from concierge.travel.sensitive import find_sensitive, hold_back, sharing
 from concierge.travel.value_text import field_text, free_text, sensitive_text

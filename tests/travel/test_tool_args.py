@@ -11,7 +11,7 @@ import pytest
 from pydantic import BaseModel, ValidationError
 
 from concierge.agent import Tool, ToolContext
-from concierge.store.field_kinds import Line, Whole
+from concierge.model.field_kinds import Line, Whole
 from concierge.store.validation import (
     EXPENSE_RULES,
     ITEM_RULES,

@@ -225,7 +225,7 @@ async def test_goals_and_pins_with_records_show_only_translated_text(
             pins.edit_constraint()
             await until(lambda: pins.constraint_editor.isVisible())
             # The constraint kinds' labels and hints: marked by the store helper.
-            from concierge.store.constraints import KINDS
+            from concierge.model.constraints import KINDS
 
             words = [kind.label for kind in KINDS]
             words += [p.label for kind in KINDS for p in kind.params]

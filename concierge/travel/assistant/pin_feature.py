@@ -10,8 +10,8 @@ from typing import Any, Literal
 from pydantic import Field
 
 from concierge.agent import AbortSignal, ContextProvider, Tool, ToolContext, ToolError, ToolOutput
+from concierge.model.constraints import parse_rule
 from concierge.store import PinRecord, PinRepository
-from concierge.store.constraints import parse_rule
 from concierge.text import QT_TRANSLATE_NOOP
 
 from ..value_text import free_text

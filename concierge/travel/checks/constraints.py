@@ -1,4 +1,4 @@
-"""The person's constraints as checks: each kind of `concierge.store.constraints` judged here.
+"""The person's constraints as checks: each kind of `concierge.model.constraints` judged here.
 
 A constraint comes from a pin whose rule the person confirmed ("no red-eye flights" →
 `no_departure_between(22:00,06:00)`), or from the trip brief, whose dietary needs,
@@ -25,8 +25,8 @@ from functools import cache
 
 from pydantic import JsonValue
 
+from concierge.model.constraints import BY_NAME, KINDS, Constraint, parse_rule
 from concierge.store import ItemKind, ItineraryItemRecord
-from concierge.store.constraints import BY_NAME, KINDS, Constraint, parse_rule
 from concierge.store.wall_clock import instant, start_of
 from concierge.text import QT_TRANSLATE_NOOP
 

@@ -8,8 +8,8 @@ import re
 from datetime import UTC, date, datetime, time, tzinfo
 from zoneinfo import ZoneInfo
 
+from concierge.model.field_kinds import LINE_LIMIT, TEXT_LIMIT, Line
 from concierge.store import ItemKind, ItineraryItemRecord
-from concierge.store.field_kinds import LINE_LIMIT, TEXT_LIMIT, Line
 from concierge.store.validation import ITEM_RULES, LINK_LIMIT, item_problem
 from concierge.text import QT_TRANSLATE_NOOP, TranslatedError
 

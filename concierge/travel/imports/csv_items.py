@@ -1,5 +1,5 @@
 """Itinerary items from a spreadsheet's CSV: the header row is mapped to item fields by names
-and synonyms (or by the mapping a person chose), each row read by the item's own field rules;
+and declared aliases (or by the mapping a person chose), each row read by its field rules;
 a bad cell drops its row with a sentence naming the row and the column."""
 
 from __future__ import annotations
@@ -19,44 +19,9 @@ from concierge.travel.errors import DateError
 from .common import KIND_TITLES, RecordError, finish, guess_kind, record_error
 from .model import MAX_RECORDS, Candidate, ImportFileError, ParseResult
 
-_SYNONYMS: Mapping[str, tuple[str, ...]] = {
-    "day": ("day", "date", "start date", "start day", "check in date", "departure date"),
-    "start_time": ("start time", "time", "start", "from time", "departs", "departure time"),
-    "timezone": ("time zone", "timezone", "tz", "zone", "start time zone"),
-    "title": ("title", "name", "what", "summary", "item", "event", "activity", "subject"),
-    "kind": ("kind", "type", "category"),
-    "place": ("place", "location", "where", "venue", "city"),
-    "notes": ("notes", "note", "comments", "comment", "description", "details", "remarks"),
-    "end_day": ("end day", "end date", "to date", "check out date", "arrival date"),
-    "end_time": ("end time", "end", "to time", "until", "arrives", "arrival time"),
-    "end_timezone": ("end time zone", "end timezone", "end tz", "end zone"),
-    "all_day": ("all day", "whole day", "allday"),
-    "duration_minutes": ("duration", "duration minutes", "minutes", "length"),
-    "carrier": ("carrier", "airline", "operator"),
-    "service_number": ("number", "flight", "flight number", "train number", "service number"),
-    "from_place": ("from", "origin", "pick up", "pickup"),
-    "to_place": ("to", "destination", "drop off", "dropoff"),
-    "seat": ("seat", "seats", "seat number"),
-    "confirmation_code": (
-        "confirmation code",
-        "confirmation",
-        "booking reference",
-        "booking ref",
-        "reference",
-        "pnr",
-        "booking code",
-        "record locator",
-    ),
-    "provider": ("provider", "company", "vendor", "supplier", "booked with", "hotel"),
-    "address": ("address", "street"),
-    "link": ("link", "url", "website", "web"),
-    "cost_amount": ("cost", "price", "amount", "total", "cost amount"),
-    "cost_currency": ("currency", "cost currency", "ccy"),
-}
-
-CSV_FIELDS: tuple[str, ...] = (*_SYNONYMS, *(name for name in ITEM_RULES if name not in _SYNONYMS))
-"""The item fields a CSV column can fill: every one the item declares, those with synonyms
-first (a column is also known by a field's name and label)."""
+CSV_FIELDS: tuple[str, ...] = tuple(ITEM_RULES)
+"""The item fields a CSV column can fill: every one the item declares, in its order (a column
+is known by a field's name, its label and its declared aliases)."""
 
 _KIND_NAMES = {kind.value: kind for kind in ItemKind} | {
     label.lower(): kind for kind, label in KIND_TITLES.items()
@@ -84,7 +49,7 @@ def _normal(header: str) -> str:
 
 def detect_columns(header: Sequence[str]) -> dict[str, str]:
     """Each header cell that names an item field, mapped to it (first column wins)."""
-    by_name = {name: field for field, names in _SYNONYMS.items() for name in names}
+    by_name = {alias: field for field in CSV_FIELDS for alias in ITEM_RULES[field].aliases}
     by_name |= {_normal(field): field for field in CSV_FIELDS}
     by_name |= {_normal(ITEM_RULES[field].label): field for field in CSV_FIELDS}
     mapping: dict[str, str] = {}

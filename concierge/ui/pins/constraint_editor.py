@@ -1,6 +1,6 @@
 """The constraint of one pin, edited in place under the list (Ctrl+K): a kind, one field per
 parameter, and a line saying what is wrong. The kinds, labels and parameters are those of
-`concierge.store.constraints`, so this editor offers exactly what the store accepts and its
+`concierge.model.constraints`, so this editor offers exactly what the store accepts and its
 messages are the store's. Enter saves, Escape closes without saving."""
 
 from __future__ import annotations
@@ -20,8 +20,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from concierge.store import PinRecord
-from concierge.store.constraints import (
+from concierge.model.constraints import (
     KINDS,
     ConstraintKind,
     OneOf,
@@ -29,6 +28,7 @@ from concierge.store.constraints import (
     option_label,
     parse_rule,
 )
+from concierge.store import PinRecord
 from concierge.ui.i18n import shown, shown_error, translate
 
 Field = QLineEdit | QComboBox

@@ -5,8 +5,8 @@ from __future__ import annotations
 
 from PySide6.QtCore import QObject
 
+from concierge.model.constraints import parse_rule
 from concierge.store import PinRecord
-from concierge.store.constraints import parse_rule
 from concierge.text import QT_TRANSLATE_NOOP
 from concierge.ui.i18n import shown, translate
 from concierge.ui.record_table import RecordTableModel

@@ -10,8 +10,8 @@ from typing import Any
 from hypothesis import given
 from hypothesis import strategies as st
 
+from concierge.model.constraints import KINDS
 from concierge.store import Actor, PinRecord
-from concierge.store.constraints import KINDS
 from concierge.travel.checks import CHECKERS, TripPlan, check_plan
 from concierge.travel.checks.constraints import CHECKS, brief_constraints
 from tests.travel.checks.support import item, make_trip

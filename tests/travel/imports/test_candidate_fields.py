@@ -17,8 +17,8 @@ from pathlib import Path
 
 import pytest
 
+from concierge.model.field_kinds import Line, Link, Text
 from concierge.store import ItemKind, ItineraryItemRecord
-from concierge.store.field_kinds import Line, Link, Text
 from concierge.store.validation import ITEM_RULES, required_fields
 from concierge.travel.import_files import queue_result
 from concierge.travel.imports import Candidate, ParseResult, parse_file

@@ -33,6 +33,7 @@ TEXT_LIMIT = 20_000
 """Characters in free text: notes, a pin."""
 
 _THREE_LETTERS = re.compile(r"[A-Z]{3}")
+_TRIGGER = re.compile(r"[a-z][a-z0-9_-]*:\S+")
 
 
 def got(value: object) -> str:
@@ -616,3 +617,119 @@ class Name(Kind):
 
     def constraints(self) -> dict[str, Any]:
         return {"max_length": self.limit}
+
+
+@dataclass(frozen=True, slots=True)
+class Trigger(Code):
+    """What completes a goal, as `source:name`; blank is "nothing completes it"."""
+
+    def read(self, label: str, text: str) -> str:
+        if not _TRIGGER.fullmatch(text):
+            raise refused(
+                QT_TRANSLATE_NOOP(
+                    "Validation",
+                    "{label} must be a trigger such as lookup:holidays or form:trip-brief{got}.",
+                ),
+                label,
+                got=got(text),
+            )
+        return text
+
+
+@dataclass(frozen=True, slots=True)
+class Share:
+    """One traveller's part of an expense: a weight, so equal parts are 1 each and parts
+    that add up to the amount are the amounts themselves (see `ledger_totals.allocate`)."""
+
+    name: str
+    share: Decimal
+
+
+def _share(label: str, name: str, value: object, maximum: Decimal) -> Decimal:
+    text = value if isinstance(value, str) else str(value)
+    amount: Decimal | None = None
+    if not isinstance(value, bool) and isinstance(value, int | float | str | Decimal):
+        with suppress(InvalidOperation, ValueError):
+            amount = Decimal(text.strip())
+    if amount is None or not amount.is_finite() or amount <= 0 or amount >= maximum:
+        raise refused(
+            QT_TRANSLATE_NOOP(
+                "Validation", "{label}: {name}'s share must be a number more than zero{got}."
+            ),
+            label,
+            name=name,
+            got=got(short(value)),
+        )
+    return amount
+
+
+@dataclass(frozen=True, slots=True)
+class Split(Kind):
+    """Who shares an expense, and in which parts: a list of {"name", "share"} objects or of
+    names (equal parts), or text such as "Me, Ana" or "Me: 2, Ana: 1". Empty means "the
+    default" (the repository splits equally between the trip's travellers)."""
+
+    max_people: int
+    name: Name
+    maximum: Decimal
+    """The largest share (an amount's limit)."""
+
+    def __call__(self, label: str, value: object) -> tuple[Share, ...]:
+        if value is None:
+            return ()
+        if isinstance(value, str):
+            parts: list[object] = [part for part in value.split(",") if part.strip()]
+        elif isinstance(value, list | tuple):
+            parts = list(value)
+        else:
+            raise refused(
+                QT_TRANSLATE_NOOP(
+                    "Validation", "{label} must be a list of names with their shares{got}."
+                ),
+                label,
+                got=got(short(value)),
+            )
+        shares: dict[str, Share] = {}
+        for part in parts:
+            if isinstance(part, Share):
+                name, weight = (
+                    self.name(label, part.name),
+                    _share(label, part.name, part.share, self.maximum),
+                )
+            elif isinstance(part, dict):
+                name = self.name(label, part.get("name"))
+                weight = _share(label, name, part.get("share", 1), self.maximum)
+            elif isinstance(part, str):
+                typed, _, typed_share = part.rpartition(":") if ":" in part else (part, "", "1")
+                name = self.name(label, typed)
+                weight = _share(label, name, typed_share, self.maximum)
+            else:
+                raise refused(
+                    QT_TRANSLATE_NOOP(
+                        "Validation", "{label} must be a list of names with their shares{got}."
+                    ),
+                    label,
+                    got=got(part),
+                )
+            if name.casefold() in shares:
+                raise refused(
+                    QT_TRANSLATE_NOOP("Validation", "{label} names {name} twice."), label, name=name
+                )
+            shares[name.casefold()] = Share(name, weight)
+        if len(shares) > self.max_people:
+            raise refused(
+                QT_TRANSLATE_NOOP(
+                    "Validation", "{label} can name at most {max_people} people (got {count})."
+                ),
+                label,
+                max_people=self.max_people,
+                count=len(shares),
+            )
+        return tuple(shares.values())
+
+    @property
+    def python_type(self) -> Any:
+        return list[str]
+
+    def constraints(self) -> dict[str, Any]:
+        return {"max_length": self.max_people}
