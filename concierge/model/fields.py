@@ -99,7 +99,14 @@ class FieldRule:
     shares it. `description`: one line for the model, in tool schemas. `fact`: a time,
     price or address someone may have guessed, so the store records who set it and shows
     the assistant's unconfirmed ones as unverified. `aliases`: other names a spreadsheet's
-    column may give the field (its name and label are known anyway)."""
+    column may give the field (its name and label are known anyway).
+
+    How the field reads in the snapshot: `prose` is text in someone's own words (a title,
+    notes), shown with the sensitive values found in it held back ("passport number on
+    file") and listed in "What the assistant sees"; a `detail` is listed after an item's
+    title as "label value" (a sensitive one as "on file"); the others have a place of their
+    own in the line. `tool`: the assistant's tools take it as an argument (not a code the
+    editor fills from a place, nor what only the person decides)."""
 
     label: str
     parse: Callable[[str, object], object]
@@ -108,6 +115,9 @@ class FieldRule:
     description: str = ""
     fact: bool = False
     aliases: tuple[str, ...] = ()
+    prose: bool = False
+    detail: bool = False
+    tool: bool = True
 
     @property
     def kind(self) -> Kind | None:
@@ -138,6 +148,21 @@ class Entity:
     @property
     def sensitive(self) -> frozenset[str]:
         return frozenset(name for name, rule in self.fields.items() if rule.sensitive)
+
+    @property
+    def prose(self) -> tuple[str, ...]:
+        """The fields in someone's own words, scanned for sensitive values."""
+        return tuple(name for name, rule in self.fields.items() if rule.prose)
+
+    @property
+    def details(self) -> tuple[str, ...]:
+        """The fields the snapshot lists as an item's details, in declaration order."""
+        return tuple(name for name, rule in self.fields.items() if rule.detail)
+
+    @property
+    def not_for_tools(self) -> frozenset[str]:
+        """The fields the assistant's tools do not take."""
+        return frozenset(name for name, rule in self.fields.items() if not rule.tool)
 
     def with_field(self, name: str, rule: FieldRule) -> Entity:
         """The same entity with one more field (a fixture's, or a new one being tried)."""
@@ -202,10 +227,16 @@ TRIP = Entity(
     "trip",
     "a trip",
     {
-        "title": FieldRule(QT_TRANSLATE_NOOP("Field", "Title"), _required_text, "New trip"),
+        "title": FieldRule(
+            QT_TRANSLATE_NOOP("Field", "Title"), _required_text, "New trip", prose=True
+        ),
         "origin": FieldRule(QT_TRANSLATE_NOOP("Field", "Origin"), _line, ""),
-        "origin_code": FieldRule(QT_TRANSLATE_NOOP("Field", "Origin airport code"), _airport_code),
-        "origin_tz": FieldRule(QT_TRANSLATE_NOOP("Field", "Origin time zone"), _time_zone),
+        "origin_code": FieldRule(
+            QT_TRANSLATE_NOOP("Field", "Origin airport code"), _airport_code, tool=False
+        ),
+        "origin_tz": FieldRule(
+            QT_TRANSLATE_NOOP("Field", "Origin time zone"), _time_zone, tool=False
+        ),
         "start_date": FieldRule(QT_TRANSLATE_NOOP("Field", "Start date"), _optional_date),
         "end_date": FieldRule(QT_TRANSLATE_NOOP("Field", "End date"), _optional_date),
         "travellers": FieldRule(
@@ -215,11 +246,16 @@ TRIP = Entity(
             QT_TRANSLATE_NOOP("Field", "Budget"), _budget, description="The total."
         ),
         "budget_currency": FieldRule(QT_TRANSLATE_NOOP("Field", "Currency"), _currency, "EUR"),
-        "interests": FieldRule(QT_TRANSLATE_NOOP("Field", "Interests"), Words(MAX_INTERESTS), ()),
+        "interests": FieldRule(
+            QT_TRANSLATE_NOOP("Field", "Interests"), Words(MAX_INTERESTS), (), prose=True
+        ),
         "pace": FieldRule(QT_TRANSLATE_NOOP("Field", "Pace"), Choice(Pace), Pace.BALANCED),
-        "notes": FieldRule(QT_TRANSLATE_NOOP("Field", "Notes"), _notes, ""),
+        "notes": FieldRule(QT_TRANSLATE_NOOP("Field", "Notes"), _notes, "", prose=True),
         "shared_values": FieldRule(
-            QT_TRANSLATE_NOOP("Field", "Shared with the assistant"), Words(MAX_SHARED), ()
+            QT_TRANSLATE_NOOP("Field", "Shared with the assistant"),
+            Words(MAX_SHARED),
+            (),
+            tool=False,
         ),
     },
     managed=("id", "position", *_TIMESTAMPS),
@@ -250,18 +286,21 @@ ITEM = Entity(
         "title": FieldRule(
             QT_TRANSLATE_NOOP("Field", "Title"),
             _required_text,
+            prose=True,
             aliases=("name", "what", "summary", "item", "event", "activity", "subject"),
         ),
         "place": FieldRule(
             QT_TRANSLATE_NOOP("Field", "Place"),
             _line,
             "",
+            prose=True,
             aliases=("location", "where", "venue", "city"),
         ),
         "notes": FieldRule(
             QT_TRANSLATE_NOOP("Field", "Notes"),
             _notes,
             "",
+            prose=True,
             aliases=("note", "comments", "comment", "description", "details", "remarks"),
         ),
         "kind": FieldRule(
@@ -302,30 +341,38 @@ ITEM = Entity(
             aliases=("duration minutes", "minutes", "length"),
         ),
         "carrier": FieldRule(
-            QT_TRANSLATE_NOOP("Field", "Carrier"), _line, "", aliases=("airline", "operator")
+            QT_TRANSLATE_NOOP("Field", "Carrier"),
+            _line,
+            "",
+            detail=True,
+            aliases=("airline", "operator"),
         ),
         "service_number": FieldRule(
             QT_TRANSLATE_NOOP("Field", "Number"),
             _line,
             "",
+            detail=True,
             aliases=("flight", "flight number", "train number", "service number"),
         ),
         "from_place": FieldRule(
             QT_TRANSLATE_NOOP("Field", "From"),
             _line,
             "",
+            detail=True,
             aliases=("origin", "pick up", "pickup"),
         ),
         "to_place": FieldRule(
             QT_TRANSLATE_NOOP("Field", "To"),
             _line,
             "",
+            detail=True,
             aliases=("destination", "drop off", "dropoff"),
         ),
         "seat": FieldRule(
             QT_TRANSLATE_NOOP("Field", "Seat"),
             _line,
             "",
+            detail=True,
             sensitive=True,
             aliases=("seats", "seat number"),
         ),
@@ -333,6 +380,7 @@ ITEM = Entity(
             QT_TRANSLATE_NOOP("Field", "Confirmation code"),
             _line,
             "",
+            detail=True,
             sensitive=True,
             aliases=(
                 "confirmation",
@@ -348,10 +396,16 @@ ITEM = Entity(
             QT_TRANSLATE_NOOP("Field", "Provider"),
             _line,
             "",
+            detail=True,
             aliases=("company", "vendor", "supplier", "booked with", "hotel"),
         ),
         "address": FieldRule(
-            QT_TRANSLATE_NOOP("Field", "Address"), _line, "", fact=True, aliases=("street",)
+            QT_TRANSLATE_NOOP("Field", "Address"),
+            _line,
+            "",
+            fact=True,
+            detail=True,
+            aliases=("street",),
         ),
         "link": FieldRule(
             QT_TRANSLATE_NOOP("Field", "Link"),
@@ -371,7 +425,9 @@ ITEM = Entity(
             fact=True,
             aliases=("currency", "ccy"),
         ),
-        "hours": FieldRule(QT_TRANSLATE_NOOP("Field", "Opening hours"), _line, "", fact=True),
+        "hours": FieldRule(
+            QT_TRANSLATE_NOOP("Field", "Opening hours"), _line, "", fact=True, detail=True
+        ),
     },
     managed=("id", "trip_id", "position", *_TIMESTAMPS),
 )
@@ -381,8 +437,10 @@ STOP = Entity(
     "a stop",
     {
         "place": FieldRule(QT_TRANSLATE_NOOP("Field", "Stop"), _required_text),
-        "place_code": FieldRule(QT_TRANSLATE_NOOP("Field", "Stop airport code"), _airport_code),
-        "timezone": FieldRule(QT_TRANSLATE_NOOP("Field", "Stop time zone"), _time_zone),
+        "place_code": FieldRule(
+            QT_TRANSLATE_NOOP("Field", "Stop airport code"), _airport_code, tool=False
+        ),
+        "timezone": FieldRule(QT_TRANSLATE_NOOP("Field", "Stop time zone"), _time_zone, tool=False),
         "arrive": FieldRule(QT_TRANSLATE_NOOP("Field", "Arrival date"), _optional_date),
         "depart": FieldRule(QT_TRANSLATE_NOOP("Field", "Departure date"), _optional_date),
     },
@@ -418,7 +476,9 @@ EXPENSE = Entity(
             (),
             description="Names sharing equally; default: all.",
         ),
-        "item_id": FieldRule(QT_TRANSLATE_NOOP("Field", "Itinerary item"), Line(nullable=True)),
+        "item_id": FieldRule(
+            QT_TRANSLATE_NOOP("Field", "Itinerary item"), Line(nullable=True), tool=False
+        ),
     },
     managed=("id", "trip_id", *_TIMESTAMPS),
 )

@@ -2,8 +2,9 @@
 with the assistant: what "What the assistant sees" lists beside the snapshot, and the one
 write that shares a value or takes the sharing back (one undo step each).
 
-The sources are the ones the model's views render: the trip's and its items' text and
-fields declared sensitive, the pins that apply to the trip, and the form answers.
+The sources are the ones the model's views render: the trip's and its items' fields declared
+sensitive (held back whole) and those in someone's own words (`prose`, scanned), the pins
+that apply to the trip, and the form answers.
 """
 
 from __future__ import annotations
@@ -13,15 +14,11 @@ from dataclasses import dataclass
 
 from pydantic import JsonValue
 
+from concierge.model.fields import ITEM, TRIP, FieldRule
 from concierge.store import ChangeContext, TripRecord
-from concierge.store.validation import ITEM_RULES, TRIP_RULES, FieldRule
 
 from ..sensitive import find_sensitive, normalised
 from ..services import TravelServices
-
-TRIP_TEXT = ("title", "interests", "notes")
-ITEM_TEXT = ("title", "place", "notes")
-"""The free-text fields scanned; fields declared sensitive are held back whole."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -65,9 +62,9 @@ async def values_on_file(services: TravelServices, trip_id: str) -> list[OnFile]
     trip = await services.trips.get(trip_id)
     if trip is None:
         return []
-    found: list[tuple[str, str, str]] = list(_found(trip, TRIP_RULES, TRIP_TEXT, "Trip"))
+    found: list[tuple[str, str, str]] = list(_found(trip, TRIP.fields, TRIP.prose, "Trip"))
     for item in await services.itinerary.items(trip_id):
-        found.extend(_found(item, ITEM_RULES, ITEM_TEXT, f"“{item.title}”"))
+        found.extend(_found(item, ITEM.fields, ITEM.prose, f"“{item.title}”"))
     for pin in await services.pins.list_for_trip(trip_id):
         found.extend((f.what, f.value, "Pin") for f in find_sensitive(pin.text))
     for instance in await services.forms.instances(trip_id):

@@ -25,7 +25,7 @@ from .tool_support import ToolArgs, assistant_context, store_errors
 from .trip_view import short_id
 
 NewExpense: type[ToolArgs] = rules_model(
-    "NewExpense", EXPENSE_RULES, exclude={"item_id"}, optional={"currency"}, terse=True
+    "NewExpense", EXPENSE_RULES, optional={"currency"}, terse=True
 )
 
 

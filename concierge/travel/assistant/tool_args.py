@@ -49,7 +49,8 @@ def rules_model(
     base: type[ArgsT] = ToolArgs,  # type: ignore[assignment]
     extra: Mapping[str, tuple[Any, Any]] | None = None,
 ) -> type[ArgsT]:
-    """A model with one field per rule (but `exclude`), in the rules' order (after `base`'s),
+    """A model with one field per rule the tools take (`FieldRule.tool`; and not in
+    `exclude`), in the rules' order (after `base`'s),
     then `extra` (name → (annotation, Field)). `patch`: every field optional, null to clear;
     otherwise a field without a default and that cannot be null is required (but those in
     `optional`, which the tool fills), the others start at their declared default.
@@ -59,7 +60,7 @@ def rules_model(
     means a time with a UTC offset, which llama.cpp's grammar would force on the model."""
     fields: dict[str, Any] = {}
     for field_name, rule in rules.items():
-        if field_name in exclude:
+        if field_name in exclude or not rule.tool:
             continue
         kind = rule.kind
         annotation: Any = kind.python_type if kind is not None else Any

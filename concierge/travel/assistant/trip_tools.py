@@ -39,12 +39,6 @@ from .tool_support import ToolArgs, assistant_context, by_reference, store_error
 from .trip_reading import TripReader
 from .trip_view import render_item, short_id
 
-STOP_TOOL_EXCLUDES = frozenset({"place_code", "timezone"})
-"""Stop fields the editor fills from the place."""
-TRIP_TOOL_EXCLUDES = frozenset({"origin_code", "origin_tz", "shared_values"})
-"""Trip fields the assistant does not write: the editor fills codes and zones from the
-place, and only the person shares sensitive values."""
-
 
 class StopRef(ToolArgs):
     action: Literal["add", "update", "move", "remove"]
@@ -55,16 +49,13 @@ class StopRef(ToolArgs):
 StopEdit: type[StopRef] = rules_model(
     "StopEdit",
     STOP_RULES,
-    exclude=STOP_TOOL_EXCLUDES,
     patch=True,
     terse=True,
     base=StopRef,
     doc="Name only what changes; a date set to null is cleared.",
 )
 
-TripChanges: type[ToolArgs] = rules_model(
-    "TripChanges", TRIP_RULES, exclude=TRIP_TOOL_EXCLUDES, patch=True, terse=True
-)
+TripChanges: type[ToolArgs] = rules_model("TripChanges", TRIP_RULES, patch=True, terse=True)
 
 
 class ItemAction(ToolArgs):

@@ -18,6 +18,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from datetime import date
 
+from concierge.model.fields import ITEM
 from concierge.store import (
     DocumentRecord,
     EntityKind,
@@ -271,16 +272,9 @@ def _when(item: ItineraryItemRecord, zone: str | None) -> str:
     return text
 
 
-_PLAIN_DETAILS = (
-    "carrier",
-    "service_number",
-    "from_place",
-    "to_place",
-    "provider",
-    "address",
-    "hours",
-)
-_SENSITIVE_DETAILS = ("seat", "confirmation_code")
+_PLAIN_DETAILS = tuple(name for name in ITEM.details if name not in ITEM.sensitive)
+_SENSITIVE_DETAILS = tuple(name for name in ITEM.details if name in ITEM.sensitive)
+"""The item's declared details: the plain ones first, then those read as "on file"."""
 
 
 def _details(item: ItineraryItemRecord) -> str:
