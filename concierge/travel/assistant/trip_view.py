@@ -272,21 +272,19 @@ def _when(item: ItineraryItemRecord, zone: str | None) -> str:
     return text
 
 
-_PLAIN_DETAILS = tuple(name for name in ITEM.details if name not in ITEM.sensitive)
-_SENSITIVE_DETAILS = tuple(name for name in ITEM.details if name in ITEM.sensitive)
-"""The item's declared details: the plain ones first, then those read as "on file"."""
-
-
 def _details(item: ItineraryItemRecord) -> str:
+    """The item's declared details as "label value": the plain ones first, then those
+    read as "on file"; its link and cost after them."""
+    details, sensitive = ITEM.details, ITEM.sensitive
     parts = [
         f"{field_label(item.kind, name).lower()} {one_line(value)}"
-        for name in _PLAIN_DETAILS
-        if (value := getattr(item, name))
+        for name in details
+        if name not in sensitive and (value := getattr(item, name))
     ]
     parts.extend(
         f"{field_label(item.kind, name).lower()} {shown}"
-        for name in _SENSITIVE_DETAILS
-        if (shown := sensitive_text(getattr(item, name)))
+        for name in details
+        if name in sensitive and (shown := sensitive_text(getattr(item, name)))
     )
     if item.link:
         parts.append(f"link {one_line(item.link)}")

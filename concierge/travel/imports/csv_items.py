@@ -49,9 +49,9 @@ def _normal(header: str) -> str:
 
 def detect_columns(header: Sequence[str]) -> dict[str, str]:
     """Each header cell that names an item field, mapped to it (first column wins)."""
-    by_name = {alias: field for field in CSV_FIELDS for alias in ITEM_RULES[field].aliases}
-    by_name |= {_normal(field): field for field in CSV_FIELDS}
-    by_name |= {_normal(ITEM_RULES[field].label): field for field in CSV_FIELDS}
+    by_name = {alias: field for field, rule in ITEM_RULES.items() for alias in rule.aliases}
+    by_name |= {_normal(field): field for field in ITEM_RULES}
+    by_name |= {_normal(rule.label): field for field, rule in ITEM_RULES.items()}
     mapping: dict[str, str] = {}
     for cell in header:
         field = by_name.get(_normal(cell))
