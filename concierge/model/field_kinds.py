@@ -467,52 +467,60 @@ class Choice(Kind):
 
 
 @dataclass(frozen=True, slots=True)
-class Words(Kind):
-    """A comma-separated string or a list of one-line strings: trimmed, blanks and repeats
-    (ignoring case) dropped, the person's order kept, at most `max_items`."""
+class Listed(Kind):
+    """A comma-separated string or a list of parts, at most `most` of them; a list in
+    JSON schemas (`max_length`)."""
 
-    max_items: int
-    limit: int = LINE_LIMIT
+    most: int
 
-    def __call__(self, label: str, value: object) -> tuple[str, ...]:
+    def parts(self, label: str, value: object, refusal: Translatable) -> list[object]:
+        """The parts of `value`: a string's, split at commas, or a list's; `refusal` (with
+        the label and the value) for anything else."""
         if isinstance(value, str):
-            parts: list[object] = list(value.split(","))
-        elif isinstance(value, list | tuple):
-            parts = list(cast("list[object] | tuple[object, ...]", value))
-        else:
-            raise refused(
-                QT_TRANSLATE_NOOP("Validation", "{label} must be a list of words{got}."),
-                label,
-                got=got(value),
-            )
-        kept: dict[str, str] = {}
-        for part in parts:
-            if not isinstance(part, str):
-                raise refused(
-                    QT_TRANSLATE_NOOP("Validation", "{label} must be a list of words{got}."),
-                    label,
-                    got=got(short(value)),
-                )
-            word = one_line(label, part, self.limit)
-            if word:
-                kept.setdefault(word.casefold(), word)
-        if len(kept) > self.max_items:
-            raise refused(
-                QT_TRANSLATE_NOOP(
-                    "Validation", "{label} can hold at most {max_items} entries (got {count})."
-                ),
-                label,
-                max_items=self.max_items,
-                count=len(kept),
-            )
-        return tuple(kept.values())
+            return [part for part in value.split(",") if part.strip()]
+        if isinstance(value, list | tuple):
+            return list(cast("list[object] | tuple[object, ...]", value))
+        raise refused(refusal, label, got=got(short(value)))
+
+    def at_most(self, label: str, count: int, refusal: Translatable, most: str) -> None:
+        """`refusal` when `count` parts are too many: with {count}, and the limit as {most}
+        names it."""
+        if count > self.most:
+            raise refused(refusal, label, count=count, **{most: self.most})
 
     @property
     def python_type(self) -> Any:
         return list[str]
 
     def constraints(self) -> dict[str, Any]:
-        return {"max_length": self.max_items}
+        return {"max_length": self.most}
+
+
+@dataclass(frozen=True, slots=True)
+class Words(Listed):
+    """A comma-separated string or a list of one-line strings: trimmed, blanks and repeats
+    (ignoring case) dropped, the person's order kept, at most `most`."""
+
+    limit: int = LINE_LIMIT
+
+    def __call__(self, label: str, value: object) -> tuple[str, ...]:
+        not_words = QT_TRANSLATE_NOOP("Validation", "{label} must be a list of words{got}.")
+        kept: dict[str, str] = {}
+        for part in self.parts(label, value, not_words):
+            if not isinstance(part, str):
+                raise refused(not_words, label, got=got(short(value)))
+            word = one_line(label, part, self.limit)
+            if word:
+                kept.setdefault(word.casefold(), word)
+        self.at_most(
+            label,
+            len(kept),
+            QT_TRANSLATE_NOOP(
+                "Validation", "{label} can hold at most {max_items} entries (got {count})."
+            ),
+            "max_items",
+        )
+        return tuple(kept.values())
 
 
 @dataclass(frozen=True, slots=True)
@@ -664,12 +672,11 @@ def _share(label: str, name: str, value: object, maximum: Decimal) -> Decimal:
 
 
 @dataclass(frozen=True, slots=True)
-class Split(Kind):
+class Split(Listed):
     """Who shares an expense, and in which parts: a list of {"name", "share"} objects or of
     names (equal parts), or text such as "Me, Ana" or "Me: 2, Ana: 1". Empty means "the
     default" (the repository splits equally between the trip's travellers)."""
 
-    max_people: int
     name: Name
     maximum: Decimal
     """The largest share (an amount's limit)."""
@@ -677,59 +684,32 @@ class Split(Kind):
     def __call__(self, label: str, value: object) -> tuple[Share, ...]:
         if value is None:
             return ()
-        if isinstance(value, str):
-            parts: list[object] = [part for part in value.split(",") if part.strip()]
-        elif isinstance(value, list | tuple):
-            parts = list(value)
-        else:
-            raise refused(
-                QT_TRANSLATE_NOOP(
-                    "Validation", "{label} must be a list of names with their shares{got}."
-                ),
-                label,
-                got=got(short(value)),
-            )
+        not_shares = QT_TRANSLATE_NOOP(
+            "Validation", "{label} must be a list of names with their shares{got}."
+        )
         shares: dict[str, Share] = {}
-        for part in parts:
+        typed_share: object
+        for part in self.parts(label, value, not_shares):
             if isinstance(part, Share):
-                name, weight = (
-                    self.name(label, part.name),
-                    _share(label, part.name, part.share, self.maximum),
-                )
+                name, typed_share = self.name(label, part.name), part.share
             elif isinstance(part, dict):
-                name = self.name(label, part.get("name"))
-                weight = _share(label, name, part.get("share", 1), self.maximum)
+                name, typed_share = self.name(label, part.get("name")), part.get("share", 1)
             elif isinstance(part, str):
                 typed, _, typed_share = part.rpartition(":") if ":" in part else (part, "", "1")
                 name = self.name(label, typed)
-                weight = _share(label, name, typed_share, self.maximum)
             else:
-                raise refused(
-                    QT_TRANSLATE_NOOP(
-                        "Validation", "{label} must be a list of names with their shares{got}."
-                    ),
-                    label,
-                    got=got(part),
-                )
+                raise refused(not_shares, label, got=got(part))
             if name.casefold() in shares:
                 raise refused(
                     QT_TRANSLATE_NOOP("Validation", "{label} names {name} twice."), label, name=name
                 )
-            shares[name.casefold()] = Share(name, weight)
-        if len(shares) > self.max_people:
-            raise refused(
-                QT_TRANSLATE_NOOP(
-                    "Validation", "{label} can name at most {max_people} people (got {count})."
-                ),
-                label,
-                max_people=self.max_people,
-                count=len(shares),
-            )
+            shares[name.casefold()] = Share(name, _share(label, name, typed_share, self.maximum))
+        self.at_most(
+            label,
+            len(shares),
+            QT_TRANSLATE_NOOP(
+                "Validation", "{label} can name at most {max_people} people (got {count})."
+            ),
+            "max_people",
+        )
         return tuple(shares.values())
-
-    @property
-    def python_type(self) -> Any:
-        return list[str]
-
-    def constraints(self) -> dict[str, Any]:
-        return {"max_length": self.max_people}

@@ -121,7 +121,8 @@ class EntitySpec(Generic[R, Row]):
     declaration: declared.Entity
     table: type[Row]
     record_type: type[R]
-    trip_id_of: Callable[[R], str | None]
+    trip_id_of: Callable[[R], str | None] = dataclasses.field(default=lambda record: record.trip_id)
+    """The trip a record belongs to (None: a pin for every trip)."""
     managed: Mapping[str, Stored] = dataclasses.field(default_factory=dict)
     kind: EntityKind = dataclasses.field(init=False)
     stored: Mapping[str, Stored] = dataclasses.field(init=False)
@@ -197,31 +198,24 @@ class EntitySpec(Generic[R, Row]):
 
 
 TRIPS: EntitySpec[TripRecord, Trip] = EntitySpec(
-    declaration=declared.TRIP,
-    table=Trip,
-    record_type=TripRecord,
+    declared.TRIP,
+    Trip,
+    TripRecord,
     trip_id_of=lambda record: record.id,
 )
 
 ITEMS: EntitySpec[ItineraryItemRecord, ItineraryItem] = EntitySpec(
-    declaration=declared.ITEM,
-    table=ItineraryItem,
-    record_type=ItineraryItemRecord,
-    trip_id_of=lambda record: record.trip_id,
+    declared.ITEM, ItineraryItem, ItineraryItemRecord
 )
 
 FORMS: EntitySpec[FormInstanceRecord, FormInstance] = EntitySpec(
-    declaration=declared.FORM,
-    table=FormInstance,
-    record_type=FormInstanceRecord,
-    trip_id_of=lambda record: record.trip_id,
+    declared.FORM, FormInstance, FormInstanceRecord
 )
 
 GOALS: EntitySpec[GoalRecord, Goal] = EntitySpec(
-    declaration=declared.GOAL,
-    table=Goal,
-    record_type=GoalRecord,
-    trip_id_of=lambda record: record.trip_id,
+    declared.GOAL,
+    Goal,
+    GoalRecord,
     managed={
         "status": by_value(GoalStatus),
         "created_by": by_value(Actor),
@@ -230,38 +224,23 @@ GOALS: EntitySpec[GoalRecord, Goal] = EntitySpec(
 )
 
 PINS: EntitySpec[PinRecord, Pin] = EntitySpec(
-    declaration=declared.PIN,
-    table=Pin,
-    record_type=PinRecord,
-    trip_id_of=lambda record: record.trip_id,
+    declared.PIN,
+    Pin,
+    PinRecord,
     managed={"created_by": by_value(Actor)},
 )
 
-EXPENSES: EntitySpec[ExpenseRecord, Expense] = EntitySpec(
-    declaration=declared.EXPENSE,
-    table=Expense,
-    record_type=ExpenseRecord,
-    trip_id_of=lambda record: record.trip_id,
-)
+EXPENSES: EntitySpec[ExpenseRecord, Expense] = EntitySpec(declared.EXPENSE, Expense, ExpenseRecord)
 
 DOCUMENTS: EntitySpec[DocumentRecord, Document] = EntitySpec(
-    declaration=declared.DOCUMENT,
-    table=Document,
-    record_type=DocumentRecord,
-    trip_id_of=lambda record: record.trip_id,
+    declared.DOCUMENT, Document, DocumentRecord
 )
 
-STOPS: EntitySpec[StopRecord, TripStop] = EntitySpec(
-    declaration=declared.STOP,
-    table=TripStop,
-    record_type=StopRecord,
-    trip_id_of=lambda record: record.trip_id,
-)
+STOPS: EntitySpec[StopRecord, TripStop] = EntitySpec(declared.STOP, TripStop, StopRecord)
 
 LOCKS: EntitySpec[LockRecord, TripLock] = EntitySpec(
-    declaration=declared.LOCK,
-    table=TripLock,
-    record_type=LockRecord,
-    trip_id_of=lambda record: record.trip_id,
+    declared.LOCK,
+    TripLock,
+    LockRecord,
     managed={"kind": by_value(LockKind)},
 )

@@ -72,6 +72,35 @@ def _rows(session: Session, kind: EntityKind, entity_id: str) -> dict[str, Field
     return {row.field: row for row in rows}
 
 
+def _put(
+    session: Session,
+    current: dict[str, FieldSource],
+    row_of: tuple[EntityKind, str, str],
+    name: str,
+    image: Mapping[str, object] | None,
+) -> None:
+    """Make the source of the field `name` of the row `row_of` (kind, id, trip) what
+    `image` says (as `_image` writes it; None: no source)."""
+    row = current.get(name)
+    if image is None:
+        if row is not None:
+            session.delete(row)
+        return
+    at = image["at"]
+    at = at if isinstance(at, datetime) else datetime.fromisoformat(str(at))
+    if row is None:
+        kind, entity_id, trip_id = row_of
+        row = FieldSource(
+            entity=kind.value, entity_id=entity_id, field=name, trip_id=trip_id, source="", at=at
+        )
+    row.source = str(image["source"])
+    row.at = at
+    row.confirmed = bool(image["confirmed"])
+    file_name = image.get("file_name")
+    row.file_name = None if file_name is None else str(file_name)
+    session.add(row)
+
+
 def _encode(data: dict[str, dict[str, object] | None]) -> str:
     return json.dumps(data, ensure_ascii=False, sort_keys=True)
 
@@ -92,26 +121,20 @@ def record_sources(
     current = _rows(session, kind, entity_id)
     before = {name: _image(current.get(name)) for name in facts}
     now = utc_now()
+    image = {
+        "source": context.fact_source.value,
+        "at": now,
+        "confirmed": False,
+        "file_name": context.source_file if context.fact_source is FactSource.IMPORT else None,
+    }
     for name in facts:
-        row = current.get(name)
-        if not has_value(values[name]):
-            if row is not None:
-                session.delete(row)
-            continue
-        if row is None:
-            row = FieldSource(
-                entity=kind.value,
-                entity_id=entity_id,
-                field=name,
-                trip_id=trip_id,
-                source="",
-                at=now,
-            )
-        row.source = context.fact_source.value
-        row.at = now
-        row.confirmed = False
-        row.file_name = context.source_file if context.fact_source is FactSource.IMPORT else None
-        session.add(row)
+        _put(
+            session,
+            current,
+            (kind, entity_id, trip_id),
+            name,
+            image if has_value(values[name]) else None,
+        )
     session.flush()
     after = _rows(session, kind, entity_id)
     return _encode(before), _encode({name: _image(after.get(name)) for name in facts})
@@ -162,26 +185,7 @@ def restore_sources(
     wanted: dict[str, dict[str, object] | None] = json.loads(text)
     current = _rows(session, kind, entity_id)
     for name, image in wanted.items():
-        row = current.get(name)
-        if image is None:
-            if row is not None:
-                session.delete(row)
-            continue
-        if row is None:
-            row = FieldSource(
-                entity=kind.value,
-                entity_id=entity_id,
-                field=name,
-                trip_id=trip_id,
-                source="",
-                at=utc_now(),
-            )
-        row.source = str(image["source"])
-        row.at = datetime.fromisoformat(str(image["at"]))
-        row.confirmed = bool(image["confirmed"])
-        file_name = image.get("file_name")
-        row.file_name = None if file_name is None else str(file_name)
-        session.add(row)
+        _put(session, current, (kind, entity_id, trip_id), name, image)
     session.flush()
     return frozenset(wanted)
 

@@ -15,9 +15,7 @@ import asyncio
 import copy
 import dataclasses
 import json
-from collections.abc import Iterator
 from datetime import date, datetime
-from pathlib import Path
 from typing import Any
 
 import pytest
@@ -158,22 +156,12 @@ def test_a_record_or_table_that_disagrees_with_the_declaration_stops_the_import(
         EntitySpec(wrong_default, GatedTable, GatedRecord, lambda record: record.trip_id)
 
 
-@pytest.fixture
-def database(tmp_path: Path) -> Iterator[Database]:
-    opened = Database.open(tmp_path / "concierge.db")
-    try:
-        yield opened
-    finally:
-        opened.close()
-
-
-def test_the_trip_file_carries_the_field_there_and_back(database: Database) -> None:
-    bus = ChangeBus()
-    trip = asyncio.run(TripRepository(database, bus).create({"title": "Osaka"}))
+def test_the_trip_file_carries_the_field_there_and_back(
+    database: Database, bus: ChangeBus, trips: TripRepository, itinerary: ItineraryRepository
+) -> None:
+    trip = asyncio.run(trips.create({"title": "Osaka"}))
     item = asyncio.run(
-        ItineraryRepository(database, bus).add(
-            trip.id, {"day": "2027-04-10", "title": "Flight to Osaka", "kind": "flight"}
-        )
+        itinerary.add(trip.id, {"day": "2027-04-10", "title": "Flight to Osaka", "kind": "flight"})
     )
 
     def migrate(session: Any) -> None:

@@ -1545,6 +1545,14 @@
             <translation>Restrição confirmada</translation>
         </message>
         <message>
+            <source>File name</source>
+            <translation>Nome do arquivo</translation>
+        </message>
+        <message>
+            <source>Note</source>
+            <translation>Observação</translation>
+        </message>
+        <message>
             <source>Stop</source>
             <translation>Parada</translation>
         </message>
