@@ -553,6 +553,9 @@ LOCK = Entity(
 )
 """A lock is made only by the person's gesture: none of its fields is edited."""
 
+LOCKABLE: tuple[Entity, ...] = (TRIP, ITEM, STOP)
+"""The entities whose rows and fields the person can lock against the assistant's changes."""
+
 ENTITIES: tuple[Entity, ...] = (
     TRIP,
     ITEM,

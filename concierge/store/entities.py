@@ -41,7 +41,7 @@ from .records import (
     StopRecord,
     TripRecord,
 )
-from .table_check import check_table
+from .table_check import check_record, check_table
 from .tables import (
     Document,
     Expense,
@@ -131,12 +131,8 @@ class EntitySpec(Generic[R, Row]):
     """The record's fields, which are the row's columns."""
 
     def __post_init__(self) -> None:
+        check_record(self.record_type, self.declaration)
         names = tuple(field.name for field in dataclasses.fields(self.record_type))
-        if set(names) != self.declaration.names:
-            raise TypeError(
-                f"{self.record_type.__name__} has the fields {sorted(names)}, but "
-                f"{self.declaration.name} declares {sorted(self.declaration.names)}."
-            )
         stored = {
             name: found
             for name, rule in self.declaration.fields.items()

@@ -21,14 +21,18 @@ from pydantic import JsonValue, TypeAdapter
 from sqlalchemy import func
 from sqlmodel import Session, col, select
 
+from concierge.model.fields import FORM_ANSWER
 from concierge.text import QT_TRANSLATE_NOOP
 
 from .change_writer import ChangeWriter
 from .changes import Action, Actor, EntityKind
 from .errors import InvalidChangeError
 from .records import AnswerAction, AnswerEvent, FormInstanceRecord
+from .table_check import check_record
 from .tables import ChangeLogEntry, FormAnswer, FormInstance, utc_now
 from .validation import stored_text
+
+check_record(AnswerEvent, FORM_ANSWER)
 
 _EVENT: TypeAdapter[AnswerEvent] = TypeAdapter(AnswerEvent)
 _EVENTS: TypeAdapter[list[AnswerEvent]] = TypeAdapter(list[AnswerEvent])

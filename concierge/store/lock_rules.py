@@ -20,23 +20,22 @@ from typing import Any
 
 from sqlmodel import Session, select
 
+from concierge.model import fields as declared
+from concierge.model.fields import FieldRule
+
 from .changes import EntityKind
 from .day_text import MONTHS
 from .entities import LOCKS
 from .errors import LockedError
 from .records import ItineraryItemRecord, LockKind, LockRecord, StopRecord, TripRecord
 from .tables import TripLock
-from .validation import ITEM_RULES, STOP_RULES, TRIP_RULES, FieldRule
-
-LOCKABLE = (EntityKind.TRIP, EntityKind.ITINERARY_ITEM, EntityKind.TRIP_STOP)
-"""The kinds of row a lock can hold still."""
 
 FIELD_RULES: Mapping[EntityKind, Mapping[str, FieldRule]] = {
-    EntityKind.TRIP: TRIP_RULES,
-    EntityKind.ITINERARY_ITEM: ITEM_RULES,
-    EntityKind.TRIP_STOP: STOP_RULES,
+    EntityKind(entity.name): entity.fields for entity in declared.LOCKABLE
 }
 """The lockable fields of each lockable kind, with the labels the sentences use."""
+LOCKABLE = tuple(FIELD_RULES)
+"""The kinds of row a lock can hold still."""
 
 _WEEKDAYS = ("Mon", "Tue", "Wed", "Thu", "Fri", "Sat", "Sun")
 _ASK = "is locked by the person; ask them to unlock it."

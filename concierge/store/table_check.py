@@ -1,11 +1,13 @@
-"""A table class held to its entity's declaration when the store is imported: the same
-names, a column that takes None exactly where the declared kind does, and the declared
-default. The table classes stay written out (the repositories query their columns by
-attribute, typed), and a change to one that the declaration does not make, or the other
-way round, stops the import instead of drifting."""
+"""A record and a table class held to their entity's declaration when the store is
+imported: the same names, a column that takes None exactly where the declared kind does,
+and the declared default. The table classes and records stay written out (the
+repositories query columns by attribute, and read records' fields, typed), and a change to
+one that the declaration does not make, or the other way round, stops the import instead
+of drifting."""
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Mapping
 from typing import Any, Protocol
 
@@ -19,6 +21,16 @@ class Converts(Protocol):
 
     @property
     def to_column(self) -> Any: ...
+
+
+def check_record(record_type: type, entity: Entity) -> None:
+    """Raise TypeError when the record's fields are not the ones `entity` declares."""
+    names = {field.name for field in dataclasses.fields(record_type)}
+    if names != entity.names:
+        raise TypeError(
+            f"{record_type.__name__} has the fields {sorted(names)}, but "
+            f"{entity.name} declares {sorted(entity.names)}."
+        )
 
 
 def check_table(table: type[SQLModel], entity: Entity, stored: Mapping[str, Converts]) -> None:

@@ -13,7 +13,7 @@ from sqlalchemy import CheckConstraint, DateTime, Dialect, Index, Text
 from sqlalchemy.types import TypeDecorator
 from sqlmodel import Field, SQLModel
 
-from concierge.model.fields import ExpenseCategory, GoalStatus, Pace
+from concierge.model.fields import LOCKABLE, ExpenseCategory, GoalStatus, Pace
 
 from .changes import Action, Actor, EntityKind, FactSource
 from .lookup_job_records import LookupStatus
@@ -248,7 +248,7 @@ class Expense(SQLModel, table=True):
     updated_at: datetime = Field(default_factory=utc_now, sa_type=UtcDateTime)
 
 
-LOCKED_ENTITIES = ("trip", "itinerary_item", "trip_stop")
+LOCKED_ENTITIES = tuple(entity.name for entity in LOCKABLE)
 
 
 class TripLock(SQLModel, table=True):
