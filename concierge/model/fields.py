@@ -16,7 +16,6 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from decimal import Decimal
 from enum import StrEnum
-from typing import Any
 
 from concierge.text import QT_TRANSLATE_NOOP
 
@@ -40,7 +39,6 @@ from .field_kinds import (
     Whole,
     Words,
     Zone,
-    one_line,
 )
 from .kinds import ItemKind
 
@@ -106,7 +104,9 @@ class FieldRule:
     file") and listed in "What the assistant sees"; a `detail` is listed after an item's
     title as "label value" (a sensitive one as "on file"); the others have a place of their
     own in the line. `tool`: the assistant's tools take it as an argument (not a code the
-    editor fills from a place, nor what only the person decides)."""
+    editor fills from a place, nor what only the person decides). `part_of`: the field
+    whose fact this one is part of, and under whose name it is marked (a cost's currency
+    is the cost's)."""
 
     label: str
     parse: Callable[[str, object], object]
@@ -118,6 +118,7 @@ class FieldRule:
     prose: bool = False
     detail: bool = False
     tool: bool = True
+    part_of: str | None = None
 
     @property
     def kind(self) -> Kind | None:
@@ -159,10 +160,10 @@ class Entity:
         """The fields the snapshot lists as an item's details, in declaration order."""
         return tuple(name for name, rule in self.fields.items() if rule.detail)
 
-    @property
-    def not_for_tools(self) -> frozenset[str]:
-        """The fields the assistant's tools do not take."""
-        return frozenset(name for name, rule in self.fields.items() if not rule.tool)
+    def marked_as(self, name: str) -> str:
+        """The field a mark on `name` is shown on (see `FieldRule.part_of`)."""
+        rule = self.fields.get(name)
+        return rule.part_of if rule is not None and rule.part_of is not None else name
 
     def with_field(self, name: str, rule: FieldRule) -> Entity:
         """The same entity with one more field (a fixture's, or a new one being tried)."""
@@ -202,11 +203,6 @@ def text_limit(rule: FieldRule) -> int | None:
     if isinstance(rule.kind, Line | Text | Link | Name):
         return rule.kind.limit
     return 3 if isinstance(rule.kind, CurrencyCode | AirportCode) else None
-
-
-def one_line_or_none(label: str, value: Any) -> object:
-    """One line of text, None when blank (a rule of a field written with a plain function)."""
-    return None if value is None else one_line(label, value) or None
 
 
 _line = Line()
@@ -423,6 +419,7 @@ ITEM = Entity(
             QT_TRANSLATE_NOOP("Field", "Cost currency"),
             CurrencyCode(nullable=True),
             fact=True,
+            part_of="cost_amount",
             aliases=("currency", "ccy"),
         ),
         "hours": FieldRule(

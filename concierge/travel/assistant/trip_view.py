@@ -193,15 +193,10 @@ UNVERIFIED_LEGEND = (
 )
 """Shown once wherever a view marks an item's facts unverified."""
 
-_PART_OF = {"cost_currency": "cost_amount"}
-"""Fact fields named as the fact they belong to: the currency is part of the cost."""
-
 
 def unverified_text(item: ItineraryItemRecord, fields: Sequence[str]) -> str:
     """ "(unverified: start time, cost)" for the item's facts `fields`, empty for none."""
-    names = dict.fromkeys(
-        field_label(item.kind, _PART_OF.get(name, name)).lower() for name in fields
-    )
+    names = dict.fromkeys(field_label(item.kind, ITEM.marked_as(name)).lower() for name in fields)
     return f"(unverified: {', '.join(names)})" if names else ""
 
 

@@ -34,6 +34,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from concierge.model.fields import ITEM
 from concierge.store import ItemKind, ItineraryItemRecord
 from concierge.store.validation import ITEM_RULES, text_limit
 from concierge.text import QT_TRANSLATE_NOOP
@@ -266,7 +267,7 @@ class ItemEditor(QDialog):
         """Mark the fields holding facts the assistant set that nobody confirmed (their
         labels in `Tone.UNVERIFIED`, the words in tooltip and accessible description), and
         offer Confirm details while there are any."""
-        flagged = frozenset(_MARKED_AS.get(name, name) for name in fields) & self.fields.keys()
+        flagged = frozenset(ITEM.marked_as(name) for name in fields) & self.fields.keys()
         for name in flagged ^ self._flagged:
             marked = name in flagged
             tint(self.labels[name], Tone.UNVERIFIED if marked else None)
@@ -385,9 +386,6 @@ class ItemEditor(QDialog):
         self.set_busy(True)
         self.save_requested.emit(self.values())
 
-
-_MARKED_AS = {"cost_currency": "cost_amount"}
-"""Facts marked on another field's row: the currency sits beside the cost."""
 
 _KIND_LABELS = {
     (ItemKind.LODGING, "day"): QT_TRANSLATE_NOOP("ItemEditor", "Check-in day"),

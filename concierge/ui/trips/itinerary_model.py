@@ -21,6 +21,7 @@ from typing import Any
 from PySide6.QtCore import QModelIndex, QObject, QPersistentModelIndex, Qt
 from PySide6.QtGui import QFont, QIcon, QStandardItem, QStandardItemModel
 
+from concierge.model.fields import ITEM
 from concierge.store import CREATED, ItineraryItemRecord
 from concierge.text import QT_TRANSLATE_NOOP
 from concierge.travel.checks import Severity
@@ -98,8 +99,7 @@ def unseen_reason(fields: frozenset[str]) -> str | None:
 
 def unverified_reason(fields: Sequence[str]) -> str | None:
     """The tooltip for an item with these unconfirmed facts of the assistant's, or None."""
-    named = {"cost_currency": "cost_amount"}
-    wanted = {named.get(field, field) for field in fields}
+    wanted = {ITEM.marked_as(field) for field in fields}
     names = [name for field, name in _FIELD_NAMES.items() if field in wanted]
     return _reason(UNVERIFIED, names)
 
