@@ -23,8 +23,8 @@ from concierge.agent import (
     ToolError,
     ToolOutput,
 )
-from concierge.store import Actor, GoalRecord, GoalRepository
-from concierge.text import QT_TRANSLATE_NOOP
+from concierge.store import Actor, ChangeContext, GoalRecord, GoalRepository
+from concierge.text import QT_TRANSLATE_NOOP, Translatable
 
 from ..goal_triggers import GoalTrigger, describe_trigger
 from ..value_text import one_line
@@ -142,11 +142,8 @@ class GoalFeature(AssistantFeature):
         async with store_errors():
             await self.goals.complete(
                 goal.id,
-                context=assistant_context(
-                    ctx,
-                    QT_TRANSLATE_NOOP("ChangeLabel", "check-off of goal “{title}”").format(
-                        title=goal.title
-                    ),
+                context=_change(
+                    ctx, QT_TRANSLATE_NOOP("ChangeLabel", "check-off of goal “{title}”"), goal
                 ),
             )
         return ToolOutput(
@@ -159,11 +156,8 @@ class GoalFeature(AssistantFeature):
         async with store_errors():
             await self.goals.reopen(
                 goal.id,
-                context=assistant_context(
-                    ctx,
-                    QT_TRANSLATE_NOOP("ChangeLabel", "reopening of goal “{title}”").format(
-                        title=goal.title
-                    ),
+                context=_change(
+                    ctx, QT_TRANSLATE_NOOP("ChangeLabel", "reopening of goal “{title}”"), goal
                 ),
             )
         return ToolOutput(f"Reopened the goal {_named(goal)}.", summary=f"reopened {_named(goal)}")
@@ -194,6 +188,11 @@ def render_goal(goal: GoalRecord, *, status: bool = False) -> str:
         return f"{line} — done by the app when {one_line(describe_trigger(goal.completes_on))}"
     who = {Actor.PERSON: "the person", Actor.ASSISTANT: "you", Actor.APP: "the app"}
     return f"{line} — done by {who[goal.completed_by or Actor.PERSON]}"
+
+
+def _change(ctx: ToolContext, template: Translatable, goal: GoalRecord) -> ChangeContext:
+    """The call's change to `goal`, named by `template` with the goal's title."""
+    return assistant_context(ctx, template.format(title=goal.title))
 
 
 def _named(goal: GoalRecord) -> str:
