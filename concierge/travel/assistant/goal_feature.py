@@ -10,6 +10,7 @@ again, and listing shows every goal whatever the marks.
 
 from __future__ import annotations
 
+from collections.abc import Awaitable, Callable
 from typing import Any, Literal
 
 from pydantic import Field
@@ -23,7 +24,7 @@ from concierge.agent import (
     ToolError,
     ToolOutput,
 )
-from concierge.store import Actor, ChangeContext, GoalRecord, GoalRepository
+from concierge.store import Actor, GoalRecord, GoalRepository
 from concierge.text import QT_TRANSLATE_NOOP, Translatable
 
 from ..goal_triggers import GoalTrigger, describe_trigger
@@ -139,28 +140,18 @@ class GoalFeature(AssistantFeature):
     async def complete(self, goal: GoalRecord, ctx: ToolContext) -> ToolOutput:
         if goal.done:
             return ToolOutput(f"The goal {_named(goal)} was already done.")
-        async with store_errors():
-            await self.goals.complete(
-                goal.id,
-                context=_change(
-                    ctx, QT_TRANSLATE_NOOP("ChangeLabel", "check-off of goal “{title}”"), goal
-                ),
-            )
-        return ToolOutput(
-            f"Completed the goal {_named(goal)}.", summary=f"completed {_named(goal)}"
-        )
+        label = QT_TRANSLATE_NOOP("ChangeLabel", "check-off of goal “{title}”")
+        await _write(self.goals.complete, goal, ctx, label)
+        named = _named(goal)
+        return ToolOutput(f"Completed the goal {named}.", summary=f"completed {named}")
 
     async def reopen(self, goal: GoalRecord, ctx: ToolContext) -> ToolOutput:
         if not goal.done:
             return ToolOutput(f"The goal {_named(goal)} is already open.")
-        async with store_errors():
-            await self.goals.reopen(
-                goal.id,
-                context=_change(
-                    ctx, QT_TRANSLATE_NOOP("ChangeLabel", "reopening of goal “{title}”"), goal
-                ),
-            )
-        return ToolOutput(f"Reopened the goal {_named(goal)}.", summary=f"reopened {_named(goal)}")
+        label = QT_TRANSLATE_NOOP("ChangeLabel", "reopening of goal “{title}”")
+        await _write(self.goals.reopen, goal, ctx, label)
+        named = _named(goal)
+        return ToolOutput(f"Reopened the goal {named}.", summary=f"reopened {named}")
 
     async def list_all(self) -> ToolOutput:
         records = await self.goals.list_for_trip(self.trip_id)
@@ -190,9 +181,16 @@ def render_goal(goal: GoalRecord, *, status: bool = False) -> str:
     return f"{line} — done by {who[goal.completed_by or Actor.PERSON]}"
 
 
-def _change(ctx: ToolContext, template: Translatable, goal: GoalRecord) -> ChangeContext:
-    """The call's change to `goal`, named by `template` with the goal's title."""
-    return assistant_context(ctx, template.format(title=goal.title))
+async def _write(
+    write: Callable[..., Awaitable[GoalRecord]],
+    goal: GoalRecord,
+    ctx: ToolContext,
+    template: Translatable,
+) -> None:
+    """`write` (complete or reopen) on `goal` as the call's change, named by `template` with
+    the goal's title."""
+    async with store_errors():
+        await write(goal.id, context=assistant_context(ctx, template.format(title=goal.title)))
 
 
 def _named(goal: GoalRecord) -> str:
