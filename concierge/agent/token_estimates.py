@@ -1,4 +1,4 @@
-"""Token estimates without a tokenizer, shared by compaction, result summaries and context updates.
+"""Token estimates without a tokenizer, for compaction, result summaries and context updates.
 
 Kept apart from compaction so the modules that only need a size (which results to send as
 summaries, how large an update is) do not depend on the compactor, nor it on them.
