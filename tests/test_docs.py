@@ -1,0 +1,55 @@
+"""The README and docs/ read as one set: the README stays short, and every link between them,
+to a file or to a section, lands (anchors as GitHub and Help ▸ User guide make them)."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+
+from concierge.ui.user_guide import anchor
+
+ROOT = Path(__file__).resolve().parents[1]
+README = ROOT / "README.md"
+DOCUMENTS = [README, *sorted((ROOT / "docs").glob("*.md"))]
+LINK = re.compile(r"\]\(([^)\s]+)\)")
+
+
+def anchors(path: Path) -> set[str]:
+    taken: set[str] = set()
+    fenced = False
+    for line in path.read_text(encoding="utf-8").splitlines():
+        if line.startswith("```"):
+            fenced = not fenced
+        heading = re.match(r"(#{1,6}) (.+)", line)
+        if heading and not fenced:
+            anchor(re.sub(r"[`*]", "", heading[2]), taken)
+    return taken
+
+
+def test_the_readme_is_what_a_newcomer_needs_in_at_most_200_lines() -> None:
+    assert len(README.read_text(encoding="utf-8").splitlines()) <= 200
+
+
+@pytest.mark.parametrize("document", DOCUMENTS, ids=lambda path: path.name)
+def test_every_link_lands(document: Path) -> None:
+    broken = []
+    for link in LINK.findall(document.read_text(encoding="utf-8")):
+        if re.match(r"[a-z]+:", link):
+            continue
+        path, _, section = link.partition("#")
+        target = (document.parent / path) if path else document
+        lands = target.exists() and (
+            not section or target.suffix != ".md" or section in anchors(target)
+        )
+        if not lands:
+            broken.append(link)
+    assert broken == []
+
+
+def test_the_guide_links_only_within_itself() -> None:
+    """The app shows the guide alone: a link to another file would lead nowhere there."""
+    guide = ROOT / "docs" / "user-guide.md"
+    links = LINK.findall(guide.read_text(encoding="utf-8"))
+    assert links and all(link.startswith("#") for link in links)
