@@ -9,6 +9,7 @@ from pathlib import Path
 import pytest
 
 from concierge.ui.user_guide import anchor
+from tests.markdown import headings
 
 ROOT = Path(__file__).resolve().parents[1]
 README = ROOT / "README.md"
@@ -18,13 +19,8 @@ LINK = re.compile(r"\]\(([^)\s]+)\)")
 
 def anchors(path: Path) -> set[str]:
     taken: set[str] = set()
-    fenced = False
-    for line in path.read_text(encoding="utf-8").splitlines():
-        if line.startswith("```"):
-            fenced = not fenced
-        heading = re.match(r"(#{1,6}) (.+)", line)
-        if heading and not fenced:
-            anchor(re.sub(r"[`*]", "", heading[2]), taken)
+    for _level, text in headings(path):
+        anchor(text, taken)
     return taken
 
 

@@ -909,17 +909,13 @@ class MainWindow(QMainWindow):
             self.shortcuts_dialog = ShortcutsDialog(self)
         else:
             self.shortcuts_dialog.reload()
-        self.shortcuts_dialog.show()
-        self.shortcuts_dialog.raise_()
-        self.shortcuts_dialog.activateWindow()
+        _bring_forward(self.shortcuts_dialog)
 
     def show_user_guide(self) -> None:
         """Help ▸ User guide: the guide shipped with the app, beside the window (not modal)."""
         if self.user_guide is None:
             self.user_guide = UserGuideDialog(self)
-        self.user_guide.show()
-        self.user_guide.raise_()
-        self.user_guide.activateWindow()
+        _bring_forward(self.user_guide)
 
     def show_about(self) -> None:
         """Help ▸ About: version, licences, and the data and log folders with buttons."""
@@ -957,6 +953,13 @@ class MainWindow(QMainWindow):
             self._closing = True
             self.hide()
             self._on_close()
+
+
+def _bring_forward(dialog: QDialog) -> None:
+    """Show a Help window that stays open beside the main one, in front and with the keys."""
+    dialog.show()
+    dialog.raise_()
+    dialog.activateWindow()
 
 
 def _local_files(event: QDragEnterEvent | QDragMoveEvent | QDropEvent) -> list[Path]:

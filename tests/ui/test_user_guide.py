@@ -4,7 +4,6 @@ the window speaks the person's language."""
 
 from __future__ import annotations
 
-import re
 from collections.abc import AsyncIterator
 from pathlib import Path
 
@@ -17,24 +16,12 @@ from pytestqt.qtbot import QtBot
 from concierge.ui.main_window import MainWindow
 from concierge.ui.user_guide import GUIDE, UserGuideDialog
 from tests.fakes.memory_keyring import MemoryKeyring
+from tests.markdown import headings
 from tests.ui.trips_support import Running
 from tests.ui.visible_text import untranslated
 from tests.ui.waiting import until
 
 DOCS_GUIDE = Path(__file__).resolve().parents[2] / "docs" / "user-guide.md"
-
-
-def guide_headings() -> list[tuple[int, str]]:
-    """(level, text) of each Markdown heading of the guide as written, outside code blocks."""
-    found: list[tuple[int, str]] = []
-    fenced = False
-    for line in DOCS_GUIDE.read_text(encoding="utf-8").splitlines():
-        if line.startswith("```"):
-            fenced = not fenced
-        heading = re.match(r"(#{1,6}) (.+)", line)
-        if heading and not fenced:
-            found.append((len(heading[1]), re.sub(r"[`*]", "", heading[2]).strip()))
-    return found
 
 
 @pytest.fixture
@@ -75,7 +62,7 @@ async def test_shift_f1_opens_the_shipped_guide_with_every_heading(window: MainW
     guide = await open_guide(window)
 
     assert not guide.isModal() and window.isEnabled()
-    expected = guide_headings()
+    expected = headings(DOCS_GUIDE)
     assert expected[0] == (1, "Concierge user guide") and len(expected) > 10
     assert guide.headings() == expected
     text = guide.browser.toPlainText()
