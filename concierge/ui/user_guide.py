@@ -16,6 +16,7 @@ from PySide6.QtGui import (
     QKeyEvent,
     QKeySequence,
     QShortcut,
+    QTextBlockFormat,
     QTextCharFormat,
     QTextCursor,
     QTextDocument,
@@ -35,6 +36,8 @@ from concierge.ui.i18n import translate
 
 GUIDE = Path(__file__).resolve().parent.parent / "resources" / "user-guide.md"
 """The shipped guide (package data; in the frozen app beside the other resources)."""
+HEADING_ROOM = {1: 4.0, 2: 14.0, 3: 10.0}
+"""Pixels above a heading of each level (deeper ones take level 3's)."""
 
 
 def anchor(heading: str, taken: set[str]) -> str:
@@ -62,12 +65,17 @@ def headings(document: QTextDocument) -> list[tuple[int, str]]:
 
 
 def name_headings(document: QTextDocument) -> None:
-    """Give every heading its GitHub anchor, so `#anchor` links scroll to it."""
+    """Give every heading its GitHub anchor, so `#anchor` links scroll to it, and room above
+    it (Qt's Markdown reader sets none, which runs sections together)."""
     taken: set[str] = set()
     block = document.begin()
     while block.isValid():
-        if block.blockFormat().headingLevel():
+        level = block.blockFormat().headingLevel()
+        if level:
             cursor = QTextCursor(block)
+            spaced = QTextBlockFormat()
+            spaced.setTopMargin(HEADING_ROOM.get(level, HEADING_ROOM[3]))
+            cursor.mergeBlockFormat(spaced)
             cursor.movePosition(
                 QTextCursor.MoveOperation.EndOfBlock, QTextCursor.MoveMode.KeepAnchor
             )
