@@ -49,3 +49,12 @@ def test_the_guide_links_only_within_itself() -> None:
     guide = ROOT / "docs" / "user-guide.md"
     links = LINK.findall(guide.read_text(encoding="utf-8"))
     assert links and all(link.startswith("#") for link in links)
+
+
+def test_the_guides_contents_list_every_section_in_order() -> None:
+    guide = ROOT / "docs" / "user-guide.md"
+    text = guide.read_text(encoding="utf-8")
+    contents = text.split("## Contents", 1)[1].split("\n## ", 1)[0]
+    listed = re.findall(r"^- \[([^]]+)\]\(#", contents, re.M)
+    sections = [title for level, title in headings(guide) if level == 2 and title != "Contents"]
+    assert listed == sections
