@@ -3575,6 +3575,10 @@
             <translation>&amp;Atalhos de teclado</translation>
         </message>
         <message>
+            <source>&amp;User guide</source>
+            <translation>&amp;Guia do usuário</translation>
+        </message>
+        <message>
             <source>&amp;About {app}</source>
             <translation>&amp;Sobre o {app}</translation>
         </message>
@@ -6068,6 +6072,33 @@
         <message>
             <source>{call} · summary</source>
             <translation>{call} · resumo</translation>
+        </message>
+    </context>
+    <context>
+        <name>UserGuide</name>
+        <message>
+            <source>User guide</source>
+            <translation>Guia do usuário</translation>
+        </message>
+        <message>
+            <source>Find in the guide</source>
+            <translation>Localizar no guia</translation>
+        </message>
+        <message>
+            <source>Enter finds the next match, Shift+Enter the previous</source>
+            <translation>Enter localiza a próxima ocorrência, Shift+Enter a anterior</translation>
+        </message>
+        <message>
+            <source>&amp;Find:</source>
+            <translation>&amp;Localizar:</translation>
+        </message>
+        <message>
+            <source>Not found.</source>
+            <translation>Não encontrado.</translation>
+        </message>
+        <message>
+            <source>The user guide is missing from this installation ({error}).</source>
+            <translation>O guia do usuário não está nesta instalação ({error}).</translation>
         </message>
     </context>
     <context>
