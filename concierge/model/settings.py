@@ -19,7 +19,7 @@ from pydantic import Field, TypeAdapter
 
 from concierge.agent.model_input import SnapshotLayout
 from concierge.agent.voice_events import TurnDetection
-from concierge.text import QT_TRANSLATE_NOOP, Translatable
+from concierge.text import QT_TRANSLATE_NOOP
 
 T = TypeVar("T")
 
@@ -150,10 +150,6 @@ def whole_range(setting: Setting[Any]) -> tuple[int, int]:
     return int(lowest), int(highest)
 
 
-def _label(text: str) -> Translatable:
-    return QT_TRANSLATE_NOOP("SettingsDialog", text)
-
-
 TOKENS = QT_TRANSLATE_NOOP("SettingsDialog", "tokens")
 SECONDS = QT_TRANSLATE_NOOP("SettingsDialog", "seconds")
 
@@ -164,7 +160,7 @@ MODEL_PRESET: Setting[str] = declare(
     str,
     "ollama",
     QT_TRANSLATE_NOOP("Setting", "Which kind of model server the app talks to."),
-    label=_label("&Server"),
+    label=QT_TRANSLATE_NOOP("SettingsDialog", "&Server"),
     section=Section.MODEL,
     editor=Editor.SERVER,
 )
@@ -173,7 +169,7 @@ MODEL_BASE_URL: Setting[str] = declare(
     str,
     "http://localhost:11434/v1",
     QT_TRANSLATE_NOOP("Setting", "The OpenAI-compatible endpoint of the model server."),
-    label=_label("&Base URL"),
+    label=QT_TRANSLATE_NOOP("SettingsDialog", "&Base URL"),
     section=Section.MODEL,
 )
 MODEL_API_KEY: Setting[str] = declare(
@@ -183,7 +179,7 @@ MODEL_API_KEY: Setting[str] = declare(
     QT_TRANSLATE_NOOP(
         "Setting", "The key the model server asks for, kept in the keyring under its base URL."
     ),
-    label=_label("API &key"),
+    label=QT_TRANSLATE_NOOP("SettingsDialog", "API &key"),
     section=Section.MODEL,
     editor=Editor.SECRET,
 )
@@ -192,7 +188,7 @@ MODEL_NAME: Setting[str] = declare(
     str,
     "",
     QT_TRANSLATE_NOOP("Setting", "The model to ask for; empty until the person picks one."),
-    label=_label("&Model"),
+    label=QT_TRANSLATE_NOOP("SettingsDialog", "&Model"),
     section=Section.MODEL,
     editor=Editor.MODEL_LIST,
 )
@@ -204,7 +200,9 @@ MODEL_MERGE_USER_TURNS: Setting[bool] = declare(
         "SettingsDialog",
         "Some servers' chat templates reject two user messages in a row; this joins them.",
     ),
-    label=_label("Merge consecutive user messages (for strict chat templates)"),
+    label=QT_TRANSLATE_NOOP(
+        "SettingsDialog", "Merge consecutive user messages (for strict chat templates)"
+    ),
     section=Section.MODEL,
     editor=Editor.CHECK,
 )
@@ -219,13 +217,16 @@ MODEL_SNAPSHOT_LAYOUT: Setting[SnapshotLayout] = declare(
         "that answer the state instead of the person; those words are then not cached on the "
         "turn's next call.",
     ),
-    label=_label("Send the trip's state ahead of my message, not after it"),
+    label=QT_TRANSLATE_NOOP(
+        "SettingsDialog", "Send the trip's state ahead of my message, not after it"
+    ),
     section=Section.MODEL,
     editor=Editor.CHECK,
     values=(SnapshotLayout.TRAILING, SnapshotLayout.LEADING),
-    note=_label(
+    note=QT_TRANSLATE_NOOP(
+        "SettingsDialog",
         "For models that answer the state instead of you; your latest words are then re-sent "
-        "uncached once a turn."
+        "uncached once a turn.",
     ),
 )
 BUDGET_MAXIMUM = 2_000_000
@@ -241,7 +242,7 @@ ASSISTANT_CONTEXT_BUDGET: Setting[int] = declare(
         "the model's context window, beside the longest answer, where the server reports it. "
         "The whole conversation stays saved and visible.",
     ),
-    label=_label("Context &budget"),
+    label=QT_TRANSLATE_NOOP("SettingsDialog", "Context &budget"),
     section=Section.MODEL,
     editor=Editor.NUMBER,
     unit=TOKENS,
@@ -258,7 +259,7 @@ ASSISTANT_ANSWER_CAP: Setting[int] = declare(
         "server as its output cap, and kept free of the context budget). An answer cut there "
         "says so in the chat.",
     ),
-    label=_label("Longest &answer"),
+    label=QT_TRANSLATE_NOOP("SettingsDialog", "Longest &answer"),
     section=Section.MODEL,
     editor=Editor.NUMBER,
     unit=TOKENS,
@@ -273,7 +274,7 @@ MODEL_CONNECT_TIMEOUT: Setting[float] = declare(
         "Seconds to wait for the model server to accept a connection before saying it cannot "
         "be reached.",
     ),
-    label=_label("Connect &timeout"),
+    label=QT_TRANSLATE_NOOP("SettingsDialog", "Connect &timeout"),
     section=Section.MODEL,
     editor=Editor.NUMBER,
     unit=SECONDS,
@@ -288,7 +289,7 @@ MODEL_IDLE_TIMEOUT: Setting[float] = declare(
         "of it, before the assistant gives up with an error and offers Retry. An answer that "
         "keeps arriving is never cut, however long it takes.",
     ),
-    label=_label("&Idle timeout"),
+    label=QT_TRANSLATE_NOOP("SettingsDialog", "&Idle timeout"),
     section=Section.MODEL,
     editor=Editor.NUMBER,
     unit=SECONDS,
@@ -303,12 +304,17 @@ MODEL_CONTEXT_UPDATES: Setting[bool] = declare(
         "kept in place so the server's prompt cache covers it (fewer tokens to process: best "
         "for local servers). Off: the whole state is sent afresh after every message.",
     ),
-    label=_label("Runtime &context"),
+    label=QT_TRANSLATE_NOOP("SettingsDialog", "Runtime &context"),
     section=Section.MODEL,
     editor=Editor.CHOICE,
     choices=(
-        (False, _label("Whole every call")),
-        (True, _label("Changes only (fewer tokens to process: best for local servers)")),
+        (False, QT_TRANSLATE_NOOP("SettingsDialog", "Whole every call")),
+        (
+            True,
+            QT_TRANSLATE_NOOP(
+                "SettingsDialog", "Changes only (fewer tokens to process: best for local servers)"
+            ),
+        ),
     ),
 )
 
@@ -348,7 +354,7 @@ LOOKUPS_ONLINE_WEATHER: Setting[bool] = declare(
         "Allow the weather lookup to send each stop's coordinates and dates to the "
         "weather service (LOOKUPS_WEATHER_URL). Off until the person turns it on.",
     ),
-    label=_label("Weather forecasts (Open-Meteo)"),
+    label=QT_TRANSLATE_NOOP("SettingsDialog", "Weather forecasts (Open-Meteo)"),
     section=Section.ONLINE,
     editor=Editor.CHECK,
 )
@@ -372,10 +378,10 @@ UNDO_DEPTH: Setting[int] = declare(
         "How many steps Undo can go back. Older change-log entries are deleted as new changes "
         "are made, except the assistant's changes not yet seen, which stay marked until they are.",
     ),
-    label=_label("&Undo depth"),
+    label=QT_TRANSLATE_NOOP("SettingsDialog", "&Undo depth"),
     section=Section.EDITING,
     editor=Editor.NUMBER,
-    unit=_label("steps"),
+    unit=QT_TRANSLATE_NOOP("SettingsDialog", "steps"),
     step=10,
 )
 ASSISTANT_EDITS: Setting[EditMode] = declare(
@@ -388,12 +394,15 @@ ASSISTANT_EDITS: Setting[EditMode] = declare(
         "at once (apply) or proposed for you to accept or reject, all, some or none (propose). "
         "Its goals, notes and the brief's answers are always made at once.",
     ),
-    label=_label("Assistant &edits"),
+    label=QT_TRANSLATE_NOOP("SettingsDialog", "Assistant &edits"),
     section=Section.EDITING,
     editor=Editor.CHOICE,
     choices=(
-        (EditMode.APPLY, _label("Made at once")),
-        (EditMode.PROPOSE, _label("Proposed for me to accept or reject")),
+        (EditMode.APPLY, QT_TRANSLATE_NOOP("SettingsDialog", "Made at once")),
+        (
+            EditMode.PROPOSE,
+            QT_TRANSLATE_NOOP("SettingsDialog", "Proposed for me to accept or reject"),
+        ),
     ),
 )
 
@@ -408,7 +417,7 @@ UI_LANGUAGE: Setting[str] = declare(
         'The language the window is shown in ("pt_BR"), or empty for the system\'s language; '
         "read at start-up.",
     ),
-    label=_label("&Language"),
+    label=QT_TRANSLATE_NOOP("SettingsDialog", "&Language"),
     section=Section.GENERAL,
     editor=Editor.LANGUAGE,
 )
@@ -428,16 +437,15 @@ UI_WINDOW_GEOMETRY: Setting[str | None] = declare(
 # -- voice (issue 16) ---------------------------------------------------------------------
 
 
-def _voice(text: str) -> Translatable:
-    return QT_TRANSLATE_NOOP("VoiceSettings", text)
-
-
 VOICE_INPUT_DEVICE: Setting[str] = declare(
     "voice.input_device",
     str,
     "",
-    _voice("The microphone, by the name the sound system gives it; empty: the system's default."),
-    label=_voice("Micro&phone"),
+    QT_TRANSLATE_NOOP(
+        "VoiceSettings",
+        "The microphone, by the name the sound system gives it; empty: the system's default.",
+    ),
+    label=QT_TRANSLATE_NOOP("VoiceSettings", "Micro&phone"),
     section=Section.VOICE,
     editor=Editor.INPUT_DEVICE,
 )
@@ -445,11 +453,12 @@ VOICE_OUTPUT_DEVICE: Setting[str] = declare(
     "voice.output_device",
     str,
     "",
-    _voice(
+    QT_TRANSLATE_NOOP(
+        "VoiceSettings",
         "The speaker or headphones, by the name the sound system gives them; empty: the "
-        "system's default."
+        "system's default.",
     ),
-    label=_voice("Speake&r"),
+    label=QT_TRANSLATE_NOOP("VoiceSettings", "Speake&r"),
     section=Section.VOICE,
     editor=Editor.OUTPUT_DEVICE,
 )
@@ -457,11 +466,12 @@ VOICE_MODEL: Setting[str] = declare(
     "voice.model",
     str,
     "gpt-realtime",
-    _voice(
+    QT_TRANSLATE_NOOP(
+        "VoiceSettings",
         "The speech-to-speech model voice mode asks the server for, over WebSocket "
-        "at the server's base URL."
+        "at the server's base URL.",
     ),
-    label=_voice("Realtime mo&del"),
+    label=QT_TRANSLATE_NOOP("VoiceSettings", "Realtime mo&del"),
     section=Section.VOICE,
     blank=False,
 )
@@ -469,13 +479,14 @@ VOICE_TRANSCRIPTION_MODEL: Setting[str] = declare(
     "voice.transcription_model",
     str,
     "gpt-4o-mini-transcribe",
-    _voice(
+    QT_TRANSLATE_NOOP(
+        "VoiceSettings",
         "The model that writes down what you say, so it shows in the chat and is "
-        "kept in the conversation."
+        "kept in the conversation.",
     ),
-    label=_voice("Tra&nscription model"),
+    label=QT_TRANSLATE_NOOP("VoiceSettings", "Tra&nscription model"),
     section=Section.VOICE,
-    placeholder=_voice("The server's default"),
+    placeholder=QT_TRANSLATE_NOOP("VoiceSettings", "The server's default"),
 )
 VOICE_TURN_DETECTION: Setting[TurnDetection] = declare(
     "voice.turn_detection",
