@@ -11,6 +11,7 @@ from collections.abc import AsyncIterator, Awaitable, Callable, Iterator, Mappin
 from contextlib import contextmanager
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
+from typing import Annotated, Any
 
 import keyring
 import keyring.core
@@ -18,6 +19,7 @@ import pytest
 from keyring.backend import KeyringBackend
 from keyring.backends.null import Keyring as NullKeyring
 from keyring.errors import NoKeyringError
+from pydantic import Field
 from PySide6.QtCore import QPoint, Qt
 from PySide6.QtTest import QTest
 from PySide6.QtWidgets import (
@@ -26,6 +28,7 @@ from PySide6.QtWidgets import (
     QCheckBox,
     QLabel,
     QLineEdit,
+    QSpinBox,
     QWidget,
 )
 from pytestqt.qtbot import QtBot
@@ -46,6 +49,7 @@ from concierge.model.settings import (
     MODEL_NAME,
     MODEL_PRESET,
     MODEL_SNAPSHOT_LAYOUT,
+    SETTINGS,
     UI_LANGUAGE,
     UNDO_DEPTH,
     VOICE_INPUT_DEVICE,
@@ -53,7 +57,10 @@ from concierge.model.settings import (
     VOICE_OUTPUT_DEVICE,
     VOICE_TRANSCRIPTION_MODEL,
     EditMode,
+    Editor,
     Section,
+    Setting,
+    declare,
 )
 from concierge.model_server import (
     ENV_API_KEY,
@@ -67,6 +74,7 @@ from concierge.model_server import (
 )
 from concierge.model_server.secrets import SERVICE
 from concierge.store import Database, Settings
+from concierge.text import QT_TRANSLATE_NOOP
 from concierge.ui.settings import Kind, SettingsDialog, edit_model_settings
 from tests.fakes import FakeOpenAIServer
 from tests.fakes.memory_keyring import MemoryKeyring
@@ -1023,3 +1031,77 @@ async def test_a_server_that_reports_no_window_says_the_budget_applies_as_set(
         # Another server in the fields: what the old one said no longer applies.
         dialog.base_url_edit.setText("http://127.0.0.1:9/v1")
         assert not dialog.window_status.isVisible()
+
+
+# -- a setting declared with no other change ----------------------------------------------
+
+
+@pytest.fixture
+def declared() -> Iterator[tuple[Setting[Any], Setting[Any]]]:
+    """Two settings of the Editing section, declared as the app declares its own."""
+    added = (
+        declare(
+            "history.keep_days",
+            Annotated[int, Field(ge=1, le=365)],
+            30,
+            QT_TRANSLATE_NOOP("Setting", "How many days the change log keeps."),
+            label=QT_TRANSLATE_NOOP("SettingsDialog", "&Keep days"),
+            section=Section.EDITING,
+            editor=Editor.NUMBER,
+            unit=QT_TRANSLATE_NOOP("SettingsDialog", "days"),
+        ),
+        declare(
+            "history.confirm_undo",
+            bool,
+            False,
+            QT_TRANSLATE_NOOP("Setting", "Ask before each Undo."),
+            label=QT_TRANSLATE_NOOP("SettingsDialog", "Confirm undo"),
+            section=Section.EDITING,
+            editor=Editor.CHECK,
+        ),
+    )
+    yield added
+    for setting in added:
+        del SETTINGS[setting.key]
+
+
+async def test_a_declared_setting_is_shown_edited_saved_and_read_back(
+    declared: tuple[Setting[Any], Setting[Any]],
+    make_dialog: MakeDialog,
+    qtbot: QtBot,
+    opened: Opened,
+    settings: Settings,
+) -> None:
+    days, confirm = declared
+    dialog = await make_dialog()
+    spin, box = dialog.control(days), dialog.control(confirm)
+    assert isinstance(spin, QSpinBox) and isinstance(box, QCheckBox)
+    await until(spin.isEnabled)
+    labels = {label.text(): label.buddy() for label in dialog.findChildren(QLabel)}
+    assert labels["&Keep days"] is spin and spin.accessibleName() == "Keep days"
+    assert box.text() == box.accessibleName() == "Confirm undo"
+    assert spin.text() == "30 days" and "From 1 to 365 days" in spin.toolTip()
+    assert spin.toolTip().startswith("How many days the change log keeps.")
+
+    await tab_to(qtbot, dialog.control(UNDO_DEPTH), spin)  # after Assistant edits, in order
+    type_into(qtbot, spin, "400")
+    qtbot.keyClick(spin, Qt.Key.Key_Tab)
+    assert QApplication.focusWidget() is box
+    qtbot.keyClick(box, Qt.Key.Key_Space)
+    qtbot.keyClick(dialog.ok_button, Qt.Key.Key_Return)
+    await until(dialog.problem_label.isVisible)
+    assert dialog.problem_label.text() == (
+        "Keep days must be a whole number from 1 to 365 days, not 400."
+    )
+    assert QApplication.focusWidget() is spin and await settings.get(days) == 30
+
+    type_into(qtbot, spin, "90")
+    qtbot.keyClick(dialog.ok_button, Qt.Key.Key_Return)
+    await until(lambda: dialog.result() == SettingsDialog.DialogCode.Accepted)
+    assert await settings.get(days) == 90
+    assert await settings.get(confirm) is True
+
+    again = await make_dialog()
+    await until(again.control(days).isEnabled)
+    assert again.control(days).text() == "90 days"
+    assert again.control(confirm).isChecked()  # type: ignore[attr-defined]
