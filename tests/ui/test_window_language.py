@@ -225,7 +225,7 @@ def settings(tmp_path: Path, qapp: QApplication) -> Iterator[Settings]:
 
 
 def store_text(text: str) -> bool:
-    """The servers' names and hints, declared in store.model_profile (marked by the store
+    """The servers' names and hints, declared in model_server.presets (marked by the store
     helper), and each language by its own name (the same in every language, by design)."""
     presets = {plain(preset.label) for preset in PRESETS} | {plain(p.hint) for p in PRESETS}
     names = {language.name for language in available_languages()}
