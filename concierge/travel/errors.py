@@ -30,12 +30,3 @@ class TripEditError(TravelError):
     def __init__(self, field: str, message: str) -> None:
         super().__init__(message)
         self.field = field
-
-
-class ConnectionCheckError(TravelError):
-    """A model server could not be asked what it offers; `status_code` is its HTTP answer,
-    when it gave one."""
-
-    def __init__(self, message: str, *, status_code: int | None = None) -> None:
-        super().__init__(message)
-        self.status_code = status_code

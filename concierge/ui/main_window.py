@@ -36,17 +36,9 @@ from PySide6.QtWidgets import (
 
 from concierge.agent import AbortSignal
 from concierge.app_identity import APP_NAME
-from concierge.store import (
-    UI_LAST_TRIP_ID,
-    UI_WINDOW_GEOMETRY,
-    Actor,
-    Change,
-    ChangeContext,
-    DocumentRecord,
-    StoreError,
-    log_dir,
-)
-from concierge.store.model_profile import ModelProfile
+from concierge.model.settings import UI_LAST_TRIP_ID, UI_WINDOW_GEOMETRY
+from concierge.model_server import ModelProfile
+from concierge.store import Actor, Change, ChangeContext, DocumentRecord, StoreError, log_dir
 from concierge.text import QT_TRANSLATE_NOOP
 from concierge.travel.assistant.ledger_view import itinerary_costs
 from concierge.travel.checks import Problem
