@@ -163,7 +163,7 @@ def shown_value(value: object) -> object:
 def shown_date(day: date) -> str:
     """A date as the person's language writes it; English keeps the app's "14 May 2026"."""
     if current_language() == ENGLISH:
-        from concierge.store.day_text import format_date
+        from concierge.model.values.dates import format_date
 
         return format_date(day)
     from babel.dates import format_skeleton
