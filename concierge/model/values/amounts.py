@@ -13,8 +13,10 @@ How the decimal mark is decided, so that nothing is silently scaled:
   ("0,125", "1234,567", "1 234,567"): none of these can be a thousands separator.
 - Otherwise ("1,250", "1.250") it is ambiguous. The rest of the column decides first
   (`decimal_mark_of`: a file is written in one convention), then the locale (its decimal
-  mark or its grouping mark); a mark that is neither, or no locale and no column, is refused
-  with a sentence giving both readings.
+  mark or its grouping mark). Without either, the text is a program's (a tool call, JSON,
+  schema.org, `str(Decimal)`), whose decimal mark is "." by convention: "1.250" is 1.25.
+  A "," there, or a mark the locale uses for neither, is refused with a sentence giving
+  both readings.
 
 Every grouped number must group by threes (Indian twos above the first three are accepted):
 "12.50.1" is refused, not guessed at.
@@ -271,6 +273,8 @@ def _settled(
             return _Marks(mark)
         if mark == get_group_symbol(locale):
             return _Marks(None, mark)
+    elif mark == ".":
+        return _Marks(mark)
     whole, fraction = number.split(mark)
     raise AmbiguousAmount(
         QT_TRANSLATE_NOOP(
