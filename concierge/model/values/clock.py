@@ -25,6 +25,7 @@ _TWELVE = re.compile(
     r"(?P<h>\d{1,2})(?:[:.](?P<m>\d{2}))?\s*(?P<ampm>[ap])\.?\s?m\.?", re.IGNORECASE
 )
 _TWENTY_FOUR = re.compile(r"(?P<h>\d{1,2})(?:[:.](?P<m>\d{2})|\s?h\s?(?P<hm>\d{2})?)")
+_ISO_TIME = re.compile(r"\d{2}(?::\d{2}|\d{2}\b)")
 _HOURS = r"h|hrs?|hours?|std\.?|stunden?|horas?|heures?"
 _MINUTES = r"m|mins?|minutes?|minuten?|minutos?"
 _DURATION = re.compile(
@@ -39,7 +40,7 @@ def read_time(text: object) -> time:
     if isinstance(text, time):
         return text
     cleaned = " ".join(str(text).translate(_SPACES).split()) if isinstance(text, str) else ""
-    if len(cleaned) >= 4 and cleaned[:2].isdigit():
+    if _ISO_TIME.match(cleaned):
         try:
             return time.fromisoformat(cleaned)
         except ValueError:
