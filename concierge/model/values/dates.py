@@ -167,14 +167,7 @@ def read_typed_date(text: str, pattern: str, locale: str | None = None) -> date:
         )
     year = int(parts["y"]) + (2000 if len(parts["y"]) == 2 else 0)
     month, day = int(parts["M"]), int(parts["d"])
-    if not MIN_YEAR <= year <= MAX_YEAR:
-        raise DateTextError(
-            QT_TRANSLATE_NOOP(
-                "Validation",
-                "{cleaned!r} is not a plausible trip date: the year must be between "
-                "{min_year} and {max_year}.",
-            ).format(cleaned=cleaned, min_year=MIN_YEAR, max_year=MAX_YEAR)
-        )
+    _check_year(year, cleaned)
     try:
         return date(year, month, day)
     except ValueError:
@@ -231,14 +224,8 @@ def _date_from(cleaned: str, original: str, locale: str, plausible: bool) -> dat
     else:
         raise DateTextError(_unreadable(cleaned, original))
     year = int(match["year"])
-    if plausible and not MIN_YEAR <= year <= MAX_YEAR:
-        raise DateTextError(
-            QT_TRANSLATE_NOOP(
-                "Validation",
-                "{original!r} is not a plausible trip date: the year must be between "
-                "{min_year} and {max_year}.",
-            ).format(original=original, min_year=MIN_YEAR, max_year=MAX_YEAR)
-        )
+    if plausible:
+        _check_year(year, original)
     try:
         return date(year, month, int(match["day"]))
     except ValueError:
@@ -247,6 +234,17 @@ def _date_from(cleaned: str, original: str, locale: str, plausible: bool) -> dat
                 original=original, why=_why(year, month)
             )
         ) from None
+
+
+def _check_year(year: int, original: str) -> None:
+    if not MIN_YEAR <= year <= MAX_YEAR:
+        raise DateTextError(
+            QT_TRANSLATE_NOOP(
+                "Validation",
+                "{original!r} is not a plausible trip date: the year must be between "
+                "{min_year} and {max_year}.",
+            ).format(original=original, min_year=MIN_YEAR, max_year=MAX_YEAR)
+        )
 
 
 def _not_a_month(original: str, month: str, locale: str) -> str:

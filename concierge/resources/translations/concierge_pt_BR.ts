@@ -6361,10 +6361,6 @@
             <translation>{cleaned!r} não tem um ano claro: escreva como {example}.</translation>
         </message>
         <message>
-            <source>{cleaned!r} is not a plausible trip date: the year must be between {min_year} and {max_year}.</source>
-            <translation>{cleaned!r} não é uma data de viagem plausível: o ano precisa estar entre {min_year} e {max_year}.</translation>
-        </message>
-        <message>
             <source>{cleaned!r} is not a valid date (read as day {day}, month {month}, year {year}, like {example}). {why}</source>
             <translation>{cleaned!r} não é uma data válida (lida como dia {day}, mês {month}, ano {year}, como {example}). {why}</translation>
         </message>
