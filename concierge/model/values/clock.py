@@ -1,7 +1,7 @@
 """Times of day and durations as people, calendars and spreadsheets write them.
 
 `read_time` takes ISO "14:30" (and "14:30:00", "14:30+01:00", whose offset the caller
-judges), "9:30", "14.30", "14h30", "14h", and twelve-hour times "2:30 pm", "2 PM",
+judges), "9:30", "930", "14.30", "14h30", "14h", and twelve-hour times "2:30 pm", "2 PM",
 "2:30 p.m." (the form Babel writes for English, with its narrow space). `write_time`
 writes "14:30", or the locale's short form; both read back.
 
@@ -24,7 +24,7 @@ _SPACES = str.maketrans({"\u00a0": " ", "\u202f": " ", "\u2009": " "})
 _TWELVE = re.compile(
     r"(?P<h>\d{1,2})(?:[:.](?P<m>\d{2}))?\s*(?P<ampm>[ap])\.?\s?m\.?", re.IGNORECASE
 )
-_TWENTY_FOUR = re.compile(r"(?P<h>\d{1,2})(?:[:.](?P<m>\d{2})|\s?h\s?(?P<hm>\d{2})?)")
+_TWENTY_FOUR = re.compile(r"(?P<h>\d{1,2})(?:[:.]?(?P<m>\d{2})|\s?h\s?(?P<hm>\d{2})?)")
 _ISO_TIME = re.compile(r"\d{2}(?::\d{2}|\d{2}\b)")
 _HOURS = r"h|hrs?|hours?|std\.?|stunden?|horas?|heures?"
 _MINUTES = r"m|mins?|minutes?|minuten?|minutos?"
