@@ -1,6 +1,5 @@
 """Plumbing every import format shares: record errors, moments split into the item's local
-day, time and zone, text fitted to the item's limits, flight numbers in their one normal form
-("TP 2501" → "TP2501"), and kinds guessed from words."""
+day, time and zone, text fitted to the item's limits, and kinds guessed from words."""
 
 from __future__ import annotations
 
@@ -9,7 +8,6 @@ import re
 from datetime import UTC, date, datetime, time, tzinfo
 from zoneinfo import ZoneInfo
 
-from concierge.model.values import flight_number
 from concierge.store import ItemKind, ItineraryItemRecord
 from concierge.store.field_kinds import LINE_LIMIT, TEXT_LIMIT, Line
 from concierge.store.validation import ITEM_RULES, LINK_LIMIT, item_problem
@@ -91,9 +89,6 @@ def finish(candidate: Candidate) -> Candidate:
         warnings.append(f"The link {link[:60]!r} was left out: it is not a web address.")
         link = ""
     changes["link"] = link
-    if candidate.kind is ItemKind.FLIGHT:
-        number = str(changes.get("service_number", candidate.service_number))
-        changes["service_number"] = flight_number(number) or number
     if not changes.get("title", candidate.title):
         changes["title"] = KIND_TITLES[candidate.kind]
         warnings.append("The record had no title.")

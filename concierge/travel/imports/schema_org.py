@@ -7,7 +7,7 @@ from collections.abc import Mapping
 from decimal import Decimal
 from typing import Any
 
-from concierge.model.values import AmbiguousAmount, AmountError, read_amount
+from concierge.model.values import AmbiguousAmount, AmountError, flight_number, read_amount
 from concierge.store import ItemKind
 from concierge.text import QT_TRANSLATE_NOOP
 
@@ -153,7 +153,7 @@ def reservation_candidate(reservation: Mapping[str, Any], file_name: str, ref: s
         carrier = text(trip, "airline", "iataCode") or text(trip, "airline")
         number = text(trip, "flightNumber")
         if number and carrier and len(carrier) == 2 and not number.startswith(carrier):
-            number = f"{carrier}{number}"
+            number = flight_number(f"{carrier}{number}") or f"{carrier}{number}"
         gate = text(trip, "departureGate")
         common |= {
             "title": f"Flight {number} {origin} → {destination}".replace("  ", " ").strip(),
