@@ -10,9 +10,6 @@ from __future__ import annotations
 from datetime import date, datetime, timedelta
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
-from concierge.model.values.dates import EXAMPLE as EXAMPLE
-from concierge.model.values.dates import MAX_YEAR as MAX_YEAR
-from concierge.model.values.dates import MIN_YEAR as MIN_YEAR
 from concierge.model.values.dates import MONTHS as MONTHS
 from concierge.model.values.dates import WEEKDAYS as WEEKDAYS
 from concierge.model.values.dates import format_date as format_date
