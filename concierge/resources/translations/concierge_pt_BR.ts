@@ -1910,10 +1910,6 @@
             <translation>mais de uma coluna está associada a {doubled}.</translation>
         </message>
         <message>
-            <source>{text!r} is not a time of day</source>
-            <translation>{text!r} não é um horário</translation>
-        </message>
-        <message>
             <source>{raw!r} is not a kind of item ({names})</source>
             <translation>{raw!r} não é um tipo de item ({names})</translation>
         </message>
@@ -6240,6 +6236,10 @@
             <translation>{label} é obrigatório, por exemplo 12.50.</translation>
         </message>
         <message>
+            <source>{label}: {reason}</source>
+            <translation>{label}: {reason}</translation>
+        </message>
+        <message>
             <source>{label} must be an amount such as 1234.50{got}.</source>
             <translation>{label} precisa ser um valor como 1234.50{got}.</translation>
         </message>
@@ -6340,10 +6340,6 @@
             <translation>{cleaned!r} não tem um ano claro: escreva como {example}.</translation>
         </message>
         <message>
-            <source>{cleaned!r} is not a plausible trip date: the year must be between {min_year} and {max_year}.</source>
-            <translation>{cleaned!r} não é uma data de viagem plausível: o ano precisa estar entre {min_year} e {max_year}.</translation>
-        </message>
-        <message>
             <source>{cleaned!r} is not a valid date (read as day {day}, month {month}, year {year}, like {example}). {why}</source>
             <translation>{cleaned!r} não é uma data válida (lida como dia {day}, mês {month}, ano {year}, como {example}). {why}</translation>
         </message>
@@ -6378,6 +6374,33 @@
         <message>
             <source>Unknown time zone {name!r}. Use an IANA name such as Europe/Lisbon.</source>
             <translation>Fuso horário desconhecido {name!r}. Use um nome IANA como Europe/Lisbon.</translation>
+        </message>
+    </context>
+    <context>
+        <name>Values</name>
+        <message>
+            <source>{text} is not an amount; write it like 1234.50.</source>
+            <translation>{text} não é um valor; escreva-o como 1234,50.</translation>
+        </message>
+        <message>
+            <source>{text} is not an amount: {named!r} is neither a currency code such as EUR nor a currency symbol such as €.</source>
+            <translation>{text} não é um valor: {named!r} não é um código de moeda como EUR nem um símbolo de moeda como €.</translation>
+        </message>
+        <message>
+            <source>{text} could mean {thousands} or {decimals}; write it as {thousands} or as {decimals}.</source>
+            <translation>{text} pode significar {thousands} ou {decimals}; escreva {thousands} ou {decimals}.</translation>
+        </message>
+        <message>
+            <source>{text!r} is not a time of day; write it like 14:30 or 2:30 pm.</source>
+            <translation>{text!r} não é uma hora do dia; escreva-a como 14:30.</translation>
+        </message>
+        <message>
+            <source>{text!r} is not a duration; write it like 90 min or 2h30.</source>
+            <translation>{text!r} não é uma duração; escreva-a como 90 min ou 2h30.</translation>
+        </message>
+        <message>
+            <source>{original!r} is not a date: {match!r} is not a month name in English or {name}.</source>
+            <translation>{original!r} não é uma data: {match!r} não é um nome de mês em inglês nem em {name}.</translation>
         </message>
     </context>
     <context>
