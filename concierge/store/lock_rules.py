@@ -22,9 +22,9 @@ from sqlmodel import Session, select
 
 from concierge.model import fields as declared
 from concierge.model.fields import FieldRule
+from concierge.model.values.dates import MONTHS
 
 from .changes import EntityKind
-from .day_text import MONTHS
 from .entities import LOCKS
 from .errors import LockedError
 from .records import ItineraryItemRecord, LockKind, LockRecord, StopRecord, TripRecord
