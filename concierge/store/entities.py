@@ -74,7 +74,7 @@ class Stored:
     from_column: Callable[[Any], Any]
 
 
-def by_value(kind: type[StrEnum]) -> Stored:
+def by_value(kind: type[StrEnum] | type[ItemKind]) -> Stored:
     """An enum field kept as its value (None stays None)."""
     return Stored(
         to_column=lambda value: None if value is None else value.value,

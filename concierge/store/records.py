@@ -15,21 +15,10 @@ from enum import StrEnum
 
 from pydantic import JsonValue
 
+from concierge.model.categories import ExpenseCategory as ExpenseCategory
+from concierge.model.kinds import ItemKind as ItemKind
+
 from .changes import Actor
-
-
-class ItemKind(StrEnum):
-    """What an itinerary item is; the kind decides which details the editor asks for."""
-
-    FLIGHT = "flight"
-    TRAIN = "train"
-    BUS = "bus"
-    CAR = "car"
-    FERRY = "ferry"
-    LODGING = "lodging"
-    ACTIVITY = "activity"
-    MEAL = "meal"
-    NOTE = "note"
 
 
 class Pace(StrEnum):
@@ -234,16 +223,6 @@ class PinRecord:
     def proposed(self) -> bool:
         """It carries a rule the person has not confirmed."""
         return self.rule is not None and not self.rule_confirmed
-
-
-class ExpenseCategory(StrEnum):
-    TRANSPORT = "transport"
-    LODGING = "lodging"
-    FOOD = "food"
-    ACTIVITIES = "activities"
-    SHOPPING = "shopping"
-    FEES = "fees"
-    OTHER = "other"
 
 
 @dataclass(frozen=True, slots=True)

@@ -12,6 +12,8 @@ from sqlalchemy import CheckConstraint, DateTime, Dialect, Index, Text
 from sqlalchemy.types import TypeDecorator
 from sqlmodel import Field, SQLModel
 
+from concierge.model.kinds import ITEM_KINDS
+
 # Named constraints let future batch migrations (SQLite rebuilds tables to alter them) refer
 # to foreign keys and checks by name. Set before any table below is declared.
 SQLModel.metadata.naming_convention = {
@@ -101,7 +103,6 @@ class DecimalText(TypeDecorator[Decimal]):
 
 
 PACES = ("relaxed", "balanced", "packed")
-ITEM_KINDS = ("flight", "train", "bus", "car", "ferry", "lodging", "activity", "meal", "note")
 ACTORS = ("person", "assistant", "app")
 ENTITIES = (
     "trip",
@@ -122,6 +123,11 @@ ACTIONS = ("create", "update", "delete", "reorder")
 
 def _one_of(column: str, values: tuple[str, ...]) -> str:
     return f"{column} IN ({', '.join(repr(value) for value in values)})"
+
+
+def kind_check() -> str:
+    """The item kind's CHECK constraint, from the table of kinds as it is now."""
+    return _one_of("kind", ITEM_KINDS.values())
 
 
 class Trip(SQLModel, table=True):
@@ -186,14 +192,14 @@ class TripStop(SQLModel, table=True):
 
 class ItineraryItem(SQLModel, table=True):
     """One entry of a trip's itinerary: `start_time` is local time at the place, in
-    `timezone`; `position` orders the items of one day. `kind` is one of ITEM_KINDS; the end
-    (`end_day`, `end_time` in `end_timezone`) or `duration_minutes`, and the details, are
-    described on `ItineraryItemRecord`."""
+    `timezone`; `position` orders the items of one day. `kind` is one of the table of kinds
+    (`concierge.model.kinds`); the end (`end_day`, `end_time` in `end_timezone`) or
+    `duration_minutes`, and the details, are described on `ItineraryItemRecord`."""
 
     __tablename__ = "itinerary_item"
     __table_args__ = (
         CheckConstraint("title <> ''", name="title_not_empty"),
-        CheckConstraint(_one_of("kind", ITEM_KINDS), name="kind"),
+        CheckConstraint(kind_check(), name="kind"),
         Index("ix_itinerary_item_trip_id_day_position", "trip_id", "day", "position"),
     )
 

@@ -8,11 +8,13 @@ from __future__ import annotations
 
 from collections.abc import Awaitable, Callable
 from datetime import date, time
+from functools import cache
 from typing import Any, Literal
 
 from pydantic import Field
 
 from concierge.agent import ContextProvider, Tool, ToolContext, ToolError, ToolOutput
+from concierge.model.kinds import ITEM_KINDS, ItemKindSpec
 from concierge.store import (
     ChangeContext,
     DocumentRepository,
@@ -73,9 +75,18 @@ class ItemAction(ToolArgs):
     position: int | None = Field(None, ge=0, description="0-based in the day; default last.")
 
 
-ItemEdit: type[ItemAction] = rules_model(
-    "ItemEdit", ITEM_RULES, patch=True, terse=True, base=ItemAction
-)
+@cache
+def _item_edit(kinds: tuple[ItemKindSpec, ...]) -> type[ItemAction]:
+    return rules_model("ItemEdit", ITEM_RULES, patch=True, terse=True, base=ItemAction)
+
+
+def item_edit() -> type[ItemAction]:
+    """`edit_itinerary`'s arguments, made again when the table of kinds changes, so the
+    schema's kinds are the table's."""
+    return _item_edit(ITEM_KINDS.rows)
+
+
+ItemEdit = item_edit()
 
 _ITEM_NOUNS = {
     "add": QT_TRANSLATE_NOOP("ChangeLabel", "addition of “{title}”"),
@@ -134,7 +145,7 @@ class TripTools:
                 name="edit_itinerary",
                 title="Change the itinerary",
                 description="Add, update, move or remove an itinerary item.",
-                input_model=ItemEdit,
+                input_model=item_edit(),
                 handler=self.edit_itinerary,
                 requires_permission=_removes_item,
                 describe_permission=self.describe_removal,

@@ -25,7 +25,7 @@ from concierge.store import ItemKind, ItineraryItemRecord
 from concierge.store.validation import ITEM_RULES
 
 from ..ics_fields import CARRIED, property_name
-from ..item_kinds import DETAIL_FIELDS, KIND_LABELS, cost_text, field_label
+from ..item_kinds import DETAIL_FIELDS, cost_text, field_label
 from ..item_text import place_text, title_text
 from ..item_times import item_days, item_end, item_start
 from ..sensitive import hold_back
@@ -49,7 +49,7 @@ def _moment(value: datetime, zone: str | None) -> datetime:
 
 def _all_day_span(item: ItineraryItemRecord) -> tuple[date, date]:
     """First day and the exclusive end: a hotel's nights end on its check-out day."""
-    if item.kind is ItemKind.LODGING:
+    if item.kind.spec.nights:
         last = item.end_day or (end.date() if (end := item_end(item)) else None)
         if last is None or last <= item.day:
             last = item.day + timedelta(days=1)
@@ -60,8 +60,8 @@ def _all_day_span(item: ItineraryItemRecord) -> tuple[date, date]:
 def description(item: ItineraryItemRecord) -> str:
     """The booking details, the cost and the notes, one per line, sensitive values held
     back."""
-    lines = [f"Kind: {KIND_LABELS[item.kind]}"]
-    if item.kind is ItemKind.LODGING:
+    lines = [f"Kind: {item.kind.label}"]
+    if item.kind.spec.nights:
         start, end = item_start(item), item_end(item)
         if start is not None:
             lines.append(f"{field_label(item.kind, 'start_time')}: {start:%H:%M} on {start:%d %b}")
@@ -89,7 +89,7 @@ def item_event(item: ItineraryItemRecord) -> Event:
     event.add("sequence", max(int((item.updated_at - item.created_at).total_seconds()), 0))
     event.add("summary", hold_back(title_text(item)))
     start = item_start(item)
-    if start is None or item.kind is ItemKind.LODGING:
+    if start is None or item.kind.spec.nights:
         first, after = _all_day_span(item)
         event.add("dtstart", first)
         event.add("dtend", after)
@@ -104,7 +104,7 @@ def item_event(item: ItineraryItemRecord) -> Event:
     event.add("description", description(item))
     if item.link:
         event.add("url", item.link)
-    event.add("categories", [KIND_LABELS[item.kind]])
+    event.add("categories", list(item.kind.spec.ics_categories))
     for name, text in carried_text(item).items():
         event.add(property_name(name), vText(text))
     return event

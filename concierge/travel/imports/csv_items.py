@@ -10,13 +10,14 @@ import re
 from collections.abc import Callable, Mapping, Sequence
 from datetime import date, time
 
+from concierge.model.kinds import ITEM_KINDS
 from concierge.store import ItemKind
 from concierge.store.validation import ITEM_RULES
 from concierge.text import QT_TRANSLATE_NOOP, TranslatedValueError
 from concierge.travel.dates import parse_date, parse_typed_date
 from concierge.travel.errors import DateError
 
-from .common import KIND_TITLES, RecordError, finish, guess_kind, record_error
+from .common import RecordError, finish, guess_kind, kind_title, record_error
 from .model import MAX_RECORDS, Candidate, ImportFileError, ParseResult
 
 _SYNONYMS: Mapping[str, tuple[str, ...]] = {
@@ -58,23 +59,15 @@ CSV_FIELDS: tuple[str, ...] = (*_SYNONYMS, *(name for name in ITEM_RULES if name
 """The item fields a CSV column can fill: every one the item declares, those with synonyms
 first (a column is also known by a field's name and label)."""
 
-_KIND_NAMES = {kind.value: kind for kind in ItemKind} | {
-    label.lower(): kind for kind, label in KIND_TITLES.items()
-}
-_KIND_NAMES |= {
-    "hotel": ItemKind.LODGING,
-    "accommodation": ItemKind.LODGING,
-    "stay": ItemKind.LODGING,
-    "plane": ItemKind.FLIGHT,
-    "rail": ItemKind.TRAIN,
-    "coach": ItemKind.BUS,
-    "rental car": ItemKind.CAR,
-    "restaurant": ItemKind.MEAL,
-    "food": ItemKind.MEAL,
-    "event": ItemKind.ACTIVITY,
-    "sight": ItemKind.ACTIVITY,
-    "boat": ItemKind.FERRY,
-}
+
+def _kind_named(name: str) -> ItemKind | None:
+    """The kind a CSV's kind column names: its value, its title or one of its CSV names."""
+    for row in ITEM_KINDS:
+        if name in (row.value, kind_title(row.kind).lower(), *row.csv_names):
+            return row.kind
+    return None
+
+
 _CLOCK = re.compile(r"(?P<h>\d{1,2})(?:[:.](?P<m>\d{2}))?\s*(?P<ampm>[ap])\.?m\.?", re.I)
 
 
@@ -252,9 +245,9 @@ def _candidate(
             if field in ("day", "end_day"):
                 values[field] = _read_day(raw, pattern)
             elif field == "kind":
-                kind = _KIND_NAMES.get(raw.lower())
+                kind = _kind_named(raw.lower())
                 if kind is None:
-                    names = ", ".join(k.value for k in ItemKind)
+                    names = ", ".join(ITEM_KINDS.values())
                     raise TranslatedValueError(
                         QT_TRANSLATE_NOOP(
                             "Import", "{raw!r} is not a kind of item ({names})"
