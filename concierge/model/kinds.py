@@ -120,9 +120,6 @@ class KindTable:
     """The rows in the order every list shows them. `rows` may be replaced (a test adds a
     kind): everything derived is read from it when asked."""
 
-    default: ClassVar[str] = "activity"
-    """The kind of an item nobody said the kind of."""
-
     def __init__(self, rows: tuple[ItemKindSpec, ...]) -> None:
         self.rows = rows
         self._indexed: tuple[tuple[ItemKindSpec, ...], dict[str, ItemKindSpec]] = ((), {})

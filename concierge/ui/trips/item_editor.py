@@ -274,7 +274,9 @@ class ItemEditor(QDialog):
     def _fill(self, item: ItineraryItemRecord | None, timezone: str | None) -> None:
         if item is None:
             self.zone_edit.setText(timezone or "")
-            self.kind_combo.setCurrentIndex(self.kind_combo.findData(ITEM_KINDS.default))
+            self.kind_combo.setCurrentIndex(
+                self.kind_combo.findData(str(ITEM_RULES["kind"].default))
+            )
             return
         self.kind_combo.setCurrentIndex(self.kind_combo.findData(item.kind.value))
         self.title_edit.setText(item.title)
