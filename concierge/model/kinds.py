@@ -67,7 +67,9 @@ class ItemKindSpec:
     """Its colour on the timeline, a hue on the HSL wheel (None: grey); red is left to
     overlaps."""
     point: bool = False
-    """Shown on the timeline as its start and end moments rather than a span."""
+    """Shown on the timeline as its start and end moments rather than a span: a hotel is a
+    check-in on the first day, a check-out on the last and all-day in between; as a span it
+    would sit beside everything planned for the evening and clash with every dinner."""
     nights: bool = False
     """Counted in nights: in iCalendar an all-day event over them, DTEND its check-out day."""
     background: bool = False

@@ -46,14 +46,6 @@ def default_minutes(kind: str) -> int:
     return FALLBACK_MINUTES if row is None else row.default_minutes
 
 
-def _point(kind: str) -> bool:
-    """Shown as its start and end moments rather than as a span: a hotel is a check-in on
-    the first day, a check-out on the last and all-day in between; as a span it would sit
-    beside everything planned for the evening and clash with every dinner."""
-    row = ITEM_KINDS.get(kind)
-    return row is not None and row.point
-
-
 @dataclass(frozen=True, slots=True)
 class TimelineEntry:
     """What the timeline needs of one item on one day. `start` None with `continues_before`
@@ -289,7 +281,7 @@ def entry_on(
     ends_after = ends is not None and ends > day
     start_time = start.time() if start is not None and start.date() == day else None
     end_time = end.time() if end is not None and end.date() == day else None
-    if _point(kind):
+    if (row := ITEM_KINDS.get(kind)) is not None and row.point:
         moment = start_time if start_time is not None else end_time
         return TimelineEntry(item_id, title, kind, moment, None, all_day=moment is None)
     return TimelineEntry(

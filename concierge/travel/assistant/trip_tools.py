@@ -77,6 +77,8 @@ class ItemAction(ToolArgs):
 
 @cache
 def _item_edit(kinds: tuple[ItemKindSpec, ...]) -> type[ItemAction]:
+    """One model per table of kinds (`kinds`, the key): the kind field's choices are read
+    when the model is made."""
     return rules_model("ItemEdit", ITEM_RULES, patch=True, terse=True, base=ItemAction)
 
 

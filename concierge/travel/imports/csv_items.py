@@ -17,7 +17,7 @@ from concierge.text import QT_TRANSLATE_NOOP, TranslatedValueError
 from concierge.travel.dates import parse_date, parse_typed_date
 from concierge.travel.errors import DateError
 
-from .common import RecordError, finish, guess_kind, kind_title, record_error
+from .common import RecordError, finish, guess_kind, record_error
 from .model import MAX_RECORDS, Candidate, ImportFileError, ParseResult
 
 _SYNONYMS: Mapping[str, tuple[str, ...]] = {
@@ -61,9 +61,10 @@ first (a column is also known by a field's name and label)."""
 
 
 def _kind_named(name: str) -> ItemKind | None:
-    """The kind a CSV's kind column names: its value, its title or one of its CSV names."""
+    """The kind a CSV's kind column names: its value (its title, any case) or one of its
+    CSV names."""
     for row in ITEM_KINDS:
-        if name in (row.value, kind_title(row.kind).lower(), *row.csv_names):
+        if name in (row.value, *row.csv_names):
             return row.kind
     return None
 
