@@ -10,10 +10,12 @@ from collections.abc import Mapping
 from decimal import Decimal
 from typing import Literal
 
+from concierge.model.values import read_amount
 from concierge.store import ChangeContext, StopRecord, StopRepository, TripRecord, TripRepository
 
 from .currencies import CURRENCIES, quantize_money, validate_currency
-from .errors import CurrencyError, PlaceError, TripEditError
+from .errors import CurrencyError, TripEditError
+from .place import PlaceError
 from .places import PlaceIndex
 
 PlaceRole = Literal["origin", "stop"]
@@ -75,7 +77,7 @@ class TripEditor:
                 except CurrencyError as error:
                     raise TripEditError(field, str(error)) from None
             elif field == "budget_amount" and isinstance(value, float):
-                resolved[field] = Decimal(str(value))
+                resolved[field] = read_amount(value).value
             else:
                 resolved[field] = value
         amount = resolved.get("budget_amount")

@@ -140,7 +140,6 @@ def kind_title(kind: ItemKind) -> str:
     return kind.value.capitalize()
 
 
-FLIGHT_NUMBER = re.compile(r"\b([A-Z][A-Z0-9]|[A-Z0-9][A-Z])\s?(\d{1,4})\b")
 ROUTE = re.compile(r"\b([A-Z]{3})\s*(?:-|–|→|->|to)\s*([A-Z]{3})\b")
 
 
