@@ -18,7 +18,7 @@ from concierge.ui.trips.day_timeline import kind_colour
 from concierge.ui.trips.timeline_text import describe
 from tests import kinds_support
 from tests.ui import trips_support
-from tests.ui.trips_support import TripServices, focus, on_screen, press, type_text
+from tests.ui.trips_support import TripServices, add_item_dialog, on_screen, press, tab, type_text
 from tests.ui.waiting import until
 
 cruise = kinds_support.cruise
@@ -37,11 +37,6 @@ async def view(cruise: ItemKind, services: TripServices) -> AsyncIterator[Itiner
         yield widget
 
 
-def tab(qtbot: QtBot, times: int = 1) -> None:
-    for _ in range(times):
-        press(qtbot, Qt.Key.Key_Tab)
-
-
 async def test_the_dialog_saves_the_kind_and_the_timeline_draws_it(
     view: ItineraryView, services: TripServices, cruise: ItemKind, qtbot: QtBot
 ) -> None:
@@ -50,12 +45,7 @@ async def test_the_dialog_saves_the_kind_and_the_timeline_draws_it(
     )
     view.set_trip(trip.id)
     await until(lambda: view.model.rowCount() == 2)
-    await focus(view.toolbar.add_button)
-    press(qtbot, Qt.Key.Key_Space)
-    await until(lambda: view.editor is not None and view.editor.isVisible())
-    editor = view.editor
-    assert editor is not None
-    await until(lambda: QApplication.focusWidget() is editor.title_edit)
+    editor = await add_item_dialog(view, qtbot)
     assert not editor.detail_edits["carrier"].isVisibleTo(editor)
 
     type_text(qtbot, "Douro cruise")

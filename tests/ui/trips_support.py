@@ -26,6 +26,7 @@ from concierge.travel.services import TravelServices, open_services
 from concierge.ui.colours import Tone, colour
 from concierge.ui.forms.field_row import FieldRow
 from concierge.ui.main_window import MainWindow
+from concierge.ui.trips import ItemEditor, ItineraryView
 from tests.ui.waiting import until
 
 TripServices = TravelServices
@@ -166,6 +167,27 @@ def type_text(qtbot: QtBot, text: str) -> None:
     list opens after the first letters and takes the keys that follow)."""
     for character in text:
         qtbot.keyClicks(keyboard_target(), character)
+
+
+def tab(qtbot: QtBot, times: int = 1) -> None:
+    """Tab as the person presses it; a completion list still open is closed first, as
+    Escape would (Tab only moves on once the list is gone)."""
+    for _ in range(times):
+        if QApplication.activePopupWidget() is not None:
+            press(qtbot, Qt.Key.Key_Escape)
+        press(qtbot, Qt.Key.Key_Tab)
+
+
+async def add_item_dialog(view: ItineraryView, qtbot: QtBot) -> ItemEditor:
+    """Open Add item as the person does (Space on the toolbar's Add) and wait until the
+    dialog's title field has the focus."""
+    await focus(view.toolbar.add_button)
+    press(qtbot, Qt.Key.Key_Space)
+    await until(lambda: view.editor is not None and view.editor.isVisible())
+    editor = view.editor
+    assert editor is not None
+    await until(lambda: QApplication.focusWidget() is editor.title_edit)
+    return editor
 
 
 def click(qtbot: QtBot, widget: QWidget) -> None:
