@@ -27,9 +27,10 @@ from concierge.store.label_text import listed
 from concierge.store.validation import ITEM_RULES, STOP_RULES, TRIP_RULES
 from concierge.text import QT_TRANSLATE_NOOP
 
+from ..item_zones import TripZones
 from ..selection import SelectionState
 from ..sensitive import sharing
-from ..stops import render_route, stop_or_first
+from ..stops import render_route
 from ..trip_edits import TripEditor
 from ..value_text import field_text
 from .feature import AssistantFeature
@@ -235,8 +236,8 @@ class TripTools:
         if missing:
             raise ToolError(f"add needs {' and '.join(missing)}.")
         position, title = given.pop("position", None), given["title"]
-        stop = stop_or_first(await self.editor.stops.stops(self.trip_id), given["day"])
-        values = {"timezone": stop.timezone if stop is not None else None, **given}
+        zones = TripZones.of(await self.editor.stops.stops(self.trip_id))
+        values = {"timezone": zones.on(given["day"]), **given}
         if values.get("cost_amount") is not None and not values.get("cost_currency"):
             values["cost_currency"] = trip.budget_currency
         async with store_errors():
