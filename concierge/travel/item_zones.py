@@ -46,6 +46,11 @@ class TripZones:
             return stop.timezone
         return next((stop.timezone for stop in self.stops if stop.timezone), None)
 
+    def named_against(self, day: date, home: str | None) -> str | None:
+        """The zone a reader of `day` is in, whose times need no zone named: where the trip
+        is then (`on`), else `home`'s (the trip's origin)."""
+        return self.on(day) or home
+
     def zones(self, item: ItineraryItemRecord) -> ItemZones:
         """Where `item`'s start and end are read: its own zones, else its day's; the end
         in the start's unless it has its own."""

@@ -182,9 +182,8 @@ def day_heading(trip: TripRecord, day: date) -> str:
 
 
 def day_zone(trip: TripRecord, stops: Sequence[StopRecord], day: date) -> str | None:
-    """The zone times are named against on `day`: where the trip is then
-    (`TripZones.on`), else home's."""
-    return TripZones.of(stops).on(day) or trip.origin_tz
+    """The zone times are named against on `day` (`TripZones.named_against`)."""
+    return TripZones.of(stops).named_against(day, trip.origin_tz)
 
 
 UNVERIFIED_LEGEND = (

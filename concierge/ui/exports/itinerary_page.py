@@ -110,7 +110,7 @@ def _day(plan: TripPlan, day: date) -> list[str]:
         nothing = translate("ItineraryPage", "Nothing planned.")
         parts.append(f'<p class="empty">{_e(nothing)}</p>')
         return parts
-    reference = stop.timezone if stop else plan.trip.origin_tz
+    reference = zones.named_against(day, plan.trip.origin_tz)
     rows: list[str] = []
     for entry in entries:
         item = entry.item
