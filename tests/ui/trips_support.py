@@ -1,5 +1,6 @@
 """Real services for the trip view tests: a SQLite file per test, repositories, the change
-bus and undo history over it, and one loaded `PlaceIndex` for the whole session; plus small
+bus and undo history over it, and one loaded `PlaceIndex` for the whole session
+(`tests.composition`); plus small
 helpers the view tests share (a view on screen for one test, focus, tab order).
 
 A test module takes the fixtures by naming them at module level
@@ -9,7 +10,6 @@ A test module takes the fixtures by naming them at module level
 from __future__ import annotations
 
 import asyncio
-import functools
 from collections.abc import AsyncIterator, Awaitable, Callable, Iterator
 from contextlib import asynccontextmanager
 from pathlib import Path
@@ -26,6 +26,7 @@ from concierge.travel.services import TravelServices, open_services
 from concierge.ui.colours import Tone, colour
 from concierge.ui.forms.field_row import FieldRow
 from concierge.ui.main_window import MainWindow
+from tests.composition import loaded_places
 from tests.ui.waiting import until
 
 TripServices = TravelServices
@@ -35,15 +36,6 @@ TripServices = TravelServices
 def assistant_edit() -> ChangeContext:
     """The context an assistant tool call writes in."""
     return ChangeContext(actor=Actor.ASSISTANT, label="Assistant edit")
-
-
-@functools.cache
-def loaded_places() -> PlaceIndex:
-    """Loading reads the real airport data (about half a second): once per session, however
-    many modules name the fixture."""
-    index = PlaceIndex()
-    index.load()
-    return index
 
 
 @pytest.fixture(scope="session")
