@@ -16,6 +16,7 @@ import asyncio
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from concierge.model_server import SecretStore
 from concierge.store import (
     ChangeBus,
     ChangeHistory,
@@ -30,7 +31,6 @@ from concierge.store import (
     LockRepository,
     PinRepository,
     ProposalRepository,
-    SecretStore,
     Settings,
     StopRepository,
     TripRepository,

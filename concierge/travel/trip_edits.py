@@ -13,7 +13,8 @@ from typing import Literal
 from concierge.store import ChangeContext, StopRecord, StopRepository, TripRecord, TripRepository
 
 from .currencies import CURRENCIES, quantize_money, validate_currency
-from .errors import CurrencyError, PlaceError, TripEditError
+from .errors import CurrencyError, TripEditError
+from .place import PlaceError
 from .places import PlaceIndex
 
 PlaceRole = Literal["origin", "stop"]

@@ -22,8 +22,8 @@ from concierge.agent import (
     ToolContext,
     ToolOutput,
 )
+from concierge.model.settings import ASSISTANT_EDITS, EditMode
 from concierge.store import ProposalRepository, ProposedCall, Settings
-from concierge.store.settings import ASSISTANT_EDITS, EditMode
 
 from ..value_text import one_line
 from .feature import AssistantFeature

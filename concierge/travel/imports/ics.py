@@ -24,6 +24,7 @@ from .common import (
     record_error,
     split_moment,
 )
+from .file_errors import damaged
 from .model import MAX_RECORDS, Candidate, ImportFileError, ParseResult
 from .moments import airport_zone
 
@@ -35,12 +36,10 @@ def parse_ics(
     try:
         calendar = icalendar.Calendar.from_ical(data)
     except Exception as error:  # icalendar fails on damaged lines in many ways
-        reason = f"{type(error).__name__}: {str(error)[:120]}"
-        raise ImportFileError(
+        raise damaged(
             file_name,
-            QT_TRANSLATE_NOOP("Import", "it is not a readable calendar ({reason}).").format(
-                reason=reason
-            ),
+            QT_TRANSLATE_NOOP("Import", "it is not a readable calendar ({reason})."),
+            error,
         ) from None
     events = calendar.walk("VEVENT")
     if len(events) > MAX_RECORDS:
