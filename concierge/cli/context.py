@@ -18,7 +18,7 @@ from typing import TextIO
 from concierge.agent import AgentEvent, CharTokenEstimator, ModelError
 from concierge.agent.context import runtime_context_message
 from concierge.agent.model import ModelReply, ModelRequest
-from concierge.store.settings import ASSISTANT_SNAPSHOT_BUDGET
+from concierge.model.settings import ASSISTANT_SNAPSHOT_BUDGET
 from concierge.travel.assistant.trip_assistant import build_trip_assistant
 from concierge.travel.services import TravelServices
 

@@ -11,9 +11,8 @@ from pathlib import Path
 import pytest
 from pytestqt.qtbot import QtBot
 
-from concierge.store import UI_LAST_TRIP_ID
-from concierge.store.model_profile import ENV_API_KEY, ENV_BASE_URL, ENV_MODEL
-from concierge.store.settings import ASSISTANT_SNAPSHOT_BUDGET
+from concierge.model.settings import ASSISTANT_SNAPSHOT_BUDGET, UI_LAST_TRIP_ID
+from concierge.model_server import ENV_API_KEY, ENV_BASE_URL, ENV_MODEL
 from concierge.travel.assistant.problem_feature import HEADING
 from tests.cli.support import run_cli
 from tests.fakes import FakeOpenAIServer
