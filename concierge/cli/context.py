@@ -1,11 +1,11 @@
 """`concierge context TRIP`: the runtime context the trip's next model call would carry.
 
 The trip's assistant is built as the window builds it (`build_trip_assistant`, on the
-services of `open_services` with the place index loaded, as the window has it once ready,
-and with the snapshot budget the person set) and asked for its context on demand
-(`get_runtime_context`, R10), so the text is the providers' own: what the window's model
-would be sent, less only what just the window knows (the selection). The model is never
-called. The token figure is the runtime's compaction estimate.
+services of `open_services` with the place index and the exchange rates loaded, as the
+window has them once ready, and with the snapshot budget the person set) and asked for its
+context on demand (`get_runtime_context`, R10), so the text is the providers' own: what the
+window's model would be sent, less only what just the window knows (the selection). The
+model is never called. The token figure is the runtime's compaction estimate.
 """
 
 from __future__ import annotations
@@ -20,6 +20,7 @@ from concierge.agent.context import runtime_context_message
 from concierge.agent.model import ModelReply, ModelRequest
 from concierge.model.settings import ASSISTANT_SNAPSHOT_BUDGET
 from concierge.travel.assistant.trip_assistant import build_trip_assistant
+from concierge.travel.exchange import load_exchange
 from concierge.travel.services import TravelServices
 
 from .command import Command, chosen_trip
@@ -49,6 +50,7 @@ class ContextCommand(Command):
         self, arguments: argparse.Namespace, services: TravelServices, out: TextIO
     ) -> None:
         trip = await chosen_trip(services, arguments.trip)
+        await load_exchange()  # The window's Money panel has them loaded once it shows a trip.
         budget = await services.settings.get(ASSISTANT_SNAPSHOT_BUDGET)
         agent = build_trip_assistant(services, trip.id, NoModel(), snapshot_budget=budget)
         context = await agent.get_runtime_context()

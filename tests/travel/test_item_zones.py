@@ -6,12 +6,8 @@ Tokyo that begins a quarter of an hour after it."""
 
 from __future__ import annotations
 
-from collections.abc import AsyncIterator
-from dataclasses import dataclass
 from datetime import date, time, timedelta
-from pathlib import Path
 
-import pytest
 from icalendar import Calendar, Event
 
 from concierge.travel.assistant.trip_snapshot import trip_snapshot
@@ -24,10 +20,10 @@ from concierge.travel.ics_fields import property_name
 from concierge.travel.item_text import when_text
 from concierge.travel.item_times import DayRole, instant, item_end, item_start
 from concierge.travel.item_zones import TripZones
-from concierge.travel.services import TravelServices, open_services
+from concierge.travel.services import TravelServices
 from tests.travel.checks.support import make_stop
 from tests.travel.items_support import make_item
-from tests.travel.zones_support import DAY, LANDS_AT, MUSEUM_AT, LisbonDay, seed_lisbon_day
+from tests.travel.zones_support import DAY, LANDS_AT, MUSEUM_AT, seed_lisbon_day
 
 
 def test_an_item_without_a_zone_is_in_its_days_stop_zone_else_the_first_known() -> None:
@@ -50,30 +46,16 @@ def test_an_item_without_a_zone_is_in_its_days_stop_zone_else_the_first_known() 
     assert nowhere.zones(floating).start is None
 
 
-@dataclass(frozen=True)
-class Opened:
-    services: TravelServices
-    day: LisbonDay
-
-
-@pytest.fixture
-async def lisbon_day(tmp_path: Path) -> AsyncIterator[Opened]:
-    services = open_services(tmp_path / "data")
-    try:
-        yield Opened(services, await seed_lisbon_day(services))
-    finally:
-        await services.aclose()
-        services.close()
-
-
 def _events(data: bytes) -> dict[str, Event]:
     return {
         str(event["x-concierge-title"]): event for event in Calendar.from_ical(data).walk("VEVENT")
     }
 
 
-async def test_the_calendar_gives_a_zoneless_item_its_stops_zone(lisbon_day: Opened) -> None:
-    plan = await read_plan(lisbon_day.services, lisbon_day.day.trip_id)
+async def test_the_calendar_gives_a_zoneless_item_its_stops_zone(
+    services: TravelServices,
+) -> None:
+    plan = await read_plan(services, (await seed_lisbon_day(services)).trip_id)
     data = trip_calendar(plan)
     assert b"DTSTART;TZID=Europe/Lisbon:20270503T093000" in data
     calendar = Calendar.from_ical(data)
@@ -91,9 +73,9 @@ async def test_the_calendar_gives_a_zoneless_item_its_stops_zone(lisbon_day: Ope
 
 
 async def test_checks_snapshot_and_display_read_it_in_the_same_zone(
-    lisbon_day: Opened,
+    services: TravelServices,
 ) -> None:
-    services, seeded = lisbon_day.services, lisbon_day.day
+    seeded = await seed_lisbon_day(services)
     museum, call, flight, trip_id = seeded.museum, seeded.call, seeded.flight, seeded.trip_id
     checked = await services.database.run(lambda session: read_checked_plan(session, trip_id))
     assert checked is not None

@@ -5,36 +5,17 @@ transfer, a public holiday, a time read in the wrong zone) show in both, line fo
 from __future__ import annotations
 
 import asyncio
-from collections.abc import AsyncIterator
-from pathlib import Path
 
-import pytest
 from pytestqt.qtbot import QtBot
 
 from concierge.model.settings import ASSISTANT_SNAPSHOT_BUDGET, UI_LAST_TRIP_ID
-from concierge.model_server import ENV_API_KEY, ENV_BASE_URL, ENV_MODEL
 from concierge.travel.assistant.problem_feature import HEADING
 from tests.cli.support import run_cli
-from tests.fakes import FakeOpenAIServer
-from tests.fakes.memory_keyring import MemoryKeyring
+from tests.ui import trips_support
 from tests.ui.trips_support import Running
 from tests.ui.waiting import until
 
-
-@pytest.fixture
-async def running(
-    tmp_path: Path,
-    memory_keyring: MemoryKeyring,
-    fake_openai: FakeOpenAIServer,
-    monkeypatch: pytest.MonkeyPatch,
-    qtbot: QtBot,
-) -> AsyncIterator[Running]:
-    monkeypatch.setenv(ENV_BASE_URL, fake_openai.base_url)
-    monkeypatch.setenv(ENV_API_KEY, "test-key")
-    monkeypatch.setenv(ENV_MODEL, "fake-model")
-    app = Running(tmp_path / "data")
-    yield app
-    await app.close()
+running = trips_support.connected_running
 
 
 async def seed_portugal_day(running: Running) -> str:

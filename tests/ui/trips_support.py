@@ -20,6 +20,7 @@ from PySide6.QtCore import QEvent, QItemSelectionModel, Qt, SignalInstance
 from PySide6.QtWidgets import QAbstractItemView, QApplication, QLineEdit, QWidget
 from pytestqt.qtbot import QtBot
 
+from concierge.model_server import ENV_API_KEY, ENV_BASE_URL, ENV_MODEL
 from concierge.store import Actor, ChangeContext, TripRecord
 from concierge.travel.places import PlaceIndex
 from concierge.travel.services import TravelServices, open_services
@@ -27,6 +28,8 @@ from concierge.ui.colours import Tone, colour
 from concierge.ui.forms.field_row import FieldRow
 from concierge.ui.main_window import MainWindow
 from tests.composition import loaded_places
+from tests.fakes import FakeOpenAIServer
+from tests.fakes.memory_keyring import MemoryKeyring
 from tests.ui.waiting import until
 
 TripServices = TravelServices
@@ -251,3 +254,20 @@ class Running:
         await self.window.shutdown()
         self.window.deleteLater()
         self.services.close()
+
+
+@pytest.fixture
+async def connected_running(
+    tmp_path: Path,
+    memory_keyring: MemoryKeyring,
+    monkeypatch: pytest.MonkeyPatch,
+    fake_openai: FakeOpenAIServer,
+) -> AsyncIterator[Running]:
+    """A window over `tmp_path / "data"` whose model is the loopback server, named in the
+    environment as `OPENAI_BASE_URL` users name theirs."""
+    monkeypatch.setenv(ENV_BASE_URL, fake_openai.base_url)
+    monkeypatch.setenv(ENV_API_KEY, "test-key")
+    monkeypatch.setenv(ENV_MODEL, "fake-model")
+    app = Running(tmp_path / "data")
+    yield app
+    await app.close()

@@ -299,13 +299,15 @@ class TripTools:
         )
 
     async def _render(self, item: ItineraryItemRecord) -> str:
-        """The item as the snapshot shows it, with the values shared on the trip."""
+        """The item as the snapshot shows it (its times in its effective zones), with the
+        values shared on the trip."""
         trip = await self.trips.get(self.trip_id)
+        zones = TripZones.of(await self.editor.stops.stops(self.trip_id))
         sources = (await self.itinerary.sources([item.id])).get(item.id, {})
         unverified = [name for name, source in sources.items() if source.unverified]
         order = list(ITEM_RULES)
         with sharing(trip.shared_values if trip is not None else ()):
-            return render_item(item, unverified=sorted(unverified, key=order.index))
+            return render_item(item, unverified=sorted(unverified, key=order.index), zones=zones)
 
     async def _item(self, reference: str) -> ItineraryItemRecord:
         """An item of this trip by full or shortened id."""
