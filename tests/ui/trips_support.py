@@ -1,5 +1,6 @@
 """Real services for the trip view tests: a SQLite file per test, repositories, the change
-bus and undo history over it, and one loaded `PlaceIndex` for the whole session; plus small
+bus and undo history over it, and one loaded `PlaceIndex` for the whole session
+(`tests.composition`); plus small
 helpers the view tests share (a view on screen for one test, focus, tab order).
 
 A test module takes the fixtures by naming them at module level
@@ -9,7 +10,6 @@ A test module takes the fixtures by naming them at module level
 from __future__ import annotations
 
 import asyncio
-import functools
 from collections.abc import AsyncIterator, Awaitable, Callable, Iterator
 from contextlib import asynccontextmanager
 from pathlib import Path
@@ -20,6 +20,7 @@ from PySide6.QtCore import QEvent, QItemSelectionModel, Qt, SignalInstance
 from PySide6.QtWidgets import QAbstractItemView, QApplication, QLineEdit, QWidget
 from pytestqt.qtbot import QtBot
 
+from concierge.model_server import ENV_API_KEY, ENV_BASE_URL, ENV_MODEL
 from concierge.store import Actor, ChangeContext, TripRecord
 from concierge.travel.places import PlaceIndex
 from concierge.travel.services import TravelServices, open_services
@@ -27,6 +28,9 @@ from concierge.ui.colours import Tone, colour
 from concierge.ui.forms.field_row import FieldRow
 from concierge.ui.main_window import MainWindow
 from concierge.ui.trips import ItemEditor, ItineraryView
+from tests.composition import loaded_places
+from tests.fakes import FakeOpenAIServer
+from tests.fakes.memory_keyring import MemoryKeyring
 from tests.ui.waiting import until
 
 TripServices = TravelServices
@@ -36,15 +40,6 @@ TripServices = TravelServices
 def assistant_edit() -> ChangeContext:
     """The context an assistant tool call writes in."""
     return ChangeContext(actor=Actor.ASSISTANT, label="Assistant edit")
-
-
-@functools.cache
-def loaded_places() -> PlaceIndex:
-    """Loading reads the real airport data (about half a second): once per session, however
-    many modules name the fixture."""
-    index = PlaceIndex()
-    index.load()
-    return index
 
 
 @pytest.fixture(scope="session")
@@ -281,3 +276,20 @@ class Running:
         await self.window.shutdown()
         self.window.deleteLater()
         self.services.close()
+
+
+@pytest.fixture
+async def connected_running(
+    tmp_path: Path,
+    memory_keyring: MemoryKeyring,
+    monkeypatch: pytest.MonkeyPatch,
+    fake_openai: FakeOpenAIServer,
+) -> AsyncIterator[Running]:
+    """A window over `tmp_path / "data"` whose model is the loopback server, named in the
+    environment as `OPENAI_BASE_URL` users name theirs."""
+    monkeypatch.setenv(ENV_BASE_URL, fake_openai.base_url)
+    monkeypatch.setenv(ENV_API_KEY, "test-key")
+    monkeypatch.setenv(ENV_MODEL, "fake-model")
+    app = Running(tmp_path / "data")
+    yield app
+    await app.close()

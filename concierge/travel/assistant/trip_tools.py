@@ -29,9 +29,10 @@ from concierge.store.label_text import listed
 from concierge.store.validation import ITEM_RULES, STOP_RULES, TRIP_RULES
 from concierge.text import QT_TRANSLATE_NOOP
 
+from ..item_zones import TripZones
 from ..selection import SelectionState
 from ..sensitive import sharing
-from ..stops import render_route, stop_or_first
+from ..stops import render_route
 from ..trip_edits import TripEditor
 from ..value_text import field_text
 from .feature import AssistantFeature
@@ -248,8 +249,8 @@ class TripTools:
         if missing:
             raise ToolError(f"add needs {' and '.join(missing)}.")
         position, title = given.pop("position", None), given["title"]
-        stop = stop_or_first(await self.editor.stops.stops(self.trip_id), given["day"])
-        values = {"timezone": stop.timezone if stop is not None else None, **given}
+        zones = TripZones.of(await self.editor.stops.stops(self.trip_id))
+        values = {"timezone": zones.on(given["day"]), **given}
         if values.get("cost_amount") is not None and not values.get("cost_currency"):
             values["cost_currency"] = trip.budget_currency
         async with store_errors():
@@ -311,13 +312,15 @@ class TripTools:
         )
 
     async def _render(self, item: ItineraryItemRecord) -> str:
-        """The item as the snapshot shows it, with the values shared on the trip."""
+        """The item as the snapshot shows it (its times in its effective zones), with the
+        values shared on the trip."""
         trip = await self.trips.get(self.trip_id)
+        zones = TripZones.of(await self.editor.stops.stops(self.trip_id))
         sources = (await self.itinerary.sources([item.id])).get(item.id, {})
         unverified = [name for name, source in sources.items() if source.unverified]
         order = list(ITEM_RULES)
         with sharing(trip.shared_values if trip is not None else ()):
-            return render_item(item, unverified=sorted(unverified, key=order.index))
+            return render_item(item, unverified=sorted(unverified, key=order.index), zones=zones)
 
     async def _item(self, reference: str) -> ItineraryItemRecord:
         """An item of this trip by full or shortened id."""

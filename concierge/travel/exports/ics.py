@@ -1,13 +1,15 @@
 """A trip as an iCalendar file: one event per item, in its own time zones.
 
 Timed items keep their local times with the IANA zone as TZID (a flight leaves in one zone
-and lands in another), and the calendar carries a VTIMEZONE for each zone, made from the
-system's IANA data over the trip's years. Lodging is an all-day event over its nights
-(DTEND is the check-out day, which iCalendar excludes); other all-day or untimed items are
-all-day events on their days. An item's UID is its id, so importing the file again updates
-the events instead of adding copies; SEQUENCE grows with every edit of the item. Beside the
-readable summary and description each event carries the item's own fields for the app
-(`concierge.travel.ics_fields`), so the app imports its own calendar as the same items.
+and lands in another); an item without its own zone is in its day's (`item_zones`), and only
+where no zone is known at all is a time floating. The calendar carries a VTIMEZONE for each
+zone, made from the system's IANA data over the trip's years. Lodging is an all-day event
+over its nights (DTEND is the check-out day, which iCalendar excludes); other all-day or
+untimed items are all-day events on their days. An item's UID is its id, so importing the
+file again updates the events instead of adding copies; SEQUENCE grows with every edit of the
+item. Beside the readable summary and description each event carries the item's own fields
+for the app (`concierge.travel.ics_fields`), so the app imports its own calendar as the same
+items.
 
 Calendars sync to servers and are shared, so the description names sensitive details
 ("Confirmation code: on file") without their values, and free text has the sensitive values
@@ -29,6 +31,7 @@ from ..ics_fields import CARRIED, property_name
 from ..item_kinds import DETAIL_FIELDS, cost_text, field_label
 from ..item_text import place_text, title_text
 from ..item_times import item_days, item_end, item_start
+from ..item_zones import NO_STOPS, TripZones
 from ..sensitive import hold_back
 from ..value_text import sensitive_text
 from .plan import TripPlan
@@ -81,7 +84,9 @@ def description(item: ItineraryItemRecord) -> str:
     return "\n".join(lines)
 
 
-def item_event(item: ItineraryItemRecord) -> Event:
+def item_event(item: ItineraryItemRecord, zones: TripZones = NO_STOPS) -> Event:
+    """The item's event, its times in its effective zones (`item_zones`); the fields it
+    carries for the app are its own."""
     event = Event()
     event.add("uid", item_uid(item))
     event.add("dtstamp", item.updated_at)
@@ -89,17 +94,18 @@ def item_event(item: ItineraryItemRecord) -> Event:
     event.add("last-modified", item.updated_at)
     event.add("sequence", max(int((item.updated_at - item.created_at).total_seconds()), 0))
     event.add("summary", hold_back(title_text(item)))
-    start = item_start(item)
+    read = zones.read(item)
+    start = item_start(read)
     if start is None or item.kind.spec.nights:
         first, after = _all_day_span(item)
         event.add("dtstart", first)
         event.add("dtend", after)
         event.add("transp", "TRANSPARENT")
     else:
-        event.add("dtstart", _moment(start, item.timezone))
-        end = item_end(item)
+        event.add("dtstart", _moment(start, read.timezone))
+        end = item_end(read)
         if end is not None:
-            event.add("dtend", _moment(end, item.end_timezone or item.timezone))
+            event.add("dtend", _moment(end, read.end_timezone or read.timezone))
     if where := place_text(item) or item.address:
         event.add("location", hold_back(where))
     event.add("description", description(item))
@@ -141,8 +147,9 @@ def trip_calendar(plan: TripPlan) -> bytes:
     calendar.add("calscale", "GREGORIAN")
     calendar.add("method", "PUBLISH")
     calendar.add("x-wr-calname", hold_back(plan.trip.title))
+    zones = TripZones.of(plan.stops)
     for item in sorted(plan.items, key=lambda i: (i.day, i.position, i.id)):
-        calendar.add_component(item_event(item))
+        calendar.add_component(item_event(item, zones))
     first, last = plan.first_day, plan.last_day
     if first is not None and last is not None:
         calendar.add_missing_timezones(first - ZONE_MARGIN, last + ZONE_MARGIN)
