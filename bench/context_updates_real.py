@@ -35,7 +35,6 @@ from bench.harness import mean, print_table
 from concierge.agent import Usage
 from concierge.agent.openai_model import OpenAIChatModel
 from concierge.travel.assistant.trip_assistant import build_trip_assistant
-from concierge.travel.places import PlaceIndex
 from concierge.travel.services import open_services
 
 ANSWER_CAP = 48
@@ -87,7 +86,7 @@ async def ask(base_url: str, model_name: str, question: Question, updates: bool)
 
     client = openai.AsyncOpenAI(base_url=base_url, api_key="local", max_retries=0, timeout=600)
     with tempfile.TemporaryDirectory(prefix="concierge-updates-") as folder:
-        services = open_services(Path(folder), places=PlaceIndex())
+        services = open_services(Path(folder))
         try:
             trip = await services.trips.create(
                 {

@@ -1,11 +1,11 @@
 """The cost of checking the database at start-up: `quick_check` (what start-up runs) beside
 `integrity_check` (which also compares every index with its table) on a realistic file.
 
-The file is built with the app's own repositories: 20 trips × 50 itinerary items (each add
-one transaction with its change-log rows) and one 5,000-message conversation, then closed so
-its WAL is folded in. Each check opens its own read-only connection, as start-up does, cold
-(first run, after the build) and warm (median of `--runs`). Run:
-`python -m bench.integrity [--runs N]`.
+The file is built with the app's own services (`open_services`): 20 trips × 50 itinerary
+items (each add one transaction with its change-log rows) and one 5,000-message
+conversation, then closed so its WAL is folded in. Each check opens its own read-only
+connection, as start-up does, cold (first run, after the build) and warm (median of
+`--runs`). Run: `python -m bench.integrity [--runs N]`.
 """
 
 from __future__ import annotations
@@ -18,29 +18,24 @@ from pathlib import Path
 
 from bench.harness import median, print_table
 from concierge.agent.messages import AssistantMessage, user_message
-from concierge.store import (
-    ChangeBus,
-    Database,
-    ItineraryRepository,
-    SqliteHistoryStore,
-    TripRepository,
-)
+from concierge.store import SqliteHistoryStore, database_path
 from concierge.store.integrity import check_integrity
+from concierge.travel.services import open_services
 
 TRIPS = 20
 ITEMS_PER_TRIP = 50
 MESSAGES = 5_000
 
 
-async def build(path: Path) -> None:
-    with Database.open(path) as database:
-        bus = ChangeBus()
-        trips = TripRepository(database, bus)
-        itinerary = ItineraryRepository(database, bus)
+async def build(folder: Path) -> Path:
+    """The app's services on `folder` (`open_services`), filled and closed; the database's
+    path."""
+    services = open_services(folder)
+    try:
         for number in range(TRIPS):
-            trip = await trips.create({"title": f"Trip {number}", "notes": "Plans. " * 40})
+            trip = await services.trips.create({"title": f"Trip {number}", "notes": "Plans. " * 40})
             for item in range(ITEMS_PER_TRIP):
-                await itinerary.add(
+                await services.itinerary.add(
                     trip.id,
                     {
                         "day": f"2027-05-{1 + item % 20:02d}",
@@ -49,7 +44,7 @@ async def build(path: Path) -> None:
                         "notes": "Book ahead. " * 10,
                     },
                 )
-        history = SqliteHistoryStore(database, "long")
+        history = SqliteHistoryStore(services.database, "long")
         for start in range(0, MESSAGES, 100):
             await history.append(
                 [
@@ -59,6 +54,10 @@ async def build(path: Path) -> None:
                     for n in range(start, start + 100)
                 ]
             )
+    finally:
+        await services.aclose()
+        services.close()
+    return database_path(folder)
 
 
 def timed(check: str, path: Path) -> float:
@@ -79,9 +78,8 @@ def main() -> None:
     parser.add_argument("--runs", type=int, default=7)
     runs = parser.parse_args().runs
     with tempfile.TemporaryDirectory() as folder:
-        path = Path(folder) / "concierge.db"
         started = time.perf_counter()
-        asyncio.run(build(path))
+        path = asyncio.run(build(Path(folder)))
         built = time.perf_counter() - started
         size = path.stat().st_size
         rows = []

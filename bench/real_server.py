@@ -47,7 +47,6 @@ from bench.harness import print_table, verdict
 from concierge.agent import AgentEvent, ModelReply, ModelRequest
 from concierge.agent.openai_model import OpenAIChatModel
 from concierge.travel.assistant.trip_assistant import build_trip_assistant
-from concierge.travel.places import PlaceIndex
 from concierge.travel.services import open_services
 from tests.real_model.llama_server import MODEL_ALIAS, LlamaServer, unavailable_reason
 
@@ -78,7 +77,7 @@ async def app_first_body(client: openai.AsyncOpenAI) -> tuple[dict[str, Any], st
     adapter = OpenAIChatModel(client, model=MODEL_ALIAS)
     recorder = RecordingModel(adapter)
     with tempfile.TemporaryDirectory() as folder:
-        services = open_services(Path(folder), places=PlaceIndex())
+        services = open_services(Path(folder))
         try:
             trip = await services.trips.create({})
             agent = build_trip_assistant(services, trip.id, recorder)

@@ -154,13 +154,12 @@ def seed_database(folder: Path) -> None:
     import asyncio
     import datetime
 
-    from concierge.travel.places import PlaceIndex
     from concierge.travel.services import open_services
 
     cities = ("Porto", "Lisbon", "Seville", "Lyon", "Bologna", "Ghent", "Kraków", "Split")
 
     async def fill() -> None:
-        services = open_services(folder, places=PlaceIndex())
+        services = open_services(folder)
         try:
             for number in range(TRIPS):
                 first = datetime.date(2026, 1 + number % 12, 1 + number)

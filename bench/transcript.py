@@ -158,7 +158,7 @@ async def run(folder: Path, long_id: str, short_id: str, before: bool) -> list[R
     collector = GuiThreadCollector(window)
     collector.start()
     window.show()
-    loading = asyncio.ensure_future(asyncio.to_thread(services.places.load))
+    loading = asyncio.ensure_future(services.load_places())
     rows: list[Row] = []
     try:
         await window.start()

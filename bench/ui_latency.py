@@ -399,7 +399,7 @@ async def run_scenario(scenario: Scenario, folder: Path) -> Result:
     collector = GuiThreadCollector(window)
     collector.start()
     window.show()
-    loading = asyncio.ensure_future(asyncio.to_thread(services.places.load))
+    loading = asyncio.ensure_future(services.load_places())
     try:
         await window.start()
         await loading

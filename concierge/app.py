@@ -139,7 +139,7 @@ async def run(
     instance.on_show(lambda: bring_to_front(window))
     log.info("main window shown after %.0f ms", (time.perf_counter() - started) * 1000)
     log.info("window language %s: %s", current_language(), window.menu_titles())
-    loading: asyncio.Future[None] | None = None
+    loading: asyncio.Future[float] | None = None
     try:
         interrupted = await services.lookups.recover()
         if interrupted:
@@ -149,9 +149,8 @@ async def run(
         log.info("%s (%.0f ms)", READY_MESSAGE, (time.perf_counter() - started) * 1000)
         # The place index (airports and the gazetteer, 1.5 s of parsing that holds the GIL)
         # loads once the window is ready, so it never slows start-up.
-        loading = asyncio.ensure_future(asyncio.to_thread(services.places.load))
-        await loading
-        log.info("%s in %.1f s", PLACES_LOADED_MESSAGE, services.places.load_seconds or 0.0)
+        loading = asyncio.ensure_future(services.load_places())
+        log.info("%s in %.1f s", PLACES_LOADED_MESSAGE, await loading)
         collector.freeze()
         await closed.wait()
         log.info("closing")

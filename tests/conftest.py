@@ -1,7 +1,7 @@
 """Session-wide test set-up: offscreen Qt, the fake OpenAI server, async tests on a Qt loop.
 
 Async tests under ``tests/ui`` (or marked ``@pytest.mark.qt_async``) run on the app's
-``qasync.QEventLoop`` over the pytest-qt ``QApplication``, so widgets, QTimers and the
+``QtEventLoop`` (qasync's) over the pytest-qt ``QApplication``, so widgets, QTimers and the
 agent's HTTP calls share one loop, as in the app. Every other async test keeps a plain
 asyncio loop. Both come from pytest-asyncio's ``pytest_asyncio_loop_factories`` hook.
 """
@@ -24,8 +24,7 @@ from PySide6.QtCore import QEvent
 from PySide6.QtWidgets import QApplication
 from pytest_asyncio import is_async_test
 
-import qasync  # isort: skip  (after PySide6, as qasync requires)
-
+from concierge.ui.async_support import QtEventLoop
 from tests.fakes.fixtures import fake_openai
 from tests.fakes.memory_keyring import memory_keyring
 
@@ -53,7 +52,7 @@ _loop_errors: list[dict[str, Any]] = []
 def pytest_configure(config: pytest.Config) -> None:
     config.addinivalue_line(
         "markers",
-        f"{QT_ASYNC_MARK}: run this async test on a qasync.QEventLoop over the pytest-qt "
+        f"{QT_ASYNC_MARK}: run this async test on the app's QtEventLoop over the pytest-qt "
         "QApplication (automatic for tests under tests/ui).",
     )
 
@@ -74,7 +73,7 @@ def _qt_event_loop() -> asyncio.AbstractEventLoop:
     app = QApplication.instance()
     if app is None:  # The autouse fixture below creates it first; this is a guard.
         raise RuntimeError("A Qt-loop test needs the pytest-qt QApplication (qapp fixture).")
-    loop: asyncio.AbstractEventLoop = qasync.QEventLoop(app)
+    loop: asyncio.AbstractEventLoop = QtEventLoop(app)
     loop.set_exception_handler(_record_loop_error)
     return loop
 

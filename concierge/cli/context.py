@@ -1,7 +1,10 @@
 """`concierge context TRIP`: the runtime context the trip's next model call would carry.
 
-The trip's assistant is built as the window builds it (`build_trip_assistant`) and asked for
-its context on demand (`get_runtime_context`, R10), so the text is the providers' own; the
+The trip's assistant is built as the window builds it (`build_trip_assistant`, on the
+services of `open_services` with the place index and the exchange rates loaded, as the
+window has them once ready, and with the snapshot budget the person set) and asked for its
+context on demand (`get_runtime_context`, R10), so the text is the providers' own: what the
+window's model would be sent, less only what just the window knows (the selection). The
 model is never called. The token figure is the runtime's compaction estimate.
 """
 
@@ -15,7 +18,9 @@ from typing import TextIO
 from concierge.agent import AgentEvent, CharTokenEstimator, ModelError
 from concierge.agent.context import runtime_context_message
 from concierge.agent.model import ModelReply, ModelRequest
+from concierge.model.settings import ASSISTANT_SNAPSHOT_BUDGET
 from concierge.travel.assistant.trip_assistant import build_trip_assistant
+from concierge.travel.exchange import load_exchange
 from concierge.travel.services import TravelServices
 
 from .command import Command, chosen_trip
@@ -31,6 +36,7 @@ class NoModel:
 
 
 class ContextCommand(Command):
+    needs_places = True
     name = "context"
     summary = (
         "print the runtime context the trip's next model call would carry "
@@ -44,7 +50,9 @@ class ContextCommand(Command):
         self, arguments: argparse.Namespace, services: TravelServices, out: TextIO
     ) -> None:
         trip = await chosen_trip(services, arguments.trip)
-        agent = build_trip_assistant(services, trip.id, NoModel())
+        await load_exchange()  # The window's Money panel has them loaded once it shows a trip.
+        budget = await services.settings.get(ASSISTANT_SNAPSHOT_BUDGET)
+        agent = build_trip_assistant(services, trip.id, NoModel(), snapshot_budget=budget)
         context = await agent.get_runtime_context()
         if context.text is None:
             print("The providers contribute nothing: no context message is sent.", file=sys.stderr)

@@ -112,6 +112,8 @@ async def _run(command: Command, arguments: argparse.Namespace) -> None:
 
     services = open_folder(getattr(arguments, "data_dir", None), create=command.creates_folder)
     try:
+        if command.needs_places:
+            await services.load_places()
         await command.run(arguments, services, sys.stdout)
     finally:
         await services.aclose()

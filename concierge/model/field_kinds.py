@@ -20,6 +20,7 @@ from enum import StrEnum
 from typing import Any, Literal, cast
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
+from concierge.model.kinds import ItemKind
 from concierge.model.values import (
     AmbiguousAmount,
     UnreadableValue,
@@ -457,11 +458,12 @@ class Flag(Kind):
 
 @dataclass(frozen=True, slots=True)
 class Choice(Kind):
-    """One value of a `StrEnum`, case-insensitive."""
+    """One value of a `StrEnum` (or of the table of item kinds), case-insensitive; the
+    options are read when asked, so a kind added to the table is one."""
 
-    options: type[StrEnum]
+    options: type[StrEnum] | type[ItemKind]
 
-    def __call__(self, label: str, value: object) -> StrEnum:
+    def __call__(self, label: str, value: object) -> StrEnum | ItemKind:
         try:
             return self.options(one_line(label, value).lower())
         except ValueError:

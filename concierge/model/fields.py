@@ -19,6 +19,7 @@ from enum import StrEnum
 
 from concierge.text import QT_TRANSLATE_NOOP
 
+from .categories import ExpenseCategory
 from .constraints import constraint_rule
 from .field_kinds import (
     AirportCode,
@@ -71,16 +72,6 @@ class Pace(StrEnum):
     RELAXED = "relaxed"
     BALANCED = "balanced"
     PACKED = "packed"
-
-
-class ExpenseCategory(StrEnum):
-    TRANSPORT = "transport"
-    LODGING = "lodging"
-    FOOD = "food"
-    ACTIVITIES = "activities"
-    SHOPPING = "shopping"
-    FEES = "fees"
-    OTHER = "other"
 
 
 class GoalStatus(StrEnum):

@@ -25,6 +25,7 @@ from sqlmodel import Session, SQLModel
 
 from concierge.model import fields as declared
 from concierge.model.field_kinds import Choice, Kind, Share, Split, Words
+from concierge.model.kinds import ItemKind
 
 from .changes import Actor, EntityKind
 from .errors import RecordNotFoundError
@@ -77,7 +78,7 @@ class Stored:
     from_column: Callable[[Any], Any]
 
 
-def by_value(kind: type[StrEnum]) -> Stored:
+def by_value(kind: type[StrEnum] | type[ItemKind]) -> Stored:
     """An enum field kept as its value (None stays None)."""
     return Stored(
         to_column=lambda value: None if value is None else value.value,

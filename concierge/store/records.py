@@ -15,8 +15,8 @@ from enum import StrEnum
 
 from pydantic import JsonValue
 
+from concierge.model.categories import ExpenseCategory as ExpenseCategory
 from concierge.model.field_kinds import Share as Share
-from concierge.model.fields import ExpenseCategory as ExpenseCategory
 from concierge.model.fields import GoalStatus as GoalStatus
 from concierge.model.fields import Pace as Pace
 from concierge.model.kinds import ItemKind as ItemKind

@@ -13,7 +13,9 @@ from sqlalchemy import CheckConstraint, DateTime, Dialect, Index, Text
 from sqlalchemy.types import TypeDecorator
 from sqlmodel import Field, SQLModel
 
-from concierge.model.fields import LOCKABLE, ExpenseCategory, GoalStatus, Pace
+from concierge.model.categories import ExpenseCategory
+from concierge.model.fields import LOCKABLE, GoalStatus, Pace
+from concierge.model.kinds import ITEM_KINDS
 
 from .changes import Action, Actor, EntityKind, FactSource
 from .lookup_job_records import LookupStatus
@@ -107,7 +109,6 @@ class DecimalText(TypeDecorator[Decimal]):
         return None if value is None else Decimal(value)
 
 
-ITEM_KINDS = ("flight", "train", "bus", "car", "ferry", "lodging", "activity", "meal", "note")
 PROPOSABLE_ENTITIES = tuple(entity for entity in EntityKind if entity is not EntityKind.TRIP_LOCK)
 """What a proposal can change: anything logged but a lock, which only the person makes."""
 
@@ -115,6 +116,11 @@ PROPOSABLE_ENTITIES = tuple(entity for entity in EntityKind if entity is not Ent
 def _one_of(column: str, values: Iterable[str]) -> str:
     """A CHECK that `column` holds one of `values` (an enum's values, or a tuple of names)."""
     return f"{column} IN ({', '.join(repr(str(value)) for value in values)})"
+
+
+def kind_check() -> str:
+    """The item kind's CHECK constraint, from the table of kinds as it is now."""
+    return _one_of("kind", ITEM_KINDS.values())
 
 
 class Trip(SQLModel, table=True):
@@ -179,14 +185,14 @@ class TripStop(SQLModel, table=True):
 
 class ItineraryItem(SQLModel, table=True):
     """One entry of a trip's itinerary: `start_time` is local time at the place, in
-    `timezone`; `position` orders the items of one day. `kind` is one of ITEM_KINDS; the end
-    (`end_day`, `end_time` in `end_timezone`) or `duration_minutes`, and the details, are
-    described on `ItineraryItemRecord`."""
+    `timezone`; `position` orders the items of one day. `kind` is one of the table of kinds
+    (`concierge.model.kinds`); the end (`end_day`, `end_time` in `end_timezone`) or
+    `duration_minutes`, and the details, are described on `ItineraryItemRecord`."""
 
     __tablename__ = "itinerary_item"
     __table_args__ = (
         CheckConstraint("title <> ''", name="title_not_empty"),
-        CheckConstraint(_one_of("kind", ITEM_KINDS), name="kind"),
+        CheckConstraint(kind_check(), name="kind"),
         Index("ix_itinerary_item_trip_id_day_position", "trip_id", "day", "position"),
     )
 

@@ -7,7 +7,7 @@ the item's place (a flight leaves in one zone and lands in another: each end is 
 
 Two rules err on the cautious side, in opposite directions:
 - Free time (gaps) is counted after each block's end, and an entry without an end is assumed
-  to last its kind's usual length (`DEFAULT_MINUTES`): the timeline never promises free time
+  to last its kind's usual length (`default_minutes`): the timeline never promises free time
   that is probably taken.
 - Overlaps are reported only where the times say so: two known ranges that intersect, or an
   entry without an end that starts inside another's range or at the same minute as another:
@@ -18,10 +18,11 @@ from __future__ import annotations
 
 import dataclasses
 import math
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from datetime import date, datetime, time
 
+from concierge.model.kinds import ITEM_KINDS
 from concierge.store import ItineraryItemRecord
 
 from .item_times import item_days, item_end, item_start
@@ -34,27 +35,16 @@ MIN_SHOWN_MINUTES = 30
 """A block is drawn at least this long, so its title fits; lanes are assigned on what is
 drawn, so two short blocks never cover each other."""
 
-DEFAULT_MINUTES: Mapping[str, int] = {
-    "flight": 120,
-    "train": 90,
-    "bus": 60,
-    "car": 60,
-    "ferry": 60,
-    "lodging": 30,
-    "activity": 60,
-    "meal": 60,
-    "note": 15,
-}
-"""How long an entry without an end is assumed to last, by kind: a typical short trip by
-each means of transport, a check-in or check-out at a hotel, an hour for an activity or a
-meal, a reminder for a note."""
 FALLBACK_MINUTES = 60
-"""For a kind not listed in `DEFAULT_MINUTES`."""
+"""For a kind the table of kinds does not know."""
 
-POINT_KINDS = frozenset({"lodging"})
-"""Kinds shown as their start and end moments rather than as a span: a hotel is a check-in
-on the first day, a check-out on the last and all-day in between; as a span it would sit
-beside everything planned for the evening and clash with every dinner."""
+
+def default_minutes(kind: str) -> int:
+    """How long an entry without an end is assumed to last: its kind's usual length (a
+    typical short trip by each means of transport, a check-in at a hotel, an hour for an
+    activity or a meal, a reminder for a note)."""
+    row = ITEM_KINDS.get(kind)
+    return FALLBACK_MINUTES if row is None else row.default_minutes
 
 
 @dataclass(frozen=True, slots=True)
@@ -173,7 +163,7 @@ def _span(entry: TimelineEntry) -> tuple[int, int, bool] | None:
     if entry.end is None and entry.continues_after:
         return start, MINUTES_PER_DAY, False
     # No end, or one at or before the start (a zone jump, or bad data): the usual length.
-    length = DEFAULT_MINUTES.get(entry.kind, FALLBACK_MINUTES)
+    length = default_minutes(entry.kind)
     return start, min(start + length, MINUTES_PER_DAY), True
 
 
@@ -279,7 +269,7 @@ def entry_on(
     ends_after = ends is not None and ends > day
     start_time = start.time() if start is not None and start.date() == day else None
     end_time = end.time() if end is not None and end.date() == day else None
-    if kind in POINT_KINDS:
+    if (row := ITEM_KINDS.get(kind)) is not None and row.point:
         moment = start_time if start_time is not None else end_time
         return TimelineEntry(item_id, title, kind, moment, None, all_day=moment is None)
     return TimelineEntry(

@@ -6,7 +6,8 @@ flight's arrival) come first in that manual order, by the day they started. Then
 untimed items keep their manual places, and the timed ones fill the remaining places in
 the order they happen (real instants, so items in different zones order correctly; ties
 keep the manual order). An item's time on a day is its start on its first day and its end
-on its last (a check-out at 11:00); on the days between it has none.
+on its last (a check-out at 11:00); on the days between it has none. Times are read in
+the items' effective zones (`item_zones`).
 """
 
 from __future__ import annotations
@@ -18,6 +19,7 @@ from datetime import date, datetime
 from concierge.store import ItineraryItemRecord
 
 from .item_times import DayRole, day_role, instant, item_days, item_end, item_start
+from .item_zones import NO_STOPS, TripZones
 
 
 @dataclass(frozen=True, slots=True)
@@ -28,18 +30,18 @@ class DayEntry:
     role: DayRole
 
 
-def time_on(entry: DayEntry) -> datetime | None:
+def time_on(entry: DayEntry, zones: TripZones = NO_STOPS) -> datetime | None:
     """The instant that places the entry among its day's timed items, or None."""
     if entry.role in (DayRole.ONLY, DayRole.STARTS):
-        return item_start(entry.item)
+        return item_start(zones.read(entry.item))
     if entry.role is DayRole.ENDS:
-        return item_end(entry.item)
+        return item_end(zones.read(entry.item))
     return None
 
 
-def arrange_day(entries: Sequence[DayEntry]) -> list[DayEntry]:
+def arrange_day(entries: Sequence[DayEntry], zones: TripZones = NO_STOPS) -> list[DayEntry]:
     """`entries` (in manual order) with the timed ones sorted into the timed places."""
-    times = [time_on(entry) for entry in entries]
+    times = [time_on(entry, zones) for entry in entries]
     timed = sorted((instant(moment), n) for n, moment in enumerate(times) if moment is not None)
     places = iter(n for _, n in timed)
     return [
@@ -47,16 +49,20 @@ def arrange_day(entries: Sequence[DayEntry]) -> list[DayEntry]:
     ]
 
 
-def by_day(items: Iterable[ItineraryItemRecord]) -> dict[date, list[DayEntry]]:
-    """Every day any item shows on, in date order, with its entries in the day's order."""
+def by_day(
+    items: Iterable[ItineraryItemRecord], zones: TripZones = NO_STOPS
+) -> dict[date, list[DayEntry]]:
+    """Every day any item shows on, in date order, with its entries (the items as stored)
+    in the day's order."""
     manual: dict[date, list[tuple[tuple[int, date, int, str], DayEntry]]] = {}
     for item in items:
-        for day in item_days(item):
+        read = zones.read(item)
+        for day in item_days(read):
             carried = int(day != item.day)
             key = (1 - carried, item.day, item.position, item.id)
-            entry = DayEntry(item, day_role(item, day))
+            entry = DayEntry(item, day_role(read, day))
             manual.setdefault(day, []).append((key, entry))
     return {
-        day: arrange_day([entry for _, entry in sorted(found, key=lambda pair: pair[0])])
+        day: arrange_day([entry for _, entry in sorted(found, key=lambda pair: pair[0])], zones)
         for day, found in sorted(manual.items())
     }

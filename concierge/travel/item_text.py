@@ -12,7 +12,7 @@ from datetime import datetime
 from concierge.store import ItemKind, ItineraryItemRecord
 from concierge.text import QT_TRANSLATE_NOOP, joined
 
-from .item_kinds import KIND_LABELS, TRANSPORT, cost_text
+from .item_kinds import cost_text
 from .item_times import DayRole, duration_text, item_end, item_start, role_text
 
 
@@ -76,13 +76,13 @@ def title_text(item: ItineraryItemRecord) -> str:
     if item.kind is ItemKind.ACTIVITY:
         return item.title
     return QT_TRANSLATE_NOOP("ItemText", "{kind} · {title}").format(
-        kind=KIND_LABELS[item.kind], title=item.title
+        kind=item.kind.label, title=item.title
     )
 
 
 def place_text(item: ItineraryItemRecord) -> str:
     """The Place cell: where it is; for a journey, from where to where."""
-    if (item.kind in TRANSPORT or item.kind is ItemKind.CAR) and (item.from_place or item.to_place):
+    if item.kind.spec.between_places and (item.from_place or item.to_place):
         return f"{item.from_place or '?'} → {item.to_place or '?'}"
     return item.place or item.address
 

@@ -11,12 +11,10 @@ from __future__ import annotations
 from datetime import date, datetime, timedelta
 from enum import StrEnum
 
-from concierge.store import ItemKind, ItineraryItemRecord
+from concierge.store import ItineraryItemRecord
 from concierge.store.validation import MAX_ITEM_DAYS
 from concierge.store.wall_clock import end_of, instant, start_of
 from concierge.text import QT_TRANSLATE_NOOP, joined
-
-from .item_kinds import TRANSPORT
 
 __all__ = [
     "DayRole",
@@ -84,40 +82,12 @@ def day_role(item: ItineraryItemRecord, day: date) -> DayRole:
     return DayRole.ENDS if day == days[-1] else DayRole.CONTINUES
 
 
-_CONTINUES = QT_TRANSLATE_NOOP("ItemText", "continues")
-_WORDS = {
-    ItemKind.LODGING: (
-        QT_TRANSLATE_NOOP("ItemText", "check-in"),
-        _CONTINUES,
-        QT_TRANSLATE_NOOP("ItemText", "check-out"),
-    ),
-    ItemKind.CAR: (
-        QT_TRANSLATE_NOOP("ItemText", "pick-up"),
-        _CONTINUES,
-        QT_TRANSLATE_NOOP("ItemText", "drop-off"),
-    ),
-    **{
-        kind: (
-            QT_TRANSLATE_NOOP("ItemText", "departs"),
-            _CONTINUES,
-            QT_TRANSLATE_NOOP("ItemText", "arrives"),
-        )
-        for kind in TRANSPORT
-    },
-}
-_GENERAL = (
-    QT_TRANSLATE_NOOP("ItemText", "starts"),
-    _CONTINUES,
-    QT_TRANSLATE_NOOP("ItemText", "ends"),
-)
-
-
 def role_text(item: ItineraryItemRecord, role: DayRole) -> str:
     """How a day says what the item is doing there: "check-in", "arrives", "continues"…;
     empty on the only day of a one-day item."""
     if role is DayRole.ONLY:
         return ""
-    starts, continues, ends = _WORDS.get(item.kind, _GENERAL)
+    starts, continues, ends = item.kind.spec.day_words
     return {DayRole.STARTS: starts, DayRole.CONTINUES: continues, DayRole.ENDS: ends}[role]
 
 

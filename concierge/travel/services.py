@@ -1,12 +1,18 @@
 """Everything the app needs to plan trips, opened from one data folder. No Qt.
 
-The app's composition root builds this once; tests build it on a temporary folder. Close
-with `await aclose()` while the event loop runs (lookups stop; the goal completions and form
-settling already started are written), then `close()`.
+`open_services` is the one composition: the window (`app.py`), the command line, the
+benchmarks and the tests all build their services with it, so each front end's assistant
+sees the same checks and the same context. The place index (airports and towns, about a
+second and a half of parsing) is part of it but loads apart, where the front end can afford
+it: the window once it is ready, the command line before it shows a context
+(`load_places`). Until it has loaded, checks that need places (transfers, zones, holidays)
+say nothing. Close with `await aclose()` while the event loop runs (lookups stop; the goal
+completions and form settling already started are written), then `close()`.
 """
 
 from __future__ import annotations
 
+import asyncio
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -75,6 +81,12 @@ class TravelServices:
     """What the person locked against the assistant's changes."""
     selection: SelectionState = field(default_factory=SelectionState)
 
+    async def load_places(self) -> float:
+        """Load the place index on a worker thread (once: later calls return at once) and
+        return the seconds its loading took."""
+        await asyncio.to_thread(self.places.load)
+        return self.places.load_seconds or 0.0
+
     async def aclose(self) -> None:
         """Stop the lookups, and wait for the goal completions and form settling that
         changes made so far started."""
@@ -95,7 +107,8 @@ def open_services(
 ) -> TravelServices:
     """Open (and migrate) the database in `data_dir` and wire the repositories to one bus.
 
-    A new place index starts empty; call `places.load()` off the GUI thread.
+    `places`: an index to share (tests load one per session); else a new one, empty until
+    `load_places`.
     """
     database = Database.open(database_path(data_dir))
     bus = ChangeBus()

@@ -5,16 +5,17 @@ collected mid-flight, and an exception in it only reaches the loop's exception h
 `BackgroundTasks` keeps every task it starts until it finishes, reports failures through a
 signal, and cancels and awaits them all on shutdown.
 
-`run_with_qt` runs the app's main coroutine on qasync's loop over the QApplication; the UI
-tests use the same loop.
+`run_with_qt` runs the app's main coroutine on `QtEventLoop`, qasync's loop over the
+QApplication; the UI tests use the same loop.
 """
 
 from __future__ import annotations
 
 import asyncio
 import contextlib
+import contextvars
 import logging
-from collections.abc import Coroutine
+from collections.abc import Callable, Coroutine
 from typing import Any, TypeVar
 
 from PySide6.QtCore import QObject, Signal
@@ -27,10 +28,45 @@ T = TypeVar("T")
 log = logging.getLogger(__name__)
 
 
+class QtEventLoop(qasync.QEventLoop):  # type: ignore[misc]  # qasync has no type hints
+    """qasync's loop, whose callbacks always find it running.
+
+    qasync runs its callbacks from Qt timers, so whenever Qt processes events, also while
+    `run_forever` is not running: once more after each `run_until_complete` (after the app's
+    main coroutine; between a test and its fixtures' teardown) and wherever else Qt events are
+    processed then (pytest-qt does between a test's phases). A task resumed there found no
+    running loop, and `asyncio.to_thread`, `get_running_loop` or an HTTP call in it raised
+    RuntimeError. Here the loop counts as running for each callback it runs.
+    """
+
+    def call_later(
+        self,
+        delay: float,
+        callback: Callable[..., object],
+        *args: Any,
+        context: contextvars.Context | None = None,
+    ) -> asyncio.Handle:
+        # qasync's call_soon and call_at, and its socket and thread callbacks, all come here.
+        handle: asyncio.Handle = super().call_later(
+            delay, self._as_running, callback, *args, context=context
+        )
+        return handle
+
+    def _as_running(self, callback: Callable[..., object], *args: Any) -> None:
+        if asyncio.events._get_running_loop() is not None:
+            callback(*args)
+            return
+        asyncio.events._set_running_loop(self)
+        try:
+            callback(*args)
+        finally:
+            asyncio.events._set_running_loop(None)
+
+
 def run_with_qt(app: QApplication, main: Coroutine[Any, Any, T]) -> T:
-    """Run `main` to completion on a qasync loop over `app` (Python 3.11's `asyncio.run` has
-    no loop factory)."""
-    with asyncio.Runner(loop_factory=lambda: qasync.QEventLoop(app)) as runner:
+    """Run `main` to completion on a `QtEventLoop` over `app` (Python 3.11's `asyncio.run`
+    has no loop factory)."""
+    with asyncio.Runner(loop_factory=lambda: QtEventLoop(app)) as runner:
         return runner.run(main)
 
 

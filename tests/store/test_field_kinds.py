@@ -59,3 +59,20 @@ def test_a_kind_normalises_what_it_accepts(kind: object, value: object, expected
 def test_a_kind_refuses_with_the_fields_label(kind: object, value: object, message: str) -> None:
     with pytest.raises(ValueError, match="^" + message.replace("(", r"\(").replace(")", r"\)")):
         kind("Field", value)  # type: ignore[operator]
+
+
+def test_the_value_kinds_read_with_the_one_reader() -> None:
+    from datetime import date, time
+
+    from concierge.model.field_kinds import Minutes, TimeOfDay
+
+    cost = Amount(Decimal(10_000))
+    assert cost("Cost", "12,50") == Decimal("12.50")  # not 1250
+    assert cost("Cost", "1,234.56") == Decimal("1234.56")
+    with pytest.raises(ValueError, match=r"^Cost: '1,250' could mean 1250 or 1\.25"):
+        cost("Cost", "1,250")
+    with pytest.raises(ValueError, match=r"Cost must be an amount such as 1234\.50"):
+        cost("Cost", "€12")  # the currency is a field of its own
+    assert Day()("Day", "14 May 2026") == date(2026, 5, 14)
+    assert TimeOfDay()("Start", "2:30 pm") == time(14, 30)
+    assert Minutes(600)("Duration", "1h30") == 90

@@ -1,15 +1,19 @@
-"""One loaded place index for the whole session (loading reads the real airport data), and
-the trip the assistant and lookup tests plan: real lookups have something to find for it."""
+"""One loaded place index for the whole session (loading reads the real airport data), the
+app's services over a test's folder (`tests.composition`), and the trip the assistant and
+lookup tests plan: real lookups have something to find for it."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import AsyncIterator, Iterator
+from pathlib import Path
 
 import pytest
 
 from concierge.store import ChangeContext, StopRepository, TripRecord, TripRepository
 from concierge.travel.app_locale import DEFAULT_LOCALE, set_app_locale
 from concierge.travel.places import PlaceIndex
+from concierge.travel.services import TravelServices
+from tests.composition import loaded_places, opened_services
 
 CHRISTMAS_IN_NEW_YORK = {
     "title": "Christmas in New York",
@@ -37,9 +41,14 @@ async def christmas_in_new_york(
 
 @pytest.fixture(scope="session")
 def places() -> PlaceIndex:
-    index = PlaceIndex()
-    index.load()
-    return index
+    return loaded_places()
+
+
+@pytest.fixture
+async def services(tmp_path: Path) -> AsyncIterator[TravelServices]:
+    """The app's services over `tmp_path / "data"` (`tests.composition`)."""
+    async with opened_services(tmp_path / "data") as opened:
+        yield opened
 
 
 @pytest.fixture

@@ -9,9 +9,9 @@ from itertools import combinations
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from concierge.model.kinds import ITEM_KINDS
 from concierge.store import ItineraryItemRecord
 from concierge.travel.day_layout import (
-    DEFAULT_MINUTES,
     FALLBACK_MINUTES,
     MIN_SHOWN_MINUTES,
     MINUTES_PER_DAY,
@@ -101,7 +101,8 @@ def test_a_busy_day() -> None:
 
 
 def test_an_entry_without_an_end_lasts_its_kinds_usual_length() -> None:
-    for kind, minutes in [*DEFAULT_MINUTES.items(), ("balloon ride", FALLBACK_MINUTES)]:
+    known = [(row.value, row.default_minutes) for row in ITEM_KINDS]
+    for kind, minutes in [*known, ("balloon ride", FALLBACK_MINUTES)]:
         [block] = lay_out([entry("x", "10:00", kind=kind)]).blocks
         assert (block.start, block.end, block.open_end) == (600, 600 + minutes, True), kind
         assert block.bottom == 600 + max(minutes, MIN_SHOWN_MINUTES)
@@ -176,7 +177,7 @@ def day_entries(draw: st.DrawFn) -> list[TimelineEntry]:
         TimelineEntry(
             f"item{n}",
             f"Item {n}",
-            draw(st.sampled_from([*DEFAULT_MINUTES, "other"])),
+            draw(st.sampled_from([*ITEM_KINDS.values(), "other"])),
             draw(st.none() | _times),
             draw(st.none() | _times),
             continues_before=draw(st.booleans()),

@@ -5,32 +5,18 @@ stored, whatever tool the model calls."""
 from __future__ import annotations
 
 import json
-from collections.abc import AsyncIterator
 from datetime import date
 from pathlib import Path
-
-import pytest
 
 from concierge.agent.openai_model import OpenAIChatModel
 from concierge.store import DocumentRecord
 from concierge.travel.assistant.trip_assistant import build_trip_assistant
-from concierge.travel.places import PlaceIndex
-from concierge.travel.services import TravelServices, open_services
+from concierge.travel.services import TravelServices
 from tests.agent.support import client_for, snapshot_of, tool_results
 from tests.fakes import FakeOpenAIServer, Reply, ToolCallSpec
 
 SECRET_NAME = "TAP booking QX7Y2Z Jane Doe.pdf"
 SECRET_CONTENT = b"%PDF-1.4 PNR QX7Y2Z passport P1234567"
-
-
-@pytest.fixture
-async def services(tmp_path: Path, places: PlaceIndex) -> AsyncIterator[TravelServices]:
-    opened = open_services(tmp_path / "data", places=places)
-    try:
-        yield opened
-    finally:
-        await opened.aclose()
-        opened.close()
 
 
 def secrets_of(documents: list[DocumentRecord], data_dir: Path) -> list[str]:

@@ -6,8 +6,7 @@ from __future__ import annotations
 
 import json
 import sqlite3
-from collections.abc import AsyncIterator, Awaitable, Callable
-from pathlib import Path
+from collections.abc import Awaitable, Callable
 
 import pytest
 
@@ -16,8 +15,7 @@ from concierge.agent.openai_model import OpenAIChatModel
 from concierge.store import TripRecord
 from concierge.store.paths import database_path
 from concierge.travel.assistant.trip_assistant import build_trip_assistant
-from concierge.travel.places import PlaceIndex
-from concierge.travel.services import TravelServices, open_services
+from concierge.travel.services import TravelServices
 from tests.agent.support import client_for, snapshot_of
 from tests.fakes import FakeOpenAIServer, Reply
 
@@ -72,16 +70,6 @@ WRITERS: dict[str, Writer] = {
     "goal title": _goal,
     "lookup status line": _lookup_line,
 }
-
-
-@pytest.fixture
-async def services(tmp_path: Path, places: PlaceIndex) -> AsyncIterator[TravelServices]:
-    opened = open_services(tmp_path, places=places)
-    try:
-        yield opened
-    finally:
-        await opened.lookups.aclose()
-        opened.close()
 
 
 def assert_no_forged_structure(snapshot: str) -> None:

@@ -4,8 +4,6 @@
 from __future__ import annotations
 
 import threading
-from collections.abc import AsyncIterator
-from pathlib import Path
 
 import pytest
 
@@ -16,20 +14,9 @@ from concierge.travel import exchange as exchange_module
 from concierge.travel.assistant import ledger_view
 from concierge.travel.assistant.trip_assistant import build_trip_assistant
 from concierge.travel.assistant.trip_view import UNVERIFIED_LEGEND
-from concierge.travel.places import PlaceIndex
-from concierge.travel.services import TravelServices, open_services
+from concierge.travel.services import TravelServices
 from tests.agent.support import client_for, snapshot_of, tool_results
 from tests.fakes import FakeOpenAIServer, Reply, ToolCallSpec
-
-
-@pytest.fixture
-async def services(tmp_path: Path, places: PlaceIndex) -> AsyncIterator[TravelServices]:
-    services = open_services(tmp_path, places=places)
-    try:
-        yield services
-    finally:
-        await services.lookups.aclose()
-        services.close()
 
 
 @pytest.fixture

@@ -9,7 +9,7 @@ from concierge.store import ItemKind
 from concierge.text import Message, Translatable
 from concierge.travel.checks import dates, lodging
 from concierge.travel.forms.trip_brief import TRIP_BRIEF, choice_label
-from concierge.travel.item_kinds import KIND_LABELS, field_label
+from concierge.travel.item_kinds import field_label
 from tests.travel.checks.support import found, item, make_trip, plan_of
 
 
@@ -31,8 +31,8 @@ def test_a_problem_with_a_detail_keeps_both_sentences_translatable() -> None:
 
 
 def test_kind_labels_and_kind_specific_field_labels_are_marked() -> None:
-    assert KIND_LABELS[ItemKind.FERRY] == "Ferry"
-    assert isinstance(KIND_LABELS[ItemKind.FERRY], Translatable)
+    assert ItemKind.FERRY.label == "Ferry"
+    assert isinstance(ItemKind.FERRY.label, Translatable)
     assert field_label(ItemKind.LODGING, "start_time") == "Check-in"
     assert isinstance(field_label(ItemKind.LODGING, "start_time"), Translatable)
     assert isinstance(field_label(ItemKind.FLIGHT, "start_time"), Translatable)

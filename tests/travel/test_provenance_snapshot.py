@@ -3,32 +3,16 @@ next request's snapshot and in read_trip until the person confirms it or edits i
 
 from __future__ import annotations
 
-from collections.abc import AsyncIterator
-from pathlib import Path
-
-import pytest
-
 from concierge.agent import Agent
 from concierge.agent.openai_model import OpenAIChatModel
 from concierge.store import TripRecord
 from concierge.travel.assistant.trip_assistant import build_trip_assistant
 from concierge.travel.assistant.trip_view import UNVERIFIED_LEGEND
-from concierge.travel.places import PlaceIndex
-from concierge.travel.services import TravelServices, open_services
+from concierge.travel.services import TravelServices
 from tests.agent.support import client_for, snapshot_of, tool_results
 from tests.fakes import FakeOpenAIServer, Reply, ToolCallSpec
 
 DAY = "2026-05-15"
-
-
-@pytest.fixture
-async def services(tmp_path: Path, places: PlaceIndex) -> AsyncIterator[TravelServices]:
-    services = open_services(tmp_path, places=places)
-    try:
-        yield services
-    finally:
-        await services.lookups.aclose()
-        services.close()
 
 
 async def _trip(services: TravelServices) -> TripRecord:

@@ -5,11 +5,8 @@ from __future__ import annotations
 
 import asyncio
 import json
-from collections.abc import AsyncIterator
-from pathlib import Path
 
 import openai
-import pytest
 
 from concierge.agent import ToolResult
 from concierge.agent.openai_model import OpenAIChatModel
@@ -17,21 +14,10 @@ from concierge.agent.voice_bridge import RealtimeBridge
 from concierge.agent.voice_events import Stored, VoiceEvent
 from concierge.travel.assistant.instructions import INSTRUCTIONS
 from concierge.travel.assistant.trip_assistant import build_trip_assistant
-from concierge.travel.places import PlaceIndex
-from concierge.travel.services import TravelServices, open_services
+from concierge.travel.services import TravelServices
 from tests.agent.support import client_for
 from tests.fakes import FakeOpenAIServer, Reply
 from tests.fakes.realtime_server import Call, FakeRealtimeServer, Say
-
-
-@pytest.fixture
-async def services(tmp_path: Path, places: PlaceIndex) -> AsyncIterator[TravelServices]:
-    opened = open_services(tmp_path, places=places)
-    try:
-        yield opened
-    finally:
-        await opened.lookups.aclose()
-        opened.close()
 
 
 async def test_a_spoken_trip_change_a_form_edit_and_a_typed_turn_after_it(

@@ -13,10 +13,11 @@ from PySide6.QtGui import QAccessible, QHelpEvent, QPalette
 from PySide6.QtWidgets import QApplication, QStyleFactory, QToolTip
 from pytestqt.qtbot import QtBot
 
+from concierge.model.kinds import ITEM_KINDS
 from concierge.travel.day_layout import TimelineEntry, lay_out
 from concierge.ui.colours import Tone, colour, contrast, dark_palette
 from concierge.ui.trips import ItineraryView
-from concierge.ui.trips.day_timeline import KIND_HUES, DayTimeline, block_fill, kind_colour
+from concierge.ui.trips.day_timeline import DayTimeline, block_fill, kind_colour
 from concierge.ui.trips.timeline_text import (
     block_times,
     describe,
@@ -176,7 +177,7 @@ def test_every_kind_reads_in_light_and_dark(dark: bool) -> None:
     palette = dark_palette() if dark else style.standardPalette()
     text = palette.color(QPalette.ColorRole.Text)
     base = palette.color(QPalette.ColorRole.Base)
-    for kind in [*KIND_HUES, "something else"]:
+    for kind in [*ITEM_KINDS.values(), "something else"]:
         assert contrast(text, block_fill(kind, palette)) >= 4.5, kind
         assert contrast(kind_colour(kind, palette), base) >= 3, kind  # The strip stands out.
     error = colour(Tone.ERROR, palette)

@@ -19,7 +19,15 @@ from concierge.ui.trips.item_editor import normalize_zone, parse_duration
 from concierge.ui.trips.itinerary_model import unseen_reason
 from concierge.ui.trips.itinerary_view import TIME_SHARE
 from tests.ui import trips_support
-from tests.ui.trips_support import TripServices, focus, on_screen, press, type_text
+from tests.ui.trips_support import (
+    TripServices,
+    add_item_dialog,
+    focus,
+    on_screen,
+    press,
+    tab,
+    type_text,
+)
 from tests.ui.waiting import until
 
 place_index = trips_support.place_index
@@ -139,27 +147,13 @@ async def test_spanning_items_show_on_each_day_in_time_order(
     ]
 
 
-def tab(qtbot: QtBot, times: int = 1) -> None:
-    """Tab as the person presses it; a completion list still open is closed first, as
-    Escape would (Tab only moves on once the list is gone)."""
-    for _ in range(times):
-        if QApplication.activePopupWidget() is not None:
-            press(qtbot, Qt.Key.Key_Escape)
-        press(qtbot, Qt.Key.Key_Tab)
-
-
 async def test_a_flight_is_entered_from_the_keyboard_alone(
     view: ItineraryView, services: TripServices, qtbot: QtBot
 ) -> None:
     trip = await tokyo_trip(services)
     view.set_trip(trip.id)
     await until(lambda: view.model.rowCount() == 4)
-    await focus(view.toolbar.add_button)
-    press(qtbot, Qt.Key.Key_Space)
-    await until(lambda: view.editor is not None and view.editor.isVisible())
-    editor = view.editor
-    assert editor is not None
-    await until(lambda: QApplication.focusWidget() is editor.title_edit)
+    editor = await add_item_dialog(view, qtbot)
     # A plain activity asks for no travel details.
     assert not editor.detail_edits["carrier"].isVisibleTo(editor)
     assert editor.zone_edit.text() == "Asia/Tokyo"

@@ -5,8 +5,7 @@ write use, and the context window the server reports bounds the budget."""
 from __future__ import annotations
 
 import threading
-from collections.abc import AsyncIterator, Iterator
-from pathlib import Path
+from collections.abc import Iterator
 
 import pytest
 from PySide6.QtCore import Qt
@@ -26,31 +25,17 @@ from concierge.model.settings import (
     MODEL_SNAPSHOT_LAYOUT,
     UNDO_DEPTH,
 )
-from concierge.model_server import ENV_API_KEY, ENV_BASE_URL, ENV_MODEL
 from concierge.ui.main_window import MainWindow
 from concierge.ui.settings import SettingsDialog
 from tests.agent.support import snapshot_of
 from tests.fakes import FakeOpenAIServer, Reply
-from tests.fakes.memory_keyring import MemoryKeyring
 from tests.store.support import log_rows
+from tests.ui import trips_support
 from tests.ui.test_settings_dialog import tab_to, type_into
 from tests.ui.trips_support import Running
 from tests.ui.waiting import until
 
-
-@pytest.fixture
-async def running(
-    tmp_path: Path,
-    memory_keyring: MemoryKeyring,
-    monkeypatch: pytest.MonkeyPatch,
-    fake_openai: FakeOpenAIServer,
-) -> AsyncIterator[Running]:
-    monkeypatch.setenv(ENV_BASE_URL, fake_openai.base_url)
-    monkeypatch.setenv(ENV_API_KEY, "test-key")
-    monkeypatch.setenv(ENV_MODEL, "fake-model")
-    app = Running(tmp_path / "data")
-    yield app
-    await app.close()
+running = trips_support.connected_running
 
 
 @pytest.fixture

@@ -815,6 +815,20 @@ async def test_the_weather_line_names_the_configured_host(
     )
 
 
+async def test_closing_at_once_ends_every_task_without_an_error(
+    make_dialog: MakeDialog, opened: Opened
+) -> None:
+    """Esc before the stored settings, the sound devices or the context window are read:
+    the dialog's tasks end, cancelled, and none of them fails."""
+    dialog = await make_dialog()
+    assert len(dialog.tasks) > 0
+    QTest.keyClick(dialog, Qt.Key.Key_Escape)
+    assert not dialog.isVisible()
+    await until(lambda: len(dialog.tasks) == 0)
+    assert opened.failures == []
+    assert not dialog.sections[Section.VOICE].loaded
+
+
 # -- opening from async code -----------------------------------------------------------------
 
 

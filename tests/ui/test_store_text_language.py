@@ -15,7 +15,6 @@ from concierge.store.errors import InvalidChangeError
 from concierge.store.validation import TRIP_RULES, check_stop, parse_changes
 from concierge.travel.checks import dates
 from concierge.travel.forms.trip_brief import TRIP_BRIEF, choice_label
-from concierge.travel.item_kinds import KIND_LABELS
 from concierge.travel.item_times import duration_text
 from concierge.ui.i18n import shown
 from tests.travel.checks.support import found, item, make_stop, make_trip, plan_of
@@ -62,7 +61,7 @@ def test_a_problem_from_the_checks_shows_in_portuguese_with_short_days(
 
 
 def test_labels_and_choices_show_in_portuguese(portuguese: None) -> None:
-    assert shown(KIND_LABELS[ItemKind.FERRY]) == "Balsa"
+    assert shown(ItemKind.FERRY.label) == "Balsa"
     assert shown(TRIP_BRIEF.field("diet").label) == "Restrições alimentares"
     assert shown(choice_label("gluten-free")) == "Sem glúten"
     assert shown(TRIP_RULES["travellers"].label) == "Viajantes"
@@ -75,4 +74,4 @@ def test_labels_and_choices_show_in_portuguese(portuguese: None) -> None:
 def test_english_shows_the_same_text_the_model_reads(qapp: QWidget) -> None:
     error = stop_before_arrival()
     assert shown(str(error)) == str(error)
-    assert shown(KIND_LABELS[ItemKind.FERRY]) == "Ferry"
+    assert shown(ItemKind.FERRY.label) == "Ferry"

@@ -13,11 +13,14 @@ from pytestqt.modeltest import ModelTester
 from pytestqt.qtbot import QtBot
 
 from concierge.store import ItineraryItemRecord, TripRecord
+from concierge.travel.exports import read_plan
 from concierge.ui.colours import mark_tint
+from concierge.ui.exports.itinerary_page import itinerary_page
 from concierge.ui.trips import ItineraryModel, ItineraryView, itinerary_view
 from concierge.ui.trips.itinerary_days import group_by_day
 from concierge.ui.trips.itinerary_model import ITEM_ID_ROLE
 from concierge.ui.views.marks import ADDED_BY_ASSISTANT
+from tests.travel.zones_support import seed_lisbon_day
 from tests.ui import trips_support
 from tests.ui.trips_support import TripServices, assistant_edit, eventually, on_screen, tab_order
 from tests.ui.waiting import until
@@ -429,3 +432,29 @@ async def test_changes_from_elsewhere_wait_for_the_reload_gap_and_own_edits_do_n
     await until(lambda: titles(view)[0] == ["Check in", "Dinner", "Port cellar"])
     assert titles(view)[2] == ["Fly home early"]  # Served by the same reload.
     assert not view._coalesce.isActive()
+
+
+async def test_rows_timeline_and_print_read_a_zoneless_item_in_its_stops_zone(
+    view: ItineraryView, services: TripServices
+) -> None:
+    """An item without a zone is read in its stop's (`item_zones`), as the checks and the
+    calendar read it: a museum at 09:30 in Lisbon comes before a call at 17:45 in Tokyo
+    (08:30 and 08:45 UTC), whatever order they were put in."""
+    seeded = await seed_lisbon_day(services)
+    view.set_trip(seeded.trip_id)
+    await until(lambda: view.model.rowCount() > 0)
+
+    day = view.model.days[0]  # The flight lands the next day.
+    assert [item.title for item in day.items] == ["Museum", "Call", "To Tokyo"]
+    museum = view.model.index_of_item(seeded.museum.id)
+    assert museum.siblingAtColumn(0).data() == "09:30–10:30"
+    assert view.model.index_of_item(seeded.call.id).siblingAtColumn(0).data() == (
+        "17:45 Tokyo → 18:45 Tokyo"
+    )
+    await until(lambda: bool(view.timeline.day_layout.blocks))
+    blocks = {block.entry.title: block.entry for block in view.timeline.day_layout.blocks}
+    assert (blocks["Museum"].start, blocks["Museum"].end) == (time(9, 30), time(10, 30))
+
+    page = itinerary_page(await read_plan(services, seeded.trip_id))
+    assert page.index("Museum") < page.index("Call") < page.index("To Tokyo")
+    assert "09:30–10:30" in page

@@ -13,9 +13,10 @@ from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QWidget
 from pytestqt.qtbot import QtBot
 
+from concierge.model.kinds import ITEM_KINDS
 from concierge.store import ItemKind
 from concierge.store.validation import ITEM_RULES, TRIP_RULES
-from concierge.travel.item_kinds import KIND_LABELS, field_label
+from concierge.travel.item_kinds import field_label
 from concierge.ui.trips import ItineraryView, TripForm
 from concierge.ui.trips.trip_list import TripListPanel
 from tests.ui import trips_support
@@ -31,7 +32,7 @@ DATA = {"Porto weekend", "Porto", "Porto (OPO)", "Lisbon (LIS)", "Check in", "Po
 """The person's own words: trip and item titles, places as they typed or chose them."""
 STORE_LABELS = (
     {rule.label for rule in (*TRIP_RULES.values(), *ITEM_RULES.values())}
-    | {str(label) for label in KIND_LABELS.values()}
+    | {str(row.label) for row in ITEM_KINDS}
     | {field_label(kind, name) for kind in ItemKind for name in ITEM_RULES}
 )
 """Field and kind labels: marked by the store helper (shown through `shown`)."""

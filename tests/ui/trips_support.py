@@ -1,5 +1,6 @@
 """Real services for the trip view tests: a SQLite file per test, repositories, the change
-bus and undo history over it, and one loaded `PlaceIndex` for the whole session; plus small
+bus and undo history over it, and one loaded `PlaceIndex` for the whole session
+(`tests.composition`); plus small
 helpers the view tests share (a view on screen for one test, focus, tab order).
 
 A test module takes the fixtures by naming them at module level
@@ -9,7 +10,6 @@ A test module takes the fixtures by naming them at module level
 from __future__ import annotations
 
 import asyncio
-import functools
 from collections.abc import AsyncIterator, Awaitable, Callable, Iterator
 from contextlib import asynccontextmanager
 from pathlib import Path
@@ -20,12 +20,17 @@ from PySide6.QtCore import QEvent, QItemSelectionModel, Qt, SignalInstance
 from PySide6.QtWidgets import QAbstractItemView, QApplication, QLineEdit, QWidget
 from pytestqt.qtbot import QtBot
 
+from concierge.model_server import ENV_API_KEY, ENV_BASE_URL, ENV_MODEL
 from concierge.store import Actor, ChangeContext, TripRecord
 from concierge.travel.places import PlaceIndex
 from concierge.travel.services import TravelServices, open_services
 from concierge.ui.colours import Tone, colour
 from concierge.ui.forms.field_row import FieldRow
 from concierge.ui.main_window import MainWindow
+from concierge.ui.trips import ItemEditor, ItineraryView
+from tests.composition import loaded_places
+from tests.fakes import FakeOpenAIServer
+from tests.fakes.memory_keyring import MemoryKeyring
 from tests.ui.waiting import until
 
 TripServices = TravelServices
@@ -35,15 +40,6 @@ TripServices = TravelServices
 def assistant_edit() -> ChangeContext:
     """The context an assistant tool call writes in."""
     return ChangeContext(actor=Actor.ASSISTANT, label="Assistant edit")
-
-
-@functools.cache
-def loaded_places() -> PlaceIndex:
-    """Loading reads the real airport data (about half a second): once per session, however
-    many modules name the fixture."""
-    index = PlaceIndex()
-    index.load()
-    return index
 
 
 @pytest.fixture(scope="session")
@@ -168,6 +164,27 @@ def type_text(qtbot: QtBot, text: str) -> None:
         qtbot.keyClicks(keyboard_target(), character)
 
 
+def tab(qtbot: QtBot, times: int = 1) -> None:
+    """Tab as the person presses it; a completion list still open is closed first, as
+    Escape would (Tab only moves on once the list is gone)."""
+    for _ in range(times):
+        if QApplication.activePopupWidget() is not None:
+            press(qtbot, Qt.Key.Key_Escape)
+        press(qtbot, Qt.Key.Key_Tab)
+
+
+async def add_item_dialog(view: ItineraryView, qtbot: QtBot) -> ItemEditor:
+    """Open Add item as the person does (Space on the toolbar's Add) and wait until the
+    dialog's title field has the focus."""
+    await focus(view.toolbar.add_button)
+    press(qtbot, Qt.Key.Key_Space)
+    await until(lambda: view.editor is not None and view.editor.isVisible())
+    editor = view.editor
+    assert editor is not None
+    await until(lambda: QApplication.focusWidget() is editor.title_edit)
+    return editor
+
+
 def click(qtbot: QtBot, widget: QWidget) -> None:
     """Click the middle of `widget` as the window system delivers it: to the widget, or
     to the open popup when there is one (it takes every press while shown)."""
@@ -259,3 +276,20 @@ class Running:
         await self.window.shutdown()
         self.window.deleteLater()
         self.services.close()
+
+
+@pytest.fixture
+async def connected_running(
+    tmp_path: Path,
+    memory_keyring: MemoryKeyring,
+    monkeypatch: pytest.MonkeyPatch,
+    fake_openai: FakeOpenAIServer,
+) -> AsyncIterator[Running]:
+    """A window over `tmp_path / "data"` whose model is the loopback server, named in the
+    environment as `OPENAI_BASE_URL` users name theirs."""
+    monkeypatch.setenv(ENV_BASE_URL, fake_openai.base_url)
+    monkeypatch.setenv(ENV_API_KEY, "test-key")
+    monkeypatch.setenv(ENV_MODEL, "fake-model")
+    app = Running(tmp_path / "data")
+    yield app
+    await app.close()

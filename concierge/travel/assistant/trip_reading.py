@@ -31,6 +31,7 @@ from concierge.store import (
 from concierge.store.validation import ITEM_RULES
 
 from ..item_kinds import field_label
+from ..item_zones import TripZones
 from ..sensitive import sharing
 from ..value_text import field_text, one_line
 from .ledger_tools import LedgerTools
@@ -195,13 +196,15 @@ def read_days(
     marks = unverified or {}
     rows: list[str] = []
     shown: list[str] = []
+    zones = TripZones.of(stops)
     for day in sorted({item.day for item in items if first <= item.day <= last}):
         rows.append(day_heading(trip, day))
         zone = day_zone(trip, stops, day)
         for item in items:
             if item.day == day:
                 rows.append(
-                    f"  - {render_item(item, zone, attached[item.id], marks.get(item.id, ()))}"
+                    "  - "
+                    + render_item(item, zone, attached[item.id], marks.get(item.id, ()), zones)
                 )
                 shown.append(item.id)
     call = f"day={first.isoformat()}"
@@ -230,9 +233,10 @@ def search_items(
     if not found:
         return f"No item matches “{one_line(text)}”."
     marks = unverified or {}
+    zones = TripZones.of(stops)
     rows = [
         f"- {item.day.isoformat()} "
-        + render_item(item, day_zone(trip, stops, item.day), 0, marks.get(item.id, ()))
+        + render_item(item, day_zone(trip, stops, item.day), 0, marks.get(item.id, ()), zones)
         for item in found
     ]
     head = [

@@ -26,6 +26,7 @@ from concierge.store import (
     TripRecord,
 )
 
+from ..item_zones import TripZones
 from ..sensitive import sharing
 from .snapshot_budget import line_cost, lines_tokens
 from .trip_view import (
@@ -192,9 +193,10 @@ def _item_rows(
     unverified: Mapping[str, Sequence[str]],
 ) -> dict[str, str]:
     """The day's items as the view lists them, by id."""
-    zone = day_zone(trip, stops, day)
+    zone, zones = day_zone(trip, stops, day), TripZones.of(stops)
     return {
-        item.id: f"  - {render_item(item, zone, attached[item.id], unverified.get(item.id, ()))}"
+        item.id: "  - "
+        + render_item(item, zone, attached[item.id], unverified.get(item.id, ()), zones)
         for item in items
     }
 

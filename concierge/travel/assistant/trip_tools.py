@@ -8,11 +8,13 @@ from __future__ import annotations
 
 from collections.abc import Awaitable, Callable
 from datetime import date, time
+from functools import cache
 from typing import Any, Literal
 
 from pydantic import Field
 
 from concierge.agent import ContextProvider, Tool, ToolContext, ToolError, ToolOutput
+from concierge.model.kinds import ITEM_KINDS, ItemKindSpec
 from concierge.store import (
     ChangeContext,
     DocumentRepository,
@@ -27,9 +29,10 @@ from concierge.store.label_text import listed
 from concierge.store.validation import ITEM_RULES, STOP_RULES, TRIP_RULES
 from concierge.text import QT_TRANSLATE_NOOP
 
+from ..item_zones import TripZones
 from ..selection import SelectionState
 from ..sensitive import sharing
-from ..stops import render_route, stop_or_first
+from ..stops import render_route
 from ..trip_edits import TripEditor
 from ..value_text import field_text
 from .feature import AssistantFeature
@@ -64,9 +67,20 @@ class ItemAction(ToolArgs):
     position: int | None = Field(None, ge=0, description="0-based in the day; default last.")
 
 
-ItemEdit: type[ItemAction] = rules_model(
-    "ItemEdit", ITEM_RULES, patch=True, terse=True, base=ItemAction
-)
+@cache
+def _item_edit(kinds: tuple[ItemKindSpec, ...]) -> type[ItemAction]:
+    """One model per table of kinds (`kinds`, the key): the kind field's choices are read
+    when the model is made."""
+    return rules_model("ItemEdit", ITEM_RULES, patch=True, terse=True, base=ItemAction)
+
+
+def item_edit() -> type[ItemAction]:
+    """`edit_itinerary`'s arguments, made again when the table of kinds changes, so the
+    schema's kinds are the table's."""
+    return _item_edit(ITEM_KINDS.rows)
+
+
+ItemEdit = item_edit()
 
 _ITEM_NOUNS = {
     "add": QT_TRANSLATE_NOOP("ChangeLabel", "addition of “{title}”"),
@@ -125,7 +139,7 @@ class TripTools:
                 name="edit_itinerary",
                 title="Change the itinerary",
                 description="Add, update, move or remove an itinerary item.",
-                input_model=ItemEdit,
+                input_model=item_edit(),
                 handler=self.edit_itinerary,
                 requires_permission=_removes_item,
                 describe_permission=self.describe_removal,
@@ -226,8 +240,8 @@ class TripTools:
         if missing:
             raise ToolError(f"add needs {' and '.join(missing)}.")
         position, title = given.pop("position", None), given["title"]
-        stop = stop_or_first(await self.editor.stops.stops(self.trip_id), given["day"])
-        values = {"timezone": stop.timezone if stop is not None else None, **given}
+        zones = TripZones.of(await self.editor.stops.stops(self.trip_id))
+        values = {"timezone": zones.on(given["day"]), **given}
         if values.get("cost_amount") is not None and not values.get("cost_currency"):
             values["cost_currency"] = trip.budget_currency
         async with store_errors():
@@ -289,13 +303,15 @@ class TripTools:
         )
 
     async def _render(self, item: ItineraryItemRecord) -> str:
-        """The item as the snapshot shows it, with the values shared on the trip."""
+        """The item as the snapshot shows it (its times in its effective zones), with the
+        values shared on the trip."""
         trip = await self.trips.get(self.trip_id)
+        zones = TripZones.of(await self.editor.stops.stops(self.trip_id))
         sources = (await self.itinerary.sources([item.id])).get(item.id, {})
         unverified = [name for name, source in sources.items() if source.unverified]
         order = list(ITEM_RULES)
         with sharing(trip.shared_values if trip is not None else ()):
-            return render_item(item, unverified=sorted(unverified, key=order.index))
+            return render_item(item, unverified=sorted(unverified, key=order.index), zones=zones)
 
     async def _item(self, reference: str) -> ItineraryItemRecord:
         """An item of this trip by full or shortened id."""

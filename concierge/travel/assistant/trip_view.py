@@ -42,7 +42,8 @@ from concierge.store.validation import (
 from ..currencies import CurrencyError, format_money
 from ..item_kinds import cost_text, field_label
 from ..item_times import duration_text, item_end, item_start
-from ..stops import render_route, stop_or_first
+from ..item_zones import NO_STOPS, TripZones
+from ..stops import render_route
 from ..value_text import free_text, one_line, sensitive_text
 
 SHORT_ID = 8
@@ -182,9 +183,8 @@ def day_heading(trip: TripRecord, day: date) -> str:
 
 
 def day_zone(trip: TripRecord, stops: Sequence[StopRecord], day: date) -> str | None:
-    """The zone the trip is in on `day`: its stop's, else home's."""
-    stop = stop_or_first(stops, day)
-    return stop.timezone if stop is not None else trip.origin_tz
+    """The zone times are named against on `day` (`TripZones.named_against`)."""
+    return TripZones.of(stops).named_against(day, trip.origin_tz)
 
 
 UNVERIFIED_LEGEND = (
@@ -205,13 +205,14 @@ def render_item(
     zone: str | None = None,
     documents: int = 0,
     unverified: Sequence[str] = (),
+    zones: TripZones = NO_STOPS,
 ) -> str:
     """One item on one line: "[id] 09:30 Title @ place (notes)" for a plain activity in
     `zone` (where the trip is that day); a booking adds its kind, its end, the zones that
-    differ, its details and its cost. Sensitive details read as "on file", and attached
-    documents only by their number; the facts the assistant set unconfirmed (`unverified`)
-    are named at the end."""
-    text = f"[{short_id(item.id)}] {_when(item, zone)} "
+    differ, its details and its cost, its times read in its effective zones (`zones`).
+    Sensitive details read as "on file", and attached documents only by their number; the
+    facts the assistant set unconfirmed (`unverified`) are named at the end."""
+    text = f"[{short_id(item.id)}] {_when(zones.read(item), zone)} "
     if item.kind is not ItemKind.ACTIVITY:
         text += f"{item.kind.value}: "
     text += free_text(item.title)

@@ -8,11 +8,11 @@ estimate. Amounts the rates cannot convert are left out and counted."""
 from __future__ import annotations
 
 from collections import defaultdict
-from collections.abc import Iterator, Mapping
+from collections.abc import Iterator
 from datetime import date
 from decimal import Decimal
 
-from concierge.store import ExpenseCategory, ItemKind
+from concierge.store import ExpenseCategory
 from concierge.text import QT_TRANSLATE_NOOP
 
 from ..currencies import CurrencyError, format_money, quantize_money
@@ -21,18 +21,6 @@ from .checker import CheckEnv, Checker
 from .plan import TripPlan
 from .problem import Problem
 
-CATEGORY_OF_KIND: Mapping[ItemKind, ExpenseCategory] = {
-    ItemKind.FLIGHT: ExpenseCategory.TRANSPORT,
-    ItemKind.TRAIN: ExpenseCategory.TRANSPORT,
-    ItemKind.BUS: ExpenseCategory.TRANSPORT,
-    ItemKind.CAR: ExpenseCategory.TRANSPORT,
-    ItemKind.FERRY: ExpenseCategory.TRANSPORT,
-    ItemKind.LODGING: ExpenseCategory.LODGING,
-    ItemKind.ACTIVITY: ExpenseCategory.ACTIVITIES,
-    ItemKind.MEAL: ExpenseCategory.FOOD,
-    ItemKind.NOTE: ExpenseCategory.OTHER,
-}
-"""The ledger category an item's planned cost counts in."""
 LISTED = 3
 """Categories the problem names, largest first."""
 
@@ -50,7 +38,7 @@ def check(plan: TripPlan, env: CheckEnv) -> Iterator[Problem]:
         for expense in plan.expenses
     ]
     costs.extend(
-        (item.cost_amount, item.cost_currency, item.day, CATEGORY_OF_KIND[item.kind])
+        (item.cost_amount, item.cost_currency, item.day, item.kind.spec.category)
         for item in plan.items
         if item.cost_amount is not None and item.cost_currency and item.id not in paid_items
     )

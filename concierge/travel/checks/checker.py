@@ -7,11 +7,10 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 
-from concierge.store import ItemKind, ItineraryItemRecord
+from concierge.store import ItineraryItemRecord
 
 from ..exchange import Exchange
 from ..geo import distance_km
-from ..item_kinds import TRANSPORT
 from ..places import Place, PlaceIndex
 from .plan import TripPlan
 from .problem import Problem
@@ -43,7 +42,7 @@ class CheckEnv:
 
 
 def _travels(item: ItineraryItemRecord) -> bool:
-    return item.kind in TRANSPORT or item.kind is ItemKind.CAR
+    return item.kind.spec.between_places
 
 
 def km_between(a: Place, b: Place) -> float:

@@ -30,7 +30,6 @@ from concierge.store import ItemKind, ItineraryItemRecord
 from concierge.store.wall_clock import instant, start_of
 from concierge.text import QT_TRANSLATE_NOOP
 
-from ..item_kinds import TRANSPORT
 from ..item_times import duration_text, item_length
 from ..value_text import one_line
 from .checker import Check, CheckEnv, Checker
@@ -40,9 +39,6 @@ from .wording import named
 
 QUOTE_LIMIT = 40
 """Characters of a pin's text a message quotes."""
-
-VISITED = frozenset({ItemKind.ACTIVITY, ItemKind.LODGING, ItemKind.MEAL})
-"""Items a person goes into: the places step-free access is about."""
 
 STEP_FREE_SIGNS = ("step-free", "step free", "wheelchair", "accessible", "lift", "elevator", "ramp")
 """Words in an item that say it can be reached without steps."""
@@ -233,12 +229,13 @@ def _in_window(moment: time, start: time, end: time) -> bool:
 def no_departure_between(applied: Applied, plan: TripPlan) -> Iterator[Problem]:
     values = applied.constraint.values
     start, end = values["start"], values["end"]
-    kinds = {ItemKind.FLIGHT} if values["scope"] == "flights" else TRANSPORT
+    flights = values["scope"] == "flights"
     window = QT_TRANSLATE_NOOP("Problem", "between {start} and {end}").format(
         start=f"{start:%H:%M}", end=f"{end:%H:%M}"
     )
     for item in plan.items:
-        if item.kind not in kinds:
+        counted = item.kind is ItemKind.FLIGHT if flights else item.kind.spec.transport
+        if not counted:
             continue
         if item.start_time is None:
             yield _problem(
@@ -299,7 +296,7 @@ def max_transit_per_day(applied: Applied, plan: TripPlan) -> Iterator[Problem]:
     hours: Decimal = applied.constraint.values["hours"]
     allowed = timedelta(minutes=int(hours * 60))
     for day, items in plan.by_day.items():
-        journeys = [item for item in items if item.kind in TRANSPORT]
+        journeys = [item for item in items if item.kind.spec.transport]
         total = timedelta(0)
         for item in journeys:
             length = item_length(item)
@@ -414,7 +411,7 @@ def diet(applied: Applied, plan: TripPlan) -> Iterator[Problem]:
 def step_free(applied: Applied, plan: TripPlan) -> Iterator[Problem]:
     barriers = (*STEP_BARRIERS, *applied.constraint.values["words"])
     for item in plan.items:
-        if item.kind not in VISITED:
+        if not item.kind.spec.entered:
             continue
         barrier = _said(item, barriers)
         if barrier is not None:

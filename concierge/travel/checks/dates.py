@@ -9,7 +9,6 @@ from concierge.store import StopRecord
 from concierge.text import QT_TRANSLATE_NOOP
 
 from ..folding import fold
-from ..item_kinds import TRANSPORT
 from ..item_times import item_days
 from ..places import Place
 from ..stops import day_span
@@ -62,7 +61,7 @@ def _outside_stop(plan: TripPlan, env: CheckEnv) -> Iterator[Problem]:
         return
     stops_at = _StopsAt(dated, env)
     for item in plan.items:
-        if item.kind in TRANSPORT or not item.place:
+        if item.kind.spec.transport or not item.place:
             continue
         at = stops_at(item.place)
         if not at or any(_within(item.day, stop) for stop in at):

@@ -6,7 +6,6 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from concierge.store import ItemKind
 from concierge.text import QT_TRANSLATE_NOOP
 
 from ..countries import country_name
@@ -16,8 +15,6 @@ from .plan import TripPlan
 from .problem import Problem
 from .wording import named, on_day
 
-VISITS = frozenset({ItemKind.ACTIVITY, ItemKind.MEAL})
-"""Kinds of items a closure can spoil."""
 LISTED = 3
 """Items a note names; the rest are counted."""
 
@@ -26,7 +23,7 @@ def check(plan: TripPlan, env: CheckEnv) -> Iterator[Problem]:
     if env.places is None:
         return
     for day, items in plan.by_day.items():
-        visits = [item for item in items if item.kind in VISITS]
+        visits = [item for item in items if item.kind.spec.has_hours]
         stop = plan.stop_on(day)
         if not visits or stop is None:
             continue

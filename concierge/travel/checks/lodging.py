@@ -11,10 +11,9 @@ from collections import defaultdict
 from collections.abc import Iterator, Sequence
 from datetime import date, timedelta
 
-from concierge.store import ItemKind, ItineraryItemRecord
+from concierge.store import ItineraryItemRecord
 from concierge.text import QT_TRANSLATE_NOOP
 
-from ..item_kinds import TRANSPORT
 from ..item_times import item_days
 from .checker import CheckEnv, Checker
 from .plan import TripPlan
@@ -35,10 +34,10 @@ def check(plan: TripPlan, env: CheckEnv) -> Iterator[Problem]:
     beds: dict[date, list[ItineraryItemRecord]] = defaultdict(list)
     on_the_move: set[date] = set()
     for item in plan.items:
-        if item.kind is ItemKind.LODGING:
+        if item.kind.spec.nights:
             for night in nights(item):
                 beds[night].append(item)
-        elif item.kind in TRANSPORT:
+        elif item.kind.spec.transport:
             days = item_days(item)
             on_the_move.update(days[:-1])
     trip_nights = [start + timedelta(days=n) for n in range((end - start).days)]

@@ -7,7 +7,6 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from concierge.store import ItemKind
 from concierge.text import QT_TRANSLATE_NOOP
 
 from .checker import CheckEnv, Checker
@@ -15,16 +14,13 @@ from .plan import Timed, TripPlan
 from .problem import Problem
 from .wording import named, on_day, span
 
-BACKGROUND = frozenset({ItemKind.LODGING, ItemKind.CAR, ItemKind.NOTE})
-"""Kinds that never overlap anything."""
-
 
 def overlapping(plan: TripPlan) -> Iterator[tuple[Timed, Timed]]:
     """Each pair of timed items with an end where the later-starting one starts before the
     other ends: a sweep by start, comparing each item only with those still running."""
     running: list[Timed] = []
     for current in plan.timed:
-        if current.item.kind in BACKGROUND or current.end is None or current.end <= current.start:
+        if current.item.kind.spec.background or current.end is None or current.end <= current.start:
             continue  # an item without a length (a moment, an open end) clashes with nothing
         running = [o for o in running if o.end is not None and o.end > current.start]
         for other in running:

@@ -12,7 +12,6 @@ from concierge.text import QT_TRANSLATE_NOOP
 
 from ..item_times import duration_text, item_length
 from .checker import CheckEnv, Checker
-from .overlaps import BACKGROUND
 from .plan import TripPlan
 from .problem import Problem
 from .wording import on_day
@@ -39,7 +38,7 @@ def check(plan: TripPlan, env: CheckEnv) -> Iterator[Problem]:
     busy: dict[date, timedelta] = {}
     for item in plan.items:
         length = item_length(item)
-        if item.kind not in BACKGROUND and length is not None and length > timedelta(0):
+        if not item.kind.spec.background and length is not None and length > timedelta(0):
             busy[item.day] = busy.get(item.day, timedelta(0)) + length
     for day, items in plan.by_day.items():
         activities = [item for item in items if item.kind is ItemKind.ACTIVITY]
@@ -70,7 +69,7 @@ def check(plan: TripPlan, env: CheckEnv) -> Iterator[Problem]:
             check=CHECKER.name,
             severity="warning",
             message=PACE_MESSAGES[plan.trip.pace].format(day=on_day(day), too_much=too_much),
-            item_ids=tuple(item.id for item in items if item.kind not in BACKGROUND),
+            item_ids=tuple(item.id for item in items if not item.kind.spec.background),
             day=day,
             subject="day",
         )

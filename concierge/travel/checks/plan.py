@@ -34,6 +34,7 @@ from concierge.store.pins import scope_pins
 from concierge.store.stops import trip_stops
 from concierge.store.wall_clock import end_of, instant, start_of
 
+from ..item_zones import TripZones
 from ..stops import stop_or_first
 
 BRIEF_FORM = "trip-brief"
@@ -131,13 +132,14 @@ class TripPlan:
         """The stop the trip is at on `day` (`stops.stop_or_first`'s reading)."""
         return stop_or_first(list(self.stops), day)
 
+    @cached_property
+    def zones(self) -> TripZones:
+        """The zones of the trip's days and items (`item_zones`: the one rule)."""
+        return TripZones.of(self.stops)
+
     def zone_on(self, day: date) -> str | None:
-        """The zone the trip is in on `day`: its stop's, else the first stop's with one
-        (the zone the itinerary gives a new item of that day), else None."""
-        stop = self.stop_on(day)
-        if stop is not None and stop.timezone:
-            return stop.timezone
-        return next((stop.timezone for stop in self.stops if stop.timezone), None)
+        """The zone the trip is in on `day` (`TripZones.on`)."""
+        return self.zones.on(day)
 
     @cached_property
     def _floating_zones(self) -> Mapping[date, str]:
@@ -150,15 +152,15 @@ class TripPlan:
         return zones
 
     def read(self, item: ItineraryItemRecord) -> ItineraryItemRecord:
-        """`item` as the checks read its times: an item without a zone (the assistant's or
-        an import's) is in its day's zone (`zone_on`), as the itinerary shows it; on a day
-        no stop gives a zone, in the zone of that day's other timed items, so it compares
-        with them by wall clock; with none of them either, as at UTC (wall clock among the
-        zone-less)."""
-        if item.timezone or item.start_time is None:
-            return item
-        zone = self.zone_on(item.day) or self._floating_zones.get(item.day)
-        return item if zone is None else replace(item, timezone=zone)
+        """`item` as the checks read its times: in its effective zones (`TripZones.read`),
+        as every view shows it; on a day no stop gives a zone, in the zone of that day's
+        other timed items, so it compares with them by wall clock; with none of them
+        either, as at UTC (wall clock among the zone-less)."""
+        read = self.zones.read(item)
+        if read.timezone or read.start_time is None:
+            return read
+        zone = self._floating_zones.get(item.day)
+        return read if zone is None else replace(read, timezone=zone)
 
 
 def read_plan_parts(session: Session, trip_id: str) -> PlanParts:

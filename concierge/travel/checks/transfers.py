@@ -17,7 +17,6 @@ from concierge.text import QT_TRANSLATE_NOOP
 
 from ..item_times import duration_text
 from .checker import CheckEnv, Checker, km_between
-from .overlaps import BACKGROUND
 from .plan import TripPlan
 from .problem import Problem
 from .wording import local, named, on_day
@@ -58,7 +57,7 @@ def fastest(km: float) -> tuple[Mode, float]:
 def check(plan: TripPlan, env: CheckEnv) -> Iterator[Problem]:
     if env.places is None:
         return
-    moving = [timed for timed in plan.timed if timed.item.kind not in BACKGROUND]
+    moving = [timed for timed in plan.timed if not timed.item.kind.spec.background]
     for before, after in pairwise(moving):
         left = before.end or before.start
         gap = after.start - left

@@ -11,11 +11,10 @@ from __future__ import annotations
 from collections.abc import Iterator
 from datetime import datetime, timedelta
 
-from concierge.store import ItemKind, ItineraryItemRecord
+from concierge.store import ItineraryItemRecord
 from concierge.store.wall_clock import end_of, instant, local_datetime, start_of
 from concierge.text import QT_TRANSLATE_NOOP
 
-from ..item_kinds import TRANSPORT
 from ..places import Place
 from .checker import CheckEnv, Checker, km_between
 from .plan import TripPlan
@@ -56,7 +55,7 @@ def check(plan: TripPlan, env: CheckEnv) -> Iterator[Problem]:
     if env.places is None:
         return
     for item in map(plan.read, plan.items):
-        if item.kind not in TRANSPORT and item.kind is not ItemKind.CAR:
+        if not item.kind.spec.between_places:
             continue
         start, end = start_of(item), end_of(item)
         if start is None:

@@ -1,13 +1,15 @@
 """A trip as an iCalendar file: one event per item, in its own time zones.
 
 Timed items keep their local times with the IANA zone as TZID (a flight leaves in one zone
-and lands in another), and the calendar carries a VTIMEZONE for each zone, made from the
-system's IANA data over the trip's years. Lodging is an all-day event over its nights
-(DTEND is the check-out day, which iCalendar excludes); other all-day or untimed items are
-all-day events on their days. An item's UID is its id, so importing the file again updates
-the events instead of adding copies; SEQUENCE grows with every edit of the item. Beside the
-readable summary and description each event carries the item's own fields for the app
-(`concierge.travel.ics_fields`), so the app imports its own calendar as the same items.
+and lands in another); an item without its own zone is in its day's (`item_zones`), and only
+where no zone is known at all is a time floating. The calendar carries a VTIMEZONE for each
+zone, made from the system's IANA data over the trip's years. Lodging is an all-day event
+over its nights (DTEND is the check-out day, which iCalendar excludes); other all-day or
+untimed items are all-day events on their days. An item's UID is its id, so importing the
+file again updates the events instead of adding copies; SEQUENCE grows with every edit of the
+item. Beside the readable summary and description each event carries the item's own fields
+for the app (`concierge.travel.ics_fields`), so the app imports its own calendar as the same
+items.
 
 Calendars sync to servers and are shared, so the description names sensitive details
 ("Confirmation code: on file") without their values, and free text has the sensitive values
@@ -26,9 +28,10 @@ from concierge.store import ItemKind, ItineraryItemRecord
 from concierge.store.validation import ITEM_RULES
 
 from ..ics_fields import CARRIED, property_name
-from ..item_kinds import DETAIL_FIELDS, KIND_LABELS, cost_text, field_label
+from ..item_kinds import DETAIL_FIELDS, cost_text, field_label
 from ..item_text import place_text, title_text
 from ..item_times import item_days, item_end, item_start
+from ..item_zones import NO_STOPS, TripZones
 from ..sensitive import hold_back
 from ..value_text import sensitive_text
 from .plan import TripPlan
@@ -50,7 +53,7 @@ def _moment(value: datetime, zone: str | None) -> datetime:
 
 def _all_day_span(item: ItineraryItemRecord) -> tuple[date, date]:
     """First day and the exclusive end: a hotel's nights end on its check-out day."""
-    if item.kind is ItemKind.LODGING:
+    if item.kind.spec.nights:
         last = item.end_day or (end.date() if (end := item_end(item)) else None)
         if last is None or last <= item.day:
             last = item.day + timedelta(days=1)
@@ -61,8 +64,8 @@ def _all_day_span(item: ItineraryItemRecord) -> tuple[date, date]:
 def description(item: ItineraryItemRecord) -> str:
     """The booking details, the cost and the notes, one per line, sensitive values held
     back."""
-    lines = [f"Kind: {KIND_LABELS[item.kind]}"]
-    if item.kind is ItemKind.LODGING:
+    lines = [f"Kind: {item.kind.label}"]
+    if item.kind.spec.nights:
         start, end = item_start(item), item_end(item)
         if start is not None:
             lines.append(f"{field_label(item.kind, 'start_time')}: {start:%H:%M} on {start:%d %b}")
@@ -81,7 +84,9 @@ def description(item: ItineraryItemRecord) -> str:
     return "\n".join(lines)
 
 
-def item_event(item: ItineraryItemRecord) -> Event:
+def item_event(item: ItineraryItemRecord, zones: TripZones = NO_STOPS) -> Event:
+    """The item's event, its times in its effective zones (`item_zones`); the fields it
+    carries for the app are its own."""
     event = Event()
     event.add("uid", item_uid(item))
     event.add("dtstamp", item.updated_at)
@@ -89,23 +94,24 @@ def item_event(item: ItineraryItemRecord) -> Event:
     event.add("last-modified", item.updated_at)
     event.add("sequence", max(int((item.updated_at - item.created_at).total_seconds()), 0))
     event.add("summary", hold_back(title_text(item)))
-    start = item_start(item)
-    if start is None or item.kind is ItemKind.LODGING:
+    read = zones.read(item)
+    start = item_start(read)
+    if start is None or item.kind.spec.nights:
         first, after = _all_day_span(item)
         event.add("dtstart", first)
         event.add("dtend", after)
         event.add("transp", "TRANSPARENT")
     else:
-        event.add("dtstart", _moment(start, item.timezone))
-        end = item_end(item)
+        event.add("dtstart", _moment(start, read.timezone))
+        end = item_end(read)
         if end is not None:
-            event.add("dtend", _moment(end, item.end_timezone or item.timezone))
+            event.add("dtend", _moment(end, read.end_timezone or read.timezone))
     if where := place_text(item) or item.address:
         event.add("location", hold_back(where))
     event.add("description", description(item))
     if item.link:
         event.add("url", item.link)
-    event.add("categories", [KIND_LABELS[item.kind]])
+    event.add("categories", list(item.kind.spec.ics_categories))
     for name, text in carried_text(item).items():
         event.add(property_name(name), vText(text))
     return event
@@ -141,8 +147,9 @@ def trip_calendar(plan: TripPlan) -> bytes:
     calendar.add("calscale", "GREGORIAN")
     calendar.add("method", "PUBLISH")
     calendar.add("x-wr-calname", hold_back(plan.trip.title))
+    zones = TripZones.of(plan.stops)
     for item in sorted(plan.items, key=lambda i: (i.day, i.position, i.id)):
-        calendar.add_component(item_event(item))
+        calendar.add_component(item_event(item, zones))
     first, last = plan.first_day, plan.last_day
     if first is not None and last is not None:
         calendar.add_missing_timezones(first - ZONE_MARGIN, last + ZONE_MARGIN)

@@ -9,6 +9,7 @@ from datetime import UTC, date, datetime, time, tzinfo
 from zoneinfo import ZoneInfo
 
 from concierge.model.field_kinds import LINE_LIMIT, TEXT_LIMIT, Line
+from concierge.model.kinds import ITEM_KINDS
 from concierge.store import ItemKind, ItineraryItemRecord
 from concierge.store.validation import ITEM_RULES, LINK_LIMIT, item_problem
 from concierge.text import QT_TRANSLATE_NOOP, TranslatedError
@@ -90,7 +91,7 @@ def finish(candidate: Candidate) -> Candidate:
         link = ""
     changes["link"] = link
     if not changes.get("title", candidate.title):
-        changes["title"] = KIND_TITLES[candidate.kind]
+        changes["title"] = kind_title(candidate.kind)
         warnings.append("The record had no title.")
     finished = dataclasses.replace(candidate, warnings=tuple(warnings), **changes)
     finished = _within_rules(finished)
@@ -134,26 +135,20 @@ def _as_record(candidate: Candidate) -> ItineraryItemRecord:
     )
 
 
-KIND_TITLES = {kind: kind.value.capitalize() for kind in ItemKind}
+def kind_title(kind: ItemKind) -> str:
+    """The title of a record that had none: "Flight"."""
+    return kind.value.capitalize()
 
-_KIND_WORDS: tuple[tuple[ItemKind, re.Pattern[str]], ...] = (
-    (ItemKind.FLIGHT, re.compile(r"\b(flight|flug|vol|vuelo|voo|boarding|airlines?)\b|✈")),
-    (ItemKind.CAR, re.compile(r"\b(car rental|rental car|rent-a-car|hire car|car hire)\b")),
-    (ItemKind.LODGING, re.compile(r"\b(hotel|hostel|lodging|stay|airbnb|check-?in|inn|b&b)\b")),
-    (ItemKind.TRAIN, re.compile(r"\b(train|rail|bahn|ice ?\d+|tgv|eurostar|amtrak)\b")),
-    (ItemKind.BUS, re.compile(r"\b(bus|coach|flixbus)\b")),
-    (ItemKind.FERRY, re.compile(r"\b(ferry|ferries)\b")),
-    (ItemKind.MEAL, re.compile(r"\b(dinner|lunch|breakfast|brunch|restaurant|table for)\b")),
-)
 
 ROUTE = re.compile(r"\b([A-Z]{3})\s*(?:-|–|→|->|to)\s*([A-Z]{3})\b")
 
 
 def guess_kind(*texts: str) -> ItemKind | None:
     """The kind words in `texts` suggest (first text first), or None."""
+    guesses = sorted((row for row in ITEM_KINDS if row.words), key=lambda row: row.words_rank)
     for text in texts:
         lowered = text.lower()
-        for kind, words in _KIND_WORDS:
-            if words.search(lowered):
-                return kind
+        for row in guesses:
+            if re.search(row.words, lowered):
+                return row.kind
     return None

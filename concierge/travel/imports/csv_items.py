@@ -11,6 +11,7 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from datetime import date
 
+from concierge.model.kinds import ITEM_KINDS
 from concierge.model.values import AmountError, date_pattern_of, decimal_mark_of, read_amount
 from concierge.store import ItemKind
 from concierge.store.validation import ITEM_RULES
@@ -19,30 +20,21 @@ from concierge.travel.app_locale import app_locale
 from concierge.travel.dates import parse_date, parse_typed_date
 from concierge.travel.errors import DateError
 
-from .common import KIND_TITLES, RecordError, finish, guess_kind, record_error
+from .common import RecordError, finish, guess_kind, record_error
 from .model import MAX_RECORDS, Candidate, ImportFileError, ParseResult
 
 CSV_FIELDS: tuple[str, ...] = tuple(ITEM_RULES)
 """The item fields a CSV column can fill: every one the item declares, in its order (a column
 is known by a field's name, its label and its declared aliases)."""
 
-_KIND_NAMES = {kind.value: kind for kind in ItemKind} | {
-    label.lower(): kind for kind, label in KIND_TITLES.items()
-}
-_KIND_NAMES |= {
-    "hotel": ItemKind.LODGING,
-    "accommodation": ItemKind.LODGING,
-    "stay": ItemKind.LODGING,
-    "plane": ItemKind.FLIGHT,
-    "rail": ItemKind.TRAIN,
-    "coach": ItemKind.BUS,
-    "rental car": ItemKind.CAR,
-    "restaurant": ItemKind.MEAL,
-    "food": ItemKind.MEAL,
-    "event": ItemKind.ACTIVITY,
-    "sight": ItemKind.ACTIVITY,
-    "boat": ItemKind.FERRY,
-}
+
+def _kind_named(name: str) -> ItemKind | None:
+    """The kind a CSV's kind column names: its value (its title, any case) or one of its
+    CSV names."""
+    for row in ITEM_KINDS:
+        if name in (row.value, *row.csv_names):
+            return row.kind
+    return None
 
 
 @dataclass(frozen=True, slots=True)
@@ -238,9 +230,9 @@ def _candidate(
             if field in ("day", "end_day"):
                 values[field] = _read_day(raw, found.date_pattern)
             elif field == "kind":
-                kind = _KIND_NAMES.get(raw.lower())
+                kind = _kind_named(raw.lower())
                 if kind is None:
-                    names = ", ".join(k.value for k in ItemKind)
+                    names = ", ".join(ITEM_KINDS.values())
                     raise TranslatedValueError(
                         QT_TRANSLATE_NOOP(
                             "Import", "{raw!r} is not a kind of item ({names})"

@@ -188,7 +188,7 @@ def _candidate(event: icalendar.cal.Component, file_name: str, ref: str) -> Cand
             if end < start:
                 raise RecordError(QT_TRANSLATE_NOOP("Import", "it ends before it starts"))
             # DTEND of an all-day event is exclusive; a stay's is the check-out day.
-            last = end if kind is ItemKind.LODGING else end - timedelta(days=1)
+            last = end if kind.spec.nights else end - timedelta(days=1)
             if last > day:
                 fields["end_day"] = last
     if kind is ItemKind.FLIGHT:

@@ -11,6 +11,7 @@ import zlib
 from collections.abc import Iterator, Mapping
 from typing import Any
 
+from concierge.model.kinds import ITEM_KINDS
 from concierge.model.values import flight_number
 from concierge.store import ItemKind
 from concierge.text import QT_TRANSLATE_NOOP
@@ -24,13 +25,6 @@ REF = "pass.json"
 _DAMAGED = (zipfile.BadZipFile, zlib.error, EOFError, OSError, ValueError)
 _UNSUPPORTED = (NotImplementedError, RuntimeError)  # a compression method, an encrypted member
 
-_TRANSIT = {
-    "PKTransitTypeAir": ItemKind.FLIGHT,
-    "PKTransitTypeTrain": ItemKind.TRAIN,
-    "PKTransitTypeBus": ItemKind.BUS,
-    "PKTransitTypeBoat": ItemKind.FERRY,
-    "PKTransitTypeGeneric": ItemKind.NOTE,
-}
 _STYLES = ("boardingPass", "eventTicket", "coupon", "generic", "storeCard")
 _KEYS: Mapping[str, tuple[str, ...]] = {
     "origin": ("origin", "from", "depart", "departure", "orig", "departureairport", "dep"),
@@ -51,6 +45,12 @@ _KEYS: Mapping[str, tuple[str, ...]] = {
     "venue": ("venue", "location", "place", "where"),
     "event": ("event", "eventname", "show", "title"),
 }
+
+
+def _transit_kind(transit_type: str) -> ItemKind:
+    """The kind a boarding pass's transit type maps to; a note where none does."""
+    row = next((row for row in ITEM_KINDS if transit_type in row.pkpass), None)
+    return ItemKind.NOTE if row is None else row.kind
 
 
 def parse_pkpass(data: bytes, file_name: str) -> ParseResult:
@@ -147,7 +147,7 @@ def _candidate(description: Mapping[str, Any], file_name: str) -> Candidate:
     sem: Mapping[str, Any] = semantics if isinstance(semantics, dict) else {}
     fields = list(_fields(style))
     if style_name == "boardingPass":
-        kind = _TRANSIT.get(str(style.get("transitType", "")), ItemKind.NOTE)
+        kind = _transit_kind(str(style.get("transitType", "")))
     elif style_name == "eventTicket":
         kind = ItemKind.ACTIVITY
     else:

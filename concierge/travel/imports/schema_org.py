@@ -7,30 +7,27 @@ from collections.abc import Mapping
 from decimal import Decimal
 from typing import Any
 
+from concierge.model.kinds import ITEM_KINDS
 from concierge.model.values import AmbiguousAmount, AmountError, flight_number, read_amount
 from concierge.store import ItemKind
 from concierge.text import QT_TRANSLATE_NOOP
 
-from .common import RecordError
+from .common import RecordError, kind_title
 from .model import Candidate
 from .moments import Moment, airport_zone, read_moment
 
-RESERVATION_KINDS: Mapping[str, ItemKind] = {
-    "FlightReservation": ItemKind.FLIGHT,
-    "LodgingReservation": ItemKind.LODGING,
-    "TrainReservation": ItemKind.TRAIN,
-    "BusReservation": ItemKind.BUS,
-    "RentalCarReservation": ItemKind.CAR,
-    "EventReservation": ItemKind.ACTIVITY,
-    "FoodEstablishmentReservation": ItemKind.MEAL,
-}
+
+def reservation_kinds() -> dict[str, ItemKind]:
+    """The schema.org reservation types Concierge imports, each with the kind it maps to."""
+    return {name: row.kind for row in ITEM_KINDS for name in row.schema_org}
 
 
 def type_name(node: Mapping[str, Any]) -> str:
     """The node's schema.org type without its vocabulary ("http://schema.org/X" → "X")."""
     value = node.get("@type", "")
     if isinstance(value, list):
-        known = [str(v) for v in value if _short_type(str(v)) in RESERVATION_KINDS]
+        kinds = reservation_kinds()
+        known = [str(v) for v in value if _short_type(str(v)) in kinds]
         value = known[0] if known else (value[0] if value else "")
     return _short_type(str(value))
 
@@ -110,9 +107,10 @@ def _cost(reservation: Mapping[str, Any]) -> tuple[Decimal | None, str | None, s
 def reservation_candidate(reservation: Mapping[str, Any], file_name: str, ref: str) -> Candidate:
     """The candidate a reservation describes, or a RecordError saying what is wrong."""
     name = type_name(reservation)
-    kind = RESERVATION_KINDS.get(name)
+    kinds = reservation_kinds()
+    kind = kinds.get(name)
     if kind is None:
-        known = ", ".join(RESERVATION_KINDS)
+        known = ", ".join(kinds)
         shown = name or "of no type"
         raise RecordError(
             QT_TRANSLATE_NOOP(
@@ -216,7 +214,7 @@ def reservation_candidate(reservation: Mapping[str, Any], file_name: str, ref: s
             "place": text(trip, "location"),
             "address": _address(venue.get("address")),
         }
-    else:
+    elif kind is ItemKind.MEAL:
         start = _moment(reservation, "startTime")
         end = _optional(reservation, "endTime")
         party = text(reservation, "partySize")
@@ -226,9 +224,31 @@ def reservation_candidate(reservation: Mapping[str, Any], file_name: str, ref: s
             "address": _address(trip.get("address")),
             "notes": f"Table for {party}" if party else "",
         }
+    else:
+        start, end = _generic_times(reservation, trip)
+        common |= {
+            "title": text(trip, "name") or kind_title(kind),
+            "place": text(trip, "location"),
+            "address": _address(_node(trip, "location").get("address")),
+        }
     warnings += [m.warning for m in (start, end) if m is not None and m.warning][:1]
     common |= _times(start, end, kind)
     return Candidate(warnings=tuple(warnings), **common)
+
+
+def _generic_times(
+    reservation: Mapping[str, Any], target: Mapping[str, Any]
+) -> tuple[Moment, Moment | None]:
+    """A reservation of a kind without a reader of its own: when what it reserves departs
+    or starts (its end likewise), else the reservation's own start and end."""
+    for node, start, end in (
+        (target, "departureTime", "arrivalTime"),
+        (target, "startDate", "endDate"),
+        (reservation, "startTime", "endTime"),
+    ):
+        if node.get(start) not in (None, ""):
+            return _moment(node, start), _optional(node, end)
+    return _moment(reservation, "startTime"), None
 
 
 def _node(parent: Mapping[str, Any], key: str) -> Mapping[str, Any]:

@@ -19,6 +19,7 @@ from concierge.travel.day_order import by_day
 from concierge.travel.exports import TripPlan
 from concierge.travel.item_kinds import cost_text, money_text
 from concierge.travel.item_text import booking_text, place_text, title_text, when_text
+from concierge.travel.item_zones import TripZones
 from concierge.travel.stops import day_span, stop_on
 from concierge.ui.i18n import ENGLISH, current_language, shown, translate
 
@@ -45,7 +46,7 @@ def _e(text: object) -> str:
 
 
 def _days(plan: TripPlan) -> list[date]:
-    planned = by_day(plan.items)
+    planned = by_day(plan.items, TripZones.of(plan.stops))
     days = set(planned)
     start, end = plan.trip.start_date, plan.trip.end_date
     if start is not None and end is not None and 0 <= (end - start).days < MAX_EMPTY_DAYS:
@@ -103,12 +104,13 @@ def _day(plan: TripPlan, day: date) -> list[str]:
     stop = stop_on(plan.stops, day)
     title = long_date(day) + (f" · {stop.place}" if stop else "")
     parts = [f"<h2>{_e(title)}</h2>"]
-    entries = by_day(plan.items).get(day, [])
+    zones = TripZones.of(plan.stops)
+    entries = by_day(plan.items, zones).get(day, [])
     if not entries:
         nothing = translate("ItineraryPage", "Nothing planned.")
         parts.append(f'<p class="empty">{_e(nothing)}</p>')
         return parts
-    reference = stop.timezone if stop else plan.trip.origin_tz
+    reference = zones.named_against(day, plan.trip.origin_tz)
     rows: list[str] = []
     for entry in entries:
         item = entry.item
@@ -118,7 +120,7 @@ def _day(plan: TripPlan, day: date) -> list[str]:
         detail = "".join(f"<br/>{_e(text)}" for text in texts if text)
         rows.append(
             f'<tr><td width="{WHEN_WIDTH}">'
-            f"{_e(shown(when_text(item, entry.role, reference)))}</td>"
+            f"{_e(shown(when_text(zones.read(item), entry.role, reference)))}</td>"
             f"<td><b>{_e(shown(title_text(item)))}</b>{detail}</td></tr>"
         )
     parts.append(f"{_TABLE}{''.join(rows)}</table>")

@@ -33,7 +33,6 @@ from concierge.store.validation import ITEM_RULES
 from concierge.text import QT_TRANSLATE_NOOP
 from concierge.travel.imports import CSV_FIELDS
 from concierge.travel.imports.csv_table import CsvTable, Preview, PreviewRow
-from concierge.travel.item_kinds import KIND_LABELS
 from concierge.ui.i18n import shown, translate
 from concierge.ui.problems.icons import SEVERITY_WORDS
 
@@ -46,7 +45,7 @@ FINE = "—"
 def cell_text(value: object) -> str:
     """A read value as the preview shows it."""
     if isinstance(value, ItemKind):
-        return shown(KIND_LABELS[value])
+        return shown(value.label)
     if isinstance(value, Enum):
         return str(value.value)
     if isinstance(value, bool):

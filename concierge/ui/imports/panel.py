@@ -40,7 +40,6 @@ from concierge.store import (
     StoreError,
 )
 from concierge.text import QT_TRANSLATE_NOOP
-from concierge.travel.item_kinds import KIND_LABELS
 from concierge.travel.item_text import when_text
 from concierge.travel.item_times import DayRole
 from concierge.ui.colours import follow_palette
@@ -124,7 +123,7 @@ def row_texts(candidate: QueuedCandidate) -> tuple[str, ...]:
     item = candidate.as_item()
     when = when_text(item, DayRole.ONLY, item.timezone)
     return (
-        shown(KIND_LABELS[item.kind]),
+        shown(item.kind.label),
         item.title,
         f"{day_text(item.day)} {shown(when)}".strip(),
         item.confirmation_code,

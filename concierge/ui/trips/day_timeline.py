@@ -39,6 +39,7 @@ from PySide6.QtGui import (
 )
 from PySide6.QtWidgets import QApplication, QScrollBar, QToolTip, QWidget
 
+from concierge.model.kinds import ITEM_KINDS
 from concierge.text import QT_TRANSLATE_NOOP
 from concierge.travel.day_layout import Block, DayLayout, TimelineEntry, lay_out
 from concierge.ui.colours import Tone, colour, contrast, is_dark, secondary
@@ -48,19 +49,8 @@ from concierge.ui.problems.marks import Mark, count_text
 
 from .timeline_text import apart_label, block_times, clock, describe, free_text, summary
 
-KIND_HUES: Mapping[str, int | None] = {
-    "flight": 210,
-    "ferry": 180,
-    "train": 135,
-    "bus": 55,
-    "car": 85,
-    "lodging": 290,
-    "activity": 250,
-    "meal": 25,
-    "note": None,
-}
-"""Each kind's hue on the HSL wheel (None: grey); red is left to overlaps."""
 FALLBACK_HUE: int | None = None
+"""For a kind the table of kinds does not know."""
 
 ACCESSIBLE_NAME = QT_TRANSLATE_NOOP("DayTimeline", "Day timeline")
 EMPTY_TEXT = QT_TRANSLATE_NOOP("DayTimeline", "Nothing planned for this day.")
@@ -82,7 +72,8 @@ _MOVES = {
 def kind_colour(kind: str, palette: QPalette) -> QColor:
     """The kind's strong shade (strip, chip edge): darkened on light grounds and lightened
     on dark ones until it stands out from the base (a contrast of 3, as for the mark)."""
-    hue = KIND_HUES.get(kind, FALLBACK_HUE)
+    row = ITEM_KINDS.get(kind)
+    hue = FALLBACK_HUE if row is None else row.hue
     dark = is_dark(palette)
     base = palette.color(QPalette.ColorRole.Base)
     saturation = 0.0 if hue is None else (0.55 if dark else 0.6)

@@ -34,20 +34,11 @@ from PySide6.QtWidgets import (
 )
 
 from concierge.model.fields import ITEM
+from concierge.model.kinds import COMMON_DETAILS, ITEM_KINDS, JOURNEY_DETAILS, VISIT_DETAILS
 from concierge.model.values import ClockError, read_duration, read_time, write_time
 from concierge.store import ItemKind, ItineraryItemRecord
 from concierge.store.validation import ITEM_RULES, text_limit
-from concierge.text import QT_TRANSLATE_NOOP
-from concierge.travel.item_kinds import (
-    COMMON_DETAILS,
-    DETAIL_FIELDS,
-    KIND_DETAILS,
-    KIND_LABELS,
-    TRANSPORT_DETAILS,
-    VISIT_DETAILS,
-    field_label,
-    kind_details,
-)
+from concierge.travel.item_kinds import DETAIL_FIELDS, field_label
 from concierge.ui.colours import Tone, tint
 from concierge.ui.i18n import shown, translate
 from concierge.ui.views.marks import UNVERIFIED
@@ -146,8 +137,8 @@ class ItemEditor(QDialog):
         self.setWindowTitle(heading)
         self.setAccessibleName(heading)
         self.kind_combo = QComboBox(self)
-        for kind, kind_label in KIND_LABELS.items():
-            self.kind_combo.addItem(shown(kind_label), kind.value)
+        for row in ITEM_KINDS:
+            self.kind_combo.addItem(shown(row.label), row.value)
         self.title_edit = QLineEdit(self)
         self.day_edit = QDateEdit(self)
         self.day_edit.setCalendarPopup(True)
@@ -222,7 +213,7 @@ class ItemEditor(QDialog):
             "end_time": self.end_time_edit,
             "end_timezone": self.end_zone_edit,
             "duration_minutes": self.duration_edit,
-            **{name: self.detail_edits[name] for name in TRANSPORT_DETAILS},
+            **{name: self.detail_edits[name] for name in JOURNEY_DETAILS},
             "place": self.place_edit,
             **{name: self.detail_edits[name] for name in (*VISIT_DETAILS, *COMMON_DETAILS)},
             "cost_amount": self.cost_edit,
@@ -280,7 +271,9 @@ class ItemEditor(QDialog):
     def _fill(self, item: ItineraryItemRecord | None, timezone: str | None) -> None:
         if item is None:
             self.zone_edit.setText(timezone or "")
-            self.kind_combo.setCurrentIndex(self.kind_combo.findData(ItemKind.ACTIVITY.value))
+            self.kind_combo.setCurrentIndex(
+                self.kind_combo.findData(str(ITEM_RULES["kind"].default))
+            )
             return
         self.kind_combo.setCurrentIndex(self.kind_combo.findData(item.kind.value))
         self.title_edit.setText(item.title)
@@ -365,12 +358,13 @@ class ItemEditor(QDialog):
     def _kind_changed(self) -> None:
         """Show the rows this kind needs, labelled for it (a hotel's check-in and out)."""
         kind = self.kind()
-        wanted = set(kind_details(kind))
+        wanted = set(kind.spec.details)
+        asked_by_some = ITEM_KINDS.details()
         for name, label in self.labels.items():
             text = shown(_label_text(kind, name))
             label.setText("" if name == "all_day" else text)
             self.fields[name].setAccessibleName(text)
-            if name in KIND_DETAILS:
+            if name in asked_by_some:
                 self.form.setRowVisible(label, name in wanted)
 
     def _all_day_changed(self) -> None:
@@ -383,12 +377,5 @@ class ItemEditor(QDialog):
         self.save_requested.emit(self.values())
 
 
-_KIND_LABELS = {
-    (ItemKind.LODGING, "day"): QT_TRANSLATE_NOOP("ItemEditor", "Check-in day"),
-    (ItemKind.LODGING, "end_day"): QT_TRANSLATE_NOOP("ItemEditor", "Check-out day"),
-    (ItemKind.CAR, "end_day"): QT_TRANSLATE_NOOP("ItemEditor", "Drop-off day"),
-}
-
-
 def _label_text(kind: ItemKind, name: str) -> str:
-    return _KIND_LABELS.get((kind, name)) or field_label(kind, name)
+    return kind.spec.editor_labels.get(name) or field_label(kind, name)

@@ -15,6 +15,7 @@ from datetime import date, timedelta
 from concierge.store import ItineraryItemRecord, TripRecord
 from concierge.travel.day_order import DayEntry, by_day
 from concierge.travel.item_times import DayRole
+from concierge.travel.item_zones import NO_STOPS, TripZones
 
 from .trip_text import day_heading
 
@@ -50,10 +51,15 @@ def trip_dates(trip: TripRecord | None) -> list[date]:
     return [trip.start_date + timedelta(days=n) for n in range(length)]
 
 
-def group_by_day(trip: TripRecord | None, items: Sequence[ItineraryItemRecord]) -> list[DayGroup]:
-    """The trip's days (and any other day that has items), each with its items in order."""
+def group_by_day(
+    trip: TripRecord | None,
+    items: Sequence[ItineraryItemRecord],
+    zones: TripZones = NO_STOPS,
+) -> list[DayGroup]:
+    """The trip's days (and any other day that has items), each with its items in order,
+    their times read in their effective `zones`."""
     days: dict[date, list[DayEntry]] = {day: [] for day in trip_dates(trip)}
-    days.update(by_day(items))
+    days.update(by_day(items, zones))
     start = trip.start_date if trip else None
     end = trip.end_date if trip else None
     return [

@@ -33,6 +33,7 @@ from concierge.travel.item_text import (
     when_text,
 )
 from concierge.travel.item_times import DayRole
+from concierge.travel.item_zones import NO_STOPS, TripZones
 from concierge.ui.colours import Tone, colour, mark_tint
 from concierge.ui.i18n import shown, translate
 from concierge.ui.problems.marks import NO_MARKS, Mark, ProblemMarks, count_text
@@ -150,8 +151,9 @@ class ItineraryModel(QStandardItemModel):
         self._bold.setBold(True)
         self._day_cells: list[_Cells] = []
         self._item_cells: list[list[_Cells]] = []
-        self._zone_of: Callable[[date], str | None] = _nowhere
-        """Where the reader is on a day (the day's stop): times in other zones name theirs."""
+        self._zones: TripZones = NO_STOPS
+        """The trip's zones: an item's times are read in its effective zones, and times in
+        other zones than the day's name theirs."""
         self._marks: ProblemMarks = NO_MARKS
         self._icon_of: Callable[[Severity], QIcon | None] = _no_icon
         self.lock_icon = QIcon()
@@ -168,21 +170,21 @@ class ItineraryModel(QStandardItemModel):
         days: Sequence[DayGroup],
         unseen: Mapping[str, frozenset[str]] | None = None,
         *,
-        zone_of: Callable[[date], str | None] | None = None,
+        zones: TripZones = NO_STOPS,
         unverified: Mapping[str, Sequence[str]] | None = None,
         locked_items: frozenset[str] = frozenset(),
         locked_days: frozenset[date] = frozenset(),
     ) -> bool:
-        """Show `days`, times in each day's `zone_of` without naming it, the `unverified`
-        facts of each item marked, the locked items and days with a padlock; returns True
-        when the rows were rebuilt (the days changed), False when it was applied as row
-        changes (expansion, selection and scrolling survive)."""
+        """Show `days`, times read in the items' effective `zones` (the day's zone unnamed),
+        the `unverified` facts of each item marked, the locked items and days with a
+        padlock; returns True when the rows were rebuilt (the days changed), False when it
+        was applied as row changes (expansion, selection and scrolling survive)."""
         self._unverified = {
             item_id: reason
             for item_id, fields in (unverified or {}).items()
             if (reason := unverified_reason(fields)) is not None
         }
-        self._zone_of = zone_of or _nowhere
+        self._zones = zones
         self._locked_items = locked_items
         self._locked_days = locked_days
         reasons: dict[str, str] = {}
@@ -381,7 +383,7 @@ class ItineraryModel(QStandardItemModel):
         reason = self._unseen.get(item.id)
         doubt = self._unverified.get(item.id)
         texts = (
-            shown(when_text(item, role, self._zone_of(day))),
+            shown(when_text(self._zones.read(item), role, self._zones.on(day))),
             shown(title_text(item)),
             place_text(item),
             shown(details_text(item)),
@@ -456,10 +458,6 @@ def _update(parent: QStandardItem, row: int, old: _Cells, new: _Cells) -> None:
 
 def _day_locked() -> str:
     return translate("ItineraryModel", "Day locked: the assistant cannot change it")
-
-
-def _nowhere(day: date) -> str | None:
-    return None
 
 
 def _no_icon(severity: Severity) -> QIcon | None:

@@ -68,8 +68,8 @@ from concierge.store import (
 from concierge.text import QT_TRANSLATE_NOOP, error_text
 from concierge.travel.checks import Severity
 from concierge.travel.day_layout import timeline_entries
+from concierge.travel.item_zones import TripZones
 from concierge.travel.selection import SelectionState
-from concierge.travel.stops import stop_or_first
 from concierge.ui.colours import follow_palette
 from concierge.ui.column_shares import ColumnShares
 from concierge.ui.documents import item_documents
@@ -102,7 +102,7 @@ here (add, edit, move, remove, undo) reload at once."""
 TRIP_FIELDS_SHOWN = frozenset({"start_date", "end_date"})
 """The trip's fields the itinerary depends on (its days and their headings); a change to
 any other field of the trip leaves the itinerary as it is. A new item's time zone is its
-day's stop's (see `stop_or_first`)."""
+day's (see `TripZones.on`)."""
 STOP_FIELDS_SHOWN = frozenset({"timezone", "arrive", "depart", "position"})
 
 TIMELINE_KEYS = "Ctrl+T"
@@ -326,9 +326,8 @@ class ItineraryView(TripView[Change]):
         )
 
     def _zone_on(self, day: date | None) -> str | None:
-        """A new item's time zone: that of the stop of its day, or of the first stop."""
-        stop = stop_or_first(self._stop_list, day)
-        return stop.timezone if stop is not None else None
+        """A new item's time zone: its day's (`TripZones.on`)."""
+        return TripZones.of(self._stop_list).on(day)
 
     def edit_selected(self) -> None:
         item = self._current_item()
@@ -470,11 +469,12 @@ class ItineraryView(TripView[Change]):
         scroll = self.tree.verticalScrollBar().value()
         self._restoring = True
         try:
-            days = group_by_day(trip, items)
+            zones = TripZones.of(stops)
+            days = group_by_day(trip, items, zones)
             if self.model.set_days(
                 days,
                 unseen_items,
-                zone_of=self._zone_on,
+                zones=zones,
                 unverified=unverified,
                 locked_items=frozenset(lock.target for lock in locks if lock.kind is LockKind.ITEM),
                 locked_days=frozenset(lock.day for lock in locks if lock.day is not None),
@@ -830,7 +830,8 @@ class ItineraryView(TripView[Change]):
             return
         self._timeline_date = group.day
         items = {item.id: item for item in _all_items(self.model)}.values()
-        self.timeline.set_day(group.heading, timeline_entries(items, group.day))
+        zones = TripZones.of(self._stop_list)
+        self.timeline.set_day(group.heading, timeline_entries(map(zones.read, items), group.day))
         current = self._current_item()
         self.timeline.select(current.id if current is not None else None)
 

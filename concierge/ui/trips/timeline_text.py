@@ -4,17 +4,14 @@ words go through the translation system (English unchanged)."""
 
 from __future__ import annotations
 
-from concierge.store import ItemKind
+from concierge.model.kinds import ITEM_KINDS
 from concierge.travel.day_layout import Block, DayLayout, TimelineEntry
-from concierge.travel.item_kinds import KIND_LABELS
 from concierge.ui.i18n import shown, translate
 
 
 def kind_label(kind: str) -> str:
-    try:
-        return shown(KIND_LABELS[ItemKind(kind)])
-    except ValueError:
-        return kind.replace("_", " ").capitalize()
+    row = ITEM_KINDS.get(kind)
+    return kind.replace("_", " ").capitalize() if row is None else shown(row.label)
 
 
 def clock(minutes: int) -> str:
