@@ -188,9 +188,7 @@ def test_every_kind_reads_in_light_and_dark(dark: bool) -> None:
 
 @pytest.fixture
 async def view(services: TripServices) -> AsyncIterator[ItineraryView]:
-    widget = ItineraryView(
-        services.itinerary, services.trips, services.history, services.bus, services.selection
-    )
+    widget = ItineraryView(services)
     async with on_screen(widget, 900, 520):
         yield widget
 

@@ -207,9 +207,7 @@ async def test_a_large_file_shows_its_progress_and_a_too_large_one_is_refused(
 async def test_the_item_dialog_attaches_to_the_item_and_the_tab_names_it(
     services: TripServices, files: Path, qtbot: QtBot
 ) -> None:
-    view = ItineraryView(
-        services.itinerary, services.trips, services.history, services.bus, services.selection
-    )
+    view = ItineraryView(services)
     view.documents = services.documents
     panel = DocumentsPanel(
         services.documents, services.itinerary, services.trips, services.history, services.bus
@@ -252,9 +250,7 @@ async def test_the_item_dialog_attaches_to_the_item_and_the_tab_names_it(
 
 
 async def test_a_new_item_has_no_documents_row(services: TripServices, qtbot: QtBot) -> None:
-    view = ItineraryView(
-        services.itinerary, services.trips, services.history, services.bus, services.selection
-    )
+    view = ItineraryView(services)
     view.documents = services.documents
     trip = await services.trips.create({"title": "Japan", "start_date": "2027-04-01"})
     async with on_screen(view, 640, 480):

@@ -67,7 +67,7 @@ async def test_the_ledger_keeps_what_the_store_keeps(services: TripServices, qtb
 
 
 async def test_a_stop_keeps_what_the_store_keeps(services: TripServices, qtbot: QtBot) -> None:
-    form = TripForm(services.editor, services.history, services.bus)
+    form = TripForm(services)
     async with on_screen(form, 560, 760):
         trip = await services.trips.create({"title": "Japan"})
         form.set_trip(trip.id)

@@ -28,9 +28,7 @@ services = trips_support.services
 
 @pytest.fixture
 async def view(services: TripServices) -> AsyncIterator[ItineraryView]:
-    widget = ItineraryView(
-        services.itinerary, services.trips, services.history, services.bus, services.selection
-    )
+    widget = ItineraryView(services)
     async with on_screen(widget, 900, 600):
         yield widget
 

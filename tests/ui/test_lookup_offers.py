@@ -74,9 +74,7 @@ async def test_the_trip_forms_convert_menu_follows_the_currency_typed(
         {"title": "Rome", "budget_amount": "1800", "budget_currency": "EUR"}
     )
     started: list[object] = []
-    async with on_screen(
-        TripForm(services.editor, services.history, services.bus), 520, 760
-    ) as form:
+    async with on_screen(TripForm(services), 520, 760) as form:
         form.set_trip(trip.id)
         await until(lambda: form.record is not None)
         form.set_lookup_starter(lambda trip_id, kind, parameters: started.append(parameters))

@@ -269,7 +269,7 @@ async def test_controls_are_named_like_their_labels(
 
 @pytest.fixture
 async def form(services: TravelServices) -> AsyncIterator[TripForm]:
-    widget = TripForm(services.editor, services.history, services.bus)
+    widget = TripForm(services)
     async with on_screen(widget, 520, 760):
         yield widget
 

@@ -23,7 +23,7 @@ services = trips_support.services
 
 @pytest.fixture
 async def form(services: TripServices) -> AsyncIterator[TripForm]:
-    widget = TripForm(services.editor, services.history, services.bus)
+    widget = TripForm(services)
     async with on_screen(widget, 520, 760):
         yield widget
 

@@ -35,7 +35,7 @@ CHANGED = "Changed by the assistant"
 
 @pytest.fixture
 async def form(services: TripServices) -> AsyncIterator[TripForm]:
-    widget = TripForm(services.editor, services.history, services.bus)
+    widget = TripForm(services)
     async with on_screen(widget, 520, 760):
         yield widget
 

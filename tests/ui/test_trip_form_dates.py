@@ -46,7 +46,7 @@ def british() -> Iterator[None]:
 
 @pytest.fixture
 async def form(british: None, services: TripServices) -> AsyncIterator[TripForm]:
-    widget = TripForm(services.editor, services.history, services.bus)
+    widget = TripForm(services)
     async with on_screen(widget, 520, 760):
         yield widget
 

@@ -41,7 +41,7 @@ ALT = Qt.KeyboardModifier.AltModifier
 
 @pytest.fixture
 async def form(services: TripServices) -> AsyncIterator[TripForm]:
-    widget = TripForm(services.editor, services.history, services.bus)
+    widget = TripForm(services)
     async with on_screen(widget, 560, 760):
         yield widget
 

@@ -31,9 +31,7 @@ SHIFT = Qt.KeyboardModifier.ShiftModifier
 
 @pytest.fixture
 async def view(services: TripServices) -> AsyncIterator[ItineraryView]:
-    widget = ItineraryView(
-        services.itinerary, services.trips, services.history, services.bus, services.selection
-    )
+    widget = ItineraryView(services)
     async with on_screen(widget, 640, 480):
         yield widget
 

@@ -31,7 +31,7 @@ async def titled(services: TripServices, trip_id: str, title: str) -> bool:
 
 @pytest.fixture
 async def panel(services: TripServices) -> AsyncIterator[TripListPanel]:
-    widget = TripListPanel(services.trips, services.history, services.bus)
+    widget = TripListPanel(services)
     async with on_screen(widget, 360, 480):
         yield widget
 

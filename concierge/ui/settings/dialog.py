@@ -83,6 +83,7 @@ from concierge.ui.i18n import (
     current_language,
     native_name,
     shown,
+    shown_error,
     shown_number,
     translate,
 )
@@ -221,13 +222,6 @@ def language_choices() -> list[tuple[str, str]]:
         (SYSTEM, system),
         *((language.code, language.name) for language in available_languages()),
     ]
-
-
-def error_text(error: BaseException) -> str:
-    """An error's message, translated when the layer that raised it declared it so."""
-    if len(error.args) == 1 and isinstance(error.args[0], str):
-        return shown(error.args[0])
-    return str(error)
 
 
 class SettingsDialog(QDialog):
@@ -847,7 +841,7 @@ class SettingsDialog(QDialog):
             models = await list_models(url, key)
         except ConnectionCheckError as error:
             if generation == self._models_generation:
-                self.models_status.show_message(error_text(error), Kind.ERROR)
+                self.models_status.show_message(shown_error(error), Kind.ERROR)
             return
         finally:
             if generation == self._models_generation:
@@ -934,7 +928,7 @@ class SettingsDialog(QDialog):
             kind = Kind.WARNING if str(answer).startswith("Connected, but") else Kind.SUCCESS
             message = shown(answer)
         except ConnectionCheckError as error:
-            message, kind = shown(error_text(error)), Kind.ERROR
+            message, kind = shown_error(error), Kind.ERROR
         else:
             self._window_generation += 1
             window = await self._read_window(self._window_generation, profile)
@@ -1006,7 +1000,7 @@ class SettingsDialog(QDialog):
             self._set_saving(False)
             self.problem_label.show_message(
                 translate("SettingsDialog", "The settings were not saved: {error}").format(
-                    error=error_text(error)
+                    error=shown_error(error)
                 ),
                 Kind.ERROR,
             )

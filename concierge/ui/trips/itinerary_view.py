@@ -49,26 +49,20 @@ from PySide6.QtWidgets import (
 from concierge.store import (
     Action,
     Change,
-    ChangeBus,
-    ChangeHistory,
     DocumentRepository,
     EntityKind,
     InvalidChangeError,
     ItineraryItemRecord,
-    ItineraryRepository,
     LockKind,
     LockRecord,
-    LockRepository,
     StopRecord,
-    StopRepository,
     StoreError,
     TripRecord,
-    TripRepository,
 )
 from concierge.text import QT_TRANSLATE_NOOP, error_text
 from concierge.travel.checks import Severity
 from concierge.travel.day_layout import timeline_entries
-from concierge.travel.selection import SelectionState
+from concierge.travel.services import TravelServices
 from concierge.travel.stops import stop_or_first
 from concierge.ui.colours import follow_palette
 from concierge.ui.column_shares import ColumnShares
@@ -124,26 +118,18 @@ class ItineraryView(TripView[Change]):
     items_selected = Signal(object)
     """The ids of the selected items (a tuple, possibly empty), in itinerary order."""
 
-    def __init__(
-        self,
-        itinerary: ItineraryRepository,
-        trips: TripRepository,
-        history: ChangeHistory,
-        bus: ChangeBus,
-        selection: SelectionState,
-        parent: QWidget | None = None,
-    ) -> None:
-        super().__init__(bus, parent, name="itinerary")
+    def __init__(self, services: TravelServices, parent: QWidget | None = None) -> None:
+        super().__init__(services.bus, parent, name="itinerary")
         self.setObjectName("itineraryView")
         self.setAccessibleName(translate("ItineraryView", "Itinerary"))
-        self.itinerary = itinerary
-        self.trips = trips
-        self.stops = StopRepository(trips.database, trips.bus)
-        self.locks = LockRepository(trips.database, trips.bus)
+        self.itinerary = services.itinerary
+        self.trips = services.trips
+        self.stops = services.stops
+        self.locks = services.locks
         self._lock_list: list[LockRecord] = []
         self._stop_list: list[StopRecord] = []
-        self.history = history
-        self.selection = selection
+        self.history = services.history
+        self.selection = services.selection
         self.model = ItineraryModel(self)
         self.tree = QTreeView(self)
         use_steady_scroll_bars(self.tree)

@@ -37,19 +37,16 @@ from PySide6.QtWidgets import (
 
 from concierge.store import (
     Change,
-    ChangeBus,
-    ChangeHistory,
     EntityKind,
     InvalidChangeError,
     LockKind,
-    LockRepository,
     StopRecord,
     StoreError,
 )
 from concierge.store.validation import LINE_LIMIT, STOP_RULES, text_limit
 from concierge.text import error_text
 from concierge.travel.places import PlaceIndex
-from concierge.travel.trip_edits import TripEditor
+from concierge.travel.services import TravelServices
 from concierge.ui.colours import Tone, tint
 from concierge.ui.i18n import shown, translate
 from concierge.ui.views.actions import action_button, make_action
@@ -218,22 +215,13 @@ class StopsEditor(TripView[Change]):
     marks_changed = Signal()
     """Stops gained or lost the assistant's mark (`marked_labels`)."""
 
-    def __init__(
-        self,
-        editor: TripEditor,
-        places: PlaceIndex,
-        bus: ChangeBus,
-        parent: QWidget | None = None,
-        *,
-        history: ChangeHistory | None = None,
-    ) -> None:
-        """Without `history` no stop is ever marked."""
-        super().__init__(bus, parent, name="stops")
+    def __init__(self, services: TravelServices, parent: QWidget | None = None) -> None:
+        super().__init__(services.bus, parent, name="stops")
         self.setObjectName("stopsEditor")
         self.setAccessibleName(translate("StopsEditor", "Stops"))
-        self.editor = editor
-        self.places = places
-        self.history = history
+        self.editor = services.editor
+        self.places = services.places
+        self.history = services.history
         self.rows: list[StopRow] = []
         self._unseen: frozenset[str] = frozenset()
         """Stops (ids) the assistant added or changed that the person has not seen."""
@@ -277,7 +265,7 @@ class StopsEditor(TripView[Change]):
         for action in (self.add_action, self.remove_action, self.up_action, self.down_action):
             action.setShortcutContext(Qt.ShortcutContext.WidgetWithChildrenShortcut)
             self.addAction(action)
-        self.locks = LockRepository(editor.trips.database, editor.trips.bus)
+        self.locks = services.locks
         self._locked: frozenset[str] = frozenset()
         """Stops (ids) the person locked."""
         self.lock_action = lock_action(self, self.toggle_lock)
@@ -388,7 +376,7 @@ class StopsEditor(TripView[Change]):
     def mark_all_seen(self) -> None:
         """Clear every stop's mark, here and in the change log."""
         trip_id = self.trip_id
-        if trip_id is None or self.history is None or not self._unseen:
+        if trip_id is None or not self._unseen:
             return
         self._unseen = frozenset()
         self._render_marks()
@@ -493,8 +481,7 @@ class StopsEditor(TripView[Change]):
         self.tasks.start(self._mark_seen(trip_id, row.stop.id), name="mark stop seen")
 
     async def _mark_seen(self, trip_id: str, stop_id: str | None) -> None:
-        if self.history is not None:
-            await self.history.mark_seen(trip_id, EntityKind.TRIP_STOP, stop_id)
+        await self.history.mark_seen(trip_id, EntityKind.TRIP_STOP, stop_id)
 
     def eventFilter(self, watched: QObject, event: QEvent) -> bool:
         """Ctrl+Delete reaches the editor even from a line edit, which would take it as
