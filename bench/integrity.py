@@ -38,7 +38,7 @@ async def build(path: Path) -> None:
         trips = TripRepository(database, bus)
         itinerary = ItineraryRepository(database, bus)
         for number in range(TRIPS):
-            trip = await trips.create({"title": f"Trip {number}", "notes": "Plans. " * 40})
+            trip = (await trips.create({"title": f"Trip {number}", "notes": "Plans. " * 40})).record
             for item in range(ITEMS_PER_TRIP):
                 await itinerary.add(
                     trip.id,

@@ -10,7 +10,14 @@ from collections.abc import Mapping
 from decimal import Decimal
 from typing import Literal
 
-from concierge.store import ChangeContext, StopRecord, StopRepository, TripRecord, TripRepository
+from concierge.store import (
+    ChangeContext,
+    Outcome,
+    StopRecord,
+    StopRepository,
+    TripRecord,
+    TripRepository,
+)
 
 from .currencies import CURRENCIES, quantize_money, validate_currency
 from .errors import CurrencyError, PlaceError, TripEditError
@@ -61,7 +68,7 @@ class TripEditor:
         *,
         context: ChangeContext | None = None,
         strict_places: bool = True,
-    ) -> TripRecord:
+    ) -> Outcome[TripRecord]:
         """Write only the named fields; places are resolved, currencies validated, and a
         budget kept with its currency's decimals ("5200" EUR is stored as 5200.00, as the
         form stores what the person types), so every path shows it the same way."""
@@ -107,7 +114,7 @@ class TripEditor:
         *,
         context: ChangeContext | None = None,
         strict_places: bool = True,
-    ) -> StopRecord:
+    ) -> Outcome[StopRecord]:
         """A new stop, its place resolved to a code and zone (see `place_fields`)."""
         resolved = self._stop_values(values, strict_places)
         return await self.stops.add(trip_id, resolved, position, context=context)
@@ -119,7 +126,7 @@ class TripEditor:
         *,
         context: ChangeContext | None = None,
         strict_places: bool = True,
-    ) -> StopRecord:
+    ) -> Outcome[StopRecord]:
         """Change only the named fields of a stop; a new place is resolved again."""
         resolved = self._stop_values(changes, strict_places)
         return await self.stops.update(stop_id, resolved, context=context)

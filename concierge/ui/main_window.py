@@ -570,12 +570,15 @@ class MainWindow(QMainWindow):
         await self.session.reload_profile()
         trips = await self.services.trips.all()
         if not trips:
-            first = await self.services.trips.create(
-                {"title": translate("MainWindow", "My first trip")},
-                context=ChangeContext(
-                    actor=Actor.APP, label=QT_TRANSLATE_NOOP("ChangeLabel", "Create a first trip")
-                ),
-            )
+            first = (
+                await self.services.trips.create(
+                    {"title": translate("MainWindow", "My first trip")},
+                    context=ChangeContext(
+                        actor=Actor.APP,
+                        label=QT_TRANSLATE_NOOP("ChangeLabel", "Create a first trip"),
+                    ),
+                )
+            ).record
             trips = [first]
         last = await self.services.settings.get(UI_LAST_TRIP_ID)
         chosen = next((t.id for t in trips if t.id == last), trips[0].id)
@@ -732,13 +735,7 @@ class MainWindow(QMainWindow):
         """Save every edit the person has typed but not yet saved (a field still focused, a
         pause in typing not yet over, a rename in place) and wait for the store: the
         assistant's context hook, so no model call reads older state than the window shows."""
-        await asyncio.gather(
-            self.trip_list.flush(),
-            self.trip_form.flush(),
-            self.brief_panel.flush(),
-            self.goals_panel.flush(),
-            self.pins_panel.flush(),
-        )
+        await asyncio.gather(self.trip_list.flush(), *(view.flush() for view in self.trip_views))
 
     def _show_empty_state(self, empty: bool) -> None:
         self.empty_state.setVisible(empty)

@@ -52,7 +52,7 @@ async def form(british: None, services: TripServices) -> AsyncIterator[TripForm]
 
 
 async def open_trip(form: TripForm, services: TripServices, **values: object) -> TripRecord:
-    trip = await services.trips.create({"title": "Porto weekend", **values})
+    trip = (await services.trips.create({"title": "Porto weekend", **values})).record
     form.set_trip(trip.id)
     await until(lambda: form.record is not None and form.record.id == trip.id)
     return trip

@@ -49,7 +49,7 @@ async def typing(services: TripServices, other: TripForm) -> AsyncIterator[TripF
 
 
 async def open_in_both(services: TripServices, *forms: TripForm) -> TripRecord:
-    trip = await services.trips.create({"title": "Porto weekend"})
+    trip = (await services.trips.create({"title": "Porto weekend"})).record
     for form in forms:
         form.set_trip(trip.id)
     await until(lambda: all(f.record is not None and f.record.id == trip.id for f in forms))

@@ -42,7 +42,7 @@ async def form(services: TripServices) -> AsyncIterator[TripForm]:
 
 
 async def open_trip(form: TripForm, services: TripServices) -> TripRecord:
-    trip = await services.trips.create({"title": "Porto weekend"})
+    trip = (await services.trips.create({"title": "Porto weekend"})).record
     form.set_trip(trip.id)
     await until(lambda: form.record is not None and form.record.id == trip.id)
     return trip

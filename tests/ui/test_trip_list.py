@@ -37,14 +37,16 @@ async def panel(services: TripServices) -> AsyncIterator[TripListPanel]:
 
 
 async def three_trips(services: TripServices) -> list[TripRecord]:
-    porto = await services.trips.create(
-        {"title": "Porto", "start_date": "2026-05-14", "end_date": "2026-05-18"}
-    )
+    porto = (
+        await services.trips.create(
+            {"title": "Porto", "start_date": "2026-05-14", "end_date": "2026-05-18"}
+        )
+    ).record
     await services.stops.add(porto.id, {"place": "Porto (OPO)"})
     return [
         porto,
-        await services.trips.create({"title": "Madrid", "start_date": "2026-07-30"}),
-        await services.trips.create({"title": "Azores"}),
+        (await services.trips.create({"title": "Madrid", "start_date": "2026-07-30"})).record,
+        (await services.trips.create({"title": "Azores"})).record,
     ]
 
 

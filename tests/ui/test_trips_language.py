@@ -70,14 +70,16 @@ def untranslated(root: QWidget) -> list[str]:
 
 
 async def porto_trip(services: TripServices) -> str:
-    trip = await services.trips.create(
-        {
-            "title": "Porto weekend",
-            "origin": "LIS",
-            "start_date": "2026-05-14",
-            "end_date": "2026-05-16",
-        }
-    )
+    trip = (
+        await services.trips.create(
+            {
+                "title": "Porto weekend",
+                "origin": "LIS",
+                "start_date": "2026-05-14",
+                "end_date": "2026-05-16",
+            }
+        )
+    ).record
     await services.stops.add(
         trip.id, {"place": "Porto (OPO)", "place_code": "OPO", "timezone": "Europe/Lisbon"}
     )

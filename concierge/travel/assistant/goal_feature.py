@@ -123,14 +123,17 @@ class GoalFeature(AssistantFeature):
     ) -> ToolOutput:
         trigger = None if completes_on is None else completes_on.value
         async with store_errors():
-            goal = await self.goals.add(
-                self.trip_id,
-                title,
-                completes_on=trigger,
-                context=assistant_context(
-                    ctx, QT_TRANSLATE_NOOP("ChangeLabel", "new goal “{title}”").format(title=title)
-                ),
-            )
+            goal = (
+                await self.goals.add(
+                    self.trip_id,
+                    title,
+                    completes_on=trigger,
+                    context=assistant_context(
+                        ctx,
+                        QT_TRANSLATE_NOOP("ChangeLabel", "new goal “{title}”").format(title=title),
+                    ),
+                )
+            ).record
         return ToolOutput(
             f"Added the goal {render_goal(goal).removeprefix('- ')}.",
             summary=f"added goal [{short_id(goal.id)}]",

@@ -39,7 +39,6 @@ from PySide6.QtWidgets import (
     QHeaderView,
     QLabel,
     QSplitter,
-    QStackedWidget,
     QToolButton,
     QTreeView,
     QVBoxLayout,
@@ -55,6 +54,7 @@ from concierge.store import (
     ItineraryItemRecord,
     LockKind,
     LockRecord,
+    Outcome,
     StopRecord,
     StoreError,
     TripRecord,
@@ -79,7 +79,7 @@ from concierge.ui.views.locks import (
     show_field_locked,
 )
 from concierge.ui.views.person import person
-from concierge.ui.views.trip_view import DELETED_TEXT, TripView
+from concierge.ui.views.trip_view import TripView
 from concierge.ui.views.undo_bar import UndoBar
 from concierge.ui.views.undo_offer import UndoOffer, undo_offered
 
@@ -201,13 +201,8 @@ class ItineraryView(TripView[Change]):
         actions.addWidget(self.timeline_button)
         body_layout.addLayout(actions)
         body_layout.addWidget(self.undo_bar)
-        self.stack = QStackedWidget(self)
-        self.stack.addWidget(self.placeholder)
-        self.stack.addWidget(body)
+        self.stack = self.stack_pages(self.placeholder, body)
         self.body = body
-        layout = QVBoxLayout(self)
-        layout.setContentsMargins(0, 0, 0, 0)
-        layout.addWidget(self.stack)
         self.setFocusProxy(self.tree)
         chain = [self.tree, self.timeline, *self.toolbar.buttons(), self.timeline_button]
         for before, after in itertools.pairwise(chain):
@@ -395,7 +390,7 @@ class ItineraryView(TripView[Change]):
             )
         self.tasks.start(self._toggle_lock(work), name="lock")
 
-    async def _toggle_lock(self, work: Awaitable[bool]) -> None:
+    async def _toggle_lock(self, work: Awaitable[Outcome[bool]]) -> None:
         try:
             await work
         except StoreError as error:
@@ -523,8 +518,7 @@ class ItineraryView(TripView[Change]):
 
     def _show_deleted(self) -> None:
         self._trip = None
-        self.placeholder.setText(shown(DELETED_TEXT))
-        self.stack.setCurrentWidget(self.placeholder)
+        self.show_deleted()
         self._restoring = True
         try:
             self.model.set_days([])
@@ -542,7 +536,7 @@ class ItineraryView(TripView[Change]):
         item = editor.item
         try:
             if item is None:
-                added = await self.itinerary.add(trip_id, values, context=person())
+                added = (await self.itinerary.add(trip_id, values, context=person())).record
                 self._pending_select = (added.id,)
             else:
                 changes = {k: v for k, v in values.items() if getattr(item, k) != v}
@@ -727,13 +721,15 @@ class ItineraryView(TripView[Change]):
 
         async def toggle(name: str) -> None:
             try:
-                now = await self.locks.toggle(
-                    LockKind.FIELD,
-                    item.id,
-                    entity=EntityKind.ITINERARY_ITEM,
-                    field=name,
-                    context=person(),
-                )
+                now = (
+                    await self.locks.toggle(
+                        LockKind.FIELD,
+                        item.id,
+                        entity=EntityKind.ITINERARY_ITEM,
+                        field=name,
+                        context=person(),
+                    )
+                ).record
             except StoreError as error:
                 editor.show_error(name, error_text(error))
                 return

@@ -227,7 +227,6 @@ class StopsEditor(TripView[Change]):
         """Stops (ids) the assistant added or changed that the person has not seen."""
         self.tab_before: QWidget | None = None
         self.tab_after: QWidget | None = None
-        self._writes: set[asyncio.Task[None]] = set()
         self._last_write: asyncio.Task[None] | None = None
         self._trip_start: date | None = None
         self._written = 0
@@ -385,8 +384,7 @@ class StopsEditor(TripView[Change]):
     async def flush(self) -> None:
         """Save every row's unsaved typing now and wait until the store has answered."""
         self._commit_all()
-        while self._writes:
-            await asyncio.wait(tuple(self._writes))
+        await self.settle_writes()
 
     # -- TripView -------------------------------------------------------------------------
 
@@ -578,15 +576,14 @@ class StopsEditor(TripView[Change]):
             return
         task = self.tasks.start(_after(self._last_write, coro), name=name)
         self._last_write = task
-        self._writes.add(task)
-        task.add_done_callback(self._writes.discard)
+        self.track_write(task)
 
     async def _add(self, trip_id: str, row: StopRow, place: str, position: int) -> None:
         values = await asyncio.to_thread(place_changes, self.editor, "stop", place)
         sent = {field: row.read(field) for field in _DATES}
         values.update({field: day for field, day in sent.items() if isinstance(day, date)})
         try:
-            stop = await self.editor.stops.add(trip_id, values, position, context=person())
+            stop = (await self.editor.stops.add(trip_id, values, position, context=person())).record
         except StoreError as error:
             row.adding = False
             self._refused(error)
@@ -620,7 +617,7 @@ class StopsEditor(TripView[Change]):
         else:
             changes = {field: value}
         try:
-            updated = await self.editor.stops.update(stop.id, changes, context=person())
+            updated = (await self.editor.stops.update(stop.id, changes, context=person())).record
         except StoreError as error:
             if row in self.rows and row.read(field) == value:
                 row.put(field, row.shown[field])  # Back to the stored value.

@@ -207,10 +207,12 @@ class TripForm(FormPanel[Binding[Any]]):
     async def _save(self, binding: Binding[Any], trip_id: str, value: object) -> TripRecord:
         if binding.key == "origin":
             fields = await asyncio.to_thread(place_changes, self.editor, "origin", str(value))
-            return await self.trips.update(trip_id, fields, context=self.person())
-        return await self.editor.apply(
-            trip_id, binding.changes(value), context=self.person(), strict_places=False
-        )
+            return (await self.trips.update(trip_id, fields, context=self.person())).record
+        return (
+            await self.editor.apply(
+                trip_id, binding.changes(value), context=self.person(), strict_places=False
+            )
+        ).record
 
     def take_saved(self, binding: Binding[Any], outcome: TripRecord) -> None:
         for related in self._related(binding):

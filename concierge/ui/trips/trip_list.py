@@ -271,7 +271,7 @@ class TripListPanel(QWidget):
     async def _create(self) -> None:
         title = translate("TripList", "New trip")  # The store's default title, translated.
         values = {"title": title} if title != "New trip" else None
-        record = await self.trips.create(values, context=person())
+        record = (await self.trips.create(values, context=person())).record
         self._pending_select = record.id
         self._edit_pending = True
         self._refresher.request()
@@ -290,7 +290,7 @@ class TripListPanel(QWidget):
 
     async def _duplicate(self, trip_id: str) -> None:
         try:
-            record = await self.trips.duplicate(trip_id, context=person())
+            record = (await self.trips.duplicate(trip_id, context=person())).record
         except StoreError as error:
             self.undo_bar.inform(error_text(error))
             return
@@ -299,7 +299,7 @@ class TripListPanel(QWidget):
 
     async def _delete(self, trip: TripRecord) -> None:
         label = QT_TRANSLATE_NOOP("ChangeLabel", "Delete trip “{title}”").format(title=trip.title)
-        if await self.trips.delete(trip.id, context=person(label)):
+        if (await self.trips.delete(trip.id, context=person(label))).record:
             self._undo_offer = UndoOffer(trip.id, label, (trip.id,))
             self.undo_bar.offer(
                 translate("TripList", "Deleted “{title}”.").format(title=trip.title)
