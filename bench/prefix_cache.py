@@ -96,8 +96,8 @@ from concierge.agent.context import ContextProviders
 from concierge.agent.context_updates import ContextUpdates, split_snapshot
 from concierge.agent.openai_format import format_message
 from concierge.agent.openai_model import OpenAIChatModel
+from concierge.model.settings import ASSISTANT_CONTEXT_BUDGET
 from concierge.store import Actor, ChangeContext
-from concierge.store.settings import ASSISTANT_CONTEXT_BUDGET
 from concierge.travel.assistant.instructions import INSTRUCTIONS
 from concierge.travel.assistant.providers import disclosing
 from concierge.travel.assistant.trip_assistant import (

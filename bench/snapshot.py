@@ -33,8 +33,8 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from bench.harness import median, offline_client, print_table, verdict
 from concierge.agent.openai_model import OpenAIChatModel
+from concierge.model.settings import ASSISTANT_SNAPSHOT_BUDGET
 from concierge.store import ItineraryItemRecord, StopRecord, TripRecord
-from concierge.store.settings import ASSISTANT_SNAPSHOT_BUDGET
 from concierge.travel.assistant.snapshot_budget import estimate_tokens
 from concierge.travel.assistant.trip_assistant import build_trip_assistant
 from concierge.travel.assistant.trip_view import (

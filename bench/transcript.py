@@ -51,8 +51,9 @@ from bench.harness import percentile, print_table, verdict
 from bench.ui_latency import AsyncioProbe, QtTimerProbe
 from concierge.agent import AssistantMessage, Message
 from concierge.agent.messages import user_message
-from concierge.store import UI_LAST_TRIP_ID, Actor, ChangeContext
-from concierge.store.model_profile import ENV_API_KEY, ENV_BASE_URL, ENV_MODEL
+from concierge.model.settings import UI_LAST_TRIP_ID
+from concierge.model_server import ENV_API_KEY, ENV_BASE_URL, ENV_MODEL
+from concierge.store import Actor, ChangeContext
 from concierge.travel.assistant.trip_assistant import trip_history
 from concierge.travel.services import open_services
 from concierge.ui.async_support import run_with_qt

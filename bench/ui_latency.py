@@ -67,8 +67,8 @@ from PySide6.QtWidgets import QApplication
 
 from bench.harness import percentile, print_table, verdict
 from concierge.agent import AgentEvent, ModelResponseEvent, TextDelta
+from concierge.model_server import ENV_API_KEY, ENV_BASE_URL, ENV_MODEL
 from concierge.store import Actor, ChangeContext
-from concierge.store.model_profile import ENV_API_KEY, ENV_BASE_URL, ENV_MODEL
 from concierge.travel.services import TravelServices, open_services
 from concierge.ui.async_support import run_with_qt
 from concierge.ui.garbage import GuiThreadCollector

@@ -106,7 +106,7 @@ async def run(
 ) -> int:
     import asyncio
 
-    from concierge.store.settings import UI_LANGUAGE
+    from concierge.model.settings import UI_LANGUAGE
     from concierge.ui.garbage import GuiThreadCollector
     from concierge.ui.i18n import choose_language, current_language, install_language
     from concierge.ui.main_window import MainWindow

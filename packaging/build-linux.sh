@@ -47,6 +47,10 @@ done
 for names in LICENSE THIRD-PARTY-NOTICES.txt _internal/LICENSE _internal/THIRD-PARTY-NOTICES.txt; do
   [ -f "../dist/concierge/$names" ] || { echo "missing licence file: $names"; exit 1; }
 done
+# Help ▸ User guide reads the guide shipped as package data: its text, not the source tree's link.
+guide=../dist/concierge/_internal/concierge/resources/user-guide.md
+{ [ -f "$guide" ] && [ ! -L "$guide" ] && cmp -s "$guide" ../docs/user-guide.md; } \
+  || { echo "the user guide is not in the build as docs/user-guide.md: $guide"; exit 1; }
 [ "$(../dist/concierge/concierge --version)" = "concierge $version" ] || { echo "bad --version"; exit 1; }
 
 data=$(mktemp -d)

@@ -15,7 +15,7 @@ import pytest
         "concierge.agent",
         "concierge.store",
         "concierge.travel",
-        "concierge.travel.model_server",
+        "concierge.model_server",
         "concierge.ui.main_window",
     ],
 )

@@ -7,12 +7,10 @@ from .abort import AbortController, AbortSignal
 from .builder import AgentBuilder
 from .compaction import (
     COMPACTION_LABEL,
-    CharTokenEstimator,
     CompactionPolicy,
     ModelSummarizer,
     Summarizer,
     Summary,
-    TokenEstimator,
     budget_for_window,
     summary_text,
 )
@@ -78,6 +76,7 @@ from .model import ModelAdapter, ModelReply, ModelRequest
 from .model_input import SnapshotLayout
 from .result_summaries import SWAP_SAVING_TOKENS, SummaryPolicy
 from .runnable import RetryingRunnable, Runnable, RunnableWrapper
+from .token_estimates import CharTokenEstimator, TokenEstimator
 from .tools import (
     OutcomeLookup,
     PermissionHandler,

@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import json
 import logging
-import math
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Protocol
@@ -36,6 +35,7 @@ from .messages import (
 from .model import ModelAdapter, ModelRequest
 from .model_input import compacted_view, snapshot_in, summary_boundary
 from .result_summaries import SummaryPolicy, summarized_results
+from .token_estimates import CharTokenEstimator, TokenEstimator
 
 COMPACTION_LABEL = (
     "[Summary of the earlier conversation: written automatically by the application in place "
@@ -59,52 +59,6 @@ log = logging.getLogger(__name__)
 _MIN_RATIO, _MAX_RATIO = 0.25, 4.0
 """Bounds on the server-tokens-per-estimated-token ratio, so one odd usage report cannot
 turn compaction off or make it run on every call."""
-
-
-class TokenEstimator(Protocol):
-    """Estimates model tokens without a tokenizer: deterministic and cheap."""
-
-    def text(self, text: str) -> int: ...
-
-    def message(self, message: Message, *, summarized: bool = False) -> int:
-        """Tokens of `message` as sent; `summarized` counts a tool result's summary instead."""
-        ...
-
-
-@dataclass(frozen=True, slots=True)
-class CharTokenEstimator:
-    """About four characters a token, a fixed overhead a message, a fixed cost per media part."""
-
-    chars_per_token: float = 4.0
-    message_overhead: int = 4
-    image_tokens: int = 800
-    video_tokens: int = 2_000
-
-    def text(self, text: str) -> int:
-        return math.ceil(len(text) / self.chars_per_token)
-
-    def message(self, message: Message, *, summarized: bool = False) -> int:
-        media = 0
-        if isinstance(message, UserMessage):
-            chars = 0
-            for part in message.content:
-                if isinstance(part, TextPart):
-                    chars += len(part.text)
-                elif isinstance(part, DocumentPart):
-                    chars += len(part.model_text)
-                elif isinstance(part, ImagePart):
-                    media += self.image_tokens
-                else:
-                    media += self.video_tokens
-        elif isinstance(message, AssistantMessage):
-            chars = len(message.text) + sum(
-                len(c.id) + len(c.name) + len(c.arguments) + 24 for c in message.tool_calls
-            )
-        else:
-            summary = message.summary if summarized else None
-            sent = summary if summary is not None else message.content
-            chars = len(sent) + len(message.tool_call_id)
-        return self.message_overhead + media + math.ceil(chars / self.chars_per_token)
 
 
 WINDOW_MARGIN_SHARE = 16

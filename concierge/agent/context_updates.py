@@ -39,11 +39,11 @@ import difflib
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
 
-from .compaction import CharTokenEstimator, TokenEstimator
 from .errors import UsageError
 from .events import AgentEvent, RuntimeContextSentEvent
 from .messages import Message, Provenance, TextPart, UserMessage
 from .model import ModelAdapter, ModelReply, ModelRequest
+from .token_estimates import CharTokenEstimator, TokenEstimator
 
 UPDATE_LABEL = "[Runtime context update #{number}, after #{since}: + new or replacing, - gone]"
 """Short: the full snapshot's label already says what runtime context is; every call pays it."""

@@ -19,7 +19,6 @@ from typing import Any
 from .abort import AbortSignal
 from .compaction import (
     MESSAGE_CHARS,
-    CharTokenEstimator,
     CompactionPolicy,
     Compactor,
     ModelSummarizer,
@@ -71,6 +70,7 @@ from .messages import (
 from .model import ModelAdapter, ModelRequest
 from .model_input import SnapshotLayout, build_model_input
 from .result_summaries import SummaryPolicy, summarized_results
+from .token_estimates import CharTokenEstimator
 from .tools import (
     OutcomeLookup,
     PermissionHandler,

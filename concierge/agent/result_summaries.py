@@ -15,14 +15,11 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
 
 from .errors import UsageError
 from .messages import Message, Provenance, ToolResult, UserMessage, last_real_user_index
 from .model_input import summary_boundary
-
-if TYPE_CHECKING:
-    from .compaction import TokenEstimator
+from .token_estimates import TokenEstimator
 
 SWAP_SAVING_TOKENS = 1_000
 """The saving (full result minus summary, in estimated tokens) from which a swap pays.

@@ -11,14 +11,8 @@ import sys
 from pathlib import Path
 from typing import TextIO
 
-from concierge.store import (
-    UI_LAST_TRIP_ID,
-    ChangeContext,
-    FactSource,
-    ImportRefused,
-    QueuedCandidate,
-    TripRecord,
-)
+from concierge.model.settings import UI_LAST_TRIP_ID
+from concierge.store import ChangeContext, FactSource, ImportRefused, QueuedCandidate, TripRecord
 from concierge.store.trip_bundle import BundleError, import_bundle
 from concierge.travel.import_files import import_file
 from concierge.travel.imports import CSV_FIELDS, ImportFileError, is_csv

@@ -1,6 +1,6 @@
 """SQLite through SQLModel: engine set-up, tables, migrations, the history store, trips with
 their stops, change log and undo, forms with answer history, goals, pinned context,
-background lookup jobs, settings, API keys and data paths. No Qt."""
+background lookup jobs, setting values and data paths. No Qt."""
 
 from .change_history import ChangeHistory
 from .changes import (
@@ -70,19 +70,8 @@ from .records import (
     StopRecord,
     TripRecord,
 )
-from .secrets import Secret, SecretSaved, SecretSource, SecretStore
 from .seen import CREATED, UnseenChanges
-from .settings import (
-    MODEL_BASE_URL,
-    MODEL_MERGE_USER_TURNS,
-    MODEL_NAME,
-    MODEL_PRESET,
-    SETTINGS,
-    UI_LAST_TRIP_ID,
-    UI_WINDOW_GEOMETRY,
-    Setting,
-    Settings,
-)
+from .settings import Settings
 from .stops import StopRepository
 from .tables import (
     AppSetting,
@@ -108,13 +97,6 @@ from .words import and_list, field_labels, trip_label
 
 __all__ = [
     "CREATED",
-    "MODEL_BASE_URL",
-    "MODEL_MERGE_USER_TURNS",
-    "MODEL_NAME",
-    "MODEL_PRESET",
-    "SETTINGS",
-    "UI_LAST_TRIP_ID",
-    "UI_WINDOW_GEOMETRY",
     "Action",
     "Actor",
     "AnswerAction",
@@ -192,11 +174,6 @@ __all__ = [
     "QueuedCandidate",
     "RecordError",
     "RecordNotFoundError",
-    "Secret",
-    "SecretSaved",
-    "SecretSource",
-    "SecretStore",
-    "Setting",
     "Settings",
     "Share",
     "SqliteHistoryStore",

@@ -22,6 +22,7 @@ from typing import Any, TypeVar
 from sqlalchemy import update
 from sqlmodel import Session, SQLModel, col
 
+from concierge.model.settings import ASSISTANT_EDITS, UNDO_DEPTH, EditMode
 from concierge.text import QT_TRANSLATE_NOOP, Translatable
 
 from .change_pruning import prune_change_log
@@ -42,7 +43,7 @@ from .label_text import encode_label
 from .lock_rules import LOCKABLE, refuse_locked, trip_locks
 from .outcome import Outcome, Status
 from .records import LockRecord
-from .settings import ASSISTANT_EDITS, UNDO_DEPTH, EditMode, read_setting
+from .settings import read_setting
 from .tables import ChangeLogEntry, Proposal, utc_now
 
 log = logging.getLogger(__name__)

@@ -15,18 +15,25 @@ from abc import ABC, abstractmethod
 from contextlib import suppress
 from dataclasses import dataclass
 from datetime import date, datetime, time
-from decimal import Decimal, InvalidOperation
+from decimal import Decimal
 from enum import StrEnum
 from typing import Any, Literal, cast
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
+from concierge.model.values import (
+    AmbiguousAmount,
+    UnreadableValue,
+    read_amount,
+    read_date,
+    read_duration,
+    read_time,
+)
+from concierge.model.values.dates import MAX_YEAR as MAX_YEAR
+from concierge.model.values.dates import MIN_YEAR as MIN_YEAR
 from concierge.text import QT_TRANSLATE_NOOP, Translatable, TranslatedValueError
 
 from .currency_codes import CURRENCY_CODES
 
-MIN_YEAR = 1900
-MAX_YEAR = 2199
-"""Years outside this range are typing mistakes ("0226-05-14"), not trips."""
 LINE_LIMIT = 200
 """Characters in a one-line value: a title, a place, an interest."""
 TEXT_LIMIT = 20_000
@@ -212,12 +219,17 @@ class Amount(Kind):
                 )
             return None
         amount: Decimal | None = None
-        if isinstance(value, Decimal):
-            amount = value
-        elif isinstance(value, int | float | str) and not isinstance(value, bool):
-            text = stored_text(label, value, LINE_LIMIT) if isinstance(value, str) else None
-            with suppress(InvalidOperation, ValueError):
-                amount = Decimal(text.strip() if text is not None else str(value))
+        if isinstance(value, Decimal | int | float | str):
+            text = stored_text(label, value, LINE_LIMIT) if isinstance(value, str) else value
+            try:
+                read = read_amount(text)
+            except AmbiguousAmount as error:
+                raise refused(
+                    QT_TRANSLATE_NOOP("Validation", "{label}: {reason}"), label, reason=error
+                ) from None
+            except UnreadableValue:
+                read = None
+            amount = read.value if read is not None and read.currency is None else None
         if amount is None or not amount.is_finite():
             raise refused(
                 QT_TRANSLATE_NOOP("Validation", "{label} must be an amount such as 1234.50{got}."),
@@ -268,7 +280,7 @@ class Day(Kind):
             parsed = value
         elif isinstance(value, str):
             with suppress(ValueError):
-                parsed = date.fromisoformat(stored_text(label, value).strip())
+                parsed = read_date(stored_text(label, value), plausible=False)
         if parsed is None:
             raise refused(
                 QT_TRANSLATE_NOOP("Validation", "{label} must be a date such as 2026-05-01{got}."),
@@ -307,7 +319,7 @@ class TimeOfDay(Kind):
             parsed = value
         elif isinstance(value, str):
             with suppress(ValueError):
-                parsed = time.fromisoformat(stored_text(label, value).strip())
+                parsed = read_time(stored_text(label, value))
         if parsed is None:
             raise refused(
                 QT_TRANSLATE_NOOP(
@@ -526,10 +538,10 @@ class Minutes(Kind):
         if _blank(value):
             return None
         minutes: int | None = None
-        if isinstance(value, int) and not isinstance(value, bool):
-            minutes = value
-        elif isinstance(value, str) and stored_text(label, value, LINE_LIMIT).strip().isdigit():
-            minutes = int(value.strip())
+        if isinstance(value, int | str) and not isinstance(value, bool):
+            text = stored_text(label, value, LINE_LIMIT) if isinstance(value, str) else value
+            with suppress(ValueError):
+                minutes = read_duration(text)
         if minutes is None or not 1 <= minutes <= self.maximum:
             raise refused(
                 QT_TRANSLATE_NOOP(

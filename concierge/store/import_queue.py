@@ -35,6 +35,7 @@ from sqlalchemy import and_, or_
 from sqlalchemy.orm import object_session
 from sqlmodel import Session, col, select
 
+from concierge.model.values import booking_code, service_number
 from concierge.text import QT_TRANSLATE_NOOP, joined
 
 from .change_writer import ChangeWriter, commit_and_publish
@@ -282,7 +283,7 @@ def same_booking(new: Mapping[str, Any], old: Mapping[str, Any]) -> bool:
     instant with similar titles."""
     code, other_code = _code(new), _code(old)
     if code and other_code:
-        numbers = {_norm(str(v.get("service_number") or "")) for v in (new, old)} - {""}
+        numbers = {service_number(str(v.get("service_number") or "")) for v in (new, old)} - {""}
         return code == other_code and new.get("day") == old.get("day") and len(numbers) < 2
     if _kind(new) != _kind(old):
         return False
@@ -295,7 +296,7 @@ def same_booking(new: Mapping[str, Any], old: Mapping[str, Any]) -> bool:
 
 
 def _code(values: Mapping[str, Any]) -> str:
-    return _norm(str(values.get("confirmation_code") or "")).replace(" ", "")
+    return booking_code(str(values.get("confirmation_code") or ""))
 
 
 def _kind(values: Mapping[str, Any]) -> str:

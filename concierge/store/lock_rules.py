@@ -20,8 +20,9 @@ from typing import Any
 
 from sqlmodel import Session, select
 
+from concierge.model.values.dates import MONTHS
+
 from .changes import EntityKind
-from .day_text import MONTHS
 from .entities import LOCKS
 from .errors import LockedError
 from .records import ItineraryItemRecord, LockKind, LockRecord, StopRecord, TripRecord

@@ -16,6 +16,7 @@ from decimal import ROUND_HALF_EVEN, Decimal, InvalidOperation
 from functools import cache
 from types import MappingProxyType
 
+from concierge.model.values import write_amount
 from concierge.store.currency_codes import (
     CURRENCY_CODES,
     codes_in_use,
@@ -177,24 +178,9 @@ def format_money(amount: Decimal, code: str, locale: str | None = None) -> str:
     amount in every locale: "$" is a dozen currencies, and the text shown to the person and
     the text given to the model agree.
     """
-    from babel.numbers import format_currency
-
-    rounded = quantize_money(amount, code)
-    shown_in = locale or app_locale()
-    return format_currency(
-        rounded, validate_currency(code), _money_pattern(shown_in), locale=shown_in
+    return write_amount(
+        quantize_money(amount, code), validate_currency(code), locale or app_locale()
     )
-
-
-@cache
-def _money_pattern(locale: str) -> str:
-    """A number pattern grouping as `locale` does, then a space and the ISO code (``¤¤``);
-    Babel replaces the decimals with the currency's own."""
-    from babel import Locale
-
-    primary, secondary = Locale.parse(locale).decimal_formats[None].grouping
-    digits = "0" if primary >= 1000 else f"#,{'#' * secondary},{'#' * (primary - 1)}0"
-    return f"{digits}.00 ¤¤"
 
 
 CONVERSION_TARGETS = ("EUR", "USD", "GBP", "CHF", "JPY", "CAD", "AUD")

@@ -16,6 +16,7 @@ Two rules err on the cautious side, in opposite directions:
 
 from __future__ import annotations
 
+import dataclasses
 import math
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
@@ -183,26 +184,15 @@ def _shown(start: int, end: int) -> tuple[int, int]:
     return min(start, MINUTES_PER_DAY - MIN_SHOWN_MINUTES), MINUTES_PER_DAY
 
 
-@dataclass(slots=True)
-class _Placed:
-    entry: TimelineEntry
-    start: int
-    end: int
-    open_end: bool
-    top: int
-    bottom: int
-    lane: int = 0
-    cluster: int = 0
-
-
-def _assign_lanes(placed: list[_Placed]) -> dict[int, int]:
+def _in_lanes(placed: Sequence[Block]) -> tuple[Block, ...]:
     """Give each block (in time order) the lowest lane free at its top; blocks that overlap
-    on screen, directly or through others, form a cluster sharing its lanes. Returns the
-    lane count of each cluster."""
+    on screen, directly or through others, form a cluster sharing its lanes, and `lanes` is
+    the cluster's lane count."""
     lane_ends: list[int] = []
     cluster = -1
     cluster_bottom = -1
     counts: dict[int, int] = {}
+    lanes: list[tuple[int, int]] = []
     for block in placed:
         if block.top >= cluster_bottom:
             cluster += 1
@@ -213,10 +203,12 @@ def _assign_lanes(placed: list[_Placed]) -> dict[int, int]:
             lane_ends.append(block.bottom)
         else:
             lane_ends[lane] = block.bottom
-        block.lane = lane
-        block.cluster = cluster
+        lanes.append((lane, cluster))
         counts[cluster] = len(lane_ends)
-    return counts
+    return tuple(
+        dataclasses.replace(block, lane=lane, lanes=counts[cluster])
+        for block, (lane, cluster) in zip(placed, lanes, strict=True)
+    )
 
 
 def _gaps(blocks: Sequence[Block]) -> tuple[Gap, ...]:
@@ -249,20 +241,16 @@ def lay_out(
     """The timeline of one day's entries; the hours shown cover first_hour–last_hour and
     every block."""
     apart: list[TimelineEntry] = []
-    placed: list[_Placed] = []
+    placed: list[Block] = []
     for entry in entries:
         span = _span(entry)
         if span is None:
             apart.append(entry)
         else:
-            placed.append(_Placed(entry, *span, *_shown(span[0], span[1])))
+            placed.append(Block(entry, *span, *_shown(span[0], span[1]), lane=0, lanes=1))
     # Stable: entries that start together and are as long keep the order they came in.
-    placed.sort(key=lambda p: (p.top, -p.bottom))
-    counts = _assign_lanes(placed)
-    blocks = tuple(
-        Block(p.entry, p.start, p.end, p.open_end, p.top, p.bottom, p.lane, counts[p.cluster])
-        for p in placed
-    )
+    placed.sort(key=lambda b: (b.top, -b.bottom))
+    blocks = _in_lanes(placed)
     first = min([first_hour, *(b.top // 60 for b in blocks)])
     last = max([last_hour, *(math.ceil(b.bottom / 60) for b in blocks)])
     return DayLayout(blocks, tuple(apart), _gaps(blocks), _overlaps(blocks), first, last)

@@ -2,18 +2,13 @@
 as a sentence for the person (or for the assistant, as a tool error it can act on).
 
 Every one derives from `TravelError`, so a front-end catches "the domain refused this input"
-in one clause and lets a bug surface as a bug.
+in one clause and lets a bug surface as a bug. Errors of one concern live beside it
+(`place.PlaceError`, `lookups.errors`, `forms.errors`).
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from typing import TYPE_CHECKING
-
 from concierge.text import TranslatedError
-
-if TYPE_CHECKING:
-    from .place import Place
 
 
 class TravelError(TranslatedError):
@@ -29,34 +24,9 @@ class CurrencyError(TravelError):
     """An unknown currency code or an amount a currency cannot express; the text says why."""
 
 
-class PlaceError(TravelError):
-    """Text that names no single place; ``choices`` are places the person may have meant."""
-
-    def __init__(self, message: str, choices: Sequence[Place] = ()) -> None:
-        super().__init__(message)
-        self.choices = tuple(choices)
-
-
-class UnknownPlaceError(PlaceError):
-    """Nothing by that name or code; ``choices`` are close spellings."""
-
-
-class AmbiguousPlaceError(PlaceError):
-    """Several different places answer to the text; ``choices`` are the candidates."""
-
-
 class TripEditError(TravelError):
     """An edit that cannot be applied; the message names the field and how to fix it."""
 
     def __init__(self, field: str, message: str) -> None:
         super().__init__(message)
         self.field = field
-
-
-class ConnectionCheckError(TravelError):
-    """A model server could not be asked what it offers; `status_code` is its HTTP answer,
-    when it gave one."""
-
-    def __init__(self, message: str, *, status_code: int | None = None) -> None:
-        super().__init__(message)
-        self.status_code = status_code

@@ -2,13 +2,12 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Literal
 
 from .countries import country_name
-from .errors import AmbiguousPlaceError as AmbiguousPlaceError
-from .errors import PlaceError as PlaceError
-from .errors import UnknownPlaceError as UnknownPlaceError
+from .errors import TravelError
 from .folding import fold
 
 PlaceKind = Literal["airport", "city", "town"]
@@ -55,6 +54,22 @@ class Place:
 
     def __str__(self) -> str:
         return self.label
+
+
+class PlaceError(TravelError):
+    """Text that names no single place; ``choices`` are places the person may have meant."""
+
+    def __init__(self, message: str, choices: Sequence[Place] = ()) -> None:
+        super().__init__(message)
+        self.choices = tuple(choices)
+
+
+class UnknownPlaceError(PlaceError):
+    """Nothing by that name or code; ``choices`` are close spellings."""
+
+
+class AmbiguousPlaceError(PlaceError):
+    """Several different places answer to the text; ``choices`` are the candidates."""
 
 
 def _where(city: str, region: str, country: str) -> str:

@@ -10,6 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from concierge.model_server import SecretStore
 from concierge.store import (
     ChangeBus,
     ChangeHistory,
@@ -24,7 +25,6 @@ from concierge.store import (
     LockRepository,
     PinRepository,
     ProposalRepository,
-    SecretStore,
     Settings,
     StopRepository,
     TripRepository,

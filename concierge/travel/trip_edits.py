@@ -10,6 +10,7 @@ from collections.abc import Mapping
 from decimal import Decimal
 from typing import Literal
 
+from concierge.model.values import read_amount
 from concierge.store import (
     ChangeContext,
     Outcome,
@@ -20,7 +21,8 @@ from concierge.store import (
 )
 
 from .currencies import CURRENCIES, quantize_money, validate_currency
-from .errors import CurrencyError, PlaceError, TripEditError
+from .errors import CurrencyError, TripEditError
+from .place import PlaceError
 from .places import PlaceIndex
 
 PlaceRole = Literal["origin", "stop"]
@@ -82,7 +84,7 @@ class TripEditor:
                 except CurrencyError as error:
                     raise TripEditError(field, str(error)) from None
             elif field == "budget_amount" and isinstance(value, float):
-                resolved[field] = Decimal(str(value))
+                resolved[field] = read_amount(value).value
             else:
                 resolved[field] = value
         amount = resolved.get("budget_amount")

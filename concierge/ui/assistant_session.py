@@ -18,15 +18,23 @@ from typing import TYPE_CHECKING
 from PySide6.QtCore import QObject
 
 from concierge.agent import Agent, ContextHook, tool_titles
+from concierge.model.settings import (
+    ASSISTANT_ANSWER_CAP,
+    ASSISTANT_CONTEXT_BUDGET,
+    ASSISTANT_SNAPSHOT_BUDGET,
+    MODEL_CONNECT_TIMEOUT,
+    MODEL_CONTEXT_UPDATES,
+    MODEL_IDLE_TIMEOUT,
+    MODEL_MERGE_USER_TURNS,
+    MODEL_SNAPSHOT_LAYOUT,
+)
+from concierge.model_server import ContextWindow, ModelProfile, load_profile, probe_context_window
 from concierge.store.engine import BUSY_TIMEOUT_SECONDS
-from concierge.store.model_profile import ModelProfile, load_profile
-from concierge.store.settings import ASSISTANT_SNAPSHOT_BUDGET
 from concierge.travel.assistant.trip_assistant import (
     OneTurnAtATime,
     build_trip_assistant,
     trip_history,
 )
-from concierge.travel.context_window import ContextWindow, probe_context_window
 from concierge.travel.services import TravelServices
 from concierge.ui.chat import ChatPanel
 from concierge.ui.chat.notices import NO_MODEL_TEXT
@@ -105,11 +113,11 @@ class AssistantSession(QObject):
             self._model = OpenAIChatModel(
                 self._client,
                 model=profile.model,
-                merge_user_turns=profile.merge_user_turns,
+                merge_user_turns=profile[MODEL_MERGE_USER_TURNS],
                 prompt_cache_key="concierge",
-                connect_timeout=profile.connect_timeout,
-                idle_timeout=profile.idle_timeout,
-                answer_cap=profile.answer_cap,
+                connect_timeout=profile[MODEL_CONNECT_TIMEOUT],
+                idle_timeout=profile[MODEL_IDLE_TIMEOUT],
+                answer_cap=profile[ASSISTANT_ANSWER_CAP],
                 answer_cap_field=profile.preset_info.answer_cap_field,
             )
             self.chat.tasks.start(self._read_window(profile), name="read the context window")
@@ -157,12 +165,12 @@ class AssistantSession(QObject):
             self._trip_id,
             self._model,
             permission_handler=self.chat.ask,
-            context_budget=self.profile.context_budget,
-            answer_cap=self.profile.answer_cap,
+            context_budget=self.profile[ASSISTANT_CONTEXT_BUDGET],
+            answer_cap=self.profile[ASSISTANT_ANSWER_CAP],
             context_window=self.context_window.tokens if self.context_window else None,
             snapshot_budget=self.snapshot_budget,
-            context_updates=self.profile.context_updates,
-            snapshot_layout=self.profile.snapshot_layout,
+            context_updates=self.profile[MODEL_CONTEXT_UPDATES],
+            snapshot_layout=self.profile[MODEL_SNAPSHOT_LAYOUT],
         )
         if self._before_context is not None:
             self.agent.add_context_hook(

@@ -130,6 +130,13 @@ def current_language() -> str:
     return _language[0]
 
 
+def number_locale() -> str:
+    """The locale of the numbers a person types and reads in fields, as Babel names it:
+    English in an English window, else the window's formats locale ("pt_BR", "de_CH")."""
+    name = QLocale().name()
+    return name if current_language() != ENGLISH and name not in ("", "C") else ENGLISH
+
+
 def shown(text: str) -> str:
     """`text` as the person reads it: a declared label or message translated, the values of a
     message in the locale's formats; anything else (the person's own words) unchanged."""
@@ -163,7 +170,7 @@ def shown_value(value: object) -> object:
 def shown_date(day: date) -> str:
     """A date as the person's language writes it; English keeps the app's "14 May 2026"."""
     if current_language() == ENGLISH:
-        from concierge.store.day_text import format_date
+        from concierge.model.values.dates import format_date
 
         return format_date(day)
     from babel.dates import format_skeleton

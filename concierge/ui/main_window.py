@@ -36,17 +36,9 @@ from PySide6.QtWidgets import (
 
 from concierge.agent import AbortSignal
 from concierge.app_identity import APP_NAME
-from concierge.store import (
-    UI_LAST_TRIP_ID,
-    UI_WINDOW_GEOMETRY,
-    Actor,
-    Change,
-    ChangeContext,
-    DocumentRecord,
-    StoreError,
-    log_dir,
-)
-from concierge.store.model_profile import ModelProfile
+from concierge.model.settings import UI_LAST_TRIP_ID, UI_WINDOW_GEOMETRY
+from concierge.model_server import ModelProfile
+from concierge.store import Actor, Change, ChangeContext, DocumentRecord, StoreError, log_dir
 from concierge.text import QT_TRANSLATE_NOOP
 from concierge.travel.assistant.ledger_view import itinerary_costs
 from concierge.travel.checks import Problem
@@ -89,6 +81,7 @@ from concierge.ui.shortcuts import ShortcutsDialog
 from concierge.ui.startup_window import initial_size
 from concierge.ui.task_failure import failure_text
 from concierge.ui.trips import ItineraryView, TripForm, TripListPanel
+from concierge.ui.user_guide import UserGuideDialog
 from concierge.ui.views.locks import LOCK_HINT, LOCK_KEYS, LOCK_TEXT
 from concierge.ui.views.trip_view import TripView
 from concierge.ui.voice_link import VoiceLink
@@ -109,6 +102,8 @@ PROBLEMS_TITLE = QT_TRANSLATE_NOOP("MainWindow", "Problems")
 PROBLEMS_KEYS = "Ctrl+8"
 NEXT_PROBLEM_KEYS = "F8"
 PREVIOUS_PROBLEM_KEYS = "Shift+F8"
+USER_GUIDE_KEYS = "Shift+F1"
+"""Beside F1 (the platform's help key), which has long opened the keyboard shortcuts."""
 MONEY_CHECKS = frozenset({BUDGET_CHECK.name})
 """Problems the Money tab shows the figures of: going to one opens it."""
 
@@ -248,6 +243,7 @@ class MainWindow(QMainWindow):
         self._unsubscribe = services.bus.subscribe(self._on_change)
         self._settings_dialog: SettingsDialog | None = None
         self.shortcuts_dialog: ShortcutsDialog | None = None
+        self.user_guide: UserGuideDialog | None = None
         self.about_dialog: AboutDialog | None = None
         self._closing = False
         self._stopping = False
@@ -421,6 +417,10 @@ class MainWindow(QMainWindow):
             QKeySequence.StandardKey.HelpContents,
         )
         help_menu.addAction(self.shortcuts_action)
+        self.user_guide_action = self._action(
+            translate("MainWindow", "&User guide"), self.show_user_guide, USER_GUIDE_KEYS
+        )
+        help_menu.addAction(self.user_guide_action)
         about = translate("MainWindow", "&About {app}").format(app=APP_NAME)
         help_menu.addAction(self._action(about, self.show_about))
 
@@ -881,9 +881,13 @@ class MainWindow(QMainWindow):
             self.shortcuts_dialog = ShortcutsDialog(self)
         else:
             self.shortcuts_dialog.reload()
-        self.shortcuts_dialog.show()
-        self.shortcuts_dialog.raise_()
-        self.shortcuts_dialog.activateWindow()
+        _bring_forward(self.shortcuts_dialog)
+
+    def show_user_guide(self) -> None:
+        """Help ▸ User guide: the guide shipped with the app, beside the window (not modal)."""
+        if self.user_guide is None:
+            self.user_guide = UserGuideDialog(self)
+        _bring_forward(self.user_guide)
 
     def show_about(self) -> None:
         """Help ▸ About: version, licences, and the data and log folders with buttons."""
@@ -921,6 +925,13 @@ class MainWindow(QMainWindow):
             self._closing = True
             self.hide()
             self._on_close()
+
+
+def _bring_forward(dialog: QDialog) -> None:
+    """Show a Help window that stays open beside the main one, in front and with the keys."""
+    dialog.show()
+    dialog.raise_()
+    dialog.activateWindow()
 
 
 def _local_files(event: QDragEnterEvent | QDragMoveEvent | QDropEvent) -> list[Path]:

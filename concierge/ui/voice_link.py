@@ -19,15 +19,15 @@ from typing import TYPE_CHECKING
 from PySide6.QtCore import QObject
 
 from concierge.agent.voice_events import TurnDetection
-from concierge.store.changes import Change
-from concierge.store.lookup_job_records import LookupJobRecord
-from concierge.store.settings import (
+from concierge.model.settings import (
     VOICE_INPUT_DEVICE,
     VOICE_MODEL,
     VOICE_OUTPUT_DEVICE,
     VOICE_TRANSCRIPTION_MODEL,
     VOICE_TURN_DETECTION,
 )
+from concierge.store.changes import Change
+from concierge.store.lookup_job_records import LookupJobRecord
 from concierge.travel.selection import Selection
 from concierge.travel.services import TravelServices
 from concierge.ui.async_support import loop_running

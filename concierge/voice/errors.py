@@ -5,7 +5,7 @@ from __future__ import annotations
 import sys
 from enum import StrEnum
 
-from concierge.text import QT_TRANSLATE_NOOP
+from concierge.text import QT_TRANSLATE_NOOP, Translatable
 
 
 class AudioProblem(StrEnum):
@@ -74,39 +74,45 @@ def device_missing(name: str) -> AudioError:
     )
 
 
+_OPEN_FAILURES: tuple[tuple[tuple[str, ...], AudioProblem, Translatable], ...] = (
+    (
+        ("permission", "access denied", "not permitted", "-9986"),
+        AudioProblem.PERMISSION,
+        QT_TRANSLATE_NOOP(
+            "Voice",
+            "The app may not use “{name}”. Allow Concierge to use the microphone in "
+            "your system's privacy settings, then try again.",
+        ),
+    ),
+    (
+        ("busy", "unavailable", "-9985", "in use"),
+        AudioProblem.BUSY,
+        QT_TRANSLATE_NOOP(
+            "Voice",
+            "“{name}” is in use by another program. Close the program using it, or "
+            "choose another device under Settings ▸ Voice, then try again.",
+        ),
+    ),
+    (
+        ("sample rate", "sample format", "channel"),
+        AudioProblem.UNSUPPORTED,
+        QT_TRANSLATE_NOOP(
+            "Voice",
+            "“{name}” cannot record or play 16-bit mono sound. Choose another device "
+            "under Settings ▸ Voice.",
+        ),
+    ),
+)
+"""What PortAudio's words about a failed open mean, first match wins: the words, the
+problem, and the sentence for the person."""
+
+
 def open_failed(name: str, detail: str) -> AudioError:
     """The error for a device PortAudio could not open, from what it said."""
     said = detail.lower()
-    if any(word in said for word in ("permission", "access denied", "not permitted", "-9986")):
-        return AudioError(
-            AudioProblem.PERMISSION,
-            QT_TRANSLATE_NOOP(
-                "Voice",
-                "The app may not use “{name}”. Allow Concierge to use the microphone in "
-                "your system's privacy settings, then try again.",
-            ).format(name=name),
-            detail,
-        )
-    if any(word in said for word in ("busy", "unavailable", "-9985", "in use")):
-        return AudioError(
-            AudioProblem.BUSY,
-            QT_TRANSLATE_NOOP(
-                "Voice",
-                "“{name}” is in use by another program. Close the program using it, or "
-                "choose another device under Settings ▸ Voice, then try again.",
-            ).format(name=name),
-            detail,
-        )
-    if any(word in said for word in ("sample rate", "sample format", "channel")):
-        return AudioError(
-            AudioProblem.UNSUPPORTED,
-            QT_TRANSLATE_NOOP(
-                "Voice",
-                "“{name}” cannot record or play 16-bit mono sound. Choose another device "
-                "under Settings ▸ Voice.",
-            ).format(name=name),
-            detail,
-        )
+    for words, problem, template in _OPEN_FAILURES:
+        if any(word in said for word in words):
+            return AudioError(problem, template.format(name=name), detail)
     return AudioError(
         AudioProblem.FAILED,
         QT_TRANSLATE_NOOP(

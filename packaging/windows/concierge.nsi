@@ -53,7 +53,7 @@ Unicode true
 
 ; Authenticode: SIGN_COMMAND signs the uninstaller as makensis writes it and then the
 ; installer, e.g. -DSIGN_COMMAND="signtool sign /fd SHA256 /tr <timestamp URL> /td SHA256 /a"
-; (README, Packaging: Windows).
+; (docs/packaging.md, Windows).
 !ifdef SIGN_COMMAND
   !uninstfinalize '${SIGN_COMMAND} "%1"'
   !finalize '${SIGN_COMMAND} "%1"'

@@ -12,7 +12,8 @@ from concierge.agent.messages import user_message
 from concierge.agent.model import ModelRequest
 from concierge.agent.openai_client import model_client
 from concierge.agent.openai_model import OpenAIChatModel
-from concierge.travel.context_window import ContextWindow, from_props, probe_context_window
+from concierge.model_server import ContextWindow, probe_context_window
+from concierge.model_server.context_window import from_props
 from tests.real_model.llama_server import CONTEXT_WINDOW, MODEL_ALIAS, LlamaServer
 
 

@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from concierge.store.settings import ASSISTANT_SNAPSHOT_BUDGET
+from concierge.model.settings import ASSISTANT_SNAPSHOT_BUDGET
 from concierge.travel.assistant.snapshot_budget import estimate_tokens
 from concierge.travel.places import PlaceIndex
 from concierge.travel.services import open_services

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import pytest
 
+from concierge.model.settings import UNDO_DEPTH
 from concierge.store import (
     Actor,
     ChangeContext,
@@ -15,7 +16,6 @@ from concierge.store import (
     Settings,
     TripRepository,
 )
-from concierge.store.settings import UNDO_DEPTH
 from tests.store.support import log_rows
 
 DEPTH = 5

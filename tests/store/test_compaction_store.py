@@ -23,9 +23,10 @@ from concierge.agent import (
 from concierge.agent.compaction import SUMMARIZER_PROMPT, compaction_summary
 from concierge.agent.model_input import build_model_input
 from concierge.agent.openai_model import OpenAIChatModel
+from concierge.model.settings import ASSISTANT_CONTEXT_BUDGET
 from concierge.store import Database, SqliteHistoryStore
 from concierge.store.errors import InvalidSettingError
-from concierge.store.settings import ASSISTANT_CONTEXT_BUDGET, Settings
+from concierge.store.settings import Settings
 from tests.agent.support import Recorder, Trip, client_for, set_destination_tool
 from tests.fakes import FakeOpenAIServer, Reply, ToolCallSpec, tokenize
 from tests.fakes.prefix_cache import CACHE_STEP_TOKENS, MIN_CACHED_TOKENS, canonical_prompt

@@ -14,9 +14,9 @@ from pathlib import Path
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from concierge.model.settings import UNDO_DEPTH
 from concierge.store import ChangeHistory, Settings, StoreError
 from concierge.store.change_pruning import referenced_document_files
-from concierge.store.settings import UNDO_DEPTH
 from concierge.travel.services import TravelServices, open_services
 
 CONTENTS = (b"%PDF ticket", b"%PDF hotel", b"\x89PNG voucher")

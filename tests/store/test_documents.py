@@ -12,6 +12,7 @@ from pathlib import Path
 
 import pytest
 
+from concierge.model.settings import UNDO_DEPTH
 from concierge.store import (
     ChangeBus,
     ChangeHistory,
@@ -25,7 +26,6 @@ from concierge.store import (
     TripRepository,
 )
 from concierge.store.document_files import TEMPORARY_PREFIX
-from concierge.store.settings import UNDO_DEPTH
 from tests.store.support import log_rows
 
 PDF = b"%PDF-1.4 booking TAP 1234 seat 12A\n" * 100

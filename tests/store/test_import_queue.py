@@ -117,6 +117,24 @@ async def test_duplicates_by_code_or_by_kind_instant_and_title(
     assert again[0].duplicate_of_candidate == by_ref["d"].id
 
 
+async def test_one_flight_number_written_two_ways_is_one_booking(
+    queue: ImportQueue, itinerary: ItineraryRepository, trip_id: str
+) -> None:
+    existing = (await itinerary.add(trip_id, {**FLIGHT, "service_number": "TP 1943"})).record
+    (again,) = await queue.queue(
+        trip_id, "mail.eml", [Incoming({**FLIGHT, "confirmation_code": "qx7 plm"}, "a")]
+    )
+    assert again.duplicate_of == existing.id
+    spaced = {**FLIGHT, "day": "2027-04-11", "service_number": "TP 1943"}
+    first, second = await queue.queue(
+        trip_id,
+        FILE,
+        [Incoming(spaced, "b"), Incoming({**spaced, "service_number": "tp-1943"}, "c")],
+    )
+    assert second.duplicate_of_candidate == first.id
+    assert not same_booking(FLIGHT, {**FLIGHT, "service_number": "TP 1944"})
+
+
 def test_same_instant_in_two_zones_is_one_start() -> None:
     lisbon = {"kind": "flight", "title": "TP 1943", "day": DAY, "start_time": time(8, 5)}
     madrid = {**lisbon, "start_time": time(9, 5), "timezone": "Europe/Madrid"}

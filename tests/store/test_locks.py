@@ -10,6 +10,7 @@ from datetime import date, time
 import pytest
 from sqlmodel import select
 
+from concierge.model.settings import ASSISTANT_EDITS, EditMode
 from concierge.store import (
     Actor,
     ChangeBus,
@@ -25,7 +26,7 @@ from concierge.store import (
     StopRepository,
     TripRepository,
 )
-from concierge.store.settings import ASSISTANT_EDITS, EditMode, Settings
+from concierge.store.settings import Settings
 from concierge.store.tables import Proposal
 
 ASK = "is locked by the person; ask them to unlock it."

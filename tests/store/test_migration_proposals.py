@@ -8,6 +8,7 @@ import sqlite3
 from contextlib import closing
 from pathlib import Path
 
+from concierge.model.settings import ASSISTANT_EDITS, EditMode
 from concierge.store import (
     Actor,
     ChangeBus,
@@ -18,7 +19,6 @@ from concierge.store import (
     Settings,
     TripRepository,
 )
-from concierge.store.settings import ASSISTANT_EDITS, EditMode
 from tests.store.support import downgrade_to
 
 PREVIOUS = "c6b2f8e4a1d5"

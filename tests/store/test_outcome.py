@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import pytest
 
+from concierge.model.settings import ASSISTANT_EDITS, EditMode
 from concierge.store import (
     Action,
     Actor,
@@ -22,7 +23,6 @@ from concierge.store import (
     Status,
     TripRepository,
 )
-from concierge.store.settings import ASSISTANT_EDITS, EditMode
 
 
 def assistant() -> ChangeContext:

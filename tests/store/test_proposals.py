@@ -12,6 +12,7 @@ from pathlib import Path
 
 import pytest
 
+from concierge.model.settings import ASSISTANT_EDITS, EditMode
 from concierge.store import (
     Actor,
     Change,
@@ -27,7 +28,6 @@ from concierge.store import (
     StopRepository,
     TripRepository,
 )
-from concierge.store.settings import ASSISTANT_EDITS, EditMode
 
 DAY = date(2027, 4, 10)
 TABLES = ("trip", "trip_stop", "itinerary_item", "expense", "change_log")

@@ -9,28 +9,23 @@ import pytest
 from pydantic import Field
 from sqlmodel import Session
 
-from concierge.store import (
+from concierge.model.settings import (
+    ASSISTANT_CONTEXT_BUDGET,
     MODEL_BASE_URL,
+    MODEL_CONNECT_TIMEOUT,
+    MODEL_IDLE_TIMEOUT,
     MODEL_MERGE_USER_TURNS,
     MODEL_NAME,
     MODEL_PRESET,
     SETTINGS,
     UI_LAST_TRIP_ID,
     UI_WINDOW_GEOMETRY,
-    AppSetting,
-    Database,
-    InvalidSettingError,
-    Setting,
-    Settings,
-)
-from concierge.store.settings import (
-    ASSISTANT_CONTEXT_BUDGET,
-    MODEL_CONNECT_TIMEOUT,
-    MODEL_IDLE_TIMEOUT,
     UNDO_DEPTH,
+    Setting,
     declare,
     whole_range,
 )
+from concierge.store import AppSetting, Database, InvalidSettingError, Settings
 
 
 def store_raw(database: Database, key: str, value: str) -> None:
@@ -142,6 +137,8 @@ def test_whole_range_reads_the_declared_bounds() -> None:
     assert whole_range(UNDO_DEPTH) == (1, 100_000)
     exclusive = Setting("test.exclusive", Annotated[float, Field(gt=2.5, lt=10)], 5.0, "")
     assert whole_range(exclusive) == (3, 9)
-    for open_ended in (ASSISTANT_CONTEXT_BUDGET, MODEL_NAME):
+    at_least_one = Setting("test.at_least_one", Annotated[int, Field(ge=1)], 1, "")
+    assert whole_range(ASSISTANT_CONTEXT_BUDGET) == (8_000, 2_000_000)  # the dialog's limits
+    for open_ended in (at_least_one, MODEL_NAME):
         with pytest.raises(ValueError, match="not bounded on both sides"):
             whole_range(open_ended)

@@ -20,9 +20,9 @@ import pytest
 from bench.harness import offline_client
 from concierge.agent import AbortSignal, Agent, ToolContext
 from concierge.agent.openai_model import OpenAIChatModel
+from concierge.model.settings import ASSISTANT_SNAPSHOT_BUDGET, SNAPSHOT_BUDGET_RANGE
 from concierge.store import ItineraryItemRecord, TripRecord
 from concierge.store.paths import database_path
-from concierge.store.settings import ASSISTANT_SNAPSHOT_BUDGET, SNAPSHOT_BUDGET_RANGE
 from concierge.travel.assistant import snapshot_budget
 from concierge.travel.assistant.snapshot_budget import (
     TRIP,

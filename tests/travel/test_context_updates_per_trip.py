@@ -9,7 +9,7 @@ from typing import Any
 
 from concierge.agent.context_updates import ContextUpdates
 from concierge.agent.openai_model import OpenAIChatModel
-from concierge.store.settings import ASSISTANT_CONTEXT_BUDGET
+from concierge.model.settings import ASSISTANT_CONTEXT_BUDGET
 from concierge.travel.assistant.trip_assistant import KEPT_CONTEXT_SHARE, build_trip_assistant
 from concierge.travel.places import PlaceIndex
 from concierge.travel.services import open_services

@@ -12,8 +12,8 @@ import pytest
 
 from concierge.agent import Agent, PermissionRequest
 from concierge.agent.openai_model import OpenAIChatModel
+from concierge.model.settings import ASSISTANT_EDITS, EditMode
 from concierge.store import Actor, ChangeContext, TripRecord
-from concierge.store.settings import ASSISTANT_EDITS, EditMode
 from concierge.travel.assistant.trip_assistant import build_trip_assistant
 from concierge.travel.assistant.write_report import PROPOSED
 from concierge.travel.places import PlaceIndex

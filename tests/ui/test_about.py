@@ -13,7 +13,7 @@ from PySide6.QtWidgets import QApplication, QLabel, QMenu, QPlainTextEdit
 from pytestqt.qtbot import QtBot
 
 from concierge import __version__
-from concierge.store.model_profile import ENV_API_KEY, ENV_BASE_URL, ENV_MODEL
+from concierge.model_server import ENV_API_KEY, ENV_BASE_URL, ENV_MODEL
 from concierge.travel.services import open_services
 from concierge.ui import about
 from concierge.ui.about import AboutDialog

@@ -19,9 +19,13 @@ from PySide6.QtWidgets import QApplication, QLineEdit
 from pytestqt.qtbot import QtBot
 
 from concierge.agent import RUNTIME_CONTEXT_LABEL, Provenance
-from concierge.store import UI_LAST_TRIP_ID, Actor, ChangeContext
-from concierge.store.model_profile import ENV_API_KEY, ENV_BASE_URL, ENV_MODEL
-from concierge.store.settings import ASSISTANT_CONTEXT_BUDGET, ASSISTANT_SNAPSHOT_BUDGET
+from concierge.model.settings import (
+    ASSISTANT_CONTEXT_BUDGET,
+    ASSISTANT_SNAPSHOT_BUDGET,
+    UI_LAST_TRIP_ID,
+)
+from concierge.model_server import ENV_API_KEY, ENV_BASE_URL, ENV_MODEL
+from concierge.store import Actor, ChangeContext
 from concierge.travel.assistant.snapshot_budget import estimate_tokens
 from concierge.travel.assistant.trip_assistant import trip_history
 from concierge.travel.forms import TRIP_BRIEF

@@ -16,11 +16,14 @@ from pytestqt.qtbot import QtBot
 
 from concierge.agent import Provenance
 from concierge.agent.context_updates import ContextUpdates
-from concierge.store.model_profile import ENV_API_KEY, ENV_BASE_URL, ENV_MODEL
-from concierge.store.settings import MODEL_CONTEXT_UPDATES
+from concierge.model.settings import (
+    MODEL_CONTEXT_UPDATES,
+    MODEL_IDLE_TIMEOUT,
+)
+from concierge.model_server import ENV_API_KEY, ENV_BASE_URL, ENV_MODEL
 from concierge.travel.assistant.trip_assistant import trip_history
 from concierge.ui.main_window import MainWindow
-from concierge.ui.settings.dialog import UPDATES_LABEL
+from concierge.ui.settings.rows import setting_name
 from tests.fakes import FakeOpenAIServer, Reply, tokenize
 from tests.fakes.memory_keyring import MemoryKeyring
 from tests.fakes.prefix_cache import CACHE_STEP_TOKENS, canonical_prompt
@@ -81,11 +84,11 @@ async def test_changes_only_sends_the_state_once_then_what_changed_and_restarts_
     first_run = running[0]
     window = await first_run.start()
     dialog = await settings_dialog(window, qtbot)
-    combo = dialog.updates_combo
-    assert combo.accessibleName() == UPDATES_LABEL == "Runtime context"
+    combo = dialog.control(MODEL_CONTEXT_UPDATES)
+    assert combo.accessibleName() == setting_name(MODEL_CONTEXT_UPDATES) == "Runtime context"
     assert combo.currentText() == "Whole every call"  # the default
     assert combo.toolTip() == MODEL_CONTEXT_UPDATES.description
-    await tab_to(qtbot, dialog.idle_spin, combo)
+    await tab_to(qtbot, dialog.control(MODEL_IDLE_TIMEOUT), combo)
     qtbot.keyClick(combo, Qt.Key.Key_Down)
     assert combo.currentText() == CHANGES_ONLY
     qtbot.mouseClick(dialog.ok_button, Qt.MouseButton.LeftButton)

@@ -16,7 +16,7 @@ from PySide6.QtPrintSupport import QPrintDialog, QPrintPreviewDialog, QPrintPrev
 from PySide6.QtWidgets import QApplication, QFileDialog, QLineEdit, QMenu
 from pytestqt.qtbot import QtBot
 
-from concierge.store.model_profile import ENV_API_KEY, ENV_BASE_URL, ENV_MODEL
+from concierge.model_server import ENV_API_KEY, ENV_BASE_URL, ENV_MODEL
 from concierge.travel.services import open_services
 from concierge.ui.exports import FORMATS
 from concierge.ui.main_window import MainWindow

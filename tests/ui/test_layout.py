@@ -22,7 +22,7 @@ from PySide6.QtWidgets import (
 )
 from pytestqt.qtbot import QtBot
 
-from concierge.store.model_profile import ENV_API_KEY, ENV_BASE_URL, ENV_MODEL
+from concierge.model_server import ENV_API_KEY, ENV_BASE_URL, ENV_MODEL
 from concierge.ui.colours import (
     Tone,
     colour,
@@ -38,7 +38,7 @@ from concierge.ui.settings import SettingsDialog
 from concierge.ui.settings.status import Kind, StatusLabel
 from concierge.ui.views.undo_bar import UndoBar
 from tests.fakes.memory_keyring import MemoryKeyring
-from tests.store.test_secrets import RaisingKeyring
+from tests.model_server.test_secrets import RaisingKeyring
 from tests.ui.trips_support import Running
 from tests.ui.waiting import until
 

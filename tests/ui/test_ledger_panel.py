@@ -15,7 +15,8 @@ from PySide6.QtWidgets import QApplication
 from pytestqt.modeltest import ModelTester
 from pytestqt.qtbot import QtBot
 
-from concierge.store import UI_LAST_TRIP_ID, ExpenseCategory, TripRecord
+from concierge.model.settings import UI_LAST_TRIP_ID
+from concierge.store import ExpenseCategory, TripRecord
 from concierge.ui.colours import contrast, dark_palette, is_dark
 from concierge.ui.ledger import LedgerPanel
 from concierge.ui.ledger.charts import category_colour

@@ -13,8 +13,8 @@ from PySide6.QtGui import QContextMenuEvent
 from PySide6.QtWidgets import QApplication, QMenu
 from pytestqt.qtbot import QtBot
 
+from concierge.model_server import ENV_API_KEY, ENV_BASE_URL, ENV_MODEL
 from concierge.store import LockKind
-from concierge.store.model_profile import ENV_API_KEY, ENV_BASE_URL, ENV_MODEL
 from concierge.ui.main_window import MainWindow
 from concierge.ui.shortcuts import shortcuts_of
 from concierge.ui.trips.itinerary_model import LOCKED_ROLE

@@ -12,7 +12,7 @@ from PySide6.QtCore import Qt
 from pytestqt.qtbot import QtBot
 
 from concierge.agent import ToolError
-from concierge.store.settings import LOOKUPS_ONLINE_WEATHER
+from concierge.model.settings import LOOKUPS_ONLINE_WEATHER
 from concierge.travel.assistant.lookup_tools import LookupEdit, LookupKindName, LookupTools
 from concierge.travel.services import TravelServices, open_services
 from concierge.ui.lookups import LookupsPanel

@@ -17,8 +17,8 @@ from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QApplication, QComboBox
 from pytestqt.qtbot import QtBot
 
+from concierge.model.settings import ASSISTANT_EDITS, EditMode
 from concierge.store import Actor, ChangeContext, ExpenseCategory, LookupStatus, TripRecord
-from concierge.store.settings import ASSISTANT_EDITS, EditMode
 from concierge.travel.currencies import CONVERSION_TARGETS
 from concierge.travel.forms import FormDefinition
 from concierge.travel.lookups import LookupService

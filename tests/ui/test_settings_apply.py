@@ -15,13 +15,18 @@ from pytestqt.qtbot import QtBot
 
 from concierge.agent import SnapshotLayout, budget_for_window
 from concierge.agent.openai_model import OpenAIChatModel
-from concierge.store.model_profile import ENV_API_KEY, ENV_BASE_URL, ENV_MODEL
-from concierge.store.settings import (
+from concierge.model.settings import (
+    ASSISTANT_ANSWER_CAP,
+    ASSISTANT_CONTEXT_BUDGET,
+    LOOKUPS_ONLINE_WEATHER,
+    MODEL_CONNECT_TIMEOUT,
     MODEL_IDLE_TIMEOUT,
+    MODEL_MERGE_USER_TURNS,
     MODEL_PRESET,
     MODEL_SNAPSHOT_LAYOUT,
     UNDO_DEPTH,
 )
+from concierge.model_server import ENV_API_KEY, ENV_BASE_URL, ENV_MODEL
 from concierge.ui.main_window import MainWindow
 from concierge.ui.settings import SettingsDialog
 from tests.agent.support import snapshot_of
@@ -70,7 +75,7 @@ async def settings_dialog(window: MainWindow, qtbot: QtBot) -> SettingsDialog:
     await until(lambda: window._settings_dialog is not None)
     dialog = window._settings_dialog
     assert dialog is not None
-    await until(dialog.undo_spin.isEnabled)
+    await until(dialog.control(UNDO_DEPTH).isEnabled)
     return dialog
 
 
@@ -82,10 +87,12 @@ async def test_the_next_model_call_waits_as_long_as_the_idle_timeout_typed_in_se
     assert (model_of(window).connect_timeout, model_of(window).idle_timeout) == (10.0, 60.0)
 
     dialog = await settings_dialog(window, qtbot)
-    await tab_to(qtbot, dialog.budget_spin, dialog.connect_spin)
-    qtbot.keyClicks(dialog.connect_spin, "4")
-    qtbot.keyClick(dialog.connect_spin, Qt.Key.Key_Tab)
-    qtbot.keyClicks(dialog.idle_spin, "1")
+    await tab_to(
+        qtbot, dialog.control(ASSISTANT_CONTEXT_BUDGET), dialog.control(MODEL_CONNECT_TIMEOUT)
+    )
+    qtbot.keyClicks(dialog.control(MODEL_CONNECT_TIMEOUT), "4")
+    qtbot.keyClick(dialog.control(MODEL_CONNECT_TIMEOUT), Qt.Key.Key_Tab)
+    qtbot.keyClicks(dialog.control(MODEL_IDLE_TIMEOUT), "1")
     qtbot.keyClick(dialog.ok_button, Qt.Key.Key_Return)
     await until(lambda: window._settings_dialog is None)
 
@@ -116,8 +123,8 @@ async def test_the_next_logged_write_keeps_as_many_steps_as_the_undo_depth_typed
     trip_id = window.session.trip_id
     assert trip_id is not None
     dialog = await settings_dialog(window, qtbot)
-    await tab_to(qtbot, dialog.weather_check, dialog.undo_spin)
-    type_into(qtbot, dialog.undo_spin, "2")
+    await tab_to(qtbot, dialog.control(LOOKUPS_ONLINE_WEATHER), dialog.control(UNDO_DEPTH))
+    type_into(qtbot, dialog.control(UNDO_DEPTH), "2")
     qtbot.keyClick(dialog.ok_button, Qt.Key.Key_Return)
     await until(lambda: window._settings_dialog is None)
     assert await running.services.settings.get(UNDO_DEPTH) == 2
@@ -148,8 +155,10 @@ async def test_the_reported_window_and_the_longest_answer_typed_bound_the_next_c
     dialog = await settings_dialog(window, qtbot)
     await until(dialog.window_status.isVisible)
     assert dialog.window_status.text().startswith("Context window: 20,000 tokens")
-    await tab_to(qtbot, dialog.budget_spin, dialog.answer_cap_spin)
-    qtbot.keyClicks(dialog.answer_cap_spin, "512")
+    await tab_to(
+        qtbot, dialog.control(ASSISTANT_CONTEXT_BUDGET), dialog.control(ASSISTANT_ANSWER_CAP)
+    )
+    qtbot.keyClicks(dialog.control(ASSISTANT_ANSWER_CAP), "512")
     qtbot.keyClick(dialog.ok_button, Qt.Key.Key_Return)
     await until(lambda: window._settings_dialog is None)
     await until(window_read)
@@ -173,9 +182,11 @@ async def test_sending_the_state_ahead_ticked_in_settings_shapes_the_next_reques
     window = await running.start()
     await until(lambda: window.chat.runnable is not None and not window.chat.loading)
     dialog = await settings_dialog(window, qtbot)
-    was = dialog.leading_check.isChecked()
-    await tab_to(qtbot, dialog.merge_check, dialog.leading_check)
-    qtbot.keyClick(dialog.leading_check, Qt.Key.Key_Space)
+    was = dialog.control(MODEL_SNAPSHOT_LAYOUT).isChecked()
+    await tab_to(
+        qtbot, dialog.control(MODEL_MERGE_USER_TURNS), dialog.control(MODEL_SNAPSHOT_LAYOUT)
+    )
+    qtbot.keyClick(dialog.control(MODEL_SNAPSHOT_LAYOUT), Qt.Key.Key_Space)
     qtbot.keyClick(dialog.ok_button, Qt.Key.Key_Return)
     await until(lambda: window._settings_dialog is None)
     layout = SnapshotLayout.TRAILING if was else SnapshotLayout.LEADING

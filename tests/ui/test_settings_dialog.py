@@ -11,6 +11,7 @@ from collections.abc import AsyncIterator, Awaitable, Callable, Iterator, Mappin
 from contextlib import contextmanager
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
+from typing import Annotated, Any
 
 import keyring
 import keyring.core
@@ -18,6 +19,7 @@ import pytest
 from keyring.backend import KeyringBackend
 from keyring.backends.null import Keyring as NullKeyring
 from keyring.errors import NoKeyringError
+from pydantic import Field
 from PySide6.QtCore import QPoint, Qt
 from PySide6.QtTest import QTest
 from PySide6.QtWidgets import (
@@ -26,41 +28,57 @@ from PySide6.QtWidgets import (
     QCheckBox,
     QLabel,
     QLineEdit,
+    QSpinBox,
     QWidget,
 )
 from pytestqt.qtbot import QtBot
 
 from concierge.agent import SnapshotLayout
-from concierge.store import Database, SecretSource, SecretStore, Settings
-from concierge.store.model_profile import (
-    ENV_API_KEY,
-    ENV_BASE_URL,
-    ENV_MODEL,
-    ModelProfile,
-    load_profile,
-    save_profile,
-)
-from concierge.store.secrets import SERVICE
-from concierge.store.settings import (
+from concierge.model.settings import (
     ASSISTANT_ANSWER_CAP,
     ASSISTANT_CONTEXT_BUDGET,
     ASSISTANT_EDITS,
     LOOKUPS_ONLINE_WEATHER,
     LOOKUPS_WEATHER_URL,
+    MODEL_API_KEY,
     MODEL_BASE_URL,
     MODEL_CONNECT_TIMEOUT,
+    MODEL_CONTEXT_UPDATES,
     MODEL_IDLE_TIMEOUT,
+    MODEL_MERGE_USER_TURNS,
     MODEL_NAME,
     MODEL_PRESET,
     MODEL_SNAPSHOT_LAYOUT,
+    SETTINGS,
+    UI_LANGUAGE,
     UNDO_DEPTH,
+    VOICE_INPUT_DEVICE,
+    VOICE_MODEL,
+    VOICE_OUTPUT_DEVICE,
+    VOICE_TRANSCRIPTION_MODEL,
     EditMode,
+    Editor,
+    Section,
+    Setting,
+    declare,
 )
+from concierge.model_server import (
+    ENV_API_KEY,
+    ENV_BASE_URL,
+    ENV_MODEL,
+    ModelProfile,
+    SecretSource,
+    SecretStore,
+    load_profile,
+    save_profile,
+)
+from concierge.model_server.secrets import SERVICE
+from concierge.store import Database, Settings
+from concierge.text import QT_TRANSLATE_NOOP
 from concierge.ui.settings import Kind, SettingsDialog, edit_model_settings
-from concierge.ui.settings.dialog import LEADING_LABEL
 from tests.fakes import FakeOpenAIServer
 from tests.fakes.memory_keyring import MemoryKeyring
-from tests.store.test_secrets import RaisingKeyring
+from tests.model_server.test_secrets import RaisingKeyring
 from tests.ui.support import closed_port_url
 from tests.ui.waiting import until
 
@@ -343,14 +361,23 @@ async def test_ok_saves_settings_and_key(
     choose(dialog, "openai")
     dialog.model_combo.setEditText("gpt-4o-mini")
     dialog.key_edit.setText("sk-test")
-    click(qtbot, dialog.merge_check)
-    dialog.budget_spin.setValue(64_000)
+    click(qtbot, dialog.control(MODEL_MERGE_USER_TURNS))
+    dialog.control(ASSISTANT_CONTEXT_BUDGET).setValue(64_000)
     click(qtbot, dialog.ok_button)
     await until(lambda: not dialog.isVisible())
     assert dialog.result() == SettingsDialog.DialogCode.Accepted
     [profile] = opened.saved
-    expected = ModelProfile(
-        "openai", OPENAI_URL, "gpt-4o-mini", "sk-test", SecretSource.KEYRING, True, (), 64_000
+    expected = ModelProfile.of(
+        {
+            MODEL_PRESET: "openai",
+            MODEL_BASE_URL: OPENAI_URL,
+            MODEL_NAME: "gpt-4o-mini",
+            MODEL_API_KEY: "sk-test",
+            MODEL_MERGE_USER_TURNS: True,
+            ASSISTANT_CONTEXT_BUDGET: 64_000,
+        },
+        key_source=SecretSource.KEYRING,
+        overridden=(),
     )
     assert profile == expected
     assert await load_profile(settings, SecretStore(), {}) == expected
@@ -407,7 +434,17 @@ async def test_a_session_only_key_is_flagged_when_the_dialog_opens(
     make_dialog: MakeDialog, settings: Settings, secrets: SecretStore
 ) -> None:
     keyring.set_keyring(RaisingKeyring(NoKeyringError("No recommended backend")))
-    await save_profile(settings, secrets, "openai", OPENAI_URL, "gpt-4o-mini", "sk-s", False)
+    await save_profile(
+        settings,
+        secrets,
+        {
+            MODEL_PRESET: "openai",
+            MODEL_BASE_URL: OPENAI_URL,
+            MODEL_NAME: "gpt-4o-mini",
+            MODEL_API_KEY: "sk-s",
+            MODEL_MERGE_USER_TURNS: False,
+        },
+    )
     dialog = await make_dialog()
     assert dialog.key_edit.text() == "sk-s"
     assert dialog.key_warning.isVisible()
@@ -504,11 +541,11 @@ async def test_controls_are_named_like_their_labels_in_tab_order(
             assert button.accessibleName() and button.toolTip(), button.objectName()
     names = {b.accessibleName() for b in dialog.findChildren(QAbstractButton)}
     assert {"Refresh models", "Test connection", "OK", "Cancel", "Show key"} <= names
-    assert dialog.merge_check.text() == (
+    assert dialog.control(MODEL_MERGE_USER_TURNS).text() == (
         "Merge consecutive user messages (for strict chat templates)"
     )
     assert dialog.models_busy.accessibleName() == "Loading models"
-    assert dialog.budget_spin.accessibleName() == "Context budget"
+    assert dialog.control(ASSISTANT_CONTEXT_BUDGET).accessibleName() == "Context budget"
 
     expected = [
         dialog.preset_combo,
@@ -517,22 +554,22 @@ async def test_controls_are_named_like_their_labels_in_tab_order(
         dialog.key_field.toggle,
         dialog.model_combo,
         dialog.refresh_button,
-        dialog.merge_check,
-        dialog.leading_check,
-        dialog.budget_spin,
-        dialog.answer_cap_spin,
-        dialog.connect_spin,
-        dialog.idle_spin,
-        dialog.updates_combo,
+        dialog.control(MODEL_MERGE_USER_TURNS),
+        dialog.control(MODEL_SNAPSHOT_LAYOUT),
+        dialog.control(ASSISTANT_CONTEXT_BUDGET),
+        dialog.control(ASSISTANT_ANSWER_CAP),
+        dialog.control(MODEL_CONNECT_TIMEOUT),
+        dialog.control(MODEL_IDLE_TIMEOUT),
+        dialog.control(MODEL_CONTEXT_UPDATES),
         dialog.test_button,
-        dialog.weather_check,
-        dialog.undo_spin,
-        dialog.edits_combo,
-        dialog.language_combo,
-        dialog.voice_group.input_combo,
-        dialog.voice_group.output_combo,
-        dialog.voice_group.model_edit,
-        dialog.voice_group.transcription_edit,
+        dialog.control(LOOKUPS_ONLINE_WEATHER),
+        dialog.control(UNDO_DEPTH),
+        dialog.control(ASSISTANT_EDITS),
+        dialog.control(UI_LANGUAGE),
+        dialog.control(VOICE_INPUT_DEVICE),
+        dialog.control(VOICE_OUTPUT_DEVICE),
+        dialog.control(VOICE_MODEL),
+        dialog.control(VOICE_TRANSCRIPTION_MODEL),
         dialog.ok_button,
         dialog.cancel_button,
     ]
@@ -568,22 +605,26 @@ async def test_timeouts_and_undo_depth_are_typed_and_saved_on_ok(
     make_dialog: MakeDialog, qtbot: QtBot, opened: Opened, settings: Settings
 ) -> None:
     dialog = await make_dialog()
-    await until(dialog.undo_spin.isEnabled)
-    assert dialog.connect_spin.text() == "10 seconds"
-    assert dialog.idle_spin.text() == "60 seconds"
-    assert dialog.undo_spin.text() == "200 steps"
-    assert dialog.idle_spin.toolTip().startswith(MODEL_IDLE_TIMEOUT.description)
-    assert "From 1 to 3,600 seconds" in dialog.idle_spin.toolTip()
-    assert "From 1 to 100,000 steps" in dialog.undo_spin.toolTip()
+    await until(dialog.control(UNDO_DEPTH).isEnabled)
+    assert dialog.control(MODEL_CONNECT_TIMEOUT).text() == "10 seconds"
+    assert dialog.control(MODEL_IDLE_TIMEOUT).text() == "60 seconds"
+    assert dialog.control(UNDO_DEPTH).text() == "200 steps"
+    assert dialog.control(MODEL_IDLE_TIMEOUT).toolTip().startswith(MODEL_IDLE_TIMEOUT.description)
+    assert "From 1 to 3,600 seconds" in dialog.control(MODEL_IDLE_TIMEOUT).toolTip()
+    assert "From 1 to 100,000 steps" in dialog.control(UNDO_DEPTH).toolTip()
 
-    await tab_to(qtbot, dialog.budget_spin, dialog.connect_spin)
-    qtbot.keyClicks(dialog.connect_spin, "5")  # Tab selected the old number
-    qtbot.keyClick(dialog.connect_spin, Qt.Key.Key_Tab)
-    assert QApplication.focusWidget() is dialog.idle_spin
-    qtbot.keyClicks(dialog.idle_spin, "20")
-    qtbot.keyClick(dialog.idle_spin, Qt.Key.Key_Up)  # arrows step within the range
-    await tab_to(qtbot, dialog.weather_check, dialog.undo_spin)
-    type_into(qtbot, dialog.undo_spin, "3")
+    await tab_to(
+        qtbot, dialog.control(ASSISTANT_CONTEXT_BUDGET), dialog.control(MODEL_CONNECT_TIMEOUT)
+    )
+    qtbot.keyClicks(dialog.control(MODEL_CONNECT_TIMEOUT), "5")  # Tab selected the old number
+    qtbot.keyClick(dialog.control(MODEL_CONNECT_TIMEOUT), Qt.Key.Key_Tab)
+    assert QApplication.focusWidget() is dialog.control(MODEL_IDLE_TIMEOUT)
+    qtbot.keyClicks(dialog.control(MODEL_IDLE_TIMEOUT), "20")
+    qtbot.keyClick(
+        dialog.control(MODEL_IDLE_TIMEOUT), Qt.Key.Key_Up
+    )  # arrows step within the range
+    await tab_to(qtbot, dialog.control(LOOKUPS_ONLINE_WEATHER), dialog.control(UNDO_DEPTH))
+    type_into(qtbot, dialog.control(UNDO_DEPTH), "3")
     assert await settings.get(MODEL_IDLE_TIMEOUT) == 60.0  # nothing saved before OK
     qtbot.keyClick(dialog.ok_button, Qt.Key.Key_Return)
     await until(lambda: not dialog.isVisible())
@@ -592,68 +633,73 @@ async def test_timeouts_and_undo_depth_are_typed_and_saved_on_ok(
     assert await settings.get(MODEL_IDLE_TIMEOUT) == 21.0
     assert await settings.get(UNDO_DEPTH) == 3
     [profile] = opened.saved
-    assert (profile.connect_timeout, profile.idle_timeout) == (5.0, 21.0)
+    assert (profile[MODEL_CONNECT_TIMEOUT], profile[MODEL_IDLE_TIMEOUT]) == (5.0, 21.0)
 
     again = await make_dialog()
-    await until(again.undo_spin.isEnabled)
-    assert (again.connect_spin.value(), again.idle_spin.value()) == (5, 21)
-    assert again.undo_spin.value() == 3
+    await until(again.control(UNDO_DEPTH).isEnabled)
+    assert (
+        again.control(MODEL_CONNECT_TIMEOUT).value(),
+        again.control(MODEL_IDLE_TIMEOUT).value(),
+    ) == (5, 21)
+    assert again.control(UNDO_DEPTH).value() == 3
 
 
 async def test_assistant_edits_are_chosen_with_keys_and_saved_on_ok(
     make_dialog: MakeDialog, qtbot: QtBot, settings: Settings
 ) -> None:
     dialog = await make_dialog()
-    await until(dialog.edits_combo.isEnabled)
-    assert dialog.edits_combo.currentText() == "Made at once"
-    assert dialog.edits_combo.toolTip() == ASSISTANT_EDITS.description
-    await tab_to(qtbot, dialog.undo_spin, dialog.edits_combo)
-    qtbot.keyClick(dialog.edits_combo, Qt.Key.Key_Down)
-    assert dialog.edits_combo.currentText() == "Proposed for me to accept or reject"
+    await until(dialog.control(ASSISTANT_EDITS).isEnabled)
+    assert dialog.control(ASSISTANT_EDITS).currentText() == "Made at once"
+    assert dialog.control(ASSISTANT_EDITS).toolTip() == ASSISTANT_EDITS.description
+    await tab_to(qtbot, dialog.control(UNDO_DEPTH), dialog.control(ASSISTANT_EDITS))
+    qtbot.keyClick(dialog.control(ASSISTANT_EDITS), Qt.Key.Key_Down)
+    assert dialog.control(ASSISTANT_EDITS).currentText() == "Proposed for me to accept or reject"
     assert await settings.get(ASSISTANT_EDITS) is EditMode.APPLY  # nothing saved before OK
     qtbot.keyClick(dialog.ok_button, Qt.Key.Key_Return)
     await until(lambda: not dialog.isVisible())
     assert await settings.get(ASSISTANT_EDITS) is EditMode.PROPOSE
     again = await make_dialog()
-    await until(again.edits_combo.isEnabled)
-    assert again.edits_combo.currentText() == "Proposed for me to accept or reject"
+    await until(again.control(ASSISTANT_EDITS).isEnabled)
+    assert again.control(ASSISTANT_EDITS).currentText() == "Proposed for me to accept or reject"
 
 
 async def test_an_out_of_range_number_is_refused_in_words_and_nothing_is_lost(
     make_dialog: MakeDialog, qtbot: QtBot, opened: Opened, settings: Settings
 ) -> None:
     dialog = await make_dialog()
-    await until(dialog.undo_spin.isEnabled)
-    await tab_to(qtbot, dialog.budget_spin, dialog.connect_spin)
-    qtbot.keyClicks(dialog.connect_spin, "7")
-    qtbot.keyClick(dialog.connect_spin, Qt.Key.Key_Tab)
-    qtbot.keyClicks(dialog.idle_spin, "5000")
+    await until(dialog.control(UNDO_DEPTH).isEnabled)
+    await tab_to(
+        qtbot, dialog.control(ASSISTANT_CONTEXT_BUDGET), dialog.control(MODEL_CONNECT_TIMEOUT)
+    )
+    qtbot.keyClicks(dialog.control(MODEL_CONNECT_TIMEOUT), "7")
+    qtbot.keyClick(dialog.control(MODEL_CONNECT_TIMEOUT), Qt.Key.Key_Tab)
+    qtbot.keyClicks(dialog.control(MODEL_IDLE_TIMEOUT), "5000")
     qtbot.keyClick(dialog.ok_button, Qt.Key.Key_Return)
     assert dialog.isVisible()
     assert dialog.problem_label.kind is Kind.ERROR
     assert dialog.problem_label.text() == (
         "Idle timeout must be a whole number from 1 to 3,600 seconds, not 5,000."
     )
-    assert QApplication.focusWidget() is dialog.idle_spin
-    assert dialog.idle_spin.value() == 5000  # what was typed stays, to correct
-    assert dialog.connect_spin.value() == 7
+    assert QApplication.focusWidget() is dialog.control(MODEL_IDLE_TIMEOUT)
+    assert dialog.control(MODEL_IDLE_TIMEOUT).value() == 5000  # what was typed stays, to correct
+    assert dialog.control(MODEL_CONNECT_TIMEOUT).value() == 7
     await asyncio.sleep(0.05)
     assert opened.saved == []
     assert await settings.get(MODEL_CONNECT_TIMEOUT) == 10.0
     assert await settings.get(MODEL_IDLE_TIMEOUT) == 60.0
 
-    await tab_to(qtbot, dialog.weather_check, dialog.undo_spin)
-    type_into(qtbot, dialog.undo_spin, "0")
+    await tab_to(qtbot, dialog.control(LOOKUPS_ONLINE_WEATHER), dialog.control(UNDO_DEPTH))
+    type_into(qtbot, dialog.control(UNDO_DEPTH), "0")
     qtbot.keyClick(dialog.ok_button, Qt.Key.Key_Return)
     assert "Idle timeout must be" in dialog.problem_label.text()  # the first problem first
-    type_into(qtbot, dialog.idle_spin, "90")
+    type_into(qtbot, dialog.control(MODEL_IDLE_TIMEOUT), "90")
     qtbot.keyClick(dialog.ok_button, Qt.Key.Key_Return)
     assert dialog.problem_label.text() == (
         "Undo depth must be a whole number from 1 to 100,000 steps, not 0."
     )
-    assert QApplication.focusWidget() is dialog.undo_spin
-    qtbot.keyClick(dialog.undo_spin, Qt.Key.Key_Up)  # one step of 10, back into the range
-    assert dialog.undo_spin.value() == 10
+    assert QApplication.focusWidget() is dialog.control(UNDO_DEPTH)
+    qtbot.keyClick(dialog.control(UNDO_DEPTH), Qt.Key.Key_Up)  # one step of 10, back into the range
+    assert dialog.control(UNDO_DEPTH).value() == 10
     qtbot.keyClick(dialog.ok_button, Qt.Key.Key_Return)
     await until(lambda: not dialog.isVisible())
     assert (await settings.get(MODEL_CONNECT_TIMEOUT), await settings.get(MODEL_IDLE_TIMEOUT)) == (
@@ -674,33 +720,43 @@ async def test_weather_forecasts_are_off_until_turned_on_and_ok_saves_the_choice
     make_dialog: MakeDialog, qtbot: QtBot, settings: Settings
 ) -> None:
     dialog = await make_dialog()
-    await until(dialog.weather_check.isEnabled)
-    assert dialog.online_group.title() == dialog.online_group.accessibleName() == "Online lookups"
-    assert dialog.weather_check.text() == "Weather forecasts (Open-Meteo)"
-    assert dialog.weather_check.accessibleName() == "Weather forecasts (Open-Meteo)"
+    await until(dialog.control(LOOKUPS_ONLINE_WEATHER).isEnabled)
+    assert (
+        dialog.sections[Section.ONLINE].title()
+        == dialog.sections[Section.ONLINE].accessibleName()
+        == "Online lookups"
+    )
+    assert dialog.control(LOOKUPS_ONLINE_WEATHER).text() == "Weather forecasts (Open-Meteo)"
+    assert (
+        dialog.control(LOOKUPS_ONLINE_WEATHER).accessibleName() == "Weather forecasts (Open-Meteo)"
+    )
     line = "Sends each stop's coordinates and dates to api.open-meteo.com; nothing else."
-    assert dialog.weather_note.text() == dialog.weather_check.accessibleDescription() == line
+    assert (
+        dialog.weather_note.text()
+        == dialog.control(LOOKUPS_ONLINE_WEATHER).accessibleDescription()
+        == line
+    )
     assert dialog.weather_note.accessibleName() == "What weather forecasts send"
-    assert not dialog.weather_check.isChecked()
+    assert not dialog.control(LOOKUPS_ONLINE_WEATHER).isChecked()
 
-    tick(qtbot, dialog.weather_check)
-    assert dialog.weather_check.isChecked()
+    tick(qtbot, dialog.control(LOOKUPS_ONLINE_WEATHER))
+    assert dialog.control(LOOKUPS_ONLINE_WEATHER).isChecked()
     assert await settings.get(LOOKUPS_ONLINE_WEATHER) is False  # nothing saved before OK
     click(qtbot, dialog.ok_button)
     await until(lambda: not dialog.isVisible())
     assert await settings.get(LOOKUPS_ONLINE_WEATHER) is True
 
     again = await make_dialog()
-    await until(again.weather_check.isEnabled)
-    assert again.weather_check.isChecked()
-    tick(qtbot, again.weather_check)
+    await until(again.control(LOOKUPS_ONLINE_WEATHER).isEnabled)
+    assert again.control(LOOKUPS_ONLINE_WEATHER).isChecked()
+    tick(qtbot, again.control(LOOKUPS_ONLINE_WEATHER))
     click(qtbot, again.cancel_button)
     await until(lambda: not again.isVisible())
     assert await settings.get(LOOKUPS_ONLINE_WEATHER) is True  # Cancel kept it on
 
     third = await make_dialog()
-    await until(third.weather_check.isEnabled)
-    tick(qtbot, third.weather_check)
+    await until(third.control(LOOKUPS_ONLINE_WEATHER).isEnabled)
+    tick(qtbot, third.control(LOOKUPS_ONLINE_WEATHER))
     click(qtbot, third.ok_button)
     await until(lambda: not third.isVisible())
     assert await settings.get(LOOKUPS_ONLINE_WEATHER) is False
@@ -710,18 +766,20 @@ async def test_sending_the_state_ahead_is_ticked_from_the_keyboard_and_saved_on_
     make_dialog: MakeDialog, qtbot: QtBot, opened: Opened, settings: Settings
 ) -> None:
     dialog = await make_dialog()
-    box = dialog.leading_check
-    assert box.text() == box.accessibleName() == LEADING_LABEL
+    box = dialog.control(MODEL_SNAPSHOT_LAYOUT)
+    assert box.text() == box.accessibleName() == MODEL_SNAPSHOT_LAYOUT.label
     line = (
         "For models that answer the state instead of you; your latest words are then re-sent "
         "uncached once a turn."
     )
-    assert dialog.leading_note.text() == box.accessibleDescription() == line
-    assert dialog.leading_note.isVisible()
+    assert (
+        dialog.model_rows[MODEL_SNAPSHOT_LAYOUT].note.text() == box.accessibleDescription() == line
+    )
+    assert dialog.model_rows[MODEL_SNAPSHOT_LAYOUT].note.isVisible()
     assert box.isChecked() is (MODEL_SNAPSHOT_LAYOUT.default is SnapshotLayout.LEADING)
     was = box.isChecked()
 
-    await tab_to(qtbot, dialog.merge_check, box)
+    await tab_to(qtbot, dialog.control(MODEL_MERGE_USER_TURNS), box)
     qtbot.keyClick(box, Qt.Key.Key_Space)
     assert box.isChecked() is not was
     assert await settings.get(MODEL_SNAPSHOT_LAYOUT) is MODEL_SNAPSHOT_LAYOUT.default
@@ -730,17 +788,17 @@ async def test_sending_the_state_ahead_is_ticked_from_the_keyboard_and_saved_on_
     flipped = SnapshotLayout.TRAILING if was else SnapshotLayout.LEADING
     assert await settings.get(MODEL_SNAPSHOT_LAYOUT) is flipped
     [profile] = opened.saved
-    assert profile.snapshot_layout is flipped
+    assert profile[MODEL_SNAPSHOT_LAYOUT] is flipped
 
     again = await make_dialog()
-    assert again.leading_check.isChecked() is not was
-    tick(qtbot, again.leading_check)
+    assert again.control(MODEL_SNAPSHOT_LAYOUT).isChecked() is not was
+    tick(qtbot, again.control(MODEL_SNAPSHOT_LAYOUT))
     click(qtbot, again.cancel_button)
     await until(lambda: not again.isVisible())
     assert await settings.get(MODEL_SNAPSHOT_LAYOUT) is flipped  # Cancel kept it
 
     third = await make_dialog()
-    tick(qtbot, third.leading_check)
+    tick(qtbot, third.control(MODEL_SNAPSHOT_LAYOUT))
     click(qtbot, third.ok_button)
     await until(lambda: not third.isVisible())
     assert await settings.get(MODEL_SNAPSHOT_LAYOUT) is MODEL_SNAPSHOT_LAYOUT.default
@@ -751,7 +809,7 @@ async def test_the_weather_line_names_the_configured_host(
 ) -> None:
     await settings.set(LOOKUPS_WEATHER_URL, "https://weather.example.org/v1/forecast")
     dialog = await make_dialog()
-    await until(dialog.weather_check.isEnabled)
+    await until(dialog.control(LOOKUPS_ONLINE_WEATHER).isEnabled)
     assert dialog.weather_note.text() == (
         "Sends each stop's coordinates and dates to weather.example.org; nothing else."
     )
@@ -803,14 +861,14 @@ def squashed(dialog: SettingsDialog) -> list[str]:
         dialog.model_combo,
         dialog.refresh_button,
         dialog.models_status,
-        dialog.merge_check,
-        dialog.leading_check,
-        dialog.leading_note,
-        dialog.budget_spin,
-        dialog.connect_spin,
-        dialog.idle_spin,
+        dialog.control(MODEL_MERGE_USER_TURNS),
+        dialog.control(MODEL_SNAPSHOT_LAYOUT),
+        dialog.model_rows[MODEL_SNAPSHOT_LAYOUT].note,
+        dialog.control(ASSISTANT_CONTEXT_BUDGET),
+        dialog.control(MODEL_CONNECT_TIMEOUT),
+        dialog.control(MODEL_IDLE_TIMEOUT),
         dialog.test_button,
-        dialog.undo_spin,
+        dialog.control(UNDO_DEPTH),
         dialog.key_warning,
         dialog.problem_label,
         dialog.ok_button,
@@ -894,7 +952,17 @@ async def test_saving_a_key_says_exactly_where_it_went(
 async def connect(
     settings: Settings, secrets: SecretStore, server: FakeOpenAIServer, preset: str
 ) -> None:
-    await save_profile(settings, secrets, preset, server.base_url, "smollm2-135m", None, False)
+    await save_profile(
+        settings,
+        secrets,
+        {
+            MODEL_PRESET: preset,
+            MODEL_BASE_URL: server.base_url,
+            MODEL_NAME: "smollm2-135m",
+            MODEL_API_KEY: None,
+            MODEL_MERGE_USER_TURNS: False,
+        },
+    )
 
 
 async def test_the_window_and_budget_in_use_follow_the_longest_answer_typed(
@@ -909,14 +977,16 @@ async def test_the_window_and_budget_in_use_follow_the_longest_answer_typed(
             "Budget in use: 5,632 tokens (below the 24,000 set), leaving room for an answer "
             "of 2,048."
         )
-        assert dialog.answer_cap_spin.text() == "2,048 tokens"
+        assert dialog.control(ASSISTANT_ANSWER_CAP).text() == "2,048 tokens"
 
-        await tab_to(qtbot, dialog.budget_spin, dialog.answer_cap_spin)
-        qtbot.keyClicks(dialog.answer_cap_spin, "1024")  # Tab selected the old number
+        await tab_to(
+            qtbot, dialog.control(ASSISTANT_CONTEXT_BUDGET), dialog.control(ASSISTANT_ANSWER_CAP)
+        )
+        qtbot.keyClicks(dialog.control(ASSISTANT_ANSWER_CAP), "1024")  # Tab selected the old number
         assert "Budget in use: 6,656 tokens" in dialog.window_status.text()
         assert "an answer of 1,024" in dialog.window_status.text()
-        qtbot.keyClick(dialog.answer_cap_spin, Qt.Key.Key_Tab)
-        assert QApplication.focusWidget() is dialog.connect_spin
+        qtbot.keyClick(dialog.control(ASSISTANT_ANSWER_CAP), Qt.Key.Key_Tab)
+        assert QApplication.focusWidget() is dialog.control(MODEL_CONNECT_TIMEOUT)
 
         click(qtbot, dialog.test_button)
         await until(lambda: dialog.connection_status.kind is Kind.SUCCESS)
@@ -927,20 +997,22 @@ async def test_the_window_and_budget_in_use_follow_the_longest_answer_typed(
         assert await settings.get(ASSISTANT_ANSWER_CAP) == 1_024
         assert await settings.get(ASSISTANT_CONTEXT_BUDGET) == 24_000
         [profile] = opened.saved
-        assert profile.answer_cap == 1_024
+        assert profile[ASSISTANT_ANSWER_CAP] == 1_024
 
 
 async def test_a_longest_answer_out_of_range_is_refused_in_words(
     make_dialog: MakeDialog, qtbot: QtBot, opened: Opened, settings: Settings
 ) -> None:
     dialog = await make_dialog()
-    await tab_to(qtbot, dialog.budget_spin, dialog.answer_cap_spin)
-    type_into(qtbot, dialog.answer_cap_spin, "100")
+    await tab_to(
+        qtbot, dialog.control(ASSISTANT_CONTEXT_BUDGET), dialog.control(ASSISTANT_ANSWER_CAP)
+    )
+    type_into(qtbot, dialog.control(ASSISTANT_ANSWER_CAP), "100")
     qtbot.keyClick(dialog.ok_button, Qt.Key.Key_Return)
     assert dialog.problem_label.text() == (
         "Longest answer must be a whole number from 256 to 200,000 tokens, not 100."
     )
-    assert QApplication.focusWidget() is dialog.answer_cap_spin
+    assert QApplication.focusWidget() is dialog.control(ASSISTANT_ANSWER_CAP)
     assert dialog.isVisible() and opened.saved == []
     assert await settings.get(ASSISTANT_ANSWER_CAP) == ASSISTANT_ANSWER_CAP.default
 
@@ -959,3 +1031,77 @@ async def test_a_server_that_reports_no_window_says_the_budget_applies_as_set(
         # Another server in the fields: what the old one said no longer applies.
         dialog.base_url_edit.setText("http://127.0.0.1:9/v1")
         assert not dialog.window_status.isVisible()
+
+
+# -- a setting declared with no other change ----------------------------------------------
+
+
+@pytest.fixture
+def declared() -> Iterator[tuple[Setting[Any], Setting[Any]]]:
+    """Two settings of the Editing section, declared as the app declares its own."""
+    added = (
+        declare(
+            "history.keep_days",
+            Annotated[int, Field(ge=1, le=365)],
+            30,
+            QT_TRANSLATE_NOOP("Setting", "How many days the change log keeps."),
+            label=QT_TRANSLATE_NOOP("SettingsDialog", "&Keep days"),
+            section=Section.EDITING,
+            editor=Editor.NUMBER,
+            unit=QT_TRANSLATE_NOOP("SettingsDialog", "days"),
+        ),
+        declare(
+            "history.confirm_undo",
+            bool,
+            False,
+            QT_TRANSLATE_NOOP("Setting", "Ask before each Undo."),
+            label=QT_TRANSLATE_NOOP("SettingsDialog", "Confirm undo"),
+            section=Section.EDITING,
+            editor=Editor.CHECK,
+        ),
+    )
+    yield added
+    for setting in added:
+        del SETTINGS[setting.key]
+
+
+async def test_a_declared_setting_is_shown_edited_saved_and_read_back(
+    declared: tuple[Setting[Any], Setting[Any]],
+    make_dialog: MakeDialog,
+    qtbot: QtBot,
+    opened: Opened,
+    settings: Settings,
+) -> None:
+    days, confirm = declared
+    dialog = await make_dialog()
+    spin, box = dialog.control(days), dialog.control(confirm)
+    assert isinstance(spin, QSpinBox) and isinstance(box, QCheckBox)
+    await until(spin.isEnabled)
+    labels = {label.text(): label.buddy() for label in dialog.findChildren(QLabel)}
+    assert labels["&Keep days"] is spin and spin.accessibleName() == "Keep days"
+    assert box.text() == box.accessibleName() == "Confirm undo"
+    assert spin.text() == "30 days" and "From 1 to 365 days" in spin.toolTip()
+    assert spin.toolTip().startswith("How many days the change log keeps.")
+
+    await tab_to(qtbot, dialog.control(UNDO_DEPTH), spin)  # after Assistant edits, in order
+    type_into(qtbot, spin, "400")
+    qtbot.keyClick(spin, Qt.Key.Key_Tab)
+    assert QApplication.focusWidget() is box
+    qtbot.keyClick(box, Qt.Key.Key_Space)
+    qtbot.keyClick(dialog.ok_button, Qt.Key.Key_Return)
+    await until(dialog.problem_label.isVisible)
+    assert dialog.problem_label.text() == (
+        "Keep days must be a whole number from 1 to 365 days, not 400."
+    )
+    assert QApplication.focusWidget() is spin and await settings.get(days) == 30
+
+    type_into(qtbot, spin, "90")
+    qtbot.keyClick(dialog.ok_button, Qt.Key.Key_Return)
+    await until(lambda: dialog.result() == SettingsDialog.DialogCode.Accepted)
+    assert await settings.get(days) == 90
+    assert await settings.get(confirm) is True
+
+    again = await make_dialog()
+    await until(again.control(days).isEnabled)
+    assert again.control(days).text() == "90 days"
+    assert again.control(confirm).isChecked()  # type: ignore[attr-defined]

@@ -11,7 +11,7 @@ from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QAbstractItemView, QApplication, QLineEdit
 from pytestqt.qtbot import QtBot
 
-from concierge.store.model_profile import ENV_API_KEY, ENV_BASE_URL, ENV_MODEL
+from concierge.model_server import ENV_API_KEY, ENV_BASE_URL, ENV_MODEL
 from concierge.travel.services import TravelServices, open_services
 from concierge.ui.main_window import MainWindow
 from tests.ui.trips_support import loaded_places, shown_window

@@ -20,8 +20,8 @@ from pytestqt.qtbot import QtBot
 
 from concierge.agent import RUNTIME_CONTEXT_LABEL, AssistantMessage, UserMessage
 from concierge.agent.voice_events import TurnDetection
-from concierge.store.model_profile import ENV_API_KEY, ENV_BASE_URL, ENV_MODEL
-from concierge.store.settings import VOICE_TURN_DETECTION
+from concierge.model.settings import VOICE_TURN_DETECTION
+from concierge.model_server import ENV_API_KEY, ENV_BASE_URL, ENV_MODEL
 from concierge.travel.assistant.trip_assistant import trip_history
 from concierge.travel.services import TravelServices, open_services
 from concierge.ui.chat.voice_mode import VoiceState

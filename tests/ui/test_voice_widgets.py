@@ -12,17 +12,18 @@ from PySide6.QtWidgets import QApplication, QVBoxLayout, QWidget
 from pytestqt.qtbot import QtBot
 
 from concierge.agent.voice_events import TurnDetection
-from concierge.store import Database, Settings
-from concierge.store.settings import (
+from concierge.model.settings import (
     VOICE_INPUT_DEVICE,
     VOICE_MODEL,
     VOICE_OUTPUT_DEVICE,
     VOICE_TRANSCRIPTION_MODEL,
+    Section,
 )
+from concierge.store import Database, Settings
 from concierge.ui.async_support import BackgroundTasks
 from concierge.ui.chat.voice_bar import LevelMeter, VoiceBar, voice_button
 from concierge.ui.chat.voice_mode import VoiceMode, VoiceState
-from concierge.ui.settings.voice_section import VoiceSection
+from concierge.ui.settings.section import SettingsSection
 from concierge.voice.devices import list_devices
 from concierge.voice.errors import AudioError
 from tests.ui.visible_text import pseudo_language, untranslated
@@ -69,7 +70,7 @@ async def test_every_text_of_the_voice_settings_is_translated(
 ) -> None:
     await settings.set(VOICE_INPUT_DEVICE, "Old USB microphone")
     with pseudo_language():
-        section = VoiceSection()
+        section = SettingsSection(Section.VOICE)
         qtbot.addWidget(section)
         section.show()
         await section.load(settings)
@@ -89,25 +90,29 @@ async def test_devices_and_models_are_kept_as_chosen_a_missing_device_included(
     qtbot: QtBot, settings: Settings
 ) -> None:
     await settings.set(VOICE_INPUT_DEVICE, "Old USB microphone")
-    section = VoiceSection()
+    section = SettingsSection(Section.VOICE)
     qtbot.addWidget(section)
     section.show()
     await section.load(settings)
-    assert section.input_combo.currentText() == "Old USB microphone (not connected)"
-    assert section.output_combo.currentText() == "System default"
-    assert section.model_edit.text() == "gpt-realtime"
+    assert section.control(VOICE_INPUT_DEVICE).currentText() == "Old USB microphone (not connected)"
+    assert section.control(VOICE_OUTPUT_DEVICE).currentText() == "System default"
+    assert section.control(VOICE_MODEL).text() == "gpt-realtime"
     if not device_labels():  # no sound card here (CI): the section says what to do
         assert section.note.isVisibleTo(section)
         assert "No microphone was found" in section.note.text() or "PortAudio" in (
             section.note.text()
         )
-    section.model_edit.setFocus(Qt.FocusReason.OtherFocusReason)
-    await until(lambda: QApplication.focusWidget() is section.model_edit)
-    qtbot.keyClick(section.model_edit, Qt.Key.Key_A, Qt.KeyboardModifier.ControlModifier)
-    qtbot.keyClicks(section.model_edit, "my-realtime")
-    qtbot.keyClick(section.model_edit, Qt.Key.Key_Tab)
-    qtbot.keyClick(section.transcription_edit, Qt.Key.Key_A, Qt.KeyboardModifier.ControlModifier)
-    qtbot.keyClick(section.transcription_edit, Qt.Key.Key_Delete)
+    section.control(VOICE_MODEL).setFocus(Qt.FocusReason.OtherFocusReason)
+    await until(lambda: QApplication.focusWidget() is section.control(VOICE_MODEL))
+    qtbot.keyClick(section.control(VOICE_MODEL), Qt.Key.Key_A, Qt.KeyboardModifier.ControlModifier)
+    qtbot.keyClicks(section.control(VOICE_MODEL), "my-realtime")
+    qtbot.keyClick(section.control(VOICE_MODEL), Qt.Key.Key_Tab)
+    qtbot.keyClick(
+        section.control(VOICE_TRANSCRIPTION_MODEL),
+        Qt.Key.Key_A,
+        Qt.KeyboardModifier.ControlModifier,
+    )
+    qtbot.keyClick(section.control(VOICE_TRANSCRIPTION_MODEL), Qt.Key.Key_Delete)
     await section.save(settings)
     assert await settings.get(VOICE_MODEL) == "my-realtime"
     assert await settings.get(VOICE_TRANSCRIPTION_MODEL) == ""

@@ -12,8 +12,10 @@ from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QApplication
 from pytestqt.qtbot import QtBot
 
-from concierge.store.model_profile import ENV_API_KEY, ENV_BASE_URL, ENV_MODEL
-from concierge.store.settings import LOOKUPS_ONLINE_WEATHER
+from concierge.model.settings import (
+    LOOKUPS_ONLINE_WEATHER,
+)
+from concierge.model_server import ENV_API_KEY, ENV_BASE_URL, ENV_MODEL
 from concierge.ui.lookups import LookupsPanel
 from concierge.ui.main_window import MainWindow
 from concierge.ui.settings import SettingsDialog
@@ -59,9 +61,9 @@ async def test_weather_is_disabled_until_turned_on_in_settings(
     await until(lambda: shown_settings(window) is not None)
     dialog = shown_settings(window)
     assert dialog is not None
-    await until(lambda: QApplication.focusWidget() is dialog.weather_check)
-    qtbot.keyClick(dialog.weather_check, Qt.Key.Key_Space)
-    assert dialog.weather_check.isChecked()
+    await until(lambda: QApplication.focusWidget() is dialog.control(LOOKUPS_ONLINE_WEATHER))
+    qtbot.keyClick(dialog.control(LOOKUPS_ONLINE_WEATHER), Qt.Key.Key_Space)
+    assert dialog.control(LOOKUPS_ONLINE_WEATHER).isChecked()
     qtbot.keyClick(dialog.ok_button, Qt.Key.Key_Return)
 
     async def weather_on() -> bool:

@@ -17,20 +17,24 @@ from PySide6.QtWidgets import QApplication, QWidget
 from pytestqt.qtbot import QtBot
 
 from concierge.app_identity import APP_NAME, COPYRIGHT, VERSION
-from concierge.store import CorruptDatabaseError, Database, SecretStore, Settings
-from concierge.store.model_profile import (
-    ENV_API_KEY,
-    ENV_BASE_URL,
-    ENV_MODEL,
-    PRESETS,
-    load_profile,
-)
-from concierge.store.settings import (
+from concierge.model.settings import (
+    ASSISTANT_ANSWER_CAP,
+    ASSISTANT_CONTEXT_BUDGET,
     MODEL_BASE_URL,
+    MODEL_CONNECT_TIMEOUT,
     UI_LANGUAGE,
     VOICE_MODEL,
     VOICE_TRANSCRIPTION_MODEL,
 )
+from concierge.model_server import (
+    ENV_API_KEY,
+    ENV_BASE_URL,
+    ENV_MODEL,
+    PRESETS,
+    SecretStore,
+    load_profile,
+)
+from concierge.store import CorruptDatabaseError, Database, Settings
 from concierge.travel.services import open_services
 from concierge.ui.about import AboutDialog
 from concierge.ui.damaged_database import damaged_database_box
@@ -221,7 +225,7 @@ def settings(tmp_path: Path, qapp: QApplication) -> Iterator[Settings]:
 
 
 def store_text(text: str) -> bool:
-    """The servers' names and hints, declared in store.model_profile (marked by the store
+    """The servers' names and hints, declared in model_server.presets (marked by the store
     helper), and each language by its own name (the same in every language, by design)."""
     presets = {plain(preset.label) for preset in PRESETS} | {plain(p.hint) for p in PRESETS}
     names = {language.name for language in available_languages()}
@@ -244,18 +248,24 @@ async def test_every_part_of_settings_goes_through_translation(
     )
     qtbot.addWidget(dialog)
     dialog.show()
-    await until(dialog.language_combo.isEnabled)
+    await until(dialog.control(UI_LANGUAGE).isEnabled)
     found = untranslated(dialog, store_text)
     assert found == [], "\n".join(found)
-    for spin in (dialog.budget_spin, dialog.answer_cap_spin, dialog.connect_spin):
+    for spin in (
+        dialog.control(ASSISTANT_CONTEXT_BUDGET),
+        dialog.control(ASSISTANT_ANSWER_CAP),
+        dialog.control(MODEL_CONNECT_TIMEOUT),
+    ):
         assert is_marked(spin.suffix()), spin.suffix()
-    dialog.language_combo.setFocus()
-    QTest.keyClick(dialog.language_combo, Qt.Key.Key_End)
+    dialog.control(UI_LANGUAGE).setFocus()
+    QTest.keyClick(dialog.control(UI_LANGUAGE), Qt.Key.Key_End)
     await until(dialog.language_note.isVisible)
     assert is_marked(dialog.language_note.text())
-    QTest.keyClick(dialog.connect_spin, Qt.Key.Key_A, Qt.KeyboardModifier.ControlModifier)
-    QTest.keyClicks(dialog.connect_spin, "0")
-    QTest.keyClick(dialog.connect_spin, Qt.Key.Key_Return)
+    QTest.keyClick(
+        dialog.control(MODEL_CONNECT_TIMEOUT), Qt.Key.Key_A, Qt.KeyboardModifier.ControlModifier
+    )
+    QTest.keyClicks(dialog.control(MODEL_CONNECT_TIMEOUT), "0")
+    QTest.keyClick(dialog.control(MODEL_CONNECT_TIMEOUT), Qt.Key.Key_Return)
     await until(dialog.problem_label.isVisible)
     assert marked(dialog.problem_label.text()), dialog.problem_label.text()
     dialog.reject()
@@ -274,19 +284,19 @@ async def test_language_is_chosen_with_keys_stored_and_shown_after_a_restart(
     assert dialog is not None
     await until(lambda: QApplication.activeWindow() is dialog)
     assert dialog.windowTitle() == "Configurações"
-    await until(dialog.language_combo.isEnabled)
-    assert dialog.language_combo.currentText().startswith("Sistema (")
+    await until(dialog.control(UI_LANGUAGE).isEnabled)
+    assert dialog.control(UI_LANGUAGE).currentText().startswith("Sistema (")
     assert not dialog.language_note.isVisible()
 
     QTest.keyClick(QApplication.focusWidget(), Qt.Key.Key_I, Qt.KeyboardModifier.AltModifier)
-    await until(lambda: QApplication.focusWidget() is dialog.language_combo)
-    QTest.keyClicks(dialog.language_combo, "p")
-    assert dialog.language_combo.currentText() == "português (Brasil)"
+    await until(lambda: QApplication.focusWidget() is dialog.control(UI_LANGUAGE))
+    QTest.keyClicks(dialog.control(UI_LANGUAGE), "p")
+    assert dialog.control(UI_LANGUAGE).currentText() == "português (Brasil)"
     await until(dialog.language_note.isVisible)
     restart = "O Concierge mostra o novo idioma depois de reiniciar."
     assert dialog.language_note.text() == restart
 
-    QTest.keyClick(dialog.language_combo, Qt.Key.Key_Return)
+    QTest.keyClick(dialog.control(UI_LANGUAGE), Qt.Key.Key_Return)
     await until(lambda: window._settings_dialog is None)
     assert await window.services.settings.get(UI_LANGUAGE) == "pt_BR"
     assert window.statusBar().currentMessage() == restart
@@ -304,9 +314,9 @@ async def test_choosing_the_language_already_stored_asks_for_no_restart(
     languages: list[str] = []
     dialog.language_saved.connect(languages.append)
     dialog.show()
-    await until(dialog.language_combo.isEnabled)
-    assert dialog.language_combo.currentData() == "pt_BR"
-    assert [dialog.language_combo.itemData(i) for i in range(3)] == ["", "en", "pt_BR"]
+    await until(dialog.control(UI_LANGUAGE).isEnabled)
+    assert dialog.control(UI_LANGUAGE).currentData() == "pt_BR"
+    assert [dialog.control(UI_LANGUAGE).itemData(i) for i in range(3)] == ["", "en", "pt_BR"]
     assert not dialog.language_note.isVisible()
     dialog.save()
     await until(lambda: dialog.result() == SettingsDialog.DialogCode.Accepted)

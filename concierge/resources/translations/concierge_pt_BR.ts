@@ -1910,10 +1910,6 @@
             <translation>mais de uma coluna está associada a {doubled}.</translation>
         </message>
         <message>
-            <source>{text!r} is not a time of day</source>
-            <translation>{text!r} não é um horário</translation>
-        </message>
-        <message>
             <source>{raw!r} is not a kind of item ({names})</source>
             <translation>{raw!r} não é um tipo de item ({names})</translation>
         </message>
@@ -3575,6 +3571,10 @@
             <translation>&amp;Atalhos de teclado</translation>
         </message>
         <message>
+            <source>&amp;User guide</source>
+            <translation>&amp;Guia do usuário</translation>
+        </message>
+        <message>
             <source>&amp;About {app}</source>
             <translation>&amp;Sobre o {app}</translation>
         </message>
@@ -4550,10 +4550,6 @@
             <translation>O modelo a pedir; vazio até que a pessoa escolha um.</translation>
         </message>
         <message>
-            <source>Merge adjacent user messages, for servers whose chat template needs alternating roles.</source>
-            <translation>Juntar mensagens seguidas do usuário, para servidores cujo modelo de chat exige papéis alternados.</translation>
-        </message>
-        <message>
             <source>Where the trip's current state goes in each request: its own message after the conversation (trailing), or ahead of the person's latest words (leading), for models that answer the state instead of the person; those words are then not cached on the turn's next call.</source>
             <translation>Onde o estado atual da viagem vai em cada requisição: numa mensagem própria depois da conversa (ao final), ou antes das últimas palavras da pessoa (à frente), para modelos que respondem ao estado em vez de à pessoa; essas palavras então não ficam em cache na chamada seguinte da vez.</translation>
         </message>
@@ -4572,6 +4568,10 @@
         <message>
             <source>How many tokens the assistant is sent per model call (instructions, tools and the current state included) before older messages are summarized for it; lowered to fit the model's context window, beside the longest answer, where the server reports it. The whole conversation stays saved and visible.</source>
             <translation>Quantos tokens o assistente recebe por chamada ao modelo (instruções, ferramentas e o estado atual incluídos) antes que as mensagens mais antigas sejam resumidas para ele; reduzido para caber na janela de contexto do modelo, junto com a resposta mais longa, quando o servidor a informa. A conversa inteira continua salva e visível.</translation>
+        </message>
+        <message>
+            <source>The key the model server asks for, kept in the keyring under its base URL.</source>
+            <translation>A chave que o servidor de modelos pede, guardada no chaveiro com o URL base dele.</translation>
         </message>
         <message>
             <source>The longest answer the assistant may write in one model call, in tokens (sent to the server as its output cap, and kept free of the context budget). An answer cut there says so in the chat.</source>
@@ -4640,32 +4640,12 @@
             <translation>Para modelos que respondem ao estado em vez de a você; suas últimas palavras são então reenviadas sem cache uma vez por vez.</translation>
         </message>
         <message>
-            <source>Context budget</source>
-            <translation>Orçamento de contexto</translation>
-        </message>
-        <message>
-            <source>Longest answer</source>
-            <translation>Resposta mais longa</translation>
-        </message>
-        <message>
             <source>Online lookups</source>
             <translation>Consultas on-line</translation>
         </message>
         <message>
             <source>Weather forecasts (Open-Meteo)</source>
             <translation>Previsões do tempo (Open-Meteo)</translation>
-        </message>
-        <message>
-            <source>Connect timeout</source>
-            <translation>Tempo limite de conexão</translation>
-        </message>
-        <message>
-            <source>Idle timeout</source>
-            <translation>Tempo limite de inatividade</translation>
-        </message>
-        <message>
-            <source>Runtime context</source>
-            <translation>Contexto em execução</translation>
         </message>
         <message>
             <source>Whole every call</source>
@@ -4680,14 +4660,6 @@
             <translation>Edição</translation>
         </message>
         <message>
-            <source>Undo depth</source>
-            <translation>Profundidade de desfazer</translation>
-        </message>
-        <message>
-            <source>Assistant edits</source>
-            <translation>Edições do assistente</translation>
-        </message>
-        <message>
             <source>Made at once</source>
             <translation>Feitas na hora</translation>
         </message>
@@ -4698,10 +4670,6 @@
         <message>
             <source>General</source>
             <translation>Geral</translation>
-        </message>
-        <message>
-            <source>Language</source>
-            <translation>Idioma</translation>
         </message>
         <message>
             <source>Concierge shows the new language after a restart.</source>
@@ -4730,18 +4698,6 @@
         <message>
             <source>This API key is kept only until Concierge quits: the system keyring did not accept it.</source>
             <translation>Esta chave de API é guardada só até o Concierge fechar: o chaveiro do sistema não a aceitou.</translation>
-        </message>
-        <message>
-            <source>Base URL</source>
-            <translation>URL base</translation>
-        </message>
-        <message>
-            <source>API key</source>
-            <translation>Chave de API</translation>
-        </message>
-        <message>
-            <source>Model</source>
-            <translation>Modelo</translation>
         </message>
         <message>
             <source>Set by environment variable: {fields}. These fields cannot be changed here; unset the variables and restart Concierge to edit them.</source>
@@ -4800,10 +4756,6 @@
             <translation>Os modelos de chat de alguns servidores recusam duas mensagens seguidas do usuário; isto as junta.</translation>
         </message>
         <message>
-            <source>What sending the state ahead costs</source>
-            <translation>O que custa enviar o estado antes</translation>
-        </message>
-        <message>
             <source>tokens</source>
             <translation>tokens</translation>
         </message>
@@ -4854,10 +4806,6 @@
         <message>
             <source>Cancel</source>
             <translation>Cancelar</translation>
-        </message>
-        <message>
-            <source>Server</source>
-            <translation>Servidor</translation>
         </message>
         <message>
             <source>&amp;Server</source>
@@ -6071,6 +6019,33 @@
         </message>
     </context>
     <context>
+        <name>UserGuide</name>
+        <message>
+            <source>User guide</source>
+            <translation>Guia do usuário</translation>
+        </message>
+        <message>
+            <source>Find in the guide</source>
+            <translation>Localizar no guia</translation>
+        </message>
+        <message>
+            <source>Enter finds the next match, Shift+Enter the previous</source>
+            <translation>Enter localiza a próxima ocorrência, Shift+Enter a anterior</translation>
+        </message>
+        <message>
+            <source>&amp;Find:</source>
+            <translation>&amp;Localizar:</translation>
+        </message>
+        <message>
+            <source>Not found.</source>
+            <translation>Não encontrado.</translation>
+        </message>
+        <message>
+            <source>The user guide is missing from this installation ({error}).</source>
+            <translation>O guia do usuário não está nesta instalação ({error}).</translation>
+        </message>
+    </context>
+    <context>
         <name>Validation</name>
         <message>
             <source>{label} must be a trigger such as lookup:holidays or form:trip-brief{got}.</source>
@@ -6261,6 +6236,10 @@
             <translation>{label} é obrigatório, por exemplo 12.50.</translation>
         </message>
         <message>
+            <source>{label}: {reason}</source>
+            <translation>{label}: {reason}</translation>
+        </message>
+        <message>
             <source>{label} must be an amount such as 1234.50{got}.</source>
             <translation>{label} precisa ser um valor como 1234.50{got}.</translation>
         </message>
@@ -6361,10 +6340,6 @@
             <translation>{cleaned!r} não tem um ano claro: escreva como {example}.</translation>
         </message>
         <message>
-            <source>{cleaned!r} is not a plausible trip date: the year must be between {min_year} and {max_year}.</source>
-            <translation>{cleaned!r} não é uma data de viagem plausível: o ano precisa estar entre {min_year} e {max_year}.</translation>
-        </message>
-        <message>
             <source>{cleaned!r} is not a valid date (read as day {day}, month {month}, year {year}, like {example}). {why}</source>
             <translation>{cleaned!r} não é uma data válida (lida como dia {day}, mês {month}, ano {year}, como {example}). {why}</translation>
         </message>
@@ -6399,6 +6374,33 @@
         <message>
             <source>Unknown time zone {name!r}. Use an IANA name such as Europe/Lisbon.</source>
             <translation>Fuso horário desconhecido {name!r}. Use um nome IANA como Europe/Lisbon.</translation>
+        </message>
+    </context>
+    <context>
+        <name>Values</name>
+        <message>
+            <source>{text} is not an amount; write it like 1234.50.</source>
+            <translation>{text} não é um valor; escreva-o como 1234,50.</translation>
+        </message>
+        <message>
+            <source>{text} is not an amount: {named!r} is neither a currency code such as EUR nor a currency symbol such as €.</source>
+            <translation>{text} não é um valor: {named!r} não é um código de moeda como EUR nem um símbolo de moeda como €.</translation>
+        </message>
+        <message>
+            <source>{text} could mean {thousands} or {decimals}; write it as {thousands} or as {decimals}.</source>
+            <translation>{text} pode significar {thousands} ou {decimals}; escreva {thousands} ou {decimals}.</translation>
+        </message>
+        <message>
+            <source>{text!r} is not a time of day; write it like 14:30 or 2:30 pm.</source>
+            <translation>{text!r} não é uma hora do dia; escreva-a como 14:30.</translation>
+        </message>
+        <message>
+            <source>{text!r} is not a duration; write it like 90 min or 2h30.</source>
+            <translation>{text!r} não é uma duração; escreva-a como 90 min ou 2h30.</translation>
+        </message>
+        <message>
+            <source>{original!r} is not a date: {match!r} is not a month name in English or {name}.</source>
+            <translation>{original!r} não é uma data: {match!r} não é um nome de mês em inglês nem em {name}.</translation>
         </message>
     </context>
     <context>
@@ -6585,24 +6587,8 @@
             <translation>Voz</translation>
         </message>
         <message>
-            <source>Microphone</source>
-            <translation>Microfone</translation>
-        </message>
-        <message>
-            <source>Speaker</source>
-            <translation>Alto-falante</translation>
-        </message>
-        <message>
-            <source>Realtime model</source>
-            <translation>Modelo em tempo real</translation>
-        </message>
-        <message>
             <source>The speech-to-speech model voice mode asks the server for, over WebSocket at the server's base URL.</source>
             <translation>O modelo de fala para fala que o modo de voz pede ao servidor, por WebSocket na URL base do servidor.</translation>
-        </message>
-        <message>
-            <source>Transcription model</source>
-            <translation>Modelo de transcrição</translation>
         </message>
         <message>
             <source>The server's default</source>
@@ -6613,8 +6599,16 @@
             <translation>O modelo que transcreve o que você diz, para que apareça no chat e fique guardado na conversa.</translation>
         </message>
         <message>
+            <source>The microphone, by the name the sound system gives it; empty: the system's default.</source>
+            <translation>O microfone, pelo nome que o sistema de som lhe dá; vazio: o padrão do sistema.</translation>
+        </message>
+        <message>
             <source>Micro&amp;phone</source>
             <translation>Micr&amp;ofone</translation>
+        </message>
+        <message>
+            <source>The speaker or headphones, by the name the sound system gives them; empty: the system's default.</source>
+            <translation>O alto-falante ou os fones de ouvido, pelo nome que o sistema de som lhes dá; vazio: o padrão do sistema.</translation>
         </message>
         <message>
             <source>Speake&amp;r</source>

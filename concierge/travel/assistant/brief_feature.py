@@ -10,14 +10,16 @@ answer stays, the long ones shortened, rather than the last answers cut away.
 
 from __future__ import annotations
 
+from collections.abc import AsyncIterator, Iterable
+from contextlib import asynccontextmanager
 from typing import Any
 
 from pydantic import ConfigDict, Field, JsonValue
 
 from concierge.agent import AbortSignal, ContextProvider, Tool, ToolContext, ToolError, ToolOutput
-from concierge.store import and_list
+from concierge.store import ChangeContext, and_list
 from concierge.store.label_text import listed
-from concierge.text import QT_TRANSLATE_NOOP
+from concierge.text import QT_TRANSLATE_NOOP, Translatable
 
 from ..form_filler import FormFiller, FormFillError, FormWrite
 from ..form_view import render_form
@@ -88,18 +90,11 @@ class FormFeature(AssistantFeature):
 
     async def fill(self, answers: dict[str, JsonValue], ctx: ToolContext) -> ToolOutput:
         names = ", ".join(answers)
-        labels = listed([self.form.labels.get(name, name) for name in answers])
-        context = assistant_context(
-            ctx,
-            QT_TRANSLATE_NOOP("ChangeLabel", "answers to {fields} in the {form}").format(
-                fields=labels, form=self.form.title
-            ),
+        context = self._change(
+            ctx, QT_TRANSLATE_NOOP("ChangeLabel", "answers to {fields} in the {form}"), answers
         )
-        try:
-            async with store_errors():
-                written = await self.filler.fill(self.trip_id, self.form, answers, context=context)
-        except FormFillError as error:
-            raise ToolError(str(error)) from None
+        async with _fill_errors():
+            written = await self.filler.fill(self.trip_id, self.form, answers, context=context)
         if written.events:
             saved = "; ".join(f"{e.field}={compact(e.value)}" for e in written.events)
             head = f"Saved in the {self.form.title}: {saved}."
@@ -114,20 +109,11 @@ class FormFeature(AssistantFeature):
         return ToolOutput(_with_outcome(head, written), summary=f"filled {names}")
 
     async def retract(self, fields: list[str], ctx: ToolContext) -> ToolOutput:
-        labels = listed([self.form.labels.get(name, name) for name in fields])
-        context = assistant_context(
-            ctx,
-            QT_TRANSLATE_NOOP("ChangeLabel", "clearing of {fields} in the {form}").format(
-                fields=labels, form=self.form.title
-            ),
+        context = self._change(
+            ctx, QT_TRANSLATE_NOOP("ChangeLabel", "clearing of {fields} in the {form}"), fields
         )
-        try:
-            async with store_errors():
-                written = await self.filler.retract(
-                    self.trip_id, self.form, fields, context=context
-                )
-        except FormFillError as error:
-            raise ToolError(str(error)) from None
+        async with _fill_errors():
+            written = await self.filler.retract(self.trip_id, self.form, fields, context=context)
         withdrawn = {event.field for event in written.events}
         named = [f"{name} ({self.form.labels[name]})" for name in fields]
         done = [label for name, label in zip(fields, named, strict=True) if name in withdrawn]
@@ -140,6 +126,23 @@ class FormFeature(AssistantFeature):
         return ToolOutput(
             _with_outcome(" ".join(parts), written), summary=f"retracted {', '.join(fields)}"
         )
+
+    def _change(
+        self, ctx: ToolContext, template: Translatable, fields: Iterable[str]
+    ) -> ChangeContext:
+        """The call's change, named by `template` with the fields' labels and the form."""
+        labels = listed([self.form.labels.get(name, name) for name in fields])
+        return assistant_context(ctx, template.format(fields=labels, form=self.form.title))
+
+
+@asynccontextmanager
+async def _fill_errors() -> AsyncIterator[None]:
+    """The store's refusals and the filler's, as tool errors."""
+    try:
+        async with store_errors():
+            yield
+    except FormFillError as error:
+        raise ToolError(str(error)) from None
 
 
 def fit_status(state: FormState, allowance: int) -> str | None:

@@ -10,6 +10,7 @@ again, and listing shows every goal whatever the marks.
 
 from __future__ import annotations
 
+from collections.abc import Awaitable, Callable
 from typing import Any, Literal
 
 from pydantic import Field
@@ -23,8 +24,8 @@ from concierge.agent import (
     ToolError,
     ToolOutput,
 )
-from concierge.store import Actor, GoalRecord, GoalRepository
-from concierge.text import QT_TRANSLATE_NOOP
+from concierge.store import Actor, GoalRecord, GoalRepository, Outcome
+from concierge.text import QT_TRANSLATE_NOOP, Translatable
 
 from ..goal_triggers import GoalTrigger, describe_trigger
 from ..value_text import one_line
@@ -142,34 +143,18 @@ class GoalFeature(AssistantFeature):
     async def complete(self, goal: GoalRecord, ctx: ToolContext) -> ToolOutput:
         if goal.done:
             return ToolOutput(f"The goal {_named(goal)} was already done.")
-        async with store_errors():
-            await self.goals.complete(
-                goal.id,
-                context=assistant_context(
-                    ctx,
-                    QT_TRANSLATE_NOOP("ChangeLabel", "check-off of goal “{title}”").format(
-                        title=goal.title
-                    ),
-                ),
-            )
-        return ToolOutput(
-            f"Completed the goal {_named(goal)}.", summary=f"completed {_named(goal)}"
-        )
+        label = QT_TRANSLATE_NOOP("ChangeLabel", "check-off of goal “{title}”")
+        await _write(self.goals.complete, goal, ctx, label)
+        named = _named(goal)
+        return ToolOutput(f"Completed the goal {named}.", summary=f"completed {named}")
 
     async def reopen(self, goal: GoalRecord, ctx: ToolContext) -> ToolOutput:
         if not goal.done:
             return ToolOutput(f"The goal {_named(goal)} is already open.")
-        async with store_errors():
-            await self.goals.reopen(
-                goal.id,
-                context=assistant_context(
-                    ctx,
-                    QT_TRANSLATE_NOOP("ChangeLabel", "reopening of goal “{title}”").format(
-                        title=goal.title
-                    ),
-                ),
-            )
-        return ToolOutput(f"Reopened the goal {_named(goal)}.", summary=f"reopened {_named(goal)}")
+        label = QT_TRANSLATE_NOOP("ChangeLabel", "reopening of goal “{title}”")
+        await _write(self.goals.reopen, goal, ctx, label)
+        named = _named(goal)
+        return ToolOutput(f"Reopened the goal {named}.", summary=f"reopened {named}")
 
     async def list_all(self) -> ToolOutput:
         records = await self.goals.list_for_trip(self.trip_id)
@@ -197,6 +182,18 @@ def render_goal(goal: GoalRecord, *, status: bool = False) -> str:
         return f"{line} — done by the app when {one_line(describe_trigger(goal.completes_on))}"
     who = {Actor.PERSON: "the person", Actor.ASSISTANT: "you", Actor.APP: "the app"}
     return f"{line} — done by {who[goal.completed_by or Actor.PERSON]}"
+
+
+async def _write(
+    write: Callable[..., Awaitable[Outcome[GoalRecord]]],
+    goal: GoalRecord,
+    ctx: ToolContext,
+    template: Translatable,
+) -> None:
+    """`write` (complete or reopen) on `goal` as the call's change, named by `template` with
+    the goal's title."""
+    async with store_errors():
+        await write(goal.id, context=assistant_context(ctx, template.format(title=goal.title)))
 
 
 def _named(goal: GoalRecord) -> str:

@@ -17,8 +17,8 @@ from concierge.agent import (
     PermissionHandler,
     PermissionRequest,
 )
+from concierge.model.settings import ASSISTANT_EDITS, EditMode
 from concierge.store import ProposalRepository, ProposedCall, Settings
-from concierge.store.settings import ASSISTANT_EDITS, EditMode
 
 from ..value_text import one_line
 from .feature import AssistantFeature

@@ -38,7 +38,7 @@ from collections.abc import (
 from dataclasses import dataclass, field
 
 from concierge.agent import RUNTIME_CONTEXT_LABEL, AbortSignal, ContextProvider, Notice
-from concierge.store.settings import ASSISTANT_SNAPSHOT_BUDGET
+from concierge.model.settings import ASSISTANT_SNAPSHOT_BUDGET
 
 LETTERS_PER_TOKEN = 4
 """Letters a token in a lower-case or capitalised word ("Tokyo", "izakaya"): English words

@@ -19,8 +19,8 @@ from concierge.agent import (
     budget_for_window,
 )
 from concierge.agent.context_updates import ContextUpdates
+from concierge.model.settings import ASSISTANT_CONTEXT_BUDGET, ASSISTANT_SNAPSHOT_BUDGET
 from concierge.store import SqliteHistoryStore
-from concierge.store.settings import ASSISTANT_CONTEXT_BUDGET, ASSISTANT_SNAPSHOT_BUDGET
 
 from ..ledger_totals import Planned
 from ..services import TravelServices

@@ -21,6 +21,7 @@ from datetime import date, datetime, time, timedelta
 
 from icalendar import Calendar, Event, vText
 
+from concierge.model.values import write_time
 from concierge.store import ItemKind, ItineraryItemRecord
 from concierge.store.validation import ITEM_RULES
 
@@ -122,12 +123,10 @@ def carried_text(item: ItineraryItemRecord) -> dict[str, str]:
             text = value.value
         elif isinstance(value, str):
             text = hold_back(value)
+        elif isinstance(value, time):
+            text = write_time(value)
         elif hasattr(value, "isoformat"):
-            text = (
-                value.isoformat(timespec="minutes")
-                if isinstance(value, time)
-                else value.isoformat()
-            )
+            text = value.isoformat()
         else:
             text = str(value)
         carried[name] = text

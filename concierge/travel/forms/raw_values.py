@@ -6,8 +6,9 @@ Accepted raw forms, by kind (anything else is refused with what was got):
   answer to clear it). Inside a list, runs of whitespace (line breaks too) become one space.
 - whole number: an int; a float without a fraction (3.0); a string of digits with an
   optional sign (" 42 "). Never a bool.
-- number: an int or a finite float; a decimal string ("3.5", "-2", "1e3"). Never a bool,
-  NaN or infinity.
+- number: an int or a finite float; a decimal string as the one amount reader reads it
+  without a locale ("3.5", "3,5", "1,234.5", "-2", "1e3"; "1,250" is two numbers, so
+  refused). Never a bool, NaN or infinity.
 - yes/no: a bool; 1 or 0; the strings yes/no, y/n, true/false, on/off, 1/0 in any case.
 - choice: a string that matches a choice ignoring case, accents, spaces and punctuation
   ("No-Preference" → "no preference").
@@ -33,11 +34,12 @@ from contextlib import suppress
 
 from pydantic import JsonValue
 
+from concierge.model.values import AmountError, read_amount
+
 from ..folding import fold
 from .value_types import ValueKind, ValueSpec
 
 _WHOLE = re.compile(r"[+-]?\d+")
-_DECIMAL = re.compile(r"[+-]?(?:\d+(?:\.\d*)?|\.\d+)(?:[eE][+-]?\d+)?")
 _YES = frozenset({"yes", "y", "true", "on", "1"})
 _NO = frozenset({"no", "n", "false", "off", "0"})
 _TEXT_SEPARATORS = re.compile(r"[,;]")
@@ -115,8 +117,10 @@ def _number(spec: ValueSpec, raw: object) -> float | None:
     value: float | None = None
     if isinstance(raw, int | float) and not isinstance(raw, bool):
         value = float(raw)
-    elif isinstance(raw, str) and _DECIMAL.fullmatch(raw.strip()):
-        value = float(raw.strip())
+    elif isinstance(raw, str):
+        with suppress(AmountError):
+            read = read_amount(raw)
+            value = float(read.value) if read.currency is None else None
     return value if value is not None and math.isfinite(value) else None
 
 

@@ -7,12 +7,9 @@ field's `json_schema` and `choices`.
 from __future__ import annotations
 
 from enum import StrEnum
-from typing import TYPE_CHECKING
+from typing import Protocol
 
-from .value_types import ValueKind
-
-if TYPE_CHECKING:
-    from .definition import FormField
+from .value_types import ValueKind, ValueSpec
 
 
 class WidgetKind(StrEnum):
@@ -24,6 +21,17 @@ class WidgetKind(StrEnum):
     YES_NO = "yes-no"
     TEXT_LIST = "text-list"
     NUMBER_LIST = "number-list"
+
+
+class WidgetQuestion(Protocol):
+    """What the choice reads of a field: its value type and whether text spans lines.
+    `FormField` has both; naming only these keeps this module below the definition."""
+
+    @property
+    def spec(self) -> ValueSpec: ...
+
+    @property
+    def multiline(self) -> bool: ...
 
 
 _SINGLE = {
@@ -40,7 +48,7 @@ _LIST = {
 }
 
 
-def widget_for(field: FormField) -> WidgetKind:
+def widget_for(field: WidgetQuestion) -> WidgetKind:
     spec = field.spec
     if spec.item is not None:
         return _LIST[spec.item.kind]

@@ -12,6 +12,7 @@ from concierge.text import QT_TRANSLATE_NOOP
 
 from .csv_items import CSV_FIELDS as CSV_FIELDS
 from .csv_items import detect_columns as detect_columns
+from .file_errors import unreadable
 from .model import MAX_FILE_BYTES as MAX_FILE_BYTES
 from .model import MAX_PDF_BYTES as MAX_PDF_BYTES
 from .model import Candidate as Candidate
@@ -61,12 +62,7 @@ def _read(file: Path, name: str) -> bytes:
         with file.open("rb") as stream:
             data = stream.read(MAX_FILE_BYTES + 1)
     except OSError as error:
-        raise ImportFileError(
-            name,
-            QT_TRANSLATE_NOOP("Import", "it cannot be read ({strerror}).").format(
-                strerror=error.strerror
-            ),
-        ) from None
+        raise unreadable(name, error) from None
     if len(data) > MAX_FILE_BYTES:
         raise ImportFileError(
             name,

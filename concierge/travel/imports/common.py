@@ -146,7 +146,6 @@ _KIND_WORDS: tuple[tuple[ItemKind, re.Pattern[str]], ...] = (
     (ItemKind.MEAL, re.compile(r"\b(dinner|lunch|breakfast|brunch|restaurant|table for)\b")),
 )
 
-FLIGHT_NUMBER = re.compile(r"\b([A-Z][A-Z0-9]|[A-Z0-9][A-Z])\s?(\d{1,4})\b")
 ROUTE = re.compile(r"\b([A-Z]{3})\s*(?:-|–|→|->|to)\s*([A-Z]{3})\b")
 
 

@@ -8,11 +8,14 @@ import csv
 import io
 import re
 from collections.abc import Callable, Mapping, Sequence
-from datetime import date, time
+from dataclasses import dataclass
+from datetime import date
 
+from concierge.model.values import AmountError, date_pattern_of, decimal_mark_of, read_amount
 from concierge.store import ItemKind
 from concierge.store.validation import ITEM_RULES
 from concierge.text import QT_TRANSLATE_NOOP, TranslatedValueError
+from concierge.travel.app_locale import app_locale
 from concierge.travel.dates import parse_date, parse_typed_date
 from concierge.travel.errors import DateError
 
@@ -75,7 +78,33 @@ _KIND_NAMES |= {
     "sight": ItemKind.ACTIVITY,
     "boat": ItemKind.FERRY,
 }
-_CLOCK = re.compile(r"(?P<h>\d{1,2})(?:[:.](?P<m>\d{2}))?\s*(?P<ampm>[ap])\.?m\.?", re.I)
+
+
+@dataclass(frozen=True, slots=True)
+class Conventions:
+    """How one file writes its dates and amounts: what its columns show (a file keeps one
+    convention, so "14.05.2026" in one row says how "05.06.2026" in another reads), else
+    the person's locale (`date_pattern` as the window passes it, `locale` the app's)."""
+
+    date_pattern: str | None = None
+    decimal_mark: str | None = None
+    locale: str | None = None
+
+
+def conventions(
+    body: Sequence[Sequence[str]], columns: Mapping[str, int], date_pattern: str | None = None
+) -> Conventions:
+    """The conventions of a file's `body` read with these `columns`."""
+
+    def cells(*fields: str) -> list[str]:
+        indexes = [columns[field] for field in fields if field in columns]
+        return [row[index] for row in body for index in indexes if index < len(row)]
+
+    return Conventions(
+        date_pattern_of(cells("day", "end_day")) or date_pattern,
+        decimal_mark_of(cells("cost_amount")),
+        app_locale(),
+    )
 
 
 def _normal(header: str) -> str:
@@ -108,9 +137,10 @@ def parse_csv(
     columns = mapped_columns(mapping, header, file_name)
     candidates: list[Candidate] = []
     errors: list[str] = []
+    found = conventions(body, columns, date_pattern)
     for number, row in enumerate(body, 2):
         try:
-            candidates.append(read_row(row, columns, header, file_name, number, date_pattern))
+            candidates.append(read_row(row, columns, header, file_name, number, found))
         except RecordError as error:
             errors.append(record_error(file_name, f"row {number}", str(error)))
         if progress is not None:
@@ -185,10 +215,11 @@ def read_row(
     header: Sequence[str],
     file_name: str,
     number: int,
-    date_pattern: str | None = None,
+    found: Conventions = Conventions(),
 ) -> Candidate:
-    """Row `number` (the file's line, the header being 1) as a candidate, or `RecordError`."""
-    return finish(_candidate(row, columns, header, file_name, f"row {number}", date_pattern))
+    """Row `number` (the file's line, the header being 1) as a candidate, or `RecordError`;
+    `found` is how the file writes its values (see `conventions`)."""
+    return finish(_candidate(row, columns, header, file_name, f"row {number}", found))
 
 
 def _check_mapping(mapping: Mapping[str, str], header: Sequence[str], file_name: str) -> None:
@@ -222,27 +253,17 @@ def _read_day(text: str, pattern: str | None) -> date:
     return parse_typed_date(text, pattern) if pattern else parse_date(text)
 
 
-def _read_time(text: str) -> str:
-    if match := _CLOCK.fullmatch(text.strip()):
-        hour, minute = int(match["h"]), int(match["m"] or 0)
-        if not 1 <= hour <= 12:
-            raise TranslatedValueError(
-                QT_TRANSLATE_NOOP("Import", "{text!r} is not a time of day").format(text=text)
-            )
-        hour = hour % 12 + (12 if match["ampm"].lower() == "p" else 0)
-        return time(hour, minute).isoformat("minutes")
-    return text.strip()
-
-
 def _candidate(
     row: Sequence[str],
     columns: Mapping[str, int],
     header: Sequence[str],
     file_name: str,
     ref: str,
-    pattern: str | None,
+    found: Conventions,
 ) -> Candidate:
     values: dict[str, object] = {}
+    warnings: list[str] = []
+    named_currency: str | None = None
     for field, index in columns.items():
         raw = row[index].strip() if index < len(row) else ""
         if not raw:
@@ -250,7 +271,7 @@ def _candidate(
         column = header[index]
         try:
             if field in ("day", "end_day"):
-                values[field] = _read_day(raw, pattern)
+                values[field] = _read_day(raw, found.date_pattern)
             elif field == "kind":
                 kind = _KIND_NAMES.get(raw.lower())
                 if kind is None:
@@ -261,11 +282,15 @@ def _candidate(
                         ).format(raw=raw, names=names)
                     )
                 values[field] = kind
+            elif field == "cost_amount":
+                try:
+                    amount = read_amount(raw, found.locale, decimal_mark=found.decimal_mark)
+                except AmountError as error:
+                    warnings.append(f"The cost was left out: {str(error).rstrip('.')}.")
+                    continue
+                named_currency = amount.currency
+                values[field] = ITEM_RULES[field].parse(ITEM_RULES[field].label, amount.value)
             else:
-                if field in ("start_time", "end_time"):
-                    raw = _read_time(raw)
-                elif field == "cost_amount":
-                    raw = re.sub(r"^[^\d\-.]+|[^\d.]+$", "", raw.replace(",", ""))
                 values[field] = ITEM_RULES[field].parse(ITEM_RULES[field].label, raw)
         except (DateError, ValueError) as error:
             raise RecordError(
@@ -283,4 +308,6 @@ def _candidate(
     if not isinstance(values.get("kind"), ItemKind):
         values["kind"] = guess_kind(title, str(values.get("notes", ""))) or ItemKind.ACTIVITY
     values.setdefault("title", "")
-    return Candidate(source_file=file_name, source_ref=ref, **values)
+    if named_currency is not None and "cost_amount" in values:
+        values.setdefault("cost_currency", named_currency)
+    return Candidate(source_file=file_name, source_ref=ref, warnings=tuple(warnings), **values)

@@ -14,7 +14,14 @@ from concierge.store.validation import ITEM_RULES
 from concierge.text import QT_TRANSLATE_NOOP, TranslatedValueError
 
 from .common import RecordError, record_error
-from .csv_items import CSV_FIELDS, detect_columns, mapped_columns, read_row, read_rows
+from .csv_items import (
+    CSV_FIELDS,
+    conventions,
+    detect_columns,
+    mapped_columns,
+    read_row,
+    read_rows,
+)
 from .model import Candidate, ImportFileError
 
 PREVIEW_ROWS = 5
@@ -67,11 +74,10 @@ class CsvTable:
         except ImportFileError as error:
             return Preview((), error.reason)
         rows: list[PreviewRow] = []
+        found = conventions(self.body, columns, date_pattern)
         for number, cells in enumerate(self.body[:limit], 2):
             try:
-                candidate = read_row(
-                    cells, columns, self.header, self.file_name, number, date_pattern
-                )
+                candidate = read_row(cells, columns, self.header, self.file_name, number, found)
             except RecordError as error:
                 sentence = record_error(self.file_name, f"row {number}", str(error))
                 rows.append(PreviewRow(number, cells, None, sentence))

@@ -4,19 +4,24 @@ summary and location; times keep their TZID, floating times float, UTC stays UTC
 from __future__ import annotations
 
 from collections.abc import Callable
-from datetime import UTC, date, datetime, time, timedelta
-from decimal import Decimal
+from datetime import UTC, date, datetime, timedelta
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
 import icalendar
 from icalendar.timezone.windows_to_olson import WINDOWS_TO_OLSON
 
+from concierge.model.values import (
+    find_flight_number,
+    read_amount,
+    read_date,
+    read_duration,
+    read_time,
+)
 from concierge.store import ItemKind
 from concierge.text import QT_TRANSLATE_NOOP
 
 from ..ics_fields import CARRIED_TEXT, carried_fields, property_name
 from .common import (
-    FLIGHT_NUMBER,
     ROUTE,
     RecordError,
     finish,
@@ -24,6 +29,7 @@ from .common import (
     record_error,
     split_moment,
 )
+from .file_errors import damaged
 from .model import MAX_RECORDS, Candidate, ImportFileError, ParseResult
 from .moments import airport_zone
 
@@ -35,12 +41,10 @@ def parse_ics(
     try:
         calendar = icalendar.Calendar.from_ical(data)
     except Exception as error:  # icalendar fails on damaged lines in many ways
-        reason = f"{type(error).__name__}: {str(error)[:120]}"
-        raise ImportFileError(
+        raise damaged(
             file_name,
-            QT_TRANSLATE_NOOP("Import", "it is not a readable calendar ({reason}).").format(
-                reason=reason
-            ),
+            QT_TRANSLATE_NOOP("Import", "it is not a readable calendar ({reason})."),
+            error,
         ) from None
     events = calendar.walk("VEVENT")
     if len(events) > MAX_RECORDS:
@@ -226,13 +230,13 @@ def _as_written(values: dict[str, object], own: dict[str, str]) -> dict[str, obj
             if name == "kind":
                 read[name] = ItemKind(text)
             elif name in ("start_time", "end_time"):
-                read[name] = time.fromisoformat(text)
+                read[name] = read_time(text)
             elif name == "end_day":
-                read[name] = date.fromisoformat(text)
+                read[name] = read_date(text, plausible=False)
             elif name == "cost_amount":
-                read[name] = Decimal(text)
+                read[name] = read_amount(text).value
             elif name == "duration_minutes":
-                read[name] = int(text)
+                read[name] = read_duration(text)
             else:
                 read[name] = text
     except (ValueError, ArithmeticError):
@@ -280,8 +284,8 @@ def _as_list(value: object) -> list[object]:
 
 def _flight_details(summary: str, location: str) -> dict[str, object]:
     details: dict[str, object] = {}
-    if number := FLIGHT_NUMBER.search(summary):
-        details |= {"carrier": number[1], "service_number": f"{number[1]}{number[2]}"}
+    if found := find_flight_number(summary):
+        details |= {"carrier": found[0], "service_number": found[1]}
     if route := ROUTE.search(summary) or ROUTE.search(location):
         details |= {"from_place": route[1], "to_place": route[2]}
     return details

@@ -15,6 +15,7 @@ from pypdf.errors import FileNotDecryptedError, PdfReadError
 
 from concierge.text import QT_TRANSLATE_NOOP
 
+from .file_errors import damaged, unreadable
 from .model import MAX_PDF_CHARS, MAX_PDF_PAGES, ImportFileError, ParseResult, PdfText
 
 logging.getLogger("pypdf").setLevel(logging.ERROR)
@@ -32,12 +33,7 @@ def parse_pdf(
     try:
         stream = path.open("rb")
     except OSError as error:
-        raise ImportFileError(
-            file_name,
-            QT_TRANSLATE_NOOP("Import", "it cannot be read ({strerror}).").format(
-                strerror=error.strerror
-            ),
-        ) from None
+        raise unreadable(file_name, error) from None
     with stream:
         reader, count = _open(stream, file_name)
         wanted = min(count, MAX_PDF_PAGES)
@@ -89,17 +85,8 @@ def _open(stream: BinaryIO, file_name: str) -> tuple[PdfReader, int]:
             QT_TRANSLATE_NOOP("Import", "it is not a readable PDF ({error}).").format(error=error),
         ) from None
     except OSError as error:
-        raise ImportFileError(
-            file_name,
-            QT_TRANSLATE_NOOP("Import", "it cannot be read ({strerror}).").format(
-                strerror=error.strerror
-            ),
-        ) from None
+        raise unreadable(file_name, error) from None
     except Exception as error:  # pypdf fails on damaged structure in many ways
-        reason = f"{type(error).__name__}: {str(error)[:120]}"
-        raise ImportFileError(
-            file_name,
-            QT_TRANSLATE_NOOP("Import", "it is not a readable PDF ({reason}).").format(
-                reason=reason
-            ),
+        raise damaged(
+            file_name, QT_TRANSLATE_NOOP("Import", "it is not a readable PDF ({reason})."), error
         ) from None

@@ -11,6 +11,7 @@ import zlib
 from collections.abc import Iterator, Mapping
 from typing import Any
 
+from concierge.model.values import flight_number
 from concierge.store import ItemKind
 from concierge.text import QT_TRANSLATE_NOOP
 
@@ -173,6 +174,7 @@ def _candidate(description: Mapping[str, Any], file_name: str) -> Candidate:
     number = str(sem.get("flightNumber") or _find(fields, "number")[1])
     if number and sem.get("airlineCode") and not number[:2].isalpha():
         number = f"{sem['airlineCode']}{number}"
+        number = flight_number(number) or number
     seats = sem.get("seats")
     seat = _find(fields, "seat")[1]
     if isinstance(seats, list) and seats and isinstance(seats[0], dict):

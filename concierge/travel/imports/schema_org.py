@@ -4,9 +4,10 @@ into candidates. Input is the JSON-LD shape; microdata is read into the same sha
 from __future__ import annotations
 
 from collections.abc import Mapping
-from decimal import Decimal, InvalidOperation
+from decimal import Decimal
 from typing import Any
 
+from concierge.model.values import AmbiguousAmount, AmountError, flight_number, read_amount
 from concierge.store import ItemKind
 from concierge.text import QT_TRANSLATE_NOOP
 
@@ -77,29 +78,33 @@ def _optional(node: Mapping[str, Any], key: str, hint: str | None = None) -> Mom
     return _moment(node, key, hint) if node.get(key) not in (None, "") else None
 
 
-def _cost(reservation: Mapping[str, Any]) -> tuple[Decimal | None, str | None]:
+def _cost(reservation: Mapping[str, Any]) -> tuple[Decimal | None, str | None, str]:
+    """The price, its currency and a warning: an amount that reads two ways ("1,250") is
+    left out with the warning saying so, one that is no amount at all fails the record."""
     raw = reservation.get("totalPrice", reservation.get("price"))
     currency = text(reservation, "priceCurrency")
     if isinstance(raw, Mapping):
         currency = text(raw, "priceCurrency") or currency
         raw = raw.get("price", raw.get("value"))
     if raw in (None, ""):
-        return None, None
+        return None, None, ""
     try:
-        amount = Decimal(str(raw).replace(",", "").strip())
-    except InvalidOperation:
+        amount = read_amount(raw)
+    except AmbiguousAmount as error:
+        return None, None, f"The cost was left out: {str(error).rstrip('.')}."
+    except AmountError:
         raise RecordError(
             QT_TRANSLATE_NOOP("Import", "its price {str!r} is not a number").format(
                 str=str(raw)[:40]
             )
         ) from None
-    if not amount.is_finite() or amount < 0:
+    if amount.value < 0:
         raise RecordError(
             QT_TRANSLATE_NOOP("Import", "its price {str!r} is not an amount").format(
                 str=str(raw)[:40]
             )
         )
-    return amount, currency.upper() or None
+    return amount.value, (currency or amount.currency or "").upper() or None, ""
 
 
 def reservation_candidate(reservation: Mapping[str, Any], file_name: str, ref: str) -> Candidate:
@@ -118,7 +123,7 @@ def reservation_candidate(reservation: Mapping[str, Any], file_name: str, ref: s
     if isinstance(target, list):
         target = target[0] if target else None
     trip: Mapping[str, Any] = target if isinstance(target, Mapping) else {}
-    amount, currency = _cost(reservation)
+    amount, currency, cost_warning = _cost(reservation)
     if amount is not None and currency is None:
         raise RecordError(QT_TRANSLATE_NOOP("Import", "its price has no currency (priceCurrency)"))
     seat = text(reservation, "airplaneSeat") or text(
@@ -135,7 +140,7 @@ def reservation_candidate(reservation: Mapping[str, Any], file_name: str, ref: s
         "cost_currency": currency,
         "seat": seat,
     }
-    warnings: list[str] = []
+    warnings: list[str] = [cost_warning] if cost_warning else []
     if "cancel" in text(reservation, "reservationStatus").lower():
         warnings.append("The reservation is marked as cancelled.")
     start: Moment
@@ -148,7 +153,7 @@ def reservation_candidate(reservation: Mapping[str, Any], file_name: str, ref: s
         carrier = text(trip, "airline", "iataCode") or text(trip, "airline")
         number = text(trip, "flightNumber")
         if number and carrier and len(carrier) == 2 and not number.startswith(carrier):
-            number = f"{carrier}{number}"
+            number = flight_number(f"{carrier}{number}") or f"{carrier}{number}"
         gate = text(trip, "departureGate")
         common |= {
             "title": f"Flight {number} {origin} → {destination}".replace("  ", " ").strip(),

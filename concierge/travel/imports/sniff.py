@@ -9,6 +9,7 @@ from pathlib import Path
 
 from concierge.text import QT_TRANSLATE_NOOP
 
+from .file_errors import unreadable
 from .model import MAX_FILE_BYTES, MAX_PDF_BYTES, ImportFileError
 
 FORMATS: Mapping[str, str] = {
@@ -68,12 +69,7 @@ def file_format(file: Path) -> str:
             name, QT_TRANSLATE_NOOP("Import", "it is a folder, not a file.")
         ) from None
     except OSError as error:
-        raise ImportFileError(
-            name,
-            QT_TRANSLATE_NOOP("Import", "it cannot be read ({strerror}).").format(
-                strerror=error.strerror
-            ),
-        ) from None
+        raise unreadable(name, error) from None
     if not head:
         raise ImportFileError(name, QT_TRANSLATE_NOOP("Import", "it is empty."))
     by_content = _content_format(head)

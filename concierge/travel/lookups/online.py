@@ -24,8 +24,8 @@ from urllib.parse import urlsplit
 
 import httpx2
 
+from concierge.model.settings import LOOKUPS_ONLINE_WEATHER, LOOKUPS_WEATHER_URL
 from concierge.store import Settings
-from concierge.store.settings import LOOKUPS_ONLINE_WEATHER, LOOKUPS_WEATHER_URL
 from concierge.text import QT_TRANSLATE_NOOP
 
 from .errors import LookupCancelled, OnlineLookupError

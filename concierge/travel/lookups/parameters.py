@@ -10,9 +10,10 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from datetime import UTC, date, datetime
-from decimal import Decimal, InvalidOperation
+from decimal import Decimal
 from typing import Any
 
+from concierge.model.values import AmbiguousAmount, AmountError, read_amount
 from concierge.text import QT_TRANSLATE_NOOP
 
 from ..dates import DateError, parse_date, validate_trip_dates
@@ -107,14 +108,16 @@ def amount(params: Parameters, name: str) -> Decimal:
             QT_TRANSLATE_NOOP("Lookup", "The trip has no budget. Set a budget amount, e.g. 1800.")
         )
     try:
-        parsed = Decimal(str(value).replace(",", "").strip())
-    except InvalidOperation:
+        parsed = read_amount(value).value
+    except AmbiguousAmount as error:
+        raise LookupInputError(*error.args) from None
+    except AmountError:
         raise LookupInputError(
             QT_TRANSLATE_NOOP(
                 "Lookup", "The amount {value!r} is not a number. Write it like 1800 or 1800.50."
             ).format(value=value)
         ) from None
-    if not parsed.is_finite() or parsed < 0:
+    if parsed < 0:
         raise LookupInputError(
             QT_TRANSLATE_NOOP("Lookup", "The amount {value!r} must be zero or more.").format(
                 value=value

@@ -1,7 +1,8 @@
 """The assistant chat: transcript, composer, inline permission prompts."""
 
+from .attachment_errors import AttachmentError
 from .composer import Composer, Draft
-from .images import Attachment, AttachmentError, read_attachment
+from .images import Attachment, read_attachment
 from .live_turn import LiveTurn
 from .message_edit import MessageEdit
 from .notices import ErrorBar, NoModelNotice

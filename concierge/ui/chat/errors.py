@@ -8,7 +8,7 @@ from concierge.agent import AgentRunError, ContextProviderError, ToolError
 from concierge.store import StoreError
 from concierge.ui.i18n import shown_error, translate
 
-from .images import AttachmentError
+from .attachment_errors import AttachmentError
 
 log = logging.getLogger(__name__)
 

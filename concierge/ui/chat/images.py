@@ -15,7 +15,9 @@ from PySide6.QtGui import QImage
 from concierge.agent import DocumentPart, ImagePart
 from concierge.ui.i18n import translate
 
+from .attachment_errors import AttachmentError
 from .counts import grouped
+from .pdf_text import pdf_part
 
 MAX_IMAGE_BYTES = 20 * 1024 * 1024
 """OpenAI's per-image limit; local servers are usually stricter, never looser."""
@@ -31,10 +33,6 @@ def attach_filter() -> str:
     return translate("Attachments", "PDF documents and images") + (
         " (*.pdf *.png *.jpg *.jpeg *.gif *.webp)"
     )
-
-
-class AttachmentError(ValueError):
-    """The file cannot be attached; the message says why in plain words."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -81,8 +79,6 @@ def image_attachment(name: str, data: bytes) -> Attachment:
 def file_attachment(name: str, data: bytes) -> Attachment:
     """`data` as the model will get it; other kinds than images and PDFs are refused."""
     if is_pdf(data):
-        from .pdf_text import pdf_part
-
         return Attachment(name, pdf_part(name, data))
     if sniff_image_type(data) is None:
         raise AttachmentError(

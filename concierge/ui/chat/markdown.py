@@ -24,10 +24,11 @@ from concierge.agent import (
     VideoPart,
     summary_text,
 )
+from concierge.model.settings import ASSISTANT_ANSWER_CAP
 from concierge.store.transcript_notes import NoteKind, TranscriptNote
 from concierge.text import QT_TRANSLATE_NOOP
 from concierge.ui.i18n import shown, translate
-from concierge.ui.settings.dialog import ANSWER_CAP_LABEL
+from concierge.ui.settings.rows import setting_name
 
 from .counts import grouped
 
@@ -122,7 +123,7 @@ def note_block(kind: NoteKind, text: str) -> str:
 def capped_line(message: AssistantMessage) -> str:
     """Why an answer ends mid-way when it reached the cap it was sent, and where to raise it."""
     used = message.usage.completion_tokens if message.usage is not None else 0
-    cap = shown(ANSWER_CAP_LABEL)
+    cap = setting_name(ASSISTANT_ANSWER_CAP)
     if used:
         line = translate(
             "Transcript",

@@ -51,9 +51,10 @@ from concierge.ui.async_support import BackgroundTasks
 from concierge.ui.i18n import shown, shown_error, translate
 from concierge.ui.views.person import person
 
+from .attachment_errors import AttachmentError
 from .composer import Composer, Draft
 from .errors import describe_error
-from .images import Attachment, AttachmentError, attach_filter, read_attachment
+from .images import Attachment, attach_filter, read_attachment
 from .live_turn import LiveTurn
 from .markdown import history_blocks, note_block
 from .notices import ErrorBar, NoModelNotice

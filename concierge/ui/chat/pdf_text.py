@@ -9,8 +9,8 @@ import re
 from concierge.agent import DocumentPart
 from concierge.ui.i18n import translate
 
+from .attachment_errors import AttachmentError
 from .counts import grouped
-from .images import AttachmentError
 
 log = logging.getLogger(__name__)
 

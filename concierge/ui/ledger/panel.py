@@ -12,12 +12,11 @@ typed is lost. The ECB rates load in a worker thread the first time.
 from __future__ import annotations
 
 import itertools
-import re
 from collections.abc import Mapping
 from datetime import date
 from decimal import Decimal
 
-from PySide6.QtCore import QEvent, QKeyCombination, QLocale, QObject, Qt
+from PySide6.QtCore import QEvent, QKeyCombination, QObject, Qt
 from PySide6.QtGui import QKeyEvent, QKeySequence
 from PySide6.QtWidgets import (
     QAbstractItemView,
@@ -36,6 +35,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from concierge.model.values import AmountError, editable_amount, read_amount
 from concierge.store import (
     Change,
     ChangeBus,
@@ -56,7 +56,7 @@ from concierge.travel.dates import DateError, parse_typed_date, short_date
 from concierge.travel.exchange import load_exchange
 from concierge.travel.ledger_totals import LedgerTotals, ledger_totals
 from concierge.ui.colours import Tone, secondary, tint
-from concierge.ui.i18n import ENGLISH, current_language, shown, shown_date, shown_error, translate
+from concierge.ui.i18n import number_locale, shown, shown_date, shown_error, translate
 from concierge.ui.record_table import unseen_reason
 from concierge.ui.views.actions import action_button, make_action
 from concierge.ui.views.date_pattern import local_pattern
@@ -95,25 +95,18 @@ def add_text() -> str:
 def amount_text(amount: Decimal) -> str:
     """An amount as the editor shows it: "1234.50", "1234,50" where the comma is the
     locale's decimal point (no grouping: it is read back as typed)."""
-    text = f"{amount:f}"
-    return text.replace(".", ",") if _decimal_comma() else text
+    return editable_amount(amount, number_locale())
 
 
-def typed_amount(text: str) -> str:
-    """What the person typed, as the store reads amounts ("1234.50"): where the comma is
-    the decimal point, "1.234,50" and "1234,50" mean 1234.50 (a lone "12.50" stays)."""
-    text = text.strip()
-    if not _decimal_comma() or ("," not in text and not _GROUPED.fullmatch(text)):
-        return text
-    return text.replace(".", "").replace(",", ".")
-
-
-_GROUPED = re.compile(r"-?\d{1,3}(\.\d{3})+")
-"""An amount with dots grouping its thousands, "1.234.567"."""
-
-
-def _decimal_comma() -> bool:
-    return current_language() != ENGLISH and QLocale().decimalPoint() == ","
+def typed_amount(text: str) -> Decimal | str:
+    """What the person typed, read as their locale writes amounts ("1.234,50" and "1234,50"
+    are 1234.50 in Portuguese); text that is no amount goes to the store as typed, which
+    refuses it with its sentence."""
+    try:
+        read = read_amount(text, number_locale())
+    except AmountError:
+        return text.strip()
+    return read.value if read.currency is None else text.strip()
 
 
 def rates_text(totals: LedgerTotals) -> str:

@@ -8,8 +8,8 @@ from collections.abc import Mapping
 
 from PySide6.QtWidgets import QWidget
 
-from concierge.store import SecretStore, Settings
-from concierge.store.model_profile import ModelProfile, load_profile
+from concierge.model_server import ModelProfile, SecretStore, load_profile
+from concierge.store import Settings
 
 from .dialog import SettingsDialog
 

@@ -7,7 +7,7 @@ from typing import Any
 
 from PySide6.QtWidgets import QAbstractSpinBox, QSpinBox, QWidget
 
-from concierge.store.settings import Setting, whole_range
+from concierge.model.settings import Setting, whole_range
 from concierge.ui.i18n import ENGLISH, current_language, shown, shown_number, translate
 
 TYPED_MAXIMUM = 999_999_999

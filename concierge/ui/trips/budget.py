@@ -2,14 +2,15 @@
 
 from __future__ import annotations
 
-from decimal import Decimal, InvalidOperation
+from decimal import Decimal
 
-from PySide6.QtCore import QLocale, QRegularExpression
+from PySide6.QtCore import QRegularExpression
 
+from concierge.model.values import AmountError, editable_amount, read_amount
 from concierge.store import InvalidChangeError
 from concierge.text import QT_TRANSLATE_NOOP
 from concierge.travel.currencies import CURRENCIES, quantize_money
-from concierge.ui.i18n import ENGLISH, current_language
+from concierge.ui.i18n import number_locale
 
 AMOUNT_PATTERN = QRegularExpression(r"\d{0,12}([.,]\d{0,4})?")
 """What the amount field lets through: digits with one decimal point or comma."""
@@ -20,12 +21,13 @@ def budget_changes(text: str, currency: str) -> dict[str, object]:
 
     "12,5" means 12.50 for EUR; "12.345 EUR" is refused, not rounded.
     """
-    typed = text.strip().replace(",", ".")
+    typed = text.strip()
     if not typed:
         return {"budget_amount": None}
-    try:
-        amount = Decimal(typed)
-    except InvalidOperation:
+    try:  # The field lets no grouping through: its one mark is the decimal point.
+        read = read_amount(typed, number_locale(), decimal_mark="," if "," in typed else ".")
+        amount = read.value
+    except AmountError:
         raise InvalidChangeError(
             "budget_amount",
             QT_TRANSLATE_NOOP("TripFields", "Budget must be an amount such as 1234.50."),
@@ -43,6 +45,4 @@ def amount_text(amount: Decimal | None, currency: str) -> str:
         return ""
     if currency in CURRENCIES and amount.is_finite():
         amount = quantize_money(amount, currency)
-    text = f"{amount:f}"
-    comma = current_language() != ENGLISH and QLocale().decimalPoint() == ","
-    return text.replace(".", ",") if comma else text
+    return editable_amount(amount, number_locale())

@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import functools
 import itertools
-import re
 from collections.abc import Collection
 from datetime import date, time
 from zoneinfo import available_timezones
@@ -34,6 +33,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from concierge.model.values import ClockError, read_duration, read_time, write_time
 from concierge.store import ItemKind, ItineraryItemRecord
 from concierge.store.validation import ITEM_RULES, text_limit
 from concierge.text import QT_TRANSLATE_NOOP
@@ -53,11 +53,6 @@ from concierge.ui.views.marks import UNVERIFIED
 
 from .currency_combo import CurrencyCombo
 from .date_field import DISPLAY_FORMAT, DateEdit, UnreadableDate, local_pattern, qdate
-
-_TIME = re.compile(r"(?P<hour>\d{1,2})[:.h]?(?P<minute>\d{2})")
-_DURATION = re.compile(
-    r"(?:(?P<hours>\d+)\s*(?:h|hours?|:))?\s*(?:(?P<minutes>\d+)\s*(?:m|min|minutes?)?)?"
-)
 
 
 @functools.cache
@@ -84,30 +79,31 @@ def normalize_zone(text: str) -> str | None:
 
 
 def normalize_time(text: str) -> str | None:
-    """ "930", "9:30", "9.30", "9h30" → "09:30"; blank → None; anything else as typed, for
-    the store to explain."""
+    """ "930", "9:30", "9.30", "9h30", "9:30 am" → "09:30"; blank → None; anything else as
+    typed, for the store to explain."""
     typed = text.strip()
     if not typed:
         return None
-    if match := _TIME.fullmatch(typed):
-        return f"{int(match['hour']):02d}:{match['minute']}"
-    return typed
+    try:
+        return write_time(read_time(typed))
+    except ClockError:
+        return typed
 
 
 def parse_duration(text: str) -> int | str | None:
     """ "90" → 90, "1:30", "1h30", "1 h 30 min" → 90, "2h" → 120; blank → None; anything
     else as typed, for the store to explain."""
-    typed = text.strip().lower()
+    typed = text.strip()
     if not typed:
         return None
-    match = _DURATION.fullmatch(typed)
-    if match is None or not (match["hours"] or match["minutes"]):
+    try:
+        return read_duration(typed)
+    except ClockError:
         return typed
-    return int(match["hours"] or 0) * 60 + int(match["minutes"] or 0)
 
 
 def _clock(value: time | None) -> str:
-    return value.strftime("%H:%M") if value is not None else ""
+    return write_time(value) if value is not None else ""
 
 
 def _zone_edit(parent: QWidget, placeholder: str) -> QLineEdit:

@@ -143,3 +143,59 @@ def test_any_date_in_iso_or_the_locale_form_comes_back(day: date, pattern: str) 
         (candidate,) = parse_file(path, date_pattern=pattern).candidates
     assert candidate.day == day
     assert candidate.end_day in (None, day)
+
+
+GERMAN_LIBREOFFICE = (
+    # What LibreOffice Calc in a German locale saves as "Text CSV": semicolons, quoted text,
+    # a decimal comma, dots grouping thousands, and day-first dates with dots.
+    '"Datum";"Uhrzeit";"Titel";"Typ";"Preis";"Währung"\n'
+    '"14.05.2026";"06:05";"TP 576 nach Frankfurt";"flight";"312,40";"EUR"\n'
+    '"05.06.2026";"";"Hotel Römerhof";"lodging";"1.234,56";"EUR"\n'
+    '"06.06.2026";"";"Museumsufer";"activity";"12,50";"EUR"\n'
+    '"07.06.2026";"";"Mietwagen";"car";"1.250";"EUR"\n'
+)
+
+
+def test_a_german_libreoffice_csv_keeps_its_amounts_and_dates(tmp_path: Path) -> None:
+    path = _csv(tmp_path, GERMAN_LIBREOFFICE, "reise.csv")
+    result = parse_file(path, column_mapping={"Datum": "day", "Uhrzeit": "start_time",
+                        "Titel": "title", "Typ": "kind", "Preis": "cost_amount",
+                        "Währung": "cost_currency"})  # fmt: skip
+    assert result.errors == ()
+    assert [(c.day, c.cost_amount, c.cost_currency) for c in result.candidates] == [
+        (date(2026, 5, 14), Decimal("312.40"), "EUR"),
+        (date(2026, 6, 5), Decimal("1234.56"), "EUR"),  # not 5 June read as May 6
+        (date(2026, 6, 6), Decimal("12.50"), "EUR"),  # not 1250
+        (date(2026, 6, 7), Decimal("1250"), "EUR"),  # the column's decimal comma decides
+    ]
+
+
+def test_a_symbol_names_the_currency_and_english_reads_its_own_grouping(tmp_path: Path) -> None:
+    text = (
+        "Date,Title,Price,Currency\n"
+        "2027-03-15,Dinner,€ 64.50,\n"
+        '2027-03-16,Tour,"1,250",EUR\n'
+        "2027-03-17,Boat,1'250 CHF,\n"
+    )
+    result = parse_file(_csv(tmp_path, text))
+    assert result.errors == ()
+    assert [(c.cost_amount, c.cost_currency) for c in result.candidates] == [
+        (Decimal("64.50"), "EUR"),
+        (Decimal("1250"), "EUR"),  # the column writes "." as its decimal mark
+        (Decimal("1250"), "CHF"),
+    ]
+
+
+def test_an_amount_no_reading_settles_leaves_the_cost_out_with_a_sentence(
+    tmp_path: Path,
+) -> None:
+    from concierge.travel.app_locale import DEFAULT_LOCALE, set_app_locale
+
+    set_app_locale("de_CH")  # groups with an apostrophe, so "1,250" reads two ways
+    try:
+        text = 'Date,Title,Price\n2027-03-16,Tour,"1,250"\n'
+        (tour,) = parse_file(_csv(tmp_path, text)).candidates
+    finally:
+        set_app_locale(DEFAULT_LOCALE)
+    assert tour.cost_amount is None
+    assert "The cost was left out: '1,250' could mean 1250 or 1.25" in " ".join(tour.warnings)

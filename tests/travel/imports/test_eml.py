@@ -348,3 +348,25 @@ def test_a_plain_message_has_nothing_to_import_and_says_so(tmp_path: Path) -> No
     result = parse_file(_save(tmp_path, bytes(message), "note.eml"))
     assert (result.candidates, result.errors) == ((), ())
     assert result.warnings == ("The message has no HTML part to import.",)
+
+
+@pytest.mark.parametrize(
+    ("price", "amount"),
+    [("1,234.56", Decimal("1234.56")), ("12,50", Decimal("12.50")), ("€ 80", Decimal("80"))],
+)
+def test_a_price_is_read_by_the_one_amount_reader(
+    tmp_path: Path, price: str, amount: Decimal
+) -> None:
+    priced = {**DINNER, "totalPrice": price, "priceCurrency": "EUR"}
+    (dinner,) = parse_file(_save(tmp_path, _message(_html(_script(priced))))).candidates
+    assert (dinner.cost_amount, dinner.cost_currency) == (amount, "EUR")
+
+
+def test_a_price_that_reads_two_ways_is_left_out_and_said_so(tmp_path: Path) -> None:
+    priced = {**DINNER, "totalPrice": "1,250", "priceCurrency": "EUR"}
+    (dinner,) = parse_file(_save(tmp_path, _message(_html(_script(priced))))).candidates
+    assert (dinner.cost_amount, dinner.cost_currency) == (None, None)
+    assert (
+        "The cost was left out: '1,250' could mean 1250 or 1.25; write it as 1250 or as 1.25."
+        in dinner.warnings
+    )

@@ -12,8 +12,8 @@ from typing import Any
 
 import pytest
 
+from concierge.model.settings import LOOKUPS_ONLINE_WEATHER, LOOKUPS_WEATHER_URL
 from concierge.store import LookupStatus, Settings
-from concierge.store.settings import LOOKUPS_ONLINE_WEATHER, LOOKUPS_WEATHER_URL
 from concierge.travel.dates import format_date, local_now
 from concierge.travel.lookups.errors import LookupCancelled, LookupInputError
 from concierge.travel.lookups.kinds import KINDS, LookupContext, weather

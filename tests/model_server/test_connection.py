@@ -15,11 +15,10 @@ import pytest
 
 from concierge.agent import Agent, InMemoryHistoryStore, ModelError
 from concierge.agent.openai_model import OpenAIChatModel
-from concierge.travel.errors import ConnectionCheckError
-from concierge.travel.model_server import check_connection, list_models
+from concierge.model_server import ConnectionCheckError, check_connection, list_models
 from tests.agent.support import make_agent
 from tests.fakes import FakeOpenAIServer, Reply
-from tests.store.test_model_profile import profile
+from tests.model_server.test_profile import profile
 
 
 def closed_port_url() -> str:

@@ -16,9 +16,8 @@ import re
 from collections.abc import Awaitable, Callable, Mapping
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
-from urllib.parse import urlsplit, urlunsplit
 
-from concierge.store.model_profile import base_url_problem, normalize_base_url
+from .address import base_url_problem, normalize_base_url, server_root
 
 if TYPE_CHECKING:
     import openai
@@ -74,14 +73,6 @@ async def probe_context_window(
         elif (window := task.result()) is not None:
             return window
     return None
-
-
-def server_root(base_url: str) -> str:
-    """The server's own root: the base URL without its trailing /v1 (llama.cpp's /props,
-    Ollama's /api and LM Studio's /api/v0 live beside /v1, not under it)."""
-    parts = urlsplit(normalize_base_url(base_url))
-    path = parts.path[: -len("/v1")] if parts.path.endswith("/v1") else parts.path
-    return urlunsplit((parts.scheme, parts.netloc, path, "", ""))
 
 
 async def _get(client: openai.AsyncOpenAI, url: str) -> Any:

@@ -1,7 +1,6 @@
 """Asking a model server what it offers, for the settings' Refresh models and Test connection.
 
-The store keeps which server to use (`concierge.store.model_profile`); asking it is
-networking, so it lives here. Every failure becomes a `ConnectionCheckError` worded by
+Every failure becomes a `ConnectionCheckError` worded by
 `describe_openai_error`, as the chat's errors are. The SDK is imported only when a check
 runs: it takes a noticeable part of a second to import.
 """
@@ -9,10 +8,11 @@ runs: it takes a noticeable part of a second to import.
 from __future__ import annotations
 
 from concierge.agent.openai_errors import describe_openai_error, v1_hint
-from concierge.store.model_profile import ModelProfile, base_url_problem, normalize_base_url
 from concierge.text import QT_TRANSLATE_NOOP
 
+from .address import base_url_problem, normalize_base_url
 from .errors import ConnectionCheckError
+from .profile import ModelProfile
 
 CHECK_TIMEOUT = 5.0
 """Seconds a connection check waits for the server: a local server answers at once."""

@@ -6,13 +6,9 @@ from __future__ import annotations
 
 import socket
 
-from concierge.travel.context_window import (
-    ContextWindow,
-    probe_context_window,
-    server_root,
-)
+from concierge.model_server import ContextWindow, probe_context_window, server_root
 from tests.fakes import FakeOpenAIServer
-from tests.travel.test_model_server import closed_port_url
+from tests.model_server.test_connection import closed_port_url
 
 
 def test_the_root_is_beside_v1() -> None:

@@ -2,38 +2,47 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 import keyring
 import pytest
 from keyring.errors import NoKeyringError
 from sqlmodel import Session
 
 from concierge.agent import SnapshotLayout
-from concierge.store import Database, SecretSource, SecretStore, Settings
-from concierge.store.errors import InvalidSettingError
-from concierge.store.model_profile import (
+from concierge.model.settings import (
+    ASSISTANT_CONTEXT_BUDGET,
+    MODEL_API_KEY,
+    MODEL_BASE_URL,
+    MODEL_CONNECT_TIMEOUT,
+    MODEL_CONTEXT_UPDATES,
+    MODEL_IDLE_TIMEOUT,
+    MODEL_MERGE_USER_TURNS,
+    MODEL_NAME,
+    MODEL_PRESET,
+    MODEL_SNAPSHOT_LAYOUT,
+    Setting,
+)
+from concierge.model_server import (
     ENV_API_KEY,
     ENV_BASE_URL,
     ENV_MODEL,
     PRESETS,
     ModelProfile,
+    SecretSource,
+    SecretStore,
     base_url_problem,
     load_profile,
     preset_for,
     save_profile,
     stored_key,
 )
-from concierge.store.secrets import SERVICE
-from concierge.store.settings import (
-    MODEL_BASE_URL,
-    MODEL_CONNECT_TIMEOUT,
-    MODEL_CONTEXT_UPDATES,
-    MODEL_IDLE_TIMEOUT,
-    MODEL_NAME,
-    MODEL_SNAPSHOT_LAYOUT,
-)
+from concierge.model_server.secrets import SERVICE
+from concierge.store import Database, Settings
+from concierge.store.errors import InvalidSettingError
 from concierge.store.tables import AppSetting
+from tests.model_server.test_secrets import RaisingKeyring
 from tests.store.conftest import MemoryKeyring
-from tests.store.test_secrets import RaisingKeyring
 
 OPENAI_URL = "https://api.openai.com/v1"
 NO_ENVIRONMENT: dict[str, str] = {}
@@ -51,16 +60,19 @@ def settings(database: Database) -> Settings:
 
 
 def profile(**changes: object) -> ModelProfile:
-    values: dict[str, object] = {
-        "preset": "ollama",
-        "base_url": "http://localhost:11434/v1",
-        "model": "llama3.1",
-        "api_key": None,
-        "key_source": None,
-        "merge_user_turns": False,
+    names = {
+        "preset": MODEL_PRESET,
+        "base_url": MODEL_BASE_URL,
+        "model": MODEL_NAME,
+        "api_key": MODEL_API_KEY,
     }
-    values.update(changes)
-    return ModelProfile(**values)  # type: ignore[arg-type]
+    values: dict[Setting[Any], object] = {
+        MODEL_PRESET: "ollama",
+        MODEL_BASE_URL: "http://localhost:11434/v1",
+        MODEL_NAME: "llama3.1",
+    }
+    values.update({names[name]: value for name, value in changes.items()})
+    return ModelProfile.of(values)
 
 
 # -- presets and problems --------------------------------------------------------------------
@@ -106,24 +118,26 @@ def test_the_client_key_is_the_real_one_or_none_never_a_stand_in() -> None:
 
 async def test_a_fresh_database_gives_the_default_profile(settings: Settings) -> None:
     loaded = await load_profile(settings, SecretStore(), NO_ENVIRONMENT)
-    assert loaded == ModelProfile(
-        preset="ollama",
-        base_url="http://localhost:11434/v1",
-        model="",
-        api_key=None,
+    assert loaded == ModelProfile.of(
+        {
+            MODEL_PRESET: "ollama",
+            MODEL_BASE_URL: "http://localhost:11434/v1",
+            MODEL_NAME: "",
+            MODEL_API_KEY: None,
+            MODEL_MERGE_USER_TURNS: False,
+        },
         key_source=None,
-        merge_user_turns=False,
         overridden=(),
     )
     assert loaded.problem == "Choose a model in Settings."
-    assert (loaded.connect_timeout, loaded.idle_timeout) == (10.0, 60.0)
+    assert (loaded[MODEL_CONNECT_TIMEOUT], loaded[MODEL_IDLE_TIMEOUT]) == (10.0, 60.0)
 
 
 async def test_the_model_timeouts_are_settings_the_profile_carries(settings: Settings) -> None:
     await settings.set(MODEL_CONNECT_TIMEOUT, 3.0)
     await settings.set(MODEL_IDLE_TIMEOUT, 20.0)
     loaded = await load_profile(settings, SecretStore(), NO_ENVIRONMENT)
-    assert (loaded.connect_timeout, loaded.idle_timeout) == (3.0, 20.0)
+    assert (loaded[MODEL_CONNECT_TIMEOUT], loaded[MODEL_IDLE_TIMEOUT]) == (3.0, 20.0)
     with pytest.raises(InvalidSettingError):
         await settings.set(MODEL_IDLE_TIMEOUT, 0.0)
 
@@ -133,22 +147,56 @@ async def test_saved_settings_and_key_read_back(
 ) -> None:
     secrets = SecretStore()
     saved = await save_profile(
-        settings, secrets, "openai", f" {OPENAI_URL}/ ", " gpt-4o-mini ", "sk-test", True
+        settings,
+        secrets,
+        {
+            MODEL_PRESET: "openai",
+            MODEL_BASE_URL: f" {OPENAI_URL}/ ",
+            MODEL_NAME: " gpt-4o-mini ",
+            MODEL_API_KEY: "sk-test",
+            MODEL_MERGE_USER_TURNS: True,
+        },
     )
     assert saved is not None and saved.persistent
     assert memory_keyring.passwords == {(SERVICE, OPENAI_URL): "sk-test"}
     loaded = await load_profile(settings, SecretStore(), NO_ENVIRONMENT)
-    assert loaded == ModelProfile(
-        "openai", OPENAI_URL, "gpt-4o-mini", "sk-test", SecretSource.KEYRING, True, ()
+    assert loaded == ModelProfile.of(
+        {
+            MODEL_PRESET: "openai",
+            MODEL_BASE_URL: OPENAI_URL,
+            MODEL_NAME: "gpt-4o-mini",
+            MODEL_API_KEY: "sk-test",
+            MODEL_MERGE_USER_TURNS: True,
+        },
+        key_source=SecretSource.KEYRING,
+        overridden=(),
     )
     assert loaded.is_usable
 
 
 async def test_each_server_keeps_its_own_key(settings: Settings) -> None:
     secrets = SecretStore()
-    await save_profile(settings, secrets, "openai", OPENAI_URL, "m", "sk-openai", False)
     await save_profile(
-        settings, secrets, "vllm", "http://localhost:8000/v1", "m", "vllm-key", False
+        settings,
+        secrets,
+        {
+            MODEL_PRESET: "openai",
+            MODEL_BASE_URL: OPENAI_URL,
+            MODEL_NAME: "m",
+            MODEL_API_KEY: "sk-openai",
+            MODEL_MERGE_USER_TURNS: False,
+        },
+    )
+    await save_profile(
+        settings,
+        secrets,
+        {
+            MODEL_PRESET: "vllm",
+            MODEL_BASE_URL: "http://localhost:8000/v1",
+            MODEL_NAME: "m",
+            MODEL_API_KEY: "vllm-key",
+            MODEL_MERGE_USER_TURNS: False,
+        },
     )
     assert await stored_key(secrets, OPENAI_URL + "/") == "sk-openai"
     assert (await load_profile(settings, secrets, NO_ENVIRONMENT)).api_key == "vllm-key"
@@ -158,9 +206,30 @@ async def test_an_empty_key_forgets_the_stored_one(
     settings: Settings, memory_keyring: MemoryKeyring
 ) -> None:
     secrets = SecretStore()
-    await save_profile(settings, secrets, "custom", "http://h:1/v1", "m", "k", False)
+    await save_profile(
+        settings,
+        secrets,
+        {
+            MODEL_PRESET: "custom",
+            MODEL_BASE_URL: "http://h:1/v1",
+            MODEL_NAME: "m",
+            MODEL_API_KEY: "k",
+            MODEL_MERGE_USER_TURNS: False,
+        },
+    )
     assert (
-        await save_profile(settings, secrets, "custom", "http://h:1/v1", "m", "  ", False) is None
+        await save_profile(
+            settings,
+            secrets,
+            {
+                MODEL_PRESET: "custom",
+                MODEL_BASE_URL: "http://h:1/v1",
+                MODEL_NAME: "m",
+                MODEL_API_KEY: "  ",
+                MODEL_MERGE_USER_TURNS: False,
+            },
+        )
+        is None
     )
     assert memory_keyring.passwords == {}
     loaded = await load_profile(settings, secrets, NO_ENVIRONMENT)
@@ -170,7 +239,17 @@ async def test_an_empty_key_forgets_the_stored_one(
 async def test_without_a_keyring_the_key_is_kept_for_the_session(settings: Settings) -> None:
     keyring.set_keyring(RaisingKeyring(NoKeyringError("No recommended backend")))
     secrets = SecretStore()
-    saved = await save_profile(settings, secrets, "openai", OPENAI_URL, "gpt", "sk-s", False)
+    saved = await save_profile(
+        settings,
+        secrets,
+        {
+            MODEL_PRESET: "openai",
+            MODEL_BASE_URL: OPENAI_URL,
+            MODEL_NAME: "gpt",
+            MODEL_API_KEY: "sk-s",
+            MODEL_MERGE_USER_TURNS: False,
+        },
+    )
     assert saved is not None and not saved.persistent
     assert saved.message is not None and "only until Concierge quits" in saved.message
     loaded = await load_profile(settings, secrets, NO_ENVIRONMENT)
@@ -180,7 +259,15 @@ async def test_without_a_keyring_the_key_is_kept_for_the_session(settings: Setti
 async def test_environment_variables_override_stored_values(settings: Settings) -> None:
     secrets = SecretStore()
     await save_profile(
-        settings, secrets, "ollama", "http://localhost:11434/v1", "llama3.1", "", False
+        settings,
+        secrets,
+        {
+            MODEL_PRESET: "ollama",
+            MODEL_BASE_URL: "http://localhost:11434/v1",
+            MODEL_NAME: "llama3.1",
+            MODEL_API_KEY: "",
+            MODEL_MERGE_USER_TURNS: False,
+        },
     )
     environ = {ENV_BASE_URL: "http://gpu-box:8000/v1/", ENV_API_KEY: "sk-env", ENV_MODEL: "qwen"}
     loaded = await load_profile(settings, secrets, environ)
@@ -202,33 +289,88 @@ async def test_saving_leaves_overridden_fields_as_stored(
 ) -> None:
     secrets = SecretStore()
     await save_profile(
-        settings, secrets, "ollama", "http://localhost:11434/v1", "llama3.1", "", False
+        settings,
+        secrets,
+        {
+            MODEL_PRESET: "ollama",
+            MODEL_BASE_URL: "http://localhost:11434/v1",
+            MODEL_NAME: "llama3.1",
+            MODEL_API_KEY: "",
+            MODEL_MERGE_USER_TURNS: False,
+        },
     )
     environ = {ENV_BASE_URL: "http://gpu-box:8000/v1", ENV_API_KEY: "sk-env", ENV_MODEL: "qwen"}
     result = await save_profile(
-        settings, secrets, "vllm", "http://gpu-box:8000/v1", "qwen", "sk-env", True, environ=environ
+        settings,
+        secrets,
+        {
+            MODEL_PRESET: "vllm",
+            MODEL_BASE_URL: "http://gpu-box:8000/v1",
+            MODEL_NAME: "qwen",
+            MODEL_API_KEY: "sk-env",
+            MODEL_MERGE_USER_TURNS: True,
+        },
+        environ=environ,
     )
     assert result is None  # the key comes from the environment: nothing to store
     assert memory_keyring.passwords == {}
     assert await settings.get(MODEL_BASE_URL) == "http://localhost:11434/v1"
     assert await settings.get(MODEL_NAME) == "llama3.1"
-    assert (await load_profile(settings, secrets, NO_ENVIRONMENT)).merge_user_turns is True
+    assert (await load_profile(settings, secrets, NO_ENVIRONMENT))[MODEL_MERGE_USER_TURNS] is True
 
 
 async def test_context_budget_round_trips_and_keeps_its_minimum(
     settings: Settings, memory_keyring: MemoryKeyring
 ) -> None:
     secrets = SecretStore()
-    assert (await load_profile(settings, secrets, NO_ENVIRONMENT)).context_budget == 24_000
+    assert (await load_profile(settings, secrets, NO_ENVIRONMENT))[
+        ASSISTANT_CONTEXT_BUDGET
+    ] == 24_000
     url = "http://localhost:11434/v1"
-    await save_profile(settings, secrets, "ollama", url, "m", "", False, context_budget=96_000)
-    assert (await load_profile(settings, secrets, NO_ENVIRONMENT)).context_budget == 96_000
-    await save_profile(settings, secrets, "ollama", url, "m", "", False)  # not given: kept
-    assert (await load_profile(settings, secrets, NO_ENVIRONMENT)).context_budget == 96_000
+    await save_profile(
+        settings,
+        secrets,
+        {
+            MODEL_PRESET: "ollama",
+            MODEL_BASE_URL: url,
+            MODEL_NAME: "m",
+            MODEL_API_KEY: "",
+            MODEL_MERGE_USER_TURNS: False,
+            ASSISTANT_CONTEXT_BUDGET: 96_000,
+        },
+    )
+    assert (await load_profile(settings, secrets, NO_ENVIRONMENT))[
+        ASSISTANT_CONTEXT_BUDGET
+    ] == 96_000
+    await save_profile(
+        settings,
+        secrets,
+        {
+            MODEL_PRESET: "ollama",
+            MODEL_BASE_URL: url,
+            MODEL_NAME: "m",
+            MODEL_API_KEY: "",
+            MODEL_MERGE_USER_TURNS: False,
+        },
+    )  # not given: kept
+    assert (await load_profile(settings, secrets, NO_ENVIRONMENT))[
+        ASSISTANT_CONTEXT_BUDGET
+    ] == 96_000
     with pytest.raises(InvalidSettingError):
-        await save_profile(settings, secrets, "vllm", url, "m", "", False, context_budget=100)
+        await save_profile(
+            settings,
+            secrets,
+            {
+                MODEL_PRESET: "vllm",
+                MODEL_BASE_URL: url,
+                MODEL_NAME: "m",
+                MODEL_API_KEY: "",
+                MODEL_MERGE_USER_TURNS: False,
+                ASSISTANT_CONTEXT_BUDGET: 100,
+            },
+        )
     refused = await load_profile(settings, secrets, NO_ENVIRONMENT)
-    assert (refused.context_budget, refused.preset) == (96_000, "ollama")
+    assert (refused[ASSISTANT_CONTEXT_BUDGET], refused.preset) == (96_000, "ollama")
 
 
 async def test_the_snapshot_layout_round_trips_and_a_damaged_value_reads_as_the_default(
@@ -236,13 +378,34 @@ async def test_the_snapshot_layout_round_trips_and_a_damaged_value_reads_as_the_
 ) -> None:
     secrets = SecretStore()
     default = MODEL_SNAPSHOT_LAYOUT.default
-    assert (await load_profile(settings, secrets, NO_ENVIRONMENT)).snapshot_layout is default
+    assert (await load_profile(settings, secrets, NO_ENVIRONMENT))[MODEL_SNAPSHOT_LAYOUT] is default
     url = "http://127.0.0.1:8080/v1"
     other = next(layout for layout in SnapshotLayout if layout is not default)
-    await save_profile(settings, secrets, "llamacpp", url, "m", "", False, snapshot_layout=other)
-    assert (await load_profile(settings, secrets, NO_ENVIRONMENT)).snapshot_layout is other
-    await save_profile(settings, secrets, "llamacpp", url, "m", "", False)  # not given: kept
-    assert (await load_profile(settings, secrets, NO_ENVIRONMENT)).snapshot_layout is other
+    await save_profile(
+        settings,
+        secrets,
+        {
+            MODEL_PRESET: "llamacpp",
+            MODEL_BASE_URL: url,
+            MODEL_NAME: "m",
+            MODEL_API_KEY: "",
+            MODEL_MERGE_USER_TURNS: False,
+            MODEL_SNAPSHOT_LAYOUT: other,
+        },
+    )
+    assert (await load_profile(settings, secrets, NO_ENVIRONMENT))[MODEL_SNAPSHOT_LAYOUT] is other
+    await save_profile(
+        settings,
+        secrets,
+        {
+            MODEL_PRESET: "llamacpp",
+            MODEL_BASE_URL: url,
+            MODEL_NAME: "m",
+            MODEL_API_KEY: "",
+            MODEL_MERGE_USER_TURNS: False,
+        },
+    )  # not given: kept
+    assert (await load_profile(settings, secrets, NO_ENVIRONMENT))[MODEL_SNAPSHOT_LAYOUT] is other
     with pytest.raises(InvalidSettingError, match=r"model\.snapshot_layout"):
         await settings.set(MODEL_SNAPSHOT_LAYOUT, "sideways")  # type: ignore[arg-type]
 
@@ -252,7 +415,7 @@ async def test_the_snapshot_layout_round_trips_and_a_damaged_value_reads_as_the_
         row.value = '"sideways"'
 
     await database.run(damage)
-    assert (await load_profile(settings, secrets, NO_ENVIRONMENT)).snapshot_layout is default
+    assert (await load_profile(settings, secrets, NO_ENVIRONMENT))[MODEL_SNAPSHOT_LAYOUT] is default
 
 
 async def test_the_given_environment_alone_decides(
@@ -264,11 +427,23 @@ async def test_the_given_environment_alone_decides(
 
 
 async def test_runtime_context_as_changes_is_off_until_saved_on(settings: Settings) -> None:
-    assert (await load_profile(settings, SecretStore(), NO_ENVIRONMENT)).context_updates is False
-    save = ("ollama", "http://localhost:11434/v1", "llama3.1", None, False)
-    await save_profile(settings, SecretStore(), *save, environ=NO_ENVIRONMENT)
+    assert (await load_profile(settings, SecretStore(), NO_ENVIRONMENT))[
+        MODEL_CONTEXT_UPDATES
+    ] is False
+    save = {
+        MODEL_PRESET: "ollama",
+        MODEL_BASE_URL: "http://localhost:11434/v1",
+        MODEL_NAME: "llama3.1",
+        MODEL_API_KEY: "",
+        MODEL_MERGE_USER_TURNS: False,
+    }
+    await save_profile(settings, SecretStore(), save, environ=NO_ENVIRONMENT)
     assert await settings.get(MODEL_CONTEXT_UPDATES) is False  # not given: left as stored
-    await save_profile(settings, SecretStore(), *save, context_updates=True, environ=NO_ENVIRONMENT)
-    assert (await load_profile(settings, SecretStore(), NO_ENVIRONMENT)).context_updates is True
-    await save_profile(settings, SecretStore(), *save, environ=NO_ENVIRONMENT)
+    await save_profile(
+        settings, SecretStore(), {**save, MODEL_CONTEXT_UPDATES: True}, environ=NO_ENVIRONMENT
+    )
+    assert (await load_profile(settings, SecretStore(), NO_ENVIRONMENT))[
+        MODEL_CONTEXT_UPDATES
+    ] is True
+    await save_profile(settings, SecretStore(), save, environ=NO_ENVIRONMENT)
     assert await settings.get(MODEL_CONTEXT_UPDATES) is True

@@ -9,8 +9,8 @@ from keyring.backends.fail import Keyring as FailKeyring
 from keyring.backends.null import Keyring as NullKeyring
 from keyring.errors import KeyringLocked, NoKeyringError
 
-from concierge.store import SecretSource, SecretStore
-from concierge.store.secrets import ENVIRONMENT_VARIABLE, SERVICE
+from concierge.model_server import SecretSource, SecretStore
+from concierge.model_server.secrets import ENVIRONMENT_VARIABLE, SERVICE
 from tests.fakes.memory_keyring import MemoryKeyring
 
 URL = "http://localhost:11434/v1"

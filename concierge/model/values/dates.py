@@ -1,0 +1,301 @@
+"""Calendar dates from what people, models and files write, and the ways the app writes them.
+
+`read_date` accepts ISO "2026-05-14" (also "2026/5/14"), "14 May 2026", "May 14, 2026",
+"14. Mai 2026", "14 de maio de 2026", optionally after an English weekday ("Thu 14 May
+2026"), which is then checked, since models often get weekdays wrong. Month names are
+English, and also the named locale's (the window's language), full or abbreviated, from
+Babel's CLDR data rather than the process locale. Refused with an explanation: numeric
+day/month forms such as "05/06/2026" (5 June or May 6?), dates without a year, date-times.
+
+A numeric date is read in a known order only: `read_typed_date` takes it in the order of a
+short date pattern ("dd/MM/yyyy": the locale's, see `short_pattern`, or what a whole column
+shows, see `date_pattern_of`).
+
+`format_date` writes "14 May 2026" (messages, the model's context), `short_date`
+"14 May 2026" with the month cut to three letters (forms), `numeric_date` the locale's
+numeric form; each reads back to the same day.
+"""
+
+from __future__ import annotations
+
+import calendar
+import re
+import unicodedata
+from collections.abc import Iterable, Mapping
+from datetime import date
+from functools import cache
+
+from concierge.text import QT_TRANSLATE_NOOP
+
+from .errors import DateTextError
+
+MIN_YEAR = 1900
+MAX_YEAR = 2199
+"""Years outside this range are typing mistakes ("0226-05-14"), not trips."""
+
+MONTHS = (
+    "January",
+    "February",
+    "March",
+    "April",
+    "May",
+    "June",
+    "July",
+    "August",
+    "September",
+    "October",
+    "November",
+    "December",
+)
+WEEKDAYS = ("Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday")
+EXAMPLE = "2026-05-14"
+ENGLISH = "en"
+
+_WEEKDAY_NUMBERS = {name.lower(): i for i, name in enumerate(WEEKDAYS)} | {
+    name[:3].lower(): i for i, name in enumerate(WEEKDAYS)
+}
+_WEEKDAY_NUMBERS |= {"tues": 1, "wed": 2, "thur": 3, "thurs": 3}
+
+_DAY = r"(?P<day>\d{1,2})(?:st|nd|rd|th|\.)?"
+_MONTH = r"(?P<month>[^\W\d_]+)\.?"
+_YEAR = r"(?:de\s+)?(?P<year>\d{4})"
+_ISO = re.compile(r"(?P<year>\d{4})[-/.](?P<month>\d{1,2})[-/.](?P<day>\d{1,2})")
+_DAY_MONTH_YEAR = re.compile(rf"{_DAY}\s+(?:of\s+|de\s+)?{_MONTH},?\s+{_YEAR}")
+_MONTH_DAY_YEAR = re.compile(rf"{_MONTH}\s+{_DAY},?\s+{_YEAR}")
+_WEEKDAY = re.compile(r"(?P<weekday>[a-z]+)\.?,?\s+(?P<rest>.+)")
+_NUMERIC = re.compile(r"\d{1,2}[-/.]\d{1,2}[-/.]\d{2,4}")
+_NO_YEAR = re.compile(
+    r"\d{1,2}(?:st|nd|rd|th)?\s+[^\W\d_]+\.?|[^\W\d_]+\.?\s+\d{1,2}(?:st|nd|rd|th)?"
+)
+_DATE_TIME = re.compile(r"(?P<date>\d{4}-\d{1,2}-\d{1,2})[t ]\d{1,2}:\d{2}.*")
+_ALL_NUMBERS = re.compile(r"[\d\s./-]+")
+_PATTERN_PART = re.compile(r"d+|M+|y+")
+_SEPARATOR = re.compile(r"[./-]")
+
+
+def format_date(day: date) -> str:
+    """A date as "14 May 2026": unambiguous in every locale, for messages and model context."""
+    return f"{day.day} {MONTHS[day.month - 1]} {day.year}"
+
+
+def short_date(day: date) -> str:
+    """A date as "14 May 2026" with the month shortened ("10 Apr 2027"), as a form shows it:
+    short, the same in every locale, and read back by `read_date`."""
+    return f"{day.day} {MONTHS[day.month - 1][:3]} {day.year}"
+
+
+def short_pattern(locale: str | None = None) -> str:
+    """The locale's short numeric date pattern as Babel (CLDR) gives it, with a four-digit
+    year: "M/d/yyyy" in English, "dd.MM.yyyy" in German, "dd/MM/yyyy" in Portuguese."""
+    from babel.dates import get_date_format
+
+    pattern = get_date_format("short", locale=locale or ENGLISH).pattern
+    return re.sub(r"y+", "yyyy", pattern)
+
+
+def numeric_date(day: date, locale: str | None = None) -> str:
+    """`day` in the locale's numeric form ("14.05.2026" in German), read back by
+    `read_typed_date` with the same locale's `short_pattern`."""
+    return pattern_example(short_pattern(locale), day)
+
+
+def pattern_example(pattern: str, day: date = date(2026, 5, 14)) -> str:
+    """`day` written in a Qt/ICU-style date pattern ("dd/MM/yyyy" → "14/05/2026"), to show
+    people the numeric form their locale reads."""
+
+    def part(match: re.Match[str]) -> str:
+        token = match[0]
+        if token[0] == "y":
+            return f"{day.year % 100:02d}" if len(token) == 2 else str(day.year)
+        if token[0] == "M" and len(token) >= 3:
+            return MONTHS[day.month - 1][: 3 if len(token) == 3 else None]
+        if token[0] == "d" and len(token) >= 3:
+            return WEEKDAYS[day.weekday()][: 3 if len(token) == 3 else None]
+        number = day.month if token[0] == "M" else day.day
+        return f"{number:02d}" if len(token) == 2 else str(number)
+
+    return _PATTERN_PART.sub(part, pattern)
+
+
+def date_pattern_of(texts: Iterable[str]) -> str | None:
+    """The numeric order the dates in `texts` (one column of a file) agree on: "dd.MM.yyyy"
+    when one of them reads "14.05.2026" (no month 14), "MM/dd/yyyy" for "05/14/2026"; None
+    when none of them shows it or they disagree (then the locale's order reads them)."""
+    orders: set[str] = set()
+    separator = "/"
+    for text in texts:
+        cleaned = text.strip()
+        if not _NUMERIC.fullmatch(cleaned):
+            continue
+        first, second, _ = (int(number) for number in re.findall(r"\d+", cleaned))
+        separator = _SEPARATOR.search(cleaned)[0]  # type: ignore[index]
+        if first > 12 >= second:
+            orders.add("dd{0}MM{0}yyyy")
+        elif second > 12 >= first:
+            orders.add("MM{0}dd{0}yyyy")
+    return orders.pop().format(separator) if len(orders) == 1 else None
+
+
+def read_typed_date(text: str, pattern: str, locale: str | None = None) -> date:
+    """The date a person typed into a form: anything `read_date` reads, or day, month and
+    year in numbers in the order of `pattern`, their locale's short date pattern
+    ("dd/MM/yyyy": 10/04/2027 is 10 April; "M/d/yy": October 4). Numbers that start with a
+    four-digit year are year, month, day in every locale; a two-digit year is 20yy."""
+    cleaned = text.strip()
+    numbers = re.findall(r"\d+", cleaned)
+    if not _ALL_NUMBERS.fullmatch(cleaned):
+        return read_date(cleaned, locale)
+    example = pattern_example(pattern)
+    if len(numbers) != 3:
+        raise DateTextError(
+            QT_TRANSLATE_NOOP(
+                "Validation",
+                "{cleaned!r} is not a whole date: give the day, month and year, for "
+                "example {example} or 14 May 2026.",
+            ).format(cleaned=cleaned, example=example)
+        )
+    if len(numbers[0]) == 4:
+        order = ["y", "M", "d"]
+    else:
+        order = sorted("dMy", key=lambda letter: pattern.find(letter) % (len(pattern) + 1))
+    parts = dict(zip(order, numbers, strict=True))
+    if len(parts["y"]) not in (2, 4):
+        raise DateTextError(
+            QT_TRANSLATE_NOOP(
+                "Validation", "{cleaned!r} has no clear year: write it like {example}."
+            ).format(cleaned=cleaned, example=example)
+        )
+    year = int(parts["y"]) + (2000 if len(parts["y"]) == 2 else 0)
+    month, day = int(parts["M"]), int(parts["d"])
+    _check_year(year, cleaned)
+    try:
+        return date(year, month, day)
+    except ValueError:
+        raise DateTextError(
+            QT_TRANSLATE_NOOP(
+                "Validation",
+                "{cleaned!r} is not a valid date (read as day {day}, month {month}, "
+                "year {year}, like {example}). {why}",
+            ).format(
+                cleaned=cleaned,
+                day=day,
+                month=month,
+                year=year,
+                example=example,
+                why=_why(year, month),
+            )
+        ) from None
+
+
+def read_date(text: str, locale: str | None = None, *, plausible: bool = True) -> date:
+    """The date in ``text`` (see the module docstring for the forms), or a `DateTextError`;
+    month names are English and `locale`'s. With `plausible`, a year outside MIN_YEAR to
+    MAX_YEAR is refused too (the store says so in its own words)."""
+    cleaned = " ".join(text.strip().lower().split())
+    if not cleaned:
+        raise DateTextError(
+            QT_TRANSLATE_NOOP(
+                "Validation", "No date given. Write it as YYYY-MM-DD, for example {example}."
+            ).format(example=EXAMPLE)
+        )
+    weekday = None
+    if (named := _WEEKDAY.fullmatch(cleaned)) and named["weekday"] in _WEEKDAY_NUMBERS:
+        weekday, cleaned = _WEEKDAY_NUMBERS[named["weekday"]], named["rest"]
+    day = _date_from(cleaned, text.strip(), locale or ENGLISH, plausible)
+    if weekday is not None and day.weekday() != weekday:
+        raise DateTextError(
+            QT_TRANSLATE_NOOP("Validation", "{date} is a {weekdays}, not a {weekdays2}.").format(
+                date=day,
+                weekdays=WEEKDAYS[day.weekday()],
+                weekdays2=WEEKDAYS[weekday],
+            )
+        )
+    return day
+
+
+def _date_from(cleaned: str, original: str, locale: str, plausible: bool) -> date:
+    if match := _ISO.fullmatch(cleaned):
+        month = int(match["month"])
+    elif match := _DAY_MONTH_YEAR.fullmatch(cleaned) or _MONTH_DAY_YEAR.fullmatch(cleaned):
+        found = month_numbers(locale).get(_key(match["month"]))
+        if found is None:
+            raise DateTextError(_not_a_month(original, match["month"], locale))
+        month = found
+    else:
+        raise DateTextError(_unreadable(cleaned, original))
+    year = int(match["year"])
+    if plausible:
+        _check_year(year, original)
+    try:
+        return date(year, month, int(match["day"]))
+    except ValueError:
+        raise DateTextError(
+            QT_TRANSLATE_NOOP("Validation", "{original!r} is not a valid date. {why}").format(
+                original=original, why=_why(year, month)
+            )
+        ) from None
+
+
+def _check_year(year: int, original: str) -> None:
+    if not MIN_YEAR <= year <= MAX_YEAR:
+        raise DateTextError(
+            QT_TRANSLATE_NOOP(
+                "Validation",
+                "{original!r} is not a plausible trip date: the year must be between "
+                "{min_year} and {max_year}.",
+            ).format(original=original, min_year=MIN_YEAR, max_year=MAX_YEAR)
+        )
+
+
+def _not_a_month(original: str, month: str, locale: str) -> str:
+    language = locale.split("_")[0]
+    if language == ENGLISH:
+        return QT_TRANSLATE_NOOP(
+            "Validation", "{original!r} is not a date: {match!r} is not an English month name."
+        ).format(original=original, match=month)
+    from babel import Locale
+
+    return QT_TRANSLATE_NOOP(
+        "Values", "{original!r} is not a date: {match!r} is not a month name in English or {name}."
+    ).format(original=original, match=month, name=Locale.parse(language).english_name)
+
+
+def _key(name: str) -> str:
+    """A month name without case, accents or a closing dot ("Févr." → "fevr")."""
+    plain = unicodedata.normalize("NFKD", name.casefold().rstrip("."))
+    return "".join(char for char in plain if not unicodedata.combining(char))
+
+
+@cache
+def month_numbers(locale: str = ENGLISH) -> Mapping[str, int]:
+    """Month names, full and abbreviated, in English and in `locale` (CLDR's, through Babel),
+    as `_key` writes them → the month's number."""
+    from babel.dates import get_month_names
+
+    numbers = {name.lower(): i for i, name in enumerate(MONTHS, 1)}
+    numbers |= {name[:3].lower(): i for i, name in enumerate(MONTHS, 1)} | {"sept": 9}
+    if locale.split("_")[0] != ENGLISH:
+        for width in ("wide", "abbreviated"):
+            for context in ("format", "stand-alone"):
+                names = get_month_names(width, context, locale=locale)
+                numbers |= {_key(name): month for month, name in names.items()}
+    return numbers
+
+
+def _why(year: int, month: int) -> str:
+    if not 1 <= month <= 12:
+        return f"There is no month {month}."
+    return f"{MONTHS[month - 1]} {year} has {calendar.monthrange(year, month)[1]} days."
+
+
+def _unreadable(cleaned: str, original: str) -> str:
+    if timed := _DATE_TIME.fullmatch(cleaned):
+        return f"{original!r} has a time of day; give the date only, for example {timed['date']}."
+    if _NUMERIC.fullmatch(cleaned):
+        return (
+            f"{original!r} is ambiguous (day and month could be either way round). "
+            f"Write it as YYYY-MM-DD, for example {EXAMPLE}."
+        )
+    if _NO_YEAR.fullmatch(cleaned):
+        return f"{original!r} has no year. Write the full date, for example 14 May 2026."
+    return f"{original!r} is not a date. Write it as YYYY-MM-DD, for example {EXAMPLE}."

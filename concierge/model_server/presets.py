@@ -1,0 +1,89 @@
+"""The kinds of OpenAI-compatible server people use, and what each expects."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from concierge.text import QT_TRANSLATE_NOOP
+
+
+@dataclass(frozen=True, slots=True)
+class Preset:
+    """A kind of OpenAI-compatible server and what it expects."""
+
+    key: str
+    label: str
+    base_url: str
+    hint: str
+    key_required: bool = False
+    answer_cap_field: str = "max_tokens"
+    """How the answer cap is sent: OpenAI's reasoning models refuse `max_tokens`; Ollama
+    reads only `max_tokens`; llama.cpp, vLLM and LM Studio take it."""
+
+
+PRESETS: tuple[Preset, ...] = (
+    Preset(
+        "openai",
+        "OpenAI",
+        "https://api.openai.com/v1",
+        QT_TRANSLATE_NOOP(
+            "ModelProfile",
+            "Needs an API key from platform.openai.com.",
+        ),
+        key_required=True,
+        answer_cap_field="max_completion_tokens",
+    ),
+    Preset(
+        "ollama",
+        "Ollama",
+        "http://localhost:11434/v1",
+        QT_TRANSLATE_NOOP(
+            "ModelProfile",
+            "No real key needed. Pull a tool-capable model first (ollama pull llama3.1).",
+        ),
+    ),
+    Preset(
+        "lmstudio",
+        "LM Studio",
+        "http://localhost:1234/v1",
+        QT_TRANSLATE_NOOP(
+            "ModelProfile",
+            "No key by default. Start the server in LM Studio's Developer tab and load a model.",
+        ),
+    ),
+    Preset(
+        "llamacpp",
+        "llama.cpp server",
+        "http://127.0.0.1:8080/v1",
+        QT_TRANSLATE_NOOP(
+            "ModelProfile",
+            "Tools need a tool-capable chat template: start llama-server with --jinja.",
+        ),
+    ),
+    Preset(
+        "vllm",
+        "vLLM",
+        "http://localhost:8000/v1",
+        QT_TRANSLATE_NOOP(
+            "ModelProfile",
+            "Tools need --enable-auto-tool-choice --tool-call-parser …; "
+            "without them vLLM answers 400.",
+        ),
+    ),
+    Preset(
+        "custom",
+        QT_TRANSLATE_NOOP("ModelProfile", "Custom"),
+        "",
+        QT_TRANSLATE_NOOP(
+            "ModelProfile",
+            "Any server that speaks OpenAI Chat Completions; its base URL usually ends in /v1.",
+        ),
+    ),
+)
+CUSTOM = "custom"
+_BY_KEY = {preset.key: preset for preset in PRESETS}
+
+
+def preset_for(key: str) -> Preset:
+    """The preset stored as `key`; an unknown key (another version's) reads as Custom."""
+    return _BY_KEY.get(key, _BY_KEY[CUSTOM])
