@@ -143,20 +143,11 @@ class GoalRepository(OrderedRepository[GoalRecord]):
 
         return await self.logged(context, write)
 
-    async def move(
-        self, goal_id: str, position: int, *, context: ChangeContext | None = None
-    ) -> Outcome[list[GoalRecord]]:
-        """Put the goal at `position` (0 = first; past the end = last) and return the trip's
-        goals in their new order."""
-        return await self.moved(
-            goal_id,
-            position,
-            context,
-            lambda row: QT_TRANSLATE_NOOP("ChangeLabel", "Move goal “{title}”").format(
-                title=row.title
-            ),
-            lambda session, row: trip_goals(session, row.trip_id),
-        )
+    def move_label(self, row: Goal) -> str:
+        return QT_TRANSLATE_NOOP("ChangeLabel", "Move goal “{title}”").format(title=row.title)
+
+    def siblings(self, session: Session, row: Goal) -> list[Goal]:
+        return trip_goals(session, row.trip_id)
 
     async def complete_triggered(
         self, trip_id: str, trigger: str, *, context: ChangeContext | None = None

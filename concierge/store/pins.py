@@ -187,20 +187,11 @@ class PinRepository(OrderedRepository[PinRecord]):
 
         return await self.logged(context, write)
 
-    async def move(
-        self, pin_id: str, position: int, *, context: ChangeContext | None = None
-    ) -> Outcome[list[PinRecord]]:
-        """Put the pin at `position` of its own scope (0 = first; past the end = last) and
-        return that scope's pins in their new order."""
-        return await self.moved(
-            pin_id,
-            position,
-            context,
-            lambda row: QT_TRANSLATE_NOOP("ChangeLabel", "Move pin “{text}”").format(
-                text=_short(row.text)
-            ),
-            lambda session, row: scope_pins(session, row.trip_id),
-        )
+    def move_label(self, row: Pin) -> str:
+        return QT_TRANSLATE_NOOP("ChangeLabel", "Move pin “{text}”").format(text=_short(row.text))
+
+    def siblings(self, session: Session, row: Pin) -> list[Pin]:
+        return scope_pins(session, row.trip_id)
 
 
 def scope_pins(session: Session, trip_id: str | None) -> list[Pin]:

@@ -44,24 +44,28 @@ class RecordRepository(Repository, Generic[R]):
 
 
 class OrderedRepository(RecordRepository[P]):
-    """A repository of records kept in an order of their own (stops, goals, pins)."""
+    """A repository of records kept in an order of their own (stops in their route, goals,
+    pins in their scope): each says what a move is called and among what a row moves."""
 
-    async def moved(
-        self,
-        entity_id: str,
-        position: int,
-        context: ChangeContext | None,
-        label: Callable[[Any], str],
-        siblings: Callable[[Session, Any], Sequence[SQLModel]],
+    def move_label(self, row: Any) -> str:
+        """The undo step's name for moving `row`."""
+        raise NotImplementedError
+
+    def siblings(self, session: Session, row: Any) -> Sequence[SQLModel]:
+        """The rows `row` is ordered among, in their order."""
+        raise NotImplementedError
+
+    async def move(
+        self, entity_id: str, position: int, *, context: ChangeContext | None = None
     ) -> Outcome[list[P]]:
-        """Put the record at `position` among its `siblings(session, row)` (0 = first; past
-        the end = last), the step named `label(row)`; the siblings in their new order."""
+        """Put the record at `position` among its siblings (0 = first; past the end =
+        last) and return them in their new order."""
         check_position(position)
         spec = self.spec
 
         def write(session: Session, writer: ChangeWriter) -> list[P]:
             row = spec.row(session, entity_id)
-            writer.describe(label(row))
-            return ordering.move(writer, spec, siblings(session, row), row, position)
+            writer.describe(self.move_label(row))
+            return ordering.move(writer, spec, self.siblings(session, row), row, position)
 
         return await self.logged(context, write)

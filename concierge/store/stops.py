@@ -102,20 +102,11 @@ class StopRepository(OrderedRepository[StopRecord]):
 
         return await self.logged(context, write)
 
-    async def move(
-        self, stop_id: str, position: int, *, context: ChangeContext | None = None
-    ) -> Outcome[list[StopRecord]]:
-        """Put the stop at `position` of its route (0 = first; past the end = last) and
-        return the trip's stops in their new order."""
-        return await self.moved(
-            stop_id,
-            position,
-            context,
-            lambda row: QT_TRANSLATE_NOOP("ChangeLabel", "Move stop “{place}”").format(
-                place=row.place
-            ),
-            lambda session, row: trip_stops(session, row.trip_id),
-        )
+    def move_label(self, row: TripStop) -> str:
+        return QT_TRANSLATE_NOOP("ChangeLabel", "Move stop “{place}”").format(place=row.place)
+
+    def siblings(self, session: Session, row: TripStop) -> list[TripStop]:
+        return trip_stops(session, row.trip_id)
 
     async def remove(self, stop_id: str, *, context: ChangeContext | None = None) -> Outcome[bool]:
         """Remove the stop and close the gap; False if there was no such stop."""
