@@ -67,13 +67,15 @@ async def _measure(folder: Path, runs: int) -> dict[str, float]:
         trips = TripRepository(database, bus)
         itinerary = ItineraryRepository(database, bus)
         history = ChangeHistory(database, bus)
-        trip = await trips.create({"title": "Porto"})
+        trip = (await trips.create({"title": "Porto"})).record
         for number in range(ITEMS):
             await itinerary.add(trip.id, {"day": DAY, "title": f"Stop {number}"})
         for run in range(runs):
             _, size, last = _log(path)
             started = time.perf_counter()
-            item = await itinerary.add(trip.id, {"day": DAY, "title": f"Top {run}"}, position=0)
+            item = (
+                await itinerary.add(trip.id, {"day": DAY, "title": f"Top {run}"}, position=0)
+            ).record
             note("insert at top: ms", (time.perf_counter() - started) * 1000)
             _, after_size, after_last = _log(path)
             note("insert at top: rows written", after_last - last)

@@ -88,15 +88,17 @@ async def ask(base_url: str, model_name: str, question: Question, updates: bool)
     with tempfile.TemporaryDirectory(prefix="concierge-updates-") as folder:
         services = open_services(Path(folder))
         try:
-            trip = await services.trips.create(
-                {
-                    "title": "Kansai in spring",
-                    "start_date": "2027-04-06",
-                    "end_date": "2027-04-10",
-                    "travellers": 2,
-                    "notes": notes(question.before),
-                }
-            )
+            trip = (
+                await services.trips.create(
+                    {
+                        "title": "Kansai in spring",
+                        "start_date": "2027-04-06",
+                        "end_date": "2027-04-10",
+                        "travellers": 2,
+                        "notes": notes(question.before),
+                    }
+                )
+            ).record
             model = OpenAIChatModel(
                 client, model=model_name, temperature=0.0, extra_body={"max_tokens": HELLO_CAP}
             )

@@ -33,7 +33,9 @@ async def build(folder: Path) -> Path:
     services = open_services(folder)
     try:
         for number in range(TRIPS):
-            trip = await services.trips.create({"title": f"Trip {number}", "notes": "Plans. " * 40})
+            trip = (
+                await services.trips.create({"title": f"Trip {number}", "notes": "Plans. " * 40})
+            ).record
             for item in range(ITEMS_PER_TRIP):
                 await services.itinerary.add(
                     trip.id,

@@ -434,14 +434,16 @@ async def open_desk(places: PlaceIndex, items: int) -> AsyncIterator[Desk]:
         services = open_services(Path(folder), places=places)
         try:
             last = FIRST_DAY + timedelta(days=(TRIP_DAYS if items else 4) - 1)
-            trip = await services.trips.create(
-                {
-                    "title": "Porto with Ana",
-                    "start_date": FIRST_DAY.isoformat(),
-                    "end_date": last.isoformat(),
-                },
-                context=person(),
-            )
+            trip = (
+                await services.trips.create(
+                    {
+                        "title": "Porto with Ana",
+                        "start_date": FIRST_DAY.isoformat(),
+                        "end_date": last.isoformat(),
+                    },
+                    context=person(),
+                )
+            ).record
             await services.stops.add(
                 trip.id,
                 {"place": "Porto", "arrive": FIRST_DAY.isoformat(), "depart": last.isoformat()},

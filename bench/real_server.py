@@ -79,7 +79,7 @@ async def app_first_body(client: openai.AsyncOpenAI) -> tuple[dict[str, Any], st
     with tempfile.TemporaryDirectory() as folder:
         services = open_services(Path(folder))
         try:
-            trip = await services.trips.create({})
+            trip = (await services.trips.create({})).record
             agent = build_trip_assistant(services, trip.id, recorder)
             snapshot = (await agent.get_runtime_context()).text or ""
             await agent.process_request(QUESTION)

@@ -154,20 +154,22 @@ class App:
 
 
 async def seed(services: TravelServices) -> str:
-    trip = await services.trips.create(
-        {
-            "title": "Kansai in spring",
-            "origin": "Lisbon (LIS)",
-            "origin_code": "LIS",
-            "start_date": "2027-04-06",
-            "end_date": "2027-04-12",
-            "travellers": 2,
-            "budget_amount": "2500",
-            "budget_currency": "EUR",
-            "interests": "temples, gardens, food",
-            "pace": "relaxed",
-        }
-    )
+    trip = (
+        await services.trips.create(
+            {
+                "title": "Kansai in spring",
+                "origin": "Lisbon (LIS)",
+                "origin_code": "LIS",
+                "start_date": "2027-04-06",
+                "end_date": "2027-04-12",
+                "travellers": 2,
+                "budget_amount": "2500",
+                "budget_currency": "EUR",
+                "interests": "temples, gardens, food",
+                "pace": "relaxed",
+            }
+        )
+    ).record
     for place, arrive, depart in (
         ("Kyoto", "2027-04-06", "2027-04-09"),
         ("Osaka", "2027-04-09", "2027-04-12"),

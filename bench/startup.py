@@ -163,15 +163,17 @@ def seed_database(folder: Path) -> None:
         try:
             for number in range(TRIPS):
                 first = datetime.date(2026, 1 + number % 12, 1 + number)
-                trip = await services.trips.create(
-                    {
-                        "title": f"Trip {number + 1}: {cities[number % len(cities)]}",
-                        "start_date": first,
-                        "end_date": first + datetime.timedelta(days=4),
-                        "travellers": 2,
-                        "notes": "Quiet places, good food, one day trip.",
-                    }
-                )
+                trip = (
+                    await services.trips.create(
+                        {
+                            "title": f"Trip {number + 1}: {cities[number % len(cities)]}",
+                            "start_date": first,
+                            "end_date": first + datetime.timedelta(days=4),
+                            "travellers": 2,
+                            "notes": "Quiet places, good food, one day trip.",
+                        }
+                    )
+                ).record
                 await services.stops.add(
                     trip.id,
                     {

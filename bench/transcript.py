@@ -91,8 +91,12 @@ async def seed(folder: Path) -> tuple[str, str]:
     services = open_services(folder)
     try:
         context = ChangeContext(actor=Actor.APP, label="Create the bench trips")
-        short = await services.trips.create({"title": "Lisbon, a short talk"}, context=context)
-        long = await services.trips.create({"title": "Porto, the long talk"}, context=context)
+        short = (
+            await services.trips.create({"title": "Lisbon, a short talk"}, context=context)
+        ).record
+        long = (
+            await services.trips.create({"title": "Porto, the long talk"}, context=context)
+        ).record
         await trip_history(services, long.id).append(conversation())
         await services.settings.set(UI_LAST_TRIP_ID, long.id)
     finally:

@@ -262,7 +262,7 @@ async def db_writes(window: MainWindow, services: TravelServices, stop: asyncio.
             await services.trips.update(trip_id, change, context=context)
         elif step == 1:
             values = {"day": FIRST_DAY, "start_time": "18:00", "title": f"Stop {writes}"}
-            added = (await services.itinerary.add(trip_id, values, context=context)).id
+            added = (await services.itinerary.add(trip_id, values, context=context)).record.id
         elif step == 2 and added is not None:
             await services.itinerary.update(added, {"place": "Porto"}, context=context)
         elif added is not None:

@@ -70,15 +70,6 @@ def cannot_start() -> str:
     return translate("App", "Concierge cannot start")
 
 
-def error_text(error: BaseException) -> str:
-    """An error's message, translated when the store declared it for translation."""
-    from concierge.ui.i18n import shown
-
-    if len(error.args) == 1 and isinstance(error.args[0], str):
-        return shown(error.args[0])
-    return str(error)
-
-
 def configure_logging(folder: Path) -> None:
     from logging.handlers import RotatingFileHandler
 
@@ -226,6 +217,7 @@ def open_or_restore(folder: Path, splash: StartupWindow) -> TravelServices | Non
     from concierge.store.integrity import restore_backup
     from concierge.travel.services import open_services
     from concierge.ui.damaged_database import ask_to_restore
+    from concierge.ui.i18n import shown_error
 
     try:
         try:
@@ -241,7 +233,7 @@ def open_or_restore(folder: Path, splash: StartupWindow) -> TravelServices | Non
     except (StoreError, OSError) as error:
         log.error("cannot open the data folder %s: %s", folder, error)
         splash.close()
-        QMessageBox.critical(None, cannot_start(), error_text(error))
+        QMessageBox.critical(None, cannot_start(), shown_error(error))
         return None
 
 

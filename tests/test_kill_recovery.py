@@ -191,7 +191,7 @@ async def test_kills_at_random_points_lose_nothing_and_leave_a_valid_next_reques
 ) -> None:
     db_path = tmp_path / "concierge.db"
     with Database.open(db_path) as database:
-        trip = await TripRepository(database, ChangeBus()).create({"title": "Kill test"})
+        trip = (await TripRepository(database, ChangeBus()).create({"title": "Kill test"})).record
     rng = random.Random(SEED)
     script = Script(random.Random(SEED + 1))
     zygote = Zygote(db_path, fake_openai.base_url, trip.id)

@@ -69,12 +69,14 @@ class ImportCommand(Command):
             )
         document = read_json(path)
         try:
-            trip = await import_bundle(
-                services.database,
-                services.bus,
-                document,
-                context=ChangeContext(source=FactSource.IMPORT, source_file=path.name),
-            )
+            trip = (
+                await import_bundle(
+                    services.database,
+                    services.bus,
+                    document,
+                    context=ChangeContext(source=FactSource.IMPORT, source_file=path.name),
+                )
+            ).record
         except BundleError as error:
             raise CommandError(f"{path}: {error} (nothing was imported)") from None
         print(trip.id, file=out)

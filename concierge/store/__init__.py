@@ -46,6 +46,7 @@ from .locks import LockRepository
 from .lookup_job_records import LookupJobBus, LookupJobRecord, LookupStatus
 from .lookup_jobs import LookupJobRepository
 from .migrate import MigrationReport, upgrade_to_head
+from .outcome import Outcome, Status
 from .paths import data_dir, database_path, log_dir
 from .pins import PinRepository
 from .proposals import Decision, ProposalRepository, ProposedCall, ProposedChange
@@ -161,6 +162,7 @@ __all__ = [
     "MigrationReport",
     "NoteKeeper",
     "NoteKind",
+    "Outcome",
     "Pace",
     "Pin",
     "PinRecord",
@@ -175,6 +177,7 @@ __all__ = [
     "Settings",
     "Share",
     "SqliteHistoryStore",
+    "Status",
     "StopRecord",
     "StopRepository",
     "StoreError",

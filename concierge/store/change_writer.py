@@ -41,6 +41,7 @@ from .entities import EntitySpec, R
 from .field_sources import Images, confirm_sources, forget_sources, record_sources, sources_of
 from .label_text import encode_label
 from .lock_rules import LOCKABLE, refuse_locked, trip_locks
+from .outcome import Outcome, Status
 from .records import LockRecord
 from .settings import read_setting
 from .tables import ChangeLogEntry, Proposal, utc_now
@@ -183,19 +184,8 @@ class ChangeWriter:
             self._add_row(
                 spec.kind, list_name, trip_id, Action.REORDER, *encode_order(before, after)
             )
-            self.changes.extend(
-                Change(
-                    entity=spec.kind,
-                    entity_id=entity_id,
-                    trip_id=trip_id,
-                    action=Action.UPDATE,
-                    fields=frozenset({"position"}),
-                    actor=self.context.actor,
-                    group_id=self.context.group_id,
-                    initiator=self.context.initiator,
-                )
-                for entity_id in after
-            )
+            for entity_id in after:
+                self._announce(spec.kind, entity_id, trip_id, Action.UPDATE, {"position"})
         return [spec.to_record(row) for row in rows]
 
     def _check_locks(
@@ -248,13 +238,24 @@ class ChangeWriter:
             **json.loads(after or before or "{}"),
             **json.loads(sources[1] or "{}"),
         }
+        self._announce(kind, entity_id, trip_id, action, frozenset(payload) - UNLOGGED_FIELDS)
+
+    def _announce(
+        self,
+        kind: EntityKind,
+        entity_id: str,
+        trip_id: str | None,
+        action: Action,
+        fields: Collection[str],
+    ) -> None:
+        """Keep the `Change` to publish once the transaction commits."""
         self.changes.append(
             Change(
                 entity=kind,
                 entity_id=entity_id,
                 trip_id=trip_id,
                 action=action,
-                fields=frozenset(payload) - UNLOGGED_FIELDS,
+                fields=frozenset(fields),
                 actor=self.context.actor,
                 group_id=self.context.group_id,
                 initiator=self.context.initiator,
@@ -326,17 +327,19 @@ async def run_logged(
     bus: ChangeBus,
     context: ChangeContext | None,
     write: Callable[[Session, ChangeWriter], T],
-) -> T:
+) -> Outcome[T]:
     """Run `write` as one transaction with a `ChangeWriter` (the person's, one step of its
-    own, when `context` is None), then publish what it logged, now that it is committed.
-    A write that logged something also trims the log to the undo depth.
+    own, when `context` is None), then publish what it logged, now that it is committed,
+    and return what `write` returned with what it did (`Outcome`). A write that logged
+    something also trims the log to the undo depth.
 
     The assistant's writes, with the setting `assistant.edits` at "propose", are proposed
-    instead (`propose_instead`): nothing changes and nothing is published."""
+    instead (`propose_instead`): nothing changes, nothing is published, and the outcome
+    says so."""
     context = context or ChangeContext()
     proposed: set[str] = set()
 
-    def transaction(session: Session) -> tuple[T, list[Change]]:
+    def transaction(session: Session) -> tuple[Outcome[T], list[Change]]:
         writer = ChangeWriter(session, context)
         proposed.clear()
         if proposing(session, context):
@@ -347,7 +350,8 @@ async def run_logged(
             result, changes = write(session, writer), writer.changes
         if changes:
             prune_change_log(session, read_setting(session, UNDO_DEPTH))
-        return result, changes
+        status = Status.APPLIED if changes else Status.PROPOSED if proposed else Status.UNCHANGED
+        return Outcome(result, tuple(changes), status), changes
 
     def announce() -> None:
         for trip_id in sorted(proposed):

@@ -11,6 +11,7 @@ import uuid
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from enum import StrEnum
+from typing import Any, TypeVar
 
 from concierge.agent.listeners import Listeners
 
@@ -150,16 +151,31 @@ class ImportNews:
     trip_id: str
 
 
+News = TypeVar("News")
+
+
 class ChangeBus:
-    """Fans committed changes out to subscribers, on the thread that awaited the write (the
-    event loop's). A subscriber that raises is logged and the others still run."""
+    """The app's one bus of news, each kind its own typed channel (`news`): committed
+    changes (`subscribe`, `publish`), proposals, the import queue, and what layers above
+    the store announce (the plan checker's problems). Delivered on the thread that
+    published (the event loop's); a subscriber that raises is logged and the others still
+    run."""
 
     def __init__(self) -> None:
-        self._listeners = Listeners[Change]("change subscriber", describe=_what_changed)
-        self.proposals = Listeners[ProposalNews]("proposal subscriber")
+        self._channels: dict[type[Any], Listeners[Any]] = {}
+        self._listeners = self.news(Change)
+        self.proposals = self.news(ProposalNews)
         """News of proposals, which change nothing until accepted (see `proposals`)."""
-        self.imports = Listeners[ImportNews]("import subscriber")
+        self.imports = self.news(ImportNews)
         """News of the import review queue, which changes nothing until accepted."""
+
+    def news(self, kind: type[News]) -> Listeners[News]:
+        """The channel of news of type `kind`, made on first use."""
+        channel = self._channels.get(kind)
+        if channel is None:
+            describe = _what_changed if kind is Change else repr
+            channel = self._channels[kind] = Listeners(f"{kind.__name__} subscriber", describe)
+        return channel
 
     def subscribe(self, subscriber: ChangeSubscriber) -> Callable[[], None]:
         """Add `subscriber`; the returned function removes it (calling it twice is harmless)."""

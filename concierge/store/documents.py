@@ -28,13 +28,15 @@ from sqlmodel import Session, col, select
 from concierge.text import QT_TRANSLATE_NOOP
 
 from .change_pruning import referenced_document_files
-from .change_writer import ChangeWriter, run_logged
+from .change_writer import ChangeWriter
 from .changes import Change, ChangeBus, ChangeContext
 from .database import Database
 from .document_files import DocumentFolder, Progress, StoredFile
 from .entities import DOCUMENTS, ITEMS, TRIPS
 from .errors import InvalidChangeError, StoreError
+from .outcome import Outcome
 from .records import DocumentRecord
+from .repository import RecordRepository
 from .tables import Document, utc_now
 
 log = logging.getLogger(__name__)
@@ -46,9 +48,11 @@ START_GRACE_SECONDS = 3600.0
 command line starts) may be between copying a file and writing its row."""
 
 
-class DocumentRepository:
+class DocumentRepository(RecordRepository[DocumentRecord]):
     """Documents, as immutable `DocumentRecord`s; their files in `folder`. Writes take an
     optional `ChangeContext`."""
+
+    spec = DOCUMENTS
 
     def __init__(
         self,
@@ -60,8 +64,7 @@ class DocumentRepository:
     ) -> None:
         """`prune_after`: seconds after a change to prune the folder; None: only at start-up
         and after this repository's own writes."""
-        self.database = database
-        self.bus = bus
+        super().__init__(database, bus)
         self.folder = folder
         self.prune_after = prune_after
         self._lock = asyncio.Lock()
@@ -74,9 +77,6 @@ class DocumentRepository:
     def path_of(self, document: DocumentRecord) -> Path:
         """Where the document's file is (to open it with the system's viewer)."""
         return self.folder.path_of(document.stored_name)
-
-    async def get(self, document_id: str) -> DocumentRecord | None:
-        return await self.database.run(lambda session: DOCUMENTS.find(session, document_id))
 
     async def for_trip(self, trip_id: str) -> list[DocumentRecord]:
         """Every document of the trip (its items' too), oldest first."""
@@ -98,7 +98,7 @@ class DocumentRepository:
         note: str = "",
         progress: Progress | None = None,
         context: ChangeContext | None = None,
-    ) -> DocumentRecord:
+    ) -> Outcome[DocumentRecord]:
         """Copy `source` into the folder, then attach it to the trip (or to its item
         `item_id`). `progress(copied, total)` is called on the event loop's thread. Raises
         `DocumentError` for a file that cannot be attached, `InvalidChangeError` or
@@ -113,7 +113,9 @@ class DocumentRepository:
             self._copies -= 1
             await self.prune_files()
 
-    async def remove(self, document_id: str, *, context: ChangeContext | None = None) -> bool:
+    async def remove(
+        self, document_id: str, *, context: ChangeContext | None = None
+    ) -> Outcome[bool]:
         """Detach the document (undoable; its file stays while undo can bring it back);
         False if there was no such document."""
 
@@ -130,7 +132,7 @@ class DocumentRepository:
             writer.delete(DOCUMENTS, row, document)
             return True
 
-        removed = await run_logged(self.database, self.bus, context, write)
+        removed = await self.logged(context, write)
         await self.prune_files()
         return removed
 
@@ -190,7 +192,7 @@ class DocumentRepository:
         item_id: str | None,
         note: str,
         context: ChangeContext | None,
-    ) -> DocumentRecord:
+    ) -> Outcome[DocumentRecord]:
         def write(session: Session, writer: ChangeWriter) -> DocumentRecord:
             trip = TRIPS.find(session, trip_id)
             if trip is None:
@@ -226,7 +228,7 @@ class DocumentRepository:
             )
             return writer.create(DOCUMENTS, document)
 
-        return await run_logged(self.database, self.bus, context, write)
+        return await self.logged(context, write)
 
 
 def detach_item_documents(session: Session, writer: ChangeWriter, item_id: str) -> None:

@@ -24,9 +24,8 @@ from sqlmodel.sql.expression import SelectOfScalar
 
 from concierge.text import QT_TRANSLATE_NOOP
 
-from .change_writer import ChangeWriter, run_logged
-from .changes import ChangeBus, ChangeContext
-from .database import Database
+from .change_writer import ChangeWriter
+from .changes import ChangeContext
 from .entities import FORMS, TRIPS
 from .form_answers import (
     AnswerChange,
@@ -37,18 +36,16 @@ from .form_answers import (
     field_events,
     write_answers,
 )
+from .outcome import Outcome
 from .records import AnswerAction, AnswerEvent, FormInstanceRecord, FormState
+from .repository import Repository
 from .tables import FormInstance, utc_now
 from .validation import FORM_KEY_RULES, parse_changes
 
 
-class FormAnswerRepository:
+class FormAnswerRepository(Repository):
     """Form instances and their answers. Reads of a form never seen on a trip give an empty
     result; writes take an optional `ChangeContext` (the person's own step when omitted)."""
-
-    def __init__(self, database: Database, bus: ChangeBus) -> None:
-        self.database = database
-        self.bus = bus
 
     async def instance(self, trip_id: str, form_id: str) -> FormInstanceRecord | None:
         """The trip's instance of the form; None if nothing was ever written to it."""
@@ -106,7 +103,7 @@ class FormAnswerRepository:
         value: JsonValue,
         *,
         context: ChangeContext | None = None,
-    ) -> AnswerEvent | None:
+    ) -> Outcome[AnswerEvent | None]:
         """Answer `field` with `value` (any JSON value but None): a `set` event if it was
         unanswered, a `revise` if it had another value. The same value again writes and
         announces nothing and returns None. Raises `InvalidChangeError` for a blank form id
@@ -114,15 +111,15 @@ class FormAnswerRepository:
         unknown trip."""
         if value is None:
             raise empty_answer_error(field)
-        events = await self.apply(trip_id, form_id, {field: value}, context=context)
-        return events[0] if events else None
+        outcome = await self.apply(trip_id, form_id, {field: value}, context=context)
+        return outcome.map(_first)
 
     async def retract(
         self, trip_id: str, form_id: str, field: str, *, context: ChangeContext | None = None
-    ) -> AnswerEvent | None:
+    ) -> Outcome[AnswerEvent | None]:
         """Withdraw the field's answer (a `retract` event); None if it was not answered."""
-        events = await self.apply(trip_id, form_id, {field: None}, context=context)
-        return events[0] if events else None
+        outcome = await self.apply(trip_id, form_id, {field: None}, context=context)
+        return outcome.map(_first)
 
     async def apply(
         self,
@@ -131,7 +128,7 @@ class FormAnswerRepository:
         changes: Mapping[str, JsonValue],
         *,
         context: ChangeContext | None = None,
-    ) -> list[AnswerEvent]:
+    ) -> Outcome[list[AnswerEvent]]:
         """Several answers in one transaction and one change-log row: a value answers its
         field, None retracts its answer. Returns the events written, in the order of
         `changes`; those that change nothing are skipped (all of them: nothing is written).
@@ -154,7 +151,7 @@ class FormAnswerRepository:
             )
             return write_answers(session, writer, instance, pending)
 
-        return await run_logged(self.database, self.bus, context, write)
+        return await self.logged(context, write)
 
     async def mark_completed(
         self,
@@ -163,7 +160,7 @@ class FormAnswerRepository:
         completed: bool = True,
         *,
         context: ChangeContext | None = None,
-    ) -> FormInstanceRecord | None:
+    ) -> Outcome[FormInstanceRecord | None]:
         """Record that the form is (or no longer is) complete; the form engine decides when.
         Marking a complete form complete keeps its first `completed_at`. Returns the instance
         (None when marking an untouched form incomplete, which writes nothing)."""
@@ -190,7 +187,7 @@ class FormAnswerRepository:
             after = dataclasses.replace(before, completed_at=utc_now() if completed else None)
             return writer.update(FORMS, row, before, after)
 
-        return await run_logged(self.database, self.bus, context, write)
+        return await self.logged(context, write)
 
 
 def instance_row(session: Session, trip_id: str, form_id: str) -> FormInstance | None:
@@ -240,3 +237,7 @@ def _answers_label(form_id: str, changes: Sequence[AnswerChange]) -> str:
         AnswerAction.RETRACT: QT_TRANSLATE_NOOP("ChangeLabel", "Clear “{field}” in {form}"),
     }[changes[0].action]
     return template.format(field=changes[0].field, form=form_id)
+
+
+def _first(events: list[AnswerEvent]) -> AnswerEvent | None:
+    return events[0] if events else None

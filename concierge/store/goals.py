@@ -21,26 +21,22 @@ from sqlmodel import Session, col, select
 from concierge.text import QT_TRANSLATE_NOOP, joined
 
 from . import ordering
-from .change_writer import ChangeWriter, run_logged
-from .changes import Actor, ChangeBus, ChangeContext
-from .database import Database
+from .change_writer import ChangeWriter
+from .changes import Actor, ChangeContext
 from .entities import GOALS, TRIPS
 from .label_text import quoted
+from .outcome import Outcome
 from .records import GoalRecord, GoalStatus
+from .repository import OrderedRepository
 from .tables import Goal, utc_now
 from .validation import GOAL_RULES, check_position, parse_changes
 
 
-class GoalRepository:
+class GoalRepository(OrderedRepository[GoalRecord]):
     """Goals, as immutable `GoalRecord`s in checklist order. Writes take an optional
     `ChangeContext` (the person's own step when omitted)."""
 
-    def __init__(self, database: Database, bus: ChangeBus) -> None:
-        self.database = database
-        self.bus = bus
-
-    async def get(self, goal_id: str) -> GoalRecord | None:
-        return await self.database.run(lambda session: GOALS.find(session, goal_id))
+    spec = GOALS
 
     async def list_for_trip(self, trip_id: str) -> list[GoalRecord]:
         """The trip's goals in order, open and done alike; empty for an unknown trip."""
@@ -58,7 +54,7 @@ class GoalRepository:
         completes_on: str | None = None,
         position: int | None = None,
         context: ChangeContext | None = None,
-    ) -> GoalRecord:
+    ) -> Outcome[GoalRecord]:
         """A new open goal, last (or at `position`, 0 = first). `completes_on`, if given, is
         a trigger such as "lookup:holidays". Raises `InvalidChangeError` for a blank title or
         a malformed trigger, `RecordNotFoundError` for an unknown trip."""
@@ -73,9 +69,11 @@ class GoalRepository:
             )
             return ordering.insert(writer, GOALS, trip_goals(session, trip_id), goal, position)
 
-        return await run_logged(self.database, self.bus, context, write)
+        return await self.logged(context, write)
 
-    async def complete(self, goal_id: str, *, context: ChangeContext | None = None) -> GoalRecord:
+    async def complete(
+        self, goal_id: str, *, context: ChangeContext | None = None
+    ) -> Outcome[GoalRecord]:
         """Mark the goal done by the context's actor; a done goal is returned unchanged."""
 
         def write(session: Session, writer: ChangeWriter) -> GoalRecord:
@@ -85,9 +83,11 @@ class GoalRepository:
             )
             return _complete(writer, row)
 
-        return await run_logged(self.database, self.bus, context, write)
+        return await self.logged(context, write)
 
-    async def reopen(self, goal_id: str, *, context: ChangeContext | None = None) -> GoalRecord:
+    async def reopen(
+        self, goal_id: str, *, context: ChangeContext | None = None
+    ) -> Outcome[GoalRecord]:
         """Mark the goal open again; an open goal is returned unchanged."""
 
         def write(session: Session, writer: ChangeWriter) -> GoalRecord:
@@ -101,11 +101,11 @@ class GoalRepository:
             )
             return writer.update(GOALS, row, before, after)
 
-        return await run_logged(self.database, self.bus, context, write)
+        return await self.logged(context, write)
 
     async def rename(
         self, goal_id: str, title: str, *, context: ChangeContext | None = None
-    ) -> GoalRecord:
+    ) -> Outcome[GoalRecord]:
         """Change the title; raises `InvalidChangeError` for a blank one."""
         parsed = parse_changes("a goal", GOAL_RULES, {"title": title})
         return await self._edit(
@@ -119,14 +119,14 @@ class GoalRepository:
 
     async def set_trigger(
         self, goal_id: str, completes_on: str | None, *, context: ChangeContext | None = None
-    ) -> GoalRecord:
+    ) -> Outcome[GoalRecord]:
         """Change what completes the goal from outside a turn (None: nothing)."""
         parsed = parse_changes("a goal", GOAL_RULES, {"completes_on": completes_on})
         return await self._edit(
             goal_id, parsed, QT_TRANSLATE_NOOP("ChangeLabel", "Change what completes goal"), context
         )
 
-    async def remove(self, goal_id: str, *, context: ChangeContext | None = None) -> bool:
+    async def remove(self, goal_id: str, *, context: ChangeContext | None = None) -> Outcome[bool]:
         """Remove the goal and close the gap; False if there was no such goal."""
 
         def write(session: Session, writer: ChangeWriter) -> bool:
@@ -141,28 +141,17 @@ class GoalRepository:
             ordering.renumber(writer, GOALS, trip_goals(session, goal.trip_id))
             return True
 
-        return await run_logged(self.database, self.bus, context, write)
+        return await self.logged(context, write)
 
-    async def move(
-        self, goal_id: str, position: int, *, context: ChangeContext | None = None
-    ) -> list[GoalRecord]:
-        """Put the goal at `position` (0 = first; past the end = last) and return the trip's
-        goals in their new order."""
-        check_position(position)
+    def move_label(self, row: Goal) -> str:
+        return QT_TRANSLATE_NOOP("ChangeLabel", "Move goal “{title}”").format(title=row.title)
 
-        def write(session: Session, writer: ChangeWriter) -> list[GoalRecord]:
-            row = GOALS.row(session, goal_id)
-            writer.describe(
-                QT_TRANSLATE_NOOP("ChangeLabel", "Move goal “{title}”").format(title=row.title)
-            )
-            rows = trip_goals(session, row.trip_id)
-            return ordering.move(writer, GOALS, rows, row, position)
-
-        return await run_logged(self.database, self.bus, context, write)
+    def siblings(self, session: Session, row: Goal) -> list[Goal]:
+        return trip_goals(session, row.trip_id)
 
     async def complete_triggered(
         self, trip_id: str, trigger: str, *, context: ChangeContext | None = None
-    ) -> list[GoalRecord]:
+    ) -> Outcome[list[GoalRecord]]:
         """Complete every open goal of the trip whose `completes_on` is `trigger`, in one
         step; returns those it completed (none: nothing is written). Pass the app's context,
         e.g. `ChangeContext(Actor.APP, "Holidays lookup finished")`."""
@@ -187,7 +176,7 @@ class GoalRepository:
                 )
             return [_complete(writer, row) for row in rows]
 
-        return await run_logged(self.database, self.bus, context, write)
+        return await self.logged(context, write)
 
     async def mark_seen(self, goal_ids: Iterable[str]) -> int:
         """Note that the assistant has been shown these goals as they are; how many changed.
@@ -212,14 +201,14 @@ class GoalRepository:
         parsed: Mapping[str, Any],
         label: str,
         context: ChangeContext | None,
-    ) -> GoalRecord:
+    ) -> Outcome[GoalRecord]:
         def write(session: Session, writer: ChangeWriter) -> GoalRecord:
             row = GOALS.row(session, goal_id)
             before = GOALS.to_record(row)
             writer.describe(label)
             return writer.update(GOALS, row, before, dataclasses.replace(before, **parsed))
 
-        return await run_logged(self.database, self.bus, context, write)
+        return await self.logged(context, write)
 
 
 def trip_goals(session: Session, trip_id: str) -> list[Goal]:

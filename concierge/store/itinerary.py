@@ -19,30 +19,26 @@ from sqlmodel.sql.expression import SelectOfScalar
 
 from concierge.text import QT_TRANSLATE_NOOP
 
-from .change_writer import ChangeWriter, run_logged
-from .changes import ChangeBus, ChangeContext, EntityKind
-from .database import Database
+from .change_writer import ChangeWriter
+from .changes import ChangeContext, EntityKind
 from .documents import detach_item_documents
 from .entities import ITEMS, TRIPS
 from .errors import InvalidChangeError
 from .field_sources import FieldSourceRecord, sources_of, unverified_facts
 from .ledger import detach_item_expenses
 from .locks import delete_target_locks
+from .outcome import Outcome
 from .records import ItineraryItemRecord
+from .repository import RecordRepository
 from .tables import ItineraryItem, utc_now
 from .validation import ITEM_RULES, check_item, check_position, parse_changes
 
 
-class ItineraryRepository:
+class ItineraryRepository(RecordRepository[ItineraryItemRecord]):
     """Itinerary items, as immutable `ItineraryItemRecord`s. Writes take an optional
     `ChangeContext`."""
 
-    def __init__(self, database: Database, bus: ChangeBus) -> None:
-        self.database = database
-        self.bus = bus
-
-    async def get(self, item_id: str) -> ItineraryItemRecord | None:
-        return await self.database.run(lambda session: ITEMS.find(session, item_id))
+    spec = ITEMS
 
     async def items(self, trip_id: str) -> list[ItineraryItemRecord]:
         """The trip's items ordered by day, then position; empty for an unknown trip."""
@@ -66,7 +62,7 @@ class ItineraryRepository:
 
     async def confirm(
         self, item_ids: Collection[str], *, context: ChangeContext | None = None
-    ) -> int:
+    ) -> Outcome[int]:
         """The person confirms the assistant's facts on these items, as one undo step; the
         number of items that had any (unknown ids are skipped: they may just have gone)."""
 
@@ -80,7 +76,7 @@ class ItineraryRepository:
                 QT_TRANSLATE_NOOP("ChangeLabel", "Confirm details of {count} items"),
             )
 
-        return await run_logged(self.database, self.bus, context, write)
+        return await self.logged(context, write)
 
     async def add(
         self,
@@ -89,7 +85,7 @@ class ItineraryRepository:
         *,
         position: int | None = None,
         context: ChangeContext | None = None,
-    ) -> ItineraryItemRecord:
+    ) -> Outcome[ItineraryItemRecord]:
         """A new item on `values["day"]`: last of its day, or at `position` (0 = first)."""
         parsed = parse_changes("an itinerary item", ITEM_RULES, values)
         for required in ("day", "title"):
@@ -123,7 +119,7 @@ class ItineraryRepository:
             )
             return _place(session, writer, None, item, position)
 
-        return await run_logged(self.database, self.bus, context, write)
+        return await self.logged(context, write)
 
     async def update(
         self,
@@ -131,7 +127,7 @@ class ItineraryRepository:
         changes: Mapping[str, object],
         *,
         context: ChangeContext | None = None,
-    ) -> ItineraryItemRecord:
+    ) -> Outcome[ItineraryItemRecord]:
         """Change only the fields named in `changes`; a new `day` puts the item last on that
         day. Equal values write and log nothing; invalid ones raise `InvalidChangeError`."""
         parsed = parse_changes("an itinerary item", ITEM_RULES, changes)
@@ -148,7 +144,7 @@ class ItineraryRepository:
                 return _place(session, writer, before, after, None)
             return writer.update(ITEMS, row, before, after)
 
-        return await run_logged(self.database, self.bus, context, write)
+        return await self.logged(context, write)
 
     async def move(
         self,
@@ -157,7 +153,7 @@ class ItineraryRepository:
         day: date | None = None,
         position: int | None = None,
         context: ChangeContext | None = None,
-    ) -> ItineraryItemRecord:
+    ) -> Outcome[ItineraryItemRecord]:
         """Move the item to `day` (default: its own) at `position` (default: last; past the
         end: last). Both days are renumbered."""
         target = parse_changes("an itinerary item", ITEM_RULES, {} if day is None else {"day": day})
@@ -172,9 +168,9 @@ class ItineraryRepository:
             check_item(after, target)
             return _place(session, writer, before, after, position)
 
-        return await run_logged(self.database, self.bus, context, write)
+        return await self.logged(context, write)
 
-    async def remove(self, item_id: str, *, context: ChangeContext | None = None) -> bool:
+    async def remove(self, item_id: str, *, context: ChangeContext | None = None) -> Outcome[bool]:
         """Remove the item and close the gap in its day; False if there was no such item."""
 
         def write(session: Session, writer: ChangeWriter) -> bool:
@@ -194,7 +190,7 @@ class ItineraryRepository:
             _renumber(session, writer, item.trip_id, item.day, ())
             return True
 
-        return await run_logged(self.database, self.bus, context, write)
+        return await self.logged(context, write)
 
 
 def _keeping_length(before: ItineraryItemRecord, parsed: Mapping[str, Any]) -> dict[str, Any]:

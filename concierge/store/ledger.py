@@ -18,29 +18,25 @@ from sqlmodel import Session, col, select
 
 from concierge.text import QT_TRANSLATE_NOOP
 
-from .change_writer import ChangeWriter, run_logged
-from .changes import ChangeBus, ChangeContext, EntityKind
-from .database import Database
+from .change_writer import ChangeWriter
+from .changes import ChangeContext, EntityKind
 from .entities import EXPENSES, ITEMS, TRIPS
 from .errors import InvalidChangeError
 from .field_sources import unverified_facts
 from .label_text import quoted
+from .outcome import Outcome
 from .records import ExpenseRecord, Share
+from .repository import RecordRepository
 from .tables import Expense, utc_now
 from .validation import EXPENSE_RULES, check_amount, parse_changes
 
 _ENTITY = "an expense"
 
 
-class LedgerRepository:
+class LedgerRepository(RecordRepository[ExpenseRecord]):
     """Expenses, as immutable `ExpenseRecord`s. Writes take an optional `ChangeContext`."""
 
-    def __init__(self, database: Database, bus: ChangeBus) -> None:
-        self.database = database
-        self.bus = bus
-
-    async def get(self, expense_id: str) -> ExpenseRecord | None:
-        return await self.database.run(lambda session: EXPENSES.find(session, expense_id))
+    spec = EXPENSES
 
     async def unverified(self, trip_id: str) -> dict[str, tuple[str, ...]]:
         """The trip's expenses with amounts the assistant set and nobody confirmed."""
@@ -50,7 +46,7 @@ class LedgerRepository:
 
     async def confirm(
         self, expense_ids: Collection[str], *, context: ChangeContext | None = None
-    ) -> int:
+    ) -> Outcome[int]:
         """The person confirms the amounts the assistant wrote down, as one undo step; the
         number of expenses that had any unconfirmed."""
 
@@ -64,7 +60,7 @@ class LedgerRepository:
                 QT_TRANSLATE_NOOP("ChangeLabel", "Confirm {count} expenses"),
             )
 
-        return await run_logged(self.database, self.bus, context, write)
+        return await self.logged(context, write)
 
     async def expenses(self, trip_id: str) -> list[ExpenseRecord]:
         """The trip's expenses by day paid, then as entered; empty for an unknown trip."""
@@ -76,7 +72,7 @@ class LedgerRepository:
         values: Mapping[str, object],
         *,
         context: ChangeContext | None = None,
-    ) -> ExpenseRecord:
+    ) -> Outcome[ExpenseRecord]:
         """A new expense: `amount` and `spent_on` are needed; the currency defaults to the
         trip's budget currency, the category to "other", the payer to "Me", the split to
         equal parts (see the module docstring)."""
@@ -109,7 +105,7 @@ class LedgerRepository:
             )
             return writer.create(EXPENSES, expense)
 
-        return await run_logged(self.database, self.bus, context, write)
+        return await self.logged(context, write)
 
     async def update(
         self,
@@ -117,7 +113,7 @@ class LedgerRepository:
         changes: Mapping[str, object],
         *,
         context: ChangeContext | None = None,
-    ) -> ExpenseRecord:
+    ) -> Outcome[ExpenseRecord]:
         """Change only the fields named in `changes` (an empty split: equal parts again).
         Equal values write and log nothing; invalid ones raise `InvalidChangeError`."""
         parsed = parse_changes(_ENTITY, EXPENSE_RULES, changes)
@@ -133,9 +129,11 @@ class LedgerRepository:
             )
             return writer.update(EXPENSES, row, before, after)
 
-        return await run_logged(self.database, self.bus, context, write)
+        return await self.logged(context, write)
 
-    async def remove(self, expense_id: str, *, context: ChangeContext | None = None) -> bool:
+    async def remove(
+        self, expense_id: str, *, context: ChangeContext | None = None
+    ) -> Outcome[bool]:
         """Remove the expense; False if there was no such expense."""
 
         def write(session: Session, writer: ChangeWriter) -> bool:
@@ -151,7 +149,7 @@ class LedgerRepository:
             writer.delete(EXPENSES, row, expense)
             return True
 
-        return await run_logged(self.database, self.bus, context, write)
+        return await self.logged(context, write)
 
 
 def trip_expenses(session: Session, trip_id: str) -> list[ExpenseRecord]:

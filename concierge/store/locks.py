@@ -14,24 +14,21 @@ from sqlmodel import Session, select
 
 from concierge.text import QT_TRANSLATE_NOOP
 
-from .change_writer import ChangeWriter, run_logged
-from .changes import Actor, ChangeBus, ChangeContext, EntityKind
-from .database import Database
+from .change_writer import ChangeWriter
+from .changes import Actor, ChangeContext, EntityKind
 from .entities import ITEMS, LOCKS, STOPS, TRIPS
 from .errors import InvalidChangeError
 from .label_text import quoted
 from .lock_rules import FIELD_RULES, day_name, field_name, trip_locks
+from .outcome import Outcome
 from .records import LockKind, LockRecord
+from .repository import Repository
 from .tables import TripLock, utc_now
 
 
-class LockRepository:
+class LockRepository(Repository):
     """Locks, as immutable `LockRecord`s. Writes take an optional `ChangeContext` (the
     person's own step when omitted); an assistant's context is refused."""
-
-    def __init__(self, database: Database, bus: ChangeBus) -> None:
-        self.database = database
-        self.bus = bus
 
     async def locks(self, trip_id: str) -> list[LockRecord]:
         """The trip's locks, oldest first; empty for an unknown trip."""
@@ -46,7 +43,7 @@ class LockRepository:
         entity: EntityKind | None = None,
         field: str = "",
         context: ChangeContext | None = None,
-    ) -> bool:
+    ) -> Outcome[bool]:
         """Lock the target if it is not locked, else unlock it; True if it is now locked.
 
         `target` is an item's or stop's id, or for a field lock the id of the trip, item or
@@ -99,7 +96,7 @@ class LockRepository:
             )
             return True
 
-        return await run_logged(self.database, self.bus, context, write)
+        return await self.logged(context, write)
 
 
 def _target(

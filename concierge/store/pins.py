@@ -23,12 +23,13 @@ from sqlmodel import Session, col, select
 from concierge.text import QT_TRANSLATE_NOOP
 
 from . import ordering
-from .change_writer import ChangeWriter, run_logged
-from .changes import Actor, ChangeBus, ChangeContext
-from .database import Database
+from .change_writer import ChangeWriter
+from .changes import Actor, ChangeContext
 from .entities import PINS, TRIPS
 from .errors import InvalidChangeError
+from .outcome import Outcome
 from .records import PinRecord
+from .repository import OrderedRepository
 from .tables import Pin, utc_now
 from .validation import PIN_RULES, check_position, parse_changes
 
@@ -36,16 +37,11 @@ LABEL_TEXT_LIMIT = 40
 """Pin text longer than this is shortened in undo labels ("Unpin “No red-eye flights …”")."""
 
 
-class PinRepository:
+class PinRepository(OrderedRepository[PinRecord]):
     """Pins, as immutable `PinRecord`s. Writes take an optional `ChangeContext` (the
     person's own step when omitted)."""
 
-    def __init__(self, database: Database, bus: ChangeBus) -> None:
-        self.database = database
-        self.bus = bus
-
-    async def get(self, pin_id: str) -> PinRecord | None:
-        return await self.database.run(lambda session: PINS.find(session, pin_id))
+    spec = PINS
 
     async def list_for_trip(self, trip_id: str | None) -> list[PinRecord]:
         """The pins that apply to the trip: all-trip pins, then the trip's own, each in
@@ -67,7 +63,7 @@ class PinRepository:
         position: int | None = None,
         rule: str | None = None,
         context: ChangeContext | None = None,
-    ) -> PinRecord:
+    ) -> Outcome[PinRecord]:
         """Pin `text` (trimmed) to the trip, or to all trips when `trip_id` is None: last of
         its scope, or at `position` (0 = first), with the constraint `rule` if given (the
         assistant's only proposed). Raises `InvalidChangeError` for blank text or a rule
@@ -84,11 +80,11 @@ class PinRepository:
             )
             return ordering.insert(writer, PINS, scope_pins(session, trip_id), pin, position)
 
-        return await run_logged(self.database, self.bus, context, write)
+        return await self.logged(context, write)
 
     async def update_text(
         self, pin_id: str, text: str, *, context: ChangeContext | None = None
-    ) -> PinRecord:
+    ) -> Outcome[PinRecord]:
         """Change the pin's text (trimmed); raises `InvalidChangeError` for blank text."""
         parsed = parse_changes("a pin", PIN_RULES, {"text": text})
 
@@ -103,11 +99,11 @@ class PinRepository:
             )
             return writer.update(PINS, row, before, dataclasses.replace(before, **parsed))
 
-        return await run_logged(self.database, self.bus, context, write)
+        return await self.logged(context, write)
 
     async def set_rule(
         self, pin_id: str, rule: str | None, *, context: ChangeContext | None = None
-    ) -> PinRecord:
+    ) -> Outcome[PinRecord]:
         """Give the pin the constraint `rule` (None or blank: none). The person's rule is
         confirmed as written; the assistant's is a proposal, and the assistant may not
         replace or drop a confirmed one. Raises `InvalidChangeError` for a rule that does
@@ -133,9 +129,11 @@ class PinRepository:
             writer.describe(label.format(text=text))
             return writer.update(PINS, row, before, after)
 
-        return await run_logged(self.database, self.bus, context, write)
+        return await self.logged(context, write)
 
-    async def confirm_rule(self, pin_id: str, *, context: ChangeContext | None = None) -> PinRecord:
+    async def confirm_rule(
+        self, pin_id: str, *, context: ChangeContext | None = None
+    ) -> Outcome[PinRecord]:
         """Confirm the pin's proposed constraint: from now on it is checked. Only the person
         can; raises `InvalidChangeError` for the assistant or a pin without a rule."""
 
@@ -169,9 +167,9 @@ class PinRepository:
                 PINS, row, before, dataclasses.replace(before, rule_confirmed=True)
             )
 
-        return await run_logged(self.database, self.bus, context, write)
+        return await self.logged(context, write)
 
-    async def remove(self, pin_id: str, *, context: ChangeContext | None = None) -> bool:
+    async def remove(self, pin_id: str, *, context: ChangeContext | None = None) -> Outcome[bool]:
         """Unpin and close the gap in its scope; False if there was no such pin."""
 
         def write(session: Session, writer: ChangeWriter) -> bool:
@@ -187,24 +185,13 @@ class PinRepository:
             ordering.renumber(writer, PINS, scope_pins(session, pin.trip_id))
             return True
 
-        return await run_logged(self.database, self.bus, context, write)
+        return await self.logged(context, write)
 
-    async def move(
-        self, pin_id: str, position: int, *, context: ChangeContext | None = None
-    ) -> list[PinRecord]:
-        """Put the pin at `position` of its own scope (0 = first; past the end = last) and
-        return that scope's pins in their new order."""
-        check_position(position)
+    def move_label(self, row: Pin) -> str:
+        return QT_TRANSLATE_NOOP("ChangeLabel", "Move pin “{text}”").format(text=_short(row.text))
 
-        def write(session: Session, writer: ChangeWriter) -> list[PinRecord]:
-            row = PINS.row(session, pin_id)
-            writer.describe(
-                QT_TRANSLATE_NOOP("ChangeLabel", "Move pin “{text}”").format(text=_short(row.text))
-            )
-            rows = scope_pins(session, row.trip_id)
-            return ordering.move(writer, PINS, rows, row, position)
-
-        return await run_logged(self.database, self.bus, context, write)
+    def siblings(self, session: Session, row: Pin) -> list[Pin]:
+        return scope_pins(session, row.trip_id)
 
 
 def scope_pins(session: Session, trip_id: str | None) -> list[Pin]:

@@ -19,17 +19,13 @@ from sqlalchemy import func
 from sqlmodel import Session, col, select
 
 from .change_writer import UNLOGGED_FIELDS
-from .changes import Action, Actor, Change, EntityKind
+from .changes import Action, Actor
 from .entities import EntitySpec
-from .field_sources import restore_sources
-from .form_answers import reapply_answers
 from .tables import ChangeLogEntry, utc_now
 from .undo import (
-    SPECS,
     UndoResult,
     logged_fields,
-    not_redoable,
-    reposition,
+    replay,
     step_result,
     would_cascade,
 )
@@ -47,7 +43,9 @@ def redo_step(session: Session, trip_id: str | None, actor: Actor) -> UndoResult
     rows = _step_rows(session, trip_id)
     if not rows:
         return None
-    changes = tuple(change for row in rows for change in _reapply(session, row, actor))
+    changes = tuple(
+        change for row in rows for change in replay(session, row, actor, _reapply_row, undo=False)
+    )
     for row in rows:
         row.undone = False
         row.redo_step = None
@@ -69,31 +67,6 @@ def _step_rows(session: Session, trip_id: str | None) -> list[ChangeLogEntry]:
             .where(ChangeLogEntry.redo_step == step)
             .order_by(col(ChangeLogEntry.id))
         ).all()
-    )
-
-
-def _reapply(session: Session, row: ChangeLogEntry, actor: Actor) -> tuple[Change, ...]:
-    if row.action == Action.REORDER:
-        return reposition(session, row, actor, undo=False)
-    if row.entity == EntityKind.FORM_ANSWER:
-        fields = reapply_answers(session, row)
-    else:
-        fields = _reapply_row(session, SPECS[row.entity], row)
-    if fields is None:
-        raise not_redoable(row)
-    kind = EntityKind(row.entity)
-    sourced = restore_sources(session, kind, row.entity_id, row.trip_id, row.sources_after)
-    return (
-        Change(
-            entity=kind,
-            entity_id=row.entity_id,
-            trip_id=row.trip_id,
-            action=Action(row.action),
-            fields=(frozenset(fields) | sourced) - UNLOGGED_FIELDS,
-            actor=actor,
-            group_id=row.group_id,
-            redo=True,
-        ),
     )
 
 

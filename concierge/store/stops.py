@@ -17,26 +17,22 @@ from sqlmodel import Session, col, select
 from concierge.text import QT_TRANSLATE_NOOP
 
 from . import ordering
-from .change_writer import ChangeWriter, run_logged
-from .changes import ChangeBus, ChangeContext
-from .database import Database
+from .change_writer import ChangeWriter
+from .changes import ChangeContext
 from .entities import STOPS, TRIPS
 from .locks import delete_target_locks
+from .outcome import Outcome
 from .records import StopRecord
+from .repository import OrderedRepository
 from .tables import TripStop, utc_now
 from .validation import STOP_RULES, check_position, check_stop, parse_changes
 
 
-class StopRepository:
+class StopRepository(OrderedRepository[StopRecord]):
     """Stops, as immutable `StopRecord`s in route order. Writes take an optional
     `ChangeContext` (the person's own step when omitted)."""
 
-    def __init__(self, database: Database, bus: ChangeBus) -> None:
-        self.database = database
-        self.bus = bus
-
-    async def get(self, stop_id: str) -> StopRecord | None:
-        return await self.database.run(lambda session: STOPS.find(session, stop_id))
+    spec = STOPS
 
     async def stops(self, trip_id: str) -> list[StopRecord]:
         """The trip's stops in route order; empty for an unknown trip."""
@@ -70,7 +66,7 @@ class StopRepository:
         position: int | None = None,
         *,
         context: ChangeContext | None = None,
-    ) -> StopRecord:
+    ) -> Outcome[StopRecord]:
         """A new stop, last on the route (or at `position`, 0 = first). `values` must name
         the place; raises `InvalidChangeError` naming the field for a bad value or dates
         outside the trip's, `RecordNotFoundError` for an unknown trip."""
@@ -86,11 +82,11 @@ class StopRepository:
             )
             return ordering.insert(writer, STOPS, trip_stops(session, trip_id), stop, position)
 
-        return await run_logged(self.database, self.bus, context, write)
+        return await self.logged(context, write)
 
     async def update(
         self, stop_id: str, changes: Mapping[str, object], *, context: ChangeContext | None = None
-    ) -> StopRecord:
+    ) -> Outcome[StopRecord]:
         """Change only the fields named in `changes`; equal values write and log nothing."""
         parsed = parse_changes("a stop", STOP_RULES, changes)
 
@@ -104,25 +100,15 @@ class StopRepository:
             )
             return writer.update(STOPS, row, before, after)
 
-        return await run_logged(self.database, self.bus, context, write)
+        return await self.logged(context, write)
 
-    async def move(
-        self, stop_id: str, position: int, *, context: ChangeContext | None = None
-    ) -> list[StopRecord]:
-        """Put the stop at `position` of its route (0 = first; past the end = last) and
-        return the trip's stops in their new order."""
-        check_position(position)
+    def move_label(self, row: TripStop) -> str:
+        return QT_TRANSLATE_NOOP("ChangeLabel", "Move stop “{place}”").format(place=row.place)
 
-        def write(session: Session, writer: ChangeWriter) -> list[StopRecord]:
-            row = STOPS.row(session, stop_id)
-            writer.describe(
-                QT_TRANSLATE_NOOP("ChangeLabel", "Move stop “{place}”").format(place=row.place)
-            )
-            return ordering.move(writer, STOPS, trip_stops(session, row.trip_id), row, position)
+    def siblings(self, session: Session, row: TripStop) -> list[TripStop]:
+        return trip_stops(session, row.trip_id)
 
-        return await run_logged(self.database, self.bus, context, write)
-
-    async def remove(self, stop_id: str, *, context: ChangeContext | None = None) -> bool:
+    async def remove(self, stop_id: str, *, context: ChangeContext | None = None) -> Outcome[bool]:
         """Remove the stop and close the gap; False if there was no such stop."""
 
         def write(session: Session, writer: ChangeWriter) -> bool:
@@ -138,7 +124,7 @@ class StopRepository:
             ordering.renumber(writer, STOPS, trip_stops(session, stop.trip_id))
             return True
 
-        return await run_logged(self.database, self.bus, context, write)
+        return await self.logged(context, write)
 
 
 def trip_stops(session: Session, trip_id: str) -> list[TripStop]:

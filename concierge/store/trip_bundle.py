@@ -36,6 +36,7 @@ from .entities import EXPENSES, FORMS, GOALS, ITEMS, PINS, STOPS, TRIPS, EntityS
 from .errors import InvalidChangeError, StoreError
 from .field_sources import FACT_FIELDS, sources_of
 from .form_answers import answer_changes, current_answers, encode, write_answers
+from .outcome import Outcome
 from .records import ExpenseRecord, ItineraryItemRecord, StopRecord, TripRecord
 from .tables import utc_now
 from .trips import _next_position
@@ -559,7 +560,7 @@ async def import_bundle(
     *,
     context: ChangeContext | None = None,
     layout: Sequence[BundlePart] = PARTS,
-) -> TripRecord:
+) -> Outcome[TripRecord]:
     """Check `document` and write it as a new trip in one transaction and one undo step.
     Raises `BundleError` (nothing written) for a document that breaks a rule."""
     bundle = parse_bundle(document, layout)

@@ -20,15 +20,16 @@ from sqlmodel import Session, col, select
 
 from concierge.text import QT_TRANSLATE_NOOP
 
-from .change_writer import ChangeWriter, run_logged
-from .changes import ChangeBus, ChangeContext, EntityKind
-from .database import Database
+from .change_writer import ChangeWriter
+from .changes import ChangeContext, EntityKind
 from .entities import ITEMS, TRIPS
 from .errors import RecordNotFoundError
 from .field_sources import unverified_facts
 from .itinerary import trip_items
 from .label_text import listed
+from .outcome import Outcome
 from .records import TripRecord
+from .repository import RecordRepository
 from .tables import Trip, utc_now
 from .trip_parts import copy_trip_parts, delete_trip_parts
 from .validation import TRIP_RULES, check_position, check_trip, defaults, parse_changes
@@ -37,15 +38,10 @@ from .words import field_labels
 DEFAULT_TITLE = str(TRIP_RULES["title"].default)
 
 
-class TripRepository:
+class TripRepository(RecordRepository[TripRecord]):
     """The trips, as immutable `TripRecord`s. Writes take an optional `ChangeContext`."""
 
-    def __init__(self, database: Database, bus: ChangeBus) -> None:
-        self.database = database
-        self.bus = bus
-
-    async def get(self, trip_id: str) -> TripRecord | None:
-        return await self.database.run(lambda session: TRIPS.find(session, trip_id))
+    spec = TRIPS
 
     async def all(self) -> list[TripRecord]:
         """Every trip in list order."""
@@ -58,7 +54,7 @@ class TripRepository:
 
     async def create(
         self, values: Mapping[str, object] | None = None, *, context: ChangeContext | None = None
-    ) -> TripRecord:
+    ) -> Outcome[TripRecord]:
         """A new trip at the end of the list, with `values` over the defaults (title
         "New trip", one traveller, EUR, balanced pace)."""
         parsed = parse_changes("a trip", TRIP_RULES, values or {})
@@ -75,7 +71,7 @@ class TripRepository:
             )
             return writer.create(TRIPS, trip)
 
-        return await run_logged(self.database, self.bus, context, write)
+        return await self.logged(context, write)
 
     async def update(
         self,
@@ -83,7 +79,7 @@ class TripRepository:
         changes: Mapping[str, object],
         *,
         context: ChangeContext | None = None,
-    ) -> TripRecord:
+    ) -> Outcome[TripRecord]:
         """Change only the fields named in `changes`. Values equal to the stored ones write
         and log nothing. Raises `InvalidChangeError` (nothing written) for an unknown field
         or a value that breaks a rule."""
@@ -91,7 +87,7 @@ class TripRepository:
 
     async def rename(
         self, trip_id: str, title: str, *, context: ChangeContext | None = None
-    ) -> TripRecord:
+    ) -> Outcome[TripRecord]:
         """`update` of the title, logged as "Rename trip to “…”"."""
         return await self._update(trip_id, {"title": title}, context, _rename_label)
 
@@ -101,7 +97,7 @@ class TripRepository:
         changes: Mapping[str, object],
         context: ChangeContext | None,
         label: Callable[[Mapping[str, Any]], str],
-    ) -> TripRecord:
+    ) -> Outcome[TripRecord]:
         parsed = parse_changes("a trip", TRIP_RULES, changes)
 
         def write(session: Session, writer: ChangeWriter) -> TripRecord:
@@ -112,9 +108,11 @@ class TripRepository:
             writer.describe(label(parsed))
             return writer.update(TRIPS, row, before, after)
 
-        return await run_logged(self.database, self.bus, context, write)
+        return await self.logged(context, write)
 
-    async def duplicate(self, trip_id: str, *, context: ChangeContext | None = None) -> TripRecord:
+    async def duplicate(
+        self, trip_id: str, *, context: ChangeContext | None = None
+    ) -> Outcome[TripRecord]:
         """A copy of the trip, titled "… (copy)", at the end of the list, to plan a similar
         trip from: its itinerary, its forms with their current answers, its goals (open again)
         and its own pins come along (see `copy_trip_parts`). One transaction and one change
@@ -154,11 +152,11 @@ class TripRepository:
             copy_trip_parts(session, writer, trip_id, copy.id)
             return copy
 
-        return await run_logged(self.database, self.bus, context, write)
+        return await self.logged(context, write)
 
     async def move(
         self, trip_id: str, position: int, *, context: ChangeContext | None = None
-    ) -> list[TripRecord]:
+    ) -> Outcome[list[TripRecord]]:
         """Put the trip at `position` (0 = first; past the end = last) and return the list."""
         check_position(position)
 
@@ -179,9 +177,9 @@ class TripRepository:
                 records.append(writer.update(TRIPS, row, before, after))
             return records
 
-        return await run_logged(self.database, self.bus, context, write)
+        return await self.logged(context, write)
 
-    async def delete(self, trip_id: str, *, context: ChangeContext | None = None) -> bool:
+    async def delete(self, trip_id: str, *, context: ChangeContext | None = None) -> Outcome[bool]:
         """Delete the trip with its itinerary (undoable); False if there was no such trip."""
 
         def write(session: Session, writer: ChangeWriter) -> bool:
@@ -199,7 +197,7 @@ class TripRepository:
             writer.delete(TRIPS, row, trip)
             return True
 
-        return await run_logged(self.database, self.bus, context, write)
+        return await self.logged(context, write)
 
 
 _TRIP_ORDER = (col(Trip.position), col(Trip.created_at), col(Trip.id))

@@ -43,7 +43,7 @@ from __future__ import annotations
 
 import json
 from collections import defaultdict
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -70,7 +70,7 @@ from .entities import (
 )
 from .errors import UndoError
 from .field_sources import logged_source_fields, restore_sources
-from .form_answers import revert_answers
+from .form_answers import reapply_answers, revert_answers
 from .label_text import decode_label
 from .ledger import has_item_expenses
 from .tables import ChangeLogEntry, utc_now
@@ -150,7 +150,11 @@ def undo_step(session: Session, trip_id: str | None, actor: Actor) -> UndoResult
     if newest is None:
         return None
     rows = _closed_set(session, {newest.group_id})
-    changes = tuple(change for row in reversed(rows) for change in _revert(session, row, actor))
+    changes = tuple(
+        change
+        for row in reversed(rows)
+        for change in replay(session, row, actor, _revert_row, undo=True)
+    )
     highest = session.exec(select(func.max(ChangeLogEntry.redo_step))).one()
     for row in rows:
         row.undone = True
@@ -295,27 +299,39 @@ def _item_linked_touches(
     return touches
 
 
-def _revert(session: Session, row: ChangeLogEntry, actor: Actor) -> tuple[Change, ...]:
+RowWrite = Callable[[Session, EntitySpec[Any, Any], ChangeLogEntry], Sequence[str] | None]
+"""Makes one logged row as it was before (undo) or after (redo) its change; the fields
+written, or None if the row is no longer as the change left it."""
+
+
+def replay(
+    session: Session, row: ChangeLogEntry, actor: Actor, write: RowWrite, *, undo: bool
+) -> tuple[Change, ...]:
+    """Undo (`undo`) or redo one logged row, its answers or its fact sources with it; the
+    change it makes, to announce. Raises `UndoError` if the row changed since."""
     if row.action == Action.REORDER:
-        return reposition(session, row, actor, undo=True)
+        return reposition(session, row, actor, undo=undo)
     if row.entity == EntityKind.FORM_ANSWER:
-        fields = revert_answers(session, row)
+        fields = (revert_answers if undo else reapply_answers)(session, row)
     else:
-        fields = _revert_row(session, SPECS[row.entity], row)
+        fields = write(session, SPECS[row.entity], row)
     if fields is None:
-        raise _changed_elsewhere(row)
+        raise _changed_elsewhere(row, undo=undo)
     kind = EntityKind(row.entity)
-    sourced = restore_sources(session, kind, row.entity_id, row.trip_id, row.sources_before)
+    images = row.sources_before if undo else row.sources_after
+    sourced = restore_sources(session, kind, row.entity_id, row.trip_id, images)
+    action = Action(row.action)
     return (
         Change(
             entity=kind,
             entity_id=row.entity_id,
             trip_id=row.trip_id,
-            action=_INVERSE[Action(row.action)],
+            action=_INVERSE[action] if undo else action,
             fields=(frozenset(fields) | sourced) - UNLOGGED_FIELDS,
             actor=actor,
             group_id=row.group_id,
-            undo=True,
+            undo=undo,
+            redo=not undo,
         ),
     )
 
@@ -331,7 +347,7 @@ def reposition(
     rows = {entity_id: session.get(spec.table, entity_id) for entity_id in wanted}
     for entity_id, current in rows.items():
         if current is None or getattr(current, "position") != expected[entity_id]:  # noqa: B009
-            raise _changed_elsewhere(row) if undo else not_redoable(row)
+            raise _changed_elsewhere(row, undo=undo)
     for entity_id, current in rows.items():
         setattr(current, "position", wanted[entity_id])  # noqa: B010
     session.flush()
@@ -405,21 +421,21 @@ def _id(row: ChangeLogEntry) -> int:
     return row.id
 
 
-def not_redoable(row: ChangeLogEntry) -> UndoError:
-    return UndoError(
-        QT_TRANSLATE_NOOP(
-            "StoreError",
-            "“{label}” cannot be redone: the {entity} it changed was changed without going "
-            "through Concierge's change log. Nothing was redone.",
-        ).format(label=row.label, entity=row.entity.replace("_", " "))
-    )
+_CHANGED_ELSEWHERE = {
+    True: QT_TRANSLATE_NOOP(
+        "StoreError",
+        "“{label}” cannot be undone: the {entity} it changed was changed without going "
+        "through Concierge's change log. Nothing was undone.",
+    ),
+    False: QT_TRANSLATE_NOOP(
+        "StoreError",
+        "“{label}” cannot be redone: the {entity} it changed was changed without going "
+        "through Concierge's change log. Nothing was redone.",
+    ),
+}
+"""Why an undo (True) or a redo (False) is refused when its row changed elsewhere."""
 
 
-def _changed_elsewhere(row: ChangeLogEntry) -> UndoError:
-    return UndoError(
-        QT_TRANSLATE_NOOP(
-            "StoreError",
-            "“{label}” cannot be undone: the {entity} it changed was changed without going "
-            "through Concierge's change log. Nothing was undone.",
-        ).format(label=row.label, entity=row.entity.replace("_", " "))
-    )
+def _changed_elsewhere(row: ChangeLogEntry, *, undo: bool) -> UndoError:
+    entity = row.entity.replace("_", " ")
+    return UndoError(_CHANGED_ELSEWHERE[undo].format(label=row.label, entity=entity))

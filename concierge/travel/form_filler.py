@@ -163,7 +163,7 @@ class FormFiller:
     ) -> FormWrite:
         context = context if context is not None else ChangeContext()
         async with self._lock:
-            events = await self.forms.apply(trip_id, form.id, changes, context=context)
+            events = (await self.forms.apply(trip_id, form.id, changes, context=context)).record
             settled = await self._settle(trip_id, form, context.group_id)
         return FormWrite(tuple(events), settled)
 
@@ -178,7 +178,9 @@ class FormFiller:
         await self.forms.mark_completed(trip_id, form.id, state.complete, context=app)
         if not state.complete:
             return Settled(state, reopened=True)
-        goals = await self.goals.complete_triggered(trip_id, form_trigger(form.id), context=app)
+        goals = (
+            await self.goals.complete_triggered(trip_id, form_trigger(form.id), context=app)
+        ).record
         return Settled(state, completed=True, goals=tuple(goals))
 
     def _on_change(self, change: Change) -> None:

@@ -11,7 +11,14 @@ from decimal import Decimal
 from typing import Literal
 
 from concierge.model.values import read_amount
-from concierge.store import ChangeContext, StopRecord, StopRepository, TripRecord, TripRepository
+from concierge.store import (
+    ChangeContext,
+    Outcome,
+    StopRecord,
+    StopRepository,
+    TripRecord,
+    TripRepository,
+)
 
 from .currencies import CURRENCIES, quantize_money, validate_currency
 from .errors import CurrencyError, TripEditError
@@ -63,7 +70,7 @@ class TripEditor:
         *,
         context: ChangeContext | None = None,
         strict_places: bool = True,
-    ) -> TripRecord:
+    ) -> Outcome[TripRecord]:
         """Write only the named fields; places are resolved, currencies validated, and a
         budget kept with its currency's decimals ("5200" EUR is stored as 5200.00, as the
         form stores what the person types), so every path shows it the same way."""
@@ -109,7 +116,7 @@ class TripEditor:
         *,
         context: ChangeContext | None = None,
         strict_places: bool = True,
-    ) -> StopRecord:
+    ) -> Outcome[StopRecord]:
         """A new stop, its place resolved to a code and zone (see `place_fields`)."""
         resolved = self._stop_values(values, strict_places)
         return await self.stops.add(trip_id, resolved, position, context=context)
@@ -121,7 +128,7 @@ class TripEditor:
         *,
         context: ChangeContext | None = None,
         strict_places: bool = True,
-    ) -> StopRecord:
+    ) -> Outcome[StopRecord]:
         """Change only the named fields of a stop; a new place is resolved again."""
         resolved = self._stop_values(changes, strict_places)
         return await self.stops.update(stop_id, resolved, context=context)

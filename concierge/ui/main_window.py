@@ -60,7 +60,7 @@ from concierge.ui.documents import DocumentsPanel
 from concierge.ui.exports import TripExports
 from concierge.ui.fitting_tabs import FittingTabs
 from concierge.ui.goals import GoalsPanel
-from concierge.ui.i18n import shown, translate
+from concierge.ui.i18n import shown, shown_error, translate
 from concierge.ui.imports import (
     IMPORT_FILTER,
     CsvMappingDialog,
@@ -118,14 +118,6 @@ def redo_shortcuts() -> list[QKeySequence]:
     return keys
 
 
-def error_text(error: BaseException) -> str:
-    """An error's message as the person reads it: a message the store declared for
-    translation is shown translated (`str(error)` would be its English)."""
-    if len(error.args) == 1 and isinstance(error.args[0], str):
-        return shown(error.args[0])
-    return str(error)
-
-
 def no_trip_to_import_into() -> str:
     return translate("MainWindow", "Select a trip to import bookings into.")
 
@@ -147,16 +139,9 @@ class MainWindow(QMainWindow):
         self.tasks = BackgroundTasks(self)
         self.tasks.failed.connect(self._report_failure)
 
-        self.trip_list = TripListPanel(services.trips, services.history, services.bus, self)
-        self.trip_form = TripForm(services.editor, services.history, services.bus, self)
-        self.itinerary = ItineraryView(
-            services.itinerary,
-            services.trips,
-            services.history,
-            services.bus,
-            services.selection,
-            self,
-        )
+        self.trip_list = TripListPanel(services, self)
+        self.trip_form = TripForm(services, self)
+        self.itinerary = ItineraryView(services, self)
         self.lookups_panel = LookupsPanel(services.lookups, services.selection, self)
         self.trip_form.set_lookup_starter(self.lookups_panel.start_lookup)
         self.brief_panel = BriefPanel(
@@ -585,12 +570,15 @@ class MainWindow(QMainWindow):
         await self.session.reload_profile()
         trips = await self.services.trips.all()
         if not trips:
-            first = await self.services.trips.create(
-                {"title": translate("MainWindow", "My first trip")},
-                context=ChangeContext(
-                    actor=Actor.APP, label=QT_TRANSLATE_NOOP("ChangeLabel", "Create a first trip")
-                ),
-            )
+            first = (
+                await self.services.trips.create(
+                    {"title": translate("MainWindow", "My first trip")},
+                    context=ChangeContext(
+                        actor=Actor.APP,
+                        label=QT_TRANSLATE_NOOP("ChangeLabel", "Create a first trip"),
+                    ),
+                )
+            ).record
             trips = [first]
         last = await self.services.settings.get(UI_LAST_TRIP_ID)
         chosen = next((t.id for t in trips if t.id == last), trips[0].id)
@@ -747,13 +735,7 @@ class MainWindow(QMainWindow):
         """Save every edit the person has typed but not yet saved (a field still focused, a
         pause in typing not yet over, a rename in place) and wait for the store: the
         assistant's context hook, so no model call reads older state than the window shows."""
-        await asyncio.gather(
-            self.trip_list.flush(),
-            self.trip_form.flush(),
-            self.brief_panel.flush(),
-            self.goals_panel.flush(),
-            self.pins_panel.flush(),
-        )
+        await asyncio.gather(self.trip_list.flush(), *(view.flush() for view in self.trip_views))
 
     def _show_empty_state(self, empty: bool) -> None:
         self.empty_state.setVisible(empty)
@@ -831,9 +813,7 @@ class MainWindow(QMainWindow):
         try:
             pin = await self.pins_panel.pin_text(text, all_trips=all_trips)
         except StoreError as error:
-            text = translate("MainWindow", "Not pinned: {error}").format(
-                error=shown(error_text(error))
-            )
+            text = translate("MainWindow", "Not pinned: {error}").format(error=shown_error(error))
             self.statusBar().showMessage(text, STATUS_MS)
             return
         quoted = pin.text if len(pin.text) <= _QUOTED_LIMIT else pin.text[:_QUOTED_LIMIT] + "…"

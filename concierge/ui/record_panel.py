@@ -10,7 +10,6 @@ Enter, so it stays where it is).
 
 from __future__ import annotations
 
-import asyncio
 import itertools
 from collections.abc import Coroutine, Mapping, Sequence
 from types import MappingProxyType
@@ -25,7 +24,6 @@ from PySide6.QtWidgets import (
     QLabel,
     QLineEdit,
     QMenu,
-    QStackedWidget,
     QStyle,
     QTreeView,
     QVBoxLayout,
@@ -42,12 +40,12 @@ from concierge.store import (
     StoreError,
     TripRepository,
 )
-from concierge.ui.i18n import shown, translate
+from concierge.ui.i18n import translate
 from concierge.ui.record_table import R, RecordTableModel, unseen_reason
 from concierge.ui.views.actions import action_button, icon_button, make_action
 from concierge.ui.views.in_place import commit_open_editor
 from concierge.ui.views.person import person
-from concierge.ui.views.trip_view import DELETED_TEXT, TripView
+from concierge.ui.views.trip_view import TripView
 from concierge.ui.views.undo_bar import UndoBar
 from concierge.ui.views.undo_offer import UndoOffer, undo_offered
 
@@ -180,18 +178,12 @@ class RecordListPanel(TripView[Change], Generic[R]):
         body_layout.addLayout(buttons)
         body_layout.addWidget(self.undo_bar)
         self.body = body
-        self.stack = QStackedWidget(self)
-        self.stack.addWidget(self.placeholder)
-        self.stack.addWidget(body)
-        layout = QVBoxLayout(self)
-        layout.setContentsMargins(0, 0, 0, 0)
-        layout.addWidget(self.stack)
+        self.stack = self.stack_pages(self.placeholder, body)
 
         self._loaded = False
         self._selected: str | None = None
         self._pending_select: str | None = None
         self._undo_offer: UndoOffer | None = None
-        self._writes: set[asyncio.Task[None]] = set()
         self.new_edit.returnPressed.connect(self.add_from_line)
         self.model.edit_requested.connect(
             lambda record_id, text: self._start(self._rename(record_id, text), "rename")
@@ -335,8 +327,7 @@ class RecordListPanel(TripView[Change], Generic[R]):
         """Hand a rename being typed in place to the store (the editor stays open) and wait
         until the store has answered every edit started here."""
         commit_open_editor(self.view)
-        while self._writes:
-            await asyncio.wait(tuple(self._writes))
+        await self.settle_writes()
 
     def leave_trip(self) -> None:
         commit_open_editor(self.view)
@@ -351,8 +342,7 @@ class RecordListPanel(TripView[Change], Generic[R]):
             coro.close()
             return
         task = self.tasks.start(coro, name=f"{what} {self.accessibleName().lower()}")
-        self._writes.add(task)
-        task.add_done_callback(self._writes.discard)
+        self.track_write(task)
 
     def takes(self, news: Change, trip_id: str) -> bool:
         gone = news.entity is EntityKind.TRIP and news.entity_id == trip_id
@@ -373,8 +363,7 @@ class RecordListPanel(TripView[Change], Generic[R]):
         if trip is None:
             self._loaded = False
             self.model.sync([])
-            self.placeholder.setText(shown(DELETED_TEXT))
-            self.stack.setCurrentWidget(self.placeholder)
+            self.show_deleted()
             self._update_actions()
             self.refreshed.emit()
             return

@@ -8,8 +8,7 @@ in one language ("Não foi possível salvar a despesa: …"). A name without a d
 
 from __future__ import annotations
 
-from concierge.text import error_text
-from concierge.ui.i18n import shown, translate
+from concierge.ui.i18n import shown_error, translate
 
 
 def task_descriptions() -> dict[str, str]:
@@ -88,7 +87,7 @@ def task_descriptions() -> dict[str, str]:
 def failure_text(name: str, error: object) -> str:
     """ "Could not {task}: {error}" with the task described and the error's message, both in
     the window's language (English reads exactly as the name and the message)."""
-    message = shown(error_text(error)) if isinstance(error, BaseException) else str(error)
+    message = shown_error(error) if isinstance(error, BaseException) else str(error)
     described = task_descriptions().get(name)
     if described is None:
         # The English keeps the name; a translation says only that something failed.

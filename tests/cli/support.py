@@ -56,21 +56,23 @@ async def seed(folder: Path) -> Seeded:
     and its own pin beside an all-trip pin; Kyoto with its route (`seed_japan`)."""
     services = open_services(folder)
     try:
-        porto = await services.trips.create(
-            {
-                "title": "Porto long weekend",
-                "origin": "Lisbon (LIS)",
-                "origin_code": "LIS",
-                "origin_tz": "Europe/Lisbon",
-                "start_date": "2027-04-09",
-                "end_date": "2027-04-12",
-                "travellers": 2,
-                "budget_amount": "1200.10",
-                "interests": "food, port wine",
-                "pace": "relaxed",
-                "notes": "Anniversary.\nNo early starts.",
-            }
-        )
+        porto = (
+            await services.trips.create(
+                {
+                    "title": "Porto long weekend",
+                    "origin": "Lisbon (LIS)",
+                    "origin_code": "LIS",
+                    "origin_tz": "Europe/Lisbon",
+                    "start_date": "2027-04-09",
+                    "end_date": "2027-04-12",
+                    "travellers": 2,
+                    "budget_amount": "1200.10",
+                    "interests": "food, port wine",
+                    "pace": "relaxed",
+                    "notes": "Anniversary.\nNo early starts.",
+                }
+            )
+        ).record
         for day, start, title in [
             ("2027-04-09", "10:05", "Train to Porto Campanhã"),
             ("2027-04-09", None, "Check in"),
@@ -81,16 +83,18 @@ async def seed(folder: Path) -> Seeded:
                 {"day": day, "start_time": start, "timezone": "Europe/Lisbon", "title": title},
             )
         await services.forms.apply(porto.id, "trip-brief", {"diet": "vegetarian"})
-        booked = await services.goals.add(porto.id, "Train tickets booked")
+        booked = (await services.goals.add(porto.id, "Train tickets booked")).record
         await services.goals.complete(booked.id)
         await services.goals.add(porto.id, "Dinner table reserved")
         await services.pins.add("Vegetarian options for one of us", trip_id=porto.id)
         await services.pins.add("No red-eye flights")
-        kyoto = await services.trips.create(
-            {"title": "Kyoto in autumn", "start_date": "2027-11-14", "end_date": "2027-11-24"}
-        )
+        kyoto = (
+            await services.trips.create(
+                {"title": "Kyoto in autumn", "start_date": "2027-11-14", "end_date": "2027-11-24"}
+            )
+        ).record
         await seed_japan(services, kyoto.id)
-        undated = await services.trips.create({"title": "Someday"})
+        undated = (await services.trips.create({"title": "Someday"})).record
         await services.aclose()
     finally:
         services.close()
@@ -127,40 +131,44 @@ async def seed_japan(services: TravelServices, trip_id: str) -> None:
             },
         )
     tokyo = "Asia/Tokyo"
-    outward = await services.itinerary.add(
-        trip_id,
-        {
-            "kind": "flight",
-            "day": "2027-11-14",
-            "start_time": "10:30",
-            "timezone": "Europe/Lisbon",
-            "end_day": "2027-11-15",
-            "end_time": "07:55",
-            "end_timezone": tokyo,
-            "title": "Lisbon to Tokyo",
-            "carrier": "TAP",
-            "service_number": "TP 1234",
-            "from_place": "LIS",
-            "to_place": "HND",
-            "confirmation_code": BOOKING_CODE,
-            "cost_amount": "850",
-            "cost_currency": "EUR",
-        },
-    )
-    train = await services.itinerary.add(
-        trip_id,
-        {
-            "kind": "train",
-            "day": "2027-11-18",
-            "start_time": "09:00",
-            "timezone": tokyo,
-            "duration_minutes": 135,
-            "title": "Shinkansen to Kyoto",
-            "carrier": "JR",
-            "from_place": "Tokyo",
-            "to_place": "Kyoto",
-        },
-    )
+    outward = (
+        await services.itinerary.add(
+            trip_id,
+            {
+                "kind": "flight",
+                "day": "2027-11-14",
+                "start_time": "10:30",
+                "timezone": "Europe/Lisbon",
+                "end_day": "2027-11-15",
+                "end_time": "07:55",
+                "end_timezone": tokyo,
+                "title": "Lisbon to Tokyo",
+                "carrier": "TAP",
+                "service_number": "TP 1234",
+                "from_place": "LIS",
+                "to_place": "HND",
+                "confirmation_code": BOOKING_CODE,
+                "cost_amount": "850",
+                "cost_currency": "EUR",
+            },
+        )
+    ).record
+    train = (
+        await services.itinerary.add(
+            trip_id,
+            {
+                "kind": "train",
+                "day": "2027-11-18",
+                "start_time": "09:00",
+                "timezone": tokyo,
+                "duration_minutes": 135,
+                "title": "Shinkansen to Kyoto",
+                "carrier": "JR",
+                "from_place": "Tokyo",
+                "to_place": "Kyoto",
+            },
+        )
+    ).record
     await services.itinerary.add(
         trip_id,
         {

@@ -39,7 +39,7 @@ async def exported(database: Database, trip_id: str) -> dict[str, Any]:
 async def test_the_file_keeps_each_rule_and_whether_it_was_confirmed(database: Database) -> None:
     bus = ChangeBus()
     trips, pins = TripRepository(database, bus), PinRepository(database, bus)
-    trip = await trips.create({"title": "Japan"})
+    trip = (await trips.create({"title": "Japan"})).record
     await pins.add("No red-eyes", trip_id=trip.id, rule="no_departure_between(22:00,06:00)")
     await pins.add(
         "Few flights",
@@ -54,7 +54,7 @@ async def test_the_file_keeps_each_rule_and_whether_it_was_confirmed(database: D
         ("Few flights", "max_flights(2)", False),
         ("Window seat", None, False),
     ]
-    copy = await import_bundle(database, bus, document)
+    copy = (await import_bundle(database, bus, document)).record
     assert [(p.rule, p.rule_confirmed) for p in await pins.list_for_trip(copy.id)] == [
         ("no_departure_between(22:00,06:00)", True),
         ("max_flights(2)", False),
@@ -67,12 +67,12 @@ async def test_a_file_from_before_constraints_imports_and_a_bad_rule_is_refused(
 ) -> None:
     bus = ChangeBus()
     trips, pins = TripRepository(database, bus), PinRepository(database, bus)
-    trip = await trips.create({"title": "Japan"})
+    trip = (await trips.create({"title": "Japan"})).record
     await pins.add("Window seat", trip_id=trip.id)
     document = await exported(database, trip.id)
     for pin in document["pins"]:
         del pin["rule"], pin["rule_confirmed"]
-    copy = await import_bundle(database, bus, document)
+    copy = (await import_bundle(database, bus, document)).record
     assert [(p.text, p.rule) for p in await pins.list_for_trip(copy.id)] == [("Window seat", None)]
 
     document["pins"][0]["rule"] = "max_flights(lots)"

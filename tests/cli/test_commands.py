@@ -337,7 +337,7 @@ def test_an_unknown_trip_is_a_failure_that_says_how_to_list_them(
 async def test_an_ambiguous_title_lists_the_trips_it_could_mean(
     seeded: Seeded, services: TravelServices
 ) -> None:
-    twin = await services.trips.create({"title": "Kyoto in autumn"})
+    twin = (await services.trips.create({"title": "Kyoto in autumn"})).record
 
     line = failed(run_cli("export", "Kyoto in autumn", "--data-dir", seeded.folder))
 

@@ -54,7 +54,7 @@ async def folder(tmp_path: Path) -> tuple[Path, str]:
     services = open_services(data)
     try:
         await services.trips.create({"title": "Elsewhere"})
-        trip = await services.trips.create({"title": "Porto"})
+        trip = (await services.trips.create({"title": "Porto"})).record
         await services.itinerary.add(
             trip.id, {"kind": "lodging", "title": "Hotel Infante Sagres", "day": "2027-04-10"}
         )

@@ -246,10 +246,12 @@ def trips(draw: st.DrawFn) -> dict[str, Any]:
 
 
 async def _write(store: Store, drawn: dict[str, Any]) -> str:
-    trip = await store.trips.create(drawn["trip"])
+    trip = (await store.trips.create(drawn["trip"])).record
     for stop in drawn["stops"]:
         await store.stops.add(trip.id, stop)
-    added = [await store.itinerary.add(trip.id, item, position=0) for item in drawn["items"]]
+    added = [
+        (await store.itinerary.add(trip.id, item, position=0)).record for item in drawn["items"]
+    ]
     for expense in drawn["expenses"]:
         values = {name: value for name, value in expense.items() if name != "item"}
         if added and expense["item"] is not None:
@@ -259,7 +261,7 @@ async def _write(store: Store, drawn: dict[str, Any]) -> str:
         await store.forms.apply(trip.id, "trip-brief", drawn["answers"])
         await store.forms.mark_completed(trip.id, "trip-brief")
     for title, done in drawn["goals"]:
-        goal = await store.goals.add(trip.id, title)
+        goal = (await store.goals.add(trip.id, title)).record
         if done:
             await store.goals.complete(goal.id)
     for text, rule in drawn["pins"]:
@@ -279,7 +281,7 @@ def test_export_import_export_gives_the_same_document_but_for_the_ids(
     async def round_trip() -> None:
         trip_id = await _write(store, drawn)
         exported = await store.export(trip_id)
-        copy = await import_bundle(store.database, store.bus, exported)
+        copy = (await import_bundle(store.database, store.bus, exported)).record
         again = await store.export(copy.id)
         assert without_ids(again) == without_ids(exported)
         assert copy.id != trip_id
@@ -296,12 +298,12 @@ def test_export_import_export_gives_the_same_document_but_for_the_ids(
 
 
 async def test_importing_the_same_file_twice_gives_two_trips(store: Store) -> None:
-    trip = await store.trips.create({"title": "Twice"})
+    trip = (await store.trips.create({"title": "Twice"})).record
     await store.itinerary.add(trip.id, {"day": "2027-01-01", "title": "Walk"})
     document = await store.export(trip.id)
 
-    first = await import_bundle(store.database, store.bus, document)
-    second = await import_bundle(store.database, store.bus, document)
+    first = (await import_bundle(store.database, store.bus, document)).record
+    second = (await import_bundle(store.database, store.bus, document)).record
 
     assert len({trip.id, first.id, second.id}) == 3
     assert [t.title for t in await store.trips.all()] == ["Twice"] * 3
@@ -318,7 +320,7 @@ async def test_a_minimal_file_takes_the_stores_defaults(store: Store) -> None:
         "itinerary": [{"id": "a", "day": "2027-03-01", "title": "Museum", "position": 0}],
     }
 
-    trip = await import_bundle(store.database, store.bus, document)
+    trip = (await import_bundle(store.database, store.bus, document)).record
 
     assert (trip.title, trip.travellers, trip.budget_currency, trip.pace) == (
         "Bare",
@@ -346,7 +348,7 @@ async def test_hand_edited_positions_keep_their_order_and_are_numbered_densely(
         ],
     }
 
-    trip = await import_bundle(store.database, store.bus, document)
+    trip = (await import_bundle(store.database, store.bus, document)).record
 
     items = await store.itinerary.items(trip.id)
     assert [(item.title, item.position) for item in items] == [
@@ -474,9 +476,9 @@ def _referring(target: str) -> dict[str, Any]:
 
 
 async def test_a_reference_to_another_row_follows_that_row_to_its_new_id(store: Store) -> None:
-    trip = await import_bundle(
-        store.database, store.bus, _referring("tram"), layout=PINS_NAMING_ITEMS
-    )
+    trip = (
+        await import_bundle(store.database, store.bus, _referring("tram"), layout=PINS_NAMING_ITEMS)
+    ).record
 
     items = await store.itinerary.items(trip.id)
     [pin] = await store.pins.list_for_trip(trip.id)
@@ -512,7 +514,7 @@ async def test_rows_the_order_ties_keep_their_place_in_the_file(store: Store) ->
         ],
     )
 
-    trip = await import_bundle(store.database, store.bus, document)
+    trip = (await import_bundle(store.database, store.bus, document)).record
 
     items = {item.id: item.title for item in await store.itinerary.items(trip.id)}
     assert [
@@ -529,21 +531,26 @@ async def test_rows_the_order_ties_keep_their_place_in_the_file(store: Store) ->
 async def test_a_file_keeps_the_assistants_guesses_unverified_and_backs_the_rest(
     store: Store,
 ) -> None:
-    trip = await store.trips.create({"title": "Porto"})
-    item = await store.itinerary.add(
-        trip.id, {"day": "2027-01-01", "title": "Lello", "cost_amount": "8", "cost_currency": "EUR"}
-    )
+    trip = (await store.trips.create({"title": "Porto"})).record
+    item = (
+        await store.itinerary.add(
+            trip.id,
+            {"day": "2027-01-01", "title": "Lello", "cost_amount": "8", "cost_currency": "EUR"},
+        )
+    ).record
     await store.itinerary.update(
         item.id, {"start_time": "10:30"}, context=ChangeContext(actor=Actor.ASSISTANT)
     )
     document = await store.export(trip.id)
     assert document["itinerary"][0]["unverified"] == ["start_time"]
-    imported = await import_bundle(
-        store.database,
-        store.bus,
-        document,
-        context=ChangeContext(source=FactSource.IMPORT, source_file="porto.json"),
-    )
+    imported = (
+        await import_bundle(
+            store.database,
+            store.bus,
+            document,
+            context=ChangeContext(source=FactSource.IMPORT, source_file="porto.json"),
+        )
+    ).record
     (copy,) = await store.itinerary.items(imported.id)
     assert await store.itinerary.unverified(imported.id) == {copy.id: ("start_time",)}
     cost = (await store.itinerary.sources([copy.id]))[copy.id]["cost_amount"]

@@ -37,16 +37,20 @@ def seed(data_dir: Path) -> str:
     async def write() -> str:
         with Database.open(database_path(data_dir)) as database:
             bus = ChangeBus()
-            trip = await TripRepository(database, bus).create(
-                {
-                    "title": "Lisbon",
-                    "start_date": date(2027, 4, 10),
-                    "end_date": date(2027, 4, 14),
-                }
-            )
-            item = await ItineraryRepository(database, bus).add(
-                trip.id, {"day": date(2027, 4, 11), "title": ITEM}
-            )
+            trip = (
+                await TripRepository(database, bus).create(
+                    {
+                        "title": "Lisbon",
+                        "start_date": date(2027, 4, 10),
+                        "end_date": date(2027, 4, 14),
+                    }
+                )
+            ).record
+            item = (
+                await ItineraryRepository(database, bus).add(
+                    trip.id, {"day": date(2027, 4, 11), "title": ITEM}
+                )
+            ).record
             return item.id
 
     return asyncio.run(write())

@@ -17,7 +17,7 @@ async def fill(path: Path) -> str:
     """A database with one trip of `ITEMS` items, its WAL folded into the file; the trip id."""
     with Database.open(path) as database:
         bus = ChangeBus()
-        trip = await TripRepository(database, bus).create({"title": "Porto"})
+        trip = (await TripRepository(database, bus).create({"title": "Porto"})).record
         itinerary = ItineraryRepository(database, bus)
         for number in range(ITEMS):
             await itinerary.add(

@@ -39,7 +39,7 @@ def title_on_disk(path: Path, trip_id: str) -> str | None:
 async def test_subscribers_hear_each_change_after_it_committed(
     trips: TripRepository, bus: ChangeBus, db_path: Path
 ) -> None:
-    trip = await trips.create({"title": "Porto"})
+    trip = (await trips.create({"title": "Porto"})).record
     seen_on_disk: list[str | None] = []
     threads: list[str] = []
     heard: list[Change] = []
@@ -76,8 +76,8 @@ async def test_every_kind_of_write_is_announced(
 ) -> None:
     heard: list[Change] = []
     bus.subscribe(heard.append)
-    trip = await trips.create()
-    item = await itinerary.add(trip.id, {"day": "2026-05-01", "title": "Lunch"})
+    trip = (await trips.create()).record
+    item = (await itinerary.add(trip.id, {"day": "2026-05-01", "title": "Lunch"})).record
     await itinerary.move(item.id, day=date(2026, 5, 2))
     await itinerary.remove(item.id)
     await history.undo_last()
@@ -99,7 +99,7 @@ async def test_every_kind_of_write_is_announced(
 
 
 async def test_refused_writes_announce_nothing(trips: TripRepository, bus: ChangeBus) -> None:
-    trip = await trips.create()
+    trip = (await trips.create()).record
     heard: list[Change] = []
     bus.subscribe(heard.append)
     with pytest.raises(InvalidChangeError):
@@ -118,7 +118,7 @@ async def test_a_raising_subscriber_is_logged_and_breaks_nothing(
     bus.subscribe(broken)
     bus.subscribe(heard.append)
     with caplog.at_level(logging.ERROR, logger="concierge.store.changes"):
-        trip = await trips.create({"title": "Porto"})
+        trip = (await trips.create({"title": "Porto"})).record
     assert await trips.get(trip.id) == trip
     assert len(heard) == 1
     assert "view is gone" in caplog.text
@@ -142,9 +142,9 @@ async def test_a_shared_context_makes_one_group(
     heard: list[Change] = []
     bus.subscribe(heard.append)
     context = ChangeContext(Actor.ASSISTANT, "Assistant: plan_day")
-    trip = await trips.create({"title": "Porto"}, context=context)
+    trip = (await trips.create({"title": "Porto"}, context=context)).record
     await itinerary.add(trip.id, {"day": "2026-05-01", "title": "Lunch"}, context=context)
-    separate = await trips.update(trip.id, {"notes": "mine"})
+    separate = (await trips.update(trip.id, {"notes": "mine"})).record
     assert {c.group_id for c in heard[:2]} == {context.group_id}
     assert heard[2].group_id != context.group_id
     assert heard[2].actor is Actor.PERSON
@@ -160,7 +160,7 @@ async def test_the_initiator_comes_back_with_its_changes_and_not_with_undo_or_re
     """A view tells its own echo by the initiator it wrote with; undoing or redoing that
     write is nobody's echo, so every view hears it as news."""
     form = Initiator("trip form")
-    trip = await trips.create({"title": "Porto"})
+    trip = (await trips.create({"title": "Porto"})).record
     await itinerary.add(trip.id, {"day": "2026-05-01", "title": "Lunch"})
     heard: list[Change] = []
     bus.subscribe(heard.append)
@@ -186,7 +186,7 @@ async def test_a_write_that_commits_after_its_caller_was_cancelled_is_still_anno
 ) -> None:
     """An aborted assistant turn cancels the task awaiting a write the database thread has
     already queued; the write commits anyway, so views must still hear of it."""
-    trip = await trips.create({"title": "Porto"})
+    trip = (await trips.create({"title": "Porto"})).record
     heard: list[Change] = []
     bus.subscribe(heard.append)
     gate = threading.Event()

@@ -25,7 +25,7 @@ async def test_a_marked_label_is_stored_in_english_and_read_back_as_its_message(
 ) -> None:
     bus = ChangeBus()
     trips = TripRepository(database, bus)
-    trip = await trips.create({"title": "Porto"})
+    trip = (await trips.create({"title": "Porto"})).record
     await trips.rename(trip.id, "Porto in May")
     (_, renamed) = log_rows(database)
     assert renamed.label == "Rename trip to “Porto in May”"
@@ -54,7 +54,7 @@ async def test_the_persons_own_label_and_an_old_row_read_as_plain_text(
 ) -> None:
     bus = ChangeBus()
     trips = TripRepository(database, bus)
-    trip = await trips.create({"title": "Porto"})
+    trip = (await trips.create({"title": "Porto"})).record
     await trips.update(trip.id, {"notes": "wine"}, context=ChangeContext(label="My own words"))
     history = ChangeHistory(database, bus)
     own = await history.undo_label()
@@ -94,7 +94,7 @@ async def test_the_migration_upgrades_an_older_file_and_downgrades(db_path: Path
     migrate_to(db_path, PREVIOUS)
     with Database.open(db_path) as database:
         bus = ChangeBus()
-        trip = await TripRepository(database, bus).create({"title": "Japan"})
+        trip = (await TripRepository(database, bus).create({"title": "Japan"})).record
         assert isinstance(await ChangeHistory(database, bus).undo_label(), Message)
     downgrade_to(db_path, PREVIOUS)
     with closing(sqlite3.connect(db_path)) as connection:

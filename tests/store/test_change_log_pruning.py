@@ -42,7 +42,7 @@ async def test_the_default_depth_is_usable_and_the_setting_is_checked(database: 
 async def test_the_newest_groups_are_kept_and_undo_reaches_exactly_that_far(
     shallow: Settings, trips: TripRepository, history: ChangeHistory, database: Database
 ) -> None:
-    trip = await trips.create({"title": "Edit 0"})
+    trip = (await trips.create({"title": "Edit 0"})).record
     for number in range(1, 13):
         await trips.update(trip.id, {"title": f"Edit {number}"})
     assert len(_groups(database)) == DEPTH
@@ -60,7 +60,7 @@ async def test_the_newest_groups_are_kept_and_undo_reaches_exactly_that_far(
 async def test_redo_keeps_its_rows_until_a_new_change_makes_them_unreachable(
     shallow: Settings, trips: TripRepository, history: ChangeHistory, database: Database
 ) -> None:
-    trip = await trips.create({"title": "Porto"})
+    trip = (await trips.create({"title": "Porto"})).record
     for number in range(DEPTH):
         await trips.update(trip.id, {"notes": f"note {number}"})
     await history.undo_last()
@@ -75,7 +75,7 @@ async def test_redo_keeps_its_rows_until_a_new_change_makes_them_unreachable(
 async def test_an_unseen_assistant_change_keeps_its_mark_past_the_depth(
     shallow: Settings, trips: TripRepository, history: ChangeHistory, database: Database
 ) -> None:
-    trip = await trips.create({"title": "Porto"})
+    trip = (await trips.create({"title": "Porto"})).record
     await trips.update(
         trip.id, {"notes": "Book the cellar"}, context=ChangeContext(actor=Actor.ASSISTANT)
     )

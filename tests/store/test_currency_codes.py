@@ -42,7 +42,7 @@ def test_codes_in_use_follow_the_dates() -> None:
 async def test_the_store_refuses_codes_not_in_use(
     trips: TripRepository, database: Database, code: str
 ) -> None:
-    trip = await trips.create({"title": "Porto"})
+    trip = (await trips.create({"title": "Porto"})).record
     with pytest.raises(InvalidChangeError) as raised:
         await trips.update(trip.id, {"budget_currency": code})
     assert raised.value.field == "budget_currency"

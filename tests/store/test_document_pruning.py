@@ -45,7 +45,7 @@ async def _scenario(folder: Path, steps: list[Step]) -> None:
     services = open_services(folder / "data")
     try:
         await Settings(services.database).set(UNDO_DEPTH, 3)
-        trip = await services.trips.create({"title": "Japan"})
+        trip = (await services.trips.create({"title": "Japan"})).record
         for action, number in steps:
             # A step may be refused (the trip's creation was undone): nothing changes then.
             with contextlib.suppress(StoreError):
@@ -72,7 +72,9 @@ async def _step(
     if action in ("attach", "attach_item"):
         item_id = None
         if action == "attach_item":
-            item = await services.itinerary.add(trip_id, {"day": date(2027, 4, 2), "title": "X"})
+            item = (
+                await services.itinerary.add(trip_id, {"day": date(2027, 4, 2), "title": "X"})
+            ).record
             item_id = item.id
         await documents.attach(sources / f"file{number}.pdf", trip_id=trip_id, item_id=item_id)
     elif action == "remove":

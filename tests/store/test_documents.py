@@ -56,11 +56,13 @@ def stored_files(folder: DocumentFolder) -> list[str]:
 async def test_a_file_is_copied_in_under_its_hash_and_described_by_its_row(
     trips: TripRepository, documents: DocumentRepository, ticket: Path, folder: DocumentFolder
 ) -> None:
-    trip = await trips.create({"title": "Japan"})
+    trip = (await trips.create({"title": "Japan"})).record
     seen: list[tuple[int, int]] = []
-    document = await documents.attach(
-        ticket, trip_id=trip.id, note="  outbound ", progress=lambda *p: seen.append(p)
-    )
+    document = (
+        await documents.attach(
+            ticket, trip_id=trip.id, note="  outbound ", progress=lambda *p: seen.append(p)
+        )
+    ).record
     digest = hashlib.sha256(PDF).hexdigest()
     assert document.file_name == "Ticket LIS-HND.PDF"
     assert document.stored_name == f"{digest}.pdf"
@@ -83,11 +85,11 @@ async def test_the_same_content_attached_twice_is_stored_once(
     folder: DocumentFolder,
     tmp_path: Path,
 ) -> None:
-    trip = await trips.create({"title": "Japan"})
+    trip = (await trips.create({"title": "Japan"})).record
     again = tmp_path / "outside" / "copy.pdf"
     again.write_bytes(PDF)
-    first = await documents.attach(ticket, trip_id=trip.id)
-    second = await documents.attach(again, trip_id=trip.id)
+    first = (await documents.attach(ticket, trip_id=trip.id)).record
+    second = (await documents.attach(again, trip_id=trip.id)).record
     assert first.id != second.id
     assert first.stored_name == second.stored_name
     assert stored_files(folder) == [first.stored_name]
@@ -113,7 +115,7 @@ async def test_a_file_that_cannot_be_attached_is_named_and_nothing_is_left(
     make: object,
     words: str,
 ) -> None:
-    trip = await trips.create({"title": "Japan"})
+    trip = (await trips.create({"title": "Japan"})).record
     rows_before = len(log_rows(database))
     source: Path = make(tmp_path)  # type: ignore[operator]
     with pytest.raises(DocumentError, match=words) as raised:
@@ -131,7 +133,7 @@ async def test_an_unreadable_file_is_named(
     folder: DocumentFolder,
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    trip = await trips.create({"title": "Japan"})
+    trip = (await trips.create({"title": "Japan"})).record
     real_open = Path.open
 
     def refuse(self: Path, mode: str = "r", *args: object, **kwargs: object) -> object:
@@ -156,7 +158,7 @@ async def test_a_copy_failing_midway_leaves_no_row_and_no_stray_file(
     monkeypatch: pytest.MonkeyPatch,
     failing: str,
 ) -> None:
-    trip = await trips.create({"title": "Japan"})
+    trip = (await trips.create({"title": "Japan"})).record
     rows_before = len(log_rows(database))
 
     def disk_full(*_args: object) -> None:
@@ -178,9 +180,9 @@ async def test_a_row_that_cannot_be_written_leaves_no_file_behind(
     ticket: Path,
     folder: DocumentFolder,
 ) -> None:
-    japan = await trips.create({"title": "Japan"})
-    other = await trips.create({"title": "Other"})
-    item = await itinerary.add(other.id, {"day": date(2027, 4, 2), "title": "Flight"})
+    japan = (await trips.create({"title": "Japan"})).record
+    other = (await trips.create({"title": "Other"})).record
+    item = (await itinerary.add(other.id, {"day": date(2027, 4, 2), "title": "Flight"})).record
     with pytest.raises(InvalidChangeError) as raised:
         await documents.attach(ticket, trip_id=japan.id, item_id=item.id)
     assert raised.value.field == "item_id"
@@ -199,10 +201,10 @@ async def test_removing_is_undoable_and_the_file_stays_until_the_log_forgets_it(
     folder: DocumentFolder,
 ) -> None:
     await Settings(database).set(UNDO_DEPTH, 2)
-    trip = await trips.create({"title": "Japan"})
-    document = await documents.attach(ticket, trip_id=trip.id)
-    assert await documents.remove(document.id)
-    assert await documents.remove(document.id) is False
+    trip = (await trips.create({"title": "Japan"})).record
+    document = (await documents.attach(ticket, trip_id=trip.id)).record
+    assert (await documents.remove(document.id)).record
+    assert (await documents.remove(document.id)).record is False
     assert await documents.for_trip(trip.id) == []
     assert stored_files(folder) == [document.stored_name]
     undone = await history.undo_last()
@@ -224,8 +226,8 @@ async def test_a_file_goes_soon_after_other_edits_push_its_removal_out_of_the_lo
     documents = DocumentRepository(database, bus, folder, prune_after=0.01)
     try:
         await Settings(database).set(UNDO_DEPTH, 1)
-        trip = await trips.create({"title": "Japan"})
-        document = await documents.attach(ticket, trip_id=trip.id)
+        trip = (await trips.create({"title": "Japan"})).record
+        document = (await documents.attach(ticket, trip_id=trip.id)).record
         await documents.remove(document.id)
         assert stored_files(folder) == [document.stored_name]
         await trips.update(trip.id, {"title": "Japan in spring"})  # Not a document write.
@@ -244,8 +246,8 @@ async def test_undoing_an_attach_keeps_the_file_for_redo(
     documents: DocumentRepository,
     ticket: Path,
 ) -> None:
-    trip = await trips.create({"title": "Japan"})
-    document = await documents.attach(ticket, trip_id=trip.id)
+    trip = (await trips.create({"title": "Japan"})).record
+    document = (await documents.attach(ticket, trip_id=trip.id)).record
     undone = await history.undo_last()
     assert undone is not None and undone.label == "Attach “Ticket LIS-HND.PDF”"
     assert await documents.for_trip(trip.id) == []
@@ -263,9 +265,9 @@ async def test_removing_an_item_keeps_its_documents_on_the_trip_and_undo_reattac
     documents: DocumentRepository,
     ticket: Path,
 ) -> None:
-    trip = await trips.create({"title": "Japan"})
-    flight = await itinerary.add(trip.id, {"day": date(2027, 4, 2), "title": "Flight"})
-    document = await documents.attach(ticket, trip_id=trip.id, item_id=flight.id)
+    trip = (await trips.create({"title": "Japan"})).record
+    flight = (await itinerary.add(trip.id, {"day": date(2027, 4, 2), "title": "Flight"})).record
+    document = (await documents.attach(ticket, trip_id=trip.id, item_id=flight.id)).record
     assert [d.id for d in await documents.for_item(flight.id)] == [document.id]
     await itinerary.remove(flight.id)
     (kept,) = await documents.for_trip(trip.id)
@@ -291,13 +293,13 @@ async def test_deleting_a_trip_deletes_its_documents_undoably_and_a_copy_has_non
     ticket: Path,
     folder: DocumentFolder,
 ) -> None:
-    trip = await trips.create({"title": "Japan"})
-    flight = await itinerary.add(trip.id, {"day": date(2027, 4, 2), "title": "Flight"})
-    on_item = await documents.attach(ticket, trip_id=trip.id, item_id=flight.id)
-    copy = await trips.duplicate(trip.id)
+    trip = (await trips.create({"title": "Japan"})).record
+    flight = (await itinerary.add(trip.id, {"day": date(2027, 4, 2), "title": "Flight"})).record
+    on_item = (await documents.attach(ticket, trip_id=trip.id, item_id=flight.id)).record
+    copy = (await trips.duplicate(trip.id)).record
     assert await documents.for_trip(copy.id) == []
     await history.undo_last()
-    assert await trips.delete(trip.id)
+    assert (await trips.delete(trip.id)).record
     assert await documents.for_trip(trip.id) == []
     assert stored_files(folder) == [on_item.stored_name]
     await history.undo_last()
@@ -313,8 +315,8 @@ async def test_start_up_removes_what_a_crashed_copy_left_and_what_nothing_names(
     ticket: Path,
     folder: DocumentFolder,
 ) -> None:
-    trip = await trips.create({"title": "Japan"})
-    document = await documents.attach(ticket, trip_id=trip.id)
+    trip = (await trips.create({"title": "Japan"})).record
+    document = (await documents.attach(ticket, trip_id=trip.id)).record
     leftover = folder.root / f"{TEMPORARY_PREFIX}0123"
     leftover.write_bytes(b"half a ticket")
     orphan = folder.root / ("f" * 64 + ".jpg")

@@ -27,7 +27,7 @@ COST = ("cost_amount", "cost_currency")
 
 
 async def _trip(trips: TripRepository) -> str:
-    return (await trips.create({"title": "Porto", "start_date": DAY, "end_date": DAY})).id
+    return ((await trips.create({"title": "Porto", "start_date": DAY, "end_date": DAY})).record).id
 
 
 def _sources(db_path: Path) -> list[tuple[str, str, int]]:
@@ -47,17 +47,19 @@ async def test_the_assistants_facts_are_recorded_with_the_write_and_undone_with_
     database: Database,
 ) -> None:
     trip_id = await _trip(trips)
-    item = await itinerary.add(
-        trip_id,
-        {
-            "day": DAY,
-            "title": "Lello",
-            "start_time": "10:30",
-            "cost_amount": "10",
-            "cost_currency": "EUR",
-        },
-        context=ChangeContext(actor=Actor.ASSISTANT),
-    )
+    item = (
+        await itinerary.add(
+            trip_id,
+            {
+                "day": DAY,
+                "title": "Lello",
+                "start_time": "10:30",
+                "cost_amount": "10",
+                "cost_currency": "EUR",
+            },
+            context=ChangeContext(actor=Actor.ASSISTANT),
+        )
+    ).record
     assert _sources(db_path) == [
         ("cost_amount", "assistant", 0),
         ("cost_currency", "assistant", 0),
@@ -92,11 +94,18 @@ async def test_emptying_a_fact_forgets_its_source_and_deleting_the_item_all_of_t
     trips: TripRepository, itinerary: ItineraryRepository, history: ChangeHistory, db_path: Path
 ) -> None:
     trip_id = await _trip(trips)
-    item = await itinerary.add(
-        trip_id,
-        {"day": DAY, "title": "Lello", "address": "Rua das Carmelitas 144", "end_time": "12:00"},
-        context=ASSISTANT,
-    )
+    item = (
+        await itinerary.add(
+            trip_id,
+            {
+                "day": DAY,
+                "title": "Lello",
+                "address": "Rua das Carmelitas 144",
+                "end_time": "12:00",
+            },
+            context=ASSISTANT,
+        )
+    ).record
     await itinerary.update(item.id, {"address": ""})
     assert _sources(db_path) == [("end_time", "assistant", 0)]
     await itinerary.remove(item.id)
@@ -111,18 +120,24 @@ async def test_confirming_is_one_step_and_undo_makes_the_facts_unverified_again(
     trips: TripRepository, itinerary: ItineraryRepository, history: ChangeHistory, bus: ChangeBus
 ) -> None:
     trip_id = await _trip(trips)
-    first = await itinerary.add(
-        trip_id, {"day": DAY, "title": "Lello", "start_time": "10:30"}, context=ASSISTANT
-    )
-    second = await itinerary.add(
-        trip_id,
-        {"day": DAY, "title": "Dinner", "cost_amount": "40", "cost_currency": "EUR"},
-        context=ASSISTANT,
-    )
-    plain = await itinerary.add(trip_id, {"day": DAY, "title": "Walk", "start_time": "18:00"})
+    first = (
+        await itinerary.add(
+            trip_id, {"day": DAY, "title": "Lello", "start_time": "10:30"}, context=ASSISTANT
+        )
+    ).record
+    second = (
+        await itinerary.add(
+            trip_id,
+            {"day": DAY, "title": "Dinner", "cost_amount": "40", "cost_currency": "EUR"},
+            context=ASSISTANT,
+        )
+    ).record
+    plain = (
+        await itinerary.add(trip_id, {"day": DAY, "title": "Walk", "start_time": "18:00"})
+    ).record
     seen = []
     bus.subscribe(seen.append)
-    assert await itinerary.confirm([first.id, second.id, plain.id, "gone"]) == 2
+    assert (await itinerary.confirm([first.id, second.id, plain.id, "gone"])).record == 2
     assert await itinerary.unverified(trip_id) == {}
     assert {(change.entity_id, change.fields) for change in seen} == {
         (first.id, frozenset({"start_time"})),
@@ -135,14 +150,16 @@ async def test_confirming_is_one_step_and_undo_makes_the_facts_unverified_again(
         first.id: ("start_time",),
         second.id: COST,
     }
-    assert await itinerary.confirm([plain.id]) == 0
+    assert (await itinerary.confirm([plain.id])).record == 0
 
 
 async def test_undoing_the_assistants_edit_takes_the_later_confirmation_along(
     trips: TripRepository, itinerary: ItineraryRepository, history: ChangeHistory
 ) -> None:
     trip_id = await _trip(trips)
-    item = await itinerary.add(trip_id, {"day": DAY, "title": "Lello", "start_time": "10:30"})
+    item = (
+        await itinerary.add(trip_id, {"day": DAY, "title": "Lello", "start_time": "10:30"})
+    ).record
     await itinerary.update(item.id, {"start_time": "11:00"}, context=ASSISTANT)
     await itinerary.update(item.id, {"title": "Livraria Lello"})
     await itinerary.confirm([item.id])
@@ -158,11 +175,13 @@ async def test_an_imports_and_a_lookups_facts_are_backed(
     trips: TripRepository, itinerary: ItineraryRepository, database: Database, bus: ChangeBus
 ) -> None:
     trip_id = await _trip(trips)
-    item = await itinerary.add(
-        trip_id,
-        {"day": DAY, "title": "Lello", "start_time": "10:30"},
-        context=ChangeContext(source=FactSource.IMPORT, source_file="porto.json"),
-    )
+    item = (
+        await itinerary.add(
+            trip_id,
+            {"day": DAY, "title": "Lello", "start_time": "10:30"},
+            context=ChangeContext(source=FactSource.IMPORT, source_file="porto.json"),
+        )
+    ).record
     await itinerary.update(
         item.id,
         {"cost_amount": "5", "cost_currency": "EUR"},
@@ -190,11 +209,13 @@ async def test_a_copy_of_the_trip_keeps_the_assistants_guesses_unverified(
     trips: TripRepository, itinerary: ItineraryRepository, history: ChangeHistory
 ) -> None:
     trip_id = await _trip(trips)
-    item = await itinerary.add(
-        trip_id, {"day": DAY, "title": "Lello", "start_time": "10:30", "address": "Rua 144"}
-    )
+    item = (
+        await itinerary.add(
+            trip_id, {"day": DAY, "title": "Lello", "start_time": "10:30", "address": "Rua 144"}
+        )
+    ).record
     await itinerary.update(item.id, {"start_time": "11:00"}, context=ASSISTANT)
-    copy = await trips.duplicate(trip_id)
+    copy = (await trips.duplicate(trip_id)).record
     (copied,) = await itinerary.items(copy.id)
     assert await itinerary.unverified(copy.id) == {copied.id: ("start_time",)}
     await history.undo_last()

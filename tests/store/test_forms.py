@@ -29,7 +29,7 @@ BRIEF = "trip-brief"
 async def test_set_revise_and_retract_make_a_history_and_a_current_answer(
     trips: TripRepository, forms: FormAnswerRepository
 ) -> None:
-    trip = await trips.create({"title": "Porto"})
+    trip = (await trips.create({"title": "Porto"})).record
     assistant = ChangeContext(Actor.ASSISTANT, "Assistant: fill_brief")
 
     await forms.set_answer(trip.id, BRIEF, "diet", "vegan", context=assistant)
@@ -50,7 +50,7 @@ async def test_set_revise_and_retract_make_a_history_and_a_current_answer(
     assert [e.value for e in diet] == ["vegan", "vegetarian"]
 
     # Answering a retracted field again is a set, not a revise.
-    again = await forms.set_answer(trip.id, BRIEF, "ages", [34])
+    again = (await forms.set_answer(trip.id, BRIEF, "ages", [34])).record
     assert again is not None
     assert again.action is AnswerAction.SET
 
@@ -58,8 +58,8 @@ async def test_set_revise_and_retract_make_a_history_and_a_current_answer(
 async def test_answers_are_per_trip_and_per_form(
     trips: TripRepository, forms: FormAnswerRepository
 ) -> None:
-    porto = await trips.create({"title": "Porto"})
-    lisbon = await trips.create({"title": "Lisbon"})
+    porto = (await trips.create({"title": "Porto"})).record
+    lisbon = (await trips.create({"title": "Lisbon"})).record
     await forms.set_answer(porto.id, BRIEF, "diet", "vegan")
     await forms.set_answer(lisbon.id, BRIEF, "diet", "none")
     await forms.set_answer(porto.id, "packing", "diet", "snacks")
@@ -75,7 +75,7 @@ async def test_answers_are_per_trip_and_per_form(
 async def test_json_values_come_back_as_they_went_in(
     trips: TripRepository, forms: FormAnswerRepository
 ) -> None:
-    trip = await trips.create()
+    trip = (await trips.create()).record
     values = {
         "text": "Pastéis de nata, “please”",
         "count": 2,
@@ -95,15 +95,15 @@ async def test_json_values_come_back_as_they_went_in(
 async def test_the_same_value_again_writes_and_announces_nothing(
     trips: TripRepository, forms: FormAnswerRepository, bus: ChangeBus, database: Database
 ) -> None:
-    trip = await trips.create()
+    trip = (await trips.create()).record
     await forms.set_answer(trip.id, BRIEF, "must_see", {"b": 2, "a": ["x"]})
     rows = len(log_rows(database))
     heard: list[Change] = []
     bus.subscribe(heard.append)
 
-    assert await forms.set_answer(trip.id, BRIEF, "must_see", {"a": ["x"], "b": 2}) is None
-    assert await forms.retract(trip.id, BRIEF, "never_answered") is None
-    assert await forms.apply(trip.id, BRIEF, {"must_see": {"a": ["x"], "b": 2}}) == []
+    assert (await forms.set_answer(trip.id, BRIEF, "must_see", {"a": ["x"], "b": 2})).record is None
+    assert (await forms.retract(trip.id, BRIEF, "never_answered")).record is None
+    assert (await forms.apply(trip.id, BRIEF, {"must_see": {"a": ["x"], "b": 2}})).record == []
 
     assert heard == []
     assert len(log_rows(database)) == rows
@@ -113,9 +113,9 @@ async def test_the_same_value_again_writes_and_announces_nothing(
 async def test_retracting_on_an_untouched_form_creates_nothing(
     trips: TripRepository, forms: FormAnswerRepository, database: Database
 ) -> None:
-    trip = await trips.create()
+    trip = (await trips.create()).record
     rows = len(log_rows(database))
-    assert await forms.retract(trip.id, BRIEF, "diet") is None
+    assert (await forms.retract(trip.id, BRIEF, "diet")).record is None
     assert await forms.instance(trip.id, BRIEF) is None
     assert len(log_rows(database)) == rows
 
@@ -123,7 +123,7 @@ async def test_retracting_on_an_untouched_form_creates_nothing(
 async def test_a_change_is_logged_and_announced_with_the_forms_field_names(
     trips: TripRepository, forms: FormAnswerRepository, bus: ChangeBus, database: Database
 ) -> None:
-    trip = await trips.create()
+    trip = (await trips.create()).record
     heard: list[Change] = []
     bus.subscribe(heard.append)
     context = ChangeContext(Actor.ASSISTANT, "Assistant: fill_brief")
@@ -155,7 +155,7 @@ async def test_a_change_is_logged_and_announced_with_the_forms_field_names(
 async def test_default_labels_name_what_changed(
     trips: TripRepository, forms: FormAnswerRepository, database: Database
 ) -> None:
-    trip = await trips.create()
+    trip = (await trips.create()).record
     await forms.set_answer(trip.id, BRIEF, "diet", "vegan")
     await forms.set_answer(trip.id, BRIEF, "diet", "vegetarian")
     await forms.retract(trip.id, BRIEF, "diet")
@@ -175,19 +175,19 @@ async def test_default_labels_name_what_changed(
 async def test_mark_completed_keeps_the_first_completion(
     trips: TripRepository, forms: FormAnswerRepository, database: Database
 ) -> None:
-    trip = await trips.create()
-    assert await forms.mark_completed(trip.id, BRIEF, False) is None
+    trip = (await trips.create()).record
+    assert (await forms.mark_completed(trip.id, BRIEF, False)).record is None
     assert await forms.instance(trip.id, BRIEF) is None
 
-    done = await forms.mark_completed(trip.id, BRIEF)
+    done = (await forms.mark_completed(trip.id, BRIEF)).record
     assert done is not None
     assert done.completed
     assert done.completed_at is not None
     rows = len(log_rows(database))
-    assert await forms.mark_completed(trip.id, BRIEF) == done
+    assert (await forms.mark_completed(trip.id, BRIEF)).record == done
     assert len(log_rows(database)) == rows
 
-    reopened = await forms.mark_completed(trip.id, BRIEF, False)
+    reopened = (await forms.mark_completed(trip.id, BRIEF, False)).record
     assert reopened is not None
     assert not reopened.completed
     state = await forms.state(trip.id, BRIEF)
@@ -215,7 +215,7 @@ async def test_bad_input_is_refused_and_writes_nothing(
     pointing_at: str,
     message: str,
 ) -> None:
-    trip = await trips.create()
+    trip = (await trips.create()).record
     rows = len(log_rows(database))
     with pytest.raises(InvalidChangeError, match=message) as raised:
         await forms.set_answer(trip.id, form_id, field, value)  # type: ignore[arg-type]
@@ -227,7 +227,7 @@ async def test_bad_input_is_refused_and_writes_nothing(
 async def test_one_bad_value_among_several_writes_none_of_them(
     trips: TripRepository, forms: FormAnswerRepository
 ) -> None:
-    trip = await trips.create()
+    trip = (await trips.create()).record
     with pytest.raises(InvalidChangeError, match="must be a JSON value"):
         await forms.apply(trip.id, BRIEF, {"diet": "vegan", "ages": math.inf})
     assert await forms.answers(trip.id, BRIEF) == {}

@@ -52,7 +52,7 @@ def queue(database: Database, bus: ChangeBus) -> ImportQueue:
 
 @pytest.fixture
 async def trip_id(trips: TripRepository) -> str:
-    return (await trips.create({"title": "Porto"})).id
+    return ((await trips.create({"title": "Porto"})).record).id
 
 
 def rows(db_path: Path, table: str) -> list[tuple[object, ...]]:
@@ -82,11 +82,13 @@ async def test_a_file_with_one_bad_record_queues_nothing_and_names_every_problem
 async def test_duplicates_by_code_or_by_kind_instant_and_title(
     queue: ImportQueue, itinerary: ItineraryRepository, trip_id: str
 ) -> None:
-    existing = await itinerary.add(trip_id, {**FLIGHT, "title": "Flight to Porto"})
-    museum = await itinerary.add(
-        trip_id,
-        {"kind": "activity", "title": "Serralves museum", "day": DAY, "start_time": "15:00"},
-    )
+    existing = (await itinerary.add(trip_id, {**FLIGHT, "title": "Flight to Porto"})).record
+    museum = (
+        await itinerary.add(
+            trip_id,
+            {"kind": "activity", "title": "Serralves museum", "day": DAY, "start_time": "15:00"},
+        )
+    ).record
     back = {**FLIGHT, "day": "2027-04-12", "title": "TP 1946 Porto → Lisbon", "service_number": ""}
     same_time_utc = {
         "kind": "activity",
@@ -118,7 +120,7 @@ async def test_duplicates_by_code_or_by_kind_instant_and_title(
 async def test_one_flight_number_written_two_ways_is_one_booking(
     queue: ImportQueue, itinerary: ItineraryRepository, trip_id: str
 ) -> None:
-    existing = await itinerary.add(trip_id, {**FLIGHT, "service_number": "TP 1943"})
+    existing = (await itinerary.add(trip_id, {**FLIGHT, "service_number": "TP 1943"})).record
     (again,) = await queue.queue(
         trip_id, "mail.eml", [Incoming({**FLIGHT, "confirmation_code": "qx7 plm"}, "a")]
     )

@@ -30,34 +30,36 @@ PREVIOUS = "a2d9f4c7e1b5"
 
 @pytest.fixture
 async def trip(trips: TripRepository) -> TripRecord:
-    return await trips.create({"title": "Japan"})
+    return (await trips.create({"title": "Japan"})).record
 
 
 async def test_a_flight_keeps_every_detail(
     itinerary: ItineraryRepository, trip: TripRecord
 ) -> None:
-    flight = await itinerary.add(
-        trip.id,
-        {
-            "day": "2026-05-01",
-            "title": "Lisbon to Tokyo",
-            "kind": "Flight",
-            "start_time": "10:40",
-            "timezone": "Europe/Lisbon",
-            "end_day": "2026-05-02",
-            "end_time": "09:05",
-            "end_timezone": "Asia/Tokyo",
-            "carrier": " TAP ",
-            "service_number": " TP 1234 ",
-            "from_place": "LIS",
-            "to_place": "NRT",
-            "seat": " 23A",
-            "confirmation_code": " X7QZ2P ",
-            "link": "https://example.com/booking?id=1",
-            "cost_amount": "812.40",
-            "cost_currency": "eur",
-        },
-    )
+    flight = (
+        await itinerary.add(
+            trip.id,
+            {
+                "day": "2026-05-01",
+                "title": "Lisbon to Tokyo",
+                "kind": "Flight",
+                "start_time": "10:40",
+                "timezone": "Europe/Lisbon",
+                "end_day": "2026-05-02",
+                "end_time": "09:05",
+                "end_timezone": "Asia/Tokyo",
+                "carrier": " TAP ",
+                "service_number": " TP 1234 ",
+                "from_place": "LIS",
+                "to_place": "NRT",
+                "seat": " 23A",
+                "confirmation_code": " X7QZ2P ",
+                "link": "https://example.com/booking?id=1",
+                "cost_amount": "812.40",
+                "cost_currency": "eur",
+            },
+        )
+    ).record
     assert flight.kind is ItemKind.FLIGHT
     assert (flight.end_day, flight.end_time, flight.end_timezone) == (
         date(2026, 5, 2),
@@ -77,7 +79,7 @@ async def test_a_flight_keeps_every_detail(
 async def test_a_new_item_is_an_activity_without_an_end(
     itinerary: ItineraryRepository, trip: TripRecord
 ) -> None:
-    item = await itinerary.add(trip.id, {"day": MAY_1, "title": "Walk"})
+    item = (await itinerary.add(trip.id, {"day": MAY_1, "title": "Walk"})).record
     assert item.kind is ItemKind.ACTIVITY
     assert (item.end_day, item.end_time, item.duration_minutes, item.all_day) == (
         None,
@@ -151,27 +153,32 @@ async def test_an_end_at_an_earlier_local_time_in_a_zone_behind_is_after_the_sta
     itinerary: ItineraryRepository, trip: TripRecord
 ) -> None:
     """Tokyo 17:00 → Lisbon 12:00 the same day is an eleven-hour flight, not time travel."""
-    flight = await itinerary.add(
-        trip.id,
-        {
-            "day": MAY_1,
-            "title": "Home",
-            "kind": "flight",
-            "start_time": "11:00",
-            "timezone": "Asia/Tokyo",
-            "end_time": "12:00",
-            "end_timezone": "Europe/Lisbon",
-        },
-    )
+    flight = (
+        await itinerary.add(
+            trip.id,
+            {
+                "day": MAY_1,
+                "title": "Home",
+                "kind": "flight",
+                "start_time": "11:00",
+                "timezone": "Asia/Tokyo",
+                "end_time": "12:00",
+                "end_timezone": "Europe/Lisbon",
+            },
+        )
+    ).record
     assert flight.end_time == time(12, 0)
 
 
 async def test_an_edit_that_breaks_a_rule_names_the_changed_field_and_keeps_the_item(
     itinerary: ItineraryRepository, trip: TripRecord
 ) -> None:
-    item = await itinerary.add(
-        trip.id, {"day": MAY_1, "title": "Museum", "start_time": "10:00", "duration_minutes": 90}
-    )
+    item = (
+        await itinerary.add(
+            trip.id,
+            {"day": MAY_1, "title": "Museum", "start_time": "10:00", "duration_minutes": 90},
+        )
+    ).record
     with pytest.raises(InvalidChangeError) as refused:
         await itinerary.update(item.id, {"all_day": True})
     assert refused.value.field == "all_day"
@@ -179,20 +186,22 @@ async def test_an_edit_that_breaks_a_rule_names_the_changed_field_and_keeps_the_
         await itinerary.update(item.id, {"end_time": "12:00"})
     assert refused.value.field == "end_time"
     assert await itinerary.get(item.id) == item
-    done = await itinerary.update(item.id, {"duration_minutes": None, "end_time": "12:00"})
+    done = (await itinerary.update(item.id, {"duration_minutes": None, "end_time": "12:00"})).record
     assert (done.duration_minutes, done.end_time) == (None, time(12, 0))
 
 
 async def test_moving_a_hotel_keeps_its_nights(
     itinerary: ItineraryRepository, trip: TripRecord, history: ChangeHistory
 ) -> None:
-    hotel = await itinerary.add(
-        trip.id,
-        {"day": MAY_1, "title": "Ryokan", "kind": "lodging", "end_day": "2026-05-04"},
-    )
-    moved = await itinerary.move(hotel.id, day=date(2026, 5, 10))
+    hotel = (
+        await itinerary.add(
+            trip.id,
+            {"day": MAY_1, "title": "Ryokan", "kind": "lodging", "end_day": "2026-05-04"},
+        )
+    ).record
+    moved = (await itinerary.move(hotel.id, day=date(2026, 5, 10))).record
     assert (moved.day, moved.end_day) == (date(2026, 5, 10), date(2026, 5, 13))
-    edited = await itinerary.update(hotel.id, {"day": "2026-05-11"})
+    edited = (await itinerary.update(hotel.id, {"day": "2026-05-11"})).record
     assert edited.end_day == date(2026, 5, 14)
     await history.undo_last()
     await history.undo_last()
@@ -204,17 +213,19 @@ async def test_moving_a_hotel_keeps_its_nights(
 async def test_undo_restores_the_new_fields(
     itinerary: ItineraryRepository, trip: TripRecord, history: ChangeHistory
 ) -> None:
-    item = await itinerary.add(
-        trip.id,
-        {
-            "day": MAY_1,
-            "title": "Hotel",
-            "kind": "lodging",
-            "cost_amount": "300.10",
-            "cost_currency": "JPY",
-            "all_day": True,
-        },
-    )
+    item = (
+        await itinerary.add(
+            trip.id,
+            {
+                "day": MAY_1,
+                "title": "Hotel",
+                "kind": "lodging",
+                "cost_amount": "300.10",
+                "cost_currency": "JPY",
+                "all_day": True,
+            },
+        )
+    ).record
     await itinerary.update(
         item.id, {"kind": "meal", "cost_amount": None, "all_day": False, "seat": "12C"}
     )

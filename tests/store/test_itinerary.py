@@ -22,29 +22,31 @@ MAY_1, MAY_2 = date(2026, 5, 1), date(2026, 5, 2)
 
 @pytest.fixture
 async def trip(trips: TripRepository) -> TripRecord:
-    return await trips.create({"title": "Porto"})
+    return (await trips.create({"title": "Porto"})).record
 
 
 async def add_day(
     itinerary: ItineraryRepository, trip: TripRecord, day: date, *titles: str
 ) -> list[str]:
-    return [(await itinerary.add(trip.id, {"day": day, "title": t})).id for t in titles]
+    return [(await itinerary.add(trip.id, {"day": day, "title": t})).record.id for t in titles]
 
 
 async def test_an_item_is_added_last_of_its_day(
     itinerary: ItineraryRepository, trip: TripRecord
 ) -> None:
-    first = await itinerary.add(
-        trip.id,
-        {
-            "day": "2026-05-01",
-            "title": "Lunch at Bolhão",
-            "start_time": "12:30",
-            "timezone": "Europe/Lisbon",
-            "place": "Mercado do Bolhão",
-            "notes": "cash only",
-        },
-    )
+    first = (
+        await itinerary.add(
+            trip.id,
+            {
+                "day": "2026-05-01",
+                "title": "Lunch at Bolhão",
+                "start_time": "12:30",
+                "timezone": "Europe/Lisbon",
+                "place": "Mercado do Bolhão",
+                "notes": "cash only",
+            },
+        )
+    ).record
     assert (first.day, first.start_time, first.timezone) == (MAY_1, time(12, 30), "Europe/Lisbon")
     assert (first.title, first.place, first.notes, first.position) == (
         "Lunch at Bolhão",
@@ -53,8 +55,8 @@ async def test_an_item_is_added_last_of_its_day(
         0,
     )
     assert first.trip_id == trip.id
-    second = await itinerary.add(trip.id, {"day": MAY_1, "title": "Cellars"})
-    other_day = await itinerary.add(trip.id, {"day": MAY_2, "title": "Train"})
+    second = (await itinerary.add(trip.id, {"day": MAY_1, "title": "Cellars"})).record
+    other_day = (await itinerary.add(trip.id, {"day": MAY_2, "title": "Train"})).record
     assert (second.position, other_day.position) == (1, 0)
     assert await itinerary.get(first.id) == first
 
@@ -78,7 +80,7 @@ async def test_adding_at_a_position_shifts_the_rest_and_logs_it(
     itinerary: ItineraryRepository, trip: TripRecord, database: Database
 ) -> None:
     await add_day(itinerary, trip, MAY_1, "A", "B", "C")
-    added = await itinerary.add(trip.id, {"day": MAY_1, "title": "X"}, position=1)
+    added = (await itinerary.add(trip.id, {"day": MAY_1, "title": "X"}, position=1)).record
     assert added.position == 1
     assert positions(await itinerary.items(trip.id)) == [
         ("2026-05-01", "A", 0),
@@ -94,7 +96,7 @@ async def test_adding_at_a_position_shifts_the_rest_and_logs_it(
         {ids["B"]: 1, ids["C"]: 2},
         {ids["B"]: 2, ids["C"]: 3},
     )
-    past_the_end = await itinerary.add(trip.id, {"day": MAY_1, "title": "Y"}, position=40)
+    past_the_end = (await itinerary.add(trip.id, {"day": MAY_1, "title": "Y"}, position=40)).record
     assert past_the_end.position == 4
 
 
@@ -145,8 +147,10 @@ async def test_add_refuses_a_bad_position_or_an_unknown_trip(
 async def test_update_changes_only_the_named_fields(
     itinerary: ItineraryRepository, trip: TripRecord, database: Database
 ) -> None:
-    item = await itinerary.add(trip.id, {"day": MAY_1, "title": "Lunch", "place": "Bolhão"})
-    updated = await itinerary.update(item.id, {"start_time": time(13, 0), "notes": "book"})
+    item = (
+        await itinerary.add(trip.id, {"day": MAY_1, "title": "Lunch", "place": "Bolhão"})
+    ).record
+    updated = (await itinerary.update(item.id, {"start_time": time(13, 0), "notes": "book"})).record
     assert (updated.start_time, updated.notes) == (time(13, 0), "book")
     assert (updated.title, updated.place, updated.day, updated.position) == (
         "Lunch",
@@ -159,7 +163,9 @@ async def test_update_changes_only_the_named_fields(
         {"start_time": "13:00:00", "notes": "book"},
     )
     rows = len(log_rows(database))
-    assert await itinerary.update(item.id, {"title": "Lunch", "start_time": "13:00"}) == updated
+    assert (
+        await itinerary.update(item.id, {"title": "Lunch", "start_time": "13:00"})
+    ).record == updated
     assert len(log_rows(database)) == rows
     with pytest.raises(InvalidChangeError, match="Title must not be empty"):
         await itinerary.update(item.id, {"notes": "x", "title": ""})
@@ -173,7 +179,7 @@ async def test_changing_the_day_puts_the_item_last_on_the_new_day(
 ) -> None:
     _, b, _ = await add_day(itinerary, trip, MAY_1, "A", "B", "C")
     await add_day(itinerary, trip, MAY_2, "D")
-    moved = await itinerary.update(b, {"day": "2026-05-02", "title": "B2"})
+    moved = (await itinerary.update(b, {"day": "2026-05-02", "title": "B2"})).record
     assert (moved.day, moved.position, moved.title) == (MAY_2, 1, "B2")
     assert positions(await itinerary.items(trip.id)) == [
         ("2026-05-01", "A", 0),
@@ -187,7 +193,7 @@ async def test_move_within_a_day_renumbers_densely(
     itinerary: ItineraryRepository, trip: TripRecord, database: Database
 ) -> None:
     a, _, _, d = await add_day(itinerary, trip, MAY_1, "A", "B", "C", "D")
-    moved = await itinerary.move(d, position=1)
+    moved = (await itinerary.move(d, position=1)).record
     assert moved.position == 1
     assert positions(await itinerary.items(trip.id)) == [
         ("2026-05-01", "A", 0),
@@ -213,7 +219,7 @@ async def test_move_to_another_day_renumbers_both_days(
 ) -> None:
     a, _, c = await add_day(itinerary, trip, MAY_1, "A", "B", "C")
     await add_day(itinerary, trip, MAY_2, "D", "E")
-    moved = await itinerary.move(a, day=MAY_2, position=1)
+    moved = (await itinerary.move(a, day=MAY_2, position=1)).record
     assert (moved.day, moved.position) == (MAY_2, 1)
     assert positions(await itinerary.items(trip.id)) == [
         ("2026-05-01", "B", 0),
@@ -222,7 +228,7 @@ async def test_move_to_another_day_renumbers_both_days(
         ("2026-05-02", "A", 1),
         ("2026-05-02", "E", 2),
     ]
-    to_new_day = await itinerary.move(c, day=date(2026, 5, 3))
+    to_new_day = (await itinerary.move(c, day=date(2026, 5, 3))).record
     assert (to_new_day.day, to_new_day.position) == (date(2026, 5, 3), 0)
     with pytest.raises(InvalidChangeError, match="Day must be a date"):
         await itinerary.move(c, day="soon")  # type: ignore[arg-type]
@@ -234,7 +240,7 @@ async def test_remove_closes_the_gap(
     itinerary: ItineraryRepository, trip: TripRecord, database: Database
 ) -> None:
     a, _, _ = await add_day(itinerary, trip, MAY_1, "A", "B", "C")
-    assert await itinerary.remove(a) is True
+    assert (await itinerary.remove(a)).record is True
     assert positions(await itinerary.items(trip.id)) == [
         ("2026-05-01", "B", 0),
         ("2026-05-01", "C", 1),
@@ -245,4 +251,4 @@ async def test_remove_closes_the_gap(
         ("itinerary_item", "reorder"),
     ]
     assert rows[0].label == "Remove “A” from the itinerary"
-    assert await itinerary.remove(a) is False
+    assert (await itinerary.remove(a)).record is False

@@ -36,7 +36,7 @@ def ledger(database: Database, bus: ChangeBus) -> LedgerRepository:
 
 @pytest.fixture
 async def trip_id(trips: TripRepository) -> str:
-    return (await trips.create({"title": "Kyoto", "budget_currency": "JPY"})).id
+    return ((await trips.create({"title": "Kyoto", "budget_currency": "JPY"})).record).id
 
 
 def _clockless(expenses: list[ExpenseRecord]) -> list[ExpenseRecord]:
@@ -46,7 +46,7 @@ def _clockless(expenses: list[ExpenseRecord]) -> list[ExpenseRecord]:
 async def test_a_new_expense_takes_the_trips_currency_me_as_payer_and_an_equal_split(
     ledger: LedgerRepository, trip_id: str
 ) -> None:
-    expense = await ledger.add(trip_id, {"amount": "1200", "spent_on": "2026-05-02"})
+    expense = (await ledger.add(trip_id, {"amount": "1200", "spent_on": "2026-05-02"})).record
     assert (expense.amount, expense.currency, expense.spent_on) == (Decimal(1200), "JPY", MAY_2)
     assert expense.category is ExpenseCategory.OTHER
     assert expense.paid_by == "Me"
@@ -60,20 +60,25 @@ async def test_the_default_split_is_everyone_the_ledger_knows_and_the_payer(
     await ledger.add(
         trip_id, {"amount": "30", "spent_on": MAY_2, "currency": "eur", "split": "Me, Ana: 2"}
     )
-    taxi = await ledger.add(
-        trip_id, {"amount": "12.50", "currency": "EUR", "spent_on": MAY_2, "paid_by": "Rui"}
-    )
+    taxi = (
+        await ledger.add(
+            trip_id, {"amount": "12.50", "currency": "EUR", "spent_on": MAY_2, "paid_by": "Rui"}
+        )
+    ).record
     assert [share.name for share in taxi.split] == ["Me", "Ana", "Rui"]
     assert {share.share for share in taxi.split} == {Decimal(1)}
 
 
 async def test_a_split_reads_objects_names_or_text(ledger: LedgerRepository, trip_id: str) -> None:
     values = {"amount": "90", "spent_on": MAY_2}
-    as_objects = await ledger.add(
-        trip_id, {**values, "split": [{"name": "Ana", "share": "60"}, {"name": "Me", "share": 30}]}
-    )
+    as_objects = (
+        await ledger.add(
+            trip_id,
+            {**values, "split": [{"name": "Ana", "share": "60"}, {"name": "Me", "share": 30}]},
+        )
+    ).record
     assert as_objects.split == (Share("Ana", Decimal(60)), Share("Me", Decimal(30)))
-    as_names = await ledger.add(trip_id, {**values, "split": ["Ana", "Me"]})
+    as_names = (await ledger.add(trip_id, {**values, "split": ["Ana", "Me"]})).record
     assert as_names.split == (Share("Ana", Decimal(1)), Share("Me", Decimal(1)))
 
 
@@ -114,11 +119,13 @@ async def test_amount_and_date_are_needed(ledger: LedgerRepository, trip_id: str
 async def test_edit_remove_undo_and_redo_one_step_each(
     ledger: LedgerRepository, trip_id: str, history: ChangeHistory
 ) -> None:
-    lunch = await ledger.add(trip_id, {"amount": "1800", "spent_on": MAY_2, "description": "Lunch"})
-    edited = await ledger.update(lunch.id, {"category": "food", "amount": "2100"})
+    lunch = (
+        await ledger.add(trip_id, {"amount": "1800", "spent_on": MAY_2, "description": "Lunch"})
+    ).record
+    edited = (await ledger.update(lunch.id, {"category": "food", "amount": "2100"})).record
     assert (edited.category, edited.amount) == (ExpenseCategory.FOOD, Decimal(2100))
     assert await history.undo_label(trip_id) == "Edit expense “Lunch” (1800 JPY)"
-    assert await ledger.remove(lunch.id)
+    assert (await ledger.remove(lunch.id)).record
     assert await ledger.expenses(trip_id) == []
 
     await history.undo_last(trip_id)
@@ -127,7 +134,7 @@ async def test_edit_remove_undo_and_redo_one_step_each(
     assert _clockless(await ledger.expenses(trip_id)) == _clockless([lunch])
     await history.redo_last(trip_id)
     assert _clockless(await ledger.expenses(trip_id)) == _clockless([edited])
-    assert not await ledger.remove("no-such-expense")
+    assert not (await ledger.remove("no-such-expense")).record
 
 
 async def test_deleting_the_trip_takes_its_expenses_and_undo_brings_them_back(
@@ -137,11 +144,13 @@ async def test_deleting_the_trip_takes_its_expenses_and_undo_brings_them_back(
     trip_id: str,
     history: ChangeHistory,
 ) -> None:
-    museum = await itinerary.add(trip_id, {"day": MAY_2, "title": "Museum"})
-    kept = await ledger.add(
-        trip_id, {"amount": "500", "spent_on": MAY_2, "split": "Me, Ana", "item_id": museum.id}
-    )
-    assert await trips.delete(trip_id)
+    museum = (await itinerary.add(trip_id, {"day": MAY_2, "title": "Museum"})).record
+    kept = (
+        await ledger.add(
+            trip_id, {"amount": "500", "spent_on": MAY_2, "split": "Me, Ana", "item_id": museum.id}
+        )
+    ).record
+    assert (await trips.delete(trip_id)).record
     assert await ledger.expenses(trip_id) == []
     await history.undo_last()
     assert await ledger.expenses(trip_id) == [kept]
@@ -150,7 +159,7 @@ async def test_deleting_the_trip_takes_its_expenses_and_undo_brings_them_back(
 async def test_undo_steps_back_through_the_expense_then_the_trips_creation(
     ledger: LedgerRepository, trips: TripRepository, history: ChangeHistory
 ) -> None:
-    trip = await trips.create({"title": "Osaka"})
+    trip = (await trips.create({"title": "Osaka"})).record
     await ledger.add(trip.id, {"amount": "5", "spent_on": MAY_2})
     step = await history.undo_last(trip.id)
     assert step is not None and len(step.labels) == 1  # The expense was the newest step.
@@ -163,7 +172,7 @@ async def test_a_duplicate_trip_starts_with_an_empty_ledger(
     ledger: LedgerRepository, trips: TripRepository, trip_id: str
 ) -> None:
     await ledger.add(trip_id, {"amount": "500", "spent_on": MAY_2})
-    copy = await trips.duplicate(trip_id)
+    copy = (await trips.duplicate(trip_id)).record
     assert await ledger.expenses(copy.id) == []
     assert len(await ledger.expenses(trip_id)) == 1
 
@@ -174,8 +183,10 @@ async def test_removing_the_paid_item_unlinks_the_expense_and_undo_links_it_agai
     trip_id: str,
     history: ChangeHistory,
 ) -> None:
-    hotel = await itinerary.add(trip_id, {"day": MAY_2, "title": "Hotel"})
-    expense = await ledger.add(trip_id, {"amount": "9000", "spent_on": MAY_2, "item_id": hotel.id})
+    hotel = (await itinerary.add(trip_id, {"day": MAY_2, "title": "Hotel"})).record
+    expense = (
+        await ledger.add(trip_id, {"amount": "9000", "spent_on": MAY_2, "item_id": hotel.id})
+    ).record
     assert expense.item_id == hotel.id
     await itinerary.remove(hotel.id)
     assert [e.item_id for e in await ledger.expenses(trip_id)] == [None]
@@ -198,6 +209,6 @@ async def test_an_expense_from_the_previous_revision_upgrade_holds_data(db_path:
         trip = await trips.get("t1")
         assert trip is not None and trip.title == "Lisbon" and trip.travellers == 2
         ledger = LedgerRepository(database, ChangeBus())
-        added = await ledger.add("t1", {"amount": "12.30", "spent_on": MAY_2})
+        added = (await ledger.add("t1", {"amount": "12.30", "spent_on": MAY_2})).record
         assert await ledger.expenses("t1") == [added]
         assert added.amount == Decimal("12.30") and added.currency == "EUR"

@@ -47,11 +47,13 @@ def assistant() -> ChangeContext:
 
 
 async def _trip(trips: TripRepository, itinerary: ItineraryRepository) -> tuple[str, str, str]:
-    trip = await trips.create({"title": "Japan", "start_date": "2027-04-08"})
-    ryokan = await itinerary.add(
-        trip.id, {"day": "2027-04-09", "title": "Ryokan Kyoto", "start_time": "15:00"}
-    )
-    tea = await itinerary.add(trip.id, {"day": "2027-04-09", "title": "Tea ceremony"})
+    trip = (await trips.create({"title": "Japan", "start_date": "2027-04-08"})).record
+    ryokan = (
+        await itinerary.add(
+            trip.id, {"day": "2027-04-09", "title": "Ryokan Kyoto", "start_time": "15:00"}
+        )
+    ).record
+    tea = (await itinerary.add(trip.id, {"day": "2027-04-09", "title": "Tea ceremony"})).record
     return trip.id, ryokan.id, tea.id
 
 
@@ -59,7 +61,7 @@ async def test_a_locked_item_refuses_every_assistant_change_and_nothing_is_writt
     trips: TripRepository, itinerary: ItineraryRepository, locks: LockRepository
 ) -> None:
     trip_id, ryokan, _ = await _trip(trips, itinerary)
-    assert await locks.toggle(LockKind.ITEM, ryokan) is True
+    assert (await locks.toggle(LockKind.ITEM, ryokan)).record is True
     before = await itinerary.items(trip_id)
     sentence = f"Item “Ryokan Kyoto” {ASK}"
 
@@ -79,7 +81,7 @@ async def test_a_locked_day_refuses_adding_moving_and_removing_its_items_but_not
     trips: TripRepository, itinerary: ItineraryRepository, locks: LockRepository
 ) -> None:
     trip_id, ryokan, tea = await _trip(trips, itinerary)
-    elsewhere = await itinerary.add(trip_id, {"day": "2027-04-10", "title": "Nara"})
+    elsewhere = (await itinerary.add(trip_id, {"day": "2027-04-10", "title": "Nara"})).record
     await locks.toggle(LockKind.DAY, "2027-04-09", trip_id=trip_id)
     sentence = f"Day Fri 9 Apr 2027 {ASK}"
 
@@ -94,10 +96,10 @@ async def test_a_locked_day_refuses_adding_moving_and_removing_its_items_but_not
     with pytest.raises(LockedError, match=sentence):
         await itinerary.remove(ryokan, context=assistant())
 
-    edited = await itinerary.update(tea, {"notes": "Bring socks"}, context=assistant())
+    edited = (await itinerary.update(tea, {"notes": "Bring socks"}, context=assistant())).record
     assert edited.notes == "Bring socks"
     deer = {"day": "2027-04-10", "title": "Deer"}
-    other = await itinerary.add(trip_id, deer, context=assistant())
+    other = (await itinerary.add(trip_id, deer, context=assistant())).record
     assert other.day == date(2027, 4, 10)
 
 
@@ -113,15 +115,15 @@ async def test_a_locked_field_refuses_only_that_field_and_removing_its_row(
     assert refused.value.field == "start_time"
     with pytest.raises(LockedError, match=sentence):
         await itinerary.remove(ryokan, context=assistant())
-    updated = await itinerary.update(ryokan, {"place": "Gion"}, context=assistant())
+    updated = (await itinerary.update(ryokan, {"place": "Gion"}, context=assistant())).record
     assert (updated.place, updated.start_time) == ("Gion", time(15, 0))
 
 
 async def test_a_locked_trip_field_and_a_locked_stop_refuse_the_assistant(
     trips: TripRepository, stops: StopRepository, locks: LockRepository
 ) -> None:
-    trip = await trips.create({"title": "Japan", "start_date": "2027-04-08"})
-    kyoto = await stops.add(trip.id, {"place": "Kyoto", "arrive": "2027-04-09"})
+    trip = (await trips.create({"title": "Japan", "start_date": "2027-04-08"})).record
+    kyoto = (await stops.add(trip.id, {"place": "Kyoto", "arrive": "2027-04-09"})).record
     await stops.add(trip.id, {"place": "Osaka"})
     await locks.toggle(LockKind.FIELD, trip.id, entity=EntityKind.TRIP, field="budget_amount")
     await locks.toggle(LockKind.STOP, kyoto.id)
@@ -138,7 +140,9 @@ async def test_a_locked_trip_field_and_a_locked_stop_refuse_the_assistant(
     # Another stop inserted before it renumbers it but does not change it.
     await stops.add(trip.id, {"place": "Tokyo"}, position=0, context=assistant())
     assert [stop.place for stop in await stops.stops(trip.id)] == ["Tokyo", "Kyoto", "Osaka"]
-    assert (await trips.update(trip.id, {"pace": "relaxed"}, context=assistant())).pace == "relaxed"
+    assert (
+        (await trips.update(trip.id, {"pace": "relaxed"}, context=assistant())).record
+    ).pace == "relaxed"
 
 
 async def test_the_persons_own_edits_are_never_refused(
@@ -148,7 +152,7 @@ async def test_the_persons_own_edits_are_never_refused(
     locks: LockRepository,
 ) -> None:
     trip_id, ryokan, tea = await _trip(trips, itinerary)
-    kyoto = await stops.add(trip_id, {"place": "Kyoto"})
+    kyoto = (await stops.add(trip_id, {"place": "Kyoto"})).record
     await locks.toggle(LockKind.ITEM, ryokan)
     await locks.toggle(LockKind.DAY, "2027-04-09", trip_id=trip_id)
     await locks.toggle(LockKind.STOP, kyoto.id)
@@ -159,7 +163,7 @@ async def test_the_persons_own_edits_are_never_refused(
     await itinerary.add(trip_id, {"day": "2027-04-09", "title": "Dinner"})
     await stops.update(kyoto.id, {"place": "Kyōto"})
     await trips.update(trip_id, {"title": "Japan in spring"})
-    assert await itinerary.remove(ryokan) is True
+    assert (await itinerary.remove(ryokan)).record is True
     assert [lock.kind for lock in await locks.locks(trip_id)] == [
         LockKind.DAY,
         LockKind.STOP,
@@ -174,9 +178,9 @@ async def test_locking_and_unlocking_undo_and_redo_like_any_edit(
     history: ChangeHistory,
 ) -> None:
     trip_id, ryokan, _ = await _trip(trips, itinerary)
-    assert await locks.toggle(LockKind.ITEM, ryokan) is True
+    assert (await locks.toggle(LockKind.ITEM, ryokan)).record is True
     assert await history.undo_label() == "Lock item “Ryokan Kyoto”"
-    assert await locks.toggle(LockKind.ITEM, ryokan) is False
+    assert (await locks.toggle(LockKind.ITEM, ryokan)).record is False
     assert await history.undo_label() == "Unlock item “Ryokan Kyoto”"
     assert await locks.locks(trip_id) == []
 
@@ -236,10 +240,10 @@ async def test_deleting_a_trip_takes_its_locks_and_undo_brings_them_back(
     trip_id, ryokan, _ = await _trip(trips, itinerary)
     await locks.toggle(LockKind.ITEM, ryokan)
     await locks.toggle(LockKind.DAY, "2027-04-09", trip_id=trip_id)
-    assert await trips.delete(trip_id) is True
+    assert (await trips.delete(trip_id)).record is True
     await history.undo_last()
     assert len(await locks.locks(trip_id)) == 2
-    copy = await trips.duplicate(trip_id)
+    copy = (await trips.duplicate(trip_id)).record
     assert await locks.locks(copy.id) == []
 
 

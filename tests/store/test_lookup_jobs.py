@@ -32,7 +32,7 @@ def jobs(database: Database, job_bus: LookupJobBus) -> LookupJobRepository:
 async def test_a_new_job_is_queued_with_its_parameters(
     trips: TripRepository, jobs: LookupJobRepository
 ) -> None:
-    trip = await trips.create()
+    trip = (await trips.create()).record
     job = await jobs.create(trip.id, "flights", {"origin": "LIS", "destination": "JFK"})
     assert len(job.id) == 32
     assert (job.trip_id, job.kind, job.status) == (trip.id, "flights", LookupStatus.QUEUED)
@@ -49,7 +49,7 @@ async def test_a_job_runs_reports_progress_and_succeeds(
 ) -> None:
     published: list[LookupJobRecord] = []
     job_bus.subscribe(published.append)
-    trip = await trips.create()
+    trip = (await trips.create()).record
     job = await jobs.create(trip.id, "daylight", {})
     running = await jobs.update(job.id, status=LookupStatus.RUNNING, status_line="Day 1 of 4")
     assert running is not None
@@ -77,7 +77,7 @@ async def test_a_job_runs_reports_progress_and_succeeds(
 
 
 async def test_the_first_finish_wins(trips: TripRepository, jobs: LookupJobRepository) -> None:
-    trip = await trips.create()
+    trip = (await trips.create()).record
     job = await jobs.create(trip.id, "holidays")
     cancelled = await jobs.update(job.id, status=LookupStatus.CANCELLED, status_line="Cancelled")
     late = await jobs.update(job.id, status=LookupStatus.SUCCEEDED, result={"summary": "x"})
@@ -89,7 +89,7 @@ async def test_the_first_finish_wins(trips: TripRepository, jobs: LookupJobRepos
 async def test_a_failure_keeps_its_message(
     trips: TripRepository, jobs: LookupJobRepository
 ) -> None:
-    trip = await trips.create()
+    trip = (await trips.create()).record
     job = await jobs.create(trip.id, "currency")
     failed = await jobs.update(
         job.id, status=LookupStatus.FAILED, error="Unknown currency 'EUX'. Use EUR."
@@ -102,7 +102,7 @@ async def test_a_failure_keeps_its_message(
 async def test_progress_never_goes_back_and_stays_in_range(
     trips: TripRepository, jobs: LookupJobRepository
 ) -> None:
-    trip = await trips.create()
+    trip = (await trips.create()).record
     job = await jobs.create(trip.id, "daylight")
     await jobs.update(job.id, progress=0.6)
     again = await jobs.update(job.id, progress=0.2)
@@ -115,7 +115,10 @@ async def test_progress_never_goes_back_and_stays_in_range(
 async def test_jobs_are_listed_per_trip_oldest_first_and_go_with_their_trip(
     trips: TripRepository, jobs: LookupJobRepository
 ) -> None:
-    porto, rome = await trips.create({"title": "Porto"}), await trips.create({"title": "Rome"})
+    porto, rome = (
+        (await trips.create({"title": "Porto"})).record,
+        (await trips.create({"title": "Rome"})).record,
+    )
     first = await jobs.create(porto.id, "flights")
     await jobs.create(rome.id, "holidays")
     second = await jobs.create(porto.id, "daylight")
@@ -132,7 +135,7 @@ async def test_a_job_needs_an_existing_trip(jobs: LookupJobRepository) -> None:
 
 
 async def test_parameters_must_be_json(trips: TripRepository, jobs: LookupJobRepository) -> None:
-    trip = await trips.create()
+    trip = (await trips.create()).record
     with pytest.raises(ValueError, match="must be JSON"):
         await jobs.create(trip.id, "flights", {"when": object()})
 
@@ -140,7 +143,7 @@ async def test_parameters_must_be_json(trips: TripRepository, jobs: LookupJobRep
 async def test_jobs_left_running_by_a_closed_app_come_back_interrupted(
     db_path: Path, trips: TripRepository, jobs: LookupJobRepository, database: Database
 ) -> None:
-    trip = await trips.create()
+    trip = (await trips.create()).record
     queued = await jobs.create(trip.id, "flights")
     running = await jobs.create(trip.id, "daylight")
     await jobs.update(running.id, status=LookupStatus.RUNNING, progress=0.3)
@@ -165,7 +168,7 @@ async def test_jobs_left_running_by_a_closed_app_come_back_interrupted(
 async def test_mark_seen_counts_only_changes(
     trips: TripRepository, jobs: LookupJobRepository
 ) -> None:
-    trip = await trips.create()
+    trip = (await trips.create()).record
     one, two = await jobs.create(trip.id, "flights"), await jobs.create(trip.id, "holidays")
     assert await jobs.mark_seen([]) == 0
     assert await jobs.mark_seen([one.id, one.id, "unknown"]) == 1
@@ -176,7 +179,7 @@ async def test_mark_seen_counts_only_changes(
 async def test_status_and_progress_are_checked_by_sqlite_too(
     db_path: Path, trips: TripRepository, jobs: LookupJobRepository
 ) -> None:
-    trip = await trips.create()
+    trip = (await trips.create()).record
     job = await jobs.create(trip.id, "flights")
     with closing(sqlite3.connect(db_path)) as connection:
         for sql in (
@@ -197,7 +200,7 @@ async def test_a_subscriber_that_raises_does_not_stop_the_others(
 
     job_bus.subscribe(broken)
     unsubscribe = job_bus.subscribe(lambda job: seen.append(job.id))
-    trip = await trips.create()
+    trip = (await trips.create()).record
     job = await jobs.create(trip.id, "flights")
     unsubscribe()
     unsubscribe()

@@ -41,10 +41,12 @@ async def test_a_database_from_before_documents_keeps_its_data_and_takes_documen
     with Database.open(db_path) as database:
         bus = ChangeBus()
         trips = TripRepository(database, bus)
-        trip = await trips.create({"title": "Japan"})
-        item = await ItineraryRepository(database, bus).add(
-            trip.id, {"day": date(2027, 4, 2), "title": "Flight"}
-        )
+        trip = (await trips.create({"title": "Japan"})).record
+        item = (
+            await ItineraryRepository(database, bus).add(
+                trip.id, {"day": date(2027, 4, 2), "title": "Flight"}
+            )
+        ).record
         await trips.update(trip.id, {"notes": "rail pass"})
         await DocumentRepository(database, bus, folder, prune_after=None).attach(
             ticket, trip_id=trip.id
@@ -68,7 +70,7 @@ async def test_a_database_from_before_documents_keeps_its_data_and_takes_documen
         an_hour_ago = time.time() - 3601
         os.utime(folder.root / stale, (an_hour_ago, an_hour_ago))
         assert documents.prune_files_at_start() == [stale]
-        document = await documents.attach(ticket, trip_id=trip.id, item_id=item.id)
+        document = (await documents.attach(ticket, trip_id=trip.id, item_id=item.id)).record
         assert await documents.for_item(item.id) == [document]
         history = ChangeHistory(database, bus)
         assert (await history.undo_last()) is not None  # the attach

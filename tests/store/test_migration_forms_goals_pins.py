@@ -60,7 +60,7 @@ async def test_a_database_from_before_forms_keeps_its_data_and_its_undo(db_path:
     with Database.open(db_path) as database:
         bus = ChangeBus()
         trips = TripRepository(database, bus)
-        trip = await trips.create({"title": "Porto", "budget_amount": "1234.50"})
+        trip = (await trips.create({"title": "Porto", "budget_amount": "1234.50"})).record
         await ItineraryRepository(database, bus).add(
             trip.id, {"day": date(2026, 5, 1), "title": "Lunch"}
         )
@@ -92,8 +92,8 @@ async def test_a_database_from_before_forms_keeps_its_data_and_its_undo(db_path:
 
         forms = FormAnswerRepository(database, bus)
         await forms.set_answer(trip.id, "trip-brief", "diet", "vegan")
-        goal = await GoalRepository(database, bus).add(trip.id, "Flights booked")
-        pin = await PinRepository(database, bus).add("Vegetarian")
+        goal = (await GoalRepository(database, bus).add(trip.id, "Flights booked")).record
+        pin = (await PinRepository(database, bus).add("Vegetarian")).record
         assert await forms.answers(trip.id, "trip-brief") == {"diet": "vegan"}
         assert goal.position == 0
         assert pin.trip_id is None

@@ -23,7 +23,7 @@ async def test_the_queue_comes_and_goes_with_its_revision(db_path: Path) -> None
     record = Incoming({"title": "Fado night", "day": "2027-04-11"}, "VEVENT 1")
     with Database.open(db_path) as database:
         bus = ChangeBus()
-        trip = await TripRepository(database, bus).create({"title": "Lisbon"})
+        trip = (await TripRepository(database, bus).create({"title": "Lisbon"})).record
         await ImportQueue(database, bus).queue(trip.id, "fado.ics", [record])
     downgrade_to(db_path, PREVIOUS)
     assert "import_candidate" not in tables(db_path)

@@ -26,12 +26,14 @@ async def test_a_previous_file_upgrades_keeps_its_undo_and_locks(db_path: Path) 
     migrate_to(db_path, PREVIOUS)
     with Database.open(db_path) as database:
         bus = ChangeBus()
-        trip = await TripRepository(database, bus).create({"title": "Japan"})
-        item = await ItineraryRepository(database, bus).add(
-            trip.id, {"day": "2027-04-09", "title": "Ryokan Kyoto"}
-        )
+        trip = (await TripRepository(database, bus).create({"title": "Japan"})).record
+        item = (
+            await ItineraryRepository(database, bus).add(
+                trip.id, {"day": "2027-04-09", "title": "Ryokan Kyoto"}
+            )
+        ).record
         locks = LockRepository(database, bus)
-        assert await locks.toggle(LockKind.ITEM, item.id) is True
+        assert (await locks.toggle(LockKind.ITEM, item.id)).record is True
         history = ChangeHistory(database, bus)
         assert await history.undo_label() == "Lock item “Ryokan Kyoto”"
         await history.undo_last()
@@ -42,7 +44,7 @@ async def test_a_previous_file_upgrades_keeps_its_undo_and_locks(db_path: Path) 
 async def test_downgrading_drops_the_locks_and_their_log_rows(db_path: Path) -> None:
     with Database.open(db_path) as database:
         bus = ChangeBus()
-        trip = await TripRepository(database, bus).create({"title": "Japan"})
+        trip = (await TripRepository(database, bus).create({"title": "Japan"})).record
         await LockRepository(database, bus).toggle(LockKind.DAY, "2027-04-09", trip_id=trip.id)
     downgrade_to(db_path, PREVIOUS)
     with closing(sqlite3.connect(db_path)) as connection:

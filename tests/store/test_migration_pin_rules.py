@@ -34,9 +34,9 @@ async def test_downgrading_keeps_the_pins_and_an_undo_history_without_rules(
 ) -> None:
     with Database.open(db_path) as database:
         bus = ChangeBus()
-        trip = await TripRepository(database, bus).create({"title": "Porto"})
+        trip = (await TripRepository(database, bus).create({"title": "Porto"})).record
         pins = PinRepository(database, bus)
-        red_eye = await pins.add("No red-eyes", trip_id=trip.id, rule="max_flights(2)")
+        red_eye = (await pins.add("No red-eyes", trip_id=trip.id, rule="max_flights(2)")).record
         await pins.add("Window seat", trip_id=trip.id)
         await pins.set_rule(red_eye.id, "no_departure_between(22:00,06:00)")
     downgrade_to(db_path, PREVIOUS)
@@ -59,7 +59,7 @@ async def test_downgrading_keeps_the_pins_and_an_undo_history_without_rules(
             ("No red-eyes", None, False),
             ("Window seat", None, False),
         ]
-        ruled = await pins.set_rule(listed[0].id, "max_flights(1)")
+        ruled = (await pins.set_rule(listed[0].id, "max_flights(1)")).record
         assert ruled.rule_confirmed
         history = ChangeHistory(database, bus)
         assert await history.undo_last(trip.id) is not None

@@ -37,7 +37,7 @@ async def test_proposals_come_and_go_with_their_revision_and_nothing_else_is_los
     with Database.open(db_path) as database:
         bus = ChangeBus()
         trips = TripRepository(database, bus)
-        trip = await trips.create({"title": "Japan"})
+        trip = (await trips.create({"title": "Japan"})).record
         await trips.update(trip.id, {"notes": "rail pass"})
         await Settings(database).set(ASSISTANT_EDITS, EditMode.PROPOSE)
         await trips.update(trip.id, {"title": "Japan in spring"}, context=assistant)

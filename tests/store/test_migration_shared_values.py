@@ -30,9 +30,16 @@ async def test_trips_from_before_sharing_keep_their_data_and_share_nothing(
 ) -> None:
     with Database.open(db_path) as database:
         trips = TripRepository(database, ChangeBus())
-        tokyo = await trips.create(
-            {"title": "Tokyo", "notes": "Passport P1234567", "travellers": 2, "interests": "food"}
-        )
+        tokyo = (
+            await trips.create(
+                {
+                    "title": "Tokyo",
+                    "notes": "Passport P1234567",
+                    "travellers": 2,
+                    "interests": "food",
+                }
+            )
+        ).record
         await trips.create({"title": "Porto", "shared_values": ["P7654321"]})
     downgrade_to(db_path, PREVIOUS)
     assert "shared_values" not in trip_columns(db_path)
@@ -45,7 +52,7 @@ async def test_trips_from_before_sharing_keep_their_data_and_share_nothing(
         bus = ChangeBus()
         trips = TripRepository(database, bus)
         assert [trip.shared_values for trip in await trips.all()] == [(), ()]
-        shared = await trips.update(tokyo.id, {"shared_values": ["P1234567"]})
+        shared = (await trips.update(tokyo.id, {"shared_values": ["P1234567"]})).record
         assert shared.shared_values == ("P1234567",)
         assert await ChangeHistory(database, bus).undo_last(tokyo.id) is not None
         again = await trips.get(tokyo.id)

@@ -246,7 +246,9 @@ async def test_a_database_from_the_previous_revision_is_backed_up_and_upgraded(
         assert (report.from_revision, report.to_revision) == (previous, HEAD)
         assert report.backup_path == db_path.with_name(f"concierge.db.bak-{previous}")
         assert await SqliteHistoryStore(database, "c1").load() == [message]
-        trip = await TripRepository(database, ChangeBus()).create({"budget_amount": "10.00"})
+        trip = (
+            await TripRepository(database, ChangeBus()).create({"budget_amount": "10.00"})
+        ).record
         assert trip.budget_amount == Decimal("10.00")
 
     backup = db_path.with_name(f"concierge.db.bak-{previous}")

@@ -28,8 +28,8 @@ def texts(pins: list[PinRecord]) -> list[tuple[str, int]]:
 async def test_a_trip_sees_all_trip_pins_first_then_its_own(
     trips: TripRepository, pins: PinRepository
 ) -> None:
-    porto = await trips.create({"title": "Porto"})
-    lisbon = await trips.create({"title": "Lisbon"})
+    porto = (await trips.create({"title": "Porto"})).record
+    lisbon = (await trips.create({"title": "Lisbon"})).record
     await pins.add("Window seat", trip_id=porto.id)
     await pins.add("Vegetarian")
     await pins.add("Near the river", trip_id=porto.id)
@@ -53,11 +53,13 @@ async def test_a_trip_sees_all_trip_pins_first_then_its_own(
 async def test_pins_record_their_scope_and_author(
     trips: TripRepository, pins: PinRepository
 ) -> None:
-    trip = await trips.create()
-    mine = await pins.add("  Vegetarian \n")
-    theirs = await pins.add(
-        "Likes tiles", trip_id=trip.id, context=ChangeContext(Actor.ASSISTANT, "Assistant: pin")
-    )
+    trip = (await trips.create()).record
+    mine = (await pins.add("  Vegetarian \n")).record
+    theirs = (
+        await pins.add(
+            "Likes tiles", trip_id=trip.id, context=ChangeContext(Actor.ASSISTANT, "Assistant: pin")
+        )
+    ).record
     assert (mine.text, mine.trip_id, mine.all_trips, mine.created_by) == (
         "Vegetarian",
         None,
@@ -75,25 +77,25 @@ async def test_pins_record_their_scope_and_author(
 async def test_move_stays_within_the_scope_and_remove_closes_the_gap(
     trips: TripRepository, pins: PinRepository
 ) -> None:
-    trip = await trips.create()
-    everywhere = await pins.add("Vegetarian")
-    a, b, c = [await pins.add(text, trip_id=trip.id) for text in "ABC"]
-    moved = await pins.move(c.id, 0)
+    trip = (await trips.create()).record
+    everywhere = (await pins.add("Vegetarian")).record
+    a, b, c = [(await pins.add(text, trip_id=trip.id)).record for text in "ABC"]
+    moved = (await pins.move(c.id, 0)).record
     assert texts(moved) == [("C", 0), ("A", 1), ("B", 2)]
-    assert await pins.move(everywhere.id, 5) == [everywhere]
-    assert await pins.remove(a.id)
-    assert not await pins.remove(a.id)
+    assert (await pins.move(everywhere.id, 5)).record == [everywhere]
+    assert (await pins.remove(a.id)).record
+    assert not (await pins.remove(a.id)).record
     assert texts(await pins.list_for_trip(trip.id)) == [("Vegetarian", 0), ("C", 0), ("B", 1)]
     assert (await pins.get(b.id)).position == 1  # type: ignore[union-attr]
 
 
 async def test_edit_text(trips: TripRepository, pins: PinRepository, bus: ChangeBus) -> None:
-    pin = await pins.add("Vegetarain")
+    pin = (await pins.add("Vegetarain")).record
     heard: list[Change] = []
     bus.subscribe(heard.append)
-    edited = await pins.update_text(pin.id, "Vegetarian ")
+    edited = (await pins.update_text(pin.id, "Vegetarian ")).record
     assert edited.text == "Vegetarian"
-    assert await pins.update_text(pin.id, "Vegetarian") == edited  # unchanged: no write
+    assert (await pins.update_text(pin.id, "Vegetarian")).record == edited  # unchanged: no write
     assert [(c.entity, c.entity_id, c.trip_id, c.action, c.fields) for c in heard] == [
         (EntityKind.PIN, pin.id, None, Action.UPDATE, {"text"})
     ]
@@ -102,7 +104,7 @@ async def test_edit_text(trips: TripRepository, pins: PinRepository, bus: Change
 async def test_all_trip_pins_are_logged_without_a_trip(
     pins: PinRepository, database: Database
 ) -> None:
-    pin = await pins.add("Vegetarian")
+    pin = (await pins.add("Vegetarian")).record
     await pins.update_text(pin.id, "Vegan")
     await pins.remove(pin.id)
     assert [(row.entity, row.action, row.trip_id) for row in log_rows(database)] == [
@@ -129,7 +131,7 @@ async def test_blank_pins_are_refused(pins: PinRepository, text: str) -> None:
 
 
 async def test_unknown_ids_and_bad_edits_are_clear_errors(pins: PinRepository) -> None:
-    pin = await pins.add("Vegetarian")
+    pin = (await pins.add("Vegetarian")).record
     with pytest.raises(RecordNotFoundError, match="The trip nope does not exist"):
         await pins.add("Window seat", trip_id="nope")
     with pytest.raises(RecordNotFoundError, match="The pin nope does not exist"):

@@ -52,7 +52,7 @@ def proposals(database: Database, bus: ChangeBus) -> ProposalRepository:
 
 @pytest.fixture
 async def trip_id(database: Database, trips: TripRepository, itinerary: ItineraryRepository) -> str:
-    trip = await trips.create({"title": "Porto", "budget_amount": Decimal(1000)})
+    trip = (await trips.create({"title": "Porto", "budget_amount": Decimal(1000)})).record
     for title in ("Breakfast", "Museum"):
         await itinerary.add(trip.id, {"day": DAY, "title": title})
     await Settings(database).set(ASSISTANT_EDITS, EditMode.PROPOSE)
@@ -72,8 +72,10 @@ async def test_a_proposed_write_returns_its_result_and_leaves_the_database_untou
     bus.subscribe(published.append)
     bus.proposals.subscribe(news.append)
     before = dump(db_path)
-    added = await itinerary.add(trip_id, {"day": DAY, "title": "Dinner"}, context=assistant("c1"))
-    renamed = await trips.update(trip_id, {"title": "Porto!"}, context=assistant("c2"))
+    added = (
+        await itinerary.add(trip_id, {"day": DAY, "title": "Dinner"}, context=assistant("c1"))
+    ).record
+    renamed = (await trips.update(trip_id, {"title": "Porto!"}, context=assistant("c2"))).record
     assert (added.title, added.position, renamed.title) == ("Dinner", 2, "Porto!")
     assert dump(db_path) == before
     assert published == []
@@ -88,7 +90,7 @@ async def test_a_proposed_write_returns_its_result_and_leaves_the_database_untou
 async def test_the_persons_own_writes_and_apply_mode_are_made_at_once(
     database: Database, trip_id: str, trips: TripRepository, proposals: ProposalRepository
 ) -> None:
-    assert (await trips.update(trip_id, {"title": "Mine"})).title == "Mine"
+    assert ((await trips.update(trip_id, {"title": "Mine"})).record).title == "Mine"
     await Settings(database).set(ASSISTANT_EDITS, EditMode.APPLY)
     await trips.update(trip_id, {"travellers": 3}, context=assistant("c1"))
     trip = await trips.get(trip_id)
@@ -198,7 +200,9 @@ async def test_removing_an_item_with_a_linked_expense_is_proposed_whole(
 ) -> None:
     ledger = LedgerRepository(database, bus)
     breakfast, _ = await itinerary.items(trip_id)
-    expense = await ledger.add(trip_id, {"amount": "12", "spent_on": DAY, "description": "Pastéis"})
+    expense = (
+        await ledger.add(trip_id, {"amount": "12", "spent_on": DAY, "description": "Pastéis"})
+    ).record
     await ledger.update(expense.id, {"item_id": breakfast.id})  # the person's: made at once
     await itinerary.remove(breakfast.id, context=assistant("c1"))
     assert len(await itinerary.items(trip_id)) == 2  # proposed, not made

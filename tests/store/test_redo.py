@@ -106,7 +106,7 @@ async def test_nothing_to_redo(history: ChangeHistory, trips: TripRepository) ->
 async def test_redo_a_trip_field_change(
     trips: TripRepository, history: ChangeHistory, db_path: Path
 ) -> None:
-    trip = await trips.create({"title": "Porto", "budget_amount": "1234.50"})
+    trip = (await trips.create({"title": "Porto", "budget_amount": "1234.50"})).record
     await assert_redo_round_trip(
         history,
         db_path,
@@ -117,7 +117,7 @@ async def test_redo_a_trip_field_change(
 async def test_redo_a_trip_creation_gives_back_the_same_trip(
     trips: TripRepository, history: ChangeHistory, db_path: Path
 ) -> None:
-    created = await trips.create({"title": "Porto"})
+    created = (await trips.create({"title": "Porto"})).record
     await history.undo_last()
     assert await trips.all() == []
     await history.redo_last()
@@ -127,7 +127,7 @@ async def test_redo_a_trip_creation_gives_back_the_same_trip(
 async def test_redo_itinerary_add_remove_and_move(
     trips: TripRepository, itinerary: ItineraryRepository, history: ChangeHistory, db_path: Path
 ) -> None:
-    trip = await trips.create({"title": "Porto"})
+    trip = (await trips.create({"title": "Porto"})).record
     for day, title in [(MAY_1, "A"), (MAY_1, "B"), (MAY_2, "C")]:
         await itinerary.add(trip.id, {"day": day, "title": title})
     a, _, c = await itinerary.items(trip.id)
@@ -154,7 +154,7 @@ async def test_redo_a_trip_deletion_with_everything_on_it(
     db_path: Path,
 ) -> None:
     await trips.create({"title": "Lisbon"})
-    trip = await trips.create({"title": "Porto"})
+    trip = (await trips.create({"title": "Porto"})).record
     await trips.create({"title": "Sintra"})
     await itinerary.add(trip.id, {"day": MAY_1, "title": "Port cellars"})
     await forms.set_answer(trip.id, BRIEF, "diet", "vegan")
@@ -169,7 +169,7 @@ async def test_redo_a_trip_deletion_with_everything_on_it(
 async def test_redo_form_answers(
     trips: TripRepository, forms: FormAnswerRepository, history: ChangeHistory, db_path: Path
 ) -> None:
-    trip = await trips.create()
+    trip = (await trips.create()).record
     await assert_redo_round_trip(
         history,
         db_path,
@@ -187,9 +187,9 @@ async def test_redo_form_answers(
 async def test_redo_goal_changes(
     trips: TripRepository, goals: GoalRepository, history: ChangeHistory, db_path: Path
 ) -> None:
-    trip = await trips.create()
-    a = await goals.add(trip.id, "A")
-    b = await goals.add(trip.id, "B")
+    trip = (await trips.create()).record
+    a = (await goals.add(trip.id, "A")).record
+    b = (await goals.add(trip.id, "B")).record
     await assert_redo_round_trip(history, db_path, lambda: goals.add(trip.id, "First", position=0))
     await assert_redo_round_trip(history, db_path, lambda: goals.complete(b.id))
     await assert_redo_round_trip(history, db_path, lambda: goals.move(b.id, 0))
@@ -199,8 +199,8 @@ async def test_redo_goal_changes(
 async def test_redo_pin_changes(
     trips: TripRepository, pins: PinRepository, history: ChangeHistory, db_path: Path
 ) -> None:
-    trip = await trips.create()
-    a = await pins.add("A", trip_id=trip.id)
+    trip = (await trips.create()).record
+    a = (await pins.add("A", trip_id=trip.id)).record
     await pins.add("B", trip_id=trip.id)
     await assert_redo_round_trip(history, db_path, lambda: pins.add("Vegetarian"))
     await assert_redo_round_trip(history, db_path, lambda: pins.update_text(a.id, "A!"))
@@ -214,7 +214,7 @@ async def test_redo_pin_changes(
 async def test_redo_replays_undone_steps_newest_undone_first(
     trips: TripRepository, history: ChangeHistory
 ) -> None:
-    trip = await trips.create({"title": "Porto"})
+    trip = (await trips.create({"title": "Porto"})).record
     await trips.rename(trip.id, "Porto 2")
     await trips.rename(trip.id, "Porto 3")
     await history.undo_last()
@@ -231,12 +231,12 @@ async def test_redo_replays_undone_steps_newest_undone_first(
 async def test_a_new_change_after_an_undo_clears_redo(
     trips: TripRepository, history: ChangeHistory, database: Database
 ) -> None:
-    trip = await trips.create({"title": "Porto"})
+    trip = (await trips.create({"title": "Porto"})).record
     await trips.rename(trip.id, "Lisbon")
     await trips.rename(trip.id, "Sintra")
     await history.undo_last()
     await history.undo_last()
-    other = await trips.create({"title": "Faro"})
+    other = (await trips.create({"title": "Faro"})).record
     assert await history.redo_label() is None
     assert await history.redo_last() is None
     assert (await trips.get(trip.id)).title == "Porto"  # type: ignore[union-attr]
@@ -251,10 +251,10 @@ async def test_redo_of_a_tool_call_is_one_step_and_brings_its_marks_back(
     history: ChangeHistory,
     bus: ChangeBus,
 ) -> None:
-    trip = await trips.create({"title": "Porto"})
+    trip = (await trips.create({"title": "Porto"})).record
     call = ChangeContext(Actor.ASSISTANT, "Assistant: update_trip")
     await trips.update(trip.id, {"budget_amount": "5200", "pace": "relaxed"}, context=call)
-    item = await itinerary.add(trip.id, {"day": MAY_1, "title": "Dinner"}, context=call)
+    item = (await itinerary.add(trip.id, {"day": MAY_1, "title": "Dinner"}, context=call)).record
     marks = await history.unseen_assistant_changes(trip.id)
     assert marks[EntityKind.TRIP, trip.id] == {"budget_amount", "pace"}
     assert CREATED in marks[EntityKind.ITINERARY_ITEM, item.id]
@@ -282,8 +282,8 @@ async def test_redo_of_a_tool_call_is_one_step_and_brings_its_marks_back(
 async def test_redo_of_a_trip_only_replays_that_trips_steps(
     trips: TripRepository, history: ChangeHistory
 ) -> None:
-    porto = await trips.create({"title": "Porto"})
-    lisbon = await trips.create({"title": "Lisbon"})
+    porto = (await trips.create({"title": "Porto"})).record
+    lisbon = (await trips.create({"title": "Lisbon"})).record
     await trips.rename(porto.id, "Porto!")
     await trips.rename(lisbon.id, "Lisbon!")
     await history.undo_last()
@@ -297,7 +297,7 @@ async def test_redo_of_a_trip_only_replays_that_trips_steps(
 async def test_a_row_changed_behind_the_log_makes_redo_refuse(
     trips: TripRepository, history: ChangeHistory, db_path: Path, database: Database
 ) -> None:
-    trip = await trips.create({"title": "Porto"})
+    trip = (await trips.create({"title": "Porto"})).record
     await trips.rename(trip.id, "Lisbon")
     await history.undo_last()
     with closing(sqlite3.connect(db_path)) as connection, connection:
@@ -313,7 +313,7 @@ async def test_a_database_from_before_redo_is_upgraded_and_its_undo_can_be_redon
 ) -> None:
     with Database.open(db_path) as database:
         trips = TripRepository(database, ChangeBus())
-        trip = await trips.create({"title": "Porto"})
+        trip = (await trips.create({"title": "Porto"})).record
         await trips.rename(trip.id, "Lisbon")
     downgrade_to(db_path, "c3f1a7d2e9b4")
     with closing(sqlite3.connect(db_path)) as connection:

@@ -22,7 +22,7 @@ ITEMS = 500
 
 
 async def _long_day(trips: TripRepository, itinerary: ItineraryRepository) -> str:
-    trip = await trips.create({"title": "Porto"})
+    trip = (await trips.create({"title": "Porto"})).record
     for number in range(ITEMS):
         await itinerary.add(trip.id, {"day": DAY, "title": f"Stop {number}"})
     return trip.id
@@ -50,7 +50,7 @@ async def test_an_insert_at_the_top_of_a_long_day_is_two_rows_and_one_step(
     trip_id = await _long_day(trips, itinerary)
     before = await _order(itinerary, trip_id)
     newest = _newest_row(database)
-    first = await itinerary.add(trip_id, {"day": DAY, "title": "Breakfast"}, position=0)
+    first = (await itinerary.add(trip_id, {"day": DAY, "title": "Breakfast"}, position=0)).record
     assert _rows_since(database, newest) == ["create", "reorder"]
     after = await _order(itinerary, trip_id)
     assert after[0] == (first.id, 0)

@@ -24,12 +24,14 @@ def assistant(label: str = "Assistant: tool") -> ChangeContext:
 async def test_only_the_assistants_changes_are_unseen(
     trips: TripRepository, itinerary: ItineraryRepository, history: ChangeHistory
 ) -> None:
-    trip = await trips.create({"title": "Porto"})
-    kept = await itinerary.add(trip.id, {"day": MAY_1, "title": "Lunch"})
+    trip = (await trips.create({"title": "Porto"})).record
+    kept = (await itinerary.add(trip.id, {"day": MAY_1, "title": "Lunch"})).record
     await trips.update(trip.id, {"notes": "by the person"})
     await trips.update(trip.id, {"pace": "packed", "travellers": 2}, context=assistant())
     await trips.update(trip.id, {"travellers": 3, "budget_amount": "10"}, context=assistant())
-    created = await itinerary.add(trip.id, {"day": MAY_1, "title": "Cellars"}, context=assistant())
+    created = (
+        await itinerary.add(trip.id, {"day": MAY_1, "title": "Cellars"}, context=assistant())
+    ).record
     await itinerary.update(kept.id, {"title": "Long lunch"}, context=ChangeContext(Actor.APP))
 
     unseen = await history.unseen_assistant_changes(trip.id)
@@ -44,9 +46,11 @@ async def test_only_the_assistants_changes_are_unseen(
 async def test_mark_seen_for_one_entity_or_the_whole_trip(
     trips: TripRepository, itinerary: ItineraryRepository, history: ChangeHistory
 ) -> None:
-    trip = await trips.create({"title": "Porto"})
-    other = await trips.create({"title": "Lisbon"})
-    item = await itinerary.add(trip.id, {"day": MAY_1, "title": "Lunch"}, context=assistant())
+    trip = (await trips.create({"title": "Porto"})).record
+    other = (await trips.create({"title": "Lisbon"})).record
+    item = (
+        await itinerary.add(trip.id, {"day": MAY_1, "title": "Lunch"}, context=assistant())
+    ).record
     await trips.update(trip.id, {"notes": "x"}, context=assistant())
     await trips.update(other.id, {"notes": "y"}, context=assistant())
 
@@ -63,10 +67,12 @@ async def test_mark_seen_for_one_entity_or_the_whole_trip(
 async def test_undone_and_deleted_changes_are_not_unseen(
     trips: TripRepository, itinerary: ItineraryRepository, history: ChangeHistory
 ) -> None:
-    trip = await trips.create({"title": "Porto"})
+    trip = (await trips.create({"title": "Porto"})).record
     await trips.update(trip.id, {"notes": "x"}, context=assistant())
     await history.undo_last()
-    gone = await itinerary.add(trip.id, {"day": MAY_1, "title": "Lunch"}, context=assistant())
+    gone = (
+        await itinerary.add(trip.id, {"day": MAY_1, "title": "Lunch"}, context=assistant())
+    ).record
     await itinerary.remove(gone.id)  # the person removed it
     assert await history.unseen_assistant_changes(trip.id) == {}
 
@@ -74,7 +80,9 @@ async def test_undone_and_deleted_changes_are_not_unseen(
 async def test_an_assistant_delete_shows_nothing_for_the_row(
     trips: TripRepository, itinerary: ItineraryRepository, history: ChangeHistory
 ) -> None:
-    trip = await trips.create()
-    item = await itinerary.add(trip.id, {"day": MAY_1, "title": "Lunch"}, context=assistant())
+    trip = (await trips.create()).record
+    item = (
+        await itinerary.add(trip.id, {"day": MAY_1, "title": "Lunch"}, context=assistant())
+    ).record
     await itinerary.remove(item.id, context=assistant())
     assert await history.unseen_assistant_changes(trip.id) == {}

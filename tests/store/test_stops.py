@@ -31,17 +31,19 @@ def unclocked(stops: list[StopRecord]) -> list[StopRecord]:
 async def test_stops_are_added_in_route_order_with_their_details(
     trips: TripRepository, stops: StopRepository
 ) -> None:
-    trip = await trips.create({"start_date": "2027-04-10", "end_date": "2027-04-24"})
-    tokyo = await stops.add(
-        trip.id,
-        {
-            "place": " Tokyo ",
-            "place_code": "hnd",
-            "timezone": "Asia/Tokyo",
-            "arrive": "2027-04-11",
-            "depart": date(2027, 4, 15),
-        },
-    )
+    trip = (await trips.create({"start_date": "2027-04-10", "end_date": "2027-04-24"})).record
+    tokyo = (
+        await stops.add(
+            trip.id,
+            {
+                "place": " Tokyo ",
+                "place_code": "hnd",
+                "timezone": "Asia/Tokyo",
+                "arrive": "2027-04-11",
+                "depart": date(2027, 4, 15),
+            },
+        )
+    ).record
     await stops.add(trip.id, {"place": "Osaka"})
     await stops.add(trip.id, {"place": "Kyoto"}, position=1)
 
@@ -55,12 +57,12 @@ async def test_stops_are_added_in_route_order_with_their_details(
 async def test_update_changes_only_the_named_fields(
     trips: TripRepository, stops: StopRepository
 ) -> None:
-    trip = await trips.create()
-    kyoto = await stops.add(trip.id, {"place": "Kyoto", "timezone": "Asia/Tokyo"})
-    updated = await stops.update(kyoto.id, {"arrive": "2027-04-15"})
+    trip = (await trips.create()).record
+    kyoto = (await stops.add(trip.id, {"place": "Kyoto", "timezone": "Asia/Tokyo"})).record
+    updated = (await stops.update(kyoto.id, {"arrive": "2027-04-15"})).record
     assert updated.arrive == date(2027, 4, 15)
     assert (updated.place, updated.timezone) == ("Kyoto", "Asia/Tokyo")
-    assert await stops.update(kyoto.id, {"place": "Kyoto"}) == updated
+    assert (await stops.update(kyoto.id, {"place": "Kyoto"})).record == updated
 
 
 @pytest.mark.parametrize(
@@ -99,7 +101,7 @@ async def test_a_bad_stop_is_refused_naming_the_field(
     field: str,
     message: str,
 ) -> None:
-    trip = await trips.create({"start_date": "2027-04-10", "end_date": "2027-04-24"})
+    trip = (await trips.create({"start_date": "2027-04-10", "end_date": "2027-04-24"})).record
     with pytest.raises(InvalidChangeError, match=re.escape(message)) as refused:
         await stops.add(trip.id, values)
     assert refused.value.field == field
@@ -109,8 +111,8 @@ async def test_a_bad_stop_is_refused_naming_the_field(
 async def test_an_edit_that_breaks_the_dates_is_refused_and_changes_nothing(
     trips: TripRepository, stops: StopRepository
 ) -> None:
-    trip = await trips.create({"start_date": "2027-04-10", "end_date": "2027-04-24"})
-    kyoto = await stops.add(trip.id, {"place": "Kyoto", "arrive": "2027-04-15"})
+    trip = (await trips.create({"start_date": "2027-04-10", "end_date": "2027-04-24"})).record
+    kyoto = (await stops.add(trip.id, {"place": "Kyoto", "arrive": "2027-04-15"})).record
     with pytest.raises(InvalidChangeError, match="before the arrival") as refused:
         await stops.update(kyoto.id, {"depart": "2027-04-14"})
     assert refused.value.field == "depart"
@@ -126,16 +128,16 @@ async def test_unknown_trips_and_stops_are_reported(
         await stops.update("nope", {"place": "Kyoto"})
     with pytest.raises(RecordNotFoundError):
         await stops.move("nope", 0)
-    assert await stops.remove("nope") is False
+    assert (await stops.remove("nope")).record is False
 
 
 async def test_each_write_is_one_undo_step_with_a_clear_label(
     trips: TripRepository, stops: StopRepository, history: ChangeHistory
 ) -> None:
-    trip = await trips.create()
-    tokyo = await stops.add(trip.id, {"place": "Tokyo"})
-    kyoto = await stops.add(trip.id, {"place": "Kyoto"})
-    osaka = await stops.add(trip.id, {"place": "Osaka"})
+    trip = (await trips.create()).record
+    tokyo = (await stops.add(trip.id, {"place": "Tokyo"})).record
+    kyoto = (await stops.add(trip.id, {"place": "Kyoto"})).record
+    osaka = (await stops.add(trip.id, {"place": "Osaka"})).record
     states = [unclocked(await stops.stops(trip.id))]
     await stops.update(kyoto.id, {"arrive": "2027-04-15"})
     states.append(unclocked(await stops.stops(trip.id)))
@@ -165,12 +167,12 @@ async def test_each_write_is_one_undo_step_with_a_clear_label(
 async def test_undoing_a_trips_deletion_restores_its_stops_exactly(
     trips: TripRepository, stops: StopRepository, history: ChangeHistory
 ) -> None:
-    trip = await trips.create({"title": "Japan"})
+    trip = (await trips.create({"title": "Japan"})).record
     await stops.add(trip.id, {"place": "Tokyo", "timezone": "Asia/Tokyo"})
     await stops.add(trip.id, {"place": "Kyoto", "arrive": "2027-04-15"})
     before = await stops.stops(trip.id)
 
-    assert await trips.delete(trip.id)
+    assert (await trips.delete(trip.id)).record
     assert await stops.stops(trip.id) == []
     step = await history.undo_last()
     assert step is not None and step.label == "Delete trip “Japan”"
@@ -180,10 +182,10 @@ async def test_undoing_a_trips_deletion_restores_its_stops_exactly(
 async def test_a_duplicated_trip_gets_its_own_copy_of_the_route(
     trips: TripRepository, stops: StopRepository, history: ChangeHistory
 ) -> None:
-    trip = await trips.create({"title": "Japan"})
+    trip = (await trips.create({"title": "Japan"})).record
     await stops.add(trip.id, {"place": "Tokyo", "timezone": "Asia/Tokyo"})
     await stops.add(trip.id, {"place": "Kyoto"})
-    copy = await trips.duplicate(trip.id)
+    copy = (await trips.duplicate(trip.id)).record
 
     copied = await stops.stops(copy.id)
     assert route(copied) == [("Tokyo", 0), ("Kyoto", 1)]

@@ -31,7 +31,7 @@ def raw(path: Path, sql: str) -> list[tuple[object, ...]]:
 
 
 async def test_a_new_trip_has_the_defaults(trips: TripRepository) -> None:
-    trip = await trips.create()
+    trip = (await trips.create()).record
     assert trip.title == "New trip"
     assert (trip.travellers, trip.budget_currency, trip.pace) == (1, "EUR", Pace.BALANCED)
     assert (trip.budget_amount, trip.interests, trip.notes) == (None, (), "")
@@ -43,22 +43,24 @@ async def test_a_new_trip_has_the_defaults(trips: TripRepository) -> None:
 
 
 async def test_create_takes_initial_values_and_normalizes_them(trips: TripRepository) -> None:
-    trip = await trips.create(
-        {
-            "title": "  Porto weekend ",
-            "origin": "Lisbon (LIS)",
-            "origin_code": "lis",
-            "origin_tz": "Europe/Lisbon",
-            "start_date": "2026-05-01",
-            "end_date": date(2026, 5, 3),
-            "travellers": 2,
-            "budget_amount": "1234.50",
-            "budget_currency": "eur",
-            "interests": "wine, food, , Wine, azulejos",
-            "pace": "Relaxed",
-            "notes": "Ask about the river cruise.\n",
-        }
-    )
+    trip = (
+        await trips.create(
+            {
+                "title": "  Porto weekend ",
+                "origin": "Lisbon (LIS)",
+                "origin_code": "lis",
+                "origin_tz": "Europe/Lisbon",
+                "start_date": "2026-05-01",
+                "end_date": date(2026, 5, 3),
+                "travellers": 2,
+                "budget_amount": "1234.50",
+                "budget_currency": "eur",
+                "interests": "wine, food, , Wine, azulejos",
+                "pace": "Relaxed",
+                "notes": "Ask about the river cruise.\n",
+            }
+        )
+    ).record
     assert trip.title == "Porto weekend"
     assert (trip.origin, trip.origin_code, trip.origin_tz) == (
         "Lisbon (LIS)",
@@ -78,16 +80,16 @@ async def test_get_of_an_unknown_trip_is_none(trips: TripRepository) -> None:
 
 
 async def test_trips_are_listed_in_position_order(trips: TripRepository) -> None:
-    porto = await trips.create({"title": "Porto"})
-    lisbon = await trips.create({"title": "Lisbon"})
-    sintra = await trips.create({"title": "Sintra"})
+    porto = (await trips.create({"title": "Porto"})).record
+    lisbon = (await trips.create({"title": "Lisbon"})).record
+    sintra = (await trips.create({"title": "Sintra"})).record
     assert [t.title for t in await trips.all()] == ["Porto", "Lisbon", "Sintra"]
     assert [t.position for t in (porto, lisbon, sintra)] == [0, 1, 2]
 
 
 async def test_update_changes_only_the_named_fields(trips: TripRepository) -> None:
-    trip = await trips.create({"title": "Porto", "notes": "keep", "travellers": 3})
-    updated = await trips.update(trip.id, {"origin": "Lisbon (LIS)", "pace": "packed"})
+    trip = (await trips.create({"title": "Porto", "notes": "keep", "travellers": 3})).record
+    updated = (await trips.update(trip.id, {"origin": "Lisbon (LIS)", "pace": "packed"})).record
     assert updated.origin == "Lisbon (LIS)"
     assert updated.pace is Pace.PACKED
     untouched = {"title", "notes", "travellers", "created_at", "position", "budget_currency"}
@@ -100,7 +102,7 @@ async def test_update_changes_only_the_named_fields(trips: TripRepository) -> No
 async def test_an_update_logs_only_the_changed_fields(
     trips: TripRepository, database: Database
 ) -> None:
-    trip = await trips.create({"title": "Porto", "travellers": 2})
+    trip = (await trips.create({"title": "Porto", "travellers": 2})).record
     await trips.update(trip.id, {"title": "Porto", "travellers": 4, "budget_amount": "99.90"})
     entity, action, before, after = logged(log_rows(database)[-1])
     assert (entity, action) == ("trip", "update")
@@ -111,20 +113,22 @@ async def test_an_update_logs_only_the_changed_fields(
 async def test_a_no_op_update_writes_and_logs_nothing(
     trips: TripRepository, database: Database, bus: ChangeBus
 ) -> None:
-    trip = await trips.create({"title": "Porto", "interests": ["wine"]})
+    trip = (await trips.create({"title": "Porto", "interests": ["wine"]})).record
     heard: list[object] = []
     bus.subscribe(heard.append)
-    same = await trips.update(
-        trip.id, {"title": " Porto ", "interests": "wine", "budget_currency": "eur"}
-    )
+    same = (
+        await trips.update(
+            trip.id, {"title": " Porto ", "interests": "wine", "budget_currency": "eur"}
+        )
+    ).record
     assert same == trip
     assert len(log_rows(database)) == 1
     assert heard == []
 
 
 async def test_rename(trips: TripRepository, database: Database) -> None:
-    trip = await trips.create({"title": "Porto"})
-    renamed = await trips.rename(trip.id, "Porto and the Douro")
+    trip = (await trips.create({"title": "Porto"})).record
+    renamed = (await trips.rename(trip.id, "Porto and the Douro")).record
     assert renamed.title == "Porto and the Douro"
     row = log_rows(database)[-1]
     assert row.label == "Rename trip to “Porto and the Douro”"
@@ -180,7 +184,7 @@ async def test_invalid_updates_are_refused_and_write_nothing(
     field: str,
     message: str,
 ) -> None:
-    trip = await trips.create({"title": "Porto"})
+    trip = (await trips.create({"title": "Porto"})).record
     with pytest.raises(InvalidChangeError) as raised:
         await trips.update(trip.id, {"notes": "a valid change beside it", **changes})
     assert raised.value.field == field
@@ -192,7 +196,7 @@ async def test_invalid_updates_are_refused_and_write_nothing(
 async def test_an_end_before_the_start_is_refused_naming_the_field(
     trips: TripRepository, database: Database
 ) -> None:
-    trip = await trips.create({"title": "Porto", "start_date": "2026-05-03"})
+    trip = (await trips.create({"title": "Porto", "start_date": "2026-05-03"})).record
     with pytest.raises(InvalidChangeError) as raised:
         await trips.update(trip.id, {"end_date": "2026-05-01"})
     assert raised.value.field == "end_date"
@@ -202,7 +206,7 @@ async def test_an_end_before_the_start_is_refused_naming_the_field(
     with pytest.raises(InvalidChangeError) as raised:
         await trips.update(trip.id, {"start_date": "2026-05-05"})
     assert raised.value.field == "start_date"
-    same_day = await trips.update(trip.id, {"start_date": "2026-05-04"})
+    same_day = (await trips.update(trip.id, {"start_date": "2026-05-04"})).record
     assert same_day.start_date == same_day.end_date
     with pytest.raises(InvalidChangeError):
         await trips.create({"start_date": "2026-05-03", "end_date": "2026-05-02"})
@@ -214,7 +218,7 @@ async def test_budgets_round_trip_exactly_as_text(
     trips: TripRepository, db_path: Path, database: Database
 ) -> None:
     amounts = ["1234.50", "0.10", "0", "1E+3", "999999999999.987654321"]
-    created = [await trips.create({"budget_amount": amount}) for amount in amounts]
+    created = [(await trips.create({"budget_amount": amount})).record for amount in amounts]
     database.close()
     with Database(db_path) as reopened:
         reread = TripRepository(reopened, ChangeBus())
@@ -230,12 +234,12 @@ async def test_budgets_round_trip_exactly_as_text(
 
 
 async def test_a_float_budget_is_read_through_its_text(trips: TripRepository) -> None:
-    trip = await trips.create({"budget_amount": 0.1})
+    trip = (await trips.create({"budget_amount": 0.1})).record
     assert trip.budget_amount == Decimal("0.1")
 
 
 async def test_interests_are_stored_as_a_json_list(trips: TripRepository, db_path: Path) -> None:
-    trip = await trips.create({"interests": ["food, wine", "port cellars"]})
+    trip = (await trips.create({"interests": ["food, wine", "port cellars"]})).record
     assert trip.interests == ("food, wine", "port cellars")
     assert raw(db_path, "SELECT interests FROM trip") == [('["food, wine", "port cellars"]',)]
 
@@ -252,14 +256,16 @@ async def test_changing_an_unknown_trip_raises(trips: TripRepository) -> None:
 async def test_duplicate_copies_the_trip_and_its_itinerary(
     trips: TripRepository, itinerary: ItineraryRepository, database: Database
 ) -> None:
-    trip = await trips.create({"title": "Porto", "budget_amount": "500.00", "interests": "wine"})
+    trip = (
+        await trips.create({"title": "Porto", "budget_amount": "500.00", "interests": "wine"})
+    ).record
     await trips.create({"title": "Lisbon"})
     await itinerary.add(trip.id, {"day": "2026-05-01", "title": "Lunch", "place": "Bolhão"})
     await itinerary.add(trip.id, {"day": "2026-05-01", "title": "Breakfast"}, position=0)
     await itinerary.add(trip.id, {"day": "2026-05-02", "title": "Cellars"})
     before = await itinerary.items(trip.id)
 
-    copy = await trips.duplicate(trip.id)
+    copy = (await trips.duplicate(trip.id)).record
 
     assert copy.title == "Porto (copy)"
     assert copy.id != trip.id
@@ -284,15 +290,15 @@ async def test_duplicate_copies_the_trip_and_its_itinerary(
 
 
 async def test_move_reorders_the_list_densely(trips: TripRepository, database: Database) -> None:
-    a, b, c = [await trips.create({"title": t}) for t in "ABC"]
+    a, b, c = [(await trips.create({"title": t})).record for t in "ABC"]
     await trips.delete(b.id)
-    d = await trips.create({"title": "D"})
+    d = (await trips.create({"title": "D"})).record
     assert [t.position for t in await trips.all()] == [0, 2, 3]  # a gap is fine for order
 
-    moved = await trips.move(d.id, 0)
+    moved = (await trips.move(d.id, 0)).record
     assert [(t.title, t.position) for t in moved] == [("D", 0), ("A", 1), ("C", 2)]
     assert await trips.all() == moved
-    assert [(t.title, t.position) for t in await trips.move(d.id, 99)] == [
+    assert [(t.title, t.position) for t in (await trips.move(d.id, 99)).record] == [
         ("A", 0),
         ("C", 1),
         ("D", 2),
@@ -308,11 +314,11 @@ async def test_move_reorders_the_list_densely(trips: TripRepository, database: D
 async def test_delete_removes_the_trip_with_its_itinerary(
     trips: TripRepository, itinerary: ItineraryRepository, database: Database
 ) -> None:
-    trip = await trips.create({"title": "Porto"})
-    other = await trips.create({"title": "Lisbon"})
+    trip = (await trips.create({"title": "Porto"})).record
+    other = (await trips.create({"title": "Lisbon"})).record
     await itinerary.add(trip.id, {"day": "2026-05-01", "title": "Lunch"})
     await itinerary.add(other.id, {"day": "2026-05-01", "title": "Tram 28"})
-    assert await trips.delete(trip.id) is True
+    assert (await trips.delete(trip.id)).record is True
     assert await trips.get(trip.id) is None
     assert await itinerary.items(trip.id) == []
     assert [i.title for i in await itinerary.items(other.id)] == ["Tram 28"]
@@ -324,14 +330,14 @@ async def test_delete_removes_the_trip_with_its_itinerary(
     deleted = logged(rows[1])[2]
     assert deleted is not None
     assert deleted["title"] == "Porto"
-    assert await trips.delete(trip.id) is False
+    assert (await trips.delete(trip.id)).record is False
 
 
 async def test_a_write_that_fails_midway_leaves_no_trace(
     trips: TripRepository, database: Database, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     """The row and its log entries are one transaction: a failure rolls back both."""
-    trip = await trips.create({"title": "Porto"})
+    trip = (await trips.create({"title": "Porto"})).record
     import concierge.store.trips as module
 
     def broken(*_args: object) -> None:

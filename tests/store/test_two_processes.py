@@ -35,7 +35,7 @@ def _start(path: Path, trip_id: str, name: str) -> subprocess.Popen[str]:
 async def test_two_processes_hammering_one_file_lose_nothing_and_never_fail(
     db_path: Path, trips: TripRepository, itinerary: ItineraryRepository
 ) -> None:
-    trip = await trips.create({"title": "Porto"})
+    trip = (await trips.create({"title": "Porto"})).record
     writers = [_start(db_path, trip.id, name) for name in ("first", "second")]
     outputs = [writer.communicate(timeout=120)[0] for writer in writers]
     for writer, output in zip(writers, outputs, strict=True):

@@ -34,8 +34,8 @@ async def test_nothing_to_undo(history: ChangeHistory) -> None:
 
 
 async def test_undo_a_create(trips: TripRepository, history: ChangeHistory) -> None:
-    kept = await trips.create({"title": "Lisbon"})
-    trip = await trips.create({"title": "Porto"})
+    kept = (await trips.create({"title": "Lisbon"})).record
+    trip = (await trips.create({"title": "Porto"})).record
     assert await history.undo_label() == "Create trip “Porto”"
     result = await history.undo_last()
     assert result is not None
@@ -47,9 +47,11 @@ async def test_undo_a_create(trips: TripRepository, history: ChangeHistory) -> N
 async def test_undo_an_update_restores_exactly_the_changed_fields(
     trips: TripRepository, history: ChangeHistory
 ) -> None:
-    trip = await trips.create(
-        {"title": "Porto", "budget_amount": "1234.50", "start_date": "2026-05-01"}
-    )
+    trip = (
+        await trips.create(
+            {"title": "Porto", "budget_amount": "1234.50", "start_date": "2026-05-01"}
+        )
+    ).record
     await trips.update(
         trip.id,
         {
@@ -70,9 +72,11 @@ async def test_undo_an_update_restores_exactly_the_changed_fields(
 async def test_undo_a_delete_restores_the_trip_and_its_itinerary_exactly(
     trips: TripRepository, itinerary: ItineraryRepository, history: ChangeHistory
 ) -> None:
-    first = await trips.create({"title": "Lisbon"})
-    trip = await trips.create({"title": "Porto", "budget_amount": "0.50", "interests": "a, b"})
-    last = await trips.create({"title": "Sintra"})
+    first = (await trips.create({"title": "Lisbon"})).record
+    trip = (
+        await trips.create({"title": "Porto", "budget_amount": "0.50", "interests": "a, b"})
+    ).record
+    last = (await trips.create({"title": "Sintra"})).record
     for day, title in [(MAY_1, "A"), (MAY_1, "B"), (MAY_2, "C")]:
         await itinerary.add(trip.id, {"day": day, "title": title, "start_time": "09:15"})
     items = await itinerary.items(trip.id)
@@ -91,7 +95,7 @@ async def test_undo_a_delete_restores_the_trip_and_its_itinerary_exactly(
 async def test_undo_an_add_in_the_middle_restores_the_order(
     trips: TripRepository, itinerary: ItineraryRepository, history: ChangeHistory
 ) -> None:
-    trip = await trips.create()
+    trip = (await trips.create()).record
     for title in "ABC":
         await itinerary.add(trip.id, {"day": MAY_1, "title": title})
     before = await itinerary.items(trip.id)
@@ -103,7 +107,7 @@ async def test_undo_an_add_in_the_middle_restores_the_order(
 async def test_undo_a_move_restores_both_days(
     trips: TripRepository, itinerary: ItineraryRepository, history: ChangeHistory
 ) -> None:
-    trip = await trips.create()
+    trip = (await trips.create()).record
     for day, title in [(MAY_1, "A"), (MAY_1, "B"), (MAY_1, "C"), (MAY_2, "D"), (MAY_2, "E")]:
         await itinerary.add(trip.id, {"day": day, "title": title})
     before = await itinerary.items(trip.id)
@@ -119,7 +123,7 @@ async def test_undo_a_move_restores_both_days(
 async def test_undo_a_remove_puts_the_item_back_in_its_place(
     trips: TripRepository, itinerary: ItineraryRepository, history: ChangeHistory
 ) -> None:
-    trip = await trips.create()
+    trip = (await trips.create()).record
     for title in "ABC":
         await itinerary.add(trip.id, {"day": MAY_1, "title": title, "notes": f"about {title}"})
     before = await itinerary.items(trip.id)
@@ -137,8 +141,8 @@ async def test_an_assistant_group_of_several_writes_undoes_in_one_step(
     bus: ChangeBus,
     database: Database,
 ) -> None:
-    trip = await trips.create({"title": "Porto", "start_date": "2026-05-01"})
-    lunch = await itinerary.add(trip.id, {"day": MAY_1, "title": "Lunch"})
+    trip = (await trips.create({"title": "Porto", "start_date": "2026-05-01"})).record
+    lunch = (await itinerary.add(trip.id, {"day": MAY_1, "title": "Lunch"})).record
     trip_before, items_before = await trips.get(trip.id), await itinerary.items(trip.id)
 
     tool_call = ChangeContext(Actor.ASSISTANT, "Assistant: update_trip")
@@ -175,10 +179,10 @@ async def test_an_assistant_group_of_several_writes_undoes_in_one_step(
 async def test_the_undo_label_is_the_first_write_of_the_newest_open_group(
     trips: TripRepository, history: ChangeHistory
 ) -> None:
-    porto = await trips.create({"title": "Porto"})
+    porto = (await trips.create({"title": "Porto"})).record
     step = ChangeContext()  # one step whose writes each describe themselves
     await trips.update(porto.id, {"notes": "slow days"}, context=step)
-    lisbon = await trips.create({"title": "Lisbon"})
+    lisbon = (await trips.create({"title": "Lisbon"})).record
     await trips.update(porto.id, {"title": "Porto again"}, context=step)
     for n in range(30):
         await trips.update(lisbon.id, {"travellers": n + 2})
@@ -198,11 +202,11 @@ async def test_the_undo_label_is_the_first_write_of_the_newest_open_group(
 async def test_undo_walks_back_to_the_beginning(
     trips: TripRepository, itinerary: ItineraryRepository, history: ChangeHistory
 ) -> None:
-    trip = await trips.create({"title": "Porto"})
-    item = await itinerary.add(trip.id, {"day": MAY_1, "title": "Lunch"})
+    trip = (await trips.create({"title": "Porto"})).record
+    item = (await itinerary.add(trip.id, {"day": MAY_1, "title": "Lunch"})).record
     await trips.rename(trip.id, "Porto!")
     await itinerary.move(item.id, day=MAY_2)
-    copy = await trips.duplicate(trip.id)
+    copy = (await trips.duplicate(trip.id)).record
     await trips.delete(trip.id)
     assert await undo_everything(history) == [
         "Delete trip “Porto!”",
@@ -230,8 +234,8 @@ async def test_undo_as_the_assistant_reports_the_assistant(
 async def test_undo_for_one_trip_leaves_other_trips_alone(
     trips: TripRepository, history: ChangeHistory
 ) -> None:
-    porto = await trips.create({"title": "Porto"})
-    lisbon = await trips.create({"title": "Lisbon"})
+    porto = (await trips.create({"title": "Porto"})).record
+    lisbon = (await trips.create({"title": "Lisbon"})).record
     await trips.update(porto.id, {"notes": "port wine"})
     await trips.update(lisbon.id, {"notes": "pastéis"})
     result = await history.undo_last(porto.id)
@@ -246,8 +250,8 @@ async def test_an_interleaved_group_takes_along_later_changes_to_the_same_fields
 ) -> None:
     """A form edit landed between two writes of one tool call, on a field the call had
     changed: undoing the call must revert the form edit too, or the state would be mixed."""
-    trip = await trips.create({"title": "Porto"})
-    item = await itinerary.add(trip.id, {"day": MAY_1, "title": "Lunch"})
+    trip = (await trips.create({"title": "Porto"})).record
+    item = (await itinerary.add(trip.id, {"day": MAY_1, "title": "Lunch"})).record
     tool_call = ChangeContext(Actor.ASSISTANT, "Assistant: plan")
     await itinerary.update(item.id, {"title": "Long lunch"}, context=tool_call)
     await itinerary.update(item.id, {"title": "Quick lunch"}, context=ChangeContext(label="Form"))
@@ -265,8 +269,8 @@ async def test_an_interleaved_group_takes_along_later_changes_to_the_same_fields
 async def test_an_interleaved_group_on_other_fields_stays(
     trips: TripRepository, itinerary: ItineraryRepository, history: ChangeHistory
 ) -> None:
-    trip = await trips.create({"title": "Porto"})
-    item = await itinerary.add(trip.id, {"day": MAY_1, "title": "Lunch"})
+    trip = (await trips.create({"title": "Porto"})).record
+    item = (await itinerary.add(trip.id, {"day": MAY_1, "title": "Lunch"})).record
     tool_call = ChangeContext(Actor.ASSISTANT, "Assistant: plan")
     await itinerary.update(item.id, {"title": "Long lunch"}, context=tool_call)
     await itinerary.update(item.id, {"notes": "mine"}, context=ChangeContext(label="Form"))
@@ -286,7 +290,7 @@ async def test_undoing_a_created_trip_takes_along_items_added_to_it_meanwhile(
     trips: TripRepository, itinerary: ItineraryRepository, history: ChangeHistory
 ) -> None:
     tool_call = ChangeContext(Actor.ASSISTANT, "Assistant: new_trip")
-    trip = await trips.create({"title": "Porto"}, context=tool_call)
+    trip = (await trips.create({"title": "Porto"}, context=tool_call)).record
     await itinerary.add(trip.id, {"day": MAY_1, "title": "Lunch"})
     await trips.update(trip.id, {"notes": "plan"}, context=tool_call)
     result = await history.undo_last()
@@ -299,7 +303,7 @@ async def test_undoing_a_created_trip_takes_along_items_added_to_it_meanwhile(
 async def test_a_trip_filter_takes_along_later_reorders_of_other_trips(
     trips: TripRepository, history: ChangeHistory
 ) -> None:
-    a, _, c = [await trips.create({"title": t}) for t in "ABC"]
+    a, _, c = [(await trips.create({"title": t})).record for t in "ABC"]
     await trips.move(a.id, 2)  # B C A: touches A, B and C
     await trips.move(c.id, 0)  # C B A: touches B and C only
     result = await history.undo_last(a.id)
@@ -311,7 +315,7 @@ async def test_a_trip_filter_takes_along_later_reorders_of_other_trips(
 async def test_a_row_changed_behind_the_log_makes_undo_refuse(
     trips: TripRepository, history: ChangeHistory, db_path: Path, database: Database
 ) -> None:
-    trip = await trips.create({"title": "Porto"})
+    trip = (await trips.create({"title": "Porto"})).record
     await trips.rename(trip.id, "Porto and Douro")
     with closing(sqlite3.connect(db_path)) as connection, connection:
         connection.execute("UPDATE trip SET title = 'Edited elsewhere'")
@@ -322,7 +326,7 @@ async def test_a_row_changed_behind_the_log_makes_undo_refuse(
 
 
 async def test_undo_keeps_exact_money(trips: TripRepository, history: ChangeHistory) -> None:
-    trip = await trips.create({"budget_amount": "1234.50"})
+    trip = (await trips.create({"budget_amount": "1234.50"})).record
     await trips.update(trip.id, {"budget_amount": None})
     await history.undo_last()
     restored = await trips.get(trip.id)

@@ -90,7 +90,7 @@ def table_counts(db_path: Path) -> dict[str, int]:
 async def test_undo_a_first_answer_leaves_the_form_untouched(
     trips: TripRepository, forms: FormAnswerRepository, history: ChangeHistory
 ) -> None:
-    trip = await trips.create()
+    trip = (await trips.create()).record
     await forms.set_answer(trip.id, BRIEF, "diet", "vegan")
     result = await history.undo_last()
     assert result is not None
@@ -103,7 +103,7 @@ async def test_undo_a_first_answer_leaves_the_form_untouched(
 async def test_undo_a_revise_and_a_retract_restores_the_answer_and_its_history(
     trips: TripRepository, forms: FormAnswerRepository, history: ChangeHistory
 ) -> None:
-    trip = await trips.create()
+    trip = (await trips.create()).record
     await forms.set_answer(trip.id, BRIEF, "diet", "vegan")
     await forms.set_answer(trip.id, BRIEF, "ages", [30])
     first = await forms.history(trip.id, BRIEF)
@@ -123,7 +123,7 @@ async def test_undo_a_revise_and_a_retract_restores_the_answer_and_its_history(
     assert await forms.history(trip.id, BRIEF) == first
 
     # The next answer continues the history where it stands: a revise of "vegan".
-    event = await forms.set_answer(trip.id, BRIEF, "diet", "pescatarian")
+    event = (await forms.set_answer(trip.id, BRIEF, "diet", "pescatarian")).record
     assert event is not None
     assert event.action is AnswerAction.REVISE
     assert event.id > max(e.id for e in first)
@@ -137,9 +137,9 @@ async def test_one_tool_call_of_several_answers_undoes_in_one_step(
     bus: ChangeBus,
     database: Database,
 ) -> None:
-    trip = await trips.create({"title": "Porto"})
+    trip = (await trips.create({"title": "Porto"})).record
     await forms.set_answer(trip.id, BRIEF, "diet", "none")
-    goal = await goals.add(trip.id, "Brief filled", completes_on="form:trip-brief")
+    goal = (await goals.add(trip.id, "Brief filled", completes_on="form:trip-brief")).record
     before = await forms.state(trip.id, BRIEF)
     events_before = await forms.history(trip.id, BRIEF)
 
@@ -180,7 +180,7 @@ async def test_undo_takes_along_a_later_answer_to_the_same_field_only(
 ) -> None:
     """A form-panel edit landed while a tool call was writing: one to a field the call had
     answered (undone with it), one to another field (kept)."""
-    trip = await trips.create()
+    trip = (await trips.create()).record
     await forms.set_answer(trip.id, BRIEF, "travellers", 2, context=ChangeContext(label="Start"))
     call = tool_call()
     await forms.set_answer(trip.id, BRIEF, "diet", "vegan", context=call)
@@ -202,7 +202,7 @@ async def test_undoing_the_first_answer_takes_along_every_later_answer_to_the_fo
 ) -> None:
     """The call's first answer created the form's instance; removing it again removes
     what was written into it since."""
-    trip = await trips.create()
+    trip = (await trips.create()).record
     call = tool_call()
     await forms.set_answer(trip.id, BRIEF, "diet", "vegan", context=call)
     await forms.set_answer(trip.id, BRIEF, "ages", [5], context=ChangeContext(label="B"))
@@ -219,9 +219,9 @@ async def test_undoing_the_first_answer_takes_along_every_later_answer_to_the_fo
 async def test_undo_completion(
     trips: TripRepository, forms: FormAnswerRepository, history: ChangeHistory
 ) -> None:
-    trip = await trips.create()
+    trip = (await trips.create()).record
     await forms.set_answer(trip.id, BRIEF, "diet", "vegan")
-    done = await forms.mark_completed(trip.id, BRIEF)
+    done = (await forms.mark_completed(trip.id, BRIEF)).record
     assert done is not None
     await forms.mark_completed(trip.id, BRIEF, False)
     await history.undo_last()
@@ -239,7 +239,7 @@ async def test_answers_written_behind_the_log_make_undo_refuse(
     db_path: Path,
     database: Database,
 ) -> None:
-    trip = await trips.create()
+    trip = (await trips.create()).record
     await forms.set_answer(trip.id, BRIEF, "diet", "vegan")
     await forms.set_answer(trip.id, BRIEF, "diet", "vegetarian")
     with closing(sqlite3.connect(db_path)) as connection, connection:
@@ -258,7 +258,7 @@ async def test_answers_written_behind_the_log_make_undo_refuse(
 async def test_undo_each_goal_change_restores_it_exactly(
     trips: TripRepository, goals: GoalRepository, history: ChangeHistory
 ) -> None:
-    trip = await trips.create()
+    trip = (await trips.create()).record
     for title in "ABC":
         await goals.add(trip.id, title, completes_on="lookup:holidays")
     a, b, c = await goals.list_for_trip(trip.id)
@@ -284,7 +284,7 @@ async def test_undo_each_goal_change_restores_it_exactly(
 async def test_undo_each_pin_change_restores_it_exactly(
     trips: TripRepository, pins: PinRepository, history: ChangeHistory
 ) -> None:
-    trip = await trips.create()
+    trip = (await trips.create()).record
     await pins.add("Vegetarian")
     for text in "ABC":
         await pins.add(text, trip_id=trip.id)
@@ -305,7 +305,7 @@ async def test_undo_each_pin_change_restores_it_exactly(
 async def test_all_trip_pins_undo_with_ctrl_z_but_not_with_a_trips_undo(
     trips: TripRepository, pins: PinRepository, history: ChangeHistory
 ) -> None:
-    trip = await trips.create({"title": "Porto"})
+    trip = (await trips.create({"title": "Porto"})).record
     await pins.add("Vegetarian")
     assert await history.undo_label(trip.id) == "Create trip “Porto”"
     result = await history.undo_last()
@@ -326,8 +326,8 @@ async def test_deleting_a_trip_deletes_its_parts_and_undo_restores_them_exactly(
     history: ChangeHistory,
     db_path: Path,
 ) -> None:
-    trip = await trips.create({"title": "Porto"})
-    other = await trips.create({"title": "Lisbon"})
+    trip = (await trips.create({"title": "Porto"})).record
+    other = (await trips.create({"title": "Lisbon"})).record
     await forms.set_answer(trip.id, BRIEF, "diet", "vegan")
     await forms.set_answer(trip.id, BRIEF, "diet", "vegetarian", context=tool_call())
     await forms.set_answer(trip.id, BRIEF, "ages", [3, 5])
@@ -335,7 +335,7 @@ async def test_deleting_a_trip_deletes_its_parts_and_undo_restores_them_exactly(
     await forms.mark_completed(trip.id, BRIEF)
     await forms.set_answer(trip.id, "packing", "bags", 2)
     await goals.add(trip.id, "Flights booked")
-    await goals.complete((await goals.add(trip.id, "Hotel", completes_on="form:x")).id)
+    await goals.complete((await goals.add(trip.id, "Hotel", completes_on="form:x")).record.id)
     await pins.add("Window seat", trip_id=trip.id)
     await pins.add("Vegetarian")
     await forms.set_answer(other.id, BRIEF, "diet", "fish")
@@ -349,7 +349,7 @@ async def test_deleting_a_trip_deletes_its_parts_and_undo_restores_them_exactly(
         await pins.list_for_trip(trip.id),
     )
 
-    assert await trips.delete(trip.id)
+    assert (await trips.delete(trip.id)).record
 
     assert table_counts(db_path) == {"form_instance": 1, "form_answer": 1, "goal": 0, "pin": 1}
     assert await forms.instances(trip.id) == []
@@ -379,7 +379,7 @@ async def test_the_database_cascades_a_trip_deletion_to_its_parts(
     database: Database,
     db_path: Path,
 ) -> None:
-    trip = await trips.create()
+    trip = (await trips.create()).record
     await forms.set_answer(trip.id, BRIEF, "diet", "vegan")
     await goals.add(trip.id, "Flights")
     await pins.add("Window seat", trip_id=trip.id)
@@ -400,7 +400,7 @@ async def test_undoing_a_trips_creation_takes_along_goals_added_meanwhile(
     history: ChangeHistory,
 ) -> None:
     call = tool_call("new_trip")
-    trip = await trips.create({"title": "Porto"}, context=call)
+    trip = (await trips.create({"title": "Porto"}, context=call)).record
     await goals.add(trip.id, "Flights", context=ChangeContext(label="Goal"))
     await forms.set_answer(trip.id, BRIEF, "diet", "vegan", context=ChangeContext(label="Brief"))
     await pins.add("Window seat", trip_id=trip.id, context=ChangeContext(label="Pin"))
@@ -422,8 +422,8 @@ async def plan_porto(
 ) -> TripRecord:
     """A trip with a history behind its answers, goals open and done, its own pins in a moved
     order, and beside it an all-trip pin and another trip's answers."""
-    trip = await trips.create({"title": "Porto 2026"})
-    other = await trips.create({"title": "Lisbon"})
+    trip = (await trips.create({"title": "Porto 2026"})).record
+    other = (await trips.create({"title": "Lisbon"})).record
     await forms.set_answer(trip.id, BRIEF, "diet", "vegan")
     await forms.set_answer(trip.id, BRIEF, "diet", "vegetarian", context=tool_call())
     await forms.set_answer(trip.id, BRIEF, "ages", [3, 5])
@@ -433,12 +433,12 @@ async def plan_porto(
     await forms.set_answer(trip.id, "packing", "bags", 2)
     await forms.retract(trip.id, "packing", "bags")
     await goals.add(trip.id, "Flights booked")
-    hotel = await goals.add(trip.id, "Hotel", completes_on="form:trip-brief")
+    hotel = (await goals.add(trip.id, "Hotel", completes_on="form:trip-brief")).record
     await goals.complete(hotel.id, context=tool_call("complete_goal"))
-    visa = await goals.add(trip.id, "Visa")
+    visa = (await goals.add(trip.id, "Visa")).record
     await goals.move(visa.id, 0)
     await pins.add("Window seat", trip_id=trip.id)
-    aisle = await pins.add("Aisle for the kids", trip_id=trip.id)
+    aisle = (await pins.add("Aisle for the kids", trip_id=trip.id)).record
     await pins.move(aisle.id, 0)
     await pins.add("Vegetarian")
     await forms.set_answer(other.id, BRIEF, "diet", "fish")
@@ -471,7 +471,7 @@ async def test_duplicating_a_trip_copies_current_answers_open_goals_and_its_own_
     bus.subscribe(heard.append)
     app = ChangeContext(Actor.APP, "Plan a similar trip")
 
-    copy = await trips.duplicate(trip.id, context=app)
+    copy = (await trips.duplicate(trip.id, context=app)).record
 
     assert await trip_parts(forms, goals, pins, trip.id) == original  # untouched
     sources = {f.form_id: f for f in await forms.instances(trip.id)}
@@ -537,7 +537,7 @@ async def test_one_undo_removes_a_duplicate_with_its_forms_goals_and_pins(
     trip = await plan_porto(trips, forms, goals, pins)
     original = await trip_parts(forms, goals, pins, trip.id)
     counts = table_counts(db_path)
-    copy = await trips.duplicate(trip.id)
+    copy = (await trips.duplicate(trip.id)).record
     assert table_counts(db_path) == {
         "form_instance": counts["form_instance"] + 2,
         "form_answer": counts["form_answer"] + 2,
@@ -565,14 +565,14 @@ async def test_the_assistants_answers_goals_and_pins_are_unseen_until_marked(
     pins: PinRepository,
     history: ChangeHistory,
 ) -> None:
-    trip = await trips.create()
-    other = await trips.create()
+    trip = (await trips.create()).record
+    other = (await trips.create()).record
     call = tool_call()
     await forms.set_answer(trip.id, BRIEF, "diet", "vegan", context=call)
     await forms.set_answer(trip.id, BRIEF, "ages", [3], context=call)
     await forms.set_answer(trip.id, BRIEF, "avoid", "queues")  # the person's own
-    goal = await goals.add(trip.id, "Flights", context=call)
-    everywhere = await pins.add("Vegetarian", context=call)
+    goal = (await goals.add(trip.id, "Flights", context=call)).record
+    everywhere = (await pins.add("Vegetarian", context=call)).record
     instance = await forms.instance(trip.id, BRIEF)
     assert instance is not None
 
@@ -598,7 +598,7 @@ async def test_the_assistants_answers_goals_and_pins_are_unseen_until_marked(
 async def test_unseen_changes_of_a_deleted_form_are_dropped(
     trips: TripRepository, forms: FormAnswerRepository, history: ChangeHistory
 ) -> None:
-    trip = await trips.create()
+    trip = (await trips.create()).record
     await forms.set_answer(trip.id, BRIEF, "diet", "vegan", context=tool_call())
     assert await history.unseen_assistant_changes(trip.id) != {}
     await trips.delete(trip.id)

@@ -34,7 +34,7 @@ async def christmas_in_new_york(
     as the trip was when it had a destination."""
     fields = {**CHRISTMAS_IN_NEW_YORK, **values}
     context = ChangeContext(label=f"Create trip “{fields['title']}”")
-    trip = await trips.create(fields, context=context)
+    trip = (await trips.create(fields, context=context)).record
     await stops.add(trip.id, NEW_YORK, context=context)
     return trip
 

@@ -29,7 +29,7 @@ async def first_request(data_dir: Path, places: PlaceIndex, server: FakeOpenAISe
     """The body of the assistant's first model request for a new, empty trip."""
     services = open_services(data_dir, places=places)
     try:
-        trip = await services.trips.create()
+        trip = (await services.trips.create()).record
         model = OpenAIChatModel(client_for(server), model="fake-model")
         agent = build_trip_assistant(services, trip.id, model)
         server.script(Reply.text("Hello."))

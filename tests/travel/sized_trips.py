@@ -144,4 +144,4 @@ async def seed_trip(
     database: Database, bus: ChangeBus, items: int, *, title: str | None = None
 ) -> TripRecord:
     """A new trip of `items` items in `database`, through the store's import."""
-    return await import_bundle(database, bus, trip_document(items, title=title))
+    return (await import_bundle(database, bus, trip_document(items, title=title))).record

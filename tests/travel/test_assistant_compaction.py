@@ -26,7 +26,7 @@ async def test_the_trip_assistant_compacts_at_a_small_budget(
 ) -> None:
     services = open_services(tmp_path, places=places)
     try:
-        trip = await services.trips.create({"title": "A long plan"})
+        trip = (await services.trips.create({"title": "A long plan"})).record
         model = OpenAIChatModel(client_for(fake_openai), model="fake-model")
         agent = build_trip_assistant(services, trip.id, model, context_budget=12_000)
         recorder = Recorder()
@@ -60,7 +60,7 @@ async def test_with_changes_only_compaction_comes_and_the_state_starts_again_in_
     snapshot holding the latest notes."""
     services = open_services(tmp_path, places=places)
     try:
-        trip = await services.trips.create({"title": "A long plan"})
+        trip = (await services.trips.create({"title": "A long plan"})).record
         model = OpenAIChatModel(client_for(fake_openai), model="fake-model")
         agent = build_trip_assistant(
             services, trip.id, model, context_budget=6_000, context_updates=True

@@ -59,16 +59,18 @@ class World:
 async def world(tmp_path: Path, places: PlaceIndex) -> AsyncIterator[World]:
     services = open_services(tmp_path, places=places)
     try:
-        trip = await services.trips.create(
-            {
-                "title": "Spring in Portugal",
-                "origin": "Lisbon (LIS)",
-                "origin_code": "LIS",
-                "start_date": "2026-05-14",
-                "end_date": "2026-05-17",
-                "travellers": 2,
-            }
-        )
+        trip = (
+            await services.trips.create(
+                {
+                    "title": "Spring in Portugal",
+                    "origin": "Lisbon (LIS)",
+                    "origin_code": "LIS",
+                    "start_date": "2026-05-14",
+                    "end_date": "2026-05-17",
+                    "travellers": 2,
+                }
+            )
+        ).record
         yield World(services, trip)
     finally:
         await services.lookups.aclose()
@@ -239,7 +241,9 @@ async def test_itinerary_tools_add_update_move_and_remove_with_permission(
 async def test_an_itinerary_action_given_what_it_does_not_take_is_a_clear_error(
     world: World, fake_openai: FakeOpenAIServer
 ) -> None:
-    item = await world.itinerary.add(world.trip.id, {"day": "2026-05-15", "title": "Lunch"})
+    item = (
+        await world.itinerary.add(world.trip.id, {"day": "2026-05-15", "title": "Lunch"})
+    ).record
     short = item.id[:8]
     asked: list[str] = []
 
@@ -306,9 +310,11 @@ async def test_providers_read_sqlite_every_time_and_show_the_selection(
     world: World, fake_openai: FakeOpenAIServer
 ) -> None:
     agent = world.agent(fake_openai)
-    item = await world.itinerary.add(
-        world.trip.id, {"day": "2026-05-16", "title": "Douro boat trip", "start_time": "09:00"}
-    )
+    item = (
+        await world.itinerary.add(
+            world.trip.id, {"day": "2026-05-16", "title": "Douro boat trip", "start_time": "09:00"}
+        )
+    ).record
     first = await agent.get_runtime_context()
     assert first.text is not None
     assert "[" + item.id[:8] + "] 09:00 Douro boat trip" in first.text

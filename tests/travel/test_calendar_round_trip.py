@@ -51,7 +51,7 @@ async def test_an_exported_calendar_imports_as_the_same_items(tmp_path: Path) ->
         assert len(again.queued) == len(originals)
         assert again.duplicates == len(originals)  # Each one found against its original.
 
-        copy = await services.trips.create({"title": "Kyoto, the copy"})
+        copy = (await services.trips.create({"title": "Kyoto, the copy"})).record
         fresh = await import_file(services.imports, copy.id, calendar)
         assert fresh.duplicates == 0
         await services.imports.accept_new(copy.id)

@@ -30,8 +30,8 @@ async def test_two_trips_sharing_one_model_keep_their_runtime_context_apart(
 ) -> None:
     services = open_services(tmp_path, places=places)
     try:
-        porto = await services.trips.create({"title": "Porto weekend"})
-        kyoto = await services.trips.create({"title": "Kyoto spring"})
+        porto = (await services.trips.create({"title": "Porto weekend"})).record
+        kyoto = (await services.trips.create({"title": "Kyoto spring"})).record
         model = OpenAIChatModel(client_for(fake_openai), model="fake-model")
         first = build_trip_assistant(services, porto.id, model, context_updates=True)
         second = build_trip_assistant(services, kyoto.id, model, context_updates=True)

@@ -29,9 +29,13 @@ def secrets_of(documents: list[DocumentRecord], data_dir: Path) -> list[str]:
 async def test_the_model_learns_only_how_many_documents_are_on_file(
     services: TravelServices, fake_openai: FakeOpenAIServer, tmp_path: Path
 ) -> None:
-    trip = await services.trips.create({"title": "Japan", "start_date": "2027-04-01"})
-    flight = await services.itinerary.add(trip.id, {"day": date(2027, 4, 2), "title": "Flight"})
-    hotel = await services.itinerary.add(trip.id, {"day": date(2027, 4, 2), "title": "Hotel"})
+    trip = (await services.trips.create({"title": "Japan", "start_date": "2027-04-01"})).record
+    flight = (
+        await services.itinerary.add(trip.id, {"day": date(2027, 4, 2), "title": "Flight"})
+    ).record
+    hotel = (
+        await services.itinerary.add(trip.id, {"day": date(2027, 4, 2), "title": "Hotel"})
+    ).record
     ticket = tmp_path / SECRET_NAME
     ticket.write_bytes(SECRET_CONTENT)
     photo = tmp_path / "IMG_QX7Y2Z.jpg"

@@ -28,7 +28,7 @@ Writer = Callable[[TravelServices, TripRecord], Awaitable[object]]
 
 def _trip_field(field: str, value: object = HOSTILE) -> Writer:
     async def write(services: TravelServices, trip: TripRecord) -> object:
-        return await services.trips.update(trip.id, {field: value})
+        return (await services.trips.update(trip.id, {field: value})).record
 
     return write
 
@@ -36,21 +36,21 @@ def _trip_field(field: str, value: object = HOSTILE) -> Writer:
 def _item(field: str) -> Writer:
     async def write(services: TravelServices, trip: TripRecord) -> object:
         values = {"day": "2026-05-14", "title": "Tram 28", field: HOSTILE}
-        return await services.itinerary.add(trip.id, values)
+        return (await services.itinerary.add(trip.id, values)).record
 
     return write
 
 
 async def _stop(services: TravelServices, trip: TripRecord) -> object:
-    return await services.stops.add(trip.id, {"place": HOSTILE})
+    return (await services.stops.add(trip.id, {"place": HOSTILE})).record
 
 
 async def _pin(services: TravelServices, trip: TripRecord) -> object:
-    return await services.pins.add(HOSTILE, trip_id=trip.id)
+    return (await services.pins.add(HOSTILE, trip_id=trip.id)).record
 
 
 async def _goal(services: TravelServices, trip: TripRecord) -> object:
-    return await services.goals.add(trip.id, HOSTILE)
+    return (await services.goals.add(trip.id, HOSTILE)).record
 
 
 async def _lookup_line(services: TravelServices, trip: TripRecord) -> object:
@@ -88,7 +88,7 @@ def assert_no_forged_structure(snapshot: str) -> None:
 async def test_a_hostile_value_in_any_field_stays_one_escaped_value_on_the_wire(
     services: TravelServices, fake_openai: FakeOpenAIServer, field: str
 ) -> None:
-    trip = await services.trips.create({"title": "Spring", "start_date": "2026-05-14"})
+    trip = (await services.trips.create({"title": "Spring", "start_date": "2026-05-14"})).record
     await WRITERS[field](services, trip)
     model = OpenAIChatModel(client_for(fake_openai), model="fake-model")
     agent = build_trip_assistant(services, trip.id, model)
@@ -107,7 +107,7 @@ async def test_stored_values_out_of_range_are_rendered_and_marked_not_an_error(
 ) -> None:
     """Rows written before a rule existed (or by another program) reach the provider: it
     shows them, says what is out of range, and the turn still reaches the model."""
-    trip = await services.trips.create({"title": "Old", "budget_amount": "100"})
+    trip = (await services.trips.create({"title": "Old", "budget_amount": "100"})).record
     with sqlite3.connect(database_path(services.data_dir)) as raw:
         raw.execute(
             "UPDATE trip SET budget_amount = '1E+26', budget_currency = 'ZZZ', "
@@ -134,9 +134,9 @@ async def test_rows_written_behind_the_stores_back_still_render_as_values(
 ) -> None:
     """Another program (or an older version) wrote a newline into a trigger, an answer of
     the wrong type and a pin: the providers render every one as a value and the turn runs."""
-    trip = await services.trips.create({"title": "Spring"})
-    goal = await services.goals.add(trip.id, "Visa", completes_on="lookup:holidays")
-    pin = await services.pins.add("vegetarian", trip_id=trip.id)
+    trip = (await services.trips.create({"title": "Spring"})).record
+    goal = (await services.goals.add(trip.id, "Visa", completes_on="lookup:holidays")).record
+    pin = (await services.pins.add("vegetarian", trip_id=trip.id)).record
     await services.forms.apply(trip.id, "trip-brief", {"diet": "vegetarian"})
     with sqlite3.connect(database_path(services.data_dir)) as raw:
         raw.execute("UPDATE goal SET completes_on = ? WHERE id = ?", (HOSTILE, goal.id))

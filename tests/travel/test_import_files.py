@@ -28,7 +28,7 @@ async def services(tmp_path: Path, memory_keyring: object) -> AsyncIterator[Trav
 async def test_cancelling_while_pages_are_read_queues_nothing(
     services: TravelServices, tmp_path: Path
 ) -> None:
-    trip = await services.trips.create({"title": "Porto"})
+    trip = (await services.trips.create({"title": "Porto"})).record
     pdf = write_pdf(tmp_path / "long.pdf", [[f"Page {n} text"] for n in range(5)])
     cancel = threading.Event()
     seen: list[tuple[int, int]] = []
@@ -45,7 +45,7 @@ async def test_cancelling_while_pages_are_read_queues_nothing(
 async def test_a_pdf_is_read_for_the_assistant_and_a_bad_calendar_refused_whole(
     services: TravelServices, tmp_path: Path
 ) -> None:
-    trip = await services.trips.create({"title": "Porto"})
+    trip = (await services.trips.create({"title": "Porto"})).record
     pdf = write_pdf(tmp_path / "ticket.pdf", [["CP Alfa Pendular 131", "Lisboa 09:00"]])
     done = await import_file(services.imports, trip.id, pdf)
     assert done.pdf is not None and done.queued == ()

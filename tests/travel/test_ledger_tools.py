@@ -21,9 +21,11 @@ from tests.fakes import FakeOpenAIServer, Reply, ToolCallSpec
 
 @pytest.fixture
 async def trip(services: TravelServices) -> TripRecord:
-    return await services.trips.create(
-        {"title": "Tokyo", "budget_amount": "3000", "budget_currency": "EUR"}
-    )
+    return (
+        await services.trips.create(
+            {"title": "Tokyo", "budget_amount": "3000", "budget_currency": "EUR"}
+        )
+    ).record
 
 
 def agent(services: TravelServices, trip: TripRecord, server: FakeOpenAIServer) -> Agent:

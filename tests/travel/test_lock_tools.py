@@ -43,17 +43,23 @@ class Trip:
 async def japan(tmp_path: Path, places: PlaceIndex) -> AsyncIterator[Trip]:
     services = open_services(tmp_path, places=places)
     try:
-        trip = await services.trips.create(
-            {"title": "Japan", "start_date": "2027-04-08", "end_date": "2027-04-14"}
-        )
-        kyoto = await services.stops.add(
-            trip.id, {"place": "Kyoto", "arrive": "2027-04-09", "depart": "2027-04-12"}
-        )
+        trip = (
+            await services.trips.create(
+                {"title": "Japan", "start_date": "2027-04-08", "end_date": "2027-04-14"}
+            )
+        ).record
+        kyoto = (
+            await services.stops.add(
+                trip.id, {"place": "Kyoto", "arrive": "2027-04-09", "depart": "2027-04-12"}
+            )
+        ).record
         await services.stops.add(trip.id, {"place": "Osaka"})
-        ryokan = await services.itinerary.add(
-            trip.id, {"day": "2027-04-09", "title": "Ryokan Kyoto", "start_time": "15:00"}
-        )
-        tea = await services.itinerary.add(trip.id, {"day": "2027-04-10", "title": "Tea"})
+        ryokan = (
+            await services.itinerary.add(
+                trip.id, {"day": "2027-04-09", "title": "Ryokan Kyoto", "start_time": "15:00"}
+            )
+        ).record
+        tea = (await services.itinerary.add(trip.id, {"day": "2027-04-10", "title": "Tea"})).record
         yield Trip(services, trip, ryokan.id, tea.id, kyoto.id)
     finally:
         await services.aclose()

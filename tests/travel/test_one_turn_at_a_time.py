@@ -27,7 +27,7 @@ async def test_a_turn_waits_for_the_other_window_to_finish(
 ) -> None:
     services = open_services(tmp_path, places=places)
     try:
-        trip = await services.trips.create({"title": "Porto"})
+        trip = (await services.trips.create({"title": "Porto"})).record
         model = OpenAIChatModel(client_for(fake_openai), model="fake-model")
         history = trip_history(services, trip.id)
         agent = OneTurnAtATime(build_trip_assistant(services, trip.id, model), history)

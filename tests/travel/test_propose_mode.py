@@ -14,8 +14,8 @@ from concierge.agent import Agent, PermissionRequest
 from concierge.agent.openai_model import OpenAIChatModel
 from concierge.model.settings import ASSISTANT_EDITS, EditMode
 from concierge.store import Actor, ChangeContext, TripRecord
-from concierge.travel.assistant.proposal_feature import PROPOSED
 from concierge.travel.assistant.trip_assistant import build_trip_assistant
+from concierge.travel.assistant.write_report import PROPOSED
 from concierge.travel.places import PlaceIndex
 from concierge.travel.proposal_checks import proposal_problem_lines
 from concierge.travel.services import TravelServices, open_services
@@ -37,9 +37,11 @@ class World:
 async def world(tmp_path: Path, places: PlaceIndex) -> AsyncIterator[World]:
     services = open_services(tmp_path, places=places)
     try:
-        trip = await services.trips.create(
-            {"title": "Porto", "start_date": "2026-05-14", "end_date": "2026-05-17"}
-        )
+        trip = (
+            await services.trips.create(
+                {"title": "Porto", "start_date": "2026-05-14", "end_date": "2026-05-17"}
+            )
+        ).record
         await services.settings.set(ASSISTANT_EDITS, EditMode.PROPOSE)
         yield World(services, trip)
     finally:
@@ -115,9 +117,11 @@ async def test_each_proposed_change_says_the_problems_it_would_introduce_or_fix(
     services, trip_id = world.services, world.trip.id
     await services.settings.set(ASSISTANT_EDITS, EditMode.APPLY)
     timed = {"day": "2026-05-15", "timezone": "Europe/Lisbon", "kind": "activity"}
-    museum = await services.itinerary.add(
-        trip_id, {**timed, "title": "Museum", "start_time": "10:00", "end_time": "12:00"}
-    )
+    museum = (
+        await services.itinerary.add(
+            trip_id, {**timed, "title": "Museum", "start_time": "10:00", "end_time": "12:00"}
+        )
+    ).record
     await services.itinerary.add(
         trip_id, {**timed, "title": "Lunch", "start_time": "11:30", "end_time": "13:00"}
     )
@@ -145,7 +149,7 @@ async def test_a_removal_that_is_only_proposed_is_not_asked_about(
 ) -> None:
     services, trip_id = world.services, world.trip.id
     await services.settings.set(ASSISTANT_EDITS, EditMode.APPLY)
-    item = await services.itinerary.add(trip_id, {"day": "2026-05-15", "title": "Fado"})
+    item = (await services.itinerary.add(trip_id, {"day": "2026-05-15", "title": "Fado"})).record
     await services.settings.set(ASSISTANT_EDITS, EditMode.PROPOSE)
     asked: list[PermissionRequest] = []
 

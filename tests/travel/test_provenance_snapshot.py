@@ -16,9 +16,11 @@ DAY = "2026-05-15"
 
 
 async def _trip(services: TravelServices) -> TripRecord:
-    return await services.trips.create(
-        {"title": "Porto", "start_date": "2026-05-14", "end_date": "2026-05-17"}
-    )
+    return (
+        await services.trips.create(
+            {"title": "Porto", "start_date": "2026-05-14", "end_date": "2026-05-17"}
+        )
+    ).record
 
 
 def _agent(services: TravelServices, trip: TripRecord, server: FakeOpenAIServer) -> Agent:
@@ -30,7 +32,7 @@ async def test_a_time_the_assistant_sets_is_unverified_in_its_next_snapshot(
     services: TravelServices, fake_openai: FakeOpenAIServer
 ) -> None:
     trip = await _trip(services)
-    item = await services.itinerary.add(trip.id, {"day": DAY, "title": "Livraria Lello"})
+    item = (await services.itinerary.add(trip.id, {"day": DAY, "title": "Livraria Lello"})).record
     agent = _agent(services, trip, fake_openai)
     fake_openai.script(
         Reply.tool_calls(
@@ -62,7 +64,7 @@ async def test_a_time_the_assistant_sets_is_unverified_in_its_next_snapshot(
     read = tool_results(fake_openai.chat_requests[2])[-1]
     assert "(unverified: start time, cost)" in read and UNVERIFIED_LEGEND in read
 
-    assert await services.itinerary.confirm([item.id]) == 1
+    assert (await services.itinerary.confirm([item.id])).record == 1
     fake_openai.script(Reply.text("Noted."))
     await agent.process_request("Thanks")
     after = snapshot_of(fake_openai.chat_requests[-1]) or ""
@@ -73,7 +75,7 @@ async def test_the_persons_edit_makes_the_fact_theirs(
     services: TravelServices, fake_openai: FakeOpenAIServer
 ) -> None:
     trip = await _trip(services)
-    item = await services.itinerary.add(trip.id, {"day": DAY, "title": "Lello"})
+    item = (await services.itinerary.add(trip.id, {"day": DAY, "title": "Lello"})).record
     agent = _agent(services, trip, fake_openai)
     fake_openai.script(
         Reply.tool_calls(

@@ -42,9 +42,15 @@ async def world(tmp_path: Path, places: PlaceIndex) -> AsyncIterator[World]:
     with Database.open(tmp_path / "concierge.db") as database:
         bus = ChangeBus()
         trips = TripRepository(database, bus)
-        trip = await trips.create(
-            {"title": "Christmas in Lisbon", "start_date": "2026-12-20", "end_date": "2026-12-28"}
-        )
+        trip = (
+            await trips.create(
+                {
+                    "title": "Christmas in Lisbon",
+                    "start_date": "2026-12-20",
+                    "end_date": "2026-12-28",
+                }
+            )
+        ).record
         await StopRepository(database, bus).add(
             trip.id, {"place": "Lisbon (LIS)", "place_code": "LIS", "timezone": "Europe/Lisbon"}
         )

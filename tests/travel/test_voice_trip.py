@@ -23,16 +23,18 @@ from tests.fakes.realtime_server import Call, FakeRealtimeServer, Say
 async def test_a_spoken_trip_change_a_form_edit_and_a_typed_turn_after_it(
     services: TravelServices, fake_openai: FakeOpenAIServer
 ) -> None:
-    trip = await services.trips.create(
-        {
-            "title": "Spring in Portugal",
-            "origin": "Lisbon (LIS)",
-            "origin_code": "LIS",
-            "start_date": "2026-05-14",
-            "end_date": "2026-05-17",
-            "travellers": 2,
-        }
-    )
+    trip = (
+        await services.trips.create(
+            {
+                "title": "Spring in Portugal",
+                "origin": "Lisbon (LIS)",
+                "origin_code": "LIS",
+                "start_date": "2026-05-14",
+                "end_date": "2026-05-17",
+                "travellers": 2,
+            }
+        )
+    ).record
     model = OpenAIChatModel(client_for(fake_openai), model="fake-model")
     agent = build_trip_assistant(services, trip.id, model)
     stored: list[Stored] = []

@@ -111,7 +111,7 @@ def world(tmp_path: Path, places: PlaceIndex) -> Iterator[World]:
     try:
         trip = loop.run_until_complete(
             services.trips.create({"title": "Spring", "start_date": "2026-05-14"})
-        )
+        ).record
         model = OpenAIChatModel(model_client("http://127.0.0.1:9/v1", None), model="unused")
         agent = build_trip_assistant(services, trip.id, model)
         yield World(loop, services, trip, agent)
@@ -171,7 +171,7 @@ def test_new_trips_are_in_range_or_refused(world: World) -> None:
     @given(changes(TRIP_RULES))
     def check(values: dict[str, object]) -> None:
         try:
-            trip = world.run(world.services.trips.create(values))
+            trip = world.run(world.services.trips.create(values)).record
         except InvalidChangeError:
             return
         assert out_of_range(TRIP_RULES, {n: getattr(trip, n) for n in TRIP_RULES}) == {}
@@ -183,7 +183,7 @@ def test_new_trips_are_in_range_or_refused(world: World) -> None:
 def test_itinerary_writes_are_in_range_or_refused(world: World) -> None:
     item = world.run(
         world.services.itinerary.add(world.trip.id, {"day": "2026-05-14", "title": "Tram"})
-    )
+    ).record
 
     @settings(max_examples=200)
     @given(changes(ITEM_RULES), st.booleans())
@@ -207,7 +207,7 @@ def test_itinerary_writes_are_in_range_or_refused(world: World) -> None:
 
 
 def test_stop_writes_are_in_range_or_refused(world: World) -> None:
-    stop = world.run(world.services.stops.add(world.trip.id, {"place": "Porto"}))
+    stop = world.run(world.services.stops.add(world.trip.id, {"place": "Porto"})).record
 
     @settings(max_examples=200)
     @given(changes(STOP_RULES), st.booleans())
@@ -230,7 +230,9 @@ def test_stop_writes_are_in_range_or_refused(world: World) -> None:
 
 def test_expense_writes_are_in_range_or_refused(world: World) -> None:
     ledger = world.services.ledger
-    expense = world.run(ledger.add(world.trip.id, {"amount": "12.50", "spent_on": "2026-05-14"}))
+    expense = world.run(
+        ledger.add(world.trip.id, {"amount": "12.50", "spent_on": "2026-05-14"})
+    ).record
 
     @settings(max_examples=200)
     @given(changes(EXPENSE_RULES), st.booleans())

@@ -85,7 +85,9 @@ async def waiting_for_permission(
     trip_id = window.session.trip_id
     assert trip_id is not None
     await services.trips.update(trip_id, {"start_date": "2026-05-14", "end_date": "2026-05-17"})
-    dinner = await services.itinerary.add(trip_id, {"day": "2026-05-15", "title": "Dinner"})
+    dinner = (
+        await services.itinerary.add(trip_id, {"day": "2026-05-15", "title": "Dinner"})
+    ).record
     fake_openai.script(
         Reply.tool_calls(
             ToolCallSpec("edit_itinerary", {"action": "remove", "item_id": dinner.id[:8]})
@@ -121,7 +123,7 @@ async def test_start_on_an_existing_database_restores_the_last_trip(
 ) -> None:
     first = open_services(data_dir, places=loaded_places())
     await first.trips.create({"title": "Porto"})
-    lisbon = await first.trips.create({"title": "Lisbon"})
+    lisbon = (await first.trips.create({"title": "Lisbon"})).record
     await first.settings.set(UI_LAST_TRIP_ID, lisbon.id)
     first.close()
 
@@ -173,7 +175,9 @@ async def test_selection_and_assistant_edits_flow_both_ways(
     window = await running.start()
     trip_id = window.session.trip_id
     assert trip_id is not None
-    item = await services.itinerary.add(trip_id, {"day": "2026-05-15", "title": "Port tasting"})
+    item = (
+        await services.itinerary.add(trip_id, {"day": "2026-05-15", "title": "Port tasting"})
+    ).record
     await until(lambda: bool(window.itinerary.model.rowCount()))
     window.itinerary.select_items((item.id,))
     await until(lambda: services.selection.current.item_ids == (item.id,))
@@ -395,7 +399,7 @@ async def test_a_rename_typed_in_place_is_saved_before_context_and_its_editor_st
     window, trip_id = await running.start(), running.window.session.trip_id
     assert trip_id is not None
     services = running.services
-    goal = await services.goals.add(trip_id, "Book the train")
+    goal = (await services.goals.add(trip_id, "Book the train")).record
     window.bottom_tabs.setCurrentWidget(window.goals_panel)
     await until(lambda: window.goals_panel.model.rowCount() == 1)
     await select_row(window.goals_panel, 0)
@@ -478,8 +482,8 @@ async def test_switching_trips_saves_a_rename_being_typed_in_place(
     window, trip_id = await running.start(), running.window.session.trip_id
     assert trip_id is not None
     services = running.services
-    pin = await services.pins.add("Window seat", trip_id=trip_id)
-    other = await services.trips.create({"title": "Second trip"})
+    pin = (await services.pins.add("Window seat", trip_id=trip_id)).record
+    other = (await services.trips.create({"title": "Second trip"})).record
     window.bottom_tabs.setCurrentWidget(window.pins_panel)
     await until(lambda: window.pins_panel.model.rowCount() == 1)
     await select_row(window.pins_panel, 0)

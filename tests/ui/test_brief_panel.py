@@ -64,7 +64,7 @@ async def panel(services: TripServices) -> AsyncIterator[BriefPanel]:
 
 
 async def open_trip(panel: BriefPanel, services: TripServices) -> TripRecord:
-    trip = await services.trips.create({"title": "Porto weekend"})
+    trip = (await services.trips.create({"title": "Porto weekend"})).record
     panel.set_trip(trip.id)
     await until(lambda: panel.state is not None)
     return trip
@@ -343,7 +343,7 @@ async def test_marks_belong_to_the_trip_answered_and_go_with_the_undo(
         first.id, SAMPLE.id, {"party": "solo", "notes": "Window seat"}, context=assistant_edit()
     )
     await until(lambda: shows_mark(panel.binding("party").row))
-    second = await services.trips.create({"title": "Madrid"})
+    second = (await services.trips.create({"title": "Madrid"})).record
     panel.set_trip(second.id)
     await until(lambda: panel.trip_id == second.id and panel.state is not None)
     for name in ("party", "notes"):
@@ -404,7 +404,7 @@ async def test_switching_trips_saves_pending_edits_to_the_previous_trip(
     notes = editor(panel, "notes")
     await focus(notes)
     qtbot.keyClicks(notes, "Aisle")
-    second = await services.trips.create({"title": "Lisbon"})
+    second = (await services.trips.create({"title": "Lisbon"})).record
     panel.set_trip(second.id)
     await eventually(lambda: has_answers(services, first, {"notes": "Aisle"}))
     await until(lambda: panel.state is not None and panel.trip_id == second.id)
@@ -426,7 +426,7 @@ async def test_the_trip_brief_builds_every_field_named_like_its_label(
 ) -> None:
     """Generated from whatever the shipped brief asks, in tab order."""
     async with shown_panel(services, TRIP_BRIEF) as widget:
-        trip = await services.trips.create({"title": "Azores"})
+        trip = (await services.trips.create({"title": "Azores"})).record
         widget.set_trip(trip.id)
         await until(lambda: widget.state is not None)
         assert widget.status_label.text().startswith("Step 1 of ")

@@ -58,7 +58,7 @@ def write_png(path: Path) -> Path:
 @pytest.fixture
 async def trip(services: TripServices, tmp_path: Path) -> TripRecord:
     """A trip with a PDF ticket, a photo and a text file among its documents."""
-    trip = await services.trips.create({"title": "Japan"})
+    trip = (await services.trips.create({"title": "Japan"})).record
     downloads = tmp_path / "Downloads"
     downloads.mkdir()
     notes = downloads / "notes.txt"

@@ -189,9 +189,7 @@ def test_every_kind_reads_in_light_and_dark(dark: bool) -> None:
 
 @pytest.fixture
 async def view(services: TripServices) -> AsyncIterator[ItineraryView]:
-    widget = ItineraryView(
-        services.itinerary, services.trips, services.history, services.bus, services.selection
-    )
+    widget = ItineraryView(services)
     async with on_screen(widget, 900, 520):
         yield widget
 
@@ -199,15 +197,25 @@ async def view(services: TripServices) -> AsyncIterator[ItineraryView]:
 async def test_the_timeline_and_the_list_select_together(
     view: ItineraryView, services: TripServices, qtbot: QtBot
 ) -> None:
-    trip = await services.trips.create(
-        {"title": "Porto", "start_date": "2026-05-14", "end_date": "2026-05-16"}
-    )
+    trip = (
+        await services.trips.create(
+            {"title": "Porto", "start_date": "2026-05-14", "end_date": "2026-05-16"}
+        )
+    ).record
     add = services.itinerary.add
-    check_in = await add(trip.id, {"day": "2026-05-14", "title": "Check in", "start_time": "15:00"})
-    cellar = await add(trip.id, {"day": "2026-05-14", "title": "Port cellar"})
-    boat = await add(trip.id, {"day": "2026-05-14", "title": "Boat", "start_time": "15:00"})
-    dinner = await add(trip.id, {"day": "2026-05-14", "title": "Dinner", "start_time": "20:00"})
-    home = await add(trip.id, {"day": "2026-05-16", "title": "Fly home", "start_time": "09:40"})
+    check_in = (
+        await add(trip.id, {"day": "2026-05-14", "title": "Check in", "start_time": "15:00"})
+    ).record
+    cellar = (await add(trip.id, {"day": "2026-05-14", "title": "Port cellar"})).record
+    boat = (
+        await add(trip.id, {"day": "2026-05-14", "title": "Boat", "start_time": "15:00"})
+    ).record
+    dinner = (
+        await add(trip.id, {"day": "2026-05-14", "title": "Dinner", "start_time": "20:00"})
+    ).record
+    home = (
+        await add(trip.id, {"day": "2026-05-16", "title": "Fly home", "start_time": "09:40"})
+    ).record
     view.set_trip(trip.id)
     timeline = view.timeline
     await until(lambda: timeline.heading == "Thu 14 May 2026 — Day 1")
@@ -265,7 +273,7 @@ async def test_the_timeline_and_the_list_select_together(
 async def test_ctrl_t_hides_and_shows_the_timeline(
     view: ItineraryView, services: TripServices, qtbot: QtBot
 ) -> None:
-    trip = await services.trips.create({"title": "Porto", "start_date": "2026-05-14"})
+    trip = (await services.trips.create({"title": "Porto", "start_date": "2026-05-14"})).record
     await services.itinerary.add(trip.id, {"day": "2026-05-14", "title": "Lello"})
     view.set_trip(trip.id)
     await until(lambda: view.timeline.heading.startswith("Thu 14 May 2026"))
@@ -325,12 +333,18 @@ def test_the_tooltip_says_what_the_block_is(timeline: DayTimeline) -> None:
 async def test_ctrl_page_keys_change_the_day_and_delete_removes(
     view: ItineraryView, services: TripServices, qtbot: QtBot
 ) -> None:
-    trip = await services.trips.create(
-        {"title": "Porto", "start_date": "2026-05-14", "end_date": "2026-05-16"}
-    )
+    trip = (
+        await services.trips.create(
+            {"title": "Porto", "start_date": "2026-05-14", "end_date": "2026-05-16"}
+        )
+    ).record
     add = services.itinerary.add
-    lello = await add(trip.id, {"day": "2026-05-14", "title": "Lello", "start_time": "10:00"})
-    home = await add(trip.id, {"day": "2026-05-16", "title": "Fly home", "start_time": "09:40"})
+    lello = (
+        await add(trip.id, {"day": "2026-05-14", "title": "Lello", "start_time": "10:00"})
+    ).record
+    home = (
+        await add(trip.id, {"day": "2026-05-16", "title": "Fly home", "start_time": "09:40"})
+    ).record
     view.set_trip(trip.id)
     timeline = view.timeline
     await until(lambda: timeline.heading == "Thu 14 May 2026 — Day 1")

@@ -99,7 +99,7 @@ def rows(box: DocumentsBox) -> list[str]:
 
 
 async def open_trip(panel: DocumentsPanel, services: TripServices) -> TripRecord:
-    trip = await services.trips.create({"title": "Japan"})
+    trip = (await services.trips.create({"title": "Japan"})).record
     panel.set_trip(trip.id)
     await until(lambda: panel.stack.currentWidget() is panel.box)
     return trip
@@ -138,7 +138,7 @@ async def test_enter_opens_delete_removes_and_undo_brings_it_back(
     panel: DocumentsPanel, services: TripServices, files: Path, viewer: Viewer, qtbot: QtBot
 ) -> None:
     trip = await open_trip(panel, services)
-    document = await services.documents.attach(files / "ticket.pdf", trip_id=trip.id)
+    document = (await services.documents.attach(files / "ticket.pdf", trip_id=trip.id)).record
     await until(lambda: len(rows(panel.box)) == 1)
     await focus(panel.box.list)
     press(qtbot, Qt.Key.Key_Down)
@@ -207,15 +207,15 @@ async def test_a_large_file_shows_its_progress_and_a_too_large_one_is_refused(
 async def test_the_item_dialog_attaches_to_the_item_and_the_tab_names_it(
     services: TripServices, files: Path, qtbot: QtBot
 ) -> None:
-    view = ItineraryView(
-        services.itinerary, services.trips, services.history, services.bus, services.selection
-    )
+    view = ItineraryView(services)
     view.documents = services.documents
     panel = DocumentsPanel(
         services.documents, services.itinerary, services.trips, services.history, services.bus
     )
-    trip = await services.trips.create({"title": "Japan", "start_date": "2027-04-01"})
-    flight = await services.itinerary.add(trip.id, {"day": "2027-04-01", "title": "Flight"})
+    trip = (await services.trips.create({"title": "Japan", "start_date": "2027-04-01"})).record
+    flight = (
+        await services.itinerary.add(trip.id, {"day": "2027-04-01", "title": "Flight"})
+    ).record
     async with on_screen(panel, 480, 300), on_screen(view, 640, 480):
         panel.set_trip(trip.id)
         view.set_trip(trip.id)
@@ -252,11 +252,9 @@ async def test_the_item_dialog_attaches_to_the_item_and_the_tab_names_it(
 
 
 async def test_a_new_item_has_no_documents_row(services: TripServices, qtbot: QtBot) -> None:
-    view = ItineraryView(
-        services.itinerary, services.trips, services.history, services.bus, services.selection
-    )
+    view = ItineraryView(services)
     view.documents = services.documents
-    trip = await services.trips.create({"title": "Japan", "start_date": "2027-04-01"})
+    trip = (await services.trips.create({"title": "Japan", "start_date": "2027-04-01"})).record
     async with on_screen(view, 640, 480):
         view.set_trip(trip.id)
         await until(lambda: view.stack.currentWidget() is view.body)
@@ -271,7 +269,7 @@ async def test_a_file_gone_from_the_data_folder_is_said_when_opened(
     panel: DocumentsPanel, services: TripServices, files: Path, viewer: Viewer, qtbot: QtBot
 ) -> None:
     trip = await open_trip(panel, services)
-    document = await services.documents.attach(files / "ticket.pdf", trip_id=trip.id)
+    document = (await services.documents.attach(files / "ticket.pdf", trip_id=trip.id)).record
     await until(lambda: len(rows(panel.box)) == 1)
     remove(services.documents.path_of(document))
     await focus(panel.box.list)

@@ -58,7 +58,7 @@ async def test_the_item_editor_keeps_what_the_store_keeps(qtbot: QtBot) -> None:
 async def test_the_ledger_keeps_what_the_store_keeps(services: TripServices, qtbot: QtBot) -> None:
     panel = LedgerPanel(services.ledger, services.trips, services.history, services.bus)
     async with on_screen(panel, 1000, 520):
-        trip = await services.trips.create({"title": "Tokyo"})
+        trip = (await services.trips.create({"title": "Tokyo"})).record
         panel.set_trip(trip.id)
         await until(lambda: panel.totals is not None and panel.trip_id == trip.id)
         assert panel.description_edit.maxLength() == limit_of(EXPENSE_RULES, "description")
@@ -67,9 +67,9 @@ async def test_the_ledger_keeps_what_the_store_keeps(services: TripServices, qtb
 
 
 async def test_a_stop_keeps_what_the_store_keeps(services: TripServices, qtbot: QtBot) -> None:
-    form = TripForm(services.editor, services.history, services.bus)
+    form = TripForm(services)
     async with on_screen(form, 560, 760):
-        trip = await services.trips.create({"title": "Japan"})
+        trip = (await services.trips.create({"title": "Japan"})).record
         form.set_trip(trip.id)
         await until(lambda: form.record is not None and form.record.id == trip.id)
         stops = form.fields.stops_editor

@@ -37,9 +37,11 @@ async def window(
     for name in (ENV_BASE_URL, ENV_API_KEY, ENV_MODEL):
         monkeypatch.delenv(name, raising=False)
     services = open_services(tmp_path / "data", places=loaded_places())
-    trip = await services.trips.create(
-        {"title": TITLE, "start_date": "2027-11-14", "end_date": "2027-11-24"}
-    )
+    trip = (
+        await services.trips.create(
+            {"title": TITLE, "start_date": "2027-11-14", "end_date": "2027-11-24"}
+        )
+    ).record
     await seed_japan(services, trip.id)
     main = MainWindow(services)
     failures: list[tuple[str, object]] = []
@@ -165,9 +167,11 @@ async def test_a_long_plan_runs_over_pages_with_the_brief_first(
     window: MainWindow, tmp_path: Path
 ) -> None:
     services = window.services
-    trip = await services.trips.create(
-        {"title": "<b>Long</b> & winding", "start_date": "2027-06-01", "end_date": "2027-06-20"}
-    )
+    trip = (
+        await services.trips.create(
+            {"title": "<b>Long</b> & winding", "start_date": "2027-06-01", "end_date": "2027-06-20"}
+        )
+    ).record
     await services.forms.apply(
         trip.id,
         "trip-brief",

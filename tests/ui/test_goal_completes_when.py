@@ -43,8 +43,8 @@ def test_the_choices_are_manually_the_brief_and_every_lookup_kind() -> None:
 async def test_completes_when_is_chosen_with_keys_stored_shown_and_undone(
     panel: GoalsPanel, services: TripServices, qtbot: QtBot
 ) -> None:
-    trip = await services.trips.create({"title": "Porto weekend"})
-    goal = await services.goals.add(trip.id, "Check holidays")
+    trip = (await services.trips.create({"title": "Porto weekend"})).record
+    goal = (await services.goals.add(trip.id, "Check holidays")).record
     panel.set_trip(trip.id)
     await until(lambda: panel.loaded and panel.model.rowCount() == 1)
     await select_row(panel, 0)
@@ -77,7 +77,7 @@ async def test_completes_when_is_chosen_with_keys_stored_shown_and_undone(
 async def test_the_button_is_in_tab_order_and_opens_the_same_menu(
     panel: GoalsPanel, services: TripServices, qtbot: QtBot
 ) -> None:
-    trip = await services.trips.create({"title": "Porto weekend"})
+    trip = (await services.trips.create({"title": "Porto weekend"})).record
     await services.goals.add(trip.id, "Brief", completes_on="form:trip-brief")
     panel.set_trip(trip.id)
     await until(lambda: panel.loaded and panel.model.rowCount() == 1)

@@ -44,7 +44,7 @@ async def panel(services: TripServices) -> AsyncIterator[GoalsPanel]:
 
 
 async def open_trip(panel: GoalsPanel, services: TripServices, *titles: str) -> TripRecord:
-    trip = await services.trips.create({"title": "Porto weekend"})
+    trip = (await services.trips.create({"title": "Porto weekend"})).record
     for title in titles:
         await services.goals.add(trip.id, title)
     panel.set_trip(trip.id)
@@ -63,14 +63,14 @@ async def stored(services: TripServices, trip: TripRecord) -> list[tuple[str, bo
 async def test_the_model_passes_the_model_tester(
     qtmodeltester: ModelTester, services: TripServices
 ) -> None:
-    trip = await services.trips.create({"title": "Azores"})
-    a = await services.goals.add(trip.id, "Flights booked")
-    b = await services.goals.add(trip.id, "Hotel chosen", completes_on="lookup:holidays")
+    trip = (await services.trips.create({"title": "Azores"})).record
+    a = (await services.goals.add(trip.id, "Flights booked")).record
+    b = (await services.goals.add(trip.id, "Hotel chosen", completes_on="lookup:holidays")).record
     model = GoalsModel()
     qtmodeltester.check(model)
     model.sync([a, b], {b.id: ADDED_BY_ASSISTANT})
     qtmodeltester.check(model)
-    done = await services.goals.complete(a.id)
+    done = (await services.goals.complete(a.id)).record
     model.sync([b, done])  # Moved, changed and no longer marked in one step.
     qtmodeltester.check(model)
     assert [goal.id for goal in model.records] == [b.id, a.id]
@@ -219,7 +219,9 @@ async def test_assistant_goals_show_live_and_marked_until_selected(
     panel: GoalsPanel, services: TripServices
 ) -> None:
     trip = await open_trip(panel, services, "A")
-    goal: GoalRecord = await services.goals.add(trip.id, "Ferry tickets", context=assistant_edit())
+    goal: GoalRecord = (
+        await services.goals.add(trip.id, "Ferry tickets", context=assistant_edit())
+    ).record
     await until(lambda: shown(panel) == ["A", "Ferry tickets"])
     index = panel.model.index(1, 0)
     assert index.data(Qt.ItemDataRole.BackgroundRole) == mark_tint()
@@ -239,7 +241,7 @@ async def test_switching_trips_and_deleting_the_trip(
     panel: GoalsPanel, services: TripServices
 ) -> None:
     first = await open_trip(panel, services, "A")
-    second = await services.trips.create({"title": "Lisbon"})
+    second = (await services.trips.create({"title": "Lisbon"})).record
     await services.goals.add(second.id, "Tram 28")
     panel.set_trip(second.id)
     await until(lambda: shown(panel) == ["Tram 28"])

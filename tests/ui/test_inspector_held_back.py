@@ -60,9 +60,11 @@ async def test_the_inspector_shows_what_is_sent_and_what_is_held_back_and_shares
     fake_openai: FakeOpenAIServer,
     qtbot: QtBot,
 ) -> None:
-    trip = await services.trips.create(
-        {"title": "Tokyo", "notes": f"Passport {PASSPORT}; PNR {PNR}; flight TP1234 at 9"}
-    )
+    trip = (
+        await services.trips.create(
+            {"title": "Tokyo", "notes": f"Passport {PASSPORT}; PNR {PNR}; flight TP1234 at 9"}
+        )
+    ).record
     agent = build_trip_assistant(
         services, trip.id, OpenAIChatModel(client_for(fake_openai), model="fake-model")
     )

@@ -36,17 +36,17 @@ services = trips_support.services
 
 @pytest.fixture
 async def view(services: TripServices) -> AsyncIterator[ItineraryView]:
-    widget = ItineraryView(
-        services.itinerary, services.trips, services.history, services.bus, services.selection
-    )
+    widget = ItineraryView(services)
     async with on_screen(widget, 900, 600):
         yield widget
 
 
 async def tokyo_trip(services: TripServices) -> TripRecord:
-    trip = await services.trips.create(
-        {"title": "Japan", "start_date": "2026-05-01", "end_date": "2026-05-04"}
-    )
+    trip = (
+        await services.trips.create(
+            {"title": "Japan", "start_date": "2026-05-01", "end_date": "2026-05-04"}
+        )
+    ).record
     await services.stops.add(
         trip.id, {"place": "Tokyo (NRT)", "place_code": "NRT", "timezone": "Asia/Tokyo"}
     )
@@ -308,10 +308,12 @@ async def test_turning_a_timed_item_all_day_saves_it_without_its_times(
     view: ItineraryView, services: TripServices, qtbot: QtBot
 ) -> None:
     trip = await tokyo_trip(services)
-    museum = await services.itinerary.add(
-        trip.id,
-        {"day": "2026-05-02", "title": "Museum", "start_time": "10:00", "duration_minutes": 90},
-    )
+    museum = (
+        await services.itinerary.add(
+            trip.id,
+            {"day": "2026-05-02", "title": "Museum", "start_time": "10:00", "duration_minutes": 90},
+        )
+    ).record
     view.set_trip(trip.id)
     await until(lambda: view.model.rowCount() == 4)
     view.select_items([museum.id])

@@ -14,9 +14,11 @@ services = trips_support.services
 
 
 async def japan(services: TravelServices) -> str:
-    trip = await services.trips.create(
-        {"title": "Kyoto in autumn", "start_date": "2027-11-14", "end_date": "2027-11-24"}
-    )
+    trip = (
+        await services.trips.create(
+            {"title": "Kyoto in autumn", "start_date": "2027-11-14", "end_date": "2027-11-24"}
+        )
+    ).record
     await seed_japan(services, trip.id)
     return trip.id
 

@@ -44,9 +44,11 @@ async def panel(services: TripServices) -> AsyncIterator[LedgerPanel]:
 
 
 async def open_trip(panel: LedgerPanel, services: TripServices) -> TripRecord:
-    trip = await services.trips.create(
-        {"title": "Tokyo", "budget_amount": "500", "budget_currency": "EUR"}
-    )
+    trip = (
+        await services.trips.create(
+            {"title": "Tokyo", "budget_amount": "500", "budget_currency": "EUR"}
+        )
+    ).record
     panel.set_trip(trip.id)
     await until(lambda: panel.totals is not None and panel.trip_id == trip.id)
     return trip
@@ -206,7 +208,7 @@ async def test_the_chart_colours_stand_out_in_light_and_dark(
 async def test_in_the_window_ctrl_6_opens_money_where_ctrl_n_starts_an_expense(
     services: TripServices, qtbot: QtBot
 ) -> None:
-    trip = await services.trips.create({"title": "Osaka", "budget_currency": "EUR"})
+    trip = (await services.trips.create({"title": "Osaka", "budget_currency": "EUR"})).record
     await services.settings.set(UI_LAST_TRIP_ID, trip.id)
     async with shown_window(services) as window:
         window.trip_form.fields.title_edit.setFocus()

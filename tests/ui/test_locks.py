@@ -56,7 +56,9 @@ async def test_ctrl_l_locks_an_item_the_assistant_is_then_refused_and_ctrl_l_unl
     window = await running.start()
     trip_id = window.session.trip_id
     assert trip_id is not None
-    item = await services.itinerary.add(trip_id, {"day": "2026-05-15", "title": "Ryokan Kyoto"})
+    item = (
+        await services.itinerary.add(trip_id, {"day": "2026-05-15", "title": "Ryokan Kyoto"})
+    ).record
     view = window.itinerary
     window.show_tab(view)
     await until(lambda: view.model.index_of_item(item.id).isValid())
@@ -127,7 +129,7 @@ async def test_ctrl_l_in_a_stop_locks_it_and_elsewhere_moves_to_the_chat(
     window = await running.start()
     trip_id = window.session.trip_id
     assert trip_id is not None
-    kyoto = await services.stops.add(trip_id, {"place": "Kyoto"})
+    kyoto = (await services.stops.add(trip_id, {"place": "Kyoto"})).record
     stops = window.trip_form.fields.stops_editor
     await until(lambda: len(stops.saved_rows()) == 1)
     row = stops.saved_rows()[0]
@@ -217,9 +219,11 @@ async def test_an_item_field_locks_from_its_context_menu_in_the_item_dialog(
     window = await running.start()
     trip_id = window.session.trip_id
     assert trip_id is not None
-    item = await services.itinerary.add(
-        trip_id, {"day": "2026-05-15", "title": "Ryokan Kyoto", "start_time": "15:00"}
-    )
+    item = (
+        await services.itinerary.add(
+            trip_id, {"day": "2026-05-15", "title": "Ryokan Kyoto", "start_time": "15:00"}
+        )
+    ).record
     view = window.itinerary
     window.show_tab(view)
     await until(lambda: view.model.index_of_item(item.id).isValid())

@@ -57,7 +57,7 @@ def offered_currencies(panel: LookupsPanel) -> set[str]:
 async def test_the_trips_own_currency_is_never_offered(
     panel: LookupsPanel, services: TravelServices, qtbot: QtBot
 ) -> None:
-    trip = await services.trips.create({"title": "Rome", "budget_currency": "EUR"})
+    trip = (await services.trips.create({"title": "Rome", "budget_currency": "EUR"})).record
     panel.set_trip(trip.id)
     await open_menu(panel, qtbot)
     assert "EUR" not in offered_currencies(panel) and "USD" in offered_currencies(panel)
@@ -70,13 +70,13 @@ async def test_the_trips_own_currency_is_never_offered(
 async def test_the_trip_forms_convert_menu_follows_the_currency_typed(
     services: TravelServices, qtbot: QtBot
 ) -> None:
-    trip = await services.trips.create(
-        {"title": "Rome", "budget_amount": "1800", "budget_currency": "EUR"}
-    )
+    trip = (
+        await services.trips.create(
+            {"title": "Rome", "budget_amount": "1800", "budget_currency": "EUR"}
+        )
+    ).record
     started: list[object] = []
-    async with on_screen(
-        TripForm(services.editor, services.history, services.bus), 520, 760
-    ) as form:
+    async with on_screen(TripForm(services), 520, 760) as form:
         form.set_trip(trip.id)
         await until(lambda: form.record is not None)
         form.set_lookup_starter(lambda trip_id, kind, parameters: started.append(parameters))
@@ -109,7 +109,7 @@ async def test_the_trip_forms_convert_menu_follows_the_currency_typed(
 async def test_weather_is_off_until_turned_on_in_settings(
     panel: LookupsPanel, services: TravelServices, qtbot: QtBot
 ) -> None:
-    trip = await services.trips.create({"title": "Rome"})
+    trip = (await services.trips.create({"title": "Rome"})).record
     await services.stops.add(trip.id, {"place": "Rome"})
     panel.set_trip(trip.id)
     opened: list[bool] = []
@@ -131,7 +131,7 @@ async def test_weather_is_off_until_turned_on_in_settings(
 
 
 async def test_the_assistant_is_refused_weather_while_it_is_off(services: TravelServices) -> None:
-    trip = await services.trips.create({"title": "Rome"})
+    trip = (await services.trips.create({"title": "Rome"})).record
     await services.stops.add(trip.id, {"place": "Rome"})
     tools = LookupTools(trip.id, services.lookups, services.lookups.jobs)
     with pytest.raises(ToolError, match="Not started: Online lookups are off"):

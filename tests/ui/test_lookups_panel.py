@@ -39,7 +39,7 @@ LISBON = {"place": "Lisbon (LIS)", "place_code": "LIS", "timezone": "Europe/Lisb
 
 async def lisbon_christmas(services: TravelServices, **values: object) -> TripRecord:
     """The Christmas trip (with `values` over it), Lisbon its one stop."""
-    trip = await services.trips.create({**LISBON_CHRISTMAS, **values})
+    trip = (await services.trips.create({**LISBON_CHRISTMAS, **values})).record
     await services.stops.add(trip.id, LISBON)
     return trip
 
@@ -208,7 +208,7 @@ async def test_jobs_started_elsewhere_appear_live_and_other_trips_do_not(
     panel: LookupsPanel, services: TravelServices
 ) -> None:
     trip = await open_trip(panel, services)
-    other = await services.trips.create({"title": "Elsewhere"})
+    other = (await services.trips.create({"title": "Elsewhere"})).record
     await services.lookups.wait(await services.lookups.start(other.id, "holidays"))
     job_id = await services.lookups.start(trip.id, "flights")
     await until(lambda: panel.model.row_of(job_id) == 0 and status_of(panel, 0) == "Succeeded")
@@ -269,7 +269,7 @@ async def test_controls_are_named_like_their_labels(
 
 @pytest.fixture
 async def form(services: TravelServices) -> AsyncIterator[TripForm]:
-    widget = TripForm(services.editor, services.history, services.bus)
+    widget = TripForm(services)
     async with on_screen(widget, 520, 760):
         yield widget
 

@@ -92,16 +92,18 @@ def assistant(name: str) -> ChangeContext:
 
 
 async def porto(services: TravelServices, **values: object) -> TripRecord:
-    trip = await services.trips.create(
-        {
-            "title": "Porto",
-            "start_date": "2026-05-14",
-            "end_date": "2026-05-16",
-            "budget_amount": "100",
-            "budget_currency": "EUR",
-            **values,
-        }
-    )
+    trip = (
+        await services.trips.create(
+            {
+                "title": "Porto",
+                "start_date": "2026-05-14",
+                "end_date": "2026-05-16",
+                "budget_amount": "100",
+                "budget_currency": "EUR",
+                **values,
+            }
+        )
+    ).record
     await services.stops.add(
         trip.id, {"place": "Porto (OPO)", "place_code": "OPO", "timezone": "Europe/Lisbon"}
     )
@@ -203,7 +205,7 @@ async def test_goals_and_pins_with_records_show_only_translated_text(
     await services.goals.add(trip.id, "Flights booked")
     await services.goals.add(trip.id, "Holidays known", completes_on="lookup:holidays")
     await services.pins.add("Vegetarian", trip_id=trip.id)
-    pin = await services.pins.add("No red-eye flights", trip_id=None)
+    pin = (await services.pins.add("No red-eye flights", trip_id=None)).record
     await services.pins.set_rule(pin.id, "max_flights(2)", context=assistant("rule"))
     with pseudo_language():
         goals = GoalsPanel(services.goals, services.trips, services.history, services.bus)
@@ -363,7 +365,7 @@ def berlin_time(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
 async def test_lookup_details_read_in_portuguese(
     portuguese: None, services: TravelServices, berlin_time: None
 ) -> None:
-    trip = await services.trips.create({"origin": "Lisbon", "start_date": "2027-07-10"})
+    trip = (await services.trips.create({"origin": "Lisbon", "start_date": "2027-07-10"})).record
     await services.stops.add(trip.id, {"place": "Tokyo"})
     job = await services.lookups.wait(
         await services.lookups.start(

@@ -41,7 +41,7 @@ async def panel(services: TripServices) -> AsyncIterator[PinsPanel]:
 
 
 async def open_trip(panel: PinsPanel, services: TripServices) -> TripRecord:
-    trip = await services.trips.create({"title": "Japan"})
+    trip = (await services.trips.create({"title": "Japan"})).record
     panel.set_trip(trip.id)
     await until(lambda: panel.loaded and panel.trip_id == trip.id)
     return trip

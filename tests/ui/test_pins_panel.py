@@ -43,7 +43,7 @@ async def panel(services: TripServices) -> AsyncIterator[PinsPanel]:
 
 
 async def open_trip(panel: PinsPanel, services: TripServices, title: str = "Porto") -> TripRecord:
-    trip = await services.trips.create({"title": title})
+    trip = (await services.trips.create({"title": title})).record
     panel.set_trip(trip.id)
     await until(lambda: panel.loaded and panel.trip_id == trip.id)
     return trip
@@ -71,9 +71,9 @@ async def add(panel: PinsPanel, qtbot: QtBot, text: str, *, all_trips: bool) -> 
 async def test_the_model_passes_the_model_tester(
     qtmodeltester: ModelTester, services: TripServices
 ) -> None:
-    trip = await services.trips.create({"title": "Azores"})
-    everywhere = await services.pins.add("Vegetarian")
-    here = await services.pins.add("Whale watching", trip_id=trip.id)
+    trip = (await services.trips.create({"title": "Azores"})).record
+    everywhere = (await services.pins.add("Vegetarian")).record
+    here = (await services.pins.add("Whale watching", trip_id=trip.id)).record
     model = PinsModel()
     qtmodeltester.check(model)
     model.sync([everywhere, here], {here.id: ADDED_BY_ASSISTANT})

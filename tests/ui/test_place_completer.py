@@ -23,7 +23,7 @@ services = trips_support.services
 
 @pytest.fixture
 async def form(services: TripServices) -> AsyncIterator[TripForm]:
-    widget = TripForm(services.editor, services.history, services.bus)
+    widget = TripForm(services)
     async with on_screen(widget, 520, 760):
         yield widget
 
@@ -31,7 +31,7 @@ async def form(services: TripServices) -> AsyncIterator[TripForm]:
 async def pick_kyoto(form: TripForm, services: TripServices, qtbot: QtBot) -> str:
     """Type "Kyo" into a new trip's origin and pick "Kyoto, Japan" from the list with
     Down and Return, as the person would; returns the trip's id."""
-    trip = await services.trips.create({"title": "Kansai in spring"})
+    trip = (await services.trips.create({"title": "Kansai in spring"})).record
     form.set_trip(trip.id)
     await until(lambda: form.record is not None and form.record.id == trip.id)
     edit = form.fields.origin_edit
@@ -96,7 +96,7 @@ async def test_a_correction_stays_stored_when_the_first_text_is_matched_more_slo
 ) -> None:
     """The person enters "Kyo", corrects it to "Kyoto, Japan" and enters again while the
     first is still being matched: the correction is what stays."""
-    trip = await services.trips.create({"title": "Kansai in spring"})
+    trip = (await services.trips.create({"title": "Kansai in spring"})).record
     form.set_trip(trip.id)
     await until(lambda: form.record is not None and form.record.id == trip.id)
     edit = form.fields.origin_edit

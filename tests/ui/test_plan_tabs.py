@@ -110,7 +110,7 @@ async def test_the_new_panels_follow_the_selected_trip(window: MainWindow) -> No
     await start(window)
     services = services_of(window)
     first = window.trip_form.trip_id
-    lisbon = await services.trips.create({"title": "Lisbon"})
+    lisbon = (await services.trips.create({"title": "Lisbon"})).record
     await services.goals.add(lisbon.id, "Tram 28")
     window.trip_list.set_trip(lisbon.id)
     panels = (window.brief_panel, window.goals_panel, window.pins_panel)

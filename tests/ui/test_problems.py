@@ -66,9 +66,11 @@ async def porto_day(window: MainWindow) -> TripRecord:
     window.activateWindow()
     await window.start()
     services = window.services
-    trip = await services.trips.create(
-        {"title": "Porto", "start_date": "2026-05-14", "end_date": "2026-05-14"}
-    )
+    trip = (
+        await services.trips.create(
+            {"title": "Porto", "start_date": "2026-05-14", "end_date": "2026-05-14"}
+        )
+    ).record
     await services.stops.add(
         trip.id, {"place": "Porto (OPO)", "place_code": "OPO", "timezone": "Europe/Lisbon"}
     )
@@ -362,17 +364,19 @@ async def test_a_burst_of_changes_is_checked_off_the_gui_thread_once_it_settles(
     monkeypatch.setattr(run, "check_plan", checking)
     writes = 8
     for n in range(writes):  # The assistant adds eight overlapping tours in one go.
-        added = await window.services.itinerary.add(
-            trip.id,
-            {
-                "day": "2026-05-14",
-                "title": f"Tour {n}",
-                "start_time": "11:00",
-                "end_time": "11:30",
-                "timezone": "Europe/Lisbon",
-            },
-            context=assistant_edit(),
-        )
+        added = (
+            await window.services.itinerary.add(
+                trip.id,
+                {
+                    "day": "2026-05-14",
+                    "title": f"Tour {n}",
+                    "start_time": "11:00",
+                    "end_time": "11:30",
+                    "timezone": "Europe/Lisbon",
+                },
+                context=assistant_edit(),
+            )
+        ).record
 
     def checked_last() -> bool:
         return any(added.id in problem.item_ids for problem in window.problems_panel.problems)

@@ -160,7 +160,7 @@ async def test_a_row_says_the_problems_its_change_would_introduce(
     assert trip_id is not None
     timed = {"day": DAY, "timezone": "Europe/Lisbon", "start_time": "10:00", "end_time": "12:00"}
     await services.settings.set(ASSISTANT_EDITS, EditMode.APPLY)
-    museum = await services.itinerary.add(trip_id, {**timed, "title": "Museum"})
+    museum = (await services.itinerary.add(trip_id, {**timed, "title": "Museum"})).record
     await services.settings.set(ASSISTANT_EDITS, EditMode.PROPOSE)
     await services.itinerary.add(trip_id, {**timed, "title": "Tiles"}, context=call("tiles"))
     await until(lambda: panel.list.count() == 1)

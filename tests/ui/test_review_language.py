@@ -82,7 +82,7 @@ async def test_the_documents_panel_shows_only_translated_text(
     documents_panel: DocumentsPanel, services: TripServices, tmp_path: Path
 ) -> None:
     assert untranslated(documents_panel, key_letter) == []  # No trip: the placeholder.
-    trip = await services.trips.create({"title": "Japan"})
+    trip = (await services.trips.create({"title": "Japan"})).record
     documents_panel.set_trip(trip.id)
     await until(lambda: documents_panel.box.empty_label.isVisible())
     assert untranslated(documents_panel, key_letter) == []  # A trip without documents.
@@ -97,7 +97,7 @@ async def test_the_documents_panel_shows_only_translated_text(
 async def test_the_import_queue_shows_only_translated_text(
     imports_panel: ImportsPanel, services: TripServices, tmp_path: Path
 ) -> None:
-    trip = await services.trips.create({"title": "Algarve"})
+    trip = (await services.trips.create({"title": "Algarve"})).record
     imports_panel.set_trip(trip.id)
     await import_file(services.imports, trip.id, calendar(tmp_path / "trip.ics", "flight", "hotel"))
     await until(lambda: imports_panel.list.topLevelItemCount() == 2)

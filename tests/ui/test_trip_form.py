@@ -35,13 +35,13 @@ CHANGED = "Changed by the assistant"
 
 @pytest.fixture
 async def form(services: TripServices) -> AsyncIterator[TripForm]:
-    widget = TripForm(services.editor, services.history, services.bus)
+    widget = TripForm(services)
     async with on_screen(widget, 520, 760):
         yield widget
 
 
 async def open_trip(form: TripForm, services: TripServices, **values: object) -> TripRecord:
-    trip = await services.trips.create({"title": "Porto weekend", **values})
+    trip = (await services.trips.create({"title": "Porto weekend", **values})).record
     form.set_trip(trip.id)
     await until(lambda: form.record is not None and form.record.id == trip.id)
     return trip
@@ -256,9 +256,11 @@ async def test_mark_as_seen_clears_every_mark(
 async def test_a_trip_the_assistant_created_marks_what_it_filled_in(
     form: TripForm, services: TripServices
 ) -> None:
-    trip = await services.trips.create(
-        {"title": "Azores", "travellers": 2, "notes": "Whales"}, context=assistant_edit()
-    )
+    trip = (
+        await services.trips.create(
+            {"title": "Azores", "travellers": 2, "notes": "Whales"}, context=assistant_edit()
+        )
+    ).record
     form.set_trip(trip.id)
     await until(lambda: form.is_marked("title"))
     marked = {
@@ -345,7 +347,7 @@ async def test_notes_are_saved_when_switching_trips(
     first = await open_trip(form, services)
     await focus(form.fields.notes_edit)
     qtbot.keyClicks(form.fields.notes_edit, "Ask about the tram")
-    second = await services.trips.create({"title": "Madrid"})
+    second = (await services.trips.create({"title": "Madrid"})).record
     form.set_trip(second.id)  # Before the notes' pause has passed.
     await until(lambda: form.fields.title_edit.text() == "Madrid")
     await eventually(lambda: _has(services, first.id, lambda r: r.notes == "Ask about the tram"))

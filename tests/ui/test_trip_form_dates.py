@@ -46,13 +46,13 @@ def british() -> Iterator[None]:
 
 @pytest.fixture
 async def form(british: None, services: TripServices) -> AsyncIterator[TripForm]:
-    widget = TripForm(services.editor, services.history, services.bus)
+    widget = TripForm(services)
     async with on_screen(widget, 520, 760):
         yield widget
 
 
 async def open_trip(form: TripForm, services: TripServices, **values: object) -> TripRecord:
-    trip = await services.trips.create({"title": "Porto weekend", **values})
+    trip = (await services.trips.create({"title": "Porto weekend", **values})).record
     form.set_trip(trip.id)
     await until(lambda: form.record is not None and form.record.id == trip.id)
     return trip

@@ -35,7 +35,7 @@ class Loads:
 
 @pytest.fixture
 async def other(services: TripServices) -> AsyncIterator[TripForm]:
-    widget = TripForm(services.editor, services.history, services.bus)
+    widget = TripForm(services)
     async with on_screen(widget, 520, 760):
         yield widget
 
@@ -43,13 +43,13 @@ async def other(services: TripServices) -> AsyncIterator[TripForm]:
 @pytest.fixture
 async def typing(services: TripServices, other: TripForm) -> AsyncIterator[TripForm]:
     """Shown after `other`, so its window is the active one and takes the keys."""
-    widget = TripForm(services.editor, services.history, services.bus)
+    widget = TripForm(services)
     async with on_screen(widget, 520, 760):
         yield widget
 
 
 async def open_in_both(services: TripServices, *forms: TripForm) -> TripRecord:
-    trip = await services.trips.create({"title": "Porto weekend"})
+    trip = (await services.trips.create({"title": "Porto weekend"})).record
     for form in forms:
         form.set_trip(trip.id)
     await until(lambda: all(f.record is not None and f.record.id == trip.id for f in forms))

@@ -23,13 +23,13 @@ services = trips_support.services
 
 @pytest.fixture
 async def form(services: TripServices) -> AsyncIterator[TripForm]:
-    widget = TripForm(services.editor, services.history, services.bus)
+    widget = TripForm(services)
     async with on_screen(widget, 520, 760):
         yield widget
 
 
 async def open_trip(form: TripForm, services: TripServices) -> TripRecord:
-    trip = await services.trips.create({"title": "Porto weekend"})
+    trip = (await services.trips.create({"title": "Porto weekend"})).record
     form.set_trip(trip.id)
     await until(lambda: form.record is not None and form.record.id == trip.id)
     return trip

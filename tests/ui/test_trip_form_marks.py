@@ -41,7 +41,7 @@ KEYS = (
 
 @pytest.fixture
 async def form(services: TripServices) -> AsyncIterator[TripForm]:
-    widget = TripForm(services.editor, services.history, services.bus)
+    widget = TripForm(services)
     async with on_screen(widget, 520, 760):
         yield widget
 
@@ -70,11 +70,11 @@ async def assistant_changes(services: TripServices, trip: TripRecord) -> None:
 
 
 async def test_another_trip_shows_none_of_the_marks(form: TripForm, services: TripServices) -> None:
-    first = await services.trips.create({"title": "Porto weekend"})
+    first = (await services.trips.create({"title": "Porto weekend"})).record
     await show(form, first)
     await assistant_changes(services, first)
     await until(lambda: marked(form) == set(CHANGED))
-    second = await services.trips.create({"title": "Madrid"})
+    second = (await services.trips.create({"title": "Madrid"})).record
     await show(form, second)
     await until(lambda: form.fields.title_edit.text() == "Madrid")
     assert marked(form) == set()
@@ -84,7 +84,7 @@ async def test_another_trip_shows_none_of_the_marks(form: TripForm, services: Tr
 
 
 async def test_undoing_the_change_removes_its_marks(form: TripForm, services: TripServices) -> None:
-    trip = await services.trips.create({"title": "Porto weekend"})
+    trip = (await services.trips.create({"title": "Porto weekend"})).record
     await show(form, trip)
     await assistant_changes(services, trip)
     await until(lambda: marked(form) == set(CHANGED))
@@ -97,7 +97,7 @@ async def test_undoing_the_change_removes_its_marks(form: TripForm, services: Tr
 async def test_mark_as_seen_removes_the_marks_and_the_banner(
     form: TripForm, services: TripServices, qtbot: QtBot
 ) -> None:
-    trip = await services.trips.create({"title": "Porto weekend"})
+    trip = (await services.trips.create({"title": "Porto weekend"})).record
     await show(form, trip)
     await assistant_changes(services, trip)
     await until(lambda: marked(form) == set(CHANGED))

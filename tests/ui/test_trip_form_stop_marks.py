@@ -33,7 +33,7 @@ services = trips_support.services
 
 @pytest.fixture
 async def form(services: TripServices) -> AsyncIterator[TripForm]:
-    widget = TripForm(services.editor, services.history, services.bus)
+    widget = TripForm(services)
     async with on_screen(widget, 520, 900):
         yield widget
 
@@ -56,9 +56,11 @@ def marks(form: TripForm) -> list[bool]:
 async def japan(services: TripServices, form: TripForm) -> TripRecord:
     """A trip with Tokyo as its one stop (the person's), shown in the form, then Kyoto added
     by the assistant."""
-    trip = await services.trips.create(
-        {"title": "Japan", "start_date": "2027-04-10", "end_date": "2027-04-20"}
-    )
+    trip = (
+        await services.trips.create(
+            {"title": "Japan", "start_date": "2027-04-10", "end_date": "2027-04-20"}
+        )
+    ).record
     await services.editor.stops.add(trip.id, {"place": "Tokyo"})
     form.set_trip(trip.id)
     await until(lambda: len(form.fields.stops_editor.rows) == 1)

@@ -41,20 +41,22 @@ ALT = Qt.KeyboardModifier.AltModifier
 
 @pytest.fixture
 async def form(services: TripServices) -> AsyncIterator[TripForm]:
-    widget = TripForm(services.editor, services.history, services.bus)
+    widget = TripForm(services)
     async with on_screen(widget, 560, 760):
         yield widget
 
 
 async def open_trip(form: TripForm, services: TripServices) -> TripRecord:
-    trip = await services.trips.create(
-        {
-            "title": "Japan",
-            "origin": "Lisbon (LIS)",
-            "start_date": "2027-04-10",
-            "end_date": "2027-04-24",
-        }
-    )
+    trip = (
+        await services.trips.create(
+            {
+                "title": "Japan",
+                "origin": "Lisbon (LIS)",
+                "start_date": "2027-04-10",
+                "end_date": "2027-04-24",
+            }
+        )
+    ).record
     form.set_trip(trip.id)
     await until(lambda: form.record is not None and form.record.id == trip.id)
     return trip
@@ -188,7 +190,7 @@ async def test_assistant_edits_show_live_without_clobbering_typing(
 ) -> None:
     trip = await open_trip(form, services)
     stops = editor_of(form)
-    kyoto = await services.stops.add(trip.id, {"place": "Kyoto"}, context=assistant_edit())
+    kyoto = (await services.stops.add(trip.id, {"place": "Kyoto"}, context=assistant_edit())).record
     await until(lambda: [r.place.text() for r in stops.rows] == ["Kyoto"])
     row = stops.rows[0]
     await focus(row.place)

@@ -34,32 +34,36 @@ SHIFT = Qt.KeyboardModifier.ShiftModifier
 
 @pytest.fixture
 async def view(services: TripServices) -> AsyncIterator[ItineraryView]:
-    widget = ItineraryView(
-        services.itinerary, services.trips, services.history, services.bus, services.selection
-    )
+    widget = ItineraryView(services)
     async with on_screen(widget, 640, 480):
         yield widget
 
 
 async def porto_trip(services: TripServices) -> tuple[TripRecord, list[ItineraryItemRecord]]:
-    trip = await services.trips.create(
-        {
-            "title": "Porto",
-            "start_date": "2026-05-14",
-            "end_date": "2026-05-16",
-        }
-    )
+    trip = (
+        await services.trips.create(
+            {
+                "title": "Porto",
+                "start_date": "2026-05-14",
+                "end_date": "2026-05-16",
+            }
+        )
+    ).record
     await services.stops.add(
         trip.id, {"place": "Porto (OPO)", "place_code": "OPO", "timezone": "Europe/Lisbon"}
     )
     add = services.itinerary.add
     items = [
-        await add(trip.id, {"day": "2026-05-14", "title": "Check in", "start_time": "15:00"}),
-        await add(trip.id, {"day": "2026-05-14", "title": "Port cellar", "place": "Gaia"}),
-        await add(trip.id, {"day": "2026-05-14", "title": "Dinner"}),
-        await add(
-            trip.id, {"day": "2026-05-16", "title": "Fly home", "notes": "Gate  closes\n 9:40"}
-        ),
+        (
+            await add(trip.id, {"day": "2026-05-14", "title": "Check in", "start_time": "15:00"})
+        ).record,
+        (await add(trip.id, {"day": "2026-05-14", "title": "Port cellar", "place": "Gaia"})).record,
+        (await add(trip.id, {"day": "2026-05-14", "title": "Dinner"})).record,
+        (
+            await add(
+                trip.id, {"day": "2026-05-16", "title": "Fly home", "notes": "Gate  closes\n 9:40"}
+            )
+        ).record,
     ]
     return trip, items
 
@@ -198,9 +202,11 @@ async def test_assistant_items_are_marked_until_selected(
 ) -> None:
     trip, items = await porto_trip(services)
     await show(view, trip)
-    added = await services.itinerary.add(
-        trip.id, {"day": "2026-05-15", "title": "Douro cruise"}, context=assistant_edit()
-    )
+    added = (
+        await services.itinerary.add(
+            trip.id, {"day": "2026-05-15", "title": "Douro cruise"}, context=assistant_edit()
+        )
+    ).record
     await until(lambda: titles(view)[1] == ["Douro cruise"])
     index = view.model.index_of_item(added.id, 1)
     assert index.data(Qt.ItemDataRole.BackgroundRole) == mark_tint()

@@ -31,20 +31,22 @@ async def titled(services: TripServices, trip_id: str, title: str) -> bool:
 
 @pytest.fixture
 async def panel(services: TripServices) -> AsyncIterator[TripListPanel]:
-    widget = TripListPanel(services.trips, services.history, services.bus)
+    widget = TripListPanel(services)
     async with on_screen(widget, 360, 480):
         yield widget
 
 
 async def three_trips(services: TripServices) -> list[TripRecord]:
-    porto = await services.trips.create(
-        {"title": "Porto", "start_date": "2026-05-14", "end_date": "2026-05-18"}
-    )
+    porto = (
+        await services.trips.create(
+            {"title": "Porto", "start_date": "2026-05-14", "end_date": "2026-05-18"}
+        )
+    ).record
     await services.stops.add(porto.id, {"place": "Porto (OPO)"})
     return [
         porto,
-        await services.trips.create({"title": "Madrid", "start_date": "2026-07-30"}),
-        await services.trips.create({"title": "Azores"}),
+        (await services.trips.create({"title": "Madrid", "start_date": "2026-07-30"})).record,
+        (await services.trips.create({"title": "Azores"})).record,
     ]
 
 

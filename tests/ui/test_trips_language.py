@@ -71,14 +71,16 @@ def untranslated(root: QWidget) -> list[str]:
 
 
 async def porto_trip(services: TripServices) -> str:
-    trip = await services.trips.create(
-        {
-            "title": "Porto weekend",
-            "origin": "LIS",
-            "start_date": "2026-05-14",
-            "end_date": "2026-05-16",
-        }
-    )
+    trip = (
+        await services.trips.create(
+            {
+                "title": "Porto weekend",
+                "origin": "LIS",
+                "start_date": "2026-05-14",
+                "end_date": "2026-05-16",
+            }
+        )
+    ).record
     await services.stops.add(
         trip.id, {"place": "Porto (OPO)", "place_code": "OPO", "timezone": "Europe/Lisbon"}
     )
@@ -91,7 +93,7 @@ async def porto_trip(services: TripServices) -> str:
 async def test_the_trip_form_and_its_stops_translate_every_text(services: TripServices) -> None:
     trip_id = await porto_trip(services)
     with pseudo_language():
-        form = TripForm(services.editor, services.history, services.bus)
+        form = TripForm(services)
         form.set_lookup_starter(lambda _trip, _kind, _parameters: None)
         async with on_screen(form, 560, 800):
             assert untranslated(form) == []  # The empty state.
@@ -113,9 +115,7 @@ async def test_the_itinerary_timeline_and_item_dialog_translate_every_text(
 ) -> None:
     trip_id = await porto_trip(services)
     with pseudo_language():
-        view = ItineraryView(
-            services.itinerary, services.trips, services.history, services.bus, services.selection
-        )
+        view = ItineraryView(services)
         async with on_screen(view, 720, 520):
             assert untranslated(view) == []  # No trip.
             view.set_trip(trip_id)
@@ -145,7 +145,7 @@ async def test_the_trip_list_translates_every_text(services: TripServices) -> No
     await porto_trip(services)
     await services.trips.create({"title": "Porto"})
     with pseudo_language():
-        panel = TripListPanel(services.trips, services.history, services.bus)
+        panel = TripListPanel(services)
         async with on_screen(panel, 360, 480):
             await until(lambda: panel.model.rowCount() == 2)
             assert untranslated(panel) == []
@@ -162,7 +162,7 @@ async def test_in_portuguese_a_backwards_end_date_is_refused_in_portuguese(
     portuguese: None, services: TripServices, qtbot: QtBot
 ) -> None:
     trip_id = await porto_trip(services)
-    form = TripForm(services.editor, services.history, services.bus)
+    form = TripForm(services)
     async with on_screen(form, 560, 800):
         form.set_trip(trip_id)
         await until(lambda: form.record is not None)
@@ -199,9 +199,7 @@ async def test_in_portuguese_the_itinerary_reads_its_days_and_actions_in_portugu
     portuguese: None, services: TripServices, qtbot: QtBot
 ) -> None:
     trip_id = await porto_trip(services)
-    view = ItineraryView(
-        services.itinerary, services.trips, services.history, services.bus, services.selection
-    )
+    view = ItineraryView(services)
     async with on_screen(view, 720, 520):
         view.set_trip(trip_id)
         await until(lambda: view.model.rowCount() == 3)

@@ -32,17 +32,17 @@ DAY = "2026-05-01"
 
 @pytest.fixture
 async def view(services: TripServices) -> AsyncIterator[ItineraryView]:
-    widget = ItineraryView(
-        services.itinerary, services.trips, services.history, services.bus, services.selection
-    )
+    widget = ItineraryView(services)
     async with on_screen(widget, 900, 600):
         yield widget
 
 
 async def _trip_with_guesses(services: TripServices) -> tuple[str, str, str]:
-    trip = await services.trips.create({"title": "Porto", "start_date": DAY, "end_date": DAY})
-    lello = await services.itinerary.add(trip.id, {"day": DAY, "title": "Lello"})
-    dinner = await services.itinerary.add(trip.id, {"day": DAY, "title": "Dinner"})
+    trip = (
+        await services.trips.create({"title": "Porto", "start_date": DAY, "end_date": DAY})
+    ).record
+    lello = (await services.itinerary.add(trip.id, {"day": DAY, "title": "Lello"})).record
+    dinner = (await services.itinerary.add(trip.id, {"day": DAY, "title": "Dinner"})).record
     await services.itinerary.update(lello.id, {"start_time": "10:30"}, context=ASSISTANT)
     await services.itinerary.update(
         dinner.id, {"cost_amount": "40", "cost_currency": "EUR"}, context=ASSISTANT
@@ -128,10 +128,12 @@ async def test_an_expense_the_assistant_wrote_down_is_confirmed_with_ctrl_shift_
 ) -> None:
     panel = LedgerPanel(services.ledger, services.trips, services.history, services.bus)
     async with on_screen(panel, 1000, 520):
-        trip = await services.trips.create({"title": "Tokyo", "budget_currency": "EUR"})
-        expense = await services.ledger.add(
-            trip.id, {"amount": "40", "spent_on": "2024-05-03"}, context=ASSISTANT
-        )
+        trip = (await services.trips.create({"title": "Tokyo", "budget_currency": "EUR"})).record
+        expense = (
+            await services.ledger.add(
+                trip.id, {"amount": "40", "spent_on": "2024-05-03"}, context=ASSISTANT
+            )
+        ).record
         panel.set_trip(trip.id)
         await until(lambda: panel.model.rowCount() == 1)
         amount = panel.model.index(0, AMOUNT_COLUMN)

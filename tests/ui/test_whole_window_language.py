@@ -68,15 +68,17 @@ def assistant(name: str) -> ChangeContext:
 
 
 async def porto(services: TravelServices) -> TripRecord:
-    trip = await services.trips.create(
-        {
-            "title": "Porto",
-            "start_date": "2026-05-14",
-            "end_date": "2026-05-16",
-            "budget_amount": "100",
-            "budget_currency": "EUR",
-        }
-    )
+    trip = (
+        await services.trips.create(
+            {
+                "title": "Porto",
+                "start_date": "2026-05-14",
+                "end_date": "2026-05-16",
+                "budget_amount": "100",
+                "budget_currency": "EUR",
+            }
+        )
+    ).record
     await services.stops.add(
         trip.id, {"place": "Porto (OPO)", "place_code": "OPO", "timezone": "Europe/Lisbon"}
     )
@@ -95,7 +97,7 @@ async def porto(services: TravelServices) -> TripRecord:
         },
     )
     await services.goals.add(trip.id, "Flights booked")
-    pin = await services.pins.add("No red-eye flights", trip_id=trip.id)
+    pin = (await services.pins.add("No red-eye flights", trip_id=trip.id)).record
     await services.pins.set_rule(pin.id, "max_flights(2)", context=assistant("rule"))
     return trip
 

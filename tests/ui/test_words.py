@@ -149,7 +149,7 @@ async def test_a_typed_budget_shows_as_the_assistants_does(
 async def test_lookup_details_read_as_words_in_the_persons_time(
     services: TravelServices, berlin_time: None
 ) -> None:
-    trip = await services.trips.create({"origin": "Lisbon", "start_date": "2027-07-10"})
+    trip = (await services.trips.create({"origin": "Lisbon", "start_date": "2027-07-10"})).record
     await services.stops.add(trip.id, {"place": "Tokyo"})
     job = await services.lookups.wait(
         await services.lookups.start(

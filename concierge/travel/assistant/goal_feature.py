@@ -24,7 +24,7 @@ from concierge.agent import (
     ToolError,
     ToolOutput,
 )
-from concierge.store import Actor, GoalRecord, GoalRepository
+from concierge.store import Actor, GoalRecord, GoalRepository, Outcome
 from concierge.text import QT_TRANSLATE_NOOP, Translatable
 
 from ..goal_triggers import GoalTrigger, describe_trigger
@@ -124,14 +124,17 @@ class GoalFeature(AssistantFeature):
     ) -> ToolOutput:
         trigger = None if completes_on is None else completes_on.value
         async with store_errors():
-            goal = await self.goals.add(
-                self.trip_id,
-                title,
-                completes_on=trigger,
-                context=assistant_context(
-                    ctx, QT_TRANSLATE_NOOP("ChangeLabel", "new goal “{title}”").format(title=title)
-                ),
-            )
+            goal = (
+                await self.goals.add(
+                    self.trip_id,
+                    title,
+                    completes_on=trigger,
+                    context=assistant_context(
+                        ctx,
+                        QT_TRANSLATE_NOOP("ChangeLabel", "new goal “{title}”").format(title=title),
+                    ),
+                )
+            ).record
         return ToolOutput(
             f"Added the goal {render_goal(goal).removeprefix('- ')}.",
             summary=f"added goal [{short_id(goal.id)}]",
@@ -182,7 +185,7 @@ def render_goal(goal: GoalRecord, *, status: bool = False) -> str:
 
 
 async def _write(
-    write: Callable[..., Awaitable[GoalRecord]],
+    write: Callable[..., Awaitable[Outcome[GoalRecord]]],
     goal: GoalRecord,
     ctx: ToolContext,
     template: Translatable,

@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from pydantic import JsonValue
 
 from concierge.model.fields import ITEM, TRIP, FieldRule
-from concierge.store import ChangeContext, TripRecord
+from concierge.store import ChangeContext, Outcome, TripRecord
 
 from ..sensitive import find_sensitive, normalised
 from ..services import TravelServices
@@ -85,7 +85,7 @@ async def values_on_file(services: TravelServices, trip_id: str) -> list[OnFile]
 
 async def set_shared(
     services: TravelServices, trip_id: str, value: str, shared: bool, context: ChangeContext
-) -> TripRecord:
+) -> Outcome[TripRecord]:
     """Share `value` with the assistant on this trip, or (`shared` false) hold it back again."""
     trip = await services.trips.get(trip_id)
     if trip is None:

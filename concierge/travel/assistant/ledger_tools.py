@@ -23,6 +23,7 @@ from .ledger_view import (
 from .tool_args import rules_model
 from .tool_support import ToolArgs, assistant_context, store_errors
 from .trip_view import short_id
+from .write_report import WriteReport
 
 NewExpense: type[ToolArgs] = rules_model(
     "NewExpense", EXPENSE_RULES, optional={"currency"}, terse=True
@@ -35,11 +36,13 @@ class LedgerTools:
         trip_id: str,
         trips: TripRepository,
         ledger: LedgerRepository,
+        report: WriteReport,
         planned: PlannedCosts = no_planned_costs,
     ) -> None:
         self.trip_id = trip_id
         self.trips = trips
         self.ledger = ledger
+        self.report = report
         self.planned = planned
 
     def all(self) -> list[Tool[Any]]:
@@ -68,21 +71,24 @@ class LedgerTools:
         given = args.model_dump(include=args.model_fields_set)
         values = {name: value for name, value in given.items() if value not in ("", None)}
         what = values.get("description") or values.get("category") or "other"
+        await self.report.before()
         async with store_errors():
-            expense = await self.ledger.add(
+            outcome = await self.ledger.add(
                 self.trip_id,
                 values,
                 context=assistant_context(
                     ctx, QT_TRANSLATE_NOOP("ChangeLabel", "expense “{what}”").format(what=what)
                 ),
             )
+        expense = outcome.record
         money = format_money(expense.amount, expense.currency)
         names = ", ".join(share.name for share in expense.split)
-        return ToolOutput(
+        output = ToolOutput(
             f"Added [{short_id(expense.id)}] {expense.spent_on.isoformat()} {money} "
             f"{expense.category.value}, paid by {expense.paid_by}, split between {names}.",
             summary=f"added expense [{short_id(expense.id)}]",
         )
+        return await self.report.told(outcome, output)
 
 
 class LedgerFeature(AssistantFeature):

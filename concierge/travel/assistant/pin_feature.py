@@ -98,14 +98,16 @@ class PinFeature(AssistantFeature):
         self, text: str, all_trips: bool, rule: str | None, ctx: ToolContext
     ) -> ToolOutput:
         async with store_errors():
-            pin = await self.pins.add(
-                text,
-                trip_id=None if all_trips else self.trip_id,
-                rule=rule,
-                context=assistant_context(
-                    ctx, QT_TRANSLATE_NOOP("ChangeLabel", "pin “{text}”").format(text=text)
-                ),
-            )
+            pin = (
+                await self.pins.add(
+                    text,
+                    trip_id=None if all_trips else self.trip_id,
+                    rule=rule,
+                    context=assistant_context(
+                        ctx, QT_TRANSLATE_NOOP("ChangeLabel", "pin “{text}”").format(text=text)
+                    ),
+                )
+            ).record
         return ToolOutput(
             f"Pinned {_named(pin)}{_proposal(pin)}.",
             summary=f"pinned [{short_id(pin.id)}] {_scope(pin)}",
@@ -114,16 +116,18 @@ class PinFeature(AssistantFeature):
     async def propose(self, reference: str, rule: str, ctx: ToolContext) -> ToolOutput:
         pin = await self._pin(reference)
         async with store_errors():
-            pin = await self.pins.set_rule(
-                pin.id,
-                rule,
-                context=assistant_context(
-                    ctx,
-                    QT_TRANSLATE_NOOP("ChangeLabel", "constraint for “{text}”").format(
-                        text=pin.text
+            pin = (
+                await self.pins.set_rule(
+                    pin.id,
+                    rule,
+                    context=assistant_context(
+                        ctx,
+                        QT_TRANSLATE_NOOP("ChangeLabel", "constraint for “{text}”").format(
+                            text=pin.text
+                        ),
                     ),
-                ),
-            )
+                )
+            ).record
         if pin.rule is None:
             return ToolOutput(
                 f"Withdrew the proposed constraint of {_named(pin)}.",

@@ -1,5 +1,5 @@
-"""Propose mode, as the model meets it: tool results that say a change was only proposed,
-and the "proposals" block: what still waits for the person, and, once, what they decided.
+"""Propose mode, as the model meets it: no leave asked for a removal only proposed, and the
+"proposals" block: what still waits for the person, and, once, what they decided.
 
 Each call is proposed against the trip as it is (`concierge.store.proposals`): a later call
 in the same turn does not see an earlier proposed one. The tool result says so, so a model
@@ -8,9 +8,7 @@ that adds an item and then edits it learns why the edit finds nothing.
 
 from __future__ import annotations
 
-import dataclasses
 from collections.abc import Sequence
-from typing import Any
 
 from concierge.agent import (
     AbortSignal,
@@ -18,9 +16,6 @@ from concierge.agent import (
     Notice,
     PermissionHandler,
     PermissionRequest,
-    Tool,
-    ToolContext,
-    ToolOutput,
 )
 from concierge.model.settings import ASSISTANT_EDITS, EditMode
 from concierge.store import ProposalRepository, ProposedCall, Settings
@@ -29,10 +24,6 @@ from ..value_text import one_line
 from .feature import AssistantFeature
 from .snapshot_budget import Section, fit_sections
 
-PROPOSED = (
-    "Proposed to the person, not applied yet: they accept or reject it after your turn; "
-    "until then neither the trip nor your later calls show it. Would be: "
-)
 MAX_SHOWN = 8
 
 
@@ -40,22 +31,6 @@ def change_name(call: ProposedCall) -> str:
     """The call's change in the model's words ("addition of “Dinner”"), on one line."""
     label = call.label.removeprefix("the assistant’s ")
     return one_line(label)
-
-
-def told_when_proposed(tool: Tool[Any], proposals: ProposalRepository) -> Tool[Any]:
-    """`tool`, whose result says "Proposed … not applied" when its call was proposed."""
-    handler = tool.handler
-
-    async def proposing(args: Any, ctx: ToolContext) -> ToolOutput | str:
-        output = await handler(args, ctx)
-        if not ctx.effect_id or await proposals.for_call(ctx.effect_id) is None:
-            return output
-        if isinstance(output, str):
-            return PROPOSED + output
-        summary = None if output.summary is None else f"proposed: {output.summary}"
-        return ToolOutput(PROPOSED + output.content, summary=summary)
-
-    return dataclasses.replace(tool, handler=proposing)
 
 
 def asked_unless_proposing(handler: PermissionHandler, settings: Settings) -> PermissionHandler:
@@ -135,7 +110,8 @@ def proposal_status(proposals: ProposalRepository, trip_id: str, allowance: int)
 
 
 class ProposalFeature(AssistantFeature):
-    """The "proposals" block; the tools themselves are wrapped by `told_when_proposed`."""
+    """The "proposals" block; the write tools say themselves what they proposed
+    (`WriteReport`)."""
 
     name = "proposals"
 

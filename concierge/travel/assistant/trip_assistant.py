@@ -25,7 +25,6 @@ from concierge.store import SqliteHistoryStore
 from ..ledger_totals import Planned
 from ..services import TravelServices
 from .brief_feature import FormFeature
-from .checked_edits import CheckedEdits
 from .feature import AssistantFeature
 from .goal_feature import GoalFeature
 from .instructions import INSTRUCTIONS
@@ -34,16 +33,12 @@ from .ledger_view import PlannedCosts, itinerary_costs, planned_costs
 from .lookup_tools import LookupFeature, started_job_outcome
 from .pin_feature import PinFeature
 from .problem_feature import ProblemFeature
-from .proposal_feature import (
-    ProposalFeature,
-    asked_unless_proposing,
-    change_name,
-    told_when_proposed,
-)
+from .proposal_feature import ProposalFeature, asked_unless_proposing, change_name
 from .providers import SelectionFeature, TripReads, disclosing
 from .snapshot_budget import TRIP, SharedRoom, SnapshotBudget, default_budget
 from .trip_reading import TripReader
 from .trip_tools import TripFeature, TripTools
+from .write_report import WriteReport
 
 PROVIDER_TIMEOUT = 5.0
 """Seconds a provider may take; SQLite reads take milliseconds, so this only trips on a
@@ -104,10 +99,9 @@ def build_trip_assistant(
     )
     builder.context_hook(reads.reset, name="trip read")
     builder.context_hook(room.reset, name="snapshot budget")
-    checked = CheckedEdits(services.database, trip_id, services.places)
     for feature in features:
         for tool in feature.tools():
-            builder.tool(checked.wrap(told_when_proposed(tool, services.proposals)))
+            builder.tool(tool)
         if feature.name not in own_status:
             provider = feature.status_provider()
             if feature.disclosed:
@@ -153,7 +147,8 @@ def trip_features(
     within `trip_room` (what the others leave) if given; `reads` shares one read of the trip
     per resolution (its `reset` must run as a context hook)."""
     planned = itinerary_costs(services.itinerary)
-    ledger = LedgerTools(trip_id, services.trips, services.ledger, planned=planned)
+    report = WriteReport(services.checks, trip_id)
+    ledger = LedgerTools(trip_id, services.trips, services.ledger, report, planned=planned)
     reader = TripReader(
         trip_id,
         services.trips,
@@ -165,7 +160,12 @@ def trip_features(
     features: list[AssistantFeature] = [
         TripFeature(
             TripTools(
-                trip_id, services.trips, services.itinerary, services.editor, services.documents
+                trip_id,
+                services.trips,
+                services.itinerary,
+                services.editor,
+                report,
+                services.documents,
             ),
             services.stops,
             reader,

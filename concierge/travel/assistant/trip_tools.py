@@ -20,6 +20,7 @@ from concierge.store import (
     DocumentRepository,
     ItineraryItemRecord,
     ItineraryRepository,
+    Outcome,
     StopRecord,
     StopRepository,
     TripRepository,
@@ -41,6 +42,7 @@ from .tool_args import rules_model
 from .tool_support import ToolArgs, assistant_context, by_reference, store_errors
 from .trip_reading import TripReader
 from .trip_view import render_item, short_id
+from .write_report import WriteReport
 
 
 class StopRef(ToolArgs):
@@ -109,12 +111,14 @@ class TripTools:
         trips: TripRepository,
         itinerary: ItineraryRepository,
         editor: TripEditor,
+        report: WriteReport,
         documents: DocumentRepository | None = None,
     ) -> None:
         self.trip_id = trip_id
         self.trips = trips
         self.itinerary = itinerary
         self.editor = editor
+        self.report = report
         self.documents = documents
 
     def all(self) -> list[Tool[Any]]:
@@ -151,8 +155,9 @@ class TripTools:
         if not changes:
             raise ToolError("Name at least one field to change.")
         names = ", ".join(changes)
+        await self.report.before()
         async with store_errors():
-            trip = await self.editor.apply(
+            outcome = await self.editor.apply(
                 self.trip_id,
                 changes,
                 context=assistant_context(
@@ -162,9 +167,12 @@ class TripTools:
                     ),
                 ),
             )
+        trip = outcome.record
         with sharing(trip.shared_values):
             shown = "; ".join(f"{name} = {_shown(name, getattr(trip, name))}" for name in changes)
-        return ToolOutput(f"Updated {shown}.", summary=f"updated {names}")
+        return await self.report.told(
+            outcome, ToolOutput(f"Updated {shown}.", summary=f"updated {names}")
+        )
 
     async def edit_stops(self, args: StopRef, ctx: ToolContext) -> ToolOutput:
         trip = await self.trips.get(self.trip_id)
@@ -174,6 +182,8 @@ class TripTools:
         given = args.model_fields_set - {"action", "stop", "position"}
         changes = {name: getattr(args, name) for name in sorted(given)}
         position = None if args.position is None else args.position - 1
+        await self.report.before()
+        outcome: Outcome[Any]
         async with store_errors():
             if args.action == "add":
                 place = changes.get("place") or ""
@@ -183,7 +193,9 @@ class TripTools:
                         place=place
                     ),
                 )
-                await self.editor.add_stop(self.trip_id, changes, position, context=context)
+                outcome = await self.editor.add_stop(
+                    self.trip_id, changes, position, context=context
+                )
                 done = f"Added stop “{place}”"
             else:
                 stop = _numbered(stops, args.stop)
@@ -192,16 +204,17 @@ class TripTools:
                 if args.action == "update":
                     if not changes:
                         raise ToolError("Name at least one of place, arrive, depart to change.")
-                    await self.editor.update_stop(stop.id, changes, context=context)
+                    outcome = await self.editor.update_stop(stop.id, changes, context=context)
                 elif args.action == "move":
                     if position is None:
                         raise ToolError("Give the position (number) to move the stop to.")
-                    await self.editor.stops.move(stop.id, position, context=context)
+                    outcome = await self.editor.stops.move(stop.id, position, context=context)
                 else:
-                    await self.editor.stops.remove(stop.id, context=context)
+                    outcome = await self.editor.stops.remove(stop.id, context=context)
                 done = f"{args.action.capitalize()}d stop {args.stop} “{stop.place}”"
         route = render_route(trip.origin, await self.editor.stops.stops(self.trip_id))
-        return ToolOutput(f"{done}. Route: {route}", summary=f"{done.lower()}")
+        output = ToolOutput(f"{done}. Route: {route}", summary=f"{done.lower()}")
+        return await self.report.told(outcome, output)
 
     async def describe_stop_removal(self, args: StopRef) -> str:
         stops = await self.editor.stops.stops(self.trip_id)
@@ -211,6 +224,7 @@ class TripTools:
 
     async def edit_itinerary(self, args: ItemAction, ctx: ToolContext) -> ToolOutput:
         fields = args.model_fields_set - _ACTION_FIELDS
+        await self.report.before()
         if args.action == "add":
             if args.item_id is not None:
                 raise ToolError("add makes a new item: leave out item_id.")
@@ -245,16 +259,18 @@ class TripTools:
         if values.get("cost_amount") is not None and not values.get("cost_currency"):
             values["cost_currency"] = trip.budget_currency
         async with store_errors():
-            item = await self.itinerary.add(
+            outcome = await self.itinerary.add(
                 self.trip_id,
                 values,
                 position=position,
                 context=assistant_context(ctx, _ITEM_NOUNS["add"].format(title=title)),
             )
-        return ToolOutput(
+        item = outcome.record
+        output = ToolOutput(
             f"Added {item.day.isoformat()} {await self._render(item)}.",
             summary=f"added [{short_id(item.id)}] {item.title}",
         )
+        return await self.report.told(outcome, output)
 
     async def update_item(
         self,
@@ -267,25 +283,29 @@ class TripTools:
         if not changes:
             raise ToolError("Name at least one field of the item to change.")
         async with store_errors():
-            updated = await self.itinerary.update(item.id, changes, context=context)
-        return ToolOutput(
+            outcome = await self.itinerary.update(item.id, changes, context=context)
+        updated = outcome.record
+        output = ToolOutput(
             f"Updated {updated.day.isoformat()} {await self._render(updated)}.",
             summary=f"updated [{short_id(item.id)}] {', '.join(changes)}",
         )
+        return await self.report.told(outcome, output)
 
     async def move_item(
         self, item: ItineraryItemRecord, args: ItemAction, context: ChangeContext
     ) -> ToolOutput:
         day = getattr(args, "day", None)
         async with store_errors():
-            moved = await self.itinerary.move(
+            outcome = await self.itinerary.move(
                 item.id, day=day, position=args.position, context=context
             )
-        return ToolOutput(
+        moved = outcome.record
+        output = ToolOutput(
             f"Moved to {moved.day.isoformat()}, position {moved.position}: "
             f"{await self._render(moved)}.",
             summary=f"moved [{short_id(item.id)}]",
         )
+        return await self.report.told(outcome, output)
 
     async def describe_removal(self, args: ItemAction) -> str:
         try:
@@ -296,11 +316,12 @@ class TripTools:
 
     async def remove_item(self, item: ItineraryItemRecord, context: ChangeContext) -> ToolOutput:
         async with store_errors():
-            await self.itinerary.remove(item.id, context=context)
-        return ToolOutput(
+            outcome = await self.itinerary.remove(item.id, context=context)
+        output = ToolOutput(
             f"Removed “{item.title}” from {item.day.isoformat()}.",
             summary=f"removed [{short_id(item.id)}]",
         )
+        return await self.report.told(outcome, output)
 
     async def _render(self, item: ItineraryItemRecord) -> str:
         """The item as the snapshot shows it (its times in its effective zones), with the

@@ -7,7 +7,6 @@ from .problem import SEVERITIES, Problem, Severity
 from .run import (
     CHECKERS,
     ProblemDiff,
-    ProblemListener,
     TripChecks,
     TripProblems,
     check_env,
@@ -26,7 +25,6 @@ __all__ = [
     "PlanParts",
     "Problem",
     "ProblemDiff",
-    "ProblemListener",
     "Severity",
     "Timed",
     "TripChecks",

@@ -7,6 +7,7 @@ from __future__ import annotations
 import asyncio
 import itertools
 import logging
+import time
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 
@@ -102,77 +103,120 @@ async def trip_problems(
 
 @dataclass(frozen=True, slots=True)
 class TripProblems:
-    """One run of the checks on one trip, and what it changed since the run before."""
+    """One run of the checks on one trip, and what it changed since the run before: the
+    news the plan checker publishes on the bus (`ChangeBus.news(TripProblems)`)."""
 
     trip_id: str
     problems: tuple[Problem, ...]
     diff: ProblemDiff
 
 
-ProblemListener = Callable[[TripProblems], None]
+CHECK_GAP = 0.25
+"""While changes keep coming (an assistant editing in a loop), re-checks of one trip start
+at least this many seconds apart; each reads the whole plan."""
+REMEMBERED_WRITES = 256
+"""Writes (change groups) whose run a caller may still ask for (`after`)."""
 
 
 class TripChecks:
-    """Keeps the problems of the trips someone watches current: every committed change to
-    a watched trip (by the person, the assistant, an undo, an import) re-checks it once the
-    burst of changes is over, and each listener hears the new problems and the diff.
-    Listeners are called on the event loop's thread; reads and checks run off it."""
+    """The plan checker, the one producer of problems: it keeps the problems of the trips
+    someone follows current. Every committed change to a followed trip (by the person, the
+    assistant, an undo, an import) re-checks it once the burst of changes is over, and the
+    result goes out on the bus as `TripProblems`; the Problems list shows it, and an
+    assistant tool reads the run of its own write (`after`). Published on the event loop's
+    thread; reads and checks run off it."""
 
     def __init__(self, database: Database, bus: ChangeBus, places: PlaceIndex | None) -> None:
         self.database = database
         self.places = places
-        self._listeners: dict[str, list[ProblemListener]] = {}
+        self._news = bus.news(TripProblems)
+        self._followers: dict[str, int] = {}
         self._last: dict[str, tuple[Problem, ...]] = {}
         self._runs = itertools.count(1)
         self._published: dict[str, int] = {}
+        self._started: dict[str, float] = {}
         self._pending: dict[str, asyncio.Task[None]] = {}
+        self._groups: dict[str, set[str]] = {}
+        """Per trip, the writes (change groups) the next run is to cover."""
+        self._writes: dict[str, asyncio.Future[TripProblems | None]] = {}
         self._unsubscribe = bus.subscribe(self._changed)
 
     def last(self, trip_id: str) -> tuple[Problem, ...] | None:
         """The problems of the newest finished run, None before the first."""
         return self._last.get(trip_id)
 
+    def follow(self, trip_id: str) -> Callable[[], None]:
+        """Check `trip_id` again after each change to it; the returned function stops
+        (calling it twice is harmless). The first check is the caller's (`problems`)."""
+        self._followers[trip_id] = self._followers.get(trip_id, 0) + 1
+        following = True
+
+        def stop() -> None:
+            nonlocal following
+            if following:
+                following = False
+                self._followers[trip_id] -= 1
+                if not self._followers[trip_id]:
+                    del self._followers[trip_id]
+
+        return stop
+
     async def problems(self, trip_id: str) -> tuple[Problem, ...]:
-        """Check `trip_id` now (and tell its listeners); empty for an unknown trip. Runs of
-        one trip may overlap (a re-check while the person asks for one): a run that
-        finishes after a later-started one has reported is stale, so it is dropped and the
-        newer problems returned instead."""
+        """Check `trip_id` now and publish the result; empty for an unknown trip."""
+        return await self._check(trip_id, set())
+
+    async def after(self, group_id: str) -> TripProblems | None:
+        """The run that checked the write `group_id` (a followed trip's committed change),
+        once it finished; None if no run covers it (nothing followed changed)."""
+        write = self._writes.get(group_id)
+        return None if write is None else await asyncio.shield(write)
+
+    async def _check(self, trip_id: str, groups: set[str]) -> tuple[Problem, ...]:
+        """Runs of one trip may overlap (a re-check while the person asks for one): a run
+        that finishes after a later-started one has reported is stale, so it is dropped and
+        the newer problems returned instead (and handed to the writes it covered)."""
         run = next(self._runs)
-        found = await trip_problems(self.database, trip_id, self.places) or ()
+        self._started[trip_id] = time.monotonic()
+        try:
+            found = await trip_problems(self.database, trip_id, self.places) or ()
+        except BaseException:
+            self._settle(groups, None)
+            raise
         if run < self._published.get(trip_id, 0):
-            return self._last.get(trip_id, found)
+            newest = self._last.get(trip_id, found)
+            self._settle(groups, TripProblems(trip_id, newest, ProblemDiff()))
+            return newest
         self._published[trip_id] = run
         before = self._last.get(trip_id, ())
         self._last[trip_id] = found
         result = TripProblems(trip_id, found, diff_problems(before, found))
-        for listener in list(self._listeners.get(trip_id, ())):
-            try:
-                listener(result)
-            except Exception:
-                log.exception("A problems listener failed")
+        self._settle(groups, result)
+        self._news.publish(result)
         return found
 
-    def watch(self, trip_id: str, listener: ProblemListener) -> Callable[[], None]:
-        """Call `listener` after each re-check of `trip_id` (starting with one now, when a
-        loop runs); the returned function stops it."""
-        self._listeners.setdefault(trip_id, []).append(listener)
-        self._schedule(trip_id)
-
-        def stop() -> None:
-            listeners = self._listeners.get(trip_id, [])
-            if listener in listeners:
-                listeners.remove(listener)
-            if not listeners:
-                self._listeners.pop(trip_id, None)
-
-        return stop
+    def _settle(self, groups: set[str], result: TripProblems | None) -> None:
+        for group in groups:
+            write = self._writes.get(group)
+            if write is not None and not write.done():
+                write.set_result(result)
 
     def _changed(self, change: Change) -> None:
-        if change.trip_id is None:
-            for trip_id in list(self._listeners):
+        trips = list(self._followers) if change.trip_id is None else [change.trip_id]
+        for trip_id in trips:
+            if trip_id in self._followers:
+                self._groups.setdefault(trip_id, set()).add(change.group_id)
+                self._expect(change.group_id)
                 self._schedule(trip_id)
-        elif change.trip_id in self._listeners:
-            self._schedule(change.trip_id)
+
+    def _expect(self, group_id: str) -> None:
+        if group_id in self._writes:
+            return
+        try:
+            self._writes[group_id] = asyncio.get_running_loop().create_future()
+        except RuntimeError:
+            return
+        while len(self._writes) > REMEMBERED_WRITES:
+            self._writes.pop(next(iter(self._writes)))
 
     def _schedule(self, trip_id: str) -> None:
         if trip_id in self._pending:
@@ -181,14 +225,14 @@ class TripChecks:
             loop = asyncio.get_running_loop()
         except RuntimeError:
             return
-        task = loop.create_task(self._recheck(trip_id))
-        self._pending[trip_id] = task
+        since = time.monotonic() - self._started.get(trip_id, -CHECK_GAP)
+        self._pending[trip_id] = loop.create_task(self._recheck(trip_id, CHECK_GAP - since))
 
-    async def _recheck(self, trip_id: str) -> None:
+    async def _recheck(self, trip_id: str, wait: float) -> None:
         try:
-            await asyncio.sleep(0)  # the rest of a burst of changes joins this run
+            await asyncio.sleep(max(0.0, wait))  # the rest of a burst of changes joins this run
             del self._pending[trip_id]
-            await self.problems(trip_id)
+            await self._check(trip_id, self._groups.pop(trip_id, set()))
         except Exception:
             self._pending.pop(trip_id, None)
             log.exception("Checking the trip's plan failed")
@@ -201,3 +245,6 @@ class TripChecks:
         for task in pending:
             task.cancel()
         await asyncio.gather(*pending, return_exceptions=True)
+        for write in self._writes.values():
+            if not write.done():
+                write.set_result(None)

@@ -220,13 +220,15 @@ class DocumentsBox(QWidget):
         problems: list[str] = []
         for path in paths:
             try:
-                record = await self.documents.attach(
-                    path,
-                    trip_id=trip_id,
-                    item_id=item_id,
-                    progress=functools.partial(self._show_progress, path.name),
-                    context=person(),
-                )
+                record = (
+                    await self.documents.attach(
+                        path,
+                        trip_id=trip_id,
+                        item_id=item_id,
+                        progress=functools.partial(self._show_progress, path.name),
+                        context=person(),
+                    )
+                ).record
             except StoreError as error:
                 problems.append(shown_error(error))
                 continue
@@ -294,7 +296,7 @@ class DocumentsBox(QWidget):
             file=record.file_name
         )
         try:
-            removed = await self.documents.remove(record.id, context=person(label))
+            removed = (await self.documents.remove(record.id, context=person(label))).record
         except StoreError as error:
             if isValid(self):
                 self.undo_bar.inform(shown_error(error))

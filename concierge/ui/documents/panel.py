@@ -8,7 +8,7 @@ chat: only then does its content reach the model, with that one message.
 from __future__ import annotations
 
 from PySide6.QtCore import QKeyCombination, Qt, Signal
-from PySide6.QtWidgets import QLabel, QStackedWidget, QVBoxLayout, QWidget
+from PySide6.QtWidgets import QLabel, QWidget
 
 from concierge.store import (
     Action,
@@ -23,7 +23,7 @@ from concierge.store import (
 from concierge.text import QT_TRANSLATE_NOOP
 from concierge.ui.i18n import shown, translate
 from concierge.ui.views.actions import make_action
-from concierge.ui.views.trip_view import DELETED_TEXT, TripView
+from concierge.ui.views.trip_view import TripView
 
 from .documents_box import DocumentsBox
 
@@ -66,12 +66,7 @@ class DocumentsPanel(TripView[Change]):
         self.placeholder = QLabel(shown(NO_TRIP_TEXT), self)
         self.placeholder.setAlignment(Qt.AlignmentFlag.AlignCenter)
         self.placeholder.setWordWrap(True)
-        self.stack = QStackedWidget(self)
-        self.stack.addWidget(self.placeholder)
-        self.stack.addWidget(self.box)
-        layout = QVBoxLayout(self)
-        layout.setContentsMargins(0, 4, 0, 0)
-        layout.addWidget(self.stack)
+        self.stack = self.stack_pages(self.placeholder, self.box, top=4)
         self.setFocusProxy(self.box)
         self.stack.setCurrentWidget(self.placeholder)
 
@@ -104,8 +99,7 @@ class DocumentsPanel(TripView[Change]):
         if trip_id != self.trip_id:
             return
         if trip is None:
-            self.placeholder.setText(shown(DELETED_TEXT))
-            self.stack.setCurrentWidget(self.placeholder)
+            self.show_deleted()
         else:
             await self.box.load()
             self.stack.setCurrentWidget(self.box)

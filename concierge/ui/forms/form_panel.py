@@ -66,7 +66,6 @@ class FormPanel(TripView[Change], Generic[B]):
         self._no_trip_text = no_trip_text
         self._changes: list[Change] = []
         self._marks = FormMarks()
-        self._writes: set[asyncio.Task[None]] = set()
         self._last_write: asyncio.Task[None] | None = None
 
         self.fields = self.make_fields()
@@ -169,8 +168,7 @@ class FormPanel(TripView[Change], Generic[B]):
     async def flush(self) -> None:
         """Save every pending edit now and wait until the store has answered."""
         self._save_pending()
-        while self._writes:
-            await asyncio.wait(tuple(self._writes))
+        await self.settle_writes()
 
     def mark_all_seen(self) -> None:
         """Clear every assistant mark of this form, here and in the change log."""
@@ -218,8 +216,7 @@ class FormPanel(TripView[Change], Generic[B]):
             name=f"save {binding.key}",
         )
         self._last_write = task
-        self._writes.add(task)
-        task.add_done_callback(self._writes.discard)
+        self.track_write(task)
 
     def _save_pending(self) -> None:
         for binding in self._bindings:

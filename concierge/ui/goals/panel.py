@@ -161,13 +161,13 @@ class GoalsPanel(RecordListPanel[GoalRecord]):
         return await self.goals.list_for_trip(trip_id)
 
     async def add_record(self, trip_id: str, text: str) -> GoalRecord:
-        return await self.goals.add(trip_id, text, context=person())
+        return (await self.goals.add(trip_id, text, context=person())).record
 
     async def rename_record(self, record_id: str, text: str) -> None:
         await self.goals.rename(record_id, text, context=person())
 
     async def remove_record(self, record: GoalRecord, context: ChangeContext) -> bool:
-        return await self.goals.remove(record.id, context=context)
+        return (await self.goals.remove(record.id, context=context)).record
 
     async def move_record(self, record: GoalRecord, position: int) -> None:
         await self.goals.move(record.id, position, context=person())

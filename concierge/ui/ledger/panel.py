@@ -29,7 +29,6 @@ from PySide6.QtWidgets import (
     QLineEdit,
     QScrollArea,
     QSplitter,
-    QStackedWidget,
     QStyle,
     QTreeView,
     QVBoxLayout,
@@ -62,7 +61,7 @@ from concierge.ui.record_table import unseen_reason
 from concierge.ui.views.actions import action_button, make_action
 from concierge.ui.views.date_pattern import local_pattern
 from concierge.ui.views.person import person
-from concierge.ui.views.trip_view import DELETED_TEXT, TripView
+from concierge.ui.views.trip_view import TripView
 from concierge.ui.views.undo_bar import UndoBar
 from concierge.ui.views.undo_offer import UndoOffer, undo_offered
 
@@ -340,12 +339,7 @@ class LedgerPanel(TripView[Change]):
         self.placeholder = QLabel(no_trip_text(), self)
         self.placeholder.setAlignment(Qt.AlignmentFlag.AlignCenter)
         self.placeholder.setWordWrap(True)
-        self.stack = QStackedWidget(self)
-        self.stack.addWidget(self.placeholder)
-        self.stack.addWidget(body)
-        layout = QVBoxLayout(self)
-        layout.setContentsMargins(0, 0, 0, 0)
-        layout.addWidget(self.stack)
+        self.stack = self.stack_pages(self.placeholder, body)
 
         order = [
             *self.fields.values(),
@@ -414,8 +408,7 @@ class LedgerPanel(TripView[Change]):
         if trip is None:
             self._trip = None
             self.model.sync([])
-            self.placeholder.setText(shown(DELETED_TEXT))
-            self.stack.setCurrentWidget(self.placeholder)
+            self.show_deleted()
             self._update_actions()
             self.refreshed.emit()
             return
@@ -546,9 +539,9 @@ class LedgerPanel(TripView[Change]):
     async def _save(self, trip_id: str, editing: str | None, values: Mapping[str, object]) -> None:
         try:
             if editing is None:
-                record = await self.ledger.add(trip_id, values, context=person())
+                record = (await self.ledger.add(trip_id, values, context=person())).record
             else:
-                record = await self.ledger.update(editing, values, context=person())
+                record = (await self.ledger.update(editing, values, context=person())).record
         except InvalidChangeError as error:
             self._problem(error.field, shown_error(error))
             return
@@ -571,7 +564,7 @@ class LedgerPanel(TripView[Change]):
             what=row.expense.description or row.expense.category.value
         )
         try:
-            removed = await self.ledger.remove(row.id, context=person(label))
+            removed = (await self.ledger.remove(row.id, context=person(label))).record
         except StoreError as error:
             self.undo_bar.inform(shown_error(error))
             return

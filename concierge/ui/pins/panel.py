@@ -140,9 +140,9 @@ class PinsPanel(RecordListPanel[PinRecord]):
         `StoreError` (blank text, no trip) with the message to show."""
         if not all_trips and self.trip_id is None:
             raise InvalidChangeError("trip_id", shown(NO_TRIP_TO_PIN))
-        pin = await self.pins.add(
-            text, trip_id=None if all_trips else self.trip_id, context=person()
-        )
+        pin = (
+            await self.pins.add(text, trip_id=None if all_trips else self.trip_id, context=person())
+        ).record
         self.select(pin.id)
         self.reload()
         return pin
@@ -210,13 +210,13 @@ class PinsPanel(RecordListPanel[PinRecord]):
 
     async def add_record(self, trip_id: str, text: str) -> PinRecord:
         scope = None if self.all_trips_chosen else trip_id
-        return await self.pins.add(text, trip_id=scope, context=person())
+        return (await self.pins.add(text, trip_id=scope, context=person())).record
 
     async def rename_record(self, record_id: str, text: str) -> None:
         await self.pins.update_text(record_id, text, context=person())
 
     async def remove_record(self, record: PinRecord, context: ChangeContext) -> bool:
-        return await self.pins.remove(record.id, context=context)
+        return (await self.pins.remove(record.id, context=context)).record
 
     async def move_record(self, record: PinRecord, position: int) -> None:
         await self.pins.move(record.id, position, context=person())

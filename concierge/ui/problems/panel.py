@@ -1,16 +1,16 @@
 """The Problems list: what the plan checks (`concierge.travel.checks`) find in the selected
 trip, most serious first, each with its severity's icon, its sentence and its day.
 
-It re-checks after every change to the trip by anyone (the person, the assistant, an undo,
-an import): the news is gathered for a moment and served by one check, one at a time, so an
-older result never replaces a newer one. The check reads on the database thread and runs in
-a worker thread; only the list is filled on the GUI thread. Enter or a double-click asks to
+It checks nothing itself: it follows the shown trip with the plan checker (`TripChecks`),
+which re-checks after every change to the trip by anyone (the person, the assistant, an
+undo, an import), and shows each run the checker publishes on the bus, the same run an
+assistant tool reports. Only the list is filled on the GUI thread. Enter or a double-click asks to
 go to what a problem is about (`jump_requested`); `step` walks the list for F8/Shift+F8.
 """
 
 from __future__ import annotations
 
-import time
+from collections.abc import Callable
 
 from PySide6.QtCore import QModelIndex, QPersistentModelIndex, QRect, QSize, Qt, Signal
 from PySide6.QtGui import QIcon
@@ -18,7 +18,6 @@ from PySide6.QtWidgets import (
     QAbstractItemView,
     QHeaderView,
     QLabel,
-    QStackedWidget,
     QStyle,
     QStyledItemDelegate,
     QStyleOptionViewItem,
@@ -27,8 +26,8 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from concierge.store import Change, ChangeBus
-from concierge.travel.checks import Problem, Severity, TripChecks
+from concierge.store import ChangeBus
+from concierge.travel.checks import Problem, Severity, TripChecks, TripProblems
 from concierge.ui.colours import follow_palette
 from concierge.ui.i18n import translate
 from concierge.ui.views.trip_view import TripView
@@ -36,10 +35,6 @@ from concierge.ui.views.trip_view import TripView
 from .icons import SeverityIcons, worst
 from .marks import count_text
 from .model import ProblemsModel
-
-CHECK_GAP_MS = 250
-"""While changes keep coming (an assistant editing in a loop), checks start at least this
-far apart; each reads the whole plan."""
 
 
 def severity_count(severity: Severity, count: int) -> str:
@@ -81,7 +76,7 @@ class _Wrapping(QStyledItemDelegate):
         return QSize(size.width(), max(size.height(), bound.height() + 2 * margin))
 
 
-class ProblemsPanel(TripView[Change]):
+class ProblemsPanel(TripView[TripProblems]):
     """The selected trip's problems (`set_trip`); `problems_changed` carries each new list."""
 
     problems_changed = Signal(object)
@@ -90,11 +85,11 @@ class ProblemsPanel(TripView[Change]):
     """The person asked to go to what this `Problem` is about."""
 
     def __init__(self, checks: TripChecks, bus: ChangeBus, parent: QWidget | None = None) -> None:
-        super().__init__(bus, parent, name="problems")
+        super().__init__(bus.news(TripProblems), parent, name="problems")
         self.setObjectName("problemsPanel")
         self.setAccessibleName(translate("Problems", "Problems"))
         self.checks = checks
-        self._loaded_at = -float("inf")
+        self._unfollow: Callable[[], None] | None = None
         self._icons = SeverityIcons()
         self.loaded = False
         """The list shows a finished check of the current trip."""
@@ -131,12 +126,7 @@ class ProblemsPanel(TripView[Change]):
         body_layout.addWidget(self.summary)
         body_layout.addWidget(self.view, 1)
         self.body = body
-        self.stack = QStackedWidget(self)
-        self.stack.addWidget(self.placeholder)
-        self.stack.addWidget(body)
-        layout = QVBoxLayout(self)
-        layout.setContentsMargins(0, 0, 0, 0)
-        layout.addWidget(self.stack)
+        self.stack = self.stack_pages(self.placeholder, body)
         self.setFocusProxy(self.view)
         follow_palette(self, self._paint_icons)
 
@@ -180,23 +170,33 @@ class ProblemsPanel(TripView[Change]):
 
     # -- TripView -------------------------------------------------------------------------
 
-    def takes(self, news: Change, trip_id: str) -> bool:
-        return news.trip_id in (trip_id, None)  # Pins for all trips concern every trip.
-
-    def delay_ms(self) -> int:
-        since = (time.monotonic() - self._loaded_at) * 1000
-        return max(self.coalesce_ms, round(CHECK_GAP_MS - since))
+    def set_trip(self, trip_id: str | None) -> None:
+        """Show `trip_id`, which the checker then keeps checked after each change."""
+        if trip_id != self.trip_id:
+            self._stop_following()
+            if trip_id is not None:
+                self._unfollow = self.checks.follow(trip_id)
+        super().set_trip(trip_id)
 
     def forget(self) -> None:
         self.loaded = False
         self._show(())
 
+    async def before_shutdown(self) -> None:
+        self._stop_following()
+
+    def _stop_following(self) -> None:
+        if self._unfollow is not None:
+            self._unfollow()
+            self._unfollow = None
+
     def show_no_trip(self) -> None:
         self.stack.setCurrentWidget(self.placeholder)
 
     async def load(self, trip_id: str) -> None:
-        self._loaded_at = time.monotonic()
-        found = await self.checks.problems(trip_id)
+        found = self.checks.last(trip_id)
+        if found is None:
+            found = await self.checks.problems(trip_id)
         if trip_id != self.trip_id:
             return
         self.loaded = True

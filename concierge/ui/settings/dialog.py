@@ -80,6 +80,7 @@ from concierge.ui.i18n import (
     SYSTEM,
     current_language,
     shown,
+    shown_error,
     shown_number,
     translate,
 )
@@ -166,13 +167,6 @@ def _found(models: list[str], typed: str | None = None) -> str:
     else:
         text = translate("SettingsDialog", "{count} models found; {model} is not one of them.")
     return text.format(count=count, model=typed)
-
-
-def error_text(error: BaseException) -> str:
-    """An error's message, translated when the layer that raised it declared it so."""
-    if len(error.args) == 1 and isinstance(error.args[0], str):
-        return shown(error.args[0])
-    return str(error)
 
 
 class SettingsDialog(QDialog):
@@ -553,7 +547,7 @@ class SettingsDialog(QDialog):
             models = await list_models(url, key)
         except ConnectionCheckError as error:
             if generation == self._models_generation:
-                self.models_status.show_message(error_text(error), Kind.ERROR)
+                self.models_status.show_message(shown_error(error), Kind.ERROR)
             return
         finally:
             if generation == self._models_generation:
@@ -642,7 +636,7 @@ class SettingsDialog(QDialog):
             kind = Kind.WARNING if str(answer).startswith("Connected, but") else Kind.SUCCESS
             message = shown(answer)
         except ConnectionCheckError as error:
-            message, kind = shown(error_text(error)), Kind.ERROR
+            message, kind = shown_error(error), Kind.ERROR
         else:
             self._window_generation += 1
             window = await self._read_window(self._window_generation, profile)
@@ -698,7 +692,7 @@ class SettingsDialog(QDialog):
             self._set_saving(False)
             self.problem_label.show_message(
                 translate("SettingsDialog", "The settings were not saved: {error}").format(
-                    error=error_text(error)
+                    error=shown_error(error)
                 ),
                 Kind.ERROR,
             )

@@ -39,7 +39,6 @@ from PySide6.QtWidgets import (
     QHeaderView,
     QLabel,
     QSplitter,
-    QStackedWidget,
     QToolButton,
     QTreeView,
     QVBoxLayout,
@@ -49,27 +48,22 @@ from PySide6.QtWidgets import (
 from concierge.store import (
     Action,
     Change,
-    ChangeBus,
-    ChangeHistory,
     DocumentRepository,
     EntityKind,
     InvalidChangeError,
     ItineraryItemRecord,
-    ItineraryRepository,
     LockKind,
     LockRecord,
-    LockRepository,
+    Outcome,
     StopRecord,
-    StopRepository,
     StoreError,
     TripRecord,
-    TripRepository,
 )
 from concierge.text import QT_TRANSLATE_NOOP, error_text
 from concierge.travel.checks import Severity
 from concierge.travel.day_layout import timeline_entries
 from concierge.travel.item_zones import TripZones
-from concierge.travel.selection import SelectionState
+from concierge.travel.services import TravelServices
 from concierge.ui.colours import follow_palette
 from concierge.ui.column_shares import ColumnShares
 from concierge.ui.documents import item_documents
@@ -85,7 +79,7 @@ from concierge.ui.views.locks import (
     show_field_locked,
 )
 from concierge.ui.views.person import person
-from concierge.ui.views.trip_view import DELETED_TEXT, TripView
+from concierge.ui.views.trip_view import TripView
 from concierge.ui.views.undo_bar import UndoBar
 from concierge.ui.views.undo_offer import UndoOffer, undo_offered
 
@@ -124,26 +118,18 @@ class ItineraryView(TripView[Change]):
     items_selected = Signal(object)
     """The ids of the selected items (a tuple, possibly empty), in itinerary order."""
 
-    def __init__(
-        self,
-        itinerary: ItineraryRepository,
-        trips: TripRepository,
-        history: ChangeHistory,
-        bus: ChangeBus,
-        selection: SelectionState,
-        parent: QWidget | None = None,
-    ) -> None:
-        super().__init__(bus, parent, name="itinerary")
+    def __init__(self, services: TravelServices, parent: QWidget | None = None) -> None:
+        super().__init__(services.bus, parent, name="itinerary")
         self.setObjectName("itineraryView")
         self.setAccessibleName(translate("ItineraryView", "Itinerary"))
-        self.itinerary = itinerary
-        self.trips = trips
-        self.stops = StopRepository(trips.database, trips.bus)
-        self.locks = LockRepository(trips.database, trips.bus)
+        self.itinerary = services.itinerary
+        self.trips = services.trips
+        self.stops = services.stops
+        self.locks = services.locks
         self._lock_list: list[LockRecord] = []
         self._stop_list: list[StopRecord] = []
-        self.history = history
-        self.selection = selection
+        self.history = services.history
+        self.selection = services.selection
         self.model = ItineraryModel(self)
         self.tree = QTreeView(self)
         use_steady_scroll_bars(self.tree)
@@ -215,13 +201,8 @@ class ItineraryView(TripView[Change]):
         actions.addWidget(self.timeline_button)
         body_layout.addLayout(actions)
         body_layout.addWidget(self.undo_bar)
-        self.stack = QStackedWidget(self)
-        self.stack.addWidget(self.placeholder)
-        self.stack.addWidget(body)
+        self.stack = self.stack_pages(self.placeholder, body)
         self.body = body
-        layout = QVBoxLayout(self)
-        layout.setContentsMargins(0, 0, 0, 0)
-        layout.addWidget(self.stack)
         self.setFocusProxy(self.tree)
         chain = [self.tree, self.timeline, *self.toolbar.buttons(), self.timeline_button]
         for before, after in itertools.pairwise(chain):
@@ -408,7 +389,7 @@ class ItineraryView(TripView[Change]):
             )
         self.tasks.start(self._toggle_lock(work), name="lock")
 
-    async def _toggle_lock(self, work: Awaitable[bool]) -> None:
+    async def _toggle_lock(self, work: Awaitable[Outcome[bool]]) -> None:
         try:
             await work
         except StoreError as error:
@@ -537,8 +518,7 @@ class ItineraryView(TripView[Change]):
 
     def _show_deleted(self) -> None:
         self._trip = None
-        self.placeholder.setText(shown(DELETED_TEXT))
-        self.stack.setCurrentWidget(self.placeholder)
+        self.show_deleted()
         self._restoring = True
         try:
             self.model.set_days([])
@@ -556,7 +536,7 @@ class ItineraryView(TripView[Change]):
         item = editor.item
         try:
             if item is None:
-                added = await self.itinerary.add(trip_id, values, context=person())
+                added = (await self.itinerary.add(trip_id, values, context=person())).record
                 self._pending_select = (added.id,)
             else:
                 changes = {k: v for k, v in values.items() if getattr(item, k) != v}
@@ -741,13 +721,15 @@ class ItineraryView(TripView[Change]):
 
         async def toggle(name: str) -> None:
             try:
-                now = await self.locks.toggle(
-                    LockKind.FIELD,
-                    item.id,
-                    entity=EntityKind.ITINERARY_ITEM,
-                    field=name,
-                    context=person(),
-                )
+                now = (
+                    await self.locks.toggle(
+                        LockKind.FIELD,
+                        item.id,
+                        entity=EntityKind.ITINERARY_ITEM,
+                        field=name,
+                        context=person(),
+                    )
+                ).record
             except StoreError as error:
                 editor.show_error(name, error_text(error))
                 return

@@ -37,19 +37,16 @@ from PySide6.QtWidgets import (
 
 from concierge.store import (
     Change,
-    ChangeBus,
-    ChangeHistory,
     EntityKind,
     InvalidChangeError,
     LockKind,
-    LockRepository,
     StopRecord,
     StoreError,
 )
 from concierge.store.validation import LINE_LIMIT, STOP_RULES, text_limit
 from concierge.text import error_text
 from concierge.travel.places import PlaceIndex
-from concierge.travel.trip_edits import TripEditor
+from concierge.travel.services import TravelServices
 from concierge.ui.colours import Tone, tint
 from concierge.ui.i18n import shown, translate
 from concierge.ui.views.actions import action_button, make_action
@@ -218,28 +215,18 @@ class StopsEditor(TripView[Change]):
     marks_changed = Signal()
     """Stops gained or lost the assistant's mark (`marked_labels`)."""
 
-    def __init__(
-        self,
-        editor: TripEditor,
-        places: PlaceIndex,
-        bus: ChangeBus,
-        parent: QWidget | None = None,
-        *,
-        history: ChangeHistory | None = None,
-    ) -> None:
-        """Without `history` no stop is ever marked."""
-        super().__init__(bus, parent, name="stops")
+    def __init__(self, services: TravelServices, parent: QWidget | None = None) -> None:
+        super().__init__(services.bus, parent, name="stops")
         self.setObjectName("stopsEditor")
         self.setAccessibleName(translate("StopsEditor", "Stops"))
-        self.editor = editor
-        self.places = places
-        self.history = history
+        self.editor = services.editor
+        self.places = services.places
+        self.history = services.history
         self.rows: list[StopRow] = []
         self._unseen: frozenset[str] = frozenset()
         """Stops (ids) the assistant added or changed that the person has not seen."""
         self.tab_before: QWidget | None = None
         self.tab_after: QWidget | None = None
-        self._writes: set[asyncio.Task[None]] = set()
         self._last_write: asyncio.Task[None] | None = None
         self._trip_start: date | None = None
         self._written = 0
@@ -277,7 +264,7 @@ class StopsEditor(TripView[Change]):
         for action in (self.add_action, self.remove_action, self.up_action, self.down_action):
             action.setShortcutContext(Qt.ShortcutContext.WidgetWithChildrenShortcut)
             self.addAction(action)
-        self.locks = LockRepository(editor.trips.database, editor.trips.bus)
+        self.locks = services.locks
         self._locked: frozenset[str] = frozenset()
         """Stops (ids) the person locked."""
         self.lock_action = lock_action(self, self.toggle_lock)
@@ -388,7 +375,7 @@ class StopsEditor(TripView[Change]):
     def mark_all_seen(self) -> None:
         """Clear every stop's mark, here and in the change log."""
         trip_id = self.trip_id
-        if trip_id is None or self.history is None or not self._unseen:
+        if trip_id is None or not self._unseen:
             return
         self._unseen = frozenset()
         self._render_marks()
@@ -397,8 +384,7 @@ class StopsEditor(TripView[Change]):
     async def flush(self) -> None:
         """Save every row's unsaved typing now and wait until the store has answered."""
         self._commit_all()
-        while self._writes:
-            await asyncio.wait(tuple(self._writes))
+        await self.settle_writes()
 
     # -- TripView -------------------------------------------------------------------------
 
@@ -493,8 +479,7 @@ class StopsEditor(TripView[Change]):
         self.tasks.start(self._mark_seen(trip_id, row.stop.id), name="mark stop seen")
 
     async def _mark_seen(self, trip_id: str, stop_id: str | None) -> None:
-        if self.history is not None:
-            await self.history.mark_seen(trip_id, EntityKind.TRIP_STOP, stop_id)
+        await self.history.mark_seen(trip_id, EntityKind.TRIP_STOP, stop_id)
 
     def eventFilter(self, watched: QObject, event: QEvent) -> bool:
         """Ctrl+Delete reaches the editor even from a line edit, which would take it as
@@ -591,15 +576,14 @@ class StopsEditor(TripView[Change]):
             return
         task = self.tasks.start(_after(self._last_write, coro), name=name)
         self._last_write = task
-        self._writes.add(task)
-        task.add_done_callback(self._writes.discard)
+        self.track_write(task)
 
     async def _add(self, trip_id: str, row: StopRow, place: str, position: int) -> None:
         values = await asyncio.to_thread(place_changes, self.editor, "stop", place)
         sent = {field: row.read(field) for field in _DATES}
         values.update({field: day for field, day in sent.items() if isinstance(day, date)})
         try:
-            stop = await self.editor.stops.add(trip_id, values, position, context=person())
+            stop = (await self.editor.stops.add(trip_id, values, position, context=person())).record
         except StoreError as error:
             row.adding = False
             self._refused(error)
@@ -633,7 +617,7 @@ class StopsEditor(TripView[Change]):
         else:
             changes = {field: value}
         try:
-            updated = await self.editor.stops.update(stop.id, changes, context=person())
+            updated = (await self.editor.stops.update(stop.id, changes, context=person())).record
         except StoreError as error:
             if row in self.rows and row.read(field) == value:
                 row.put(field, row.shown[field])  # Back to the stored value.

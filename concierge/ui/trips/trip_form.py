@@ -32,19 +32,16 @@ from concierge.store import (
     Action,
     Actor,
     Change,
-    ChangeBus,
-    ChangeHistory,
     EntityKind,
     InvalidChangeError,
     LockKind,
-    LockRepository,
     StoreError,
     TripRecord,
 )
 from concierge.store.validation import TRIP_RULES, defaults
 from concierge.text import QT_TRANSLATE_NOOP, error_text
 from concierge.travel.currencies import conversion_targets
-from concierge.travel.trip_edits import TripEditor
+from concierge.travel.services import TravelServices
 from concierge.ui.forms.field_row import FieldRow
 from concierge.ui.forms.form_binding import Binding
 from concierge.ui.forms.form_panel import FormPanel
@@ -74,26 +71,22 @@ class TripForm(FormPanel[Binding[Any]]):
 
     fields: TripFields
 
-    def __init__(
-        self,
-        editor: TripEditor,
-        history: ChangeHistory,
-        bus: ChangeBus,
-        parent: QWidget | None = None,
-    ) -> None:
-        self.editor = editor
-        self.trips = editor.trips
-        self._bus = bus
+    def __init__(self, services: TravelServices, parent: QWidget | None = None) -> None:
+        self.services = services
+        self.editor = services.editor
+        self.trips = services.trips
         self._record: TripRecord | None = None
         self._added: dict[str, str] = {}
         """Id → title of the itinerary items the assistant added, unseen, for the banner."""
-        super().__init__(history, bus, parent, what="trip", no_trip_text=NO_TRIP_TEXT)
+        super().__init__(
+            services.history, services.bus, parent, what="trip", no_trip_text=NO_TRIP_TEXT
+        )
         self.setObjectName("tripForm")
         self.setAccessibleName(translate("TripForm", "Trip"))
         self.notice.setObjectName("tripFormNotice")
         self.placeholder.setObjectName("tripFormPlaceholder")
         self._lookup_starter: LookupStarter | None = None
-        self.locks = LockRepository(self.trips.database, self.trips.bus)
+        self.locks = services.locks
         self.lock_menu = FieldLockMenu(
             self,
             {widget: binding.key for binding in self._bindings for widget in binding.focus},
@@ -104,7 +97,7 @@ class TripForm(FormPanel[Binding[Any]]):
         self.fields.convert_button.clicked.connect(self._show_convert_menu)
 
     def make_fields(self) -> TripFields:
-        stops = StopsEditor(self.editor, self.editor.places, self._bus, history=self.history)
+        stops = StopsEditor(self.services)
         stops.task_failed.connect(self.task_failed)
         stops.marks_changed.connect(self._render_marks)
         return TripFields(self.editor.places, self.tasks, self._stored_currency, stops, self)
@@ -214,10 +207,12 @@ class TripForm(FormPanel[Binding[Any]]):
     async def _save(self, binding: Binding[Any], trip_id: str, value: object) -> TripRecord:
         if binding.key == "origin":
             fields = await asyncio.to_thread(place_changes, self.editor, "origin", str(value))
-            return await self.trips.update(trip_id, fields, context=self.person())
-        return await self.editor.apply(
-            trip_id, binding.changes(value), context=self.person(), strict_places=False
-        )
+            return (await self.trips.update(trip_id, fields, context=self.person())).record
+        return (
+            await self.editor.apply(
+                trip_id, binding.changes(value), context=self.person(), strict_places=False
+            )
+        ).record
 
     def take_saved(self, binding: Binding[Any], outcome: TripRecord) -> None:
         for related in self._related(binding):

@@ -25,15 +25,12 @@ from PySide6.QtWidgets import (
 from concierge.store import (
     Action,
     Change,
-    ChangeBus,
-    ChangeHistory,
     EntityKind,
-    StopRepository,
     StoreError,
     TripRecord,
-    TripRepository,
 )
 from concierge.text import QT_TRANSLATE_NOOP, error_text
+from concierge.travel.services import TravelServices
 from concierge.ui.async_support import BackgroundTasks
 from concierge.ui.i18n import translate
 from concierge.ui.views.actions import action_button, make_action
@@ -64,19 +61,13 @@ class TripListPanel(QWidget):
     task_failed = Signal(str, object)
     """A background task raised unexpectedly: (task name, exception)."""
 
-    def __init__(
-        self,
-        trips: TripRepository,
-        history: ChangeHistory,
-        bus: ChangeBus,
-        parent: QWidget | None = None,
-    ) -> None:
+    def __init__(self, services: TravelServices, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.setObjectName("tripListPanel")
         self.setAccessibleName(translate("TripList", "Trips"))
-        self.trips = trips
-        self.stops = StopRepository(trips.database, trips.bus)
-        self.history = history
+        self.trips = services.trips
+        self.stops = services.stops
+        self.history = services.history
         self.tasks = BackgroundTasks(self)
         self._renames: set[asyncio.Task[None]] = set()
         self.tasks.failed.connect(self.task_failed)
@@ -169,7 +160,7 @@ class TripListPanel(QWidget):
         self.view.customContextMenuRequested.connect(self._context_menu)
         self.undo_bar.undo_requested.connect(self.undo_delete)
         self._refresher = Refresher(self.tasks, self._reload, name="load trips")
-        self._unsubscribe: Callable[[], None] | None = bus.subscribe(self._on_change)
+        self._unsubscribe: Callable[[], None] | None = services.bus.subscribe(self._on_change)
         self._update_actions()
         self._refresher.request()
 
@@ -280,7 +271,7 @@ class TripListPanel(QWidget):
     async def _create(self) -> None:
         title = translate("TripList", "New trip")  # The store's default title, translated.
         values = {"title": title} if title != "New trip" else None
-        record = await self.trips.create(values, context=person())
+        record = (await self.trips.create(values, context=person())).record
         self._pending_select = record.id
         self._edit_pending = True
         self._refresher.request()
@@ -299,7 +290,7 @@ class TripListPanel(QWidget):
 
     async def _duplicate(self, trip_id: str) -> None:
         try:
-            record = await self.trips.duplicate(trip_id, context=person())
+            record = (await self.trips.duplicate(trip_id, context=person())).record
         except StoreError as error:
             self.undo_bar.inform(error_text(error))
             return
@@ -308,7 +299,7 @@ class TripListPanel(QWidget):
 
     async def _delete(self, trip: TripRecord) -> None:
         label = QT_TRANSLATE_NOOP("ChangeLabel", "Delete trip “{title}”").format(title=trip.title)
-        if await self.trips.delete(trip.id, context=person(label)):
+        if (await self.trips.delete(trip.id, context=person(label))).record:
             self._undo_offer = UndoOffer(trip.id, label, (trip.id,))
             self.undo_bar.offer(
                 translate("TripList", "Deleted “{title}”.").format(title=trip.title)

@@ -16,15 +16,17 @@ and an undo or redo of the write (nobody's echo) still bring it.
 
 from __future__ import annotations
 
+import asyncio
 from collections.abc import Callable
 from typing import Generic, Protocol, TypeVar
 
 from PySide6.QtCore import QTimer, Signal
-from PySide6.QtWidgets import QWidget
+from PySide6.QtWidgets import QLabel, QStackedWidget, QVBoxLayout, QWidget
 
 from concierge.store import Change, ChangeContext, Initiator
 from concierge.text import QT_TRANSLATE_NOOP
 from concierge.ui.async_support import BackgroundTasks
+from concierge.ui.i18n import shown
 
 from .person import person
 from .refresher import Refresher
@@ -75,6 +77,8 @@ class TripView(QWidget, Generic[N]):
         self._coalesce.setInterval(self.coalesce_ms)
         self._coalesce.timeout.connect(self.refresh)
         self._unsubscribe: Callable[[], None] | None = bus.subscribe(self._on_news)
+        self._pages: tuple[QStackedWidget, QLabel] | None = None
+        self._writes: set[asyncio.Task[None]] = set()
 
     # -- what subclasses provide -----------------------------------------------------------
 
@@ -100,8 +104,51 @@ class TripView(QWidget, Generic[N]):
         """How long news waits before the refresh it starts."""
         return self.coalesce_ms
 
+    async def flush(self) -> None:
+        """Save what the person typed here and has not saved yet (a field still focused, a
+        pause in typing not yet over), and wait for the store; by default nothing is
+        pending. The window flushes every view before each model call."""
+
     async def before_shutdown(self) -> None:
         """Finish what must not be lost (pending edits) while the store still answers."""
+
+    # -- the view's writes -----------------------------------------------------------------
+
+    def track_write(self, task: asyncio.Task[None]) -> None:
+        """Count `task`, a write started here, among those `settle_writes` waits for."""
+        self._writes.add(task)
+        task.add_done_callback(self._writes.discard)
+
+    async def settle_writes(self) -> None:
+        """Wait until the store has answered every write started here (`track_write`)."""
+        while self._writes:
+            await asyncio.wait(tuple(self._writes))
+
+    # -- the view's pages -----------------------------------------------------------------
+
+    def stack_pages(self, placeholder: QLabel, body: QWidget, *, top: int = 0) -> QStackedWidget:
+        """Lay the view out as one stack showing either `placeholder` (no trip, the trip
+        deleted) or `body` (`top`: the margin above it); `show_message` and `show_deleted`
+        then use it."""
+        stack = QStackedWidget(self)
+        stack.addWidget(placeholder)
+        stack.addWidget(body)
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(0, top, 0, 0)
+        layout.addWidget(stack)
+        self._pages = (stack, placeholder)
+        return stack
+
+    def show_message(self, text: str) -> None:
+        """Show `text` in place of the trip (in a view laid out by `stack_pages`)."""
+        if self._pages is not None:
+            stack, placeholder = self._pages
+            placeholder.setText(text)
+            stack.setCurrentWidget(placeholder)
+
+    def show_deleted(self) -> None:
+        """The trip shown was deleted: say so in place of it."""
+        self.show_message(shown(DELETED_TEXT))
 
     # -- public ---------------------------------------------------------------------------
 

@@ -16,17 +16,19 @@ async def test_an_overlap_made_by_a_tool_is_in_its_result_and_the_next_snapshot(
     world: World, fake_openai: FakeOpenAIServer
 ) -> None:
     services, trip_id = world.services, world.trip.id
-    moma = await services.itinerary.add(
-        trip_id,
-        {
-            "day": "2026-12-23",
-            "title": "MoMA",
-            "start_time": "10:00",
-            "end_time": "13:00",
-            "timezone": "America/New_York",
-        },
-        context=ChangeContext(label="Add MoMA"),
-    )
+    moma = (
+        await services.itinerary.add(
+            trip_id,
+            {
+                "day": "2026-12-23",
+                "title": "MoMA",
+                "start_time": "10:00",
+                "end_time": "13:00",
+                "timezone": "America/New_York",
+            },
+            context=ChangeContext(label="Add MoMA"),
+        )
+    ).record
     agent = world.agent(fake_openai)
     fake_openai.script(
         Reply.tool_calls(

@@ -36,9 +36,11 @@ async def test_a_stored_plan_is_checked_against_confirmed_rules_and_the_brief(
     database: Database,
 ) -> None:
     bus = ChangeBus()
-    trip = await TripRepository(database, bus).create(
-        {"title": "Japan", "start_date": "2026-05-01", "end_date": "2026-05-05"}
-    )
+    trip = (
+        await TripRepository(database, bus).create(
+            {"title": "Japan", "start_date": "2026-05-01", "end_date": "2026-05-05"}
+        )
+    ).record
     items = ItineraryRepository(database, bus)
     await items.add(
         trip.id,
@@ -61,12 +63,14 @@ async def test_a_stored_plan_is_checked_against_confirmed_rules_and_the_brief(
         },
     )
     pins = PinRepository(database, bus)
-    pin = await pins.add(
-        "No red-eyes",
-        trip_id=trip.id,
-        rule="no_departure_between(22:00,06:00)",
-        context=ChangeContext(Actor.ASSISTANT),
-    )
+    pin = (
+        await pins.add(
+            "No red-eyes",
+            trip_id=trip.id,
+            rule="no_departure_between(22:00,06:00)",
+            context=ChangeContext(Actor.ASSISTANT),
+        )
+    ).record
 
     def constraint_problems(found: object) -> list[tuple[str, str]]:
         assert isinstance(found, tuple)
@@ -88,9 +92,11 @@ async def test_the_assistants_unconfirmed_brief_answer_is_checked_as_proposed(
     """The assistant answers the diet: its clash is a note saying the person has not
     confirmed it, until the person marks the answer seen; the person's own answer counts."""
     bus = ChangeBus()
-    trip = await TripRepository(database, bus).create(
-        {"title": "Japan", "start_date": "2026-05-01", "end_date": "2026-05-05"}
-    )
+    trip = (
+        await TripRepository(database, bus).create(
+            {"title": "Japan", "start_date": "2026-05-01", "end_date": "2026-05-05"}
+        )
+    ).record
     await ItineraryRepository(database, bus).add(
         trip.id,
         {

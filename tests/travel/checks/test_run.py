@@ -129,7 +129,9 @@ async def test_a_watched_trip_is_checked_again_after_each_change_with_what_chang
             heard.append(result)
             got.set()
 
-        stop = services.checks.watch(trip.id, listener)
+        unsubscribe = services.bus.news(TripProblems).subscribe(listener)
+        unfollow = services.checks.follow(trip.id)
+        await services.checks.problems(trip.id)
         await asyncio.wait_for(got.wait(), 10)
         assert [p.check for p in heard[0].problems] == ["lodging"]
         got.clear()
@@ -152,7 +154,8 @@ async def test_a_watched_trip_is_checked_again_after_each_change_with_what_chang
             await asyncio.wait_for(got.wait(), 10)
         assert [p.check for p in heard[-1].diff.new] == ["overlaps"]
         assert services.checks.last(trip.id) == heard[-1].problems
-        stop()
+        unsubscribe()
+        unfollow()
         count = len(heard)
         await services.trips.update(trip.id, {"title": "Renamed"})
         await services.checks.problems(trip.id)  # checks and tells only who still listens
@@ -191,16 +194,18 @@ async def test_an_older_slower_run_finishing_last_never_replaces_the_newer_probl
         trip = await christmas_in_new_york(services.trips, services.stops)
         lunch = None
         for title, start in (("MoMA", "10:00"), ("Lunch", "12:00")):
-            lunch = await services.itinerary.add(
-                trip.id,
-                {
-                    "day": "2026-12-23",
-                    "title": title,
-                    "start_time": start,
-                    "end_time": "13:00" if title == "MoMA" else "14:00",
-                    "timezone": "America/New_York",
-                },
-            )
+            lunch = (
+                await services.itinerary.add(
+                    trip.id,
+                    {
+                        "day": "2026-12-23",
+                        "title": title,
+                        "start_time": start,
+                        "end_time": "13:00" if title == "MoMA" else "14:00",
+                        "timezone": "America/New_York",
+                    },
+                )
+            ).record
         assert lunch is not None
         real = run.plan_problems
         held, release, finished = asyncio.Event(), asyncio.Event(), asyncio.Event()
@@ -225,7 +230,9 @@ async def test_an_older_slower_run_finishing_last_never_replaces_the_newer_probl
             heard.append(result)
             got.set()
 
-        stop = services.checks.watch(trip.id, listener)
+        unsubscribe = services.bus.news(TripProblems).subscribe(listener)
+        unfollow = services.checks.follow(trip.id)
+        first = asyncio.ensure_future(services.checks.problems(trip.id))
         await asyncio.wait_for(held.wait(), 10)  # the first run has read the overlap
         await services.itinerary.update(lunch.id, {"start_time": "13:00"})
         await asyncio.wait_for(got.wait(), 10)  # the second run, after the fix
@@ -234,7 +241,9 @@ async def test_an_older_slower_run_finishing_last_never_replaces_the_newer_probl
         await asyncio.wait_for(finished.wait(), 10)
         assert len(heard) == 1
         assert [p.check for p in services.checks.last(trip.id) or ()] == ["lodging"]
-        stop()
+        assert [p.check for p in await first] == ["lodging"]  # the newer problems, not its own
+        unsubscribe()
+        unfollow()
     finally:
         await services.aclose()
         services.close()

@@ -131,9 +131,11 @@ async def test_the_persons_edit_during_a_slow_tool_shows_in_the_next_iteration(
 async def test_completing_the_form_completes_its_goal_and_one_undo_reverts_it_all(
     world: World, fake_openai: FakeOpenAIServer
 ) -> None:
-    goal = await world.services.goals.add(
-        world.trip.id, "Trip brief filled in", completes_on="form:trip-brief"
-    )
+    goal = (
+        await world.services.goals.add(
+            world.trip.id, "Trip brief filled in", completes_on="form:trip-brief"
+        )
+    ).record
     agent = world.agent(fake_openai)
     fake_openai.script(
         Reply.tool_calls(ToolCallSpec("brief", {"answers": COMPLETE})), Reply.text("Done.")
@@ -187,7 +189,7 @@ async def test_the_panels_own_writes_settle_the_form_too(world: World) -> None:
     """The panel writes answers straight to the repository; the filler settles the form
     from the change bus, in the same undo step, and retracting reopens it."""
     services, trip_id = world.services, world.trip.id
-    goal = await services.goals.add(trip_id, "Brief done", completes_on="form:trip-brief")
+    goal = (await services.goals.add(trip_id, "Brief done", completes_on="form:trip-brief")).record
     answers = {name: TRIP_BRIEF.parse(name, raw) for name, raw in COMPLETE.items()}
     await services.forms.apply(trip_id, BRIEF, answers)
     await services.form_filler.idle()
@@ -226,7 +228,7 @@ async def test_a_duplicated_trip_with_a_complete_brief_has_its_brief_goal_done(
     await services.form_filler.idle()
 
     person = ChangeContext(Actor.PERSON, "Duplicate trip")
-    copy = await services.trips.duplicate(trip_id, context=person)
+    copy = (await services.trips.duplicate(trip_id, context=person)).record
     await services.form_filler.idle()
     assert (await services.forms.state(copy.id, BRIEF)).completed
     goals = await services.goals.list_for_trip(copy.id)

@@ -44,7 +44,9 @@ async def test_a_goal_completed_by_a_finishing_lookup_shows_in_the_next_iteratio
 
     monkeypatch.setattr(holidays_kind, "public_holidays", held_calendar)
     services, trip_id = world.services, world.trip.id
-    goal = await services.goals.add(trip_id, "Holidays checked", completes_on="lookup:holidays")
+    goal = (
+        await services.goals.add(trip_id, "Holidays checked", completes_on="lookup:holidays")
+    ).record
     completed = asyncio.Event()
 
     def on_change(change: Change) -> None:
@@ -91,8 +93,12 @@ async def test_only_a_success_seen_happening_completes_goals(world: World) -> No
     """Announcements of a lookup that had already finished (marking it seen) never complete
     a goal the person reopened since."""
     services, trip_id = world.services, world.trip.id
-    goal = await services.goals.add(trip_id, "Flight time known", completes_on="lookup:flights")
-    failing = await services.goals.add(trip_id, "Rates known", completes_on="lookup:currency")
+    goal = (
+        await services.goals.add(trip_id, "Flight time known", completes_on="lookup:flights")
+    ).record
+    failing = (
+        await services.goals.add(trip_id, "Rates known", completes_on="lookup:currency")
+    ).record
     job = await services.lookups.wait(await services.lookups.start(trip_id, "flights"))
     assert job is not None
     assert job.status is LookupStatus.SUCCEEDED
@@ -123,7 +129,9 @@ async def test_a_success_no_goal_waits_for_touches_no_goal(
     """A success with no open goal of the trip waiting for it costs no goal transaction;
     a goal added, reopened or brought back by undo since is still completed."""
     services, trip_id = world.services, world.trip.id
-    checked = await services.goals.add(trip_id, "Holidays checked", completes_on="lookup:holidays")
+    checked = (
+        await services.goals.add(trip_id, "Holidays checked", completes_on="lookup:holidays")
+    ).record
     await services.goals.complete(checked.id)
     await services.goals.add(trip_id, "Rates known", completes_on="lookup:currency")
     completions: list[str] = []
@@ -167,7 +175,9 @@ async def test_a_success_no_goal_waits_for_touches_no_goal(
     await holidays_succeed()
     assert await done_by_app(checked.id)
 
-    fresh = await services.goals.add(trip_id, "Days off known", completes_on="lookup:holidays")
+    fresh = (
+        await services.goals.add(trip_id, "Days off known", completes_on="lookup:holidays")
+    ).record
     await holidays_succeed()
     assert await done_by_app(fresh.id)
     assert len(completions) == 3
@@ -179,7 +189,7 @@ async def test_goal_tools_add_complete_reopen_and_list(
     world: World, fake_openai: FakeOpenAIServer
 ) -> None:
     services, trip_id = world.services, world.trip.id
-    first = await services.goals.add(trip_id, "Flights booked")
+    first = (await services.goals.add(trip_id, "Flights booked")).record
     agent = world.agent(fake_openai)
     fake_openai.script(
         Reply.tool_calls(
@@ -273,7 +283,7 @@ async def test_a_goal_the_person_completes_is_announced_until_a_model_call_carri
     """Providers only read: neither an on-demand resolution nor a failed model call uses
     the notice up; the first call that carried it and succeeded does."""
     services, trip_id = world.services, world.trip.id
-    goal = await services.goals.add(trip_id, "Travel insurance")
+    goal = (await services.goals.add(trip_id, "Travel insurance")).record
     await services.goals.complete(goal.id, context=ChangeContext(actor=Actor.PERSON))
     agent = world.agent(fake_openai)
     notice = (

@@ -21,8 +21,8 @@ NO_LODGING = "Found by the app's checks:\n- warning: No lodging for 5 nights, 22
 
 async def test_by_default_every_block_appears(world: World, fake_openai: FakeOpenAIServer) -> None:
     services, trip_id = world.services, world.trip.id
-    goal = await services.goals.add(trip_id, "Flights booked")
-    pin = await services.pins.add("Vegetarian", trip_id=trip_id)
+    goal = (await services.goals.add(trip_id, "Flights booked")).record
+    pin = (await services.pins.add("Vegetarian", trip_id=trip_id)).record
     fake_openai.script(Reply.text("Hello."))
     await world.agent(fake_openai).process_request("Hi")
 

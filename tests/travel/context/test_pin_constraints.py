@@ -15,7 +15,7 @@ async def test_the_assistant_proposes_a_constraint_and_the_next_snapshot_marks_i
     world: World, fake_openai: FakeOpenAIServer
 ) -> None:
     services, trip_id = world.services, world.trip.id
-    red_eye = await services.pins.add("No red-eye flights", trip_id=trip_id)
+    red_eye = (await services.pins.add("No red-eye flights", trip_id=trip_id)).record
     agent = world.agent(fake_openai)
     fake_openai.script(
         Reply.tool_calls(
@@ -77,9 +77,11 @@ async def test_bad_rules_and_touching_a_confirmed_constraint_are_tool_errors(
     world: World, fake_openai: FakeOpenAIServer
 ) -> None:
     services, trip_id = world.services, world.trip.id
-    confirmed = await services.pins.add(
-        "No red-eye flights", trip_id=trip_id, rule="no_departure_between(22:00,06:00)"
-    )
+    confirmed = (
+        await services.pins.add(
+            "No red-eye flights", trip_id=trip_id, rule="no_departure_between(22:00,06:00)"
+        )
+    ).record
     agent = world.agent(fake_openai)
     fake_openai.script(
         Reply.tool_calls(

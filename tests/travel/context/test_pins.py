@@ -14,10 +14,12 @@ async def test_pins_render_in_stable_order_with_all_trip_pins_in_every_trip(
     world: World, fake_openai: FakeOpenAIServer
 ) -> None:
     services, trip_id = world.services, world.trip.id
-    other = await services.trips.create({**CHRISTMAS_IN_NEW_YORK, "title": "Easter in Rome"})
-    red_eye = await services.pins.add("No red-eye flights", trip_id=trip_id)
-    vegetarian = await services.pins.add("Vegetarian")
-    window = await services.pins.add("Window seats", trip_id=other.id)
+    other = (
+        await services.trips.create({**CHRISTMAS_IN_NEW_YORK, "title": "Easter in Rome"})
+    ).record
+    red_eye = (await services.pins.add("No red-eye flights", trip_id=trip_id)).record
+    vegetarian = (await services.pins.add("Vegetarian")).record
+    window = (await services.pins.add("Window seats", trip_id=other.id)).record
     agent = world.agent(fake_openai)
     fake_openai.script(
         Reply.tool_calls(
@@ -77,7 +79,7 @@ async def test_unpin_asks_first_and_the_pin_is_gone_in_the_next_iteration(
     world: World, fake_openai: FakeOpenAIServer
 ) -> None:
     services, trip_id = world.services, world.trip.id
-    vegetarian = await services.pins.add("Vegetarian")
+    vegetarian = (await services.pins.add("Vegetarian")).record
     asked: list[str] = []
     answers = iter([False, True, True])
 

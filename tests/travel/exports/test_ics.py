@@ -31,9 +31,11 @@ async def services(tmp_path: Path) -> AsyncIterator[TravelServices]:
 
 
 async def japan(services: TravelServices) -> TripPlan:
-    trip = await services.trips.create(
-        {"title": "Kyoto in autumn", "start_date": "2027-11-14", "end_date": "2027-11-24"}
-    )
+    trip = (
+        await services.trips.create(
+            {"title": "Kyoto in autumn", "start_date": "2027-11-14", "end_date": "2027-11-24"}
+        )
+    ).record
     await seed_japan(services, trip.id)
     return await read_plan(services, trip.id)
 

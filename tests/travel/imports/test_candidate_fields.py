@@ -141,7 +141,7 @@ async def test_every_item_field_reaches_the_queue_its_row_and_the_accepted_item(
 
 
 async def _import_the_samples(services: TravelServices) -> None:
-    trip = await services.trips.create({"title": "Porto"})
+    trip = (await services.trips.create({"title": "Porto"})).record
     candidates = tuple(finish(Candidate(**sample, **PROVENANCE)) for sample in SAMPLES)
     assert all(candidate.warnings == () for candidate in candidates)
 

@@ -37,7 +37,7 @@ async def test_a_trip_to_kyoto_stores_its_zone_and_its_time_difference_runs(
 ) -> None:
     editor = TripEditor(lookups.trips, places)
     [new_york] = await editor.stops.stops(lookups.trip.id)
-    kyoto = await editor.update_stop(new_york.id, {"place": "kyoto"}, strict_places=False)
+    kyoto = (await editor.update_stop(new_york.id, {"place": "kyoto"}, strict_places=False)).record
     assert (kyoto.place, kyoto.place_code, kyoto.timezone) == ("Kyoto, Japan", None, "Asia/Tokyo")
     job_id = await lookups.service.start(lookups.trip.id, "time_difference")
     done = await lookups.service.wait(job_id)

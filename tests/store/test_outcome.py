@@ -1,0 +1,98 @@
+"""A write says what it did (issue 23 item 7): the record, the changes it committed and
+published, and whether it was applied, only proposed, or changed nothing, without a second
+query or a second read of the `assistant.edits` setting."""
+
+from __future__ import annotations
+
+import pytest
+
+from concierge.model.settings import ASSISTANT_EDITS, EditMode
+from concierge.store import (
+    Action,
+    Actor,
+    Change,
+    ChangeBus,
+    ChangeContext,
+    Database,
+    EntityKind,
+    ItineraryRepository,
+    LockedError,
+    LockKind,
+    LockRepository,
+    Settings,
+    Status,
+    TripRepository,
+)
+
+
+def assistant() -> ChangeContext:
+    return ChangeContext(actor=Actor.ASSISTANT, label="the assistant’s change")
+
+
+async def test_an_applied_write_returns_its_record_and_the_changes_it_published(
+    trips: TripRepository, bus: ChangeBus
+) -> None:
+    published: list[Change] = []
+    bus.subscribe(published.append)
+    created = await trips.create({"title": "Porto"})
+    assert created.status is Status.APPLIED and created.applied and not created.proposed
+    assert created.record == await trips.get(created.record.id)
+    assert created.changes == tuple(published)
+    assert [(c.entity, c.action) for c in created.changes] == [(EntityKind.TRIP, Action.CREATE)]
+    assert created.trip_ids == {created.record.id}
+
+    published.clear()
+    renamed = await trips.update(created.record.id, {"title": "Porto and Douro"})
+    assert renamed.record.title == "Porto and Douro"
+    assert renamed.changes == tuple(published)
+    assert [change.fields for change in renamed.changes] == [frozenset({"title"})]
+
+
+async def test_a_write_that_changes_nothing_says_so_and_publishes_nothing(
+    trips: TripRepository, bus: ChangeBus
+) -> None:
+    trip = (await trips.create({"title": "Porto"})).record
+    published: list[Change] = []
+    bus.subscribe(published.append)
+    same = await trips.update(trip.id, {"title": "Porto"})
+    assert same.status is Status.UNCHANGED and not same.applied
+    assert same.record == trip
+    assert same.changes == () and published == []
+
+
+async def test_the_assistants_write_in_propose_mode_is_proposed_and_changes_nothing(
+    database: Database, trips: TripRepository, itinerary: ItineraryRepository, bus: ChangeBus
+) -> None:
+    trip = (await trips.create({"title": "Porto", "start_date": "2026-05-14"})).record
+    await Settings(database).set(ASSISTANT_EDITS, EditMode.PROPOSE)
+    published: list[Change] = []
+    bus.subscribe(published.append)
+    added = await itinerary.add(
+        trip.id, {"day": "2026-05-14", "title": "Fado"}, context=assistant()
+    )
+    assert added.status is Status.PROPOSED and added.proposed and not added.applied
+    assert added.record.title == "Fado"  # what the write would make
+    assert added.changes == () and published == []
+    assert await itinerary.items(trip.id) == []
+
+    persons = await itinerary.add(trip.id, {"day": "2026-05-14", "title": "Tram 28"})
+    assert persons.applied  # the setting is about the assistant's writes only
+    assert [item.title for item in await itinerary.items(trip.id)] == ["Tram 28"]
+
+
+async def test_a_lock_refuses_the_write_before_any_outcome(
+    trips: TripRepository, itinerary: ItineraryRepository, database: Database, bus: ChangeBus
+) -> None:
+    trip = (await trips.create({"title": "Porto", "start_date": "2026-05-14"})).record
+    item = (await itinerary.add(trip.id, {"day": "2026-05-14", "title": "Fado"})).record
+    await LockRepository(database, bus).toggle(LockKind.ITEM, item.id)
+    with pytest.raises(LockedError):
+        await itinerary.update(item.id, {"title": "Jazz"}, context=assistant())
+    assert (await itinerary.get(item.id)) == item
+
+
+async def test_an_outcome_is_no_truth_value(trips: TripRepository) -> None:
+    removed = await trips.delete("no such trip")
+    with pytest.raises(TypeError, match="no truth value"):
+        bool(removed)
+    assert removed.record is False and removed.status is Status.UNCHANGED
