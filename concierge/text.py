@@ -67,7 +67,7 @@ def QT_TRANSLATE_NOOP(context: str, source: str) -> Translatable:
 
 def english_value(value: object) -> object:
     """A value as an English message writes it: dates as "14 May 2026", the rest as is."""
-    from concierge.model.values.dates import format_date
+    from concierge.model.values.day_text import format_date
 
     if isinstance(value, Message | Translatable):
         return str(value)

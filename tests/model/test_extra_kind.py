@@ -48,15 +48,17 @@ async def services(cruise: ItemKind, tmp_path: Path) -> AsyncIterator[TravelServ
 
 
 async def douro(services: TravelServices) -> TripRecord:
-    return await services.trips.create(
-        {
-            "title": "Douro",
-            "start_date": "2027-06-01",
-            "end_date": "2027-06-04",
-            "budget_amount": "1000",
-            "budget_currency": "EUR",
-        }
-    )
+    return (
+        await services.trips.create(
+            {
+                "title": "Douro",
+                "start_date": "2027-06-01",
+                "end_date": "2027-06-04",
+                "budget_amount": "1000",
+                "budget_currency": "EUR",
+            }
+        )
+    ).record
 
 
 def test_the_row_makes_the_kind(cruise: ItemKind) -> None:

@@ -159,10 +159,10 @@ def test_a_record_or_table_that_disagrees_with_the_declaration_stops_the_import(
 def test_the_trip_file_carries_the_field_there_and_back(
     database: Database, bus: ChangeBus, trips: TripRepository, itinerary: ItineraryRepository
 ) -> None:
-    trip = asyncio.run(trips.create({"title": "Osaka"}))
+    trip = asyncio.run(trips.create({"title": "Osaka"})).record
     item = asyncio.run(
         itinerary.add(trip.id, {"day": "2027-04-10", "title": "Flight to Osaka", "kind": "flight"})
-    )
+    ).record
 
     def migrate(session: Any) -> None:
         session.execute(
@@ -182,7 +182,7 @@ def test_the_trip_file_carries_the_field_there_and_back(
         assert document["itinerary"][0]["gate"] == "B12"
 
         document["itinerary"][0]["gate"] = " C3 "
-        copied = asyncio.run(import_bundle(database, bus, document, layout=layout))
+        copied = asyncio.run(import_bundle(database, bus, document, layout=layout)).record
         again = database.run_sync(lambda session: trip_bundle(session, copied.id, layout))
         assert again["itinerary"][0]["gate"] == "C3"
 

@@ -22,9 +22,11 @@ async def seed_portugal_day(running: Running) -> str:
     """Porto on 10 June 2026, Portugal Day: a museum, lunch in Lisbon a quarter of an hour
     later, and a flight out whose departure is read in Tokyo's zone."""
     services = running.services
-    trip = await services.trips.create(
-        {"title": "Portugal Day", "start_date": "2026-06-10", "end_date": "2026-06-10"}
-    )
+    trip = (
+        await services.trips.create(
+            {"title": "Portugal Day", "start_date": "2026-06-10", "end_date": "2026-06-10"}
+        )
+    ).record
     await services.stops.add(
         trip.id, {"place": "Porto (OPO)", "place_code": "OPO", "timezone": "Europe/Lisbon"}
     )

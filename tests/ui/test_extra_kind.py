@@ -40,9 +40,11 @@ async def view(cruise: ItemKind, services: TripServices) -> AsyncIterator[Itiner
 async def test_the_dialog_saves_the_kind_and_the_timeline_draws_it(
     view: ItineraryView, services: TripServices, cruise: ItemKind, qtbot: QtBot
 ) -> None:
-    trip = await services.trips.create(
-        {"title": "Douro", "start_date": "2027-06-02", "end_date": "2027-06-03"}
-    )
+    trip = (
+        await services.trips.create(
+            {"title": "Douro", "start_date": "2027-06-02", "end_date": "2027-06-03"}
+        )
+    ).record
     view.set_trip(trip.id)
     await until(lambda: view.model.rowCount() == 2)
     editor = await add_item_dialog(view, qtbot)

@@ -27,26 +27,15 @@ from functools import cache
 
 from concierge.text import QT_TRANSLATE_NOOP
 
+from .day_text import MONTHS as MONTHS
+from .day_text import format_date as format_date
+from .day_text import short_date as short_date
 from .errors import DateTextError
 
 MIN_YEAR = 1900
 MAX_YEAR = 2199
 """Years outside this range are typing mistakes ("0226-05-14"), not trips."""
 
-MONTHS = (
-    "January",
-    "February",
-    "March",
-    "April",
-    "May",
-    "June",
-    "July",
-    "August",
-    "September",
-    "October",
-    "November",
-    "December",
-)
 WEEKDAYS = ("Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday")
 EXAMPLE = "2026-05-14"
 ENGLISH = "en"
@@ -71,17 +60,6 @@ _DATE_TIME = re.compile(r"(?P<date>\d{4}-\d{1,2}-\d{1,2})[t ]\d{1,2}:\d{2}.*")
 _ALL_NUMBERS = re.compile(r"[\d\s./-]+")
 _PATTERN_PART = re.compile(r"d+|M+|y+")
 _SEPARATOR = re.compile(r"[./-]")
-
-
-def format_date(day: date) -> str:
-    """A date as "14 May 2026": unambiguous in every locale, for messages and model context."""
-    return f"{day.day} {MONTHS[day.month - 1]} {day.year}"
-
-
-def short_date(day: date) -> str:
-    """A date as "14 May 2026" with the month shortened ("10 Apr 2027"), as a form shows it:
-    short, the same in every locale, and read back by `read_date`."""
-    return f"{day.day} {MONTHS[day.month - 1][:3]} {day.year}"
 
 
 def short_pattern(locale: str | None = None) -> str:
