@@ -5,6 +5,7 @@ without clobbering a row being typed in."""
 
 from __future__ import annotations
 
+import asyncio
 from collections.abc import AsyncIterator
 from datetime import date
 from pathlib import Path
@@ -158,6 +159,40 @@ async def test_alt_up_reorders_ctrl_delete_removes_and_undo_restores(
     step = await services.history.undo_last(trip.id)
     assert step is not None and step.label == f"Move stop “{osaka}”"
     await until(lambda: [r.place.text() for r in stops.rows] == [tokyo, osaka, kyoto])
+
+
+async def test_a_read_from_before_a_move_never_shows_the_old_order(
+    form: TripForm, services: TripServices, qtbot: QtBot, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A reload that read the route just before Alt+Up (a slow disk, a loaded machine) and
+    comes back after it would put the stop back under the person's next keys."""
+    trip = await open_trip(form, services)
+    for place in ("Tokyo", "Kyoto", "Osaka"):
+        await services.stops.add(trip.id, {"place": place})
+    stops = editor_of(form)
+    await until(lambda: len(stops.saved_rows()) == 3 and stops.idle)
+    tokyo, kyoto, osaka = (row.place.text() for row in stops.rows)
+    read = services.stops.stops
+    held, release = asyncio.Event(), asyncio.Event()
+
+    async def slow_read(trip_id: str) -> list[StopRecord]:
+        found = await read(trip_id)
+        if not held.is_set():
+            held.set()
+            await release.wait()
+        return found
+
+    monkeypatch.setattr(services.stops, "stops", slow_read)
+    shown: list[list[str]] = []
+    stops.refreshed.connect(lambda: shown.append([r.place.text() for r in stops.rows]))
+    stops.reload()
+    await until(held.is_set)  # The old order [Tokyo, Kyoto, Osaka] is read, not yet shown.
+    await focus(stops.rows[2].place)
+    press(qtbot, Qt.Key.Key_Up, ALT)
+    await eventually(lambda: has_route(services, trip.id, [tokyo, osaka, kyoto]))
+    release.set()
+    await until(lambda: shown and stops.idle)
+    assert shown == [[tokyo, osaka, kyoto]] * len(shown)
 
 
 async def test_a_bad_date_is_explained_and_nothing_is_lost(

@@ -360,7 +360,6 @@ class StopsEditor(TripView[Change]):
             await self.locks.toggle(LockKind.STOP, stop.id, context=person())
         except StoreError as error:
             self._refused(error)
-        self.reload_now()
 
     def marked_labels(self) -> list[str]:
         """'stop 2 “Kyoto”' for each marked stop, for the form's banner."""
@@ -405,9 +404,8 @@ class StopsEditor(TripView[Change]):
         locks = await self.locks.locks(trip_id)
         if trip_id != self.trip_id:
             return
-        if written != self._written:  # A row was saved meanwhile: what was read is stale.
-            self.reload_now()
-            return
+        if written != self._written or self._writing():
+            return  # What was read may predate a write shown already; it reloads when done.
         self._trip_start = trip.start_date if trip is not None else None
         if any(row.adding for row in self.rows):
             return  # Which stop is the row being added is known once it is; it reloads then.
@@ -570,13 +568,30 @@ class StopsEditor(TripView[Change]):
 
     def _write(self, coro: Coroutine[Any, Any, None], *, name: str) -> None:
         """Run a write after the ones started before it, so the store takes the person's
-        edits in the order they were made (matching a place can take a while)."""
+        edits in the order they were made (matching a place can take a while), then read
+        the stops back."""
         if self.tasks.closed:
             coro.close()
             return
-        task = self.tasks.start(_after(self._last_write, coro), name=name)
+        task = self.tasks.start(self._then_reload(self._last_write, coro), name=name)
         self._last_write = task
         self.track_write(task)
+
+    def _writing(self) -> bool:
+        """A write is on its way (they run one after another, so the last one is enough)."""
+        return self._last_write is not None and not self._last_write.done()
+
+    async def _then_reload(
+        self, previous: asyncio.Task[None] | None, coro: Coroutine[Any, Any, None]
+    ) -> None:
+        """A load that read while this write was on its way (or before it came back) was
+        not shown: the rows may already show the write (a move, a new row), and the older
+        read would undo that on screen until the next load, under the person's next keys."""
+        try:
+            await _after(previous, coro)
+        finally:
+            self._written += 1
+            self.reload_now()
 
     async def _add(self, trip_id: str, row: StopRow, place: str, position: int) -> None:
         values = await asyncio.to_thread(place_changes, self.editor, "stop", place)
@@ -588,7 +603,6 @@ class StopsEditor(TripView[Change]):
             row.adding = False
             self._refused(error)
             return
-        self._written += 1
         row.adding = False
         self._set_error("")
         self.saved.emit(stop.id)
@@ -609,7 +623,6 @@ class StopsEditor(TripView[Change]):
         for field in ("place", *_DATES):  # Left while the place was being saved.
             if not row.widget_of(field).hasFocus():
                 self._finished(row, field)
-        self.reload_now()
 
     async def _update(self, row: StopRow, stop: StopRecord, field: str, value: object) -> None:
         if field == "place":
@@ -623,28 +636,24 @@ class StopsEditor(TripView[Change]):
                 row.put(field, row.shown[field])  # Back to the stored value.
             self._refused(error)
             return
-        self._written += 1
         if row in self.rows:
             if row.read(field) == value:
                 row.shown[field] = value
             row.take(updated)
         self._set_error("")
         self.saved.emit(updated.id)
-        self.reload_now()
 
     async def _remove(self, stop: StopRecord) -> None:
         try:
             await self.editor.stops.remove(stop.id, context=person())
         except StoreError as error:
             self._refused(error)
-        self.reload_now()
 
     async def _move(self, stop: StopRecord, position: int) -> None:
         try:
             await self.editor.stops.move(stop.id, position, context=person())
         except StoreError as error:
             self._refused(error)
-        self.reload_now()
 
     def _refused(self, error: StoreError) -> None:
         field = error.field if isinstance(error, InvalidChangeError) else ""
