@@ -69,12 +69,18 @@ def english_value(value: object) -> object:
     """A value as an English message writes it: dates as "14 May 2026", the rest as is."""
     from concierge.model.values.day_text import format_date
 
+    return written_value(value, str, format_date)
+
+
+def written_value(value: object, text: Callable[[str], str], day: Callable[[date], str]) -> object:
+    """A message's value written in one language: a label or message by `text`, a date by
+    `day` (a date and time as "<day>, 14:05"), the rest as is."""
     if isinstance(value, Message | Translatable):
-        return str(value)
+        return text(value)
     if isinstance(value, datetime):
-        return f"{format_date(value.date())}, {value:%H:%M}"
+        return f"{day(value.date())}, {value:%H:%M}"
     if isinstance(value, date):
-        return format_date(value)
+        return day(value)
     return value
 
 

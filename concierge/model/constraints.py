@@ -30,6 +30,7 @@ _CLOCK = re.compile(r"([01]?\d|2[0-3]):([0-5]\d)")
 _SPACES = re.compile(r"\s+")
 
 
+@dataclass(frozen=True, slots=True)
 class Param(ABC):
     """One parameter of a constraint kind: how its text is read and written back."""
 
@@ -45,17 +46,14 @@ class Param(ABC):
     def read(self, text: str) -> object:
         """The value in `text` (trimmed); raises ValueError with a sentence naming the label."""
 
-    @abstractmethod
     def show(self, value: Any) -> str:
         """The value as rule text, which `read` reads back as the same value."""
+        return str(value)
 
 
 @dataclass(frozen=True, slots=True)
 class Clock(Param):
     """A local time of day, HH:MM on a 24-hour clock."""
-
-    name: str
-    label: str
 
     @property
     def hint(self) -> str:
@@ -81,8 +79,6 @@ class Clock(Param):
 class Count(Param):
     """A whole number from `low` to `high`."""
 
-    name: str
-    label: str
     low: int
     high: int
 
@@ -104,16 +100,11 @@ class Count(Param):
             )
         return int(text)
 
-    def show(self, value: Any) -> str:
-        return str(value)
-
 
 @dataclass(frozen=True, slots=True)
 class Hours(Param):
     """A number of hours above zero and up to `high`, in steps of a tenth."""
 
-    name: str
-    label: str
     high: int
 
     @property
@@ -158,8 +149,6 @@ def option_label(option: str) -> str:
 class OneOf(Param):
     """One word of `options`; the first is the default when the parameter is left out."""
 
-    name: str
-    label: str
     options: tuple[str, ...]
 
     @property
@@ -176,16 +165,11 @@ class OneOf(Param):
             )
         return text.lower()
 
-    def show(self, value: Any) -> str:
-        return str(value)
-
 
 @dataclass(frozen=True, slots=True)
 class Phrases(Param):
     """The rest of the parameters: words or short phrases, from `low` to `high` of them."""
 
-    name: str
-    label: str
     low: int
     high: int
     placeholder: str = QT_TRANSLATE_NOOP("Constraint", "words,…")

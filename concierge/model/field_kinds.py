@@ -126,8 +126,25 @@ class Kind(ABC):
         return {}
 
 
+class Textual(Kind):
+    """A kind whose normalised value is text."""
+
+    @property
+    def python_type(self) -> Any:
+        return str
+
+
+class Limited(Textual):
+    """Text of at most `limit` characters, a limit the JSON schema states too."""
+
+    limit: int
+
+    def constraints(self) -> dict[str, Any]:
+        return {"max_length": self.limit}
+
+
 @dataclass(frozen=True, slots=True)
-class Text(Kind):
+class Text(Limited):
     """Free text as written (notes): line breaks kept, nothing trimmed."""
 
     limit: int = TEXT_LIMIT
@@ -135,16 +152,9 @@ class Text(Kind):
     def __call__(self, label: str, value: object) -> str:
         return stored_text(label, value, self.limit)
 
-    @property
-    def python_type(self) -> Any:
-        return str
-
-    def constraints(self) -> dict[str, Any]:
-        return {"max_length": self.limit}
-
 
 @dataclass(frozen=True, slots=True)
-class Line(Kind):
+class Line(Limited):
     """One line of text (a title, a place), trimmed; `required`: not empty; `nullable`:
     None or blank is "not set" (None)."""
 
@@ -159,10 +169,6 @@ class Line(Kind):
         if self.required and not text:
             raise refused(QT_TRANSLATE_NOOP("Validation", "{label} must not be empty."), label)
         return None if self.nullable and not text else text
-
-    @property
-    def python_type(self) -> Any:
-        return str
 
     def constraints(self) -> dict[str, Any]:
         return {"max_length": self.limit, **({"min_length": 1} if self.required else {})}
@@ -348,7 +354,7 @@ class TimeOfDay(Kind):
 
 
 @dataclass(frozen=True, slots=True)
-class Code(Kind):
+class Code(Textual):
     """One line naming something (a zone, an airport, a trigger), checked by `read`; blank
     or None is "not known" (None) while `nullable`."""
 
@@ -365,10 +371,6 @@ class Code(Kind):
     @abstractmethod
     def read(self, label: str, text: str) -> str:
         """The normalised `text`, or ValueError with the message for the person."""
-
-    @property
-    def python_type(self) -> Any:
-        return str
 
 
 @dataclass(frozen=True, slots=True)
@@ -410,7 +412,7 @@ class AirportCode(Code):
 
 
 @dataclass(frozen=True, slots=True)
-class CurrencyCode(Kind):
+class CurrencyCode(Textual):
     """An ISO 4217 code in use, upper-cased ("eur" is EUR); `nullable`: blank is "not set"."""
 
     nullable: bool = False
@@ -429,10 +431,6 @@ class CurrencyCode(Kind):
                 got=got(short(value)),
             )
         return code
-
-    @property
-    def python_type(self) -> Any:
-        return str
 
     def constraints(self) -> dict[str, Any]:
         return {"max_length": 3}
@@ -574,7 +572,7 @@ class Minutes(Kind):
 
 
 @dataclass(frozen=True, slots=True)
-class Link(Kind):
+class Link(Limited):
     """Blank, or an http(s) address with a host: anything else would open who knows what."""
 
     limit: int
@@ -603,16 +601,9 @@ class Link(Kind):
             )
         return text
 
-    @property
-    def python_type(self) -> Any:
-        return str
-
-    def constraints(self) -> dict[str, Any]:
-        return {"max_length": self.limit}
-
 
 @dataclass(frozen=True, slots=True)
-class Name(Kind):
+class Name(Limited):
     """A person's name: one line, inner runs of spaces made one, not empty, at most
     `limit` characters."""
 
@@ -632,13 +623,6 @@ class Name(Kind):
                 limit=self.limit,
             )
         return name
-
-    @property
-    def python_type(self) -> Any:
-        return str
-
-    def constraints(self) -> dict[str, Any]:
-        return {"max_length": self.limit}
 
 
 @dataclass(frozen=True, slots=True)

@@ -18,7 +18,6 @@ import contextlib
 import dataclasses
 import logging
 import time
-import uuid
 from collections.abc import Callable
 from pathlib import Path
 
@@ -34,10 +33,11 @@ from .database import Database
 from .document_files import DocumentFolder, Progress, StoredFile
 from .entities import DOCUMENTS, ITEMS, TRIPS
 from .errors import InvalidChangeError, StoreError
+from .new_record import new_record
 from .outcome import Outcome
 from .records import DocumentRecord
 from .repository import RecordRepository
-from .tables import Document, utc_now
+from .tables import Document
 
 log = logging.getLogger(__name__)
 
@@ -209,9 +209,8 @@ class DocumentRepository(RecordRepository[DocumentRecord]):
                             "StoreError", "The itinerary item to attach the document to is gone."
                         ),
                     )
-            now = utc_now()
-            document = DocumentRecord(
-                id=uuid.uuid4().hex,
+            document = new_record(
+                DocumentRecord,
                 trip_id=trip_id,
                 item_id=item_id,
                 file_name=file_name,
@@ -220,8 +219,6 @@ class DocumentRepository(RecordRepository[DocumentRecord]):
                 size_bytes=stored.size_bytes,
                 sha256=stored.sha256,
                 note=note.strip(),
-                created_at=now,
-                updated_at=now,
             )
             writer.describe(
                 QT_TRANSLATE_NOOP("ChangeLabel", "Attach “{file}”").format(file=file_name)

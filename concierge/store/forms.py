@@ -14,7 +14,6 @@ field names; the completion is `EntityKind.FORM`.
 from __future__ import annotations
 
 import dataclasses
-import uuid
 from collections.abc import Mapping, Sequence
 from datetime import datetime
 
@@ -36,6 +35,7 @@ from .form_answers import (
     field_events,
     write_answers,
 )
+from .new_record import new_record
 from .outcome import Outcome
 from .records import AnswerAction, AnswerEvent, FormInstanceRecord, FormState
 from .repository import Repository
@@ -209,14 +209,8 @@ def create_instance(
     writer: ChangeWriter, trip_id: str, form_id: str, *, completed_at: datetime | None = None
 ) -> FormInstanceRecord:
     """A new instance of the form on the trip, logged so that undo removes it again."""
-    now = utc_now()
-    record = FormInstanceRecord(
-        id=uuid.uuid4().hex,
-        trip_id=trip_id,
-        form_id=form_id,
-        completed_at=completed_at,
-        created_at=now,
-        updated_at=now,
+    record = new_record(
+        FormInstanceRecord, trip_id=trip_id, form_id=form_id, completed_at=completed_at
     )
     return writer.create(FORMS, record)
 

@@ -11,12 +11,11 @@ and the next model iteration sees it. Every write is logged and undoable like tr
 from __future__ import annotations
 
 import dataclasses
-import uuid
 from collections.abc import Iterable, Mapping
 from typing import Any
 
 from sqlalchemy import update
-from sqlmodel import Session, col, select
+from sqlmodel import Session, col
 
 from concierge.text import QT_TRANSLATE_NOOP, joined
 
@@ -25,6 +24,7 @@ from .change_writer import ChangeWriter
 from .changes import Actor, ChangeContext
 from .entities import GOALS, TRIPS
 from .label_text import quoted
+from .new_record import new_record
 from .outcome import Outcome
 from .records import GoalRecord, GoalStatus
 from .repository import OrderedRepository
@@ -41,10 +41,7 @@ class GoalRepository(OrderedRepository[GoalRecord]):
     async def list_for_trip(self, trip_id: str) -> list[GoalRecord]:
         """The trip's goals in order, open and done alike; empty for an unknown trip."""
 
-        def query(session: Session) -> list[GoalRecord]:
-            return [GOALS.to_record(row) for row in trip_goals(session, trip_id)]
-
-        return await self.database.run(query)
+        return await self.in_scope(trip_id)
 
     async def add(
         self,
@@ -126,28 +123,11 @@ class GoalRepository(OrderedRepository[GoalRecord]):
             goal_id, parsed, QT_TRANSLATE_NOOP("ChangeLabel", "Change what completes goal"), context
         )
 
-    async def remove(self, goal_id: str, *, context: ChangeContext | None = None) -> Outcome[bool]:
-        """Remove the goal and close the gap; False if there was no such goal."""
-
-        def write(session: Session, writer: ChangeWriter) -> bool:
-            row = session.get(Goal, goal_id)
-            if row is None:
-                return False
-            goal = GOALS.to_record(row)
-            writer.describe(
-                QT_TRANSLATE_NOOP("ChangeLabel", "Remove goal “{title}”").format(title=goal.title)
-            )
-            writer.delete(GOALS, row, goal)
-            ordering.renumber(writer, GOALS, trip_goals(session, goal.trip_id))
-            return True
-
-        return await self.logged(context, write)
+    def remove_label(self, record: GoalRecord) -> str:
+        return QT_TRANSLATE_NOOP("ChangeLabel", "Remove goal “{title}”").format(title=record.title)
 
     def move_label(self, row: Goal) -> str:
         return QT_TRANSLATE_NOOP("ChangeLabel", "Move goal “{title}”").format(title=row.title)
-
-    def siblings(self, session: Session, row: Goal) -> list[Goal]:
-        return trip_goals(session, row.trip_id)
 
     async def complete_triggered(
         self, trip_id: str, trigger: str, *, context: ChangeContext | None = None
@@ -213,22 +193,15 @@ class GoalRepository(OrderedRepository[GoalRecord]):
 
 def trip_goals(session: Session, trip_id: str) -> list[Goal]:
     """The trip's goal rows in checklist order."""
-    return list(
-        session.exec(
-            select(Goal)
-            .where(Goal.trip_id == trip_id)
-            .order_by(col(Goal.position), col(Goal.created_at), col(Goal.id))
-        ).all()
-    )
+    return ordering.scope_rows(session, Goal, trip_id)
 
 
 def open_goal(
     writer: ChangeWriter, trip_id: str, title: str, completes_on: str | None, *, position: int = 0
 ) -> GoalRecord:
     """A new open goal, not yet written, created by the writer's actor."""
-    now = utc_now()
-    return GoalRecord(
-        id=uuid.uuid4().hex,
+    return new_record(
+        GoalRecord,
         trip_id=trip_id,
         title=title,
         status=GoalStatus.OPEN,
@@ -238,8 +211,6 @@ def open_goal(
         completed_at=None,
         completed_by=None,
         seen_by_assistant=True,
-        created_at=now,
-        updated_at=now,
     )
 
 

@@ -9,7 +9,6 @@ undo restores the exact order.
 from __future__ import annotations
 
 import dataclasses
-import uuid
 from collections.abc import Collection, Mapping
 from datetime import date
 from typing import Any
@@ -27,10 +26,11 @@ from .errors import InvalidChangeError
 from .field_sources import FieldSourceRecord, sources_of, unverified_facts
 from .ledger import detach_item_expenses
 from .locks import delete_target_locks
+from .new_record import new_record
 from .outcome import Outcome
 from .records import ItineraryItemRecord
 from .repository import RecordRepository
-from .tables import ItineraryItem, utc_now
+from .tables import ItineraryItem
 from .validation import ITEM_RULES, check_item, check_position, parse_changes
 
 
@@ -101,15 +101,9 @@ class ItineraryRepository(RecordRepository[ItineraryItemRecord]):
 
         def write(session: Session, writer: ChangeWriter) -> ItineraryItemRecord:
             TRIPS.row(session, trip_id)  # The trip must exist.
-            now = utc_now()
             defaults = {name: rule.default for name, rule in ITEM_RULES.items()}
-            item = ItineraryItemRecord(
-                **{**defaults, **parsed},
-                id=uuid.uuid4().hex,
-                trip_id=trip_id,
-                position=0,
-                created_at=now,
-                updated_at=now,
+            item = new_record(
+                ItineraryItemRecord, **{**defaults, **parsed}, trip_id=trip_id, position=0
             )
             check_item(item, parsed)
             writer.describe(

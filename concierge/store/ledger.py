@@ -9,7 +9,6 @@ and whoever paid this one ("Me" when nobody was named).
 from __future__ import annotations
 
 import dataclasses
-import uuid
 from collections.abc import Collection, Mapping, Sequence
 from decimal import Decimal
 from typing import Any
@@ -24,10 +23,11 @@ from .entities import EXPENSES, ITEMS, TRIPS
 from .errors import InvalidChangeError
 from .field_sources import unverified_facts
 from .label_text import quoted
+from .new_record import new_record
 from .outcome import Outcome
 from .records import ExpenseRecord, Share
 from .repository import RecordRepository
-from .tables import Expense, utc_now
+from .tables import Expense
 from .validation import EXPENSE_RULES, check_amount, parse_changes
 
 _ENTITY = "an expense"
@@ -93,10 +93,7 @@ class LedgerRepository(RecordRepository[ExpenseRecord]):
                 name: rule.default for name, rule in EXPENSE_RULES.items() if name != "amount"
             }
             fields = {**defaults, "currency": trip.budget_currency, **parsed}
-            now = utc_now()
-            expense = ExpenseRecord(
-                id=uuid.uuid4().hex, trip_id=trip_id, created_at=now, updated_at=now, **fields
-            )
+            expense = new_record(ExpenseRecord, trip_id=trip_id, **fields)
             expense = _settled(session, expense, parsed)
             writer.describe(
                 QT_TRANSLATE_NOOP("ChangeLabel", "Add expense {expense}").format(

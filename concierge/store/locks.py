@@ -7,7 +7,6 @@ Undo takes a lock back like any edit. Only the person locks and unlocks.
 
 from __future__ import annotations
 
-import uuid
 from datetime import date
 
 from sqlmodel import Session, select
@@ -20,10 +19,11 @@ from .entities import ITEMS, LOCKS, STOPS, TRIPS
 from .errors import InvalidChangeError
 from .label_text import quoted
 from .lock_rules import FIELD_RULES, day_name, field_name, trip_locks
+from .new_record import new_record
 from .outcome import Outcome
 from .records import LockKind, LockRecord
 from .repository import Repository
-from .tables import TripLock, utc_now
+from .tables import TripLock
 
 
 class LockRepository(Repository):
@@ -80,18 +80,15 @@ class LockRepository(Repository):
                 writer.delete(LOCKS, row, LOCKS.to_record(row))
                 return False
             writer.describe(QT_TRANSLATE_NOOP("ChangeLabel", "Lock {what}").format(what=what))
-            now = utc_now()
             writer.create(
                 LOCKS,
-                LockRecord(
-                    id=uuid.uuid4().hex,
+                new_record(
+                    LockRecord,
                     trip_id=owner,
                     kind=kind,
                     target=target,
                     entity=entity.value if kind is LockKind.FIELD and entity else "",
                     field=field if kind is LockKind.FIELD else "",
-                    created_at=now,
-                    updated_at=now,
                 ),
             )
             return True

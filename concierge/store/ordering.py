@@ -11,13 +11,22 @@ import dataclasses
 from collections.abc import Sequence
 from typing import Any, TypeVar
 
-from sqlmodel import SQLModel
+from sqlmodel import Session, SQLModel, col, select
 
 from .change_writer import ChangeWriter
 from .entities import EntitySpec
 from .records import GoalRecord, PinRecord, StopRecord
 
 P = TypeVar("P", GoalRecord, PinRecord, StopRecord)
+S = TypeVar("S", bound=SQLModel)
+
+
+def scope_rows(session: Session, table: type[S], trip_id: str | None) -> list[S]:
+    """The rows of `table` in one scope (a trip's; with None, those of no trip), in order."""
+    trip = col(getattr(table, "trip_id"))  # noqa: B009 - ordered tables all have these
+    scope = trip.is_(None) if trip_id is None else trip == trip_id
+    order = (col(getattr(table, name)) for name in ("position", "created_at", "id"))
+    return list(session.exec(select(table).where(scope).order_by(*order)).all())
 
 
 def insert(

@@ -16,9 +16,8 @@ assistant can neither confirm one nor change, drop or unpin one the person has c
 from __future__ import annotations
 
 import dataclasses
-import uuid
 
-from sqlmodel import Session, col, select
+from sqlmodel import Session
 
 from concierge.text import QT_TRANSLATE_NOOP
 
@@ -27,10 +26,11 @@ from .change_writer import ChangeWriter
 from .changes import Actor, ChangeContext
 from .entities import PINS, TRIPS
 from .errors import InvalidChangeError
+from .new_record import new_record
 from .outcome import Outcome
 from .records import PinRecord
 from .repository import OrderedRepository
-from .tables import Pin, utc_now
+from .tables import Pin
 from .validation import PIN_RULES, check_position, parse_changes
 
 LABEL_TEXT_LIMIT = 40
@@ -169,39 +169,19 @@ class PinRepository(OrderedRepository[PinRecord]):
 
         return await self.logged(context, write)
 
-    async def remove(self, pin_id: str, *, context: ChangeContext | None = None) -> Outcome[bool]:
-        """Unpin and close the gap in its scope; False if there was no such pin."""
+    def remove_label(self, record: PinRecord) -> str:
+        return QT_TRANSLATE_NOOP("ChangeLabel", "Unpin “{text}”").format(text=_short(record.text))
 
-        def write(session: Session, writer: ChangeWriter) -> bool:
-            row = session.get(Pin, pin_id)
-            if row is None:
-                return False
-            pin = PINS.to_record(row)
-            _refuse_assistant_on_confirmed(writer, pin, "unpin")
-            writer.describe(
-                QT_TRANSLATE_NOOP("ChangeLabel", "Unpin “{text}”").format(text=_short(pin.text))
-            )
-            writer.delete(PINS, row, pin)
-            ordering.renumber(writer, PINS, scope_pins(session, pin.trip_id))
-            return True
-
-        return await self.logged(context, write)
+    def removing(self, session: Session, writer: ChangeWriter, record: PinRecord) -> None:
+        _refuse_assistant_on_confirmed(writer, record, "unpin")
 
     def move_label(self, row: Pin) -> str:
         return QT_TRANSLATE_NOOP("ChangeLabel", "Move pin “{text}”").format(text=_short(row.text))
 
-    def siblings(self, session: Session, row: Pin) -> list[Pin]:
-        return scope_pins(session, row.trip_id)
-
 
 def scope_pins(session: Session, trip_id: str | None) -> list[Pin]:
     """The pin rows of one scope (a trip's own, or with None the all-trip ones) in order."""
-    scope = col(Pin.trip_id).is_(None) if trip_id is None else col(Pin.trip_id) == trip_id
-    return list(
-        session.exec(
-            select(Pin).where(scope).order_by(col(Pin.position), col(Pin.created_at), col(Pin.id))
-        ).all()
-    )
+    return ordering.scope_rows(session, Pin, trip_id)
 
 
 def new_pin(
@@ -215,17 +195,14 @@ def new_pin(
 ) -> PinRecord:
     """A new pin, not yet written, created by the writer's actor. Its rule is confirmed
     unless the assistant writes it (or `rule_confirmed` says otherwise)."""
-    now = utc_now()
     if rule_confirmed is None:
         rule_confirmed = writer.context.actor is not Actor.ASSISTANT
-    return PinRecord(
-        id=uuid.uuid4().hex,
+    return new_record(
+        PinRecord,
         trip_id=trip_id,
         text=text,
         position=position,
         created_by=writer.context.actor,
-        created_at=now,
-        updated_at=now,
         rule=rule,
         rule_confirmed=rule is not None and rule_confirmed,
     )

@@ -52,8 +52,46 @@ class OrderedRepository(RecordRepository[P]):
         raise NotImplementedError
 
     def siblings(self, session: Session, row: Any) -> Sequence[SQLModel]:
-        """The rows `row` is ordered among, in their order."""
+        """The rows `row` is ordered among, in their order: those of its trip."""
+        return ordering.scope_rows(session, self.spec.table, row.trip_id)
+
+    async def in_scope(self, trip_id: str | None) -> list[P]:
+        """The records of one scope (a trip's; with None, those of no trip), in order."""
+        spec = self.spec
+
+        def query(session: Session) -> list[P]:
+            return [
+                spec.to_record(row) for row in ordering.scope_rows(session, spec.table, trip_id)
+            ]
+
+        return await self.database.run(query)
+
+    def remove_label(self, record: P) -> str:
+        """The undo step's name for removing `record`."""
         raise NotImplementedError
+
+    def removing(self, session: Session, writer: ChangeWriter, record: P) -> None:
+        """What goes with the record once deleted, or refuses its removal; nothing here."""
+
+    async def remove(
+        self, entity_id: str, *, context: ChangeContext | None = None
+    ) -> Outcome[bool]:
+        """Remove the record and close the gap among its siblings; False if there was no
+        such record."""
+        spec = self.spec
+
+        def write(session: Session, writer: ChangeWriter) -> bool:
+            row = session.get(spec.table, entity_id)
+            if row is None:
+                return False
+            record = spec.to_record(row)
+            writer.describe(self.remove_label(record))
+            writer.delete(spec, row, record)
+            self.removing(session, writer, record)
+            ordering.renumber(writer, spec, self.siblings(session, row))
+            return True
+
+        return await self.logged(context, write)
 
     async def move(
         self, entity_id: str, position: int, *, context: ChangeContext | None = None

@@ -9,7 +9,6 @@ logged row (see `ordering`). Each write is one undo step.
 from __future__ import annotations
 
 import dataclasses
-import uuid
 from collections.abc import Mapping
 
 from sqlmodel import Session, col, select
@@ -21,10 +20,11 @@ from .change_writer import ChangeWriter
 from .changes import ChangeContext
 from .entities import STOPS, TRIPS
 from .locks import delete_target_locks
+from .new_record import new_record
 from .outcome import Outcome
 from .records import StopRecord
 from .repository import OrderedRepository
-from .tables import TripStop, utc_now
+from .tables import TripStop
 from .validation import STOP_RULES, check_position, check_stop, parse_changes
 
 
@@ -37,10 +37,7 @@ class StopRepository(OrderedRepository[StopRecord]):
     async def stops(self, trip_id: str) -> list[StopRecord]:
         """The trip's stops in route order; empty for an unknown trip."""
 
-        def query(session: Session) -> list[StopRecord]:
-            return [STOPS.to_record(row) for row in trip_stops(session, trip_id)]
-
-        return await self.database.run(query)
+        return await self.in_scope(trip_id)
 
     async def routes(self) -> dict[str, tuple[str, ...]]:
         """Trip id → its stops' places in route order, for every trip that has stops (one
@@ -102,47 +99,25 @@ class StopRepository(OrderedRepository[StopRecord]):
 
         return await self.logged(context, write)
 
+    def remove_label(self, record: StopRecord) -> str:
+        return QT_TRANSLATE_NOOP("ChangeLabel", "Remove stop “{place}”").format(place=record.place)
+
+    def removing(self, session: Session, writer: ChangeWriter, record: StopRecord) -> None:
+        delete_target_locks(session, writer, record.id)
+
     def move_label(self, row: TripStop) -> str:
         return QT_TRANSLATE_NOOP("ChangeLabel", "Move stop “{place}”").format(place=row.place)
-
-    def siblings(self, session: Session, row: TripStop) -> list[TripStop]:
-        return trip_stops(session, row.trip_id)
-
-    async def remove(self, stop_id: str, *, context: ChangeContext | None = None) -> Outcome[bool]:
-        """Remove the stop and close the gap; False if there was no such stop."""
-
-        def write(session: Session, writer: ChangeWriter) -> bool:
-            row = session.get(TripStop, stop_id)
-            if row is None:
-                return False
-            stop = STOPS.to_record(row)
-            writer.describe(
-                QT_TRANSLATE_NOOP("ChangeLabel", "Remove stop “{place}”").format(place=stop.place)
-            )
-            writer.delete(STOPS, row, stop)
-            delete_target_locks(session, writer, stop.id)
-            ordering.renumber(writer, STOPS, trip_stops(session, stop.trip_id))
-            return True
-
-        return await self.logged(context, write)
 
 
 def trip_stops(session: Session, trip_id: str) -> list[TripStop]:
     """The trip's stop rows in route order."""
-    return list(
-        session.exec(
-            select(TripStop)
-            .where(TripStop.trip_id == trip_id)
-            .order_by(col(TripStop.position), col(TripStop.created_at), col(TripStop.id))
-        ).all()
-    )
+    return ordering.scope_rows(session, TripStop, trip_id)
 
 
 def new_stop(trip_id: str, place: str, *, position: int = 0) -> StopRecord:
     """A new stop with no code, zone or dates, not yet written."""
-    now = utc_now()
-    return StopRecord(
-        id=uuid.uuid4().hex,
+    return new_record(
+        StopRecord,
         trip_id=trip_id,
         position=position,
         place=place,
@@ -150,6 +125,4 @@ def new_stop(trip_id: str, place: str, *, position: int = 0) -> StopRecord:
         timezone=None,
         arrive=None,
         depart=None,
-        created_at=now,
-        updated_at=now,
     )

@@ -16,13 +16,13 @@ from __future__ import annotations
 
 import logging
 from dataclasses import dataclass
-from datetime import date, datetime
+from datetime import date
 from decimal import Decimal
 from pathlib import Path
 
 from PySide6.QtCore import QCoreApplication, QLibraryInfo, QLocale, QTranslator
 
-from concierge.text import Message, Translatable, error_text, render
+from concierge.text import Message, Translatable, error_text, render, written_value
 
 log = logging.getLogger(__name__)
 
@@ -158,13 +158,7 @@ def shown_error(error: BaseException) -> str:
 
 
 def shown_value(value: object) -> object:
-    if isinstance(value, Message | Translatable):
-        return shown(value)
-    if isinstance(value, datetime):
-        return f"{shown_date(value.date())}, {value:%H:%M}"
-    if isinstance(value, date):
-        return shown_date(value)
-    return value
+    return written_value(value, shown, shown_date)
 
 
 def shown_date(day: date) -> str:

@@ -17,7 +17,6 @@ from PySide6.QtCore import (
     QAbstractTableModel,
     QModelIndex,
     QObject,
-    QPersistentModelIndex,
     Qt,
     Signal,
 )
@@ -25,11 +24,9 @@ from PySide6.QtCore import (
 from concierge.store import CREATED
 from concierge.ui.colours import mark_tint
 from concierge.ui.i18n import shown
+from concierge.ui.model_index import ROOT, AnyIndex
 from concierge.ui.row_sync import Identified, sync_rows
 from concierge.ui.views.marks import ADDED_BY_ASSISTANT, CHANGED_BY_ASSISTANT
-
-_Index = QModelIndex | QPersistentModelIndex
-_ROOT = QModelIndex()
 
 ID_ROLE = Qt.ItemDataRole.UserRole + 1
 
@@ -121,10 +118,10 @@ class RecordTableModel(QAbstractTableModel, Generic[R]):
 
     # -- Qt -------------------------------------------------------------------------------
 
-    def rowCount(self, parent: _Index = _ROOT) -> int:
+    def rowCount(self, parent: AnyIndex = ROOT) -> int:
         return 0 if parent.isValid() else len(self._records)
 
-    def columnCount(self, parent: _Index = _ROOT) -> int:
+    def columnCount(self, parent: AnyIndex = ROOT) -> int:
         return 0 if parent.isValid() else len(self.columns)
 
     def headerData(
@@ -141,7 +138,7 @@ class RecordTableModel(QAbstractTableModel, Generic[R]):
             return shown(self.columns[section])
         return None
 
-    def data(self, index: _Index, role: int = Qt.ItemDataRole.DisplayRole) -> object:
+    def data(self, index: AnyIndex, role: int = Qt.ItemDataRole.DisplayRole) -> object:
         record = self.record_at(index.row()) if index.isValid() else None
         if record is None:
             return None
@@ -165,7 +162,7 @@ class RecordTableModel(QAbstractTableModel, Generic[R]):
             return record.id
         return None
 
-    def flags(self, index: _Index) -> Qt.ItemFlag:
+    def flags(self, index: AnyIndex) -> Qt.ItemFlag:
         if not index.isValid():
             return Qt.ItemFlag.NoItemFlags
         flags = (
@@ -179,7 +176,7 @@ class RecordTableModel(QAbstractTableModel, Generic[R]):
                 flags |= Qt.ItemFlag.ItemIsUserCheckable
         return flags
 
-    def setData(self, index: _Index, value: object, role: int = Qt.ItemDataRole.EditRole) -> bool:
+    def setData(self, index: AnyIndex, value: object, role: int = Qt.ItemDataRole.EditRole) -> bool:
         """New text from the view's editor: handed on with `edit_requested` (blank text
         too, so the store can say why it is refused)."""
         record = self.record_at(index.row()) if index.isValid() else None

@@ -3,14 +3,13 @@ by itself, and who completed it."""
 
 from __future__ import annotations
 
-from PySide6.QtCore import QModelIndex, QObject, QPersistentModelIndex, Qt, Signal
+from PySide6.QtCore import QObject, Qt, Signal
 
 from concierge.store import Actor, GoalRecord, GoalStatus
 from concierge.travel.goal_triggers import describe_trigger
 from concierge.ui.i18n import shown, translate
+from concierge.ui.model_index import AnyIndex
 from concierge.ui.record_table import RecordTableModel
-
-_Index = QModelIndex | QPersistentModelIndex
 
 COLUMNS = ("Goal", "Completes when", "Completed by")
 """The columns' English titles (`columns()` gives them in the window's language)."""
@@ -95,7 +94,7 @@ class GoalsModel(RecordTableModel[GoalRecord]):
     def check_state(self, record: GoalRecord) -> Qt.CheckState | None:
         return Qt.CheckState.Checked if record.done else Qt.CheckState.Unchecked
 
-    def setData(self, index: _Index, value: object, role: int = Qt.ItemDataRole.EditRole) -> bool:
+    def setData(self, index: AnyIndex, value: object, role: int = Qt.ItemDataRole.EditRole) -> bool:
         if role != Qt.ItemDataRole.CheckStateRole or index.column() != TITLE_COLUMN:
             return super().setData(index, value, role)
         goal = self.record_at(index.row()) if index.isValid() else None

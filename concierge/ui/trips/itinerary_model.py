@@ -18,7 +18,7 @@ from collections.abc import Callable, Mapping, Sequence
 from datetime import date
 from typing import Any
 
-from PySide6.QtCore import QModelIndex, QObject, QPersistentModelIndex, Qt
+from PySide6.QtCore import QModelIndex, QObject, Qt
 from PySide6.QtGui import QFont, QIcon, QStandardItem, QStandardItemModel
 
 from concierge.model.fields import ITEM
@@ -36,13 +36,13 @@ from concierge.travel.item_times import DayRole
 from concierge.travel.item_zones import NO_STOPS, TripZones
 from concierge.ui.colours import Tone, colour, mark_tint
 from concierge.ui.i18n import shown, translate
+from concierge.ui.model_index import AnyIndex
 from concierge.ui.problems.marks import NO_MARKS, Mark, ProblemMarks, count_text
 from concierge.ui.views.locks import LOCKED_TEXT
 from concierge.ui.views.marks import ADDED_BY_ASSISTANT, CHANGED_BY_ASSISTANT, UNVERIFIED
 
 from .itinerary_days import DayGroup
 
-_Index = QModelIndex | QPersistentModelIndex
 _NCOL = 4
 
 COLUMNS = (
@@ -293,7 +293,7 @@ class ItineraryModel(QStandardItemModel):
             cells[_DISPLAY][0] for day_cells in self._item_cells for cells in day_cells
         )
 
-    def is_locked(self, index: _Index) -> bool:
+    def is_locked(self, index: AnyIndex) -> bool:
         """Whether the row of `index` (an item or a day) is locked."""
         item = self.item_at(index)
         if item is not None:
@@ -319,7 +319,7 @@ class ItineraryModel(QStandardItemModel):
             _update(day_item, row, self._item_cells[day_row][row], fresh)
             self._item_cells[day_row][row] = fresh
 
-    def item_at(self, index: _Index) -> ItineraryItemRecord | None:
+    def item_at(self, index: AnyIndex) -> ItineraryItemRecord | None:
         if not index.isValid() or index.model() is not self:
             return None
         parent = index.parent()
@@ -328,7 +328,7 @@ class ItineraryModel(QStandardItemModel):
         items = self._days[parent.row()].items
         return items[index.row()] if index.row() < len(items) else None
 
-    def day_at(self, index: _Index) -> date | None:
+    def day_at(self, index: AnyIndex) -> date | None:
         """The day of a day row or of an item row."""
         if not index.isValid() or index.model() is not self:
             return None

@@ -247,12 +247,7 @@ class ItineraryView(TripView[Change]):
         self._undo_offer = None
         self.undo_bar.dismiss()
         self._close_editor()
-        self._restoring = True
-        try:
-            self.model.set_days([])
-        finally:
-            self._restoring = False
-        self._set_selected(())
+        self._clear_days()
         self._timeline_date = None
         self._show_timeline_day()
 
@@ -519,12 +514,7 @@ class ItineraryView(TripView[Change]):
     def _show_deleted(self) -> None:
         self._trip = None
         self.show_deleted()
-        self._restoring = True
-        try:
-            self.model.set_days([])
-        finally:
-            self._restoring = False
-        self._set_selected(())
+        self._clear_days()
         self._update_actions()
         self._show_timeline_day()
         self.refreshed.emit()
@@ -764,6 +754,15 @@ class ItineraryView(TripView[Change]):
         if item is not None:
             self._open_editor(ItemEditor(self, day=item.day, item=item))
             self._focus_after_editor = self.timeline
+
+    def _clear_days(self) -> None:
+        """Empty the list as one change of selection to nothing."""
+        self._restoring = True
+        try:
+            self.model.set_days([])
+        finally:
+            self._restoring = False
+        self._set_selected(())
 
     def _select_from_timeline(self, item_id: str) -> None:
         self._restoring = True  # One selection change, not a cleared one and then a new one.

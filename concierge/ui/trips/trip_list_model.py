@@ -14,18 +14,15 @@ from PySide6.QtCore import (
     QAbstractListModel,
     QModelIndex,
     QObject,
-    QPersistentModelIndex,
     Qt,
     Signal,
 )
 
 from concierge.store import TripRecord
+from concierge.ui.model_index import ROOT, AnyIndex
 from concierge.ui.row_sync import sync_rows
 
 from .trip_text import trip_subtitle
-
-_Index = QModelIndex | QPersistentModelIndex
-_ROOT = QModelIndex()
 
 TRIP_ID_ROLE = Qt.ItemDataRole.UserRole + 1
 SUBTITLE_ROLE = Qt.ItemDataRole.UserRole + 2
@@ -79,10 +76,10 @@ class TripListModel(QAbstractListModel):
     def subtitle(self, trip: TripRecord) -> str:
         return trip_subtitle(trip, self._routes.get(trip.id, ()))
 
-    def rowCount(self, parent: _Index = _ROOT) -> int:
+    def rowCount(self, parent: AnyIndex = ROOT) -> int:
         return 0 if parent.isValid() else len(self._trips)
 
-    def data(self, index: _Index, role: int = Qt.ItemDataRole.DisplayRole) -> object:
+    def data(self, index: AnyIndex, role: int = Qt.ItemDataRole.DisplayRole) -> object:
         trip = self.trip_at(index.row()) if index.isValid() else None
         if trip is None:
             return None
@@ -98,7 +95,7 @@ class TripListModel(QAbstractListModel):
             return trip.id
         return None
 
-    def flags(self, index: _Index) -> Qt.ItemFlag:
+    def flags(self, index: AnyIndex) -> Qt.ItemFlag:
         if not index.isValid():
             return Qt.ItemFlag.NoItemFlags
         return (
@@ -108,7 +105,7 @@ class TripListModel(QAbstractListModel):
             | Qt.ItemFlag.ItemNeverHasChildren
         )
 
-    def setData(self, index: _Index, value: object, role: int = Qt.ItemDataRole.EditRole) -> bool:
+    def setData(self, index: AnyIndex, value: object, role: int = Qt.ItemDataRole.EditRole) -> bool:
         """A new title from the view's editor: shown at once, written by whoever listens
         to `rename_requested`; the next `sync` shows what the store kept."""
         trip = self.trip_at(index.row()) if index.isValid() else None
