@@ -79,7 +79,7 @@ async def measure(items: int, runs: int) -> None:
     from concierge.store import ChangeContext
     from concierge.travel.assistant.trip_assistant import build_trip_assistant
     from concierge.travel.checks import CHECKERS, check_env, check_plan, read_plan, trip_problems
-    from concierge.travel.places import PlaceIndex
+    from concierge.travel.places.index import PlaceIndex
     from concierge.travel.services import open_services
     from tests.travel.sized_trips import seed_trip
 

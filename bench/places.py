@@ -25,7 +25,7 @@ import time
 import tracemalloc
 
 from bench.harness import median, percentile, print_table, verdict
-from concierge.travel.places import PlaceIndex
+from concierge.travel.places.index import PlaceIndex
 
 TYPED = ("Kyoto", "Lisbon", "Porto", "New York", "San Francisco", "Springfield", "Nara", "Zürich")
 SEARCH_BUDGET_MS = 16.0

@@ -108,7 +108,7 @@ from concierge.travel.assistant.trip_assistant import (
     trip_history,
 )
 from concierge.travel.forms import TRIP_BRIEF
-from concierge.travel.places import PlaceIndex
+from concierge.travel.places.index import PlaceIndex
 from concierge.travel.services import TravelServices, open_services
 from tests.fakes import FakeOpenAIServer, Reply, ToolCallSpec, count_tokens, tokenize
 from tests.fakes.prefix_cache import CACHE_STEP_TOKENS, MIN_CACHED_TOKENS, canonical_prompt

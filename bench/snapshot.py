@@ -44,7 +44,7 @@ from concierge.travel.assistant.trip_view import (
     header_lines,
     render_item,
 )
-from concierge.travel.sensitive import sharing
+from concierge.travel.safe_text.sensitive import sharing
 from concierge.travel.services import open_services
 from tests.travel.sized_trips import seed_trip
 

@@ -70,7 +70,7 @@ from concierge.agent import (
 from concierge.agent.messages import user_message
 from concierge.agent.openai_model import OpenAIChatModel
 from concierge.travel.assistant.trip_assistant import build_trip_assistant
-from concierge.travel.places import PlaceIndex
+from concierge.travel.places.index import PlaceIndex
 from concierge.travel.services import TravelServices, open_services
 from tests.fakes import FakeOpenAIServer, Reply, ToolCallSpec
 

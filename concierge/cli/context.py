@@ -20,7 +20,7 @@ from concierge.agent.context import runtime_context_message
 from concierge.agent.model import ModelReply, ModelRequest
 from concierge.model.settings import ASSISTANT_SNAPSHOT_BUDGET
 from concierge.travel.assistant.trip_assistant import build_trip_assistant
-from concierge.travel.exchange import load_exchange
+from concierge.travel.money.exchange import load_exchange
 from concierge.travel.services import TravelServices
 
 from .command import Command, chosen_trip

@@ -14,11 +14,11 @@ from typing import TextIO
 from concierge.model.settings import UI_LAST_TRIP_ID
 from concierge.store import ChangeContext, FactSource, ImportRefused, QueuedCandidate, TripRecord
 from concierge.store.trip_bundle import BundleError, import_bundle
-from concierge.travel.import_files import import_file
+from concierge.travel.edits.import_files import import_file
 from concierge.travel.imports import CSV_FIELDS, ImportFileError, is_csv
 from concierge.travel.imports.csv_table import mapping_from_text, read_csv_table
-from concierge.travel.item_text import when_text
-from concierge.travel.item_times import DayRole
+from concierge.travel.itinerary.item_text import when_text
+from concierge.travel.itinerary.item_times import DayRole
 from concierge.travel.services import TravelServices
 
 from .command import Command, CommandError, chosen_trip, one_line

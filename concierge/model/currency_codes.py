@@ -14,7 +14,7 @@ an 11 MB wheel, nearly all of it locale data.
 Fund codes (BOV, CLF, CHE, …), precious metals, SDR, bond units and test codes are never
 legal tender in CLDR's territory data, so they are out without a list. The data is read on
 first use, so importing the store loads none of it. The store refuses any other code from
-every writer; `concierge.travel.currencies` adds names, minor units and formatting.
+every writer; `concierge.travel.money.currencies` adds names, minor units and formatting.
 """
 
 from __future__ import annotations

@@ -39,12 +39,12 @@ from concierge.store import (
 )
 
 from .checks import TripChecks
-from .form_filler import FormFiller
-from .goal_triggers import GoalTriggers
+from .edits.form_filler import FormFiller
+from .edits.goal_triggers import GoalTriggers
+from .edits.trips import TripEditor
 from .lookups import LookupService, open_lookup_service, settings_online_access
-from .places import PlaceIndex
+from .places.index import PlaceIndex
 from .selection import SelectionState
-from .trip_edits import TripEditor
 
 
 @dataclass

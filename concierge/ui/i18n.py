@@ -8,7 +8,7 @@ translations, and `lupdate` only reads literal contexts.
 
 `install_language` runs once, before the first window: it loads Qt's own translations
 (qtbase: the standard buttons and dialogs) and ours for the chosen language, makes that
-locale Qt's default and Babel's (`concierge.travel.app_locale`), so dates, numbers and money
+locale Qt's default and Babel's (`concierge.travel.locale.app_locale`), so dates, numbers and money
 follow it.
 """
 
@@ -88,7 +88,7 @@ _language = [ENGLISH]
 
 def install_language(code: str) -> str:
     """Show the window in `code` from now on (widgets made later); returns the code used."""
-    from concierge.travel.app_locale import app_locale, set_app_locale
+    from concierge.travel.locale.app_locale import app_locale, set_app_locale
 
     app = QCoreApplication.instance()
     assert app is not None, "install_language needs the QApplication"
@@ -169,7 +169,7 @@ def shown_date(day: date) -> str:
         return format_date(day)
     from babel.dates import format_skeleton
 
-    from concierge.travel.app_locale import app_locale
+    from concierge.travel.locale.app_locale import app_locale
 
     return format_skeleton("yMMMd", day, locale=app_locale())
 

@@ -43,11 +43,11 @@ from concierge.text import QT_TRANSLATE_NOOP
 from concierge.travel.assistant.ledger_view import itinerary_costs
 from concierge.travel.checks import Problem
 from concierge.travel.checks.budget import CHECKER as BUDGET_CHECK
+from concierge.travel.edits.import_files import FileImport, pdf_message
 from concierge.travel.forms import TRIP_BRIEF
-from concierge.travel.import_files import FileImport, pdf_message
 from concierge.travel.imports import ImportFileError, is_csv
 from concierge.travel.imports.csv_table import read_csv_table
-from concierge.travel.proposal_checks import proposal_problem_lines
+from concierge.travel.proposals.problems import proposal_problem_lines
 from concierge.travel.services import TravelServices
 from concierge.ui.about import AboutDialog
 from concierge.ui.assistant_session import AssistantSession

@@ -22,11 +22,11 @@ from concierge.store.tables import kind_check
 from concierge.travel.assistant.trip_assistant import build_trip_assistant
 from concierge.travel.checks import CheckEnv, budget, check_plan
 from concierge.travel.checks.plan import read_plan as read_checked_plan
-from concierge.travel.day_layout import TimelineEntry, lay_out
-from concierge.travel.exchange import exchange
 from concierge.travel.exports.ics import trip_calendar
 from concierge.travel.exports.plan import read_plan
 from concierge.travel.imports import parse_file
+from concierge.travel.itinerary.day_layout import TimelineEntry, lay_out
+from concierge.travel.money.exchange import exchange
 from concierge.travel.services import TravelServices, open_services
 from tests import kinds_support
 from tests.agent.support import client_for, snapshot_of

@@ -12,7 +12,7 @@ from typing import Any
 import jsonschema
 
 from concierge.agent.openai_client import auth_headers, model_client
-from concierge.travel.places import PlaceIndex
+from concierge.travel.places.index import PlaceIndex
 from tests.fakes import FakeOpenAIServer
 from tests.real_model.llama_server import MODEL_ALIAS, LlamaServer
 from tests.travel.first_prompt import BUDGET_TOKENS, estimated_tokens, first_request

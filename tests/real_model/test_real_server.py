@@ -19,7 +19,7 @@ from concierge.agent.openai_client import model_client
 from concierge.agent.openai_model import OpenAIChatModel
 from concierge.store import TripRecord
 from concierge.travel.assistant.providers import trip_provider
-from concierge.travel.places import PlaceIndex
+from concierge.travel.places.index import PlaceIndex
 from concierge.travel.services import TravelServices, open_services
 from tests.agent.support import Recorder, Trip, set_destination_tool
 from tests.real_model.llama_server import MODEL_ALIAS, LlamaServer

@@ -11,7 +11,7 @@ import pytest
 
 from concierge.model.settings import ASSISTANT_SNAPSHOT_BUDGET
 from concierge.travel.assistant.snapshot_budget import estimate_tokens
-from concierge.travel.places import PlaceIndex
+from concierge.travel.places.index import PlaceIndex
 from concierge.travel.services import open_services
 from tests.real_model.llama_server import LlamaServer
 from tests.travel.sized_trips import seed_trip

@@ -10,8 +10,8 @@ from pathlib import Path
 import pytest
 
 from concierge.store import ChangeContext, StopRepository, TripRecord, TripRepository
-from concierge.travel.app_locale import DEFAULT_LOCALE, set_app_locale
-from concierge.travel.places import PlaceIndex
+from concierge.travel.locale.app_locale import DEFAULT_LOCALE, set_app_locale
+from concierge.travel.places.index import PlaceIndex
 from concierge.travel.services import TravelServices
 from tests.composition import loaded_places, opened_services
 

@@ -10,7 +10,7 @@ from typing import Any
 
 from concierge.agent.openai_model import OpenAIChatModel
 from concierge.travel.assistant.trip_assistant import build_trip_assistant
-from concierge.travel.places import PlaceIndex
+from concierge.travel.places.index import PlaceIndex
 from concierge.travel.services import open_services
 from tests.agent.support import client_for
 from tests.fakes import FakeOpenAIServer, Reply

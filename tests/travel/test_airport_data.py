@@ -7,11 +7,11 @@ from zoneinfo import ZoneInfo
 
 import pytest
 
-from concierge.travel.airports import read_airports, read_metro_areas
-from concierge.travel.countries import COUNTRY_NAMES
-from concierge.travel.folding import fold
-from concierge.travel.main_airports import MAIN_AIRPORTS
-from concierge.travel.places import PlaceIndex
+from concierge.travel.locale.folding import fold
+from concierge.travel.places.airports import read_airports, read_metro_areas
+from concierge.travel.places.countries import COUNTRY_NAMES
+from concierge.travel.places.index import PlaceIndex
+from concierge.travel.places.main_airports import MAIN_AIRPORTS
 
 
 def test_thousands_of_airports_with_codes_zones_and_countries() -> None:

@@ -8,7 +8,7 @@ import sys
 
 import pytest
 
-from concierge.travel.app_locale import DEFAULT_LOCALE, app_locale, set_app_locale
+from concierge.travel.locale.app_locale import DEFAULT_LOCALE, app_locale, set_app_locale
 
 
 def test_the_locale_set_is_the_one_read(portuguese: None) -> None:
@@ -41,8 +41,8 @@ def test_start_up_reads_no_locale_data() -> None:
     """Babel and its data load when a name or an amount is first shown, not on import."""
     modules = (
         "concierge.store",
-        "concierge.travel.currencies",
-        "concierge.travel.countries",
+        "concierge.travel.money.currencies",
+        "concierge.travel.places.countries",
         "concierge.ui.main_window",
     )
     code = f"import sys, {', '.join(modules)}\nprint('babel' in sys.modules)\n"

@@ -9,7 +9,7 @@ from concierge.agent import COMPACTION_LABEL, Provenance
 from concierge.agent.compaction import SUMMARIZER_PROMPT
 from concierge.agent.openai_model import OpenAIChatModel
 from concierge.travel.assistant.trip_assistant import build_trip_assistant, trip_history
-from concierge.travel.places import PlaceIndex
+from concierge.travel.places.index import PlaceIndex
 from concierge.travel.services import open_services
 from tests.agent.support import Recorder, client_for
 from tests.fakes import FakeOpenAIServer, Reply

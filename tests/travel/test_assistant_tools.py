@@ -15,7 +15,7 @@ from concierge.agent import Agent, PermissionHandler, PermissionRequest
 from concierge.agent.openai_model import OpenAIChatModel
 from concierge.store import ChangeHistory, ItineraryRepository, TripRecord, TripRepository
 from concierge.travel.assistant.trip_assistant import build_trip_assistant
-from concierge.travel.places import PlaceIndex
+from concierge.travel.places.index import PlaceIndex
 from concierge.travel.selection import SelectionState
 from concierge.travel.services import TravelServices, open_services
 from tests.agent.support import client_for, snapshot_of, tool_results

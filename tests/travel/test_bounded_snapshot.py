@@ -41,8 +41,8 @@ from concierge.travel.assistant.trip_reading import (
 )
 from concierge.travel.assistant.trip_snapshot import trip_snapshot
 from concierge.travel.assistant.trip_view import short_id
-from concierge.travel.exchange import exchange_within
-from concierge.travel.places import PlaceIndex
+from concierge.travel.money.exchange import exchange_within
+from concierge.travel.places.index import PlaceIndex
 from concierge.travel.services import TravelServices, open_services
 from tests.agent.support import client_for, snapshot_of, tool_results
 from tests.fakes import FakeOpenAIServer, Reply, ToolCallSpec

@@ -9,9 +9,9 @@ import dataclasses
 from pathlib import Path
 
 from concierge.store import ItineraryItemRecord
+from concierge.travel.edits.import_files import import_file
 from concierge.travel.exports import ics
 from concierge.travel.exports.plan import read_plan
-from concierge.travel.import_files import import_file
 from concierge.travel.services import open_services
 from tests.cli.support import BOOKING_CODE, seed
 

@@ -11,7 +11,7 @@ from concierge.agent.context_updates import ContextUpdates
 from concierge.agent.openai_model import OpenAIChatModel
 from concierge.model.settings import ASSISTANT_CONTEXT_BUDGET
 from concierge.travel.assistant.trip_assistant import KEPT_CONTEXT_SHARE, build_trip_assistant
-from concierge.travel.places import PlaceIndex
+from concierge.travel.places.index import PlaceIndex
 from concierge.travel.services import open_services
 from tests.agent.support import client_for
 from tests.fakes import FakeOpenAIServer, Reply

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 from babel import Locale
 
-from concierge.travel.countries import COUNTRY_NAMES, country_code, country_name, is_country
+from concierge.travel.places.countries import COUNTRY_NAMES, country_code, country_name, is_country
 
 
 def test_names_for_codes() -> None:

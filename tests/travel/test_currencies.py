@@ -11,7 +11,7 @@ from babel.numbers import get_currency_name, get_currency_precision, parse_decim
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from concierge.travel.currencies import (
+from concierge.travel.money.currencies import (
     CURRENCIES,
     CurrencyError,
     currency,

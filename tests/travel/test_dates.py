@@ -8,7 +8,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from concierge.travel.dates import (
+from concierge.travel.locale.dates import (
     MAX_TRIP_DAYS,
     DateError,
     format_date,

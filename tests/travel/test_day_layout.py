@@ -11,7 +11,7 @@ from hypothesis import strategies as st
 
 from concierge.model.kinds import ITEM_KINDS
 from concierge.store import ItineraryItemRecord
-from concierge.travel.day_layout import (
+from concierge.travel.itinerary.day_layout import (
     FALLBACK_MINUTES,
     MIN_SHOWN_MINUTES,
     MINUTES_PER_DAY,

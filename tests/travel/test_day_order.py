@@ -9,8 +9,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from concierge.store import ItemKind
-from concierge.travel.day_order import DayEntry, arrange_day, by_day, time_on
-from concierge.travel.item_times import DayRole, instant
+from concierge.travel.itinerary.day_order import DayEntry, arrange_day, by_day, time_on
+from concierge.travel.itinerary.item_times import DayRole, instant
 from tests.travel.items_support import make_item
 
 MAY_1, MAY_2, MAY_3 = date(2026, 5, 1), date(2026, 5, 2), date(2026, 5, 3)

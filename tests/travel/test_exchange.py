@@ -12,7 +12,7 @@ from pathlib import Path
 import currency_converter  # type: ignore[import-untyped]
 import pytest
 
-from concierge.travel.exchange import Exchange, ExchangeError, exchange
+from concierge.travel.money.exchange import Exchange, ExchangeError, exchange
 
 
 def _file_rates() -> dict[date, dict[str, str]]:
@@ -124,7 +124,7 @@ def test_what_the_ecb_cannot_convert_is_an_error_naming_the_currency(
 async def test_a_failed_load_of_the_rates_is_tried_again_not_kept(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    from concierge.travel import exchange as module
+    from concierge.travel.money import exchange as module
 
     monkeypatch.setattr(module, "_shared", None)
     monkeypatch.setattr(module, "_loading", None)

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from concierge.travel.places import PlaceIndex
+from concierge.travel.places.index import PlaceIndex
 from tests.fakes import FakeOpenAIServer
 from tests.travel.first_prompt import BUDGET_TOKENS, estimated_tokens, first_request
 

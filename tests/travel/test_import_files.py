@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 
 from concierge.store import ImportRefused
-from concierge.travel.import_files import ImportCancelled, import_file, pdf_message
+from concierge.travel.edits.import_files import ImportCancelled, import_file, pdf_message
 from concierge.travel.services import TravelServices, open_services
 from tests.cli.test_import_bookings import calendar
 from tests.travel.imports.pdf_files import write_pdf

@@ -12,7 +12,7 @@ from hypothesis import strategies as st
 
 from concierge.store import ItemKind
 from concierge.store.validation import MAX_DURATION_MINUTES, item_problem
-from concierge.travel.item_times import (
+from concierge.travel.itinerary.item_times import (
     DayRole,
     day_role,
     duration_text,

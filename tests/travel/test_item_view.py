@@ -9,7 +9,7 @@ from decimal import Decimal
 
 from concierge.store import ItemKind
 from concierge.travel.assistant.trip_view import render_item
-from concierge.travel.value_text import sensitive_text
+from concierge.travel.safe_text.value_text import sensitive_text
 from tests.travel.items_support import make_item
 
 

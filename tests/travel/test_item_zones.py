@@ -12,14 +12,14 @@ from icalendar import Calendar, Event
 
 from concierge.travel.assistant.trip_snapshot import trip_snapshot
 from concierge.travel.checks.plan import read_plan as read_checked_plan
-from concierge.travel.day_layout import timeline_entries
-from concierge.travel.day_order import by_day
 from concierge.travel.exports import read_plan
 from concierge.travel.exports.ics import trip_calendar
-from concierge.travel.ics_fields import property_name
-from concierge.travel.item_text import when_text
-from concierge.travel.item_times import DayRole, instant, item_end, item_start
-from concierge.travel.item_zones import TripZones
+from concierge.travel.itinerary.day_layout import timeline_entries
+from concierge.travel.itinerary.day_order import by_day
+from concierge.travel.itinerary.ics_fields import property_name
+from concierge.travel.itinerary.item_text import when_text
+from concierge.travel.itinerary.item_times import DayRole, instant, item_end, item_start
+from concierge.travel.itinerary.item_zones import TripZones
 from concierge.travel.services import TravelServices
 from tests.travel.checks.support import make_stop
 from tests.travel.items_support import make_item

@@ -10,10 +10,10 @@ import pytest
 from concierge.agent import Agent
 from concierge.agent.openai_model import OpenAIChatModel
 from concierge.store import TripRecord
-from concierge.travel import exchange as exchange_module
 from concierge.travel.assistant import ledger_view
 from concierge.travel.assistant.trip_assistant import build_trip_assistant
 from concierge.travel.assistant.trip_view import UNVERIFIED_LEGEND
+from concierge.travel.money import exchange as exchange_module
 from concierge.travel.services import TravelServices
 from tests.agent.support import client_for, snapshot_of, tool_results
 from tests.fakes import FakeOpenAIServer, Reply, ToolCallSpec

@@ -13,9 +13,9 @@ from hypothesis import strategies as st
 
 from concierge.store import ExpenseCategory, ExpenseRecord, Pace, Share, TripRecord
 from concierge.travel.assistant.ledger_view import planned_costs
-from concierge.travel.currencies import quantize_money
-from concierge.travel.exchange import Exchange, exchange
-from concierge.travel.ledger_totals import allocate, ledger_totals, settle
+from concierge.travel.money.currencies import quantize_money
+from concierge.travel.money.exchange import Exchange, exchange
+from concierge.travel.money.ledger_totals import allocate, ledger_totals, settle
 
 NOW = datetime(2026, 1, 1, tzinfo=UTC)
 FRIDAY, SATURDAY = date(2024, 5, 3), date(2024, 5, 4)

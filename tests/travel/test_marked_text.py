@@ -9,7 +9,7 @@ from concierge.store import ItemKind
 from concierge.text import Message, Translatable
 from concierge.travel.checks import dates, lodging
 from concierge.travel.forms.trip_brief import TRIP_BRIEF, choice_label
-from concierge.travel.item_kinds import field_label
+from concierge.travel.itinerary.item_kinds import field_label
 from tests.travel.checks.support import found, item, make_trip, plan_of
 
 

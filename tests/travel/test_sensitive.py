@@ -10,8 +10,8 @@ from hypothesis import strategies as st
 
 from concierge.model.field_kinds import Line
 from concierge.store.validation import FieldRule
-from concierge.travel.sensitive import find_sensitive, hold_back, sharing
-from concierge.travel.value_text import field_text, free_text, sensitive_text
+from concierge.travel.safe_text.sensitive import find_sensitive, hold_back, sharing
+from concierge.travel.safe_text.value_text import field_text, free_text, sensitive_text
 
 HELD = [
     ("Passport P1234567", "passport number on file", "P1234567"),

@@ -10,7 +10,7 @@ from hypothesis import strategies as st
 
 from concierge.agent import PermissionRequest
 from concierge.store import StopRecord
-from concierge.travel.stops import render_route, stop_on, stop_or_first
+from concierge.travel.itinerary.stops import render_route, stop_on, stop_or_first
 from tests.agent.support import snapshot_of, tool_results
 from tests.fakes import FakeOpenAIServer, Reply, ToolCallSpec
 from tests.travel.test_assistant_tools import World, world

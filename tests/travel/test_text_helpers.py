@@ -6,9 +6,9 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from concierge.travel.folding import fold
-from concierge.travel.geo import distance_km
-from concierge.travel.haystack import Haystack
+from concierge.travel.locale.folding import fold
+from concierge.travel.places.geo import distance_km
+from concierge.travel.places.haystack import Haystack
 
 
 @pytest.mark.parametrize(

@@ -32,9 +32,9 @@ from concierge.store.validation import (
     trip_problem,
 )
 from concierge.travel.assistant.trip_assistant import build_trip_assistant
-from concierge.travel.currencies import CURRENCIES, format_money
-from concierge.travel.dates import parse_date, validate_trip_dates
-from concierge.travel.places import PlaceIndex
+from concierge.travel.locale.dates import parse_date, validate_trip_dates
+from concierge.travel.money.currencies import CURRENCIES, format_money
+from concierge.travel.places.index import PlaceIndex
 from concierge.travel.services import TravelServices, open_services
 
 T = TypeVar("T")

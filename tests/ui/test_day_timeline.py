@@ -14,7 +14,7 @@ from PySide6.QtWidgets import QApplication, QStyleFactory, QToolTip
 from pytestqt.qtbot import QtBot
 
 from concierge.model.kinds import ITEM_KINDS
-from concierge.travel.day_layout import TimelineEntry, lay_out
+from concierge.travel.itinerary.day_layout import TimelineEntry, lay_out
 from concierge.ui.colours import Tone, colour, contrast, dark_palette
 from concierge.ui.trips import ItineraryView
 from concierge.ui.trips.day_timeline import DayTimeline, block_fill, kind_colour

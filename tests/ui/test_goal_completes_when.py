@@ -10,7 +10,7 @@ from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QApplication
 from pytestqt.qtbot import QtBot
 
-from concierge.travel.goal_triggers import MANUALLY, trigger_choices
+from concierge.travel.edits.goal_triggers import MANUALLY, trigger_choices
 from concierge.travel.lookups.kinds import KINDS
 from concierge.ui.goals import GoalsPanel
 from concierge.ui.goals.model import TRIGGER_COLUMN

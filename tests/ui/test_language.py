@@ -12,8 +12,8 @@ from PySide6.QtWidgets import QDialogButtonBox, QWidget
 from concierge.store.records import TripRecord
 from concierge.store.validation import trip_problem
 from concierge.text import Message
-from concierge.travel.app_locale import app_locale
-from concierge.travel.currencies import format_money
+from concierge.travel.locale.app_locale import app_locale
+from concierge.travel.money.currencies import format_money
 from concierge.ui.i18n import (
     available_languages,
     choose_language,

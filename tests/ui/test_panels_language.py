@@ -19,9 +19,9 @@ from pytestqt.qtbot import QtBot
 
 from concierge.model.settings import ASSISTANT_EDITS, EditMode
 from concierge.store import Actor, ChangeContext, ExpenseCategory, LookupStatus, TripRecord
-from concierge.travel.currencies import CONVERSION_TARGETS
 from concierge.travel.forms import FormDefinition
 from concierge.travel.lookups import LookupService
+from concierge.travel.money.currencies import CONVERSION_TARGETS
 from concierge.travel.services import TravelServices, open_services
 from concierge.ui.brief import BriefPanel
 from concierge.ui.brief.editors import choice_text

@@ -11,7 +11,7 @@ from PySide6.QtCore import Qt
 from pytestqt.qtbot import QtBot
 
 from concierge.store import Action, Change, EntityKind
-from concierge.travel.trip_edits import PlaceRole, TripEditor
+from concierge.travel.edits.trips import PlaceRole, TripEditor
 from concierge.ui.trips import TripForm, trip_form
 from tests.ui import trips_support
 from tests.ui.trips_support import TripServices, focus, on_screen, press, type_text

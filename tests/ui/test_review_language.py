@@ -14,7 +14,7 @@ from PySide6.QtWidgets import QDialog
 from pytestqt.qtbot import QtBot
 
 from concierge.store.validation import ITEM_RULES
-from concierge.travel.import_files import import_file
+from concierge.travel.edits.import_files import import_file
 from concierge.travel.imports import CSV_FIELDS
 from concierge.travel.imports.csv_table import read_csv_table
 from concierge.ui.documents import DocumentsPanel

@@ -15,7 +15,7 @@ from concierge.store.errors import InvalidChangeError
 from concierge.store.validation import TRIP_RULES, check_stop, parse_changes
 from concierge.travel.checks import dates
 from concierge.travel.forms.trip_brief import TRIP_BRIEF, choice_label
-from concierge.travel.item_times import duration_text
+from concierge.travel.itinerary.item_times import duration_text
 from concierge.ui.i18n import shown
 from tests.travel.checks.support import found, item, make_stop, make_trip, plan_of
 

@@ -16,7 +16,7 @@ from pytestqt.qtbot import QtBot
 from concierge.model.kinds import ITEM_KINDS
 from concierge.store import ItemKind
 from concierge.store.validation import ITEM_RULES, TRIP_RULES
-from concierge.travel.item_kinds import field_label
+from concierge.travel.itinerary.item_kinds import field_label
 from concierge.ui.trips import ItineraryView, TripForm
 from concierge.ui.trips.trip_list import TripListPanel
 from tests.ui import trips_support

@@ -19,7 +19,7 @@ from concierge.agent.openai_errors import seconds
 from concierge.app_identity import APP_NAME
 from concierge.store import Actor, ChangeContext, TripRecord
 from concierge.text import QT_TRANSLATE_NOOP
-from concierge.travel.currencies import CURRENCIES
+from concierge.travel.money.currencies import CURRENCIES
 from concierge.travel.services import TravelServices
 from concierge.ui.chat.errors import describe_error
 from concierge.ui.i18n import shown

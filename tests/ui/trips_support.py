@@ -22,7 +22,7 @@ from pytestqt.qtbot import QtBot
 
 from concierge.model_server import ENV_API_KEY, ENV_BASE_URL, ENV_MODEL
 from concierge.store import Actor, ChangeContext, TripRecord
-from concierge.travel.places import PlaceIndex
+from concierge.travel.places.index import PlaceIndex
 from concierge.travel.services import TravelServices, open_services
 from concierge.ui.colours import Tone, colour
 from concierge.ui.forms.field_row import FieldRow

@@ -21,12 +21,12 @@ from concierge.store import ChangeContext, and_list
 from concierge.store.label_text import listed
 from concierge.text import QT_TRANSLATE_NOOP, Translatable
 
-from ..form_filler import FormFiller, FormFillError, FormWrite
-from ..form_view import render_form
+from ..edits.form_filler import FormFiller, FormFillError, FormWrite
 from ..forms import TRIP_BRIEF, FormDefinition, render_status
 from ..forms.state import FormState
 from ..forms.status import LIMITS, answer_line, compact, status_parts
-from ..value_text import one_line
+from ..forms.view import render_form
+from ..safe_text.value_text import one_line
 from .feature import AssistantFeature
 from .snapshot_budget import estimate_tokens
 from .tool_support import ToolArgs, assistant_context, store_errors

@@ -27,8 +27,8 @@ from concierge.agent import (
 from concierge.store import Actor, GoalRecord, GoalRepository, Outcome
 from concierge.text import QT_TRANSLATE_NOOP, Translatable
 
-from ..goal_triggers import GoalTrigger, describe_trigger
-from ..value_text import one_line
+from ..edits.goal_triggers import GoalTrigger, describe_trigger
+from ..safe_text.value_text import one_line
 from .feature import AssistantFeature
 from .snapshot_budget import Section, fit_sections
 from .tool_support import ToolArgs, assistant_context, by_reference, store_errors

@@ -17,7 +17,7 @@ from pydantic import JsonValue
 from concierge.model.fields import ITEM, TRIP, FieldRule
 from concierge.store import ChangeContext, Outcome, TripRecord
 
-from ..sensitive import find_sensitive, normalised
+from ..safe_text.sensitive import find_sensitive, normalised
 from ..services import TravelServices
 
 

@@ -10,7 +10,7 @@ from concierge.store import LedgerRepository, TripRepository
 from concierge.store.validation import EXPENSE_RULES
 from concierge.text import QT_TRANSLATE_NOOP
 
-from ..currencies import format_money
+from ..money.currencies import format_money
 from .feature import AssistantFeature
 from .ledger_view import (
     PlannedCosts,

@@ -12,11 +12,11 @@ from typing import Protocol
 from concierge.agent import AbortSignal, ContextProvider
 from concierge.store import ExpenseRecord, ItineraryRepository, LedgerRepository, TripRecord
 
-from ..currencies import format_money
-from ..dates import format_date
-from ..exchange import exchange_within
-from ..ledger_totals import LedgerTotals, Planned, ledger_totals
-from ..value_text import one_line
+from ..locale.dates import format_date
+from ..money.currencies import format_money
+from ..money.exchange import exchange_within
+from ..money.ledger_totals import LedgerTotals, Planned, ledger_totals
+from ..safe_text.value_text import one_line
 from .snapshot_budget import page_lines
 from .trip_view import UNVERIFIED_LEGEND, short_id
 

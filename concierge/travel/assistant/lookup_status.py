@@ -16,7 +16,7 @@ from __future__ import annotations
 from concierge.agent import AbortSignal, ContextProvider, Notice
 from concierge.store import LookupJobRecord, LookupJobRepository
 
-from ..value_text import one_line
+from ..safe_text.value_text import one_line
 from .snapshot_budget import Section, default_budget, fit_sections
 from .trip_view import short_id
 

@@ -14,7 +14,7 @@ from concierge.model.constraints import parse_rule
 from concierge.store import PinRecord, PinRepository
 from concierge.text import QT_TRANSLATE_NOOP
 
-from ..value_text import free_text
+from ..safe_text.value_text import free_text
 from .feature import AssistantFeature
 from .snapshot_budget import Section, fit_sections
 from .tool_support import ToolArgs, assistant_context, by_reference, store_errors

@@ -15,8 +15,8 @@ from concierge.store import Database
 
 from ..checks import Problem, TripPlan, check_env, plan_problems, read_plan, read_plan_parts
 from ..checks.wording import model_text
-from ..places import PlaceIndex
-from ..value_text import free_text
+from ..places.index import PlaceIndex
+from ..safe_text.value_text import free_text
 from .feature import AssistantFeature
 from .ledger_view import RATES_WAIT
 from .providers import TripReads

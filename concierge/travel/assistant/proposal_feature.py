@@ -20,7 +20,7 @@ from concierge.agent import (
 from concierge.model.settings import ASSISTANT_EDITS, EditMode
 from concierge.store import ProposalRepository, ProposedCall, Settings
 
-from ..value_text import one_line
+from ..safe_text.value_text import one_line
 from .feature import AssistantFeature
 from .snapshot_budget import Section, fit_sections
 

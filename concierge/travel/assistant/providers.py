@@ -23,9 +23,9 @@ from concierge.store import (
     TripRepository,
 )
 
+from ..safe_text.sensitive import sharing
+from ..safe_text.value_text import one_line
 from ..selection import SelectionState
-from ..sensitive import sharing
-from ..value_text import one_line
 from .feature import AssistantFeature
 from .snapshot_budget import TRIP, Section, clip, default_budget, fit_sections
 from .trip_snapshot import trip_snapshot

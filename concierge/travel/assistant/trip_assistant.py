@@ -22,7 +22,7 @@ from concierge.agent.context_updates import ContextUpdates
 from concierge.model.settings import ASSISTANT_CONTEXT_BUDGET, ASSISTANT_SNAPSHOT_BUDGET
 from concierge.store import SqliteHistoryStore
 
-from ..ledger_totals import Planned
+from ..money.ledger_totals import Planned
 from ..services import TravelServices
 from .brief_feature import FormFeature
 from .feature import AssistantFeature

@@ -30,10 +30,10 @@ from concierge.store import (
 )
 from concierge.store.validation import ITEM_RULES
 
-from ..item_kinds import field_label
-from ..item_zones import TripZones
-from ..sensitive import sharing
-from ..value_text import field_text, one_line
+from ..itinerary.item_kinds import field_label
+from ..itinerary.item_zones import TripZones
+from ..safe_text.sensitive import sharing
+from ..safe_text.value_text import field_text, one_line
 from .ledger_tools import LedgerTools
 from .snapshot_budget import clip, page_lines
 from .tool_support import ToolArgs, by_reference

@@ -26,8 +26,8 @@ from concierge.store import (
     TripRecord,
 )
 
-from ..item_zones import TripZones
-from ..sensitive import sharing
+from ..itinerary.item_zones import TripZones
+from ..safe_text.sensitive import sharing
 from .snapshot_budget import line_cost, lines_tokens
 from .trip_view import (
     UNVERIFIED_LEGEND,

@@ -30,12 +30,12 @@ from concierge.store.label_text import listed
 from concierge.store.validation import ITEM_RULES, STOP_RULES, TRIP_RULES
 from concierge.text import QT_TRANSLATE_NOOP
 
-from ..item_zones import TripZones
+from ..edits.trips import TripEditor
+from ..itinerary.item_zones import TripZones
+from ..itinerary.stops import render_route
+from ..safe_text.sensitive import sharing
+from ..safe_text.value_text import field_text
 from ..selection import SelectionState
-from ..sensitive import sharing
-from ..stops import render_route
-from ..trip_edits import TripEditor
-from ..value_text import field_text
 from .feature import AssistantFeature
 from .providers import TripReads, trip_provider
 from .tool_args import rules_model

@@ -39,12 +39,12 @@ from concierge.store.validation import (
     trip_problem,
 )
 
-from ..currencies import CurrencyError, format_money
-from ..item_kinds import cost_text, field_label
-from ..item_times import duration_text, item_end, item_start
-from ..item_zones import NO_STOPS, TripZones
-from ..stops import render_route
-from ..value_text import free_text, one_line, sensitive_text
+from ..itinerary.item_kinds import cost_text, field_label
+from ..itinerary.item_times import duration_text, item_end, item_start
+from ..itinerary.item_zones import NO_STOPS, TripZones
+from ..itinerary.stops import render_route
+from ..money.currencies import CurrencyError, format_money
+from ..safe_text.value_text import free_text, one_line, sensitive_text
 
 SHORT_ID = 8
 NOTES_LIMIT = 600

@@ -15,8 +15,8 @@ from decimal import Decimal
 from concierge.store import ExpenseCategory
 from concierge.text import QT_TRANSLATE_NOOP
 
-from ..currencies import CurrencyError, format_money, quantize_money
-from ..exchange import Exchange, ExchangeError
+from ..money.currencies import CurrencyError, format_money, quantize_money
+from ..money.exchange import Exchange, ExchangeError
 from .checker import CheckEnv, Checker
 from .plan import TripPlan
 from .problem import Problem

@@ -9,9 +9,9 @@ from dataclasses import dataclass
 
 from concierge.store import ItineraryItemRecord
 
-from ..exchange import Exchange
-from ..geo import distance_km
-from ..places import Place, PlaceIndex
+from ..money.exchange import Exchange
+from ..places.geo import distance_km
+from ..places.index import Place, PlaceIndex
 from .plan import TripPlan
 from .problem import Problem
 

@@ -30,8 +30,8 @@ from concierge.store import ItemKind, ItineraryItemRecord
 from concierge.store.wall_clock import instant, start_of
 from concierge.text import QT_TRANSLATE_NOOP
 
-from ..item_times import duration_text, item_length
-from ..value_text import one_line
+from ..itinerary.item_times import duration_text, item_length
+from ..safe_text.value_text import one_line
 from .checker import Check, CheckEnv, Checker
 from .plan import TripPlan
 from .problem import Problem, Severity

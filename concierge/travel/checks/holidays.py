@@ -8,8 +8,8 @@ from collections.abc import Iterator
 
 from concierge.text import QT_TRANSLATE_NOOP
 
-from ..countries import country_name
 from ..lookups.kinds.holidays import national_holidays
+from ..places.countries import country_name
 from .checker import CheckEnv, Checker
 from .plan import TripPlan
 from .problem import Problem

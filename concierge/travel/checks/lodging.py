@@ -14,7 +14,7 @@ from datetime import date, timedelta
 from concierge.store import ItineraryItemRecord
 from concierge.text import QT_TRANSLATE_NOOP
 
-from ..item_times import item_days
+from ..itinerary.item_times import item_days
 from .checker import CheckEnv, Checker
 from .plan import TripPlan
 from .problem import Problem

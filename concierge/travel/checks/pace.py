@@ -10,7 +10,7 @@ from datetime import date, timedelta
 from concierge.store import ItemKind, Pace
 from concierge.text import QT_TRANSLATE_NOOP
 
-from ..item_times import duration_text, item_length
+from ..itinerary.item_times import duration_text, item_length
 from .checker import CheckEnv, Checker
 from .plan import TripPlan
 from .problem import Problem

@@ -34,8 +34,8 @@ from concierge.store.pins import scope_pins
 from concierge.store.stops import trip_stops
 from concierge.store.wall_clock import end_of, instant, start_of
 
-from ..item_zones import TripZones
-from ..stops import stop_or_first
+from ..itinerary.item_zones import TripZones
+from ..itinerary.stops import stop_or_first
 
 BRIEF_FORM = "trip-brief"
 """The form whose answers the plan carries (diet, accessibility, things to avoid…)."""

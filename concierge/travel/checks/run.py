@@ -13,8 +13,8 @@ from dataclasses import dataclass
 
 from concierge.store import Change, ChangeBus, Database
 
-from ..exchange import exchange_within, load_exchange
-from ..places import PlaceIndex
+from ..money.exchange import exchange_within, load_exchange
+from ..places.index import PlaceIndex
 from . import budget, constraints, dates, holidays, lodging, overlaps, pace, transfers, zones
 from .checker import CheckEnv, Checker
 from .plan import TripPlan, read_plan

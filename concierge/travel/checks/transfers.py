@@ -15,7 +15,7 @@ from itertools import pairwise
 from concierge.store.wall_clock import end_of, start_of
 from concierge.text import QT_TRANSLATE_NOOP
 
-from ..item_times import duration_text
+from ..itinerary.item_times import duration_text
 from .checker import CheckEnv, Checker, km_between
 from .plan import TripPlan
 from .problem import Problem

@@ -9,7 +9,7 @@ from concierge.store import ItineraryItemRecord
 from concierge.store.wall_clock import end_of, start_of, zone_of
 from concierge.text import QT_TRANSLATE_NOOP
 
-from ..value_text import one_line
+from ..safe_text.value_text import one_line
 
 TITLE_LIMIT = 40
 """Characters of an item's title a message quotes."""

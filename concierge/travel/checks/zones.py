@@ -15,7 +15,7 @@ from concierge.store import ItineraryItemRecord
 from concierge.store.wall_clock import end_of, instant, local_datetime, start_of
 from concierge.text import QT_TRANSLATE_NOOP
 
-from ..places import Place
+from ..places.index import Place
 from .checker import CheckEnv, Checker, km_between
 from .plan import TripPlan
 from .problem import Problem

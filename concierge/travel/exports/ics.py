@@ -8,12 +8,12 @@ over its nights (DTEND is the check-out day, which iCalendar excludes); other al
 untimed items are all-day events on their days. An item's UID is its id, so importing the
 file again updates the events instead of adding copies; SEQUENCE grows with every edit of the
 item. Beside the readable summary and description each event carries the item's own fields
-for the app (`concierge.travel.ics_fields`), so the app imports its own calendar as the same
-items.
+for the app (`concierge.travel.itinerary.ics_fields`), so the app imports its own calendar as
+the same items.
 
 Calendars sync to servers and are shared, so the description names sensitive details
 ("Confirmation code: on file") without their values, and free text has the sensitive values
-written in it held back (`concierge.travel.sensitive`), whatever was shared with the
+written in it held back (`concierge.travel.safe_text.sensitive`), whatever was shared with the
 assistant.
 """
 
@@ -27,13 +27,13 @@ from concierge.model.values import write_time
 from concierge.store import ItemKind, ItineraryItemRecord
 from concierge.store.validation import ITEM_RULES
 
-from ..ics_fields import CARRIED, property_name
-from ..item_kinds import DETAIL_FIELDS, cost_text, field_label
-from ..item_text import place_text, title_text
-from ..item_times import item_days, item_end, item_start
-from ..item_zones import NO_STOPS, TripZones
-from ..sensitive import hold_back
-from ..value_text import sensitive_text
+from ..itinerary.ics_fields import CARRIED, property_name
+from ..itinerary.item_kinds import DETAIL_FIELDS, cost_text, field_label
+from ..itinerary.item_text import place_text, title_text
+from ..itinerary.item_times import item_days, item_end, item_start
+from ..itinerary.item_zones import NO_STOPS, TripZones
+from ..safe_text.sensitive import hold_back
+from ..safe_text.value_text import sensitive_text
 from .plan import TripPlan
 
 PRODUCT = "-//Concierge//Trip calendar//EN"
@@ -118,7 +118,7 @@ def item_event(item: ItineraryItemRecord, zones: TripZones = NO_STOPS) -> Event:
 
 
 def carried_text(item: ItineraryItemRecord) -> dict[str, str]:
-    """The item's fields as the app reads them back (`concierge.travel.ics_fields`), free
+    """The item's fields as the app reads them back (`concierge.travel.itinerary.ics_fields`), free
     text with its sensitive values held back."""
     carried: dict[str, str] = {}
     for name in CARRIED:

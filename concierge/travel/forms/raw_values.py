@@ -36,7 +36,7 @@ from pydantic import JsonValue
 
 from concierge.model.values import AmountError, read_amount
 
-from ..folding import fold
+from ..locale.folding import fold
 from .value_types import ValueKind, ValueSpec
 
 _WHOLE = re.compile(r"[+-]?\d+")

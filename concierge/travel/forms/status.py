@@ -25,7 +25,7 @@ from dataclasses import dataclass
 
 from pydantic import JsonValue
 
-from ..sensitive import hold_back
+from ..safe_text.sensitive import hold_back
 from .definition import FormDefinition
 from .state import FormState
 

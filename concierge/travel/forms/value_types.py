@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from enum import StrEnum
 from typing import Any
 
-from ..folding import fold
+from ..locale.folding import fold
 
 # Characters a choice may not contain: they separate the items of a list typed as text.
 _SEPARATORS = (",", ";", "\n", "\r")

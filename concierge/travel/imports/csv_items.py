@@ -16,9 +16,9 @@ from concierge.model.values import AmountError, date_pattern_of, decimal_mark_of
 from concierge.store import ItemKind
 from concierge.store.validation import ITEM_RULES
 from concierge.text import QT_TRANSLATE_NOOP, TranslatedValueError
-from concierge.travel.app_locale import app_locale
-from concierge.travel.dates import parse_date, parse_typed_date
 from concierge.travel.errors import DateError
+from concierge.travel.locale.app_locale import app_locale
+from concierge.travel.locale.dates import parse_date, parse_typed_date
 
 from .common import RecordError, finish, guess_kind, record_error
 from .model import MAX_RECORDS, Candidate, ImportFileError, ParseResult

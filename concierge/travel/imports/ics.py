@@ -20,7 +20,7 @@ from concierge.model.values import (
 from concierge.store import ItemKind
 from concierge.text import QT_TRANSLATE_NOOP
 
-from ..ics_fields import CARRIED_TEXT, carried_fields, property_name
+from ..itinerary.ics_fields import CARRIED_TEXT, carried_fields, property_name
 from .common import (
     ROUTE,
     RecordError,

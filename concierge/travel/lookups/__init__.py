@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from concierge.store import Database, LookupJobBus, LookupJobRepository, TripRepository
 
-from ..places import PlaceIndex
+from ..places.index import PlaceIndex
 from .errors import LookupCancelled, LookupInputError, LookupRequestError, OnlineLookupError
 from .kinds import KINDS, LookupKind
 from .online import OnlineAccessSource, settings_online_access

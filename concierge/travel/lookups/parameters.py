@@ -16,9 +16,9 @@ from typing import Any
 from concierge.model.values import AmbiguousAmount, AmountError, read_amount
 from concierge.text import QT_TRANSLATE_NOOP
 
-from ..dates import DateError, parse_date, validate_trip_dates
-from ..place import Place, PlaceError
-from ..places import PlaceIndex
+from ..locale.dates import DateError, parse_date, validate_trip_dates
+from ..places.index import PlaceIndex
+from ..places.place import Place, PlaceError
 from .errors import LookupInputError
 
 Parameters = Mapping[str, Any]

@@ -38,7 +38,7 @@ from concierge.store import (
 )
 from concierge.text import QT_TRANSLATE_NOOP, TranslatedValueError
 
-from ..places import PlaceIndex
+from ..places.index import PlaceIndex
 from .errors import LookupCancelled, LookupInputError, LookupRequestError
 from .kinds import KINDS, LookupContext, LookupKind
 from .kinds.weather import off_message as weather_off_message

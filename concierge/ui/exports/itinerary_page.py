@@ -15,12 +15,12 @@ from datetime import date, timedelta
 from decimal import Decimal
 from html import escape
 
-from concierge.travel.day_order import by_day
 from concierge.travel.exports import TripPlan
-from concierge.travel.item_kinds import cost_text, money_text
-from concierge.travel.item_text import booking_text, place_text, title_text, when_text
-from concierge.travel.item_zones import TripZones
-from concierge.travel.stops import day_span, stop_on
+from concierge.travel.itinerary.day_order import by_day
+from concierge.travel.itinerary.item_kinds import cost_text, money_text
+from concierge.travel.itinerary.item_text import booking_text, place_text, title_text, when_text
+from concierge.travel.itinerary.item_zones import TripZones
+from concierge.travel.itinerary.stops import day_span, stop_on
 from concierge.ui.i18n import ENGLISH, current_language, shown, translate
 
 MAX_EMPTY_DAYS = 62
@@ -60,7 +60,7 @@ def long_date(day: date) -> str:
         return f"{day:%A} {day.day} {day:%B %Y}"
     from babel.dates import format_date
 
-    from concierge.travel.app_locale import app_locale
+    from concierge.travel.locale.app_locale import app_locale
 
     return format_date(day, "full", locale=app_locale())
 
@@ -71,7 +71,7 @@ def short_day(day: date) -> str:
         return f"{day.day} {day:%b}"
     from babel.dates import format_skeleton
 
-    from concierge.travel.app_locale import app_locale
+    from concierge.travel.locale.app_locale import app_locale
 
     return format_skeleton("MMMd", day, locale=app_locale())
 

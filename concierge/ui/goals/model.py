@@ -6,7 +6,7 @@ from __future__ import annotations
 from PySide6.QtCore import QObject, Qt, Signal
 
 from concierge.store import Actor, GoalRecord, GoalStatus
-from concierge.travel.goal_triggers import describe_trigger
+from concierge.travel.edits.goal_triggers import describe_trigger
 from concierge.ui.i18n import shown, translate
 from concierge.ui.model_index import AnyIndex
 from concierge.ui.record_table import RecordTableModel

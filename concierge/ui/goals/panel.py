@@ -25,7 +25,7 @@ from concierge.store import (
     TripRepository,
 )
 from concierge.text import QT_TRANSLATE_NOOP
-from concierge.travel.goal_triggers import trigger_choices
+from concierge.travel.edits.goal_triggers import trigger_choices
 from concierge.ui.i18n import shown, shown_error, translate
 from concierge.ui.record_panel import RecordListPanel
 from concierge.ui.views.actions import action_button, make_action

@@ -40,8 +40,8 @@ from concierge.store import (
     StoreError,
 )
 from concierge.text import QT_TRANSLATE_NOOP
-from concierge.travel.item_text import when_text
-from concierge.travel.item_times import DayRole
+from concierge.travel.itinerary.item_text import when_text
+from concierge.travel.itinerary.item_times import DayRole
 from concierge.ui.colours import follow_palette
 from concierge.ui.i18n import ENGLISH, current_language, shown, shown_error, translate
 from concierge.ui.problems.icons import SEVERITY_WORDS, severity_icon
@@ -78,7 +78,7 @@ def day_text(day: date) -> str:
         return f"{day:%a} {day.day} {day:%b}"
     from babel.dates import format_skeleton
 
-    from concierge.travel.app_locale import app_locale
+    from concierge.travel.locale.app_locale import app_locale
 
     return format_skeleton("MMMEd", day, locale=app_locale())
 

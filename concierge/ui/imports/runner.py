@@ -15,8 +15,8 @@ from PySide6.QtWidgets import QHBoxLayout, QLabel, QProgressBar, QPushButton, QW
 
 from concierge.store import ImportQueue, StoreError
 from concierge.text import QT_TRANSLATE_NOOP
+from concierge.travel.edits.import_files import ImportCancelled, import_file
 from concierge.travel.errors import TravelError
-from concierge.travel.import_files import ImportCancelled, import_file
 from concierge.ui.async_support import BackgroundTasks
 from concierge.ui.i18n import shown_error, translate
 

@@ -22,7 +22,7 @@ from PySide6.QtWidgets import (
 from concierge.store import Change
 from concierge.text import QT_TRANSLATE_NOOP
 from concierge.travel.assistant.held_back import OnFile, set_shared, values_on_file
-from concierge.travel.sensitive import ON_FILE
+from concierge.travel.safe_text.sensitive import ON_FILE
 from concierge.travel.services import TravelServices
 from concierge.ui.async_support import BackgroundTasks
 from concierge.ui.i18n import shown, translate

@@ -16,7 +16,7 @@ from PySide6.QtGui import QColor, QPainter, QPaintEvent, QPalette, QPen
 from PySide6.QtWidgets import QSizePolicy, QWidget
 
 from concierge.store import ExpenseCategory
-from concierge.travel.currencies import format_money
+from concierge.travel.money.currencies import format_money
 from concierge.ui.colours import Tone, colour, secondary
 from concierge.ui.i18n import ENGLISH, current_language, shown_date, translate
 

@@ -10,9 +10,9 @@ from datetime import date
 from PySide6.QtCore import QModelIndex, QObject, QPersistentModelIndex, Qt
 
 from concierge.store import ExpenseCategory, ExpenseRecord
-from concierge.travel.currencies import format_money
-from concierge.travel.dates import short_date
-from concierge.travel.ledger_totals import LedgerTotals
+from concierge.travel.locale.dates import short_date
+from concierge.travel.money.currencies import format_money
+from concierge.travel.money.ledger_totals import LedgerTotals
 from concierge.ui.colours import Tone, colour
 from concierge.ui.i18n import ENGLISH, current_language, shown, translate
 from concierge.ui.record_table import RecordTableModel
@@ -78,7 +78,7 @@ def day_text(day: date) -> str:
         return short_date(day)
     from babel.dates import format_skeleton
 
-    from concierge.travel.app_locale import app_locale
+    from concierge.travel.locale.app_locale import app_locale
 
     return format_skeleton("MMMd", day, locale=app_locale())
 

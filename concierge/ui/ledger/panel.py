@@ -51,10 +51,10 @@ from concierge.store import (
 from concierge.store.validation import DEFAULT_PAYER, EXPENSE_RULES, text_limit
 from concierge.text import QT_TRANSLATE_NOOP
 from concierge.travel.assistant.ledger_view import PlannedCosts, no_planned_costs
-from concierge.travel.currencies import format_money
-from concierge.travel.dates import DateError, parse_typed_date, short_date
-from concierge.travel.exchange import load_exchange
-from concierge.travel.ledger_totals import LedgerTotals, ledger_totals
+from concierge.travel.locale.dates import DateError, parse_typed_date, short_date
+from concierge.travel.money.currencies import format_money
+from concierge.travel.money.exchange import load_exchange
+from concierge.travel.money.ledger_totals import LedgerTotals, ledger_totals
 from concierge.ui.colours import Tone, secondary, tint
 from concierge.ui.i18n import number_locale, shown, shown_date, shown_error, translate
 from concierge.ui.record_table import unseen_reason

@@ -18,7 +18,7 @@ from typing import Any
 from PySide6.QtCore import QLocale
 
 from concierge.store import LookupJobRecord, LookupStatus
-from concierge.travel.currencies import CURRENCIES, CurrencyError, format_money
+from concierge.travel.money.currencies import CURRENCIES, CurrencyError, format_money
 from concierge.ui.i18n import ENGLISH, current_language, shown, shown_date, shown_number, translate
 
 from .model import kind_title, progress_percent, status_text

@@ -31,8 +31,8 @@ from PySide6.QtWidgets import (
 )
 
 from concierge.store import LookupJobRecord
-from concierge.travel.currencies import CONVERSION_TARGETS
 from concierge.travel.lookups import LookupRequestError, LookupService
+from concierge.travel.money.currencies import CONVERSION_TARGETS
 from concierge.travel.selection import SelectionState
 from concierge.ui.i18n import shown, shown_error, translate
 from concierge.ui.views.actions import action_button, make_action

@@ -18,7 +18,7 @@ from PySide6.QtCore import (
 from PySide6.QtGui import QIcon
 
 from concierge.travel.checks import Problem, Severity
-from concierge.travel.dates import WEEKDAYS, short_date
+from concierge.travel.locale.dates import WEEKDAYS, short_date
 from concierge.ui.i18n import ENGLISH, current_language, shown, translate
 
 from .marks import problem_words
@@ -42,7 +42,7 @@ def day_text(day: date | None) -> str:
         return f"{WEEKDAYS[day.weekday()][:3]} {short_date(day)}"
     from babel.dates import format_skeleton
 
-    from concierge.travel.app_locale import app_locale
+    from concierge.travel.locale.app_locale import app_locale
 
     weekday = QLocale().dayName(day.isoweekday(), QLocale.FormatType.ShortFormat)
     return f"{weekday} {format_skeleton('MMMd', day, locale=app_locale())}"

@@ -31,7 +31,7 @@ from concierge.store import (
     StopRepository,
     StoreError,
 )
-from concierge.travel.proposal_text import call_texts
+from concierge.travel.proposals.text import call_texts
 from concierge.ui.i18n import shown, shown_error, translate
 from concierge.ui.views.actions import make_action, review_layout
 from concierge.ui.views.trip_view import TripView

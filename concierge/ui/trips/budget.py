@@ -9,7 +9,7 @@ from PySide6.QtCore import QRegularExpression
 from concierge.model.values import AmountError, editable_amount, read_amount
 from concierge.store import InvalidChangeError
 from concierge.text import QT_TRANSLATE_NOOP
-from concierge.travel.currencies import CURRENCIES, quantize_money
+from concierge.travel.money.currencies import CURRENCIES, quantize_money
 from concierge.ui.i18n import number_locale
 
 AMOUNT_PATTERN = QRegularExpression(r"\d{0,12}([.,]\d{0,4})?")

@@ -11,7 +11,7 @@ import re
 from PySide6.QtCore import Qt, Signal
 from PySide6.QtWidgets import QComboBox, QCompleter, QWidget
 
-from concierge.travel.currencies import CURRENCIES
+from concierge.travel.money.currencies import CURRENCIES
 from concierge.ui.i18n import ENGLISH, current_language
 
 from .click_through import ClickThrough
@@ -34,7 +34,7 @@ def currency_name(code: str, english: str) -> str:
         return english
     from babel.numbers import get_currency_name
 
-    from concierge.travel.app_locale import app_locale
+    from concierge.travel.locale.app_locale import app_locale
 
     return get_currency_name(code, locale=app_locale()) or english
 

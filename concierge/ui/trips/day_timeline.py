@@ -9,7 +9,7 @@ The keyboard walks the entries in the order they are drawn (Up/Down or Left/Righ
 End); Enter opens the selected one, PgUp/PgDown scroll, Ctrl+PgUp/PgDown ask for the day
 before or after. The widget's accessible description is the selected
 entry as a sentence (its tooltip says the same), so a screen reader follows the keyboard.
-Where to put things is decided in `concierge.travel.day_layout`; this module only paints.
+Where to put things is decided in `concierge.travel.itinerary.day_layout`; this module only paints.
 """
 
 from __future__ import annotations
@@ -41,7 +41,7 @@ from PySide6.QtWidgets import QApplication, QScrollBar, QToolTip, QWidget
 
 from concierge.model.kinds import ITEM_KINDS
 from concierge.text import QT_TRANSLATE_NOOP
-from concierge.travel.day_layout import Block, DayLayout, TimelineEntry, lay_out
+from concierge.travel.itinerary.day_layout import Block, DayLayout, TimelineEntry, lay_out
 from concierge.ui.colours import Tone, colour, contrast, is_dark, secondary
 from concierge.ui.i18n import shown, translate
 from concierge.ui.problems.icons import paint_severity

@@ -38,7 +38,7 @@ from concierge.model.kinds import COMMON_DETAILS, ITEM_KINDS, JOURNEY_DETAILS, V
 from concierge.model.values import ClockError, read_duration, read_time, write_time
 from concierge.store import ItemKind, ItineraryItemRecord
 from concierge.store.validation import ITEM_RULES, text_limit
-from concierge.travel.item_kinds import DETAIL_FIELDS, field_label
+from concierge.travel.itinerary.item_kinds import DETAIL_FIELDS, field_label
 from concierge.ui.colours import Tone, tint
 from concierge.ui.i18n import shown, translate
 from concierge.ui.views.marks import UNVERIFIED

@@ -3,7 +3,7 @@
 Every day of the trip gets a group, even an empty one, so the person can see the gaps and
 add to them; days with items outside the trip's dates are shown too (and say so) rather
 than hidden. An item that spans days (a hotel, an overnight flight) shows on each of them,
-in the order `concierge.travel.day_order` sets for every view of a day.
+in the order `concierge.travel.itinerary.day_order` sets for every view of a day.
 """
 
 from __future__ import annotations
@@ -13,9 +13,9 @@ from dataclasses import dataclass
 from datetime import date, timedelta
 
 from concierge.store import ItineraryItemRecord, TripRecord
-from concierge.travel.day_order import DayEntry, by_day
-from concierge.travel.item_times import DayRole
-from concierge.travel.item_zones import NO_STOPS, TripZones
+from concierge.travel.itinerary.day_order import DayEntry, by_day
+from concierge.travel.itinerary.item_times import DayRole
+from concierge.travel.itinerary.item_zones import NO_STOPS, TripZones
 
 from .trip_text import day_heading
 

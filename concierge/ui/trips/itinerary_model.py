@@ -25,15 +25,15 @@ from concierge.model.fields import ITEM
 from concierge.store import CREATED, ItineraryItemRecord
 from concierge.text import QT_TRANSLATE_NOOP
 from concierge.travel.checks import Severity
-from concierge.travel.item_text import (
+from concierge.travel.itinerary.item_text import (
     booking_text,
     details_text,
     place_text,
     title_text,
     when_text,
 )
-from concierge.travel.item_times import DayRole
-from concierge.travel.item_zones import NO_STOPS, TripZones
+from concierge.travel.itinerary.item_times import DayRole
+from concierge.travel.itinerary.item_zones import NO_STOPS, TripZones
 from concierge.ui.colours import Tone, colour, mark_tint
 from concierge.ui.i18n import shown, translate
 from concierge.ui.model_index import AnyIndex

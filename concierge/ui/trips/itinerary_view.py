@@ -61,8 +61,8 @@ from concierge.store import (
 )
 from concierge.text import QT_TRANSLATE_NOOP, error_text
 from concierge.travel.checks import Severity
-from concierge.travel.day_layout import timeline_entries
-from concierge.travel.item_zones import TripZones
+from concierge.travel.itinerary.day_layout import timeline_entries
+from concierge.travel.itinerary.item_zones import TripZones
 from concierge.travel.services import TravelServices
 from concierge.ui.colours import follow_palette
 from concierge.ui.column_shares import ColumnShares

@@ -14,8 +14,8 @@ import re
 from PySide6.QtCore import QStringListModel, Qt, Signal
 from PySide6.QtWidgets import QCompleter, QLineEdit, QWidget
 
-from concierge.travel.places import PlaceIndex
-from concierge.travel.trip_edits import PlaceRole, TripEditor
+from concierge.travel.edits.trips import PlaceRole, TripEditor
+from concierge.travel.places.index import PlaceIndex
 from concierge.ui.async_support import BackgroundTasks
 
 from .click_through import ClickThrough

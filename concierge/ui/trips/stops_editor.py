@@ -45,7 +45,7 @@ from concierge.store import (
 )
 from concierge.store.validation import LINE_LIMIT, STOP_RULES, text_limit
 from concierge.text import error_text
-from concierge.travel.places import PlaceIndex
+from concierge.travel.places.index import PlaceIndex
 from concierge.travel.services import TravelServices
 from concierge.ui.colours import Tone, tint
 from concierge.ui.i18n import shown, translate

@@ -5,7 +5,7 @@ words go through the translation system (English unchanged)."""
 from __future__ import annotations
 
 from concierge.model.kinds import ITEM_KINDS
-from concierge.travel.day_layout import Block, DayLayout, TimelineEntry
+from concierge.travel.itinerary.day_layout import Block, DayLayout, TimelineEntry
 from concierge.ui.i18n import shown, translate
 
 

@@ -29,9 +29,9 @@ from PySide6.QtWidgets import (
 
 from concierge.store import Pace, TripRecord, trip_label
 from concierge.store.validation import TRIP_RULES, text_limit, whole_range
-from concierge.travel.currencies import CURRENCIES
-from concierge.travel.places import PlaceIndex
-from concierge.travel.trip_edits import PlaceRole
+from concierge.travel.edits.trips import PlaceRole
+from concierge.travel.money.currencies import CURRENCIES
+from concierge.travel.places.index import PlaceIndex
 from concierge.ui.async_support import BackgroundTasks
 from concierge.ui.forms.field_row import FieldRow
 from concierge.ui.forms.form_binding import Binding

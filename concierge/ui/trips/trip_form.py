@@ -40,7 +40,7 @@ from concierge.store import (
 )
 from concierge.store.validation import TRIP_RULES, defaults
 from concierge.text import QT_TRANSLATE_NOOP, error_text
-from concierge.travel.currencies import conversion_targets
+from concierge.travel.money.currencies import conversion_targets
 from concierge.travel.services import TravelServices
 from concierge.ui.forms.field_row import FieldRow
 from concierge.ui.forms.form_binding import Binding

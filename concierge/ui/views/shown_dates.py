@@ -11,7 +11,7 @@ from datetime import date
 
 from PySide6.QtCore import QLocale
 
-from concierge.travel.dates import WEEKDAYS
+from concierge.travel.locale.dates import WEEKDAYS
 from concierge.ui.i18n import ENGLISH, current_language, shown_date
 
 
@@ -34,7 +34,7 @@ def shown_weekday_date(day: date) -> str:
         return f"{shown_weekday(day, short=True)} {shown_date(day)}"
     from babel.dates import format_skeleton
 
-    from concierge.travel.app_locale import app_locale
+    from concierge.travel.locale.app_locale import app_locale
 
     return format_skeleton("yMMMEd", day, locale=app_locale())
 
@@ -46,6 +46,6 @@ def shown_date_interval(start: date, end: date) -> str | None:
         return None
     from babel.dates import format_interval
 
-    from concierge.travel.app_locale import app_locale
+    from concierge.travel.locale.app_locale import app_locale
 
     return format_interval(start, end, "yMMMd", locale=app_locale())

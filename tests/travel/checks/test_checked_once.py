@@ -9,7 +9,7 @@ import pytest
 from concierge.store import ChangeContext, Database
 from concierge.travel.assistant.problem_feature import render_problem
 from concierge.travel.checks import Problem, TripProblems, run
-from concierge.travel.places import PlaceIndex
+from concierge.travel.places.index import PlaceIndex
 from tests.agent.support import tool_results
 from tests.fakes import FakeOpenAIServer, Reply, ToolCallSpec
 from tests.travel.context.conftest import World, world

@@ -8,8 +8,8 @@ from decimal import Decimal
 
 from concierge.store import ExpenseCategory, Pace
 from concierge.travel.checks import CheckEnv, budget, dates, holidays, lodging, pace
-from concierge.travel.exchange import exchange
-from concierge.travel.places import PlaceIndex
+from concierge.travel.money.exchange import exchange
+from concierge.travel.places.index import PlaceIndex
 
 from .support import found, item, make_expense, make_stop, make_trip, plan_of
 

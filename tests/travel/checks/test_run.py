@@ -23,7 +23,7 @@ from concierge.travel.checks import (
     run,
     trip_problems,
 )
-from concierge.travel.places import PlaceIndex
+from concierge.travel.places.index import PlaceIndex
 from concierge.travel.services import open_services
 from tests.travel.conftest import christmas_in_new_york
 

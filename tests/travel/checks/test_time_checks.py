@@ -14,7 +14,7 @@ from concierge.store import ItemKind
 from concierge.store.wall_clock import instant
 from concierge.travel.checks import CheckEnv, overlaps, transfers, zones
 from concierge.travel.checks.overlaps import overlapping
-from concierge.travel.places import PlaceIndex
+from concierge.travel.places.index import PlaceIndex
 
 from .support import found, item, plan_of
 

@@ -13,7 +13,7 @@ from hypothesis import strategies as st
 from concierge.store import StopRecord
 from concierge.store.wall_clock import local_datetime
 from concierge.travel.checks import CheckEnv, overlaps, zones
-from concierge.travel.places import PlaceIndex
+from concierge.travel.places.index import PlaceIndex
 
 from .support import found, item, make_stop, make_trip, plan_of
 

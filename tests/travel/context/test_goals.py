@@ -11,8 +11,8 @@ import pytest
 
 from concierge.agent import ModelError
 from concierge.store import Actor, Change, ChangeContext, EntityKind, LookupStatus
+from concierge.travel.edits.goal_triggers import GoalTrigger, form_trigger, lookup_trigger
 from concierge.travel.forms import FORMS
-from concierge.travel.goal_triggers import GoalTrigger, form_trigger, lookup_trigger
 from concierge.travel.lookups import KINDS
 from concierge.travel.lookups.kinds import holidays as holidays_kind
 from tests.agent.support import tool_results

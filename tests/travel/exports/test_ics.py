@@ -16,7 +16,7 @@ from icalendar import Calendar, Event
 from concierge.store import ItemKind, TripRecord
 from concierge.travel.exports import TripPlan, export_file_name, read_plan
 from concierge.travel.exports.ics import item_uid, trip_calendar
-from concierge.travel.item_times import instant, item_end, item_start
+from concierge.travel.itinerary.item_times import instant, item_end, item_start
 from concierge.travel.services import TravelServices, open_services
 from tests.cli.support import BOOKING_CODE, PASSPORT, seed_japan
 from tests.travel.items_support import EPOCH, make_item

@@ -20,7 +20,7 @@ import pytest
 from concierge.model.field_kinds import Line, Link, Text
 from concierge.store import ItemKind, ItineraryItemRecord
 from concierge.store.validation import ITEM_RULES, required_fields
-from concierge.travel.import_files import queue_result
+from concierge.travel.edits.import_files import queue_result
 from concierge.travel.imports import Candidate, ParseResult, parse_file
 from concierge.travel.imports.common import RecordError, finish
 from concierge.travel.services import TravelServices, open_services

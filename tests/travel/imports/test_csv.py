@@ -13,8 +13,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from concierge.store import ItemKind
-from concierge.travel.dates import pattern_example
 from concierge.travel.imports import CSV_FIELDS, ImportFileError, detect_columns, parse_file
+from concierge.travel.locale.dates import pattern_example
 
 
 def _csv(tmp_path: Path, text: str, name: str = "plan.csv") -> Path:
@@ -189,7 +189,7 @@ def test_a_symbol_names_the_currency_and_english_reads_its_own_grouping(tmp_path
 def test_an_amount_no_reading_settles_leaves_the_cost_out_with_a_sentence(
     tmp_path: Path,
 ) -> None:
-    from concierge.travel.app_locale import DEFAULT_LOCALE, set_app_locale
+    from concierge.travel.locale.app_locale import DEFAULT_LOCALE, set_app_locale
 
     set_app_locale("de_CH")  # groups with an apostrophe, so "1,250" reads two ways
     try:

@@ -23,7 +23,7 @@ from concierge.store import (
 from concierge.travel.lookups.kinds import KINDS, LookupContext, LookupKind
 from concierge.travel.lookups.parameters import Parameters
 from concierge.travel.lookups.service import LookupService
-from concierge.travel.places import PlaceIndex
+from concierge.travel.places.index import PlaceIndex
 from tests.travel.conftest import christmas_in_new_york
 
 

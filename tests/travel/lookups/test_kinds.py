@@ -10,13 +10,14 @@ import pytest
 
 from concierge.travel.lookups.errors import LookupCancelled, LookupInputError
 from concierge.travel.lookups.kinds import KINDS, LookupContext
-from concierge.travel.lookups.kinds.currency import convert, ecb_rates
+from concierge.travel.lookups.kinds.currency import convert
 from concierge.travel.lookups.kinds.daylight import daylight
 from concierge.travel.lookups.kinds.flights import estimated_minutes, flight_estimate
 from concierge.travel.lookups.kinds.holidays import public_holidays
 from concierge.travel.lookups.kinds.time_difference import time_difference
 from concierge.travel.lookups.progress import Progress
-from concierge.travel.places import PlaceIndex
+from concierge.travel.money.ecb_rates import ecb_rates
+from concierge.travel.places.index import PlaceIndex
 
 LIS_JFK_KM = 5420.0
 """The geodesic (WGS84) LIS–JFK distance is 5,417.8 km from airportsdata's coordinates

@@ -10,7 +10,7 @@ from concierge.store import LookupStatus, StopRepository
 from concierge.travel.lookups import LookupInputError
 from concierge.travel.lookups.kinds import KINDS, LookupContext
 from concierge.travel.lookups.progress import Progress
-from concierge.travel.places import PlaceIndex
+from concierge.travel.places.index import PlaceIndex
 from tests.travel.lookups.conftest import Lookups
 
 TRIP = {"start_date": "2027-04-10", "end_date": "2027-04-20"}

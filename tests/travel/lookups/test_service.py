@@ -13,7 +13,7 @@ from concierge.travel.lookups.errors import LookupRequestError
 from concierge.travel.lookups.kinds import KINDS
 from concierge.travel.lookups.online import OFFLINE, OnlineAccess
 from concierge.travel.lookups.service import FROM_TRIP, LookupService
-from concierge.travel.places import PlaceIndex
+from concierge.travel.places.index import PlaceIndex
 from tests.travel.lookups.conftest import Lookups
 
 

@@ -4,10 +4,10 @@ for holidays, its zone for the time difference, its coordinates for daylight and
 from __future__ import annotations
 
 from concierge.store import LookupStatus
+from concierge.travel.edits.trips import TripEditor
 from concierge.travel.lookups.kinds import KINDS, LookupContext
 from concierge.travel.lookups.progress import Progress
-from concierge.travel.places import PlaceIndex
-from concierge.travel.trip_edits import TripEditor
+from concierge.travel.places.index import PlaceIndex
 from tests.travel.lookups.conftest import Lookups
 
 TO_KYOTO = {"origin": "LIS", "destination": "Kyoto, Japan"}  # as the trip passes them

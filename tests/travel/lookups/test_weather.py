@@ -14,7 +14,7 @@ import pytest
 
 from concierge.model.settings import LOOKUPS_ONLINE_WEATHER, LOOKUPS_WEATHER_URL
 from concierge.store import LookupStatus, Settings
-from concierge.travel.dates import format_date, local_now
+from concierge.travel.locale.dates import format_date, local_now
 from concierge.travel.lookups.errors import LookupCancelled, LookupInputError
 from concierge.travel.lookups.kinds import KINDS, LookupContext, weather
 from concierge.travel.lookups.kinds.weather import (
@@ -31,7 +31,7 @@ from concierge.travel.lookups.online import (
 )
 from concierge.travel.lookups.progress import Progress
 from concierge.travel.lookups.service import LookupService
-from concierge.travel.places import PlaceIndex
+from concierge.travel.places.index import PlaceIndex
 from tests.travel.lookups.conftest import Lookups
 from tests.travel.lookups.weather_server import FORECAST_PATH, WeatherServer
 

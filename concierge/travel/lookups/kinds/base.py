@@ -6,7 +6,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any, Protocol
 
-from ...places import PlaceIndex
+from ...places.index import PlaceIndex
 from ..parameters import Parameters
 from ..progress import Progress
 

@@ -9,7 +9,6 @@ Loading the data takes about half a second, once per process, in the worker thre
 
 from __future__ import annotations
 
-import threading
 from dataclasses import dataclass
 from datetime import date
 from decimal import Decimal
@@ -19,8 +18,9 @@ from currency_converter import CurrencyConverter  # type: ignore[import-untyped]
 
 from concierge.text import QT_TRANSLATE_NOOP
 
-from ...currencies import CurrencyError, format_money, quantize_money, validate_currency
-from ...dates import format_date
+from ...locale.dates import format_date
+from ...money.currencies import CurrencyError, format_money, quantize_money, validate_currency
+from ...money.ecb_rates import ecb_rates
 from .. import parameters
 from ..errors import LookupInputError
 from ..parameters import Parameters
@@ -28,18 +28,6 @@ from .base import LookupContext
 
 RATE_PLACES = 6
 """Decimals kept of a cross rate: more than the ECB's 4–5 significant digits."""
-
-_lock = threading.Lock()
-_converter: CurrencyConverter | None = None
-
-
-def ecb_rates() -> CurrencyConverter:
-    """The shipped ECB rates, loaded once (thread-safe)."""
-    global _converter
-    with _lock:
-        if _converter is None:
-            _converter = CurrencyConverter()
-        return _converter
 
 
 @dataclass(frozen=True, slots=True)

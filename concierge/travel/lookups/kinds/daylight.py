@@ -14,7 +14,7 @@ from typing import Any, Literal
 from astral import Observer
 from astral.sun import elevation, sunrise, sunset
 
-from ...dates import format_date, trip_days, zone
+from ...locale.dates import format_date, trip_days, zone
 from ..parameters import Parameters
 from ..progress import ProgressSink
 from .base import LookupContext

@@ -20,9 +20,9 @@ from typing import Any
 
 from concierge.text import QT_TRANSLATE_NOOP
 
-from ...geo import distance_km
-from ...place import Place, PlaceError
-from ...places import PlaceIndex
+from ...places.geo import distance_km
+from ...places.index import PlaceIndex
+from ...places.place import Place, PlaceError
 from .. import parameters
 from ..errors import LookupInputError
 from ..parameters import Parameters

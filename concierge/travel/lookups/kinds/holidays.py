@@ -19,8 +19,8 @@ import holidays as holiday_data
 
 from concierge.text import QT_TRANSLATE_NOOP
 
-from ...countries import country_name
-from ...dates import format_date
+from ...locale.dates import format_date
+from ...places.countries import country_name
 from ..errors import LookupInputError
 from ..parameters import Parameters
 from .base import LookupContext

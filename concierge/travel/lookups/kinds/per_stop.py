@@ -17,8 +17,8 @@ from typing import Any
 
 from concierge.text import QT_TRANSLATE_NOOP
 
-from ...dates import format_date
-from ...place import Place, PlaceError
+from ...locale.dates import format_date
+from ...places.place import Place, PlaceError
 from .. import parameters
 from ..errors import LookupInputError
 from ..parameters import Parameters

@@ -14,8 +14,8 @@ from typing import Any
 
 from concierge.text import QT_TRANSLATE_NOOP
 
-from ...dates import DateError, format_date, zone
-from ...place import Place
+from ...locale.dates import DateError, format_date, zone
+from ...places.place import Place
 from .. import parameters
 from ..errors import LookupInputError
 from ..parameters import Parameters

@@ -15,7 +15,7 @@ from typing import Any
 
 from concierge.text import QT_TRANSLATE_NOOP
 
-from ...dates import format_date, local_now, trip_days
+from ...locale.dates import format_date, local_now, trip_days
 from ..errors import LookupInputError, OnlineLookupError
 from ..online import OnlineAccess, access_in, get_json, host_of
 from ..parameters import Parameters

@@ -20,10 +20,10 @@ from concierge.store import (
     TripRepository,
 )
 
-from .currencies import CURRENCIES, quantize_money, validate_currency
-from .errors import CurrencyError, TripEditError
-from .place import PlaceError
-from .places import PlaceIndex
+from ..errors import CurrencyError, TripEditError
+from ..money.currencies import CURRENCIES, quantize_money, validate_currency
+from ..places.index import PlaceIndex
+from ..places.place import PlaceError
 
 PlaceRole = Literal["origin", "stop"]
 _PLACE_FIELDS: Mapping[PlaceRole, tuple[str, str, str]] = {

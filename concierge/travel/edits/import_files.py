@@ -14,8 +14,8 @@ from pathlib import Path
 
 from concierge.store import ImportQueue, ImportRefused, Incoming, QueuedCandidate, RecordError
 
-from .errors import TravelError
-from .imports.model import ParseResult, PdfText
+from ..errors import TravelError
+from ..imports.model import ParseResult, PdfText
 
 Progress = Callable[[int, int], None]
 """(done, total) records or pages; called on the parsing thread."""
@@ -90,7 +90,7 @@ def parse_stoppably(
     """Parse `path` (on a worker thread); a set `cancel` stops at the next progress report.
     `date_pattern` is the locale's short date pattern, for a CSV file's dates, and
     `column_mapping` its columns' item fields (None: detected from its header)."""
-    from .imports import parse_file
+    from ..imports import parse_file
 
     def report(done: int, total: int) -> None:
         if cancel is not None and cancel.is_set():

@@ -8,7 +8,7 @@ and ``resolve`` load on first use if nobody did, and are safe to call from any t
 ``search`` ranks: the exact IATA (or ICAO) code, then a city name equal to the text, then a
 city name starting with it, then a later word of a city name, then words of an airport's
 name, then every typed word found somewhere in the label. Within a rank, multi-airport
-cities come first, then airports that stand out (see ``place_catalog``) and populous towns,
+cities come first, then airports that stand out (see ``catalog``) and populous towns,
 then the rest. A town (Kyoto) is listed only when no airport of its name lies nearby.
 
 ``resolve`` never guesses between far-apart namesakes: "Birmingham" is England or Alabama,
@@ -26,11 +26,11 @@ import threading
 import time
 from collections.abc import Iterable, Iterator, Sequence
 
+from ..locale.folding import fold
+from .catalog import SAME_PLACE_KM, Catalog, Entry, build_catalog
 from .countries import country_code
-from .folding import fold
 from .geo import distance_km
 from .place import AmbiguousPlaceError, Place, PlaceError, PlaceKind, UnknownPlaceError
-from .place_catalog import SAME_PLACE_KM, Catalog, Entry, build_catalog
 
 __all__ = [
     "AmbiguousPlaceError",
@@ -178,7 +178,7 @@ class PlaceIndex:
         return None
 
     def airports_near(self, place: Place, within_km: float = NEAR_KM) -> list[Place]:
-        """The notable airports (no airstrips or fields, see ``place_catalog``) within
+        """The notable airports (no airstrips or fields, see ``catalog``) within
         ``within_km`` of ``place``, nearest first: what serves a town such as Kyoto."""
         data = self._ready()
         found = [

@@ -6,9 +6,9 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Literal
 
+from ..errors import TravelError
+from ..locale.folding import fold
 from .countries import country_name
-from .errors import TravelError
-from .folding import fold
 
 PlaceKind = Literal["airport", "city", "town"]
 

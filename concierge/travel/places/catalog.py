@@ -14,9 +14,9 @@ from collections import Counter, defaultdict
 from collections.abc import Iterable
 from dataclasses import dataclass
 
+from ..locale.folding import fold
 from .airports import Airport, MetroArea, read_airports, read_metro_areas
 from .countries import country_name
-from .folding import fold
 from .gazetteer import City, read_cities
 from .geo import distance_km
 from .haystack import Haystack

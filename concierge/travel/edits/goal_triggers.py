@@ -26,8 +26,8 @@ from concierge.store import (
 )
 from concierge.text import QT_TRANSLATE_NOOP
 
-from .forms import FORMS
-from .lookups import KINDS
+from ..forms import FORMS
+from ..lookups import KINDS
 
 log = logging.getLogger(__name__)
 

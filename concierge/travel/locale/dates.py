@@ -20,8 +20,8 @@ from concierge.model.values.errors import DateTextError
 from concierge.store.validation import MAX_TRIP_DAYS as MAX_TRIP_DAYS  # one declaration
 from concierge.text import QT_TRANSLATE_NOOP
 
+from ..errors import DateError as DateError
 from .app_locale import app_locale
-from .errors import DateError as DateError
 
 
 def parse_date(text: str) -> date:

@@ -9,7 +9,7 @@ from concierge.model.kinds import COMMON_DETAILS, ITEM_KINDS
 from concierge.store import ItemKind, ItineraryItemRecord
 from concierge.store.validation import ITEM_RULES
 
-from .currencies import CurrencyError, format_money
+from ..money.currencies import CurrencyError, format_money
 
 DETAIL_FIELDS = (*ITEM_KINDS.details(), *COMMON_DETAILS)
 """Every detail field: those only some kinds ask for, then those every kind can carry."""

@@ -10,7 +10,7 @@ from sqlmodel import Session
 
 from concierge.store import ProposalRepository
 
-from .checks import (
+from ..checks import (
     CheckEnv,
     ProblemDiff,
     TripPlan,
@@ -19,7 +19,7 @@ from .checks import (
     diff_problems,
     read_plan,
 )
-from .places import PlaceIndex
+from ..places.index import PlaceIndex
 
 SHOWN_PER_SIDE = 3
 """Problems listed per change and side (new, fixed); the rest are counted."""

@@ -13,7 +13,8 @@ from collections.abc import Iterable
 
 from pydantic import JsonValue
 
-from .forms import FormDefinition, FormState
+from .definition import FormDefinition
+from .state import FormState
 
 
 def render_form(state: FormState) -> str:

@@ -12,8 +12,8 @@ from collections.abc import Mapping
 from functools import cache
 from types import MappingProxyType
 
-from .app_locale import DEFAULT_LOCALE, ByLocale, app_locale
-from .folding import fold
+from ..locale.app_locale import DEFAULT_LOCALE, ByLocale, app_locale
+from ..locale.folding import fold
 
 # Codes ISO 3166-1 reserves without making them countries: Ascension, Clipperton, Sark,
 # Diego Garcia, Ceuta and Melilla, the EU, the eurozone, metropolitan France, the Canaries,

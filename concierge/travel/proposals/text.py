@@ -16,7 +16,7 @@ from concierge.store.validation import (
     FieldRule,
 )
 
-from .value_text import one_line
+from ..safe_text.value_text import one_line
 
 RULES: Mapping[EntityKind, Mapping[str, FieldRule]] = {
     EntityKind.TRIP: TRIP_RULES,

@@ -25,9 +25,9 @@ from concierge.model.currency_codes import (
 from concierge.model.values import write_amount
 from concierge.text import QT_TRANSLATE_NOOP
 
-from .app_locale import DEFAULT_LOCALE, ByLocale, app_locale
-from .errors import CurrencyError as CurrencyError
-from .folding import fold
+from ..errors import CurrencyError as CurrencyError
+from ..locale.app_locale import DEFAULT_LOCALE, ByLocale, app_locale
+from ..locale.folding import fold
 
 
 @dataclass(frozen=True, slots=True)

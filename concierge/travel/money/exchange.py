@@ -25,10 +25,10 @@ from currency_converter import (  # type: ignore[import-untyped]  # no stubs
     RateNotFoundError,
 )
 
+from ..errors import TravelError
+from ..locale.dates import format_date
 from .currencies import CurrencyError, quantize_money, validate_currency
-from .dates import format_date
-from .errors import TravelError
-from .lookups.kinds.currency import ecb_rates
+from .ecb_rates import ecb_rates
 
 BASE = "EUR"
 """The currency the ECB quotes every rate against."""

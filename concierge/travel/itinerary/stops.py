@@ -11,7 +11,7 @@ from datetime import date
 
 from concierge.store import StopRecord
 
-from .value_text import one_line
+from ..safe_text.value_text import one_line
 
 _MONTHS = ("Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec")
 

