@@ -102,6 +102,8 @@ async def pick_from_menu(qtbot: QtBot, chat: ChatPanel, downs: int) -> None:
         press(qtbot, Qt.Key.Key_Down)
     press(qtbot, Qt.Key.Key_Return)
     await until(lambda: chat.attach_menu is None)
+    # Closed, not only closing: a popup hands the focus back as it goes.
+    await until(lambda: QApplication.activePopupWidget() is None)
 
 
 def send(qtbot: QtBot, chat: ChatPanel, text: str) -> None:

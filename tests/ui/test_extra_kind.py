@@ -30,9 +30,7 @@ services = trips_support.services
 async def view(cruise: ItemKind, services: TripServices) -> AsyncIterator[ItineraryView]:
     """The itinerary, over a database made after the cruise was declared (`cruise` comes
     first, so its fixture runs before `services` opens the file)."""
-    widget = ItineraryView(
-        services.itinerary, services.trips, services.history, services.bus, services.selection
-    )
+    widget = ItineraryView(services)
     async with on_screen(widget, 900, 600):
         yield widget
 
