@@ -102,8 +102,13 @@ async def pick_from_menu(qtbot: QtBot, chat: ChatPanel, downs: int) -> None:
         press(qtbot, Qt.Key.Key_Down)
     press(qtbot, Qt.Key.Key_Return)
     await until(lambda: chat.attach_menu is None)
-    # Closed, not only closing: a popup hands the focus back as it goes.
+    # Closed, not only closing, and the window active again: the popup hands the focus back
+    # as it goes, and until the window is reactivated nothing has the focus. A window manager
+    # gives the activation back; the offscreen platform at times does not, so ask for it.
     await until(lambda: QApplication.activePopupWidget() is None)
+    if QApplication.activeWindow() is not chat.window():
+        chat.window().activateWindow()
+    await until(lambda: QApplication.activeWindow() is chat.window())
 
 
 def send(qtbot: QtBot, chat: ChatPanel, text: str) -> None:
