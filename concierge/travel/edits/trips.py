@@ -33,6 +33,11 @@ _PLACE_FIELDS: Mapping[PlaceRole, tuple[str, str, str]] = {
 """The stored fields of a place (its text, airport code, IANA zone) in each role."""
 
 
+def place_text_field(role: PlaceRole) -> str:
+    """The field holding a place's text in `role` (a stop's is `place`)."""
+    return _PLACE_FIELDS[role][0]
+
+
 class TripEditor:
     """Applies patch-style trip and stop edits after resolving places and checking
     currencies. `stops` defaults to the stops of the trips' database."""

@@ -7,7 +7,7 @@ flight out reads "13:45 Lisbon → 09:05 Tokyo".
 
 from __future__ import annotations
 
-from datetime import datetime
+from datetime import date, datetime
 
 from concierge.store import ItemKind, ItineraryItemRecord
 from concierge.text import QT_TRANSLATE_NOOP, joined
@@ -69,6 +69,18 @@ def when_text(item: ItineraryItemRecord, role: DayRole, reference: str | None) -
     if item.duration_minutes is not None:
         return duration_text(item.duration_minutes)
     return ""
+
+
+def span_parts(item: ItineraryItemRecord, reference: str | None) -> tuple[tuple[date, str], ...]:
+    """An item's day and time as a listing shows it, the end's day beside its time when it
+    ends on another day: ((day, "15:00–18:00"),), or ((day, "check-in 15:00"), (end day,
+    "check-out 11:00"))."""
+    if item.end_day is None or item.end_day <= item.day:
+        return ((item.day, when_text(item, DayRole.ONLY, reference)),)
+    return (
+        (item.day, when_text(item, DayRole.STARTS, reference)),
+        (item.end_day, when_text(item, DayRole.ENDS, reference)),
+    )
 
 
 def title_text(item: ItineraryItemRecord) -> str:
