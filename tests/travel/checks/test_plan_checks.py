@@ -151,7 +151,26 @@ def test_planned_and_spent_over_the_budget_names_the_largest_categories() -> Non
     )
     assert not problem.estimate  # nothing was converted
     assert found(budget.CHECKER, plan_of([dinner], trip), CheckEnv(rates=exchange())) == ()
-    assert found(budget.CHECKER, plan, CheckEnv()) == ()  # no rates: no guess
+    # Amounts in the budget's currency need no rates: before they load, the same problem.
+    assert found(budget.CHECKER, plan, CheckEnv()) == (problem,)
+
+
+def test_amounts_in_other_currencies_wait_for_the_rates_and_never_hide_an_overrun() -> None:
+    trip = make_trip(budget_amount=Decimal("1000"))
+    train = make_expense("1100", "EUR", FIRST, ExpenseCategory.TRANSPORT)
+    ramen = make_expense("50000", "JPY", FIRST, ExpenseCategory.FOOD)
+    (early,) = found(budget.CHECKER, plan_of([], trip, expenses=[train, ramen]), CheckEnv())
+    assert early.message.startswith("Planned and spent come to 1,100.00 EUR, 100.00 EUR over")
+    assert early.detail == (
+        "1 amount in another currency waits for the exchange rates and is not counted yet."
+    )
+    (loaded,) = found(
+        budget.CHECKER, plan_of([], trip, expenses=[train, ramen]), CheckEnv(rates=exchange())
+    )
+    assert "largest: transport 1,100.00 EUR, food " in loaded.message and loaded.detail == ""
+    under = make_expense("900", "EUR", FIRST, ExpenseCategory.TRANSPORT)
+    # Under the budget so far: nothing to say until the rates can count the yen.
+    assert found(budget.CHECKER, plan_of([], trip, expenses=[under, ramen]), CheckEnv()) == ()
 
 
 def test_amounts_in_other_currencies_make_the_total_an_estimate() -> None:
