@@ -64,18 +64,40 @@ def test_a_day_beyond_the_pace_is_a_warning_and_the_pace_sets_the_limit() -> Non
     assert found(pace.CHECKER, plan_of(day, make_trip(pace=Pace.BALANCED))) == ()
 
 
-def test_hours_of_plans_count_meals_and_journeys_against_the_pace() -> None:
+def test_hours_of_plans_count_meals_but_a_journey_is_judged_as_travel() -> None:
+    """Travel days are judged as travel days: the journey is not a plan of the day (issue 24
+    changed this test, which counted the train against the pace), but a long one that leaves
+    little time beside the day's plans is noted."""
     long_day = [
         item("Train", FIRST, time(6), time(12), kind="train"),
         item("Lunch", FIRST, time(12), time(14), kind="meal"),
         item("Hike", FIRST, time(14), time(19)),
         item("Hotel", FIRST, time(19), time(10), kind="lodging", end_day=FIRST + timedelta(1)),
     ]
-    (problem,) = found(pace.CHECKER, plan_of(long_day))
-    assert problem.message == (
-        "1 May has 13 h of plans (at most 10 h), more than a balanced pace allows."
+    (note,) = found(pace.CHECKER, plan_of(long_day))
+    assert note.severity == "note"
+    assert note.message == (
+        "1 May is a travel day: a 6 h journey leaves little time for 7 h of other plans."
     )
+    assert set(note.item_ids) == {i.id for i in long_day if i.kind.value != "lodging"}
     assert found(pace.CHECKER, plan_of(long_day, make_trip(pace=Pace.PACKED))) == ()
+    busy_day = [
+        *long_day,
+        item("Museum", FIRST, time(19), time(23)),
+    ]
+    (over,) = found(pace.CHECKER, plan_of(busy_day))
+    assert over.severity == "warning"
+    assert over.message == (
+        "1 May has 11 h of plans (at most 10 h), more than a balanced pace allows."
+    )
+
+
+def test_a_day_holding_one_long_flight_is_within_every_pace() -> None:
+    flight = item(
+        "Lisbon to Tokyo", FIRST, time(8), time(22), kind="flight", timezone="Europe/Lisbon"
+    )
+    for chosen in Pace:
+        assert found(pace.CHECKER, plan_of([flight], make_trip(pace=chosen))) == ()
 
 
 def test_one_day_over_its_pace_stays_one_problem_as_items_are_added() -> None:
