@@ -4104,6 +4104,14 @@
             <translation>{count} valores não puderam ser convertidos e ficaram de fora.</translation>
         </message>
         <message>
+            <source>1 amount in another currency waits for the exchange rates and is not counted yet.</source>
+            <translation>1 valor em outra moeda aguarda as taxas de câmbio e ainda não foi contado.</translation>
+        </message>
+        <message>
+            <source>{count} amounts in other currencies wait for the exchange rates and are not counted yet.</source>
+            <translation>{count} valores em outras moedas aguardam as taxas de câmbio e ainda não foram contados.</translation>
+        </message>
+        <message>
             <source>Planned and spent come to {total}, {over} over the budget of {budget}; largest: {listed}.</source>
             <translation>O planejado e o gasto somam {total}, {over} acima do orçamento de {budget}; maiores: {listed}.</translation>
         </message>
@@ -4250,6 +4258,10 @@
         <message>
             <source>{length} of plans (at most {most} h)</source>
             <translation>{length} de programação (no máximo {most} h)</translation>
+        </message>
+        <message>
+            <source>{day} is a travel day: a {journey} journey leaves little time for {plans} of other plans.</source>
+            <translation>{day} é um dia de viagem: um trajeto de {journey} deixa pouco tempo para {plans} de outros planos.</translation>
         </message>
         <message>
             <source>{day} has {too_much}, more than a relaxed pace allows.</source>

@@ -8,7 +8,7 @@ block: an empty trip costs nothing."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Awaitable, Callable, Sequence
 
 from concierge.agent import AbortSignal, ContextProvider
 from concierge.store import Database
@@ -39,7 +39,11 @@ class ProblemFeature(AssistantFeature):
         places: PlaceIndex | None,
         *,
         name: str = "problems",
+        room: Callable[[], Awaitable[int]] | None = None,
     ) -> None:
+        """`room`, where given, is what the block may take in each resolution (a
+        `SharedRoom`'s growing allowance); else its cap."""
+        self.room = room
         self.database = database
         self.trip_id = trip_id
         self.reads = reads
@@ -65,10 +69,11 @@ class ProblemFeature(AssistantFeature):
         return TripPlan.of(trip, items, parts)
 
     def status_provider(self) -> ContextProvider:
-        allowance = self.allowance()
+        cap, room = self.allowance(), self.room
 
         async def problems(signal: AbortSignal) -> str | None:
-            return render_problems(await self.current(), allowance)
+            found = await self.current()
+            return render_problems(found, cap if room is None else await room())
 
         return problems
 

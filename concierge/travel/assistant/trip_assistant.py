@@ -35,7 +35,7 @@ from .pin_feature import PinFeature
 from .problem_feature import ProblemFeature
 from .proposal_feature import ProposalFeature, asked_unless_proposing, change_name
 from .providers import SelectionFeature, TripReads, disclosing
-from .snapshot_budget import TRIP, SharedRoom, SnapshotBudget, default_budget
+from .snapshot_budget import SharedRoom, SnapshotBudget, default_budget
 from .trip_reading import TripReader
 from .trip_tools import TripFeature, TripTools
 from .write_report import WriteReport
@@ -82,7 +82,7 @@ def build_trip_assistant(
     budget = SnapshotBudget(snapshot_budget)
     reads = TripReads(services.trips, trip_id, services.itinerary)
     room = SharedRoom(budget)
-    features = trip_features(services, trip_id, budget, reads, room.trip_allowance)
+    features = trip_features(services, trip_id, budget, reads, room)
     unknown = sorted(set(own_status) - {feature.name for feature in features})
     if unknown:
         raise ValueError(
@@ -106,8 +106,7 @@ def build_trip_assistant(
             provider = feature.status_provider()
             if feature.disclosed:
                 provider = disclosing(services.trips, trip_id, provider, reads)
-            if feature.name != TRIP:
-                provider = room.capped(feature.name, provider)
+            provider = room.capped(feature.name, provider)
             builder.context_provider(provider, name=feature.name, timeout=PROVIDER_TIMEOUT)
     if permission_handler is not None:
         builder.permission_handler(asked_unless_proposing(permission_handler, services.settings))
@@ -140,12 +139,13 @@ def trip_features(
     trip_id: str,
     budget: SnapshotBudget | None = None,
     reads: TripReads | None = None,
-    trip_room: Callable[[], Awaitable[int]] | None = None,
+    room: SharedRoom | None = None,
 ) -> list[AssistantFeature]:
     """Every part of the assistant for one trip, in the order their blocks are rendered,
-    each rendering within its cap in `budget` (default: the default budget), the trip
-    within `trip_room` (what the others leave) if given; `reads` shares one read of the trip
-    per resolution (its `reset` must run as a context hook)."""
+    each rendering within its cap in `budget` (default: the default budget); given the
+    resolution's shared `room`, the problems take the room the fixed blocks leave and the
+    trip what is left after them. `reads` shares one read of the trip per resolution (its
+    `reset` must run as a context hook)."""
     planned = itinerary_costs(services.itinerary)
     report = WriteReport(services.checks, trip_id)
     ledger = LedgerTools(trip_id, services.trips, services.ledger, report, planned=planned)
@@ -171,9 +171,15 @@ def trip_features(
             reader,
             selection=services.selection,
             reads=reads,
-            room=trip_room,
+            room=None if room is None else room.trip_allowance,
         ),
-        ProblemFeature(services.database, trip_id, reads, services.places),
+        ProblemFeature(
+            services.database,
+            trip_id,
+            reads,
+            services.places,
+            room=None if room is None else room.growing("problems"),
+        ),
         LedgerFeature(ledger, None if reads is None else _planned(reads), reads),
         ProposalFeature(services.proposals, trip_id),
         FormFeature(services.form_filler, trip_id),
