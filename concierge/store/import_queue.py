@@ -280,15 +280,18 @@ def _checked(trip_id: str, values: Mapping[str, object]) -> dict[str, Any]:
 def same_booking(new: Mapping[str, Any], old: Mapping[str, Any]) -> bool:
     """Whether two sets of item fields are one booking: the same confirmation code on the
     same day (and no different service numbers), else the same kind starting at the same
-    instant with similar titles."""
+    instant with the same service number ("TP 2501" and "TP2501") or similar titles."""
     code, other_code = _code(new), _code(old)
+    number, other_number = (service_number(str(v.get("service_number") or "")) for v in (new, old))
     if code and other_code:
-        numbers = {service_number(str(v.get("service_number") or "")) for v in (new, old)} - {""}
-        return code == other_code and new.get("day") == old.get("day") and len(numbers) < 2
+        numbers_agree = not (number and other_number) or number == other_number
+        return code == other_code and new.get("day") == old.get("day") and numbers_agree
     if _kind(new) != _kind(old):
         return False
     if _instant(new) != _instant(old):
         return False
+    if number and number == other_number:
+        return True
     title, other_title = _norm(str(new.get("title", ""))), _norm(str(old.get("title", "")))
     if title in other_title or other_title in title:
         return True
