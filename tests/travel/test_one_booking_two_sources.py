@@ -13,7 +13,7 @@ from typing import Any
 from concierge.store.import_queue import same_booking
 from concierge.travel.edits.import_files import import_file
 from concierge.travel.services import TravelServices
-from tests.travel.imports.test_mail_blocks import GRAPH, ORGANIZATION, _script, confirmation
+from tests.travel.imports.test_mail_blocks import GRAPH, ORGANIZATION, confirmation, ld_json
 
 
 def boarding_pass(path: Path, *, booking_field: bool = True) -> Path:
@@ -66,7 +66,7 @@ def confirmation_mail(path: Path) -> Path:
     """The airline's confirmation e-mail for the same flight, written "TP2501"."""
     graph = json.loads(json.dumps(GRAPH))
     graph["@graph"][2]["reservationFor"]["flightNumber"] = "TP2501"
-    return confirmation(path, _script(ORGANIZATION) + _script(graph), "")
+    return confirmation(path, ld_json(ORGANIZATION) + ld_json(graph), "")
 
 
 async def test_the_pass_and_the_mail_for_one_flight_are_one_booking(

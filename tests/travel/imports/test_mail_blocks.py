@@ -89,7 +89,7 @@ FOOTER = """
 """
 
 
-def _script(data: object) -> str:
+def ld_json(data: object) -> str:
     return f'<script type="application/ld+json">\n{json.dumps(data, indent=2)}\n</script>'
 
 
@@ -118,7 +118,7 @@ def confirmation(path: Path, head: str, body: str) -> Path:
 
 def airline_mail(path: Path) -> Path:
     """The airline's confirmation: three JSON-LD scripts, two microdata items."""
-    head = _script(ORGANIZATION) + _script(WEBSITE) + _script(GRAPH)
+    head = ld_json(ORGANIZATION) + ld_json(WEBSITE) + ld_json(GRAPH)
     return confirmation(path, head, BREADCRUMBS + FOOTER)
 
 
@@ -151,7 +151,7 @@ def test_a_message_of_only_other_blocks_is_refused_saying_what_it_holds(
     tmp_path: Path,
 ) -> None:
     file = confirmation(
-        tmp_path / "newsletter.eml", _script(ORGANIZATION) + _script(WEBSITE), BREADCRUMBS
+        tmp_path / "newsletter.eml", ld_json(ORGANIZATION) + ld_json(WEBSITE), BREADCRUMBS
     )
 
     with pytest.raises(ImportFileError) as refused:
@@ -168,7 +168,7 @@ def test_a_message_of_only_other_blocks_is_refused_saying_what_it_holds(
 def test_a_broken_reservation_beside_other_blocks_is_still_named(tmp_path: Path) -> None:
     broken = json.loads(json.dumps(GRAPH))
     broken["@graph"][2]["reservationFor"]["departureTime"] = "2027-03-32T06:30:00Z"
-    file = confirmation(tmp_path / "bad.eml", _script(ORGANIZATION) + _script(broken), "")
+    file = confirmation(tmp_path / "bad.eml", ld_json(ORGANIZATION) + ld_json(broken), "")
 
     result = parse_file(file)
 
@@ -180,5 +180,5 @@ def test_a_broken_reservation_beside_other_blocks_is_still_named(tmp_path: Path)
 def test_references_in_a_cycle_are_read_once(tmp_path: Path) -> None:
     looped = json.loads(json.dumps(GRAPH))
     looped["@graph"][0]["parentOrganization"] = {"@id": "https://www.flytap.com/#airline"}
-    (flight,) = parse_file(confirmation(tmp_path / "loop.eml", _script(looped), "")).candidates
+    (flight,) = parse_file(confirmation(tmp_path / "loop.eml", ld_json(looped), "")).candidates
     assert flight.carrier == "TAP Air Portugal"
