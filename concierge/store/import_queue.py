@@ -6,7 +6,7 @@ and one bad record refuses the whole file (`ImportRefused`, with every record's 
 no file is ever half in the queue. Each record is compared with the trip's items and with the
 candidates queued before it (`duplicate_of`): the same confirmation code on the same day (a
 return flight shares its booking code with the outbound one, so the code alone is not enough),
-else the same kind starting at the same instant under a similar title.
+else the same kind starting at the same instant under one service number or a similar title.
 
 What is accepted becomes itinerary items in one undo step, each noted "imported from <file>"
 in its notes (`PROVENANCE_PREFIX`), with its facts' source the import of that file (the
