@@ -16,6 +16,9 @@ from .html_data import read_html
 from .model import MAX_RECORDS, Candidate, ImportFileError, ParseResult
 from .schema_org import reservation_candidate, reservation_kind, reservation_kinds, type_name
 
+SHOWN_BLOCKS = 12
+"""How many of the blocks left out the listing names."""
+
 
 def parse_eml(
     data: bytes, file_name: str, progress: Callable[[int, int], None] | None = None
@@ -85,8 +88,8 @@ def parse_eml(
 def _found(file_name: str, has_html: bool, ignored: list[str], usable: bool) -> tuple[str, ...]:
     """What the listing says of the blocks left out (Organization, WebSite, …, as mail
     beside a reservation carries them); a message of such blocks alone is refused saying
-    what it holds."""
-    blocks = ", ".join(ignored)
+    what it holds (the first few: a newsletter may carry hundreds)."""
+    blocks = ", ".join(ignored[:SHOWN_BLOCKS]) + (", …" if len(ignored) > SHOWN_BLOCKS else "")
     if ignored and not usable:
         raise ImportFileError(
             file_name,

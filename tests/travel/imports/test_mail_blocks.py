@@ -182,3 +182,19 @@ def test_references_in_a_cycle_are_read_once(tmp_path: Path) -> None:
     looped["@graph"][0]["parentOrganization"] = {"@id": "https://www.flytap.com/#airline"}
     (flight,) = parse_file(confirmation(tmp_path / "loop.eml", ld_json(looped), "")).candidates
     assert flight.carrier == "TAP Air Portugal"
+
+
+def test_the_listing_names_the_first_few_of_many_blocks_left_out(tmp_path: Path) -> None:
+    offers = "".join(
+        f'<div itemscope itemtype="https://schema.org/Product"><span itemprop="name">Offer {n}'
+        "</span></div>"
+        for n in range(1, 31)
+    )
+    file = confirmation(tmp_path / "offers.eml", ld_json(GRAPH), offers)
+
+    result = parse_file(file)
+
+    assert len(result.candidates) == 1
+    (left_out,) = result.warnings
+    assert left_out.startswith("Left out, as they are not reservations: Airline (JSON-LD #1.1), ")
+    assert left_out.endswith("Product (microdata #10), …."), left_out
