@@ -1954,6 +1954,14 @@
             <translation>não é um objeto JSON</translation>
         </message>
         <message>
+            <source>it holds no reservation Concierge imports ({known}), only {blocks}.</source>
+            <translation>não contém nenhuma reserva que o Concierge importa ({known}), apenas {blocks}.</translation>
+        </message>
+        <message>
+            <source>Left out, as they are not reservations: {blocks}.</source>
+            <translation>Deixados de fora, por não serem reservas: {blocks}.</translation>
+        </message>
+        <message>
             <source>it is not a readable calendar ({reason}).</source>
             <translation>não é um calendário legível ({reason}).</translation>
         </message>
@@ -2072,10 +2080,6 @@
         <message>
             <source>its price {str!r} is not an amount</source>
             <translation>seu preço {str!r} não é um valor</translation>
-        </message>
-        <message>
-            <source>it is {shown!r}, not a reservation Concierge imports ({known})</source>
-            <translation>é {shown!r}, não uma reserva que o Concierge importa ({known})</translation>
         </message>
         <message>
             <source>its price has no currency (priceCurrency)</source>

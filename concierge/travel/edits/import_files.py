@@ -12,10 +12,19 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from pathlib import Path
 
-from concierge.store import ImportQueue, ImportRefused, Incoming, QueuedCandidate, RecordError
+from concierge.store import (
+    ImportQueue,
+    ImportRefused,
+    Incoming,
+    QueuedCandidate,
+    RecordError,
+    StopRepository,
+)
 
 from ..errors import TravelError
 from ..imports.model import ParseResult, PdfText
+from ..imports.moments import at_stops
+from ..itinerary.item_zones import TripZones
 
 Progress = Callable[[int, int], None]
 """(done, total) records or pages; called on the parsing thread."""
@@ -71,11 +80,14 @@ def warnings_of(result: ParseResult) -> tuple[str, ...]:
 
 async def queue_result(queue: ImportQueue, trip_id: str, result: ParseResult) -> FileImport:
     """Queue what a file yielded: all its records, or nothing (`ImportRefused`) when any
-    record was unusable. A PDF's text is handed back, nothing queued."""
+    record was unusable, their UTC times put in the trip's stops' zones (`at_stops`). A
+    PDF's text is handed back, nothing queued."""
     if result.pdf is not None:
         return FileImport(result.file_name, pdf=result.pdf, warnings=result.warnings)
     if result.errors:
         raise ImportRefused(result.file_name, [RecordError("", error) for error in result.errors])
+    stops = await StopRepository(queue.database, queue.bus).stops(trip_id)
+    result = at_stops(result, TripZones.of(stops))
     queued = await queue.queue(trip_id, result.file_name, records_of(result))
     return FileImport(result.file_name, tuple(queued), warnings=warnings_of(result))
 
