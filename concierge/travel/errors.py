@@ -16,10 +16,6 @@ class TravelError(TranslatedError):
     and keeps a marked message translatable."""
 
 
-class DateError(TravelError):
-    """A date or time zone that cannot be used; the message says what to write instead."""
-
-
 class CurrencyError(TravelError):
     """An unknown currency code or an amount a currency cannot express; the text says why."""
 

@@ -10,9 +10,9 @@ from decimal import Decimal
 from typing import Protocol
 
 from concierge.agent import AbortSignal, ContextProvider
+from concierge.model.values.dates import format_date
 from concierge.store import ExpenseRecord, ItineraryRepository, LedgerRepository, TripRecord
 
-from ..locale.dates import format_date
 from ..money.currencies import format_money
 from ..money.exchange import exchange_within
 from ..money.ledger_totals import LedgerTotals, Planned, ledger_totals

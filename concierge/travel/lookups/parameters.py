@@ -13,10 +13,17 @@ from datetime import UTC, date, datetime
 from decimal import Decimal
 from typing import Any
 
-from concierge.model.values import AmbiguousAmount, AmountError, read_amount
+from concierge.model.values import (
+    AmbiguousAmount,
+    AmountError,
+    DateTextError,
+    read_amount,
+    read_date,
+)
 from concierge.text import QT_TRANSLATE_NOOP
 
-from ..locale.dates import DateError, parse_date, validate_trip_dates
+from ..locale.app_locale import app_locale
+from ..locale.dates import validate_trip_dates
 from ..places.index import PlaceIndex
 from ..places.place import Place, PlaceError
 from .errors import LookupInputError
@@ -77,8 +84,8 @@ def day(params: Parameters, name: str, label: str) -> date:
     if isinstance(value, date):
         return value
     try:
-        return parse_date(str(value))
-    except DateError as error:
+        return read_date(str(value), app_locale())
+    except DateTextError as error:
         raise LookupInputError(
             QT_TRANSLATE_NOOP("Lookup", "The {label} cannot be used: {error}").format(
                 label=label, error=error
@@ -92,7 +99,7 @@ def trip_dates(params: Parameters) -> tuple[date, date]:
     end = day(params, "end_date", "end date")
     try:
         validate_trip_dates(start, end)
-    except DateError as error:
+    except DateTextError as error:
         raise LookupInputError(
             QT_TRANSLATE_NOOP("Lookup", "The trip dates cannot be used: {error}").format(
                 error=error

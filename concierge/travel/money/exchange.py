@@ -25,8 +25,9 @@ from currency_converter import (  # type: ignore[import-untyped]  # no stubs
     RateNotFoundError,
 )
 
+from concierge.model.values.dates import format_date
+
 from ..errors import TravelError
-from ..locale.dates import format_date
 from .currencies import CurrencyError, quantize_money, validate_currency
 from .ecb_rates import ecb_rates
 

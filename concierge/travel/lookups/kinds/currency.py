@@ -16,9 +16,9 @@ from typing import Any
 
 from currency_converter import CurrencyConverter  # type: ignore[import-untyped]  # no stubs
 
+from concierge.model.values.dates import format_date
 from concierge.text import QT_TRANSLATE_NOOP
 
-from ...locale.dates import format_date
 from ...money.currencies import CurrencyError, format_money, quantize_money, validate_currency
 from ...money.ecb_rates import ecb_rates
 from .. import parameters

@@ -14,7 +14,9 @@ from typing import Any, Literal
 from astral import Observer
 from astral.sun import elevation, sunrise, sunset
 
-from ...locale.dates import format_date, trip_days, zone
+from concierge.model.values.dates import format_date
+
+from ...locale.dates import trip_days, zone
 from ..parameters import Parameters
 from ..progress import ProgressSink
 from .base import LookupContext

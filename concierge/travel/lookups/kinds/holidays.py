@@ -17,9 +17,9 @@ from typing import Any
 
 import holidays as holiday_data
 
+from concierge.model.values.dates import format_date
 from concierge.text import QT_TRANSLATE_NOOP
 
-from ...locale.dates import format_date
 from ...places.countries import country_name
 from ..errors import LookupInputError
 from ..parameters import Parameters

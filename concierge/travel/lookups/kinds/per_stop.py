@@ -15,9 +15,9 @@ from dataclasses import dataclass
 from datetime import date
 from typing import Any
 
+from concierge.model.values.dates import format_date
 from concierge.text import QT_TRANSLATE_NOOP
 
-from ...locale.dates import format_date
 from ...places.place import Place, PlaceError
 from .. import parameters
 from ..errors import LookupInputError

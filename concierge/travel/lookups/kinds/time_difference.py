@@ -12,9 +12,11 @@ from dataclasses import dataclass
 from datetime import date, datetime, time, timedelta
 from typing import Any
 
+from concierge.model.values.dates import format_date
+from concierge.model.values.errors import DateTextError
 from concierge.text import QT_TRANSLATE_NOOP
 
-from ...locale.dates import DateError, format_date, zone
+from ...locale.dates import zone
 from ...places.place import Place
 from .. import parameters
 from ..errors import LookupInputError
@@ -70,7 +72,7 @@ def time_difference(
 ) -> TimeDifference:
     try:
         here, there = zone(origin.tz), zone(destination.tz)
-    except DateError as error:
+    except DateTextError as error:
         raise LookupInputError(str(error)) from None
     if at.tzinfo is None:
         raise LookupInputError(

@@ -13,9 +13,10 @@ from dataclasses import dataclass
 from datetime import date, timedelta
 from typing import Any
 
+from concierge.model.values.dates import format_date
 from concierge.text import QT_TRANSLATE_NOOP
 
-from ...locale.dates import format_date, local_now, trip_days
+from ...locale.dates import local_now, trip_days
 from ..errors import LookupInputError, OnlineLookupError
 from ..online import OnlineAccess, access_in, get_json, host_of
 from ..parameters import Parameters
