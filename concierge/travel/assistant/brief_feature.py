@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from collections.abc import AsyncIterator, Iterable
 from contextlib import asynccontextmanager
+from dataclasses import KW_ONLY, dataclass
 from typing import Any
 
 from pydantic import ConfigDict, Field, JsonValue
@@ -40,23 +41,17 @@ class FormEdit(ToolArgs):
     retract: list[str] | None = Field(None, min_length=1)
 
 
+@dataclass(eq=False)
 class FormFeature(AssistantFeature):
     """One form of one trip; its provider is called `name` ("brief" for the trip brief)."""
 
     disclosed = True
 
-    def __init__(
-        self,
-        filler: FormFiller,
-        trip_id: str,
-        form: FormDefinition = TRIP_BRIEF,
-        *,
-        name: str = "brief",
-    ) -> None:
-        self.filler = filler
-        self.trip_id = trip_id
-        self.form = form
-        self.name = name
+    filler: FormFiller
+    trip_id: str
+    form: FormDefinition = TRIP_BRIEF
+    _: KW_ONLY
+    name: str = "brief"
 
     def tools(self) -> list[Tool[Any]]:
         title = self.form.title

@@ -11,6 +11,7 @@ again, and listing shows every goal whatever the marks.
 from __future__ import annotations
 
 from collections.abc import Awaitable, Callable
+from dataclasses import KW_ONLY, dataclass
 from typing import Any, Literal
 
 from pydantic import Field
@@ -46,15 +47,16 @@ _ACTION_FIELDS = {"add": {"title", "completes_on"}, "complete": {"goal_id"}, "re
 """The arguments each action takes (besides `action`); list takes none."""
 
 
+@dataclass(eq=False)
 class GoalFeature(AssistantFeature):
     """The goals of one trip; its provider is called "goals"."""
 
     disclosed = True
 
-    def __init__(self, goals: GoalRepository, trip_id: str, *, name: str = "goals") -> None:
-        self.goals = goals
-        self.trip_id = trip_id
-        self.name = name
+    goals: GoalRepository
+    trip_id: str
+    _: KW_ONLY
+    name: str = "goals"
 
     def tools(self) -> list[Tool[Any]]:
         return [

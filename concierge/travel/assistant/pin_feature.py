@@ -5,6 +5,7 @@ The person confirms a proposal in the Pinned panel; the store refuses the assist
 
 from __future__ import annotations
 
+from dataclasses import KW_ONLY, dataclass
 from typing import Any, Literal
 
 from pydantic import Field
@@ -29,15 +30,16 @@ class PinEdit(ToolArgs):
     rule: str | None = Field(None, description="add, propose: e.g. max_flights(2)")
 
 
+@dataclass(eq=False)
 class PinFeature(AssistantFeature):
     """The pins that apply to one trip; its provider is called "pinned"."""
 
     disclosed = True
 
-    def __init__(self, pins: PinRepository, trip_id: str, *, name: str = "pinned") -> None:
-        self.pins = pins
-        self.trip_id = trip_id
-        self.name = name
+    pins: PinRepository
+    trip_id: str
+    _: KW_ONLY
+    name: str = "pinned"
 
     def tools(self) -> list[Tool[Any]]:
         return [

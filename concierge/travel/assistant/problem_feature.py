@@ -9,6 +9,7 @@ block: an empty trip costs nothing."""
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import KW_ONLY, dataclass
 
 from concierge.agent import AbortSignal, ContextProvider
 from concierge.store import Database
@@ -26,25 +27,18 @@ from .trip_view import short_id
 HEADING = "Found by the app's checks:"
 
 
+@dataclass(eq=False)
 class ProblemFeature(AssistantFeature):
     """The problems of one trip's plan; its provider is called "problems"."""
 
     disclosed = True
 
-    def __init__(
-        self,
-        database: Database,
-        trip_id: str,
-        reads: TripReads | None,
-        places: PlaceIndex | None,
-        *,
-        name: str = "problems",
-    ) -> None:
-        self.database = database
-        self.trip_id = trip_id
-        self.reads = reads
-        self.places = places
-        self.name = name
+    database: Database
+    trip_id: str
+    reads: TripReads | None
+    places: PlaceIndex | None
+    _: KW_ONLY
+    name: str = "problems"
 
     async def current(self) -> tuple[Problem, ...]:
         """The plan's problems now, from this resolution's shared reads."""

@@ -9,6 +9,7 @@ that adds an item and then edits it learns why the edit finds nothing.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import dataclass
 
 from concierge.agent import (
     AbortSignal,
@@ -109,15 +110,15 @@ def proposal_status(proposals: ProposalRepository, trip_id: str, allowance: int)
     return render
 
 
+@dataclass(eq=False)
 class ProposalFeature(AssistantFeature):
     """The "proposals" block; the write tools say themselves what they proposed
     (`WriteReport`)."""
 
     name = "proposals"
 
-    def __init__(self, proposals: ProposalRepository, trip_id: str) -> None:
-        self.proposals = proposals
-        self.trip_id = trip_id
+    proposals: ProposalRepository
+    trip_id: str
 
     def status_provider(self) -> ContextProvider:
         return proposal_status(self.proposals, self.trip_id, self.allowance())

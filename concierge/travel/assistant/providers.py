@@ -9,6 +9,7 @@ from __future__ import annotations
 import asyncio
 import inspect
 from collections.abc import Awaitable, Callable, Iterator
+from dataclasses import KW_ONLY, dataclass
 from datetime import date
 
 from concierge.agent import AbortSignal, ContextProvider, Notice
@@ -205,26 +206,19 @@ def selection_provider(
     return selection_view
 
 
+@dataclass(eq=False)
 class SelectionFeature(AssistantFeature):
     """What the person has selected, so "this one" has a referent; no tools of its own."""
 
     name = "selection"
     disclosed = True
 
-    def __init__(
-        self,
-        selection: SelectionState,
-        itinerary: ItineraryRepository,
-        trip_id: str,
-        lookups: LookupJobRepository | None = None,
-        *,
-        reads: TripReads | None = None,
-    ) -> None:
-        self.selection = selection
-        self.itinerary = itinerary
-        self.trip_id = trip_id
-        self.lookups = lookups
-        self.reads = reads
+    selection: SelectionState
+    itinerary: ItineraryRepository
+    trip_id: str
+    lookups: LookupJobRepository | None = None
+    _: KW_ONLY
+    reads: TripReads | None = None
 
     def status_provider(self) -> ContextProvider:
         return selection_provider(

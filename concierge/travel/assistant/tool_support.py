@@ -15,6 +15,7 @@ from concierge.store import Actor, ChangeContext, InvalidChangeError, RecordNotF
 from concierge.text import QT_TRANSLATE_NOOP
 
 from ..errors import TripEditError
+from ..lookups.errors import LookupRequestError
 
 LIMITS = (
     "minLength",
@@ -57,10 +58,11 @@ def assistant_context(ctx: ToolContext, what: str) -> ChangeContext:
 
 @asynccontextmanager
 async def store_errors() -> AsyncIterator[None]:
-    """Turns the store's and the editor's validation errors into tool errors."""
+    """Turns the store's and the editor's validation errors, and the lookup service's
+    refusals, into tool errors."""
     try:
         yield
-    except (InvalidChangeError, TripEditError) as error:
+    except (InvalidChangeError, TripEditError, LookupRequestError) as error:
         raise ToolError(str(error)) from None
     except RecordNotFoundError as error:
         raise ToolError(f"Not found: {error}") from None

@@ -12,6 +12,7 @@ from __future__ import annotations
 import json
 from collections import Counter
 from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass
 from datetime import date
 from typing import Any
 
@@ -67,24 +68,16 @@ class ReadTrip(ToolArgs):
     page: int = Field(1, ge=1, description="A later page of a long result.")
 
 
+@dataclass(eq=False)
 class TripReader:
     """Reads one trip for `read_trip`, from SQLite at every call."""
 
-    def __init__(
-        self,
-        trip_id: str,
-        trips: TripRepository,
-        itinerary: ItineraryRepository,
-        stops: StopRepository,
-        documents: DocumentRepository | None = None,
-        ledger: LedgerTools | None = None,
-    ) -> None:
-        self.trip_id = trip_id
-        self.trips = trips
-        self.itinerary = itinerary
-        self.stops = stops
-        self.documents = documents
-        self.ledger = ledger
+    trip_id: str
+    trips: TripRepository
+    itinerary: ItineraryRepository
+    stops: StopRepository
+    documents: DocumentRepository | None = None
+    ledger: LedgerTools | None = None
 
     def tool(self) -> Tool[Any]:
         return Tool(

@@ -12,9 +12,11 @@ from dataclasses import dataclass
 
 import airportsdata
 
+from .geo import Located
+
 
 @dataclass(frozen=True, slots=True)
-class Airport:
+class Airport(Located):
     """One airport as the package describes it; ``region`` is its state or province."""
 
     iata: str
@@ -22,10 +24,6 @@ class Airport:
     name: str
     city: str
     region: str
-    country: str
-    tz: str
-    lat: float
-    lon: float
 
 
 @dataclass(frozen=True, slots=True)

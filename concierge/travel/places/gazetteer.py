@@ -17,6 +17,8 @@ from importlib.resources import files
 from importlib.resources.abc import Traversable
 from typing import Any
 
+from .geo import Located
+
 MIN_POPULATION = 15000
 DATA_FILE = f"cities{MIN_POPULATION}.json"
 """The one data file of the package that the app reads (and the installers ship)."""
@@ -26,16 +28,12 @@ _DECODER = json.JSONDecoder()
 
 
 @dataclass(frozen=True, slots=True)
-class City:
+class City(Located):
     """One city as GeoNames describes it; ``admin1`` is its first-level division's code
     ("IL" for Illinois, but a number such as "22" in most countries)."""
 
     name: str
-    country: str
     admin1: str
-    tz: str
-    lat: float
-    lon: float
     population: int
 
 

@@ -9,12 +9,13 @@ from typing import Literal
 from ..errors import TravelError
 from ..locale.folding import fold
 from .countries import country_name
+from .geo import Located
 
 PlaceKind = Literal["airport", "city", "town"]
 
 
 @dataclass(frozen=True, slots=True)
-class Place:
+class Place(Located):
     """An airport, a city with several airports, or a town from the gazetteer.
 
     ``iata`` is the airport's code, or for a city IATA's metropolitan code (LON, NYC); a town
@@ -29,12 +30,23 @@ class Place:
     name: str
     city: str
     region: str
-    country: str
-    tz: str
-    lat: float
-    lon: float
     icao: str = ""
     airports: tuple[str, ...] = ()
+
+    @classmethod
+    def at(
+        cls,
+        where: Located,
+        label: str,
+        kind: PlaceKind,
+        iata: str,
+        names: tuple[str, str, str],
+        icao: str = "",
+        airports: tuple[str, ...] = (),
+    ) -> Place:
+        """The place `where` lies, called `names` (its name, city and region)."""
+        located = (where.country, where.tz, where.lat, where.lon)
+        return cls(*located, label, kind, iata, *names, icao, airports)
 
     @property
     def country_name(self) -> str:
