@@ -1,12 +1,6 @@
 """A trip's goals on the assistant's side: one tool to add, complete, reopen and list them,
-and the default status provider.
-
-The provider shows the open goals in checklist order, then the goals someone else (the
-person, or the app on a trigger) completed since the assistant last saw them. Those are
-marked seen only once a model call that carried them succeeded (a `Notice`, by the lookup
-status provider's rule): a failed call or an on-demand resolution leaves them to be shown
-again, and listing shows every goal whatever the marks.
-"""
+and the status provider: open goals, then those completed by someone else since the
+assistant last saw them, marked seen only once a call that carried them succeeded."""
 
 from __future__ import annotations
 

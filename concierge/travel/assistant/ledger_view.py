@@ -118,9 +118,8 @@ def render_ledger(
     page: int = 1,
     unverified: Mapping[str, Sequence[str]] | None = None,
 ) -> str:
-    """The totals, the shares and what to settle, then every expense (short id, day, amount,
-    what, who paid, split, the amounts the assistant set unconfirmed), by day; within
-    `allowance` tokens a page, each page but the last saying how to read the next."""
+    """The totals, shares and what to settle, then every expense by day, unconfirmed amounts
+    marked; a page within `allowance` tokens, each but the last saying how to read the next."""
     marks = unverified or {}
     lines = [money_line(totals)]
     if totals.by_person:

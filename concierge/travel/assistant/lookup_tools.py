@@ -1,8 +1,6 @@
-"""The assistant's lookup tool for one trip: start (returns at once), cancel, read a result.
-
-Starting never waits for the lookup: the model learns of its completion from the
-lookup-status provider in a later iteration, and can keep working (or answer) meanwhile.
-"""
+"""The assistant's lookup tool for one trip: start, cancel, read a result. Starting never
+waits: the model learns of the completion from the lookup-status block later, and can keep
+working meanwhile."""
 
 from __future__ import annotations
 

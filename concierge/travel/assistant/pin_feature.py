@@ -1,7 +1,6 @@
-"""Pinned context on the assistant's side: one tool to pin and unpin preferences and facts and
-to propose the constraint a pin states, and the provider that renders them, all-trip pins
-first, each scope in its stable order, each with its rule and whether it is only proposed.
-The person confirms a proposal in the Pinned panel; the store refuses the assistant doing so."""
+"""Pinned context on the assistant's side: one tool to pin, unpin and propose the constraint a
+pin states, and the provider that renders the pins with their rules. Only the person
+confirms a proposed constraint (the store refuses the assistant doing so)."""
 
 from __future__ import annotations
 

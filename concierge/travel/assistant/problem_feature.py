@@ -1,10 +1,6 @@
-"""The problems the app's checks find in the plan, on the assistant's side: a bounded
-"problems" block in the runtime context, so the model sees every impossible day, date or
-zone error and overrun the app knows of, and can fix it or tell the person.
-
-The block is built from the resolution's shared read of the trip and its items (`TripReads`, when
-given) and one read of the rest of the plan; the checks run in a worker thread. No problem, no
-block: an empty trip costs nothing."""
+"""The problems the app's checks find in the plan, as a bounded "problems" block, so the
+model can fix them or tell the person. Built from the resolution's shared reads; the checks
+run in a worker thread. No problem, no block."""
 
 from __future__ import annotations
 

@@ -1,10 +1,6 @@
-"""Propose mode, as the model meets it: no leave asked for a removal only proposed, and the
-"proposals" block: what still waits for the person, and, once, what they decided.
-
-Each call is proposed against the trip as it is (`concierge.store.proposals`): a later call
-in the same turn does not see an earlier proposed one. The tool result says so, so a model
-that adds an item and then edits it learns why the edit finds nothing.
-"""
+"""Propose mode as the model meets it: no leave asked for a removal only proposed, and the
+"proposals" block (what waits for the person, and once, what they decided). A later call in
+the turn does not see an earlier proposed one; the tool result says so."""
 
 from __future__ import annotations
 

@@ -1,11 +1,6 @@
-"""`read_trip`: the one tool that reads what the bounded snapshot leaves out.
-
-No argument gives the overview (every field in full, and each day with its count of items);
-`day` (with `to`, a range) the items of those days; `item` all the fields of one item;
-`search` the items whose text holds the words; `ledger` the expenses with their totals.
-Every result is bounded (`READ_LIMIT` estimated tokens) and counts what it leaves out, with
-the call that reads it.
-"""
+"""`read_trip`: the one tool that reads what the bounded snapshot leaves out (the overview,
+days, one item, a search, the ledger). Every result is bounded (`READ_LIMIT`) and counts
+what it leaves out, with the call that reads it."""
 
 from __future__ import annotations
 
@@ -252,9 +247,8 @@ def _legend(unverified: Mapping[str, Sequence[str]], shown: Sequence[str]) -> li
 def item_fields(
     item: ItineraryItemRecord, documents: Sequence[DocumentRecord], unverified: Sequence[str] = ()
 ) -> str:
-    """Every field of the item that holds a value, by its label (sensitive ones held back
-    unless shared), the facts the assistant set unconfirmed marked, and how many documents
-    are attached to it."""
+    """Every field of the item that holds a value, by its label, unconfirmed facts marked, and
+    how many documents are attached to it."""
     lines = [f"Item [{short_id(item.id)}], position {item.position} on its day:"]
     for name, rule in ITEM_RULES.items():
         value = getattr(item, name)

@@ -1,8 +1,5 @@
-"""The assistant's tools for one trip: patch-style, validated, one undo step per call.
-
-No tool replaces a whole set: a model that skipped a read can change or remove only what it
-names, never silently drop the rest.
-"""
+"""The assistant's tools for one trip: patch-style, validated, one undo step per call. No tool
+replaces a whole set: a model that skipped a read can change or remove only what it names."""
 
 from __future__ import annotations
 
@@ -365,10 +362,8 @@ def _shown(name: str, value: object) -> str:
 
 @dataclass(eq=False)
 class TripFeature(AssistantFeature):
-    """The trip itself: its fields, stops and itinerary, as tools (`read_trip` first) and as
-    the "trip" block, the bounded view centred on what `selection` holds. `room`: the
-    block's allowance in each resolution (`SharedRoom.trip_allowance`); without it, the
-    trip's least share of the budget."""
+    """The trip itself: its fields, stops and itinerary as tools (`read_trip` first) and as the
+    "trip" block centred on what `selection` holds, within `room`."""
 
     name = "trip"
 

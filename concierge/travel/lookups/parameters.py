@@ -1,10 +1,6 @@
-"""Reading a lookup's parameters (a JSON object) into typed values, with errors that say
-which field to set and how.
-
-Parameters come from the trip at start time and from whoever started the lookup (the person
-or the model), so every value is checked here, in the job, where a bad one fails the job
-with a message rather than the caller.
-"""
+"""Reading a lookup's parameters into typed values, checked in the job (they come from the
+trip and from whoever started it), so a bad one fails the job with a message saying which
+field to set and how."""
 
 from __future__ import annotations
 

@@ -1,10 +1,6 @@
 """The place catalogue behind ``PlaceIndex``: every airport and multi-airport city, and every
-gazetteer town that no airport already answers for, with the folded keys and ranks that
-search and resolution use, built once from the airport data and the gazetteer.
-
-Building is the slow part of the index (a second or so, mostly parsing the packages' CSV
-and JSON files), which is why ``PlaceIndex.load`` exists.
-"""
+gazetteer town no airport answers for, with the folded keys and ranks that search and
+resolution use. Building it is the slow part of the index, hence ``PlaceIndex.load``."""
 
 from __future__ import annotations
 
@@ -102,12 +98,9 @@ def build_catalog() -> Catalog:
 
 
 def _airport_entry(airport: Airport, area: MetroArea | None) -> Entry:
-    """An airport, with how much it stands out among namesakes.
-
-    Prominence adds up: a main airport from ``MAIN_AIRPORTS`` +3; the city its time zone
-    is named after ("Europe/Dublin") +2; a member of a multi-airport city +2;
-    "International" in the name +1. A heliport, seaplane base or military field counts 0.
-    """
+    """An airport, with how much it stands out among namesakes: +3 a main airport, +2 the city
+    its zone is named after, +2 a member of a multi-airport city, +1 "International"; 0 for a
+    heliport, seaplane base or military field."""
     english = MAIN_AIRPORTS.get(airport.iata, ())
     city = english[0] if english else airport.city
     # Folded once each and joined: folding is most of the cost of building the index.

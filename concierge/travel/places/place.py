@@ -16,13 +16,8 @@ PlaceKind = Literal["airport", "city", "town"]
 
 @dataclass(frozen=True, slots=True)
 class Place(Located):
-    """An airport, a city with several airports, or a town from the gazetteer.
-
-    ``iata`` is the airport's code, or for a city IATA's metropolitan code (LON, NYC); a town
-    (a city or town with no airport of its name, such as Kyoto) has none. ``airports`` lists
-    the codes a trip may use: a city's member airports, or the airport itself. ``tz`` and the
-    coordinates of a city are those of its main airport; a town's are its own.
-    """
+    """An airport, a city with several airports (``iata`` its metropolitan code, LON) lying where
+    its main airport does, or a town (Kyoto: no code). ``airports``: the codes a trip may use."""
 
     label: str
     kind: PlaceKind

