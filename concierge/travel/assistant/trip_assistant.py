@@ -160,7 +160,6 @@ def trip_features(
                 report,
                 services.documents,
             ),
-            services.stops,
             reader,
             selection=services.selection,
             reads=reads,

@@ -20,7 +20,6 @@ from concierge.store import (
     ItineraryRepository,
     Outcome,
     StopRecord,
-    StopRepository,
     TripRepository,
     field_labels,
 )
@@ -368,7 +367,6 @@ class TripFeature(AssistantFeature):
     name = "trip"
 
     trip_tools: TripTools
-    stops: StopRepository
     reader: TripReader
     _: KW_ONLY
     selection: SelectionState | None = None
@@ -384,7 +382,7 @@ class TripFeature(AssistantFeature):
             tools.trips,
             tools.itinerary,
             tools.trip_id,
-            self.stops,
+            self.reader.stops,
             tools.documents,
             allowance=self.room if self.room is not None else self.allowance(),
             selection=self.selection,
