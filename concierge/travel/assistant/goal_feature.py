@@ -5,7 +5,7 @@ assistant last saw them, marked seen only once a call that carried them succeede
 from __future__ import annotations
 
 from collections.abc import Awaitable, Callable
-from dataclasses import KW_ONLY, dataclass
+from dataclasses import dataclass
 from typing import Any, Literal
 
 from pydantic import Field
@@ -43,14 +43,13 @@ _ACTION_FIELDS = {"add": {"title", "completes_on"}, "complete": {"goal_id"}, "re
 
 @dataclass(eq=False)
 class GoalFeature(AssistantFeature):
-    """The goals of one trip; its provider is called "goals"."""
+    """The goals of one trip, as the "goals" tool and block."""
 
+    name = "goals"
     disclosed = True
 
     goals: GoalRepository
     trip_id: str
-    _: KW_ONLY
-    name: str = "goals"
 
     def tools(self) -> list[Tool[Any]]:
         return [

@@ -4,7 +4,7 @@ confirms a proposed constraint (the store refuses the assistant doing so)."""
 
 from __future__ import annotations
 
-from dataclasses import KW_ONLY, dataclass
+from dataclasses import dataclass
 from typing import Any, Literal
 
 from pydantic import Field
@@ -31,14 +31,13 @@ class PinEdit(ToolArgs):
 
 @dataclass(eq=False)
 class PinFeature(AssistantFeature):
-    """The pins that apply to one trip; its provider is called "pinned"."""
+    """The pins that apply to one trip, as the "pins" tool and the "pinned" block."""
 
+    name = "pinned"
     disclosed = True
 
     pins: PinRepository
     trip_id: str
-    _: KW_ONLY
-    name: str = "pinned"
 
     def tools(self) -> list[Tool[Any]]:
         return [

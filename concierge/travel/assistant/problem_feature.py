@@ -5,7 +5,7 @@ run in a worker thread. No problem, no block."""
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import KW_ONLY, dataclass
+from dataclasses import dataclass
 
 from concierge.agent import AbortSignal, ContextProvider
 from concierge.store import Database
@@ -25,16 +25,15 @@ HEADING = "Found by the app's checks:"
 
 @dataclass(eq=False)
 class ProblemFeature(AssistantFeature):
-    """The problems of one trip's plan; its provider is called "problems"."""
+    """The problems of one trip's plan, as the "problems" block."""
 
+    name = "problems"
     disclosed = True
 
     database: Database
     trip_id: str
     reads: TripReads | None
     places: PlaceIndex | None
-    _: KW_ONLY
-    name: str = "problems"
 
     async def current(self) -> tuple[Problem, ...]:
         """The plan's problems now, from this resolution's shared reads."""
