@@ -99,9 +99,8 @@ def parse_stoppably(
     date_pattern: str | None = None,
     column_mapping: Mapping[str, str] | None = None,
 ) -> ParseResult:
-    """Parse `path` (on a worker thread); a set `cancel` stops at the next progress report.
-    `date_pattern` is the locale's short date pattern, for a CSV file's dates, and
-    `column_mapping` its columns' item fields (None: detected from its header)."""
+    """Parse `path` on a worker thread, stopping at the next progress report once `cancel` is
+    set; `date_pattern` and `column_mapping` (None: from its header) read a CSV file."""
     from ..imports import parse_file
 
     def report(done: int, total: int) -> None:
@@ -134,9 +133,8 @@ async def import_file(
     date_pattern: str | None = None,
     column_mapping: Mapping[str, str] | None = None,
 ) -> FileImport:
-    """Parse `path` off the event loop and queue its records (see `queue_result`). Raises
-    `ImportFileError` for a file unusable as a whole, `ImportRefused` for unusable records,
-    `ImportCancelled` when `cancel` was set before anything was queued."""
+    """Parse `path` off the event loop and queue its records; `ImportFileError`, `ImportRefused`
+    or `ImportCancelled` (when `cancel` was set before anything was queued)."""
     result = await asyncio.to_thread(
         parse_stoppably, path, progress, cancel, date_pattern, column_mapping
     )

@@ -12,13 +12,18 @@ from dataclasses import dataclass
 from datetime import date
 
 from concierge.model.kinds import ITEM_KINDS
-from concierge.model.values import AmountError, date_pattern_of, decimal_mark_of, read_amount
+from concierge.model.values import (
+    AmountError,
+    date_pattern_of,
+    decimal_mark_of,
+    read_amount,
+    read_date,
+    read_typed_date,
+)
 from concierge.store import ItemKind
 from concierge.store.validation import ITEM_RULES
 from concierge.text import QT_TRANSLATE_NOOP, TranslatedValueError
-from concierge.travel.errors import DateError
 from concierge.travel.locale.app_locale import app_locale
-from concierge.travel.locale.dates import parse_date, parse_typed_date
 
 from .common import RecordError, finish, guess_kind, record_error
 from .model import MAX_RECORDS, Candidate, ImportFileError, ParseResult
@@ -207,7 +212,9 @@ def _check_mapping(mapping: Mapping[str, str], header: Sequence[str], file_name:
 
 
 def _read_day(text: str, pattern: str | None) -> date:
-    return parse_typed_date(text, pattern) if pattern else parse_date(text)
+    if pattern:
+        return read_typed_date(text, pattern, app_locale())
+    return read_date(text, app_locale())
 
 
 def _candidate(
@@ -249,7 +256,7 @@ def _candidate(
                 values[field] = ITEM_RULES[field].parse(ITEM_RULES[field].label, amount.value)
             else:
                 values[field] = ITEM_RULES[field].parse(ITEM_RULES[field].label, raw)
-        except (DateError, ValueError) as error:
+        except ValueError as error:  # a DateTextError too
             raise RecordError(
                 QT_TRANSLATE_NOOP("Import", "column {column!r}: {rstrip}").format(
                     column=column, rstrip=str(error).rstrip(".")

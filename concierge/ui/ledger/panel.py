@@ -36,6 +36,8 @@ from PySide6.QtWidgets import (
 )
 
 from concierge.model.values import AmountError, editable_amount, read_amount
+from concierge.model.values.dates import read_typed_date, short_date
+from concierge.model.values.errors import DateTextError
 from concierge.store import (
     Change,
     ChangeBus,
@@ -51,7 +53,7 @@ from concierge.store import (
 from concierge.store.validation import DEFAULT_PAYER, EXPENSE_RULES, text_limit
 from concierge.text import QT_TRANSLATE_NOOP
 from concierge.travel.assistant.ledger_view import PlannedCosts, no_planned_costs
-from concierge.travel.locale.dates import DateError, parse_typed_date, short_date
+from concierge.travel.locale.app_locale import app_locale
 from concierge.travel.money.currencies import format_money
 from concierge.travel.money.exchange import load_exchange
 from concierge.travel.money.ledger_totals import LedgerTotals, ledger_totals
@@ -474,8 +476,8 @@ class LedgerPanel(TripView[Change]):
         if trip is None:
             return
         try:
-            day = parse_typed_date(self.date_edit.text(), local_pattern())
-        except DateError as error:
+            day = read_typed_date(self.date_edit.text(), local_pattern(), app_locale())
+        except DateTextError as error:
             self._problem(
                 "spent_on",
                 translate("LedgerPanel", "Date: {error}").format(error=shown_error(error)),
