@@ -1,11 +1,9 @@
 """Keeps the chat and inspector bound to an assistant for the selected trip.
 
-One agent per trip conversation, rebuilt when the trip or the model settings change. The
-model adapter is shared across trips, so its formatting cache survives switching trips; with
-runtime context sent as changes, each agent wraps it anew, so a log of what was sent never
-spans two conversations (and a rebuilt agent starts with a full snapshot).
-`before_context` is registered on every agent as a context hook: the window saves what the
-person has typed but not yet saved before any model call reads the store.
+The model adapter is shared across trips, so its formatting cache survives switching; with
+context sent as changes, each agent wraps it anew, so a log of what was sent never spans two
+conversations. `before_context` saves what the person typed before a model call reads the
+store.
 """
 
 from __future__ import annotations

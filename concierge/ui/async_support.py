@@ -4,9 +4,6 @@ qasync's `asyncSlot` keeps no reference to the task it creates, so a task can be
 collected mid-flight, and an exception in it only reaches the loop's exception handler.
 `BackgroundTasks` keeps every task it starts until it finishes, reports failures through a
 signal, and cancels and awaits them all on shutdown.
-
-`run_with_qt` runs the app's main coroutine on `QtEventLoop`, qasync's loop over the
-QApplication; the UI tests use the same loop.
 """
 
 from __future__ import annotations

@@ -1,10 +1,8 @@
 """The app's few meaningful colours (error, success, warning, the assistant's mark), derived
 from the palette in this one place, and the window's palette following the system's light or
 dark scheme.
-
-Each tone has a shade for light backgrounds and one for dark; the palette's window and base
-colours pick whichever reads better on both. Widgets painted with `tint` repaint themselves
-when the palette changes, so a switch to dark mode never leaves dark red on dark grey.
+Widgets painted with `tint` repaint themselves when the palette changes, so a switch to
+dark mode never leaves dark red on dark grey.
 """
 
 from __future__ import annotations

@@ -1,11 +1,9 @@
 """Scroll bars that repaint only when what they show changes, and at most ten times a
 second while their content grows.
 
-A scroll bar repaints on every change of its range or value, even when its handle ends up
-on the same pixels: a transcript growing by a few words (its range grows, then it scrolls
-back to the end), or an itinerary row added. Painting one takes one to two milliseconds in
-the Fusion style (its fills cost per pixel row), and a streaming answer changes the range
-thirty times a second.
+A scroll bar repaints on every change of its range or value, even when its handle ends up on
+the same pixels; painting one takes a millisecond or two in Fusion, and a streaming answer
+changes the range thirty times a second.
 """
 
 from __future__ import annotations

@@ -45,10 +45,8 @@ class StartupWindow(QWidget):
         layout.addStretch()
 
     def show_now(self) -> None:
-        """Show and paint before the caller blocks on imports.
-
-        Only for start-up, before any event loop runs: processing events here is safe.
-        """
+        """Show and paint before the caller blocks on imports (before any event loop runs,
+        so processing events here is safe)."""
         self.show()
         self.raise_()
         QApplication.processEvents()

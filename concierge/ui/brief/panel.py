@@ -1,18 +1,10 @@
 """The trip brief panel: a form generated from its definition, saved to SQLite as the person
 answers, following the store when the assistant (or an undo) changes an answer.
 
-Text saves when editing finishes (Enter, leaving the field); multi-line boxes 800 ms after
-the last keystroke; spin boxes, lists and check boxes 400 ms after the last change; any
-pending change is saved at once when the person leaves the field, switches trips or the
-window closes. Each answer goes through the form engine's `parse`: a refused value keeps
-the text and shows the engine's message under the field. Emptying a field retracts its
-answer.
-
-The store is the truth for which fields apply: a field whose condition does not hold (on
-the stored answers) is not shown, and its step says why; an answer kept for a field that no
-longer applies stays visible with a flag. As in the trip form, a field with unsaved edits is
-never overwritten by someone else's change (a note says what the store has now), and fields
-the assistant answered carry a mark until the person focuses them or clicks "Mark as seen".
+Each answer goes through the form engine's `parse`, so the panel refuses what a tool call
+would. The store is the truth for which fields apply: a field whose condition does not hold
+on the stored answers is hidden and its step says why; an answer kept for a field that no
+longer applies stays visible, flagged.
 """
 
 from __future__ import annotations
@@ -96,8 +88,6 @@ class BriefPanel(FormPanel[BriefBinding]):
         header.addWidget(self.legend)
         return header
 
-    # -- public ---------------------------------------------------------------------------
-
     @property
     def state(self) -> FormState | None:
         """The form's state on the stored answers, as last loaded."""
@@ -125,8 +115,6 @@ class BriefPanel(FormPanel[BriefBinding]):
         super()._show_empty(text)
         self.status_label.setText("")
         self.legend.hide()
-
-    # -- editing --------------------------------------------------------------------------
 
     def write(
         self, binding: BriefBinding, trip_id: str, value: Shown
@@ -177,8 +165,6 @@ class BriefPanel(FormPanel[BriefBinding]):
             await self.forms.apply(trip_id, self.definition.id, changes, context=context)
         except StoreError as error:
             self.notice.inform(shown_error(error))
-
-    # -- following the store --------------------------------------------------------------
 
     def watches(self, change: Change) -> bool:
         came_or_went = change.entity is EntityKind.TRIP and change.action is not Action.UPDATE
@@ -239,8 +225,6 @@ class BriefPanel(FormPanel[BriefBinding]):
             hidden = [f.name for f in step.fields if not self.fields.row_visible(f.name)]
             self.fields.set_skipped(step.id, skipped_text(definition, hidden))
         self.fields.set_unknown(unknown_text(state.unknown))
-
-    # -- assistant marks ------------------------------------------------------------------
 
     async def mark_seen_in_log(self, trip_id: str) -> None:
         instance_id = self._instance_id

@@ -96,16 +96,14 @@ class Composer(QWidget):
         policy = self.busy.sizePolicy()
         policy.setRetainSizeWhenHidden(True)
         self.busy.setSizePolicy(policy)
-        self.stop_button = QPushButton(translate("Composer", "Stop"), self)
-        self.stop_button.setObjectName("stopButton")
-        self.stop_button.setAccessibleName(translate("Composer", "Stop"))
-        self.stop_button.setToolTip(translate("Composer", "Stop the assistant (Esc)"))
-        self.stop_button.setEnabled(False)
-        self.send_button = QPushButton(translate("Composer", "Send"), self)
-        self.send_button.setObjectName("sendButton")
-        self.send_button.setAccessibleName(translate("Composer", "Send"))
-        self.send_button.setToolTip(translate("Composer", "Send (Ctrl+Enter)"))
-        self.send_button.setEnabled(False)
+        self.stop_button = self._button(
+            "stopButton",
+            translate("Composer", "Stop"),
+            translate("Composer", "Stop the assistant (Esc)"),
+        )
+        self.send_button = self._button(
+            "sendButton", translate("Composer", "Send"), translate("Composer", "Send (Ctrl+Enter)")
+        )
 
         self._chips: list[AttachmentChip] = []
         self._chip_row = QHBoxLayout()
@@ -132,6 +130,15 @@ class Composer(QWidget):
         self.send_button.clicked.connect(self.send_requested)
         self.stop_button.clicked.connect(self.stop_requested)
         self.attach_button.clicked.connect(self.attach_requested)
+
+    def _button(self, name: str, text: str, tip: str) -> QPushButton:
+        """A turn button, off until the panel says otherwise."""
+        button = QPushButton(text, self)
+        button.setObjectName(name)
+        button.setAccessibleName(text)
+        button.setToolTip(tip)
+        button.setEnabled(False)
+        return button
 
     @property
     def attachments(self) -> tuple[Attachment, ...]:

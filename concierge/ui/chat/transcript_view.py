@@ -1,19 +1,12 @@
 """The conversation transcript: committed Markdown blocks plus one live zone for the turn.
 
-Appending and replacing the live zone edit only the end of the document, so streaming costs
-the same with five messages or five thousand. Live updates are coalesced by a frame timer
-(about 30 Hz): callers may mark the zone dirty on every token.
+The live zone edits only the end of the document, so streaming costs the same with five
+messages or five thousand; updates are coalesced by a frame timer, and text that only
+extends what is shown is appended as plain text rather than re-rendered as Markdown.
 
-While a turn streams, text that only extends what is shown is appended as plain text (cost
-proportional to the new text, not to the whole answer); the live zone is rendered as
-Markdown when it changes otherwise (a tool line, the stored answer) and when it is flushed,
-and the turn's committed blocks replace it with Markdown once the turn ends.
-
-A long conversation is shown from its latest page; `show_blocks` takes a source of older
-pages, inserted above as the person scrolls near the top, with what they were reading kept
-in place. Each page fills a text frame of its own, made empty (and without height) while
+Older pages are inserted above as the person scrolls up, each into a text frame made while
 the document is still one page long: a frame inserted into a long document costs a scan of
-all of it, a few milliseconds per page by the end of five thousand messages.
+all of it.
 """
 
 from __future__ import annotations
@@ -182,12 +175,6 @@ class TranscriptView(QTextBrowser):
     def drop_live(self) -> None:
         """Remove the live zone without committing anything."""
         self._end_live()
-
-    def flush_live(self) -> None:
-        """Redraw the live zone now (at the end of a turn, so nothing shown is stale)."""
-        if self._live_source is not None:
-            self._frame.stop()
-            self._render_live(markdown=True)
 
     def _maybe_show_older(self) -> None:
         if (

@@ -1,8 +1,5 @@
 """The voice mode's controls: the Voice button beside Send, and while voice is on a bar
 with push-to-talk or hands-free, the Talk button, the level meter and what is happening.
-
-Push-to-talk: hold Talk (mouse, or Space on the focused button) or Ctrl+Space anywhere in
-the window while speaking; letting go sends it. Stop (Esc) silences the assistant.
 """
 
 from __future__ import annotations
