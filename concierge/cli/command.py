@@ -1,9 +1,5 @@
 """What every command shares: its arguments, the data folder it opens and how it names a
-trip.
-
-A command runs on the services the window uses (`open_services`), so it reads and writes
-through the repositories and their rules. A `CommandError` (or `StoreError`, `OSError`) is
-printed by `entry` as one line on stderr, exit status 1.
+trip. A command runs on the services the window uses, so it writes through the same rules.
 """
 
 from __future__ import annotations

@@ -1,8 +1,6 @@
 """`concierge context TRIP`: the runtime context the trip's next model call would carry.
-
-The assistant is built as the window builds it, on the same services, so the text is the
-providers' own, less only what just the window knows (the selection). The model is never
-called.
+The assistant is built as the window builds it, so the text is the providers' own, less
+only the selection. The model is never called.
 """
 
 from __future__ import annotations

@@ -1,9 +1,7 @@
 """Keeps the chat and inspector bound to an assistant for the selected trip.
 
-The model adapter is shared across trips, so its formatting cache survives switching; with
-context sent as changes, each agent wraps it anew, so a log of what was sent never spans two
-conversations. `before_context` saves what the person typed before a model call reads the
-store.
+The model adapter is shared across trips, so its formatting cache survives switching; each
+agent wraps it anew, so a log of what was sent never spans two conversations.
 """
 
 from __future__ import annotations
@@ -87,7 +85,6 @@ class AssistantSession(QObject):
         return self._client
 
     async def reload_profile(self) -> ModelProfile:
-        """Read the model settings (environment overrides applied) and rebind."""
         profile = await load_profile(self.services.settings, self.services.secrets)
         self.snapshot_budget = await self.services.settings.get(ASSISTANT_SNAPSHOT_BUDGET)
         if profile.is_usable:  # The SDK takes a good part of a second: import it off the loop.

@@ -29,7 +29,6 @@ class CloseDialog(QDialog):
         self._column.addWidget(self.buttons)
 
     def add(self, part: QWidget | QLayout, stretch: int = 0) -> None:
-        """Put `part` below what is already there, above the Close button."""
         at = self._column.count() - 1
         if isinstance(part, QLayout):
             self._column.insertLayout(at, part, stretch)

@@ -174,11 +174,8 @@ def dark_palette() -> QPalette:
 
 
 def follow_colour_scheme(app: QApplication) -> None:
-    """When the system switches between light and dark, make sure the palette follows.
-
-    A platform theme usually changes the palette itself; Fusion without one does not, so the
-    scheme the system reports decides: a dark palette for Dark, the style's own for Light.
-    """
+    """When the system switches between light and dark, the palette follows (Fusion without
+    a platform theme does not follow by itself)."""
     hints = app.styleHints()
 
     def scheme_changed(scheme: Qt.ColorScheme) -> None:

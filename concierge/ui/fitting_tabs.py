@@ -55,7 +55,6 @@ class FittingTabs(QTabWidget):
 
     @property
     def compact(self) -> bool:
-        """Whether the titles have less padding than the style gives them."""
         return self._spacing.space is not None
 
     def resizeEvent(self, event: QResizeEvent) -> None:

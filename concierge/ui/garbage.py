@@ -46,9 +46,7 @@ class GuiThreadCollector(QObject):
         gc.enable()
 
     def collect_if_due(self) -> None:
-        """Collect the oldest generation that is due: the young one once its allocation
-        threshold has been passed, the middle one every `YOUNG_PASSES_PER_MIDDLE` young
-        passes, the old one at most every `FULL_COLLECTION_SECONDS`."""
+        """Collect the oldest generation that is due."""
         threshold = gc.get_threshold()
         counts = gc.get_count()
         if counts[2] > threshold[2] and (

@@ -135,7 +135,6 @@ class ShortcutsDialog(CloseDialog):
         self.reload()
 
     def reload(self) -> None:
-        """Read the window's shortcuts again (an action's text may have changed)."""
         self.tree.clear()
         self._rows: list[tuple[QTreeWidgetItem, list[QTreeWidgetItem]]] = []
         groups: dict[str, tuple[QTreeWidgetItem, list[QTreeWidgetItem]]] = {}
@@ -156,7 +155,6 @@ class ShortcutsDialog(CloseDialog):
         self._filter(self.search.text())
 
     def shown_rows(self) -> list[tuple[str, str, str]]:
-        """(group, action, keys) of every row the search leaves visible."""
         return [
             (group.text(0), row.text(0), row.text(1))
             for group, rows in self._rows

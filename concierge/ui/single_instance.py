@@ -1,8 +1,6 @@
 """One Concierge per data folder: a second launch asks the first to show its window and exits.
-
 Two processes on one folder would each recover the other's running lookups as interrupted
-and answer in the same conversations. A `QLockFile` left by a killed process names a
-process that no longer exists, and is removed.
+and answer in the same conversations.
 """
 
 from __future__ import annotations
@@ -63,7 +61,6 @@ class SingleInstance(QObject):
         return True
 
     def owner_pid(self) -> int | None:
-        """The process holding the lock, as the lock file names it."""
         pid, _host, _app = self._lock.getLockInfo()
         return int(pid) or None
 

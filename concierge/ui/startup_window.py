@@ -1,8 +1,5 @@
-"""The first window, shown while the app imports its libraries and opens the database.
-
-Those take seconds on a cold start (openai, SQLAlchemy, Alembic); this window needs only Qt,
-so the person sees the app at once. It must stay free of heavy imports.
-"""
+"""The first window, shown while the app imports its libraries and opens the database
+(seconds on a cold start). It needs only Qt and must stay free of heavy imports."""
 
 from __future__ import annotations
 

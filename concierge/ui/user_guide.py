@@ -156,7 +156,6 @@ class UserGuideDialog(CloseDialog):
         self.find_match(backward=True)
 
     def find_match(self, *, backward: bool) -> bool:
-        """Select the next (or previous) match of the find field's text, wrapping around."""
         words = self.find_field.text()
         if not words:
             return False

@@ -1,8 +1,5 @@
 """Connects the chat's voice mode to the selected trip's assistant and to the app's changes.
-
-The SDK's realtime client and PortAudio are loaded only when a session starts, off the
-event loop. Changes, finished lookups and selections are reported to the voice mode, which
-folds them into `refresh_context()` calls while a session is live.
+The SDK's realtime client and PortAudio are loaded only when a session starts, off the loop.
 """
 
 from __future__ import annotations

@@ -725,10 +725,6 @@
             <translation>Anexar…</translation>
         </message>
         <message>
-            <source>Attach a document or image (Ctrl+Shift+A)</source>
-            <translation>Anexar um documento ou imagem (Ctrl+Shift+A)</translation>
-        </message>
-        <message>
             <source>Attach a document or image</source>
             <translation>Anexar um documento ou imagem</translation>
         </message>

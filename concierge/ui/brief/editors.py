@@ -73,7 +73,6 @@ class FieldEditor(ABC):
         return (self.widget,)
 
     def name(self, label: str) -> None:
-        """Give the field's focusable widget the label as its accessible name."""
         self.editor.setAccessibleName(label)
 
     @abstractmethod

@@ -109,7 +109,6 @@ class BriefFields(FormFields[BriefBinding]):
             QWidget.setTabOrder(before, after)
 
     def tab_chain(self) -> list[QWidget]:
-        """Every focusable control, top to bottom."""
         chain: list[QWidget] = []
         for editor in self.editors.values():
             chain.extend(w for w in editor.focus if w.focusPolicy() != Qt.FocusPolicy.NoFocus)

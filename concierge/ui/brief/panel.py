@@ -1,10 +1,7 @@
-"""The trip brief panel: a form generated from its definition, saved to SQLite as the person
-answers, following the store when the assistant (or an undo) changes an answer.
+"""The trip brief panel: a form generated from its definition, saved as the person answers.
 
-Each answer goes through the form engine's `parse`, so the panel refuses what a tool call
-would. The store is the truth for which fields apply: a field whose condition does not hold
-on the stored answers is hidden and its step says why; an answer kept for a field that no
-longer applies stays visible, flagged.
+The store is the truth for which fields apply: a field whose condition does not hold on the
+stored answers is hidden; an answer kept for a field that no longer applies stays, flagged.
 """
 
 from __future__ import annotations
@@ -43,9 +40,8 @@ _WATCHED = frozenset({EntityKind.FORM, EntityKind.FORM_ANSWER})
 
 
 class BriefPanel(FormPanel[BriefBinding]):
-    """Edits one form (`definition`) of one trip (`set_trip`); build it inside the running
-    event loop and `await shutdown()` before it goes. `saved` and `refused` name a field by
-    its name in the definition; `saved` also means an answer was retracted."""
+    """Edits one form (`definition`) of one trip (`set_trip`); `saved` also means an answer
+    was retracted."""
 
     fields: BriefFields
 
@@ -90,7 +86,6 @@ class BriefPanel(FormPanel[BriefBinding]):
 
     @property
     def state(self) -> FormState | None:
-        """The form's state on the stored answers, as last loaded."""
         return self._state
 
     def is_shown(self, name: str) -> bool:

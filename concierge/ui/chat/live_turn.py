@@ -1,8 +1,5 @@
-"""The turn in progress, built from runtime events and rendered as Markdown on demand.
-
-Text deltas are only collected here; rendering happens when the transcript's frame timer
-asks for it, never once per token.
-"""
+"""The turn in progress, built from runtime events and rendered as Markdown only when the
+transcript's frame timer asks, never once per token."""
 
 from __future__ import annotations
 
@@ -31,12 +28,8 @@ from .markdown import assistant_block, tool_line, tool_result_state, user_block
 
 
 class LiveMarkdown(str):
-    """The live turn's Markdown, knowing where the text still streaming in begins.
-
-    `plain_from` is the offset of the last item's text when that item is streamed text
-    (else None): text added after it only extends that paragraph run, so a view may append
-    it as it comes instead of rendering the whole turn again.
-    """
+    """The live turn's Markdown; `plain_from` is where the text still streaming in begins
+    (else None), so a view may append what follows instead of rendering the turn again."""
 
     plain_from: int | None
 

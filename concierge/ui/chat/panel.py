@@ -1,9 +1,7 @@
 """The chat panel: one conversation with the assistant, bound to a `Runnable`.
 
-The history store is the truth: when a turn ends, what the store now holds replaces the
-live zone, so the transcript never claims a message was kept when it was not. How a turn
-ended is kept as a transcript note (never sent to the model), so it is still there, with
-Retry, after switching trips or a restart.
+The history store is the truth: when a turn ends, what the store holds replaces the live
+zone, so the transcript never claims a message was kept when it was not.
 """
 
 from __future__ import annotations
@@ -85,13 +83,11 @@ class ChatPanel(QWidget):
     `ask` is the agent's `permission_handler`."""
 
     settings_requested = Signal()
-    """The person wants to connect a model (the notice's "Settings…" button)."""
     history_loaded = Signal()
     turn_started = Signal()
     turn_finished = Signal(str)
     """The outcome: "completed", "iteration_limit", "stopped" or "failed"."""
     task_failed = Signal(str, object)
-    """A background task of the panel raised unexpectedly: (task name, exception)."""
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -163,7 +159,6 @@ class ChatPanel(QWidget):
 
     @property
     def busy(self) -> bool:
-        """A turn is running."""
         return self._turn is not None
 
     @property
@@ -469,7 +464,6 @@ class ChatPanel(QWidget):
         return self.tasks.start(self._attach_from_disk(Path(path)), name="attach file")
 
     def attach_document(self, record: DocumentRecord) -> asyncio.Task[None]:
-        """Attach one of the trip's documents to the message being written."""
         return self.tasks.start(self._attach_stored(record), name="attach document")
 
     def _attach_files(self, paths: Sequence[str]) -> None:
@@ -539,7 +533,6 @@ class ChatPanel(QWidget):
         self.error_bar.retry_button.setEnabled(bound and idle)
 
     async def shutdown(self) -> None:
-        """Stop the turn, deny open prompts, and wait for every task of the panel to end."""
         if self._turn is not None:
             self._turn.controller.abort("the app is closing")
         self.permissions.deny_all()

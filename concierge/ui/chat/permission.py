@@ -1,8 +1,5 @@
-"""Inline, non-modal confirmation before a destructive tool runs.
-
-The agent awaits `PermissionBroker.ask`; the person answers with the prompt's buttons while
-the rest of the window stays usable. No modal dialog, so no nested event loop.
-"""
+"""Inline confirmation before a destructive tool runs: the rest of the window stays usable,
+and there is no nested event loop."""
 
 from __future__ import annotations
 

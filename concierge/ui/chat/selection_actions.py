@@ -30,7 +30,6 @@ class SelectionActions(QObject):
         return self.view.textCursor().selection().toPlainText().strip()
 
     def add(self, text: str, handler: Callable[[str], None]) -> QAction:
-        """An action that calls `handler` with the selected text."""
         action = QAction(text, self.view)
         action.setEnabled(bool(self.selected_text()))
         action.triggered.connect(lambda _checked=False: self._run(handler))

@@ -1,9 +1,5 @@
-"""The documents of one trip or one itinerary item: attach, open with the system's viewer,
-remove with Undo.
-
-Every refusal is said in the bar, naming the file, and nothing else is lost: the other files
-of the same drop are still attached.
-"""
+"""The documents of one trip or one itinerary item. A refused file is named in the bar, and
+the other files of the same drop are still attached."""
 
 from __future__ import annotations
 

@@ -1,10 +1,8 @@
-"""What the trip form and the brief panel share: fields of one trip's stored data, saved to
-SQLite as the person edits them, following the store when anyone else changes it.
+"""What the trip form and the brief panel share: fields of one trip's stored data, saved as
+the person edits them, following the store when anyone else changes it.
 
-Each write starts once the previous one has ended: a write can do slow work before it
-reaches the store (matching a typed place in a worker thread), so writes side by side could
-land in either order and leave the older value stored. A field with unsaved edits is never
-overwritten by someone else's change; a note says what the store has now.
+Each write starts once the previous one has ended: a write can do slow work first (matching
+a typed place), so writes side by side could land in either order.
 """
 
 from __future__ import annotations

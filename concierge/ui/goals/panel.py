@@ -93,7 +93,6 @@ class GoalsPanel(RecordListPanel[GoalRecord]):
         self.chain(after=[self.trigger_button])
 
     def toggle_selected(self) -> None:
-        """Complete the selected goal, or reopen it if it is done."""
         goal = self.selected()
         if goal is not None:
             self._check(goal.id, not goal.done)

@@ -1,9 +1,6 @@
 """The Money tab: the trip's expenses, their totals in the trip's currency at the ECB rate
 of each expense's day, the budget against planned and spent, and a chart of spending.
-
-Keyboard first: the editor above the table adds with Enter (or saves an expense opened with
-Enter or F2); a value the store refuses is named under it, its field focused, nothing typed
-lost.
+A value the store refuses is named under the editor, its field focused, nothing typed lost.
 """
 
 from __future__ import annotations
@@ -429,7 +426,6 @@ class LedgerPanel(TripView[Change]):
         self.refreshed.emit()
 
     def new_expense(self) -> None:
-        """Start a new expense in the editor, the date field focused and selected."""
         if self._trip is None:
             return
         self._editing = None
@@ -439,7 +435,6 @@ class LedgerPanel(TripView[Change]):
         self.date_edit.selectAll()
 
     def edit_selected(self) -> None:
-        """Open the selected expense in the editor (Enter saves it)."""
         row = self.selected()
         if row is None:
             return
@@ -458,7 +453,6 @@ class LedgerPanel(TripView[Change]):
         self.amount_edit.selectAll()
 
     def submit(self) -> None:
-        """Add (or save) what the editor holds."""
         trip = self._trip
         if trip is None:
             return

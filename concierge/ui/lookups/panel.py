@@ -190,7 +190,6 @@ class LookupsPanel(TripView[LookupJobRecord]):
         self._loading = self.trip_id is not None
 
     def start(self, parameters: Mapping[str, Any] | None = None, *, kind: str) -> None:
-        """Start a `kind` lookup for the current trip (no-op without a trip)."""
         if self._trip_id is not None:
             self.start_lookup(self._trip_id, kind, parameters)
 
@@ -353,7 +352,6 @@ class LookupsPanel(TripView[LookupJobRecord]):
         self.look_up_menu.popup(button.mapToGlobal(button.rect().bottomLeft()))
 
     async def update_offers(self, currency: str | None) -> None:
-        """Enable, hide and explain the menu's actions for a trip in `currency`."""
         off = False
         for key, action in self.start_actions.items():
             name, _, code = key.partition(":")

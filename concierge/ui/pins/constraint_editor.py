@@ -1,7 +1,5 @@
-"""The constraint of one pin, edited in place under the list (Ctrl+K): a kind, one field per
-parameter, and a line saying what is wrong. The kinds, labels and parameters are those of
-`concierge.model.constraints`, so this editor offers exactly what the store accepts and its
-messages are the store's. Enter saves, Escape closes without saving."""
+"""The constraint of one pin, edited in place under the list. Kinds and parameters come from
+`concierge.model.constraints`, so it offers exactly what the store accepts."""
 
 from __future__ import annotations
 
@@ -130,7 +128,6 @@ class ConstraintEditor(QFrame):
         return [*chain, self.save_button, self.cancel_button]
 
     def open_for(self, pin: PinRecord) -> None:
-        """Show the pin's rule (or none) for editing and focus the kind."""
         self.pin_id = pin.id
         self.title.setText(
             translate("ConstraintEditor", "Constraint for “{text}”").format(text=pin.text)

@@ -143,7 +143,6 @@ class PinsPanel(RecordListPanel[PinRecord]):
         return pin
 
     def edit_constraint(self) -> None:
-        """Open the constraint editor for the selected pin."""
         pin = self.selected()
         if pin is not None:
             self.constraint_editor.open_for(pin)

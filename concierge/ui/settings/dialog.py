@@ -2,9 +2,8 @@
 this module adds what only the dialog does: asking the server, the key in the keyring,
 environment overrides, and fitting the screen.
 
-Everything slow runs as a background task, so the dialog never blocks the loop (it opens
-with `open()`, not `exec()`); a result that arrives after the person changed the fields it
-was for is dropped.
+Everything slow runs as a background task; a result that arrives after the person changed
+the fields it was for is dropped.
 """
 
 from __future__ import annotations
@@ -92,7 +91,6 @@ RESTART_NOTE = QT_TRANSLATE_NOOP(
 
 
 def weather_sends(url: str) -> str:
-    """The one line that says what the weather lookup sends where."""
     host = urlsplit(url.strip()).hostname or url.strip()
     return translate(
         "SettingsDialog", "Sends each stop's coordinates and dates to {host}; nothing else."
@@ -166,7 +164,6 @@ class SettingsDialog(QDialog):
     key_notice = Signal(str)
     """Saved, but the API key lasts only until Concierge quits: why, in a sentence."""
     task_failed = Signal(str, object)
-    """A background task raised unexpectedly: (task name, exception)."""
     language_saved = Signal(str)
     """Saved with a different language (the setting's new value), shown after a restart."""
 
@@ -288,7 +285,6 @@ class SettingsDialog(QDialog):
         return control
 
     def control(self, setting: Setting[Any]) -> QWidget:
-        """The control that edits `setting`, in whichever section it shows."""
         if setting.section is Section.MODEL:
             return self.model_rows[setting].control
         assert setting.section is not None, f"{setting.key} is not shown in Settings"
@@ -619,7 +615,6 @@ class SettingsDialog(QDialog):
         self.connection_status.show_message(message, kind)
 
     def save(self) -> None:
-        """OK: save, then close once saved."""
         if self._saving:
             return
         if ENV_BASE_URL not in self._overridden:
@@ -697,10 +692,8 @@ class SettingsDialog(QDialog):
         return super().eventFilter(watched, event)
 
     def _fit_height(self) -> None:
-        """Grow to what the rows need at this width when a message appears, up to the
-        screen's height (the rows scroll beyond it): wrapped text has a height for a width,
-        which a dialog's minimum size does not account for, so the rows above would be
-        squashed instead."""
+        """Grow to what the rows need at this width, up to the screen's height: wrapped
+        text's height for a width is not in a dialog's minimum size."""
         outer, rows = self.layout(), self._content.layout() if hasattr(self, "_content") else None
         if outer is None or rows is None:
             return  # Still being built.
@@ -730,7 +723,6 @@ class SettingsDialog(QDialog):
         super().done(result)
 
     async def shutdown(self) -> None:
-        """Stop every task of the dialog and wait for them to end."""
         await self.tasks.shutdown()
 
     def _task_failed(self, name: str, error: BaseException) -> None:

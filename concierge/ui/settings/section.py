@@ -49,7 +49,6 @@ class SettingRows:
             row.control.setEnabled(enabled)
 
     def problems(self) -> list[tuple[Row, str]]:
-        """The rows whose value cannot be saved, and why."""
         return [(row, problem) for row in self.rows.values() if (problem := row.problem())]
 
     async def load(self, settings: Settings) -> None:
