@@ -725,10 +725,6 @@
             <translation>Anexar…</translation>
         </message>
         <message>
-            <source>Attach a document or image (Ctrl+Shift+A)</source>
-            <translation>Anexar um documento ou imagem (Ctrl+Shift+A)</translation>
-        </message>
-        <message>
             <source>Attach a document or image</source>
             <translation>Anexar um documento ou imagem</translation>
         </message>
@@ -2786,44 +2782,16 @@
             <translation>Confirmar valor</translation>
         </message>
         <message>
-            <source>Date</source>
-            <translation>Data</translation>
-        </message>
-        <message>
             <source>e.g. {example}</source>
             <translation>ex.: {example}</translation>
-        </message>
-        <message>
-            <source>Amount</source>
-            <translation>Valor</translation>
         </message>
         <message>
             <source>e.g. 12.50</source>
             <translation>ex.: 12,50</translation>
         </message>
         <message>
-            <source>Currency</source>
-            <translation>Moeda</translation>
-        </message>
-        <message>
-            <source>Category</source>
-            <translation>Categoria</translation>
-        </message>
-        <message>
-            <source>Description</source>
-            <translation>Descrição</translation>
-        </message>
-        <message>
             <source>e.g. Taxi to the hotel</source>
             <translation>ex.: Táxi até o hotel</translation>
-        </message>
-        <message>
-            <source>Paid by</source>
-            <translation>Pago por</translation>
-        </message>
-        <message>
-            <source>Split</source>
-            <translation>Divisão</translation>
         </message>
         <message>
             <source>Everyone equally, or e.g. Me: 2, Ana: 1</source>

@@ -275,7 +275,7 @@ class TripForm(FormPanel[Binding[Any]]):
             and change.actor is Actor.ASSISTANT
             and not change.undo
             for binding in self._bindings
-            if binding.store_fields & change.fields
+            if binding.covers(change.fields)
         )
         self._accept(record)
         locked = {
@@ -309,7 +309,7 @@ class TripForm(FormPanel[Binding[Any]]):
         if CREATED in fields:
             keys = {b.key for b in self._bindings if self._filled(b, record)}
         else:
-            keys = {b.key for b in self._bindings if b.store_fields & fields}
+            keys = {b.key for b in self._bindings if b.covers(fields)}
         self._marks.update(keys)
         self._render_marks()
 
