@@ -2290,10 +2290,6 @@
             <translation>Editar item</translation>
         </message>
         <message>
-            <source>All day</source>
-            <translation>Dia inteiro</translation>
-        </message>
-        <message>
             <source>Optional, e.g. 09:30</source>
             <translation>Opcional, p. ex. 09:30</translation>
         </message>
@@ -2348,10 +2344,6 @@
         <message>
             <source>Confirm the details the assistant set (marked); editing one confirms it too</source>
             <translation>Confirmar os detalhes definidos pelo assistente (marcados); editar um deles também o confirma</translation>
-        </message>
-        <message>
-            <source>Cost currency</source>
-            <translation>Moeda do custo</translation>
         </message>
         <message>
             <source>Check-in day</source>
@@ -2489,102 +2481,6 @@
         <message>
             <source>Notes</source>
             <translation>Notas</translation>
-        </message>
-        <message>
-            <source>day</source>
-            <translation>dia</translation>
-        </message>
-        <message>
-            <source>time</source>
-            <translation>horário</translation>
-        </message>
-        <message>
-            <source>time zone</source>
-            <translation>fuso horário</translation>
-        </message>
-        <message>
-            <source>title</source>
-            <translation>título</translation>
-        </message>
-        <message>
-            <source>place</source>
-            <translation>local</translation>
-        </message>
-        <message>
-            <source>notes</source>
-            <translation>notas</translation>
-        </message>
-        <message>
-            <source>kind</source>
-            <translation>tipo</translation>
-        </message>
-        <message>
-            <source>end day</source>
-            <translation>dia de término</translation>
-        </message>
-        <message>
-            <source>end time</source>
-            <translation>horário de término</translation>
-        </message>
-        <message>
-            <source>end time zone</source>
-            <translation>fuso horário de término</translation>
-        </message>
-        <message>
-            <source>all day</source>
-            <translation>dia inteiro</translation>
-        </message>
-        <message>
-            <source>duration</source>
-            <translation>duração</translation>
-        </message>
-        <message>
-            <source>carrier</source>
-            <translation>companhia</translation>
-        </message>
-        <message>
-            <source>number</source>
-            <translation>número</translation>
-        </message>
-        <message>
-            <source>from</source>
-            <translation>origem</translation>
-        </message>
-        <message>
-            <source>to</source>
-            <translation>destino</translation>
-        </message>
-        <message>
-            <source>seat</source>
-            <translation>assento</translation>
-        </message>
-        <message>
-            <source>confirmation code</source>
-            <translation>código de reserva</translation>
-        </message>
-        <message>
-            <source>provider</source>
-            <translation>fornecedor</translation>
-        </message>
-        <message>
-            <source>address</source>
-            <translation>endereço</translation>
-        </message>
-        <message>
-            <source>link</source>
-            <translation>link</translation>
-        </message>
-        <message>
-            <source>cost</source>
-            <translation>custo</translation>
-        </message>
-        <message>
-            <source>cost currency</source>
-            <translation>moeda do custo</translation>
-        </message>
-        <message>
-            <source>opening hours</source>
-            <translation>horário de funcionamento</translation>
         </message>
         <message>
             <source>{what}: {fields}</source>

@@ -169,9 +169,6 @@ class DayTimeline(QWidget):
             self._describe_selection()
             self.update()
 
-    def mark_of(self, item_id: str) -> Mark | None:
-        return self._marks.get(item_id)
-
     def mark_rect(self, item_id: str) -> QRectF | None:
         """Where the problem icon of this entry is drawn (None: not marked or not shown)."""
         rect = self.block_rect(item_id)
