@@ -24,13 +24,11 @@ from PySide6.QtWidgets import (
     QApplication,
     QDialog,
     QFileDialog,
-    QLabel,
     QMainWindow,
     QMessageBox,
     QSplitter,
     QTabWidget,
     QToolButton,
-    QVBoxLayout,
     QWidget,
 )
 
@@ -82,6 +80,7 @@ from concierge.ui.startup_window import initial_size
 from concierge.ui.task_failure import failure_text
 from concierge.ui.trips import ItineraryView, TripForm, TripListPanel
 from concierge.ui.user_guide import UserGuideDialog
+from concierge.ui.views.layouts import note_label, vbox
 from concierge.ui.views.locks import LOCK_HINT, LOCK_KEYS, LOCK_TEXT
 from concierge.ui.views.trip_view import TripView
 from concierge.ui.voice_link import VoiceLink
@@ -284,19 +283,13 @@ class MainWindow(QMainWindow):
         side.setStretchFactor(2, 2)
         side.setChildrenCollapsible(False)
 
-        self.empty_state = QLabel(
+        self.empty_state = note_label(
             translate(
                 "MainWindow", "Create a trip with File ▸ New trip (Ctrl+N) to start planning."
             ),
             self,
         )
-        self.empty_state.setAlignment(Qt.AlignmentFlag.AlignCenter)
-        self.empty_state.setWordWrap(True)
-        middle = QWidget(self)
-        middle_layout = QVBoxLayout(middle)
-        middle_layout.setContentsMargins(0, 0, 0, 0)
-        middle_layout.addWidget(self.empty_state)
-        middle_layout.addWidget(center, 1)
+        middle = vbox(self, self.empty_state, center, grow=center)
         self._center = center
 
         self.splitter = QSplitter(Qt.Orientation.Horizontal, self)

@@ -40,6 +40,7 @@ from concierge.ui.model_index import AnyIndex
 from concierge.ui.problems.marks import NO_MARKS, Mark, ProblemMarks, count_text
 from concierge.ui.views.locks import LOCKED_TEXT
 from concierge.ui.views.marks import ADDED_BY_ASSISTANT, CHANGED_BY_ASSISTANT, UNVERIFIED
+from concierge.ui.views.words import counted
 
 from .itinerary_days import DayGroup
 
@@ -317,12 +318,12 @@ class ItineraryModel(QStandardItemModel):
 
     def _cells_of_day(self, group: DayGroup) -> _Cells:
         count = len(group.items)
-        if count == 1:
-            label = translate("ItineraryModel", "{day}, 1 item").format(day=group.heading)
-        else:
-            label = translate("ItineraryModel", "{day}, {count} items").format(
-                day=group.heading, count=count
-            )
+        label = counted(
+            count,
+            translate("ItineraryModel", "{day}, 1 item"),
+            translate("ItineraryModel", "{day}, {count} items"),
+            day=group.heading,
+        )
         mark = self._marks.days.get(group.day)
         locked = group.day in self._locked_days
         if locked:

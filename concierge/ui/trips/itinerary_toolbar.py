@@ -15,7 +15,13 @@ from PySide6.QtGui import QAction, QKeySequence
 from PySide6.QtWidgets import QHBoxLayout, QMenu, QPushButton, QStyle, QTreeView, QWidget
 
 from concierge.ui.i18n import translate
-from concierge.ui.views.actions import action_button, icon_button, make_action
+from concierge.ui.views.actions import (
+    action_button,
+    icon_button,
+    make_action,
+    make_actions,
+    move_actions,
+)
 
 from .itinerary_days import DayGroup
 
@@ -68,29 +74,24 @@ class ItineraryToolbar(QWidget):
             QKeySequence.StandardKey.Delete,
             commands.remove_selected,
         )
-        self.move_up_action = make_action(
+        self.move_up_action, self.move_down_action = move_actions(
             self,
             translate("ItineraryToolbar", "Move up"),
-            QKeyCombination(alt, Qt.Key.Key_Up),
-            lambda: commands.move_selected(-1),
-        )
-        self.move_down_action = make_action(
-            self,
             translate("ItineraryToolbar", "Move down"),
-            QKeyCombination(alt, Qt.Key.Key_Down),
-            lambda: commands.move_selected(1),
+            commands.move_selected,
         )
-        self.previous_day_action = make_action(
+        self.previous_day_action, self.next_day_action = make_actions(
             self,
-            translate("ItineraryToolbar", "Move to previous day"),
-            QKeyCombination(alt, Qt.Key.Key_PageUp),
-            lambda: commands.move_selected_to_adjacent_day(-1),
-        )
-        self.next_day_action = make_action(
-            self,
-            translate("ItineraryToolbar", "Move to next day"),
-            QKeyCombination(alt, Qt.Key.Key_PageDown),
-            lambda: commands.move_selected_to_adjacent_day(1),
+            (
+                translate("ItineraryToolbar", "Move to previous day"),
+                QKeyCombination(alt, Qt.Key.Key_PageUp),
+                lambda: commands.move_selected_to_adjacent_day(-1),
+            ),
+            (
+                translate("ItineraryToolbar", "Move to next day"),
+                QKeyCombination(alt, Qt.Key.Key_PageDown),
+                lambda: commands.move_selected_to_adjacent_day(1),
+            ),
         )
         for action, arrow in (
             (self.previous_day_action, Qt.Key.Key_Up),

@@ -41,7 +41,6 @@ from PySide6.QtWidgets import (
     QSplitter,
     QToolButton,
     QTreeView,
-    QVBoxLayout,
     QWidget,
 )
 
@@ -71,6 +70,7 @@ from concierge.ui.i18n import shown, translate
 from concierge.ui.problems.icons import SeverityIcons
 from concierge.ui.problems.marks import NO_MARKS, ProblemMarks
 from concierge.ui.scroll_bars import use_steady_scroll_bars
+from concierge.ui.views.layouts import note_label, vbox
 from concierge.ui.views.locks import (
     FieldLockMenu,
     LockKey,
@@ -119,9 +119,13 @@ class ItineraryView(TripView[Change]):
     """The ids of the selected items (a tuple, possibly empty), in itinerary order."""
 
     def __init__(self, services: TravelServices, parent: QWidget | None = None) -> None:
-        super().__init__(services.bus, parent, name="itinerary")
-        self.setObjectName("itineraryView")
-        self.setAccessibleName(translate("ItineraryView", "Itinerary"))
+        super().__init__(
+            services.bus,
+            parent,
+            name="itinerary",
+            object_name="itineraryView",
+            accessible_name=translate("ItineraryView", "Itinerary"),
+        )
         self.itinerary = services.itinerary
         self.trips = services.trips
         self.stops = services.stops
@@ -157,9 +161,7 @@ class ItineraryView(TripView[Change]):
         self.column_shares = ColumnShares(header, {2: 0.18, 3: 0.18})  # Place, Notes
         self.empty_label = QLabel(shown(EMPTY_TEXT), self)
         self.empty_label.setWordWrap(True)
-        self.placeholder = QLabel(shown(NO_TRIP_TEXT), self)
-        self.placeholder.setAlignment(Qt.AlignmentFlag.AlignCenter)
-        self.placeholder.setWordWrap(True)
+        self.placeholder = note_label(shown(NO_TRIP_TEXT), self)
         self.undo_bar = UndoBar(self)
         self.toolbar = ItineraryToolbar(self, self.tree, self)
         self.timeline = DayTimeline(self)
@@ -171,11 +173,6 @@ class ItineraryView(TripView[Change]):
         self.splitter.addWidget(self.timeline)
         self.splitter.setStretchFactor(0, 3)
         self.splitter.setStretchFactor(1, 2)
-        body = QWidget(self)
-        body_layout = QVBoxLayout(body)
-        body_layout.setContentsMargins(0, 0, 0, 0)
-        body_layout.addWidget(self.splitter, 1)
-        body_layout.addWidget(self.empty_label)
         self.timeline_action = QAction(translate("ItineraryView", "Timeline"), self)
         self.timeline_action.setCheckable(True)
         self.timeline_action.setChecked(True)
@@ -199,10 +196,10 @@ class ItineraryView(TripView[Change]):
         actions = QHBoxLayout()
         actions.addWidget(self.toolbar, 1)  # Below the tree: visual order is tab order.
         actions.addWidget(self.timeline_button)
-        body_layout.addLayout(actions)
-        body_layout.addWidget(self.undo_bar)
-        self.stack = self.stack_pages(self.placeholder, body)
-        self.body = body
+        self.body = vbox(
+            self, self.splitter, self.empty_label, actions, self.undo_bar, grow=self.splitter
+        )
+        self.stack = self.stack_pages(self.placeholder, self.body)
         self.setFocusProxy(self.tree)
         chain = [self.tree, self.timeline, *self.toolbar.buttons(), self.timeline_button]
         for before, after in itertools.pairwise(chain):

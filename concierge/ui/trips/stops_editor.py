@@ -49,7 +49,7 @@ from concierge.travel.places.index import PlaceIndex
 from concierge.travel.services import TravelServices
 from concierge.ui.colours import Tone, tint
 from concierge.ui.i18n import shown, translate
-from concierge.ui.views.actions import action_button, make_action
+from concierge.ui.views.actions import action_button, make_action, move_actions
 from concierge.ui.views.locks import LOCKED_TEXT, LockKey, lock_action, lock_icon
 from concierge.ui.views.marks import CHANGED_BY_ASSISTANT
 from concierge.ui.views.person import person
@@ -216,9 +216,13 @@ class StopsEditor(TripView[Change]):
     """Stops gained or lost the assistant's mark (`marked_labels`)."""
 
     def __init__(self, services: TravelServices, parent: QWidget | None = None) -> None:
-        super().__init__(services.bus, parent, name="stops")
-        self.setObjectName("stopsEditor")
-        self.setAccessibleName(translate("StopsEditor", "Stops"))
+        super().__init__(
+            services.bus,
+            parent,
+            name="stops",
+            object_name="stopsEditor",
+            accessible_name=translate("StopsEditor", "Stops"),
+        )
         self.editor = services.editor
         self.places = services.places
         self.history = services.history
@@ -249,17 +253,11 @@ class StopsEditor(TripView[Change]):
             QKeyCombination(Qt.KeyboardModifier.ControlModifier, Qt.Key.Key_Delete),
             self.remove_current,
         )
-        self.up_action = make_action(
+        self.up_action, self.down_action = move_actions(
             self,
             translate("StopsEditor", "Move stop up"),
-            QKeyCombination(Qt.KeyboardModifier.AltModifier, Qt.Key.Key_Up),
-            lambda: self.move_current(-1),
-        )
-        self.down_action = make_action(
-            self,
             translate("StopsEditor", "Move stop down"),
-            QKeyCombination(Qt.KeyboardModifier.AltModifier, Qt.Key.Key_Down),
-            lambda: self.move_current(1),
+            self.move_current,
         )
         for action in (self.add_action, self.remove_action, self.up_action, self.down_action):
             action.setShortcutContext(Qt.ShortcutContext.WidgetWithChildrenShortcut)

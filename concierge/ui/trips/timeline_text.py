@@ -7,6 +7,7 @@ from __future__ import annotations
 from concierge.model.kinds import ITEM_KINDS
 from concierge.travel.itinerary.day_layout import Block, DayLayout, TimelineEntry
 from concierge.ui.i18n import shown, translate
+from concierge.ui.views.words import counted
 
 
 def kind_label(kind: str) -> str:
@@ -92,16 +93,19 @@ def summary(layout: DayLayout) -> str:
     count = len(layout.order())
     if not count:
         return translate("DayTimeline", "Nothing planned")
-    if count == 1:
-        parts = [translate("DayTimeline", "1 item")]
-    else:
-        parts = [translate("DayTimeline", "{count} items").format(count=count)]
+    parts = [
+        counted(
+            count, translate("DayTimeline", "1 item"), translate("DayTimeline", "{count} items")
+        )
+    ]
     if layout.overlaps:
-        overlaps = len(layout.overlaps)
-        if overlaps == 1:
-            parts.append(translate("DayTimeline", "1 overlap"))
-        else:
-            parts.append(translate("DayTimeline", "{count} overlaps").format(count=overlaps))
+        parts.append(
+            counted(
+                len(layout.overlaps),
+                translate("DayTimeline", "1 overlap"),
+                translate("DayTimeline", "{count} overlaps"),
+            )
+        )
     free = sum(gap.minutes for gap in layout.gaps)
     if free:
         parts.append(free_text(free))

@@ -33,7 +33,7 @@ from concierge.text import QT_TRANSLATE_NOOP, error_text
 from concierge.travel.services import TravelServices
 from concierge.ui.async_support import BackgroundTasks
 from concierge.ui.i18n import translate
-from concierge.ui.views.actions import action_button, make_action
+from concierge.ui.views.actions import action_button, make_action, make_actions, move_actions
 from concierge.ui.views.in_place import commit_open_editor
 from concierge.ui.views.person import person
 from concierge.ui.views.refresher import Refresher
@@ -92,29 +92,21 @@ class TripListPanel(QWidget):
         )
         self.new_action.setShortcutContext(Qt.ShortcutContext.WidgetWithChildrenShortcut)
         self.addAction(self.new_action)
-        self.rename_action = make_action(
-            self, translate("TripList", "Rename"), Qt.Key.Key_F2, self.rename_selected
-        )
-        self.duplicate_action = make_action(
-            self, translate("TripList", "Duplicate"), None, self.duplicate_selected
-        )
-        self.delete_action = make_action(
+        self.rename_action, self.duplicate_action, self.delete_action = make_actions(
             self,
-            translate("TripList", "Delete"),
-            QKeySequence.StandardKey.Delete,
-            self.delete_selected,
+            (translate("TripList", "Rename"), Qt.Key.Key_F2, self.rename_selected),
+            (translate("TripList", "Duplicate"), None, self.duplicate_selected),
+            (
+                translate("TripList", "Delete"),
+                QKeySequence.StandardKey.Delete,
+                self.delete_selected,
+            ),
         )
-        self.move_up_action = make_action(
+        self.move_up_action, self.move_down_action = move_actions(
             self,
             translate("TripList", "Move up"),
-            Qt.Modifier.ALT | Qt.Key.Key_Up,
-            lambda: self.move_selected(-1),
-        )
-        self.move_down_action = make_action(
-            self,
             translate("TripList", "Move down"),
-            Qt.Modifier.ALT | Qt.Key.Key_Down,
-            lambda: self.move_selected(1),
+            self.move_selected,
         )
         for action in (
             self.rename_action,

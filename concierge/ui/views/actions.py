@@ -33,6 +33,22 @@ def make_action(
     return action
 
 
+def make_actions(parent: QWidget, *rows: tuple[str, Shortcut, Callable[[], None]]) -> list[QAction]:
+    """One action per (text, shortcut, slot), in order."""
+    return [make_action(parent, *row) for row in rows]
+
+
+def move_actions(
+    parent: QWidget, up: str, down: str, move: Callable[[int], None]
+) -> tuple[QAction, QAction]:
+    """The actions moving the selection up (Alt+Up, `move(-1)`) and down (Alt+Down)."""
+    alt = Qt.KeyboardModifier.AltModifier
+    return (
+        make_action(parent, up, QKeyCombination(alt, Qt.Key.Key_Up), lambda: move(-1)),
+        make_action(parent, down, QKeyCombination(alt, Qt.Key.Key_Down), lambda: move(1)),
+    )
+
+
 def action_button(parent: QWidget, action: QAction) -> QPushButton:
     button = QPushButton(action.text(), parent)
     button.setAccessibleName(action.text())

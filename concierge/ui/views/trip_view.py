@@ -63,9 +63,19 @@ class TripView(QWidget, Generic[N]):
 
     coalesce_ms = COALESCE_MS
 
-    def __init__(self, bus: TripBus[N], parent: QWidget | None, *, name: str) -> None:
+    def __init__(
+        self,
+        bus: TripBus[N],
+        parent: QWidget | None,
+        *,
+        name: str,
+        object_name: str = "",
+        accessible_name: str = "",
+    ) -> None:
         """`name` names the view's tasks ("load <name>")."""
         super().__init__(parent)
+        self.setObjectName(object_name)
+        self.setAccessibleName(accessible_name)
         self.tasks = BackgroundTasks(self)
         self.tasks.failed.connect(self.task_failed)
         self._trip_id: str | None = None
