@@ -6,7 +6,7 @@ from __future__ import annotations
 import asyncio
 import functools
 import logging
-from collections.abc import Callable, Sequence
+from collections.abc import Awaitable, Callable, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -14,7 +14,6 @@ from PySide6.QtCore import QByteArray, Qt, QTimer
 from PySide6.QtGui import (
     QAction,
     QCloseEvent,
-    QDragEnterEvent,
     QDragMoveEvent,
     QDropEvent,
     QIcon,
@@ -25,6 +24,7 @@ from PySide6.QtWidgets import (
     QDialog,
     QFileDialog,
     QMainWindow,
+    QMenu,
     QMessageBox,
     QSplitter,
     QTabWidget,
@@ -36,7 +36,15 @@ from concierge.agent import AbortSignal
 from concierge.app_identity import APP_NAME
 from concierge.model.settings import UI_LAST_TRIP_ID, UI_WINDOW_GEOMETRY
 from concierge.model_server import ModelProfile
-from concierge.store import Actor, Change, ChangeContext, DocumentRecord, StoreError, log_dir
+from concierge.store import (
+    Actor,
+    Change,
+    ChangeContext,
+    DocumentRecord,
+    StoreError,
+    UndoResult,
+    log_dir,
+)
 from concierge.text import QT_TRANSLATE_NOOP
 from concierge.travel.assistant.ledger_view import itinerary_costs
 from concierge.travel.checks import Problem
@@ -320,102 +328,88 @@ class MainWindow(QMainWindow):
         self._show_empty_state(True)
 
     def _build_menus(self) -> None:
-        file_menu = self.menuBar().addMenu(translate("MainWindow", "&File"))
-        file_menu.addAction(self.trip_list.new_action)
-        file_menu.addAction(self.trip_list.duplicate_action)
-        file_menu.addSeparator()
+        menu = self.menuBar().addMenu(translate("MainWindow", "&File"))
+        menu.addAction(self.trip_list.new_action)
+        menu.addAction(self.trip_list.duplicate_action)
+        menu.addSeparator()
         self.import_action = self._action(
-            translate("MainWindow", "&Import…"), self.open_import_dialog, IMPORT_KEYS
+            menu, translate("MainWindow", "&Import…"), self.open_import_dialog, IMPORT_KEYS
         )
-        file_menu.addAction(self.import_action)
-        self.exports.add_to(file_menu)
-        file_menu.addSeparator()
+        self.exports.add_to(menu)
+        menu.addSeparator()
         self.settings_action = self._action(
-            translate("MainWindow", "&Settings…"), self.open_settings, "Ctrl+,"
+            menu, translate("MainWindow", "&Settings…"), self.open_settings, "Ctrl+,"
         )
-        file_menu.addAction(self.settings_action)
-        file_menu.addSeparator()
+        menu.addSeparator()
         # Ctrl+Q everywhere: the platform's Quit binding is empty on Windows and offscreen.
-        quit_action = self._action(translate("MainWindow", "&Quit"), self.close, "Ctrl+Q")
-        file_menu.addAction(quit_action)
+        self._action(menu, translate("MainWindow", "&Quit"), self.close, "Ctrl+Q")
 
-        edit_menu = self.menuBar().addMenu(translate("MainWindow", "&Edit"))
+        menu = self.menuBar().addMenu(translate("MainWindow", "&Edit"))
         self.undo_action = self._action(
-            translate("MainWindow", "&Undo"), self.undo, QKeySequence.StandardKey.Undo
+            menu, translate("MainWindow", "&Undo"), self.undo, QKeySequence.StandardKey.Undo
         )
-        self.undo_action.setEnabled(False)
-        edit_menu.addAction(self.undo_action)
-        self.redo_action = self._action(translate("MainWindow", "&Redo"), self.redo)
+        self.redo_action = self._action(menu, translate("MainWindow", "&Redo"), self.redo)
         self.redo_action.setShortcuts(redo_shortcuts())
+        self.undo_action.setEnabled(False)
         self.redo_action.setEnabled(False)
-        edit_menu.addAction(self.redo_action)
         self.mark_seen_action = self._action(
-            translate("MainWindow", "Mark assistant changes as &seen"), self.mark_seen
+            menu, translate("MainWindow", "Mark assistant changes as &seen"), self.mark_seen
         )
-        edit_menu.addAction(self.mark_seen_action)
-        edit_menu.addSeparator()
+        menu.addSeparator()
         keys = QKeySequence(LOCK_KEYS).toString(QKeySequence.SequenceFormat.NativeText)
         # The key is the views' own (see `views.locks`); the menu only names it.
-        self.lock_action = self._action(f"&{shown(LOCK_TEXT)}\t{keys}", self.toggle_lock)
-        edit_menu.addAction(self.lock_action)
+        self.lock_action = self._action(menu, f"&{shown(LOCK_TEXT)}\t{keys}", self.toggle_lock)
 
-        view_menu = self.menuBar().addMenu(translate("MainWindow", "&View"))
-        self.tab_actions: list[QAction] = []
-        for number, (panel, title) in enumerate(self._plan_tabs(), start=1):
-            action = self._action(title, functools.partial(self.show_tab, panel), f"Ctrl+{number}")
-            view_menu.addAction(action)
-            self.tab_actions.append(action)
-        view_menu.addSeparator()
+        menu = self.menuBar().addMenu(translate("MainWindow", "&View"))
+        self.tab_actions = [
+            self._action(menu, title, functools.partial(self.show_tab, panel), f"Ctrl+{number}")
+            for number, (panel, title) in enumerate(self._plan_tabs(), start=1)
+        ]
+        menu.addSeparator()
         self.problems_action = self._action(
-            translate("MainWindow", "&Problems"), self.show_problems, PROBLEMS_KEYS
+            menu, translate("MainWindow", "&Problems"), self.show_problems, PROBLEMS_KEYS
         )
         self.next_problem_action = self._action(
+            menu,
             translate("MainWindow", "&Next problem"),
             lambda: self.step_problem(1),
             NEXT_PROBLEM_KEYS,
         )
         self.previous_problem_action = self._action(
+            menu,
             translate("MainWindow", "Pre&vious problem"),
             lambda: self.step_problem(-1),
             PREVIOUS_PROBLEM_KEYS,
         )
-        for action in (
-            self.problems_action,
-            self.next_problem_action,
-            self.previous_problem_action,
-        ):
-            view_menu.addAction(action)
 
-        assistant_menu = self.menuBar().addMenu(translate("MainWindow", "&Assistant"))
-        focus_chat = self._action(
-            translate("MainWindow", "&Message the assistant"), self.focus_chat, "Ctrl+L"
+        menu = self.menuBar().addMenu(translate("MainWindow", "&Assistant"))
+        self._action(
+            menu, translate("MainWindow", "&Message the assistant"), self.focus_chat, "Ctrl+L"
         )
-        assistant_menu.addAction(focus_chat)
-        show_inspector = self._action(
+        self._action(
+            menu,
             translate("MainWindow", "&What the assistant sees"),
             lambda: self.side_tabs.setCurrentWidget(self.inspector),
         )
-        assistant_menu.addAction(show_inspector)
         self.review_action = self._action(
+            menu,
             translate("MainWindow", "&Review proposed changes"),
             self.proposals_panel.focus_list,
             "Ctrl+Shift+R",
         )
-        assistant_menu.addAction(self.review_action)
 
-        help_menu = self.menuBar().addMenu(translate("MainWindow", "&Help"))
+        menu = self.menuBar().addMenu(translate("MainWindow", "&Help"))
         self.shortcuts_action = self._action(
+            menu,
             translate("MainWindow", "&Keyboard shortcuts"),
             self.show_shortcuts,
             QKeySequence.StandardKey.HelpContents,
         )
-        help_menu.addAction(self.shortcuts_action)
         self.user_guide_action = self._action(
-            translate("MainWindow", "&User guide"), self.show_user_guide, USER_GUIDE_KEYS
+            menu, translate("MainWindow", "&User guide"), self.show_user_guide, USER_GUIDE_KEYS
         )
-        help_menu.addAction(self.user_guide_action)
         about = translate("MainWindow", "&About {app}").format(app=APP_NAME)
-        help_menu.addAction(self._action(about, self.show_about))
+        self._action(menu, about, self.show_about)
 
     def menu_titles(self) -> str:
         """The menu bar's titles as read ("File, Edit, …"): the log names the language the
@@ -536,14 +530,17 @@ class MainWindow(QMainWindow):
 
     def _action(
         self,
+        menu: QMenu,
         text: str,
         slot: Callable[[], object],
         shortcut: QKeySequence.StandardKey | str | None = None,
     ) -> QAction:
+        """An action of `menu`."""
         action = QAction(text, self)
         if shortcut is not None:
             action.setShortcut(QKeySequence(shortcut))
         action.triggered.connect(lambda _checked=False: slot())
+        menu.addAction(action)
         return action
 
     # -- start-up ---------------------------------------------------------------------------
@@ -705,13 +702,11 @@ class MainWindow(QMainWindow):
         self.chat.setFocus(Qt.FocusReason.OtherFocusReason)
         self.chat.send()
 
-    def dragEnterEvent(self, event: QDragEnterEvent) -> None:
-        if _local_files(event) and self.session.trip_id is not None:
-            event.acceptProposedAction()
-
     def dragMoveEvent(self, event: QDragMoveEvent) -> None:
         if _local_files(event) and self.session.trip_id is not None:
             event.acceptProposedAction()
+
+    dragEnterEvent = dragMoveEvent
 
     def dropEvent(self, event: QDropEvent) -> None:
         paths = _local_files(event)
@@ -747,27 +742,27 @@ class MainWindow(QMainWindow):
             self.tasks.start(self._refresh_undo(), name="refresh undo")
 
     def undo(self) -> None:
-        self.tasks.start(self._undo(), name="undo")
-
-    async def _undo(self) -> None:
-        result = await self.services.history.undo_last()
-        if result is None:
-            self.statusBar().showMessage(translate("MainWindow", "Nothing to undo."), STATUS_MS)
-        else:
-            text = translate("MainWindow", "Undone: {step}").format(step=shown(result.label))
-            self.statusBar().showMessage(text, STATUS_MS)
-        await self._refresh_undo()
+        history = self.services.history
+        undone = (
+            translate("MainWindow", "Nothing to undo."),
+            translate("MainWindow", "Undone: {step}"),
+        )
+        self.tasks.start(self._step_history(history.undo_last, *undone), name="undo")
 
     def redo(self) -> None:
-        self.tasks.start(self._redo(), name="redo")
+        history = self.services.history
+        redone = (
+            translate("MainWindow", "Nothing to redo."),
+            translate("MainWindow", "Redone: {step}"),
+        )
+        self.tasks.start(self._step_history(history.redo_last, *redone), name="redo")
 
-    async def _redo(self) -> None:
-        result = await self.services.history.redo_last()
-        if result is None:
-            self.statusBar().showMessage(translate("MainWindow", "Nothing to redo."), STATUS_MS)
-        else:
-            text = translate("MainWindow", "Redone: {step}").format(step=shown(result.label))
-            self.statusBar().showMessage(text, STATUS_MS)
+    async def _step_history(
+        self, step: Callable[[], Awaitable[UndoResult | None]], nothing: str, done: str
+    ) -> None:
+        result = await step()
+        text = nothing if result is None else done.format(step=shown(result.label))
+        self.statusBar().showMessage(text, STATUS_MS)
         await self._refresh_undo()
 
     async def _refresh_undo(self) -> None:
@@ -927,7 +922,7 @@ def _bring_forward(dialog: QDialog) -> None:
     dialog.activateWindow()
 
 
-def _local_files(event: QDragEnterEvent | QDragMoveEvent | QDropEvent) -> list[Path]:
+def _local_files(event: QDragMoveEvent | QDropEvent) -> list[Path]:
     """The local files being dragged (none for text or remote links)."""
     data = event.mimeData()
     if not data.hasUrls():

@@ -24,7 +24,6 @@ from PySide6.QtWidgets import (
     QLabel,
     QLineEdit,
     QMenu,
-    QStyle,
     QTreeView,
     QWidget,
 )
@@ -43,17 +42,18 @@ from concierge.ui.i18n import translate
 from concierge.ui.record_table import R, RecordTableModel, unseen_reason
 from concierge.ui.views.actions import (
     action_button,
-    icon_button,
     make_action,
     make_actions,
     move_actions,
+    move_buttons,
+    on_widget,
 )
 from concierge.ui.views.in_place import commit_open_editor
 from concierge.ui.views.layouts import note_label, vbox
 from concierge.ui.views.person import person
 from concierge.ui.views.trip_view import TripView
 from concierge.ui.views.undo_bar import UndoBar
-from concierge.ui.views.undo_offer import UndoOffer, undo_offered
+from concierge.ui.views.undo_offer import UndoOffer
 
 OTHER_COLUMNS_SHARE = 0.5
 """The columns after the first always get this share of the list's width when they need it,
@@ -138,16 +138,11 @@ class RecordListPanel(TripView[Change], Generic[R]):
             translate("RecordListPanel", "Move down"),
             self.move_selected,
         )
-        for action in self.view_actions():
-            action.setShortcutContext(Qt.ShortcutContext.WidgetShortcut)
-            self.view.addAction(action)
+        on_widget(self.view, self.view_actions())
         self.rename_button = action_button(self, self.rename_action)
         self.remove_button = action_button(self, self.remove_action)
-        self.move_up_button = icon_button(
-            self, self.move_up_action, QStyle.StandardPixmap.SP_ArrowUp
-        )
-        self.move_down_button = icon_button(
-            self, self.move_down_action, QStyle.StandardPixmap.SP_ArrowDown
+        self.move_up_button, self.move_down_button = move_buttons(
+            self, self.move_up_action, self.move_down_action
         )
         self.empty_label = QLabel(empty_text, self)
         self.empty_label.setWordWrap(True)
@@ -421,12 +416,9 @@ class RecordListPanel(TripView[Change], Generic[R]):
             self.undo_bar.offer(text)
 
     async def _undo(self, offer: UndoOffer) -> None:
-        problem = await undo_offered(self.history, offer)
-        if problem is not None:
-            self.undo_bar.inform(problem)
-            return
-        self._pending_select = offer.entity_ids[0]
-        self.reload()
+        if await self.undo_bar.undo(self.history, offer):
+            self._pending_select = offer.entity_ids[0]
+            self.reload()
 
     async def _reorder(self, record: R, position: int) -> None:
         try:

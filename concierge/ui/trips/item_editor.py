@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import functools
 import itertools
-from collections.abc import Collection, Mapping
+from collections.abc import Callable, Collection, Mapping
 from datetime import date, time
 from typing import TypeVar
 from zoneinfo import available_timezones
@@ -84,32 +84,21 @@ def normalize_zone(text: str) -> str | None:
     return typed
 
 
-def normalize_time(text: str) -> str | None:
-    """ "930", "9:30", "9.30", "9h30", "9:30 am" → "09:30"; blank → None; anything else as
-    typed, for the store to explain."""
+def _clock_text(read: Callable[[str], object], text: str) -> object:
+    """A time ("930", "9h30", "9:30 am") or duration ("90", "1h30", "2h") in the store's
+    terms; blank → None; anything else as typed, for the store to explain."""
     typed = text.strip()
     if not typed:
         return None
     try:
-        return write_time(read_time(typed))
+        return read(typed)
     except ClockError:
         return typed
 
 
-def parse_duration(text: str) -> int | str | None:
-    """ "90" → 90, "1:30", "1h30", "1 h 30 min" → 90, "2h" → 120; blank → None; anything
-    else as typed, for the store to explain."""
-    typed = text.strip()
-    if not typed:
-        return None
-    try:
-        return read_duration(typed)
-    except ClockError:
-        return typed
-
-
-def _clock(value: time) -> str:
-    return write_time(value)
+def parse_duration(text: str) -> object:
+    """ "90", "1:30", "1h30", "1 h 30 min" → 90, "2h" → 120 (see `_clock_text`)."""
+    return _clock_text(read_duration, text)
 
 
 def _text(value: object) -> str:
@@ -372,7 +361,7 @@ class ItemEditor(QDialog):
             elif isinstance(widget, QPlainTextEdit):
                 widget.setPlainText(str(value or ""))
             elif isinstance(widget, QLineEdit):
-                widget.setText(_clock(value) if isinstance(value, time) else _text(value))
+                widget.setText(write_time(value) if isinstance(value, time) else _text(value))
         for part, combo in self.parts.items():
             if values[part]:
                 combo.set_code(str(values[part]))
@@ -428,7 +417,7 @@ class ItemEditor(QDialog):
         assert isinstance(widget, QLineEdit)
         text = widget.text()
         if isinstance(kind, TimeOfDay):
-            return normalize_time(text)
+            return _clock_text(lambda typed: write_time(read_time(typed)), text)
         if isinstance(kind, Zone):
             return normalize_zone(text)
         if isinstance(kind, Minutes):

@@ -12,15 +12,16 @@ from typing import Protocol
 
 from PySide6.QtCore import QKeyCombination, QPoint, Qt
 from PySide6.QtGui import QAction, QKeySequence
-from PySide6.QtWidgets import QHBoxLayout, QMenu, QPushButton, QStyle, QTreeView, QWidget
+from PySide6.QtWidgets import QHBoxLayout, QMenu, QPushButton, QTreeView, QWidget
 
 from concierge.ui.i18n import translate
 from concierge.ui.views.actions import (
     action_button,
-    icon_button,
     make_action,
     make_actions,
     move_actions,
+    move_buttons,
+    on_widget,
 )
 
 from .itinerary_days import DayGroup
@@ -112,18 +113,13 @@ class ItineraryToolbar(QWidget):
                 "Confirm the times, costs and addresses the assistant set on the selected items",
             )
         )
-        for action in self.tree_actions():
-            action.setShortcutContext(Qt.ShortcutContext.WidgetShortcut)
-            tree.addAction(action)
+        on_widget(tree, self.tree_actions())
 
         self.add_button = action_button(self, self.add_action)
         self.edit_button = action_button(self, self.edit_action)
         self.remove_button = action_button(self, self.remove_action)
-        self.move_up_button = icon_button(
-            self, self.move_up_action, QStyle.StandardPixmap.SP_ArrowUp
-        )
-        self.move_down_button = icon_button(
-            self, self.move_down_action, QStyle.StandardPixmap.SP_ArrowDown
+        self.move_up_button, self.move_down_button = move_buttons(
+            self, self.move_up_action, self.move_down_action
         )
         move_to_day = translate("ItineraryToolbar", "Move to day")
         self.move_to_day_button = QPushButton(move_to_day, self)

@@ -53,7 +53,6 @@ from concierge.store import (
     ItineraryItemRecord,
     LockKind,
     LockRecord,
-    Outcome,
     StopRecord,
     StoreError,
     TripRecord,
@@ -81,7 +80,7 @@ from concierge.ui.views.locks import (
 from concierge.ui.views.person import person
 from concierge.ui.views.trip_view import TripView
 from concierge.ui.views.undo_bar import UndoBar
-from concierge.ui.views.undo_offer import UndoOffer, undo_offered
+from concierge.ui.views.undo_offer import UndoOffer
 
 from .day_timeline import DayTimeline
 from .item_editor import ItemEditor
@@ -379,9 +378,10 @@ class ItineraryView(TripView[Change]):
             work = self.locks.toggle(
                 LockKind.DAY, day.isoformat(), trip_id=trip_id, context=person()
             )
-        self.tasks.start(self._toggle_lock(work), name="lock")
+        self.tasks.start(self._write(work), name="lock")
 
-    async def _toggle_lock(self, work: Awaitable[Outcome[bool]]) -> None:
+    async def _write(self, work: Awaitable[object]) -> None:
+        """Wait for the person's write, then show it (or, refused, say why)."""
         try:
             await work
         except StoreError as error:
@@ -562,23 +562,13 @@ class ItineraryView(TripView[Change]):
         self.reload_now()
 
     async def _undo(self, offer: UndoOffer) -> None:
-        problem = await undo_offered(self.history, offer)
-        if problem is not None:
-            self.undo_bar.inform(problem)
-        elif offer.trip_id == self._trip_id:
+        if await self.undo_bar.undo(self.history, offer) and offer.trip_id == self._trip_id:
             self._pending_select = offer.entity_ids
             self.reload_now()
 
     def _start_move(self, item: ItineraryItemRecord, day: date, position: int | None) -> None:
-        self.tasks.start(self._move(item, day, position), name="move item")
-
-    async def _move(self, item: ItineraryItemRecord, day: date, position: int | None) -> None:
-        try:
-            await self.itinerary.move(item.id, day=day, position=position, context=person())
-        except StoreError as error:
-            self.undo_bar.inform(error_text(error))
-            return
-        self.reload_now()
+        work = self.itinerary.move(item.id, day=day, position=position, context=person())
+        self.tasks.start(self._write(work), name="move item")
 
     async def _mark_seen(self, trip_id: str, item_ids: Sequence[str]) -> None:
         for item_id in item_ids:
@@ -676,23 +666,21 @@ class ItineraryView(TripView[Change]):
 
     def _open_editor(self, editor: ItemEditor) -> None:
         self._close_editor()
-        if editor.item is not None:
-            self._look_at([editor.item.id])
         self.editor = editor
-        if editor.item is not None:
-            self._offer_field_locks(editor, editor.item)
-        if self.documents is not None and editor.item is not None:
-            box = item_documents(self.documents, self.history, self.tasks, editor.item, editor)
-            editor.add_row(translate("ItineraryView", "Documents"), box)
+        item = editor.item
+        if item is not None:
+            self._look_at([item.id])
+            self._offer_field_locks(editor, item)
+            if self.documents is not None:
+                box = item_documents(self.documents, self.history, self.tasks, item, editor)
+                editor.add_row(translate("ItineraryView", "Documents"), box)
+            editor.mark_unverified(self._unverified.get(item.id, ()))
+            editor.confirm_requested.connect(
+                lambda: self.tasks.start(self._confirm([item.id], editor), name="confirm item")
+            )
         editor.save_requested.connect(
             lambda values: self.tasks.start(self._save_item(editor, values), name="save item")
         )
-        if editor.item is not None:
-            item_id = editor.item.id
-            editor.mark_unverified(self._unverified.get(item_id, ()))
-            editor.confirm_requested.connect(
-                lambda: self.tasks.start(self._confirm([item_id], editor), name="confirm item")
-            )
         editor.finished.connect(lambda _result: self._editor_closed(editor))
         editor.open()
 

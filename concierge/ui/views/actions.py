@@ -4,7 +4,7 @@ an icon, carries the label as tooltip and accessible name)."""
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 
 from PySide6.QtCore import QKeyCombination, Qt
 from PySide6.QtGui import QAction, QKeySequence
@@ -47,6 +47,21 @@ def move_actions(
         make_action(parent, up, QKeyCombination(alt, Qt.Key.Key_Up), lambda: move(-1)),
         make_action(parent, down, QKeyCombination(alt, Qt.Key.Key_Down), lambda: move(1)),
     )
+
+
+def move_buttons(parent: QWidget, up: QAction, down: QAction) -> tuple[QToolButton, QToolButton]:
+    """Arrow buttons for `move_actions`."""
+    return (
+        icon_button(parent, up, QStyle.StandardPixmap.SP_ArrowUp),
+        icon_button(parent, down, QStyle.StandardPixmap.SP_ArrowDown),
+    )
+
+
+def on_widget(widget: QWidget, actions: Iterable[QAction]) -> None:
+    """Give `widget` these actions, their keys working while it has the focus."""
+    for action in actions:
+        action.setShortcutContext(Qt.ShortcutContext.WidgetShortcut)
+        widget.addAction(action)
 
 
 def action_button(parent: QWidget, action: QAction) -> QPushButton:
