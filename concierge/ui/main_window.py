@@ -6,7 +6,7 @@ from __future__ import annotations
 import asyncio
 import functools
 import logging
-from collections.abc import Awaitable, Callable, Sequence
+from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -42,7 +42,6 @@ from concierge.store import (
     ChangeContext,
     DocumentRecord,
     StoreError,
-    UndoResult,
     log_dir,
 )
 from concierge.text import QT_TRANSLATE_NOOP
@@ -742,44 +741,41 @@ class MainWindow(QMainWindow):
             self.tasks.start(self._refresh_undo(), name="refresh undo")
 
     def undo(self) -> None:
-        history = self.services.history
-        undone = (
-            translate("MainWindow", "Nothing to undo."),
-            translate("MainWindow", "Undone: {step}"),
-        )
-        self.tasks.start(self._step_history(history.undo_last, *undone), name="undo")
+        self.tasks.start(self._step_history(redo=False), name="undo")
 
     def redo(self) -> None:
-        history = self.services.history
-        redone = (
-            translate("MainWindow", "Nothing to redo."),
-            translate("MainWindow", "Redone: {step}"),
-        )
-        self.tasks.start(self._step_history(history.redo_last, *redone), name="redo")
+        self.tasks.start(self._step_history(redo=True), name="redo")
 
-    async def _step_history(
-        self, step: Callable[[], Awaitable[UndoResult | None]], nothing: str, done: str
-    ) -> None:
-        result = await step()
-        text = nothing if result is None else done.format(step=shown(result.label))
-        self.statusBar().showMessage(text, STATUS_MS)
+    async def _step_history(self, *, redo: bool) -> None:
+        history = self.services.history
+        result = await (history.redo_last() if redo else history.undo_last())
+        if result is None:
+            nothing = (
+                translate("MainWindow", "Nothing to redo.")
+                if redo
+                else translate("MainWindow", "Nothing to undo.")
+            )
+            self.statusBar().showMessage(nothing, STATUS_MS)
+        else:
+            done = (
+                translate("MainWindow", "Redone: {step}")
+                if redo
+                else translate("MainWindow", "Undone: {step}")
+            )
+            self.statusBar().showMessage(done.format(step=shown(result.label)), STATUS_MS)
         await self._refresh_undo()
 
     async def _refresh_undo(self) -> None:
         history = self.services.history
         undo, redo = await history.undo_label(), await history.redo_label()
-        self.undo_action.setEnabled(undo is not None)
-        self.undo_action.setText(
-            translate("MainWindow", "&Undo {step}").format(step=shown(undo))
-            if undo
-            else translate("MainWindow", "&Undo")
-        )
-        self.redo_action.setEnabled(redo is not None)
-        self.redo_action.setText(
-            translate("MainWindow", "&Redo {step}").format(step=shown(redo))
-            if redo
-            else translate("MainWindow", "&Redo")
-        )
+        for action, step, plain, named in (
+            (self.undo_action, undo, "&Undo", translate("MainWindow", "&Undo {step}")),
+            (self.redo_action, redo, "&Redo", translate("MainWindow", "&Redo {step}")),
+        ):
+            action.setEnabled(step is not None)
+            action.setText(
+                named.format(step=shown(step)) if step else translate("MainWindow", plain)
+            )
 
     def mark_seen(self) -> None:
         trip_id = self.session.trip_id

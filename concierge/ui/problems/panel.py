@@ -26,6 +26,7 @@ from PySide6.QtWidgets import (
 )
 
 from concierge.store import ChangeBus
+from concierge.text import QT_TRANSLATE_NOOP
 from concierge.travel.checks import Problem, Severity, TripChecks, TripProblems
 from concierge.ui.colours import follow_palette
 from concierge.ui.i18n import translate
@@ -83,14 +84,12 @@ class ProblemsPanel(TripView[TripProblems]):
     jump_requested = Signal(object)
     """The person asked to go to what this `Problem` is about."""
 
+    view_name = "problems"
+    object_name = "problemsPanel"
+    accessible_name = QT_TRANSLATE_NOOP("Problems", "Problems")
+
     def __init__(self, checks: TripChecks, bus: ChangeBus, parent: QWidget | None = None) -> None:
-        super().__init__(
-            bus.news(TripProblems),
-            parent,
-            name="problems",
-            object_name="problemsPanel",
-            accessible_name=translate("Problems", "Problems"),
-        )
+        super().__init__(bus.news(TripProblems), parent)
         self.checks = checks
         self._unfollow: Callable[[], None] | None = None
         self._icons = SeverityIcons()

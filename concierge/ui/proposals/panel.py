@@ -87,6 +87,9 @@ class ProposalsPanel(TripView[ProposalNews]):
     decided = Signal(str)
     """The person decided; the sentence saying what became of the proposals."""
 
+    view_name = "proposals"
+    object_name = "proposalsPanel"
+
     def __init__(
         self,
         proposals: ProposalRepository,
@@ -98,7 +101,7 @@ class ProposalsPanel(TripView[ProposalNews]):
         problems: ProblemLines | None = None,
     ) -> None:
         """`problems`: what each call would introduce or fix (none shown without it)."""
-        super().__init__(bus.proposals, parent, name="proposals", object_name="proposalsPanel")
+        super().__init__(bus.proposals, parent)
         self.problems = problems
         self._unsubscribe_changes: Callable[[], None] | None = bus.subscribe(self._changed)
         self.proposals = proposals

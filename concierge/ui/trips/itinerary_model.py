@@ -1,11 +1,5 @@
-"""The itinerary as a two-level tree model: day rows, each with its items as children.
-
-Columns are Time, Title, Place and Notes; a day row's heading sits in the first column
-(the view spans it across the row). Items the assistant added or changed and the person
-has not looked at are tinted, with the reason in the tooltip. Items and days the plan
-checks find a problem with carry its severity's icon, the problems in the tooltip and the
-accessible description (`set_marks`). Locked items and days carry a padlock (a day's
-problem icon takes its place), and screen readers hear "locked" after their name.
+"""The itinerary as a two-level tree model: day rows, each with its items as children, marked
+with the assistant's unseen changes, the plan's problems and locks.
 
 The model keeps its values in Qt's own item store (a `QStandardItemModel`): the view asks
 for several roles of every visible cell on every paint, and answering from Python costs a

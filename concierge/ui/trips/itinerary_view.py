@@ -1,18 +1,9 @@
 """The itinerary of the selected trip: items grouped by day, edited in a small dialog,
-reordered from the keyboard, removed at once with Undo offered.
-
-Beside the list, the current day as a timeline (`DayTimeline`, hidden and shown with
-Ctrl+T); selecting in either selects in both, and Enter in either opens the item.
-
-Rows, day headings and timeline blocks the plan checks find a problem with are marked
-(`show_problems`).
-
-Ctrl+L locks the current item (or, on a day's heading, the day) against the assistant's
-changes, or unlocks it; locked rows carry a padlock.
+reordered from the keyboard, removed at once with Undo offered, locked with Ctrl+L; beside
+the list, the current day as a timeline (Ctrl+T), the selection shared between the two.
 
 Selecting items tells `SelectionState` (so the assistant knows what "these" means) and
-marks the assistant's changes to them seen. The view follows the store through the change
-bus and keeps the selection, by item id, across every refresh.
+marks the assistant's changes to them seen; the selection survives every refresh, by id.
 """
 
 from __future__ import annotations
@@ -117,14 +108,12 @@ class ItineraryView(TripView[Change]):
     items_selected = Signal(object)
     """The ids of the selected items (a tuple, possibly empty), in itinerary order."""
 
+    view_name = "itinerary"
+    object_name = "itineraryView"
+    accessible_name = QT_TRANSLATE_NOOP("ItineraryView", "Itinerary")
+
     def __init__(self, services: TravelServices, parent: QWidget | None = None) -> None:
-        super().__init__(
-            services.bus,
-            parent,
-            name="itinerary",
-            object_name="itineraryView",
-            accessible_name=translate("ItineraryView", "Itinerary"),
-        )
+        super().__init__(services.bus, parent)
         self.itinerary = services.itinerary
         self.trips = services.trips
         self.stops = services.stops
