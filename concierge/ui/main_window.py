@@ -87,6 +87,7 @@ from concierge.ui.startup_window import initial_size
 from concierge.ui.task_failure import failure_text
 from concierge.ui.trips import ItineraryView, TripForm, TripListPanel
 from concierge.ui.user_guide import UserGuideDialog
+from concierge.ui.views.actions import key_text
 from concierge.ui.views.layouts import note_label, vbox
 from concierge.ui.views.locks import LOCK_HINT, LOCK_KEYS, LOCK_TEXT
 from concierge.ui.views.trip_view import TripView
@@ -355,7 +356,7 @@ class MainWindow(QMainWindow):
             menu, translate("MainWindow", "Mark assistant changes as &seen"), self.mark_seen
         )
         menu.addSeparator()
-        keys = QKeySequence(LOCK_KEYS).toString(QKeySequence.SequenceFormat.NativeText)
+        keys = key_text(LOCK_KEYS)
         # The key is the views' own (see `views.locks`); the menu only names it.
         self.lock_action = self._action(menu, f"&{shown(LOCK_TEXT)}\t{keys}", self.toggle_lock)
 
@@ -512,7 +513,7 @@ class MainWindow(QMainWindow):
         worst = panel.worst()
         icon = panel.icon(worst) if worst is not None else QIcon()
         text = count_text(count) if panel.loaded else translate("MainWindow", "Checking…")
-        keys = QKeySequence(PROBLEMS_KEYS).toString(QKeySequence.SequenceFormat.NativeText)
+        keys = key_text(PROBLEMS_KEYS)
         button = self.problems_button
         button.setText(text)
         button.setIcon(icon)

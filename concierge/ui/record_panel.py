@@ -132,12 +132,7 @@ class RecordListPanel(TripView[Change], Generic[R]):
                 self.remove_selected,
             ),
         )
-        self.move_up_action, self.move_down_action = move_actions(
-            self,
-            translate("RecordListPanel", "Move up"),
-            translate("RecordListPanel", "Move down"),
-            self.move_selected,
-        )
+        self.move_up_action, self.move_down_action = move_actions(self, self.move_selected)
         on_widget(self.view, self.view_actions())
         self.rename_button = action_button(self, self.rename_action)
         self.remove_button = action_button(self, self.remove_action)

@@ -53,6 +53,17 @@
         </message>
     </context>
     <context>
+        <name>Actions</name>
+        <message>
+            <source>Move up</source>
+            <translation>Mover para cima</translation>
+        </message>
+        <message>
+            <source>Move down</source>
+            <translation>Mover para baixo</translation>
+        </message>
+    </context>
+    <context>
         <name>App</name>
         <message>
             <source>Concierge cannot start</source>
@@ -1069,14 +1080,6 @@
         <message>
             <source>No time</source>
             <translation>Sem horário</translation>
-        </message>
-        <message>
-            <source>all day</source>
-            <translation>dia inteiro</translation>
-        </message>
-        <message>
-            <source>no time</source>
-            <translation>sem horário</translation>
         </message>
         <message>
             <source>from the day before</source>
@@ -2531,14 +2534,6 @@
         <message>
             <source>Remove</source>
             <translation>Remover</translation>
-        </message>
-        <message>
-            <source>Move up</source>
-            <translation>Mover para cima</translation>
-        </message>
-        <message>
-            <source>Move down</source>
-            <translation>Mover para baixo</translation>
         </message>
         <message>
             <source>Move to previous day</source>
@@ -4364,14 +4359,6 @@
             <source>Remove</source>
             <translation>Remover</translation>
         </message>
-        <message>
-            <source>Move up</source>
-            <translation>Mover para cima</translation>
-        </message>
-        <message>
-            <source>Move down</source>
-            <translation>Mover para baixo</translation>
-        </message>
     </context>
     <context>
         <name>SeenBar</name>
@@ -5681,18 +5668,6 @@
             <translation>Intenso</translation>
         </message>
         <message>
-            <source>relaxed</source>
-            <translation>tranquilo</translation>
-        </message>
-        <message>
-            <source>balanced</source>
-            <translation>equilibrado</translation>
-        </message>
-        <message>
-            <source>packed</source>
-            <translation>intenso</translation>
-        </message>
-        <message>
             <source>City or airport code, e.g. Lisbon or LIS</source>
             <translation>Cidade ou código de aeroporto, p. ex. Lisboa ou LIS</translation>
         </message>
@@ -5773,14 +5748,6 @@
         <message>
             <source>Delete</source>
             <translation>Excluir</translation>
-        </message>
-        <message>
-            <source>Move up</source>
-            <translation>Mover para cima</translation>
-        </message>
-        <message>
-            <source>Move down</source>
-            <translation>Mover para baixo</translation>
         </message>
         <message>
             <source>Deleted “{title}”.</source>

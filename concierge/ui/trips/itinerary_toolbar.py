@@ -17,6 +17,7 @@ from PySide6.QtWidgets import QHBoxLayout, QMenu, QPushButton, QTreeView, QWidge
 from concierge.ui.i18n import translate
 from concierge.ui.views.actions import (
     action_button,
+    key_text,
     make_action,
     make_actions,
     move_actions,
@@ -25,10 +26,6 @@ from concierge.ui.views.actions import (
 )
 
 from .itinerary_days import DayGroup
-
-
-def _keys(action: QAction) -> str:
-    return action.shortcut().toString(QKeySequence.SequenceFormat.NativeText)
 
 
 class ItineraryCommands(Protocol):
@@ -75,12 +72,7 @@ class ItineraryToolbar(QWidget):
             QKeySequence.StandardKey.Delete,
             commands.remove_selected,
         )
-        self.move_up_action, self.move_down_action = move_actions(
-            self,
-            translate("ItineraryToolbar", "Move up"),
-            translate("ItineraryToolbar", "Move down"),
-            commands.move_selected,
-        )
+        self.move_up_action, self.move_down_action = move_actions(self, commands.move_selected)
         self.previous_day_action, self.next_day_action = make_actions(
             self,
             (
@@ -129,7 +121,10 @@ class ItineraryToolbar(QWidget):
                 "ItineraryToolbar",
                 "Move the selected item to another day ({previous} or {next}: the previous or "
                 "next day)",
-            ).format(previous=_keys(self.previous_day_action), next=_keys(self.next_day_action))
+            ).format(
+                previous=key_text(self.previous_day_action.shortcut()),
+                next=key_text(self.next_day_action.shortcut()),
+            )
         )
         self.day_menu = QMenu(move_to_day, self)
         self.day_menu.aboutToShow.connect(self._fill_day_menu)

@@ -60,6 +60,7 @@ from concierge.ui.i18n import shown, translate
 from concierge.ui.problems.icons import SeverityIcons
 from concierge.ui.problems.marks import NO_MARKS, ProblemMarks
 from concierge.ui.scroll_bars import use_steady_scroll_bars
+from concierge.ui.views.actions import key_text
 from concierge.ui.views.layouts import note_label, vbox
 from concierge.ui.views.locks import (
     FieldLockMenu,
@@ -168,9 +169,7 @@ class ItineraryView(TripView[Change]):
         self.timeline_action.setShortcutContext(Qt.ShortcutContext.WidgetWithChildrenShortcut)
         self.timeline_action.setToolTip(
             translate("ItineraryView", "Show the day timeline beside the list ({keys})").format(
-                keys=self.timeline_action.shortcut().toString(
-                    QKeySequence.SequenceFormat.NativeText
-                )
+                keys=key_text(TIMELINE_KEYS)
             )
         )
         self.timeline_action.toggled.connect(self._show_timeline)

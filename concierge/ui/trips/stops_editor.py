@@ -242,9 +242,9 @@ class StopsEditor(TripView[Change]):
         )
         self.up_action, self.down_action = move_actions(
             self,
+            self.move_current,
             translate("StopsEditor", "Move stop up"),
             translate("StopsEditor", "Move stop down"),
-            self.move_current,
         )
         for action in (self.add_action, self.remove_action, self.up_action, self.down_action):
             action.setShortcutContext(Qt.ShortcutContext.WidgetWithChildrenShortcut)

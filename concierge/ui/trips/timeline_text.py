@@ -43,13 +43,6 @@ def apart_label(entry: TimelineEntry) -> str:
     return translate("DayTimeline", "No time")
 
 
-def _apart_word(entry: TimelineEntry) -> str:
-    """The same inside a sentence: "all day", "no time"."""
-    if entry.all_day or entry.continues_before:
-        return translate("DayTimeline", "all day")
-    return translate("DayTimeline", "no time")
-
-
 def block_times(block: Block) -> str:
     """10:05–13:00, 20:00 · no end time, until 07:15, 22:00 until the next day."""
     entry = block.entry
@@ -78,7 +71,7 @@ def describe(layout: DayLayout, item_id: str) -> str:
     if block is None:
         entry = layout.entry(item_id)
         assert entry is not None, item_id
-        return f"{entry.title}, {kind_label(entry.kind)}, {_apart_word(entry)}. {place}."
+        return f"{entry.title}, {kind_label(entry.kind)}, {apart_label(entry).lower()}. {place}."
     text = f"{block.entry.title}, {kind_label(block.entry.kind)}, {block_times(block)}."
     others = [layout.entry(other) for other in layout.overlapping(item_id)]
     if others:

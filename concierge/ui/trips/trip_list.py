@@ -108,12 +108,7 @@ class TripListPanel(QWidget):
                 self.delete_selected,
             ),
         )
-        self.move_up_action, self.move_down_action = move_actions(
-            self,
-            translate("TripList", "Move up"),
-            translate("TripList", "Move down"),
-            self.move_selected,
-        )
+        self.move_up_action, self.move_down_action = move_actions(self, self.move_selected)
         on_widget(
             self.view,
             (self.rename_action, self.delete_action, self.move_up_action, self.move_down_action),

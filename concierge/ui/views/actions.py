@@ -17,7 +17,14 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from concierge.ui.i18n import translate
+
 Shortcut = QKeySequence.StandardKey | Qt.Key | QKeyCombination | None
+
+
+def key_text(keys: QKeySequence | QKeyCombination | str) -> str:
+    """Keys as the platform writes them ("Ctrl+L", "⌘L")."""
+    return QKeySequence(keys).toString(QKeySequence.SequenceFormat.NativeText)
 
 
 def make_action(
@@ -27,8 +34,7 @@ def make_action(
     action = QAction(text, parent)
     if shortcut is not None:
         action.setShortcut(QKeySequence(shortcut))
-        keys = action.shortcut().toString(QKeySequence.SequenceFormat.NativeText)
-        action.setToolTip(f"{text} ({keys})")
+        action.setToolTip(f"{text} ({key_text(action.shortcut())})")
     action.triggered.connect(slot)
     return action
 
@@ -39,10 +45,13 @@ def make_actions(parent: QWidget, *rows: tuple[str, Shortcut, Callable[[], None]
 
 
 def move_actions(
-    parent: QWidget, up: str, down: str, move: Callable[[int], None]
+    parent: QWidget, move: Callable[[int], None], up: str = "", down: str = ""
 ) -> tuple[QAction, QAction]:
-    """The actions moving the selection up (Alt+Up, `move(-1)`) and down (Alt+Down)."""
+    """The actions moving the selection up (Alt+Up, `move(-1)`) and down (Alt+Down), called
+    Move up and Move down unless `up` and `down` say otherwise."""
     alt = Qt.KeyboardModifier.AltModifier
+    up = up or translate("Actions", "Move up")
+    down = down or translate("Actions", "Move down")
     return (
         make_action(parent, up, QKeyCombination(alt, Qt.Key.Key_Up), lambda: move(-1)),
         make_action(parent, down, QKeyCombination(alt, Qt.Key.Key_Down), lambda: move(1)),
