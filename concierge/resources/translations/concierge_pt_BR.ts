@@ -53,6 +53,17 @@
         </message>
     </context>
     <context>
+        <name>Actions</name>
+        <message>
+            <source>Move up</source>
+            <translation>Mover para cima</translation>
+        </message>
+        <message>
+            <source>Move down</source>
+            <translation>Mover para baixo</translation>
+        </message>
+    </context>
+    <context>
         <name>App</name>
         <message>
             <source>Concierge cannot start</source>
@@ -1065,14 +1076,6 @@
         <message>
             <source>No time</source>
             <translation>Sem horário</translation>
-        </message>
-        <message>
-            <source>all day</source>
-            <translation>dia inteiro</translation>
-        </message>
-        <message>
-            <source>no time</source>
-            <translation>sem horário</translation>
         </message>
         <message>
             <source>from the day before</source>
@@ -2290,10 +2293,6 @@
             <translation>Editar item</translation>
         </message>
         <message>
-            <source>All day</source>
-            <translation>Dia inteiro</translation>
-        </message>
-        <message>
             <source>Optional, e.g. 09:30</source>
             <translation>Opcional, p. ex. 09:30</translation>
         </message>
@@ -2348,10 +2347,6 @@
         <message>
             <source>Confirm the details the assistant set (marked); editing one confirms it too</source>
             <translation>Confirmar os detalhes definidos pelo assistente (marcados); editar um deles também o confirma</translation>
-        </message>
-        <message>
-            <source>Cost currency</source>
-            <translation>Moeda do custo</translation>
         </message>
         <message>
             <source>Check-in day</source>
@@ -2491,102 +2486,6 @@
             <translation>Notas</translation>
         </message>
         <message>
-            <source>day</source>
-            <translation>dia</translation>
-        </message>
-        <message>
-            <source>time</source>
-            <translation>horário</translation>
-        </message>
-        <message>
-            <source>time zone</source>
-            <translation>fuso horário</translation>
-        </message>
-        <message>
-            <source>title</source>
-            <translation>título</translation>
-        </message>
-        <message>
-            <source>place</source>
-            <translation>local</translation>
-        </message>
-        <message>
-            <source>notes</source>
-            <translation>notas</translation>
-        </message>
-        <message>
-            <source>kind</source>
-            <translation>tipo</translation>
-        </message>
-        <message>
-            <source>end day</source>
-            <translation>dia de término</translation>
-        </message>
-        <message>
-            <source>end time</source>
-            <translation>horário de término</translation>
-        </message>
-        <message>
-            <source>end time zone</source>
-            <translation>fuso horário de término</translation>
-        </message>
-        <message>
-            <source>all day</source>
-            <translation>dia inteiro</translation>
-        </message>
-        <message>
-            <source>duration</source>
-            <translation>duração</translation>
-        </message>
-        <message>
-            <source>carrier</source>
-            <translation>companhia</translation>
-        </message>
-        <message>
-            <source>number</source>
-            <translation>número</translation>
-        </message>
-        <message>
-            <source>from</source>
-            <translation>origem</translation>
-        </message>
-        <message>
-            <source>to</source>
-            <translation>destino</translation>
-        </message>
-        <message>
-            <source>seat</source>
-            <translation>assento</translation>
-        </message>
-        <message>
-            <source>confirmation code</source>
-            <translation>código de reserva</translation>
-        </message>
-        <message>
-            <source>provider</source>
-            <translation>fornecedor</translation>
-        </message>
-        <message>
-            <source>address</source>
-            <translation>endereço</translation>
-        </message>
-        <message>
-            <source>link</source>
-            <translation>link</translation>
-        </message>
-        <message>
-            <source>cost</source>
-            <translation>custo</translation>
-        </message>
-        <message>
-            <source>cost currency</source>
-            <translation>moeda do custo</translation>
-        </message>
-        <message>
-            <source>opening hours</source>
-            <translation>horário de funcionamento</translation>
-        </message>
-        <message>
             <source>{what}: {fields}</source>
             <translation>{what}: {fields}</translation>
         </message>
@@ -2635,14 +2534,6 @@
         <message>
             <source>Remove</source>
             <translation>Remover</translation>
-        </message>
-        <message>
-            <source>Move up</source>
-            <translation>Mover para cima</translation>
-        </message>
-        <message>
-            <source>Move down</source>
-            <translation>Mover para baixo</translation>
         </message>
         <message>
             <source>Move to previous day</source>
@@ -4452,14 +4343,6 @@
             <source>Remove</source>
             <translation>Remover</translation>
         </message>
-        <message>
-            <source>Move up</source>
-            <translation>Mover para cima</translation>
-        </message>
-        <message>
-            <source>Move down</source>
-            <translation>Mover para baixo</translation>
-        </message>
     </context>
     <context>
         <name>SeenBar</name>
@@ -5769,18 +5652,6 @@
             <translation>Intenso</translation>
         </message>
         <message>
-            <source>relaxed</source>
-            <translation>tranquilo</translation>
-        </message>
-        <message>
-            <source>balanced</source>
-            <translation>equilibrado</translation>
-        </message>
-        <message>
-            <source>packed</source>
-            <translation>intenso</translation>
-        </message>
-        <message>
             <source>City or airport code, e.g. Lisbon or LIS</source>
             <translation>Cidade ou código de aeroporto, p. ex. Lisboa ou LIS</translation>
         </message>
@@ -5861,14 +5732,6 @@
         <message>
             <source>Delete</source>
             <translation>Excluir</translation>
-        </message>
-        <message>
-            <source>Move up</source>
-            <translation>Mover para cima</translation>
-        </message>
-        <message>
-            <source>Move down</source>
-            <translation>Mover para baixo</translation>
         </message>
         <message>
             <source>Deleted “{title}”.</source>
