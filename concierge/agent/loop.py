@@ -8,10 +8,9 @@ what the model sees next (R2, R4).
 from __future__ import annotations
 
 import asyncio
-import inspect
 import logging
 import time
-from collections.abc import Awaitable, Callable, Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from enum import StrEnum
 from typing import Any
@@ -33,7 +32,6 @@ from .errors import (
     IncompleteAnswerError,
     ModelError,
     NothingToRetryError,
-    ToolError,
     UsageError,
 )
 from .events import (
@@ -71,16 +69,7 @@ from .model import ModelAdapter, ModelRequest
 from .model_input import SnapshotLayout, build_model_input
 from .result_summaries import SummaryPolicy, summarized_results
 from .token_estimates import CharTokenEstimator
-from .tools import (
-    OutcomeLookup,
-    PermissionHandler,
-    PermissionRequest,
-    Tool,
-    ToolContext,
-    ToolOutput,
-    parse_arguments,
-    unknown_tool_message,
-)
+from .tools import OutcomeLookup, PermissionHandler, Tool, run_tool
 
 log = logging.getLogger(__name__)
 
@@ -481,48 +470,7 @@ class Agent:
     async def _run_tool(
         self, call: ToolCall, effect: str, signal: AbortSignal | None
     ) -> ToolResult:
-        tool = self._tools.get(call.name)
-        if tool is None:
-            return _error(call, unknown_tool_message(call.name, self.tools))
-        tool_signal = signal if signal is not None else AbortSignal()
-        try:
-            arguments = parse_arguments(tool, call.arguments)
-            if tool.needs_permission(arguments) and not await self._permit(tool, call, arguments):
-                return _error(call, "The person declined this action; it was not carried out.")
-            output = await tool_signal.race(
-                tool.handler(
-                    arguments, ToolContext(signal=tool_signal, call_id=call.id, effect_id=effect)
-                )
-            )
-        except ToolError as error:
-            return _error(call, str(error))
-        except (AbortedError, asyncio.CancelledError):
-            raise
-        except Exception as error:
-            log.exception("tool %s failed", call.name)
-            return _error(call, f"The tool '{call.name}' failed: {error}")
-        if isinstance(output, str):
-            output = ToolOutput(output)
-        return ToolResult(
-            tool_call_id=call.id,
-            tool_name=call.name,
-            content=output.content,
-            summary=output.summary,
-        )
-
-    async def _permit(self, tool: Tool[Any], call: ToolCall, arguments: Any) -> bool:
-        if self._permission_handler is None:
-            return False
-        description: str | Awaitable[str] = (
-            tool.describe_permission(arguments)
-            if tool.describe_permission is not None
-            else f"Allow the assistant to run '{tool.name}'?"
-        )
-        if inspect.isawaitable(description):
-            description = await description
-        return await self._permission_handler(
-            PermissionRequest(tool.name, call.id, arguments, description)
-        )
+        return await run_tool(self._tools, call, effect, signal, self._permission_handler)
 
     async def _answer_dangling_calls(self, content: str) -> None:
         """Give every tool call left without a result one, so history stays valid.
@@ -584,12 +532,6 @@ def _too_long(error: ContextOverflowError, window: int | None, why: str) -> Mode
     )
     failure.__cause__ = error
     return failure
-
-
-def _error(call: ToolCall, content: str) -> ToolResult:
-    return ToolResult(
-        tool_call_id=call.id, tool_name=call.name, content=content, status=ToolStatus.ERROR
-    )
 
 
 def _aborted(call: ToolCall, content: str = ABORTED_RESULT) -> ToolResult:

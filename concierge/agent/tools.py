@@ -7,7 +7,10 @@ the model can read and correct.
 
 from __future__ import annotations
 
+import asyncio
+import inspect
 import json
+import logging
 import weakref
 from collections.abc import Awaitable, Callable, Mapping, Sequence
 from dataclasses import dataclass, field
@@ -16,10 +19,12 @@ from typing import Any, Generic, TypeAlias, TypeVar
 from pydantic import BaseModel, ValidationError
 
 from .abort import AbortSignal
-from .errors import ToolError, UsageError
+from .errors import AbortedError, ToolError, UsageError
+from .messages import ToolCall, ToolResult, ToolStatus
 from .tool_schema import compact_schema
 
 ArgsT = TypeVar("ArgsT", bound=BaseModel)
+log = logging.getLogger(__name__)
 
 
 @dataclass(frozen=True, slots=True)
@@ -156,3 +161,61 @@ def tool_titles(tools: Sequence[Tool[Any]]) -> dict[str, str]:
 def unknown_tool_message(name: str, tools: Sequence[Tool[Any]]) -> str:
     available = ", ".join(t.name for t in tools) or "none"
     return f"There is no tool named '{name}'. Available tools: {available}."
+
+
+async def run_tool(
+    tools: Mapping[str, Tool[Any]],
+    call: ToolCall,
+    effect: str,
+    signal: AbortSignal | None,
+    permission_handler: PermissionHandler | None,
+) -> ToolResult:
+    """Look up, validate, ask permission for and run one call; raises only when aborted."""
+    tool = tools.get(call.name)
+    if tool is None:
+        return _error(call, unknown_tool_message(call.name, tuple(tools.values())))
+    tool_signal = signal if signal is not None else AbortSignal()
+    try:
+        arguments = parse_arguments(tool, call.arguments)
+        if tool.needs_permission(arguments) and not await _permit(
+            permission_handler, tool, call, arguments
+        ):
+            return _error(call, "The person declined this action; it was not carried out.")
+        output = await tool_signal.race(
+            tool.handler(
+                arguments, ToolContext(signal=tool_signal, call_id=call.id, effect_id=effect)
+            )
+        )
+    except ToolError as error:
+        return _error(call, str(error))
+    except (AbortedError, asyncio.CancelledError):
+        raise
+    except Exception as error:
+        log.exception("tool %s failed", call.name)
+        return _error(call, f"The tool '{call.name}' failed: {error}")
+    if isinstance(output, str):
+        output = ToolOutput(output)
+    return ToolResult(
+        tool_call_id=call.id, tool_name=call.name, content=output.content, summary=output.summary
+    )
+
+
+async def _permit(
+    handler: PermissionHandler | None, tool: Tool[Any], call: ToolCall, arguments: Any
+) -> bool:
+    if handler is None:
+        return False
+    description: str | Awaitable[str] = (
+        tool.describe_permission(arguments)
+        if tool.describe_permission is not None
+        else f"Allow the assistant to run '{tool.name}'?"
+    )
+    if inspect.isawaitable(description):
+        description = await description
+    return await handler(PermissionRequest(tool.name, call.id, arguments, description))
+
+
+def _error(call: ToolCall, content: str) -> ToolResult:
+    return ToolResult(
+        tool_call_id=call.id, tool_name=call.name, content=content, status=ToolStatus.ERROR
+    )

@@ -506,13 +506,9 @@ class RealtimeBridge:
     def _handle(self, event: Mapping[str, Any]) -> None:
         kind = event.get("type")
         if kind == "input_audio_buffer.speech_started":
-            self._listeners.publish(
-                SpeechStarted(str(event.get("item_id", "")), int(event.get("audio_start_ms", 0)))
-            )
+            self._listeners.publish(SpeechStarted(str(event.get("item_id", ""))))
         elif kind == "input_audio_buffer.speech_stopped":
-            self._listeners.publish(
-                SpeechStopped(str(event.get("item_id", "")), int(event.get("audio_end_ms", 0)))
-            )
+            self._listeners.publish(SpeechStopped(str(event.get("item_id", ""))))
         elif kind == "input_audio_buffer.committed":
             spoken = Spoken(str(event.get("item_id", "")))
             if self._transcription_model is None:
