@@ -6,7 +6,7 @@ import inspect
 import logging
 from collections.abc import Awaitable, Callable, Mapping
 from dataclasses import dataclass, field
-from typing import Any, ClassVar, TypeAlias
+from typing import Any, ClassVar, TypeAlias, dataclass_transform
 
 from .listeners import Listeners
 from .messages import AssistantMessage, ToolCall, ToolResult, Usage, UserMessage
@@ -61,25 +61,25 @@ class RuntimeContext:
                 log.exception("a context provider's delivery callback failed")
 
 
+@dataclass_transform(frozen_default=True)
 class Event:
-    """Base of reported events: a subclass names its `type` once, as a class keyword."""
+    """Base of reported events: each subclass is a frozen dataclass and names its `type`
+    once, as a class keyword."""
 
-    __slots__ = ()
     type: ClassVar[str]
 
     def __init_subclass__(cls, type: str | None = None, **kwargs: Any) -> None:
         super().__init_subclass__(**kwargs)
-        if type is not None:  # None when `dataclass(slots=True)` remakes the class
+        if type is not None:
             cls.type = type
+        dataclass(frozen=True)(cls)
 
 
-@dataclass(frozen=True, slots=True)
 class TextDelta(Event, type="text_delta"):
     text: str
     iteration: int
 
 
-@dataclass(frozen=True, slots=True)
 class ModelRequestEvent(Event, type="model_request"):
     """The exact payload sent to the model server."""
 
@@ -87,7 +87,6 @@ class ModelRequestEvent(Event, type="model_request"):
     iteration: int
 
 
-@dataclass(frozen=True, slots=True)
 class ModelResponseEvent(Event, type="model_response"):
     message: AssistantMessage
     usage: Usage | None
@@ -95,19 +94,16 @@ class ModelResponseEvent(Event, type="model_response"):
     seconds: float
 
 
-@dataclass(frozen=True, slots=True)
 class ToolCallEvent(Event, type="tool_call"):
     call: ToolCall
     iteration: int
 
 
-@dataclass(frozen=True, slots=True)
 class ToolResultEvent(Event, type="tool_result"):
     result: ToolResult
     iteration: int
 
 
-@dataclass(frozen=True, slots=True)
 class RuntimeContextEvent(Event, type="runtime_context"):
     context: RuntimeContext
 
@@ -116,7 +112,6 @@ class RuntimeContextEvent(Event, type="runtime_context"):
         return self.context.iteration
 
 
-@dataclass(frozen=True, slots=True)
 class RuntimeContextSentEvent(Event, type="runtime_context_sent"):
     """What went on the wire of the runtime context when a wrapper sends it as updates
     (`ContextUpdates`); the `runtime_context` event before it holds the full state.
@@ -132,7 +127,6 @@ class RuntimeContextSentEvent(Event, type="runtime_context_sent"):
     iteration: int
 
 
-@dataclass(frozen=True, slots=True)
 class CompactionStartedEvent(Event, type="compaction_started"):
     """Older messages are being summarized before the next model call; a `CompactionEvent`
     or an `ErrorEvent` follows. Lets a UI say why the answer is taking longer."""
@@ -141,7 +135,6 @@ class CompactionStartedEvent(Event, type="compaction_started"):
     iteration: int
 
 
-@dataclass(frozen=True, slots=True)
 class CompactionEvent(Event, type="compaction"):
     """Older messages were summarized: `summary` now stands in for them in the model input.
 
@@ -157,13 +150,11 @@ class CompactionEvent(Event, type="compaction"):
     iteration: int
 
 
-@dataclass(frozen=True, slots=True)
 class ErrorEvent(Event, type="error"):
     error: BaseException
     iteration: int
 
 
-@dataclass(frozen=True, slots=True)
 class TurnEndEvent(Event, type="turn_end"):
     status: str
     iteration: int

@@ -91,7 +91,6 @@ class TurnResult:
 
     status: TurnStatus
     text: str
-    iterations: int
     usage: tuple[Usage, ...]
     message: str = ""
 
@@ -278,7 +277,7 @@ class Agent:
                     usage.append(reply.usage)
                 if not reply.tool_calls:
                     self._events.emit(TurnEndEvent(TurnStatus.COMPLETED, iteration))
-                    return TurnResult(TurnStatus.COMPLETED, reply.text, iteration, tuple(usage))
+                    return TurnResult(TurnStatus.COMPLETED, reply.text, tuple(usage))
                 await self._run_tools(reply, iteration, signal)
         except (AbortedError, asyncio.CancelledError) as error:
             await asyncio.shield(self._answer_dangling_calls(ABORTED_RESULT))
@@ -292,7 +291,7 @@ class Agent:
             "Send another message to let the assistant continue."
         )
         self._events.emit(TurnEndEvent(TurnStatus.ITERATION_LIMIT, iteration, message))
-        return TurnResult(TurnStatus.ITERATION_LIMIT, "", iteration, tuple(usage), message)
+        return TurnResult(TurnStatus.ITERATION_LIMIT, "", tuple(usage), message)
 
     async def _iterate(
         self,

@@ -13,6 +13,7 @@ import contextlib
 import json
 import time
 from collections.abc import AsyncIterator, Callable, Mapping
+from dataclasses import KW_ONLY, dataclass, field
 from typing import Any
 
 import httpx2
@@ -44,6 +45,7 @@ _OTHER_CAP_FIELD = {MAX_TOKENS: MAX_COMPLETION_TOKENS, MAX_COMPLETION_TOKENS: MA
 _REFUSED_WORDS = ("unsupported", "not supported", "unrecognized", "not permitted", "unknown")
 
 
+@dataclass(eq=False)
 class OpenAIChatModel:
     """Chat Completions over `openai.AsyncOpenAI`.
 
@@ -61,45 +63,36 @@ class OpenAIChatModel:
     by name gets the other one, once, in the same call.
     """
 
-    def __init__(
-        self,
-        client: openai.AsyncOpenAI,
-        *,
-        model: str,
-        stream: bool = True,
-        include_usage: bool = True,
-        prompt_cache_key: str | None = None,
-        merge_user_turns: bool = False,
-        temperature: float | None = None,
-        extra_body: Mapping[str, Any] | None = None,
-        connect_timeout: float | None = None,
-        idle_timeout: float | None = None,
-        answer_cap: int | None = None,
-        answer_cap_field: str = MAX_TOKENS,
-    ) -> None:
-        if not model:
+    client: openai.AsyncOpenAI
+    _: KW_ONLY
+    model: str
+    stream: bool = True
+    include_usage: bool = True
+    prompt_cache_key: str | None = None
+    merge_user_turns: bool = False
+    temperature: float | None = None
+    extra_body: Mapping[str, Any] = field(default_factory=dict)
+    connect_timeout: float | None = None
+    idle_timeout: float | None = None
+    answer_cap: int | None = None
+    answer_cap_field: str = MAX_TOKENS
+    images_refused: bool = field(default=False, init=False)
+    _formatter: ChatFormatter = field(default_factory=ChatFormatter, init=False, repr=False)
+
+    def __post_init__(self) -> None:
+        if not self.model:
             raise UsageError("Choose a model name for the OpenAI-compatible server.")
-        for name, value in (("connect_timeout", connect_timeout), ("idle_timeout", idle_timeout)):
+        for name in ("connect_timeout", "idle_timeout"):
+            value = getattr(self, name)
             if value is not None and not value > 0:
                 raise UsageError(f"{name} must be a positive number of seconds, not {value}.")
-        if answer_cap is not None and answer_cap < 1:
-            raise UsageError(f"answer_cap must be a positive number of tokens, not {answer_cap}.")
-        if answer_cap_field not in _OTHER_CAP_FIELD:
+        if self.answer_cap is not None and self.answer_cap < 1:
+            raise UsageError(
+                f"answer_cap must be a positive number of tokens, not {self.answer_cap}."
+            )
+        if self.answer_cap_field not in _OTHER_CAP_FIELD:
             raise UsageError(f"answer_cap_field must be one of {sorted(_OTHER_CAP_FIELD)}.")
-        self.client = client
-        self.model = model
-        self.stream = stream
-        self.include_usage = include_usage
-        self.prompt_cache_key = prompt_cache_key
-        self.merge_user_turns = merge_user_turns
-        self.temperature = temperature
-        self.extra_body = dict(extra_body or {})
-        self.connect_timeout = connect_timeout
-        self.idle_timeout = idle_timeout
-        self.answer_cap = answer_cap
-        self.answer_cap_field = answer_cap_field
-        self.images_refused = False
-        self._formatter = ChatFormatter()
+        self.extra_body = dict(self.extra_body)
 
     def payload(self, request: ModelRequest) -> dict[str, Any]:
         """The exact request body, built the same way every time for the same input."""

@@ -186,11 +186,6 @@ class RealtimeBridge:
     def closed(self) -> bool:
         return self._closed
 
-    @property
-    def snapshots_sent(self) -> int:
-        """Snapshots sent to the current server session (numbered from 1 per session)."""
-        return self._snapshots
-
     def subscribe(self, listener: Callable[[VoiceEvent], None]) -> Callable[[], None]:
         return self._listeners.subscribe(listener)
 

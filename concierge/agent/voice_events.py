@@ -1,13 +1,12 @@
 """What a realtime voice session reports to its host (the voice mode UI), without Qt.
 
-Every event is a frozen dataclass with a `type`, so a host matches on the class or on
-`event.type`. Text a person reads (`VoiceError.message`) is marked for translation where
-it is declared and shown with `concierge.ui.i18n.shown`.
+A host matches an event on its class or on `event.type`. Text a person reads
+(`VoiceError.message`) is marked for translation where it is declared and shown with
+`concierge.ui.i18n.shown`.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from enum import StrEnum
 from typing import TypeAlias
 
@@ -42,7 +41,6 @@ class VoiceErrorKind(StrEnum):
     """The app state could not be read (a context provider failed)."""
 
 
-@dataclass(frozen=True, slots=True)
 class SessionReady(Event, type="session_ready"):
     """The session is set up (instructions, tools, conversation so far, app state): the
     host may stream audio. `reconnected` after a dropped socket was replaced."""
@@ -51,64 +49,52 @@ class SessionReady(Event, type="session_ready"):
     reconnected: bool = False
 
 
-@dataclass(frozen=True, slots=True)
 class _ItemEvent(Event):
     item_id: str
 
 
-@dataclass(frozen=True, slots=True)
 class SpeechStarted(_ItemEvent, type="speech_started"):
     """The server heard the person begin to speak: stop playing the assistant (barge-in)."""
 
 
-@dataclass(frozen=True, slots=True)
 class SpeechStopped(_ItemEvent, type="speech_stopped"):
     """The server heard the person stop speaking: an answer comes."""
 
 
-@dataclass(frozen=True, slots=True)
 class _ItemText(_ItemEvent):
     text: str
 
 
-@dataclass(frozen=True, slots=True)
 class UserTranscriptDelta(_ItemText, type="user_transcript_delta"):
     """Part of the transcript of what the person said in item `item_id`."""
 
 
-@dataclass(frozen=True, slots=True)
 class UserTranscriptFinal(_ItemText, type="user_transcript_final"):
     """The whole transcript of item `item_id`; it is stored as the person's message."""
 
 
-@dataclass(frozen=True, slots=True)
 class _AnswerEvent(Event):
     response_id: str
 
 
-@dataclass(frozen=True, slots=True)
 class ResponseStarted(_AnswerEvent, type="response_started"):
     """The server began an answer."""
 
 
-@dataclass(frozen=True, slots=True)
 class ResponseFinished(_AnswerEvent, type="response_finished"):
     """An answer ended; `status` is the server's ("completed", "cancelled", …)."""
 
     status: str
 
 
-@dataclass(frozen=True, slots=True)
 class _AnswerItem(_AnswerEvent):
     item_id: str
 
 
-@dataclass(frozen=True, slots=True)
 class AssistantTranscriptDelta(_AnswerItem, type="assistant_transcript_delta"):
     text: str
 
 
-@dataclass(frozen=True, slots=True)
 class AssistantTranscriptFinal(_AnswerItem, type="assistant_transcript_final"):
     """The whole transcript of one spoken answer (cut where the person interrupted it)."""
 
@@ -116,14 +102,12 @@ class AssistantTranscriptFinal(_AnswerItem, type="assistant_transcript_final"):
     interrupted: bool = False
 
 
-@dataclass(frozen=True, slots=True)
 class AssistantAudio(_AnswerItem, type="assistant_audio"):
     """A chunk of the answer's voice: mono PCM16 little-endian at `SAMPLE_RATE`."""
 
     pcm: bytes
 
 
-@dataclass(frozen=True, slots=True)
 class _ToolEvent(Event):
     """`title` is the tool's title for people ("" if none)."""
 
@@ -132,12 +116,10 @@ class _ToolEvent(Event):
     title: str
 
 
-@dataclass(frozen=True, slots=True)
 class ToolStarted(_ToolEvent, type="tool_started"):
     arguments: str
 
 
-@dataclass(frozen=True, slots=True)
 class ToolFinished(_ToolEvent, type="tool_finished"):
     """The call's one result went back to the session (also when it failed or was denied)."""
 
@@ -145,7 +127,6 @@ class ToolFinished(_ToolEvent, type="tool_finished"):
     content: str
 
 
-@dataclass(frozen=True, slots=True)
 class Stored(Event, type="stored"):
     """Voice turns were appended to the agent's history store (the trip's conversation):
     the chat view reloads or appends `messages`."""
@@ -153,7 +134,6 @@ class Stored(Event, type="stored"):
     messages: tuple[Message, ...]
 
 
-@dataclass(frozen=True, slots=True)
 class ContextSent(Event, type="context_sent"):
     """An app-state snapshot went to the session as a conversation item."""
 
@@ -161,7 +141,6 @@ class ContextSent(Event, type="context_sent"):
     text: str
 
 
-@dataclass(frozen=True, slots=True)
 class VoiceError(Event, type="error"):
     """Something went wrong; `message` says what and what to do, for the person (marked
     for translation). `fatal`: the session is over (a `Closed` follows)."""
@@ -173,7 +152,6 @@ class VoiceError(Event, type="error"):
     """The server's or library's own words, for logs and tool tips; not translated."""
 
 
-@dataclass(frozen=True, slots=True)
 class Reconnecting(Event, type="reconnecting"):
     """The socket dropped; a new session is being set up (attempt `attempt` of `attempts`)."""
 
@@ -181,7 +159,6 @@ class Reconnecting(Event, type="reconnecting"):
     attempts: int
 
 
-@dataclass(frozen=True, slots=True)
 class Closed(Event, type="closed"):
     """The session ended: by `close()` (`by_host`) or because it could not go on."""
 
