@@ -1,16 +1,10 @@
 """Context providers: fresh application state resolved right before every model call.
 
-A provider is a callable taking an `AbortSignal` and returning `str | None` (or a `Notice`:
-text plus what to do once the model has seen it) or an awaitable of it. Providers run
-concurrently, each with its own child signal that fires when the request is aborted or the
-provider's timeout passes (R1, R2, R9). The rendered text becomes
-one transient user-role message under a label that says what it is (R3, R7), sent on its
-own or as the leading part of the person's message (`SnapshotLayout`).
-
-A context hook is a callable taking an `AbortSignal` and returning None or an awaitable of
-None. Every hook runs to completion before the providers of the same resolution start, with
-the providers' timeout, abort and failure rules: it is where a host settles state the
-providers will read, e.g. a form writes the edit the person is still typing.
+A provider takes an `AbortSignal` and returns `str | None` (or a `Notice`), or an awaitable
+of it; providers run concurrently, each with a child signal for the request's abort and its
+own timeout (R1, R2, R9). The text becomes one transient, labelled user-role message (R3,
+R7). A context hook runs to completion before the providers, under the same rules: where a
+host settles state the providers will read, e.g. a form writes the edit still being typed.
 """
 
 from __future__ import annotations

@@ -98,10 +98,9 @@ class TurnResult:
 class Agent:
     """Runs requests against a model with tools, a history store and context providers.
 
-    The system prompt is fixed at construction: changing state belongs in context
-    providers, never in the prompt (R5). With a `compaction` policy, older turns are
-    summarized before any model call whose input would pass the policy's budget; the
-    summary is made by `summarizer`, by default the same model in a separate request.
+    The system prompt is fixed at construction: changing state belongs in context providers
+    (R5). With a `compaction` policy, older turns are summarized (by `summarizer`, by default
+    the same model) before any call whose input would pass the budget.
     """
 
     def __init__(
@@ -393,13 +392,10 @@ class Agent:
         iteration: int,
         signal: AbortSignal | None,
     ) -> list[Message] | None:
-        """Summarize older turns if the input would pass the budget; return the history to
-        use, or None when it stays as it was (no need, nothing to cut, or a failure).
-
-        The summary is stored in one append after it is complete, so a failure leaves the
-        history as it was: the failure is reported and the turn goes on with the full input
-        (the budget sits below the model's real limit, and the server is the judge of what
-        fits). Compaction is not tried again in the same request.
+        """Summarize older turns if the input would pass the budget; the history to use, or
+        None when it stays as it was. The summary is stored only once complete, so a failure is
+        reported and the turn goes on with the full input: the budget sits below the model's real
+        limit, and the server judges what fits.
         """
         try:
             compaction = await compactor.compact(

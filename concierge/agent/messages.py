@@ -77,6 +77,16 @@ ContentPart: TypeAlias = Annotated[
 ]
 
 
+def part_text(part: ContentPart) -> str | None:
+    """What a model reads of a part made of text (typed, or an attached document); None for
+    an image or a video."""
+    if isinstance(part, TextPart):
+        return part.text
+    if isinstance(part, DocumentPart):
+        return part.model_text
+    return None
+
+
 def new_message_id() -> str:
     return uuid.uuid4().hex
 
@@ -87,10 +97,6 @@ class Usage(_Frozen):
     prompt_tokens: int = 0
     completion_tokens: int = 0
     cached_tokens: int = 0
-
-    @property
-    def total_tokens(self) -> int:
-        return self.prompt_tokens + self.completion_tokens
 
     @property
     def cached_share(self) -> float:
@@ -219,22 +225,18 @@ def unanswered_tool_calls(history: Sequence[Message]) -> list[tuple[AssistantMes
 
 
 def paired(history: Sequence[Message]) -> list[Message]:
-    """History with every assistant tool-call message followed at once by its results.
-
-    Stored order already is so, except after a crash: a call's result stored late (after a
-    message typed since) is moved up behind its call, a call with no stored result at all
-    gets an `aborted` one, and a result that answers no earlier call is left out, since
-    every server refuses it. The same history always gives the same list (R5)."""
+    """History with every tool-call message followed at once by its results, as servers
+    demand. Only a crash breaks stored order: a late result moves up behind its call, a call
+    without one gets an `aborted` result, and one answering no call is left out. The same
+    history always gives the same list (R5).
+    """
     return list(history) if PairingCheck().well_paired(history) else _repaired(history)
 
 
 class PairingCheck:
-    """`paired` for a history that grows: what was found well paired is not checked again.
-
-    Each model call would otherwise walk the whole history (milliseconds at thousands of
-    messages). The check resumes after the last message it saw that began a clean stretch,
-    as long as that message is still in its place (history stores hand out the same objects
-    on every load)."""
+    """`paired` for a growing history, resuming after the last clean stretch it saw (while
+    that message is still in its place), so a call does not walk thousands of messages.
+    """
 
     def __init__(self) -> None:
         self._resume = 0
@@ -335,6 +337,16 @@ def _lost_result(message: AssistantMessage, call: ToolCall) -> ToolResult:
     )
 
 
+def is_persons(message: Message) -> TypeGuard[UserMessage]:
+    """A message the person wrote: framework-made ones never count (R6)."""
+    return isinstance(message, UserMessage) and message.provenance is None
+
+
+def is_snapshot(message: Message) -> TypeGuard[UserMessage]:
+    """A runtime-context snapshot: provenance decides, never text (R7)."""
+    return isinstance(message, UserMessage) and message.provenance is Provenance.RUNTIME
+
+
 def is_compaction_summary(message: Message) -> TypeGuard[UserMessage]:
     """A framework-made summary that stands in for the messages up to `covers_through`."""
     return (
@@ -345,9 +357,8 @@ def is_compaction_summary(message: Message) -> TypeGuard[UserMessage]:
 
 
 def last_real_user_index(messages: Sequence[Message]) -> int | None:
-    """Index of the latest message a person wrote; framework messages never count (R6)."""
+    """Index of the latest message a person wrote."""
     for index in range(len(messages) - 1, -1, -1):
-        message = messages[index]
-        if isinstance(message, UserMessage) and message.provenance is None:
+        if is_persons(messages[index]):
             return index
     return None

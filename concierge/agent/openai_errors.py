@@ -1,9 +1,5 @@
-"""The one wording of a failed call to an OpenAI-compatible server.
-
-The chat adapter and the settings dialog's checks both say what went wrong through
-`describe_openai_error`, so a closed port or a refused key reads the same wherever the person
-meets it. The SDK is imported only once an error of it is in hand: this module stays off the
-start-up path.
+"""The one wording of a failed call to an OpenAI-compatible server, for the chat and the
+settings dialog alike. The SDK is imported only once an error of it is in hand.
 """
 
 from __future__ import annotations

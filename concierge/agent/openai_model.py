@@ -49,18 +49,12 @@ _REFUSED_WORDS = ("unsupported", "not supported", "unrecognized", "not permitted
 class OpenAIChatModel:
     """Chat Completions over `openai.AsyncOpenAI`.
 
-    `merge_user_turns` joins adjacent user messages for strict chat templates;
-    `prompt_cache_key` groups requests for OpenAI's prompt cache routing;
-    `extra_body` passes server-specific options through unchanged.
-    `connect_timeout` bounds connecting, `idle_timeout` each wait for the server: for its
-    answer to start and between two parts of it (seconds; None keeps the client's own), so
-    a server that accepts and then says nothing fails in seconds, not after ten minutes.
-    A long answer that keeps streaming is never cut by them.
-    Once the server refused a request that carried an image (400), images are sent as a
-    line saying one was attached (`images_refused`), so Retry goes through.
-    `answer_cap` is sent as `answer_cap_field`: OpenAI's reasoning models refuse `max_tokens`
-    and want `max_completion_tokens`, which Ollama ignores; a server that refuses the field
-    by name gets the other one, once, in the same call.
+    `merge_user_turns` serves strict chat templates; `extra_body` passes server options through.
+    `connect_timeout` and `idle_timeout` bound connecting and each wait for the server, so one
+    that accepts and then says nothing fails in seconds; a long answer that keeps streaming is
+    never cut. After a 400 for a request with an image, images go as a line saying one was
+    attached (`images_refused`), so Retry goes through. `answer_cap` is sent as
+    `answer_cap_field`; a server that refuses that field by name gets the other one, once.
     """
 
     client: openai.AsyncOpenAI

@@ -1,15 +1,11 @@
 """A realtime voice session for the agent: the same instructions, tools and conversation as
-typed turns, spoken over an OpenAI Realtime-compatible WebSocket (R11, R12).
+typed turns, over an OpenAI Realtime-compatible WebSocket (R11, R12).
 
-The bridge keeps the session's view of the present fresh the way the loop does for text:
-it resolves the agent's context providers at session start, after every tool batch, before
-every answer it asks for, and when the host calls `refresh_context()`, and sends the state
-as a labelled, numbered user-role item (`voice_context`). The session keeps earlier items,
-so each later snapshot says that it replaces them.
-
-Voice turns go into the agent's history store as typed ones do: the person's transcript as
-their message, the spoken answer's transcript as the assistant's, every tool call followed
-by its one result. A dropped socket is replaced by a new session set up from that history.
+As the loop does for text, the bridge resolves the context providers at session start, after
+every tool batch, before every answer it asks for and on `refresh_context()`; each numbered
+snapshot says it replaces the earlier ones, which the session keeps. Voice turns are stored
+in the agent's history as typed ones are, so a dropped socket is replaced by a new session
+set up from that history.
 """
 
 from __future__ import annotations
@@ -707,13 +703,10 @@ class RealtimeBridge:
                         )
                     else:
                         result = not_run(call, INTERRUPTED_CALL if not run else STOPPED_CALL)
-                    results.append(result)
-                    await self._result_out(result, generation)
+                    await self._result_out(results, result, generation)
             except (AbortedError, asyncio.CancelledError):
                 for call in message.tool_calls[len(results) :]:
-                    result = not_run(call, STOPPED_CALL)
-                    results.append(result)
-                    await self._result_out(result, generation)
+                    await self._result_out(results, not_run(call, STOPPED_CALL), generation)
                 raise
             finally:
                 await asyncio.shield(self._store(results))
@@ -722,7 +715,10 @@ class RealtimeBridge:
                 self._refresh_wanted = False
                 await self._create_response(generation)
 
-    async def _result_out(self, result: ToolResult, generation: int) -> None:
+    async def _result_out(
+        self, results: list[ToolResult], result: ToolResult, generation: int
+    ) -> None:
+        results.append(result)
         item = function_call_output(result)
         await self._send({"type": "conversation.item.create", "item": item}, generation)
         self._listeners.publish(
@@ -761,19 +757,21 @@ class RealtimeBridge:
         await self._finish(VoiceError(VoiceErrorKind.CONNECTION, DROPPED, True))
 
     async def _settle_dropped(self) -> None:
-        """What the dropped session left half done is stored before history is sent again:
-        answers in flight end as stopped, speech without a transcript as untranscribed."""
-        for entry in self._order:
-            if isinstance(entry, Answer) and entry.status is None:
-                self._cut_short(entry, "incomplete")
-            elif isinstance(entry, Spoken) and not entry.heard.is_set():
-                entry.text = UNTRANSCRIBED
-                entry.heard.set()
+        """What the dropped session left half done is stored before history is sent again."""
+        self._settle("incomplete")
         self._uncommitted = 0
         self._audio.clear()
         self._requested.clear()
-        async with self._store_lock:  # After a tool batch in progress stored its results.
-            await self._store_ready()
+        await self._drain()
+
+    def _settle(self, status: str) -> None:
+        """Answers in flight end with `status`, speech without a transcript as untranscribed."""
+        for entry in self._order:
+            if isinstance(entry, Answer) and entry.status is None:
+                self._cut_short(entry, status)
+            elif isinstance(entry, Spoken) and not entry.heard.is_set():
+                entry.text = UNTRANSCRIBED
+                entry.heard.set()
 
     async def _finish(self, failure: VoiceError | None) -> None:
         """Stop everything; a call in flight gets its result first. Emits `Closed`."""
@@ -784,23 +782,15 @@ class RealtimeBridge:
         if failure is not None:
             self._listeners.publish(failure)
         self._stop.abort("the voice session ended")
-        self._settle_for_close()
+        self._settle("cancelled")
         self._wake.set()
         try:
             await asyncio.wait_for(self._drain(), SETUP_SECONDS)
         except (TimeoutError, AbortedError, AgentRunError):
             log.warning("voice: the conversation did not settle before closing")
-        worker = self._worker
-        if worker is not None and worker is not asyncio.current_task():
-            worker.cancel()
-            with contextlib.suppress(asyncio.CancelledError, Exception):
-                await worker
+        await _cancelled(self._worker)
         connection, self._connection = self._connection, None
-        reader = self._reader
-        if reader is not None and reader is not asyncio.current_task():
-            reader.cancel()
-            with contextlib.suppress(asyncio.CancelledError, Exception):
-                await reader
+        await _cancelled(self._reader)
         if connection is not None:
             with contextlib.suppress(Exception):
                 await connection.close()
@@ -809,18 +799,18 @@ class RealtimeBridge:
                 task.cancel()
         self._listeners.publish(Closed(by_host=failure is None))
 
-    def _settle_for_close(self) -> None:
-        for entry in self._order:
-            if isinstance(entry, Answer) and entry.status is None:
-                self._cut_short(entry, "cancelled")
-            elif isinstance(entry, Spoken) and not entry.heard.is_set():
-                entry.text = UNTRANSCRIBED
-                entry.heard.set()
-
     async def _drain(self) -> None:
         """Store what is left, after a tool batch in progress has stored its results."""
         async with self._store_lock:
             await self._store_ready()
+
+
+async def _cancelled(task: asyncio.Task[None] | None) -> None:
+    """Cancel `task` (unless it is the one running this) and wait for it to end."""
+    if task is not None and task is not asyncio.current_task():
+        task.cancel()
+        with contextlib.suppress(asyncio.CancelledError, Exception):
+            await task
 
 
 def _create_number(event_id: str) -> int:

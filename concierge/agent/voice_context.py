@@ -1,9 +1,6 @@
-"""The wording of app-state snapshots in a realtime session, in one place (R7, R11).
-
-A text turn sends one snapshot per model call, so it never needs to say more than its
-label. A realtime session keeps every item it was sent: earlier snapshots stay in the
-server's history, so each one after the first says, with its number, that it replaces
-them all, and where two disagree the model knows which one is the present.
+"""The wording of app-state snapshots in a realtime session, in one place (R7, R11): the
+session keeps every item it was sent, so each snapshot after the first says, with its
+number, that it replaces the earlier ones.
 """
 
 from __future__ import annotations

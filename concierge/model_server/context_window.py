@@ -1,11 +1,6 @@
-"""Asking a model server how long a context it has, where it says so.
-
-llama.cpp reports its slot's context in `/v1/models` (`meta.n_ctx`) and at `/props`, at the
-server's root; vLLM as `max_model_len` in `/v1/models`; Ollama through `/api/ps` (a loaded
-model's `context_length`) and `/api/show` (`num_ctx` when set, else the model's trained
-`<arch>.context_length`); LM Studio in `/api/v0/models`. OpenAI reports nothing: the
-setting alone applies there. Every probe is bounded in time and any failure only means
-"not reported": the assistant works without it, with the budget the person set.
+"""Asking a model server how long a context it has, where it says so (llama.cpp, vLLM,
+Ollama and LM Studio each in their own place; OpenAI nowhere). Every probe is bounded in
+time and any failure only means "not reported": the budget the person set then applies.
 """
 
 from __future__ import annotations

@@ -1,10 +1,8 @@
 """Which model server the assistant talks to: the effective profile.
 
-A profile is the value of every setting of the Model section (`Section.MODEL`), with the API
-key from the `SecretStore` (its account is the base URL, so each server keeps its own key)
-and environment overrides. The environment wins, because a person who sets
-`OPENAI_BASE_URL` in a shell expects it to be used; the profile names which variables
-overrode which settings, so the UI can say so instead of silently ignoring edits.
+The settings of the Model section, the API key from the `SecretStore` (by base URL, so each
+server keeps its own) and environment overrides, which win: a person who sets
+`OPENAI_BASE_URL` in a shell expects it used, and the UI says which settings it overrode.
 """
 
 from __future__ import annotations

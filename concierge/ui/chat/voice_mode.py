@@ -1,18 +1,10 @@
-"""The chat's voice mode: one realtime session, the microphone and the speaker, driven by
-the person's push-to-talk or by the server's voice detection.
+"""The chat's voice mode: one realtime session, the microphone and the speaker.
 
-`VoiceMode` holds no widgets; the voice bar and the chat panel show what it reports. The
-session (the realtime bridge), the capture source and the audio output are made by
-injectable openers, so the same code runs against a microphone or a recording, a speaker or
-a test's recorder. What is heard and said is stored in the trip's conversation by the
-bridge; the panel shows the stored turns when a transcript is final and shows the partial
-ones live meanwhile.
-
-While a session is live the app tells it about every change the person makes
-(`context_changed`): bursts are folded into one `refresh_context()`, and a change that
-arrives while one is being sent is sent after it, so the last change is never dropped.
-Push-to-talk's release waits for a pending refresh before committing the audio, so an edit
-made just before speaking reaches the session before its answer.
+`VoiceMode` holds no widgets, and its session, capture and output come from injectable
+openers, so tests drive it with a recording and a recorder. The app's changes reach a live
+session folded into one `refresh_context()` per burst, and one arriving during a send is sent
+after it; push-to-talk's release waits for a pending refresh, so an edit made just before
+speaking reaches the session before its answer.
 """
 
 from __future__ import annotations
@@ -232,11 +224,8 @@ class VoiceMode(QObject):
             self.tasks.start(session.close(), name="close voice")
 
     def _fail(self, text: str) -> None:
-        session = self._teardown()
-        self.status.emit("")
+        self.end()
         self.problem.emit(text)
-        if session is not None:
-            self.tasks.start(session.close(), name="close voice")
 
     def _teardown(self) -> VoiceSession | None:
         session, self._session = self._session, None
