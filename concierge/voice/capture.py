@@ -17,10 +17,10 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any, Protocol
 
-from .devices import Backend, choose_device, load_backend
+from .devices import Backend
 from .pcm import BLOCK_FRAMES, SAMPLE_RATE, SAMPLE_WIDTH, samples, to_pcm
-from .resample import Resampler, resample
-from .streams import close_stream, open_stream
+from .resample import resample
+from .streams import DeviceStream
 
 log = logging.getLogger(__name__)
 
@@ -37,21 +37,14 @@ class CaptureSource(Protocol):
         """End at once; no block is delivered afterwards."""
 
 
-class Microphone:
-    """The input device chosen in Settings (by its label; empty: the system's default)."""
+class Microphone(DeviceStream):
+    """The input device chosen in Settings."""
 
     def __init__(self, device: str = "", backend: Backend | None = None) -> None:
-        self.device_name = device
-        self._backend = backend
-        self._stream: Any = None
+        super().__init__(device, backend)
         self._deliver: Deliver | None = None
-        self._resampler: Resampler | None = None
-        self.rate = SAMPLE_RATE
-        """The rate the device runs at."""
 
     def start(self, deliver: Deliver) -> None:
-        backend = self._backend if self._backend is not None else load_backend()
-        device = choose_device("input", self.device_name, backend)
         loop = asyncio.get_running_loop()
         self._deliver = deliver
 
@@ -61,11 +54,7 @@ class Microphone:
             with contextlib.suppress(RuntimeError):  # the loop has closed: tearing down
                 loop.call_soon_threadsafe(self._arrived, block)
 
-        self._stream, self.rate = open_stream(
-            backend, "input", device, BLOCK_FRAMES / SAMPLE_RATE, on_audio
-        )
-        self._backend = backend
-        self._resampler = Resampler(self.rate, SAMPLE_RATE) if self.rate != SAMPLE_RATE else None
+        self._open("input", BLOCK_FRAMES / SAMPLE_RATE, on_audio)
 
     def _arrived(self, block: bytes) -> None:
         if self._deliver is None:
@@ -77,9 +66,7 @@ class Microphone:
 
     def stop(self) -> None:
         self._deliver = None
-        stream, self._stream = self._stream, None
-        if stream is not None:
-            close_stream(self._backend, stream)
+        self._close()
 
 
 class RecordedSource:
