@@ -10,12 +10,12 @@ from __future__ import annotations
 import json
 import logging
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, field
+from dataclasses import KW_ONLY, dataclass, field
 from typing import Any, Protocol
 
 from .abort import AbortSignal
 from .errors import CompactionError, UsageError
-from .events import AgentEvent
+from .events import AgentEvent, CompactionEvent
 from .messages import (
     AssistantMessage,
     ContentPart,
@@ -129,26 +129,23 @@ MESSAGE_CHARS = 4_000
 """How much of one message a summary request quotes, by default."""
 
 
+@dataclass(eq=False)
 class ModelSummarizer:
     """Asks a model adapter for the summary in requests of its own (no tools, static
     prompt), as a plain-text transcript any server accepts; a backlog longer than
     `chunk_chars` is folded in chunk by chunk so each request fits the model's context.
     """
 
-    def __init__(
-        self,
-        model: ModelAdapter,
-        *,
-        chunk_chars: int = 48_000,
-        message_chars: int = MESSAGE_CHARS,
-        system_prompt: str = SUMMARIZER_PROMPT,
-    ) -> None:
-        if chunk_chars < 1 or message_chars < 1:
+    model: ModelAdapter
+    _: KW_ONLY
+    chunk_chars: int = 48_000
+    message_chars: int = MESSAGE_CHARS
+    system_prompt: str = SUMMARIZER_PROMPT
+
+    def __post_init__(self) -> None:
+        if self.chunk_chars < 1 or self.message_chars < 1:
             raise UsageError("chunk_chars and message_chars must be positive.")
-        self.model = model
-        self.chunk_chars = chunk_chars
-        self.message_chars = min(message_chars, chunk_chars)
-        self.system_prompt = system_prompt
+        self.message_chars = min(self.message_chars, self.chunk_chars)
 
     async def summarize(
         self, previous: str | None, messages: Sequence[Message], signal: AbortSignal | None
@@ -174,17 +171,6 @@ class ModelSummarizer:
             text = reply.text.strip()
         assert text is not None
         return Summary(text, tuple(usage))
-
-
-@dataclass(frozen=True, slots=True)
-class Compaction:
-    """A summary ready to be stored, and what it replaced."""
-
-    summary: UserMessage
-    summarized_messages: int
-    tokens_before: int
-    tokens_after: int
-    usage: tuple[Usage, ...]
 
 
 class Compactor:
@@ -272,8 +258,9 @@ class Compactor:
         *,
         summaries: SummaryPolicy | None,
         signal: AbortSignal | None,
+        iteration: int = 0,
         on_summarizing: Callable[[int], None] = lambda _messages: None,
-    ) -> Compaction | None:
+    ) -> CompactionEvent | None:
         """A new summary if the input built from `history` would pass the budget, else None
         (also when no cut is possible). With `summaries`, the input is measured as it is sent:
         after the cut, every earlier turn's result goes as its summary (the cache breaks anyway).
@@ -324,12 +311,13 @@ class Compactor:
             + sum(tail_sizes[cut:])
             + self._snapshot_tokens
         )
-        return Compaction(
+        return CompactionEvent(
             summary=message,
             summarized_messages=cut,
             tokens_before=round(before * self._ratio),
             tokens_after=round(after * self._ratio),
             usage=made.usage,
+            iteration=iteration,
         )
 
 

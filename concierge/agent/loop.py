@@ -36,7 +36,6 @@ from .errors import (
 )
 from .events import (
     AgentEvent,
-    CompactionEvent,
     CompactionStartedEvent,
     ErrorEvent,
     EventHub,
@@ -402,6 +401,7 @@ class Agent:
                 history,
                 summaries=self._summaries,
                 signal=signal,
+                iteration=iteration,
                 on_summarizing=lambda count: self._events.emit(
                     CompactionStartedEvent(count, iteration)
                 ),
@@ -421,16 +421,7 @@ class Agent:
             failure.__cause__ = error
             self._events.emit(ErrorEvent(failure, iteration))
             return None
-        self._events.emit(
-            CompactionEvent(
-                summary=compaction.summary,
-                summarized_messages=compaction.summarized_messages,
-                tokens_before=compaction.tokens_before,
-                tokens_after=compaction.tokens_after,
-                usage=compaction.usage,
-                iteration=iteration,
-            )
-        )
+        self._events.emit(compaction)
         return self._pairing.paired(await self._history.load())
 
     async def _run_tools(
