@@ -174,11 +174,9 @@ class ModelSummarizer:
 
 
 class Compactor:
-    """Decides before each model call whether to compact, and makes the summary if so.
-
-    Holds the latest calibration (server tokens per estimated token) and the size of the
-    latest snapshot: the check runs before providers are resolved, so the snapshot sent
-    with the call is as fresh as if there were no compaction (R2).
+    """Decides before each model call whether to compact, and makes the summary if so. The
+    check runs before providers are resolved, so it keeps the latest snapshot's size and
+    calibration, and the snapshot sent is as fresh as without compaction (R2).
     """
 
     def __init__(
@@ -235,11 +233,10 @@ class Compactor:
         *,
         sent: Sequence[Message] | None = None,
     ) -> None:
-        """Learn from a model call: `messages` as built (snapshot included), its usage, and what
-        went on the wire when a wrapper sent other messages (`ModelReply.sent`). Every runtime
-        message sent counts toward the next check (`ContextUpdates` keeps earlier ones in
-        place); the input after a cut is counted with one snapshot, as such a wrapper starts
-        again from a full one once the messages its entries followed are summarized."""
+        """Learn from a model call: `messages` as built, its usage, and `sent`, what went on the
+        wire when a wrapper (`ContextUpdates`) kept earlier runtime messages in place; each counts
+        toward the next check.
+        """
         estimator = self.policy.estimator
         snapshot = snapshot_in(messages)
         self._snapshot_tokens = estimator.message(snapshot) if snapshot is not None else 0

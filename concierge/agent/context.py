@@ -31,11 +31,9 @@ from .messages import Provenance, TextPart, UserMessage
 
 @dataclass(frozen=True, slots=True)
 class Notice:
-    """A provider's text with what to do once the model has seen it.
-
-    Providers only read: one that shows something "new since you last saw it" returns a
-    Notice whose `on_delivered` marks it seen. The runtime calls it after a model call that
-    carried the text succeeded, never after a failed call or `get_runtime_context()`."""
+    """A provider's text with `on_delivered`, run after a model call that carried it
+    succeeded: providers only read, so a "new since you last saw it" is marked seen there.
+    """
 
     text: str | None
     on_delivered: OnDelivered
@@ -123,10 +121,8 @@ class ContextProviders:
 
     async def resolve(self, signal: AbortSignal | None, iteration: int) -> RuntimeContext:
         """Run every hook, then every provider once, each set concurrently, and render the
-        providers' output.
-
-        Synchronous callables are called inline (they should only read and format); only
-        awaitables become tasks, which keeps ten sync providers well under a millisecond.
+        providers' output. Only awaitables become tasks: ten sync providers stay well under a
+        millisecond.
         """
         started = time.perf_counter()
         if signal is not None:

@@ -113,11 +113,10 @@ class RuntimeContextEvent(Event, type="runtime_context"):
 
 
 class RuntimeContextSentEvent(Event, type="runtime_context_sent"):
-    """What went on the wire of the runtime context when a wrapper sends it as updates
-    (`ContextUpdates`); the `runtime_context` event before it holds the full state.
-
-    `entry` is the text this call added (a full snapshot or an update), None when the state
-    had not changed; `kept` entries (`kept_tokens`, estimated) were sent in all."""
+    """What went on the wire when a wrapper sends runtime context as updates
+    (`ContextUpdates`): `entry` is what this call added (None when nothing changed), and the
+    `kept` entries (`kept_tokens`, estimated) were sent in all.
+    """
 
     number: int
     full: bool
@@ -136,10 +135,8 @@ class CompactionStartedEvent(Event, type="compaction_started"):
 
 
 class CompactionEvent(Event, type="compaction"):
-    """Older messages were summarized: `summary` now stands in for them in the model input.
-
-    Token figures are the estimated model input before and after, in the server's tokens when
-    it reported usage; `usage` is what the summarization request(s) cost.
+    """Older messages were summarized: `summary` now stands in for them. Token figures are
+    the estimated input before and after; `usage` is what summarizing cost.
     """
 
     summary: UserMessage

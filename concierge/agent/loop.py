@@ -118,11 +118,9 @@ class Agent:
         outcome_lookup: OutcomeLookup | None = None,
         snapshot_layout: SnapshotLayout = SnapshotLayout.TRAILING,
     ) -> None:
-        """`outcome_lookup` tells, for a call a crash left without a result, what it had
-        done (see `ToolContext.effect_id`); without it such a call is reported aborted.
-        `result_summaries` says which earlier turns' tool results are sent as their
-        summaries when `summarize_tool_results` is on (by default `SummaryPolicy()`).
-        `snapshot_layout` says where the runtime context goes in each call's input."""
+        """`outcome_lookup` tells what a call a crash left without a result had done
+        (`ToolContext.effect_id`); `result_summaries` says which earlier results go as summaries.
+        """
         if max_iterations < 1:
             raise UsageError("max_iterations must be at least 1.")
         names = [tool.name for tool in tools]
@@ -459,11 +457,9 @@ class Agent:
         return await run_tool(self._tools, call, effect, signal, self._permission_handler)
 
     async def _answer_dangling_calls(self, content: str) -> None:
-        """Give every tool call left without a result one, so history stays valid.
-
-        Such a call was cut short by a crash, and may have committed its change before:
-        `_interrupted` tells the model the truth, so it does not repeat it. The results go to
-        the end of history; `paired` puts each behind its call in the model input."""
+        """Give every tool call a crash left without a result one, so history stays valid;
+        `_interrupted` says what the call had done, so the model does not repeat it.
+        """
         history = await self._history.load()
         if self._pairing.well_paired(history):
             return

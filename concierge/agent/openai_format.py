@@ -107,11 +107,9 @@ def merge_adjacent_user_messages(messages: list[dict[str, Any]]) -> list[dict[st
 
 
 class ChatFormatter:
-    """Formats model input, reusing the JSON of every message object it formatted last time.
-
-    Stored messages are immutable and history stores hand out the same objects on every
-    load, so each iteration of a long conversation costs only its new messages. The cache
-    holds the message itself, so an identity match is never a recycled `id()`.
+    """Formats model input, reusing the JSON of every message object it formatted last time:
+    stored messages are immutable and loaded as the same objects, so a long conversation costs
+    only its new messages. Holding the message keeps an `id()` from being recycled.
     """
 
     def __init__(self) -> None:

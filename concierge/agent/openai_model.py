@@ -156,11 +156,9 @@ class OpenAIChatModel:
         return name in text and any(word in text for word in _REFUSED_WORDS)
 
     async def _post(self, payload: dict[str, Any], *, stream: bool) -> Any:
-        """POST the payload as built and give back plain JSON (a stream of it when `stream`).
-
-        `chat.completions.create` walks every message through the SDK's type definitions,
-        about 0.4 ms each: two seconds of blocked event loop per call at 5,000 messages.
-        Our payload is already plain JSON. Unknown `extra_body` keys pass through as well.
+        """POST the payload as built and give back plain JSON (a stream of it when `stream`):
+        `chat.completions.create` walks every message through the SDK's types, about 0.4 ms each,
+        two seconds of blocked event loop per call at 5,000 messages.
         """
         options: openai.RequestOptions = {
             "security": {"bearer_auth": True},
@@ -291,12 +289,9 @@ def _sends_images(request: ModelRequest) -> bool:
 
 
 async def _close_early(stream: openai.AsyncStream[object], chunks: AsyncIterator[object]) -> None:
-    """End a stream left between two chunks (stopped, or a chunk that could not be read) so
-    that the SDK's generators under `chunks` finish here, in this task.
-
-    qasync installs no async-generator finalizer: generators left suspended would be closed
-    later by the garbage collector outside any task, where the HTTP library's clean-up fails.
-    Once the response is closed, the next read fails at once and every generator unwinds.
+    """End a stream left between two chunks so that the SDK's generators under `chunks`
+    finish here, in this task: qasync installs no async-generator finalizer, and the garbage
+    collector would close them outside any task, where the HTTP library's clean-up fails.
     """
     await stream.close()
     with contextlib.suppress(Exception):
@@ -305,19 +300,11 @@ async def _close_early(stream: openai.AsyncStream[object], chunks: AsyncIterator
 
 
 YIELD_AFTER = 0.002
-"""Seconds of back-to-back chunk handling after which `_stream` lets the loop run.
-
-The SDK reads a backlog of already-received chunks without suspending, so after a pause
-(a long repaint, a busy thread holding the GIL) hundreds can be handled in one go and every
-other task, the GUI included, would wait for all of them. Whether an await suspended is
-observed (`Watched`), not guessed from the time it took: under GIL contention a chunk read
-from the buffer can take longer than a wait for the network."""
+"""Seconds of back-to-back chunk handling after which `_stream` lets the loop run: after a
+pause the SDK reads a backlog without suspending, and the GUI would wait for all of it.
+Whether an await suspended is observed (`Watched`), since under GIL contention a buffered
+read can take longer than a network wait."""
 GATHER = 0.010
-"""When a chunk came after a wait shorter than this, `_stream` sleeps this long before asking
-for the next one, so the chunks arriving meanwhile are read together.
-
-Every wait for the network costs the GUI thread a loop pass, a socket notifier re-armed
-and a task wake-up (together about 0.3 ms with qasync); a server sending a token every
-2 ms would cost a wait per token. Views show streamed text at most 30 times a second, so
-gathering for 10 ms is never seen; a slower stream (a token every 10 ms or more) is read
-as it comes."""
+"""After a wait shorter than this, `_stream` sleeps this long before the next chunk, so those
+arriving meanwhile are read together: each network wait costs the GUI thread about 0.3 ms,
+and views repaint streamed text at most 30 times a second, so 10 ms is never seen."""

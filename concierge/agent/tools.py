@@ -70,10 +70,8 @@ Handler: TypeAlias = Callable[[ArgsT, ToolContext], Awaitable["ToolOutput | str"
 @dataclass(frozen=True)
 class Tool(Generic[ArgsT]):
     """A named, described tool whose input is validated by `input_model`.
-
-    `requires_permission` is either a flag or a predicate over the validated arguments;
-    `describe_permission` turns the arguments into the question shown to the person.
-    `title` is what the person sees for a call ("Change the trip"); the model never does.
+    `requires_permission` is a flag or a predicate over the arguments, `describe_permission`
+    the question shown; `title` is what the person (never the model) sees for a call.
     """
 
     name: str

@@ -263,11 +263,10 @@ class RealtimeBridge:
             )
 
     async def refresh_context(self) -> None:
-        """Send the app state again if it changed since the last snapshot (after a form
-        edit, a finished lookup, a new selection). While an answer is being made (or its
-        tools run) the snapshot waits until it is done, so it never lands between a call and
-        its result (R3); it is sent before the next answer is asked for. A provider failure
-        is reported as a `VoiceError` (kind CONTEXT), not raised."""
+        """Send the app state again if it changed since the last snapshot. While an answer or
+        its tools are under way it waits, so it never lands between a call and its result (R3); a
+        provider failure is reported as a `VoiceError` (kind CONTEXT), not raised.
+        """
         if not self._ready:
             return
         if not self._settled.is_set():

@@ -1,9 +1,6 @@
-"""Where the voice session's audio comes from: the microphone, or a recording.
-
-A source delivers 24 kHz mono PCM16 blocks on the asyncio loop's thread. The microphone's
-PortAudio callback runs on the audio thread and must never block: it only copies the block
-and hands it to the loop with `call_soon_threadsafe`; resampling and everything else happen
-on the loop.
+"""Where the voice session's audio comes from: the microphone, or a recording. The
+PortAudio callback runs on the audio thread and must never block, so it only hands each
+block to the loop (`call_soon_threadsafe`), where resampling and the rest happen.
 """
 
 from __future__ import annotations

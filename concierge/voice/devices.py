@@ -1,9 +1,6 @@
-"""The sound devices PortAudio offers, and loading PortAudio only when voice is used.
-
-`load_backend()` imports `sounddevice` (which loads the PortAudio library) on first use and
-turns its failure into an `AudioError` that says what to install. Everything that opens a
-device takes the backend as a parameter, so tests (and machines without a sound card) run
-the same paths with a stand-in.
+"""The sound devices PortAudio offers. `sounddevice` (and PortAudio) load on first use,
+a failure becoming an `AudioError` that says what to install; the backend is a parameter,
+so tests and machines without a sound card run the same paths with a stand-in.
 """
 
 from __future__ import annotations

@@ -1,9 +1,6 @@
-"""Playing the assistant's voice, and silencing it at once when the person speaks.
-
-`play` queues 24 kHz PCM16 on the loop's thread; the PortAudio callback takes from the
-queue without blocking (a deque's append and popleft are atomic) and pads with silence when
-it runs dry. `stop` empties the queue and aborts the stream, dropping what the device had
-buffered too, so barge-in is heard within a block; the next `play` reopens it.
+"""Playing the assistant's voice, and silencing it at once when the person speaks. The
+PortAudio callback takes from a deque without blocking and pads with silence; `stop` also
+aborts the stream, dropping what the device buffered, so barge-in is heard within a block.
 """
 
 from __future__ import annotations
