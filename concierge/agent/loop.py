@@ -485,12 +485,8 @@ class Agent:
         (an abort can come after them), otherwise `aborted` with `content`."""
         outcome = await self._recovered_outcome(message, call)
         if outcome is None:
-            return _aborted(call, content)
-        return ToolResult(
-            tool_call_id=call.id,
-            tool_name=call.name,
-            content=RECOVERED_RESULT.format(outcome=outcome),
-        )
+            return ToolResult.of(call, content, ToolStatus.ABORTED)
+        return ToolResult.of(call, RECOVERED_RESULT.format(outcome=outcome))
 
     async def _recovered_outcome(self, message: AssistantMessage, call: ToolCall) -> str | None:
         if self._outcome_lookup is None:
@@ -514,9 +510,3 @@ def _too_long(error: ContextOverflowError, window: int | None, why: str) -> Mode
     )
     failure.__cause__ = error
     return failure
-
-
-def _aborted(call: ToolCall, content: str = ABORTED_RESULT) -> ToolResult:
-    return ToolResult(
-        tool_call_id=call.id, tool_name=call.name, content=content, status=ToolStatus.ABORTED
-    )

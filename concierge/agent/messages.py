@@ -10,7 +10,7 @@ from __future__ import annotations
 import uuid
 from collections.abc import Sequence
 from enum import StrEnum
-from typing import Annotated, Literal, TypeAlias, TypeGuard
+from typing import Annotated, Any, Literal, TypeAlias, TypeGuard
 
 from pydantic import BaseModel, ConfigDict, Field, TypeAdapter
 
@@ -185,6 +185,15 @@ class ToolResult(_Frozen):
     provenance: Provenance | None = None
     metadata: dict[str, str] = Field(default_factory=dict)
 
+    @classmethod
+    def of(
+        cls, call: ToolCall, content: str, status: ToolStatus = ToolStatus.OK, **fields: Any
+    ) -> ToolResult:
+        """The result of `call`."""
+        return cls(
+            tool_call_id=call.id, tool_name=call.name, content=content, status=status, **fields
+        )
+
 
 Message: TypeAlias = Annotated[
     UserMessage | AssistantMessage | ToolResult, Field(discriminator="role")
@@ -328,13 +337,7 @@ LOST_RESULT = "The tool call was interrupted and its result was lost; nothing mo
 
 
 def _lost_result(message: AssistantMessage, call: ToolCall) -> ToolResult:
-    return ToolResult(
-        id=f"{message.id}-{call.id}-lost",
-        tool_call_id=call.id,
-        tool_name=call.name,
-        content=LOST_RESULT,
-        status=ToolStatus.ABORTED,
-    )
+    return ToolResult.of(call, LOST_RESULT, ToolStatus.ABORTED, id=f"{message.id}-{call.id}-lost")
 
 
 def is_persons(message: Message) -> TypeGuard[UserMessage]:

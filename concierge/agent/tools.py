@@ -193,9 +193,7 @@ async def run_tool(
         return _error(call, f"The tool '{call.name}' failed: {error}")
     if isinstance(output, str):
         output = ToolOutput(output)
-    return ToolResult(
-        tool_call_id=call.id, tool_name=call.name, content=output.content, summary=output.summary
-    )
+    return ToolResult.of(call, output.content, summary=output.summary)
 
 
 async def _permit(
@@ -214,6 +212,4 @@ async def _permit(
 
 
 def _error(call: ToolCall, content: str) -> ToolResult:
-    return ToolResult(
-        tool_call_id=call.id, tool_name=call.name, content=content, status=ToolStatus.ERROR
-    )
+    return ToolResult.of(call, content, ToolStatus.ERROR)

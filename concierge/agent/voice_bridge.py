@@ -30,6 +30,7 @@ from .messages import (
     Message,
     ToolCall,
     ToolResult,
+    ToolStatus,
     awaits_answer,
 )
 from .tools import tool_titles
@@ -74,7 +75,6 @@ from .voice_turns import (
     Answer,
     Spoken,
     VoiceHost,
-    not_run,
     parsed,
     spoken_text,
     user_turn,
@@ -701,11 +701,14 @@ class RealtimeBridge:
                             self._agent.run_tool_call(message, call, self._stop.signal)
                         )
                     else:
-                        result = not_run(call, INTERRUPTED_CALL if not run else STOPPED_CALL)
+                        result = ToolResult.of(
+                            call, STOPPED_CALL if run else INTERRUPTED_CALL, ToolStatus.ABORTED
+                        )
                     await self._result_out(results, result, generation)
             except (AbortedError, asyncio.CancelledError):
                 for call in message.tool_calls[len(results) :]:
-                    await self._result_out(results, not_run(call, STOPPED_CALL), generation)
+                    stopped = ToolResult.of(call, STOPPED_CALL, ToolStatus.ABORTED)
+                    await self._result_out(results, stopped, generation)
                 raise
             finally:
                 await asyncio.shield(self._store(results))
