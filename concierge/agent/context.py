@@ -86,8 +86,8 @@ class _Registry:
             raise UsageError(f"A {self.kind.lower()} timeout must be a positive number of seconds.")
         if name is None:
             self._unnamed += 1
-            name = getattr(call, "__name__", "") or f"{self._prefix}-{self._unnamed}"
-            if name == "<lambda>":
+            name = getattr(call, "__name__", "")
+            if name in ("", "<lambda>"):
                 name = f"{self._prefix}-{self._unnamed}"
         registration = _Registration(call, name, timeout)
         self._registrations.append(registration)
