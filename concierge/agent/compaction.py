@@ -235,8 +235,7 @@ class Compactor:
     ) -> None:
         """Learn from a model call: `messages` as built, its usage, and `sent`, what went on the
         wire when a wrapper (`ContextUpdates`) kept earlier runtime messages in place; each counts
-        toward the next check.
-        """
+        toward the next check."""
         estimator = self.policy.estimator
         snapshot = snapshot_in(messages)
         self._snapshot_tokens = estimator.message(snapshot) if snapshot is not None else 0
@@ -265,11 +264,7 @@ class Compactor:
         policy = self.policy
         summary, tail = compacted_view(history)
         view: list[Message] = [summary, *tail] if summary is not None else list(tail)
-        sent = (
-            summarized_results(history, view, summaries, policy.estimator)
-            if summaries is not None
-            else frozenset()
-        )
+        sent = summarized_results(history, view, summaries, policy.estimator)
         before = self._fixed + sum(_sizes(policy.estimator, view, sent)) + self._kept_tokens
         budget = self.budget
         if before * self._ratio <= budget:

@@ -32,8 +32,7 @@ from .messages import Provenance, TextPart, UserMessage
 @dataclass(frozen=True, slots=True)
 class Notice:
     """A provider's text with `on_delivered`, run after a model call that carried it
-    succeeded: providers only read, so a "new since you last saw it" is marked seen there.
-    """
+    succeeded: providers only read, so a "new since you last saw it" is marked seen there."""
 
     text: str | None
     on_delivered: OnDelivered

@@ -61,13 +61,11 @@ class ContextUpdates:
         max_tokens: int | None = None,
         estimator: TokenEstimator | None = None,
     ) -> None:
-        """`refresh_share`: send a full snapshot again once the changed lines of the updates
-        since the last one add up to this share of the state's size now (in characters): the kept
-        updates are cached but take context room, and the model reads them all. A refresh is
-        uncached, and `max_tokens` already bounds the room, so it comes late.
-        `max_tokens`: the most the kept entries may take (by `estimator`); the app gives a
-        share of the context budget, so what compaction leaves for the conversation is
-        never eaten by old runtime context."""
+        """`refresh_share`: send a full snapshot again once the updates since the last one change
+        this share of the state's size: kept updates are cached but take room and the model reads
+        them all, while a refresh is uncached. `max_tokens`: the most the kept entries may take,
+        a share of the context budget in the app, so old runtime context never crowds out the
+        conversation."""
         if not refresh_share > 0:
             raise UsageError(f"refresh_share must be positive, not {refresh_share}.")
         if max_tokens is not None and max_tokens < 1:
@@ -183,10 +181,9 @@ def interleave(messages: Sequence[Message], log: Sequence[Entry]) -> list[Messag
 
 
 def changed_lines(before: str, after: str) -> str:
-    """The lines of `after` that differ from `before`: new ones as "+ ", removed ones as "- "
-    (named by their first words), each run under the heading ("## ...") of its block. A line
-    whose name (the text before its first ": ") a new line of the same run repeats is not
-    listed as removed: the new line replaces it ("Notes: …" for "Notes: …")."""
+    """The lines of `after` that differ from `before`, as "+ " (new) and "- " (gone, named by
+    their first words) under their block's heading; a line whose name ("Notes: ") a new line
+    repeats is replaced, not listed as gone."""
     old, new = before.splitlines(), after.splitlines()
     out: list[str] = []
     shown: str | None = None

@@ -37,10 +37,10 @@ OnDelivered: TypeAlias = Callable[[], "Awaitable[None] | None"]
 
 @dataclass(frozen=True, slots=True)
 class RuntimeContext:
-    """The resolved runtime context: rendered `text` (None when nothing was contributed).
-    `seconds` covers the hooks and the providers. `on_delivered` holds the providers'
-    callbacks (`Notice`): the loop runs them through `delivered()` once a model call that
-    carried this text succeeded; `get_runtime_context()` never does."""
+    """The resolved runtime context: `text` (None when nothing was contributed), with
+    `seconds` for hooks and providers. The loop runs the providers' `on_delivered` callbacks
+    through `delivered()` once a call that carried the text succeeded; `get_runtime_context()`
+    never does."""
 
     text: str | None
     parts: tuple[ContextPart, ...]
@@ -115,8 +115,7 @@ class RuntimeContextEvent(Event, type="runtime_context"):
 class RuntimeContextSentEvent(Event, type="runtime_context_sent"):
     """What went on the wire when a wrapper sends runtime context as updates
     (`ContextUpdates`): `entry` is what this call added (None when nothing changed), and the
-    `kept` entries (`kept_tokens`, estimated) were sent in all.
-    """
+    `kept` entries (`kept_tokens`, estimated) were sent in all."""
 
     number: int
     full: bool

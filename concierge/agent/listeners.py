@@ -1,7 +1,5 @@
-"""One fan-out for every "tell whoever listens" in the app: agent events, store changes,
-lookup jobs, the selection.
-
-In the agent layer because the store and travel may import it, not the other way round.
+"""One fan-out for every "tell whoever listens" in the app (agent events, store changes,
+lookups, the selection), in the agent layer because store and travel may import it.
 """
 
 from __future__ import annotations

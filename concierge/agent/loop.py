@@ -1,8 +1,6 @@
-"""The agent loop: history → runtime context → model → tools → repeat.
-
-Each iteration rebuilds the model input from the history store and resolves every context
-provider again, so state changed a moment ago (by a form, a tool or a background job) is
-what the model sees next (R2, R4).
+"""The agent loop: history → runtime context → model → tools → repeat. Each iteration
+rebuilds the input from the history store and resolves every provider again, so a change
+made a moment ago is what the model sees next (R2, R4).
 """
 
 from __future__ import annotations
@@ -119,8 +117,7 @@ class Agent:
         snapshot_layout: SnapshotLayout = SnapshotLayout.TRAILING,
     ) -> None:
         """`outcome_lookup` tells what a call a crash left without a result had done
-        (`ToolContext.effect_id`); `result_summaries` says which earlier results go as summaries.
-        """
+        (`ToolContext.effect_id`); `result_summaries` says which earlier results go as summaries."""
         if max_iterations < 1:
             raise UsageError("max_iterations must be at least 1.")
         names = [tool.name for tool in tools]
@@ -316,11 +313,7 @@ class Agent:
         self._events.emit(RuntimeContextEvent(context))
         snapshot = runtime_context_message(context.text) if context.text else None
         messages = build_model_input(history, snapshot, self._snapshot_layout)
-        summarized = (
-            summarized_results(history, messages, self._summaries, self._estimator)
-            if self._summaries is not None
-            else frozenset()
-        )
+        summarized = summarized_results(history, messages, self._summaries, self._estimator)
         request = ModelRequest(
             system_prompt=self._system_prompt,
             messages=messages,
@@ -442,10 +435,9 @@ class Agent:
     async def run_tool_call(
         self, message: AssistantMessage, call: ToolCall, signal: AbortSignal | None = None
     ) -> ToolResult:
-        """Run one call of `message` as a typed turn would: the same lookup, argument
-        validation, permission question and error handling, giving exactly one result. For
-        hosts that talk to the model themselves (the realtime voice bridge); they store the
-        message and its results. Raises only when aborted (`AbortedError`, cancellation)."""
+        """Run one call of `message` as a typed turn would, giving exactly one result, for hosts
+        that talk to the model themselves (the voice bridge) and store it; raises only when aborted.
+        """
         self._events.emit(ToolCallEvent(call, 0))
         result = await self._run_tool(call, effect_id(message, call), signal)
         self._events.emit(ToolResultEvent(result, 0))
@@ -458,8 +450,7 @@ class Agent:
 
     async def _answer_dangling_calls(self, content: str) -> None:
         """Give every tool call a crash left without a result one, so history stays valid;
-        `_interrupted` says what the call had done, so the model does not repeat it.
-        """
+        `_interrupted` says what the call had done, so the model does not repeat it."""
         history = await self._history.load()
         if self._pairing.well_paired(history):
             return

@@ -1,8 +1,6 @@
-"""Conversation messages as the runtime stores them and hands them to model adapters.
-
-Messages are immutable pydantic models so a history store can round-trip every field
-(`MESSAGE_ADAPTER.dump_json` / `validate_json`). Provenance is a dedicated field that only
-the framework sets; free-form `metadata` never grants it (R6, R7).
+"""Conversation messages as the runtime stores them and hands them to model adapters:
+immutable pydantic models a history store round-trips whole. Provenance is a field only the
+framework sets; `metadata` never grants it (R6, R7).
 """
 
 from __future__ import annotations
@@ -53,10 +51,8 @@ class VideoPart(_Frozen):
 
 
 class DocumentPart(_Frozen):
-    """A document the person attached to their message, sent as its text.
-
-    Kept apart from a `TextPart` so the transcript shows the file, not its text, and the
-    message replays exactly as it was sent."""
+    """A document the person attached, sent as its text but kept apart from a `TextPart`, so
+    the transcript shows the file and the message replays exactly as sent."""
 
     type: Literal["document"] = "document"
     name: str
@@ -219,10 +215,8 @@ def awaits_answer(history: Sequence[Message]) -> bool:
 
 
 def unanswered_tool_calls(history: Sequence[Message]) -> list[tuple[AssistantMessage, ToolCall]]:
-    """Every stored tool call, anywhere in history, that has no result stored after it.
-
-    A crash between a call and its result can leave one before a later user message (the
-    person typed on after a restart), so the whole history is searched, not only its tail."""
+    """Every stored tool call, anywhere in history, with no result stored after it: a crash
+    can leave one before a message the person typed after the restart."""
     bundles = _results_by_call(history)
     return [
         (message, call)
@@ -237,15 +231,13 @@ def paired(history: Sequence[Message]) -> list[Message]:
     """History with every tool-call message followed at once by its results, as servers
     demand. Only a crash breaks stored order: a late result moves up behind its call, a call
     without one gets an `aborted` result, and one answering no call is left out. The same
-    history always gives the same list (R5).
-    """
+    history always gives the same list (R5)."""
     return list(history) if PairingCheck().well_paired(history) else _repaired(history)
 
 
 class PairingCheck:
     """`paired` for a growing history, resuming after the last clean stretch it saw (while
-    that message is still in its place), so a call does not walk thousands of messages.
-    """
+    that message is still in its place), so a call does not walk thousands of messages."""
 
     def __init__(self) -> None:
         self._resume = 0
@@ -297,10 +289,8 @@ def _repaired(history: Sequence[Message]) -> list[Message]:
 
 
 def _results_by_call(history: Sequence[Message]) -> dict[int, dict[str, ToolResult]]:
-    """For each tool-call message's index, its calls' results by call id.
-
-    A result answers the latest earlier call with its id that has none yet (some servers
-    reuse ids from turn to turn); a second result for the same call is ignored."""
+    """For each tool-call message's index, its calls' results by call id: a result answers
+    the latest earlier call with its id (servers reuse ids); a second result is ignored."""
     bundles: dict[int, dict[str, ToolResult]] = {}
     open_calls: dict[str, int] = {}
     for index, message in enumerate(history):

@@ -1,7 +1,5 @@
-"""Chat Completions answers read from plain JSON: whole completions and streamed chunks.
-
-Only the fields the runtime uses are read, each checked for its type, so a server that sends
-something else gets an `UnreadableAnswer` naming the field instead of a crash later on.
+"""Chat Completions answers read from plain JSON, whole or streamed: each field the runtime
+uses is checked for its type, so an odd server gets an `UnreadableAnswer` naming the field.
 """
 
 from __future__ import annotations

@@ -50,14 +50,17 @@ class SummaryPolicy:
 def summarized_results(
     history: Sequence[Message],
     messages: Sequence[Message],
-    policy: SummaryPolicy,
+    policy: SummaryPolicy | None,
     estimator: TokenEstimator,
 ) -> frozenset[str]:
     """Ids of the tool results in `messages` (the input built from `history`) to send as
     their summaries: results before the latest real user turn (R6) that save at least
     `policy.min_saving_tokens`, or whose turn ended before the leading compaction summary was
-    made (that summary already broke the cache, so swapping them costs nothing).
+    made (that summary already broke the cache, so swapping them costs nothing). Empty
+    without a `policy`: every result is sent whole.
     """
+    if policy is None:
+        return frozenset()
     boundary = summary_boundary(messages)
     settled = _settled_by_compaction(history, messages)
     chosen: set[str] = set()

@@ -1,8 +1,6 @@
 """Tools the model can call: typed with pydantic, run in the order the model emitted them.
-
-Every call ends in exactly one `ToolResult`: malformed JSON, arguments that fail validation,
-unknown tool names, a refused permission and handler exceptions all become error results
-the model can read and correct.
+Every call ends in exactly one `ToolResult`; every failure is an error result the model
+can read and correct.
 """
 
 from __future__ import annotations

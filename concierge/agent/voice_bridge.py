@@ -37,14 +37,14 @@ from .tools import tool_titles
 from .voice_context import snapshot_item, snapshot_text
 from .voice_errors import (
     CONTEXT_FAILED,
-    DROPPED,
     NO_SESSION,
     VoiceSessionError,
     connect_failure,
+    dropped,
     server_error,
 )
 from .voice_events import (
-    SAMPLE_RATE,
+    BYTES_PER_MS,
     SAMPLE_WIDTH,
     AssistantAudio,
     AssistantTranscriptDelta,
@@ -90,7 +90,6 @@ SETUP_SECONDS = 10.0
 """How long the server may take to create and configure a session."""
 TRANSCRIPT_WAIT = 5.0
 """How long an answer waits to be stored behind the transcript of what the person said."""
-BYTES_PER_MS = SAMPLE_RATE * SAMPLE_WIDTH // 1000
 
 _AUDIO_DELTA = frozenset({"response.output_audio.delta", "response.audio.delta"})
 _TRANSCRIPT_DELTA = frozenset(
@@ -209,9 +208,9 @@ class RealtimeBridge:
             await self._finish(failure.event)
             raise
         except _Dropped:
-            dropped = VoiceSessionError(VoiceError(VoiceErrorKind.CONNECTION, DROPPED, True))
-            await self._finish(dropped.event)
-            raise dropped from None
+            lost = VoiceSessionError(dropped())
+            await self._finish(lost.event)
+            raise lost from None
         self._worker = asyncio.create_task(self._work(), name="voice conversation")
 
     def append_audio(self, pcm: bytes) -> None:
@@ -265,8 +264,7 @@ class RealtimeBridge:
     async def refresh_context(self) -> None:
         """Send the app state again if it changed since the last snapshot. While an answer or
         its tools are under way it waits, so it never lands between a call and its result (R3); a
-        provider failure is reported as a `VoiceError` (kind CONTEXT), not raised.
-        """
+        provider failure is reported as a `VoiceError` (kind CONTEXT), not raised."""
         if not self._ready:
             return
         if not self._settled.is_set():
@@ -349,8 +347,7 @@ class RealtimeBridge:
             )
             raise VoiceSessionError(failure) from None
         except ConnectionClosed as error:
-            failure = VoiceError(VoiceErrorKind.CONNECTION, DROPPED, True, str(error))
-            raise VoiceSessionError(failure) from error
+            raise VoiceSessionError(dropped(str(error))) from error
 
     def _session(self, *, audio_only: bool = False) -> dict[str, Any]:
         session = session_settings(
@@ -756,7 +753,7 @@ class RealtimeBridge:
                 log.info("voice: reconnect %d dropped during set-up", attempt)
             except Exception:
                 log.exception("voice: reconnect %d failed", attempt)
-        await self._finish(VoiceError(VoiceErrorKind.CONNECTION, DROPPED, True))
+        await self._finish(dropped())
 
     async def _settle_dropped(self) -> None:
         """What the dropped session left half done is stored before history is sent again."""

@@ -17,6 +17,7 @@ SAMPLE_RATE = 24_000
 """Audio in and out: mono PCM16 little-endian at this rate, as the realtime API expects."""
 SAMPLE_WIDTH = 2
 """Bytes per sample (signed 16-bit)."""
+BYTES_PER_MS = SAMPLE_RATE * SAMPLE_WIDTH // 1000
 
 
 class TurnDetection(StrEnum):

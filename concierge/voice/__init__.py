@@ -6,23 +6,3 @@ on Windows and macOS, `libportaudio2` on Linux) and gives the raw PCM16 the Real
 needs. A device that will not run at 24 kHz is resampled in pure Python, so numpy is not a
 dependency, and nothing imports `sounddevice` until a device is listed or opened.
 """
-
-from __future__ import annotations
-
-from .errors import AudioError, AudioProblem
-from .levels import Level, level_of
-from .pcm import BLOCK_FRAMES, CHANNELS, SAMPLE_RATE, SAMPLE_WIDTH
-from .resample import Resampler, resample
-
-__all__ = [
-    "BLOCK_FRAMES",
-    "CHANNELS",
-    "SAMPLE_RATE",
-    "SAMPLE_WIDTH",
-    "AudioError",
-    "AudioProblem",
-    "Level",
-    "Resampler",
-    "level_of",
-    "resample",
-]

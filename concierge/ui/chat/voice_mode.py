@@ -334,7 +334,7 @@ class VoiceMode(QObject):
         spoken = self._spoken
         if spoken is None or spoken.item_id != event.item_id:
             spoken = self._spoken = _Spoken(event.item_id, time.monotonic())
-        spoken.received_ms += len(event.pcm) / 48  # 24 kHz × 2 bytes = 48 bytes per ms
+        spoken.received_ms += len(event.pcm) / voice.BYTES_PER_MS
         try:
             self._output.play(event.pcm)
         except AudioError as error:
