@@ -16,9 +16,8 @@ NO_STATE = "The app has no state to report now."
 
 
 def snapshot_text(number: int, context_text: str | None) -> str:
-    """Snapshot `number` (1 = the first of the session) from the resolved runtime context
-    (`RuntimeContext.text`, which begins with the label), or from none: then it says the
-    earlier snapshots no longer hold."""
+    """Snapshot `number` (1: the session's first) of `context_text`, the resolved runtime
+    context, label first; without one it says the earlier snapshots no longer hold."""
     if number < 1:
         raise ValueError(f"Snapshots are numbered from 1, not {number}.")
     line = (

@@ -67,10 +67,8 @@ class Microphone(DeviceStream):
 
 
 class RecordedSource:
-    """A recording played in as if spoken into a microphone: 24 kHz PCM16 delivered in
-    blocks at the pace of real time (`pace` 2.0 is twice as fast), then silence, as a quiet
-    room gives, until stopped. Feeds a voice session from a file, and tests where there is
-    no sound card."""
+    """A recording played in at the pace of real time (`pace` 2.0: twice as fast), then the
+    silence of a quiet room until stopped: a voice session fed from a file, without a sound card."""
 
     def __init__(self, pcm: bytes, *, pace: float = 1.0, then_silence: bool = True) -> None:
         self.pcm = pcm

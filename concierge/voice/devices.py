@@ -94,9 +94,8 @@ def _defaults(sd: Backend) -> tuple[int, int]:
 
 
 def choose_device(direction: Direction, wanted: str, backend: Backend | None = None) -> AudioDevice:
-    """The device to open: the one named `wanted` (its `label`, as Settings stores it), or
-    the system's default when `wanted` is empty. Raises `AudioError` when there is none or
-    the chosen one is not connected."""
+    """The device named `wanted` (its `label`, as Settings stores it), or the system's
+    default when `wanted` is empty; `AudioError` when there is none or it is not connected."""
     devices = [d for d in list_devices(backend) if d.can(direction)]
     if not devices:
         raise no_device(direction)
