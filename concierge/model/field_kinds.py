@@ -711,3 +711,14 @@ class Split(Listed):
             "max_people",
         )
         return tuple(shares.values())
+
+
+def empty(kind: Kind) -> object:
+    """What a field of `kind` holds when nothing is said, unless it declares a default:
+    blank text, no entries, false; None where a new record must be given a value."""
+    if isinstance(kind, Listed):
+        return ()
+    if isinstance(kind, Flag):
+        return False
+    blank_line = isinstance(kind, Line) and not kind.required and not kind.nullable
+    return "" if blank_line or isinstance(kind, Text | Link) else None

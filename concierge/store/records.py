@@ -127,12 +127,12 @@ class FormInstanceRecord:
 
 
 class AnswerAction(StrEnum):
+    """How an event changes a field's answer: set (unanswered → a value), revise (a value →
+    a different value) or retract (a value → unanswered)."""
+
     SET = "set"
-    """Unanswered → a value."""
     REVISE = "revise"
-    """A value → a different value."""
     RETRACT = "retract"
-    """A value → unanswered."""
 
 
 @dataclass(frozen=True, slots=True)

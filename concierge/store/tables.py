@@ -345,14 +345,27 @@ class TripLock(SQLModel, table=True):
     updated_at: datetime = Field(default_factory=utc_now, sa_type=UtcDateTime)
 
 
-class ChangeLogEntry(SQLModel, table=True):
-    """One row written by one change: `before`/`after` are JSON objects of the changed fields
-    (the whole record for a create or delete); `sources_before`/`sources_after` those of the
-    fact fields' sources it changed (`FieldSource`, null: none). Rows sharing `group_id`
-    undo as one step. `label` is the step's English name; `label_message` the JSON that makes
-    it a translatable message again (`label_text`), null for plain text and older rows.
-    `redo_step` numbers the undo step that reverted an undone row, while it can be redone
-    (the highest is redone first); any new change clears every row's.
+class ChangeRow(SQLModel):
+    """What a change-log row and a proposal both hold: the step's English name, the row it
+    changes and how, its fields before and after as JSON objects."""
+
+    id: int | None = Field(default=None, primary_key=True)
+    label: str
+    entity: str
+    entity_id: str
+    action: str
+    before: str | None = Field(default=None, sa_type=Text)
+    after: str | None = Field(default=None, sa_type=Text)
+
+
+class ChangeLogEntry(ChangeRow, table=True):
+    """One row written by one change: `before`/`after` hold the changed fields (the whole
+    record for a create or delete); `sources_before`/`sources_after` those of the fact
+    fields' sources it changed (`FieldSource`, null: none). Rows sharing `group_id` undo as
+    one step. `label_message` is the JSON that makes `label` a translatable message again
+    (`label_text`), null for plain text and older rows. `redo_step` numbers the undo step
+    that reverted an undone row, while it can be redone (the highest is redone first); any
+    new change clears every row's.
 
     `trip_id` is deliberately not a foreign key: the rows of a deleted trip must outlive it so
     that deleting it can be undone. It is NULL only for pins that apply to all trips.
@@ -366,16 +379,9 @@ class ChangeLogEntry(SQLModel, table=True):
         Index("ix_change_log_trip_id_id", "trip_id", "id"),
     )
 
-    id: int | None = Field(default=None, primary_key=True)
     group_id: str = Field(index=True)
     actor: str
-    label: str
-    entity: str
-    entity_id: str
     trip_id: str | None = None
-    action: str
-    before: str | None = Field(default=None, sa_type=Text)
-    after: str | None = Field(default=None, sa_type=Text)
     at: datetime = Field(default_factory=utc_now, sa_type=UtcDateTime)
     undone: bool = False
     seen: bool = True
@@ -410,7 +416,7 @@ class FieldSource(SQLModel, table=True):
 PROPOSAL_STATUSES = ("pending", "accepted", "rejected", "conflict")
 
 
-class Proposal(SQLModel, table=True):
+class Proposal(ChangeRow, table=True):
     """One change the assistant proposed instead of making (the setting `assistant.edits`):
     a change-log row as it would have been written, kept until the person decides. Rows
     sharing `call_id` (one tool call's writes) are accepted or rejected together. `note`
@@ -425,15 +431,8 @@ class Proposal(SQLModel, table=True):
         Index("ix_proposal_trip_id_status", "trip_id", "status"),
     )
 
-    id: int | None = Field(default=None, primary_key=True)
     trip_id: str = Field(foreign_key="trip.id", ondelete="CASCADE")
     call_id: str = Field(index=True)
-    label: str
-    entity: str
-    entity_id: str
-    action: str
-    before: str | None = Field(default=None, sa_type=Text)
-    after: str | None = Field(default=None, sa_type=Text)
     created_at: datetime = Field(default_factory=utc_now, sa_type=UtcDateTime)
     status: str = "pending"
     decided_at: datetime | None = Field(default=None, sa_type=UtcDateTime)
