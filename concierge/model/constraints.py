@@ -478,10 +478,6 @@ class Rule(Kind):
             return None
         return parse_rule(value).rule
 
-    @property
-    def python_type(self) -> Any:
-        return str
-
     def constraints(self) -> dict[str, Any]:
         return {"max_length": RULE_LIMIT}
 

@@ -538,19 +538,10 @@ LOCK = Entity(
 LOCKABLE: tuple[Entity, ...] = (TRIP, ITEM, STOP)
 """The entities whose rows and fields the person can lock against the assistant's changes."""
 
-ENTITIES: tuple[Entity, ...] = (
-    TRIP,
-    ITEM,
-    STOP,
-    EXPENSE,
-    GOAL,
-    PIN,
-    FORM,
-    FORM_ANSWER,
-    DOCUMENT,
-    LOCK,
+ENTITIES: tuple[Entity, ...] = tuple(
+    value for value in tuple(globals().values()) if isinstance(value, Entity)
 )
-"""Every declared entity."""
+"""Every entity declared above, in their order: read from this module, not listed again."""
 
 TRIP_RULES = TRIP.fields
 ITEM_RULES = ITEM.fields

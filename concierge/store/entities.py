@@ -16,7 +16,7 @@ import dataclasses
 import json
 from collections.abc import Callable, Collection, Mapping
 from dataclasses import dataclass
-from typing import Any, Generic, TypeVar
+from typing import Any, ClassVar, Generic, Protocol, TypeVar
 
 from pydantic import TypeAdapter
 from sqlmodel import Session, SQLModel
@@ -54,18 +54,17 @@ from .tables import (
     stored_as,
 )
 
-R = TypeVar(
-    "R",
-    TripRecord,
-    ItineraryItemRecord,
-    FormInstanceRecord,
-    GoalRecord,
-    PinRecord,
-    ExpenseRecord,
-    DocumentRecord,
-    StopRecord,
-    LockRecord,
-)
+
+class Record(Protocol):
+    """What the store hands out: a frozen dataclass with an id."""
+
+    __dataclass_fields__: ClassVar[dict[str, dataclasses.Field[Any]]]
+
+    @property
+    def id(self) -> str: ...
+
+
+R = TypeVar("R", bound=Record)
 Row = TypeVar("Row", bound=SQLModel)
 
 

@@ -206,6 +206,14 @@ class Declared(SQLModelMetaclass):
         return super().__new__(mcs, name, bases, namespace, **kwargs)
 
 
+class RecordRow(SQLModel):
+    """A row the store hands out as a record: its id, and when it was made and last changed."""
+
+    id: str = Field(primary_key=True)
+    created_at: datetime = Field(default_factory=utc_now, sa_type=UtcDateTime)
+    updated_at: datetime = Field(default_factory=utc_now, sa_type=UtcDateTime)
+
+
 PROPOSABLE_ENTITIES = tuple(entity for entity in EntityKind if entity is not EntityKind.TRIP_LOCK)
 """What a proposal can change: anything logged but a lock, which only the person makes."""
 
@@ -220,7 +228,7 @@ def kind_check() -> str:
     return _one_of("kind", ITEM_KINDS.values())
 
 
-class Trip(SQLModel, table=True, metaclass=Declared):
+class Trip(RecordRow, table=True, metaclass=Declared):
     """One trip the person plans; `position` orders the trip list. `interests` and
     `shared_values` are JSON arrays, so an entry may contain a comma."""
 
@@ -236,14 +244,11 @@ class Trip(SQLModel, table=True, metaclass=Declared):
         ),
     )
 
-    id: str = Field(primary_key=True)
     title: str
     position: int = Field(index=True)
-    created_at: datetime = Field(default_factory=utc_now, sa_type=UtcDateTime)
-    updated_at: datetime = Field(default_factory=utc_now, sa_type=UtcDateTime)
 
 
-class TripStop(SQLModel, table=True, metaclass=Declared):
+class TripStop(RecordRow, table=True, metaclass=Declared):
     """One place on a trip's route (`StopRecord`)."""
 
     __tablename__ = "trip_stop"
@@ -256,15 +261,12 @@ class TripStop(SQLModel, table=True, metaclass=Declared):
         Index("ix_trip_stop_trip_id_position", "trip_id", "position"),
     )
 
-    id: str = Field(primary_key=True)
     trip_id: str = Field(foreign_key="trip.id", ondelete="CASCADE")
     position: int
     place: str
-    created_at: datetime = Field(default_factory=utc_now, sa_type=UtcDateTime)
-    updated_at: datetime = Field(default_factory=utc_now, sa_type=UtcDateTime)
 
 
-class ItineraryItem(SQLModel, table=True, metaclass=Declared):
+class ItineraryItem(RecordRow, table=True, metaclass=Declared):
     """One entry of a trip's itinerary (`ItineraryItemRecord`); `kind` is one of the table
     of kinds, which its CHECK constraint lists."""
 
@@ -276,16 +278,13 @@ class ItineraryItem(SQLModel, table=True, metaclass=Declared):
         Index("ix_itinerary_item_trip_id_day_position", "trip_id", "day", "position"),
     )
 
-    id: str = Field(primary_key=True)
     trip_id: str = Field(foreign_key="trip.id", ondelete="CASCADE")
     day: date
     title: str
     position: int
-    created_at: datetime = Field(default_factory=utc_now, sa_type=UtcDateTime)
-    updated_at: datetime = Field(default_factory=utc_now, sa_type=UtcDateTime)
 
 
-class Expense(SQLModel, table=True, metaclass=Declared):
+class Expense(RecordRow, table=True, metaclass=Declared):
     """Money spent on a trip (`ExpenseRecord`): the amount as exact text, the split as a
     JSON array of {"name", "share"}."""
 
@@ -298,18 +297,15 @@ class Expense(SQLModel, table=True, metaclass=Declared):
         Index("ix_expense_trip_id_spent_on", "trip_id", "spent_on"),
     )
 
-    id: str = Field(primary_key=True)
     trip_id: str = Field(foreign_key="trip.id", ondelete="CASCADE")
     spent_on: date
     item_id: str | None = Field(default=None, foreign_key="itinerary_item.id", ondelete="SET NULL")
-    created_at: datetime = Field(default_factory=utc_now, sa_type=UtcDateTime)
-    updated_at: datetime = Field(default_factory=utc_now, sa_type=UtcDateTime)
 
 
 LOCKED_ENTITIES = tuple(entity.name for entity in LOCKABLE)
 
 
-class TripLock(SQLModel, table=True):
+class TripLock(RecordRow, table=True):
     """Something on a trip the person locked against the assistant's changes: a field of the
     trip, an item or a stop (`entity`, `target` its id, `field` its name), a whole item or
     stop (`target` its id), or a day (`target` its ISO date). `entity` and `field` are empty
@@ -335,14 +331,11 @@ class TripLock(SQLModel, table=True):
         ),
     )
 
-    id: str = Field(primary_key=True)
     trip_id: str = Field(foreign_key="trip.id", ondelete="CASCADE")
     kind: str
     target: str
     entity: str = ""
     field: str = ""
-    created_at: datetime = Field(default_factory=utc_now, sa_type=UtcDateTime)
-    updated_at: datetime = Field(default_factory=utc_now, sa_type=UtcDateTime)
 
 
 class ChangeRow(SQLModel):
@@ -532,7 +525,7 @@ class LookupJob(SQLModel, table=True):
     seen_by_assistant: bool = False
 
 
-class FormInstance(SQLModel, table=True, metaclass=Declared):
+class FormInstance(RecordRow, table=True, metaclass=Declared):
     """One form filled in for one trip (`FormInstanceRecord`); its answers are the
     `form_answer` events."""
 
@@ -543,12 +536,9 @@ class FormInstance(SQLModel, table=True, metaclass=Declared):
         Index("ix_form_instance_trip_id_form_id", "trip_id", "form_id", unique=True),
     )
 
-    id: str = Field(primary_key=True)
     trip_id: str = Field(foreign_key="trip.id", ondelete="CASCADE")
     form_id: str
     completed_at: datetime | None = Field(default=None, sa_type=UtcDateTime)
-    created_at: datetime = Field(default_factory=utc_now, sa_type=UtcDateTime)
-    updated_at: datetime = Field(default_factory=utc_now, sa_type=UtcDateTime)
 
 
 class FormAnswer(SQLModel, table=True):
@@ -579,7 +569,7 @@ class FormAnswer(SQLModel, table=True):
     at: datetime = Field(default_factory=utc_now, sa_type=UtcDateTime)
 
 
-class Goal(SQLModel, table=True, metaclass=Declared):
+class Goal(RecordRow, table=True, metaclass=Declared):
     """One item of a trip's checklist (`GoalRecord`)."""
 
     __tablename__ = "goal"
@@ -598,7 +588,6 @@ class Goal(SQLModel, table=True, metaclass=Declared):
         Index("ix_goal_trip_id_position", "trip_id", "position"),
     )
 
-    id: str = Field(primary_key=True)
     trip_id: str = Field(foreign_key="trip.id", ondelete="CASCADE")
     title: str
     completes_on: str | None
@@ -608,11 +597,9 @@ class Goal(SQLModel, table=True, metaclass=Declared):
     completed_at: datetime | None = Field(default=None, sa_type=UtcDateTime)
     completed_by: str | None = None
     seen_by_assistant: bool = True
-    created_at: datetime = Field(default_factory=utc_now, sa_type=UtcDateTime)
-    updated_at: datetime = Field(default_factory=utc_now, sa_type=UtcDateTime)
 
 
-class Pin(SQLModel, table=True, metaclass=Declared):
+class Pin(RecordRow, table=True, metaclass=Declared):
     """A pinned preference or fact (`PinRecord`), for every trip where `trip_id` is NULL."""
 
     __tablename__ = "pin"
@@ -623,18 +610,15 @@ class Pin(SQLModel, table=True, metaclass=Declared):
         Index("ix_pin_trip_id_position", "trip_id", "position"),
     )
 
-    id: str = Field(primary_key=True)
     trip_id: str | None = Field(default=None, foreign_key="trip.id", ondelete="CASCADE")
     text: str = Field(sa_type=Text)
     rule: str | None
     rule_confirmed: bool
     position: int
     created_by: str
-    created_at: datetime = Field(default_factory=utc_now, sa_type=UtcDateTime)
-    updated_at: datetime = Field(default_factory=utc_now, sa_type=UtcDateTime)
 
 
-class Document(SQLModel, table=True, metaclass=Declared):
+class Document(RecordRow, table=True, metaclass=Declared):
     """A file attached to a trip or to one of its items (`DocumentRecord`), kept under
     `<data dir>/documents/` as `stored_name`, named by its SHA-256 so the same content is
     kept once. Removing the item keeps the document on the trip (`item_id` becomes NULL,
@@ -650,12 +634,9 @@ class Document(SQLModel, table=True, metaclass=Declared):
         Index("ix_document_item_id", "item_id"),
     )
 
-    id: str = Field(primary_key=True)
     trip_id: str = Field(foreign_key="trip.id", ondelete="CASCADE")
     item_id: str | None = Field(default=None, foreign_key="itinerary_item.id", ondelete="SET NULL")
     stored_name: str
     media_type: str
     size_bytes: int
     sha256: str
-    created_at: datetime = Field(default_factory=utc_now, sa_type=UtcDateTime)
-    updated_at: datetime = Field(default_factory=utc_now, sa_type=UtcDateTime)
