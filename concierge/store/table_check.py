@@ -18,13 +18,22 @@ from .tables import Stored
 
 
 def check_record(record_type: type, entity: Entity) -> None:
-    """Raise TypeError when the record's fields are not the ones `entity` declares."""
-    names = {field.name for field in dataclasses.fields(record_type)}
+    """Raise TypeError when the record's fields are not the ones `entity` declares, or a
+    default it gives (for older writers) is not the declared one."""
+    fields = dataclasses.fields(record_type)
+    names = {field.name for field in fields}
     if names != entity.names:
         raise TypeError(
             f"{record_type.__name__} has the fields {sorted(names)}, but "
             f"{entity.name} declares {sorted(entity.names)}."
         )
+    for field in fields:
+        rule = entity.fields.get(field.name)
+        given = field.default is not dataclasses.MISSING
+        if rule is not None and given and field.default != rule.default:
+            raise TypeError(
+                f"{record_type.__name__}.{field.name}: the default is not {rule.default!r}."
+            )
 
 
 def check_table(table: type[SQLModel], entity: Entity, stored: Mapping[str, Stored]) -> None:
