@@ -25,7 +25,7 @@ from concierge.model import field_kinds
 from concierge.model import fields as declared
 from concierge.model.categories import ExpenseCategory
 from concierge.model.constraints import Rule
-from concierge.model.field_kinds import Amount, Choice, Kind, Listed, Share, Split, Words
+from concierge.model.field_kinds import Amount, Choice, Kind, Line, Listed, Share, Split, Words
 from concierge.model.fields import LOCKABLE, Entity, FieldRule, GoalStatus, Pace
 from concierge.model.kinds import ITEM_KINDS, ItemKind
 
@@ -190,8 +190,9 @@ def declared_column(rule: FieldRule) -> tuple[Any, Any]:
 
 class Declared(SQLModelMetaclass):
     """Completes a table class from its entity's declaration (`__entity__`): a declared
-    field the class names without a value gets its column's default and storage, and one
-    it does not name at all a column of its own (`declared_column`)."""
+    field the class names without a value gets its column's default and storage, one it
+    does not name at all a column of its own (`declared_column`), and required text a
+    CHECK that it is not empty."""
 
     def __new__(
         mcs, name: str, bases: tuple[type[Any], ...], namespace: dict[str, Any], **kwargs: Any
@@ -203,6 +204,14 @@ class Declared(SQLModelMetaclass):
                 if field not in namespace:
                     annotation, namespace[field] = declared_column(rule)
                     annotations.setdefault(field, annotation)
+            namespace["__table_args__"] = (
+                *(
+                    CheckConstraint(f"{field} <> ''", name=f"{field}_not_empty")
+                    for field, rule in entity.fields.items()
+                    if isinstance(rule.kind, Line) and rule.kind.required
+                ),
+                *namespace.get("__table_args__", ()),
+            )
         return super().__new__(mcs, name, bases, namespace, **kwargs)
 
 
@@ -235,7 +244,6 @@ class Trip(RecordRow, table=True, metaclass=Declared):
     __tablename__ = "trip"
     __entity__ = declared.TRIP
     __table_args__ = (
-        CheckConstraint("title <> ''", name="title_not_empty"),
         CheckConstraint("travellers >= 1", name="travellers_at_least_one"),
         CheckConstraint(_one_of("pace", Pace), name="pace"),
         CheckConstraint(
@@ -254,7 +262,6 @@ class TripStop(RecordRow, table=True, metaclass=Declared):
     __tablename__ = "trip_stop"
     __entity__ = declared.STOP
     __table_args__ = (
-        CheckConstraint("place <> ''", name="place_not_empty"),
         CheckConstraint(
             "arrive IS NULL OR depart IS NULL OR depart >= arrive", name="dates_in_order"
         ),
@@ -273,7 +280,6 @@ class ItineraryItem(RecordRow, table=True, metaclass=Declared):
     __tablename__ = "itinerary_item"
     __entity__ = declared.ITEM
     __table_args__ = (
-        CheckConstraint("title <> ''", name="title_not_empty"),
         CheckConstraint(kind_check(), name="kind"),
         Index("ix_itinerary_item_trip_id_day_position", "trip_id", "day", "position"),
     )
@@ -531,10 +537,7 @@ class FormInstance(RecordRow, table=True, metaclass=Declared):
 
     __tablename__ = "form_instance"
     __entity__ = declared.FORM
-    __table_args__ = (
-        CheckConstraint("form_id <> ''", name="form_id_not_empty"),
-        Index("ix_form_instance_trip_id_form_id", "trip_id", "form_id", unique=True),
-    )
+    __table_args__ = (Index("ix_form_instance_trip_id_form_id", "trip_id", "form_id", unique=True),)
 
     trip_id: str = Field(foreign_key="trip.id", ondelete="CASCADE")
     form_id: str
@@ -575,7 +578,6 @@ class Goal(RecordRow, table=True, metaclass=Declared):
     __tablename__ = "goal"
     __entity__ = declared.GOAL
     __table_args__ = (
-        CheckConstraint("title <> ''", name="title_not_empty"),
         CheckConstraint(_one_of("status", GoalStatus), name="status"),
         CheckConstraint(_one_of("created_by", Actor), name="created_by"),
         CheckConstraint(
@@ -605,7 +607,6 @@ class Pin(RecordRow, table=True, metaclass=Declared):
     __tablename__ = "pin"
     __entity__ = declared.PIN
     __table_args__ = (
-        CheckConstraint("text <> ''", name="text_not_empty"),
         CheckConstraint(_one_of("created_by", Actor), name="created_by"),
         Index("ix_pin_trip_id_position", "trip_id", "position"),
     )
@@ -627,7 +628,6 @@ class Document(RecordRow, table=True, metaclass=Declared):
     __tablename__ = "document"
     __entity__ = declared.DOCUMENT
     __table_args__ = (
-        CheckConstraint("file_name <> ''", name="file_name_not_empty"),
         CheckConstraint("stored_name <> ''", name="stored_name_not_empty"),
         CheckConstraint("size_bytes >= 0", name="size_not_negative"),
         Index("ix_document_trip_id_created_at", "trip_id", "created_at"),
