@@ -23,10 +23,9 @@ from sqlmodel.main import SQLModelMetaclass
 
 from concierge.model import field_kinds
 from concierge.model import fields as declared
-from concierge.model.categories import ExpenseCategory
 from concierge.model.constraints import Rule
 from concierge.model.field_kinds import Amount, Choice, Kind, Line, Listed, Share, Split, Words
-from concierge.model.fields import LOCKABLE, Entity, FieldRule, GoalStatus, Pace
+from concierge.model.fields import LOCKABLE, Entity, FieldRule, GoalStatus
 from concierge.model.kinds import ITEM_KINDS, ItemKind
 
 from .changes import Action, Actor, EntityKind, FactSource
@@ -188,11 +187,21 @@ def declared_column(rule: FieldRule) -> tuple[Any, Any]:
     return python, Field(**extra)
 
 
+def declared_check(field: str, kind: Kind | None) -> CheckConstraint | None:
+    """The CHECK a column of `kind` carries: required text is not empty, a choice is one of
+    its options (the table of item kinds as it is now)."""
+    if isinstance(kind, Line) and kind.required:
+        return CheckConstraint(f"{field} <> ''", name=f"{field}_not_empty")
+    if isinstance(kind, Choice):
+        return CheckConstraint(_one_of(field, kind.options), name=field)
+    return None
+
+
 class Declared(SQLModelMetaclass):
     """Completes a table class from its entity's declaration (`__entity__`): a declared
     field the class names without a value gets its column's default and storage, one it
-    does not name at all a column of its own (`declared_column`), and required text a
-    CHECK that it is not empty."""
+    does not name at all a column of its own (`declared_column`), and its CHECK
+    (`declared_check`)."""
 
     def __new__(
         mcs, name: str, bases: tuple[type[Any], ...], namespace: dict[str, Any], **kwargs: Any
@@ -204,12 +213,9 @@ class Declared(SQLModelMetaclass):
                 if field not in namespace:
                     annotation, namespace[field] = declared_column(rule)
                     annotations.setdefault(field, annotation)
+            checks = [declared_check(field, rule.kind) for field, rule in entity.fields.items()]
             namespace["__table_args__"] = (
-                *(
-                    CheckConstraint(f"{field} <> ''", name=f"{field}_not_empty")
-                    for field, rule in entity.fields.items()
-                    if isinstance(rule.kind, Line) and rule.kind.required
-                ),
+                *(check for check in checks if check is not None),
                 *namespace.get("__table_args__", ()),
             )
         return super().__new__(mcs, name, bases, namespace, **kwargs)
@@ -245,7 +251,6 @@ class Trip(RecordRow, table=True, metaclass=Declared):
     __entity__ = declared.TRIP
     __table_args__ = (
         CheckConstraint("travellers >= 1", name="travellers_at_least_one"),
-        CheckConstraint(_one_of("pace", Pace), name="pace"),
         CheckConstraint(
             "start_date IS NULL OR end_date IS NULL OR end_date >= start_date",
             name="dates_in_order",
@@ -280,7 +285,6 @@ class ItineraryItem(RecordRow, table=True, metaclass=Declared):
     __tablename__ = "itinerary_item"
     __entity__ = declared.ITEM
     __table_args__ = (
-        CheckConstraint(kind_check(), name="kind"),
         Index("ix_itinerary_item_trip_id_day_position", "trip_id", "day", "position"),
     )
 
@@ -297,7 +301,6 @@ class Expense(RecordRow, table=True, metaclass=Declared):
     __tablename__ = "expense"
     __entity__ = declared.EXPENSE
     __table_args__ = (
-        CheckConstraint(_one_of("category", ExpenseCategory), name="category"),
         CheckConstraint("paid_by <> ''", name="paid_by_not_empty"),
         CheckConstraint("length(currency) = 3", name="currency_code"),
         Index("ix_expense_trip_id_spent_on", "trip_id", "spent_on"),
