@@ -281,6 +281,11 @@ def _listed(words: Sequence[str]) -> str:
     return ", ".join(words)
 
 
+def _listing(template: str) -> Callable[[Mapping[str, Any]], str]:
+    """A description naming the kind's words in `template`."""
+    return lambda values: template.format(words=_listed(values["words"]))
+
+
 def _departures(values: Mapping[str, Any]) -> str:
     template = (
         QT_TRANSLATE_NOOP(
@@ -349,17 +354,13 @@ KINDS: tuple[ConstraintKind, ...] = (
         "avoid",
         QT_TRANSLATE_NOOP("Constraint", "Avoid"),
         (Phrases("words", QT_TRANSLATE_NOOP("Constraint", "Things to avoid"), 1, 20),),
-        lambda values: QT_TRANSLATE_NOOP("Constraint", "Avoid {words}").format(
-            words=_listed(values["words"])
-        ),
+        _listing(QT_TRANSLATE_NOOP("Constraint", "Avoid {words}")),
     ),
     ConstraintKind(
         "diet",
         QT_TRANSLATE_NOOP("Constraint", "Diet"),
         (Phrases("words", QT_TRANSLATE_NOOP("Constraint", "Diets"), 1, 10),),
-        lambda values: QT_TRANSLATE_NOOP("Constraint", "Meals suit {words}").format(
-            words=_listed(values["words"])
-        ),
+        _listing(QT_TRANSLATE_NOOP("Constraint", "Meals suit {words}")),
     ),
     ConstraintKind(
         "step_free",
@@ -415,6 +416,14 @@ def parse_rule(text: str) -> Constraint:
     return Constraint(kind, _read_params(kind, inside))
 
 
+def _miswritten(kind: ConstraintKind, inside: str) -> TranslatedValueError:
+    return TranslatedValueError(
+        QT_TRANSLATE_NOOP("Validation", "{name} takes {syntax} (got {value!r}).").format(
+            name=kind.name, syntax=kind.syntax, value=inside.strip()
+        )
+    )
+
+
 def _read_params(kind: ConstraintKind, inside: str) -> dict[str, Any]:
     params = kind.params
     last = params[-1]
@@ -422,11 +431,7 @@ def _read_params(kind: ConstraintKind, inside: str) -> dict[str, Any]:
         fixed = params[:-1]
         parts = inside.split(",", len(fixed)) if fixed else [inside]
         if len(parts) < len(fixed):
-            raise TranslatedValueError(
-                QT_TRANSLATE_NOOP("Validation", "{name} takes {syntax} (got {value!r}).").format(
-                    name=kind.name, syntax=kind.syntax, value=inside.strip()
-                )
-            )
+            raise _miswritten(kind, inside)
         rest = parts[len(fixed)] if len(parts) > len(fixed) else ""
         values = {
             param.name: param.read(part.strip()) for param, part in zip(fixed, parts, strict=False)
@@ -436,11 +441,7 @@ def _read_params(kind: ConstraintKind, inside: str) -> dict[str, Any]:
     parts = [part.strip() for part in inside.split(",")] if inside.strip() else []
     wanted = len(params) - (1 if kind.optional_last else 0)
     if not wanted <= len(parts) <= len(params):
-        raise TranslatedValueError(
-            QT_TRANSLATE_NOOP("Validation", "{name} takes {syntax} (got {value!r}).").format(
-                name=kind.name, syntax=kind.syntax, value=inside.strip()
-            )
-        )
+        raise _miswritten(kind, inside)
     values = {**kind.defaults()}
     values.update(
         {param.name: param.read(part) for param, part in zip(params, parts, strict=False)}
@@ -476,10 +477,6 @@ class Rule(Kind):
         if not value.strip():
             return None
         return parse_rule(value).rule
-
-    @property
-    def python_type(self) -> Any:
-        return str
 
     def constraints(self) -> dict[str, Any]:
         return {"max_length": RULE_LIMIT}

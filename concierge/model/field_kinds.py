@@ -17,7 +17,7 @@ from dataclasses import dataclass
 from datetime import date, datetime, time
 from decimal import Decimal, InvalidOperation
 from enum import StrEnum
-from typing import Any, Literal, cast
+from typing import Any, ClassVar, Literal, cast
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
 from concierge.model.kinds import ItemKind
@@ -116,10 +116,12 @@ class Kind(ABC):
     @abstractmethod
     def __call__(self, label: str, value: object) -> object: ...
 
+    value_type: ClassVar[Any] = str
+    """The type of the normalised value, without None."""
+
     @property
-    @abstractmethod
     def python_type(self) -> Any:
-        """The type of the normalised value, without None."""
+        return self.value_type
 
     def constraints(self) -> dict[str, Any]:
         """Limits a JSON schema can state (pydantic `Field` keywords)."""
@@ -128,10 +130,6 @@ class Kind(ABC):
 
 class Textual(Kind):
     """A kind whose normalised value is text."""
-
-    @property
-    def python_type(self) -> Any:
-        return str
 
 
 class Limited(Textual):
@@ -202,9 +200,7 @@ class Whole(Kind):
             )
         return value
 
-    @property
-    def python_type(self) -> Any:
-        return int
+    value_type: ClassVar[Any] = int
 
     def constraints(self) -> dict[str, Any]:
         return {"ge": self.minimum, "le": self.maximum, "strict": True}
@@ -265,9 +261,7 @@ class Amount(Kind):
             )
         return amount
 
-    @property
-    def python_type(self) -> Any:
-        return Decimal
+    value_type: ClassVar[Any] = Decimal
 
     def constraints(self) -> dict[str, Any]:
         # The upper limit's message is the store's, with thousands marked.
@@ -308,9 +302,7 @@ class Day(Kind):
             )
         return parsed
 
-    @property
-    def python_type(self) -> Any:
-        return date
+    value_type: ClassVar[Any] = date
 
 
 @dataclass(frozen=True, slots=True)
@@ -348,9 +340,7 @@ class TimeOfDay(Kind):
             )
         return parsed
 
-    @property
-    def python_type(self) -> Any:
-        return time
+    value_type: ClassVar[Any] = time
 
 
 @dataclass(frozen=True, slots=True)
@@ -449,9 +439,7 @@ class Flag(Kind):
             )
         return value
 
-    @property
-    def python_type(self) -> Any:
-        return bool
+    value_type: ClassVar[Any] = bool
 
 
 @dataclass(frozen=True, slots=True)
@@ -500,9 +488,7 @@ class Listed(Kind):
         if count > self.most:
             raise refused(refusal, label, count=count, **{most: self.most})
 
-    @property
-    def python_type(self) -> Any:
-        return list[str]
+    value_type: ClassVar[Any] = list[str]
 
     def constraints(self) -> dict[str, Any]:
         return {"max_length": self.most}
@@ -563,9 +549,7 @@ class Minutes(Kind):
             )
         return minutes
 
-    @property
-    def python_type(self) -> Any:
-        return int
+    value_type: ClassVar[Any] = int
 
     def constraints(self) -> dict[str, Any]:
         return {"ge": 1, "le": self.maximum}
@@ -711,3 +695,14 @@ class Split(Listed):
             "max_people",
         )
         return tuple(shares.values())
+
+
+def empty(kind: Kind) -> object:
+    """What a field of `kind` holds when nothing is said, unless it declares a default:
+    blank text, no entries, false; None where a new record must be given a value."""
+    if isinstance(kind, Listed):
+        return ()
+    if isinstance(kind, Flag):
+        return False
+    blank_line = isinstance(kind, Line) and not kind.required and not kind.nullable
+    return "" if blank_line or isinstance(kind, Text | Link) else None

@@ -40,6 +40,7 @@ from .field_kinds import (
     Whole,
     Words,
     Zone,
+    empty,
 )
 from .kinds import ItemKind
 
@@ -79,6 +80,9 @@ class GoalStatus(StrEnum):
     DONE = "done"
 
 
+_KINDS_EMPTY = object()
+
+
 @dataclass(frozen=True, slots=True)
 class FieldRule:
     """One field: `parse(label, value)` returns the normalized value or raises ValueError
@@ -101,7 +105,8 @@ class FieldRule:
 
     label: str
     parse: Callable[[str, object], object]
-    default: object = None
+    default: object = _KINDS_EMPTY
+    """The value a new record starts with; by default the kind's `empty`."""
     sensitive: bool = False
     description: str = ""
     fact: bool = False
@@ -110,6 +115,11 @@ class FieldRule:
     detail: bool = False
     tool: bool = True
     part_of: str | None = None
+
+    def __post_init__(self) -> None:
+        if self.default is _KINDS_EMPTY:
+            kind = self.kind
+            object.__setattr__(self, "default", None if kind is None else empty(kind))
 
     @property
     def kind(self) -> Kind | None:
@@ -217,7 +227,7 @@ TRIP = Entity(
         "title": FieldRule(
             QT_TRANSLATE_NOOP("Field", "Title"), _required_text, "New trip", prose=True
         ),
-        "origin": FieldRule(QT_TRANSLATE_NOOP("Field", "Origin"), _line, ""),
+        "origin": FieldRule(QT_TRANSLATE_NOOP("Field", "Origin"), _line),
         "origin_code": FieldRule(
             QT_TRANSLATE_NOOP("Field", "Origin airport code"), _airport_code, tool=False
         ),
@@ -234,14 +244,13 @@ TRIP = Entity(
         ),
         "budget_currency": FieldRule(QT_TRANSLATE_NOOP("Field", "Currency"), _currency, "EUR"),
         "interests": FieldRule(
-            QT_TRANSLATE_NOOP("Field", "Interests"), Words(MAX_INTERESTS), (), prose=True
+            QT_TRANSLATE_NOOP("Field", "Interests"), Words(MAX_INTERESTS), prose=True
         ),
         "pace": FieldRule(QT_TRANSLATE_NOOP("Field", "Pace"), Choice(Pace), Pace.BALANCED),
-        "notes": FieldRule(QT_TRANSLATE_NOOP("Field", "Notes"), _notes, "", prose=True),
+        "notes": FieldRule(QT_TRANSLATE_NOOP("Field", "Notes"), _notes, prose=True),
         "shared_values": FieldRule(
             QT_TRANSLATE_NOOP("Field", "Shared with the assistant"),
             Words(MAX_SHARED),
-            (),
             tool=False,
         ),
     },
@@ -279,14 +288,12 @@ ITEM = Entity(
         "place": FieldRule(
             QT_TRANSLATE_NOOP("Field", "Place"),
             _line,
-            "",
             prose=True,
             aliases=("location", "where", "venue", "city"),
         ),
         "notes": FieldRule(
             QT_TRANSLATE_NOOP("Field", "Notes"),
             _notes,
-            "",
             prose=True,
             aliases=("note", "comments", "comment", "description", "details", "remarks"),
         ),
@@ -317,7 +324,6 @@ ITEM = Entity(
         "all_day": FieldRule(
             QT_TRANSLATE_NOOP("Field", "All day"),
             Flag(),
-            False,
             aliases=("whole day", "allday"),
         ),
         "duration_minutes": FieldRule(
@@ -330,35 +336,30 @@ ITEM = Entity(
         "carrier": FieldRule(
             QT_TRANSLATE_NOOP("Field", "Carrier"),
             _line,
-            "",
             detail=True,
             aliases=("airline", "operator"),
         ),
         "service_number": FieldRule(
             QT_TRANSLATE_NOOP("Field", "Number"),
             _line,
-            "",
             detail=True,
             aliases=("flight", "flight number", "train number", "service number"),
         ),
         "from_place": FieldRule(
             QT_TRANSLATE_NOOP("Field", "From"),
             _line,
-            "",
             detail=True,
             aliases=("origin", "pick up", "pickup"),
         ),
         "to_place": FieldRule(
             QT_TRANSLATE_NOOP("Field", "To"),
             _line,
-            "",
             detail=True,
             aliases=("destination", "drop off", "dropoff"),
         ),
         "seat": FieldRule(
             QT_TRANSLATE_NOOP("Field", "Seat"),
             _line,
-            "",
             detail=True,
             sensitive=True,
             aliases=("seats", "seat number"),
@@ -366,7 +367,6 @@ ITEM = Entity(
         "confirmation_code": FieldRule(
             QT_TRANSLATE_NOOP("Field", "Confirmation code"),
             _line,
-            "",
             detail=True,
             sensitive=True,
             aliases=(
@@ -382,14 +382,12 @@ ITEM = Entity(
         "provider": FieldRule(
             QT_TRANSLATE_NOOP("Field", "Provider"),
             _line,
-            "",
             detail=True,
             aliases=("company", "vendor", "supplier", "booked with", "hotel"),
         ),
         "address": FieldRule(
             QT_TRANSLATE_NOOP("Field", "Address"),
             _line,
-            "",
             fact=True,
             detail=True,
             aliases=("street",),
@@ -397,7 +395,6 @@ ITEM = Entity(
         "link": FieldRule(
             QT_TRANSLATE_NOOP("Field", "Link"),
             Link(LINK_LIMIT),
-            "",
             aliases=("url", "website", "web"),
         ),
         "cost_amount": FieldRule(
@@ -414,7 +411,7 @@ ITEM = Entity(
             aliases=("currency", "ccy"),
         ),
         "hours": FieldRule(
-            QT_TRANSLATE_NOOP("Field", "Opening hours"), _line, "", fact=True, detail=True
+            QT_TRANSLATE_NOOP("Field", "Opening hours"), _line, fact=True, detail=True
         ),
     },
     managed=("id", "trip_id", "position", *_TIMESTAMPS),
@@ -456,12 +453,11 @@ EXPENSE = Entity(
             Choice(ExpenseCategory),
             ExpenseCategory.OTHER,
         ),
-        "description": FieldRule(QT_TRANSLATE_NOOP("Field", "Description"), _line, ""),
+        "description": FieldRule(QT_TRANSLATE_NOOP("Field", "Description"), _line),
         "paid_by": FieldRule(QT_TRANSLATE_NOOP("Field", "Paid by"), _name, DEFAULT_PAYER),
         "split": FieldRule(
             QT_TRANSLATE_NOOP("Field", "Split"),
             Split(MAX_SPLIT, _name, MAX_BUDGET),
-            (),
             description="Names sharing equally; default: all.",
         ),
         "item_id": FieldRule(
@@ -499,9 +495,7 @@ PIN = Entity(
             QT_TRANSLATE_NOOP("Field", "Pin text"), Line(PIN_TEXT_LIMIT, required=True)
         ),
         "rule": FieldRule(QT_TRANSLATE_NOOP("Field", "Constraint"), constraint_rule, None),
-        "rule_confirmed": FieldRule(
-            QT_TRANSLATE_NOOP("Field", "Constraint confirmed"), Flag(), False
-        ),
+        "rule_confirmed": FieldRule(QT_TRANSLATE_NOOP("Field", "Constraint confirmed"), Flag()),
     },
     managed=("id", "trip_id", "position", "created_by", *_TIMESTAMPS),
 )
@@ -527,7 +521,7 @@ DOCUMENT = Entity(
         "file_name": FieldRule(
             QT_TRANSLATE_NOOP("Field", "File name"), Line(FILE_NAME_LIMIT, required=True)
         ),
-        "note": FieldRule(QT_TRANSLATE_NOOP("Field", "Note"), _notes, ""),
+        "note": FieldRule(QT_TRANSLATE_NOOP("Field", "Note"), _notes),
         "item_id": FieldRule(QT_TRANSLATE_NOOP("Field", "Itinerary item"), Line(nullable=True)),
     },
     managed=("id", "trip_id", "stored_name", "media_type", "size_bytes", "sha256", *_TIMESTAMPS),
@@ -544,19 +538,10 @@ LOCK = Entity(
 LOCKABLE: tuple[Entity, ...] = (TRIP, ITEM, STOP)
 """The entities whose rows and fields the person can lock against the assistant's changes."""
 
-ENTITIES: tuple[Entity, ...] = (
-    TRIP,
-    ITEM,
-    STOP,
-    EXPENSE,
-    GOAL,
-    PIN,
-    FORM,
-    FORM_ANSWER,
-    DOCUMENT,
-    LOCK,
+ENTITIES: tuple[Entity, ...] = tuple(
+    value for value in tuple(globals().values()) if isinstance(value, Entity)
 )
-"""Every declared entity."""
+"""Every entity declared above, in their order: read from this module, not listed again."""
 
 TRIP_RULES = TRIP.fields
 ITEM_RULES = ITEM.fields

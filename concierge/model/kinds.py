@@ -54,18 +54,18 @@ class ItemKindSpec:
     """Its name, marked for translation in the "ItemKind" context."""
     category: ExpenseCategory
     """The ledger category its planned cost counts in."""
-    transport: bool
-    """A journey on a carrier's service (flight, train…): it leaves and arrives, counts as
-    time in transit, and a night on board needs no bed. A rental car moves between places
-    too (`between_places`) but is no journey of its own."""
-    details: tuple[str, ...]
-    """The details only this kind asks for, in the editor's order."""
-    default_minutes: int
-    """How long it is assumed to last without an end: the timeline never promises free time
-    that is probably taken."""
     hue: int | None
     """Its colour on the timeline, a hue on the HSL wheel (None: grey); red is left to
     overlaps."""
+    details: tuple[str, ...] = ()
+    """The details only this kind asks for, in the editor's order."""
+    default_minutes: int = 60
+    """How long it is assumed to last without an end: the timeline never promises free time
+    that is probably taken."""
+    transport: bool = False
+    """A journey on a carrier's service (flight, train…): it leaves and arrives, counts as
+    time in transit, and a night on board needs no bed. A rental car moves between places
+    too (`between_places`) but is no journey of its own."""
     point: bool = False
     """Shown on the timeline as its start and end moments rather than a span: a hotel is a
     check-in on the first day, a check-out on the last and all-day in between; as a span it
@@ -80,8 +80,9 @@ class ItemKindSpec:
     """Fields this kind calls otherwise ("Field" context): a car's From is its pick-up."""
     editor_labels: Mapping[str, str] = field(default_factory=dict)
     """The editor's day rows this kind calls otherwise ("ItemEditor" context)."""
-    day_words: tuple[str, str, str] = SPAN_WORDS
-    """What it does on its first, middle and last day when it spans days."""
+    day_words: tuple[str, str, str] = ("", "", "")
+    """What it does on its first, middle and last day when it spans days; by default a
+    journey's departs and arrives, anything else's starts and ends."""
     schema_org: tuple[str, ...] = ()
     """The schema.org reservation @types an e-mail's markup maps to it."""
     pkpass: tuple[str, ...] = ()
@@ -93,6 +94,11 @@ class ItemKindSpec:
     words_rank: int = 0
     """The order those patterns are tried in, lowest first: a car hire at a station is a car,
     a hotel by the station lodging."""
+
+    def __post_init__(self) -> None:
+        if not any(self.day_words):
+            words = JOURNEY_WORDS if self.transport else SPAN_WORDS
+            object.__setattr__(self, "day_words", words)
 
     @property
     def kind(self) -> ItemKind:
@@ -157,7 +163,6 @@ ITEM_KINDS = KindTable(
             details=JOURNEY_DETAILS,
             default_minutes=120,
             hue=210,
-            day_words=JOURNEY_WORDS,
             schema_org=("FlightReservation",),
             pkpass=("PKTransitTypeAir",),
             csv_names=("plane",),
@@ -172,7 +177,6 @@ ITEM_KINDS = KindTable(
             details=JOURNEY_DETAILS,
             default_minutes=90,
             hue=135,
-            day_words=JOURNEY_WORDS,
             schema_org=("TrainReservation",),
             pkpass=("PKTransitTypeTrain",),
             csv_names=("rail",),
@@ -185,9 +189,7 @@ ITEM_KINDS = KindTable(
             category=ExpenseCategory.TRANSPORT,
             transport=True,
             details=JOURNEY_DETAILS,
-            default_minutes=60,
             hue=55,
-            day_words=JOURNEY_WORDS,
             schema_org=("BusReservation",),
             pkpass=("PKTransitTypeBus",),
             csv_names=("coach",),
@@ -198,9 +200,7 @@ ITEM_KINDS = KindTable(
             value="car",
             label=QT_TRANSLATE_NOOP("ItemKind", "Car"),
             category=ExpenseCategory.TRANSPORT,
-            transport=False,
             details=ROUTE_DETAILS,
-            default_minutes=60,
             hue=85,
             background=True,
             field_labels={
@@ -224,9 +224,7 @@ ITEM_KINDS = KindTable(
             category=ExpenseCategory.TRANSPORT,
             transport=True,
             details=JOURNEY_DETAILS,
-            default_minutes=60,
             hue=180,
-            day_words=JOURNEY_WORDS,
             pkpass=("PKTransitTypeBoat",),
             csv_names=("boat",),
             words=r"\b(ferry|ferries)\b",
@@ -236,8 +234,6 @@ ITEM_KINDS = KindTable(
             value="lodging",
             label=QT_TRANSLATE_NOOP("ItemKind", "Lodging"),
             category=ExpenseCategory.LODGING,
-            transport=False,
-            details=(),
             default_minutes=30,
             hue=290,
             point=True,
@@ -266,9 +262,7 @@ ITEM_KINDS = KindTable(
             value="activity",
             label=QT_TRANSLATE_NOOP("ItemKind", "Activity"),
             category=ExpenseCategory.ACTIVITIES,
-            transport=False,
             details=VISIT_DETAILS,
-            default_minutes=60,
             hue=250,
             entered=True,
             schema_org=("EventReservation",),
@@ -278,9 +272,7 @@ ITEM_KINDS = KindTable(
             value="meal",
             label=QT_TRANSLATE_NOOP("ItemKind", "Meal"),
             category=ExpenseCategory.FOOD,
-            transport=False,
             details=VISIT_DETAILS,
-            default_minutes=60,
             hue=25,
             entered=True,
             schema_org=("FoodEstablishmentReservation",),
@@ -292,8 +284,6 @@ ITEM_KINDS = KindTable(
             value="note",
             label=QT_TRANSLATE_NOOP("ItemKind", "Note"),
             category=ExpenseCategory.OTHER,
-            transport=False,
-            details=(),
             default_minutes=15,
             hue=None,
             background=True,

@@ -13,7 +13,7 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass, field
 from enum import StrEnum
-from typing import Annotated, Any, Generic, TypeVar, get_args
+from typing import Annotated, Any, Generic, TypeVar, get_args, get_origin
 
 from pydantic import Field, TypeAdapter
 
@@ -81,6 +81,8 @@ class Setting(Generic[T]):
     """The row's label, with its "&" shortcut (a check box's text)."""
     section: Section | None = None
     editor: Editor = Editor.LINE
+    """Left at LINE, read from the rest: a choice where `choices` are given, a check box
+    for a flag or other `values`, a number for a bounded (`Annotated`) type."""
     unit: str = ""
     """A number's unit, after it ("seconds")."""
     step: int = 1
@@ -105,6 +107,15 @@ class Setting(Generic[T]):
             adapter.validate_python(value, strict=True)
         if self.section is not None and not self.label:
             raise ValueError(f"The setting {self.key} is shown in Settings without a label.")
+        if self.editor is Editor.LINE:
+            object.__setattr__(self, "editor", self._implied_editor())
+
+    def _implied_editor(self) -> Editor:
+        if self.choices:
+            return Editor.CHOICE
+        if self.type is bool or self.values != (False, True):
+            return Editor.CHECK
+        return Editor.NUMBER if get_origin(self.type) is Annotated else Editor.LINE
 
 
 SETTINGS: dict[str, Setting[Any]] = {}
@@ -204,7 +215,6 @@ MODEL_MERGE_USER_TURNS: Setting[bool] = declare(
         "SettingsDialog", "Merge consecutive user messages (for strict chat templates)"
     ),
     section=Section.MODEL,
-    editor=Editor.CHECK,
 )
 MODEL_SNAPSHOT_LAYOUT: Setting[SnapshotLayout] = declare(
     "model.snapshot_layout",
@@ -221,7 +231,6 @@ MODEL_SNAPSHOT_LAYOUT: Setting[SnapshotLayout] = declare(
         "SettingsDialog", "Send the trip's state ahead of my message, not after it"
     ),
     section=Section.MODEL,
-    editor=Editor.CHECK,
     values=(SnapshotLayout.TRAILING, SnapshotLayout.LEADING),
     note=QT_TRANSLATE_NOOP(
         "SettingsDialog",
@@ -244,7 +253,6 @@ ASSISTANT_CONTEXT_BUDGET: Setting[int] = declare(
     ),
     label=QT_TRANSLATE_NOOP("SettingsDialog", "Context &budget"),
     section=Section.MODEL,
-    editor=Editor.NUMBER,
     unit=TOKENS,
     step=1_000,
 )
@@ -261,7 +269,6 @@ ASSISTANT_ANSWER_CAP: Setting[int] = declare(
     ),
     label=QT_TRANSLATE_NOOP("SettingsDialog", "Longest &answer"),
     section=Section.MODEL,
-    editor=Editor.NUMBER,
     unit=TOKENS,
     step=256,
 )
@@ -276,7 +283,6 @@ MODEL_CONNECT_TIMEOUT: Setting[float] = declare(
     ),
     label=QT_TRANSLATE_NOOP("SettingsDialog", "Connect &timeout"),
     section=Section.MODEL,
-    editor=Editor.NUMBER,
     unit=SECONDS,
 )
 MODEL_IDLE_TIMEOUT: Setting[float] = declare(
@@ -291,7 +297,6 @@ MODEL_IDLE_TIMEOUT: Setting[float] = declare(
     ),
     label=QT_TRANSLATE_NOOP("SettingsDialog", "&Idle timeout"),
     section=Section.MODEL,
-    editor=Editor.NUMBER,
     unit=SECONDS,
 )
 MODEL_CONTEXT_UPDATES: Setting[bool] = declare(
@@ -306,7 +311,6 @@ MODEL_CONTEXT_UPDATES: Setting[bool] = declare(
     ),
     label=QT_TRANSLATE_NOOP("SettingsDialog", "Runtime &context"),
     section=Section.MODEL,
-    editor=Editor.CHOICE,
     choices=(
         (False, QT_TRANSLATE_NOOP("SettingsDialog", "Whole every call")),
         (
@@ -356,7 +360,6 @@ LOOKUPS_ONLINE_WEATHER: Setting[bool] = declare(
     ),
     label=QT_TRANSLATE_NOOP("SettingsDialog", "Weather forecasts (Open-Meteo)"),
     section=Section.ONLINE,
-    editor=Editor.CHECK,
 )
 LOOKUPS_WEATHER_URL: Setting[str] = declare(
     "lookups.weather_url",
@@ -380,7 +383,6 @@ UNDO_DEPTH: Setting[int] = declare(
     ),
     label=QT_TRANSLATE_NOOP("SettingsDialog", "&Undo depth"),
     section=Section.EDITING,
-    editor=Editor.NUMBER,
     unit=QT_TRANSLATE_NOOP("SettingsDialog", "steps"),
     step=10,
 )
@@ -396,7 +398,6 @@ ASSISTANT_EDITS: Setting[EditMode] = declare(
     ),
     label=QT_TRANSLATE_NOOP("SettingsDialog", "Assistant &edits"),
     section=Section.EDITING,
-    editor=Editor.CHOICE,
     choices=(
         (EditMode.APPLY, QT_TRANSLATE_NOOP("SettingsDialog", "Made at once")),
         (

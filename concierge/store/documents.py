@@ -24,6 +24,7 @@ from pathlib import Path
 from sqlalchemy import ColumnElement
 from sqlmodel import Session, col, select
 
+from concierge.model.fields import DOCUMENT
 from concierge.text import QT_TRANSLATE_NOOP
 
 from .change_pruning import referenced_document_files
@@ -38,6 +39,7 @@ from .outcome import Outcome
 from .records import DocumentRecord
 from .repository import RecordRepository
 from .tables import Document
+from .validation import parse_changes
 
 log = logging.getLogger(__name__)
 
@@ -209,19 +211,18 @@ class DocumentRepository(RecordRepository[DocumentRecord]):
                             "StoreError", "The itinerary item to attach the document to is gone."
                         ),
                     )
+            described = {"file_name": file_name, "note": note.strip(), "item_id": item_id}
             document = new_record(
                 DocumentRecord,
                 trip_id=trip_id,
-                item_id=item_id,
-                file_name=file_name,
                 stored_name=stored.stored_name,
                 media_type=stored.media_type,
                 size_bytes=stored.size_bytes,
                 sha256=stored.sha256,
-                note=note.strip(),
+                **parse_changes(DOCUMENT.noun, DOCUMENT.fields, described),
             )
             writer.describe(
-                QT_TRANSLATE_NOOP("ChangeLabel", "Attach “{file}”").format(file=file_name)
+                QT_TRANSLATE_NOOP("ChangeLabel", "Attach “{file}”").format(file=document.file_name)
             )
             return writer.create(DOCUMENTS, document)
 

@@ -16,16 +16,12 @@ import dataclasses
 import json
 from collections.abc import Callable, Collection, Mapping
 from dataclasses import dataclass
-from decimal import Decimal
-from enum import StrEnum
-from typing import Any, Generic, TypeVar
+from typing import Any, ClassVar, Generic, Protocol, TypeVar
 
 from pydantic import TypeAdapter
 from sqlmodel import Session, SQLModel
 
 from concierge.model import fields as declared
-from concierge.model.field_kinds import Choice, Kind, Share, Split, Words
-from concierge.model.kinds import ItemKind
 
 from .changes import Actor, EntityKind
 from .errors import RecordNotFoundError
@@ -50,68 +46,26 @@ from .tables import (
     Goal,
     ItineraryItem,
     Pin,
+    Stored,
     Trip,
     TripLock,
     TripStop,
+    by_value,
+    stored_as,
 )
 
-R = TypeVar(
-    "R",
-    TripRecord,
-    ItineraryItemRecord,
-    FormInstanceRecord,
-    GoalRecord,
-    PinRecord,
-    ExpenseRecord,
-    DocumentRecord,
-    StopRecord,
-    LockRecord,
-)
+
+class Record(Protocol):
+    """What the store hands out: a frozen dataclass with an id."""
+
+    __dataclass_fields__: ClassVar[dict[str, dataclasses.Field[Any]]]
+
+    @property
+    def id(self) -> str: ...
+
+
+R = TypeVar("R", bound=Record)
 Row = TypeVar("Row", bound=SQLModel)
-
-
-@dataclass(frozen=True, slots=True)
-class Stored:
-    """How a record field is kept in its column when it is not kept as itself."""
-
-    to_column: Callable[[Any], Any]
-    from_column: Callable[[Any], Any]
-
-
-def by_value(kind: type[StrEnum] | type[ItemKind]) -> Stored:
-    """An enum field kept as its value (None stays None)."""
-    return Stored(
-        to_column=lambda value: None if value is None else value.value,
-        from_column=lambda column: None if column is None else kind(column),
-    )
-
-
-AS_JSON_LIST = Stored(
-    to_column=lambda value: json.dumps(list(value), ensure_ascii=False),
-    from_column=lambda column: tuple(json.loads(column)),
-)
-"""A tuple of strings kept as a JSON array, in its order."""
-
-AS_JSON_SHARES = Stored(
-    to_column=lambda value: json.dumps(
-        [{"name": part.name, "share": str(part.share)} for part in value], ensure_ascii=False
-    ),
-    from_column=lambda column: tuple(
-        Share(part["name"], Decimal(part["share"])) for part in json.loads(column)
-    ),
-)
-"""An expense's split kept as a JSON array of {"name", "share"}, shares as exact text."""
-
-
-def stored_as(kind: Kind | None) -> Stored | None:
-    """How a column keeps a value of `kind`, when not as itself."""
-    if isinstance(kind, Choice):
-        return by_value(kind.options)
-    if isinstance(kind, Words):
-        return AS_JSON_LIST
-    if isinstance(kind, Split):
-        return AS_JSON_SHARES
-    return None
 
 
 @dataclass(frozen=True, slots=True, eq=False)

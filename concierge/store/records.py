@@ -1,9 +1,7 @@
-"""Immutable snapshots of trips, itinerary items, forms, goals and pins: what the store hands
-out.
-
-Repositories never return live ORM rows: those belong to the database thread's session. A
-record is a plain frozen value, safe to keep, compare and pass to any thread.
-"""
+"""What the store hands out: frozen records, safe to keep and pass to any thread, never
+live ORM rows (those belong to the database thread's session). A record's fields are the
+names its entity declares (`concierge.model.fields`), checked when the store is imported;
+they are written out here because mypy reads a field's type only from a class body."""
 
 from __future__ import annotations
 
@@ -26,10 +24,8 @@ from .changes import Actor
 
 @dataclass(frozen=True, slots=True)
 class TripRecord:
-    """A trip. Places keep the text the person wrote or chose (`origin`), with the airport
-    code and IANA time zone beside it when known. `budget_amount` is exact (a Decimal),
-    `interests` keeps the person's order. `shared_values` are the sensitive values (a
-    passport number, a booking code) the person chose to let the assistant see."""
+    """A trip. `shared_values` are the sensitive values (a passport number, a booking code)
+    the person chose to let the assistant see."""
 
     id: str
     title: str
@@ -52,9 +48,8 @@ class TripRecord:
 
 @dataclass(frozen=True, slots=True)
 class StopRecord:
-    """One place on a trip's route, in `position` order from 0: the place as written or
-    chosen, its airport code and IANA zone when known, and the days it is reached and left.
-    The trip's origin is home, not a stop."""
+    """One place on a trip's route, in `position` order from 0; the trip's origin is home,
+    not a stop."""
 
     id: str
     trip_id: str
@@ -70,13 +65,11 @@ class StopRecord:
 
 @dataclass(frozen=True, slots=True)
 class ItineraryItemRecord:
-    """One entry of a trip's day. `start_time` is the local time at the place, in `timezone`;
-    `position` orders the items of one day, from 0 (the manual order, kept for untimed
-    items). The end is a local time too, in `end_timezone` (a flight lands in another zone;
-    None: the start's), on `end_day` (None: the start's day); or `duration_minutes` instead
-    of an end; `all_day` items have neither times nor a duration. For lodging the start is
-    the check-in and the end the check-out. The details after `updated_at` default to empty
-    so older writers (and imports) that know only the first fields keep working."""
+    """One entry of a trip's day, its times local at the place. The end is in `end_timezone`
+    (None: the start's) on `end_day` (None: the start's day), or `duration_minutes` instead;
+    `all_day` items have neither. `position` orders the items of one day (the manual order,
+    kept for untimed items). The fields after `updated_at` default so that older writers
+    and change-log images that know only the first ones keep working."""
 
     id: str
     trip_id: str
@@ -111,8 +104,8 @@ class ItineraryItemRecord:
 
 @dataclass(frozen=True, slots=True)
 class FormInstanceRecord:
-    """One form filled in for one trip. `form_id` names the form's definition (the form
-    engine owns those); `completed_at` is set while the form counts as complete."""
+    """One form (`form_id`, defined by the form engine) filled in for one trip;
+    `completed_at` is set while it counts as complete."""
 
     id: str
     trip_id: str
@@ -127,12 +120,12 @@ class FormInstanceRecord:
 
 
 class AnswerAction(StrEnum):
+    """How an event changes a field's answer: set (unanswered → a value), revise (a value →
+    a different value) or retract (a value → unanswered)."""
+
     SET = "set"
-    """Unanswered → a value."""
     REVISE = "revise"
-    """A value → a different value."""
     RETRACT = "retract"
-    """A value → unanswered."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -166,10 +159,9 @@ class FormState:
 
 @dataclass(frozen=True, slots=True)
 class GoalRecord:
-    """One goal of a trip's checklist, in `position` order from 0. `completes_on` is the
-    trigger that completes it from outside a turn (e.g. "lookup:holidays"), if any.
-    `seen_by_assistant` is false for a goal completed (by someone else) since the assistant
-    was last shown it."""
+    """One goal of a trip's checklist. `completes_on` is the trigger that completes it from
+    outside a turn ("lookup:holidays"); `seen_by_assistant` is false for a goal completed
+    by someone else since the assistant was last shown it."""
 
     id: str
     trip_id: str
@@ -191,8 +183,7 @@ class GoalRecord:
 
 @dataclass(frozen=True, slots=True)
 class PinRecord:
-    """A pinned preference or fact: for one trip, or for all trips when `trip_id` is None.
-    `position` orders the pins of one scope from 0; `rule` is the constraint it states."""
+    """A pinned preference or fact, for one trip or for all (`trip_id` None)."""
 
     id: str
     trip_id: str | None
@@ -219,9 +210,8 @@ class PinRecord:
 
 @dataclass(frozen=True, slots=True)
 class ExpenseRecord:
-    """Money spent on a trip, in the currency it was paid in. `paid_by` and the `split`
-    names are travellers' names as typed in the ledger ("Me" unless said otherwise);
-    `item_id` is the itinerary item it paid for, if any."""
+    """Money spent on a trip, in the currency it was paid in; `item_id` is the itinerary
+    item it paid for, if any."""
 
     id: str
     trip_id: str

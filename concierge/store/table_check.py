@@ -1,39 +1,42 @@
 """A record and a table class held to their entity's declaration when the store is
 imported: the same names, a column that takes None exactly where the declared kind does,
-and the declared default. The table classes and records stay written out (the
-repositories query columns by attribute, and read records' fields, typed), and a change to
-one that the declaration does not make, or the other way round, stops the import instead
-of drifting."""
+and the declared default. The tables derive the columns they do not write out
+(`tables.Declared`); the records stay written out, as mypy reads their fields' types only
+from a class body, so a record, or a column a table writes out, that departs from the
+declaration stops the import instead of drifting."""
 
 from __future__ import annotations
 
 import dataclasses
 from collections.abc import Mapping
-from typing import Any, Protocol
 
 from sqlmodel import SQLModel
 
 from concierge.model.fields import Entity
 
-
-class Converts(Protocol):
-    """How a column keeps a field (`entities.Stored`)."""
-
-    @property
-    def to_column(self) -> Any: ...
+from .tables import Stored
 
 
 def check_record(record_type: type, entity: Entity) -> None:
-    """Raise TypeError when the record's fields are not the ones `entity` declares."""
-    names = {field.name for field in dataclasses.fields(record_type)}
+    """Raise TypeError when the record's fields are not the ones `entity` declares, or a
+    default it gives (for older writers) is not the declared one."""
+    fields = dataclasses.fields(record_type)
+    names = {field.name for field in fields}
     if names != entity.names:
         raise TypeError(
             f"{record_type.__name__} has the fields {sorted(names)}, but "
             f"{entity.name} declares {sorted(entity.names)}."
         )
+    for field in fields:
+        rule = entity.fields.get(field.name)
+        given = field.default is not dataclasses.MISSING
+        if rule is not None and given and field.default != rule.default:
+            raise TypeError(
+                f"{record_type.__name__}.{field.name}: the default is not {rule.default!r}."
+            )
 
 
-def check_table(table: type[SQLModel], entity: Entity, stored: Mapping[str, Converts]) -> None:
+def check_table(table: type[SQLModel], entity: Entity, stored: Mapping[str, Stored]) -> None:
     """Raise TypeError naming the first way `table` departs from `entity`."""
     columns = table.__table__.columns  # type: ignore[attr-defined]
     where = f"{table.__name__} ({entity.name})"

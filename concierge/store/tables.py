@@ -1,21 +1,32 @@
 """The SQLite tables, as SQLModel classes.
 
-The migrations in `migrations/versions` create exactly these; a test compares them.
+The migrations in `migrations/versions` create exactly these; a test compares them. A table
+of a declared entity (`__entity__`) writes out only the store's own columns and those the
+repositories query by attribute: every other declared field becomes a column by its kind
+(`Declared`), so a field is declared once, in `concierge.model.fields`.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable
-from datetime import UTC, date, datetime, time
+import json
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass
+from datetime import UTC, date, datetime
 from decimal import Decimal
+from enum import StrEnum
+from typing import Any
 
 from sqlalchemy import CheckConstraint, DateTime, Dialect, Index, Text
 from sqlalchemy.types import TypeDecorator
 from sqlmodel import Field, SQLModel
+from sqlmodel.main import SQLModelMetaclass
 
-from concierge.model.categories import ExpenseCategory
-from concierge.model.fields import LOCKABLE, GoalStatus, Pace
-from concierge.model.kinds import ITEM_KINDS
+from concierge.model import field_kinds
+from concierge.model import fields as declared
+from concierge.model.constraints import Rule
+from concierge.model.field_kinds import Amount, Choice, Kind, Line, Listed, Share, Split, Words
+from concierge.model.fields import LOCKABLE, Entity, FieldRule, GoalStatus
+from concierge.model.kinds import ITEM_KINDS, ItemKind
 
 from .changes import Action, Actor, EntityKind, FactSource
 from .lookup_job_records import LookupStatus
@@ -109,6 +120,115 @@ class DecimalText(TypeDecorator[Decimal]):
         return None if value is None else Decimal(value)
 
 
+@dataclass(frozen=True, slots=True)
+class Stored:
+    """How a record field is kept in its column when it is not kept as itself."""
+
+    to_column: Callable[[Any], Any]
+    from_column: Callable[[Any], Any]
+
+
+def by_value(kind: type[StrEnum] | type[ItemKind]) -> Stored:
+    """An enum field kept as its value (None stays None)."""
+    return Stored(
+        to_column=lambda value: None if value is None else value.value,
+        from_column=lambda column: None if column is None else kind(column),
+    )
+
+
+AS_JSON_LIST = Stored(
+    to_column=lambda value: json.dumps(list(value), ensure_ascii=False),
+    from_column=lambda column: tuple(json.loads(column)),
+)
+"""A tuple of strings kept as a JSON array, in its order."""
+
+AS_JSON_SHARES = Stored(
+    to_column=lambda value: json.dumps(
+        [{"name": part.name, "share": str(part.share)} for part in value], ensure_ascii=False
+    ),
+    from_column=lambda column: tuple(
+        Share(part["name"], Decimal(part["share"])) for part in json.loads(column)
+    ),
+)
+"""An expense's split kept as a JSON array of {"name", "share"}, shares as exact text."""
+
+
+def stored_as(kind: Kind | None) -> Stored | None:
+    """How a column keeps a value of `kind`, when not as itself."""
+    if isinstance(kind, Choice):
+        return by_value(kind.options)
+    if isinstance(kind, Words):
+        return AS_JSON_LIST
+    if isinstance(kind, Split):
+        return AS_JSON_SHARES
+    return None
+
+
+def declared_column(rule: FieldRule) -> tuple[Any, Any]:
+    """The annotation and `Field` of the column keeping a declared field: its kind's type
+    (text where `stored_as` converts it), None allowed where the kind allows it, the declared
+    default as the column keeps it, and free text, lists and amounts kept as TEXT."""
+    kind = rule.kind
+    if kind is None:
+        raise TypeError(f"{rule.label} is declared without a kind: no column can keep it.")
+    stored = stored_as(kind)
+    python: Any = str if stored is not None else kind.python_type
+    sa_type: Any = None
+    if isinstance(kind, Amount):
+        sa_type = DecimalText
+    elif isinstance(kind, field_kinds.Text | Listed | Rule):
+        sa_type = Text
+    extra: dict[str, Any] = {} if sa_type is None else {"sa_type": sa_type}
+    if rule.default is not None:
+        default = rule.default if stored is None else stored.to_column(rule.default)
+        return python, Field(default=default, **extra)
+    if kind.nullable:
+        return python | None, Field(default=None, **extra)
+    return python, Field(**extra)
+
+
+def declared_check(field: str, kind: Kind | None) -> CheckConstraint | None:
+    """The CHECK a column of `kind` carries: required text is not empty, a choice is one of
+    its options (the table of item kinds as it is now)."""
+    if isinstance(kind, Line) and kind.required:
+        return CheckConstraint(f"{field} <> ''", name=f"{field}_not_empty")
+    if isinstance(kind, Choice):
+        return CheckConstraint(_one_of(field, kind.options), name=field)
+    return None
+
+
+class Declared(SQLModelMetaclass):
+    """Completes a table class from its entity's declaration (`__entity__`): a declared
+    field the class names without a value gets its column's default and storage, one it
+    does not name at all a column of its own (`declared_column`), and its CHECK
+    (`declared_check`)."""
+
+    def __new__(
+        mcs, name: str, bases: tuple[type[Any], ...], namespace: dict[str, Any], **kwargs: Any
+    ) -> Any:
+        entity: Entity | None = namespace.get("__entity__")
+        if entity is not None:
+            annotations = namespace.setdefault("__annotations__", {})
+            for field, rule in entity.fields.items():
+                if field not in namespace:
+                    annotation, namespace[field] = declared_column(rule)
+                    annotations.setdefault(field, annotation)
+            checks = [declared_check(field, rule.kind) for field, rule in entity.fields.items()]
+            namespace["__table_args__"] = (
+                *(check for check in checks if check is not None),
+                *namespace.get("__table_args__", ()),
+            )
+        return super().__new__(mcs, name, bases, namespace, **kwargs)
+
+
+class RecordRow(SQLModel):
+    """A row the store hands out as a record: its id, and when it was made and last changed."""
+
+    id: str = Field(primary_key=True)
+    created_at: datetime = Field(default_factory=utc_now, sa_type=UtcDateTime)
+    updated_at: datetime = Field(default_factory=utc_now, sa_type=UtcDateTime)
+
+
 PROPOSABLE_ENTITIES = tuple(entity for entity in EntityKind if entity is not EntityKind.TRIP_LOCK)
 """What a proposal can change: anything logged but a lock, which only the person makes."""
 
@@ -123,141 +243,78 @@ def kind_check() -> str:
     return _one_of("kind", ITEM_KINDS.values())
 
 
-class Trip(SQLModel, table=True):
-    """One trip the person plans. `interests` and `shared_values` are JSON arrays of strings,
-    so an entry may contain a comma; `position` orders the trip list."""
+class Trip(RecordRow, table=True, metaclass=Declared):
+    """One trip the person plans; `position` orders the trip list. `interests` and
+    `shared_values` are JSON arrays, so an entry may contain a comma."""
 
     __tablename__ = "trip"
+    __entity__ = declared.TRIP
     __table_args__ = (
-        CheckConstraint("title <> ''", name="title_not_empty"),
         CheckConstraint("travellers >= 1", name="travellers_at_least_one"),
-        CheckConstraint(_one_of("pace", Pace), name="pace"),
         CheckConstraint(
             "start_date IS NULL OR end_date IS NULL OR end_date >= start_date",
             name="dates_in_order",
         ),
     )
 
-    id: str = Field(primary_key=True)
-    title: str = "New trip"
-    origin: str = ""
-    origin_code: str | None = None
-    origin_tz: str | None = None
-    start_date: date | None = None
-    end_date: date | None = None
-    travellers: int = 1
-    budget_amount: Decimal | None = Field(default=None, sa_type=DecimalText)
-    budget_currency: str = "EUR"
-    interests: str = Field(default="[]", sa_type=Text)
-    pace: str = "balanced"
-    notes: str = Field(default="", sa_type=Text)
-    shared_values: str = Field(default="[]", sa_type=Text)
+    title: str
     position: int = Field(index=True)
-    created_at: datetime = Field(default_factory=utc_now, sa_type=UtcDateTime)
-    updated_at: datetime = Field(default_factory=utc_now, sa_type=UtcDateTime)
 
 
-class TripStop(SQLModel, table=True):
-    """One place a trip stays at, in route order (`position` from 0), with the dates it is
-    reached and left. The trip's origin is not a stop: it is home, where the route starts
-    and ends."""
+class TripStop(RecordRow, table=True, metaclass=Declared):
+    """One place on a trip's route (`StopRecord`)."""
 
     __tablename__ = "trip_stop"
+    __entity__ = declared.STOP
     __table_args__ = (
-        CheckConstraint("place <> ''", name="place_not_empty"),
         CheckConstraint(
             "arrive IS NULL OR depart IS NULL OR depart >= arrive", name="dates_in_order"
         ),
         Index("ix_trip_stop_trip_id_position", "trip_id", "position"),
     )
 
-    id: str = Field(primary_key=True)
     trip_id: str = Field(foreign_key="trip.id", ondelete="CASCADE")
     position: int
     place: str
-    place_code: str | None = None
-    timezone: str | None = None
-    arrive: date | None = None
-    depart: date | None = None
-    created_at: datetime = Field(default_factory=utc_now, sa_type=UtcDateTime)
-    updated_at: datetime = Field(default_factory=utc_now, sa_type=UtcDateTime)
 
 
-class ItineraryItem(SQLModel, table=True):
-    """One entry of a trip's itinerary: `start_time` is local time at the place, in
-    `timezone`; `position` orders the items of one day. `kind` is one of the table of kinds
-    (`concierge.model.kinds`); the end (`end_day`, `end_time` in `end_timezone`) or
-    `duration_minutes`, and the details, are described on `ItineraryItemRecord`."""
+class ItineraryItem(RecordRow, table=True, metaclass=Declared):
+    """One entry of a trip's itinerary (`ItineraryItemRecord`); `kind` is one of the table
+    of kinds, which its CHECK constraint lists."""
 
     __tablename__ = "itinerary_item"
+    __entity__ = declared.ITEM
     __table_args__ = (
-        CheckConstraint("title <> ''", name="title_not_empty"),
-        CheckConstraint(kind_check(), name="kind"),
         Index("ix_itinerary_item_trip_id_day_position", "trip_id", "day", "position"),
     )
 
-    id: str = Field(primary_key=True)
     trip_id: str = Field(foreign_key="trip.id", ondelete="CASCADE")
     day: date
-    start_time: time | None = None
-    timezone: str | None = None
     title: str
-    place: str = ""
-    notes: str = Field(default="", sa_type=Text)
     position: int
-    created_at: datetime = Field(default_factory=utc_now, sa_type=UtcDateTime)
-    updated_at: datetime = Field(default_factory=utc_now, sa_type=UtcDateTime)
-    kind: str = "activity"
-    end_day: date | None = None
-    end_time: time | None = None
-    end_timezone: str | None = None
-    all_day: bool = False
-    duration_minutes: int | None = None
-    carrier: str = ""
-    service_number: str = ""
-    from_place: str = ""
-    to_place: str = ""
-    seat: str = ""
-    confirmation_code: str = ""
-    provider: str = ""
-    address: str = ""
-    link: str = ""
-    cost_amount: Decimal | None = Field(default=None, sa_type=DecimalText)
-    cost_currency: str | None = None
-    hours: str = ""
 
 
-class Expense(SQLModel, table=True):
-    """Money spent on a trip: `amount` (exact text) in `currency` on `spent_on`. `split` is
-    a JSON array of {"name", "share"} (shares are weights, as text); `item_id` is the
-    itinerary item paid for, if any."""
+class Expense(RecordRow, table=True, metaclass=Declared):
+    """Money spent on a trip (`ExpenseRecord`): the amount as exact text, the split as a
+    JSON array of {"name", "share"}."""
 
     __tablename__ = "expense"
+    __entity__ = declared.EXPENSE
     __table_args__ = (
-        CheckConstraint(_one_of("category", ExpenseCategory), name="category"),
         CheckConstraint("paid_by <> ''", name="paid_by_not_empty"),
         CheckConstraint("length(currency) = 3", name="currency_code"),
         Index("ix_expense_trip_id_spent_on", "trip_id", "spent_on"),
     )
 
-    id: str = Field(primary_key=True)
     trip_id: str = Field(foreign_key="trip.id", ondelete="CASCADE")
-    amount: Decimal = Field(sa_type=DecimalText)
-    currency: str
     spent_on: date
-    category: str = "other"
-    description: str = ""
-    paid_by: str = "Me"
-    split: str = Field(default="[]", sa_type=Text)
     item_id: str | None = Field(default=None, foreign_key="itinerary_item.id", ondelete="SET NULL")
-    created_at: datetime = Field(default_factory=utc_now, sa_type=UtcDateTime)
-    updated_at: datetime = Field(default_factory=utc_now, sa_type=UtcDateTime)
 
 
 LOCKED_ENTITIES = tuple(entity.name for entity in LOCKABLE)
 
 
-class TripLock(SQLModel, table=True):
+class TripLock(RecordRow, table=True):
     """Something on a trip the person locked against the assistant's changes: a field of the
     trip, an item or a stop (`entity`, `target` its id, `field` its name), a whole item or
     stop (`target` its id), or a day (`target` its ISO date). `entity` and `field` are empty
@@ -283,24 +340,34 @@ class TripLock(SQLModel, table=True):
         ),
     )
 
-    id: str = Field(primary_key=True)
     trip_id: str = Field(foreign_key="trip.id", ondelete="CASCADE")
     kind: str
     target: str
     entity: str = ""
     field: str = ""
-    created_at: datetime = Field(default_factory=utc_now, sa_type=UtcDateTime)
-    updated_at: datetime = Field(default_factory=utc_now, sa_type=UtcDateTime)
 
 
-class ChangeLogEntry(SQLModel, table=True):
-    """One row written by one change: `before`/`after` are JSON objects of the changed fields
-    (the whole record for a create or delete); `sources_before`/`sources_after` those of the
-    fact fields' sources it changed (`FieldSource`, null: none). Rows sharing `group_id`
-    undo as one step. `label` is the step's English name; `label_message` the JSON that makes
-    it a translatable message again (`label_text`), null for plain text and older rows.
-    `redo_step` numbers the undo step that reverted an undone row, while it can be redone
-    (the highest is redone first); any new change clears every row's.
+class ChangeRow(SQLModel):
+    """What a change-log row and a proposal both hold: the step's English name, the row it
+    changes and how, its fields before and after as JSON objects."""
+
+    id: int | None = Field(default=None, primary_key=True)
+    label: str
+    entity: str
+    entity_id: str
+    action: str
+    before: str | None = Field(default=None, sa_type=Text)
+    after: str | None = Field(default=None, sa_type=Text)
+
+
+class ChangeLogEntry(ChangeRow, table=True):
+    """One row written by one change: `before`/`after` hold the changed fields (the whole
+    record for a create or delete); `sources_before`/`sources_after` those of the fact
+    fields' sources it changed (`FieldSource`, null: none). Rows sharing `group_id` undo as
+    one step. `label_message` is the JSON that makes `label` a translatable message again
+    (`label_text`), null for plain text and older rows. `redo_step` numbers the undo step
+    that reverted an undone row, while it can be redone (the highest is redone first); any
+    new change clears every row's.
 
     `trip_id` is deliberately not a foreign key: the rows of a deleted trip must outlive it so
     that deleting it can be undone. It is NULL only for pins that apply to all trips.
@@ -314,16 +381,9 @@ class ChangeLogEntry(SQLModel, table=True):
         Index("ix_change_log_trip_id_id", "trip_id", "id"),
     )
 
-    id: int | None = Field(default=None, primary_key=True)
     group_id: str = Field(index=True)
     actor: str
-    label: str
-    entity: str
-    entity_id: str
     trip_id: str | None = None
-    action: str
-    before: str | None = Field(default=None, sa_type=Text)
-    after: str | None = Field(default=None, sa_type=Text)
     at: datetime = Field(default_factory=utc_now, sa_type=UtcDateTime)
     undone: bool = False
     seen: bool = True
@@ -358,7 +418,7 @@ class FieldSource(SQLModel, table=True):
 PROPOSAL_STATUSES = ("pending", "accepted", "rejected", "conflict")
 
 
-class Proposal(SQLModel, table=True):
+class Proposal(ChangeRow, table=True):
     """One change the assistant proposed instead of making (the setting `assistant.edits`):
     a change-log row as it would have been written, kept until the person decides. Rows
     sharing `call_id` (one tool call's writes) are accepted or rejected together. `note`
@@ -373,15 +433,8 @@ class Proposal(SQLModel, table=True):
         Index("ix_proposal_trip_id_status", "trip_id", "status"),
     )
 
-    id: int | None = Field(default=None, primary_key=True)
     trip_id: str = Field(foreign_key="trip.id", ondelete="CASCADE")
     call_id: str = Field(index=True)
-    label: str
-    entity: str
-    entity_id: str
-    action: str
-    before: str | None = Field(default=None, sa_type=Text)
-    after: str | None = Field(default=None, sa_type=Text)
     created_at: datetime = Field(default_factory=utc_now, sa_type=UtcDateTime)
     status: str = "pending"
     decided_at: datetime | None = Field(default=None, sa_type=UtcDateTime)
@@ -481,23 +534,17 @@ class LookupJob(SQLModel, table=True):
     seen_by_assistant: bool = False
 
 
-class FormInstance(SQLModel, table=True):
-    """One form (`form_id`, e.g. "trip-brief", defined by the form engine) filled in for one
-    trip. Its answers are the `form_answer` events; `completed_at` is set while the form
-    counts as complete."""
+class FormInstance(RecordRow, table=True, metaclass=Declared):
+    """One form filled in for one trip (`FormInstanceRecord`); its answers are the
+    `form_answer` events."""
 
     __tablename__ = "form_instance"
-    __table_args__ = (
-        CheckConstraint("form_id <> ''", name="form_id_not_empty"),
-        Index("ix_form_instance_trip_id_form_id", "trip_id", "form_id", unique=True),
-    )
+    __entity__ = declared.FORM
+    __table_args__ = (Index("ix_form_instance_trip_id_form_id", "trip_id", "form_id", unique=True),)
 
-    id: str = Field(primary_key=True)
     trip_id: str = Field(foreign_key="trip.id", ondelete="CASCADE")
     form_id: str
     completed_at: datetime | None = Field(default=None, sa_type=UtcDateTime)
-    created_at: datetime = Field(default_factory=utc_now, sa_type=UtcDateTime)
-    updated_at: datetime = Field(default_factory=utc_now, sa_type=UtcDateTime)
 
 
 class FormAnswer(SQLModel, table=True):
@@ -528,15 +575,12 @@ class FormAnswer(SQLModel, table=True):
     at: datetime = Field(default_factory=utc_now, sa_type=UtcDateTime)
 
 
-class Goal(SQLModel, table=True):
-    """One item of a trip's checklist. `completes_on` names an event outside any turn that
-    completes it (e.g. "lookup:holidays", "form:trip-brief"); `seen_by_assistant` is false
-    for a goal completed since the assistant was last shown it. `position` orders a trip's
-    goals from 0."""
+class Goal(RecordRow, table=True, metaclass=Declared):
+    """One item of a trip's checklist (`GoalRecord`)."""
 
     __tablename__ = "goal"
+    __entity__ = declared.GOAL
     __table_args__ = (
-        CheckConstraint("title <> ''", name="title_not_empty"),
         CheckConstraint(_one_of("status", GoalStatus), name="status"),
         CheckConstraint(_one_of("created_by", Actor), name="created_by"),
         CheckConstraint(
@@ -549,71 +593,53 @@ class Goal(SQLModel, table=True):
         Index("ix_goal_trip_id_position", "trip_id", "position"),
     )
 
-    id: str = Field(primary_key=True)
     trip_id: str = Field(foreign_key="trip.id", ondelete="CASCADE")
     title: str
+    completes_on: str | None
     status: str = "open"
     position: int
-    completes_on: str | None = None
     created_by: str
     completed_at: datetime | None = Field(default=None, sa_type=UtcDateTime)
     completed_by: str | None = None
     seen_by_assistant: bool = True
-    created_at: datetime = Field(default_factory=utc_now, sa_type=UtcDateTime)
-    updated_at: datetime = Field(default_factory=utc_now, sa_type=UtcDateTime)
 
 
-class Pin(SQLModel, table=True):
-    """A pinned preference or fact, for one trip or (`trip_id` NULL) for every trip, such as
-    "vegetarian". `position` orders the pins of one scope from 0. `rule` is the constraint
-    the pin states, if any (`concierge.model.constraints`); `rule_confirmed` is false while
-    it is only the assistant's proposal."""
+class Pin(RecordRow, table=True, metaclass=Declared):
+    """A pinned preference or fact (`PinRecord`), for every trip where `trip_id` is NULL."""
 
     __tablename__ = "pin"
+    __entity__ = declared.PIN
     __table_args__ = (
-        CheckConstraint("text <> ''", name="text_not_empty"),
         CheckConstraint(_one_of("created_by", Actor), name="created_by"),
         Index("ix_pin_trip_id_position", "trip_id", "position"),
     )
 
-    id: str = Field(primary_key=True)
     trip_id: str | None = Field(default=None, foreign_key="trip.id", ondelete="CASCADE")
     text: str = Field(sa_type=Text)
+    rule: str | None
+    rule_confirmed: bool
     position: int
     created_by: str
-    created_at: datetime = Field(default_factory=utc_now, sa_type=UtcDateTime)
-    updated_at: datetime = Field(default_factory=utc_now, sa_type=UtcDateTime)
-    rule: str | None = Field(default=None, sa_type=Text)
-    rule_confirmed: bool = False
 
 
-class Document(SQLModel, table=True):
-    """A file (a PDF ticket, a photo of a booking) attached to a trip, or to one of its
-    itinerary items. The file itself lives under `<data dir>/documents/` as `stored_name`,
-    named by its SHA-256 so the same content is kept once; `file_name` is the name the
-    person knows it by.
-
-    Removing the item keeps the document on the trip (`item_id` becomes NULL; the store
-    logs that first so undo can put it back); deleting the trip deletes its documents.
-    """
+class Document(RecordRow, table=True, metaclass=Declared):
+    """A file attached to a trip or to one of its items (`DocumentRecord`), kept under
+    `<data dir>/documents/` as `stored_name`, named by its SHA-256 so the same content is
+    kept once. Removing the item keeps the document on the trip (`item_id` becomes NULL,
+    logged first so undo can put it back); deleting the trip deletes its documents."""
 
     __tablename__ = "document"
+    __entity__ = declared.DOCUMENT
     __table_args__ = (
-        CheckConstraint("file_name <> ''", name="file_name_not_empty"),
         CheckConstraint("stored_name <> ''", name="stored_name_not_empty"),
         CheckConstraint("size_bytes >= 0", name="size_not_negative"),
         Index("ix_document_trip_id_created_at", "trip_id", "created_at"),
         Index("ix_document_item_id", "item_id"),
     )
 
-    id: str = Field(primary_key=True)
     trip_id: str = Field(foreign_key="trip.id", ondelete="CASCADE")
     item_id: str | None = Field(default=None, foreign_key="itinerary_item.id", ondelete="SET NULL")
-    file_name: str
     stored_name: str
     media_type: str
     size_bytes: int
     sha256: str
-    note: str = Field(default="", sa_type=Text)
-    created_at: datetime = Field(default_factory=utc_now, sa_type=UtcDateTime)
-    updated_at: datetime = Field(default_factory=utc_now, sa_type=UtcDateTime)

@@ -20,7 +20,6 @@ from concierge.model.currency_codes import minor_units
 from concierge.model.field_kinds import LINE_LIMIT as LINE_LIMIT
 from concierge.model.field_kinds import MAX_YEAR as MAX_YEAR
 from concierge.model.field_kinds import MIN_YEAR as MIN_YEAR
-from concierge.model.field_kinds import TEXT_LIMIT as TEXT_LIMIT
 from concierge.model.field_kinds import stored_text as stored_text
 from concierge.model.fields import DEFAULT_PAYER as DEFAULT_PAYER
 from concierge.model.fields import EXPENSE_RULES as EXPENSE_RULES

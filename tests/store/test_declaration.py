@@ -11,9 +11,14 @@ from collections.abc import Mapping
 from typing import Any
 
 import pytest
-from sqlmodel import SQLModel
+from sqlalchemy import Text
+from sqlalchemy.orm import registry
+from sqlmodel import Field, SQLModel
 
+from concierge.model.field_kinds import Line
+from concierge.model.fields import ITEM
 from concierge.store.entities import EXPENSES, GOALS, ITEMS, PINS, STOPS, TRIPS, EntitySpec
+from concierge.store.tables import DecimalText, Declared
 from concierge.store.validation import (
     EXPENSE_RULES,
     GOAL_RULES,
@@ -104,3 +109,24 @@ def test_every_field_is_declared_with_a_kind_and_a_label(
 def test_the_values_the_model_sees_as_on_file_are_declared_sensitive() -> None:
     sensitive = {name for name, rule in ITEM_RULES.items() if rule.sensitive}
     assert sensitive == {"seat", "confirmation_code"}
+
+
+class _Elsewhere(SQLModel, registry=registry()):
+    """Tables of this test's own, beside (not in) the store's metadata."""
+
+
+def test_a_declared_field_the_table_does_not_write_out_becomes_a_column_by_its_kind() -> None:
+    entity = ITEM.with_field("gate", FieldRule("Gate", Line(8)))
+
+    class Gated(_Elsewhere, table=True, metaclass=Declared):
+        __tablename__ = "gated_item"
+        __entity__ = entity
+        id: str = Field(primary_key=True)
+
+    columns = Gated.__table__.columns  # type: ignore[attr-defined]
+    assert not columns["gate"].nullable and columns["gate"].default.arg == ""
+    assert columns["kind"].default.arg == "activity"
+    assert columns["cost_amount"].nullable
+    assert isinstance(columns["notes"].type, Text)
+    assert isinstance(columns["cost_amount"].type, DecimalText)
+    assert columns["day"].default is None and not columns["day"].nullable
