@@ -1,11 +1,8 @@
 """The kinds of value a field can hold, each with its limits and its normalisation.
 
-A kind is the `parse` of a `FieldRule`: called as `kind(label, value)` it returns the
-normalised value or raises ValueError with the sentence for the person. It also tells the
-other readers of the declaration what it accepts: `annotation` and `constraints` for a tool's
-argument model, `nullable` for the table and the record, the limits for a form's widget. So
-the store's check, the tool schema and the form's limits are one declaration, not three.
-"""
+Called as `kind(label, value)` a kind returns the normalised value or raises ValueError with the
+sentence for the person; its `annotation`, `constraints`, `nullable` and limits serve the tool
+schema, the table and the form, so the three are one declaration."""
 
 from __future__ import annotations
 

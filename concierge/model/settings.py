@@ -1,12 +1,7 @@
-"""The app's settings, each declared once: key, type, default, and how the Settings dialog
-shows it (label, help, section, kind of editor and its limits).
+"""The app's settings, each declared once with how the Settings dialog shows it.
 
-Code reads and writes a setting through its declaration (`await settings.get(MODEL_NAME)`),
-so a typo is a NameError rather than a silently new key, and the value has the declared type.
-The store keeps the values (`concierge.store.settings`); the Settings dialog builds a row for
-every setting with a section, in declaration order, so adding a setting is one `declare` here
-(plus its translations). Labels and help are marked for translation where they are declared.
-"""
+Code reads and writes a setting through its declaration (`await settings.get(MODEL_NAME)`), so a
+typo is a NameError rather than a silently new key, and the value has the declared type."""
 
 from __future__ import annotations
 

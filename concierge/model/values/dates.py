@@ -1,20 +1,10 @@
 """Calendar dates from what people, models and files write, and the ways the app writes them.
 
-`read_date` accepts ISO "2026-05-14" (also "2026/5/14"), "14 May 2026", "May 14, 2026",
-"14. Mai 2026", "14 de maio de 2026", optionally after an English weekday ("Thu 14 May
-2026"), which is then checked, since models often get weekdays wrong. Month names are
-English, and also the named locale's (the window's language), full or abbreviated, from
-Babel's CLDR data rather than the process locale. Refused with an explanation: numeric
-day/month forms such as "05/06/2026" (5 June or May 6?), dates without a year, date-times.
-
-A numeric date is read in a known order only: `read_typed_date` takes it in the order of a
-short date pattern ("dd/MM/yyyy": the locale's, see `short_pattern`, or what a whole column
-shows, see `date_pattern_of`).
-
-`format_date` writes "14 May 2026" (messages, the model's context), `short_date`
-"14 May 2026" with the month cut to three letters (forms), `numeric_date` the locale's
-numeric form; each reads back to the same day.
-"""
+Reads ISO "2026-05-14", "14 May 2026", "May 14, 2026", "14. Mai 2026", "14 de maio de 2026".
+Month names are English and the named locale's, from CLDR rather than the process locale. A leading
+English weekday is checked, since models often get weekdays wrong. Numeric day/month forms
+("05/06/2026") are read only in a known order (`read_typed_date`); dates without a year and
+date-times are refused with an explanation. Each writer's text reads back to the same day."""
 
 from __future__ import annotations
 
