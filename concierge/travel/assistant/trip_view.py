@@ -1,9 +1,7 @@
-"""A trip rendered as concise, deterministic text for the model, one format for every
-snapshot (`trip_snapshot`) and for `read_trip`. Values go through `one_line` (free text
-through `free_text`, which holds back sensitive values the person did not share), and a
-stored value the rules now refuse is shown and marked, never an error: a provider that
-raised would stop every later turn. Documents are only counted, "on file": a file name often
-carries a booking code or a passenger's name."""
+"""A trip rendered as concise, deterministic text for the model, for every snapshot and for
+`read_trip`. A stored value the rules now refuse is shown and marked, never an error: a provider
+that raised would stop every later turn. Documents are only counted: a file name often carries a
+booking code or a passenger's name."""
 
 from __future__ import annotations
 

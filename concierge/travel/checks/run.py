@@ -119,12 +119,10 @@ REMEMBERED_WRITES = 256
 
 
 class TripChecks:
-    """The plan checker, the one producer of problems: it keeps the problems of the trips
-    someone follows current. Every committed change to a followed trip (by the person, the
-    assistant, an undo, an import) re-checks it once the burst of changes is over, and the
-    result goes out on the bus as `TripProblems`; the Problems list shows it, and an
-    assistant tool reads the run of its own write (`after`). Published on the event loop's
-    thread; reads and checks run off it."""
+    """The plan checker, the one producer of problems: every committed change to a followed trip
+    re-checks it once the burst of changes is over and publishes `TripProblems` on the bus (on the
+    event loop's thread; reads and checks run off it). An assistant tool reads the run of its own
+    write (`after`)."""
 
     def __init__(self, database: Database, bus: ChangeBus, places: PlaceIndex | None) -> None:
         self.database = database

@@ -1,8 +1,5 @@
-"""Importing one booking file into a trip's review queue, the same for the window and the
-command line: parse it off the event loop (`concierge.travel.imports`), then queue every
-record in one transaction or none (a file with one unusable record is refused whole, its
-problems listed). A PDF has no records: its text is for the assistant to propose items from.
-"""
+"""Importing one booking file into a trip's review queue, the same for the window and the command
+line: a file with one unusable record is refused whole, its problems listed."""
 
 from __future__ import annotations
 

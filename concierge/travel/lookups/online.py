@@ -1,9 +1,6 @@
 """Lookups that ask a service on the internet: whether they may, and one careful HTTP GET.
-
-Online lookups are off until the person turns each on in Settings; a kind that finds no
-`OnlineAccess` under `ONLINE_PARAMETER`, or its switch off, fails before it opens any
-connection. `get_json` runs in the kind's worker thread on a private event loop, so the
-total time is bounded exactly and a cancel stops it within hundredths of a second."""
+`get_json` runs on a private event loop in the kind's worker thread, so the total time is bounded
+exactly and a cancel stops it within hundredths of a second."""
 
 from __future__ import annotations
 

@@ -1,8 +1,6 @@
-"""A trip's ledger summed up in the trip's currency: per category, day and person, who owes
-whom, and the budget against what is planned and spent. Each expense is converted at its
-day's ECB rate and rounded before it is split into whole minor units (`allocate`), so every
-total per person adds up to the total spent, to the cent; what cannot be converted is listed,
-never guessed."""
+"""A trip's ledger summed up in the trip's currency. Each expense is converted and rounded before it
+is split into whole minor units (`allocate`), so the totals per person add up to the total spent, to
+the cent."""
 
 from __future__ import annotations
 
