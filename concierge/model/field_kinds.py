@@ -652,9 +652,9 @@ def _share(label: str, name: str, value: object, maximum: Decimal) -> Decimal:
 
 @dataclass(frozen=True, slots=True)
 class Split(Listed):
-    """Who shares an expense, and in which parts: a list of {"name", "share"} objects or of
-    names (equal parts), or text such as "Me, Ana" or "Me: 2, Ana: 1". Empty means "the
-    default" (the repository splits equally between the trip's travellers)."""
+    """Who shares an expense, and in which parts: {"name", "share"} objects, names (equal parts)
+    or text such as "Me: 2, Ana: 1". Empty means the repository splits equally between the trip's
+    travellers."""
 
     name: Name
     maximum: Decimal

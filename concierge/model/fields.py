@@ -128,7 +128,7 @@ class Entity:
 
     @property
     def names(self) -> frozenset[str]:
-        """Every field of the entity's record, which are its table's columns."""
+        """One kind of record: `name` as the change log names it, `noun` as messages name one."""
         return frozenset((*self.fields, *self.managed))
 
     @property

@@ -63,9 +63,8 @@ class Editor(StrEnum):
 
 @dataclass(frozen=True, slots=True, eq=False)
 class Setting(Generic[T]):
-    """A declared setting. `type` is any annotation pydantic validates (`str | None`, ...).
-    A setting without a `section` is kept but not shown in the Settings dialog. Each is one
-    object, equal only to itself, so it can key a mapping of values."""
+    """A declared setting, equal only to itself so it can key a mapping of values; one without a
+    `section` is not shown in the Settings dialog."""
 
     key: str
     type: Any

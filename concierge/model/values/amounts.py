@@ -63,8 +63,7 @@ def read_amount(
     text: object, locale: str | None = None, *, decimal_mark: str | None = None
 ) -> Amount:
     """The amount in `text` (a string, or a number from JSON), or an `AmountError` saying why
-    it is not one. `locale` ("de", "pt_BR") and `decimal_mark` (what the rest of a column
-    showed, see `decimal_mark_of`) settle "1,250"; see the module docstring for the rule."""
+    not; `locale` and `decimal_mark` settle "1,250" (see the module docstring)."""
     if isinstance(text, bool) or not isinstance(text, str | int | float | Decimal):
         raise _not_an_amount(text)
     if isinstance(text, Decimal | int):
@@ -84,9 +83,8 @@ def read_amount(
 
 
 def decimal_mark_of(texts: Iterable[str]) -> str | None:
-    """The decimal mark the amounts in `texts` (one column of a file) agree on: "," when one
-    of them reads "12,50" or "1.234,56", "." for "12.50" or "1,234.56"; None when none of
-    them shows it, or they disagree (then each is read by itself and the locale)."""
+    """The decimal mark one column's amounts agree on ("," when one reads "12,50"); None when
+    none shows it or they disagree."""
     seen: set[str] = set()
     for text in texts:
         shape = _SHAPE.fullmatch(" ".join(text.translate(_TYPOGRAPHY).split()))

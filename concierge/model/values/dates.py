@@ -86,9 +86,8 @@ def pattern_example(pattern: str, day: date = date(2026, 5, 14)) -> str:
 
 
 def date_pattern_of(texts: Iterable[str]) -> str | None:
-    """The numeric order the dates in `texts` (one column of a file) agree on: "dd.MM.yyyy"
-    when one of them reads "14.05.2026" (no month 14), "MM/dd/yyyy" for "05/14/2026"; None
-    when none of them shows it or they disagree (then the locale's order reads them)."""
+    """The numeric order one column's dates agree on ("dd.MM.yyyy" when one reads "14.05.2026");
+    None when none shows it or they disagree."""
     orders: set[str] = set()
     separator = "/"
     for text in texts:
@@ -156,9 +155,8 @@ def read_typed_date(text: str, pattern: str, locale: str | None = None) -> date:
 
 
 def read_date(text: str, locale: str | None = None, *, plausible: bool = True) -> date:
-    """The date in ``text`` (see the module docstring for the forms), or a `DateTextError`;
-    month names are English and `locale`'s. With `plausible`, a year outside MIN_YEAR to
-    MAX_YEAR is refused too (the store says so in its own words)."""
+    """The date in ``text``, or a `DateTextError`. With `plausible`, a year outside MIN_YEAR to
+    MAX_YEAR is refused too."""
     cleaned = " ".join(text.strip().lower().split())
     if not cleaned:
         raise DateTextError(

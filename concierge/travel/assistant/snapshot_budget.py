@@ -72,9 +72,7 @@ TRIP = "trip"
 
 
 def estimate_tokens(text: str) -> int:
-    """Tokens `text` costs at most, by the rule in the module's docstring: a word
-    `LETTERS_PER_TOKEN` letters a token, capitals that run together two a token, the space
-    before a word nothing, and any other character a token a UTF-8 byte."""
+    """Tokens `text` costs at most, by the rule in the module's docstring."""
     total = 0
     for piece in _PIECES.findall(text):
         first = piece[0]
@@ -185,9 +183,8 @@ class SharedRoom:
         self._round = _Round()
 
     def capped(self, name: str, provider: ContextProvider) -> ContextProvider:
-        """`provider` cut to the block's cap (a growing block's: what `growing` allowed),
-        reporting what it used. The trip's own provider is only reported: it fits itself
-        to `trip_allowance`."""
+        """`provider` cut to the block's cap, reporting what it used; the trip's own provider
+        fits itself."""
         self._expected.add(name)
         if name == TRIP:
             inner = provider
@@ -289,9 +286,8 @@ class Section:
 
 
 def fit_sections(sections: Sequence[Section], allowance: int) -> str | None:
-    """The sections with rows, each under its heading, within `allowance` tokens: each takes
-    what it needs of the room, keeping enough for the headings and counts of those after it;
-    None when no section has rows."""
+    """The sections with rows, each under its heading, within `allowance` tokens, keeping room
+    for the headings and counts of those after it; None when no section has rows."""
     present = [section for section in sections if section.size]
     lines: list[str] = []
     for index, section in enumerate(present):

@@ -202,9 +202,8 @@ def _day_lines(
     selected: Collection[str],
     room: int,
 ) -> list[str] | None:
-    """The day's heading and as many of its items as fit `room` (selected ones first, shown
-    in the day's order), with a line counting the rest; None when not even the heading and
-    that count fit."""
+    """The day's heading and as many of its items as fit `room`, selected ones first; None when
+    not even the heading and a count fit."""
     heading = day_heading(trip, day)
     order = sorted(items, key=lambda item: item.id not in selected)
     used = line_cost(heading)

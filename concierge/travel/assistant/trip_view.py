@@ -193,9 +193,8 @@ def render_item(
     unverified: Sequence[str] = (),
     zones: TripZones = NO_STOPS,
 ) -> str:
-    """One item on one line: "[id] 09:30 Title @ place (notes)", a booking with its kind, end,
-    differing zones, details and cost, times in its effective zones (`zones`). Sensitive
-    details read "on file"; unconfirmed facts the assistant set (`unverified`) come last."""
+    """One item on one line, times in its effective zones; unconfirmed facts the assistant set
+    (`unverified`) come last."""
     text = f"[{short_id(item.id)}] {_when(zones.read(item), zone)} "
     if item.kind is not ItemKind.ACTIVITY:
         text += f"{item.kind.value}: "

@@ -101,9 +101,7 @@ def applied_constraints(plan: TripPlan) -> tuple[Applied, ...]:
 def brief_constraints(
     brief: Mapping[str, JsonValue], unconfirmed: Collection[str] = frozenset()
 ) -> tuple[Applied, ...]:
-    """The brief's dietary needs, accessibility needs (when they are about getting around)
-    and things to avoid, as constraints: confirmed, unless the field is in `unconfirmed`
-    (the assistant answered it and the person has not confirmed it)."""
+    """The brief's answers as constraints, proposed where the field is in `unconfirmed`."""
     found: list[Applied] = []
     diets = [word for word in _words(brief.get("diet")) if word.lower() != "none"]
     if diets:

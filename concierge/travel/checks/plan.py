@@ -59,9 +59,8 @@ class PlanParts:
 
 @dataclass(frozen=True)
 class TripPlan:
-    """The trip, its stops (route order), items (itinerary order: day, position),
-    expenses, the brief's answers by field name and the pins that apply to it (all-trip
-    pins first). The indexes below are computed on first use and kept."""
+    """The trip and everything that decides whether its plan works; the indexes are computed on
+    first use and kept."""
 
     trip: TripRecord
     items: tuple[ItineraryItemRecord, ...] = ()

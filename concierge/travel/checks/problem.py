@@ -1,6 +1,5 @@
-"""A problem the app finds in a plan: one plain sentence a person reads, what it is about
-(items, a day, a stop), and how sure the app is. Checkers make them (`run.CHECKERS`); the
-Problems list, the snapshot and the tools' results show them."""
+"""A problem the app finds in a plan: one plain sentence a person reads, what it is about and how
+sure the app is."""
 
 from __future__ import annotations
 

@@ -90,9 +90,8 @@ class FormFiller:
         *,
         context: ChangeContext | None = None,
     ) -> FormWrite:
-        """Answer the fields of `raw` (name → raw answer, read as `FormField.parse` reads it), or
-        write nothing and raise `FormFillError` naming every field that cannot be read (blank or
-        None must be retracted instead)."""
+        """Answer the fields of `raw`, or write nothing and raise `FormFillError` naming every
+        field that cannot be read (blank or None must be retracted instead)."""
         values: dict[str, JsonValue] = {}
         problems: dict[str, str] = {}
         for name, answer in raw.items():

@@ -1,6 +1,5 @@
-"""Goals that complete outside any assistant turn: when a lookup succeeds, the trip's open
-goals waiting for it ("lookup:<kind>") are marked done by the app, watched on the lookups'
-bus. A form's goals ("form:<id>") are completed by `FormFiller`, in the answer's undo step."""
+"""Goals that complete outside any assistant turn, when a lookup they wait for ("lookup:<kind>")
+succeeds."""
 
 from __future__ import annotations
 

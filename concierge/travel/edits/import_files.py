@@ -76,9 +76,8 @@ def warnings_of(result: ParseResult) -> tuple[str, ...]:
 
 
 async def queue_result(queue: ImportQueue, trip_id: str, result: ParseResult) -> FileImport:
-    """Queue what a file yielded: all its records, or nothing (`ImportRefused`) when any
-    record was unusable, their UTC times put in the trip's stops' zones (`at_stops`). A
-    PDF's text is handed back, nothing queued."""
+    """Queue all of a file's records, or nothing (`ImportRefused`) when any was unusable; a PDF's
+    text is handed back, nothing queued."""
     if result.pdf is not None:
         return FileImport(result.file_name, pdf=result.pdf, warnings=result.warnings)
     if result.errors:

@@ -55,9 +55,7 @@ status that must fit a smaller room takes, answer by answer."""
 
 @dataclass(frozen=True, slots=True)
 class StatusParts:
-    """The status in three parts: `head` (where the form stands and "Answers:"), one line a
-    counted answer and a line counting those left out (`answers`), and `tail` (answers not
-    counted, and the note saying some were shortened)."""
+    """The status in three parts: `head`, one line per counted answer, and `tail`."""
 
     head: list[str]
     answers: list[str]
@@ -76,9 +74,8 @@ def render_status(state: FormState) -> str | None:
 def status_parts(
     state: FormState, levels: Mapping[str, int] | None = None, shown: int | None = None
 ) -> StatusParts:
-    """The status for `state`, each answer within the `LIMITS` of its level in `levels`
-    (by field name; 0 if not given); with `shown`, only the first `shown` answers and a
-    line counting the others."""
+    """The status for `state`, each answer within the `LIMITS` of its level in `levels`; with
+    `shown`, only the first `shown` answers."""
     levels = levels or {}
     hidden = 0 if shown is None else max(0, len(state.values) - shown)
     definition = state.definition

@@ -79,9 +79,8 @@ def get_json(
     cancelled: Callable[[], bool] = lambda: False,
     service: str = "the service",
 ) -> Any:
-    """GET `url` and return the decoded JSON body, from a worker thread (it runs its own loop).
-    `OnlineLookupError` for anything that goes wrong on the way, `LookupCancelled` once
-    `cancelled()` turns true."""
+    """GET `url` and return the decoded JSON body; `OnlineLookupError` for anything that goes
+    wrong, `LookupCancelled` once `cancelled()` turns true."""
     return asyncio.run(_get_json(url, params, connect_timeout, total_timeout, cancelled, service))
 
 

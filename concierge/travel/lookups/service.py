@@ -114,9 +114,8 @@ class LookupService:
         *,
         job_id: str | None = None,
     ) -> str:
-        """Queue a lookup and return its job id at once; `job_id` names the job (`job_id_for`).
-        `parameters` override the trip's values; a bad value fails the job with a message, but an
-        unknown kind, parameter or trip raises `LookupRequestError`."""
+        """Queue a lookup and return its job id at once. A bad parameter value fails the job with
+        a message; an unknown kind, parameter or trip raises `LookupRequestError`."""
         if self._closing:
             raise LookupRequestError(
                 QT_TRANSLATE_NOOP(
