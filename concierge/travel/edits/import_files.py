@@ -15,6 +15,7 @@ from pathlib import Path
 from concierge.store import ImportQueue, ImportRefused, Incoming, QueuedCandidate, RecordError
 
 from ..errors import TravelError
+from ..imports.csv_layout import CsvChoices
 from ..imports.model import ParseResult, PdfText
 
 Progress = Callable[[int, int], None]
@@ -86,10 +87,12 @@ def parse_stoppably(
     cancel: threading.Event | None = None,
     date_pattern: str | None = None,
     column_mapping: Mapping[str, str] | None = None,
+    csv_choices: CsvChoices | None = None,
 ) -> ParseResult:
     """Parse `path` (on a worker thread); a set `cancel` stops at the next progress report.
-    `date_pattern` is the locale's short date pattern, for a CSV file's dates, and
-    `column_mapping` its columns' item fields (None: detected from its header)."""
+    `date_pattern` is the locale's short date pattern, for a CSV file's dates,
+    `column_mapping` its columns' item fields (None: detected from its header) and
+    `csv_choices` the separator and date format chosen for it (None: detected)."""
     from ..imports import parse_file
 
     def report(done: int, total: int) -> None:
@@ -100,7 +103,11 @@ def parse_stoppably(
 
     try:
         result = parse_file(
-            path, progress=report, date_pattern=date_pattern, column_mapping=column_mapping
+            path,
+            progress=report,
+            date_pattern=date_pattern,
+            column_mapping=column_mapping,
+            csv_choices=csv_choices,
         )
     except Exception:
         # A parser may wrap what the report raised as a damaged file: cancelled is cancelled.
@@ -121,12 +128,13 @@ async def import_file(
     cancel: threading.Event | None = None,
     date_pattern: str | None = None,
     column_mapping: Mapping[str, str] | None = None,
+    csv_choices: CsvChoices | None = None,
 ) -> FileImport:
     """Parse `path` off the event loop and queue its records (see `queue_result`). Raises
     `ImportFileError` for a file unusable as a whole, `ImportRefused` for unusable records,
     `ImportCancelled` when `cancel` was set before anything was queued."""
     result = await asyncio.to_thread(
-        parse_stoppably, path, progress, cancel, date_pattern, column_mapping
+        parse_stoppably, path, progress, cancel, date_pattern, column_mapping, csv_choices
     )
     if cancel is not None and cancel.is_set():
         raise ImportCancelled(path.name)

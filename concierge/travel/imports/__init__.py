@@ -12,6 +12,7 @@ from concierge.text import QT_TRANSLATE_NOOP
 
 from .csv_items import CSV_FIELDS as CSV_FIELDS
 from .csv_items import detect_columns as detect_columns
+from .csv_layout import CsvChoices as CsvChoices
 from .file_errors import unreadable
 from .model import MAX_FILE_BYTES as MAX_FILE_BYTES
 from .model import MAX_PDF_BYTES as MAX_PDF_BYTES
@@ -29,14 +30,16 @@ def parse_file(
     column_mapping: Mapping[str, str] | None = None,
     date_pattern: str | None = None,
     progress: Callable[[int, int], None] | None = None,
+    csv_choices: CsvChoices | None = None,
 ) -> ParseResult:
     """What the file proposes, by its content (and its extension where content cannot tell).
     `column_mapping` (file header → item field) and `date_pattern` (the locale's short date
-    pattern, such as "dd/MM/yyyy") apply to CSV; `progress(done, total)` is called as records
+    pattern, such as "dd/MM/yyyy") and `csv_choices` (the separator and date format a person
+    chose) apply to CSV; `progress(done, total)` is called as records
     or pages are read (not for a wallet pass, one record), on the calling thread, and what it
     raises (a cancel) passes through untouched. Raises `ImportFileError` for a file that
     cannot be imported at all."""
-    from .csv_items import parse_csv
+    from .csv_table import parse_csv
     from .eml import parse_eml
     from .ics import parse_ics
     from .pdf import parse_pdf
@@ -54,7 +57,7 @@ def parse_file(
         return parse_pkpass(data, name)
     if kind == "eml":
         return parse_eml(data, name, progress)
-    return parse_csv(data, name, column_mapping, date_pattern, progress)
+    return parse_csv(data, name, column_mapping, date_pattern, progress, csv_choices)
 
 
 def _read(file: Path, name: str) -> bytes:
