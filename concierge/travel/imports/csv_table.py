@@ -71,8 +71,8 @@ class Preview:
     row is read."""
 
     rows: tuple[PreviewRow, ...]
+    found: Conventions
     problem: str = ""
-    found: Conventions | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -117,7 +117,8 @@ class CsvTable:
         try:
             columns = self.columns(mapping)
         except ImportFileError as error:
-            return Preview((), error.reason)
+            found = conventions(self.body, {}, date_pattern, date_format)
+            return Preview((), found, error.reason)
         found = conventions(self.body, columns, date_pattern, date_format)
         rows: list[PreviewRow] = []
         body = self.body[:limit]
@@ -130,7 +131,7 @@ class CsvTable:
                 rows.append(PreviewRow(number, cells, None, sentence))
             if progress is not None:
                 progress(number - 1, len(body))
-        return Preview(tuple(rows), found=found)
+        return Preview(tuple(rows), found)
 
     def preview(
         self,

@@ -22,8 +22,12 @@ FORMATS: Mapping[str, str] = {
     ".pdf": "pdf",
     ".csv": "csv",
     ".tsv": "csv",
+    ".txt": "csv",
 }
 """File extensions and the format each names."""
+_LOOSE = {".txt"}
+"""Extensions that say only "text": the content decides, else the file is read as CSV
+(Excel saves its tab-separated "Unicode text" as .txt)."""
 
 _NAMES = {
     "ics": "a calendar",
@@ -74,7 +78,11 @@ def file_format(file: Path) -> str:
         raise ImportFileError(name, QT_TRANSLATE_NOOP("Import", "it is empty."))
     by_content = _content_format(head)
     by_name = FORMATS.get(file.suffix.lower())
-    if by_name is not None and by_content not in (None, by_name):
+    if (
+        by_name is not None
+        and by_content not in (None, by_name)
+        and file.suffix.lower() not in _LOOSE
+    ):
         raise ImportFileError(
             name,
             QT_TRANSLATE_NOOP("Import", "its name says {names} but it holds {names2}.").format(

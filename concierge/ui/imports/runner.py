@@ -22,7 +22,7 @@ from concierge.ui.async_support import BackgroundTasks
 from concierge.ui.i18n import shown_error, translate
 
 IMPORT_FILTER = QT_TRANSLATE_NOOP(
-    "ImportRunner", "Bookings (*.ics *.pkpass *.eml *.pdf *.csv);;All files (*)"
+    "ImportRunner", "Bookings (*.ics *.pkpass *.eml *.pdf *.csv *.tsv *.txt);;All files (*)"
 )
 """The file dialog's filters; shown with `shown(IMPORT_FILTER)`."""
 
