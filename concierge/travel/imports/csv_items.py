@@ -8,6 +8,7 @@ import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from datetime import date
+from decimal import Decimal
 
 from concierge.model.kinds import ITEM_KINDS
 from concierge.model.values import (
@@ -200,9 +201,14 @@ def _read_cost(text: str, found: Conventions, warnings: list[str]) -> Amount:
                 "Import",
                 "The cost {text!r} could be {value} or {other}: read as {value}, as your "
                 "language writes numbers. Check it.",
-            ).format(text=text, value=amount.value, other=other)
+            ).format(text=text, value=_plain(amount.value), other=_plain(other))
         )
     return amount
+
+
+def _plain(value: Decimal) -> str:
+    """1250 as "1250" and 1.250 as "1.25": the two readings of "1.250" told apart."""
+    return f"{value.normalize():f}"
 
 
 def _candidate(
