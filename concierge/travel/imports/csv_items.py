@@ -14,16 +14,18 @@ from concierge.model.kinds import ITEM_KINDS
 from concierge.model.values import (
     Amount,
     AmountError,
+    DateTextError,
     date_pattern_of,
     decimal_mark_of,
+    month_language_of,
     read_amount,
+    read_date,
+    read_typed_date,
 )
 from concierge.store import ItemKind
 from concierge.store.validation import ITEM_RULES
 from concierge.text import QT_TRANSLATE_NOOP, TranslatedValueError
-from concierge.travel.errors import DateError
 from concierge.travel.locale.app_locale import app_locale
-from concierge.travel.locale.dates import parse_date, parse_typed_date
 
 from .common import RecordError, finish, guess_kind
 from .csv_layout import Evidence
@@ -56,6 +58,14 @@ class Conventions:
     locale: str | None = None
     dates_from: Evidence = Evidence.NONE
     marks_from: Evidence = Evidence.LOCALE
+    month_language: str | None = None
+    """The language of the month names the file writes, when neither English nor the
+    app's."""
+
+    @property
+    def dates_locale(self) -> str | None:
+        """The locale whose month names (with English's) read the file's dates."""
+        return self.month_language or self.locale
 
 
 def conventions(
@@ -71,7 +81,8 @@ def conventions(
         indexes = [columns[field] for field in fields if field in columns]
         return [row[index] for row in body for index in indexes if index < len(row)]
 
-    shown = date_pattern_of(cells("day", "end_day"))
+    days = cells("day", "end_day")
+    shown = date_pattern_of(days)
     dates = (
         (date_format, Evidence.CHOSEN)
         if date_format
@@ -80,8 +91,14 @@ def conventions(
         else (date_pattern, Evidence.LOCALE if date_pattern else Evidence.NONE)
     )
     mark = decimal_mark_of(cells("cost_amount"))
+    locale = app_locale()
     return Conventions(
-        dates[0], mark, app_locale(), dates[1], Evidence.FILE if mark else Evidence.LOCALE
+        dates[0],
+        mark,
+        locale,
+        dates[1],
+        Evidence.FILE if mark else Evidence.LOCALE,
+        months if (months := month_language_of(days, locale)) != locale else None,
     )
 
 
@@ -163,12 +180,12 @@ def _read_day(text: str, found: Conventions, warnings: list[str]) -> date:
     """The day in `text`; a day the locale's order read that the other order reads as
     another day (the file did not show which it writes) is flagged in `warnings`."""
     if found.date_pattern is None:
-        return parse_date(text)
-    day = parse_typed_date(text, found.date_pattern)
+        return read_date(text, found.dates_locale)
+    day = read_typed_date(text, found.date_pattern, found.dates_locale)
     if found.dates_from is Evidence.LOCALE:
         try:
-            other = parse_typed_date(text, found.date_pattern.translate(_SWAPPED))
-        except DateError:
+            other = read_typed_date(text, found.date_pattern.translate(_SWAPPED))
+        except DateTextError:
             return day
         if other != day:
             warnings.append(
@@ -250,7 +267,7 @@ def _candidate(
                 values[field] = ITEM_RULES[field].parse(ITEM_RULES[field].label, amount.value)
             else:
                 values[field] = ITEM_RULES[field].parse(ITEM_RULES[field].label, raw)
-        except (DateError, ValueError) as error:
+        except ValueError as error:
             raise RecordError(
                 QT_TRANSLATE_NOOP("Import", "column {column!r}: {rstrip}").format(
                     column=column, rstrip=str(error).rstrip(".")

@@ -160,7 +160,7 @@ class CsvTable:
                 "CsvLayout", "numeric ones such as 03/04/2027 are refused until you choose"
             )
         )
-        return QT_TRANSLATE_NOOP(
+        said = QT_TRANSLATE_NOOP(
             "CsvLayout",
             "Read as {encoding}, with a {separator} between cells ({separator_from}); "
             "decimal mark: {mark} ({marks_from}); dates: {dates} ({dates_from}).",
@@ -173,6 +173,14 @@ class CsvTable:
             dates=dates,
             dates_from=found.dates_from.value,
         )
+        if found.month_language is None:
+            return said
+        from babel import Locale
+
+        months = QT_TRANSLATE_NOOP("CsvLayout", "Month names in {language}.").format(
+            language=Locale.parse(found.month_language).english_name
+        )
+        return joined(" ", [said, months])
 
     def _no_date(self) -> str:
         cells = [f"“{cell[:40]}”" for cell in self.header[:8]]

@@ -44,8 +44,7 @@ def test_a_german_calc_file_reads_with_its_semicolons_bom_and_decimal_commas(
     table = read_csv_table(path)
     assert (table.layout.encoding, table.layout.separator) == ("utf-8-sig", ";")
     assert table.header == ("Datum", "Uhrzeit", "Titel", "Typ", "Preis", "Währung", "Notiz")
-    with app_language("de"):
-        result = parse_file(path, column_mapping=mapped(path, GERMAN_MAP))
+    result = parse_file(path, column_mapping=mapped(path, GERMAN_MAP))  # März: German
     assert result.errors == ()
     flight, hotel, museum = result.candidates
     assert (flight.day, flight.start_time, flight.title) == (
@@ -67,8 +66,7 @@ def test_a_german_calc_file_reads_with_its_semicolons_bom_and_decimal_commas(
 def test_a_french_excel_file_in_windows_1252_reads(tmp_path: Path) -> None:
     path = write(tmp_path, "voyage.csv", FRENCH_EXCEL)
     assert read_csv_table(path).layout.encoding == "cp1252"
-    with app_language("fr"):
-        result = parse_file(path, column_mapping=mapped(path, FRENCH_MAP))
+    result = parse_file(path, column_mapping=mapped(path, FRENCH_MAP))
     assert result.errors == ()
     assert [(c.day, c.title, c.cost_amount, c.cost_currency) for c in result.candidates] == [
         (date(2027, 3, 25), "Dîner chez Lapérouse", Decimal("1234.56"), "EUR"),
@@ -77,7 +75,9 @@ def test_a_french_excel_file_in_windows_1252_reads(tmp_path: Path) -> None:
     ]
 
 
-def test_a_brazilian_excel_file_reads_reais_and_month_names(tmp_path: Path) -> None:
+def test_a_brazilian_excel_file_reads_reais_and_the_windows_month_names(
+    tmp_path: Path,
+) -> None:
     path = write(tmp_path, "viagem.csv", BRAZILIAN_EXCEL)
     with app_language("pt_BR"):
         result = parse_file(path, column_mapping=mapped(path, BRAZILIAN_MAP))
@@ -171,10 +171,13 @@ def test_the_separator_is_found_from_the_whole_file() -> None:
 
 def test_the_description_names_what_was_found(tmp_path: Path) -> None:
     table = read_csv_table(write(tmp_path, "reise.csv", GERMAN_CALC))
-    with app_language("de"):
-        found = table.preview(mapping_from_text(table, GERMAN_MAP)).found
+    found = table.preview(mapping_from_text(table, GERMAN_MAP)).found
     assert table.describe(found) == (
         "Read as UTF-8 with a byte-order mark, with a semicolon (;) between cells (found in "
         "the file); decimal mark: comma (found in the file); dates: day first, like "
-        "14.05.2026 (found in the file)."
+        "14.05.2026 (found in the file). Month names in German."
     )
+    with app_language("pt_BR"):
+        table = read_csv_table(write(tmp_path, "viagem.csv", BRAZILIAN_EXCEL))
+        found = table.preview(mapping_from_text(table, BRAZILIAN_MAP)).found
+    assert found.month_language is None  # the window's language names them
