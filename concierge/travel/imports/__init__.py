@@ -8,12 +8,9 @@ import os
 from collections.abc import Callable, Mapping
 from pathlib import Path
 
-from concierge.text import QT_TRANSLATE_NOOP
-
 from .csv_items import CSV_FIELDS as CSV_FIELDS
 from .csv_items import detect_columns as detect_columns
 from .csv_layout import CsvChoices as CsvChoices
-from .file_errors import unreadable
 from .model import MAX_FILE_BYTES as MAX_FILE_BYTES
 from .model import MAX_PDF_BYTES as MAX_PDF_BYTES
 from .model import Candidate as Candidate
@@ -21,7 +18,8 @@ from .model import ImportFileError as ImportFileError
 from .model import ParseResult as ParseResult
 from .model import PdfText as PdfText
 from .sniff import FORMATS as FORMATS
-from .sniff import file_format
+from .sniff import file_format, read_bytes
+from .sniff import read_file_bytes as read_file_bytes
 
 
 def parse_file(
@@ -50,7 +48,7 @@ def parse_file(
     kind = file_format(file)
     if kind == "pdf":
         return parse_pdf(file, name, progress)
-    data = _read(file, name)
+    data = read_bytes(file, name)
     if kind == "ics":
         return parse_ics(data, name, progress)
     if kind == "pkpass":
@@ -58,30 +56,6 @@ def parse_file(
     if kind == "eml":
         return parse_eml(data, name, progress)
     return parse_csv(data, name, column_mapping, date_pattern, progress, csv_choices)
-
-
-def _read(file: Path, name: str) -> bytes:
-    try:
-        with file.open("rb") as stream:
-            data = stream.read(MAX_FILE_BYTES + 1)
-    except OSError as error:
-        raise unreadable(name, error) from None
-    if len(data) > MAX_FILE_BYTES:
-        raise ImportFileError(
-            name,
-            QT_TRANSLATE_NOOP("Import", "it is larger than {value} MB, the most imported.").format(
-                value=MAX_FILE_BYTES // (1024 * 1024)
-            ),
-        )
-    return data
-
-
-def read_file_bytes(path: str | os.PathLike[str]) -> bytes:
-    """The file's bytes, checked as `parse_file` checks them (there, not a folder, not too
-    large, its content what its name says), or `ImportFileError`."""
-    file = Path(path)
-    file_format(file)
-    return _read(file, file.name)
 
 
 def is_csv(path: str | os.PathLike[str]) -> bool:

@@ -36,6 +36,7 @@ from .csv_layout import (
     split_rows,
 )
 from .model import MAX_RECORDS, Candidate, ImportFileError, ParseResult
+from .sniff import read_file_bytes
 
 PREVIEW_ROWS = 5
 """How many of the first rows the mapping preview reads."""
@@ -266,8 +267,6 @@ def parse_csv(
 def read_csv_table(path: str | os.PathLike[str], separator: str | None = None) -> CsvTable:
     """The file's header and rows, split at `separator` (None: the one found in it);
     `ImportFileError` for a file that is no usable CSV."""
-    from . import read_file_bytes
-
     file = Path(path)
     text, encoding = decode(read_file_bytes(file), file.name)
     return table_of(text, file.name, encoding, separator)
