@@ -126,6 +126,9 @@ class CsvMappingDialog(QDialog):
         self.column_area.setWidgetResizable(True)
         self.column_area.setFocusPolicy(Qt.FocusPolicy.NoFocus)
         self.combos: dict[str, QComboBox] = {}
+        self.chosen: dict[str, str] = {}
+        """Each column's field ("" for none) as last chosen, kept when the file is split
+        again at another separator."""
         self.problem = QLabel(self)
         self.problem.setObjectName("csvMappingProblem")
         self.problem.setWordWrap(True)
@@ -192,11 +195,16 @@ class CsvMappingDialog(QDialog):
         self._columns()
 
     def _columns(self) -> None:
-        """One choice per column of the table, preselected from its header, in the focus
-        order after the reading choices."""
+        """One choice per column of the table, preselected as chosen for a column of that
+        name before, else from its header; in the focus order after the reading choices."""
         form_box = QWidget(self.column_area)
         form = QFormLayout(form_box)
-        detected = self.table.detected()
+        self.chosen |= {column: str(combo.currentData()) for column, combo in self.combos.items()}
+        kept = {
+            column: self.chosen[column] for column in self.table.header if column in self.chosen
+        }
+        detected = {c: f for c, f in self.table.detected().items() if f not in kept.values()}
+        detected |= kept
         self.combos = {}
         for column in self.table.header:
             combo = QComboBox(form_box)
