@@ -128,4 +128,5 @@ async def test_undecided_dates_are_flagged_until_a_date_format_is_chosen(
         (date(2027, 6, 5), Decimal("2.5")),
     ]
     listed = panel.list.topLevelItem(0)
+    assert listed is not None
     assert "The cost '1.250' could be 1.25 or 1250" in listed.toolTip(1)
