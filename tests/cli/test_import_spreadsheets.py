@@ -9,22 +9,17 @@ from datetime import date
 from decimal import Decimal
 from pathlib import Path
 
-from concierge.travel.services import open_services
 from tests.cli.support import run_cli
 from tests.cli.test_import_bookings import folder as folder
+from tests.cli.test_import_bookings import pending
 from tests.travel.imports.spreadsheets import GERMAN_CALC, GERMAN_MAP, UNDECIDED, write
 
 
 async def pending_values(data: Path, trip_id: str) -> list[tuple[object, object, object]]:
-    services = open_services(data)
-    try:
-        return [
-            (c.values["day"], c.values.get("cost_amount"), c.title)
-            for c in await services.imports.pending(trip_id)
-        ]
-    finally:
-        await services.aclose()
-        services.close()
+    return [
+        (c.values["day"], c.values.get("cost_amount"), c.title)
+        for c in await pending(data, trip_id)
+    ]
 
 
 async def test_a_german_calc_file_is_queued_as_found(

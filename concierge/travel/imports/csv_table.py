@@ -27,6 +27,7 @@ from .csv_items import (
     read_row,
 )
 from .csv_layout import (
+    ENCODINGS,
     SEPARATORS,
     CsvChoices,
     Layout,
@@ -147,13 +148,11 @@ class CsvTable:
     def describe(self, found: Conventions) -> str:
         """How the file is read, in one sentence: its encoding, separator, decimal mark and
         date order, each with where it comes from."""
-        from .csv_layout import ENCODINGS
-
         mark = found.decimal_mark or decimal_symbol(found.locale)
         pattern = found.date_pattern
         dates = (
             QT_TRANSLATE_NOOP("CsvLayout", "{order}, like {example}").format(
-                order=_ORDERS[min("dMy", key=lambda letter: pattern.find(letter) % 99)],
+                order=_ORDERS[next(char for char in pattern if char in _ORDERS)],
                 example=pattern_example(pattern),
             )
             if pattern

@@ -1,7 +1,9 @@
 """Before a CSV file is imported: which item field each of its columns fills. One choice per
-column ("Ignore" or a field), preselected from what the header names suggest; under them the
-first rows read as the import will read them, each with its problem, following every change.
-OK queues the file with this mapping, Cancel imports nothing. Tab moves between the choices,
+column ("Ignore" or a field), preselected from what the header names suggest; above them how
+the file is read (encoding, separator, decimal mark, date order, each found in the file or
+not) with a choice of separator (the columns are split again) and of date order; under them
+the first rows read as the import will read them, each with its problem, following every
+change. OK queues the file with this mapping, Cancel imports nothing. Tab moves between the choices,
 Enter is OK, Esc is Cancel. A row the reader has doubts about (no title, say) shows its
 warning where a bad row shows its problem. A field fills one column only: while two columns
 name the same field (as they do for a moment when the arrow keys pass over it), the dialog
