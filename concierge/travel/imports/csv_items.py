@@ -82,21 +82,20 @@ def conventions(
         return [row[index] for row in body for index in indexes if index < len(row)]
 
     days = cells("day", "end_day")
-    shown = date_pattern_of(days)
-    dates = (
-        (date_format, Evidence.CHOSEN)
-        if date_format
-        else (shown, Evidence.FILE)
-        if shown
-        else (date_pattern, Evidence.LOCALE if date_pattern else Evidence.NONE)
-    )
+    pattern: str | None
+    if date_format:
+        pattern, dates_from = date_format, Evidence.CHOSEN
+    elif shown := date_pattern_of(days):
+        pattern, dates_from = shown, Evidence.FILE
+    else:
+        pattern, dates_from = date_pattern, Evidence.LOCALE if date_pattern else Evidence.NONE
     mark = decimal_mark_of(cells("cost_amount"))
     locale = app_locale()
     return Conventions(
-        dates[0],
+        pattern,
         mark,
         locale,
-        dates[1],
+        dates_from,
         Evidence.FILE if mark else Evidence.LOCALE,
         months if (months := month_language_of(days, locale)) != locale else None,
     )

@@ -200,7 +200,10 @@ class CsvTable:
         for separator in SEPARATORS:
             if separator == self.layout.separator:
                 continue
-            header = split_rows(self.text, separator, self.file_name)[0]
+            try:
+                header = split_rows(self.text, separator, self.file_name)[0]
+            except ImportFileError:
+                continue
             day = next(
                 (cell for cell, field in detect_columns(header).items() if field == "day"), None
             )
