@@ -6,12 +6,10 @@ are flagged until a date format is chosen, and the choice is what the import rea
 
 from __future__ import annotations
 
-from collections.abc import AsyncIterator
 from datetime import date
 from decimal import Decimal
 from pathlib import Path
 
-import pytest
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QApplication
 from pytestqt.qtbot import QtBot
@@ -20,18 +18,10 @@ from concierge.travel.services import TravelServices
 from concierge.ui.main_window import MainWindow
 from tests.travel.imports.spreadsheets import GERMAN_CALC, UNDECIDED, write
 from tests.ui.test_csv_import import choose, mapping_dialog, preview_rows
+from tests.ui.test_csv_import import window as window
 from tests.ui.test_import_queue import drop
 from tests.ui.test_import_queue import services as services
-from tests.ui.trips_support import shown_window
 from tests.ui.waiting import until
-
-
-@pytest.fixture
-async def window(services: TravelServices) -> AsyncIterator[MainWindow]:
-    async with shown_window(services) as main:
-        yield main
-        await until(lambda: len(main.imports_panel.tasks) == 0 and len(main.tasks) == 0)
-        await until(lambda: main.imports_panel.idle and main.itinerary.idle)
 
 
 async def test_a_german_file_is_read_as_found_and_the_separator_chosen_with_keys(
