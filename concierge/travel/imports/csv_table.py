@@ -9,6 +9,7 @@ from __future__ import annotations
 import os
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
+from functools import lru_cache
 from pathlib import Path
 
 from concierge.model.values.amounts import decimal_symbol
@@ -200,10 +201,7 @@ class CsvTable:
         for separator in SEPARATORS:
             if separator == self.layout.separator:
                 continue
-            try:
-                header = split_rows(self.text, separator, self.file_name)[0]
-            except ImportFileError:
-                continue
+            header = _header_at(self.text, separator)
             day = next(
                 (cell for cell, field in detect_columns(header).items() if field == "day"), None
             )
@@ -217,6 +215,16 @@ class CsvTable:
                 )
                 break
         return joined(" ", parts)
+
+
+@lru_cache(maxsize=8)
+def _header_at(text: str, separator: str) -> tuple[str, ...]:
+    """The first row of `text` split at `separator` (empty when it cannot be split), kept
+    while a person tries mappings in the preview."""
+    try:
+        return tuple(next(iter(split_rows(text, separator, "")), []))
+    except ImportFileError:
+        return ()
 
 
 def table_of(

@@ -36,7 +36,7 @@ from concierge.store.validation import ITEM_RULES
 from concierge.text import QT_TRANSLATE_NOOP
 from concierge.travel.imports import CSV_FIELDS, CsvChoices, ImportFileError
 from concierge.travel.imports.csv_layout import SEPARATORS, separator_text
-from concierge.travel.imports.csv_table import CsvTable, PreviewRow
+from concierge.travel.imports.csv_table import CsvTable, Preview, PreviewRow
 from concierge.ui.i18n import shown, translate
 from concierge.ui.problems.icons import SEVERITY_WORDS
 
@@ -155,7 +155,7 @@ class CsvMappingDialog(QDialog):
         layout.addWidget(self.problem)
         layout.addWidget(self.preview, 1)
         layout.addWidget(self.buttons)
-        self.last_preview = self.table.preview({}, date_pattern)
+        self.last_preview: Preview
         self._columns()
         first = next(iter(self.combos.values()), None)
         if first is not None:
