@@ -1,9 +1,6 @@
-"""The composition root: builds the services, wires them together and starts Qt.
-
-Start-up follows the qasync recipe in NOTES.md: our own QApplication, one asyncio loop
-driven by Qt, and an async shutdown that finishes before the loop stops. Only Qt is imported
-before the first window is painted; the rest (openai, SQLAlchemy, Alembic: seconds on a cold
-start) is imported behind it.
+"""The window's start: the services, Qt and the asyncio loop it drives (NOTES.md's qasync
+recipe). Only Qt is imported before the first window is painted; the rest (openai,
+SQLAlchemy, Alembic: seconds on a cold start) is imported behind it.
 """
 
 from __future__ import annotations

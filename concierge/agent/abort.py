@@ -1,8 +1,5 @@
-"""Cancellation shared by the loop, context providers, tools and the model call.
-
-Modelled on the web's AbortController/AbortSignal: one controller owns the right to abort,
-any number of parties observe the signal. Child signals let a provider time out on its own
-without aborting the whole request.
+"""Cancellation shared by the loop, context providers, tools and the model call, modelled on
+the web's AbortController/AbortSignal; child signals let a provider time out on its own.
 """
 
 from __future__ import annotations
@@ -65,9 +62,8 @@ class AbortSignal:
         return self._reason
 
     async def race(self, awaitable: Awaitable[T]) -> T:
-        """Await `awaitable`, cancelling it and raising `AbortedError` if the signal fires first.
-
-        Cancelling the task is what closes an HTTP stream or stops a tool mid-way.
+        """Await `awaitable`, cancelling it and raising `AbortedError` if the signal fires first:
+        cancelling is what closes an HTTP stream or stops a tool mid-way.
         """
         self.raise_if_aborted()
         task = asyncio.ensure_future(awaitable)
@@ -115,9 +111,8 @@ class AbortController:
 def child_signal(
     parent: AbortSignal | None, timeout: float | None = None, *, timeout_reason: str = "timeout"
 ) -> tuple[AbortSignal, Callable[[], None]]:
-    """A signal that fires when `parent` fires or `timeout` seconds pass.
-
-    Returns the signal and a function that detaches it (call it when the work is done).
+    """A signal that fires when `parent` fires or `timeout` seconds pass, and the function
+    that detaches it once the work is done.
     """
     controller = AbortController()
     detach_parent = parent.add_callback(controller.abort) if parent is not None else None

@@ -72,9 +72,8 @@ class AgentBuilder:
     def compaction(
         self, policy: CompactionPolicy, *, summarizer: Summarizer | None = None
     ) -> AgentBuilder:
-        """Summarize older turns when the input passes `policy.budget_tokens` (off by default).
-
-        The summary comes from `summarizer`, by default the agent's own model.
+        """Summarize older turns when the input passes `policy.budget_tokens` (off by default),
+        by `summarizer` or else the agent's own model.
         """
         self._options["compaction"] = policy
         self._options["summarizer"] = summarizer

@@ -1,10 +1,8 @@
 """Compaction: when the model input outgrows a token budget, older turns become one summary.
 
-The summary is a framework-made user-role message (provenance COMPACTION) appended to the
-history store with the id of the last message it covers. From then on the model input starts
-with it (`model_input.compacted_view`) while the store keeps every message for the person.
-A cut falls only before a message of the person or between complete tool bundles, so a tool
-call is never separated from its results.
+The summary is a framework-made user message stored with the id of the last message it
+covers; the input starts with it while the store keeps every message for the person. A cut
+never separates a tool call from its results.
 """
 
 from __future__ import annotations
@@ -12,15 +10,15 @@ from __future__ import annotations
 import json
 import logging
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, field
+from dataclasses import KW_ONLY, dataclass, field
 from typing import Any, Protocol
 
 from .abort import AbortSignal
 from .errors import CompactionError, UsageError
-from .events import AgentEvent
+from .events import AgentEvent, CompactionEvent
 from .messages import (
     AssistantMessage,
-    DocumentPart,
+    ContentPart,
     ImagePart,
     Message,
     Provenance,
@@ -29,7 +27,9 @@ from .messages import (
     ToolStatus,
     Usage,
     UserMessage,
-    VideoPart,
+    is_persons,
+    is_snapshot,
+    part_text,
     user_message,
 )
 from .model import ModelAdapter, ModelRequest
@@ -86,13 +86,10 @@ def budget_for_window(budget: int, window: int | None, answer_tokens: int) -> in
 class CompactionPolicy:
     """When to compact and how much recent conversation to keep verbatim.
 
-    `budget_tokens` bounds the whole model input (system prompt, tools, history, snapshot).
-    When it is passed, older messages are summarized so that the messages kept verbatim fit
-    in `keep_recent` of the room the budget leaves beside the system prompt, tools and
-    snapshot; the rest of that room is headroom for the summary and the turns to come.
-    With `use_reported_usage`, estimates are scaled by the ratio of the server's reported
-    `prompt_tokens` to the estimate of the same input at the latest call, so the budget is
-    counted in the model's own tokens.
+    `budget_tokens` bounds the whole model input; past it, older messages are summarized so the
+    ones kept fit in `keep_recent` of the room beside the system prompt, tools and snapshot,
+    leaving headroom for the summary and the turns to come. `use_reported_usage` scales the
+    estimates to the server's reported `prompt_tokens`, so the budget is in the model's tokens.
     """
 
     budget_tokens: int
@@ -132,28 +129,23 @@ MESSAGE_CHARS = 4_000
 """How much of one message a summary request quotes, by default."""
 
 
+@dataclass(eq=False)
 class ModelSummarizer:
-    """Asks a model adapter for the summary, in requests of its own: no tools, static prompt.
-
-    The messages are sent as a plain-text transcript (any server accepts it, tool messages
-    or not); long ones are clipped, and a backlog longer than `chunk_chars` is folded in
-    chunk by chunk, so the request stays small enough for the model's context.
+    """Asks a model adapter for the summary in requests of its own (no tools, static
+    prompt), as a plain-text transcript any server accepts; a backlog longer than
+    `chunk_chars` is folded in chunk by chunk so each request fits the model's context.
     """
 
-    def __init__(
-        self,
-        model: ModelAdapter,
-        *,
-        chunk_chars: int = 48_000,
-        message_chars: int = MESSAGE_CHARS,
-        system_prompt: str = SUMMARIZER_PROMPT,
-    ) -> None:
-        if chunk_chars < 1 or message_chars < 1:
+    model: ModelAdapter
+    _: KW_ONLY
+    chunk_chars: int = 48_000
+    message_chars: int = MESSAGE_CHARS
+    system_prompt: str = SUMMARIZER_PROMPT
+
+    def __post_init__(self) -> None:
+        if self.chunk_chars < 1 or self.message_chars < 1:
             raise UsageError("chunk_chars and message_chars must be positive.")
-        self.model = model
-        self.chunk_chars = chunk_chars
-        self.message_chars = min(message_chars, chunk_chars)
-        self.system_prompt = system_prompt
+        self.message_chars = min(self.message_chars, self.chunk_chars)
 
     async def summarize(
         self, previous: str | None, messages: Sequence[Message], signal: AbortSignal | None
@@ -181,23 +173,10 @@ class ModelSummarizer:
         return Summary(text, tuple(usage))
 
 
-@dataclass(frozen=True, slots=True)
-class Compaction:
-    """A summary ready to be stored, and what it replaced."""
-
-    summary: UserMessage
-    summarized_messages: int
-    tokens_before: int
-    tokens_after: int
-    usage: tuple[Usage, ...]
-
-
 class Compactor:
-    """Decides before each model call whether to compact, and makes the summary if so.
-
-    Holds the latest calibration (server tokens per estimated token) and the size of the
-    latest snapshot: the check runs before providers are resolved, so the snapshot sent
-    with the call is as fresh as if there were no compaction (R2).
+    """Decides before each model call whether to compact, and makes the summary if so. The
+    check runs before providers are resolved, so it keeps the latest snapshot's size and
+    calibration, and the snapshot sent is as fresh as without compaction (R2).
     """
 
     def __init__(
@@ -235,11 +214,8 @@ class Compactor:
         requested: int | None,
         window: int | None,
     ) -> None:
-        """Learn from a request the server refused as too long for its context.
-
-        `requested` (the prompt's tokens by the server's count) calibrates the estimates;
-        `window` is the server's context. Without it the window is at most what was sent,
-        so the next check compacts below that.
+        """Learn from a request refused as too long: `requested` (the server's count)
+        calibrates the estimates; without `window`, the window is at most what was sent.
         """
         estimated = self._fixed + sum(_sizes(self.policy.estimator, messages, summarized))
         if requested is not None and requested > 0 and estimated > 0:
@@ -257,21 +233,15 @@ class Compactor:
         *,
         sent: Sequence[Message] | None = None,
     ) -> None:
-        """Learn from a model call: `messages` as built (snapshot included), its usage, and what
-        went on the wire when a wrapper sent other messages (`ModelReply.sent`). Every runtime
-        message sent counts toward the next check (`ContextUpdates` keeps earlier ones in
-        place); the input after a cut is counted with one snapshot, as such a wrapper starts
-        again from a full one once the messages its entries followed are summarized."""
+        """Learn from a model call: `messages` as built, its usage, and `sent`, what went on the
+        wire when a wrapper (`ContextUpdates`) kept earlier runtime messages in place; each counts
+        toward the next check."""
         estimator = self.policy.estimator
         snapshot = snapshot_in(messages)
         self._snapshot_tokens = estimator.message(snapshot) if snapshot is not None else 0
         if sent is not None:
             messages = sent
-        self._kept_tokens = sum(
-            estimator.message(m)
-            for m in messages
-            if isinstance(m, UserMessage) and m.provenance is Provenance.RUNTIME
-        )
+        self._kept_tokens = sum(estimator.message(m) for m in messages if is_snapshot(m))
         if not self.policy.use_reported_usage or usage is None or usage.prompt_tokens <= 0:
             return
         estimated = self._fixed + sum(_sizes(estimator, messages, summarized))
@@ -284,24 +254,17 @@ class Compactor:
         *,
         summaries: SummaryPolicy | None,
         signal: AbortSignal | None,
+        iteration: int = 0,
         on_summarizing: Callable[[int], None] = lambda _messages: None,
-    ) -> Compaction | None:
-        """A new summary if the input built from `history` would pass the budget, else None.
-
-        None also when no cut is possible (the input is one message or one tool bundle).
-        `on_summarizing` hears how many messages are about to be summarized. With
-        `summaries`, the input is measured with the results it sends as summaries, and the
-        part kept is measured as it will be sent after the cut: every result of an earlier
-        turn as its summary (the new summary breaks the cache anyway).
+    ) -> CompactionEvent | None:
+        """A new summary if the input built from `history` would pass the budget, else None
+        (also when no cut is possible). With `summaries`, the input is measured as it is sent:
+        after the cut, every earlier turn's result goes as its summary (the cache breaks anyway).
         """
         policy = self.policy
         summary, tail = compacted_view(history)
         view: list[Message] = [summary, *tail] if summary is not None else list(tail)
-        sent = (
-            summarized_results(history, view, summaries, policy.estimator)
-            if summaries is not None
-            else frozenset()
-        )
+        sent = summarized_results(history, view, summaries, policy.estimator)
         before = self._fixed + sum(_sizes(policy.estimator, view, sent)) + self._kept_tokens
         budget = self.budget
         if before * self._ratio <= budget:
@@ -340,12 +303,13 @@ class Compactor:
             + sum(tail_sizes[cut:])
             + self._snapshot_tokens
         )
-        return Compaction(
+        return CompactionEvent(
             summary=message,
             summarized_messages=cut,
             tokens_before=round(before * self._ratio),
             tokens_after=round(after * self._ratio),
             usage=made.usage,
+            iteration=iteration,
         )
 
 
@@ -382,11 +346,9 @@ def cut_points(messages: Sequence[Message]) -> list[int]:
 
 
 def plan_cut(messages: Sequence[Message], sizes: Sequence[int], keep_tokens: float) -> int | None:
-    """Where to cut: messages before the index are summarized, the rest are kept verbatim.
-
-    The earliest cut whose kept part fits in `keep_tokens`, preferring cuts before a message
-    of the person so whole turns are summarized; if nothing fits, the latest possible cut.
-    None when no cut is possible.
+    """Where to cut (messages before the index are summarized), or None when no cut is
+    possible: the earliest cut whose kept part fits in `keep_tokens`, preferring whole turns;
+    if none fits, the latest possible.
     """
     points = cut_points(messages)
     if not points:
@@ -395,7 +357,7 @@ def plan_cut(messages: Sequence[Message], sizes: Sequence[int], keep_tokens: flo
     for index in range(len(sizes) - 1, -1, -1):
         kept[index] = kept[index + 1] + sizes[index]
     fitting = [point for point in points if kept[point] <= keep_tokens]
-    turns = [point for point in fitting if _is_person(messages[point])]
+    turns = [point for point in fitting if is_persons(messages[point])]
     if turns:
         return turns[0]
     return fitting[0] if fitting else points[-1]
@@ -423,11 +385,10 @@ def transcript(messages: Sequence[Message], limit: int) -> list[str]:
     return lines
 
 
-def _part_text(part: TextPart | ImagePart | VideoPart | DocumentPart) -> str:
-    if isinstance(part, TextPart):
-        return part.text
-    if isinstance(part, DocumentPart):
-        return part.model_text
+def _part_text(part: ContentPart) -> str:
+    text = part_text(part)
+    if text is not None:
+        return text
     return "[an image]" if isinstance(part, ImagePart) else "[a video]"
 
 
@@ -473,10 +434,6 @@ def _earlier_turn_results(messages: Sequence[Message]) -> frozenset[str]:
     compaction summary made now leads the input."""
     boundary = summary_boundary(messages)
     return frozenset(m.id for m in messages[:boundary] if isinstance(m, ToolResult))
-
-
-def _is_person(message: Message) -> bool:
-    return isinstance(message, UserMessage) and message.provenance is None
 
 
 def _unobserved(_event: AgentEvent) -> None:

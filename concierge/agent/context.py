@@ -1,16 +1,10 @@
 """Context providers: fresh application state resolved right before every model call.
 
-A provider is a callable taking an `AbortSignal` and returning `str | None` (or a `Notice`:
-text plus what to do once the model has seen it) or an awaitable of it. Providers run
-concurrently, each with its own child signal that fires when the request is aborted or the
-provider's timeout passes (R1, R2, R9). The rendered text becomes
-one transient user-role message under a label that says what it is (R3, R7), sent on its
-own or as the leading part of the person's message (`SnapshotLayout`).
-
-A context hook is a callable taking an `AbortSignal` and returning None or an awaitable of
-None. Every hook runs to completion before the providers of the same resolution start, with
-the providers' timeout, abort and failure rules: it is where a host settles state the
-providers will read, e.g. a form writes the edit the person is still typing.
+A provider takes an `AbortSignal` and returns `str | None` (or a `Notice`), or an awaitable
+of it; providers run concurrently, each with a child signal for the request's abort and its
+own timeout (R1, R2, R9). The text becomes one transient, labelled user-role message (R3,
+R7). A context hook runs to completion before the providers, under the same rules: where a
+host settles state the providers will read, e.g. a form writes the edit still being typed.
 """
 
 from __future__ import annotations
@@ -37,11 +31,8 @@ from .messages import Provenance, TextPart, UserMessage
 
 @dataclass(frozen=True, slots=True)
 class Notice:
-    """A provider's text with what to do once the model has seen it.
-
-    Providers only read: one that shows something "new since you last saw it" returns a
-    Notice whose `on_delivered` marks it seen. The runtime calls it after a model call that
-    carried the text succeeded, never after a failed call or `get_runtime_context()`."""
+    """A provider's text with `on_delivered`, run after a model call that carried it
+    succeeded: providers only read, so a "new since you last saw it" is marked seen there."""
 
     text: str | None
     on_delivered: OnDelivered
@@ -94,8 +85,8 @@ class _Registry:
             raise UsageError(f"A {self.kind.lower()} timeout must be a positive number of seconds.")
         if name is None:
             self._unnamed += 1
-            name = getattr(call, "__name__", "") or f"{self._prefix}-{self._unnamed}"
-            if name == "<lambda>":
+            name = getattr(call, "__name__", "")
+            if name in ("", "<lambda>"):
                 name = f"{self._prefix}-{self._unnamed}"
         registration = _Registration(call, name, timeout)
         self._registrations.append(registration)
@@ -129,10 +120,8 @@ class ContextProviders:
 
     async def resolve(self, signal: AbortSignal | None, iteration: int) -> RuntimeContext:
         """Run every hook, then every provider once, each set concurrently, and render the
-        providers' output.
-
-        Synchronous callables are called inline (they should only read and format); only
-        awaitables become tasks, which keeps ten sync providers well under a millisecond.
+        providers' output. Only awaitables become tasks: ten sync providers stay well under a
+        millisecond.
         """
         started = time.perf_counter()
         if signal is not None:

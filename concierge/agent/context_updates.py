@@ -1,36 +1,17 @@
 """Runtime context sent as updates kept in place: an option (per model server in the app),
 off by default, for servers whose users pay for every uncached prompt token (local ones).
 
-Why. A prompt cache reuses the longest prefix shared with an earlier prompt. By default the
-snapshot is the last message and follows the messages new since the previous call, so none
-of it is ever cached: every call pays the whole snapshot, however little of it changed. Kept
-in place, an earlier snapshot is part of the prefix like any stored message, so a call pays
-only for the lines that changed: the runtime-context analogue of R11's "every snapshot after
-the first says, with a sequence number, that it replaces earlier ones".
+Why: a prompt cache reuses the longest prefix shared with an earlier prompt, and the
+snapshot, always last, is never part of it. Kept in place, an earlier snapshot joins the
+prefix like any stored message, so a call pays only for the lines that changed ("+ " new or
+replacing, "- " gone), as R11's numbered snapshots replace earlier ones.
 
-How. The runtime builds its input as always (stored history, then the fresh snapshot,
-R2-R4). This wrapper keeps a log of what it sent: runtime context #1 in full after the
-message it followed, then for each later call an update #n after the message that call's
-snapshot followed, listing the new lines ("+ ", replacing any of the same name) and the ones
-that no longer hold ("- ") under their block's heading. A call whose state did not change
-sends no update. Each request puts every logged entry back after its message, so earlier
-prompts are a byte-identical prefix of later ones. A full snapshot (#n, replacing everything
-before it) is sent again, appended to the log, once the updates since the last full one
-outgrow it (`refresh_share`). The log starts afresh, with only a full snapshot, when a
-message an entry followed is gone from the input (compaction cut it), and when the kept
-entries would pass `max_tokens`: that call's prompt is uncached from the first entry on,
-once, and the runtime context on the wire stays bounded. A request without a snapshot and
-without the log's messages (a summary request) passes through untouched.
-
-What it keeps of the contract. Entries are framework-made (provenance RUNTIME), never stored
-(R4: the log is memory of what was sent, not state), and each sits where a snapshot was
-placed, after a person's message or a complete tool bundle (R3); the system prompt stays
-static (R5). The one difference: the input holds several runtime messages, so the model reads
-state as a base plus updates, not one current picture. The reply names the messages actually
-sent (`ModelReply.sent`), which compaction counts, and each call emits a
-`RuntimeContextSentEvent` with what went on the wire, beside the `runtime_context` event's
-full state. The log lives in the wrapper, so one wrapper serves one conversation, and it is
-lost on restart: the next call sends a full snapshot.
+A full snapshot is sent again once the updates outgrow it (`refresh_share`), and the log
+starts afresh when compaction cut a message an entry followed or the entries would pass
+`max_tokens`, so the runtime context on the wire stays bounded. Entries are framework-made
+and never stored (R4), each sits where a snapshot was placed (R3), and the system prompt
+stays static (R5). The log lives in the wrapper: one wrapper serves one conversation, and
+after a restart the next call sends a full snapshot.
 """
 
 from __future__ import annotations
@@ -41,7 +22,7 @@ from dataclasses import dataclass, replace
 
 from .errors import UsageError
 from .events import AgentEvent, RuntimeContextSentEvent
-from .messages import Message, Provenance, TextPart, UserMessage
+from .messages import Message, Provenance, TextPart, UserMessage, is_snapshot
 from .model import ModelAdapter, ModelReply, ModelRequest
 from .token_estimates import CharTokenEstimator, TokenEstimator
 
@@ -80,13 +61,11 @@ class ContextUpdates:
         max_tokens: int | None = None,
         estimator: TokenEstimator | None = None,
     ) -> None:
-        """`refresh_share`: send a full snapshot again once the changed lines of the updates
-        since the last one add up to this share of the state's size now (in characters): the kept
-        updates are cached but take context room, and the model reads them all. A refresh is
-        uncached, and `max_tokens` already bounds the room, so it comes late.
-        `max_tokens`: the most the kept entries may take (by `estimator`); the app gives a
-        share of the context budget, so what compaction leaves for the conversation is
-        never eaten by old runtime context."""
+        """`refresh_share`: send a full snapshot again once the updates since the last one change
+        this share of the state's size: kept updates are cached but take room and the model reads
+        them all, while a refresh is uncached. `max_tokens`: the most the kept entries may take,
+        a share of the context budget in the app, so old runtime context never crowds out the
+        conversation."""
         if not refresh_share > 0:
             raise UsageError(f"refresh_share must be positive, not {refresh_share}.")
         if max_tokens is not None and max_tokens < 1:
@@ -172,7 +151,7 @@ def _message(number: int, text: str) -> UserMessage:
 def split_snapshot(messages: Sequence[Message]) -> tuple[list[Message], UserMessage | None]:
     """The input without its trailing snapshot, and the snapshot (if the input ends in one)."""
     last = messages[-1] if messages else None
-    if isinstance(last, UserMessage) and last.provenance is Provenance.RUNTIME:
+    if last is not None and is_snapshot(last):
         return list(messages[:-1]), last
     return list(messages), None
 
@@ -202,10 +181,9 @@ def interleave(messages: Sequence[Message], log: Sequence[Entry]) -> list[Messag
 
 
 def changed_lines(before: str, after: str) -> str:
-    """The lines of `after` that differ from `before`: new ones as "+ ", removed ones as "- "
-    (named by their first words), each run under the heading ("## ...") of its block. A line
-    whose name (the text before its first ": ") a new line of the same run repeats is not
-    listed as removed: the new line replaces it ("Notes: …" for "Notes: …")."""
+    """The lines of `after` that differ from `before`, as "+ " (new) and "- " (gone, named by
+    their first words) under their block's heading; a line whose name ("Notes: ") a new line
+    repeats is replaced, not listed as gone."""
     old, new = before.splitlines(), after.splitlines()
     out: list[str] = []
     shown: str | None = None

@@ -1,15 +1,7 @@
-"""Every exception of the agent runtime, under one root.
-
-Two kinds, kept apart so a host catches what it means:
-
-- `UsageError`: the developer's mistake (a bad registration, an impossible setting, a
-  snapshot offered to history). A host does not catch it: it is a bug to fix in code.
-- `AgentRunError`: a run that could not happen or did not finish (the model server failed,
-  a provider failed or timed out, the request was aborted, the agent was busy). Its text is
-  a sentence the person can read as it is.
-
-`ToolError` is neither: a tool handler raises it to send an error back to the model, and
-the loop turns it into a tool result.
+"""Every exception of the agent runtime, under one root, in two kinds a host tells apart:
+`UsageError` is a developer's mistake, a bug to fix in code and never caught; `AgentRunError`
+is a run that could not happen or finish, with a sentence the person can read as it is.
+`ToolError` is neither: a tool raises it to send an error back to the model.
 """
 
 from __future__ import annotations

@@ -6,7 +6,7 @@ import inspect
 import logging
 from collections.abc import Awaitable, Callable, Mapping
 from dataclasses import dataclass, field
-from typing import Any, Literal, TypeAlias
+from typing import Any, ClassVar, TypeAlias, dataclass_transform
 
 from .listeners import Listeners
 from .messages import AssistantMessage, ToolCall, ToolResult, Usage, UserMessage
@@ -37,10 +37,10 @@ OnDelivered: TypeAlias = Callable[[], "Awaitable[None] | None"]
 
 @dataclass(frozen=True, slots=True)
 class RuntimeContext:
-    """The resolved runtime context: rendered `text` (None when nothing was contributed).
-    `seconds` covers the hooks and the providers. `on_delivered` holds the providers'
-    callbacks (`Notice`): the loop runs them through `delivered()` once a model call that
-    carried this text succeeded; `get_runtime_context()` never does."""
+    """The resolved runtime context: `text` (None when nothing was contributed), with
+    `seconds` for hooks and providers. The loop runs the providers' `on_delivered` callbacks
+    through `delivered()` once a call that carried the text succeeded; `get_runtime_context()`
+    never does."""
 
     text: str | None
     parts: tuple[ContextPart, ...]
@@ -61,62 +61,61 @@ class RuntimeContext:
                 log.exception("a context provider's delivery callback failed")
 
 
-@dataclass(frozen=True, slots=True)
-class TextDelta:
+@dataclass_transform(frozen_default=True)
+class Event:
+    """Base of reported events: each subclass is a frozen dataclass and names its `type`
+    once, as a class keyword."""
+
+    type: ClassVar[str]
+
+    def __init_subclass__(cls, type: str | None = None, **kwargs: Any) -> None:
+        super().__init_subclass__(**kwargs)
+        if type is not None:
+            cls.type = type
+        dataclass(frozen=True)(cls)
+
+
+class TextDelta(Event, type="text_delta"):
     text: str
     iteration: int
-    type: Literal["text_delta"] = "text_delta"
 
 
-@dataclass(frozen=True, slots=True)
-class ModelRequestEvent:
+class ModelRequestEvent(Event, type="model_request"):
     """The exact payload sent to the model server."""
 
     payload: Mapping[str, Any]
     iteration: int
-    type: Literal["model_request"] = "model_request"
 
 
-@dataclass(frozen=True, slots=True)
-class ModelResponseEvent:
+class ModelResponseEvent(Event, type="model_response"):
     message: AssistantMessage
     usage: Usage | None
     iteration: int
     seconds: float
-    type: Literal["model_response"] = "model_response"
 
 
-@dataclass(frozen=True, slots=True)
-class ToolCallEvent:
+class ToolCallEvent(Event, type="tool_call"):
     call: ToolCall
     iteration: int
-    type: Literal["tool_call"] = "tool_call"
 
 
-@dataclass(frozen=True, slots=True)
-class ToolResultEvent:
+class ToolResultEvent(Event, type="tool_result"):
     result: ToolResult
     iteration: int
-    type: Literal["tool_result"] = "tool_result"
 
 
-@dataclass(frozen=True, slots=True)
-class RuntimeContextEvent:
+class RuntimeContextEvent(Event, type="runtime_context"):
     context: RuntimeContext
-    type: Literal["runtime_context"] = "runtime_context"
 
     @property
     def iteration(self) -> int:
         return self.context.iteration
 
 
-@dataclass(frozen=True, slots=True)
-class RuntimeContextSentEvent:
-    """What went on the wire of the runtime context when a wrapper sends it as updates
-    (`ContextUpdates`); the `runtime_context` event before it holds the full state.
-
-    `entry` is the text this call added (a full snapshot or an update), None when the state
-    had not changed; `kept` entries (`kept_tokens`, estimated) were sent in all."""
+class RuntimeContextSentEvent(Event, type="runtime_context_sent"):
+    """What went on the wire when a wrapper sends runtime context as updates
+    (`ContextUpdates`): `entry` is what this call added (None when nothing changed), and the
+    `kept` entries (`kept_tokens`, estimated) were sent in all."""
 
     number: int
     full: bool
@@ -124,25 +123,19 @@ class RuntimeContextSentEvent:
     kept: int
     kept_tokens: int
     iteration: int
-    type: Literal["runtime_context_sent"] = "runtime_context_sent"
 
 
-@dataclass(frozen=True, slots=True)
-class CompactionStartedEvent:
+class CompactionStartedEvent(Event, type="compaction_started"):
     """Older messages are being summarized before the next model call; a `CompactionEvent`
     or an `ErrorEvent` follows. Lets a UI say why the answer is taking longer."""
 
     messages: int
     iteration: int
-    type: Literal["compaction_started"] = "compaction_started"
 
 
-@dataclass(frozen=True, slots=True)
-class CompactionEvent:
-    """Older messages were summarized: `summary` now stands in for them in the model input.
-
-    Token figures are the estimated model input before and after, in the server's tokens when
-    it reported usage; `usage` is what the summarization request(s) cost.
+class CompactionEvent(Event, type="compaction"):
+    """Older messages were summarized: `summary` now stands in for them. Token figures are
+    the estimated input before and after; `usage` is what summarizing cost.
     """
 
     summary: UserMessage
@@ -151,22 +144,17 @@ class CompactionEvent:
     tokens_after: int
     usage: tuple[Usage, ...]
     iteration: int
-    type: Literal["compaction"] = "compaction"
 
 
-@dataclass(frozen=True, slots=True)
-class ErrorEvent:
+class ErrorEvent(Event, type="error"):
     error: BaseException
     iteration: int
-    type: Literal["error"] = "error"
 
 
-@dataclass(frozen=True, slots=True)
-class TurnEndEvent:
+class TurnEndEvent(Event, type="turn_end"):
     status: str
     iteration: int
     message: str = ""
-    type: Literal["turn_end"] = "turn_end"
 
 
 AgentEvent: TypeAlias = (

@@ -1,7 +1,6 @@
-"""Where a conversation's messages live between model calls.
-
-The runtime rebuilds the model input from the store on every iteration, so the store is the
-only copy of history. Runtime snapshots are refused here: they are transient by contract (R4).
+"""Where a conversation's messages live between model calls: the runtime rebuilds the input
+from the store on every iteration, so it is the only copy. Runtime snapshots are refused
+here, as transient by contract (R4).
 """
 
 from __future__ import annotations

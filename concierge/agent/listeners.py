@@ -1,7 +1,5 @@
-"""One fan-out for every "tell whoever listens" in the app: agent events, store changes,
-lookup jobs, the selection.
-
-In the agent layer because the store and travel may import it, not the other way round.
+"""One fan-out for every "tell whoever listens" in the app (agent events, store changes,
+lookups, the selection), in the agent layer because store and travel may import it.
 """
 
 from __future__ import annotations
@@ -25,12 +23,9 @@ class _Subscription(Generic[T]):
 
 
 class Listeners(Generic[T]):
-    """Callables told about each published value, in subscription order.
-
-    A listener that raises is logged and the others are still told, so one broken view
-    cannot silence the rest. A publish works on the subscriptions as they were when it
-    began: one added meanwhile hears from the next value on, one removed meanwhile is not
-    called again. `name` and `describe` say in the log whose listener failed on what.
+    """Callables told about each published value, in subscription order. One that raises is
+    logged and the rest are still told; a publish works on the subscriptions as they were when
+    it began.
     """
 
     def __init__(self, name: str, describe: Callable[[T], object] = repr) -> None:

@@ -1,17 +1,14 @@
-"""The agent loop: history → runtime context → model → tools → repeat.
-
-Each iteration rebuilds the model input from the history store and resolves every context
-provider again, so state changed a moment ago (by a form, a tool or a background job) is
-what the model sees next (R2, R4).
+"""The agent loop: history → runtime context → model → tools → repeat. Each iteration
+rebuilds the input from the history store and resolves every provider again, so a change
+made a moment ago is what the model sees next (R2, R4).
 """
 
 from __future__ import annotations
 
 import asyncio
-import inspect
 import logging
 import time
-from collections.abc import Awaitable, Callable, Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from enum import StrEnum
 from typing import Any
@@ -33,12 +30,10 @@ from .errors import (
     IncompleteAnswerError,
     ModelError,
     NothingToRetryError,
-    ToolError,
     UsageError,
 )
 from .events import (
     AgentEvent,
-    CompactionEvent,
     CompactionStartedEvent,
     ErrorEvent,
     EventHub,
@@ -71,16 +66,7 @@ from .model import ModelAdapter, ModelRequest
 from .model_input import SnapshotLayout, build_model_input
 from .result_summaries import SummaryPolicy, summarized_results
 from .token_estimates import CharTokenEstimator
-from .tools import (
-    OutcomeLookup,
-    PermissionHandler,
-    PermissionRequest,
-    Tool,
-    ToolContext,
-    ToolOutput,
-    parse_arguments,
-    unknown_tool_message,
-)
+from .tools import OutcomeLookup, PermissionHandler, Tool, run_tool
 
 log = logging.getLogger(__name__)
 
@@ -102,7 +88,6 @@ class TurnResult:
 
     status: TurnStatus
     text: str
-    iterations: int
     usage: tuple[Usage, ...]
     message: str = ""
 
@@ -110,10 +95,9 @@ class TurnResult:
 class Agent:
     """Runs requests against a model with tools, a history store and context providers.
 
-    The system prompt is fixed at construction: changing state belongs in context
-    providers, never in the prompt (R5). With a `compaction` policy, older turns are
-    summarized before any model call whose input would pass the policy's budget; the
-    summary is made by `summarizer`, by default the same model in a separate request.
+    The system prompt is fixed at construction: changing state belongs in context providers
+    (R5). With a `compaction` policy, older turns are summarized (by `summarizer`, by default
+    the same model) before any call whose input would pass the budget.
     """
 
     def __init__(
@@ -132,11 +116,8 @@ class Agent:
         outcome_lookup: OutcomeLookup | None = None,
         snapshot_layout: SnapshotLayout = SnapshotLayout.TRAILING,
     ) -> None:
-        """`outcome_lookup` tells, for a call a crash left without a result, what it had
-        done (see `ToolContext.effect_id`); without it such a call is reported aborted.
-        `result_summaries` says which earlier turns' tool results are sent as their
-        summaries when `summarize_tool_results` is on (by default `SummaryPolicy()`).
-        `snapshot_layout` says where the runtime context goes in each call's input."""
+        """`outcome_lookup` tells what a call a crash left without a result had done
+        (`ToolContext.effect_id`); `result_summaries` says which earlier results go as summaries."""
         if max_iterations < 1:
             raise UsageError("max_iterations must be at least 1.")
         names = [tool.name for tool in tools]
@@ -289,7 +270,7 @@ class Agent:
                     usage.append(reply.usage)
                 if not reply.tool_calls:
                     self._events.emit(TurnEndEvent(TurnStatus.COMPLETED, iteration))
-                    return TurnResult(TurnStatus.COMPLETED, reply.text, iteration, tuple(usage))
+                    return TurnResult(TurnStatus.COMPLETED, reply.text, tuple(usage))
                 await self._run_tools(reply, iteration, signal)
         except (AbortedError, asyncio.CancelledError) as error:
             await asyncio.shield(self._answer_dangling_calls(ABORTED_RESULT))
@@ -303,7 +284,7 @@ class Agent:
             "Send another message to let the assistant continue."
         )
         self._events.emit(TurnEndEvent(TurnStatus.ITERATION_LIMIT, iteration, message))
-        return TurnResult(TurnStatus.ITERATION_LIMIT, "", iteration, tuple(usage), message)
+        return TurnResult(TurnStatus.ITERATION_LIMIT, "", tuple(usage), message)
 
     async def _iterate(
         self,
@@ -332,11 +313,7 @@ class Agent:
         self._events.emit(RuntimeContextEvent(context))
         snapshot = runtime_context_message(context.text) if context.text else None
         messages = build_model_input(history, snapshot, self._snapshot_layout)
-        summarized = (
-            summarized_results(history, messages, self._summaries, self._estimator)
-            if self._summaries is not None
-            else frozenset()
-        )
+        summarized = summarized_results(history, messages, self._summaries, self._estimator)
         request = ModelRequest(
             system_prompt=self._system_prompt,
             messages=messages,
@@ -405,19 +382,17 @@ class Agent:
         iteration: int,
         signal: AbortSignal | None,
     ) -> list[Message] | None:
-        """Summarize older turns if the input would pass the budget; return the history to
-        use, or None when it stays as it was (no need, nothing to cut, or a failure).
-
-        The summary is stored in one append after it is complete, so a failure leaves the
-        history as it was: the failure is reported and the turn goes on with the full input
-        (the budget sits below the model's real limit, and the server is the judge of what
-        fits). Compaction is not tried again in the same request.
+        """Summarize older turns if the input would pass the budget; the history to use, or
+        None when it stays as it was. The summary is stored only once complete, so a failure is
+        reported and the turn goes on with the full input: the budget sits below the model's real
+        limit, and the server judges what fits.
         """
         try:
             compaction = await compactor.compact(
                 history,
                 summaries=self._summaries,
                 signal=signal,
+                iteration=iteration,
                 on_summarizing=lambda count: self._events.emit(
                     CompactionStartedEvent(count, iteration)
                 ),
@@ -437,16 +412,7 @@ class Agent:
             failure.__cause__ = error
             self._events.emit(ErrorEvent(failure, iteration))
             return None
-        self._events.emit(
-            CompactionEvent(
-                summary=compaction.summary,
-                summarized_messages=compaction.summarized_messages,
-                tokens_before=compaction.tokens_before,
-                tokens_after=compaction.tokens_after,
-                usage=compaction.usage,
-                iteration=iteration,
-            )
-        )
+        self._events.emit(compaction)
         return self._pairing.paired(await self._history.load())
 
     async def _run_tools(
@@ -469,10 +435,9 @@ class Agent:
     async def run_tool_call(
         self, message: AssistantMessage, call: ToolCall, signal: AbortSignal | None = None
     ) -> ToolResult:
-        """Run one call of `message` as a typed turn would: the same lookup, argument
-        validation, permission question and error handling, giving exactly one result. For
-        hosts that talk to the model themselves (the realtime voice bridge); they store the
-        message and its results. Raises only when aborted (`AbortedError`, cancellation)."""
+        """Run one call of `message` as a typed turn would, giving exactly one result, for hosts
+        that talk to the model themselves (the voice bridge) and store it; raises only when aborted.
+        """
         self._events.emit(ToolCallEvent(call, 0))
         result = await self._run_tool(call, effect_id(message, call), signal)
         self._events.emit(ToolResultEvent(result, 0))
@@ -481,55 +446,11 @@ class Agent:
     async def _run_tool(
         self, call: ToolCall, effect: str, signal: AbortSignal | None
     ) -> ToolResult:
-        tool = self._tools.get(call.name)
-        if tool is None:
-            return _error(call, unknown_tool_message(call.name, self.tools))
-        tool_signal = signal if signal is not None else AbortSignal()
-        try:
-            arguments = parse_arguments(tool, call.arguments)
-            if tool.needs_permission(arguments) and not await self._permit(tool, call, arguments):
-                return _error(call, "The person declined this action; it was not carried out.")
-            output = await tool_signal.race(
-                tool.handler(
-                    arguments, ToolContext(signal=tool_signal, call_id=call.id, effect_id=effect)
-                )
-            )
-        except ToolError as error:
-            return _error(call, str(error))
-        except (AbortedError, asyncio.CancelledError):
-            raise
-        except Exception as error:
-            log.exception("tool %s failed", call.name)
-            return _error(call, f"The tool '{call.name}' failed: {error}")
-        if isinstance(output, str):
-            output = ToolOutput(output)
-        return ToolResult(
-            tool_call_id=call.id,
-            tool_name=call.name,
-            content=output.content,
-            summary=output.summary,
-        )
-
-    async def _permit(self, tool: Tool[Any], call: ToolCall, arguments: Any) -> bool:
-        if self._permission_handler is None:
-            return False
-        description: str | Awaitable[str] = (
-            tool.describe_permission(arguments)
-            if tool.describe_permission is not None
-            else f"Allow the assistant to run '{tool.name}'?"
-        )
-        if inspect.isawaitable(description):
-            description = await description
-        return await self._permission_handler(
-            PermissionRequest(tool.name, call.id, arguments, description)
-        )
+        return await run_tool(self._tools, call, effect, signal, self._permission_handler)
 
     async def _answer_dangling_calls(self, content: str) -> None:
-        """Give every tool call left without a result one, so history stays valid.
-
-        Such a call was cut short by a crash, and may have committed its change before:
-        `_interrupted` tells the model the truth, so it does not repeat it. The results go to
-        the end of history; `paired` puts each behind its call in the model input."""
+        """Give every tool call a crash left without a result one, so history stays valid;
+        `_interrupted` says what the call had done, so the model does not repeat it."""
         history = await self._history.load()
         if self._pairing.well_paired(history):
             return
@@ -555,12 +476,8 @@ class Agent:
         (an abort can come after them), otherwise `aborted` with `content`."""
         outcome = await self._recovered_outcome(message, call)
         if outcome is None:
-            return _aborted(call, content)
-        return ToolResult(
-            tool_call_id=call.id,
-            tool_name=call.name,
-            content=RECOVERED_RESULT.format(outcome=outcome),
-        )
+            return ToolResult.of(call, content, ToolStatus.ABORTED)
+        return ToolResult.of(call, RECOVERED_RESULT.format(outcome=outcome))
 
     async def _recovered_outcome(self, message: AssistantMessage, call: ToolCall) -> str | None:
         if self._outcome_lookup is None:
@@ -584,15 +501,3 @@ def _too_long(error: ContextOverflowError, window: int | None, why: str) -> Mode
     )
     failure.__cause__ = error
     return failure
-
-
-def _error(call: ToolCall, content: str) -> ToolResult:
-    return ToolResult(
-        tool_call_id=call.id, tool_name=call.name, content=content, status=ToolStatus.ERROR
-    )
-
-
-def _aborted(call: ToolCall, content: str = ABORTED_RESULT) -> ToolResult:
-    return ToolResult(
-        tool_call_id=call.id, tool_name=call.name, content=content, status=ToolStatus.ABORTED
-    )

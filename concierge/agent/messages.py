@@ -1,8 +1,6 @@
-"""Conversation messages as the runtime stores them and hands them to model adapters.
-
-Messages are immutable pydantic models so a history store can round-trip every field
-(`MESSAGE_ADAPTER.dump_json` / `validate_json`). Provenance is a dedicated field that only
-the framework sets; free-form `metadata` never grants it (R6, R7).
+"""Conversation messages as the runtime stores them and hands them to model adapters:
+immutable pydantic models a history store round-trips whole. Provenance is a field only the
+framework sets; `metadata` never grants it (R6, R7).
 """
 
 from __future__ import annotations
@@ -10,7 +8,7 @@ from __future__ import annotations
 import uuid
 from collections.abc import Sequence
 from enum import StrEnum
-from typing import Annotated, Literal, TypeAlias, TypeGuard
+from typing import Annotated, Any, Literal, TypeAlias, TypeGuard
 
 from pydantic import BaseModel, ConfigDict, Field, TypeAdapter
 
@@ -53,10 +51,8 @@ class VideoPart(_Frozen):
 
 
 class DocumentPart(_Frozen):
-    """A document the person attached to their message, sent as its text.
-
-    Kept apart from a `TextPart` so the transcript shows the file, not its text, and the
-    message replays exactly as it was sent."""
+    """A document the person attached, sent as its text but kept apart from a `TextPart`, so
+    the transcript shows the file and the message replays exactly as sent."""
 
     type: Literal["document"] = "document"
     name: str
@@ -77,6 +73,16 @@ ContentPart: TypeAlias = Annotated[
 ]
 
 
+def part_text(part: ContentPart) -> str | None:
+    """What a model reads of a part made of text (typed, or an attached document); None for
+    an image or a video."""
+    if isinstance(part, TextPart):
+        return part.text
+    if isinstance(part, DocumentPart):
+        return part.model_text
+    return None
+
+
 def new_message_id() -> str:
     return uuid.uuid4().hex
 
@@ -87,10 +93,6 @@ class Usage(_Frozen):
     prompt_tokens: int = 0
     completion_tokens: int = 0
     cached_tokens: int = 0
-
-    @property
-    def total_tokens(self) -> int:
-        return self.prompt_tokens + self.completion_tokens
 
     @property
     def cached_share(self) -> float:
@@ -179,6 +181,15 @@ class ToolResult(_Frozen):
     provenance: Provenance | None = None
     metadata: dict[str, str] = Field(default_factory=dict)
 
+    @classmethod
+    def of(
+        cls, call: ToolCall, content: str, status: ToolStatus = ToolStatus.OK, **fields: Any
+    ) -> ToolResult:
+        """The result of `call`."""
+        return cls(
+            tool_call_id=call.id, tool_name=call.name, content=content, status=status, **fields
+        )
+
 
 Message: TypeAlias = Annotated[
     UserMessage | AssistantMessage | ToolResult, Field(discriminator="role")
@@ -204,10 +215,8 @@ def awaits_answer(history: Sequence[Message]) -> bool:
 
 
 def unanswered_tool_calls(history: Sequence[Message]) -> list[tuple[AssistantMessage, ToolCall]]:
-    """Every stored tool call, anywhere in history, that has no result stored after it.
-
-    A crash between a call and its result can leave one before a later user message (the
-    person typed on after a restart), so the whole history is searched, not only its tail."""
+    """Every stored tool call, anywhere in history, with no result stored after it: a crash
+    can leave one before a message the person typed after the restart."""
     bundles = _results_by_call(history)
     return [
         (message, call)
@@ -219,22 +228,16 @@ def unanswered_tool_calls(history: Sequence[Message]) -> list[tuple[AssistantMes
 
 
 def paired(history: Sequence[Message]) -> list[Message]:
-    """History with every assistant tool-call message followed at once by its results.
-
-    Stored order already is so, except after a crash: a call's result stored late (after a
-    message typed since) is moved up behind its call, a call with no stored result at all
-    gets an `aborted` one, and a result that answers no earlier call is left out, since
-    every server refuses it. The same history always gives the same list (R5)."""
+    """History with every tool-call message followed at once by its results, as servers
+    demand. Only a crash breaks stored order: a late result moves up behind its call, a call
+    without one gets an `aborted` result, and one answering no call is left out. The same
+    history always gives the same list (R5)."""
     return list(history) if PairingCheck().well_paired(history) else _repaired(history)
 
 
 class PairingCheck:
-    """`paired` for a history that grows: what was found well paired is not checked again.
-
-    Each model call would otherwise walk the whole history (milliseconds at thousands of
-    messages). The check resumes after the last message it saw that began a clean stretch,
-    as long as that message is still in its place (history stores hand out the same objects
-    on every load)."""
+    """`paired` for a growing history, resuming after the last clean stretch it saw (while
+    that message is still in its place), so a call does not walk thousands of messages."""
 
     def __init__(self) -> None:
         self._resume = 0
@@ -286,10 +289,8 @@ def _repaired(history: Sequence[Message]) -> list[Message]:
 
 
 def _results_by_call(history: Sequence[Message]) -> dict[int, dict[str, ToolResult]]:
-    """For each tool-call message's index, its calls' results by call id.
-
-    A result answers the latest earlier call with its id that has none yet (some servers
-    reuse ids from turn to turn); a second result for the same call is ignored."""
+    """For each tool-call message's index, its calls' results by call id: a result answers
+    the latest earlier call with its id (servers reuse ids); a second result is ignored."""
     bundles: dict[int, dict[str, ToolResult]] = {}
     open_calls: dict[str, int] = {}
     for index, message in enumerate(history):
@@ -326,13 +327,17 @@ LOST_RESULT = "The tool call was interrupted and its result was lost; nothing mo
 
 
 def _lost_result(message: AssistantMessage, call: ToolCall) -> ToolResult:
-    return ToolResult(
-        id=f"{message.id}-{call.id}-lost",
-        tool_call_id=call.id,
-        tool_name=call.name,
-        content=LOST_RESULT,
-        status=ToolStatus.ABORTED,
-    )
+    return ToolResult.of(call, LOST_RESULT, ToolStatus.ABORTED, id=f"{message.id}-{call.id}-lost")
+
+
+def is_persons(message: Message) -> TypeGuard[UserMessage]:
+    """A message the person wrote: framework-made ones never count (R6)."""
+    return isinstance(message, UserMessage) and message.provenance is None
+
+
+def is_snapshot(message: Message) -> TypeGuard[UserMessage]:
+    """A runtime-context snapshot: provenance decides, never text (R7)."""
+    return isinstance(message, UserMessage) and message.provenance is Provenance.RUNTIME
 
 
 def is_compaction_summary(message: Message) -> TypeGuard[UserMessage]:
@@ -345,9 +350,8 @@ def is_compaction_summary(message: Message) -> TypeGuard[UserMessage]:
 
 
 def last_real_user_index(messages: Sequence[Message]) -> int | None:
-    """Index of the latest message a person wrote; framework messages never count (R6)."""
+    """Index of the latest message a person wrote."""
     for index in range(len(messages) - 1, -1, -1):
-        message = messages[index]
-        if isinstance(message, UserMessage) and message.provenance is None:
+        if is_persons(messages[index]):
             return index
     return None

@@ -13,9 +13,8 @@ from .messages import Message, ToolCall, Usage
 
 @dataclass(frozen=True, slots=True)
 class ModelRequest:
-    """Everything one model call needs. The system prompt travels with every request.
-
-    It is never adapter state, so a sub-agent sharing the adapter cannot overwrite it.
+    """Everything one model call needs. The system prompt travels with every request, never
+    as adapter state, so a sub-agent sharing the adapter cannot overwrite it.
     """
 
     system_prompt: str
@@ -45,8 +44,7 @@ class ModelAdapter(Protocol):
     async def respond(
         self, request: ModelRequest, emit: Callable[[AgentEvent], None]
     ) -> ModelReply:
-        """Call the model once. Emits `model_request` and `text_delta` events.
-
-        Cancelling the awaiting task must close the underlying HTTP stream.
+        """Call the model once, emitting `model_request` and `text_delta` events; cancelling the
+        awaiting task must close the HTTP stream.
         """
         ...

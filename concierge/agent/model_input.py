@@ -12,6 +12,8 @@ from .messages import (
     Provenance,
     UserMessage,
     is_compaction_summary,
+    is_persons,
+    is_snapshot,
     last_real_user_index,
 )
 
@@ -23,19 +25,13 @@ def _incomplete(message: Message) -> bool:
 
 
 class SnapshotLayout(StrEnum):
-    """Where the runtime-context snapshot goes in the input of a model call.
+    """Where the runtime-context snapshot goes in a model call's input.
 
     TRAILING (the default) sends it as its own user message after everything stored (R3).
-    LEADING puts it just before the person's latest message when the input ends with it,
-    and the formatter sends the two as one user message, snapshot part first, so the
-    person's words are read last: for small local models that answer the snapshot instead
-    of the person (how much it helps is measured by `bench/snapshot_layouts.py`). After tool
-    results, on a turn's later calls, the snapshot trails as in TRAILING, so it never sits
-    between a tool call and its results and the tool results stay cached from call to call.
-    The cost: the person's message is sent with the snapshot ahead of it on the turn's first
-    call and without it afterwards, so its tokens are not cached on the next call, once a
-    turn: the turn's second call, or the next turn's first when no tool was called (measured
-    in tests/agent/test_snapshot_layout.py and `bench/snapshot_layouts.py`).
+    LEADING sends it as the first part of the person's latest message, so that small local
+    models read the person's words last and answer them rather than the snapshot
+    (`bench/snapshot_layouts.py` measures it). After tool results it trails, never between a
+    call and its results. The cost: the person's message goes uncached once a turn.
     """
 
     TRAILING = "trailing"
@@ -48,10 +44,8 @@ def build_model_input(
     layout: SnapshotLayout = SnapshotLayout.TRAILING,
 ) -> list[Message]:
     """The latest compaction summary, the messages it does not cover in stored order, and
-    the snapshot: last (R3), or just before the person's latest message for LEADING.
-
-    The store keeps every message; only the input is shortened by a summary. An answer cut
-    off mid-stream is left out: it is kept for the person, and Retry asks again.
+    the snapshot (`layout`). An answer cut off mid-stream is kept for the person but left out
+    here: Retry asks again.
     """
     summary, messages = compacted_view(history)
     if any(map(_incomplete, messages)):
@@ -60,7 +54,7 @@ def build_model_input(
         messages.insert(0, summary)
     if snapshot is None:
         return messages
-    if layout is SnapshotLayout.LEADING and messages and _is_persons(messages[-1]):
+    if layout is SnapshotLayout.LEADING and messages and is_persons(messages[-1]):
         messages.insert(len(messages) - 1, snapshot)
     else:
         messages.append(snapshot)
@@ -70,32 +64,26 @@ def build_model_input(
 def snapshot_in(messages: Sequence[Message]) -> UserMessage | None:
     """The runtime snapshot of a built input: last, or just before the person's message."""
     for message in messages[-1:-3:-1]:
-        if isinstance(message, UserMessage) and message.provenance is Provenance.RUNTIME:
+        if is_snapshot(message):
             return message
     return None
 
 
 def leads_message(messages: Sequence[Message], index: int) -> bool:
     """Whether `messages[index]` is a snapshot to be sent as the leading part of the
-    person's message right after it (LEADING). Provenance decides, never text (R7)."""
+    person's message right after it (LEADING)."""
     return (
-        messages[index].provenance is Provenance.RUNTIME
+        is_snapshot(messages[index])
         and index + 1 < len(messages)
-        and _is_persons(messages[index + 1])
+        and is_persons(messages[index + 1])
     )
-
-
-def _is_persons(message: Message) -> bool:
-    return isinstance(message, UserMessage) and message.provenance is None
 
 
 def compacted_view(history: Sequence[Message]) -> tuple[UserMessage | None, list[Message]]:
     """The summary that stands in for older messages (if any) and the messages after them.
 
-    Summaries are appended when they are made, so they sit after the messages they cover;
-    each is taken out of its stored place. The latest one whose covered message is found
-    before it wins; one that covers nothing found is ignored, so the model gets the full
-    history rather than a summary with a gap behind it.
+    The latest summary whose covered message is found before it wins; one that covers nothing
+    found is ignored, so the model gets the full history rather than one with a gap.
     """
     if Provenance.COMPACTION not in map(_PROVENANCE, reversed(history)):  # At C speed.
         return None, list(history)
@@ -111,11 +99,9 @@ def compacted_view(history: Sequence[Message]) -> tuple[UserMessage | None, list
 
 
 def summary_boundary(messages: Sequence[Message]) -> int:
-    """Tool results before this index are sent as their summaries.
-
-    The boundary is the last real user turn, found over the whole input (snapshot included)
-    while skipping framework messages, so a snapshot or a compaction summary never turns the
-    current turn's results into summaries (R6).
+    """Tool results before this index are sent as their summaries: the last real user
+    turn, skipping framework messages, so a snapshot or summary never summarizes the current
+    turn's results (R6).
     """
     return last_real_user_index(messages) or 0
 

@@ -1,13 +1,11 @@
-"""Chat Completions answers read from plain JSON: whole completions and streamed chunks.
-
-Only the fields the runtime uses are read, each checked for its type, so a server that sends
-something else gets an `UnreadableAnswer` naming the field instead of a crash later on.
+"""Chat Completions answers read from plain JSON, whole or streamed: each field the runtime
+uses is checked for its type, so an odd server gets an `UnreadableAnswer` naming the field.
 """
 
 from __future__ import annotations
 
 import uuid
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from typing import Any, TypeVar
 
@@ -22,9 +20,23 @@ T = TypeVar("T")
 
 @dataclass
 class _PendingCall:
+    """A tool call as read so far: whole, or from a stream's fragments."""
+
     id: str = ""
     name: str = ""
     arguments: list[str] = field(default_factory=list)
+
+    def add(self, fragment: Mapping[str, Any]) -> _PendingCall:
+        call_id = _optional(fragment.get("id"), str, "tool call id")
+        if call_id:
+            self.id = call_id
+        function = _mapping_or_none(fragment.get("function"), "tool call function")
+        if function is not None:
+            self.name += _optional(function.get("name"), str, "function name") or ""
+            arguments = _optional(function.get("arguments"), str, "function arguments")
+            if arguments:
+                self.arguments.append(arguments)
+        return self
 
 
 class StreamedAnswer:
@@ -72,28 +84,12 @@ class StreamedAnswer:
             )
         if self._finish_reason is None:
             raise IncompleteAnswerError(cut_off_message(), text=self.text)
-        calls = tuple(
-            ToolCall(
-                id=c.id or mint_call_id(),
-                name=_whole(c.name),
-                arguments=_whole("".join(c.arguments)),
-            )
-            for _, c in sorted(self._calls.items())
-        )
+        calls = _tool_calls(c for _, c in sorted(self._calls.items()))
         return ModelReply(_whole("".join(self._text)), calls, self._usage, self._finish_reason)
 
     def _add_fragment(self, fragment: Mapping[str, Any]) -> None:
         index = _optional(fragment.get("index"), int, "tool call index") or 0
-        call = self._calls.setdefault(index, _PendingCall())
-        call_id = _optional(fragment.get("id"), str, "tool call id")
-        if call_id:
-            call.id = call_id
-        function = _mapping_or_none(fragment.get("function"), "tool call function")
-        if function is not None:
-            call.name += _optional(function.get("name"), str, "function name") or ""
-            arguments = _optional(function.get("arguments"), str, "function arguments")
-            if arguments:
-                call.arguments.append(arguments)
+        self._calls.setdefault(index, _PendingCall()).add(fragment)
 
 
 def completion_reply(completion: object) -> ModelReply:
@@ -104,25 +100,25 @@ def completion_reply(completion: object) -> ModelReply:
         raise ModelError("The model server returned no choices.", retryable=True)
     choice = _mapping(choices[0], "choice")
     message = _mapping(choice.get("message"), "message")
-    calls = []
-    for call in _list(message.get("tool_calls"), "tool_calls"):
-        call = _mapping(call, "tool call")
-        function = _mapping_or_none(call.get("function"), "tool call function") or {}
-        calls.append(
-            ToolCall(
-                id=_optional(call.get("id"), str, "tool call id") or mint_call_id(),
-                name=_whole(_optional(function.get("name"), str, "function name") or ""),
-                arguments=_whole(
-                    _optional(function.get("arguments"), str, "function arguments") or ""
-                ),
-            )
-        )
+    calls = _tool_calls(
+        _PendingCall().add(_mapping(call, "tool call"))
+        for call in _list(message.get("tool_calls"), "tool_calls")
+    )
     usage = _mapping_or_none(data.get("usage"), "usage")
     return ModelReply(
         text=_whole(_optional(message.get("content"), str, "message.content") or ""),
-        tool_calls=tuple(calls),
+        tool_calls=calls,
         usage=None if usage is None else _usage(usage),
         finish_reason=_optional(choice.get("finish_reason"), str, "finish_reason"),
+    )
+
+
+def _tool_calls(calls: Iterable[_PendingCall]) -> tuple[ToolCall, ...]:
+    return tuple(
+        ToolCall(
+            id=c.id or mint_call_id(), name=_whole(c.name), arguments=_whole("".join(c.arguments))
+        )
+        for c in calls
     )
 
 

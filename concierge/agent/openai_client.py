@@ -1,9 +1,7 @@
 """The one place an `openai.AsyncOpenAI` client is made, with or without an API key.
 
-Servers such as LM Studio and llama.cpp want no key. A stand-in ("none", "ollama") would
-still go out as "Authorization: Bearer none" to the server, its logs and any proxy, so a
-client without a key sends no Authorization header at all: the SDK asks for that to be said
-per request (`auth_headers`), and for a key provider instead of an empty key.
+A keyless server (LM Studio, llama.cpp) gets no Authorization header at all, rather than a
+stand-in key that would reach its logs and any proxy as "Bearer none".
 """
 
 from __future__ import annotations

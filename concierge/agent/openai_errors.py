@@ -1,9 +1,5 @@
-"""The one wording of a failed call to an OpenAI-compatible server.
-
-The chat adapter and the settings dialog's checks both say what went wrong through
-`describe_openai_error`, so a closed port or a refused key reads the same wherever the person
-meets it. The SDK is imported only once an error of it is in hand: this module stays off the
-start-up path.
+"""The one wording of a failed call to an OpenAI-compatible server, for the chat and the
+settings dialog alike. The SDK is imported only once an error of it is in hand.
 """
 
 from __future__ import annotations
@@ -28,12 +24,9 @@ def describe_openai_error(
     timeout: float | None = None,
     sends_images: bool = False,
 ) -> str:
-    """One sentence for the person about `error` from the server at `base_url`.
-
-    `model` is the model a chat request named; None means the request was for the model
-    list, where a 404 says the server lists no models. `timeout` is the limit that passed,
-    when the caller set one. `sends_images`: the request carried an image, so a refusal
-    (400) most likely means the model cannot read images.
+    """One sentence for the person about `error` from the server at `base_url`. `model` is
+    None for a model-list request (a 404 there means no models listed); `timeout` is the limit
+    that passed; `sends_images` reads a 400 as a model that cannot read images.
     """
     import openai
 
@@ -122,11 +115,9 @@ _REQUESTED_PATTERNS = (
 
 
 def context_overflow(error: openai.APIStatusError) -> tuple[int | None, int | None] | None:
-    """(prompt tokens, context window) of a refusal for a request longer than the server's
-    context, each None when the server does not say it; None when `error` is another one.
-
-    llama.cpp reports both as fields (`n_prompt_tokens`, `n_ctx`); OpenAI, vLLM and LM Studio
-    say them in the message.
+    """(prompt tokens, context window) of a refusal for a request too long for the server's
+    context, each None when not said; None for another error. llama.cpp sends both as fields,
+    OpenAI, vLLM and LM Studio in the message.
     """
     if error.status_code != 400:
         return None

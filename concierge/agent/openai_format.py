@@ -8,12 +8,13 @@ from typing import Any
 from .messages import (
     AssistantMessage,
     ContentPart,
-    DocumentPart,
     ImagePart,
     Message,
     TextPart,
     ToolResult,
     UserMessage,
+    VideoPart,
+    part_text,
 )
 from .model_input import leads_message
 
@@ -21,8 +22,9 @@ from .model_input import leads_message
 def format_part(part: ContentPart, *, images_as_text: bool = False) -> dict[str, Any]:
     """One content part; `images_as_text` says an image was attached instead of sending it
     (for a model that refused images)."""
-    if isinstance(part, TextPart):
-        return {"type": "text", "text": part.text}
+    text = part_text(part)
+    if text is not None:
+        return {"type": "text", "text": text}
     if isinstance(part, ImagePart) and images_as_text:
         named = f" “{part.name}”" if part.name else ""
         return {
@@ -34,8 +36,7 @@ def format_part(part: ContentPart, *, images_as_text: bool = False) -> dict[str,
         if part.detail is not None:
             image["detail"] = part.detail
         return {"type": "image_url", "image_url": image}
-    if isinstance(part, DocumentPart):
-        return {"type": "text", "text": part.model_text}
+    assert isinstance(part, VideoPart)
     return {"type": "video_url", "video_url": {"url": part.url}}
 
 
@@ -106,11 +107,9 @@ def merge_adjacent_user_messages(messages: list[dict[str, Any]]) -> list[dict[st
 
 
 class ChatFormatter:
-    """Formats model input, reusing the JSON of every message object it formatted last time.
-
-    Stored messages are immutable and history stores hand out the same objects on every
-    load, so each iteration of a long conversation costs only its new messages. The cache
-    holds the message itself, so an identity match is never a recycled `id()`.
+    """Formats model input, reusing the JSON of every message object it formatted last time:
+    stored messages are immutable and loaded as the same objects, so a long conversation costs
+    only its new messages. Holding the message keeps an `id()` from being recycled.
     """
 
     def __init__(self) -> None:

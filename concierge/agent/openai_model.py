@@ -13,6 +13,7 @@ import contextlib
 import json
 import time
 from collections.abc import AsyncIterator, Callable, Mapping
+from dataclasses import KW_ONLY, dataclass, field
 from typing import Any
 
 import httpx2
@@ -44,62 +45,48 @@ _OTHER_CAP_FIELD = {MAX_TOKENS: MAX_COMPLETION_TOKENS, MAX_COMPLETION_TOKENS: MA
 _REFUSED_WORDS = ("unsupported", "not supported", "unrecognized", "not permitted", "unknown")
 
 
+@dataclass(eq=False)
 class OpenAIChatModel:
     """Chat Completions over `openai.AsyncOpenAI`.
 
-    `merge_user_turns` joins adjacent user messages for strict chat templates;
-    `prompt_cache_key` groups requests for OpenAI's prompt cache routing;
-    `extra_body` passes server-specific options through unchanged.
-    `connect_timeout` bounds connecting, `idle_timeout` each wait for the server: for its
-    answer to start and between two parts of it (seconds; None keeps the client's own), so
-    a server that accepts and then says nothing fails in seconds, not after ten minutes.
-    A long answer that keeps streaming is never cut by them.
-    Once the server refused a request that carried an image (400), images are sent as a
-    line saying one was attached (`images_refused`), so Retry goes through.
-    `answer_cap` is sent as `answer_cap_field`: OpenAI's reasoning models refuse `max_tokens`
-    and want `max_completion_tokens`, which Ollama ignores; a server that refuses the field
-    by name gets the other one, once, in the same call.
+    `merge_user_turns` serves strict chat templates; `extra_body` passes server options through.
+    `connect_timeout` and `idle_timeout` bound connecting and each wait for the server, so one
+    that accepts and then says nothing fails in seconds; a long answer that keeps streaming is
+    never cut. After a 400 for a request with an image, images go as a line saying one was
+    attached (`images_refused`), so Retry goes through. `answer_cap` is sent as
+    `answer_cap_field`; a server that refuses that field by name gets the other one, once.
     """
 
-    def __init__(
-        self,
-        client: openai.AsyncOpenAI,
-        *,
-        model: str,
-        stream: bool = True,
-        include_usage: bool = True,
-        prompt_cache_key: str | None = None,
-        merge_user_turns: bool = False,
-        temperature: float | None = None,
-        extra_body: Mapping[str, Any] | None = None,
-        connect_timeout: float | None = None,
-        idle_timeout: float | None = None,
-        answer_cap: int | None = None,
-        answer_cap_field: str = MAX_TOKENS,
-    ) -> None:
-        if not model:
+    client: openai.AsyncOpenAI
+    _: KW_ONLY
+    model: str
+    stream: bool = True
+    include_usage: bool = True
+    prompt_cache_key: str | None = None
+    merge_user_turns: bool = False
+    temperature: float | None = None
+    extra_body: Mapping[str, Any] = field(default_factory=dict)
+    connect_timeout: float | None = None
+    idle_timeout: float | None = None
+    answer_cap: int | None = None
+    answer_cap_field: str = MAX_TOKENS
+    images_refused: bool = field(default=False, init=False)
+    _formatter: ChatFormatter = field(default_factory=ChatFormatter, init=False, repr=False)
+
+    def __post_init__(self) -> None:
+        if not self.model:
             raise UsageError("Choose a model name for the OpenAI-compatible server.")
-        for name, value in (("connect_timeout", connect_timeout), ("idle_timeout", idle_timeout)):
+        for name in ("connect_timeout", "idle_timeout"):
+            value = getattr(self, name)
             if value is not None and not value > 0:
                 raise UsageError(f"{name} must be a positive number of seconds, not {value}.")
-        if answer_cap is not None and answer_cap < 1:
-            raise UsageError(f"answer_cap must be a positive number of tokens, not {answer_cap}.")
-        if answer_cap_field not in _OTHER_CAP_FIELD:
+        if self.answer_cap is not None and self.answer_cap < 1:
+            raise UsageError(
+                f"answer_cap must be a positive number of tokens, not {self.answer_cap}."
+            )
+        if self.answer_cap_field not in _OTHER_CAP_FIELD:
             raise UsageError(f"answer_cap_field must be one of {sorted(_OTHER_CAP_FIELD)}.")
-        self.client = client
-        self.model = model
-        self.stream = stream
-        self.include_usage = include_usage
-        self.prompt_cache_key = prompt_cache_key
-        self.merge_user_turns = merge_user_turns
-        self.temperature = temperature
-        self.extra_body = dict(extra_body or {})
-        self.connect_timeout = connect_timeout
-        self.idle_timeout = idle_timeout
-        self.answer_cap = answer_cap
-        self.answer_cap_field = answer_cap_field
-        self.images_refused = False
-        self._formatter = ChatFormatter()
+        self.extra_body = dict(self.extra_body)
 
     def payload(self, request: ModelRequest) -> dict[str, Any]:
         """The exact request body, built the same way every time for the same input."""
@@ -169,11 +156,9 @@ class OpenAIChatModel:
         return name in text and any(word in text for word in _REFUSED_WORDS)
 
     async def _post(self, payload: dict[str, Any], *, stream: bool) -> Any:
-        """POST the payload as built and give back plain JSON (a stream of it when `stream`).
-
-        `chat.completions.create` walks every message through the SDK's type definitions,
-        about 0.4 ms each: two seconds of blocked event loop per call at 5,000 messages.
-        Our payload is already plain JSON. Unknown `extra_body` keys pass through as well.
+        """POST the payload as built and give back plain JSON (a stream of it when `stream`):
+        `chat.completions.create` walks every message through the SDK's types, about 0.4 ms each,
+        two seconds of blocked event loop per call at 5,000 messages.
         """
         options: openai.RequestOptions = {
             "security": {"bearer_auth": True},
@@ -304,12 +289,9 @@ def _sends_images(request: ModelRequest) -> bool:
 
 
 async def _close_early(stream: openai.AsyncStream[object], chunks: AsyncIterator[object]) -> None:
-    """End a stream left between two chunks (stopped, or a chunk that could not be read) so
-    that the SDK's generators under `chunks` finish here, in this task.
-
-    qasync installs no async-generator finalizer: generators left suspended would be closed
-    later by the garbage collector outside any task, where the HTTP library's clean-up fails.
-    Once the response is closed, the next read fails at once and every generator unwinds.
+    """End a stream left between two chunks so that the SDK's generators under `chunks`
+    finish here, in this task: qasync installs no async-generator finalizer, and the garbage
+    collector would close them outside any task, where the HTTP library's clean-up fails.
     """
     await stream.close()
     with contextlib.suppress(Exception):
@@ -318,19 +300,11 @@ async def _close_early(stream: openai.AsyncStream[object], chunks: AsyncIterator
 
 
 YIELD_AFTER = 0.002
-"""Seconds of back-to-back chunk handling after which `_stream` lets the loop run.
-
-The SDK reads a backlog of already-received chunks without suspending, so after a pause
-(a long repaint, a busy thread holding the GIL) hundreds can be handled in one go and every
-other task, the GUI included, would wait for all of them. Whether an await suspended is
-observed (`Watched`), not guessed from the time it took: under GIL contention a chunk read
-from the buffer can take longer than a wait for the network."""
+"""Seconds of back-to-back chunk handling after which `_stream` lets the loop run: after a
+pause the SDK reads a backlog without suspending, and the GUI would wait for all of it.
+Whether an await suspended is observed (`Watched`), since under GIL contention a buffered
+read can take longer than a network wait."""
 GATHER = 0.010
-"""When a chunk came after a wait shorter than this, `_stream` sleeps this long before asking
-for the next one, so the chunks arriving meanwhile are read together.
-
-Every wait for the network costs the GUI thread a loop pass, a socket notifier re-armed
-and a task wake-up (together about 0.3 ms with qasync); a server sending a token every
-2 ms would cost a wait per token. Views show streamed text at most 30 times a second, so
-gathering for 10 ms is never seen; a slower stream (a token every 10 ms or more) is read
-as it comes."""
+"""After a wait shorter than this, `_stream` sleeps this long before the next chunk, so those
+arriving meanwhile are read together: each network wait costs the GUI thread about 0.3 ms,
+and views repaint streamed text at most 30 times a second, so 10 ms is never seen."""

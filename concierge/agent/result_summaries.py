@@ -1,14 +1,10 @@
 """Which tool results of earlier turns are sent as their summaries, and why so few.
 
-Sending a result as its summary changes the prompt where the result stands, so the cached
-prefix ends there and everything after it is sent uncached once. A result is therefore
-swapped only when that pays: when its summary saves many tokens on every later call, or when
-a compaction summary has just started the input afresh, so the cache is lost anyway.
-
-The decision for a result depends only on the result and on stored history before the
-latest real user turn, never on the call's usage or its snapshot: once sent as a summary a
-result stays one, and a small one stays verbatim until compaction, so the prefix stays
-byte-identical from call to call (R5). Results of the current turn are never swapped (R6).
+Swapping a result for its summary ends the cached prefix there, so it is done only when it
+pays: a large saving on every later call, or just after a compaction summary restarted the
+input anyway. The decision reads only the result and the history before the latest real
+user turn, so the prefix stays byte-identical from call to call (R5); results of the
+current turn are never swapped (R6).
 """
 
 from __future__ import annotations
@@ -54,17 +50,17 @@ class SummaryPolicy:
 def summarized_results(
     history: Sequence[Message],
     messages: Sequence[Message],
-    policy: SummaryPolicy,
+    policy: SummaryPolicy | None,
     estimator: TokenEstimator,
 ) -> frozenset[str]:
     """Ids of the tool results in `messages` (the input built from `history`) to send as
-    their summaries.
-
-    Only results before the latest real user turn are candidates (R6). A candidate is
-    swapped when its saving reaches `policy.min_saving_tokens`, or when its turn had ended
-    before the compaction summary that leads `messages` was made: that summary broke the
-    cache at the start of the input, so swapping what it kept of older turns cost nothing.
+    their summaries: results before the latest real user turn (R6) that save at least
+    `policy.min_saving_tokens`, or whose turn ended before the leading compaction summary was
+    made (that summary already broke the cache, so swapping them costs nothing). Empty
+    without a `policy`: every result is sent whole.
     """
+    if policy is None:
+        return frozenset()
     boundary = summary_boundary(messages)
     settled = _settled_by_compaction(history, messages)
     chosen: set[str] = set()
@@ -84,10 +80,7 @@ def _saving(result: ToolResult, estimator: TokenEstimator) -> int:
 
 def _settled_by_compaction(history: Sequence[Message], messages: Sequence[Message]) -> int:
     """Index in `messages` before which every result's turn had ended when the leading
-    compaction summary was made (0 without one).
-
-    The summary was appended to history when it was made, so the last real user message
-    stored before it began the turn that was current then.
+    compaction summary was made (0 without one): the last real user message stored before it.
     """
     summary = messages[0] if messages else None
     if not isinstance(summary, UserMessage) or summary.provenance is not Provenance.COMPACTION:

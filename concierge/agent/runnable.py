@@ -70,9 +70,8 @@ class RunnableWrapper:
 
 
 class RetryingRunnable(RunnableWrapper):
-    """Retries a request whose model call failed with a retryable error (connection, 429, 5xx).
-
-    A retry continues from stored history, so the person's message is never stored twice.
+    """Retries a request whose model call failed with a retryable error (connection, 429, 5xx),
+    from stored history, so the person's message is never stored twice.
     """
 
     def __init__(self, inner: Runnable, *, attempts: int = 3, backoff: float = 0.5) -> None:

@@ -1,9 +1,6 @@
-"""Knowing whether an await handed control to the event loop.
-
-A loop that reads an already-buffered stream never suspends, so it must yield on its own now
-and then; but yielding after every await wastes a loop pass when the await did suspend. How
-long the await took cannot tell the two apart (a buffered read waiting for the GIL is slow
-too), so `Watched` observes it.
+"""Knowing whether an await handed control to the event loop: a loop reading an
+already-buffered stream must yield now and then, but not after an await that suspended,
+and timing cannot tell the two apart.
 """
 
 from __future__ import annotations

@@ -1,7 +1,5 @@
-"""Token estimates without a tokenizer, for compaction, result summaries and context updates.
-
-Kept apart from compaction so the modules that only need a size (which results to send as
-summaries, how large an update is) do not depend on the compactor, nor it on them.
+"""Token estimates without a tokenizer, apart from compaction so the modules that only need a
+size (result summaries, context updates) do not depend on the compactor, nor it on them.
 """
 
 from __future__ import annotations

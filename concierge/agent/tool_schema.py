@@ -1,23 +1,11 @@
 """A tool's input schema as the model reads it: pydantic's JSON Schema without what only
 costs tokens (every schema is sent on every call), meaning exactly what pydantic meant.
 
-- no `title` keywords (pydantic's "Item Id" beside the name `item_id`);
-- no `description` on the arguments object: the tool's own description says what it does,
-  and a model's docstring is written for developers; no `additionalProperties: false` on
-  it either: `parse_arguments` refuses unknown arguments with a message naming them, and
-  llama.cpp's grammar allows no others where properties are listed;
-- whole numbers written without ".0" (`"minimum": 0`);
-- `$ref`s into `$defs` inlined (enums), without the referenced class's docstring;
-- an optional field (`default: null`) without its null branch and its default: leaving
-  it out says the same. A field where null means something else (a patch clearing a value)
-  keeps null by leaving `default` out of its schema;
-- no `type` beside an `enum` whose values all have that type (the enum says it);
-- `anyOf` of branches of different types with no keyword in common merged into one
-  `type` list (`{"type": ["string", "null"], "format": "date"}`): JSON Schema applies each
-  keyword only to its own type, so the merge accepts the same values.
-
-Every OpenAI-compatible server reads the result (type lists are plain JSON Schema, and
-llama.cpp's grammar builder turns them into a union).
+Titles, the arguments object's description and `additionalProperties` go (`parse_arguments`
+refuses unknown arguments by name), `$ref`s are inlined, and an optional field loses its null
+branch (a field where null means something else keeps it by having no default). Every
+OpenAI-compatible server reads the result; llama.cpp's grammar builder turns type lists into
+a union.
 """
 
 from __future__ import annotations

@@ -1,13 +1,14 @@
 """Tools the model can call: typed with pydantic, run in the order the model emitted them.
-
-Every call ends in exactly one `ToolResult`: malformed JSON, arguments that fail validation,
-unknown tool names, a refused permission and handler exceptions all become error results
-the model can read and correct.
+Every call ends in exactly one `ToolResult`; every failure is an error result the model
+can read and correct.
 """
 
 from __future__ import annotations
 
+import asyncio
+import inspect
 import json
+import logging
 import weakref
 from collections.abc import Awaitable, Callable, Mapping, Sequence
 from dataclasses import dataclass, field
@@ -16,10 +17,12 @@ from typing import Any, Generic, TypeAlias, TypeVar
 from pydantic import BaseModel, ValidationError
 
 from .abort import AbortSignal
-from .errors import ToolError, UsageError
+from .errors import AbortedError, ToolError, UsageError
+from .messages import ToolCall, ToolResult, ToolStatus
 from .tool_schema import compact_schema
 
 ArgsT = TypeVar("ArgsT", bound=BaseModel)
+log = logging.getLogger(__name__)
 
 
 @dataclass(frozen=True, slots=True)
@@ -65,10 +68,8 @@ Handler: TypeAlias = Callable[[ArgsT, ToolContext], Awaitable["ToolOutput | str"
 @dataclass(frozen=True)
 class Tool(Generic[ArgsT]):
     """A named, described tool whose input is validated by `input_model`.
-
-    `requires_permission` is either a flag or a predicate over the validated arguments;
-    `describe_permission` turns the arguments into the question shown to the person.
-    `title` is what the person sees for a call ("Change the trip"); the model never does.
+    `requires_permission` is a flag or a predicate over the arguments, `describe_permission`
+    the question shown; `title` is what the person (never the model) sees for a call.
     """
 
     name: str
@@ -156,3 +157,57 @@ def tool_titles(tools: Sequence[Tool[Any]]) -> dict[str, str]:
 def unknown_tool_message(name: str, tools: Sequence[Tool[Any]]) -> str:
     available = ", ".join(t.name for t in tools) or "none"
     return f"There is no tool named '{name}'. Available tools: {available}."
+
+
+async def run_tool(
+    tools: Mapping[str, Tool[Any]],
+    call: ToolCall,
+    effect: str,
+    signal: AbortSignal | None,
+    permission_handler: PermissionHandler | None,
+) -> ToolResult:
+    """Look up, validate, ask permission for and run one call; raises only when aborted."""
+    tool = tools.get(call.name)
+    if tool is None:
+        return _error(call, unknown_tool_message(call.name, tuple(tools.values())))
+    tool_signal = signal if signal is not None else AbortSignal()
+    try:
+        arguments = parse_arguments(tool, call.arguments)
+        if tool.needs_permission(arguments) and not await _permit(
+            permission_handler, tool, call, arguments
+        ):
+            return _error(call, "The person declined this action; it was not carried out.")
+        output = await tool_signal.race(
+            tool.handler(
+                arguments, ToolContext(signal=tool_signal, call_id=call.id, effect_id=effect)
+            )
+        )
+    except ToolError as error:
+        return _error(call, str(error))
+    except (AbortedError, asyncio.CancelledError):
+        raise
+    except Exception as error:
+        log.exception("tool %s failed", call.name)
+        return _error(call, f"The tool '{call.name}' failed: {error}")
+    if isinstance(output, str):
+        output = ToolOutput(output)
+    return ToolResult.of(call, output.content, summary=output.summary)
+
+
+async def _permit(
+    handler: PermissionHandler | None, tool: Tool[Any], call: ToolCall, arguments: Any
+) -> bool:
+    if handler is None:
+        return False
+    description: str | Awaitable[str] = (
+        tool.describe_permission(arguments)
+        if tool.describe_permission is not None
+        else f"Allow the assistant to run '{tool.name}'?"
+    )
+    if inspect.isawaitable(description):
+        description = await description
+    return await handler(PermissionRequest(tool.name, call.id, arguments, description))
+
+
+def _error(call: ToolCall, content: str) -> ToolResult:
+    return ToolResult.of(call, content, ToolStatus.ERROR)

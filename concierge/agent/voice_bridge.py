@@ -1,15 +1,11 @@
 """A realtime voice session for the agent: the same instructions, tools and conversation as
-typed turns, spoken over an OpenAI Realtime-compatible WebSocket (R11, R12).
+typed turns, over an OpenAI Realtime-compatible WebSocket (R11, R12).
 
-The bridge keeps the session's view of the present fresh the way the loop does for text:
-it resolves the agent's context providers at session start, after every tool batch, before
-every answer it asks for, and when the host calls `refresh_context()`, and sends the state
-as a labelled, numbered user-role item (`voice_context`). The session keeps earlier items,
-so each later snapshot says that it replaces them.
-
-Voice turns go into the agent's history store as typed ones do: the person's transcript as
-their message, the spoken answer's transcript as the assistant's, every tool call followed
-by its one result. A dropped socket is replaced by a new session set up from that history.
+As the loop does for text, the bridge resolves the context providers at session start, after
+every tool batch, before every answer it asks for and on `refresh_context()`; each numbered
+snapshot says it replaces the earlier ones, which the session keeps. Voice turns are stored
+in the agent's history as typed ones are, so a dropped socket is replaced by a new session
+set up from that history.
 """
 
 from __future__ import annotations
@@ -34,20 +30,21 @@ from .messages import (
     Message,
     ToolCall,
     ToolResult,
+    ToolStatus,
     awaits_answer,
 )
 from .tools import tool_titles
 from .voice_context import snapshot_item, snapshot_text
 from .voice_errors import (
     CONTEXT_FAILED,
-    DROPPED,
     NO_SESSION,
     VoiceSessionError,
     connect_failure,
+    dropped,
     server_error,
 )
 from .voice_events import (
-    SAMPLE_RATE,
+    BYTES_PER_MS,
     SAMPLE_WIDTH,
     AssistantAudio,
     AssistantTranscriptDelta,
@@ -78,7 +75,6 @@ from .voice_turns import (
     Answer,
     Spoken,
     VoiceHost,
-    not_run,
     parsed,
     spoken_text,
     user_turn,
@@ -94,7 +90,6 @@ SETUP_SECONDS = 10.0
 """How long the server may take to create and configure a session."""
 TRANSCRIPT_WAIT = 5.0
 """How long an answer waits to be stored behind the transcript of what the person said."""
-BYTES_PER_MS = SAMPLE_RATE * SAMPLE_WIDTH // 1000
 
 _AUDIO_DELTA = frozenset({"response.output_audio.delta", "response.audio.delta"})
 _TRANSCRIPT_DELTA = frozenset(
@@ -186,11 +181,6 @@ class RealtimeBridge:
     def closed(self) -> bool:
         return self._closed
 
-    @property
-    def snapshots_sent(self) -> int:
-        """Snapshots sent to the current server session (numbered from 1 per session)."""
-        return self._snapshots
-
     def subscribe(self, listener: Callable[[VoiceEvent], None]) -> Callable[[], None]:
         return self._listeners.subscribe(listener)
 
@@ -218,9 +208,9 @@ class RealtimeBridge:
             await self._finish(failure.event)
             raise
         except _Dropped:
-            dropped = VoiceSessionError(VoiceError(VoiceErrorKind.CONNECTION, DROPPED, True))
-            await self._finish(dropped.event)
-            raise dropped from None
+            lost = VoiceSessionError(dropped())
+            await self._finish(lost.event)
+            raise lost from None
         self._worker = asyncio.create_task(self._work(), name="voice conversation")
 
     def append_audio(self, pcm: bytes) -> None:
@@ -272,11 +262,9 @@ class RealtimeBridge:
             )
 
     async def refresh_context(self) -> None:
-        """Send the app state again if it changed since the last snapshot (after a form
-        edit, a finished lookup, a new selection). While an answer is being made (or its
-        tools run) the snapshot waits until it is done, so it never lands between a call and
-        its result (R3); it is sent before the next answer is asked for. A provider failure
-        is reported as a `VoiceError` (kind CONTEXT), not raised."""
+        """Send the app state again if it changed since the last snapshot. While an answer or
+        its tools are under way it waits, so it never lands between a call and its result (R3); a
+        provider failure is reported as a `VoiceError` (kind CONTEXT), not raised."""
         if not self._ready:
             return
         if not self._settled.is_set():
@@ -359,8 +347,7 @@ class RealtimeBridge:
             )
             raise VoiceSessionError(failure) from None
         except ConnectionClosed as error:
-            failure = VoiceError(VoiceErrorKind.CONNECTION, DROPPED, True, str(error))
-            raise VoiceSessionError(failure) from error
+            raise VoiceSessionError(dropped(str(error))) from error
 
     def _session(self, *, audio_only: bool = False) -> dict[str, Any]:
         session = session_settings(
@@ -506,13 +493,9 @@ class RealtimeBridge:
     def _handle(self, event: Mapping[str, Any]) -> None:
         kind = event.get("type")
         if kind == "input_audio_buffer.speech_started":
-            self._listeners.publish(
-                SpeechStarted(str(event.get("item_id", "")), int(event.get("audio_start_ms", 0)))
-            )
+            self._listeners.publish(SpeechStarted(str(event.get("item_id", ""))))
         elif kind == "input_audio_buffer.speech_stopped":
-            self._listeners.publish(
-                SpeechStopped(str(event.get("item_id", "")), int(event.get("audio_end_ms", 0)))
-            )
+            self._listeners.publish(SpeechStopped(str(event.get("item_id", ""))))
         elif kind == "input_audio_buffer.committed":
             spoken = Spoken(str(event.get("item_id", "")))
             if self._transcription_model is None:
@@ -715,14 +698,14 @@ class RealtimeBridge:
                             self._agent.run_tool_call(message, call, self._stop.signal)
                         )
                     else:
-                        result = not_run(call, INTERRUPTED_CALL if not run else STOPPED_CALL)
-                    results.append(result)
-                    await self._result_out(result, generation)
+                        result = ToolResult.of(
+                            call, STOPPED_CALL if run else INTERRUPTED_CALL, ToolStatus.ABORTED
+                        )
+                    await self._result_out(results, result, generation)
             except (AbortedError, asyncio.CancelledError):
                 for call in message.tool_calls[len(results) :]:
-                    result = not_run(call, STOPPED_CALL)
-                    results.append(result)
-                    await self._result_out(result, generation)
+                    stopped = ToolResult.of(call, STOPPED_CALL, ToolStatus.ABORTED)
+                    await self._result_out(results, stopped, generation)
                 raise
             finally:
                 await asyncio.shield(self._store(results))
@@ -731,7 +714,10 @@ class RealtimeBridge:
                 self._refresh_wanted = False
                 await self._create_response(generation)
 
-    async def _result_out(self, result: ToolResult, generation: int) -> None:
+    async def _result_out(
+        self, results: list[ToolResult], result: ToolResult, generation: int
+    ) -> None:
+        results.append(result)
         item = function_call_output(result)
         await self._send({"type": "conversation.item.create", "item": item}, generation)
         self._listeners.publish(
@@ -767,22 +753,24 @@ class RealtimeBridge:
                 log.info("voice: reconnect %d dropped during set-up", attempt)
             except Exception:
                 log.exception("voice: reconnect %d failed", attempt)
-        await self._finish(VoiceError(VoiceErrorKind.CONNECTION, DROPPED, True))
+        await self._finish(dropped())
 
     async def _settle_dropped(self) -> None:
-        """What the dropped session left half done is stored before history is sent again:
-        answers in flight end as stopped, speech without a transcript as untranscribed."""
-        for entry in self._order:
-            if isinstance(entry, Answer) and entry.status is None:
-                self._cut_short(entry, "incomplete")
-            elif isinstance(entry, Spoken) and not entry.heard.is_set():
-                entry.text = UNTRANSCRIBED
-                entry.heard.set()
+        """What the dropped session left half done is stored before history is sent again."""
+        self._settle("incomplete")
         self._uncommitted = 0
         self._audio.clear()
         self._requested.clear()
-        async with self._store_lock:  # After a tool batch in progress stored its results.
-            await self._store_ready()
+        await self._drain()
+
+    def _settle(self, status: str) -> None:
+        """Answers in flight end with `status`, speech without a transcript as untranscribed."""
+        for entry in self._order:
+            if isinstance(entry, Answer) and entry.status is None:
+                self._cut_short(entry, status)
+            elif isinstance(entry, Spoken) and not entry.heard.is_set():
+                entry.text = UNTRANSCRIBED
+                entry.heard.set()
 
     async def _finish(self, failure: VoiceError | None) -> None:
         """Stop everything; a call in flight gets its result first. Emits `Closed`."""
@@ -793,23 +781,15 @@ class RealtimeBridge:
         if failure is not None:
             self._listeners.publish(failure)
         self._stop.abort("the voice session ended")
-        self._settle_for_close()
+        self._settle("cancelled")
         self._wake.set()
         try:
             await asyncio.wait_for(self._drain(), SETUP_SECONDS)
         except (TimeoutError, AbortedError, AgentRunError):
             log.warning("voice: the conversation did not settle before closing")
-        worker = self._worker
-        if worker is not None and worker is not asyncio.current_task():
-            worker.cancel()
-            with contextlib.suppress(asyncio.CancelledError, Exception):
-                await worker
+        await _cancelled(self._worker)
         connection, self._connection = self._connection, None
-        reader = self._reader
-        if reader is not None and reader is not asyncio.current_task():
-            reader.cancel()
-            with contextlib.suppress(asyncio.CancelledError, Exception):
-                await reader
+        await _cancelled(self._reader)
         if connection is not None:
             with contextlib.suppress(Exception):
                 await connection.close()
@@ -818,18 +798,18 @@ class RealtimeBridge:
                 task.cancel()
         self._listeners.publish(Closed(by_host=failure is None))
 
-    def _settle_for_close(self) -> None:
-        for entry in self._order:
-            if isinstance(entry, Answer) and entry.status is None:
-                self._cut_short(entry, "cancelled")
-            elif isinstance(entry, Spoken) and not entry.heard.is_set():
-                entry.text = UNTRANSCRIBED
-                entry.heard.set()
-
     async def _drain(self) -> None:
         """Store what is left, after a tool batch in progress has stored its results."""
         async with self._store_lock:
             await self._store_ready()
+
+
+async def _cancelled(task: asyncio.Task[None] | None) -> None:
+    """Cancel `task` (unless it is the one running this) and wait for it to end."""
+    if task is not None and task is not asyncio.current_task():
+        task.cancel()
+        with contextlib.suppress(asyncio.CancelledError, Exception):
+            await task
 
 
 def _create_number(event_id: str) -> int:

@@ -1,9 +1,6 @@
-"""The wording of app-state snapshots in a realtime session, in one place (R7, R11).
-
-A text turn sends one snapshot per model call, so it never needs to say more than its
-label. A realtime session keeps every item it was sent: earlier snapshots stay in the
-server's history, so each one after the first says, with its number, that it replaces
-them all, and where two disagree the model knows which one is the present.
+"""The wording of app-state snapshots in a realtime session, in one place (R7, R11): the
+session keeps every item it was sent, so each snapshot after the first says, with its
+number, that it replaces the earlier ones.
 """
 
 from __future__ import annotations
@@ -19,9 +16,8 @@ NO_STATE = "The app has no state to report now."
 
 
 def snapshot_text(number: int, context_text: str | None) -> str:
-    """Snapshot `number` (1 = the first of the session) from the resolved runtime context
-    (`RuntimeContext.text`, which begins with the label), or from none: then it says the
-    earlier snapshots no longer hold."""
+    """Snapshot `number` (1: the session's first) of `context_text`, the resolved runtime
+    context, label first; without one it says the earlier snapshots no longer hold."""
     if number < 1:
         raise ValueError(f"Snapshots are numbered from 1, not {number}.")
     line = (

@@ -1,8 +1,5 @@
-"""Why a realtime session could not start or go on, in words for the person.
-
-Each message says what happened and what to do; it is marked for translation where it is
-declared (the window shows it in the person's language), and the library's or server's own
-words go in `detail`.
+"""Why a realtime session could not start or go on: each message says what happened and
+what to do, marked for translation; the library's or server's own words go in `detail`.
 """
 
 from __future__ import annotations
@@ -67,6 +64,11 @@ class VoiceSessionError(AgentRunError):
     def __init__(self, event: VoiceError) -> None:
         super().__init__(event.message)
         self.event = event
+
+
+def dropped(detail: str = "") -> VoiceError:
+    """The event for a socket that closed under the session."""
+    return VoiceError(VoiceErrorKind.CONNECTION, DROPPED, True, detail)
 
 
 def connect_failure(error: BaseException, url: str) -> VoiceError:

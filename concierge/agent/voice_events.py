@@ -1,22 +1,23 @@
 """What a realtime voice session reports to its host (the voice mode UI), without Qt.
 
-Every event is a frozen dataclass with a literal `type`, so a host matches on the class or
-on `event.type`. Text a person reads (`VoiceError.message`) is marked for translation where
-it is declared and shown with `concierge.ui.i18n.shown`.
+A host matches an event on its class or on `event.type`. Text a person reads
+(`VoiceError.message`) is marked for translation where it is declared and shown with
+`concierge.ui.i18n.shown`.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from enum import StrEnum
-from typing import Literal, TypeAlias
+from typing import TypeAlias
 
+from .events import Event
 from .messages import Message, ToolStatus
 
 SAMPLE_RATE = 24_000
 """Audio in and out: mono PCM16 little-endian at this rate, as the realtime API expects."""
 SAMPLE_WIDTH = 2
 """Bytes per sample (signed 16-bit)."""
+BYTES_PER_MS = SAMPLE_RATE * SAMPLE_WIDTH // 1000
 
 
 class TurnDetection(StrEnum):
@@ -41,137 +42,107 @@ class VoiceErrorKind(StrEnum):
     """The app state could not be read (a context provider failed)."""
 
 
-@dataclass(frozen=True, slots=True)
-class SessionReady:
+class SessionReady(Event, type="session_ready"):
     """The session is set up (instructions, tools, conversation so far, app state): the
     host may stream audio. `reconnected` after a dropped socket was replaced."""
 
     session_id: str
     reconnected: bool = False
-    type: Literal["session_ready"] = "session_ready"
 
 
-@dataclass(frozen=True, slots=True)
-class SpeechStarted:
+class _ItemEvent(Event):
+    item_id: str
+
+
+class SpeechStarted(_ItemEvent, type="speech_started"):
     """The server heard the person begin to speak: stop playing the assistant (barge-in)."""
 
-    item_id: str
-    audio_start_ms: int
-    type: Literal["speech_started"] = "speech_started"
+
+class SpeechStopped(_ItemEvent, type="speech_stopped"):
+    """The server heard the person stop speaking: an answer comes."""
 
 
-@dataclass(frozen=True, slots=True)
-class SpeechStopped:
-    item_id: str
-    audio_end_ms: int
-    type: Literal["speech_stopped"] = "speech_stopped"
+class _ItemText(_ItemEvent):
+    text: str
 
 
-@dataclass(frozen=True, slots=True)
-class UserTranscriptDelta:
+class UserTranscriptDelta(_ItemText, type="user_transcript_delta"):
     """Part of the transcript of what the person said in item `item_id`."""
 
-    item_id: str
-    text: str
-    type: Literal["user_transcript_delta"] = "user_transcript_delta"
 
-
-@dataclass(frozen=True, slots=True)
-class UserTranscriptFinal:
+class UserTranscriptFinal(_ItemText, type="user_transcript_final"):
     """The whole transcript of item `item_id`; it is stored as the person's message."""
 
-    item_id: str
-    text: str
-    type: Literal["user_transcript_final"] = "user_transcript_final"
 
-
-@dataclass(frozen=True, slots=True)
-class AssistantTranscriptDelta:
+class _AnswerEvent(Event):
     response_id: str
-    item_id: str
-    text: str
-    type: Literal["assistant_transcript_delta"] = "assistant_transcript_delta"
 
 
-@dataclass(frozen=True, slots=True)
-class AssistantTranscriptFinal:
-    """The whole transcript of one spoken answer (cut where the person interrupted it)."""
-
-    response_id: str
-    item_id: str
-    text: str
-    interrupted: bool = False
-    type: Literal["assistant_transcript_final"] = "assistant_transcript_final"
+class ResponseStarted(_AnswerEvent, type="response_started"):
+    """The server began an answer."""
 
 
-@dataclass(frozen=True, slots=True)
-class AssistantAudio:
-    """A chunk of the answer's voice: mono PCM16 little-endian at `SAMPLE_RATE`."""
-
-    response_id: str
-    item_id: str
-    pcm: bytes
-    type: Literal["assistant_audio"] = "assistant_audio"
-
-
-@dataclass(frozen=True, slots=True)
-class ResponseStarted:
-    response_id: str
-    type: Literal["response_started"] = "response_started"
-
-
-@dataclass(frozen=True, slots=True)
-class ResponseFinished:
+class ResponseFinished(_AnswerEvent, type="response_finished"):
     """An answer ended; `status` is the server's ("completed", "cancelled", …)."""
 
-    response_id: str
     status: str
-    type: Literal["response_finished"] = "response_finished"
 
 
-@dataclass(frozen=True, slots=True)
-class ToolStarted:
-    """The assistant called a tool; `title` is the tool's title for people ("" if none)."""
+class _AnswerItem(_AnswerEvent):
+    item_id: str
+
+
+class AssistantTranscriptDelta(_AnswerItem, type="assistant_transcript_delta"):
+    text: str
+
+
+class AssistantTranscriptFinal(_AnswerItem, type="assistant_transcript_final"):
+    """The whole transcript of one spoken answer (cut where the person interrupted it)."""
+
+    text: str
+    interrupted: bool = False
+
+
+class AssistantAudio(_AnswerItem, type="assistant_audio"):
+    """A chunk of the answer's voice: mono PCM16 little-endian at `SAMPLE_RATE`."""
+
+    pcm: bytes
+
+
+class _ToolEvent(Event):
+    """`title` is the tool's title for people ("" if none)."""
 
     call_id: str
     name: str
     title: str
+
+
+class ToolStarted(_ToolEvent, type="tool_started"):
     arguments: str
-    type: Literal["tool_started"] = "tool_started"
 
 
-@dataclass(frozen=True, slots=True)
-class ToolFinished:
+class ToolFinished(_ToolEvent, type="tool_finished"):
     """The call's one result went back to the session (also when it failed or was denied)."""
 
-    call_id: str
-    name: str
-    title: str
     status: ToolStatus
     content: str
-    type: Literal["tool_finished"] = "tool_finished"
 
 
-@dataclass(frozen=True, slots=True)
-class Stored:
+class Stored(Event, type="stored"):
     """Voice turns were appended to the agent's history store (the trip's conversation):
     the chat view reloads or appends `messages`."""
 
     messages: tuple[Message, ...]
-    type: Literal["stored"] = "stored"
 
 
-@dataclass(frozen=True, slots=True)
-class ContextSent:
+class ContextSent(Event, type="context_sent"):
     """An app-state snapshot went to the session as a conversation item."""
 
     sequence: int
     text: str
-    type: Literal["context_sent"] = "context_sent"
 
 
-@dataclass(frozen=True, slots=True)
-class VoiceError:
+class VoiceError(Event, type="error"):
     """Something went wrong; `message` says what and what to do, for the person (marked
     for translation). `fatal`: the session is over (a `Closed` follows)."""
 
@@ -180,24 +151,19 @@ class VoiceError:
     fatal: bool
     detail: str = ""
     """The server's or library's own words, for logs and tool tips; not translated."""
-    type: Literal["error"] = "error"
 
 
-@dataclass(frozen=True, slots=True)
-class Reconnecting:
+class Reconnecting(Event, type="reconnecting"):
     """The socket dropped; a new session is being set up (attempt `attempt` of `attempts`)."""
 
     attempt: int
     attempts: int
-    type: Literal["reconnecting"] = "reconnecting"
 
 
-@dataclass(frozen=True, slots=True)
-class Closed:
+class Closed(Event, type="closed"):
     """The session ended: by `close()` (`by_host`) or because it could not go on."""
 
     by_host: bool
-    type: Literal["closed"] = "closed"
 
 
 VoiceEvent: TypeAlias = (

@@ -1,9 +1,6 @@
-"""Stored conversation and tools as realtime session items and settings.
-
-A realtime session starts empty: the bridge sends it the conversation so far (typed and
-voice turns alike) as items, so a voice session continues the chat, and a reconnect after
-a dropped socket continues the voice session. The history goes through the same pairing
-and compaction view as a text turn's input, so every call is followed by its one result.
+"""Stored conversation and tools as realtime session items and settings: a session starts
+empty, so the conversation so far goes to it through the same pairing and compaction view as
+a text turn's input, and a voice session (or a reconnect) continues the chat.
 """
 
 from __future__ import annotations
@@ -14,13 +11,12 @@ from typing import Any
 from .messages import (
     AssistantMessage,
     ContentPart,
-    DocumentPart,
     ImagePart,
     Message,
-    TextPart,
     ToolResult,
     UserMessage,
     paired,
+    part_text,
 )
 from .model_input import build_model_input
 from .tools import Tool
@@ -75,10 +71,9 @@ def function_call_output(result: ToolResult) -> Item:
 
 
 def _user_part(part: ContentPart) -> Item:
-    if isinstance(part, TextPart):
-        return {"type": "input_text", "text": part.text}
-    if isinstance(part, DocumentPart):
-        return {"type": "input_text", "text": part.model_text}
+    text = part_text(part)
+    if text is not None:
+        return {"type": "input_text", "text": text}
     if isinstance(part, ImagePart):
         image: Item = {"type": "input_image", "image_url": part.url}
         if part.detail is not None:

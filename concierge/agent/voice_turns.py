@@ -13,7 +13,7 @@ from typing import Any, Protocol, runtime_checkable
 from .abort import AbortSignal
 from .events import RuntimeContext, Subscriber
 from .history import HistoryStore
-from .messages import AssistantMessage, ToolCall, ToolResult, ToolStatus, UserMessage, user_message
+from .messages import AssistantMessage, ToolCall, ToolResult, UserMessage, user_message
 from .tools import Tool
 
 log = logging.getLogger(__name__)
@@ -98,9 +98,3 @@ def spoken_text(item: Mapping[str, Any]) -> list[str]:
 def user_turn(spoken: Spoken) -> UserMessage:
     message = user_message(spoken.text or UNTRANSCRIBED)
     return message.model_copy(update={"metadata": {"voice": "1"}})
-
-
-def not_run(call: ToolCall, content: str) -> ToolResult:
-    return ToolResult(
-        tool_call_id=call.id, tool_name=call.name, content=content, status=ToolStatus.ABORTED
-    )

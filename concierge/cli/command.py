@@ -1,10 +1,5 @@
 """What every command shares: its arguments, the data folder it opens and how it names a
-trip.
-
-A command runs on the same `TravelServices` the window uses (`open_services`, the one
-composition), so it reads and writes through the repositories and their rules. It reports a
-problem by raising `CommandError` (or a `StoreError`, `OSError`), which `entry` prints as one
-line on stderr with exit status 1.
+trip. A command runs on the services the window uses, so it writes through the same rules.
 """
 
 from __future__ import annotations
@@ -24,11 +19,9 @@ class CommandError(Exception):
 
 
 class Command(ABC):
-    """One subcommand: `name`, a one-line `summary` for `--help`, its own arguments and
-    `run`. `creates_folder` lets a command start a data folder that has no database yet;
-    `needs_places` has the place index loaded before `run` (2.4 s of CPU measured), for what
-    reads places as the window does once it is ready (the checks of transfers, zones,
-    holidays)."""
+    """One subcommand. `creates_folder` lets it start a data folder that has no database
+    yet; `needs_places` loads the place index first (2.4 s of CPU), for what reads places
+    as the window does once ready (the checks of transfers, zones, holidays)."""
 
     name: str
     summary: str

@@ -1,11 +1,6 @@
 """`concierge context TRIP`: the runtime context the trip's next model call would carry.
-
-The trip's assistant is built as the window builds it (`build_trip_assistant`, on the
-services of `open_services` with the place index and the exchange rates loaded, as the
-window has them once ready, and with the snapshot budget the person set) and asked for its
-context on demand (`get_runtime_context`, R10), so the text is the providers' own: what the
-window's model would be sent, less only what just the window knows (the selection). The
-model is never called. The token figure is the runtime's compaction estimate.
+The assistant is built as the window builds it, so the text is the providers' own, less
+only the selection. The model is never called.
 """
 
 from __future__ import annotations

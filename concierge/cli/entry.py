@@ -1,9 +1,8 @@
 """The `concierge` program: a subcommand runs on the command line, none opens the window.
 
-The command line never imports Qt, so it needs no display; the window's module
-(`concierge.app`, which imports PySide6 first thing) is imported only to open it. Opening the
-window imports nothing else first (`wants_command` reads the arguments by hand): the commands
-bring the store and the runtime, seconds on a cold start that the splash must not wait for.
+The command line never imports Qt, so it needs no display. Opening the window imports
+nothing else first (`wants_command` reads the arguments by hand): the commands bring the
+store and the runtime, seconds on a cold start that the splash must not wait for.
 """
 
 from __future__ import annotations

@@ -54,11 +54,20 @@ class ExportCommand(Command):
             write_whole(arguments.output, data)
 
 
+MISSING_GRAPHICS = (
+    "A PDF needs Qt's graphics libraries, which this system cannot load ({error}). Install "
+    "them (on Debian or Ubuntu: libegl1 libgl1 libxkbcommon0 libfontconfig1), or export "
+    "--format ics or json."
+)
+
+
 def _pdf(plan: TripPlan) -> bytes:
     # The one import of Qt on the command line, for this format alone: the itinerary is
     # drawn by Qt's own PDF writer (tests/cli/test_cli_layer.py allows exactly this).
-    from concierge.ui.exports.pdf import headless_pdf
-
+    try:
+        from concierge.ui.exports.pdf import headless_pdf
+    except ImportError as error:
+        raise CommandError(MISSING_GRAPHICS.format(error=error)) from None
     return headless_pdf(plan)
 
 

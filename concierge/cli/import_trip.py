@@ -18,8 +18,7 @@ from concierge.travel.edits.import_files import import_file
 from concierge.travel.imports import CSV_FIELDS, CsvChoices, ImportFileError, is_csv
 from concierge.travel.imports.csv_layout import date_format_named, separator_named
 from concierge.travel.imports.csv_table import mapping_from_text, read_csv_table
-from concierge.travel.itinerary.item_text import when_text
-from concierge.travel.itinerary.item_times import DayRole
+from concierge.travel.itinerary.item_text import span_parts
 from concierge.travel.services import TravelServices
 
 from .command import Command, CommandError, chosen_trip, one_line
@@ -197,7 +196,7 @@ def _column_mapping(
 def queued_line(candidate: QueuedCandidate) -> str:
     """ "queued<TAB>kind<TAB>day time<TAB>title<TAB>code<TAB>duplicate": one record."""
     item = candidate.as_item()
-    when = f"{item.day.isoformat()} {when_text(item, DayRole.ONLY, None)}".strip()
+    when = " → ".join(f"{day.isoformat()} {text}".strip() for day, text in span_parts(item, None))
     duplicate = "duplicate" if candidate.is_duplicate else ""
     fields = ("queued", item.kind.value, when, one_line(item.title), item.confirmation_code)
     return "\t".join((*fields, duplicate))

@@ -1,8 +1,5 @@
-"""Everything about the model server, without Qt: which one (presets and the effective
-profile), its API key (the keyring), and what it says of itself (its models, its context
-window). `app.py` assembles it; the UI only builds widgets over it.
-
-Asking a server is networking: the SDK is imported only when a check or probe runs.
+"""Everything about the model server, without Qt: presets and the effective profile, its
+API key, and what it says of itself. The SDK is imported only when a check or probe runs.
 """
 
 from .address import base_url_problem, normalize_base_url, server_root

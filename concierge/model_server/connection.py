@@ -1,8 +1,6 @@
 """Asking a model server what it offers, for the settings' Refresh models and Test connection.
-
-Every failure becomes a `ConnectionCheckError` worded by
-`describe_openai_error`, as the chat's errors are. The SDK is imported only when a check
-runs: it takes a noticeable part of a second to import.
+Failures are worded by `describe_openai_error`, as the chat's are; the slow-to-import SDK is
+imported only when a check runs.
 """
 
 from __future__ import annotations

@@ -1,11 +1,6 @@
-"""Asking a model server how long a context it has, where it says so.
-
-llama.cpp reports its slot's context in `/v1/models` (`meta.n_ctx`) and at `/props`, at the
-server's root; vLLM as `max_model_len` in `/v1/models`; Ollama through `/api/ps` (a loaded
-model's `context_length`) and `/api/show` (`num_ctx` when set, else the model's trained
-`<arch>.context_length`); LM Studio in `/api/v0/models`. OpenAI reports nothing: the
-setting alone applies there. Every probe is bounded in time and any failure only means
-"not reported": the assistant works without it, with the budget the person set.
+"""Asking a model server how long a context it has, where it says so (llama.cpp, vLLM,
+Ollama and LM Studio each in their own place; OpenAI nowhere). Every probe is bounded in
+time and any failure only means "not reported": the budget the person set then applies.
 """
 
 from __future__ import annotations
@@ -87,28 +82,25 @@ async def from_models(client: openai.AsyncOpenAI, root: str, model: str) -> Cont
     if entry is None:
         return None
     meta = entry.get("meta")
-    if isinstance(meta, Mapping) and (tokens := _tokens(meta.get("n_ctx"))) is not None:
-        return ContextWindow(tokens, "the server's /v1/models (meta.n_ctx)")
-    if (tokens := _tokens(entry.get("max_model_len"))) is not None:
-        return ContextWindow(tokens, "the server's /v1/models (max_model_len)")
-    return None
+    n_ctx = meta.get("n_ctx") if isinstance(meta, Mapping) else None
+    return _window("the server's /v1/models (meta.n_ctx)", n_ctx) or _window(
+        "the server's /v1/models (max_model_len)", entry.get("max_model_len")
+    )
 
 
 async def from_props(client: openai.AsyncOpenAI, root: str, model: str) -> ContextWindow | None:
     """llama.cpp's `default_generation_settings.n_ctx` at GET /props."""
     props = await _get(client, f"{root}/props")
     settings = props.get("default_generation_settings") if isinstance(props, Mapping) else None
-    if isinstance(settings, Mapping) and (tokens := _tokens(settings.get("n_ctx"))) is not None:
-        return ContextWindow(tokens, "the server's /props (n_ctx)")
-    return None
+    n_ctx = settings.get("n_ctx") if isinstance(settings, Mapping) else None
+    return _window("the server's /props (n_ctx)", n_ctx)
 
 
 async def from_ollama_ps(client: openai.AsyncOpenAI, root: str, model: str) -> ContextWindow | None:
     """The context a running Ollama model was loaded with: GET /api/ps."""
     entry = _entry(await _get(client, f"{root}/api/ps"), "models", ("name", "model"), model)
-    if entry is not None and (tokens := _tokens(entry.get("context_length"))) is not None:
-        return ContextWindow(tokens, "Ollama's /api/ps (the loaded model's context_length)")
-    return None
+    length = entry.get("context_length") if entry is not None else None
+    return _window("Ollama's /api/ps (the loaded model's context_length)", length)
 
 
 _NUM_CTX = re.compile(r"^\s*num_ctx\s+(\d+)\s*$", re.MULTILINE)
@@ -135,10 +127,8 @@ async def from_ollama_show(
     if not isinstance(info, Mapping):
         return None
     arch = info.get("general.architecture")
-    tokens = _tokens(info.get(f"{arch}.context_length")) if isinstance(arch, str) else None
-    if tokens is not None:
-        return ContextWindow(tokens, f"Ollama's /api/show ({arch}.context_length)")
-    return None
+    length = info.get(f"{arch}.context_length") if isinstance(arch, str) else None
+    return _window(f"Ollama's /api/show ({arch}.context_length)", length)
 
 
 async def from_lmstudio(client: openai.AsyncOpenAI, root: str, model: str) -> ContextWindow | None:
@@ -146,11 +136,9 @@ async def from_lmstudio(client: openai.AsyncOpenAI, root: str, model: str) -> Co
     entry = _entry(await _get(client, f"{root}/api/v0/models"), "data", ("id",), model)
     if entry is None:
         return None
-    if (tokens := _tokens(entry.get("loaded_context_length"))) is not None:
-        return ContextWindow(tokens, "LM Studio's /api/v0/models (loaded_context_length)")
-    if (tokens := _tokens(entry.get("max_context_length"))) is not None:
-        return ContextWindow(tokens, "LM Studio's /api/v0/models (max_context_length)")
-    return None
+    return _window(
+        "LM Studio's /api/v0/models (loaded_context_length)", entry.get("loaded_context_length")
+    ) or _window("LM Studio's /api/v0/models (max_context_length)", entry.get("max_context_length"))
 
 
 PROBES: dict[str, tuple[Probe, ...]] = {
@@ -180,7 +168,8 @@ def _entry(
     return found[0] if lone and len(found) == 1 else None
 
 
-def _tokens(value: object) -> int | None:
+def _window(source: str, value: object) -> ContextWindow | None:
+    """`value` as a context window reported in `source`, if it is a token count."""
     if isinstance(value, int) and not isinstance(value, bool) and value > 0:
-        return value
+        return ContextWindow(value, source)
     return None

@@ -1,10 +1,8 @@
 """Which model server the assistant talks to: the effective profile.
 
-A profile is the value of every setting of the Model section (`Section.MODEL`), with the API
-key from the `SecretStore` (its account is the base URL, so each server keeps its own key)
-and environment overrides. The environment wins, because a person who sets
-`OPENAI_BASE_URL` in a shell expects it to be used; the profile names which variables
-overrode which settings, so the UI can say so instead of silently ignoring edits.
+The settings of the Model section, the API key from the `SecretStore` (by base URL, so each
+server keeps its own) and environment overrides, which win: a person who sets
+`OPENAI_BASE_URL` in a shell expects it used, and the UI says which settings it overrode.
 """
 
 from __future__ import annotations
@@ -183,11 +181,9 @@ async def save_profile(
     *,
     environ: Mapping[str, str] = os.environ,
 ) -> SecretSaved | None:
-    """Store the profile's `values`; settings not given, and those an environment variable
-    overrides, are left as stored.
-
-    The key goes to the `SecretStore` under the base URL; an empty key forgets the stored
-    one. Returns where the key went, or None when no key was stored.
+    """Store the profile's `values`, leaving settings not given or overridden by the
+    environment as stored. The key goes to the `SecretStore` under the base URL (an empty key
+    forgets it); returns where it went, or None when none was stored.
     """
     kept = {variable for _, variable in OVERRIDES if _env(environ, variable) is not None}
     given = {

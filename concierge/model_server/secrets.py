@@ -1,14 +1,9 @@
 """API keys in the system keyring, never in the database or the settings.
 
-Desktop Linux without a running keyring (a headless box, a bare window manager) makes
-`keyring` raise `NoKeyringError`; a locked or broken keyring raises other errors. Then the
-key is kept in memory for this session only, and the result says so in words the UI can
-show, so the person is never surprised by a key that vanished after a restart. A keyring
-that accepts a key and drops it (keyring's `null` backend, a misconfigured service) is caught
-by reading the key back after saving it. Keyring calls can block (D-Bus, an unlock prompt),
-so they run on a worker thread.
-
-Accounts are named by the caller: the model server's base URL, or the preset name.
+Without a working keyring (a headless box, a locked one, keyring's `null` backend that drops
+what it is given, caught by reading the key back) the key is kept for this session only, and
+the result says so for the UI: a key never vanishes silently after a restart. Keyring calls
+can block (D-Bus, an unlock prompt), so they run on a worker thread.
 """
 
 from __future__ import annotations

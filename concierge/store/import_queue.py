@@ -6,7 +6,7 @@ and one bad record refuses the whole file (`ImportRefused`, with every record's 
 no file is ever half in the queue. Each record is compared with the trip's items and with the
 candidates queued before it (`duplicate_of`): the same confirmation code on the same day (a
 return flight shares its booking code with the outbound one, so the code alone is not enough),
-else the same kind starting at the same instant under a similar title.
+else the same kind starting at the same instant under one service number or a similar title.
 
 What is accepted becomes itinerary items in one undo step, each noted "imported from <file>"
 in its notes (`PROVENANCE_PREFIX`), with its facts' source the import of that file (the
@@ -280,15 +280,18 @@ def _checked(trip_id: str, values: Mapping[str, object]) -> dict[str, Any]:
 def same_booking(new: Mapping[str, Any], old: Mapping[str, Any]) -> bool:
     """Whether two sets of item fields are one booking: the same confirmation code on the
     same day (and no different service numbers), else the same kind starting at the same
-    instant with similar titles."""
+    instant with the same service number ("TP 2501" and "TP2501") or similar titles."""
     code, other_code = _code(new), _code(old)
+    number, other_number = (service_number(str(v.get("service_number") or "")) for v in (new, old))
     if code and other_code:
-        numbers = {service_number(str(v.get("service_number") or "")) for v in (new, old)} - {""}
-        return code == other_code and new.get("day") == old.get("day") and len(numbers) < 2
+        numbers_agree = not (number and other_number) or number == other_number
+        return code == other_code and new.get("day") == old.get("day") and numbers_agree
     if _kind(new) != _kind(old):
         return False
     if _instant(new) != _instant(old):
         return False
+    if number and number == other_number:
+        return True
     title, other_title = _norm(str(new.get("title", ""))), _norm(str(old.get("title", "")))
     if title in other_title or other_title in title:
         return True

@@ -1,10 +1,6 @@
-"""Errors of the travel domain: input it cannot use or a service it could not ask, each worded
-as a sentence for the person (or for the assistant, as a tool error it can act on).
-
-Every one derives from `TravelError`, so a front-end catches "the domain refused this input"
-in one clause and lets a bug surface as a bug. Errors of one concern live beside it
-(`place.PlaceError`, `lookups.errors`, `forms.errors`).
-"""
+"""Errors of the travel domain, each worded as a sentence for the person (or the model, as a
+tool error). All derive from `TravelError`, so a front end catches "the domain refused this
+input" in one clause and a bug still surfaces as a bug."""
 
 from __future__ import annotations
 
@@ -14,10 +10,6 @@ from concierge.text import TranslatedError
 class TravelError(TranslatedError):
     """Base class for every error of `concierge.travel`; `str(error)` is readable as it is,
     and keeps a marked message translatable."""
-
-
-class DateError(TravelError):
-    """A date or time zone that cannot be used; the message says what to write instead."""
 
 
 class CurrencyError(TravelError):

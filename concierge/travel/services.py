@@ -1,14 +1,10 @@
 """Everything the app needs to plan trips, opened from one data folder. No Qt.
 
-`open_services` is the one composition: the window (`app.py`), the command line, the
-benchmarks and the tests all build their services with it, so each front end's assistant
-sees the same checks and the same context. The place index (airports and towns, about a
-second and a half of parsing) is part of it but loads apart, where the front end can afford
-it: the window once it is ready, the command line before it shows a context
-(`load_places`). Until it has loaded, checks that need places (transfers, zones, holidays)
-say nothing. Close with `await aclose()` while the event loop runs (lookups stop; the goal
-completions and form settling already started are written), then `close()`.
-"""
+`open_services` is the one composition: the window, the command line, the benchmarks and the
+tests all use it, so each front end's assistant sees the same checks and context. The place
+index loads apart (`load_places`), where the front end can afford it; until then checks
+that need places say nothing. Close with `await aclose()` while the loop runs, then
+`close()`."""
 
 from __future__ import annotations
 
@@ -105,11 +101,8 @@ class TravelServices:
 def open_services(
     data_dir: Path, *, secrets: SecretStore | None = None, places: PlaceIndex | None = None
 ) -> TravelServices:
-    """Open (and migrate) the database in `data_dir` and wire the repositories to one bus.
-
-    `places`: an index to share (tests load one per session); else a new one, empty until
-    `load_places`.
-    """
+    """Open (and migrate) the database in `data_dir` and wire the repositories to one bus;
+    `places`: an index to share (tests load one per session), else a new one."""
     database = Database.open(database_path(data_dir))
     bus = ChangeBus()
     trips = TripRepository(database, bus)

@@ -1,8 +1,6 @@
 """Help ▸ About: what this is, which version, under which licences, and where its files are.
 
-The folders are the ones this run uses (a `--data-dir` moves both); their buttons open them
-in the platform's file manager. The licence texts open in a window of their own, read from
-LICENSE and THIRD-PARTY-NOTICES.txt where the build put them.
+The folders are the ones this run uses (a `--data-dir` moves both).
 """
 
 from __future__ import annotations
@@ -12,30 +10,15 @@ from pathlib import Path
 
 from PySide6 import __version__ as pyside_version
 from PySide6.QtCore import Qt, QUrl, qVersion
-from PySide6.QtGui import QDesktopServices, QFontDatabase, QIcon
-from PySide6.QtWidgets import (
-    QDialog,
-    QDialogButtonBox,
-    QGridLayout,
-    QLabel,
-    QPlainTextEdit,
-    QPushButton,
-    QVBoxLayout,
-    QWidget,
-)
+from PySide6.QtGui import QDesktopServices, QIcon
+from PySide6.QtWidgets import QDialogButtonBox, QGridLayout, QLabel, QPushButton, QWidget
 
-from concierge.app_identity import (
-    APP_NAME,
-    COPYRIGHT,
-    ICON_SVG,
-    LICENCE,
-    SUMMARY,
-    VERSION,
-    licence_files,
-    licence_text,
-)
+from concierge.app_identity import APP_NAME, COPYRIGHT, ICON_SVG, LICENCE, SUMMARY, VERSION
 from concierge.text import QT_TRANSLATE_NOOP
+from concierge.ui.close_dialog import CloseDialog
 from concierge.ui.i18n import shown, translate
+from concierge.ui.licences import LicencesDialog
+from concierge.ui.wrapped_label import wrapped_label
 
 OPEN_DATA = QT_TRANSLATE_NOOP("AboutDialog", "Open &data folder")
 OPEN_LOGS = QT_TRANSLATE_NOOP("AboutDialog", "Open &log folder")
@@ -51,50 +34,25 @@ def qt_notice() -> str:
     ).format(qt=qVersion(), pyside=pyside_version)
 
 
-class LicencesDialog(QDialog):
-    """Concierge's MIT licence, then the third-party notices where the build shipped them."""
-
-    def __init__(self, parent: QWidget | None = None) -> None:
-        super().__init__(parent)
-        self.setObjectName("licencesDialog")
-        self.setWindowTitle(translate("AboutDialog", "{app} licences").format(app=APP_NAME))
-        self.text = QPlainTextEdit(self)
-        self.text.setObjectName("licencesText")
-        self.text.setReadOnly(True)
-        self.text.setFont(QFontDatabase.systemFont(QFontDatabase.SystemFont.FixedFont))
-        parts = [licence_text()]
-        parts += [f.read_text(encoding="utf-8") for f in licence_files() if f.name != "LICENSE"]
-        self.text.setPlainText("\n\n".join(part.rstrip() for part in parts))
-        buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Close, self)
-        buttons.rejected.connect(self.reject)
-        layout = QVBoxLayout(self)
-        layout.addWidget(self.text)
-        layout.addWidget(buttons)
-        self.resize(720, 560)
-
-
-class AboutDialog(QDialog):
+class AboutDialog(CloseDialog):
     def __init__(self, data_folder: Path, log_folder: Path, parent: QWidget | None = None):
-        super().__init__(parent)
-        self.setObjectName("aboutDialog")
-        self.setWindowTitle(translate("AboutDialog", "About {app}").format(app=APP_NAME))
+        title = translate("AboutDialog", "About {app}").format(app=APP_NAME)
+        super().__init__("aboutDialog", title, parent)
         self.data_folder = data_folder
         self.log_folder = log_folder
         self.licences: LicencesDialog | None = None
 
         icon = QLabel(self)
         icon.setPixmap(QIcon(str(ICON_SVG)).pixmap(64, 64))
-        title = QLabel(f"<h2>{APP_NAME} {html.escape(VERSION)}</h2>", self)
-        title.setObjectName("aboutTitle")
+        heading = QLabel(f"<h2>{APP_NAME} {html.escape(VERSION)}</h2>", self)
+        heading.setObjectName("aboutTitle")
         licence = translate("AboutDialog", "{licence} licence.").format(licence=LICENCE)
         summary = QLabel(
             f"{html.escape(shown(SUMMARY))}<br>{html.escape(licence)} {html.escape(COPYRIGHT)}.",
             self,
         )
         summary.setWordWrap(True)
-        qt = QLabel(qt_notice(), self)
-        qt.setObjectName("aboutQt")
-        qt.setWordWrap(True)
+        qt = wrapped_label(self, qt_notice(), name="aboutQt")
 
         folders = QGridLayout()
         self.data_label = self._path_label("aboutDataFolder", data_folder)
@@ -113,26 +71,14 @@ class AboutDialog(QDialog):
             folders.addWidget(label, row, 1)
             folders.addWidget(button, row, 2)
 
-        self.problem = QLabel(self)
-        self.problem.setObjectName("aboutProblem")
-        self.problem.setWordWrap(True)
-        self.problem.hide()
+        self.problem = wrapped_label(self, name="aboutProblem", hidden=True)
 
-        buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Close, self)
-        self.licences_button = buttons.addButton(
+        self.licences_button = self.buttons.addButton(
             shown(SHOW_LICENCES), QDialogButtonBox.ButtonRole.ActionRole
         )
         self.licences_button.clicked.connect(self.show_licences)
-        buttons.rejected.connect(self.reject)
-
-        layout = QVBoxLayout(self)
-        layout.addWidget(icon)
-        layout.addWidget(title)
-        layout.addWidget(summary)
-        layout.addWidget(qt)
-        layout.addLayout(folders)
-        layout.addWidget(self.problem)
-        layout.addWidget(buttons)
+        for part in (icon, heading, summary, qt, folders, self.problem):
+            self.add(part)
 
     def _path_label(self, name: str, folder: Path) -> QLabel:
         label = QLabel(str(folder), self)

@@ -1,11 +1,7 @@
 """Keeps the chat and inspector bound to an assistant for the selected trip.
 
-One agent per trip conversation, rebuilt when the trip or the model settings change. The
-model adapter is shared across trips, so its formatting cache survives switching trips; with
-runtime context sent as changes, each agent wraps it anew, so a log of what was sent never
-spans two conversations (and a rebuilt agent starts with a full snapshot).
-`before_context` is registered on every agent as a context hook: the window saves what the
-person has typed but not yet saved before any model call reads the store.
+The model adapter is shared across trips, so its formatting cache survives switching; each
+agent wraps it anew, so a log of what was sent never spans two conversations.
 """
 
 from __future__ import annotations
@@ -89,7 +85,6 @@ class AssistantSession(QObject):
         return self._client
 
     async def reload_profile(self) -> ModelProfile:
-        """Read the model settings (environment overrides applied) and rebind."""
         profile = await load_profile(self.services.settings, self.services.secrets)
         self.snapshot_budget = await self.services.settings.get(ASSISTANT_SNAPSHOT_BUDGET)
         if profile.is_usable:  # The SDK takes a good part of a second: import it off the loop.

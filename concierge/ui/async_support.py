@@ -4,9 +4,6 @@ qasync's `asyncSlot` keeps no reference to the task it creates, so a task can be
 collected mid-flight, and an exception in it only reaches the loop's exception handler.
 `BackgroundTasks` keeps every task it starts until it finishes, reports failures through a
 signal, and cancels and awaits them all on shutdown.
-
-`run_with_qt` runs the app's main coroutine on `QtEventLoop`, qasync's loop over the
-QApplication; the UI tests use the same loop.
 """
 
 from __future__ import annotations
@@ -29,15 +26,10 @@ log = logging.getLogger(__name__)
 
 
 class QtEventLoop(qasync.QEventLoop):  # type: ignore[misc]  # qasync has no type hints
-    """qasync's loop, whose callbacks always find it running.
-
-    qasync runs its callbacks from Qt timers, so whenever Qt processes events, also while
-    `run_forever` is not running: once more after each `run_until_complete` (after the app's
-    main coroutine; between a test and its fixtures' teardown) and wherever else Qt events are
-    processed then (pytest-qt does between a test's phases). A task resumed there found no
-    running loop, and `asyncio.to_thread`, `get_running_loop` or an HTTP call in it raised
-    RuntimeError. Here the loop counts as running for each callback it runs.
-    """
+    """qasync's loop, whose callbacks always find it running: qasync runs them from Qt
+    timers whenever Qt processes events, also while `run_forever` is not running (after each
+    `run_until_complete`, between pytest-qt's phases), where `asyncio.to_thread` or
+    `get_running_loop` in a resumed task raised RuntimeError."""
 
     def call_later(
         self,
@@ -113,7 +105,6 @@ class BackgroundTasks(QObject):
             task.cancel()
 
     async def shutdown(self) -> None:
-        """Refuse new tasks, cancel the running ones and wait until they have all ended."""
         self._closed = True
         while self._tasks:
             pending = tuple(self._tasks)

@@ -1,10 +1,8 @@
 """The app's few meaningful colours (error, success, warning, the assistant's mark), derived
 from the palette in this one place, and the window's palette following the system's light or
 dark scheme.
-
-Each tone has a shade for light backgrounds and one for dark; the palette's window and base
-colours pick whichever reads better on both. Widgets painted with `tint` repaint themselves
-when the palette changes, so a switch to dark mode never leaves dark red on dark grey.
+Widgets painted with `tint` repaint themselves when the palette changes, so a switch to
+dark mode never leaves dark red on dark grey.
 """
 
 from __future__ import annotations
@@ -176,11 +174,8 @@ def dark_palette() -> QPalette:
 
 
 def follow_colour_scheme(app: QApplication) -> None:
-    """When the system switches between light and dark, make sure the palette follows.
-
-    A platform theme usually changes the palette itself; Fusion without one does not, so the
-    scheme the system reports decides: a dark palette for Dark, the style's own for Light.
-    """
+    """When the system switches between light and dark, the palette follows (Fusion without
+    a platform theme does not follow by itself)."""
     hints = app.styleHints()
 
     def scheme_changed(scheme: Qt.ColorScheme) -> None:

@@ -1,8 +1,5 @@
-"""Columns that keep a share of a view's width until the person sizes them by hand.
-
-Fixed pixel widths for the side columns leave the stretching one (a title) a few pixels
-in a narrow window; shares keep every column readable at 1024 pixels and at 1920.
-"""
+"""Columns that keep a share of a view's width until the person sizes them by hand, so every
+column stays readable at 1024 pixels and at 1920."""
 
 from __future__ import annotations
 

@@ -1,11 +1,9 @@
 """A tab widget whose titles stay whole and in sight when the window is narrow.
 
-At 1024 px wide in a desktop's larger font (GTK's theme under Openbox) the seven plan tabs
-need a little more than the middle column has, and Qt scrolls them, half hiding the last;
-Qt's eliding is no better, it cuts every title to two letters. Most of a tab's width is the
-style's padding beside its title, so when the titles do not fit that padding shrinks just
-enough that they do (never below `MIN_SPACE_EMS`), drawn by the style as usual. Only when
-even that is not enough does the bar scroll.
+At 1024 px in a larger font Qt scrolls the plan tabs, half hiding the last, and its eliding
+cuts every title to two letters. Most of a tab's width is the style's padding, so that
+shrinks just enough for the titles to fit (never below `MIN_SPACE_EMS`); only then does the
+bar scroll.
 """
 
 from __future__ import annotations
@@ -57,7 +55,6 @@ class FittingTabs(QTabWidget):
 
     @property
     def compact(self) -> bool:
-        """Whether the titles have less padding than the style gives them."""
         return self._spacing.space is not None
 
     def resizeEvent(self, event: QResizeEvent) -> None:

@@ -1,15 +1,10 @@
 """Garbage collection on the GUI thread only, and cheap.
 
-Python's cyclic collector runs on whichever thread allocates when a threshold is crossed;
-with the database worker and HTTP threads that can be a worker, and freeing Qt objects
-there crashes inside Qt. Automatic collection is switched off and a timer collects on the
-GUI thread instead (the approach Anki takes).
-
-A full collection walks every object (the airport index, SQLAlchemy, Qt wrappers): about
-300 ms here. Everything alive once start-up is done is frozen out of collection, and full
-collections run at most once a minute. A young-generation pass walks what was allocated
-since the last one, so the timer runs ten times a second: once a second, a streaming answer
-with database writes left enough behind for passes of 20 ms and more, a dropped frame each.
+Python's cyclic collector runs on whichever thread allocates when a threshold is crossed,
+which can be a worker, and freeing Qt objects there crashes inside Qt; so a timer collects
+on the GUI thread instead (the approach Anki takes). A full pass takes about 300 ms, so what
+is alive after start-up is frozen out of collection and full passes run at most once a
+minute; young passes run ten times a second, each then too short to drop a frame.
 """
 
 from __future__ import annotations
@@ -51,9 +46,7 @@ class GuiThreadCollector(QObject):
         gc.enable()
 
     def collect_if_due(self) -> None:
-        """Collect the oldest generation that is due: the young one once its allocation
-        threshold has been passed, the middle one every `YOUNG_PASSES_PER_MIDDLE` young
-        passes, the old one at most every `FULL_COLLECTION_SECONDS`."""
+        """Collect the oldest generation that is due."""
         threshold = gc.get_threshold()
         counts = gc.get_count()
         if counts[2] > threshold[2] and (

@@ -1,15 +1,8 @@
 """The language the window speaks: Qt's and our translations, and text shown in the locale.
 
-Every string the person reads goes through `translate("Context", "Source")` (UI code) or
-`shown(text)` (labels and messages the store and the travel layer declare with
-`concierge.text.QT_TRANSLATE_NOOP`). Contexts are literal strings, never `self.tr`: PySide6
+Contexts are literal strings (`translate("Context", "Source")`), never `self.tr`: PySide6
 looks `tr` up by the object's runtime class, so a subclass would lose its base's
 translations, and `lupdate` only reads literal contexts.
-
-`install_language` runs once, before the first window: it loads Qt's own translations
-(qtbase: the standard buttons and dialogs) and ours for the chosen language, makes that
-locale Qt's default and Babel's (`concierge.travel.locale.app_locale`), so dates, numbers and money
-follow it.
 """
 
 from __future__ import annotations

@@ -14,7 +14,6 @@ from PySide6.QtCore import QByteArray, Qt, QTimer
 from PySide6.QtGui import (
     QAction,
     QCloseEvent,
-    QDragEnterEvent,
     QDragMoveEvent,
     QDropEvent,
     QIcon,
@@ -24,13 +23,12 @@ from PySide6.QtWidgets import (
     QApplication,
     QDialog,
     QFileDialog,
-    QLabel,
     QMainWindow,
+    QMenu,
     QMessageBox,
     QSplitter,
     QTabWidget,
     QToolButton,
-    QVBoxLayout,
     QWidget,
 )
 
@@ -38,7 +36,14 @@ from concierge.agent import AbortSignal
 from concierge.app_identity import APP_NAME
 from concierge.model.settings import UI_LAST_TRIP_ID, UI_WINDOW_GEOMETRY
 from concierge.model_server import ModelProfile
-from concierge.store import Actor, Change, ChangeContext, DocumentRecord, StoreError, log_dir
+from concierge.store import (
+    Actor,
+    Change,
+    ChangeContext,
+    DocumentRecord,
+    StoreError,
+    log_dir,
+)
 from concierge.text import QT_TRANSLATE_NOOP
 from concierge.travel.assistant.ledger_view import itinerary_costs
 from concierge.travel.checks import Problem
@@ -82,6 +87,8 @@ from concierge.ui.startup_window import initial_size
 from concierge.ui.task_failure import failure_text
 from concierge.ui.trips import ItineraryView, TripForm, TripListPanel
 from concierge.ui.user_guide import UserGuideDialog
+from concierge.ui.views.actions import key_text
+from concierge.ui.views.layouts import note_label, vbox
 from concierge.ui.views.locks import LOCK_HINT, LOCK_KEYS, LOCK_TEXT
 from concierge.ui.views.trip_view import TripView
 from concierge.ui.voice_link import VoiceLink
@@ -284,19 +291,13 @@ class MainWindow(QMainWindow):
         side.setStretchFactor(2, 2)
         side.setChildrenCollapsible(False)
 
-        self.empty_state = QLabel(
+        self.empty_state = note_label(
             translate(
                 "MainWindow", "Create a trip with File ▸ New trip (Ctrl+N) to start planning."
             ),
             self,
         )
-        self.empty_state.setAlignment(Qt.AlignmentFlag.AlignCenter)
-        self.empty_state.setWordWrap(True)
-        middle = QWidget(self)
-        middle_layout = QVBoxLayout(middle)
-        middle_layout.setContentsMargins(0, 0, 0, 0)
-        middle_layout.addWidget(self.empty_state)
-        middle_layout.addWidget(center, 1)
+        middle = vbox(self, self.empty_state, center, grow=center)
         self._center = center
 
         self.splitter = QSplitter(Qt.Orientation.Horizontal, self)
@@ -327,102 +328,88 @@ class MainWindow(QMainWindow):
         self._show_empty_state(True)
 
     def _build_menus(self) -> None:
-        file_menu = self.menuBar().addMenu(translate("MainWindow", "&File"))
-        file_menu.addAction(self.trip_list.new_action)
-        file_menu.addAction(self.trip_list.duplicate_action)
-        file_menu.addSeparator()
+        menu = self.menuBar().addMenu(translate("MainWindow", "&File"))
+        menu.addAction(self.trip_list.new_action)
+        menu.addAction(self.trip_list.duplicate_action)
+        menu.addSeparator()
         self.import_action = self._action(
-            translate("MainWindow", "&Import…"), self.open_import_dialog, IMPORT_KEYS
+            menu, translate("MainWindow", "&Import…"), self.open_import_dialog, IMPORT_KEYS
         )
-        file_menu.addAction(self.import_action)
-        self.exports.add_to(file_menu)
-        file_menu.addSeparator()
+        self.exports.add_to(menu)
+        menu.addSeparator()
         self.settings_action = self._action(
-            translate("MainWindow", "&Settings…"), self.open_settings, "Ctrl+,"
+            menu, translate("MainWindow", "&Settings…"), self.open_settings, "Ctrl+,"
         )
-        file_menu.addAction(self.settings_action)
-        file_menu.addSeparator()
+        menu.addSeparator()
         # Ctrl+Q everywhere: the platform's Quit binding is empty on Windows and offscreen.
-        quit_action = self._action(translate("MainWindow", "&Quit"), self.close, "Ctrl+Q")
-        file_menu.addAction(quit_action)
+        self._action(menu, translate("MainWindow", "&Quit"), self.close, "Ctrl+Q")
 
-        edit_menu = self.menuBar().addMenu(translate("MainWindow", "&Edit"))
+        menu = self.menuBar().addMenu(translate("MainWindow", "&Edit"))
         self.undo_action = self._action(
-            translate("MainWindow", "&Undo"), self.undo, QKeySequence.StandardKey.Undo
+            menu, translate("MainWindow", "&Undo"), self.undo, QKeySequence.StandardKey.Undo
         )
-        self.undo_action.setEnabled(False)
-        edit_menu.addAction(self.undo_action)
-        self.redo_action = self._action(translate("MainWindow", "&Redo"), self.redo)
+        self.redo_action = self._action(menu, translate("MainWindow", "&Redo"), self.redo)
         self.redo_action.setShortcuts(redo_shortcuts())
+        self.undo_action.setEnabled(False)
         self.redo_action.setEnabled(False)
-        edit_menu.addAction(self.redo_action)
         self.mark_seen_action = self._action(
-            translate("MainWindow", "Mark assistant changes as &seen"), self.mark_seen
+            menu, translate("MainWindow", "Mark assistant changes as &seen"), self.mark_seen
         )
-        edit_menu.addAction(self.mark_seen_action)
-        edit_menu.addSeparator()
-        keys = QKeySequence(LOCK_KEYS).toString(QKeySequence.SequenceFormat.NativeText)
+        menu.addSeparator()
+        keys = key_text(LOCK_KEYS)
         # The key is the views' own (see `views.locks`); the menu only names it.
-        self.lock_action = self._action(f"&{shown(LOCK_TEXT)}\t{keys}", self.toggle_lock)
-        edit_menu.addAction(self.lock_action)
+        self.lock_action = self._action(menu, f"&{shown(LOCK_TEXT)}\t{keys}", self.toggle_lock)
 
-        view_menu = self.menuBar().addMenu(translate("MainWindow", "&View"))
-        self.tab_actions: list[QAction] = []
-        for number, (panel, title) in enumerate(self._plan_tabs(), start=1):
-            action = self._action(title, functools.partial(self.show_tab, panel), f"Ctrl+{number}")
-            view_menu.addAction(action)
-            self.tab_actions.append(action)
-        view_menu.addSeparator()
+        menu = self.menuBar().addMenu(translate("MainWindow", "&View"))
+        self.tab_actions = [
+            self._action(menu, title, functools.partial(self.show_tab, panel), f"Ctrl+{number}")
+            for number, (panel, title) in enumerate(self._plan_tabs(), start=1)
+        ]
+        menu.addSeparator()
         self.problems_action = self._action(
-            translate("MainWindow", "&Problems"), self.show_problems, PROBLEMS_KEYS
+            menu, translate("MainWindow", "&Problems"), self.show_problems, PROBLEMS_KEYS
         )
         self.next_problem_action = self._action(
+            menu,
             translate("MainWindow", "&Next problem"),
             lambda: self.step_problem(1),
             NEXT_PROBLEM_KEYS,
         )
         self.previous_problem_action = self._action(
+            menu,
             translate("MainWindow", "Pre&vious problem"),
             lambda: self.step_problem(-1),
             PREVIOUS_PROBLEM_KEYS,
         )
-        for action in (
-            self.problems_action,
-            self.next_problem_action,
-            self.previous_problem_action,
-        ):
-            view_menu.addAction(action)
 
-        assistant_menu = self.menuBar().addMenu(translate("MainWindow", "&Assistant"))
-        focus_chat = self._action(
-            translate("MainWindow", "&Message the assistant"), self.focus_chat, "Ctrl+L"
+        menu = self.menuBar().addMenu(translate("MainWindow", "&Assistant"))
+        self._action(
+            menu, translate("MainWindow", "&Message the assistant"), self.focus_chat, "Ctrl+L"
         )
-        assistant_menu.addAction(focus_chat)
-        show_inspector = self._action(
+        self._action(
+            menu,
             translate("MainWindow", "&What the assistant sees"),
             lambda: self.side_tabs.setCurrentWidget(self.inspector),
         )
-        assistant_menu.addAction(show_inspector)
         self.review_action = self._action(
+            menu,
             translate("MainWindow", "&Review proposed changes"),
             self.proposals_panel.focus_list,
             "Ctrl+Shift+R",
         )
-        assistant_menu.addAction(self.review_action)
 
-        help_menu = self.menuBar().addMenu(translate("MainWindow", "&Help"))
+        menu = self.menuBar().addMenu(translate("MainWindow", "&Help"))
         self.shortcuts_action = self._action(
+            menu,
             translate("MainWindow", "&Keyboard shortcuts"),
             self.show_shortcuts,
             QKeySequence.StandardKey.HelpContents,
         )
-        help_menu.addAction(self.shortcuts_action)
         self.user_guide_action = self._action(
-            translate("MainWindow", "&User guide"), self.show_user_guide, USER_GUIDE_KEYS
+            menu, translate("MainWindow", "&User guide"), self.show_user_guide, USER_GUIDE_KEYS
         )
-        help_menu.addAction(self.user_guide_action)
         about = translate("MainWindow", "&About {app}").format(app=APP_NAME)
-        help_menu.addAction(self._action(about, self.show_about))
+        self._action(menu, about, self.show_about)
 
     def menu_titles(self) -> str:
         """The menu bar's titles as read ("File, Edit, …"): the log names the language the
@@ -526,7 +513,7 @@ class MainWindow(QMainWindow):
         worst = panel.worst()
         icon = panel.icon(worst) if worst is not None else QIcon()
         text = count_text(count) if panel.loaded else translate("MainWindow", "Checking…")
-        keys = QKeySequence(PROBLEMS_KEYS).toString(QKeySequence.SequenceFormat.NativeText)
+        keys = key_text(PROBLEMS_KEYS)
         button = self.problems_button
         button.setText(text)
         button.setIcon(icon)
@@ -543,14 +530,17 @@ class MainWindow(QMainWindow):
 
     def _action(
         self,
+        menu: QMenu,
         text: str,
         slot: Callable[[], object],
         shortcut: QKeySequence.StandardKey | str | None = None,
     ) -> QAction:
+        """An action of `menu`."""
         action = QAction(text, self)
         if shortcut is not None:
             action.setShortcut(QKeySequence(shortcut))
         action.triggered.connect(lambda _checked=False: slot())
+        menu.addAction(action)
         return action
 
     # -- start-up ---------------------------------------------------------------------------
@@ -712,13 +702,11 @@ class MainWindow(QMainWindow):
         self.chat.setFocus(Qt.FocusReason.OtherFocusReason)
         self.chat.send()
 
-    def dragEnterEvent(self, event: QDragEnterEvent) -> None:
-        if _local_files(event) and self.session.trip_id is not None:
-            event.acceptProposedAction()
-
     def dragMoveEvent(self, event: QDragMoveEvent) -> None:
         if _local_files(event) and self.session.trip_id is not None:
             event.acceptProposedAction()
+
+    dragEnterEvent = dragMoveEvent
 
     def dropEvent(self, event: QDropEvent) -> None:
         paths = _local_files(event)
@@ -754,44 +742,41 @@ class MainWindow(QMainWindow):
             self.tasks.start(self._refresh_undo(), name="refresh undo")
 
     def undo(self) -> None:
-        self.tasks.start(self._undo(), name="undo")
-
-    async def _undo(self) -> None:
-        result = await self.services.history.undo_last()
-        if result is None:
-            self.statusBar().showMessage(translate("MainWindow", "Nothing to undo."), STATUS_MS)
-        else:
-            text = translate("MainWindow", "Undone: {step}").format(step=shown(result.label))
-            self.statusBar().showMessage(text, STATUS_MS)
-        await self._refresh_undo()
+        self.tasks.start(self._step_history(redo=False), name="undo")
 
     def redo(self) -> None:
-        self.tasks.start(self._redo(), name="redo")
+        self.tasks.start(self._step_history(redo=True), name="redo")
 
-    async def _redo(self) -> None:
-        result = await self.services.history.redo_last()
+    async def _step_history(self, *, redo: bool) -> None:
+        history = self.services.history
+        result = await (history.redo_last() if redo else history.undo_last())
         if result is None:
-            self.statusBar().showMessage(translate("MainWindow", "Nothing to redo."), STATUS_MS)
+            nothing = (
+                translate("MainWindow", "Nothing to redo.")
+                if redo
+                else translate("MainWindow", "Nothing to undo.")
+            )
+            self.statusBar().showMessage(nothing, STATUS_MS)
         else:
-            text = translate("MainWindow", "Redone: {step}").format(step=shown(result.label))
-            self.statusBar().showMessage(text, STATUS_MS)
+            done = (
+                translate("MainWindow", "Redone: {step}")
+                if redo
+                else translate("MainWindow", "Undone: {step}")
+            )
+            self.statusBar().showMessage(done.format(step=shown(result.label)), STATUS_MS)
         await self._refresh_undo()
 
     async def _refresh_undo(self) -> None:
         history = self.services.history
         undo, redo = await history.undo_label(), await history.redo_label()
-        self.undo_action.setEnabled(undo is not None)
-        self.undo_action.setText(
-            translate("MainWindow", "&Undo {step}").format(step=shown(undo))
-            if undo
-            else translate("MainWindow", "&Undo")
-        )
-        self.redo_action.setEnabled(redo is not None)
-        self.redo_action.setText(
-            translate("MainWindow", "&Redo {step}").format(step=shown(redo))
-            if redo
-            else translate("MainWindow", "&Redo")
-        )
+        for action, step, plain, named in (
+            (self.undo_action, undo, "&Undo", translate("MainWindow", "&Undo {step}")),
+            (self.redo_action, redo, "&Redo", translate("MainWindow", "&Redo {step}")),
+        ):
+            action.setEnabled(step is not None)
+            action.setText(
+                named.format(step=shown(step)) if step else translate("MainWindow", plain)
+            )
 
     def mark_seen(self) -> None:
         trip_id = self.session.trip_id
@@ -934,7 +919,7 @@ def _bring_forward(dialog: QDialog) -> None:
     dialog.activateWindow()
 
 
-def _local_files(event: QDragEnterEvent | QDragMoveEvent | QDropEvent) -> list[Path]:
+def _local_files(event: QDragMoveEvent | QDropEvent) -> list[Path]:
     """The local files being dragged (none for text or remote links)."""
     data = event.mimeData()
     if not data.hasUrls():

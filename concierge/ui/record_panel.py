@@ -24,9 +24,7 @@ from PySide6.QtWidgets import (
     QLabel,
     QLineEdit,
     QMenu,
-    QStyle,
     QTreeView,
-    QVBoxLayout,
     QWidget,
 )
 
@@ -42,12 +40,20 @@ from concierge.store import (
 )
 from concierge.ui.i18n import translate
 from concierge.ui.record_table import R, RecordTableModel, unseen_reason
-from concierge.ui.views.actions import action_button, icon_button, make_action
+from concierge.ui.views.actions import (
+    action_button,
+    make_action,
+    make_actions,
+    move_actions,
+    move_buttons,
+    on_widget,
+)
 from concierge.ui.views.in_place import commit_open_editor
+from concierge.ui.views.layouts import note_label, vbox
 from concierge.ui.views.person import person
 from concierge.ui.views.trip_view import TripView
 from concierge.ui.views.undo_bar import UndoBar
-from concierge.ui.views.undo_offer import UndoOffer, undo_offered
+from concierge.ui.views.undo_offer import UndoOffer
 
 OTHER_COLUMNS_SHARE = 0.5
 """The columns after the first always get this share of the list's width when they need it,
@@ -77,8 +83,7 @@ class RecordListPanel(TripView[Change], Generic[R]):
         empty_text: str,
         rename_text: str = "",
     ) -> None:
-        super().__init__(bus, parent, name=name.lower())
-        self.setAccessibleName(name)
+        super().__init__(bus, parent, name=name.lower(), accessible_name=name)
         self.trips = trips
         self.history = history
         self.model = model
@@ -102,8 +107,8 @@ class RecordListPanel(TripView[Change], Generic[R]):
         header = self.view.header()
         header.setStretchLastSection(False)
         header.setSectionResizeMode(0, QHeaderView.ResizeMode.Stretch)
-        for column in range(1, model.columnCount()):
-            header.setSectionResizeMode(column, QHeaderView.ResizeMode.Interactive)
+        for section in range(1, model.columnCount()):
+            header.setSectionResizeMode(section, QHeaderView.ResizeMode.Interactive)
 
         self.new_label = QLabel(new_label, self)
         self.new_edit = QLineEdit(self)
@@ -114,48 +119,31 @@ class RecordListPanel(TripView[Change], Generic[R]):
             self, translate("RecordListPanel", "Add"), None, self.add_from_line
         )
         self.add_button = action_button(self, self.add_action)
-        self.rename_action = make_action(
+        self.rename_action, self.remove_action = make_actions(
             self,
-            rename_text or translate("RecordListPanel", "Rename"),
-            Qt.Key.Key_F2,
-            self.rename_selected,
+            (
+                rename_text or translate("RecordListPanel", "Rename"),
+                Qt.Key.Key_F2,
+                self.rename_selected,
+            ),
+            (
+                translate("RecordListPanel", "Remove"),
+                QKeySequence.StandardKey.Delete,
+                self.remove_selected,
+            ),
         )
-        self.remove_action = make_action(
-            self,
-            translate("RecordListPanel", "Remove"),
-            QKeySequence.StandardKey.Delete,
-            self.remove_selected,
-        )
-        self.move_up_action = make_action(
-            self,
-            translate("RecordListPanel", "Move up"),
-            Qt.Modifier.ALT | Qt.Key.Key_Up,
-            lambda: self.move_selected(-1),
-        )
-        self.move_down_action = make_action(
-            self,
-            translate("RecordListPanel", "Move down"),
-            Qt.Modifier.ALT | Qt.Key.Key_Down,
-            lambda: self.move_selected(1),
-        )
-        for action in self.view_actions():
-            action.setShortcutContext(Qt.ShortcutContext.WidgetShortcut)
-            self.view.addAction(action)
+        self.move_up_action, self.move_down_action = move_actions(self, self.move_selected)
+        on_widget(self.view, self.view_actions())
         self.rename_button = action_button(self, self.rename_action)
         self.remove_button = action_button(self, self.remove_action)
-        self.move_up_button = icon_button(
-            self, self.move_up_action, QStyle.StandardPixmap.SP_ArrowUp
-        )
-        self.move_down_button = icon_button(
-            self, self.move_down_action, QStyle.StandardPixmap.SP_ArrowDown
+        self.move_up_button, self.move_down_button = move_buttons(
+            self, self.move_up_action, self.move_down_action
         )
         self.empty_label = QLabel(empty_text, self)
         self.empty_label.setWordWrap(True)
         self.empty_label.setContentsMargins(4, 2, 4, 2)
         self.undo_bar = UndoBar(self)
-        self.placeholder = QLabel(no_trip_text, self)
-        self.placeholder.setAlignment(Qt.AlignmentFlag.AlignCenter)
-        self.placeholder.setWordWrap(True)
+        self.placeholder = note_label(no_trip_text, self)
 
         self.add_row = QHBoxLayout()
         self.add_row.setContentsMargins(0, 0, 0, 0)
@@ -169,16 +157,17 @@ class RecordListPanel(TripView[Change], Generic[R]):
         buttons.addStretch(1)
         self.button_row = buttons
         """The buttons under the list; a panel may add its own before the stretch."""
-        body = QWidget(self)
-        body_layout = QVBoxLayout(body)
-        body_layout.setContentsMargins(0, 4, 0, 0)
-        body_layout.addLayout(self.add_row)  # Visual order is tab order.
-        body_layout.addWidget(self.view, 1)
-        body_layout.addWidget(self.empty_label)
-        body_layout.addLayout(buttons)
-        body_layout.addWidget(self.undo_bar)
-        self.body = body
-        self.stack = self.stack_pages(self.placeholder, body)
+        self.body = vbox(  # Visual order is tab order.
+            self,
+            self.add_row,
+            self.view,
+            self.empty_label,
+            buttons,
+            self.undo_bar,
+            grow=self.view,
+            top=4,
+        )
+        self.stack = self.stack_pages(self.placeholder, self.body)
 
         self._loaded = False
         self._selected: str | None = None
@@ -422,12 +411,9 @@ class RecordListPanel(TripView[Change], Generic[R]):
             self.undo_bar.offer(text)
 
     async def _undo(self, offer: UndoOffer) -> None:
-        problem = await undo_offered(self.history, offer)
-        if problem is not None:
-            self.undo_bar.inform(problem)
-            return
-        self._pending_select = offer.entity_ids[0]
-        self.reload()
+        if await self.undo_bar.undo(self.history, offer):
+            self._pending_select = offer.entity_ids[0]
+            self.reload()
 
     async def _reorder(self, record: R, position: int) -> None:
         try:

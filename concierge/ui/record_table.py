@@ -1,10 +1,7 @@
 """A table model over store records with ids (goals, pins), kept in step with fresh reads.
 
-`sync` applies a new read as row moves, inserts, removals and changed cells instead of a
-reset, so the selection, the current row and an open editor survive every refresh. Rows the
-assistant added or changed and the person has not looked at are tinted, with the reason in
-the tooltip (the itinerary's look). Editing the first column does not write anything: the
-model asks with `edit_requested`, and the next `sync` shows what the store kept.
+Editing the first column writes nothing: the model asks with `edit_requested`, and the
+next `sync` shows what the store kept.
 """
 
 from __future__ import annotations
@@ -56,8 +53,6 @@ class RecordTableModel(QAbstractTableModel, Generic[R]):
         self._records: list[R] = []
         self._unseen: dict[str, str] = {}
 
-    # -- what subclasses provide -----------------------------------------------------------
-
     def text(self, record: R, column: int) -> str:
         """What `column` shows for `record`; column 0 is the editable text."""
         raise NotImplementedError
@@ -69,8 +64,6 @@ class RecordTableModel(QAbstractTableModel, Generic[R]):
     def check_state(self, record: R) -> Qt.CheckState | None:
         """The first column's check box, if the rows have one."""
         return None
-
-    # -- records --------------------------------------------------------------------------
 
     @property
     def records(self) -> tuple[R, ...]:
@@ -115,8 +108,6 @@ class RecordTableModel(QAbstractTableModel, Generic[R]):
                 self._changed(record.id)
 
         sync_rows(self, self._records, records, kept)
-
-    # -- Qt -------------------------------------------------------------------------------
 
     def rowCount(self, parent: AnyIndex = ROOT) -> int:
         return 0 if parent.isValid() else len(self._records)

@@ -1,8 +1,5 @@
-"""Bringing a list model's rows in step with a fresh read of the store.
-
-A read is applied as row removals, inserts and moves (and the caller's data changes) rather
-than a model reset, so the views' selection, current row and open editor survive it.
-"""
+"""Bringing a list model's rows in step with a fresh read of the store without a reset, so
+the views' selection, current row and open editor survive it."""
 
 from __future__ import annotations
 
@@ -28,9 +25,8 @@ def sync_rows(
     records: Sequence[T],
     kept: Callable[[int, T, T], None],
 ) -> None:
-    """Make `rows` (what `model` shows, one record a row) equal `records` with the fewest
-    structural changes, telling the model's views about each. `kept(row, shown, record)` is
-    called for every record that was already shown, once it replaced the old version."""
+    """Make `rows` (what `model` shows) equal `records` with the fewest structural changes;
+    `kept(row, shown, record)` is called for every record that was already shown."""
     wanted = {record.id for record in records}
     for row in reversed(range(len(rows))):
         if rows[row].id not in wanted:

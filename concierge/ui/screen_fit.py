@@ -1,9 +1,7 @@
 """Keeping a top-level window, frame included, inside its screen's available area.
 
-A window sized to the screen is taller than the screen once the window manager adds its
-title bar, and the bottom row of buttons ends up off-screen. The frame's size is known only
-after the window manager has framed the window, so the fit is done again whenever the
-frame margins change (never because the person moved or resized the window).
+The frame's size is known only once the window manager has framed the window, so the fit is
+done again whenever the frame margins change (never because the person moved or resized it).
 """
 
 from __future__ import annotations

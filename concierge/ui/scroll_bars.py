@@ -1,11 +1,9 @@
 """Scroll bars that repaint only when what they show changes, and at most ten times a
 second while their content grows.
 
-A scroll bar repaints on every change of its range or value, even when its handle ends up
-on the same pixels: a transcript growing by a few words (its range grows, then it scrolls
-back to the end), or an itinerary row added. Painting one takes one to two milliseconds in
-the Fusion style (its fills cost per pixel row), and a streaming answer changes the range
-thirty times a second.
+A scroll bar repaints on every change of its range or value, even when its handle ends up on
+the same pixels; painting one takes a millisecond or two in Fusion, and a streaming answer
+changes the range thirty times a second.
 """
 
 from __future__ import annotations
@@ -29,14 +27,10 @@ GROWTH_REPAINT_SECONDS = 0.1
 
 
 class SteadyScrollBar(QScrollBar):
-    """A `QScrollBar` that repaints after range and value changes only when its handle's
-    rectangle, its ends (arrows are drawn disabled at the minimum and maximum) or its
-    enabled state differ from what was last painted.
-
-    The comparison waits until the changes of one event-loop pass are done: a view sets the
-    range and then the value, and the state in between is not what will be shown. After a
-    range change it waits until `GROWTH_REPAINT_SECONDS` have passed since the last paint;
-    scrolling alone (wheel, keys, dragging the handle) is shown at once."""
+    """A `QScrollBar` that repaints after range and value changes only when its handle, its
+    ends or its enabled state differ from what was last painted. The comparison waits until
+    one event-loop pass is done (a view sets the range, then the value); scrolling alone is
+    shown at once."""
 
     def __init__(self, orientation: Qt.Orientation, parent: QWidget | None = None) -> None:
         super().__init__(orientation, parent)

@@ -1,9 +1,7 @@
 """Help ▸ Keyboard shortcuts: every shortcut the window has, read from its actions.
 
-The list is made from the live `QAction`s (and the `QShortcut`s that say what they do in
-their "What's this" text) each time the dialog opens, so it cannot drift from the keys
-that work: an action added anywhere shows up here by itself. Grouped by the menu an action
-sits in, otherwise by the named part of the window it belongs to ("Trips", "Itinerary").
+The list is read from the live actions each time the dialog opens, so it cannot drift from
+the keys that work.
 """
 
 from __future__ import annotations
@@ -12,21 +10,12 @@ from dataclasses import dataclass
 
 from PySide6.QtCore import Qt
 from PySide6.QtGui import QAction, QKeySequence, QShortcut
-from PySide6.QtWidgets import (
-    QDialog,
-    QDialogButtonBox,
-    QLabel,
-    QLineEdit,
-    QMainWindow,
-    QMenu,
-    QTreeWidget,
-    QTreeWidgetItem,
-    QVBoxLayout,
-    QWidget,
-)
+from PySide6.QtWidgets import QMainWindow, QMenu, QTreeWidget, QTreeWidgetItem, QWidget
 
 from concierge.text import QT_TRANSLATE_NOOP
+from concierge.ui.close_dialog import CloseDialog
 from concierge.ui.i18n import shown, translate
+from concierge.ui.wrapped_label import wrapped_label
 
 OTHER_GROUP = QT_TRANSLATE_NOOP("ShortcutsDialog", "Window")
 SEARCH_LABEL = QT_TRANSLATE_NOOP("ShortcutsDialog", "Search shortcuts")
@@ -115,24 +104,19 @@ def shortcuts_of(window: QWidget) -> list[Shortcut]:
     return sorted(unique, key=lambda s: order.index(s.group))
 
 
-class ShortcutsDialog(QDialog):
+class ShortcutsDialog(CloseDialog):
     """The shortcuts of `window`, grouped and searchable; not modal (`show()`), so the
     person can try a shortcut with the list open."""
 
     def __init__(self, window: QWidget) -> None:
-        super().__init__(window)
-        self.setObjectName("shortcutsDialog")
-        self.setWindowTitle(translate("ShortcutsDialog", "Keyboard shortcuts"))
-        self.setModal(False)
+        title = translate("ShortcutsDialog", "Keyboard shortcuts")
+        super().__init__("shortcutsDialog", title, window, modal=False)
         self._window = window
-        self.search = QLineEdit(self)
-        self.search.setAccessibleName(shown(SEARCH_LABEL))
-        self.search.setPlaceholderText(
-            translate("ShortcutsDialog", "Type to find an action or a key, e.g. undo or Ctrl")
+        label, self.search = self.search_field(
+            translate("ShortcutsDialog", "&Search"),
+            shown(SEARCH_LABEL),
+            translate("ShortcutsDialog", "Type to find an action or a key, e.g. undo or Ctrl"),
         )
-        self.search.setClearButtonEnabled(True)
-        label = QLabel(translate("ShortcutsDialog", "&Search"), self)
-        label.setBuddy(self.search)
         self.tree = QTreeWidget(self)
         self.tree.setAccessibleName(translate("ShortcutsDialog", "Keyboard shortcuts"))
         self.tree.setHeaderLabels(
@@ -140,22 +124,17 @@ class ShortcutsDialog(QDialog):
         )
         self.tree.setRootIsDecorated(False)
         self.tree.setUniformRowHeights(True)
-        self.empty = QLabel(translate("ShortcutsDialog", "No shortcut matches."), self)
-        self.empty.hide()
-        buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Close, self)
-        buttons.rejected.connect(self.close)
-        layout = QVBoxLayout(self)
-        layout.addWidget(label)
-        layout.addWidget(self.search)
-        layout.addWidget(self.tree, 1)
-        layout.addWidget(self.empty)
-        layout.addWidget(buttons)
+        no_match = translate("ShortcutsDialog", "No shortcut matches.")
+        self.empty = wrapped_label(self, no_match, hidden=True)
+        self.add(label)
+        self.add(self.search)
+        self.add(self.tree, 1)
+        self.add(self.empty)
         self.search.textChanged.connect(self._filter)
         self.resize(480, 560)
         self.reload()
 
     def reload(self) -> None:
-        """Read the window's shortcuts again (an action's text may have changed)."""
         self.tree.clear()
         self._rows: list[tuple[QTreeWidgetItem, list[QTreeWidgetItem]]] = []
         groups: dict[str, tuple[QTreeWidgetItem, list[QTreeWidgetItem]]] = {}
@@ -176,7 +155,6 @@ class ShortcutsDialog(QDialog):
         self._filter(self.search.text())
 
     def shown_rows(self) -> list[tuple[str, str, str]]:
-        """(group, action, keys) of every row the search leaves visible."""
         return [
             (group.text(0), row.text(0), row.text(1))
             for group, rows in self._rows

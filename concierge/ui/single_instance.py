@@ -1,10 +1,6 @@
 """One Concierge per data folder: a second launch asks the first to show its window and exits.
-
 Two processes on one folder would each recover the other's running lookups as interrupted
-and answer in the same conversations. The first process holds a `QLockFile` in the data
-folder for as long as it runs and listens on a `QLocalServer` named after the folder; a
-second launch that cannot take the lock connects, says "show", and waits for "shown". A lock
-left by a killed process names a process that no longer exists, and `QLockFile` removes it.
+and answer in the same conversations.
 """
 
 from __future__ import annotations
@@ -65,7 +61,6 @@ class SingleInstance(QObject):
         return True
 
     def owner_pid(self) -> int | None:
-        """The process holding the lock, as the lock file names it."""
         pid, _host, _app = self._lock.getLockInfo()
         return int(pid) or None
 

@@ -1,8 +1,5 @@
-"""The first window, shown while the app imports its libraries and opens the database.
-
-Those take seconds on a cold start (openai, SQLAlchemy, Alembic); this window needs only Qt,
-so the person sees the app at once. It must stay free of heavy imports.
-"""
+"""The first window, shown while the app imports its libraries and opens the database
+(seconds on a cold start). It needs only Qt and must stay free of heavy imports."""
 
 from __future__ import annotations
 
@@ -45,10 +42,8 @@ class StartupWindow(QWidget):
         layout.addStretch()
 
     def show_now(self) -> None:
-        """Show and paint before the caller blocks on imports.
-
-        Only for start-up, before any event loop runs: processing events here is safe.
-        """
+        """Show and paint before the caller blocks on imports (before any event loop runs,
+        so processing events here is safe)."""
         self.show()
         self.raise_()
         QApplication.processEvents()

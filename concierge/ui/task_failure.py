@@ -1,9 +1,7 @@
 """What the person reads when a background task fails: "Could not save expense: …".
 
-A task's name ("save expense") is English and goes to the log as it is; the status bar and
-the settings dialog show a translated description of it instead, so that the sentence reads
-in one language ("Não foi possível salvar a despesa: …"). A name without a description
-(one made from values, such as "export PDF") reads as a general failure in other languages.
+A task's name is English and goes to the log as it is; the person reads a translated
+description, so the sentence reads in one language.
 """
 
 from __future__ import annotations

@@ -1,7 +1,5 @@
-"""SIGINT and SIGTERM close the app like its close button.
-
-Python runs signal handlers only between bytecodes, and the Qt event loop sits in C++ for
-long stretches; the signal module's wake-up fd wakes a QSocketNotifier on the GUI thread.
+"""SIGINT and SIGTERM close the app like its close button. The Qt event loop sits in C++
+for long stretches, where Python runs no handler, so the wake-up fd wakes a socket notifier.
 """
 
 from __future__ import annotations

@@ -1,9 +1,8 @@
 """Help ▸ User guide: the guide that ships with the app, read offline in a window of its own.
 
-The guide is `docs/user-guide.md`, shipped as package data (`resources/user-guide.md` links
-to it) and rendered by Qt's own Markdown reader, so it needs neither the network nor
-WebEngine. Qt gives headings no anchors, so each heading gets the one GitHub would give it:
-the guide's links between sections (`[Undo](#undo-and-redo)`) then work here and on the web.
+Rendered by Qt's own Markdown reader, so it needs neither the network nor WebEngine. Qt
+gives headings no anchors, so each gets the one GitHub would give it: the guide's links
+between sections then work here and on the web.
 """
 
 from __future__ import annotations
@@ -22,16 +21,13 @@ from PySide6.QtGui import (
     QTextDocument,
 )
 from PySide6.QtWidgets import (
-    QDialog,
-    QDialogButtonBox,
     QHBoxLayout,
     QLabel,
-    QLineEdit,
     QTextBrowser,
-    QVBoxLayout,
     QWidget,
 )
 
+from concierge.ui.close_dialog import CloseDialog
 from concierge.ui.i18n import translate
 
 GUIDE = Path(__file__).resolve().parent.parent / "resources" / "user-guide.md"
@@ -86,39 +82,29 @@ def name_headings(document: QTextDocument) -> None:
         block = block.next()
 
 
-class UserGuideDialog(QDialog):
+class UserGuideDialog(CloseDialog):
     """The guide with a find field; not modal, so the person can follow it in the window."""
 
     def __init__(self, parent: QWidget | None = None, guide: Path = GUIDE) -> None:
-        super().__init__(parent)
-        self.setObjectName("userGuide")
-        self.setWindowTitle(translate("UserGuide", "User guide"))
-        self.setModal(False)
+        super().__init__("userGuide", translate("UserGuide", "User guide"), parent, modal=False)
         self.browser = QTextBrowser(self)
         self.browser.setObjectName("userGuideText")
         self.browser.setAccessibleName(translate("UserGuide", "User guide"))
         self.browser.setOpenExternalLinks(True)
-        self.find_field = QLineEdit(self)
-        self.find_field.setObjectName("userGuideFind")
-        self.find_field.setAccessibleName(translate("UserGuide", "Find in the guide"))
-        self.find_field.setPlaceholderText(
-            translate("UserGuide", "Enter finds the next match, Shift+Enter the previous")
+        label, self.find_field = self.search_field(
+            translate("UserGuide", "&Find:"),
+            translate("UserGuide", "Find in the guide"),
+            translate("UserGuide", "Enter finds the next match, Shift+Enter the previous"),
         )
-        self.find_field.setClearButtonEnabled(True)
-        label = QLabel(translate("UserGuide", "&Find:"), self)
-        label.setBuddy(self.find_field)
+        self.find_field.setObjectName("userGuideFind")
         self.not_found = QLabel(translate("UserGuide", "Not found."), self)
         self.not_found.hide()
         find_row = QHBoxLayout()
         find_row.addWidget(label)
         find_row.addWidget(self.find_field, 1)
         find_row.addWidget(self.not_found)
-        buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Close, self)
-        buttons.rejected.connect(self.close)
-        layout = QVBoxLayout(self)
-        layout.addLayout(find_row)
-        layout.addWidget(self.browser, 1)
-        layout.addWidget(buttons)
+        self.add(find_row)
+        self.add(self.browser, 1)
         self.find_field.installEventFilter(self)
         self.find_field.textChanged.connect(lambda _text: self.not_found.hide())
         for keys, slot in (
@@ -170,7 +156,6 @@ class UserGuideDialog(QDialog):
         self.find_match(backward=True)
 
     def find_match(self, *, backward: bool) -> bool:
-        """Select the next (or previous) match of the find field's text, wrapping around."""
         words = self.find_field.text()
         if not words:
             return False

@@ -1,13 +1,5 @@
 """Connects the chat's voice mode to the selected trip's assistant and to the app's changes.
-
-The realtime bridge is made for the trip's agent with the model server's client, the
-realtime model from Settings ▸ Voice and the chosen push-to-talk or hands-free; the
-microphone and speaker are the devices chosen there. The SDK's realtime client and
-PortAudio are loaded only when a session starts, off the event loop.
-
-Every committed change (a form edit, an itinerary or money edit, a lookup's result), every
-finished lookup and every change of selection is reported to the voice mode, which folds
-them into `refresh_context()` calls while a session is live.
+The SDK's realtime client and PortAudio are loaded only when a session starts, off the loop.
 """
 
 from __future__ import annotations

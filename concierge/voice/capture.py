@@ -1,9 +1,6 @@
-"""Where the voice session's audio comes from: the microphone, or a recording.
-
-A source delivers 24 kHz mono PCM16 blocks on the asyncio loop's thread. The microphone's
-PortAudio callback runs on the audio thread and must never block: it only copies the block
-and hands it to the loop with `call_soon_threadsafe`; resampling and everything else happen
-on the loop.
+"""Where the voice session's audio comes from: the microphone, or a recording. The
+PortAudio callback runs on the audio thread and must never block, so it only hands each
+block to the loop (`call_soon_threadsafe`), where resampling and the rest happen.
 """
 
 from __future__ import annotations
@@ -17,10 +14,10 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any, Protocol
 
-from .devices import Backend, choose_device, load_backend
+from .devices import Backend
 from .pcm import BLOCK_FRAMES, SAMPLE_RATE, SAMPLE_WIDTH, samples, to_pcm
-from .resample import Resampler, resample
-from .streams import close_stream, open_stream
+from .resample import resample
+from .streams import DeviceStream
 
 log = logging.getLogger(__name__)
 
@@ -37,21 +34,14 @@ class CaptureSource(Protocol):
         """End at once; no block is delivered afterwards."""
 
 
-class Microphone:
-    """The input device chosen in Settings (by its label; empty: the system's default)."""
+class Microphone(DeviceStream):
+    """The input device chosen in Settings."""
 
     def __init__(self, device: str = "", backend: Backend | None = None) -> None:
-        self.device_name = device
-        self._backend = backend
-        self._stream: Any = None
+        super().__init__(device, backend)
         self._deliver: Deliver | None = None
-        self._resampler: Resampler | None = None
-        self.rate = SAMPLE_RATE
-        """The rate the device runs at."""
 
     def start(self, deliver: Deliver) -> None:
-        backend = self._backend if self._backend is not None else load_backend()
-        device = choose_device("input", self.device_name, backend)
         loop = asyncio.get_running_loop()
         self._deliver = deliver
 
@@ -61,11 +51,7 @@ class Microphone:
             with contextlib.suppress(RuntimeError):  # the loop has closed: tearing down
                 loop.call_soon_threadsafe(self._arrived, block)
 
-        self._stream, self.rate = open_stream(
-            backend, "input", device, BLOCK_FRAMES / SAMPLE_RATE, on_audio
-        )
-        self._backend = backend
-        self._resampler = Resampler(self.rate, SAMPLE_RATE) if self.rate != SAMPLE_RATE else None
+        self._open("input", BLOCK_FRAMES / SAMPLE_RATE, on_audio)
 
     def _arrived(self, block: bytes) -> None:
         if self._deliver is None:
@@ -77,16 +63,12 @@ class Microphone:
 
     def stop(self) -> None:
         self._deliver = None
-        stream, self._stream = self._stream, None
-        if stream is not None:
-            close_stream(self._backend, stream)
+        self._close()
 
 
 class RecordedSource:
-    """A recording played in as if spoken into a microphone: 24 kHz PCM16 delivered in
-    blocks at the pace of real time (`pace` 2.0 is twice as fast), then silence, as a quiet
-    room gives, until stopped. Feeds a voice session from a file, and tests where there is
-    no sound card."""
+    """A recording played in at the pace of real time (`pace` 2.0: twice as fast), then the
+    silence of a quiet room until stopped: a voice session fed from a file, without a sound card."""
 
     def __init__(self, pcm: bytes, *, pace: float = 1.0, then_silence: bool = True) -> None:
         self.pcm = pcm

@@ -1,9 +1,6 @@
-"""The sound devices PortAudio offers, and loading PortAudio only when voice is used.
-
-`load_backend()` imports `sounddevice` (which loads the PortAudio library) on first use and
-turns its failure into an `AudioError` that says what to install. Everything that opens a
-device takes the backend as a parameter, so tests (and machines without a sound card) run
-the same paths with a stand-in.
+"""The sound devices PortAudio offers. `sounddevice` (and PortAudio) load on first use,
+a failure becoming an `AudioError` that says what to install; the backend is a parameter,
+so tests and machines without a sound card run the same paths with a stand-in.
 """
 
 from __future__ import annotations
@@ -97,9 +94,8 @@ def _defaults(sd: Backend) -> tuple[int, int]:
 
 
 def choose_device(direction: Direction, wanted: str, backend: Backend | None = None) -> AudioDevice:
-    """The device to open: the one named `wanted` (its `label`, as Settings stores it), or
-    the system's default when `wanted` is empty. Raises `AudioError` when there is none or
-    the chosen one is not connected."""
+    """The device named `wanted` (its `label`, as Settings stores it), or the system's
+    default when `wanted` is empty; `AudioError` when there is none or it is not connected."""
     devices = [d for d in list_devices(backend) if d.can(direction)]
     if not devices:
         raise no_device(direction)

@@ -5,11 +5,10 @@ from __future__ import annotations
 import sys
 from array import array
 
-SAMPLE_RATE = 24_000
-"""Hz: what the Realtime API sends and expects (`pcm16`)."""
+from concierge.agent.voice_events import SAMPLE_RATE as SAMPLE_RATE
+from concierge.agent.voice_events import SAMPLE_WIDTH as SAMPLE_WIDTH
+
 CHANNELS = 1
-SAMPLE_WIDTH = 2
-"""Bytes per sample: signed 16-bit little-endian."""
 BLOCK_FRAMES = 960
 """40 ms per capture block: short enough for a lively meter and quick turn-taking, long
 enough that the event loop is not woken too often."""
@@ -31,8 +30,3 @@ def to_pcm(values: array[int]) -> bytes:
         values = array("h", values)
         values.byteswap()
     return values.tobytes()
-
-
-def duration(pcm: bytes, rate: int = SAMPLE_RATE) -> float:
-    """Seconds of mono PCM16 audio."""
-    return len(pcm) / SAMPLE_WIDTH / rate

@@ -1,9 +1,6 @@
-"""Playing the assistant's voice, and silencing it at once when the person speaks.
-
-`play` queues 24 kHz PCM16 on the loop's thread; the PortAudio callback takes from the
-queue without blocking (a deque's append and popleft are atomic) and pads with silence when
-it runs dry. `stop` empties the queue and aborts the stream, dropping what the device had
-buffered too, so barge-in is heard within a block; the next `play` reopens it.
+"""Playing the assistant's voice, and silencing it at once when the person speaks. The
+PortAudio callback takes from a deque without blocking and pads with silence; `stop` also
+aborts the stream, dropping what the device buffered, so barge-in is heard within a block.
 """
 
 from __future__ import annotations
@@ -12,10 +9,9 @@ import logging
 from collections import deque
 from typing import Any, Protocol
 
-from .devices import Backend, choose_device, load_backend
-from .pcm import SAMPLE_RATE, SAMPLE_WIDTH
-from .resample import Resampler
-from .streams import close_stream, open_stream
+from .devices import Backend
+from .pcm import SAMPLE_WIDTH
+from .streams import DeviceStream
 
 log = logging.getLogger(__name__)
 
@@ -35,18 +31,14 @@ class AudioOutput(Protocol):
         """Release the device."""
 
 
-class Speaker:
-    """The output device chosen in Settings (by its label; empty: the system's default)."""
+class Speaker(DeviceStream):
+    """The output device chosen in Settings."""
 
     def __init__(self, device: str = "", backend: Backend | None = None) -> None:
-        self.device_name = device
-        self._backend = backend
-        self._stream: Any = None
+        super().__init__(device, backend)
         self._queue: deque[bytes] = deque()
         self._pending = b""
         """Part of a queued chunk the callback has not played yet (audio thread only)."""
-        self._resampler: Resampler | None = None
-        self.rate = SAMPLE_RATE
 
     @property
     def playing(self) -> bool:
@@ -55,21 +47,12 @@ class Speaker:
 
     def play(self, pcm: bytes) -> None:
         if self._stream is None:
-            self._open()
+            self._pending = b""
+            self._open("output", OUTPUT_BLOCK_SECONDS, self._fill)
         if self._resampler is not None:
             pcm = self._resampler.feed(pcm)
         if pcm:
             self._queue.append(pcm)
-
-    def _open(self) -> None:
-        backend = self._backend if self._backend is not None else load_backend()
-        device = choose_device("output", self.device_name, backend)
-        self._pending = b""
-        self._stream, self.rate = open_stream(
-            backend, "output", device, OUTPUT_BLOCK_SECONDS, self._fill
-        )
-        self._backend = backend
-        self._resampler = Resampler(SAMPLE_RATE, self.rate) if self.rate != SAMPLE_RATE else None
 
     def _fill(self, out: Any, frames: int, time: Any, status: Any) -> None:
         """The audio thread: copy queued audio into `out`, silence for the rest."""
@@ -87,9 +70,7 @@ class Speaker:
 
     def stop(self) -> None:
         self._queue.clear()
-        stream, self._stream = self._stream, None
-        if stream is not None:
-            close_stream(self._backend, stream)
+        self._close()
         self._pending = b""
 
     def close(self) -> None:

@@ -1,12 +1,9 @@
-"""Band-limited sample-rate conversion of mono PCM16, in pure Python.
+"""Band-limited sample-rate conversion of mono PCM16, in pure Python, for a device that
+will not run at 24 kHz (a raw ALSA device at 44.1 or 48 kHz).
 
-Used only when a device will not run at 24 kHz (a raw ALSA device at 44.1 or 48 kHz). Each
-output sample is a windowed-sinc (Blackman) interpolation of the input around its exact
-position; the cutoff is the lower of the two Nyquist frequencies, so downsampling filters
-out what would otherwise fold back as aliasing. The ratio is reduced to `up/down` and the
-filter taps for each of the `up` phases are computed once. Streaming: `feed` keeps the input
-it still needs between calls, so blocks can be any size and the result is the same as
-converting everything at once; `flush` gives the tail at the end.
+Windowed-sinc (Blackman) interpolation with the cutoff at the lower Nyquist frequency, so
+downsampling does not alias. `feed` keeps the input it still needs, so any block size gives
+the same result as converting everything at once; `flush` gives the tail.
 """
 
 from __future__ import annotations

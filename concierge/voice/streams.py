@@ -6,9 +6,10 @@ import logging
 from collections.abc import Callable
 from typing import Any
 
-from .devices import AudioDevice, Backend, Direction
+from .devices import AudioDevice, Backend, Direction, choose_device, load_backend
 from .errors import open_failed
 from .pcm import CHANNELS, SAMPLE_RATE
+from .resample import Resampler
 
 log = logging.getLogger(__name__)
 
@@ -50,10 +51,35 @@ def open_stream(
     raise open_failed(device.label, str(last)) from last
 
 
-def close_stream(backend: Backend, stream: Any) -> None:
-    """Stop at once (buffered audio is dropped) and release the device."""
-    try:
-        stream.abort()
-        stream.close()
-    except backend.PortAudioError as error:
-        log.warning("closing a sound stream failed: %s", error)
+class DeviceStream:
+    """A stream on the device chosen in Settings (by its label; empty: the system's
+    default), resampled to and from 24 kHz when the device runs at another rate."""
+
+    def __init__(self, device: str = "", backend: Backend | None = None) -> None:
+        self.device_name = device
+        self._backend = backend
+        self._stream: Any = None
+        self._resampler: Resampler | None = None
+        self.rate = SAMPLE_RATE
+        """The rate the device runs at."""
+
+    def _open(
+        self, direction: Direction, block_seconds: float, callback: Callable[..., None]
+    ) -> None:
+        backend = self._backend if self._backend is not None else load_backend()
+        device = choose_device(direction, self.device_name, backend)
+        self._stream, self.rate = open_stream(backend, direction, device, block_seconds, callback)
+        self._backend = backend
+        rates = (self.rate, SAMPLE_RATE) if direction == "input" else (SAMPLE_RATE, self.rate)
+        self._resampler = Resampler(*rates) if self.rate != SAMPLE_RATE else None
+
+    def _close(self) -> None:
+        """Stop at once (buffered audio is dropped) and release the device."""
+        stream, self._stream = self._stream, None
+        if stream is None or self._backend is None:
+            return
+        try:
+            stream.abort()
+            stream.close()
+        except self._backend.PortAudioError as error:
+            log.warning("closing a sound stream failed: %s", error)

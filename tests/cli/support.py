@@ -19,13 +19,20 @@ from concierge.travel.services import TravelServices, open_services
 ROOT = Path(__file__).resolve().parents[2]
 
 
-def run_cli(*arguments: str | Path) -> subprocess.CompletedProcess[str]:
-    """`python -m concierge ARGUMENTS` from this checkout, without a display."""
+def run_cli(
+    *arguments: str | Path, python_path: Path | None = None
+) -> subprocess.CompletedProcess[str]:
+    """`python -m concierge ARGUMENTS` from this checkout, without a display; `python_path`
+    goes first on the module path (a `sitecustomize.py` there shapes the machine)."""
     environment = {
         name: value
         for name, value in os.environ.items()
         if name not in {"DISPLAY", "WAYLAND_DISPLAY", "QT_QPA_PLATFORM", "CONCIERGE_DATA_DIR"}
     }
+    if python_path is not None:
+        environment["PYTHONPATH"] = os.pathsep.join(
+            filter(None, (str(python_path), environment.get("PYTHONPATH")))
+        )
     return subprocess.run(
         [sys.executable, "-m", "concierge", *map(str, arguments)],
         capture_output=True,

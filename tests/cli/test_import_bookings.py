@@ -99,7 +99,7 @@ async def test_a_calendar_is_queued_in_the_trip_and_listed(
     assert lines[1].split("\t") == [
         "queued",
         "lodging",
-        "2027-04-10 All day",
+        "2027-04-10 check-in → 2027-04-12 check-out",  # A stay shows its end day.
         "Hotel Infante Sagres",
         "",
         "duplicate",

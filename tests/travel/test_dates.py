@@ -8,20 +8,17 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from concierge.travel.locale.dates import (
-    MAX_TRIP_DAYS,
-    DateError,
+from concierge.model.fields import MAX_TRIP_DAYS
+from concierge.model.values.dates import (
     format_date,
-    local_now,
-    parse_date,
-    parse_trip_dates,
-    parse_typed_date,
     pattern_example,
+    read_date,
+    read_typed_date,
     short_date,
-    trip_days,
-    validate_trip_dates,
-    zone,
 )
+from concierge.model.values.errors import DateTextError
+from concierge.travel.locale.app_locale import app_locale
+from concierge.travel.locale.dates import local_now, trip_days, validate_trip_dates, zone
 
 MAY_14 = date(2026, 5, 14)  # a Thursday
 
@@ -43,7 +40,7 @@ MAY_14 = date(2026, 5, 14)  # a Thursday
     ],
 )
 def test_accepted_forms(text: str) -> None:
-    assert parse_date(text) == MAY_14
+    assert read_date(text, app_locale()) == MAY_14
 
 
 @pytest.mark.parametrize(
@@ -70,18 +67,18 @@ def test_accepted_forms(text: str) -> None:
     ],
 )
 def test_refused_forms_say_why(text: str, message: str) -> None:
-    with pytest.raises(DateError) as caught:
-        parse_date(text)
+    with pytest.raises(DateTextError) as caught:
+        read_date(text, app_locale())
     assert str(caught.value) == message
 
 
 def test_implausible_years_are_typing_mistakes() -> None:
-    with pytest.raises(DateError, match="year must be between 1900 and 2199"):
-        parse_date("0226-05-14")
+    with pytest.raises(DateTextError, match="year must be between 1900 and 2199"):
+        read_date("0226-05-14", app_locale())
 
 
 def test_end_before_start() -> None:
-    with pytest.raises(DateError) as caught:
+    with pytest.raises(DateTextError) as caught:
         validate_trip_dates(MAY_14, date(2026, 5, 12))
     assert str(caught.value) == (
         "The end date (12 May 2026) is before the start date (14 May 2026)."
@@ -91,7 +88,7 @@ def test_end_before_start() -> None:
 def test_longest_trip() -> None:
     last_day = date(2027, 5, 13)
     assert len(trip_days(MAY_14, last_day)) == MAX_TRIP_DAYS == 365
-    with pytest.raises(DateError) as caught:
+    with pytest.raises(DateTextError) as caught:
         validate_trip_dates(MAY_14, date(2027, 5, 14))
     assert str(caught.value) == (
         "A trip can last at most 365 days; 14 May 2026 to 14 May 2027 is 366 days."
@@ -111,10 +108,12 @@ def test_trip_days_include_both_ends() -> None:
     ]
 
 
-def test_parse_trip_dates() -> None:
-    assert parse_trip_dates("2026-05-14", "16 May 2026") == (MAY_14, date(2026, 5, 16))
-    with pytest.raises(DateError, match="is before the start date"):
-        parse_trip_dates("2026-05-14", "2026-05-01")
+def test_trip_dates_read_then_checked_together() -> None:
+    start, end = read_date("2026-05-14", app_locale()), read_date("16 May 2026", app_locale())
+    assert (start, end) == (MAY_14, date(2026, 5, 16))
+    validate_trip_dates(start, end)
+    with pytest.raises(DateTextError, match="is before the start date"):
+        validate_trip_dates(start, read_date("2026-05-01", app_locale()))
 
 
 def test_format_date_is_locale_independent() -> None:
@@ -124,20 +123,20 @@ def test_format_date_is_locale_independent() -> None:
 
 def test_time_zones() -> None:
     assert local_now("Europe/Lisbon").tzinfo == zone("Europe/Lisbon")
-    with pytest.raises(DateError) as caught:
+    with pytest.raises(DateTextError) as caught:
         zone("Europe/Lisbn")
     assert str(caught.value) == (
         "Unknown time zone 'Europe/Lisbn'. Use an IANA name such as Europe/Lisbon."
     )
     for bad in ("", "Europe", "../etc/passwd"):
-        with pytest.raises(DateError):
+        with pytest.raises(DateTextError):
             zone(bad)
 
 
 @given(st.dates(min_value=date(1900, 1, 1), max_value=date(2199, 12, 31)))
 def test_every_date_round_trips_through_iso_and_words(day: date) -> None:
-    assert parse_date(day.isoformat()) == day
-    assert parse_date(format_date(day)) == day
+    assert read_date(day.isoformat(), app_locale()) == day
+    assert read_date(format_date(day), app_locale()) == day
 
 
 @pytest.mark.parametrize(
@@ -159,7 +158,7 @@ def test_every_date_round_trips_through_iso_and_words(day: date) -> None:
 def test_typed_dates_follow_the_locales_numeric_order(
     text: str, pattern: str, expected: date
 ) -> None:
-    assert parse_typed_date(text, pattern) == expected
+    assert read_typed_date(text, pattern, app_locale()) == expected
 
 
 @pytest.mark.parametrize(
@@ -184,8 +183,8 @@ def test_typed_dates_follow_the_locales_numeric_order(
     ],
 )
 def test_typed_dates_that_cannot_be_read_say_why(text: str, pattern: str, message: str) -> None:
-    with pytest.raises(DateError) as caught:
-        parse_typed_date(text, pattern)
+    with pytest.raises(DateTextError) as caught:
+        read_typed_date(text, pattern, app_locale())
     assert str(caught.value).startswith(message)
 
 
@@ -198,4 +197,4 @@ def test_pattern_examples_and_the_short_form_a_form_shows() -> None:
 
 @given(st.dates(min_value=date(1900, 1, 1), max_value=date(2199, 12, 31)))
 def test_what_a_date_field_shows_reads_back(day: date) -> None:
-    assert parse_typed_date(short_date(day), "M/d/yy") == day
+    assert read_typed_date(short_date(day), "M/d/yy", app_locale()) == day

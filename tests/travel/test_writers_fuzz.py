@@ -20,6 +20,7 @@ from concierge.agent import AbortSignal, Agent, ToolContext, ToolError
 from concierge.agent.openai_client import model_client
 from concierge.agent.openai_model import OpenAIChatModel
 from concierge.agent.tools import parse_arguments
+from concierge.model.values.dates import read_date
 from concierge.store import InvalidChangeError, RecordNotFoundError, TripRecord
 from concierge.store.validation import (
     EXPENSE_RULES,
@@ -32,7 +33,7 @@ from concierge.store.validation import (
     trip_problem,
 )
 from concierge.travel.assistant.trip_assistant import build_trip_assistant
-from concierge.travel.locale.dates import parse_date, validate_trip_dates
+from concierge.travel.locale.dates import validate_trip_dates
 from concierge.travel.money.currencies import CURRENCIES, format_money
 from concierge.travel.places.index import PlaceIndex
 from concierge.travel.services import TravelServices, open_services
@@ -130,7 +131,7 @@ def usable(trip: TripRecord) -> None:
     if trip.start_date is not None and trip.end_date is not None:
         validate_trip_dates(trip.start_date, trip.end_date)
     for day in (trip.start_date, trip.end_date):
-        assert day is None or parse_date(day.isoformat()) == day
+        assert day is None or read_date(day.isoformat()) == day
     assert 1 <= trip.travellers < 10**6
 
 

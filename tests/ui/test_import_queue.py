@@ -88,6 +88,7 @@ async def test_a_dropped_calendar_is_reviewed_with_keys_and_undone(
         "Flight TP 1943 Lisbon to Porto",
         "Sat 10 Apr 08:05–09:00",
     ]
+    assert rows[1][2] == "Sat 10 Apr check-in → Mon 12 Apr check-out"  # The stay's end day.
     assert rows[1][4] == "Duplicate"
     tip = panel.list.topLevelItem(1).toolTip(4)
     assert tip == "The itinerary has it already: “Hotel Infante Sagres”."

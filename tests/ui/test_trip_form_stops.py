@@ -265,3 +265,56 @@ async def test_ctrl_z_in_the_window_undoes_an_added_stop(
     finally:
         await opened.aclose()
         opened.close()
+
+
+async def test_a_place_typed_or_pasted_as_the_form_shows_it_keeps_its_airport(
+    tmp_path: Path, memory_keyring: object, qtbot: QtBot
+) -> None:
+    """The form shows a stored place as "Porto (OPO)"; typing that back, or pasting it, is
+    read through its code, for a stop as for the origin."""
+    opened: TravelServices = open_services(tmp_path / "data", places=loaded_places())
+    try:
+        async with shown_window(opened) as window:
+            trip_id = window.trip_form.trip_id
+            assert trip_id is not None
+            fields = window.trip_form.fields
+            stops = fields.stops_editor
+            await focus(fields.origin_edit)
+            press(qtbot, Qt.Key.Key_Insert)
+            await until(lambda: len(stops.rows) == 1)
+            row = stops.rows[0]
+            type_text(qtbot, "Porto (OPO)")
+            press(qtbot, Qt.Key.Key_Tab)
+            await eventually(lambda: has_route(opened, trip_id, ["Porto (OPO)"]))
+            [porto] = await route(opened, trip_id)
+            assert (porto.place_code, porto.timezone) == ("OPO", "Europe/Lisbon")
+
+            await popup_closed(window)
+            QApplication.clipboard().setText("Tokyo (TYO)")
+            await focus(row.place)
+            press(qtbot, Qt.Key.Key_A, CTRL)
+            press(qtbot, Qt.Key.Key_V, CTRL)
+            press(qtbot, Qt.Key.Key_Tab)
+            await eventually(lambda: has_route(opened, trip_id, ["Tokyo (TYO)"]))
+            [tokyo] = await route(opened, trip_id)
+            assert (tokyo.place_code, tokyo.timezone) == ("TYO", "Asia/Tokyo")
+            await until(lambda: row.place.toolTip() == "Airport TYO · time zone Asia/Tokyo")
+
+            await popup_closed(window)
+            QApplication.clipboard().setText("Porto (OPO)")
+            await focus(fields.origin_edit)
+            press(qtbot, Qt.Key.Key_A, CTRL)
+            press(qtbot, Qt.Key.Key_V, CTRL)
+            press(qtbot, Qt.Key.Key_Tab)
+
+            async def origin_is_porto() -> bool:
+                trip = await opened.trips.get(trip_id)
+                return trip is not None and (trip.origin_code, trip.origin_tz) == (
+                    "OPO",
+                    "Europe/Lisbon",
+                )
+
+            await eventually(origin_is_porto)
+    finally:
+        await opened.aclose()
+        opened.close()

@@ -1,7 +1,8 @@
 """The refusal of a value's reader: a ValueError whose text is the sentence for the person.
 
-Each layer above words its own errors (the travel layer's `DateError`, an import's record
-error); they catch these and keep the sentence, which stays translatable.
+Each layer above catches these and keeps the sentence, which stays translatable (an import's
+record error, a lookup's input error); a date the travel layer cannot use, a trip's span or
+an unknown time zone, is a `DateTextError` too.
 """
 
 from __future__ import annotations
@@ -22,7 +23,7 @@ class AmbiguousAmount(AmountError):
 
 
 class DateTextError(UnreadableValue):
-    """Text that is not one calendar date."""
+    """Text that is not one calendar date (or dates a trip cannot span, or no time zone)."""
 
 
 class ClockError(UnreadableValue):

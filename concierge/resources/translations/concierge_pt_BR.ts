@@ -53,6 +53,17 @@
         </message>
     </context>
     <context>
+        <name>Actions</name>
+        <message>
+            <source>Move up</source>
+            <translation>Mover para cima</translation>
+        </message>
+        <message>
+            <source>Move down</source>
+            <translation>Mover para baixo</translation>
+        </message>
+    </context>
+    <context>
         <name>App</name>
         <message>
             <source>Concierge cannot start</source>
@@ -725,10 +736,6 @@
             <translation>Anexar…</translation>
         </message>
         <message>
-            <source>Attach a document or image (Ctrl+Shift+A)</source>
-            <translation>Anexar um documento ou imagem (Ctrl+Shift+A)</translation>
-        </message>
-        <message>
             <source>Attach a document or image</source>
             <translation>Anexar um documento ou imagem</translation>
         </message>
@@ -1204,14 +1211,6 @@
         <message>
             <source>No time</source>
             <translation>Sem horário</translation>
-        </message>
-        <message>
-            <source>all day</source>
-            <translation>dia inteiro</translation>
-        </message>
-        <message>
-            <source>no time</source>
-            <translation>sem horário</translation>
         </message>
         <message>
             <source>from the day before</source>
@@ -2097,6 +2096,14 @@
             <translation>não é um objeto JSON</translation>
         </message>
         <message>
+            <source>it holds no reservation Concierge imports ({known}), only {blocks}.</source>
+            <translation>não contém nenhuma reserva que o Concierge importa ({known}), apenas {blocks}.</translation>
+        </message>
+        <message>
+            <source>Left out, as they are not reservations: {blocks}.</source>
+            <translation>Deixados de fora, por não serem reservas: {blocks}.</translation>
+        </message>
+        <message>
             <source>it is not a readable calendar ({reason}).</source>
             <translation>não é um calendário legível ({reason}).</translation>
         </message>
@@ -2215,10 +2222,6 @@
         <message>
             <source>its price {str!r} is not an amount</source>
             <translation>seu preço {str!r} não é um valor</translation>
-        </message>
-        <message>
-            <source>it is {shown!r}, not a reservation Concierge imports ({known})</source>
-            <translation>é {shown!r}, não uma reserva que o Concierge importa ({known})</translation>
         </message>
         <message>
             <source>its price has no currency (priceCurrency)</source>
@@ -2433,10 +2436,6 @@
             <translation>Editar item</translation>
         </message>
         <message>
-            <source>All day</source>
-            <translation>Dia inteiro</translation>
-        </message>
-        <message>
             <source>Optional, e.g. 09:30</source>
             <translation>Opcional, p. ex. 09:30</translation>
         </message>
@@ -2491,10 +2490,6 @@
         <message>
             <source>Confirm the details the assistant set (marked); editing one confirms it too</source>
             <translation>Confirmar os detalhes definidos pelo assistente (marcados); editar um deles também o confirma</translation>
-        </message>
-        <message>
-            <source>Cost currency</source>
-            <translation>Moeda do custo</translation>
         </message>
         <message>
             <source>Check-in day</source>
@@ -2634,102 +2629,6 @@
             <translation>Notas</translation>
         </message>
         <message>
-            <source>day</source>
-            <translation>dia</translation>
-        </message>
-        <message>
-            <source>time</source>
-            <translation>horário</translation>
-        </message>
-        <message>
-            <source>time zone</source>
-            <translation>fuso horário</translation>
-        </message>
-        <message>
-            <source>title</source>
-            <translation>título</translation>
-        </message>
-        <message>
-            <source>place</source>
-            <translation>local</translation>
-        </message>
-        <message>
-            <source>notes</source>
-            <translation>notas</translation>
-        </message>
-        <message>
-            <source>kind</source>
-            <translation>tipo</translation>
-        </message>
-        <message>
-            <source>end day</source>
-            <translation>dia de término</translation>
-        </message>
-        <message>
-            <source>end time</source>
-            <translation>horário de término</translation>
-        </message>
-        <message>
-            <source>end time zone</source>
-            <translation>fuso horário de término</translation>
-        </message>
-        <message>
-            <source>all day</source>
-            <translation>dia inteiro</translation>
-        </message>
-        <message>
-            <source>duration</source>
-            <translation>duração</translation>
-        </message>
-        <message>
-            <source>carrier</source>
-            <translation>companhia</translation>
-        </message>
-        <message>
-            <source>number</source>
-            <translation>número</translation>
-        </message>
-        <message>
-            <source>from</source>
-            <translation>origem</translation>
-        </message>
-        <message>
-            <source>to</source>
-            <translation>destino</translation>
-        </message>
-        <message>
-            <source>seat</source>
-            <translation>assento</translation>
-        </message>
-        <message>
-            <source>confirmation code</source>
-            <translation>código de reserva</translation>
-        </message>
-        <message>
-            <source>provider</source>
-            <translation>fornecedor</translation>
-        </message>
-        <message>
-            <source>address</source>
-            <translation>endereço</translation>
-        </message>
-        <message>
-            <source>link</source>
-            <translation>link</translation>
-        </message>
-        <message>
-            <source>cost</source>
-            <translation>custo</translation>
-        </message>
-        <message>
-            <source>cost currency</source>
-            <translation>moeda do custo</translation>
-        </message>
-        <message>
-            <source>opening hours</source>
-            <translation>horário de funcionamento</translation>
-        </message>
-        <message>
             <source>{what}: {fields}</source>
             <translation>{what}: {fields}</translation>
         </message>
@@ -2778,14 +2677,6 @@
         <message>
             <source>Remove</source>
             <translation>Remover</translation>
-        </message>
-        <message>
-            <source>Move up</source>
-            <translation>Mover para cima</translation>
-        </message>
-        <message>
-            <source>Move down</source>
-            <translation>Mover para baixo</translation>
         </message>
         <message>
             <source>Move to previous day</source>
@@ -2925,44 +2816,16 @@
             <translation>Confirmar valor</translation>
         </message>
         <message>
-            <source>Date</source>
-            <translation>Data</translation>
-        </message>
-        <message>
             <source>e.g. {example}</source>
             <translation>ex.: {example}</translation>
-        </message>
-        <message>
-            <source>Amount</source>
-            <translation>Valor</translation>
         </message>
         <message>
             <source>e.g. 12.50</source>
             <translation>ex.: 12,50</translation>
         </message>
         <message>
-            <source>Currency</source>
-            <translation>Moeda</translation>
-        </message>
-        <message>
-            <source>Category</source>
-            <translation>Categoria</translation>
-        </message>
-        <message>
-            <source>Description</source>
-            <translation>Descrição</translation>
-        </message>
-        <message>
             <source>e.g. Taxi to the hotel</source>
             <translation>ex.: Táxi até o hotel</translation>
-        </message>
-        <message>
-            <source>Paid by</source>
-            <translation>Pago por</translation>
-        </message>
-        <message>
-            <source>Split</source>
-            <translation>Divisão</translation>
         </message>
         <message>
             <source>Everyone equally, or e.g. Me: 2, Ana: 1</source>
@@ -4247,6 +4110,14 @@
             <translation>{count} valores não puderam ser convertidos e ficaram de fora.</translation>
         </message>
         <message>
+            <source>1 amount in another currency waits for the exchange rates and is not counted yet.</source>
+            <translation>1 valor em outra moeda aguarda as taxas de câmbio e ainda não foi contado.</translation>
+        </message>
+        <message>
+            <source>{count} amounts in other currencies wait for the exchange rates and are not counted yet.</source>
+            <translation>{count} valores em outras moedas aguardam as taxas de câmbio e ainda não foram contados.</translation>
+        </message>
+        <message>
             <source>Planned and spent come to {total}, {over} over the budget of {budget}; largest: {listed}.</source>
             <translation>O planejado e o gasto somam {total}, {over} acima do orçamento de {budget}; maiores: {listed}.</translation>
         </message>
@@ -4393,6 +4264,10 @@
         <message>
             <source>{length} of plans (at most {most} h)</source>
             <translation>{length} de programação (no máximo {most} h)</translation>
+        </message>
+        <message>
+            <source>{day} is a travel day: a {journey} journey leaves little time for {plans} of other plans.</source>
+            <translation>{day} é um dia de viagem: um trajeto de {journey} deixa pouco tempo para {plans} de outros planos.</translation>
         </message>
         <message>
             <source>{day} has {too_much}, more than a relaxed pace allows.</source>
@@ -4610,14 +4485,6 @@
         <message>
             <source>Remove</source>
             <translation>Remover</translation>
-        </message>
-        <message>
-            <source>Move up</source>
-            <translation>Mover para cima</translation>
-        </message>
-        <message>
-            <source>Move down</source>
-            <translation>Mover para baixo</translation>
         </message>
     </context>
     <context>
@@ -5928,18 +5795,6 @@
             <translation>Intenso</translation>
         </message>
         <message>
-            <source>relaxed</source>
-            <translation>tranquilo</translation>
-        </message>
-        <message>
-            <source>balanced</source>
-            <translation>equilibrado</translation>
-        </message>
-        <message>
-            <source>packed</source>
-            <translation>intenso</translation>
-        </message>
-        <message>
             <source>City or airport code, e.g. Lisbon or LIS</source>
             <translation>Cidade ou código de aeroporto, p. ex. Lisboa ou LIS</translation>
         </message>
@@ -6020,14 +5875,6 @@
         <message>
             <source>Delete</source>
             <translation>Excluir</translation>
-        </message>
-        <message>
-            <source>Move up</source>
-            <translation>Mover para cima</translation>
-        </message>
-        <message>
-            <source>Move down</source>
-            <translation>Mover para baixo</translation>
         </message>
         <message>
             <source>Deleted “{title}”.</source>

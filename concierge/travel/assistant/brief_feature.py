@@ -1,17 +1,12 @@
 """A form on the assistant's side: one tool to fill, retract and read its answers, and the
-default status provider (the answers, complete or not, and while the form is not complete
-its open step and what is still missing).
-
-The provider renders the engine's status from SQLite at every resolution, so an answer
-given by a tool, or typed by the person into the form panel mid-turn, is in the very next
-model call's snapshot. It fits the block's share of the snapshot (`fit_status`): every
-answer stays, the long ones shortened, rather than the last answers cut away.
-"""
+status provider, rendered from SQLite at every resolution so an answer typed into the form
+panel mid-turn is in the next call; it shortens long answers rather than cutting the last."""
 
 from __future__ import annotations
 
 from collections.abc import AsyncIterator, Iterable
 from contextlib import asynccontextmanager
+from dataclasses import KW_ONLY, dataclass
 from typing import Any
 
 from pydantic import ConfigDict, Field, JsonValue
@@ -40,23 +35,17 @@ class FormEdit(ToolArgs):
     retract: list[str] | None = Field(None, min_length=1)
 
 
+@dataclass(eq=False)
 class FormFeature(AssistantFeature):
     """One form of one trip; its provider is called `name` ("brief" for the trip brief)."""
 
     disclosed = True
 
-    def __init__(
-        self,
-        filler: FormFiller,
-        trip_id: str,
-        form: FormDefinition = TRIP_BRIEF,
-        *,
-        name: str = "brief",
-    ) -> None:
-        self.filler = filler
-        self.trip_id = trip_id
-        self.form = form
-        self.name = name
+    filler: FormFiller
+    trip_id: str
+    form: FormDefinition = TRIP_BRIEF
+    _: KW_ONLY
+    name: str = "brief"
 
     def tools(self) -> list[Tool[Any]]:
         title = self.form.title
@@ -146,10 +135,8 @@ async def _fill_errors() -> AsyncIterator[None]:
 
 
 def fit_status(state: FormState, allowance: int) -> str | None:
-    """The status in `allowance` tokens: whole if it fits, else with answers shortened a
-    level at a time (`LIMITS`), the one that saves most first, until it fits; if even the
-    shortest answers do not fit, the first answers that do and a count of the rest (the
-    caller's cut is the last resort, for a room too small for the head)."""
+    """The status in `allowance` tokens: answers shortened a level at a time (`LIMITS`), the
+    biggest saving first, until it fits; else the first answers that fit and a count."""
     definition, values = state.definition, state.values
     costs: dict[tuple[str, int], int] = {}
 
@@ -201,10 +188,8 @@ def _with_outcome(head: str, written: FormWrite) -> str:
 
 
 def _edit_model(form: FormDefinition) -> type[FormEdit]:
-    """`FormEdit` whose schema lists the form's questions with their JSON types and choices,
-    so the model sees names, types and choices; reading the answers is the engine's job
-    (its errors say what each question takes, and name an unknown one), and the status
-    block says which apply."""
+    """`FormEdit` whose schema lists the form's questions with their types and choices; the
+    engine reads the answers, and its errors say what each question takes."""
 
     def schema(json_schema: dict[str, Any]) -> None:
         json_schema.pop("$defs", None)

@@ -1,7 +1,5 @@
 """A piece of the trip assistant built only on the runtime's public API: tools, plus a
-default status provider the app may replace with its own renderer (R13). Every part of the
-assistant (the trip, money, brief, goals, pins, lookups, the selection) is one of these and is
-installed the same way."""
+default status provider the app may replace with its own renderer (R13)."""
 
 from __future__ import annotations
 
@@ -44,9 +42,8 @@ class AssistantFeature(ABC):
         inject_status: bool = True,
         timeout: float | None = None,
     ) -> None:
-        """Register the tools and, unless `inject_status` is false, the default status
-        provider. Without it the app registers its own renderer, under the same name if it
-        likes, with `Agent.add_context_provider`."""
+        """Register the tools and, unless `inject_status` is false, the default status provider
+        (the app then registers its own with `Agent.add_context_provider`)."""
         for tool in self.tools():
             builder.tool(tool)
         if inject_status:

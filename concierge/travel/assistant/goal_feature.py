@@ -1,16 +1,11 @@
 """A trip's goals on the assistant's side: one tool to add, complete, reopen and list them,
-and the default status provider.
-
-The provider shows the open goals in checklist order, then the goals someone else (the
-person, or the app on a trigger) completed since the assistant last saw them. Those are
-marked seen only once a model call that carried them succeeded (a `Notice`, by the lookup
-status provider's rule): a failed call or an on-demand resolution leaves them to be shown
-again, and listing shows every goal whatever the marks.
-"""
+and the status provider: open goals, then those completed by someone else since the
+assistant last saw them, marked seen only once a call that carried them succeeded."""
 
 from __future__ import annotations
 
 from collections.abc import Awaitable, Callable
+from dataclasses import dataclass
 from typing import Any, Literal
 
 from pydantic import Field
@@ -46,15 +41,15 @@ _ACTION_FIELDS = {"add": {"title", "completes_on"}, "complete": {"goal_id"}, "re
 """The arguments each action takes (besides `action`); list takes none."""
 
 
+@dataclass(eq=False)
 class GoalFeature(AssistantFeature):
-    """The goals of one trip; its provider is called "goals"."""
+    """The goals of one trip, as the "goals" tool and block."""
 
+    name = "goals"
     disclosed = True
 
-    def __init__(self, goals: GoalRepository, trip_id: str, *, name: str = "goals") -> None:
-        self.goals = goals
-        self.trip_id = trip_id
-        self.name = name
+    goals: GoalRepository
+    trip_id: str
 
     def tools(self) -> list[Tool[Any]]:
         return [

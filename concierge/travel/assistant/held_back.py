@@ -1,11 +1,7 @@
-"""The sensitive values a trip holds, where each is written and whether the person shared it
-with the assistant: what "What the assistant sees" lists beside the snapshot, and the one
-write that shares a value or takes the sharing back (one undo step each).
-
-The sources are the ones the model's views render: the trip's and its items' fields declared
-sensitive (held back whole) and those in someone's own words (`prose`, scanned), the pins
-that apply to the trip, and the form answers.
-"""
+"""The sensitive values a trip holds, where each is written and whether the person shared it:
+what "What the assistant sees" lists, and the one write that shares a value or takes it
+back. The sources are those the model's views render: sensitive fields, `prose` fields
+(scanned), the trip's pins and its form answers."""
 
 from __future__ import annotations
 

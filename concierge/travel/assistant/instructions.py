@@ -1,10 +1,6 @@
-"""The assistant's standing instructions.
-
-This text is the static system prompt: it never changes while the app runs, so the prompt
-prefix stays cacheable. What is true *now* (the trip, the brief, goals, pins, lookups, the
-selection) reaches the model through context providers instead. What each tool does and
-takes is in its own description and schema, sent with every call: it is not repeated here.
-"""
+"""The assistant's standing instructions: the static system prompt, unchanged while the app
+runs so the prefix stays cacheable. What is true now reaches the model through context
+providers, and what each tool takes through its own schema."""
 
 from concierge.agent import RUNTIME_CONTEXT_LABEL
 

@@ -3,6 +3,7 @@ gives."""
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import Any
 
 from concierge.agent import ContextProvider, Tool, ToolContext, ToolError, ToolOutput
@@ -30,20 +31,13 @@ NewExpense: type[ToolArgs] = rules_model(
 )
 
 
+@dataclass(eq=False)
 class LedgerTools:
-    def __init__(
-        self,
-        trip_id: str,
-        trips: TripRepository,
-        ledger: LedgerRepository,
-        report: WriteReport,
-        planned: PlannedCosts = no_planned_costs,
-    ) -> None:
-        self.trip_id = trip_id
-        self.trips = trips
-        self.ledger = ledger
-        self.report = report
-        self.planned = planned
+    trip_id: str
+    trips: TripRepository
+    ledger: LedgerRepository
+    report: WriteReport
+    planned: PlannedCosts = no_planned_costs
 
     def all(self) -> list[Tool[Any]]:
         return [

@@ -10,9 +10,9 @@ from decimal import Decimal
 from typing import Protocol
 
 from concierge.agent import AbortSignal, ContextProvider
+from concierge.model.values.dates import format_date
 from concierge.store import ExpenseRecord, ItineraryRepository, LedgerRepository, TripRecord
 
-from ..locale.dates import format_date
 from ..money.currencies import format_money
 from ..money.exchange import exchange_within
 from ..money.ledger_totals import LedgerTotals, Planned, ledger_totals
@@ -118,9 +118,8 @@ def render_ledger(
     page: int = 1,
     unverified: Mapping[str, Sequence[str]] | None = None,
 ) -> str:
-    """The totals, the shares and what to settle, then every expense (short id, day, amount,
-    what, who paid, split, the amounts the assistant set unconfirmed), by day; within
-    `allowance` tokens a page, each page but the last saying how to read the next."""
+    """The totals, shares and what to settle, then every expense by day, unconfirmed amounts
+    marked; a page within `allowance` tokens, each but the last saying how to read the next."""
     marks = unverified or {}
     lines = [money_line(totals)]
     if totals.by_person:

@@ -1,15 +1,8 @@
-"""The lookup-status context provider: what the assistant should know about lookups now.
-
-Before every model call it renders, from SQLite, the trip's queued and running lookups with
-their progress, then the lookups that finished since the assistant last saw them, each with
-a one-line outcome. A lookup that finishes while the model is thinking is therefore in the
-next iteration's snapshot, once.
-
-Marking seen: the provider only reads. With finished jobs to announce it returns a `Notice`
-whose callback marks exactly the rendered jobs seen; the runtime calls it once a model call
-that carried the snapshot succeeded. A failed call or an on-demand `get_runtime_context()`
-(the inspector) leaves them unseen, so the next snapshot announces them again.
-"""
+"""The lookup-status context provider: the trip's running lookups with their progress, then
+those finished since the assistant last saw them, so a lookup that finishes mid-turn is in
+the next iteration's snapshot, once. The provider only reads: its `Notice` marks the
+rendered jobs seen once a model call that carried them succeeded, so a failed call or the
+inspector's read leaves them to be announced again."""
 
 from __future__ import annotations
 

@@ -1,13 +1,12 @@
-"""The assistant's lookup tool for one trip: start (returns at once), cancel, read a result.
-
-Starting never waits for the lookup: the model learns of its completion from the
-lookup-status provider in a later iteration, and can keep working (or answer) meanwhile.
-"""
+"""The assistant's lookup tool for one trip: start, cancel, read a result. Starting never
+waits: the model learns of the completion from the lookup-status block later, and can keep
+working meanwhile."""
 
 from __future__ import annotations
 
 import json
 import uuid
+from dataclasses import dataclass
 from enum import StrEnum
 from typing import Any, Literal
 
@@ -16,23 +15,17 @@ from pydantic import Field
 from concierge.agent import ContextProvider, Tool, ToolContext, ToolError, ToolOutput
 from concierge.store import LookupJobRecord, LookupJobRepository, LookupStatus
 
-from ..lookups.errors import LookupRequestError
+from ..lookups.kinds import KINDS
 from ..lookups.service import LookupService
 from .feature import AssistantFeature
 from .lookup_status import lookup_status_provider
-from .tool_support import ToolArgs, by_reference
+from .tool_support import ToolArgs, by_reference, store_errors
 from .trip_view import short_id
 
-
-class LookupKindName(StrEnum):
-    """The kinds the model may start (a test keeps this equal to `KINDS`)."""
-
-    FLIGHTS = "flights"
-    HOLIDAYS = "holidays"
-    CURRENCY = "currency"
-    TIME_DIFFERENCE = "time_difference"
-    DAYLIGHT = "daylight"
-    WEATHER = "weather"
+LookupKindName = StrEnum(  # type: ignore[misc]
+    "LookupKindName", [(name.upper(), name) for name in KINDS]
+)
+"""The kinds the model may start: the table's."""
 
 
 class LookupEdit(ToolArgs):
@@ -71,13 +64,13 @@ async def started_job_outcome(jobs: LookupJobRepository, effect_id: str) -> str 
     return f"Started the {job.kind} lookup [{short_id(job.id)}]; it is now {job.status.value}."
 
 
+@dataclass(eq=False)
 class LookupTools:
     """Builds the lookup tools bound to one trip."""
 
-    def __init__(self, trip_id: str, service: LookupService, jobs: LookupJobRepository) -> None:
-        self.trip_id = trip_id
-        self.service = service
-        self.jobs = jobs
+    trip_id: str
+    service: LookupService
+    jobs: LookupJobRepository
 
     def all(self) -> list[Tool[Any]]:
         return [
@@ -108,12 +101,10 @@ class LookupTools:
         given = args.model_dump(exclude={"action", "job_id", "kind"}, exclude_none=True)
         if (refused := await self.service.refusal(args.kind.value)) is not None:
             raise ToolError(f"Not started: {refused} Only the person can turn it on.")
-        try:
+        async with store_errors():
             job_id = await self.service.start(
                 self.trip_id, args.kind.value, given, job_id=job_id_for(ctx.effect_id)
             )
-        except LookupRequestError as error:
-            raise ToolError(str(error)) from None
         short = short_id(job_id)
         return ToolOutput(
             f"Started the {args.kind.value} lookup [{short}]. It runs in the background; its "
@@ -123,10 +114,8 @@ class LookupTools:
 
     async def cancel(self, reference: str) -> ToolOutput:
         job = await self._job(reference)
-        try:
+        async with store_errors():
             stopped = await self.service.cancel(job.id)
-        except LookupRequestError as error:
-            raise ToolError(str(error)) from None
         short = short_id(job.id)
         if stopped.status is LookupStatus.CANCELLED and not job.status.finished:
             return ToolOutput(f"Cancelled the lookup [{short}].", summary=f"cancelled [{short}]")
@@ -162,15 +151,15 @@ def lookup_tools(service: LookupService, trip_id: str) -> list[Tool[Any]]:
     return LookupTools(trip_id, service, service.jobs).all()
 
 
+@dataclass(eq=False)
 class LookupFeature(AssistantFeature):
     """Background lookups: a tool to start, cancel and read them, and the "lookups" block of
     running ones and those finished since the model last saw them."""
 
     name = "lookups"
 
-    def __init__(self, service: LookupService, trip_id: str) -> None:
-        self.service = service
-        self.trip_id = trip_id
+    service: LookupService
+    trip_id: str
 
     def tools(self) -> list[Tool[Any]]:
         return lookup_tools(self.service, self.trip_id)

@@ -1,10 +1,10 @@
-"""Pinned context on the assistant's side: one tool to pin and unpin preferences and facts and
-to propose the constraint a pin states, and the provider that renders them, all-trip pins
-first, each scope in its stable order, each with its rule and whether it is only proposed.
-The person confirms a proposal in the Pinned panel; the store refuses the assistant doing so."""
+"""Pinned context on the assistant's side: one tool to pin, unpin and propose the constraint a
+pin states, and the provider that renders the pins with their rules. Only the person
+confirms a proposed constraint (the store refuses the assistant doing so)."""
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import Any, Literal
 
 from pydantic import Field
@@ -29,15 +29,15 @@ class PinEdit(ToolArgs):
     rule: str | None = Field(None, description="add, propose: e.g. max_flights(2)")
 
 
+@dataclass(eq=False)
 class PinFeature(AssistantFeature):
-    """The pins that apply to one trip; its provider is called "pinned"."""
+    """The pins that apply to one trip, as the "pins" tool and the "pinned" block."""
 
+    name = "pinned"
     disclosed = True
 
-    def __init__(self, pins: PinRepository, trip_id: str, *, name: str = "pinned") -> None:
-        self.pins = pins
-        self.trip_id = trip_id
-        self.name = name
+    pins: PinRepository
+    trip_id: str
 
     def tools(self) -> list[Tool[Any]]:
         return [

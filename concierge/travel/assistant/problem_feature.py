@@ -1,14 +1,11 @@
-"""The problems the app's checks find in the plan, on the assistant's side: a bounded
-"problems" block in the runtime context, so the model sees every impossible day, date or
-zone error and overrun the app knows of, and can fix it or tell the person.
-
-The block is built from the resolution's shared read of the trip and its items (`TripReads`, when
-given) and one read of the rest of the plan; the checks run in a worker thread. No problem, no
-block: an empty trip costs nothing."""
+"""The problems the app's checks find in the plan, as a bounded "problems" block, so the
+model can fix them or tell the person. Built from the resolution's shared reads; the checks
+run in a worker thread. No problem, no block."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Awaitable, Callable, Sequence
+from dataclasses import dataclass
 
 from concierge.agent import AbortSignal, ContextProvider
 from concierge.store import Database
@@ -26,25 +23,20 @@ from .trip_view import short_id
 HEADING = "Found by the app's checks:"
 
 
+@dataclass(eq=False)
 class ProblemFeature(AssistantFeature):
-    """The problems of one trip's plan; its provider is called "problems"."""
+    """The problems of one trip's plan, as the "problems" block."""
 
+    name = "problems"
     disclosed = True
 
-    def __init__(
-        self,
-        database: Database,
-        trip_id: str,
-        reads: TripReads | None,
-        places: PlaceIndex | None,
-        *,
-        name: str = "problems",
-    ) -> None:
-        self.database = database
-        self.trip_id = trip_id
-        self.reads = reads
-        self.places = places
-        self.name = name
+    database: Database
+    trip_id: str
+    reads: TripReads | None
+    places: PlaceIndex | None
+    room: Callable[[], Awaitable[int]] | None = None
+    """What the block may take in each resolution (a `SharedRoom`'s growing allowance);
+    without it, its cap."""
 
     async def current(self) -> tuple[Problem, ...]:
         """The plan's problems now, from this resolution's shared reads."""
@@ -65,10 +57,11 @@ class ProblemFeature(AssistantFeature):
         return TripPlan.of(trip, items, parts)
 
     def status_provider(self) -> ContextProvider:
-        allowance = self.allowance()
+        cap, room = self.allowance(), self.room
 
         async def problems(signal: AbortSignal) -> str | None:
-            return render_problems(await self.current(), allowance)
+            found = await self.current()
+            return render_problems(found, cap if room is None else await room())
 
         return problems
 

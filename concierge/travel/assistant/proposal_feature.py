@@ -1,14 +1,11 @@
-"""Propose mode, as the model meets it: no leave asked for a removal only proposed, and the
-"proposals" block: what still waits for the person, and, once, what they decided.
-
-Each call is proposed against the trip as it is (`concierge.store.proposals`): a later call
-in the same turn does not see an earlier proposed one. The tool result says so, so a model
-that adds an item and then edits it learns why the edit finds nothing.
-"""
+"""Propose mode as the model meets it: no leave asked for a removal only proposed, and the
+"proposals" block (what waits for the person, and once, what they decided). A later call in
+the turn does not see an earlier proposed one; the tool result says so."""
 
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import dataclass
 
 from concierge.agent import (
     AbortSignal,
@@ -109,15 +106,15 @@ def proposal_status(proposals: ProposalRepository, trip_id: str, allowance: int)
     return render
 
 
+@dataclass(eq=False)
 class ProposalFeature(AssistantFeature):
     """The "proposals" block; the write tools say themselves what they proposed
     (`WriteReport`)."""
 
     name = "proposals"
 
-    def __init__(self, proposals: ProposalRepository, trip_id: str) -> None:
-        self.proposals = proposals
-        self.trip_id = trip_id
+    proposals: ProposalRepository
+    trip_id: str
 
     def status_provider(self) -> ContextProvider:
         return proposal_status(self.proposals, self.trip_id, self.allowance())

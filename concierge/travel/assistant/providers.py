@@ -1,14 +1,13 @@
-"""The app's context providers: plain functions of the abort signal on the public API.
-
-They read SQLite at every resolution (the source of truth) and never cache, so an edit
-made in a form a moment ago is what the model sees next.
-"""
+"""The app's context providers: plain functions of the abort signal on the public API. They
+read SQLite at every resolution and never cache, so an edit made in a form a moment ago is
+what the model sees next."""
 
 from __future__ import annotations
 
 import asyncio
 import inspect
 from collections.abc import Awaitable, Callable, Iterator
+from dataclasses import KW_ONLY, dataclass, field
 from datetime import date
 
 from concierge.agent import AbortSignal, ContextProvider, Notice
@@ -27,26 +26,22 @@ from ..safe_text.sensitive import sharing
 from ..safe_text.value_text import one_line
 from ..selection import SelectionState
 from .feature import AssistantFeature
+from .ledger_view import TripSource
 from .snapshot_budget import TRIP, Section, clip, default_budget, fit_sections
 from .trip_snapshot import trip_snapshot
 from .trip_view import item_title, short_id
 
 
+@dataclass(eq=False)
 class TripReads:
-    """The trip and its items read once per resolution, for every provider that needs them
-    (the trip view, the selection, the money's planned costs, each `disclosing` block).
-    `reset` is a context hook, run before the providers of every resolution, so the first
-    provider to ask reads SQLite after the hooks have written what they write, and the
-    others share that read. Only providers use it: a tool reads SQLite itself."""
+    """The trip and its items read once per resolution, shared by the providers: `reset` runs
+    as a context hook, so the first to ask reads after the hooks have written."""
 
-    def __init__(
-        self, trips: TripRepository, trip_id: str, itinerary: ItineraryRepository | None = None
-    ) -> None:
-        self.trips = trips
-        self.trip_id = trip_id
-        self.itinerary = itinerary
-        self._read: asyncio.Future[TripRecord | None] | None = None
-        self._items: asyncio.Future[list[ItineraryItemRecord]] | None = None
+    trips: TripRepository
+    trip_id: str
+    itinerary: ItineraryRepository | None = None
+    _read: asyncio.Future[TripRecord | None] | None = field(default=None, init=False)
+    _items: asyncio.Future[list[ItineraryItemRecord]] | None = field(default=None, init=False)
 
     def reset(self, signal: AbortSignal) -> None:
         self._read = None
@@ -90,11 +85,8 @@ def trip_provider(
     reads: TripReads | None = None,
     locks: LockRepository | None = None,
 ) -> ContextProvider:
-    """The trip's bounded view (`trip_snapshot`) in `allowance` tokens, a number or what a
-    `SharedRoom` leaves in each resolution (default: the trip's least share of the default
-    budget), centred on what `selection` holds; `stops` and `locks` default to the trips'
-    database's; given `documents`, how many are on file; `reads` shares one read of the
-    trip per resolution."""
+    """The trip's bounded view (`trip_snapshot`) in `allowance` tokens (a number, or what a
+    `SharedRoom` leaves), centred on what `selection` holds."""
     route = stops if stops is not None else StopRepository(trips.database, trips.bus)
     locked = locks if locks is not None else LockRepository(trips.database, trips.bus)
     fixed = default_budget().allowance(TRIP) if allowance is None else allowance
@@ -123,17 +115,12 @@ def trip_provider(
     return trip
 
 
-def disclosing(
-    trips: TripRepository,
-    trip_id: str,
-    provider: ContextProvider,
-    reads: TripReads | None = None,
-) -> ContextProvider:
+def disclosing(trips: TripSource, trip_id: str, provider: ContextProvider) -> ContextProvider:
     """`provider` rendering with the sensitive values the person shared on the trip shown;
-    without it every such value is held back. `reads` shares one read per resolution."""
+    `trips`: the repository, or `TripReads` to share one read per resolution."""
 
     async def disclosed(signal: AbortSignal) -> str | Notice | None:
-        record = await reads.get() if reads is not None else await trips.get(trip_id)
+        record = await trips.get(trip_id)
         with sharing(record.shared_values if record is not None else ()):
             outcome = provider(signal)
             return await outcome if inspect.isawaitable(outcome) else outcome
@@ -150,11 +137,8 @@ def selection_provider(
     allowance: int | None = None,
     reads: TripReads | None = None,
 ) -> ContextProvider:
-    """What the person has selected in this trip's itinerary (named: the trip's view shows
-    them in full) and, given `lookups`, in the lookups panel, so "this one" and "that
-    result" have a referent; within `allowance`
-    tokens (default: the selection's share of the default budget), counting what does not
-    fit."""
+    """What the person has selected in the itinerary and, given `lookups`, the lookups panel, so
+    "this one" has a referent, within `allowance` tokens, counting what does not fit."""
     tokens = allowance if allowance is not None else default_budget().allowance("selection")
 
     async def selection_view(signal: AbortSignal) -> str | None:
@@ -205,26 +189,19 @@ def selection_provider(
     return selection_view
 
 
+@dataclass(eq=False)
 class SelectionFeature(AssistantFeature):
     """What the person has selected, so "this one" has a referent; no tools of its own."""
 
     name = "selection"
     disclosed = True
 
-    def __init__(
-        self,
-        selection: SelectionState,
-        itinerary: ItineraryRepository,
-        trip_id: str,
-        lookups: LookupJobRepository | None = None,
-        *,
-        reads: TripReads | None = None,
-    ) -> None:
-        self.selection = selection
-        self.itinerary = itinerary
-        self.trip_id = trip_id
-        self.lookups = lookups
-        self.reads = reads
+    selection: SelectionState
+    itinerary: ItineraryRepository
+    trip_id: str
+    lookups: LookupJobRepository | None = None
+    _: KW_ONLY
+    reads: TripReads | None = None
 
     def status_provider(self) -> ContextProvider:
         return selection_provider(

@@ -4,9 +4,11 @@ estimator that counts them.
 The whole runtime context (the label, each block's heading and every block) stays within
 the budget whatever the trip's size: every block but the trip renders within its cap
 (`CAPS`) and is cut to it by `within` if it does not; the trip takes what they leave
-(`SharedRoom`), at least `TRIP_FLOOR`; the label and headings are counted once
-(`SnapshotBudget.overhead`). The estimate of a joined text is never more than the sum of
-its parts', so the sum never passes the budget.
+(`SharedRoom`), at least `TRIP_FLOOR`. A block that grows (`SharedRoom.growing`: the
+problems) then takes whatever room is still unused, so the model sees every problem while
+the budget has room. The label and headings are
+counted once (`SnapshotBudget.overhead`). The estimate of a joined text is never more than
+the sum of its parts', so the sum never passes the budget.
 
 The estimator is meant to over-count. Measured against llama.cpp's tokenizer for SmolLM2
 (which splits every digit and most punctuation into a token of its own), the app's
@@ -152,10 +154,12 @@ class SnapshotBudget:
 
 
 class _Round:
-    """What the blocks of one resolution used, as each finishes."""
+    """What the blocks of one resolution used, as each finishes, and what the growing ones
+    were allowed."""
 
     def __init__(self) -> None:
         self.used: dict[str, int] = {}
+        self.grown: dict[str, int] = {}
         self._reported = asyncio.Event()
 
     async def report(self, name: str, outcome: object) -> str | Notice | None:
@@ -186,15 +190,23 @@ class SharedRoom:
     def __init__(self, budget: SnapshotBudget) -> None:
         self.budget = budget
         self._expected: set[str] = set()
+        self._growing: list[str] = []
         self._round = _Round()
 
     def reset(self, signal: AbortSignal) -> None:
         self._round = _Round()
 
     def capped(self, name: str, provider: ContextProvider) -> ContextProvider:
-        """`provider` cut to the block's cap, reporting what it used."""
+        """`provider` cut to the block's cap (a growing block's: what `growing` allowed),
+        reporting what it used. The trip's own provider is only reported: it fits itself
+        to `trip_allowance`."""
         self._expected.add(name)
-        inner = within(provider, self.budget.allowance(name))
+        if name == TRIP:
+            inner = provider
+        elif name in self._growing:
+            inner = within(provider, self._grown(name))
+        else:
+            inner = within(provider, self.budget.allowance(name))
 
         def report(signal: AbortSignal) -> Awaitable[str | Notice | None]:
             return self._round.report(name, inner(signal))
@@ -203,10 +215,35 @@ class SharedRoom:
         return report
 
     async def trip_allowance(self) -> int:
-        """The room the other blocks left in this resolution, once they are all in."""
+        """The room the fixed blocks left in this resolution, once they are all in, less
+        the caps of the growing blocks (which grow into what the trip leaves)."""
         current = self._round
-        await current.all_in(self._expected)
-        return self.budget.room() - sum(current.used.values())
+        await current.all_in(self._expected - {TRIP, *self._growing})
+        kept = sum(self.budget.allowance(name) for name in self._growing)
+        return self.budget.room() - sum(current.used.values()) - kept
+
+    def growing(self, name: str) -> Callable[[], Awaitable[int]]:
+        """The allowance, in each resolution, of a block the model should see whole rather
+        than counted (the problems): its cap, or more when the room has some left once the
+        other blocks and the trip are in. Growing blocks take it in the order they were
+        named here."""
+        if name not in self._growing:
+            self._growing.append(name)
+        return self._grown(name)
+
+    def _grown(self, name: str) -> Callable[[], Awaitable[int]]:
+        async def allowance() -> int:
+            current = self._round
+            if name not in current.grown:
+                before = self._growing[: self._growing.index(name)]
+                await current.all_in((self._expected - set(self._growing)) | set(before))
+                left = self.budget.room() - sum(current.used.values())
+                later = self._growing[self._growing.index(name) + 1 :]
+                left -= sum(self.budget.allowance(other) for other in later)
+                current.grown[name] = max(self.budget.allowance(name), left)
+            return current.grown[name]
+
+        return allowance
 
 
 def default_budget() -> SnapshotBudget:
@@ -347,19 +384,23 @@ def _cut(line: str, room: int) -> str:
     return line[:low]
 
 
-def within(provider: ContextProvider, allowance: int) -> ContextProvider:
-    """`provider` with its text cut to `allowance` tokens: the guarantee behind the budget
-    for a block that renders more than its share (the renderers fit themselves first, with
-    counts of what they left out). A Notice keeps its delivery callback."""
+def within(
+    provider: ContextProvider, allowance: int | Callable[[], Awaitable[int]]
+) -> ContextProvider:
+    """`provider` with its text cut to `allowance` tokens (a number, or what a `SharedRoom`
+    allows in each resolution): the guarantee behind the budget for a block that renders
+    more than its share (the renderers fit themselves first, with counts of what they left
+    out). A Notice keeps its delivery callback."""
 
     async def bounded(signal: AbortSignal) -> str | Notice | None:
         outcome = provider(signal)
         value = await outcome if inspect.isawaitable(outcome) else outcome
+        tokens = allowance if isinstance(allowance, int) else await allowance()
         if isinstance(value, Notice):
             if value.text is None:
                 return value
-            return Notice(clip(value.text, allowance), value.on_delivered)
-        return None if value is None else clip(value, allowance)
+            return Notice(clip(value.text, tokens), value.on_delivered)
+        return None if value is None else clip(value, tokens)
 
     bounded.__name__ = getattr(provider, "__name__", "bounded")
     return bounded

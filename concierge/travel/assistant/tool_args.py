@@ -1,9 +1,6 @@
 """Tool argument models made from the store's field declarations, so a tool's types, limits
-and one-line descriptions are the rules the store enforces, not a second copy of them.
-
-The schemas are kept small (every tool schema is sent on every call; the agent drops titles
-and null defaults, `ToolArgs` the bounds): a description only where the declaration has one.
-"""
+and descriptions are the rules the store enforces, not a copy. Kept small, since every
+schema is sent on every call: a description only where the declaration has one."""
 
 from __future__ import annotations
 
@@ -49,15 +46,11 @@ def rules_model(
     base: type[ArgsT] = ToolArgs,  # type: ignore[assignment]
     extra: Mapping[str, tuple[Any, Any]] | None = None,
 ) -> type[ArgsT]:
-    """A model with one field per rule the tools take (`FieldRule.tool`; and not in
-    `exclude`), in the rules' order (after `base`'s),
-    then `extra` (name → (annotation, Field)). `patch`: every field optional, null to clear;
-    otherwise a field without a default and that cannot be null is required (but those in
-    `optional`, which the tool fills), the others start at their declared default.
-    `terse`: the schema says only what the model writes: no defaults, and null
-    only where a patch clears a field with it (a field left out is "not set" or
-    "unchanged"). A time of day is a string the store reads: the schema's `time` format
-    means a time with a UTC offset, which llama.cpp's grammar would force on the model."""
+    """A model with one field per rule the tools take (`FieldRule.tool`, not in `exclude`), after
+    `base`'s, then `extra`. `patch`: every field optional, null to clear; else required when it
+    has no default and cannot be null (but `optional`, which the tool fills). `terse`: no
+    defaults in the schema, null only where a patch clears with it. A time of day is a string:
+    JSON Schema's `time` has a UTC offset, which llama.cpp's grammar would force on the model."""
     fields: dict[str, Any] = {}
     for field_name, rule in rules.items():
         if field_name in exclude or not rule.tool:

@@ -15,6 +15,7 @@ from concierge.store import Actor, ChangeContext, InvalidChangeError, RecordNotF
 from concierge.text import QT_TRANSLATE_NOOP
 
 from ..errors import TripEditError
+from ..lookups.errors import LookupRequestError
 
 LIMITS = (
     "minLength",
@@ -44,12 +45,9 @@ class ToolArgs(BaseModel):
 
 
 def assistant_context(ctx: ToolContext, what: str) -> ChangeContext:
-    """The context of one tool call: everything the call writes undoes as one step.
-    `what` names the change in the person's words, as in "the assistant's change to
-    Budget and Pace", which Edit ▸ Undo and the status bar show. The group is the call's
-    `effect_id`, so after a crash `committed_outcome` can tell what the call had done.
-    `what` is marked text (`QT_TRANSLATE_NOOP("ChangeLabel", …)`), so the label shows
-    translated while the log and the model read it in English."""
+    """The context of one tool call: all it writes undoes as one step, named in the person's
+    words (`what`, marked text: "the assistant's change to Budget and Pace"). The group is the
+    call's `effect_id`, so after a crash `committed_outcome` can tell what the call did."""
     label = QT_TRANSLATE_NOOP("ChangeLabel", "the assistant’s {what}").format(what=what)
     context = ChangeContext(actor=Actor.ASSISTANT, label=label)
     return dataclasses.replace(context, group_id=ctx.effect_id) if ctx.effect_id else context
@@ -57,10 +55,11 @@ def assistant_context(ctx: ToolContext, what: str) -> ChangeContext:
 
 @asynccontextmanager
 async def store_errors() -> AsyncIterator[None]:
-    """Turns the store's and the editor's validation errors into tool errors."""
+    """Turns the store's and the editor's validation errors, and the lookup service's
+    refusals, into tool errors."""
     try:
         yield
-    except (InvalidChangeError, TripEditError) as error:
+    except (InvalidChangeError, TripEditError, LookupRequestError) as error:
         raise ToolError(str(error)) from None
     except RecordNotFoundError as error:
         raise ToolError(f"Not found: {error}") from None

@@ -35,7 +35,7 @@ from .pin_feature import PinFeature
 from .problem_feature import ProblemFeature
 from .proposal_feature import ProposalFeature, asked_unless_proposing, change_name
 from .providers import SelectionFeature, TripReads, disclosing
-from .snapshot_budget import TRIP, SharedRoom, SnapshotBudget, default_budget
+from .snapshot_budget import SharedRoom, SnapshotBudget, default_budget
 from .trip_reading import TripReader
 from .trip_tools import TripFeature, TripTools
 from .write_report import WriteReport
@@ -67,22 +67,16 @@ def build_trip_assistant(
     own_status: Collection[str] = (),
     snapshot_layout: SnapshotLayout = SnapshotLayout.TRAILING,
 ) -> Agent:
-    """`context_budget`: tokens per model call before older messages are summarized; with
-    the model's `context_window` known, lowered to fit it beside an answer of `answer_cap`
-    (the cap the model adapter sends). The window can also be given later, once the server
-    said it (`agent.set_context_window`).
-    `snapshot_budget`: tokens of the runtime context, all blocks together (`SnapshotBudget`).
-    `snapshot_layout`: where the trip's state goes in each call (the server's setting).
-    `context_updates`: send the runtime context in full once, then only its changes, kept in
-    place (`ContextUpdates`); the wrapper is made here, so it serves this conversation only.
-    It keeps a trailing snapshot, so it takes precedence over a leading `snapshot_layout`.
-    `own_status`: features (by name, e.g. "brief", "goals", "pinned") whose default status
-    block the app replaces with its own renderer, registered with
-    `agent.add_context_provider`."""
+    """`context_budget`: tokens per call before older messages are summarized, lowered to fit
+    a known `context_window` beside an `answer_cap` (or later: `agent.set_context_window`).
+    `snapshot_budget`: tokens of the runtime context, all blocks together. `context_updates`:
+    the context in full once, then only its changes (`ContextUpdates`, made here for this
+    conversation), always trailing. `own_status`: features whose status block the app renders
+    itself (`agent.add_context_provider`)."""
     budget = SnapshotBudget(snapshot_budget)
     reads = TripReads(services.trips, trip_id, services.itinerary)
     room = SharedRoom(budget)
-    features = trip_features(services, trip_id, budget, reads, room.trip_allowance)
+    features = trip_features(services, trip_id, budget, reads, room)
     unknown = sorted(set(own_status) - {feature.name for feature in features})
     if unknown:
         raise ValueError(
@@ -105,9 +99,8 @@ def build_trip_assistant(
         if feature.name not in own_status:
             provider = feature.status_provider()
             if feature.disclosed:
-                provider = disclosing(services.trips, trip_id, provider, reads)
-            if feature.name != TRIP:
-                provider = room.capped(feature.name, provider)
+                provider = disclosing(reads, trip_id, provider)
+            provider = room.capped(feature.name, provider)
             builder.context_provider(provider, name=feature.name, timeout=PROVIDER_TIMEOUT)
     if permission_handler is not None:
         builder.permission_handler(asked_unless_proposing(permission_handler, services.settings))
@@ -140,12 +133,12 @@ def trip_features(
     trip_id: str,
     budget: SnapshotBudget | None = None,
     reads: TripReads | None = None,
-    trip_room: Callable[[], Awaitable[int]] | None = None,
+    room: SharedRoom | None = None,
 ) -> list[AssistantFeature]:
     """Every part of the assistant for one trip, in the order their blocks are rendered,
-    each rendering within its cap in `budget` (default: the default budget), the trip
-    within `trip_room` (what the others leave) if given; `reads` shares one read of the trip
-    per resolution (its `reset` must run as a context hook)."""
+    each within its cap in `budget`; given the resolution's shared `room`, the trip takes
+    what the other blocks leave and the problems what is still unused after it. `reads`
+    shares one read of the trip per resolution (its `reset` must run as a context hook)."""
     planned = itinerary_costs(services.itinerary)
     report = WriteReport(services.checks, trip_id)
     ledger = LedgerTools(trip_id, services.trips, services.ledger, report, planned=planned)
@@ -167,13 +160,18 @@ def trip_features(
                 report,
                 services.documents,
             ),
-            services.stops,
             reader,
             selection=services.selection,
             reads=reads,
-            room=trip_room,
+            room=None if room is None else room.trip_allowance,
         ),
-        ProblemFeature(services.database, trip_id, reads, services.places),
+        ProblemFeature(
+            services.database,
+            trip_id,
+            reads,
+            services.places,
+            room=None if room is None else room.growing("problems"),
+        ),
         LedgerFeature(ledger, None if reads is None else _planned(reads), reads),
         ProposalFeature(services.proposals, trip_id),
         FormFeature(services.form_filler, trip_id),
@@ -201,9 +199,8 @@ def trip_history(services: TravelServices, trip_id: str) -> SqliteHistoryStore:
 
 
 class OneTurnAtATime(RunnableWrapper):
-    """Runs each request and retry while holding the conversation's turn lease, so another
-    Concierge process answering in the same conversation is refused with
-    `ConversationBusyError` before anything is stored, instead of interleaving."""
+    """Holds the conversation's turn lease through each request and retry, so another process
+    answering in it is refused (`ConversationBusyError`) before anything is stored."""
 
     def __init__(self, inner: Runnable, history: SqliteHistoryStore) -> None:
         super().__init__(inner)

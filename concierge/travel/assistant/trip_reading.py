@@ -1,17 +1,13 @@
-"""`read_trip`: the one tool that reads what the bounded snapshot leaves out.
-
-No argument gives the overview (every field in full, and each day with its count of items);
-`day` (with `to`, a range) the items of those days; `item` all the fields of one item;
-`search` the items whose text holds the words; `ledger` the expenses with their totals.
-Every result is bounded (`READ_LIMIT` estimated tokens) and counts what it leaves out, with
-the call that reads it.
-"""
+"""`read_trip`: the one tool that reads what the bounded snapshot leaves out (the overview,
+days, one item, a search, the ledger). Every result is bounded (`READ_LIMIT`) and counts
+what it leaves out, with the call that reads it."""
 
 from __future__ import annotations
 
 import json
 from collections import Counter
 from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass
 from datetime import date
 from typing import Any
 
@@ -67,24 +63,16 @@ class ReadTrip(ToolArgs):
     page: int = Field(1, ge=1, description="A later page of a long result.")
 
 
+@dataclass(eq=False)
 class TripReader:
     """Reads one trip for `read_trip`, from SQLite at every call."""
 
-    def __init__(
-        self,
-        trip_id: str,
-        trips: TripRepository,
-        itinerary: ItineraryRepository,
-        stops: StopRepository,
-        documents: DocumentRepository | None = None,
-        ledger: LedgerTools | None = None,
-    ) -> None:
-        self.trip_id = trip_id
-        self.trips = trips
-        self.itinerary = itinerary
-        self.stops = stops
-        self.documents = documents
-        self.ledger = ledger
+    trip_id: str
+    trips: TripRepository
+    itinerary: ItineraryRepository
+    stops: StopRepository
+    documents: DocumentRepository | None = None
+    ledger: LedgerTools | None = None
 
     def tool(self) -> Tool[Any]:
         return Tool(
@@ -259,9 +247,8 @@ def _legend(unverified: Mapping[str, Sequence[str]], shown: Sequence[str]) -> li
 def item_fields(
     item: ItineraryItemRecord, documents: Sequence[DocumentRecord], unverified: Sequence[str] = ()
 ) -> str:
-    """Every field of the item that holds a value, by its label (sensitive ones held back
-    unless shared), the facts the assistant set unconfirmed marked, and how many documents
-    are attached to it."""
+    """Every field of the item that holds a value, by its label, unconfirmed facts marked, and
+    how many documents are attached to it."""
     lines = [f"Item [{short_id(item.id)}], position {item.position} on its day:"]
     for name, rule in ITEM_RULES.items():
         value = getattr(item, name)

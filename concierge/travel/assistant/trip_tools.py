@@ -1,12 +1,10 @@
-"""The assistant's tools for one trip: patch-style, validated, one undo step per call.
-
-No tool replaces a whole set: a model that skipped a read can change or remove only what it
-names, never silently drop the rest.
-"""
+"""The assistant's tools for one trip: patch-style, validated, one undo step per call. No tool
+replaces a whole set: a model that skipped a read can change or remove only what it names."""
 
 from __future__ import annotations
 
 from collections.abc import Awaitable, Callable
+from dataclasses import KW_ONLY, dataclass
 from datetime import date, time
 from functools import cache
 from typing import Any, Literal
@@ -22,7 +20,6 @@ from concierge.store import (
     ItineraryRepository,
     Outcome,
     StopRecord,
-    StopRepository,
     TripRepository,
     field_labels,
 )
@@ -102,24 +99,16 @@ _STOP_NOUNS = {
 """How the undo menu names each `edit_stops` action ("the assistant’s removal of …")."""
 
 
+@dataclass(eq=False)
 class TripTools:
     """Builds the tools bound to one trip and the repositories behind the forms."""
 
-    def __init__(
-        self,
-        trip_id: str,
-        trips: TripRepository,
-        itinerary: ItineraryRepository,
-        editor: TripEditor,
-        report: WriteReport,
-        documents: DocumentRepository | None = None,
-    ) -> None:
-        self.trip_id = trip_id
-        self.trips = trips
-        self.itinerary = itinerary
-        self.editor = editor
-        self.report = report
-        self.documents = documents
+    trip_id: str
+    trips: TripRepository
+    itinerary: ItineraryRepository
+    editor: TripEditor
+    report: WriteReport
+    documents: DocumentRepository | None = None
 
     def all(self) -> list[Tool[Any]]:
         return [
@@ -370,30 +359,19 @@ def _shown(name: str, value: object) -> str:
     return field_text(TRIP_RULES[name], value)
 
 
+@dataclass(eq=False)
 class TripFeature(AssistantFeature):
-    """The trip itself: its fields, stops and itinerary, as tools (`read_trip` first) and as
-    the "trip" block, the bounded view centred on what `selection` holds."""
+    """The trip itself: its fields, stops and itinerary as tools (`read_trip` first) and as the
+    "trip" block centred on what `selection` holds, within `room`."""
 
     name = "trip"
 
-    def __init__(
-        self,
-        tools: TripTools,
-        stops: StopRepository,
-        reader: TripReader,
-        *,
-        selection: SelectionState | None = None,
-        reads: TripReads | None = None,
-        room: Callable[[], Awaitable[int]] | None = None,
-    ) -> None:
-        """`room`: the block's allowance in each resolution (`SharedRoom.trip_allowance`);
-        without it, the trip's least share of the budget."""
-        self.trip_tools = tools
-        self.stops = stops
-        self.reader = reader
-        self.selection = selection
-        self.reads = reads
-        self.room = room
+    trip_tools: TripTools
+    reader: TripReader
+    _: KW_ONLY
+    selection: SelectionState | None = None
+    reads: TripReads | None = None
+    room: Callable[[], Awaitable[int]] | None = None
 
     def tools(self) -> list[Tool[Any]]:
         return [self.reader.tool(), *self.trip_tools.all()]
@@ -404,7 +382,7 @@ class TripFeature(AssistantFeature):
             tools.trips,
             tools.itinerary,
             tools.trip_id,
-            self.stops,
+            self.reader.stops,
             tools.documents,
             allowance=self.room if self.room is not None else self.allowance(),
             selection=self.selection,

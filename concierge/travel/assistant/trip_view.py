@@ -1,17 +1,9 @@
-"""A trip rendered as concise, deterministic text for the model.
-
-The same rendering serves the bounded view in every snapshot (`trip_snapshot`) and the
-`read_trip` tool, so the model always reads one format. Item ids are shortened to eight
-characters; tools accept them back. Every value a person or the model wrote goes through
-`one_line` (free text through `free_text`, which holds back passport numbers and the like
-unless the person shared them), and a stored value the store's rules now refuse is shown as
-it is and marked, never an error: a provider that raised would stop every later turn.
-Labels are the declared ones.
-
-Attached documents are only counted, "on file": never their contents, where they are stored,
-or even their names (a ticket's file name often carries a booking code or a passenger's
-name). The person shares a document with the model by attaching it in the chat.
-"""
+"""A trip rendered as concise, deterministic text for the model, one format for every
+snapshot (`trip_snapshot`) and for `read_trip`. Values go through `one_line` (free text
+through `free_text`, which holds back sensitive values the person did not share), and a
+stored value the rules now refuse is shown and marked, never an error: a provider that
+raised would stop every later turn. Documents are only counted, "on file": a file name often
+carries a booking code or a passenger's name."""
 
 from __future__ import annotations
 
@@ -28,6 +20,7 @@ from concierge.store import (
     LockRecord,
     StopRecord,
     TripRecord,
+    trip_label,
 )
 from concierge.store.lock_rules import field_name
 from concierge.store.validation import (
@@ -97,10 +90,6 @@ def on_file(count: int) -> str:
     return "document on file" if count == 1 else f"{count} documents on file"
 
 
-def trip_label(name: str) -> str:
-    return TRIP_RULES[name].label
-
-
 def header_lines(
     trip: TripRecord,
     stops: Sequence[StopRecord],
@@ -142,9 +131,8 @@ def lock_line(
     items: Sequence[ItineraryItemRecord],
     stops: Sequence[StopRecord],
 ) -> str | None:
-    """ "Locked by the person: trip start date; stop Kyoto; day 2027-04-10 (Sat); item
-    [ab12cd34] Ryokan Kyoto": what the tools will refuse to change, the first few and a
-    count; None without locks. A lock whose row is gone names nothing and is left out."""
+    """ "Locked by the person: trip start date; stop Kyoto; …": what the tools will refuse to
+    change, the first few and a count; None without locks (a lock on a gone row is left out)."""
     by_id = {item.id: f"[{short_id(item.id)}] {free_text(item.title)}" for item in items}
     by_id |= {stop.id: f"stop {one_line(stop.place)}" for stop in stops}
     named: list[str] = []
@@ -207,11 +195,9 @@ def render_item(
     unverified: Sequence[str] = (),
     zones: TripZones = NO_STOPS,
 ) -> str:
-    """One item on one line: "[id] 09:30 Title @ place (notes)" for a plain activity in
-    `zone` (where the trip is that day); a booking adds its kind, its end, the zones that
-    differ, its details and its cost, its times read in its effective zones (`zones`).
-    Sensitive details read as "on file", and attached documents only by their number; the
-    facts the assistant set unconfirmed (`unverified`) are named at the end."""
+    """One item on one line: "[id] 09:30 Title @ place (notes)", a booking with its kind, end,
+    differing zones, details and cost, times in its effective zones (`zones`). Sensitive
+    details read "on file"; unconfirmed facts the assistant set (`unverified`) come last."""
     text = f"[{short_id(item.id)}] {_when(zones.read(item), zone)} "
     if item.kind is not ItemKind.ACTIVITY:
         text += f"{item.kind.value}: "

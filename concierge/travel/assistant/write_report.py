@@ -1,10 +1,7 @@
-"""How the write tools answer, from their write's `Outcome`: a change only proposed says so
-("Proposed … not applied yet"), and an applied one carries the problems it brought into the
-plan and those it fixed, so the model can correct itself in the same turn (issue 13 item 5).
-
-The problems are the plan checker's own run after the write (`TripChecks.after`), the same
-run the Problems list shows: the plan is checked once per write. The list is bounded: the
-first few of each, then how many more."""
+"""How the write tools answer from their write's `Outcome`: a proposed change says so, an
+applied one carries the problems it brought into the plan and those it fixed, so the model
+can correct itself in the same turn. They are the checker's one run after the write
+(`TripChecks.after`), the same the Problems list shows."""
 
 from __future__ import annotations
 

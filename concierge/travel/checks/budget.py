@@ -3,7 +3,11 @@
 Spent is the ledger's expenses; planned is the costs of the itinerary's items that no
 expense already pays for (an expense names the item it paid), each converted to the
 budget's currency at the ECB rate of its day (`Exchange`), so a total with conversions is an
-estimate. Amounts the rates cannot convert are left out and counted."""
+estimate. Amounts the rates cannot convert are left out and counted.
+
+Amounts in the budget's currency need no rates, so the result never hangs on their load:
+before the rates are in, those amounts alone can already show an overrun; amounts in other
+currencies then wait (they are counted, and the next check, with the rates, includes them)."""
 
 from __future__ import annotations
 
@@ -27,11 +31,11 @@ LISTED = 3
 
 def check(plan: TripPlan, env: CheckEnv) -> Iterator[Problem]:
     budget, target = plan.trip.budget_amount, plan.trip.budget_currency
-    if budget is None or env.rates is None:
+    if budget is None:
         return
     rates = env.rates
     totals: dict[ExpenseCategory, Decimal] = defaultdict(Decimal)
-    converted = left_out = 0
+    converted = left_out = waiting = 0
     paid_items = {expense.item_id for expense in plan.expenses if expense.item_id}
     costs: list[tuple[Decimal, str, date | None, ExpenseCategory]] = [
         (expense.amount, expense.currency, expense.spent_on, expense.category)
@@ -43,25 +47,41 @@ def check(plan: TripPlan, env: CheckEnv) -> Iterator[Problem]:
         if item.cost_amount is not None and item.cost_currency and item.id not in paid_items
     )
     for amount, code, day, category in costs:
-        value = _in(rates, amount, code, target, day)
-        if value is None:
+        if code == target:
+            totals[category] += amount
+        elif rates is None:
+            waiting += 1
+        elif (value := _in(rates, amount, code, target, day)) is None:
             left_out += 1
-            continue
-        converted += code != target
-        totals[category] += value
+        else:
+            converted += 1
+            totals[category] += value
     total = sum(totals.values(), Decimal(0))
     if total <= budget:
         return
     largest = sorted(totals.items(), key=lambda entry: -entry[1])[:LISTED]
     listed = ", ".join(f"{category.value} {_money(value, target)}" for category, value in largest)
     detail = ""
-    if left_out:
+    if left_out:  # With the rates loaded: none waits.
         detail = (
             QT_TRANSLATE_NOOP("Problem", "1 amount could not be converted and is left out.")
             if left_out == 1
             else QT_TRANSLATE_NOOP(
                 "Problem", "{count} amounts could not be converted and are left out."
             ).format(count=left_out)
+        )
+    elif waiting:
+        detail = (
+            QT_TRANSLATE_NOOP(
+                "Problem",
+                "1 amount in another currency waits for the exchange rates and is not counted yet.",
+            )
+            if waiting == 1
+            else QT_TRANSLATE_NOOP(
+                "Problem",
+                "{count} amounts in other currencies wait for the exchange rates and are not "
+                "counted yet.",
+            ).format(count=waiting)
         )
     yield Problem(
         check=CHECKER.name,
@@ -76,7 +96,7 @@ def check(plan: TripPlan, env: CheckEnv) -> Iterator[Problem]:
             budget=_money(budget, target),
             listed=listed,
         ),
-        estimate=converted > 0,
+        estimate=converted > 0 or waiting > 0,
         detail=detail,
         subject="budget",
     )

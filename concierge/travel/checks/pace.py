@@ -1,13 +1,17 @@
 """A day planned beyond the pace the trip's brief asks for: too many things to do, or too
-many hours of them."""
+many hours of them.
+
+A travel day is judged as one: the journey itself (a flight, a train, any transport) is not
+a plan of the day, so a day holding one 14-hour flight is not over any pace. Where a long
+journey leaves little time beside the day's plans, a note says so."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Mapping
+from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from datetime import date, timedelta
 
-from concierge.store import ItemKind, Pace
+from concierge.store import ItemKind, ItineraryItemRecord, Pace
 from concierge.text import QT_TRANSLATE_NOOP
 
 from ..itinerary.item_times import duration_text, item_length
@@ -20,7 +24,7 @@ from .wording import on_day
 @dataclass(frozen=True, slots=True)
 class Limit:
     """The most one day holds at a pace: `activities` (items of the activity kind) and
-    `hours` of timed items (meals and journeys included; lodging, a car and notes not)."""
+    `hours` of timed plans (meals included; journeys, lodging, a car and notes not)."""
 
     activities: int
     hours: int
@@ -33,16 +37,23 @@ LIMITS: Mapping[Pace, Limit] = {
 }
 
 
+LONG_JOURNEY = timedelta(hours=4)
+"""A journey from which on a day's other plans are weighed against what it leaves."""
+
+
 def check(plan: TripPlan, env: CheckEnv) -> Iterator[Problem]:
     limit = LIMITS[plan.trip.pace]
     busy: dict[date, timedelta] = {}
+    travel: dict[date, timedelta] = {}
     for item in plan.items:
         length = item_length(item)
         if not item.kind.spec.background and length is not None and length > timedelta(0):
-            busy[item.day] = busy.get(item.day, timedelta(0)) + length
+            spent = travel if item.kind.spec.transport else busy
+            spent[item.day] = spent.get(item.day, timedelta(0)) + length
     for day, items in plan.by_day.items():
         activities = [item for item in items if item.kind is ItemKind.ACTIVITY]
         hours = busy.get(day, timedelta(0))
+        journey = travel.get(day, timedelta(0))
         over: list[str] = []
         if len(activities) > limit.activities:
             over.append(
@@ -57,6 +68,8 @@ def check(plan: TripPlan, env: CheckEnv) -> Iterator[Problem]:
                 )
             )
         if not over:
+            if journey >= LONG_JOURNEY and hours and journey + hours > timedelta(hours=limit.hours):
+                yield _little_time(day, items, journey, hours)
             continue
         too_much = (
             over[0]
@@ -73,6 +86,23 @@ def check(plan: TripPlan, env: CheckEnv) -> Iterator[Problem]:
             day=day,
             subject="day",
         )
+
+
+def _little_time(
+    day: date, items: Sequence[ItineraryItemRecord], journey: timedelta, hours: timedelta
+) -> Problem:
+    return Problem(
+        check=CHECKER.name,
+        severity="note",
+        message=QT_TRANSLATE_NOOP(
+            "Problem",
+            "{day} is a travel day: a {journey} journey leaves little time for {plans} of "
+            "other plans.",
+        ).format(day=on_day(day), journey=duration_text(journey), plans=duration_text(hours)),
+        item_ids=tuple(item.id for item in items if not item.kind.spec.background),
+        day=day,
+        subject="day",
+    )
 
 
 PACE_MESSAGES = {

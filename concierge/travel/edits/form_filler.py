@@ -1,14 +1,8 @@
-"""Writing a trip's form answers, and keeping each form's completion and its goals in step
-with its answers whoever wrote them.
-
-`fill` and `retract` read answers with the form engine, all or nothing. After any change of
-answers the form is *settled*: marked complete when every required question that applies
-is answered (or incomplete again when one is withdrawn), and on completion the goals waiting
-for it ("form:<id>") are completed. Settling writes as the app, in the undo group of the
-answers that caused it, so one undo reverts all of it. The assistant's tools settle before
-they return; answers written straight to the repository (the form panel) are settled from
-the change bus a moment later.
-"""
+"""Writing a trip's form answers, and keeping each form's completion and goals in step with
+its answers whoever wrote them. After a change of answers the form is settled (complete or
+incomplete again, its waiting goals completed) as the app, in the answers' undo group, so
+one undo reverts all of it; the assistant's tools settle before they return, the form
+panel's answers are settled from the change bus."""
 
 from __future__ import annotations
 
@@ -40,9 +34,8 @@ log = logging.getLogger(__name__)
 
 
 class FormFillError(FormError):
-    """Some answers cannot be read; nothing was written. `problems` maps each bad field to
-    what is wrong with its answer (what is expected, what was got), so a form panel can
-    point at it."""
+    """Some answers cannot be read; nothing was written. `problems` maps each bad field to what
+    is wrong with its answer, so a form panel can point at it."""
 
     def __init__(self, problems: Mapping[str, str]) -> None:
         lines = "\n".join(f"- {problem}" for problem in problems.values())
@@ -75,11 +68,8 @@ class FormWrite:
 
 
 class FormFiller:
-    """Validated, all-or-nothing writes of form answers for any trip and form. Writing and
-    settling are serialized, so a form's completion always follows its newest answers.
-
-    Given the change bus, it settles forms after answer changes made by other writers; call
-    `close()` (or `aclose()`) to stop."""
+    """Validated, all-or-nothing writes of form answers, serialized with settling so a form's
+    completion follows its newest answers (other writers' too, given the change bus)."""
 
     def __init__(
         self, forms: FormAnswerRepository, goals: GoalRepository, bus: ChangeBus | None = None
@@ -103,10 +93,9 @@ class FormFiller:
         *,
         context: ChangeContext | None = None,
     ) -> FormWrite:
-        """Answer the fields of `raw` (field name → raw answer, read as `FormField.parse`
-        reads it). Raises `FormFillError` naming every field that cannot be read (an unknown
-        name, a value of the wrong kind, None or blank text, which must be retracted
-        instead), and writes nothing then."""
+        """Answer the fields of `raw` (name → raw answer, read as `FormField.parse` reads it), or
+        write nothing and raise `FormFillError` naming every field that cannot be read (blank or
+        None must be retracted instead)."""
         values: dict[str, JsonValue] = {}
         problems: dict[str, str] = {}
         for name, answer in raw.items():

@@ -1,11 +1,6 @@
-"""Goals that complete from outside any assistant turn: when a lookup succeeds or a form is
-completed, the trip's open goals waiting for it are marked done by the app, and the next
-model iteration's goals snapshot says so.
-
-A trigger is text, "lookup:<kind>" or "form:<form id>". Lookups announce job changes on
-their own bus, which `GoalTriggers` watches; forms are completed by `FormFiller`, which
-completes their goals itself, in the same undo step as the answer that completed the form.
-"""
+"""Goals that complete outside any assistant turn: when a lookup succeeds, the trip's open
+goals waiting for it ("lookup:<kind>") are marked done by the app, watched on the lookups'
+bus. A form's goals ("form:<id>") are completed by `FormFiller`, in the answer's undo step."""
 
 from __future__ import annotations
 
@@ -125,15 +120,10 @@ def event_words(trigger: str) -> str:
 class GoalTriggers:
     """Completes goals waiting for a lookup when it succeeds, with the app as the actor.
 
-    Only a success this process saw happen counts: a job is followed from its first
-    unfinished announcement, so re-announcements of a finished job (marking it seen, a
-    progress report landing after the finish) never complete a goal the person reopened.
-
-    Most successes have no goal waiting for them, and a transaction for each would compete
-    with the window for the database thread: the triggers of each trip's open goals are
-    read once and kept until a goal of that trip changes (any goal write, undo included, is
-    announced on the change bus before a later lookup's success is).
-    """
+    Only a success this process saw happen counts (a job followed from its first unfinished
+    announcement), so a re-announced finished job never completes a goal the person reopened.
+    Each trip's open triggers are read once and kept until a goal of that trip changes: a
+    transaction per success would compete with the window for the database thread."""
 
     def __init__(self, goals: GoalRepository, lookups: LookupJobBus) -> None:
         self.goals = goals
@@ -176,9 +166,8 @@ class GoalTriggers:
             log.exception("Completing the goals of trip %s waiting for %s failed", trip_id, trigger)
 
     async def _waiting_triggers(self, trip_id: str) -> frozenset[str]:
-        """The triggers the trip's open goals wait for, read unless known. A read that a
-        goal change overtook still holds every goal committed before the success; it is
-        only not kept."""
+        """The triggers the trip's open goals wait for, read unless known; a read a goal change
+        overtook is used once but not kept."""
         known = self._waiting.get(trip_id)
         if known is not None:
             return known

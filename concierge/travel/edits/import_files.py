@@ -12,11 +12,20 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from pathlib import Path
 
-from concierge.store import ImportQueue, ImportRefused, Incoming, QueuedCandidate, RecordError
+from concierge.store import (
+    ImportQueue,
+    ImportRefused,
+    Incoming,
+    QueuedCandidate,
+    RecordError,
+    StopRepository,
+)
 
 from ..errors import TravelError
 from ..imports.csv_layout import CsvChoices
 from ..imports.model import ParseResult, PdfText
+from ..imports.moments import at_stops
+from ..itinerary.item_zones import TripZones
 
 Progress = Callable[[int, int], None]
 """(done, total) records or pages; called on the parsing thread."""
@@ -72,11 +81,14 @@ def warnings_of(result: ParseResult) -> tuple[str, ...]:
 
 async def queue_result(queue: ImportQueue, trip_id: str, result: ParseResult) -> FileImport:
     """Queue what a file yielded: all its records, or nothing (`ImportRefused`) when any
-    record was unusable. A PDF's text is handed back, nothing queued."""
+    record was unusable, their UTC times put in the trip's stops' zones (`at_stops`). A
+    PDF's text is handed back, nothing queued."""
     if result.pdf is not None:
         return FileImport(result.file_name, pdf=result.pdf, warnings=result.warnings)
     if result.errors:
         raise ImportRefused(result.file_name, [RecordError("", error) for error in result.errors])
+    stops = await StopRepository(queue.database, queue.bus).stops(trip_id)
+    result = at_stops(result, TripZones.of(stops))
     queued = await queue.queue(trip_id, result.file_name, records_of(result))
     return FileImport(result.file_name, tuple(queued), warnings=warnings_of(result))
 
@@ -89,10 +101,9 @@ def parse_stoppably(
     column_mapping: Mapping[str, str] | None = None,
     csv_choices: CsvChoices | None = None,
 ) -> ParseResult:
-    """Parse `path` (on a worker thread); a set `cancel` stops at the next progress report.
-    `date_pattern` is the locale's short date pattern, for a CSV file's dates,
-    `column_mapping` its columns' item fields (None: detected from its header) and
-    `csv_choices` the separator and date format chosen for it (None: detected)."""
+    """Parse `path` on a worker thread, stopping at the next progress report once `cancel` is
+    set; `date_pattern`, `column_mapping` (None: from its header) and `csv_choices` (the
+    separator and date format chosen; None: detected) read a CSV file."""
     from ..imports import parse_file
 
     def report(done: int, total: int) -> None:
@@ -130,9 +141,8 @@ async def import_file(
     column_mapping: Mapping[str, str] | None = None,
     csv_choices: CsvChoices | None = None,
 ) -> FileImport:
-    """Parse `path` off the event loop and queue its records (see `queue_result`). Raises
-    `ImportFileError` for a file unusable as a whole, `ImportRefused` for unusable records,
-    `ImportCancelled` when `cancel` was set before anything was queued."""
+    """Parse `path` off the event loop and queue its records; `ImportFileError`, `ImportRefused`
+    or `ImportCancelled` (when `cancel` was set before anything was queued)."""
     result = await asyncio.to_thread(
         parse_stoppably, path, progress, cancel, date_pattern, column_mapping, csv_choices
     )

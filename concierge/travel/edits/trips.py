@@ -1,8 +1,6 @@
-"""Edits to a trip and its stops that need travel knowledge before they reach the store.
-
-The form and the assistant's tools both go through here, so a place typed by the person and
-one chosen by the model are resolved to the same airport code and time zone.
-"""
+"""Edits to a trip and its stops that need travel knowledge before they reach the store: the
+form and the assistant's tools both go through here, so a place typed by the person and one
+chosen by the model resolve to the same airport code and time zone."""
 
 from __future__ import annotations
 
@@ -33,6 +31,11 @@ _PLACE_FIELDS: Mapping[PlaceRole, tuple[str, str, str]] = {
 """The stored fields of a place (its text, airport code, IANA zone) in each role."""
 
 
+def place_text_field(role: PlaceRole) -> str:
+    """The field holding a place's text in `role` (a stop's is `place`)."""
+    return _PLACE_FIELDS[role][0]
+
+
 class TripEditor:
     """Applies patch-style trip and stop edits after resolving places and checking
     currencies. `stops` defaults to the stops of the trips' database."""
@@ -45,11 +48,8 @@ class TripEditor:
         self.stops = stops if stops is not None else StopRepository(trips.database, trips.bus)
 
     def place_fields(self, role: PlaceRole, text: str, *, strict: bool) -> dict[str, object]:
-        """The stored fields for a place typed as `text`.
-
-        Strict (the assistant): an unknown place is an error with suggestions. Not strict
-        (the person): the text is kept as written without a code, so nothing typed is lost.
-        """
+        """The stored fields for a place typed as `text`: strict (the assistant), an unknown place
+        is an error with suggestions; else the text is kept as written, without a code."""
         name, code, tz = _PLACE_FIELDS[role]
         text = text.strip()
         if not text:
@@ -71,9 +71,8 @@ class TripEditor:
         context: ChangeContext | None = None,
         strict_places: bool = True,
     ) -> Outcome[TripRecord]:
-        """Write only the named fields; places are resolved, currencies validated, and a
-        budget kept with its currency's decimals ("5200" EUR is stored as 5200.00, as the
-        form stores what the person types), so every path shows it the same way."""
+        """Write only the named fields; places are resolved, currencies validated, and a budget kept
+        with its currency's decimals, as the form stores it, so every path shows it the same way."""
         resolved: dict[str, object] = {}
         for field, value in changes.items():
             if field == "origin":

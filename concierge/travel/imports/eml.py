@@ -14,7 +14,10 @@ from concierge.text import QT_TRANSLATE_NOOP
 from .common import RecordError, finish, record_error
 from .html_data import read_html
 from .model import MAX_RECORDS, Candidate, ImportFileError, ParseResult
-from .schema_org import reservation_candidate
+from .schema_org import reservation_candidate, reservation_kind, reservation_kinds, type_name
+
+SHOWN_BLOCKS = 12
+"""How many of the blocks left out the listing names."""
 
 
 def parse_eml(
@@ -28,9 +31,8 @@ def parse_eml(
             QT_TRANSLATE_NOOP("Import", "it is not an e-mail message (it has no headers)."),
         )
     htmls = list(_html_parts(message))
-    candidates: list[Candidate] = []
-    errors: list[str] = []
     records: list[tuple[str, Any]] = []
+    errors: list[str] = []
     json_number = micro_number = 0
     for html in htmls:
         scripts, items = read_html(html)
@@ -38,7 +40,7 @@ def parse_eml(
             json_number += 1
             ref = f"JSON-LD #{json_number}"
             try:
-                nodes = _nodes(json.loads(script))
+                nodes = _linked(_nodes(json.loads(script)))
             except json.JSONDecodeError as error:
                 errors.append(record_error(file_name, ref, f"it is not valid JSON ({error})"))
                 continue
@@ -56,22 +58,55 @@ def parse_eml(
                 "Import", "it has {count:,} records; at most {max_records:,} are imported."
             ).format(count=len(records), max_records=MAX_RECORDS),
         )
+    candidates: list[Candidate] = []
+    ignored: list[str] = []
     for number, (ref, node) in enumerate(records, 1):
         if progress is not None and number > 1:
             progress(number - 1, len(records))
+        if not isinstance(node, dict):
+            reason = QT_TRANSLATE_NOOP("Import", "it is not a JSON object")
+            errors.append(record_error(file_name, ref, reason))
+            continue
+        kind = reservation_kind(node)
+        if kind is None:
+            ignored.append(f"{type_name(node) or 'no type'} ({ref})")
+            continue
         try:
-            if not isinstance(node, dict):
-                raise RecordError(QT_TRANSLATE_NOOP("Import", "it is not a JSON object"))
-            candidates.append(finish(reservation_candidate(node, file_name, ref)))
+            candidates.append(finish(reservation_candidate(node, kind, file_name, ref)))
         except RecordError as error:
             errors.append(record_error(file_name, ref, str(error)))
     if progress is not None and records:
         progress(len(records), len(records))
-    warnings: tuple[str, ...] = ()
-    if not records:
-        what = "HTML part" if not htmls else "reservation (JSON-LD or microdata)"
-        warnings = (f"The message has no {what} to import.",)
-    return ParseResult(file_name, tuple(candidates), tuple(errors), warnings=warnings)
+    return ParseResult(
+        file_name,
+        tuple(candidates),
+        tuple(errors),
+        warnings=_found(file_name, bool(htmls), ignored, bool(candidates or errors)),
+    )
+
+
+def _found(file_name: str, has_html: bool, ignored: list[str], usable: bool) -> tuple[str, ...]:
+    """What the listing says of the blocks left out (Organization, WebSite, …, as mail
+    beside a reservation carries them); a message of such blocks alone is refused saying
+    what it holds (the first few: a newsletter may carry hundreds)."""
+    blocks = ", ".join(ignored[:SHOWN_BLOCKS]) + (", …" if len(ignored) > SHOWN_BLOCKS else "")
+    if ignored and not usable:
+        raise ImportFileError(
+            file_name,
+            QT_TRANSLATE_NOOP(
+                "Import", "it holds no reservation Concierge imports ({known}), only {blocks}."
+            ).format(known=", ".join(reservation_kinds()), blocks=blocks),
+        )
+    if ignored:
+        return (
+            QT_TRANSLATE_NOOP("Import", "Left out, as they are not reservations: {blocks}.").format(
+                blocks=blocks
+            ),
+        )
+    if usable:
+        return ()
+    what = "reservation (JSON-LD or microdata)" if has_html else "HTML part"
+    return (f"The message has no {what} to import.",)
 
 
 def _nodes(data: Any) -> list[Any]:
@@ -81,6 +116,36 @@ def _nodes(data: Any) -> list[Any]:
     if isinstance(data, dict) and isinstance(data.get("@graph"), list):
         return list(data["@graph"])
     return [data]
+
+
+def _linked(nodes: list[Any]) -> list[Any]:
+    """The block's nodes with each reference ({"@id": …} alone) replaced by the node of that
+    id, as an @graph links a reservation to its airline or hotel. Each node is resolved
+    once and shared, so a cycle or a web of references costs no more than the block."""
+    named = {
+        node["@id"]: node
+        for node in nodes
+        if isinstance(node, dict) and isinstance(node.get("@id"), str)
+    }
+    done: dict[str, Any] = {}
+
+    def resolve(value: Any) -> Any:
+        if isinstance(value, list):
+            return [resolve(item) for item in value]
+        if not isinstance(value, dict):
+            return value
+        ref = value.get("@id")
+        if len(value) == 1 and isinstance(ref, str) and ref in named:
+            if ref not in done:
+                done[ref] = value  # while it resolves, a cycle back to it stays a reference
+                done[ref] = expand(named[ref])
+            return done[ref]
+        return expand(value)
+
+    def expand(node: dict[str, Any]) -> dict[str, Any]:
+        return {key: resolve(item) for key, item in node.items()}
+
+    return [expand(node) if isinstance(node, dict) else node for node in nodes]
 
 
 def _html_parts(message: EmailMessage) -> Iterator[str]:

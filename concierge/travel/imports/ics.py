@@ -31,7 +31,7 @@ from .common import (
 )
 from .file_errors import damaged
 from .model import MAX_RECORDS, Candidate, ImportFileError, ParseResult
-from .moments import airport_zone
+from .moments import UTC_TIMES, airport_zone
 
 
 def parse_ics(
@@ -160,7 +160,7 @@ def _candidate(event: icalendar.cal.Component, file_name: str, ref: str) -> Cand
         if zone is None:
             warnings.append("Its times have no zone (floating); they are read as the stop's.")
         elif zone == "UTC":
-            warnings.append("Its times are in UTC; set the local time zone of the place.")
+            warnings.append(UTC_TIMES)
         if end is not None:
             assert isinstance(end, datetime)
             if (end.tzinfo is None) != (start.tzinfo is None):

@@ -6,7 +6,6 @@ from __future__ import annotations
 import dataclasses
 import typing
 from dataclasses import dataclass, field
-from pathlib import Path
 from typing import Any
 
 from concierge.store import ItineraryItemRecord
@@ -16,9 +15,8 @@ from concierge.travel.errors import TravelError
 MAX_FILE_BYTES = 10 * 1024 * 1024
 """The largest calendar, e-mail, wallet pass or CSV file read (they are read whole)."""
 MAX_PDF_BYTES = 25 * 1024 * 1024
-"""The largest PDF opened. A PDF is read from the open file on demand, never whole, but the
-text extractor loads every image a page draws (and keeps it), so a 50 MB file of scans would
-mostly sit in memory, and has no text to find anyway: larger files are refused."""
+"""The largest PDF opened: the text extractor keeps every image a page draws in memory, and
+a larger file is mostly scans, with no text to find anyway."""
 MAX_PDF_PAGES = 40
 """Pages of a PDF whose text is extracted; later pages are left out and said so."""
 MAX_PDF_CHARS = 60_000
@@ -122,8 +120,3 @@ class ParseResult:
     errors: tuple[str, ...] = ()
     pdf: PdfText | None = None
     warnings: tuple[str, ...] = field(default=())
-
-
-def file_name_of(path: Path) -> str:
-    """The name a person recognises the file by, in messages and provenance."""
-    return path.name

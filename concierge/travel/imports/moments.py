@@ -3,15 +3,23 @@ turned into the item's local day, time and IANA zone."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from datetime import date, datetime, time, timedelta
+from dataclasses import dataclass, replace
+from datetime import UTC, date, datetime, time, timedelta
 from functools import cache
 from zoneinfo import ZoneInfo
 
 from concierge.store.validation import MAX_YEAR, MIN_YEAR
 from concierge.text import QT_TRANSLATE_NOOP
 
+from ..itinerary.item_zones import TripZones
 from .common import RecordError, split_moment
+from .model import Candidate, ParseResult
+
+UTC_TIMES = "Its times are in UTC; set the local time zone of the place."
+NO_STOP_ZONE = (
+    "Its times are in UTC and no stop of the trip has a time zone, so they stay in UTC; "
+    "set the local time zone of the place."
+)
 
 
 @dataclass(frozen=True, slots=True)
@@ -56,7 +64,7 @@ def read_moment(value: object, what: str, zone_hint: str | None = None) -> Momen
     local = moment.replace(tzinfo=None)
     day, clock, _ = split_moment(local)
     if offset == timedelta(0) and text.endswith(("Z", "z")) and not zone_hint:
-        return Moment(day, clock, "UTC", "Its times are in UTC; set the local zone of the place.")
+        return Moment(day, clock, "UTC", UTC_TIMES)
     if zone_hint and _zone(zone_hint).utcoffset(local) == offset:
         return Moment(day, clock, zone_hint)
     if zone_hint:
@@ -104,3 +112,42 @@ def airport_zone(code: object) -> str | None:
     if not isinstance(code, str) or len(code.strip()) != 3:
         return None
     return _airport_zones().get(code.strip().upper()) or None
+
+
+def at_stops(result: ParseResult, zones: TripZones) -> ParseResult:
+    """The file's records with their UTC times (a calendar export's "…Z") in the zone of the
+    stop they fall in, so an early-morning event is on its local day; where the trip's
+    stops know no zone they stay in UTC, and say so."""
+    return replace(result, candidates=tuple(_at_stop(c, zones) for c in result.candidates))
+
+
+def _at_stop(candidate: Candidate, zones: TripZones) -> Candidate:
+    if candidate.timezone != "UTC" or candidate.start_time is None:
+        return candidate
+    warnings = tuple(warning for warning in candidate.warnings if warning != UTC_TIMES)
+    start = datetime.combine(candidate.day, candidate.start_time, UTC)
+    zone = _stop_zone(start, zones)
+    if zone is None:
+        return replace(candidate, warnings=(*warnings, NO_STOP_ZONE))
+    there = start.astimezone(_zone(zone))
+    fields: dict[str, object] = {"day": there.date(), "start_time": there.time(), "timezone": zone}
+    if candidate.end_time is not None and candidate.end_timezone in (None, "UTC"):
+        end_day = candidate.end_day or candidate.day
+        end = datetime.combine(end_day, candidate.end_time, UTC).astimezone(_zone(zone))
+        fields |= {
+            "end_time": end.time(),
+            "end_day": end.date() if end.date() != there.date() else None,
+            "end_timezone": None,
+        }
+    note = f"Its UTC times were put in {zone}, the zone of the trip's stop then."
+    return replace(candidate, warnings=(*warnings, note), **fields)
+
+
+def _stop_zone(instant: datetime, zones: TripZones) -> str | None:
+    """The zone of the stop `instant` falls in: one whose local day of it is that stop's
+    (`TripZones.on`), tried from the instant's UTC day and the days either side."""
+    guesses = [zones.on(instant.date() + timedelta(days=n)) for n in (0, -1, 1)]
+    for zone in guesses:
+        if zone is not None and zones.on(instant.astimezone(_zone(zone)).date()) == zone:
+            return zone
+    return guesses[0]

@@ -6,11 +6,12 @@ Files over MAX_PDF_BYTES are refused before they are opened (see there why)."""
 from __future__ import annotations
 
 import logging
+import re
 from collections.abc import Callable
 from pathlib import Path
 from typing import BinaryIO
 
-from pypdf import PdfReader
+from pypdf import PageObject, PdfReader
 from pypdf.errors import FileNotDecryptedError, PdfReadError
 
 from concierge.text import QT_TRANSLATE_NOOP
@@ -19,6 +20,16 @@ from .file_errors import damaged, unreadable
 from .model import MAX_PDF_CHARS, MAX_PDF_PAGES, ImportFileError, ParseResult, PdfText
 
 logging.getLogger("pypdf").setLevel(logging.ERROR)
+
+_SPACES = re.compile(r"[ \t\u00a0]+")
+
+
+def page_text(page: PageObject) -> str:
+    """A page's text as it reads: programs that place each word on its own (Qt's PDF
+    writer, browsers printing) come out of pypdf with tabs between the words, and a run of
+    spaces, tabs and no-break spaces is one space here; blank lines are dropped."""
+    lines = (_SPACES.sub(" ", line).strip() for line in (page.extract_text() or "").splitlines())
+    return "\n".join(line for line in lines if line)
 
 
 def parse_pdf(
@@ -40,7 +51,7 @@ def parse_pdf(
         truncated = count > wanted
         for number in range(wanted):
             try:
-                text = (reader.pages[number].extract_text() or "").strip()
+                text = page_text(reader.pages[number])
             except Exception as error:  # pypdf raises many kinds on damaged pages
                 errors.append(
                     f"In {file_name}, page {number + 1}: its text could not be read "

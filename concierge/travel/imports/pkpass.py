@@ -86,15 +86,7 @@ def _pass_json(data: bytes, file_name: str) -> Mapping[str, Any]:
                 )
             with archive.open(info) as member:
                 raw = member.read(MAX_ZIP_MEMBER_BYTES + 1)
-    except (
-        zipfile.BadZipFile,
-        zlib.error,
-        EOFError,
-        OSError,
-        ValueError,
-        NotImplementedError,
-        RuntimeError,
-    ) as error:
+    except (*_DAMAGED, *_UNSUPPORTED) as error:
         raise ImportFileError(
             file_name,
             QT_TRANSLATE_NOOP(
@@ -174,6 +166,7 @@ def _candidate(description: Mapping[str, Any], file_name: str) -> Candidate:
     number = str(sem.get("flightNumber") or _find(fields, "number")[1])
     if number and sem.get("airlineCode") and not number[:2].isalpha():
         number = f"{sem['airlineCode']}{number}"
+    if kind is ItemKind.FLIGHT:
         number = flight_number(number) or number
     seats = sem.get("seats")
     seat = _find(fields, "seat")[1]

@@ -22,6 +22,12 @@ def reservation_kinds() -> dict[str, ItemKind]:
     return {name: row.kind for row in ITEM_KINDS for name in row.schema_org}
 
 
+def reservation_kind(node: Mapping[str, Any]) -> ItemKind | None:
+    """The kind the node is a reservation of; None for any other block (an Organization,
+    a WebSite, a BreadcrumbList, a reservation of a type not imported)."""
+    return reservation_kinds().get(type_name(node))
+
+
 def type_name(node: Mapping[str, Any]) -> str:
     """The node's schema.org type without its vocabulary ("http://schema.org/X" → "X")."""
     value = node.get("@type", "")
@@ -67,12 +73,13 @@ def _address(node: object) -> str:
     return text({"a": node}, "a")
 
 
-def _moment(node: Mapping[str, Any], key: str, hint: str | None = None) -> Moment:
-    return read_moment(node.get(key), key, hint)
-
-
-def _optional(node: Mapping[str, Any], key: str, hint: str | None = None) -> Moment | None:
-    return _moment(node, key, hint) if node.get(key) not in (None, "") else None
+def _span(
+    node: Mapping[str, Any], start: str, end: str, hints: tuple[str | None, ...] = (None, None)
+) -> tuple[Moment, Moment | None]:
+    """When the node starts (required) and ends (if given), read under their keys; `hints`
+    are the zones of where it starts and ends (airports), for offsets without a zone."""
+    ends = read_moment(node.get(end), end, hints[1]) if node.get(end) not in (None, "") else None
+    return read_moment(node.get(start), start, hints[0]), ends
 
 
 def _cost(reservation: Mapping[str, Any]) -> tuple[Decimal | None, str | None, str]:
@@ -104,19 +111,11 @@ def _cost(reservation: Mapping[str, Any]) -> tuple[Decimal | None, str | None, s
     return amount.value, (currency or amount.currency or "").upper() or None, ""
 
 
-def reservation_candidate(reservation: Mapping[str, Any], file_name: str, ref: str) -> Candidate:
-    """The candidate a reservation describes, or a RecordError saying what is wrong."""
-    name = type_name(reservation)
-    kinds = reservation_kinds()
-    kind = kinds.get(name)
-    if kind is None:
-        known = ", ".join(kinds)
-        shown = name or "of no type"
-        raise RecordError(
-            QT_TRANSLATE_NOOP(
-                "Import", "it is {shown!r}, not a reservation Concierge imports ({known})"
-            ).format(shown=shown, known=known)
-        )
+def reservation_candidate(
+    reservation: Mapping[str, Any], kind: ItemKind, file_name: str, ref: str
+) -> Candidate:
+    """The candidate a reservation of `kind` (`reservation_kind`) describes, or a
+    RecordError saying what is wrong."""
     target = reservation.get("reservationFor")
     if isinstance(target, list):
         target = target[0] if target else None
@@ -146,12 +145,13 @@ def reservation_candidate(reservation: Mapping[str, Any], file_name: str, ref: s
     if kind is ItemKind.FLIGHT:
         origin = text(trip, "departureAirport", "iataCode") or text(trip, "departureAirport")
         destination = text(trip, "arrivalAirport", "iataCode") or text(trip, "arrivalAirport")
-        start = _moment(trip, "departureTime", airport_zone(origin))
-        end = _optional(trip, "arrivalTime", airport_zone(destination))
+        hints = (airport_zone(origin), airport_zone(destination))
+        start, end = _span(trip, "departureTime", "arrivalTime", hints)
         carrier = text(trip, "airline", "iataCode") or text(trip, "airline")
         number = text(trip, "flightNumber")
         if number and carrier and len(carrier) == 2 and not number.startswith(carrier):
-            number = flight_number(f"{carrier}{number}") or f"{carrier}{number}"
+            number = f"{carrier}{number}"
+        number = flight_number(number) or number
         gate = text(trip, "departureGate")
         common |= {
             "title": f"Flight {number} {origin} → {destination}".replace("  ", " ").strip(),
@@ -166,8 +166,7 @@ def reservation_candidate(reservation: Mapping[str, Any], file_name: str, ref: s
         stop = "Station" if kind is ItemKind.TRAIN else "BusStop"
         origin = text(trip, f"departure{stop}")
         destination = text(trip, f"arrival{stop}")
-        start = _moment(trip, "departureTime")
-        end = _optional(trip, "arrivalTime")
+        start, end = _span(trip, "departureTime", "arrivalTime")
         number = text(trip, f"{prefix}Number")
         label = "Train" if kind is ItemKind.TRAIN else "Bus"
         common |= {
@@ -179,11 +178,10 @@ def reservation_candidate(reservation: Mapping[str, Any], file_name: str, ref: s
             "place": origin,
         }
     elif kind is ItemKind.LODGING:
-        start = _moment(
-            reservation, "checkinDate" if "checkinDate" in reservation else "checkinTime"
-        )
-        end = _optional(
-            reservation, "checkoutDate" if "checkoutDate" in reservation else "checkoutTime"
+        start, end = _span(
+            reservation,
+            "checkinDate" if "checkinDate" in reservation else "checkinTime",
+            "checkoutDate" if "checkoutDate" in reservation else "checkoutTime",
         )
         hotel = text(trip, "name") or "Stay"
         common |= {
@@ -193,8 +191,7 @@ def reservation_candidate(reservation: Mapping[str, Any], file_name: str, ref: s
             "place": hotel,
         }
     elif kind is ItemKind.CAR:
-        start = _moment(reservation, "pickupTime")
-        end = _optional(reservation, "dropoffTime")
+        start, end = _span(reservation, "pickupTime", "dropoffTime")
         company = text(trip, "rentalCompany") or common["provider"]
         pickup = text(reservation, "pickupLocation")
         common |= {
@@ -205,18 +202,8 @@ def reservation_candidate(reservation: Mapping[str, Any], file_name: str, ref: s
             "address": _address(_node(reservation, "pickupLocation").get("address")),
             "place": pickup,
         }
-    elif kind is ItemKind.ACTIVITY:
-        start = _moment(trip, "startDate")
-        end = _optional(trip, "endDate")
-        venue = _node(trip, "location")
-        common |= {
-            "title": text(trip, "name") or "Event",
-            "place": text(trip, "location"),
-            "address": _address(venue.get("address")),
-        }
     elif kind is ItemKind.MEAL:
-        start = _moment(reservation, "startTime")
-        end = _optional(reservation, "endTime")
+        start, end = _span(reservation, "startTime", "endTime")
         party = text(reservation, "partySize")
         common |= {
             "title": text(trip, "name") or "Meal",
@@ -225,9 +212,13 @@ def reservation_candidate(reservation: Mapping[str, Any], file_name: str, ref: s
             "notes": f"Table for {party}" if party else "",
         }
     else:
-        start, end = _generic_times(reservation, trip)
+        if kind is ItemKind.ACTIVITY:
+            start, end = _span(trip, "startDate", "endDate")
+        else:
+            start, end = _generic_times(reservation, trip)
         common |= {
-            "title": text(trip, "name") or kind_title(kind),
+            "title": text(trip, "name")
+            or ("Event" if kind is ItemKind.ACTIVITY else kind_title(kind)),
             "place": text(trip, "location"),
             "address": _address(_node(trip, "location").get("address")),
         }
@@ -244,11 +235,10 @@ def _generic_times(
     for node, start, end in (
         (target, "departureTime", "arrivalTime"),
         (target, "startDate", "endDate"),
-        (reservation, "startTime", "endTime"),
     ):
         if node.get(start) not in (None, ""):
-            return _moment(node, start), _optional(node, end)
-    return _moment(reservation, "startTime"), None
+            return _span(node, start, end)
+    return _span(reservation, "startTime", "endTime")
 
 
 def _node(parent: Mapping[str, Any], key: str) -> Mapping[str, Any]:

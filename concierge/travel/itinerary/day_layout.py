@@ -1,18 +1,11 @@
 """One day of an itinerary laid out as a timeline: blocks by local time, side by side where
-they overlap, the free time between them, and what has no time of its own listed apart.
+they overlap, the free time between them, and the untimed entries apart. Pure and free of
+Qt, so the widget only paints and the rules are tested on their own.
 
-Pure and free of Qt, so the widget only paints what is decided here and the rules can be
-tested on their own. Times are minutes since the day's midnight, local wall-clock time at
-the item's place (a flight leaves in one zone and lands in another: each end is where it is).
-
-Two rules err on the cautious side, in opposite directions:
-- Free time (gaps) is counted after each block's end, and an entry without an end is assumed
-  to last its kind's usual length (`default_minutes`): the timeline never promises free time
-  that is probably taken.
-- Overlaps are reported only where the times say so: two known ranges that intersect, or an
-  entry without an end that starts inside another's range or at the same minute as another:
-  it never claims a clash that may not be one.
-"""
+Both rules err on the cautious side: free time is counted after an entry's end, or after
+its kind's usual length when it has none, so the timeline never promises time that is
+probably taken; an overlap is reported only where the times say so, never a clash that may
+not be one."""
 
 from __future__ import annotations
 
@@ -40,18 +33,15 @@ FALLBACK_MINUTES = 60
 
 
 def default_minutes(kind: str) -> int:
-    """How long an entry without an end is assumed to last: its kind's usual length (a
-    typical short trip by each means of transport, a check-in at a hotel, an hour for an
-    activity or a meal, a reminder for a note)."""
+    """How long an entry without an end is assumed to last: its kind's usual length."""
     row = ITEM_KINDS.get(kind)
     return FALLBACK_MINUTES if row is None else row.default_minutes
 
 
 @dataclass(frozen=True, slots=True)
 class TimelineEntry:
-    """What the timeline needs of one item on one day. `start` None with `continues_before`
-    starts at midnight (it began on an earlier day); `end` None with `continues_after` runs
-    to the end of the day. Item ids are unique within a day."""
+    """What the timeline needs of one item on one day; `continues_before` / `continues_after`
+    with no `start` / `end`: it began on an earlier day, or runs past midnight."""
 
     item_id: str
     title: str
@@ -65,9 +55,8 @@ class TimelineEntry:
 
 @dataclass(frozen=True, slots=True)
 class Block:
-    """An entry placed on the timeline. `start`–`end` is its time (the kind's usual length
-    when `open_end`); `top`–`bottom` is what is drawn (at least `MIN_SHOWN_MINUTES`).
-    It is drawn in lane `lane` of `lanes` side by side."""
+    """An entry placed on the timeline: `start`–`end` its time, `top`–`bottom` what is drawn (at
+    least `MIN_SHOWN_MINUTES`), in lane `lane` of `lanes` side by side."""
 
     entry: TimelineEntry
     start: int
@@ -175,9 +164,8 @@ def _shown(start: int, end: int) -> tuple[int, int]:
 
 
 def _in_lanes(placed: Sequence[Block]) -> tuple[Block, ...]:
-    """Give each block (in time order) the lowest lane free at its top; blocks that overlap
-    on screen, directly or through others, form a cluster sharing its lanes, and `lanes` is
-    the cluster's lane count."""
+    """Give each block (in time order) the lowest lane free at its top; blocks overlapping on
+    screen, directly or through others, share their cluster's `lanes`."""
     lane_ends: list[int] = []
     cluster = -1
     cluster_bottom = -1
@@ -258,9 +246,8 @@ def entry_on(
     first_day: date | None = None,
     last_day: date | None = None,
 ) -> TimelineEntry:
-    """The part of an item that falls on `day`, from its local start and end (each in its
-    own zone's wall-clock time: only their dates and times are read). `first_day` and
-    `last_day` are the days it shows on, for an item without times that spans days."""
+    """The part of an item that falls on `day`, from its local start and end; `first_day` and
+    `last_day` place an item without times that spans days."""
     if all_day:
         return TimelineEntry(item_id, title, kind, None, None, all_day=True)
     began = start.date() if start is not None else first_day

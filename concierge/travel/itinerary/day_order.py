@@ -1,14 +1,9 @@
 """The order of one day's items, shared by the itinerary, the timeline and the assistant.
 
-The rule: every item has a manual place in its day (`position`, which the person sets by
-moving it), and items carried over from earlier days (a hotel's later nights, an overnight
-flight's arrival) come first in that manual order, by the day they started. Then the
-untimed items keep their manual places, and the timed ones fill the remaining places in
-the order they happen (real instants, so items in different zones order correctly; ties
-keep the manual order). An item's time on a day is its start on its first day and its end
-on its last (a check-out at 11:00); on the days between it has none. Times are read in
-the items' effective zones (`item_zones`).
-"""
+Items carried over from earlier days come first; untimed items keep their manual places
+(`position`), and timed ones fill the remaining places in the order they happen, as real
+instants in their effective zones (`item_zones`), ties kept in manual order. On a later day
+an item's time is its end (a check-out), on the days between it has none."""
 
 from __future__ import annotations
 

@@ -1,13 +1,10 @@
-"""An itinerary item's times and details as short text, for the itinerary's rows.
-
-Times are local wall-clock times; a zone is named only where it differs from the one the
-reader is in (the trip's place that day), so a day in one city reads "09:30–11:00" and a
-flight out reads "13:45 Lisbon → 09:05 Tokyo".
-"""
+"""An itinerary item's times and details as short text, for the itinerary's rows. A zone is
+named only where it differs from where the trip is that day: "09:30–11:00" in one city, but
+"13:45 Lisbon → 09:05 Tokyo" for a flight out."""
 
 from __future__ import annotations
 
-from datetime import datetime
+from datetime import date, datetime
 
 from concierge.store import ItemKind, ItineraryItemRecord
 from concierge.text import QT_TRANSLATE_NOOP, joined
@@ -39,9 +36,8 @@ def _role_at(words: str, clock: str) -> str:
 
 
 def when_text(item: ItineraryItemRecord, role: DayRole, reference: str | None) -> str:
-    """The Time cell of the item on a day where it plays `role`, the reader being in
-    `reference` (a zone, or None when unknown). On the days of an item that spans several
-    it says what happens then: "departs 13:45 Lisbon", "continues", "check-out 11:00"."""
+    """The Time cell of the item on a day where it plays `role`, read from `reference` (a zone,
+    or None): "departs 13:45 Lisbon", "continues", "check-out 11:00"."""
     start, end = item_start(item), item_end(item)
     start_zone = item.timezone
     end_zone = item.end_timezone or item.timezone
@@ -69,6 +65,18 @@ def when_text(item: ItineraryItemRecord, role: DayRole, reference: str | None) -
     if item.duration_minutes is not None:
         return duration_text(item.duration_minutes)
     return ""
+
+
+def span_parts(item: ItineraryItemRecord, reference: str | None) -> tuple[tuple[date, str], ...]:
+    """An item's day and time as a listing shows it, the end's day beside its time when it
+    ends on another day: ((day, "15:00–18:00"),), or ((day, "check-in 15:00"), (end day,
+    "check-out 11:00"))."""
+    if item.end_day is None or item.end_day <= item.day:
+        return ((item.day, when_text(item, DayRole.ONLY, reference)),)
+    return (
+        (item.day, when_text(item, DayRole.STARTS, reference)),
+        (item.end_day, when_text(item, DayRole.ENDS, reference)),
+    )
 
 
 def title_text(item: ItineraryItemRecord) -> str:

@@ -1,10 +1,6 @@
-"""When an itinerary item happens, as real instants, and which days it shows on.
-
-Start and end are local wall-clock times in IANA zones (a flight leaves in one zone and
-lands in another); the reading of times the clocks skip or repeat is the store's
-(`concierge.store.wall_clock`), so the store's rules, the itinerary and the assistant agree.
-Compare the datetimes returned here as instants (`instant`), not with `<` on zoned values.
-"""
+"""When an itinerary item happens, as real instants, and which days it shows on. Times the
+clocks skip or repeat are read as the store reads them (`concierge.store.wall_clock`), so the
+rules, the itinerary and the assistant agree; compare results with `instant`, not `<`."""
 
 from __future__ import annotations
 

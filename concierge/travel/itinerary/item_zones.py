@@ -1,14 +1,8 @@
-"""The one rule for the time zone an itinerary item's times are in.
-
-An item may carry its own zones (`timezone`, and `end_timezone` where it ends in another).
-One without (the assistant's, an import's floating times, one written before zones were
-known) is where the trip is that day: in the zone of the stop of its day
-(`stops.stop_or_first`), else of the first stop that has one. Home's zone is not where the
-trip is. Where no zone is known at all its times stay wall-clock times (floating).
-
-The itinerary's rows and timeline, the plan checks, the model's snapshot, the .ics file and
-the printed itinerary all read items through `TripZones`, so they agree on when an item is.
-"""
+"""The one rule for the time zone an itinerary item's times are in: its own zones, else the
+zone of the stop of its day (`stops.stop_or_first`), else of the first stop that has one
+(home is not where the trip is), else none (floating). The rows, the timeline, the checks,
+the snapshot, the .ics file and the printed itinerary all read items through `TripZones`,
+so they agree on when an item is."""
 
 from __future__ import annotations
 

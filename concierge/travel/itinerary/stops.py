@@ -1,8 +1,5 @@
-"""Where a trip is on a given day, and its route written out, from its ordered stops.
-
-The trip's origin is home: the route leaves from it and comes back to it, so Lisbon → Tokyo
-→ Kyoto → Osaka → Lisbon is the origin Lisbon and the stops Tokyo, Kyoto and Osaka.
-"""
+"""Where a trip is on a given day, and its route written out, from its ordered stops. The
+origin is home: the route leaves from it and comes back to it."""
 
 from __future__ import annotations
 

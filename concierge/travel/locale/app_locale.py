@@ -1,9 +1,6 @@
-"""The locale the app shows country names, currency names and amounts in.
-
-English by default; whatever chooses the language the UI is shown in calls
-`set_app_locale` once at start-up. The travel layer reads it here, never from the process
-locale, so that the text the person sees and the text given to the model agree.
-"""
+"""The locale the app shows country names, currency names and amounts in: set once at
+start-up by whatever chooses the UI's language, and read here rather than from the process
+locale, so that the text the person sees and the text given to the model agree."""
 
 from __future__ import annotations
 
@@ -23,10 +20,8 @@ def app_locale() -> str:
 
 
 def set_app_locale(tag: str) -> str:
-    """Show names and amounts in `tag` ("pt", "pt_PT" or "pt-PT") from now on.
-
-    Returns the locale's normal name; a ``ValueError`` if the locale data has no such locale.
-    """
+    """Show names and amounts in `tag` ("pt", "pt_PT" or "pt-PT") from now on; returns the
+    locale's normal name, or a ``ValueError`` for a locale the data does not have."""
     from babel import Locale, UnknownLocaleError
 
     global _current
@@ -40,10 +35,8 @@ def set_app_locale(tag: str) -> str:
 
 
 class ByLocale(Mapping[str, V]):
-    """A read-only table built by `build` for the app's locale on first use, once per locale.
-
-    Importing a module that declares one reads no locale data, which keeps start-up quick.
-    """
+    """A read-only table built by `build` for the app's locale on first use, once per locale:
+    importing a module that declares one reads no locale data."""
 
     def __init__(self, build: Callable[[str], Mapping[str, V]]) -> None:
         self._build = build

@@ -14,11 +14,8 @@ _MARKS = re.compile("[\u0300-\u036f\u1ab0-\u1aff\u1dc0-\u1dff\u20d0-\u20ff\ufe20
 
 
 def fold(text: str) -> str:
-    """Lower-case words without accents, joined by single spaces ("O'Hare" → "ohare").
-
-    Apostrophes vanish so "ohare" matches; any other punctuation separates words, so
-    "Dallas-Fort Worth" and "dallas fort worth" give the same key.
-    """
+    """Lower-case words without accents or apostrophes, joined by single spaces ("O'Hare" →
+    "ohare"; "Dallas-Fort Worth" → "dallas fort worth")."""
     plain = text.casefold()
     if not plain.isascii():
         # Compatibility forms ("𝑨", "ﬁ") only become plain letters after NFKD, and folding

@@ -1,13 +1,6 @@
-"""Background lookups on real travel data: the kinds (pure functions on installed data),
-the asyncio service that runs them as persisted jobs. The assistant's side of them (tools and
-the status provider) is in `concierge.travel.assistant`.
-
-The composition root wires them with the factories below (no Qt here):
-
-    service = open_lookup_service(services.database, services.trips, services.places)
-    await service.recover()                       # once at start-up
-    await service.aclose()                        # at shutdown, before the database closes
-"""
+"""Background lookups on real travel data: the kinds (pure functions on installed data) and
+the asyncio service that runs them as persisted jobs; the assistant's side is in
+`concierge.travel.assistant`. No Qt here."""
 
 from __future__ import annotations
 
@@ -30,9 +23,7 @@ def open_lookup_service(
     online: OnlineAccessSource | None = None,
 ) -> LookupService:
     """A lookup service on the app's database; `service.jobs.bus` announces job changes.
-
-    Without `online`, online kinds (weather) fail at once without opening a connection.
-    """
+    Without `online`, online kinds (weather) fail at once without opening a connection."""
     return LookupService(
         LookupJobRepository(database, bus),
         trips,

@@ -1,16 +1,9 @@
 """Lookups that ask a service on the internet: whether they may, and one careful HTTP GET.
 
-Online lookups are off until the person turns each on in Settings ▸ Online lookups. The
-service reads those settings when a job starts (`settings_online_access`) and hands the
-result to the kind under the parameter key `ONLINE_PARAMETER` (never stored with the job).
-A kind that finds no `OnlineAccess` there, or finds its switch off, fails before it opens
-any connection.
-
-`get_json` runs in the kind's worker thread. It uses `httpx2` (the HTTP stack the openai SDK
-already brings) on a private event loop, so the total time can be bounded exactly: at most
-`connect_timeout` to connect and `total_timeout` for the whole exchange. It also stops within
-a few hundredths of a second of a cancel request.
-"""
+Online lookups are off until the person turns each on in Settings; a kind that finds no
+`OnlineAccess` under `ONLINE_PARAMETER`, or its switch off, fails before it opens any
+connection. `get_json` runs in the kind's worker thread on a private event loop, so the
+total time is bounded exactly and a cancel stops it within hundredths of a second."""
 
 from __future__ import annotations
 
@@ -89,12 +82,9 @@ def get_json(
     cancelled: Callable[[], bool] = lambda: False,
     service: str = "the service",
 ) -> Any:
-    """GET `url` with `params` and return the decoded JSON body.
-
-    Call from a worker thread (it runs its own event loop). Raises `OnlineLookupError` for
-    anything that goes wrong on the way (no connection, timeout, an error status, not JSON)
-    and `LookupCancelled` once `cancelled()` turns true.
-    """
+    """GET `url` and return the decoded JSON body, from a worker thread (it runs its own loop).
+    `OnlineLookupError` for anything that goes wrong on the way, `LookupCancelled` once
+    `cancelled()` turns true."""
     return asyncio.run(_get_json(url, params, connect_timeout, total_timeout, cancelled, service))
 
 

@@ -1,10 +1,6 @@
-"""Reading a lookup's parameters (a JSON object) into typed values, with errors that say
-which field to set and how.
-
-Parameters come from the trip at start time and from whoever started the lookup (the person
-or the model), so every value is checked here, in the job, where a bad one fails the job
-with a message rather than the caller.
-"""
+"""Reading a lookup's parameters into typed values, checked in the job (they come from the
+trip and from whoever started it), so a bad one fails the job with a message saying which
+field to set and how."""
 
 from __future__ import annotations
 
@@ -13,10 +9,17 @@ from datetime import UTC, date, datetime
 from decimal import Decimal
 from typing import Any
 
-from concierge.model.values import AmbiguousAmount, AmountError, read_amount
+from concierge.model.values import (
+    AmbiguousAmount,
+    AmountError,
+    DateTextError,
+    read_amount,
+    read_date,
+)
 from concierge.text import QT_TRANSLATE_NOOP
 
-from ..locale.dates import DateError, parse_date, validate_trip_dates
+from ..locale.app_locale import app_locale
+from ..locale.dates import validate_trip_dates
 from ..places.index import PlaceIndex
 from ..places.place import Place, PlaceError
 from .errors import LookupInputError
@@ -77,8 +80,8 @@ def day(params: Parameters, name: str, label: str) -> date:
     if isinstance(value, date):
         return value
     try:
-        return parse_date(str(value))
-    except DateError as error:
+        return read_date(str(value), app_locale())
+    except DateTextError as error:
         raise LookupInputError(
             QT_TRANSLATE_NOOP("Lookup", "The {label} cannot be used: {error}").format(
                 label=label, error=error
@@ -92,7 +95,7 @@ def trip_dates(params: Parameters) -> tuple[date, date]:
     end = day(params, "end_date", "end date")
     try:
         validate_trip_dates(start, end)
-    except DateError as error:
+    except DateTextError as error:
         raise LookupInputError(
             QT_TRANSLATE_NOOP("Lookup", "The trip dates cannot be used: {error}").format(
                 error=error

@@ -46,13 +46,9 @@ something new): smaller moves are not worth a database write."""
 class ProgressWrites:
     """Which of one running job's progress reports reach its row, decided on the loop.
 
-    Every report used to be a write (and a change on the job bus, and a table refresh):
-    five lookups running made the database thread busy enough to hold up the GUI thread
-    waiting for the GIL. Now the first write comes `interval` after the job started
-    running (a job that finishes sooner writes only its final state), later ones at least
-    `interval` apart, and always the latest report. What was reported but not yet written
-    when the job ends is handed to its final write (`unwritten`), so nothing is lost.
-    """
+    A write per report (and a bus change, and a table refresh) made five running lookups hold
+    up the GUI thread. The first write comes `interval` after the job started, later ones at
+    least `interval` apart; what is left unwritten at the end goes into the final write."""
 
     def __init__(
         self,

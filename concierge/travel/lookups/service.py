@@ -1,19 +1,11 @@
 """Running lookups as persisted background jobs on the event loop.
 
-`start` writes a job row and returns its id at once: running if one of `concurrency` slots
-is free (one write fewer per job), else queued, and then an asyncio task waits for a slot and
-marks it running. The task runs the kind in a worker thread (so the loop, and the UI on it,
-never stalls), and records the outcome. Progress reported from the thread is written at
-most every `progress_interval` seconds per job, and not at all by a job that finishes
-within that time (`ProgressWrites`).
-
-The job row is the truth, not the task: every state is written to SQLite as it happens, so
-a job's last known progress survives a crash, `recover()` at start-up turns jobs left queued
-or running into `interrupted`, and `aclose()` at shutdown does the same for its own
-unfinished jobs. An interrupted, failed or cancelled job can be retried; a retry is a new
-job with the same kind and explicit parameters, and reads the trip afresh for the rest (so
-"add a stop, then retry" works).
-"""
+`start` writes a job row and returns its id at once; a task waits for one of `concurrency`
+slots and runs the kind in a worker thread, so the loop and the UI on it never stall.
+The job row is the truth, not the task: every state is written as it happens, so progress
+survives a crash, `recover()` at start-up and `aclose()` at shutdown turn unfinished jobs
+into `interrupted`, and a retry is a new job that reads the trip afresh ("add a stop, then
+retry" works)."""
 
 from __future__ import annotations
 
@@ -128,13 +120,9 @@ class LookupService:
         *,
         job_id: str | None = None,
     ) -> str:
-        """Queue a lookup and return its job id without waiting for it to run; `job_id`
-        names the job (the assistant's call names it after itself, see `job_id_for`).
-
-        `parameters` override the trip's values (None values are ignored). Bad values do
-        not raise here: the job fails with a message saying what to fix. Raises
-        `LookupRequestError` for an unknown kind, parameter or trip.
-        """
+        """Queue a lookup and return its job id at once; `job_id` names the job (`job_id_for`).
+        `parameters` override the trip's values; a bad value fails the job with a message, but an
+        unknown kind, parameter or trip raises `LookupRequestError`."""
         if self._closing:
             raise LookupRequestError(
                 QT_TRANSLATE_NOOP(

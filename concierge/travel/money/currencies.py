@@ -1,11 +1,6 @@
-"""ISO 4217 currencies a traveller can pay with: codes, names, minor units, formatting.
-
-The codes are `concierge.model.currency_codes` (the store refuses any other code); names,
-minor units and number formats come from the same CLDR data through Babel, in the app's
-locale (`app_locale`). Minor units are CLDR's: the decimals prices are written with, which
-for a few currencies (HUF, IDR, COP, IQD, …) is fewer than ISO's accounting unit; nobody
-pays 0.50 forint. Amounts are ``Decimal`` throughout; floats never touch money.
-"""
+"""ISO 4217 currencies a traveller can pay with: codes, names, minor units, formatting, from
+CLDR through Babel in the app's locale. Minor units are CLDR's, the decimals prices are
+written with (nobody pays 0.50 forint). Amounts are ``Decimal``; floats never touch money."""
 
 from __future__ import annotations
 
@@ -56,13 +51,9 @@ CURRENCIES: ByLocale[Currency] = ByLocale(_table)
 
 @cache
 def withdrawn() -> Mapping[str, tuple[str, ...]]:
-    """Codes once legal tender and no longer, each with the codes that replaced it.
-
-    In the countries that gave the code up last, the replacement is the currency in use
-    today that came in most recently there: HRK → EUR, ANG → XCG (not Aruba's AWG of 1986),
-    ZWL → ZWG (not the US dollar Zimbabwe also uses). A code whose country is gone (DDM)
-    has no replacement.
-    """
+    """Codes once legal tender and no longer, each with the currency in use today that came in
+    most recently where the code was given up last (HRK → EUR, ANG → XCG, not Aruba's AWG);
+    none when the country is gone (DDM)."""
     today = date.today()
     in_use = codes_in_use(today)
     ends: dict[str, dict[str, date]] = {}
@@ -136,13 +127,9 @@ def currency(code: str) -> Currency:
 
 
 def quantize_money(amount: Decimal, code: str, *, exact: bool = False) -> Decimal:
-    """``amount`` with exactly the currency's minor units.
-
-    Rounds half to even (banker's rounding, the ``decimal`` default), which keeps long
-    sums of rounded amounts unbiased: 0.125 EUR → 0.12, 0.135 EUR → 0.14, 1234.5 JPY →
-    1234. With ``exact=True`` an amount that would need rounding is refused instead; use
-    that for amounts a person or the model typed, so "12.345 EUR" is an error, not 12.34.
-    """
+    """``amount`` with exactly the currency's minor units, rounded half to even so long sums stay
+    unbiased. ``exact=True`` refuses an amount that needs rounding instead, for what a person or
+    the model typed: "12.345 EUR" is an error, not 12.34."""
     if not amount.is_finite():
         raise CurrencyError(
             QT_TRANSLATE_NOOP("Validation", "{amount} is not an amount of money.").format(
@@ -170,14 +157,8 @@ def quantize_money(amount: Decimal, code: str, *, exact: bool = False) -> Decima
 
 
 def format_money(amount: Decimal, code: str, locale: str | None = None) -> str:
-    """The amount as people of `locale` (the app's by default) read it, then the code:
-    "1,234.50 EUR" in English, "1.234,50 EUR" in Brazilian Portuguese, "1 234,50 EUR" in
-    Portugal; the currency's minor units, digits grouped as the locale groups them.
-
-    Rounding is ``quantize_money``'s half-to-even. The code, never a symbol, follows the
-    amount in every locale: "$" is a dozen currencies, and the text shown to the person and
-    the text given to the model agree.
-    """
+    """The amount as people of `locale` (the app's by default) read it, then the code, never a
+    symbol ("$" is a dozen currencies): "1,234.50 EUR", "1.234,50 EUR" in pt_BR."""
     return write_amount(
         quantize_money(amount, code), validate_currency(code), locale or app_locale()
     )

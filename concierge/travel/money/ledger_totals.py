@@ -1,12 +1,8 @@
-"""A trip's ledger summed up in the trip's currency: per category, per day, per person, who
-owes whom, and the budget against what is planned and what was spent.
-
-Each expense is converted at the ECB rate of the day it was paid (`exchange`), rounded to the
-trip currency's minor units, and only then split: the parts are whole minor units that add
-up exactly to the converted amount (`allocate`), so every total per person adds up to the
-total spent, to the cent. An expense the ECB rates cannot convert is listed as such, never
-guessed. Pure functions of their arguments; no Qt, no database.
-"""
+"""A trip's ledger summed up in the trip's currency: per category, day and person, who owes
+whom, and the budget against what is planned and spent. Each expense is converted at its
+day's ECB rate and rounded before it is split into whole minor units (`allocate`), so every
+total per person adds up to the total spent, to the cent; what cannot be converted is listed,
+never guessed."""
 
 from __future__ import annotations
 
@@ -191,9 +187,8 @@ def _planned(
 
 
 def settle(balances: Mapping[str, Decimal]) -> list[Transfer]:
-    """Transfers that bring every balance to zero: the one who owes most pays the one owed
-    most, as much as either needs, until nobody owes anything (at most one transfer fewer
-    than there are people with a balance)."""
+    """Transfers that bring every balance to zero: the one who owes most pays the one owed most,
+    as much as either needs (at most one transfer fewer than people with a balance)."""
     owed = {name: amount for name, amount in balances.items() if amount > 0}
     owing = {name: -amount for name, amount in balances.items() if amount < 0}
     transfers: list[Transfer] = []

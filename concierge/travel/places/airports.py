@@ -1,9 +1,6 @@
-"""The ``airportsdata`` package read into plain records, with its quirks smoothed over.
-
-Kept apart from the index so that what comes from the package (airports with an IATA code,
-and IATA's multi-airport cities such as LON = Heathrow, Gatwick, …) is visible in one place.
-Reading parses the package's CSV files, a few tenths of a second: call it off the GUI thread.
-"""
+"""The ``airportsdata`` package read into plain records, its quirks smoothed over, kept apart
+so that what comes from the package is visible in one place. Reading takes a few tenths of
+a second: call it off the GUI thread."""
 
 from __future__ import annotations
 
@@ -12,9 +9,11 @@ from dataclasses import dataclass
 
 import airportsdata
 
+from .geo import Located
+
 
 @dataclass(frozen=True, slots=True)
-class Airport:
+class Airport(Located):
     """One airport as the package describes it; ``region`` is its state or province."""
 
     iata: str
@@ -22,10 +21,6 @@ class Airport:
     name: str
     city: str
     region: str
-    country: str
-    tz: str
-    lat: float
-    lon: float
 
 
 @dataclass(frozen=True, slots=True)
@@ -56,11 +51,8 @@ def read_airports() -> dict[str, Airport]:
 
 
 def read_metro_areas(airports: Mapping[str, Airport]) -> list[MetroArea]:
-    """IATA's multi-airport cities, keeping only those with two or more known airports.
-
-    The package's own country for a metro area is not used (it has St Lucia as "SL",
-    Sierra Leone); callers take country and zone from the member airports instead.
-    """
+    """IATA's multi-airport cities with two or more known airports. Their country and zone come
+    from the members: the package's own country is wrong for some (St Lucia as Sierra Leone)."""
     areas = []
     for code, area in sorted(airportsdata.load_iata_macs().items()):
         members = tuple(sorted(c for c in area["airports"] if c in airports))

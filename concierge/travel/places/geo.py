@@ -2,9 +2,21 @@
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from math import asin, cos, radians, sin, sqrt
 
 EARTH_RADIUS_KM = 6371.0088  # mean radius (IUGG)
+
+
+@dataclass(frozen=True, slots=True)
+class Located:
+    """Where a row of the data lies: its country (ISO code), time zone and coordinates,
+    which a place takes over from the airport or town it is."""
+
+    country: str
+    tz: str
+    lat: float
+    lon: float
 
 
 def distance_km(lat1: float, lon1: float, lat2: float, lon2: float) -> float:

@@ -1,8 +1,5 @@
-"""Substring search over thousands of short texts at C speed, for completion on every keystroke.
-
-Testing ``needle in text`` for each of 8,000 airports in a Python loop takes milliseconds;
-one ``str.find`` sweep over all the texts joined together takes a fraction of that.
-"""
+"""Substring search over thousands of short texts at C speed, for completion on every
+keystroke: one ``str.find`` sweep over the joined texts instead of a Python loop."""
 
 from __future__ import annotations
 

@@ -1,23 +1,11 @@
 """Finding airports, cities and towns by what people type: completion for forms, resolution
-for tools.
+for tools. ``load()`` parses the data for a second and a half, so the app runs it in a worker
+thread; ``search`` and ``resolve`` load on first use otherwise, from any thread.
 
-``PlaceIndex()`` costs nothing; ``load()`` reads the airport data and the gazetteer (about
-a second and a half), so the app runs it in a worker thread once it is ready. ``search``
-and ``resolve`` load on first use if nobody did, and are safe to call from any thread.
-
-``search`` ranks: the exact IATA (or ICAO) code, then a city name equal to the text, then a
-city name starting with it, then a later word of a city name, then words of an airport's
-name, then every typed word found somewhere in the label. Within a rank, multi-airport
-cities come first, then airports that stand out (see ``catalog``) and populous towns,
-then the rest. A town (Kyoto) is listed only when no airport of its name lies nearby.
-
-``resolve`` never guesses between far-apart namesakes: "Birmingham" is England or Alabama,
-so it raises ``AmbiguousPlaceError`` naming both, and "BHX" or "Birmingham, UK" settles it.
-Within one place it picks the main airport ("Seattle" → SEA, not Boeing Field). Cities that
-far outweigh their namesakes are listed in ``main_airports`` ("Venice" is not Florida's).
-Towns answer when no main airport or city does, and one ten times as populous as its
-namesakes (or as the town of a minor airport) is the one meant.
-"""
+``resolve`` never guesses between far-apart namesakes ("Birmingham" is England or Alabama:
+``AmbiguousPlaceError`` naming both), but within one place picks the main airport ("Seattle"
+→ SEA, not Boeing Field); ``main_airports`` names the cities that far outweigh their
+namesakes, and a town ten times as populous as its namesakes is the one meant."""
 
 from __future__ import annotations
 
@@ -83,10 +71,8 @@ class PlaceIndex:
         return self._catalog
 
     def search(self, text: str, limit: int = 10) -> list[Place]:
-        """Up to ``limit`` places for a completion list, best first (see the module docstring).
-
-        Before ``load`` has finished this waits for it: check ``is_loaded`` on the GUI thread.
-        """
+        """Up to ``limit`` places for a completion list, best first; waits for ``load`` (check
+        ``is_loaded`` on the GUI thread)."""
         query = fold(text)
         if not query or limit <= 0:
             return []
@@ -102,13 +88,10 @@ class PlaceIndex:
         return [data.entries[number].place for number in chosen]
 
     def resolve(self, text: str) -> Place:
-        """The one place ``text`` names: a code ("opo", "LPPR"), a city ("Porto", "Porto,
-        Portugal"), a completion label, or a distinctive airport name ("Heathrow").
-
-        Raises ``UnknownPlaceError`` (with close spellings) or ``AmbiguousPlaceError``.
-        A three-letter text is a code first, unless it is also the name of another city
-        and not written in capitals: "Hue" is then ambiguous, "HUE" is the code.
-        """
+        """The one place ``text`` names (a code, a city, a completion label, a distinctive
+        airport name), or ``UnknownPlaceError`` / ``AmbiguousPlaceError``. A three-letter
+        text is a code unless it also names another city and is not in capitals: "Hue" is
+        ambiguous, "HUE" a code."""
         typed = " ".join(text.split())
         if not typed:
             raise UnknownPlaceError("Give an airport code or a city name, for example Lisbon.")
@@ -137,11 +120,9 @@ class PlaceIndex:
         return _by_airport_name(data, typed, query)
 
     def exactly(self, text: str) -> Place | None:
-        """The place ``text`` names without any guess, or None: what ``resolve`` answers
-        from its tables (a code, a label, a city or a town of that name) when it answers
-        one place, never the search through airports' names and spellings that costs
-        ``resolve`` ~130 ms on text naming nothing. Cheap enough to call for every item of
-        a trip (the plan checks do). Waits for ``load`` like ``search``."""
+        """The place ``text`` names without any guess (a code, a label, a city or a town of that
+        name), or None: cheap enough for every item of a trip, unlike ``resolve``'s search through
+        airport names (~130 ms on text naming nothing). Waits for ``load``."""
         if text in self._exact:
             return self._exact[text]
         found = self._exactly(text)
@@ -190,11 +171,8 @@ class PlaceIndex:
 
 
 def _tiers(data: Catalog, query: str, limit: int) -> Iterator[set[int]]:
-    """Entry numbers matching ``query``, best tier first (see the module docstring).
-
-    Entries are numbered in rank order, so the first ``limit`` of a tier are its best; more
-    are never needed, as every earlier tier was taken whole when the search goes on.
-    """
+    """Entry numbers matching ``query``, best tier first; entries are numbered in rank order, so
+    the first ``limit`` of a tier are its best."""
     code = query.upper()
     yield {t[code].number for t in (data.by_code, data.city_codes, data.by_icao) if code in t}
     yield data.cities.find(f"|{query}|", limit)

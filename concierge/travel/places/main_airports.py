@@ -1,13 +1,7 @@
-"""The airport a traveller means by a city's English name, where the airport data cannot tell.
-
-``airportsdata`` gives each airport the municipality it stands in, often a suburb or a local
-spelling (Vancouver is "Richmond", Venice "Venezia", Montreal "Dorval"), and nothing about
-size, so "Venice" would find only Venice Municipal Airport in Florida. This small, curated
-table names the main airport of well-known destinations: its first name is shown, the others
-are accepted when typed. A test checks that every code exists and resolves by each name.
-Cities whose namesakes are both large (Birmingham, Portland, San Jose, Valencia) are left
-out on purpose so that they stay ambiguous.
-"""
+"""The airport a traveller means by a city's English name, where the airport data cannot tell:
+``airportsdata`` names the municipality an airport stands in ("Richmond" for Vancouver) and
+nothing about size, so "Venice" would find only a field in Florida. Cities whose namesakes are
+both large (Birmingham, Portland) are left out on purpose, so that they stay ambiguous."""
 
 from __future__ import annotations
 

@@ -9,19 +9,15 @@ from typing import Literal
 from ..errors import TravelError
 from ..locale.folding import fold
 from .countries import country_name
+from .geo import Located
 
 PlaceKind = Literal["airport", "city", "town"]
 
 
 @dataclass(frozen=True, slots=True)
-class Place:
-    """An airport, a city with several airports, or a town from the gazetteer.
-
-    ``iata`` is the airport's code, or for a city IATA's metropolitan code (LON, NYC); a town
-    (a city or town with no airport of its name, such as Kyoto) has none. ``airports`` lists
-    the codes a trip may use: a city's member airports, or the airport itself. ``tz`` and the
-    coordinates of a city are those of its main airport; a town's are its own.
-    """
+class Place(Located):
+    """An airport, a city with several airports (``iata`` its metropolitan code, LON) lying where
+    its main airport does, or a town (Kyoto: no code). ``airports``: the codes a trip may use."""
 
     label: str
     kind: PlaceKind
@@ -29,12 +25,23 @@ class Place:
     name: str
     city: str
     region: str
-    country: str
-    tz: str
-    lat: float
-    lon: float
     icao: str = ""
     airports: tuple[str, ...] = ()
+
+    @classmethod
+    def at(
+        cls,
+        where: Located,
+        label: str,
+        kind: PlaceKind,
+        iata: str,
+        names: tuple[str, str, str],
+        icao: str = "",
+        airports: tuple[str, ...] = (),
+    ) -> Place:
+        """The place `where` lies, called `names` (its name, city and region)."""
+        located = (where.country, where.tz, where.lat, where.lon)
+        return cls(*located, label, kind, iata, *names, icao, airports)
 
     @property
     def country_name(self) -> str:

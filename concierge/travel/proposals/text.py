@@ -7,29 +7,16 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
+from concierge.model.fields import ENTITIES, FieldRule
 from concierge.store import Action, EntityKind, ProposedCall, ProposedChange, field_labels
-from concierge.store.validation import (
-    EXPENSE_RULES,
-    ITEM_RULES,
-    STOP_RULES,
-    TRIP_RULES,
-    FieldRule,
-)
 
 from ..safe_text.value_text import one_line
 
 RULES: Mapping[EntityKind, Mapping[str, FieldRule]] = {
-    EntityKind.TRIP: TRIP_RULES,
-    EntityKind.ITINERARY_ITEM: ITEM_RULES,
-    EntityKind.TRIP_STOP: STOP_RULES,
-    EntityKind.EXPENSE: EXPENSE_RULES,
+    EntityKind(entity.name): entity.fields for entity in ENTITIES
 }
-NOUNS = {
-    EntityKind.TRIP: "the trip",
-    EntityKind.ITINERARY_ITEM: "item",
-    EntityKind.TRIP_STOP: "stop",
-    EntityKind.EXPENSE: "expense",
-}
+NOUNS = {EntityKind(entity.name): entity.noun.rsplit(" ", 1)[-1] for entity in ENTITIES}
+"""How a heading names a row's kind: the last word of its declared noun ("item")."""
 NAME_FIELDS = ("title", "place", "description")
 """The field that names a row, the first it has."""
 HIDDEN = frozenset(
@@ -71,14 +58,14 @@ def change_text(change: ProposedChange, names: Mapping[str, str] | None = None) 
     """`change` described; `names` gives the current name of a row by id (an item being
     changed is named as it is now, when the change does not rename it)."""
     rules = RULES.get(change.entity, {})
-    noun = NOUNS.get(change.entity, change.entity.value.replace("_", " "))
+    noun = NOUNS[change.entity]
     image = change.after or change.before
     named = change.before or change.after  # a renamed row by the name it has now
     name = next((named[field] for field in NAME_FIELDS if named.get(field)), None)
     if name is None and names is not None:
         name = names.get(change.entity_id)
     if change.entity is EntityKind.TRIP:
-        name = None
+        name, noun = None, f"the {noun}"
     title = noun if name is None else f"{noun} “{one_line(name)}”"
     if change.action is Action.UPDATE:
         details = tuple(

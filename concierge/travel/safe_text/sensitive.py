@@ -1,15 +1,10 @@
 """Sensitive values written in free text (notes, pins, form answers), found and held back
-from the model unless the person shared them.
+from the model unless the person shared them: the model needs to know a passport number is
+on file, not the number. A value is found only beside the label that names it, except card
+numbers and IBANs, whose check digits make them precise alone.
 
-People write "Passport P1234567" or "PNR XK7Q2P" into notes; the model needs to know such a
-value is on file, not the value. A value is found only beside the label that says what it is
-(a flight number or a date is never mistaken for one), except card numbers and IBANs, whose
-check digits make them precise on their own.
-
-Which values the person shared belongs to the trip being rendered. Renderers are many small
-functions, so the shared set is a context variable set around one rendering (`sharing`);
-its default is "nothing shared", so a renderer that forgot to set it hides, never leaks.
-"""
+What the person shared is a context variable set around one rendering (`sharing`), whose
+default is "nothing shared": a renderer that forgot to set it hides, never leaks."""
 
 from __future__ import annotations
 

@@ -37,9 +37,8 @@ def one_line(value: object) -> str:
 
 
 def sensitive_text(value: object) -> str:
-    """A value of a field declared sensitive (a seat, a confirmation code) as the model reads
-    it: "on file" unless the person shared it for this trip (see `sensitive.sharing`), empty
-    when there is none. The one place that decides."""
+    """A sensitive field's value as the model reads it: "on file" unless the person shared it
+    for this trip (`sensitive.sharing`), empty when there is none. The one place that decides."""
     if value is None or not str(value).strip():
         return ""
     text = str(value)

@@ -1,9 +1,6 @@
 """One input widget per form field, chosen by the field's `WidgetKind`.
-
-An editor shows a stored answer (`display` turns the JSON value into what its widget holds),
-reads what the person entered, and turns that back into an answer with the form engine's
-own `parse`, so the panel refuses exactly what a tool call would, with the same message.
-Nothing entered (blank text, "Not answered", no box ticked) means "retract the answer".
+An answer is read back with the form engine's own `parse`, so the panel refuses exactly
+what a tool call would, with the same message. Nothing entered retracts the answer.
 """
 
 from __future__ import annotations
@@ -63,12 +60,9 @@ class FieldEditor(ABC):
     debounce_ms: int | None = None
     """None: the field saves when editing finishes (Enter, leaving it)."""
 
-    def __init__(self, field: FormField) -> None:
+    def __init__(self, field: FormField, widget: QWidget) -> None:
         self.field = field
-
-    @property
-    @abstractmethod
-    def widget(self) -> QWidget: ...
+        self.widget = widget
 
     @property
     def editor(self) -> QWidget:
@@ -79,7 +73,6 @@ class FieldEditor(ABC):
         return (self.widget,)
 
     def name(self, label: str) -> None:
-        """Give the field's focusable widget the label as its accessible name."""
         self.editor.setAccessibleName(label)
 
     @abstractmethod
@@ -133,13 +126,9 @@ class LineEditor(FieldEditor):
     """One line of text; also whole-number and decimal lists ("41, 39, 8") and decimals."""
 
     def __init__(self, field: FormField, parent: QWidget, placeholder: str) -> None:
-        super().__init__(field)
         self.edit = QLineEdit(parent)
+        super().__init__(field, self.edit)
         self.edit.setPlaceholderText(shown(placeholder))
-
-    @property
-    def widget(self) -> QWidget:
-        return self.edit
 
     def read(self) -> Shown:
         return self.edit.text()
@@ -161,18 +150,14 @@ class TextBoxEditor(FieldEditor):
     debounce_ms = TYPING_DEBOUNCE_MS
 
     def __init__(self, field: FormField, parent: QWidget, placeholder: str, lines: int) -> None:
-        super().__init__(field)
         self.edit = QPlainTextEdit(parent)
+        super().__init__(field, self.edit)
         self.edit.setTabChangesFocus(True)
         self.edit.setPlaceholderText(shown(placeholder))
         height = self.edit.fontMetrics().lineSpacing() * lines
         margins = self.edit.contentsMargins()
         frame = 2 * self.edit.frameWidth() + margins.top() + margins.bottom()
         self.edit.setFixedHeight(height + frame + 2 * int(self.edit.document().documentMargin()))
-
-    @property
-    def widget(self) -> QWidget:
-        return self.edit
 
     def read(self) -> Shown:
         return self.edit.toPlainText()
@@ -205,22 +190,28 @@ class AnswerSpinBox(QSpinBox):
         return self.minimum() if not text.strip() else super().valueFromText(text)
 
 
-class SpinEditor(FieldEditor):
-    """A whole number within the field's limits, with "Not answered" below them."""
+class PickedEditor(FieldEditor):
+    """A value picked whole (a number, a choice), None while not answered."""
 
     debounce_ms = PICK_DEBOUNCE_MS
 
+    def empty(self) -> Shown:
+        return None
+
+    def raw(self, shown: Shown) -> object | None:
+        return shown
+
+
+class SpinEditor(PickedEditor):
+    """A whole number within the field's limits, with "Not answered" below them."""
+
     def __init__(self, field: FormField, parent: QWidget) -> None:
-        super().__init__(field)
         low, high = _whole_limits(field)
         self.spin = AnswerSpinBox(parent)
+        super().__init__(field, self.spin)
         self.spin.setRange(low - 1, high)
         self.spin.setSpecialValueText(shown(NOT_ANSWERED))
         self.spin.setValue(low - 1)
-
-    @property
-    def widget(self) -> QWidget:
-        return self.spin
 
     def read(self) -> Shown:
         value = self.spin.value()
@@ -232,27 +223,19 @@ class SpinEditor(FieldEditor):
     def connect(self, edited: Hook, finished: Hook) -> None:
         self.spin.valueChanged.connect(lambda _value: edited())
 
-    def empty(self) -> Shown:
-        return None
-
     def shown_value(self, value: JsonValue) -> Shown:
         return value if isinstance(value, int) and not isinstance(value, bool) else None
-
-    def raw(self, shown: Shown) -> object | None:
-        return shown
 
     def describe(self, shown: Shown) -> str:
         return not_answered() if shown is None else str(shown)
 
 
-class ComboEditor(FieldEditor):
+class ComboEditor(PickedEditor):
     """One of the choices, or yes/no, with "Not answered" first."""
 
-    debounce_ms = PICK_DEBOUNCE_MS
-
     def __init__(self, field: FormField, parent: QWidget) -> None:
-        super().__init__(field)
         self.combo = QComboBox(parent)
+        super().__init__(field, self.combo)
         self.combo.addItem(shown(NOT_ANSWERED), None)
         if field.widget is WidgetKind.YES_NO:
             self.combo.addItem(translate("BriefPanel", "Yes"), True)
@@ -260,10 +243,6 @@ class ComboEditor(FieldEditor):
         else:
             for choice in field.choices:
                 self.combo.addItem(choice_text(choice), choice)
-
-    @property
-    def widget(self) -> QWidget:
-        return self.combo
 
     def read(self) -> Shown:
         data = self.combo.currentData()
@@ -278,14 +257,8 @@ class ComboEditor(FieldEditor):
     def connect(self, edited: Hook, finished: Hook) -> None:
         self.combo.currentIndexChanged.connect(lambda _index: edited())
 
-    def empty(self) -> Shown:
-        return None
-
     def shown_value(self, value: JsonValue) -> Shown:
         return value if isinstance(value, str | bool) else None
-
-    def raw(self, shown: Shown) -> object | None:
-        return shown
 
     def describe(self, shown: Shown) -> str:
         if shown is None:
@@ -301,8 +274,8 @@ class CheckBoxesEditor(FieldEditor):
     debounce_ms = PICK_DEBOUNCE_MS
 
     def __init__(self, field: FormField, parent: QWidget) -> None:
-        super().__init__(field)
         self.box = QWidget(parent)
+        super().__init__(field, self.box)
         grid = QGridLayout(self.box)
         grid.setContentsMargins(0, 0, 0, 0)
         grid.setHorizontalSpacing(12)
@@ -313,10 +286,6 @@ class CheckBoxesEditor(FieldEditor):
             check.setAccessibleName(choice_text(choice))
             grid.addWidget(check, number // CHOICE_COLUMNS, number % CHOICE_COLUMNS)
             self.checks[choice] = check
-
-    @property
-    def widget(self) -> QWidget:
-        return self.box
 
     @property
     def editor(self) -> QWidget:

@@ -1,10 +1,7 @@
 """The brief's editors, laid out from its `FormDefinition`: one titled section per step, one
 labelled row per field, in form order and tab order.
 
-Nothing here knows the trip brief's fields: a field's widget comes from its `WidgetKind`,
-its label, required marker, help and limits from the definition. Like `TripFields`, this
-is a `FormFields`: it reports `edited(name)` (the person changed the field) and
-`finished(name)` (save it now). Saving and following the store are `BriefPanel`'s job.
+Nothing here knows the trip brief's fields: each comes from the definition.
 """
 
 from __future__ import annotations
@@ -112,7 +109,6 @@ class BriefFields(FormFields[BriefBinding]):
             QWidget.setTabOrder(before, after)
 
     def tab_chain(self) -> list[QWidget]:
-        """Every focusable control, top to bottom."""
         chain: list[QWidget] = []
         for editor in self.editors.values():
             chain.extend(w for w in editor.focus if w.focusPolicy() != Qt.FocusPolicy.NoFocus)
@@ -140,8 +136,6 @@ class BriefFields(FormFields[BriefBinding]):
         self.unknown_box.setVisible(bool(text))
         policy = Qt.FocusPolicy.StrongFocus if text else Qt.FocusPolicy.NoFocus
         self.clear_unknown_button.setFocusPolicy(policy)
-
-    # -- building -------------------------------------------------------------------------
 
     def _section(self, number: int, step: FormStep) -> QGroupBox:
         title = shown(step.title)

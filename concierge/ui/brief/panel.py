@@ -1,18 +1,7 @@
-"""The trip brief panel: a form generated from its definition, saved to SQLite as the person
-answers, following the store when the assistant (or an undo) changes an answer.
+"""The trip brief panel: a form generated from its definition, saved as the person answers.
 
-Text saves when editing finishes (Enter, leaving the field); multi-line boxes 800 ms after
-the last keystroke; spin boxes, lists and check boxes 400 ms after the last change; any
-pending change is saved at once when the person leaves the field, switches trips or the
-window closes. Each answer goes through the form engine's `parse`: a refused value keeps
-the text and shows the engine's message under the field. Emptying a field retracts its
-answer.
-
-The store is the truth for which fields apply: a field whose condition does not hold (on
-the stored answers) is not shown, and its step says why; an answer kept for a field that no
-longer applies stays visible with a flag. As in the trip form, a field with unsaved edits is
-never overwritten by someone else's change (a note says what the store has now), and fields
-the assistant answered carry a mark until the person focuses them or clicks "Mark as seen".
+The store is the truth for which fields apply: a field whose condition does not hold on the
+stored answers is hidden; an answer kept for a field that no longer applies stays, flagged.
 """
 
 from __future__ import annotations
@@ -51,9 +40,8 @@ _WATCHED = frozenset({EntityKind.FORM, EntityKind.FORM_ANSWER})
 
 
 class BriefPanel(FormPanel[BriefBinding]):
-    """Edits one form (`definition`) of one trip (`set_trip`); build it inside the running
-    event loop and `await shutdown()` before it goes. `saved` and `refused` name a field by
-    its name in the definition; `saved` also means an answer was retracted."""
+    """Edits one form (`definition`) of one trip (`set_trip`); `saved` also means an answer
+    was retracted."""
 
     fields: BriefFields
 
@@ -96,11 +84,8 @@ class BriefPanel(FormPanel[BriefBinding]):
         header.addWidget(self.legend)
         return header
 
-    # -- public ---------------------------------------------------------------------------
-
     @property
     def state(self) -> FormState | None:
-        """The form's state on the stored answers, as last loaded."""
         return self._state
 
     def is_shown(self, name: str) -> bool:
@@ -125,8 +110,6 @@ class BriefPanel(FormPanel[BriefBinding]):
         super()._show_empty(text)
         self.status_label.setText("")
         self.legend.hide()
-
-    # -- editing --------------------------------------------------------------------------
 
     def write(
         self, binding: BriefBinding, trip_id: str, value: Shown
@@ -177,8 +160,6 @@ class BriefPanel(FormPanel[BriefBinding]):
             await self.forms.apply(trip_id, self.definition.id, changes, context=context)
         except StoreError as error:
             self.notice.inform(shown_error(error))
-
-    # -- following the store --------------------------------------------------------------
 
     def watches(self, change: Change) -> bool:
         came_or_went = change.entity is EntityKind.TRIP and change.action is not Action.UPDATE
@@ -239,8 +220,6 @@ class BriefPanel(FormPanel[BriefBinding]):
             hidden = [f.name for f in step.fields if not self.fields.row_visible(f.name)]
             self.fields.set_skipped(step.id, skipped_text(definition, hidden))
         self.fields.set_unknown(unknown_text(state.unknown))
-
-    # -- assistant marks ------------------------------------------------------------------
 
     async def mark_seen_in_log(self, trip_id: str) -> None:
         instance_id = self._instance_id

@@ -1,28 +1,17 @@
-"""Where the person writes: message field, attached files, and the turn's buttons.
-
-The composer only collects input and reports intent (send, stop, attach); the panel decides
-what those mean for the conversation.
-"""
+"""Where the person writes: message field, attached files, and the turn's buttons. It only
+reports intent (send, stop, attach); the panel decides what that means."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 
 from PySide6.QtCore import QKeyCombination, Qt, Signal
-from PySide6.QtGui import QAction, QKeySequence, QTextCursor
-from PySide6.QtWidgets import (
-    QHBoxLayout,
-    QLabel,
-    QPushButton,
-    QSizePolicy,
-    QStyle,
-    QToolButton,
-    QVBoxLayout,
-    QWidget,
-)
+from PySide6.QtGui import QTextCursor
+from PySide6.QtWidgets import QHBoxLayout, QLabel, QPushButton, QStyle, QVBoxLayout, QWidget
 
 from concierge.agent import ContentPart, TextPart
 from concierge.ui.i18n import translate
+from concierge.ui.views.actions import icon_button, make_action
 
 from .attachment_chip import AttachmentChip
 from .images import Attachment
@@ -59,32 +48,25 @@ class Composer(QWidget):
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.edit = MessageEdit(self)
-        self.edit.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Fixed)
-        lines = self.edit.fontMetrics().lineSpacing()
-        self.edit.setFixedHeight(lines * 5 + 12)
-        self.attach_button = QToolButton(self)
-        self.attach_button.setObjectName("attachButton")
-        self.attach_button.setIcon(
-            self.style().standardIcon(QStyle.StandardPixmap.SP_FileDialogStart)
-        )
-        self.attach_button.setText(translate("Composer", "Attach…"))
-        self.attach_button.setToolButtonStyle(Qt.ToolButtonStyle.ToolButtonTextBesideIcon)
-        self.attach_button.setToolTip(
-            translate("Composer", "Attach a document or image (Ctrl+Shift+A)")
-        )
-        self.attach_button.setAccessibleName(translate("Composer", "Attach…"))
-        self.attach_action = QAction(translate("Composer", "Attach a document or image"), self.edit)
-        self.attach_action.setShortcut(
-            QKeySequence(
-                QKeyCombination(
-                    Qt.KeyboardModifier.ControlModifier | Qt.KeyboardModifier.ShiftModifier,
-                    Qt.Key.Key_A,
-                )
-            )
+        self.attach_action = make_action(
+            self.edit,
+            translate("Composer", "Attach a document or image"),
+            QKeyCombination(
+                Qt.KeyboardModifier.ControlModifier | Qt.KeyboardModifier.ShiftModifier,
+                Qt.Key.Key_A,
+            ),
+            lambda: self.attach_requested.emit(),
         )
         self.attach_action.setShortcutContext(Qt.ShortcutContext.WidgetShortcut)
-        self.attach_action.triggered.connect(self.attach_requested)
         self.edit.addAction(self.attach_action)
+        attach = translate("Composer", "Attach…")
+        self.attach_button = icon_button(
+            self, self.attach_action, QStyle.StandardPixmap.SP_FileDialogStart
+        )
+        self.attach_button.setObjectName("attachButton")
+        self.attach_button.setText(attach)
+        self.attach_button.setAccessibleName(attach)
+        self.attach_button.setToolButtonStyle(Qt.ToolButtonStyle.ToolButtonTextBesideIcon)
         # A static label, not an indeterminate progress bar: its animation repainted the
         # window continually while a turn streamed, competing with the stream for the loop.
         self.busy = QLabel(translate("Composer", "Working…"), self)
@@ -96,16 +78,14 @@ class Composer(QWidget):
         policy = self.busy.sizePolicy()
         policy.setRetainSizeWhenHidden(True)
         self.busy.setSizePolicy(policy)
-        self.stop_button = QPushButton(translate("Composer", "Stop"), self)
-        self.stop_button.setObjectName("stopButton")
-        self.stop_button.setAccessibleName(translate("Composer", "Stop"))
-        self.stop_button.setToolTip(translate("Composer", "Stop the assistant (Esc)"))
-        self.stop_button.setEnabled(False)
-        self.send_button = QPushButton(translate("Composer", "Send"), self)
-        self.send_button.setObjectName("sendButton")
-        self.send_button.setAccessibleName(translate("Composer", "Send"))
-        self.send_button.setToolTip(translate("Composer", "Send (Ctrl+Enter)"))
-        self.send_button.setEnabled(False)
+        self.stop_button = self._button(
+            "stopButton",
+            translate("Composer", "Stop"),
+            translate("Composer", "Stop the assistant (Esc)"),
+        )
+        self.send_button = self._button(
+            "sendButton", translate("Composer", "Send"), translate("Composer", "Send (Ctrl+Enter)")
+        )
 
         self._chips: list[AttachmentChip] = []
         self._chip_row = QHBoxLayout()
@@ -131,7 +111,14 @@ class Composer(QWidget):
         self.edit.textChanged.connect(self.changed)
         self.send_button.clicked.connect(self.send_requested)
         self.stop_button.clicked.connect(self.stop_requested)
-        self.attach_button.clicked.connect(self.attach_requested)
+
+    def _button(self, name: str, text: str, tip: str) -> QPushButton:
+        button = QPushButton(text, self)
+        button.setObjectName(name)
+        button.setAccessibleName(text)
+        button.setToolTip(tip)
+        button.setEnabled(False)
+        return button
 
     @property
     def attachments(self) -> tuple[Attachment, ...]:
@@ -165,7 +152,6 @@ class Composer(QWidget):
                 self.add_attachment(attachment)
 
     def add_attachment(self, attachment: Attachment) -> None:
-        """Show `attachment` as a chip; one already attached is not added twice."""
         if attachment in self.attachments:
             return
         chip = AttachmentChip(attachment, self)

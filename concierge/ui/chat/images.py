@@ -1,7 +1,5 @@
-"""Reading a file the person attaches to a message into the part the model receives: an
-image as an `ImagePart` (a base64 data URL, a large photo scaled down), a PDF as a
-`DocumentPart` (its text). Blocking work: callers run it in a worker thread (QImage is
-safe there)."""
+"""Reading a file the person attaches to a message into the part the model receives.
+Blocking work: callers run it in a worker thread (QImage is safe there)."""
 
 from __future__ import annotations
 
@@ -110,18 +108,12 @@ def read_attachment(path: Path, name: str | None = None) -> Attachment:
                 )
             )
         data = path.read_bytes()
-    except FileNotFoundError:
-        raise AttachmentError(
-            translate("Attachments", "“{name}” could not be read: the file is missing.").format(
-                name=shown
-            )
-        ) from None
     except OSError as error:
-        raise AttachmentError(
-            translate("Attachments", "“{name}” could not be read: {reason}.").format(
-                name=shown, reason=error.strerror
-            )
-        ) from None
+        if isinstance(error, FileNotFoundError):
+            text = translate("Attachments", "“{name}” could not be read: the file is missing.")
+        else:
+            text = translate("Attachments", "“{name}” could not be read: {reason}.")
+        raise AttachmentError(text.format(name=shown, reason=error.strerror)) from None
     return file_attachment(shown, data)
 
 

@@ -1,15 +1,26 @@
-"""The turn in progress, built from runtime events and rendered as Markdown on demand.
-
-Text deltas are only collected here; rendering happens when the transcript's frame timer
-asks for it, never once per token.
-"""
+"""The turn in progress, built from runtime events and rendered as Markdown only when the
+transcript's frame timer asks, never once per token."""
 
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 
-from concierge.agent import AssistantMessage, ContentPart, ToolCall, ToolResult
+from concierge.agent import (
+    AgentEvent,
+    AssistantMessage,
+    CompactionError,
+    CompactionEvent,
+    CompactionStartedEvent,
+    ContentPart,
+    ErrorEvent,
+    ModelResponseEvent,
+    TextDelta,
+    ToolCall,
+    ToolCallEvent,
+    ToolResult,
+    ToolResultEvent,
+)
 from concierge.text import QT_TRANSLATE_NOOP
 from concierge.ui.i18n import shown, translate
 
@@ -17,12 +28,8 @@ from .markdown import assistant_block, tool_line, tool_result_state, user_block
 
 
 class LiveMarkdown(str):
-    """The live turn's Markdown, knowing where the text still streaming in begins.
-
-    `plain_from` is the offset of the last item's text when that item is streamed text
-    (else None): text added after it only extends that paragraph run, so a view may append
-    it as it comes instead of rendering the whole turn again.
-    """
+    """The live turn's Markdown; `plain_from` is where the text still streaming in begins
+    (else None), so a view may append what follows instead of rendering the turn again."""
 
     plain_from: int | None
 
@@ -76,6 +83,26 @@ class LiveTurn:
         self._items: list[_Text | _Tool | _Note] = []
         self._summary_note: _Note | None = None
         """The line of the summary being made, finished by `summarized` or `summary_failed`."""
+
+    def apply(self, event: AgentEvent) -> bool:
+        """Take in a runtime event; whether it changed what the turn shows."""
+        if isinstance(event, TextDelta):
+            self.add_text(event.iteration, event.text)
+        elif isinstance(event, ModelResponseEvent):
+            self.finish_response(event.iteration, event.message)
+        elif isinstance(event, ToolCallEvent):
+            self.tool_started(event.call)
+        elif isinstance(event, ToolResultEvent):
+            self.tool_finished(event.result)
+        elif isinstance(event, CompactionStartedEvent):
+            self.summarizing(event.messages)
+        elif isinstance(event, CompactionEvent):
+            self.summarized(event.summarized_messages)
+        elif isinstance(event, ErrorEvent) and isinstance(event.error, CompactionError):
+            self.summary_failed()
+        else:
+            return False
+        return True
 
     def add_text(self, iteration: int, text: str) -> None:
         last = self._items[-1] if self._items else None

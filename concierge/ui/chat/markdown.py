@@ -145,11 +145,9 @@ def stopped_block(text: str) -> str:
 
 
 def summary_note(summary: UserMessage) -> str:
-    """A muted note where a compaction happened; hovering it shows the summary as a tooltip.
-
-    The messages it stands in for stay in the transcript above it; only the assistant gets
-    the summary instead of them. The tooltip is escaped rich text on one line: a line break
-    inside the link's title could start a list or heading and break the link apart.
+    """A muted note where a compaction happened, the summary in its tooltip; the messages it
+    stands in for stay above it. The tooltip is escaped rich text on one line, since a line
+    break in the link's title could start a list and break the link apart.
     """
     text = summary_text(summary)
     if len(text) > _SUMMARY_PREVIEW:
@@ -162,10 +160,8 @@ def summary_note(summary: UserMessage) -> str:
 def history_blocks(
     messages: Iterable[Message | TranscriptNote], titles: Mapping[str, str] | None = None
 ) -> list[str]:
-    """Stored messages and notes as transcript blocks: what the person and the assistant
-    said, and the tools it used, by their `titles` (name → title).
-
-    A compaction summary becomes a note (consecutive ones collapse into the newest).
+    """Stored messages and notes as transcript blocks, tools by their `titles` (name →
+    title); consecutive compaction summaries collapse into the newest note.
     """
     blocks: list[str] = []
     note_at: int | None = None

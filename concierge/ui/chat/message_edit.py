@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from PySide6.QtCore import QKeyCombination, Qt, Signal
 from PySide6.QtGui import QAction, QKeyEvent, QKeySequence
-from PySide6.QtWidgets import QPlainTextEdit, QWidget
+from PySide6.QtWidgets import QPlainTextEdit, QSizePolicy, QWidget
 
 from concierge.ui.i18n import translate
 
@@ -12,12 +12,9 @@ _CTRL = Qt.KeyboardModifier.ControlModifier
 
 
 class MessageEdit(QPlainTextEdit):
-    """Emits `send_requested` on Ctrl+Enter; Tab moves focus instead of typing a tab.
-
-    The keys are its actions' (`send_action`, and any the owner adds), so Help ▸ Keyboard
-    shortcuts lists them. Qt triggers them as shortcuts in an active window; the key press
-    is handled here otherwise (a window that is not active yet), from the same keys.
-    """
+    """Emits `send_requested` on Ctrl+Enter; Tab moves focus instead of typing a tab. The
+    keys are its actions' (so Help ▸ Keyboard shortcuts lists them), also handled here as key
+    presses while the window is not active yet."""
 
     send_requested = Signal()
 
@@ -29,6 +26,8 @@ class MessageEdit(QPlainTextEdit):
             translate("MessageEdit", "Message the assistant (Ctrl+Enter to send)")
         )
         self.setTabChangesFocus(True)
+        self.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Fixed)
+        self.setFixedHeight(self.fontMetrics().lineSpacing() * 5 + 12)  # five lines
         self.send_action = QAction(translate("MessageEdit", "Send the message"), self)
         self.send_action.setShortcuts(
             [

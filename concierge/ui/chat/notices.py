@@ -3,10 +3,11 @@
 from __future__ import annotations
 
 from PySide6.QtCore import Qt, Signal
-from PySide6.QtWidgets import QFrame, QHBoxLayout, QLabel, QPushButton, QWidget
+from PySide6.QtWidgets import QFrame, QHBoxLayout, QPushButton, QWidget
 
 from concierge.text import QT_TRANSLATE_NOOP
 from concierge.ui.i18n import shown, translate
+from concierge.ui.wrapped_label import wrapped_label
 
 NO_MODEL_TEXT = QT_TRANSLATE_NOOP(
     "ChatNotices",
@@ -25,9 +26,9 @@ class NoModelNotice(QFrame):
         super().__init__(parent)
         self.setObjectName("noModelNotice")
         self.setFrameShape(QFrame.Shape.StyledPanel)
-        self.label = QLabel(shown(NO_MODEL_TEXT), self)
-        self.label.setWordWrap(True)
-        self.label.setAccessibleName(translate("ChatNotices", "No model connected"))
+        self.label = wrapped_label(
+            self, shown(NO_MODEL_TEXT), accessible=translate("ChatNotices", "No model connected")
+        )
         self.settings_button = QPushButton(translate("ChatNotices", "Settings…"), self)
         self.settings_button.setAccessibleName(translate("ChatNotices", "Settings…"))
         self.settings_button.clicked.connect(self.settings_requested)
@@ -45,11 +46,8 @@ class ErrorBar(QFrame):
         super().__init__(parent)
         self.setObjectName("errorBar")
         self.setFrameShape(QFrame.Shape.StyledPanel)
-        self.label = QLabel(self)
-        self.label.setWordWrap(True)
-        self.label.setTextFormat(Qt.TextFormat.PlainText)
+        self.label = wrapped_label(self, accessible=translate("ChatNotices", "Error"))
         self.label.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
-        self.label.setAccessibleName(translate("ChatNotices", "Error"))
         self.retry_button = QPushButton(translate("ChatNotices", "Retry"), self)
         self.retry_button.setObjectName("retryButton")
         self.retry_button.setAccessibleName(translate("ChatNotices", "Retry"))
@@ -66,7 +64,7 @@ class ErrorBar(QFrame):
     def text(self) -> str:
         return self.label.text()
 
-    def show_error(self, text: str, *, can_retry: bool) -> None:
+    def show_error(self, text: str, *, can_retry: bool = False) -> None:
         """`text` as the person reads it (a declared message is shown translated)."""
         text = shown(text)
         self.label.setText(text)

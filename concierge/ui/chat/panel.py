@@ -1,11 +1,7 @@
 """The chat panel: one conversation with the assistant, bound to a `Runnable`.
 
-The history store is the truth. While a turn runs the transcript shows a live zone built
-from runtime events; when the turn ends, whatever the store now holds beyond what is shown
-is appended instead, so the transcript never claims a message was kept when it was not.
-How a turn ended (an error, a stop that kept nothing, the iteration limit) is kept as a
-transcript note beside the messages when the store keeps notes, so it is still there, with
-Retry, after switching trips or a restart; notes never reach the model.
+The history store is the truth: when a turn ends, what the store holds replaces the live
+zone, so the transcript never claims a message was kept when it was not.
 """
 
 from __future__ import annotations
@@ -26,18 +22,10 @@ from concierge.agent import (
     AbortSignal,
     AgentEvent,
     AssistantMessage,
-    CompactionError,
-    CompactionEvent,
-    CompactionStartedEvent,
-    ErrorEvent,
     HistoryStore,
     Message,
-    ModelResponseEvent,
     PermissionRequest,
     Runnable,
-    TextDelta,
-    ToolCallEvent,
-    ToolResultEvent,
     TurnResult,
     TurnStatus,
     UserMessage,
@@ -90,26 +78,16 @@ class _Turn:
     """What was sent; None for a retry, which sends nothing new."""
 
 
-def needs_answer(messages: Sequence[Message]) -> bool:
-    """Whether the stored conversation ends in a request the assistant has not answered."""
-    return awaits_answer(messages)
-
-
 class ChatPanel(QWidget):
-    """Transcript, inline permission prompts, notices and the composer for one conversation.
-
-    Bind it with `set_runnable(runnable, history)`; pass `ask` to the agent as its
-    `permission_handler`; `await shutdown()` before the loop stops.
-    """
+    """Transcript, inline permission prompts, notices and the composer for one conversation;
+    `ask` is the agent's `permission_handler`."""
 
     settings_requested = Signal()
-    """The person wants to connect a model (the notice's "Settings…" button)."""
     history_loaded = Signal()
     turn_started = Signal()
     turn_finished = Signal(str)
     """The outcome: "completed", "iteration_limit", "stopped" or "failed"."""
     task_failed = Signal(str, object)
-    """A background task of the panel raised unexpectedly: (task name, exception)."""
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -172,10 +150,8 @@ class ChatPanel(QWidget):
         self.voice.state_changed.connect(self._update_controls)
         self.voice.live_changed.connect(self._show_voice_live)
         self.voice.stored.connect(self.show_stored)
-        self.voice.problem.connect(lambda text: self.error_bar.show_error(text, can_retry=False))
+        self.voice.problem.connect(lambda text: self.error_bar.show_error(text))
         self._update_controls()
-
-    # -- binding -------------------------------------------------------------------------
 
     @property
     def runnable(self) -> Runnable | None:
@@ -183,7 +159,6 @@ class ChatPanel(QWidget):
 
     @property
     def busy(self) -> bool:
-        """A turn is running."""
         return self._turn is not None
 
     @property
@@ -197,12 +172,8 @@ class ChatPanel(QWidget):
         history: HistoryStore | None,
         tool_titles: Mapping[str, str] | None = None,
     ) -> None:
-        """(Re)bind to an assistant and a conversation; `None` shows how to connect a model.
-        Tool calls are shown by their `tool_titles` (name → title).
-
-        A running turn is stopped. The transcript is reloaded from `history`, and Retry is
-        offered when the conversation ends in a request that has no answer yet.
-        """
+        """(Re)bind to an assistant and a conversation, stopping a running turn; `None`
+        shows how to connect a model."""
         self._abandon_turn()
         self.voice.end()
         if self._unsubscribe is not None:
@@ -237,7 +208,7 @@ class ChatPanel(QWidget):
             if generation == self._generation:
                 self._loading = False
                 self._loaded.set()
-                self.error_bar.show_error(describe_error(error), can_retry=False)
+                self.error_bar.show_error(describe_error(error))
                 self._update_controls()
             return
         if generation != self._generation:
@@ -255,10 +226,8 @@ class ChatPanel(QWidget):
         self.history_loaded.emit()
 
     def _offer_retry(self, messages: Sequence[Message], text: str) -> None:
-        if self._runnable is not None and needs_answer(messages):
+        if self._runnable is not None and awaits_answer(messages):
             self.error_bar.show_error(text, can_retry=True)
-
-    # -- turns ---------------------------------------------------------------------------
 
     def send(self) -> None:
         """Send the draft (Ctrl+Enter or Send). Ignored while a turn runs or nothing is typed."""
@@ -289,10 +258,8 @@ class ChatPanel(QWidget):
         self.permissions.deny_all()
 
     async def ask(self, request: PermissionRequest) -> bool:
-        """The agent's `permission_handler`: an inline prompt, answered without a modal loop.
-
-        A stopped turn gets "no" at once, also for prompts it would open afterwards.
-        """
+        """An inline prompt, answered without a modal loop; a stopped turn gets "no" at
+        once, also for prompts it would open afterwards."""
         turn = self._turn
         if turn is not None and turn.controller.signal.aborted:
             return False
@@ -344,7 +311,7 @@ class ChatPanel(QWidget):
         if turn is not self._turn:
             return
         self._turn = None
-        can_retry = messages is not None and needs_answer(messages)
+        can_retry = messages is not None and awaits_answer(messages)
         if shown_error is not None:
             self.error_bar.show_error(shown_error, can_retry=can_retry)
         elif outcome == TurnOutcome.STOPPED and can_retry:
@@ -353,11 +320,8 @@ class ChatPanel(QWidget):
         self.turn_finished.emit(outcome)
 
     async def _settle(self, turn: _Turn, note: tuple[NoteKind, str] | None) -> list[Message] | None:
-        """Show what the store now holds, and how the turn ended (kept as a note when the
-        store keeps notes); give back a draft that was not kept.
-
-        Returns the stored messages, or None when the store could not be read.
-        """
+        """Show what the store now holds and how the turn ended; give back a draft that was
+        not kept. None when the store could not be read."""
         history = self._history
         try:
             messages = await history.load() if history is not None else None
@@ -401,31 +365,9 @@ class ChatPanel(QWidget):
         self._turn = None
         self.transcript.drop_live()
 
-    # -- runtime events ------------------------------------------------------------------
-
     def _on_event(self, event: AgentEvent) -> None:
-        turn = self._turn
-        if turn is None:
-            return
-        if isinstance(event, TextDelta):
-            turn.live.add_text(event.iteration, event.text)
-        elif isinstance(event, ModelResponseEvent):
-            turn.live.finish_response(event.iteration, event.message)
-        elif isinstance(event, ToolCallEvent):
-            turn.live.tool_started(event.call)
-        elif isinstance(event, ToolResultEvent):
-            turn.live.tool_finished(event.result)
-        elif isinstance(event, CompactionStartedEvent):
-            turn.live.summarizing(event.messages)
-        elif isinstance(event, CompactionEvent):
-            turn.live.summarized(event.summarized_messages)
-        elif isinstance(event, ErrorEvent) and isinstance(event.error, CompactionError):
-            turn.live.summary_failed()
-        else:
-            return
-        self.transcript.live_changed()
-
-    # -- voice ---------------------------------------------------------------------------
+        if self._turn is not None and self._turn.live.apply(event):
+            self.transcript.live_changed()
 
     def show_stored(self) -> asyncio.Task[None]:
         """Show what the store holds beyond what is shown (a voice turn was stored)."""
@@ -460,8 +402,6 @@ class ChatPanel(QWidget):
             self.transcript.drop_live()
             self._voice_zone = False
 
-    # -- attachments ---------------------------------------------------------------------
-
     def set_documents(self, documents: DocumentRepository | None, trip_id: str | None) -> None:
         """The trip whose documents Attach offers; a file chosen from disk is attached to it
         too. Attached files are sent only with the message they are attached to."""
@@ -479,7 +419,7 @@ class ChatPanel(QWidget):
             try:
                 records = await documents.for_trip(trip_id)
             except StoreError as error:
-                self.error_bar.show_error(shown_error(error), can_retry=False)
+                self.error_bar.show_error(shown_error(error))
                 return
         if (documents, trip_id) != (self._documents, self._trip_id):
             return  # Another trip was chosen meanwhile.
@@ -524,7 +464,6 @@ class ChatPanel(QWidget):
         return self.tasks.start(self._attach_from_disk(Path(path)), name="attach file")
 
     def attach_document(self, record: DocumentRecord) -> asyncio.Task[None]:
-        """Attach one of the trip's documents to the message being written."""
         return self.tasks.start(self._attach_stored(record), name="attach document")
 
     def _attach_files(self, paths: Sequence[str]) -> None:
@@ -540,7 +479,7 @@ class ChatPanel(QWidget):
             try:
                 await documents.attach(path, trip_id=trip_id, context=person())
             except StoreError as error:
-                self.error_bar.show_error(shown_error(error), can_retry=False)
+                self.error_bar.show_error(shown_error(error))
                 return
         self._add_attachment(attachment)
 
@@ -551,7 +490,7 @@ class ChatPanel(QWidget):
         try:
             path = documents.path_of(record)
         except StoreError as error:
-            self.error_bar.show_error(shown_error(error), can_retry=False)
+            self.error_bar.show_error(shown_error(error))
             return
         attachment = await self._read(path, record.file_name)
         if attachment is not None:
@@ -561,14 +500,12 @@ class ChatPanel(QWidget):
         try:
             return await asyncio.to_thread(read_attachment, path, name)
         except AttachmentError as error:
-            self.error_bar.show_error(str(error), can_retry=False)
+            self.error_bar.show_error(str(error))
             return None
 
     def _add_attachment(self, attachment: Attachment) -> None:
         self.composer.add_attachment(attachment)
         self.composer.edit.setFocus(Qt.FocusReason.OtherFocusReason)
-
-    # -- prompts, controls, shutdown -----------------------------------------------------
 
     def _show_prompt(self, prompt: PermissionPrompt) -> None:
         self._prompt_layout.addWidget(prompt)
@@ -596,7 +533,6 @@ class ChatPanel(QWidget):
         self.error_bar.retry_button.setEnabled(bound and idle)
 
     async def shutdown(self) -> None:
-        """Stop the turn, deny open prompts, and wait for every task of the panel to end."""
         if self._turn is not None:
             self._turn.controller.abort("the app is closing")
         self.permissions.deny_all()

@@ -17,7 +17,6 @@ log = logging.getLogger(__name__)
 MAX_DOCUMENT_CHARS = 20_000
 """About 5,000 tokens: a ticket or booking runs to a few thousand characters; a long
 brochure is cut rather than crowding out the conversation."""
-_SPACES = re.compile(r"[ \t\u00a0]+")
 NO_TEXT_NOTE = (
     "No text could be read from this PDF (it may be a scan or a photo of a page); "
     "ask the person what it says."
@@ -29,6 +28,8 @@ def pdf_part(name: str, data: bytes) -> DocumentPart:
     `MAX_DOCUMENT_CHARS` with a note saying so, or a note that it has none."""
     from pypdf import PdfReader
 
+    from concierge.travel.imports.pdf import page_text
+
     try:
         reader = PdfReader(io.BytesIO(data))
         if reader.is_encrypted and not reader.decrypt(""):
@@ -39,7 +40,7 @@ def pdf_part(name: str, data: bytes) -> DocumentPart:
                     "and attach that.",
                 ).format(name=name)
             )
-        pages = [_tidy(page.extract_text() or "") for page in reader.pages]
+        pages = [page_text(page) for page in reader.pages]
     except AttachmentError:
         raise
     except Exception as error:  # A damaged file can fail anywhere in the parser.
@@ -94,9 +95,3 @@ def note_shown(note: str) -> str:
         )
     )
     return template.format(kept=grouped(kept), total=grouped(total), pages=pages)
-
-
-def _tidy(text: str) -> str:
-    """A page's text with runs of spaces and tabs (glyphs placed one by one) made one space."""
-    lines = (_SPACES.sub(" ", line).strip() for line in text.splitlines())
-    return "\n".join(line for line in lines if line)

@@ -1,19 +1,17 @@
-"""Inline, non-modal confirmation before a destructive tool runs.
-
-The agent awaits `PermissionBroker.ask`; the person answers with the prompt's buttons while
-the rest of the window stays usable. No modal dialog, so no nested event loop.
-"""
+"""Inline confirmation before a destructive tool runs: the rest of the window stays usable,
+and there is no nested event loop."""
 
 from __future__ import annotations
 
 import asyncio
 from collections.abc import Callable
 
-from PySide6.QtCore import Qt, Signal
-from PySide6.QtWidgets import QFrame, QHBoxLayout, QLabel, QPushButton, QVBoxLayout, QWidget
+from PySide6.QtCore import Signal
+from PySide6.QtWidgets import QFrame, QHBoxLayout, QPushButton, QVBoxLayout, QWidget
 
 from concierge.agent import PermissionRequest
 from concierge.ui.i18n import shown, translate
+from concierge.ui.wrapped_label import wrapped_label
 
 
 class PermissionPrompt(QFrame):
@@ -29,10 +27,9 @@ class PermissionPrompt(QFrame):
         self.setAccessibleName(translate("PermissionPrompt", "Permission request"))
         description = shown(request.description)
         self.setAccessibleDescription(description)
-        self.question = QLabel(description, self)
-        self.question.setWordWrap(True)
-        self.question.setTextFormat(Qt.TextFormat.PlainText)
-        self.question.setAccessibleName(translate("PermissionPrompt", "Question"))
+        self.question = wrapped_label(
+            self, description, accessible=translate("PermissionPrompt", "Question")
+        )
         self.allow_button = QPushButton(translate("PermissionPrompt", "Allow"), self)
         self.allow_button.setAccessibleName(translate("PermissionPrompt", "Allow"))
         self.deny_button = QPushButton(translate("PermissionPrompt", "Deny"), self)
@@ -64,11 +61,7 @@ class PermissionPrompt(QFrame):
 
 class PermissionBroker:
     """Turns permission requests into inline prompts and awaits the person's answer.
-
-    `ask` is what the app passes to the agent as its `permission_handler`. `deny_all`
-    answers every open prompt with "no" (the turn was stopped or the panel is closing).
-    Prompts are created as children of `parent`, so Qt, not Python's collector, owns them.
-    """
+    Prompts are children of `parent`, so Qt, not Python's collector, owns them."""
 
     def __init__(self, parent: QWidget, show: Callable[[PermissionPrompt], None]) -> None:
         self._parent = parent

@@ -1,9 +1,5 @@
-"""Actions on a text view's selected text, added to its context menu from outside the view.
-
-The window uses it to offer "Pin selected text" on the transcript without the chat knowing
-about pins: `selection_actions(view).add("Pin selected text", handler)`. The view's own menu
-(Copy, Select All, …) follows the added actions, which are enabled only while text is
-selected. The menu opens with the mouse or the keyboard's menu key (or Shift+F10).
+"""Actions on a text view's selected text, added to its context menu from outside the view,
+so the window offers "Pin selected text" on the transcript without the chat knowing pins.
 """
 
 from __future__ import annotations
@@ -34,7 +30,6 @@ class SelectionActions(QObject):
         return self.view.textCursor().selection().toPlainText().strip()
 
     def add(self, text: str, handler: Callable[[str], None]) -> QAction:
-        """An action that calls `handler` with the selected text."""
         action = QAction(text, self.view)
         action.setEnabled(bool(self.selected_text()))
         action.triggered.connect(lambda _checked=False: self._run(handler))

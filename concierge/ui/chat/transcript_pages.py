@@ -1,8 +1,5 @@
-"""A stored conversation handed to the transcript a page at a time, newest first.
-
-Rendering five thousand messages at once blocks the window for seconds; a page costs a few
-milliseconds, so the latest page is shown at once and older ones as the person scrolls up.
-"""
+"""A stored conversation handed to the transcript a page at a time, newest first: five
+thousand messages at once block the window for seconds, a page costs milliseconds."""
 
 from __future__ import annotations
 
@@ -51,7 +48,6 @@ class TranscriptPages:
 
     @property
     def remaining(self) -> int:
-        """How many entries are not handed out yet."""
         return self._start
 
     @property

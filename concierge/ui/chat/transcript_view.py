@@ -1,19 +1,8 @@
 """The conversation transcript: committed Markdown blocks plus one live zone for the turn.
 
-Appending and replacing the live zone edit only the end of the document, so streaming costs
-the same with five messages or five thousand. Live updates are coalesced by a frame timer
-(about 30 Hz): callers may mark the zone dirty on every token.
-
-While a turn streams, text that only extends what is shown is appended as plain text (cost
-proportional to the new text, not to the whole answer); the live zone is rendered as
-Markdown when it changes otherwise (a tool line, the stored answer) and when it is flushed,
-and the turn's committed blocks replace it with Markdown once the turn ends.
-
-A long conversation is shown from its latest page; `show_blocks` takes a source of older
-pages, inserted above as the person scrolls near the top, with what they were reading kept
-in place. Each page fills a text frame of its own, made empty (and without height) while
-the document is still one page long: a frame inserted into a long document costs a scan of
-all of it, a few milliseconds per page by the end of five thousand messages.
+The live zone edits only the end of the document, so streaming costs the same with five
+messages or five thousand. Older pages go into text frames made while the document is still
+short: a frame inserted into a long document costs a scan of all of it.
 """
 
 from __future__ import annotations
@@ -131,12 +120,9 @@ class TranscriptView(QTextBrowser):
         older: Callable[[], Sequence[str] | None] | None = None,
         older_pages: int = 0,
     ) -> None:
-        """Replace everything with `blocks` (used when a conversation is loaded).
-
-        `older()` gives the blocks that come before what is shown, a page per call, and
-        None once there are no more; it is called as the person scrolls near the top.
-        `older_pages`: how many pages it will give at least (frames are made for them now).
-        """
+        """Replace everything with `blocks`. `older()` gives the page before what is shown
+        (None when there is none), as the person scrolls near the top; `older_pages`: how
+        many it will give at least (frames are made for them now)."""
         self._end_live()
         self._older = older
         self._empty_pages = []
@@ -150,14 +136,11 @@ class TranscriptView(QTextBrowser):
 
     @property
     def has_older(self) -> bool:
-        """Older blocks are waiting to be shown above."""
         return self._older is not None
 
     def append_blocks(self, blocks: Sequence[str]) -> None:
-        """Add committed blocks after everything else; any live zone is dropped first.
-
-        A reader scrolled up stays where they are; one at the end follows the new blocks.
-        """
+        """Add committed blocks at the end, dropping any live zone; a reader scrolled up
+        stays where they are."""
         follow = self._at_end()
         position = self.verticalScrollBar().value()
         self._end_live()
@@ -169,7 +152,6 @@ class TranscriptView(QTextBrowser):
             self.verticalScrollBar().setValue(position)
 
     def start_live(self, source: Callable[[], str]) -> None:
-        """Begin a live zone whose Markdown `source()` returns; shown at once."""
         self._end_live()
         self._live_source = source
         self._render_live()
@@ -180,14 +162,7 @@ class TranscriptView(QTextBrowser):
             self._frame.start()
 
     def drop_live(self) -> None:
-        """Remove the live zone without committing anything."""
         self._end_live()
-
-    def flush_live(self) -> None:
-        """Redraw the live zone now (at the end of a turn, so nothing shown is stale)."""
-        if self._live_source is not None:
-            self._frame.stop()
-            self._render_live(markdown=True)
 
     def _maybe_show_older(self) -> None:
         if (
@@ -222,11 +197,7 @@ class TranscriptView(QTextBrowser):
 
     def _insert_at_start(self, blocks: Sequence[str]) -> int:
         """Fill the page frame above everything shown with `blocks`; return how long they
-        made the document.
-
-        A frame is laid out on its own: the content below it is only moved down, where
-        blocks inserted straight into the top would have every block below laid out again
-        (tens of milliseconds per page in a long conversation)."""
+        made the document. A frame is laid out on its own: what is below only moves down."""
         document = self.document()
         length = document.characterCount()
         cursor = QTextCursor(document)

@@ -1,8 +1,5 @@
 """The voice mode's controls: the Voice button beside Send, and while voice is on a bar
 with push-to-talk or hands-free, the Talk button, the level meter and what is happening.
-
-Push-to-talk: hold Talk (mouse, or Space on the focused button) or Ctrl+Space anywhere in
-the window while speaking; letting go sends it. Stop (Esc) silences the assistant.
 """
 
 from __future__ import annotations
@@ -189,10 +186,8 @@ class TalkKeys(QObject):
 
 
 def share_slot(row: QBoxLayout, busy: QWidget, button: QWidget) -> QWidget:
-    """Put `button` in the place of the composer's busy label, the two stacked in one cell:
-    voice is off while a typed turn runs (the label shows) and typed turns wait while voice
-    is on (the button shows), so the row, which sets the chat's narrowest width, grows by
-    neither."""
+    """Put `button` in the cell of the composer's busy label (never both shown), so the row,
+    which sets the chat's narrowest width, grows by neither."""
     slot = QWidget(busy.parentWidget())
     grid = QGridLayout(slot)
     grid.setContentsMargins(0, 0, 0, 0)

@@ -1,18 +1,10 @@
-"""The chat's voice mode: one realtime session, the microphone and the speaker, driven by
-the person's push-to-talk or by the server's voice detection.
+"""The chat's voice mode: one realtime session, the microphone and the speaker.
 
-`VoiceMode` holds no widgets; the voice bar and the chat panel show what it reports. The
-session (the realtime bridge), the capture source and the audio output are made by
-injectable openers, so the same code runs against a microphone or a recording, a speaker or
-a test's recorder. What is heard and said is stored in the trip's conversation by the
-bridge; the panel shows the stored turns when a transcript is final and shows the partial
-ones live meanwhile.
-
-While a session is live the app tells it about every change the person makes
-(`context_changed`): bursts are folded into one `refresh_context()`, and a change that
-arrives while one is being sent is sent after it, so the last change is never dropped.
-Push-to-talk's release waits for a pending refresh before committing the audio, so an edit
-made just before speaking reaches the session before its answer.
+`VoiceMode` holds no widgets, and its session, capture and output come from injectable
+openers, so tests drive it with a recording and a recorder. The app's changes reach a live
+session folded into one `refresh_context()` per burst, and one arriving during a send is sent
+after it; push-to-talk's release waits for a pending refresh, so an edit made just before
+speaking reaches the session before its answer.
 """
 
 from __future__ import annotations
@@ -28,26 +20,7 @@ from typing import Protocol
 from PySide6.QtCore import QObject, QTimer, Signal
 
 from concierge.agent import TextPart
-from concierge.agent.voice_events import (
-    AssistantAudio,
-    AssistantTranscriptDelta,
-    AssistantTranscriptFinal,
-    Closed,
-    Reconnecting,
-    ResponseFinished,
-    ResponseStarted,
-    SessionReady,
-    SpeechStarted,
-    SpeechStopped,
-    Stored,
-    ToolFinished,
-    ToolStarted,
-    TurnDetection,
-    UserTranscriptDelta,
-    UserTranscriptFinal,
-    VoiceError,
-    VoiceEvent,
-)
+from concierge.agent import voice_events as voice
 from concierge.ui.async_support import BackgroundTasks
 from concierge.ui.i18n import shown, translate
 from concierge.voice.capture import CaptureSource
@@ -71,12 +44,12 @@ class VoiceSession(Protocol):
     async def commit_audio(self) -> None: ...
     async def interrupt(self, played_ms: int | None = None) -> None: ...
     async def refresh_context(self) -> None: ...
-    async def set_turn_detection(self, mode: TurnDetection) -> None: ...
+    async def set_turn_detection(self, mode: voice.TurnDetection) -> None: ...
     async def close(self) -> None: ...
-    def subscribe(self, listener: Callable[[VoiceEvent], None]) -> Callable[[], None]: ...
+    def subscribe(self, listener: Callable[[voice.VoiceEvent], None]) -> Callable[[], None]: ...
 
 
-SessionOpener = Callable[[TurnDetection], Awaitable[VoiceSession]]
+SessionOpener = Callable[[voice.TurnDetection], Awaitable[VoiceSession]]
 """Makes (does not start) a session for the bound trip; raises with a readable message."""
 AudioOpener = Callable[[], Awaitable[tuple[CaptureSource, AudioOutput]]]
 """Makes the capture source and the output the person chose in Settings."""
@@ -142,7 +115,7 @@ class VoiceMode(QObject):
         self.tasks = tasks
         self.session_opener: SessionOpener | None = None
         self.audio_opener: AudioOpener | None = None
-        self.detection = TurnDetection.PUSH_TO_TALK
+        self.detection = voice.TurnDetection.PUSH_TO_TALK
         self.tool_titles: dict[str, str] = {}
         self._state = VoiceState.OFF
         self._session: VoiceSession | None = None
@@ -251,11 +224,8 @@ class VoiceMode(QObject):
             self.tasks.start(session.close(), name="close voice")
 
     def _fail(self, text: str) -> None:
-        session = self._teardown()
-        self.status.emit("")
+        self.end()
         self.problem.emit(text)
-        if session is not None:
-            self.tasks.start(session.close(), name="close voice")
 
     def _teardown(self) -> VoiceSession | None:
         session, self._session = self._session, None
@@ -287,7 +257,7 @@ class VoiceMode(QObject):
         if session is not None:
             await session.close()
 
-    def set_detection(self, detection: TurnDetection) -> None:
+    def set_detection(self, detection: voice.TurnDetection) -> None:
         """Push-to-talk or hands-free; a live session switches at once."""
         if detection is self.detection:
             return
@@ -307,14 +277,14 @@ class VoiceMode(QObject):
         session = self._session
         if session is None or not self._ready:
             return
-        if self.detection is TurnDetection.HANDS_FREE or self._talking:
+        if self.detection is voice.TurnDetection.HANDS_FREE or self._talking:
             session.append_audio(pcm)
 
     def talk_pressed(self) -> None:
         """Push-to-talk held: what is said from now on is sent; the assistant stops."""
         if self._session is None or not self._ready or self._talking:
             return
-        if self.detection is not TurnDetection.PUSH_TO_TALK:
+        if self.detection is not voice.TurnDetection.PUSH_TO_TALK:
             return
         if self.speaking:
             self.interrupt()
@@ -358,13 +328,13 @@ class VoiceMode(QObject):
             self.tasks.start(session.interrupt(played), name="interrupt voice")
         self.status.emit("")
 
-    def _play(self, event: AssistantAudio) -> None:
+    def _play(self, event: voice.AssistantAudio) -> None:
         if self._output is None or self._output_failed:
             return
         spoken = self._spoken
         if spoken is None or spoken.item_id != event.item_id:
             spoken = self._spoken = _Spoken(event.item_id, time.monotonic())
-        spoken.received_ms += len(event.pcm) / 48  # 24 kHz × 2 bytes = 48 bytes per ms
+        spoken.received_ms += len(event.pcm) / voice.BYTES_PER_MS
         try:
             self._output.play(event.pcm)
         except AudioError as error:
@@ -411,70 +381,70 @@ class VoiceMode(QObject):
 
     # -- the session's events ------------------------------------------------------------
 
-    def _on_event(self, event: VoiceEvent) -> None:
-        if isinstance(event, AssistantAudio):
+    def _on_event(self, event: voice.VoiceEvent) -> None:
+        if isinstance(event, voice.AssistantAudio):
             self._play(event)
-        elif isinstance(event, SessionReady):
+        elif isinstance(event, voice.SessionReady):
             self._ready = True
             if self._state is not VoiceState.OFF:
                 self._set_state(VoiceState.LIVE)
             self.status.emit(self._idle_text())
             if event.reconnected:
                 self.context_changed()
-        elif isinstance(event, SpeechStarted):
+        elif isinstance(event, voice.SpeechStarted):
             if self.speaking:
                 self.interrupt()
             self.status.emit(translate("VoiceMode", "Listening…"))
-        elif isinstance(event, SpeechStopped):
+        elif isinstance(event, voice.SpeechStopped):
             self.status.emit(translate("VoiceMode", "Thinking…"))
-        elif isinstance(event, UserTranscriptDelta):
+        elif isinstance(event, voice.UserTranscriptDelta):
             self._live.user[event.item_id] = self._live.user.get(event.item_id, "") + event.text
             self.live_changed.emit()
-        elif isinstance(event, UserTranscriptFinal):
+        elif isinstance(event, voice.UserTranscriptFinal):
             self._live.user.pop(event.item_id, None)
             self.live_changed.emit()
-        elif isinstance(event, AssistantTranscriptDelta):
+        elif isinstance(event, voice.AssistantTranscriptDelta):
             text = self._live.assistant.get(event.item_id, "") + event.text
             self._live.assistant[event.item_id] = text
             self.status.emit(translate("VoiceMode", "Speaking…"))
             self.live_changed.emit()
-        elif isinstance(event, AssistantTranscriptFinal):
+        elif isinstance(event, voice.AssistantTranscriptFinal):
             self._live.assistant.pop(event.item_id, None)
             self.live_changed.emit()
-        elif isinstance(event, ResponseStarted):
+        elif isinstance(event, voice.ResponseStarted):
             self._responding.add(event.response_id)
-        elif isinstance(event, ResponseFinished):
+        elif isinstance(event, voice.ResponseFinished):
             self._responding.discard(event.response_id)
             if not self._responding:
                 self.status.emit(self._idle_text())
-        elif isinstance(event, ToolStarted):
+        elif isinstance(event, voice.ToolStarted):
             self._live.tools[event.call_id] = event.title or event.name
             self.live_changed.emit()
-        elif isinstance(event, ToolFinished):
+        elif isinstance(event, voice.ToolFinished):
             self._live.tools.pop(event.call_id, None)
             self.live_changed.emit()
-        elif isinstance(event, Stored):
+        elif isinstance(event, voice.Stored):
             self.stored.emit()
-        elif isinstance(event, Reconnecting):
+        elif isinstance(event, voice.Reconnecting):
             self._ready = False
             self.status.emit(
                 translate("VoiceMode", "Reconnecting ({attempt} of {attempts})…").format(
                     attempt=event.attempt, attempts=event.attempts
                 )
             )
-        elif isinstance(event, VoiceError):
+        elif isinstance(event, voice.VoiceError):
             log.info("voice error %s: %s (%s)", event.kind, event.message, event.detail)
             if event.fatal:
                 self._fail(shown(event.message))
             else:
                 self.problem.emit(shown(event.message))
-        elif isinstance(event, Closed) and not event.by_host and self._session is not None:
+        elif isinstance(event, voice.Closed) and not event.by_host and self._session is not None:
             self._fail(
                 translate("VoiceMode", "The voice session ended. Press Voice to talk again.")
             )
 
     def _idle_text(self) -> str:
-        if self.detection is TurnDetection.PUSH_TO_TALK:
+        if self.detection is voice.TurnDetection.PUSH_TO_TALK:
             return translate("VoiceMode", "Hold Talk (or Ctrl+Space) while you speak.")
         return translate("VoiceMode", "Listening: just speak.")
 

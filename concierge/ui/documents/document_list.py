@@ -1,9 +1,5 @@
-"""A list of attached documents that files can be dropped on, and opened from with Enter.
-
-It only reports: `files_dropped(paths)` for local files dropped on it (anything else is
-refused while it is dragged over), `open_requested()` for a double-click (Enter is the
-owner's Open action). What to do about them is the owner's business.
-"""
+"""A list of attached documents that local files can be dropped on; it only reports drops
+and double-clicks, the owner decides what they mean."""
 
 from __future__ import annotations
 

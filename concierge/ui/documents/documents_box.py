@@ -1,11 +1,5 @@
-"""The documents of one trip or one itinerary item: attach (Attach…, Ctrl+O, or drop files on
-the list), open with the system's viewer (Open, Enter, double-click), remove (Remove,
-Delete; Undo offered in the bar below).
-
-Files are copied by the store off the GUI thread; a large one shows its progress. Every
-refusal (a missing file, a folder, one too large) is said in the bar, naming the file, and
-nothing else is lost: the other files of the same drop are still attached.
-"""
+"""The documents of one trip or one itinerary item. A refused file is named in the bar, and
+the other files of the same drop are still attached."""
 
 from __future__ import annotations
 
@@ -134,8 +128,6 @@ class DocumentsBox(QWidget):
         self.undo_bar.undo_requested.connect(self.undo_remove)
         self._update_actions()
 
-    # -- scope and loading ----------------------------------------------------------------
-
     def set_scope(self, trip_id: str | None, item_id: str | None = None) -> None:
         if (trip_id, item_id) != (self.trip_id, self.item_id):
             self.trip_id, self.item_id = trip_id, item_id
@@ -188,8 +180,6 @@ class DocumentsBox(QWidget):
     def selected(self) -> DocumentRecord | None:
         row = self.list.currentRow()
         return self.records[row] if 0 <= row < len(self.records) else None
-
-    # -- attaching ------------------------------------------------------------------------
 
     def choose_files(self) -> None:
         """Ask for files to attach (opened without a nested event loop)."""
@@ -259,8 +249,6 @@ class DocumentsBox(QWidget):
             translate("Documents", "Copying “{name}”…").format(name=name) + " %p%"
         )
         self.progress.show()
-
-    # -- opening and removing -------------------------------------------------------------
 
     def open_selected(self) -> None:
         """Open the selected document with the system's viewer for its kind."""

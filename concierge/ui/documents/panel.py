@@ -1,8 +1,5 @@
-"""The Documents tab: every file attached to the trip or to one of its itinerary items,
-live. Drop files on the list (or Attach…, Ctrl+O) to attach them to the trip; Enter opens
-one with the system's viewer; Delete removes it, with Undo offered; Send to assistant
-(Ctrl+Shift+A, or the list's context menu) attaches it to the message being written in the
-chat: only then does its content reach the model, with that one message.
+"""The Documents tab: every file attached to the trip or to one of its items, live. A
+document's content reaches the model only when sent to the assistant, with that one message.
 """
 
 from __future__ import annotations

@@ -1,10 +1,5 @@
-"""File ▸ Export ▸ Calendar (.ics)… / Itinerary (PDF)…, Print… and Print preview… for the
-selected trip.
-
-Each reads the trip once (`read_plan`), then writes or prints. Dialogs open with `open()`,
-never a nested event loop; the file is written whole or not at all, and a failure names the
-file and why.
-"""
+"""File ▸ Export and Print for the selected trip. Dialogs open with `open()`, never a
+nested event loop; a file is written whole or not at all."""
 
 from __future__ import annotations
 
@@ -115,8 +110,6 @@ class TripExports(QObject):
             action.setEnabled(trip_id is not None)
         self.menu.setEnabled(trip_id is not None)
 
-    # -- files ------------------------------------------------------------------------------
-
     def choose_file(self, form: ExportFormat) -> None:
         if self.trip_id is not None and not self.tasks.closed:
             self.tasks.start(self._choose_file(self.trip_id, form), name=f"export {form.what}")
@@ -174,8 +167,6 @@ class TripExports(QObject):
         self.error_box = box
         self.status.emit(text)
         box.open()
-
-    # -- printing ---------------------------------------------------------------------------
 
     def start_print(self, preview: bool) -> None:
         if self.trip_id is not None and not self.tasks.closed:

@@ -1,11 +1,6 @@
-"""The printable itinerary as HTML for Qt's rich text (what `QTextDocument` lays out and
-`QPdfWriter` or a printer draws), in the window's language: the essentials, then day by day
-in local times with the bookings, then the costs.
-
-The itinerary is the person's own paper: booking codes and seats are printed as written.
-Every value is escaped, so text typed into a title never becomes markup. It is made here,
-not in the travel layer, because its headings and dates are the window's language; the item
-texts the travel layer declares are shown with `shown`, the person's own words as typed.
+"""The printable itinerary as HTML for Qt's rich text, in the window's language (hence made
+here, not in the travel layer). It is the person's own paper: booking codes and seats are
+printed as written, every value escaped.
 """
 
 from __future__ import annotations

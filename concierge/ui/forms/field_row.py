@@ -5,7 +5,6 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from PySide6.QtCore import Qt
 from PySide6.QtGui import QPalette
 from PySide6.QtWidgets import QFrame, QHBoxLayout, QLabel, QVBoxLayout, QWidget
 
@@ -13,6 +12,7 @@ from concierge.ui.colours import Tone, secondary, tint
 from concierge.ui.i18n import shown
 from concierge.ui.views.locks import FIELD_LOCKED_TEXT, LOCKED_TEXT, lock_icon
 from concierge.ui.views.marks import CHANGED_BY_ASSISTANT
+from concierge.ui.wrapped_label import wrapped_label
 
 _MARK_WIDTH = 4
 
@@ -34,11 +34,7 @@ class FieldRow(QWidget):
         self.marker = QFrame(self)
         self.marker.setObjectName("assistantMark")
         self.marker.setFixedWidth(_MARK_WIDTH)
-        self.note = QLabel(self)
-        self.note.setObjectName("fieldNote")
-        self.note.setWordWrap(True)
-        self.note.setTextFormat(Qt.TextFormat.PlainText)
-        self.note.hide()
+        self.note = wrapped_label(self, name="fieldNote", hidden=True)
         line = QHBoxLayout()
         line.setContentsMargins(0, 0, 0, 0)
         line.addWidget(self.marker)

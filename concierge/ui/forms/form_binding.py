@@ -2,15 +2,13 @@
 widget shows compared with the store.
 
 `shown` is the stored value the widget's content started from, so the field has unsaved
-edits exactly when the widget reads something else (or a write of it is still on its way).
-A refresh never overwrites such a field; it only updates `stored`. `FieldBinding` is that
-bookkeeping for any form (the trip brief uses it too); `Binding` adds where a trip field's
-value lives in a `TripRecord`.
+edits exactly when the widget reads something else (or a write of it is on its way).
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Collection, Mapping, Sequence
+from dataclasses import KW_ONLY, dataclass, field
 from typing import Generic, TypeVar
 
 from PySide6.QtCore import QTimer
@@ -23,38 +21,32 @@ from .field_row import FieldRow
 V = TypeVar("V")
 
 
+@dataclass(eq=False, repr=False)
 class FieldBinding(Generic[V]):
     """A form field: key, visible label, row, and how its widget reads and shows a value."""
 
-    def __init__(
-        self,
-        key: str,
-        label: str,
-        row: FieldRow,
-        *,
-        read: Callable[[], V],
-        show: Callable[[V], None],
-        describe: Callable[[V], str],
-        focus: Sequence[QWidget],
-        debounce_ms: int | None = None,
-    ) -> None:
-        self.key = key
-        self.label = label
-        self.row = row
-        self.read = read
-        self.show = show
-        self.describe = describe
-        self.focus = tuple(focus)
-        self.timer: QTimer | None = None
-        if debounce_ms is not None:
-            self.timer = QTimer(row)
+    key: str
+    label: str
+    row: FieldRow
+    _: KW_ONLY
+    read: Callable[[], V]
+    show: Callable[[V], None]
+    describe: Callable[[V], str]
+    focus: Sequence[QWidget]
+    debounce_ms: int | None = None
+    timer: QTimer | None = field(init=False, default=None)
+    loaded: bool = field(init=False, default=False)
+    shown: V = field(init=False)
+    stored: V = field(init=False)
+    in_flight: list[V] = field(init=False, default_factory=list)
+    """Values handed to the store and not yet answered, oldest first."""
+
+    def __post_init__(self) -> None:
+        self.focus = tuple(self.focus)
+        if self.debounce_ms is not None:
+            self.timer = QTimer(self.row)
             self.timer.setSingleShot(True)
-            self.timer.setInterval(debounce_ms)
-        self.loaded = False
-        self.shown: V
-        self.stored: V
-        self.in_flight: list[V] = []
-        """Values handed to the store and not yet answered, oldest first."""
+            self.timer.setInterval(self.debounce_ms)
 
     @property
     def waiting(self) -> bool:
@@ -83,38 +75,17 @@ class FieldBinding(Generic[V]):
         return False
 
 
+@dataclass(eq=False, repr=False, kw_only=True)
 class Binding(FieldBinding[V]):
     """A trip form field (e.g. "origin"): its value in a `TripRecord`, the changes a
     value makes, the record fields it covers and an optional hint."""
 
-    def __init__(
-        self,
-        key: str,
-        label: str,
-        row: FieldRow,
-        *,
-        read: Callable[[], V],
-        show: Callable[[V], None],
-        from_record: Callable[[TripRecord], V],
-        changes: Callable[[V], Mapping[str, object]],
-        describe: Callable[[V], str],
-        store_fields: Sequence[str],
-        focus: Sequence[QWidget],
-        debounce_ms: int | None = None,
-        hint: Callable[[TripRecord], str] | None = None,
-    ) -> None:
-        super().__init__(
-            key,
-            label,
-            row,
-            read=read,
-            show=show,
-            describe=describe,
-            focus=focus,
-            debounce_ms=debounce_ms,
-        )
-        self.from_record = from_record
-        self.changes = changes
-        self.store_fields = frozenset(store_fields)
-        self.hint = hint
-        """How the store understood the value (places), shown while the field is clean."""
+    from_record: Callable[[TripRecord], V]
+    changes: Callable[[V], Mapping[str, object]]
+    store_fields: Collection[str]
+    hint: Callable[[TripRecord], str] | None = None
+    """How the store understood the value (places), shown while the field is clean."""
+
+    def covers(self, fields: Collection[str]) -> bool:
+        """Whether a change of `fields` touches this field's value."""
+        return not frozenset(self.store_fields).isdisjoint(fields)

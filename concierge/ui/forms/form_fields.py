@@ -1,10 +1,8 @@
 """What the trip form's and the brief's editors share: the bindings in form order, the
 signals that tell the form when to save, and showing a stored text in a multi-line box.
 
-A fields widget reports `edited(key)` (the person changed the field; a debounced field
-starts waiting for a pause) and `finished(key)` (save it now). Values shown by `put` emit
-neither, and nothing is reported once the form has shut down (`active` is False). Saving and
-following the store are the form's job.
+Values shown by `put` emit neither `edited` nor `finished`, and nothing is reported once
+the form has shut down.
 """
 
 from __future__ import annotations

@@ -1,10 +1,7 @@
 """Which trip-form fields carry the assistant's mark.
 
-The change log knows what the assistant changed and the person has not seen, but only per
-trip: marking it seen clears every field at once. So the form remembers the fields the
-person has looked at (focused) itself, and tells the log only when none is left unseen —
-or at once when the person says "Mark as seen". A new assistant change to a field marks it
-again even if the person had looked at it before.
+The change log knows what the person has not seen only per trip, so the form remembers the
+fields the person has focused itself, and tells the log only when none is left unseen.
 """
 
 from __future__ import annotations

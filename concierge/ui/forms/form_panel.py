@@ -1,15 +1,8 @@
-"""What the trip form and the brief panel share: fields of one trip's stored data, saved to
-SQLite as the person edits them, following the store when anyone else changes it.
+"""What the trip form and the brief panel share: fields of one trip's stored data, saved as
+the person edits them, following the store when anyone else changes it.
 
-Pending edits are saved when the person leaves a field, switches trips or the window
-closes. Each write starts once the previous one has ended: a write can do slow work before
-it reaches the store (matching a typed place in a worker thread), so writes started side
-by side could land in either order and leave the older value stored. A refused value
-shows the reason (where depends on the form). When someone else changes what a field
-shows, the field is updated unless it has unsaved edits: then it keeps what the person
-typed and a note says what the store has now; saving it replaces the other change. Fields
-the assistant changed carry a mark until the person focuses them or clicks "Mark as seen".
-Subclasses say how to read and write their data.
+Each write starts once the previous one has ended: a write can do slow work first (matching
+a typed place), so writes side by side could land in either order.
 """
 
 from __future__ import annotations
@@ -101,8 +94,6 @@ class FormPanel(TripView[Change], Generic[B]):
         app.focusChanged.connect(self._focus_changed)  # Disconnected when the form is deleted.
         self._show_empty(no_trip_text)
 
-    # -- what subclasses provide -----------------------------------------------------------
-
     def make_fields(self) -> FormFields[B]:
         """The editors; called once, while the form is built."""
         raise NotImplementedError
@@ -135,8 +126,6 @@ class FormPanel(TripView[Change], Generic[B]):
     async def mark_seen_in_log(self, trip_id: str) -> None:
         """Mark the form's assistant changes seen in the change log."""
         raise NotImplementedError
-
-    # -- public ---------------------------------------------------------------------------
 
     def binding(self, key: str) -> B:
         return self.fields.by_key[key]
@@ -188,8 +177,6 @@ class FormPanel(TripView[Change], Generic[B]):
         self.placeholder.setText(text)
         self.placeholder.setAccessibleName(text)
         self.stack.setCurrentWidget(self.placeholder)
-
-    # -- editing --------------------------------------------------------------------------
 
     def _edited(self, binding: B) -> None:
         """The person changed the field: an old error no longer applies."""
@@ -261,8 +248,6 @@ class FormPanel(TripView[Change], Generic[B]):
         self._look_at(binding)
         self.saved.emit(binding.key)
 
-    # -- following the store --------------------------------------------------------------
-
     def takes(self, news: Change, trip_id: str) -> bool:
         if not super().takes(news, trip_id) or not self.watches(news):
             return False
@@ -304,8 +289,6 @@ class FormPanel(TripView[Change], Generic[B]):
         if binding.loaded and not binding.dirty() and binding.stored != binding.shown:
             self.fields.put(binding, binding.stored)
             self.update_hint(binding)
-
-    # -- assistant marks ------------------------------------------------------------------
 
     def _look_at(self, binding: B) -> None:
         trip_id = self._trip_id

@@ -5,10 +5,11 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from PySide6.QtCore import Signal
-from PySide6.QtWidgets import QFrame, QHBoxLayout, QLabel, QPushButton, QWidget
+from PySide6.QtWidgets import QFrame, QHBoxLayout, QPushButton, QWidget
 
 from concierge.ui.i18n import shown, translate
 from concierge.ui.views.words import shown_and_list
+from concierge.ui.wrapped_label import wrapped_label
 
 
 def changes_text(labels: Sequence[str], added: Sequence[str] = ()) -> str:
@@ -36,9 +37,7 @@ class SeenBar(QFrame):
         super().__init__(parent)
         self.setObjectName("assistantChangesBar")
         self.setFrameShape(QFrame.Shape.StyledPanel)
-        self.label = QLabel(self)
-        self.label.setWordWrap(True)
-        self.label.setAccessibleName(translate("SeenBar", "Assistant changes"))
+        self.label = wrapped_label(self, accessible=translate("SeenBar", "Assistant changes"))
         self.button = QPushButton(translate("SeenBar", "Mark as seen"), self)
         self.button.setAccessibleName(translate("SeenBar", "Mark as seen"))
         self.button.setToolTip(

@@ -1,6 +1,6 @@
 """The goals panel: the selected trip's checklist, live."""
 
-from .model import GoalsModel, trigger_text
+from .model import GoalsModel
 from .panel import GoalsPanel
 
-__all__ = ["GoalsModel", "GoalsPanel", "trigger_text"]
+__all__ = ["GoalsModel", "GoalsPanel"]

@@ -1,11 +1,7 @@
 """The goals panel: the selected trip's checklist.
 
-Tick a goal to complete it and untick it to reopen it (Space, or a click on the box); add
-one from the line at the top (Enter); rename in place (F2, double-click); remove (Delete,
-with Undo); reorder (Alt+Up / Alt+Down); choose what completes it by itself ("Completes
-when…", Ctrl+E, also in the context menu). Goals that complete by themselves say what they
-wait for, and a done goal says who completed it — the person, the assistant, or the app
-when what it waited for happened.
+A goal may complete by itself when what it waits for happens; a done goal says who
+completed it (the person, the assistant or the app).
 """
 
 from __future__ import annotations
@@ -97,7 +93,6 @@ class GoalsPanel(RecordListPanel[GoalRecord]):
         self.chain(after=[self.trigger_button])
 
     def toggle_selected(self) -> None:
-        """Complete the selected goal, or reopen it if it is done."""
         goal = self.selected()
         if goal is not None:
             self._check(goal.id, not goal.done)
@@ -154,8 +149,6 @@ class GoalsPanel(RecordListPanel[GoalRecord]):
         except StoreError as error:
             self.undo_bar.inform(shown_error(error))
             self.reload()  # Shows what the store kept.
-
-    # -- the store ------------------------------------------------------------------------
 
     async def read_records(self, trip_id: str) -> list[GoalRecord]:
         return await self.goals.list_for_trip(trip_id)

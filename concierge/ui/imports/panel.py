@@ -40,8 +40,7 @@ from concierge.store import (
     StoreError,
 )
 from concierge.text import QT_TRANSLATE_NOOP
-from concierge.travel.itinerary.item_text import when_text
-from concierge.travel.itinerary.item_times import DayRole
+from concierge.travel.itinerary.item_text import span_parts
 from concierge.ui.colours import follow_palette
 from concierge.ui.i18n import ENGLISH, current_language, shown, shown_error, translate
 from concierge.ui.problems.icons import SEVERITY_WORDS, severity_icon
@@ -121,11 +120,11 @@ def title_spoken(candidate: QueuedCandidate) -> str:
 def row_texts(candidate: QueuedCandidate) -> tuple[str, ...]:
     """The row's cells: local times, zones named only where the end's differs."""
     item = candidate.as_item()
-    when = when_text(item, DayRole.ONLY, item.timezone)
+    parts = span_parts(item, item.timezone)
     return (
         shown(item.kind.label),
         item.title,
-        f"{day_text(item.day)} {shown(when)}".strip(),
+        " → ".join(f"{day_text(day)} {shown(when)}".strip() for day, when in parts),
         item.confirmation_code,
         shown(DUPLICATE) if candidate.is_duplicate else "",
     )

@@ -1,7 +1,5 @@
-"""The sensitive values the assistant is not shown, beside the snapshot that shows "on file":
-one row per value with "Share with assistant" (or "Stop sharing" once shared). Each click
-is one undoable change to the trip; the list follows the store.
-"""
+"""The sensitive values the assistant is not shown, each with a button to share it (one
+undoable change to the trip)."""
 
 from __future__ import annotations
 
@@ -27,6 +25,7 @@ from concierge.travel.services import TravelServices
 from concierge.ui.async_support import BackgroundTasks
 from concierge.ui.i18n import shown, translate
 from concierge.ui.views.person import person
+from concierge.ui.wrapped_label import wrapped_label
 
 NO_TRIP_TEXT = QT_TRANSLATE_NOOP("HeldBack", "No trip selected.")
 NOTHING_HELD_TEXT = QT_TRANSLATE_NOOP(
@@ -50,10 +49,11 @@ class HeldBackView(QWidget):
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.tasks = BackgroundTasks(self)
-        self.summary = QLabel(shown(NO_TRIP_TEXT), self)
-        self.summary.setWordWrap(True)
-        self.summary.setTextFormat(Qt.TextFormat.PlainText)
-        self.summary.setAccessibleName(translate("HeldBack", "Held back from the assistant"))
+        self.summary = wrapped_label(
+            self,
+            shown(NO_TRIP_TEXT),
+            accessible=translate("HeldBack", "Held back from the assistant"),
+        )
         self.rows = QWidget(self)
         self.rows_layout = QVBoxLayout(self.rows)
         self.rows_layout.setContentsMargins(0, 0, 0, 0)

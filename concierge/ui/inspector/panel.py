@@ -1,8 +1,5 @@
-"""The "What the assistant sees" panel: the static system prompt, the latest runtime snapshot
-(and, when it goes as changes, what the call sent of it), the sensitive values held back from
-it (to share one), and token usage per model call, so a person can check what the model was
-told and what it cost.
-"""
+"""The "What the assistant sees" panel, so a person can check what the model was told and
+what it cost."""
 
 from __future__ import annotations
 
@@ -31,6 +28,7 @@ from concierge.agent import (
 )
 from concierge.ui.chat.counts import grouped, percent
 from concierge.ui.i18n import shown, translate
+from concierge.ui.wrapped_label import wrapped_label
 
 from .held_back_view import HeldBackView
 from .sent_view import SENT_TITLE, SentContextView
@@ -82,10 +80,9 @@ class InspectorPanel(QWidget):
         self.usage_table.horizontalHeader().setTextElideMode(Qt.TextElideMode.ElideRight)
         self.totals = QLabel(self)
         self.totals.setAccessibleName(translate("Inspector", "Usage totals"))
-        self.compaction = QLabel(self)
-        self.compaction.setAccessibleName(translate("Inspector", "Compaction"))
-        self.compaction.setWordWrap(True)
-        self.compaction.hide()
+        self.compaction = wrapped_label(
+            self, accessible=translate("Inspector", "Compaction"), hidden=True
+        )
         usage_box = QWidget(self)
         usage_layout = QVBoxLayout(usage_box)
         usage_layout.setContentsMargins(0, 0, 0, 0)

@@ -3,13 +3,13 @@ snapshot or the update this call added, beside the full state the snapshot view 
 
 from __future__ import annotations
 
-from PySide6.QtCore import Qt
-from PySide6.QtWidgets import QLabel, QPlainTextEdit, QVBoxLayout, QWidget
+from PySide6.QtWidgets import QPlainTextEdit, QVBoxLayout, QWidget
 
 from concierge.agent import RuntimeContextSentEvent
 from concierge.text import QT_TRANSLATE_NOOP
 from concierge.ui.chat.counts import grouped
 from concierge.ui.i18n import translate
+from concierge.ui.wrapped_label import wrapped_label
 
 SENT_TITLE = QT_TRANSLATE_NOOP("SentContext", "Runtime context sent (changes only)")
 
@@ -43,15 +43,12 @@ def describe_sent(event: RuntimeContextSentEvent) -> str:
 
 
 class SentContextView(QWidget):
-    """Header naming what this call added, then that text exactly as sent."""
+    """What this call added of the runtime context, exactly as sent."""
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
-        self.summary = QLabel(self)
-        self.summary.setWordWrap(True)
-        self.summary.setTextFormat(Qt.TextFormat.PlainText)
-        self.summary.setAccessibleName(
-            translate("SentContext", "What was sent of the runtime context")
+        self.summary = wrapped_label(
+            self, accessible=translate("SentContext", "What was sent of the runtime context")
         )
         self.text = QPlainTextEdit(self)
         self.text.setReadOnly(True)

@@ -10,6 +10,7 @@ from concierge.text import QT_TRANSLATE_NOOP
 from concierge.travel.assistant.snapshot_budget import estimate_tokens
 from concierge.ui.chat.counts import grouped
 from concierge.ui.i18n import shown, translate
+from concierge.ui.wrapped_label import wrapped_label
 
 NO_SNAPSHOT = QT_TRANSLATE_NOOP(
     "SnapshotView", "No runtime snapshot yet: it appears when the assistant next calls the model."
@@ -48,10 +49,9 @@ class SnapshotView(QWidget):
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
-        self.timings = QLabel(shown(NO_SNAPSHOT), self)
-        self.timings.setWordWrap(True)
-        self.timings.setTextFormat(Qt.TextFormat.PlainText)
-        self.timings.setAccessibleName(translate("SnapshotView", "Snapshot timings"))
+        self.timings = wrapped_label(
+            self, shown(NO_SNAPSHOT), accessible=translate("SnapshotView", "Snapshot timings")
+        )
         self.size_label = QLabel(self)
         self.size_label.setTextFormat(Qt.TextFormat.PlainText)
         self.size_label.setAccessibleName(translate("SnapshotView", "Snapshot size"))

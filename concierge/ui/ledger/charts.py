@@ -1,8 +1,6 @@
 """The ledger's pictures, painted with QPainter (QtCharts is not in PySide6-Essentials):
 the budget against what is planned and spent, and spending by category and by day.
-
-Colours come from the palette (`series_colour`, `colours.Tone`) and follow it, so the charts
-read in light and dark. Each widget also says what it shows as its accessible description.
+Colours follow the palette, so the charts read in light and dark.
 """
 
 from __future__ import annotations

@@ -9,8 +9,8 @@ from datetime import date
 
 from PySide6.QtCore import QModelIndex, QObject, QPersistentModelIndex, Qt
 
+from concierge.model.values.dates import short_date
 from concierge.store import ExpenseCategory, ExpenseRecord
-from concierge.travel.locale.dates import short_date
 from concierge.travel.money.currencies import format_money
 from concierge.travel.money.ledger_totals import LedgerTotals
 from concierge.ui.colours import Tone, colour

@@ -1,12 +1,6 @@
 """The Money tab: the trip's expenses, their totals in the trip's currency at the ECB rate
 of each expense's day, the budget against planned and spent, and a chart of spending.
-
-Keyboard first: New expense (Ctrl+N or Insert) puts the cursor in the editor above the
-table; Tab walks date, amount, currency, category, description, who paid and the split;
-Enter adds (or saves, when an expense was opened with Enter or F2 in the table); Escape
-leaves the editor. Delete removes the selected expense, with Undo. A value the store
-refuses is named under the editor with the store's reason, its field focused, and nothing
-typed is lost. The ECB rates load in a worker thread the first time.
+A value the store refuses is named under the editor, its field focused, nothing typed lost.
 """
 
 from __future__ import annotations
@@ -36,6 +30,8 @@ from PySide6.QtWidgets import (
 )
 
 from concierge.model.values import AmountError, editable_amount, read_amount
+from concierge.model.values.dates import read_typed_date, short_date
+from concierge.model.values.errors import DateTextError
 from concierge.store import (
     Change,
     ChangeBus,
@@ -51,7 +47,7 @@ from concierge.store import (
 from concierge.store.validation import DEFAULT_PAYER, EXPENSE_RULES, text_limit
 from concierge.text import QT_TRANSLATE_NOOP
 from concierge.travel.assistant.ledger_view import PlannedCosts, no_planned_costs
-from concierge.travel.locale.dates import DateError, parse_typed_date, short_date
+from concierge.travel.locale.app_locale import app_locale
 from concierge.travel.money.currencies import format_money
 from concierge.travel.money.exchange import load_exchange
 from concierge.travel.money.ledger_totals import LedgerTotals, ledger_totals
@@ -64,6 +60,7 @@ from concierge.ui.views.person import person
 from concierge.ui.views.trip_view import TripView
 from concierge.ui.views.undo_bar import UndoBar
 from concierge.ui.views.undo_offer import UndoOffer, undo_offered
+from concierge.ui.wrapped_label import wrapped_label
 
 from .charts import BudgetBar, SpendingChart
 from .model import (
@@ -221,53 +218,39 @@ class LedgerPanel(TripView[Change]):
             self.view.addAction(action)
         self.view.activated.connect(lambda _index: self.edit_selected())
 
-        self.date_edit = self._line(
-            translate("LedgerPanel", "Date"),
-            translate("LedgerPanel", "e.g. {example}").format(example=short_date(DATE_EXAMPLE)),
+        hints = {
+            "spent_on": translate("LedgerPanel", "e.g. {example}").format(
+                example=short_date(DATE_EXAMPLE)
+            ),
+            "amount": translate("LedgerPanel", "e.g. 12.50"),
+            "currency": "EUR",
+            "category": "",
+            "description": translate("LedgerPanel", "e.g. Taxi to the hotel"),
+            "paid_by": shown(DEFAULT_PAYER),
+            "split": translate("LedgerPanel", "Everyone equally, or e.g. Me: 2, Ana: 1"),
+        }
+        self.fields: dict[str, QWidget] = {
+            name: self._field(name, hint) for name, hint in hints.items()
+        }
+        self.date_edit, self.amount_edit, self.currency_edit = self._lines(
+            "spent_on", "amount", "currency"
         )
+        self.description_edit, self.paid_by_edit, self.split_edit = self._lines(
+            "description", "paid_by", "split"
+        )
+        category = self.fields["category"]
+        assert isinstance(category, QComboBox)
+        self.category_combo = category
         self.date_edit.setMinimumWidth(_width_for(self.date_edit, short_date(WIDEST_DATE)))
-        self.amount_edit = self._line(
-            translate("LedgerPanel", "Amount"), translate("LedgerPanel", "e.g. 12.50")
-        )
-        self.currency_edit = self._line(translate("LedgerPanel", "Currency"), "EUR")
         self.currency_edit.textEdited.connect(self._upper_currency)
-        self.category_combo = QComboBox(self)
-        self.category_combo.setAccessibleName(translate("LedgerPanel", "Category"))
-        for category in ExpenseCategory:
-            self.category_combo.addItem(category_text(category), category.value)
-        self.description_edit = self._line(
-            translate("LedgerPanel", "Description"),
-            translate("LedgerPanel", "e.g. Taxi to the hotel"),
-        )
-        self.paid_by_edit = self._line(translate("LedgerPanel", "Paid by"), shown(DEFAULT_PAYER))
-        self.split_edit = self._line(
-            translate("LedgerPanel", "Split"),
-            translate("LedgerPanel", "Everyone equally, or e.g. Me: 2, Ana: 1"),
-        )
         self.save_action = make_action(self, add_text(), None, self.submit)
         self.save_button = action_button(self, self.save_action)
         self.new_button = action_button(self, self.new_action)
         self.remove_button = action_button(self, self.remove_action)
-        self.fields: dict[str, QWidget] = {
-            "spent_on": self.date_edit,
-            "amount": self.amount_edit,
-            "currency": self.currency_edit,
-            "category": self.category_combo,
-            "description": self.description_edit,
-            "paid_by": self.paid_by_edit,
-            "split": self.split_edit,
-        }
-        for name, widget in self.fields.items():
-            widget.installEventFilter(self)
-            limit = text_limit(EXPENSE_RULES[name])
-            if isinstance(widget, QLineEdit) and limit is not None:
-                widget.setMaxLength(limit)
-        self.error_label = QLabel(self)
-        self.error_label.setObjectName("ledgerError")
-        self.error_label.setWordWrap(True)
-        self.error_label.setAccessibleName(translate("LedgerPanel", "Problem"))
+        self.error_label = wrapped_label(
+            self, name="ledgerError", accessible=translate("LedgerPanel", "Problem"), hidden=True
+        )
         tint(self.error_label, Tone.ERROR)
-        self.error_label.hide()
 
         editor = QGridLayout()
         editor.setContentsMargins(0, 0, 0, 0)
@@ -279,17 +262,11 @@ class LedgerPanel(TripView[Change]):
             editor.addWidget(widget, row * 2 + 1, column)
         editor.addWidget(self.save_button, 3, 3)
 
-        self.budget_label = QLabel(self)
-        self.budget_label.setObjectName("budgetLabel")
-        self.budget_label.setWordWrap(True)
+        self.budget_label = wrapped_label(self, name="budgetLabel")
         self.budget_bar = BudgetBar(self)
-        self.rates_label = QLabel(self)
-        self.rates_label.setObjectName("ratesLabel")
-        self.rates_label.setWordWrap(True)
+        self.rates_label = wrapped_label(self, name="ratesLabel")
         tint(self.rates_label, secondary)
-        self.totals_label = QLabel(self)
-        self.totals_label.setObjectName("totalsLabel")
-        self.totals_label.setWordWrap(True)
+        self.totals_label = wrapped_label(self, name="totalsLabel")
         self.totals_label.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
         self.chart = SpendingChart(self)
         self.empty_label = QLabel(empty_text(), self)
@@ -357,6 +334,10 @@ class LedgerPanel(TripView[Change]):
         self.stack.setCurrentWidget(self.placeholder)
         self._update_actions()
 
+    def _save_says(self, text: str) -> None:
+        self.save_action.setText(text)
+        self.save_button.setText(text)
+
     def _upper_currency(self, text: str) -> None:
         """Codes are shown as ISO writes them, whatever case they are typed in."""
         if text != text.upper():
@@ -364,13 +345,25 @@ class LedgerPanel(TripView[Change]):
             self.currency_edit.setText(text.upper())
             self.currency_edit.setCursorPosition(cursor)
 
-    def _line(self, name: str, placeholder: str) -> QLineEdit:
-        edit = QLineEdit(self)
-        edit.setAccessibleName(name)
-        edit.setPlaceholderText(placeholder)
-        return edit
+    def _field(self, name: str, hint: str) -> QWidget:
+        """The editor of an expense field, named by its declaration; Enter in it saves."""
+        rule = EXPENSE_RULES[name]
+        widget: QWidget
+        if name == "category":
+            widget = combo = QComboBox(self)
+            for category in ExpenseCategory:
+                combo.addItem(category_text(category), category.value)
+        else:
+            widget = QLineEdit(self)
+            widget.setPlaceholderText(hint)
+            if (limit := text_limit(rule)) is not None:
+                widget.setMaxLength(limit)
+        widget.setAccessibleName(shown(rule.label))
+        widget.installEventFilter(self)
+        return widget
 
-    # -- TripView -------------------------------------------------------------------------
+    def _lines(self, *names: str) -> list[QLineEdit]:
+        return [edit for name in names if isinstance(edit := self.fields[name], QLineEdit)]
 
     def forget(self) -> None:
         self._trip = None
@@ -434,29 +427,22 @@ class LedgerPanel(TripView[Change]):
             self.take_focus()
         self.refreshed.emit()
 
-    # -- what the person does -------------------------------------------------------------
-
     def new_expense(self) -> None:
-        """Start a new expense in the editor, the date field focused and selected."""
         if self._trip is None:
             return
         self._editing = None
-        self.save_action.setText(add_text())
-        self.save_button.setText(add_text())
+        self._save_says(add_text())
         self._clear_editor(keep_context=True)
         self.date_edit.setFocus(Qt.FocusReason.ShortcutFocusReason)
         self.date_edit.selectAll()
 
     def edit_selected(self) -> None:
-        """Open the selected expense in the editor (Enter saves it)."""
         row = self.selected()
         if row is None:
             return
         expense = row.expense
         self._editing = expense.id
-        save = translate("LedgerPanel", "Save")
-        self.save_action.setText(save)
-        self.save_button.setText(save)
+        self._save_says(translate("LedgerPanel", "Save"))
         self.date_edit.setText(short_date(expense.spent_on))
         self.amount_edit.setText(amount_text(expense.amount))
         self.currency_edit.setText(expense.currency)
@@ -469,13 +455,12 @@ class LedgerPanel(TripView[Change]):
         self.amount_edit.selectAll()
 
     def submit(self) -> None:
-        """Add (or save) what the editor holds."""
         trip = self._trip
         if trip is None:
             return
         try:
-            day = parse_typed_date(self.date_edit.text(), local_pattern())
-        except DateError as error:
+            day = read_typed_date(self.date_edit.text(), local_pattern(), app_locale())
+        except DateTextError as error:
             self._problem(
                 "spent_on",
                 translate("LedgerPanel", "Date: {error}").format(error=shown_error(error)),
@@ -534,8 +519,6 @@ class LedgerPanel(TripView[Change]):
         indexes = self.view.selectionModel().selectedRows()
         return self.model.record_at(indexes[0].row()) if indexes else None
 
-    # -- store work -----------------------------------------------------------------------
-
     async def _save(self, trip_id: str, editing: str | None, values: Mapping[str, object]) -> None:
         try:
             if editing is None:
@@ -552,8 +535,7 @@ class LedgerPanel(TripView[Change]):
             return
         self.error_label.hide()
         self._editing = None
-        self.save_action.setText(add_text())
-        self.save_button.setText(add_text())
+        self._save_says(add_text())
         self._clear_editor(keep_context=True, day=record.spent_on)
         self.amount_edit.setFocus(Qt.FocusReason.OtherFocusReason)
         self.reload_now()
@@ -592,8 +574,6 @@ class LedgerPanel(TripView[Change]):
                 self.view.setCurrentIndex(index)
 
         self.refreshed.connect(select)
-
-    # -- showing --------------------------------------------------------------------------
 
     def _show_totals(self, totals: LedgerTotals) -> None:
         code = totals.currency
@@ -685,8 +665,7 @@ class LedgerPanel(TripView[Change]):
                 return True
             if event.key() == Qt.Key.Key_Escape:
                 self._editing = None
-                self.save_action.setText(add_text())
-                self.save_button.setText(add_text())
+                self._save_says(add_text())
                 self.error_label.hide()
                 self.view.setFocus(Qt.FocusReason.OtherFocusReason)
                 return True

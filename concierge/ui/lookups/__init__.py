@@ -1,6 +1,4 @@
-"""The lookups panel: the current trip's background lookups with progress, cancel, retry
-and their full results; selecting finished ones makes them part of the assistant's
-selection context."""
+"""The lookups panel: the current trip's background lookups and their results."""
 
 from __future__ import annotations
 

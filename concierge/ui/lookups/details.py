@@ -1,10 +1,8 @@
 """A lookup job as short Markdown for the details pane: what it is, its outcome in one
 line, then every field of the result (or the error), in plain words.
 
-The result is the JSON the model reads (ISO dates, UTC moments, plain numbers); here each
-field gets a label people use and each value the form people read: dates as "25 December
-2026", moments in the person's own time (or the place's, for a local time there), amounts
-with their currency's decimals, hours, degrees and minutes with their units.
+The result is the JSON the model reads (ISO dates, UTC moments); here each value reads as
+people write it, moments in the person's own time or the place's.
 """
 
 from __future__ import annotations

@@ -1,8 +1,6 @@
 """The trip's lookup jobs as a table: kind, progress (with the status line) and status.
-
-Rows are `LookupJobRecord`s, oldest first; `upsert` takes a changed record from the job bus.
-A finished record is never replaced by an unfinished one (a late progress write or an older
-snapshot cannot bring a finished job back to life).
+A finished record is never replaced by an unfinished one: a late progress write cannot
+bring a finished job back to life.
 """
 
 from __future__ import annotations
@@ -79,8 +77,6 @@ class LookupJobsModel(QAbstractTableModel):
         self._rows: dict[str, int] = {}
         """Job id → row: a busy trip gathers hundreds of jobs, and each change looks one up."""
 
-    # -- reading --------------------------------------------------------------------------
-
     def rowCount(self, parent: Index = QModelIndex()) -> int:  # noqa: B008
         return 0 if parent.isValid() else len(self._jobs)
 
@@ -131,8 +127,6 @@ class LookupJobsModel(QAbstractTableModel):
 
     def row_of(self, job_id: str) -> int:
         return self._rows.get(job_id, -1)
-
-    # -- writing --------------------------------------------------------------------------
 
     def reset(self, jobs: Iterable[LookupJobRecord]) -> None:
         self.beginResetModel()

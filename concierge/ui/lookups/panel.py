@@ -1,11 +1,7 @@
 """The lookups panel: the current trip's background lookups, live.
 
-One row per job (kind, progress bar with the status line, status); Cancel and Retry act on
-the current row (buttons, or Delete and Ctrl+R on the table); the pane below shows the
-current job's full result or error. "Look up" opens a menu (with `popup()`, never `exec()`)
-that starts any kind for the trip. Changes arrive on the job bus and are applied at most
-about ten times a second. Selecting finished jobs puts their ids in `SelectionState`, so the
-assistant's selection provider can show those results.
+Changes arrive on the job bus and are applied at most about ten times a second. Selected
+finished jobs go into `SelectionState`, so the assistant can be shown their results.
 """
 
 from __future__ import annotations
@@ -19,7 +15,6 @@ from PySide6.QtWidgets import (
     QAbstractItemView,
     QHBoxLayout,
     QHeaderView,
-    QLabel,
     QMenu,
     QPushButton,
     QSplitter,
@@ -37,6 +32,7 @@ from concierge.travel.selection import SelectionState
 from concierge.ui.i18n import shown, shown_error, translate
 from concierge.ui.views.actions import action_button, make_action
 from concierge.ui.views.trip_view import TripView
+from concierge.ui.wrapped_label import wrapped_label
 
 from .delegate import ProgressDelegate
 from .details import job_markdown
@@ -156,11 +152,7 @@ class LookupsPanel(TripView[LookupJobRecord]):
         self.cancel_button = action_button(self, self.cancel_action)
         self.retry_button = action_button(self, self.retry_action)
 
-        self.notice = QLabel(self)
-        self.notice.setObjectName("lookupsNotice")
-        self.notice.setWordWrap(True)
-        self.notice.setTextFormat(Qt.TextFormat.PlainText)
-        self.notice.hide()
+        self.notice = wrapped_label(self, name="lookupsNotice", hidden=True)
 
         buttons = QHBoxLayout()
         buttons.setContentsMargins(0, 0, 0, 0)
@@ -187,8 +179,6 @@ class LookupsPanel(TripView[LookupJobRecord]):
         selection_model.currentRowChanged.connect(lambda *_: self._render_state())
         self._render_state()
 
-    # -- public ---------------------------------------------------------------------------
-
     def forget(self) -> None:
         self._pending.clear()
         self._select_when_shown = None
@@ -200,7 +190,6 @@ class LookupsPanel(TripView[LookupJobRecord]):
         self._loading = self.trip_id is not None
 
     def start(self, parameters: Mapping[str, Any] | None = None, *, kind: str) -> None:
-        """Start a `kind` lookup for the current trip (no-op without a trip)."""
         if self._trip_id is not None:
             self.start_lookup(self._trip_id, kind, parameters)
 
@@ -226,8 +215,6 @@ class LookupsPanel(TripView[LookupJobRecord]):
         job = self.current_job()
         if job is not None and can_retry(job) and not self.tasks.closed:
             self.tasks.start(self._retry(job.id), name="retry lookup")
-
-    # -- tasks ----------------------------------------------------------------------------
 
     async def load(self, trip_id: str) -> None:
         try:
@@ -265,8 +252,6 @@ class LookupsPanel(TripView[LookupJobRecord]):
             return
         self._select_soon(new_id)
 
-    # -- following the bus ----------------------------------------------------------------
-
     def takes(self, news: LookupJobRecord, trip_id: str) -> bool:
         if news.trip_id != trip_id:
             return False
@@ -297,8 +282,6 @@ class LookupsPanel(TripView[LookupJobRecord]):
         if row >= 0:
             self._select_when_shown = None
             self.table.selectRow(row)
-
-    # -- state ----------------------------------------------------------------------------
 
     def _selection_changed(self, _selected: QItemSelection, _deselected: QItemSelection) -> None:
         self._render_state()
@@ -369,7 +352,6 @@ class LookupsPanel(TripView[LookupJobRecord]):
         self.look_up_menu.popup(button.mapToGlobal(button.rect().bottomLeft()))
 
     async def update_offers(self, currency: str | None) -> None:
-        """Enable, hide and explain the menu's actions for a trip in `currency`."""
         off = False
         for key, action in self.start_actions.items():
             name, _, code = key.partition(":")

@@ -1,7 +1,5 @@
-"""The constraint of one pin, edited in place under the list (Ctrl+K): a kind, one field per
-parameter, and a line saying what is wrong. The kinds, labels and parameters are those of
-`concierge.model.constraints`, so this editor offers exactly what the store accepts and its
-messages are the store's. Enter saves, Escape closes without saving."""
+"""The constraint of one pin, edited in place under the list. Kinds and parameters come from
+`concierge.model.constraints`, so it offers exactly what the store accepts."""
 
 from __future__ import annotations
 
@@ -30,6 +28,7 @@ from concierge.model.constraints import (
 )
 from concierge.store import PinRecord
 from concierge.ui.i18n import shown, shown_error, translate
+from concierge.ui.wrapped_label import wrapped_label
 
 Field = QLineEdit | QComboBox
 
@@ -61,11 +60,12 @@ class ConstraintEditor(QFrame):
         for kind in KINDS:
             self.kind_combo.addItem(shown(kind.label), kind.name)
             self.pages.addWidget(self._page(kind))
-        self.message = QLabel(self)
-        self.message.setObjectName("constraintMessage")
-        self.message.setWordWrap(True)
-        self.message.setAccessibleName(translate("ConstraintEditor", "Constraint problem"))
-        self.message.hide()
+        self.message = wrapped_label(
+            self,
+            name="constraintMessage",
+            accessible=translate("ConstraintEditor", "Constraint problem"),
+            hidden=True,
+        )
         save = translate("ConstraintEditor", "Save constraint")
         self.save_button = QPushButton(save, self)
         self.save_button.setAccessibleName(save)
@@ -127,10 +127,7 @@ class ConstraintEditor(QFrame):
             chain.extend(field for _, field in fields)
         return [*chain, self.save_button, self.cancel_button]
 
-    # -- opening and closing ----------------------------------------------------------------
-
     def open_for(self, pin: PinRecord) -> None:
-        """Show the pin's rule (or none) for editing and focus the kind."""
         self.pin_id = pin.id
         self.title.setText(
             translate("ConstraintEditor", "Constraint for “{text}”").format(text=pin.text)
@@ -169,8 +166,6 @@ class ConstraintEditor(QFrame):
             self.cancel()
             return
         super().keyPressEvent(event)
-
-    # -- the rule --------------------------------------------------------------------------
 
     def kind(self) -> str | None:
         data = self.kind_combo.currentData()

@@ -1,13 +1,8 @@
 """The pinned panel: preferences and facts the assistant keeps in mind, for this trip or for
 all trips ("vegetarian", "no red-eye flights").
 
-Add from the line at the top with its scope (Enter); edit in place (F2, double-click);
-remove (Delete, with Undo); reorder within a scope (Alt+Up / Alt+Down). All-trip pins come
-first, in every trip. `pin_text` pins text from elsewhere (the chat's "Pin selected text").
-
-A pin may state a constraint the app checks the plan against: Ctrl+K edits it under the list
-(`ConstraintEditor`), and Ctrl+Shift+K confirms one the assistant proposed (only confirmed
-ones are checked; only the person can confirm).
+A pin may state a constraint the plan is checked against; only confirmed ones are checked,
+and only the person can confirm one the assistant proposed.
 """
 
 from __future__ import annotations
@@ -147,10 +142,7 @@ class PinsPanel(RecordListPanel[PinRecord]):
         self.reload()
         return pin
 
-    # -- constraints ----------------------------------------------------------------------
-
     def edit_constraint(self) -> None:
-        """Open the constraint editor for the selected pin."""
         pin = self.selected()
         if pin is not None:
             self.constraint_editor.open_for(pin)
@@ -193,8 +185,6 @@ class PinsPanel(RecordListPanel[PinRecord]):
         if hasattr(self, "constraint_editor"):  # forget() may run before __init__ ends.
             self.constraint_editor.discard()
         super().forget()
-
-    # -- the store ------------------------------------------------------------------------
 
     def watches(self, change: Change, trip_id: str) -> bool:
         return change.trip_id in (trip_id, None)

@@ -12,6 +12,7 @@ from datetime import date
 
 from concierge.travel.checks import Problem, Severity
 from concierge.ui.i18n import shown, translate
+from concierge.ui.views.words import counted
 
 from .icons import severity_word, worst
 
@@ -25,9 +26,9 @@ def count_text(count: int) -> str:
     """ "No problems", "1 problem", "3 problems"."""
     if not count:
         return translate("Problems", "No problems")
-    if count == 1:
-        return translate("Problems", "1 problem")
-    return translate("Problems", "{count} problems").format(count=count)
+    return counted(
+        count, translate("Problems", "1 problem"), translate("Problems", "{count} problems")
+    )
 
 
 @dataclass(frozen=True, slots=True)

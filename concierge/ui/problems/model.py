@@ -17,8 +17,8 @@ from PySide6.QtCore import (
 )
 from PySide6.QtGui import QIcon
 
+from concierge.model.values.dates import WEEKDAYS, short_date
 from concierge.travel.checks import Problem, Severity
-from concierge.travel.locale.dates import WEEKDAYS, short_date
 from concierge.ui.i18n import ENGLISH, current_language, shown, translate
 
 from .marks import problem_words

@@ -22,15 +22,17 @@ from PySide6.QtWidgets import (
     QStyledItemDelegate,
     QStyleOptionViewItem,
     QTreeView,
-    QVBoxLayout,
     QWidget,
 )
 
 from concierge.store import ChangeBus
+from concierge.text import QT_TRANSLATE_NOOP
 from concierge.travel.checks import Problem, Severity, TripChecks, TripProblems
 from concierge.ui.colours import follow_palette
 from concierge.ui.i18n import translate
+from concierge.ui.views.layouts import note_label, vbox
 from concierge.ui.views.trip_view import TripView
+from concierge.ui.views.words import counted
 
 from .icons import SeverityIcons, worst
 from .marks import count_text
@@ -40,16 +42,14 @@ from .model import ProblemsModel
 def severity_count(severity: Severity, count: int) -> str:
     """ "1 error", "3 warnings", "2 notes"."""
     if severity == "error":
-        if count == 1:
-            return translate("Problems", "1 error")
-        return translate("Problems", "{count} errors").format(count=count)
+        return counted(
+            count, translate("Problems", "1 error"), translate("Problems", "{count} errors")
+        )
     if severity == "warning":
-        if count == 1:
-            return translate("Problems", "1 warning")
-        return translate("Problems", "{count} warnings").format(count=count)
-    if count == 1:
-        return translate("Problems", "1 note")
-    return translate("Problems", "{count} notes").format(count=count)
+        return counted(
+            count, translate("Problems", "1 warning"), translate("Problems", "{count} warnings")
+        )
+    return counted(count, translate("Problems", "1 note"), translate("Problems", "{count} notes"))
 
 
 class _Wrapping(QStyledItemDelegate):
@@ -84,10 +84,12 @@ class ProblemsPanel(TripView[TripProblems]):
     jump_requested = Signal(object)
     """The person asked to go to what this `Problem` is about."""
 
+    view_name = "problems"
+    object_name = "problemsPanel"
+    accessible_name = QT_TRANSLATE_NOOP("Problems", "Problems")
+
     def __init__(self, checks: TripChecks, bus: ChangeBus, parent: QWidget | None = None) -> None:
-        super().__init__(bus.news(TripProblems), parent, name="problems")
-        self.setObjectName("problemsPanel")
-        self.setAccessibleName(translate("Problems", "Problems"))
+        super().__init__(bus.news(TripProblems), parent)
         self.checks = checks
         self._unfollow: Callable[[], None] | None = None
         self._icons = SeverityIcons()
@@ -115,18 +117,11 @@ class ProblemsPanel(TripView[TripProblems]):
         self.summary = QLabel(self)
         self.summary.setObjectName("problemsSummary")
         self.summary.setWordWrap(True)
-        self.placeholder = QLabel(
+        self.placeholder = note_label(
             translate("Problems", "Select a trip to see the problems in its plan."), self
         )
-        self.placeholder.setAlignment(Qt.AlignmentFlag.AlignCenter)
-        self.placeholder.setWordWrap(True)
-        body = QWidget(self)
-        body_layout = QVBoxLayout(body)
-        body_layout.setContentsMargins(0, 0, 0, 0)
-        body_layout.addWidget(self.summary)
-        body_layout.addWidget(self.view, 1)
-        self.body = body
-        self.stack = self.stack_pages(self.placeholder, body)
+        self.body = vbox(self, self.summary, self.view, grow=self.view)
+        self.stack = self.stack_pages(self.placeholder, self.body)
         self.setFocusProxy(self.view)
         follow_palette(self, self._paint_icons)
 

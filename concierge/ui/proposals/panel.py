@@ -33,8 +33,9 @@ from concierge.store import (
 )
 from concierge.travel.proposals.text import call_texts
 from concierge.ui.i18n import shown, shown_error, translate
-from concierge.ui.views.actions import make_action, review_layout
+from concierge.ui.views.actions import make_actions, review_layout
 from concierge.ui.views.trip_view import TripView
+from concierge.ui.views.words import counted
 
 ProblemLines = Callable[[str], Awaitable[Mapping[str, Sequence[str]]]]
 """Trip id → for each pending call, the problems it would introduce or fix, in lines."""
@@ -86,6 +87,9 @@ class ProposalsPanel(TripView[ProposalNews]):
     decided = Signal(str)
     """The person decided; the sentence saying what became of the proposals."""
 
+    view_name = "proposals"
+    object_name = "proposalsPanel"
+
     def __init__(
         self,
         proposals: ProposalRepository,
@@ -97,10 +101,9 @@ class ProposalsPanel(TripView[ProposalNews]):
         problems: ProblemLines | None = None,
     ) -> None:
         """`problems`: what each call would introduce or fix (none shown without it)."""
-        super().__init__(bus.proposals, parent, name="proposals")
+        super().__init__(bus.proposals, parent)
         self.problems = problems
         self._unsubscribe_changes: Callable[[], None] | None = bus.subscribe(self._changed)
-        self.setObjectName("proposalsPanel")
         self.proposals = proposals
         self.itinerary = itinerary
         self.stops = stops
@@ -113,25 +116,21 @@ class ProposalsPanel(TripView[ProposalNews]):
         self.list.setAccessibleName(translate("ProposalsPanel", "Proposed changes"))
         self.list.setWordWrap(True)
         self.list.setAlternatingRowColors(True)
-        self.accept_selected_action = make_action(
+        shown = make_actions(
             self,
-            translate("ProposalsPanel", "Accept ticked"),
-            Qt.Key.Key_Return,
-            self.accept_selected,
+            (translate("ProposalsPanel", "Accept ticked"), Qt.Key.Key_Return, self.accept_selected),
+            (
+                translate("ProposalsPanel", "Accept all"),
+                Qt.Modifier.CTRL | Qt.Key.Key_Return,
+                self.accept_all,
+            ),
+            (
+                translate("ProposalsPanel", "Reject all"),
+                Qt.Modifier.CTRL | Qt.Key.Key_Backspace,
+                self.reject_all,
+            ),
         )
-        self.accept_all_action = make_action(
-            self,
-            translate("ProposalsPanel", "Accept all"),
-            Qt.Modifier.CTRL | Qt.Key.Key_Return,
-            self.accept_all,
-        )
-        self.reject_all_action = make_action(
-            self,
-            translate("ProposalsPanel", "Reject all"),
-            Qt.Modifier.CTRL | Qt.Key.Key_Backspace,
-            self.reject_all,
-        )
-        shown = (self.accept_selected_action, self.accept_all_action, self.reject_all_action)
+        self.accept_selected_action, self.accept_all_action, self.reject_all_action = shown
         review_layout(self, self.heading, self.list, shown)
         self._busy = False
 
@@ -185,12 +184,10 @@ class ProposalsPanel(TripView[ProposalNews]):
         if calls:
             self.list.setCurrentRow(min(max(current, 0), len(calls) - 1))
         count = len(calls)
-        proposes = (
-            translate("ProposalsPanel", "The assistant proposes 1 change, not made yet.")
-            if count == 1
-            else translate(
-                "ProposalsPanel", "The assistant proposes {count} changes, not made yet."
-            ).format(count=count)
+        proposes = counted(
+            count,
+            translate("ProposalsPanel", "The assistant proposes 1 change, not made yet."),
+            translate("ProposalsPanel", "The assistant proposes {count} changes, not made yet."),
         )
         keys = translate(
             "ProposalsPanel",

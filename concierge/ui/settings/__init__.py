@@ -1,8 +1,7 @@
 """Settings: which model server the assistant talks to, and how."""
 
 from .dialog import SettingsDialog
-from .key_field import KeyField
 from .opener import edit_model_settings
-from .status import Kind, StatusLabel
+from .status import Kind
 
-__all__ = ["KeyField", "Kind", "SettingsDialog", "StatusLabel", "edit_model_settings"]
+__all__ = ["Kind", "SettingsDialog", "edit_model_settings"]

@@ -1,9 +1,6 @@
 """The sound devices of Settings ▸ Voice: the microphone and the speaker.
-
-Devices are listed off the event loop (PortAudio is loaded then, the first time). A device
-that was chosen but is not connected now stays chosen, marked as not connected, so opening
-Settings without it does not lose the choice. Without PortAudio or without devices the
-section says so and what to do; the model names can still be edited.
+A device chosen but not connected now stays chosen, marked so, so opening Settings without
+it does not lose the choice.
 """
 
 from __future__ import annotations

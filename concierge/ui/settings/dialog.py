@@ -1,14 +1,9 @@
-"""Settings: the model connection (server preset, base URL, API key, model, timeouts,
-checks), which online lookups may run (each says in one line what it sends where), how far
-Undo reaches, the language and voice. Every row is built from its setting's declaration
-(`concierge.model.settings`); this module adds what only the dialog does: asking the server,
-the key in the keyring, environment overrides, and fitting the screen.
+"""Settings. Every row is built from its setting's declaration (`concierge.model.settings`);
+this module adds what only the dialog does: asking the server, the key in the keyring,
+environment overrides, and fitting the screen.
 
-Everything slow (listing models, testing, saving) runs as a task of the dialog's
-`BackgroundTasks`, so the dialog never blocks the loop and is opened with `open()`, not
-`exec()`. Results that arrive after the person changed what they were about are dropped:
-a model list is only shown for the base URL it came from, a test result only while the
-fields it tested are unchanged.
+Everything slow runs as a background task; a result that arrives after the person changed
+the fields it was for is dropped.
 """
 
 from __future__ import annotations
@@ -27,7 +22,6 @@ from PySide6.QtWidgets import (
     QDialogButtonBox,
     QFormLayout,
     QHBoxLayout,
-    QLabel,
     QLineEdit,
     QPushButton,
     QScrollBar,
@@ -76,20 +70,19 @@ from concierge.store import Settings
 from concierge.text import QT_TRANSLATE_NOOP
 from concierge.ui.async_support import BackgroundTasks, loop_running
 from concierge.ui.i18n import (
-    ENGLISH,
     SYSTEM,
-    current_language,
     shown,
     shown_error,
-    shown_number,
     translate,
 )
 from concierge.ui.task_failure import failure_text
 from concierge.ui.vertical_scroll import VerticalScrollArea
+from concierge.ui.wrapped_label import wrapped_label
 
 from .key_field import KeyField
 from .rows import ModelList, Row, setting_name
 from .section import SettingRows, SettingsSection
+from .setting_spin import whole
 from .status import Kind, StatusLabel
 
 RESTART_NOTE = QT_TRANSLATE_NOOP(
@@ -97,13 +90,7 @@ RESTART_NOTE = QT_TRANSLATE_NOOP(
 )
 
 
-def amount(value: int) -> str:
-    """A whole number with the locale's group separators ("24,000" in English)."""
-    return f"{value:,}" if current_language() == ENGLISH else shown_number(value)
-
-
 def weather_sends(url: str) -> str:
-    """The one line that says what the weather lookup sends where."""
     host = urlsplit(url.strip()).hostname or url.strip()
     return translate(
         "SettingsDialog", "Sends each stop's coordinates and dates to {host}; nothing else."
@@ -118,23 +105,23 @@ def context_window_text(window: ContextWindow | None, budget: int, answer_cap: i
             "The server does not report its context window, so the budget of {budget} "
             "tokens applies as set; if the server holds less, a request it refuses as too "
             "long is summarized and sent again.",
-        ).format(budget=amount(budget))
+        ).format(budget=whole(budget))
     in_use = budget_for_window(budget, window.tokens, answer_cap)
     kept = (
         translate("SettingsDialog", "as set")
         if in_use == budget
-        else translate("SettingsDialog", "below the {budget} set").format(budget=amount(budget))
+        else translate("SettingsDialog", "below the {budget} set").format(budget=whole(budget))
     )
     return translate(
         "SettingsDialog",
         "Context window: {window} tokens, from {source}. Budget in use: "
         "{in_use} tokens ({kept}), leaving room for an answer of {answer}.",
     ).format(
-        window=amount(window.tokens),
+        window=whole(window.tokens),
         source=shown(window.source),
-        in_use=amount(in_use),
+        in_use=whole(in_use),
         kept=kept,
-        answer=amount(answer_cap),
+        answer=whole(answer_cap),
     )
 
 
@@ -170,16 +157,13 @@ def _found(models: list[str], typed: str | None = None) -> str:
 
 
 class SettingsDialog(QDialog):
-    """Edits a `ModelProfile`. OK saves (async), emits `saved(profile)` and closes; Cancel
-    discards. If the key could only be kept for this session, `key_notice` says so as the
-    dialog closes (the owner shows it; the dialog shows it again when reopened)."""
+    """Edits a `ModelProfile`; OK saves (async) and closes, Cancel discards."""
 
     saved = Signal(object)
     """The profile now in effect (`ModelProfile`, environment overrides applied)."""
     key_notice = Signal(str)
     """Saved, but the API key lasts only until Concierge quits: why, in a sentence."""
     task_failed = Signal(str, object)
-    """A background task raised unexpectedly: (task name, exception)."""
     language_saved = Signal(str)
     """Saved with a different language (the setting's new value), shown after a restart."""
 
@@ -223,8 +207,6 @@ class SettingsDialog(QDialog):
             self.tasks.start(self._load_stored(), name="read the other settings")
             self.ask_context_window()
 
-    # -- construction ----------------------------------------------------------------------
-
     def _build(self) -> None:
         # The rows scroll and the buttons stay: with every section the dialog is taller
         # than a 800-pixel screen, whose bottom would otherwise hide OK and Cancel.
@@ -249,11 +231,9 @@ class SettingsDialog(QDialog):
         self.model_combo, self.refresh_button = models.combo, models.refresh_button
         self.models_busy, self.models_status = models.busy, models.status
 
-        self.hint_label = QLabel(self)
-        self.hint_label.setObjectName("presetHint")
-        self.hint_label.setAccessibleName(translate("SettingsDialog", "About this server"))
-        self.hint_label.setWordWrap(True)
-        self.hint_label.setTextFormat(Qt.TextFormat.PlainText)
+        self.hint_label = wrapped_label(
+            self, name="presetHint", accessible=translate("SettingsDialog", "About this server")
+        )
         self.model_rows[MODEL_PRESET].add_below(self.hint_label)
         self.window_status = StatusLabel(translate("SettingsDialog", "Context window"), self)
         self.window_status.setObjectName("contextWindowStatus")
@@ -272,13 +252,11 @@ class SettingsDialog(QDialog):
         self.problem_label.setObjectName("problemLabel")
 
         weather = self.sections[Section.ONLINE].rows[LOOKUPS_ONLINE_WEATHER]
-        self.weather_note = QLabel(weather.field)
-        self.weather_note.setObjectName("weatherForecastsNote")
-        self.weather_note.setAccessibleName(
-            translate("SettingsDialog", "What weather forecasts send")
+        self.weather_note = wrapped_label(
+            weather.field,
+            name="weatherForecastsNote",
+            accessible=translate("SettingsDialog", "What weather forecasts send"),
         )
-        self.weather_note.setWordWrap(True)
-        self.weather_note.setTextFormat(Qt.TextFormat.PlainText)
         weather.add_below(self.weather_note)
         self._show_weather_url(LOOKUPS_WEATHER_URL.default)
         language = self.sections[Section.GENERAL].rows[UI_LANGUAGE]
@@ -307,7 +285,6 @@ class SettingsDialog(QDialog):
         return control
 
     def control(self, setting: Setting[Any]) -> QWidget:
-        """The control that edits `setting`, in whichever section it shows."""
         if setting.section is Section.MODEL:
             return self.model_rows[setting].control
         assert setting.section is not None, f"{setting.key} is not shown in Settings"
@@ -393,8 +370,6 @@ class SettingsDialog(QDialog):
         self.buttons.accepted.connect(self.save)
         self.buttons.rejected.connect(self.reject)
 
-    # -- reading the fields ----------------------------------------------------------------
-
     @property
     def preset(self) -> Preset:
         return preset_for(str(self.model_rows[MODEL_PRESET].read()))
@@ -414,8 +389,6 @@ class SettingsDialog(QDialog):
             key_source=SecretSource.ENVIRONMENT if self._env_key is not None else None,
             overridden=self._overridden,
         )
-
-    # -- the other sections ----------------------------------------------------------------
 
     async def _load_stored(self) -> None:
         """Read what the profile does not carry; those fields stay disabled until then."""
@@ -449,8 +422,6 @@ class SettingsDialog(QDialog):
         self.weather_note.setText(line)
         check.setAccessibleDescription(line)
         check.setToolTip(line)
-
-    # -- reacting to edits -----------------------------------------------------------------
 
     def _show_preset(self, preset: Preset) -> None:
         self.hint_label.setText(shown(preset.hint))
@@ -523,8 +494,6 @@ class SettingsDialog(QDialog):
         self.key_edit.setText(key or "")
         self._key_typed = False
 
-    # -- models ----------------------------------------------------------------------------
-
     def refresh_models(self) -> asyncio.Task[None]:
         """List the server's models into the Model box; errors appear below it."""
         if self._models_task is not None:
@@ -587,8 +556,6 @@ class SettingsDialog(QDialog):
         else:
             self.models_status.show_message(_found(models), Kind.SUCCESS)
 
-    # -- context window --------------------------------------------------------------------
-
     def ask_context_window(self) -> asyncio.Task[ContextWindow | None] | None:
         """Ask the server in the fields for its context window, in the background; None when
         the fields name no server and model to ask."""
@@ -618,8 +585,6 @@ class SettingsDialog(QDialog):
             )
             self.window_status.show_message(text)
 
-    # -- connection test -------------------------------------------------------------------
-
     def test_connection(self) -> asyncio.Task[None]:
         """Check the server and the chosen model; the answer appears beside the button."""
         self._connection_generation += 1
@@ -643,16 +608,13 @@ class SettingsDialog(QDialog):
             if window is not None:
                 message = translate(
                     "SettingsDialog", "{answer} Context window: {tokens} tokens."
-                ).format(answer=message, tokens=amount(window.tokens))
+                ).format(answer=message, tokens=whole(window.tokens))
         if generation != self._connection_generation:
             return  # The fields changed meanwhile; that invalidation re-enabled the button.
         self.test_button.setEnabled(True)
         self.connection_status.show_message(message, kind)
 
-    # -- saving and closing ----------------------------------------------------------------
-
     def save(self) -> None:
-        """OK: save, then close once saved."""
         if self._saving:
             return
         if ENV_BASE_URL not in self._overridden:
@@ -730,10 +692,8 @@ class SettingsDialog(QDialog):
         return super().eventFilter(watched, event)
 
     def _fit_height(self) -> None:
-        """Grow to what the rows need at this width when a message appears, up to the
-        screen's height (the rows scroll beyond it): wrapped text has a height for a width,
-        which a dialog's minimum size does not account for, so the rows above would be
-        squashed instead."""
+        """Grow to what the rows need at this width, up to the screen's height: wrapped
+        text's height for a width is not in a dialog's minimum size."""
         outer, rows = self.layout(), self._content.layout() if hasattr(self, "_content") else None
         if outer is None or rows is None:
             return  # Still being built.
@@ -763,7 +723,6 @@ class SettingsDialog(QDialog):
         super().done(result)
 
     async def shutdown(self) -> None:
-        """Stop every task of the dialog and wait for them to end."""
         await self.tasks.shutdown()
 
     def _task_failed(self, name: str, error: BaseException) -> None:

@@ -45,7 +45,6 @@ class KeyField(QWidget):
         self.toggle.setAccessibleName(label)
 
     def set_locked(self, reason: str) -> None:
-        """Disable both controls (the key comes from elsewhere) and say why."""
         self.edit.clear()
         self.edit.setPlaceholderText(reason)
         self.edit.setToolTip(reason)

@@ -1,9 +1,5 @@
 """One row of the Settings dialog per declared setting, its control chosen by the
-declaration's kind of editor (`concierge.model.settings.Editor`).
-
-A row shows a value and reads back the value to store; its label, tooltip, limits, unit,
-choices and note all come from the declaration, so a new setting needs no code here unless
-it needs a new kind of editor.
+declaration's kind of editor: a new setting needs no code here unless it needs a new kind.
 """
 
 from __future__ import annotations
@@ -37,6 +33,7 @@ from concierge.ui.i18n import (
     shown,
     translate,
 )
+from concierge.ui.wrapped_label import wrapped_label
 
 from .devices import DeviceCombo
 from .key_field import KeyField
@@ -102,17 +99,23 @@ def _line(setting: Setting[Any], parent: QWidget) -> Row:
     return _row(setting, edit, parent, read=read, write=edit.setText)
 
 
+def _boxed(
+    setting: Setting[Any],
+    parent: QWidget,
+    body: QWidget,
+    chain: list[QWidget],
+    text: Callable[[], str],
+    write: Callable[[str], None],
+) -> Row:
+    """A row whose control (`chain[0]`, its text read trimmed) sits in a widget of its own."""
+    return _row(
+        setting, chain[0], parent, body=body, read=lambda: text().strip(), write=write, chain=chain
+    )
+
+
 def _secret(setting: Setting[Any], parent: QWidget) -> Row:
     key = KeyField(parent)
-    return _row(
-        setting,
-        key.edit,
-        parent,
-        body=key,
-        read=lambda: key.edit.text().strip(),
-        write=key.edit.setText,
-        chain=[key.edit, key.toggle],
-    )
+    return _boxed(setting, parent, key, [key.edit, key.toggle], key.edit.text, key.edit.setText)
 
 
 def _check(setting: Setting[Any], parent: QWidget) -> Row:
@@ -127,9 +130,7 @@ def _check(setting: Setting[Any], parent: QWidget) -> Row:
         check_box=True,
     )
     if setting.note:
-        note = QLabel(shown(setting.note), parent)
-        note.setWordWrap(True)
-        note.setTextFormat(Qt.TextFormat.PlainText)
+        note = wrapped_label(parent, shown(setting.note))
         note.setAlignment(Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignTop)
         box.setAccessibleDescription(shown(setting.note))
         row.below.setSpacing(2)
@@ -258,14 +259,14 @@ class ModelList(QWidget):
 
 def _model_list(setting: Setting[Any], parent: QWidget) -> Row:
     models = ModelList(parent)
-    row = _row(
+    combo = models.combo
+    row = _boxed(
         setting,
-        models.combo,
         parent,
-        body=models,
-        read=lambda: models.combo.currentText().strip(),
-        write=models.combo.setEditText,
-        chain=[models.combo, models.refresh_button],
+        models,
+        [combo, models.refresh_button],
+        combo.currentText,
+        combo.setEditText,
     )
     row.control.setToolTip("")
     edit = models.combo.lineEdit()

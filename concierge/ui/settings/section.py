@@ -5,12 +5,12 @@ from __future__ import annotations
 
 from typing import Any
 
-from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QFormLayout, QGroupBox, QLabel, QWidget
 
 from concierge.model.settings import SECTION_TITLES, Section, Setting, section_settings
 from concierge.store import Settings
 from concierge.ui.i18n import shown
+from concierge.ui.wrapped_label import wrapped_label
 
 from .devices import DeviceCombo, sound_devices
 from .rows import Row, build_row
@@ -33,10 +33,7 @@ class SettingRows:
                 label = QLabel(shown(setting.label), parent)
                 label.setBuddy(row.control)
                 form.addRow(label, row.field)
-        self.note = QLabel(parent)
-        self.note.setWordWrap(True)
-        self.note.setTextFormat(Qt.TextFormat.PlainText)
-        self.note.hide()
+        self.note = wrapped_label(parent, hidden=True)
         form.addRow(self.note)
         self.loaded = False
 
@@ -52,7 +49,6 @@ class SettingRows:
             row.control.setEnabled(enabled)
 
     def problems(self) -> list[tuple[Row, str]]:
-        """The rows whose value cannot be saved, and why."""
         return [(row, problem) for row in self.rows.values() if (problem := row.problem())]
 
     async def load(self, settings: Settings) -> None:

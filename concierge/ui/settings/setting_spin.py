@@ -24,9 +24,8 @@ def whole(value: float) -> str:
 
 
 class SettingSpinBox(QSpinBox):
-    """The arrow keys stay within the setting's range; typing may leave it, and `problem`
-    says so, so that OK refuses the number with a message instead of the box silently
-    putting back the previous one."""
+    """Typing may leave the setting's range, so that OK refuses the number in words instead
+    of the box silently putting back the previous one."""
 
     def __init__(
         self, setting: Setting[Any], name: str, unit: str, parent: QWidget | None = None

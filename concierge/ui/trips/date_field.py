@@ -1,7 +1,7 @@
 """A date that may be unset, typed as text or picked from a calendar, with a clear button.
 
 The person types the date as they would write it ("10 Apr 2027", "2027-04-10", or their
-locale's numeric form such as 10/04/2027); `concierge.travel.locale.dates.parse_typed_date` reads
+locale's numeric form such as 10/04/2027); `concierge.model.values.dates.read_typed_date` reads
 it. Text that cannot be read stays in the field as typed and `read()` returns it as an
 `UnreadableDate` with the reason, so the form can say what is wrong and lose nothing.
 Up and Down step a day (from "Not set" they start at a sensible date: today, or the other
@@ -25,8 +25,10 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from concierge.model.values.dates import pattern_example, read_typed_date, short_date
+from concierge.model.values.errors import DateTextError
 from concierge.text import error_text
-from concierge.travel.locale.dates import DateError, parse_typed_date, pattern_example, short_date
+from concierge.travel.locale.app_locale import app_locale
 from concierge.ui.i18n import ENGLISH, current_language, translate
 from concierge.ui.views.date_pattern import local_pattern as local_pattern  # re-exported
 
@@ -73,8 +75,8 @@ class DateEdit(QLineEdit):
         if not text:
             return None
         try:
-            return parse_typed_date(text, self.pattern)
-        except DateError as error:
+            return read_typed_date(text, self.pattern, app_locale())
+        except DateTextError as error:
             return UnreadableDate(text, error_text(error))
 
     def value(self) -> date | None:

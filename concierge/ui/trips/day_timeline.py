@@ -2,14 +2,9 @@
 side where they overlap (the clash hatched, the blocks edged in the error colour), the free
 time between them labelled, and all-day or untimed items as chips on top.
 
-An entry the plan checks find a problem with shows its worst severity's icon in its top
-right corner, and its tooltip and description say the problems (`set_marks`).
-
-The keyboard walks the entries in the order they are drawn (Up/Down or Left/Right, Home,
-End); Enter opens the selected one, PgUp/PgDown scroll, Ctrl+PgUp/PgDown ask for the day
-before or after. The widget's accessible description is the selected
-entry as a sentence (its tooltip says the same), so a screen reader follows the keyboard.
-Where to put things is decided in `concierge.travel.itinerary.day_layout`; this module only paints.
+The keyboard walks the entries in the order they are drawn; the accessible description is
+the selected entry as a sentence, so a screen reader follows it. Where things go is decided
+in `concierge.travel.itinerary.day_layout`; this module only paints.
 """
 
 from __future__ import annotations
@@ -168,9 +163,6 @@ class DayTimeline(QWidget):
             self._marks = marks
             self._describe_selection()
             self.update()
-
-    def mark_of(self, item_id: str) -> Mark | None:
-        return self._marks.get(item_id)
 
     def mark_rect(self, item_id: str) -> QRectF | None:
         """Where the problem icon of this entry is drawn (None: not marked or not shown)."""

@@ -11,8 +11,9 @@ from __future__ import annotations
 
 import functools
 import itertools
-from collections.abc import Collection
+from collections.abc import Callable, Collection, Mapping
 from datetime import date, time
+from typing import TypeVar
 from zoneinfo import available_timezones
 
 from PySide6.QtCore import Qt, Signal
@@ -33,11 +34,22 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from concierge.model.fields import ITEM
-from concierge.model.kinds import COMMON_DETAILS, ITEM_KINDS, JOURNEY_DETAILS, VISIT_DETAILS
+from concierge.model.field_kinds import (
+    Amount,
+    Choice,
+    Day,
+    Flag,
+    Line,
+    Link,
+    Minutes,
+    Text,
+    TimeOfDay,
+    Zone,
+)
+from concierge.model.fields import ITEM, defaults, text_limit
+from concierge.model.kinds import ITEM_KINDS
 from concierge.model.values import ClockError, read_duration, read_time, write_time
 from concierge.store import ItemKind, ItineraryItemRecord
-from concierge.store.validation import ITEM_RULES, text_limit
 from concierge.travel.itinerary.item_kinds import DETAIL_FIELDS, field_label
 from concierge.ui.colours import Tone, tint
 from concierge.ui.i18n import shown, translate
@@ -45,6 +57,8 @@ from concierge.ui.views.marks import UNVERIFIED
 
 from .currency_combo import CurrencyCombo
 from .date_field import DISPLAY_FORMAT, DateEdit, UnreadableDate, local_pattern, qdate
+
+_W = TypeVar("_W", bound=QWidget)
 
 
 @functools.cache
@@ -70,38 +84,35 @@ def normalize_zone(text: str) -> str | None:
     return typed
 
 
-def normalize_time(text: str) -> str | None:
-    """ "930", "9:30", "9.30", "9h30", "9:30 am" → "09:30"; blank → None; anything else as
-    typed, for the store to explain."""
+def _clock_text(read: Callable[[str], object], text: str) -> object:
+    """A time ("930", "9h30", "9:30 am") or duration ("90", "1h30", "2h") in the store's
+    terms; blank → None; anything else as typed, for the store to explain."""
     typed = text.strip()
     if not typed:
         return None
     try:
-        return write_time(read_time(typed))
+        return read(typed)
     except ClockError:
         return typed
 
 
-def parse_duration(text: str) -> int | str | None:
-    """ "90" → 90, "1:30", "1h30", "1 h 30 min" → 90, "2h" → 120; blank → None; anything
-    else as typed, for the store to explain."""
-    typed = text.strip()
-    if not typed:
-        return None
-    try:
-        return read_duration(typed)
-    except ClockError:
-        return typed
+def parse_duration(text: str) -> object:
+    """ "90", "1:30", "1h30", "1 h 30 min" → 90, "2h" → 120 (see `_clock_text`)."""
+    return _clock_text(read_duration, text)
 
 
-def _clock(value: time | None) -> str:
-    return write_time(value) if value is not None else ""
+def _text(value: object) -> str:
+    return "" if value is None else str(value)
 
 
-def _zone_edit(parent: QWidget, placeholder: str) -> QLineEdit:
+def _date(edit: QDateEdit) -> date:
+    day = edit.date()
+    return date(day.year(), day.month(), day.day())
+
+
+def _zone_edit(parent: QWidget) -> QLineEdit:
     """A zone typed by name, "tokyo" completing to Asia/Tokyo."""
     edit = QLineEdit(parent)
-    edit.setPlaceholderText(placeholder)
     completer = QCompleter(_zones(), edit)
     completer.setFilterMode(Qt.MatchFlag.MatchContains)
     completer.setCaseSensitivity(Qt.CaseSensitivity.CaseInsensitive)
@@ -109,11 +120,57 @@ def _zone_edit(parent: QWidget, placeholder: str) -> QLineEdit:
     return edit
 
 
+def _rank(name: str) -> int:
+    """Where a field's row goes: what the item is, when, where it goes (the details of kinds
+    that go between places), where it is, the other kinds' details, the details every kind
+    can carry, the cost and the notes."""
+    rule = ITEM.fields[name]
+    kind = rule.kind
+    ranked = (
+        isinstance(kind, Choice),
+        isinstance(kind, Line) and kind.required,
+        isinstance(kind, Day) and not kind.nullable,
+        isinstance(kind, Flag),
+        isinstance(kind, Day | TimeOfDay | Zone | Minutes),
+        any(name in row.details for row in ITEM_KINDS if row.between_places),
+        rule.prose and isinstance(kind, Line),
+        name in ITEM_KINDS.details(),
+        isinstance(kind, Line | Link),
+        isinstance(kind, Amount),
+    )
+    return ranked.index(True) if True in ranked else len(ranked)
+
+
+def _rows() -> list[str]:
+    """The fields with a row, in row (and Tab) order; a field that is part of another's fact
+    (the cost's currency) sits in that field's row."""
+    return sorted((name for name, rule in ITEM.fields.items() if rule.part_of is None), key=_rank)
+
+
+def _timed(name: str) -> bool:
+    """A field hidden, and not sent, while the item is all day."""
+    return isinstance(ITEM.fields[name].kind, TimeOfDay | Zone | Minutes)
+
+
+def _placeholders() -> dict[str, str]:
+    return {
+        "start_time": translate("ItemEditor", "Optional, e.g. 09:30"),
+        "timezone": translate("ItemEditor", "Time zone, e.g. Europe/Lisbon"),
+        "end_day": translate("ItemEditor", "Same day"),
+        "end_time": translate("ItemEditor", "Optional, e.g. 11:00"),
+        "end_timezone": translate("ItemEditor", "Same as the start"),
+        "duration_minutes": translate("ItemEditor", "Instead of an end, e.g. 1h30"),
+        "link": translate("ItemEditor", "https://…"),
+        "hours": translate("ItemEditor", "e.g. 10:00–19:00, closed Mondays"),
+        "cost_amount": translate("ItemEditor", "Optional, e.g. 120.50"),
+    }
+
+
 class ItemEditor(QDialog):
     """`save_requested(values)` when the person clicks Save; the view answers with
     `accept()` or `show_error(field, message)`. `confirm_requested` when the person confirms
     the facts the assistant set (`mark_unverified`); the view confirms them and clears the
-    marks."""
+    marks. Each field's widget, reader and writer follow from its declared kind."""
 
     save_requested = Signal(object)
     confirm_requested = Signal()
@@ -136,42 +193,34 @@ class ItemEditor(QDialog):
         )
         self.setWindowTitle(heading)
         self.setAccessibleName(heading)
-        self.kind_combo = QComboBox(self)
-        for row in ITEM_KINDS:
-            self.kind_combo.addItem(shown(row.label), row.value)
-        self.title_edit = QLineEdit(self)
-        self.day_edit = QDateEdit(self)
-        self.day_edit.setCalendarPopup(True)
-        self.day_edit.setDisplayFormat(DISPLAY_FORMAT)
-        self.day_edit.setDate(qdate(item.day if item else day))
-        self.all_day_check = QCheckBox(translate("ItemEditor", "All day"), self)
-        self.time_edit = QLineEdit(self)
-        self.time_edit.setPlaceholderText(translate("ItemEditor", "Optional, e.g. 09:30"))
-        self.zone_edit = _zone_edit(self, translate("ItemEditor", "Time zone, e.g. Europe/Lisbon"))
-        self.end_day_edit = DateEdit(local_pattern(), self)
-        self.end_day_edit.setPlaceholderText(translate("ItemEditor", "Same day"))
-        self.end_day_edit.fallback = self._day
-        self.end_time_edit = QLineEdit(self)
-        self.end_time_edit.setPlaceholderText(translate("ItemEditor", "Optional, e.g. 11:00"))
-        self.end_zone_edit = _zone_edit(self, translate("ItemEditor", "Same as the start"))
-        self.duration_edit = QLineEdit(self)
-        self.duration_edit.setPlaceholderText(
-            translate("ItemEditor", "Instead of an end, e.g. 1h30")
-        )
-        self.detail_edits: dict[str, QLineEdit] = {name: QLineEdit(self) for name in DETAIL_FIELDS}
-        self.detail_edits["link"].setPlaceholderText(translate("ItemEditor", "https://…"))
-        self.detail_edits["hours"].setPlaceholderText(
-            translate("ItemEditor", "e.g. 10:00–19:00, closed Mondays")
-        )
-        self.place_edit = QLineEdit(self)
-        self.cost_edit = QLineEdit(self)
-        self.cost_edit.setPlaceholderText(translate("ItemEditor", "Optional, e.g. 120.50"))
-        self.currency_combo = CurrencyCombo(self)
+        self.parts: dict[str, CurrencyCombo] = {}
+        """A field that is part of another's fact → its widget, in that field's row."""
+        self.fields: dict[str, QWidget] = {name: self._widget(name) for name in _rows()}
+        """Field → its widget, in the order of the rows (and of Tab)."""
+        for name, text in _placeholders().items():
+            edit = self.fields.get(name)
+            if isinstance(edit, QLineEdit):
+                edit.setPlaceholderText(text)
+        self.kind_combo = self._typed("kind", QComboBox)
+        self.title_edit = self._typed("title", QLineEdit)
+        self.day_edit = self._typed("day", QDateEdit)
+        self.all_day_check = self._typed("all_day", QCheckBox)
+        self.time_edit = self._typed("start_time", QLineEdit)
+        self.zone_edit = self._typed("timezone", QLineEdit)
+        self.end_day_edit = self._typed("end_day", DateEdit)
+        self.end_time_edit = self._typed("end_time", QLineEdit)
+        self.end_zone_edit = self._typed("end_timezone", QLineEdit)
+        self.duration_edit = self._typed("duration_minutes", QLineEdit)
+        self.place_edit = self._typed("place", QLineEdit)
+        self.cost_edit = self._typed("cost_amount", QLineEdit)
+        self.notes_edit = self._typed("notes", QPlainTextEdit)
+        self.currency_combo = self.parts["cost_currency"]
+        self.detail_edits = {name: self._typed(name, QLineEdit) for name in DETAIL_FIELDS}
         self.currency_combo.set_code(currency)
-        self.notes_edit = QPlainTextEdit(self)
-        self.notes_edit.setTabChangesFocus(True)
-        self.notes_edit.setFixedHeight(72)
-        self._fill(item, timezone)
+        if item is None:
+            self._fill({**defaults(ITEM.fields), "day": day, "timezone": timezone})
+        else:
+            self._fill({name: getattr(item, name) for name in ITEM.fields})
         self.error_label = QLabel(self)
         self.error_label.setWordWrap(True)
         self.error_label.setTextFormat(Qt.TextFormat.PlainText)
@@ -196,49 +245,22 @@ class ItemEditor(QDialog):
         self.buttons.addButton(self.save_button, QDialogButtonBox.ButtonRole.AcceptRole)
         self.buttons.addButton(self.cancel_button, QDialogButtonBox.ButtonRole.RejectRole)
 
-        cost_row = QWidget(self)
-        cost_layout = QHBoxLayout(cost_row)
-        cost_layout.setContentsMargins(0, 0, 0, 0)
-        cost_layout.addWidget(self.cost_edit, 1)
-        cost_layout.addWidget(self.currency_combo)
-        self.currency_combo.setAccessibleName(translate("ItemEditor", "Cost currency"))
-        self.fields: dict[str, QWidget] = {
-            "kind": self.kind_combo,
-            "title": self.title_edit,
-            "day": self.day_edit,
-            "all_day": self.all_day_check,
-            "start_time": self.time_edit,
-            "timezone": self.zone_edit,
-            "end_day": self.end_day_edit,
-            "end_time": self.end_time_edit,
-            "end_timezone": self.end_zone_edit,
-            "duration_minutes": self.duration_edit,
-            **{name: self.detail_edits[name] for name in JOURNEY_DETAILS},
-            "place": self.place_edit,
-            **{name: self.detail_edits[name] for name in (*VISIT_DETAILS, *COMMON_DETAILS)},
-            "cost_amount": self.cost_edit,
-            "notes": self.notes_edit,
-        }
-        """Field → its widget, in the order of the rows (and of Tab)."""
-        for name, widget in self.fields.items():
-            limit = text_limit(ITEM_RULES[name])
-            if isinstance(widget, QLineEdit) and limit is not None:
-                widget.setMaxLength(limit)
         self.form = QFormLayout()
         self.labels: dict[str, QLabel] = {}
+        order: list[QWidget] = []
         for name, widget in self.fields.items():
             label = QLabel(self)
             label.setBuddy(widget)
             self.labels[name] = label
-            self.form.addRow(label, cost_row if name == "cost_amount" else widget)
+            self.form.addRow(label, self._row(name, widget))
+            order += [widget, *self._parts_of(name)]
         for button in (self.save_button, self.cancel_button, self.confirm_button):
             button.setAccessibleName(button.text())
         layout = QVBoxLayout(self)
         layout.addLayout(self.form)
         layout.addWidget(self.error_label)
         layout.addWidget(self.buttons)
-        order = [*self.fields.values(), self.save_button, self.cancel_button, self.confirm_button]
-        order.insert(order.index(self.cost_edit) + 1, self.currency_combo)
+        order += [self.save_button, self.cancel_button, self.confirm_button]
         for before, after in itertools.pairwise(order):
             QWidget.setTabOrder(before, after)
         self.kind_combo.currentIndexChanged.connect(self._kind_changed)
@@ -249,6 +271,63 @@ class ItemEditor(QDialog):
         self.save_button.clicked.connect(self._save)
         self.cancel_button.clicked.connect(self.reject)
         self.confirm_button.clicked.connect(self.confirm_requested)
+
+    def _widget(self, name: str) -> QWidget:
+        """The editor of a field of this kind, limited as declared."""
+        rule = ITEM.fields[name]
+        kind = rule.kind
+        widget: QWidget
+        if isinstance(kind, Choice):
+            widget = QComboBox(self)
+            for option in kind.options:
+                widget.addItem(shown(getattr(option, "label", option.value)), option.value)
+        elif isinstance(kind, Day) and not kind.nullable:
+            widget = QDateEdit(self)
+            widget.setCalendarPopup(True)
+            widget.setDisplayFormat(DISPLAY_FORMAT)
+        elif isinstance(kind, Day):
+            widget = DateEdit(local_pattern(), self)
+            widget.fallback = self._day
+        elif isinstance(kind, Flag):
+            widget = QCheckBox(shown(rule.label), self)
+        elif isinstance(kind, Zone):
+            widget = _zone_edit(self)
+        elif isinstance(kind, Text):
+            widget = QPlainTextEdit(self)
+            widget.setTabChangesFocus(True)
+            widget.setFixedHeight(72)
+        else:
+            widget = QLineEdit(self)
+            limit = text_limit(rule)
+            if limit is not None:
+                widget.setMaxLength(limit)
+        for part, part_rule in ITEM.fields.items():
+            if part_rule.part_of == name:
+                self.parts[part] = CurrencyCombo(self)
+                self.parts[part].setAccessibleName(shown(part_rule.label))
+        return widget
+
+    def _typed(self, name: str, cls: type[_W]) -> _W:
+        widget = self.fields[name]
+        if not isinstance(widget, cls):
+            raise TypeError(f"{name} is edited in a {type(widget).__name__}")
+        return widget
+
+    def _parts_of(self, name: str) -> list[QWidget]:
+        return [self.parts[part] for part in self.parts if ITEM.fields[part].part_of == name]
+
+    def _row(self, name: str, widget: QWidget) -> QWidget:
+        """The field's widget, or a row of it and the fields that are part of it."""
+        parts = self._parts_of(name)
+        if not parts:
+            return widget
+        row = QWidget(self)
+        row_layout = QHBoxLayout(row)
+        row_layout.setContentsMargins(0, 0, 0, 0)
+        row_layout.addWidget(widget, 1)
+        for part in parts:
+            row_layout.addWidget(part)
+        return row
 
     def mark_unverified(self, fields: Collection[str]) -> None:
         """Mark the fields holding facts the assistant set that nobody confirmed (their
@@ -268,31 +347,24 @@ class ItemEditor(QDialog):
     def unverified_fields(self) -> frozenset[str]:
         return self._flagged
 
-    def _fill(self, item: ItineraryItemRecord | None, timezone: str | None) -> None:
-        if item is None:
-            self.zone_edit.setText(timezone or "")
-            self.kind_combo.setCurrentIndex(
-                self.kind_combo.findData(str(ITEM_RULES["kind"].default))
-            )
-            return
-        self.kind_combo.setCurrentIndex(self.kind_combo.findData(item.kind.value))
-        self.title_edit.setText(item.title)
-        self.all_day_check.setChecked(item.all_day)
-        self.time_edit.setText(_clock(item.start_time))
-        self.zone_edit.setText(item.timezone or "")
-        self.end_day_edit.set_value(item.end_day)
-        self.end_time_edit.setText(_clock(item.end_time))
-        self.end_zone_edit.setText(item.end_timezone or "")
-        self.duration_edit.setText(
-            "" if item.duration_minutes is None else str(item.duration_minutes)
-        )
-        for name, edit in self.detail_edits.items():
-            edit.setText(getattr(item, name))
-        self.place_edit.setText(item.place)
-        self.cost_edit.setText("" if item.cost_amount is None else str(item.cost_amount))
-        if item.cost_currency:
-            self.currency_combo.set_code(item.cost_currency)
-        self.notes_edit.setPlainText(item.notes)
+    def _fill(self, values: Mapping[str, object]) -> None:
+        for name, widget in self.fields.items():
+            value = values[name]
+            if isinstance(widget, QComboBox):
+                widget.setCurrentIndex(widget.findData(str(value)))
+            elif isinstance(widget, DateEdit):
+                widget.set_value(value if isinstance(value, date) else None)
+            elif isinstance(widget, QDateEdit) and isinstance(value, date):
+                widget.setDate(qdate(value))
+            elif isinstance(widget, QCheckBox):
+                widget.setChecked(bool(value))
+            elif isinstance(widget, QPlainTextEdit):
+                widget.setPlainText(str(value or ""))
+            elif isinstance(widget, QLineEdit):
+                widget.setText(write_time(value) if isinstance(value, time) else _text(value))
+        for part, combo in self.parts.items():
+            if values[part]:
+                combo.set_code(str(values[part]))
 
     def add_row(self, label_text: str, widget: QWidget) -> None:
         """Another row under the fields (the item's documents), reached by Tab after them."""
@@ -306,12 +378,12 @@ class ItemEditor(QDialog):
             for child in widget.findChildren(QWidget)
             if child.focusPolicy() != Qt.FocusPolicy.NoFocus and child.focusProxy() is None
         ]
-        for first, second in itertools.pairwise([self.notes_edit, *inner, self.save_button]):
+        last = [*self.fields.values()][-1]
+        for first, second in itertools.pairwise([last, *inner, self.save_button]):
             QWidget.setTabOrder(first, second)
 
     def _day(self) -> date:
-        day = self.day_edit.date()
-        return date(day.year(), day.month(), day.day())
+        return _date(self.day_edit)
 
     def kind(self) -> ItemKind:
         return ItemKind(self.kind_combo.currentData())
@@ -320,26 +392,37 @@ class ItemEditor(QDialog):
         """What the fields say, in the store's terms (hidden details included: they are
         kept, not cleared). An all-day item has no times: those fields, hidden while All day
         is on, keep their text but are not sent."""
-        end_day = self.end_day_edit.read()
         timed = not self.all_day_check.isChecked()
-        cost = self.cost_edit.text().strip()
-        return {
-            "kind": self.kind().value,
-            "title": self.title_edit.text().strip(),
-            "day": self._day(),
-            "all_day": self.all_day_check.isChecked(),
-            "start_time": normalize_time(self.time_edit.text()) if timed else None,
-            "timezone": normalize_zone(self.zone_edit.text()),
-            "end_day": end_day.text if isinstance(end_day, UnreadableDate) else end_day,
-            "end_time": normalize_time(self.end_time_edit.text()) if timed else None,
-            "end_timezone": normalize_zone(self.end_zone_edit.text()),
-            "duration_minutes": parse_duration(self.duration_edit.text()) if timed else None,
-            **{name: edit.text().strip() for name, edit in self.detail_edits.items()},
-            "place": self.place_edit.text().strip(),
-            "cost_amount": cost or None,
-            "cost_currency": self.currency_combo.code() if cost else None,
-            "notes": self.notes_edit.toPlainText(),
+        values = {
+            name: self._read(name, widget) if timed or not _timed(name) else None
+            for name, widget in self.fields.items()
         }
+        for part, combo in self.parts.items():
+            values[part] = combo.code() if values[ITEM.marked_as(part)] else None
+        return values
+
+    def _read(self, name: str, widget: QWidget) -> object:
+        kind = ITEM.fields[name].kind
+        if isinstance(widget, QComboBox):
+            return widget.currentData()
+        if isinstance(widget, DateEdit):
+            read = widget.read()
+            return read.text if isinstance(read, UnreadableDate) else read
+        if isinstance(widget, QDateEdit):
+            return _date(widget)
+        if isinstance(widget, QCheckBox):
+            return widget.isChecked()
+        if isinstance(widget, QPlainTextEdit):
+            return widget.toPlainText()
+        assert isinstance(widget, QLineEdit)
+        text = widget.text()
+        if isinstance(kind, TimeOfDay):
+            return _clock_text(lambda typed: write_time(read_time(typed)), text)
+        if isinstance(kind, Zone):
+            return normalize_zone(text)
+        if isinstance(kind, Minutes):
+            return parse_duration(text)
+        return text.strip() or (None if isinstance(kind, Amount) else "")
 
     def show_error(self, field: str, message: str) -> None:
         """The store refused the values: say why and put the cursor where to fix it."""
@@ -348,7 +431,7 @@ class ItemEditor(QDialog):
         self.error_label.setText(message)
         self.error_label.setAccessibleDescription(message)
         self.error_label.show()
-        widget = self.currency_combo if field == "cost_currency" else self.fields.get(field)
+        widget = self.parts.get(field) or self.fields.get(field)
         if widget is not None:
             widget.setFocus(Qt.FocusReason.OtherFocusReason)
 
@@ -362,14 +445,14 @@ class ItemEditor(QDialog):
         asked_by_some = ITEM_KINDS.details()
         for name, label in self.labels.items():
             text = shown(_label_text(kind, name))
-            label.setText("" if name == "all_day" else text)
+            label.setText("" if isinstance(self.fields[name], QCheckBox) else text)
             self.fields[name].setAccessibleName(text)
             if name in asked_by_some:
                 self.form.setRowVisible(label, name in wanted)
 
     def _all_day_changed(self) -> None:
         timed = not self.all_day_check.isChecked()
-        for name in ("start_time", "timezone", "end_time", "end_timezone", "duration_minutes"):
+        for name in filter(_timed, self.fields):
             self.form.setRowVisible(self.labels[name], timed)
 
     def _save(self) -> None:

@@ -1,11 +1,5 @@
-"""The itinerary as a two-level tree model: day rows, each with its items as children.
-
-Columns are Time, Title, Place and Notes; a day row's heading sits in the first column
-(the view spans it across the row). Items the assistant added or changed and the person
-has not looked at are tinted, with the reason in the tooltip. Items and days the plan
-checks find a problem with carry its severity's icon, the problems in the tooltip and the
-accessible description (`set_marks`). Locked items and days carry a padlock (a day's
-problem icon takes its place), and screen readers hear "locked" after their name.
+"""The itinerary as a two-level tree model: day rows, each with its items as children, marked
+with the assistant's unseen changes, the plan's problems and locks.
 
 The model keeps its values in Qt's own item store (a `QStandardItemModel`): the view asks
 for several roles of every visible cell on every paint, and answering from Python costs a
@@ -14,7 +8,7 @@ call into the interpreter each (and a wait for the GIL while another thread runs
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Collection, Mapping, Sequence
 from datetime import date
 from typing import Any
 
@@ -40,6 +34,7 @@ from concierge.ui.model_index import AnyIndex
 from concierge.ui.problems.marks import NO_MARKS, Mark, ProblemMarks, count_text
 from concierge.ui.views.locks import LOCKED_TEXT
 from concierge.ui.views.marks import ADDED_BY_ASSISTANT, CHANGED_BY_ASSISTANT, UNVERIFIED
+from concierge.ui.views.words import counted
 
 from .itinerary_days import DayGroup
 
@@ -60,57 +55,38 @@ UNVERIFIED_ROLE = Qt.ItemDataRole.UserRole + 5
 LOCKED_ROLE = Qt.ItemDataRole.UserRole + 6
 """True on the cells of a locked item or day row."""
 
-_FIELD_NAMES = {
-    "day": QT_TRANSLATE_NOOP("ItineraryModel", "day"),
-    "start_time": QT_TRANSLATE_NOOP("ItineraryModel", "time"),
-    "timezone": QT_TRANSLATE_NOOP("ItineraryModel", "time zone"),
-    "title": QT_TRANSLATE_NOOP("ItineraryModel", "title"),
-    "place": QT_TRANSLATE_NOOP("ItineraryModel", "place"),
-    "notes": QT_TRANSLATE_NOOP("ItineraryModel", "notes"),
-    "kind": QT_TRANSLATE_NOOP("ItineraryModel", "kind"),
-    "end_day": QT_TRANSLATE_NOOP("ItineraryModel", "end day"),
-    "end_time": QT_TRANSLATE_NOOP("ItineraryModel", "end time"),
-    "end_timezone": QT_TRANSLATE_NOOP("ItineraryModel", "end time zone"),
-    "all_day": QT_TRANSLATE_NOOP("ItineraryModel", "all day"),
-    "duration_minutes": QT_TRANSLATE_NOOP("ItineraryModel", "duration"),
-    "carrier": QT_TRANSLATE_NOOP("ItineraryModel", "carrier"),
-    "service_number": QT_TRANSLATE_NOOP("ItineraryModel", "number"),
-    "from_place": QT_TRANSLATE_NOOP("ItineraryModel", "from"),
-    "to_place": QT_TRANSLATE_NOOP("ItineraryModel", "to"),
-    "seat": QT_TRANSLATE_NOOP("ItineraryModel", "seat"),
-    "confirmation_code": QT_TRANSLATE_NOOP("ItineraryModel", "confirmation code"),
-    "provider": QT_TRANSLATE_NOOP("ItineraryModel", "provider"),
-    "address": QT_TRANSLATE_NOOP("ItineraryModel", "address"),
-    "link": QT_TRANSLATE_NOOP("ItineraryModel", "link"),
-    "cost_amount": QT_TRANSLATE_NOOP("ItineraryModel", "cost"),
-    "cost_currency": QT_TRANSLATE_NOOP("ItineraryModel", "cost currency"),
-    "hours": QT_TRANSLATE_NOOP("ItineraryModel", "opening hours"),
-}
-"""What an assistant change is called in a tooltip; moves that only renumber (position)
-are not marked: they follow from another change."""
+_COLUMN_FIELDS = ("start_time", "title", "place", "notes")
+"""The field each column shows: a change to it is called by the column's name."""
+
+
+def _field_names() -> dict[str, str]:
+    """What an assistant change to each field is called in a tooltip ("time", "end day"),
+    in declaration order; moves that only renumber (position) are not marked."""
+    columns = dict(zip(_COLUMN_FIELDS, COLUMNS, strict=True))
+    return {
+        field: shown(columns.get(field, rule.label)).lower() for field, rule in ITEM.fields.items()
+    }
 
 
 def unseen_reason(fields: frozenset[str]) -> str | None:
     """The tooltip for an item with these unseen assistant changes, or None (no mark)."""
     if CREATED in fields:
         return shown(ADDED_BY_ASSISTANT)
-    names = [name for field, name in _FIELD_NAMES.items() if field in fields]
-    return _reason(CHANGED_BY_ASSISTANT, names)
+    return _reason(CHANGED_BY_ASSISTANT, fields)
 
 
 def unverified_reason(fields: Sequence[str]) -> str | None:
     """The tooltip for an item with these unconfirmed facts of the assistant's, or None."""
-    wanted = {ITEM.marked_as(field) for field in fields}
-    names = [name for field, name in _FIELD_NAMES.items() if field in wanted]
-    return _reason(UNVERIFIED, names)
+    return _reason(UNVERIFIED, {ITEM.marked_as(field) for field in fields})
 
 
-def _reason(what: str, names: Sequence[str]) -> str | None:
+def _reason(what: str, fields: Collection[str]) -> str | None:
     """ "Changed by the assistant: time, place", in the person's language."""
+    names = [name for field, name in _field_names().items() if field in fields]
     if not names:
         return None
     return translate("ItineraryModel", "{what}: {fields}").format(
-        what=shown(what), fields=", ".join(shown(name) for name in names)
+        what=shown(what), fields=", ".join(names)
     )
 
 
@@ -119,7 +95,6 @@ _TOOLTIP = Qt.ItemDataRole.ToolTipRole
 _ACCESSIBLE_TEXT = Qt.ItemDataRole.AccessibleTextRole
 _ACCESSIBLE_DESCRIPTION = Qt.ItemDataRole.AccessibleDescriptionRole
 _BACKGROUND = Qt.ItemDataRole.BackgroundRole
-_DECORATION = Qt.ItemDataRole.DecorationRole
 _FOREGROUND = Qt.ItemDataRole.ForegroundRole
 _FONT = Qt.ItemDataRole.FontRole
 _DECORATION = Qt.ItemDataRole.DecorationRole
@@ -281,25 +256,11 @@ class ItineraryModel(QStandardItemModel):
                     _update(day_item, row, cells[row], fresh)
                     cells[row] = fresh
 
-    def mark_of_item(self, item_id: str) -> Mark | None:
-        return self._marks.items.get(item_id)
-
-    def mark_of_day(self, day: date) -> Mark | None:
-        return self._marks.days.get(day)
-
     def time_texts(self) -> frozenset[str]:
         """Every text the Time column shows (read from Python, not through Qt calls)."""
         return frozenset(
             cells[_DISPLAY][0] for day_cells in self._item_cells for cells in day_cells
         )
-
-    def is_locked(self, index: AnyIndex) -> bool:
-        """Whether the row of `index` (an item or a day) is locked."""
-        item = self.item_at(index)
-        if item is not None:
-            return item.id in self._locked_items
-        day = self.day_at(index)
-        return day is not None and day in self._locked_days
 
     def is_unseen(self, item_id: str) -> bool:
         return item_id in self._unseen
@@ -351,12 +312,12 @@ class ItineraryModel(QStandardItemModel):
 
     def _cells_of_day(self, group: DayGroup) -> _Cells:
         count = len(group.items)
-        if count == 1:
-            label = translate("ItineraryModel", "{day}, 1 item").format(day=group.heading)
-        else:
-            label = translate("ItineraryModel", "{day}, {count} items").format(
-                day=group.heading, count=count
-            )
+        label = counted(
+            count,
+            translate("ItineraryModel", "{day}, 1 item"),
+            translate("ItineraryModel", "{day}, {count} items"),
+            day=group.heading,
+        )
         mark = self._marks.days.get(group.day)
         locked = group.day in self._locked_days
         if locked:

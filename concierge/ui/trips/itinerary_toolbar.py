@@ -12,16 +12,20 @@ from typing import Protocol
 
 from PySide6.QtCore import QKeyCombination, QPoint, Qt
 from PySide6.QtGui import QAction, QKeySequence
-from PySide6.QtWidgets import QHBoxLayout, QMenu, QPushButton, QStyle, QTreeView, QWidget
+from PySide6.QtWidgets import QHBoxLayout, QMenu, QPushButton, QTreeView, QWidget
 
 from concierge.ui.i18n import translate
-from concierge.ui.views.actions import action_button, icon_button, make_action
+from concierge.ui.views.actions import (
+    action_button,
+    key_text,
+    make_action,
+    make_actions,
+    move_actions,
+    move_buttons,
+    on_widget,
+)
 
 from .itinerary_days import DayGroup
-
-
-def _keys(action: QAction) -> str:
-    return action.shortcut().toString(QKeySequence.SequenceFormat.NativeText)
 
 
 class ItineraryCommands(Protocol):
@@ -68,29 +72,19 @@ class ItineraryToolbar(QWidget):
             QKeySequence.StandardKey.Delete,
             commands.remove_selected,
         )
-        self.move_up_action = make_action(
+        self.move_up_action, self.move_down_action = move_actions(self, commands.move_selected)
+        self.previous_day_action, self.next_day_action = make_actions(
             self,
-            translate("ItineraryToolbar", "Move up"),
-            QKeyCombination(alt, Qt.Key.Key_Up),
-            lambda: commands.move_selected(-1),
-        )
-        self.move_down_action = make_action(
-            self,
-            translate("ItineraryToolbar", "Move down"),
-            QKeyCombination(alt, Qt.Key.Key_Down),
-            lambda: commands.move_selected(1),
-        )
-        self.previous_day_action = make_action(
-            self,
-            translate("ItineraryToolbar", "Move to previous day"),
-            QKeyCombination(alt, Qt.Key.Key_PageUp),
-            lambda: commands.move_selected_to_adjacent_day(-1),
-        )
-        self.next_day_action = make_action(
-            self,
-            translate("ItineraryToolbar", "Move to next day"),
-            QKeyCombination(alt, Qt.Key.Key_PageDown),
-            lambda: commands.move_selected_to_adjacent_day(1),
+            (
+                translate("ItineraryToolbar", "Move to previous day"),
+                QKeyCombination(alt, Qt.Key.Key_PageUp),
+                lambda: commands.move_selected_to_adjacent_day(-1),
+            ),
+            (
+                translate("ItineraryToolbar", "Move to next day"),
+                QKeyCombination(alt, Qt.Key.Key_PageDown),
+                lambda: commands.move_selected_to_adjacent_day(1),
+            ),
         )
         for action, arrow in (
             (self.previous_day_action, Qt.Key.Key_Up),
@@ -111,18 +105,13 @@ class ItineraryToolbar(QWidget):
                 "Confirm the times, costs and addresses the assistant set on the selected items",
             )
         )
-        for action in self.tree_actions():
-            action.setShortcutContext(Qt.ShortcutContext.WidgetShortcut)
-            tree.addAction(action)
+        on_widget(tree, self.tree_actions())
 
         self.add_button = action_button(self, self.add_action)
         self.edit_button = action_button(self, self.edit_action)
         self.remove_button = action_button(self, self.remove_action)
-        self.move_up_button = icon_button(
-            self, self.move_up_action, QStyle.StandardPixmap.SP_ArrowUp
-        )
-        self.move_down_button = icon_button(
-            self, self.move_down_action, QStyle.StandardPixmap.SP_ArrowDown
+        self.move_up_button, self.move_down_button = move_buttons(
+            self, self.move_up_action, self.move_down_action
         )
         move_to_day = translate("ItineraryToolbar", "Move to day")
         self.move_to_day_button = QPushButton(move_to_day, self)
@@ -132,7 +121,10 @@ class ItineraryToolbar(QWidget):
                 "ItineraryToolbar",
                 "Move the selected item to another day ({previous} or {next}: the previous or "
                 "next day)",
-            ).format(previous=_keys(self.previous_day_action), next=_keys(self.next_day_action))
+            ).format(
+                previous=key_text(self.previous_day_action.shortcut()),
+                next=key_text(self.next_day_action.shortcut()),
+            )
         )
         self.day_menu = QMenu(move_to_day, self)
         self.day_menu.aboutToShow.connect(self._fill_day_menu)

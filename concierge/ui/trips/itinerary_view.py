@@ -1,18 +1,9 @@
 """The itinerary of the selected trip: items grouped by day, edited in a small dialog,
-reordered from the keyboard, removed at once with Undo offered.
-
-Beside the list, the current day as a timeline (`DayTimeline`, hidden and shown with
-Ctrl+T); selecting in either selects in both, and Enter in either opens the item.
-
-Rows, day headings and timeline blocks the plan checks find a problem with are marked
-(`show_problems`).
-
-Ctrl+L locks the current item (or, on a day's heading, the day) against the assistant's
-changes, or unlocks it; locked rows carry a padlock.
+reordered from the keyboard, removed at once with Undo offered, locked with Ctrl+L; beside
+the list, the current day as a timeline (Ctrl+T), the selection shared between the two.
 
 Selecting items tells `SelectionState` (so the assistant knows what "these" means) and
-marks the assistant's changes to them seen. The view follows the store through the change
-bus and keeps the selection, by item id, across every refresh.
+marks the assistant's changes to them seen; the selection survives every refresh, by id.
 """
 
 from __future__ import annotations
@@ -41,7 +32,6 @@ from PySide6.QtWidgets import (
     QSplitter,
     QToolButton,
     QTreeView,
-    QVBoxLayout,
     QWidget,
 )
 
@@ -54,7 +44,6 @@ from concierge.store import (
     ItineraryItemRecord,
     LockKind,
     LockRecord,
-    Outcome,
     StopRecord,
     StoreError,
     TripRecord,
@@ -71,6 +60,8 @@ from concierge.ui.i18n import shown, translate
 from concierge.ui.problems.icons import SeverityIcons
 from concierge.ui.problems.marks import NO_MARKS, ProblemMarks
 from concierge.ui.scroll_bars import use_steady_scroll_bars
+from concierge.ui.views.actions import key_text
+from concierge.ui.views.layouts import note_label, vbox
 from concierge.ui.views.locks import (
     FieldLockMenu,
     LockKey,
@@ -81,7 +72,7 @@ from concierge.ui.views.locks import (
 from concierge.ui.views.person import person
 from concierge.ui.views.trip_view import TripView
 from concierge.ui.views.undo_bar import UndoBar
-from concierge.ui.views.undo_offer import UndoOffer, undo_offered
+from concierge.ui.views.undo_offer import UndoOffer
 
 from .day_timeline import DayTimeline
 from .item_editor import ItemEditor
@@ -118,10 +109,12 @@ class ItineraryView(TripView[Change]):
     items_selected = Signal(object)
     """The ids of the selected items (a tuple, possibly empty), in itinerary order."""
 
+    view_name = "itinerary"
+    object_name = "itineraryView"
+    accessible_name = QT_TRANSLATE_NOOP("ItineraryView", "Itinerary")
+
     def __init__(self, services: TravelServices, parent: QWidget | None = None) -> None:
-        super().__init__(services.bus, parent, name="itinerary")
-        self.setObjectName("itineraryView")
-        self.setAccessibleName(translate("ItineraryView", "Itinerary"))
+        super().__init__(services.bus, parent)
         self.itinerary = services.itinerary
         self.trips = services.trips
         self.stops = services.stops
@@ -157,9 +150,7 @@ class ItineraryView(TripView[Change]):
         self.column_shares = ColumnShares(header, {2: 0.18, 3: 0.18})  # Place, Notes
         self.empty_label = QLabel(shown(EMPTY_TEXT), self)
         self.empty_label.setWordWrap(True)
-        self.placeholder = QLabel(shown(NO_TRIP_TEXT), self)
-        self.placeholder.setAlignment(Qt.AlignmentFlag.AlignCenter)
-        self.placeholder.setWordWrap(True)
+        self.placeholder = note_label(shown(NO_TRIP_TEXT), self)
         self.undo_bar = UndoBar(self)
         self.toolbar = ItineraryToolbar(self, self.tree, self)
         self.timeline = DayTimeline(self)
@@ -171,11 +162,6 @@ class ItineraryView(TripView[Change]):
         self.splitter.addWidget(self.timeline)
         self.splitter.setStretchFactor(0, 3)
         self.splitter.setStretchFactor(1, 2)
-        body = QWidget(self)
-        body_layout = QVBoxLayout(body)
-        body_layout.setContentsMargins(0, 0, 0, 0)
-        body_layout.addWidget(self.splitter, 1)
-        body_layout.addWidget(self.empty_label)
         self.timeline_action = QAction(translate("ItineraryView", "Timeline"), self)
         self.timeline_action.setCheckable(True)
         self.timeline_action.setChecked(True)
@@ -183,9 +169,7 @@ class ItineraryView(TripView[Change]):
         self.timeline_action.setShortcutContext(Qt.ShortcutContext.WidgetWithChildrenShortcut)
         self.timeline_action.setToolTip(
             translate("ItineraryView", "Show the day timeline beside the list ({keys})").format(
-                keys=self.timeline_action.shortcut().toString(
-                    QKeySequence.SequenceFormat.NativeText
-                )
+                keys=key_text(TIMELINE_KEYS)
             )
         )
         self.timeline_action.toggled.connect(self._show_timeline)
@@ -199,10 +183,10 @@ class ItineraryView(TripView[Change]):
         actions = QHBoxLayout()
         actions.addWidget(self.toolbar, 1)  # Below the tree: visual order is tab order.
         actions.addWidget(self.timeline_button)
-        body_layout.addLayout(actions)
-        body_layout.addWidget(self.undo_bar)
-        self.stack = self.stack_pages(self.placeholder, body)
-        self.body = body
+        self.body = vbox(
+            self, self.splitter, self.empty_label, actions, self.undo_bar, grow=self.splitter
+        )
+        self.stack = self.stack_pages(self.placeholder, self.body)
         self.setFocusProxy(self.tree)
         chain = [self.tree, self.timeline, *self.toolbar.buttons(), self.timeline_button]
         for before, after in itertools.pairwise(chain):
@@ -382,9 +366,10 @@ class ItineraryView(TripView[Change]):
             work = self.locks.toggle(
                 LockKind.DAY, day.isoformat(), trip_id=trip_id, context=person()
             )
-        self.tasks.start(self._toggle_lock(work), name="lock")
+        self.tasks.start(self._write(work), name="lock")
 
-    async def _toggle_lock(self, work: Awaitable[Outcome[bool]]) -> None:
+    async def _write(self, work: Awaitable[object]) -> None:
+        """Wait for the person's write, then show it (or, refused, say why)."""
         try:
             await work
         except StoreError as error:
@@ -565,23 +550,13 @@ class ItineraryView(TripView[Change]):
         self.reload_now()
 
     async def _undo(self, offer: UndoOffer) -> None:
-        problem = await undo_offered(self.history, offer)
-        if problem is not None:
-            self.undo_bar.inform(problem)
-        elif offer.trip_id == self._trip_id:
+        if await self.undo_bar.undo(self.history, offer) and offer.trip_id == self._trip_id:
             self._pending_select = offer.entity_ids
             self.reload_now()
 
     def _start_move(self, item: ItineraryItemRecord, day: date, position: int | None) -> None:
-        self.tasks.start(self._move(item, day, position), name="move item")
-
-    async def _move(self, item: ItineraryItemRecord, day: date, position: int | None) -> None:
-        try:
-            await self.itinerary.move(item.id, day=day, position=position, context=person())
-        except StoreError as error:
-            self.undo_bar.inform(error_text(error))
-            return
-        self.reload_now()
+        work = self.itinerary.move(item.id, day=day, position=position, context=person())
+        self.tasks.start(self._write(work), name="move item")
 
     async def _mark_seen(self, trip_id: str, item_ids: Sequence[str]) -> None:
         for item_id in item_ids:
@@ -679,23 +654,21 @@ class ItineraryView(TripView[Change]):
 
     def _open_editor(self, editor: ItemEditor) -> None:
         self._close_editor()
-        if editor.item is not None:
-            self._look_at([editor.item.id])
         self.editor = editor
-        if editor.item is not None:
-            self._offer_field_locks(editor, editor.item)
-        if self.documents is not None and editor.item is not None:
-            box = item_documents(self.documents, self.history, self.tasks, editor.item, editor)
-            editor.add_row(translate("ItineraryView", "Documents"), box)
+        item = editor.item
+        if item is not None:
+            self._look_at([item.id])
+            self._offer_field_locks(editor, item)
+            if self.documents is not None:
+                box = item_documents(self.documents, self.history, self.tasks, item, editor)
+                editor.add_row(translate("ItineraryView", "Documents"), box)
+            editor.mark_unverified(self._unverified.get(item.id, ()))
+            editor.confirm_requested.connect(
+                lambda: self.tasks.start(self._confirm([item.id], editor), name="confirm item")
+            )
         editor.save_requested.connect(
             lambda values: self.tasks.start(self._save_item(editor, values), name="save item")
         )
-        if editor.item is not None:
-            item_id = editor.item.id
-            editor.mark_unverified(self._unverified.get(item_id, ()))
-            editor.confirm_requested.connect(
-                lambda: self.tasks.start(self._confirm([item_id], editor), name="confirm item")
-            )
         editor.finished.connect(lambda _result: self._editor_closed(editor))
         editor.open()
 

@@ -14,7 +14,7 @@ import re
 from PySide6.QtCore import QStringListModel, Qt, Signal
 from PySide6.QtWidgets import QCompleter, QLineEdit, QWidget
 
-from concierge.travel.edits.trips import PlaceRole, TripEditor
+from concierge.travel.edits.trips import PlaceRole, TripEditor, place_text_field
 from concierge.travel.places.index import PlaceIndex
 from concierge.ui.async_support import BackgroundTasks
 
@@ -84,6 +84,6 @@ def place_changes(editor: TripEditor, role: PlaceRole, text: str) -> dict[str, o
     typed = text.strip()
     if match := _STORED_FORM.fullmatch(typed):
         fields = editor.place_fields(role, match["code"], strict=False)
-        if fields[role] == typed:
+        if fields[place_text_field(role)] == typed:
             return fields
     return editor.place_fields(role, typed, strict=False)

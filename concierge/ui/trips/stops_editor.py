@@ -1,17 +1,6 @@
 """The trip form's route: one compact row per stop (place, arrival, departure), edited in
-place and saved to SQLite as each field is left, like the form's other fields.
-
-Keyboard: Add stop (Ctrl+Shift+N or Insert) opens an empty row at the end and focuses its
-place; typing a place and leaving it (Tab, Enter, a pick from the completion list) adds the
-stop. Tab goes place → arrival → departure → the next stop. Ctrl+Delete removes the stop
-with the focus, Alt+Up / Alt+Down move it along the route; each is one undo step. A row
-follows the store (the assistant's edits, undo) unless it holds unsaved typing.
-
-Ctrl+L locks the stop with the focus against the assistant's changes (its place, dates and
-place in the route), or unlocks it; a locked stop shows a padlock by its number.
-
-A stop the assistant added or changed carries the assistant's mark, as the form's fields do,
-until the person focuses it or marks the trip's changes seen; undoing the change removes it.
+place and saved as each field is left, like the form's other fields. A row follows the
+store (the assistant's edits, undo) unless it holds unsaved typing.
 """
 
 from __future__ import annotations
@@ -44,12 +33,12 @@ from concierge.store import (
     StoreError,
 )
 from concierge.store.validation import LINE_LIMIT, STOP_RULES, text_limit
-from concierge.text import error_text
+from concierge.text import QT_TRANSLATE_NOOP, error_text
 from concierge.travel.places.index import PlaceIndex
 from concierge.travel.services import TravelServices
 from concierge.ui.colours import Tone, tint
 from concierge.ui.i18n import shown, translate
-from concierge.ui.views.actions import action_button, make_action
+from concierge.ui.views.actions import action_button, make_action, move_actions
 from concierge.ui.views.locks import LOCKED_TEXT, LockKey, lock_action, lock_icon
 from concierge.ui.views.marks import CHANGED_BY_ASSISTANT
 from concierge.ui.views.person import person
@@ -215,10 +204,12 @@ class StopsEditor(TripView[Change]):
     marks_changed = Signal()
     """Stops gained or lost the assistant's mark (`marked_labels`)."""
 
+    view_name = "stops"
+    object_name = "stopsEditor"
+    accessible_name = QT_TRANSLATE_NOOP("StopsEditor", "Stops")
+
     def __init__(self, services: TravelServices, parent: QWidget | None = None) -> None:
-        super().__init__(services.bus, parent, name="stops")
-        self.setObjectName("stopsEditor")
-        self.setAccessibleName(translate("StopsEditor", "Stops"))
+        super().__init__(services.bus, parent)
         self.editor = services.editor
         self.places = services.places
         self.history = services.history
@@ -249,17 +240,11 @@ class StopsEditor(TripView[Change]):
             QKeyCombination(Qt.KeyboardModifier.ControlModifier, Qt.Key.Key_Delete),
             self.remove_current,
         )
-        self.up_action = make_action(
+        self.up_action, self.down_action = move_actions(
             self,
+            self.move_current,
             translate("StopsEditor", "Move stop up"),
-            QKeyCombination(Qt.KeyboardModifier.AltModifier, Qt.Key.Key_Up),
-            lambda: self.move_current(-1),
-        )
-        self.down_action = make_action(
-            self,
             translate("StopsEditor", "Move stop down"),
-            QKeyCombination(Qt.KeyboardModifier.AltModifier, Qt.Key.Key_Down),
-            lambda: self.move_current(1),
         )
         for action in (self.add_action, self.remove_action, self.up_action, self.down_action):
             action.setShortcutContext(Qt.ShortcutContext.WidgetWithChildrenShortcut)

@@ -7,6 +7,7 @@ from __future__ import annotations
 from concierge.model.kinds import ITEM_KINDS
 from concierge.travel.itinerary.day_layout import Block, DayLayout, TimelineEntry
 from concierge.ui.i18n import shown, translate
+from concierge.ui.views.words import counted
 
 
 def kind_label(kind: str) -> str:
@@ -42,13 +43,6 @@ def apart_label(entry: TimelineEntry) -> str:
     return translate("DayTimeline", "No time")
 
 
-def _apart_word(entry: TimelineEntry) -> str:
-    """The same inside a sentence: "all day", "no time"."""
-    if entry.all_day or entry.continues_before:
-        return translate("DayTimeline", "all day")
-    return translate("DayTimeline", "no time")
-
-
 def block_times(block: Block) -> str:
     """10:05–13:00, 20:00 · no end time, until 07:15, 22:00 until the next day."""
     entry = block.entry
@@ -77,7 +71,7 @@ def describe(layout: DayLayout, item_id: str) -> str:
     if block is None:
         entry = layout.entry(item_id)
         assert entry is not None, item_id
-        return f"{entry.title}, {kind_label(entry.kind)}, {_apart_word(entry)}. {place}."
+        return f"{entry.title}, {kind_label(entry.kind)}, {apart_label(entry).lower()}. {place}."
     text = f"{block.entry.title}, {kind_label(block.entry.kind)}, {block_times(block)}."
     others = [layout.entry(other) for other in layout.overlapping(item_id)]
     if others:
@@ -92,16 +86,19 @@ def summary(layout: DayLayout) -> str:
     count = len(layout.order())
     if not count:
         return translate("DayTimeline", "Nothing planned")
-    if count == 1:
-        parts = [translate("DayTimeline", "1 item")]
-    else:
-        parts = [translate("DayTimeline", "{count} items").format(count=count)]
+    parts = [
+        counted(
+            count, translate("DayTimeline", "1 item"), translate("DayTimeline", "{count} items")
+        )
+    ]
     if layout.overlaps:
-        overlaps = len(layout.overlaps)
-        if overlaps == 1:
-            parts.append(translate("DayTimeline", "1 overlap"))
-        else:
-            parts.append(translate("DayTimeline", "{count} overlaps").format(count=overlaps))
+        parts.append(
+            counted(
+                len(layout.overlaps),
+                translate("DayTimeline", "1 overlap"),
+                translate("DayTimeline", "{count} overlaps"),
+            )
+        )
     free = sum(gap.minutes for gap in layout.gaps)
     if free:
         parts.append(free_text(free))

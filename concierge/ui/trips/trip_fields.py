@@ -69,12 +69,7 @@ def pace_label(pace: Pace) -> str:
 
 def pace_word(pace: Pace) -> str:
     """The pace inside a sentence: "relaxed"."""
-    words = {
-        "relaxed": translate("TripFields", "relaxed"),
-        "balanced": translate("TripFields", "balanced"),
-        "packed": translate("TripFields", "packed"),
-    }
-    return words.get(pace.value, pace.value)
+    return pace_label(pace).lower()
 
 
 class TripFields(FormFields[Binding[Any]]):

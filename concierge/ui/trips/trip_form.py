@@ -1,22 +1,11 @@
-"""The trip form: every field is saved to SQLite as the person edits it, and follows the
-store when anyone else (the assistant, an undo, the trip list) changes the trip.
+"""The trip form: every field is saved as the person edits it (a line when left, a spin box
+or combo after a pause, notes after a pause in typing, anything pending when the field,
+the trip or the window is left), and follows the store when anyone else changes the trip.
 
-Line edits and typed dates save when editing finishes (Enter or leaving the field, also by
-a click outside an open completion list); the spin box, combos and dates stepped with
-Up/Down save 400 ms after the last change, notes 800 ms after the last keystroke, and any
-pending change is saved at once when the person leaves the field, switches trips or the
-window closes. A refused value shows the reason under its field and the field goes back
-to the stored value; a date that cannot be read stays as typed, with the reason. No other
-field is touched.
-
-A saved edit shows the trip as stored (`take_saved`), so the form skips the echo of its own
-write. When someone else changes the trip, every field is updated except one with unsaved edits:
-that one keeps what the person typed (a note says what the store has now), and saving it
-replaces the other change — the later edit wins, and undo can bring the other back. Fields
-the assistant changed carry a mark until the person focuses them or clicks "Mark as seen".
-
-A field's context menu locks it against the assistant's changes (or unlocks it); a locked
-field shows a padlock.
+A refused value shows the reason under its field, which goes back to the stored value (a
+date that cannot be read stays as typed). A field with unsaved edits keeps them when the
+trip changes elsewhere, and saving replaces the other change: the later edit wins, and
+undo can bring the other back. The form skips the echo of its own writes.
 """
 
 from __future__ import annotations
@@ -275,7 +264,7 @@ class TripForm(FormPanel[Binding[Any]]):
             and change.actor is Actor.ASSISTANT
             and not change.undo
             for binding in self._bindings
-            if binding.store_fields & change.fields
+            if binding.covers(change.fields)
         )
         self._accept(record)
         locked = {
@@ -309,7 +298,7 @@ class TripForm(FormPanel[Binding[Any]]):
         if CREATED in fields:
             keys = {b.key for b in self._bindings if self._filled(b, record)}
         else:
-            keys = {b.key for b in self._bindings if b.store_fields & fields}
+            keys = {b.key for b in self._bindings if b.covers(fields)}
         self._marks.update(keys)
         self._render_marks()
 

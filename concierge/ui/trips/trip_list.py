@@ -33,12 +33,18 @@ from concierge.text import QT_TRANSLATE_NOOP, error_text
 from concierge.travel.services import TravelServices
 from concierge.ui.async_support import BackgroundTasks
 from concierge.ui.i18n import translate
-from concierge.ui.views.actions import action_button, make_action
+from concierge.ui.views.actions import (
+    action_button,
+    make_action,
+    make_actions,
+    move_actions,
+    on_widget,
+)
 from concierge.ui.views.in_place import commit_open_editor
 from concierge.ui.views.person import person
 from concierge.ui.views.refresher import Refresher
 from concierge.ui.views.undo_bar import UndoBar
-from concierge.ui.views.undo_offer import UndoOffer, undo_offered
+from concierge.ui.views.undo_offer import UndoOffer
 
 from .trip_list_delegate import TripItemDelegate
 from .trip_list_model import TripListModel
@@ -92,38 +98,21 @@ class TripListPanel(QWidget):
         )
         self.new_action.setShortcutContext(Qt.ShortcutContext.WidgetWithChildrenShortcut)
         self.addAction(self.new_action)
-        self.rename_action = make_action(
-            self, translate("TripList", "Rename"), Qt.Key.Key_F2, self.rename_selected
-        )
-        self.duplicate_action = make_action(
-            self, translate("TripList", "Duplicate"), None, self.duplicate_selected
-        )
-        self.delete_action = make_action(
+        self.rename_action, self.duplicate_action, self.delete_action = make_actions(
             self,
-            translate("TripList", "Delete"),
-            QKeySequence.StandardKey.Delete,
-            self.delete_selected,
+            (translate("TripList", "Rename"), Qt.Key.Key_F2, self.rename_selected),
+            (translate("TripList", "Duplicate"), None, self.duplicate_selected),
+            (
+                translate("TripList", "Delete"),
+                QKeySequence.StandardKey.Delete,
+                self.delete_selected,
+            ),
         )
-        self.move_up_action = make_action(
-            self,
-            translate("TripList", "Move up"),
-            Qt.Modifier.ALT | Qt.Key.Key_Up,
-            lambda: self.move_selected(-1),
+        self.move_up_action, self.move_down_action = move_actions(self, self.move_selected)
+        on_widget(
+            self.view,
+            (self.rename_action, self.delete_action, self.move_up_action, self.move_down_action),
         )
-        self.move_down_action = make_action(
-            self,
-            translate("TripList", "Move down"),
-            Qt.Modifier.ALT | Qt.Key.Key_Down,
-            lambda: self.move_selected(1),
-        )
-        for action in (
-            self.rename_action,
-            self.delete_action,
-            self.move_up_action,
-            self.move_down_action,
-        ):
-            action.setShortcutContext(Qt.ShortcutContext.WidgetShortcut)
-            self.view.addAction(action)
 
         self.new_button = action_button(self, self.new_action)
         self.new_button.setObjectName("newTripButton")
@@ -306,12 +295,9 @@ class TripListPanel(QWidget):
             )
 
     async def _undo(self, offer: UndoOffer) -> None:
-        problem = await undo_offered(self.history, offer)
-        if problem is not None:
-            self.undo_bar.inform(problem)
-            return
-        self._pending_select = offer.trip_id
-        self._refresher.request()
+        if await self.undo_bar.undo(self.history, offer):
+            self._pending_select = offer.trip_id
+            self._refresher.request()
 
     async def _move(self, trip_id: str, position: int) -> None:
         try:
@@ -347,7 +333,7 @@ class TripListPanel(QWidget):
         self.view.scrollTo(index)
         self._set_selected(trip_id)
 
-    def _selection_changed(self, selected: QItemSelection, deselected: QItemSelection) -> None:
+    def _selection_changed(self, *_: QItemSelection) -> None:
         if self._syncing:
             return
         trip = self._selected_trip_in_view()

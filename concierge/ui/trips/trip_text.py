@@ -1,7 +1,7 @@
 """How trips and days read in the trip views: list subtitles, day headings, place hints.
 
 In English the words are the app's own (month and weekday names from
-`concierge.travel.locale.dates`, not the process locale), so the list, the itinerary and the
+`concierge.model.values.dates`, not the process locale), so the list, the itinerary and the
 assistant's context agree; in another language they are translated and the dates take
 the locale's names and forms (`concierge.ui.views.shown_dates`).
 """
@@ -11,8 +11,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from datetime import date
 
+from concierge.model.values.dates import MONTHS
 from concierge.store import TripRecord
-from concierge.travel.locale.dates import MONTHS
 from concierge.ui.i18n import shown_date, translate
 from concierge.ui.views.shown_dates import shown_date_interval, shown_weekday, shown_weekday_date
 

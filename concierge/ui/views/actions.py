@@ -4,7 +4,7 @@ an icon, carries the label as tooltip and accessible name)."""
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 
 from PySide6.QtCore import QKeyCombination, Qt
 from PySide6.QtGui import QAction, QKeySequence
@@ -17,7 +17,14 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from concierge.ui.i18n import translate
+
 Shortcut = QKeySequence.StandardKey | Qt.Key | QKeyCombination | None
+
+
+def key_text(keys: QKeySequence | QKeyCombination | str) -> str:
+    """Keys as the platform writes them ("Ctrl+L", "⌘L")."""
+    return QKeySequence(keys).toString(QKeySequence.SequenceFormat.NativeText)
 
 
 def make_action(
@@ -27,10 +34,43 @@ def make_action(
     action = QAction(text, parent)
     if shortcut is not None:
         action.setShortcut(QKeySequence(shortcut))
-        keys = action.shortcut().toString(QKeySequence.SequenceFormat.NativeText)
-        action.setToolTip(f"{text} ({keys})")
+        action.setToolTip(f"{text} ({key_text(action.shortcut())})")
     action.triggered.connect(slot)
     return action
+
+
+def make_actions(parent: QWidget, *rows: tuple[str, Shortcut, Callable[[], None]]) -> list[QAction]:
+    """One action per (text, shortcut, slot), in order."""
+    return [make_action(parent, *row) for row in rows]
+
+
+def move_actions(
+    parent: QWidget, move: Callable[[int], None], up: str = "", down: str = ""
+) -> tuple[QAction, QAction]:
+    """The actions moving the selection up (Alt+Up, `move(-1)`) and down (Alt+Down), called
+    Move up and Move down unless `up` and `down` say otherwise."""
+    alt = Qt.KeyboardModifier.AltModifier
+    up = up or translate("Actions", "Move up")
+    down = down or translate("Actions", "Move down")
+    return (
+        make_action(parent, up, QKeyCombination(alt, Qt.Key.Key_Up), lambda: move(-1)),
+        make_action(parent, down, QKeyCombination(alt, Qt.Key.Key_Down), lambda: move(1)),
+    )
+
+
+def move_buttons(parent: QWidget, up: QAction, down: QAction) -> tuple[QToolButton, QToolButton]:
+    """Arrow buttons for `move_actions`."""
+    return (
+        icon_button(parent, up, QStyle.StandardPixmap.SP_ArrowUp),
+        icon_button(parent, down, QStyle.StandardPixmap.SP_ArrowDown),
+    )
+
+
+def on_widget(widget: QWidget, actions: Iterable[QAction]) -> None:
+    """Give `widget` these actions, their keys working while it has the focus."""
+    for action in actions:
+        action.setShortcutContext(Qt.ShortcutContext.WidgetShortcut)
+        widget.addAction(action)
 
 
 def action_button(parent: QWidget, action: QAction) -> QPushButton:

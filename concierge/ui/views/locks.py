@@ -26,6 +26,8 @@ from PySide6.QtWidgets import QLineEdit, QMenu, QPlainTextEdit, QWidget
 from concierge.text import QT_TRANSLATE_NOOP
 from concierge.ui.i18n import shown, translate
 
+from .actions import key_text
+
 LOCK_KEYS = QKeyCombination(Qt.KeyboardModifier.ControlModifier, Qt.Key.Key_L)
 LOCK_TEXT = QT_TRANSLATE_NOOP("Locks", "Lock or unlock")
 LOCK_HINT = QT_TRANSLATE_NOOP(
@@ -71,10 +73,9 @@ def lock_action(parent: QWidget, slot: Callable[[], None]) -> QAction:
     action = QAction(shown(LOCK_TEXT), parent)
     action.setShortcut(QKeySequence(LOCK_KEYS))
     action.setShortcutContext(Qt.ShortcutContext.WidgetWithChildrenShortcut)
-    keys = action.shortcut().toString(QKeySequence.SequenceFormat.NativeText)
     action.setToolTip(
         translate("Locks", "Lock against the assistant’s changes, or unlock ({keys})").format(
-            keys=keys
+            keys=key_text(LOCK_KEYS)
         )
     )
     action.triggered.connect(slot)

@@ -11,7 +11,7 @@ from datetime import date
 
 from PySide6.QtCore import QLocale
 
-from concierge.travel.locale.dates import WEEKDAYS
+from concierge.model.values.dates import WEEKDAYS
 from concierge.ui.i18n import ENGLISH, current_language, shown_date
 
 

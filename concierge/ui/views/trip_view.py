@@ -1,17 +1,10 @@
 """What every view of one trip shares: which trip it shows, following the store for it, and
 its background work.
 
-A view follows a bus of records that name their trip (`Change`s, lookup jobs). What
-concerns the shown trip is gathered for a short while and then served at once (`refresh`),
-so a burst of writes (typing, an assistant tool call, a lookup's progress) costs one reload.
-Reloads go through one `Refresher`, so an older read is never applied after a newer one.
-Subclasses say what they read (`load`), what concerns them (`takes`) and what they show
-without a trip (`show_no_trip`).
-
-A write made in `person()`'s context carries the view as its initiator, and the view skips
-its own echo: it already shows what it wrote, so reading it back would only cost a reload
-that can move the cursor under the person's hands. Other views, the assistant's context
-and an undo or redo of the write (nobody's echo) still bring it.
+News of the shown trip is gathered for a short while and served at once, so a burst of
+writes costs one reload; reloads go through one `Refresher`, so an older read never lands
+after a newer one. A view skips the echo of its own writes (made in its `person()`
+context): reading back what it shows would only move the cursor under the person's hands.
 """
 
 from __future__ import annotations
@@ -62,10 +55,27 @@ class TripView(QWidget, Generic[N]):
     """A background task raised unexpectedly: (task name, exception)."""
 
     coalesce_ms = COALESCE_MS
+    view_name = ""
+    """Names the view's tasks ("load <name>")."""
+    object_name = ""
+    accessible_name = ""
+    """Marked for translation in the view's context."""
 
-    def __init__(self, bus: TripBus[N], parent: QWidget | None, *, name: str) -> None:
-        """`name` names the view's tasks ("load <name>")."""
+    def __init__(
+        self,
+        bus: TripBus[N],
+        parent: QWidget | None,
+        *,
+        name: str = "",
+        object_name: str = "",
+        accessible_name: str = "",
+    ) -> None:
+        """`name`, `object_name` and `accessible_name` (shown as given) stand in for the
+        class's declarations."""
         super().__init__(parent)
+        name = name or self.view_name
+        self.setObjectName(object_name or self.object_name)
+        self.setAccessibleName(accessible_name or shown(self.accessible_name))
         self.tasks = BackgroundTasks(self)
         self.tasks.failed.connect(self.task_failed)
         self._trip_id: str | None = None

@@ -19,7 +19,10 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from concierge.store import ChangeHistory
 from concierge.ui.i18n import shown, translate
+
+from .undo_offer import UndoOffer, undo_offered
 
 
 class ElidedLabel(QLabel):
@@ -109,3 +112,10 @@ class UndoBar(QFrame):
     def dismiss(self) -> None:
         self.label.set_full_text("")
         self.hide()
+
+    async def undo(self, history: ChangeHistory, offer: UndoOffer) -> bool:
+        """Undo the step offered; False, with the reason shown, where it cannot be."""
+        problem = await undo_offered(history, offer)
+        if problem is not None:
+            self.inform(problem)
+        return problem is None

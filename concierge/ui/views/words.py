@@ -14,3 +14,9 @@ def shown_and_list(names: Sequence[str]) -> str:
     return translate("Words", "{items} and {last}").format(
         items=", ".join(names[:-1]), last=names[-1]
     )
+
+
+def counted(count: int, one: str, many: str, **values: object) -> str:
+    """`one` ("1 item") for a single thing, else `many` ("{count} items"), either filled in
+    with the count and `values`."""
+    return (one if count == 1 else many).format(count=count, **values)

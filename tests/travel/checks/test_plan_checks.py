@@ -64,18 +64,40 @@ def test_a_day_beyond_the_pace_is_a_warning_and_the_pace_sets_the_limit() -> Non
     assert found(pace.CHECKER, plan_of(day, make_trip(pace=Pace.BALANCED))) == ()
 
 
-def test_hours_of_plans_count_meals_and_journeys_against_the_pace() -> None:
+def test_hours_of_plans_count_meals_but_a_journey_is_judged_as_travel() -> None:
+    """Travel days are judged as travel days: the journey is not a plan of the day (issue 24
+    changed this test, which counted the train against the pace), but a long one that leaves
+    little time beside the day's plans is noted."""
     long_day = [
         item("Train", FIRST, time(6), time(12), kind="train"),
         item("Lunch", FIRST, time(12), time(14), kind="meal"),
         item("Hike", FIRST, time(14), time(19)),
         item("Hotel", FIRST, time(19), time(10), kind="lodging", end_day=FIRST + timedelta(1)),
     ]
-    (problem,) = found(pace.CHECKER, plan_of(long_day))
-    assert problem.message == (
-        "1 May has 13 h of plans (at most 10 h), more than a balanced pace allows."
+    (note,) = found(pace.CHECKER, plan_of(long_day))
+    assert note.severity == "note"
+    assert note.message == (
+        "1 May is a travel day: a 6 h journey leaves little time for 7 h of other plans."
     )
+    assert set(note.item_ids) == {i.id for i in long_day if i.kind.value != "lodging"}
     assert found(pace.CHECKER, plan_of(long_day, make_trip(pace=Pace.PACKED))) == ()
+    busy_day = [
+        *long_day,
+        item("Museum", FIRST, time(19), time(23)),
+    ]
+    (over,) = found(pace.CHECKER, plan_of(busy_day))
+    assert over.severity == "warning"
+    assert over.message == (
+        "1 May has 11 h of plans (at most 10 h), more than a balanced pace allows."
+    )
+
+
+def test_a_day_holding_one_long_flight_is_within_every_pace() -> None:
+    flight = item(
+        "Lisbon to Tokyo", FIRST, time(8), time(22), kind="flight", timezone="Europe/Lisbon"
+    )
+    for chosen in Pace:
+        assert found(pace.CHECKER, plan_of([flight], make_trip(pace=chosen))) == ()
 
 
 def test_one_day_over_its_pace_stays_one_problem_as_items_are_added() -> None:
@@ -151,7 +173,26 @@ def test_planned_and_spent_over_the_budget_names_the_largest_categories() -> Non
     )
     assert not problem.estimate  # nothing was converted
     assert found(budget.CHECKER, plan_of([dinner], trip), CheckEnv(rates=exchange())) == ()
-    assert found(budget.CHECKER, plan, CheckEnv()) == ()  # no rates: no guess
+    # Amounts in the budget's currency need no rates: before they load, the same problem.
+    assert found(budget.CHECKER, plan, CheckEnv()) == (problem,)
+
+
+def test_amounts_in_other_currencies_wait_for_the_rates_and_never_hide_an_overrun() -> None:
+    trip = make_trip(budget_amount=Decimal("1000"))
+    train = make_expense("1100", "EUR", FIRST, ExpenseCategory.TRANSPORT)
+    ramen = make_expense("50000", "JPY", FIRST, ExpenseCategory.FOOD)
+    (early,) = found(budget.CHECKER, plan_of([], trip, expenses=[train, ramen]), CheckEnv())
+    assert early.message.startswith("Planned and spent come to 1,100.00 EUR, 100.00 EUR over")
+    assert early.detail == (
+        "1 amount in another currency waits for the exchange rates and is not counted yet."
+    )
+    (loaded,) = found(
+        budget.CHECKER, plan_of([], trip, expenses=[train, ramen]), CheckEnv(rates=exchange())
+    )
+    assert "largest: transport 1,100.00 EUR, food " in loaded.message and loaded.detail == ""
+    under = make_expense("900", "EUR", FIRST, ExpenseCategory.TRANSPORT)
+    # Under the budget so far: nothing to say until the rates can count the yen.
+    assert found(budget.CHECKER, plan_of([], trip, expenses=[under, ramen]), CheckEnv()) == ()
 
 
 def test_amounts_in_other_currencies_make_the_total_an_estimate() -> None:

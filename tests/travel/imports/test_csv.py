@@ -12,9 +12,9 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from concierge.model.values.dates import pattern_example
 from concierge.store import ItemKind
 from concierge.travel.imports import CSV_FIELDS, ImportFileError, detect_columns, parse_file
-from concierge.travel.locale.dates import pattern_example
 
 
 def _csv(tmp_path: Path, text: str, name: str = "plan.csv") -> Path:

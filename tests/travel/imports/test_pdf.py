@@ -89,3 +89,26 @@ def test_a_pdf_without_text_says_so(tmp_path: Path) -> None:
     result = parse_file(write_pdf(tmp_path / "blank.pdf", [[]]))
     assert result.pdf is not None and result.pdf.pages == ("",)
     assert "no text" in result.warnings[-1]
+
+
+def test_words_a_program_placed_one_by_one_keep_their_spaces(tmp_path: Path, qapp: object) -> None:
+    """Qt's PDF writer (any Qt program printing, as browsers do too) places each word on
+    its own, and pypdf reads the gaps as tabs: the assistant gets the words with spaces."""
+    from PySide6.QtGui import QPageSize, QPdfWriter, QTextDocument
+
+    path = tmp_path / "printed itinerary.pdf"
+    writer = QPdfWriter(str(path))
+    writer.setPageSize(QPageSize(QPageSize.PageSizeId.A4))
+    document = QTextDocument()
+    document.setHtml(
+        "<h1>Porto weekend</h1><p>Flight TP 2501 Lisbon to Porto, booking X7K2PQ</p>"
+        "<table><tr><td>departs 07:10</td><td>Hotel Ribeira, 3 nights</td></tr></table>"
+    )
+    document.print_(writer)
+    del writer
+    result = parse_file(path)
+    assert result.pdf is not None
+    [page] = result.pdf.pages
+    assert "\t" not in page
+    assert "Flight TP 2501 Lisbon to Porto, booking X7K2PQ" in page
+    assert "Hotel Ribeira, 3 nights" in page

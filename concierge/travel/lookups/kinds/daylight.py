@@ -1,9 +1,5 @@
-"""Sunrise, sunset and hours of daylight at the destination for each trip day (`astral`),
-in the destination's local time.
-
-North of the polar circles the sun may not rise or set for weeks; such days are reported as
-polar day or polar night instead of failing the lookup.
-"""
+"""Sunrise, sunset and hours of daylight at each stop for its days (`astral`), in local time.
+Beyond the polar circles a day may be polar day or polar night, reported as such."""
 
 from __future__ import annotations
 
@@ -14,7 +10,9 @@ from typing import Any, Literal
 from astral import Observer
 from astral.sun import elevation, sunrise, sunset
 
-from ...locale.dates import format_date, trip_days, zone
+from concierge.model.values.dates import format_date
+
+from ...locale.dates import trip_days, zone
 from ..parameters import Parameters
 from ..progress import ProgressSink
 from .base import LookupContext

@@ -1,20 +1,11 @@
-"""Flights between home (the trip's origin) and its first stop, or two places given: the
-airports serving each place, the great-circle distance, and an estimated flight time.
-
-The estimate is block time (gate to gate) by a deliberately simple rule:
-    30 minutes for taxi, take-off, climb, descent and landing
-  + great-circle distance / 800 km/h (a typical jet cruise ground speed),
-rounded to the nearest 5 minutes. Real schedules differ with winds (westbound flights over the
-Atlantic take about an hour longer than eastbound), routing and airline padding; the rule is
-meant for "about how long", not for connections. Distances are from the places' main airports
-(a town without one, such as Kyoto, from the town itself; the notable airports within 150 km
-serve it) by the haversine formula on a sphere of the Earth's mean radius, within about 0.5 %
-of the ellipsoidal distance.
-"""
+"""Flights between home and the first stop, or two places given: the airports serving each,
+the great-circle distance, and an estimated block time of 30 minutes plus the distance at
+800 km/h, rounded to 5 minutes. Winds, routing and airline padding make real schedules
+differ: the rule says "about how long", not enough for connections."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import asdict, dataclass, replace
 from math import floor
 from typing import Any
 
@@ -34,7 +25,7 @@ ROUND_TO_MINUTES = 5
 
 
 def estimated_minutes(distance: float) -> int:
-    """Block time in minutes for a great-circle `distance` in km (see the module docstring)."""
+    """Block time in minutes for a great-circle `distance` in km."""
     minutes = OVERHEAD_MINUTES + distance / CRUISE_KMH * 60
     return ROUND_TO_MINUTES * floor(minutes / ROUND_TO_MINUTES + 0.5)  # halves round up
 
@@ -48,13 +39,7 @@ class Airport:
     tz: str
 
     def to_dict(self) -> dict[str, Any]:
-        return {
-            "iata": self.iata,
-            "name": self.name,
-            "city": self.city,
-            "country": self.country,
-            "tz": self.tz,
-        }
+        return asdict(self)
 
 
 @dataclass(frozen=True, slots=True)

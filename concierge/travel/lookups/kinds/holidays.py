@@ -1,10 +1,6 @@
-"""Public holidays in the destination's country during the trip, from the `holidays`
-package (installed data; no network).
-
-Only national holidays are listed: regional ones (a Portuguese municipality's saint's day, a
-US state holiday) would need the region, which a place does not reliably give. Names are in
-English where the package has a translation for the country, else in its own language.
-"""
+"""Public holidays in each stop's country during the trip, from the `holidays` package.
+National ones only: a regional holiday would need the region, which a place does not
+reliably give. Names in English where the package has them."""
 
 from __future__ import annotations
 
@@ -17,9 +13,9 @@ from typing import Any
 
 import holidays as holiday_data
 
+from concierge.model.values.dates import format_date
 from concierge.text import QT_TRANSLATE_NOOP
 
-from ...locale.dates import format_date
 from ...places.countries import country_name
 from ..errors import LookupInputError
 from ..parameters import Parameters
@@ -86,9 +82,8 @@ def public_holidays(country: str, start: date, end: date) -> HolidaysResult:
 
 @cache
 def national_holidays(country: str, year: int) -> Mapping[date, str]:
-    """The national public holidays of `country` in `year`, by day (names in English when
-    the package has them); empty for a country the data does not cover. Kept per process:
-    the plan checks ask for them at every change."""
+    """The national public holidays of `country` in `year`, by day, in English where the package
+    has it; empty for a country it does not cover. Cached: the plan checks ask at every change."""
     if country not in holiday_data.list_supported_countries():
         return {}
     supported = holiday_data.country_holidays(country).supported_languages

@@ -1,12 +1,7 @@
-"""Running a place lookup for each stop of the route, for the days the person is there.
-
-The service fills the parameter "stops" from the trip (each stop's number in the route,
-place and dates); "stop" narrows it to one of them, and an explicit "destination" replaces
-the route with that one place for the whole trip. Each stop's days are its arrival to its
-departure clipped to the trip; an open side takes the trip's date. A stop without dates is
-looked up for the whole trip when it is the only stop, else skipped with a note saying why,
-as is a stop whose days fall outside the trip or whose lookup cannot run (its message kept).
-"""
+"""Running a place lookup for each stop of the route, for the days the person is there: its
+arrival to its departure, clipped to the trip. "stop" narrows it to one stop, "destination"
+replaces the route with one place. A stop without dates counts only when it is the only one;
+otherwise it is skipped with a note saying why, as is one whose lookup cannot run."""
 
 from __future__ import annotations
 
@@ -15,9 +10,9 @@ from dataclasses import dataclass
 from datetime import date
 from typing import Any
 
+from concierge.model.values.dates import format_date
 from concierge.text import QT_TRANSLATE_NOOP
 
-from ...locale.dates import format_date
 from ...places.place import Place, PlaceError
 from .. import parameters
 from ..errors import LookupInputError
@@ -106,9 +101,8 @@ def _optional_day(value: Any, label: str) -> date | None:
 def stop_days(
     ctx: LookupContext, params: Parameters, *, dated: bool = True
 ) -> tuple[list[StopDays], list[str]]:
-    """The stops to look up and the notes on those skipped. Raises `LookupInputError` when
-    no stop is left (with the reasons) or the dates or the chosen stop cannot be used.
-    Not `dated`: a trip without dates looks up every stop, without days."""
+    """The stops to look up and notes on those skipped, or `LookupInputError` when none is left
+    or the dates or stop cannot be used. Not `dated`: every stop, without days."""
     if not dated and not (params.get("start_date") and params.get("end_date")):
         return _undated(ctx, params)
     start, end = parameters.trip_dates(params)

@@ -1,10 +1,6 @@
-"""The time difference between home (the origin) and each stop, and the local time there,
-from the places' IANA zones (`zoneinfo` with `tzdata`).
-
-The difference is given at a moment ("now" unless the caller names one) and, when the trip
-has dates, at noon on the first day at the stop: daylight-saving changes
-differ between countries (Europe and the US switch weeks apart), so the two can disagree.
-"""
+"""The time difference between home and each stop, and the local time there, at a moment
+and, when the trip has dates, at noon on the stop's first day: daylight-saving changes fall
+weeks apart between countries, so the two can disagree."""
 
 from __future__ import annotations
 
@@ -12,9 +8,11 @@ from dataclasses import dataclass
 from datetime import date, datetime, time, timedelta
 from typing import Any
 
+from concierge.model.values.dates import format_date
+from concierge.model.values.errors import DateTextError
 from concierge.text import QT_TRANSLATE_NOOP
 
-from ...locale.dates import DateError, format_date, zone
+from ...locale.dates import zone
 from ...places.place import Place
 from .. import parameters
 from ..errors import LookupInputError
@@ -70,7 +68,7 @@ def time_difference(
 ) -> TimeDifference:
     try:
         here, there = zone(origin.tz), zone(destination.tz)
-    except DateError as error:
+    except DateTextError as error:
         raise LookupInputError(str(error)) from None
     if at.tzinfo is None:
         raise LookupInputError(

@@ -1,11 +1,6 @@
-"""The weather forecast at each stop (see `per_stop`) for its days within reach of a forecast,
-from an Open-Meteo-compatible HTTP API (keyless). The only lookup that goes online.
-
-It sends each stop's coordinates and zone and the forecast dates, nothing else, and
-only when the person turned weather forecasts on in Settings ▸ Online lookups; otherwise it
-fails before opening any connection. Forecasts reach `HORIZON_DAYS` days ahead, counted from
-today at the stop: days beyond that (or already past) are not asked for.
-"""
+"""The weather forecast at each stop (`per_stop`) for its days within `HORIZON_DAYS`, from an
+Open-Meteo-compatible API: the only lookup that goes online. It sends each stop's
+coordinates, zone and dates, nothing else, and only when the person turned forecasts on."""
 
 from __future__ import annotations
 
@@ -13,9 +8,10 @@ from dataclasses import dataclass
 from datetime import date, timedelta
 from typing import Any
 
+from concierge.model.values.dates import format_date
 from concierge.text import QT_TRANSLATE_NOOP
 
-from ...locale.dates import format_date, local_now, trip_days
+from ...locale.dates import local_now, trip_days
 from ..errors import LookupInputError, OnlineLookupError
 from ..online import OnlineAccess, access_in, get_json, host_of
 from ..parameters import Parameters

@@ -1,0 +1,30 @@
+"""The pieces a view's layout is made of, built alike in every view."""
+
+from __future__ import annotations
+
+from PySide6.QtCore import Qt
+from PySide6.QtWidgets import QLabel, QLayout, QVBoxLayout, QWidget
+
+
+def note_label(text: str, parent: QWidget) -> QLabel:
+    """Words standing in for what cannot be shown yet (no trip): centred and wrapped."""
+    label = QLabel(text, parent)
+    label.setAlignment(Qt.AlignmentFlag.AlignCenter)
+    label.setWordWrap(True)
+    return label
+
+
+def vbox(
+    parent: QWidget, *parts: QWidget | QLayout, grow: QWidget | None = None, top: int = 0
+) -> QWidget:
+    """A widget holding `parts` one under the other, without margins (`top` above them);
+    `grow` takes the height the others leave."""
+    widget = QWidget(parent)
+    layout = QVBoxLayout(widget)
+    layout.setContentsMargins(0, top, 0, 0)
+    for part in parts:
+        if isinstance(part, QLayout):
+            layout.addLayout(part)
+        else:
+            layout.addWidget(part, 1 if part is grow else 0)
+    return widget
