@@ -27,14 +27,6 @@ from tests.agent.support import client_for, make_agent
 from tests.fakes import FakeOpenAIServer, Reply, ToolCallSpec
 
 
-@pytest.fixture
-def never() -> threading.Event:
-    """Set at teardown only: a reply held on it is never sent during the test."""
-    event = threading.Event()
-    yield event
-    event.set()
-
-
 async def test_a_server_that_accepts_and_never_answers_fails_after_the_idle_timeout(
     fake_openai: FakeOpenAIServer, never: threading.Event
 ) -> None:

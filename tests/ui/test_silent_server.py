@@ -6,9 +6,7 @@ unseen)."""
 from __future__ import annotations
 
 import threading
-from collections.abc import Iterator
 
-import pytest
 from PySide6.QtCore import Qt
 from pytestqt.qtbot import QtBot
 
@@ -19,19 +17,11 @@ from concierge.model_server import is_local
 from concierge.ui.chat import ChatPanel
 from tests.agent.support import SYSTEM_PROMPT
 from tests.fakes import FakeOpenAIServer, Reply
-from tests.ui.support import FAKE_MODEL, bind
+from tests.ui.support import FAKE_MODEL, bind, type_and_send
 from tests.ui.waiting import until
 
 WAITING = "Waiting for the server, "
 LOADING_HINT = "It runs on this computer: it may still be loading the model."
-
-
-@pytest.fixture
-def never() -> Iterator[threading.Event]:
-    """Set at teardown only: a reply held on it is never sent during the test."""
-    event = threading.Event()
-    yield event
-    event.set()
 
 
 def _agent(server: FakeOpenAIServer, history: InMemoryHistoryStore, idle_timeout: float) -> Agent:
@@ -40,11 +30,6 @@ def _agent(server: FakeOpenAIServer, history: InMemoryHistoryStore, idle_timeout
     client = model_client(server.base_url, "test-key", max_retries=1)
     model = OpenAIChatModel(client, model=FAKE_MODEL, idle_timeout=idle_timeout)
     return Agent(model=model, system_prompt=SYSTEM_PROMPT, history=history)
-
-
-def _send(qtbot: QtBot, chat_panel: ChatPanel, text: str) -> None:
-    qtbot.keyClicks(chat_panel.composer.edit, text)
-    qtbot.keyClick(chat_panel.composer.edit, Qt.Key.Key_Return, Qt.KeyboardModifier.ControlModifier)
 
 
 async def test_the_chat_counts_the_silence_up_and_esc_ends_it_at_once(
@@ -58,7 +43,7 @@ async def test_the_chat_counts_the_silence_up_and_esc_ends_it_at_once(
     chat_panel.turn_finished.connect(finished.append)
     fake_openai.script(Reply.text("never sent", wait_for=never))
 
-    _send(qtbot, chat_panel, "Is the tram museum open?")
+    type_and_send(qtbot, chat_panel, "Is the tram museum open?")
     await until(lambda: WAITING in chat_panel.transcript.toPlainText(), timeout=15)
     shown = chat_panel.transcript.toPlainText()
     assert LOADING_HINT in shown
@@ -87,7 +72,7 @@ async def test_the_idle_timeout_ends_the_wait_with_retry_and_retry_then_works(
     chat_panel.turn_finished.connect(finished.append)
     fake_openai.script(Reply.text("never sent", wait_for=never))
 
-    _send(qtbot, chat_panel, "Is the tram museum open?")
+    type_and_send(qtbot, chat_panel, "Is the tram museum open?")
     await until(lambda: finished == ["failed"])
 
     assert chat_panel.error_bar.text == (
@@ -118,7 +103,7 @@ async def test_a_stream_that_stalls_between_chunks_shows_the_wait_too(
     chat_panel.turn_finished.connect(finished.append)
     fake_openai.script(Reply.text("First part. Second part.", chunks=2, chunk_delay=30))
 
-    _send(qtbot, chat_panel, "Tell me")
+    type_and_send(qtbot, chat_panel, "Tell me")
     await until(lambda: WAITING in chat_panel.transcript.toPlainText(), timeout=15)
     assert LOADING_HINT not in chat_panel.transcript.toPlainText()
 
