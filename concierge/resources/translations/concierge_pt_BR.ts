@@ -2879,6 +2879,14 @@
             <translation>Não foi possível resumir as mensagens anteriores; o assistente as recebe por inteiro.</translation>
         </message>
         <message>
+            <source>Waiting for the server, {seconds} s…</source>
+            <translation>Aguardando o servidor, {seconds} s…</translation>
+        </message>
+        <message>
+            <source>Waiting for the server, {seconds} s… It runs on this computer: it may still be loading the model.</source>
+            <translation>Aguardando o servidor, {seconds} s… Ele roda neste computador: talvez ainda esteja carregando o modelo.</translation>
+        </message>
+        <message>
             <source>running…</source>
             <translation>em execução…</translation>
         </message>
