@@ -16,7 +16,8 @@ import asyncio
 import dataclasses
 import json
 import logging
-from collections.abc import Callable, Collection, Sequence
+from collections.abc import Callable, Collection, Iterator, Mapping, Sequence
+from contextlib import contextmanager
 from typing import Any, TypeVar
 
 from sqlalchemy import update
@@ -38,9 +39,10 @@ from .changes import (
 )
 from .database import Database
 from .entities import EntitySpec, R
+from .errors import InvalidChangeError, LockedError
 from .field_sources import Images, confirm_sources, forget_sources, record_sources, sources_of
 from .label_text import encode_label
-from .lock_rules import LOCKABLE, refuse_locked, trip_locks
+from .lock_rules import LOCKABLE, refuse_locked, refuse_locked_edit, trip_locks
 from .outcome import Outcome, Status
 from .records import LockRecord
 from .settings import read_setting
@@ -188,21 +190,44 @@ class ChangeWriter:
                 self._announce(spec.kind, entity_id, trip_id, Action.UPDATE, {"position"})
         return [spec.to_record(row) for row in rows]
 
+    def _locks_on(self, spec: EntitySpec[R, Any], record: R | None) -> list[LockRecord]:
+        """The locks of the trip of an assistant's write of `record`, read once per
+        transaction; none for the person's writes."""
+        if self.context.actor is not Actor.ASSISTANT or spec.kind not in LOCKABLE:
+            return []
+        trip_id = spec.trip_id_of(record) if record is not None else None
+        if trip_id is None:
+            return []
+        if trip_id not in self._locks:
+            self._locks[trip_id] = trip_locks(self.session, trip_id)
+        return self._locks[trip_id]
+
     def _check_locks(
         self, spec: EntitySpec[R, Any], before: R | None, after: R | None, names: Sequence[str]
     ) -> None:
-        """Refuse (`LockedError`) an assistant's write that would change a locked thing; the
-        trip's locks are read once per transaction, and only for the assistant's writes."""
-        if self.context.actor is not Actor.ASSISTANT or spec.kind not in LOCKABLE:
-            return
-        record = after if after is not None else before
-        trip_id = spec.trip_id_of(record) if record is not None else None
-        if trip_id is None:
-            return
-        if trip_id not in self._locks:
-            self._locks[trip_id] = trip_locks(self.session, trip_id)
-        if self._locks[trip_id]:
-            refuse_locked(self._locks[trip_id], spec.kind, before, after, names)
+        """Refuse (`LockedError`) an assistant's write that would change a locked thing."""
+        if locks := self._locks_on(spec, after if after is not None else before):
+            refuse_locked(locks, spec.kind, before, after, names)
+
+    @contextmanager
+    def locks_first(
+        self, spec: EntitySpec[R, Any], before: R, changes: Mapping[str, object]
+    ) -> Iterator[None]:
+        """Validate `changes` of `before` inside: values the rules refuse on a row a lock
+        holds are refused for the lock, the more useful message to the assistant."""
+        try:
+            yield
+        except InvalidChangeError:
+            self.check_edit(spec, before, changes)
+            raise
+
+    def check_edit(
+        self, spec: EntitySpec[R, Any], before: R, changes: Mapping[str, object]
+    ) -> None:
+        """Refuse an assistant's edit `changes` of `before` whose values were refused, if a
+        lock holds what they name (`refuse_locked_edit`)."""
+        if locks := self._locks_on(spec, before):
+            refuse_locked_edit(locks, spec.kind, before, changes)
 
     def _log(
         self,
@@ -330,8 +355,9 @@ async def run_logged(
 ) -> Outcome[T]:
     """Run `write` as one transaction with a `ChangeWriter` (the person's, one step of its
     own, when `context` is None), then publish what it logged, now that it is committed,
-    and return what `write` returned with what it did (`Outcome`). A write that logged
-    something also trims the log to the undo depth.
+    and return what `write` returned with what it did (`Outcome`; refused, having written
+    nothing, when a lock refuses it). A write that logged something also trims the log to
+    the undo depth.
 
     The assistant's writes, with the setting `assistant.edits` at "propose", are proposed
     instead (`propose_instead`): nothing changes, nothing is published, and the outcome
@@ -357,7 +383,10 @@ async def run_logged(
         for trip_id in sorted(proposed):
             bus.proposals.publish(ProposalNews(trip_id))
 
-    return await commit_and_publish(database, bus, transaction, after=announce)
+    try:
+        return await commit_and_publish(database, bus, transaction, after=announce)
+    except LockedError as refusal:
+        return Outcome.refused(refusal)
 
 
 PROPOSABLE = frozenset(

@@ -14,6 +14,7 @@ one (a stop inserted before a locked stop) do not change it.
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Collection, Mapping, Sequence
 from datetime import date
 from typing import Any
@@ -116,6 +117,29 @@ def refuse_locked(
             raise LockedError(
                 field_sentence(lock.entity, lock.field, _title(before)), field=lock.field
             )
+
+
+def refuse_locked_edit(
+    locks: Sequence[LockRecord], kind: EntityKind, before: Any, changes: Mapping[str, object]
+) -> None:
+    """`refuse_locked` for an edit of `before` whose values its rules refused: a value that
+    does not parse (no stored value is such a one), or parses to another, is a change."""
+    rules = FIELD_RULES[kind]
+    parsed: dict[str, object] = {}
+    names: list[str] = []
+    for name, value in changes.items():
+        rule = rules.get(name)
+        try:
+            if rule is None:
+                raise ValueError(name)
+            parsed[name] = rule.parse(rule.label, value)
+        except ValueError:
+            names.append(name)
+            continue
+        if parsed[name] != getattr(before, name):
+            names.append(name)
+    if names:
+        refuse_locked(locks, kind, before, dataclasses.replace(before, **parsed), names)
 
 
 def _refuse_locked_day(

@@ -98,13 +98,14 @@ class TripRepository(RecordRepository[TripRecord]):
         context: ChangeContext | None,
         label: Callable[[Mapping[str, Any]], str],
     ) -> Outcome[TripRecord]:
-        parsed = parse_changes("a trip", TRIP_RULES, changes)
 
         def write(session: Session, writer: ChangeWriter) -> TripRecord:
             row = TRIPS.row(session, trip_id)
             before = TRIPS.to_record(row)
-            after = dataclasses.replace(before, **parsed)
-            check_trip(after, parsed)
+            with writer.locks_first(TRIPS, before, changes):
+                parsed = parse_changes("a trip", TRIP_RULES, changes)
+                after = dataclasses.replace(before, **parsed)
+                check_trip(after, parsed)
             writer.describe(label(parsed))
             return writer.update(TRIPS, row, before, after)
 
