@@ -21,14 +21,15 @@ U = TypeVar("U")
 
 
 class Status(StrEnum):
+    """APPLIED: committed, `changes` published on the bus. PROPOSED: the assistant's write in
+    propose mode, kept for the person's decision. UNCHANGED: nothing differed from what was
+    stored. REFUSED: the assistant's write would change what the person locked. All but
+    APPLIED wrote, logged and published nothing."""
+
     APPLIED = "applied"
-    """Committed; `changes` were published on the bus."""
     PROPOSED = "proposed"
-    """The assistant's write in propose mode: kept for the person's decision, nothing changed."""
     UNCHANGED = "unchanged"
-    """Nothing differed from what was stored: nothing logged, nothing published."""
     REFUSED = "refused"
-    """The assistant's write would change what the person locked: nothing was written."""
 
 
 @dataclass(frozen=True, slots=True)

@@ -9,13 +9,14 @@ from typing import Any, Generic, TypeVar
 from sqlmodel import Session, SQLModel
 
 from . import ordering
-from .change_writer import ChangeWriter, run_logged
+from .change_writer import ChangeWriter
 from .changes import ChangeBus, ChangeContext
 from .database import Database
 from .entities import EntitySpec, R
 from .errors import LockedError
 from .ordering import P
 from .outcome import Outcome
+from .transaction import run_logged
 from .validation import check_position
 
 T = TypeVar("T")
@@ -42,6 +43,22 @@ class RecordRepository(Repository, Generic[R]):
         """The record with id `entity_id`, or None."""
         spec = self.spec
         return await self.database.run(lambda session: spec.find(session, entity_id))
+
+    async def edited(
+        self,
+        entity_id: str,
+        edit: Callable[[Session, ChangeWriter, R], R],
+        context: ChangeContext | None,
+    ) -> Outcome[R]:
+        """The record as `edit` makes it (naming the step), written as one logged step."""
+        spec = self.spec
+
+        def write(session: Session, writer: ChangeWriter) -> R:
+            row = spec.row(session, entity_id)
+            before = spec.to_record(row)
+            return writer.update(spec, row, before, edit(session, writer, before))
+
+        return await self.logged(context, write)
 
     async def refusal(
         self, entity_id: str, changes: Mapping[str, object], context: ChangeContext | None
