@@ -19,7 +19,7 @@ from .database import Database
 from .errors import LockedError
 from .outcome import Outcome, Status
 from .settings import read_setting
-from .tables import Proposal
+from .tables import ChangeLogEntry, Proposal
 
 log = logging.getLogger(__name__)
 
@@ -83,6 +83,12 @@ def proposing(session: Session, context: ChangeContext) -> bool:
     return read_setting(session, ASSISTANT_EDITS) is EditMode.PROPOSE
 
 
+_CAPTURED = sorted(
+    set(Proposal.model_fields) & set(ChangeLogEntry.model_fields) - {"id", "trip_id"}
+)
+"""What a proposal keeps of the change-log row its call wrote (the label, the row, the change)."""
+
+
 def propose_instead(
     session: Session, writer: ChangeWriter, write: Callable[[Session, ChangeWriter], T]
 ) -> tuple[T, list[Change]]:
@@ -100,12 +106,7 @@ def propose_instead(
         Proposal(
             trip_id=entry.trip_id or "",
             call_id=entry.group_id,
-            label=entry.label,
-            entity=entry.entity,
-            entity_id=entry.entity_id,
-            action=entry.action,
-            before=entry.before,
-            after=entry.after,
+            **{name: getattr(entry, name) for name in _CAPTURED},
         )
         for entry in writer.entries
     ]
