@@ -1,13 +1,9 @@
 """Writing a row and its change-log entry together, inside the caller's transaction.
 
-Every repository write goes through a `ChangeWriter`, so no row changes without a log entry
-to undo it by, and the `Change` notifications to send after the commit are collected as the
-rows are written. The first logged write of a transaction also empties the redo stack: a new
-change after an undo makes the undone steps history, as in every editor.
-
-Renumbering a list (an insert at the top of a 500-item day moves 500 items down one place)
-is logged as one REORDER row holding the positions that changed, before and after, not as
-one row per moved entry.
+No row changes without a log entry to undo it by, and the `Change` notifications to send
+after the commit are collected as the rows are written. The first logged write of a
+transaction empties the redo stack, as in every editor. Renumbering a list is logged as one
+REORDER row of the positions that changed, not as one row per moved entry.
 """
 
 from __future__ import annotations

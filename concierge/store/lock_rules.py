@@ -1,15 +1,12 @@
 """What a lock refuses, and the sentence that says so.
 
-The check sits in `ChangeWriter`, below every tool: whatever path an assistant write takes
-(a tool applying at once, a proposed changeset applied later), a write of the assistant's
-that would change a locked thing raises `LockedError` and its transaction writes nothing.
-The person's writes (and the app's) are never checked.
-
-What each lock holds still: a field lock that field (and the row it is on, which is not
-removed); an item lock every field of the item and its place in the day; a day lock the
-day's items as a set and in order (none added, moved on, into or out of it, or removed); a
-stop lock its place, dates and place in the route. Other entries renumbered around a locked
-one (a stop inserted before a locked stop) do not change it.
+The check sits in `ChangeWriter`, below every tool, so whatever path an assistant write
+takes (a tool, a proposal applied later) a write that would change a locked thing is
+refused (`LockedError`) and writes nothing. The person's and the app's writes are never
+checked. A field lock holds its field (and its row, not removed); an item lock the item's
+fields and its place in the day; a day lock the day's items as a set and in order; a stop
+lock its place, dates and place in the route. Entries renumbered around a locked one do not
+change it.
 """
 
 from __future__ import annotations
