@@ -10,24 +10,16 @@ from __future__ import annotations
 
 import dataclasses
 import json
-import logging
 from collections.abc import Callable, Collection, Iterator, Mapping, Sequence
 from contextlib import contextmanager
-from typing import Any, TypeVar
+from typing import Any
 
 from sqlalchemy import update
 from sqlmodel import Session, SQLModel, col
 
 from concierge.text import QT_TRANSLATE_NOOP, Translatable
 
-from .changes import (
-    Action,
-    Actor,
-    Change,
-    ChangeContext,
-    EntityKind,
-    FactSource,
-)
+from .changes import Action, Actor, Change, ChangeContext, EntityKind, FactSource
 from .entities import EntitySpec, R
 from .errors import InvalidChangeError
 from .field_sources import Images, confirm_sources, forget_sources, record_sources, sources_of
@@ -36,12 +28,8 @@ from .lock_rules import LOCKABLE, refuse_locked, refuse_locked_edit, trip_locks
 from .records import LockRecord
 from .tables import ChangeLogEntry, utc_now
 
-log = logging.getLogger(__name__)
-
 CHANGE = QT_TRANSLATE_NOOP("ChangeLabel", "Change")
 """The label of a write that names itself nothing."""
-
-T = TypeVar("T")
 
 UNLOGGED_FIELDS = frozenset({"updated_at", "seen_by_assistant"})
 """Bookkeeping, not part of what a change changed: written with an update but not logged,
