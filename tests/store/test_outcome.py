@@ -15,12 +15,14 @@ from concierge.store import (
     ChangeContext,
     Database,
     EntityKind,
+    ItineraryItemRecord,
     ItineraryRepository,
     LockedError,
     LockKind,
     LockRepository,
     Settings,
     Status,
+    TripRecord,
     TripRepository,
 )
 
@@ -80,12 +82,19 @@ async def test_the_assistants_write_in_propose_mode_is_proposed_and_changes_noth
     assert [item.title for item in await itinerary.items(trip.id)] == ["Tram 28"]
 
 
+async def _locked_item(
+    trips: TripRepository, itinerary: ItineraryRepository, locks: LockRepository
+) -> tuple[TripRecord, ItineraryItemRecord]:
+    trip = (await trips.create({"title": "Porto", "start_date": "2026-05-14"})).record
+    item = (await itinerary.add(trip.id, {"day": "2026-05-14", "title": "Fado"})).record
+    await locks.toggle(LockKind.ITEM, item.id)
+    return trip, item
+
+
 async def test_a_write_a_lock_refuses_says_so_and_its_record_raises_the_lock(
     trips: TripRepository, itinerary: ItineraryRepository, database: Database, bus: ChangeBus
 ) -> None:
-    trip = (await trips.create({"title": "Porto", "start_date": "2026-05-14"})).record
-    item = (await itinerary.add(trip.id, {"day": "2026-05-14", "title": "Fado"})).record
-    await LockRepository(database, bus).toggle(LockKind.ITEM, item.id)
+    _, item = await _locked_item(trips, itinerary, LockRepository(database, bus))
     published: list[Change] = []
     bus.subscribe(published.append)
     refused = await itinerary.update(item.id, {"title": "Jazz"}, context=assistant())
@@ -103,9 +112,7 @@ async def test_a_write_a_lock_refuses_says_so_and_its_record_raises_the_lock(
 async def test_the_assistants_write_a_lock_refuses_in_propose_mode_is_refused_not_proposed(
     trips: TripRepository, itinerary: ItineraryRepository, database: Database, bus: ChangeBus
 ) -> None:
-    trip = (await trips.create({"title": "Porto", "start_date": "2026-05-14"})).record
-    item = (await itinerary.add(trip.id, {"day": "2026-05-14", "title": "Fado"})).record
-    await LockRepository(database, bus).toggle(LockKind.ITEM, item.id)
+    trip, item = await _locked_item(trips, itinerary, LockRepository(database, bus))
     await Settings(database).set(ASSISTANT_EDITS, EditMode.PROPOSE)
     refused = await itinerary.remove(item.id, context=assistant())
     assert refused.status is Status.REFUSED
@@ -116,9 +123,7 @@ async def test_the_assistants_write_a_lock_refuses_in_propose_mode_is_refused_no
 async def test_the_persons_write_is_never_refused(
     trips: TripRepository, itinerary: ItineraryRepository, database: Database, bus: ChangeBus
 ) -> None:
-    trip = (await trips.create({"title": "Porto", "start_date": "2026-05-14"})).record
-    item = (await itinerary.add(trip.id, {"day": "2026-05-14", "title": "Fado"})).record
-    await LockRepository(database, bus).toggle(LockKind.ITEM, item.id)
+    _, item = await _locked_item(trips, itinerary, LockRepository(database, bus))
     edited = await itinerary.update(item.id, {"title": "Jazz"})
     assert edited.status is Status.APPLIED and edited.reason == ""
     assert edited.record.title == "Jazz"
