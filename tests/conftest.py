@@ -25,10 +25,10 @@ from PySide6.QtWidgets import QApplication
 from pytest_asyncio import is_async_test
 
 from concierge.ui.async_support import QtEventLoop
-from tests.fakes.fixtures import fake_openai
+from tests.fakes.fixtures import fake_openai, never
 from tests.fakes.memory_keyring import memory_keyring
 
-__all__ = ["fake_openai", "memory_keyring"]
+__all__ = ["fake_openai", "memory_keyring", "never"]
 
 settings.register_profile(
     "repeatable",

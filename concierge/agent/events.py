@@ -80,6 +80,13 @@ class TextDelta(Event, type="text_delta"):
     iteration: int
 
 
+class ModelHeardEvent(Event, type="model_heard"):
+    """Part of an answer that is not text (the role, a tool call's arguments) came: the
+    server is still answering. Sent at most once a second, for the "waiting" notice."""
+
+    iteration: int
+
+
 class ModelRequestEvent(Event, type="model_request"):
     """The exact payload sent to the model server."""
 
@@ -160,6 +167,7 @@ class TurnEndEvent(Event, type="turn_end"):
 AgentEvent: TypeAlias = (
     TextDelta
     | ModelRequestEvent
+    | ModelHeardEvent
     | ModelResponseEvent
     | ToolCallEvent
     | ToolResultEvent

@@ -29,7 +29,7 @@ from .errors import (
     UnreadableAnswer,
     UsageError,
 )
-from .events import AgentEvent, ModelRequestEvent, TextDelta
+from .events import AgentEvent, ModelHeardEvent, ModelRequestEvent, TextDelta
 from .messages import ImagePart, UserMessage
 from .model import ModelReply, ModelRequest
 from .openai_answers import StreamedAnswer, completion_reply, cut_off_message
@@ -164,6 +164,10 @@ class OpenAIChatModel:
             "security": {"bearer_auth": True},
             "headers": auth_headers(self.client),
         }
+        if stream:
+            # The SDK would repeat a request whose server accepted it and then went silent,
+            # unseen, after a whole idle timeout: the error bar's Retry says so instead.
+            options["max_retries"] = 0
         if self.idle_timeout is not None or self.connect_timeout is not None:
             base = self.client.timeout
             base = base if isinstance(base, openai.Timeout) else openai.Timeout(base)
@@ -189,6 +193,7 @@ class OpenAIChatModel:
         stream: openai.AsyncStream[object] = await self._post(payload, stream=True)
         clock = time.perf_counter
         busy_since = clock()
+        reported = -HEARD_EVERY
         gather = 0.0
         async with stream:
             chunks = aiter(stream)
@@ -213,6 +218,10 @@ class OpenAIChatModel:
                     text = answer.add(chunk)
                     if text:
                         emit(TextDelta(text=text, iteration=iteration))
+                        reported = now
+                    elif now - reported >= HEARD_EVERY:
+                        emit(ModelHeardEvent(iteration=iteration))
+                        reported = now
             except openai.APIConnectionError as error:
                 # The answer had begun: the server was reachable, then went silent or away.
                 await _close_early(stream, chunks)
@@ -304,6 +313,8 @@ YIELD_AFTER = 0.002
 pause the SDK reads a backlog without suspending, and the GUI would wait for all of it.
 Whether an await suspended is observed (`Watched`), since under GIL contention a buffered
 read can take longer than a network wait."""
+HEARD_EVERY = 1.0
+"""Seconds between `ModelHeardEvent`s while chunks without text keep coming."""
 GATHER = 0.010
 """After a wait shorter than this, `_stream` sleeps this long before the next chunk, so those
 arriving meanwhile are read together: each network wait costs the GUI thread about 0.3 ms,

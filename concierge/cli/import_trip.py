@@ -15,7 +15,8 @@ from concierge.model.settings import UI_LAST_TRIP_ID
 from concierge.store import ChangeContext, FactSource, ImportRefused, QueuedCandidate, TripRecord
 from concierge.store.trip_bundle import BundleError, import_bundle
 from concierge.travel.edits.import_files import import_file
-from concierge.travel.imports import CSV_FIELDS, ImportFileError, is_csv
+from concierge.travel.imports import CSV_FIELDS, CsvChoices, ImportFileError, is_csv
+from concierge.travel.imports.csv_layout import date_format_named, separator_named
 from concierge.travel.imports.csv_table import mapping_from_text, read_csv_table
 from concierge.travel.itinerary.item_text import span_parts
 from concierge.travel.services import TravelServices
@@ -23,6 +24,7 @@ from concierge.travel.services import TravelServices
 from .command import Command, CommandError, chosen_trip, one_line
 
 TRIP_SUFFIX = ".json"
+_CSV_OPTIONS = ("--map", "--delimiter", "--date-format")
 
 
 class ImportCommand(Command):
@@ -52,16 +54,33 @@ class ImportCommand(Command):
             + ", ".join(CSV_FIELDS)
             + ")",
         )
+        parser.add_argument(
+            "--delimiter",
+            metavar="SEP",
+            help="for a CSV file: the separator between cells, one character or a name "
+            "(comma, semicolon, tab), when the one found in the file is wrong",
+        )
+        parser.add_argument(
+            "--date-format",
+            metavar="ORDER",
+            help="for a CSV file: the order of its numeric dates, e.g. DD/MM/YYYY, "
+            "MM/DD/YYYY or YYYY-MM-DD (default: what the file shows; a date such as "
+            "03/04/2027 that nothing in the file decides is refused)",
+        )
 
     async def run(
         self, arguments: argparse.Namespace, services: TravelServices, out: TextIO
     ) -> None:
         path: Path = arguments.file
         if path.suffix.lower() != TRIP_SUFFIX:
-            await import_bookings(services, path, arguments.trip, out, arguments.column_map)
+            await import_bookings(
+                services, path, arguments.trip, out, arguments.column_map, _choices(arguments)
+            )
             return
-        if arguments.column_map is not None:
-            raise CommandError(f"{path} is a trip file: --map is for CSV files.")
+        given = (arguments.column_map, arguments.delimiter, arguments.date_format)
+        for option, value in zip(_CSV_OPTIONS, given, strict=True):
+            if value is not None:
+                raise CommandError(f"{path} is a trip file: {option} is for CSV files.")
         if arguments.trip is not None:
             raise CommandError(
                 f"{path} is a trip file: it becomes a new trip, so --trip is not used."
@@ -103,14 +122,18 @@ async def import_bookings(
     wanted: str | None,
     out: TextIO,
     column_map: str | None = None,
+    choices: CsvChoices | None = None,
 ) -> None:
     """Queue the file's records in the trip's review queue and list them, one a line; every
     unusable record is named on stderr and nothing is queued. `column_map` changes a CSV
-    file's column mapping ("Column=field,…")."""
+    file's column mapping ("Column=field,…"), `choices` its separator and date format; how
+    a CSV file is read is said on stderr first."""
     trip = await _target_trip(services, wanted)
     try:
-        mapping = _column_mapping(path, column_map)
-        done = await import_file(services.imports, trip.id, path, column_mapping=mapping)
+        mapping = _column_mapping(path, column_map, choices)
+        done = await import_file(
+            services.imports, trip.id, path, column_mapping=mapping, csv_choices=choices
+        )
     except ImportFileError as error:
         raise CommandError(f"{error} Nothing was imported.") from None
     except ImportRefused as refused:
@@ -133,17 +156,41 @@ async def import_bookings(
     print(f"{done.summary()} Review them in the window, trip “{one_line(trip.title)}”.", file=out)
 
 
-def _column_mapping(path: Path, column_map: str | None) -> dict[str, str] | None:
-    """The CSV file's mapping with `column_map`'s changes (None: the header's own)."""
-    if column_map is None:
+def _choices(arguments: argparse.Namespace) -> CsvChoices | None:
+    """The separator and date format given for a CSV file (None: neither)."""
+    if arguments.delimiter is None and arguments.date_format is None:
         return None
-    if not is_csv(path):
-        raise CommandError(f"{path} is not a CSV file: --map is for CSV files.")
-    table = read_csv_table(path)
     try:
-        return mapping_from_text(table, column_map)
+        separator = None if arguments.delimiter is None else separator_named(arguments.delimiter)
+    except ValueError as error:
+        raise CommandError(f"--delimiter: {error} Nothing was imported.") from None
+    try:
+        dates = None if arguments.date_format is None else date_format_named(arguments.date_format)
+    except ValueError as error:
+        raise CommandError(f"--date-format: {error} Nothing was imported.") from None
+    return CsvChoices(separator, dates)
+
+
+def _column_mapping(
+    path: Path, column_map: str | None, choices: CsvChoices | None
+) -> dict[str, str] | None:
+    """The CSV file's mapping with `column_map`'s changes (None: the header's own); how the
+    file is read is said on stderr."""
+    if not is_csv(path):
+        picked = (choices.separator, choices.date_format) if choices else (None, None)
+        for option, given in zip(_CSV_OPTIONS, (column_map, *picked), strict=True):
+            if given is not None:
+                raise CommandError(f"{path} is not a CSV file: {option} is for CSV files.")
+        return None
+    chosen = choices or CsvChoices()
+    table = read_csv_table(path, chosen.separator)
+    try:
+        mapping = table.detected() if column_map is None else mapping_from_text(table, column_map)
     except ValueError as error:
         raise CommandError(f"--map: {error} Nothing was imported.") from None
+    found = table.preview(mapping, date_format=chosen.date_format, limit=0).found
+    print(f"{path}: {table.describe(found)}", file=sys.stderr)
+    return None if column_map is None else mapping
 
 
 def queued_line(candidate: QueuedCandidate) -> str:

@@ -2,7 +2,7 @@
 API key, and what it says of itself. The SDK is imported only when a check or probe runs.
 """
 
-from .address import base_url_problem, normalize_base_url, server_root
+from .address import base_url_problem, is_local, normalize_base_url, server_root
 from .connection import check_connection, list_models
 from .context_window import ContextWindow, probe_context_window
 from .errors import ConnectionCheckError
@@ -38,6 +38,7 @@ __all__ = [
     "SecretStore",
     "base_url_problem",
     "check_connection",
+    "is_local",
     "list_models",
     "load_profile",
     "normalize_base_url",

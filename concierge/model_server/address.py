@@ -3,6 +3,7 @@ is (the API lives under /v1; llama.cpp, Ollama and LM Studio answer beside it)."
 
 from __future__ import annotations
 
+import ipaddress
 from urllib.parse import urlsplit, urlunsplit
 
 from concierge.model.settings import MODEL_BASE_URL
@@ -34,3 +35,15 @@ def server_root(base_url: str) -> str:
     parts = urlsplit(normalize_base_url(base_url))
     path = parts.path[: -len("/v1")] if parts.path.endswith("/v1") else parts.path
     return urlunsplit((parts.scheme, parts.netloc, path, "", ""))
+
+
+def is_local(base_url: str) -> bool:
+    """Whether the server runs on this computer (a loopback address), where a silent server
+    is most often still loading its model."""
+    host = urlsplit(normalize_base_url(base_url)).hostname or ""
+    if host == "localhost" or host.endswith(".localhost"):
+        return True
+    try:
+        return ipaddress.ip_address(host).is_loopback
+    except ValueError:
+        return False

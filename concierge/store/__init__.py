@@ -35,7 +35,6 @@ from .errors import (
     StoreError,
     UndoError,
 )
-from .field_sources import FieldSourceRecord
 from .forms import FormAnswerRepository
 from .goals import GoalRepository
 from .history import SqliteHistoryStore
@@ -45,7 +44,7 @@ from .ledger import LedgerRepository
 from .locks import LockRepository
 from .lookup_job_records import LookupJobBus, LookupJobRecord, LookupStatus
 from .lookup_jobs import LookupJobRepository
-from .migrate import MigrationReport, upgrade_to_head
+from .migrate import upgrade_to_head
 from .outcome import Outcome, Status
 from .paths import data_dir, database_path, log_dir
 from .pins import PinRepository
@@ -56,7 +55,6 @@ from .records import (
     DocumentRecord,
     ExpenseCategory,
     ExpenseRecord,
-    FormInstanceRecord,
     FormState,
     GoalRecord,
     GoalStatus,
@@ -70,29 +68,12 @@ from .records import (
     StopRecord,
     TripRecord,
 )
-from .seen import CREATED, UnseenChanges
+from .seen import CREATED
 from .settings import Settings
 from .stops import StopRepository
-from .tables import (
-    AppSetting,
-    ChangeLogEntry,
-    Conversation,
-    ConversationMessage,
-    Document,
-    Expense,
-    FormAnswer,
-    FormInstance,
-    Goal,
-    ItineraryItem,
-    LookupJob,
-    Pin,
-    Trip,
-    TripLock,
-    TripStop,
-)
+from .tables import AppSetting, ChangeLogEntry, Conversation, ConversationMessage
 from .transcript_notes import NoteKeeper, NoteKind, TranscriptNote
 from .trips import TripRepository
-from .undo import UndoResult
 from .words import and_list, field_labels, trip_label
 
 __all__ = [
@@ -117,23 +98,16 @@ __all__ = [
     "DatabaseClosedError",
     "DatabaseOpenError",
     "Decision",
-    "Document",
     "DocumentError",
     "DocumentFolder",
     "DocumentRecord",
     "DocumentRepository",
     "EntityKind",
-    "Expense",
     "ExpenseCategory",
     "ExpenseRecord",
     "FactSource",
-    "FieldSourceRecord",
-    "FormAnswer",
     "FormAnswerRepository",
-    "FormInstance",
-    "FormInstanceRecord",
     "FormState",
-    "Goal",
     "GoalRecord",
     "GoalRepository",
     "GoalStatus",
@@ -145,7 +119,6 @@ __all__ = [
     "InvalidChangeError",
     "InvalidSettingError",
     "ItemKind",
-    "ItineraryItem",
     "ItineraryItemRecord",
     "ItineraryRepository",
     "LedgerRepository",
@@ -153,18 +126,15 @@ __all__ = [
     "LockRecord",
     "LockRepository",
     "LockedError",
-    "LookupJob",
     "LookupJobBus",
     "LookupJobRecord",
     "LookupJobRepository",
     "LookupStatus",
     "MigrationError",
-    "MigrationReport",
     "NoteKeeper",
     "NoteKind",
     "Outcome",
     "Pace",
-    "Pin",
     "PinRecord",
     "PinRepository",
     "ProposalNews",
@@ -182,14 +152,9 @@ __all__ = [
     "StopRepository",
     "StoreError",
     "TranscriptNote",
-    "Trip",
-    "TripLock",
     "TripRecord",
     "TripRepository",
-    "TripStop",
     "UndoError",
-    "UndoResult",
-    "UnseenChanges",
     "and_list",
     "create_conversation",
     "data_dir",

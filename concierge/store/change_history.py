@@ -4,12 +4,12 @@ from __future__ import annotations
 
 from sqlmodel import Session, col, select
 
-from .change_writer import commit_and_publish
 from .changes import Actor, Change, ChangeBus, EntityKind
 from .database import Database
 from .redo import newest_redo_label, redo_step
 from .seen import UnseenChanges, mark_seen, unseen_changes, unseen_item_titles
 from .tables import ChangeLogEntry
+from .transaction import commit_and_publish
 from .undo import UndoResult, newest_group_label, undo_step
 
 

@@ -1,18 +1,11 @@
 """Keeping the change log as long as undo can use it, and no longer.
 
-Every logged write adds rows (about 0.7 KB each); without a bound the log grows for as long
-as the file lives. After each logged write, the log keeps the newest `history.undo_depth`
-change groups not undone (what Undo can reach) and every undone row that Redo can still make
-again, and deletes the rest:
-
-- undone rows a later change made unreachable (their `redo_step` cleared), and
-- the rows of older groups, except the assistant's changes the person has not seen yet:
-  they keep their highlight until marked seen, and are deleted by the next write after that.
-  An undo that reaches one of those kept rows past the depth is checked against the rows as
-  they are, like any undo, and refused if a deleted change had touched the same field.
-
-Attached files follow the log: a document's file stays while a row or a log entry names it
-(`referenced_document_files`); the documents repository deletes the rest.
+After each logged write, the log keeps the newest `history.undo_depth` groups not undone
+and every undone row Redo can still make again, and deletes the rest: undone rows a later
+change made unreachable, and older groups' rows, except the assistant's changes the person
+has not seen yet (they keep their highlight until marked seen). An undo reaching a kept row
+past the depth is checked like any undo. A document's file stays while a row or a log entry
+names it (`referenced_document_files`).
 """
 
 from __future__ import annotations

@@ -1,57 +1,35 @@
 """Writing a row and its change-log entry together, inside the caller's transaction.
 
-Every repository write goes through a `ChangeWriter`, so no row changes without a log entry
-to undo it by, and the `Change` notifications to send after the commit are collected as the
-rows are written. The first logged write of a transaction also empties the redo stack: a new
-change after an undo makes the undone steps history, as in every editor.
-
-Renumbering a list (an insert at the top of a 500-item day moves 500 items down one place)
-is logged as one REORDER row holding the positions that changed, before and after, not as
-one row per moved entry.
+No row changes without a log entry to undo it by, and the `Change` notifications to send
+after the commit are collected as the rows are written. The first logged write of a
+transaction empties the redo stack, as in every editor. Renumbering a list is logged as one
+REORDER row of the positions that changed, not as one row per moved entry.
 """
 
 from __future__ import annotations
 
-import asyncio
 import dataclasses
 import json
-import logging
-from collections.abc import Callable, Collection, Sequence
-from typing import Any, TypeVar
+from collections.abc import Callable, Collection, Iterator, Mapping, Sequence
+from contextlib import contextmanager
+from typing import Any
 
 from sqlalchemy import update
 from sqlmodel import Session, SQLModel, col
 
-from concierge.model.settings import ASSISTANT_EDITS, UNDO_DEPTH, EditMode
 from concierge.text import QT_TRANSLATE_NOOP, Translatable
 
-from .change_pruning import prune_change_log
-from .changes import (
-    Action,
-    Actor,
-    Change,
-    ChangeBus,
-    ChangeContext,
-    EntityKind,
-    FactSource,
-    ProposalNews,
-)
-from .database import Database
+from .changes import Action, Actor, Change, ChangeContext, EntityKind, FactSource
 from .entities import EntitySpec, R
+from .errors import InvalidChangeError
 from .field_sources import Images, confirm_sources, forget_sources, record_sources, sources_of
 from .label_text import encode_label
-from .lock_rules import LOCKABLE, refuse_locked, trip_locks
-from .outcome import Outcome, Status
+from .lock_rules import LOCKABLE, refuse_locked, refuse_locked_edit, trip_locks
 from .records import LockRecord
-from .settings import read_setting
-from .tables import ChangeLogEntry, Proposal, utc_now
-
-log = logging.getLogger(__name__)
+from .tables import ChangeLogEntry, utc_now
 
 CHANGE = QT_TRANSLATE_NOOP("ChangeLabel", "Change")
 """The label of a write that names itself nothing."""
-
-T = TypeVar("T")
 
 UNLOGGED_FIELDS = frozenset({"updated_at", "seen_by_assistant"})
 """Bookkeeping, not part of what a change changed: written with an update but not logged,
@@ -181,28 +159,49 @@ class ChangeWriter:
                 setattr(row, "position", number)  # noqa: B010
         if after:
             self.session.flush()
-            self._add_row(
-                spec.kind, list_name, trip_id, Action.REORDER, *encode_order(before, after)
-            )
+            self.log(spec.kind, list_name, trip_id, Action.REORDER, *encode_order(before, after))
             for entity_id in after:
                 self._announce(spec.kind, entity_id, trip_id, Action.UPDATE, {"position"})
         return [spec.to_record(row) for row in rows]
 
+    def _locks_on(self, spec: EntitySpec[R, Any], record: R | None) -> list[LockRecord]:
+        """The locks of the trip of an assistant's write of `record`, read once per
+        transaction; none for the person's writes."""
+        if self.context.actor is not Actor.ASSISTANT or spec.kind not in LOCKABLE:
+            return []
+        trip_id = spec.trip_id_of(record) if record is not None else None
+        if trip_id is None:
+            return []
+        if trip_id not in self._locks:
+            self._locks[trip_id] = trip_locks(self.session, trip_id)
+        return self._locks[trip_id]
+
     def _check_locks(
         self, spec: EntitySpec[R, Any], before: R | None, after: R | None, names: Sequence[str]
     ) -> None:
-        """Refuse (`LockedError`) an assistant's write that would change a locked thing; the
-        trip's locks are read once per transaction, and only for the assistant's writes."""
-        if self.context.actor is not Actor.ASSISTANT or spec.kind not in LOCKABLE:
-            return
-        record = after if after is not None else before
-        trip_id = spec.trip_id_of(record) if record is not None else None
-        if trip_id is None:
-            return
-        if trip_id not in self._locks:
-            self._locks[trip_id] = trip_locks(self.session, trip_id)
-        if self._locks[trip_id]:
-            refuse_locked(self._locks[trip_id], spec.kind, before, after, names)
+        """Refuse (`LockedError`) an assistant's write that would change a locked thing."""
+        if locks := self._locks_on(spec, after if after is not None else before):
+            refuse_locked(locks, spec.kind, before, after, names)
+
+    @contextmanager
+    def locks_first(
+        self, spec: EntitySpec[R, Any], before: R, changes: Mapping[str, object]
+    ) -> Iterator[None]:
+        """Validate `changes` of `before` inside: values the rules refuse on a row a lock
+        holds are refused for the lock, the more useful message to the assistant."""
+        try:
+            yield
+        except InvalidChangeError:
+            self.check_edit(spec, before, changes)
+            raise
+
+    def check_edit(
+        self, spec: EntitySpec[R, Any], before: R, changes: Mapping[str, object]
+    ) -> None:
+        """Refuse an assistant's edit `changes` of `before` whose values were refused, if a
+        lock holds what they name (`refuse_locked_edit`)."""
+        if locks := self._locks_on(spec, before):
+            refuse_locked_edit(locks, spec.kind, before, changes)
 
     def _log(
         self,
@@ -214,31 +213,6 @@ class ChangeWriter:
         sources: Images = (None, None),
     ) -> None:
         self.log(spec.kind, record.id, spec.trip_id_of(record), action, before, after, sources)
-
-    def _sources(self, spec: EntitySpec[R, Any], record: R, values: dict[str, object]) -> Images:
-        return record_sources(
-            self.session, self.context, spec.kind, record.id, spec.trip_id_of(record), values
-        )
-
-    def log(
-        self,
-        kind: EntityKind,
-        entity_id: str,
-        trip_id: str | None,
-        action: Action,
-        before: str | None,
-        after: str | None,
-        sources: Images = (None, None),
-    ) -> None:
-        """Log a write the caller made itself: `before` and `after` are JSON objects of the
-        changed fields (None for the side of a create or delete that has no row); `sources`
-        the fact sources it replaced and set (see `field_sources`)."""
-        self._add_row(kind, entity_id, trip_id, action, before, after, sources)
-        payload: dict[str, object] = {
-            **json.loads(after or before or "{}"),
-            **json.loads(sources[1] or "{}"),
-        }
-        self._announce(kind, entity_id, trip_id, action, frozenset(payload) - UNLOGGED_FIELDS)
 
     def _announce(
         self,
@@ -262,7 +236,12 @@ class ChangeWriter:
             )
         )
 
-    def _add_row(
+    def _sources(self, spec: EntitySpec[R, Any], record: R, values: dict[str, object]) -> Images:
+        return record_sources(
+            self.session, self.context, spec.kind, record.id, spec.trip_id_of(record), values
+        )
+
+    def log(
         self,
         kind: EntityKind,
         entity_id: str,
@@ -272,6 +251,10 @@ class ChangeWriter:
         after: str | None,
         sources: Images = (None, None),
     ) -> None:
+        """Log a write the caller made itself: `before` and `after` are JSON objects of the
+        changed fields (None for the side of a create or delete that has no row); `sources`
+        the fact sources it replaced and set (see `field_sources`). A REORDER row is
+        announced by the caller, one change per entry moved."""
         if not self._redo_cleared:
             self.session.exec(
                 update(ChangeLogEntry)
@@ -299,6 +282,12 @@ class ChangeWriter:
         )
         self.entries.append(entry)
         self.session.add(entry)
+        if action is not Action.REORDER:
+            payload: dict[str, object] = {
+                **json.loads(after or before or "{}"),
+                **json.loads(sources[1] or "{}"),
+            }
+            self._announce(kind, entity_id, trip_id, action, frozenset(payload) - UNLOGGED_FIELDS)
 
 
 def encode_order(before: dict[str, int], after: dict[str, int]) -> tuple[str, str]:
@@ -320,133 +309,3 @@ def decode_order(before: str | None, after: str | None) -> tuple[dict[str, int],
         dict(zip(ids, old.get("positions", []), strict=True)),
         dict(zip(ids, new.get("positions", []), strict=True)),
     )
-
-
-async def run_logged(
-    database: Database,
-    bus: ChangeBus,
-    context: ChangeContext | None,
-    write: Callable[[Session, ChangeWriter], T],
-) -> Outcome[T]:
-    """Run `write` as one transaction with a `ChangeWriter` (the person's, one step of its
-    own, when `context` is None), then publish what it logged, now that it is committed,
-    and return what `write` returned with what it did (`Outcome`). A write that logged
-    something also trims the log to the undo depth.
-
-    The assistant's writes, with the setting `assistant.edits` at "propose", are proposed
-    instead (`propose_instead`): nothing changes, nothing is published, and the outcome
-    says so."""
-    context = context or ChangeContext()
-    proposed: set[str] = set()
-
-    def transaction(session: Session) -> tuple[Outcome[T], list[Change]]:
-        writer = ChangeWriter(session, context)
-        proposed.clear()
-        if proposing(session, context):
-            result, changes = propose_instead(session, writer, write)
-            if not changes:
-                proposed.update(entry.trip_id or "" for entry in writer.entries)
-        else:
-            result, changes = write(session, writer), writer.changes
-        if changes:
-            prune_change_log(session, read_setting(session, UNDO_DEPTH))
-        status = Status.APPLIED if changes else Status.PROPOSED if proposed else Status.UNCHANGED
-        return Outcome(result, tuple(changes), status), changes
-
-    def announce() -> None:
-        for trip_id in sorted(proposed):
-            bus.proposals.publish(ProposalNews(trip_id))
-
-    return await commit_and_publish(database, bus, transaction, after=announce)
-
-
-PROPOSABLE = frozenset(
-    {
-        EntityKind.TRIP,
-        EntityKind.TRIP_STOP,
-        EntityKind.ITINERARY_ITEM,
-        EntityKind.EXPENSE,
-        EntityKind.DOCUMENT,
-    }
-)
-"""What the assistant proposes rather than changes, in propose mode: the plan (documents
-only as far as removing an item unlinks them; the assistant attaches none). Its goals,
-pins and the brief's answers are its working notes and the person's answers to it, made
-at once (a write touching any of them is made whole)."""
-
-
-def proposing(session: Session, context: ChangeContext) -> bool:
-    """Whether a write in `context` is to be proposed rather than made."""
-    if context.actor is not Actor.ASSISTANT:
-        return False
-    return read_setting(session, ASSISTANT_EDITS) is EditMode.PROPOSE
-
-
-def propose_instead(
-    session: Session, writer: ChangeWriter, write: Callable[[Session, ChangeWriter], T]
-) -> tuple[T, list[Change]]:
-    """Run `write` for real inside a savepoint, keep the change-log rows it wrote as pending
-    `Proposal`s of its call (the context's group), and roll it back: the write's validation
-    and its result are the real ones, and the database is as before. A write that touches
-    anything not `PROPOSABLE` is made instead; its changes are returned to publish."""
-    savepoint = session.begin_nested()
-    try:
-        result = write(session, writer)
-    except BaseException:
-        savepoint.rollback()
-        raise
-    kept = [
-        Proposal(
-            trip_id=entry.trip_id or "",
-            call_id=entry.group_id,
-            label=entry.label,
-            entity=entry.entity,
-            entity_id=entry.entity_id,
-            action=entry.action,
-            before=entry.before,
-            after=entry.after,
-        )
-        for entry in writer.entries
-    ]
-    made = any(
-        EntityKind(entry.entity) not in PROPOSABLE or entry.trip_id is None
-        for entry in writer.entries
-    )
-    if made or not kept:
-        savepoint.commit()
-        return result, writer.changes
-    savepoint.rollback()
-    session.add_all(kept)
-    session.flush()
-    return result, []
-
-
-async def commit_and_publish(
-    database: Database,
-    bus: ChangeBus,
-    transaction: Callable[[Session], tuple[T, Sequence[Change]]],
-    *,
-    after: Callable[[], None] | None = None,
-) -> T:
-    """Run `transaction` and publish the changes it returns once it has committed.
-
-    The work cannot be stopped once handed to the database thread, so cancelling the caller
-    (an aborted assistant turn) must not lose the announcement of a write that commits
-    anyway: the changes are published from the finished work's callback, on the event loop,
-    before the caller (if still waiting) resumes; then `after` runs, for other news.
-    """
-    work = asyncio.ensure_future(database.run(transaction))
-
-    def announce(done: asyncio.Future[tuple[T, Sequence[Change]]]) -> None:
-        if done.cancelled():
-            return
-        if (error := done.exception()) is not None:
-            log.debug("A write failed; nothing to announce (%r).", error)
-            return
-        bus.publish(done.result()[1])
-        if after is not None:
-            after()
-
-    work.add_done_callback(announce)
-    result, _ = await asyncio.shield(work)
-    return result

@@ -1,19 +1,12 @@
 """The app's SQLite database, with all of its work serialized on one worker thread.
 
-SQLite calls block, and a busy or slow disk can stall them for far longer than a frame, so the
-GUI thread never makes them: it awaits `Database.run`, which hands the work to a single worker
-thread (the pattern Anki and Electrum use). One thread also means one writer at a time, so
-transactions from this process never wait on each other.
-
-Another process (a second window, the command-line tool) can hold the write lock. Every
-transaction takes it at BEGIN (see `engine`), where SQLite waits up to the busy timeout; a
-transaction that still meets SQLITE_BUSY is rolled back and run again until `busy_timeout`
-seconds have passed, then fails with `DatabaseBusyError` instead of a driver error.
-
-Start-up checks the file (`integrity`), but damage can also be met later: by a read that
-reaches a page the check could not see as wrong, or damage done since. A transaction that meets
-it is rolled back and fails with `CorruptDatabaseError`, and so does all work after it, so
-nothing more is written into a file known to be damaged.
+SQLite calls block, and a slow disk can stall them far longer than a frame, so the GUI
+thread awaits `Database.run`, which hands the work to one worker thread (as Anki and
+Electrum do); one thread is also one writer at a time. Another process can hold the write
+lock: a transaction that still meets SQLITE_BUSY after the busy timeout is run again until
+`busy_timeout` seconds have passed, then fails with `DatabaseBusyError`. Damage met after
+start-up's check rolls the transaction back with `CorruptDatabaseError`, and so does all
+work after it, so nothing more is written into a file known to be damaged.
 """
 
 from __future__ import annotations

@@ -32,6 +32,10 @@ Progress = Callable[[int, int], None]
 """Called with (bytes copied so far, bytes in all) while a file is copied."""
 
 
+_MISSING = QT_TRANSLATE_NOOP("StoreError", "“{name}” does not exist (moved or deleted?).")
+_UNREADABLE = QT_TRANSLATE_NOOP("StoreError", "“{name}” cannot be read: {strerror}.")
+
+
 @dataclass(frozen=True, slots=True)
 class StoredFile:
     """A file as it was copied into the folder."""
@@ -94,18 +98,9 @@ class DocumentFolder:
                     ).format(name=name)
                 )
             size = source.stat().st_size
-        except FileNotFoundError as error:
-            raise DocumentError(
-                QT_TRANSLATE_NOOP(
-                    "StoreError", "“{name}” does not exist (moved or deleted?)."
-                ).format(name=name)
-            ) from error
         except OSError as error:
-            raise DocumentError(
-                QT_TRANSLATE_NOOP("StoreError", "“{name}” cannot be read: {strerror}.").format(
-                    name=name, strerror=error.strerror
-                )
-            ) from error
+            why = _MISSING if isinstance(error, FileNotFoundError) else _UNREADABLE
+            raise DocumentError(why.format(name=name, strerror=error.strerror)) from error
         if not source.is_file():
             raise DocumentError(
                 QT_TRANSLATE_NOOP("StoreError", "“{name}” is not a regular file.").format(name=name)

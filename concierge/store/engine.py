@@ -1,16 +1,11 @@
 """How every connection to the app's SQLite file is configured.
 
-Each connection gets WAL (readers never wait for the writer), `synchronous=NORMAL` (safe with
-WAL and much cheaper than FULL) and enforced foreign keys. SQLAlchemy, not the `sqlite3`
-module, emits BEGIN, so reads and DDL take part in transactions too (the driver's legacy mode
-would skip BEGIN for them).
-
-Every transaction begins IMMEDIATE, taking the write lock up front. A deferred transaction
-that reads and then writes cannot wait for another process's writer: SQLite fails its upgrade
-at once with SQLITE_BUSY (SQLITE_BUSY_SNAPSHOT in WAL), whatever the busy timeout. Taking the
-lock at BEGIN lets the busy timeout do its job. Within one process nothing waits (one worker
-thread does all the work); readers in WAL never wait for the writer of another process except
-at BEGIN, for at most as long as that process's transaction lasts.
+WAL (readers never wait for the writer), `synchronous=NORMAL` (safe with WAL, much cheaper
+than FULL) and enforced foreign keys. SQLAlchemy emits BEGIN, so reads and DDL take part in
+transactions too. Every transaction begins IMMEDIATE: a deferred one that reads and then
+writes cannot wait for another process's writer (SQLite fails its upgrade at once with
+SQLITE_BUSY, whatever the busy timeout), so the lock is taken at BEGIN, where the busy
+timeout does its job.
 """
 
 from __future__ import annotations

@@ -1,13 +1,10 @@
 """A form instance's answers as an event log, and how the change log records and reverts them.
 
-Answers are never edited in place: each change appends an event (set, revise or retract) and
-a field's answer is the value of its newest event. The change log records a change as an
-update of the instance's answers, `{"diet": "vegan"}` → `{"diet": "vegetarian"}` with null for
-"unanswered", so it reads like any other edit, `Change.fields` and unseen marks name the
-form's fields, and undo overlaps changes field by field. Undo deletes the events a change
-appended, which leaves the event log exactly as it was before the change. Deleting a trip logs
-each instance's whole event history (`{"diet": [event, …]}`) so undoing it puts every event
-back with its id.
+Each change appends an event (set, revise or retract); a field's answer is its newest
+event's value. The change log records a change as an update of the instance's answers
+(`{"diet": "vegan"}` → `{"diet": "vegetarian"}`, null for unanswered), so it reads like any
+edit and undo overlaps changes field by field; undo deletes the events a change appended.
+Deleting a trip logs each instance's whole event history, so undo puts every event back.
 """
 
 from __future__ import annotations

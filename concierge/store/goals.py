@@ -87,18 +87,15 @@ class GoalRepository(OrderedRepository[GoalRecord]):
     ) -> Outcome[GoalRecord]:
         """Mark the goal open again; an open goal is returned unchanged."""
 
-        def write(session: Session, writer: ChangeWriter) -> GoalRecord:
-            row = GOALS.row(session, goal_id)
-            before = GOALS.to_record(row)
+        def edit(session: Session, writer: ChangeWriter, goal: GoalRecord) -> GoalRecord:
             writer.describe(
-                QT_TRANSLATE_NOOP("ChangeLabel", "Reopen goal “{title}”").format(title=before.title)
+                QT_TRANSLATE_NOOP("ChangeLabel", "Reopen goal “{title}”").format(title=goal.title)
             )
-            after = dataclasses.replace(
-                before, status=GoalStatus.OPEN, completed_at=None, completed_by=None
+            return dataclasses.replace(
+                goal, status=GoalStatus.OPEN, completed_at=None, completed_by=None
             )
-            return writer.update(GOALS, row, before, after)
 
-        return await self.logged(context, write)
+        return await self.edited(goal_id, edit, context)
 
     async def rename(
         self, goal_id: str, title: str, *, context: ChangeContext | None = None
@@ -182,13 +179,11 @@ class GoalRepository(OrderedRepository[GoalRecord]):
         label: str,
         context: ChangeContext | None,
     ) -> Outcome[GoalRecord]:
-        def write(session: Session, writer: ChangeWriter) -> GoalRecord:
-            row = GOALS.row(session, goal_id)
-            before = GOALS.to_record(row)
+        def edit(session: Session, writer: ChangeWriter, goal: GoalRecord) -> GoalRecord:
             writer.describe(label)
-            return writer.update(GOALS, row, before, dataclasses.replace(before, **parsed))
+            return dataclasses.replace(goal, **parsed)
 
-        return await self.logged(context, write)
+        return await self.edited(goal_id, edit, context)
 
 
 def trip_goals(session: Session, trip_id: str) -> list[Goal]:

@@ -1,11 +1,10 @@
 """Load-time checks on a stored conversation: rows no framework could have written.
 
 Runtime snapshots are never stored (R4), so a row with provenance `runtime` is forged or
-corrupt. A compaction summary stands in for the messages up to its `covers_through`; one
-that names no message before it, or whose cut would separate tool calls from their results,
-would hide part of the conversation from the model. Such rows are left out of what is loaded
-and reported (logged, and kept in `HistoryProblem`s the caller can show), so the
-conversation itself stays usable.
+corrupt; a compaction summary that covers no earlier message, or whose cut would separate
+tool calls from their results, would hide part of the conversation from the model. Such
+rows are left out of what is loaded and reported (`HistoryProblem`), so the conversation
+stays usable.
 """
 
 from __future__ import annotations

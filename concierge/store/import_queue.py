@@ -1,20 +1,16 @@
 """The import review queue: records read from a booking file wait here, per trip, until the
 person accepts (perhaps after editing) or rejects each. Nothing imported is applied silently.
 
-Queuing a file is all or nothing: every record is checked by the itinerary's own rules first,
-and one bad record refuses the whole file (`ImportRefused`, with every record's problem), so
-no file is ever half in the queue. Each record is compared with the trip's items and with the
-candidates queued before it (`duplicate_of`): the same confirmation code on the same day (a
-return flight shares its booking code with the outbound one, so the code alone is not enough),
-else the same kind starting at the same instant under one service number or a similar title.
+Queuing a file is all or nothing: every record is checked by the itinerary's rules first and
+one bad record refuses the whole file (`ImportRefused`). Each record is compared with the
+trip's items and the candidates queued before it (`duplicate_of`): the same confirmation code
+on the same day (a return flight shares the outbound's code), else the same kind starting at
+the same instant under one service number or a similar title.
 
-What is accepted becomes itinerary items in one undo step, each noted "imported from <file>"
-in its notes (`PROVENANCE_PREFIX`), with its facts' source the import of that file (the
-field sources); the candidate keeps the id of the item it became. Whether an accepted
-candidate still counts as accepted is derived from that item existing: undoing the import
-deletes the items, so their candidates wait in the queue again, and redo (which re-creates
-the items with their ids) accepts them again — the queue follows the undo step without
-being part of the change log.
+What is accepted becomes itinerary items in one undo step, noted "imported from <file>"
+(`PROVENANCE_PREFIX`). Whether a candidate counts as accepted is derived from its item
+existing, so undoing the import puts its candidates back in the queue and redo accepts them
+again, without the queue being part of the change log.
 """
 
 from __future__ import annotations
@@ -38,7 +34,7 @@ from sqlmodel import Session, col, select
 from concierge.model.values import booking_code, service_number
 from concierge.text import QT_TRANSLATE_NOOP, joined
 
-from .change_writer import ChangeWriter, commit_and_publish
+from .change_writer import ChangeWriter
 from .changes import Actor, Change, ChangeBus, ChangeContext, FactSource, ImportNews
 from .database import Database
 from .entities import ITEMS, TRIPS
@@ -46,6 +42,7 @@ from .errors import InvalidChangeError, StoreError
 from .itinerary import renumber_day, trip_items
 from .records import ItineraryItemRecord
 from .tables import ImportCandidate, ItineraryItem, utc_now
+from .transaction import commit_and_publish
 from .validation import ITEM_RULES, check_item, parse_changes, required_fields
 
 PENDING, ACCEPTED, REJECTED = "pending", "accepted", "rejected"

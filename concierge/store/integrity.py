@@ -1,11 +1,8 @@
 """Knowing the database file is sound before writing into it, and restoring a good backup.
 
-Random bytes in the middle of a SQLite file go unnoticed until a read happens to touch the
-damaged pages, and every write before then builds on them. So start-up runs SQLite's
-`quick_check` (every b-tree page's structure and every record's format, without the costly
-index-against-table comparison of `integrity_check`) over a read-only connection, which can
-neither write nor checkpoint; a file that fails is never opened for writing. Backups are
-checked the same way when they are made and before they are offered.
+Damaged pages go unnoticed until a read touches them, and every write before then builds on
+them, so start-up runs SQLite's `quick_check` over a read-only connection; a file that fails
+is never opened for writing. Backups are checked the same way when made and when offered.
 """
 
 from __future__ import annotations

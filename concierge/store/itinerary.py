@@ -124,7 +124,6 @@ class ItineraryRepository(RecordRepository[ItineraryItemRecord]):
     ) -> Outcome[ItineraryItemRecord]:
         """Change only the fields named in `changes`; a new `day` puts the item last on that
         day. Equal values write and log nothing; invalid ones raise `InvalidChangeError`."""
-        parsed = parse_changes("an itinerary item", ITEM_RULES, changes)
 
         def write(session: Session, writer: ChangeWriter) -> ItineraryItemRecord:
             row = ITEMS.row(session, item_id)
@@ -132,8 +131,10 @@ class ItineraryRepository(RecordRepository[ItineraryItemRecord]):
             writer.describe(
                 QT_TRANSLATE_NOOP("ChangeLabel", "Edit “{title}”").format(title=before.title)
             )
-            after = dataclasses.replace(before, **_keeping_length(before, parsed))
-            check_item(after, parsed)
+            with writer.locks_first(ITEMS, before, changes):
+                parsed = parse_changes("an itinerary item", ITEM_RULES, changes)
+                after = dataclasses.replace(before, **_keeping_length(before, parsed))
+                check_item(after, parsed)
             if after.day != before.day:
                 return _place(session, writer, before, after, None)
             return writer.update(ITEMS, row, before, after)
@@ -150,16 +151,18 @@ class ItineraryRepository(RecordRepository[ItineraryItemRecord]):
     ) -> Outcome[ItineraryItemRecord]:
         """Move the item to `day` (default: its own) at `position` (default: last; past the
         end: last). Both days are renumbered."""
-        target = parse_changes("an itinerary item", ITEM_RULES, {} if day is None else {"day": day})
-        check_position(position)
+        target = {} if day is None else {"day": day}
 
         def write(session: Session, writer: ChangeWriter) -> ItineraryItemRecord:
             before = ITEMS.to_record(ITEMS.row(session, item_id))
             writer.describe(
                 QT_TRANSLATE_NOOP("ChangeLabel", "Move “{title}”").format(title=before.title)
             )
-            after = dataclasses.replace(before, **_keeping_length(before, target))
-            check_item(after, target)
+            with writer.locks_first(ITEMS, before, {**target, "position": position}):
+                parsed = parse_changes("an itinerary item", ITEM_RULES, target)
+                check_position(position)
+                after = dataclasses.replace(before, **_keeping_length(before, parsed))
+                check_item(after, parsed)
             return _place(session, writer, before, after, position)
 
         return await self.logged(context, write)

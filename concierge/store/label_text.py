@@ -1,11 +1,9 @@
 """An undo step's label kept translatable in the change log, in English.
 
-A write's label ("Rename trip “Porto”") is a marked `Message`: the log keeps its English
-text in `label`, which the model and older releases read, and the template, its context and
-its values as JSON in `label_message`, so the Edit menu can show it in whatever language the
-window speaks when the file is opened, years and languages later. Nothing translated is ever
-stored. A label that is no marked text (the person's own words, a row from before the
-column) has no JSON and reads back as the plain text it is.
+The log keeps a marked label's English text in `label` (what the model and older releases
+read) and its template, context and values as JSON in `label_message`, so the Edit menu
+shows it in the window's language years later. Nothing translated is stored. A label that
+is no marked text (the person's own words, an older row) reads back as the plain text it is.
 """
 
 from __future__ import annotations

@@ -115,18 +115,15 @@ class LedgerRepository(RecordRepository[ExpenseRecord]):
         Equal values write and log nothing; invalid ones raise `InvalidChangeError`."""
         parsed = parse_changes(_ENTITY, EXPENSE_RULES, changes)
 
-        def write(session: Session, writer: ChangeWriter) -> ExpenseRecord:
-            row = EXPENSES.row(session, expense_id)
-            before = EXPENSES.to_record(row)
-            after = _settled(session, dataclasses.replace(before, **parsed), parsed)
+        def edit(session: Session, writer: ChangeWriter, before: ExpenseRecord) -> ExpenseRecord:
             writer.describe(
                 QT_TRANSLATE_NOOP("ChangeLabel", "Edit expense {expense}").format(
                     expense=_named(before)
                 )
             )
-            return writer.update(EXPENSES, row, before, after)
+            return _settled(session, dataclasses.replace(before, **parsed), parsed)
 
-        return await self.logged(context, write)
+        return await self.edited(expense_id, edit, context)
 
     async def remove(
         self, expense_id: str, *, context: ChangeContext | None = None

@@ -1,19 +1,17 @@
 """What a lock refuses, and the sentence that says so.
 
-The check sits in `ChangeWriter`, below every tool: whatever path an assistant write takes
-(a tool applying at once, a proposed changeset applied later), a write of the assistant's
-that would change a locked thing raises `LockedError` and its transaction writes nothing.
-The person's writes (and the app's) are never checked.
-
-What each lock holds still: a field lock that field (and the row it is on, which is not
-removed); an item lock every field of the item and its place in the day; a day lock the
-day's items as a set and in order (none added, moved on, into or out of it, or removed); a
-stop lock its place, dates and place in the route. Other entries renumbered around a locked
-one (a stop inserted before a locked stop) do not change it.
+The check sits in `ChangeWriter`, below every tool, so whatever path an assistant write
+takes (a tool, a proposal applied later) a write that would change a locked thing is
+refused (`LockedError`) and writes nothing. The person's and the app's writes are never
+checked. A field lock holds its field (and its row, not removed); an item lock the item's
+fields and its place in the day; a day lock the day's items as a set and in order; a stop
+lock its place, dates and place in the route. Entries renumbered around a locked one do not
+change it.
 """
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Collection, Mapping, Sequence
 from datetime import date
 from typing import Any
@@ -116,6 +114,29 @@ def refuse_locked(
             raise LockedError(
                 field_sentence(lock.entity, lock.field, _title(before)), field=lock.field
             )
+
+
+def refuse_locked_edit(
+    locks: Sequence[LockRecord], kind: EntityKind, before: Any, changes: Mapping[str, object]
+) -> None:
+    """`refuse_locked` for an edit of `before` whose values its rules refused: a value that
+    does not parse (no stored value is such a one), or parses to another, is a change."""
+    rules = FIELD_RULES[kind]
+    parsed: dict[str, object] = {}
+    names: list[str] = []
+    for name, value in changes.items():
+        rule = rules.get(name)
+        try:
+            if rule is None:
+                raise ValueError(name)
+            parsed[name] = rule.parse(rule.label, value)
+        except ValueError:
+            names.append(name)
+            continue
+        if parsed[name] != getattr(before, name):
+            names.append(name)
+    if names:
+        refuse_locked(locks, kind, before, dataclasses.replace(before, **parsed), names)
 
 
 def _refuse_locked_day(

@@ -1,11 +1,7 @@
 """Background lookup jobs as the store hands them out, and the bus that announces their
-changes.
-
-Lookup jobs have their own small bus rather than the `ChangeBus`: a job's progress changes
-many times a second while it runs, it is not an edit of the trip (no change-log row, nothing
-to undo, nothing for the "assistant changed this" highlight), and `Change` names trip and
-itinerary fields. Views of the trip therefore never refresh because a lookup advanced, and a
-lookups panel subscribes to exactly what it shows.
+changes: their own, not the `ChangeBus`, since a job's progress changes many times a second
+and is no edit of the trip (nothing to undo or highlight), so trip views never refresh
+because a lookup advanced.
 """
 
 from __future__ import annotations

@@ -1,10 +1,9 @@
 """Background lookup jobs in SQLite: create, read, move through their states, recover.
 
 A job goes queued → running → succeeded | failed | cancelled, or ends `interrupted` when the
-app stopped while it was queued or running. A finished job never changes state again: the
-first finish wins, so a cancel that races a job's own completion cannot overwrite it. Each
-write is one transaction on the database thread; the changed records are published on the
-`LookupJobBus` after it committed, even if the writer was cancelled meanwhile.
+app stopped under it. The first finish wins, so a cancel racing a job's completion cannot
+overwrite it. Changed records are published on the `LookupJobBus` once committed, even if
+the writer was cancelled meanwhile.
 """
 
 from __future__ import annotations

@@ -1,8 +1,6 @@
 """Lists kept in a stable order by a dense `position` (0, 1, 2, …): a trip's goals, the pins
-of one scope, a trip's stops.
-
-Every write that adds, removes or moves an entry renumbers the list and logs the positions
-that changed as one change-log row (`ChangeWriter.reorder`), so undo restores the exact order.
+of one scope, a trip's stops. Every add, removal or move renumbers the list and logs the
+positions that changed as one row (`ChangeWriter.reorder`), so undo restores the order.
 """
 
 from __future__ import annotations

@@ -1,9 +1,9 @@
 """What a write did, handed back with its result: the record, the changes it committed, and
-whether it was applied, only proposed, or changed nothing.
+whether it was applied, only proposed, refused by a lock, or changed nothing.
 
 A caller (a form, an assistant tool) learns this from the write itself, not from a second
-query and a second read of the `assistant.edits` setting. A write a lock refuses raises
-`LockedError` instead, so no caller can miss a refusal by ignoring the result.
+query and a second read of the `assistant.edits` setting. A refused outcome has no record:
+reading it raises the lock's `LockedError`, so a caller that ignores the status still fails.
 """
 
 from __future__ import annotations
@@ -11,31 +11,47 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 from enum import StrEnum
-from typing import Generic, TypeVar
+from typing import Any, Generic, TypeVar
 
 from .changes import Change
+from .errors import LockedError
 
 T = TypeVar("T")
 U = TypeVar("U")
 
 
 class Status(StrEnum):
+    """APPLIED: committed, `changes` published on the bus. PROPOSED: the assistant's write in
+    propose mode, kept for the person's decision. UNCHANGED: nothing differed from what was
+    stored. REFUSED: the assistant's write would change what the person locked. All but
+    APPLIED wrote, logged and published nothing."""
+
     APPLIED = "applied"
-    """Committed; `changes` were published on the bus."""
     PROPOSED = "proposed"
-    """The assistant's write in propose mode: kept for the person's decision, nothing changed."""
     UNCHANGED = "unchanged"
-    """Nothing differed from what was stored: nothing logged, nothing published."""
+    REFUSED = "refused"
 
 
 @dataclass(frozen=True, slots=True)
 class Outcome(Generic[T]):
     """`record` is what the write returns (the record as stored, or as it would be for a
-    proposal; a flag for a removal); `changes` what it committed, as published."""
+    proposal; a flag for a removal); `changes` what it committed, as published; `refusal`
+    the lock's refusal of a refused write."""
 
-    record: T
+    _record: T
     changes: tuple[Change, ...] = ()
     status: Status = Status.APPLIED
+    refusal: LockedError | None = None
+
+    @classmethod
+    def refused(cls, refusal: LockedError) -> Outcome[Any]:
+        return Outcome(None, status=Status.REFUSED, refusal=refusal)
+
+    @property
+    def record(self) -> T:
+        if self.refusal is not None:
+            raise self.refusal
+        return self._record
 
     @property
     def applied(self) -> bool:
@@ -46,13 +62,20 @@ class Outcome(Generic[T]):
         return self.status is Status.PROPOSED
 
     @property
+    def reason(self) -> str:
+        """The lock's sentence for a refused write ("Item “Ryokan Kyoto” is locked …")."""
+        return "" if self.refusal is None else str(self.refusal)
+
+    @property
     def trip_ids(self) -> frozenset[str]:
         """The trips the committed changes touched."""
         return frozenset(change.trip_id for change in self.changes if change.trip_id)
 
     def map(self, read: Callable[[T], U]) -> Outcome[U]:
         """The same outcome for a record made from this one (the first of several events)."""
-        return Outcome(read(self.record), self.changes, self.status)
+        if self.refusal is not None:
+            return Outcome.refused(self.refusal)
+        return Outcome(read(self._record), self.changes, self.status)
 
     def __bool__(self) -> bool:
         raise TypeError("An Outcome has no truth value: read its record or its status.")

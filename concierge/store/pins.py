@@ -88,18 +88,16 @@ class PinRepository(OrderedRepository[PinRecord]):
         """Change the pin's text (trimmed); raises `InvalidChangeError` for blank text."""
         parsed = parse_changes("a pin", PIN_RULES, {"text": text})
 
-        def write(session: Session, writer: ChangeWriter) -> PinRecord:
-            row = PINS.row(session, pin_id)
-            before = PINS.to_record(row)
+        def edit(session: Session, writer: ChangeWriter, before: PinRecord) -> PinRecord:
             _refuse_assistant_on_confirmed(writer, before, "edit")
             writer.describe(
                 QT_TRANSLATE_NOOP("ChangeLabel", "Edit pin “{text}”").format(
                     text=_short(parsed["text"])
                 )
             )
-            return writer.update(PINS, row, before, dataclasses.replace(before, **parsed))
+            return dataclasses.replace(before, **parsed)
 
-        return await self.logged(context, write)
+        return await self.edited(pin_id, edit, context)
 
     async def set_rule(
         self, pin_id: str, rule: str | None, *, context: ChangeContext | None = None
@@ -110,9 +108,7 @@ class PinRepository(OrderedRepository[PinRecord]):
         not read (the sentence says how rules are written) or a refused change."""
         parsed = parse_changes("a pin", PIN_RULES, {"rule": rule})
 
-        def write(session: Session, writer: ChangeWriter) -> PinRecord:
-            row = PINS.row(session, pin_id)
-            before = PINS.to_record(row)
+        def edit(session: Session, writer: ChangeWriter, before: PinRecord) -> PinRecord:
             _refuse_assistant_on_confirmed(writer, before, "change")
             new_rule = parsed["rule"]
             confirmed = new_rule is not None and writer.context.actor is not Actor.ASSISTANT
@@ -127,9 +123,9 @@ class PinRepository(OrderedRepository[PinRecord]):
             else:
                 label = QT_TRANSLATE_NOOP("ChangeLabel", "Propose a constraint for “{text}”")
             writer.describe(label.format(text=text))
-            return writer.update(PINS, row, before, after)
+            return after
 
-        return await self.logged(context, write)
+        return await self.edited(pin_id, edit, context)
 
     async def confirm_rule(
         self, pin_id: str, *, context: ChangeContext | None = None
@@ -137,9 +133,7 @@ class PinRepository(OrderedRepository[PinRecord]):
         """Confirm the pin's proposed constraint: from now on it is checked. Only the person
         can; raises `InvalidChangeError` for the assistant or a pin without a rule."""
 
-        def write(session: Session, writer: ChangeWriter) -> PinRecord:
-            row = PINS.row(session, pin_id)
-            before = PINS.to_record(row)
+        def edit(session: Session, writer: ChangeWriter, before: PinRecord) -> PinRecord:
             if writer.context.actor is Actor.ASSISTANT:
                 raise InvalidChangeError(
                     "rule_confirmed",
@@ -163,11 +157,9 @@ class PinRepository(OrderedRepository[PinRecord]):
                     text=_short(before.text)
                 )
             )
-            return writer.update(
-                PINS, row, before, dataclasses.replace(before, rule_confirmed=True)
-            )
+            return dataclasses.replace(before, rule_confirmed=True)
 
-        return await self.logged(context, write)
+        return await self.edited(pin_id, edit, context)
 
     def remove_label(self, record: PinRecord) -> str:
         return QT_TRANSLATE_NOOP("ChangeLabel", "Unpin “{text}”").format(text=_short(record.text))

@@ -1,19 +1,14 @@
 """The assistant's proposed changes, waiting for the person's decision, and applying it.
 
-With the setting `assistant.edits` at "propose", each of the assistant's tool calls runs its
-write for real and keeps the change-log rows it would have written as pending proposals
-(`change_writer.propose_instead`), then rolls it back. The person accepts all, some or none
-of the pending calls; `decide` makes the accepted ones as one undo step and rejects the
-rest. Each call is captured against the trip as it was, without the calls proposed before
-it in the same turn (the tool result says so), so calls are independent: any subset can be
-accepted.
+In propose mode each of the assistant's tool calls runs its write for real, keeps the
+change-log rows as pending proposals (`transaction.propose_instead`) and rolls back. Each
+call is captured against the trip as it was, so calls are independent: `decide` makes any
+accepted subset as one undo step and rejects the rest.
 
-Applying a proposed row checks the row is still as the proposal found it (the fields it
-changes, the whole row for a removal). A call any of whose rows fails the check is a
-conflict: nothing of it is applied, and its note says what changed. Positions are the one
-soft part: a proposed place in a list is where the entry goes among the entries there now,
-and the lists touched are renumbered densely afterwards, so two additions at the end of the
-same day both land, in the order proposed.
+Applying a proposed row checks the row is still as the proposal found it; a call with a row
+that fails is a conflict, applied not at all, its note saying what changed. Positions are
+soft: a proposed place is among the entries there now, and the lists touched are renumbered
+afterwards, so two additions at the end of one day both land, in the order proposed.
 """
 
 from __future__ import annotations
@@ -32,13 +27,14 @@ from sqlmodel import Session, col, select
 from concierge.text import QT_TRANSLATE_NOOP
 
 from . import ordering
-from .change_writer import ChangeWriter, commit_and_publish, decode_order
+from .change_writer import ChangeWriter, decode_order
 from .changes import Action, Actor, Change, ChangeBus, ChangeContext, EntityKind, ProposalNews
 from .database import Database
 from .entities import STOPS, EntitySpec
 from .itinerary import renumber_day
 from .stops import trip_stops
 from .tables import ChangeLogEntry, Proposal, utc_now
+from .transaction import commit_and_publish
 from .undo import SPECS, would_cascade
 
 PENDING, ACCEPTED, REJECTED, CONFLICT = "pending", "accepted", "rejected", "conflict"

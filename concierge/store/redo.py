@@ -1,13 +1,11 @@
 """Redo: make the newest undone step again, in one transaction.
 
-Every undo step numbers the rows it reverted with the next `redo_step`; redo takes the rows
-of the highest step (touching `trip_id`, if given), whoever made them, and replays them
-oldest first: a created row is inserted again from its `after` image with its id, a deleted
-row is deleted again, an updated row gets its `after` values. The rows are open again, so
-the next undo reverts them as it did the first time, and an assistant's rows keep their
-`seen` flag, so its marks come back as they were. Any new change clears every `redo_step`
-(see `change_writer`), so redo never replays over a newer edit; a row changed behind the
-log's back makes redo refuse (`UndoError`), changing nothing.
+Redo takes the rows of the highest `redo_step` (of `trip_id`, if given) and replays them
+oldest first: a created row is inserted again with its id, a deleted one deleted again, an
+updated one given its `after` values. The rows are open again, so the next undo reverts
+them as the first did, and an assistant's rows keep their `seen` flag. Any new change clears
+every `redo_step` (`change_writer`), so redo never replays over a newer edit; a row changed
+behind the log's back refuses the redo (`UndoError`), changing nothing.
 """
 
 from __future__ import annotations

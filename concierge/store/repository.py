@@ -3,18 +3,20 @@ announced on, writing through the change log, and reading one record by id."""
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any, Generic, TypeVar
 
 from sqlmodel import Session, SQLModel
 
 from . import ordering
-from .change_writer import ChangeWriter, run_logged
+from .change_writer import ChangeWriter
 from .changes import ChangeBus, ChangeContext
 from .database import Database
 from .entities import EntitySpec, R
+from .errors import LockedError
 from .ordering import P
 from .outcome import Outcome
+from .transaction import run_logged
 from .validation import check_position
 
 T = TypeVar("T")
@@ -41,6 +43,42 @@ class RecordRepository(Repository, Generic[R]):
         """The record with id `entity_id`, or None."""
         spec = self.spec
         return await self.database.run(lambda session: spec.find(session, entity_id))
+
+    async def edited(
+        self,
+        entity_id: str,
+        edit: Callable[[Session, ChangeWriter, R], R],
+        context: ChangeContext | None,
+    ) -> Outcome[R]:
+        """The record as `edit` makes it (naming the step), written as one logged step."""
+        spec = self.spec
+
+        def write(session: Session, writer: ChangeWriter) -> R:
+            row = spec.row(session, entity_id)
+            before = spec.to_record(row)
+            return writer.update(spec, row, before, edit(session, writer, before))
+
+        return await self.logged(context, write)
+
+    async def refusal(
+        self, entity_id: str, changes: Mapping[str, object], context: ChangeContext | None
+    ) -> Outcome[Any] | None:
+        """The refused outcome of an edit whose values a layer above refused (a place not
+        found), if a lock holds what it names: the lock is the more useful message."""
+        spec = self.spec
+
+        def read(session: Session) -> Outcome[Any] | None:
+            record = spec.find(session, entity_id)
+            try:
+                if record is not None:
+                    ChangeWriter(session, context or ChangeContext()).check_edit(
+                        spec, record, changes
+                    )
+            except LockedError as refused:
+                return Outcome.refused(refused)
+            return None
+
+        return await self.database.run(read)
 
 
 class OrderedRepository(RecordRepository[P]):
@@ -98,12 +136,13 @@ class OrderedRepository(RecordRepository[P]):
     ) -> Outcome[list[P]]:
         """Put the record at `position` among its siblings (0 = first; past the end =
         last) and return them in their new order."""
-        check_position(position)
         spec = self.spec
 
         def write(session: Session, writer: ChangeWriter) -> list[P]:
             row = spec.row(session, entity_id)
             writer.describe(self.move_label(row))
+            with writer.locks_first(spec, spec.to_record(row), {"position": position}):
+                check_position(position)
             return ordering.move(writer, spec, self.siblings(session, row), row, position)
 
         return await self.logged(context, write)

@@ -1,9 +1,8 @@
 """Which of the assistant's changes the person has not looked at yet.
 
-Assistant writes are logged unseen; the UI highlights them until it calls `mark_seen`. The
-person's and the app's own writes are logged seen. Undone changes are never unseen. A trip's
-unseen changes include those to all-trip pins (logged without a trip), which show in every
-trip. For form answers the key is (FORM_ANSWER, instance id) and the fields are the form's.
+The assistant's writes are logged unseen and highlighted until `mark_seen`; undone changes
+are never unseen. A trip's unseen changes include those to all-trip pins, which show in
+every trip. For form answers the key is (FORM_ANSWER, instance id), the fields the form's.
 """
 
 from __future__ import annotations

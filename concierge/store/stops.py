@@ -85,19 +85,17 @@ class StopRepository(OrderedRepository[StopRecord]):
         self, stop_id: str, changes: Mapping[str, object], *, context: ChangeContext | None = None
     ) -> Outcome[StopRecord]:
         """Change only the fields named in `changes`; equal values write and log nothing."""
-        parsed = parse_changes("a stop", STOP_RULES, changes)
 
-        def write(session: Session, writer: ChangeWriter) -> StopRecord:
-            row = STOPS.row(session, stop_id)
-            before = STOPS.to_record(row)
-            after = dataclasses.replace(before, **parsed)
-            check_stop(after, TRIPS.to_record(TRIPS.row(session, before.trip_id)))
+        def edit(session: Session, writer: ChangeWriter, before: StopRecord) -> StopRecord:
+            with writer.locks_first(STOPS, before, changes):
+                after = dataclasses.replace(before, **parse_changes("a stop", STOP_RULES, changes))
+                check_stop(after, TRIPS.to_record(TRIPS.row(session, before.trip_id)))
             writer.describe(
                 QT_TRANSLATE_NOOP("ChangeLabel", "Edit stop “{place}”").format(place=after.place)
             )
-            return writer.update(STOPS, row, before, after)
+            return after
 
-        return await self.logged(context, write)
+        return await self.edited(stop_id, edit, context)
 
     def remove_label(self, record: StopRecord) -> str:
         return QT_TRANSLATE_NOOP("ChangeLabel", "Remove stop “{place}”").format(place=record.place)

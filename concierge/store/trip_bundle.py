@@ -1,17 +1,14 @@
 """A trip with everything it owns as one JSON document, and back as a new trip.
 
-The document is built from the `EntitySpec` of each kind of trip-owned row listed in `PARTS`,
-so a new kind of row travels once its spec is added there. Each row keeps every field of its
-record except the trip it belongs to and the store's own timestamps; its `id` is only a name
-inside the file: importing gives every row a new id and rewrites the fields that refer to
-another row (`BundlePart.references`). Values keep their exact form (Decimals and dates as
-strings), so export → import → export gives the same document but for the ids.
+The document is built from the `EntitySpec` of each kind of trip-owned row in `PARTS`, so a
+new kind of row travels once its spec is added there. Each row keeps its record's fields but
+its trip and timestamps; its `id` is only a name inside the file: importing gives every row a
+new id and rewrites the fields referring to another row (`BundlePart.references`). Values
+keep their exact form, so export → import → export gives the same document but for the ids.
 
-Importing checks every value by the store's rules (`validation.parse_changes`) and the
-record's types before anything is written, reports each problem with its place in the file
-("itinerary[3].start_time: …"), rules spanning a row's fields included (a stop's dates
-within the trip's, an item's end after its start, an amount's decimals), and writes the trip
-in one transaction and one undo step.
+Importing checks every value by the store's rules before anything is written, reports each
+problem with its place in the file ("itinerary[3].start_time: …"), and writes the trip in
+one transaction and one undo step.
 """
 
 from __future__ import annotations
@@ -29,7 +26,7 @@ from sqlmodel import Session, col, select
 
 from concierge.text import QT_TRANSLATE_NOOP
 
-from .change_writer import ChangeWriter, run_logged
+from .change_writer import ChangeWriter
 from .changes import ChangeBus, ChangeContext
 from .database import Database
 from .entities import EXPENSES, FORMS, GOALS, ITEMS, PINS, STOPS, TRIPS, EntitySpec
@@ -39,6 +36,7 @@ from .form_answers import answer_changes, current_answers, encode, write_answers
 from .outcome import Outcome
 from .records import ExpenseRecord, ItineraryItemRecord, StopRecord, TripRecord
 from .tables import utc_now
+from .transaction import run_logged
 from .trips import _next_position
 from .validation import (
     FORM_KEY_RULES,

@@ -14,8 +14,7 @@ from __future__ import annotations
 import dataclasses
 import uuid
 
-from sqlalchemy import func
-from sqlmodel import Session, select
+from sqlmodel import Session
 
 from .change_writer import ChangeWriter
 from .documents import delete_trip_documents
@@ -27,18 +26,7 @@ from .ledger import delete_expenses
 from .locks import delete_trip_locks
 from .pins import new_pin, scope_pins
 from .stops import trip_stops
-from .tables import (
-    Document,
-    Expense,
-    FormAnswer,
-    FormInstance,
-    Goal,
-    ItineraryItem,
-    Pin,
-    TripLock,
-    TripStop,
-    utc_now,
-)
+from .tables import utc_now
 
 
 def delete_trip_parts(session: Session, writer: ChangeWriter, trip_id: str) -> None:
@@ -94,26 +82,3 @@ def copy_trip_parts(session: Session, writer: ChangeWriter, source_id: str, copy
             rule_confirmed=pin.rule_confirmed,
         )
         writer.create(PINS, pin_copy)
-
-
-def has_parts(session: Session, trip_id: str) -> bool:
-    """Whether anything (an itinerary item, a stop, a form, a goal, a pin, an expense, a
-    document, a lock) is on the trip."""
-    columns = (
-        ItineraryItem.trip_id,
-        TripStop.trip_id,
-        FormInstance.trip_id,
-        Goal.trip_id,
-        Pin.trip_id,
-        Expense.trip_id,
-        Document.trip_id,
-        TripLock.trip_id,
-    )
-    return any(
-        session.exec(select(func.count()).where(column == trip_id)).one() > 0 for column in columns
-    )
-
-
-def has_answers(session: Session, instance_id: str) -> bool:
-    count = session.exec(select(func.count()).where(FormAnswer.instance_id == instance_id)).one()
-    return count > 0

@@ -98,17 +98,15 @@ class TripRepository(RecordRepository[TripRecord]):
         context: ChangeContext | None,
         label: Callable[[Mapping[str, Any]], str],
     ) -> Outcome[TripRecord]:
-        parsed = parse_changes("a trip", TRIP_RULES, changes)
-
-        def write(session: Session, writer: ChangeWriter) -> TripRecord:
-            row = TRIPS.row(session, trip_id)
-            before = TRIPS.to_record(row)
-            after = dataclasses.replace(before, **parsed)
-            check_trip(after, parsed)
+        def edit(session: Session, writer: ChangeWriter, before: TripRecord) -> TripRecord:
+            with writer.locks_first(TRIPS, before, changes):
+                parsed = parse_changes("a trip", TRIP_RULES, changes)
+                after = dataclasses.replace(before, **parsed)
+                check_trip(after, parsed)
             writer.describe(label(parsed))
-            return writer.update(TRIPS, row, before, after)
+            return after
 
-        return await self.logged(context, write)
+        return await self.edited(trip_id, edit, context)
 
     async def duplicate(
         self, trip_id: str, *, context: ChangeContext | None = None

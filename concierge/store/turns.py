@@ -1,9 +1,8 @@
 """One turn at a time per conversation, across processes: a lease row in `conversation_turn`.
 
-A turn stores the person's message, then the assistant's tool calls and their results, over
-seconds or minutes. Two processes answering in one conversation would interleave their
-bundles. The process answering holds the conversation's lease, renewed while it answers; a
-lease whose time ran out, or whose process is gone from this host (it was killed), is free.
+Two processes answering in one conversation would interleave their messages, so the one
+answering holds the lease, renewed while it answers; a lease whose time ran out, or whose
+process is gone from this host, is free.
 """
 
 from __future__ import annotations

@@ -1,42 +1,23 @@
 """Undo: revert the newest change group from its change-log rows, in one transaction.
 
-The rule: undo is last-in-first-out over the groups not yet undone (optionally only those
-that touched one trip). A group's rows are reverted newest first: a created row is deleted,
-a deleted row is re-inserted with its id, position and timestamps, an updated row gets the
-logged `before` values of exactly the fields that changed.
+Undo is last-in-first-out over the groups not yet undone (optionally those of one trip). A
+group's rows are reverted newest first: a created row is deleted, a deleted one re-inserted
+as it was, an updated one given the logged `before` of exactly the fields that changed.
 
-The newest group normally has nothing after it, so reverting it is exact. Two cases put
-later rows after part of a group: its writes interleaved with another group's (a form edit
-landing while an assistant tool call was writing), or a trip filter skipping a newer group
-of another trip that touched the same rows (moving a trip renumbers other trips). Undo then
-takes along every later group that touched what it reverts — the same field of the same
-row, the whole row for a create or delete, or the same itinerary's order — repeatedly until
-nothing later overlaps, and reports all their labels. Reverting that closed set newest
-first puts every field it touched back as it was before the set and leaves the rest alone,
-so positions stay dense and no later edit is half undone. Before writing, each row is
-checked against the log's `after` image; a row changed behind the log's back makes undo
-refuse (`UndoError`), changing nothing.
+Later rows can follow part of a group: writes interleaved with another group's, or a trip
+filter skipping a newer group of another trip that touched the same rows. Undo then takes
+along every later group that touched what it reverts (the same field, the whole row for a
+create or delete, the same list's order) until nothing later overlaps, and reports all their
+labels, so no later edit is half undone. Each row is checked against the log's `after`
+first; a row changed behind the log's back refuses the undo (`UndoError`), changing nothing.
 
-Besides its own fields, a row touches what it belongs to: an itinerary item, goal or pin the
-order of its list, a form instance its trip, a form answer its form's field, an expense or a
-document its trip's ledger or documents and the itinerary item it is linked to. So undoing
-the creation of a trip (or an item) takes along later additions to it, and a form instance
-is only removed with the answers written into it since.
-
-All entity kinds revert through their `EntitySpec`, except form answers: they are an event
-log, and reverting a change deletes the events it appended (see `form_answers`).
-
-A REORDER row (a list renumbered) holds the positions that changed, before and after (see
-`change_writer.encode_order`); reverting it checks every listed entry is at its `after`
-position and puts it back at its `before` one. It touches each entry's position and the
-list's order.
-
-A row also puts back the fact sources it replaced (`sources_before`, see `field_sources`)
-and touches the fields whose source it changed, so undoing the assistant's edit after the
-person confirmed it takes the confirmation along.
-
-Each undo step numbers its rows with the next `redo_step`, which `redo` replays (highest
-first) until a new change clears them.
+A row also touches what it belongs to (its list's order, a form answer its form's field, an
+expense or document its linked item), so undoing a creation takes along later additions to
+it. Form answers are an event log: reverting deletes the events appended (`form_answers`).
+A REORDER row (`change_writer.encode_order`) puts each listed entry back at its `before`
+position. A row also restores the fact sources it replaced (`field_sources`), so undoing the
+assistant's edit takes the person's later confirmation along. Each step numbers its rows
+with the next `redo_step`, which `redo` replays until a new change clears them.
 """
 
 from __future__ import annotations
@@ -73,8 +54,7 @@ from .field_sources import logged_source_fields, restore_sources
 from .form_answers import reapply_answers, revert_answers
 from .label_text import decode_label
 from .ledger import has_item_expenses
-from .tables import ChangeLogEntry, utc_now
-from .trip_parts import has_answers, has_parts
+from .tables import ChangeLogEntry, FormAnswer, utc_now
 
 
 @dataclass(frozen=True, slots=True)
@@ -113,6 +93,8 @@ SPECS: dict[str, EntitySpec[Any, Any]] = {
     spec.kind.value: spec
     for spec in (TRIPS, ITEMS, FORMS, GOALS, PINS, EXPENSES, DOCUMENTS, STOPS, LOCKS)
 }
+_TRIP_PARTS = tuple(spec.table.trip_id for spec in SPECS.values() if spec is not TRIPS)
+"""What the database deletes with a trip: the rows of every logged kind on it."""
 
 Touch = tuple[str, str, str]
 """(entity, entity id, field); the field `*` stands for the whole row."""
@@ -401,10 +383,10 @@ def _revert_row(
 def would_cascade(session: Session, spec: EntitySpec[Any, Any], entity_id: str) -> bool:
     """Whether removing the row would take other rows with it (the database cascades), which
     undo and redo delete through the log first."""
-    if spec is TRIPS:
-        return has_parts(session, entity_id)
-    if spec is FORMS:
-        return has_answers(session, entity_id)
+    if spec is TRIPS or spec is FORMS:
+        columns = _TRIP_PARTS if spec is TRIPS else (FormAnswer.instance_id,)
+        rows = (session.exec(select(c).where(c == entity_id)).first() for c in columns)
+        return any(row is not None for row in rows)
     if spec is ITEMS:
         return has_item_documents(session, entity_id) or has_item_expenses(session, entity_id)
     return False

@@ -24,7 +24,13 @@ from concierge.model.settings import (
     MODEL_MERGE_USER_TURNS,
     MODEL_SNAPSHOT_LAYOUT,
 )
-from concierge.model_server import ContextWindow, ModelProfile, load_profile, probe_context_window
+from concierge.model_server import (
+    ContextWindow,
+    ModelProfile,
+    is_local,
+    load_profile,
+    probe_context_window,
+)
 from concierge.store.engine import BUSY_TIMEOUT_SECONDS
 from concierge.travel.assistant.trip_assistant import (
     OneTurnAtATime,
@@ -99,6 +105,7 @@ class AssistantSession(QObject):
             self.chat.tasks.start(client.close(), name="close model client")
         self._model = None
         self.context_window = None
+        self.chat.server_is_local = is_local(profile.base_url)
         if profile.is_usable:
             # Here, not at start-up: the SDK is slow to import and may be unused.
             from concierge.agent.openai_client import model_client

@@ -647,7 +647,7 @@ class MainWindow(QMainWindow):
             self.mapping_dialog = None
         dialog.deleteLater()
         if result == QDialog.DialogCode.Accepted:
-            self.import_runner.import_paths(trip_id, [path], dialog.mapping())
+            self.import_runner.import_paths(trip_id, [path], dialog.mapping(), dialog.choices())
         else:
             self.statusBar().showMessage(
                 translate("MainWindow", "{file} was not imported (cancelled).").format(

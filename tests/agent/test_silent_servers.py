@@ -14,23 +14,17 @@ import pytest
 from concierge.agent import (
     AbortController,
     AbortedError,
+    AgentEvent,
     IncompleteAnswerError,
     InMemoryHistoryStore,
     ModelError,
+    ModelHeardEvent,
     UsageError,
 )
 from concierge.agent.model import ModelRequest
 from concierge.agent.openai_model import OpenAIChatModel
-from tests.agent.support import make_agent
-from tests.fakes import FakeOpenAIServer, Reply
-
-
-@pytest.fixture
-def never() -> threading.Event:
-    """Set at teardown only: a reply held on it is never sent during the test."""
-    event = threading.Event()
-    yield event
-    event.set()
+from tests.agent.support import client_for, make_agent
+from tests.fakes import FakeOpenAIServer, Reply, ToolCallSpec
 
 
 async def test_a_server_that_accepts_and_never_answers_fails_after_the_idle_timeout(
@@ -99,6 +93,39 @@ async def test_stop_ends_a_wait_for_a_silent_server_at_once(
     with pytest.raises(AbortedError):
         await task
     await fake_openai.until(lambda: fake_openai.requests[-1].client_disconnected)
+
+
+async def test_the_sdk_never_repeats_a_streamed_request_the_server_left_unanswered(
+    fake_openai: FakeOpenAIServer, never: threading.Event
+) -> None:
+    """The app's client lets the SDK retry; a silent server is still asked only once, so the
+    person hears of it after one idle timeout and decides with Retry."""
+    client = openai.AsyncOpenAI(base_url=fake_openai.base_url, api_key="k", max_retries=2)
+    model = OpenAIChatModel(client, model="m", idle_timeout=0.3)
+    fake_openai.script(Reply.text("never sent", wait_for=never))
+    request = ModelRequest(system_prompt="s", messages=(), tools=(), iteration=1)
+
+    with pytest.raises(ModelError, match=r"did not answer within 0\.3 seconds"):
+        await model.respond(request, lambda _event: None)
+
+    assert len(fake_openai.chat_requests) == 1
+    await client.close()
+
+
+async def test_an_answer_without_text_is_reported_as_heard(
+    fake_openai: FakeOpenAIServer,
+) -> None:
+    """A tool call's arguments stream with no text: the chat must not take them for silence."""
+    model = OpenAIChatModel(client_for(fake_openai), model="m")
+    fake_openai.script(Reply.tool_calls(ToolCallSpec("search", {"query": "trams"}), split=4))
+    events: list[AgentEvent] = []
+    request = ModelRequest(system_prompt="s", messages=(), tools=(), iteration=3)
+
+    reply = await model.respond(request, events.append)
+
+    assert [call.name for call in reply.tool_calls] == ["search"]
+    heard = [event for event in events if isinstance(event, ModelHeardEvent)]
+    assert heard and all(event.iteration == 3 for event in heard)
 
 
 def test_timeouts_must_be_positive(fake_openai: FakeOpenAIServer) -> None:

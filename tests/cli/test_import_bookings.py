@@ -9,6 +9,7 @@ from pathlib import Path
 
 import pytest
 
+from concierge.store import QueuedCandidate
 from concierge.travel.services import open_services
 from tests.cli.support import run_cli
 
@@ -64,13 +65,17 @@ async def folder(tmp_path: Path) -> tuple[Path, str]:
     return data, trip.id
 
 
-async def pending_titles(data: Path, trip_id: str) -> list[str]:
+async def pending(data: Path, trip_id: str) -> list[QueuedCandidate]:
     services = open_services(data)
     try:
-        return [candidate.title for candidate in await services.imports.pending(trip_id)]
+        return await services.imports.pending(trip_id)
     finally:
         await services.aclose()
         services.close()
+
+
+async def pending_titles(data: Path, trip_id: str) -> list[str]:
+    return [candidate.title for candidate in await pending(data, trip_id)]
 
 
 async def test_a_calendar_is_queued_in_the_trip_and_listed(

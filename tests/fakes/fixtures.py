@@ -1,5 +1,6 @@
 """Pytest fixtures for the fakes; import them into ``tests/conftest.py``."""
 
+import threading
 from collections.abc import Iterator
 
 import pytest
@@ -21,3 +22,11 @@ def fake_openai() -> Iterator[FakeOpenAIServer]:
         server.stop()
     if server.errors:
         raise server.errors[0]
+
+
+@pytest.fixture
+def never() -> Iterator[threading.Event]:
+    """Set at teardown only: a reply held on it (a silent server) is never sent in the test."""
+    event = threading.Event()
+    yield event
+    event.set()

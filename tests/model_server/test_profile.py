@@ -32,6 +32,7 @@ from concierge.model_server import (
     SecretSource,
     SecretStore,
     base_url_problem,
+    is_local,
     load_profile,
     preset_for,
     save_profile,
@@ -105,6 +106,14 @@ def test_problems_are_sentences_for_the_person() -> None:
     assert needs_key.problem is not None and "OpenAI needs an API key" in needs_key.problem
     assert profile(preset="lmstudio", base_url="http://localhost:1234/v1").is_usable
     assert base_url_problem(" http://h:1/v1/ ") is None
+
+
+def test_a_server_on_a_loopback_address_is_local() -> None:
+    """Where a long silence may be a model loading: the chat says so."""
+    local = ["http://localhost:11434/v1", "http://127.0.0.1:1234/v1", "http://[::1]:8080/v1"]
+    assert all(is_local(url) for url in local)
+    remote = ["https://api.openai.com/v1", "http://192.168.1.20:11434/v1", "http://h:1/v1"]
+    assert not any(is_local(url) for url in remote)
 
 
 def test_the_client_key_is_the_real_one_or_none_never_a_stand_in() -> None:

@@ -5,7 +5,9 @@ unlocking undo and redo like any edit."""
 from __future__ import annotations
 
 import re
+from collections.abc import Awaitable
 from datetime import date, time
+from typing import Any
 
 import pytest
 from sqlmodel import select
@@ -23,6 +25,8 @@ from concierge.store import (
     LockedError,
     LockKind,
     LockRepository,
+    Outcome,
+    Status,
     StopRepository,
     TripRepository,
 )
@@ -46,6 +50,13 @@ def assistant() -> ChangeContext:
     return ChangeContext(actor=Actor.ASSISTANT)
 
 
+async def refused_write(write: Awaitable[Outcome[Any]]) -> object:
+    """A write a lock refuses says so; reading its record raises the lock's `LockedError`."""
+    outcome = await write
+    assert outcome.status is Status.REFUSED and not outcome.applied and outcome.changes == ()
+    return outcome.record
+
+
 async def _trip(trips: TripRepository, itinerary: ItineraryRepository) -> tuple[str, str, str]:
     trip = (await trips.create({"title": "Japan", "start_date": "2027-04-08"})).record
     ryokan = (
@@ -66,13 +77,13 @@ async def test_a_locked_item_refuses_every_assistant_change_and_nothing_is_writt
     sentence = f"Item “Ryokan Kyoto” {ASK}"
 
     with pytest.raises(LockedError, match=sentence):
-        await itinerary.update(ryokan, {"title": "Hotel"}, context=assistant())
+        await refused_write(itinerary.update(ryokan, {"title": "Hotel"}, context=assistant()))
     with pytest.raises(LockedError, match=sentence):
-        await itinerary.move(ryokan, day=date(2027, 4, 10), context=assistant())
+        await refused_write(itinerary.move(ryokan, day=date(2027, 4, 10), context=assistant()))
     with pytest.raises(LockedError, match=sentence):
-        await itinerary.move(ryokan, position=1, context=assistant())
+        await refused_write(itinerary.move(ryokan, position=1, context=assistant()))
     with pytest.raises(LockedError, match=sentence):
-        await itinerary.remove(ryokan, context=assistant())
+        await refused_write(itinerary.remove(ryokan, context=assistant()))
 
     assert await itinerary.items(trip_id) == before
 
@@ -86,15 +97,19 @@ async def test_a_locked_day_refuses_adding_moving_and_removing_its_items_but_not
     sentence = f"Day Fri 9 Apr 2027 {ASK}"
 
     with pytest.raises(LockedError, match=sentence):
-        await itinerary.add(trip_id, {"day": "2027-04-09", "title": "Dinner"}, context=assistant())
+        await refused_write(
+            itinerary.add(trip_id, {"day": "2027-04-09", "title": "Dinner"}, context=assistant())
+        )
     with pytest.raises(LockedError, match=sentence):
-        await itinerary.move(tea, position=0, context=assistant())
+        await refused_write(itinerary.move(tea, position=0, context=assistant()))
     with pytest.raises(LockedError, match=sentence):
-        await itinerary.move(tea, day=date(2027, 4, 10), context=assistant())
+        await refused_write(itinerary.move(tea, day=date(2027, 4, 10), context=assistant()))
     with pytest.raises(LockedError, match=sentence):
-        await itinerary.update(elsewhere.id, {"day": "2027-04-09"}, context=assistant())
+        await refused_write(
+            itinerary.update(elsewhere.id, {"day": "2027-04-09"}, context=assistant())
+        )
     with pytest.raises(LockedError, match=sentence):
-        await itinerary.remove(ryokan, context=assistant())
+        await refused_write(itinerary.remove(ryokan, context=assistant()))
 
     edited = (await itinerary.update(tea, {"notes": "Bring socks"}, context=assistant())).record
     assert edited.notes == "Bring socks"
@@ -111,10 +126,10 @@ async def test_a_locked_field_refuses_only_that_field_and_removing_its_row(
     sentence = f"The start time of “Ryokan Kyoto” {ASK}"
 
     with pytest.raises(LockedError, match=sentence) as refused:
-        await itinerary.update(ryokan, {"start_time": "16:00"}, context=assistant())
+        await refused_write(itinerary.update(ryokan, {"start_time": "16:00"}, context=assistant()))
     assert refused.value.field == "start_time"
     with pytest.raises(LockedError, match=sentence):
-        await itinerary.remove(ryokan, context=assistant())
+        await refused_write(itinerary.remove(ryokan, context=assistant()))
     updated = (await itinerary.update(ryokan, {"place": "Gion"}, context=assistant())).record
     assert (updated.place, updated.start_time) == ("Gion", time(15, 0))
 
@@ -129,14 +144,14 @@ async def test_a_locked_trip_field_and_a_locked_stop_refuse_the_assistant(
     await locks.toggle(LockKind.STOP, kyoto.id)
 
     with pytest.raises(LockedError, match=re.escape(f"The trip’s budget {ASK}")):
-        await trips.update(trip.id, {"budget_amount": "900"}, context=assistant())
+        await refused_write(trips.update(trip.id, {"budget_amount": "900"}, context=assistant()))
     for write in (
         stops.update(kyoto.id, {"depart": "2027-04-12"}, context=assistant()),
         stops.move(kyoto.id, 1, context=assistant()),
         stops.remove(kyoto.id, context=assistant()),
     ):
         with pytest.raises(LockedError, match=re.escape(f"Stop “Kyoto” {ASK}")):
-            await write
+            await refused_write(write)
     # Another stop inserted before it renumbers it but does not change it.
     await stops.add(trip.id, {"place": "Tokyo"}, position=0, context=assistant())
     assert [stop.place for stop in await stops.stops(trip.id)] == ["Tokyo", "Kyoto", "Osaka"]
@@ -188,7 +203,7 @@ async def test_locking_and_unlocking_undo_and_redo_like_any_edit(
     (lock,) = await locks.locks(trip_id)
     assert (lock.kind, lock.target) == (LockKind.ITEM, ryokan)
     with pytest.raises(LockedError):
-        await itinerary.update(ryokan, {"title": "Hotel"}, context=assistant())
+        await refused_write(itinerary.update(ryokan, {"title": "Hotel"}, context=assistant()))
 
     await history.undo_last()  # the lock
     assert await locks.locks(trip_id) == []
@@ -273,8 +288,46 @@ async def test_locks_hold_in_propose_mode_too(
     _, ryokan, _ = await _trip(trips, itinerary)
     await locks.toggle(LockKind.ITEM, ryokan)
     with pytest.raises(LockedError, match=re.escape(f"Item “Ryokan Kyoto” {ASK}")):
-        await itinerary.update(ryokan, {"title": "Hotel"}, context=assistant())
+        await refused_write(itinerary.update(ryokan, {"title": "Hotel"}, context=assistant()))
     pending = database.run_sync(
         lambda session: session.exec(select(Proposal)).all()  # type: ignore[arg-type]
     )
     assert list(pending) == []
+
+
+async def test_an_invalid_edit_of_a_locked_thing_is_refused_for_its_lock_first(
+    trips: TripRepository,
+    itinerary: ItineraryRepository,
+    stops: StopRepository,
+    locks: LockRepository,
+) -> None:
+    """Issue 24 item 9: the person's lock is the more useful message than the value's."""
+    trip_id, ryokan, tea = await _trip(trips, itinerary)
+    kyoto = (await stops.add(trip_id, {"place": "Kyoto", "arrive": "2027-04-09"})).record
+    await locks.toggle(LockKind.ITEM, ryokan)
+    await locks.toggle(LockKind.STOP, kyoto.id)
+    await locks.toggle(LockKind.FIELD, trip_id, entity=EntityKind.TRIP, field="end_date")
+    await locks.toggle(LockKind.FIELD, tea, entity=EntityKind.ITINERARY_ITEM, field="start_time")
+
+    item = re.escape(f"Item “Ryokan Kyoto” {ASK}")
+    with pytest.raises(LockedError, match=item):
+        await refused_write(itinerary.update(ryokan, {"title": ""}, context=assistant()))
+    with pytest.raises(LockedError, match=item):
+        await refused_write(itinerary.update(ryokan, {"colour": "x"}, context=assistant()))
+    with pytest.raises(LockedError, match=item):
+        await refused_write(itinerary.move(ryokan, position=-1, context=assistant()))
+    with pytest.raises(LockedError, match=re.escape(f"Stop “Kyoto” {ASK}")):
+        await refused_write(stops.update(kyoto.id, {"depart": "2027-04-01"}, context=assistant()))
+    with pytest.raises(LockedError, match=re.escape(f"The trip’s end date {ASK}")):
+        await refused_write(trips.update(trip_id, {"end_date": "2027-04-01"}, context=assistant()))
+    start = re.escape(f"The start time of “Tea ceremony” {ASK}")
+    with pytest.raises(LockedError, match=start):
+        await refused_write(itinerary.update(tea, {"start_time": "25:99"}, context=assistant()))
+
+    # What no lock holds is refused for its value, as before; the person's too.
+    with pytest.raises(InvalidChangeError, match="Title") as invalid:
+        await itinerary.update(tea, {"title": ""}, context=assistant())
+    assert not isinstance(invalid.value, LockedError)
+    with pytest.raises(InvalidChangeError) as invalid:
+        await itinerary.update(ryokan, {"title": ""})
+    assert not isinstance(invalid.value, LockedError)

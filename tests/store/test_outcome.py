@@ -1,6 +1,6 @@
 """A write says what it did (issue 23 item 7): the record, the changes it committed and
-published, and whether it was applied, only proposed, or changed nothing, without a second
-query or a second read of the `assistant.edits` setting."""
+published, and whether it was applied, only proposed, refused by a lock or changed nothing,
+without a second query or a second read of the `assistant.edits` setting."""
 
 from __future__ import annotations
 
@@ -15,12 +15,14 @@ from concierge.store import (
     ChangeContext,
     Database,
     EntityKind,
+    ItineraryItemRecord,
     ItineraryRepository,
     LockedError,
     LockKind,
     LockRepository,
     Settings,
     Status,
+    TripRecord,
     TripRepository,
 )
 
@@ -80,15 +82,51 @@ async def test_the_assistants_write_in_propose_mode_is_proposed_and_changes_noth
     assert [item.title for item in await itinerary.items(trip.id)] == ["Tram 28"]
 
 
-async def test_a_lock_refuses_the_write_before_any_outcome(
-    trips: TripRepository, itinerary: ItineraryRepository, database: Database, bus: ChangeBus
-) -> None:
+async def _locked_item(
+    trips: TripRepository, itinerary: ItineraryRepository, locks: LockRepository
+) -> tuple[TripRecord, ItineraryItemRecord]:
     trip = (await trips.create({"title": "Porto", "start_date": "2026-05-14"})).record
     item = (await itinerary.add(trip.id, {"day": "2026-05-14", "title": "Fado"})).record
-    await LockRepository(database, bus).toggle(LockKind.ITEM, item.id)
-    with pytest.raises(LockedError):
-        await itinerary.update(item.id, {"title": "Jazz"}, context=assistant())
+    await locks.toggle(LockKind.ITEM, item.id)
+    return trip, item
+
+
+async def test_a_write_a_lock_refuses_says_so_and_its_record_raises_the_lock(
+    trips: TripRepository, itinerary: ItineraryRepository, database: Database, bus: ChangeBus
+) -> None:
+    _, item = await _locked_item(trips, itinerary, LockRepository(database, bus))
+    published: list[Change] = []
+    bus.subscribe(published.append)
+    refused = await itinerary.update(item.id, {"title": "Jazz"}, context=assistant())
+    assert refused.status is Status.REFUSED and not refused.applied and not refused.proposed
+    sentence = "Item “Fado” is locked by the person; ask them to unlock it."
+    assert refused.reason == sentence
+    assert refused.changes == () and refused.trip_ids == frozenset() and published == []
+    with pytest.raises(LockedError, match=sentence):
+        refused.record  # noqa: B018 - a caller ignoring the status fails as loudly as before
+    with pytest.raises(LockedError, match=sentence):
+        refused.map(lambda record: record.title).record  # noqa: B018
     assert (await itinerary.get(item.id)) == item
+
+
+async def test_the_assistants_write_a_lock_refuses_in_propose_mode_is_refused_not_proposed(
+    trips: TripRepository, itinerary: ItineraryRepository, database: Database, bus: ChangeBus
+) -> None:
+    trip, item = await _locked_item(trips, itinerary, LockRepository(database, bus))
+    await Settings(database).set(ASSISTANT_EDITS, EditMode.PROPOSE)
+    refused = await itinerary.remove(item.id, context=assistant())
+    assert refused.status is Status.REFUSED
+    assert refused.reason == "Item “Fado” is locked by the person; ask them to unlock it."
+    assert await itinerary.items(trip.id) == [item]
+
+
+async def test_the_persons_write_is_never_refused(
+    trips: TripRepository, itinerary: ItineraryRepository, database: Database, bus: ChangeBus
+) -> None:
+    _, item = await _locked_item(trips, itinerary, LockRepository(database, bus))
+    edited = await itinerary.update(item.id, {"title": "Jazz"})
+    assert edited.status is Status.APPLIED and edited.reason == ""
+    assert edited.record.title == "Jazz"
 
 
 async def test_an_outcome_is_no_truth_value(trips: TripRepository) -> None:

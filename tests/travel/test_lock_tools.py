@@ -163,3 +163,36 @@ async def test_the_locked_line_is_bounded_and_absent_without_locks(japan: Trip) 
     text = await view(AbortSignal()) or ""
     (line,) = [line for line in text.splitlines() if line.startswith("Locked")]
     assert line.endswith("day 2027-05-06 (Thu); 4 more")
+
+
+async def test_an_invalid_edit_of_a_locked_target_is_refused_for_its_lock_first(
+    japan: Trip, fake_openai: FakeOpenAIServer
+) -> None:
+    """Issue 24 item 9: whether the store's rules or the editor's (a place, a currency's
+    decimals) refuse the values, the model is told of the person's lock."""
+    locks, trip_id = japan.services.locks, japan.trip.id
+    await locks.toggle(LockKind.ITEM, japan.ryokan)
+    await locks.toggle(LockKind.STOP, japan.kyoto)
+    await locks.toggle(LockKind.FIELD, trip_id, entity=EntityKind.TRIP, field="budget_amount")
+    ryokan = japan.ryokan[:8]
+    fake_openai.script(
+        Reply.tool_calls(
+            ToolCallSpec(
+                "edit_itinerary", {"action": "update", "item_id": ryokan, "end_day": "2027-04-01"}
+            ),
+            ToolCallSpec("edit_stops", {"action": "update", "stop": 1, "place": "Xyzzyville"}),
+            ToolCallSpec("edit_stops", {"action": "update", "stop": 1, "depart": "2027-04-01"}),
+            ToolCallSpec("update_trip", {"budget_amount": 12.345}),
+            ToolCallSpec("edit_stops", {"action": "update", "stop": 2, "place": "Xyzzyville"}),
+        ),
+        Reply.text("Those are locked."),
+    )
+    await japan.agent(fake_openai).process_request("Change what you can")
+
+    results = tool_results(fake_openai.chat_requests[1])
+    assert results[:4] == [
+        f"Item “Ryokan Kyoto” {ASK}",
+        *[f"Stop “Kyoto” {ASK}"] * 2,
+        f"The trip’s budget {ASK}",
+    ]
+    assert ASK not in results[4] and "Xyzzyville" in results[4]  # Osaka is not locked

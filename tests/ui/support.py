@@ -9,6 +9,8 @@ from typing import Any
 
 import openai
 from pydantic import BaseModel
+from PySide6.QtCore import Qt
+from pytestqt.qtbot import QtBot
 
 from concierge.agent import (
     Agent,
@@ -98,6 +100,13 @@ class FailingHistory(InMemoryHistoryStore):
         if self.fail_appends:
             raise StoreError("The database is locked by another program.")
         await super().append(messages)
+
+
+def type_and_send(qtbot: QtBot, panel: ChatPanel, text: str) -> None:
+    """Type `text` into the message field and press Ctrl+Enter, as the person does."""
+    panel.composer.edit.setFocus()
+    qtbot.keyClicks(panel.composer.edit, text)
+    qtbot.keyClick(panel.composer.edit, Qt.Key.Key_Return, Qt.KeyboardModifier.ControlModifier)
 
 
 async def bind(panel: ChatPanel, runnable: Runnable | None, history: HistoryStore | None) -> None:

@@ -20,13 +20,8 @@ from concierge.agent import (
 from concierge.ui.chat import ChatPanel
 from concierge.ui.chat.errors import describe_error
 from tests.fakes import FakeOpenAIServer, Reply
-from tests.ui.support import FailingHistory, agent_for, bind, closed_port_url
+from tests.ui.support import FailingHistory, agent_for, bind, closed_port_url, type_and_send
 from tests.ui.waiting import until
-
-
-def _send(qtbot: QtBot, chat_panel: ChatPanel, text: str) -> None:
-    qtbot.keyClicks(chat_panel.composer.edit, text)
-    qtbot.keyClick(chat_panel.composer.edit, Qt.Key.Key_Return, Qt.KeyboardModifier.ControlModifier)
 
 
 async def test_unreachable_server_shows_a_readable_error_and_retry_works_once_connected(
@@ -38,7 +33,7 @@ async def test_unreachable_server_shows_a_readable_error_and_retry_works_once_co
     finished: list[str] = []
     chat_panel.turn_finished.connect(finished.append)
 
-    _send(qtbot, chat_panel, "Book the tram museum")
+    type_and_send(qtbot, chat_panel, "Book the tram museum")
     await until(lambda: finished == ["failed"])
 
     assert chat_panel.error_bar.isVisible()
@@ -73,7 +68,7 @@ async def test_server_error_text_is_shown_as_the_server_wrote_it(
     history = InMemoryHistoryStore()
     await bind(chat_panel, agent_for(fake_openai.base_url, history=history), history)
     fake_openai.script(Reply.error(401, "Incorrect API key provided.", "invalid_request_error"))
-    _send(qtbot, chat_panel, "Hello")
+    type_and_send(qtbot, chat_panel, "Hello")
     await until(lambda: chat_panel.error_bar.isVisible())
     assert chat_panel.error_bar.text == (
         "The model server refused the API key (401): Incorrect API key provided."
@@ -88,7 +83,7 @@ async def test_a_message_that_could_not_be_stored_goes_back_into_the_input(
     await bind(chat_panel, agent_for(fake_openai.base_url, history=history), history)
     finished: list[str] = []
     chat_panel.turn_finished.connect(finished.append)
-    _send(qtbot, chat_panel, "Keep this draft")
+    type_and_send(qtbot, chat_panel, "Keep this draft")
     await until(lambda: finished == ["failed"])
 
     assert chat_panel.composer.edit.toPlainText() == "Keep this draft"
@@ -121,7 +116,7 @@ async def test_a_failing_context_provider_is_named_and_retry_succeeds_after_it_r
     await bind(chat_panel, agent, history)
     finished: list[str] = []
     chat_panel.turn_finished.connect(finished.append)
-    _send(qtbot, chat_panel, "Plan day two")
+    type_and_send(qtbot, chat_panel, "Plan day two")
     await until(lambda: finished == ["failed"])
     assert (
         "Context provider 'trip' failed: trip table is being migrated" in chat_panel.error_bar.text

@@ -17,7 +17,7 @@ from concierge.agent.messages import user_message
 from concierge.store import Database, NoteKind, SqliteHistoryStore
 from concierge.ui.chat import ChatPanel
 from tests.fakes import FakeOpenAIServer, Reply
-from tests.ui.support import agent_for, bind, closed_port_url
+from tests.ui.support import agent_for, bind, closed_port_url, type_and_send
 from tests.ui.waiting import until
 
 
@@ -32,12 +32,6 @@ def _store(database: Database) -> SqliteHistoryStore:
     return SqliteHistoryStore(database, "trip-porto", title="Porto")
 
 
-def _send(qtbot: QtBot, chat_panel: ChatPanel, text: str) -> None:
-    chat_panel.composer.edit.setFocus()
-    qtbot.keyClicks(chat_panel.composer.edit, text)
-    qtbot.keyClick(chat_panel.composer.edit, Qt.Key.Key_Return, Qt.KeyboardModifier.ControlModifier)
-
-
 async def test_esc_keeps_the_read_text_where_the_reader_is_and_after_a_restart(
     chat_panel: ChatPanel, qtbot: QtBot, fake_openai: FakeOpenAIServer, database: Database
 ) -> None:
@@ -50,7 +44,7 @@ async def test_esc_keeps_the_read_text_where_the_reader_is_and_after_a_restart(
     finished: list[str] = []
     chat_panel.turn_finished.connect(finished.append)
     fake_openai.script(Reply.text("Porto at dusk is lovely. " * 300, chunks=600, chunk_delay=0.01))
-    _send(qtbot, chat_panel, "Tell me everything about Porto")
+    type_and_send(qtbot, chat_panel, "Tell me everything about Porto")
     await until(lambda: chat_panel.transcript.toPlainText().count("Porto at dusk") >= 12)
 
     bar = chat_panel.transcript.verticalScrollBar()
@@ -86,7 +80,7 @@ async def test_esc_before_any_text_keeps_a_stopped_note_and_retry_sends_the_requ
     chat_panel.turn_finished.connect(finished.append)
     hold = threading.Event()
     fake_openai.script(Reply.text("never shown", wait_for=hold))
-    _send(qtbot, chat_panel, "Plan day one")
+    type_and_send(qtbot, chat_panel, "Plan day one")
     await fake_openai.until_requests(1)
     qtbot.keyClick(chat_panel.composer.edit, Qt.Key.Key_Escape)
     await until(lambda: finished == ["stopped"])
@@ -115,7 +109,7 @@ async def test_an_error_note_stays_after_switching_trips_and_retry_resends_nothi
     await bind(chat_panel, agent_for(base_url, history=history), history)
     finished: list[str] = []
     chat_panel.turn_finished.connect(finished.append)
-    _send(qtbot, chat_panel, "Three quiet days near Porto")
+    type_and_send(qtbot, chat_panel, "Three quiet days near Porto")
     await until(lambda: finished == ["failed"])
     error_text = chat_panel.error_bar.text
     assert ("500" in error_text) if failure == "server error" else ("Cannot reach" in error_text)
@@ -161,7 +155,7 @@ async def test_a_cut_off_answer_stays_marked_with_an_error_and_retry_asks_again(
     chat_panel.turn_finished.connect(finished.append)
     whole = Reply.text("Porto has six bridges over the Douro.", chunks=4)
     fake_openai.script(Reply.cut_stream(whole, 3))  # no finish reason, no [DONE]
-    _send(qtbot, chat_panel, "Bridges?")
+    type_and_send(qtbot, chat_panel, "Bridges?")
     await until(lambda: finished == ["failed"])
 
     assert chat_panel.error_bar.text.startswith("The model server's answer was cut off")
@@ -189,7 +183,7 @@ async def test_an_answer_cut_at_its_cap_says_so_and_where_to_raise_it_after_a_re
     finished: list[str] = []
     chat_panel.turn_finished.connect(finished.append)
     fake_openai.script(Reply.text("Porto has six bridges, and the first", finish_reason="length"))
-    _send(qtbot, chat_panel, "Bridges?")
+    type_and_send(qtbot, chat_panel, "Bridges?")
     await until(lambda: finished == ["completed"])
 
     note = (
@@ -205,7 +199,7 @@ async def test_an_answer_cut_at_its_cap_says_so_and_where_to_raise_it_after_a_re
     assert chat_panel.transcript.toPlainText().rstrip().endswith(note)
 
     fake_openai.script(Reply.text("Six."))
-    _send(qtbot, chat_panel, "Go on")
+    type_and_send(qtbot, chat_panel, "Go on")
     await until(lambda: len(finished) == 2)
     sent = fake_openai.chat_requests[-1]["messages"]
     assert sent[2] == {"role": "assistant", "content": "Porto has six bridges, and the first"}

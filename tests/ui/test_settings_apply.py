@@ -5,9 +5,7 @@ write use, and the context window the server reports bounds the budget."""
 from __future__ import annotations
 
 import threading
-from collections.abc import Iterator
 
-import pytest
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QApplication
 from pytestqt.qtbot import QtBot
@@ -36,14 +34,6 @@ from tests.ui.trips_support import Running
 from tests.ui.waiting import until
 
 running = trips_support.connected_running
-
-
-@pytest.fixture
-def never() -> Iterator[threading.Event]:
-    """Set at teardown only: a reply held on it is never sent during the test."""
-    event = threading.Event()
-    yield event
-    event.set()
 
 
 def model_of(window: MainWindow) -> OpenAIChatModel:

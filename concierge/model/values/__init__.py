@@ -17,6 +17,7 @@ from .codes import flight_number as flight_number
 from .codes import service_number as service_number
 from .dates import date_pattern_of as date_pattern_of
 from .dates import format_date as format_date
+from .dates import month_language_of as month_language_of
 from .dates import numeric_date as numeric_date
 from .dates import read_date as read_date
 from .dates import read_typed_date as read_typed_date

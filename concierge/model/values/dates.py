@@ -11,6 +11,7 @@ from __future__ import annotations
 import calendar
 import re
 import unicodedata
+from collections import Counter
 from collections.abc import Iterable, Mapping
 from datetime import date
 from functools import cache
@@ -101,6 +102,40 @@ def date_pattern_of(texts: Iterable[str]) -> str | None:
         elif second > 12 >= first:
             orders.add("MM{0}dd{0}yyyy")
     return orders.pop().format(separator) if len(orders) == 1 else None
+
+
+def month_language_of(texts: Iterable[str], locale: str = ENGLISH) -> str | None:
+    """The language whose month names, with English's, every date in words in `texts` (one
+    column of a file) uses: `locale` when it does, else the first language of CLDR that
+    does, the one official in the most countries first; None when no date is in words
+    beyond English or no one language names them all. A file keeps one language, so
+    "12. März 2027" says how "3. Mai 2027" reads."""
+    words: set[str] = set()
+    for text in texts:
+        cleaned = " ".join(text.strip().lower().split())
+        if match := _DAY_MONTH_YEAR.fullmatch(cleaned) or _MONTH_DAY_YEAR.fullmatch(cleaned):
+            words.add(_key(match["month"]))
+    words -= month_numbers(ENGLISH).keys()
+    if not words:
+        return None
+    return next(
+        (name for name in (locale, *_languages_by_reach()) if words <= month_numbers(name).keys()),
+        None,
+    )
+
+
+@cache
+def _languages_by_reach() -> tuple[str, ...]:
+    from babel import localedata
+    from babel.core import get_global
+
+    counts = Counter(
+        language
+        for languages in get_global("territory_languages").values()
+        for language, about in languages.items()
+        if about.get("official_status")
+    )
+    return tuple(name for name, _ in counts.most_common() if localedata.exists(name))
 
 
 def read_typed_date(text: str, pattern: str, locale: str | None = None) -> date:

@@ -923,6 +923,109 @@
         </message>
     </context>
     <context>
+        <name>CsvLayout</name>
+        <message>
+            <source>comma</source>
+            <translation>vírgula</translation>
+        </message>
+        <message>
+            <source>semicolon</source>
+            <translation>ponto e vírgula</translation>
+        </message>
+        <message>
+            <source>tab</source>
+            <translation>tabulação</translation>
+        </message>
+        <message>
+            <source>vertical bar</source>
+            <translation>barra vertical</translation>
+        </message>
+        <message>
+            <source>UTF-8</source>
+            <translation>UTF-8</translation>
+        </message>
+        <message>
+            <source>UTF-8 with a byte-order mark</source>
+            <translation>UTF-8 com marca de ordem de bytes</translation>
+        </message>
+        <message>
+            <source>UTF-16 (Unicode text)</source>
+            <translation>UTF-16 (texto Unicode)</translation>
+        </message>
+        <message>
+            <source>Windows-1252 (Western European)</source>
+            <translation>Windows-1252 (Europa Ocidental)</translation>
+        </message>
+        <message>
+            <source>found in the file</source>
+            <translation>encontrado no arquivo</translation>
+        </message>
+        <message>
+            <source>as chosen</source>
+            <translation>como escolhido</translation>
+        </message>
+        <message>
+            <source>as your language writes it</source>
+            <translation>como seu idioma escreve</translation>
+        </message>
+        <message>
+            <source>not shown by the file</source>
+            <translation>não indicado pelo arquivo</translation>
+        </message>
+        <message>
+            <source>“{text}” is not a separator: give one character, such as ; or , or the word tab.</source>
+            <translation>“{text}” não é um separador: informe um caractere, como ; ou , ou a palavra tab.</translation>
+        </message>
+        <message>
+            <source>“{text}” is not a date format: write the day, month and year in the file's order, such as DD/MM/YYYY, MM/DD/YYYY or YYYY-MM-DD.</source>
+            <translation>“{text}” não é um formato de data: escreva o dia, o mês e o ano na ordem do arquivo, como DD/MM/YYYY, MM/DD/YYYY ou YYYY-MM-DD.</translation>
+        </message>
+        <message>
+            <source>{name} ({mark})</source>
+            <translation>{name} ({mark})</translation>
+        </message>
+        <message>
+            <source>day first</source>
+            <translation>dia primeiro</translation>
+        </message>
+        <message>
+            <source>month first</source>
+            <translation>mês primeiro</translation>
+        </message>
+        <message>
+            <source>year first</source>
+            <translation>ano primeiro</translation>
+        </message>
+        <message>
+            <source>point</source>
+            <translation>ponto</translation>
+        </message>
+        <message>
+            <source>{order}, like {example}</source>
+            <translation>{order}, como {example}</translation>
+        </message>
+        <message>
+            <source>numeric ones such as 03/04/2027 are refused until you choose</source>
+            <translation>as numéricas como 03/04/2027 são recusadas até você escolher</translation>
+        </message>
+        <message>
+            <source>Read as {encoding}, with a {separator} between cells ({separator_from}); decimal mark: {mark} ({marks_from}); dates: {dates} ({dates_from}).</source>
+            <translation>Lido como {encoding}, com {separator} entre as células ({separator_from}); separador decimal: {mark} ({marks_from}); datas: {dates} ({dates_from}).</translation>
+        </message>
+        <message>
+            <source>Month names in {language}.</source>
+            <translation>Nomes dos meses em {language}.</translation>
+        </message>
+        <message>
+            <source>With a {separator} between cells ({separator_from}), its header reads as {count} column(s): {columns}.</source>
+            <translation>Com {separator} entre as células ({separator_from}), o cabeçalho tem {count} coluna(s): {columns}.</translation>
+        </message>
+        <message>
+            <source>With a {separator} between cells, column “{column}” gives the date: choose that separator (--delimiter on the command line).</source>
+            <translation>Com {separator} entre as células, a coluna “{column}” dá a data: escolha esse separador (--delimiter na linha de comando).</translation>
+        </message>
+    </context>
+    <context>
         <name>CsvMapping</name>
         <message>
             <source>Ignore</source>
@@ -937,12 +1040,44 @@
             <translation>sim</translation>
         </message>
         <message>
+            <source>As the file shows, else as your language writes them</source>
+            <translation>Como o arquivo mostra, senão como seu idioma escreve</translation>
+        </message>
+        <message>
+            <source>Day, month, year (14/05/2026)</source>
+            <translation>Dia, mês, ano (14/05/2026)</translation>
+        </message>
+        <message>
+            <source>Month, day, year (05/14/2026)</source>
+            <translation>Mês, dia, ano (05/14/2026)</translation>
+        </message>
+        <message>
+            <source>Year, month, day (2026-05-14)</source>
+            <translation>Ano, mês, dia (2026-05-14)</translation>
+        </message>
+        <message>
             <source>Import {file}</source>
             <translation>Importar {file}</translation>
         </message>
         <message>
             <source>Which item field each column of {file} fills. The first rows below show how they will be read; nothing is imported until you choose OK.</source>
             <translation>Qual campo do item cada coluna de {file} preenche. As primeiras linhas abaixo mostram como serão lidas; nada é importado até você escolher OK.</translation>
+        </message>
+        <message>
+            <source>Separator between cells</source>
+            <translation>Separador entre as células</translation>
+        </message>
+        <message>
+            <source>Order of numeric dates</source>
+            <translation>Ordem das datas numéricas</translation>
+        </message>
+        <message>
+            <source>&amp;Separator:</source>
+            <translation>&amp;Separador:</translation>
+        </message>
+        <message>
+            <source>&amp;Dates:</source>
+            <translation>&amp;Datas:</translation>
         </message>
         <message>
             <source>Field for column “{column}”</source>
@@ -1917,6 +2052,14 @@
             <translation>mais de uma coluna está associada a {doubled}.</translation>
         </message>
         <message>
+            <source>{text!r} could be {day} or {other}: read as {day}, in the order your language writes dates. Check it, or choose the date format.</source>
+            <translation>{text!r} pode ser {day} ou {other}: lido como {day}, na ordem em que seu idioma escreve datas. Confira, ou escolha o formato de data.</translation>
+        </message>
+        <message>
+            <source>The cost {text!r} could be {value} or {other}: read as {value}, as your language writes numbers. Check it.</source>
+            <translation>O custo {text!r} pode ser {value} ou {other}: lido como {value}, como seu idioma escreve números. Confira.</translation>
+        </message>
+        <message>
             <source>{raw!r} is not a kind of item ({names})</source>
             <translation>{raw!r} não é um tipo de item ({names})</translation>
         </message>
@@ -2112,8 +2255,8 @@
     <context>
         <name>ImportRunner</name>
         <message>
-            <source>Bookings (*.ics *.pkpass *.eml *.pdf *.csv);;All files (*)</source>
-            <translation>Reservas (*.ics *.pkpass *.eml *.pdf *.csv);;Todos os arquivos (*)</translation>
+            <source>Bookings (*.ics *.pkpass *.eml *.pdf *.csv *.tsv *.txt);;All files (*)</source>
+            <translation>Reservas (*.ics *.pkpass *.eml *.pdf *.csv *.tsv *.txt);;Todos os arquivos (*)</translation>
         </message>
         <message>
             <source>Import progress</source>
@@ -2734,6 +2877,14 @@
         <message>
             <source>Could not summarize earlier messages; the assistant gets them in full.</source>
             <translation>Não foi possível resumir as mensagens anteriores; o assistente as recebe por inteiro.</translation>
+        </message>
+        <message>
+            <source>Waiting for the server, {seconds} s…</source>
+            <translation>Aguardando o servidor, {seconds} s…</translation>
+        </message>
+        <message>
+            <source>Waiting for the server, {seconds} s… It runs on this computer: it may still be loading the model.</source>
+            <translation>Aguardando o servidor, {seconds} s… Ele roda neste computador: talvez ainda esteja carregando o modelo.</translation>
         </message>
         <message>
             <source>running…</source>

@@ -22,7 +22,7 @@ from .ledger_view import (
     render_ledger,
 )
 from .tool_args import rules_model
-from .tool_support import ToolArgs, assistant_context, store_errors
+from .tool_support import ToolArgs, assistant_context, store_errors, written
 from .trip_view import short_id
 from .write_report import WriteReport
 
@@ -74,7 +74,7 @@ class LedgerTools:
                     ctx, QT_TRANSLATE_NOOP("ChangeLabel", "expense “{what}”").format(what=what)
                 ),
             )
-        expense = outcome.record
+        expense = written(outcome).record
         money = format_money(expense.amount, expense.currency)
         names = ", ".join(share.name for share in expense.split)
         output = ToolOutput(

@@ -11,11 +11,20 @@ from typing import Any, Protocol, TypeVar
 from pydantic import BaseModel, ConfigDict
 
 from concierge.agent import ToolContext, ToolError
-from concierge.store import Actor, ChangeContext, InvalidChangeError, RecordNotFoundError
+from concierge.store import (
+    Actor,
+    ChangeContext,
+    InvalidChangeError,
+    Outcome,
+    RecordNotFoundError,
+    Status,
+)
 from concierge.text import QT_TRANSLATE_NOOP
 
 from ..errors import TripEditError
 from ..lookups.errors import LookupRequestError
+
+T = TypeVar("T")
 
 LIMITS = (
     "minLength",
@@ -62,6 +71,14 @@ async def store_errors() -> AsyncIterator[None]:
         raise ToolError(str(error)) from None
     except RecordNotFoundError as error:
         raise ToolError(f"Not found: {error}") from None
+
+
+def written(outcome: Outcome[T]) -> Outcome[T]:
+    """The outcome of a write the tool reports; a lock's refusal is the tool's error, in the
+    lock's words."""
+    if outcome.status is Status.REFUSED:
+        raise ToolError(outcome.reason)
+    return outcome
 
 
 class Identified(Protocol):

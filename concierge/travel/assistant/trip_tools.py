@@ -36,7 +36,7 @@ from ..selection import SelectionState
 from .feature import AssistantFeature
 from .providers import TripReads, trip_provider
 from .tool_args import rules_model
-from .tool_support import ToolArgs, assistant_context, by_reference, store_errors
+from .tool_support import ToolArgs, assistant_context, by_reference, store_errors, written
 from .trip_reading import TripReader
 from .trip_view import render_item, short_id
 from .write_report import WriteReport
@@ -156,7 +156,7 @@ class TripTools:
                     ),
                 ),
             )
-        trip = outcome.record
+        trip = written(outcome).record
         with sharing(trip.shared_values):
             shown = "; ".join(f"{name} = {_shown(name, getattr(trip, name))}" for name in changes)
         return await self.report.told(
@@ -201,6 +201,7 @@ class TripTools:
                 else:
                     outcome = await self.editor.stops.remove(stop.id, context=context)
                 done = f"{args.action.capitalize()}d stop {args.stop} “{stop.place}”"
+        outcome = written(outcome)
         route = render_route(trip.origin, await self.editor.stops.stops(self.trip_id))
         output = ToolOutput(f"{done}. Route: {route}", summary=f"{done.lower()}")
         return await self.report.told(outcome, output)
@@ -254,7 +255,7 @@ class TripTools:
                 position=position,
                 context=assistant_context(ctx, _ITEM_NOUNS["add"].format(title=title)),
             )
-        item = outcome.record
+        item = written(outcome).record
         output = ToolOutput(
             f"Added {item.day.isoformat()} {await self._render(item)}.",
             summary=f"added [{short_id(item.id)}] {item.title}",
@@ -273,7 +274,7 @@ class TripTools:
             raise ToolError("Name at least one field of the item to change.")
         async with store_errors():
             outcome = await self.itinerary.update(item.id, changes, context=context)
-        updated = outcome.record
+        updated = written(outcome).record
         output = ToolOutput(
             f"Updated {updated.day.isoformat()} {await self._render(updated)}.",
             summary=f"updated [{short_id(item.id)}] {', '.join(changes)}",
@@ -288,7 +289,7 @@ class TripTools:
             outcome = await self.itinerary.move(
                 item.id, day=day, position=args.position, context=context
             )
-        moved = outcome.record
+        moved = written(outcome).record
         output = ToolOutput(
             f"Moved to {moved.day.isoformat()}, position {moved.position}: "
             f"{await self._render(moved)}.",
@@ -305,7 +306,7 @@ class TripTools:
 
     async def remove_item(self, item: ItineraryItemRecord, context: ChangeContext) -> ToolOutput:
         async with store_errors():
-            outcome = await self.itinerary.remove(item.id, context=context)
+            outcome = written(await self.itinerary.remove(item.id, context=context))
         output = ToolOutput(
             f"Removed “{item.title}” from {item.day.isoformat()}.",
             summary=f"removed [{short_id(item.id)}]",

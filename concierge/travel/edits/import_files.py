@@ -19,6 +19,7 @@ from concierge.store import (
 )
 
 from ..errors import TravelError
+from ..imports.csv_layout import CsvChoices
 from ..imports.model import ParseResult, PdfText
 from ..imports.moments import at_stops
 from ..itinerary.item_zones import TripZones
@@ -94,9 +95,11 @@ def parse_stoppably(
     cancel: threading.Event | None = None,
     date_pattern: str | None = None,
     column_mapping: Mapping[str, str] | None = None,
+    csv_choices: CsvChoices | None = None,
 ) -> ParseResult:
     """Parse `path` on a worker thread, stopping at the next progress report once `cancel` is
-    set; `date_pattern` and `column_mapping` (None: from its header) read a CSV file."""
+    set; `date_pattern`, `column_mapping` (None: from its header) and `csv_choices` (the
+    separator and date format chosen; None: detected) read a CSV file."""
     from ..imports import parse_file
 
     def report(done: int, total: int) -> None:
@@ -107,7 +110,11 @@ def parse_stoppably(
 
     try:
         result = parse_file(
-            path, progress=report, date_pattern=date_pattern, column_mapping=column_mapping
+            path,
+            progress=report,
+            date_pattern=date_pattern,
+            column_mapping=column_mapping,
+            csv_choices=csv_choices,
         )
     except Exception:
         # A parser may wrap what the report raised as a damaged file: cancelled is cancelled.
@@ -128,11 +135,12 @@ async def import_file(
     cancel: threading.Event | None = None,
     date_pattern: str | None = None,
     column_mapping: Mapping[str, str] | None = None,
+    csv_choices: CsvChoices | None = None,
 ) -> FileImport:
     """Parse `path` off the event loop and queue its records; `ImportFileError`, `ImportRefused`
     or `ImportCancelled` (when `cancel` was set before anything was queued)."""
     result = await asyncio.to_thread(
-        parse_stoppably, path, progress, cancel, date_pattern, column_mapping
+        parse_stoppably, path, progress, cancel, date_pattern, column_mapping, csv_choices
     )
     if cancel is not None and cancel.is_set():
         raise ImportCancelled(path.name)

@@ -70,8 +70,20 @@ class TripEditor:
         context: ChangeContext | None = None,
         strict_places: bool = True,
     ) -> Outcome[TripRecord]:
-        """Write only the named fields; places are resolved, currencies validated, and a budget kept
-        with its currency's decimals, as the form stores it, so every path shows it the same way."""
+        """Write only the named fields; places are resolved, currencies validated, and a
+        budget kept with its currency's decimals, as the form stores it, so every path shows
+        it the same way."""
+        try:
+            resolved = await self._trip_values(trip_id, changes, strict_places)
+        except TripEditError:
+            if (refused := await self.trips.refusal(trip_id, changes, context)) is not None:
+                return refused
+            raise
+        return await self.trips.update(trip_id, resolved, context=context)
+
+    async def _trip_values(
+        self, trip_id: str, changes: Mapping[str, object], strict_places: bool
+    ) -> dict[str, object]:
         resolved: dict[str, object] = {}
         for field, value in changes.items():
             if field == "origin":
@@ -88,7 +100,7 @@ class TripEditor:
         amount = resolved.get("budget_amount")
         if isinstance(amount, int | Decimal) and not isinstance(amount, bool):
             resolved["budget_amount"] = await self._in_currency(trip_id, Decimal(amount), resolved)
-        return await self.trips.update(trip_id, resolved, context=context)
+        return resolved
 
     async def _in_currency(
         self, trip_id: str, amount: Decimal, resolved: Mapping[str, object]
@@ -128,7 +140,12 @@ class TripEditor:
         strict_places: bool = True,
     ) -> Outcome[StopRecord]:
         """Change only the named fields of a stop; a new place is resolved again."""
-        resolved = self._stop_values(changes, strict_places)
+        try:
+            resolved = self._stop_values(changes, strict_places)
+        except TripEditError:
+            if (refused := await self.stops.refusal(stop_id, changes, context)) is not None:
+                return refused
+            raise
         return await self.stops.update(stop_id, resolved, context=context)
 
     def _stop_values(self, values: Mapping[str, object], strict: bool) -> dict[str, object]:

@@ -8,11 +8,9 @@ import os
 from collections.abc import Callable, Mapping
 from pathlib import Path
 
-from concierge.text import QT_TRANSLATE_NOOP
-
 from .csv_items import CSV_FIELDS as CSV_FIELDS
 from .csv_items import detect_columns as detect_columns
-from .file_errors import unreadable
+from .csv_layout import CsvChoices as CsvChoices
 from .model import MAX_FILE_BYTES as MAX_FILE_BYTES
 from .model import MAX_PDF_BYTES as MAX_PDF_BYTES
 from .model import Candidate as Candidate
@@ -20,7 +18,8 @@ from .model import ImportFileError as ImportFileError
 from .model import ParseResult as ParseResult
 from .model import PdfText as PdfText
 from .sniff import FORMATS as FORMATS
-from .sniff import file_format
+from .sniff import file_format, read_bytes
+from .sniff import read_file_bytes as read_file_bytes
 
 
 def parse_file(
@@ -29,14 +28,16 @@ def parse_file(
     column_mapping: Mapping[str, str] | None = None,
     date_pattern: str | None = None,
     progress: Callable[[int, int], None] | None = None,
+    csv_choices: CsvChoices | None = None,
 ) -> ParseResult:
     """What the file proposes, by its content (and its extension where content cannot tell).
     `column_mapping` (file header → item field) and `date_pattern` (the locale's short date
-    pattern, such as "dd/MM/yyyy") apply to CSV; `progress(done, total)` is called as records
+    pattern, such as "dd/MM/yyyy") and `csv_choices` (the separator and date format a person
+    chose) apply to CSV; `progress(done, total)` is called as records
     or pages are read (not for a wallet pass, one record), on the calling thread, and what it
     raises (a cancel) passes through untouched. Raises `ImportFileError` for a file that
     cannot be imported at all."""
-    from .csv_items import parse_csv
+    from .csv_table import parse_csv
     from .eml import parse_eml
     from .ics import parse_ics
     from .pdf import parse_pdf
@@ -47,38 +48,14 @@ def parse_file(
     kind = file_format(file)
     if kind == "pdf":
         return parse_pdf(file, name, progress)
-    data = _read(file, name)
+    data = read_bytes(file, name)
     if kind == "ics":
         return parse_ics(data, name, progress)
     if kind == "pkpass":
         return parse_pkpass(data, name)
     if kind == "eml":
         return parse_eml(data, name, progress)
-    return parse_csv(data, name, column_mapping, date_pattern, progress)
-
-
-def _read(file: Path, name: str) -> bytes:
-    try:
-        with file.open("rb") as stream:
-            data = stream.read(MAX_FILE_BYTES + 1)
-    except OSError as error:
-        raise unreadable(name, error) from None
-    if len(data) > MAX_FILE_BYTES:
-        raise ImportFileError(
-            name,
-            QT_TRANSLATE_NOOP("Import", "it is larger than {value} MB, the most imported.").format(
-                value=MAX_FILE_BYTES // (1024 * 1024)
-            ),
-        )
-    return data
-
-
-def read_file_bytes(path: str | os.PathLike[str]) -> bytes:
-    """The file's bytes, checked as `parse_file` checks them (there, not a folder, not too
-    large, its content what its name says), or `ImportFileError`."""
-    file = Path(path)
-    file_format(file)
-    return _read(file, file.name)
+    return parse_csv(data, name, column_mapping, date_pattern, progress, csv_choices)
 
 
 def is_csv(path: str | os.PathLike[str]) -> bool:

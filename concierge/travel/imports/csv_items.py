@@ -4,18 +4,20 @@ a bad cell drops its row with a sentence naming the row and the column."""
 
 from __future__ import annotations
 
-import csv
-import io
 import re
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from datetime import date
+from decimal import Decimal
 
 from concierge.model.kinds import ITEM_KINDS
 from concierge.model.values import (
+    Amount,
     AmountError,
+    DateTextError,
     date_pattern_of,
     decimal_mark_of,
+    month_language_of,
     read_amount,
     read_date,
     read_typed_date,
@@ -25,8 +27,9 @@ from concierge.store.validation import ITEM_RULES
 from concierge.text import QT_TRANSLATE_NOOP, TranslatedValueError
 from concierge.travel.locale.app_locale import app_locale
 
-from .common import RecordError, finish, guess_kind, record_error
-from .model import MAX_RECORDS, Candidate, ImportFileError, ParseResult
+from .common import RecordError, finish, guess_kind
+from .csv_layout import Evidence
+from .model import Candidate, ImportFileError
 
 CSV_FIELDS: tuple[str, ...] = tuple(ITEM_RULES)
 """The item fields a CSV column can fill: every one the item declares, in its order (a column
@@ -44,29 +47,63 @@ def _kind_named(name: str) -> ItemKind | None:
 
 @dataclass(frozen=True, slots=True)
 class Conventions:
-    """How one file writes its dates and amounts: what its columns show (a file keeps one
-    convention, so "14.05.2026" in one row says how "05.06.2026" in another reads), else
-    the person's locale (`date_pattern` as the window passes it, `locale` the app's)."""
+    """How one file writes its dates and amounts: as chosen, else what its columns show (a
+    file keeps one convention, so "14.05.2026" in one row says how "05.06.2026" in another
+    reads), else the person's locale (`date_pattern` as the window passes it, `locale` the
+    app's). `dates_from` and `marks_from` say which; a value read by the locale alone that
+    could be read two ways is flagged."""
 
     date_pattern: str | None = None
     decimal_mark: str | None = None
     locale: str | None = None
+    dates_from: Evidence = Evidence.NONE
+    marks_from: Evidence = Evidence.LOCALE
+    month_language: str | None = None
+    """The language of the month names the file writes, when neither English nor the
+    app's."""
+
+    @property
+    def dates_locale(self) -> str | None:
+        """The locale whose month names (with English's) read the file's dates."""
+        return self.month_language or self.locale
 
 
 def conventions(
-    body: Sequence[Sequence[str]], columns: Mapping[str, int], date_pattern: str | None = None
+    body: Sequence[Sequence[str]],
+    columns: Mapping[str, int],
+    date_pattern: str | None = None,
+    date_format: str | None = None,
 ) -> Conventions:
-    """The conventions of a file's `body` read with these `columns`."""
+    """The conventions of a file's `body` read with these `columns`; `date_format` is the
+    person's choice, `date_pattern` their locale's."""
 
     def cells(*fields: str) -> list[str]:
         indexes = [columns[field] for field in fields if field in columns]
         return [row[index] for row in body for index in indexes if index < len(row)]
 
+    days = cells("day", "end_day")
+    pattern: str | None
+    if date_format:
+        pattern, dates_from = date_format, Evidence.CHOSEN
+    elif shown := date_pattern_of(days):
+        pattern, dates_from = shown, Evidence.FILE
+    else:
+        pattern, dates_from = date_pattern, Evidence.LOCALE if date_pattern else Evidence.NONE
+    mark = decimal_mark_of(cells("cost_amount"))
+    locale = app_locale()
     return Conventions(
-        date_pattern_of(cells("day", "end_day")) or date_pattern,
-        decimal_mark_of(cells("cost_amount")),
-        app_locale(),
+        pattern,
+        mark,
+        locale,
+        dates_from,
+        Evidence.FILE if mark else Evidence.LOCALE,
+        months if (months := month_language_of(days, locale)) != locale else None,
     )
+
+
+NO_DATE = QT_TRANSLATE_NOOP(
+    "Import", "no column gives the date (name one Date, or map a column to the day)."
+)
 
 
 def _normal(header: str) -> str:
@@ -86,74 +123,6 @@ def detect_columns(header: Sequence[str]) -> dict[str, str]:
     return mapping
 
 
-def parse_csv(
-    data: bytes,
-    file_name: str,
-    column_mapping: Mapping[str, str] | None = None,
-    date_pattern: str | None = None,
-    progress: Callable[[int, int], None] | None = None,
-) -> ParseResult:
-    """Every row as a candidate, or one error per bad cell naming its row and column."""
-    header, body = read_rows(data, file_name)
-    mapping = dict(column_mapping) if column_mapping is not None else detect_columns(header)
-    columns = mapped_columns(mapping, header, file_name)
-    candidates: list[Candidate] = []
-    errors: list[str] = []
-    found = conventions(body, columns, date_pattern)
-    for number, row in enumerate(body, 2):
-        try:
-            candidates.append(read_row(row, columns, header, file_name, number, found))
-        except RecordError as error:
-            errors.append(record_error(file_name, f"row {number}", str(error)))
-        if progress is not None:
-            progress(number - 1, len(body))
-    unmapped = [cell for cell in header if cell not in mapping and cell.strip()]
-    warnings = (f"Columns not imported: {', '.join(unmapped)}.",) if unmapped else ()
-    return ParseResult(file_name, tuple(candidates), tuple(errors), warnings=warnings)
-
-
-def read_rows(data: bytes, file_name: str) -> tuple[list[str], list[list[str]]]:
-    """The header row and the rows under it (blank rows left out), or `ImportFileError`."""
-    try:
-        content = data.decode("utf-8-sig")
-    except UnicodeDecodeError as error:
-        raise ImportFileError(
-            file_name,
-            QT_TRANSLATE_NOOP(
-                "Import", "it is not UTF-8 text (byte {value}); save it as UTF-8 CSV."
-            ).format(value=error.start + 1),
-        ) from None
-    if "\0" in content:
-        raise ImportFileError(
-            file_name, QT_TRANSLATE_NOOP("Import", "it is binary data, not CSV text.")
-        )
-    try:
-        dialect: type[csv.Dialect] | csv.Dialect = csv.Sniffer().sniff(
-            content[:8192], delimiters=",;\t|"
-        )
-    except csv.Error:
-        dialect = csv.excel
-    try:
-        rows = list(csv.reader(io.StringIO(content), dialect))
-    except csv.Error as error:
-        raise ImportFileError(
-            file_name,
-            QT_TRANSLATE_NOOP("Import", "it is not valid CSV ({error}).").format(error=error),
-        ) from None
-    rows = [row for row in rows if any(cell.strip() for cell in row)]
-    if not rows:
-        raise ImportFileError(file_name, QT_TRANSLATE_NOOP("Import", "it is empty."))
-    header, body = rows[0], rows[1:]
-    if len(body) > MAX_RECORDS:
-        raise ImportFileError(
-            file_name,
-            QT_TRANSLATE_NOOP(
-                "Import", "it has {count:,} rows; at most {max_records:,} are imported."
-            ).format(count=len(body), max_records=MAX_RECORDS),
-        )
-    return header, body
-
-
 def mapped_columns(
     mapping: Mapping[str, str], header: Sequence[str], file_name: str
 ) -> dict[str, int]:
@@ -162,12 +131,7 @@ def mapped_columns(
     _check_mapping(mapping, header, file_name)
     columns = {field: header.index(cell) for cell, field in mapping.items()}
     if "day" not in columns:
-        raise ImportFileError(
-            file_name,
-            QT_TRANSLATE_NOOP(
-                "Import", "no column gives the date (name one Date, or map a column to the day)."
-            ),
-        )
+        raise ImportFileError(file_name, NO_DATE)
     return columns
 
 
@@ -211,10 +175,56 @@ def _check_mapping(mapping: Mapping[str, str], header: Sequence[str], file_name:
         )
 
 
-def _read_day(text: str, pattern: str | None) -> date:
-    if pattern:
-        return read_typed_date(text, pattern, app_locale())
-    return read_date(text, app_locale())
+def _read_day(text: str, found: Conventions, warnings: list[str]) -> date:
+    """The day in `text`; a day the locale's order read that the other order reads as
+    another day (the file did not show which it writes) is flagged in `warnings`."""
+    if found.date_pattern is None:
+        return read_date(text, found.dates_locale)
+    day = read_typed_date(text, found.date_pattern, found.dates_locale)
+    if found.dates_from is Evidence.LOCALE:
+        try:
+            other = read_typed_date(text, found.date_pattern.translate(_SWAPPED))
+        except DateTextError:
+            return day
+        if other != day:
+            warnings.append(
+                QT_TRANSLATE_NOOP(
+                    "Import",
+                    "{text!r} could be {day} or {other}: read as {day}, in the order your "
+                    "language writes dates. Check it, or choose the date format.",
+                ).format(text=text, day=day, other=other)
+            )
+    return day
+
+
+_SWAPPED = str.maketrans("dM", "Md")
+
+
+def _read_cost(text: str, found: Conventions, warnings: list[str]) -> Amount:
+    """The amount in `text`; one the locale read that the other decimal mark reads as
+    another amount (the column did not show its mark) is flagged in `warnings`."""
+    amount = read_amount(text, found.locale, decimal_mark=found.decimal_mark)
+    if found.marks_from is Evidence.FILE:
+        return amount
+    try:
+        readings = {read_amount(text, found.locale, decimal_mark=mark).value for mark in ",."}
+    except AmountError:
+        return amount
+    other = next((value for value in readings if value != amount.value), None)
+    if other is not None:
+        warnings.append(
+            QT_TRANSLATE_NOOP(
+                "Import",
+                "The cost {text!r} could be {value} or {other}: read as {value}, as your "
+                "language writes numbers. Check it.",
+            ).format(text=text, value=_plain(amount.value), other=_plain(other))
+        )
+    return amount
+
+
+def _plain(value: Decimal) -> str:
+    """1250 as "1250" and 1.250 as "1.25": the two readings of "1.250" told apart."""
+    return f"{value.normalize():f}"
 
 
 def _candidate(
@@ -235,7 +245,7 @@ def _candidate(
         column = header[index]
         try:
             if field in ("day", "end_day"):
-                values[field] = _read_day(raw, found.date_pattern)
+                values[field] = _read_day(raw, found, warnings)
             elif field == "kind":
                 kind = _kind_named(raw.lower())
                 if kind is None:
@@ -248,7 +258,7 @@ def _candidate(
                 values[field] = kind
             elif field == "cost_amount":
                 try:
-                    amount = read_amount(raw, found.locale, decimal_mark=found.decimal_mark)
+                    amount = _read_cost(raw, found, warnings)
                 except AmountError as error:
                     warnings.append(f"The cost was left out: {str(error).rstrip('.')}.")
                     continue
@@ -256,7 +266,7 @@ def _candidate(
                 values[field] = ITEM_RULES[field].parse(ITEM_RULES[field].label, amount.value)
             else:
                 values[field] = ITEM_RULES[field].parse(ITEM_RULES[field].label, raw)
-        except ValueError as error:  # a DateTextError too
+        except ValueError as error:
             raise RecordError(
                 QT_TRANSLATE_NOOP("Import", "column {column!r}: {rstrip}").format(
                     column=column, rstrip=str(error).rstrip(".")

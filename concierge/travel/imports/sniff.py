@@ -1,8 +1,10 @@
 """Which importer reads a file: its first bytes decide where they can (a PDF, a zip, a
-calendar), its extension where they cannot (an e-mail and a CSV are both plain text)."""
+calendar), its extension where they cannot (an e-mail and a CSV are both plain text); and
+the file's bytes, checked the same way."""
 
 from __future__ import annotations
 
+import os
 import re
 from collections.abc import Mapping
 from pathlib import Path
@@ -22,8 +24,12 @@ FORMATS: Mapping[str, str] = {
     ".pdf": "pdf",
     ".csv": "csv",
     ".tsv": "csv",
+    ".txt": "csv",
 }
 """File extensions and the format each names."""
+_LOOSE = {".txt"}
+"""Extensions that say only "text": the content decides, else the file is read as CSV
+(Excel saves its tab-separated "Unicode text" as .txt)."""
 
 _NAMES = {
     "ics": "a calendar",
@@ -74,7 +80,11 @@ def file_format(file: Path) -> str:
         raise ImportFileError(name, QT_TRANSLATE_NOOP("Import", "it is empty."))
     by_content = _content_format(head)
     by_name = FORMATS.get(file.suffix.lower())
-    if by_name is not None and by_content not in (None, by_name):
+    if (
+        by_name is not None
+        and by_content not in (None, by_name)
+        and file.suffix.lower() not in _LOOSE
+    ):
         raise ImportFileError(
             name,
             QT_TRANSLATE_NOOP("Import", "its name says {names} but it holds {names2}.").format(
@@ -108,3 +118,28 @@ def file_format(file: Path) -> str:
             ),
         )
     return found
+
+
+def read_bytes(file: Path, name: str) -> bytes:
+    """The bytes of a file `file_format` accepted, up to the most read."""
+    try:
+        with file.open("rb") as stream:
+            data = stream.read(MAX_FILE_BYTES + 1)
+    except OSError as error:
+        raise unreadable(name, error) from None
+    if len(data) > MAX_FILE_BYTES:
+        raise ImportFileError(
+            name,
+            QT_TRANSLATE_NOOP("Import", "it is larger than {value} MB, the most imported.").format(
+                value=MAX_FILE_BYTES // (1024 * 1024)
+            ),
+        )
+    return data
+
+
+def read_file_bytes(path: str | os.PathLike[str]) -> bytes:
+    """The file's bytes, checked as `parse_file` checks them (there, not a folder, not too
+    large, its content what its name says), or `ImportFileError`."""
+    file = Path(path)
+    file_format(file)
+    return read_bytes(file, file.name)

@@ -14,6 +14,8 @@ from concierge.agent import (
     CompactionStartedEvent,
     ContentPart,
     ErrorEvent,
+    ModelHeardEvent,
+    ModelRequestEvent,
     ModelResponseEvent,
     TextDelta,
     ToolCall,
@@ -69,6 +71,15 @@ SUMMARY_FAILED_NOTE = QT_TRANSLATE_NOOP(
     "LiveTurn", "Could not summarize earlier messages; the assistant gets them in full."
 )
 
+WAITING_NOTE = QT_TRANSLATE_NOOP("LiveTurn", "Waiting for the server, {seconds} s…")
+WAITING_LOCAL_NOTE = QT_TRANSLATE_NOOP(
+    "LiveTurn",
+    "Waiting for the server, {seconds} s… It runs on this computer: it may still be loading "
+    "the model.",
+)
+SILENCE_NOTICED_AFTER = 3.0
+"""Seconds without a word from the model server before the live turn says it is waiting."""
+
 
 class LiveTurn:
     """What the person sees of the running turn: their message, streamed text, tool lines."""
@@ -83,9 +94,14 @@ class LiveTurn:
         self._items: list[_Text | _Tool | _Note] = []
         self._summary_note: _Note | None = None
         """The line of the summary being made, finished by `summarized` or `summary_failed`."""
+        self._silent_since: float | None = None
+        """When the model server was last heard from, while an answer is awaited."""
+        self._waiting_note: _Note | None = None
 
-    def apply(self, event: AgentEvent) -> bool:
-        """Take in a runtime event; whether it changed what the turn shows."""
+    def apply(self, event: AgentEvent, now: float) -> bool:
+        """Take in a runtime event at `now` (monotonic seconds); whether it changed what the
+        turn shows."""
+        heard = self._heard(event, now)
         if isinstance(event, TextDelta):
             self.add_text(event.iteration, event.text)
         elif isinstance(event, ModelResponseEvent):
@@ -101,7 +117,37 @@ class LiveTurn:
         elif isinstance(event, ErrorEvent) and isinstance(event.error, CompactionError):
             self.summary_failed()
         else:
+            return heard
+        return True
+
+    def _heard(self, event: AgentEvent, now: float) -> bool:
+        """Follow the server's silence: it starts with a request, and ends with any part of
+        its answer or the request's end. Whether a waiting line went away."""
+        if isinstance(event, ModelRequestEvent | TextDelta | ModelHeardEvent):
+            self._silent_since = now
+        elif isinstance(event, ModelResponseEvent | ErrorEvent):
+            self._silent_since = None
+        else:
             return False
+        note, self._waiting_note = self._waiting_note, None
+        if note is None:
+            return False
+        self._items.remove(note)
+        return True
+
+    def show_silence(self, now: float, *, local: bool) -> bool:
+        """Say how long the server has been silent, once it is long enough to notice; a
+        `local` server may be loading its model. Whether the turn's text changed."""
+        since = self._silent_since
+        if since is None or now - since < SILENCE_NOTICED_AFTER:
+            return False
+        text = (WAITING_LOCAL_NOTE if local else WAITING_NOTE).format(seconds=int(now - since))
+        if self._waiting_note is None:
+            self._waiting_note = _Note(text)
+            self._items.append(self._waiting_note)
+        elif self._waiting_note.text == text:
+            return False
+        self._waiting_note.text = text
         return True
 
     def add_text(self, iteration: int, text: str) -> None:

@@ -8,11 +8,12 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import time
 from collections.abc import Awaitable, Callable, Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
-from PySide6.QtCore import QPoint, Qt, Signal
+from PySide6.QtCore import QPoint, Qt, QTimer, Signal
 from PySide6.QtGui import QKeySequence, QShortcut
 from PySide6.QtWidgets import QFileDialog, QMenu, QVBoxLayout, QWidget
 
@@ -134,6 +135,11 @@ class ChatPanel(QWidget):
         """The list of the trip's documents to attach, while it is open."""
         self._voice_zone = False
         """The transcript's live zone shows the voice session's partial transcripts."""
+        self.server_is_local = False
+        """The model server runs on this computer: a long silence may be a model loading."""
+        self._silence_clock = QTimer(self)
+        self._silence_clock.setInterval(1000)
+        self._silence_clock.timeout.connect(self._show_silence)
 
         stop = QShortcut(QKeySequence(Qt.Key.Key_Escape), self)
         stop.setContext(Qt.ShortcutContext.WidgetWithChildrenShortcut)
@@ -279,6 +285,7 @@ class ChatPanel(QWidget):
         self._turn = turn
         self.error_bar.clear()
         self.transcript.start_live(turn.live.markdown)
+        self._silence_clock.start()
         self._update_controls()
         self.turn_started.emit()
         self.tasks.start(self._run(turn, call(turn.controller.signal)), name="chat turn")
@@ -307,6 +314,7 @@ class ChatPanel(QWidget):
         self.permissions.deny_all()
         if turn is not self._turn:
             return  # The panel was rebound meanwhile; this turn's conversation is gone.
+        self._silence_clock.stop()
         messages = await self._settle(turn, note)
         if turn is not self._turn:
             return
@@ -363,10 +371,19 @@ class ChatPanel(QWidget):
             return
         self._turn.controller.abort("the conversation was changed")
         self._turn = None
+        self._silence_clock.stop()
         self.transcript.drop_live()
 
     def _on_event(self, event: AgentEvent) -> None:
-        if self._turn is not None and self._turn.live.apply(event):
+        if self._turn is not None and self._turn.live.apply(event, time.monotonic()):
+            self.transcript.live_changed()
+
+    def _show_silence(self) -> None:
+        """Each second of a turn: count the model server's silence up in the live turn."""
+        turn = self._turn
+        if turn is not None and turn.live.show_silence(
+            time.monotonic(), local=self.server_is_local
+        ):
             self.transcript.live_changed()
 
     def show_stored(self) -> asyncio.Task[None]:

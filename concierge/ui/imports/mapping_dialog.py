@@ -1,7 +1,9 @@
 """Before a CSV file is imported: which item field each of its columns fills. One choice per
-column ("Ignore" or a field), preselected from what the header names suggest; under them the
-first rows read as the import will read them, each with its problem, following every change.
-OK queues the file with this mapping, Cancel imports nothing. Tab moves between the choices,
+column ("Ignore" or a field), preselected from what the header names suggest; above them how
+the file is read (encoding, separator, decimal mark, date order, each found in the file or
+not) with a choice of separator (the columns are split again) and of date order; under them
+the first rows read as the import will read them, each with its problem, following every
+change. OK queues the file with this mapping, Cancel imports nothing. Tab moves between the choices,
 Enter is OK, Esc is Cancel. A row the reader has doubts about (no title, say) shows its
 warning where a bad row shows its problem. A field fills one column only: while two columns
 name the same field (as they do for a moment when the arrow keys pass over it), the dialog
@@ -9,6 +11,7 @@ says so and OK waits."""
 
 from __future__ import annotations
 
+import itertools
 from datetime import date, time
 from decimal import Decimal
 from enum import Enum
@@ -31,7 +34,8 @@ from PySide6.QtWidgets import (
 from concierge.store import ItemKind
 from concierge.store.validation import ITEM_RULES
 from concierge.text import QT_TRANSLATE_NOOP
-from concierge.travel.imports import CSV_FIELDS
+from concierge.travel.imports import CSV_FIELDS, CsvChoices, ImportFileError
+from concierge.travel.imports.csv_layout import SEPARATORS, separator_text
 from concierge.travel.imports.csv_table import CsvTable, Preview, PreviewRow
 from concierge.ui.i18n import shown, translate
 from concierge.ui.problems.icons import SEVERITY_WORDS
@@ -67,8 +71,19 @@ def warning_text(row: PreviewRow) -> str:
     return f"{shown(SEVERITY_WORDS['warning'])}: {' '.join(shown(w) for w in warnings)}"
 
 
+DATE_FORMATS = {
+    "": QT_TRANSLATE_NOOP("CsvMapping", "As the file shows, else as your language writes them"),
+    "dd/MM/yyyy": QT_TRANSLATE_NOOP("CsvMapping", "Day, month, year (14/05/2026)"),
+    "MM/dd/yyyy": QT_TRANSLATE_NOOP("CsvMapping", "Month, day, year (05/14/2026)"),
+    "yyyy-MM-dd": QT_TRANSLATE_NOOP("CsvMapping", "Year, month, day (2026-05-14)"),
+}
+"""The orders of numeric dates a person can choose (the separators between the numbers do
+not matter); "" is the file's own, else the locale's."""
+
+
 class CsvMappingDialog(QDialog):
-    """The columns of `table`, each with its field; `mapping()` is the choice made."""
+    """The columns of `table`, each with its field, and how the file is split and its dates
+    read; `mapping()` and `choices()` are the choice made."""
 
     def __init__(
         self, table: CsvTable, date_pattern: str | None, parent: QWidget | None = None
@@ -77,6 +92,7 @@ class CsvMappingDialog(QDialog):
         self.setObjectName("csvMappingDialog")
         self.setWindowTitle(translate("CsvMapping", "Import {file}").format(file=table.file_name))
         self.table = table
+        self.found_separator = table.layout.separator
         self.date_pattern = date_pattern
         heading = QLabel(
             translate(
@@ -87,28 +103,34 @@ class CsvMappingDialog(QDialog):
             self,
         )
         heading.setWordWrap(True)
-        form_box = QWidget(self)
-        form = QFormLayout(form_box)
-        detected = table.detected()
+        reading = QFormLayout()
+        self.separator = QComboBox(self)
+        self.separator.setAccessibleName(translate("CsvMapping", "Separator between cells"))
+        for mark in SEPARATORS:
+            self.separator.addItem(shown(separator_text(mark)), mark)
+        self.separator.setCurrentIndex(self.separator.findData(self.found_separator))
+        self.separator.currentIndexChanged.connect(self._split_again)
+        self.date_format = QComboBox(self)
+        self.date_format.setAccessibleName(translate("CsvMapping", "Order of numeric dates"))
+        for pattern, text in DATE_FORMATS.items():
+            self.date_format.addItem(shown(text), pattern)
+        self.date_format.currentIndexChanged.connect(self._show_preview)
+        reading.addRow(
+            self._label(translate("CsvMapping", "&Separator:"), self.separator), self.separator
+        )
+        reading.addRow(
+            self._label(translate("CsvMapping", "&Dates:"), self.date_format), self.date_format
+        )
+        self.reading = QLabel(self)
+        self.reading.setObjectName("csvMappingReading")
+        self.reading.setWordWrap(True)
+        self.column_area = QScrollArea(self)
+        self.column_area.setWidgetResizable(True)
+        self.column_area.setFocusPolicy(Qt.FocusPolicy.NoFocus)
         self.combos: dict[str, QComboBox] = {}
-        for column in table.header:
-            combo = QComboBox(form_box)
-            combo.setAccessibleName(
-                translate("CsvMapping", "Field for column “{column}”").format(column=column)
-            )
-            combo.addItem(shown(IGNORE_TEXT), "")
-            for field in CSV_FIELDS:
-                combo.addItem(shown(ITEM_RULES[field].label), field)
-            combo.setCurrentIndex(max(combo.findData(detected.get(column, "")), 0))
-            combo.currentIndexChanged.connect(self._show_preview)
-            label = QLabel(column or translate("CsvMapping", "(no name)"), form_box)
-            label.setBuddy(combo)
-            form.addRow(label, combo)
-            self.combos[column] = combo
-        scroll = QScrollArea(self)
-        scroll.setWidget(form_box)
-        scroll.setWidgetResizable(True)
-        scroll.setFocusPolicy(Qt.FocusPolicy.NoFocus)
+        self.chosen: dict[str, str] = {}
+        """Each column's field ("" for none) as last chosen, kept when the file is split
+        again at another separator."""
         self.problem = QLabel(self)
         self.problem.setObjectName("csvMappingProblem")
         self.problem.setWordWrap(True)
@@ -127,12 +149,14 @@ class CsvMappingDialog(QDialog):
         self.buttons.rejected.connect(self.reject)
         layout = QVBoxLayout(self)
         layout.addWidget(heading)
-        layout.addWidget(scroll, 1)
+        layout.addLayout(reading)
+        layout.addWidget(self.reading)
+        layout.addWidget(self.column_area, 1)
         layout.addWidget(self.problem)
         layout.addWidget(self.preview, 1)
         layout.addWidget(self.buttons)
-        self.last_preview = Preview(())
-        self._show_preview()
+        self.last_preview: Preview
+        self._columns()
         first = next(iter(self.combos.values()), None)
         if first is not None:
             first.setFocus(Qt.FocusReason.OtherFocusReason)
@@ -142,15 +166,75 @@ class CsvMappingDialog(QDialog):
         chosen = {column: str(combo.currentData()) for column, combo in self.combos.items()}
         return {column: field for column, field in chosen.items() if field}
 
+    def choices(self) -> CsvChoices:
+        """The separator and date format chosen, None where they are the file's own."""
+        separator = str(self.separator.currentData())
+        return CsvChoices(
+            separator if separator != self.found_separator else None,
+            str(self.date_format.currentData()) or None,
+        )
+
     def accept(self) -> None:
         if self.last_preview.problem:
             return
         super().accept()
 
+    def _label(self, text: str, buddy: QWidget) -> QLabel:
+        label = QLabel(text, self)
+        label.setBuddy(buddy)
+        return label
+
+    def _split_again(self, _index: int = 0) -> None:
+        """The file split at the chosen separator: its columns, with the fields their
+        names suggest, replace the ones shown."""
+        try:
+            self.table = self.table.with_separator(str(self.separator.currentData()))
+        except ImportFileError as error:
+            self.problem.setText(shown(error.reason))
+            self.problem.setVisible(True)
+            self.ok_button.setEnabled(False)
+            return
+        self._columns()
+
+    def _columns(self) -> None:
+        """One choice per column of the table, preselected as chosen for a column of that
+        name before, else from its header; in the focus order after the reading choices."""
+        form_box = QWidget(self.column_area)
+        form = QFormLayout(form_box)
+        self.chosen |= {column: str(combo.currentData()) for column, combo in self.combos.items()}
+        kept = {
+            column: self.chosen[column] for column in self.table.header if column in self.chosen
+        }
+        detected = {c: f for c, f in self.table.detected().items() if f not in kept.values()}
+        detected |= kept
+        self.combos = {}
+        for column in self.table.header:
+            combo = QComboBox(form_box)
+            combo.setAccessibleName(
+                translate("CsvMapping", "Field for column “{column}”").format(column=column)
+            )
+            combo.addItem(shown(IGNORE_TEXT), "")
+            for field in CSV_FIELDS:
+                combo.addItem(shown(ITEM_RULES[field].label), field)
+            combo.setCurrentIndex(max(combo.findData(detected.get(column, "")), 0))
+            combo.currentIndexChanged.connect(self._show_preview)
+            label = QLabel(column or translate("CsvMapping", "(no name)"), form_box)
+            label.setBuddy(combo)
+            form.addRow(label, combo)
+            self.combos[column] = combo
+        self.column_area.setWidget(form_box)
+        chain = [self.separator, self.date_format, *self.combos.values(), *self.buttons.buttons()]
+        for before, after in itertools.pairwise(chain):
+            QWidget.setTabOrder(before, after)
+        self._show_preview()
+
     def _show_preview(self, _index: int = 0) -> None:
         mapping = self.mapping()
-        preview = self.table.preview(mapping, self.date_pattern)
+        preview = self.table.preview(
+            mapping, self.date_pattern, date_format=str(self.date_format.currentData()) or None
+        )
         self.last_preview = preview
+        self.reading.setText(shown(self.table.describe(preview.found)))
         fields = [field for column in self.table.header if (field := mapping.get(column))]
         labels = [
             translate("CsvMapping", "Row"),

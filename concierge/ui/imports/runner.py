@@ -17,11 +17,12 @@ from concierge.store import ImportQueue, StoreError
 from concierge.text import QT_TRANSLATE_NOOP
 from concierge.travel.edits.import_files import ImportCancelled, import_file
 from concierge.travel.errors import TravelError
+from concierge.travel.imports import CsvChoices
 from concierge.ui.async_support import BackgroundTasks
 from concierge.ui.i18n import shown_error, translate
 
 IMPORT_FILTER = QT_TRANSLATE_NOOP(
-    "ImportRunner", "Bookings (*.ics *.pkpass *.eml *.pdf *.csv);;All files (*)"
+    "ImportRunner", "Bookings (*.ics *.pkpass *.eml *.pdf *.csv *.tsv *.txt);;All files (*)"
 )
 """The file dialog's filters; shown with `shown(IMPORT_FILTER)`."""
 
@@ -58,7 +59,7 @@ class ImportRunner(QWidget):
         layout.addWidget(self.label)
         layout.addWidget(self.bar)
         layout.addWidget(self.cancel_button)
-        self._waiting: list[tuple[str, Path, Mapping[str, str] | None]] = []
+        self._waiting: list[tuple[str, Path, Mapping[str, str] | None, CsvChoices | None]] = []
         self._cancel: threading.Event | None = None
         self.setVisible(False)
 
@@ -71,11 +72,13 @@ class ImportRunner(QWidget):
         trip_id: str,
         paths: Sequence[Path],
         column_mapping: Mapping[str, str] | None = None,
+        csv_choices: CsvChoices | None = None,
     ) -> None:
         """Import `paths` into the trip's queue, after any files still importing;
-        `column_mapping` is a CSV file's chosen columns (None: its header's)."""
+        `column_mapping` is a CSV file's chosen columns (None: its header's), `csv_choices`
+        its chosen separator and date format (None: detected)."""
         start = not self.busy
-        self._waiting.extend((trip_id, path, column_mapping) for path in paths)
+        self._waiting.extend((trip_id, path, column_mapping, csv_choices) for path in paths)
         if start and self._waiting:
             self.tasks.start(self._run(), name="import files")
 
@@ -90,7 +93,7 @@ class ImportRunner(QWidget):
         self.setVisible(True)
         try:
             while self._waiting:
-                trip_id, path, mapping = self._waiting.pop(0)
+                trip_id, path, mapping, choices = self._waiting.pop(0)
                 self._cancel = cancel = threading.Event()
                 self.label.setText(
                     translate("ImportRunner", "Importing {name}…").format(name=path.name)
@@ -106,6 +109,7 @@ class ImportRunner(QWidget):
                         cancel=cancel,
                         date_pattern=date_pattern(),
                         column_mapping=mapping,
+                        csv_choices=choices,
                     )
                 except ImportCancelled as stopped:
                     self.refused.emit(shown_error(stopped))

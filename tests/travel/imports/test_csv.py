@@ -124,9 +124,12 @@ def test_a_mapping_overrides_the_header_and_is_checked(tmp_path: Path) -> None:
         parse_file(path, column_mapping={"When": "day", "Ref": "day"})
 
 
-def test_text_that_is_not_utf8_is_refused(tmp_path: Path) -> None:
+def test_windows_1252_is_read_and_text_in_neither_encoding_is_refused(tmp_path: Path) -> None:
     path = tmp_path / "latin.csv"
-    path.write_bytes("Date,Title\n2027-03-15,Caf\xe9\n".encode("latin-1"))
+    path.write_bytes("Date,Title,Price\n2027-03-15,Café,12 €\n".encode("cp1252"))
+    (cafe,) = parse_file(path).candidates
+    assert (cafe.title, cafe.cost_amount, cafe.cost_currency) == ("Café", Decimal(12), "EUR")
+    path.write_bytes(b"Date,Title\n2027-03-15,Caf\x81\xe9\n")  # 0x81 is in neither
     with pytest.raises(ImportFileError, match=r"^Cannot import latin\.csv: it is not UTF-8 text"):
         parse_file(path)
 

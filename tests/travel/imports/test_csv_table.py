@@ -56,7 +56,7 @@ def test_mapping_text_changes_the_detected_mapping(tmp_path: Path) -> None:
 
 def test_a_file_that_is_no_csv_is_refused(tmp_path: Path) -> None:
     bad = tmp_path / "bad.csv"
-    bad.write_bytes(b"Date,Title\n\xff\xfe2027\n")
+    bad.write_bytes(b"Date,Title\n\x81\xfe2027\n")  # not UTF-8, nor Windows-1252
     with pytest.raises(ImportFileError, match="not UTF-8"):
         read_csv_table(bad)
     assert not is_csv(tmp_path / "missing.csv")
