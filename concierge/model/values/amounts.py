@@ -121,6 +121,13 @@ def editable_amount(value: Decimal, locale: str | None = None) -> str:
     return text.replace(".", get_decimal_symbol(locale or DEFAULT_LOCALE))
 
 
+def decimal_symbol(locale: str | None = None) -> str:
+    """The locale's decimal mark ("," in German), for hints such as "e.g. 12,50"."""
+    from babel.numbers import get_decimal_symbol
+
+    return get_decimal_symbol(locale or DEFAULT_LOCALE)
+
+
 @cache
 def money_pattern(locale: str) -> str:
     """A number pattern grouping as `locale` does, then a space and the ISO code (``¤¤``);
