@@ -1,12 +1,8 @@
 """Constraints a pin can carry, as rule text such as `max_flights(2)`: the kinds, declared once.
 
-A pin's text is the person's words ("no red-eye flights"); its rule is what the app checks
-("no_departure_between(22:00,06:00)"). Each kind here has its name, its parameters with their
-types and limits, a label and a one-line description. The store reads rule text by these
-declarations (so nothing malformed is written, whoever writes it), keeps it in the canonical
-form `Constraint.rule` gives, and the travel layer's checker for each kind judges the plan by
-it. The editor in the Pinned panel builds its fields from the same parameters.
-"""
+A pin's text is the person's words ("no red-eye flights"); its rule is what the app checks. The
+store reads rule text by these declarations, so nothing malformed is written whoever writes it; the
+travel layer's checkers and the Pinned panel's editor read the same parameters."""
 
 from __future__ import annotations
 

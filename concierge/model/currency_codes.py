@@ -1,21 +1,10 @@
-"""The ISO 4217 currencies a trip budget can be kept in: those that are legal tender in some
-country today, by the Unicode CLDR data that Babel ships.
+"""The ISO 4217 currencies a trip budget can be kept in: those that are legal tender in some country
+today, by the Unicode CLDR data that Babel ships.
 
-Babel rather than pycountry, because one library then answers everything the app asks:
-CLDR's territory data says which currency each country uses from when to when (so the
-codes in use, and what replaced a withdrawn one, HRK → EUR in 2023, follow from it), its
-currency data gives the decimals amounts are written with (JPY 0, BHD 3), and its locale
-data names countries and currencies in every language the app may be translated into and
-formats numbers the way each reads them. pycountry has the ISO lists and their translations
-but no minor units, no territory → currency history and no formatting. Babel follows each
-CLDR release (2.19 carries CLDR 49), is widely used (Sphinx, Flask-Babel) and is pure Python:
-an 11 MB wheel, nearly all of it locale data.
-
-Fund codes (BOV, CLF, CHE, …), precious metals, SDR, bond units and test codes are never
-legal tender in CLDR's territory data, so they are out without a list. The data is read on
-first use, so importing the store loads none of it. The store refuses any other code from
-every writer; `concierge.travel.money.currencies` adds names, minor units and formatting.
-"""
+Babel rather than pycountry: CLDR also has the minor units, which currency replaced a withdrawn one
+(HRK → EUR in 2023) and number formatting per locale, which pycountry lacks. Fund codes, precious
+metals, SDR and test codes are never legal tender in CLDR's territory data, so they are out without
+a list. The data is read on first use, so importing the store loads none of it."""
 
 from __future__ import annotations
 

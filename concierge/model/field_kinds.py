@@ -1,11 +1,8 @@
 """The kinds of value a field can hold, each with its limits and its normalisation.
 
-A kind is the `parse` of a `FieldRule`: called as `kind(label, value)` it returns the
-normalised value or raises ValueError with the sentence for the person. It also tells the
-other readers of the declaration what it accepts: `annotation` and `constraints` for a tool's
-argument model, `nullable` for the table and the record, the limits for a form's widget. So
-the store's check, the tool schema and the form's limits are one declaration, not three.
-"""
+Called as `kind(label, value)` a kind returns the normalised value or raises ValueError with the
+sentence for the person; its `annotation`, `constraints`, `nullable` and limits serve the tool
+schema, the table and the form, so the three are one declaration."""
 
 from __future__ import annotations
 
@@ -655,9 +652,9 @@ def _share(label: str, name: str, value: object, maximum: Decimal) -> Decimal:
 
 @dataclass(frozen=True, slots=True)
 class Split(Listed):
-    """Who shares an expense, and in which parts: a list of {"name", "share"} objects or of
-    names (equal parts), or text such as "Me, Ana" or "Me: 2, Ana: 1". Empty means "the
-    default" (the repository splits equally between the trip's travellers)."""
+    """Who shares an expense, and in which parts: {"name", "share"} objects, names (equal parts)
+    or text such as "Me: 2, Ana: 1". Empty means the repository splits equally between the trip's
+    travellers."""
 
     name: Name
     maximum: Decimal

@@ -1,13 +1,9 @@
-"""Each entity's fields, declared once: kind (type and limits), default, label, sensitivity,
-whether its source is tracked, the names a spreadsheet column may give it.
+"""Each entity's fields, declared once: kind, default, label, sensitivity, whether its source is
+tracked, the names a spreadsheet column may give it.
 
 A field's key is its name everywhere: the record's attribute, the table's column, the tool's
-argument and the trip file's JSON key. The store maps the declarations to tables (and
-checks its table classes and records against them when it is imported); the travel layer
-builds tool schemas, snapshot labels, CSV columns and redaction from them; the UI takes
-its limits and defaults from them. Fields the store keeps itself (ids, positions,
-timestamps, a goal's status) are named in `managed`: nobody edits them.
-"""
+argument and the trip file's JSON key. Fields the store keeps itself (ids, positions, timestamps, a
+goal's status) are named in `managed`: nobody edits them."""
 
 from __future__ import annotations
 
@@ -85,23 +81,16 @@ _KINDS_EMPTY = object()
 
 @dataclass(frozen=True, slots=True)
 class FieldRule:
-    """One field: `parse(label, value)` returns the normalized value or raises ValueError
-    with the message for the person. When `parse` is a `Kind` (Line(200), Whole(1, 999), …)
-    the rule also declares the field's type and limits for the table, the tool schemas and
-    the form. `sensitive`: the model sees "on file" instead of the value unless the person
-    shares it. `description`: one line for the model, in tool schemas. `fact`: a time,
-    price or address someone may have guessed, so the store records who set it and shows
-    the assistant's unconfirmed ones as unverified. `aliases`: other names a spreadsheet's
-    column may give the field (its name and label are known anyway).
+    """One field: `parse(label, value)` returns the normalized value or raises ValueError with the
+    message for the person. `sensitive`: the model sees "on file" unless the person shares it.
+    `fact`: a time, price or address someone may have guessed, so the store records who set it and
+    shows the assistant's unconfirmed ones as unverified. `aliases`: other names a spreadsheet's
+    column may give the field.
 
-    How the field reads in the snapshot: `prose` is text in someone's own words (a title,
-    notes), shown with the sensitive values found in it held back ("passport number on
-    file") and listed in "What the assistant sees"; a `detail` is listed after an item's
-    title as "label value" (a sensitive one as "on file"); the others have a place of their
-    own in the line. `tool`: the assistant's tools take it as an argument (not a code the
-    editor fills from a place, nor what only the person decides). `part_of`: the field
-    whose fact this one is part of, and under whose name it is marked (a cost's currency
-    is the cost's)."""
+    In the snapshot, `prose` is text in someone's own words, shown with its sensitive values held
+    back; a `detail` is listed after an item's title as "label value". `tool`: the assistant's tools
+    take it as an argument. `part_of`: the field under whose fact this one is marked (a cost's
+    currency is the cost's)."""
 
     label: str
     parse: Callable[[str, object], object]
@@ -139,7 +128,7 @@ class Entity:
 
     @property
     def names(self) -> frozenset[str]:
-        """Every field of the entity's record, which are its table's columns."""
+        """One kind of record: `name` as the change log names it, `noun` as messages name one."""
         return frozenset((*self.fields, *self.managed))
 
     @property

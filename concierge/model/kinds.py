@@ -1,15 +1,9 @@
-"""The kinds of itinerary item, one row each (`ITEM_KINDS`), and `ItemKind`, the value an
-item stores.
+"""The kinds of itinerary item, one row each (`ITEM_KINDS`), and `ItemKind`, the value an item
+stores. A new kind is one row, plus its translations and a migration for the store's CHECK
+constraint.
 
-Everything that differs by kind reads its row: the labels, the ledger category, whether it is
-a journey, the details the editor asks for and their labels, the timeline's colour and
-default length, the .ics export, what the CSV, e-mail (schema.org), Wallet pass and calendar
-importers map to it, and the store's CHECK constraint. A new kind is one row, plus its
-translations and a migration for that constraint.
-
-The table is read when asked, never copied into another module's constants, so a test can
-add a row to `ITEM_KINDS.rows` and find the kind everywhere without reloading a module.
-"""
+The table is read when asked, never copied into another module's constants, so a test can add a row
+to `ITEM_KINDS.rows` and find the kind everywhere without reloading a module."""
 
 from __future__ import annotations
 

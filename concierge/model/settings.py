@@ -1,12 +1,7 @@
-"""The app's settings, each declared once: key, type, default, and how the Settings dialog
-shows it (label, help, section, kind of editor and its limits).
+"""The app's settings, each declared once with how the Settings dialog shows it.
 
-Code reads and writes a setting through its declaration (`await settings.get(MODEL_NAME)`),
-so a typo is a NameError rather than a silently new key, and the value has the declared type.
-The store keeps the values (`concierge.store.settings`); the Settings dialog builds a row for
-every setting with a section, in declaration order, so adding a setting is one `declare` here
-(plus its translations). Labels and help are marked for translation where they are declared.
-"""
+Code reads and writes a setting through its declaration (`await settings.get(MODEL_NAME)`), so a
+typo is a NameError rather than a silently new key, and the value has the declared type."""
 
 from __future__ import annotations
 
@@ -68,9 +63,8 @@ class Editor(StrEnum):
 
 @dataclass(frozen=True, slots=True, eq=False)
 class Setting(Generic[T]):
-    """A declared setting. `type` is any annotation pydantic validates (`str | None`, ...).
-    A setting without a `section` is kept but not shown in the Settings dialog. Each is one
-    object, equal only to itself, so it can key a mapping of values."""
+    """A declared setting, equal only to itself so it can key a mapping of values; one without a
+    `section` is not shown in the Settings dialog."""
 
     key: str
     type: Any

@@ -1,6 +1,5 @@
-"""Errors of the travel domain, each worded as a sentence for the person (or the model, as a
-tool error). All derive from `TravelError`, so a front end catches "the domain refused this
-input" in one clause and a bug still surfaces as a bug."""
+"""Errors of the travel domain, each a sentence for the person, so a front end catches "the domain
+refused this input" in one clause and a bug still surfaces as a bug."""
 
 from __future__ import annotations
 

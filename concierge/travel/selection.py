@@ -18,9 +18,7 @@ class Selection:
 
 @dataclass
 class SelectionState:
-    """Holds the current selection; the UI writes it, the selection provider reads it.
-
-    Selecting another trip clears the item and lookup selections (they belong to a trip)."""
+    """The current selection; selecting another trip clears the item and lookup selections."""
 
     current: Selection = field(default_factory=Selection)
     _listeners: Listeners[Selection] = field(

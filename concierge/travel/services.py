@@ -1,10 +1,8 @@
 """Everything the app needs to plan trips, opened from one data folder. No Qt.
 
-`open_services` is the one composition: the window, the command line, the benchmarks and the
-tests all use it, so each front end's assistant sees the same checks and context. The place
-index loads apart (`load_places`), where the front end can afford it; until then checks
-that need places say nothing. Close with `await aclose()` while the loop runs, then
-`close()`."""
+`open_services` is the one composition, used by every front end. The place index loads apart
+(`load_places`); until then checks that need places say nothing. Close with `await aclose()` while
+the loop runs, then `close()`."""
 
 from __future__ import annotations
 

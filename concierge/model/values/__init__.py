@@ -1,10 +1,6 @@
-"""One reader and one writer per kind of value: amounts, dates, times of day, durations,
-booking codes and flight numbers. Every path that reads or writes one (forms, the ledger,
-the assistant's tools, every importer, the lookups, exports, the store's field kinds) goes
-through these, so "12,50" means the same everywhere and "TP 2501" is "TP2501".
-
-Locale-aware through Babel (CLDR data), never through the process locale.
-"""
+"""One reader and one writer per kind of value, used by every path, so "12,50" means the same
+everywhere and "TP 2501" is "TP2501". Locale-aware through Babel (CLDR data), never through the
+process locale."""
 
 from .amounts import Amount as Amount
 from .amounts import decimal_mark_of as decimal_mark_of

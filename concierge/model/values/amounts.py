@@ -1,26 +1,17 @@
 """Amounts of money as people, spreadsheets and e-mails write them, and as the app writes them.
 
-`read_amount` takes the locale's decimal mark and grouping, a currency symbol or ISO code
-before or after the number ("€12,50", "12,50 €", "EUR 1.234,56", "1,234.56 USD",
-"R$ 1.234,56"), and spaces or apostrophes grouping thousands ("1 234,56", "1'234.56").
-
 How the decimal mark is decided, so that nothing is silently scaled:
 
-- Both "." and "," present: the last one is the decimal mark ("1.234,56", "1,234.56").
-- One mark, more than once: it groups thousands ("1.234.567").
-- One mark, once, not followed by exactly three digits: it is the decimal mark ("12,50",
-  "12.5"), and so is it after "0", after more than three digits or after spaces that group
-  ("0,125", "1234,567", "1 234,567"): none of these can be a thousands separator.
-- Otherwise ("1,250", "1.250") it is ambiguous. The rest of the column decides first
-  (`decimal_mark_of`: a file is written in one convention), then the locale (its decimal
-  mark or its grouping mark). Without either, the text is a program's (a tool call, JSON,
-  schema.org, `str(Decimal)`), whose decimal mark is "." by convention: "1.250" is 1.25.
-  A "," there, or a mark the locale uses for neither, is refused with a sentence giving
-  both readings.
+- Both "." and "," present: the last one is the decimal mark ("1.234,56", "1,234.56"). - One mark,
+more than once: it groups thousands ("1.234.567"). - One mark, once, not followed by exactly three
+digits, or after "0", more than three digits or spaces that group ("0,125", "1234,567"): it is the
+decimal mark. - Otherwise ("1,250") it is ambiguous. The rest of the column decides first
+(`decimal_mark_of`), then the locale. Without either, the text is a program's, whose decimal mark is
+"." by convention: "1.250" is 1.25. A "," there, or a mark the locale uses for neither, is refused
+with a sentence giving both readings.
 
 Every grouped number must group by threes (Indian twos above the first three are accepted):
-"12.50.1" is refused, not guessed at.
-"""
+"12.50.1" is refused, not guessed at."""
 
 from __future__ import annotations
 
@@ -72,8 +63,7 @@ def read_amount(
     text: object, locale: str | None = None, *, decimal_mark: str | None = None
 ) -> Amount:
     """The amount in `text` (a string, or a number from JSON), or an `AmountError` saying why
-    it is not one. `locale` ("de", "pt_BR") and `decimal_mark` (what the rest of a column
-    showed, see `decimal_mark_of`) settle "1,250"; see the module docstring for the rule."""
+    not; `locale` and `decimal_mark` settle "1,250" (see the module docstring)."""
     if isinstance(text, bool) or not isinstance(text, str | int | float | Decimal):
         raise _not_an_amount(text)
     if isinstance(text, Decimal | int):
@@ -93,9 +83,8 @@ def read_amount(
 
 
 def decimal_mark_of(texts: Iterable[str]) -> str | None:
-    """The decimal mark the amounts in `texts` (one column of a file) agree on: "," when one
-    of them reads "12,50" or "1.234,56", "." for "12.50" or "1,234.56"; None when none of
-    them shows it, or they disagree (then each is read by itself and the locale)."""
+    """The decimal mark one column's amounts agree on ("," when one reads "12,50"); None when
+    none shows it or they disagree."""
     seen: set[str] = set()
     for text in texts:
         shape = _SHAPE.fullmatch(" ".join(text.translate(_TYPOGRAPHY).split()))
@@ -112,13 +101,9 @@ def decimal_mark_of(texts: Iterable[str]) -> str | None:
 
 
 def write_amount(value: Decimal, currency: str | None = None, locale: str | None = None) -> str:
-    """`value` as people of `locale` read it, grouped as they group: "1,234.50 EUR" in
-    English, "1.234,50 EUR" in German and Brazilian Portuguese, "1 234,50 EUR" in French.
-
-    With a currency, its minor units are Babel's (CLDR's), rounded half to even, and the
-    code, never a symbol, follows the number in every locale ("$" is a dozen currencies).
-    Without one, every digit of `value` is kept. `read_amount` reads either back in the
-    same locale."""
+    """`value` as people of `locale` read it, grouped as they group ("1.234,50 EUR" in German). With
+    a currency, its CLDR minor units, rounded half to even, and the code, never a symbol ("$" is a
+    dozen currencies); without one, every digit is kept."""
     from babel.numbers import format_currency, format_decimal
 
     shown_in = locale or DEFAULT_LOCALE

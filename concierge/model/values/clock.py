@@ -1,14 +1,6 @@
-"""Times of day and durations as people, calendars and spreadsheets write them.
-
-`read_time` takes ISO "14:30" (and "14:30:00", "14:30+01:00", whose offset the caller
-judges), "9:30", "930", "14.30", "14h30", "14h", and twelve-hour times "2:30 pm", "2 PM",
-"2:30 p.m." (the form Babel writes for English, with its narrow space). `write_time`
-writes "14:30", or the locale's short form; both read back.
-
-`read_duration` takes whole minutes ("90", "90 min"), hours and minutes ("2h30", "2 h 30",
-"2 hours 30 minutes", "1:30", "1.5 h"), with the units in English, German, Portuguese and
-French. `write_duration` writes "45 min", "2h", "1h30".
-"""
+"""Times of day and durations as people, calendars and spreadsheets write them: "14:30", "14h30",
+"2:30 p.m." (Babel's English form, with its narrow space), "90 min", "2 h 30", "1.5 h", with units
+in English, German, Portuguese and French. Each writer's text reads back."""
 
 from __future__ import annotations
 

@@ -1,6 +1,5 @@
-"""Booking codes and flight numbers, each with one normal form, so that "TP 2501", "tp2501"
-and "TP-2501" are one flight, and "abc 123" and "ABC123" one booking, wherever they are
-compared (duplicate detection) or written (imports)."""
+"""Booking codes and flight numbers, each with one normal form, so "TP 2501" and "TP-2501" are one
+flight wherever they are compared or written."""
 
 from __future__ import annotations
 
@@ -19,9 +18,8 @@ def booking_code(text: str) -> str:
 
 
 def flight_number(text: str) -> str | None:
-    """A flight number as airlines print it: the carrier's designator, then the number
-    without leading zeros and an optional letter ("TP 2501", "tp-2501", "TP02501" →
-    "TP2501"); None if `text` is not a flight number."""
+    """A flight number as airlines print it ("TP 2501", "TP02501" → "TP2501"); None if `text` is not
+    one."""
     match = _FLIGHT.fullmatch(text.strip().upper())
     if match is None:
         return None

@@ -1,20 +1,10 @@
 """Calendar dates from what people, models and files write, and the ways the app writes them.
 
-`read_date` accepts ISO "2026-05-14" (also "2026/5/14"), "14 May 2026", "May 14, 2026",
-"14. Mai 2026", "14 de maio de 2026", optionally after an English weekday ("Thu 14 May
-2026"), which is then checked, since models often get weekdays wrong. Month names are
-English, and also the named locale's (the window's language), full or abbreviated, from
-Babel's CLDR data rather than the process locale. Refused with an explanation: numeric
-day/month forms such as "05/06/2026" (5 June or May 6?), dates without a year, date-times.
-
-A numeric date is read in a known order only: `read_typed_date` takes it in the order of a
-short date pattern ("dd/MM/yyyy": the locale's, see `short_pattern`, or what a whole column
-shows, see `date_pattern_of`).
-
-`format_date` writes "14 May 2026" (messages, the model's context), `short_date`
-"14 May 2026" with the month cut to three letters (forms), `numeric_date` the locale's
-numeric form; each reads back to the same day.
-"""
+Reads ISO "2026-05-14", "14 May 2026", "May 14, 2026", "14. Mai 2026", "14 de maio de 2026".
+Month names are English and the named locale's, from CLDR rather than the process locale. A leading
+English weekday is checked, since models often get weekdays wrong. Numeric day/month forms
+("05/06/2026") are read only in a known order (`read_typed_date`); dates without a year and
+date-times are refused with an explanation. Each writer's text reads back to the same day."""
 
 from __future__ import annotations
 
@@ -97,9 +87,8 @@ def pattern_example(pattern: str, day: date = date(2026, 5, 14)) -> str:
 
 
 def date_pattern_of(texts: Iterable[str]) -> str | None:
-    """The numeric order the dates in `texts` (one column of a file) agree on: "dd.MM.yyyy"
-    when one of them reads "14.05.2026" (no month 14), "MM/dd/yyyy" for "05/14/2026"; None
-    when none of them shows it or they disagree (then the locale's order reads them)."""
+    """The numeric order one column's dates agree on ("dd.MM.yyyy" when one reads "14.05.2026");
+    None when none shows it or they disagree."""
     orders: set[str] = set()
     separator = "/"
     for text in texts:
@@ -201,9 +190,8 @@ def read_typed_date(text: str, pattern: str, locale: str | None = None) -> date:
 
 
 def read_date(text: str, locale: str | None = None, *, plausible: bool = True) -> date:
-    """The date in ``text`` (see the module docstring for the forms), or a `DateTextError`;
-    month names are English and `locale`'s. With `plausible`, a year outside MIN_YEAR to
-    MAX_YEAR is refused too (the store says so in its own words)."""
+    """The date in ``text``, or a `DateTextError`. With `plausible`, a year outside MIN_YEAR to
+    MAX_YEAR is refused too."""
     cleaned = " ".join(text.strip().lower().split())
     if not cleaned:
         raise DateTextError(

@@ -1,8 +1,5 @@
-"""How the app writes a date in words, the same in every locale: "14 May 2026".
-
-Apart from the readers in `dates` because the lowest layer (`concierge.text`, which writes
-the English form of every message) needs the writer and nothing else.
-"""
+"""How the app writes a date in words, the same in every locale: "14 May 2026". Apart from `dates`
+because `concierge.text` needs the writer and nothing else."""
 
 from __future__ import annotations
 

@@ -1,9 +1,5 @@
-"""The refusal of a value's reader: a ValueError whose text is the sentence for the person.
-
-Each layer above catches these and keeps the sentence, which stays translatable (an import's
-record error, a lookup's input error); a date the travel layer cannot use, a trip's span or
-an unknown time zone, is a `DateTextError` too.
-"""
+"""The refusal of a value's reader: a ValueError whose text is the sentence for the person, which
+each layer above keeps (and which stays translatable)."""
 
 from __future__ import annotations
 

@@ -1,6 +1,5 @@
-"""A form on the assistant's side: one tool to fill, retract and read its answers, and the
-status provider, rendered from SQLite at every resolution so an answer typed into the form
-panel mid-turn is in the next call; it shortens long answers rather than cutting the last."""
+"""A form on the assistant's side: one tool for its answers, and the status provider, read from
+SQLite at every resolution so an answer typed mid-turn is in the next call."""
 
 from __future__ import annotations
 

@@ -1,6 +1,5 @@
-"""A trip's goals on the assistant's side: one tool to add, complete, reopen and list them,
-and the status provider: open goals, then those completed by someone else since the
-assistant last saw them, marked seen only once a call that carried them succeeded."""
+"""A trip's goals on the assistant's side. Goals completed by someone else are marked seen only once
+a call that carried them succeeded."""
 
 from __future__ import annotations
 

@@ -1,7 +1,5 @@
-"""The sensitive values a trip holds, where each is written and whether the person shared it:
-what "What the assistant sees" lists, and the one write that shares a value or takes it
-back. The sources are those the model's views render: sensitive fields, `prose` fields
-(scanned), the trip's pins and its form answers."""
+"""The sensitive values a trip holds, where each is written and whether the person shared it (what
+"What the assistant sees" lists), and the one write that shares a value or takes it back."""
 
 from __future__ import annotations
 

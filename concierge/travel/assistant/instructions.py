@@ -1,6 +1,4 @@
-"""The assistant's standing instructions: the static system prompt, unchanged while the app
-runs so the prefix stays cacheable. What is true now reaches the model through context
-providers, and what each tool takes through its own schema."""
+"""The assistant's static system prompt, unchanged while the app runs so its prefix is cached."""
 
 from concierge.agent import RUNTIME_CONTEXT_LABEL
 

@@ -1,6 +1,5 @@
-"""The ledger as concise text for the model: one summary line in every snapshot, and the
-expenses with their totals for `read_trip`'s ledger. Values people typed go through
-`one_line`; money through `format_money`."""
+"""The ledger as concise text for the model: one line in every snapshot, and the expenses with their
+totals for `read_trip`."""
 
 from __future__ import annotations
 

@@ -1,8 +1,6 @@
-"""The lookup-status context provider: the trip's running lookups with their progress, then
-those finished since the assistant last saw them, so a lookup that finishes mid-turn is in
-the next iteration's snapshot, once. The provider only reads: its `Notice` marks the
-rendered jobs seen once a model call that carried them succeeded, so a failed call or the
-inspector's read leaves them to be announced again."""
+"""The lookup-status context provider: running lookups with their progress, then those finished
+since the assistant last saw them. Its `Notice` marks them seen only once a model call that carried
+them succeeded, so a failed call or the inspector's read leaves them to be announced again."""
 
 from __future__ import annotations
 

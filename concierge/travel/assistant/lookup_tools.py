@@ -1,6 +1,5 @@
-"""The assistant's lookup tool for one trip: start, cancel, read a result. Starting never
-waits: the model learns of the completion from the lookup-status block later, and can keep
-working meanwhile."""
+"""The assistant's lookup tool for one trip. Starting never waits: the model learns of the
+completion from the lookup-status block later."""
 
 from __future__ import annotations
 

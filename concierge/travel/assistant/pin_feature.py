@@ -1,6 +1,5 @@
-"""Pinned context on the assistant's side: one tool to pin, unpin and propose the constraint a
-pin states, and the provider that renders the pins with their rules. Only the person
-confirms a proposed constraint (the store refuses the assistant doing so)."""
+"""Pinned context on the assistant's side. Only the person confirms a proposed constraint (the store
+refuses the assistant doing so)."""
 
 from __future__ import annotations
 

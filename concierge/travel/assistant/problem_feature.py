@@ -1,6 +1,5 @@
-"""The problems the app's checks find in the plan, as a bounded "problems" block, so the
-model can fix them or tell the person. Built from the resolution's shared reads; the checks
-run in a worker thread. No problem, no block."""
+"""The plan's problems as a bounded "problems" block, so the model can fix them or tell the person;
+the checks run in a worker thread."""
 
 from __future__ import annotations
 

@@ -1,6 +1,5 @@
 """Propose mode as the model meets it: no leave asked for a removal only proposed, and the
-"proposals" block (what waits for the person, and once, what they decided). A later call in
-the turn does not see an earlier proposed one; the tool result says so."""
+"proposals" block."""
 
 from __future__ import annotations
 

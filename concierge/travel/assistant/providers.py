@@ -1,6 +1,5 @@
-"""The app's context providers: plain functions of the abort signal on the public API. They
-read SQLite at every resolution and never cache, so an edit made in a form a moment ago is
-what the model sees next."""
+"""The app's context providers. They read SQLite at every resolution and never cache, so an edit
+made in a form a moment ago is what the model sees next."""
 
 from __future__ import annotations
 

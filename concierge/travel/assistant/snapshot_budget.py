@@ -1,26 +1,16 @@
-"""How many tokens the runtime context may cost, split between its blocks, and the one
-estimator that counts them.
+"""How many tokens the runtime context may cost, split between its blocks, and the one estimator
+that counts them.
 
-The whole runtime context (the label, each block's heading and every block) stays within
-the budget whatever the trip's size: every block but the trip renders within its cap
-(`CAPS`) and is cut to it by `within` if it does not; the trip takes what they leave
-(`SharedRoom`), at least `TRIP_FLOOR`. A block that grows (`SharedRoom.growing`: the
-problems) then takes whatever room is still unused, so the model sees every problem while
-the budget has room. The label and headings are
-counted once (`SnapshotBudget.overhead`). The estimate of a joined text is never more than
-the sum of its parts', so the sum never passes the budget.
+The whole runtime context stays within the budget whatever the trip's size: every block but the trip
+is cut to its cap (`CAPS`, by `within`); the trip takes what they leave (`SharedRoom`), at least
+`TRIP_FLOOR`; a growing block (the problems) then takes the room still unused. The estimate of a
+joined text is never more than the sum of its parts', so the sum never passes the budget.
 
-The estimator is meant to over-count. Measured against llama.cpp's tokenizer for SmolLM2
-(which splits every digit and most punctuation into a token of its own), the app's
-snapshots cost 2.5-2.7 characters a real token and a full itinerary 2.1; English prose 4.
-The estimator prices words `LETTERS_PER_TOKEN` letters a token, runs of capitals two, every
-other character (digits, punctuation, each non-ASCII byte) one, times `MARGIN`. Against the
-real count it gives: snapshots about +25 %, a full itinerary +12 %, dates and amounts +11 %,
-hex ids +13 %, accented European names +13 %, prose +53 % (bench/snapshot.py prints
-estimate and real count). It under-counts text made only of uncommon words: romanised
-Japanese names ("ryokan onsen kaiseki") by about 20 %, random letters by half; in a
-snapshot such words sit beside the dates, times, ids and amounts it over-counts.
-"""
+The estimator is meant to over-count. Against llama.cpp's tokenizer for SmolLM2 (which splits every
+digit and most punctuation into a token of its own) it gives snapshots about +25 %, a full itinerary
++12 %, prose +53 % (bench/snapshot.py prints both counts). It under-counts text made only of
+uncommon words (romanised Japanese names by about 20 %); in a snapshot such words sit beside the
+dates, ids and amounts it over-counts."""
 
 from __future__ import annotations
 
@@ -82,9 +72,7 @@ TRIP = "trip"
 
 
 def estimate_tokens(text: str) -> int:
-    """Tokens `text` costs at most, by the rule in the module's docstring: a word
-    `LETTERS_PER_TOKEN` letters a token, capitals that run together two a token, the space
-    before a word nothing, and any other character a token a UTF-8 byte."""
+    """Tokens `text` costs at most, by the rule in the module's docstring."""
     total = 0
     for piece in _PIECES.findall(text):
         first = piece[0]
@@ -181,11 +169,9 @@ class _Round:
 
 
 class SharedRoom:
-    """The budget shared by the blocks of each resolution: every block but the trip renders
-    within its cap (`capped`) and reports what it used; the trip waits for them and takes
-    the rest (`trip_allowance`), so a trip with few goals and pins shows more days. `reset`
-    is a context hook: it opens a new round before the providers of every resolution, and
-    each block reports to the round open when the runtime called it."""
+    """The budget shared by the blocks of each resolution: the trip waits for the other blocks and
+    takes the rest (`trip_allowance`), so a trip with few goals and pins shows more days. `reset` is
+    a context hook opening a new round before the providers of every resolution."""
 
     def __init__(self, budget: SnapshotBudget) -> None:
         self.budget = budget
@@ -197,9 +183,8 @@ class SharedRoom:
         self._round = _Round()
 
     def capped(self, name: str, provider: ContextProvider) -> ContextProvider:
-        """`provider` cut to the block's cap (a growing block's: what `growing` allowed),
-        reporting what it used. The trip's own provider is only reported: it fits itself
-        to `trip_allowance`."""
+        """`provider` cut to the block's cap, reporting what it used; the trip's own provider
+        fits itself."""
         self._expected.add(name)
         if name == TRIP:
             inner = provider
@@ -223,10 +208,8 @@ class SharedRoom:
         return self.budget.room() - sum(current.used.values()) - kept
 
     def growing(self, name: str) -> Callable[[], Awaitable[int]]:
-        """The allowance, in each resolution, of a block the model should see whole rather
-        than counted (the problems): its cap, or more when the room has some left once the
-        other blocks and the trip are in. Growing blocks take it in the order they were
-        named here."""
+        """The allowance of a block the model should see whole rather than counted (the problems):
+        its cap, or more when room is left once the other blocks and the trip are in."""
         if name not in self._growing:
             self._growing.append(name)
         return self._grown(name)
@@ -258,11 +241,10 @@ def fit_lines(
     *,
     total: int | None = None,
 ) -> list[str]:
-    """`head` then as many of `rows` as fit in `allowance` tokens, in order, and when some
-    are left out, `more(count)` saying how many (its room is kept for it). `rows` is read
-    only as far as it fits, so a generator renders only what is shown; give its length as
-    `total` when it is not a sequence. A first row too long to fit is cut to the room
-    left, when that is at least `LEAST_ROW` tokens, so a list is never only its count."""
+    """`head` then as many of `rows` as fit in `allowance` tokens, and `more(count)` for those left
+    out (its room is kept). `rows` is read only as far as it fits, so a generator renders only what
+    is shown (give `total` when it is not a sequence). A first row too long is cut to the room left,
+    when that is at least `LEAST_ROW` tokens, so a list is never only its count."""
     count = total if total is not None else len(rows) if isinstance(rows, Sized) else None
     if count is None:
         raise ValueError("fit_lines needs the number of rows of a generator (total).")
@@ -304,9 +286,8 @@ class Section:
 
 
 def fit_sections(sections: Sequence[Section], allowance: int) -> str | None:
-    """The sections with rows, each under its heading, within `allowance` tokens: each takes
-    what it needs of the room, keeping enough for the headings and counts of those after it;
-    None when no section has rows."""
+    """The sections with rows, each under its heading, within `allowance` tokens, keeping room
+    for the headings and counts of those after it; None when no section has rows."""
     present = [section for section in sections if section.size]
     lines: list[str] = []
     for index, section in enumerate(present):
@@ -328,10 +309,8 @@ def page_lines(
     page: int,
     next_page: Callable[[int, int], str],
 ) -> list[str]:
-    """Page `page` (1 = the first) of `rows` under `head`, in `allowance` tokens. Pages are
-    filled in order, each keeping room for `next_page(rows left, next page's number)`, which
-    ends every page but the last; each page has at least one row. A page past the last
-    says how many there are."""
+    """Page `page` (1 = the first) of `rows` under `head`, in `allowance` tokens; each page keeps
+    room for `next_page(rows left, next page's number)` and has at least one row."""
     start = 0
     for number in range(1, page + 1):
         lines, used, index = list(head), lines_tokens(head), start
@@ -387,10 +366,8 @@ def _cut(line: str, room: int) -> str:
 def within(
     provider: ContextProvider, allowance: int | Callable[[], Awaitable[int]]
 ) -> ContextProvider:
-    """`provider` with its text cut to `allowance` tokens (a number, or what a `SharedRoom`
-    allows in each resolution): the guarantee behind the budget for a block that renders
-    more than its share (the renderers fit themselves first, with counts of what they left
-    out). A Notice keeps its delivery callback."""
+    """`provider` with its text cut to `allowance` tokens (a number, or a `SharedRoom`'s allowance):
+    the guarantee behind the budget. A Notice keeps its delivery callback."""
 
     async def bounded(signal: AbortSignal) -> str | Notice | None:
         outcome = provider(signal)

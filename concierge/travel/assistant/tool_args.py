@@ -1,6 +1,5 @@
-"""Tool argument models made from the store's field declarations, so a tool's types, limits
-and descriptions are the rules the store enforces, not a copy. Kept small, since every
-schema is sent on every call: a description only where the declaration has one."""
+"""Tool argument models made from the store's field declarations. Kept small, since every schema is
+sent on every call: a description only where the declaration has one."""
 
 from __future__ import annotations
 

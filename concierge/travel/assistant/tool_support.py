@@ -54,9 +54,8 @@ class ToolArgs(BaseModel):
 
 
 def assistant_context(ctx: ToolContext, what: str) -> ChangeContext:
-    """The context of one tool call: all it writes undoes as one step, named in the person's
-    words (`what`, marked text: "the assistant's change to Budget and Pace"). The group is the
-    call's `effect_id`, so after a crash `committed_outcome` can tell what the call did."""
+    """The context of one tool call: all it writes undoes as one step, named by `what`. The group is
+    the call's `effect_id`, so after a crash `committed_outcome` can tell what the call did."""
     label = QT_TRANSLATE_NOOP("ChangeLabel", "the assistant’s {what}").format(what=what)
     context = ChangeContext(actor=Actor.ASSISTANT, label=label)
     return dataclasses.replace(context, group_id=ctx.effect_id) if ctx.effect_id else context

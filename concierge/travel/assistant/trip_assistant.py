@@ -67,12 +67,9 @@ def build_trip_assistant(
     own_status: Collection[str] = (),
     snapshot_layout: SnapshotLayout = SnapshotLayout.TRAILING,
 ) -> Agent:
-    """`context_budget`: tokens per call before older messages are summarized, lowered to fit
-    a known `context_window` beside an `answer_cap` (or later: `agent.set_context_window`).
-    `snapshot_budget`: tokens of the runtime context, all blocks together. `context_updates`:
-    the context in full once, then only its changes (`ContextUpdates`, made here for this
-    conversation), always trailing. `own_status`: features whose status block the app renders
-    itself (`agent.add_context_provider`)."""
+    """`context_budget`: tokens per call before older messages are summarized, lowered to fit a
+    known `context_window` beside an `answer_cap`. `snapshot_budget`: tokens of the runtime context,
+    all blocks together. `own_status`: features whose status block the app renders itself."""
     budget = SnapshotBudget(snapshot_budget)
     reads = TripReads(services.trips, trip_id, services.itinerary)
     room = SharedRoom(budget)
@@ -135,9 +132,7 @@ def trip_features(
     reads: TripReads | None = None,
     room: SharedRoom | None = None,
 ) -> list[AssistantFeature]:
-    """Every part of the assistant for one trip, in the order their blocks are rendered,
-    each within its cap in `budget`; given the resolution's shared `room`, the trip takes
-    what the other blocks leave and the problems what is still unused after it. `reads`
+    """Every part of the assistant for one trip, in the order their blocks are rendered. `reads`
     shares one read of the trip per resolution (its `reset` must run as a context hook)."""
     planned = itinerary_costs(services.itinerary)
     report = WriteReport(services.checks, trip_id)

@@ -1,6 +1,5 @@
-"""`read_trip`: the one tool that reads what the bounded snapshot leaves out (the overview,
-days, one item, a search, the ledger). Every result is bounded (`READ_LIMIT`) and counts
-what it leaves out, with the call that reads it."""
+"""`read_trip`: the one tool that reads what the bounded snapshot leaves out. Every result is
+bounded (`READ_LIMIT`) and counts what it leaves out."""
 
 from __future__ import annotations
 

@@ -1,15 +1,10 @@
 """The trip as every snapshot shows it: a bounded view whatever the itinerary's size.
 
-The header (the trip's fields, the route, notes shortened), the itinerary's totals, the days
-around the focus, counts for the other days and the items whose stored values the store's
-rules now refuse. The focus is the days of the selected items; else, while the trip is under
-way, today; else the first day. Days are taken nearest the focus first (the next day before
-the one before) while they fit the allowance, and shown in date order; a focus day too long
-to fit shows its selected items first and counts the rest, as does a nearby day that only
-partly fits. Everything left out is one
-`read_trip` call away, and the view says so. Same state, same text: nothing depends on the
-order rows were read in or on anything but the trip, the selection and today's date.
-"""
+The focus is the days of the selected items; else, while the trip is under way, today; else the
+first day. Days are taken nearest the focus first while they fit, and shown in date order; a day too
+long to fit shows its selected items first and counts the rest. Everything left out is one
+`read_trip` call away, and the view says so. Same state, same text: nothing depends on the order
+rows were read in."""
 
 from __future__ import annotations
 
@@ -102,10 +97,8 @@ def trip_snapshot(
     unverified: Mapping[str, Sequence[str]] | None = None,
     locks: Sequence[LockRecord] = (),
 ) -> str:
-    """The bounded view in at most `allowance` estimated tokens (the header alone may pass
-    it on a tiny allowance; the caller's `within` then cuts it). `selected`: item ids;
-    `unverified`: the facts the assistant set unconfirmed, by item id; `locks`: the
-    person's, named on one line after the header."""
+    """The bounded view in at most `allowance` estimated tokens (the header alone may pass it on a
+    tiny allowance; the caller's `within` then cuts it)."""
     with sharing(trip.shared_values):
         return _snapshot(
             trip, items, stops, allowance, selected, today, documents, unverified or {}, locks
@@ -209,9 +202,8 @@ def _day_lines(
     selected: Collection[str],
     room: int,
 ) -> list[str] | None:
-    """The day's heading and as many of its items as fit `room` (selected ones first, shown
-    in the day's order), with a line counting the rest; None when not even the heading and
-    that count fit."""
+    """The day's heading and as many of its items as fit `room`, selected ones first; None when
+    not even the heading and a count fit."""
     heading = day_heading(trip, day)
     order = sorted(items, key=lambda item: item.id not in selected)
     used = line_cost(heading)

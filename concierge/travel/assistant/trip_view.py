@@ -1,9 +1,7 @@
-"""A trip rendered as concise, deterministic text for the model, one format for every
-snapshot (`trip_snapshot`) and for `read_trip`. Values go through `one_line` (free text
-through `free_text`, which holds back sensitive values the person did not share), and a
-stored value the rules now refuse is shown and marked, never an error: a provider that
-raised would stop every later turn. Documents are only counted, "on file": a file name often
-carries a booking code or a passenger's name."""
+"""A trip rendered as concise, deterministic text for the model, for every snapshot and for
+`read_trip`. A stored value the rules now refuse is shown and marked, never an error: a provider
+that raised would stop every later turn. Documents are only counted: a file name often carries a
+booking code or a passenger's name."""
 
 from __future__ import annotations
 
@@ -195,9 +193,8 @@ def render_item(
     unverified: Sequence[str] = (),
     zones: TripZones = NO_STOPS,
 ) -> str:
-    """One item on one line: "[id] 09:30 Title @ place (notes)", a booking with its kind, end,
-    differing zones, details and cost, times in its effective zones (`zones`). Sensitive
-    details read "on file"; unconfirmed facts the assistant set (`unverified`) come last."""
+    """One item on one line, times in its effective zones; unconfirmed facts the assistant set
+    (`unverified`) come last."""
     text = f"[{short_id(item.id)}] {_when(zones.read(item), zone)} "
     if item.kind is not ItemKind.ACTIVITY:
         text += f"{item.kind.value}: "

@@ -1,7 +1,6 @@
-"""How the write tools answer from their write's `Outcome`: a proposed change says so, an
-applied one carries the problems it brought into the plan and those it fixed, so the model
-can correct itself in the same turn. They are the checker's one run after the write
-(`TripChecks.after`), the same the Problems list shows."""
+"""How the write tools answer from their write's `Outcome`: an applied change carries the problems
+it brought into the plan and those it fixed (the checker's one run, `TripChecks.after`), so the
+model can correct itself in the same turn."""
 
 from __future__ import annotations
 

@@ -1,13 +1,9 @@
 """Planned and spent money against the trip's budget, with the categories that weigh most.
 
-Spent is the ledger's expenses; planned is the costs of the itinerary's items that no
-expense already pays for (an expense names the item it paid), each converted to the
-budget's currency at the ECB rate of its day (`Exchange`), so a total with conversions is an
-estimate. Amounts the rates cannot convert are left out and counted.
-
-Amounts in the budget's currency need no rates, so the result never hangs on their load:
-before the rates are in, those amounts alone can already show an overrun; amounts in other
-currencies then wait (they are counted, and the next check, with the rates, includes them)."""
+Planned is the costs of items no expense already pays for, each converted at the ECB rate of its
+day, so a total with conversions is an estimate. Amounts in the budget's currency need no rates, so
+the result never waits for their load: amounts in other currencies are counted and included by the
+next check."""
 
 from __future__ import annotations
 

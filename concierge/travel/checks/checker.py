@@ -1,6 +1,4 @@
-"""What a checker is: a named pure function from a plan (and what the app knows beside it)
-to the problems it finds. Each checker module declares one `CHECKER`; `run.CHECKERS`
-lists them."""
+"""What a checker is: a named pure function from a plan to the problems it finds."""
 
 from __future__ import annotations
 
@@ -18,9 +16,8 @@ from .problem import Problem
 
 @dataclass(frozen=True, slots=True)
 class CheckEnv:
-    """What checks may use beside the plan, each optional (a check that needs what is
-    missing finds nothing rather than guessing): the place index, for exact-name lookups
-    only (`place`), and the exchange rates, once loaded."""
+    """What checks may use beside the plan, each optional: a check that needs what is missing finds
+    nothing rather than guessing."""
 
     places: PlaceIndex | None = None
     rates: Exchange | None = None

@@ -1,18 +1,10 @@
 """The person's constraints as checks: each kind of `concierge.model.constraints` judged here.
 
-A constraint comes from a pin whose rule the person confirmed ("no red-eye flights" →
-`no_departure_between(22:00,06:00)`), or from the trip brief, whose dietary needs,
-accessibility needs and things to avoid were answered (`brief_constraints`). The
-assistant's proposed rules are not checked until the person confirms them; a brief answer
-the assistant gave and the person has not confirmed yet is checked as proposed: what it finds
-is a note, and says so. A broken constraint is
-an error when the plan's own fields show it (a departure time, a count, hours of transit) and
-a warning when it rests on the words of a title or a note; an item the check cannot judge (a
-meal that says nothing of what it serves) is a note, so nothing passes for checked in silence.
-
-`CHECKS` holds one check per kind, and `CHECKERS` one `Checker` per kind (named after it),
-which `run.CHECKERS` lists.
-"""
+A constraint comes from a confirmed pin or from the trip brief's answers (`brief_constraints`); a
+brief answer the person has not confirmed yet is checked as proposed and finds only notes. A broken
+constraint is an error when the plan's own fields show it and a warning when it rests on the words
+of a title or a note; an item the check cannot judge is a note, so nothing passes for checked in
+silence."""
 
 from __future__ import annotations
 
@@ -109,9 +101,7 @@ def applied_constraints(plan: TripPlan) -> tuple[Applied, ...]:
 def brief_constraints(
     brief: Mapping[str, JsonValue], unconfirmed: Collection[str] = frozenset()
 ) -> tuple[Applied, ...]:
-    """The brief's dietary needs, accessibility needs (when they are about getting around)
-    and things to avoid, as constraints: confirmed, unless the field is in `unconfirmed`
-    (the assistant answered it and the person has not confirmed it)."""
+    """The brief's answers as constraints, proposed where the field is in `unconfirmed`."""
     found: list[Applied] = []
     diets = [word for word in _words(brief.get("diet")) if word.lower() != "none"]
     if diets:

@@ -1,6 +1,5 @@
-"""Visits on a public holiday where the trip is that day: sights, shops and restaurants may
-be closed or keep holiday hours. National holidays only, from the data the holidays lookup
-uses (`national_holidays`); the country is the day's stop's, known by its name or code."""
+"""Visits on a national public holiday where the trip is that day: places may be closed or keep
+holiday hours."""
 
 from __future__ import annotations
 

@@ -1,9 +1,5 @@
-"""Nights of the trip with nowhere to sleep, and nights booked twice.
-
-A lodging item covers the nights from its day (check-in) to the night before its last day
-(check-out); one without a check-out day covers its first night. A night spent on an
-overnight journey (a red-eye flight, a sleeper train) needs no bed. The trip's nights run
-from its first day to the night before its last; without dates there are none to check."""
+"""Nights of the trip with nowhere to sleep, and nights booked twice. A lodging item without a
+check-out day covers its first night; a night on an overnight journey needs no bed."""
 
 from __future__ import annotations
 

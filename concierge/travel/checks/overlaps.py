@@ -1,7 +1,5 @@
-"""Timed items that overlap, compared as real instants (a flight's zones included).
-
-Lodging, a rented car and notes run in the background of a day (a hotel spans the
-activities of each night's evening), so only the other kinds can clash."""
+"""Timed items that overlap, compared as real instants. Lodging, a rented car and notes run in the
+background of a day, so only the other kinds can clash."""
 
 from __future__ import annotations
 

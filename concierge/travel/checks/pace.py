@@ -1,9 +1,6 @@
-"""A day planned beyond the pace the trip's brief asks for: too many things to do, or too
-many hours of them.
-
-A travel day is judged as one: the journey itself (a flight, a train, any transport) is not
-a plan of the day, so a day holding one 14-hour flight is not over any pace. Where a long
-journey leaves little time beside the day's plans, a note says so."""
+"""A day planned beyond the pace the trip's brief asks for. A journey is not a plan of the day, so a
+day holding one 14-hour flight is not over any pace; where it leaves little time beside the day's
+plans, a note says so."""
 
 from __future__ import annotations
 

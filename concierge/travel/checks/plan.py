@@ -1,10 +1,6 @@
-"""A trip as the checkers read it: one immutable read of the trip and everything that
-decides whether its plan works, with the indexes the checkers share built once.
-
-`read_plan` reads it in one transaction on the database thread (`Database.run`); a
-provider that already holds the trip and its items (the snapshot's shared `TripReads`)
-builds the plan itself (`TripPlan(...)`) from those and reads only the rest
-(`read_plan_parts`). Everything here is a plain value, safe to hand to a worker thread.
+"""A trip as the checkers read it: one immutable read, with the indexes the checkers share built
+once. Everything here is a plain value, safe to hand to a worker thread; a provider that already
+holds the trip and its items builds `TripPlan` itself and reads only the rest (`read_plan_parts`).
 """
 
 from __future__ import annotations
@@ -63,9 +59,8 @@ class PlanParts:
 
 @dataclass(frozen=True)
 class TripPlan:
-    """The trip, its stops (route order), items (itinerary order: day, position),
-    expenses, the brief's answers by field name and the pins that apply to it (all-trip
-    pins first). The indexes below are computed on first use and kept."""
+    """The trip and everything that decides whether its plan works; the indexes are computed on
+    first use and kept."""
 
     trip: TripRecord
     items: tuple[ItineraryItemRecord, ...] = ()

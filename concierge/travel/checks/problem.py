@@ -1,6 +1,5 @@
-"""A problem the app finds in a plan: one plain sentence a person reads, what it is about
-(items, a day, a stop), and how sure the app is. Checkers make them (`run.CHECKERS`); the
-Problems list, the snapshot and the tools' results show them."""
+"""A problem the app finds in a plan: one plain sentence a person reads, what it is about and how
+sure the app is."""
 
 from __future__ import annotations
 
@@ -17,14 +16,10 @@ SEVERITIES: tuple[Severity, ...] = ("error", "warning", "note")
 
 @dataclass(frozen=True, slots=True)
 class Problem:
-    """`check` names the checker that found it (`Checker.name`); `message` is one sentence
-    with local dates and times; `item_ids`, `day` and `stop_id` are what it is about (the
-    UI jumps to and marks them); `estimate` says the finding rests on an estimate (a
-    straight-line distance, an exchange rate); `detail` is an optional second sentence
-    (how it was worked out, what would fix it). `subject` tells apart two problems of one
-    check on the same things (a budget category), and when set it stands in for the items in
-    the key (a day over its pace stays one problem as items are added to it); `at` is when
-    it happens, as a UTC instant, for ordering."""
+    """`message` is one sentence with local dates and times; `item_ids`, `day` and `stop_id` are
+    what the UI jumps to; `estimate`: the finding rests on an estimate (a straight-line distance, an
+    exchange rate). `subject`, when set, stands in for the items in the key (a day over its pace
+    stays one problem as items are added to it); `at` is a UTC instant, for ordering."""
 
     check: str
     severity: Severity

@@ -1,6 +1,5 @@
-"""Running the checks: the one list of checkers, a plan's problems in a stable order, what
-changed between two runs, and the asynchronous entry points the app and the assistant use
-(read on the database thread, check in a worker thread, so the GUI thread never waits)."""
+"""Running the checks: read on the database thread, check in a worker thread, so the GUI thread
+never waits."""
 
 from __future__ import annotations
 
@@ -74,9 +73,8 @@ def diff_problems(before: Iterable[Problem], after: Iterable[Problem]) -> Proble
 
 
 async def check_env(places: PlaceIndex | None, wait: float | None = None) -> CheckEnv:
-    """What the checks use beside the plan: the place index when loaded, and the exchange
-    rates (loaded in a worker thread the first time, waited for `wait` seconds if given;
-    without them the budget check says nothing rather than guess)."""
+    """What the checks use beside the plan; without rates (waited for `wait` seconds if given) the
+    budget check says nothing rather than guess."""
     try:
         rates = await load_exchange() if wait is None else await exchange_within(wait)
     except Exception:  # the budget check does without; the next call tries again
@@ -119,12 +117,10 @@ REMEMBERED_WRITES = 256
 
 
 class TripChecks:
-    """The plan checker, the one producer of problems: it keeps the problems of the trips
-    someone follows current. Every committed change to a followed trip (by the person, the
-    assistant, an undo, an import) re-checks it once the burst of changes is over, and the
-    result goes out on the bus as `TripProblems`; the Problems list shows it, and an
-    assistant tool reads the run of its own write (`after`). Published on the event loop's
-    thread; reads and checks run off it."""
+    """The plan checker, the one producer of problems: every committed change to a followed trip
+    re-checks it once the burst of changes is over and publishes `TripProblems` on the bus (on the
+    event loop's thread; reads and checks run off it). An assistant tool reads the run of its own
+    write (`after`)."""
 
     def __init__(self, database: Database, bus: ChangeBus, places: PlaceIndex | None) -> None:
         self.database = database
@@ -172,9 +168,8 @@ class TripChecks:
         return None if write is None else await asyncio.shield(write)
 
     async def _check(self, trip_id: str, groups: set[str]) -> tuple[Problem, ...]:
-        """Runs of one trip may overlap (a re-check while the person asks for one): a run
-        that finishes after a later-started one has reported is stale, so it is dropped and
-        the newer problems returned instead (and handed to the writes it covered)."""
+        """A run that finishes after a later-started one has reported is stale: it is dropped and
+        the newer problems returned instead."""
         run = next(self._runs)
         self._started[trip_id] = time.monotonic()
         try:

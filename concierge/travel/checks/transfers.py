@@ -1,9 +1,6 @@
-"""Too little time between one item and the next for the distance between them.
-
-The distance is the straight line between the places the app knows by name (cities, towns,
-airports: `CheckEnv.place`), so the real journey is longer; the speeds are the fastest
-plausible for each mode, so a problem is raised only when even they cannot make it. Every
-problem is marked as an estimate."""
+"""Too little time between one item and the next for the distance between them. The distance is a
+straight line and the speeds the fastest plausible, so the real journey is longer and a problem is
+raised only when even they cannot make it."""
 
 from __future__ import annotations
 

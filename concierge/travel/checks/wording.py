@@ -56,9 +56,8 @@ def local(moment: datetime | None) -> str:
 def span(
     item: ItineraryItemRecord, start: datetime | None = None, end: datetime | None = None
 ) -> str:
-    """The item's local start and end, "09:30-11:00" (the end in its own zone, with its
-    day when that differs), or "from 09:30" without an end. `start` and `end`, when the
-    caller has them (as instants), spare reading them again."""
+    """The item's local start and end, "09:30-11:00", or "from 09:30"; `start` and `end`, when the
+    caller has them, spare reading them again."""
     start = start_of(item) if start is None else start.astimezone(zone_of(item.timezone))
     if end is None:
         end = end_of(item)

@@ -1,10 +1,6 @@
-"""Zone errors on journeys: a departure or arrival time read in another zone than the
-place's, which can put the local arrival before the departure, and a journey faster than
-any airliner (its times can only be right in other zones).
-
-A journey's places are its From and To (`CheckEnv.place`: codes, cities, towns); a time is
-read in its item's zone (`TripPlan.read`: the day's for an item without one), the arrival
-in the end zone (the start's when not given)."""
+"""Zone errors on journeys: a time read in another zone than the place's, which can put the local
+arrival before the departure, and a journey faster than any airliner. The arrival is read in the end
+zone (the start's when not given)."""
 
 from __future__ import annotations
 

@@ -1,8 +1,5 @@
-"""Writing a trip's form answers, and keeping each form's completion and goals in step with
-its answers whoever wrote them. After a change of answers the form is settled (complete or
-incomplete again, its waiting goals completed) as the app, in the answers' undo group, so
-one undo reverts all of it; the assistant's tools settle before they return, the form
-panel's answers are settled from the change bus."""
+"""Writing a trip's form answers, and settling each form's completion and goals after any change of
+answers, as the app in the answers' undo group, so one undo reverts all of it."""
 
 from __future__ import annotations
 
@@ -93,9 +90,8 @@ class FormFiller:
         *,
         context: ChangeContext | None = None,
     ) -> FormWrite:
-        """Answer the fields of `raw` (name → raw answer, read as `FormField.parse` reads it), or
-        write nothing and raise `FormFillError` naming every field that cannot be read (blank or
-        None must be retracted instead)."""
+        """Answer the fields of `raw`, or write nothing and raise `FormFillError` naming every
+        field that cannot be read (blank or None must be retracted instead)."""
         values: dict[str, JsonValue] = {}
         problems: dict[str, str] = {}
         for name, answer in raw.items():

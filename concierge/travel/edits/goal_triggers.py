@@ -1,6 +1,5 @@
-"""Goals that complete outside any assistant turn: when a lookup succeeds, the trip's open
-goals waiting for it ("lookup:<kind>") are marked done by the app, watched on the lookups'
-bus. A form's goals ("form:<id>") are completed by `FormFiller`, in the answer's undo step."""
+"""Goals that complete outside any assistant turn, when a lookup they wait for ("lookup:<kind>")
+succeeds."""
 
 from __future__ import annotations
 
@@ -120,10 +119,9 @@ def event_words(trigger: str) -> str:
 class GoalTriggers:
     """Completes goals waiting for a lookup when it succeeds, with the app as the actor.
 
-    Only a success this process saw happen counts (a job followed from its first unfinished
-    announcement), so a re-announced finished job never completes a goal the person reopened.
-    Each trip's open triggers are read once and kept until a goal of that trip changes: a
-    transaction per success would compete with the window for the database thread."""
+    Only a success this process saw happen counts, so a re-announced finished job never completes a
+    goal the person reopened. Each trip's open triggers are cached until a goal of that trip
+    changes: a transaction per success would compete with the window for the database thread."""
 
     def __init__(self, goals: GoalRepository, lookups: LookupJobBus) -> None:
         self.goals = goals

@@ -1,5 +1,4 @@
-"""Edits to a trip and its stops that need travel knowledge before they reach the store: the
-form and the assistant's tools both go through here, so a place typed by the person and one
+"""Edits to a trip and its stops that need travel knowledge, so a place typed by the person and one
 chosen by the model resolve to the same airport code and time zone."""
 
 from __future__ import annotations

@@ -1,10 +1,6 @@
 """A trip taken out of the app: the plan a calendar (.ics) or a printed itinerary is made from.
-
-Qt-free; the printed itinerary (in the window's language) and its PDF are made by
-`concierge.ui.exports` from `read_plan`'s plan. The
-calendar is `exports.ics`, imported where it is written (the iCalendar library takes a
-sixth of a second to import, which the window's start-up does not wait for).
-"""
+`exports.ics` is imported where it is written: the iCalendar library takes a sixth of a second to
+import, which the window's start-up does not wait for."""
 
 from .files import ExportError, export_file_name, write_file
 from .plan import TripPlan, read_plan

@@ -1,21 +1,12 @@
 """A trip as an iCalendar file: one event per item, in its own time zones.
 
-Timed items keep their local times with the IANA zone as TZID (a flight leaves in one zone
-and lands in another); an item without its own zone is in its day's (`item_zones`), and only
-where no zone is known at all is a time floating. The calendar carries a VTIMEZONE for each
-zone, made from the system's IANA data over the trip's years. Lodging is an all-day event
-over its nights (DTEND is the check-out day, which iCalendar excludes); other all-day or
-untimed items are all-day events on their days. An item's UID is its id, so importing the
-file again updates the events instead of adding copies; SEQUENCE grows with every edit of the
-item. Beside the readable summary and description each event carries the item's own fields
-for the app (`concierge.travel.itinerary.ics_fields`), so the app imports its own calendar as
-the same items.
+Lodging is an all-day event over its nights (DTEND is the check-out day, which iCalendar excludes).
+An item's UID is its id, so importing the file again updates the events instead of adding copies.
+Each event carries the item's own fields (`ics_fields`), so the app imports its own calendar as the
+same items.
 
-Calendars sync to servers and are shared, so the description names sensitive details
-("Confirmation code: on file") without their values, and free text has the sensitive values
-written in it held back (`concierge.travel.safe_text.sensitive`), whatever was shared with the
-assistant.
-"""
+Calendars sync to servers and are shared, so sensitive details read "on file" and sensitive values
+in free text are held back, whatever was shared with the assistant."""
 
 from __future__ import annotations
 

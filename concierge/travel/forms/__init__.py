@@ -1,19 +1,5 @@
-"""The form engine: typed, conditional forms filled by the person and the assistant alike.
-
-A `FormDefinition` (steps of `FormField`s, each with a type annotation, a label, a required
-flag and an optional declarative `Condition`) reads raw answers into JSON values and
-describes its fields to tools and to the form panel. `evaluate(definition, answers)` gives
-the `FormState` for a trip's stored answers, and `render_status(state)` the provider's
-default text (the answers, and what is still missing until the form is complete). No
-storage, Qt or tools here:
-
-    form = form_by_id("trip-brief")
-    value = form.parse("ages", "41, 39, 8")           # [41, 39, 8], or FormValueError
-    state = evaluate(form, answers)                   # answers: Mapping[str, JSON value]
-    state.open_step, state.missing, state.not_applicable
-    text = render_status(state)
-    form.field("diet").widget                         # WidgetKind.MULTI_CHOICE
-"""
+"""The form engine: typed, conditional forms filled by the person and the assistant alike. No
+storage, Qt or tools here."""
 
 from __future__ import annotations
 

@@ -1,15 +1,9 @@
 """When a field applies: small declarative conditions on the answers of earlier fields.
 
-Conditions are data, not lambdas, so the engine can check them against the form when it is
-defined (a typo in a choice is an error, not a field that never appears), explain them to
-the person or the model ("only when Travelling as is family"), and store them as JSON.
-
-    one_of("party", "family", "friends")      any_of(equals("party", "family"), below("ages", 18))
-    answered("ages")   contains("dietary", "vegan")   all_of(...)   not_(...)
-
-A condition reads the answers that count: those of fields that apply themselves, so a
-chain of conditions never rests on an answer that no longer applies.
-"""
+Conditions are data, not lambdas, so the engine can check them when the form is defined (a typo in a
+choice is an error, not a field that never appears), explain them and store them as JSON. A
+condition reads only answers of fields that apply themselves, so a chain never rests on an answer
+that no longer applies."""
 
 from __future__ import annotations
 

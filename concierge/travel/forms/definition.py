@@ -1,20 +1,6 @@
-"""A form's definition: ordered steps of typed fields, checked as a whole when it is built.
-
-    FormDefinition("trip-brief", "Trip brief", [
-        FormStep("travellers", "Travellers", [
-            FormField("party", "Travelling as", Literal["solo", "couple", "family"],
-                      required=True),
-            FormField("ages", "Ages", list[Annotated[int, Field(ge=0, le=120)]],
-                      required=True, condition=answered("party")),
-        ]),
-    ])
-
-A definition holds no answers. It reads raw answers into JSON values (`parse`), writes them
-back as text (`to_text`) and describes each field to a tool or a form panel (`json_schema`,
-`widget`, `describe_field`); `evaluate` in `state.py` combines it with a trip's answers.
-A field's condition may only read fields before it, so one pass in form order decides
-which fields apply.
-"""
+"""A form's definition: ordered steps of typed fields, checked as a whole when it is built. A
+field's condition may only read fields before it, so one pass in form order decides which fields
+apply."""
 
 from __future__ import annotations
 
@@ -45,12 +31,7 @@ _ID = re.compile(r"[a-z0-9]+(?:-[a-z0-9]+)*")
 
 @dataclass(frozen=True, slots=True, eq=False)
 class FormField:
-    """One question of a form.
-
-    `value_type` is a type annotation (see `value_types.SUPPORTED`); `condition`, when
-    given, decides from earlier answers whether the field applies at all; `multiline`
-    asks for a multi-line text box (text fields only).
-    """
+    """One question of a form; `condition` decides from earlier answers whether it applies."""
 
     name: str
     label: str
@@ -116,11 +97,8 @@ class FormField:
         return json.loads(json.dumps(schema, sort_keys=True))  # type: ignore[no-any-return]
 
     def parse(self, raw: object) -> JsonValue:
-        """`raw` (a JSON value from a tool call, or text from a text box; the accepted forms
-        are listed in `raw_values`) as the answer's JSON value.
-
-        Raises FormValueError naming the field, its label, what is expected and what was got.
-        """
+        """`raw` (a tool call's JSON value or a text box's text) as the answer's JSON value, or
+        FormValueError."""
         try:
             checked = self._adapter.validate_python(coerce(self.spec, raw))
         except RawValueError as error:

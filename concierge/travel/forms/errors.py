@@ -17,10 +17,7 @@ class FormDefinitionError(FormError, ValueError):
 
 
 class FormValueError(FormError):
-    """A raw answer cannot be read as a value of its field; nothing was parsed.
-
-    `field` names the field so a form panel can point at it.
-    """
+    """A raw answer its field cannot read; `field` lets a form panel point at it."""
 
     def __init__(self, field: str, message: str) -> None:
         super().__init__(message)

@@ -1,28 +1,12 @@
-"""Reading answers as they arrive — from a model's tool call or a text box — into exact values.
+"""Reading answers as they arrive (from a model's tool call or a text box) into exact values.
 
-Accepted raw forms, by kind (anything else is refused with what was got):
+Never a bool for a number, NaN or infinity. A decimal string is read as the one amount reader reads
+it without a locale ("1,250" is two numbers, so refused). A choice matches ignoring case, accents,
+spaces and punctuation. A list may come as JSON, one item per line, or separated by commas or
+semicolons (numbers also by spaces); repeated text items and choices are dropped after the first,
+repeated numbers kept (twins share an age); an empty JSON list is an answer: "none".
 
-- text: a string; surrounding whitespace is dropped. Blank text is refused (retract an
-  answer to clear it). Inside a list, runs of whitespace (line breaks too) become one space.
-- whole number: an int; a float without a fraction (3.0); a string of digits with an
-  optional sign (" 42 "). Never a bool.
-- number: an int or a finite float; a decimal string as the one amount reader reads it
-  without a locale ("3.5", "3,5", "1,234.5", "-2", "1e3"; "1,250" is two numbers, so
-  refused). Never a bool, NaN or infinity.
-- yes/no: a bool; 1 or 0; the strings yes/no, y/n, true/false, on/off, 1/0 in any case.
-- choice: a string that matches a choice ignoring case, accents, spaces and punctuation
-  ("No-Preference" → "no preference").
-- list: a JSON list (or tuple) of item forms; a single non-string item (34 → [34]); or a
-  string: JSON array text ('["Louvre", "Orsay"]'; text between brackets that is not JSON is
-  read without them), else items one per line when it has a line break, else separated
-  by commas or semicolons. Choices may also be one per line, and numbers separated by
-  spaces ("41 39 8"). Blank items are dropped; repeated text items (ignoring case) and repeated
-  choices are dropped after the first; repeated numbers are kept (twins share an age).
-  An empty JSON list ([] or "[]") is an answer: "none".
-
-`to_text` writes a value back the way a person would type it, so that reading it again gives
-the same value.
-"""
+`to_text` writes a value back so that reading it again gives the same value."""
 
 from __future__ import annotations
 
@@ -192,12 +176,8 @@ def _split(item: ValueSpec, raw: str) -> list[object]:
 
 
 def to_text(spec: ValueSpec, value: JsonValue) -> str:
-    """The value as a person would type it; `coerce` reads it back to the same value.
-
-    Lists of text are one item per line (a single item that would otherwise be split, or
-    read as JSON, gets a trailing line break); other lists are comma-separated; an empty
-    list is "[]".
-    """
+    """The value as a person would type it; `coerce` reads it back to the same value. A single text
+    item that would otherwise be split or read as JSON gets a trailing line break."""
     if spec.kind is not ValueKind.LIST:
         return _scalar_text(value)
     assert isinstance(value, list) and spec.item is not None

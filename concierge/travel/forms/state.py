@@ -1,11 +1,6 @@
-"""Where a trip's answers leave a form: which fields apply, what is missing, the open step.
-
-`evaluate` is a pure function of a definition and the stored answers (a mapping of field
-name to JSON value, in any order), so the provider, the tools and the form panel all see
-the same state for the same answers. Nothing is dropped: answers whose field no longer
-applies, answers that no longer fit the field's type (the form changed since they were
-given) and answers for fields the form no longer has are kept and reported, not counted.
-"""
+"""Where a trip's answers leave a form. Nothing is dropped: answers whose field no longer applies or
+no longer fits its type, and answers for fields the form no longer has, are kept and reported, not
+counted."""
 
 from __future__ import annotations
 

@@ -1,21 +1,10 @@
-"""The form's default status for the context provider: the answers, always, and while
-the form is not complete its open step and what is still missing. Short and deterministic.
+"""The form's default status for the context provider: the answers, always, and while the form is
+not complete its open step and what is still missing.
 
-    Form 'Trip brief' (trip-brief) — step 2 of 4 'Needs': still missing: Accessibility needs
-    (accessibility). Later steps still need: Accommodation style (accommodation). Answered: 5
-    of 9.
-    Answers:
-    - Travelling as (party): "family"
-    - Ages (ages): [41, 39, 8, 5]
-
-Once the form is complete its first line says only that; the answers stay, because they are
-what the assistant plans with (who travels, their ages, diet, needs, what to avoid). Fields
-are named by label and name (the name is what the tools take); an answer is shown as JSON,
-the form the store holds, on one line under a label of the form's own, so text typed by a
-person or a model cannot make structure of its own (R7). Long text and long lists are
-shortened, and a last line says so; where the status must fit a smaller room (its share of
-the snapshot), its longest answers are shortened further (`LIMITS`).
-"""
+The answers stay once it is complete, because they are what the assistant plans with. An answer is
+shown as JSON on one line under a label of the form's own, so text typed by a person or a model
+cannot make structure of its own (R7); where the status must fit its share of the snapshot, its
+longest answers are shortened further (`LIMITS`)."""
 
 from __future__ import annotations
 
@@ -66,9 +55,7 @@ status that must fit a smaller room takes, answer by answer."""
 
 @dataclass(frozen=True, slots=True)
 class StatusParts:
-    """The status in three parts: `head` (where the form stands and "Answers:"), one line a
-    counted answer and a line counting those left out (`answers`), and `tail` (answers not
-    counted, and the note saying some were shortened)."""
+    """The status in three parts: `head`, one line per counted answer, and `tail`."""
 
     head: list[str]
     answers: list[str]
@@ -87,9 +74,8 @@ def render_status(state: FormState) -> str | None:
 def status_parts(
     state: FormState, levels: Mapping[str, int] | None = None, shown: int | None = None
 ) -> StatusParts:
-    """The status for `state`, each answer within the `LIMITS` of its level in `levels`
-    (by field name; 0 if not given); with `shown`, only the first `shown` answers and a
-    line counting the others."""
+    """The status for `state`, each answer within the `LIMITS` of its level in `levels`; with
+    `shown`, only the first `shown` answers."""
     levels = levels or {}
     hidden = 0 if shown is None else max(0, len(state.values) - shown)
     definition = state.definition

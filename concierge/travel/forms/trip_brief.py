@@ -1,11 +1,5 @@
-"""The trip brief: who travels and what they need, asked once per trip.
-
-The assistant fills it through tools as the person talks; the person fills or corrects it
-in the form panel. Must-sees and things to avoid are optional (many trips have neither);
-everything the assistant needs to plan safely — who, ages, accessibility, diet, where to
-sleep — is required, and "none" is an answer. How many travel is the trip's own `travellers`
-field (edited in the trip form), not a question here: one source of truth per fact.
-"""
+"""The trip brief: who travels and what they need, asked once per trip. How many travel is the
+trip's own `travellers` field, not a question here: one source of truth per fact."""
 
 from __future__ import annotations
 

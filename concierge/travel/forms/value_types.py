@@ -1,12 +1,6 @@
-"""What a field's value type means: its kind, its choices and limits, and how to say it.
-
-A field's type is an ordinary annotation (`int`, `Literal["hotel", "hostel"]`,
-`list[Annotated[int, Field(ge=0, le=120)]]`). Pydantic turns it into a validator and a JSON
-schema, and this module reads the schema: every constraint that pydantic expresses and this
-module can put into words is supported; anything else (patterns, nested lists, optional
-types, objects) is refused when the form is defined, not misdescribed to the person later.
-"Not answered" is the absence of an answer, so no type needs to admit None.
-"""
+"""What a field's value type means: its kind, its choices and limits, and how to say it. Anything
+pydantic's schema expresses that this module cannot put into words is refused when the form is
+defined, not misdescribed to the person later."""
 
 from __future__ import annotations
 

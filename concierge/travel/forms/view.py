@@ -1,10 +1,5 @@
-"""A form with its answers as text for the model: every step and field (what it takes,
-whether it is required, when it applies, the help) and where each answer stands.
-
-The status provider shows only what is missing; this is the full view the form's tool
-returns when called without answers.
-Answers are shown as the JSON the store holds, in full.
-"""
+"""A form with its answers as text for the model, in full: what the form's tool returns when called
+without answers (the status provider shows only what is missing)."""
 
 from __future__ import annotations
 

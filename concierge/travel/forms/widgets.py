@@ -1,8 +1,5 @@
-"""Which kind of input widget fits a field, so the form panel can choose one per field.
-
-The kind says what to build; the details (integer or decimal, limits, choices) are in the
-field's `json_schema` and `choices`.
-"""
+"""Which kind of input widget fits a field; the details are in the field's `json_schema` and
+`choices`."""
 
 from __future__ import annotations
 

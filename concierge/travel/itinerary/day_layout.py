@@ -1,11 +1,6 @@
-"""One day of an itinerary laid out as a timeline: blocks by local time, side by side where
-they overlap, the free time between them, and the untimed entries apart. Pure and free of
-Qt, so the widget only paints and the rules are tested on their own.
-
-Both rules err on the cautious side: free time is counted after an entry's end, or after
-its kind's usual length when it has none, so the timeline never promises time that is
-probably taken; an overlap is reported only where the times say so, never a clash that may
-not be one."""
+"""One day of an itinerary laid out as a timeline, free of Qt so the rules are tested on their own.
+Free time is counted after an entry's end, or its kind's usual length, so the timeline never
+promises time that is probably taken; an overlap is reported only where the times say so."""
 
 from __future__ import annotations
 

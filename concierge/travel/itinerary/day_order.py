@@ -1,9 +1,6 @@
-"""The order of one day's items, shared by the itinerary, the timeline and the assistant.
-
-Items carried over from earlier days come first; untimed items keep their manual places
-(`position`), and timed ones fill the remaining places in the order they happen, as real
-instants in their effective zones (`item_zones`), ties kept in manual order. On a later day
-an item's time is its end (a check-out), on the days between it has none."""
+"""The order of one day's items, shared by the itinerary, the timeline and the assistant: untimed
+items keep their manual places, timed ones fill the remaining places in the order they happen, ties
+kept in manual order."""
 
 from __future__ import annotations
 

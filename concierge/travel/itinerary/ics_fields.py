@@ -1,8 +1,6 @@
-"""The item's own fields, carried in `X-CONCIERGE-…` properties beside a readable calendar
-event, so that a calendar the app wrote comes back in as the same items: the summary and
-description are for people (a kind before the title, details as lines, a hotel as an all-day
-event over its nights), these are for the app. Sensitive fields are never carried (a calendar
-travels), and what is carried is text the item's own rules read back."""
+"""The item's own fields, carried in `X-CONCIERGE-…` properties beside a readable event, so a
+calendar the app wrote comes back in as the same items. Sensitive fields are never carried (a
+calendar travels)."""
 
 from __future__ import annotations
 

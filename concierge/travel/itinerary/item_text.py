@@ -1,6 +1,5 @@
-"""An itinerary item's times and details as short text, for the itinerary's rows. A zone is
-named only where it differs from where the trip is that day: "09:30–11:00" in one city, but
-"13:45 Lisbon → 09:05 Tokyo" for a flight out."""
+"""An item's times and details as short text. A zone is named only where it differs from where the
+trip is that day."""
 
 from __future__ import annotations
 
@@ -68,9 +67,8 @@ def when_text(item: ItineraryItemRecord, role: DayRole, reference: str | None) -
 
 
 def span_parts(item: ItineraryItemRecord, reference: str | None) -> tuple[tuple[date, str], ...]:
-    """An item's day and time as a listing shows it, the end's day beside its time when it
-    ends on another day: ((day, "15:00–18:00"),), or ((day, "check-in 15:00"), (end day,
-    "check-out 11:00"))."""
+    """An item's day and time as a listing shows it, the end's day beside its time when it ends on
+    another day."""
     if item.end_day is None or item.end_day <= item.day:
         return ((item.day, when_text(item, DayRole.ONLY, reference)),)
     return (

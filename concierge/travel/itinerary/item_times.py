@@ -1,6 +1,5 @@
-"""When an itinerary item happens, as real instants, and which days it shows on. Times the
-clocks skip or repeat are read as the store reads them (`concierge.store.wall_clock`), so the
-rules, the itinerary and the assistant agree; compare results with `instant`, not `<`."""
+"""When an itinerary item happens, as real instants, and which days it shows on. Compare results
+with `instant`, not `<` (times the clocks skip or repeat)."""
 
 from __future__ import annotations
 

@@ -1,8 +1,5 @@
-"""The one rule for the time zone an itinerary item's times are in: its own zones, else the
-zone of the stop of its day (`stops.stop_or_first`), else of the first stop that has one
-(home is not where the trip is), else none (floating). The rows, the timeline, the checks,
-the snapshot, the .ics file and the printed itinerary all read items through `TripZones`,
-so they agree on when an item is."""
+"""The one rule for the time zone an itinerary item's times are in: its own zones, else its day's
+stop's, else the first stop's that has one (home is not where the trip is), else none (floating)."""
 
 from __future__ import annotations
 

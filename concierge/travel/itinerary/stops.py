@@ -14,10 +14,8 @@ _MONTHS = ("Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct",
 
 
 def stop_on(stops: Sequence[StopRecord], day: date) -> StopRecord | None:
-    """The stop one is at on `day`: the last (in route order) whose arrival is not after it
-    and whose departure is not before it. A missing date leaves that side open; a stop with
-    neither date is nowhere in time and never matches. On a travel day (leaving one stop,
-    reaching the next) that is the stop reached."""
+    """The stop one is at on `day`: the last whose dates hold it (a missing date leaves that side
+    open, a stop with neither never matches); on a travel day, the stop reached."""
     found: StopRecord | None = None
     for stop in stops:
         if stop.arrive is None and stop.depart is None:

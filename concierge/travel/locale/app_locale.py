@@ -1,6 +1,5 @@
-"""The locale the app shows country names, currency names and amounts in: set once at
-start-up by whatever chooses the UI's language, and read here rather than from the process
-locale, so that the text the person sees and the text given to the model agree."""
+"""The app's locale, set once at start-up rather than read from the process locale, so the text the
+person sees and the text given to the model agree."""
 
 from __future__ import annotations
 

@@ -1,6 +1,5 @@
-"""A trip's span and time zones by name. Dates themselves are read and written by
-`concierge.model.values.dates`; every refusal here is its `DateTextError` too, so a caller
-catches one error type for any date it could not use."""
+"""A trip's span and time zones by name; every refusal is a `DateTextError`, so a caller catches one
+error type for any date."""
 
 from __future__ import annotations
 

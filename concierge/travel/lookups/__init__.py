@@ -1,6 +1,5 @@
-"""Background lookups on real travel data: the kinds (pure functions on installed data) and
-the asyncio service that runs them as persisted jobs; the assistant's side is in
-`concierge.travel.assistant`. No Qt here."""
+"""Background lookups on real travel data: the kinds and the service that runs them as persisted
+jobs. No Qt here."""
 
 from __future__ import annotations
 

@@ -1,9 +1,6 @@
 """Lookups that ask a service on the internet: whether they may, and one careful HTTP GET.
-
-Online lookups are off until the person turns each on in Settings; a kind that finds no
-`OnlineAccess` under `ONLINE_PARAMETER`, or its switch off, fails before it opens any
-connection. `get_json` runs in the kind's worker thread on a private event loop, so the
-total time is bounded exactly and a cancel stops it within hundredths of a second."""
+`get_json` runs on a private event loop in the kind's worker thread, so the total time is bounded
+exactly and a cancel stops it within hundredths of a second."""
 
 from __future__ import annotations
 
@@ -82,9 +79,8 @@ def get_json(
     cancelled: Callable[[], bool] = lambda: False,
     service: str = "the service",
 ) -> Any:
-    """GET `url` and return the decoded JSON body, from a worker thread (it runs its own loop).
-    `OnlineLookupError` for anything that goes wrong on the way, `LookupCancelled` once
-    `cancelled()` turns true."""
+    """GET `url` and return the decoded JSON body; `OnlineLookupError` for anything that goes
+    wrong, `LookupCancelled` once `cancelled()` turns true."""
     return asyncio.run(_get_json(url, params, connect_timeout, total_timeout, cancelled, service))
 
 

@@ -1,6 +1,5 @@
-"""Reading a lookup's parameters into typed values, checked in the job (they come from the
-trip and from whoever started it), so a bad one fails the job with a message saying which
-field to set and how."""
+"""Reading a lookup's parameters into typed values, in the job, so a bad one fails it with a message
+saying which field to set."""
 
 from __future__ import annotations
 

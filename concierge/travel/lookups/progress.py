@@ -44,11 +44,9 @@ something new): smaller moves are not worth a database write."""
 
 
 class ProgressWrites:
-    """Which of one running job's progress reports reach its row, decided on the loop.
-
-    A write per report (and a bus change, and a table refresh) made five running lookups hold
-    up the GUI thread. The first write comes `interval` after the job started, later ones at
-    least `interval` apart; what is left unwritten at the end goes into the final write."""
+    """Which of one running job's progress reports reach its row: a write per report made five
+    running lookups hold up the GUI thread. Writes are at least `interval` apart; the rest goes into
+    the final write."""
 
     def __init__(
         self,

@@ -1,11 +1,5 @@
-"""Running lookups as persisted background jobs on the event loop.
-
-`start` writes a job row and returns its id at once; a task waits for one of `concurrency`
-slots and runs the kind in a worker thread, so the loop and the UI on it never stall.
-The job row is the truth, not the task: every state is written as it happens, so progress
-survives a crash, `recover()` at start-up and `aclose()` at shutdown turn unfinished jobs
-into `interrupted`, and a retry is a new job that reads the trip afresh ("add a stop, then
-retry" works)."""
+"""Running lookups as persisted background jobs on the event loop. The job row is the truth, not the
+task, so progress survives a crash; a retry is a new job that reads the trip afresh."""
 
 from __future__ import annotations
 
@@ -120,9 +114,8 @@ class LookupService:
         *,
         job_id: str | None = None,
     ) -> str:
-        """Queue a lookup and return its job id at once; `job_id` names the job (`job_id_for`).
-        `parameters` override the trip's values; a bad value fails the job with a message, but an
-        unknown kind, parameter or trip raises `LookupRequestError`."""
+        """Queue a lookup and return its job id at once. A bad parameter value fails the job with
+        a message; an unknown kind, parameter or trip raises `LookupRequestError`."""
         if self._closing:
             raise LookupRequestError(
                 QT_TRANSLATE_NOOP(

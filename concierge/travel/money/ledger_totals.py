@@ -1,8 +1,6 @@
-"""A trip's ledger summed up in the trip's currency: per category, day and person, who owes
-whom, and the budget against what is planned and spent. Each expense is converted at its
-day's ECB rate and rounded before it is split into whole minor units (`allocate`), so every
-total per person adds up to the total spent, to the cent; what cannot be converted is listed,
-never guessed."""
+"""A trip's ledger summed up in the trip's currency. Each expense is converted and rounded before it
+is split into whole minor units (`allocate`), so the totals per person add up to the total spent, to
+the cent."""
 
 from __future__ import annotations
 
@@ -25,10 +23,8 @@ at the latest rate)."""
 
 
 def allocate(amount: Decimal, weights: Sequence[Decimal], code: str) -> list[Decimal]:
-    """`amount` (rounded to `code`'s minor units) in parts proportional to `weights`, each a
-    whole number of minor units, adding up exactly to the amount: every part gets its
-    quotient rounded down, and the units left over go one each to the largest remainders
-    (the earlier part first on a tie)."""
+    """`amount` in whole minor units proportional to `weights`, adding up exactly: the units left
+    over after rounding down go one each to the largest remainders (the earlier on a tie)."""
     if not weights or any(weight <= 0 for weight in weights):
         raise ValueError("Shares must be a non-empty list of positive weights.")
     exponent = currency(code).minor_units

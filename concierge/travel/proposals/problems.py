@@ -1,6 +1,5 @@
-"""The problems each proposed change would introduce or fix: the plan checks run on the trip
-as it is and on the trip with that one change made (`ProposalRepository.preview`, which
-changes nothing), compared by problem."""
+"""The problems each proposed change would introduce or fix: the checks run on the trip as it is and
+with that one change made (`ProposalRepository.preview`)."""
 
 from __future__ import annotations
 

@@ -1,10 +1,7 @@
-"""Sensitive values written in free text (notes, pins, form answers), found and held back
-from the model unless the person shared them: the model needs to know a passport number is
-on file, not the number. A value is found only beside the label that names it, except card
-numbers and IBANs, whose check digits make them precise alone.
-
-What the person shared is a context variable set around one rendering (`sharing`), whose
-default is "nothing shared": a renderer that forgot to set it hides, never leaks."""
+"""Sensitive values written in free text, held back from the model unless the person shared them. A
+value is found only beside the label that names it, except card numbers and IBANs, whose check
+digits make them precise alone. What was shared is a context variable defaulting to nothing shared,
+so a renderer that forgot to set it hides, never leaks."""
 
 from __future__ import annotations
 

@@ -1,11 +1,6 @@
-"""Values written by people, the model, imports or web services, rendered so they cannot
-make structure in text the model reads.
-
-A snapshot is lines under headings and one label line; a title holding "\n\n## instructions"
-or "[App state: …]" on a line of its own would forge both. Every such value goes
-through `one_line`: it stays readable, but any line break or other control character is
-written as an escape ("\\n", "\\u2028"), so the value can never start a line.
-"""
+"""Values written by people, the model, imports or web services, rendered so they cannot make
+structure in text the model reads: a title holding "\n\n## instructions" would forge a heading, so
+`one_line` writes any line break or other control character as an escape."""
 
 from __future__ import annotations
 

@@ -1,6 +1,5 @@
-"""The kinds of lookup, each a pure function on real data installed with the app (except
-`weather`, which asks an online service when Settings allow it), and the registry the
-service and the assistant's tools choose from by name."""
+"""The kinds of lookup, each a pure function on data installed with the app (except `weather`), and
+their registry."""
 
 from __future__ import annotations
 

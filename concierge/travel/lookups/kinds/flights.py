@@ -1,7 +1,5 @@
-"""Flights between home and the first stop, or two places given: the airports serving each,
-the great-circle distance, and an estimated block time of 30 minutes plus the distance at
-800 km/h, rounded to 5 minutes. Winds, routing and airline padding make real schedules
-differ: the rule says "about how long", not enough for connections."""
+"""Flights between two places: the airports, the distance, and a block time of 30 minutes plus the
+distance at 800 km/h, rounded to 5 minutes: "about how long", not enough for connections."""
 
 from __future__ import annotations
 

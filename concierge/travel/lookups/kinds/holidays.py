@@ -1,6 +1,5 @@
-"""Public holidays in each stop's country during the trip, from the `holidays` package.
-National ones only: a regional holiday would need the region, which a place does not
-reliably give. Names in English where the package has them."""
+"""Public holidays in each stop's country during the trip; national ones only, since a place does
+not reliably give its region."""
 
 from __future__ import annotations
 

@@ -1,7 +1,5 @@
-"""Running a place lookup for each stop of the route, for the days the person is there: its
-arrival to its departure, clipped to the trip. "stop" narrows it to one stop, "destination"
-replaces the route with one place. A stop without dates counts only when it is the only one;
-otherwise it is skipped with a note saying why, as is one whose lookup cannot run."""
+"""Running a place lookup for each stop of the route, for the days the person is there. A stop
+without dates counts only when it is the only one; otherwise it is skipped with a note."""
 
 from __future__ import annotations
 

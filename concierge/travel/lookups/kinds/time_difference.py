@@ -1,6 +1,5 @@
-"""The time difference between home and each stop, and the local time there, at a moment
-and, when the trip has dates, at noon on the stop's first day: daylight-saving changes fall
-weeks apart between countries, so the two can disagree."""
+"""The time difference between home and each stop, now and on the stop's first day: daylight-saving
+changes fall weeks apart between countries."""
 
 from __future__ import annotations
 

@@ -1,6 +1,5 @@
-"""The weather forecast at each stop (`per_stop`) for its days within `HORIZON_DAYS`, from an
-Open-Meteo-compatible API: the only lookup that goes online. It sends each stop's
-coordinates, zone and dates, nothing else, and only when the person turned forecasts on."""
+"""The weather forecast at each stop, from an Open-Meteo-compatible API: the only lookup that goes
+online, and only when the person turned forecasts on."""
 
 from __future__ import annotations
 
