@@ -13,10 +13,9 @@ import itertools
 from collections.abc import Awaitable, Sequence
 from typing import Any, Generic
 
-from PySide6.QtCore import Qt, Signal
+from PySide6.QtCore import Signal
 from PySide6.QtWidgets import (
     QApplication,
-    QLabel,
     QLayout,
     QStackedWidget,
     QVBoxLayout,
@@ -27,6 +26,7 @@ from concierge.store import Change, ChangeBus, ChangeHistory, RecordNotFoundErro
 from concierge.travel.errors import TravelError
 from concierge.ui.i18n import shown, translate
 from concierge.ui.vertical_scroll import VerticalScrollArea
+from concierge.ui.views.layouts import note_label
 from concierge.ui.views.trip_view import TripView
 from concierge.ui.views.undo_bar import UndoBar
 
@@ -68,9 +68,7 @@ class FormPanel(TripView[Change], Generic[B]):
         scroll = VerticalScrollArea(self)
         scroll.setWidget(self.fields)
         self.form_page = scroll
-        self.placeholder = QLabel(self)
-        self.placeholder.setAlignment(Qt.AlignmentFlag.AlignCenter)
-        self.placeholder.setWordWrap(True)
+        self.placeholder = note_label("", self)
         self.stack = QStackedWidget(self)
         self.stack.addWidget(self.placeholder)
         self.stack.addWidget(scroll)

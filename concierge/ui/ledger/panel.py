@@ -56,6 +56,7 @@ from concierge.ui.i18n import number_locale, shown, shown_date, shown_error, tra
 from concierge.ui.record_table import unseen_reason
 from concierge.ui.views.actions import action_button, make_action
 from concierge.ui.views.date_pattern import local_pattern
+from concierge.ui.views.layouts import note_label, vbox
 from concierge.ui.views.person import person
 from concierge.ui.views.trip_view import TripView
 from concierge.ui.views.undo_bar import UndoBar
@@ -277,13 +278,6 @@ class LedgerPanel(TripView[Change]):
         buttons.addWidget(self.new_button)
         buttons.addWidget(self.remove_button)
         buttons.addStretch(1)
-        left = QVBoxLayout()
-        left.setContentsMargins(0, 0, 0, 0)
-        left.addLayout(editor)
-        left.addWidget(self.error_label)
-        left.addWidget(self.view, 1)
-        left.addWidget(self.empty_label)
-        left.addLayout(buttons)
         summary = QWidget(self)
         right = QVBoxLayout(summary)
         right.setContentsMargins(0, 0, 4, 0)
@@ -298,8 +292,9 @@ class LedgerPanel(TripView[Change]):
         self.summary_scroll.setFrameShape(QFrame.Shape.NoFrame)
         self.summary_scroll.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
         self.summary_scroll.setWidget(summary)
-        entry = QWidget(self)
-        entry.setLayout(left)
+        entry = vbox(
+            self, editor, self.error_label, self.view, self.empty_label, buttons, grow=self.view
+        )
         self.splitter = QSplitter(Qt.Orientation.Horizontal, self)
         self.splitter.setObjectName("ledgerSplitter")
         self.splitter.addWidget(entry)
@@ -307,16 +302,9 @@ class LedgerPanel(TripView[Change]):
         self.splitter.setStretchFactor(0, 3)
         self.splitter.setStretchFactor(1, 2)
         self.splitter.setChildrenCollapsible(False)
-        body = QWidget(self)
-        body_layout = QVBoxLayout(body)
-        body_layout.setContentsMargins(0, 4, 0, 0)
-        body_layout.addWidget(self.splitter, 1)
-        body_layout.addWidget(self.undo_bar)
-        self.body = body
-        self.placeholder = QLabel(no_trip_text(), self)
-        self.placeholder.setAlignment(Qt.AlignmentFlag.AlignCenter)
-        self.placeholder.setWordWrap(True)
-        self.stack = self.stack_pages(self.placeholder, body)
+        self.body = vbox(self, self.splitter, self.undo_bar, grow=self.splitter, top=4)
+        self.placeholder = note_label(no_trip_text(), self)
+        self.stack = self.stack_pages(self.placeholder, self.body)
 
         order = [
             *self.fields.values(),
