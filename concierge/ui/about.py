@@ -1,7 +1,4 @@
-"""Help ▸ About: what this is, which version, under which licences, and where its files are.
-
-The folders are the ones this run uses (a `--data-dir` moves both).
-"""
+"""Help ▸ About: what this is, its version, licences, and this run's folders."""
 
 from __future__ import annotations
 

@@ -1,7 +1,5 @@
-"""Keeps the chat and inspector bound to an assistant for the selected trip.
-
-The model adapter is shared across trips, so its formatting cache survives switching; each
-agent wraps it anew, so a log of what was sent never spans two conversations.
+"""Keeps the chat and inspector bound to an assistant for the selected trip. The adapter
+is shared (its cache survives switching); each agent wraps it anew, one log a conversation.
 """
 
 from __future__ import annotations

@@ -1,11 +1,6 @@
-"""What the goals and pinned panels share: an ordered list of a trip's records, added from a
-line at the top, renamed in place (F2, double-click), removed at once with Undo offered
-(Delete), reordered from the keyboard (Alt+Up / Alt+Down), following the store live.
-
-Selecting a row the assistant added or changed clears its mark, here and in the change log.
-Subclasses say how to read and write their records; every write is the person's own step.
-`flush` saves a rename still being typed in place (text in the add line is a draft until
-Enter, so it stays where it is).
+"""What the goals and pinned panels share: an ordered list of a trip's records, added,
+renamed in place, removed with Undo offered and reordered from the keyboard, following the
+store live. `flush` saves a rename being typed; the add line is a draft until Enter.
 """
 
 from __future__ import annotations

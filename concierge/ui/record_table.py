@@ -1,8 +1,5 @@
 """A table model over store records with ids (goals, pins), kept in step with fresh reads.
-
-Editing the first column writes nothing: the model asks with `edit_requested`, and the
-next `sync` shows what the store kept.
-"""
+Editing asks with `edit_requested`; the next `sync` shows what the store kept."""
 
 from __future__ import annotations
 

@@ -1,9 +1,5 @@
-"""Scroll bars that repaint only when what they show changes, and at most ten times a
-second while their content grows.
-
-A scroll bar repaints on every change of its range or value, even when its handle ends up on
-the same pixels; painting one takes a millisecond or two in Fusion, and a streaming answer
-changes the range thirty times a second.
+"""Scroll bars that repaint only when what they show changes, at most ten times a second:
+a Fusion repaint takes a millisecond or two and a streaming answer changes the range often.
 """
 
 from __future__ import annotations

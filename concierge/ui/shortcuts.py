@@ -1,8 +1,4 @@
-"""Help ▸ Keyboard shortcuts: every shortcut the window has, read from its actions.
-
-The list is read from the live actions each time the dialog opens, so it cannot drift from
-the keys that work.
-"""
+"""Help ▸ Keyboard shortcuts, read from the live actions each time, so it cannot drift."""
 
 from __future__ import annotations
 

@@ -1,9 +1,5 @@
-"""Band-limited sample-rate conversion of mono PCM16, in pure Python, for a device that
-will not run at 24 kHz (a raw ALSA device at 44.1 or 48 kHz).
-
-Windowed-sinc (Blackman) interpolation with the cutoff at the lower Nyquist frequency, so
-downsampling does not alias. `feed` keeps the input it still needs, so any block size gives
-the same result as converting everything at once; `flush` gives the tail.
+"""Band-limited resampling of mono PCM16 in pure Python, for a device that will not run at
+24 kHz: windowed sinc with the cutoff at the lower Nyquist frequency, so nothing aliases.
 """
 
 from __future__ import annotations

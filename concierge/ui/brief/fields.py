@@ -1,8 +1,5 @@
 """The brief's editors, laid out from its `FormDefinition`: one titled section per step, one
-labelled row per field, in form order and tab order.
-
-Nothing here knows the trip brief's fields: each comes from the definition.
-"""
+labelled row per field, in form order and tab order."""
 
 from __future__ import annotations
 

@@ -1,7 +1,5 @@
 """The trip brief panel: a form generated from its definition, saved as the person answers.
-
-The store is the truth for which fields apply: a field whose condition does not hold on the
-stored answers is hidden; an answer kept for a field that no longer applies stays, flagged.
+Fields apply by the stored answers; an answer to a field that no longer applies stays, flagged.
 """
 
 from __future__ import annotations

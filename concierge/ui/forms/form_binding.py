@@ -1,8 +1,5 @@
-"""One form field as a form binds it: how the widget shows and reads its value, and what the
-widget shows compared with the store.
-
-`shown` is the stored value the widget's content started from, so the field has unsaved
-edits exactly when the widget reads something else (or a write of it is on its way).
+"""One form field as a form binds it. `shown` is the stored value the widget started from,
+so the field has unsaved edits exactly when the widget reads something else.
 """
 
 from __future__ import annotations

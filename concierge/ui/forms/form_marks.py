@@ -1,8 +1,5 @@
-"""Which trip-form fields carry the assistant's mark.
-
-The change log knows what the person has not seen only per trip, so the form remembers the
-fields the person has focused itself, and tells the log only when none is left unseen.
-"""
+"""Which trip-form fields carry the assistant's mark. The change log knows unseen changes
+only per trip, so the form tells it once no field is left unseen."""
 
 from __future__ import annotations
 

@@ -1,8 +1,5 @@
-"""A lookup job as short Markdown for the details pane: what it is, its outcome in one
-line, then every field of the result (or the error), in plain words.
-
-The result is the JSON the model reads (ISO dates, UTC moments); here each value reads as
-people write it, moments in the person's own time or the place's.
+"""A lookup job as short Markdown for the details pane: what it is, its outcome, then the
+result's fields as people write them (the model reads the same JSON in ISO forms).
 """
 
 from __future__ import annotations

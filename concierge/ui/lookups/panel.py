@@ -1,8 +1,5 @@
-"""The lookups panel: the current trip's background lookups, live.
-
-Changes arrive on the job bus and are applied at most about ten times a second. Selected
-finished jobs go into `SelectionState`, so the assistant can be shown their results.
-"""
+"""The lookups panel: the current trip's background lookups, live (about ten updates a
+second at most). Selected finished jobs go into `SelectionState` for the assistant."""
 
 from __future__ import annotations
 

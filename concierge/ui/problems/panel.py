@@ -1,11 +1,7 @@
-"""The Problems list: what the plan checks (`concierge.travel.checks`) find in the selected
-trip, most serious first, each with its severity's icon, its sentence and its day.
+"""The Problems list: what the plan checks find in the selected trip, most serious first.
 
-It checks nothing itself: it follows the shown trip with the plan checker (`TripChecks`),
-which re-checks after every change to the trip by anyone (the person, the assistant, an
-undo, an import), and shows each run the checker publishes on the bus, the same run an
-assistant tool reports. Only the list is filled on the GUI thread. Enter or a double-click asks to
-go to what a problem is about (`jump_requested`); `step` walks the list for F8/Shift+F8.
+It checks nothing itself: it shows each run `TripChecks` publishes on the bus, the same run
+an assistant tool reports. `step` walks the list for F8/Shift+F8.
 """
 
 from __future__ import annotations

@@ -1,10 +1,7 @@
-"""One day of the itinerary drawn as a timeline: blocks by local time on an hour grid, side by
-side where they overlap (the clash hatched, the blocks edged in the error colour), the free
-time between them labelled, and all-day or untimed items as chips on top.
+"""One day of the itinerary drawn as a timeline on an hour grid, clashes side by side.
 
-The keyboard walks the entries in the order they are drawn; the accessible description is
-the selected entry as a sentence, so a screen reader follows it. Where things go is decided
-in `concierge.travel.itinerary.day_layout`; this module only paints.
+The accessible description is the selected entry as a sentence, so a screen reader follows
+the keyboard. `concierge.travel.itinerary.day_layout` places things; this only paints.
 """
 
 from __future__ import annotations

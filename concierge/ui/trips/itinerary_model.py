@@ -1,9 +1,7 @@
-"""The itinerary as a two-level tree model: day rows, each with its items as children, marked
-with the assistant's unseen changes, the plan's problems and locks.
+"""The itinerary as a tree model: day rows with their items as children, marked.
 
-The model keeps its values in Qt's own item store (a `QStandardItemModel`): the view asks
-for several roles of every visible cell on every paint, and answering from Python costs a
-call into the interpreter each (and a wait for the GIL while another thread runs Python).
+A `QStandardItemModel` keeps the values in C++: the view asks several roles of every
+visible cell on every paint, and answering from Python costs an interpreter call each.
 """
 
 from __future__ import annotations

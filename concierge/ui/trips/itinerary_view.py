@@ -1,9 +1,6 @@
-"""The itinerary of the selected trip: items grouped by day, edited in a small dialog,
-reordered from the keyboard, removed at once with Undo offered, locked with Ctrl+L; beside
-the list, the current day as a timeline (Ctrl+T), the selection shared between the two.
-
-Selecting items tells `SelectionState` (so the assistant knows what "these" means) and
-marks the assistant's changes to them seen; the selection survives every refresh, by id.
+"""The itinerary of the selected trip: items grouped by day, beside the current day as a
+timeline, the selection shared between the two and kept by id across refreshes. Selecting
+tells `SelectionState`, so the assistant knows what "these" means.
 """
 
 from __future__ import annotations

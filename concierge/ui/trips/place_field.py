@@ -1,9 +1,7 @@
 """A place typed freely, with completions from the airport index as the person types.
 
-Completion lists come straight from `PlaceIndex.search` (a millisecond or two) on the GUI
-thread once the index is loaded; until then the index loads in a worker thread and the
-list appears when it is ready. What is typed is never replaced by a suggestion unless the
-person picks one.
+`PlaceIndex.search` takes a millisecond or two, so it runs on the GUI thread once the index
+has loaded in a worker thread. Typed text is replaced only by a suggestion picked.
 """
 
 from __future__ import annotations

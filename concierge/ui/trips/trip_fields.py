@@ -1,10 +1,5 @@
-"""The trip form's editors: one `Binding` per trip field, labelled, in tab order.
-
-This module knows how each widget shows and reads its value and when the person is done
-with it; it reports that as `edited(key)` (the value changed) and `finished(key)` (save
-it now: Enter, leaving a line edit, a pick from a list, or the end of a typing pause), as
-any `FormFields` does. Saving and following the store are `TripForm`'s job.
-"""
+"""The trip form's editors: one `Binding` per trip field, labelled, in tab order. Saving
+and following the store are `TripForm`'s job."""
 
 from __future__ import annotations
 

@@ -1,11 +1,7 @@
-"""The trip form: every field is saved as the person edits it (a line when left, a spin box
-or combo after a pause, notes after a pause in typing, anything pending when the field,
-the trip or the window is left), and follows the store when anyone else changes the trip.
+"""The trip form: every field saved as the person edits it, following the store.
 
-A refused value shows the reason under its field, which goes back to the stored value (a
-date that cannot be read stays as typed). A field with unsaved edits keeps them when the
-trip changes elsewhere, and saving replaces the other change: the later edit wins, and
-undo can bring the other back. The form skips the echo of its own writes.
+A field with unsaved edits keeps them when the trip changes elsewhere, and saving replaces
+the other change: the later edit wins, and undo can bring the other back.
 """
 
 from __future__ import annotations

@@ -1,9 +1,7 @@
 """The trip list: pick, create, rename in place, duplicate, delete and reorder trips.
 
-Deleting happens at once and the bar under the list offers Undo: the change log restores
-a trip with its whole itinerary, so a confirmation before every delete would only slow the
-person down, and a modal question is not allowed in a coroutine anyway. The list follows
-the store through the change bus, whoever wrote, and keeps the selected trip selected.
+Deleting happens at once with Undo offered (the change log restores a trip whole), since a
+confirmation would slow the person down and a modal question cannot run in a coroutine.
 """
 
 from __future__ import annotations

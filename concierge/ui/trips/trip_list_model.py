@@ -1,8 +1,7 @@
 """The trips as a list model: title to show and edit, dates and stops as a subtitle.
 
-`sync` applies a fresh read as row moves, inserts, removals and data changes instead of a
-reset, so the selection, the current row and an open title editor survive every refresh.
-Renaming through the view does not write anything itself: it asks with `rename_requested`.
+`sync` applies a read as row changes, not a reset, so the selection and an open title
+editor survive every refresh. Renaming asks with `rename_requested`.
 """
 
 from __future__ import annotations

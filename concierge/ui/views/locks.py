@@ -1,9 +1,5 @@
-"""What the trip views share for the person's locks: the padlock icon, the words screen
-readers hear, and the Ctrl+L action that toggles the lock on what is selected.
-
-Ctrl+L is also the window's "Message the assistant"; inside a view that can lock, the view
-takes the key first (a shortcut override), so it locks there and moves to the chat
-everywhere else, with no ambiguous shortcut.
+"""What the trip views share for the person's locks: the padlock, its words, and Ctrl+L.
+Ctrl+L is also "Message the assistant"; a view that can lock overrides it inside itself.
 """
 
 from __future__ import annotations

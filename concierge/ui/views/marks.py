@@ -1,9 +1,5 @@
-"""How views point out what the assistant changed and the person has not looked at yet, and
-the facts it set that nobody confirmed.
-
-One look everywhere: an amber accent (a strip beside a form field, a tint behind an
-itinerary row: `Tone.MARK` and `mark_tint` in `concierge.ui.colours`) plus words in the
-tooltip and accessible description, so the mark does not rely on colour alone.
+"""How views mark what the assistant changed unseen, and facts nobody confirmed: an amber
+accent plus words in tooltip and accessible description, so not by colour alone.
 """
 
 from __future__ import annotations

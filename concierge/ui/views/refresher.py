@@ -1,9 +1,5 @@
-"""Reloading a view from the store after changes, one load at a time.
-
-One write can publish many `Change`s (moving a trip renumbers them all), and changes can
-arrive while a load is still reading. Loading once per change would redo the same work and
-could apply an older read after a newer one; `Refresher` runs at most one load at a time and
-runs one more when anything asked for it meanwhile.
+"""Reloading a view from the store after changes, one load at a time, and once more when
+asked meanwhile: a load per change would redo work and could land an older read last.
 """
 
 from __future__ import annotations

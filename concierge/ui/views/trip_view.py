@@ -1,10 +1,6 @@
 """What every view of one trip shares: which trip it shows, following the store for it, and
-its background work.
-
-News of the shown trip is gathered for a short while and served at once, so a burst of
-writes costs one reload; reloads go through one `Refresher`, so an older read never lands
-after a newer one. A view skips the echo of its own writes (made in its `person()`
-context): reading back what it shows would only move the cursor under the person's hands.
+its background work. A burst of writes costs one reload; a view skips the echo of its own
+writes, which would only move the cursor under the person's hands.
 """
 
 from __future__ import annotations

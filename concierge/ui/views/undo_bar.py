@@ -1,8 +1,5 @@
-"""An inline bar offering to undo what the person just removed, instead of asking first.
-
-Every removal goes into the change log and can be undone, so the views remove at once and
-offer Undo here: no modal question before each delete, and a mistake costs one click.
-"""
+"""An inline bar offering to undo what the person just removed, instead of asking first:
+every removal can be undone, so a mistake costs one click."""
 
 from __future__ import annotations
 
