@@ -5,7 +5,6 @@ store live. `flush` saves a rename being typed; the add line is a draft until En
 
 from __future__ import annotations
 
-import itertools
 from collections.abc import Coroutine, Mapping, Sequence
 from types import MappingProxyType
 from typing import Any, Generic
@@ -44,7 +43,7 @@ from concierge.ui.views.actions import (
     on_widget,
 )
 from concierge.ui.views.in_place import commit_open_editor
-from concierge.ui.views.layouts import note_label, vbox
+from concierge.ui.views.layouts import note_label, tab_order, vbox
 from concierge.ui.views.person import person
 from concierge.ui.views.trip_view import TripView
 from concierge.ui.views.undo_bar import UndoBar
@@ -192,8 +191,7 @@ class RecordListPanel(TripView[Change], Generic[R]):
             self.undo_bar.undo_button,
             self.undo_bar.dismiss_button,
         ]
-        for first, second in itertools.pairwise(widgets):
-            QWidget.setTabOrder(first, second)
+        tab_order(widgets)
 
     def buttons(self) -> list[QWidget]:
         return [self.rename_button, self.remove_button, self.move_up_button, self.move_down_button]

@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import asyncio
 import inspect
-import itertools
 from collections.abc import Awaitable, Sequence
 from typing import Any, Generic
 
@@ -26,7 +25,7 @@ from concierge.store import Change, ChangeBus, ChangeHistory, RecordNotFoundErro
 from concierge.travel.errors import TravelError
 from concierge.ui.i18n import shown, translate
 from concierge.ui.vertical_scroll import VerticalScrollArea
-from concierge.ui.views.layouts import note_label
+from concierge.ui.views.layouts import note_label, tab_order
 from concierge.ui.views.trip_view import TripView
 from concierge.ui.views.undo_bar import UndoBar
 
@@ -81,8 +80,7 @@ class FormPanel(TripView[Change], Generic[B]):
         layout.addWidget(self.notice)
         layout.addWidget(self.stack, 1)
         chain = [self.seen_bar.button, self.notice.undo_button, self.notice.dismiss_button]
-        for before, after in itertools.pairwise([*chain, *self.fields.tab_chain()]):
-            QWidget.setTabOrder(before, after)
+        tab_order([*chain, *self.fields.tab_chain()])
 
         self.fields.edited.connect(lambda key: self._edited(self.binding(key)))
         self.fields.finished.connect(lambda key: self._commit(self.binding(key)))

@@ -5,7 +5,6 @@ A value the store refuses is named under the editor, its field focused, nothing 
 
 from __future__ import annotations
 
-import itertools
 from collections.abc import Mapping
 from datetime import date
 from decimal import Decimal
@@ -56,7 +55,7 @@ from concierge.ui.i18n import number_locale, shown, shown_date, shown_error, tra
 from concierge.ui.record_table import unseen_reason
 from concierge.ui.views.actions import action_button, make_action
 from concierge.ui.views.date_pattern import local_pattern
-from concierge.ui.views.layouts import note_label, vbox
+from concierge.ui.views.layouts import note_label, tab_order, vbox
 from concierge.ui.views.person import person
 from concierge.ui.views.trip_view import TripView
 from concierge.ui.views.undo_bar import UndoBar
@@ -315,8 +314,7 @@ class LedgerPanel(TripView[Change]):
             self.undo_bar.undo_button,
             self.undo_bar.dismiss_button,
         ]
-        for first, second in itertools.pairwise(order):
-            QWidget.setTabOrder(first, second)
+        tab_order(order)
         self.undo_bar.undo_requested.connect(self.undo_remove)
         self.view.selectionModel().selectionChanged.connect(self._selection_changed)
         self.stack.setCurrentWidget(self.placeholder)

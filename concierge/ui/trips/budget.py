@@ -18,9 +18,7 @@ AMOUNT_PATTERN = QRegularExpression(r"\d{0,12}([.,]\d{0,4})?")
 
 def budget_changes(text: str, currency: str) -> dict[str, object]:
     """The budget as the store takes it: a Decimal with the currency's decimals, or None.
-
-    "12,5" means 12.50 for EUR; "12.345 EUR" is refused, not rounded.
-    """
+    "12,5" means 12.50 for EUR; "12.345 EUR" is refused, not rounded."""
     typed = text.strip()
     if not typed:
         return {"budget_amount": None}

@@ -10,7 +10,6 @@ seat. Open it with `open()` (never `exec()`: no nested event loop inside a corou
 from __future__ import annotations
 
 import functools
-import itertools
 from collections.abc import Callable, Collection, Mapping
 from datetime import date, time
 from typing import TypeVar
@@ -53,6 +52,7 @@ from concierge.store import ItemKind, ItineraryItemRecord
 from concierge.travel.itinerary.item_kinds import DETAIL_FIELDS, field_label
 from concierge.ui.colours import Tone, tint
 from concierge.ui.i18n import shown, translate
+from concierge.ui.views.layouts import tab_order
 from concierge.ui.views.marks import UNVERIFIED
 
 from .currency_combo import CurrencyCombo
@@ -167,10 +167,8 @@ def _placeholders() -> dict[str, str]:
 
 
 class ItemEditor(QDialog):
-    """`save_requested(values)` when the person clicks Save; the view answers with
-    `accept()` or `show_error(field, message)`. `confirm_requested` when the person confirms
-    the facts the assistant set (`mark_unverified`); the view confirms them and clears the
-    marks. Each field's widget, reader and writer follow from its declared kind."""
+    """The view answers `save_requested(values)` with `accept()` or `show_error(field,
+    message)`. Each field's widget, reader and writer follow from its declared kind."""
 
     save_requested = Signal(object)
     confirm_requested = Signal()
@@ -261,8 +259,7 @@ class ItemEditor(QDialog):
         layout.addWidget(self.error_label)
         layout.addWidget(self.buttons)
         order += [self.save_button, self.cancel_button, self.confirm_button]
-        for before, after in itertools.pairwise(order):
-            QWidget.setTabOrder(before, after)
+        tab_order(order)
         self.kind_combo.currentIndexChanged.connect(self._kind_changed)
         self.all_day_check.toggled.connect(self._all_day_changed)
         self._kind_changed()
@@ -379,8 +376,7 @@ class ItemEditor(QDialog):
             if child.focusPolicy() != Qt.FocusPolicy.NoFocus and child.focusProxy() is None
         ]
         last = [*self.fields.values()][-1]
-        for first, second in itertools.pairwise([last, *inner, self.save_button]):
-            QWidget.setTabOrder(first, second)
+        tab_order([last, *inner, self.save_button])
 
     def _day(self) -> date:
         return _date(self.day_edit)

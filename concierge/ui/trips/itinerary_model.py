@@ -105,12 +105,8 @@ _Cells = dict[int, tuple[Any, ...]]
 
 
 class ItineraryModel(QStandardItemModel):
-    """Days and their items; replace the content with `set_days`.
-
-    `set_days` applies a new content as row inserts, removals, moves and changed values
-    when the days are the same, and rebuilds the rows only when the days themselves change.
-    Each row's values are kept beside it (`_Cells`), so only what changed is written.
-    """
+    """Days and their items. Each row's values are kept beside it (`_Cells`), so `set_days`
+    writes only what changed."""
 
     def __init__(self, parent: QObject | None = None) -> None:
         super().__init__(0, _NCOL, parent)
@@ -148,10 +144,8 @@ class ItineraryModel(QStandardItemModel):
         locked_items: frozenset[str] = frozenset(),
         locked_days: frozenset[date] = frozenset(),
     ) -> bool:
-        """Show `days`, times read in the items' effective `zones` (the day's zone unnamed),
-        the `unverified` facts of each item marked, the locked items and days with a
-        padlock; returns True when the rows were rebuilt (the days changed), False when it
-        was applied as row changes (expansion, selection and scrolling survive)."""
+        """Show `days`; True when the rows were rebuilt (the days changed), False when applied
+        as row changes (expansion, selection and scrolling survive)."""
         self._unverified = {
             item_id: reason
             for item_id, fields in (unverified or {}).items()

@@ -5,7 +5,6 @@ tells `SelectionState`, so the assistant knows what "these" means.
 
 from __future__ import annotations
 
-import itertools
 import math
 import time
 from collections.abc import Awaitable, Sequence
@@ -58,7 +57,7 @@ from concierge.ui.problems.icons import SeverityIcons
 from concierge.ui.problems.marks import NO_MARKS, ProblemMarks
 from concierge.ui.scroll_bars import use_steady_scroll_bars
 from concierge.ui.views.actions import key_text
-from concierge.ui.views.layouts import note_label, vbox
+from concierge.ui.views.layouts import note_label, tab_order, vbox
 from concierge.ui.views.locks import (
     FieldLockMenu,
     LockKey,
@@ -186,8 +185,7 @@ class ItineraryView(TripView[Change]):
         self.stack = self.stack_pages(self.placeholder, self.body)
         self.setFocusProxy(self.tree)
         chain = [self.tree, self.timeline, *self.toolbar.buttons(), self.timeline_button]
-        for before, after in itertools.pairwise(chain):
-            QWidget.setTabOrder(before, after)
+        tab_order(chain)
 
         self._trip: TripRecord | None = None
         self._unverified: dict[str, tuple[str, ...]] = {}

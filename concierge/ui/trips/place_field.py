@@ -73,12 +73,8 @@ class PlaceEdit(QLineEdit):
 
 
 def place_changes(editor: TripEditor, role: PlaceRole, text: str) -> dict[str, object]:
-    """The stored fields for a place as the person typed it, kept as typed when unknown.
-
-    Slow for unknown text (close-spelling search), so call it in a worker thread. The
-    store's own form "Porto (OPO)" is read back through its code, so retyping or pasting
-    it keeps the airport rather than turning it into unmatched text.
-    """
+    """The stored fields for a place as typed (kept as typed when unknown); slow for unknown
+    text, so call it in a worker thread. "Porto (OPO)" reads back through its code."""
     typed = text.strip()
     if match := _STORED_FORM.fullmatch(typed):
         fields = editor.place_fields(role, match["code"], strict=False)

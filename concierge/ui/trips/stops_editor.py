@@ -6,7 +6,6 @@ store (the assistant's edits, undo) unless it holds unsaved typing.
 from __future__ import annotations
 
 import asyncio
-import itertools
 from collections.abc import Coroutine
 from datetime import date
 from typing import Any
@@ -39,6 +38,7 @@ from concierge.travel.services import TravelServices
 from concierge.ui.colours import Tone, tint
 from concierge.ui.i18n import shown, translate
 from concierge.ui.views.actions import action_button, make_action, move_actions
+from concierge.ui.views.layouts import tab_order
 from concierge.ui.views.locks import LOCKED_TEXT, LockKey, lock_action, lock_icon
 from concierge.ui.views.marks import CHANGED_BY_ASSISTANT
 from concierge.ui.views.person import person
@@ -518,8 +518,7 @@ class StopsEditor(TripView[Change]):
     def _chain(self) -> None:
         chain = [w for row in self.rows for w in row.focusables()]
         ends = [w for w in (self.tab_before, *chain, self.add_button, self.tab_after) if w]
-        for before, after in itertools.pairwise(ends):
-            QWidget.setTabOrder(before, after)
+        tab_order(ends)
 
     def _focused_row(self) -> StopRow | None:
         return next((row for row in self.rows if row.contains_focus()), None)

@@ -3,7 +3,6 @@ and following the store are `TripForm`'s job."""
 
 from __future__ import annotations
 
-import itertools
 from collections.abc import Callable, Sequence
 from datetime import date
 from typing import Any
@@ -32,6 +31,7 @@ from concierge.ui.forms.field_row import FieldRow
 from concierge.ui.forms.form_binding import Binding
 from concierge.ui.forms.form_fields import FormFields, set_plain_text
 from concierge.ui.i18n import shown, shown_date, translate
+from concierge.ui.views.layouts import tab_order
 
 from .budget import AMOUNT_PATTERN, amount_text, budget_changes
 from .currency_combo import CurrencyCombo, currency_text
@@ -140,8 +140,7 @@ class TripFields(FormFields[Binding[Any]]):
         self.addAction(stops_editor.add_action)  # Add stop works from every field.
         stops_editor.tab_before = self.origin_edit
         stops_editor.tab_after = self.start_field.edit
-        for before, after in itertools.pairwise(self.tab_chain()):
-            QWidget.setTabOrder(before, after)
+        tab_order(self.tab_chain())
         self._connect()
 
     def tab_chain(self) -> list[QWidget]:

@@ -49,10 +49,8 @@ LookupStarter = Callable[[str, str, Mapping[str, Any] | None], None]
 
 
 class TripForm(FormPanel[Binding[Any]]):
-    """Edits one trip (`set_trip`); build it inside the running event loop. The editors
-    are `fields` (a `TripFields`), e.g. `form.fields.origin_edit`; the route is
-    `form.fields.stops_editor`. `saved` and `refused` name a field by its key ("title",
-    "origin", "start_date", …)."""
+    """Edits one trip (`set_trip`); build it inside the running event loop. `saved` and
+    `refused` name a field by its key ("title", "start_date", …)."""
 
     fields: TripFields
 

@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import itertools
+from collections.abc import Iterable
+
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QLabel, QLayout, QVBoxLayout, QWidget
 
@@ -28,3 +31,8 @@ def vbox(
         else:
             layout.addWidget(part, 1 if part is grow else 0)
     return widget
+
+
+def tab_order(widgets: Iterable[QWidget]) -> None:
+    for before, after in itertools.pairwise(widgets):
+        QWidget.setTabOrder(before, after)

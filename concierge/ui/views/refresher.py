@@ -28,11 +28,8 @@ class Refresher:
         return self._task is not None and not self._task.done()
 
     def request(self) -> None:
-        """Load soon; requests made before the load starts are served by that one load.
-
-        Qt can deliver a timer while no asyncio loop runs (after the loop has stopped, while
-        windows close); the request then waits for the next one instead of failing.
-        """
+        """Load soon. Qt can deliver a timer while no asyncio loop runs (windows closing);
+        the request then waits for the next loop instead of failing."""
         self._wanted = True
         if self.busy or self._tasks.closed or not loop_running():
             return
