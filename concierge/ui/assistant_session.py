@@ -68,8 +68,7 @@ class AssistantSession(QObject):
         self._client: openai.AsyncOpenAI | None = None
         self._trip_id: str | None = None
         self.context_window: ContextWindow | None = None
-        """The model's context window as its server reported it; None until then, or
-        when it reports none."""
+        """The model's context window as its server reported it, if it did."""
         self.snapshot_budget = ASSISTANT_SNAPSHOT_BUDGET.default
         """Tokens of the runtime context (a setting, read with the profile)."""
 

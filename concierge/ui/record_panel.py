@@ -199,8 +199,6 @@ class RecordListPanel(TripView[Change], Generic[R]):
     def view_actions(self) -> list[QAction]:
         return [self.rename_action, self.remove_action, self.move_up_action, self.move_down_action]
 
-    # -- what subclasses provide -----------------------------------------------------------
-
     async def read_records(self, trip_id: str) -> list[R]:
         """The records the list shows for the trip, in order."""
         raise NotImplementedError
@@ -232,8 +230,6 @@ class RecordListPanel(TripView[Change], Generic[R]):
     def undo_trip(self, record: R) -> str | None:
         """The trip the removal's undo step belongs to (None: no trip)."""
         return self._trip_id
-
-    # -- public ---------------------------------------------------------------------------
 
     @property
     def loaded(self) -> bool:
@@ -316,8 +312,6 @@ class RecordListPanel(TripView[Change], Generic[R]):
 
     async def before_shutdown(self) -> None:
         await self.flush()
-
-    # -- store work -----------------------------------------------------------------------
 
     def _start(self, coro: Coroutine[Any, Any, None], what: str) -> None:
         if self.tasks.closed:
@@ -417,8 +411,6 @@ class RecordListPanel(TripView[Change], Generic[R]):
     async def _mark_seen(self, trip_id: str, record_id: str) -> None:
         await self.history.mark_seen(trip_id, self.entity, record_id)
 
-    # -- selection ------------------------------------------------------------------------
-
     def _selection_changed(self, *_: object) -> None:
         record = self.selected()
         self._selected = record.id if record is not None else None
@@ -438,8 +430,6 @@ class RecordListPanel(TripView[Change], Generic[R]):
         position = ids.index(record.id) if record is not None else -1
         self.move_up_action.setEnabled(position > 0)
         self.move_down_action.setEnabled(0 <= position < len(ids) - 1)
-
-    # -- widgets --------------------------------------------------------------------------
 
     def eventFilter(self, watched: QObject, event: QEvent) -> bool:
         if watched is self.view.viewport() and event.type() == QEvent.Type.Resize:

@@ -94,8 +94,7 @@ class RecordTableModel(QAbstractTableModel, Generic[R]):
             self._changed(record.id)
 
     def sync(self, records: Sequence[R], unseen: Mapping[str, str] | None = None) -> None:
-        """Make the rows equal `records` with the fewest structural changes; `unseen` gives
-        the reason to mark a record by id."""
+        """Make the rows equal `records`; `unseen` gives the reason to mark a record by id."""
         marks_before = self._unseen
         self._unseen = dict(unseen or {})
 

@@ -38,8 +38,7 @@ _WATCHED = frozenset({EntityKind.FORM, EntityKind.FORM_ANSWER})
 
 
 class BriefPanel(FormPanel[BriefBinding]):
-    """Edits one form (`definition`) of one trip (`set_trip`); `saved` also means an answer
-    was retracted."""
+    """Edits one form of one trip; `saved` also means an answer was retracted."""
 
     fields: BriefFields
 
@@ -87,8 +86,7 @@ class BriefPanel(FormPanel[BriefBinding]):
         return self._state
 
     def is_shown(self, name: str) -> bool:
-        """Whether the field's row is part of the form now (its condition holds, or it
-        keeps an answer)."""
+        """Whether the field's condition holds, or it keeps an answer."""
         return self.fields.row_visible(name)
 
     def clear_unknown(self) -> None:
@@ -199,8 +197,7 @@ class BriefPanel(FormPanel[BriefBinding]):
         self.refreshed.emit()
 
     def _accept(self, state: FormState, answers: Mapping[str, JsonValue], *, first: bool) -> None:
-        """Show the stored answers in every field without unsaved edits, and which fields
-        apply."""
+        """Show the stored answers in every field without unsaved edits, and which fields apply."""
         definition = self.definition
         for binding in self._bindings:
             name = binding.key

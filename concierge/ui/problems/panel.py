@@ -121,8 +121,6 @@ class ProblemsPanel(TripView[TripProblems]):
         self.setFocusProxy(self.view)
         follow_palette(self, self._paint_icons)
 
-    # -- public ---------------------------------------------------------------------------
-
     @property
     def problems(self) -> tuple[Problem, ...]:
         return self.model.problems
@@ -159,8 +157,6 @@ class ProblemsPanel(TripView[TripProblems]):
             self._make_current(0)
         self.view.setFocus(Qt.FocusReason.ShortcutFocusReason)
 
-    # -- TripView -------------------------------------------------------------------------
-
     def set_trip(self, trip_id: str | None) -> None:
         """Show `trip_id`, which the checker then keeps checked after each change."""
         if trip_id != self.trip_id:
@@ -194,8 +190,6 @@ class ProblemsPanel(TripView[TripProblems]):
         self.stack.setCurrentWidget(self.body)
         self._show(found)
         self.refreshed.emit()
-
-    # -- showing --------------------------------------------------------------------------
 
     def _show(self, problems: tuple[Problem, ...]) -> None:
         if problems == self.problems:

@@ -134,8 +134,6 @@ class ProposalsPanel(TripView[ProposalNews]):
         review_layout(self, self.heading, self.list, shown)
         self._busy = False
 
-    # -- TripView ---------------------------------------------------------------------------
-
     async def load(self, trip_id: str) -> None:
         calls = await self.proposals.pending(trip_id)
         names: dict[str, str] = {}
@@ -155,8 +153,6 @@ class ProposalsPanel(TripView[ProposalNews]):
 
     def show_no_trip(self) -> None:
         self.show_calls([], {}, {})
-
-    # -- public -----------------------------------------------------------------------------
 
     def show_calls(
         self,
@@ -226,8 +222,6 @@ class ProposalsPanel(TripView[ProposalNews]):
             self._unsubscribe_changes()
             self._unsubscribe_changes = None
         await super().shutdown()
-
-    # -- internals --------------------------------------------------------------------------
 
     def _changed(self, change: Change) -> None:
         """While changes wait, any change to the trip may alter the problems they would

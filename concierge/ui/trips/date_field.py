@@ -47,8 +47,7 @@ def qdate(day: date) -> QDate:
 
 
 class DateEdit(QLineEdit):
-    """`read()` is a `date`, None (empty) or `UnreadableDate`; `set_value` shows a date or
-    nothing. `stepped` when Up/Down changed the date; `popup_requested` for Alt+Down/F4."""
+    """`read()` is a `date`, None (empty) or `UnreadableDate`."""
 
     stepped = Signal()
     popup_requested = Signal()
@@ -120,8 +119,7 @@ class DateEdit(QLineEdit):
 
 
 class DateField(QWidget):
-    """A `DateEdit`, a calendar button and a clear button. `cleared` when the person clears
-    it, `picked` when they choose a day in the calendar (both: save now)."""
+    """A `DateEdit`, a calendar button and a clear button; `cleared` and `picked` mean save now."""
 
     cleared = Signal()
     picked = Signal()

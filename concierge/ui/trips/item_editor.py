@@ -63,8 +63,7 @@ _W = TypeVar("_W", bound=QWidget)
 
 @functools.cache
 def _zones() -> list[str]:
-    """The zones to complete, read once when the first dialog opens (listing the zone data
-    takes a tenth of a second: not at start-up)."""
+    """Read when the first dialog opens: listing the zone data takes a tenth of a second."""
     hidden = ("posix/", "right/", "Etc/", "SystemV/")
     return sorted(
         zone for zone in available_timezones() if "/" in zone and not zone.startswith(hidden)
@@ -327,9 +326,8 @@ class ItemEditor(QDialog):
         return row
 
     def mark_unverified(self, fields: Collection[str]) -> None:
-        """Mark the fields holding facts the assistant set that nobody confirmed (their
-        labels in `Tone.UNVERIFIED`, the words in tooltip and accessible description), and
-        offer Confirm details while there are any."""
+        """Mark the fields holding facts the assistant set that nobody confirmed, and offer
+        Confirm details while there are any."""
         flagged = frozenset(ITEM.marked_as(name) for name in fields) & self.fields.keys()
         for name in flagged ^ self._flagged:
             marked = name in flagged

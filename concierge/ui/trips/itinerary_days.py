@@ -54,8 +54,7 @@ def group_by_day(
     items: Sequence[ItineraryItemRecord],
     zones: TripZones = NO_STOPS,
 ) -> list[DayGroup]:
-    """The trip's days (and any other day that has items), each with its items in order,
-    their times read in their effective `zones`."""
+    """The trip's days (and any other day that has items), each with its items in order."""
     days: dict[date, list[DayEntry]] = {day: [] for day in trip_dates(trip)}
     days.update(by_day(items, zones))
     start = trip.start_date if trip else None

@@ -121,8 +121,7 @@ class ItineraryModel(QStandardItemModel):
         self._day_cells: list[_Cells] = []
         self._item_cells: list[list[_Cells]] = []
         self._zones: TripZones = NO_STOPS
-        """The trip's zones: an item's times are read in its effective zones, and times in
-        other zones than the day's name theirs."""
+        """The trip's zones; times in another zone than the day's name theirs."""
         self._marks: ProblemMarks = NO_MARKS
         self._icon_of: Callable[[Severity], QIcon | None] = _no_icon
         self.lock_icon = QIcon()

@@ -214,8 +214,6 @@ class ItineraryView(TripView[Change]):
         self._update_actions()
         follow_palette(self, self._apply_marks)  # The icons follow a switch to dark.
 
-    # -- public ---------------------------------------------------------------------------
-
     @property
     def selected_item_ids(self) -> tuple[str, ...]:
         return self._selected
@@ -255,8 +253,7 @@ class ItineraryView(TripView[Change]):
         return self._icons.of(severity, self.palette())
 
     def select_day(self, day: date) -> bool:
-        """Make this day's heading the current row (the timeline shows the day); False when
-        the itinerary has no such day."""
+        """Make this day's heading the current row; False when the itinerary has no such day."""
         index = self.model.index_of_day(day)
         if not index.isValid():
             return False
@@ -305,8 +302,7 @@ class ItineraryView(TripView[Change]):
             self._start_move(item, item.day, target)
 
     def move_selected_to_adjacent_day(self, step: int) -> None:
-        """Move the current item to the day before (−1, as its last item) or after (+1, as
-        its first)."""
+        """Move the current item to the end of the day before (−1) or the start of the next."""
         item = self._current_item()
         if item is None:
             return
@@ -324,8 +320,7 @@ class ItineraryView(TripView[Change]):
         return self.model.days
 
     def confirm_selected(self) -> None:
-        """The person confirms the facts the assistant set on the selected items (one undo
-        step): they are no longer shown, nor told to the assistant, as unverified."""
+        """Confirm the facts the assistant set on the selected items, in one undo step."""
         ids = [item.id for item in self._selected_items() if self.model.is_unverified(item.id)]
         if ids:
             self.tasks.start(self._confirm(ids), name="confirm item details")
@@ -380,8 +375,6 @@ class ItineraryView(TripView[Change]):
 
     async def before_shutdown(self) -> None:
         self._close_editor()
-
-    # -- store work -----------------------------------------------------------------------
 
     def takes(self, news: Change, trip_id: str) -> bool:
         if news.trip_id != trip_id:
@@ -557,8 +550,6 @@ class ItineraryView(TripView[Change]):
         for item_id in item_ids:
             await self.history.mark_seen(trip_id, EntityKind.ITINERARY_ITEM, item_id)
 
-    # -- selection ------------------------------------------------------------------------
-
     def _restore_selection(self, item_ids: tuple[str, ...], current: str | None) -> None:
         selection = self.tree.selectionModel()
         flags = QItemSelectionModel.SelectionFlag
@@ -644,8 +635,6 @@ class ItineraryView(TripView[Change]):
             ),
             can_confirm=any(self.model.is_unverified(item_id) for item_id in self._selected),
         )
-
-    # -- dialog ---------------------------------------------------------------------------
 
     def _open_editor(self, editor: ItemEditor) -> None:
         self._close_editor()
@@ -740,8 +729,6 @@ class ItineraryView(TripView[Change]):
             self._restoring = False
         self._selection_changed()
 
-    # -- timeline -------------------------------------------------------------------------
-
     def _step_timeline_day(self, step: int) -> None:
         """Show the day before or after in the timeline, its heading current in the list."""
         days = [group.day for group in self.model.days]
@@ -783,8 +770,6 @@ class ItineraryView(TripView[Change]):
         self.timeline.set_day(group.heading, timeline_entries(map(zones.read, items), group.day))
         current = self._current_item()
         self.timeline.select(current.id if current is not None else None)
-
-    # -- widgets --------------------------------------------------------------------------
 
 
 def _shown_here(change: Change) -> bool:

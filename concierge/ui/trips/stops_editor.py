@@ -279,8 +279,6 @@ class StopsEditor(TripView[Change]):
         layout.addWidget(self.error_label)
         layout.addWidget(self.add_button, 0, Qt.AlignmentFlag.AlignLeft)
 
-    # -- public ---------------------------------------------------------------------------
-
     @property
     def error_text(self) -> str:
         return self.error_label.text() if not self.error_label.isHidden() else ""
@@ -370,8 +368,6 @@ class StopsEditor(TripView[Change]):
         self._commit_all()
         await self.settle_writes()
 
-    # -- TripView -------------------------------------------------------------------------
-
     def takes(self, news: Change, trip_id: str) -> bool:
         """The trip's stops, and its start date (where a stop's dates start stepping)."""
         if news.trip_id != trip_id:
@@ -420,8 +416,6 @@ class StopsEditor(TripView[Change]):
 
     async def before_shutdown(self) -> None:
         await self.flush()
-
-    # -- rows -----------------------------------------------------------------------------
 
     def _new_row(self) -> StopRow:
         row = StopRow(self.places, self)
@@ -522,8 +516,6 @@ class StopsEditor(TripView[Change]):
 
     def _focused_row(self) -> StopRow | None:
         return next((row for row in self.rows if row.contains_focus()), None)
-
-    # -- saving ---------------------------------------------------------------------------
 
     def _commit_all(self) -> None:
         for row in list(self.rows):

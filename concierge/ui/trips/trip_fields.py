@@ -162,8 +162,7 @@ class TripFields(FormFields[Binding[Any]]):
         ]
 
     def set_lookup_buttons_visible(self, visible: bool) -> None:
-        """Show "Holidays during my trip" and "Convert budget" (only when lookups can be
-        started); hidden, they take no focus."""
+        """Show the lookup buttons (only when lookups can start); hidden, they take no focus."""
         policy = Qt.FocusPolicy.StrongFocus if visible else Qt.FocusPolicy.NoFocus
         for button in (self.holidays_button, self.convert_button):
             button.setVisible(visible)
@@ -176,8 +175,6 @@ class TripFields(FormFields[Binding[Any]]):
                 (self.convert_button, self.interests_edit),
             ):
                 QWidget.setTabOrder(before, after)
-
-    # -- signals from the widgets ---------------------------------------------------------
 
     def _connect(self) -> None:
         for edit in (
@@ -214,8 +211,6 @@ class TripFields(FormFields[Binding[Any]]):
 
     def _key_of(self, widget: QWidget) -> str:
         return next(b.key for b in self.bindings if widget in b.focus)
-
-    # -- the fields -----------------------------------------------------------------------
 
     def _budget_currency(self) -> str:
         """The currency an amount is checked against: the one being chosen, if valid."""

@@ -97,8 +97,6 @@ class TripForm(FormPanel[Binding[Any]]):
         await super().before_shutdown()
         await self.fields.stops_editor.shutdown()
 
-    # -- public ---------------------------------------------------------------------------
-
     @property
     def record(self) -> TripRecord | None:
         """The newest stored version of the trip this form knows."""
@@ -126,14 +124,12 @@ class TripForm(FormPanel[Binding[Any]]):
             self.row(key).set_error(error_text(error))
 
     def set_lookup_starter(self, starter: LookupStarter | None) -> None:
-        """Give the form a way to start lookups (e.g. `LookupsPanel.start_lookup`): shows
-        "Holidays during my trip" and "Convert budget". None hides them."""
+        """Give the form a way to start lookups, showing their buttons; None hides them."""
         self._lookup_starter = starter
         self.fields.set_lookup_buttons_visible(starter is not None)
 
     def start_lookup(self, kind: str, parameters: Mapping[str, Any] | None = None) -> None:
-        """Save pending edits, then start a `kind` lookup for this trip (so it reads what
-        the person sees)."""
+        """Save pending edits (so the lookup reads what the person sees), then start it."""
         if self._trip_id is None or self._lookup_starter is None or self.tasks.closed:
             return
         self.tasks.start(
@@ -170,8 +166,6 @@ class TripForm(FormPanel[Binding[Any]]):
         self._record = None
         self._added = {}
         super().forget()
-
-    # -- editing --------------------------------------------------------------------------
 
     def _edited(self, binding: Binding[Any]) -> None:
         super()._edited(binding)
@@ -228,11 +222,8 @@ class TripForm(FormPanel[Binding[Any]]):
             return (self.fields.by_key["start_date"], self.fields.by_key["end_date"])
         return (binding,)
 
-    # -- following the store --------------------------------------------------------------
-
     def watches(self, change: Change) -> bool:
-        """The trip, and items entering or leaving its itinerary (the banner names what the
-        assistant added)."""
+        """The trip, and items entering or leaving it (the banner names what the assistant adds)."""
         return change.entity in (EntityKind.TRIP, EntityKind.TRIP_LOCK) or (
             change.entity is EntityKind.ITINERARY_ITEM and change.action is not Action.UPDATE
         )
@@ -285,8 +276,6 @@ class TripForm(FormPanel[Binding[Any]]):
     def update_hint(self, binding: Binding[Any]) -> None:
         if binding.hint is not None and self._record is not None:
             binding.row.set_hint("" if binding.dirty() else binding.hint(self._record))
-
-    # -- assistant marks ------------------------------------------------------------------
 
     def _apply_marks(self, fields: frozenset[str], record: TripRecord) -> None:
         if CREATED in fields:

@@ -47,8 +47,7 @@ def make_actions(parent: QWidget, *rows: tuple[str, Shortcut, Callable[[], None]
 def move_actions(
     parent: QWidget, move: Callable[[int], None], up: str = "", down: str = ""
 ) -> tuple[QAction, QAction]:
-    """The actions moving the selection up (Alt+Up, `move(-1)`) and down (Alt+Down), called
-    Move up and Move down unless `up` and `down` say otherwise."""
+    """The actions moving the selection up (Alt+Up, `move(-1)`) and down (Alt+Down)."""
     alt = Qt.KeyboardModifier.AltModifier
     up = up or translate("Actions", "Move up")
     down = down or translate("Actions", "Move down")

@@ -20,8 +20,7 @@ def note_label(text: str, parent: QWidget) -> QLabel:
 def vbox(
     parent: QWidget, *parts: QWidget | QLayout, grow: QWidget | None = None, top: int = 0
 ) -> QWidget:
-    """A widget holding `parts` one under the other, without margins (`top` above them);
-    `grow` takes the height the others leave."""
+    """`parts` one under the other, without margins; `grow` takes the height left."""
     widget = QWidget(parent)
     layout = QVBoxLayout(widget)
     layout.setContentsMargins(0, top, 0, 0)

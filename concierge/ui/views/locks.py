@@ -41,8 +41,7 @@ _icons: dict[int, QIcon] = {}
 
 
 def lock_icon(widget: QWidget) -> QIcon:
-    """A padlock in the widget's text colour, drawn once per colour (no icon theme has one
-    everywhere)."""
+    """A padlock in the widget's text colour (no icon theme has one everywhere)."""
     colour = widget.palette().windowText().color()
     icon = _icons.get(colour.rgba())
     if icon is not None:
@@ -156,8 +155,7 @@ class FieldLockMenu(QObject):
 
 
 def show_field_locked(widget: QWidget, locked: bool) -> None:
-    """A field of a dialog shown locked: a padlock inside a line edit, and the words in its
-    tooltip and description."""
+    """A field of a dialog shown locked: a padlock, and the words in tooltip and description."""
     if isinstance(widget, QLineEdit):
         padlocks = [a for a in widget.actions() if a.objectName() == "fieldLock"]
         if locked and not padlocks:

@@ -100,8 +100,7 @@ class UndoBar(QFrame):
         self.show()
 
     def inform(self, text: str) -> None:
-        """Show `text` without Undo (e.g. why an undo could not be done), translated when
-        it is a declared message."""
+        """Show `text` without Undo (e.g. why an undo could not be done)."""
         self.label.set_full_text(shown(text))
         self.undo_button.setVisible(False)
         self.show()
