@@ -14,8 +14,7 @@ from .errors import device_missing, no_device, no_library
 
 Direction = Literal["input", "output"]
 Backend = Any
-"""The `sounddevice` module, or a stand-in with the same `query_devices`, `query_hostapis`,
-`default`, `RawInputStream`, `RawOutputStream` and `PortAudioError`."""
+"""The `sounddevice` module, or a stand-in with the same names."""
 
 _loaded: Backend | None = None
 

@@ -50,8 +50,7 @@ class Resampler:
         return self._produce(self._received)
 
     def flush(self) -> bytes:
-        """The rest, as if silence followed: the total length is then the input's length
-        times the ratio, rounded up."""
+        """The rest, as if silence followed."""
         if self.passthrough:
             return b""
         self._buffer.extend([0] * self._reach)

@@ -321,8 +321,7 @@ class DocumentsBox(QWidget):
             self.undo_bar.dismiss()
 
     def add_selection_action(self, action: QAction) -> QPushButton:
-        """One more action on the selected document: a button beside the others, in the
-        list's context menu, and enabled only while a document is selected."""
+        """One more action on the selected document, as a button and in the context menu."""
         action.setShortcutContext(Qt.ShortcutContext.WidgetShortcut)
         self.list.addAction(action)
         self._selection_actions.append(action)

@@ -25,8 +25,7 @@ class FormMarks:
         return self.marked
 
     def look_at(self, key: str) -> bool:
-        """The person focused `key`; True when that was the last marked field, i.e. the
-        trip can now be marked seen in the log."""
+        """The person focused `key`; True when that was the last marked field."""
         if key not in self.marked:
             return False
         self._looked_at.add(key)

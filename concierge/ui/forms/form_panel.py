@@ -108,8 +108,7 @@ class FormPanel(TripView[Change], Generic[B]):
         raise NotImplementedError
 
     def take_saved(self, binding: B, outcome: Any) -> None:
-        """A write of `binding` succeeded with `outcome`: set its `stored` value and settle
-        the errors it answers."""
+        """A write of `binding` succeeded: set its `stored` value and settle its errors."""
         raise NotImplementedError
 
     def refuse(self, binding: B, trip_id: str, value: Any, error: Exception) -> None:
@@ -179,8 +178,7 @@ class FormPanel(TripView[Change], Generic[B]):
         binding.row.set_error("")
 
     def _commit(self, binding: B) -> None:
-        """Hand the field's value to the store unless it is what the store has (or is
-        about to have)."""
+        """Hand the field's value to the store unless it has (or is about to have) it."""
         if binding.timer is not None:
             binding.timer.stop()
         trip_id = self._trip_id

@@ -72,8 +72,7 @@ def category_text(category: ExpenseCategory) -> str:
 
 
 def day_text(day: date) -> str:
-    """ "14 May" in English (`short_date`, the form the date field reads); the locale's
-    short day and month otherwise."""
+    """ "14 May" in English (the form the date field reads); else the locale's short form."""
     if current_language() == ENGLISH:
         return short_date(day)
     from babel.dates import format_skeleton

@@ -597,8 +597,7 @@ class LedgerPanel(TripView[Change]):
         self.chart.show_spending(code, totals.by_category, totals.by_day)
 
     def _clear_editor(self, *, keep_context: bool, day: date | None = None) -> None:
-        """Empty the editor for the next expense; with `keep_context`, keep the day, the
-        currency and who paid (expenses come in runs)."""
+        """Empty the editor; `keep_context` keeps day, currency, payer (expenses come in runs)."""
         trip = self._trip
         if not keep_context or not self.date_edit.text():
             start = day or (trip.start_date if trip is not None else None) or date.today()

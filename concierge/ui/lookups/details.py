@@ -286,8 +286,7 @@ def _route_lines(route: Sequence[Any]) -> list[str]:
 
 
 def _result_lines(result: Mapping[str, Any]) -> list[str]:
-    """The result's fields; a result per stop as one section per stop, then the stops
-    left out and why."""
+    """The result's fields; a result per stop as a section each, then the stops left out."""
     stops = result.get("stops")
     if not isinstance(stops, list):
         return _fields(result)

@@ -54,8 +54,7 @@ def no_job_details() -> str:
 
 
 class LookupsPanel(TripView[LookupJobRecord]):
-    """The lookups of one trip (`set_trip`); jobs keep running when it goes (the service
-    owns them)."""
+    """The lookups of one trip; jobs keep running when it goes (the service owns them)."""
 
     coalesce_ms = 100
     """Job-bus changes are applied to the table at most this often (~10 Hz)."""
@@ -301,8 +300,7 @@ class LookupsPanel(TripView[LookupJobRecord]):
         self._sync_selection()
 
     def _sync_selection(self) -> None:
-        """Selected finished jobs go into the selection state (a selected running job
-        joins it when it finishes)."""
+        """Selected finished jobs go into the selection state (running ones when they finish)."""
         if self._trip_id is None or self.selection.current.trip_id != self._trip_id:
             return
         rows = sorted({index.row() for index in self.table.selectionModel().selectedRows()})

@@ -141,8 +141,7 @@ class ProblemsPanel(TripView[TripProblems]):
         return self.problems[row] if row is not None and row < len(self.problems) else None
 
     def step(self, delta: int) -> Problem | None:
-        """Make the next (+1) or previous (−1) problem current, round the list's ends; from
-        none, the first or the last. None when there are no problems."""
+        """Make the next (+1) or previous (−1) problem current, round the list's ends."""
         count = len(self.problems)
         if not count:
             return None
