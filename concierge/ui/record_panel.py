@@ -438,8 +438,7 @@ class RecordListPanel(TripView[Change], Generic[R]):
 
     def _fit_columns(self) -> None:
         """Give the columns after the first their contents' width within what the first
-        column's contents leave (at least their share), shrinking the widest first; the
-        first column stretches over the rest."""
+        leaves (at least their share), shrinking the widest first."""
         header = self.view.header()
         wanted = {
             column: max(self.view.sizeHintForColumn(column), header.sectionSizeHint(column))

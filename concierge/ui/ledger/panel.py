@@ -96,9 +96,8 @@ def amount_text(amount: Decimal) -> str:
 
 
 def typed_amount(text: str) -> Decimal | str:
-    """What the person typed, read as their locale writes amounts ("1.234,50" and "1234,50"
-    are 1234.50 in Portuguese); text that is no amount goes to the store as typed, which
-    refuses it with its sentence."""
+    """What the person typed, read as their locale writes amounts; text that is no amount
+    goes to the store as typed, which refuses it with its sentence."""
     try:
         read = read_amount(text, number_locale())
     except AmountError:

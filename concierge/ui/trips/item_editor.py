@@ -120,9 +120,8 @@ def _zone_edit(parent: QWidget) -> QLineEdit:
 
 
 def _rank(name: str) -> int:
-    """Where a field's row goes: what the item is, when, where it goes (the details of kinds
-    that go between places), where it is, the other kinds' details, the details every kind
-    can carry, the cost and the notes."""
+    """Where a field's row goes: what, when, where to, where, other kinds' details, the
+    details every kind can carry, the cost and the notes."""
     rule = ITEM.fields[name]
     kind = rule.kind
     ranked = (
@@ -383,9 +382,8 @@ class ItemEditor(QDialog):
         return ItemKind(self.kind_combo.currentData())
 
     def values(self) -> dict[str, object]:
-        """What the fields say, in the store's terms (hidden details included: they are
-        kept, not cleared). An all-day item has no times: those fields, hidden while All day
-        is on, keep their text but are not sent."""
+        """What the fields say, in the store's terms (hidden details are kept, not cleared);
+        an all-day item's hidden time fields keep their text but are not sent."""
         timed = not self.all_day_check.isChecked()
         values = {
             name: self._read(name, widget) if timed or not _timed(name) else None

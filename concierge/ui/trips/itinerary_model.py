@@ -213,9 +213,8 @@ class ItineraryModel(QStandardItemModel):
     def set_marks(
         self, marks: ProblemMarks, icon_of: Callable[[Severity], QIcon | None] | None = None
     ) -> None:
-        """Mark the rows the plan's problems are about (and unmark the others) in place:
-        only rows whose mark changed are rewritten (a long trip has a thousand rows), or,
-        with new icons (`icon_of`, after a palette change), every marked row."""
+        """Mark the rows the plan's problems are about in place, rewriting only changed marks
+        (a long trip has a thousand rows), or every marked row with new icons."""
         before = self._marks
         if icon_of is None:
             items = {
@@ -361,9 +360,8 @@ class ItineraryModel(QStandardItemModel):
         }
 
     def _words_of_item(self, item: ItineraryItemRecord, texts: tuple[Any, ...]) -> _Cells:
-        """What a row says beyond its text: the assistant's mark and the problems, in the
-        tooltips and for screen readers, and the worst problem's icon (cheap to redo, so
-        new problems rewrite only these)."""
+        """What a row says beyond its text: marks and problems in words, and the worst
+        problem's icon (cheap to redo, so new problems rewrite only these)."""
         reason = self._unseen.get(item.id)
         doubt = self._unverified.get(item.id)
         mark = self._marks.items.get(item.id)

@@ -463,9 +463,8 @@ class ItineraryView(TripView[Change]):
         self._cap_times()
 
     def _cap_times(self) -> None:
-        """The time column at its measured width, but never more than a share of the list,
-        so a narrow list (the timeline beside it) keeps room for the titles; a cut time
-        reads in full in its tooltip."""
+        """The time column at its measured width, but never more than a share of the list, so
+        a narrow list keeps room for the titles (a cut time reads in full in its tooltip)."""
         cap = max(self.tree.header().minimumSectionSize(), round(self.tree.width() * TIME_SHARE))
         width = min(self._time_width, cap)
         if width != self.tree.columnWidth(0):

@@ -193,9 +193,8 @@ class StopRow(QWidget):
 
 
 class StopsEditor(TripView[Change]):
-    """The stops of one trip (`set_trip`); build it inside the running event loop and
-    `await shutdown()` before it goes. `tab_before` and `tab_after` are the form's
-    controls around it, so Tab runs through the rows between them."""
+    """The stops of one trip; `tab_before` and `tab_after` are the form's controls around
+    it, so Tab runs through the rows between them."""
 
     saved = Signal(str)
     """A stop (its id) was added or changed by the person."""
@@ -543,9 +542,8 @@ class StopsEditor(TripView[Change]):
             self._write(self._add(trip_id, row, str(value), position), name="add stop")
 
     def _write(self, coro: Coroutine[Any, Any, None], *, name: str) -> None:
-        """Run a write after the ones started before it, so the store takes the person's
-        edits in the order they were made (matching a place can take a while), then read
-        the stops back."""
+        """Run a write after the ones before it, so the store takes edits in their order
+        (matching a place can take a while), then read the stops back."""
         if self.tasks.closed:
             coro.close()
             return

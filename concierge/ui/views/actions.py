@@ -97,9 +97,8 @@ def _follow(button: QPushButton | QToolButton, action: QAction) -> None:
 def review_layout(
     panel: QWidget, heading: QWidget, rows: QWidget, actions: Sequence[QAction]
 ) -> None:
-    """A review panel's layout (the import queue's, the proposals'): its heading, its rows,
-    and a button for each action, whose shortcut works while the panel has the focus. The
-    panel starts hidden: it shows while something waits."""
+    """A review panel's layout: heading, rows, and a button per action (shortcuts work while
+    the panel has the focus); it starts hidden and shows while something waits."""
     buttons = QHBoxLayout()
     for action in actions:
         action.setShortcutContext(Qt.ShortcutContext.WidgetWithChildrenShortcut)

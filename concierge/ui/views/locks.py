@@ -111,9 +111,8 @@ UNLOCK_FIELD_TEXT = QT_TRANSLATE_NOOP("Locks", "Unlock field")
 
 
 class FieldLockMenu(QObject):
-    """Adds Lock field (or Unlock field) to the context menu of each field widget: the
-    widget's own menu (cut, copy, paste) where it has one. `locked(field)` says which to
-    offer; `toggle(field)` is called when chosen."""
+    """Adds Lock field (or Unlock field) to each field widget's context menu, its own menu
+    (cut, copy, paste) where it has one."""
 
     def __init__(
         self,

@@ -145,9 +145,8 @@ class TripView(QWidget, Generic[N]):
         self.show_message(shown(DELETED_TEXT))
 
     def person(self, label: str = "") -> ChangeContext:
-        """The context of the person's edit made here: one undo step, whose changes come
-        back as this view's own. Only for a write whose result the view shows itself (or
-        reloads for); the others take the plain `person()`."""
+        """The context of the person's edit made here, whose changes come back as this view's
+        own: only for a write whose result the view shows itself; others take `person()`."""
         return person(label, initiator=self.initiator)
 
     def is_echo(self, news: N) -> bool:
