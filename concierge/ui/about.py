@@ -84,8 +84,7 @@ class AboutDialog(CloseDialog):
         return label
 
     def open_folder(self, folder: Path) -> None:
-        """Open `folder` in the file manager, made first: the log folder of a data folder
-        chosen by hand may not exist yet."""
+        """Open `folder`, made first: a hand-chosen data folder's logs may not exist yet."""
         try:
             folder.mkdir(parents=True, exist_ok=True)
         except OSError as error:

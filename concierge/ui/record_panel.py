@@ -48,6 +48,7 @@ from concierge.ui.views.person import person
 from concierge.ui.views.trip_view import TripView
 from concierge.ui.views.undo_bar import UndoBar
 from concierge.ui.views.undo_offer import UndoOffer
+from concierge.ui.wrapped_label import wrapped_label
 
 OTHER_COLUMNS_SHARE = 0.5
 """The columns after the first always get this share of the list's width when they need it,
@@ -133,8 +134,7 @@ class RecordListPanel(TripView[Change], Generic[R]):
         self.move_up_button, self.move_down_button = move_buttons(
             self, self.move_up_action, self.move_down_action
         )
-        self.empty_label = QLabel(empty_text, self)
-        self.empty_label.setWordWrap(True)
+        self.empty_label = wrapped_label(self, empty_text)
         self.empty_label.setContentsMargins(4, 2, 4, 2)
         self.undo_bar = UndoBar(self)
         self.placeholder = note_label(no_trip_text, self)

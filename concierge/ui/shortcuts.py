@@ -101,8 +101,7 @@ def shortcuts_of(window: QWidget) -> list[Shortcut]:
 
 
 class ShortcutsDialog(CloseDialog):
-    """The shortcuts of `window`, grouped and searchable; not modal (`show()`), so the
-    person can try a shortcut with the list open."""
+    """Not modal, so the person can try a shortcut with the list open."""
 
     def __init__(self, window: QWidget) -> None:
         title = translate("ShortcutsDialog", "Keyboard shortcuts")

@@ -55,8 +55,7 @@ class AudioDevice:
 
 
 def list_devices(backend: Backend | None = None) -> list[AudioDevice]:
-    """Every device PortAudio knows, with which are the system's defaults. An empty list
-    when there are none (no sound card); `AudioError` when PortAudio is missing."""
+    """Every device PortAudio knows; `AudioError` when PortAudio is missing."""
     sd = backend if backend is not None else load_backend()
     try:
         raw = list(sd.query_devices())

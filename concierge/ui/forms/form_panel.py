@@ -103,8 +103,7 @@ class FormPanel(TripView[Change], Generic[B]):
         raise NotImplementedError
 
     def write(self, binding: B, trip_id: str, value: Any) -> Awaitable[object] | None:
-        """The store write for a field's new value, or None when it is refused before it
-        reaches the store (the form has said why)."""
+        """The store write for a field's new value; None when refused before the store."""
         raise NotImplementedError
 
     def take_saved(self, binding: B, outcome: Any) -> None:

@@ -192,8 +192,7 @@ class LookupsPanel(TripView[LookupJobRecord]):
     def start_lookup(
         self, trip_id: str, kind: str, parameters: Mapping[str, Any] | None = None
     ) -> None:
-        """Start a lookup for any trip (the trip form's starter); it shows here when that
-        trip is the current one, and becomes the current row."""
+        """Start a lookup for any trip (the trip form's starter); shown here when it is current."""
         if self.tasks.closed:
             return
         self.tasks.start(self._start(trip_id, kind, parameters), name=f"start {kind} lookup")

@@ -44,8 +44,7 @@ CALL_ROLE = Qt.ItemDataRole.UserRole
 
 
 def call_row(call: ProposedCall, names: Mapping[str, str], problems: Sequence[str] = ()) -> str:
-    """A call's row text: one line per row it changes, its details indented under it, then
-    the problems it introduces or fixes."""
+    """A call's row text: its changes, their details indented, then problems made or fixed."""
     lines: list[str] = []
     for text in call_texts(call, names):
         lines.append(shown(text.heading))

@@ -24,7 +24,6 @@ from PySide6.QtWidgets import (
     QAbstractItemView,
     QHBoxLayout,
     QHeaderView,
-    QLabel,
     QSplitter,
     QToolButton,
     QTreeView,
@@ -69,6 +68,7 @@ from concierge.ui.views.person import person
 from concierge.ui.views.trip_view import TripView
 from concierge.ui.views.undo_bar import UndoBar
 from concierge.ui.views.undo_offer import UndoOffer
+from concierge.ui.wrapped_label import wrapped_label
 
 from .day_timeline import DayTimeline
 from .item_editor import ItemEditor
@@ -144,8 +144,7 @@ class ItineraryView(TripView[Change]):
         header.installEventFilter(self)
         header.setSectionResizeMode(1, QHeaderView.ResizeMode.Stretch)
         self.column_shares = ColumnShares(header, {2: 0.18, 3: 0.18})  # Place, Notes
-        self.empty_label = QLabel(shown(EMPTY_TEXT), self)
-        self.empty_label.setWordWrap(True)
+        self.empty_label = wrapped_label(self, shown(EMPTY_TEXT))
         self.placeholder = note_label(shown(NO_TRIP_TEXT), self)
         self.undo_bar = UndoBar(self)
         self.toolbar = ItineraryToolbar(self, self.tree, self)

@@ -43,6 +43,7 @@ from concierge.ui.views.locks import LOCKED_TEXT, LockKey, lock_action, lock_ico
 from concierge.ui.views.marks import CHANGED_BY_ASSISTANT
 from concierge.ui.views.person import person
 from concierge.ui.views.trip_view import TripView
+from concierge.ui.wrapped_label import wrapped_label
 
 from .date_field import DateField, UnreadableDate
 from .place_field import PlaceEdit, place_changes
@@ -256,11 +257,10 @@ class StopsEditor(TripView[Change]):
         self.add_button = action_button(self, self.add_action)
         self.add_button.setObjectName("addStopButton")
         self.add_button.setToolTip(self.add_action.toolTip())
-        self.empty_label = QLabel(
-            translate("StopsEditor", "No stops yet: add the places of the route with Add stop."),
+        self.empty_label = wrapped_label(
             self,
+            translate("StopsEditor", "No stops yet: add the places of the route with Add stop."),
         )
-        self.empty_label.setWordWrap(True)
         self.empty_label.setEnabled(False)
         self.error_label = QLabel(self)
         self.error_label.setObjectName("stopsError")
