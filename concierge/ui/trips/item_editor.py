@@ -54,6 +54,7 @@ from concierge.ui.colours import Tone, tint
 from concierge.ui.i18n import shown, translate
 from concierge.ui.views.layouts import tab_order
 from concierge.ui.views.marks import UNVERIFIED
+from concierge.ui.wrapped_label import wrapped_label
 
 from .currency_combo import CurrencyCombo
 from .date_field import DISPLAY_FORMAT, DateEdit, UnreadableDate, local_pattern, qdate
@@ -217,9 +218,7 @@ class ItemEditor(QDialog):
             self._fill({**defaults(ITEM.fields), "day": day, "timezone": timezone})
         else:
             self._fill({name: getattr(item, name) for name in ITEM.fields})
-        self.error_label = QLabel(self)
-        self.error_label.setWordWrap(True)
-        self.error_label.setTextFormat(Qt.TextFormat.PlainText)
+        self.error_label = wrapped_label(self)
         tint(self.error_label, Tone.ERROR)
         self.error_label.setAccessibleName(translate("ItemEditor", "Error"))
         self.error_label.hide()
