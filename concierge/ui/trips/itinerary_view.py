@@ -77,13 +77,11 @@ from .itinerary_model import ItineraryModel
 from .itinerary_toolbar import ItineraryToolbar
 
 RELOAD_GAP_MS = 250
-"""While changes keep coming, reloads start at least this far apart: each costs a few
-milliseconds of reading, layout and painting on the GUI thread. The person's own edits
-here (add, edit, move, remove, undo) reload at once."""
+"""While changes keep coming, reloads (a few milliseconds on the GUI thread) start at least
+this far apart; the person's own edits here reload at once."""
 TRIP_FIELDS_SHOWN = frozenset({"start_date", "end_date"})
 """The trip's fields the itinerary depends on (its days and their headings); a change to
-any other field of the trip leaves the itinerary as it is. A new item's time zone is its
-day's (see `TripZones.on`)."""
+any other field of the trip leaves the itinerary as it is."""
 STOP_FIELDS_SHOWN = frozenset({"timezone", "arrive", "depart", "position"})
 
 TIMELINE_KEYS = "Ctrl+T"

@@ -10,6 +10,5 @@ CHANGED_BY_ASSISTANT = QT_TRANSLATE_NOOP("Marks", "Changed by the assistant")
 """Each of these is an English `str` (tests and views compare it): show it with `shown`."""
 ADDED_BY_ASSISTANT = QT_TRANSLATE_NOOP("Marks", "Added by the assistant")
 UNVERIFIED = QT_TRANSLATE_NOOP("Marks", "Set by the assistant, not confirmed")
-"""A fact (a time, a cost, an address) the assistant set, until the person confirms it (or
-edits it) or a lookup or import backs it: its text in `Tone.UNVERIFIED`, these words in the
-tooltip and accessible description."""
+"""A fact the assistant set, until the person confirms or edits it or a lookup or import
+backs it: its text in `Tone.UNVERIFIED`, these words in tooltip and description."""
