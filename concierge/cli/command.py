@@ -19,9 +19,8 @@ class CommandError(Exception):
 
 
 class Command(ABC):
-    """One subcommand. `creates_folder` lets it start a data folder that has no database
-    yet; `needs_places` loads the place index first (2.4 s of CPU), for what reads places
-    as the window does once ready (the checks of transfers, zones, holidays)."""
+    """One subcommand. `needs_places` loads the place index first (2.4 s of CPU), for what
+    reads places as the window does once ready (the checks of transfers, zones, holidays)."""
 
     name: str
     summary: str

@@ -1,8 +1,5 @@
-"""The `concierge` program: a subcommand runs on the command line, none opens the window.
-
-The command line never imports Qt, so it needs no display. Opening the window imports
-nothing else first (`wants_command` reads the arguments by hand): the commands bring the
-store and the runtime, seconds on a cold start that the splash must not wait for.
+"""The `concierge` program: a subcommand runs without Qt, none opens the window.
+`wants_command` reads the arguments by hand so the splash waits for no command imports.
 """
 
 from __future__ import annotations

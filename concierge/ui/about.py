@@ -1,7 +1,4 @@
-"""Help ▸ About: what this is, which version, under which licences, and where its files are.
-
-The folders are the ones this run uses (a `--data-dir` moves both).
-"""
+"""Help ▸ About: what this is, its version, licences, and this run's folders."""
 
 from __future__ import annotations
 
@@ -87,8 +84,7 @@ class AboutDialog(CloseDialog):
         return label
 
     def open_folder(self, folder: Path) -> None:
-        """Open `folder` in the file manager, made first: the log folder of a data folder
-        chosen by hand may not exist yet."""
+        """Open `folder`, made first: a hand-chosen data folder's logs may not exist yet."""
         try:
             folder.mkdir(parents=True, exist_ok=True)
         except OSError as error:

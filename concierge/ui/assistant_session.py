@@ -1,7 +1,5 @@
-"""Keeps the chat and inspector bound to an assistant for the selected trip.
-
-The model adapter is shared across trips, so its formatting cache survives switching; each
-agent wraps it anew, so a log of what was sent never spans two conversations.
+"""Keeps the chat and inspector bound to an assistant for the selected trip. The adapter
+is shared (its cache survives switching); each agent wraps it anew, one log a conversation.
 """
 
 from __future__ import annotations
@@ -76,8 +74,7 @@ class AssistantSession(QObject):
         self._client: openai.AsyncOpenAI | None = None
         self._trip_id: str | None = None
         self.context_window: ContextWindow | None = None
-        """The model's context window as its server reported it; None until then, or
-        when it reports none."""
+        """The model's context window as its server reported it, if it did."""
         self.snapshot_budget = ASSISTANT_SNAPSHOT_BUDGET.default
         """Tokens of the runtime context (a setting, read with the profile)."""
 

@@ -38,8 +38,7 @@ class CloseDialog(QDialog):
     def search_field(
         self, label: str, accessible: str, placeholder: str
     ) -> tuple[QLabel, QLineEdit]:
-        """A search line (clear button included) and its label, the label's mnemonic
-        focusing it."""
+        """A search line (clear button included) and its label, the label's mnemonic focusing it."""
         field = QLineEdit(self)
         field.setAccessibleName(accessible)
         field.setPlaceholderText(placeholder)

@@ -87,8 +87,7 @@ def is_dark(palette: QPalette | None = None) -> bool:
 
 
 class _Follower(QObject):
-    """Re-applies a widget's colours whenever its palette changes (a child of the widget,
-    so it goes with it)."""
+    """Re-applies a widget's colours whenever its palette changes (a child, so it goes with it)."""
 
     def __init__(self, widget: QWidget, apply: Callable[[], None]) -> None:
         super().__init__(widget)
@@ -111,8 +110,7 @@ class _Follower(QObject):
 
 
 def follow_palette(widget: QWidget, apply: Callable[[], None]) -> None:
-    """Call `apply` now and after every palette change of `widget` (e.g. dark mode); a
-    later call replaces the earlier `apply`."""
+    """Call `apply` now and after every palette change of `widget`, replacing an earlier one."""
     follower = widget.findChild(_Follower, "", Qt.FindChildOption.FindDirectChildrenOnly)
     if follower is None:
         follower = _Follower(widget, apply)

@@ -10,8 +10,7 @@ from PySide6.QtWidgets import QHeaderView
 
 
 class ColumnShares(QObject):
-    """Sizes `header`'s columns to `shares` (fractions of the width) on every resize,
-    until the person drags one of them."""
+    """Sizes `header`'s columns to `shares` of the width until the person drags one."""
 
     def __init__(self, header: QHeaderView, shares: Mapping[int, float]) -> None:
         super().__init__(header)

@@ -17,9 +17,8 @@ from PySide6.QtCore import QObject, QTimer
 INTERVAL_MS = 100
 FULL_COLLECTION_SECONDS = 60.0
 YOUNG_PASSES_PER_MIDDLE = 3
-"""A middle-generation pass walks what survived the young passes since the last one:
-after Python's ten (a second of a busy window here) that took up to 20 ms; after three,
-about a third of that."""
+"""A middle-generation pass walks what survived the young passes since the last one: after
+Python's ten that took up to 20 ms here; after three, about a third of that."""
 
 
 class GuiThreadCollector(QObject):

@@ -1,16 +1,10 @@
-"""What the goals and pinned panels share: an ordered list of a trip's records, added from a
-line at the top, renamed in place (F2, double-click), removed at once with Undo offered
-(Delete), reordered from the keyboard (Alt+Up / Alt+Down), following the store live.
-
-Selecting a row the assistant added or changed clears its mark, here and in the change log.
-Subclasses say how to read and write their records; every write is the person's own step.
-`flush` saves a rename still being typed in place (text in the add line is a draft until
-Enter, so it stays where it is).
+"""What the goals and pinned panels share: an ordered list of a trip's records, added,
+renamed in place, removed with Undo offered and reordered from the keyboard, following the
+store live. `flush` saves a rename being typed; the add line is a draft until Enter.
 """
 
 from __future__ import annotations
 
-import itertools
 from collections.abc import Coroutine, Mapping, Sequence
 from types import MappingProxyType
 from typing import Any, Generic
@@ -49,11 +43,12 @@ from concierge.ui.views.actions import (
     on_widget,
 )
 from concierge.ui.views.in_place import commit_open_editor
-from concierge.ui.views.layouts import note_label, vbox
+from concierge.ui.views.layouts import note_label, tab_order, vbox
 from concierge.ui.views.person import person
 from concierge.ui.views.trip_view import TripView
 from concierge.ui.views.undo_bar import UndoBar
 from concierge.ui.views.undo_offer import UndoOffer
+from concierge.ui.wrapped_label import wrapped_label
 
 OTHER_COLUMNS_SHARE = 0.5
 """The columns after the first always get this share of the list's width when they need it,
@@ -139,8 +134,7 @@ class RecordListPanel(TripView[Change], Generic[R]):
         self.move_up_button, self.move_down_button = move_buttons(
             self, self.move_up_action, self.move_down_action
         )
-        self.empty_label = QLabel(empty_text, self)
-        self.empty_label.setWordWrap(True)
+        self.empty_label = wrapped_label(self, empty_text)
         self.empty_label.setContentsMargins(4, 2, 4, 2)
         self.undo_bar = UndoBar(self)
         self.placeholder = note_label(no_trip_text, self)
@@ -197,16 +191,13 @@ class RecordListPanel(TripView[Change], Generic[R]):
             self.undo_bar.undo_button,
             self.undo_bar.dismiss_button,
         ]
-        for first, second in itertools.pairwise(widgets):
-            QWidget.setTabOrder(first, second)
+        tab_order(widgets)
 
     def buttons(self) -> list[QWidget]:
         return [self.rename_button, self.remove_button, self.move_up_button, self.move_down_button]
 
     def view_actions(self) -> list[QAction]:
         return [self.rename_action, self.remove_action, self.move_up_action, self.move_down_action]
-
-    # -- what subclasses provide -----------------------------------------------------------
 
     async def read_records(self, trip_id: str) -> list[R]:
         """The records the list shows for the trip, in order."""
@@ -239,8 +230,6 @@ class RecordListPanel(TripView[Change], Generic[R]):
     def undo_trip(self, record: R) -> str | None:
         """The trip the removal's undo step belongs to (None: no trip)."""
         return self._trip_id
-
-    # -- public ---------------------------------------------------------------------------
 
     @property
     def loaded(self) -> bool:
@@ -323,8 +312,6 @@ class RecordListPanel(TripView[Change], Generic[R]):
 
     async def before_shutdown(self) -> None:
         await self.flush()
-
-    # -- store work -----------------------------------------------------------------------
 
     def _start(self, coro: Coroutine[Any, Any, None], what: str) -> None:
         if self.tasks.closed:
@@ -424,8 +411,6 @@ class RecordListPanel(TripView[Change], Generic[R]):
     async def _mark_seen(self, trip_id: str, record_id: str) -> None:
         await self.history.mark_seen(trip_id, self.entity, record_id)
 
-    # -- selection ------------------------------------------------------------------------
-
     def _selection_changed(self, *_: object) -> None:
         record = self.selected()
         self._selected = record.id if record is not None else None
@@ -446,8 +431,6 @@ class RecordListPanel(TripView[Change], Generic[R]):
         self.move_up_action.setEnabled(position > 0)
         self.move_down_action.setEnabled(0 <= position < len(ids) - 1)
 
-    # -- widgets --------------------------------------------------------------------------
-
     def eventFilter(self, watched: QObject, event: QEvent) -> bool:
         if watched is self.view.viewport() and event.type() == QEvent.Type.Resize:
             self._fit_columns()  # Also when a hidden tab is first laid out.
@@ -455,8 +438,7 @@ class RecordListPanel(TripView[Change], Generic[R]):
 
     def _fit_columns(self) -> None:
         """Give the columns after the first their contents' width within what the first
-        column's contents leave (at least their share), shrinking the widest first; the
-        first column stretches over the rest."""
+        leaves (at least their share), shrinking the widest first."""
         header = self.view.header()
         wanted = {
             column: max(self.view.sizeHintForColumn(column), header.sectionSizeHint(column))

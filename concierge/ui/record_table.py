@@ -1,8 +1,5 @@
 """A table model over store records with ids (goals, pins), kept in step with fresh reads.
-
-Editing the first column writes nothing: the model asks with `edit_requested`, and the
-next `sync` shows what the store kept.
-"""
+Editing asks with `edit_requested`; the next `sync` shows what the store kept."""
 
 from __future__ import annotations
 
@@ -97,8 +94,7 @@ class RecordTableModel(QAbstractTableModel, Generic[R]):
             self._changed(record.id)
 
     def sync(self, records: Sequence[R], unseen: Mapping[str, str] | None = None) -> None:
-        """Make the rows equal `records` with the fewest structural changes; `unseen` gives
-        the reason to mark a record by id."""
+        """Make the rows equal `records`; `unseen` gives the reason to mark a record by id."""
         marks_before = self._unseen
         self._unseen = dict(unseen or {})
 

@@ -33,8 +33,7 @@ def fitted(client: QRect, margins: QMargins, available: QRect, minimum: QSize) -
 
 
 def fit_to_screen(window: QWidget, margins: QMargins | None = None) -> None:
-    """Bring `window` inside its screen's available area; `margins` stands in for the frame
-    while the window manager has not framed the window yet."""
+    """Bring `window` inside its screen; `margins` stands in for a frame not yet made."""
     state = window.windowState()
     if state & (Qt.WindowState.WindowMaximized | Qt.WindowState.WindowFullScreen):
         return

@@ -1,9 +1,5 @@
-"""Scroll bars that repaint only when what they show changes, and at most ten times a
-second while their content grows.
-
-A scroll bar repaints on every change of its range or value, even when its handle ends up on
-the same pixels; painting one takes a millisecond or two in Fusion, and a streaming answer
-changes the range thirty times a second.
+"""Scroll bars that repaint only when what they show changes, at most ten times a second:
+a Fusion repaint takes a millisecond or two and a streaming answer changes the range often.
 """
 
 from __future__ import annotations
@@ -27,10 +23,8 @@ GROWTH_REPAINT_SECONDS = 0.1
 
 
 class SteadyScrollBar(QScrollBar):
-    """A `QScrollBar` that repaints after range and value changes only when its handle, its
-    ends or its enabled state differ from what was last painted. The comparison waits until
-    one event-loop pass is done (a view sets the range, then the value); scrolling alone is
-    shown at once."""
+    """A `QScrollBar` repainting only when what it paints differs; the comparison waits one
+    event-loop pass (a view sets the range, then the value)."""
 
     def __init__(self, orientation: Qt.Orientation, parent: QWidget | None = None) -> None:
         super().__init__(orientation, parent)

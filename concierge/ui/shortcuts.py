@@ -1,8 +1,4 @@
-"""Help ▸ Keyboard shortcuts: every shortcut the window has, read from its actions.
-
-The list is read from the live actions each time the dialog opens, so it cannot drift from
-the keys that work.
-"""
+"""Help ▸ Keyboard shortcuts, read from the live actions each time, so it cannot drift."""
 
 from __future__ import annotations
 
@@ -105,8 +101,7 @@ def shortcuts_of(window: QWidget) -> list[Shortcut]:
 
 
 class ShortcutsDialog(CloseDialog):
-    """The shortcuts of `window`, grouped and searchable; not modal (`show()`), so the
-    person can try a shortcut with the list open."""
+    """Not modal, so the person can try a shortcut with the list open."""
 
     def __init__(self, window: QWidget) -> None:
         title = translate("ShortcutsDialog", "Keyboard shortcuts")

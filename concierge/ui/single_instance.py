@@ -72,8 +72,7 @@ class SingleInstance(QObject):
             show()
 
     def ask_owner_to_show(self) -> bool:
-        """From a second launch: ask the process holding the lock to show its window. Blocks
-        (before any event loop runs) until it answers; False if it does not."""
+        """From a second launch: ask the lock's holder to show its window; False if it won't."""
         socket = QLocalSocket()
         socket.connectToServer(self.name)
         if not socket.waitForConnected(ANSWER_TIMEOUT_MS):

@@ -1,8 +1,5 @@
-"""What the person reads when a background task fails: "Could not save expense: …".
-
-A task's name is English and goes to the log as it is; the person reads a translated
-description, so the sentence reads in one language.
-"""
+"""What the person reads when a background task fails: "Could not save expense: …", in
+one language (the task's English name goes to the log)."""
 
 from __future__ import annotations
 

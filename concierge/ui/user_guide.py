@@ -1,9 +1,5 @@
-"""Help ▸ User guide: the guide that ships with the app, read offline in a window of its own.
-
-Rendered by Qt's own Markdown reader, so it needs neither the network nor WebEngine. Qt
-gives headings no anchors, so each gets the one GitHub would give it: the guide's links
-between sections then work here and on the web.
-"""
+"""Help ▸ User guide, rendered by Qt's Markdown reader (no network, no WebEngine). Headings
+get GitHub's anchors, so the guide's links work here and on the web."""
 
 from __future__ import annotations
 

@@ -14,8 +14,7 @@ from .errors import device_missing, no_device, no_library
 
 Direction = Literal["input", "output"]
 Backend = Any
-"""The `sounddevice` module, or a stand-in with the same `query_devices`, `query_hostapis`,
-`default`, `RawInputStream`, `RawOutputStream` and `PortAudioError`."""
+"""The `sounddevice` module, or a stand-in with the same names."""
 
 _loaded: Backend | None = None
 
@@ -56,8 +55,7 @@ class AudioDevice:
 
 
 def list_devices(backend: Backend | None = None) -> list[AudioDevice]:
-    """Every device PortAudio knows, with which are the system's defaults. An empty list
-    when there are none (no sound card); `AudioError` when PortAudio is missing."""
+    """Every device PortAudio knows; `AudioError` when PortAudio is missing."""
     sd = backend if backend is not None else load_backend()
     try:
         raw = list(sd.query_devices())

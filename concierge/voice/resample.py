@@ -1,9 +1,5 @@
-"""Band-limited sample-rate conversion of mono PCM16, in pure Python, for a device that
-will not run at 24 kHz (a raw ALSA device at 44.1 or 48 kHz).
-
-Windowed-sinc (Blackman) interpolation with the cutoff at the lower Nyquist frequency, so
-downsampling does not alias. `feed` keeps the input it still needs, so any block size gives
-the same result as converting everything at once; `flush` gives the tail.
+"""Band-limited resampling of mono PCM16 in pure Python, for a device that will not run at
+24 kHz: windowed sinc with the cutoff at the lower Nyquist frequency, so nothing aliases.
 """
 
 from __future__ import annotations
@@ -54,8 +50,7 @@ class Resampler:
         return self._produce(self._received)
 
     def flush(self) -> bytes:
-        """The rest, as if silence followed: the total length is then the input's length
-        times the ratio, rounded up."""
+        """The rest, as if silence followed."""
         if self.passthrough:
             return b""
         self._buffer.extend([0] * self._reach)

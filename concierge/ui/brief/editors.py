@@ -83,8 +83,7 @@ class FieldEditor(ABC):
 
     @abstractmethod
     def connect(self, edited: Hook, finished: Hook) -> None:
-        """Call `edited` when the person changes the value, `finished` when it should be
-        saved now (editors with a debounce only call `edited`)."""
+        """`finished` means save now (editors with a debounce only call `edited`)."""
 
     def display(self, answer: JsonValue) -> Shown:
         """What the widget shows for a stored answer (None: unanswered). An answer that no

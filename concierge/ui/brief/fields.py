@@ -1,14 +1,10 @@
 """The brief's editors, laid out from its `FormDefinition`: one titled section per step, one
-labelled row per field, in form order and tab order.
-
-Nothing here knows the trip brief's fields: each comes from the definition.
-"""
+labelled row per field, in form order and tab order."""
 
 from __future__ import annotations
 
 import functools
 import html
-import itertools
 
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import (
@@ -27,6 +23,7 @@ from concierge.ui.forms.field_row import FieldRow
 from concierge.ui.forms.form_binding import FieldBinding
 from concierge.ui.forms.form_fields import FormFields
 from concierge.ui.i18n import shown, translate
+from concierge.ui.views.layouts import tab_order
 
 from .editors import FieldEditor, Shown, editor_for
 
@@ -105,8 +102,7 @@ class BriefFields(FormFields[BriefBinding]):
         for label in self.labels.values():  # One label column through every step.
             label.setMinimumWidth(widest)
         chain = self.tab_chain()
-        for before, after in itertools.pairwise(chain):
-            QWidget.setTabOrder(before, after)
+        tab_order(chain)
 
     def tab_chain(self) -> list[QWidget]:
         chain: list[QWidget] = []

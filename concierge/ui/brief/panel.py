@@ -1,7 +1,5 @@
 """The trip brief panel: a form generated from its definition, saved as the person answers.
-
-The store is the truth for which fields apply: a field whose condition does not hold on the
-stored answers is hidden; an answer kept for a field that no longer applies stays, flagged.
+Fields apply by the stored answers; an answer to a field that no longer applies stays, flagged.
 """
 
 from __future__ import annotations
@@ -40,8 +38,7 @@ _WATCHED = frozenset({EntityKind.FORM, EntityKind.FORM_ANSWER})
 
 
 class BriefPanel(FormPanel[BriefBinding]):
-    """Edits one form (`definition`) of one trip (`set_trip`); `saved` also means an answer
-    was retracted."""
+    """Edits one form of one trip; `saved` also means an answer was retracted."""
 
     fields: BriefFields
 
@@ -89,8 +86,7 @@ class BriefPanel(FormPanel[BriefBinding]):
         return self._state
 
     def is_shown(self, name: str) -> bool:
-        """Whether the field's row is part of the form now (its condition holds, or it
-        keeps an answer)."""
+        """Whether the field's condition holds, or it keeps an answer."""
         return self.fields.row_visible(name)
 
     def clear_unknown(self) -> None:
@@ -201,8 +197,7 @@ class BriefPanel(FormPanel[BriefBinding]):
         self.refreshed.emit()
 
     def _accept(self, state: FormState, answers: Mapping[str, JsonValue], *, first: bool) -> None:
-        """Show the stored answers in every field without unsaved edits, and which fields
-        apply."""
+        """Show the stored answers in every field without unsaved edits, and which fields apply."""
         definition = self.definition
         for binding in self._bindings:
             name = binding.key

@@ -12,7 +12,6 @@ from PySide6.QtGui import QAction, QDesktopServices, QKeySequence
 from PySide6.QtWidgets import (
     QFileDialog,
     QHBoxLayout,
-    QLabel,
     QListWidgetItem,
     QProgressBar,
     QPushButton,
@@ -36,6 +35,7 @@ from concierge.ui.views.actions import action_button, make_action
 from concierge.ui.views.person import person
 from concierge.ui.views.undo_bar import UndoBar
 from concierge.ui.views.undo_offer import UndoOffer, undo_offered
+from concierge.ui.wrapped_label import wrapped_label
 
 from .document_list import DocumentList
 
@@ -75,8 +75,7 @@ class DocumentsBox(QWidget):
 
         self.list = DocumentList(self)
         self.list.setAccessibleName(translate("Documents", "Documents"))
-        self.empty_label = QLabel(shown(empty_text), self)
-        self.empty_label.setWordWrap(True)
+        self.empty_label = wrapped_label(self, shown(empty_text))
         self.attach_action = make_action(
             self,
             translate("Documents", "Attach…"),
@@ -321,8 +320,7 @@ class DocumentsBox(QWidget):
             self.undo_bar.dismiss()
 
     def add_selection_action(self, action: QAction) -> QPushButton:
-        """One more action on the selected document: a button beside the others, in the
-        list's context menu, and enabled only while a document is selected."""
+        """One more action on the selected document, as a button and in the context menu."""
         action.setShortcutContext(Qt.ShortcutContext.WidgetShortcut)
         self.list.addAction(action)
         self._selection_actions.append(action)

@@ -24,8 +24,8 @@ def item_documents(
     item: ItineraryItemRecord,
     parent: QWidget,
 ) -> DocumentsBox:
-    """A box over the item's documents, loading them now; its work runs on `tasks` (the
-    itinerary view's), so closing the dialog mid-copy loses nothing."""
+    """A box over the item's documents; its work runs on the view's `tasks`, so closing the
+    dialog mid-copy loses nothing."""
     box = DocumentsBox(documents, history, tasks, parent, empty_text=EMPTY_TEXT)
     box.setObjectName("itemDocuments")
     box.list.setFixedHeight(LIST_HEIGHT)

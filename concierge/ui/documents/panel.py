@@ -5,7 +5,7 @@ document's content reaches the model only when sent to the assistant, with that 
 from __future__ import annotations
 
 from PySide6.QtCore import QKeyCombination, Qt, Signal
-from PySide6.QtWidgets import QLabel, QWidget
+from PySide6.QtWidgets import QWidget
 
 from concierge.store import (
     Action,
@@ -20,6 +20,7 @@ from concierge.store import (
 from concierge.text import QT_TRANSLATE_NOOP
 from concierge.ui.i18n import shown, translate
 from concierge.ui.views.actions import make_action
+from concierge.ui.views.layouts import note_label
 from concierge.ui.views.trip_view import TripView
 
 from .documents_box import DocumentsBox
@@ -60,9 +61,7 @@ class DocumentsPanel(TripView[Change]):
             self, translate("Documents", "Send to assistant"), SEND_SHORTCUT, self.send_selected
         )
         self.send_button = self.box.add_selection_action(self.send_action)
-        self.placeholder = QLabel(shown(NO_TRIP_TEXT), self)
-        self.placeholder.setAlignment(Qt.AlignmentFlag.AlignCenter)
-        self.placeholder.setWordWrap(True)
+        self.placeholder = note_label(shown(NO_TRIP_TEXT), self)
         self.stack = self.stack_pages(self.placeholder, self.box, top=4)
         self.setFocusProxy(self.box)
         self.stack.setCurrentWidget(self.placeholder)

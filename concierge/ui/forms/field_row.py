@@ -141,8 +141,7 @@ class FieldRow(QWidget):
         self._describe()
 
     def _describe(self) -> None:
-        """Screen readers hear the error, the assistant mark, the lock and the hint with the
-        field."""
+        """Screen readers hear the error, the assistant mark, the lock and the hint."""
         parts = [self._error, CHANGED_BY_ASSISTANT if self._marked else "", self._pending]
         parts.append(LOCKED_TEXT if self._locked else "")
         parts.append(self._hint)

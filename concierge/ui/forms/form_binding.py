@@ -1,8 +1,5 @@
-"""One form field as a form binds it: how the widget shows and reads its value, and what the
-widget shows compared with the store.
-
-`shown` is the stored value the widget's content started from, so the field has unsaved
-edits exactly when the widget reads something else (or a write of it is on its way).
+"""One form field as a form binds it. `shown` is the stored value the widget started from,
+so the field has unsaved edits exactly when the widget reads something else.
 """
 
 from __future__ import annotations
@@ -58,8 +55,7 @@ class FieldBinding(Generic[V]):
         return self.loaded and (self.waiting or bool(self.in_flight) or self.read() != self.shown)
 
     def untouched_since(self, value: object) -> bool:
-        """The widget still reads `value`, the last value handed to the store: the person
-        has not edited the field since."""
+        """The widget still reads the last value handed to the store."""
         return not self.in_flight and not self.waiting and self.read() == value
 
     def baseline(self) -> V:
@@ -77,8 +73,7 @@ class FieldBinding(Generic[V]):
 
 @dataclass(eq=False, repr=False, kw_only=True)
 class Binding(FieldBinding[V]):
-    """A trip form field (e.g. "origin"): its value in a `TripRecord`, the changes a
-    value makes, the record fields it covers and an optional hint."""
+    """A trip form field (e.g. "origin") and how it maps to a `TripRecord`."""
 
     from_record: Callable[[TripRecord], V]
     changes: Callable[[V], Mapping[str, object]]

@@ -1,8 +1,5 @@
-"""What the trip form's and the brief's editors share: the bindings in form order, the
-signals that tell the form when to save, and showing a stored text in a multi-line box.
-
-Values shown by `put` emit neither `edited` nor `finished`, and nothing is reported once
-the form has shut down.
+"""What the trip form's and the brief's editors share: the bindings in form order and the
+signals that tell the form when to save (never for values shown by `put`).
 """
 
 from __future__ import annotations

@@ -1,8 +1,5 @@
-"""Which trip-form fields carry the assistant's mark.
-
-The change log knows what the person has not seen only per trip, so the form remembers the
-fields the person has focused itself, and tells the log only when none is left unseen.
-"""
+"""Which trip-form fields carry the assistant's mark. The change log knows unseen changes
+only per trip, so the form tells it once no field is left unseen."""
 
 from __future__ import annotations
 
@@ -28,8 +25,7 @@ class FormMarks:
         return self.marked
 
     def look_at(self, key: str) -> bool:
-        """The person focused `key`; True when that was the last marked field, i.e. the
-        trip can now be marked seen in the log."""
+        """The person focused `key`; True when that was the last marked field."""
         if key not in self.marked:
             return False
         self._looked_at.add(key)

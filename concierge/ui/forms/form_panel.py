@@ -9,14 +9,12 @@ from __future__ import annotations
 
 import asyncio
 import inspect
-import itertools
 from collections.abc import Awaitable, Sequence
 from typing import Any, Generic
 
-from PySide6.QtCore import Qt, Signal
+from PySide6.QtCore import Signal
 from PySide6.QtWidgets import (
     QApplication,
-    QLabel,
     QLayout,
     QStackedWidget,
     QVBoxLayout,
@@ -27,6 +25,7 @@ from concierge.store import Change, ChangeBus, ChangeHistory, RecordNotFoundErro
 from concierge.travel.errors import TravelError
 from concierge.ui.i18n import shown, translate
 from concierge.ui.vertical_scroll import VerticalScrollArea
+from concierge.ui.views.layouts import note_label, tab_order
 from concierge.ui.views.trip_view import TripView
 from concierge.ui.views.undo_bar import UndoBar
 
@@ -68,9 +67,7 @@ class FormPanel(TripView[Change], Generic[B]):
         scroll = VerticalScrollArea(self)
         scroll.setWidget(self.fields)
         self.form_page = scroll
-        self.placeholder = QLabel(self)
-        self.placeholder.setAlignment(Qt.AlignmentFlag.AlignCenter)
-        self.placeholder.setWordWrap(True)
+        self.placeholder = note_label("", self)
         self.stack = QStackedWidget(self)
         self.stack.addWidget(self.placeholder)
         self.stack.addWidget(scroll)
@@ -83,8 +80,7 @@ class FormPanel(TripView[Change], Generic[B]):
         layout.addWidget(self.notice)
         layout.addWidget(self.stack, 1)
         chain = [self.seen_bar.button, self.notice.undo_button, self.notice.dismiss_button]
-        for before, after in itertools.pairwise([*chain, *self.fields.tab_chain()]):
-            QWidget.setTabOrder(before, after)
+        tab_order([*chain, *self.fields.tab_chain()])
 
         self.fields.edited.connect(lambda key: self._edited(self.binding(key)))
         self.fields.finished.connect(lambda key: self._commit(self.binding(key)))
@@ -107,13 +103,11 @@ class FormPanel(TripView[Change], Generic[B]):
         raise NotImplementedError
 
     def write(self, binding: B, trip_id: str, value: Any) -> Awaitable[object] | None:
-        """The store write for a field's new value, or None when it is refused before it
-        reaches the store (the form has said why)."""
+        """The store write for a field's new value; None when refused before the store."""
         raise NotImplementedError
 
     def take_saved(self, binding: B, outcome: Any) -> None:
-        """A write of `binding` succeeded with `outcome`: set its `stored` value and settle
-        the errors it answers."""
+        """A write of `binding` succeeded: set its `stored` value and settle its errors."""
         raise NotImplementedError
 
     def refuse(self, binding: B, trip_id: str, value: Any, error: Exception) -> None:
@@ -183,8 +177,7 @@ class FormPanel(TripView[Change], Generic[B]):
         binding.row.set_error("")
 
     def _commit(self, binding: B) -> None:
-        """Hand the field's value to the store unless it is what the store has (or is
-        about to have)."""
+        """Hand the field's value to the store unless it has (or is about to have) it."""
         if binding.timer is not None:
             binding.timer.stop()
         trip_id = self._trip_id

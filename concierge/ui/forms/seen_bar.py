@@ -51,8 +51,7 @@ class SeenBar(QFrame):
         self.hide()
 
     def show_fields(self, labels: Sequence[str], added: Sequence[str] = ()) -> None:
-        """List the marked fields by their labels and the titles of what the assistant
-        `added`; nothing hides the bar."""
+        """List the marked fields and the titles of what the assistant `added`."""
         text = changes_text(labels, added)
         if not text:
             self.hide()

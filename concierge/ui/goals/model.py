@@ -34,8 +34,7 @@ def done_by(actor: Actor) -> str:
 
 
 def marked_fields() -> dict[str, str]:
-    """What an assistant change to a goal is called in its tooltip; reordering is not
-    marked."""
+    """What an assistant change to a goal is called in its tooltip; reordering is not marked."""
     return {
         "title": translate("GoalsList", "title"),
         "status": translate("GoalsList", "done"),

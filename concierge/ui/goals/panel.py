@@ -1,8 +1,4 @@
-"""The goals panel: the selected trip's checklist.
-
-A goal may complete by itself when what it waits for happens; a done goal says who
-completed it (the person, the assistant or the app).
-"""
+"""The goals panel: the selected trip's checklist; a done goal says who completed it."""
 
 from __future__ import annotations
 

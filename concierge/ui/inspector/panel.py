@@ -121,8 +121,7 @@ class InspectorPanel(QWidget):
     def bind(
         self, runnable: Runnable, system_prompt: str, snapshot_budget: int | None = None
     ) -> None:
-        """Show `system_prompt` and follow `runnable`'s events; earlier data is cleared.
-        `snapshot_budget`: the runtime context's token budget, shown beside its size."""
+        """Show `system_prompt` and follow `runnable`'s events; earlier data is cleared."""
         self.unbind()
         self.system_prompt.setPlainText(system_prompt)
         self.snapshot.budget = snapshot_budget

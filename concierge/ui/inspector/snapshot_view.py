@@ -44,8 +44,7 @@ def describe_size(text: str | None, budget: int | None) -> str:
 
 
 class SnapshotView(QWidget):
-    """Header with iteration and timings, the snapshot's size against its budget, then the
-    snapshot text exactly as sent."""
+    """Header, the snapshot's size against its budget, then the snapshot exactly as sent."""
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)

@@ -72,8 +72,7 @@ def category_text(category: ExpenseCategory) -> str:
 
 
 def day_text(day: date) -> str:
-    """ "14 May" in English (`short_date`, the form the date field reads); the locale's
-    short day and month otherwise."""
+    """ "14 May" in English (the form the date field reads); else the locale's short form."""
     if current_language() == ENGLISH:
         return short_date(day)
     from babel.dates import format_skeleton
@@ -93,8 +92,7 @@ def split_text(expense: ExpenseRecord) -> str:
 
 @dataclass(frozen=True, slots=True)
 class ExpenseRow:
-    """One row: the expense, and its amount in the trip's currency with how it was got;
-    `unverified`: the assistant wrote the amount down and nobody confirmed it."""
+    """One row: the expense, and its amount in the trip's currency with how it was got."""
 
     id: str
     expense: ExpenseRecord
@@ -104,8 +102,7 @@ class ExpenseRow:
 
 
 def expense_rows(totals: LedgerTotals, unverified: Collection[str] = ()) -> list[ExpenseRow]:
-    """The rows in the store's order (day paid, then as entered); `unverified`: the ids of
-    the expenses whose amount the assistant set and nobody confirmed."""
+    """The rows in the store's order (day paid, then as entered)."""
     rows = [
         ExpenseRow(
             c.expense.id,

@@ -5,7 +5,6 @@ A value the store refuses is named under the editor, its field focused, nothing 
 
 from __future__ import annotations
 
-import itertools
 from collections.abc import Mapping
 from datetime import date
 from decimal import Decimal
@@ -56,6 +55,7 @@ from concierge.ui.i18n import number_locale, shown, shown_date, shown_error, tra
 from concierge.ui.record_table import unseen_reason
 from concierge.ui.views.actions import action_button, make_action
 from concierge.ui.views.date_pattern import local_pattern
+from concierge.ui.views.layouts import note_label, tab_order, vbox
 from concierge.ui.views.person import person
 from concierge.ui.views.trip_view import TripView
 from concierge.ui.views.undo_bar import UndoBar
@@ -96,9 +96,8 @@ def amount_text(amount: Decimal) -> str:
 
 
 def typed_amount(text: str) -> Decimal | str:
-    """What the person typed, read as their locale writes amounts ("1.234,50" and "1234,50"
-    are 1234.50 in Portuguese); text that is no amount goes to the store as typed, which
-    refuses it with its sentence."""
+    """What the person typed, read as their locale writes amounts; text that is no amount
+    goes to the store as typed, which refuses it with its sentence."""
     try:
         read = read_amount(text, number_locale())
     except AmountError:
@@ -277,13 +276,6 @@ class LedgerPanel(TripView[Change]):
         buttons.addWidget(self.new_button)
         buttons.addWidget(self.remove_button)
         buttons.addStretch(1)
-        left = QVBoxLayout()
-        left.setContentsMargins(0, 0, 0, 0)
-        left.addLayout(editor)
-        left.addWidget(self.error_label)
-        left.addWidget(self.view, 1)
-        left.addWidget(self.empty_label)
-        left.addLayout(buttons)
         summary = QWidget(self)
         right = QVBoxLayout(summary)
         right.setContentsMargins(0, 0, 4, 0)
@@ -298,8 +290,9 @@ class LedgerPanel(TripView[Change]):
         self.summary_scroll.setFrameShape(QFrame.Shape.NoFrame)
         self.summary_scroll.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
         self.summary_scroll.setWidget(summary)
-        entry = QWidget(self)
-        entry.setLayout(left)
+        entry = vbox(
+            self, editor, self.error_label, self.view, self.empty_label, buttons, grow=self.view
+        )
         self.splitter = QSplitter(Qt.Orientation.Horizontal, self)
         self.splitter.setObjectName("ledgerSplitter")
         self.splitter.addWidget(entry)
@@ -307,16 +300,9 @@ class LedgerPanel(TripView[Change]):
         self.splitter.setStretchFactor(0, 3)
         self.splitter.setStretchFactor(1, 2)
         self.splitter.setChildrenCollapsible(False)
-        body = QWidget(self)
-        body_layout = QVBoxLayout(body)
-        body_layout.setContentsMargins(0, 4, 0, 0)
-        body_layout.addWidget(self.splitter, 1)
-        body_layout.addWidget(self.undo_bar)
-        self.body = body
-        self.placeholder = QLabel(no_trip_text(), self)
-        self.placeholder.setAlignment(Qt.AlignmentFlag.AlignCenter)
-        self.placeholder.setWordWrap(True)
-        self.stack = self.stack_pages(self.placeholder, body)
+        self.body = vbox(self, self.splitter, self.undo_bar, grow=self.splitter, top=4)
+        self.placeholder = note_label(no_trip_text(), self)
+        self.stack = self.stack_pages(self.placeholder, self.body)
 
         order = [
             *self.fields.values(),
@@ -327,8 +313,7 @@ class LedgerPanel(TripView[Change]):
             self.undo_bar.undo_button,
             self.undo_bar.dismiss_button,
         ]
-        for first, second in itertools.pairwise(order):
-            QWidget.setTabOrder(first, second)
+        tab_order(order)
         self.undo_bar.undo_requested.connect(self.undo_remove)
         self.view.selectionModel().selectionChanged.connect(self._selection_changed)
         self.stack.setCurrentWidget(self.placeholder)
@@ -611,8 +596,7 @@ class LedgerPanel(TripView[Change]):
         self.chart.show_spending(code, totals.by_category, totals.by_day)
 
     def _clear_editor(self, *, keep_context: bool, day: date | None = None) -> None:
-        """Empty the editor for the next expense; with `keep_context`, keep the day, the
-        currency and who paid (expenses come in runs)."""
+        """Empty the editor; `keep_context` keeps day, currency, payer (expenses come in runs)."""
         trip = self._trip
         if not keep_context or not self.date_edit.text():
             start = day or (trip.start_date if trip is not None else None) or date.today()

@@ -1,8 +1,5 @@
-"""A lookup job as short Markdown for the details pane: what it is, its outcome in one
-line, then every field of the result (or the error), in plain words.
-
-The result is the JSON the model reads (ISO dates, UTC moments); here each value reads as
-people write it, moments in the person's own time or the place's.
+"""A lookup job as short Markdown for the details pane: what it is, its outcome, then the
+result's fields as people write them (the model reads the same JSON in ISO forms).
 """
 
 from __future__ import annotations
@@ -289,8 +286,7 @@ def _route_lines(route: Sequence[Any]) -> list[str]:
 
 
 def _result_lines(result: Mapping[str, Any]) -> list[str]:
-    """The result's fields; a result per stop as one section per stop, then the stops
-    left out and why."""
+    """The result's fields; a result per stop as a section each, then the stops left out."""
     stops = result.get("stops")
     if not isinstance(stops, list):
         return _fields(result)

@@ -1,8 +1,5 @@
-"""The lookups panel: the current trip's background lookups, live.
-
-Changes arrive on the job bus and are applied at most about ten times a second. Selected
-finished jobs go into `SelectionState`, so the assistant can be shown their results.
-"""
+"""The lookups panel: the current trip's background lookups, live (about ten updates a
+second at most). Selected finished jobs go into `SelectionState` for the assistant."""
 
 from __future__ import annotations
 
@@ -57,8 +54,7 @@ def no_job_details() -> str:
 
 
 class LookupsPanel(TripView[LookupJobRecord]):
-    """The lookups of one trip (`set_trip`); jobs keep running when it goes (the service
-    owns them)."""
+    """The lookups of one trip; jobs keep running when it goes (the service owns them)."""
 
     coalesce_ms = 100
     """Job-bus changes are applied to the table at most this often (~10 Hz)."""
@@ -196,8 +192,7 @@ class LookupsPanel(TripView[LookupJobRecord]):
     def start_lookup(
         self, trip_id: str, kind: str, parameters: Mapping[str, Any] | None = None
     ) -> None:
-        """Start a lookup for any trip (the trip form's starter); it shows here when that
-        trip is the current one, and becomes the current row."""
+        """Start a lookup for any trip (the trip form's starter); shown here when it is current."""
         if self.tasks.closed:
             return
         self.tasks.start(self._start(trip_id, kind, parameters), name=f"start {kind} lookup")
@@ -304,8 +299,7 @@ class LookupsPanel(TripView[LookupJobRecord]):
         self._sync_selection()
 
     def _sync_selection(self) -> None:
-        """Selected finished jobs go into the selection state (a selected running job
-        joins it when it finishes)."""
+        """Selected finished jobs go into the selection state (running ones when they finish)."""
         if self._trip_id is None or self.selection.current.trip_id != self._trip_id:
             return
         rows = sorted({index.row() for index in self.table.selectionModel().selectedRows()})

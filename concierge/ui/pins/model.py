@@ -27,8 +27,7 @@ def columns() -> tuple[str, ...]:
 
 
 def marked_fields() -> dict[str, str]:
-    """What an assistant change to a pin is called in its tooltip; reordering is not
-    marked."""
+    """What an assistant change to a pin is called in its tooltip; reordering is not marked."""
     return {"text": translate("PinsList", "text"), "rule": translate("PinsList", "constraint")}
 
 

@@ -1,8 +1,5 @@
-"""The pinned panel: preferences and facts the assistant keeps in mind, for this trip or for
-all trips ("vegetarian", "no red-eye flights").
-
-A pin may state a constraint the plan is checked against; only confirmed ones are checked,
-and only the person can confirm one the assistant proposed.
+"""The pinned panel: preferences and facts the assistant keeps in mind ("vegetarian").
+Only confirmed constraints are checked, and only the person confirms the assistant's.
 """
 
 from __future__ import annotations

@@ -1,8 +1,5 @@
-"""Which rows and blocks a trip's problems mark, and what the mark says.
-
-An item is marked by every problem about it; a day row by every problem on that day (its
-heading sums up the day, also while it is collapsed). The mark shows the worst severity's
-icon; its tooltip and accessible description say every problem in words."""
+"""Which rows and blocks a trip's problems mark, and what the mark says. A day row sums up
+its day, so a collapsed day still shows its problems."""
 
 from __future__ import annotations
 

@@ -1,11 +1,7 @@
-"""The Problems list: what the plan checks (`concierge.travel.checks`) find in the selected
-trip, most serious first, each with its severity's icon, its sentence and its day.
+"""The Problems list: what the plan checks find in the selected trip, most serious first.
 
-It checks nothing itself: it follows the shown trip with the plan checker (`TripChecks`),
-which re-checks after every change to the trip by anyone (the person, the assistant, an
-undo, an import), and shows each run the checker publishes on the bus, the same run an
-assistant tool reports. Only the list is filled on the GUI thread. Enter or a double-click asks to
-go to what a problem is about (`jump_requested`); `step` walks the list for F8/Shift+F8.
+It checks nothing itself: it shows each run `TripChecks` publishes on the bus, the same run
+an assistant tool reports. `step` walks the list for F8/Shift+F8.
 """
 
 from __future__ import annotations
@@ -125,8 +121,6 @@ class ProblemsPanel(TripView[TripProblems]):
         self.setFocusProxy(self.view)
         follow_palette(self, self._paint_icons)
 
-    # -- public ---------------------------------------------------------------------------
-
     @property
     def problems(self) -> tuple[Problem, ...]:
         return self.model.problems
@@ -147,8 +141,7 @@ class ProblemsPanel(TripView[TripProblems]):
         return self.problems[row] if row is not None and row < len(self.problems) else None
 
     def step(self, delta: int) -> Problem | None:
-        """Make the next (+1) or previous (−1) problem current, round the list's ends; from
-        none, the first or the last. None when there are no problems."""
+        """Make the next (+1) or previous (−1) problem current, round the list's ends."""
         count = len(self.problems)
         if not count:
             return None
@@ -162,8 +155,6 @@ class ProblemsPanel(TripView[TripProblems]):
         if self.problems and self.current_row() is None:
             self._make_current(0)
         self.view.setFocus(Qt.FocusReason.ShortcutFocusReason)
-
-    # -- TripView -------------------------------------------------------------------------
 
     def set_trip(self, trip_id: str | None) -> None:
         """Show `trip_id`, which the checker then keeps checked after each change."""
@@ -198,8 +189,6 @@ class ProblemsPanel(TripView[TripProblems]):
         self.stack.setCurrentWidget(self.body)
         self._show(found)
         self.refreshed.emit()
-
-    # -- showing --------------------------------------------------------------------------
 
     def _show(self, problems: tuple[Problem, ...]) -> None:
         if problems == self.problems:

@@ -44,8 +44,7 @@ CALL_ROLE = Qt.ItemDataRole.UserRole
 
 
 def call_row(call: ProposedCall, names: Mapping[str, str], problems: Sequence[str] = ()) -> str:
-    """A call's row text: one line per row it changes, its details indented under it, then
-    the problems it introduces or fixes."""
+    """A call's row text: its changes, their details indented, then problems made or fixed."""
     lines: list[str] = []
     for text in call_texts(call, names):
         lines.append(shown(text.heading))
@@ -134,8 +133,6 @@ class ProposalsPanel(TripView[ProposalNews]):
         review_layout(self, self.heading, self.list, shown)
         self._busy = False
 
-    # -- TripView ---------------------------------------------------------------------------
-
     async def load(self, trip_id: str) -> None:
         calls = await self.proposals.pending(trip_id)
         names: dict[str, str] = {}
@@ -155,8 +152,6 @@ class ProposalsPanel(TripView[ProposalNews]):
 
     def show_no_trip(self) -> None:
         self.show_calls([], {}, {})
-
-    # -- public -----------------------------------------------------------------------------
 
     def show_calls(
         self,
@@ -226,8 +221,6 @@ class ProposalsPanel(TripView[ProposalNews]):
             self._unsubscribe_changes()
             self._unsubscribe_changes = None
         await super().shutdown()
-
-    # -- internals --------------------------------------------------------------------------
 
     def _changed(self, change: Change) -> None:
         """While changes wait, any change to the trip may alter the problems they would

@@ -403,8 +403,7 @@ class SettingsDialog(QDialog):
         self._show_language_note()
 
     def focus_online_lookups(self) -> None:
-        """Put the focus on the weather forecasts switch (once its stored value is read):
-        where "turn it on in Settings" leads."""
+        """Focus the weather forecasts switch: where "turn it on in Settings" leads."""
         self._focus_online = True
         if self.sections[Section.ONLINE].loaded:
             self.control(LOOKUPS_ONLINE_WEATHER).setFocus(Qt.FocusReason.OtherFocusReason)
@@ -557,8 +556,7 @@ class SettingsDialog(QDialog):
             self.models_status.show_message(_found(models), Kind.SUCCESS)
 
     def ask_context_window(self) -> asyncio.Task[ContextWindow | None] | None:
-        """Ask the server in the fields for its context window, in the background; None when
-        the fields name no server and model to ask."""
+        """Ask the server in the fields for its context window, in the background."""
         self._window_generation += 1
         profile = self.current_profile()
         if base_url_problem(profile.base_url) is not None or not profile.model:

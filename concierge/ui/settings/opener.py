@@ -21,8 +21,7 @@ async def edit_model_settings(
     *,
     environ: Mapping[str, str] = os.environ,
 ) -> ModelProfile | None:
-    """Show the dialog (`open()`, window-modal) and return the profile it saved, or None;
-    cancelling the awaiting task closes the dialog."""
+    """Show the dialog and return the profile it saved; cancelling the task closes it."""
     profile = await load_profile(settings, secrets, environ)
     dialog = SettingsDialog(profile, settings, secrets, parent, environ=environ)
     saved: list[ModelProfile] = []

@@ -42,15 +42,13 @@ from .status import StatusLabel
 
 
 def setting_name(setting: Setting[Any]) -> str:
-    """The setting's label as the person reads it, without its shortcut mark: the control's
-    accessible name."""
+    """The setting's label without its shortcut mark: the control's accessible name."""
     return shown(setting.label).replace("&&", "\0").replace("&", "").replace("\0", "&")
 
 
 @dataclasses.dataclass(eq=False)
 class Row:
-    """A setting's control (`control`, the label's buddy) inside `field`, which the form
-    places; `below` takes lines shown under the control."""
+    """A setting's control inside `field`, which the form places; `below` shows under it."""
 
     setting: Setting[Any]
     control: QWidget

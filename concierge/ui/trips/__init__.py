@@ -1,8 +1,5 @@
-"""The trip planner's views: trip list, trip form and itinerary.
-
-Each is a self-contained widget taking its services in the constructor; build them inside
-the running event loop and `await shutdown()` each before the loop stops.
-"""
+"""The trip planner's views; build them inside the running event loop and `await
+shutdown()` each before the loop stops."""
 
 from .item_editor import ItemEditor
 from .itinerary_model import ItineraryModel

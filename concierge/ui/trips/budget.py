@@ -18,9 +18,7 @@ AMOUNT_PATTERN = QRegularExpression(r"\d{0,12}([.,]\d{0,4})?")
 
 def budget_changes(text: str, currency: str) -> dict[str, object]:
     """The budget as the store takes it: a Decimal with the currency's decimals, or None.
-
-    "12,5" means 12.50 for EUR; "12.345 EUR" is refused, not rounded.
-    """
+    "12,5" means 12.50 for EUR; "12.345 EUR" is refused, not rounded."""
     typed = text.strip()
     if not typed:
         return {"budget_amount": None}
@@ -38,9 +36,8 @@ def budget_changes(text: str, currency: str) -> dict[str, object]:
 
 
 def amount_text(amount: Decimal | None, currency: str) -> str:
-    """A stored amount as the field shows it, whoever set it: the currency's decimals
-    ("5200" EUR → "5200.00", JPY none), plain digits for editing, no exponent; the decimal
-    point is the locale's ("5200,00" in Portuguese), which the field reads back as well."""
+    """A stored amount as the field shows it: the currency's decimals, plain digits for
+    editing, and the locale's decimal point ("5200,00" in Portuguese), which reads back."""
     if amount is None:
         return ""
     if currency in CURRENCIES and amount.is_finite():

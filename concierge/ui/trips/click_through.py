@@ -1,10 +1,8 @@
 """A click outside a completer's list reaches what was clicked, and says the field was left.
 
-While a completion list is open it is a popup that takes every mouse press. Qt closes it on
-a press outside and, on X11, drops that press: the focus stays in the field the person
-clicked away from, so the field is never left and its text is never saved. `ClickThrough`
-closes the list itself, reports `dismissed` (the form saves the field), and hands the
-press to the widget under the pointer as a click there would have: focus, then the press.
+On X11 Qt drops the press that closes an open completion popup, so the field is never left
+and its text never saved. `ClickThrough` closes the list, reports `dismissed` and hands the
+press on to the widget under the pointer.
 """
 
 from __future__ import annotations

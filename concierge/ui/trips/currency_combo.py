@@ -1,8 +1,5 @@
-"""The budget currency: an editable list of ISO 4217 codes with their names.
-
-Typing "usd", "USD" or picking "USD — US Dollar" all mean USD; other text is passed on as
-typed so the trip editor can say what is wrong with it ("Did you mean …?").
-"""
+"""The budget currency: an editable list of ISO 4217 codes with their names. Other text
+is passed on as typed, so the trip editor can say what is wrong with it."""
 
 from __future__ import annotations
 

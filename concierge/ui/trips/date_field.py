@@ -1,11 +1,8 @@
 """A date that may be unset, typed as text or picked from a calendar, with a clear button.
 
-The person types the date as they would write it ("10 Apr 2027", "2027-04-10", or their
-locale's numeric form such as 10/04/2027); `concierge.model.values.dates.read_typed_date` reads
-it. Text that cannot be read stays in the field as typed and `read()` returns it as an
-`UnreadableDate` with the reason, so the form can say what is wrong and lose nothing.
-Up and Down step a day (from "Not set" they start at a sensible date: today, or the other
-end of the trip); Alt+Down or F4 opens the calendar.
+Unreadable text stays as typed and `read()` returns it as an `UnreadableDate`, so the form
+can say what is wrong and lose nothing. Up and Down step a day; Alt+Down or F4 opens the
+calendar.
 """
 
 from __future__ import annotations
@@ -50,8 +47,7 @@ def qdate(day: date) -> QDate:
 
 
 class DateEdit(QLineEdit):
-    """`read()` is a `date`, None (empty) or `UnreadableDate`; `set_value` shows a date or
-    nothing. `stepped` when Up/Down changed the date; `popup_requested` for Alt+Down/F4."""
+    """`read()` is a `date`, None (empty) or `UnreadableDate`."""
 
     stepped = Signal()
     popup_requested = Signal()
@@ -123,8 +119,7 @@ class DateEdit(QLineEdit):
 
 
 class DateField(QWidget):
-    """A `DateEdit`, a calendar button and a clear button. `cleared` when the person clears
-    it, `picked` when they choose a day in the calendar (both: save now)."""
+    """A `DateEdit`, a calendar button and a clear button; `cleared` and `picked` mean save now."""
 
     cleared = Signal()
     picked = Signal()

@@ -1,10 +1,7 @@
-"""One day of the itinerary drawn as a timeline: blocks by local time on an hour grid, side by
-side where they overlap (the clash hatched, the blocks edged in the error colour), the free
-time between them labelled, and all-day or untimed items as chips on top.
+"""One day of the itinerary drawn as a timeline on an hour grid, clashes side by side.
 
-The keyboard walks the entries in the order they are drawn; the accessible description is
-the selected entry as a sentence, so a screen reader follows it. Where things go is decided
-in `concierge.travel.itinerary.day_layout`; this module only paints.
+The accessible description is the selected entry as a sentence, so a screen reader follows
+the keyboard. `concierge.travel.itinerary.day_layout` places things; this only paints.
 """
 
 from __future__ import annotations
@@ -130,8 +127,6 @@ class DayTimeline(QWidget):
         self._marks: Mapping[str, Mark] = {}
         self._describe_selection()
 
-    # -- public ---------------------------------------------------------------------------
-
     @property
     def day_layout(self) -> DayLayout:
         return self._layout
@@ -218,8 +213,6 @@ class DayTimeline(QWidget):
     def minimumSizeHint(self) -> QSize:
         metrics = self.fontMetrics()
         return QSize(metrics.averageCharWidth() * 22, metrics.height() * 8)
-
-    # -- geometry -------------------------------------------------------------------------
 
     def _min_hour_px(self) -> float:
         """An hour holds two lines of text, so a half-hour block holds its title."""
@@ -309,8 +302,6 @@ class DayTimeline(QWidget):
         first = min(block.top for block in self._layout.blocks)
         hours = max(0, first // 60 - 1 - self._layout.first_hour)
         self.scroll_bar.setValue(int(hours * self._hour_px))
-
-    # -- painting -------------------------------------------------------------------------
 
     def paintEvent(self, event: QPaintEvent) -> None:
         painter = QPainter(self)
@@ -515,8 +506,7 @@ class DayTimeline(QWidget):
         pen: QColor,
         ground: QColor | None,
     ) -> float:
-        """One line at the top left of `rect`, elided to fit, on `ground` when given;
-        returns its width."""
+        """One line at the top left of `rect`, elided to fit; returns its width."""
         metrics = QFontMetrics(font)
         shown = metrics.elidedText(text, Qt.TextElideMode.ElideRight, int(rect.width()))
         width = float(metrics.horizontalAdvance(shown))
@@ -545,8 +535,6 @@ class DayTimeline(QWidget):
             for rect in (self._block_rect(one), self._block_rect(other)):
                 band = QRectF(rect.left() + _STRIP, top, rect.width() - _STRIP, bottom - top)
                 painter.fillRect(band & rect, hatch)
-
-    # -- events ---------------------------------------------------------------------------
 
     def keyPressEvent(self, event: QKeyEvent) -> None:
         key = Qt.Key(event.key())

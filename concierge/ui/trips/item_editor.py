@@ -10,7 +10,6 @@ seat. Open it with `open()` (never `exec()`: no nested event loop inside a corou
 from __future__ import annotations
 
 import functools
-import itertools
 from collections.abc import Callable, Collection, Mapping
 from datetime import date, time
 from typing import TypeVar
@@ -53,7 +52,9 @@ from concierge.store import ItemKind, ItineraryItemRecord
 from concierge.travel.itinerary.item_kinds import DETAIL_FIELDS, field_label
 from concierge.ui.colours import Tone, tint
 from concierge.ui.i18n import shown, translate
+from concierge.ui.views.layouts import tab_order
 from concierge.ui.views.marks import UNVERIFIED
+from concierge.ui.wrapped_label import wrapped_label
 
 from .currency_combo import CurrencyCombo
 from .date_field import DISPLAY_FORMAT, DateEdit, UnreadableDate, local_pattern, qdate
@@ -63,8 +64,7 @@ _W = TypeVar("_W", bound=QWidget)
 
 @functools.cache
 def _zones() -> list[str]:
-    """The zones to complete, read once when the first dialog opens (listing the zone data
-    takes a tenth of a second: not at start-up)."""
+    """Read when the first dialog opens: listing the zone data takes a tenth of a second."""
     hidden = ("posix/", "right/", "Etc/", "SystemV/")
     return sorted(
         zone for zone in available_timezones() if "/" in zone and not zone.startswith(hidden)
@@ -121,9 +121,8 @@ def _zone_edit(parent: QWidget) -> QLineEdit:
 
 
 def _rank(name: str) -> int:
-    """Where a field's row goes: what the item is, when, where it goes (the details of kinds
-    that go between places), where it is, the other kinds' details, the details every kind
-    can carry, the cost and the notes."""
+    """Where a field's row goes: what, when, where to, where, other kinds' details, the
+    details every kind can carry, the cost and the notes."""
     rule = ITEM.fields[name]
     kind = rule.kind
     ranked = (
@@ -167,10 +166,8 @@ def _placeholders() -> dict[str, str]:
 
 
 class ItemEditor(QDialog):
-    """`save_requested(values)` when the person clicks Save; the view answers with
-    `accept()` or `show_error(field, message)`. `confirm_requested` when the person confirms
-    the facts the assistant set (`mark_unverified`); the view confirms them and clears the
-    marks. Each field's widget, reader and writer follow from its declared kind."""
+    """The view answers `save_requested(values)` with `accept()` or `show_error(field,
+    message)`. Each field's widget, reader and writer follow from its declared kind."""
 
     save_requested = Signal(object)
     confirm_requested = Signal()
@@ -221,9 +218,7 @@ class ItemEditor(QDialog):
             self._fill({**defaults(ITEM.fields), "day": day, "timezone": timezone})
         else:
             self._fill({name: getattr(item, name) for name in ITEM.fields})
-        self.error_label = QLabel(self)
-        self.error_label.setWordWrap(True)
-        self.error_label.setTextFormat(Qt.TextFormat.PlainText)
+        self.error_label = wrapped_label(self)
         tint(self.error_label, Tone.ERROR)
         self.error_label.setAccessibleName(translate("ItemEditor", "Error"))
         self.error_label.hide()
@@ -261,8 +256,7 @@ class ItemEditor(QDialog):
         layout.addWidget(self.error_label)
         layout.addWidget(self.buttons)
         order += [self.save_button, self.cancel_button, self.confirm_button]
-        for before, after in itertools.pairwise(order):
-            QWidget.setTabOrder(before, after)
+        tab_order(order)
         self.kind_combo.currentIndexChanged.connect(self._kind_changed)
         self.all_day_check.toggled.connect(self._all_day_changed)
         self._kind_changed()
@@ -330,9 +324,8 @@ class ItemEditor(QDialog):
         return row
 
     def mark_unverified(self, fields: Collection[str]) -> None:
-        """Mark the fields holding facts the assistant set that nobody confirmed (their
-        labels in `Tone.UNVERIFIED`, the words in tooltip and accessible description), and
-        offer Confirm details while there are any."""
+        """Mark the fields holding facts the assistant set that nobody confirmed, and offer
+        Confirm details while there are any."""
         flagged = frozenset(ITEM.marked_as(name) for name in fields) & self.fields.keys()
         for name in flagged ^ self._flagged:
             marked = name in flagged
@@ -379,8 +372,7 @@ class ItemEditor(QDialog):
             if child.focusPolicy() != Qt.FocusPolicy.NoFocus and child.focusProxy() is None
         ]
         last = [*self.fields.values()][-1]
-        for first, second in itertools.pairwise([last, *inner, self.save_button]):
-            QWidget.setTabOrder(first, second)
+        tab_order([last, *inner, self.save_button])
 
     def _day(self) -> date:
         return _date(self.day_edit)
@@ -389,9 +381,8 @@ class ItemEditor(QDialog):
         return ItemKind(self.kind_combo.currentData())
 
     def values(self) -> dict[str, object]:
-        """What the fields say, in the store's terms (hidden details included: they are
-        kept, not cleared). An all-day item has no times: those fields, hidden while All day
-        is on, keep their text but are not sent."""
+        """What the fields say, in the store's terms (hidden details are kept, not cleared);
+        an all-day item's hidden time fields keep their text but are not sent."""
         timed = not self.all_day_check.isChecked()
         values = {
             name: self._read(name, widget) if timed or not _timed(name) else None

@@ -1,9 +1,7 @@
 """A trip's itinerary as the view shows it: one group per day, in order.
 
-Every day of the trip gets a group, even an empty one, so the person can see the gaps and
-add to them; days with items outside the trip's dates are shown too (and say so) rather
-than hidden. An item that spans days (a hotel, an overnight flight) shows on each of them,
-in the order `concierge.travel.itinerary.day_order` sets for every view of a day.
+Empty days get a group too, so the gaps show; days outside the trip's dates show and say
+so rather than hide. An item spanning days shows on each, in `day_order`'s order.
 """
 
 from __future__ import annotations
@@ -56,8 +54,7 @@ def group_by_day(
     items: Sequence[ItineraryItemRecord],
     zones: TripZones = NO_STOPS,
 ) -> list[DayGroup]:
-    """The trip's days (and any other day that has items), each with its items in order,
-    their times read in their effective `zones`."""
+    """The trip's days (and any other day that has items), each with its items in order."""
     days: dict[date, list[DayEntry]] = {day: [] for day in trip_dates(trip)}
     days.update(by_day(items, zones))
     start = trip.start_date if trip else None

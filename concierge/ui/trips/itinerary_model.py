@@ -1,9 +1,7 @@
-"""The itinerary as a two-level tree model: day rows, each with its items as children, marked
-with the assistant's unseen changes, the plan's problems and locks.
+"""The itinerary as a tree model: day rows with their items as children, marked.
 
-The model keeps its values in Qt's own item store (a `QStandardItemModel`): the view asks
-for several roles of every visible cell on every paint, and answering from Python costs a
-call into the interpreter each (and a wait for the GIL while another thread runs Python).
+A `QStandardItemModel` keeps the values in C++: the view asks several roles of every
+visible cell on every paint, and answering from Python costs an interpreter call each.
 """
 
 from __future__ import annotations
@@ -107,12 +105,8 @@ _Cells = dict[int, tuple[Any, ...]]
 
 
 class ItineraryModel(QStandardItemModel):
-    """Days and their items; replace the content with `set_days`.
-
-    `set_days` applies a new content as row inserts, removals, moves and changed values
-    when the days are the same, and rebuilds the rows only when the days themselves change.
-    Each row's values are kept beside it (`_Cells`), so only what changed is written.
-    """
+    """Days and their items. Each row's values are kept beside it (`_Cells`), so `set_days`
+    writes only what changed."""
 
     def __init__(self, parent: QObject | None = None) -> None:
         super().__init__(0, _NCOL, parent)
@@ -127,8 +121,7 @@ class ItineraryModel(QStandardItemModel):
         self._day_cells: list[_Cells] = []
         self._item_cells: list[list[_Cells]] = []
         self._zones: TripZones = NO_STOPS
-        """The trip's zones: an item's times are read in its effective zones, and times in
-        other zones than the day's name theirs."""
+        """The trip's zones; times in another zone than the day's name theirs."""
         self._marks: ProblemMarks = NO_MARKS
         self._icon_of: Callable[[Severity], QIcon | None] = _no_icon
         self.lock_icon = QIcon()
@@ -150,10 +143,8 @@ class ItineraryModel(QStandardItemModel):
         locked_items: frozenset[str] = frozenset(),
         locked_days: frozenset[date] = frozenset(),
     ) -> bool:
-        """Show `days`, times read in the items' effective `zones` (the day's zone unnamed),
-        the `unverified` facts of each item marked, the locked items and days with a
-        padlock; returns True when the rows were rebuilt (the days changed), False when it
-        was applied as row changes (expansion, selection and scrolling survive)."""
+        """Show `days`; True when the rows were rebuilt (the days changed), False when applied
+        as row changes (expansion, selection and scrolling survive)."""
         self._unverified = {
             item_id: reason
             for item_id, fields in (unverified or {}).items()
@@ -222,9 +213,8 @@ class ItineraryModel(QStandardItemModel):
     def set_marks(
         self, marks: ProblemMarks, icon_of: Callable[[Severity], QIcon | None] | None = None
     ) -> None:
-        """Mark the rows the plan's problems are about (and unmark the others) in place:
-        only rows whose mark changed are rewritten (a long trip has a thousand rows), or,
-        with new icons (`icon_of`, after a palette change), every marked row."""
+        """Mark the rows the plan's problems are about in place, rewriting only changed marks
+        (a long trip has a thousand rows), or every marked row with new icons."""
         before = self._marks
         if icon_of is None:
             items = {
@@ -370,9 +360,8 @@ class ItineraryModel(QStandardItemModel):
         }
 
     def _words_of_item(self, item: ItineraryItemRecord, texts: tuple[Any, ...]) -> _Cells:
-        """What a row says beyond its text: the assistant's mark and the problems, in the
-        tooltips and for screen readers, and the worst problem's icon (cheap to redo, so
-        new problems rewrite only these)."""
+        """What a row says beyond its text: marks and problems in words, and the worst
+        problem's icon (cheap to redo, so new problems rewrite only these)."""
         reason = self._unseen.get(item.id)
         doubt = self._unverified.get(item.id)
         mark = self._marks.items.get(item.id)

@@ -45,11 +45,8 @@ class ItineraryCommands(Protocol):
 
 
 class ItineraryToolbar(QWidget):
-    """Add item, Edit, Remove, Move up/down (icons), Move to day; shortcuts on `tree`:
-    Enter edits, Delete removes, Alt+Up/Down moves within a day, Alt+PgUp/PgDown moves to
-    the previous or next day, Ctrl+Shift+K confirms the facts the assistant set on the
-    selected items (window managers such as Openbox take Alt+Shift+Up/Down for
-    themselves; where they do not, those keys work too)."""
+    """The buttons, with their shortcuts on `tree` (Alt+PgUp/PgDown move to another day:
+    window managers such as Openbox take Alt+Shift+Up/Down; where not, those work too)."""
 
     def __init__(self, commands: ItineraryCommands, tree: QTreeView, parent: QWidget) -> None:
         super().__init__(parent)

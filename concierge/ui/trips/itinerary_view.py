@@ -1,14 +1,10 @@
-"""The itinerary of the selected trip: items grouped by day, edited in a small dialog,
-reordered from the keyboard, removed at once with Undo offered, locked with Ctrl+L; beside
-the list, the current day as a timeline (Ctrl+T), the selection shared between the two.
-
-Selecting items tells `SelectionState` (so the assistant knows what "these" means) and
-marks the assistant's changes to them seen; the selection survives every refresh, by id.
+"""The itinerary of the selected trip: items grouped by day, beside the current day as a
+timeline, the selection shared between the two and kept by id across refreshes. Selecting
+tells `SelectionState`, so the assistant knows what "these" means.
 """
 
 from __future__ import annotations
 
-import itertools
 import math
 import time
 from collections.abc import Awaitable, Sequence
@@ -28,7 +24,6 @@ from PySide6.QtWidgets import (
     QAbstractItemView,
     QHBoxLayout,
     QHeaderView,
-    QLabel,
     QSplitter,
     QToolButton,
     QTreeView,
@@ -61,7 +56,7 @@ from concierge.ui.problems.icons import SeverityIcons
 from concierge.ui.problems.marks import NO_MARKS, ProblemMarks
 from concierge.ui.scroll_bars import use_steady_scroll_bars
 from concierge.ui.views.actions import key_text
-from concierge.ui.views.layouts import note_label, vbox
+from concierge.ui.views.layouts import note_label, tab_order, vbox
 from concierge.ui.views.locks import (
     FieldLockMenu,
     LockKey,
@@ -73,6 +68,7 @@ from concierge.ui.views.person import person
 from concierge.ui.views.trip_view import TripView
 from concierge.ui.views.undo_bar import UndoBar
 from concierge.ui.views.undo_offer import UndoOffer
+from concierge.ui.wrapped_label import wrapped_label
 
 from .day_timeline import DayTimeline
 from .item_editor import ItemEditor
@@ -81,13 +77,11 @@ from .itinerary_model import ItineraryModel
 from .itinerary_toolbar import ItineraryToolbar
 
 RELOAD_GAP_MS = 250
-"""While changes keep coming, reloads start at least this far apart: each costs a few
-milliseconds of reading, layout and painting on the GUI thread. The person's own edits
-here (add, edit, move, remove, undo) reload at once."""
+"""While changes keep coming, reloads (a few milliseconds on the GUI thread) start at least
+this far apart; the person's own edits here reload at once."""
 TRIP_FIELDS_SHOWN = frozenset({"start_date", "end_date"})
 """The trip's fields the itinerary depends on (its days and their headings); a change to
-any other field of the trip leaves the itinerary as it is. A new item's time zone is its
-day's (see `TripZones.on`)."""
+any other field of the trip leaves the itinerary as it is."""
 STOP_FIELDS_SHOWN = frozenset({"timezone", "arrive", "depart", "position"})
 
 TIMELINE_KEYS = "Ctrl+T"
@@ -148,8 +142,7 @@ class ItineraryView(TripView[Change]):
         header.installEventFilter(self)
         header.setSectionResizeMode(1, QHeaderView.ResizeMode.Stretch)
         self.column_shares = ColumnShares(header, {2: 0.18, 3: 0.18})  # Place, Notes
-        self.empty_label = QLabel(shown(EMPTY_TEXT), self)
-        self.empty_label.setWordWrap(True)
+        self.empty_label = wrapped_label(self, shown(EMPTY_TEXT))
         self.placeholder = note_label(shown(NO_TRIP_TEXT), self)
         self.undo_bar = UndoBar(self)
         self.toolbar = ItineraryToolbar(self, self.tree, self)
@@ -189,8 +182,7 @@ class ItineraryView(TripView[Change]):
         self.stack = self.stack_pages(self.placeholder, self.body)
         self.setFocusProxy(self.tree)
         chain = [self.tree, self.timeline, *self.toolbar.buttons(), self.timeline_button]
-        for before, after in itertools.pairwise(chain):
-            QWidget.setTabOrder(before, after)
+        tab_order(chain)
 
         self._trip: TripRecord | None = None
         self._unverified: dict[str, tuple[str, ...]] = {}
@@ -218,8 +210,6 @@ class ItineraryView(TripView[Change]):
         self.stack.setCurrentWidget(self.placeholder)
         self._update_actions()
         follow_palette(self, self._apply_marks)  # The icons follow a switch to dark.
-
-    # -- public ---------------------------------------------------------------------------
 
     @property
     def selected_item_ids(self) -> tuple[str, ...]:
@@ -260,8 +250,7 @@ class ItineraryView(TripView[Change]):
         return self._icons.of(severity, self.palette())
 
     def select_day(self, day: date) -> bool:
-        """Make this day's heading the current row (the timeline shows the day); False when
-        the itinerary has no such day."""
+        """Make this day's heading the current row; False when the itinerary has no such day."""
         index = self.model.index_of_day(day)
         if not index.isValid():
             return False
@@ -310,8 +299,7 @@ class ItineraryView(TripView[Change]):
             self._start_move(item, item.day, target)
 
     def move_selected_to_adjacent_day(self, step: int) -> None:
-        """Move the current item to the day before (−1, as its last item) or after (+1, as
-        its first)."""
+        """Move the current item to the end of the day before (−1) or the start of the next."""
         item = self._current_item()
         if item is None:
             return
@@ -329,8 +317,7 @@ class ItineraryView(TripView[Change]):
         return self.model.days
 
     def confirm_selected(self) -> None:
-        """The person confirms the facts the assistant set on the selected items (one undo
-        step): they are no longer shown, nor told to the assistant, as unverified."""
+        """Confirm the facts the assistant set on the selected items, in one undo step."""
         ids = [item.id for item in self._selected_items() if self.model.is_unverified(item.id)]
         if ids:
             self.tasks.start(self._confirm(ids), name="confirm item details")
@@ -385,8 +372,6 @@ class ItineraryView(TripView[Change]):
 
     async def before_shutdown(self) -> None:
         self._close_editor()
-
-    # -- store work -----------------------------------------------------------------------
 
     def takes(self, news: Change, trip_id: str) -> bool:
         if news.trip_id != trip_id:
@@ -475,9 +460,8 @@ class ItineraryView(TripView[Change]):
         self._cap_times()
 
     def _cap_times(self) -> None:
-        """The time column at its measured width, but never more than a share of the list,
-        so a narrow list (the timeline beside it) keeps room for the titles; a cut time
-        reads in full in its tooltip."""
+        """The time column at its measured width, but never more than a share of the list, so
+        a narrow list keeps room for the titles (a cut time reads in full in its tooltip)."""
         cap = max(self.tree.header().minimumSectionSize(), round(self.tree.width() * TIME_SHARE))
         width = min(self._time_width, cap)
         if width != self.tree.columnWidth(0):
@@ -561,8 +545,6 @@ class ItineraryView(TripView[Change]):
     async def _mark_seen(self, trip_id: str, item_ids: Sequence[str]) -> None:
         for item_id in item_ids:
             await self.history.mark_seen(trip_id, EntityKind.ITINERARY_ITEM, item_id)
-
-    # -- selection ------------------------------------------------------------------------
 
     def _restore_selection(self, item_ids: tuple[str, ...], current: str | None) -> None:
         selection = self.tree.selectionModel()
@@ -649,8 +631,6 @@ class ItineraryView(TripView[Change]):
             ),
             can_confirm=any(self.model.is_unverified(item_id) for item_id in self._selected),
         )
-
-    # -- dialog ---------------------------------------------------------------------------
 
     def _open_editor(self, editor: ItemEditor) -> None:
         self._close_editor()
@@ -745,8 +725,6 @@ class ItineraryView(TripView[Change]):
             self._restoring = False
         self._selection_changed()
 
-    # -- timeline -------------------------------------------------------------------------
-
     def _step_timeline_day(self, step: int) -> None:
         """Show the day before or after in the timeline, its heading current in the list."""
         days = [group.day for group in self.model.days]
@@ -788,8 +766,6 @@ class ItineraryView(TripView[Change]):
         self.timeline.set_day(group.heading, timeline_entries(map(zones.read, items), group.day))
         current = self._current_item()
         self.timeline.select(current.id if current is not None else None)
-
-    # -- widgets --------------------------------------------------------------------------
 
 
 def _shown_here(change: Change) -> bool:

@@ -1,9 +1,7 @@
 """A place typed freely, with completions from the airport index as the person types.
 
-Completion lists come straight from `PlaceIndex.search` (a millisecond or two) on the GUI
-thread once the index is loaded; until then the index loads in a worker thread and the
-list appears when it is ready. What is typed is never replaced by a suggestion unless the
-person picks one.
+`PlaceIndex.search` takes a millisecond or two, so it runs on the GUI thread once the index
+has loaded in a worker thread. Typed text is replaced only by a suggestion picked.
 """
 
 from __future__ import annotations
@@ -75,12 +73,8 @@ class PlaceEdit(QLineEdit):
 
 
 def place_changes(editor: TripEditor, role: PlaceRole, text: str) -> dict[str, object]:
-    """The stored fields for a place as the person typed it, kept as typed when unknown.
-
-    Slow for unknown text (close-spelling search), so call it in a worker thread. The
-    store's own form "Porto (OPO)" is read back through its code, so retyping or pasting
-    it keeps the airport rather than turning it into unmatched text.
-    """
+    """The stored fields for a place as typed (kept as typed when unknown); slow for unknown
+    text, so call it in a worker thread. "Porto (OPO)" reads back through its code."""
     typed = text.strip()
     if match := _STORED_FORM.fullmatch(typed):
         fields = editor.place_fields(role, match["code"], strict=False)

@@ -6,7 +6,6 @@ store (the assistant's edits, undo) unless it holds unsaved typing.
 from __future__ import annotations
 
 import asyncio
-import itertools
 from collections.abc import Coroutine
 from datetime import date
 from typing import Any
@@ -39,10 +38,12 @@ from concierge.travel.services import TravelServices
 from concierge.ui.colours import Tone, tint
 from concierge.ui.i18n import shown, translate
 from concierge.ui.views.actions import action_button, make_action, move_actions
+from concierge.ui.views.layouts import tab_order
 from concierge.ui.views.locks import LOCKED_TEXT, LockKey, lock_action, lock_icon
 from concierge.ui.views.marks import CHANGED_BY_ASSISTANT
 from concierge.ui.views.person import person
 from concierge.ui.views.trip_view import TripView
+from concierge.ui.wrapped_label import wrapped_label
 
 from .date_field import DateField, UnreadableDate
 from .place_field import PlaceEdit, place_changes
@@ -193,9 +194,8 @@ class StopRow(QWidget):
 
 
 class StopsEditor(TripView[Change]):
-    """The stops of one trip (`set_trip`); build it inside the running event loop and
-    `await shutdown()` before it goes. `tab_before` and `tab_after` are the form's
-    controls around it, so Tab runs through the rows between them."""
+    """The stops of one trip; `tab_before` and `tab_after` are the form's controls around
+    it, so Tab runs through the rows between them."""
 
     saved = Signal(str)
     """A stop (its id) was added or changed by the person."""
@@ -257,11 +257,10 @@ class StopsEditor(TripView[Change]):
         self.add_button = action_button(self, self.add_action)
         self.add_button.setObjectName("addStopButton")
         self.add_button.setToolTip(self.add_action.toolTip())
-        self.empty_label = QLabel(
-            translate("StopsEditor", "No stops yet: add the places of the route with Add stop."),
+        self.empty_label = wrapped_label(
             self,
+            translate("StopsEditor", "No stops yet: add the places of the route with Add stop."),
         )
-        self.empty_label.setWordWrap(True)
         self.empty_label.setEnabled(False)
         self.error_label = QLabel(self)
         self.error_label.setObjectName("stopsError")
@@ -278,8 +277,6 @@ class StopsEditor(TripView[Change]):
         layout.addWidget(self.empty_label)
         layout.addWidget(self.error_label)
         layout.addWidget(self.add_button, 0, Qt.AlignmentFlag.AlignLeft)
-
-    # -- public ---------------------------------------------------------------------------
 
     @property
     def error_text(self) -> str:
@@ -370,8 +367,6 @@ class StopsEditor(TripView[Change]):
         self._commit_all()
         await self.settle_writes()
 
-    # -- TripView -------------------------------------------------------------------------
-
     def takes(self, news: Change, trip_id: str) -> bool:
         """The trip's stops, and its start date (where a stop's dates start stepping)."""
         if news.trip_id != trip_id:
@@ -420,8 +415,6 @@ class StopsEditor(TripView[Change]):
 
     async def before_shutdown(self) -> None:
         await self.flush()
-
-    # -- rows -----------------------------------------------------------------------------
 
     def _new_row(self) -> StopRow:
         row = StopRow(self.places, self)
@@ -518,13 +511,10 @@ class StopsEditor(TripView[Change]):
     def _chain(self) -> None:
         chain = [w for row in self.rows for w in row.focusables()]
         ends = [w for w in (self.tab_before, *chain, self.add_button, self.tab_after) if w]
-        for before, after in itertools.pairwise(ends):
-            QWidget.setTabOrder(before, after)
+        tab_order(ends)
 
     def _focused_row(self) -> StopRow | None:
         return next((row for row in self.rows if row.contains_focus()), None)
-
-    # -- saving ---------------------------------------------------------------------------
 
     def _commit_all(self) -> None:
         for row in list(self.rows):
@@ -552,9 +542,8 @@ class StopsEditor(TripView[Change]):
             self._write(self._add(trip_id, row, str(value), position), name="add stop")
 
     def _write(self, coro: Coroutine[Any, Any, None], *, name: str) -> None:
-        """Run a write after the ones started before it, so the store takes the person's
-        edits in the order they were made (matching a place can take a while), then read
-        the stops back."""
+        """Run a write after the ones before it, so the store takes edits in their order
+        (matching a place can take a while), then read the stops back."""
         if self.tasks.closed:
             coro.close()
             return

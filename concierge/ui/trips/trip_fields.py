@@ -1,14 +1,8 @@
-"""The trip form's editors: one `Binding` per trip field, labelled, in tab order.
-
-This module knows how each widget shows and reads its value and when the person is done
-with it; it reports that as `edited(key)` (the value changed) and `finished(key)` (save
-it now: Enter, leaving a line edit, a pick from a list, or the end of a typing pause), as
-any `FormFields` does. Saving and following the store are `TripForm`'s job.
-"""
+"""The trip form's editors: one `Binding` per trip field, labelled, in tab order. Saving
+and following the store are `TripForm`'s job."""
 
 from __future__ import annotations
 
-import itertools
 from collections.abc import Callable, Sequence
 from datetime import date
 from typing import Any
@@ -37,6 +31,7 @@ from concierge.ui.forms.field_row import FieldRow
 from concierge.ui.forms.form_binding import Binding
 from concierge.ui.forms.form_fields import FormFields, set_plain_text
 from concierge.ui.i18n import shown, shown_date, translate
+from concierge.ui.views.layouts import tab_order
 
 from .budget import AMOUNT_PATTERN, amount_text, budget_changes
 from .currency_combo import CurrencyCombo, currency_text
@@ -145,8 +140,7 @@ class TripFields(FormFields[Binding[Any]]):
         self.addAction(stops_editor.add_action)  # Add stop works from every field.
         stops_editor.tab_before = self.origin_edit
         stops_editor.tab_after = self.start_field.edit
-        for before, after in itertools.pairwise(self.tab_chain()):
-            QWidget.setTabOrder(before, after)
+        tab_order(self.tab_chain())
         self._connect()
 
     def tab_chain(self) -> list[QWidget]:
@@ -168,8 +162,7 @@ class TripFields(FormFields[Binding[Any]]):
         ]
 
     def set_lookup_buttons_visible(self, visible: bool) -> None:
-        """Show "Holidays during my trip" and "Convert budget" (only when lookups can be
-        started); hidden, they take no focus."""
+        """Show the lookup buttons (only when lookups can start); hidden, they take no focus."""
         policy = Qt.FocusPolicy.StrongFocus if visible else Qt.FocusPolicy.NoFocus
         for button in (self.holidays_button, self.convert_button):
             button.setVisible(visible)
@@ -182,8 +175,6 @@ class TripFields(FormFields[Binding[Any]]):
                 (self.convert_button, self.interests_edit),
             ):
                 QWidget.setTabOrder(before, after)
-
-    # -- signals from the widgets ---------------------------------------------------------
 
     def _connect(self) -> None:
         for edit in (
@@ -220,8 +211,6 @@ class TripFields(FormFields[Binding[Any]]):
 
     def _key_of(self, widget: QWidget) -> str:
         return next(b.key for b in self.bindings if widget in b.focus)
-
-    # -- the fields -----------------------------------------------------------------------
 
     def _budget_currency(self) -> str:
         """The currency an amount is checked against: the one being chosen, if valid."""

@@ -1,11 +1,7 @@
-"""The trip form: every field is saved as the person edits it (a line when left, a spin box
-or combo after a pause, notes after a pause in typing, anything pending when the field,
-the trip or the window is left), and follows the store when anyone else changes the trip.
+"""The trip form: every field saved as the person edits it, following the store.
 
-A refused value shows the reason under its field, which goes back to the stored value (a
-date that cannot be read stays as typed). A field with unsaved edits keeps them when the
-trip changes elsewhere, and saving replaces the other change: the later edit wins, and
-undo can bring the other back. The form skips the echo of its own writes.
+A field with unsaved edits keeps them when the trip changes elsewhere, and saving replaces
+the other change: the later edit wins, and undo can bring the other back.
 """
 
 from __future__ import annotations
@@ -53,10 +49,8 @@ LookupStarter = Callable[[str, str, Mapping[str, Any] | None], None]
 
 
 class TripForm(FormPanel[Binding[Any]]):
-    """Edits one trip (`set_trip`); build it inside the running event loop. The editors
-    are `fields` (a `TripFields`), e.g. `form.fields.origin_edit`; the route is
-    `form.fields.stops_editor`. `saved` and `refused` name a field by its key ("title",
-    "origin", "start_date", …)."""
+    """Edits one trip (`set_trip`); build it inside the running event loop. `saved` and
+    `refused` name a field by its key ("title", "start_date", …)."""
 
     fields: TripFields
 
@@ -103,8 +97,6 @@ class TripForm(FormPanel[Binding[Any]]):
         await super().before_shutdown()
         await self.fields.stops_editor.shutdown()
 
-    # -- public ---------------------------------------------------------------------------
-
     @property
     def record(self) -> TripRecord | None:
         """The newest stored version of the trip this form knows."""
@@ -132,14 +124,12 @@ class TripForm(FormPanel[Binding[Any]]):
             self.row(key).set_error(error_text(error))
 
     def set_lookup_starter(self, starter: LookupStarter | None) -> None:
-        """Give the form a way to start lookups (e.g. `LookupsPanel.start_lookup`): shows
-        "Holidays during my trip" and "Convert budget". None hides them."""
+        """Give the form a way to start lookups, showing their buttons; None hides them."""
         self._lookup_starter = starter
         self.fields.set_lookup_buttons_visible(starter is not None)
 
     def start_lookup(self, kind: str, parameters: Mapping[str, Any] | None = None) -> None:
-        """Save pending edits, then start a `kind` lookup for this trip (so it reads what
-        the person sees)."""
+        """Save pending edits (so the lookup reads what the person sees), then start it."""
         if self._trip_id is None or self._lookup_starter is None or self.tasks.closed:
             return
         self.tasks.start(
@@ -176,8 +166,6 @@ class TripForm(FormPanel[Binding[Any]]):
         self._record = None
         self._added = {}
         super().forget()
-
-    # -- editing --------------------------------------------------------------------------
 
     def _edited(self, binding: Binding[Any]) -> None:
         super()._edited(binding)
@@ -234,11 +222,8 @@ class TripForm(FormPanel[Binding[Any]]):
             return (self.fields.by_key["start_date"], self.fields.by_key["end_date"])
         return (binding,)
 
-    # -- following the store --------------------------------------------------------------
-
     def watches(self, change: Change) -> bool:
-        """The trip, and items entering or leaving its itinerary (the banner names what the
-        assistant added)."""
+        """The trip, and items entering or leaving it (the banner names what the assistant adds)."""
         return change.entity in (EntityKind.TRIP, EntityKind.TRIP_LOCK) or (
             change.entity is EntityKind.ITINERARY_ITEM and change.action is not Action.UPDATE
         )
@@ -291,8 +276,6 @@ class TripForm(FormPanel[Binding[Any]]):
     def update_hint(self, binding: Binding[Any]) -> None:
         if binding.hint is not None and self._record is not None:
             binding.row.set_hint("" if binding.dirty() else binding.hint(self._record))
-
-    # -- assistant marks ------------------------------------------------------------------
 
     def _apply_marks(self, fields: frozenset[str], record: TripRecord) -> None:
         if CREATED in fields:

@@ -1,9 +1,7 @@
 """The trip list: pick, create, rename in place, duplicate, delete and reorder trips.
 
-Deleting happens at once and the bar under the list offers Undo: the change log restores
-a trip with its whole itinerary, so a confirmation before every delete would only slow the
-person down, and a modal question is not allowed in a coroutine anyway. The list follows
-the store through the change bus, whoever wrote, and keeps the selected trip selected.
+Deleting happens at once with Undo offered (the change log restores a trip whole), since a
+confirmation would slow the person down and a modal question cannot run in a coroutine.
 """
 
 from __future__ import annotations
@@ -153,8 +151,6 @@ class TripListPanel(QWidget):
         self._update_actions()
         self._refresher.request()
 
-    # -- public ---------------------------------------------------------------------------
-
     @property
     def selected_trip_id(self) -> str | None:
         return self._selected_id
@@ -220,8 +216,6 @@ class TripListPanel(QWidget):
             self._unsubscribe()
             self._unsubscribe = None
         await self.tasks.shutdown()
-
-    # -- store work -----------------------------------------------------------------------
 
     async def _reload(self) -> None:
         trips = await self.trips.all()
@@ -319,8 +313,6 @@ class TripListPanel(QWidget):
         if change.action is not Action.UPDATE or change.fields & LISTED_FIELDS:
             self._refresher.request()  # Notes, budget, travellers …: not shown in the list.
 
-    # -- selection ------------------------------------------------------------------------
-
     def _select(self, trip_id: str) -> None:
         index = self.model.index_of(trip_id)
         if not index.isValid():
@@ -366,8 +358,6 @@ class TripListPanel(QWidget):
             action.setEnabled(has)
         self.move_up_action.setEnabled(has and index.row() > 0)
         self.move_down_action.setEnabled(has and index.row() < self.model.rowCount() - 1)
-
-    # -- widgets --------------------------------------------------------------------------
 
     def _context_menu(self, position: QPoint) -> None:
         menu = QMenu(self)

@@ -1,8 +1,7 @@
 """The trips as a list model: title to show and edit, dates and stops as a subtitle.
 
-`sync` applies a fresh read as row moves, inserts, removals and data changes instead of a
-reset, so the selection, the current row and an open title editor survive every refresh.
-Renaming through the view does not write anything itself: it asks with `rename_requested`.
+`sync` applies a read as row changes, not a reset, so the selection and an open title
+editor survive every refresh. Renaming asks with `rename_requested`.
 """
 
 from __future__ import annotations
@@ -59,8 +58,7 @@ class TripListModel(QAbstractListModel):
     def sync(
         self, trips: Sequence[TripRecord], routes: Mapping[str, tuple[str, ...]] | None = None
     ) -> None:
-        """Make the rows equal `trips` with the fewest structural changes; `routes` gives
-        each trip's stops (trip id → places), kept as they were when not given."""
+        """Make the rows equal `trips`; `routes` (trip id → places) are kept when not given."""
         before = self._routes
         after = before if routes is None else dict(routes)
 
@@ -106,8 +104,7 @@ class TripListModel(QAbstractListModel):
         )
 
     def setData(self, index: AnyIndex, value: object, role: int = Qt.ItemDataRole.EditRole) -> bool:
-        """A new title from the view's editor: shown at once, written by whoever listens
-        to `rename_requested`; the next `sync` shows what the store kept."""
+        """A new title from the view's editor: shown at once, written by `rename_requested`."""
         trip = self.trip_at(index.row()) if index.isValid() else None
         if trip is None or role != Qt.ItemDataRole.EditRole or not isinstance(value, str):
             return False

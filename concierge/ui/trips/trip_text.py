@@ -1,9 +1,5 @@
 """How trips and days read in the trip views: list subtitles, day headings, place hints.
-
-In English the words are the app's own (month and weekday names from
-`concierge.model.values.dates`, not the process locale), so the list, the itinerary and the
-assistant's context agree; in another language they are translated and the dates take
-the locale's names and forms (`concierge.ui.views.shown_dates`).
+English uses the app's own date words, so the views and the assistant's context agree.
 """
 
 from __future__ import annotations

@@ -47,8 +47,7 @@ def make_actions(parent: QWidget, *rows: tuple[str, Shortcut, Callable[[], None]
 def move_actions(
     parent: QWidget, move: Callable[[int], None], up: str = "", down: str = ""
 ) -> tuple[QAction, QAction]:
-    """The actions moving the selection up (Alt+Up, `move(-1)`) and down (Alt+Down), called
-    Move up and Move down unless `up` and `down` say otherwise."""
+    """The actions moving the selection up (Alt+Up, `move(-1)`) and down (Alt+Down)."""
     alt = Qt.KeyboardModifier.AltModifier
     up = up or translate("Actions", "Move up")
     down = down or translate("Actions", "Move down")
@@ -98,9 +97,8 @@ def _follow(button: QPushButton | QToolButton, action: QAction) -> None:
 def review_layout(
     panel: QWidget, heading: QWidget, rows: QWidget, actions: Sequence[QAction]
 ) -> None:
-    """A review panel's layout (the import queue's, the proposals'): its heading, its rows,
-    and a button for each action, whose shortcut works while the panel has the focus. The
-    panel starts hidden: it shows while something waits."""
+    """A review panel's layout: heading, rows, and a button per action (shortcuts work while
+    the panel has the focus); it starts hidden and shows while something waits."""
     buttons = QHBoxLayout()
     for action in actions:
         action.setShortcutContext(Qt.ShortcutContext.WidgetWithChildrenShortcut)

@@ -6,8 +6,7 @@ from PySide6.QtWidgets import QAbstractItemView
 
 
 def commit_open_editor(view: QAbstractItemView) -> None:
-    """Hand the text of the view's open editor (on its current row) to the model, as Enter
-    would; the editor stays open. Nothing happens when no editor is open."""
+    """Hand the text of the view's open editor to the model, as Enter would, keeping it open."""
     index = view.currentIndex()
     editor = view.indexWidget(index.siblingAtColumn(0)) if index.isValid() else None
     if editor is not None and view.state() == QAbstractItemView.State.EditingState:

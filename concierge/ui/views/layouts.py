@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import itertools
+from collections.abc import Iterable
+
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QLabel, QLayout, QVBoxLayout, QWidget
 
@@ -17,8 +20,7 @@ def note_label(text: str, parent: QWidget) -> QLabel:
 def vbox(
     parent: QWidget, *parts: QWidget | QLayout, grow: QWidget | None = None, top: int = 0
 ) -> QWidget:
-    """A widget holding `parts` one under the other, without margins (`top` above them);
-    `grow` takes the height the others leave."""
+    """`parts` one under the other, without margins; `grow` takes the height left."""
     widget = QWidget(parent)
     layout = QVBoxLayout(widget)
     layout.setContentsMargins(0, top, 0, 0)
@@ -28,3 +30,8 @@ def vbox(
         else:
             layout.addWidget(part, 1 if part is grow else 0)
     return widget
+
+
+def tab_order(widgets: Iterable[QWidget]) -> None:
+    for before, after in itertools.pairwise(widgets):
+        QWidget.setTabOrder(before, after)

@@ -1,9 +1,5 @@
-"""What the trip views share for the person's locks: the padlock icon, the words screen
-readers hear, and the Ctrl+L action that toggles the lock on what is selected.
-
-Ctrl+L is also the window's "Message the assistant"; inside a view that can lock, the view
-takes the key first (a shortcut override), so it locks there and moves to the chat
-everywhere else, with no ambiguous shortcut.
+"""What the trip views share for the person's locks: the padlock, its words, and Ctrl+L.
+Ctrl+L is also "Message the assistant"; a view that can lock overrides it inside itself.
 """
 
 from __future__ import annotations
@@ -45,8 +41,7 @@ _icons: dict[int, QIcon] = {}
 
 
 def lock_icon(widget: QWidget) -> QIcon:
-    """A padlock in the widget's text colour, drawn once per colour (no icon theme has one
-    everywhere)."""
+    """A padlock in the widget's text colour (no icon theme has one everywhere)."""
     colour = widget.palette().windowText().color()
     icon = _icons.get(colour.rgba())
     if icon is not None:
@@ -116,9 +111,8 @@ UNLOCK_FIELD_TEXT = QT_TRANSLATE_NOOP("Locks", "Unlock field")
 
 
 class FieldLockMenu(QObject):
-    """Adds Lock field (or Unlock field) to the context menu of each field widget: the
-    widget's own menu (cut, copy, paste) where it has one. `locked(field)` says which to
-    offer; `toggle(field)` is called when chosen."""
+    """Adds Lock field (or Unlock field) to each field widget's context menu, its own menu
+    (cut, copy, paste) where it has one."""
 
     def __init__(
         self,
@@ -160,8 +154,7 @@ class FieldLockMenu(QObject):
 
 
 def show_field_locked(widget: QWidget, locked: bool) -> None:
-    """A field of a dialog shown locked: a padlock inside a line edit, and the words in its
-    tooltip and description."""
+    """A field of a dialog shown locked: a padlock, and the words in tooltip and description."""
     if isinstance(widget, QLineEdit):
         padlocks = [a for a in widget.actions() if a.objectName() == "fieldLock"]
         if locked and not padlocks:

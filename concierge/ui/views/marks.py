@@ -1,9 +1,5 @@
-"""How views point out what the assistant changed and the person has not looked at yet, and
-the facts it set that nobody confirmed.
-
-One look everywhere: an amber accent (a strip beside a form field, a tint behind an
-itinerary row: `Tone.MARK` and `mark_tint` in `concierge.ui.colours`) plus words in the
-tooltip and accessible description, so the mark does not rely on colour alone.
+"""How views mark what the assistant changed unseen, and facts nobody confirmed: an amber
+accent plus words in tooltip and accessible description, so not by colour alone.
 """
 
 from __future__ import annotations
@@ -14,6 +10,5 @@ CHANGED_BY_ASSISTANT = QT_TRANSLATE_NOOP("Marks", "Changed by the assistant")
 """Each of these is an English `str` (tests and views compare it): show it with `shown`."""
 ADDED_BY_ASSISTANT = QT_TRANSLATE_NOOP("Marks", "Added by the assistant")
 UNVERIFIED = QT_TRANSLATE_NOOP("Marks", "Set by the assistant, not confirmed")
-"""A fact (a time, a cost, an address) the assistant set, until the person confirms it (or
-edits it) or a lookup or import backs it: its text in `Tone.UNVERIFIED`, these words in the
-tooltip and accessible description."""
+"""A fact the assistant set, until the person confirms or edits it or a lookup or import
+backs it: its text in `Tone.UNVERIFIED`, these words in tooltip and description."""

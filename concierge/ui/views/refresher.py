@@ -1,9 +1,5 @@
-"""Reloading a view from the store after changes, one load at a time.
-
-One write can publish many `Change`s (moving a trip renumbers them all), and changes can
-arrive while a load is still reading. Loading once per change would redo the same work and
-could apply an older read after a newer one; `Refresher` runs at most one load at a time and
-runs one more when anything asked for it meanwhile.
+"""Reloading a view from the store after changes, one load at a time, and once more when
+asked meanwhile: a load per change would redo work and could land an older read last.
 """
 
 from __future__ import annotations
@@ -32,11 +28,8 @@ class Refresher:
         return self._task is not None and not self._task.done()
 
     def request(self) -> None:
-        """Load soon; requests made before the load starts are served by that one load.
-
-        Qt can deliver a timer while no asyncio loop runs (after the loop has stopped, while
-        windows close); the request then waits for the next one instead of failing.
-        """
+        """Load soon. Qt can deliver a timer while no asyncio loop runs (windows closing);
+        the request then waits for the next loop instead of failing."""
         self._wanted = True
         if self.busy or self._tasks.closed or not loop_running():
             return

@@ -1,8 +1,5 @@
-"""Weekdays, dated headings and date ranges in the person's language.
-
-English keeps the app's own words ("Thu 14 May 2026", "14–18 May 2026"), which the tests
-and the assistant's context read; another language takes its locale's names and its way
-of writing a range (Babel's CLDR data), so no English month or weekday shows there.
+"""Weekdays, dated headings and date ranges in the person's language. English keeps the
+app's own words, which the assistant's context reads; others take Babel's CLDR forms.
 """
 
 from __future__ import annotations

@@ -1,10 +1,6 @@
 """What every view of one trip shares: which trip it shows, following the store for it, and
-its background work.
-
-News of the shown trip is gathered for a short while and served at once, so a burst of
-writes costs one reload; reloads go through one `Refresher`, so an older read never lands
-after a newer one. A view skips the echo of its own writes (made in its `person()`
-context): reading back what it shows would only move the cursor under the person's hands.
+its background work. A burst of writes costs one reload; a view skips the echo of its own
+writes, which would only move the cursor under the person's hands.
 """
 
 from __future__ import annotations
@@ -46,8 +42,7 @@ class TripBus(Protocol[N_co]):
 
 
 class TripView(QWidget, Generic[N]):
-    """One trip's view (`set_trip`); build it inside the running event loop and
-    `await shutdown()` before it goes."""
+    """One trip's view; build it inside the running event loop, `await shutdown()` after."""
 
     refreshed = Signal()
     """The view shows the store's data of the current trip (or the empty state)."""
@@ -70,8 +65,7 @@ class TripView(QWidget, Generic[N]):
         object_name: str = "",
         accessible_name: str = "",
     ) -> None:
-        """`name`, `object_name` and `accessible_name` (shown as given) stand in for the
-        class's declarations."""
+        """The names given stand in for the class's declarations."""
         super().__init__(parent)
         name = name or self.view_name
         self.setObjectName(object_name or self.object_name)
@@ -90,11 +84,8 @@ class TripView(QWidget, Generic[N]):
         self._pages: tuple[QStackedWidget, QLabel] | None = None
         self._writes: set[asyncio.Task[None]] = set()
 
-    # -- what subclasses provide -----------------------------------------------------------
-
     async def load(self, trip_id: str) -> None:
-        """Read the trip's data and show it; check `trip_id == self.trip_id` after each
-        await (the person may have moved on)."""
+        """Read the trip's data and show it, checking the trip after each await."""
         raise NotImplementedError
 
     def takes(self, news: N, trip_id: str) -> bool:
@@ -115,14 +106,11 @@ class TripView(QWidget, Generic[N]):
         return self.coalesce_ms
 
     async def flush(self) -> None:
-        """Save what the person typed here and has not saved yet (a field still focused, a
-        pause in typing not yet over), and wait for the store; by default nothing is
-        pending. The window flushes every view before each model call."""
+        """Save what the person typed here and wait for the store; the window flushes every
+        view before each model call."""
 
     async def before_shutdown(self) -> None:
         """Finish what must not be lost (pending edits) while the store still answers."""
-
-    # -- the view's writes -----------------------------------------------------------------
 
     def track_write(self, task: asyncio.Task[None]) -> None:
         """Count `task`, a write started here, among those `settle_writes` waits for."""
@@ -134,12 +122,8 @@ class TripView(QWidget, Generic[N]):
         while self._writes:
             await asyncio.wait(tuple(self._writes))
 
-    # -- the view's pages -----------------------------------------------------------------
-
     def stack_pages(self, placeholder: QLabel, body: QWidget, *, top: int = 0) -> QStackedWidget:
-        """Lay the view out as one stack showing either `placeholder` (no trip, the trip
-        deleted) or `body` (`top`: the margin above it); `show_message` and `show_deleted`
-        then use it."""
+        """Lay the view out as one stack of `placeholder` and `body`, for `show_message`."""
         stack = QStackedWidget(self)
         stack.addWidget(placeholder)
         stack.addWidget(body)
@@ -160,12 +144,9 @@ class TripView(QWidget, Generic[N]):
         """The trip shown was deleted: say so in place of it."""
         self.show_message(shown(DELETED_TEXT))
 
-    # -- public ---------------------------------------------------------------------------
-
     def person(self, label: str = "") -> ChangeContext:
-        """The context of the person's edit made here: one undo step, whose changes come
-        back as this view's own. Only for a write whose result the view shows itself (or
-        reloads for); the others take the plain `person()`."""
+        """The context of the person's edit made here, whose changes come back as this view's
+        own: only for a write whose result the view shows itself; others take `person()`."""
         return person(label, initiator=self.initiator)
 
     def is_echo(self, news: N) -> bool:
@@ -218,8 +199,6 @@ class TripView(QWidget, Generic[N]):
             self._unsubscribe = None
         self._coalesce.stop()
         await self.tasks.shutdown()
-
-    # -- following the bus ----------------------------------------------------------------
 
     def _on_news(self, news: N) -> None:
         if self._trip_id is None or self.is_echo(news) or not self.takes(news, self._trip_id):

@@ -1,8 +1,5 @@
-"""An inline bar offering to undo what the person just removed, instead of asking first.
-
-Every removal goes into the change log and can be undone, so the views remove at once and
-offer Undo here: no modal question before each delete, and a mistake costs one click.
-"""
+"""An inline bar offering to undo what the person just removed, instead of asking first:
+every removal can be undone, so a mistake costs one click."""
 
 from __future__ import annotations
 
@@ -103,8 +100,7 @@ class UndoBar(QFrame):
         self.show()
 
     def inform(self, text: str) -> None:
-        """Show `text` without Undo (e.g. why an undo could not be done), translated when
-        it is a declared message."""
+        """Show `text` without Undo (e.g. why an undo could not be done)."""
         self.label.set_full_text(shown(text))
         self.undo_button.setVisible(False)
         self.show()

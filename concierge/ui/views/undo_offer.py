@@ -1,9 +1,5 @@
-"""Undo from an inline bar: revert exactly the step the bar offered, or say why not.
-
-The change log undoes the newest step of a trip first. By the time the person clicks the
-bar's Undo, that may no longer be the removal the bar is about (it was undone from the
-menu, or the trip changed since), so the step's label is checked first and nothing else
-is ever reverted in its place.
+"""Undo from an inline bar: revert exactly the step the bar offered, or say why not. The
+newest step may no longer be the bar's by the click, so its label is checked first.
 """
 
 from __future__ import annotations
