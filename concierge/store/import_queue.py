@@ -1,20 +1,16 @@
 """The import review queue: records read from a booking file wait here, per trip, until the
 person accepts (perhaps after editing) or rejects each. Nothing imported is applied silently.
 
-Queuing a file is all or nothing: every record is checked by the itinerary's own rules first,
-and one bad record refuses the whole file (`ImportRefused`, with every record's problem), so
-no file is ever half in the queue. Each record is compared with the trip's items and with the
-candidates queued before it (`duplicate_of`): the same confirmation code on the same day (a
-return flight shares its booking code with the outbound one, so the code alone is not enough),
-else the same kind starting at the same instant under one service number or a similar title.
+Queuing a file is all or nothing: every record is checked by the itinerary's rules first and
+one bad record refuses the whole file (`ImportRefused`). Each record is compared with the
+trip's items and the candidates queued before it (`duplicate_of`): the same confirmation code
+on the same day (a return flight shares the outbound's code), else the same kind starting at
+the same instant under one service number or a similar title.
 
-What is accepted becomes itinerary items in one undo step, each noted "imported from <file>"
-in its notes (`PROVENANCE_PREFIX`), with its facts' source the import of that file (the
-field sources); the candidate keeps the id of the item it became. Whether an accepted
-candidate still counts as accepted is derived from that item existing: undoing the import
-deletes the items, so their candidates wait in the queue again, and redo (which re-creates
-the items with their ids) accepts them again — the queue follows the undo step without
-being part of the change log.
+What is accepted becomes itinerary items in one undo step, noted "imported from <file>"
+(`PROVENANCE_PREFIX`). Whether a candidate counts as accepted is derived from its item
+existing, so undoing the import puts its candidates back in the queue and redo accepts them
+again, without the queue being part of the change log.
 """
 
 from __future__ import annotations
@@ -151,8 +147,7 @@ class ImportQueue:
     async def queue(
         self, trip_id: str, file_name: str, records: Sequence[Incoming]
     ) -> list[QueuedCandidate]:
-        """Put a file's records in the trip's queue, all or none (`ImportRefused` names
-        every bad record). Returns the new candidates, duplicates marked."""
+        """Queue a file's records, all or none; returns them with duplicates marked."""
 
         def transaction(session: Session) -> tuple[list[QueuedCandidate], list[Change]]:
             TRIPS.row(session, trip_id)
@@ -162,7 +157,9 @@ class ImportQueue:
 
     async def pending(self, trip_id: str) -> list[QueuedCandidate]:
         """The trip's waiting candidates, in the order queued."""
-        return await self.database.run(lambda session: _pending(session, trip_id))
+        return await self.database.run(
+            lambda session: list(map(_candidate, _pending_rows(session, trip_id)))
+        )
 
     async def accept(
         self,
@@ -172,10 +169,8 @@ class ImportQueue:
         *,
         context: ChangeContext | None = None,
     ) -> Acceptance:
-        """Make the pending candidates `ids` itinerary items, as one undo step; `edits`
-        replaces a candidate's fields by the person's (a whole or partial set of fields).
-        A value the itinerary refuses raises `InvalidChangeError` (its message names the
-        candidate) and nothing is accepted."""
+        """Make the pending candidates `ids` items in one undo step, with the person's
+        `edits` over their fields; a refused value accepts nothing (`InvalidChangeError`)."""
         chosen, changed = set(ids), dict(edits or {})
 
         def transaction(session: Session) -> tuple[Acceptance, list[Change]]:
@@ -233,7 +228,7 @@ def _queue(
         raise ImportRefused(file_name, [RecordError("", "it holds no bookings or events")])
     items = [ITEMS.to_record(row) for row in session.exec(trip_items(trip_id)).all()]
     earlier: list[tuple[int, Mapping[str, Any]]] = [
-        (c.id, c.values) for c in _pending(session, trip_id)
+        (c.id, c.values) for c in map(_candidate, _pending_rows(session, trip_id))
     ]
     rows: list[ImportCandidate] = []
     for record, values in parsed:
@@ -259,8 +254,7 @@ def _queue(
 
 
 def _checked(trip_id: str, values: Mapping[str, object]) -> dict[str, Any]:
-    """The record's fields parsed by the itinerary's rules, with the rules across fields
-    checked too (an end before its start)."""
+    """The record's fields parsed and checked by the itinerary's rules."""
     parsed = parse_changes("an imported item", ITEM_RULES, values)
     for required in _REQUIRED:
         if required not in parsed:
@@ -279,8 +273,8 @@ def _checked(trip_id: str, values: Mapping[str, object]) -> dict[str, Any]:
 
 def same_booking(new: Mapping[str, Any], old: Mapping[str, Any]) -> bool:
     """Whether two sets of item fields are one booking: the same confirmation code on the
-    same day (and no different service numbers), else the same kind starting at the same
-    instant with the same service number ("TP 2501" and "TP2501") or similar titles."""
+    same day (a return flight shares the outbound's code), else the same kind starting at
+    the same instant with the same service number or similar titles."""
     code, other_code = _code(new), _code(old)
     number, other_number = (service_number(str(v.get("service_number") or "")) for v in (new, old))
     if code and other_code:
@@ -421,10 +415,6 @@ def _pending_rows(session: Session, trip_id: str) -> Sequence[ImportCandidate]:
         )
         .order_by(col(ImportCandidate.id))
     ).all()
-
-
-def _pending(session: Session, trip_id: str) -> list[QueuedCandidate]:
-    return [_candidate(row) for row in _pending_rows(session, trip_id)]
 
 
 def _candidate(row: ImportCandidate) -> QueuedCandidate:

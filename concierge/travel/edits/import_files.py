@@ -1,8 +1,6 @@
 """Importing one booking file into a trip's review queue, the same for the window and the
-command line: parse it off the event loop (`concierge.travel.imports`), then queue every
-record in one transaction or none (a file with one unusable record is refused whole, its
-problems listed). A PDF has no records: its text is for the assistant to propose items from.
-"""
+command line: parsed off the event loop, then queued all or none. A PDF has no records: its
+text is for the assistant to propose items from."""
 
 from __future__ import annotations
 
@@ -80,8 +78,7 @@ def warnings_of(result: ParseResult) -> tuple[str, ...]:
 
 
 async def queue_result(queue: ImportQueue, trip_id: str, result: ParseResult) -> FileImport:
-    """Queue what a file yielded: all its records, or nothing (`ImportRefused`) when any
-    record was unusable, their UTC times put in the trip's stops' zones (`at_stops`). A
+    """Queue a file's records (all or none, UTC times put in the trip's stops' zones); a
     PDF's text is handed back, nothing queued."""
     if result.pdf is not None:
         return FileImport(result.file_name, pdf=result.pdf, warnings=result.warnings)
@@ -107,8 +104,7 @@ def parse_stoppably(
     from ..imports import parse_file
 
     def report(done: int, total: int) -> None:
-        if cancel is not None and cancel.is_set():
-            raise ImportCancelled(path.name)
+        _stop_if_cancelled(cancel, path)
         if progress is not None:
             progress(done, total)
 
@@ -122,12 +118,15 @@ def parse_stoppably(
         )
     except Exception:
         # A parser may wrap what the report raised as a damaged file: cancelled is cancelled.
-        if cancel is not None and cancel.is_set():
-            raise ImportCancelled(path.name) from None
+        _stop_if_cancelled(cancel, path)
         raise
-    if cancel is not None and cancel.is_set():
-        raise ImportCancelled(path.name)
+    _stop_if_cancelled(cancel, path)
     return result
+
+
+def _stop_if_cancelled(cancel: threading.Event | None, path: Path) -> None:
+    if cancel is not None and cancel.is_set():
+        raise ImportCancelled(path.name) from None
 
 
 async def import_file(
@@ -146,8 +145,7 @@ async def import_file(
     result = await asyncio.to_thread(
         parse_stoppably, path, progress, cancel, date_pattern, column_mapping, csv_choices
     )
-    if cancel is not None and cancel.is_set():
-        raise ImportCancelled(path.name)
+    _stop_if_cancelled(cancel, path)
     return await queue_result(queue, trip_id, result)
 
 
