@@ -1,6 +1,5 @@
-"""Importing one booking file into a trip's review queue, the same for the window and the
-command line: parsed off the event loop, then queued all or none. A PDF has no records: its
-text is for the assistant to propose items from."""
+"""Importing one booking file into a trip's review queue, the same for the window and the command
+line: a file with one unusable record is refused whole, its problems listed."""
 
 from __future__ import annotations
 
@@ -78,8 +77,8 @@ def warnings_of(result: ParseResult) -> tuple[str, ...]:
 
 
 async def queue_result(queue: ImportQueue, trip_id: str, result: ParseResult) -> FileImport:
-    """Queue a file's records (all or none, UTC times put in the trip's stops' zones); a
-    PDF's text is handed back, nothing queued."""
+    """Queue all of a file's records, or nothing (`ImportRefused`) when any was unusable; a PDF's
+    text is handed back, nothing queued."""
     if result.pdf is not None:
         return FileImport(result.file_name, pdf=result.pdf, warnings=result.warnings)
     if result.errors:
