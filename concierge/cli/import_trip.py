@@ -78,9 +78,7 @@ class ImportCommand(Command):
             )
             return
         given = (arguments.column_map, arguments.delimiter, arguments.date_format)
-        for option, value in zip(_CSV_OPTIONS, given, strict=True):
-            if value is not None:
-                raise CommandError(f"{path} is a trip file: {option} is for CSV files.")
+        _refuse_csv_options(path, "is a trip file", given)
         if arguments.trip is not None:
             raise CommandError(
                 f"{path} is a trip file: it becomes a new trip, so --trip is not used."
@@ -124,10 +122,8 @@ async def import_bookings(
     column_map: str | None = None,
     choices: CsvChoices | None = None,
 ) -> None:
-    """Queue the file's records in the trip's review queue and list them, one a line; every
-    unusable record is named on stderr and nothing is queued. `column_map` changes a CSV
-    file's column mapping ("Column=field,…"), `choices` its separator and date format; how
-    a CSV file is read is said on stderr first."""
+    """Queue the file's records (all or none, every unusable one named on stderr) and list
+    them, one a line; how a CSV file is read is said on stderr first."""
     trip = await _target_trip(services, wanted)
     try:
         mapping = _column_mapping(path, column_map, choices)
@@ -174,13 +170,10 @@ def _choices(arguments: argparse.Namespace) -> CsvChoices | None:
 def _column_mapping(
     path: Path, column_map: str | None, choices: CsvChoices | None
 ) -> dict[str, str] | None:
-    """The CSV file's mapping with `column_map`'s changes (None: the header's own); how the
-    file is read is said on stderr."""
+    """The CSV file's mapping with `column_map`'s changes (None: the header's own)."""
     if not is_csv(path):
         picked = (choices.separator, choices.date_format) if choices else (None, None)
-        for option, given in zip(_CSV_OPTIONS, (column_map, *picked), strict=True):
-            if given is not None:
-                raise CommandError(f"{path} is not a CSV file: {option} is for CSV files.")
+        _refuse_csv_options(path, "is not a CSV file", (column_map, *picked))
         return None
     chosen = choices or CsvChoices()
     table = read_csv_table(path, chosen.separator)
@@ -191,6 +184,12 @@ def _column_mapping(
     found = table.preview(mapping, date_format=chosen.date_format, limit=0).found
     print(f"{path}: {table.describe(found)}", file=sys.stderr)
     return None if column_map is None else mapping
+
+
+def _refuse_csv_options(path: Path, what: str, given: tuple[str | None, ...]) -> None:
+    for option, value in zip(_CSV_OPTIONS, given, strict=True):
+        if value is not None:
+            raise CommandError(f"{path} {what}: {option} is for CSV files.")
 
 
 def queued_line(candidate: QueuedCandidate) -> str:

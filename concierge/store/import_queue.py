@@ -148,8 +148,7 @@ class ImportQueue:
     async def queue(
         self, trip_id: str, file_name: str, records: Sequence[Incoming]
     ) -> list[QueuedCandidate]:
-        """Put a file's records in the trip's queue, all or none (`ImportRefused` names
-        every bad record). Returns the new candidates, duplicates marked."""
+        """Queue a file's records, all or none; returns them with duplicates marked."""
 
         def transaction(session: Session) -> tuple[list[QueuedCandidate], list[Change]]:
             TRIPS.row(session, trip_id)
@@ -159,7 +158,9 @@ class ImportQueue:
 
     async def pending(self, trip_id: str) -> list[QueuedCandidate]:
         """The trip's waiting candidates, in the order queued."""
-        return await self.database.run(lambda session: _pending(session, trip_id))
+        return await self.database.run(
+            lambda session: list(map(_candidate, _pending_rows(session, trip_id)))
+        )
 
     async def accept(
         self,
@@ -169,10 +170,8 @@ class ImportQueue:
         *,
         context: ChangeContext | None = None,
     ) -> Acceptance:
-        """Make the pending candidates `ids` itinerary items, as one undo step; `edits`
-        replaces a candidate's fields by the person's (a whole or partial set of fields).
-        A value the itinerary refuses raises `InvalidChangeError` (its message names the
-        candidate) and nothing is accepted."""
+        """Make the pending candidates `ids` items in one undo step, with the person's
+        `edits` over their fields; a refused value accepts nothing (`InvalidChangeError`)."""
         chosen, changed = set(ids), dict(edits or {})
 
         def transaction(session: Session) -> tuple[Acceptance, list[Change]]:
@@ -230,7 +229,7 @@ def _queue(
         raise ImportRefused(file_name, [RecordError("", "it holds no bookings or events")])
     items = [ITEMS.to_record(row) for row in session.exec(trip_items(trip_id)).all()]
     earlier: list[tuple[int, Mapping[str, Any]]] = [
-        (c.id, c.values) for c in _pending(session, trip_id)
+        (c.id, c.values) for c in map(_candidate, _pending_rows(session, trip_id))
     ]
     rows: list[ImportCandidate] = []
     for record, values in parsed:
@@ -256,8 +255,7 @@ def _queue(
 
 
 def _checked(trip_id: str, values: Mapping[str, object]) -> dict[str, Any]:
-    """The record's fields parsed by the itinerary's rules, with the rules across fields
-    checked too (an end before its start)."""
+    """The record's fields parsed and checked by the itinerary's rules."""
     parsed = parse_changes("an imported item", ITEM_RULES, values)
     for required in _REQUIRED:
         if required not in parsed:
@@ -276,8 +274,8 @@ def _checked(trip_id: str, values: Mapping[str, object]) -> dict[str, Any]:
 
 def same_booking(new: Mapping[str, Any], old: Mapping[str, Any]) -> bool:
     """Whether two sets of item fields are one booking: the same confirmation code on the
-    same day (and no different service numbers), else the same kind starting at the same
-    instant with the same service number ("TP 2501" and "TP2501") or similar titles."""
+    same day (a return flight shares the outbound's code), else the same kind starting at
+    the same instant with the same service number or similar titles."""
     code, other_code = _code(new), _code(old)
     number, other_number = (service_number(str(v.get("service_number") or "")) for v in (new, old))
     if code and other_code:
@@ -418,10 +416,6 @@ def _pending_rows(session: Session, trip_id: str) -> Sequence[ImportCandidate]:
         )
         .order_by(col(ImportCandidate.id))
     ).all()
-
-
-def _pending(session: Session, trip_id: str) -> list[QueuedCandidate]:
-    return [_candidate(row) for row in _pending_rows(session, trip_id)]
 
 
 def _candidate(row: ImportCandidate) -> QueuedCandidate:

@@ -103,8 +103,7 @@ def parse_stoppably(
     from ..imports import parse_file
 
     def report(done: int, total: int) -> None:
-        if cancel is not None and cancel.is_set():
-            raise ImportCancelled(path.name)
+        _stop_if_cancelled(cancel, path)
         if progress is not None:
             progress(done, total)
 
@@ -118,12 +117,15 @@ def parse_stoppably(
         )
     except Exception:
         # A parser may wrap what the report raised as a damaged file: cancelled is cancelled.
-        if cancel is not None and cancel.is_set():
-            raise ImportCancelled(path.name) from None
+        _stop_if_cancelled(cancel, path)
         raise
-    if cancel is not None and cancel.is_set():
-        raise ImportCancelled(path.name)
+    _stop_if_cancelled(cancel, path)
     return result
+
+
+def _stop_if_cancelled(cancel: threading.Event | None, path: Path) -> None:
+    if cancel is not None and cancel.is_set():
+        raise ImportCancelled(path.name) from None
 
 
 async def import_file(
@@ -142,8 +144,7 @@ async def import_file(
     result = await asyncio.to_thread(
         parse_stoppably, path, progress, cancel, date_pattern, column_mapping, csv_choices
     )
-    if cancel is not None and cancel.is_set():
-        raise ImportCancelled(path.name)
+    _stop_if_cancelled(cancel, path)
     return await queue_result(queue, trip_id, result)
 
 

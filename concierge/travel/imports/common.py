@@ -23,8 +23,7 @@ class RecordError(TranslatedError):
 
 def record_error(file_name: str, ref: str, reason: str) -> str:
     """The sentence for a record that could not be used."""
-    if reason != reason.rstrip():
-        reason = reason.rstrip()
+    reason = reason.rstrip()
     template = (
         QT_TRANSLATE_NOOP("Import", "In {file_name}, {ref}: {reason}")
         if reason.endswith(".")

@@ -32,13 +32,11 @@ from .csv_layout import Evidence
 from .model import Candidate, ImportFileError
 
 CSV_FIELDS: tuple[str, ...] = tuple(ITEM_RULES)
-"""The item fields a CSV column can fill: every one the item declares, in its order (a column
-is known by a field's name, its label and its declared aliases)."""
+"""The item fields a CSV column can fill."""
 
 
 def _kind_named(name: str) -> ItemKind | None:
-    """The kind a CSV's kind column names: its value (its title, any case) or one of its
-    CSV names."""
+    """The kind a CSV's kind column names: its value or one of its CSV names."""
     for row in ITEM_KINDS:
         if name in (row.value, *row.csv_names):
             return row.kind
@@ -48,10 +46,8 @@ def _kind_named(name: str) -> ItemKind | None:
 @dataclass(frozen=True, slots=True)
 class Conventions:
     """How one file writes its dates and amounts: as chosen, else what its columns show (a
-    file keeps one convention, so "14.05.2026" in one row says how "05.06.2026" in another
-    reads), else the person's locale (`date_pattern` as the window passes it, `locale` the
-    app's). `dates_from` and `marks_from` say which; a value read by the locale alone that
-    could be read two ways is flagged."""
+    file keeps one convention, so "14.05.2026" says how "05.06.2026" reads), else the
+    person's locale; `dates_from` and `marks_from` say which."""
 
     date_pattern: str | None = None
     decimal_mark: str | None = None
@@ -59,8 +55,7 @@ class Conventions:
     dates_from: Evidence = Evidence.NONE
     marks_from: Evidence = Evidence.LOCALE
     month_language: str | None = None
-    """The language of the month names the file writes, when neither English nor the
-    app's."""
+    """The file's month names' language, when neither English nor the app's."""
 
     @property
     def dates_locale(self) -> str | None:
@@ -74,8 +69,7 @@ def conventions(
     date_pattern: str | None = None,
     date_format: str | None = None,
 ) -> Conventions:
-    """The conventions of a file's `body` read with these `columns`; `date_format` is the
-    person's choice, `date_pattern` their locale's."""
+    """The conventions of a file's `body` read with these `columns`."""
 
     def cells(*fields: str) -> list[str]:
         indexes = [columns[field] for field in fields if field in columns]
@@ -126,8 +120,7 @@ def detect_columns(header: Sequence[str]) -> dict[str, str]:
 def mapped_columns(
     mapping: Mapping[str, str], header: Sequence[str], file_name: str
 ) -> dict[str, int]:
-    """Each mapped field's column index; `ImportFileError` for a mapping that cannot be used
-    (an unknown column or field, a field twice, no date)."""
+    """Each mapped field's column index; `ImportFileError` for a mapping that cannot be used."""
     _check_mapping(mapping, header, file_name)
     columns = {field: header.index(cell) for cell, field in mapping.items()}
     if "day" not in columns:
@@ -143,8 +136,7 @@ def read_row(
     number: int,
     found: Conventions = Conventions(),
 ) -> Candidate:
-    """Row `number` (the file's line, the header being 1) as a candidate, or `RecordError`;
-    `found` is how the file writes its values (see `conventions`)."""
+    """Row `number` (the header being 1) as a candidate, or `RecordError`."""
     return finish(_candidate(row, columns, header, file_name, f"row {number}", found))
 
 

@@ -1,8 +1,6 @@
-"""How a spreadsheet wrote its CSV, found from the file as a whole rather than its first
-lines: the text encoding (a byte-order mark, else UTF-8, else Windows-1252, which Excel
-writes as "CSV" in Western Europe) and the separator between cells (the one that splits
-the most rows into as many cells as the header, quoted cells and all). What a person
-chooses instead (`CsvChoices`) wins over what is detected."""
+"""How a spreadsheet wrote its CSV, found from the whole file: the encoding (a byte-order
+mark, else UTF-8, else Windows-1252, as Excel writes "CSV" in Western Europe) and the
+separator; what a person chooses (`CsvChoices`) wins over what is detected."""
 
 from __future__ import annotations
 
@@ -52,8 +50,7 @@ class Evidence(Enum):
 
 @dataclass(frozen=True, slots=True)
 class CsvChoices:
-    """What the person chose over what the file shows (None: as detected): the separator
-    between cells and the order of numeric dates, as a pattern such as "dd/MM/yyyy"."""
+    """What the person chose (None: as detected); dates as a pattern such as "dd/MM/yyyy"."""
 
     separator: str | None = None
     date_format: str | None = None
@@ -61,8 +58,7 @@ class CsvChoices:
 
 @dataclass(frozen=True, slots=True)
 class Layout:
-    """How a file's text was read: its codec (a key of ENCODINGS), its separator, and
-    whether that separator was found in the file, chosen, or (NONE) no separator splits it."""
+    """How a file's text was read: its codec (a key of ENCODINGS) and separator."""
 
     encoding: str = "utf-8"
     separator: str = ","
@@ -98,8 +94,7 @@ def _text(text: str, file_name: str) -> str:
 
 
 def split_rows(text: str, separator: str, file_name: str) -> list[list[str]]:
-    """The rows of `text` split at `separator` (quoted cells may hold it, and line breaks),
-    blank rows left out, or `ImportFileError`."""
+    """The rows of `text` split at `separator`, blank rows left out, or `ImportFileError`."""
     try:
         rows = list(csv.reader(io.StringIO(text, newline=""), delimiter=separator))
     except csv.Error as error:

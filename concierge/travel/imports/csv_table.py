@@ -1,8 +1,6 @@
-"""A CSV file as a table: its text split into a header and rows (see `csv_layout`), the
-mapping detected from the header, its rows read with a mapping (each row's item or its
-error; the first few as the preview before importing, all of them to import), how it is
-read said in a sentence, and a mapping written as text for the command line
-("Date=day,Where=place,Notes=ignore")."""
+"""A CSV file as a table: header and rows, read with a mapping (the first few as the
+preview, all of them to import), how it is read said in a sentence, and a mapping as the
+command line writes it ("Date=day,Where=place,Notes=ignore")."""
 
 from __future__ import annotations
 
@@ -37,7 +35,7 @@ from .csv_layout import (
     separator_text,
     split_rows,
 )
-from .model import MAX_RECORDS, Candidate, ImportFileError, ParseResult
+from .model import Candidate, ImportFileError, ParseResult, refuse_over_max
 from .sniff import read_file_bytes
 
 PREVIEW_ROWS = 5
@@ -58,8 +56,7 @@ _MARKS = {
 
 @dataclass(frozen=True, slots=True)
 class PreviewRow:
-    """One row read with a mapping: its item (with the reader's warnings), or the sentence
-    saying why it cannot be."""
+    """One row read with a mapping: its item, or the sentence saying why it cannot be."""
 
     number: int
     cells: tuple[str, ...]
@@ -69,9 +66,8 @@ class PreviewRow:
 
 @dataclass(frozen=True, slots=True)
 class Preview:
-    """The first rows read with a mapping, and how its values were read (`found`);
-    `problem` is why the mapping cannot be used at all (no date column, say), and then no
-    row is read."""
+    """The first rows read with a mapping and how its values were read; `problem` is why
+    the mapping cannot be used at all (then no row is read)."""
 
     rows: tuple[PreviewRow, ...]
     found: Conventions
@@ -80,8 +76,7 @@ class Preview:
 
 @dataclass(frozen=True, slots=True)
 class CsvTable:
-    """A CSV file's header and rows (read once, previewed under many mappings), with its
-    text to split again at another separator."""
+    """A CSV file's header and rows, with its text to split again at another separator."""
 
     file_name: str
     header: tuple[str, ...]
@@ -115,8 +110,8 @@ class CsvTable:
         limit: int | None = None,
         progress: Callable[[int, int], None] | None = None,
     ) -> Preview:
-        """The first `limit` rows (all by default) read with `mapping`, as the import reads
-        them; `date_format` is the person's choice, `date_pattern` their locale's."""
+        """The first `limit` rows (default all) read with `mapping`; `date_format` is the
+        person's choice, `date_pattern` their locale's."""
         try:
             columns = self.columns(mapping)
         except ImportFileError as error:
@@ -219,8 +214,7 @@ class CsvTable:
 
 @lru_cache(maxsize=8)
 def _header_at(text: str, separator: str) -> tuple[str, ...]:
-    """The first row of `text` split at `separator` (empty when it cannot be split), kept
-    while a person tries mappings in the preview."""
+    """The first row of `text` split at `separator` (empty when it cannot be split)."""
     try:
         return tuple(next(iter(split_rows(text, separator, "")), []))
     except ImportFileError:
@@ -237,13 +231,11 @@ def table_of(
     if not rows:
         raise ImportFileError(file_name, QT_TRANSLATE_NOOP("Import", "it is empty."))
     header, *body = rows
-    if len(body) > MAX_RECORDS:
-        raise ImportFileError(
-            file_name,
-            QT_TRANSLATE_NOOP(
-                "Import", "it has {count:,} rows; at most {max_records:,} are imported."
-            ).format(count=len(body), max_records=MAX_RECORDS),
-        )
+    refuse_over_max(
+        file_name,
+        len(body),
+        QT_TRANSLATE_NOOP("Import", "it has {count:,} rows; at most {max_records:,} are imported."),
+    )
     return CsvTable(file_name, tuple(header), tuple(map(tuple, body)), layout, text)
 
 
@@ -283,9 +275,8 @@ def read_csv_table(path: str | os.PathLike[str], separator: str | None = None) -
 
 
 def mapping_from_text(table: CsvTable, text: str) -> dict[str, str]:
-    """The detected mapping changed by `text`, "Column=field" pairs split by commas, a field
-    named by its name or label, or "ignore" to leave the column out. A column or field that
-    does not exist raises `ValueError` in a sentence."""
+    """The detected mapping changed by `text`'s "Column=field" pairs (a field by name or
+    label, or "ignore"); `ValueError` in a sentence for an unknown column or field."""
     mapping = table.detected()
     fields = {name.casefold(): name for name in CSV_FIELDS}
     fields |= {ITEM_RULES[name].label.casefold(): name for name in CSV_FIELDS}

@@ -13,7 +13,7 @@ from concierge.text import QT_TRANSLATE_NOOP
 
 from .common import RecordError, finish, record_error
 from .html_data import read_html
-from .model import MAX_RECORDS, Candidate, ImportFileError, ParseResult
+from .model import Candidate, ImportFileError, ParseResult, refuse_over_max
 from .schema_org import reservation_candidate, reservation_kind, reservation_kinds, type_name
 
 SHOWN_BLOCKS = 12
@@ -51,13 +51,13 @@ def parse_eml(
         for item in items:
             micro_number += 1
             records.append((f"microdata #{micro_number}", item))
-    if len(records) > MAX_RECORDS:
-        raise ImportFileError(
-            file_name,
-            QT_TRANSLATE_NOOP(
-                "Import", "it has {count:,} records; at most {max_records:,} are imported."
-            ).format(count=len(records), max_records=MAX_RECORDS),
-        )
+    refuse_over_max(
+        file_name,
+        len(records),
+        QT_TRANSLATE_NOOP(
+            "Import", "it has {count:,} records; at most {max_records:,} are imported."
+        ),
+    )
     candidates: list[Candidate] = []
     ignored: list[str] = []
     for number, (ref, node) in enumerate(records, 1):

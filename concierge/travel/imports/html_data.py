@@ -39,7 +39,8 @@ class _Item:
     def as_json(self) -> dict[str, Any]:
         data: dict[str, Any] = {"@type": self.type}
         for name, values in self.properties.items():
-            data[name] = values[0] if len(values) == 1 else values
+            read = [_json(value) for value in values]
+            data[name] = read[0] if len(read) == 1 else read
         return data
 
 
@@ -133,12 +134,7 @@ def _attribute_value(tag: str, values: dict[str, str]) -> str | None:
 
 
 def _json(value: Any) -> Any:
-    if isinstance(value, _Item):
-        return {
-            key: ([_json(v) for v in val] if isinstance(val, list) else _json(val))
-            for key, val in value.as_json().items()
-        }
-    return value
+    return value.as_json() if isinstance(value, _Item) else value
 
 
 def read_html(html: str) -> tuple[list[str], list[dict[str, Any]]]:

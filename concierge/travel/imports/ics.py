@@ -21,16 +21,9 @@ from concierge.store import ItemKind
 from concierge.text import QT_TRANSLATE_NOOP
 
 from ..itinerary.ics_fields import CARRIED_TEXT, carried_fields, property_name
-from .common import (
-    ROUTE,
-    RecordError,
-    finish,
-    guess_kind,
-    record_error,
-    split_moment,
-)
+from .common import ROUTE, RecordError, finish, guess_kind, record_error, split_moment
 from .file_errors import damaged
-from .model import MAX_RECORDS, Candidate, ImportFileError, ParseResult
+from .model import Candidate, ParseResult, refuse_over_max
 from .moments import UTC_TIMES, airport_zone
 
 
@@ -47,13 +40,13 @@ def parse_ics(
             error,
         ) from None
     events = calendar.walk("VEVENT")
-    if len(events) > MAX_RECORDS:
-        raise ImportFileError(
-            file_name,
-            QT_TRANSLATE_NOOP(
-                "Import", "it has {count:,} events; at most {max_records:,} are imported."
-            ).format(count=len(events), max_records=MAX_RECORDS),
-        )
+    refuse_over_max(
+        file_name,
+        len(events),
+        QT_TRANSLATE_NOOP(
+            "Import", "it has {count:,} events; at most {max_records:,} are imported."
+        ),
+    )
     candidates: list[Candidate] = []
     errors: list[str] = []
     for number, event in enumerate(events, 1):

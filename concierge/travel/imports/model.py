@@ -10,6 +10,7 @@ from typing import Any
 
 from concierge.store import ItineraryItemRecord
 from concierge.store.validation import ITEM_RULES, FieldRule, required_fields
+from concierge.text import Translatable
 from concierge.travel.errors import TravelError
 
 MAX_FILE_BYTES = 10 * 1024 * 1024
@@ -37,6 +38,12 @@ class ImportFileError(TravelError):
         self.reason = reason
 
 
+def refuse_over_max(file_name: str, count: int, reason: Translatable) -> None:
+    """`ImportFileError` with `reason` (naming {count} and {max_records}) past MAX_RECORDS."""
+    if count > MAX_RECORDS:
+        raise ImportFileError(file_name, reason.format(count=count, max_records=MAX_RECORDS))
+
+
 _REQUIRED = required_fields(ITEM_RULES)
 _ITEM_TYPES: dict[str, Any] = typing.get_type_hints(ItineraryItemRecord)
 
@@ -62,17 +69,12 @@ _Fields: Any = dataclasses.make_dataclass(
     slots=True,
     kw_only=True,
 )
-"""A candidate's fields, built from the item's declaration rather than written out again:
-every `ITEM_RULES` field, then where the record came from."""
+"""A candidate's fields: every `ITEM_RULES` field, then where the record came from."""
 
 
 class Candidate(_Fields):  # type: ignore[misc]  # its base is built, so typed Any
-    """One proposed itinerary item, in the item's own field names (`ITEM_RULES`), with where
-    it came from. Times are local at the place in `timezone` (None: floating, the stop's
-    zone); the end is on `end_day` (None: `day`) in `end_timezone` (None: `timezone`).
-    `source_ref` names the record inside the file ("VEVENT 3", "pass.json", "JSON-LD #2",
-    "row 7"); `warnings` are sentences the reviewer should read (a guess, a dropped value).
-    A field the item gains is a candidate's too, with the item's default."""
+    """One proposed itinerary item in the item's field names, with where in the file it came
+    from (`source_ref`: "VEVENT 3", "row 7") and sentences the reviewer should read."""
 
     __slots__ = ()
 
@@ -82,8 +84,7 @@ class Candidate(_Fields):  # type: ignore[misc]  # its base is built, so typed A
         return f"imported from {self.source_file}"
 
     def item_fields(self) -> dict[str, object]:
-        """The values to create the item with, keyed by `ITEM_RULES` names; empty details
-        and unset times are left out so the item's defaults apply."""
+        """The values to create the item with; empty ones are left out for the defaults."""
         values = {name: getattr(self, name) for name in ITEM_RULES}
         return {
             name: value
@@ -95,8 +96,7 @@ class Candidate(_Fields):  # type: ignore[misc]  # its base is built, so typed A
 @dataclass(frozen=True, slots=True)
 class PdfText:
     """The text of a PDF, page by page, for the assistant to propose items from (code does
-    not guess items from PDF text). `page_count` is the document's; `pages` holds at most
-    MAX_PDF_PAGES, `truncated` says pages or characters were left out."""
+    not guess items from PDF text); `truncated` says pages or characters were left out."""
 
     file_name: str
     pages: tuple[str, ...]
@@ -111,9 +111,8 @@ class PdfText:
 
 @dataclass(frozen=True, slots=True)
 class ParseResult:
-    """What one file yielded: candidates, and one sentence per record that could not be used,
-    naming the file and the record. `pdf` is set for a PDF (and then there are no
-    candidates)."""
+    """What one file yielded: candidates, and one sentence per unusable record; `pdf` is set
+    for a PDF (and then there are no candidates)."""
 
     file_name: str
     candidates: tuple[Candidate, ...] = ()

@@ -45,21 +45,25 @@ def _short_type(value: str) -> str:
 def text(node: object, *path: str) -> str:
     """The text at `path` in nested nodes; a node where text is wanted gives its name."""
     for key in path:
-        if isinstance(node, list):
-            node = node[0] if node else None
+        node = _first(node)
         if not isinstance(node, Mapping):
             return ""
         node = node.get(key)
-    if isinstance(node, list):
-        node = node[0] if node else None
+    node = _first(node)
     if isinstance(node, Mapping):
         return text(node, "name") or text(node, "@id")
     return "" if node is None else str(node).strip()
 
 
-def _address(node: object) -> str:
+def _first(node: object) -> object:
+    """A list's first node (schema.org allows a list where one node is meant)."""
     if isinstance(node, list):
-        node = node[0] if node else None
+        return node[0] if node else None
+    return node
+
+
+def _address(node: object) -> str:
+    node = _first(node)
     if isinstance(node, Mapping):
         parts = (
             "streetAddress",
@@ -116,10 +120,7 @@ def reservation_candidate(
 ) -> Candidate:
     """The candidate a reservation of `kind` (`reservation_kind`) describes, or a
     RecordError saying what is wrong."""
-    target = reservation.get("reservationFor")
-    if isinstance(target, list):
-        target = target[0] if target else None
-    trip: Mapping[str, Any] = target if isinstance(target, Mapping) else {}
+    trip = _node(reservation, "reservationFor")
     amount, currency, cost_warning = _cost(reservation)
     if amount is not None and currency is None:
         raise RecordError(QT_TRANSLATE_NOOP("Import", "its price has no currency (priceCurrency)"))
@@ -242,9 +243,7 @@ def _generic_times(
 
 
 def _node(parent: Mapping[str, Any], key: str) -> Mapping[str, Any]:
-    value = parent.get(key)
-    if isinstance(value, list):
-        value = value[0] if value else None
+    value = _first(parent.get(key))
     return value if isinstance(value, Mapping) else {}
 
 

@@ -1,13 +1,7 @@
-"""Before a CSV file is imported: which item field each of its columns fills. One choice per
-column ("Ignore" or a field), preselected from what the header names suggest; above them how
-the file is read (encoding, separator, decimal mark, date order, each found in the file or
-not) with a choice of separator (the columns are split again) and of date order; under them
-the first rows read as the import will read them, each with its problem, following every
-change. OK queues the file with this mapping, Cancel imports nothing. Tab moves between the choices,
-Enter is OK, Esc is Cancel. A row the reader has doubts about (no title, say) shows its
-warning where a bad row shows its problem. A field fills one column only: while two columns
-name the same field (as they do for a moment when the arrow keys pass over it), the dialog
-says so and OK waits."""
+"""Before a CSV file is imported: which item field each column fills (preselected from the
+header), how the file is read (separator and date order to choose), and the first rows read
+as the import will read them, with each row's problem or warning. A field fills one column
+only: while two columns name it (for a moment as the arrow keys pass over it), OK waits."""
 
 from __future__ import annotations
 
@@ -38,7 +32,7 @@ from concierge.travel.imports import CSV_FIELDS, CsvChoices, ImportFileError
 from concierge.travel.imports.csv_layout import SEPARATORS, separator_text
 from concierge.travel.imports.csv_table import CsvTable, Preview, PreviewRow
 from concierge.ui.i18n import shown, translate
-from concierge.ui.problems.icons import SEVERITY_WORDS
+from concierge.ui.imports.panel import warnings_said
 
 IGNORE_TEXT = QT_TRANSLATE_NOOP("CsvMapping", "Ignore")
 PROBLEM = QT_TRANSLATE_NOOP("CsvMapping", "Problem")
@@ -63,22 +57,13 @@ def cell_text(value: object) -> str:
     return "" if value is None else str(value)
 
 
-def warning_text(row: PreviewRow) -> str:
-    """The reader's warnings about a row that reads ("" for none)."""
-    warnings = row.candidate.warnings if row.candidate is not None else ()
-    if not warnings:
-        return ""
-    return f"{shown(SEVERITY_WORDS['warning'])}: {' '.join(shown(w) for w in warnings)}"
-
-
 DATE_FORMATS = {
     "": QT_TRANSLATE_NOOP("CsvMapping", "As the file shows, else as your language writes them"),
     "dd/MM/yyyy": QT_TRANSLATE_NOOP("CsvMapping", "Day, month, year (14/05/2026)"),
     "MM/dd/yyyy": QT_TRANSLATE_NOOP("CsvMapping", "Month, day, year (05/14/2026)"),
     "yyyy-MM-dd": QT_TRANSLATE_NOOP("CsvMapping", "Year, month, day (2026-05-14)"),
 }
-"""The orders of numeric dates a person can choose (the separators between the numbers do
-not matter); "" is the file's own, else the locale's."""
+"""The orders of numeric dates a person can choose ("" the file's own, else the locale's)."""
 
 
 class CsvMappingDialog(QDialog):
@@ -129,8 +114,7 @@ class CsvMappingDialog(QDialog):
         self.column_area.setFocusPolicy(Qt.FocusPolicy.NoFocus)
         self.combos: dict[str, QComboBox] = {}
         self.chosen: dict[str, str] = {}
-        """Each column's field ("" for none) as last chosen, kept when the file is split
-        again at another separator."""
+        """Each column's field as last chosen, kept when the file is split again."""
         self.problem = QLabel(self)
         self.problem.setObjectName("csvMappingProblem")
         self.problem.setWordWrap(True)
@@ -185,8 +169,7 @@ class CsvMappingDialog(QDialog):
         return label
 
     def _split_again(self, _index: int = 0) -> None:
-        """The file split at the chosen separator: its columns, with the fields their
-        names suggest, replace the ones shown."""
+        """Show the columns of the file split at the chosen separator."""
         try:
             self.table = self.table.with_separator(str(self.separator.currentData()))
         except ImportFileError as error:
@@ -197,8 +180,8 @@ class CsvMappingDialog(QDialog):
         self._columns()
 
     def _columns(self) -> None:
-        """One choice per column of the table, preselected as chosen for a column of that
-        name before, else from its header; in the focus order after the reading choices."""
+        """One choice per column, preselected as chosen for its name before, else from the
+        header."""
         form_box = QWidget(self.column_area)
         form = QFormLayout(form_box)
         self.chosen |= {column: str(combo.currentData()) for column, combo in self.combos.items()}
@@ -273,7 +256,8 @@ class CsvMappingDialog(QDialog):
                 row.cells[columns[field]] if columns[field] < len(row.cells) else ""
                 for field in fields
             ]
-        problem = shown(row.error) if row.error else warning_text(row)
+        warnings = row.candidate.warnings if row.candidate is not None else ()
+        problem = shown(row.error) if row.error else warnings_said(warnings)
         item = QTreeWidgetItem(self.preview, [str(row.number), *cells, problem or FINE])
         if problem:
             item.setToolTip(len(fields) + 1, problem)

@@ -1,22 +1,17 @@
-"""The import review queue: records read from booking files (File ▸ Import…, a file dropped
-on the window), above the chat while any wait. Nothing imported is applied until accepted.
+"""The import review queue above the chat while records read from booking files wait;
+nothing imported is applied until accepted, and one decision is one undo step.
 
-One row per record: kind, title, local time, booking code, and whether it repeats an item
-(or an earlier import). Rows come ticked, duplicates unticked. Space ticks or unticks the
-current row; Enter accepts the ticked rows (the current one when none is ticked; unticked
-rows wait); Delete rejects the current row; Edit (F2) opens the item dialog filled in from
-the record, and Save accepts it as edited; Ctrl+Enter accepts every record that is not a
-duplicate, Ctrl+Delete rejects all. What one decision accepts is one undo step.
-
-A record the file's reader had doubts about (a time with no zone, a cost left out) shows the
-warning mark from the Problems list beside its title, the reader's sentences in the tooltip
-and in the words a screen reader says for the title.
+Rows come ticked, duplicates unticked: Space ticks, Enter accepts the ticked (else the
+current row), Delete rejects, F2 edits and Save accepts as edited, Ctrl+Enter accepts every
+non-duplicate, Ctrl+Delete rejects all. A record the reader doubted shows the Problems
+list's warning mark, its sentences in the tooltip and in what a screen reader says.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Collection, Mapping, Sequence
+from collections.abc import Callable, Collection, Coroutine, Mapping, Sequence
 from datetime import date
+from typing import Any
 
 from PySide6.QtCore import Qt, Signal
 from PySide6.QtWidgets import (
@@ -58,6 +53,7 @@ COLUMNS = (
     QT_TRANSLATE_NOOP("ImportsPanel", "Duplicate"),
 )
 TITLE_COLUMN, DUPLICATE_COLUMN = 1, 4
+DUPLICATE = COLUMNS[DUPLICATE_COLUMN]
 CONTENTS = QHeaderView.ResizeMode.ResizeToContents
 SHOWN_ROWS = 7
 """The list's least height, in lines of text: the heading and a few rows stay in view."""
@@ -66,9 +62,6 @@ REJECT_ONE = QT_TRANSLATE_NOOP("ImportsPanel", "Reject")
 EDIT = QT_TRANSLATE_NOOP("ImportsPanel", "Edit…")
 ACCEPT_ALL = QT_TRANSLATE_NOOP("ImportsPanel", "Accept all new")
 REJECT_ALL = QT_TRANSLATE_NOOP("ImportsPanel", "Reject all")
-
-
-DUPLICATE = QT_TRANSLATE_NOOP("ImportsPanel", "Duplicate")
 
 
 def day_text(day: date) -> str:
@@ -84,6 +77,13 @@ def day_text(day: date) -> str:
 
 def warning_word() -> str:
     return shown(SEVERITY_WORDS["warning"])
+
+
+def warnings_said(warnings: Sequence[str]) -> str:
+    """A reader's warnings after the warning word ("" for none)."""
+    if not warnings:
+        return ""
+    return f"{warning_word()}: {' '.join(shown(warning) for warning in warnings)}"
 
 
 def duplicate_text(candidate: QueuedCandidate, titles: Mapping[str, str]) -> str:
@@ -113,8 +113,7 @@ def title_spoken(candidate: QueuedCandidate) -> str:
     """The title as a screen reader says it: the warnings follow it."""
     if not candidate.warnings:
         return candidate.title
-    warnings = " ".join(shown(warning) for warning in candidate.warnings)
-    return f"{candidate.title}. {warning_word()}: {warnings}"
+    return f"{candidate.title}. {warnings_said(candidate.warnings)}"
 
 
 def row_texts(candidate: QueuedCandidate) -> tuple[str, ...]:
@@ -205,9 +204,6 @@ class ImportsPanel(TripView[ImportNews]):
         self.refreshed.emit()
 
     def forget(self) -> None:
-        self.show_candidates([], {})
-
-    def show_no_trip(self) -> None:
         self.show_candidates([], {})
 
     # -- public -----------------------------------------------------------------------------
@@ -317,8 +313,7 @@ class ImportsPanel(TripView[ImportNews]):
             self._on_news(ImportNews(change.trip_id or ""))
 
     def _paint_icons(self) -> None:
-        """The warning mark beside the titles of records with warnings, in the palette's
-        colours (drawn again when the palette changes)."""
+        """The warning mark beside warned records' titles, in the palette's colours."""
         warned = {c.id for c in self.candidates if c.warnings}
         icon = severity_icon("warning", self.palette()) if warned else None
         for item in self._items():
@@ -361,11 +356,19 @@ class ImportsPanel(TripView[ImportNews]):
         self.reload_now()
 
     def _accept(self, ids: Sequence[int]) -> None:
+        self._decide(ids, self._accept_now, "accept imported records")
+
+    def _decide(
+        self,
+        ids: Sequence[int],
+        decide: Callable[[str, Collection[int]], Coroutine[Any, Any, None]],
+        name: str,
+    ) -> None:
         trip_id = self.trip_id
         if trip_id is None or not ids or self._busy:
             return
         self._busy = True
-        self.tasks.start(self._accept_now(trip_id, ids), name="accept imported records")
+        self.tasks.start(decide(trip_id, ids), name=name)
 
     async def _accept_now(self, trip_id: str, ids: Collection[int]) -> None:
         try:
@@ -383,11 +386,7 @@ class ImportsPanel(TripView[ImportNews]):
         self.decided.emit(_accepted_text(len(accepted.items)))
 
     def _reject(self, ids: Sequence[int]) -> None:
-        trip_id = self.trip_id
-        if trip_id is None or not ids or self._busy:
-            return
-        self._busy = True
-        self.tasks.start(self._reject_now(trip_id, ids), name="reject imported records")
+        self._decide(ids, self._reject_now, "reject imported records")
 
     async def _reject_now(self, trip_id: str, ids: Collection[int]) -> None:
         try:

@@ -1,7 +1,5 @@
-"""Importing files into the trip's review queue from the window, one file after another: the
-parsing runs on a worker thread, a progress bar with Cancel sits in the status bar meanwhile,
-and each file ends queued, refused (a sentence naming it and why) or read for the assistant
-(a PDF)."""
+"""Importing files into the trip's review queue from the window, one after another, parsed
+on a worker thread while a progress bar with Cancel sits in the status bar."""
 
 from __future__ import annotations
 
@@ -15,7 +13,7 @@ from PySide6.QtWidgets import QHBoxLayout, QLabel, QProgressBar, QPushButton, QW
 
 from concierge.store import ImportQueue, StoreError
 from concierge.text import QT_TRANSLATE_NOOP
-from concierge.travel.edits.import_files import ImportCancelled, import_file
+from concierge.travel.edits.import_files import import_file
 from concierge.travel.errors import TravelError
 from concierge.travel.imports import CsvChoices
 from concierge.ui.async_support import BackgroundTasks
@@ -74,9 +72,8 @@ class ImportRunner(QWidget):
         column_mapping: Mapping[str, str] | None = None,
         csv_choices: CsvChoices | None = None,
     ) -> None:
-        """Import `paths` into the trip's queue, after any files still importing;
-        `column_mapping` is a CSV file's chosen columns (None: its header's), `csv_choices`
-        its chosen separator and date format (None: detected)."""
+        """Import `paths` into the trip's queue, after any files still importing; a CSV
+        file's choices are None where detected."""
         start = not self.busy
         self._waiting.extend((trip_id, path, column_mapping, csv_choices) for path in paths)
         if start and self._waiting:
@@ -111,10 +108,7 @@ class ImportRunner(QWidget):
                         column_mapping=mapping,
                         csv_choices=choices,
                     )
-                except ImportCancelled as stopped:
-                    self.refused.emit(shown_error(stopped))
-                    continue
-                except (TravelError, StoreError) as error:
+                except (TravelError, StoreError) as error:  # ImportCancelled too
                     self.refused.emit(shown_error(error))
                     continue
                 finally:
