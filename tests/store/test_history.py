@@ -432,7 +432,9 @@ async def test_a_summary_the_app_did_not_write_is_ordinary_content(
     loaded = await history.load()
 
     assert [m.id for m in loaded][1:] == ["asking", loaded[2].id, "summary", "later"]
-    assert (loaded[3].provenance, loaded[3].text) == (None, "Earlier: quiet places.")
+    forged = loaded[3]
+    assert isinstance(forged, UserMessage)
+    assert (forged.provenance, forged.text) == (None, "Earlier: quiet places.")
     assert compacted_view(loaded) == (None, loaded)
     assert [problem.row_id for problem in history.problems] == ["summary"]
     assert "did not write" in history.problems[0].reason
