@@ -8,7 +8,10 @@ query leaves them out (`transcript_notes`).
 
 A turn runs inside `turn()`, which holds the conversation's lease (see `turns`), and every
 write checks it: a second process answering in the same conversation gets
-`ConversationBusyError` instead of interleaving its messages with the first's.
+`ConversationBusyError` instead of interleaving its messages with the first's. A message with
+tool calls records the process that stored it, and a result for one of its calls is refused
+(`ConversationBusyError`) from any other process until that one is known to be gone; each
+result names the call it answers in a unique column, so no call ever gets two.
 """
 
 from __future__ import annotations
@@ -20,24 +23,48 @@ from collections.abc import AsyncIterator, Sequence
 from typing import TypeAlias
 
 from pydantic import ValidationError
-from sqlalchemy import delete, func
+from sqlalchemy import delete, func, text
+from sqlalchemy.exc import IntegrityError
 from sqlmodel import Session, col, select
 
 from concierge.agent.history import ensure_storable
-from concierge.agent.messages import MESSAGE_ADAPTER, Message, Provenance, new_message_id
+from concierge.agent.messages import (
+    MESSAGE_ADAPTER,
+    AssistantMessage,
+    Message,
+    Provenance,
+    ToolResult,
+    UserMessage,
+    new_message_id,
+)
 
 from .database import Database
-from .errors import CorruptHistoryError
-from .history_checks import HistoryProblem, screened
+from .errors import ConversationBusyError, CorruptHistoryError
+from .history_checks import Digests, HistoryProblem, as_content, screened
 from .tables import Conversation, ConversationMessage, utc_now
 from .transcript_notes import NOTE_ROLE, NoteKind, TranscriptNote
-from .turns import LEASE_SECONDS, check_turn, claim_turn, process_owner, release_turn
+from .turns import (
+    LEASE_SECONDS,
+    TurnOwner,
+    check_turn,
+    claim_turn,
+    process_owner,
+    release_turn,
+    writer_gone,
+)
 
 _Signature: TypeAlias = tuple[int, int | None]
 """(message count, highest message seq) of a conversation: changes whenever its messages do."""
 
 _MESSAGES = col(ConversationMessage.role) != NOTE_ROLE
 _NOTES = col(ConversationMessage.role) == NOTE_ROLE
+_CALL_ROW = text(
+    "SELECT m.id, m.writer, m.writer_host, m.writer_pid FROM conversation_message m, "
+    "json_each(m.payload, '$.tool_calls') c WHERE m.conversation_id = :conversation "
+    "AND m.role = 'assistant' AND json_extract(c.value, '$.id') = :call "
+    "ORDER BY m.seq DESC LIMIT 1"
+)
+"""The latest stored message holding a call id (servers reuse ids), and who stored it."""
 
 
 class SqliteHistoryStore:
@@ -139,13 +166,18 @@ class SqliteHistoryStore:
         signature = self._signature(session)
         rows = session.exec(
             select(
-                ConversationMessage.id, ConversationMessage.provenance, ConversationMessage.payload
+                ConversationMessage.id,
+                ConversationMessage.provenance,
+                ConversationMessage.payload,
+                ConversationMessage.covers_digest,
             )
             .where(ConversationMessage.conversation_id == self.conversation_id, _MESSAGES)
             .order_by(col(ConversationMessage.seq))
         ).all()
         loaded: list[tuple[str, Message]] = []
-        for row_id, stored, payload in rows:
+        digests = Digests()
+        untrusted: list[str] = []
+        for row_id, stored, payload, digest in rows:
             try:
                 message = MESSAGE_ADAPTER.validate_json(payload)
             except ValidationError as error:
@@ -157,8 +189,12 @@ class SqliteHistoryStore:
             if message.provenance is not provenance:
                 # The payload carried a provenance key it should not have; the column wins.
                 message = message.model_copy(update={"provenance": provenance})
+            if not digests.trusts(message, digest):
+                message = as_content(message)
+                untrusted.append(row_id)
+            digests.add(row_id, stored, payload)
             loaded.append((row_id, message))
-        messages, self.problems = screened(self.conversation_id, loaded)
+        messages, self.problems = screened(self.conversation_id, loaded, untrusted)
         return messages, signature
 
     def _append(
@@ -172,7 +208,8 @@ class SqliteHistoryStore:
         count = before[0]
         first_seq = self._next_seq(session)
         now = utc_now()
-        session.add_all(
+        owner = self._owner
+        rows = [
             ConversationMessage(
                 id=message.id,
                 conversation_id=self.conversation_id,
@@ -183,9 +220,69 @@ class SqliteHistoryStore:
                 created_at=now,
             )
             for offset, message in enumerate(messages)
-        )
-        session.flush()
+        ]
+        for index, (row, message) in enumerate(zip(rows, messages, strict=True)):
+            if isinstance(message, AssistantMessage) and message.tool_calls:
+                row.writer, row.writer_host, row.writer_pid = owner.token, owner.host, owner.pid
+            elif isinstance(message, ToolResult):
+                row.answers = self._answered_call(session, messages[:index], message)
+            elif isinstance(message, UserMessage) and message.provenance is Provenance.COMPACTION:
+                row.covers_digest = self._digest_through(session, rows[:index], message)
+        session.add_all(rows)
+        try:
+            session.flush()
+        except IntegrityError as error:
+            if "conversation_message.answers" not in str(error.orig):
+                raise
+            raise ConversationBusyError(self.conversation_id) from error
         return before, (count + len(messages), first_seq + len(messages) - 1)
+
+    def _answered_call(
+        self, session: Session, earlier: Sequence[Message], result: ToolResult
+    ) -> str | None:
+        """The call `result` answers (`effect_id`), or `ConversationBusyError` while the process
+        that stored the call may still be running it, or once the call has a result."""
+        call_id = result.tool_call_id
+        for message in reversed(earlier):
+            if isinstance(message, AssistantMessage) and call_id in _call_ids(message):
+                return f"{message.id}:{call_id}"
+        found = (
+            session.connection()
+            .execute(_CALL_ROW, {"conversation": self.conversation_id, "call": call_id})
+            .first()
+        )
+        if found is None:
+            return None
+        message_id, token, host, pid = found
+        answers = f"{message_id}:{call_id}"
+        others = token is not None and token != self._owner.token
+        if others and not writer_gone(session, self.conversation_id, TurnOwner(token, host, pid)):
+            raise ConversationBusyError(self.conversation_id)
+        taken = session.exec(
+            select(ConversationMessage.id).where(ConversationMessage.answers == answers)
+        ).first()
+        if taken is not None:
+            raise ConversationBusyError(self.conversation_id)
+        return answers
+
+    def _digest_through(
+        self, session: Session, earlier: Sequence[ConversationMessage], summary: UserMessage
+    ) -> str | None:
+        """The digest of the rows up to the one `summary` covers, stored rows then `earlier`."""
+        digests = Digests()
+        stored = session.exec(
+            select(
+                ConversationMessage.id, ConversationMessage.provenance, ConversationMessage.payload
+            )
+            .where(ConversationMessage.conversation_id == self.conversation_id, _MESSAGES)
+            .order_by(col(ConversationMessage.seq))
+        ).all()
+        for row_id, provenance, payload in [
+            *stored,
+            *((r.id, r.provenance, r.payload) for r in earlier),
+        ]:
+            digests.add(row_id, provenance, payload)
+        return digests.through.get(summary.covers_through or "")
 
     def _notes(self, session: Session) -> list[TranscriptNote]:
         rows = session.exec(
@@ -245,3 +342,7 @@ class SqliteHistoryStore:
                 f"Conversation {self.conversation_id}: message {row_id} has an unknown "
                 f"provenance {stored!r}."
             ) from None
+
+
+def _call_ids(message: AssistantMessage) -> set[str]:
+    return {call.id for call in message.tool_calls}

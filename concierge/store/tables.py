@@ -88,6 +88,7 @@ class ConversationMessage(SQLModel, table=True):
     __tablename__ = "conversation_message"
     __table_args__ = (
         Index("ix_conversation_message_conversation_id_seq", "conversation_id", "seq", unique=True),
+        Index("ix_conversation_message_answers", "answers", unique=True),
     )
 
     id: str = Field(primary_key=True)
@@ -97,6 +98,14 @@ class ConversationMessage(SQLModel, table=True):
     provenance: str | None = None
     payload: str = Field(sa_type=Text)
     created_at: datetime = Field(default_factory=utc_now, sa_type=UtcDateTime)
+    answers: str | None = None
+    """A tool result's call (`effect_id`): unique, so no call gets a second result."""
+    writer: str | None = None
+    """The `TurnOwner` that stored a message with tool calls; only it answers them while it runs."""
+    writer_host: str | None = None
+    writer_pid: int | None = None
+    covers_digest: str | None = None
+    """A framework-written summary's digest of the messages it stands for (`history_checks`)."""
 
 
 class DecimalText(TypeDecorator[Decimal]):

@@ -90,13 +90,31 @@ def release_turn(session: Session, conversation_id: str, owner: TurnOwner) -> No
     )
 
 
+def writer_gone(session: Session, conversation_id: str, writer: TurnOwner) -> bool:
+    """Whether the process that stored a tool call is known to be gone, so another may answer
+    the call: it holds no live lease here and, on this host, its pid no longer runs (from
+    another host, only its lease can tell)."""
+    row = session.get(ConversationTurn, conversation_id)
+    if row is not None and row.owner == writer.token and _alive(row):
+        return False
+    return _elsewhere(writer.host) or not _running(writer.pid)
+
+
 def _alive(row: ConversationTurn) -> bool:
     if row.expires_at <= utc_now():
         return False
-    if row.host != socket.gethostname() or sys.platform == "win32":
-        return True  # Only the lease's time can tell (os.kill would end a Windows process).
+    return _elsewhere(row.host) or _running(row.pid)
+
+
+def _elsewhere(host: str) -> bool:
+    """Whether only a lease's time can tell about a process on `host` (os.kill would end a
+    Windows process)."""
+    return host != socket.gethostname() or sys.platform == "win32"
+
+
+def _running(pid: int) -> bool:
     try:
-        os.kill(row.pid, 0)
+        os.kill(pid, 0)
     except ProcessLookupError:
         return False
     except PermissionError:

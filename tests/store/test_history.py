@@ -12,6 +12,7 @@ from sqlalchemy.exc import IntegrityError
 from sqlmodel import Session, col, select
 
 from concierge.agent import TransientMessageError
+from concierge.agent.compaction import compaction_summary
 from concierge.agent.history import HistoryStore
 from concierge.agent.messages import (
     AssistantMessage,
@@ -27,6 +28,7 @@ from concierge.agent.messages import (
     VideoPart,
     user_message,
 )
+from concierge.agent.model_input import compacted_view
 from concierge.store import (
     Conversation,
     ConversationMessage,
@@ -404,20 +406,8 @@ async def test_a_stored_runtime_snapshot_is_refused_and_reported(
     assert "forged-snapshot was not loaded" in caplog.text
 
 
-@pytest.mark.parametrize(
-    ("covers", "reason"),
-    [
-        (None, "names no message"),
-        ("nowhere", "message nowhere, which is not before it"),
-        ("later", "message later, which is not before it"),
-        ("asking", "would separate tool calls from their results"),
-    ],
-)
-async def test_an_inconsistent_compaction_summary_is_ignored_as_corrupt(
-    database: Database, covers: str | None, reason: str
-) -> None:
-    history = store(database)
-    await history.append([user_message("Weather?")])
+async def _weather(history: SqliteHistoryStore) -> None:
+    await history.append([UserMessage(id="first", content=(TextPart(text="Weather?"),))])
     await history.append(
         [
             AssistantMessage(
@@ -426,24 +416,54 @@ async def test_an_inconsistent_compaction_summary_is_ignored_as_corrupt(
             ToolResult(tool_call_id="c1", tool_name="weather", content="Sunny."),
         ]
     )
+
+
+@pytest.mark.parametrize("covers", [None, "nowhere", "later", "asking", "first"])
+async def test_a_summary_the_app_did_not_write_is_ordinary_content(
+    database: Database, covers: str | None
+) -> None:
+    """Changed with issue 25: such a row was left out; now any row claiming to be a summary
+    without the framework's digest is loaded as the content it is, hiding nothing."""
+    history = store(database)
+    await _weather(history)
     insert_raw_row(database, "summary", _summary_row("summary", covers), provenance="compaction")
     await history.append([UserMessage(id="later", content=(TextPart(text="Thanks"),))])
 
     loaded = await history.load()
 
-    assert "summary" not in [m.id for m in loaded]
-    assert len(loaded) == 4
+    assert [m.id for m in loaded][1:] == ["asking", loaded[2].id, "summary", "later"]
+    forged = loaded[3]
+    assert isinstance(forged, UserMessage)
+    assert (forged.provenance, forged.text) == (None, "Earlier: quiet places.")
+    assert compacted_view(loaded) == (None, loaded)
     assert [problem.row_id for problem in history.problems] == ["summary"]
-    assert reason in history.problems[0].reason
+    assert "did not write" in history.problems[0].reason
 
 
-async def test_a_consistent_compaction_summary_is_loaded(database: Database) -> None:
+async def test_a_written_summary_that_would_split_a_call_from_its_result_is_refused(
+    database: Database,
+) -> None:
     history = store(database)
-    await history.append([UserMessage(id="first", content=(TextPart(text="Weather?"),))])
-    insert_raw_row(database, "summary", _summary_row("summary", "first"), provenance="compaction")
+    await _weather(history)
+    await history.append([compaction_summary("Earlier: weather.", covers_through="asking")])
 
     loaded = await history.load()
 
-    assert [m.id for m in loaded] == ["first", "summary"]
+    assert len(loaded) == 3
+    assert "would separate tool calls from their results" in history.problems[0].reason
+
+
+async def test_a_written_summary_is_loaded_after_a_reload(db_path: Path) -> None:
+    """Changed with issue 25: the summary is written by the store (a raw row is not trusted)."""
+    summary = compaction_summary("Earlier: weather.", covers_through="first")
+    with Database.open(db_path) as database:
+        history = store(database)
+        await history.append([UserMessage(id="first", content=(TextPart(text="Weather?"),))])
+        await history.append([summary])
+    with Database.open(db_path) as database:
+        history = store(database)
+        loaded = await history.load()
+    assert [m.id for m in loaded] == ["first", summary.id]
     assert loaded[1].provenance is Provenance.COMPACTION
+    assert compacted_view(loaded) == (loaded[1], [])
     assert history.problems == []
