@@ -8,7 +8,6 @@ person picks one.
 
 from __future__ import annotations
 
-import asyncio
 import re
 
 from PySide6.QtCore import QStringListModel, Qt, Signal
@@ -63,7 +62,7 @@ class PlaceEdit(QLineEdit):
 
     async def _load(self) -> None:
         try:
-            await asyncio.to_thread(self._places.load)
+            await self._places.load_in_thread()
         finally:
             self._loading = False
         if self.hasFocus():
