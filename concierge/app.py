@@ -6,6 +6,7 @@ SQLAlchemy, Alembic: seconds on a cold start) is imported behind it.
 from __future__ import annotations
 
 import argparse
+import asyncio
 import logging
 import sys
 import time
@@ -22,6 +23,7 @@ from concierge.ui.startup_window import StartupWindow
 
 if TYPE_CHECKING:
     from concierge.travel.services import TravelServices
+    from concierge.ui.garbage import GuiThreadCollector
     from concierge.ui.main_window import MainWindow
     from concierge.ui.single_instance import SingleInstance
 
@@ -32,6 +34,7 @@ READY_MESSAGE = "Concierge is ready"
 """Logged once the window is shown, the last session restored and the chat shows its
 conversation, so the person can type and send (tests wait for it)."""
 PLACES_LOADED_MESSAGE = "Airports and towns loaded"
+PLACES_STOPPED_MESSAGE = "Stopped loading airports and towns: closing"
 
 
 def parse_arguments(argv: Sequence[str]) -> argparse.Namespace:
@@ -101,8 +104,6 @@ async def run(
     log_folder: Path,
     language: str,
 ) -> int:
-    import asyncio
-
     from concierge.model.settings import UI_LANGUAGE
     from concierge.ui.garbage import GuiThreadCollector
     from concierge.ui.i18n import choose_language, current_language, install_language
@@ -127,7 +128,7 @@ async def run(
     instance.on_show(lambda: bring_to_front(window))
     log.info("main window shown after %.0f ms", (time.perf_counter() - started) * 1000)
     log.info("window language %s: %s", current_language(), window.menu_titles())
-    loading: asyncio.Future[float] | None = None
+    loading: asyncio.Task[float] | None = None
     try:
         interrupted = await services.lookups.recover()
         if interrupted:
@@ -136,12 +137,13 @@ async def run(
         await window.chat.ready()
         log.info("%s (%.0f ms)", READY_MESSAGE, (time.perf_counter() - started) * 1000)
         # The place index (airports and the gazetteer, 1.5 s of parsing that holds the GIL)
-        # loads once the window is ready, so it never slows start-up.
-        loading = asyncio.ensure_future(services.load_places())
-        log.info("%s in %.1f s", PLACES_LOADED_MESSAGE, await loading)
-        collector.freeze()
+        # loads once the window is ready, so it never slows start-up, nor closing: a close
+        # stops it.
+        loading = asyncio.create_task(services.load_places(), name="load places")
+        loading.add_done_callback(lambda task: places_loaded(task, collector))
         await closed.wait()
         log.info("closing")
+        await stop_loading(loading)
         await window.shutdown()
         await services.aclose()  # Lookups stop; goal completions and form settling finish.
     finally:
@@ -151,6 +153,25 @@ async def run(
         collector.stop()
         window.deleteLater()
     return 0
+
+
+def places_loaded(loading: asyncio.Task[float], collector: GuiThreadCollector) -> None:
+    if loading.cancelled():
+        return
+    if (error := loading.exception()) is not None:
+        log.error("cannot load the airports and towns", exc_info=error)
+        return
+    log.info("%s in %.1f s", PLACES_LOADED_MESSAGE, loading.result())
+    collector.freeze()
+
+
+async def stop_loading(loading: asyncio.Task[float]) -> None:
+    """Stop the place index's load if it still runs, and wait for its thread to stop."""
+    if loading.done():
+        return
+    loading.cancel()
+    await asyncio.wait({loading})
+    log.info(PLACES_STOPPED_MESSAGE)
 
 
 def main(argv: Sequence[str] | None = None) -> int:

@@ -48,11 +48,14 @@ class AppProcess:
 
 
 def start_app(
-    data_dir: Path, environment: Mapping[str, str] | None = None, arguments: Sequence[str] = ()
+    data_dir: Path,
+    environment: Mapping[str, str] | None = None,
+    arguments: Sequence[str] = (),
+    program: Sequence[str] = ("-m", "concierge"),
 ) -> AppProcess:
-    """Start the app on `data_dir` (with `arguments` after it), offscreen unless
-    `environment` (the environment to start from, by default this one) names a display; keys
-    stay in the session."""
+    """Start the app (`program`, as Python's arguments) on `data_dir` (with `arguments` after
+    it), offscreen unless `environment` (the environment to start from, by default this one)
+    names a display; keys stay in the session."""
     base = os.environ if environment is None else environment
     env = {key: value for key, value in base.items() if key not in MODEL_VARIABLES}
     if environment is None:
@@ -60,7 +63,7 @@ def start_app(
     env["PYTHON_KEYRING_BACKEND"] = "keyring.backends.fail.Keyring"
     env.setdefault("CONCIERGE_LANGUAGE", "en")  # the tests read English, whatever the machine
     process = subprocess.Popen(
-        [sys.executable, "-m", "concierge", "--data-dir", str(data_dir), *arguments],
+        [sys.executable, *program, "--data-dir", str(data_dir), *arguments],
         stderr=subprocess.PIPE,
         stdout=subprocess.DEVNULL,
         text=True,

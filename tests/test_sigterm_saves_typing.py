@@ -21,7 +21,9 @@ from pathlib import Path
 
 import pytest
 
+from concierge.app import PLACES_LOADED_MESSAGE, PLACES_STOPPED_MESSAGE
 from tests.app_process import start_app
+from tests.held_places import HELD_PLACES
 
 ATTEMPTS = 3
 TOOLS = ("Xvfb", "openbox", "xdotool", "xprop")
@@ -90,10 +92,13 @@ def answers(db: Path) -> dict[str, object]:
     return {field: json.loads(value) for field, value in rows if value is not None}
 
 
+@pytest.mark.parametrize("held", [False, True], ids=["as it is", "place loader held"])
 def test_sigterm_saves_text_typed_into_a_focused_field(
-    tmp_path: Path, display: dict[str, str]
+    tmp_path: Path, display: dict[str, str], held: bool
 ) -> None:
-    launched = start_app(tmp_path, display)
+    """With the place index still loading (held by a test hook until stopped), closing stops
+    it rather than waiting."""
+    launched = start_app(tmp_path, display, program=HELD_PLACES if held else ("-m", "concierge"))
     app, env = launched.process, display
     try:
         assert launched.ready.wait(60), launched.log
@@ -127,3 +132,7 @@ def test_sigterm_saves_text_typed_into_a_focused_field(
     log = launched.log
     assert "signal 15: closing" in log and "Traceback" not in log
     assert answers(db) == {"party": party, "ages": [41, 39]}
+    if held:
+        assert PLACES_STOPPED_MESSAGE in log and PLACES_LOADED_MESSAGE not in log, log
+    with sqlite3.connect(db) as connection:
+        assert connection.execute("PRAGMA integrity_check").fetchone() == ("ok",)

@@ -6,7 +6,6 @@ the loop runs, then `close()`."""
 
 from __future__ import annotations
 
-import asyncio
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -78,8 +77,7 @@ class TravelServices:
     async def load_places(self) -> float:
         """Load the place index on a worker thread (once: later calls return at once) and
         return the seconds its loading took."""
-        await asyncio.to_thread(self.places.load)
-        return self.places.load_seconds or 0.0
+        return await self.places.load_in_thread()
 
     async def aclose(self) -> None:
         """Stop the lookups, and wait for the goal completions and form settling that

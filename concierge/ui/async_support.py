@@ -13,7 +13,7 @@ import contextlib
 import contextvars
 import logging
 from collections.abc import Callable, Coroutine
-from typing import Any, TypeVar
+from typing import Any, ClassVar, TypeVar
 
 from PySide6.QtCore import QObject, Signal
 from PySide6.QtWidgets import QApplication
@@ -30,6 +30,18 @@ class QtEventLoop(qasync.QEventLoop):  # type: ignore[misc]  # qasync has no typ
     timers whenever Qt processes events, also while `run_forever` is not running (after each
     `run_until_complete`, between pytest-qt's phases), where `asyncio.to_thread` or
     `get_running_loop` in a resumed task raised RuntimeError."""
+
+    _open: ClassVar[QtEventLoop | None] = None
+    """The newest loop not yet closed: the one Qt callbacks start tasks on."""
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        QtEventLoop._open = self
+
+    def close(self) -> None:
+        super().close()
+        if QtEventLoop._open is self:
+            QtEventLoop._open = None
 
     def call_later(
         self,
@@ -62,6 +74,17 @@ def run_with_qt(app: QApplication, main: Coroutine[Any, Any, T]) -> T:
         return runner.run(main)
 
 
+def task_loop() -> asyncio.AbstractEventLoop:
+    """The loop to start a task on: the running one, else the app's open `QtEventLoop`. A Qt
+    signal can come while that loop is not running (between `run_until_complete` calls,
+    between pytest-qt's phases); a task created there runs once Qt processes events."""
+    with contextlib.suppress(RuntimeError):
+        return asyncio.get_running_loop()
+    if QtEventLoop._open is None:
+        raise RuntimeError("No event loop runs, and the Qt loop is closed or never started.")
+    return QtEventLoop._open
+
+
 def loop_running() -> bool:
     """Whether an asyncio loop runs in this thread (Qt can deliver events when none does:
     before start-up, after the loop stopped)."""
@@ -91,11 +114,16 @@ class BackgroundTasks(QObject):
         return self._closed
 
     def start(self, coro: Coroutine[Any, Any, T], *, name: str) -> asyncio.Task[T]:
-        """Run `coro` on the running loop as a task this object keeps until it ends."""
-        if self._closed:
+        """Run `coro` as a task this object keeps until it ends, on the running loop or,
+        from a Qt callback while none runs, on the app's Qt loop (`task_loop`)."""
+        try:
+            if self._closed:
+                raise RuntimeError(f"Cannot start '{name}': the tasks were shut down.")
+            loop = task_loop()
+        except RuntimeError:
             coro.close()
-            raise RuntimeError(f"Cannot start '{name}': the tasks were shut down.")
-        task = asyncio.get_running_loop().create_task(coro, name=name)
+            raise
+        task = loop.create_task(coro, name=name)
         self._tasks.add(task)
         task.add_done_callback(self._finished)
         return task

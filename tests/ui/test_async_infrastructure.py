@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import inspect
 
 import pytest
 import qasync
@@ -10,7 +11,7 @@ from PySide6.QtCore import QTimer
 from PySide6.QtWidgets import QApplication
 from pytestqt.qtbot import QtBot
 
-from concierge.ui.async_support import QtEventLoop
+from concierge.ui.async_support import BackgroundTasks, QtEventLoop
 from tests.ui.waiting import until
 
 
@@ -57,3 +58,43 @@ def test_a_task_resumed_while_qt_processes_events_outside_the_loop_finds_it(
         assert asyncio.events._get_running_loop() is None  # and it is not left running
     finally:
         loop.close()
+
+
+def test_a_task_started_by_a_qt_signal_while_the_loop_is_not_running_runs_on_it(
+    qapp: QApplication,
+) -> None:
+    """A Qt signal can come between `run_until_complete` calls (pytest-qt's phases, a
+    window shown before the loop resumes): the task it starts waits for the Qt loop."""
+    loop = QtEventLoop(qapp)
+    tasks = BackgroundTasks()
+    started: list[asyncio.Task[asyncio.AbstractEventLoop]] = []
+
+    async def resumed() -> asyncio.AbstractEventLoop:
+        await asyncio.sleep(0)
+        return asyncio.get_running_loop()
+
+    try:
+        QTimer.singleShot(0, lambda: started.append(tasks.start(resumed(), name="from Qt")))
+        for _ in range(100):
+            if started and started[0].done():
+                break
+            qapp.processEvents()
+        assert started[0].result() is loop
+        assert asyncio.events._get_running_loop() is None
+    finally:
+        loop.close()
+
+
+def test_with_the_qt_loop_closed_a_start_refuses_and_closes_the_coroutine(
+    qapp: QApplication,
+) -> None:
+    QtEventLoop(qapp).close()
+    ran: list[str] = []
+
+    async def work() -> None:
+        ran.append("ran")
+
+    coroutine = work()
+    with pytest.raises(RuntimeError, match="closed"):
+        BackgroundTasks().start(coroutine, name="too late")
+    assert inspect.getcoroutinestate(coroutine) == inspect.CORO_CLOSED and not ran

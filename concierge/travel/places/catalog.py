@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import functools
 import re
+import threading
 from collections import Counter, defaultdict
 from collections.abc import Iterable
 from dataclasses import dataclass
@@ -18,6 +19,7 @@ from .geo import distance_km
 from .haystack import Haystack
 from .main_airports import MAIN_AIRPORTS
 from .place import Place, region_shown
+from .stopping import check, checked
 
 _MINOR_WORDS = (
     " heliport",
@@ -69,14 +71,17 @@ class Catalog:
     words: Haystack  # each entry's ``words``
 
 
-def build_catalog() -> Catalog:
-    """Read the airport data and the gazetteer and index them."""
+def build_catalog(stop: threading.Event | None = None) -> Catalog:
+    """Read the airport data and the gazetteer and index them; ``LoadStopped`` once ``stop``
+    is set (checked between chunks)."""
     airports = read_airports()
+    check(stop)
     areas = read_metro_areas(airports)
     area_of = {code: area for area in areas for code in area.airports}
-    entries = [_airport_entry(a, area_of.get(a.iata)) for a in airports.values()]
+    entries = [_airport_entry(a, area_of.get(a.iata)) for a in checked(airports.values(), stop)]
     entries += [_city_entry(area, [airports[c] for c in area.airports]) for area in areas]
-    entries += _town_entries(read_cities(), _keyed(entries))
+    entries += _town_entries(read_cities(stop=stop), _keyed(entries), stop)
+    check(stop)
     entries.sort(key=lambda e: (-e.prominence, e.place.kind != "city", -e.population, e.key))
     for number, entry in enumerate(entries):
         entry.number = number
@@ -175,15 +180,19 @@ def _keyed(entries: Iterable[Entry]) -> dict[str, list[Entry]]:
     return dict(keyed)
 
 
-def _town_entries(cities: list[City], by_city: dict[str, list[Entry]]) -> list[Entry]:
+def _town_entries(
+    cities: list[City], by_city: dict[str, list[Entry]], stop: threading.Event | None
+) -> list[Entry]:
     """Gazetteer towns that no airport or city of the same name nearby already stands for
     (Porto is OPO, Kyoto is a town), each with a label no other town shares."""
-    keyed = sorted(((c, fold(c.name)) for c in cities), key=lambda pair: -pair[0].population)
-    kept = [(city, key) for city, key in keyed if not _cover(city, key, by_city)]
+    keyed = sorted(
+        ((c, fold(c.name)) for c in checked(cities, stop)), key=lambda pair: -pair[0].population
+    )
+    kept = [(city, key) for city, key in checked(keyed, stop) if not _cover(city, key, by_city)]
     namesakes = Counter((key, city.country) for city, key in kept)
     taken: set[str] = set()
     entries = []
-    for city, key in kept:
+    for city, key in checked(kept, stop):
         label, label_key = _town_label(city, key, namesakes[key, city.country] > 1, taken)
         taken.add(label_key)
         entries.append(_town_entry(city, key, label, label_key))

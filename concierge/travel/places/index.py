@@ -9,6 +9,7 @@ namesakes, and a town ten times as populous as its namesakes is the one meant.""
 
 from __future__ import annotations
 
+import asyncio
 import difflib
 import threading
 import time
@@ -19,9 +20,11 @@ from .catalog import SAME_PLACE_KM, Catalog, Entry, build_catalog
 from .countries import country_code
 from .geo import distance_km
 from .place import AmbiguousPlaceError, Place, PlaceError, PlaceKind, UnknownPlaceError
+from .stopping import LoadStopped
 
 __all__ = [
     "AmbiguousPlaceError",
+    "LoadStopped",
     "Place",
     "PlaceError",
     "PlaceIndex",
@@ -55,15 +58,28 @@ class PlaceIndex:
     def is_loaded(self) -> bool:
         return self._catalog is not None
 
-    def load(self) -> None:
-        """Read and index the data; idempotent, thread-safe, and the only slow call."""
+    def load(self, stop: threading.Event | None = None) -> None:
+        """Read and index the data; idempotent, thread-safe, and the only slow call.
+        ``LoadStopped`` once ``stop`` is set: the index stays unloaded, for the next call."""
         if self._catalog is not None:
             return
         with self._lock:
             if self._catalog is None:
                 started = time.perf_counter()
-                self._catalog = build_catalog()
+                self._catalog = build_catalog(stop)
                 self.load_seconds = time.perf_counter() - started
+
+    async def load_in_thread(self) -> float:
+        """``load`` on a worker thread, stopped when the awaiting task is cancelled, so that
+        closing the app never waits for it (the loop's executor joins its threads); the
+        seconds the load took."""
+        stop = threading.Event()
+        try:
+            await asyncio.to_thread(self.load, stop)
+        except asyncio.CancelledError:
+            stop.set()
+            raise
+        return self.load_seconds or 0.0
 
     def _ready(self) -> Catalog:
         self.load()

@@ -6,7 +6,6 @@ has loaded in a worker thread. Typed text is replaced only by a suggestion picke
 
 from __future__ import annotations
 
-import asyncio
 import re
 
 from PySide6.QtCore import QStringListModel, Qt, Signal
@@ -61,7 +60,7 @@ class PlaceEdit(QLineEdit):
 
     async def _load(self) -> None:
         try:
-            await asyncio.to_thread(self._places.load)
+            await self._places.load_in_thread()
         finally:
             self._loading = False
         if self.hasFocus():
