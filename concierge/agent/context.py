@@ -119,10 +119,8 @@ class ContextProviders:
         return self._hooks.add(hook, name, timeout)
 
     async def resolve(self, signal: AbortSignal | None, iteration: int) -> RuntimeContext:
-        """Run every hook, then every provider once, each set concurrently, and render the
-        providers' output. Only awaitables become tasks: ten sync providers stay well under a
-        millisecond.
-        """
+        """Hooks, then providers, each set concurrently. Only awaitables become tasks: ten sync
+        providers stay well under a millisecond."""
         started = time.perf_counter()
         if signal is not None:
             signal.raise_if_aborted()

@@ -59,7 +59,6 @@ class ContextUpdates:
         *,
         refresh_share: float = 8.0,
         max_tokens: int | None = None,
-        estimator: TokenEstimator | None = None,
     ) -> None:
         """`refresh_share`: send a full snapshot again once the updates since the last one change
         this share of the state's size: kept updates are cached but take room and the model reads
@@ -73,7 +72,7 @@ class ContextUpdates:
         self.inner = inner
         self.refresh_share = refresh_share
         self.max_tokens = max_tokens
-        self.estimator = estimator or CharTokenEstimator()
+        self.estimator: TokenEstimator = CharTokenEstimator()
         self.log: list[Entry] = []
 
     async def respond(

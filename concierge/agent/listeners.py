@@ -23,10 +23,8 @@ class _Subscription(Generic[T]):
 
 
 class Listeners(Generic[T]):
-    """Callables told about each published value, in subscription order. One that raises is
-    logged and the rest are still told; a publish works on the subscriptions as they were when
-    it began.
-    """
+    """One listener that raises is logged and the rest are still told; a publish works on the
+    subscriptions as they were when it began."""
 
     def __init__(self, name: str, describe: Callable[[T], object] = repr) -> None:
         self._name = name

@@ -49,13 +49,10 @@ _REFUSED_WORDS = ("unsupported", "not supported", "unrecognized", "not permitted
 class OpenAIChatModel:
     """Chat Completions over `openai.AsyncOpenAI`.
 
-    `merge_user_turns` serves strict chat templates; `extra_body` passes server options through.
-    `connect_timeout` and `idle_timeout` bound connecting and each wait for the server, so one
-    that accepts and then says nothing fails in seconds; a long answer that keeps streaming is
-    never cut. After a 400 for a request with an image, images go as a line saying one was
-    attached (`images_refused`), so Retry goes through. `answer_cap` is sent as
-    `answer_cap_field`; a server that refuses that field by name gets the other one, once.
-    """
+    The timeouts bound connecting and each wait, so a server that accepts and then says nothing
+    fails in seconds while a long streaming answer is never cut. After a 400 for a request with
+    an image, images go as a line saying one was attached, so Retry goes through. A server
+    that refuses `answer_cap_field` by name gets the other one, once."""
 
     client: openai.AsyncOpenAI
     _: KW_ONLY

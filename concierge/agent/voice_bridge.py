@@ -457,8 +457,7 @@ class RealtimeBridge:
 
     def _update_settled(self) -> None:
         """Settled: no answer asked for, being made, or waiting to be stored with its tools."""
-        busy = bool(self._requested) or any(isinstance(e, Answer) for e in self._order)
-        if busy:
+        if self._requested or any(isinstance(e, Answer) for e in self._order):
             self._settled.clear()
         else:
             self._settled.set()
@@ -551,9 +550,10 @@ class RealtimeBridge:
         spoken = self._spoken.get(item_id)
         if spoken is None:
             return
-        spoken.text = text.strip() if text and text.strip() else UNTRANSCRIBED
+        heard = (text or "").strip()
+        spoken.text = heard or UNTRANSCRIBED
         spoken.heard.set()
-        if text and text.strip():
+        if heard:
             self._listeners.publish(UserTranscriptFinal(item_id, spoken.text))
         self._wake.set()
 
@@ -609,22 +609,20 @@ class RealtimeBridge:
         if not answer.transcript and spoken_parts:
             answer.transcript.append(" ".join(spoken_parts))
         interrupted = answer.interrupted or answer.status == "cancelled"
-        if answer.text:
-            self._listeners.publish(
-                AssistantTranscriptFinal(
-                    answer.response_id, answer.item_id, answer.text, interrupted
-                )
-            )
-        self._listeners.publish(ResponseFinished(answer.response_id, answer.status))
+        self._announce_end(answer, answer.status, interrupted)
         self._wake.set()
 
     def _cut_short(self, answer: Answer, status: str) -> None:
         """An answer the session ended before it was done: kept as far as it came."""
         answer.status, answer.interrupted = status, True
+        self._announce_end(answer, status, True)
+
+    def _announce_end(self, answer: Answer, status: str, interrupted: bool) -> None:
         if answer.text:
-            self._listeners.publish(
-                AssistantTranscriptFinal(answer.response_id, answer.item_id, answer.text, True)
+            final = AssistantTranscriptFinal(
+                answer.response_id, answer.item_id, answer.text, interrupted
             )
+            self._listeners.publish(final)
         self._listeners.publish(ResponseFinished(answer.response_id, status))
 
     # --- the conversation: storing turns and running tools ------------------------------
