@@ -52,10 +52,8 @@ class ModelError(AgentRunError):
 
 
 class ContextOverflowError(ModelError):
-    """The server refused the request as longer than its context window (a 400).
-
-    `requested` is the prompt's size and `window` the context, in the server's tokens, when
-    its answer says them. The loop compacts and retries once before it gives up."""
+    """The server refused the request as longer than its context window (a 400); sizes are
+    in the server's tokens, None when unsaid. The loop compacts and retries once."""
 
     def __init__(self, message: str, *, requested: int | None, window: int | None) -> None:
         super().__init__(message, status_code=400, retryable=True)
@@ -64,10 +62,8 @@ class ContextOverflowError(ModelError):
 
 
 class IncompleteAnswerError(ModelError):
-    """The server's answer ended before its end: the stream was cut, no finish reason came.
-
-    `text` is the answer text that had arrived; the loop keeps it, marked incomplete. Tool
-    calls are never taken from such an answer: their arguments may be cut short."""
+    """The stream was cut before a finish reason came. The loop keeps `text`, marked
+    incomplete, but never its tool calls: their arguments may be cut short."""
 
     def __init__(self, message: str, *, text: str) -> None:
         super().__init__(message, retryable=True)
@@ -80,9 +76,7 @@ class UnreadableAnswer(AgentRunError):
 
 
 class ContextProviderError(AgentRunError):
-    """A provider or a context hook raised or timed out; the model was not called.
-
-    `kind` says which (`PROVIDER` or `HOOK`); `provider_name` is its registered name."""
+    """A provider or a context hook raised or timed out; the model was not called."""
 
     def __init__(self, name: str, message: str, *, kind: str = PROVIDER) -> None:
         super().__init__(f"{kind} '{name}' {message}")

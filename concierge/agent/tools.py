@@ -67,10 +67,7 @@ Handler: TypeAlias = Callable[[ArgsT, ToolContext], Awaitable["ToolOutput | str"
 
 @dataclass(frozen=True)
 class Tool(Generic[ArgsT]):
-    """A named, described tool whose input is validated by `input_model`.
-    `requires_permission` is a flag or a predicate over the arguments, `describe_permission`
-    the question shown; `title` is what the person (never the model) sees for a call.
-    """
+    """`title` is what the person (never the model) sees for a call."""
 
     name: str
     description: str
