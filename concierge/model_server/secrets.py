@@ -1,9 +1,8 @@
 """API keys in the system keyring, never in the database or the settings.
 
-Without a working keyring (a headless box, a locked one, keyring's `null` backend that drops
-what it is given, caught by reading the key back) the key is kept for this session only, and
-the result says so for the UI: a key never vanishes silently after a restart. Keyring calls
-can block (D-Bus, an unlock prompt), so they run on a worker thread.
+Without a working keyring (headless, locked, or the `null` backend, caught by reading the key
+back) the key is kept for this session only and the result says so. Keyring calls can block
+(D-Bus, an unlock prompt), so they run on a worker thread.
 """
 
 from __future__ import annotations

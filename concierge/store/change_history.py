@@ -57,10 +57,9 @@ class ChangeHistory:
         return await commit_and_publish(self.database, self.bus, redo)
 
     async def unseen_assistant_changes(self, trip_id: str) -> UnseenChanges:
-        """(entity, id) → names of the fields the assistant changed that the person has not
-        seen, on this trip or on all-trip pins. A created row's fields include `CREATED`
-        ("*"); deleted rows are left out. Form answers are keyed by their form instance's id,
-        with the form's field names."""
+        """(entity, id) → fields the assistant changed that the person has not seen, on this
+        trip or on all-trip pins; a created row's include `CREATED`, deleted rows are left out.
+        Form answers are keyed by their instance's id."""
         return await self.database.run(lambda session: unseen_changes(session, trip_id))
 
     async def unseen_item_titles(self, trip_id: str) -> dict[str, str]:

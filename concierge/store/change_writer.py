@@ -1,9 +1,7 @@
 """Writing a row and its change-log entry together, inside the caller's transaction.
 
-No row changes without a log entry to undo it by, and the `Change` notifications to send
-after the commit are collected as the rows are written. The first logged write of a
-transaction empties the redo stack, as in every editor. Renumbering a list is logged as one
-REORDER row of the positions that changed, not as one row per moved entry.
+The first logged write of a transaction empties the redo stack. Renumbering a list is logged
+as one REORDER row of the positions that changed.
 """
 
 from __future__ import annotations
@@ -251,10 +249,8 @@ class ChangeWriter:
         after: str | None,
         sources: Images = (None, None),
     ) -> None:
-        """Log a write the caller made itself: `before` and `after` are JSON objects of the
-        changed fields (None for the side of a create or delete that has no row); `sources`
-        the fact sources it replaced and set (see `field_sources`). A REORDER row is
-        announced by the caller, one change per entry moved."""
+        """Log a write the caller made itself: `before`/`after` are JSON objects of the changed
+        fields (None for a missing side). The caller announces a REORDER row itself."""
         if not self._redo_cleared:
             self.session.exec(
                 update(ChangeLogEntry)

@@ -90,13 +90,10 @@ class Initiator:
 
 @dataclass(frozen=True, slots=True)
 class ChangeContext:
-    """Who is writing and which undo step the write belongs to.
-
-    Pass one context to several writes (e.g. everything one assistant tool call does) and
-    they undo as one step. Writes given no context are the person's, one step each. An empty
-    `label` lets each write describe itself ("Rename trip “Porto”"). `initiator` is handed on
-    to the write's `Change`s. `source` is who the fact fields written count as set by
-    (default: the actor's), `source_file` the file an import read them from.
+    """Who is writing and which undo step the write belongs to: writes sharing one context undo
+    as one step; no context is the person's, one step each. An empty `label` lets each write
+    describe itself. `source` is who the fact fields count as set by (default: the actor),
+    `source_file` the file an import read them from.
     """
 
     actor: Actor = Actor.PERSON
@@ -113,13 +110,9 @@ class ChangeContext:
 
 @dataclass(frozen=True, slots=True)
 class Change:
-    """One committed change to one row. `fields` names what changed (every field for a
-    create or delete); `undo` is true when an undo made it, `redo` when a redo did.
-    `initiator` is the write's context's; an undo or redo has none, so it is nobody's echo.
-
-    For `FORM_ANSWER` the row is a form instance's answers: `entity_id` is the instance's id
-    and `fields` are the names of the answered fields. `trip_id` is None only for a pin that
-    applies to all trips.
+    """One committed change to one row; `fields` is every field for a create or delete. An undo
+    or redo has no `initiator`, so it is nobody's echo. For `FORM_ANSWER`, `entity_id` is the
+    form instance and `fields` the answered fields. `trip_id` is None only for all-trip pins.
     """
 
     entity: EntityKind
@@ -155,11 +148,9 @@ News = TypeVar("News")
 
 
 class ChangeBus:
-    """The app's one bus of news, each kind its own typed channel (`news`): committed
-    changes (`subscribe`, `publish`), proposals, the import queue, and what layers above
-    the store announce (the plan checker's problems). Delivered on the thread that
-    published (the event loop's); a subscriber that raises is logged and the others still
-    run."""
+    """The app's one bus of news, each kind its own typed channel (`news`). Delivered on the
+    publishing thread (the event loop's); a subscriber that raises is logged and the others
+    still run."""
 
     def __init__(self) -> None:
         self._channels: dict[type[Any], Listeners[Any]] = {}

@@ -1,14 +1,9 @@
 """Files attached to a trip or to one of its itinerary items, kept in the data folder.
 
-Attaching copies the file into `<data dir>/documents/` first (off the GUI thread, see
-`document_files`), and only then writes the row, logged, so a row never names a file that
-is not there. Removing a document deletes its row, logged, but not its file: undo may put
-the row back. Files are deleted by `prune_files` once no row and no change-log entry names
-them: at start-up, after each attach or removal, and a little while after any other change
-(any write may have trimmed the change log past a removal).
-
-Copies and pruning exclude each other: a prune never runs while a copy is under way (its
-file may have its final name before its row exists), and a copy waits for a running prune.
+Attaching copies the file into `<data dir>/documents/` before writing its row, so a row never
+names a missing file. Removing deletes the row but not the file (undo may put the row back);
+`prune_files` deletes files no row or change-log entry names. Copies and pruning exclude
+each other: a copy's file may have its final name before its row exists.
 """
 
 from __future__ import annotations
@@ -101,11 +96,9 @@ class DocumentRepository(RecordRepository[DocumentRecord]):
         progress: Progress | None = None,
         context: ChangeContext | None = None,
     ) -> Outcome[DocumentRecord]:
-        """Copy `source` into the folder, then attach it to the trip (or to its item
-        `item_id`). `progress(copied, total)` is called on the event loop's thread. Raises
-        `DocumentError` for a file that cannot be attached, `InvalidChangeError` or
-        `RecordNotFoundError` for a trip or item that cannot take it; nothing is attached
-        then, and no file stays behind."""
+        """Copy `source` into the folder, then attach it to the trip (or its item `item_id`);
+        `progress` runs on the event loop's thread. On any error nothing is attached and no file
+        stays behind."""
         async with self._lock:
             self._copies += 1
         try:

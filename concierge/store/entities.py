@@ -1,13 +1,9 @@
 """How each kind of entity maps between its table row, its record and the change log's JSON.
 
-The repositories and undo work on any entity through its `EntitySpec`, so a create, update or
-delete is written, logged and reverted the same way for trips, itinerary items, form
-instances, goals and pins. (Form answers are an event log, not rows edited in place; see
-`form_answers`.) A record's fields and its row's columns have the same names, the ones the
-entity's declaration (`concierge.model.fields`) gives; a spec checks its record and its
-table against the declaration when it is made (at import), so they cannot drift. `stored`
-says how a column keeps a field in another form (an enum as its value, a tuple as JSON
-text): the declared kind decides it, the spec names only the store's own fields.
+The repositories and undo write, log and revert any entity the same way through its
+`EntitySpec` (form answers are an event log instead, see `form_answers`). A spec checks its
+record and table against the entity's declaration at import, so they cannot drift; `stored`
+names only the store's own fields kept in another form.
 """
 
 from __future__ import annotations

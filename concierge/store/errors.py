@@ -66,10 +66,8 @@ class ConversationBusyError(StoreError):
 
 
 class CorruptDatabaseError(StoreError):
-    """SQLite's check found damage in the database file, which was left untouched.
-
-    `backup` is the newest backup that passed the same check, if any, to offer instead.
-    """
+    """SQLite's check found damage in the database file, which was left untouched; `backup` is
+    the newest backup that passed the same check, if any."""
 
     def __init__(
         self,
@@ -129,11 +127,8 @@ class CorruptHistoryError(StoreError):
 
 
 class InvalidChangeError(StoreError):
-    """A write was refused because a value breaks a rule; nothing was written.
-
-    `field` names the offending field so a form can point at it; the message is a sentence
-    meant for the person (or for the assistant, as a tool error).
-    """
+    """A write was refused because a value breaks a rule; nothing was written. `field` lets a
+    form point at it; the message is for the person (or the assistant, as a tool error)."""
 
     def __init__(self, field: str, message: str) -> None:
         super().__init__(message)

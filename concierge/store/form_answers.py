@@ -1,10 +1,8 @@
 """A form instance's answers as an event log, and how the change log records and reverts them.
 
-Each change appends an event (set, revise or retract); a field's answer is its newest
-event's value. The change log records a change as an update of the instance's answers
-(`{"diet": "vegan"}` → `{"diet": "vegetarian"}`, null for unanswered), so it reads like any
-edit and undo overlaps changes field by field; undo deletes the events a change appended.
-Deleting a trip logs each instance's whole event history, so undo puts every event back.
+A field's answer is its newest event's value (set, revise or retract). The change log records
+a change as an update of the instance's answers (null for unanswered), so undo overlaps
+changes field by field; undo deletes the events a change appended.
 """
 
 from __future__ import annotations
@@ -37,9 +35,7 @@ _EVENTS: TypeAdapter[list[AnswerEvent]] = TypeAdapter(list[AnswerEvent])
 
 def encode(field: str, value: JsonValue) -> str:
     """`value` as canonical JSON text (sorted keys), so equal values compare equal as text.
-    Refuses None (unanswered is the absence of an answer: retract instead), NaN and
-    infinities, anything that is not JSON, and what SQLite cannot keep as text (see
-    `stored_text`)."""
+    Refuses None (retract instead), NaN, infinities, non-JSON and what `stored_text` refuses."""
     if value is None:
         raise empty_answer_error(field)
     try:

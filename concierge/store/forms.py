@@ -1,14 +1,10 @@
 """Forms filled in for a trip: answers with their history (set, revise, retract) and whether
 the form is complete.
 
-The form engine (in `concierge.travel.forms`) owns definitions and validation and calls this
-repository with values it has already checked; the store keeps any JSON value per field name.
-A trip has at most one instance of each form, created by its first write. Every write is one
-transaction, logged and undoable like trip edits: one `ChangeContext` passed to several writes
-(e.g. everything one assistant tool call does) undoes as one step, and undoing a change of an
-answer restores the answer (and its history) as it was. `Change` notifications for answers
-have `entity=EntityKind.FORM_ANSWER`, `entity_id` the instance's id and `fields` the form's
-field names; the completion is `EntityKind.FORM`.
+Definitions and validation live in `concierge.travel.forms`, which calls this with checked
+values. A trip has at most one instance of each form, created by its first write. Answer
+changes are `EntityKind.FORM_ANSWER` with the instance's id and the field names; the
+completion is `EntityKind.FORM`.
 """
 
 from __future__ import annotations
@@ -104,11 +100,8 @@ class FormAnswerRepository(Repository):
         *,
         context: ChangeContext | None = None,
     ) -> Outcome[AnswerEvent | None]:
-        """Answer `field` with `value` (any JSON value but None): a `set` event if it was
-        unanswered, a `revise` if it had another value. The same value again writes and
-        announces nothing and returns None. Raises `InvalidChangeError` for a blank form id
-        or field name, None, or a value that is not JSON; `RecordNotFoundError` for an
-        unknown trip."""
+        """Answer `field` with `value` (any JSON value but None) as a `set` or `revise` event; the
+        same value again writes nothing and returns None."""
         if value is None:
             raise empty_answer_error(field)
         outcome = await self.apply(trip_id, form_id, {field: value}, context=context)
@@ -129,10 +122,8 @@ class FormAnswerRepository(Repository):
         *,
         context: ChangeContext | None = None,
     ) -> Outcome[list[AnswerEvent]]:
-        """Several answers in one transaction and one change-log row: a value answers its
-        field, None retracts its answer. Returns the events written, in the order of
-        `changes`; those that change nothing are skipped (all of them: nothing is written).
-        Every value is checked before anything is written."""
+        """Several answers in one transaction and one change-log row (None retracts), every value
+        checked first. Returns the events written; no-op changes are skipped."""
         form = _form_id(form_id)
         encoded: dict[str, str | None] = {}
         for name, value in changes.items():

@@ -1,11 +1,8 @@
-"""A trip's goals in SQLite: a checklist the person and the assistant add to, complete and
-reopen, in a stable order.
+"""A trip's goals: a checklist the person and the assistant add to, complete and reopen.
 
-A goal may name a trigger (`completes_on`, e.g. "lookup:holidays" or "form:trip-brief"):
-`complete_triggered` completes every open goal of a trip with that trigger, so the app can
-complete goals from outside any assistant turn (a lookup finishing, a form being completed)
-and the next model iteration sees it. Every write is logged and undoable like trip edits;
-`seen_by_assistant` is bookkeeping for the goals context provider and is not undone.
+A goal may name a trigger (`completes_on`, e.g. "form:trip-brief") so the app can complete
+it from outside any assistant turn (`complete_triggered`). `seen_by_assistant` is
+bookkeeping for the goals context provider and is not undone.
 """
 
 from __future__ import annotations

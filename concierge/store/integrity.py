@@ -39,8 +39,7 @@ class IntegrityReport:
 def check_integrity(path: Path) -> IntegrityReport:
     """Run `PRAGMA quick_check` on `path` without writing to it (also not its WAL).
 
-    Damage SQLite meets while reading (SQLITE_CORRUPT) is a finding too; any other error (not
-    a database at all, cannot open, busy) is raised as `sqlite3.Error`.
+    SQLITE_CORRUPT met while reading is a finding too; any other error is raised as `sqlite3.Error`.
     """
     uri = f"{path.absolute().as_uri()}?mode=ro"
     try:

@@ -1,9 +1,8 @@
-"""A trip's itinerary in SQLite: items per day, in order, added, edited, moved and removed.
+"""A trip's itinerary: items per day, in order, added, edited, moved and removed.
 
-Positions within a day are always 0, 1, 2, … in order: every write that adds, removes or
-moves an item renumbers the days it touched (ties broken by creation time, then id, so the
-result never depends on the database's row order), and logs the renumbering as one row, so
-undo restores the exact order.
+Positions within a day are always 0, 1, 2, …: every write renumbers the days it touched (ties
+by creation time, then id, never the database's row order) and logs it as one row, so undo
+restores the exact order.
 """
 
 from __future__ import annotations

@@ -1,9 +1,7 @@
-"""A trip's ledger in SQLite: the expenses paid on it, added, edited and removed.
+"""A trip's ledger: the expenses paid on it, listed by day paid, then in order entered.
 
-Expenses are listed by the day they were paid, then in the order they were entered; there
-is no manual order to keep. An expense not given a split is shared equally between the
-trip's travellers as the ledger knows them: everyone who paid or shared an expense so far,
-and whoever paid this one ("Me" when nobody was named).
+An expense without a split is shared equally between everyone who paid or shared an expense
+so far and whoever paid this one ("Me" when nobody was named).
 """
 
 from __future__ import annotations

@@ -44,11 +44,9 @@ class LockRepository(Repository):
         field: str = "",
         context: ChangeContext | None = None,
     ) -> Outcome[bool]:
-        """Lock the target if it is not locked, else unlock it; True if it is now locked.
-
-        `target` is an item's or stop's id, or for a field lock the id of the trip, item or
-        stop (`entity`) whose `field` it is; for a day lock it is the ISO date and
-        `trip_id` names the trip."""
+        """Lock the target if it is not locked, else unlock it; True if it is now locked. `target`
+        is an item's or stop's id, the id of the row whose `field` a field lock holds, or a day
+        lock's ISO date."""
         if context is not None and context.actor is Actor.ASSISTANT:
             raise InvalidChangeError(
                 "lock", QT_TRANSLATE_NOOP("StoreError", "Only the person can lock or unlock.")

@@ -65,11 +65,9 @@ class StopRecord:
 
 @dataclass(frozen=True, slots=True)
 class ItineraryItemRecord:
-    """One entry of a trip's day, its times local at the place. The end is in `end_timezone`
-    (None: the start's) on `end_day` (None: the start's day), or `duration_minutes` instead;
-    `all_day` items have neither. `position` orders the items of one day (the manual order,
-    kept for untimed items). The fields after `updated_at` default so that older writers
-    and change-log images that know only the first ones keep working."""
+    """One entry of a trip's day, its times local at the place. The end is in `end_timezone` on
+    `end_day` (None: the start's), or `duration_minutes` instead; `all_day` items have neither.
+    The fields after `updated_at` default so that older change-log images keep working."""
 
     id: str
     trip_id: str

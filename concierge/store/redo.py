@@ -1,11 +1,8 @@
 """Redo: make the newest undone step again, in one transaction.
 
-Redo takes the rows of the highest `redo_step` (of `trip_id`, if given) and replays them
-oldest first: a created row is inserted again with its id, a deleted one deleted again, an
-updated one given its `after` values. The rows are open again, so the next undo reverts
-them as the first did, and an assistant's rows keep their `seen` flag. Any new change clears
-every `redo_step` (`change_writer`), so redo never replays over a newer edit; a row changed
-behind the log's back refuses the redo (`UndoError`), changing nothing.
+The rows of the highest `redo_step` are replayed oldest first and are open again, so the
+next undo reverts them as the first did. Any new change clears every `redo_step`, so redo
+never replays over a newer edit; a row changed behind the log's back refuses (`UndoError`).
 """
 
 from __future__ import annotations

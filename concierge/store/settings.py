@@ -1,9 +1,7 @@
-"""The values of the declared settings (`concierge.model.settings`), stored as JSON in
-`app_setting`.
+"""The values of the declared settings (`concierge.model.settings`), as JSON in `app_setting`.
 
-A stored value that no longer fits its declaration (edited by hand, written by another
-version) reads as the default, with a warning. A secret setting (the API key) is never
-stored here: the keyring keeps it (`concierge.model_server.secrets`).
+A stored value that no longer fits its declaration reads as the default, with a warning.
+Secret settings live in the keyring (`concierge.model_server.secrets`), never here.
 """
 
 from __future__ import annotations

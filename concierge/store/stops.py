@@ -1,9 +1,7 @@
-"""A trip's stops in SQLite: the places of its route in order (Tokyo, Kyoto, Osaka), each
-with the days it is reached and left.
+"""A trip's stops: the places of its route in order, each with the days it is reached and left.
 
-The trip's origin is home, where the way out starts and the way back ends; it is not a stop.
-Positions are dense (0, 1, 2, …) and every add, remove or move renumbers the route as one
-logged row (see `ordering`). Each write is one undo step.
+The trip's origin (home) is not a stop. Positions are dense and every add, remove or move
+renumbers the route as one logged row (see `ordering`).
 """
 
 from __future__ import annotations

@@ -96,9 +96,8 @@ class BundlePart:
     """One kind of trip-owned row, listed under `key`.
 
     `order` names the columns that order the trip's rows; when it ends in "position", the
-    columns before it are the list a position counts in (an itinerary's day). `references`
-    maps a field to the key of the part whose row ids it holds; that part comes earlier in
-    `PARTS`. `problem` is the store's rule spanning fields (see `Problem`).
+    columns before it are the list a position counts in. `references` maps a field to the
+    earlier part whose row ids it holds.
     """
 
     key: str

@@ -1,10 +1,7 @@
-"""Trips in SQLite: create, read, edit patch-style, duplicate (with the itinerary, forms,
-goals and pins), reorder and delete.
+"""Trips: create, read, edit patch-style, duplicate, reorder and delete.
 
-Each write is one transaction on the database thread that also writes its change-log rows;
-the `Change` notifications go out on the bus after it committed. Trip positions order the
-trip list: new trips go last, deleting leaves a gap (order is all that matters), `move`
-renumbers densely.
+Trip positions order the trip list: new trips go last, deleting leaves a gap (order is all
+that matters), `move` renumbers densely.
 """
 
 from __future__ import annotations
@@ -111,10 +108,8 @@ class TripRepository(RecordRepository[TripRecord]):
     async def duplicate(
         self, trip_id: str, *, context: ChangeContext | None = None
     ) -> Outcome[TripRecord]:
-        """A copy of the trip, titled "… (copy)", at the end of the list, to plan a similar
-        trip from: its itinerary, its forms with their current answers, its goals (open again)
-        and its own pins come along (see `copy_trip_parts`). One transaction and one change
-        group, so one undo removes the copy with all of it."""
+        """A copy of the trip, titled "… (copy)", last in the list, with what `copy_trip_parts`
+        copies; one transaction and one undo step."""
 
         def write(session: Session, writer: ChangeWriter) -> TripRecord:
             source = TRIPS.to_record(TRIPS.row(session, trip_id))

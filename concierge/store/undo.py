@@ -1,23 +1,15 @@
 """Undo: revert the newest change group from its change-log rows, in one transaction.
 
-Undo is last-in-first-out over the groups not yet undone (optionally those of one trip). A
-group's rows are reverted newest first: a created row is deleted, a deleted one re-inserted
-as it was, an updated one given the logged `before` of exactly the fields that changed.
-
-Later rows can follow part of a group: writes interleaved with another group's, or a trip
-filter skipping a newer group of another trip that touched the same rows. Undo then takes
-along every later group that touched what it reverts (the same field, the whole row for a
-create or delete, the same list's order) until nothing later overlaps, and reports all their
-labels, so no later edit is half undone. Each row is checked against the log's `after`
-first; a row changed behind the log's back refuses the undo (`UndoError`), changing nothing.
+Undo is last-in-first-out over the groups not yet undone (optionally of one trip); a group's
+rows are reverted newest first. Later rows can follow part of a group (interleaved writes, or
+a trip filter skipping a newer group of another trip), so undo takes along every later group
+that touched what it reverts (the same field, the whole row for a create or delete, the same
+list's order) until nothing later overlaps: no later edit is half undone. A row changed
+behind the log's back refuses the undo (`UndoError`), changing nothing.
 
 A row also touches what it belongs to (its list's order, a form answer its form's field, an
-expense or document its linked item), so undoing a creation takes along later additions to
-it. Form answers are an event log: reverting deletes the events appended (`form_answers`).
-A REORDER row (`change_writer.encode_order`) puts each listed entry back at its `before`
-position. A row also restores the fact sources it replaced (`field_sources`), so undoing the
-assistant's edit takes the person's later confirmation along. Each step numbers its rows
-with the next `redo_step`, which `redo` replays until a new change clears them.
+expense or document its linked item), so undoing a creation takes later additions to it
+along. Each step numbers its rows with the next `redo_step`, which `redo` replays.
 """
 
 from __future__ import annotations
@@ -101,11 +93,8 @@ Touch = tuple[str, str, str]
 
 
 def newest_group_label(session: Session, trip_id: str | None) -> str | None:
-    """The label of the group `undo_step` would revert first, or None if there is none.
-
-    One statement reading one row: the window asks after every burst of writes, and an ORM
-    query without a limit would load the whole open log to keep its first row.
-    """
+    """The label of the group `undo_step` would revert first, or None. One statement reading one
+    row: the window asks after every burst of writes."""
     newest = select(ChangeLogEntry.group_id).where(col(ChangeLogEntry.undone).is_(False))
     if trip_id is not None:
         newest = newest.where(ChangeLogEntry.trip_id == trip_id)

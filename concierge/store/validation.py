@@ -1,12 +1,10 @@
 """The rules every written value must pass, with the sentence to show when it does not.
 
-Edits arrive as plain mappings from forms and from assistant tools, so each field is parsed
-leniently (ISO strings for dates, "eur" for EUR, a comma list for interests) by its declared
-rule (`concierge.model.fields`) and checked for the invariants the store owns. Deeper checks
-(is LIS a real airport) belong to the travel layer. The limits are the store's: every writer
-(forms, tools, imports, repositories called directly) passes through `parse_changes`, so
-nothing out of range reaches SQLite, and `out_of_range` tells a renderer which stored values
-a rule refuses (rows written before a limit existed) so it can mark them instead of failing.
+Edits arrive as plain mappings from forms and tools, so each field is parsed leniently by its
+declared rule ("eur" for EUR) and checked for the invariants the store owns; deeper checks
+(is LIS a real airport) belong to the travel layer. Every writer passes through
+`parse_changes`, and `out_of_range` tells a renderer which stored values a rule refuses (rows
+written before a limit existed) so it can mark them instead of failing.
 """
 
 from __future__ import annotations
