@@ -65,9 +65,8 @@ def _env(environ: Mapping[str, str], name: str) -> str | None:
 
 @dataclass(frozen=True, slots=True)
 class ModelProfile:
-    """The model connection in effect: `profile[SETTING]` for each of `PROFILE_SETTINGS`.
-    `overridden` names the environment variables that replaced stored values; `key_source`
-    is None when there is no key."""
+    """The model connection in effect; `overridden` names the environment variables that
+    replaced stored values."""
 
     values: Mapping[Setting[Any], Any]
     key_source: SecretSource | None = None

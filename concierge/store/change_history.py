@@ -29,9 +29,8 @@ class ChangeHistory:
     async def undo_last(
         self, trip_id: str | None = None, *, actor: Actor = Actor.PERSON
     ) -> UndoResult | None:
-        """Revert the newest change group not yet undone (of any trip, or touching
-        `trip_id`; all-trip pins belong to no trip) in one transaction. None if there is
-        nothing to undo."""
+        """Revert the newest change group not yet undone (touching `trip_id`, if given; all-trip
+        pins belong to no trip). None if there is nothing to undo."""
 
         def undo(session: Session) -> tuple[UndoResult | None, tuple[Change, ...]]:
             result = undo_step(session, trip_id, actor)

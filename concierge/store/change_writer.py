@@ -95,9 +95,8 @@ class ChangeWriter:
         one: Callable[[R], str],
         many: Translatable,
     ) -> int:
-        """Confirm the assistant's facts on the rows `ids` (unknown ones skipped: they may just
-        have gone), described by `one(record)` or, for several, `many` with their number as {count};
-        the number of rows that had any."""
+        """Confirm the assistant's facts on the rows `ids` (unknown ones skipped: they may just have
+        gone), labelled by `one` or `many`; the number of rows that had any."""
         known = sources_of(self.session, spec.kind, ids)
         records = [
             record

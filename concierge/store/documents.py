@@ -171,9 +171,8 @@ class DocumentRepository(RecordRepository[DocumentRecord]):
             log.info("Pruning the documents folder failed: %s", error)
 
     def prune_files_at_start(self) -> list[str]:
-        """`prune_files` before anything runs, blocking, also deleting the temporary files a
-        crash in the middle of a copy left behind; only files older than an hour, as
-        another process may be attaching one right now."""
+        """`prune_files` before anything runs, blocking, also deleting a crashed copy's temporary
+        files; only files older than an hour, as another process may be attaching one now."""
         if self.folder.is_empty():
             return []
         keep = self.database.run_sync(referenced_document_files)

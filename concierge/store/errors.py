@@ -136,9 +136,8 @@ class InvalidChangeError(StoreError):
 
 
 class LockedError(InvalidChangeError):
-    """An assistant's write was refused because it would change something the person
-    locked; nothing was written. The message names the lock ("Item “Ryokan Kyoto” is locked
-    by the person; ask them to unlock it."); `field` is the locked field, if one is."""
+    """An assistant's write was refused because it would change something the person locked;
+    nothing was written. `field` is the locked field, if one is."""
 
     def __init__(self, message: str, *, field: str = "") -> None:
         super().__init__(field, message)

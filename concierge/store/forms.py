@@ -152,9 +152,8 @@ class FormAnswerRepository(Repository):
         *,
         context: ChangeContext | None = None,
     ) -> Outcome[FormInstanceRecord | None]:
-        """Record that the form is (or no longer is) complete; the form engine decides when.
-        Marking a complete form complete keeps its first `completed_at`. Returns the instance
-        (None when marking an untouched form incomplete, which writes nothing)."""
+        """Record that the form is (or no longer is) complete, keeping the first `completed_at`;
+        None when marking an untouched form incomplete, which writes nothing."""
         form = _form_id(form_id)
 
         def write(session: Session, writer: ChangeWriter) -> FormInstanceRecord | None:

@@ -49,9 +49,8 @@ class GoalRepository(OrderedRepository[GoalRecord]):
         position: int | None = None,
         context: ChangeContext | None = None,
     ) -> Outcome[GoalRecord]:
-        """A new open goal, last (or at `position`, 0 = first). `completes_on`, if given, is
-        a trigger such as "lookup:holidays". Raises `InvalidChangeError` for a blank title or
-        a malformed trigger, `RecordNotFoundError` for an unknown trip."""
+        """A new open goal, last (or at `position`); `completes_on` is a trigger such as
+        "lookup:holidays"."""
         parsed = parse_changes("a goal", GOAL_RULES, {"title": title, "completes_on": completes_on})
         check_position(position)
 
@@ -126,9 +125,8 @@ class GoalRepository(OrderedRepository[GoalRecord]):
     async def complete_triggered(
         self, trip_id: str, trigger: str, *, context: ChangeContext | None = None
     ) -> Outcome[list[GoalRecord]]:
-        """Complete every open goal of the trip whose `completes_on` is `trigger`, in one
-        step; returns those it completed (none: nothing is written). Pass the app's context,
-        e.g. `ChangeContext(Actor.APP, "Holidays lookup finished")`."""
+        """Complete every open goal of the trip whose `completes_on` is `trigger`, in one step;
+        returns those it completed (none: nothing is written)."""
         parsed = parse_changes("a goal", GOAL_RULES, {"completes_on": trigger})
 
         def write(session: Session, writer: ChangeWriter) -> list[GoalRecord]:

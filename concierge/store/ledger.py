@@ -71,9 +71,8 @@ class LedgerRepository(RecordRepository[ExpenseRecord]):
         *,
         context: ChangeContext | None = None,
     ) -> Outcome[ExpenseRecord]:
-        """A new expense: `amount` and `spent_on` are needed; the currency defaults to the
-        trip's budget currency, the category to "other", the payer to "Me", the split to
-        equal parts (see the module docstring)."""
+        """A new expense; the currency defaults to the trip's budget currency, the payer to
+        "Me", the split to equal parts."""
         parsed = parse_changes(_ENTITY, EXPENSE_RULES, values)
         for required in ("amount", "spent_on"):
             if required not in parsed:

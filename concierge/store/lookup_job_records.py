@@ -31,9 +31,8 @@ class LookupStatus(StrEnum):
 
 @dataclass(frozen=True, slots=True, eq=True)
 class LookupJobRecord:
-    """One lookup job. `parameters` are what the job was started with (enough to run it
-    again); `result` is the kind's JSON result, with a one-line `"summary"`, once it
-    succeeded; `error` says what went wrong (and what to fix) once it failed."""
+    """One lookup job; `parameters` are enough to run it again, `result` has a one-line
+    `"summary"` once it succeeded."""
 
     id: str
     trip_id: str

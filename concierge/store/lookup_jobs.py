@@ -37,9 +37,8 @@ class LookupJobRepository:
         running_line: str | None = None,
         job_id: str | None = None,
     ) -> LookupJobRecord:
-        """A new queued job. `parameters` must be JSON-able; the trip must exist. With
-        `running_line` the job starts out running, saying so (its runner had a free slot),
-        which spares a second write. `job_id` names the job (default: a fresh one)."""
+        """A new queued job; with `running_line` it starts out running (its runner had a free
+        slot), which spares a second write."""
         encoded = _dumps(dict(parameters or {}))
 
         def write(session: Session) -> list[LookupJobRecord]:

@@ -128,9 +128,7 @@ class AnswerAction(StrEnum):
 
 @dataclass(frozen=True, slots=True)
 class AnswerEvent:
-    """One step in the history of one field's answer. `value` is the JSON value it set (a
-    str, number, bool, list or object; never None), or None for a retract. Ids grow with
-    time."""
+    """One step in the history of one field's answer: `value` is None for a retract only."""
 
     id: int
     field: str
@@ -259,9 +257,7 @@ class LockKind(StrEnum):
 
 @dataclass(frozen=True, slots=True)
 class LockRecord:
-    """A lock the person put on a trip. `target` is the locked trip's, item's or stop's id,
-    or a day's ISO date; for a field lock `entity` names the kind of row ("trip",
-    "itinerary_item", "trip_stop") and `field` the field; both are empty otherwise."""
+    """A lock the person put on a trip; `entity` and `field` are empty but for a field lock."""
 
     id: str
     trip_id: str

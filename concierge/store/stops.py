@@ -62,9 +62,7 @@ class StopRepository(OrderedRepository[StopRecord]):
         *,
         context: ChangeContext | None = None,
     ) -> Outcome[StopRecord]:
-        """A new stop, last on the route (or at `position`, 0 = first). `values` must name
-        the place; raises `InvalidChangeError` naming the field for a bad value or dates
-        outside the trip's, `RecordNotFoundError` for an unknown trip."""
+        """A new stop, last on the route (or at `position`); `values` must name the place."""
         parsed = parse_changes("a stop", STOP_RULES, {"place": "", **values})
         check_position(position)
 

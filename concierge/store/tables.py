@@ -153,9 +153,8 @@ def stored_as(kind: Kind | None) -> Stored | None:
 
 
 def declared_column(rule: FieldRule) -> tuple[Any, Any]:
-    """The annotation and `Field` of the column keeping a declared field: its kind's type
-    (text where `stored_as` converts it), None allowed where the kind allows it, the declared
-    default as the column keeps it, and free text, lists and amounts kept as TEXT."""
+    """The annotation and `Field` of the column keeping a declared field; free text, lists and
+    amounts are kept as TEXT."""
     kind = rule.kind
     if kind is None:
         raise TypeError(f"{rule.label} is declared without a kind: no column can keep it.")

@@ -32,8 +32,6 @@ from .trip_parts import copy_trip_parts, delete_trip_parts
 from .validation import TRIP_RULES, check_position, check_trip, defaults, parse_changes
 from .words import field_labels
 
-DEFAULT_TITLE = str(TRIP_RULES["title"].default)
-
 
 class TripRepository(RecordRepository[TripRecord]):
     """The trips, as immutable `TripRecord`s. Writes take an optional `ChangeContext`."""
@@ -77,9 +75,7 @@ class TripRepository(RecordRepository[TripRecord]):
         *,
         context: ChangeContext | None = None,
     ) -> Outcome[TripRecord]:
-        """Change only the fields named in `changes`. Values equal to the stored ones write
-        and log nothing. Raises `InvalidChangeError` (nothing written) for an unknown field
-        or a value that breaks a rule."""
+        """Change only the fields named in `changes`; equal values write and log nothing."""
         return await self._update(trip_id, changes, context, _edit_label)
 
     async def rename(

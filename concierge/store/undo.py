@@ -51,9 +51,8 @@ from .tables import ChangeLogEntry, FormAnswer, utc_now
 
 @dataclass(frozen=True, slots=True)
 class UndoResult:
-    """What one undo (or redo) step reverted (or re-applied): normally one group; several only
-    when later changes overlapped it (see the module docstring). Labels and group ids are
-    newest first."""
+    """What one undo or redo step did: several groups only when later changes overlapped it.
+    Labels and group ids are newest first."""
 
     labels: tuple[str, ...]
     group_ids: tuple[str, ...]
