@@ -126,7 +126,6 @@ class SecretStore:
         return "The API key is kept only until Concierge quits: the system keyring did not keep it."
 
     async def delete(self, account: str) -> None:
-        """Forget the key for `account`, in this session and in the keyring."""
         self._session.pop(account, None)
         try:
             await asyncio.to_thread(keyring.delete_password, self.service, account)

@@ -109,7 +109,6 @@ class EntitySpec(Generic[R, Row]):
         return columns
 
     def find(self, session: Session, entity_id: str) -> R | None:
-        """The record with this id, if there is one."""
         row = session.get(self.table, entity_id)
         return None if row is None else self.to_record(row)
 
@@ -124,7 +123,6 @@ class EntitySpec(Generic[R, Row]):
         return self.table(**self.to_columns(record))
 
     def write(self, row: Row, record: R, names: Collection[str]) -> None:
-        """Copy the fields `names` of `record` onto `row`."""
         for name, value in self.to_columns(record).items():
             if name in names:
                 setattr(row, name, value)

@@ -190,7 +190,6 @@ def restore_sources(
 
 
 def logged_source_fields(*texts: str | None) -> frozenset[str]:
-    """The fields whose source a change-log row changed."""
     names: set[str] = set()
     for text in texts:
         if text is not None:

@@ -53,7 +53,6 @@ class FormAnswerRepository(Repository):
         return await self.database.run(query)
 
     async def instances(self, trip_id: str) -> list[FormInstanceRecord]:
-        """The trip's form instances, by form id."""
 
         def query(session: Session) -> list[FormInstanceRecord]:
             rows = session.exec(trip_forms(trip_id)).all()

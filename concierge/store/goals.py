@@ -96,7 +96,6 @@ class GoalRepository(OrderedRepository[GoalRecord]):
     async def rename(
         self, goal_id: str, title: str, *, context: ChangeContext | None = None
     ) -> Outcome[GoalRecord]:
-        """Change the title; raises `InvalidChangeError` for a blank one."""
         parsed = parse_changes("a goal", GOAL_RULES, {"title": title})
         return await self._edit(
             goal_id,

@@ -127,7 +127,6 @@ class ProposalRepository:
         return await self.database.run(read)
 
     async def mark_reported(self, call_ids: Collection[str]) -> None:
-        """The model was told the decisions on `call_ids`."""
 
         def write(session: Session) -> None:
             session.exec(

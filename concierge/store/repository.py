@@ -40,7 +40,6 @@ class RecordRepository(Repository, Generic[R]):
     spec: EntitySpec[R, Any]
 
     async def get(self, entity_id: str) -> R | None:
-        """The record with id `entity_id`, or None."""
         spec = self.spec
         return await self.database.run(lambda session: spec.find(session, entity_id))
 

@@ -117,7 +117,6 @@ class Stored:
 
 
 def by_value(kind: type[StrEnum] | type[ItemKind]) -> Stored:
-    """An enum field kept as its value (None stays None)."""
     return Stored(
         to_column=lambda value: None if value is None else value.value,
         from_column=lambda column: None if column is None else kind(column),

@@ -110,7 +110,6 @@ class BundlePart:
 
     @property
     def rules(self) -> Mapping[str, FieldRule]:
-        """The row's declared fields, which the import parses."""
         return self.spec.declaration.fields
 
     @property

@@ -381,7 +381,6 @@ def would_cascade(session: Session, spec: EntitySpec[Any, Any], entity_id: str) 
 
 
 def logged_fields(text: str | None) -> Sequence[str]:
-    """The field names of a logged JSON object."""
     data: dict[str, object] = json.loads(text or "{}")
     return list(data)
 
