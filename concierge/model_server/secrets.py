@@ -88,8 +88,7 @@ class SecretStore:
         return None
 
     async def set(self, account: str, value: str) -> SecretSaved:
-        """Save the key in the keyring and read it back; if either fails, keep it for this
-        session and say why."""
+        """Save the key and read it back; if that fails, keep it for this session."""
         try:
             await asyncio.to_thread(keyring.set_password, self.service, account, value)
             kept = await asyncio.to_thread(keyring.get_password, self.service, account)

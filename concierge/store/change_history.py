@@ -14,16 +14,14 @@ from .undo import UndoResult, newest_group_label, undo_step
 
 
 class ChangeHistory:
-    """Undo and redo over the change log, and seen marks. Undo and redo publish their changes
-    on the bus like any other write, after they committed."""
+    """Undo and redo over the change log, and seen marks."""
 
     def __init__(self, database: Database, bus: ChangeBus) -> None:
         self.database = database
         self.bus = bus
 
     async def undo_label(self, trip_id: str | None = None) -> str | None:
-        """What `undo_last` would undo, e.g. for an "Undo Rename trip" menu entry; None if
-        there is nothing to undo."""
+        """What `undo_last` would undo, or None."""
         return await self.database.run(lambda session: newest_group_label(session, trip_id))
 
     async def undo_last(
@@ -39,15 +37,13 @@ class ChangeHistory:
         return await commit_and_publish(self.database, self.bus, undo)
 
     async def redo_label(self, trip_id: str | None = None) -> str | None:
-        """What `redo_last` would make again, e.g. for a "Redo Rename trip" menu entry; None
-        if nothing was undone since the last change."""
+        """What `redo_last` would make again, or None."""
         return await self.database.run(lambda session: newest_redo_label(session, trip_id))
 
     async def redo_last(
         self, trip_id: str | None = None, *, actor: Actor = Actor.PERSON
     ) -> UndoResult | None:
-        """Make the newest undone step (of any trip, or touching `trip_id`) again in one
-        transaction, whoever made it. None if there is nothing to redo."""
+        """Make the newest undone step again, whoever made it; None if none."""
 
         def redo(session: Session) -> tuple[UndoResult | None, tuple[Change, ...]]:
             result = redo_step(session, trip_id, actor)
@@ -72,8 +68,7 @@ class ChangeHistory:
         entity: EntityKind | None = None,
         entity_id: str | None = None,
     ) -> int:
-        """Mark the unseen changes of the trip and of all-trip pins (or one entity's) seen;
-        returns how many rows."""
+        """Mark the trip's and all-trip pins' unseen changes seen; how many rows."""
         return await self.database.run(
             lambda session: mark_seen(session, trip_id, entity, entity_id)
         )

@@ -18,8 +18,7 @@ from .tables import ChangeLogEntry, Document
 
 
 def prune_change_log(session: Session, depth: int) -> int:
-    """Delete what undo and redo can no longer reach beyond `depth` groups; returns how many
-    rows went."""
+    """Delete what undo and redo can no longer reach; how many rows went."""
     dead = session.exec(
         delete(ChangeLogEntry).where(
             col(ChangeLogEntry.undone).is_(True), col(ChangeLogEntry.redo_step).is_(None)

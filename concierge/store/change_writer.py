@@ -48,8 +48,7 @@ class ChangeWriter:
         self._locks: dict[str, list[LockRecord]] = {}
 
     def describe(self, label: str) -> None:
-        """Name this write for the undo menu ("Rename trip …"), unless the context already
-        names its whole group."""
+        """Name this write for the undo menu, unless the context names its group."""
         if not self.context.label:
             self.label = label
 

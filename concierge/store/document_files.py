@@ -116,8 +116,7 @@ class DocumentFolder:
         return size
 
     def copy_in(self, source: Path, progress: Progress | None = None) -> StoredFile:
-        """Copy `source` into the folder (blocking: run it off the GUI thread). Raises
-        `DocumentError`, leaving no file behind, when it cannot."""
+        """Copy `source` into the folder, blocking; on failure no file stays."""
         total = self.check_source(source)
         self.root.mkdir(parents=True, exist_ok=True)
         temporary = self.root / f"{TEMPORARY_PREFIX}{uuid.uuid4().hex}"

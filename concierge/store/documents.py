@@ -46,8 +46,7 @@ command line starts) may be between copying a file and writing its row."""
 
 
 class DocumentRepository(RecordRepository[DocumentRecord]):
-    """Documents, as immutable `DocumentRecord`s; their files in `folder`. Writes take an
-    optional `ChangeContext`."""
+    """Documents, as immutable `DocumentRecord`s; their files in `folder`."""
 
     spec = DOCUMENTS
 
@@ -111,8 +110,7 @@ class DocumentRepository(RecordRepository[DocumentRecord]):
     async def remove(
         self, document_id: str, *, context: ChangeContext | None = None
     ) -> Outcome[bool]:
-        """Detach the document (undoable; its file stays while undo can bring it back);
-        False if there was no such document."""
+        """Detach the document (its file stays for undo); False if there was none."""
 
         def write(session: Session, writer: ChangeWriter) -> bool:
             row = session.get(Document, document_id)

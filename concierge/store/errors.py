@@ -157,8 +157,7 @@ class RecordNotFoundError(StoreError):
 
 
 class UndoError(StoreError):
-    """An undo was refused because the rows it would restore were changed behind the change
-    log's back; nothing was changed."""
+    """An undo refused: its rows were changed behind the log's back."""
 
 
 class InvalidSettingError(StoreError):

@@ -163,8 +163,7 @@ def write_answers(
     instance: FormInstanceRecord,
     changes: Sequence[AnswerChange],
 ) -> list[AnswerEvent]:
-    """Append an event for each change and log them together as one update of the
-    instance's answers."""
+    """Append an event for each change, logged as one update of the answers."""
     now = utc_now()
     rows = [
         FormAnswer(

@@ -40,8 +40,7 @@ from .validation import FORM_KEY_RULES, parse_changes
 
 
 class FormAnswerRepository(Repository):
-    """Form instances and their answers. Reads of a form never seen on a trip give an empty
-    result; writes take an optional `ChangeContext` (the person's own step when omitted)."""
+    """Form instances and their answers; a form never seen on a trip reads empty."""
 
     async def instance(self, trip_id: str, form_id: str) -> FormInstanceRecord | None:
         """The trip's instance of the form; None if nothing was ever written to it."""

@@ -30,8 +30,7 @@ from .validation import GOAL_RULES, check_position, parse_changes
 
 
 class GoalRepository(OrderedRepository[GoalRecord]):
-    """Goals, as immutable `GoalRecord`s in checklist order. Writes take an optional
-    `ChangeContext` (the person's own step when omitted)."""
+    """Goals, as immutable `GoalRecord`s in checklist order."""
 
     spec = GOALS
 

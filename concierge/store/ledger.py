@@ -45,8 +45,7 @@ class LedgerRepository(RecordRepository[ExpenseRecord]):
     async def confirm(
         self, expense_ids: Collection[str], *, context: ChangeContext | None = None
     ) -> Outcome[int]:
-        """The person confirms the amounts the assistant wrote down, as one undo step; the
-        number of expenses that had any unconfirmed."""
+        """The person confirms the assistant's amounts, as one undo step."""
 
         def write(session: Session, writer: ChangeWriter) -> int:
             return writer.confirm_all(
@@ -108,8 +107,7 @@ class LedgerRepository(RecordRepository[ExpenseRecord]):
         *,
         context: ChangeContext | None = None,
     ) -> Outcome[ExpenseRecord]:
-        """Change only the fields named in `changes` (an empty split: equal parts again).
-        Equal values write and log nothing; invalid ones raise `InvalidChangeError`."""
+        """Change only the fields named in `changes` (an empty split: equal parts)."""
         parsed = parse_changes(_ENTITY, EXPENSE_RULES, changes)
 
         def edit(session: Session, writer: ChangeWriter, before: ExpenseRecord) -> ExpenseRecord:

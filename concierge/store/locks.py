@@ -27,8 +27,7 @@ from .tables import TripLock
 
 
 class LockRepository(Repository):
-    """Locks, as immutable `LockRecord`s. Writes take an optional `ChangeContext` (the
-    person's own step when omitted); an assistant's context is refused."""
+    """Locks, as immutable `LockRecord`s; an assistant's context is refused."""
 
     async def locks(self, trip_id: str) -> list[LockRecord]:
         """The trip's locks, oldest first; empty for an unknown trip."""
@@ -138,8 +137,7 @@ def _target(
 
 
 def delete_target_locks(session: Session, writer: ChangeWriter, target: str) -> None:
-    """Delete, logged, the locks on an item or stop being removed (undo brings them back
-    with it)."""
+    """Delete, logged, the locks on an item or stop being removed."""
     for row in session.exec(select(TripLock).where(TripLock.target == target)).all():
         writer.delete(LOCKS, row, LOCKS.to_record(row))
 

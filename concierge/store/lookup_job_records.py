@@ -64,8 +64,7 @@ LookupJobSubscriber = Callable[[LookupJobRecord], None]
 
 
 class LookupJobBus:
-    """Fans committed job changes out to subscribers on the event loop's thread. A
-    subscriber that raises is logged and the others still run."""
+    """Fans committed job changes out to subscribers on the event loop's thread."""
 
     def __init__(self) -> None:
         self._listeners = Listeners[LookupJobRecord]("lookup job subscriber", describe=_job)

@@ -49,8 +49,7 @@ def move(
     moving: SQLModel,
     position: int,
 ) -> list[P]:
-    """Put `moving` (one of `rows`, the list in order) at `position` (past the end: last);
-    returns the list in its new order."""
+    """Put `moving` (one of `rows`, in order) at `position`; the list in its new order."""
     others = [row for row in rows if row is not moving]
     index = min(position, len(others))
     before = spec.to_record(moving)

@@ -33,8 +33,7 @@ LABEL_TEXT_LIMIT = 40
 
 
 class PinRepository(OrderedRepository[PinRecord]):
-    """Pins, as immutable `PinRecord`s. Writes take an optional `ChangeContext` (the
-    person's own step when omitted)."""
+    """Pins, as immutable `PinRecord`s."""
 
     spec = PINS
 
@@ -121,8 +120,7 @@ class PinRepository(OrderedRepository[PinRecord]):
     async def confirm_rule(
         self, pin_id: str, *, context: ChangeContext | None = None
     ) -> Outcome[PinRecord]:
-        """Confirm the pin's proposed constraint: from now on it is checked. Only the person
-        can; raises `InvalidChangeError` for the assistant or a pin without a rule."""
+        """Confirm the pin's proposed constraint; only the person can."""
 
         def edit(session: Session, writer: ChangeWriter, before: PinRecord) -> PinRecord:
             if writer.context.actor is Actor.ASSISTANT:

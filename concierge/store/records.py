@@ -24,8 +24,7 @@ from .changes import Actor
 
 @dataclass(frozen=True, slots=True)
 class TripRecord:
-    """A trip. `shared_values` are the sensitive values (a passport number, a booking code)
-    the person chose to let the assistant see."""
+    """A trip; `shared_values` are the sensitive values the assistant may see."""
 
     id: str
     title: str
@@ -206,8 +205,7 @@ class PinRecord:
 
 @dataclass(frozen=True, slots=True)
 class ExpenseRecord:
-    """Money spent on a trip, in the currency it was paid in; `item_id` is the itinerary
-    item it paid for, if any."""
+    """Money spent on a trip, in the currency it was paid in."""
 
     id: str
     trip_id: str

@@ -33,8 +33,7 @@ def newest_redo_label(session: Session, trip_id: str | None) -> str | None:
 
 
 def redo_step(session: Session, trip_id: str | None, actor: Actor) -> UndoResult | None:
-    """Re-apply the newest undone step (one touching `trip_id`, if given) and open its rows
-    again. None if there is nothing to redo."""
+    """Re-apply the newest undone step and open its rows again; None if none."""
     rows = _step_rows(session, trip_id)
     if not rows:
         return None

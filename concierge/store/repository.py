@@ -113,8 +113,7 @@ class OrderedRepository(RecordRepository[P]):
     async def remove(
         self, entity_id: str, *, context: ChangeContext | None = None
     ) -> Outcome[bool]:
-        """Remove the record and close the gap among its siblings; False if there was no
-        such record."""
+        """Remove the record and close the gap; False if there was none."""
         spec = self.spec
 
         def write(session: Session, writer: ChangeWriter) -> bool:
@@ -133,8 +132,7 @@ class OrderedRepository(RecordRepository[P]):
     async def move(
         self, entity_id: str, position: int, *, context: ChangeContext | None = None
     ) -> Outcome[list[P]]:
-        """Put the record at `position` among its siblings (0 = first; past the end =
-        last) and return them in their new order."""
+        """Put the record at `position` among its siblings; them in their new order."""
         spec = self.spec
 
         def write(session: Session, writer: ChangeWriter) -> list[P]:

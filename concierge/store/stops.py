@@ -27,8 +27,7 @@ from .validation import STOP_RULES, check_position, check_stop, parse_changes
 
 
 class StopRepository(OrderedRepository[StopRecord]):
-    """Stops, as immutable `StopRecord`s in route order. Writes take an optional
-    `ChangeContext` (the person's own step when omitted)."""
+    """Stops, as immutable `StopRecord`s in route order."""
 
     spec = STOPS
 
@@ -38,8 +37,7 @@ class StopRepository(OrderedRepository[StopRecord]):
         return await self.in_scope(trip_id)
 
     async def routes(self) -> dict[str, tuple[str, ...]]:
-        """Trip id → its stops' places in route order, for every trip that has stops (one
-        read for a whole trip list)."""
+        """Trip id → its stops' places in route order, in one read for a trip list."""
 
         def query(session: Session) -> dict[str, tuple[str, ...]]:
             rows = session.exec(

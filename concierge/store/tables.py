@@ -504,8 +504,7 @@ class LookupJob(SQLModel, table=True):
 
 
 class FormInstance(RecordRow, table=True, metaclass=Declared):
-    """One form filled in for one trip (`FormInstanceRecord`); its answers are the
-    `form_answer` events."""
+    """One form filled in for one trip; its answers are `form_answer` events."""
 
     __tablename__ = "form_instance"
     __entity__ = declared.FORM

@@ -267,8 +267,7 @@ def _row_json(part: BundlePart, record: Any, leave_out: Iterable[str]) -> dict[s
 def trip_bundle(
     session: Session, trip_id: str, layout: Sequence[BundlePart] = PARTS
 ) -> dict[str, Any]:
-    """The trip `trip_id` and everything it owns, as a JSON-ready document; raises
-    `RecordNotFoundError` for an unknown trip. `layout` is the parts (tests name others)."""
+    """The trip and everything it owns, as a JSON-ready document."""
     trip = TRIPS.to_record(TRIPS.row(session, trip_id))
     bundle: dict[str, Any] = {
         "format": FORMAT,
@@ -297,8 +296,7 @@ def _assigned(part: BundlePart) -> tuple[str, ...]:
 
 @dataclass(frozen=True, slots=True)
 class ParsedRow:
-    """One checked row: its field values except the ones the import assigns, and its
-    extra."""
+    """One checked row: its values but those the import assigns, and its extra."""
 
     file_id: str | None
     values: dict[str, Any]
@@ -557,8 +555,7 @@ async def import_bundle(
     context: ChangeContext | None = None,
     layout: Sequence[BundlePart] = PARTS,
 ) -> Outcome[TripRecord]:
-    """Check `document` and write it as a new trip in one transaction and one undo step.
-    Raises `BundleError` (nothing written) for a document that breaks a rule."""
+    """Check `document` and write it as a new trip in one transaction and undo step."""
     bundle = parse_bundle(document, layout)
 
     def write(session: Session, writer: ChangeWriter) -> TripRecord:

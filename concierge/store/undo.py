@@ -112,8 +112,7 @@ def newest_group_label(session: Session, trip_id: str | None) -> str | None:
 
 
 def undo_step(session: Session, trip_id: str | None, actor: Actor) -> UndoResult | None:
-    """Revert the newest group not yet undone (touching `trip_id`, if given) and mark its
-    rows undone. None if there is nothing to undo."""
+    """Revert the newest group not yet undone and mark its rows undone; None if none."""
     newest = session.exec(
         _open_rows(trip_id).order_by(col(ChangeLogEntry.id).desc()).limit(1)
     ).first()
