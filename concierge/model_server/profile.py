@@ -139,8 +139,7 @@ class ModelProfile:
 async def load_profile(
     settings: Settings, secrets: SecretStore, environ: Mapping[str, str] = os.environ
 ) -> ModelProfile:
-    """The stored profile with `OPENAI_BASE_URL`, `OPENAI_API_KEY` and `CONCIERGE_MODEL`
-    applied when they are set and not empty."""
+    """The stored profile with the non-empty environment overrides applied."""
     values: dict[Setting[Any], Any] = {
         setting: await settings.get(setting)
         for setting in PROFILE_SETTINGS

@@ -36,8 +36,7 @@ class Secret:
 
 @dataclass(frozen=True, slots=True)
 class SecretSaved:
-    """Where a saved secret went: `persistent` when it was read back from the keyring;
-    `message` says where it is (and when not persistent, why), for the UI."""
+    """Where a saved secret went, for the UI; `persistent` if read back from the keyring."""
 
     persistent: bool
     message: str | None = None

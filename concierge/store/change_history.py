@@ -58,8 +58,7 @@ class ChangeHistory:
         return await self.database.run(lambda session: unseen_changes(session, trip_id))
 
     async def unseen_item_titles(self, trip_id: str) -> dict[str, str]:
-        """Id → title of the itinerary items the assistant added that the person has not
-        seen, in the order added (for "… and added “Dinner at Taberna”")."""
+        """Id → title of the items the assistant added, unseen, in the order added."""
         return await self.database.run(lambda session: unseen_item_titles(session, trip_id))
 
     async def mark_seen(

@@ -161,8 +161,7 @@ class ChangeWriter:
         return [spec.to_record(row) for row in rows]
 
     def _locks_on(self, spec: EntitySpec[R, Any], record: R | None) -> list[LockRecord]:
-        """The locks of the trip of an assistant's write of `record`, read once per
-        transaction; none for the person's writes."""
+        """The trip's locks for an assistant's write, read once per transaction."""
         if self.context.actor is not Actor.ASSISTANT or spec.kind not in LOCKABLE:
             return []
         trip_id = spec.trip_id_of(record) if record is not None else None

@@ -85,8 +85,7 @@ class DocumentFolder:
         return self.root / stored_name
 
     def check_source(self, source: Path) -> int:
-        """The size of `source`, or a `DocumentError` naming it and saying why it cannot be
-        attached (missing, a folder, unreadable, empty or too large)."""
+        """The size of `source`, or a `DocumentError` saying why it cannot be attached."""
         name = str(source)
         try:
             if source.is_dir():

@@ -128,8 +128,7 @@ class EntitySpec(Generic[R, Row]):
                 setattr(row, name, value)
 
     def to_json(self, record: R, names: Collection[str] | None = None) -> str:
-        """`record` (or only its fields `names`) as a JSON object: Decimals and dates as
-        strings, so they come back exactly."""
+        """`record` (or its fields `names`) as JSON, Decimals and dates as strings."""
         include = None if names is None else set(names)
         data = self.adapter.dump_python(record, mode="json", include=include)
         return json.dumps(data, ensure_ascii=False, sort_keys=True)

@@ -35,8 +35,7 @@ class DatabaseClosedError(StoreError):
 
 
 class DatabaseBusyError(StoreError):
-    """Another process kept the database locked for longer than the store waits; the work
-    was rolled back, so nothing of it was written and it can simply be tried again."""
+    """Another process kept the database locked too long; nothing was written: try again."""
 
     def __init__(self, path: Path, waited: float) -> None:
         super().__init__(
@@ -165,5 +164,4 @@ class InvalidSettingError(StoreError):
 
 
 class DocumentError(StoreError):
-    """A file could not be attached or found (missing, a folder, unreadable, too large, or
-    the copy failed); nothing was attached and no stray file was left."""
+    """A file could not be attached or found; nothing attached, no stray file."""

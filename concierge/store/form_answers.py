@@ -73,8 +73,7 @@ def decode(text: str | None) -> JsonValue:
 def newest_events(
     session: Session, instance_id: str, fields: Collection[str] | None = None
 ) -> dict[str, FormAnswer]:
-    """The newest event of each field of the instance (of `fields` only, if given), whether
-    it answers the field or retracts its answer."""
+    """The newest event of each field of the instance (of `fields` only, if given)."""
     newest = select(func.max(FormAnswer.id)).where(FormAnswer.instance_id == instance_id)
     if fields is not None:
         newest = newest.where(col(FormAnswer.field).in_(list(fields)))
@@ -129,8 +128,7 @@ def field_events(session: Session, instance_id: str, field: str | None = None) -
 
 @dataclass(frozen=True, slots=True)
 class AnswerChange:
-    """A change to one field's answer that changes something: canonical JSON text before
-    and after (None: unanswered)."""
+    """A change to one field's answer, as canonical JSON (None: unanswered)."""
 
     field: str
     stored: str | None

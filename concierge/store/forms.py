@@ -80,8 +80,7 @@ class FormAnswerRepository(Repository):
     async def history(
         self, trip_id: str, form_id: str, field: str | None = None
     ) -> list[AnswerEvent]:
-        """Every answer event of the form (of one field, if given), oldest first. Undone
-        changes are not in it: undo removes the events it reverts."""
+        """Every answer event of the form (or one field), oldest first; undo removes events."""
 
         def query(session: Session) -> list[AnswerEvent]:
             row = instance_row(session, trip_id, form_id)

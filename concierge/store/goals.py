@@ -149,8 +149,7 @@ class GoalRepository(OrderedRepository[GoalRecord]):
         return await self.logged(context, write)
 
     async def mark_seen(self, goal_ids: Iterable[str]) -> int:
-        """Note that the assistant has been shown these goals as they are; how many changed.
-        Not an edit: nothing is logged or announced."""
+        """Note the assistant was shown these goals; how many changed. Not logged."""
         wanted = sorted(set(goal_ids))
         if not wanted:
             return 0

@@ -166,8 +166,7 @@ def delete_expenses(session: Session, writer: ChangeWriter, trip_id: str) -> Non
 
 
 def detach_item_expenses(session: Session, writer: ChangeWriter, item_id: str) -> None:
-    """Clear, logged, the link of every expense that paid for the item about to be removed,
-    so undoing the removal links them again (the database would clear them unlogged)."""
+    """Unlink, logged, the expenses of an item about to go, so undo links them again."""
     for row in session.exec(select(Expense).where(Expense.item_id == item_id)).all():
         before = EXPENSES.to_record(row)
         writer.update(EXPENSES, row, before, dataclasses.replace(before, item_id=None))

@@ -176,8 +176,7 @@ class LookupJobRepository:
     async def _write(
         self, transaction: Callable[[Session], list[LookupJobRecord]]
     ) -> list[LookupJobRecord]:
-        """Run `transaction`, then publish the records it returns once committed; the
-        announcement survives the caller being cancelled (the write commits anyway)."""
+        """Run `transaction`, then publish its records once committed, even if cancelled."""
         work = asyncio.ensure_future(self.database.run(transaction))
 
         def announce(done: asyncio.Future[list[LookupJobRecord]]) -> None:

@@ -37,7 +37,6 @@ def database_path(directory: Path) -> Path:
 
 
 def log_dir(override: Path | None = None) -> Path:
-    """`<data dir>/logs` when the data folder is chosen (see `data_dir`), else the platform's
-    user log folder."""
+    """`<data dir>/logs` when the data folder is chosen, else the user log folder."""
     chosen = _chosen_dir(override)
     return chosen / "logs" if chosen is not None else user_log_path(APP_NAME, appauthor=False)

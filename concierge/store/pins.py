@@ -38,8 +38,7 @@ class PinRepository(OrderedRepository[PinRecord]):
     spec = PINS
 
     async def list_for_trip(self, trip_id: str | None) -> list[PinRecord]:
-        """The pins that apply to the trip: all-trip pins, then the trip's own, each in
-        order. With None, only the all-trip pins."""
+        """All-trip pins, then the trip's own, each in order; with None only the former."""
 
         def query(session: Session) -> list[PinRecord]:
             rows = scope_pins(session, None)
@@ -174,8 +173,7 @@ def new_pin(
     rule: str | None = None,
     rule_confirmed: bool | None = None,
 ) -> PinRecord:
-    """A new pin, not yet written, created by the writer's actor. Its rule is confirmed
-    unless the assistant writes it (or `rule_confirmed` says otherwise)."""
+    """A new pin, not yet written; its rule is confirmed unless the assistant writes it."""
     if rule_confirmed is None:
         rule_confirmed = writer.context.actor is not Actor.ASSISTANT
     return new_record(

@@ -73,8 +73,7 @@ class ProposedCall:
 
 @dataclass(frozen=True, slots=True)
 class Decision:
-    """What `decide` did: the calls by outcome, in the order proposed, and the undo step's
-    label (None when nothing was applied)."""
+    """What `decide` did, by outcome in the order proposed, and the step's label."""
 
     accepted: tuple[ProposedCall, ...]
     rejected: tuple[ProposedCall, ...]

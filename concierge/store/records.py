@@ -47,8 +47,7 @@ class TripRecord:
 
 @dataclass(frozen=True, slots=True)
 class StopRecord:
-    """One place on a trip's route, in `position` order from 0; the trip's origin is home,
-    not a stop."""
+    """One place on a trip's route; the trip's origin is home, not a stop."""
 
     id: str
     trip_id: str
@@ -101,8 +100,7 @@ class ItineraryItemRecord:
 
 @dataclass(frozen=True, slots=True)
 class FormInstanceRecord:
-    """One form (`form_id`, defined by the form engine) filled in for one trip;
-    `completed_at` is set while it counts as complete."""
+    """One form filled in for one trip; `completed_at` is set while it is complete."""
 
     id: str
     trip_id: str
@@ -117,8 +115,7 @@ class FormInstanceRecord:
 
 
 class AnswerAction(StrEnum):
-    """How an event changes a field's answer: set (unanswered → a value), revise (a value →
-    a different value) or retract (a value → unanswered)."""
+    """How an event changes a field's answer."""
 
     SET = "set"
     REVISE = "revise"

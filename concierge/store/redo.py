@@ -67,8 +67,7 @@ def _step_rows(session: Session, trip_id: str | None) -> list[ChangeLogEntry]:
 def _reapply_row(
     session: Session, spec: EntitySpec[Any, Any], row: ChangeLogEntry
 ) -> Sequence[str] | None:
-    """Make the row as the log says the change left it; the fields written, or None if the
-    row is not as undoing the change left it."""
+    """Make the row as the change left it; the fields written, or None if it changed."""
     current = session.get(spec.table, row.entity_id)
     action = Action(row.action)
     if action is Action.CREATE:

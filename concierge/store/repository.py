@@ -81,8 +81,7 @@ class RecordRepository(Repository, Generic[R]):
 
 
 class OrderedRepository(RecordRepository[P]):
-    """A repository of records kept in an order of their own (stops in their route, goals,
-    pins in their scope): each says what a move is called and among what a row moves."""
+    """Records kept in an order of their own, moved among their siblings."""
 
     def move_label(self, row: Any) -> str:
         """The undo step's name for moving `row`."""

@@ -30,8 +30,7 @@ def _kept_here(setting: Setting[T]) -> Setting[T]:
 
 
 def read_setting(session: Session, setting: Setting[T]) -> T:
-    """`Settings.get` inside a transaction the caller already runs: the stored value, or the
-    default if none is stored or the stored one is invalid."""
+    """`Settings.get` inside a transaction the caller already runs."""
     stored = session.get(AppSetting, _kept_here(setting).key)
     if stored is None:
         return setting.default

@@ -65,8 +65,7 @@ own fields are wrong) → the field to fix and why, or None."""
 
 
 class BundleError(StoreError):
-    """A trip document that cannot be imported; `problems` are "path: message" lines.
-    Nothing was written."""
+    """A trip document that cannot be imported; nothing was written."""
 
     def __init__(self, problems: list[str]) -> None:
         shown = problems[:MAX_PROBLEMS]

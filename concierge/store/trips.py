@@ -50,8 +50,7 @@ class TripRepository(RecordRepository[TripRecord]):
     async def create(
         self, values: Mapping[str, object] | None = None, *, context: ChangeContext | None = None
     ) -> Outcome[TripRecord]:
-        """A new trip at the end of the list, with `values` over the defaults (title
-        "New trip", one traveller, EUR, balanced pace)."""
+        """A new trip at the end of the list, with `values` over the defaults."""
         parsed = parse_changes("a trip", TRIP_RULES, values or {})
 
         def write(session: Session, writer: ChangeWriter) -> TripRecord:

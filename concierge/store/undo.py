@@ -339,8 +339,7 @@ def reposition(
 def _revert_row(
     session: Session, spec: EntitySpec[Any, Any], row: ChangeLogEntry
 ) -> Sequence[str] | None:
-    """Put the row back as the log says it was; the fields reverted, or None if the row is
-    not as the log left it."""
+    """Put the row back as the log says it was; the fields, or None if it changed."""
     current = session.get(spec.table, row.entity_id)
     action = Action(row.action)
     if action is Action.CREATE:

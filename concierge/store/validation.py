@@ -74,8 +74,7 @@ _MANAGED = {
 def parse_changes(
     entity: str, rules: Mapping[str, FieldRule], changes: Mapping[str, object]
 ) -> dict[str, Any]:
-    """Every value of `changes`, parsed by its field's rule; the first problem is raised as
-    an `InvalidChangeError` naming the field."""
+    """Every value of `changes` parsed by its rule; raises `InvalidChangeError`."""
     parsed: dict[str, Any] = {}
     for name, value in changes.items():
         rule = rules.get(name)
@@ -111,8 +110,7 @@ def trip_problem(trip: TripRecord) -> str | None:
 
 
 def check_trip(trip: TripRecord, changed: Mapping[str, object]) -> None:
-    """Rules that span fields: the end date is not before the start date, and the trip
-    lasts at most MAX_TRIP_DAYS."""
+    """The end date is not before the start, and the trip lasts ≤ MAX_TRIP_DAYS."""
     problem = trip_problem(trip)
     if problem is not None:
         field = "end_date" if "end_date" in changed else "start_date"
@@ -202,8 +200,7 @@ def item_problem(item: ItineraryItemRecord) -> tuple[tuple[str, ...], str] | Non
 
 
 def check_item(item: ItineraryItemRecord, changed: Mapping[str, object]) -> None:
-    """Rules that span an item's fields (see `item_problem`), raised naming the changed
-    field the problem involves."""
+    """`item_problem` raised naming the changed field the problem involves."""
     found = item_problem(item)
     if found is not None:
         fields, message = found
