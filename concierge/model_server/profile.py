@@ -179,9 +179,8 @@ async def save_profile(
     *,
     environ: Mapping[str, str] = os.environ,
 ) -> SecretSaved | None:
-    """Store the profile's `values`, leaving settings overridden by the environment as stored.
-    The key goes to the `SecretStore` under the base URL (empty forgets it); returns where it
-    went, or None."""
+    """Store the profile's `values`, but not those the environment overrides; the key goes to
+    the `SecretStore` (empty forgets it). Returns where it went, or None."""
     kept = {variable for _, variable in OVERRIDES if _env(environ, variable) is not None}
     given = {
         setting: _clean(setting, value)

@@ -73,9 +73,8 @@ class ChangeHistory:
         )
 
     async def group_outcome(self, group_id: str) -> str | None:
-        """What the change group `group_id` did, in a sentence ("Saved the assistant's
-        addition of “Dinner” (1 change)."), or None if it wrote nothing. A tool call's
-        writes form one group, so this is its true outcome after a crash lost its result."""
+        """What the change group `group_id` did, in a sentence, or None if it wrote nothing: a tool
+        call's true outcome after a crash lost its result."""
 
         def read(session: Session) -> list[ChangeLogEntry]:
             return list(

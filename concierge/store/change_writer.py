@@ -109,9 +109,8 @@ class ChangeWriter:
         return len(records)
 
     def mark_unverified(self, spec: EntitySpec[R, Any], record: R, fields: Sequence[str]) -> None:
-        """Record the facts `fields` of a row just written as the assistant's unconfirmed
-        guesses (a trip file or the trip copied says they were), logged as an edit of no
-        field."""
+        """Record the facts `fields` of a row just written as the assistant's unconfirmed guesses,
+        logged as an edit of no field."""
         values = {name: getattr(record, name) for name in fields}
         context = dataclasses.replace(self.context, source=FactSource.ASSISTANT)
         trip_id = spec.trip_id_of(record)

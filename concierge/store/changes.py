@@ -75,9 +75,8 @@ def new_group_id() -> str:
 
 
 class Initiator:
-    """Which part of the app asked for a write (a view), so it can tell its own changes
-    from everyone else's when they come back on the bus and skip reloading for them. Told
-    apart by identity; `name` is only for logs."""
+    """Which part of the app asked for a write, so it can skip reloading for its own changes
+    when they come back on the bus. Told apart by identity."""
 
     __slots__ = ("name",)
 
@@ -148,9 +147,8 @@ News = TypeVar("News")
 
 
 class ChangeBus:
-    """The app's one bus of news, each kind its own typed channel (`news`). Delivered on the
-    publishing thread (the event loop's); a subscriber that raises is logged and the others
-    still run."""
+    """The app's one bus of news, a typed channel per kind (`news`), delivered on the publishing
+    thread; a subscriber that raises is logged and the others still run."""
 
     def __init__(self) -> None:
         self._channels: dict[type[Any], Listeners[Any]] = {}

@@ -95,9 +95,8 @@ class DocumentRepository(RecordRepository[DocumentRecord]):
         progress: Progress | None = None,
         context: ChangeContext | None = None,
     ) -> Outcome[DocumentRecord]:
-        """Copy `source` into the folder, then attach it to the trip (or its item `item_id`);
-        `progress` runs on the event loop's thread. On any error nothing is attached and no file
-        stays behind."""
+        """Copy `source` into the folder, then attach it to the trip (or its item); `progress` runs
+        on the event loop. On any error nothing is attached and no file stays."""
         async with self._lock:
             self._copies += 1
         try:
@@ -130,9 +129,8 @@ class DocumentRepository(RecordRepository[DocumentRecord]):
         return removed
 
     async def prune_files(self) -> list[str]:
-        """Delete the files no document and no change-log entry names any more; the names
-        deleted. Skipped (returns []) while a copy is under way: the last copy to finish
-        prunes again."""
+        """Delete the files no document or change-log entry names; the names deleted. Skipped
+        while a copy is under way: the last copy to finish prunes again."""
         async with self._lock:
             if self._copies or self.folder.is_empty():
                 return []
@@ -220,9 +218,8 @@ class DocumentRepository(RecordRepository[DocumentRecord]):
 
 
 def detach_item_documents(session: Session, writer: ChangeWriter, item_id: str) -> None:
-    """Move the item's documents to its trip, logged: called before the item is removed,
-    so undoing the removal attaches them to it again (the database would set `item_id` to
-    NULL behind the log's back)."""
+    """Move the item's documents to its trip, logged, before the item is removed, so undoing the
+    removal attaches them again."""
     for row in session.exec(select(Document).where(col(Document.item_id) == item_id)).all():
         before = DOCUMENTS.to_record(row)
         writer.update(DOCUMENTS, row, before, dataclasses.replace(before, item_id=None))

@@ -67,9 +67,8 @@ def is_busy(error: BaseException) -> bool:
 
 
 def is_damage(error: BaseException) -> bool:
-    """Whether SQLite met a damaged file (SQLITE_CORRUPT, with any of its extended codes);
-    `error` from the driver or SQLAlchemy. A file that is no database at all (SQLITE_NOTADB)
-    is `open_error`'s to explain."""
+    """Whether SQLite met a damaged file (SQLITE_CORRUPT, any extended code); a file that is no
+    database at all (SQLITE_NOTADB) is `open_error`'s to explain."""
     driver_error = error.orig if isinstance(error, DBAPIError) else error
     code = getattr(driver_error, "sqlite_errorcode", None)
     return isinstance(code, int) and code & 0xFF == sqlite3.SQLITE_CORRUPT

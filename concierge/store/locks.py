@@ -43,9 +43,8 @@ class LockRepository(Repository):
         field: str = "",
         context: ChangeContext | None = None,
     ) -> Outcome[bool]:
-        """Lock the target if it is not locked, else unlock it; True if it is now locked. `target`
-        is an item's or stop's id, the id of the row whose `field` a field lock holds, or a day
-        lock's ISO date."""
+        """Lock the target if it is not locked, else unlock it; True if it is now locked.
+        `target` is a row's id, or a day lock's ISO date."""
         if context is not None and context.actor is Actor.ASSISTANT:
             raise InvalidChangeError(
                 "lock", QT_TRANSLATE_NOOP("StoreError", "Only the person can lock or unlock.")

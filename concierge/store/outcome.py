@@ -32,9 +32,8 @@ class Status(StrEnum):
 
 @dataclass(frozen=True, slots=True)
 class Outcome(Generic[T]):
-    """`record` is what the write returns (the record as stored, or as it would be for a
-    proposal; a flag for a removal); `changes` what it committed, as published; `refusal`
-    the lock's refusal of a refused write."""
+    """`record` is what the write returns (as it would be, for a proposal; a flag for a
+    removal); `refusal` the lock's refusal of a refused write."""
 
     _record: T
     changes: tuple[Change, ...] = ()

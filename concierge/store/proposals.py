@@ -162,9 +162,8 @@ class ProposalRepository:
         return await self.database.run(transaction)
 
     async def decide(self, trip_id: str, accepted: Collection[str]) -> Decision:
-        """Apply the pending calls `accepted` (by call id) as one undo step, the assistant's,
-        and reject the other pending ones. An accepted call the trip no longer fits is a
-        conflict, not applied (`ProposedCall.note` says why)."""
+        """Apply the pending calls `accepted` as one undo step, the assistant's, and reject the
+        others; an accepted call the trip no longer fits is a conflict, not applied."""
 
         def transaction(session: Session) -> tuple[Decision, list[Change]]:
             return _decide(session, trip_id, set(accepted))

@@ -151,9 +151,8 @@ class FormState:
 
 @dataclass(frozen=True, slots=True)
 class GoalRecord:
-    """One goal of a trip's checklist. `completes_on` is the trigger that completes it from
-    outside a turn ("lookup:holidays"); `seen_by_assistant` is false for a goal completed
-    by someone else since the assistant was last shown it."""
+    """One goal of a trip's checklist; `seen_by_assistant` is false for a goal completed by
+    someone else since the assistant was last shown it."""
 
     id: str
     trip_id: str

@@ -397,9 +397,8 @@ PROPOSAL_STATUSES = ("pending", "accepted", "rejected", "conflict")
 
 
 class Proposal(ChangeRow, table=True):
-    """A change-log row the assistant proposed instead of writing, kept until the person decides.
-    Rows sharing `call_id` (one tool call) are decided together; `reported` is set once the
-    model was told."""
+    """A change-log row the assistant proposed instead of writing, until the person decides;
+    rows sharing `call_id` (one tool call) are decided together."""
 
     __tablename__ = "proposal"
     __table_args__ = (
@@ -454,8 +453,7 @@ class ImportCandidate(SQLModel, table=True):
 
 class ConversationTurn(SQLModel, table=True):
     """Which process is answering in a conversation, until `expires_at` (renewed while it
-    answers): one turn at a time per conversation, across processes. No foreign key: a turn
-    may begin before its conversation's first message creates the conversation."""
+    answers). No foreign key: a turn may begin before the conversation exists."""
 
     __tablename__ = "conversation_turn"
 
@@ -476,9 +474,8 @@ class AppSetting(SQLModel, table=True):
 
 
 class LookupJob(SQLModel, table=True):
-    """One background lookup for a trip. The row, not the asyncio task, is the truth: a job whose
-    task died with the app is found `queued` or `running` at the next start and marked
-    `interrupted`, so it can be retried."""
+    """One background lookup. The row, not the asyncio task, is the truth: a job found `queued`
+    or `running` at the next start is marked `interrupted`, so it can be retried."""
 
     __tablename__ = "lookup_job"
     __table_args__ = (

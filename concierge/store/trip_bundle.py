@@ -150,9 +150,8 @@ FORM_ANSWERS = Extra(
 
 
 def _unverified_extra(spec: EntitySpec[Any, Any]) -> Extra:
-    """A row's facts the assistant set that nobody confirmed, as a list of field names (left
-    out when there are none): imported, they stay unverified; the rest count as backed by
-    the file."""
+    """A row's facts the assistant set that nobody confirmed (left out when none): imported,
+    they stay unverified; the rest count as backed by the file."""
     facts = FACT_FIELDS[spec.kind]
 
     def read(session: Session, record: Any) -> JsonValue:
@@ -506,9 +505,8 @@ def _numbered(part: BundlePart, rows: list[ParsedRow]) -> list[ParsedRow]:
 
 
 def write_bundle(session: Session, writer: ChangeWriter, bundle: ParsedBundle) -> TripRecord:
-    """Write a checked bundle as a new trip, last in the list, with new ids for every row.
-    Rows are stamped a microsecond apart in file order, so rows a part's order ties (two
-    expenses of one day) keep their order, as a row the store wrote later comes later."""
+    """Write a checked bundle as a new trip with new ids. Rows are stamped a microsecond apart
+    in file order, so rows a part's order ties keep their order."""
     clock = _stamps(utc_now())
     stamps = next(clock)
     trip_id = uuid.uuid4().hex

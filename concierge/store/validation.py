@@ -125,9 +125,8 @@ def _moment(moment: datetime, zone: str | None) -> str:
 
 
 def item_problem(item: ItineraryItemRecord) -> tuple[tuple[str, ...], str] | None:
-    """What breaks a rule that spans an item's fields, with the fields involved (the first
-    is the one to fix when nothing else says which), or None. Start and end are compared as
-    real instants, so a flight may land at an earlier local time in another zone."""
+    """What breaks a rule spanning an item's fields, the field to fix first, or None. Times
+    compare as instants: a flight may land at an earlier local time elsewhere."""
     if item.all_day:
         timed = [
             name
