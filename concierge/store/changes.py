@@ -1,9 +1,5 @@
-"""Who changed what: the context a write runs in, and the notifications sent after it commits.
-
-Views and the assistant's context providers learn of every committed write through one
-`ChangeBus`, whoever made it (a form, an assistant tool, an undo), so a form can show the
-assistant's edit and the next model iteration sees the person's.
-"""
+"""Who changed what: the context a write runs in, and the notifications sent after it commits
+on one `ChangeBus`, whoever made it, so each view and the next model iteration see it."""
 
 from __future__ import annotations
 
@@ -39,8 +35,7 @@ _ACTOR_SOURCES = {
     Actor.ASSISTANT: FactSource.ASSISTANT,
     Actor.APP: FactSource.LOOKUP,
 }
-"""The source of a fact a context sets unless it names one: the app writes facts only from
-what its lookups found."""
+"""A context's default fact source: the app writes facts only from what its lookups found."""
 
 
 class EntityKind(StrEnum):
@@ -57,8 +52,7 @@ class EntityKind(StrEnum):
     EXPENSE = "expense"
     DOCUMENT = "document"
     TRIP_LOCK = "trip_lock"
-    """A lock the person put on a field, an item, a day or a stop: locking creates one,
-    unlocking deletes it, so both undo like any edit."""
+    """A lock: locking creates one, unlocking deletes it, so both undo like any edit."""
 
 
 class Action(StrEnum):

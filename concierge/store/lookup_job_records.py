@@ -1,8 +1,5 @@
-"""Background lookup jobs as the store hands them out, and the bus that announces their
-changes: their own, not the `ChangeBus`, since a job's progress changes many times a second
-and is no edit of the trip (nothing to undo or highlight), so trip views never refresh
-because a lookup advanced.
-"""
+"""Background lookup jobs as the store hands them out, and their own bus: a job's progress
+changes many times a second and is no edit of the trip, so it stays off the `ChangeBus`."""
 
 from __future__ import annotations
 

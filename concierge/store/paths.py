@@ -1,8 +1,5 @@
-"""Where Concierge keeps its files.
-
-The platform's per-user data and log folders by default; `CONCIERGE_DATA_DIR` (for tests and
-portable installs) or an explicit folder puts everything, logs included, in one place.
-"""
+"""Where Concierge keeps its files: the platform's per-user folders, or everything, logs
+included, in `CONCIERGE_DATA_DIR` (tests, portable installs) or an explicit folder."""
 
 from __future__ import annotations
 

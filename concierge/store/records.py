@@ -243,8 +243,7 @@ class LockKind(StrEnum):
     ITEM = "item"
     """An itinerary item: every field, and its place in the day."""
     DAY = "day"
-    """A day of the itinerary: no item is added to it, moved on, into or out of it, or
-    removed from it."""
+    """A day: no item is added to it, moved on, into or out of it, or removed from it."""
     STOP = "stop"
     """A stop: its place, its dates and its place in the route."""
 

@@ -1,14 +1,10 @@
 """A trip with everything it owns as one JSON document, and back as a new trip.
 
-The document is built from the `EntitySpec` of each kind of trip-owned row in `PARTS`, so a
-new kind of row travels once its spec is added there. Each row keeps its record's fields but
-its trip and timestamps; its `id` is only a name inside the file: importing gives every row a
-new id and rewrites the fields referring to another row (`BundlePart.references`). Values
-keep their exact form, so export → import → export gives the same document but for the ids.
-
-Importing checks every value by the store's rules before anything is written, reports each
-problem with its place in the file ("itinerary[3].start_time: …"), and writes the trip in
-one transaction and one undo step.
+Built from the `EntitySpec` of each part in `PARTS`. A row's `id` is only a name inside the
+file: importing gives every row a new id and rewrites the fields referring to another row.
+Values keep their exact form, so export → import → export gives the same document but for
+the ids. Importing checks every value before anything is written and reports each problem
+with its place in the file ("itinerary[3].start_time: …").
 """
 
 from __future__ import annotations
@@ -60,8 +56,7 @@ MAX_PROBLEMS = 20
 """Problems reported for one file; past that, the rest are counted."""
 
 Problem = Callable[[Any, TripRecord | None], tuple[str, str] | None]
-"""A rule spanning a row's fields: (the row's record, its trip's record, None when the trip's
-own fields are wrong) → the field to fix and why, or None."""
+"""A rule spanning a row's fields: (record, its trip or None) → the field to fix and why."""
 
 
 class BundleError(StoreError):
@@ -228,9 +223,8 @@ PARTS: tuple[BundlePart, ...] = (
         problem=_expense_problem,
     ),
 )
-"""Every kind of row a trip owns, in the order they are written (a part after those it
-refers to). A new kind joins by adding its part here; tests/cli/test_trip_bundle.py checks
-that every table with a foreign key to the trip is here or in `LEFT_OUT`."""
+"""Every kind of row a trip owns, each after those it refers to; a test checks that every
+table with a foreign key to the trip is here or in `LEFT_OUT`."""
 
 LEFT_OUT: Mapping[str, str] = {
     "lookup_job": "lookups are fetched data, not the plan: a copy looks them up again",

@@ -269,8 +269,7 @@ def _item_linked_touches(
 
 
 RowWrite = Callable[[Session, EntitySpec[Any, Any], ChangeLogEntry], Sequence[str] | None]
-"""Makes one logged row as it was before (undo) or after (redo) its change; the fields
-written, or None if the row is no longer as the change left it."""
+"""Makes one logged row as before (undo) or after (redo) its change; None if it changed."""
 
 
 def replay(
