@@ -16,7 +16,6 @@ def normalize_base_url(url: str) -> str:
 
 
 def base_url_problem(url: str) -> str | None:
-    """Why `url` cannot be a base URL, or None when it can."""
     url = normalize_base_url(url)
     if not url:
         return QT_TRANSLATE_NOOP("ModelProfile", "Enter the model server's base URL.")

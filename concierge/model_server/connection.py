@@ -22,10 +22,8 @@ async def list_models(
     # ASYNC109: the timeout bounds each request of the SDK client, not this coroutine.
     timeout: float = CHECK_TIMEOUT,  # noqa: ASYNC109
 ) -> list[str]:
-    """The model ids the server lists at GET {base_url}/models, sorted.
-
-    Raises `ConnectionCheckError` with a readable message for every failure.
-    """
+    """The model ids the server lists at GET {base_url}/models, sorted; any failure raises
+    `ConnectionCheckError` with a readable message."""
     base_url = normalize_base_url(base_url)
     if (problem := base_url_problem(base_url)) is not None:
         raise ConnectionCheckError(problem)
@@ -54,10 +52,7 @@ async def list_models(
 
 
 async def check_connection(profile: ModelProfile) -> str:
-    """Ask the server for its models and say whether the chosen one is among them.
-
-    Raises `ConnectionCheckError` when the server cannot be asked or refuses.
-    """
+    """Ask the server for its models and say whether the chosen one is among them."""
     if profile.preset_info.key_required and not profile.api_key:
         raise ConnectionCheckError(
             QT_TRANSLATE_NOOP("ModelServer", "{server} needs an API key.").format(

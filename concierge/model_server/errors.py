@@ -6,8 +6,7 @@ from concierge.text import TranslatedError
 
 
 class ConnectionCheckError(TranslatedError):
-    """A model server could not be asked what it offers; `status_code` is its HTTP answer,
-    when it gave one."""
+    """A model server could not be asked what it offers."""
 
     def __init__(self, message: str, *, status_code: int | None = None) -> None:
         super().__init__(message)

@@ -65,9 +65,8 @@ def _env(environ: Mapping[str, str], name: str) -> str | None:
 
 @dataclass(frozen=True, slots=True)
 class ModelProfile:
-    """The model connection in effect: `profile[SETTING]` for each of `PROFILE_SETTINGS`.
-    `overridden` names the environment variables that replaced stored values; `key_source`
-    is None when there is no key."""
+    """The model connection in effect; `overridden` names the environment variables that
+    replaced stored values."""
 
     values: Mapping[Setting[Any], Any]
     key_source: SecretSource | None = None
@@ -140,8 +139,7 @@ class ModelProfile:
 async def load_profile(
     settings: Settings, secrets: SecretStore, environ: Mapping[str, str] = os.environ
 ) -> ModelProfile:
-    """The stored profile with `OPENAI_BASE_URL`, `OPENAI_API_KEY` and `CONCIERGE_MODEL`
-    applied when they are set and not empty."""
+    """The stored profile with the non-empty environment overrides applied."""
     values: dict[Setting[Any], Any] = {
         setting: await settings.get(setting)
         for setting in PROFILE_SETTINGS
@@ -181,10 +179,8 @@ async def save_profile(
     *,
     environ: Mapping[str, str] = os.environ,
 ) -> SecretSaved | None:
-    """Store the profile's `values`, leaving settings not given or overridden by the
-    environment as stored. The key goes to the `SecretStore` under the base URL (an empty key
-    forgets it); returns where it went, or None when none was stored.
-    """
+    """Store the profile's `values`, but not those the environment overrides; the key goes to
+    the `SecretStore` (empty forgets it). Returns where it went, or None."""
     kept = {variable for _, variable in OVERRIDES if _env(environ, variable) is not None}
     given = {
         setting: _clean(setting, value)

@@ -1,9 +1,8 @@
 """API keys in the system keyring, never in the database or the settings.
 
-Without a working keyring (a headless box, a locked one, keyring's `null` backend that drops
-what it is given, caught by reading the key back) the key is kept for this session only, and
-the result says so for the UI: a key never vanishes silently after a restart. Keyring calls
-can block (D-Bus, an unlock prompt), so they run on a worker thread.
+Without a working keyring (headless, locked, or the `null` backend, caught by reading the key
+back) the key is kept for this session only and the result says so. Keyring calls can block
+(D-Bus, an unlock prompt), so they run on a worker thread.
 """
 
 from __future__ import annotations
@@ -37,8 +36,7 @@ class Secret:
 
 @dataclass(frozen=True, slots=True)
 class SecretSaved:
-    """Where a saved secret went: `persistent` when it was read back from the keyring;
-    `message` says where it is (and when not persistent, why), for the UI."""
+    """Where a saved secret went, for the UI; `persistent` if read back from the keyring."""
 
     persistent: bool
     message: str | None = None
@@ -89,8 +87,7 @@ class SecretStore:
         return None
 
     async def set(self, account: str, value: str) -> SecretSaved:
-        """Save the key in the keyring and read it back; if either fails, keep it for this
-        session and say why."""
+        """Save the key and read it back; if that fails, keep it for this session."""
         try:
             await asyncio.to_thread(keyring.set_password, self.service, account, value)
             kept = await asyncio.to_thread(keyring.get_password, self.service, account)
@@ -127,7 +124,6 @@ class SecretStore:
         return "The API key is kept only until Concierge quits: the system keyring did not keep it."
 
     async def delete(self, account: str) -> None:
-        """Forget the key for `account`, in this session and in the keyring."""
         self._session.pop(account, None)
         try:
             await asyncio.to_thread(keyring.delete_password, self.service, account)

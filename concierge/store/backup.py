@@ -22,12 +22,9 @@ def backup_path_for(path: Path, revision: str | None) -> Path:
 
 
 def backup_database(path: Path, revision: str | None) -> Path:
-    """Copy `path` with SQLite's online backup API (WAL content included) and return the copy.
-
-    Unlike copying the file, the backup API sees committed pages still in the WAL and never
-    copies a half-written page. The copy is checked like the database at start-up; one that
-    fails is removed and `sqlite3.DatabaseError` raised, so no damaged backup is ever offered.
-    """
+    """Copy `path` with SQLite's online backup API, which sees committed pages still in the WAL
+    and never copies a half-written page. A copy failing the start-up check is removed and
+    `sqlite3.DatabaseError` raised, so no damaged backup is ever offered."""
     target = backup_path_for(path, revision)
     with (
         closing(sqlite3.connect(path, timeout=BUSY_TIMEOUT_SECONDS)) as source,

@@ -14,24 +14,21 @@ from .undo import UndoResult, newest_group_label, undo_step
 
 
 class ChangeHistory:
-    """Undo and redo over the change log, and seen marks. Undo and redo publish their changes
-    on the bus like any other write, after they committed."""
+    """Undo and redo over the change log, and seen marks."""
 
     def __init__(self, database: Database, bus: ChangeBus) -> None:
         self.database = database
         self.bus = bus
 
     async def undo_label(self, trip_id: str | None = None) -> str | None:
-        """What `undo_last` would undo, e.g. for an "Undo Rename trip" menu entry; None if
-        there is nothing to undo."""
+        """What `undo_last` would undo, or None."""
         return await self.database.run(lambda session: newest_group_label(session, trip_id))
 
     async def undo_last(
         self, trip_id: str | None = None, *, actor: Actor = Actor.PERSON
     ) -> UndoResult | None:
-        """Revert the newest change group not yet undone (of any trip, or touching
-        `trip_id`; all-trip pins belong to no trip) in one transaction. None if there is
-        nothing to undo."""
+        """Revert the newest change group not yet undone (touching `trip_id`, if given; all-trip
+        pins belong to no trip). None if there is nothing to undo."""
 
         def undo(session: Session) -> tuple[UndoResult | None, tuple[Change, ...]]:
             result = undo_step(session, trip_id, actor)
@@ -40,15 +37,13 @@ class ChangeHistory:
         return await commit_and_publish(self.database, self.bus, undo)
 
     async def redo_label(self, trip_id: str | None = None) -> str | None:
-        """What `redo_last` would make again, e.g. for a "Redo Rename trip" menu entry; None
-        if nothing was undone since the last change."""
+        """What `redo_last` would make again, or None."""
         return await self.database.run(lambda session: newest_redo_label(session, trip_id))
 
     async def redo_last(
         self, trip_id: str | None = None, *, actor: Actor = Actor.PERSON
     ) -> UndoResult | None:
-        """Make the newest undone step (of any trip, or touching `trip_id`) again in one
-        transaction, whoever made it. None if there is nothing to redo."""
+        """Make the newest undone step again, whoever made it; None if none."""
 
         def redo(session: Session) -> tuple[UndoResult | None, tuple[Change, ...]]:
             result = redo_step(session, trip_id, actor)
@@ -57,15 +52,13 @@ class ChangeHistory:
         return await commit_and_publish(self.database, self.bus, redo)
 
     async def unseen_assistant_changes(self, trip_id: str) -> UnseenChanges:
-        """(entity, id) → names of the fields the assistant changed that the person has not
-        seen, on this trip or on all-trip pins. A created row's fields include `CREATED`
-        ("*"); deleted rows are left out. Form answers are keyed by their form instance's id,
-        with the form's field names."""
+        """(entity, id) → fields the assistant changed that the person has not seen, on this
+        trip or on all-trip pins; a created row's include `CREATED`, deleted rows are left out.
+        Form answers are keyed by their instance's id."""
         return await self.database.run(lambda session: unseen_changes(session, trip_id))
 
     async def unseen_item_titles(self, trip_id: str) -> dict[str, str]:
-        """Id → title of the itinerary items the assistant added that the person has not
-        seen, in the order added (for "… and added “Dinner at Taberna”")."""
+        """Id → title of the items the assistant added, unseen, in the order added."""
         return await self.database.run(lambda session: unseen_item_titles(session, trip_id))
 
     async def mark_seen(
@@ -74,16 +67,14 @@ class ChangeHistory:
         entity: EntityKind | None = None,
         entity_id: str | None = None,
     ) -> int:
-        """Mark the unseen changes of the trip and of all-trip pins (or one entity's) seen;
-        returns how many rows."""
+        """Mark the trip's and all-trip pins' unseen changes seen; how many rows."""
         return await self.database.run(
             lambda session: mark_seen(session, trip_id, entity, entity_id)
         )
 
     async def group_outcome(self, group_id: str) -> str | None:
-        """What the change group `group_id` did, in a sentence ("Saved the assistant's
-        addition of “Dinner” (1 change)."), or None if it wrote nothing. A tool call's
-        writes form one group, so this is its true outcome after a crash lost its result."""
+        """What the change group `group_id` did, in a sentence, or None if it wrote nothing: a tool
+        call's true outcome after a crash lost its result."""
 
         def read(session: Session) -> list[ChangeLogEntry]:
             return list(

@@ -1,11 +1,9 @@
 """Keeping the change log as long as undo can use it, and no longer.
 
-After each logged write, the log keeps the newest `history.undo_depth` groups not undone
-and every undone row Redo can still make again, and deletes the rest: undone rows a later
-change made unreachable, and older groups' rows, except the assistant's changes the person
-has not seen yet (they keep their highlight until marked seen). An undo reaching a kept row
-past the depth is checked like any undo. A document's file stays while a row or a log entry
-names it (`referenced_document_files`).
+After each logged write the log keeps the newest `history.undo_depth` groups not undone,
+every undone row Redo can still make again, and the assistant's changes the person has not
+seen yet (their highlight); it deletes the rest. A document's file stays while a row or a
+log entry names it (`referenced_document_files`).
 """
 
 from __future__ import annotations
@@ -20,8 +18,7 @@ from .tables import ChangeLogEntry, Document
 
 
 def prune_change_log(session: Session, depth: int) -> int:
-    """Delete what undo and redo can no longer reach beyond `depth` groups; returns how many
-    rows went."""
+    """Delete what undo and redo can no longer reach; how many rows went."""
     dead = session.exec(
         delete(ChangeLogEntry).where(
             col(ChangeLogEntry.undone).is_(True), col(ChangeLogEntry.redo_step).is_(None)

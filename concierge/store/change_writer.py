@@ -1,9 +1,7 @@
 """Writing a row and its change-log entry together, inside the caller's transaction.
 
-No row changes without a log entry to undo it by, and the `Change` notifications to send
-after the commit are collected as the rows are written. The first logged write of a
-transaction empties the redo stack, as in every editor. Renumbering a list is logged as one
-REORDER row of the positions that changed, not as one row per moved entry.
+The first logged write of a transaction empties the redo stack. Renumbering a list is logged
+as one REORDER row of the positions that changed.
 """
 
 from __future__ import annotations
@@ -50,8 +48,7 @@ class ChangeWriter:
         self._locks: dict[str, list[LockRecord]] = {}
 
     def describe(self, label: str) -> None:
-        """Name this write for the undo menu ("Rename trip …"), unless the context already
-        names its whole group."""
+        """Name this write for the undo menu, unless the context names its group."""
         if not self.context.label:
             self.label = label
 
@@ -97,9 +94,8 @@ class ChangeWriter:
         one: Callable[[R], str],
         many: Translatable,
     ) -> int:
-        """Confirm the assistant's facts on the rows `ids` (unknown ones skipped: they may just
-        have gone), described by `one(record)` or, for several, `many` with their number as {count};
-        the number of rows that had any."""
+        """Confirm the assistant's facts on the rows `ids` (unknown ones skipped: they may just have
+        gone), labelled by `one` or `many`; the number of rows that had any."""
         known = sources_of(self.session, spec.kind, ids)
         records = [
             record
@@ -113,9 +109,8 @@ class ChangeWriter:
         return len(records)
 
     def mark_unverified(self, spec: EntitySpec[R, Any], record: R, fields: Sequence[str]) -> None:
-        """Record the facts `fields` of a row just written as the assistant's unconfirmed
-        guesses (a trip file or the trip copied says they were), logged as an edit of no
-        field."""
+        """Record the facts `fields` of a row just written as the assistant's unconfirmed guesses,
+        logged as an edit of no field."""
         values = {name: getattr(record, name) for name in fields}
         context = dataclasses.replace(self.context, source=FactSource.ASSISTANT)
         trip_id = spec.trip_id_of(record)
@@ -165,8 +160,7 @@ class ChangeWriter:
         return [spec.to_record(row) for row in rows]
 
     def _locks_on(self, spec: EntitySpec[R, Any], record: R | None) -> list[LockRecord]:
-        """The locks of the trip of an assistant's write of `record`, read once per
-        transaction; none for the person's writes."""
+        """The trip's locks for an assistant's write, read once per transaction."""
         if self.context.actor is not Actor.ASSISTANT or spec.kind not in LOCKABLE:
             return []
         trip_id = spec.trip_id_of(record) if record is not None else None
@@ -251,10 +245,8 @@ class ChangeWriter:
         after: str | None,
         sources: Images = (None, None),
     ) -> None:
-        """Log a write the caller made itself: `before` and `after` are JSON objects of the
-        changed fields (None for the side of a create or delete that has no row); `sources`
-        the fact sources it replaced and set (see `field_sources`). A REORDER row is
-        announced by the caller, one change per entry moved."""
+        """Log a write the caller made itself: `before`/`after` are JSON objects of the changed
+        fields (None for a missing side). The caller announces a REORDER row itself."""
         if not self._redo_cleared:
             self.session.exec(
                 update(ChangeLogEntry)

@@ -1,9 +1,5 @@
-"""Who changed what: the context a write runs in, and the notifications sent after it commits.
-
-Views and the assistant's context providers learn of every committed write through one
-`ChangeBus`, whoever made it (a form, an assistant tool, an undo), so a form can show the
-assistant's edit and the next model iteration sees the person's.
-"""
+"""Who changed what: the context a write runs in, and the notifications sent after it commits
+on one `ChangeBus`, whoever made it, so each view and the next model iteration see it."""
 
 from __future__ import annotations
 
@@ -39,8 +35,7 @@ _ACTOR_SOURCES = {
     Actor.ASSISTANT: FactSource.ASSISTANT,
     Actor.APP: FactSource.LOOKUP,
 }
-"""The source of a fact a context sets unless it names one: the app writes facts only from
-what its lookups found."""
+"""A context's default fact source: the app writes facts only from what its lookups found."""
 
 
 class EntityKind(StrEnum):
@@ -57,8 +52,7 @@ class EntityKind(StrEnum):
     EXPENSE = "expense"
     DOCUMENT = "document"
     TRIP_LOCK = "trip_lock"
-    """A lock the person put on a field, an item, a day or a stop: locking creates one,
-    unlocking deletes it, so both undo like any edit."""
+    """A lock: locking creates one, unlocking deletes it, so both undo like any edit."""
 
 
 class Action(StrEnum):
@@ -75,9 +69,8 @@ def new_group_id() -> str:
 
 
 class Initiator:
-    """Which part of the app asked for a write (a view), so it can tell its own changes
-    from everyone else's when they come back on the bus and skip reloading for them. Told
-    apart by identity; `name` is only for logs."""
+    """Which part of the app asked for a write, so it can skip reloading for its own changes
+    when they come back on the bus. Told apart by identity."""
 
     __slots__ = ("name",)
 
@@ -90,13 +83,10 @@ class Initiator:
 
 @dataclass(frozen=True, slots=True)
 class ChangeContext:
-    """Who is writing and which undo step the write belongs to.
-
-    Pass one context to several writes (e.g. everything one assistant tool call does) and
-    they undo as one step. Writes given no context are the person's, one step each. An empty
-    `label` lets each write describe itself ("Rename trip “Porto”"). `initiator` is handed on
-    to the write's `Change`s. `source` is who the fact fields written count as set by
-    (default: the actor's), `source_file` the file an import read them from.
+    """Who is writing and which undo step the write belongs to: writes sharing one context undo
+    as one step; no context is the person's, one step each. An empty `label` lets each write
+    describe itself. `source` is who the fact fields count as set by (default: the actor),
+    `source_file` the file an import read them from.
     """
 
     actor: Actor = Actor.PERSON
@@ -113,13 +103,9 @@ class ChangeContext:
 
 @dataclass(frozen=True, slots=True)
 class Change:
-    """One committed change to one row. `fields` names what changed (every field for a
-    create or delete); `undo` is true when an undo made it, `redo` when a redo did.
-    `initiator` is the write's context's; an undo or redo has none, so it is nobody's echo.
-
-    For `FORM_ANSWER` the row is a form instance's answers: `entity_id` is the instance's id
-    and `fields` are the names of the answered fields. `trip_id` is None only for a pin that
-    applies to all trips.
+    """One committed change to one row; `fields` is every field for a create or delete. An undo
+    or redo has no `initiator`, so it is nobody's echo. For `FORM_ANSWER`, `entity_id` is the
+    form instance and `fields` the answered fields. `trip_id` is None only for all-trip pins.
     """
 
     entity: EntityKind
@@ -155,11 +141,8 @@ News = TypeVar("News")
 
 
 class ChangeBus:
-    """The app's one bus of news, each kind its own typed channel (`news`): committed
-    changes (`subscribe`, `publish`), proposals, the import queue, and what layers above
-    the store announce (the plan checker's problems). Delivered on the thread that
-    published (the event loop's); a subscriber that raises is logged and the others still
-    run."""
+    """The app's one bus of news, a typed channel per kind (`news`), delivered on the publishing
+    thread; a subscriber that raises is logged and the others still run."""
 
     def __init__(self) -> None:
         self._channels: dict[type[Any], Listeners[Any]] = {}

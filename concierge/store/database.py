@@ -1,12 +1,10 @@
 """The app's SQLite database, with all of its work serialized on one worker thread.
 
-SQLite calls block, and a slow disk can stall them far longer than a frame, so the GUI
-thread awaits `Database.run`, which hands the work to one worker thread (as Anki and
-Electrum do); one thread is also one writer at a time. Another process can hold the write
-lock: a transaction that still meets SQLITE_BUSY after the busy timeout is run again until
-`busy_timeout` seconds have passed, then fails with `DatabaseBusyError`. Damage met after
-start-up's check rolls the transaction back with `CorruptDatabaseError`, and so does all
-work after it, so nothing more is written into a file known to be damaged.
+SQLite calls block, so the GUI thread awaits `Database.run` on one worker thread, which is
+also one writer at a time. A transaction still meeting SQLITE_BUSY after the busy timeout is
+retried until `busy_timeout` seconds have passed (`DatabaseBusyError`). Damage met after
+start-up fails this and all later work with `CorruptDatabaseError`, so nothing more is
+written into a damaged file.
 """
 
 from __future__ import annotations
@@ -40,10 +38,8 @@ class Database:
     """One SQLite file. `run` executes a function with a Session in one transaction."""
 
     def __init__(self, path: Path, *, busy_timeout: float = BUSY_TIMEOUT_SECONDS) -> None:
-        """Open `path` as it is, without migrating; see `Database.open` for start-up.
-
-        `busy_timeout`: seconds a transaction waits for another process's lock, in all.
-        """
+        """Open `path` as it is, without migrating (start-up uses `Database.open`); `busy_timeout`
+        is in seconds, for the whole transaction."""
         self.path = path
         self.busy_timeout = busy_timeout
         self.migration: MigrationReport | None = None
@@ -75,10 +71,8 @@ class Database:
         return database
 
     async def run(self, fn: Callable[[Session], T]) -> T:
-        """Run `fn` on the worker thread; commit if it returns, roll back if it raises.
-
-        Cancelling the awaiting task does not stop work that has already started.
-        """
+        """Run `fn` on the worker thread; commit if it returns, roll back if it raises. Cancelling
+        the awaiting task does not stop work already started."""
         return await asyncio.wrap_future(self._submit(fn))
 
     def run_sync(self, fn: Callable[[Session], T]) -> T:

@@ -1,10 +1,8 @@
-"""The folder that holds attached files: `<data dir>/documents/`, one file per content.
+"""The folder of attached files: `<data dir>/documents/`, one file `<sha256><suffix>` per content.
 
-A file is copied to a hidden temporary name in the same folder, flushed to disk, then
-renamed to `<sha256><suffix>` (a rename within one folder is atomic), so a crash leaves
-either no file or a whole one, never a half-written file under a real name. Two copies of
-the same content share one file. Nothing here touches the database: the repository writes
-a row only once the file is in place, and removes files only through `prune`.
+A file is written under a hidden temporary name, flushed, then renamed within the folder
+(atomic), so a crash never leaves a half-written file under a real name. Nothing here touches
+the database.
 """
 
 from __future__ import annotations
@@ -87,8 +85,7 @@ class DocumentFolder:
         return self.root / stored_name
 
     def check_source(self, source: Path) -> int:
-        """The size of `source`, or a `DocumentError` naming it and saying why it cannot be
-        attached (missing, a folder, unreadable, empty or too large)."""
+        """The size of `source`, or a `DocumentError` saying why it cannot be attached."""
         name = str(source)
         try:
             if source.is_dir():
@@ -118,8 +115,7 @@ class DocumentFolder:
         return size
 
     def copy_in(self, source: Path, progress: Progress | None = None) -> StoredFile:
-        """Copy `source` into the folder (blocking: run it off the GUI thread). Raises
-        `DocumentError`, leaving no file behind, when it cannot."""
+        """Copy `source` into the folder, blocking; on failure no file stays."""
         total = self.check_source(source)
         self.root.mkdir(parents=True, exist_ok=True)
         temporary = self.root / f"{TEMPORARY_PREFIX}{uuid.uuid4().hex}"
@@ -171,10 +167,9 @@ class DocumentFolder:
     def prune(
         self, keep: Collection[str], *, leftovers: bool, before: float | None = None
     ) -> list[str]:
-        """Delete the stored files not named in `keep`; with `leftovers`, also the
-        temporary files a crashed copy left (only safe when no copy is running); with
-        `before` (a time stamp), only files last written before it. Returns the names
-        deleted."""
+        """Delete the stored files not named in `keep` and return their names; with `leftovers` also
+        a crashed copy's temporary files (only safe while no copy runs); with `before`, only files
+        last written before it."""
         if not self.root.is_dir():
             return []
         deleted = []

@@ -1,14 +1,9 @@
 """Files attached to a trip or to one of its itinerary items, kept in the data folder.
 
-Attaching copies the file into `<data dir>/documents/` first (off the GUI thread, see
-`document_files`), and only then writes the row, logged, so a row never names a file that
-is not there. Removing a document deletes its row, logged, but not its file: undo may put
-the row back. Files are deleted by `prune_files` once no row and no change-log entry names
-them: at start-up, after each attach or removal, and a little while after any other change
-(any write may have trimmed the change log past a removal).
-
-Copies and pruning exclude each other: a prune never runs while a copy is under way (its
-file may have its final name before its row exists), and a copy waits for a running prune.
+Attaching copies the file into `<data dir>/documents/` before writing its row, so a row never
+names a missing file. Removing deletes the row but not the file (undo may put the row back);
+`prune_files` deletes files no row or change-log entry names. Copies and pruning exclude
+each other: a copy's file may have its final name before its row exists.
 """
 
 from __future__ import annotations
@@ -51,8 +46,7 @@ command line starts) may be between copying a file and writing its row."""
 
 
 class DocumentRepository(RecordRepository[DocumentRecord]):
-    """Documents, as immutable `DocumentRecord`s; their files in `folder`. Writes take an
-    optional `ChangeContext`."""
+    """Documents, as immutable `DocumentRecord`s; their files in `folder`."""
 
     spec = DOCUMENTS
 
@@ -101,11 +95,8 @@ class DocumentRepository(RecordRepository[DocumentRecord]):
         progress: Progress | None = None,
         context: ChangeContext | None = None,
     ) -> Outcome[DocumentRecord]:
-        """Copy `source` into the folder, then attach it to the trip (or to its item
-        `item_id`). `progress(copied, total)` is called on the event loop's thread. Raises
-        `DocumentError` for a file that cannot be attached, `InvalidChangeError` or
-        `RecordNotFoundError` for a trip or item that cannot take it; nothing is attached
-        then, and no file stays behind."""
+        """Copy `source` into the folder, then attach it to the trip (or its item); `progress` runs
+        on the event loop. On any error nothing is attached and no file stays."""
         async with self._lock:
             self._copies += 1
         try:
@@ -118,8 +109,7 @@ class DocumentRepository(RecordRepository[DocumentRecord]):
     async def remove(
         self, document_id: str, *, context: ChangeContext | None = None
     ) -> Outcome[bool]:
-        """Detach the document (undoable; its file stays while undo can bring it back);
-        False if there was no such document."""
+        """Detach the document (its file stays for undo); False if there was none."""
 
         def write(session: Session, writer: ChangeWriter) -> bool:
             row = session.get(Document, document_id)
@@ -139,9 +129,8 @@ class DocumentRepository(RecordRepository[DocumentRecord]):
         return removed
 
     async def prune_files(self) -> list[str]:
-        """Delete the files no document and no change-log entry names any more; the names
-        deleted. Skipped (returns []) while a copy is under way: the last copy to finish
-        prunes again."""
+        """Delete the files no document or change-log entry names; the names deleted. Skipped
+        while a copy is under way: the last copy to finish prunes again."""
         async with self._lock:
             if self._copies or self.folder.is_empty():
                 return []
@@ -178,9 +167,8 @@ class DocumentRepository(RecordRepository[DocumentRecord]):
             log.info("Pruning the documents folder failed: %s", error)
 
     def prune_files_at_start(self) -> list[str]:
-        """`prune_files` before anything runs, blocking, also deleting the temporary files a
-        crash in the middle of a copy left behind; only files older than an hour, as
-        another process may be attaching one right now."""
+        """`prune_files` before anything runs, blocking, also deleting a crashed copy's temporary
+        files; only files older than an hour, as another process may be attaching one now."""
         if self.folder.is_empty():
             return []
         keep = self.database.run_sync(referenced_document_files)
@@ -230,9 +218,8 @@ class DocumentRepository(RecordRepository[DocumentRecord]):
 
 
 def detach_item_documents(session: Session, writer: ChangeWriter, item_id: str) -> None:
-    """Move the item's documents to its trip, logged: called before the item is removed,
-    so undoing the removal attaches them to it again (the database would set `item_id` to
-    NULL behind the log's back)."""
+    """Move the item's documents to its trip, logged, before the item is removed, so undoing the
+    removal attaches them again."""
     for row in session.exec(select(Document).where(col(Document.item_id) == item_id)).all():
         before = DOCUMENTS.to_record(row)
         writer.update(DOCUMENTS, row, before, dataclasses.replace(before, item_id=None))

@@ -1,11 +1,8 @@
 """How every connection to the app's SQLite file is configured.
 
-WAL (readers never wait for the writer), `synchronous=NORMAL` (safe with WAL, much cheaper
-than FULL) and enforced foreign keys. SQLAlchemy emits BEGIN, so reads and DDL take part in
-transactions too. Every transaction begins IMMEDIATE: a deferred one that reads and then
-writes cannot wait for another process's writer (SQLite fails its upgrade at once with
-SQLITE_BUSY, whatever the busy timeout), so the lock is taken at BEGIN, where the busy
-timeout does its job.
+WAL, `synchronous=NORMAL` (safe with WAL) and enforced foreign keys. Every transaction
+begins IMMEDIATE: a deferred one that reads then writes fails its lock upgrade at once with
+SQLITE_BUSY, whatever the busy timeout.
 """
 
 from __future__ import annotations
@@ -29,11 +26,8 @@ BUSY_TIMEOUT_SECONDS = 15
 def create_sqlite_engine(
     path: Path, *, foreign_keys: bool = True, busy_timeout: float = BUSY_TIMEOUT_SECONDS
 ) -> Engine:
-    """An engine for the SQLite file at `path`, creating its folder if needed.
-
-    Nothing is opened yet; the first connection is made on first use. `busy_timeout`: seconds
-    a statement waits for another process's lock before failing with SQLITE_BUSY.
-    """
+    """An engine for the SQLite file at `path`, creating its folder if needed. `busy_timeout`:
+    seconds a statement waits for another process's lock."""
     try:
         path.parent.mkdir(parents=True, exist_ok=True)
     except OSError as error:
@@ -73,9 +67,8 @@ def is_busy(error: BaseException) -> bool:
 
 
 def is_damage(error: BaseException) -> bool:
-    """Whether SQLite met a damaged file (SQLITE_CORRUPT, with any of its extended codes);
-    `error` from the driver or SQLAlchemy. A file that is no database at all (SQLITE_NOTADB)
-    is `open_error`'s to explain."""
+    """Whether SQLite met a damaged file (SQLITE_CORRUPT, any extended code); a file that is no
+    database at all (SQLITE_NOTADB) is `open_error`'s to explain."""
     driver_error = error.orig if isinstance(error, DBAPIError) else error
     code = getattr(driver_error, "sqlite_errorcode", None)
     return isinstance(code, int) and code & 0xFF == sqlite3.SQLITE_CORRUPT

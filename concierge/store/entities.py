@@ -1,13 +1,9 @@
 """How each kind of entity maps between its table row, its record and the change log's JSON.
 
-The repositories and undo work on any entity through its `EntitySpec`, so a create, update or
-delete is written, logged and reverted the same way for trips, itinerary items, form
-instances, goals and pins. (Form answers are an event log, not rows edited in place; see
-`form_answers`.) A record's fields and its row's columns have the same names, the ones the
-entity's declaration (`concierge.model.fields`) gives; a spec checks its record and its
-table against the declaration when it is made (at import), so they cannot drift. `stored`
-says how a column keeps a field in another form (an enum as its value, a tuple as JSON
-text): the declared kind decides it, the spec names only the store's own fields.
+The repositories and undo write, log and revert any entity the same way through its
+`EntitySpec` (form answers are an event log instead, see `form_answers`). A spec checks its
+record and table against the entity's declaration at import, so they cannot drift; `stored`
+names only the store's own fields kept in another form.
 """
 
 from __future__ import annotations
@@ -113,7 +109,6 @@ class EntitySpec(Generic[R, Row]):
         return columns
 
     def find(self, session: Session, entity_id: str) -> R | None:
-        """The record with this id, if there is one."""
         row = session.get(self.table, entity_id)
         return None if row is None else self.to_record(row)
 
@@ -128,14 +123,12 @@ class EntitySpec(Generic[R, Row]):
         return self.table(**self.to_columns(record))
 
     def write(self, row: Row, record: R, names: Collection[str]) -> None:
-        """Copy the fields `names` of `record` onto `row`."""
         for name, value in self.to_columns(record).items():
             if name in names:
                 setattr(row, name, value)
 
     def to_json(self, record: R, names: Collection[str] | None = None) -> str:
-        """`record` (or only its fields `names`) as a JSON object: Decimals and dates as
-        strings, so they come back exactly."""
+        """`record` (or its fields `names`) as JSON, Decimals and dates as strings."""
         include = None if names is None else set(names)
         data = self.adapter.dump_python(record, mode="json", include=include)
         return json.dumps(data, ensure_ascii=False, sort_keys=True)

@@ -35,8 +35,7 @@ class DatabaseClosedError(StoreError):
 
 
 class DatabaseBusyError(StoreError):
-    """Another process kept the database locked for longer than the store waits; the work
-    was rolled back, so nothing of it was written and it can simply be tried again."""
+    """Another process kept the database locked too long; nothing was written: try again."""
 
     def __init__(self, path: Path, waited: float) -> None:
         super().__init__(
@@ -66,10 +65,8 @@ class ConversationBusyError(StoreError):
 
 
 class CorruptDatabaseError(StoreError):
-    """SQLite's check found damage in the database file, which was left untouched.
-
-    `backup` is the newest backup that passed the same check, if any, to offer instead.
-    """
+    """SQLite's check found damage in the database file, which was left untouched; `backup` is
+    the newest backup that passed the same check, if any."""
 
     def __init__(
         self,
@@ -129,11 +126,8 @@ class CorruptHistoryError(StoreError):
 
 
 class InvalidChangeError(StoreError):
-    """A write was refused because a value breaks a rule; nothing was written.
-
-    `field` names the offending field so a form can point at it; the message is a sentence
-    meant for the person (or for the assistant, as a tool error).
-    """
+    """A write was refused because a value breaks a rule; nothing was written. `field` lets a
+    form point at it; the message is for the person (or the assistant, as a tool error)."""
 
     def __init__(self, field: str, message: str) -> None:
         super().__init__(message)
@@ -141,9 +135,8 @@ class InvalidChangeError(StoreError):
 
 
 class LockedError(InvalidChangeError):
-    """An assistant's write was refused because it would change something the person
-    locked; nothing was written. The message names the lock ("Item “Ryokan Kyoto” is locked
-    by the person; ask them to unlock it."); `field` is the locked field, if one is."""
+    """An assistant's write was refused because it would change something the person locked;
+    nothing was written. `field` is the locked field, if one is."""
 
     def __init__(self, message: str, *, field: str = "") -> None:
         super().__init__(field, message)
@@ -163,8 +156,7 @@ class RecordNotFoundError(StoreError):
 
 
 class UndoError(StoreError):
-    """An undo was refused because the rows it would restore were changed behind the change
-    log's back; nothing was changed."""
+    """An undo refused: its rows were changed behind the log's back."""
 
 
 class InvalidSettingError(StoreError):
@@ -172,5 +164,4 @@ class InvalidSettingError(StoreError):
 
 
 class DocumentError(StoreError):
-    """A file could not be attached or found (missing, a folder, unreadable, too large, or
-    the copy failed); nothing was attached and no stray file was left."""
+    """A file could not be attached or found; nothing attached, no stray file."""

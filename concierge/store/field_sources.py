@@ -1,10 +1,9 @@
 """Who set each fact field (a time, a price, an address) of an item or an expense, and when.
 
-The `ChangeWriter` records a source for every fact field a write sets (the context's
-`fact_source`) and forgets it when the field is emptied or its row deleted, in the same
-transaction. The sources a write replaced and the ones it left are kept as JSON in the
-write's change-log row, so undo puts back the previous source and redo the new one. The
-fact fields are the rules declared with `fact=True`; nothing else names them.
+The `ChangeWriter` records the context's `fact_source` for every fact field a write sets and
+forgets it when the field is emptied, in the same transaction; the sources replaced and kept
+go into the change-log row, so undo and redo restore them. Fact fields are the rules
+declared with `fact=True`.
 """
 
 from __future__ import annotations
@@ -191,7 +190,6 @@ def restore_sources(
 
 
 def logged_source_fields(*texts: str | None) -> frozenset[str]:
-    """The fields whose source a change-log row changed."""
     names: set[str] = set()
     for text in texts:
         if text is not None:

@@ -1,10 +1,8 @@
 """A form instance's answers as an event log, and how the change log records and reverts them.
 
-Each change appends an event (set, revise or retract); a field's answer is its newest
-event's value. The change log records a change as an update of the instance's answers
-(`{"diet": "vegan"}` → `{"diet": "vegetarian"}`, null for unanswered), so it reads like any
-edit and undo overlaps changes field by field; undo deletes the events a change appended.
-Deleting a trip logs each instance's whole event history, so undo puts every event back.
+A field's answer is its newest event's value (set, revise or retract). The change log records
+a change as an update of the instance's answers (null for unanswered), so undo overlaps
+changes field by field; undo deletes the events a change appended.
 """
 
 from __future__ import annotations
@@ -37,9 +35,7 @@ _EVENTS: TypeAdapter[list[AnswerEvent]] = TypeAdapter(list[AnswerEvent])
 
 def encode(field: str, value: JsonValue) -> str:
     """`value` as canonical JSON text (sorted keys), so equal values compare equal as text.
-    Refuses None (unanswered is the absence of an answer: retract instead), NaN and
-    infinities, anything that is not JSON, and what SQLite cannot keep as text (see
-    `stored_text`)."""
+    Refuses None (retract instead), NaN, infinities, non-JSON and what `stored_text` refuses."""
     if value is None:
         raise empty_answer_error(field)
     try:
@@ -77,8 +73,7 @@ def decode(text: str | None) -> JsonValue:
 def newest_events(
     session: Session, instance_id: str, fields: Collection[str] | None = None
 ) -> dict[str, FormAnswer]:
-    """The newest event of each field of the instance (of `fields` only, if given), whether
-    it answers the field or retracts its answer."""
+    """The newest event of each field of the instance (of `fields` only, if given)."""
     newest = select(func.max(FormAnswer.id)).where(FormAnswer.instance_id == instance_id)
     if fields is not None:
         newest = newest.where(col(FormAnswer.field).in_(list(fields)))
@@ -89,9 +84,8 @@ def newest_events(
 
 
 def unconfirmed_fields(session: Session, instance_id: str) -> frozenset[str]:
-    """The fields whose answer the assistant gave and the person has not confirmed: its
-    newest event is the assistant's and the change log still holds that change unseen (the
-    person confirms by looking at it or "Mark as seen", which marks it seen)."""
+    """The fields whose newest event is the assistant's while the change log still holds that
+    change unseen (the person confirms by looking at it)."""
     logged = session.exec(
         select(ChangeLogEntry.after).where(
             ChangeLogEntry.entity == EntityKind.FORM_ANSWER.value,
@@ -133,8 +127,7 @@ def field_events(session: Session, instance_id: str, field: str | None = None) -
 
 @dataclass(frozen=True, slots=True)
 class AnswerChange:
-    """A change to one field's answer that changes something: canonical JSON text before
-    and after (None: unanswered)."""
+    """A change to one field's answer, as canonical JSON (None: unanswered)."""
 
     field: str
     stored: str | None
@@ -150,9 +143,8 @@ class AnswerChange:
 def answer_changes(
     session: Session, instance_id: str | None, changes: Mapping[str, str | None]
 ) -> list[AnswerChange]:
-    """The entries of `changes` (field → canonical JSON text, None to retract) that change
-    the field's answer, in order: the same value again, or retracting an unanswered field,
-    is left out. `instance_id` None stands for an instance not created yet."""
+    """The entries of `changes` (None retracts) that change the field's answer, in order;
+    `instance_id` None stands for an instance not created yet."""
     current = {} if instance_id is None else newest_events(session, instance_id, changes)
     found = [
         AnswerChange(field, current[field].value if field in current else None, encoded)
@@ -167,8 +159,7 @@ def write_answers(
     instance: FormInstanceRecord,
     changes: Sequence[AnswerChange],
 ) -> list[AnswerEvent]:
-    """Append an event for each change and log them together as one update of the
-    instance's answers."""
+    """Append an event for each change, logged as one update of the answers."""
     now = utc_now()
     rows = [
         FormAnswer(
@@ -197,9 +188,8 @@ def write_answers(
 def copy_answers(
     session: Session, writer: ChangeWriter, source_id: str, instance: FormInstanceRecord
 ) -> list[AnswerEvent]:
-    """Answer the fields of `instance` (new and empty) as the instance `source_id` answers
-    them now: one `set` event each by the writer's actor, logged as one update like any
-    other; the source's history stays behind."""
+    """Answer the new `instance` as `source_id` answers now: one `set` event each, logged as one
+    update; the source's history stays behind."""
     changes = answer_changes(session, None, _answered(session, source_id))
     return write_answers(session, writer, instance, changes) if changes else []
 
@@ -226,9 +216,8 @@ def delete_answers(session: Session, writer: ChangeWriter, instance: FormInstanc
 
 
 def revert_answers(session: Session, row: ChangeLogEntry) -> Sequence[str] | None:
-    """Revert one logged change of an instance's answers and return the fields it touched;
-    None (having written nothing the caller will keep) if the events are not as the change
-    left them, i.e. something wrote them without going through the change log."""
+    """Revert one logged change of an instance's answers; the fields it touched, or None if the
+    events were written behind the change log's back."""
     if row.action == Action.DELETE:
         return _restore_history(session, row)
     before: dict[str, JsonValue] = json.loads(row.before or "{}")
@@ -246,9 +235,8 @@ def revert_answers(session: Session, row: ChangeLogEntry) -> Sequence[str] | Non
 
 
 def reapply_answers(session: Session, row: ChangeLogEntry) -> Sequence[str] | None:
-    """Make one undone change of an instance's answers again (redo) and return the fields it
-    touched; None if the answers are not as undoing it left them. An update appends its
-    events anew, by the actor who first made them; a deletion deletes the history again."""
+    """Redo one undone change of an instance's answers; the fields it touched, or None if they
+    changed since. Events are appended anew by the actor who first made them."""
     if session.get(FormInstance, row.entity_id) is None:
         return None
     if row.action == Action.DELETE:

@@ -1,14 +1,10 @@
 """Forms filled in for a trip: answers with their history (set, revise, retract) and whether
 the form is complete.
 
-The form engine (in `concierge.travel.forms`) owns definitions and validation and calls this
-repository with values it has already checked; the store keeps any JSON value per field name.
-A trip has at most one instance of each form, created by its first write. Every write is one
-transaction, logged and undoable like trip edits: one `ChangeContext` passed to several writes
-(e.g. everything one assistant tool call does) undoes as one step, and undoing a change of an
-answer restores the answer (and its history) as it was. `Change` notifications for answers
-have `entity=EntityKind.FORM_ANSWER`, `entity_id` the instance's id and `fields` the form's
-field names; the completion is `EntityKind.FORM`.
+Definitions and validation live in `concierge.travel.forms`, which calls this with checked
+values. A trip has at most one instance of each form, created by its first write. Answer
+changes are `EntityKind.FORM_ANSWER` with the instance's id and the field names; the
+completion is `EntityKind.FORM`.
 """
 
 from __future__ import annotations
@@ -44,8 +40,7 @@ from .validation import FORM_KEY_RULES, parse_changes
 
 
 class FormAnswerRepository(Repository):
-    """Form instances and their answers. Reads of a form never seen on a trip give an empty
-    result; writes take an optional `ChangeContext` (the person's own step when omitted)."""
+    """Form instances and their answers; a form never seen on a trip reads empty."""
 
     async def instance(self, trip_id: str, form_id: str) -> FormInstanceRecord | None:
         """The trip's instance of the form; None if nothing was ever written to it."""
@@ -57,7 +52,6 @@ class FormAnswerRepository(Repository):
         return await self.database.run(query)
 
     async def instances(self, trip_id: str) -> list[FormInstanceRecord]:
-        """The trip's form instances, by form id."""
 
         def query(session: Session) -> list[FormInstanceRecord]:
             rows = session.exec(trip_forms(trip_id)).all()
@@ -86,8 +80,7 @@ class FormAnswerRepository(Repository):
     async def history(
         self, trip_id: str, form_id: str, field: str | None = None
     ) -> list[AnswerEvent]:
-        """Every answer event of the form (of one field, if given), oldest first. Undone
-        changes are not in it: undo removes the events it reverts."""
+        """Every answer event of the form (or one field), oldest first; undo removes events."""
 
         def query(session: Session) -> list[AnswerEvent]:
             row = instance_row(session, trip_id, form_id)
@@ -104,11 +97,8 @@ class FormAnswerRepository(Repository):
         *,
         context: ChangeContext | None = None,
     ) -> Outcome[AnswerEvent | None]:
-        """Answer `field` with `value` (any JSON value but None): a `set` event if it was
-        unanswered, a `revise` if it had another value. The same value again writes and
-        announces nothing and returns None. Raises `InvalidChangeError` for a blank form id
-        or field name, None, or a value that is not JSON; `RecordNotFoundError` for an
-        unknown trip."""
+        """Answer `field` with `value` (any JSON value but None) as a `set` or `revise` event; the
+        same value again writes nothing and returns None."""
         if value is None:
             raise empty_answer_error(field)
         outcome = await self.apply(trip_id, form_id, {field: value}, context=context)
@@ -129,10 +119,8 @@ class FormAnswerRepository(Repository):
         *,
         context: ChangeContext | None = None,
     ) -> Outcome[list[AnswerEvent]]:
-        """Several answers in one transaction and one change-log row: a value answers its
-        field, None retracts its answer. Returns the events written, in the order of
-        `changes`; those that change nothing are skipped (all of them: nothing is written).
-        Every value is checked before anything is written."""
+        """Several answers in one transaction and one change-log row (None retracts), every value
+        checked first. Returns the events written; no-op changes are skipped."""
         form = _form_id(form_id)
         encoded: dict[str, str | None] = {}
         for name, value in changes.items():
@@ -161,9 +149,8 @@ class FormAnswerRepository(Repository):
         *,
         context: ChangeContext | None = None,
     ) -> Outcome[FormInstanceRecord | None]:
-        """Record that the form is (or no longer is) complete; the form engine decides when.
-        Marking a complete form complete keeps its first `completed_at`. Returns the instance
-        (None when marking an untouched form incomplete, which writes nothing)."""
+        """Record that the form is (or no longer is) complete, keeping the first `completed_at`;
+        None when marking an untouched form incomplete, which writes nothing."""
         form = _form_id(form_id)
 
         def write(session: Session, writer: ChangeWriter) -> FormInstanceRecord | None:

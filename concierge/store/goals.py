@@ -1,11 +1,8 @@
-"""A trip's goals in SQLite: a checklist the person and the assistant add to, complete and
-reopen, in a stable order.
+"""A trip's goals: a checklist the person and the assistant add to, complete and reopen.
 
-A goal may name a trigger (`completes_on`, e.g. "lookup:holidays" or "form:trip-brief"):
-`complete_triggered` completes every open goal of a trip with that trigger, so the app can
-complete goals from outside any assistant turn (a lookup finishing, a form being completed)
-and the next model iteration sees it. Every write is logged and undoable like trip edits;
-`seen_by_assistant` is bookkeeping for the goals context provider and is not undone.
+A goal may name a trigger (`completes_on`, e.g. "form:trip-brief") so the app can complete
+it from outside any assistant turn (`complete_triggered`). `seen_by_assistant` is
+bookkeeping for the goals context provider and is not undone.
 """
 
 from __future__ import annotations
@@ -33,8 +30,7 @@ from .validation import GOAL_RULES, check_position, parse_changes
 
 
 class GoalRepository(OrderedRepository[GoalRecord]):
-    """Goals, as immutable `GoalRecord`s in checklist order. Writes take an optional
-    `ChangeContext` (the person's own step when omitted)."""
+    """Goals, as immutable `GoalRecord`s in checklist order."""
 
     spec = GOALS
 
@@ -52,9 +48,8 @@ class GoalRepository(OrderedRepository[GoalRecord]):
         position: int | None = None,
         context: ChangeContext | None = None,
     ) -> Outcome[GoalRecord]:
-        """A new open goal, last (or at `position`, 0 = first). `completes_on`, if given, is
-        a trigger such as "lookup:holidays". Raises `InvalidChangeError` for a blank title or
-        a malformed trigger, `RecordNotFoundError` for an unknown trip."""
+        """A new open goal, last (or at `position`); `completes_on` is a trigger such as
+        "lookup:holidays"."""
         parsed = parse_changes("a goal", GOAL_RULES, {"title": title, "completes_on": completes_on})
         check_position(position)
 
@@ -100,7 +95,6 @@ class GoalRepository(OrderedRepository[GoalRecord]):
     async def rename(
         self, goal_id: str, title: str, *, context: ChangeContext | None = None
     ) -> Outcome[GoalRecord]:
-        """Change the title; raises `InvalidChangeError` for a blank one."""
         parsed = parse_changes("a goal", GOAL_RULES, {"title": title})
         return await self._edit(
             goal_id,
@@ -129,9 +123,8 @@ class GoalRepository(OrderedRepository[GoalRecord]):
     async def complete_triggered(
         self, trip_id: str, trigger: str, *, context: ChangeContext | None = None
     ) -> Outcome[list[GoalRecord]]:
-        """Complete every open goal of the trip whose `completes_on` is `trigger`, in one
-        step; returns those it completed (none: nothing is written). Pass the app's context,
-        e.g. `ChangeContext(Actor.APP, "Holidays lookup finished")`."""
+        """Complete every open goal of the trip whose `completes_on` is `trigger`, in one step;
+        returns those it completed (none: nothing is written)."""
         parsed = parse_changes("a goal", GOAL_RULES, {"completes_on": trigger})
 
         def write(session: Session, writer: ChangeWriter) -> list[GoalRecord]:
@@ -156,8 +149,7 @@ class GoalRepository(OrderedRepository[GoalRecord]):
         return await self.logged(context, write)
 
     async def mark_seen(self, goal_ids: Iterable[str]) -> int:
-        """Note that the assistant has been shown these goals as they are; how many changed.
-        Not an edit: nothing is logged or announced."""
+        """Note the assistant was shown these goals; how many changed. Not logged."""
         wanted = sorted(set(goal_ids))
         if not wanted:
             return 0

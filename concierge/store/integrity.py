@@ -37,11 +37,8 @@ class IntegrityReport:
 
 
 def check_integrity(path: Path) -> IntegrityReport:
-    """Run `PRAGMA quick_check` on `path` without writing to it (also not its WAL).
-
-    Damage SQLite meets while reading (SQLITE_CORRUPT) is a finding too; any other error (not
-    a database at all, cannot open, busy) is raised as `sqlite3.Error`.
-    """
+    """Run `PRAGMA quick_check` on `path` without writing to it (nor its WAL). SQLITE_CORRUPT
+    is a finding too; any other error is raised as `sqlite3.Error`."""
     uri = f"{path.absolute().as_uri()}?mode=ro"
     try:
         with closing(
@@ -57,9 +54,8 @@ def check_integrity(path: Path) -> IntegrityReport:
 
 
 def ensure_intact(path: Path) -> None:
-    """Raise `CorruptDatabaseError` (naming the newest good backup) if `path` exists and
-    fails its check. A file SQLite cannot read at all is left to the open that follows, which
-    explains it (`DatabaseOpenError`) and writes nothing either."""
+    """Raise `CorruptDatabaseError` if `path` exists and fails its check. A file SQLite cannot
+    read at all is left to the open that follows, which explains it."""
     if not path.is_file():
         return
     try:
@@ -100,9 +96,8 @@ def latest_good_backup(path: Path) -> Path | None:
 
 
 def restore_backup(path: Path, backup: Path) -> Path:
-    """Put `backup` in place of the damaged `path`, which is kept (with its WAL) beside it as
-    `<name>.damaged-<time>`; returns where the damaged file went. The backup is checked
-    first and left as it is."""
+    """Put the checked `backup` in place of the damaged `path`, kept with its WAL as
+    `<name>.damaged-<time>`; returns where the damaged file went."""
     report = check_integrity(backup)
     if not report.ok:
         raise CorruptDatabaseError(backup, report.problems, None)

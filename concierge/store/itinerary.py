@@ -1,9 +1,8 @@
-"""A trip's itinerary in SQLite: items per day, in order, added, edited, moved and removed.
+"""A trip's itinerary: items per day, in order, added, edited, moved and removed.
 
-Positions within a day are always 0, 1, 2, … in order: every write that adds, removes or
-moves an item renumbers the days it touched (ties broken by creation time, then id, so the
-result never depends on the database's row order), and logs the renumbering as one row, so
-undo restores the exact order.
+Positions within a day are always 0, 1, 2, …: every write renumbers the days it touched (ties
+by creation time, then id, never the database's row order) and logs it as one row, so undo
+restores the exact order.
 """
 
 from __future__ import annotations
@@ -35,8 +34,7 @@ from .validation import ITEM_RULES, check_item, check_position, parse_changes
 
 
 class ItineraryRepository(RecordRepository[ItineraryItemRecord]):
-    """Itinerary items, as immutable `ItineraryItemRecord`s. Writes take an optional
-    `ChangeContext`."""
+    """Itinerary items, as immutable `ItineraryItemRecord`s."""
 
     spec = ITEMS
 
@@ -63,8 +61,7 @@ class ItineraryRepository(RecordRepository[ItineraryItemRecord]):
     async def confirm(
         self, item_ids: Collection[str], *, context: ChangeContext | None = None
     ) -> Outcome[int]:
-        """The person confirms the assistant's facts on these items, as one undo step; the
-        number of items that had any (unknown ids are skipped: they may just have gone)."""
+        """The person confirms the assistant's facts on these items, as one undo step."""
 
         def write(session: Session, writer: ChangeWriter) -> int:
             return writer.confirm_all(
@@ -122,8 +119,7 @@ class ItineraryRepository(RecordRepository[ItineraryItemRecord]):
         *,
         context: ChangeContext | None = None,
     ) -> Outcome[ItineraryItemRecord]:
-        """Change only the fields named in `changes`; a new `day` puts the item last on that
-        day. Equal values write and log nothing; invalid ones raise `InvalidChangeError`."""
+        """Change only the fields in `changes`; a new `day` puts the item last on it."""
 
         def write(session: Session, writer: ChangeWriter) -> ItineraryItemRecord:
             row = ITEMS.row(session, item_id)
@@ -149,8 +145,7 @@ class ItineraryRepository(RecordRepository[ItineraryItemRecord]):
         position: int | None = None,
         context: ChangeContext | None = None,
     ) -> Outcome[ItineraryItemRecord]:
-        """Move the item to `day` (default: its own) at `position` (default: last; past the
-        end: last). Both days are renumbered."""
+        """Move the item to `day` (default: its own) at `position` (default: last)."""
         target = {} if day is None else {"day": day}
 
         def write(session: Session, writer: ChangeWriter) -> ItineraryItemRecord:

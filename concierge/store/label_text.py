@@ -1,9 +1,8 @@
 """An undo step's label kept translatable in the change log, in English.
 
-The log keeps a marked label's English text in `label` (what the model and older releases
-read) and its template, context and values as JSON in `label_message`, so the Edit menu
-shows it in the window's language years later. Nothing translated is stored. A label that
-is no marked text (the person's own words, an older row) reads back as the plain text it is.
+`label` keeps the English text (what the model and older releases read), `label_message` the
+template, context and values as JSON, so the Edit menu shows it in the window's language
+later. A label that is no marked text reads back as the plain text it is.
 """
 
 from __future__ import annotations

@@ -1,9 +1,7 @@
-"""A trip's ledger in SQLite: the expenses paid on it, added, edited and removed.
+"""A trip's ledger: the expenses paid on it, listed by day paid, then in order entered.
 
-Expenses are listed by the day they were paid, then in the order they were entered; there
-is no manual order to keep. An expense not given a split is shared equally between the
-trip's travellers as the ledger knows them: everyone who paid or shared an expense so far,
-and whoever paid this one ("Me" when nobody was named).
+An expense without a split is shared equally between everyone who paid or shared an expense
+so far and whoever paid this one ("Me" when nobody was named).
 """
 
 from __future__ import annotations
@@ -47,8 +45,7 @@ class LedgerRepository(RecordRepository[ExpenseRecord]):
     async def confirm(
         self, expense_ids: Collection[str], *, context: ChangeContext | None = None
     ) -> Outcome[int]:
-        """The person confirms the amounts the assistant wrote down, as one undo step; the
-        number of expenses that had any unconfirmed."""
+        """The person confirms the assistant's amounts, as one undo step."""
 
         def write(session: Session, writer: ChangeWriter) -> int:
             return writer.confirm_all(
@@ -73,9 +70,8 @@ class LedgerRepository(RecordRepository[ExpenseRecord]):
         *,
         context: ChangeContext | None = None,
     ) -> Outcome[ExpenseRecord]:
-        """A new expense: `amount` and `spent_on` are needed; the currency defaults to the
-        trip's budget currency, the category to "other", the payer to "Me", the split to
-        equal parts (see the module docstring)."""
+        """A new expense; the currency defaults to the trip's budget currency, the payer to
+        "Me", the split to equal parts."""
         parsed = parse_changes(_ENTITY, EXPENSE_RULES, values)
         for required in ("amount", "spent_on"):
             if required not in parsed:
@@ -111,8 +107,7 @@ class LedgerRepository(RecordRepository[ExpenseRecord]):
         *,
         context: ChangeContext | None = None,
     ) -> Outcome[ExpenseRecord]:
-        """Change only the fields named in `changes` (an empty split: equal parts again).
-        Equal values write and log nothing; invalid ones raise `InvalidChangeError`."""
+        """Change only the fields named in `changes` (an empty split: equal parts)."""
         parsed = parse_changes(_ENTITY, EXPENSE_RULES, changes)
 
         def edit(session: Session, writer: ChangeWriter, before: ExpenseRecord) -> ExpenseRecord:
@@ -171,8 +166,7 @@ def delete_expenses(session: Session, writer: ChangeWriter, trip_id: str) -> Non
 
 
 def detach_item_expenses(session: Session, writer: ChangeWriter, item_id: str) -> None:
-    """Clear, logged, the link of every expense that paid for the item about to be removed,
-    so undoing the removal links them again (the database would clear them unlogged)."""
+    """Unlink, logged, the expenses of an item about to go, so undo links them again."""
     for row in session.exec(select(Expense).where(Expense.item_id == item_id)).all():
         before = EXPENSES.to_record(row)
         writer.update(EXPENSES, row, before, dataclasses.replace(before, item_id=None))

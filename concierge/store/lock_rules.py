@@ -1,12 +1,9 @@
 """What a lock refuses, and the sentence that says so.
 
-The check sits in `ChangeWriter`, below every tool, so whatever path an assistant write
-takes (a tool, a proposal applied later) a write that would change a locked thing is
-refused (`LockedError`) and writes nothing. The person's and the app's writes are never
-checked. A field lock holds its field (and its row, not removed); an item lock the item's
-fields and its place in the day; a day lock the day's items as a set and in order; a stop
-lock its place, dates and place in the route. Entries renumbered around a locked one do not
-change it.
+The check sits in `ChangeWriter`, below every tool, so every assistant write (a proposal
+applied later too) that would change a locked thing is refused (`LockedError`) and writes
+nothing; the person's and the app's writes are never checked. Entries renumbered around a
+locked one do not change it.
 """
 
 from __future__ import annotations

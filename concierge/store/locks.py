@@ -27,8 +27,7 @@ from .tables import TripLock
 
 
 class LockRepository(Repository):
-    """Locks, as immutable `LockRecord`s. Writes take an optional `ChangeContext` (the
-    person's own step when omitted); an assistant's context is refused."""
+    """Locks, as immutable `LockRecord`s; an assistant's context is refused."""
 
     async def locks(self, trip_id: str) -> list[LockRecord]:
         """The trip's locks, oldest first; empty for an unknown trip."""
@@ -45,10 +44,7 @@ class LockRepository(Repository):
         context: ChangeContext | None = None,
     ) -> Outcome[bool]:
         """Lock the target if it is not locked, else unlock it; True if it is now locked.
-
-        `target` is an item's or stop's id, or for a field lock the id of the trip, item or
-        stop (`entity`) whose `field` it is; for a day lock it is the ISO date and
-        `trip_id` names the trip."""
+        `target` is a row's id, or a day lock's ISO date."""
         if context is not None and context.actor is Actor.ASSISTANT:
             raise InvalidChangeError(
                 "lock", QT_TRANSLATE_NOOP("StoreError", "Only the person can lock or unlock.")
@@ -140,8 +136,7 @@ def _target(
 
 
 def delete_target_locks(session: Session, writer: ChangeWriter, target: str) -> None:
-    """Delete, logged, the locks on an item or stop being removed (undo brings them back
-    with it)."""
+    """Delete, logged, the locks on an item or stop being removed."""
     for row in session.exec(select(TripLock).where(TripLock.target == target)).all():
         writer.delete(LOCKS, row, LOCKS.to_record(row))
 

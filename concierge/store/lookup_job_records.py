@@ -1,8 +1,5 @@
-"""Background lookup jobs as the store hands them out, and the bus that announces their
-changes: their own, not the `ChangeBus`, since a job's progress changes many times a second
-and is no edit of the trip (nothing to undo or highlight), so trip views never refresh
-because a lookup advanced.
-"""
+"""Background lookup jobs as the store hands them out, and their own bus: a job's progress
+changes many times a second and is no edit of the trip, so it stays off the `ChangeBus`."""
 
 from __future__ import annotations
 
@@ -31,9 +28,8 @@ class LookupStatus(StrEnum):
 
 @dataclass(frozen=True, slots=True, eq=True)
 class LookupJobRecord:
-    """One lookup job. `parameters` are what the job was started with (enough to run it
-    again); `result` is the kind's JSON result, with a one-line `"summary"`, once it
-    succeeded; `error` says what went wrong (and what to fix) once it failed."""
+    """One lookup job; `parameters` are enough to run it again, `result` has a one-line
+    `"summary"` once it succeeded."""
 
     id: str
     trip_id: str
@@ -65,8 +61,7 @@ LookupJobSubscriber = Callable[[LookupJobRecord], None]
 
 
 class LookupJobBus:
-    """Fans committed job changes out to subscribers on the event loop's thread. A
-    subscriber that raises is logged and the others still run."""
+    """Fans committed job changes out to subscribers on the event loop's thread."""
 
     def __init__(self) -> None:
         self._listeners = Listeners[LookupJobRecord]("lookup job subscriber", describe=_job)

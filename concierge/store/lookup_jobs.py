@@ -1,9 +1,7 @@
-"""Background lookup jobs in SQLite: create, read, move through their states, recover.
+"""Background lookup jobs: queued → running → succeeded | failed | cancelled, or interrupted.
 
-A job goes queued → running → succeeded | failed | cancelled, or ends `interrupted` when the
-app stopped under it. The first finish wins, so a cancel racing a job's completion cannot
-overwrite it. Changed records are published on the `LookupJobBus` once committed, even if
-the writer was cancelled meanwhile.
+The first finish wins, so a cancel racing a completion cannot overwrite it. Changes are
+published on the `LookupJobBus` once committed, even if the writer was cancelled meanwhile.
 """
 
 from __future__ import annotations
@@ -39,9 +37,8 @@ class LookupJobRepository:
         running_line: str | None = None,
         job_id: str | None = None,
     ) -> LookupJobRecord:
-        """A new queued job. `parameters` must be JSON-able; the trip must exist. With
-        `running_line` the job starts out running, saying so (its runner had a free slot),
-        which spares a second write. `job_id` names the job (default: a fresh one)."""
+        """A new queued job; with `running_line` it starts out running (its runner had a free
+        slot), which spares a second write."""
         encoded = _dumps(dict(parameters or {}))
 
         def write(session: Session) -> list[LookupJobRecord]:
@@ -95,12 +92,8 @@ class LookupJobRepository:
         result: Mapping[str, Any] | None = _UNSET,
         error: str | None = _UNSET,
     ) -> LookupJobRecord | None:
-        """Change what is named and return the job as stored; None if it no longer exists
-        (its trip was deleted). A finished job is returned unchanged: the first finish wins.
-
-        Entering `running` sets `started_at`; entering a finished state sets `finished_at`
-        (and progress 1 on success).
-        """
+        """Change what is named and return the job as stored; None if its trip was deleted. A
+        finished job is returned unchanged: the first finish wins."""
         if progress is not None and not 0.0 <= progress <= 1.0:
             raise ValueError(f"Progress must be between 0 and 1, not {progress}.")
         encoded = _UNSET if result is _UNSET or result is None else _dumps(dict(result))
@@ -137,10 +130,7 @@ class LookupJobRepository:
 
     async def mark_interrupted_on_startup(self) -> list[LookupJobRecord]:
         """Every queued or running job becomes `interrupted` and is returned, oldest first.
-
-        Call once at start-up, before any job runs: no task of this process can own such a
-        job yet, so it must have been left behind by a run that closed or crashed.
-        """
+        Call once at start-up, before any job runs: such a job was left by a run that ended."""
 
         def write(session: Session) -> list[LookupJobRecord]:
             rows = session.exec(
@@ -186,8 +176,7 @@ class LookupJobRepository:
     async def _write(
         self, transaction: Callable[[Session], list[LookupJobRecord]]
     ) -> list[LookupJobRecord]:
-        """Run `transaction`, then publish the records it returns once committed; the
-        announcement survives the caller being cancelled (the write commits anyway)."""
+        """Run `transaction`, then publish its records once committed, even if cancelled."""
         work = asyncio.ensure_future(self.database.run(transaction))
 
         def announce(done: asyncio.Future[list[LookupJobRecord]]) -> None:

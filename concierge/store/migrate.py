@@ -1,9 +1,7 @@
 """Bringing the database file to the current schema at start-up, with a backup first.
 
-Alembic runs without an ini file on one connection this module opens. Foreign keys are off
-during the run (SQLite rebuilds tables to alter them, which would otherwise cascade deletes)
-and the whole upgrade is one transaction, checked with `PRAGMA foreign_key_check` before it
-commits.
+Foreign keys are off during the run (SQLite rebuilds tables to alter them, which would
+cascade deletes), and the upgrade is one transaction checked by `PRAGMA foreign_key_check`.
 """
 
 from __future__ import annotations
@@ -48,11 +46,8 @@ def alembic_config(script_location: str = SCRIPT_LOCATION) -> Config:
 
 
 def upgrade_to_head(path: Path, *, script_location: str = SCRIPT_LOCATION) -> MigrationReport:
-    """Upgrade the SQLite file at `path` (created if missing) to the newest revision.
-
-    An existing database below the newest revision is first copied to
-    `<name>.bak-<revision>` beside it; a new or empty file is not.
-    """
+    """Upgrade the SQLite file at `path` (created if missing) to the newest revision, first
+    copying an existing database below it to `<name>.bak-<revision>`."""
     config = alembic_config(script_location)
     scripts = ScriptDirectory.from_config(config)
     head = scripts.get_current_head()

@@ -12,7 +12,6 @@ N = TypeVar("N")
 
 
 def new_record(record_type: Callable[..., N], **fields: Any) -> N:
-    """A record of `record_type` not yet written: `fields`, a fresh id, created and updated
-    at the same moment, now."""
+    """A record not yet written: `fields`, a fresh id, created and updated now."""
     now = utc_now()
     return record_type(id=uuid.uuid4().hex, created_at=now, updated_at=now, **fields)

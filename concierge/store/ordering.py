@@ -34,8 +34,7 @@ def insert(
     record: P,
     position: int | None,
 ) -> P:
-    """Create `record` at `position` (None or past the end: last) of the list `rows` (in
-    order, without it) and renumber the others around it."""
+    """Create `record` at `position` (None: last) of `rows` and renumber around it."""
     index = len(rows) if position is None else min(position, len(rows))
     created = writer.create(spec, dataclasses.replace(record, position=index))
     renumber(writer, spec, rows, skip=index)
@@ -49,8 +48,7 @@ def move(
     moving: SQLModel,
     position: int,
 ) -> list[P]:
-    """Put `moving` (one of `rows`, the list in order) at `position` (past the end: last);
-    returns the list in its new order."""
+    """Put `moving` (one of `rows`, in order) at `position`; the list in its new order."""
     others = [row for row in rows if row is not moving]
     index = min(position, len(others))
     before = spec.to_record(moving)

@@ -1,9 +1,8 @@
-"""What a write did, handed back with its result: the record, the changes it committed, and
-whether it was applied, only proposed, refused by a lock, or changed nothing.
+"""What a write did, handed back with its result: applied, only proposed, refused by a lock,
+or changed nothing, so a caller needs no second query.
 
-A caller (a form, an assistant tool) learns this from the write itself, not from a second
-query and a second read of the `assistant.edits` setting. A refused outcome has no record:
-reading it raises the lock's `LockedError`, so a caller that ignores the status still fails.
+A refused outcome has no record: reading it raises the lock's `LockedError`, so a caller that
+ignores the status still fails.
 """
 
 from __future__ import annotations
@@ -21,10 +20,9 @@ U = TypeVar("U")
 
 
 class Status(StrEnum):
-    """APPLIED: committed, `changes` published on the bus. PROPOSED: the assistant's write in
-    propose mode, kept for the person's decision. UNCHANGED: nothing differed from what was
-    stored. REFUSED: the assistant's write would change what the person locked. All but
-    APPLIED wrote, logged and published nothing."""
+    """APPLIED: committed and published. PROPOSED: kept for the person's decision. UNCHANGED:
+    nothing differed. REFUSED: would change what the person locked. All but APPLIED wrote,
+    logged and published nothing."""
 
     APPLIED = "applied"
     PROPOSED = "proposed"
@@ -34,9 +32,8 @@ class Status(StrEnum):
 
 @dataclass(frozen=True, slots=True)
 class Outcome(Generic[T]):
-    """`record` is what the write returns (the record as stored, or as it would be for a
-    proposal; a flag for a removal); `changes` what it committed, as published; `refusal`
-    the lock's refusal of a refused write."""
+    """`record` is what the write returns (as it would be, for a proposal; a flag for a
+    removal); `refusal` the lock's refusal of a refused write."""
 
     _record: T
     changes: tuple[Change, ...] = ()

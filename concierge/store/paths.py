@@ -1,8 +1,5 @@
-"""Where Concierge keeps its files.
-
-The platform's per-user data and log folders by default; `CONCIERGE_DATA_DIR` (for tests and
-portable installs) or an explicit folder puts everything, logs included, in one place.
-"""
+"""Where Concierge keeps its files: the platform's per-user folders, or everything, logs
+included, in `CONCIERGE_DATA_DIR` (tests, portable installs) or an explicit folder."""
 
 from __future__ import annotations
 
@@ -37,7 +34,6 @@ def database_path(directory: Path) -> Path:
 
 
 def log_dir(override: Path | None = None) -> Path:
-    """`<data dir>/logs` when the data folder is chosen (see `data_dir`), else the platform's
-    user log folder."""
+    """`<data dir>/logs` when the data folder is chosen, else the user log folder."""
     chosen = _chosen_dir(override)
     return chosen / "logs" if chosen is not None else user_log_path(APP_NAME, appauthor=False)

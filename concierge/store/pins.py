@@ -1,16 +1,11 @@
-"""Pinned context in SQLite: preferences and facts the person wants the assistant to keep in
-mind ("vegetarian", "no red-eye flights"), for one trip or for all trips.
+"""Pinned context: preferences and facts the person wants the assistant to keep in mind, for
+one trip or (scope None) for every trip.
 
-A pin's scope is a trip id, or None for a standing preference that applies to every trip.
-Each scope is a list in a stable order (`position` from 0). A trip's pins are read as the
-all-trip pins first, then the trip's own. Writes are logged and undoable like trip edits; the
-change-log rows of an all-trip pin have no trip (`trip_id` NULL), so they undo with Ctrl+Z
-(`ChangeHistory.undo_last()`) but not with a trip's own undo offer, and they count as unseen
-in every trip.
-
-A pin may carry a constraint (`rule`, see `constraints`). The person's rules are confirmed as
-they are written; the assistant's are proposals until the person confirms them, and the
-assistant can neither confirm one nor change, drop or unpin one the person has confirmed.
+A trip's pins read as the all-trip pins first, then its own, each by `position`. The
+change-log rows of an all-trip pin have no trip: they undo with Ctrl+Z but not with a trip's
+undo offer, and count as unseen in every trip. The person's constraints (`rule`) are
+confirmed as written; the assistant's are proposals until the person confirms them, and the
+assistant can neither confirm one nor change, drop or unpin a confirmed one.
 """
 
 from __future__ import annotations
@@ -38,14 +33,12 @@ LABEL_TEXT_LIMIT = 40
 
 
 class PinRepository(OrderedRepository[PinRecord]):
-    """Pins, as immutable `PinRecord`s. Writes take an optional `ChangeContext` (the
-    person's own step when omitted)."""
+    """Pins, as immutable `PinRecord`s."""
 
     spec = PINS
 
     async def list_for_trip(self, trip_id: str | None) -> list[PinRecord]:
-        """The pins that apply to the trip: all-trip pins, then the trip's own, each in
-        order. With None, only the all-trip pins."""
+        """All-trip pins, then the trip's own, each in order; with None only the former."""
 
         def query(session: Session) -> list[PinRecord]:
             rows = scope_pins(session, None)
@@ -64,10 +57,8 @@ class PinRepository(OrderedRepository[PinRecord]):
         rule: str | None = None,
         context: ChangeContext | None = None,
     ) -> Outcome[PinRecord]:
-        """Pin `text` (trimmed) to the trip, or to all trips when `trip_id` is None: last of
-        its scope, or at `position` (0 = first), with the constraint `rule` if given (the
-        assistant's only proposed). Raises `InvalidChangeError` for blank text or a rule
-        that does not read, `RecordNotFoundError` for an unknown trip."""
+        """Pin `text` (trimmed) to the trip, or to all trips when `trip_id` is None, last of its
+        scope or at `position`; the assistant's `rule` is only proposed."""
         parsed = parse_changes("a pin", PIN_RULES, {"text": text, "rule": rule})
         check_position(position)
 
@@ -102,10 +93,8 @@ class PinRepository(OrderedRepository[PinRecord]):
     async def set_rule(
         self, pin_id: str, rule: str | None, *, context: ChangeContext | None = None
     ) -> Outcome[PinRecord]:
-        """Give the pin the constraint `rule` (None or blank: none). The person's rule is
-        confirmed as written; the assistant's is a proposal, and the assistant may not
-        replace or drop a confirmed one. Raises `InvalidChangeError` for a rule that does
-        not read (the sentence says how rules are written) or a refused change."""
+        """Give the pin the constraint `rule` (None or blank: none). The assistant's is a proposal,
+        and the assistant may not replace or drop a confirmed one."""
         parsed = parse_changes("a pin", PIN_RULES, {"rule": rule})
 
         def edit(session: Session, writer: ChangeWriter, before: PinRecord) -> PinRecord:
@@ -130,8 +119,7 @@ class PinRepository(OrderedRepository[PinRecord]):
     async def confirm_rule(
         self, pin_id: str, *, context: ChangeContext | None = None
     ) -> Outcome[PinRecord]:
-        """Confirm the pin's proposed constraint: from now on it is checked. Only the person
-        can; raises `InvalidChangeError` for the assistant or a pin without a rule."""
+        """Confirm the pin's proposed constraint; only the person can."""
 
         def edit(session: Session, writer: ChangeWriter, before: PinRecord) -> PinRecord:
             if writer.context.actor is Actor.ASSISTANT:
@@ -185,8 +173,7 @@ def new_pin(
     rule: str | None = None,
     rule_confirmed: bool | None = None,
 ) -> PinRecord:
-    """A new pin, not yet written, created by the writer's actor. Its rule is confirmed
-    unless the assistant writes it (or `rule_confirmed` says otherwise)."""
+    """A new pin, not yet written; its rule is confirmed unless the assistant writes it."""
     if rule_confirmed is None:
         rule_confirmed = writer.context.actor is not Actor.ASSISTANT
     return new_record(

@@ -1,14 +1,10 @@
 """The assistant's proposed changes, waiting for the person's decision, and applying it.
 
-In propose mode each of the assistant's tool calls runs its write for real, keeps the
-change-log rows as pending proposals (`transaction.propose_instead`) and rolls back. Each
-call is captured against the trip as it was, so calls are independent: `decide` makes any
-accepted subset as one undo step and rejects the rest.
-
-Applying a proposed row checks the row is still as the proposal found it; a call with a row
-that fails is a conflict, applied not at all, its note saying what changed. Positions are
-soft: a proposed place is among the entries there now, and the lists touched are renumbered
-afterwards, so two additions at the end of one day both land, in the order proposed.
+Each proposed tool call ran its write for real, kept the change-log rows as proposals and
+rolled back (`transaction.propose_instead`), so calls are independent: `decide` makes any
+accepted subset one undo step. A call with a row changed since is a conflict, applied not at
+all. Positions are soft: the lists touched are renumbered afterwards, so two additions at the
+end of one day both land, in the order proposed.
 """
 
 from __future__ import annotations
@@ -77,8 +73,7 @@ class ProposedCall:
 
 @dataclass(frozen=True, slots=True)
 class Decision:
-    """What `decide` did: the calls by outcome, in the order proposed, and the undo step's
-    label (None when nothing was applied)."""
+    """What `decide` did, by outcome in the order proposed, and the step's label."""
 
     accepted: tuple[ProposedCall, ...]
     rejected: tuple[ProposedCall, ...]
@@ -131,7 +126,6 @@ class ProposalRepository:
         return await self.database.run(read)
 
     async def mark_reported(self, call_ids: Collection[str]) -> None:
-        """The model was told the decisions on `call_ids`."""
 
         def write(session: Session) -> None:
             session.exec(
@@ -145,10 +139,8 @@ class ProposalRepository:
     async def preview(
         self, trip_id: str, read: Callable[[Session], T], *, limit: int = PREVIEW_LIMIT
     ) -> tuple[T, dict[str, T]]:
-        """What `read` reads of the trip now, and with each of the first `limit` pending
-        calls made alone (left out: a call the trip no longer fits): each call is made in a
-        savepoint, read, and rolled back, so nothing changes. For the problems a call
-        would introduce or fix."""
+        """What `read` reads of the trip now, and with each of the first `limit` pending calls made
+        alone in a savepoint and rolled back (left out: a call the trip no longer fits)."""
 
         def transaction(session: Session) -> tuple[T, dict[str, T]]:
             base = read(session)
@@ -170,9 +162,8 @@ class ProposalRepository:
         return await self.database.run(transaction)
 
     async def decide(self, trip_id: str, accepted: Collection[str]) -> Decision:
-        """Apply the pending calls `accepted` (by call id) as one undo step, the assistant's,
-        and reject the other pending ones. An accepted call the trip no longer fits is a
-        conflict, not applied (`ProposedCall.note` says why)."""
+        """Apply the pending calls `accepted` as one undo step, the assistant's, and reject the
+        others; an accepted call the trip no longer fits is a conflict, not applied."""
 
         def transaction(session: Session) -> tuple[Decision, list[Change]]:
             return _decide(session, trip_id, set(accepted))

@@ -24,8 +24,7 @@ from .changes import Actor
 
 @dataclass(frozen=True, slots=True)
 class TripRecord:
-    """A trip. `shared_values` are the sensitive values (a passport number, a booking code)
-    the person chose to let the assistant see."""
+    """A trip; `shared_values` are the sensitive values the assistant may see."""
 
     id: str
     title: str
@@ -48,8 +47,7 @@ class TripRecord:
 
 @dataclass(frozen=True, slots=True)
 class StopRecord:
-    """One place on a trip's route, in `position` order from 0; the trip's origin is home,
-    not a stop."""
+    """One place on a trip's route; the trip's origin is home, not a stop."""
 
     id: str
     trip_id: str
@@ -65,11 +63,9 @@ class StopRecord:
 
 @dataclass(frozen=True, slots=True)
 class ItineraryItemRecord:
-    """One entry of a trip's day, its times local at the place. The end is in `end_timezone`
-    (None: the start's) on `end_day` (None: the start's day), or `duration_minutes` instead;
-    `all_day` items have neither. `position` orders the items of one day (the manual order,
-    kept for untimed items). The fields after `updated_at` default so that older writers
-    and change-log images that know only the first ones keep working."""
+    """One entry of a trip's day, its times local at the place. The end is in `end_timezone` on
+    `end_day` (None: the start's), or `duration_minutes` instead; `all_day` items have neither.
+    The fields after `updated_at` default so that older change-log images keep working."""
 
     id: str
     trip_id: str
@@ -104,8 +100,7 @@ class ItineraryItemRecord:
 
 @dataclass(frozen=True, slots=True)
 class FormInstanceRecord:
-    """One form (`form_id`, defined by the form engine) filled in for one trip;
-    `completed_at` is set while it counts as complete."""
+    """One form filled in for one trip; `completed_at` is set while it is complete."""
 
     id: str
     trip_id: str
@@ -120,8 +115,7 @@ class FormInstanceRecord:
 
 
 class AnswerAction(StrEnum):
-    """How an event changes a field's answer: set (unanswered → a value), revise (a value →
-    a different value) or retract (a value → unanswered)."""
+    """How an event changes a field's answer."""
 
     SET = "set"
     REVISE = "revise"
@@ -130,9 +124,7 @@ class AnswerAction(StrEnum):
 
 @dataclass(frozen=True, slots=True)
 class AnswerEvent:
-    """One step in the history of one field's answer. `value` is the JSON value it set (a
-    str, number, bool, list or object; never None), or None for a retract. Ids grow with
-    time."""
+    """One step in the history of one field's answer: `value` is None for a retract only."""
 
     id: int
     field: str
@@ -159,9 +151,8 @@ class FormState:
 
 @dataclass(frozen=True, slots=True)
 class GoalRecord:
-    """One goal of a trip's checklist. `completes_on` is the trigger that completes it from
-    outside a turn ("lookup:holidays"); `seen_by_assistant` is false for a goal completed
-    by someone else since the assistant was last shown it."""
+    """One goal of a trip's checklist; `seen_by_assistant` is false for a goal completed by
+    someone else since the assistant was last shown it."""
 
     id: str
     trip_id: str
@@ -210,8 +201,7 @@ class PinRecord:
 
 @dataclass(frozen=True, slots=True)
 class ExpenseRecord:
-    """Money spent on a trip, in the currency it was paid in; `item_id` is the itinerary
-    item it paid for, if any."""
+    """Money spent on a trip, in the currency it was paid in."""
 
     id: str
     trip_id: str
@@ -253,17 +243,14 @@ class LockKind(StrEnum):
     ITEM = "item"
     """An itinerary item: every field, and its place in the day."""
     DAY = "day"
-    """A day of the itinerary: no item is added to it, moved on, into or out of it, or
-    removed from it."""
+    """A day: no item is added to it, moved on, into or out of it, or removed from it."""
     STOP = "stop"
     """A stop: its place, its dates and its place in the route."""
 
 
 @dataclass(frozen=True, slots=True)
 class LockRecord:
-    """A lock the person put on a trip. `target` is the locked trip's, item's or stop's id,
-    or a day's ISO date; for a field lock `entity` names the kind of row ("trip",
-    "itinerary_item", "trip_stop") and `field` the field; both are empty otherwise."""
+    """A lock the person put on a trip; `entity` and `field` are empty but for a field lock."""
 
     id: str
     trip_id: str

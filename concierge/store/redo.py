@@ -1,11 +1,8 @@
 """Redo: make the newest undone step again, in one transaction.
 
-Redo takes the rows of the highest `redo_step` (of `trip_id`, if given) and replays them
-oldest first: a created row is inserted again with its id, a deleted one deleted again, an
-updated one given its `after` values. The rows are open again, so the next undo reverts
-them as the first did, and an assistant's rows keep their `seen` flag. Any new change clears
-every `redo_step` (`change_writer`), so redo never replays over a newer edit; a row changed
-behind the log's back refuses the redo (`UndoError`), changing nothing.
+The rows of the highest `redo_step` are replayed oldest first and are open again, so the
+next undo reverts them as the first did. Any new change clears every `redo_step`, so redo
+never replays over a newer edit; a row changed behind the log's back refuses (`UndoError`).
 """
 
 from __future__ import annotations
@@ -36,8 +33,7 @@ def newest_redo_label(session: Session, trip_id: str | None) -> str | None:
 
 
 def redo_step(session: Session, trip_id: str | None, actor: Actor) -> UndoResult | None:
-    """Re-apply the newest undone step (one touching `trip_id`, if given) and open its rows
-    again. None if there is nothing to redo."""
+    """Re-apply the newest undone step and open its rows again; None if none."""
     rows = _step_rows(session, trip_id)
     if not rows:
         return None
@@ -71,8 +67,7 @@ def _step_rows(session: Session, trip_id: str | None) -> list[ChangeLogEntry]:
 def _reapply_row(
     session: Session, spec: EntitySpec[Any, Any], row: ChangeLogEntry
 ) -> Sequence[str] | None:
-    """Make the row as the log says the change left it; the fields written, or None if the
-    row is not as undoing the change left it."""
+    """Make the row as the change left it; the fields written, or None if it changed."""
     current = session.get(spec.table, row.entity_id)
     action = Action(row.action)
     if action is Action.CREATE:

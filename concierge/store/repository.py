@@ -40,7 +40,6 @@ class RecordRepository(Repository, Generic[R]):
     spec: EntitySpec[R, Any]
 
     async def get(self, entity_id: str) -> R | None:
-        """The record with id `entity_id`, or None."""
         spec = self.spec
         return await self.database.run(lambda session: spec.find(session, entity_id))
 
@@ -82,8 +81,7 @@ class RecordRepository(Repository, Generic[R]):
 
 
 class OrderedRepository(RecordRepository[P]):
-    """A repository of records kept in an order of their own (stops in their route, goals,
-    pins in their scope): each says what a move is called and among what a row moves."""
+    """Records kept in an order of their own, moved among their siblings."""
 
     def move_label(self, row: Any) -> str:
         """The undo step's name for moving `row`."""
@@ -114,8 +112,7 @@ class OrderedRepository(RecordRepository[P]):
     async def remove(
         self, entity_id: str, *, context: ChangeContext | None = None
     ) -> Outcome[bool]:
-        """Remove the record and close the gap among its siblings; False if there was no
-        such record."""
+        """Remove the record and close the gap; False if there was none."""
         spec = self.spec
 
         def write(session: Session, writer: ChangeWriter) -> bool:
@@ -134,8 +131,7 @@ class OrderedRepository(RecordRepository[P]):
     async def move(
         self, entity_id: str, position: int, *, context: ChangeContext | None = None
     ) -> Outcome[list[P]]:
-        """Put the record at `position` among its siblings (0 = first; past the end =
-        last) and return them in their new order."""
+        """Put the record at `position` among its siblings; them in their new order."""
         spec = self.spec
 
         def write(session: Session, writer: ChangeWriter) -> list[P]:

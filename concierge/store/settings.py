@@ -1,9 +1,7 @@
-"""The values of the declared settings (`concierge.model.settings`), stored as JSON in
-`app_setting`.
+"""The values of the declared settings (`concierge.model.settings`), as JSON in `app_setting`.
 
-A stored value that no longer fits its declaration (edited by hand, written by another
-version) reads as the default, with a warning. A secret setting (the API key) is never
-stored here: the keyring keeps it (`concierge.model_server.secrets`).
+A stored value that no longer fits its declaration reads as the default, with a warning.
+Secret settings live in the keyring (`concierge.model_server.secrets`), never here.
 """
 
 from __future__ import annotations
@@ -32,8 +30,7 @@ def _kept_here(setting: Setting[T]) -> Setting[T]:
 
 
 def read_setting(session: Session, setting: Setting[T]) -> T:
-    """`Settings.get` inside a transaction the caller already runs: the stored value, or the
-    default if none is stored or the stored one is invalid."""
+    """`Settings.get` inside a transaction the caller already runs."""
     stored = session.get(AppSetting, _kept_here(setting).key)
     if stored is None:
         return setting.default

@@ -1,9 +1,7 @@
-"""A trip's stops in SQLite: the places of its route in order (Tokyo, Kyoto, Osaka), each
-with the days it is reached and left.
+"""A trip's stops: the places of its route in order, each with the days it is reached and left.
 
-The trip's origin is home, where the way out starts and the way back ends; it is not a stop.
-Positions are dense (0, 1, 2, …) and every add, remove or move renumbers the route as one
-logged row (see `ordering`). Each write is one undo step.
+The trip's origin (home) is not a stop. Positions are dense and every add, remove or move
+renumbers the route as one logged row (see `ordering`).
 """
 
 from __future__ import annotations
@@ -29,8 +27,7 @@ from .validation import STOP_RULES, check_position, check_stop, parse_changes
 
 
 class StopRepository(OrderedRepository[StopRecord]):
-    """Stops, as immutable `StopRecord`s in route order. Writes take an optional
-    `ChangeContext` (the person's own step when omitted)."""
+    """Stops, as immutable `StopRecord`s in route order."""
 
     spec = STOPS
 
@@ -40,8 +37,7 @@ class StopRepository(OrderedRepository[StopRecord]):
         return await self.in_scope(trip_id)
 
     async def routes(self) -> dict[str, tuple[str, ...]]:
-        """Trip id → its stops' places in route order, for every trip that has stops (one
-        read for a whole trip list)."""
+        """Trip id → its stops' places in route order, in one read for a trip list."""
 
         def query(session: Session) -> dict[str, tuple[str, ...]]:
             rows = session.exec(
@@ -64,9 +60,7 @@ class StopRepository(OrderedRepository[StopRecord]):
         *,
         context: ChangeContext | None = None,
     ) -> Outcome[StopRecord]:
-        """A new stop, last on the route (or at `position`, 0 = first). `values` must name
-        the place; raises `InvalidChangeError` naming the field for a bad value or dates
-        outside the trip's, `RecordNotFoundError` for an unknown trip."""
+        """A new stop, last on the route (or at `position`); `values` must name the place."""
         parsed = parse_changes("a stop", STOP_RULES, {"place": "", **values})
         check_position(position)
 

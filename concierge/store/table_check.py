@@ -1,9 +1,7 @@
-"""A record and a table class held to their entity's declaration when the store is
-imported: the same names, a column that takes None exactly where the declared kind does,
-and the declared default. The tables derive the columns they do not write out
-(`tables.Declared`); the records stay written out, as mypy reads their fields' types only
-from a class body, so a record, or a column a table writes out, that departs from the
-declaration stops the import instead of drifting."""
+"""A record and a table class held to their entity's declaration when the store is imported:
+the same names, None allowed exactly where the kind allows it, the declared default. Records
+stay written out (mypy reads field types only from a class body), so one that departs from
+the declaration stops the import instead of drifting."""
 
 from __future__ import annotations
 

@@ -1,9 +1,7 @@
-"""The SQLite tables, as SQLModel classes.
+"""The SQLite tables, as SQLModel classes; the migrations create exactly these (a test checks).
 
-The migrations in `migrations/versions` create exactly these; a test compares them. A table
-of a declared entity (`__entity__`) writes out only the store's own columns and those the
-repositories query by attribute: every other declared field becomes a column by its kind
-(`Declared`), so a field is declared once, in `concierge.model.fields`.
+A declared entity's table (`__entity__`) writes out only the store's own columns and those
+queried by attribute; every other declared field becomes a column by its kind (`Declared`).
 """
 
 from __future__ import annotations
@@ -44,11 +42,7 @@ SQLModel.metadata.naming_convention = {
 
 
 class UtcDateTime(TypeDecorator[datetime]):
-    """A timestamp stored as naive UTC and read back as an aware UTC `datetime`.
-
-    SQLite has no time zones; without this, values would come back naive and compare
-    wrongly with aware ones.
-    """
+    """A timestamp stored as naive UTC (SQLite has no zones) and read back as aware UTC."""
 
     impl = DateTime
     cache_ok = True
@@ -79,11 +73,8 @@ class Conversation(SQLModel, table=True):
 
 
 class ConversationMessage(SQLModel, table=True):
-    """One stored message; `payload` is its JSON without provenance, which has its own column.
-
-    Provenance lives only in its column so nothing inside a message's content or metadata can
-    make it look framework-made (R7).
-    """
+    """One stored message; `payload` is its JSON without provenance, which only its own column
+    holds, so nothing inside a message can make it look framework-made (R7)."""
 
     __tablename__ = "conversation_message"
     __table_args__ = (
@@ -109,11 +100,8 @@ class ConversationMessage(SQLModel, table=True):
 
 
 class DecimalText(TypeDecorator[Decimal]):
-    """A `Decimal` stored as its exact text, e.g. "1234.50".
-
-    SQLite's NUMERIC affinity would turn it into a float and lose digits (and trailing zeros
-    that matter for money), so the column is TEXT and floats are refused on the way in.
-    """
+    """A `Decimal` stored as its exact text: SQLite's NUMERIC affinity would make it a float and
+    lose digits and trailing zeros, so floats are refused on the way in."""
 
     impl = Text
     cache_ok = True
@@ -138,7 +126,6 @@ class Stored:
 
 
 def by_value(kind: type[StrEnum] | type[ItemKind]) -> Stored:
-    """An enum field kept as its value (None stays None)."""
     return Stored(
         to_column=lambda value: None if value is None else value.value,
         from_column=lambda column: None if column is None else kind(column),
@@ -174,9 +161,8 @@ def stored_as(kind: Kind | None) -> Stored | None:
 
 
 def declared_column(rule: FieldRule) -> tuple[Any, Any]:
-    """The annotation and `Field` of the column keeping a declared field: its kind's type
-    (text where `stored_as` converts it), None allowed where the kind allows it, the declared
-    default as the column keeps it, and free text, lists and amounts kept as TEXT."""
+    """The annotation and `Field` of the column keeping a declared field; free text, lists and
+    amounts are kept as TEXT."""
     kind = rule.kind
     if kind is None:
         raise TypeError(f"{rule.label} is declared without a kind: no column can keep it.")
@@ -207,10 +193,8 @@ def declared_check(field: str, kind: Kind | None) -> CheckConstraint | None:
 
 
 class Declared(SQLModelMetaclass):
-    """Completes a table class from its entity's declaration (`__entity__`): a declared
-    field the class names without a value gets its column's default and storage, one it
-    does not name at all a column of its own (`declared_column`), and its CHECK
-    (`declared_check`)."""
+    """Completes a table class from its entity's declaration (`__entity__`): columns, defaults,
+    storage and CHECKs of the declared fields it does not spell out."""
 
     def __new__(
         mcs, name: str, bases: tuple[type[Any], ...], namespace: dict[str, Any], **kwargs: Any
@@ -324,11 +308,10 @@ LOCKED_ENTITIES = tuple(entity.name for entity in LOCKABLE)
 
 
 class TripLock(RecordRow, table=True):
-    """Something on a trip the person locked against the assistant's changes: a field of the
-    trip, an item or a stop (`entity`, `target` its id, `field` its name), a whole item or
-    stop (`target` its id), or a day (`target` its ISO date). `entity` and `field` are empty
-    unless `kind` is "field". No foreign key to the target: a lock on a removed item is
-    removed with it through the change log, so undo can bring both back."""
+    """Something on a trip the person locked against the assistant: a field (`entity`, `target`,
+    `field`, empty unless `kind` is "field"), an item or stop (`target`), or a day (its ISO
+    date). No foreign key: a lock on a removed item goes with it through the change log, so undo
+    brings both back."""
 
     __tablename__ = "trip_lock"
     __table_args__ = (
@@ -370,16 +353,13 @@ class ChangeRow(SQLModel):
 
 
 class ChangeLogEntry(ChangeRow, table=True):
-    """One row written by one change: `before`/`after` hold the changed fields (the whole
-    record for a create or delete); `sources_before`/`sources_after` those of the fact
-    fields' sources it changed (`FieldSource`, null: none). Rows sharing `group_id` undo as
-    one step. `label_message` is the JSON that makes `label` a translatable message again
-    (`label_text`), null for plain text and older rows. `redo_step` numbers the undo step
-    that reverted an undone row, while it can be redone (the highest is redone first); any
-    new change clears every row's.
+    """One row written by one change: `before`/`after` hold the changed fields (the whole record
+    for a create or delete), `sources_before`/`sources_after` the fact sources it changed. Rows
+    sharing `group_id` undo as one step. `redo_step` numbers the step that undid the row while it
+    can be redone; any new change clears every row's.
 
-    `trip_id` is deliberately not a foreign key: the rows of a deleted trip must outlive it so
-    that deleting it can be undone. It is NULL only for pins that apply to all trips.
+    `trip_id` is not a foreign key: a deleted trip's rows must outlive it for undo. It is NULL
+    only for all-trip pins.
     """
 
     __tablename__ = "change_log"
@@ -403,10 +383,8 @@ class ChangeLogEntry(ChangeRow, table=True):
 
 
 class FieldSource(SQLModel, table=True):
-    """Who set one fact field of one row (`entity` as in the change log), when, and whether
-    the person confirmed it; `file_name` is the file an import read it from. A field with
-    no row was never set (or is empty). Written with the write it describes, and logged in
-    that write's change-log row (`sources_before`/`sources_after`) so undo restores it."""
+    """Who set one fact field of one row, when, and whether the person confirmed it; `file_name`
+    is the file an import read it from. No row: never set, or empty."""
 
     __tablename__ = "field_source"
     __table_args__ = (
@@ -428,11 +406,8 @@ PROPOSAL_STATUSES = ("pending", "accepted", "rejected", "conflict")
 
 
 class Proposal(ChangeRow, table=True):
-    """One change the assistant proposed instead of making (the setting `assistant.edits`):
-    a change-log row as it would have been written, kept until the person decides. Rows
-    sharing `call_id` (one tool call's writes) are accepted or rejected together. `note`
-    says why a conflict was not applied; `reported` is set once the model was told the
-    decision."""
+    """A change-log row the assistant proposed instead of writing, until the person decides;
+    rows sharing `call_id` (one tool call) are decided together."""
 
     __tablename__ = "proposal"
     __table_args__ = (
@@ -455,13 +430,10 @@ IMPORT_STATUSES = ("pending", "accepted", "rejected")
 
 
 class ImportCandidate(SQLModel, table=True):
-    """One record read from an imported file (a calendar event, a boarding pass, an
-    e-mail's reservation), waiting in the trip's review queue until the person accepts or
-    rejects it. `candidate` is a JSON object of itinerary-item fields; `duplicate_of` is the
-    existing item it seems to repeat, `duplicate_of_candidate` an earlier candidate it
-    repeats; `item_id` is the item an accepted candidate became, `accepted_item` the same id
-    kept when undo deletes that item (the candidate waits again while it is gone);
-    `warnings` a JSON list of the parser's sentences about the record."""
+    """One record read from an imported file, waiting in the trip's review queue. `candidate` is
+    a JSON object of item fields; `duplicate_of`/`duplicate_of_candidate` the item or earlier
+    candidate it seems to repeat; `accepted_item` keeps `item_id` while undo has deleted that
+    item (the candidate waits again meanwhile)."""
 
     __tablename__ = "import_candidate"
     __table_args__ = (
@@ -490,8 +462,7 @@ class ImportCandidate(SQLModel, table=True):
 
 class ConversationTurn(SQLModel, table=True):
     """Which process is answering in a conversation, until `expires_at` (renewed while it
-    answers): one turn at a time per conversation, across processes. No foreign key: a turn
-    may begin before its conversation's first message creates the conversation."""
+    answers). No foreign key: a turn may begin before the conversation exists."""
 
     __tablename__ = "conversation_turn"
 
@@ -512,13 +483,8 @@ class AppSetting(SQLModel, table=True):
 
 
 class LookupJob(SQLModel, table=True):
-    """One background lookup for a trip (flights, holidays, …): what was asked, how far it
-    got, and what came out. `parameters` and `result` are JSON objects.
-
-    The row, not the asyncio task, is the truth: a job whose task died with the app is found
-    `queued` or `running` at the next start and marked `interrupted`, so it can be retried.
-    Deleting the trip deletes its jobs.
-    """
+    """One background lookup. The row, not the asyncio task, is the truth: a job found `queued`
+    or `running` at the next start is marked `interrupted`, so it can be retried."""
 
     __tablename__ = "lookup_job"
     __table_args__ = (
@@ -544,8 +510,7 @@ class LookupJob(SQLModel, table=True):
 
 
 class FormInstance(RecordRow, table=True, metaclass=Declared):
-    """One form filled in for one trip (`FormInstanceRecord`); its answers are the
-    `form_answer` events."""
+    """One form filled in for one trip; its answers are `form_answer` events."""
 
     __tablename__ = "form_instance"
     __entity__ = declared.FORM
@@ -557,13 +522,9 @@ class FormInstance(RecordRow, table=True, metaclass=Declared):
 
 
 class FormAnswer(SQLModel, table=True):
-    """One event in the history of one field's answer: `set` (unanswered → a value),
-    `revise` (a value → another) or `retract` (a value → unanswered, `value` NULL). `value`
-    is JSON. A field's answer is its newest event's value.
-
-    Ids only grow (AUTOINCREMENT), so they order the events, and the events of a deleted trip
-    can be put back with their ids when the deletion is undone.
-    """
+    """One event in the history of one field's answer: `set`, `revise` or `retract` (`value`
+    NULL). Ids only grow (AUTOINCREMENT), so they order the events, and a deleted trip's events
+    can be put back with their ids on undo."""
 
     __tablename__ = "form_answer"
     __table_args__ = (
@@ -632,10 +593,9 @@ class Pin(RecordRow, table=True, metaclass=Declared):
 
 
 class Document(RecordRow, table=True, metaclass=Declared):
-    """A file attached to a trip or to one of its items (`DocumentRecord`), kept under
-    `<data dir>/documents/` as `stored_name`, named by its SHA-256 so the same content is
-    kept once. Removing the item keeps the document on the trip (`item_id` becomes NULL,
-    logged first so undo can put it back); deleting the trip deletes its documents."""
+    """A file attached to a trip or one of its items, stored as `stored_name` (its SHA-256, so
+    the same content is kept once). Removing the item keeps the document on the trip (`item_id`
+    NULL, logged first so undo can put it back)."""
 
     __tablename__ = "document"
     __entity__ = declared.DOCUMENT

@@ -32,15 +32,10 @@ async def run_logged(
     context: ChangeContext | None,
     write: Callable[[Session, ChangeWriter], T],
 ) -> Outcome[T]:
-    """Run `write` as one transaction with a `ChangeWriter` (the person's, one step of its
-    own, when `context` is None), then publish what it logged, now that it is committed,
-    and return what `write` returned with what it did (`Outcome`; refused, having written
-    nothing, when a lock refuses it). A write that logged something also trims the log to
-    the undo depth.
-
-    The assistant's writes, with the setting `assistant.edits` at "propose", are proposed
-    instead (`propose_instead`): nothing changes, nothing is published, and the outcome
-    says so."""
+    """Run `write` as one transaction with a `ChangeWriter` (the person's, one step, when
+    `context` is None), publish what it logged once committed, trim the log to the undo depth,
+    and return the result with its `Outcome`. The assistant's writes under `assistant.edits` =
+    "propose" are proposed instead (`propose_instead`)."""
     context = context or ChangeContext()
     proposed: set[str] = set()
 
@@ -92,9 +87,8 @@ _CAPTURED = sorted(
 def propose_instead(
     session: Session, writer: ChangeWriter, write: Callable[[Session, ChangeWriter], T]
 ) -> tuple[T, list[Change]]:
-    """Run `write` for real inside a savepoint, keep the change-log rows it wrote as pending
-    `Proposal`s of its call (the context's group), and roll it back: the write's validation
-    and its result are the real ones, and the database is as before. A write that touches
+    """Run `write` for real inside a savepoint, keep its change-log rows as pending `Proposal`s of
+    its call, and roll it back, so validation and result are the real ones. A write touching
     anything not `PROPOSABLE` is made instead; its changes are returned to publish."""
     savepoint = session.begin_nested()
     try:
@@ -130,13 +124,9 @@ async def commit_and_publish(
     *,
     after: Callable[[], None] | None = None,
 ) -> T:
-    """Run `transaction` and publish the changes it returns once it has committed.
-
-    The work cannot be stopped once handed to the database thread, so cancelling the caller
-    (an aborted assistant turn) must not lose the announcement of a write that commits
-    anyway: the changes are published from the finished work's callback, on the event loop,
-    before the caller (if still waiting) resumes; then `after` runs, for other news.
-    """
+    """Run `transaction` and publish the changes it returns once it has committed, then run
+    `after`. Work handed to the database thread cannot be stopped, so the changes are published
+    from its callback on the event loop: cancelling the caller never loses the announcement."""
     work = asyncio.ensure_future(database.run(transaction))
 
     def announce(done: asyncio.Future[tuple[T, Sequence[Change]]]) -> None:

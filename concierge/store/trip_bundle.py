@@ -1,14 +1,10 @@
 """A trip with everything it owns as one JSON document, and back as a new trip.
 
-The document is built from the `EntitySpec` of each kind of trip-owned row in `PARTS`, so a
-new kind of row travels once its spec is added there. Each row keeps its record's fields but
-its trip and timestamps; its `id` is only a name inside the file: importing gives every row a
-new id and rewrites the fields referring to another row (`BundlePart.references`). Values
-keep their exact form, so export → import → export gives the same document but for the ids.
-
-Importing checks every value by the store's rules before anything is written, reports each
-problem with its place in the file ("itinerary[3].start_time: …"), and writes the trip in
-one transaction and one undo step.
+Built from the `EntitySpec` of each part in `PARTS`. A row's `id` is only a name inside the
+file: importing gives every row a new id and rewrites the fields referring to another row.
+Values keep their exact form, so export → import → export gives the same document but for
+the ids. Importing checks every value before anything is written and reports each problem
+with its place in the file ("itinerary[3].start_time: …").
 """
 
 from __future__ import annotations
@@ -60,13 +56,11 @@ MAX_PROBLEMS = 20
 """Problems reported for one file; past that, the rest are counted."""
 
 Problem = Callable[[Any, TripRecord | None], tuple[str, str] | None]
-"""A rule spanning a row's fields: (the row's record, its trip's record, None when the trip's
-own fields are wrong) → the field to fix and why, or None."""
+"""A rule spanning a row's fields: (record, its trip or None) → the field to fix and why."""
 
 
 class BundleError(StoreError):
-    """A trip document that cannot be imported; `problems` are "path: message" lines.
-    Nothing was written."""
+    """A trip document that cannot be imported; nothing was written."""
 
     def __init__(self, problems: list[str]) -> None:
         shown = problems[:MAX_PROBLEMS]
@@ -96,9 +90,8 @@ class BundlePart:
     """One kind of trip-owned row, listed under `key`.
 
     `order` names the columns that order the trip's rows; when it ends in "position", the
-    columns before it are the list a position counts in (an itinerary's day). `references`
-    maps a field to the key of the part whose row ids it holds; that part comes earlier in
-    `PARTS`. `problem` is the store's rule spanning fields (see `Problem`).
+    columns before it are the list a position counts in. `references` maps a field to the
+    earlier part whose row ids it holds.
     """
 
     key: str
@@ -111,7 +104,6 @@ class BundlePart:
 
     @property
     def rules(self) -> Mapping[str, FieldRule]:
-        """The row's declared fields, which the import parses."""
         return self.spec.declaration.fields
 
     @property
@@ -153,9 +145,8 @@ FORM_ANSWERS = Extra(
 
 
 def _unverified_extra(spec: EntitySpec[Any, Any]) -> Extra:
-    """A row's facts the assistant set that nobody confirmed, as a list of field names (left
-    out when there are none): imported, they stay unverified; the rest count as backed by
-    the file."""
+    """A row's facts the assistant set that nobody confirmed (left out when none): imported,
+    they stay unverified; the rest count as backed by the file."""
     facts = FACT_FIELDS[spec.kind]
 
     def read(session: Session, record: Any) -> JsonValue:
@@ -232,9 +223,8 @@ PARTS: tuple[BundlePart, ...] = (
         problem=_expense_problem,
     ),
 )
-"""Every kind of row a trip owns, in the order they are written (a part after those it
-refers to). A new kind joins by adding its part here; tests/cli/test_trip_bundle.py checks
-that every table with a foreign key to the trip is here or in `LEFT_OUT`."""
+"""Every kind of row a trip owns, each after those it refers to; a test checks that every
+table with a foreign key to the trip is here or in `LEFT_OUT`."""
 
 LEFT_OUT: Mapping[str, str] = {
     "lookup_job": "lookups are fetched data, not the plan: a copy looks them up again",
@@ -269,8 +259,7 @@ def _row_json(part: BundlePart, record: Any, leave_out: Iterable[str]) -> dict[s
 def trip_bundle(
     session: Session, trip_id: str, layout: Sequence[BundlePart] = PARTS
 ) -> dict[str, Any]:
-    """The trip `trip_id` and everything it owns, as a JSON-ready document; raises
-    `RecordNotFoundError` for an unknown trip. `layout` is the parts (tests name others)."""
+    """The trip and everything it owns, as a JSON-ready document."""
     trip = TRIPS.to_record(TRIPS.row(session, trip_id))
     bundle: dict[str, Any] = {
         "format": FORMAT,
@@ -299,8 +288,7 @@ def _assigned(part: BundlePart) -> tuple[str, ...]:
 
 @dataclass(frozen=True, slots=True)
 class ParsedRow:
-    """One checked row: its field values except the ones the import assigns, and its
-    extra."""
+    """One checked row: its values but those the import assigns, and its extra."""
 
     file_id: str | None
     values: dict[str, Any]
@@ -511,9 +499,8 @@ def _numbered(part: BundlePart, rows: list[ParsedRow]) -> list[ParsedRow]:
 
 
 def write_bundle(session: Session, writer: ChangeWriter, bundle: ParsedBundle) -> TripRecord:
-    """Write a checked bundle as a new trip, last in the list, with new ids for every row.
-    Rows are stamped a microsecond apart in file order, so rows a part's order ties (two
-    expenses of one day) keep their order, as a row the store wrote later comes later."""
+    """Write a checked bundle as a new trip with new ids. Rows are stamped a microsecond apart
+    in file order, so rows a part's order ties keep their order."""
     clock = _stamps(utc_now())
     stamps = next(clock)
     trip_id = uuid.uuid4().hex
@@ -559,8 +546,7 @@ async def import_bundle(
     context: ChangeContext | None = None,
     layout: Sequence[BundlePart] = PARTS,
 ) -> Outcome[TripRecord]:
-    """Check `document` and write it as a new trip in one transaction and one undo step.
-    Raises `BundleError` (nothing written) for a document that breaks a rule."""
+    """Check `document` and write it as a new trip in one transaction and undo step."""
     bundle = parse_bundle(document, layout)
 
     def write(session: Session, writer: ChangeWriter) -> TripRecord:

@@ -1,12 +1,9 @@
-"""What hangs off a trip besides its itinerary: its stops, its forms with their answers, its
-goals, its own pins, its expenses and its documents.
+"""What hangs off a trip besides its itinerary: stops, forms with answers, goals, own pins,
+expenses and documents.
 
-The database deletes them with the trip (foreign keys cascade), but that would leave nothing
-for undo to restore. Deleting a trip therefore deletes them first through the change log,
-so undoing the deletion (newest first) puts the trip back, then everything that was on it.
-Duplicating a trip copies them after the trip, so undoing the duplicate removes them first.
-Locks are not copied: they name that trip's rows. Expenses and documents are not copied: they
-record money paid on that trip and the tickets and bookings of that one journey, not a plan.
+The foreign keys' cascade would leave nothing for undo to restore, so deleting a trip deletes
+them first through the change log, and duplicating copies them after the trip. Locks,
+expenses and documents are not copied: they belong to that trip's rows and that one journey.
 """
 
 from __future__ import annotations
@@ -48,13 +45,10 @@ def delete_trip_parts(session: Session, writer: ChangeWriter, trip_id: str) -> N
 
 
 def copy_trip_parts(session: Session, writer: ChangeWriter, source_id: str, copy_id: str) -> None:
-    """Give the new trip `copy_id`, logged, what planning `source_id` has gathered so far:
-    its stops in order, each form with its current answers (not their history), the goals
-    in order but all open again (a new plan starts unchecked), and the trip's own pins in
-    order. Every row is new and made by the writer's actor. All-trip pins apply to it
-    already. A form's completion is not copied: only the form engine can judge it, so the
-    travel layer settles the copied answers as it settles any others (marking the form
-    complete and its goals done, in this change's undo group)."""
+    """Give the new trip `copy_id`, logged, what planning `source_id` gathered: its stops, each
+    form's current answers (not their history), its goals all open again and its own pins.
+    A form's completion is not copied: only the form engine can judge it, so the travel layer
+    settles the copied answers in this change's undo group."""
     now = utc_now()
     for stop in trip_stops(session, source_id):
         copy = dataclasses.replace(

@@ -1,10 +1,7 @@
-"""Trips in SQLite: create, read, edit patch-style, duplicate (with the itinerary, forms,
-goals and pins), reorder and delete.
+"""Trips: create, read, edit patch-style, duplicate, reorder and delete.
 
-Each write is one transaction on the database thread that also writes its change-log rows;
-the `Change` notifications go out on the bus after it committed. Trip positions order the
-trip list: new trips go last, deleting leaves a gap (order is all that matters), `move`
-renumbers densely.
+Trip positions order the trip list: new trips go last, deleting leaves a gap (order is all
+that matters), `move` renumbers densely.
 """
 
 from __future__ import annotations
@@ -35,8 +32,6 @@ from .trip_parts import copy_trip_parts, delete_trip_parts
 from .validation import TRIP_RULES, check_position, check_trip, defaults, parse_changes
 from .words import field_labels
 
-DEFAULT_TITLE = str(TRIP_RULES["title"].default)
-
 
 class TripRepository(RecordRepository[TripRecord]):
     """The trips, as immutable `TripRecord`s. Writes take an optional `ChangeContext`."""
@@ -55,8 +50,7 @@ class TripRepository(RecordRepository[TripRecord]):
     async def create(
         self, values: Mapping[str, object] | None = None, *, context: ChangeContext | None = None
     ) -> Outcome[TripRecord]:
-        """A new trip at the end of the list, with `values` over the defaults (title
-        "New trip", one traveller, EUR, balanced pace)."""
+        """A new trip at the end of the list, with `values` over the defaults."""
         parsed = parse_changes("a trip", TRIP_RULES, values or {})
 
         def write(session: Session, writer: ChangeWriter) -> TripRecord:
@@ -80,9 +74,7 @@ class TripRepository(RecordRepository[TripRecord]):
         *,
         context: ChangeContext | None = None,
     ) -> Outcome[TripRecord]:
-        """Change only the fields named in `changes`. Values equal to the stored ones write
-        and log nothing. Raises `InvalidChangeError` (nothing written) for an unknown field
-        or a value that breaks a rule."""
+        """Change only the fields named in `changes`; equal values write and log nothing."""
         return await self._update(trip_id, changes, context, _edit_label)
 
     async def rename(
@@ -111,10 +103,8 @@ class TripRepository(RecordRepository[TripRecord]):
     async def duplicate(
         self, trip_id: str, *, context: ChangeContext | None = None
     ) -> Outcome[TripRecord]:
-        """A copy of the trip, titled "… (copy)", at the end of the list, to plan a similar
-        trip from: its itinerary, its forms with their current answers, its goals (open again)
-        and its own pins come along (see `copy_trip_parts`). One transaction and one change
-        group, so one undo removes the copy with all of it."""
+        """A copy of the trip, titled "… (copy)", last in the list, with what `copy_trip_parts`
+        copies; one transaction and one undo step."""
 
         def write(session: Session, writer: ChangeWriter) -> TripRecord:
             source = TRIPS.to_record(TRIPS.row(session, trip_id))

@@ -1,23 +1,15 @@
 """Undo: revert the newest change group from its change-log rows, in one transaction.
 
-Undo is last-in-first-out over the groups not yet undone (optionally those of one trip). A
-group's rows are reverted newest first: a created row is deleted, a deleted one re-inserted
-as it was, an updated one given the logged `before` of exactly the fields that changed.
-
-Later rows can follow part of a group: writes interleaved with another group's, or a trip
-filter skipping a newer group of another trip that touched the same rows. Undo then takes
-along every later group that touched what it reverts (the same field, the whole row for a
-create or delete, the same list's order) until nothing later overlaps, and reports all their
-labels, so no later edit is half undone. Each row is checked against the log's `after`
-first; a row changed behind the log's back refuses the undo (`UndoError`), changing nothing.
+Undo is last-in-first-out over the groups not yet undone (optionally of one trip); a group's
+rows are reverted newest first. Later rows can follow part of a group (interleaved writes, or
+a trip filter skipping a newer group of another trip), so undo takes along every later group
+that touched what it reverts (the same field, the whole row for a create or delete, the same
+list's order) until nothing later overlaps: no later edit is half undone. A row changed
+behind the log's back refuses the undo (`UndoError`), changing nothing.
 
 A row also touches what it belongs to (its list's order, a form answer its form's field, an
-expense or document its linked item), so undoing a creation takes along later additions to
-it. Form answers are an event log: reverting deletes the events appended (`form_answers`).
-A REORDER row (`change_writer.encode_order`) puts each listed entry back at its `before`
-position. A row also restores the fact sources it replaced (`field_sources`), so undoing the
-assistant's edit takes the person's later confirmation along. Each step numbers its rows
-with the next `redo_step`, which `redo` replays until a new change clears them.
+expense or document its linked item), so undoing a creation takes later additions to it
+along. Each step numbers its rows with the next `redo_step`, which `redo` replays.
 """
 
 from __future__ import annotations
@@ -59,9 +51,8 @@ from .tables import ChangeLogEntry, FormAnswer, utc_now
 
 @dataclass(frozen=True, slots=True)
 class UndoResult:
-    """What one undo (or redo) step reverted (or re-applied): normally one group; several only
-    when later changes overlapped it (see the module docstring). Labels and group ids are
-    newest first."""
+    """What one undo or redo step did: several groups only when later changes overlapped it.
+    Labels and group ids are newest first."""
 
     labels: tuple[str, ...]
     group_ids: tuple[str, ...]
@@ -101,11 +92,8 @@ Touch = tuple[str, str, str]
 
 
 def newest_group_label(session: Session, trip_id: str | None) -> str | None:
-    """The label of the group `undo_step` would revert first, or None if there is none.
-
-    One statement reading one row: the window asks after every burst of writes, and an ORM
-    query without a limit would load the whole open log to keep its first row.
-    """
+    """The label of the group `undo_step` would revert first, or None. One statement reading one
+    row: the window asks after every burst of writes."""
     newest = select(ChangeLogEntry.group_id).where(col(ChangeLogEntry.undone).is_(False))
     if trip_id is not None:
         newest = newest.where(ChangeLogEntry.trip_id == trip_id)
@@ -124,8 +112,7 @@ def newest_group_label(session: Session, trip_id: str | None) -> str | None:
 
 
 def undo_step(session: Session, trip_id: str | None, actor: Actor) -> UndoResult | None:
-    """Revert the newest group not yet undone (touching `trip_id`, if given) and mark its
-    rows undone. None if there is nothing to undo."""
+    """Revert the newest group not yet undone and mark its rows undone; None if none."""
     newest = session.exec(
         _open_rows(trip_id).order_by(col(ChangeLogEntry.id).desc()).limit(1)
     ).first()
@@ -282,8 +269,7 @@ def _item_linked_touches(
 
 
 RowWrite = Callable[[Session, EntitySpec[Any, Any], ChangeLogEntry], Sequence[str] | None]
-"""Makes one logged row as it was before (undo) or after (redo) its change; the fields
-written, or None if the row is no longer as the change left it."""
+"""Makes one logged row as before (undo) or after (redo) its change; None if it changed."""
 
 
 def replay(
@@ -352,8 +338,7 @@ def reposition(
 def _revert_row(
     session: Session, spec: EntitySpec[Any, Any], row: ChangeLogEntry
 ) -> Sequence[str] | None:
-    """Put the row back as the log says it was; the fields reverted, or None if the row is
-    not as the log left it."""
+    """Put the row back as the log says it was; the fields, or None if it changed."""
     current = session.get(spec.table, row.entity_id)
     action = Action(row.action)
     if action is Action.CREATE:
@@ -393,7 +378,6 @@ def would_cascade(session: Session, spec: EntitySpec[Any, Any], entity_id: str) 
 
 
 def logged_fields(text: str | None) -> Sequence[str]:
-    """The field names of a logged JSON object."""
     data: dict[str, object] = json.loads(text or "{}")
     return list(data)
 

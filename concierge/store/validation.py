@@ -1,12 +1,10 @@
 """The rules every written value must pass, with the sentence to show when it does not.
 
-Edits arrive as plain mappings from forms and from assistant tools, so each field is parsed
-leniently (ISO strings for dates, "eur" for EUR, a comma list for interests) by its declared
-rule (`concierge.model.fields`) and checked for the invariants the store owns. Deeper checks
-(is LIS a real airport) belong to the travel layer. The limits are the store's: every writer
-(forms, tools, imports, repositories called directly) passes through `parse_changes`, so
-nothing out of range reaches SQLite, and `out_of_range` tells a renderer which stored values
-a rule refuses (rows written before a limit existed) so it can mark them instead of failing.
+Edits arrive as plain mappings from forms and tools, so each field is parsed leniently by its
+declared rule ("eur" for EUR) and checked for the invariants the store owns; deeper checks
+(is LIS a real airport) belong to the travel layer. Every writer passes through
+`parse_changes`, and `out_of_range` tells a renderer which stored values a rule refuses (rows
+written before a limit existed) so it can mark them instead of failing.
 """
 
 from __future__ import annotations
@@ -76,8 +74,7 @@ _MANAGED = {
 def parse_changes(
     entity: str, rules: Mapping[str, FieldRule], changes: Mapping[str, object]
 ) -> dict[str, Any]:
-    """Every value of `changes`, parsed by its field's rule; the first problem is raised as
-    an `InvalidChangeError` naming the field."""
+    """Every value of `changes` parsed by its rule; raises `InvalidChangeError`."""
     parsed: dict[str, Any] = {}
     for name, value in changes.items():
         rule = rules.get(name)
@@ -113,8 +110,7 @@ def trip_problem(trip: TripRecord) -> str | None:
 
 
 def check_trip(trip: TripRecord, changed: Mapping[str, object]) -> None:
-    """Rules that span fields: the end date is not before the start date, and the trip
-    lasts at most MAX_TRIP_DAYS."""
+    """The end date is not before the start, and the trip lasts ≤ MAX_TRIP_DAYS."""
     problem = trip_problem(trip)
     if problem is not None:
         field = "end_date" if "end_date" in changed else "start_date"
@@ -129,9 +125,8 @@ def _moment(moment: datetime, zone: str | None) -> str:
 
 
 def item_problem(item: ItineraryItemRecord) -> tuple[tuple[str, ...], str] | None:
-    """What breaks a rule that spans an item's fields, with the fields involved (the first
-    is the one to fix when nothing else says which), or None. Start and end are compared as
-    real instants, so a flight may land at an earlier local time in another zone."""
+    """What breaks a rule spanning an item's fields, the field to fix first, or None. Times
+    compare as instants: a flight may land at an earlier local time elsewhere."""
     if item.all_day:
         timed = [
             name
@@ -204,8 +199,7 @@ def item_problem(item: ItineraryItemRecord) -> tuple[tuple[str, ...], str] | Non
 
 
 def check_item(item: ItineraryItemRecord, changed: Mapping[str, object]) -> None:
-    """Rules that span an item's fields (see `item_problem`), raised naming the changed
-    field the problem involves."""
+    """`item_problem` raised naming the changed field the problem involves."""
     found = item_problem(item)
     if found is not None:
         fields, message = found

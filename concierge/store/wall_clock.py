@@ -1,21 +1,14 @@
-"""Local wall-clock times in IANA zones read as real instants: the one reading that the
-store's rules, the itinerary's order and the assistant's view share.
+"""Local wall-clock times in IANA zones read as real instants, one reading shared by the
+store's rules, the itinerary's order and the assistant's view.
 
-A local time can name no instant (the hour skipped when clocks go forward) or two (the hour
-repeated when they go back); both are resolved on purpose, never by accident:
-
-- A skipped time is read with the offset in force just before the jump, so 02:30 on a night
-  the clocks go from 02:00 to 03:00 is 03:30 after the jump: what the clock shows at the
-  moment the person meant (PEP 495's `fold=0`). The value returned shows 03:30.
+- A skipped local time is read with the offset in force just before the jump: 02:30 on a
+  night the clocks go from 02:00 to 03:00 is 03:30 (PEP 495's `fold=0`).
 - A repeated time is its first pass (summer time), unless that would put it before
   `not_before` (an end in the repeated hour after a start there): then its second pass.
 
-Values come back aware, in their zone. Two aware datetimes that share a `ZoneInfo` compare
-by wall clock and ignore `fold`, so compare instants with `instant(...)` (UTC), never `<`
-on the zoned values.
-
-An item without a zone (written before zones were known) is read as if at UTC: its
-wall-clock reading is kept, and items without zones order among themselves correctly.
+Values come back aware, in their zone. Aware datetimes sharing a `ZoneInfo` compare by wall
+clock, ignoring `fold`: compare instants with `instant(...)`, never `<`. An item without a
+zone (written before zones were known) is read as if at UTC.
 """
 
 from __future__ import annotations
