@@ -143,9 +143,8 @@ class ChatPanel(QWidget):
 
         stop = QShortcut(QKeySequence(Qt.Key.Key_Escape), self)
         stop.setContext(Qt.ShortcutContext.WidgetWithChildrenShortcut)
-        stop.setWhatsThis(
-            translate("ChatPanel", "Stop the answer")
-        )  # Listed under Help ▸ Keyboard shortcuts.
+        # Listed under Help ▸ Keyboard shortcuts.
+        stop.setWhatsThis(translate("ChatPanel", "Stop the answer"))
         stop.activated.connect(self.stop)
         self.notice.settings_requested.connect(self.settings_requested)
         self.error_bar.retry_requested.connect(self.retry)

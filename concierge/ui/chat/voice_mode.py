@@ -136,8 +136,6 @@ class VoiceMode(QObject):
         self._refresh_timer.timeout.connect(self._refresh_soon)
         self._refresh_done: list[Callable[[], None]] = []
 
-    # -- state ---------------------------------------------------------------------------
-
     @property
     def state(self) -> VoiceState:
         return self._state
@@ -164,8 +162,6 @@ class VoiceMode(QObject):
         if state is not self._state:
             self._state = state
             self.state_changed.emit(state.value)
-
-    # -- starting and stopping -----------------------------------------------------------
 
     def toggle(self) -> None:
         """The Voice button: start a session, or end the one running."""
@@ -268,8 +264,6 @@ class VoiceMode(QObject):
                 self._session.set_turn_detection(detection), name="switch voice detection"
             )
 
-    # -- audio ---------------------------------------------------------------------------
-
     def _captured(self, pcm: bytes) -> None:
         """A block from the microphone, on the loop's thread."""
         level = level_of(pcm)
@@ -341,8 +335,6 @@ class VoiceMode(QObject):
             self._output_failed = True  # Transcripts still show what is said.
             self.problem.emit(shown(error.message))
 
-    # -- the app's changes ---------------------------------------------------------------
-
     def context_changed(self) -> None:
         """Something the assistant sees changed (a form edit, a lookup, the selection)."""
         if self._session is None or not self._ready:
@@ -378,8 +370,6 @@ class VoiceMode(QObject):
         done = asyncio.Event()
         self._refresh_done.append(done.set)
         await done.wait()
-
-    # -- the session's events ------------------------------------------------------------
 
     def _on_event(self, event: voice.VoiceEvent) -> None:
         if isinstance(event, voice.AssistantAudio):
@@ -447,8 +437,6 @@ class VoiceMode(QObject):
         if self.detection is voice.TurnDetection.PUSH_TO_TALK:
             return translate("VoiceMode", "Hold Talk (or Ctrl+Space) while you speak.")
         return translate("VoiceMode", "Listening: just speak.")
-
-    # -- what the chat shows -------------------------------------------------------------
 
     def live_markdown(self) -> str:
         """The partial transcripts and running tools, as transcript Markdown."""
