@@ -271,7 +271,7 @@ class TranscriptView(QTextBrowser):
             self._scroll_to_end()
 
     def _insert_at_end(self, markdown: str) -> int:
-        """Insert `markdown` as new blocks at the end; return where the insertion began."""
+        """Return where the insertion began."""
         document = self.document()
         cursor = QTextCursor(document)
         cursor.movePosition(QTextCursor.MoveOperation.End)

@@ -146,10 +146,6 @@ class VoiceMode(QObject):
         return self._state is not VoiceState.OFF
 
     @property
-    def available(self) -> bool:
-        return self.session_opener is not None and self.audio_opener is not None
-
-    @property
     def talking(self) -> bool:
         return self._talking
 
@@ -164,7 +160,6 @@ class VoiceMode(QObject):
             self.state_changed.emit(state.value)
 
     def toggle(self) -> None:
-        """The Voice button: start a session, or end the one running."""
         if self.active:
             self.end()
         else:
@@ -173,7 +168,7 @@ class VoiceMode(QObject):
     def begin(self) -> None:
         if self.active:
             return
-        if not self.available:
+        if self.session_opener is None or self.audio_opener is None:
             self.problem.emit(
                 translate(
                     "VoiceMode",
@@ -213,7 +208,6 @@ class VoiceMode(QObject):
             self._set_state(VoiceState.LIVE)
 
     def end(self) -> None:
-        """Voice off: stop recording and playing, close the session."""
         session = self._teardown()
         self.status.emit("")
         if session is not None:
@@ -439,7 +433,6 @@ class VoiceMode(QObject):
         return translate("VoiceMode", "Listening: just speak.")
 
     def live_markdown(self) -> str:
-        """The partial transcripts and running tools, as transcript Markdown."""
         blocks = [user_block([TextPart(text=text)]) for text in self._live.user.values() if text]
         blocks.extend(
             tool_line(title, translate("VoiceMode", "running…"), self.tool_titles)
