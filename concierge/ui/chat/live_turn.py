@@ -93,7 +93,7 @@ class LiveTurn:
         self._titles = titles or {}
         self._items: list[_Text | _Tool | _Note] = []
         self._summary_note: _Note | None = None
-        """The line of the summary being made, finished by `summarized` or `summary_failed`."""
+        """The line of the summary being made, until the summary is done or fails."""
         self._silent_since: float | None = None
         """When the model server was last heard from, while an answer is awaited."""
         self._waiting_note: _Note | None = None
@@ -111,11 +111,12 @@ class LiveTurn:
         elif isinstance(event, ToolResultEvent):
             self.tool_finished(event.result)
         elif isinstance(event, CompactionStartedEvent):
-            self.summarizing(event.messages)
+            self._summary_note = _Note(SUMMARIZING_NOTE.format(count=event.messages))
+            self._items.append(self._summary_note)
         elif isinstance(event, CompactionEvent):
-            self.summarized(event.summarized_messages)
+            self._finish_summary(SUMMARIZED_NOTE.format(count=event.summarized_messages))
         elif isinstance(event, ErrorEvent) and isinstance(event.error, CompactionError):
-            self.summary_failed()
+            self._finish_summary(SUMMARY_FAILED_NOTE)
         else:
             return heard
         return True
@@ -174,20 +175,9 @@ class LiveTurn:
         self._set_tool_state(call_id, translate("LiveTurn", "waiting for your answer…"))
 
     def tool_finished(self, result: ToolResult) -> None:
-        if not self._set_tool_state(result.tool_call_id, tool_result_state(result)):
-            self._items.append(
-                _Tool(result.tool_call_id, result.tool_name, tool_result_state(result))
-            )
-
-    def summarizing(self, count: int) -> None:
-        self._summary_note = _Note(SUMMARIZING_NOTE.format(count=count))
-        self._items.append(self._summary_note)
-
-    def summarized(self, count: int) -> None:
-        self._finish_summary(SUMMARIZED_NOTE.format(count=count))
-
-    def summary_failed(self) -> None:
-        self._finish_summary(SUMMARY_FAILED_NOTE)
+        state = tool_result_state(result)
+        if not self._set_tool_state(result.tool_call_id, state):
+            self._items.append(_Tool(result.tool_call_id, result.tool_name, state))
 
     def _finish_summary(self, text: str) -> None:
         note, self._summary_note = self._summary_note, None

@@ -143,9 +143,8 @@ class ChatPanel(QWidget):
 
         stop = QShortcut(QKeySequence(Qt.Key.Key_Escape), self)
         stop.setContext(Qt.ShortcutContext.WidgetWithChildrenShortcut)
-        stop.setWhatsThis(
-            translate("ChatPanel", "Stop the answer")
-        )  # Listed under Help ▸ Keyboard shortcuts.
+        # Listed under Help ▸ Keyboard shortcuts.
+        stop.setWhatsThis(translate("ChatPanel", "Stop the answer"))
         stop.activated.connect(self.stop)
         self.notice.settings_requested.connect(self.settings_requested)
         self.error_bar.retry_requested.connect(self.retry)
@@ -227,16 +226,12 @@ class ChatPanel(QWidget):
         self._shown = len(messages)
         self._loading = False
         self._loaded.set()
-        self._offer_retry(messages, _waiting_text(notes, len(messages)))
+        if self._runnable is not None and awaits_answer(messages):
+            self.error_bar.show_error(_waiting_text(notes, len(messages)), can_retry=True)
         self._update_controls()
         self.history_loaded.emit()
 
-    def _offer_retry(self, messages: Sequence[Message], text: str) -> None:
-        if self._runnable is not None and awaits_answer(messages):
-            self.error_bar.show_error(text, can_retry=True)
-
     def send(self) -> None:
-        """Send the draft (Ctrl+Enter or Send). Ignored while a turn runs or nothing is typed."""
         draft = self.composer.draft()
         runnable = self._runnable
         if runnable is None or self._turn is not None or self._loading or draft.empty:

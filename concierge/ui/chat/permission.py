@@ -46,10 +46,6 @@ class PermissionPrompt(QFrame):
         QWidget.setTabOrder(self.deny_button, self.allow_button)
         self._done = False
 
-    @property
-    def done(self) -> bool:
-        return self._done
-
     def answer(self, allowed: bool) -> None:
         if self._done:
             return

@@ -37,18 +37,9 @@ class TranscriptPages:
     """Hands out blocks of `entries` from the end backwards, one page per `older()` call."""
 
     def __init__(self, entries: Sequence[Entry], titles: Mapping[str, str]) -> None:
-        """`titles`: the tools' titles by name, for their lines."""
         self._entries = entries
         self._titles = titles
         self._start = len(entries)
-
-    @property
-    def has_older(self) -> bool:
-        return self._start > 0
-
-    @property
-    def remaining(self) -> int:
-        return self._start
 
     @property
     def pages_at_least(self) -> int:

@@ -123,7 +123,7 @@ class TranscriptView(QTextBrowser):
         """Replace everything with `blocks`. `older()` gives the page before what is shown
         (None when there is none), as the person scrolls near the top; `older_pages`: how
         many it will give at least (frames are made for them now)."""
-        self._end_live()
+        self.drop_live()
         self._older = older
         self._empty_pages = []
         self._pages_above = 0
@@ -143,7 +143,7 @@ class TranscriptView(QTextBrowser):
         stays where they are."""
         follow = self._at_end()
         position = self.verticalScrollBar().value()
-        self._end_live()
+        self.drop_live()
         if blocks:
             self._insert_at_end("\n\n".join(blocks))
         if follow:
@@ -152,7 +152,7 @@ class TranscriptView(QTextBrowser):
             self.verticalScrollBar().setValue(position)
 
     def start_live(self, source: Callable[[], str]) -> None:
-        self._end_live()
+        self.drop_live()
         self._live_source = source
         self._render_live()
 
@@ -160,9 +160,6 @@ class TranscriptView(QTextBrowser):
         """Note that the live zone's source changed; it is redrawn within one frame."""
         if self._live_source is not None and not self._frame.isActive():
             self._frame.start()
-
-    def drop_live(self) -> None:
-        self._end_live()
 
     def _maybe_show_older(self) -> None:
         if (
@@ -241,7 +238,7 @@ class TranscriptView(QTextBrowser):
         frames.reverse()
         return frames
 
-    def _end_live(self) -> None:
+    def drop_live(self) -> None:
         self._frame.stop()
         if self._live_start is not None:
             self._cut_from(self._live_start)
@@ -274,7 +271,7 @@ class TranscriptView(QTextBrowser):
             self._scroll_to_end()
 
     def _insert_at_end(self, markdown: str) -> int:
-        """Insert `markdown` as new blocks at the end; return where the insertion began."""
+        """Return where the insertion began."""
         document = self.document()
         cursor = QTextCursor(document)
         cursor.movePosition(QTextCursor.MoveOperation.End)
@@ -319,14 +316,9 @@ class TranscriptView(QTextBrowser):
             self.document().clear()  # Also drops the first block's leftover format.
             return
         cursor = QTextCursor(self.document())
-        cursor.setPosition(min(position, self._end_position()))
+        cursor.setPosition(min(position, self.document().characterCount() - 1))
         cursor.movePosition(QTextCursor.MoveOperation.End, QTextCursor.MoveMode.KeepAnchor)
         cursor.removeSelectedText()
-
-    def _end_position(self) -> int:
-        cursor = QTextCursor(self.document())
-        cursor.movePosition(QTextCursor.MoveOperation.End)
-        return cursor.position()
 
     def _at_end(self) -> bool:
         bar = self.verticalScrollBar()

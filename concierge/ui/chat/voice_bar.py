@@ -118,7 +118,7 @@ class VoiceBar(QWidget):
         voice.level.connect(self.meter.show_level)
         voice.status.connect(self.status_label.setText)
         voice.state_changed.connect(self._state_changed)
-        voice.talking_changed.connect(self._talking_changed)
+        voice.talking_changed.connect(self.talk_button.setDown)
         self._talk_keys = TalkKeys(voice, self)
         self._show_mode()
 
@@ -139,9 +139,6 @@ class VoiceBar(QWidget):
         self._show_mode()
         if state == VoiceState.LIVE.value and self.talk_button.isVisible():
             self.talk_button.setFocus(Qt.FocusReason.OtherFocusReason)
-
-    def _talking_changed(self, talking: bool) -> None:
-        self.talk_button.setDown(talking)
 
 
 class TalkKeys(QObject):

@@ -136,8 +136,6 @@ class VoiceMode(QObject):
         self._refresh_timer.timeout.connect(self._refresh_soon)
         self._refresh_done: list[Callable[[], None]] = []
 
-    # -- state ---------------------------------------------------------------------------
-
     @property
     def state(self) -> VoiceState:
         return self._state
@@ -146,10 +144,6 @@ class VoiceMode(QObject):
     def active(self) -> bool:
         """A session is connecting or live: typed turns wait."""
         return self._state is not VoiceState.OFF
-
-    @property
-    def available(self) -> bool:
-        return self.session_opener is not None and self.audio_opener is not None
 
     @property
     def talking(self) -> bool:
@@ -165,10 +159,7 @@ class VoiceMode(QObject):
             self._state = state
             self.state_changed.emit(state.value)
 
-    # -- starting and stopping -----------------------------------------------------------
-
     def toggle(self) -> None:
-        """The Voice button: start a session, or end the one running."""
         if self.active:
             self.end()
         else:
@@ -177,7 +168,7 @@ class VoiceMode(QObject):
     def begin(self) -> None:
         if self.active:
             return
-        if not self.available:
+        if self.session_opener is None or self.audio_opener is None:
             self.problem.emit(
                 translate(
                     "VoiceMode",
@@ -217,7 +208,6 @@ class VoiceMode(QObject):
             self._set_state(VoiceState.LIVE)
 
     def end(self) -> None:
-        """Voice off: stop recording and playing, close the session."""
         session = self._teardown()
         self.status.emit("")
         if session is not None:
@@ -267,8 +257,6 @@ class VoiceMode(QObject):
             self.tasks.start(
                 self._session.set_turn_detection(detection), name="switch voice detection"
             )
-
-    # -- audio ---------------------------------------------------------------------------
 
     def _captured(self, pcm: bytes) -> None:
         """A block from the microphone, on the loop's thread."""
@@ -341,8 +329,6 @@ class VoiceMode(QObject):
             self._output_failed = True  # Transcripts still show what is said.
             self.problem.emit(shown(error.message))
 
-    # -- the app's changes ---------------------------------------------------------------
-
     def context_changed(self) -> None:
         """Something the assistant sees changed (a form edit, a lookup, the selection)."""
         if self._session is None or not self._ready:
@@ -378,8 +364,6 @@ class VoiceMode(QObject):
         done = asyncio.Event()
         self._refresh_done.append(done.set)
         await done.wait()
-
-    # -- the session's events ------------------------------------------------------------
 
     def _on_event(self, event: voice.VoiceEvent) -> None:
         if isinstance(event, voice.AssistantAudio):
@@ -448,10 +432,7 @@ class VoiceMode(QObject):
             return translate("VoiceMode", "Hold Talk (or Ctrl+Space) while you speak.")
         return translate("VoiceMode", "Listening: just speak.")
 
-    # -- what the chat shows -------------------------------------------------------------
-
     def live_markdown(self) -> str:
-        """The partial transcripts and running tools, as transcript Markdown."""
         blocks = [user_block([TextPart(text=text)]) for text in self._live.user.values() if text]
         blocks.extend(
             tool_line(title, translate("VoiceMode", "running…"), self.tool_titles)
