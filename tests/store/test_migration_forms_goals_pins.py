@@ -39,6 +39,7 @@ LATER_COLUMNS = {
     *("hours", "sources_before", "sources_after"),
     *("destination", "destination_code", "destination_tz"),
     "label_message",
+    *("answers", "writer", "writer_host", "writer_pid", "covers_digest"),
 }
 """Columns revisions after forms added (a file from before them has none) or removed (the
 destination became the trip's stops)."""
