@@ -8,7 +8,7 @@ import functools
 import logging
 from collections.abc import Callable, Sequence
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from PySide6.QtCore import QByteArray, Qt, QTimer
 from PySide6.QtGui import (
@@ -80,8 +80,6 @@ from concierge.ui.pins import PinsPanel
 from concierge.ui.problems import ProblemsPanel, count_text, problem_marks
 from concierge.ui.proposals import ProposalsPanel
 from concierge.ui.screen_fit import KeepOnScreen, frame_margins
-from concierge.ui.settings import SettingsDialog
-from concierge.ui.settings.dialog import RESTART_NOTE
 from concierge.ui.shortcuts import ShortcutsDialog
 from concierge.ui.startup_window import initial_size
 from concierge.ui.task_failure import failure_text
@@ -92,6 +90,9 @@ from concierge.ui.views.layouts import note_label, vbox
 from concierge.ui.views.locks import LOCK_HINT, LOCK_KEYS, LOCK_TEXT
 from concierge.ui.views.trip_view import TripView
 from concierge.ui.voice_link import VoiceLink
+
+if TYPE_CHECKING:
+    from concierge.ui.settings import SettingsDialog
 
 log = logging.getLogger(__name__)
 
@@ -827,6 +828,9 @@ class MainWindow(QMainWindow):
         self.tasks.start(self._open_settings(online_lookups), name="open settings")
 
     async def _open_settings(self, online_lookups: bool = False) -> None:
+        from concierge.ui.settings import SettingsDialog
+        from concierge.ui.settings.dialog import RESTART_NOTE
+
         profile = self.session.profile or await self.session.reload_profile()
         dialog = SettingsDialog(profile, self.services.settings, self.services.secrets, self)
         self._settings_dialog = dialog
