@@ -32,9 +32,28 @@ logging.getLogger("alembic").setLevel(logging.WARNING)
 
 READY_MESSAGE = "Concierge is ready"
 """Logged once the window is shown, the last session restored and the chat shows its
-conversation, so the person can type and send (tests wait for it)."""
+conversation, so the person can type and send (tests wait for it). The assistant is bound
+just after; a message sent before that waits for it."""
+PHASE_MESSAGE = "start-up: %s after %.0f ms"
+"""Logged as each phase of start-up ends (`Phase`): the log says where the time went, and
+bench/startup.py times each one."""
 PLACES_LOADED_MESSAGE = "Airports and towns loaded"
 PLACES_STOPPED_MESSAGE = "Stopped loading airports and towns: closing"
+
+
+class Phase:
+    """The phases of start-up, in order, as `PHASE_MESSAGE` names them."""
+
+    SERVICES_IMPORTED = "services imported"
+    DATABASE_OPENED = "database checked and migrated"
+    WINDOW_IMPORTED = "window imported"
+    WINDOW_BUILT = "window built"
+    SESSION_RESTORED = "session restored"
+    ASSISTANT_BOUND = "assistant bound"
+
+
+def phase_done(phase: str, started: float) -> None:
+    log.info(PHASE_MESSAGE, phase, (time.perf_counter() - started) * 1000)
 
 
 def parse_arguments(argv: Sequence[str]) -> argparse.Namespace:
@@ -110,10 +129,12 @@ async def run(
     from concierge.ui.main_window import MainWindow
     from concierge.ui.unix_signals import SignalBridge
 
+    phase_done(Phase.WINDOW_IMPORTED, started)
     if not language:
         install_language(choose_language(await services.settings.get(UI_LANGUAGE)))
     closed = asyncio.Event()
     window = MainWindow(services, on_close=closed.set, log_folder=log_folder)
+    phase_done(Phase.WINDOW_BUILT, started)
 
     def close_window(signum: int) -> None:
         log.info("signal %d: closing", signum)
@@ -133,9 +154,12 @@ async def run(
         interrupted = await services.lookups.recover()
         if interrupted:
             log.info("%d lookups were interrupted when the app last closed", len(interrupted))
-        await window.start()
+        await window.restore_session()
         await window.chat.ready()
+        phase_done(Phase.SESSION_RESTORED, started)
         log.info("%s (%.0f ms)", READY_MESSAGE, (time.perf_counter() - started) * 1000)
+        await window.bind_assistant()
+        phase_done(Phase.ASSISTANT_BOUND, started)
         # The place index (airports and the gazetteer, 1.5 s of parsing that holds the GIL)
         # loads once the window is ready, so it never slows start-up, nor closing: a close
         # stops it.
@@ -214,7 +238,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         splash.close()
         return defer_to_owner(instance)
     try:
-        services = open_or_restore(folder, splash)
+        services = open_or_restore(folder, splash, started)
         if services is None:
             return 1
         log.info("data folder %s", folder)
@@ -228,7 +252,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         instance.release()
 
 
-def open_or_restore(folder: Path, splash: StartupWindow) -> TravelServices | None:
+def open_or_restore(folder: Path, splash: StartupWindow, started: float) -> TravelServices | None:
     """The folder's services; None, once the person was told why, if they cannot open. A
     damaged database is never opened: the person may put its newest good backup in place."""
     from concierge.store import CorruptDatabaseError, StoreError
@@ -237,9 +261,12 @@ def open_or_restore(folder: Path, splash: StartupWindow) -> TravelServices | Non
     from concierge.ui.damaged_database import ask_to_restore
     from concierge.ui.i18n import shown_error
 
+    phase_done(Phase.SERVICES_IMPORTED, started)
     try:
         try:
-            return open_services(folder)
+            services = open_services(folder)
+            phase_done(Phase.DATABASE_OPENED, started)
+            return services
         except CorruptDatabaseError as error:
             log.error("the database in %s is damaged: %s", folder, error)
             splash.close()

@@ -77,6 +77,7 @@ class AssistantSession(QObject):
         """The model's context window as its server reported it, if it did."""
         self.snapshot_budget = ASSISTANT_SNAPSHOT_BUDGET.default
         """Tokens of the runtime context (a setting, read with the profile)."""
+        chat.set_binding(True)  # until the profile is read: Send waits for it
 
     @property
     def trip_id(self) -> str | None:
@@ -130,6 +131,7 @@ class AssistantSession(QObject):
             ).format(problem=shown(profile.problem or ""))
         )
         self._rebind()
+        self.chat.set_binding(False)
 
     async def _read_window(self, profile: ModelProfile) -> None:
         """Ask the server for its context window, off start-up's path: until it answers (or

@@ -554,11 +554,20 @@ class MainWindow(QMainWindow):
 
     async def start(self) -> None:
         """Restore the last session and connect the assistant; the window is already shown."""
+        await self.restore_session()
+        await self.bind_assistant()
+
+    async def bind_assistant(self) -> None:
+        """Connect the assistant to the model set up (the app does it once the window is
+        ready: a message sent meanwhile waits for it, see `ChatPanel.send`)."""
+        await self.session.reload_profile()
+
+    async def restore_session(self) -> None:
+        """The window's place and the last trip, as they were when the app last closed."""
         geometry = await self.services.settings.get(UI_WINDOW_GEOMETRY)
         if geometry:
             self.restoreGeometry(QByteArray.fromBase64(geometry.encode()))
             self.screen_fit.fit()  # Saved on a larger screen, or with the frame off-screen.
-        await self.session.reload_profile()
         trips = await self.services.trips.all()
         if not trips:
             first = (
