@@ -553,9 +553,10 @@ class MainWindow(QMainWindow):
         self.screen_fit.fit(frame_margins(splash))
 
     async def start(self) -> None:
-        """Restore the last session and connect the assistant; the window is already shown."""
-        await self.restore_session()
+        """Connect the assistant and restore the last session, so the chat loads the trip's
+        conversation once; the window is already shown."""
         await self.bind_assistant()
+        await self.restore_session()
 
     async def bind_assistant(self) -> None:
         """Connect the assistant to the model set up (the app does it once the window is
