@@ -101,7 +101,7 @@ left=$(find "$scratch/user" -type f)
 
 # The glibc floor (the newest GLIBC_ symbol version any bundled ELF file needs, which
 # make-deb.sh writes into Depends): a rise narrows the distributions the .deb installs on.
-glibc=$(dpkg-deb -f "$deb" Depends | grep -o 'libc6 (>= [0-9.]*)' | grep -o '[0-9.]*$')
+glibc=$(dpkg-deb -f "$deb" Depends | sed -n 's/.*libc6 (>= \([0-9.]*\)).*/\1/p')
 echo "Linux packaging check OK: build $((built - started)) s, install to ready $((ready - built)) s," \
   "whole check $((SECONDS - started)) s; $deb $(du -h "$deb" | cut -f1)," \
   "installed $(dpkg-deb -f "$deb" Installed-Size) KiB; $tarball $(du -h "$tarball" | cut -f1);" \
