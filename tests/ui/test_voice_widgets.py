@@ -18,10 +18,11 @@ from concierge.model.settings import (
     VOICE_OUTPUT_DEVICE,
     VOICE_TRANSCRIPTION_MODEL,
     Section,
+    default_talk_key,
 )
 from concierge.store import Database, Settings
 from concierge.ui.async_support import BackgroundTasks
-from concierge.ui.chat.voice_bar import LevelMeter, VoiceBar, voice_button
+from concierge.ui.chat.voice_bar import LevelMeter, VoiceBar, talk_key, voice_button
 from concierge.ui.chat.voice_mode import VoiceMode, VoiceState
 from concierge.ui.settings.section import SettingsSection
 from concierge.voice.devices import list_devices
@@ -128,3 +129,21 @@ async def test_the_voice_bar_speaks_portuguese(qtbot: QtBot, portuguese: None) -
     await until(lambda: voice.detection is TurnDetection.HANDS_FREE)
     assert bar.mode_combo.currentText() == "Mãos livres"
     assert not bar.talk_button.isVisible()
+
+
+@pytest.mark.parametrize(
+    ("platform", "taken"),
+    [
+        # Qt's "Ctrl" is Cmd on macOS (Spotlight); its "Meta" is Control (input sources).
+        ("darwin", ("Ctrl+Space", "Meta+Space")),
+        # Ctrl+Space switches input methods; Alt+Space opens the window menu.
+        ("linux", ("Ctrl+Space", "Alt+Space", "Meta+Space")),
+        ("win32", ("Ctrl+Space", "Alt+Space", "Meta+Space")),
+    ],
+)
+def test_the_default_push_to_talk_key_is_taken_by_nothing_of_the_system(
+    platform: str, taken: tuple[str, ...]
+) -> None:
+    default = talk_key(default_talk_key(platform))
+    assert default.key() == Qt.Key.Key_Space
+    assert all(default != talk_key(keys) for keys in taken)

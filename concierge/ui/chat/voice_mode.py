@@ -117,6 +117,8 @@ class VoiceMode(QObject):
         self.audio_opener: AudioOpener | None = None
         self.detection = voice.TurnDetection.PUSH_TO_TALK
         self.tool_titles: dict[str, str] = {}
+        self.talk_key_name = ""
+        """The push-to-talk key as the system writes it (set by the voice bar)."""
         self._state = VoiceState.OFF
         self._session: VoiceSession | None = None
         self._unsubscribe: Callable[[], None] | None = None
@@ -429,7 +431,9 @@ class VoiceMode(QObject):
 
     def _idle_text(self) -> str:
         if self.detection is voice.TurnDetection.PUSH_TO_TALK:
-            return translate("VoiceMode", "Hold Talk (or Ctrl+Space) while you speak.")
+            return translate("VoiceMode", "Hold Talk (or {key}) while you speak.").format(
+                key=self.talk_key_name
+            )
         return translate("VoiceMode", "Listening: just speak.")
 
     def live_markdown(self) -> str:
