@@ -114,7 +114,8 @@ class VoiceLink(QObject):
         from concierge.voice.devices import load_backend
 
         backend = await asyncio.to_thread(load_backend)  # loads PortAudio: off the loop
-        return Microphone(wanted_in, backend), Speaker(wanted_out, backend)
+        microphone = Microphone(wanted_in, backend, on_silence=self.voice.microphone_silent)
+        return microphone, Speaker(wanted_out, backend)
 
     def _changed(self, change: Change) -> None:
         self.voice.context_changed()

@@ -30,15 +30,19 @@ from concierge.travel.assistant.trip_assistant import trip_history
 from concierge.travel.services import TravelServices, open_services
 from concierge.ui.chat.voice_bar import talk_key
 from concierge.ui.chat.voice_mode import VoiceState
+from concierge.ui.i18n import shown
 from concierge.ui.main_window import MainWindow
+from concierge.voice import devices
 from concierge.voice.capture import Deliver, RecordedSource
-from concierge.voice.errors import no_device
-from concierge.voice.pcm import SAMPLE_RATE
+from concierge.voice.errors import no_device, silent_microphone
+from concierge.voice.pcm import BLOCK_FRAMES, SAMPLE_RATE
+from concierge.voice.silence import SILENT_SECONDS
 from tests.fakes.realtime_server import FakeRealtimeServer, Hold, Say
 from tests.ui.test_settings_apply import settings_dialog
 from tests.ui.test_settings_dialog import tab_to
 from tests.ui.trips_support import loaded_places, shown_window
 from tests.ui.waiting import until
+from tests.voice.fake_portaudio import FakeSoundDevice, device
 
 CTRL = Qt.KeyboardModifier.ControlModifier
 TALK = talk_key(VOICE_TALK_KEY.default)
@@ -420,4 +424,26 @@ async def test_the_push_to_talk_key_is_a_setting_and_ctrl_space_is_left_to_the_s
     await until(lambda: chat.voice.talking)
     QTest.keyRelease(focused, Qt.Key.Key_F9)
     await until(lambda: not chat.voice.talking)
+    await voice_off(window, qtbot, realtime)
+
+
+async def test_a_microphone_sending_only_silence_is_said_to_be_maybe_blocked(
+    window: MainWindow,
+    realtime: FakeRealtimeServer,
+    qtbot: QtBot,
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """The app's own audio opener on a sound card that delivers digital silence, as macOS
+    does when the app may not use the microphone: the chat says where to allow it."""
+    backend = FakeSoundDevice([device(0, "MacBook Pro Microphone")])
+    monkeypatch.setattr(devices, "_loaded", backend)
+    chat = window.chat
+    await voice_on(window, qtbot)
+    stream = next(s for s in backend.streams if s.kind == "input")
+    block = bytes(BLOCK_FRAMES * 2)
+    for _ in range(round(SILENT_SECONDS * SAMPLE_RATE / BLOCK_FRAMES) + 1):
+        stream.record(block)
+    await until(lambda: chat.error_bar.isVisible())
+    assert chat.error_bar.label.text() == shown(silent_microphone())
+    assert chat.voice.state is VoiceState.LIVE  # the session goes on
     await voice_off(window, qtbot, realtime)

@@ -6495,6 +6495,18 @@
             <source>“{name}” could not be opened ({detail}). Check that it is connected, or choose another device under Settings ▸ Voice.</source>
             <translation>Não foi possível abrir “{name}” ({detail}). Verifique se está conectado ou escolha outro dispositivo em Configurações ▸ Voz.</translation>
         </message>
+        <message>
+            <source>The microphone has sent only silence for a few seconds: Concierge may not be allowed to use it. Allow it under System Settings ▸ Privacy &amp; Security ▸ Microphone, then start the app again.</source>
+            <translation>O microfone enviou apenas silêncio por alguns segundos: o Concierge pode não ter permissão para usá-lo. Permita em Ajustes do Sistema ▸ Privacidade e Segurança ▸ Microfone e abra o app novamente.</translation>
+        </message>
+        <message>
+            <source>The microphone has sent only silence for a few seconds: apps may not be allowed to use it. Allow it under Settings ▸ Privacy &amp; security ▸ Microphone (Settings ▸ Privacy ▸ Microphone on Windows 10), then turn voice off and on again.</source>
+            <translation>O microfone enviou apenas silêncio por alguns segundos: os apps podem não ter permissão para usá-lo. Permita em Configurações ▸ Privacidade e segurança ▸ Microfone (Configurações ▸ Privacidade ▸ Microfone no Windows 10) e desligue e ligue a voz novamente.</translation>
+        </message>
+        <message>
+            <source>The microphone has sent only silence for a few seconds: it may be muted or blocked. Check its input in your sound settings (or PipeWire's or PulseAudio's volume control, such as pavucontrol), then turn voice off and on again.</source>
+            <translation>O microfone enviou apenas silêncio por alguns segundos: ele pode estar mudo ou bloqueado. Verifique a entrada dele nas configurações de som (ou no controle de volume do PipeWire ou do PulseAudio, como o pavucontrol) e desligue e ligue a voz novamente.</translation>
+        </message>
     </context>
     <context>
         <name>VoiceBar</name>

@@ -24,7 +24,7 @@ from concierge.agent import voice_events as voice
 from concierge.ui.async_support import BackgroundTasks
 from concierge.ui.i18n import shown, translate
 from concierge.voice.capture import CaptureSource
-from concierge.voice.errors import AudioError
+from concierge.voice.errors import AudioError, silent_microphone
 from concierge.voice.levels import SILENCE_DBFS, level_of
 from concierge.voice.playback import AudioOutput
 
@@ -269,6 +269,12 @@ class VoiceMode(QObject):
             return
         if self.detection is voice.TurnDetection.HANDS_FREE or self._talking:
             session.append_audio(pcm)
+
+    def microphone_silent(self) -> None:
+        """The microphone has delivered only digital silence for a few seconds: say it may
+        be blocked and where to allow it; the session goes on."""
+        if self.active:
+            self.problem.emit(shown(silent_microphone()))
 
     def talk_pressed(self) -> None:
         """Push-to-talk held: what is said from now on is sent; the assistant stops."""
