@@ -26,15 +26,13 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from bench.harness import loopback_client, offline_client, print_table, verdict
+from bench.harness import loopback_client, print_table, verdict
+from bench.snapshot import seeded_assistant
 from concierge.agent import RUNTIME_CONTEXT_LABEL
-from concierge.agent.openai_model import OpenAIChatModel
 from concierge.agent.voice_bridge import RealtimeBridge
 from concierge.agent.voice_events import ResponseFinished, TurnDetection, VoiceEvent
-from concierge.travel.assistant.trip_assistant import build_trip_assistant
 from concierge.travel.services import TravelServices, open_services
 from tests.fakes.realtime_server import FakeRealtimeServer, Say, Usage
-from tests.travel.sized_trips import seed_trip
 
 SPOKEN = b"\x10\x00" * 4800
 """200 ms of the person speaking (the server commits at least 100 ms)."""
@@ -61,13 +59,7 @@ async def session(
     """Every answer's usage, and how many snapshots the conversation holds at the end."""
     services = open_services(folder)
     try:
-        trip = await seed_trip(services.database, services.bus, items)
-        listed = await services.itinerary.items(trip.id)
-        services.selection.select_trip(trip.id)
-        services.selection.select_items((listed[len(listed) // 2].id,))
-        agent = build_trip_assistant(
-            services, trip.id, OpenAIChatModel(offline_client(), model="bench")
-        )
+        trip, agent = await seeded_assistant(services, items)
         await agent.get_runtime_context()  # waits for the exchange rates: both runs alike
         async with FakeRealtimeServer(api_key="bench-key") as realtime:
             answered = asyncio.Event()

@@ -110,6 +110,14 @@ def well_paired(history: list[Any]) -> bool:
     return PairingCheck().well_paired(history)
 
 
+def agent_with_trip(chat: FakeOpenAIServer) -> tuple[Trip, Agent]:
+    """An agent whose context is a trip the test changes."""
+    trip = Trip()
+    agent = make_agent(chat)
+    agent.add_context_provider(trip.render, name="trip")
+    return trip, agent
+
+
 async def started(
     agent: Agent, server: FakeRealtimeServer, **options: Any
 ) -> tuple[RealtimeBridge, Events]:
@@ -205,9 +213,7 @@ async def test_push_to_talk_sends_turn_detection_off(
 async def test_refresh_sends_a_numbered_replacement_only_when_state_changed(
     realtime: FakeRealtimeServer, chat: FakeOpenAIServer
 ) -> None:
-    trip = Trip()
-    agent = make_agent(chat)
-    agent.add_context_provider(trip.render, name="trip")
+    trip, agent = agent_with_trip(chat)
     bridge, events = await started(agent, realtime)
     try:
         await bridge.refresh_context()  # unchanged: nothing sent
@@ -526,9 +532,7 @@ async def test_speech_reaches_the_server_byte_exact_and_the_answer_audio_comes_b
 async def test_a_state_change_between_two_answers_reaches_the_server_before_the_next_one(
     realtime: FakeRealtimeServer, chat: FakeOpenAIServer
 ) -> None:
-    trip = Trip()
-    agent = make_agent(chat)
-    agent.add_context_provider(trip.render, name="trip")
+    trip, agent = agent_with_trip(chat)
     realtime.script(Say("Lisbon it is."))
     realtime.script(Say("Now Porto."))
     realtime.script(Say("And Faro."))
@@ -782,9 +786,7 @@ async def test_the_fake_refuses_what_a_real_server_refuses(realtime: FakeRealtim
 async def test_a_refresh_while_an_answer_is_made_waits_until_it_is_done(
     realtime: FakeRealtimeServer, chat: FakeOpenAIServer
 ) -> None:
-    trip = Trip()
-    agent = make_agent(chat)
-    agent.add_context_provider(trip.render, name="trip")
+    trip, agent = agent_with_trip(chat)
     realtime.script(Say("Lisbon is"), Hold(), Say("lovely."))
     bridge, events = await started(agent, realtime)
     try:
@@ -1027,9 +1029,7 @@ async def test_a_drop_while_a_tool_runs_keeps_its_result_and_the_new_session_ans
 async def test_hands_free_checks_the_state_before_each_answer(
     realtime: FakeRealtimeServer, chat: FakeOpenAIServer
 ) -> None:
-    trip = Trip()
-    agent = make_agent(chat)
-    agent.add_context_provider(trip.render, name="trip")
+    trip, agent = agent_with_trip(chat)
     realtime.script(Say("Porto then."))
     bridge, events = await started(agent, realtime)
     try:
@@ -1055,9 +1055,7 @@ def held_snapshots(server: FakeRealtimeServer) -> list[str]:
 async def test_superseded_snapshots_are_deleted_once_the_server_has_their_replacement(
     realtime: FakeRealtimeServer, chat: FakeOpenAIServer
 ) -> None:
-    trip = Trip()
-    agent = make_agent(chat)
-    agent.add_context_provider(trip.render, name="trip")
+    trip, agent = agent_with_trip(chat)
     cities = ["Porto", "Faro", "Braga", "Évora"]
     for city in ["Lisbon", *cities]:
         realtime.script(Say(f"{city} it is."))
