@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 from PySide6.QtCore import Qt
-from PySide6.QtWidgets import QApplication, QVBoxLayout, QWidget
+from PySide6.QtWidgets import QApplication, QKeySequenceEdit, QVBoxLayout, QWidget
 from pytestqt.qtbot import QtBot
 
 from concierge.agent.voice_events import TurnDetection
@@ -16,6 +16,7 @@ from concierge.model.settings import (
     VOICE_INPUT_DEVICE,
     VOICE_MODEL,
     VOICE_OUTPUT_DEVICE,
+    VOICE_TALK_KEY,
     VOICE_TRANSCRIPTION_MODEL,
     Section,
     default_talk_key,
@@ -147,3 +148,25 @@ def test_the_default_push_to_talk_key_is_taken_by_nothing_of_the_system(
     default = talk_key(default_talk_key(platform))
     assert default.key() == Qt.Key.Key_Space
     assert all(default != talk_key(keys) for keys in taken)
+
+
+async def test_the_push_to_talk_key_is_pressed_in_esc_left_to_the_dialog_backspace_clears(
+    qtbot: QtBot, settings: Settings
+) -> None:
+    section = SettingsSection(Section.VOICE)
+    qtbot.addWidget(section)
+    section.show()
+    await section.load(settings)
+    edit = section.control(VOICE_TALK_KEY)
+    assert isinstance(edit, QKeySequenceEdit)
+    assert edit.keySequence().toString() == VOICE_TALK_KEY.default
+    edit.setFocus(Qt.FocusReason.OtherFocusReason)
+    await until(lambda: QApplication.focusWidget() is edit)
+    qtbot.keyClick(edit, Qt.Key.Key_Escape)  # closes the dialog; never the key
+    assert edit.keySequence().toString() == VOICE_TALK_KEY.default
+    qtbot.keyClick(edit, Qt.Key.Key_T, Qt.KeyboardModifier.AltModifier)
+    assert section.rows.values()[VOICE_TALK_KEY] == "Alt+T"
+    qtbot.keyClick(edit, Qt.Key.Key_Backspace)
+    assert edit.keySequence().isEmpty()
+    await section.save(settings)
+    assert await settings.get(VOICE_TALK_KEY) == VOICE_TALK_KEY.default  # empty: the default

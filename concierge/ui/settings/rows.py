@@ -9,7 +9,7 @@ from collections.abc import Callable
 from typing import Any
 
 from PySide6.QtCore import Qt
-from PySide6.QtGui import QKeySequence
+from PySide6.QtGui import QKeyEvent, QKeySequence
 from PySide6.QtWidgets import (
     QCheckBox,
     QComboBox,
@@ -214,8 +214,22 @@ def _device(setting: Setting[Any], parent: QWidget) -> Row:
     return _row(setting, combo, parent, read=combo.chosen, write=combo.choose)
 
 
+class KeyEdit(QKeySequenceEdit):
+    """One key combination, pressed to record it. Esc is left to the dialog (a key
+    recorded by leaving would be the app's Stop), and Backspace or Delete clears it."""
+
+    def keyPressEvent(self, event: QKeyEvent) -> None:
+        alone = event.modifiers() == Qt.KeyboardModifier.NoModifier
+        if alone and event.key() == Qt.Key.Key_Escape:
+            event.ignore()
+        elif alone and event.key() in (Qt.Key.Key_Backspace, Qt.Key.Key_Delete):
+            self.clear()
+        else:
+            super().keyPressEvent(event)
+
+
 def _key_sequence(setting: Setting[Any], parent: QWidget) -> Row:
-    edit = QKeySequenceEdit(parent)
+    edit = KeyEdit(parent)
     edit.setMaximumSequenceLength(1)
     edit.setClearButtonEnabled(True)
     for clear in edit.findChildren(QToolButton):
