@@ -29,8 +29,9 @@ from concierge.ui.main_window import MainWindow
 from concierge.voice.capture import Deliver, RecordedSource
 from concierge.voice.errors import no_device
 from concierge.voice.pcm import SAMPLE_RATE
+from tests.composition import loaded_places
 from tests.fakes.realtime_server import FakeRealtimeServer, Hold, Say
-from tests.ui.trips_support import loaded_places, shown_window
+from tests.ui.trips_support import shown_window
 from tests.ui.waiting import until
 
 CTRL = Qt.KeyboardModifier.ControlModifier
