@@ -37,10 +37,11 @@ from concierge.voice.capture import Deliver, RecordedSource
 from concierge.voice.errors import no_device, silent_microphone
 from concierge.voice.pcm import BLOCK_FRAMES, SAMPLE_RATE
 from concierge.voice.silence import SILENT_SECONDS
+from tests.composition import loaded_places
 from tests.fakes.realtime_server import FakeRealtimeServer, Hold, Say
 from tests.ui.test_settings_apply import settings_dialog
 from tests.ui.test_settings_dialog import tab_to
-from tests.ui.trips_support import loaded_places, shown_window
+from tests.ui.trips_support import shown_window
 from tests.ui.waiting import until
 from tests.voice.fake_portaudio import FakeSoundDevice, device
 
