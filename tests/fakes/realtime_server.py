@@ -528,7 +528,7 @@ class FakeRealtimeServer:
     @property
     def base_url(self) -> str:
         assert self._server is not None
-        port = self._server.sockets[0].getsockname()[1]
+        port = next(iter(self._server.sockets)).getsockname()[1]
         return f"http://127.0.0.1:{port}/v1"
 
     def next_id(self, prefix: str) -> str:
