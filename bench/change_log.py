@@ -84,10 +84,10 @@ async def _measure(folder: Path, runs: int) -> dict[str, float]:
             await history.undo_last()
             note("undo of the insert: ms", (time.perf_counter() - started) * 1000)
             await history.redo_last()
-            last = (await itinerary.items(trip.id))[-1]
+            bottom = (await itinerary.items(trip.id))[-1]
             newest = _log(path)[2]
             started = time.perf_counter()
-            await itinerary.move(last.id, position=0)
+            await itinerary.move(bottom.id, position=0)
             note("move last to top: ms", (time.perf_counter() - started) * 1000)
             note("move last to top: rows written", _log(path)[2] - newest)
             await itinerary.remove(item.id)

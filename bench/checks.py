@@ -109,7 +109,7 @@ async def measure(items: int, runs: int) -> None:
                 minute = 5 * (run % 12)
                 await services.itinerary.update(
                     moved.id,
-                    {"start_time": f"{moved.start_time:%H}:{minute:02d}"},  # type: ignore[str-format]
+                    {"start_time": f"{moved.start_time:%H}:{minute:02d}"},
                     context=ChangeContext(label="bench move"),
                 )
                 found, wall, stall = await timed(lambda: trip_problems(database, trip_id, places))
@@ -143,15 +143,15 @@ async def measure(items: int, runs: int) -> None:
     table = []
     for name, values in rows.items():
         walls = [wall for wall, _ in values]
-        stalls = [stall for _, stall in values]
+        pauses = [stall for _, stall in values]
         table.append(
             [
                 name,
                 f"{median(walls):,.2f}",
                 f"{percentile(walls, 90):,.2f}",
-                f"{median(stalls):,.2f}",
-                f"{percentile(stalls, 90):,.2f}",
-                f"{max(stalls):,.2f}",
+                f"{median(pauses):,.2f}",
+                f"{percentile(pauses, 90):,.2f}",
+                f"{max(pauses):,.2f}",
             ]
         )
 

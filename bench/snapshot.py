@@ -32,6 +32,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from bench.harness import median, offline_client, print_table, verdict
+from concierge.agent import Agent
 from concierge.agent.openai_model import OpenAIChatModel
 from concierge.model.settings import ASSISTANT_SNAPSHOT_BUDGET
 from concierge.store import ItineraryItemRecord, StopRecord, TripRecord
@@ -45,7 +46,7 @@ from concierge.travel.assistant.trip_view import (
     render_item,
 )
 from concierge.travel.safe_text.sensitive import sharing
-from concierge.travel.services import open_services
+from concierge.travel.services import TravelServices, open_services
 from tests.travel.sized_trips import seed_trip
 
 SIZES = (10, 100, 500, 1_000)
@@ -80,16 +81,21 @@ def real_tokens(server: str | None, text: str) -> int | None:
         return len(json.load(response)["tokens"])
 
 
+async def seeded_assistant(services: TravelServices, items: int) -> tuple[TripRecord, Agent]:
+    """The app's trip assistant on a seeded trip of `items` items, one selected mid-trip,
+    its model never called."""
+    trip = await seed_trip(services.database, services.bus, items)
+    listed = await services.itinerary.items(trip.id)
+    services.selection.select_trip(trip.id)
+    services.selection.select_items((listed[len(listed) // 2].id,))
+    model = OpenAIChatModel(offline_client(), model="bench")
+    return trip, build_trip_assistant(services, trip.id, model)
+
+
 async def measure(folder: Path, items: int, runs: int) -> dict[str, object]:
     services = open_services(folder)
     try:
-        trip = await seed_trip(services.database, services.bus, items)
-        listed = await services.itinerary.items(trip.id)
-        services.selection.select_trip(trip.id)
-        services.selection.select_items((listed[len(listed) // 2].id,))
-        agent = build_trip_assistant(
-            services, trip.id, OpenAIChatModel(offline_client(), model="bench")
-        )
+        trip, agent = await seeded_assistant(services, items)
         await agent.get_runtime_context()
         resolutions, trip_parts, text = [], [], ""
         for _ in range(runs):

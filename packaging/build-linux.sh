@@ -1,18 +1,19 @@
 #!/usr/bin/env bash
 # Builds dist/concierge/ (one folder), the tarball dist/concierge-<version>-linux-x86_64.tar.gz (the
 # folder plus install.sh/uninstall.sh for a user's home) and, where dpkg-deb exists, the .deb
-# (packaging/linux/make-deb.sh). Checks that the frozen program starts, migrates an empty data
+# (packaging/linux/make-deb.sh). Checks that the frozen program's self-check loads what the
+# source uses (database, place index, PortAudio), that the window starts, migrates an empty data
 # folder, loads the airports and the gazetteer (only its cities15000 file ships) and shuts
-# down on SIGTERM.
+# down on SIGTERM; prints the build's biggest parts (size_report.py).
 #
-# Reproducible: PyInstaller and every runtime dependency come from requirements-lock.txt
+# Reproducible: PyInstaller and every runtime dependency come from requirements-lock-linux.txt
 # (hashes, `pip install --require-hashes`) into a venv of the build's own, kept in a cache
 # outside the clone and keyed by the lock's hash, so a fresh clone builds. PYTHON names the
 # CPython 3.11 to make it from; CONCIERGE_BUILD_CACHE moves the cache;
 # CONCIERGE_REUSE_BUILD=1 keeps an existing dist/concierge (repackaging only).
 set -euo pipefail
 cd "$(dirname "$0")"
-lock=requirements-lock.txt
+lock=requirements-lock-linux.txt
 python=${PYTHON:-$(command -v python3.11 || command -v python3)}
 cache=${CONCIERGE_BUILD_CACHE:-${XDG_CACHE_HOME:-$HOME/.cache}/concierge-build}
 venv="$cache/venv-py311-$(sha256sum "$lock" | cut -c1-16)"
@@ -21,7 +22,7 @@ version=$(cd .. && "$python" packaging/app_version.py)
 tarball="../dist/concierge-$version-linux-$arch.tar.gz"
 
 "$python" -c 'import sys; sys.exit(sys.version_info[:2] != (3, 11))' \
-  || { echo "$python is not CPython 3.11, which requirements-lock.txt is locked for."; exit 1; }
+  || { echo "$python is not CPython 3.11, which requirements-lock-linux.txt is locked for."; exit 1; }
 if [ ! -f "$venv/.complete" ]; then
   echo "Making the build venv $venv from $lock..."
   rm -rf "$venv"
@@ -52,6 +53,11 @@ guide=../dist/concierge/_internal/concierge/resources/user-guide.md
 { [ -f "$guide" ] && [ ! -L "$guide" ] && cmp -s "$guide" ../docs/user-guide.md; } \
   || { echo "the user guide is not in the build as docs/user-guide.md: $guide"; exit 1; }
 [ "$(../dist/concierge/concierge --version)" = "concierge $version" ] || { echo "bad --version"; exit 1; }
+# What the source uses, the frozen build must load: the database, the place index, PortAudio.
+check=$(mktemp -d)
+../dist/concierge/concierge self-check --data-dir "$check" | tee "$check/self-check.log"
+grep -q "^sound: PortAudio" "$check/self-check.log" || { echo "PortAudio did not load"; exit 1; }
+rm -rf "$check"
 
 data=$(mktemp -d)
 log="$data/run.log"
@@ -80,6 +86,7 @@ tar -czf "$tarball" -C ../dist concierge \
   -C "$share" --transform 's,^share,concierge/share,' share
 
 echo "frozen build OK: dist/concierge ($(du -sh ../dist/concierge | cut -f1)), $tarball ($(du -h "$tarball" | cut -f1))"
+"$venv/bin/python" size_report.py ../dist/concierge
 
 if command -v dpkg-deb >/dev/null; then
   bash linux/make-deb.sh

@@ -2,10 +2,12 @@
 # The Linux packaging check (root, Debian): builds the one-folder app, the tarball and the
 # .deb (build-linux.sh; CONCIERGE_REUSE_BUILD=1 keeps an existing dist/concierge), installs
 # the .deb with dpkg -i, checks it carries the pt_BR translations (ours and Qt's qtbase),
-# validates the installed menu entry and AppStream metadata, starts the
+# validates the installed menu entry and AppStream metadata, runs the installed command's
+# self-check (database, place index, PortAudio), starts the
 # installed /usr/bin/concierge offscreen on an empty data folder until "Concierge is ready",
 # closes it with SIGTERM, requires exit status 0, and removes it with dpkg -r. Then installs
 # the tarball into a scratch home with its install.sh and takes it out with uninstall.sh.
+# Its last line gives the sizes and the glibc floor.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 [ "$(id -u)" = 0 ] || { echo "check-linux.sh installs a .deb: run it as root."; exit 1; }
@@ -72,6 +74,10 @@ status=0
 wait "$pid" || status=$?
 [ "$status" = 0 ] || { echo "the installed app exited with $status on SIGTERM:"; cat "$log"; exit 1; }
 ! grep -q "Traceback" "$log" || { echo "the installed app logged a traceback:"; cat "$log"; exit 1; }
+# The installed command's self-check: database, place index, and PortAudio through sounddevice.
+HOME="$scratch/home" concierge self-check --data-dir "$scratch/data" >"$scratch/self-check.log" \
+  || { cat "$scratch/self-check.log"; echo "the installed app's self-check failed"; exit 1; }
+grep -q "^sound: PortAudio" "$scratch/self-check.log" || { echo "PortAudio did not load"; exit 1; }
 
 dpkg -r concierge >/dev/null
 installed=0
@@ -93,6 +99,10 @@ HOME="$scratch/user" bash "$scratch/user/.local/opt/concierge/uninstall.sh" >/de
 left=$(find "$scratch/user" -type f)
 [ -z "$left" ] || { echo "uninstall.sh left: $left"; exit 1; }
 
+# The glibc floor (the newest GLIBC_ symbol version any bundled ELF file needs, which
+# make-deb.sh writes into Depends): a rise narrows the distributions the .deb installs on.
+glibc=$(dpkg-deb -f "$deb" Depends | sed -n 's/.*libc6 (>= \([0-9.]*\)).*/\1/p')
 echo "Linux packaging check OK: build $((built - started)) s, install to ready $((ready - built)) s," \
   "whole check $((SECONDS - started)) s; $deb $(du -h "$deb" | cut -f1)," \
-  "installed $(dpkg-deb -f "$deb" Installed-Size) KiB; $tarball $(du -h "$tarball" | cut -f1)"
+  "installed $(dpkg-deb -f "$deb" Installed-Size) KiB; $tarball $(du -h "$tarball" | cut -f1);" \
+  "one folder $(du -sh dist/concierge | cut -f1); needs glibc >= $glibc"

@@ -2,7 +2,10 @@
 # Compiles the Windows installer (packaging/windows/concierge.nsi) with Debian's makensis
 # against the Linux one-folder build, as a syntax and layout check: the script must compile
 # with warnings as errors, find the program and PyInstaller's _internal folder where it looks,
-# and pack every file of the tree. Uses dist/concierge if it is there, else builds it with
+# and pack every file of the tree (the script names each file it installs, so a new file in the
+# build must be named there too); then check_uninstall.py checks, reading the script, that the
+# uninstaller removes everything the installer writes and nothing else. The Linux build has no
+# console twin (concierge-cli.exe): ALLOW_NO_CLI. Uses dist/concierge if it is there, else builds it with
 # PyInstaller. Compression is off (a 250 MB solid LZMA pass would only cost minutes); the
 # installer it writes is thrown away: it holds Linux binaries.
 set -euo pipefail
@@ -20,7 +23,7 @@ fi
 
 out=$(mktemp -d)
 trap 'rm -rf "$out"' EXIT
-defines=(-DVERSION="$version" -DDIST="$dist" -DAPP_EXE=concierge -DOUTDIR="$out" -DNOCOMPRESS)
+defines=(-DVERSION="$version" -DDIST="$dist" -DAPP_EXE=concierge -DOUTDIR="$out" -DNOCOMPRESS -DALLOW_NO_CLI)
 [ -f build/icons/concierge.ico ] || { echo "No build/icons/concierge.ico: compiling without it."; defines+=(-DALLOW_NO_ICON); }
 [ -f LICENSE ] || { echo "No LICENSE: compiling without the licence page."; defines+=(-DALLOW_NO_LICENSE); }
 (cd packaging/windows && makensis -V4 -WX "${defines[@]}" concierge.nsi) >"$out/makensis.log" 2>&1 || {
@@ -31,5 +34,6 @@ installer="$out/Concierge-$version-windows-x64-setup.exe"
 packed=$(grep -c '^File: "' "$out/makensis.log")
 tree=$(find -L "$dist" -type f | wc -l)
 [ "$packed" -eq "$tree" ] || { echo "the installer packs $packed files of the tree's $tree" >&2; exit 1; }
+"$python" packaging/check_uninstall.py packaging/windows/concierge.nsi
 echo "NSIS OK: Concierge-$version-windows-x64-setup.exe packs all $tree files of $dist" \
   "($(du -h "$installer" | cut -f1) uncompressed)"

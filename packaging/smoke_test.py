@@ -6,6 +6,10 @@ own close path: SIGTERM on Linux and macOS; on Windows, where a GUI program gets
 ``taskkill`` without ``/F`` posts WM_CLOSE to its window, which needs the native platform
 (``--native``) because the offscreen one makes no real window.
 
+First the build's ``self-check`` (the database, the place index, PortAudio through
+sounddevice) must pass; on Windows it runs through the console twin (``--cli``), since the
+windowed program has no console to print to.
+
 The build must carry the translations: our ``concierge_pt_BR.qm`` and Qt's own
 ``qtbase_pt_BR.qm`` (standard buttons and dialogs), so the app starts in Brazilian Portuguese
 and its log names the Portuguese menus.
@@ -49,6 +53,23 @@ def missing_translations(program: Path) -> list[str]:
     return [name for name in TRANSLATIONS if next(root.rglob(name), None) is None]
 
 
+def self_check(program: Path) -> None:
+    """The build's own check of what the source uses; fails unless PortAudio loaded."""
+    with tempfile.TemporaryDirectory(prefix="concierge-self-check-") as data:
+        result = subprocess.run(
+            [str(program.resolve()), "self-check", "--data-dir", data],
+            capture_output=True,
+            text=True,
+            encoding="utf-8",
+            errors="replace",
+            timeout=START_TIMEOUT,
+            check=False,
+        )
+    print(result.stdout, end="")
+    if result.returncode != 0 or "\nsound: PortAudio" not in result.stdout:
+        raise SystemExit(f"{program} self-check failed ({result.returncode}):\n{result.stderr}")
+
+
 def close(process: subprocess.Popen[bytes]) -> None:
     if sys.platform == "win32":
         subprocess.run(["taskkill", "/PID", str(process.pid)], check=True)
@@ -60,7 +81,11 @@ def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("program", type=Path, help="the frozen executable")
     parser.add_argument("--native", action="store_true", help="the platform's own windows")
+    parser.add_argument(
+        "--cli", type=Path, help="the program for commands (default: the frozen executable)"
+    )
     args = parser.parse_args()
+    self_check(args.cli or args.program)
     missing = missing_translations(args.program)
     if missing:
         raise SystemExit(f"the build has no {', '.join(missing)}")

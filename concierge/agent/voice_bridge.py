@@ -3,7 +3,9 @@ typed turns, over an OpenAI Realtime-compatible WebSocket (R11, R12).
 
 As the loop does for text, the bridge resolves the context providers at session start, after
 every tool batch, before every answer it asks for and on `refresh_context()`; each numbered
-snapshot says it replaces the earlier ones, which the session keeps. Voice turns are stored
+snapshot says it replaces the earlier ones, and once the server has acknowledged it the
+earlier ones are deleted from the session's conversation before the next snapshot or answer,
+so an answer carries one state, not every state since the session began. Voice turns are stored
 in the agent's history as typed ones are, so a dropped socket is replaced by a new session
 set up from that history.
 """
@@ -34,7 +36,7 @@ from .messages import (
     awaits_answer,
 )
 from .tools import tool_titles
-from .voice_context import snapshot_item, snapshot_text
+from .voice_context import snapshot_id, snapshot_item, snapshot_text
 from .voice_errors import (
     CONTEXT_FAILED,
     NO_SESSION,
@@ -92,6 +94,8 @@ TRANSCRIPT_WAIT = 5.0
 """How long an answer waits to be stored behind the transcript of what the person said."""
 
 _AUDIO_DELTA = frozenset({"response.output_audio.delta", "response.audio.delta"})
+_ITEM_ADDED = frozenset({"conversation.item.added", "conversation.item.created"})
+"""The server holds an item the client sent (`created` in the beta protocol)."""
 _TRANSCRIPT_DELTA = frozenset(
     {
         "response.output_audio_transcript.delta",
@@ -156,6 +160,10 @@ class RealtimeBridge:
         self._uncommitted = 0
         self._snapshots = 0
         self._last_state: str | None = None
+        self._snapshot_ids: list[str] = []
+        """This connection's snapshots the server may hold, oldest first."""
+        self._superseded: list[str] = []
+        """Snapshots whose replacement the server acknowledged: deleted at the next chance."""
         self._requested: set[str] = set()
         self._creates = 0
         self._settled = asyncio.Event()
@@ -301,6 +309,7 @@ class RealtimeBridge:
         self._generation += 1
         self._connection = connection
         self._snapshots, self._last_state = 0, None
+        self._snapshot_ids, self._superseded = [], []
         self._undelivered = []
         try:
             await self._expect(connection, "session.created")
@@ -398,6 +407,7 @@ class RealtimeBridge:
     ) -> bool:
         """Resolve the providers and send the next snapshot (hold `_context_lock`). Without
         `always`, an unchanged state is not sent again. False if nothing could be sent."""
+        await self._delete_superseded(generation)
         try:
             context = await self._agent.get_runtime_context(self._stop.signal)
         except (AbortedError, asyncio.CancelledError):
@@ -415,12 +425,30 @@ class RealtimeBridge:
         if not always and self._snapshots and context.text == self._last_state:
             return True
         number = self._snapshots + 1
-        if not await self._send(snapshot_item(number, context.text), generation):
+        item_id = snapshot_id(self._generation, number)
+        if not await self._send(snapshot_item(number, context.text, item_id), generation):
             return False
         self._snapshots, self._last_state = number, context.text
+        self._snapshot_ids.append(item_id)
         self._undelivered.append(context)
         self._listeners.publish(ContextSent(number, snapshot_text(number, context.text)))
         return True
+
+    def _acknowledged(self, item_id: str) -> None:
+        """The server holds `item_id`: if it is a snapshot, the ones before it are stale."""
+        if item_id in self._snapshot_ids:
+            newest = self._snapshot_ids.index(item_id)
+            self._superseded += self._snapshot_ids[:newest]
+            del self._snapshot_ids[:newest]
+
+    async def _delete_superseded(self, generation: int | None) -> None:
+        """Delete the stale snapshots (hold `_context_lock`); a refusal is only logged."""
+        if generation is not None and generation != self._generation:
+            return  # They belong to the connection that replaced `generation`'s.
+        stale, self._superseded = self._superseded, []
+        for item_id in stale:
+            delete = {"type": "conversation.item.delete", "item_id": item_id}
+            await self._send(self._quiet(delete), generation)
 
     async def _respond(self, *, generation: int | None = None) -> None:
         """Ask for an answer once the previous one is done and stored, with the app state
@@ -449,7 +477,8 @@ class RealtimeBridge:
 
     def _quiet(self, event: dict[str, Any]) -> dict[str, Any]:
         """`event` with an id whose refusal is only logged: a cancel or cut that raced the
-        server's own barge-in handling (the answer had already stopped)."""
+        server's own barge-in handling (the answer had already stopped), or the deletion of
+        a stale snapshot."""
         self._creates += 1
         event_id = f"quiet_{self._generation}_{self._creates}"
         self._quiet_ids.add(event_id)
@@ -517,6 +546,10 @@ class RealtimeBridge:
             answer = self._answers.get(str(event.get("response_id", "")))
             if answer is not None and isinstance(item, Mapping) and item.get("type") == "message":
                 answer.item_id = answer.item_id or str(item.get("id", ""))
+        elif kind in _ITEM_ADDED:
+            item = event.get("item")
+            if isinstance(item, Mapping):
+                self._acknowledged(str(item.get("id", "")))
         elif kind in _AUDIO_DELTA:
             self._audio_delta(event)
         elif kind in _TRANSCRIPT_DELTA:
@@ -540,8 +573,8 @@ class RealtimeBridge:
                 self._requested.discard(str(about))
                 self._update_settled()
             if about in self._quiet_ids:
-                # The server's VAD had already cut the answer short: nothing the person
-                # needs to hear about.
+                # The server's VAD had already cut the answer short, or a stale snapshot
+                # was already gone: nothing the person needs to hear about.
                 log.info("voice: the server refused %s: %s", about, error)
                 return
             self._listeners.publish(server_error(event, during_setup=False, model=self._model))

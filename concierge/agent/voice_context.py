@@ -1,6 +1,7 @@
 """The wording of app-state snapshots in a realtime session, in one place (R7, R11): the
-session keeps every item it was sent, so each snapshot after the first says, with its
-number, that it replaces the earlier ones.
+session keeps every item it was sent until the bridge deletes it, so each snapshot after the
+first says, with its number, that it replaces the earlier ones (the bridge deletes those once
+the server has the new one, `snapshot_id` naming each).
 """
 
 from __future__ import annotations
@@ -32,12 +33,19 @@ def snapshot_text(number: int, context_text: str | None) -> str:
     return f"{RUNTIME_CONTEXT_LABEL}\n{line}\n\n{body}"
 
 
-def snapshot_item(number: int, context_text: str | None) -> dict[str, object]:
-    """The `conversation.item.create` event that carries snapshot `number`: a user-role
-    message (the role realtime servers accept for data the model should read)."""
+def snapshot_id(generation: int, number: int) -> str:
+    """The item id the bridge gives snapshot `number` of its `generation`th connection
+    (client-chosen ids may have up to 32 characters)."""
+    return f"snapshot_{generation}_{number}"
+
+
+def snapshot_item(number: int, context_text: str | None, item_id: str) -> dict[str, object]:
+    """The `conversation.item.create` event that carries snapshot `number` as item `item_id`:
+    a user-role message (the role realtime servers accept for data the model should read)."""
     return {
         "type": "conversation.item.create",
         "item": {
+            "id": item_id,
             "type": "message",
             "role": "user",
             "content": [{"type": "input_text", "text": snapshot_text(number, context_text)}],

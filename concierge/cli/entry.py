@@ -27,9 +27,10 @@ def commands() -> tuple[Command, ...]:
     from .context import ContextCommand
     from .export import ExportCommand
     from .import_trip import ImportCommand
+    from .self_check import SelfCheckCommand
     from .trips import TripsCommand
 
-    return (TripsCommand(), ExportCommand(), ImportCommand(), ContextCommand())
+    return (TripsCommand(), ExportCommand(), ImportCommand(), ContextCommand(), SelfCheckCommand())
 
 
 def wants_command(argv: Sequence[str]) -> bool:

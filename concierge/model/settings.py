@@ -6,6 +6,7 @@ typo is a NameError rather than a silently new key, and the value has the declar
 from __future__ import annotations
 
 import math
+import sys
 from dataclasses import dataclass, field
 from enum import StrEnum
 from typing import Annotated, Any, Generic, TypeVar, get_args, get_origin
@@ -59,6 +60,8 @@ class Editor(StrEnum):
     """One of the languages the app ships, or the system's."""
     INPUT_DEVICE = "input-device"
     OUTPUT_DEVICE = "output-device"
+    KEY_SEQUENCE = "key-sequence"
+    """One key combination, pressed to record it; stored in Qt's portable text ("Alt+Space")."""
 
 
 @dataclass(frozen=True, slots=True, eq=False)
@@ -487,6 +490,30 @@ VOICE_TURN_DETECTION: Setting[TurnDetection] = declare(
     "voice.turn_detection",
     TurnDetection,
     TurnDetection.PUSH_TO_TALK,
-    "How voice mode knows you have finished: push to talk (hold Talk or Ctrl+Space while "
-    "speaking) or hands-free (the server hears when you stop).",
+    "How voice mode knows you have finished: push to talk (hold Talk or the push-to-talk key "
+    "while speaking) or hands-free (the server hears when you stop).",
+)
+
+
+def default_talk_key(platform: str = sys.platform) -> str:
+    """Option+Space on macOS, where Cmd+Space (Qt's "Ctrl") is Spotlight and Control+Space
+    the input-source switch; Ctrl+Alt+Space elsewhere, where Ctrl+Space switches the input
+    method for many Chinese, Japanese and Korean users and Alt+Space opens the window menu."""
+    return "Alt+Space" if platform == "darwin" else "Ctrl+Alt+Space"
+
+
+VOICE_TALK_KEY: Setting[str] = declare(
+    "voice.talk_key",
+    str,
+    default_talk_key(),
+    QT_TRANSLATE_NOOP(
+        "VoiceSettings",
+        "The key held anywhere in the window to talk in push-to-talk mode; press the keys "
+        "to change it. The default is taken by neither the system's search nor its input "
+        "methods.",
+    ),
+    label=QT_TRANSLATE_NOOP("VoiceSettings", "Push-to-talk ke&y"),
+    section=Section.VOICE,
+    editor=Editor.KEY_SEQUENCE,
+    blank=False,
 )

@@ -20,20 +20,20 @@ from concierge.text import QT_TRANSLATE_NOOP
 from .change_writer import ChangeWriter
 from .changes import ChangeContext, EntityKind
 from .documents import detach_item_documents
-from .entities import ITEMS, TRIPS
+from .entities import ITEMS
 from .errors import InvalidChangeError
 from .field_sources import FieldSourceRecord, sources_of, unverified_facts
 from .ledger import detach_item_expenses
 from .locks import delete_target_locks
 from .new_record import new_record
 from .outcome import Outcome
-from .records import ItineraryItemRecord
-from .repository import RecordRepository
+from .records import ItineraryItemRecord, TripRecord
+from .repository import AddedFromValues
 from .tables import ItineraryItem
 from .validation import ITEM_RULES, check_item, check_position, parse_changes
 
 
-class ItineraryRepository(RecordRepository[ItineraryItemRecord]):
+class ItineraryRepository(AddedFromValues[ItineraryItemRecord]):
     """Itinerary items, as immutable `ItineraryItemRecord`s."""
 
     spec = ITEMS
@@ -75,15 +75,8 @@ class ItineraryRepository(RecordRepository[ItineraryItemRecord]):
 
         return await self.logged(context, write)
 
-    async def add(
-        self,
-        trip_id: str,
-        values: Mapping[str, object],
-        *,
-        position: int | None = None,
-        context: ChangeContext | None = None,
-    ) -> Outcome[ItineraryItemRecord]:
-        """A new item on `values["day"]`: last of its day, or at `position` (0 = first)."""
+    def parse_new(self, values: Mapping[str, object]) -> dict[str, Any]:
+        """A new item needs its day and title."""
         parsed = parse_changes("an itinerary item", ITEM_RULES, values)
         for required in ("day", "title"):
             if required not in parsed:
@@ -94,23 +87,23 @@ class ItineraryRepository(RecordRepository[ItineraryItemRecord]):
                         label=label
                     ),
                 )
-        check_position(position)
+        return parsed
 
-        def write(session: Session, writer: ChangeWriter) -> ItineraryItemRecord:
-            TRIPS.row(session, trip_id)  # The trip must exist.
-            defaults = {name: rule.default for name, rule in ITEM_RULES.items()}
-            item = new_record(
-                ItineraryItemRecord, **{**defaults, **parsed}, trip_id=trip_id, position=0
+    def create(
+        self, writer: ChangeWriter, trip: TripRecord, parsed: dict[str, Any], position: int | None
+    ) -> ItineraryItemRecord:
+        """The item goes last of its day, or at `position` in it."""
+        defaults = {name: rule.default for name, rule in ITEM_RULES.items()}
+        item = new_record(
+            ItineraryItemRecord, **{**defaults, **parsed}, trip_id=trip.id, position=0
+        )
+        check_item(item, parsed)
+        writer.describe(
+            QT_TRANSLATE_NOOP("ChangeLabel", "Add “{title}” to the itinerary").format(
+                title=item.title
             )
-            check_item(item, parsed)
-            writer.describe(
-                QT_TRANSLATE_NOOP("ChangeLabel", "Add “{title}” to the itinerary").format(
-                    title=item.title
-                )
-            )
-            return _place(session, writer, None, item, position)
-
-        return await self.logged(context, write)
+        )
+        return _place(writer.session, writer, None, item, position)
 
     async def update(
         self,

@@ -7,23 +7,12 @@ never replays over a newer edit; a row changed behind the log's back refuses (`U
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from typing import Any
-
 from sqlalchemy import func
 from sqlmodel import Session, col, select
 
-from .change_writer import UNLOGGED_FIELDS
-from .changes import Action, Actor
-from .entities import EntitySpec
-from .tables import ChangeLogEntry, utc_now
-from .undo import (
-    UndoResult,
-    logged_fields,
-    replay,
-    step_result,
-    would_cascade,
-)
+from .changes import Actor
+from .tables import ChangeLogEntry
+from .undo import UndoResult, replay, step_result
 
 
 def newest_redo_label(session: Session, trip_id: str | None) -> str | None:
@@ -37,9 +26,7 @@ def redo_step(session: Session, trip_id: str | None, actor: Actor) -> UndoResult
     rows = _step_rows(session, trip_id)
     if not rows:
         return None
-    changes = tuple(
-        change for row in rows for change in replay(session, row, actor, _reapply_row, undo=False)
-    )
+    changes = tuple(change for row in rows for change in replay(session, row, actor, undo=False))
     for row in rows:
         row.undone = False
         row.redo_step = None
@@ -62,37 +49,3 @@ def _step_rows(session: Session, trip_id: str | None) -> list[ChangeLogEntry]:
             .order_by(col(ChangeLogEntry.id))
         ).all()
     )
-
-
-def _reapply_row(
-    session: Session, spec: EntitySpec[Any, Any], row: ChangeLogEntry
-) -> Sequence[str] | None:
-    """Make the row as the change left it; the fields written, or None if it changed."""
-    current = session.get(spec.table, row.entity_id)
-    action = Action(row.action)
-    if action is Action.CREATE:
-        if current is not None:
-            return None
-        record = spec.from_json(row.after or "{}")
-        session.add(spec.new_row(record))
-        fields = logged_fields(row.after)
-    elif action is Action.DELETE:
-        if current is None or would_cascade(session, spec, row.entity_id):
-            return None
-        logged = spec.from_json(row.before or "{}")
-        compared = [name for name in spec.names if name not in UNLOGGED_FIELDS]
-        if spec.to_json(spec.to_record(current), compared) != spec.to_json(logged, compared):
-            return None
-        session.delete(current)
-        fields = logged_fields(row.before)
-    else:
-        if current is None:
-            return None
-        record = spec.to_record(current)
-        fields = logged_fields(row.after)
-        if spec.to_json(record, fields) != row.before:
-            return None
-        spec.write(current, spec.from_json(row.after or "{}", base=record), fields)
-        current.updated_at = utc_now()
-    session.flush()
-    return fields

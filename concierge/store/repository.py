@@ -12,10 +12,11 @@ from . import ordering
 from .change_writer import ChangeWriter
 from .changes import ChangeBus, ChangeContext
 from .database import Database
-from .entities import EntitySpec, R
+from .entities import TRIPS, EntitySpec, R
 from .errors import LockedError
 from .ordering import P
 from .outcome import Outcome
+from .records import TripRecord
 from .transaction import run_logged
 from .validation import check_position
 
@@ -78,6 +79,40 @@ class RecordRepository(Repository, Generic[R]):
             return None
 
         return await self.database.run(read)
+
+
+class AddedFromValues(RecordRepository[R]):
+    """Records added to a trip from field values (a form's, the assistant's), last of their
+    list or at a position, each kind reading and placing its own."""
+
+    def parse_new(self, values: Mapping[str, object]) -> dict[str, Any]:
+        """`values` read for a new record; raises `InvalidChangeError` for a refused or
+        missing one."""
+        raise NotImplementedError
+
+    def create(
+        self, writer: ChangeWriter, trip: TripRecord, parsed: dict[str, Any], position: int | None
+    ) -> R:
+        """Write the trip's new record at `position` (None: last), naming the undo step."""
+        raise NotImplementedError
+
+    async def add(
+        self,
+        trip_id: str,
+        values: Mapping[str, object],
+        *,
+        position: int | None = None,
+        context: ChangeContext | None = None,
+    ) -> Outcome[R]:
+        """A new record of the trip from `values`, last or at `position` (0 = first)."""
+        parsed = self.parse_new(values)
+        check_position(position)
+
+        def write(session: Session, writer: ChangeWriter) -> R:
+            trip = TRIPS.to_record(TRIPS.row(session, trip_id))  # The trip must exist.
+            return self.create(writer, trip, parsed, position)
+
+        return await self.logged(context, write)
 
 
 class OrderedRepository(RecordRepository[P]):

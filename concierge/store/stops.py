@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import dataclasses
 from collections.abc import Mapping
+from typing import Any
 
 from sqlmodel import Session, col, select
 
@@ -20,13 +21,13 @@ from .entities import STOPS, TRIPS
 from .locks import delete_target_locks
 from .new_record import new_record
 from .outcome import Outcome
-from .records import StopRecord
-from .repository import OrderedRepository
+from .records import StopRecord, TripRecord
+from .repository import AddedFromValues, OrderedRepository
 from .tables import TripStop
-from .validation import STOP_RULES, check_position, check_stop, parse_changes
+from .validation import STOP_RULES, check_stop, parse_changes
 
 
-class StopRepository(OrderedRepository[StopRecord]):
+class StopRepository(AddedFromValues[StopRecord], OrderedRepository[StopRecord]):
     """Stops, as immutable `StopRecord`s in route order."""
 
     spec = STOPS
@@ -52,28 +53,20 @@ class StopRepository(OrderedRepository[StopRecord]):
 
         return await self.database.run(query)
 
-    async def add(
-        self,
-        trip_id: str,
-        values: Mapping[str, object],
-        position: int | None = None,
-        *,
-        context: ChangeContext | None = None,
-    ) -> Outcome[StopRecord]:
-        """A new stop, last on the route (or at `position`); `values` must name the place."""
-        parsed = parse_changes("a stop", STOP_RULES, {"place": "", **values})
-        check_position(position)
+    def parse_new(self, values: Mapping[str, object]) -> dict[str, Any]:
+        """A new stop must name its place."""
+        return parse_changes("a stop", STOP_RULES, {"place": "", **values})
 
-        def write(session: Session, writer: ChangeWriter) -> StopRecord:
-            trip = TRIPS.to_record(TRIPS.row(session, trip_id))
-            stop = dataclasses.replace(new_stop(trip_id, ""), **parsed)
-            check_stop(stop, trip)
-            writer.describe(
-                QT_TRANSLATE_NOOP("ChangeLabel", "Add stop “{place}”").format(place=stop.place)
-            )
-            return ordering.insert(writer, STOPS, trip_stops(session, trip_id), stop, position)
-
-        return await self.logged(context, write)
+    def create(
+        self, writer: ChangeWriter, trip: TripRecord, parsed: dict[str, Any], position: int | None
+    ) -> StopRecord:
+        """The stop goes last on the route, or at `position`."""
+        stop = dataclasses.replace(new_stop(trip.id, ""), **parsed)
+        check_stop(stop, trip)
+        writer.describe(
+            QT_TRANSLATE_NOOP("ChangeLabel", "Add stop “{place}”").format(place=stop.place)
+        )
+        return ordering.insert(writer, STOPS, trip_stops(writer.session, trip.id), stop, position)
 
     async def update(
         self, stop_id: str, changes: Mapping[str, object], *, context: ChangeContext | None = None

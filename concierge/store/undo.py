@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import json
 from collections import defaultdict
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -120,9 +120,7 @@ def undo_step(session: Session, trip_id: str | None, actor: Actor) -> UndoResult
         return None
     rows = _closed_set(session, {newest.group_id})
     changes = tuple(
-        change
-        for row in reversed(rows)
-        for change in replay(session, row, actor, _revert_row, undo=True)
+        change for row in reversed(rows) for change in replay(session, row, actor, undo=True)
     )
     highest = session.exec(select(func.max(ChangeLogEntry.redo_step))).one()
     for row in rows:
@@ -268,12 +266,8 @@ def _item_linked_touches(
     return touches
 
 
-RowWrite = Callable[[Session, EntitySpec[Any, Any], ChangeLogEntry], Sequence[str] | None]
-"""Makes one logged row as before (undo) or after (redo) its change; None if it changed."""
-
-
 def replay(
-    session: Session, row: ChangeLogEntry, actor: Actor, write: RowWrite, *, undo: bool
+    session: Session, row: ChangeLogEntry, actor: Actor, *, undo: bool
 ) -> tuple[Change, ...]:
     """Undo (`undo`) or redo one logged row, its answers or its fact sources with it; the
     change it makes, to announce. Raises `UndoError` if the row changed since."""
@@ -282,7 +276,7 @@ def replay(
     if row.entity == EntityKind.FORM_ANSWER:
         fields = (revert_answers if undo else reapply_answers)(session, row)
     else:
-        fields = write(session, SPECS[row.entity], row)
+        fields = _write_row(session, SPECS[row.entity], row, undo=undo)
     if fields is None:
         raise _changed_elsewhere(row, undo=undo)
     kind = EntityKind(row.entity)
@@ -335,34 +329,45 @@ def reposition(
     )
 
 
-def _revert_row(
-    session: Session, spec: EntitySpec[Any, Any], row: ChangeLogEntry
+def _write_row(
+    session: Session, spec: EntitySpec[Any, Any], row: ChangeLogEntry, *, undo: bool
 ) -> Sequence[str] | None:
-    """Put the row back as the log says it was; the fields, or None if it changed."""
+    """Make the row as the log says it was before its change (`undo`) or after it (redo); the
+    fields written, or None if it changed since. Undoing a creation deletes, redoing a
+    deletion first checks that the row is still as the log found it."""
     current = session.get(spec.table, row.entity_id)
-    action = Action(row.action)
+    found, wanted = (row.after, row.before) if undo else (row.before, row.after)
+    action = _INVERSE[Action(row.action)] if undo else Action(row.action)
     if action is Action.CREATE:
-        if current is None or would_cascade(session, spec, row.entity_id):
-            return None
-        session.delete(current)
-        fields = logged_fields(row.after)
-    elif action is Action.DELETE:
         if current is not None:
             return None
-        session.add(spec.new_row(spec.from_json(row.before or "{}")))
-        fields = logged_fields(row.before)
+        session.add(spec.new_row(spec.from_json(wanted or "{}")))
+        fields = logged_fields(wanted)
+    elif action is Action.DELETE:
+        if current is None or would_cascade(session, spec, row.entity_id):
+            return None
+        if not undo and _differs(spec, current, found):
+            return None
+        session.delete(current)
+        fields = logged_fields(found)
     else:
         fields = logged_fields(row.after)
         if current is None:
             return None
         record = spec.to_record(current)
-        if spec.to_json(record, fields) != row.after:
+        if spec.to_json(record, fields) != found:
             return None
-        restored = spec.from_json(row.before or "{}", base=record)
-        spec.write(current, restored, fields)
+        spec.write(current, spec.from_json(wanted or "{}", base=record), fields)
         current.updated_at = utc_now()
     session.flush()
     return fields
+
+
+def _differs(spec: EntitySpec[Any, Any], current: Any, logged: str | None) -> bool:
+    """Whether the row's logged fields are no longer as `logged` has them."""
+    compared = [name for name in spec.names if name not in UNLOGGED_FIELDS]
+    image = spec.from_json(logged or "{}")
+    return spec.to_json(spec.to_record(current), compared) != spec.to_json(image, compared)
 
 
 def would_cascade(session: Session, spec: EntitySpec[Any, Any], entity_id: str) -> bool:

@@ -845,6 +845,11 @@ class MainWindow(QMainWindow):
         dialog = SettingsDialog(profile, self.services.settings, self.services.secrets, self)
         self._settings_dialog = dialog
         dialog.saved.connect(self._use_profile)
+        dialog.saved.connect(
+            lambda _profile: self.tasks.start(
+                self.voice_link.read_talk_key(), name="read the push-to-talk key"
+            )
+        )
         dialog.key_notice.connect(lambda text: self.statusBar().showMessage(text, NOTICE_MS))
         dialog.language_saved.connect(
             lambda _language: self.statusBar().showMessage(shown(RESTART_NOTE), NOTICE_MS)

@@ -15,6 +15,7 @@ from concierge.model.settings import (
     VOICE_INPUT_DEVICE,
     VOICE_MODEL,
     VOICE_OUTPUT_DEVICE,
+    VOICE_TALK_KEY,
     VOICE_TRANSCRIPTION_MODEL,
     VOICE_TURN_DETECTION,
 )
@@ -67,6 +68,11 @@ class VoiceLink(QObject):
         self.voice.set_detection(detection)
         self.chat.voice_bar.show_detection(detection)
         self._detection_read = True
+        await self.read_talk_key()
+
+    async def read_talk_key(self) -> None:
+        """Use the push-to-talk key in Settings (at start, and after Settings saved)."""
+        self.chat.voice_bar.set_talk_key(await self.services.settings.get(VOICE_TALK_KEY))
 
     def _remember_detection(self) -> None:
         if self._detection_read:
@@ -110,7 +116,8 @@ class VoiceLink(QObject):
         from concierge.voice.playback import Speaker
 
         backend = await asyncio.to_thread(load_backend)  # loads PortAudio: off the loop
-        return Microphone(wanted_in, backend), Speaker(wanted_out, backend)
+        microphone = Microphone(wanted_in, backend, on_silence=self.voice.microphone_silent)
+        return microphone, Speaker(wanted_out, backend)
 
     def _changed(self, change: Change) -> None:
         self.voice.context_changed()

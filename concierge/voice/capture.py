@@ -17,6 +17,7 @@ from typing import Any, Protocol
 from .devices import Backend
 from .pcm import BLOCK_FRAMES, SAMPLE_RATE, SAMPLE_WIDTH, samples, to_pcm
 from .resample import resample
+from .silence import SilenceWatch
 from .streams import DeviceStream
 
 log = logging.getLogger(__name__)
@@ -35,15 +36,25 @@ class CaptureSource(Protocol):
 
 
 class Microphone(DeviceStream):
-    """The input device chosen in Settings."""
+    """The input device chosen in Settings; `on_silence` is called once a session when it
+    has delivered only digital silence for a few seconds (it may be blocked)."""
 
-    def __init__(self, device: str = "", backend: Backend | None = None) -> None:
+    def __init__(
+        self,
+        device: str = "",
+        backend: Backend | None = None,
+        *,
+        on_silence: Callable[[], None] | None = None,
+    ) -> None:
         super().__init__(device, backend)
+        self.on_silence = on_silence
         self._deliver: Deliver | None = None
+        self._silence = SilenceWatch()
 
     def start(self, deliver: Deliver) -> None:
         loop = asyncio.get_running_loop()
         self._deliver = deliver
+        self._silence = SilenceWatch()
 
         def on_audio(data: Any, frames: int, time: Any, status: Any) -> None:
             # The audio thread: copy and hand over, nothing else.
@@ -60,6 +71,8 @@ class Microphone(DeviceStream):
             block = self._resampler.feed(block)
         if block:
             self._deliver(block)
+            if self._silence.feed(block) and self.on_silence is not None:
+                self.on_silence()
 
     def stop(self) -> None:
         self._deliver = None

@@ -122,3 +122,35 @@ def open_failed(name: str, detail: str) -> AudioError:
         ).format(name=name, detail=detail),
         detail,
     )
+
+
+_SILENT: dict[str, Translatable] = {
+    "darwin": QT_TRANSLATE_NOOP(
+        "Voice",
+        "The microphone has sent only silence for a few seconds: Concierge may not be "
+        "allowed to use it. Allow it under System Settings ▸ Privacy & Security ▸ "
+        "Microphone, then start the app again.",
+    ),
+    "win32": QT_TRANSLATE_NOOP(
+        "Voice",
+        "The microphone has sent only silence for a few seconds: apps may not be allowed "
+        "to use it. Allow it under Settings ▸ Privacy & security ▸ Microphone (Settings ▸ "
+        "Privacy ▸ Microphone on Windows 10), then turn voice off and on again.",
+    ),
+    "linux": QT_TRANSLATE_NOOP(
+        "Voice",
+        "The microphone has sent only silence for a few seconds: it may be muted or "
+        "blocked. Check its input in your sound settings (or PipeWire's or PulseAudio's "
+        "volume control, such as pavucontrol), then turn voice off and on again.",
+    ),
+}
+"""Where each system lets the person allow or unmute the microphone."""
+
+
+def silent_microphone(platform: str = sys.platform) -> Translatable:
+    """What to say when the microphone delivers only digital silence (macOS does when the
+    app may not use it), and where to allow it on `platform`."""
+    for prefix, text in _SILENT.items():
+        if platform.startswith(prefix):
+            return text
+    return _SILENT["linux"]

@@ -17,10 +17,12 @@ version=$("$python" packaging/app_version.py)
 app=dist/Concierge.app
 dmg="dist/Concierge-$version-macos-$(uname -m).dmg"
 
-"$python" -m pip install -q "pyinstaller==6.22.3" "dmgbuild==1.6.7"
+# PyInstaller, dmgbuild and every runtime dependency, exactly as locked for macOS.
+"$python" -m pip install -q --require-hashes --no-deps -r packaging/requirements-lock-macos.txt
 # PyInstaller signs every binary and then the bundle (the spec passes the identity and
-# packaging/macos/entitlements.plist); a failed signature fails the build.
-(cd packaging && PYINSTALLER_STRICT_BUNDLE_CODESIGN_ERROR=1 \
+# packaging/macos/entitlements.plist); a failed signature fails the build. The spec reads
+# concierge from the clone.
+(cd packaging && PYINSTALLER_STRICT_BUNDLE_CODESIGN_ERROR=1 PYTHONPATH="$(cd .. && pwd)" \
   "$python" -m PyInstaller --noconfirm --clean --distpath ../dist --workpath ../build concierge.spec)
 codesign --verify --deep --strict --verbose=2 "$app"
 

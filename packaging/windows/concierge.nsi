@@ -6,10 +6,15 @@
 ;   makensis -DVERSION=0.1.0 packaging\windows\concierge.nsi
 ;
 ; VERSION is required (python packaging/app_version.py prints it).
-; Optional: DIST (the one-folder build), APP_EXE (the program in it), ICON, LICENSE, OUTDIR,
-; NOCOMPRESS (a quick layout check),
-; ALLOW_NO_ICON and ALLOW_NO_LICENSE (only for packaging/check-nsis.sh on Linux, before the icons
-; and LICENSE exist; a Windows build needs both).
+; Optional: DIST (the one-folder build), APP_EXE (the program in it), CLI_EXE (its console twin,
+; for cmd and PowerShell), ICON, LICENSE, OUTDIR, NOCOMPRESS (a quick layout check),
+; ALLOW_NO_ICON, ALLOW_NO_LICENSE and ALLOW_NO_CLI (only for packaging/check-nsis.sh on Linux,
+; whose build has no console twin, before the icons and LICENSE exist; a Windows build needs all).
+;
+; The installer names each file it writes, and the uninstaller deletes each of them and no
+; other: packaging/check_uninstall.py reads both sections and fails on any file, folder,
+; shortcut or registry key written and not taken away; packaging/check-nsis.sh runs it and checks
+; that the named files are the whole build.
 
 Unicode true
 
@@ -21,6 +26,9 @@ Unicode true
 !endif
 !ifndef APP_EXE
   !define APP_EXE "concierge.exe"
+!endif
+!ifndef CLI_EXE
+  !define CLI_EXE "concierge-cli.exe"
 !endif
 !ifndef ICON
   !define ICON "..\..\build\icons\concierge.ico"
@@ -49,6 +57,11 @@ Unicode true
 !endif
 !if ! /FileExists "${DIST}\_internal\*.*"
   !error "${DIST}\_internal is missing: DIST must be PyInstaller's one-folder build"
+!endif
+!if /FileExists "${DIST}\${CLI_EXE}"
+  !define HAVE_CLI
+!else ifndef ALLOW_NO_CLI
+  !error "${DIST}\${CLI_EXE} is missing: the spec builds the console twin on Windows"
 !endif
 
 ; Authenticode: SIGN_COMMAND signs the uninstaller as makensis writes it and then the
@@ -122,7 +135,13 @@ Section "Concierge" SecApp
   SetOutPath "$INSTDIR"
   ; An upgrade replaces the bundle whole, so no file of an older version lingers.
   RMDir /r "$INSTDIR\_internal"
-  File /r "${DIST}\*"
+  File /r "${DIST}\_internal"
+  File "${DIST}\${APP_EXE}"
+!ifdef HAVE_CLI
+  File "${DIST}\${CLI_EXE}"
+!endif
+  File "${DIST}\LICENSE"
+  File "${DIST}\THIRD-PARTY-NOTICES.txt"
   WriteUninstaller "$INSTDIR\uninstall.exe"
 
   CreateShortcut "$SMPROGRAMS\${APP_NAME}.lnk" "$INSTDIR\${APP_EXE}" "" "$INSTDIR\${APP_EXE}" 0
@@ -146,6 +165,9 @@ Section "Uninstall"
   ; Only what the installer put there: a folder the person chose may hold other things.
   RMDir /r "$INSTDIR\_internal"
   Delete "$INSTDIR\${APP_EXE}"
+  Delete "$INSTDIR\${CLI_EXE}"
+  Delete "$INSTDIR\LICENSE"
+  Delete "$INSTDIR\THIRD-PARTY-NOTICES.txt"
   Delete "$INSTDIR\uninstall.exe"
   RMDir "$INSTDIR"
   DeleteRegKey HKCU "${UNINSTALL_KEY}"

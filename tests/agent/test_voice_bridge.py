@@ -110,6 +110,14 @@ def well_paired(history: list[Any]) -> bool:
     return PairingCheck().well_paired(history)
 
 
+def agent_with_trip(chat: FakeOpenAIServer) -> tuple[Trip, Agent]:
+    """An agent whose context is a trip the test changes."""
+    trip = Trip()
+    agent = make_agent(chat)
+    agent.add_context_provider(trip.render, name="trip")
+    return trip, agent
+
+
 async def started(
     agent: Agent, server: FakeRealtimeServer, **options: Any
 ) -> tuple[RealtimeBridge, Events]:
@@ -205,9 +213,7 @@ async def test_push_to_talk_sends_turn_detection_off(
 async def test_refresh_sends_a_numbered_replacement_only_when_state_changed(
     realtime: FakeRealtimeServer, chat: FakeOpenAIServer
 ) -> None:
-    trip = Trip()
-    agent = make_agent(chat)
-    agent.add_context_provider(trip.render, name="trip")
+    trip, agent = agent_with_trip(chat)
     bridge, events = await started(agent, realtime)
     try:
         await bridge.refresh_context()  # unchanged: nothing sent
@@ -526,9 +532,7 @@ async def test_speech_reaches_the_server_byte_exact_and_the_answer_audio_comes_b
 async def test_a_state_change_between_two_answers_reaches_the_server_before_the_next_one(
     realtime: FakeRealtimeServer, chat: FakeOpenAIServer
 ) -> None:
-    trip = Trip()
-    agent = make_agent(chat)
-    agent.add_context_provider(trip.render, name="trip")
+    trip, agent = agent_with_trip(chat)
     realtime.script(Say("Lisbon it is."))
     realtime.script(Say("Now Porto."))
     realtime.script(Say("And Faro."))
@@ -556,11 +560,16 @@ async def test_a_state_change_between_two_answers_reaches_the_server_before_the_
             "response.create",
             "snapshot 2",  # refresh_context() after the edit
             "input_audio_buffer.commit",
+            "conversation.item.delete",  # snapshot 1: the server has snapshot 2
             "response.create",
             "input_audio_buffer.commit",
             "snapshot 3",  # no refresh called: the bridge checks the state before answering
             "response.create",
         ]
+        assert (
+            realtime.of_type("conversation.item.delete")[0]["item_id"]
+            == (items_created(realtime)[0]["id"])
+        )
         assert snapshots(realtime)[1].endswith("Destination: Porto")
         assert snapshots(realtime)[2].endswith("Destination: Faro")
     finally:
@@ -777,9 +786,7 @@ async def test_the_fake_refuses_what_a_real_server_refuses(realtime: FakeRealtim
 async def test_a_refresh_while_an_answer_is_made_waits_until_it_is_done(
     realtime: FakeRealtimeServer, chat: FakeOpenAIServer
 ) -> None:
-    trip = Trip()
-    agent = make_agent(chat)
-    agent.add_context_provider(trip.render, name="trip")
+    trip, agent = agent_with_trip(chat)
     realtime.script(Say("Lisbon is"), Hold(), Say("lovely."))
     bridge, events = await started(agent, realtime)
     try:
@@ -1022,9 +1029,7 @@ async def test_a_drop_while_a_tool_runs_keeps_its_result_and_the_new_session_ans
 async def test_hands_free_checks_the_state_before_each_answer(
     realtime: FakeRealtimeServer, chat: FakeOpenAIServer
 ) -> None:
-    trip = Trip()
-    agent = make_agent(chat)
-    agent.add_context_provider(trip.render, name="trip")
+    trip, agent = agent_with_trip(chat)
     realtime.script(Say("Porto then."))
     bridge, events = await started(agent, realtime)
     try:
@@ -1035,3 +1040,80 @@ async def test_hands_free_checks_the_state_before_each_answer(
         assert snapshots(realtime)[1].endswith("Destination: Porto")
     finally:
         await bridge.close()
+
+
+def held_snapshots(server: FakeRealtimeServer) -> list[str]:
+    """The ids of the snapshots the server's conversation holds now."""
+    return [
+        item["id"]
+        for item in server.session.items
+        if item.get("role") == "user"
+        and str(item["content"][0].get("text", "")).startswith(RUNTIME_CONTEXT_LABEL)
+    ]
+
+
+async def test_superseded_snapshots_are_deleted_once_the_server_has_their_replacement(
+    realtime: FakeRealtimeServer, chat: FakeOpenAIServer
+) -> None:
+    trip, agent = agent_with_trip(chat)
+    cities = ["Porto", "Faro", "Braga", "Évora"]
+    for city in ["Lisbon", *cities]:
+        realtime.script(Say(f"{city} it is."))
+        realtime.transcripts.append(f"And {city}?")
+    bridge, events = await started(agent, realtime, turn_detection=TurnDetection.PUSH_TO_TALK)
+    try:
+        changes: list[str | None] = [None, *cities]
+        for number, change in enumerate(changes, start=1):
+            if change is not None:
+                trip.destination = change  # a form edit, then the host's refresh
+                await bridge.refresh_context()
+            bridge.append_audio(b"\x00\x00" * 4800)
+            await bridge.commit_audio()
+            await events.until(lambda n=number: len(realtime.billed) == n)  # type: ignore[misc]
+            # The answer was billed with the latest snapshot only.
+            assert held_snapshots(realtime) == [f"snapshot_1_{number}"]
+        deleted = [e["item_id"] for e in realtime.of_type("conversation.item.delete")]
+        assert deleted == [f"snapshot_1_{n}" for n in range(1, len(cities) + 1)]
+        assert [e.sequence for e in events.of(ContextSent)] == [1, 2, 3, 4, 5]
+        assert not events.of(VoiceError)  # the server knew every id it was asked to delete
+    finally:
+        await bridge.close()
+
+
+async def test_the_fake_deletes_items_as_a_real_server_does_and_bills_what_it_holds(
+    realtime: FakeRealtimeServer,
+) -> None:
+    """Through the SDK's own realtime client: a delete of an unknown id is refused, a known
+    one is gone from the next answer's input, and `usage` parses as the SDK's type."""
+    notes = " ".join(f"note{n}" for n in range(400))
+    async with client(realtime).realtime.connect(model="m") as connection:
+        await connection.session.update(session={"type": "realtime", "instructions": "Be brief."})
+        await connection.conversation.item.delete(item_id="no_such_item", event_id="del_1")
+        await connection.conversation.item.create(
+            item={
+                "id": "notes_1",
+                "type": "message",
+                "role": "user",
+                "content": [{"type": "input_text", "text": notes}],
+            }
+        )
+        await connection.response.create()
+        seen: list[Any] = []
+        while len([e for e in seen if e.type == "response.done"]) < 1:
+            seen.append(await connection.recv())
+        await connection.conversation.item.delete(item_id="notes_1")
+        await connection.response.create()
+        while len([e for e in seen if e.type == "response.done"]) < 2:
+            seen.append(await connection.recv())
+    errors = [e.error for e in seen if e.type == "error"]
+    assert [(e.code, e.event_id) for e in errors] == [("item_delete_invalid_item_id", "del_1")]
+    assert (
+        errors[0].message == "Error deleting item: the item with id 'no_such_item' does not exist."
+    )
+    assert [e.item_id for e in seen if e.type == "conversation.item.deleted"] == ["notes_1"]
+    first, second = (e.response.usage for e in seen if e.type == "response.done")
+    assert (first.input_tokens, second.input_tokens) == tuple(
+        u.input_tokens for u in realtime.billed
+    )
+    assert first.input_tokens - second.input_tokens > 400  # the notes' words are gone
+    assert first.input_token_details.text_tokens == first.input_tokens

@@ -3,9 +3,12 @@
 It runs on the test's event loop (the `websockets` package, port 0) and keeps each
 session's conversation the way a real server does, refusing what a real server refuses
 with an `error` event: a `function_call_output` for a call it never saw or already answered,
-a truncate past the audio it sent, a second `response.create` while one is active, audio
-that is not base64, JSON that is not an event. Answers are scripted (`Say`, `Call`, `Hold`);
-tests can push any server event, commit audio as server VAD does, or drop the socket.
+a truncate past the audio it sent, a delete of an item it does not hold, a second
+`response.create` while one is active, audio that is not base64, JSON that is not an event.
+Answers are scripted (`Say`, `Call`, `Hold`); tests can push any server event, commit audio as
+server VAD does, or drop the socket. Each answer is billed as the real server bills it: every
+item the conversation holds when the answer starts is its input (`usage` in `response.done`,
+and `FakeRealtimeServer.billed`).
 """
 
 from __future__ import annotations
@@ -16,7 +19,7 @@ import itertools
 import json
 from collections import deque
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from http import HTTPStatus
 from types import TracebackType
 from typing import Any, Self
@@ -26,9 +29,17 @@ from websockets.asyncio.server import Server, ServerConnection, serve
 from websockets.exceptions import ConnectionClosed
 from websockets.http11 import Request, Response
 
+from tests.fakes.prefix_cache import PrefixCache, count_tokens
+
 JSONDict = dict[str, Any]
 PATH = "/v1/realtime"
 BYTES_PER_MS = 48  # 24 kHz mono PCM16
+INPUT_AUDIO_MS_PER_TOKEN = 100
+OUTPUT_AUDIO_MS_PER_TOKEN = 50
+"""Audio tokens as OpenAI counts them for its realtime models: one per 100 ms heard, one per
+50 ms spoken."""
+AUDIO_MS = "audio_ms"
+"""The fake's own note on an item of how much audio it holds; never sent."""
 
 
 @dataclass(frozen=True)
@@ -65,11 +76,42 @@ class Received:
         return str(self.event.get("type", ""))
 
 
+@dataclass(frozen=True)
+class Usage:
+    """What one answer was billed: its input is everything the conversation held when it
+    started (instructions, tools and every item), `cached` the part a prompt cache covered."""
+
+    response_id: str
+    input_tokens: int
+    cached_tokens: int
+    audio_tokens: int
+    output_tokens: int
+
+    @property
+    def text_tokens(self) -> int:
+        return self.input_tokens - self.audio_tokens
+
+    def as_event(self) -> JSONDict:
+        """The `usage` of a `response.done`, as the real server sends it."""
+        return {
+            "total_tokens": self.input_tokens + self.output_tokens,
+            "input_tokens": self.input_tokens,
+            "output_tokens": self.output_tokens,
+            "input_token_details": {
+                "text_tokens": self.text_tokens,
+                "audio_tokens": self.audio_tokens,
+                "cached_tokens": self.cached_tokens,
+            },
+        }
+
+
 @dataclass
 class _Response:
     id: str
     output: list[JSONDict] = field(default_factory=list)
     cancelled: asyncio.Event = field(default_factory=asyncio.Event)
+    usage: Usage | None = None
+    spoken_ms: int = 0
 
 
 class FakeSession:
@@ -139,6 +181,7 @@ class FakeSession:
                 "type": "message",
                 "role": "user",
                 "content": [{"type": "input_audio", "transcript": None}],
+                AUDIO_MS: len(self.audio) // BYTES_PER_MS,
             }
         )
         self.audio.clear()
@@ -225,6 +268,36 @@ class FakeSession:
             {"type": "conversation.item.created", "previous_item_id": previous, "item": stored}
         )
 
+    async def _item_delete(self, event: JSONDict) -> None:
+        item_id = event.get("item_id")
+        item = next((i for i in self.items if i["id"] == item_id), None)
+        if item is None:
+            await self.error(
+                f"Error deleting item: the item with id '{item_id}' does not exist.",
+                "item_delete_invalid_item_id",
+                event,
+            )
+            return
+        self.items.remove(item)
+        await self.push({"type": "conversation.item.deleted", "item_id": item_id})
+
+    def bill(self, response_id: str) -> Usage:
+        """The input of an answer starting now: instructions, tools and every item held."""
+        items = [{k: v for k, v in item.items() if k != AUDIO_MS} for item in self.items]
+        system = {"role": "system", "content": self.session.get("instructions", "")}
+        body = {"tools": self.session.get("tools", []), "messages": [system, *items]}
+        prompt = self.server.cache.observe(body)
+        audio = sum(
+            item.get(AUDIO_MS, 0)
+            // (
+                INPUT_AUDIO_MS_PER_TOKEN
+                if item.get("role") == "user"
+                else OUTPUT_AUDIO_MS_PER_TOKEN
+            )
+            for item in self.items
+        )
+        return Usage(response_id, prompt.prompt_tokens + audio, prompt.cached_tokens, audio, 0)
+
     async def _append(self, event: JSONDict) -> None:
         try:
             chunk = base64.b64decode(str(event.get("audio", "")), validate=True)
@@ -257,6 +330,7 @@ class FakeSession:
             return
         script = self.server.scripts.popleft() if self.server.scripts else [Say("OK.")]
         response = _Response(self.server.next_id("resp"))
+        response.usage = self.bill(response.id)
         self.active = response
         self.server.spawn(self._play(response, script))
 
@@ -272,7 +346,7 @@ class FakeSession:
             await self.error(f"Item '{event.get('item_id')}' not found.", "item_not_found", event)
             return
         end = event.get("audio_end_ms")
-        length = item.get("audio_ms", 0)
+        length = item.get(AUDIO_MS, 0)
         if not isinstance(end, int) or end > length:
             await self.error(
                 f"Audio content of {length}ms is shorter than {end}ms.", "invalid_value", event
@@ -314,14 +388,29 @@ class FakeSession:
             if response.cancelled.is_set():
                 status = "cancelled"
             self.active = None
+            usage = self._billed(response)
             await self.push(
                 {
                     "type": "response.done",
-                    "response": {"id": response.id, "status": status, "output": response.output},
+                    "response": {
+                        "id": response.id,
+                        "status": status,
+                        "output": response.output,
+                        "usage": usage.as_event(),
+                    },
                 }
             )
         except ConnectionClosed:
             self.active = None
+
+    def _billed(self, response: _Response) -> Usage:
+        """The answer's usage, its output counted as its input was."""
+        assert response.usage is not None
+        text = count_tokens(json.dumps(response.output, ensure_ascii=False, separators=(",", ":")))
+        audio = response.spoken_ms // OUTPUT_AUDIO_MS_PER_TOKEN
+        usage = replace(response.usage, output_tokens=text + audio)
+        self.server.billed.append(usage)
+        return usage
 
     async def _say(self, response: _Response, step: Say) -> None:
         item_id = self.server.next_id("item")
@@ -343,7 +432,8 @@ class FakeSession:
             await self.push(
                 {"type": "response.output_audio.delta", **ids, "content_index": 0, "delta": delta}
             )
-            item["audio_ms"] = item.get("audio_ms", 0) + len(chunk) // BYTES_PER_MS
+            item[AUDIO_MS] = item.get(AUDIO_MS, 0) + len(chunk) // BYTES_PER_MS
+            response.spoken_ms += len(chunk) // BYTES_PER_MS
         for word in _words(step.text):
             await self.push(
                 {
@@ -363,7 +453,7 @@ class FakeSession:
         )
         item["status"] = "completed"
         item["content"] = [{"type": "output_audio", "transcript": step.text}]
-        done = {k: v for k, v in item.items() if k != "audio_ms"}
+        done = {k: v for k, v in item.items() if k != AUDIO_MS}
         response.output.append(done)
         await self.push(
             {"type": "response.output_item.done", "response_id": response.id, "item": done}
@@ -408,6 +498,7 @@ _HANDLERS: dict[str, Callable[[FakeSession, JSONDict], Any]] = {
     "response.create": FakeSession._response_create,
     "response.cancel": FakeSession._cancel,
     "conversation.item.truncate": FakeSession._truncate,
+    "conversation.item.delete": FakeSession._item_delete,
 }
 
 
@@ -426,6 +517,9 @@ class FakeRealtimeServer:
         self.received: list[Received] = []
         self.sessions: list[FakeSession] = []
         self.models: list[str] = []
+        self.billed: list[Usage] = []
+        """Every finished answer's usage, in order."""
+        self.cache = PrefixCache()
         self._server: Server | None = None
         self._changed = asyncio.Condition()
         self._ids = itertools.count(1)
@@ -434,7 +528,7 @@ class FakeRealtimeServer:
     @property
     def base_url(self) -> str:
         assert self._server is not None
-        port = self._server.sockets[0].getsockname()[1]
+        port = next(iter(self._server.sockets)).getsockname()[1]
         return f"http://127.0.0.1:{port}/v1"
 
     def next_id(self, prefix: str) -> str:

@@ -18,8 +18,8 @@ from concierge.travel.services import open_services
 from concierge.ui import about
 from concierge.ui.about import AboutDialog
 from concierge.ui.main_window import MainWindow
+from tests.composition import loaded_places
 from tests.fakes.memory_keyring import MemoryKeyring
-from tests.ui.trips_support import loaded_places
 from tests.ui.waiting import until
 
 

@@ -34,16 +34,10 @@ from concierge.ui.chat.permission import PermissionPrompt
 from concierge.ui.main_window import MainWindow
 from concierge.ui.unix_signals import SignalBridge
 from tests.agent.support import snapshot_of
+from tests.composition import loaded_places
 from tests.fakes import FakeOpenAIServer, Reply, ToolCallSpec
 from tests.fakes.memory_keyring import MemoryKeyring
-from tests.ui.trips_support import (
-    Running,
-    edit_in_place,
-    eventually,
-    focus,
-    loaded_places,
-    select_row,
-)
+from tests.ui.trips_support import Running, edit_in_place, eventually, focus, select_row
 from tests.ui.waiting import until
 
 

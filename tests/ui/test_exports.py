@@ -21,9 +21,9 @@ from concierge.travel.services import open_services
 from concierge.ui.exports import FORMATS
 from concierge.ui.main_window import MainWindow
 from tests.cli.support import BOOKING_CODE, seed_japan
+from tests.composition import loaded_places
 from tests.fakes.memory_keyring import MemoryKeyring
 from tests.poppler import pdf_pages, pdf_pngs, pdf_text
-from tests.ui.trips_support import loaded_places
 from tests.ui.waiting import until
 
 TITLE = "Kyoto in autumn"

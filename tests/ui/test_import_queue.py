@@ -20,9 +20,10 @@ from concierge.travel.services import TravelServices, open_services
 from concierge.ui.main_window import MainWindow
 from concierge.ui.trips.item_editor import ItemEditor
 from tests.cli.test_import_bookings import calendar
+from tests.composition import loaded_places
 from tests.fakes import FakeOpenAIServer, Reply
 from tests.travel.imports.pdf_files import write_pdf
-from tests.ui.trips_support import loaded_places, shown_window
+from tests.ui.trips_support import shown_window
 from tests.ui.waiting import until
 
 CTRL = Qt.KeyboardModifier.ControlModifier

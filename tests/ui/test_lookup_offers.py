@@ -17,7 +17,8 @@ from concierge.travel.assistant.lookup_tools import LookupEdit, LookupKindName, 
 from concierge.travel.services import TravelServices, open_services
 from concierge.ui.lookups import LookupsPanel
 from concierge.ui.trips import TripForm
-from tests.ui.trips_support import eventually, focus, loaded_places, on_screen
+from tests.composition import loaded_places
+from tests.ui.trips_support import eventually, focus, on_screen
 from tests.ui.waiting import until
 
 

@@ -23,7 +23,8 @@ from concierge.travel.services import TravelServices, open_services
 from concierge.ui.lookups import LookupJobsModel, LookupsPanel, job_markdown
 from concierge.ui.lookups.model import PROGRESS_COLUMN, STATUS_COLUMN
 from concierge.ui.trips import TripForm
-from tests.ui.trips_support import loaded_places, on_screen, tab_order
+from tests.composition import loaded_places
+from tests.ui.trips_support import on_screen, tab_order
 from tests.ui.waiting import until
 
 LISBON_CHRISTMAS = {

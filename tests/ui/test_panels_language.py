@@ -32,9 +32,10 @@ from concierge.ui.lookups import LookupsPanel, job_markdown
 from concierge.ui.pins import PinsPanel
 from concierge.ui.problems import ProblemsPanel
 from concierge.ui.proposals import ProposalsPanel
+from tests.composition import loaded_places
 from tests.ui import trips_support
 from tests.ui.brief_support import SAMPLE
-from tests.ui.trips_support import focus, loaded_places, on_screen, press, type_text
+from tests.ui.trips_support import focus, on_screen, press, type_text
 from tests.ui.visible_text import CLOSE, OPEN, plain, pseudo_language, untranslated
 from tests.ui.waiting import until
 

@@ -16,8 +16,9 @@ from pytestqt.qtbot import QtBot
 from concierge.model_server import ENV_API_KEY, ENV_BASE_URL, ENV_MODEL
 from concierge.travel.services import TravelServices, open_services
 from concierge.ui.main_window import PIN_ALL_TEXT, PIN_TEXT, MainWindow
+from tests.composition import loaded_places
 from tests.fakes.memory_keyring import MemoryKeyring
-from tests.ui.trips_support import eventually, loaded_places
+from tests.ui.trips_support import eventually
 from tests.ui.waiting import until
 
 

@@ -25,8 +25,9 @@ from concierge.ui.main_window import MainWindow
 from concierge.ui.problems.model import KEY_ROLE
 from concierge.ui.trips import ItineraryView
 from concierge.ui.trips.itinerary_model import PROBLEM_ROLE
+from tests.composition import loaded_places
 from tests.fakes.memory_keyring import MemoryKeyring
-from tests.ui.trips_support import assistant_edit, focus, loaded_places
+from tests.ui.trips_support import assistant_edit, focus
 from tests.ui.waiting import until
 
 CTRL = Qt.KeyboardModifier.ControlModifier

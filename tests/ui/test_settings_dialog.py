@@ -55,6 +55,7 @@ from concierge.model.settings import (
     VOICE_INPUT_DEVICE,
     VOICE_MODEL,
     VOICE_OUTPUT_DEVICE,
+    VOICE_TALK_KEY,
     VOICE_TRANSCRIPTION_MODEL,
     EditMode,
     Editor,
@@ -530,7 +531,7 @@ async def test_controls_are_named_like_their_labels_in_tab_order(
         "Server", "Base URL", "API key", "Model", "Context budget", "Longest answer",
         "Connect timeout", "Idle timeout", "Runtime context", "Undo depth", "Assistant edits",
         "Language",
-        "Microphone", "Speaker", "Realtime model", "Transcription model",
+        "Microphone", "Speaker", "Realtime model", "Transcription model", "Push-to-talk key",
     }  # fmt: skip
     for text, control in labelled.items():
         assert control.accessibleName() == text
@@ -570,6 +571,7 @@ async def test_controls_are_named_like_their_labels_in_tab_order(
         dialog.control(VOICE_OUTPUT_DEVICE),
         dialog.control(VOICE_MODEL),
         dialog.control(VOICE_TRANSCRIPTION_MODEL),
+        dialog.control(VOICE_TALK_KEY),
         dialog.ok_button,
         dialog.cancel_button,
     ]

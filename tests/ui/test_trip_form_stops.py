@@ -19,13 +19,13 @@ from concierge.store import StopRecord, TripRecord
 from concierge.travel.services import TravelServices, open_services
 from concierge.ui.trips import TripForm
 from concierge.ui.trips.stops_editor import StopsEditor
+from tests.composition import loaded_places
 from tests.ui import trips_support
 from tests.ui.trips_support import (
     TripServices,
     assistant_edit,
     eventually,
     focus,
-    loaded_places,
     on_screen,
     press,
     shown_window,

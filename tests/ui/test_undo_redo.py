@@ -16,7 +16,8 @@ from concierge.model_server import ENV_API_KEY, ENV_BASE_URL, ENV_MODEL
 from concierge.store import Actor, ChangeContext
 from concierge.travel.services import TravelServices, open_services
 from concierge.ui.main_window import MainWindow
-from tests.ui.trips_support import loaded_places, shown_window
+from tests.composition import loaded_places
+from tests.ui.trips_support import shown_window
 from tests.ui.waiting import until
 
 CTRL = Qt.KeyboardModifier.ControlModifier

@@ -20,20 +20,34 @@ from pytestqt.qtbot import QtBot
 
 from concierge.agent import RUNTIME_CONTEXT_LABEL, AssistantMessage, UserMessage
 from concierge.agent.voice_events import TurnDetection
-from concierge.model.settings import VOICE_TURN_DETECTION
+from concierge.model.settings import (
+    VOICE_TALK_KEY,
+    VOICE_TRANSCRIPTION_MODEL,
+    VOICE_TURN_DETECTION,
+)
 from concierge.model_server import ENV_API_KEY, ENV_BASE_URL, ENV_MODEL
 from concierge.travel.assistant.trip_assistant import trip_history
 from concierge.travel.services import TravelServices, open_services
+from concierge.ui.chat.voice_bar import talk_key
 from concierge.ui.chat.voice_mode import VoiceState
+from concierge.ui.i18n import shown
 from concierge.ui.main_window import MainWindow
+from concierge.voice import devices
 from concierge.voice.capture import Deliver, RecordedSource
-from concierge.voice.errors import no_device
-from concierge.voice.pcm import SAMPLE_RATE
+from concierge.voice.errors import no_device, silent_microphone
+from concierge.voice.pcm import BLOCK_FRAMES, SAMPLE_RATE
+from concierge.voice.silence import SILENT_SECONDS
+from tests.composition import loaded_places
 from tests.fakes.realtime_server import FakeRealtimeServer, Hold, Say
-from tests.ui.trips_support import loaded_places, shown_window
+from tests.ui.test_settings_apply import settings_dialog
+from tests.ui.test_settings_dialog import tab_to
+from tests.ui.trips_support import shown_window
 from tests.ui.waiting import until
+from tests.voice.fake_portaudio import FakeSoundDevice, device
 
 CTRL = Qt.KeyboardModifier.ControlModifier
+TALK = talk_key(VOICE_TALK_KEY.default)
+"""The push-to-talk key this system gets by default."""
 CTRL_SHIFT = Qt.KeyboardModifier.ControlModifier | Qt.KeyboardModifier.ShiftModifier
 
 
@@ -184,12 +198,12 @@ async def test_push_to_talk_sends_the_speech_and_both_transcripts_reach_the_chat
     assert len(speech.pcm) // 2 == pytest.approx(seconds * SAMPLE_RATE, abs=1)
     focused = QApplication.focusWidget()
     assert focused is not None
-    QTest.keyPress(focused, Qt.Key.Key_Space, CTRL)
+    QTest.keyPress(focused, TALK.key(), TALK.keyboardModifiers())
     await until(lambda: chat.voice.talking)
     assert chat.voice_bar.status_label.text() == "Listening…"
     microphone.speak(speech)
     await until(speech.finished.is_set, timeout=15)
-    QTest.keyRelease(focused, Qt.Key.Key_Space, CTRL)
+    QTest.keyRelease(focused, TALK.key(), TALK.keyboardModifiers())
     await until(lambda: not chat.voice.talking)
 
     await realtime.wait_until(lambda: bool(realtime.of_type("response.create")))
@@ -271,11 +285,11 @@ async def test_a_form_edit_during_a_session_reaches_it_before_the_next_answer(
     speech = RecordedSource.from_wave(espeak_wave(tmp_path, "Where should we eat?"))
     focused = QApplication.focusWidget()
     assert focused is not None
-    QTest.keyPress(focused, Qt.Key.Key_Space, CTRL)
+    QTest.keyPress(focused, TALK.key(), TALK.keyboardModifiers())
     await until(lambda: chat.voice.talking)
     microphone.speak(speech)
     await until(speech.finished.is_set, timeout=15)
-    QTest.keyRelease(focused, Qt.Key.Key_Space, CTRL)
+    QTest.keyRelease(focused, TALK.key(), TALK.keyboardModifiers())
     await realtime.wait_until(lambda: bool(realtime.of_type("response.create")))
     kinds = [
         ("snapshot" if "Vegetarian dinners only" in str(r.event) else r.type)
@@ -358,4 +372,79 @@ async def test_hands_free_sends_speech_without_a_key_and_speaking_over_the_answe
     await until(lambda: speaker.stops >= 1)  # barge-in: silenced at once
     await realtime.wait_until(lambda: bool(realtime.of_type("response.cancel")))
     await until(lambda: "Any vegetarian places?" in chat.transcript.toPlainText(), timeout=15)
+    await voice_off(window, qtbot, realtime)
+
+
+async def test_the_push_to_talk_key_is_a_setting_and_ctrl_space_is_left_to_the_system(
+    window: MainWindow,
+    audio: tuple[Microphone, Speaker],
+    realtime: FakeRealtimeServer,
+    qtbot: QtBot,
+) -> None:
+    chat = window.chat
+    await voice_on(window, qtbot)
+    name = chat.voice.talk_key_name
+    assert name in ("Ctrl+Alt+Space", "⌥Space")
+    assert chat.voice_bar.status_label.text() == f"Hold Talk (or {name}) while you speak."
+    assert name in chat.voice_bar.mode_combo.toolTip() and name in (
+        chat.voice_bar.talk_button.toolTip()
+    )
+    focused = QApplication.focusWidget()
+    assert focused is not None
+    QTest.keyPress(focused, Qt.Key.Key_Space, CTRL)  # an input method's switch: not ours
+    QTest.keyRelease(focused, Qt.Key.Key_Space, CTRL)
+    assert not chat.voice.talking
+    QTest.keyPress(focused, TALK.key(), TALK.keyboardModifiers())
+    await until(lambda: chat.voice.talking)
+    QTest.keyRelease(focused, TALK.key(), TALK.keyboardModifiers())
+    await until(lambda: not chat.voice.talking)
+    await voice_off(window, qtbot, realtime)
+
+    dialog = await settings_dialog(window, qtbot)
+    edit = dialog.control(VOICE_TALK_KEY)
+    await until(edit.isEnabled)
+    assert edit.accessibleName() == "Push-to-talk key"
+    await tab_to(qtbot, dialog.control(VOICE_TRANSCRIPTION_MODEL), edit)
+    qtbot.keyClick(edit, Qt.Key.Key_F9)  # pressed to record it
+    qtbot.keyClick(dialog.ok_button, Qt.Key.Key_Return)
+    await until(lambda: window._settings_dialog is None)
+    assert await window.services.settings.get(VOICE_TALK_KEY) == "F9"
+    await until(lambda: chat.voice.talk_key_name == "F9")
+    await until(lambda: window.session.agent is not None)  # saving reconnected the model
+    window.activateWindow()
+    await until(lambda: QApplication.activeWindow() is window)
+
+    await voice_on(window, qtbot)
+    assert chat.voice_bar.status_label.text() == "Hold Talk (or F9) while you speak."
+    focused = QApplication.focusWidget()
+    assert focused is not None
+    QTest.keyPress(focused, TALK.key(), TALK.keyboardModifiers())  # the old key: no longer
+    QTest.keyRelease(focused, TALK.key(), TALK.keyboardModifiers())
+    assert not chat.voice.talking
+    QTest.keyPress(focused, Qt.Key.Key_F9)
+    await until(lambda: chat.voice.talking)
+    QTest.keyRelease(focused, Qt.Key.Key_F9)
+    await until(lambda: not chat.voice.talking)
+    await voice_off(window, qtbot, realtime)
+
+
+async def test_a_microphone_sending_only_silence_is_said_to_be_maybe_blocked(
+    window: MainWindow,
+    realtime: FakeRealtimeServer,
+    qtbot: QtBot,
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """The app's own audio opener on a sound card that delivers digital silence, as macOS
+    does when the app may not use the microphone: the chat says where to allow it."""
+    backend = FakeSoundDevice([device(0, "MacBook Pro Microphone")])
+    monkeypatch.setattr(devices, "_loaded", backend)
+    chat = window.chat
+    await voice_on(window, qtbot)
+    stream = next(s for s in backend.streams if s.kind == "input")
+    block = bytes(BLOCK_FRAMES * 2)
+    for _ in range(round(SILENT_SECONDS * SAMPLE_RATE / BLOCK_FRAMES) + 1):
+        stream.record(block)
+    await until(lambda: chat.error_bar.isVisible())
+    assert chat.error_bar.label.text() == shown(silent_microphone())
+    assert chat.voice.state is VoiceState.LIVE  # the session goes on
     await voice_off(window, qtbot, realtime)

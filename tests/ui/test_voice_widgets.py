@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 from PySide6.QtCore import Qt
-from PySide6.QtWidgets import QApplication, QVBoxLayout, QWidget
+from PySide6.QtWidgets import QApplication, QKeySequenceEdit, QVBoxLayout, QWidget
 from pytestqt.qtbot import QtBot
 
 from concierge.agent.voice_events import TurnDetection
@@ -16,12 +16,14 @@ from concierge.model.settings import (
     VOICE_INPUT_DEVICE,
     VOICE_MODEL,
     VOICE_OUTPUT_DEVICE,
+    VOICE_TALK_KEY,
     VOICE_TRANSCRIPTION_MODEL,
     Section,
+    default_talk_key,
 )
 from concierge.store import Database, Settings
 from concierge.ui.async_support import BackgroundTasks
-from concierge.ui.chat.voice_bar import LevelMeter, VoiceBar, voice_button
+from concierge.ui.chat.voice_bar import LevelMeter, VoiceBar, talk_key, voice_button
 from concierge.ui.chat.voice_mode import VoiceMode, VoiceState
 from concierge.ui.settings.section import SettingsSection
 from concierge.voice.devices import list_devices
@@ -128,3 +130,43 @@ async def test_the_voice_bar_speaks_portuguese(qtbot: QtBot, portuguese: None) -
     await until(lambda: voice.detection is TurnDetection.HANDS_FREE)
     assert bar.mode_combo.currentText() == "Mãos livres"
     assert not bar.talk_button.isVisible()
+
+
+@pytest.mark.parametrize(
+    ("platform", "taken"),
+    [
+        # Qt's "Ctrl" is Cmd on macOS (Spotlight); its "Meta" is Control (input sources).
+        ("darwin", ("Ctrl+Space", "Meta+Space")),
+        # Ctrl+Space switches input methods; Alt+Space opens the window menu.
+        ("linux", ("Ctrl+Space", "Alt+Space", "Meta+Space")),
+        ("win32", ("Ctrl+Space", "Alt+Space", "Meta+Space")),
+    ],
+)
+def test_the_default_push_to_talk_key_is_taken_by_nothing_of_the_system(
+    platform: str, taken: tuple[str, ...]
+) -> None:
+    default = talk_key(default_talk_key(platform))
+    assert default.key() == Qt.Key.Key_Space
+    assert all(default != talk_key(keys) for keys in taken)
+
+
+async def test_the_push_to_talk_key_is_pressed_in_esc_left_to_the_dialog_backspace_clears(
+    qtbot: QtBot, settings: Settings
+) -> None:
+    section = SettingsSection(Section.VOICE)
+    qtbot.addWidget(section)
+    section.show()
+    await section.load(settings)
+    edit = section.control(VOICE_TALK_KEY)
+    assert isinstance(edit, QKeySequenceEdit)
+    assert edit.keySequence().toString() == VOICE_TALK_KEY.default
+    edit.setFocus(Qt.FocusReason.OtherFocusReason)
+    await until(lambda: QApplication.focusWidget() is edit)
+    qtbot.keyClick(edit, Qt.Key.Key_Escape)  # closes the dialog; never the key
+    assert edit.keySequence().toString() == VOICE_TALK_KEY.default
+    qtbot.keyClick(edit, Qt.Key.Key_T, Qt.KeyboardModifier.AltModifier)
+    assert section.rows.values()[VOICE_TALK_KEY] == "Alt+T"
+    qtbot.keyClick(edit, Qt.Key.Key_Backspace)
+    assert edit.keySequence().isEmpty()
+    await section.save(settings)
+    assert await settings.get(VOICE_TALK_KEY) == VOICE_TALK_KEY.default  # empty: the default

@@ -43,8 +43,8 @@ from concierge.ui.main_window import MainWindow
 from concierge.ui.settings import SettingsDialog
 from concierge.ui.shortcuts import ShortcutsDialog
 from tests.app_process import start_app
+from tests.composition import loaded_places
 from tests.fakes.memory_keyring import MemoryKeyring
-from tests.ui.trips_support import loaded_places
 from tests.ui.visible_text import (
     CLOSE,
     OPEN,

@@ -18,8 +18,9 @@ from concierge.store import LookupStatus
 from concierge.travel.services import TravelServices, open_services
 from concierge.ui.lookups import job_markdown
 from concierge.ui.main_window import MainWindow
+from tests.composition import loaded_places
 from tests.fakes import FakeOpenAIServer, Reply, ToolCallSpec
-from tests.ui.trips_support import eventually, loaded_places, shown_window
+from tests.ui.trips_support import eventually, shown_window
 from tests.ui.waiting import until
 
 CTRL = Qt.KeyboardModifier.ControlModifier

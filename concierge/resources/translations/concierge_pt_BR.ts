@@ -4758,6 +4758,14 @@
             <translation>Sobre este servidor</translation>
         </message>
         <message>
+            <source>Clear</source>
+            <translation>Limpar</translation>
+        </message>
+        <message>
+            <source>Clear the key: the default is used</source>
+            <translation>Limpar a tecla: a padrão é usada</translation>
+        </message>
+        <message>
             <source>Type a name, or Refresh models to pick one</source>
             <translation>Digite um nome, ou Atualizar modelos para escolher um</translation>
         </message>
@@ -6487,6 +6495,18 @@
             <source>“{name}” could not be opened ({detail}). Check that it is connected, or choose another device under Settings ▸ Voice.</source>
             <translation>Não foi possível abrir “{name}” ({detail}). Verifique se está conectado ou escolha outro dispositivo em Configurações ▸ Voz.</translation>
         </message>
+        <message>
+            <source>The microphone has sent only silence for a few seconds: Concierge may not be allowed to use it. Allow it under System Settings ▸ Privacy &amp; Security ▸ Microphone, then start the app again.</source>
+            <translation>O microfone enviou apenas silêncio por alguns segundos: o Concierge pode não ter permissão para usá-lo. Permita em Ajustes do Sistema ▸ Privacidade e Segurança ▸ Microfone e abra o app novamente.</translation>
+        </message>
+        <message>
+            <source>The microphone has sent only silence for a few seconds: apps may not be allowed to use it. Allow it under Settings ▸ Privacy &amp; security ▸ Microphone (Settings ▸ Privacy ▸ Microphone on Windows 10), then turn voice off and on again.</source>
+            <translation>O microfone enviou apenas silêncio por alguns segundos: os apps podem não ter permissão para usá-lo. Permita em Configurações ▸ Privacidade e segurança ▸ Microfone (Configurações ▸ Privacidade ▸ Microfone no Windows 10) e desligue e ligue a voz novamente.</translation>
+        </message>
+        <message>
+            <source>The microphone has sent only silence for a few seconds: it may be muted or blocked. Check its input in your sound settings (or PipeWire's or PulseAudio's volume control, such as pavucontrol), then turn voice off and on again.</source>
+            <translation>O microfone enviou apenas silêncio por alguns segundos: ele pode estar mudo ou bloqueado. Verifique a entrada dele nas configurações de som (ou no controle de volume do PipeWire ou do PulseAudio, como o pavucontrol) e desligue e ligue a voz novamente.</translation>
+        </message>
     </context>
     <context>
         <name>VoiceBar</name>
@@ -6511,20 +6531,20 @@
             <translation>Como falar</translation>
         </message>
         <message>
-            <source>Push to talk: hold Talk or Ctrl+Space while you speak. Hands-free: just speak; the server hears when you stop.</source>
-            <translation>Apertar para falar: segure Falar ou Ctrl+Espaço enquanto fala. Mãos livres: apenas fale; o servidor percebe quando você para.</translation>
-        </message>
-        <message>
             <source>Talk</source>
             <translation>Falar</translation>
         </message>
         <message>
-            <source>Hold while you speak (Ctrl+Space)</source>
-            <translation>Segure enquanto fala (Ctrl+Espaço)</translation>
-        </message>
-        <message>
             <source>Voice status</source>
             <translation>Estado da voz</translation>
+        </message>
+        <message>
+            <source>Push to talk: hold Talk or {key} while you speak. Hands-free: just speak; the server hears when you stop.</source>
+            <translation>Apertar para falar: segure Falar ou {key} enquanto fala. Mãos livres: apenas fale; o servidor percebe quando você para.</translation>
+        </message>
+        <message>
+            <source>Hold while you speak ({key})</source>
+            <translation>Segure enquanto fala ({key})</translation>
         </message>
         <message>
             <source>Voice</source>
@@ -6570,8 +6590,8 @@
             <translation>A sessão de voz terminou. Pressione Voz para falar de novo.</translation>
         </message>
         <message>
-            <source>Hold Talk (or Ctrl+Space) while you speak.</source>
-            <translation>Segure Falar (ou Ctrl+Espaço) enquanto fala.</translation>
+            <source>Hold Talk (or {key}) while you speak.</source>
+            <translation>Segure Falar (ou {key}) enquanto fala.</translation>
         </message>
         <message>
             <source>Listening: just speak.</source>
@@ -6627,6 +6647,14 @@
         <message>
             <source>Tra&amp;nscription model</source>
             <translation>Modelo de tra&amp;nscrição</translation>
+        </message>
+        <message>
+            <source>The key held anywhere in the window to talk in push-to-talk mode; press the keys to change it. The default is taken by neither the system's search nor its input methods.</source>
+            <translation>A tecla mantida pressionada em qualquer lugar da janela para falar no modo apertar para falar; pressione as teclas para mudá-la. A padrão não é usada nem pela busca do sistema nem pelos seus métodos de entrada.</translation>
+        </message>
+        <message>
+            <source>Push-to-talk ke&amp;y</source>
+            <translation>Tecla de apertar para &amp;falar</translation>
         </message>
         <message>
             <source>System default</source>

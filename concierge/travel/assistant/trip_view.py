@@ -30,6 +30,7 @@ from concierge.store.validation import (
     trip_problem,
 )
 
+from ..itinerary.date_spans import SpanWords, span_text
 from ..itinerary.item_kinds import cost_text, field_label
 from ..itinerary.item_times import duration_text, item_end, item_start
 from ..itinerary.item_zones import NO_STOPS, TripZones
@@ -284,15 +285,20 @@ def item_problems(item: ItineraryItemRecord) -> str | None:
 
 
 def trip_dates(trip: TripRecord) -> str:
-    start, end = trip.start_date, trip.end_date
-    if start is None and end is None:
-        return "not set"
-    if start is None:
-        assert end is not None
-        return f"ends {day_text(end)}; the start date is not set"
-    if end is None:
-        return f"starts {day_text(start)}; the end date is not set"
+    return span_text(trip.start_date, trip.end_date, _TRIP_SPAN)
+
+
+def _trip_days(start: date, end: date) -> str:
     return f"{day_text(start)} to {day_text(end)}, {(end - start).days + 1} days"
+
+
+_TRIP_SPAN = SpanWords(
+    day=day_text,
+    unset="not set",
+    starts="starts {}; the end date is not set",
+    ends="ends {}; the start date is not set",
+    both=_trip_days,
+)
 
 
 def _outside(trip: TripRecord, day: date) -> str:

@@ -8,8 +8,8 @@ from datetime import date
 from concierge.store import StopRecord
 from concierge.text import QT_TRANSLATE_NOOP
 
+from ..itinerary.date_spans import day_span
 from ..itinerary.item_times import item_days
-from ..itinerary.stops import day_span
 from ..locale.folding import fold
 from ..places.index import Place
 from .checker import CheckEnv, Checker, km_between

@@ -89,45 +89,6 @@ async def queue_result(queue: ImportQueue, trip_id: str, result: ParseResult) ->
     return FileImport(result.file_name, tuple(queued), warnings=warnings_of(result))
 
 
-def parse_stoppably(
-    path: Path,
-    progress: Progress | None = None,
-    cancel: threading.Event | None = None,
-    date_pattern: str | None = None,
-    column_mapping: Mapping[str, str] | None = None,
-    csv_choices: CsvChoices | None = None,
-) -> ParseResult:
-    """Parse `path` on a worker thread, stopping at the next progress report once `cancel` is
-    set; `date_pattern`, `column_mapping` (None: from its header) and `csv_choices` (the
-    separator and date format chosen; None: detected) read a CSV file."""
-    from ..imports import parse_file
-
-    def report(done: int, total: int) -> None:
-        _stop_if_cancelled(cancel, path)
-        if progress is not None:
-            progress(done, total)
-
-    try:
-        result = parse_file(
-            path,
-            progress=report,
-            date_pattern=date_pattern,
-            column_mapping=column_mapping,
-            csv_choices=csv_choices,
-        )
-    except Exception:
-        # A parser may wrap what the report raised as a damaged file: cancelled is cancelled.
-        _stop_if_cancelled(cancel, path)
-        raise
-    _stop_if_cancelled(cancel, path)
-    return result
-
-
-def _stop_if_cancelled(cancel: threading.Event | None, path: Path) -> None:
-    if cancel is not None and cancel.is_set():
-        raise ImportCancelled(path.name) from None
-
-
 async def import_file(
     queue: ImportQueue,
     trip_id: str,
@@ -139,13 +100,40 @@ async def import_file(
     column_mapping: Mapping[str, str] | None = None,
     csv_choices: CsvChoices | None = None,
 ) -> FileImport:
-    """Parse `path` off the event loop and queue its records; `ImportFileError`, `ImportRefused`
-    or `ImportCancelled` (when `cancel` was set before anything was queued)."""
-    result = await asyncio.to_thread(
-        parse_stoppably, path, progress, cancel, date_pattern, column_mapping, csv_choices
-    )
+    """Parse `path` on a worker thread and queue its records; `ImportFileError`,
+    `ImportRefused` or `ImportCancelled` (when `cancel` was set before anything was queued:
+    the parse stops at its next progress report). `date_pattern`, `column_mapping` (None: from
+    its header) and `csv_choices` (the separator and date format chosen; None: detected) read
+    a CSV file."""
+    from ..imports import parse_file
+
+    def report(done: int, total: int) -> None:
+        _stop_if_cancelled(cancel, path)
+        if progress is not None:
+            progress(done, total)
+
+    def parse() -> ParseResult:
+        try:
+            return parse_file(
+                path,
+                progress=report,
+                date_pattern=date_pattern,
+                column_mapping=column_mapping,
+                csv_choices=csv_choices,
+            )
+        except Exception:
+            # A parser may wrap what the report raised as a damaged file: cancelled is cancelled.
+            _stop_if_cancelled(cancel, path)
+            raise
+
+    result = await asyncio.to_thread(parse)
     _stop_if_cancelled(cancel, path)
     return await queue_result(queue, trip_id, result)
+
+
+def _stop_if_cancelled(cancel: threading.Event | None, path: Path) -> None:
+    if cancel is not None and cancel.is_set():
+        raise ImportCancelled(path.name) from None
 
 
 PDF_REQUEST = (

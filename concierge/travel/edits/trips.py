@@ -129,7 +129,7 @@ class TripEditor:
     ) -> Outcome[StopRecord]:
         """A new stop, its place resolved to a code and zone (see `place_fields`)."""
         resolved = self._stop_values(values, strict_places)
-        return await self.stops.add(trip_id, resolved, position, context=context)
+        return await self.stops.add(trip_id, resolved, position=position, context=context)
 
     async def update_stop(
         self,

@@ -9,8 +9,7 @@ from datetime import date
 from concierge.store import StopRecord
 
 from ..safe_text.value_text import one_line
-
-_MONTHS = ("Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec")
+from .date_spans import day_span
 
 
 def stop_on(stops: Sequence[StopRecord], day: date) -> StopRecord | None:
@@ -32,26 +31,6 @@ def stop_or_first(stops: Sequence[StopRecord], day: date | None) -> StopRecord |
     a lookup or a new itinerary item is about when nothing narrower is known."""
     matched = stop_on(stops, day) if day is not None else None
     return matched or (stops[0] if stops else None)
-
-
-def day_span(arrive: date | None, depart: date | None) -> str:
-    """ "12–15 Apr", "28 Apr–2 May", "from 12 Apr", "until 15 Apr", or "" without dates."""
-    if arrive is None and depart is None:
-        return ""
-    if depart is None:
-        assert arrive is not None
-        return f"from {_day(arrive)}"
-    if arrive is None:
-        return f"until {_day(depart)}"
-    if arrive == depart:
-        return _day(arrive)
-    if (arrive.year, arrive.month) == (depart.year, depart.month):
-        return f"{arrive.day}–{_day(depart)}"
-    return f"{_day(arrive)}–{_day(depart)}"
-
-
-def _day(value: date) -> str:
-    return f"{value.day} {_MONTHS[value.month - 1]}"
 
 
 def render_stop(stop: StopRecord) -> str:

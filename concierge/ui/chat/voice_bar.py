@@ -20,6 +20,7 @@ from PySide6.QtWidgets import (
 )
 
 from concierge.agent.voice_events import TurnDetection
+from concierge.model.settings import VOICE_TALK_KEY
 from concierge.ui.i18n import shown_number, translate
 from concierge.voice.levels import SILENCE_DBFS
 
@@ -30,7 +31,28 @@ METER_FLOOR_DBFS = -60.0
 VOICE_SHORTCUT = QKeyCombination(
     Qt.KeyboardModifier.ControlModifier | Qt.KeyboardModifier.ShiftModifier, Qt.Key.Key_V
 )
-TALK_KEY = QKeyCombination(Qt.KeyboardModifier.ControlModifier, Qt.Key.Key_Space)
+MODIFIER_KEYS: dict[Qt.KeyboardModifier, tuple[Qt.Key, ...]] = {
+    Qt.KeyboardModifier.ControlModifier: (Qt.Key.Key_Control,),
+    Qt.KeyboardModifier.AltModifier: (Qt.Key.Key_Alt, Qt.Key.Key_AltGr),
+    Qt.KeyboardModifier.ShiftModifier: (Qt.Key.Key_Shift,),
+    Qt.KeyboardModifier.MetaModifier: (Qt.Key.Key_Meta,),
+}
+"""The keys behind each modifier: letting go of any of them ends push-to-talk."""
+
+
+def talk_key(portable: str) -> QKeyCombination:
+    """The push-to-talk key stored as `portable` text; the default if it names none."""
+    for text in (portable, VOICE_TALK_KEY.default):
+        sequence = QKeySequence.fromString(text, QKeySequence.SequenceFormat.PortableText)
+        if sequence.count():
+            key: QKeyCombination = sequence[0]  # type: ignore[index]  # missing from the stubs
+            return key
+    raise ValueError(f"The default push-to-talk key {VOICE_TALK_KEY.default!r} is not a key.")
+
+
+def key_name(key: QKeyCombination) -> str:
+    """`key` as the system writes it ("Ctrl+Alt+Space", "⌥Space")."""
+    return QKeySequence(key).toString(QKeySequence.SequenceFormat.NativeText)
 
 
 class LevelMeter(QWidget):
@@ -88,17 +110,9 @@ class VoiceBar(QWidget):
         self.mode_combo.addItem(translate("VoiceBar", "Push to talk"), TurnDetection.PUSH_TO_TALK)
         self.mode_combo.addItem(translate("VoiceBar", "Hands-free"), TurnDetection.HANDS_FREE)
         self.mode_combo.setAccessibleName(translate("VoiceBar", "How to talk"))
-        self.mode_combo.setToolTip(
-            translate(
-                "VoiceBar",
-                "Push to talk: hold Talk or Ctrl+Space while you speak. Hands-free: just "
-                "speak; the server hears when you stop.",
-            )
-        )
         self.talk_button = QPushButton(translate("VoiceBar", "Talk"), self)
         self.talk_button.setObjectName("talkButton")
         self.talk_button.setAccessibleName(translate("VoiceBar", "Talk"))
-        self.talk_button.setToolTip(translate("VoiceBar", "Hold while you speak (Ctrl+Space)"))
         self.meter = LevelMeter(self)
         self.status_label = QLabel(self)
         self.status_label.setObjectName("voiceStatus")
@@ -119,8 +133,25 @@ class VoiceBar(QWidget):
         voice.status.connect(self.status_label.setText)
         voice.state_changed.connect(self._state_changed)
         voice.talking_changed.connect(self.talk_button.setDown)
-        self._talk_keys = TalkKeys(voice, self)
+        self.talk_keys = TalkKeys(voice, self)
+        self.set_talk_key(VOICE_TALK_KEY.default)
         self._show_mode()
+
+    def set_talk_key(self, portable: str) -> None:
+        """Use the push-to-talk key stored as `portable` text, and name it where push to
+        talk is explained."""
+        key = self.talk_keys.key = talk_key(portable)
+        name = self.voice.talk_key_name = key_name(key)
+        self.mode_combo.setToolTip(
+            translate(
+                "VoiceBar",
+                "Push to talk: hold Talk or {key} while you speak. Hands-free: just "
+                "speak; the server hears when you stop.",
+            ).format(key=name)
+        )
+        self.talk_button.setToolTip(
+            translate("VoiceBar", "Hold while you speak ({key})").format(key=name)
+        )
 
     def _mode_chosen(self) -> None:
         self.voice.set_detection(TurnDetection(self.mode_combo.currentData()))
@@ -142,13 +173,15 @@ class VoiceBar(QWidget):
 
 
 class TalkKeys(QObject):
-    """Ctrl+Space held anywhere in the window is push-to-talk while voice is live: the
-    press starts talking and the release of either key ends it (auto-repeats ignored)."""
+    """The push-to-talk key held anywhere in the window is push-to-talk while voice is live:
+    the press starts talking and the release of its key or of any of its modifiers ends it
+    (auto-repeats ignored)."""
 
     def __init__(self, voice: VoiceMode, bar: QWidget) -> None:
         super().__init__(bar)
         self.voice = voice
         self.bar = bar
+        self.key = talk_key(VOICE_TALK_KEY.default)
         app = QApplication.instance()
         if app is not None:
             app.installEventFilter(self)
@@ -170,16 +203,22 @@ class TalkKeys(QObject):
         assert isinstance(event, QKeyEvent)
         if not isinstance(watched, QWidget) or watched.window() is not self.bar.window():
             return False
-        if kind == QEvent.Type.KeyPress and event.keyCombination() == TALK_KEY:
+        if kind == QEvent.Type.KeyPress and event.keyCombination() == self.key:
             if not event.isAutoRepeat():
                 self.voice.talk_pressed()
             return True
         released = kind == QEvent.Type.KeyRelease and self.voice.talking
-        if released and event.key() in (Qt.Key.Key_Space, Qt.Key.Key_Control):
+        if released and event.key() in self._release_keys():
             if not event.isAutoRepeat():
                 self.voice.talk_released()
             return True
         return False
+
+    def _release_keys(self) -> set[Qt.Key]:
+        held = self.key.keyboardModifiers()
+        return {self.key.key()}.union(
+            *(keys for modifier, keys in MODIFIER_KEYS.items() if held & modifier)
+        )
 
 
 def share_slot(row: QBoxLayout, busy: QWidget, button: QWidget) -> QWidget:

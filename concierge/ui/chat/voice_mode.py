@@ -23,7 +23,7 @@ from concierge.agent import TextPart
 from concierge.agent import voice_events as voice
 from concierge.ui.async_support import BackgroundTasks
 from concierge.ui.i18n import shown, translate
-from concierge.voice.errors import AudioError
+from concierge.voice.errors import AudioError, silent_microphone
 from concierge.voice.levels import SILENCE_DBFS, level_of
 
 from .markdown import assistant_block, tool_line, user_block
@@ -119,6 +119,8 @@ class VoiceMode(QObject):
         self.audio_opener: AudioOpener | None = None
         self.detection = voice.TurnDetection.PUSH_TO_TALK
         self.tool_titles: dict[str, str] = {}
+        self.talk_key_name = ""
+        """The push-to-talk key as the system writes it (set by the voice bar)."""
         self._state = VoiceState.OFF
         self._session: VoiceSession | None = None
         self._unsubscribe: Callable[[], None] | None = None
@@ -269,6 +271,12 @@ class VoiceMode(QObject):
             return
         if self.detection is voice.TurnDetection.HANDS_FREE or self._talking:
             session.append_audio(pcm)
+
+    def microphone_silent(self) -> None:
+        """The microphone has delivered only digital silence for a few seconds: say it may
+        be blocked and where to allow it; the session goes on."""
+        if self.active:
+            self.problem.emit(shown(silent_microphone()))
 
     def talk_pressed(self) -> None:
         """Push-to-talk held: what is said from now on is sent; the assistant stops."""
@@ -431,7 +439,9 @@ class VoiceMode(QObject):
 
     def _idle_text(self) -> str:
         if self.detection is voice.TurnDetection.PUSH_TO_TALK:
-            return translate("VoiceMode", "Hold Talk (or Ctrl+Space) while you speak.")
+            return translate("VoiceMode", "Hold Talk (or {key}) while you speak.").format(
+                key=self.talk_key_name
+            )
         return translate("VoiceMode", "Listening: just speak.")
 
     def live_markdown(self) -> str:

@@ -11,11 +11,12 @@ from decimal import Decimal
 from html import escape
 
 from concierge.travel.exports import TripPlan
+from concierge.travel.itinerary.date_spans import day_span
 from concierge.travel.itinerary.day_order import by_day
 from concierge.travel.itinerary.item_kinds import cost_text, money_text
 from concierge.travel.itinerary.item_text import booking_text, place_text, title_text, when_text
 from concierge.travel.itinerary.item_zones import TripZones
-from concierge.travel.itinerary.stops import day_span, stop_on
+from concierge.travel.itinerary.stops import stop_on
 from concierge.ui.i18n import ENGLISH, current_language, shown, translate
 
 MAX_EMPTY_DAYS = 62

@@ -9,16 +9,19 @@ from collections.abc import Callable
 from typing import Any
 
 from PySide6.QtCore import Qt
+from PySide6.QtGui import QKeyEvent, QKeySequence
 from PySide6.QtWidgets import (
     QCheckBox,
     QComboBox,
     QCompleter,
     QHBoxLayout,
+    QKeySequenceEdit,
     QLabel,
     QLineEdit,
     QProgressBar,
     QPushButton,
     QSizePolicy,
+    QToolButton,
     QVBoxLayout,
     QWidget,
 )
@@ -207,6 +210,42 @@ def _device(setting: Setting[Any], parent: QWidget) -> Row:
     return _row(setting, combo, parent, read=combo.chosen, write=combo.choose)
 
 
+class KeyEdit(QKeySequenceEdit):
+    """One key combination, pressed to record it. Esc is left to the dialog (a key
+    recorded by leaving would be the app's Stop), and Backspace or Delete clears it."""
+
+    def keyPressEvent(self, event: QKeyEvent) -> None:
+        alone = event.modifiers() == Qt.KeyboardModifier.NoModifier
+        if alone and event.key() == Qt.Key.Key_Escape:
+            event.ignore()
+        elif alone and event.key() in (Qt.Key.Key_Backspace, Qt.Key.Key_Delete):
+            self.clear()
+        else:
+            super().keyPressEvent(event)
+
+
+def _key_sequence(setting: Setting[Any], parent: QWidget) -> Row:
+    edit = KeyEdit(parent)
+    edit.setMaximumSequenceLength(1)
+    edit.setClearButtonEnabled(True)
+    for clear in edit.findChildren(QToolButton):
+        clear.setAccessibleName(translate("SettingsDialog", "Clear"))
+        clear.setToolTip(translate("SettingsDialog", "Clear the key: the default is used"))
+    portable = QKeySequence.SequenceFormat.PortableText
+
+    def read() -> str:
+        keys = edit.keySequence().toString(portable)
+        return keys if keys or setting.blank else str(setting.default)
+
+    return _row(
+        setting,
+        edit,
+        parent,
+        read=read,
+        write=lambda keys: edit.setKeySequence(QKeySequence.fromString(keys, portable)),
+    )
+
+
 class ModelList(QWidget):
     """A model name, typed or picked from what the server lists (Refresh models)."""
 
@@ -280,6 +319,7 @@ BUILDERS: dict[Editor, Callable[[Setting[Any], QWidget], Row]] = {
     Editor.LANGUAGE: _language,
     Editor.INPUT_DEVICE: _device,
     Editor.OUTPUT_DEVICE: _device,
+    Editor.KEY_SEQUENCE: _key_sequence,
 }
 """How each kind of editor is built; a dict over every `Editor`, so none can be missing."""
 

@@ -572,7 +572,9 @@ class StopsEditor(TripView[Change]):
         sent = {field: row.read(field) for field in _DATES}
         values.update({field: day for field, day in sent.items() if isinstance(day, date)})
         try:
-            stop = (await self.editor.stops.add(trip_id, values, position, context=person())).record
+            stop = (
+                await self.editor.stops.add(trip_id, values, position=position, context=person())
+            ).record
         except StoreError as error:
             row.adding = False
             self._refused(error)
