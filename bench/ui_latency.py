@@ -37,6 +37,10 @@ To add load (issue 4: "five lookups running"), write an async function
 `(window, services, stop) -> int` that works until `stop` is set and returns how many
 operations it did, and add a `Load` with it to a scenario in `SCENARIOS`.
 
+After the table, the GUI thread's time by part for each scenario (`bench/gui_time.py`): every
+ChangeBus subscriber, loop task and Qt event, in CPU per DB write and wall time, so what a
+write costs and where is visible; `--no-breakdown` measures without that timing.
+
 The fake server runs in a child process by default, so its threads do not compete with
 the app for the GIL (a real model server never does); `--server thread` runs it in this
 process instead, for comparison.
@@ -46,6 +50,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import contextlib
 import datetime
 import os
 import subprocess
@@ -657,12 +662,12 @@ def report_breakdown(results: Sequence[Result]) -> None:
         )
 
 
-async def main(server: str) -> list[Result]:
+async def main(server: str, breakdown: bool = True) -> list[Result]:
     results: list[Result] = []
     with (
         model_server(server) as base_url,
         tempfile.TemporaryDirectory(prefix="concierge-bench-") as temp,
-        CLOCK.installed(),
+        CLOCK.installed() if breakdown else contextlib.nullcontext(),
     ):
         os.environ[ENV_BASE_URL] = base_url
         os.environ[ENV_API_KEY] = "bench-key"
@@ -680,6 +685,13 @@ def parse_arguments(argv: Sequence[str]) -> argparse.Namespace:
         default="process",
         help="run the fake model server in a child process (default) or in this process",
     )
+    parser.add_argument(
+        "--no-breakdown",
+        dest="breakdown",
+        action="store_false",
+        help="leave out the GUI thread's time by part (its timing costs a few microseconds "
+        "per Qt event and loop callback)",
+    )
     parser.add_argument("--serve", action="store_true", help=argparse.SUPPRESS)
     return parser.parse_args(list(argv))
 
@@ -691,10 +703,11 @@ if __name__ == "__main__":
         raise SystemExit(0)
     if os.environ.get(SWITCH_ENV):
         sys.setswitchinterval(float(os.environ[SWITCH_ENV]))
-    app = QApplication.instance() or TimedApplication([sys.argv[0]])
+    application = TimedApplication if arguments.breakdown else QApplication
+    app = QApplication.instance() or application([sys.argv[0]])
     assert isinstance(app, QApplication)
     TimedApplication.clock = CLOCK
     app.setQuitOnLastWindowClosed(False)
-    results = run_with_qt(app, main(arguments.server))
+    results = run_with_qt(app, main(arguments.server, arguments.breakdown))
     report(results, arguments.server)
     report_breakdown(results)
