@@ -4,9 +4,12 @@ support (400, in Ollama's words), llama.cpp's `/props` (404)."""
 
 from __future__ import annotations
 
+import dataclasses
+import socket
 from collections.abc import Iterable
 from typing import Any
 
+from concierge.model_server import Preset, preset_for
 from tests.fakes.openai_server import FakeOpenAIServer
 
 CONTEXT_LENGTH = 131_072
@@ -51,3 +54,16 @@ class FakeOllama(FakeOpenAIServer):
             message = f"registry.ollama.ai/library/{model} does not support tools"
             return {"error": {"message": message, "type": "api_error", "param": None, "code": None}}
         return super().refusal(body)
+
+
+def preset_at(key: str, base_url: str) -> Preset:
+    """The preset `key` as if its server listened at `base_url` (a fake's)."""
+    return dataclasses.replace(preset_for(key), base_url=base_url)
+
+
+def silent_preset(key: str) -> Preset:
+    """The preset `key` at a loopback port nothing listens on."""
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        port = sock.getsockname()[1]
+    return preset_at(key, f"http://127.0.0.1:{port}/v1")

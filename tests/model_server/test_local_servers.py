@@ -3,9 +3,6 @@ over real sockets, through the real openai SDK, against fakes that answer as the
 
 from __future__ import annotations
 
-import dataclasses
-import socket
-
 import pytest
 
 from concierge.model.settings import MODEL_BASE_URL, MODEL_NAME, MODEL_PRESET, ToolUse
@@ -15,33 +12,21 @@ from concierge.model_server import (
     ENV_MODEL,
     LOCAL_SERVERS,
     ModelProfile,
-    Preset,
     SecretStore,
     check_tool_use,
     connect_found,
     find_local_servers,
     load_profile,
-    preset_for,
 )
 from concierge.store import Database, Settings
 from tests.fakes import FakeOllama, FakeOpenAIServer, Reply, ToolCallSpec
+from tests.fakes.ollama_server import preset_at, silent_preset
 
 
 @pytest.fixture(autouse=True)
 def no_environment_key(monkeypatch: pytest.MonkeyPatch) -> None:
     for name in (ENV_API_KEY, ENV_BASE_URL, ENV_MODEL):
         monkeypatch.delenv(name, raising=False)
-
-
-def at(key: str, base_url: str) -> Preset:
-    """The preset `key` as if its server listened at `base_url`."""
-    return dataclasses.replace(preset_for(key), base_url=base_url)
-
-
-def closed_port() -> int:
-    with socket.socket() as sock:
-        sock.bind(("127.0.0.1", 0))
-        return int(sock.getsockname()[1])
 
 
 def test_the_servers_looked_for_are_declared_once_with_how_to_start_them() -> None:
@@ -67,8 +52,8 @@ def test_the_servers_looked_for_are_declared_once_with_how_to_start_them() -> No
 
 async def test_ollama_is_found_with_its_models_and_silence_is_not() -> None:
     with FakeOllama() as ollama:
-        nothing = f"http://127.0.0.1:{closed_port()}/v1"
-        found = await find_local_servers([at("ollama", ollama.base_url), at("lmstudio", nothing)])
+        servers = [preset_at("ollama", ollama.base_url), silent_preset("lmstudio")]
+        found = await find_local_servers(servers)
         assert [(f.preset.label, f.base_url, f.models) for f in found] == [
             ("Ollama", ollama.base_url, ("llama3.1:8b", "qwen2.5:7b"))
         ]
@@ -78,19 +63,19 @@ async def test_ollama_is_found_with_its_models_and_silence_is_not() -> None:
 
 async def test_an_openai_server_at_ollamas_port_is_not_taken_for_ollama() -> None:
     with FakeOpenAIServer() as other:  # No /api/tags: a real Ollama's own API is missing.
-        assert await find_local_servers([at("ollama", other.base_url)]) == []
+        assert await find_local_servers([preset_at("ollama", other.base_url)]) == []
 
 
 async def test_servers_sharing_a_port_are_told_apart() -> None:
     with FakeOpenAIServer(context_window=8_192) as llamacpp, FakeOpenAIServer() as localai:
         for server, label in ((llamacpp, "llama.cpp server"), (localai, "LocalAI")):
-            rows = [at("llamacpp", server.base_url), at("localai", server.base_url)]
+            rows = [preset_at("llamacpp", server.base_url), preset_at("localai", server.base_url)]
             (found,) = await find_local_servers(rows)
             assert found.preset.label == label and found.models == ("fake-model",)
 
 
 async def test_only_the_loopback_is_asked() -> None:
-    assert await find_local_servers([at("ollama", "http://192.0.2.1:11434/v1")]) == []
+    assert await find_local_servers([preset_at("ollama", "http://192.0.2.1:11434/v1")]) == []
     assert all(
         p.base_url.startswith(("http://localhost:", "http://127.0.0.1:")) for p in LOCAL_SERVERS
     )
@@ -99,7 +84,7 @@ async def test_only_the_loopback_is_asked() -> None:
 async def test_connecting_a_found_model_makes_it_the_profile(database: Database) -> None:
     settings, secrets = Settings(database), SecretStore()
     with FakeOllama() as ollama:
-        (found,) = await find_local_servers([at("ollama", ollama.base_url)])
+        (found,) = await find_local_servers([preset_at("ollama", ollama.base_url)])
     profile = await connect_found(settings, secrets, found, "qwen2.5:7b")
     assert profile.is_usable and profile.tool_use is ToolUse.UNTESTED
     assert (profile.preset, profile.base_url, profile.model) == (

@@ -5,8 +5,6 @@ for and how to start each. Real clicks and keys, offscreen."""
 
 from __future__ import annotations
 
-import dataclasses
-import socket
 from collections.abc import AsyncIterator, Sequence
 from contextlib import asynccontextmanager
 from datetime import date
@@ -24,7 +22,6 @@ from concierge.model_server import (
     ENV_MODEL,
     Preset,
     load_profile,
-    preset_for,
 )
 from concierge.travel.assistant.suggestions import chat_suggestions
 from concierge.travel.forms import TRIP_BRIEF
@@ -35,6 +32,7 @@ from concierge.ui.settings.status import Kind
 from tests.composition import loaded_places, opened_services
 from tests.fakes import FakeOllama, Reply, ToolCallSpec
 from tests.fakes.memory_keyring import MemoryKeyring
+from tests.fakes.ollama_server import preset_at, silent_preset
 from tests.ui.waiting import until
 
 CALLS_THE_TOOL = ToolCallSpec("add_stop", {"place": "Lisbon"})
@@ -45,19 +43,6 @@ EDITS_LINE = "llama3.1:8b: Can edit your trip"
 def _isolated(monkeypatch: pytest.MonkeyPatch, memory_keyring: MemoryKeyring) -> None:
     for name in (ENV_API_KEY, ENV_BASE_URL, ENV_MODEL):
         monkeypatch.delenv(name, raising=False)
-
-
-def at(key: str, base_url: str) -> Preset:
-    """The preset `key` as if its server listened at `base_url`."""
-    return dataclasses.replace(preset_for(key), base_url=base_url)
-
-
-def silent(key: str) -> Preset:
-    """The preset `key` at a loopback port nothing listens on."""
-    with socket.socket() as sock:
-        sock.bind(("127.0.0.1", 0))
-        port = sock.getsockname()[1]
-    return at(key, f"http://127.0.0.1:{port}/v1")
 
 
 @asynccontextmanager
@@ -84,7 +69,7 @@ async def test_first_launch_finds_ollama_and_answers_after_two_clicks(
     tmp_path: Path, qtbot: QtBot
 ) -> None:
     with FakeOllama() as ollama:
-        servers = [at("ollama", ollama.base_url), silent("lmstudio")]
+        servers = [preset_at("ollama", ollama.base_url), silent_preset("lmstudio")]
         async with first_launch(tmp_path / "data", servers) as (window, services):
             chat, found = window.chat, window.chat.notice.found
             await until(found.connect_button.isVisible)
@@ -124,7 +109,7 @@ async def test_first_launch_finds_ollama_and_answers_after_two_clicks(
 async def test_first_launch_without_a_server_says_what_it_looked_for(
     tmp_path: Path, qtbot: QtBot
 ) -> None:
-    servers = [silent("ollama"), silent("llamacpp")]
+    servers = [silent_preset("ollama"), silent_preset("llamacpp")]
     async with first_launch(tmp_path / "data", servers) as (window, _services):
         found = window.chat.notice.found
         await until(found.search_button.isVisible)
@@ -144,7 +129,7 @@ async def test_settings_uses_a_found_model_and_keeps_its_verdict(
     with FakeOllama() as ollama:
         async with opened_services(tmp_path / "data") as services:
             profile = await load_profile(services.settings, services.secrets)
-            servers = [at("ollama", ollama.base_url)]
+            servers = [preset_at("ollama", ollama.base_url)]
             host = QWidget()  # Closing the last window would end the app's loop.
             qtbot.addWidget(host)
             host.show()
@@ -198,7 +183,7 @@ async def test_suggestions_follow_the_trip(tmp_path: Path) -> None:
 
 async def test_a_suggestion_is_picked_with_the_keyboard(tmp_path: Path, qtbot: QtBot) -> None:
     with FakeOllama() as ollama:
-        servers = [at("ollama", ollama.base_url)]
+        servers = [preset_at("ollama", ollama.base_url)]
         async with first_launch(tmp_path / "data", servers) as (window, _services):
             chat, found = window.chat, window.chat.notice.found
             await until(found.connect_button.isVisible)
