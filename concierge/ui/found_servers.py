@@ -95,9 +95,8 @@ class FoundServers(QWidget):
         layout.setContentsMargins(0, 0, 0, 0)
         layout.addWidget(self.label)
         layout.addLayout(row)
-        self._show([])
-        self.label.clear()
-        self.search_button.hide()
+        for widget in (self.models, self.connect_button, self.search_button):
+            widget.hide()  # Until a search ends.
 
     @property
     def focus_chain(self) -> list[QWidget]:

@@ -193,6 +193,10 @@ async def test_a_suggestion_is_picked_with_the_keyboard(tmp_path: Path, qtbot: Q
             qtbot.keyClick(found.connect_button, Qt.Key.Key_Return)
             await until(lambda: chat.model_line.text() == EDITS_LINE, timeout=60)
             await until(chat.suggestions.isVisible)
+            qtbot.keyClicks(chat.composer.edit, "W")
+            assert not chat.suggestions.isVisible()  # picking one would replace the draft
+            qtbot.keyClick(chat.composer.edit, Qt.Key.Key_Backspace)
+            assert chat.suggestions.isVisible()
             chat.transcript.setFocus(Qt.FocusReason.OtherFocusReason)
             for _ in range(10):  # Tab from the transcript to the first suggestion
                 focused = QApplication.focusWidget()

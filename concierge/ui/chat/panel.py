@@ -560,8 +560,12 @@ class ChatPanel(QWidget):
         bound = self._runnable is not None
         idle = self._turn is None and not self._loading
         self.notice.setVisible(not bound)
-        self.suggestions.setVisible(
-            bound and idle and self._shown == 0 and bool(self.suggestions.buttons)
+        self.suggestions.setVisible(  # Not over a draft: picking one would replace it.
+            bound
+            and idle
+            and self._shown == 0
+            and bool(self.suggestions.buttons)
+            and self.composer.draft().empty
         )
         self.composer.set_busy(self._turn is not None)
         if self.voice.active:
