@@ -26,8 +26,9 @@ class FakeOllama(FakeOpenAIServer):
         models: Iterable[str] = ("llama3.1:8b", "qwen2.5:7b"),
         without_tools: Iterable[str] = (),
         wait_timeout: float = 30.0,
+        port: int = 0,
     ) -> None:
-        super().__init__(models=models, wait_timeout=wait_timeout)
+        super().__init__(models=models, wait_timeout=wait_timeout, port=port)
         self.without_tools = set(without_tools)
         tags = [
             {
