@@ -11,6 +11,7 @@ from pathlib import Path
 
 import pytest
 
+from tests.fakes.fixtures import serving
 from tests.fakes.openai_server import FakeOpenAIServer
 
 from .desktop import (
@@ -50,13 +51,7 @@ def desktop() -> Iterator[Desktop]:
 
 @pytest.fixture(scope="session")
 def model_server() -> Iterator[FakeOpenAIServer]:
-    server = FakeOpenAIServer(models=(MODEL,), wait_timeout=60.0).start()
-    try:
-        yield server
-    finally:
-        server.stop()
-    if server.errors:
-        raise server.errors[0]
+    yield from serving(FakeOpenAIServer(models=(MODEL,), wait_timeout=60.0).start())
 
 
 @pytest.fixture(scope="module")

@@ -12,6 +12,7 @@ import pytest
 
 from concierge.model_server import ENV_API_KEY, ENV_BASE_URL, ENV_MODEL, preset_for
 from tests.fakes import FakeOllama, Reply, ToolCallSpec
+from tests.fakes.fixtures import serving
 
 from .chat import TURN_TIMEOUT, transcript
 from .desktop import Accessibility, AppProcess, Desktop, Input, Session, app_environ, until
@@ -25,12 +26,7 @@ def ollama() -> Iterator[FakeOllama]:
         server = FakeOllama(port=OLLAMA_PORT or 0, wait_timeout=60.0).start()
     except OSError:
         pytest.skip(f"port {OLLAMA_PORT} is taken (a real Ollama running?)")
-    try:
-        yield server
-    finally:
-        server.stop()
-    if server.errors:
-        raise server.errors[0]
+    yield from serving(server)
 
 
 @pytest.fixture
