@@ -15,13 +15,11 @@ from tests.fakes.fixtures import serving
 from tests.fakes.openai_server import FakeOpenAIServer
 
 from .desktop import (
-    Accessibility,
-    AppProcess,
     Desktop,
-    Input,
     Session,
     app_environ,
     missing_tools,
+    running_app,
     until,
 )
 
@@ -60,21 +58,14 @@ def session(
 ) -> Iterator[Session]:
     """A fresh data folder and the real app on it, ended with SIGTERM (it must exit 0)."""
     env = app_environ(desktop, model_server.base_url, MODEL)
-    ax = Accessibility(env)  # first, so the AT-SPI bus is up when the app looks for it
-    app = AppProcess(tmp_path_factory.mktemp("data"), env)
-    try:
-        app.wait_ready()
-        ax.pid = app.process.pid
+    with running_app(tmp_path_factory.mktemp("data"), env, model_server) as session:
         until(
-            lambda: "active" in ax.one("the main window", role="frame", name="Concierge").states,
+            lambda: (
+                "active" in session.ax.one("the main window", role="frame", name="Concierge").states
+            ),
             "the main window to be active",
         )
-        yield Session(app, ax, Input(env), model_server, env)
-    finally:
-        code = app.terminate()
-        ax.close()
-        assert code == 0, f"the app exited with {code}:\n{app.log}"
-        assert "Traceback" not in app.log, app.log
+        yield session
 
 
 @pytest.fixture(autouse=True)

@@ -15,7 +15,7 @@ from tests.fakes import FakeOllama, Reply, ToolCallSpec
 from tests.fakes.fixtures import serving
 
 from .chat import TURN_TIMEOUT, transcript
-from .desktop import Accessibility, AppProcess, Desktop, Input, Session, app_environ, until
+from .desktop import Desktop, Session, app_environ, running_app, until
 
 OLLAMA_PORT = urlsplit(preset_for("ollama").base_url).port
 
@@ -34,17 +34,8 @@ def first_launch(desktop: Desktop, ollama: FakeOllama, tmp_path: Path) -> Iterat
     """The real app on a new data folder, with no model named anywhere."""
     unset = (ENV_BASE_URL, ENV_API_KEY, ENV_MODEL)
     env = {k: v for k, v in app_environ(desktop, "", "").items() if k not in unset}
-    ax = Accessibility(env)
-    app = AppProcess(tmp_path / "data", env)
-    try:
-        app.wait_ready()
-        ax.pid = app.process.pid
-        yield Session(app, ax, Input(env), ollama, env)
-    finally:
-        code = app.terminate()
-        ax.close()
-        assert code == 0, f"the app exited with {code}:\n{app.log}"
-        assert "Traceback" not in app.log, app.log
+    with running_app(tmp_path / "data", env, ollama) as session:
+        yield session
 
 
 def test_first_launch_to_the_first_answer_in_two_clicks(first_launch: Session) -> None:
