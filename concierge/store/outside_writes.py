@@ -86,7 +86,7 @@ class OutsideWrites:
         self._loop: asyncio.AbstractEventLoop | None = None
         self._publishing = False
         self._local_lock = threading.Lock()
-        self._local: dict[str, set[str]] = {"imports": set(), "proposals": set()}
+        self._local: dict[str, set[str]] = {table: set() for table in _QUEUES}
         self._unsubscribe = [
             bus.imports.subscribe(lambda news: self._note_local("imports", news.trip_id)),
             bus.proposals.subscribe(lambda news: self._note_local("proposals", news.trip_id)),
@@ -127,8 +127,8 @@ class OutsideWrites:
     # -- on the event loop's thread ----------------------------------------------------------
 
     def _note_local(self, table: str, trip_id: str) -> None:
-        """This process announced news of a trip's queue itself: the watcher takes the trip's
-        digest as it is now for seen, rather than announcing it again."""
+        """This process announced news of a trip's queue itself: the change the watcher sees
+        around it is this process's own, not to announce again (`_hold_queues`)."""
         if not self._publishing:
             with self._local_lock:
                 self._local[table].add(trip_id)
@@ -175,25 +175,35 @@ class OutsideWrites:
                 return
             finally:
                 loop.call_soon_threadsafe(_settle, ready)
+            held: dict[str, frozenset[str]] = {}
             while not self._stop.wait(self.poll_seconds):
+                found = OutsideNews()
                 try:
                     now = _data_version(connection)
-                    if now == version:
-                        self._forget_local()
-                        continue
-                    version = now
-                    news = self._read(connection, seen)
+                    if now != version:
+                        found = self._read(connection, seen)
+                        version = now
                 except sqlite3.Error as error:
                     log.warning("cannot read other programs' writes yet: %s", error)
-                    continue
+                news, held = self._hold_queues(found, held)
                 if news:
                     self._deliver(loop, news)
 
-    def _forget_local(self) -> None:
-        """Local news that came after the read that saw its commit is stale by the next poll."""
+    def _hold_queues(
+        self, found: OutsideNews, held: dict[str, frozenset[str]]
+    ) -> tuple[OutsideNews, dict[str, frozenset[str]]]:
+        """The news to deliver now, and the queue news to hold until the next poll. This
+        process announces its own queue news on the event loop just after its commit, so a poll
+        may see the commit first: queue news waits one poll, and goes unless this process
+        announced the same trip's news meanwhile."""
         with self._local_lock:
+            local = {table: frozenset(trips) for table, trips in self._local.items()}
             for trips in self._local.values():
                 trips.clear()
+        ready = {table: held.get(table, frozenset()) - local[table] for table in local}
+        news = OutsideNews(found.changes, ready["imports"], ready["proposals"])
+        found_queues = {"imports": found.imports, "proposals": found.proposals}
+        return news, {table: found_queues[table] - local[table] for table in local}
 
     def _deliver(self, loop: asyncio.AbstractEventLoop, news: OutsideNews) -> None:
         try:
@@ -216,10 +226,6 @@ class OutsideWrites:
         finally:
             connection.execute("COMMIT")
         seen.last_id = max(seen.last_id, newest)
-        with self._local_lock:
-            local = {table: set(trips) for table, trips in self._local.items()}
-            for trips in self._local.values():
-                trips.clear()
         changed: dict[str, frozenset[str]] = {}
         for table, digest in digests.items():
             before = seen.digests.get(table, {})
@@ -228,7 +234,7 @@ class OutsideWrites:
                 for trip in before.keys() | digest.keys()
                 if before.get(trip) != digest.get(trip)
             }
-            changed[table] = frozenset(differ - local[table])
+            changed[table] = frozenset(differ)
             seen.digests[table] = digest
         if first:
             return OutsideNews()
