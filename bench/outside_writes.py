@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import contextlib
 import os
 import statistics
 import sys
@@ -46,9 +47,13 @@ async def measure(runs: int, every: float) -> list[float]:
         folder = Path(scratch)
         services = open_services(folder)
         arrived: dict[str, float] = {}
+        committed: dict[str, float] = {}
+        done = asyncio.Event()
 
         def heard(change: Change) -> None:
             arrived.setdefault(change.entity_id, time.monotonic())
+            if len(committed) == runs and committed.keys() <= arrived.keys():
+                done.set()
 
         services.bus.subscribe(heard)
         try:
@@ -68,14 +73,14 @@ async def measure(runs: int, every: float) -> list[float]:
                 stdout=asyncio.subprocess.PIPE,
             )
             assert writer.stdout is not None
-            committed: dict[str, float] = {}
             async for line in writer.stdout:
                 item_id, at = line.decode().split()
                 committed[item_id] = float(at)
             await writer.wait()
-            deadline = time.monotonic() + 10 * BUDGET_SECONDS
-            while not committed.keys() <= arrived.keys() and time.monotonic() < deadline:
-                await asyncio.sleep(0.01)
+            if committed.keys() <= arrived.keys():
+                done.set()
+            with contextlib.suppress(TimeoutError):
+                await asyncio.wait_for(done.wait(), 10 * BUDGET_SECONDS)
             missing = committed.keys() - arrived.keys()
             if missing:
                 raise SystemExit(f"{len(missing)} of {runs} writes never arrived")
