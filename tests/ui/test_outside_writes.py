@@ -11,7 +11,6 @@ import json
 import subprocess
 import sys
 from pathlib import Path
-from typing import Any
 
 import pytest
 from PySide6.QtCore import Qt
@@ -25,6 +24,7 @@ from tests.cli.test_import_bookings import calendar
 from tests.fakes import FakeOpenAIServer, Reply
 from tests.fakes.memory_keyring import MemoryKeyring
 from tests.ui import trips_support
+from tests.ui.test_import_queue import chat_requests
 from tests.ui.trips_support import Running
 from tests.ui.waiting import until
 
@@ -66,14 +66,6 @@ def write_as(program: str, folder: Path, trip_id: str, title: str) -> str:
         check=True,
     )
     return done.stdout.strip()
-
-
-def chat_requests(server: FakeOpenAIServer) -> list[dict[str, Any]]:
-    return [
-        request.body
-        for request in server.requests
-        if request.path.endswith("/chat/completions") and request.body is not None
-    ]
 
 
 async def test_another_programs_writes_show_in_the_open_window_marked_as_its(
