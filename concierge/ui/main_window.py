@@ -558,7 +558,9 @@ class MainWindow(QMainWindow):
         self.screen_fit.fit(frame_margins(splash))
 
     async def start(self) -> None:
-        """Restore the last session and connect the assistant; the window is already shown."""
+        """Restore the last session and connect the assistant, and show other programs' writes
+        from now on; the window is already shown."""
+        await self.services.outside.start()
         geometry = await self.services.settings.get(UI_WINDOW_GEOMETRY)
         if geometry:
             self.restoreGeometry(QByteArray.fromBase64(geometry.encode()))
@@ -918,6 +920,7 @@ class MainWindow(QMainWindow):
     async def shutdown(self) -> None:
         """Save the session and stop every panel's background work."""
         self._stopping = True
+        await self.services.outside.aclose()
         self._unsubscribe()
         self.voice_link.close()
         self._undo_timer.stop()

@@ -3821,6 +3821,14 @@
             <source>Set by the assistant, not confirmed</source>
             <translation>Definido pelo assistente, não confirmado</translation>
         </message>
+        <message>
+            <source>Changed by {program}</source>
+            <translation>Alterado por {program}</translation>
+        </message>
+        <message>
+            <source>Added by {program}</source>
+            <translation>Adicionado por {program}</translation>
+        </message>
     </context>
     <context>
         <name>MessageEdit</name>

@@ -31,7 +31,7 @@ from concierge.ui.i18n import shown, translate
 from concierge.ui.model_index import AnyIndex
 from concierge.ui.problems.marks import NO_MARKS, Mark, ProblemMarks, count_text
 from concierge.ui.views.locks import LOCKED_TEXT
-from concierge.ui.views.marks import ADDED_BY_ASSISTANT, CHANGED_BY_ASSISTANT, UNVERIFIED
+from concierge.ui.views.marks import UNVERIFIED, added_by, changed_by
 from concierge.ui.views.words import counted
 
 from .itinerary_days import DayGroup
@@ -67,10 +67,11 @@ def _field_names() -> dict[str, str]:
 
 
 def unseen_reason(fields: frozenset[str]) -> str | None:
-    """The tooltip for an item with these unseen assistant changes, or None (no mark)."""
+    """The tooltip for an item with these unseen changes (the assistant's or another
+    program's), or None (no mark)."""
     if CREATED in fields:
-        return shown(ADDED_BY_ASSISTANT)
-    return _reason(CHANGED_BY_ASSISTANT, fields)
+        return shown(added_by(fields))
+    return _reason(changed_by(fields), fields)
 
 
 def unverified_reason(fields: Sequence[str]) -> str | None:
