@@ -37,6 +37,10 @@ To add load (issue 4: "five lookups running"), write an async function
 `(window, services, stop) -> int` that works until `stop` is set and returns how many
 operations it did, and add a `Load` with it to a scenario in `SCENARIOS`.
 
+After the table, the GUI thread's time by part for each scenario (`bench/gui_time.py`): every
+ChangeBus subscriber, loop task and Qt event, in CPU per DB write and wall time, so what a
+write costs and where is visible; `--no-breakdown` measures without that timing.
+
 The fake server runs in a child process by default, so its threads do not compete with
 the app for the GIL (a real model server never does); `--server thread` runs it in this
 process instead, for comparison.
@@ -46,6 +50,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import contextlib
 import datetime
 import os
 import subprocess
@@ -65,6 +70,7 @@ os.environ["PYTHON_KEYRING_BACKEND"] = "keyring.backends.fail.Keyring"
 from PySide6.QtCore import Qt, QTimer  # before qasync (imported by async_support)
 from PySide6.QtWidgets import QApplication
 
+from bench.gui_time import GuiTime, Part, TimedApplication, busiest
 from bench.harness import percentile, print_table, verdict
 from concierge.agent import AgentEvent, ModelResponseEvent, TextDelta
 from concierge.model_server import ENV_API_KEY, ENV_BASE_URL, ENV_MODEL
@@ -83,6 +89,9 @@ SEED_ITEMS = 15
 LOOKUP_KINDS = ("flights", "holidays", "time_difference", "daylight", "currency")
 LOOKUP_POLL = 0.020
 """How often the lookups load checks for finished lookups to replace."""
+PROBE_NAME = "probe"
+"""The probes' task and timer, left out of the breakdown."""
+BREAKDOWN_ROWS = 16
 SWITCH_ENV = "BENCH_SWITCH"
 """Set to seconds to measure with that `sys.setswitchinterval` instead of the interpreter's
 default, which is what the app runs with (it does not change it)."""
@@ -205,6 +214,7 @@ class QtTimerProbe:
     def __init__(self, interval: float = PROBE_INTERVAL) -> None:
         self.lateness: list[float] = []
         self._timer = QTimer()
+        self._timer.setObjectName(PROBE_NAME)
         self._timer.setSingleShot(True)
         self._timer.setTimerType(Qt.TimerType.PreciseTimer)
         self._timer.setInterval(round(interval * 1000))
@@ -226,6 +236,10 @@ class QtTimerProbe:
     def _woke(self) -> None:
         self.lateness.append(max(0.0, time.perf_counter() - self._expected))
         self._arm()
+
+
+CLOCK = GuiTime(ignore=lambda name: name.endswith(f" {PROBE_NAME}"))
+"""GUI-thread time by part while the probes run; the probes' own time left out."""
 
 
 # -- background loads (the hook for more) --------------------------------------------------
@@ -372,6 +386,8 @@ class Result:
     outcome: str = ""
     full_collection: float = 0.0
     """Seconds of the full collection made just before the probes started."""
+    parts: dict[str, Part] = field(default_factory=dict)
+    """GUI-thread time by part while the probes ran (`bench.gui_time`)."""
 
 
 class StreamWatch:
@@ -430,9 +446,11 @@ async def measure(scenario: Scenario, window: MainWindow, services: TravelServic
     stop = asyncio.Event()
     probe = AsyncioProbe()
     qt_probe = QtTimerProbe()
-    probe_task = asyncio.create_task(probe.run(stop))
+    probe_task = asyncio.create_task(probe.run(stop), name=PROBE_NAME)
     qt_probe.start()
     result = Result(scenario, probe.lateness, qt_probe.lateness)
+    CLOCK.reset()
+    CLOCK.active = True
     started = time.perf_counter()
     try:
         if scenario.stream:
@@ -443,6 +461,8 @@ async def measure(scenario: Scenario, window: MainWindow, services: TravelServic
             )
     finally:
         result.seconds = time.perf_counter() - started
+        CLOCK.active = False
+        result.parts = CLOCK.parts
         stop.set()
         qt_probe.stop()
         await probe_task
@@ -607,11 +627,47 @@ def report(results: Sequence[Result], server: str) -> None:
     )
 
 
-async def main(server: str) -> list[Result]:
+def report_breakdown(results: Sequence[Result]) -> None:
+    """Per scenario under load, the parts of the GUI thread's time that cost most: what a
+    write (or a streamed answer) costs, and in which subscriber, view, task or Qt event."""
+    for r in results:
+        if not r.parts or not (r.scenario.loads or r.scenario.stream):
+            continue
+        writes = r.counts.get(DB_WRITES.name, 0)
+        busy = sum(part.total for part in r.parts.values())
+        cpu = sum(part.cpu for part in r.parts.values())
+        rows = [
+            [
+                name,
+                f"{part.calls}",
+                f"{part.cpu * 1000:.0f}",
+                f"{part.cpu * 1000 / writes:.2f}" if writes else "-",
+                f"{part.total * 1000:.0f}",
+                f"{part.worst * 1000:.1f}",
+            ]
+            for name, part in busiest(r.parts, BREAKDOWN_ROWS)
+        ]
+        print()
+        print_table(
+            f"GUI thread by part: {r.scenario.name}",
+            ["part", "calls", "CPU ms", "CPU ms/write", "wall ms", "max wall ms"],
+            rows,
+            notes=[
+                f"GUI thread busy {busy * 1000:.0f} ms of {r.seconds:.2f} s "
+                f"({busy / r.seconds:.0%}), "
+                f"{cpu * 1000:.0f} ms of it on a CPU; exclusive times, the {BREAKDOWN_ROWS} "
+                "costliest parts in CPU (bench/gui_time.py). Wall time beyond CPU is waiting "
+                "for a CPU or the GIL."
+            ],
+        )
+
+
+async def main(server: str, breakdown: bool = True) -> list[Result]:
     results: list[Result] = []
     with (
         model_server(server) as base_url,
         tempfile.TemporaryDirectory(prefix="concierge-bench-") as temp,
+        CLOCK.installed() if breakdown else contextlib.nullcontext(),
     ):
         os.environ[ENV_BASE_URL] = base_url
         os.environ[ENV_API_KEY] = "bench-key"
@@ -629,6 +685,13 @@ def parse_arguments(argv: Sequence[str]) -> argparse.Namespace:
         default="process",
         help="run the fake model server in a child process (default) or in this process",
     )
+    parser.add_argument(
+        "--no-breakdown",
+        dest="breakdown",
+        action="store_false",
+        help="leave out the GUI thread's time by part (its timing costs a few microseconds "
+        "per Qt event and loop callback)",
+    )
     parser.add_argument("--serve", action="store_true", help=argparse.SUPPRESS)
     return parser.parse_args(list(argv))
 
@@ -640,7 +703,11 @@ if __name__ == "__main__":
         raise SystemExit(0)
     if os.environ.get(SWITCH_ENV):
         sys.setswitchinterval(float(os.environ[SWITCH_ENV]))
-    app = QApplication.instance() or QApplication([sys.argv[0]])
+    application = TimedApplication if arguments.breakdown else QApplication
+    app = QApplication.instance() or application([sys.argv[0]])
     assert isinstance(app, QApplication)
+    TimedApplication.clock = CLOCK
     app.setQuitOnLastWindowClosed(False)
-    report(run_with_qt(app, main(arguments.server)), arguments.server)
+    results = run_with_qt(app, main(arguments.server, arguments.breakdown))
+    report(results, arguments.server)
+    report_breakdown(results)

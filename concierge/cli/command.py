@@ -37,13 +37,14 @@ class Command(ABC):
         """Do the work, writing results to `out`."""
 
 
-def open_folder(override: Path | None, *, create: bool) -> TravelServices:
-    """The services of the data folder; unless `create`, a folder without a database is an
-    error rather than a new, empty database in a mistyped place."""
+def open_folder(override: Path | None, *, create: bool, program: str) -> TravelServices:
+    """The services of the data folder, writing as `program` ("concierge import"); unless
+    `create`, a folder without a database is an error rather than a new, empty database in a
+    mistyped place."""
     folder = data_dir(override)
     if not create and not database_path(folder).exists():
         raise CommandError(f"There is no Concierge database in {folder}.")
-    return open_services(folder)
+    return open_services(folder, program=program)
 
 
 def trip_dates(trip: TripRecord) -> str:

@@ -107,7 +107,11 @@ def run(command: Command, arguments: argparse.Namespace) -> int:
 async def _run(command: Command, arguments: argparse.Namespace) -> None:
     from .command import open_folder
 
-    services = open_folder(getattr(arguments, "data_dir", None), create=command.creates_folder)
+    services = open_folder(
+        getattr(arguments, "data_dir", None),
+        create=command.creates_folder,
+        program=f"concierge {command.name}",
+    )
     try:
         if command.needs_places:
             await services.load_places()

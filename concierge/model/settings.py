@@ -319,6 +319,28 @@ MODEL_CONTEXT_UPDATES: Setting[bool] = declare(
     ),
 )
 
+
+class ToolUse(StrEnum):
+    """What the connection test found the model does with the app's tools."""
+
+    UNTESTED = "untested"
+    EDITS = "edits"
+    """It called the test's tool as asked: it can change the trip."""
+    TALKS = "talks"
+    """It answered in text instead: it can talk, not change the trip."""
+
+
+MODEL_TOOL_USE: Setting[ToolUse] = declare(
+    "model.tool_use",
+    ToolUse,
+    ToolUse.UNTESTED,
+    QT_TRANSLATE_NOOP(
+        "Setting",
+        "Whether the model called the app's tool in the last connection test; kept with the "
+        "profile and untested again once the server or the model changes.",
+    ),
+)
+
 # -- the assistant ------------------------------------------------------------------------
 
 SNAPSHOT_BUDGET_RANGE = (600, 8_000)

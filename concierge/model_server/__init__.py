@@ -5,6 +5,7 @@ API key, and what it says of itself. The SDK is imported only when a check or pr
 from .address import base_url_problem, is_local, normalize_base_url, server_root
 from .connection import check_connection, list_models
 from .context_window import ContextWindow, probe_context_window
+from .discovery import LOCAL_SERVERS, FoundServer, connect_found, find_local_servers
 from .errors import ConnectionCheckError
 from .presets import CUSTOM, PRESETS, Preset, preset_for
 from .profile import (
@@ -19,17 +20,21 @@ from .profile import (
     stored_key,
 )
 from .secrets import Secret, SecretSaved, SecretSource, SecretStore
+from .tool_check import TOOL_USE_TEXT, check_tool_use
 
 __all__ = [
     "CUSTOM",
     "ENV_API_KEY",
     "ENV_BASE_URL",
     "ENV_MODEL",
+    "LOCAL_SERVERS",
     "OVERRIDES",
     "PRESETS",
     "PROFILE_SETTINGS",
+    "TOOL_USE_TEXT",
     "ConnectionCheckError",
     "ContextWindow",
+    "FoundServer",
     "ModelProfile",
     "Preset",
     "Secret",
@@ -38,6 +43,9 @@ __all__ = [
     "SecretStore",
     "base_url_problem",
     "check_connection",
+    "check_tool_use",
+    "connect_found",
+    "find_local_servers",
     "is_local",
     "list_models",
     "load_profile",

@@ -19,6 +19,12 @@ class Preset:
     answer_cap_field: str = "max_tokens"
     """How the answer cap is sent: OpenAI's reasoning models refuse `max_tokens`; Ollama
     reads only `max_tokens`; llama.cpp, vLLM and LM Studio take it."""
+    start: str = ""
+    """How to start one, in a line: set for the servers people run on their own computer,
+    which the app looks for on the loopback at their default port."""
+    marker: str = ""
+    """A path beside /v1 that only this kind of server answers (Ollama's /api/tags): it tells
+    apart servers that share a default port."""
 
 
 PRESETS: tuple[Preset, ...] = (
@@ -41,6 +47,10 @@ PRESETS: tuple[Preset, ...] = (
             "ModelProfile",
             "No real key needed. Pull a tool-capable model first (ollama pull llama3.1).",
         ),
+        start=QT_TRANSLATE_NOOP(
+            "ModelProfile", "Install it from ollama.com, then: ollama pull llama3.1"
+        ),
+        marker="/api/tags",
     ),
     Preset(
         "lmstudio",
@@ -49,6 +59,9 @@ PRESETS: tuple[Preset, ...] = (
         QT_TRANSLATE_NOOP(
             "ModelProfile",
             "No key by default. Start the server in LM Studio's Developer tab and load a model.",
+        ),
+        start=QT_TRANSLATE_NOOP(
+            "ModelProfile", "In LM Studio's Developer tab, load a model and start the server."
         ),
     ),
     Preset(
@@ -59,6 +72,8 @@ PRESETS: tuple[Preset, ...] = (
             "ModelProfile",
             "Tools need a tool-capable chat template: start llama-server with --jinja.",
         ),
+        start=QT_TRANSLATE_NOOP("ModelProfile", "llama-server --jinja -m your-model.gguf"),
+        marker="/props",
     ),
     Preset(
         "vllm",
@@ -69,6 +84,31 @@ PRESETS: tuple[Preset, ...] = (
             "Tools need --enable-auto-tool-choice --tool-call-parser …; "
             "without them vLLM answers 400.",
         ),
+        start=QT_TRANSLATE_NOOP(
+            "ModelProfile",
+            "vllm serve your-model --enable-auto-tool-choice --tool-call-parser hermes",
+        ),
+    ),
+    Preset(
+        "jan",
+        "Jan",
+        "http://localhost:1337/v1",
+        QT_TRANSLATE_NOOP(
+            "ModelProfile",
+            "Start the Local API Server in Jan's settings; enter the key it shows, if any.",
+        ),
+        start=QT_TRANSLATE_NOOP(
+            "ModelProfile", "In Jan's settings, start the Local API Server (port 1337)."
+        ),
+    ),
+    Preset(
+        "localai",
+        "LocalAI",
+        "http://localhost:8080/v1",
+        QT_TRANSLATE_NOOP(
+            "ModelProfile", "No key by default. Install a model with tool support from its gallery."
+        ),
+        start=QT_TRANSLATE_NOOP("ModelProfile", "local-ai run your-model"),
     ),
     Preset(
         "custom",

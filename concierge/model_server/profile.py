@@ -17,9 +17,11 @@ from concierge.model.settings import (
     MODEL_BASE_URL,
     MODEL_NAME,
     MODEL_PRESET,
+    MODEL_TOOL_USE,
     Editor,
     Section,
     Setting,
+    ToolUse,
     section_settings,
 )
 from concierge.store.settings import Settings
@@ -41,8 +43,9 @@ OVERRIDES: tuple[tuple[Setting[str], str], ...] = (
 )
 """The settings an environment variable replaces, by that variable."""
 
-PROFILE_SETTINGS: tuple[Setting[Any], ...] = section_settings(Section.MODEL)
-"""What a profile holds: the settings of the Model section, in declaration order."""
+PROFILE_SETTINGS: tuple[Setting[Any], ...] = (*section_settings(Section.MODEL), MODEL_TOOL_USE)
+"""What a profile holds: the settings of the Model section, in declaration order, and what
+the connection test found its model does with tools."""
 
 _CLEAN: dict[Setting[Any], Callable[[str], str]] = {
     MODEL_PRESET: lambda key: preset_for(key).key,
@@ -106,6 +109,10 @@ class ModelProfile:
     @property
     def model(self) -> str:
         return self[MODEL_NAME]
+
+    @property
+    def tool_use(self) -> ToolUse:
+        return self[MODEL_TOOL_USE]
 
     @property
     def api_key(self) -> str | None:

@@ -1,19 +1,19 @@
 """Keeping the change log as long as undo can use it, and no longer.
 
 After each logged write the log keeps the newest `history.undo_depth` groups not undone,
-every undone row Redo can still make again, and the assistant's changes the person has not
-seen yet (their highlight); it deletes the rest. A document's file stays while a row or a
-log entry names it (`referenced_document_files`).
+every undone row Redo can still make again, and the assistant's and other programs' changes
+the person has not seen yet (their highlight); it deletes the rest. A document's file stays
+while a row or a log entry names it (`referenced_document_files`).
 """
 
 from __future__ import annotations
 
 import json
 
-from sqlalchemy import and_, delete, func, not_
+from sqlalchemy import delete, func, not_
 from sqlmodel import Session, col, select
 
-from .changes import Actor, EntityKind
+from .changes import EntityKind
 from .tables import ChangeLogEntry, Document
 
 
@@ -41,9 +41,7 @@ def prune_change_log(session: Session, depth: int) -> int:
         .group_by(col(ChangeLogEntry.group_id))
         .having(last <= cutoff)
     )
-    unseen = and_(
-        col(ChangeLogEntry.actor) == Actor.ASSISTANT.value, col(ChangeLogEntry.seen).is_(False)
-    )
+    unseen = col(ChangeLogEntry.seen).is_(False)
     old = session.exec(
         delete(ChangeLogEntry).where(
             col(ChangeLogEntry.undone).is_(False),

@@ -25,6 +25,7 @@ from .label_text import encode_label
 from .lock_rules import LOCKABLE, refuse_locked, refuse_locked_edit, trip_locks
 from .records import LockRecord
 from .tables import ChangeLogEntry, utc_now
+from .writers import writer_of
 
 CHANGE = QT_TRANSLATE_NOOP("ChangeLabel", "Change")
 """The label of a write that names itself nothing."""
@@ -46,6 +47,7 @@ class ChangeWriter:
         """The change-log rows written, in order (what a proposal keeps)."""
         self._redo_cleared = False
         self._locks: dict[str, list[LockRecord]] = {}
+        self._writer = writer_of(session)
 
     def describe(self, label: str) -> None:
         """Name this write for the undo menu, unless the context names its group."""
@@ -269,17 +271,32 @@ class ChangeWriter:
             sources_after=sources[1],
             at=utc_now(),
             undone=False,
-            # Entries shifted by a renumbering are no change of the assistant's to show.
-            seen=self.context.actor is not Actor.ASSISTANT or action is Action.REORDER,
+            # Entries shifted by a renumbering are no change to show; the person sees their
+            # own writes in the window as they make them, not the assistant's or another
+            # program's.
+            seen=action is Action.REORDER
+            or (self.context.actor is not Actor.ASSISTANT and self._writer.is_window),
+            program=self._writer.program if self._writer.token else None,
+            writer_id=self._writer.token or None,
         )
         self.entries.append(entry)
         self.session.add(entry)
         if action is not Action.REORDER:
-            payload: dict[str, object] = {
-                **json.loads(after or before or "{}"),
-                **json.loads(sources[1] or "{}"),
-            }
-            self._announce(kind, entity_id, trip_id, action, frozenset(payload) - UNLOGGED_FIELDS)
+            self._announce(
+                kind, entity_id, trip_id, action, logged_fields(before, after, sources[1])
+            )
+
+
+def logged_fields(
+    before: str | None, after: str | None, sources_after: str | None
+) -> frozenset[str]:
+    """The fields a change-log row announces: those it wrote (all of a created or deleted row)
+    and those whose fact source it set."""
+    payload: dict[str, object] = {
+        **json.loads(after or before or "{}"),
+        **json.loads(sources_after or "{}"),
+    }
+    return frozenset(payload) - UNLOGGED_FIELDS
 
 
 def encode_order(before: dict[str, int], after: dict[str, int]) -> tuple[str, str]:

@@ -26,6 +26,7 @@ from .engine import BUSY_TIMEOUT_SECONDS, create_sqlite_engine, is_busy, is_dama
 from .errors import CorruptDatabaseError, DatabaseBusyError, DatabaseClosedError
 from .integrity import ensure_intact, latest_good_backup
 from .migrate import MigrationReport, upgrade_to_head
+from .writers import Writer, note_writer
 
 T = TypeVar("T")
 
@@ -37,11 +38,19 @@ RETRY_PAUSE_SECONDS = 0.05
 class Database:
     """One SQLite file. `run` executes a function with a Session in one transaction."""
 
-    def __init__(self, path: Path, *, busy_timeout: float = BUSY_TIMEOUT_SECONDS) -> None:
+    def __init__(
+        self,
+        path: Path,
+        *,
+        busy_timeout: float = BUSY_TIMEOUT_SECONDS,
+        writer: Writer | None = None,
+    ) -> None:
         """Open `path` as it is, without migrating (start-up uses `Database.open`); `busy_timeout`
-        is in seconds, for the whole transaction."""
+        is in seconds, for the whole transaction; `writer` names the program in the change log
+        (default: the window)."""
         self.path = path
         self.busy_timeout = busy_timeout
+        self.writer = writer if writer is not None else Writer()
         self.migration: MigrationReport | None = None
         self._closed = False
         self._damage: tuple[str, ...] = ()
@@ -61,12 +70,12 @@ class Database:
             raise
 
     @classmethod
-    def open(cls, path: Path) -> Self:
+    def open(cls, path: Path, *, writer: Writer | None = None) -> Self:
         """Check the file is sound (`CorruptDatabaseError`, the file untouched, if not),
         upgrade it to the current schema (backing it up first), then open it."""
         ensure_intact(path)
         report = upgrade_to_head(path)
-        database = cls(path)
+        database = cls(path, writer=writer)
         database.migration = report
         return database
 
@@ -117,6 +126,7 @@ class Database:
                 raise self._damaged()
             try:
                 with Session(self._engine, expire_on_commit=False) as session, session.begin():
+                    note_writer(session, self.writer)
                     return fn(session)
             except DBAPIError as error:
                 if is_damage(error):

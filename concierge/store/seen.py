@@ -1,8 +1,9 @@
-"""Which of the assistant's changes the person has not looked at yet.
+"""Which of the assistant's changes, and other programs', the person has not looked at yet.
 
-The assistant's writes are logged unseen and highlighted until `mark_seen`; undone changes
-are never unseen. A trip's unseen changes include those to all-trip pins, which show in
-every trip. For form answers the key is (FORM_ANSWER, instance id), the fields the form's.
+The assistant's writes, and whatever another program than the window writes, are logged unseen
+and highlighted until `mark_seen`; undone changes are never unseen. A trip's unseen changes
+include those to all-trip pins, which show in every trip. For form answers the key is
+(FORM_ANSWER, instance id), the fields the form's.
 """
 
 from __future__ import annotations
@@ -13,11 +14,15 @@ from sqlalchemy import ColumnElement, or_, update
 from sqlmodel import Session, col, select
 
 from .change_writer import UNLOGGED_FIELDS
-from .changes import Action, Actor, EntityKind
+from .changes import Action, EntityKind
 from .tables import ChangeLogEntry, FormInstance, Goal, ItineraryItem, Pin, Trip, TripStop
+from .writers import WINDOW
 
 CREATED = "*"
 """In the fields of an unseen change: the assistant created the whole row."""
+BY = "@"
+"""Starts an entry in the fields of an unseen change naming the other program that made it
+(`made_by`); without one, the assistant made it."""
 
 UnseenChanges = dict[tuple[EntityKind, str], frozenset[str]]
 
@@ -27,7 +32,6 @@ def unseen_changes(session: Session, trip_id: str) -> UnseenChanges:
         select(ChangeLogEntry)
         .where(
             _of_trip(trip_id),
-            ChangeLogEntry.actor == Actor.ASSISTANT.value,
             col(ChangeLogEntry.seen).is_(False),
             col(ChangeLogEntry.undone).is_(False),
         )
@@ -42,9 +46,16 @@ def unseen_changes(session: Session, trip_id: str) -> UnseenChanges:
         names = set(json.loads(row.after or "{}")) - UNLOGGED_FIELDS
         if row.action == Action.CREATE:
             names.add(CREATED)
+        if row.program is not None and row.program != WINDOW:
+            names.add(BY + row.program)
         fields.setdefault(key, set()).update(names)
     existing = _existing(session, set(fields))
     return {key: frozenset(names) for key, names in fields.items() if key in existing}
+
+
+def made_by(fields: frozenset[str]) -> str | None:
+    """The other program that made an unseen change with these fields (None: the assistant)."""
+    return next((name[len(BY) :] for name in sorted(fields) if name.startswith(BY)), None)
 
 
 def unseen_item_titles(session: Session, trip_id: str) -> dict[str, str]:

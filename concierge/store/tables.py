@@ -356,7 +356,7 @@ class ChangeLogEntry(ChangeRow, table=True):
     """One row written by one change: `before`/`after` hold the changed fields (the whole record
     for a create or delete), `sources_before`/`sources_after` the fact sources it changed. Rows
     sharing `group_id` undo as one step. `redo_step` numbers the step that undid the row while it
-    can be redone; any new change clears every row's.
+    can be redone; any new change clears every row's. `program` and `writer_id` say who wrote it.
 
     `trip_id` is not a foreign key: a deleted trip's rows must outlive it for undo. It is NULL
     only for all-trip pins.
@@ -380,6 +380,10 @@ class ChangeLogEntry(ChangeRow, table=True):
     sources_before: str | None = Field(default=None, sa_type=Text)
     sources_after: str | None = Field(default=None, sa_type=Text)
     label_message: str | None = Field(default=None, sa_type=Text)
+    program: str | None = None
+    """The program that wrote the row (`writers.Writer`); NULL before it was recorded."""
+    writer_id: str | None = None
+    """The token of the database opening that wrote the row, to tell a process's own."""
 
 
 class FieldSource(SQLModel, table=True):

@@ -30,6 +30,8 @@ from concierge.store import (
     database_path,
     documents_folder,
 )
+from concierge.store.outside_writes import OutsideWrites
+from concierge.store.writers import WINDOW, Writer
 
 from .checks import TripChecks
 from .edits.form_filler import FormFiller
@@ -72,6 +74,9 @@ class TravelServices:
     """The plan checks of the trips someone watches, re-run after every change."""
     locks: LockRepository
     """What the person locked against the assistant's changes."""
+    outside: OutsideWrites
+    """Other programs' writes to the same file, published on `bus` once started (the window
+    starts it)."""
     selection: SelectionState = field(default_factory=SelectionState)
 
     async def load_places(self) -> float:
@@ -82,6 +87,7 @@ class TravelServices:
     async def aclose(self) -> None:
         """Stop the lookups, and wait for the goal completions and form settling that
         changes made so far started."""
+        await self.outside.aclose()
         await self.checks.aclose()
         await self.lookups.aclose()
         await self.documents.aclose()
@@ -89,17 +95,23 @@ class TravelServices:
         await self.form_filler.aclose()
 
     def close(self) -> None:
+        self.outside.close()
         self.goal_triggers.close()
         self.form_filler.close()
         self.database.close()
 
 
 def open_services(
-    data_dir: Path, *, secrets: SecretStore | None = None, places: PlaceIndex | None = None
+    data_dir: Path,
+    *,
+    secrets: SecretStore | None = None,
+    places: PlaceIndex | None = None,
+    program: str = WINDOW,
 ) -> TravelServices:
     """Open (and migrate) the database in `data_dir` and wire the repositories to one bus;
-    `places`: an index to share (tests load one per session), else a new one."""
-    database = Database.open(database_path(data_dir))
+    `places`: an index to share (tests load one per session), else a new one; `program`: the
+    name the change log gives this program's writes ("concierge import")."""
+    database = Database.open(database_path(data_dir), writer=Writer(program))
     bus = ChangeBus()
     trips = TripRepository(database, bus)
     stops = StopRepository(database, bus)
@@ -134,4 +146,5 @@ def open_services(
         imports=ImportQueue(database, bus),
         checks=TripChecks(database, bus, places),
         locks=LockRepository(database, bus),
+        outside=OutsideWrites(database.path, database.writer, bus),
     )

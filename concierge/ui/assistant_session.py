@@ -5,6 +5,7 @@ is shared (its cache survives switching); each agent wraps it anew, one log a co
 from __future__ import annotations
 
 import asyncio
+import dataclasses
 import importlib
 import logging
 from typing import TYPE_CHECKING
@@ -21,15 +22,22 @@ from concierge.model.settings import (
     MODEL_IDLE_TIMEOUT,
     MODEL_MERGE_USER_TURNS,
     MODEL_SNAPSHOT_LAYOUT,
+    MODEL_TOOL_USE,
+    ToolUse,
 )
 from concierge.model_server import (
+    TOOL_USE_TEXT,
     ContextWindow,
+    FoundServer,
     ModelProfile,
+    check_tool_use,
+    connect_found,
     is_local,
     load_profile,
     probe_context_window,
 )
 from concierge.store.engine import BUSY_TIMEOUT_SECONDS
+from concierge.travel.assistant.suggestions import chat_suggestions
 from concierge.travel.assistant.trip_assistant import (
     OneTurnAtATime,
     build_trip_assistant,
@@ -77,6 +85,8 @@ class AssistantSession(QObject):
         """The model's context window as its server reported it, if it did."""
         self.snapshot_budget = ASSISTANT_SNAPSHOT_BUDGET.default
         """Tokens of the runtime context (a setting, read with the profile)."""
+        self._testing = False
+        """The model is being asked for a tool call (`test_tools`)."""
         chat.set_binding(True)  # until the profile is read: Send waits for it
 
     @property
@@ -121,6 +131,7 @@ class AssistantSession(QObject):
                 answer_cap_field=profile.preset_info.answer_cap_field,
             )
             self.chat.tasks.start(self._read_window(profile), name="read the context window")
+        self._show_model()
         self.chat.notice.label.setText(
             shown(NO_MODEL_TEXT)
             if profile.is_usable
@@ -132,6 +143,50 @@ class AssistantSession(QObject):
         )
         self._rebind()
         self.chat.set_binding(False)
+
+    def _show_model(self) -> None:
+        profile = self.profile
+        if profile is None or not profile.is_usable:
+            self.chat.show_model("")
+            return
+        verdict = TOOL_USE_TEXT[profile.tool_use]
+        if self._testing:
+            verdict = translate("AssistantSession", "checking whether it can edit your trip…")
+        self.chat.show_model(
+            translate("AssistantSession", "{model}: {verdict}").format(
+                model=profile.model, verdict=shown(verdict)
+            )
+            if verdict
+            else profile.model
+        )
+
+    async def connect_model(self, server: FoundServer, model: str) -> ModelProfile:
+        """Make `model` of a server found on this computer the profile in effect, then ask it
+        for one tool call and keep the verdict with the profile."""
+        profile = await connect_found(self.services.settings, self.services.secrets, server, model)
+        await asyncio.to_thread(importlib.import_module, "concierge.agent.openai_model")
+        self.use_profile(profile)
+        self.chat.tasks.start(self.test_tools(profile), name="test the model's tool use")
+        return profile
+
+    async def test_tools(self, profile: ModelProfile) -> ToolUse:
+        """Ask the model for one tool call; the verdict is kept with the profile and shown
+        beside the model's name, without rebinding the chat (a turn may be under way)."""
+        self._testing = True
+        self._show_model()
+        try:
+            verdict = await check_tool_use(profile)
+        finally:
+            self._testing = False
+            self._show_model()
+        if profile is not self.profile:
+            return verdict  # Another profile was chosen meanwhile.
+        await self.services.settings.set(MODEL_TOOL_USE, verdict)
+        self.profile = dataclasses.replace(
+            profile, values={**profile.values, MODEL_TOOL_USE: verdict}
+        )
+        self._show_model()
+        return verdict
 
     async def _read_window(self, profile: ModelProfile) -> None:
         """Ask the server for its context window, off start-up's path: until it answers (or
@@ -180,7 +235,13 @@ class AssistantSession(QObject):
         self.chat.set_runnable(
             OneTurnAtATime(self.agent, history), history, tool_titles(self.agent.tools)
         )
+        self.chat.tasks.start(self._suggest(self._trip_id), name="suggest requests")
         self.inspector.bind(self.agent, self.agent.system_prompt, self.snapshot_budget)
+
+    async def _suggest(self, trip_id: str) -> None:
+        suggestions = await chat_suggestions(self.services, trip_id)
+        if trip_id == self._trip_id:
+            self.chat.set_suggestions([shown(text) for text in suggestions])
 
     async def shutdown(self) -> None:
         self.inspector.unbind()

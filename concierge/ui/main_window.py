@@ -35,7 +35,7 @@ from PySide6.QtWidgets import (
 from concierge.agent import AbortSignal
 from concierge.app_identity import APP_NAME
 from concierge.model.settings import UI_LAST_TRIP_ID, UI_WINDOW_GEOMETRY
-from concierge.model_server import ModelProfile
+from concierge.model_server import LOCAL_SERVERS, FoundServer, ModelProfile, Preset
 from concierge.store import (
     Actor,
     Change,
@@ -136,9 +136,13 @@ class MainWindow(QMainWindow):
         services: TravelServices,
         on_close: Callable[[], None] = lambda: None,
         log_folder: Path | None = None,
+        *,
+        local_servers: Sequence[Preset] = LOCAL_SERVERS,
     ) -> None:
         super().__init__()
         self.services = services
+        self.local_servers = tuple(local_servers)
+        """The model servers looked for on this computer while none is connected."""
         self._on_close = on_close
         self.log_folder = log_folder if log_folder is not None else log_dir(services.data_dir)
         """Shown in Help ▸ About; the app passes the one its logging writes to."""
@@ -245,6 +249,8 @@ class MainWindow(QMainWindow):
         self._build_menus()
         self.trip_list.trip_selected.connect(self.show_trip)
         self.chat.settings_requested.connect(self.open_settings)
+        self.chat.notice.found.servers = self.local_servers
+        self.chat.notice.found.connect_requested.connect(self.connect_model)
         self.lookups_panel.settings_requested.connect(
             lambda: self.open_settings(online_lookups=True)
         )
@@ -559,12 +565,16 @@ class MainWindow(QMainWindow):
         await self.restore_session()
 
     async def bind_assistant(self) -> None:
-        """Connect the assistant to the model set up (the app does it once the window is
-        ready: a message sent meanwhile waits for it, see `ChatPanel.send`)."""
-        await self.session.reload_profile()
+        """Connect the assistant to the model set up, or look for a local server when there
+        is none (the app does it once the window is ready: a message sent meanwhile waits
+        for it, see `ChatPanel.send`)."""
+        if not (await self.session.reload_profile()).is_usable:
+            self.chat.notice.found.search()
 
     async def restore_session(self) -> None:
-        """The window's place and the last trip, as they were when the app last closed."""
+        """The window's place and the last trip, as they were when the app last closed, and
+        other programs' writes shown from now on."""
+        await self.services.outside.start()
         geometry = await self.services.settings.get(UI_WINDOW_GEOMETRY)
         if geometry:
             self.restoreGeometry(QByteArray.fromBase64(geometry.encode()))
@@ -842,7 +852,13 @@ class MainWindow(QMainWindow):
         from concierge.ui.settings.dialog import RESTART_NOTE
 
         profile = self.session.profile or await self.session.reload_profile()
-        dialog = SettingsDialog(profile, self.services.settings, self.services.secrets, self)
+        dialog = SettingsDialog(
+            profile,
+            self.services.settings,
+            self.services.secrets,
+            self,
+            local_servers=self.local_servers,
+        )
         self._settings_dialog = dialog
         dialog.saved.connect(self._use_profile)
         dialog.saved.connect(
@@ -861,8 +877,19 @@ class MainWindow(QMainWindow):
         if online_lookups:
             dialog.focus_online_lookups()
 
+    def connect_model(self, server: FoundServer, model: str) -> None:
+        """Connect a model of a server found on this computer: one click from the chat."""
+        self.tasks.start(self._connect_model(server, model), name="connect a model")
+
+    async def _connect_model(self, server: FoundServer, model: str) -> None:
+        self._say_profile(await self.session.connect_model(server, model))
+        self.chat.setFocus(Qt.FocusReason.OtherFocusReason)
+
     def _use_profile(self, profile: ModelProfile) -> None:
         self.session.use_profile(profile)
+        self._say_profile(profile)
+
+    def _say_profile(self, profile: ModelProfile) -> None:
         where = (
             translate("MainWindow", "{model} at {url}").format(
                 model=profile.model, url=profile.base_url
@@ -908,6 +935,7 @@ class MainWindow(QMainWindow):
     async def shutdown(self) -> None:
         """Save the session and stop every panel's background work."""
         self._stopping = True
+        await self.services.outside.aclose()
         self._unsubscribe()
         self.voice_link.close()
         self._undo_timer.stop()

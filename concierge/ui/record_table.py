@@ -20,7 +20,7 @@ from concierge.ui.colours import mark_tint
 from concierge.ui.i18n import shown
 from concierge.ui.model_index import ROOT, AnyIndex
 from concierge.ui.row_sync import Identified, sync_rows
-from concierge.ui.views.marks import ADDED_BY_ASSISTANT, CHANGED_BY_ASSISTANT
+from concierge.ui.views.marks import added_by, changed_by
 
 ID_ROLE = Qt.ItemDataRole.UserRole + 1
 
@@ -29,12 +29,12 @@ R = TypeVar("R", bound=Identified)
 
 
 def unseen_reason(fields: frozenset[str], named: Mapping[str, str]) -> str | None:
-    """The tooltip for a row with these unseen assistant changes, or None (no mark).
-    `named` says what each field that deserves a mark is called ("title": "title")."""
+    """The tooltip for a row with these unseen changes (the assistant's or another program's),
+    or None (no mark). `named` says what each field that deserves a mark is called."""
     if CREATED in fields:
-        return shown(ADDED_BY_ASSISTANT)
+        return shown(added_by(fields))
     names = [shown(name) for field, name in named.items() if field in fields]
-    return f"{shown(CHANGED_BY_ASSISTANT)}: {', '.join(names)}" if names else None
+    return f"{shown(changed_by(fields))}: {', '.join(names)}" if names else None
 
 
 class RecordTableModel(QAbstractTableModel, Generic[R]):

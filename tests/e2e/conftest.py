@@ -11,16 +11,15 @@ from pathlib import Path
 
 import pytest
 
+from tests.fakes.fixtures import serving
 from tests.fakes.openai_server import FakeOpenAIServer
 
 from .desktop import (
-    Accessibility,
-    AppProcess,
     Desktop,
-    Input,
     Session,
     app_environ,
     missing_tools,
+    running_app,
     until,
 )
 
@@ -50,13 +49,7 @@ def desktop() -> Iterator[Desktop]:
 
 @pytest.fixture(scope="session")
 def model_server() -> Iterator[FakeOpenAIServer]:
-    server = FakeOpenAIServer(models=(MODEL,), wait_timeout=60.0).start()
-    try:
-        yield server
-    finally:
-        server.stop()
-    if server.errors:
-        raise server.errors[0]
+    yield from serving(FakeOpenAIServer(models=(MODEL,), wait_timeout=60.0).start())
 
 
 @pytest.fixture(scope="module")
@@ -65,21 +58,14 @@ def session(
 ) -> Iterator[Session]:
     """A fresh data folder and the real app on it, ended with SIGTERM (it must exit 0)."""
     env = app_environ(desktop, model_server.base_url, MODEL)
-    ax = Accessibility(env)  # first, so the AT-SPI bus is up when the app looks for it
-    app = AppProcess(tmp_path_factory.mktemp("data"), env)
-    try:
-        app.wait_ready()
-        ax.pid = app.process.pid
+    with running_app(tmp_path_factory.mktemp("data"), env, model_server) as session:
         until(
-            lambda: "active" in ax.one("the main window", role="frame", name="Concierge").states,
+            lambda: (
+                "active" in session.ax.one("the main window", role="frame", name="Concierge").states
+            ),
             "the main window to be active",
         )
-        yield Session(app, ax, Input(env), model_server, env)
-    finally:
-        code = app.terminate()
-        ax.close()
-        assert code == 0, f"the app exited with {code}:\n{app.log}"
-        assert "Traceback" not in app.log, app.log
+        yield session
 
 
 @pytest.fixture(autouse=True)

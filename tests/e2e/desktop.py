@@ -439,3 +439,21 @@ class Session:
 
     def screenshot(self) -> Screenshot:
         return Screenshot.take(self.env)
+
+
+@contextlib.contextmanager
+def running_app(
+    data_dir: Path, env: Mapping[str, str], server: FakeOpenAIServer
+) -> Iterator[Session]:
+    """The real app on `data_dir`, ended with SIGTERM: it must exit 0, without a traceback."""
+    ax = Accessibility(env)  # first, so the AT-SPI bus is up when the app looks for it
+    app = AppProcess(data_dir, env)
+    try:
+        app.wait_ready()
+        ax.pid = app.process.pid
+        yield Session(app, ax, Input(env), server, env)
+    finally:
+        code = app.terminate()
+        ax.close()
+        assert code == 0, f"the app exited with {code}:\n{app.log}"
+        assert "Traceback" not in app.log, app.log

@@ -2,26 +2,33 @@
 
 import threading
 from collections.abc import Iterator
+from typing import TypeVar
 
 import pytest
 
 from tests.fakes.openai_server import FakeOpenAIServer
 
+Server = TypeVar("Server", bound=FakeOpenAIServer)
 
-@pytest.fixture
-def fake_openai() -> Iterator[FakeOpenAIServer]:
-    """A started :class:`FakeOpenAIServer`, stopped after the test.
+
+def serving(server: Server) -> Iterator[Server]:
+    """A started `server`, for a fixture to yield; stopped after.
 
     Failures inside the server thread (a hook that raised, a dynamic reply that crashed, an
     unset ``wait_for`` event) are re-raised at teardown, so they cannot go unnoticed.
     """
-    server = FakeOpenAIServer().start()
     try:
         yield server
     finally:
         server.stop()
     if server.errors:
         raise server.errors[0]
+
+
+@pytest.fixture
+def fake_openai() -> Iterator[FakeOpenAIServer]:
+    """A started :class:`FakeOpenAIServer`, stopped after the test (see `serving`)."""
+    yield from serving(FakeOpenAIServer().start())
 
 
 @pytest.fixture

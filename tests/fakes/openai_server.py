@@ -91,8 +91,11 @@ class FakeOpenAIServer:
         models: Iterable[str] = ("fake-model",),
         wait_timeout: float = 30.0,
         context_window: int | None = None,
+        port: int = 0,
     ):
         self.models: list[str] = list(models)
+        self.requested_port = port
+        """0: any free port; else that one (a server's default port, for the app's search)."""
         self.wait_timeout = wait_timeout
         self.context_window = context_window
         """Like llama.cpp's context size: reported as ``meta.n_ctx`` in /v1/models and as
@@ -318,7 +321,7 @@ class _HTTPServer(ThreadingHTTPServer):
 
     def __init__(self, app: FakeOpenAIServer) -> None:
         self.app = app
-        super().__init__(("127.0.0.1", 0), _Handler)
+        super().__init__(("127.0.0.1", app.requested_port), _Handler)
 
     def server_bind(self) -> None:
         # HTTPServer.server_bind resolves the host name (getfqdn), which can stall on DNS.

@@ -87,6 +87,8 @@ def test_presets_match_the_servers_people_use() -> None:
         "LM Studio": "http://localhost:1234/v1",
         "llama.cpp server": "http://127.0.0.1:8080/v1",
         "vLLM": "http://localhost:8000/v1",
+        "Jan": "http://localhost:1337/v1",
+        "LocalAI": "http://localhost:8080/v1",
         "Custom": "",
     }
     assert all(p.hint and "\n" not in p.hint for p in PRESETS)

@@ -110,3 +110,27 @@ async def test_the_inspector_shows_what_is_sent_and_what_is_held_back_and_shares
 
 async def _is(value: object, expected: object) -> bool:
     return await value == expected  # type: ignore[misc]
+
+
+async def test_a_burst_of_changes_ends_with_the_values_on_file_and_unchanged_rows_are_kept(
+    inspector: InspectorPanel, services: TravelServices
+) -> None:
+    """A change that leaves the values as they were keeps their rows (and the keyboard on
+    them); a burst of changes ends showing what the last one left on file."""
+    trip = (await services.trips.create({"title": "Tokyo", "notes": f"Passport {PASSPORT}"})).record
+    view = inspector.held_back
+    reloads: list[None] = []
+    view.refreshed.connect(lambda: reloads.append(None))
+    view.set_trip(services, trip.id)
+    await until(lambda: len(view.buttons) == 1)
+    button = view.buttons[0]
+
+    await services.trips.update(trip.id, {"title": "Kyoto"})
+    await until(lambda: len(reloads) >= 2)
+    assert view.buttons == [button]
+
+    for n in range(5):
+        await services.trips.update(trip.id, {"title": f"Kyoto {n}"})
+    await services.trips.update(trip.id, {"notes": f"Passport {PASSPORT}; PNR {PNR}"})
+    await until(lambda: [held.value for held in view.values] == [PASSPORT, PNR])
+    assert len(view.buttons) == 2 and all(b.text() == SHARE_TEXT for b in view.buttons)

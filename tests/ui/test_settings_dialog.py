@@ -61,6 +61,7 @@ from concierge.model.settings import (
     Editor,
     Section,
     Setting,
+    ToolUse,
     declare,
 )
 from concierge.model_server import (
@@ -77,7 +78,7 @@ from concierge.model_server.secrets import SERVICE
 from concierge.store import Database, Settings
 from concierge.text import QT_TRANSLATE_NOOP
 from concierge.ui.settings import Kind, SettingsDialog, edit_model_settings
-from tests.fakes import FakeOpenAIServer
+from tests.fakes import FakeOpenAIServer, Reply, ToolCallSpec
 from tests.fakes.memory_keyring import MemoryKeyring
 from tests.model_server.test_secrets import RaisingKeyring
 from tests.ui.support import closed_port_url
@@ -226,7 +227,7 @@ async def test_choosing_a_preset_fills_the_base_url_and_hint(make_dialog: MakeDi
     choose(dialog, "custom")
     assert dialog.base_url_edit.text() == OPENAI_URL  # Custom keeps what is there
     assert [dialog.preset_combo.itemText(i) for i in range(dialog.preset_combo.count())] == [
-        "OpenAI", "Ollama", "LM Studio", "llama.cpp server", "vLLM", "Custom",
+        "OpenAI", "Ollama", "LM Studio", "llama.cpp server", "vLLM", "Jan", "LocalAI", "Custom",
     ]  # fmt: skip
 
 
@@ -319,6 +320,9 @@ async def test_a_model_list_for_a_changed_url_is_ignored(
 
 # -- connection test -------------------------------------------------------------------------
 
+CALLS_THE_TOOL = ToolCallSpec("add_stop", {"place": "Lisbon"})
+"""What a model that can edit the trip answers the connection test's request."""
+
 
 async def test_connection_messages(
     make_dialog: MakeDialog, qtbot: QtBot, fake_openai: FakeOpenAIServer
@@ -327,12 +331,25 @@ async def test_connection_messages(
     dialog = await make_dialog()
     dialog.base_url_edit.setText(fake_openai.base_url)
     dialog.model_combo.setEditText("llama3.1")
+    fake_openai.script(Reply.tool_calls(CALLS_THE_TOOL))
     click(qtbot, dialog.test_button)
     assert dialog.connection_status.text() == "Testing connection…"
     await until(lambda: dialog.connection_status.kind is Kind.SUCCESS)
     assert dialog.connection_status.text() == (
-        "Connected. 2 models available; llama3.1 is one of them."
+        "Connected. 2 models available; llama3.1 is one of them. Can edit your trip."
     )
+    assert dialog.current_profile().tool_use is ToolUse.EDITS
+
+    dialog.model_combo.setEditText("mistral")
+    assert dialog.current_profile().tool_use is ToolUse.UNTESTED  # another model, untested
+    fake_openai.script(Reply.text("Done, Lisbon is on your trip!"))
+    click(qtbot, dialog.test_button)
+    await until(lambda: dialog.connection_status.kind is Kind.WARNING)
+    assert dialog.connection_status.text() == (
+        "Connected. 2 models available; mistral is one of them. Can talk, but did not use "
+        "the app's tools: it cannot change your trip."
+    )
+    assert dialog.current_profile().tool_use is ToolUse.TALKS
 
     dialog.model_combo.setEditText("phi4")
     assert not dialog.connection_status.isVisible()  # an edit makes the old answer moot
@@ -483,6 +500,7 @@ async def test_environment_overrides_are_shown_and_respected(
     choose(dialog, "lmstudio")
     assert dialog.base_url_edit.text() == fake_openai.base_url  # the preset does not win
 
+    fake_openai.script(Reply.tool_calls(CALLS_THE_TOOL))
     click(qtbot, dialog.test_button)
     await until(lambda: dialog.connection_status.kind is Kind.SUCCESS)
     assert fake_openai.requests[-1].headers["authorization"] == "Bearer sk-env"
@@ -1004,9 +1022,13 @@ async def test_the_window_and_budget_in_use_follow_the_longest_answer_typed(
         qtbot.keyClick(dialog.control(ASSISTANT_ANSWER_CAP), Qt.Key.Key_Tab)
         assert QApplication.focusWidget() is dialog.control(MODEL_CONNECT_TIMEOUT)
 
+        server.script(Reply.tool_calls(CALLS_THE_TOOL))
         click(qtbot, dialog.test_button)
         await until(lambda: dialog.connection_status.kind is Kind.SUCCESS)
-        assert dialog.connection_status.text().endswith("Context window: 8,192 tokens.")
+        assert dialog.connection_status.text().endswith(
+            "Context window: 8,192 tokens. Can edit your trip."
+        )
+        assert server.chat_requests[-1]["max_tokens"] == 1_024  # the longest answer typed
 
         qtbot.keyClick(dialog.ok_button, Qt.Key.Key_Return)
         await until(lambda: not dialog.isVisible())

@@ -84,6 +84,14 @@
             <source>The assistant is not connected. {problem} You can keep writing meanwhile; Send works once a model is connected.</source>
             <translation>O assistente não está conectado. {problem} Você pode continuar escrevendo enquanto isso; Enviar funciona assim que um modelo estiver conectado.</translation>
         </message>
+        <message>
+            <source>checking whether it can edit your trip…</source>
+            <translation>verificando se ele pode editar a sua viagem…</translation>
+        </message>
+        <message>
+            <source>{model}: {verdict}</source>
+            <translation>{model}: {verdict}</translation>
+        </message>
     </context>
     <context>
         <name>AttachmentChip</name>
@@ -701,6 +709,10 @@
             <translation>Conversa com o assistente</translation>
         </message>
         <message>
+            <source>Model</source>
+            <translation>Modelo</translation>
+        </message>
+        <message>
             <source>Stop the answer</source>
             <translation>Parar a resposta</translation>
         </message>
@@ -727,6 +739,41 @@
         <message>
             <source>{count} stored messages of this conversation were left out as damaged or forged ({reasons}).</source>
             <translation>{count} mensagens salvas desta conversa foram deixadas de fora por estarem danificadas ou forjadas ({reasons}).</translation>
+        </message>
+        <message>
+            <source>Suggestions</source>
+            <translation>Sugestões</translation>
+        </message>
+        <message>
+            <source>Try asking:</source>
+            <translation>Experimente perguntar:</translation>
+        </message>
+    </context>
+    <context>
+        <name>ChatSuggestions</name>
+        <message>
+            <source>Plan my first day in {place}</source>
+            <translation>Planeje meu primeiro dia em {place}</translation>
+        </message>
+        <message>
+            <source>Suggest a route for this trip</source>
+            <translation>Sugira um roteiro para esta viagem</translation>
+        </message>
+        <message>
+            <source>Check my connections</source>
+            <translation>Confira minhas conexões</translation>
+        </message>
+        <message>
+            <source>What's still missing from the brief?</source>
+            <translation>O que ainda falta no briefing?</translation>
+        </message>
+        <message>
+            <source>Help me fill in the trip's brief</source>
+            <translation>Ajude-me a preencher o briefing da viagem</translation>
+        </message>
+        <message>
+            <source>What should I book first?</source>
+            <translation>O que devo reservar primeiro?</translation>
         </message>
     </context>
     <context>
@@ -1771,6 +1818,57 @@
         <message>
             <source>Meanwhile changed to {value}. Leaving the field saves what you typed instead.</source>
             <translation>Enquanto isso, mudou para {value}. Ao sair do campo, o que você digitou é salvo no lugar.</translation>
+        </message>
+    </context>
+    <context>
+        <name>FoundServers</name>
+        <message>
+            <source>{server}: {models}</source>
+            <translation>{server}: {models}</translation>
+        </message>
+        <message>
+            <source>no models yet</source>
+            <translation>nenhum modelo ainda</translation>
+        </message>
+        <message>
+            <source>Found on this computer: {servers}.</source>
+            <translation>Servidores neste computador: {servers}.</translation>
+        </message>
+        <message>
+            <source>No model server answered on this computer. Looked for:</source>
+            <translation>Nenhum servidor de modelos respondeu neste computador. Procurados:</translation>
+        </message>
+        <message>
+            <source>{server} (port {port}): {start}</source>
+            <translation>{server} (porta {port}): {start}</translation>
+        </message>
+        <message>
+            <source>Model servers</source>
+            <translation>Servidores de modelos</translation>
+        </message>
+        <message>
+            <source>Model to connect</source>
+            <translation>Modelo a conectar</translation>
+        </message>
+        <message>
+            <source>Connect</source>
+            <translation>Conectar</translation>
+        </message>
+        <message>
+            <source>Look again</source>
+            <translation>Procurar de novo</translation>
+        </message>
+        <message>
+            <source>Look for model servers on this computer again</source>
+            <translation>Procurar de novo servidores de modelos neste computador</translation>
+        </message>
+        <message>
+            <source>Looking for model servers on this computer…</source>
+            <translation>Procurando servidores de modelos neste computador…</translation>
+        </message>
+        <message>
+            <source>{server}: {model}</source>
+            <translation>{server}: {model}</translation>
         </message>
     </context>
     <context>
@@ -3723,6 +3821,14 @@
             <source>Set by the assistant, not confirmed</source>
             <translation>Definido pelo assistente, não confirmado</translation>
         </message>
+        <message>
+            <source>Changed by {program}</source>
+            <translation>Alterado por {program}</translation>
+        </message>
+        <message>
+            <source>Added by {program}</source>
+            <translation>Adicionado por {program}</translation>
+        </message>
     </context>
     <context>
         <name>MessageEdit</name>
@@ -3845,16 +3951,48 @@
             <translation>Não precisa de chave de verdade. Baixe antes um modelo que use ferramentas (ollama pull llama3.1).</translation>
         </message>
         <message>
+            <source>Install it from ollama.com, then: ollama pull llama3.1</source>
+            <translation>Instale-o a partir de ollama.com e depois: ollama pull llama3.1</translation>
+        </message>
+        <message>
             <source>No key by default. Start the server in LM Studio's Developer tab and load a model.</source>
             <translation>Sem chave por padrão. Inicie o servidor na aba Developer do LM Studio e carregue um modelo.</translation>
+        </message>
+        <message>
+            <source>In LM Studio's Developer tab, load a model and start the server.</source>
+            <translation>Na aba Developer do LM Studio, carregue um modelo e inicie o servidor.</translation>
         </message>
         <message>
             <source>Tools need a tool-capable chat template: start llama-server with --jinja.</source>
             <translation>As ferramentas precisam de um modelo de chat que as aceite: inicie o llama-server com --jinja.</translation>
         </message>
         <message>
+            <source>llama-server --jinja -m your-model.gguf</source>
+            <translation>llama-server --jinja -m seu-modelo.gguf</translation>
+        </message>
+        <message>
             <source>Tools need --enable-auto-tool-choice --tool-call-parser …; without them vLLM answers 400.</source>
             <translation>As ferramentas precisam de --enable-auto-tool-choice --tool-call-parser …; sem eles o vLLM responde 400.</translation>
+        </message>
+        <message>
+            <source>vllm serve your-model --enable-auto-tool-choice --tool-call-parser hermes</source>
+            <translation>vllm serve seu-modelo --enable-auto-tool-choice --tool-call-parser hermes</translation>
+        </message>
+        <message>
+            <source>Start the Local API Server in Jan's settings; enter the key it shows, if any.</source>
+            <translation>Inicie o Local API Server nas configurações do Jan; informe a chave que ele mostrar, se houver.</translation>
+        </message>
+        <message>
+            <source>In Jan's settings, start the Local API Server (port 1337).</source>
+            <translation>Nas configurações do Jan, inicie o Local API Server (porta 1337).</translation>
+        </message>
+        <message>
+            <source>No key by default. Install a model with tool support from its gallery.</source>
+            <translation>Sem chave por padrão. Instale um modelo com suporte a ferramentas a partir da galeria.</translation>
+        </message>
+        <message>
+            <source>local-ai run your-model</source>
+            <translation>local-ai run seu-modelo</translation>
         </message>
         <message>
             <source>Custom</source>
@@ -3918,6 +4056,14 @@
         <message>
             <source>Connected, but {model} is not among the {count} the server lists. Check the name, or use Refresh models to pick one.</source>
             <translation>Conectado, mas {model} não está entre os {count} que o servidor lista. Confira o nome ou use Atualizar modelos para escolher um.</translation>
+        </message>
+        <message>
+            <source>Can edit your trip</source>
+            <translation>Pode editar a sua viagem</translation>
+        </message>
+        <message>
+            <source>Can talk, but did not use the app's tools: it cannot change your trip</source>
+            <translation>Pode conversar, mas não usou as ferramentas do app: não pode alterar a sua viagem</translation>
         </message>
     </context>
     <context>
@@ -4604,6 +4750,10 @@
             <translation>A resposta mais longa que o assistente pode escrever numa chamada ao modelo, em tokens (enviada ao servidor como limite de saída e mantida livre no orçamento de contexto). Uma resposta cortada ali diz isso no chat.</translation>
         </message>
         <message>
+            <source>Whether the model called the app's tool in the last connection test; kept with the profile and untested again once the server or the model changes.</source>
+            <translation>Se o modelo chamou a ferramenta do app no último teste de conexão; guardado com o perfil e de novo não testado quando o servidor ou o modelo muda.</translation>
+        </message>
+        <message>
             <source>How many tokens the application's current state (the trip, money, brief, goals, pins, lookups and the selection) may take in each model call, whatever the trip's size; the assistant reads the rest of the trip with a tool.</source>
             <translation>Quantos tokens o estado atual do aplicativo (a viagem, as despesas, o briefing, os objetivos, os fixados, as consultas e a seleção) pode ocupar em cada chamada ao modelo, seja qual for o tamanho da viagem; o assistente lê o resto da viagem com uma ferramenta.</translation>
         </message>
@@ -4752,6 +4902,10 @@
         <message>
             <source>Settings</source>
             <translation>Configurações</translation>
+        </message>
+        <message>
+            <source>Use</source>
+            <translation>Usar</translation>
         </message>
         <message>
             <source>About this server</source>
@@ -4916,6 +5070,10 @@
         <message>
             <source>{answer} Context window: {tokens} tokens.</source>
             <translation>{answer} Janela de contexto: {tokens} tokens.</translation>
+        </message>
+        <message>
+            <source>{answer} Asking the model to use a tool…</source>
+            <translation>{answer} Pedindo ao modelo que use uma ferramenta…</translation>
         </message>
         <message>
             <source>The settings were not saved: {error}</source>

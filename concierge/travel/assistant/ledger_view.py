@@ -55,6 +55,12 @@ class Costed(Protocol):
     def cost_currency(self) -> str | None: ...
 
 
+COSTED_FIELDS = frozenset(
+    name for name, value in vars(Costed).items() if isinstance(value, property)
+)
+"""The item fields the ledger plans with: changes to an item's other fields leave it as is."""
+
+
 def itinerary_costs(itinerary: ItineraryRepository) -> PlannedCosts:
     """A trip's planned costs: what its itinerary items cost."""
 

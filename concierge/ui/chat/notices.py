@@ -1,11 +1,14 @@
-"""Bars above the message field: no model connected, and the last turn's error with Retry."""
+"""Bars above the message field: no model connected (with the servers found on this
+computer), and the last turn's error with Retry."""
 
 from __future__ import annotations
 
 from PySide6.QtCore import Qt, Signal
-from PySide6.QtWidgets import QFrame, QHBoxLayout, QPushButton, QWidget
+from PySide6.QtWidgets import QFrame, QHBoxLayout, QPushButton, QVBoxLayout, QWidget
 
 from concierge.text import QT_TRANSLATE_NOOP
+from concierge.ui.async_support import BackgroundTasks
+from concierge.ui.found_servers import FoundServers
 from concierge.ui.i18n import shown, translate
 from concierge.ui.wrapped_label import wrapped_label
 
@@ -18,11 +21,12 @@ NO_MODEL_TEXT = QT_TRANSLATE_NOOP(
 
 
 class NoModelNotice(QFrame):
-    """Says how to connect a model; `settings_requested` when its button is clicked."""
+    """Says how to connect a model and offers the servers `found` on this computer;
+    `settings_requested` when its button is clicked."""
 
     settings_requested = Signal()
 
-    def __init__(self, parent: QWidget | None = None) -> None:
+    def __init__(self, tasks: BackgroundTasks, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.setObjectName("noModelNotice")
         self.setFrameShape(QFrame.Shape.StyledPanel)
@@ -32,9 +36,13 @@ class NoModelNotice(QFrame):
         self.settings_button = QPushButton(translate("ChatNotices", "Settings…"), self)
         self.settings_button.setAccessibleName(translate("ChatNotices", "Settings…"))
         self.settings_button.clicked.connect(self.settings_requested)
-        layout = QHBoxLayout(self)
-        layout.addWidget(self.label, 1)
-        layout.addWidget(self.settings_button, 0, Qt.AlignmentFlag.AlignTop)
+        self.found = FoundServers(tasks, self)
+        row = QHBoxLayout()
+        row.addWidget(self.label, 1)
+        row.addWidget(self.settings_button, 0, Qt.AlignmentFlag.AlignTop)
+        layout = QVBoxLayout(self)
+        layout.addLayout(row)
+        layout.addWidget(self.found)
 
 
 class ErrorBar(QFrame):

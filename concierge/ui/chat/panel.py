@@ -39,6 +39,7 @@ from concierge.text import QT_TRANSLATE_NOOP
 from concierge.ui.async_support import BackgroundTasks
 from concierge.ui.i18n import shown, shown_error, translate
 from concierge.ui.views.person import person
+from concierge.ui.wrapped_label import wrapped_label
 
 from .attachment_errors import AttachmentError
 from .composer import Composer, Draft
@@ -48,6 +49,7 @@ from .live_turn import LiveTurn
 from .markdown import history_blocks, note_block
 from .notices import ErrorBar, NoModelNotice
 from .permission import PermissionBroker, PermissionPrompt
+from .suggestions import Suggestions
 from .transcript_pages import TranscriptPages, interleave
 from .transcript_view import TranscriptView
 from .voice_bar import VoiceBar, share_slot, voice_button
@@ -101,7 +103,11 @@ class ChatPanel(QWidget):
         self._prompt_layout = QVBoxLayout(self.prompt_area)
         self._prompt_layout.setContentsMargins(0, 0, 0, 0)
         self.prompt_area.hide()
-        self.notice = NoModelNotice(self)
+        self.model_line = wrapped_label(
+            self, name="chatModel", accessible=translate("ChatPanel", "Model"), hidden=True
+        )
+        self.suggestions = Suggestions(self)
+        self.notice = NoModelNotice(self.tasks, self)
         self.error_bar = ErrorBar(self)
         self.composer = Composer(self)
         self.voice = VoiceMode(self.tasks, self)
@@ -110,7 +116,9 @@ class ChatPanel(QWidget):
         share_slot(self.composer.button_row, self.composer.busy, self.voice_button)
         QWidget.setTabOrder(self.composer.attach_button, self.voice_button)
         layout = QVBoxLayout(self)
+        layout.addWidget(self.model_line)
         layout.addWidget(self.transcript, 1)
+        layout.addWidget(self.suggestions)
         layout.addWidget(self.prompt_area)
         layout.addWidget(self.notice)
         layout.addWidget(self.error_bar)
@@ -151,6 +159,7 @@ class ChatPanel(QWidget):
         stop.setWhatsThis(translate("ChatPanel", "Stop the answer"))
         stop.activated.connect(self.stop)
         self.notice.settings_requested.connect(self.settings_requested)
+        self.suggestions.chosen.connect(self.send_text)
         self.error_bar.retry_requested.connect(self.retry)
         self.composer.send_requested.connect(self.send)
         self.composer.stop_requested.connect(self.stop)
@@ -263,6 +272,22 @@ class ChatPanel(QWidget):
         self.composer.clear()
         content = draft.content()
         self._begin(draft, lambda signal: runnable.process_request(content, signal))
+
+    def send_text(self, text: str) -> None:
+        """Send `text` as if the person had typed it (a suggestion picked)."""
+        self.composer.edit.setPlainText(text)
+        self.send()
+
+    def set_suggestions(self, texts: Sequence[str]) -> None:
+        """What the empty chat offers to ask, before the first message."""
+        self.suggestions.set_texts(texts)
+        self._update_controls()
+
+    def show_model(self, text: str) -> None:
+        """The model in use and what it can do, above the transcript; empty hides it."""
+        self.model_line.setText(text)
+        self.model_line.setAccessibleDescription(text)
+        self.model_line.setVisible(bool(text))
 
     def retry(self) -> None:
         """Ask again from stored history: the person's message is already there."""
@@ -423,6 +448,7 @@ class ChatPanel(QWidget):
         self.transcript.append_blocks(history_blocks(added, self._tool_titles))
         self._voice_zone = False  # appending ended the live zone
         self._show_voice_live()
+        self._update_controls()  # The chat is no longer empty: no suggestions.
 
     def _show_voice_live(self) -> None:
         if self._turn is not None:
@@ -556,6 +582,13 @@ class ChatPanel(QWidget):
         bound = self._runnable is not None
         idle = self._turn is None and not self._loading
         self.notice.setVisible(not bound and not self._binding)
+        self.suggestions.setVisible(  # Not over a draft: picking one would replace it.
+            bound
+            and idle
+            and self._shown == 0
+            and bool(self.suggestions.buttons)
+            and self.composer.draft().empty
+        )
         self.composer.set_busy(self._turn is not None)
         if self.voice.active:
             self.composer.stop_button.setEnabled(True)  # Stop silences the assistant

@@ -1,5 +1,6 @@
 """The sensitive values the assistant is not shown, each with a button to share it (one
-undoable change to the trip)."""
+undoable change to the trip). A burst of changes costs one read of the trip, and rows that
+read the same are kept rather than built again."""
 
 from __future__ import annotations
 
@@ -25,6 +26,7 @@ from concierge.travel.services import TravelServices
 from concierge.ui.async_support import BackgroundTasks
 from concierge.ui.i18n import shown, translate
 from concierge.ui.views.person import person
+from concierge.ui.views.refresher import Refresher
 from concierge.ui.wrapped_label import wrapped_label
 
 NO_TRIP_TEXT = QT_TRANSLATE_NOOP("HeldBack", "No trip selected.")
@@ -73,6 +75,8 @@ class HeldBackView(QWidget):
         self._services: TravelServices | None = None
         self._trip_id: str | None = None
         self._unsubscribe: Callable[[], None] | None = None
+        self._refresher = Refresher(self.tasks, self._load, name="list held-back values")
+        self._shown: tuple[str, list[tuple[str, str]]] | None = None
 
     def set_trip(self, services: TravelServices | None, trip_id: str | None) -> None:
         if self._unsubscribe is not None:
@@ -90,7 +94,7 @@ class HeldBackView(QWidget):
         if services is None or trip_id is None:
             self._show([], NO_TRIP_TEXT)
             return
-        self.tasks.start(self._load(services, trip_id), name="list held-back values")
+        self._refresher.request()
 
     async def shutdown(self) -> None:
         self.set_trip(None, None)
@@ -100,7 +104,10 @@ class HeldBackView(QWidget):
         if change.trip_id in (self._trip_id, None):  # None: a pin for all trips
             self.refresh()
 
-    async def _load(self, services: TravelServices, trip_id: str) -> None:
+    async def _load(self) -> None:
+        services, trip_id = self._services, self._trip_id
+        if services is None or trip_id is None:
+            return
         values = await values_on_file(services, trip_id)
         if trip_id == self._trip_id:
             self._show(values, NOTHING_HELD_TEXT if not values else self._summary(values))
@@ -115,27 +122,34 @@ class HeldBackView(QWidget):
         ).format(held=held, count=len(values), on_file=ON_FILE)
 
     def _show(self, values: list[OnFile], summary: str) -> None:
+        text = shown(summary)
+        texts = [(row_text(v), shown(STOP_TEXT if v.shared else SHARE_TEXT)) for v in values]
+        if (text, texts) != self._shown:
+            self._shown = (text, texts)
+            self.summary.setText(text)
+            self._build_rows(values, texts)
+        self.values = values
+        self.refreshed.emit()
+
+    def _build_rows(self, values: list[OnFile], texts: list[tuple[str, str]]) -> None:
         focused = next(
             (held.value for held, b in zip(self.values, self.buttons, strict=True) if b.hasFocus()),
             None,
         )
-        self.values = values
-        self.summary.setText(shown(summary))
         for old in self._rows:
             self.rows_layout.removeWidget(old)
             old.hide()
             old.deleteLater()
         self.buttons, self._rows = [], []
         focus: QPushButton | None = None
-        for value in values:
+        for value, (label_text, verb) in zip(values, texts, strict=True):
             row = QWidget(self.rows)
             line = QHBoxLayout(row)
             line.setContentsMargins(0, 0, 0, 0)
-            label = QLabel(row_text(value), row)
+            label = QLabel(label_text, row)
             label.setTextFormat(Qt.TextFormat.PlainText)
             label.setToolTip(label.text())
             label.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Preferred)
-            verb = shown(STOP_TEXT if value.shared else SHARE_TEXT)
             button = QPushButton(verb, row)
             button.setAccessibleName(f"{verb}: {shown(value.what)} {value.value}")
             button.clicked.connect(lambda _=False, v=value: self._toggle(v))
@@ -149,7 +163,6 @@ class HeldBackView(QWidget):
                 focus = button
         if focus is not None:  # The rebuilt row keeps the keyboard where the person left it.
             focus.setFocus(Qt.FocusReason.OtherFocusReason)
-        self.refreshed.emit()
 
     def _toggle(self, value: OnFile) -> None:
         services, trip_id = self._services, self._trip_id

@@ -32,6 +32,7 @@ from concierge.model.values import AmountError, editable_amount, read_amount
 from concierge.model.values.dates import read_typed_date, short_date
 from concierge.model.values.errors import DateTextError
 from concierge.store import (
+    Action,
     Change,
     ChangeBus,
     ChangeHistory,
@@ -45,7 +46,7 @@ from concierge.store import (
 )
 from concierge.store.validation import DEFAULT_PAYER, EXPENSE_RULES, text_limit
 from concierge.text import QT_TRANSLATE_NOOP
-from concierge.travel.assistant.ledger_view import PlannedCosts, no_planned_costs
+from concierge.travel.assistant.ledger_view import COSTED_FIELDS, PlannedCosts, no_planned_costs
 from concierge.travel.locale.app_locale import app_locale
 from concierge.travel.money.currencies import format_money
 from concierge.travel.money.exchange import load_exchange
@@ -372,6 +373,8 @@ class LedgerPanel(TripView[Change]):
         if offer is not None and news.undo and news.entity_id in offer.entity_ids:
             self._undo_offer = None  # Restored by an undo elsewhere (Edit ▸ Undo).
             self.undo_bar.dismiss()
+        if news.entity is EntityKind.ITINERARY_ITEM and news.action is Action.UPDATE:
+            return news.trip_id == trip_id and bool(news.fields & COSTED_FIELDS)
         return news.trip_id == trip_id
 
     async def load(self, trip_id: str) -> None:

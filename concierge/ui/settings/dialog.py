@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import asyncio
 import os
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from itertools import pairwise
 from typing import Any
 from urllib.parse import urlsplit
@@ -41,23 +41,29 @@ from concierge.model.settings import (
     MODEL_NAME,
     MODEL_PRESET,
     MODEL_SNAPSHOT_LAYOUT,
+    MODEL_TOOL_USE,
     UI_LANGUAGE,
     Section,
     Setting,
+    ToolUse,
 )
 from concierge.model_server import (
     ENV_API_KEY,
     ENV_BASE_URL,
     ENV_MODEL,
+    LOCAL_SERVERS,
     OVERRIDES,
+    TOOL_USE_TEXT,
     ConnectionCheckError,
     ContextWindow,
+    FoundServer,
     ModelProfile,
     Preset,
     SecretSource,
     SecretStore,
     base_url_problem,
     check_connection,
+    check_tool_use,
     list_models,
     load_profile,
     normalize_base_url,
@@ -69,6 +75,7 @@ from concierge.model_server import (
 from concierge.store import Settings
 from concierge.text import QT_TRANSLATE_NOOP
 from concierge.ui.async_support import BackgroundTasks, loop_running
+from concierge.ui.found_servers import FoundServers
 from concierge.ui.i18n import (
     SYSTEM,
     shown,
@@ -175,6 +182,7 @@ class SettingsDialog(QDialog):
         parent: QWidget | None = None,
         *,
         environ: Mapping[str, str] = os.environ,
+        local_servers: Sequence[Preset] = LOCAL_SERVERS,
     ) -> None:
         super().__init__(parent)
         self.setObjectName("settingsDialog")
@@ -199,13 +207,19 @@ class SettingsDialog(QDialog):
         self._saving = False
         self._focus_online = False
         self._stored_language = SYSTEM
+        self._tool_use = profile.tool_use
+        """What the last connection test found, for the fields as they are."""
 
+        self.found = FoundServers(
+            self.tasks, self, servers=local_servers, action=translate("SettingsDialog", "Use")
+        )
         self._build()
         self._fill(profile)
         self._connect()
         if loop_running():
             self.tasks.start(self._load_stored(), name="read the other settings")
             self.ask_context_window()
+            self.found.search()
 
     def _build(self) -> None:
         # The rows scroll and the buttons stay: with every section the dialog is taller
@@ -296,6 +310,7 @@ class SettingsDialog(QDialog):
         test_row.addWidget(self.connection_status, 1)
         layout = QVBoxLayout(self._content)
         layout.setContentsMargins(0, 0, 0, 0)
+        layout.addWidget(self.found)
         layout.addLayout(form)
         layout.addLayout(test_row)
         for section in self.sections.values():
@@ -309,6 +324,7 @@ class SettingsDialog(QDialog):
         outer.addWidget(self._scroll, 1)
         outer.addWidget(self.buttons)
         chain: list[QWidget] = [
+            *self.found.focus_chain,
             *self.model_rows.focus_chain,
             self.test_button,
             *(widget for section in self.sections.values() for widget in section.focus_chain),
@@ -361,6 +377,7 @@ class SettingsDialog(QDialog):
         self.model_combo.currentTextChanged.connect(self._model_text_changed)
         self.refresh_button.clicked.connect(self.refresh_models)
         self.test_button.clicked.connect(self.test_connection)
+        self.found.connect_requested.connect(self.use_found)
         for setting in (ASSISTANT_CONTEXT_BUDGET, ASSISTANT_ANSWER_CAP):
             self.control(setting).valueChanged.connect(self._show_window)  # type: ignore[attr-defined]
         updates = self.control(MODEL_CONTEXT_UPDATES)
@@ -384,6 +401,7 @@ class SettingsDialog(QDialog):
         """The profile as the fields describe it (not yet saved)."""
         values = self.model_rows.values()
         values[MODEL_API_KEY] = self.api_key() or ""
+        values[MODEL_TOOL_USE] = self._tool_use
         return ModelProfile.of(
             values,
             key_source=SecretSource.ENVIRONMENT if self._env_key is not None else None,
@@ -470,6 +488,7 @@ class SettingsDialog(QDialog):
 
     def _invalidate_connection(self) -> None:
         self._connection_generation += 1
+        self._tool_use = ToolUse.UNTESTED
         self.connection_status.clear_message()
         self.test_button.setEnabled(True)
         self._window_generation += 1  # Test connection asks the changed server again.
@@ -492,6 +511,17 @@ class SettingsDialog(QDialog):
             return
         self.key_edit.setText(key or "")
         self._key_typed = False
+
+    def use_found(self, server: FoundServer, model: str) -> asyncio.Task[None]:
+        """Fill the fields with a server found on this computer and one of its models, and
+        test them; OK keeps them."""
+        self.model_rows[MODEL_PRESET].write(server.preset.key)
+        if ENV_BASE_URL not in self._overridden:
+            self.base_url_edit.setText(server.base_url)
+        if ENV_MODEL not in self._overridden:
+            self._show_models(list(server.models))
+            self.model_combo.setEditText(model)
+        return self.test_connection()
 
     def refresh_models(self) -> asyncio.Task[None]:
         """List the server's models into the Model box; errors appear below it."""
@@ -607,10 +637,31 @@ class SettingsDialog(QDialog):
                 message = translate(
                     "SettingsDialog", "{answer} Context window: {tokens} tokens."
                 ).format(answer=message, tokens=whole(window.tokens))
+            if kind is Kind.SUCCESS and profile.model:
+                message, kind = await self._test_tools(generation, profile, message)
         if generation != self._connection_generation:
             return  # The fields changed meanwhile; that invalidation re-enabled the button.
         self.test_button.setEnabled(True)
         self.connection_status.show_message(message, kind)
+
+    async def _test_tools(
+        self, generation: int, profile: ModelProfile, message: str
+    ) -> tuple[str, Kind]:
+        """Ask the model for one tool call; the verdict goes with the profile OK saves."""
+        if generation == self._connection_generation:
+            self.connection_status.show_message(
+                translate("SettingsDialog", "{answer} Asking the model to use a tool…").format(
+                    answer=message
+                )
+            )
+        try:
+            verdict = await check_tool_use(profile)
+        except ConnectionCheckError as error:
+            return shown_error(error), Kind.ERROR
+        if generation == self._connection_generation:
+            self._tool_use = verdict
+        kind = Kind.SUCCESS if verdict is ToolUse.EDITS else Kind.WARNING
+        return f"{message} {shown(TOOL_USE_TEXT[verdict])}.", kind
 
     def save(self) -> None:
         if self._saving:

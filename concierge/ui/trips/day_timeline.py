@@ -119,6 +119,7 @@ class DayTimeline(QWidget):
         self.scroll_bar.valueChanged.connect(self.update)
         self._layout = lay_out([])
         self._heading = ""
+        self._entries: tuple[TimelineEntry, ...] = ()
         self._selected: str | None = None
         self._chips: list[_Chip] = []
         self._grid_top = 0.0
@@ -140,8 +141,14 @@ class DayTimeline(QWidget):
         return self._selected
 
     def set_day(self, heading: str, entries: Sequence[TimelineEntry]) -> None:
-        """Show these entries under `heading`; the selection stays if its item still shows."""
+        """Show these entries under `heading`; the selection stays if its item still shows.
+        The same day again (the itinerary reloads after each change) is neither laid out
+        nor painted again."""
+        entries = tuple(entries)
         same_day = heading == self._heading
+        if same_day and entries == self._entries:
+            return
+        self._entries = entries
         self._heading = heading
         self._layout = lay_out(entries)
         if self._selected not in self._layout.order():

@@ -31,7 +31,7 @@ from concierge.ui.i18n import shown, translate
 from concierge.ui.model_index import AnyIndex
 from concierge.ui.problems.marks import NO_MARKS, Mark, ProblemMarks, count_text
 from concierge.ui.views.locks import LOCKED_TEXT
-from concierge.ui.views.marks import ADDED_BY_ASSISTANT, CHANGED_BY_ASSISTANT, UNVERIFIED
+from concierge.ui.views.marks import UNVERIFIED, added_by, changed_by
 from concierge.ui.views.words import counted
 
 from .itinerary_days import DayGroup
@@ -67,10 +67,11 @@ def _field_names() -> dict[str, str]:
 
 
 def unseen_reason(fields: frozenset[str]) -> str | None:
-    """The tooltip for an item with these unseen assistant changes, or None (no mark)."""
+    """The tooltip for an item with these unseen changes (the assistant's or another
+    program's), or None (no mark)."""
     if CREATED in fields:
-        return shown(ADDED_BY_ASSISTANT)
-    return _reason(CHANGED_BY_ASSISTANT, fields)
+        return shown(added_by(fields))
+    return _reason(changed_by(fields), fields)
 
 
 def unverified_reason(fields: Sequence[str]) -> str | None:
@@ -128,6 +129,9 @@ class ItineraryModel(QStandardItemModel):
         """The padlock locked rows show (the view sets it from its palette)."""
         self._locked_items: frozenset[str] = frozenset()
         self._locked_days: frozenset[date] = frozenset()
+        self._day_inputs: list[tuple[object, ...]] = []
+        """What each day's rows were last written from (`_inputs_of_day`)."""
+        self._shared_inputs: tuple[object, ...] = ()
 
     @property
     def days(self) -> tuple[DayGroup, ...]:
@@ -159,6 +163,10 @@ class ItineraryModel(QStandardItemModel):
                 reasons[item_id] = reason
         days = list(days)
         self._unseen = reasons
+        shared = (zones, mark_tint().rgba(), colour(Tone.UNVERIFIED).rgba(), self._marks)
+        if shared != self._shared_inputs:
+            self._shared_inputs = shared
+            self._day_inputs = []
         if [group.day for group in days] != [group.day for group in self._days]:
             self.removeRows(0, self.rowCount())
             self._days = days
@@ -175,10 +183,28 @@ class ItineraryModel(QStandardItemModel):
                 for child in item_cells:
                     row[0].appendRow(_row(child, _ITEM_FLAGS))
                 self.appendRow(row)
+            self._day_inputs = [self._inputs_of_day(group) for group in days]
             return True
+        if len(self._day_inputs) != len(days):
+            self._day_inputs = [() for _ in days]
         for day_row, group in enumerate(days):
-            self._sync_day(day_row, group)
+            inputs = self._inputs_of_day(group)
+            if inputs != self._day_inputs[day_row]:  # A day that reads the same is skipped.
+                self._sync_day(day_row, group)
+                self._day_inputs[day_row] = inputs
         return False
+
+    def _inputs_of_day(self, group: DayGroup) -> tuple[object, ...]:
+        """What a day's rows are computed from beyond `_shared_inputs`: its items, and their
+        unseen, unverified and locked states."""
+        return (
+            group,
+            group.day in self._locked_days,
+            tuple(
+                (self._unseen.get(i.id), self._unverified.get(i.id), i.id in self._locked_items)
+                for i in group.items
+            ),
+        )
 
     def _sync_day(self, day_row: int, group: DayGroup) -> None:
         day_item = self.item(day_row, 0)
