@@ -16,10 +16,13 @@ start-up window synchronously with `repaint()`, which flushes the frame before r
 "frame flushed" (a zero-delay timer after that paint) is shown among the phases; for the app
 it waits for the event loop, which starts after the heavy imports.
 "ready to chat" = the app logged READY_MESSAGE (the window is shown, the last session
-restored and the assistant bound). Apps start on an empty data folder (first start: schema
-migrations, a first trip) and on a copy of a database with 20 trips × 15 itinerary items,
-built once before timing. Children leave with `os._exit` as soon as they have reported (the
-app once it is ready), so shutdown and the interpreter's teardown take no bench time.
+restored; a message sent from then on goes as soon as the assistant is bound). The app logs
+each phase's end (`concierge.app.PHASE_MESSAGE`); the bench prints where the time goes,
+phase by phase, and, from extra starts under `python -X importtime`, the imports per package.
+Apps start on an empty data folder (first start: schema migrations, a first trip) and on a
+copy of a database with 20 trips × 15 itinerary items, built once before timing. Children
+leave with `os._exit` as soon as they have reported (the app once its assistant is bound),
+so shutdown and the interpreter's teardown take no bench time.
 
 The children import a compiled copy of `concierge` (in the temporary folder), as an
 installed app ships bytecode; `--no-bytecode-cache` imports this checkout instead, which
@@ -55,6 +58,20 @@ ITEMS_PER_TRIP = 15
 RUNS = 5
 CHILD_TIMEOUT = 60.0
 FIRST_FRAME_FACTOR = 1.5
+BOUND = "assistant bound"
+"""`concierge.app.Phase.ASSISTANT_BOUND` (this module's top level imports nothing of the app)."""
+PHASES = (
+    ("start-up window painted", "paint"),
+    ("store and services imported", "services imported"),
+    ("migrations and checks", "database checked and migrated"),
+    ("window's modules imported", "window imported"),
+    ("window built", "window built"),
+    ("shown, session restored", "ready"),
+    ("assistant bound (after ready)", BOUND),
+)
+"""The app's phases in order (label, mark): each runs from the previous mark to its own,
+imports included; `concierge.app.Phase` names the marks the app logs."""
+IMPORT_ROWS = 12
 MODEL_VARIABLES = ("OPENAI_BASE_URL", "OPENAI_API_KEY", "CONCIERGE_MODEL", "CONCIERGE_DATA_DIR")
 """Left out of the children's environment: start-up without a model, in the given folder."""
 
@@ -128,7 +145,7 @@ def child_app(data_dir: str) -> None:
     app = QApplication([sys.argv[0]])  # main() adopts the running instance
 
     def finish_when_done() -> None:
-        if "frame" in marks and "ready" in marks:
+        if "frame" in marks and "ready" in marks and BOUND in marks:
             _report_and_exit(marks, 0)
 
     watcher = _frame_watcher(marks, finish_when_done)
@@ -136,8 +153,13 @@ def child_app(data_dir: str) -> None:
     marks["built"] = _since_spawn()
 
     class ReadyHandler(logging.Handler):
+        """Notes each phase's end (`PHASE_MESSAGE`) and the ready message."""
+
         def emit(self, record: logging.LogRecord) -> None:
-            if "ready" not in marks and concierge.app.READY_MESSAGE in record.getMessage():
+            if record.msg == concierge.app.PHASE_MESSAGE and isinstance(record.args, tuple):
+                marks[str(record.args[0])] = _since_spawn()
+                finish_when_done()
+            elif "ready" not in marks and concierge.app.READY_MESSAGE in record.getMessage():
                 marks["ready"] = _since_spawn()
                 finish_when_done()
 
@@ -250,6 +272,32 @@ def start_child(arguments: list[str], env: dict[str, str]) -> dict[str, float]:
     return marks
 
 
+def import_times(arguments: list[str], env: dict[str, str]) -> dict[str, float]:
+    """Seconds of `python -X importtime` self time per package for one start (`arguments`);
+    concierge counts per subpackage. A separate start: the timed ones run without it."""
+    import subprocess
+
+    done = subprocess.run(
+        [sys.executable, "-X", "importtime", os.path.abspath(__file__), *arguments],
+        env=env | {T0_VARIABLE: repr(time.monotonic())},
+        capture_output=True,
+        text=True,
+        timeout=CHILD_TIMEOUT,
+        check=False,
+    )
+    if done.returncode != 0:
+        raise RuntimeError(f"{' '.join(arguments)} exited with {done.returncode}:\n{done.stderr}")
+    totals: dict[str, float] = {}
+    for line in done.stderr.splitlines():
+        if not line.startswith("import time:") or "self [us]" in line:
+            continue
+        own, _cumulative, name = line.split(":", 1)[1].split("|")
+        parts = name.strip().split(".")
+        package = ".".join(parts[:2]) if parts[0] == "concierge" else parts[0]
+        totals[package] = totals.get(package, 0.0) + int(own) / 1e6
+    return totals
+
+
 def main(runs: int, bytecode_cache: bool) -> None:
     import shutil
     import tempfile
@@ -279,9 +327,11 @@ def main(runs: int, bytecode_cache: bool) -> None:
         for kind in ("bare", "empty"):  # warm-up (page cache), not measured
             start_child(kinds[kind](), env)
         samples: dict[str, list[dict[str, float]]] = {kind: [] for kind in kinds}
+        imports: list[dict[str, float]] = []
         for _ in range(runs):
             for kind, arguments in kinds.items():
                 samples[kind].append(start_child(arguments(), env))
+            imports.append(import_times(kinds["seeded"](), env))
 
     def values(kind: str, mark: str) -> list[float]:
         return [marks[mark] for marks in samples[kind]]
@@ -331,6 +381,72 @@ def main(runs: int, bytecode_cache: bool) -> None:
         rows,
         align="lrrrll",
         notes=notes,
+    )
+    print_phases(samples, ms)
+    print_imports(imports, ms)
+
+
+def print_phases(samples: dict[str, list[dict[str, float]]], ms: Callable[[float], str]) -> None:
+    """Where the app's time goes, phase by phase: medians of each run's own durations."""
+    from bench.harness import median, print_table
+
+    rows = []
+    for label, mark in PHASES:
+        row = [label]
+        for kind in ("empty", "seeded"):
+            runs = samples[kind]
+            previous = PHASES[PHASES.index((label, mark)) - 1][1] if mark != "paint" else None
+            durations = [
+                marks[mark] - (marks[previous] if previous is not None else 0.0) for marks in runs
+            ]
+            row += [ms(median(durations)), ms(median([marks[mark] for marks in runs]))]
+        rows.append(row)
+    loop = [ms(median([marks["frame"] for marks in samples[kind]])) for kind in ("empty", "seeded")]
+    rows.append(["event loop first runs (frame flushed)", "", loop[0], "", loop[1]])
+    print_table(
+        "Start-up phases of the app (median ms)",
+        [
+            "phase",
+            "empty: took",
+            "empty: ends at",
+            f"{TRIPS} trips: took",
+            f"{TRIPS} trips: ends at",
+        ],
+        rows,
+        align="lrrrr",
+        notes=[
+            "Each phase runs from the previous one's end (the first from spawning `python`), "
+            "its imports included; the app logs each end (concierge.app.Phase).",
+            "The empty folder migrates (first start); the 20-trip folder is at the newest "
+            "schema, so Alembic is not imported.",
+        ],
+    )
+
+
+def print_imports(imports: list[dict[str, float]], ms: Callable[[float], str]) -> None:
+    """`-X importtime` self time per package, medians over the extra starts on the 20-trip
+    folder (importtime's own overhead included)."""
+    from bench.harness import median, print_table
+
+    packages = {name for run in imports for name in run}
+    spent = {name: median([run.get(name, 0.0) for run in imports]) for name in packages}
+    ranked = sorted(spent, key=lambda name: spent[name], reverse=True)
+    rows = [[name, ms(spent[name])] for name in ranked[:IMPORT_ROWS]]
+    rows.append(
+        [
+            f"{len(ranked) - IMPORT_ROWS} other packages",
+            ms(sum(spent[n] for n in ranked[IMPORT_ROWS:])),
+        ]
+    )
+    rows.append(["all imports", ms(sum(spent.values()))])
+    print_table(
+        f"Imports at start-up, app on the {TRIPS}-trip folder (median ms of self time)",
+        ["package", "ms"],
+        rows,
+        align="lr",
+        notes=[
+            f"{len(imports)} extra starts under `python -X importtime`, not among the timed ones"
+        ],
     )
 
 

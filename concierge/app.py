@@ -7,12 +7,13 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import importlib
 import logging
 import sys
 import time
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, TypeVar
 
 from PySide6.QtGui import QIcon
 from PySide6.QtWidgets import QApplication, QMessageBox  # before qasync, as qasync requires
@@ -27,14 +28,71 @@ if TYPE_CHECKING:
     from concierge.ui.main_window import MainWindow
     from concierge.ui.single_instance import SingleInstance
 
+T = TypeVar("T")
 log = logging.getLogger("concierge")
 logging.getLogger("alembic").setLevel(logging.WARNING)
 
 READY_MESSAGE = "Concierge is ready"
 """Logged once the window is shown, the last session restored and the chat shows its
-conversation, so the person can type and send (tests wait for it)."""
+conversation, so the person can type and send (tests wait for it). The assistant is bound
+just after; a message sent before that waits for it."""
+PHASE_MESSAGE = "start-up: %s after %.0f ms"
+"""Logged as each phase of start-up ends (`Phase`): the log says where the time went, and
+bench/startup.py times each one."""
+POLL_MS = 5
+"""How often the start-up window's event loop looks whether the work off its thread is done."""
 PLACES_LOADED_MESSAGE = "Airports and towns loaded"
 PLACES_STOPPED_MESSAGE = "Stopped loading airports and towns: closing"
+
+
+class Phase:
+    """The phases of start-up, in order, as `PHASE_MESSAGE` names them."""
+
+    SERVICES_IMPORTED = "services imported"
+    DATABASE_OPENED = "database checked and migrated"
+    WINDOW_IMPORTED = "window imported"
+    WINDOW_BUILT = "window built"
+    SESSION_RESTORED = "session restored"
+    ASSISTANT_BOUND = "assistant bound"
+
+
+def phase_done(phase: str, started: float) -> None:
+    log.info(PHASE_MESSAGE, phase, (time.perf_counter() - started) * 1000)
+
+
+def while_painting(work: Callable[[], T]) -> T:
+    """`work()` (no Qt in it) on a thread of its own while this one runs Qt's event loop, so
+    the start-up window repaints and answers through the imports and the database's checks
+    instead of freezing; returns what it returns, raises what it raises. Under a running
+    asyncio loop it runs `work()` here: a nested Qt loop would run that loop's callbacks
+    inside the step of the task that called it."""
+    try:
+        asyncio.get_running_loop()
+    except RuntimeError:
+        pass
+    else:
+        return work()
+    from concurrent.futures import ThreadPoolExecutor
+
+    from PySide6.QtCore import QEventLoop, QTimer
+
+    with ThreadPoolExecutor(max_workers=1, thread_name_prefix="concierge-start") as pool:
+        future = pool.submit(work)
+        waiting = QEventLoop()
+        poll = QTimer()
+        poll.setInterval(POLL_MS)
+        poll.timeout.connect(lambda: waiting.quit() if future.done() else None)
+        poll.start()
+        if not future.done():
+            waiting.exec()
+        poll.stop()
+    return future.result()
+
+
+def import_services() -> None:
+    """The store, SQLAlchemy and the travel services: most of start-up's imports, none of
+    them Qt (tests/test_layers.py), so they can load off the GUI thread."""
+    importlib.import_module("concierge.travel.services")
 
 
 def parse_arguments(argv: Sequence[str]) -> argparse.Namespace:
@@ -110,10 +168,12 @@ async def run(
     from concierge.ui.main_window import MainWindow
     from concierge.ui.unix_signals import SignalBridge
 
+    phase_done(Phase.WINDOW_IMPORTED, started)
     if not language:
         install_language(choose_language(await services.settings.get(UI_LANGUAGE)))
     closed = asyncio.Event()
     window = MainWindow(services, on_close=closed.set, log_folder=log_folder)
+    phase_done(Phase.WINDOW_BUILT, started)
 
     def close_window(signum: int) -> None:
         log.info("signal %d: closing", signum)
@@ -133,9 +193,12 @@ async def run(
         interrupted = await services.lookups.recover()
         if interrupted:
             log.info("%d lookups were interrupted when the app last closed", len(interrupted))
-        await window.start()
+        await window.restore_session()
         await window.chat.ready()
+        phase_done(Phase.SESSION_RESTORED, started)
         log.info("%s (%.0f ms)", READY_MESSAGE, (time.perf_counter() - started) * 1000)
+        await window.bind_assistant()
+        phase_done(Phase.ASSISTANT_BOUND, started)
         # The place index (airports and the gazetteer, 1.5 s of parsing that holds the GIL)
         # loads once the window is ready, so it never slows start-up, nor closing: a close
         # stops it.
@@ -193,6 +256,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     install_language(choose_language(language))
     splash = StartupWindow()
     splash.show_now()
+    while_painting(import_services)
 
     from concierge.store import data_dir, log_dir
     from concierge.ui.async_support import run_with_qt
@@ -202,6 +266,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     log_folder = log_dir(arguments.data_dir)
     configure_logging(log_folder)
     log.info("first window shown after %.0f ms", (time.perf_counter() - started) * 1000)
+    phase_done(Phase.SERVICES_IMPORTED, started)
     try:
         instance = SingleInstance(folder)
         acquired = instance.acquire()
@@ -217,6 +282,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         services = open_or_restore(folder, splash)
         if services is None:
             return 1
+        phase_done(Phase.DATABASE_OPENED, started)
         log.info("data folder %s", folder)
         try:
             return run_with_qt(
@@ -239,7 +305,7 @@ def open_or_restore(folder: Path, splash: StartupWindow) -> TravelServices | Non
 
     try:
         try:
-            return open_services(folder)
+            return while_painting(lambda: open_services(folder))
         except CorruptDatabaseError as error:
             log.error("the database in %s is damaged: %s", folder, error)
             splash.close()

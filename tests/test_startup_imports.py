@@ -1,12 +1,78 @@
-"""What start-up imports: the openai SDK waits until a usable model profile needs it."""
+"""What start-up imports: the openai SDK waits until a usable model profile needs it, and the
+real app comes up without what its first screen does not use."""
 
 from __future__ import annotations
 
 import os
+import signal
 import subprocess
 import sys
+from pathlib import Path
 
 import pytest
+
+from concierge.store import database_path, upgrade_to_head
+from tests.app_process import start_app
+from tests.startup_modules import MODULES_AT_READY, STARTUP_MODULES
+
+NOT_AT_START_UP = (
+    "openai",
+    "alembic",
+    "mako",
+    "pypdf",
+    "icalendar",
+    "concierge.travel.imports.pdf",
+    "concierge.travel.imports.ics",
+    "concierge.travel.imports.eml",
+    "concierge.travel.imports.pkpass",
+    "sounddevice",
+    "concierge.voice.capture",
+    "concierge.voice.playback",
+    "concierge.voice.devices",
+    "concierge.ui.settings",
+    "concierge.agent.openai_model",
+    "holidays",
+    "httpx2",
+)
+"""Modules the first screen does not use: the model's SDK, migrations (none due), the PDF
+and booking parsers, the audio stack, the Settings dialog, holiday data, the HTTP client.
+(`concierge.voice.levels` and `.errors`, arithmetic and messages, come with the chat.)"""
+
+
+def modules_at_ready(data_dir: Path) -> set[str]:
+    """The modules the real app (offscreen, no model set up) has loaded once it is ready."""
+    app = start_app(data_dir, program=STARTUP_MODULES)
+    process = app.process
+    try:
+        assert app.shows(MODULES_AT_READY, 120), app.log
+        process.send_signal(signal.SIGTERM)
+        assert process.wait(60) == 0, app.log
+    finally:
+        if process.poll() is None:
+            process.kill()
+    line = next(line for line in app.lines if line.startswith(MODULES_AT_READY))
+    return set(line[len(MODULES_AT_READY) :].strip().split(","))
+
+
+def top_packages(modules: set[str], names: tuple[str, ...]) -> list[str]:
+    """Those of `names` loaded, as themselves or through a submodule."""
+    return [name for name in names if any(m == name or m.startswith(name + ".") for m in modules)]
+
+
+def test_the_app_is_ready_without_what_its_first_screen_does_not_use(tmp_path: Path) -> None:
+    upgrade_to_head(database_path(tmp_path))  # as a second start finds it: no migration due
+    loaded = modules_at_ready(tmp_path)
+    assert "concierge.ui.main_window" in loaded  # the hook saw the window, not an early exit
+    assert top_packages(loaded, NOT_AT_START_UP) == []
+
+
+def test_alembic_comes_only_when_a_migration_is_due(tmp_path: Path) -> None:
+    loaded = modules_at_ready(tmp_path)  # an empty folder: the first start creates the schema
+    assert "alembic" in loaded
+    assert (
+        top_packages(loaded, tuple(m for m in NOT_AT_START_UP if m not in ("alembic", "mako")))
+        == []
+    )
 
 
 @pytest.mark.parametrize(

@@ -2,6 +2,8 @@
 
 Foreign keys are off during the run (SQLite rebuilds tables to alter them, which would
 cascade deletes), and the upgrade is one transaction checked by `PRAGMA foreign_key_check`.
+Alembic (a tenth of start-up) is imported only when the file is not at `HEAD_REVISION`,
+which is read with `sqlite3` alone.
 """
 
 from __future__ import annotations
@@ -9,12 +11,8 @@ from __future__ import annotations
 import sqlite3
 from dataclasses import dataclass
 from pathlib import Path
+from typing import TYPE_CHECKING
 
-from alembic import command
-from alembic.config import Config
-from alembic.runtime.migration import MigrationContext
-from alembic.script import ScriptDirectory
-from alembic.util import CommandError
 from sqlalchemy import Connection, text
 from sqlalchemy.exc import DBAPIError
 
@@ -22,7 +20,14 @@ from .backup import backup_database
 from .engine import create_sqlite_engine, open_error
 from .errors import MigrationError
 
+if TYPE_CHECKING:
+    from alembic.config import Config
+    from alembic.script import ScriptDirectory
+
 SCRIPT_LOCATION = "concierge.store:migrations"
+HEAD_REVISION = "f4a8c2e6b1d9"
+"""The newest revision in `SCRIPT_LOCATION` (a test holds it to the migrations folder): a
+file already there opens without importing Alembic."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -40,6 +45,8 @@ class MigrationReport:
 
 
 def alembic_config(script_location: str = SCRIPT_LOCATION) -> Config:
+    from alembic.config import Config
+
     config = Config()
     config.set_main_option("script_location", script_location)
     return config
@@ -48,6 +55,10 @@ def alembic_config(script_location: str = SCRIPT_LOCATION) -> Config:
 def upgrade_to_head(path: Path, *, script_location: str = SCRIPT_LOCATION) -> MigrationReport:
     """Upgrade the SQLite file at `path` (created if missing) to the newest revision, first
     copying an existing database below it to `<name>.bak-<revision>`."""
+    if script_location == SCRIPT_LOCATION and stored_revision(path) == HEAD_REVISION:
+        return MigrationReport(path, HEAD_REVISION, HEAD_REVISION, None)
+    from alembic.script import ScriptDirectory
+
     config = alembic_config(script_location)
     scripts = ScriptDirectory.from_config(config)
     head = scripts.get_current_head()
@@ -63,7 +74,29 @@ def upgrade_to_head(path: Path, *, script_location: str = SCRIPT_LOCATION) -> Mi
         engine.dispose()
 
 
+def stored_revision(path: Path) -> str | None:
+    """The revision Alembic recorded in the file, read with `sqlite3` alone (read-only, nothing
+    created); None when the file, the version table or the row is missing, or unreadable, so
+    the full check runs and reports what is wrong."""
+    if not path.is_file():
+        return None
+    try:
+        connection = sqlite3.connect(f"{path.resolve().as_uri()}?mode=ro", uri=True)
+    except sqlite3.Error:
+        return None
+    try:
+        rows = connection.execute("SELECT version_num FROM alembic_version").fetchall()
+    except sqlite3.Error:
+        return None
+    finally:
+        connection.close()
+    return str(rows[0][0]) if len(rows) == 1 else None
+
+
 def _upgrade(connection: Connection, path: Path, config: Config, head: str) -> MigrationReport:
+    from alembic import command
+    from alembic.script import ScriptDirectory
+
     current, has_tables = _current_state(connection)
     if current == head:
         return MigrationReport(path, current, head, None)
@@ -91,6 +124,8 @@ def _upgrade(connection: Connection, path: Path, config: Config, head: str) -> M
 
 def _current_state(connection: Connection) -> tuple[str | None, bool]:
     """The database's revision and whether it holds any table at all, read in one snapshot."""
+    from alembic.runtime.migration import MigrationContext
+
     with connection.begin():
         revision = MigrationContext.configure(connection).get_current_revision()
         has_tables = (
@@ -103,6 +138,8 @@ def _current_state(connection: Connection) -> tuple[str | None, bool]:
 
 
 def _known(scripts: ScriptDirectory, revision: str) -> bool:
+    from alembic.util import CommandError
+
     try:
         return scripts.get_revision(revision) is not None
     except CommandError:

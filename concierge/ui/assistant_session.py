@@ -87,6 +87,7 @@ class AssistantSession(QObject):
         """Tokens of the runtime context (a setting, read with the profile)."""
         self._testing = False
         """The model is being asked for a tool call (`test_tools`)."""
+        chat.set_binding(True)  # until the profile is read: Send waits for it
 
     @property
     def trip_id(self) -> str | None:
@@ -141,6 +142,7 @@ class AssistantSession(QObject):
             ).format(problem=shown(profile.problem or ""))
         )
         self._rebind()
+        self.chat.set_binding(False)
 
     def _show_model(self) -> None:
         profile = self.profile

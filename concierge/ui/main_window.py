@@ -8,7 +8,7 @@ import functools
 import logging
 from collections.abc import Callable, Sequence
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from PySide6.QtCore import QByteArray, Qt, QTimer
 from PySide6.QtGui import (
@@ -80,8 +80,6 @@ from concierge.ui.pins import PinsPanel
 from concierge.ui.problems import ProblemsPanel, count_text, problem_marks
 from concierge.ui.proposals import ProposalsPanel
 from concierge.ui.screen_fit import KeepOnScreen, frame_margins
-from concierge.ui.settings import SettingsDialog
-from concierge.ui.settings.dialog import RESTART_NOTE
 from concierge.ui.shortcuts import ShortcutsDialog
 from concierge.ui.startup_window import initial_size
 from concierge.ui.task_failure import failure_text
@@ -92,6 +90,9 @@ from concierge.ui.views.layouts import note_label, vbox
 from concierge.ui.views.locks import LOCK_HINT, LOCK_KEYS, LOCK_TEXT
 from concierge.ui.views.trip_view import TripView
 from concierge.ui.voice_link import VoiceLink
+
+if TYPE_CHECKING:
+    from concierge.ui.settings import SettingsDialog
 
 log = logging.getLogger(__name__)
 
@@ -558,15 +559,26 @@ class MainWindow(QMainWindow):
         self.screen_fit.fit(frame_margins(splash))
 
     async def start(self) -> None:
-        """Restore the last session and connect the assistant, and show other programs' writes
-        from now on; the window is already shown."""
+        """Connect the assistant and restore the last session, so the chat loads the trip's
+        conversation once; the window is already shown."""
+        await self.bind_assistant()
+        await self.restore_session()
+
+    async def bind_assistant(self) -> None:
+        """Connect the assistant to the model set up, or look for a local server when there
+        is none (the app does it once the window is ready: a message sent meanwhile waits
+        for it, see `ChatPanel.send`)."""
+        if not (await self.session.reload_profile()).is_usable:
+            self.chat.notice.found.search()
+
+    async def restore_session(self) -> None:
+        """The window's place and the last trip, as they were when the app last closed, and
+        other programs' writes shown from now on."""
         await self.services.outside.start()
         geometry = await self.services.settings.get(UI_WINDOW_GEOMETRY)
         if geometry:
             self.restoreGeometry(QByteArray.fromBase64(geometry.encode()))
             self.screen_fit.fit()  # Saved on a larger screen, or with the frame off-screen.
-        if not (await self.session.reload_profile()).is_usable:
-            self.chat.notice.found.search()
         trips = await self.services.trips.all()
         if not trips:
             first = (
@@ -836,6 +848,9 @@ class MainWindow(QMainWindow):
         self.tasks.start(self._open_settings(online_lookups), name="open settings")
 
     async def _open_settings(self, online_lookups: bool = False) -> None:
+        from concierge.ui.settings import SettingsDialog
+        from concierge.ui.settings.dialog import RESTART_NOTE
+
         profile = self.session.profile or await self.session.reload_profile()
         dialog = SettingsDialog(
             profile,

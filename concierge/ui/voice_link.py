@@ -26,12 +26,12 @@ from concierge.travel.services import TravelServices
 from concierge.ui.async_support import loop_running
 from concierge.ui.chat import ChatPanel
 from concierge.ui.i18n import translate
-from concierge.voice.capture import CaptureSource, Microphone
-from concierge.voice.playback import AudioOutput, Speaker
 
 if TYPE_CHECKING:
     from concierge.ui.assistant_session import AssistantSession
     from concierge.ui.chat.voice_mode import VoiceSession
+    from concierge.voice.capture import CaptureSource
+    from concierge.voice.playback import AudioOutput
 
 
 class VoiceUnavailableError(Exception):
@@ -111,7 +111,9 @@ class VoiceLink(QObject):
         settings = self.services.settings
         wanted_in = await settings.get(VOICE_INPUT_DEVICE)
         wanted_out = await settings.get(VOICE_OUTPUT_DEVICE)
+        from concierge.voice.capture import Microphone
         from concierge.voice.devices import load_backend
+        from concierge.voice.playback import Speaker
 
         backend = await asyncio.to_thread(load_backend)  # loads PortAudio: off the loop
         microphone = Microphone(wanted_in, backend, on_silence=self.voice.microphone_silent)

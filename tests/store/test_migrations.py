@@ -26,7 +26,7 @@ from concierge.store import (
     upgrade_to_head,
 )
 from concierge.store.engine import create_sqlite_engine
-from concierge.store.migrate import alembic_config
+from concierge.store.migrate import HEAD_REVISION, alembic_config, stored_revision
 from tests.store.support import migrate_to
 
 HEAD = ScriptDirectory.from_config(alembic_config()).get_current_head()
@@ -170,6 +170,21 @@ def test_a_database_at_head_is_left_alone(db_path: Path) -> None:
     assert not report.upgraded
     assert report.backup_path is None
     assert list(db_path.parent.glob("*.bak-*")) == []
+
+
+def test_the_head_known_without_alembic_is_the_migrations_folders() -> None:
+    """Start-up skips Alembic for a file at `HEAD_REVISION`: a new migration must move it."""
+    assert HEAD_REVISION == HEAD
+
+
+def test_the_stored_revision_is_read_without_alembic(db_path: Path) -> None:
+    assert stored_revision(db_path) is None  # no file yet: nothing is created
+    assert not db_path.exists()
+    upgrade_to_head(db_path)
+    assert stored_revision(db_path) == HEAD
+    with closing(sqlite3.connect(db_path)) as connection, connection:
+        connection.execute("UPDATE alembic_version SET version_num = 'b7e3c5a9d2f1'")
+    assert stored_revision(db_path) == "b7e3c5a9d2f1"
 
 
 async def test_an_older_database_is_backed_up_then_upgraded(db_path: Path, tmp_path: Path) -> None:

@@ -540,3 +540,32 @@ async def test_sigterm_saves_what_is_typed_in_a_focused_field(
     await window.shutdown()
 
     await assert_budget_and_note_saved(running, trip_id)
+
+
+async def test_a_message_sent_before_the_assistant_is_bound_goes_once_it_is(
+    running: Running, connected: None, fake_openai: FakeOpenAIServer, qtbot: QtBot
+) -> None:
+    """The app shows the window and the last trip first, then binds the assistant: a
+    message the person sends in between waits in the box, then goes, once."""
+    window = running.window
+    window.show()
+    await window.restore_session()
+    await window.chat.ready()
+    assert window.chat.runnable is None
+    assert not window.chat.notice.isVisible()  # no "not connected" while it connects
+    fake_openai.script(Reply.text("On it."))
+    await focus(window.chat.composer.edit)
+    qtbot.keyClicks(window.chat.composer.edit, "Plan three days in Porto")
+    assert window.chat.composer.send_button.isEnabled()
+    qtbot.keyClick(
+        window.chat.composer.edit, Qt.Key.Key_Return, Qt.KeyboardModifier.ControlModifier
+    )
+    assert window.chat.composer.edit.toPlainText() == "Plan three days in Porto"
+    assert fake_openai.chat_requests == []
+
+    await window.bind_assistant()
+    await until(lambda: len(fake_openai.chat_requests) == 1 and not window.chat.busy)
+    assert window.chat.composer.edit.toPlainText() == ""
+    assert "Plan three days in Porto" in json.dumps(fake_openai.chat_requests[0]["messages"])
+    await until(lambda: "On it." in window.chat.transcript.toPlainText())
+    assert len(fake_openai.chat_requests) == 1

@@ -9,10 +9,8 @@ import json
 import socket
 from collections.abc import Awaitable, Callable, Mapping
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
 from urllib.parse import urlsplit
-
-import httpx2
 
 from concierge.model.settings import LOOKUPS_ONLINE_WEATHER, LOOKUPS_WEATHER_URL
 from concierge.store import Settings
@@ -20,6 +18,9 @@ from concierge.text import QT_TRANSLATE_NOOP
 
 from .errors import LookupCancelled, OnlineLookupError
 from .parameters import Parameters
+
+if TYPE_CHECKING:
+    import httpx2
 
 ONLINE_PARAMETER = "online_access"
 """Where the service puts the job's `OnlineAccess` in the parameters a runner receives."""
@@ -101,6 +102,8 @@ async def _get_json(
                 "The address of {service} ({url!r}) is not an http(s) URL. Correct it in Settings.",
             ).format(service=service, url=url)
         )
+    import httpx2  # imported with the first online lookup, not at start-up
+
     timeout = httpx2.Timeout(total_timeout, connect=connect_timeout)
     async with httpx2.AsyncClient(timeout=timeout, follow_redirects=True) as client:
         request = asyncio.ensure_future(client.get(url, params=dict(params)))

@@ -28,7 +28,7 @@ from concierge.model.settings import ASSISTANT_ANSWER_CAP
 from concierge.store.transcript_notes import NoteKind, TranscriptNote
 from concierge.text import QT_TRANSLATE_NOOP
 from concierge.ui.i18n import shown, translate
-from concierge.ui.settings.rows import setting_name
+from concierge.ui.setting_labels import setting_name
 
 from .counts import grouped
 

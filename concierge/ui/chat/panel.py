@@ -136,6 +136,10 @@ class ChatPanel(QWidget):
         """How many stored messages the transcript shows."""
         self._loading = False
         self._loaded = asyncio.Event()
+        self._binding = False
+        """An assistant is being connected (`set_binding`): Send waits for it."""
+        self._send_waiting = False
+        """Send was asked for while binding: the message goes once it is bound and loaded."""
         self._generation = 0
         self._documents: DocumentRepository | None = None
         self._trip_id: str | None = None
@@ -206,6 +210,20 @@ class ChatPanel(QWidget):
         self.tasks.start(self._load(self._generation), name="load conversation")
         self._update_controls()
 
+    def set_binding(self, binding: bool) -> None:
+        """Whether an assistant is being connected (at start-up, once the window is up): a
+        message sent meanwhile waits in the box and goes once it is bound, instead of the
+        window telling the person that no model is connected."""
+        self._binding = binding
+        self._update_controls()
+        if not binding:
+            self._send_if_waiting()
+
+    def _send_if_waiting(self) -> None:
+        if self._send_waiting and not self._binding and not self._loading:
+            self._send_waiting = False
+            self.send()
+
     async def ready(self) -> None:
         """Return once the conversation is shown and Send works (at once if nothing loads)."""
         while self._loading:
@@ -239,10 +257,14 @@ class ChatPanel(QWidget):
             self.error_bar.show_error(_waiting_text(notes, len(messages)), can_retry=True)
         self._update_controls()
         self.history_loaded.emit()
+        self._send_if_waiting()
 
     def send(self) -> None:
         draft = self.composer.draft()
         runnable = self._runnable
+        if self._binding and self._turn is None and not draft.empty:
+            self._send_waiting = True
+            return
         if runnable is None or self._turn is not None or self._loading or draft.empty:
             return
         if self.voice.active:
@@ -559,7 +581,7 @@ class ChatPanel(QWidget):
     def _update_controls(self) -> None:
         bound = self._runnable is not None
         idle = self._turn is None and not self._loading
-        self.notice.setVisible(not bound)
+        self.notice.setVisible(not bound and not self._binding)
         self.suggestions.setVisible(  # Not over a draft: picking one would replace it.
             bound
             and idle
@@ -570,8 +592,9 @@ class ChatPanel(QWidget):
         self.composer.set_busy(self._turn is not None)
         if self.voice.active:
             self.composer.stop_button.setEnabled(True)  # Stop silences the assistant
+        sendable = (bound and idle) or (self._binding and self._turn is None)
         self.composer.send_button.setEnabled(
-            bound and idle and not self.voice.active and not self.composer.draft().empty
+            sendable and not self.voice.active and not self.composer.draft().empty
         )
         self.voice_button.setVisible(self._turn is None)
         self.voice_button.setEnabled(self.voice.active or (bound and idle))

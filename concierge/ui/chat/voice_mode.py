@@ -15,7 +15,7 @@ import time
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
 from enum import StrEnum
-from typing import Protocol
+from typing import TYPE_CHECKING, Protocol
 
 from PySide6.QtCore import QObject, QTimer, Signal
 
@@ -23,12 +23,14 @@ from concierge.agent import TextPart
 from concierge.agent import voice_events as voice
 from concierge.ui.async_support import BackgroundTasks
 from concierge.ui.i18n import shown, translate
-from concierge.voice.capture import CaptureSource
 from concierge.voice.errors import AudioError, silent_microphone
 from concierge.voice.levels import SILENCE_DBFS, level_of
-from concierge.voice.playback import AudioOutput
 
 from .markdown import assistant_block, tool_line, user_block
+
+if TYPE_CHECKING:  # the audio stack loads when voice starts (`VoiceLink.open_audio`)
+    from concierge.voice.capture import CaptureSource
+    from concierge.voice.playback import AudioOutput
 
 log = logging.getLogger(__name__)
 
@@ -51,7 +53,7 @@ class VoiceSession(Protocol):
 
 SessionOpener = Callable[[voice.TurnDetection], Awaitable[VoiceSession]]
 """Makes (does not start) a session for the bound trip; raises with a readable message."""
-AudioOpener = Callable[[], Awaitable[tuple[CaptureSource, AudioOutput]]]
+AudioOpener = Callable[[], Awaitable["tuple[CaptureSource, AudioOutput]"]]
 """Makes the capture source and the output the person chose in Settings."""
 
 

@@ -36,17 +36,13 @@ from concierge.ui.i18n import (
     shown,
     translate,
 )
+from concierge.ui.setting_labels import setting_name as setting_name
 from concierge.ui.wrapped_label import wrapped_label
 
 from .devices import DeviceCombo
 from .key_field import KeyField
 from .setting_spin import SettingSpinBox
 from .status import StatusLabel
-
-
-def setting_name(setting: Setting[Any]) -> str:
-    """The setting's label without its shortcut mark: the control's accessible name."""
-    return shown(setting.label).replace("&&", "\0").replace("&", "").replace("\0", "&")
 
 
 @dataclasses.dataclass(eq=False)

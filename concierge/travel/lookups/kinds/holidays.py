@@ -10,8 +10,6 @@ from functools import cache
 from types import MappingProxyType
 from typing import Any
 
-import holidays as holiday_data
-
 from concierge.model.values.dates import format_date
 from concierge.text import QT_TRANSLATE_NOOP
 
@@ -58,6 +56,8 @@ class HolidaysResult:
 
 def public_holidays(country: str, start: date, end: date) -> HolidaysResult:
     """National public holidays in `country` (ISO 3166 alpha-2) from `start` to `end`."""
+    import holidays as holiday_data  # a third of a second: not on start-up's path
+
     if country not in holiday_data.list_supported_countries():
         raise LookupInputError(
             QT_TRANSLATE_NOOP(
@@ -83,6 +83,8 @@ def public_holidays(country: str, start: date, end: date) -> HolidaysResult:
 def national_holidays(country: str, year: int) -> Mapping[date, str]:
     """The national public holidays of `country` in `year`, by day, in English where the package
     has it; empty for a country it does not cover. Cached: the plan checks ask at every change."""
+    import holidays as holiday_data
+
     if country not in holiday_data.list_supported_countries():
         return {}
     supported = holiday_data.country_holidays(country).supported_languages
