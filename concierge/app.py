@@ -161,6 +161,7 @@ async def run(
     instance: SingleInstance,
     log_folder: Path,
     language: str,
+    signals: list[int],
 ) -> int:
     from concierge.model.settings import UI_LANGUAGE
     from concierge.ui.garbage import GuiThreadCollector
@@ -185,6 +186,8 @@ async def run(
     window.place_over(splash)
     window.show()
     splash.close()
+    for signum in signals:  # came while the window was being built
+        close_window(signum)
     instance.on_show(lambda: bring_to_front(window))
     log.info("main window shown after %.0f ms", (time.perf_counter() - started) * 1000)
     log.info("window language %s: %s", current_language(), window.menu_titles())
@@ -251,7 +254,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     app.setQuitOnLastWindowClosed(False)
     follow_colour_scheme(app)
     from concierge.ui.i18n import choose_language, install_language
+    from concierge.ui.unix_signals import remember_signals
 
+    signals = remember_signals()
     language = chosen_language(arguments)
     install_language(choose_language(language))
     splash = StartupWindow()
@@ -279,19 +284,31 @@ def main(argv: Sequence[str] | None = None) -> int:
         splash.close()
         return defer_to_owner(instance)
     try:
+        if asked_to_close(signals):
+            return 0
         services = open_or_restore(folder, splash)
         if services is None:
             return 1
         phase_done(Phase.DATABASE_OPENED, started)
         log.info("data folder %s", folder)
         try:
+            if asked_to_close(signals):
+                return 0
             return run_with_qt(
-                app, run(app, services, splash, started, instance, log_folder, language)
+                app, run(app, services, splash, started, instance, log_folder, language, signals)
             )
         finally:
             services.close()
     finally:
         instance.release()
+
+
+def asked_to_close(signals: list[int]) -> bool:
+    """Whether a signal came before the window was built: the app then exits rather than
+    build it."""
+    if signals:
+        log.info("signal %d: closing", signals[0])
+    return bool(signals)
 
 
 def open_or_restore(folder: Path, splash: StartupWindow) -> TravelServices | None:

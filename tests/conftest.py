@@ -20,8 +20,10 @@ from typing import Any
 
 import pytest
 from hypothesis import HealthCheck, settings
-from PySide6.QtCore import QEvent
-from PySide6.QtWidgets import QApplication
+from PySide6.QtCore import QEvent, Qt
+from PySide6.QtGui import QGuiApplication
+from PySide6.QtTest import QTest
+from PySide6.QtWidgets import QApplication, QWidget
 from pytest_asyncio import is_async_test
 
 from concierge.ui.async_support import QtEventLoop
@@ -103,6 +105,16 @@ def _collect_on_the_gui_thread() -> None:
     QApplication.sendPostedEvents(None, QEvent.Type.DeferredDelete)
     gc.collect()
     gc.enable()
+
+
+@pytest.fixture(autouse=True)
+def _no_keys_held() -> Iterator[None]:
+    """After each test, no modifier key counts as held. `QTest.keyClick(w, key, Ctrl)` leaves
+    Qt believing Ctrl is still down (no key event says otherwise), and the next test's
+    `selectRow` then toggles a row instead of selecting it: an order-dependent failure."""
+    yield
+    if QApplication.instance() is not None and QGuiApplication.keyboardModifiers():
+        QTest.keyRelease(QWidget(), Qt.Key.Key_Control)  # its modifiers: none
 
 
 @pytest.fixture(autouse=True)

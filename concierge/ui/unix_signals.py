@@ -13,6 +13,16 @@ from PySide6.QtCore import QObject, QSocketNotifier
 HANDLED = (signal.SIGINT, signal.SIGTERM)
 
 
+def remember_signals() -> list[int]:
+    """Until a `SignalBridge` takes over, SIGINT and SIGTERM are only noted in the list
+    returned, where Python's defaults would kill the app mid-way through opening its data
+    folder; the caller closes once it can."""
+    received: list[int] = []
+    for signum in HANDLED:
+        signal.signal(signum, lambda number, frame: received.append(number))
+    return received
+
+
 class SignalBridge(QObject):
     def __init__(self, on_signal: Callable[[int], None], parent: QObject | None = None) -> None:
         super().__init__(parent)

@@ -214,7 +214,7 @@ class TripChecks:
             self._writes.pop(next(iter(self._writes)))
 
     def _schedule(self, trip_id: str) -> None:
-        if trip_id in self._pending:
+        if trip_id in self._pending:  # waiting, or running and to re-check what came meanwhile
             return
         try:
             loop = asyncio.get_running_loop()
@@ -224,13 +224,19 @@ class TripChecks:
         self._pending[trip_id] = loop.create_task(self._recheck(trip_id, CHECK_GAP - since))
 
     async def _recheck(self, trip_id: str, wait: float) -> None:
+        """One re-check of a trip at a time: changes committed while it runs join the next one
+        rather than start runs of their own, which on a loaded machine would pile up and
+        overlap."""
         try:
             await asyncio.sleep(max(0.0, wait))  # the rest of a burst of changes joins this run
-            del self._pending[trip_id]
             await self._check(trip_id, self._groups.pop(trip_id, set()))
         except Exception:
-            self._pending.pop(trip_id, None)
             log.exception("Checking the trip's plan failed")
+        finally:
+            if self._pending.get(trip_id) is asyncio.current_task():
+                del self._pending[trip_id]
+        if self._groups.get(trip_id):
+            self._schedule(trip_id)
 
     async def aclose(self) -> None:
         """Stop listening to changes and wait for the re-checks already started."""

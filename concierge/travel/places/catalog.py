@@ -73,7 +73,9 @@ class Catalog:
 
 def build_catalog(stop: threading.Event | None = None) -> Catalog:
     """Read the airport data and the gazetteer and index them; ``LoadStopped`` once ``stop``
-    is set (checked between chunks)."""
+    is set (checked between chunks, and first: a load stopped before its thread ran ends at
+    once, rather than parse the airports while the app waits to exit)."""
+    check(stop)
     airports = read_airports()
     check(stop)
     areas = read_metro_areas(airports)

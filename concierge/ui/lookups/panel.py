@@ -6,7 +6,14 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from PySide6.QtCore import QEvent, QItemSelection, QKeyCombination, Qt, Signal
+from PySide6.QtCore import (
+    QEvent,
+    QItemSelection,
+    QItemSelectionModel,
+    QKeyCombination,
+    Qt,
+    Signal,
+)
 from PySide6.QtGui import QAction, QKeySequence
 from PySide6.QtWidgets import (
     QAbstractItemView,
@@ -42,6 +49,10 @@ from .model import (
     can_retry,
     kind_title,
     status_texts,
+)
+
+SELECT_ONLY_ROW = (
+    QItemSelectionModel.SelectionFlag.ClearAndSelect | QItemSelectionModel.SelectionFlag.Rows
 )
 
 
@@ -276,7 +287,9 @@ class LookupsPanel(TripView[LookupJobRecord]):
         row = self.model.row_of(job_id)
         if row >= 0:
             self._select_when_shown = None
-            self.table.selectRow(row)
+            # Not `selectRow`: with Ctrl or Shift still held (Ctrl+R just pressed) it would add
+            # the job to the selection, or toggle it off, instead of selecting only it.
+            self.table.selectionModel().setCurrentIndex(self.model.index(row, 0), SELECT_ONLY_ROW)
 
     def _selection_changed(self, _selected: QItemSelection, _deselected: QItemSelection) -> None:
         self._render_state()
