@@ -14,6 +14,7 @@ from PySide6.QtWidgets import QComboBox, QHBoxLayout, QPushButton, QVBoxLayout, 
 from concierge.model_server import LOCAL_SERVERS, FoundServer, Preset, find_local_servers
 from concierge.ui.async_support import BackgroundTasks
 from concierge.ui.i18n import shown, translate
+from concierge.ui.views.layouts import fill
 from concierge.ui.wrapped_label import wrapped_label
 
 
@@ -86,15 +87,10 @@ class FoundServers(QWidget):
         )
         self.connect_button.clicked.connect(self._connect_chosen)
         self.search_button.clicked.connect(self.search)
-        row = QHBoxLayout()
-        row.setContentsMargins(0, 0, 0, 0)
-        row.addWidget(self.models, 1)
-        row.addWidget(self.connect_button)
-        row.addWidget(self.search_button)
-        layout = QVBoxLayout(self)
-        layout.setContentsMargins(0, 0, 0, 0)
-        layout.addWidget(self.label)
-        layout.addLayout(row)
+        row = fill(
+            QHBoxLayout(), self.models, self.connect_button, self.search_button, grow=self.models
+        )
+        fill(QVBoxLayout(self), self.label, row)
         for widget in (self.models, self.connect_button, self.search_button):
             widget.hide()  # Until a search ends.
 

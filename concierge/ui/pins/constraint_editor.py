@@ -28,6 +28,7 @@ from concierge.model.constraints import (
 )
 from concierge.store import PinRecord
 from concierge.ui.i18n import shown, shown_error, translate
+from concierge.ui.views.layouts import fill
 from concierge.ui.wrapped_label import wrapped_label
 
 Field = QLineEdit | QComboBox
@@ -80,13 +81,11 @@ class ConstraintEditor(QFrame):
         buttons.addStretch(1)
         buttons.addWidget(self.save_button)
         buttons.addWidget(self.cancel_button)
-        layout = QVBoxLayout(self)
-        layout.setContentsMargins(6, 6, 6, 6)
-        layout.addWidget(self.title)
-        layout.addLayout(kind_row)
-        layout.addWidget(self.pages)
-        layout.addWidget(self.message)
-        layout.addLayout(buttons)
+        fill(
+            QVBoxLayout(self),
+            *(self.title, kind_row, self.pages, self.message, buttons),
+            margins=(6, 6, 6, 6),
+        )
 
         self.kind_combo.currentIndexChanged.connect(self._kind_chosen)
         self.save_button.clicked.connect(self.accept)

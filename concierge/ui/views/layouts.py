@@ -6,7 +6,7 @@ import itertools
 from collections.abc import Iterable
 
 from PySide6.QtCore import Qt
-from PySide6.QtWidgets import QLabel, QLayout, QVBoxLayout, QWidget
+from PySide6.QtWidgets import QBoxLayout, QLabel, QLayout, QVBoxLayout, QWidget
 
 
 def note_label(text: str, parent: QWidget) -> QLabel:
@@ -17,18 +17,28 @@ def note_label(text: str, parent: QWidget) -> QLabel:
     return label
 
 
-def vbox(
-    parent: QWidget, *parts: QWidget | QLayout, grow: QWidget | None = None, top: int = 0
-) -> QWidget:
-    """`parts` one under the other, without margins; `grow` takes the height left."""
-    widget = QWidget(parent)
-    layout = QVBoxLayout(widget)
-    layout.setContentsMargins(0, top, 0, 0)
+def fill(
+    layout: QBoxLayout,
+    *parts: QWidget | QLayout,
+    grow: QWidget | None = None,
+    margins: tuple[int, int, int, int] = (0, 0, 0, 0),
+) -> QBoxLayout:
+    """`layout` holding `parts` in order within `margins`; `grow` takes the room left."""
+    layout.setContentsMargins(*margins)
     for part in parts:
         if isinstance(part, QLayout):
             layout.addLayout(part)
         else:
             layout.addWidget(part, 1 if part is grow else 0)
+    return layout
+
+
+def vbox(
+    parent: QWidget, *parts: QWidget | QLayout, grow: QWidget | None = None, top: int = 0
+) -> QWidget:
+    """`parts` one under the other, without margins; `grow` takes the height left."""
+    widget = QWidget(parent)
+    fill(QVBoxLayout(widget), *parts, grow=grow, margins=(0, top, 0, 0))
     return widget
 
 
