@@ -10,23 +10,26 @@ from ..services import TravelServices
 
 MOST = 4
 
-PLAN_FIRST_DAY = QT_TRANSLATE_NOOP("ChatSuggestions", "Plan my first day in {place}")
-SUGGEST_ROUTE = QT_TRANSLATE_NOOP("ChatSuggestions", "Suggest a route for this trip")
-CHECK_CONNECTIONS = QT_TRANSLATE_NOOP("ChatSuggestions", "Check my connections")
-BRIEF_MISSING = QT_TRANSLATE_NOOP("ChatSuggestions", "What's still missing from the brief?")
-BRIEF_START = QT_TRANSLATE_NOOP("ChatSuggestions", "Help me fill in the trip's brief")
-WHAT_TO_BOOK = QT_TRANSLATE_NOOP("ChatSuggestions", "What should I book first?")
-
 
 async def chat_suggestions(services: TravelServices, trip_id: str) -> list[str]:
     """Up to `MOST` requests, in the person's words, fitting the trip as it stands."""
     stops = await services.stops.stops(trip_id)
     items = await services.itinerary.items(trip_id)
     brief = await services.form_filler.state(trip_id, TRIP_BRIEF)
-    chosen: list[str] = [PLAN_FIRST_DAY.format(place=stops[0].place) if stops else SUGGEST_ROUTE]
+    chosen: list[str] = [
+        QT_TRANSLATE_NOOP("ChatSuggestions", "Plan my first day in {place}").format(
+            place=stops[0].place
+        )
+        if stops
+        else QT_TRANSLATE_NOOP("ChatSuggestions", "Suggest a route for this trip")
+    ]
     if any(item.kind.spec.transport for item in items):
-        chosen.append(CHECK_CONNECTIONS)
+        chosen.append(QT_TRANSLATE_NOOP("ChatSuggestions", "Check my connections"))
     if not brief.complete:
-        chosen.append(BRIEF_MISSING if brief.values else BRIEF_START)
-    chosen.append(WHAT_TO_BOOK)
+        chosen.append(
+            QT_TRANSLATE_NOOP("ChatSuggestions", "What's still missing from the brief?")
+            if brief.values
+            else QT_TRANSLATE_NOOP("ChatSuggestions", "Help me fill in the trip's brief")
+        )
+    chosen.append(QT_TRANSLATE_NOOP("ChatSuggestions", "What should I book first?"))
     return chosen[:MOST]
