@@ -30,29 +30,28 @@ PREVIOUS = "bb12a08eadaa"
 TABLES = ("trip", "itinerary_item", "change_log", "lookup_job", "conversation_message")
 
 
-LATER_COLUMNS = {
-    "redo_step",
-    *("kind", "end_day", "end_time", "end_timezone", "all_day", "duration_minutes"),
-    *("carrier", "service_number", "from_place", "to_place", "seat", "confirmation_code"),
-    *("provider", "address", "link", "cost_amount", "cost_currency"),
-    "shared_values",
-    *("hours", "sources_before", "sources_after"),
-    *("destination", "destination_code", "destination_tz"),
-    "label_message",
-    *("answers", "writer", "writer_host", "writer_pid", "covers_digest"),
-}
-"""Columns revisions after forms added (a file from before them has none) or removed (the
-destination became the trip's stops)."""
+Dump = dict[str, tuple[tuple[str, ...], list[tuple[object, ...]]]]
+"""Each table's column names and rows."""
 
 
-def dump(path: Path) -> dict[str, list[tuple[object, ...]]]:
-    dumped: dict[str, list[tuple[object, ...]]] = {}
+def dump(path: Path) -> Dump:
+    dumped: Dump = {}
     with closing(sqlite3.connect(path)) as connection:
         for table in TABLES:
             cursor = connection.execute(f"SELECT * FROM {table} ORDER BY rowid")
-            keep = [i for i, c in enumerate(cursor.description) if c[0] not in LATER_COLUMNS]
-            dumped[table] = [tuple(row[i] for i in keep) for row in cursor.fetchall()]
+            names = tuple(column[0] for column in cursor.description)
+            dumped[table] = (names, cursor.fetchall())
     return dumped
+
+
+def in_common(dumped: Dump, other: Dump) -> dict[str, list[tuple[object, ...]]]:
+    """`dumped`'s rows cut to the columns `other` has too: later revisions add columns (a file
+    from before them has none) and remove some (the destination became the trip's stops)."""
+    common: dict[str, list[tuple[object, ...]]] = {}
+    for table, (names, rows) in dumped.items():
+        keep = [i for i, name in enumerate(names) if name in other[table][0]]
+        common[table] = [tuple(row[i] for i in keep) for row in rows]
+    return common
 
 
 async def test_a_database_from_before_forms_keeps_its_data_and_its_undo(db_path: Path) -> None:
@@ -72,14 +71,15 @@ async def test_a_database_from_before_forms_keeps_its_data_and_its_undo(db_path:
         await SqliteHistoryStore(database, "c1").append([user_message("plan Porto")])
     downgrade_to(db_path, PREVIOUS)
     before = dump(db_path)
-    assert len(before["change_log"]) == 3
+    assert len(before["change_log"][1]) == 3
 
     with Database.open(db_path) as database:
         report = database.migration
         assert report is not None
         assert report.from_revision == PREVIOUS
         assert report.backup_path == db_path.with_name(f"concierge.db.bak-{PREVIOUS}")
-        assert dump(db_path) == before
+        after = dump(db_path)
+        assert in_common(after, before) == in_common(before, after)
 
         bus = ChangeBus()
         history = ChangeHistory(database, bus)
