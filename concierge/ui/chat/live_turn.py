@@ -26,7 +26,7 @@ from concierge.agent import (
 from concierge.text import QT_TRANSLATE_NOOP
 from concierge.ui.i18n import shown, translate
 
-from .markdown import assistant_block, tool_line, tool_result_state, user_block
+from .markdown import assistant_heading, tool_line, tool_result_state, user_block
 
 
 class LiveMarkdown(str):
@@ -187,12 +187,16 @@ class LiveTurn:
             note.text = text
 
     def markdown(self) -> LiveMarkdown:
+        """The turn so far: the person's message, then the assistant's text and steps in the
+        order they happened, under one heading."""
         blocks = [user_block(self._request)] if self._request is not None else []
         streamed = ""
+        speaking = False
         for item in self._items:
             streamed = ""
+            said: str | None = None
             if isinstance(item, _Tool):
-                blocks.append(tool_line(item.name, item.state, self._titles))
+                said = tool_line(item.name, item.state, self._titles)
             elif isinstance(item, _Note):
                 blocks.append(f"*{shown(item.text)}*")
             else:
@@ -200,8 +204,10 @@ class LiveTurn:
                     item.chunks[:] = ["".join(item.chunks)]  # Joined once, not every frame.
                 text = "".join(item.chunks)
                 if text.strip():
-                    blocks.append(assistant_block(text))
-                    streamed = text.strip()
+                    said = streamed = text.strip()
+            if said is not None:
+                blocks.append(said if speaking else f"{assistant_heading()}\n\n{said}")
+                speaking = True
         joined = "\n\n".join(blocks)
         return LiveMarkdown(joined, len(joined) - len(streamed) if streamed else None)
 
