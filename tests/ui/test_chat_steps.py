@@ -5,6 +5,7 @@ restart."""
 from __future__ import annotations
 
 from pathlib import Path
+from urllib.parse import quote
 
 import pytest
 from PySide6.QtCore import Qt
@@ -12,9 +13,12 @@ from PySide6.QtGui import QTextCursor
 from PySide6.QtWidgets import QApplication
 from pytestqt.qtbot import QtBot
 
+from concierge.agent import AssistantMessage, TextPart, ToolCall, ToolResult
+from concierge.agent.messages import effect_id
 from concierge.model.fields import ENTITIES
 from concierge.model_server import ENV_API_KEY, ENV_BASE_URL, ENV_MODEL
-from concierge.ui.chat import ChatPanel
+from concierge.ui.chat import ChatPanel, LiveTurn
+from concierge.ui.chat.markdown import STEP_LINK, step_effect
 from concierge.ui.chat.step_details import StepDetails, shown_field_value
 from concierge.ui.i18n import translate
 from concierge.ui.main_window import MainWindow
@@ -48,7 +52,7 @@ def step_links(chat: ChatPanel) -> list[tuple[int, str]]:
         while not iterator.atEnd():
             piece = iterator.fragment()
             href = piece.charFormat().anchorHref()
-            if href.startswith("#step-") and (not links or links[-1][1] != href):
+            if href.startswith(STEP_LINK) and (not links or links[-1][1] != href):
                 links.append((piece.position(), href))
             iterator += 1
         block = block.next()
@@ -153,3 +157,17 @@ def test_step_values_are_written_in_the_windows_locale(portuguese: None) -> None
     assert shown_field_value(trip["budget_amount"], "1500.5") == "1.500,5"
     assert shown_field_value(trip["start_date"], "2026-05-14") == "14 de mai. de 2026"
     assert shown_field_value(trip["start_date"], None) == "—"
+
+
+def test_a_live_step_opens_once_it_has_finished() -> None:
+    call = ToolCall(id="c1", name="update_trip", arguments="{}")
+    answer = AssistantMessage(text="First the dates.", tool_calls=(call,))
+    turn = LiveTurn([TextPart(text="Set the dates")], {"update_trip": "Change the trip"})
+    turn.finish_response(1, answer)
+    turn.tool_started(call)
+    assert turn.markdown().endswith("\n\nChange the trip — running…")  # Nothing to open yet.
+    turn.tool_finished(ToolResult(tool_call_id="c1", tool_name="update_trip", content="ok"))
+    *_, line = turn.markdown().split("\n\n")
+    link = f"{STEP_LINK}{quote(effect_id(answer, call), safe='')}"
+    assert line.startswith(f"[Change the trip — done]({link} ")
+    assert step_effect(link) == effect_id(answer, call)
