@@ -2,7 +2,7 @@
 their stops, change log and undo, forms with answer history, goals, pinned context,
 background lookup jobs, setting values and data paths. No Qt."""
 
-from .change_history import ChangeHistory
+from .change_history import ChangeHistory, LoggedStep
 from .changes import (
     Action,
     Actor,
@@ -126,6 +126,7 @@ __all__ = [
     "LockRecord",
     "LockRepository",
     "LockedError",
+    "LoggedStep",
     "LookupJobBus",
     "LookupJobRecord",
     "LookupJobRepository",

@@ -2,15 +2,29 @@
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 from sqlmodel import Session, col, select
 
 from .changes import Actor, Change, ChangeBus, EntityKind
 from .database import Database
+from .label_text import decode_label
+from .proposals import ProposedChange, row_change
 from .redo import newest_redo_label, redo_step
 from .seen import UnseenChanges, mark_seen, unseen_changes, unseen_item_titles
 from .tables import ChangeLogEntry
 from .transaction import commit_and_publish
 from .undo import UndoResult, newest_group_label, undo_step
+
+
+@dataclass(frozen=True, slots=True)
+class LoggedStep:
+    """One change group: `label` as the undo menu names it, the rows it wrote, in order, and
+    whether it has since been undone."""
+
+    label: str
+    changes: tuple[ProposedChange, ...]
+    undone: bool
 
 
 class ChangeHistory:
@@ -72,23 +86,36 @@ class ChangeHistory:
             lambda session: mark_seen(session, trip_id, entity, entity_id)
         )
 
+    async def group_step(self, group_id: str) -> LoggedStep | None:
+        """What the change group `group_id` (a tool call's effect id) wrote, or None if nothing:
+        what the transcript shows when a step of the assistant's is opened."""
+        rows = await self.database.run(lambda session: _group_rows(session, group_id))
+        if not rows:
+            return None
+        first = rows[0]
+        return LoggedStep(
+            decode_label(first.label, first.label_message),
+            tuple(row_change(row) for row in rows),
+            all(row.undone for row in rows),
+        )
+
     async def group_outcome(self, group_id: str) -> str | None:
         """What the change group `group_id` did, in a sentence, or None if it wrote nothing: a tool
         call's true outcome after a crash lost its result."""
-
-        def read(session: Session) -> list[ChangeLogEntry]:
-            return list(
-                session.exec(
-                    select(ChangeLogEntry)
-                    .where(ChangeLogEntry.group_id == group_id)
-                    .order_by(col(ChangeLogEntry.id))
-                ).all()
-            )
-
-        rows = await self.database.run(read)
+        rows = await self.database.run(lambda session: _group_rows(session, group_id))
         if not rows:
             return None
         labels = list(dict.fromkeys(row.label for row in rows))
         count = f"{len(rows)} change{'s' if len(rows) != 1 else ''}"
         undone = " It has since been undone." if all(row.undone for row in rows) else ""
         return f"Saved {'; '.join(labels)} ({count}).{undone}"
+
+
+def _group_rows(session: Session, group_id: str) -> list[ChangeLogEntry]:
+    return list(
+        session.exec(
+            select(ChangeLogEntry)
+            .where(ChangeLogEntry.group_id == group_id)
+            .order_by(col(ChangeLogEntry.id))
+        ).all()
+    )

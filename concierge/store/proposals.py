@@ -29,7 +29,7 @@ from .database import Database
 from .entities import STOPS, EntitySpec
 from .itinerary import renumber_day
 from .stops import trip_stops
-from .tables import ChangeLogEntry, Proposal, utc_now
+from .tables import ChangeLogEntry, ChangeRow, Proposal, utc_now
 from .transaction import commit_and_publish
 from .undo import SPECS, would_cascade
 
@@ -190,7 +190,7 @@ def _calls(rows: Sequence[Proposal]) -> list[ProposedCall]:
         ProposedCall(
             call_id=call_id,
             label=group[0].label,
-            changes=tuple(_change(row) for row in group),
+            changes=tuple(row_change(row) for row in group),
             status=group[0].status,
             note=group[0].note,
         )
@@ -198,7 +198,8 @@ def _calls(rows: Sequence[Proposal]) -> list[ProposedCall]:
     ]
 
 
-def _change(row: Proposal) -> ProposedChange:
+def row_change(row: ChangeRow) -> ProposedChange:
+    """A proposal's or a change-log row's change, its fields read from their JSON."""
     return ProposedChange(
         entity=EntityKind(row.entity),
         entity_id=row.entity_id,

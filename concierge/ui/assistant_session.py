@@ -75,6 +75,7 @@ class AssistantSession(QObject):
         self.services = services
         self._before_context = before_context
         self.chat = chat
+        chat.step_reader = services.history.group_step
         self.inspector = inspector
         self.profile: ModelProfile | None = None
         self.agent: Agent | None = None

@@ -8,6 +8,7 @@ from concierge.agent import (
     AssistantMessage,
     ImagePart,
     InMemoryHistoryStore,
+    Message,
     Provenance,
     TextPart,
     ToolCall,
@@ -18,6 +19,7 @@ from concierge.agent import (
 from concierge.store import Database, SqliteHistoryStore
 from concierge.ui.chat import ChatPanel, LiveTurn
 from concierge.ui.chat.markdown import escape, history_blocks, summary_note
+from concierge.ui.chat.transcript_pages import PAGE_ENTRIES, TranscriptPages
 from tests.store.test_history import insert_raw_row
 from tests.ui.support import bind
 from tests.ui.waiting import until
@@ -51,7 +53,12 @@ async def test_stored_history_renders_messages_tools_and_images(chat_panel: Chat
     assert "Update trip — done" in text  # No assistant bound: the name, in words.
     assert "Remove item — error: No item named x." in text
     assert "Traceback" not in text
-    assert "Assistant\nDone:\n3 nights in Porto" in text  # The answer's Markdown is rendered.
+    # The steps and the answer read as the assistant's, in order, its Markdown rendered.
+    assert (
+        "🖼️ [image]\nAssistant\nUpdate trip — done\nRemove item — error: No item named x.\n"
+        "Done:\n3 nights in Porto"
+    ) in text
+    assert text.count("Assistant") == 1
 
 
 async def test_live_updates_are_coalesced_into_frames(chat_panel: ChatPanel) -> None:
@@ -73,8 +80,8 @@ async def test_live_updates_are_coalesced_into_frames(chat_panel: ChatPanel) -> 
 def test_stored_tool_calls_show_by_their_titles() -> None:
     titles = {"update_trip": "Change the trip"}
     blocks = history_blocks(_conversation(), titles)
-    assert "Change the trip — done" in blocks
-    assert "Remove item — error: No item named x\\." in blocks
+    assert blocks[1].startswith("#### Assistant\n\n[Change the trip — done](#step-")
+    assert blocks[2].startswith("[Remove item — error: No item named x\\.](#step-")
 
 
 def test_person_text_is_literal_and_framework_messages_are_summarized() -> None:
@@ -95,9 +102,10 @@ def test_live_turn_replaces_streamed_text_with_the_stored_answer() -> None:
     assert turn.markdown().endswith("Change the trip — running…")
     turn.tool_finished(ToolResult(tool_call_id="c1", tool_name="update_trip", content="ok"))
     turn.add_text(2, "Next")
-    assert turn.markdown().split("\n\n")[-3:] == [
-        "Change the trip — done",
+    assert turn.markdown().split("\n\n")[-4:] == [  # One heading for the turn.
         "#### Assistant",
+        "Hello.",
+        "Change the trip — done",
         "Next",
     ]
 
@@ -122,3 +130,26 @@ async def test_stored_rows_refused_as_forged_are_reported_in_the_chat(
         "1 stored message of this conversation was left out as damaged or forged (it claims "
         "to be a runtime snapshot, which is never stored)." in text
     )
+
+
+def test_a_turn_split_across_pages_keeps_one_heading() -> None:
+    turn: list[Message] = [UserMessage(content=(TextPart(text="Plan it all"),))]
+    for number in range(PAGE_ENTRIES):
+        call = ToolCall(id=f"call_{number}", name="update_trip", arguments="{}")
+        turn += [
+            AssistantMessage(text="", tool_calls=(call,)),
+            ToolResult(tool_call_id=call.id, tool_name="update_trip", content="ok"),
+        ]
+    turn.append(AssistantMessage(text="All planned."))
+    pages = TranscriptPages(turn, {"update_trip": "Change the trip"})
+    shown: list[list[str]] = []
+    while (page := pages.older()) is not None:
+        shown.insert(0, page)
+    assert len(shown) > 2
+    assert shown[-1][0].startswith("[Change the trip")  # The turn began on a page above.
+    blocks = [block for page in shown for block in page]
+    assert blocks[0] == "#### You\n\nPlan it all"
+    assert blocks[1].startswith("#### Assistant\n\n[Change the trip — done](#step-")
+    assert sum(block.startswith("#### Assistant") for block in blocks) == 1
+    assert len([block for block in blocks if "](#step-" in block]) == PAGE_ENTRIES
+    assert blocks[-1] == "All planned."

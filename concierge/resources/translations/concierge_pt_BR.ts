@@ -5201,6 +5201,21 @@
         </message>
     </context>
     <context>
+        <name>StepDetails</name>
+        <message>
+            <source>It has since been undone.</source>
+            <translation>Desde então, foi desfeito.</translation>
+        </message>
+        <message>
+            <source>This step changed nothing in the trip.</source>
+            <translation>Este passo não mudou nada na viagem.</translation>
+        </message>
+        <message>
+            <source>What this step changed</source>
+            <translation>O que este passo mudou</translation>
+        </message>
+    </context>
+    <context>
         <name>StopsEditor</name>
         <message>
             <source>Stop locked: the assistant cannot change it</source>
@@ -5702,6 +5717,10 @@
         <message>
             <source>Earlier messages were summarized for the assistant.</source>
             <translation>As mensagens anteriores foram resumidas para o assistente.</translation>
+        </message>
+        <message>
+            <source>Open to see what this step changed</source>
+            <translation>Abra para ver o que este passo mudou</translation>
         </message>
         <message>
             <source>You</source>

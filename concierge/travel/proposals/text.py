@@ -3,7 +3,7 @@ call adds, changes or removes, field by field, before → after."""
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
@@ -54,9 +54,22 @@ def value_text(value: object) -> str:
     return one_line(value)
 
 
-def change_text(change: ProposedChange, names: Mapping[str, str] | None = None) -> ChangeText:
+ValueWriter = Callable[[FieldRule | None, object], str]
+"""A logged field's value (JSON) under its rule, as the person reads it."""
+
+
+def plain_value(rule: FieldRule | None, value: object) -> str:
+    return value_text(value)
+
+
+def change_text(
+    change: ProposedChange,
+    names: Mapping[str, str] | None = None,
+    written: ValueWriter = plain_value,
+) -> ChangeText:
     """`change` described; `names` gives the current name of a row by id (an item being
-    changed is named as it is now, when the change does not rename it)."""
+    changed is named as it is now, when the change does not rename it); `written` writes
+    each value (a window writes dates and amounts in its locale's formats)."""
     rules = RULES.get(change.entity, {})
     noun = NOUNS[change.entity]
     image = change.after or change.before
@@ -69,13 +82,13 @@ def change_text(change: ProposedChange, names: Mapping[str, str] | None = None) 
     title = noun if name is None else f"{noun} “{one_line(name)}”"
     if change.action is Action.UPDATE:
         details = tuple(
-            f"{label}: {value_text(change.before.get(field))} → "
-            f"{value_text(change.after.get(field))}"
+            f"{label}: {written(rules.get(field), change.before.get(field))} → "
+            f"{written(rules.get(field), change.after.get(field))}"
             for field, label in _labelled(change.after, rules)
         )
     else:
         details = tuple(
-            f"{label}: {value_text(image[field])}"
+            f"{label}: {written(rules.get(field), image[field])}"
             for field, label in _labelled(image, rules)
             if value_text(image[field]) != EMPTY and field not in NAME_FIELDS
         )

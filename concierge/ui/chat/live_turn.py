@@ -23,10 +23,11 @@ from concierge.agent import (
     ToolResult,
     ToolResultEvent,
 )
+from concierge.agent.messages import effect_id
 from concierge.text import QT_TRANSLATE_NOOP
 from concierge.ui.i18n import shown, translate
 
-from .markdown import assistant_block, tool_line, tool_result_state, user_block
+from .markdown import assistant_heading, step_line, tool_result_state, user_block
 
 
 class LiveMarkdown(str):
@@ -52,6 +53,8 @@ class _Tool:
     call_id: str
     name: str
     state: str
+    effect: str | None = None
+    """Its call's effect id once it has finished: the line then opens what it changed."""
 
 
 @dataclass
@@ -97,6 +100,8 @@ class LiveTurn:
         self._silent_since: float | None = None
         """When the model server was last heard from, while an answer is awaited."""
         self._waiting_note: _Note | None = None
+        self._effects: dict[str, str] = {}
+        """Call id → effect id, for the calls of the answers so far."""
 
     def apply(self, event: AgentEvent, now: float) -> bool:
         """Take in a runtime event at `now` (monotonic seconds); whether it changed what the
@@ -160,6 +165,7 @@ class LiveTurn:
 
     def finish_response(self, iteration: int, message: AssistantMessage) -> None:
         """Replace the streamed text of `iteration` with the stored answer (exactly once)."""
+        self._effects.update({call.id: effect_id(message, call) for call in message.tool_calls})
         texts = [i for i in self._items if isinstance(i, _Text) and i.iteration == iteration]
         if texts:
             texts[0].chunks = [message.text]
@@ -176,8 +182,9 @@ class LiveTurn:
 
     def tool_finished(self, result: ToolResult) -> None:
         state = tool_result_state(result)
-        if not self._set_tool_state(result.tool_call_id, state):
-            self._items.append(_Tool(result.tool_call_id, result.tool_name, state))
+        effect = self._effects.get(result.tool_call_id)
+        if not self._set_tool_state(result.tool_call_id, state, effect):
+            self._items.append(_Tool(result.tool_call_id, result.tool_name, state, effect))
 
     def _finish_summary(self, text: str) -> None:
         note, self._summary_note = self._summary_note, None
@@ -187,12 +194,16 @@ class LiveTurn:
             note.text = text
 
     def markdown(self) -> LiveMarkdown:
+        """The turn so far: the person's message, then the assistant's text and steps in the
+        order they happened, under one heading."""
         blocks = [user_block(self._request)] if self._request is not None else []
         streamed = ""
+        speaking = False
         for item in self._items:
             streamed = ""
+            said: str | None = None
             if isinstance(item, _Tool):
-                blocks.append(tool_line(item.name, item.state, self._titles))
+                said = step_line(item.name, item.state, self._titles, item.effect)
             elif isinstance(item, _Note):
                 blocks.append(f"*{shown(item.text)}*")
             else:
@@ -200,14 +211,18 @@ class LiveTurn:
                     item.chunks[:] = ["".join(item.chunks)]  # Joined once, not every frame.
                 text = "".join(item.chunks)
                 if text.strip():
-                    blocks.append(assistant_block(text))
-                    streamed = text.strip()
+                    said = streamed = text.strip()
+            if said is not None:
+                blocks.append(said if speaking else f"{assistant_heading()}\n\n{said}")
+                speaking = True
         joined = "\n\n".join(blocks)
         return LiveMarkdown(joined, len(joined) - len(streamed) if streamed else None)
 
-    def _set_tool_state(self, call_id: str, state: str) -> bool:
-        for item in self._items:
+    def _set_tool_state(self, call_id: str, state: str, effect: str | None = None) -> bool:
+        """Set the state of the newest line of `call_id` (a server may reuse call ids)."""
+        for item in reversed(self._items):
             if isinstance(item, _Tool) and item.call_id == call_id:
                 item.state = state
+                item.effect = effect
                 return True
         return False

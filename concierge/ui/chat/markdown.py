@@ -9,6 +9,7 @@ from __future__ import annotations
 import html
 import re
 from collections.abc import Iterable, Mapping, Sequence
+from urllib.parse import quote, unquote
 
 from concierge.agent import (
     AssistantMessage,
@@ -24,6 +25,7 @@ from concierge.agent import (
     VideoPart,
     summary_text,
 )
+from concierge.agent.messages import effect_id
 from concierge.model.settings import ASSISTANT_ANSWER_CAP
 from concierge.store.transcript_notes import NoteKind, TranscriptNote
 from concierge.text import QT_TRANSLATE_NOOP
@@ -35,6 +37,9 @@ from .counts import grouped
 SUMMARIZED = QT_TRANSLATE_NOOP("Transcript", "Earlier messages were summarized for the assistant.")
 SUMMARY_LINK = "#earlier-messages-summary"
 """A fragment with no anchor behind it: following it leaves the transcript where it is."""
+STEP_LINK = "#step-"
+"""A step's link: this, then its tool call's effect id (the change-log group it wrote)."""
+STEP_HINT = QT_TRANSLATE_NOOP("Transcript", "Open to see what this step changed")
 
 _PUNCTUATION = re.compile(r"([\\`*_{}\[\]()#+\-.!<>|~\"'&:=$%@^/,;?])")
 _ERROR_PREVIEW = 160
@@ -91,6 +96,33 @@ def tool_line(name: str, state: str, titles: Mapping[str, str]) -> str:
     return f"{escape(title)} — {state}"
 
 
+def step_line(name: str, state: str, titles: Mapping[str, str], effect: str | None) -> str:
+    """A step of the assistant's turn; with the `effect` id of its call, a link that opens
+    what it changed (`step_effect` reads the id back)."""
+    line = tool_line(name, state, titles)
+    if effect is None:
+        return line
+    return f'[{line}]({STEP_LINK}{quote(effect, safe="")} "{shown(STEP_HINT)}")'
+
+
+def step_effect(link: str) -> str | None:
+    """The effect id a step's link names, or None for any other link."""
+    _, found, effect = link.partition(STEP_LINK)
+    return unquote(effect) if found and effect else None
+
+
+def step_effects(messages: Iterable[Message | TranscriptNote]) -> dict[str, str]:
+    """Tool result id → the effect id of the call it answers, for the calls in `messages`."""
+    calls: dict[str, str] = {}
+    effects: dict[str, str] = {}
+    for message in messages:
+        if isinstance(message, AssistantMessage):
+            calls.update({call.id: effect_id(message, call) for call in message.tool_calls})
+        elif isinstance(message, ToolResult) and message.tool_call_id in calls:
+            effects[message.id] = calls[message.tool_call_id]
+    return effects
+
+
 def tool_result_state(result: ToolResult) -> str:
     """'done', 'stopped' or 'error: <first line of the message>'."""
     if result.status is ToolStatus.OK:
@@ -139,9 +171,19 @@ def capped_line(message: AssistantMessage) -> str:
     return f"*{line}*"
 
 
-def stopped_block(text: str) -> str:
-    """What the person read of an answer they stopped, and a line saying it was cut off."""
-    return f"{assistant_block(text)}\n\n{stopped_line()}"
+def answer_body(message: AssistantMessage) -> str | None:
+    """An answer's text as the transcript shows it, with why it ends where it ends (stopped,
+    cut off, capped); None when there is nothing to show."""
+    text = message.text.strip()
+    if message.stopped:
+        ending = stopped_line()
+    elif message.incomplete:
+        ending = "*" + translate("Transcript", "Cut off: the answer did not arrive whole.") + "*"
+    elif message.reached_cap:
+        ending = capped_line(message)
+    else:
+        return text or None
+    return "\n\n".join(part for part in (text, ending) if part)
 
 
 def summary_note(summary: UserMessage) -> str:
@@ -158,14 +200,24 @@ def summary_note(summary: UserMessage) -> str:
 
 
 def history_blocks(
-    messages: Iterable[Message | TranscriptNote], titles: Mapping[str, str] | None = None
+    messages: Sequence[Message | TranscriptNote],
+    titles: Mapping[str, str] | None = None,
+    effects: Mapping[str, str] | None = None,
+    *,
+    speaking: bool = False,
 ) -> list[str]:
     """Stored messages and notes as transcript blocks, tools by their `titles` (name →
-    title); consecutive compaction summaries collapse into the newest note.
+    title); consecutive compaction summaries collapse into the newest note. A turn's answers
+    and steps read as the assistant's, under one heading, in the order they happened; each
+    step links to what its call changed (`effects`: tool result id → effect id, else found
+    in `messages`). `speaking`: the assistant's turn is already under way above them (a
+    page that begins mid-turn), so it goes on without another heading.
     """
+    effects = step_effects(messages) if effects is None else effects
     blocks: list[str] = []
     note_at: int | None = None
     for message in messages:
+        said: str | None = None
         if isinstance(message, TranscriptNote):
             blocks.append(note_block(message.kind, message.text))
         elif isinstance(message, UserMessage) and message.provenance is Provenance.COMPACTION:
@@ -178,15 +230,32 @@ def history_blocks(
         elif isinstance(message, UserMessage):
             blocks.append(user_block(message.content))
         elif isinstance(message, AssistantMessage):
-            if message.stopped:
-                blocks.append(stopped_block(message.text))
-            elif message.incomplete:
-                cut_off = translate("Transcript", "Cut off: the answer did not arrive whole.")
-                blocks.append(f"{assistant_block(message.text)}\n\n*{cut_off}*")
-            elif message.reached_cap:
-                blocks.append(f"{assistant_block(message.text)}\n\n{capped_line(message)}")
-            elif message.text.strip():
-                blocks.append(assistant_block(message.text))
+            said = answer_body(message)
+            if said is None:
+                continue
         else:
-            blocks.append(tool_line(message.tool_name, tool_result_state(message), titles or {}))
+            state = tool_result_state(message)
+            said = step_line(message.tool_name, state, titles or {}, effects.get(message.id))
+        if said is not None:
+            blocks.append(said if speaking else f"{assistant_heading()}\n\n{said}")
+        speaking = said is not None
     return blocks
+
+
+def turn_goes_on(entries: Sequence[Message | TranscriptNote], end: int) -> bool:
+    """Whether the assistant's turn is under way after `entries[:end]` (what `history_blocks`
+    shows of them ends with its answer or a step): a page from `end` on needs no heading."""
+    for index in range(end - 1, -1, -1):
+        entry = entries[index]
+        if isinstance(entry, TranscriptNote) or (
+            isinstance(entry, UserMessage) and entry.provenance is Provenance.COMPACTION
+        ):
+            return False
+        if entry.provenance is not None:
+            continue
+        if isinstance(entry, AssistantMessage):
+            if answer_body(entry) is None:
+                continue
+            return True
+        return isinstance(entry, ToolResult)
+    return False

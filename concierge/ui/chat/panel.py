@@ -13,7 +13,7 @@ from collections.abc import Awaitable, Callable, Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
-from PySide6.QtCore import QPoint, Qt, QTimer, Signal
+from PySide6.QtCore import QPoint, Qt, QTimer, QUrl, Signal
 from PySide6.QtGui import QKeySequence, QShortcut
 from PySide6.QtWidgets import QFileDialog, QMenu, QVBoxLayout, QWidget
 
@@ -46,9 +46,10 @@ from .composer import Composer, Draft
 from .errors import describe_error
 from .images import Attachment, attach_filter, read_attachment
 from .live_turn import LiveTurn
-from .markdown import history_blocks, note_block
+from .markdown import history_blocks, note_block, step_effect
 from .notices import ErrorBar, NoModelNotice
 from .permission import PermissionBroker, PermissionPrompt
+from .step_details import StepDetails, StepReader, nothing_changed, step_lines
 from .suggestions import Suggestions
 from .transcript_pages import TranscriptPages, interleave
 from .transcript_view import TranscriptView
@@ -99,6 +100,10 @@ class ChatPanel(QWidget):
         self.tasks = BackgroundTasks(self)
         self.tasks.failed.connect(self.task_failed)
         self.transcript = TranscriptView(self)
+        self.transcript.anchorClicked.connect(self._open_link)
+        self.step_reader: StepReader | None = None
+        """What a step of the assistant's wrote, to show when it is opened (the window's
+        change history); without it a step opens to say it changed nothing."""
         self.prompt_area = QWidget(self)
         self._prompt_layout = QVBoxLayout(self.prompt_area)
         self._prompt_layout.setContentsMargins(0, 0, 0, 0)
@@ -419,6 +424,18 @@ class ChatPanel(QWidget):
     def _on_event(self, event: AgentEvent) -> None:
         if self._turn is not None and self._turn.live.apply(event, time.monotonic()):
             self.transcript.live_changed()
+
+    def _open_link(self, url: QUrl) -> None:
+        effect = step_effect(url.toString())
+        if effect is not None:
+            title = self.transcript.link_text(url.toString())
+            self.tasks.start(self._open_step(effect, title), name="open a step")
+
+    async def _open_step(self, effect: str, title: str) -> None:
+        """Show what the step `effect` changed, in the undo menu's words."""
+        step = await self.step_reader(effect) if self.step_reader is not None else None
+        lines = step_lines(step) if step is not None else [nothing_changed()]
+        StepDetails(title, lines, self).open()
 
     def _show_silence(self) -> None:
         """Each second of a turn: count the model server's silence up in the live turn."""

@@ -9,7 +9,7 @@ from typing import TypeAlias
 from concierge.agent import AssistantMessage, Message, TextPart, UserMessage
 from concierge.store.transcript_notes import TranscriptNote
 
-from .markdown import history_blocks
+from .markdown import history_blocks, step_effects, turn_goes_on
 
 Entry: TypeAlias = Message | TranscriptNote
 
@@ -39,6 +39,8 @@ class TranscriptPages:
     def __init__(self, entries: Sequence[Entry], titles: Mapping[str, str]) -> None:
         self._entries = entries
         self._titles = titles
+        self._effects = step_effects(entries)
+        """Found over all entries: a page may begin between a call and its result."""
         self._start = len(entries)
 
     @property
@@ -57,7 +59,12 @@ class TranscriptPages:
             start -= 1
             chars += _size(self._entries[start])
         self._start = start
-        return history_blocks(self._entries[start:end], self._titles)
+        return history_blocks(
+            self._entries[start:end],
+            self._titles,
+            self._effects,
+            speaking=turn_goes_on(self._entries, start),
+        )
 
 
 def _size(entry: Entry) -> int:

@@ -320,6 +320,19 @@ class TranscriptView(QTextBrowser):
         cursor.movePosition(QTextCursor.MoveOperation.End, QTextCursor.MoveMode.KeepAnchor)
         cursor.removeSelectedText()
 
+    def link_text(self, href: str) -> str:
+        """The text of the link to `href` (the last one, if several), or ""."""
+        block = self.document().lastBlock()
+        while block.isValid():
+            iterator = block.begin()
+            while not iterator.atEnd():
+                piece = iterator.fragment()
+                if piece.isValid() and piece.charFormat().anchorHref() == href:
+                    return piece.text()
+                iterator += 1
+            block = block.previous()
+        return ""
+
     def _at_end(self) -> bool:
         bar = self.verticalScrollBar()
         return bar.value() >= bar.maximum() - 4
