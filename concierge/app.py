@@ -384,7 +384,7 @@ def asked_to_close(signals: list[int]) -> bool:
 
 
 def open_or_restore(
-    folder: Path, splash: StartupWindow, signals: Sequence[int]
+    folder: Path, splash: StartupWindow, signals: Sequence[int] = ()
 ) -> TravelServices | None:
     """The folder's services; None, once the person was told why, if they cannot open. A
     damaged database is never opened: the person may put its newest good backup in place."""
