@@ -1,7 +1,7 @@
 """SIGTERM at moments of start-up and use: the real app exits by itself (code 0, not killed),
 without waiting for its airports and towns, and leaves a database that checks clean. The
 loader is held by a test hook until stopped, so an exit that waited for it would never come.
-The other moments: tests/test_sigterm_saves_typing.py (typing in a form) and
+The other moments: tests/test_sigterm_saves_typing.py (typing in a form, right after an undo) and
 tests/e2e/test_sigterm_moments.py (an answer streaming, a tool call); the time each exit
 takes is bench/quick_exit.py's, not asserted here."""
 

@@ -22,7 +22,7 @@ from pathlib import Path
 import pytest
 
 from concierge.app import PLACES_LOADED_MESSAGE, PLACES_STOPPED_MESSAGE
-from tests.app_process import start_app
+from tests.app_process import AppProcess, start_app
 from tests.held_places import HELD_PLACES
 
 ATTEMPTS = 3
@@ -92,6 +92,33 @@ def answers(db: Path) -> dict[str, object]:
     return {field: json.loads(value) for field, value in rows if value is not None}
 
 
+def main_window(launched: AppProcess, env: dict[str, str]) -> str:
+    """The main window, once the app is ready and the start-up window has gone, activated."""
+    assert launched.ready.wait(60), launched.log
+    windows: list[str] = []
+
+    def one_window() -> bool:
+        search = ("xdotool", "search", "--onlyvisible", "--pid", str(launched.process.pid))
+        windows[:] = x(env, *search, "--name", "^Concierge$").split()
+        return len(windows) == 1
+
+    wait_for(one_window, "the main window")
+    x(env, "xdotool", "windowactivate", "--sync", windows[0])
+    return windows[0]
+
+
+def choose_party(env: dict[str, str], window: str, db: Path, *then: str) -> None:
+    """The Brief's "Travelling as" moved one down, and saved; then the keys `then`."""
+    for attempt in range(ATTEMPTS):  # keys that beat the brief's first load are undone
+        press(env, window, "ctrl+2", "Down", *then)
+        try:
+            wait_for(lambda: "party" in answers(db), "party", 10)
+            return
+        except AssertionError:
+            if attempt == ATTEMPTS - 1:
+                raise
+
+
 @pytest.mark.parametrize("held", [False, True], ids=["as it is", "place loader held"])
 def test_sigterm_saves_text_typed_into_a_focused_field(
     tmp_path: Path, display: dict[str, str], held: bool
@@ -101,26 +128,9 @@ def test_sigterm_saves_text_typed_into_a_focused_field(
     launched = start_app(tmp_path, display, program=HELD_PLACES if held else ("-m", "concierge"))
     app, env = launched.process, display
     try:
-        assert launched.ready.wait(60), launched.log
-        windows: list[str] = []
-
-        def one_window() -> bool:  # the main window, once the start-up window has gone
-            search = ("xdotool", "search", "--onlyvisible", "--pid", str(app.pid))
-            windows[:] = x(env, *search, "--name", "^Concierge$").split()
-            return len(windows) == 1
-
-        wait_for(one_window, "the main window")
-        window = windows[0]
-        x(env, "xdotool", "windowactivate", "--sync", window)
+        window = main_window(launched, env)
         db = tmp_path / "concierge.db"
-        for attempt in range(ATTEMPTS):  # keys that beat the brief's first load are undone
-            press(env, window, "ctrl+2", "Down", "Tab")  # Brief: "Travelling as", then Ages
-            try:
-                wait_for(lambda: "party" in answers(db), "party", 10)
-                break
-            except AssertionError:
-                if attempt == ATTEMPTS - 1:
-                    raise
+        choose_party(env, window, db, "Tab")  # then Ages
         party = answers(db)["party"]
         press(env, window, "4", "1", "comma", "space", "3", "9")  # the focus stays in Ages
 
@@ -134,5 +144,35 @@ def test_sigterm_saves_text_typed_into_a_focused_field(
     assert answers(db) == {"party": party, "ages": [41, 39]}
     if held:
         assert PLACES_STOPPED_MESSAGE in log and PLACES_LOADED_MESSAGE not in log, log
+    with sqlite3.connect(db) as connection:
+        assert connection.execute("PRAGMA integrity_check").fetchone() == ("ok",)
+
+
+def test_sigterm_right_after_an_undo_keeps_what_was_typed_before(
+    tmp_path: Path, display: dict[str, str]
+) -> None:
+    """SIGTERM as soon as the undo of the last choice (Ctrl+Z) is saved: the undo is kept,
+    the ages typed before it too, and the database checks clean."""
+    launched = start_app(tmp_path, display)
+    app, env = launched.process, display
+    try:
+        window = main_window(launched, env)
+        db = tmp_path / "concierge.db"
+        choose_party(env, window, db)
+        party = answers(db)["party"]
+        press(env, window, "Tab", "4", "1", "comma", "space", "3", "9", "shift+Tab")
+        wait_for(lambda: answers(db).get("ages") == [41, 39], "the ages saved")
+        press(env, window, "Down")  # "Travelling as" once more, then undone
+        wait_for(lambda: answers(db)["party"] != party, "the second choice saved")
+        press(env, window, "ctrl+z")
+        wait_for(lambda: answers(db)["party"] == party, "the choice undone")
+        app.send_signal(signal.SIGTERM)
+        assert app.wait(60) == 0, launched.log
+    finally:
+        if app.poll() is None:
+            app.kill()
+    log = launched.log
+    assert "signal 15: closing" in log and "Traceback" not in log, log
+    assert answers(db) == {"party": party, "ages": [41, 39]}
     with sqlite3.connect(db) as connection:
         assert connection.execute("PRAGMA integrity_check").fetchone() == ("ok",)
