@@ -119,6 +119,20 @@ def choose_party(env: dict[str, str], window: str, db: Path, *then: str) -> None
                 raise
 
 
+def type_ages(env: dict[str, str], window: str, db: Path) -> object:
+    """A party chosen, then the ages typed and saved (the focus back on the party); the
+    party."""
+    choose_party(env, window, db)
+    press(env, window, "Tab", "4", "1", "comma", "space", "3", "9", "shift+Tab")
+    wait_for(lambda: answers(db).get("ages") == [41, 39], "the ages saved")
+    return answers(db)["party"]
+
+
+def wait_window(env: dict[str, str], pid: int, title: str) -> None:
+    search = ("xdotool", "search", "--onlyvisible", "--pid", str(pid), "--name", f"^{title}$")
+    wait_for(lambda: x(env, *search).split(), f"the window {title!r}")
+
+
 @pytest.mark.parametrize("held", [False, True], ids=["as it is", "place loader held"])
 def test_sigterm_saves_text_typed_into_a_focused_field(
     tmp_path: Path, display: dict[str, str], held: bool
@@ -158,14 +172,52 @@ def test_sigterm_right_after_an_undo_keeps_what_was_typed_before(
     try:
         window = main_window(launched, env)
         db = tmp_path / "concierge.db"
-        choose_party(env, window, db)
-        party = answers(db)["party"]
-        press(env, window, "Tab", "4", "1", "comma", "space", "3", "9", "shift+Tab")
-        wait_for(lambda: answers(db).get("ages") == [41, 39], "the ages saved")
+        party = type_ages(env, window, db)
         press(env, window, "Down")  # "Travelling as" once more, then undone
         wait_for(lambda: answers(db)["party"] != party, "the second choice saved")
         press(env, window, "ctrl+z")
         wait_for(lambda: answers(db)["party"] == party, "the choice undone")
+        app.send_signal(signal.SIGTERM)
+        assert app.wait(60) == 0, launched.log
+    finally:
+        if app.poll() is None:
+            app.kill()
+    log = launched.log
+    assert "signal 15: closing" in log and "Traceback" not in log, log
+    assert answers(db) == {"party": party, "ages": [41, 39]}
+    with sqlite3.connect(db) as connection:
+        assert connection.execute("PRAGMA integrity_check").fetchone() == ("ok",)
+
+
+GERMAN_CSV = (
+    "Datum;Titel;Beginn;Ende;Betrag\r\n"
+    "24.12.2026;Weihnachtsmarkt am Gendarmenmarkt;18:00;20:00;12,50\r\n"
+    "25.12.2026;Gänsebraten im Gasthaus;13:00;15:30;48,90\r\n"
+)
+"""A booking list as LibreOffice Calc saves it in a German locale: semicolons, decimal
+commas, day.month.year."""
+
+
+def test_sigterm_during_an_import_keeps_what_was_typed_before(
+    tmp_path: Path, display: dict[str, str]
+) -> None:
+    """SIGTERM while an import waits for its CSV file's columns (File ▸ Import…, the file
+    chosen, the mapping dialog open): the app exits by itself and the ages typed before
+    are saved."""
+    bookings = tmp_path / "Weihnachten.csv"
+    bookings.write_bytes(GERMAN_CSV.encode("cp1252"))
+    data = tmp_path / "data"
+    launched = start_app(data, display)
+    app, env = launched.process, display
+    try:
+        window = main_window(launched, env)
+        db = data / "concierge.db"
+        party = type_ages(env, window, db)
+        press(env, window, "ctrl+i")
+        wait_window(env, app.pid, "Import bookings")
+        x(env, "xdotool", "type", "--delay", "30", str(bookings))
+        x(env, "xdotool", "key", "Return")
+        wait_window(env, app.pid, "Import Weihnachten.csv")
         app.send_signal(signal.SIGTERM)
         assert app.wait(60) == 0, launched.log
     finally:
