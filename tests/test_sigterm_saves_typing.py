@@ -9,6 +9,7 @@ waits on that instead of sleeping.
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
 import shutil
@@ -162,14 +163,35 @@ def test_sigterm_saves_text_typed_into_a_focused_field(
         assert connection.execute("PRAGMA integrity_check").fetchone() == ("ok",)
 
 
+@contextlib.contextmanager
+def killed_at_the_end(launched: AppProcess) -> Iterator[None]:
+    """Kill the app if it still runs when the block ends (a failure before the SIGTERM)."""
+    try:
+        yield
+    finally:
+        if launched.process.poll() is None:
+            launched.process.kill()
+
+
+def terminated(launched: AppProcess, db: Path, saved: dict[str, object]) -> None:
+    """SIGTERM now: the app exits by itself, with no traceback, leaving `saved` as the form's
+    answers and a database that checks clean."""
+    launched.process.send_signal(signal.SIGTERM)
+    assert launched.process.wait(60) == 0, launched.log
+    log = launched.log
+    assert "signal 15: closing" in log and "Traceback" not in log, log
+    assert answers(db) == saved
+    with sqlite3.connect(db) as connection:
+        assert connection.execute("PRAGMA integrity_check").fetchone() == ("ok",)
+
+
 def test_sigterm_right_after_an_undo_keeps_what_was_typed_before(
     tmp_path: Path, display: dict[str, str]
 ) -> None:
     """SIGTERM as soon as the undo of the last choice (Ctrl+Z) is saved: the undo is kept,
     the ages typed before it too, and the database checks clean."""
-    launched = start_app(tmp_path, display)
-    app, env = launched.process, display
-    try:
+    launched, env = start_app(tmp_path, display), display
+    with killed_at_the_end(launched):
         window = main_window(launched, env)
         db = tmp_path / "concierge.db"
         party = type_ages(env, window, db)
@@ -177,16 +199,7 @@ def test_sigterm_right_after_an_undo_keeps_what_was_typed_before(
         wait_for(lambda: answers(db)["party"] != party, "the second choice saved")
         press(env, window, "ctrl+z")
         wait_for(lambda: answers(db)["party"] == party, "the choice undone")
-        app.send_signal(signal.SIGTERM)
-        assert app.wait(60) == 0, launched.log
-    finally:
-        if app.poll() is None:
-            app.kill()
-    log = launched.log
-    assert "signal 15: closing" in log and "Traceback" not in log, log
-    assert answers(db) == {"party": party, "ages": [41, 39]}
-    with sqlite3.connect(db) as connection:
-        assert connection.execute("PRAGMA integrity_check").fetchone() == ("ok",)
+        terminated(launched, db, {"party": party, "ages": [41, 39]})
 
 
 GERMAN_CSV = (
@@ -209,7 +222,7 @@ def test_sigterm_during_an_import_keeps_what_was_typed_before(
     data = tmp_path / "data"
     launched = start_app(data, display)
     app, env = launched.process, display
-    try:
+    with killed_at_the_end(launched):
         window = main_window(launched, env)
         db = data / "concierge.db"
         party = type_ages(env, window, db)
@@ -218,13 +231,20 @@ def test_sigterm_during_an_import_keeps_what_was_typed_before(
         x(env, "xdotool", "type", "--delay", "30", str(bookings))
         x(env, "xdotool", "key", "Return")
         wait_window(env, app.pid, "Import Weihnachten.csv")
-        app.send_signal(signal.SIGTERM)
-        assert app.wait(60) == 0, launched.log
-    finally:
-        if app.poll() is None:
-            app.kill()
-    log = launched.log
-    assert "signal 15: closing" in log and "Traceback" not in log, log
-    assert answers(db) == {"party": party, "ages": [41, 39]}
-    with sqlite3.connect(db) as connection:
-        assert connection.execute("PRAGMA integrity_check").fetchone() == ("ok",)
+        terminated(launched, db, {"party": party, "ages": [41, 39]})
+
+
+def test_sigterm_during_an_export_keeps_what_was_typed_before(
+    tmp_path: Path, display: dict[str, str]
+) -> None:
+    """SIGTERM while an export asks where to save (File ▸ Export ▸ its first format, the
+    file dialog open): the app exits by itself and the ages typed before are saved."""
+    launched = start_app(tmp_path, display)
+    app, env = launched.process, display
+    with killed_at_the_end(launched):
+        window = main_window(launched, env)
+        db = tmp_path / "concierge.db"
+        party = type_ages(env, window, db)
+        x(env, "xdotool", "key", "alt+f", "e", "Return")
+        wait_window(env, app.pid, "Export (calendar|itinerary)")
+        terminated(launched, db, {"party": party, "ages": [41, 39]})
