@@ -24,7 +24,7 @@ import pytest
 
 from concierge.app import PLACES_LOADED_MESSAGE, PLACES_STOPPED_MESSAGE
 from tests.app_process import AppProcess, start_app
-from tests.held_places import HELD_PLACES
+from tests.held_places import HELD, HELD_PLACES
 
 ATTEMPTS = 3
 TOOLS = ("Xvfb", "openbox", "xdotool", "xprop")
@@ -129,8 +129,9 @@ def type_ages(env: dict[str, str], window: str, db: Path) -> object:
     return answers(db)["party"]
 
 
-def wait_window(env: dict[str, str], pid: int, title: str) -> None:
-    search = ("xdotool", "search", "--onlyvisible", "--pid", str(pid), "--name", f"^{title}$")
+def wait_window(env: dict[str, str], title: str) -> None:
+    """Until a window whose whole title matches `title` (a regular expression) is shown."""
+    search = ("xdotool", "search", "--onlyvisible", "--name", f"^{title}$")
     wait_for(lambda: x(env, *search).split(), f"the window {title!r}")
 
 
@@ -148,6 +149,8 @@ def test_sigterm_saves_text_typed_into_a_focused_field(
         choose_party(env, window, db, "Tab")  # then Ages
         party = answers(db)["party"]
         press(env, window, "4", "1", "comma", "space", "3", "9")  # the focus stays in Ages
+        if held:  # the loader starts once start-up is done (a close before skips it)
+            assert launched.shows(HELD, 60), launched.log
 
         app.send_signal(signal.SIGTERM)
         assert app.wait(60) == 0, launched.log
@@ -185,21 +188,34 @@ def terminated(launched: AppProcess, db: Path, saved: dict[str, object]) -> None
         assert connection.execute("PRAGMA integrity_check").fetchone() == ("ok",)
 
 
+def typed_then_terminated(
+    data: Path, env: dict[str, str], then: Callable[[str, Path], None]
+) -> None:
+    """The app on `data`: a party chosen and ages typed, `then(window, db)`, then SIGTERM;
+    the app exits by itself with both saved (`terminated`)."""
+    launched = start_app(data, env)
+    with killed_at_the_end(launched):
+        window = main_window(launched, env)
+        db = data / "concierge.db"
+        party = type_ages(env, window, db)
+        then(window, db)
+        terminated(launched, db, {"party": party, "ages": [41, 39]})
+
+
 def test_sigterm_right_after_an_undo_keeps_what_was_typed_before(
     tmp_path: Path, display: dict[str, str]
 ) -> None:
     """SIGTERM as soon as the undo of the last choice (Ctrl+Z) is saved: the undo is kept,
     the ages typed before it too, and the database checks clean."""
-    launched, env = start_app(tmp_path, display), display
-    with killed_at_the_end(launched):
-        window = main_window(launched, env)
-        db = tmp_path / "concierge.db"
-        party = type_ages(env, window, db)
-        press(env, window, "Down")  # "Travelling as" once more, then undone
+
+    def choose_again_and_undo(window: str, db: Path) -> None:
+        party = answers(db)["party"]
+        press(display, window, "Down")  # "Travelling as" once more, then undone
         wait_for(lambda: answers(db)["party"] != party, "the second choice saved")
-        press(env, window, "ctrl+z")
+        press(display, window, "ctrl+z")
         wait_for(lambda: answers(db)["party"] == party, "the choice undone")
-        terminated(launched, db, {"party": party, "ages": [41, 39]})
+
+    typed_then_terminated(tmp_path, display, choose_again_and_undo)
 
 
 GERMAN_CSV = (
@@ -219,19 +235,15 @@ def test_sigterm_during_an_import_keeps_what_was_typed_before(
     are saved."""
     bookings = tmp_path / "Weihnachten.csv"
     bookings.write_bytes(GERMAN_CSV.encode("cp1252"))
-    data = tmp_path / "data"
-    launched = start_app(data, display)
-    app, env = launched.process, display
-    with killed_at_the_end(launched):
-        window = main_window(launched, env)
-        db = data / "concierge.db"
-        party = type_ages(env, window, db)
-        press(env, window, "ctrl+i")
-        wait_window(env, app.pid, "Import bookings")
-        x(env, "xdotool", "type", "--delay", "30", str(bookings))
-        x(env, "xdotool", "key", "Return")
-        wait_window(env, app.pid, "Import Weihnachten.csv")
-        terminated(launched, db, {"party": party, "ages": [41, 39]})
+
+    def import_bookings(window: str, db: Path) -> None:
+        press(display, window, "ctrl+i")
+        wait_window(display, "Import bookings")
+        x(display, "xdotool", "type", "--delay", "30", str(bookings))
+        x(display, "xdotool", "key", "Return")
+        wait_window(display, "Import Weihnachten.csv")
+
+    typed_then_terminated(tmp_path / "data", display, import_bookings)
 
 
 def test_sigterm_during_an_export_keeps_what_was_typed_before(
@@ -239,12 +251,9 @@ def test_sigterm_during_an_export_keeps_what_was_typed_before(
 ) -> None:
     """SIGTERM while an export asks where to save (File ▸ Export ▸ its first format, the
     file dialog open): the app exits by itself and the ages typed before are saved."""
-    launched = start_app(tmp_path, display)
-    app, env = launched.process, display
-    with killed_at_the_end(launched):
-        window = main_window(launched, env)
-        db = tmp_path / "concierge.db"
-        party = type_ages(env, window, db)
-        x(env, "xdotool", "key", "alt+f", "e", "Return")
-        wait_window(env, app.pid, "Export (calendar|itinerary)")
-        terminated(launched, db, {"party": party, "ages": [41, 39]})
+
+    def export(window: str, db: Path) -> None:
+        x(display, "xdotool", "key", "alt+f", "e", "Return")
+        wait_window(display, "Export (calendar|itinerary)")
+
+    typed_then_terminated(tmp_path, display, export)
