@@ -164,8 +164,8 @@ def child_app(data_dir: str) -> None:
                 finish_when_done()
 
     logging.getLogger("concierge").addHandler(ReadyHandler())
-    code = concierge.app.main(["--data-dir", data_dir])
-    raise RuntimeError(f"the app returned {code} before it was ready")
+    # Ends the process itself: before it was ready, with no result line, which the parent reports.
+    concierge.app.main(["--data-dir", data_dir])
 
 
 # -- the parent -----------------------------------------------------------------------------

@@ -7,13 +7,15 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import contextlib
 import importlib
 import logging
+import os
 import sys
 import time
 from collections.abc import Callable, Sequence
 from pathlib import Path
-from typing import TYPE_CHECKING, TypeVar
+from typing import TYPE_CHECKING, NoReturn, TypeVar
 
 from PySide6.QtGui import QIcon
 from PySide6.QtWidgets import QApplication, QMessageBox  # before qasync, as qasync requires
@@ -21,6 +23,7 @@ from PySide6.QtWidgets import QApplication, QMessageBox  # before qasync, as qas
 from concierge.app_identity import APP_ID, APP_NAME, ICON_SVG, VERSION
 from concierge.ui.colours import follow_colour_scheme
 from concierge.ui.startup_window import StartupWindow
+from concierge.ui.unix_signals import Closing
 
 if TYPE_CHECKING:
     from concierge.travel.services import TravelServices
@@ -60,10 +63,12 @@ def phase_done(phase: str, started: float) -> None:
     log.info(PHASE_MESSAGE, phase, (time.perf_counter() - started) * 1000)
 
 
-def while_painting(work: Callable[[], T]) -> T:
+def while_painting(work: Callable[[], T], signals: Sequence[int] = ()) -> T:
     """`work()` (no Qt in it) on a thread of its own while this one runs Qt's event loop, so
     the start-up window repaints and answers through the imports and the database's checks
-    instead of freezing; returns what it returns, raises what it raises. Under a running
+    instead of freezing; returns what it returns, raises what it raises, or `Closing` as
+    soon as `signals` (`remember_signals`' list) holds one: the work is abandoned, not
+    waited for (SQLite keeps the file whole whatever step it stops at). Under a running
     asyncio loop it runs `work()` here: a nested Qt loop would run that loop's callbacks
     inside the step of the task that called it."""
     try:
@@ -76,17 +81,32 @@ def while_painting(work: Callable[[], T]) -> T:
 
     from PySide6.QtCore import QEventLoop, QTimer
 
-    with ThreadPoolExecutor(max_workers=1, thread_name_prefix="concierge-start") as pool:
-        future = pool.submit(work)
-        waiting = QEventLoop()
-        poll = QTimer()
-        poll.setInterval(POLL_MS)
-        poll.timeout.connect(lambda: waiting.quit() if future.done() else None)
-        poll.start()
-        if not future.done():
-            waiting.exec()
-        poll.stop()
+    pool = ThreadPoolExecutor(max_workers=1, thread_name_prefix="concierge-start")
+    future = pool.submit(work)
+    waiting = QEventLoop()
+    poll = QTimer()
+    poll.setInterval(POLL_MS)
+    poll.timeout.connect(lambda: waiting.quit() if future.done() or signals else None)
+    poll.start()
+    if not future.done() and not signals:
+        waiting.exec()
+    poll.stop()
+    pool.shutdown(wait=False)
+    if not future.done():
+        raise Closing
     return future.result()
+
+
+def leave(code: int) -> NoReturn:
+    """End the process with `code` once everything is saved and the database closed:
+    Python's and Qt's teardown (threads joined, among them an exchange-rate parse or a
+    migration abandoned, modules and widgets destroyed) takes over a second under load and
+    saves nothing. The log handlers are flushed and closed first."""
+    logging.shutdown()
+    for stream in (sys.stdout, sys.stderr):
+        with contextlib.suppress(OSError, ValueError):  # closed or broken: nothing to write
+            stream.flush()
+    os._exit(code)
 
 
 def import_services() -> None:
@@ -162,13 +182,21 @@ async def run(
     log_folder: Path,
     language: str,
     signals: list[int],
-) -> int:
+) -> NoReturn:
+    """The window until it is closed; then everything saved, the database closed and the
+    process ended (`leave`), without waiting for the loop's teardown."""
     from concierge.model.settings import UI_LANGUAGE
     from concierge.ui.garbage import GuiThreadCollector
     from concierge.ui.i18n import choose_language, current_language, install_language
-    from concierge.ui.main_window import MainWindow
-    from concierge.ui.unix_signals import SignalBridge
+    from concierge.ui.unix_signals import SignalBridge, closing_at_once
 
+    try:
+        with closing_at_once(signals):  # the window's imports: a second under load
+            from concierge.ui.main_window import MainWindow
+    except Closing:  # no window is built
+        asked_to_close(signals)
+        await services.aclose()
+        close_and_leave(services, instance)
     phase_done(Phase.WINDOW_IMPORTED, started)
     if not language:
         install_language(choose_language(await services.settings.get(UI_LANGUAGE)))
@@ -192,33 +220,64 @@ async def run(
     log.info("main window shown after %.0f ms", (time.perf_counter() - started) * 1000)
     log.info("window language %s: %s", current_language(), window.menu_titles())
     loading: asyncio.Task[float] | None = None
+    starting = asyncio.create_task(open_session(window, services, started), name="start-up")
+    asked = asyncio.create_task(closed.wait(), name="wait for a close")
     try:
-        interrupted = await services.lookups.recover()
-        if interrupted:
-            log.info("%d lookups were interrupted when the app last closed", len(interrupted))
-        await window.restore_session()
-        await window.chat.ready()
-        phase_done(Phase.SESSION_RESTORED, started)
-        log.info("%s (%.0f ms)", READY_MESSAGE, (time.perf_counter() - started) * 1000)
-        await window.bind_assistant()
-        phase_done(Phase.ASSISTANT_BOUND, started)
-        # The place index (airports and the gazetteer, 1.5 s of parsing that holds the GIL)
-        # loads once the window is ready, so it never slows start-up, nor closing: a close
-        # stops it.
-        loading = asyncio.create_task(services.load_places(), name="load places")
-        loading.add_done_callback(lambda task: places_loaded(task, collector))
-        await closed.wait()
+        await asyncio.wait({starting, asked}, return_when=asyncio.FIRST_COMPLETED)
+        if starting.done():
+            starting.result()
+        else:  # a close before the session is restored does not wait for it
+            await abandon(starting)
+        if not closed.is_set():
+            # The place index (airports and the gazetteer, 1.5 s of parsing that holds the
+            # GIL) loads once the window is ready, so it never slows start-up, nor closing:
+            # a close stops it.
+            loading = asyncio.create_task(services.load_places(), name="load places")
+            loading.add_done_callback(lambda task: places_loaded(task, collector))
+            await closed.wait()
         log.info("closing")
-        await stop_loading(loading)
+        if loading is not None:
+            await stop_loading(loading)
         await window.shutdown()
         await services.aclose()  # Lookups stop; goal completions and form settling finish.
     finally:
+        starting.cancel()
+        asked.cancel()
         if loading is not None:
             loading.cancel()
         bridge.close()
         collector.stop()
         window.deleteLater()
-    return 0
+    close_and_leave(services, instance)
+
+
+async def open_session(window: MainWindow, services: TravelServices, started: float) -> None:
+    """What start-up does once the window is shown, until the person can type and send."""
+    interrupted = await services.lookups.recover()
+    if interrupted:
+        log.info("%d lookups were interrupted when the app last closed", len(interrupted))
+    await window.restore_session()
+    await window.chat.ready()
+    phase_done(Phase.SESSION_RESTORED, started)
+    log.info("%s (%.0f ms)", READY_MESSAGE, (time.perf_counter() - started) * 1000)
+    await window.bind_assistant()
+    phase_done(Phase.ASSISTANT_BOUND, started)
+
+
+async def abandon(task: asyncio.Task[None]) -> None:
+    """Cancel `task` and wait until it has stopped; a failure other than the cancellation is
+    logged, since the close goes on."""
+    task.cancel()
+    await asyncio.wait({task})
+    if not task.cancelled() and (error := task.exception()) is not None:
+        log.error("start-up failed while closing", exc_info=error)
+
+
+def close_and_leave(services: TravelServices, instance: SingleInstance) -> NoReturn:
+    """Close the database (its WAL checkpointed), free the data folder and end the process."""
+    services.close()
+    instance.release()
+    leave(0)
 
 
 def places_loaded(loading: asyncio.Task[float], collector: GuiThreadCollector) -> None:
@@ -240,7 +299,13 @@ async def stop_loading(loading: asyncio.Task[float]) -> None:
     log.info(PLACES_STOPPED_MESSAGE)
 
 
-def main(argv: Sequence[str] | None = None) -> int:
+def main(argv: Sequence[str] | None = None) -> NoReturn:
+    """The window on its data folder; the process ends (`leave`) with its exit code once
+    everything is saved."""
+    leave(open_window(argv))
+
+
+def open_window(argv: Sequence[str] | None) -> int:
     started = time.perf_counter()
     arguments = parse_arguments(sys.argv[1:] if argv is None else argv)
     app = QApplication.instance() or QApplication([sys.argv[0]])
@@ -261,7 +326,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     install_language(choose_language(language))
     splash = StartupWindow()
     splash.show_now()
-    while_painting(import_services)
+    try:
+        while_painting(import_services, signals)
+    except Closing:  # nothing opened yet; the log is not set up
+        return 0
 
     from concierge.store import data_dir, log_dir
     from concierge.ui.async_support import run_with_qt
@@ -286,7 +354,11 @@ def main(argv: Sequence[str] | None = None) -> int:
     try:
         if asked_to_close(signals):
             return 0
-        services = open_or_restore(folder, splash)
+        try:
+            services = open_or_restore(folder, splash, signals)
+        except Closing:
+            asked_to_close(signals)
+            return 0
         if services is None:
             return 1
         phase_done(Phase.DATABASE_OPENED, started)
@@ -311,7 +383,9 @@ def asked_to_close(signals: list[int]) -> bool:
     return bool(signals)
 
 
-def open_or_restore(folder: Path, splash: StartupWindow) -> TravelServices | None:
+def open_or_restore(
+    folder: Path, splash: StartupWindow, signals: Sequence[int] = ()
+) -> TravelServices | None:
     """The folder's services; None, once the person was told why, if they cannot open. A
     damaged database is never opened: the person may put its newest good backup in place."""
     from concierge.store import CorruptDatabaseError, StoreError
@@ -322,7 +396,7 @@ def open_or_restore(folder: Path, splash: StartupWindow) -> TravelServices | Non
 
     try:
         try:
-            return while_painting(lambda: open_services(folder))
+            return while_painting(lambda: open_services(folder), signals)
         except CorruptDatabaseError as error:
             log.error("the database in %s is damaged: %s", folder, error)
             splash.close()

@@ -23,18 +23,22 @@ def backup_path_for(path: Path, revision: str | None) -> Path:
 
 def backup_database(path: Path, revision: str | None) -> Path:
     """Copy `path` with SQLite's online backup API, which sees committed pages still in the WAL
-    and never copies a half-written page. A copy failing the start-up check is removed and
-    `sqlite3.DatabaseError` raised, so no damaged backup is ever offered."""
+    and never copies a half-written page. The copy is made under another name and renamed once
+    whole: a start-up abandoned mid-copy (a quick exit) leaves no backup that is one only in
+    part. A copy failing the start-up check is removed and `sqlite3.DatabaseError` raised, so
+    no damaged backup is ever offered."""
     target = backup_path_for(path, revision)
+    copying = path.with_name(f"{path.name}.backing-up")
     with (
         closing(sqlite3.connect(path, timeout=BUSY_TIMEOUT_SECONDS)) as source,
-        closing(sqlite3.connect(target)) as copy,
+        closing(sqlite3.connect(copying)) as copy,
     ):
         source.backup(copy)
         copy.execute("PRAGMA journal_mode=DELETE")  # One self-contained file, no -wal/-shm.
-    report = check_integrity(target)
+    report = check_integrity(copying)
     if not report.ok:
         for suffix in ("", *SIDECARS):
-            target.with_name(target.name + suffix).unlink(missing_ok=True)
+            copying.with_name(copying.name + suffix).unlink(missing_ok=True)
         raise sqlite3.DatabaseError(f"the copy failed its check ({report.problems[0]})")
+    copying.replace(target)
     return target

@@ -95,6 +95,7 @@ class TravelServices:
         await self.form_filler.aclose()
 
     def close(self) -> None:
+        self.checks.close()
         self.outside.close()
         self.goal_triggers.close()
         self.form_filler.close()

@@ -4,13 +4,19 @@ for long stretches, where Python runs no handler, so the wake-up fd wakes a sock
 
 from __future__ import annotations
 
+import contextlib
 import signal
 import socket
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from types import FrameType
 
 from PySide6.QtCore import QObject, QSocketNotifier
 
 HANDLED = (signal.SIGINT, signal.SIGTERM)
+
+
+class Closing(Exception):
+    """SIGTERM or SIGINT came during start-up work that is abandoned rather than waited for."""
 
 
 def remember_signals() -> list[int]:
@@ -21,6 +27,27 @@ def remember_signals() -> list[int]:
     for signum in HANDLED:
         signal.signal(signum, lambda number, frame: received.append(number))
     return received
+
+
+@contextlib.contextmanager
+def closing_at_once(received: list[int]) -> Iterator[None]:
+    """Within, SIGINT and SIGTERM are noted in `received` and raise `Closing` wherever this
+    thread is: only for work that writes nothing and that Qt does not call back into (the
+    window's imports), which is then abandoned mid-way instead of finished first. A signal
+    noted before also raises it, on entry."""
+
+    def close(number: int, frame: FrameType | None) -> None:
+        received.append(number)
+        raise Closing
+
+    previous = {signum: signal.signal(signum, close) for signum in HANDLED}
+    try:
+        if received:
+            raise Closing
+        yield
+    finally:
+        for signum, handler in previous.items():
+            signal.signal(signum, handler)
 
 
 class SignalBridge(QObject):

@@ -135,6 +135,7 @@ class TripChecks:
         self._groups: dict[str, set[str]] = {}
         """Per trip, the writes (change groups) the next run is to cover."""
         self._writes: dict[str, asyncio.Future[TripProblems | None]] = {}
+        self._closed = False
         self._unsubscribe = bus.subscribe(self._changed)
 
     def last(self, trip_id: str) -> tuple[Problem, ...] | None:
@@ -214,6 +215,8 @@ class TripChecks:
             self._writes.pop(next(iter(self._writes)))
 
     def _schedule(self, trip_id: str) -> None:
+        if self._closed:
+            return
         if trip_id in self._pending:  # waiting, or running and to re-check what came meanwhile
             return
         try:
@@ -239,13 +242,21 @@ class TripChecks:
             self._schedule(trip_id)
 
     async def aclose(self) -> None:
-        """Stop listening to changes and wait for the re-checks already started."""
+        """Stop listening to changes, cancel the re-checks scheduled and wait until they
+        have stopped."""
+        await asyncio.gather(*self.close(), return_exceptions=True)
+
+    def close(self) -> list[asyncio.Task[None]]:
+        """Stop listening to changes and cancel the re-checks scheduled or running, so none
+        runs against the database once it is closed (`TravelServices.close`, with or without
+        `aclose` before); returns them, to wait for."""
+        self._closed = True
         self._unsubscribe()
         pending = list(self._pending.values())
         self._pending.clear()
         for task in pending:
             task.cancel()
-        await asyncio.gather(*pending, return_exceptions=True)
         for write in self._writes.values():
-            if not write.done():
+            if not write.done() and not write.get_loop().is_closed():
                 write.set_result(None)
+        return pending

@@ -247,3 +247,34 @@ async def test_an_older_slower_run_finishing_last_never_replaces_the_newer_probl
     finally:
         await services.aclose()
         services.close()
+
+
+async def test_a_re_check_still_scheduled_when_the_services_close_is_cancelled_not_run(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture
+) -> None:
+    """Closed without `aclose` first (as bench/ui_latency.py's scenarios close): the re-check
+    a change just scheduled is cancelled, not run against the closed database."""
+    services = open_services(tmp_path)
+    closed = False
+    try:
+        trip = await christmas_in_new_york(services.trips, services.stops)
+        services.checks.follow(trip.id)
+        checked: list[str] = []
+
+        async def counting(*args: object) -> None:
+            checked.append("run")
+
+        monkeypatch.setattr(run, "trip_problems", counting)
+        await services.trips.update(trip.id, {"title": "Renamed"})
+        scheduled = list(services.checks._pending.values())
+        assert scheduled  # the change's re-check waits for the rest of its burst
+        services.close()
+        closed = True
+        await asyncio.wait(scheduled)
+        assert all(task.cancelled() for task in scheduled)
+        assert checked == []
+        assert "Checking the trip's plan failed" not in caplog.text
+    finally:
+        if not closed:
+            await services.aclose()
+            services.close()
