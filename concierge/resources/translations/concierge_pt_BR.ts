@@ -4762,6 +4762,10 @@
             <translation>Se as alterações do assistente na viagem, na rota, no roteiro e nas despesas são feitas na hora (aplicar) ou propostas para você aceitar ou rejeitar, todas, algumas ou nenhuma (propor). Os objetivos, as notas e as respostas do briefing são sempre feitos na hora.</translation>
         </message>
         <message>
+            <source>Other assistants connected through MCP (`concierge mcp`) whose tool calls are refused from now on, by the names their changes are marked with, separated by commas.</source>
+            <translation>Outros assistentes conectados por MCP (`concierge mcp`) cujas chamadas de ferramentas são recusadas de agora em diante, pelos nomes com que suas alterações são marcadas, separados por vírgulas.</translation>
+        </message>
+        <message>
             <source>The language the window is shown in ("pt_BR"), or empty for the system's language; read at start-up.</source>
             <translation>O idioma em que a janela é mostrada ("pt_BR"), ou vazio para o idioma do sistema; lido ao iniciar.</translation>
         </message>
@@ -5038,6 +5042,14 @@
         <message>
             <source>Assistant &amp;edits</source>
             <translation>&amp;Edições do assistente</translation>
+        </message>
+        <message>
+            <source>&amp;Revoked assistants</source>
+            <translation>Assistentes &amp;revogados</translation>
+        </message>
+        <message>
+            <source>none; e.g. claude-ai, cursor</source>
+            <translation>nenhum; p. ex. claude-ai, cursor</translation>
         </message>
         <message>
             <source>&amp;Language</source>
