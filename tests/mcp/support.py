@@ -4,18 +4,22 @@ sends, for the MCP server's tests."""
 from __future__ import annotations
 
 import asyncio
+import os
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 import mcp.types as types
+from mcp import StdioServerParameters
 from mcp.client.session import IncomingMessage
 from sqlmodel import select
 
+from concierge.mcp.client_setup import launch
 from concierge.store import LockKind
 from concierge.store.tables import ChangeLogEntry
 from concierge.travel.services import TravelServices, open_services
 
+ROOT = Path(__file__).resolve().parents[2]
 BROKEN_RUN_SECONDS = 60.0
 """How long a wait on a condition may take before the run is taken as broken."""
 CLIENT = "test-assistant"
@@ -85,5 +89,20 @@ async def programs_of(services: TravelServices, entity_id: str) -> set[str | Non
     return set(await services.database.run(lambda session: session.exec(query).all()))
 
 
+def server_command(folder: Path) -> StdioServerParameters:
+    """What the window's Connect another assistant gives a client to start (`launch`)."""
+    environment = {
+        name: value
+        for name, value in os.environ.items()
+        if name not in {"DISPLAY", "WAYLAND_DISPLAY", "QT_QPA_PLATFORM", "CONCIERGE_DATA_DIR"}
+    }
+    command, *arguments = launch(folder)
+    return StdioServerParameters(command=command, args=arguments, env=environment, cwd=ROOT)
+
+
 def text_of(result: Any) -> str:
     return "\n".join(part.text for part in result.content if isinstance(part, types.TextContent))
+
+
+def text_of_resource(result: Any) -> str:
+    return "\n".join(getattr(part, "text", "") for part in result.contents)

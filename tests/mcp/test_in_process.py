@@ -19,7 +19,15 @@ from concierge.travel.assistant.hosted_elsewhere import NoModel
 from concierge.travel.assistant.trip_assistant import build_trip_assistant
 from concierge.travel.services import TravelServices, open_services
 
-from .support import CLIENT, Folder, Heard, programs_of, text_of, window_adds
+from .support import (
+    CLIENT,
+    Folder,
+    Heard,
+    programs_of,
+    text_of,
+    text_of_resource,
+    window_adds,
+)
 
 
 @pytest.fixture
@@ -211,8 +219,3 @@ async def test_an_update_notification_arrives_after_a_window_edit(
         await heard.update_of(uri)
         after = text_of_resource(await session.read_resource(uri))
     assert "Miradouro at sunset" in after
-
-
-def text_of_resource(result: object) -> str:
-    contents = getattr(result, "contents", [])
-    return "\n".join(getattr(part, "text", "") for part in contents)

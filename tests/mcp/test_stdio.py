@@ -3,38 +3,24 @@ data folder, spoken to over stdio by the SDK's own client, while the window writ
 
 from __future__ import annotations
 
-import os
-import sys
 import warnings
-from pathlib import Path
 
-from mcp import Client, MCPDeprecationWarning, StdioServerParameters
+from mcp import Client, MCPDeprecationWarning
 from mcp.types import Implementation
 
 from concierge.mcp.resource_updates import context_uri
 from concierge.travel.services import TravelServices
 
-from .support import CLIENT, Folder, Heard, programs_of, text_of, window_adds
-
-ROOT = Path(__file__).resolve().parents[2]
-
-
-def server_command(folder: Path) -> StdioServerParameters:
-    environment = {
-        name: value
-        for name, value in os.environ.items()
-        if name not in {"DISPLAY", "WAYLAND_DISPLAY", "QT_QPA_PLATFORM", "CONCIERGE_DATA_DIR"}
-    }
-    return StdioServerParameters(
-        command=sys.executable,
-        args=["-m", "concierge", "mcp", "--data-dir", str(folder)],
-        env=environment,
-        cwd=ROOT,
-    )
-
-
-def text_of_resource(result: object) -> str:
-    return "\n".join(getattr(part, "text", "") for part in getattr(result, "contents", []))
+from .support import (
+    CLIENT,
+    Folder,
+    Heard,
+    programs_of,
+    server_command,
+    text_of,
+    text_of_resource,
+    window_adds,
+)
 
 
 async def test_over_stdio_a_write_shows_in_the_resource_and_a_window_edit_is_announced(
@@ -84,6 +70,6 @@ async def test_over_stdio_in_the_newest_protocol_the_client_is_named_and_served(
         )
     assert "Tram 28" in present
     assert not wrote.is_error, text_of(wrote)
-    assert "Belém tower" in text_of(wrote).split("trip_context shows it again")[1]
+    assert "Belém tower" in text_of(wrote).split("since your last call")[1]
     added = [i for i in await window.itinerary.items(folder.trip) if i.title == "Belém tower"]
     assert await programs_of(window, added[0].id) == {CLIENT}

@@ -812,6 +812,53 @@
         </message>
     </context>
     <context>
+        <name>ConnectAssistant</name>
+        <message>
+            <source>In Claude Desktop, Settings ▸ Developer ▸ Edit Config opens claude_desktop_config.json: add this to it (beside any other servers), save, and restart Claude Desktop.</source>
+            <translation>No Claude Desktop, Settings ▸ Developer ▸ Edit Config abre o claude_desktop_config.json: acrescente isto a ele (ao lado de outros servidores), salve e reinicie o Claude Desktop.</translation>
+        </message>
+        <message>
+            <source>Run this once in a terminal.</source>
+            <translation>Execute isto uma vez num terminal.</translation>
+        </message>
+        <message>
+            <source>Put this in .vscode/mcp.json in a project, or in your user configuration (MCP: Open User Configuration), then start the server from that file.</source>
+            <translation>Coloque isto em .vscode/mcp.json num projeto, ou na sua configuração de usuário (MCP: Open User Configuration), e inicie o servidor a partir desse arquivo.</translation>
+        </message>
+        <message>
+            <source>Put this in ~/.cursor/mcp.json (or .cursor/mcp.json in a project), beside any other servers.</source>
+            <translation>Coloque isto em ~/.cursor/mcp.json (ou .cursor/mcp.json num projeto), ao lado de outros servidores.</translation>
+        </message>
+        <message>
+            <source>Connect another assistant</source>
+            <translation>Conectar outro assistente</translation>
+        </message>
+        <message>
+            <source>An assistant you already use can work on your trips through the Model Context Protocol (MCP): its configuration starts Concierge's server on this data folder. Its changes show here marked with its name, under the same locks and review as ours; Settings ▸ Editing ▸ Revoked assistants stops one.</source>
+            <translation>Um assistente que você já usa pode trabalhar nas suas viagens pelo Model Context Protocol (MCP): a configuração dele inicia o servidor do Concierge nesta pasta de dados. As alterações dele aparecem aqui marcadas com o nome dele, sob os mesmos bloqueios e a mesma revisão que as nossas; Configurações ▸ Edição ▸ Assistentes revogados detém um deles.</translation>
+        </message>
+        <message>
+            <source>Assistant</source>
+            <translation>Assistente</translation>
+        </message>
+        <message>
+            <source>&amp;Assistant:</source>
+            <translation>&amp;Assistente:</translation>
+        </message>
+        <message>
+            <source>Configuration</source>
+            <translation>Configuração</translation>
+        </message>
+        <message>
+            <source>&amp;Copy</source>
+            <translation>&amp;Copiar</translation>
+        </message>
+        <message>
+            <source>Copied the configuration for {client}.</source>
+            <translation>A configuração para {client} foi copiada.</translation>
+        </message>
+    </context>
+    <context>
         <name>Constraint</name>
         <message>
             <source>HH:MM</source>
@@ -3693,6 +3740,10 @@
         <message>
             <source>&amp;User guide</source>
             <translation>&amp;Guia do usuário</translation>
+        </message>
+        <message>
+            <source>&amp;Connect another assistant…</source>
+            <translation>&amp;Conectar outro assistente…</translation>
         </message>
         <message>
             <source>&amp;About {app}</source>
