@@ -16,12 +16,20 @@ SERVER_KEY = "concierge"
 """The server's name in a client's configuration."""
 
 
+WINDOWS_CONSOLE_TWIN = "concierge-cli.exe"
+"""On Windows the frozen app is a windowed program without standard streams; its console twin,
+installed beside it (packaging/concierge.spec), has them."""
+
+
 def launch(data_folder: Path) -> list[str]:
     """The command line that serves `data_folder` from this installation: the frozen app's own
-    program, else this Python running the `concierge` package."""
-    if getattr(sys, "frozen", False):
-        return [sys.executable, "mcp", "--data-dir", str(data_folder)]
-    return [sys.executable, "-m", "concierge", "mcp", "--data-dir", str(data_folder)]
+    program (its console twin on Windows), else this Python running the `concierge` package."""
+    if not getattr(sys, "frozen", False):
+        return [sys.executable, "-m", "concierge", "mcp", "--data-dir", str(data_folder)]
+    program = Path(sys.executable)
+    if sys.platform == "win32":
+        program = program.with_name(WINDOWS_CONSOLE_TWIN)
+    return [str(program), "mcp", "--data-dir", str(data_folder)]
 
 
 def _servers_json(key: str, **extra: str) -> Callable[[Sequence[str]], str]:

@@ -103,6 +103,9 @@ class TripServer:
     ) -> types.CallToolResult:
         client = _client(ctx)
         write_as(self.services.database, client)
+        refused = await revocation(self.services.settings, client)
+        if refused is not None:
+            return _text(refused, error=True)
         try:
             trip = await self._trip(trip_named(params.arguments))
         except TripNameError as error:
@@ -111,9 +114,6 @@ class TripServer:
             now = await self.present(trip.id)
             self.last_seen.seen(client, trip.id, now)
             return _text(now)
-        refused = await revocation(self.services.settings, client)
-        if refused is not None:
-            return _text(refused, error=True)
         agent = await self._assistant(trip.id, _elicited(ctx, client))
         if params.name not in {tool.name for tool in agent.tools}:
             return _text(unknown_tool_message(params.name, agent.tools), error=True)

@@ -202,6 +202,9 @@ async def test_a_revoked_client_is_refused(
     await served.settings.set(MCP_REVOKED, f"someone, {CLIENT.upper()}")
     result = await one_call(server, {"action": "add", "day": "2027-05-02", "title": "Belém tower"})
     assert result.is_error and "revoked" in text_of(result)
+    async with client(server) as session:
+        present = await session.call_tool("trip_context", {})
+    assert present.is_error and text_of(present) == text_of(result)
     titles = {item.title for item in await served.itinerary.items(folder.trip)}
     assert "Belém tower" not in titles
 
