@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
+from collections.abc import Awaitable, Callable
 
 from mcp.server.session import ServerSession
 from mcp.server.subscriptions import InMemorySubscriptionBus, ResourceUpdated
@@ -34,8 +35,10 @@ class ResourceUpdates:
     """Sends `notifications/resources/updated` for the trips changes touch, once per trip
     however many rows one commit changed. Start on the server's event loop."""
 
-    def __init__(self, bus: ChangeBus) -> None:
+    def __init__(self, bus: ChangeBus, trip_ids: Callable[[], Awaitable[list[str]]]) -> None:
+        """`trip_ids`: every trip's id, for a change to all trips (an all-trip pin)."""
         self.listen_bus = InMemorySubscriptionBus()
+        self._trip_ids = trip_ids
         self._subscribers: dict[str, list[ServerSession]] = {}
         self._dirty: set[str | None] = set()
         self._flush: asyncio.Task[None] | None = None
@@ -75,11 +78,11 @@ class ResourceUpdates:
     async def _send(self) -> None:
         while self._dirty:
             dirty, self._dirty = self._dirty, set()
-            every = None in dirty
-            uris = {uri for uri in self._subscribers if every or trip_of(uri) in dirty}
-            for trip_id in dirty:
-                if trip_id is not None:
-                    await self.listen_bus.publish(ResourceUpdated(context_uri(trip_id)))
+            trips = set(await self._trip_ids()) if None in dirty else set()
+            trips.update(trip_id for trip_id in dirty if trip_id is not None)
+            uris = {uri for uri in self._subscribers if trip_of(uri) in trips}
+            for trip_id in sorted(trips):
+                await self.listen_bus.publish(ResourceUpdated(context_uri(trip_id)))
             for uri in sorted(uris):
                 for session in list(self._subscribers.get(uri, ())):
                     try:

@@ -46,7 +46,7 @@ class TripServer:
     def __init__(self, services: TravelServices) -> None:
         self.services = services
         self.last_seen = LastSeen()
-        self.updates = ResourceUpdates(services.bus)
+        self.updates = ResourceUpdates(services.bus, self._trip_ids)
         self._tools = mcp_tools(build_trip_assistant(services, "", NoModel(PROGRAM)).tools)
         self.server: Server[Any] = Server(
             NAME,
@@ -69,6 +69,9 @@ class TripServer:
         self.updates.close()
 
     # -- trips and their present -------------------------------------------------------------
+
+    async def _trip_ids(self) -> list[str]:
+        return [trip.id for trip in await self.services.trips.all()]
 
     async def _trip(self, wanted: str | None) -> TripRecord:
         trips = await self.services.trips.all()

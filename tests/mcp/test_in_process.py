@@ -3,6 +3,7 @@ calls do to the trip, and what it is told of the trip's present."""
 
 from __future__ import annotations
 
+import asyncio
 import warnings
 from collections.abc import AsyncIterator, Iterator
 from typing import Any, Literal
@@ -10,6 +11,7 @@ from typing import Any, Literal
 import pytest
 from mcp import Client, MCPDeprecationWarning
 from mcp.client.session import ElicitationFnT
+from mcp.server.subscriptions import ResourceUpdated
 from mcp.types import CallToolResult, ElicitRequestParams, ElicitResult, Implementation
 
 from concierge.mcp.resource_updates import context_uri
@@ -20,6 +22,7 @@ from concierge.travel.assistant.trip_assistant import build_trip_assistant
 from concierge.travel.services import TravelServices, open_services
 
 from .support import (
+    BROKEN_RUN_SECONDS,
     CLIENT,
     Folder,
     Heard,
@@ -222,3 +225,19 @@ async def test_an_update_notification_arrives_after_a_window_edit(
         await heard.update_of(uri)
         after = text_of_resource(await session.read_resource(uri))
     assert "Miradouro at sunset" in after
+
+
+async def test_in_the_newest_protocol_a_listening_client_hears_of_an_all_trip_pin(
+    server: TripServer, window: TravelServices, folder: Folder
+) -> None:
+    uri = context_uri(folder.trip)
+    async with (
+        Client(server.server, client_info=Implementation(name=CLIENT, version="1.0")) as session,
+        session.listen(resource_subscriptions=[uri]) as events,
+    ):
+        await window.pins.add("Vegetarian wherever we go")
+        async with asyncio.timeout(BROKEN_RUN_SECONDS):
+            event = await anext(events)
+        after = text_of_resource(await session.read_resource(uri))
+    assert event == ResourceUpdated(uri)
+    assert "Vegetarian wherever we go" in after
