@@ -456,6 +456,27 @@ class AppProcess:
         return next(trip for trip in trips if trip["title"] == title)
 
 
+def popup_menu_open(session: Session) -> bool:
+    """Whether the app shows a popup menu. Qt leaves popups out of the accessibility tree, so
+    this asks X: a shown window of the app's process with the popup menu's window type."""
+    env = dict(session.env)
+    search = ["xdotool", "search", "--onlyvisible", "--pid", str(session.app.process.pid)]
+    windows = subprocess.run(
+        [*search, "--name", ".*"], env=env, capture_output=True, text=True, check=False
+    ).stdout.split()
+    return any(
+        "_NET_WM_WINDOW_TYPE_POPUP_MENU"
+        in subprocess.run(
+            ["xprop", "-id", window, "_NET_WM_WINDOW_TYPE"],
+            env=env,
+            capture_output=True,
+            text=True,
+            check=False,
+        ).stdout
+        for window in windows
+    )
+
+
 @dataclass
 class Session:
     """The running app and the ways a test reaches it."""
