@@ -184,3 +184,26 @@ async def test_another_programs_brief_answers_and_stop_say_its_name_until_looked
     qtbot.keyClick(party, Qt.Key.Key_Tab)
     await until(lambda: not ages.marked, WAIT)
     assert said not in ages.editor.accessibleDescription()
+
+
+async def test_another_programs_undo_and_redo_show_in_the_open_window(
+    running: Running, tmp_path: Path
+) -> None:
+    """Another program adds an item, undoes it, redoes it: the open window's itinerary follows
+    each step (an undo writes no change-log row, only flips the rows it reverts)."""
+    window = await running.start()
+    trip_id = window.session.trip_id
+    assert trip_id is not None
+    await running.services.trips.update(trip_id, {"start_date": DAY, "end_date": DAY})
+    other = open_services(tmp_path / "data", program="trip-sync")
+    try:
+        item = (await other.itinerary.add(trip_id, {"day": DAY, "title": "Port tasting"})).record
+        view = window.itinerary
+        await until(lambda: view.model.index_of_item(item.id, 1).isValid(), WAIT)
+        await other.history.undo_last(trip_id)
+        await until(lambda: not view.model.index_of_item(item.id, 1).isValid(), WAIT)
+        await other.history.redo_last(trip_id)
+        await until(lambda: view.model.index_of_item(item.id, 1).isValid(), WAIT)
+        await other.aclose()
+    finally:
+        other.close()
