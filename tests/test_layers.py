@@ -15,7 +15,7 @@ ROOT = Path(__file__).resolve().parents[1] / "concierge"
 def test_core_layers_import_without_qt() -> None:
     code = (
         "import sys, concierge.agent, concierge.model, concierge.model_server, concierge.store, "
-        "concierge.travel, concierge.voice\n"
+        "concierge.travel, concierge.voice, concierge.sync\n"
         "loaded = sorted(m for m in sys.modules if m.split('.')[0] in ('PySide6', 'qasync'))\n"
         "print(','.join(loaded))\n"
     )
@@ -65,6 +65,7 @@ QT = ("PySide6", "qasync")
         ),
         ("model_server", (*QT, "concierge.travel", "concierge.ui", "concierge.app")),
         ("travel", (*QT, "concierge.ui", "concierge.app")),
+        ("sync", (*QT, "concierge.travel", "concierge.ui", "concierge.app")),
         ("voice", (*QT, "concierge.store", "concierge.travel", "concierge.ui", "concierge.app")),
     ],
 )

@@ -1,0 +1,165 @@
+"""One shared trip kept in step with its companions' devices through a synced folder.
+
+A `step` runs one round in one transaction on the database's thread, so nothing else writes
+between its parts: what this device changed since (whoever wrote it: the person, the assistant,
+an undo, another program) goes into the document and out to this device's file; the others'
+new updates are applied to the document and written to SQLite, each device's under a `Writer`
+of its own, with this sync's initiator, so views, checks and the next model call take them in as
+any edit, the change log names the device, and undo leaves them alone. How far the others' files
+were applied is saved after the commit: a process killed in between applies them again on its
+next start, which changes nothing twice, since each field is a register and SQLite already has
+the values. A local write on the bus starts a step."""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+from dataclasses import dataclass
+from pathlib import Path
+
+from sqlmodel import Session
+
+from concierge.store.change_writer import ChangeWriter
+from concierge.store.changes import Change, ChangeBus, ChangeContext, Initiator
+from concierge.store.database import Database
+from concierge.store.transaction import commit_and_publish
+from concierge.store.writers import companion_writer, note_writer
+from concierge.text import QT_TRANSLATE_NOOP
+
+from .document import TripDocument
+from .folder import Offsets, PeerUpdates, SyncFolder, load_offsets, save_offsets
+from .mirror import to_document, to_store
+
+log = logging.getLogger(__name__)
+
+FROM_DEVICE = QT_TRANSLATE_NOOP("ChangeLabel", "Changed on {device}")
+"""The change log's label of a companion's changes."""
+
+
+@dataclass(frozen=True, slots=True)
+class Device:
+    """This device as its companions see it: a stable id, and the name shown on its changes."""
+
+    id: str
+    name: str
+
+
+@dataclass(frozen=True, slots=True)
+class StepReport:
+    """What one step did: updates applied from others, whether this device sent one, and the
+    others' files still waiting for a whole frame."""
+
+    applied: int
+    sent: bool
+    waiting: tuple[str, ...]
+
+
+class TripSync:
+    """Keeps the trip `trip_id` of `database` in step with the shared folder `folder`; its state
+    (how far the others' files were applied) lives in `state_dir`."""
+
+    def __init__(
+        self,
+        database: Database,
+        bus: ChangeBus,
+        trip_id: str,
+        device: Device,
+        folder: SyncFolder,
+        state_dir: Path,
+    ) -> None:
+        self.database = database
+        self.bus = bus
+        self.trip_id = trip_id
+        self.device = device
+        self.folder = folder
+        self.initiator = Initiator(f"sync {trip_id}")
+        self._state = state_dir / f"{trip_id}.json"
+        self._offsets: Offsets = load_offsets(self._state)
+        self._document = TripDocument()
+        self._lock = asyncio.Lock()
+        self._pending: set[asyncio.Task[StepReport]] = set()
+        self._unsubscribe = bus.subscribe(self._on_change)
+
+    async def start(self) -> StepReport:
+        """Rebuild the document from this device's files and the others' as far as applied,
+        then run a first step."""
+        self._document = await asyncio.to_thread(self._rebuilt)
+        return await self.step()
+
+    def _rebuilt(self) -> TripDocument:
+        document = TripDocument()
+        for update in self.folder.own_updates():
+            document.apply(update)
+        known = self.folder.peer_updates({}, until=self._offsets)
+        for updates in known.updates.values():
+            for update in updates:
+                document.apply(update)
+        return document
+
+    def close(self) -> None:
+        self._unsubscribe()
+
+    async def settled(self) -> None:
+        """Wait for the steps local writes started so far."""
+        while self._pending:
+            await asyncio.gather(*self._pending, return_exceptions=True)
+
+    async def step(self) -> StepReport:
+        """One round: send this device's changes, apply the others' new ones."""
+        async with self._lock:
+            found = await asyncio.to_thread(self.folder.peer_updates, self._offsets)
+            try:
+                report = await commit_and_publish(
+                    self.database, self.bus, lambda session: self._round(session, found)
+                )
+            except BaseException:
+                self._document = await asyncio.to_thread(self._rebuilt)
+                raise
+            self._offsets = found.offsets
+            await asyncio.to_thread(save_offsets, self._state, self._offsets)
+            return report
+
+    def _round(self, session: Session, found: PeerUpdates) -> tuple[StepReport, list[Change]]:
+        document = self._document
+        before = document.state()
+        with document.doc.transaction(origin=self.device.id):
+            document.name_device(self.device.id, self.device.name)
+            to_document(session, self.trip_id, document)
+        sent = document.state() != before
+        if sent:
+            self.folder.append(document.update_since(before))
+        changes: list[Change] = []
+        applied = 0
+        for device_id, updates in sorted(found.updates.items()):
+            for update in updates:
+                document.apply(update)
+            applied += len(updates)
+            name = document.device_name(device_id)
+            note_writer(session, companion_writer(self.database.writer, device_id, name))
+            context = ChangeContext(label=FROM_DEVICE.format(device=name), initiator=self.initiator)
+            writer = ChangeWriter(session, context)
+            to_store(session, writer, self.trip_id, document)
+            changes.extend(writer.changes)
+        note_writer(session, self.database.writer)
+        return StepReport(applied, sent, tuple(found.waiting)), changes
+
+    def _on_change(self, change: Change) -> None:
+        """A committed write on the bus: a step sends it, unless it is this sync's own."""
+        if change.initiator is self.initiator or self.trip_id not in (
+            change.trip_id,
+            change.entity_id,
+        ):
+            return
+        if self._pending:
+            return
+        try:
+            task = asyncio.get_running_loop().create_task(self.step())
+        except RuntimeError:
+            return
+        self._pending.add(task)
+        task.add_done_callback(self._finished)
+
+    def _finished(self, task: asyncio.Task[StepReport]) -> None:
+        self._pending.discard(task)
+        if not task.cancelled() and (error := task.exception()) is not None:
+            log.error("sync of trip %s failed: %s", self.trip_id, error, exc_info=error)

@@ -1,0 +1,149 @@
+"""Two devices share a trip through a synced folder: their edits merge field by field, the
+same field converges, offline edits merge when they meet, a file half-synced waits until whole,
+a companion's change is theirs (undo leaves it, the log names their device), and what is not
+shared stays on its device, with nothing readable in the folder."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from sqlmodel import select
+
+from concierge.store import ChangeHistory
+from concierge.store.seen import made_by
+from concierge.store.tables import ChangeLogEntry
+from concierge.travel.services import TravelServices
+from tests.sync.pair import Side, exchange, shared_trip
+
+
+async def _trip(services: TravelServices, trip_id: str) -> dict[str, object]:
+    record = await services.trips.get(trip_id)
+    assert record is not None
+    return {"title": record.title, "notes": record.notes, "travellers": record.travellers}
+
+
+async def _items(side: Side) -> list[tuple[str, str, str]]:
+    items = await side.services.itinerary.items(side.sync.trip_id)
+    return [(item.id, str(item.day), item.title) for item in items]
+
+
+async def test_the_trip_reaches_the_companion_with_its_ids(tmp_path: Path) -> None:
+    async with shared_trip(tmp_path) as (ana, ben):
+        trip_id = ana.sync.trip_id
+        await ana.services.itinerary.add(trip_id, {"day": "2027-05-01", "title": "Tram 28"})
+        await ana.services.itinerary.add(
+            trip_id, {"day": "2027-05-01", "title": "Flight", "confirmation_code": "ZX9QK2"}
+        )
+        await ana.sync.settled()
+        await ben.sync.step()
+        assert await _items(ben) == await _items(ana)
+        assert await _trip(ben.services, trip_id) == await _trip(ana.services, trip_id)
+        unseen = await ben.services.history.unseen_assistant_changes(trip_id)
+        assert {made_by(fields) for fields in unseen.values()} == {"Ana's laptop"}
+
+
+async def test_different_fields_merge_and_the_same_field_converges(tmp_path: Path) -> None:
+    async with shared_trip(tmp_path) as (ana, ben):
+        trip_id = ana.sync.trip_id
+        await exchange(ana, ben)
+        await ana.services.trips.update(trip_id, {"title": "Lisbon and Porto", "travellers": 3})
+        await ben.services.trips.update(
+            trip_id, {"notes": "Bring the rail passes", "travellers": 4}
+        )
+        await ana.sync.settled()
+        await ben.sync.settled()
+        await exchange(ana, ben)
+        seen_by_ana = await _trip(ana.services, trip_id)
+        assert seen_by_ana == await _trip(ben.services, trip_id)
+        assert seen_by_ana["title"] == "Lisbon and Porto"
+        assert seen_by_ana["notes"] == "Bring the rail passes"
+        assert seen_by_ana["travellers"] in (3, 4)
+
+
+async def test_offline_edits_merge_in_one_order_on_both_sides(tmp_path: Path) -> None:
+    async with shared_trip(tmp_path) as (ana, ben):
+        trip_id = ana.sync.trip_id
+        day = {"day": "2027-05-02"}
+        await ana.services.itinerary.add(trip_id, {**day, "title": "Belém"})
+        await exchange(ana, ben)
+        ana.sync.close()  # apart: nothing is sent or read until they meet again
+        ben.sync.close()
+        await ana.services.itinerary.add(trip_id, {**day, "title": "Lunch at Ana's"}, position=0)
+        await ben.services.itinerary.add(trip_id, {**day, "title": "Fado with Ben"})
+        (first,) = [
+            item for item in await ben.services.itinerary.items(trip_id) if item.title == "Belém"
+        ]
+        await ben.services.itinerary.update(first.id, {"notes": "Tickets online"})
+        await exchange(ana, ben)
+        merged = await _items(ana)
+        assert merged == await _items(ben)
+        assert next(title for _, _, title in merged) == "Lunch at Ana's"
+        assert sorted(title for _, _, title in merged) == [
+            "Belém",
+            "Fado with Ben",
+            "Lunch at Ana's",
+        ]
+        notes = {item.title: item.notes for item in await ana.services.itinerary.items(trip_id)}
+        assert notes["Belém"] == "Tickets online"
+
+
+async def test_a_half_synced_file_waits_until_it_is_whole(tmp_path: Path) -> None:
+    async with shared_trip(tmp_path) as (ana, ben):
+        trip_id = ana.sync.trip_id
+        await ana.services.itinerary.add(trip_id, {"day": "2027-05-03", "title": "Sintra"})
+        await ana.sync.settled()
+        (own,) = (tmp_path / "Synced" / "ana-laptop").iterdir()
+        whole = own.read_bytes()
+        own.write_bytes(whole[:-7])
+        report = await ben.sync.step()
+        assert report.applied == 0
+        assert report.waiting == (f"ana-laptop/{own.name}",)
+        assert await _items(ben) == []
+        own.write_bytes(whole)
+        report = await ben.sync.step()
+        assert report.waiting == ()
+        assert [title for _, _, title in await _items(ben)] == ["Sintra"]
+
+
+async def test_undo_takes_back_ones_own_change_not_the_companions(tmp_path: Path) -> None:
+    async with shared_trip(tmp_path) as (ana, ben):
+        trip_id = ana.sync.trip_id
+        await exchange(ana, ben)
+        await ben.services.trips.update(trip_id, {"notes": "Ben's note"})
+        await ben.sync.settled()
+        await ana.services.trips.update(trip_id, {"title": "Lisbon in May"})
+        await ana.sync.settled()
+        await ben.sync.step()
+        history: ChangeHistory = ben.services.history
+        undone = await history.undo_last(trip_id)
+        assert undone is not None
+        trip = await _trip(ben.services, trip_id)
+        assert trip["title"] == "Lisbon in May"
+        assert trip["notes"] == ""
+        await ben.sync.settled()
+        await ana.sync.step()
+        assert await _trip(ana.services, trip_id) == trip
+
+
+async def test_what_is_not_shared_stays_on_its_device(tmp_path: Path) -> None:
+    async with shared_trip(tmp_path) as (ana, ben):
+        trip_id = ana.sync.trip_id
+        await ana.services.pins.add("Vegetarian", trip_id=None)
+        await ana.services.pins.add("Window seats", trip_id=trip_id)
+        await ana.services.itinerary.add(
+            trip_id, {"day": "2027-05-01", "title": "Flight", "confirmation_code": "ZX9QK2"}
+        )
+        await ana.sync.settled()
+        await ben.sync.step()
+        assert [pin.text for pin in await ben.services.pins.list_for_trip(None)] == []
+        assert [pin.text for pin in await ben.services.pins.list_for_trip(trip_id)] == [
+            "Window seats"
+        ]
+        for path in (tmp_path / "Synced").rglob("*"):
+            if path.is_file():
+                data = path.read_bytes()
+                assert b"ZX9QK2" not in data and b"Flight" not in data and b"Lisbon" not in data
+        logged = ben.services.database.run_sync(
+            lambda session: session.exec(select(ChangeLogEntry.program)).all()
+        )
+        assert set(logged) == {"Ana's laptop"}
