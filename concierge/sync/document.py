@@ -10,7 +10,6 @@ first place counts, the same on every device."""
 
 from __future__ import annotations
 
-import json
 from collections.abc import Iterable, Mapping
 from typing import Any
 
@@ -48,16 +47,17 @@ class TripDocument:
                 rows[row_id][field] = value
         return rows
 
-    def removed(self, kind: SharedKind) -> dict[str, dict[str, object]]:
-        """The rows removed, id → their last values, for restoring one."""
+    def removed(self, kind: SharedKind) -> dict[str, dict[str, str]]:
+        """The rows removed, id → their last values (JSON text), for restoring one."""
         present = self._present(kind)
-        gone = {row_id for row_id, there in present.items() if not there}
-        values: dict[str, dict[str, object]] = {row_id: {} for row_id in gone}
+        gone: dict[str, dict[str, str]] = {
+            row_id: {} for row_id, there in present.items() if not there
+        }
         for key, value in self._values(kind).items():
             row_id, _, field = key.rpartition("/")
-            if row_id in gone:
-                values[row_id][field] = json.loads(value)
-        return values
+            if row_id in gone and field in kind.fields:
+                gone[row_id][field] = value
+        return gone
 
     def order(self, kind: SharedKind) -> list[str]:
         """The ids in the kind's order, each once (its first place)."""

@@ -13,6 +13,7 @@ the values. A local write on the bus starts a step."""
 from __future__ import annotations
 
 import asyncio
+import json
 import logging
 from dataclasses import dataclass
 from pathlib import Path
@@ -22,18 +23,20 @@ from sqlmodel import Session
 from concierge.store.change_writer import ChangeWriter
 from concierge.store.changes import Change, ChangeBus, ChangeContext, Initiator
 from concierge.store.database import Database
-from concierge.store.transaction import commit_and_publish
+from concierge.store.transaction import commit_and_publish, run_logged
 from concierge.store.writers import companion_writer, note_writer
 from concierge.text import QT_TRANSLATE_NOOP
 
 from .document import TripDocument
 from .folder import Offsets, PeerUpdates, SyncFolder, load_offsets, save_offsets
-from .mirror import to_document, to_store
+from .mirror import new_record, to_document, to_store
+from .shape import SHARED, SharedKind
 
 log = logging.getLogger(__name__)
 
 FROM_DEVICE = QT_TRANSLATE_NOOP("ChangeLabel", "Changed on {device}")
 """The change log's label of a companion's changes."""
+RESTORE = QT_TRANSLATE_NOOP("ChangeLabel", "Restore what was removed on another device")
 
 
 @dataclass(frozen=True, slots=True)
@@ -42,6 +45,20 @@ class Device:
 
     id: str
     name: str
+
+
+@dataclass(frozen=True, slots=True)
+class Removed:
+    """A row removed on some device, with its last values (a companion's edits made after the
+    removal included), which the person can restore."""
+
+    kind: SharedKind
+    row_id: str
+    texts: dict[str, str]
+
+    @property
+    def values(self) -> dict[str, object]:
+        return {name: json.loads(text) for name, text in self.texts.items()}
 
 
 @dataclass(frozen=True, slots=True)
@@ -142,6 +159,26 @@ class TripSync:
             changes.extend(writer.changes)
         note_writer(session, self.database.writer)
         return StepReport(applied, sent, tuple(found.waiting)), changes
+
+    def removed(self) -> list[Removed]:
+        """The trip's rows removed on any device, in the kinds' order."""
+        return [
+            Removed(kind, row_id, texts)
+            for kind in SHARED
+            for row_id, texts in sorted(self._document.removed(kind).items())
+        ]
+
+    async def restore(self, entry: Removed) -> None:
+        """Make a removed row again, with its last values, as the person's own change (undo
+        removes it again), and send it."""
+
+        def write(session: Session, writer: ChangeWriter) -> None:
+            writer.describe(RESTORE)
+            record = new_record(session, entry.kind, self.trip_id, entry.row_id, entry.texts)
+            writer.create(entry.kind.spec, record)
+
+        await run_logged(self.database, self.bus, None, write)
+        await self.settled()
 
     def _on_change(self, change: Change) -> None:
         """A committed write on the bus: a step sends it, unless it is this sync's own."""

@@ -19,6 +19,7 @@ from concierge.store.changes import EntityKind
 from concierge.store.tables import utc_now
 from concierge.store.trips import next_trip_position
 
+from .answers import answers_to_document, answers_to_store
 from .document import TripDocument
 from .shape import SHARED, SharedKind
 
@@ -43,6 +44,7 @@ def to_document(session: Session, trip_id: str, document: TripDocument) -> None:
                 ),
             )
             document.place(kind, [record.id for record in ordered])
+    answers_to_document(session, trip_id, document)
 
 
 def to_store(session: Session, writer: ChangeWriter, trip_id: str, document: TripDocument) -> None:
@@ -54,13 +56,14 @@ def to_store(session: Session, writer: ChangeWriter, trip_id: str, document: Tri
         for row_id, values in wanted.items():
             row = rows.get(row_id)
             if row is None:
-                writer.create(kind.spec, _new_record(session, kind, trip_id, row_id, values))
+                writer.create(kind.spec, new_record(session, kind, trip_id, row_id, values))
             else:
                 before = kind.spec.to_record(row)
                 after = kind.spec.from_json(_as_json(values), base=before)
                 writer.update(kind.spec, row, before, after)
         if kind.ordered:
             _reorder(session, writer, kind, trip_id, document.order(kind))
+    answers_to_store(session, writer, trip_id, document)
     for kind in reversed(SHARED):
         for row_id, row in _rows(session, kind, trip_id).items():
             if row_id not in kept[kind.name]:
@@ -78,11 +81,11 @@ def _as_json(values: dict[str, str]) -> str:
     return "{" + ",".join(f"{json.dumps(name)}:{text}" for name, text in values.items()) + "}"
 
 
-def _new_record(
+def new_record(
     session: Session, kind: SharedKind, trip_id: str, row_id: str, values: dict[str, str]
 ) -> Any:
-    """A record for a row the document has and the store lacks; what the document does not
-    say (a field added in a later version) takes its declared default."""
+    """A record for a row the document has and the store lacks, last of its list; what the
+    document does not say (a field added in a later version) takes its declared default."""
     declared = kind.spec.declaration.fields
     data: dict[str, object] = {
         name: rule.default for name, rule in declared.items() if name not in values
@@ -96,7 +99,7 @@ def _new_record(
     else:
         data["trip_id"] = trip_id
     if kind.ordered:
-        data["position"] = 0
+        data["position"] = len(_rows(session, kind, trip_id))
     names = set(kind.spec.names)
     return kind.spec.adapter.validate_python({k: v for k, v in data.items() if k in names})
 

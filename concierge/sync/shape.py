@@ -21,9 +21,9 @@ from concierge.store.undo import SPECS
 STRUCTURE = frozenset({"id", "trip_id", "position"})
 """What the document's structure says of a row: its key, the trip it is in, its place."""
 
-NOT_YET = frozenset({EntityKind.FORM, EntityKind.FORM_ANSWER, EntityKind.DOCUMENT})
-"""Kinds kept apart until their own step: the brief's answers are an event log of their own
-(`form_answers`), and a document's metadata needs the "on another device" state first."""
+APART = frozenset({EntityKind.FORM, EntityKind.FORM_ANSWER, EntityKind.DOCUMENT})
+"""Kinds not shared as rows: the brief's answers travel by form (`answers`), and a document's
+metadata waits for its own step (the "on another device" state of a file not here)."""
 
 ORDER_GROUPS: Mapping[EntityKind, str] = {EntityKind.ITINERARY_ITEM: "day"}
 """Kinds whose positions count within the rows sharing a field (an item's day) rather than
@@ -62,7 +62,7 @@ def _shared_kind(spec: EntitySpec[Any, Any]) -> SharedKind:
 SHARED: tuple[SharedKind, ...] = tuple(
     _shared_kind(SPECS[entity.name])
     for entity in ENTITIES
-    if entity.name in SPECS and EntityKind(entity.name) not in NOT_YET
+    if entity.name in SPECS and EntityKind(entity.name) not in APART
 )
 """Every shared kind, the trip first, in declaration order: the order rows are made in (and
 removed in reverse), so what a row refers to exists before it."""

@@ -7,11 +7,13 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
 from sqlmodel import select
 
-from concierge.store import ChangeHistory
+from concierge.store import ChangeHistory, UndoError
 from concierge.store.seen import made_by
 from concierge.store.tables import ChangeLogEntry
+from concierge.travel.forms import TRIP_BRIEF
 from concierge.travel.services import TravelServices
 from tests.sync.pair import Side, exchange, shared_trip
 
@@ -147,3 +149,66 @@ async def test_what_is_not_shared_stays_on_its_device(tmp_path: Path) -> None:
             lambda session: session.exec(select(ChangeLogEntry.program)).all()
         )
         assert set(logged) == {"Ana's laptop"}
+
+
+async def test_brief_answers_merge_by_question(tmp_path: Path) -> None:
+    async with shared_trip(tmp_path) as (ana, ben):
+        trip_id = ana.sync.trip_id
+        await ana.services.forms.apply(trip_id, TRIP_BRIEF.id, {"ages": [30, 31, 5]})
+        await ben.services.forms.apply(trip_id, TRIP_BRIEF.id, {"diet": "vegetarian"})
+        await ana.sync.settled()
+        await ben.sync.settled()
+        await exchange(ana, ben)
+        answers = await ana.services.forms.answers(trip_id, TRIP_BRIEF.id)
+        assert answers == {"ages": [30, 31, 5], "diet": "vegetarian"}
+        assert await ben.services.forms.answers(trip_id, TRIP_BRIEF.id) == answers
+        await ben.services.forms.apply(trip_id, TRIP_BRIEF.id, {"diet": None})
+        await ben.sync.settled()
+        await ana.sync.step()
+        assert await ana.services.forms.answers(trip_id, TRIP_BRIEF.id) == {"ages": [30, 31, 5]}
+
+
+async def test_undo_refuses_to_take_back_what_a_companion_changed_since(tmp_path: Path) -> None:
+    async with shared_trip(tmp_path) as (ana, ben):
+        trip_id = ana.sync.trip_id
+        await exchange(ana, ben)
+        await ben.services.trips.update(trip_id, {"title": "Ben's title"})
+        await ben.sync.settled()
+        await ana.sync.step()
+        await ana.services.trips.update(trip_id, {"title": "Ana's title"})
+        await ana.sync.settled()
+        await ben.sync.step()
+        with pytest.raises(UndoError, match="changed since on Ana's laptop"):
+            await ben.services.history.undo_last(trip_id)
+        assert (await _trip(ben.services, trip_id))["title"] == "Ana's title"
+
+
+async def test_an_item_removed_on_one_side_and_edited_on_the_other_can_be_restored(
+    tmp_path: Path,
+) -> None:
+    async with shared_trip(tmp_path) as (ana, ben):
+        trip_id = ana.sync.trip_id
+        item = (
+            await ana.services.itinerary.add(trip_id, {"day": "2027-05-04", "title": "Cascais"})
+        ).record
+        await exchange(ana, ben)
+        await ana.services.itinerary.remove(item.id)
+        await ben.services.itinerary.update(item.id, {"notes": "Train from Cais do Sodré"})
+        await ana.sync.settled()
+        await ben.sync.settled()
+        await exchange(ana, ben)
+        assert await _items(ana) == await _items(ben) == []
+        removed = ben.sync.removed()
+        assert [(entry.kind.name, entry.row_id) for entry in removed] == [
+            ("itinerary_item", item.id)
+        ]
+        assert removed[0].values["notes"] == "Train from Cais do Sodré"
+        await ben.sync.restore(removed[0])
+        await ana.sync.step()
+        for side in (ana, ben):
+            (back,) = await side.services.itinerary.items(trip_id)
+            assert (back.id, back.title, back.notes) == (
+                item.id,
+                "Cascais",
+                "Train from Cais do Sodré",
+            )

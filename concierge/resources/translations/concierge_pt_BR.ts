@@ -655,6 +655,10 @@
             <source>Changed on {device}</source>
             <translation>Alterado em {device}</translation>
         </message>
+        <message>
+            <source>Restore what was removed on another device</source>
+            <translation>Restaurar o que foi removido em outro dispositivo</translation>
+        </message>
     </context>
     <context>
         <name>ChatErrors</name>
