@@ -13,10 +13,10 @@ the values. A local write on the bus starts a step."""
 from __future__ import annotations
 
 import asyncio
-import json
 import logging
 from dataclasses import dataclass
 from pathlib import Path
+from typing import NamedTuple
 
 from sqlmodel import Session
 
@@ -39,8 +39,7 @@ FROM_DEVICE = QT_TRANSLATE_NOOP("ChangeLabel", "Changed on {device}")
 RESTORE = QT_TRANSLATE_NOOP("ChangeLabel", "Restore what was removed on another device")
 
 
-@dataclass(frozen=True, slots=True)
-class Device:
+class Device(NamedTuple):
     """This device as its companions see it: a stable id, and the name shown on its changes."""
 
     id: str
@@ -55,10 +54,7 @@ class Removed:
     kind: SharedKind
     row_id: str
     texts: dict[str, str]
-
-    @property
-    def values(self) -> dict[str, object]:
-        return {name: json.loads(text) for name, text in self.texts.items()}
+    """Each field's value as the document keeps it, JSON text."""
 
 
 @dataclass(frozen=True, slots=True)

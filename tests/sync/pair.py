@@ -57,6 +57,12 @@ async def shared_trip(tmp_path: Path) -> AsyncIterator[tuple[Side, Side]]:
         yield sides
 
 
+async def edit_trip(side: Side, changes: dict[str, object]) -> None:
+    """Edit the shared trip on one side, and let that side send it."""
+    await side.services.trips.update(side.sync.trip_id, changes)
+    await side.sync.settled()
+
+
 async def exchange(*sides: Side) -> None:
     """Each side sends and reads once, then the first reads what the others sent."""
     for side in (*sides, sides[0]):

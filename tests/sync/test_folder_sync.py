@@ -5,6 +5,7 @@ shared stays on its device, with nothing readable in the folder."""
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 
 import pytest
@@ -15,7 +16,7 @@ from concierge.store.seen import made_by
 from concierge.store.tables import ChangeLogEntry
 from concierge.travel.forms import TRIP_BRIEF
 from concierge.travel.services import TravelServices
-from tests.sync.pair import Side, exchange, shared_trip
+from tests.sync.pair import Side, edit_trip, exchange, shared_trip
 
 
 async def _trip(services: TravelServices, trip_id: str) -> dict[str, object]:
@@ -111,10 +112,8 @@ async def test_undo_takes_back_ones_own_change_not_the_companions(tmp_path: Path
     async with shared_trip(tmp_path) as (ana, ben):
         trip_id = ana.sync.trip_id
         await exchange(ana, ben)
-        await ben.services.trips.update(trip_id, {"notes": "Ben's note"})
-        await ben.sync.settled()
-        await ana.services.trips.update(trip_id, {"title": "Lisbon in May"})
-        await ana.sync.settled()
+        await edit_trip(ben, {"notes": "Ben's note"})
+        await edit_trip(ana, {"title": "Lisbon in May"})
         await ben.sync.step()
         history: ChangeHistory = ben.services.history
         undone = await history.undo_last(trip_id)
@@ -172,11 +171,9 @@ async def test_undo_refuses_to_take_back_what_a_companion_changed_since(tmp_path
     async with shared_trip(tmp_path) as (ana, ben):
         trip_id = ana.sync.trip_id
         await exchange(ana, ben)
-        await ben.services.trips.update(trip_id, {"title": "Ben's title"})
-        await ben.sync.settled()
+        await edit_trip(ben, {"title": "Ben's title"})
         await ana.sync.step()
-        await ana.services.trips.update(trip_id, {"title": "Ana's title"})
-        await ana.sync.settled()
+        await edit_trip(ana, {"title": "Ana's title"})
         await ben.sync.step()
         with pytest.raises(UndoError, match="changed since on Ana's laptop"):
             await ben.services.history.undo_last(trip_id)
@@ -202,7 +199,7 @@ async def test_an_item_removed_on_one_side_and_edited_on_the_other_can_be_restor
         assert [(entry.kind.name, entry.row_id) for entry in removed] == [
             ("itinerary_item", item.id)
         ]
-        assert removed[0].values["notes"] == "Train from Cais do Sodré"
+        assert json.loads(removed[0].texts["notes"]) == "Train from Cais do Sodré"
         await ben.sync.restore(removed[0])
         await ana.sync.step()
         for side in (ana, ben):
