@@ -10,7 +10,6 @@ from __future__ import annotations
 
 from collections import defaultdict
 
-from pycrdt import Map
 from sqlmodel import Session
 
 from concierge.store.change_writer import ChangeWriter
@@ -23,14 +22,9 @@ from .document import TripDocument
 RETRACTED = "null"
 
 
-def _answers(document: TripDocument) -> Map[str]:
-    found: Map[str] = document.doc.get("form_answer.values", type=Map)
-    return found
-
-
 def answers_to_document(session: Session, trip_id: str, document: TripDocument) -> None:
     """Put the trip's current answers (and retractions) into the document."""
-    shared = _answers(document)
+    shared = document.answers()
     for instance in session.exec(trip_forms(trip_id)).all():
         for field, event in newest_events(session, instance.id).items():
             key = f"{instance.form_id}/{field}"
@@ -44,7 +38,7 @@ def answers_to_store(
 ) -> None:
     """Answer each form as the document does, one logged change per form."""
     wanted: dict[str, dict[str, str | None]] = defaultdict(dict)
-    for key, text in _answers(document).items():
+    for key, text in document.answers().items():
         form_id, _, field = key.rpartition("/")
         wanted[form_id][field] = None if text == RETRACTED else text
     for form_id, answers in sorted(wanted.items()):

@@ -10,93 +10,90 @@ first place counts, the same on every device."""
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+import json
+from collections.abc import Callable, Iterable, Mapping
 from typing import Any
 
 from pycrdt import Array, Doc, Map
 
-from .shape import SharedKind
+from .shape import SHARED, SharedKind
+
+ANSWERS = "form_answer"
+"""The name the brief's answers go by among the kinds (see `answers`)."""
 
 
-class TripDocument:
-    """A trip's pycrdt document; change it inside `doc.transaction()`."""
+class KindView:
+    """One kind's part of the document, read once into Python (as JSON: a read of each key
+    would cross into Rust every time) and kept in step with the writes made through it."""
 
-    def __init__(self) -> None:
-        self.doc: Doc[Any] = Doc(allow_multithreading=True)
+    def __init__(self, doc: Doc[Any], kind: SharedKind) -> None:
+        self.kind = kind
+        self._present: Map[bool] = doc.get(f"{kind.name}.rows", type=Map)
+        self._values: Map[str] = doc.get(f"{kind.name}.values", type=Map)
+        self._order: Array[str] = doc.get(f"{kind.name}.order", type=Array)
+        self.present: dict[str, bool] = json.loads(str(self._present))
+        self.values: dict[str, str] = json.loads(str(self._values))
 
-    def _present(self, kind: SharedKind) -> Map[bool]:
-        found: Map[bool] = self.doc.get(f"{kind.name}.rows", type=Map)
-        return found
-
-    def _values(self, kind: SharedKind) -> Map[str]:
-        found: Map[str] = self.doc.get(f"{kind.name}.values", type=Map)
-        return found
-
-    def _order(self, kind: SharedKind) -> Array[str]:
-        found: Array[str] = self.doc.get(f"{kind.name}.order", type=Array)
-        return found
-
-    def rows(self, kind: SharedKind) -> dict[str, dict[str, str]]:
-        """The rows there, id → {field: JSON text}, only the fields the document has."""
-        present = self._present(kind)
-        values = self._values(kind)
-        rows: dict[str, dict[str, str]] = {row_id: {} for row_id, there in present.items() if there}
-        for key, value in values.items():
+    def _rows(self, there: bool) -> dict[str, dict[str, str]]:
+        rows: dict[str, dict[str, str]] = {
+            row_id: {} for row_id, found in self.present.items() if found is there
+        }
+        for key, value in self.values.items():
             row_id, _, field = key.rpartition("/")
-            if row_id in rows and field in kind.fields:
+            if row_id in rows and field in self.kind.fields:
                 rows[row_id][field] = value
         return rows
 
-    def removed(self, kind: SharedKind) -> dict[str, dict[str, str]]:
+    def rows(self) -> dict[str, dict[str, str]]:
+        """The rows there, id → {field: JSON text}, only the fields the document has."""
+        return self._rows(True)
+
+    def removed(self) -> dict[str, dict[str, str]]:
         """The rows removed, id → their last values (JSON text), for restoring one."""
-        present = self._present(kind)
-        gone: dict[str, dict[str, str]] = {
-            row_id: {} for row_id, there in present.items() if not there
-        }
-        for key, value in self._values(kind).items():
-            row_id, _, field = key.rpartition("/")
-            if row_id in gone and field in kind.fields:
-                gone[row_id][field] = value
-        return gone
+        return self._rows(False)
 
-    def order(self, kind: SharedKind) -> list[str]:
+    def order(self) -> list[str]:
         """The ids in the kind's order, each once (its first place)."""
-        return list(dict.fromkeys(self._order(kind)))
+        return list(dict.fromkeys(self._ids()))
 
-    def put(self, kind: SharedKind, row_id: str, values: Mapping[str, str]) -> None:
+    def _ids(self) -> list[str]:
+        ids: list[str] = json.loads(str(self._order))
+        return ids
+
+    def put(self, row_id: str, values: Mapping[str, str]) -> None:
         """Make the row there with `values`, writing only what differs."""
-        present = self._present(kind)
-        if present.get(row_id) is not True:
-            present[row_id] = True
-        stored = self._values(kind)
+        if self.present.get(row_id) is not True:
+            self._present[row_id] = self.present[row_id] = True
         for field, value in values.items():
             key = f"{row_id}/{field}"
-            if stored.get(key) != value:
-                stored[key] = value
+            if self.values.get(key) != value:
+                self._values[key] = self.values[key] = value
 
-    def remove(self, kind: SharedKind, row_id: str) -> None:
+    def remove(self, row_id: str) -> None:
         """Mark the row removed (its values stay) and take it out of its order."""
-        self._present(kind)[row_id] = False
-        if kind.ordered:
-            order = self._order(kind)
-            for index in reversed([i for i, found in enumerate(order) if found == row_id]):
-                del order[index]
+        self._present[row_id] = self.present[row_id] = False
+        if self.kind.ordered:
+            current = self._ids()
+            for index in reversed([i for i, found in enumerate(current) if found == row_id]):
+                del self._order[index]
 
-    def place(self, kind: SharedKind, wanted: Iterable[str]) -> None:
+    def place(self, wanted: Iterable[str]) -> None:
         """Make the kind's order `wanted` with few edits: ids already in their relative order
         stay where they are, so a concurrent insert elsewhere keeps its place."""
-        order = self._order(kind)
+        order = self._order
         target = list(wanted)
         keep = set(target)
-        for index in reversed(range(len(order))):
-            found = order[index]
-            if found not in keep:
-                del order[index]
-        current = list(order)
+        current = self._ids()
+        first: dict[str, int] = {}
+        for index, found in enumerate(current):
+            first.setdefault(found, index)
         for index in reversed(range(len(current))):
-            if current.count(current[index]) > 1 and current.index(current[index]) != index:
+            found = current[index]
+            if found not in keep or first[found] != index:
                 del order[index]
                 del current[index]
+        if current == target:
+            return
         cursor = 0
         for row_id in target:
             if cursor < len(current) and current[cursor] == row_id:
@@ -110,6 +107,51 @@ class TripDocument:
             current.insert(cursor, row_id)
             cursor += 1
 
+
+class TripDocument:
+    """A trip's pycrdt document; change it inside `doc.transaction()`."""
+
+    def __init__(self) -> None:
+        self.doc: Doc[Any] = Doc(allow_multithreading=True)
+        self._views: dict[str, KindView] = {}
+        self._touched: set[str] = set()
+        self._watching: list[object] = []
+        self._watch()
+
+    def view(self, kind: SharedKind) -> KindView:
+        """The kind's part, read again only after an update from elsewhere was applied."""
+        found = self._views.get(kind.name)
+        if found is None:
+            found = self._views[kind.name] = KindView(self.doc, kind)
+        return found
+
+    def rows(self, kind: SharedKind) -> dict[str, dict[str, str]]:
+        return self.view(kind).rows()
+
+    def answers(self) -> Map[str]:
+        """The brief's answers, `<form id>/<field>` → JSON text (see `answers`)."""
+        found: Map[str] = self.doc.get(f"{ANSWERS}.values", type=Map)
+        return found
+
+    def take_touched(self) -> set[str]:
+        """The kinds (by name, the answers as `ANSWERS`) changed since the last call."""
+        touched, self._touched = self._touched, set()
+        return touched
+
+    def _watch(self) -> None:
+        """Note which kinds each transaction changes, local or applied."""
+        for kind in SHARED:
+            for part, root_type in (("rows", Map), ("values", Map), ("order", Array)):
+                root = self.doc.get(f"{kind.name}.{part}", type=root_type)
+                self._watching.append(root.observe(self._toucher(kind.name)))
+        self._watching.append(self.answers().observe(self._toucher(ANSWERS)))
+
+    def _toucher(self, name: str) -> Callable[[object], None]:
+        return lambda _event: self._touched.add(name)
+
+    def removed(self, kind: SharedKind) -> dict[str, dict[str, str]]:
+        return self.view(kind).removed()
+
     def state(self) -> bytes:
         return self.doc.get_state()
 
@@ -117,6 +159,7 @@ class TripDocument:
         return self.doc.get_update(state)
 
     def apply(self, update: bytes) -> None:
+        self._views.clear()
         self.doc.apply_update(update)
 
     def _devices(self) -> Map[str]:

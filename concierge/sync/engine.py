@@ -21,13 +21,13 @@ from typing import NamedTuple
 from sqlmodel import Session
 
 from concierge.store.change_writer import ChangeWriter
-from concierge.store.changes import Change, ChangeBus, ChangeContext, Initiator
+from concierge.store.changes import Change, ChangeBus, ChangeContext, EntityKind, Initiator
 from concierge.store.database import Database
 from concierge.store.transaction import commit_and_publish, run_logged
 from concierge.store.writers import companion_writer, note_writer
 from concierge.text import QT_TRANSLATE_NOOP
 
-from .document import TripDocument
+from .document import ANSWERS, TripDocument
 from .folder import Offsets, PeerUpdates, SyncFolder, load_offsets, save_offsets
 from .mirror import new_record, to_document, to_store
 from .shape import SHARED, SharedKind
@@ -36,6 +36,8 @@ log = logging.getLogger(__name__)
 
 FROM_DEVICE = QT_TRANSLATE_NOOP("ChangeLabel", "Changed on {device}")
 """The change log's label of a companion's changes."""
+ANSWERED = frozenset({EntityKind.FORM, EntityKind.FORM_ANSWER})
+"""Changes that change the brief's answers in the document."""
 RESTORE = QT_TRANSLATE_NOOP("ChangeLabel", "Restore what was removed on another device")
 
 
@@ -89,6 +91,8 @@ class TripSync:
         self._state = state_dir / f"{trip_id}.json"
         self._offsets: Offsets = load_offsets(self._state)
         self._document = TripDocument()
+        self._dirty: set[str] | None = None
+        """The kinds written here since the last step, by name (None: every kind)."""
         self._lock = asyncio.Lock()
         self._pending: set[asyncio.Task[StepReport]] = set()
         self._unsubscribe = bus.subscribe(self._on_change)
@@ -127,6 +131,7 @@ class TripSync:
                 )
             except BaseException:
                 self._document = await asyncio.to_thread(self._rebuilt)
+                self._dirty = None
                 raise
             self._offsets = found.offsets
             await asyncio.to_thread(save_offsets, self._state, self._offsets)
@@ -134,24 +139,27 @@ class TripSync:
 
     def _round(self, session: Session, found: PeerUpdates) -> tuple[StepReport, list[Change]]:
         document = self._document
+        dirty, self._dirty = self._dirty, set()
         before = document.state()
         with document.doc.transaction(origin=self.device.id):
             document.name_device(self.device.id, self.device.name)
-            to_document(session, self.trip_id, document)
+            to_document(session, self.trip_id, document, dirty)
         sent = document.state() != before
         if sent:
             self.folder.append(document.update_since(before))
         changes: list[Change] = []
         applied = 0
         for device_id, updates in sorted(found.updates.items()):
+            document.take_touched()
             for update in updates:
                 document.apply(update)
+            kinds = document.take_touched()
             applied += len(updates)
             name = document.device_name(device_id)
             note_writer(session, companion_writer(self.database.writer, device_id, name))
             context = ChangeContext(label=FROM_DEVICE.format(device=name), initiator=self.initiator)
             writer = ChangeWriter(session, context)
-            to_store(session, writer, self.trip_id, document)
+            to_store(session, writer, self.trip_id, document, kinds)
             changes.extend(writer.changes)
         note_writer(session, self.database.writer)
         return StepReport(applied, sent, tuple(found.waiting)), changes
@@ -183,6 +191,8 @@ class TripSync:
             change.entity_id,
         ):
             return
+        if self._dirty is not None:
+            self._dirty.add(ANSWERS if change.entity in ANSWERED else change.entity.value)
         if self._pending:
             return
         try:

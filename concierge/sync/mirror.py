@@ -10,8 +10,10 @@ from __future__ import annotations
 
 import json
 from collections import defaultdict
+from collections.abc import Collection
 from typing import Any
 
+from sqlalchemy import func
 from sqlmodel import Session, SQLModel, col, select
 
 from concierge.store.change_writer import ChangeWriter
@@ -20,19 +22,24 @@ from concierge.store.tables import utc_now
 from concierge.store.trips import next_trip_position
 
 from .answers import answers_to_document, answers_to_store
-from .document import TripDocument
+from .document import ANSWERS, TripDocument
 from .shape import SHARED, SharedKind
 
 
-def to_document(session: Session, trip_id: str, document: TripDocument) -> None:
-    """Make `document` hold the trip's rows as the store has them."""
+def to_document(
+    session: Session, trip_id: str, document: TripDocument, kinds: Collection[str] | None = None
+) -> None:
+    """Make `document` hold the trip's rows as the store has them (of `kinds` only, by name, if
+    given: the kinds written since the last time)."""
     for kind in SHARED:
-        rows = _rows(session, kind, trip_id)
-        records = {row_id: kind.spec.to_record(row) for row_id, row in rows.items()}
+        if kinds is not None and kind.name not in kinds:
+            continue
+        view = document.view(kind)
+        records = _records(session, kind, trip_id)
         for row_id, record in records.items():
-            document.put(kind, row_id, kind.values(record))
-        for row_id in document.rows(kind).keys() - records.keys():
-            document.remove(kind, row_id)
+            view.put(row_id, kind.values(record))
+        for row_id in view.rows().keys() - records.keys():
+            view.remove(row_id)
         if kind.ordered:
             group = kind.group_field
             ordered = sorted(
@@ -43,15 +50,26 @@ def to_document(session: Session, trip_id: str, document: TripDocument) -> None:
                     record.id,
                 ),
             )
-            document.place(kind, [record.id for record in ordered])
-    answers_to_document(session, trip_id, document)
+            view.place([record.id for record in ordered])
+    if kinds is None or ANSWERS in kinds:
+        answers_to_document(session, trip_id, document)
 
 
-def to_store(session: Session, writer: ChangeWriter, trip_id: str, document: TripDocument) -> None:
-    """Make the store hold the trip's rows as `document` has them, logged by `writer`."""
+def to_store(
+    session: Session,
+    writer: ChangeWriter,
+    trip_id: str,
+    document: TripDocument,
+    kinds: Collection[str],
+) -> None:
+    """Make the store hold the trip's rows of `kinds` (by name: those an update changed) as
+    `document` has them, logged by `writer`."""
     kept: dict[str, dict[str, dict[str, str]]] = {}
     for kind in SHARED:
-        wanted = kept[kind.name] = document.rows(kind)
+        if kind.name not in kinds:
+            continue
+        view = document.view(kind)
+        wanted = kept[kind.name] = view.rows()
         rows = _rows(session, kind, trip_id)
         for row_id, values in wanted.items():
             row = rows.get(row_id)
@@ -62,9 +80,12 @@ def to_store(session: Session, writer: ChangeWriter, trip_id: str, document: Tri
                 after = kind.spec.from_json(_as_json(values), base=before)
                 writer.update(kind.spec, row, before, after)
         if kind.ordered:
-            _reorder(session, writer, kind, trip_id, document.order(kind))
-    answers_to_store(session, writer, trip_id, document)
+            _reorder(session, writer, kind, trip_id, view.order())
+    if ANSWERS in kinds:
+        answers_to_store(session, writer, trip_id, document)
     for kind in reversed(SHARED):
+        if kind.name not in kinds:
+            continue
         for row_id, row in _rows(session, kind, trip_id).items():
             if row_id not in kept[kind.name]:
                 writer.delete(kind.spec, row, kind.spec.to_record(row))
@@ -75,6 +96,19 @@ def _rows(session: Session, kind: SharedKind, trip_id: str) -> dict[str, Any]:
     column = getattr(table, "id" if kind.spec.kind is EntityKind.TRIP else "trip_id")
     found = session.exec(select(table).where(col(column) == trip_id)).all()
     return {getattr(row, "id"): row for row in found}  # noqa: B009 - every table has one
+
+
+def _records(session: Session, kind: SharedKind, trip_id: str) -> dict[str, Any]:
+    """The trip's records of the kind, read as plain rows: no ORM objects to build."""
+    table: Any = getattr(kind.spec.table, "__table__")  # noqa: B009 - SQLModel sets it
+    column = table.c.id if kind.spec.kind is EntityKind.TRIP else table.c.trip_id
+    found = session.connection().execute(select(table).where(column == trip_id))
+    return {row.id: kind.spec.to_record(row) for row in found}
+
+
+def _count(session: Session, kind: SharedKind, trip_id: str) -> int:
+    table: Any = kind.spec.table
+    return session.exec(select(func.count()).where(col(table.trip_id) == trip_id)).one()
 
 
 def _as_json(values: dict[str, str]) -> str:
@@ -99,7 +133,7 @@ def new_record(
     else:
         data["trip_id"] = trip_id
     if kind.ordered:
-        data["position"] = len(_rows(session, kind, trip_id))
+        data["position"] = _count(session, kind, trip_id)
     names = set(kind.spec.names)
     return kind.spec.adapter.validate_python({k: v for k, v in data.items() if k in names})
 

@@ -22,6 +22,15 @@ BEN = Device("ben-phone", "Ben's phone")
 class Side:
     services: TravelServices
     sync: TripSync
+    shared: Path
+    device: Device
+    key: bytes
+
+    async def reopen(self) -> None:
+        """Start this side's sync afresh, as the app does when it starts again."""
+        self.sync.close()
+        self.sync = open_sync(self.services, self.shared, self.sync.trip_id, self.device, self.key)
+        await self.sync.start()
 
 
 def open_sync(
@@ -48,13 +57,17 @@ async def shared_trip(tmp_path: Path) -> AsyncIterator[tuple[Side, Side]]:
         ben = await stack.enter_async_context(opened_services(tmp_path / "ben"))
         trip = (await ana.trips.create({"title": "Lisbon"})).record
         sides = (
-            Side(ana, open_sync(ana, shared, trip.id, ANA, key)),
-            Side(ben, open_sync(ben, shared, trip.id, BEN, key)),
+            Side(ana, open_sync(ana, shared, trip.id, ANA, key), shared, ANA, key),
+            Side(ben, open_sync(ben, shared, trip.id, BEN, key), shared, BEN, key),
         )
         for side in sides:
-            stack.callback(side.sync.close)
+            stack.push_async_callback(_close, side)
             await side.sync.start()
         yield sides
+
+
+async def _close(side: Side) -> None:
+    side.sync.close()
 
 
 async def edit_trip(side: Side, changes: dict[str, object]) -> None:

@@ -69,7 +69,7 @@ async def test_offline_edits_merge_in_one_order_on_both_sides(tmp_path: Path) ->
         day = {"day": "2027-05-02"}
         await ana.services.itinerary.add(trip_id, {**day, "title": "Belém"})
         await exchange(ana, ben)
-        ana.sync.close()  # apart: nothing is sent or read until they meet again
+        ana.sync.close()  # apart: neither sends nor reads until each starts again
         ben.sync.close()
         await ana.services.itinerary.add(trip_id, {**day, "title": "Lunch at Ana's"}, position=0)
         await ben.services.itinerary.add(trip_id, {**day, "title": "Fado with Ben"})
@@ -77,6 +77,8 @@ async def test_offline_edits_merge_in_one_order_on_both_sides(tmp_path: Path) ->
             item for item in await ben.services.itinerary.items(trip_id) if item.title == "Belém"
         ]
         await ben.services.itinerary.update(first.id, {"notes": "Tickets online"})
+        await ana.reopen()
+        await ben.reopen()
         await exchange(ana, ben)
         merged = await _items(ana)
         assert merged == await _items(ben)
