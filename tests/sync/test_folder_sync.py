@@ -11,7 +11,8 @@ from pathlib import Path
 import pytest
 from sqlmodel import select
 
-from concierge.store import ChangeHistory, UndoError
+from concierge.store import Actor, ChangeContext, ChangeHistory, Status, UndoError
+from concierge.store.records import LockKind
 from concierge.store.seen import made_by
 from concierge.store.tables import ChangeLogEntry
 from concierge.travel.forms import TRIP_BRIEF
@@ -211,3 +212,24 @@ async def test_an_item_removed_on_one_side_and_edited_on_the_other_can_be_restor
                 "Cascais",
                 "Train from Cais do Sodré",
             )
+
+
+async def test_a_lock_holds_on_the_companions_device_too(tmp_path: Path) -> None:
+    async with shared_trip(tmp_path) as (ana, ben):
+        trip_id = ana.sync.trip_id
+        item = (
+            await ana.services.itinerary.add(trip_id, {"day": "2027-05-05", "title": "Ryokan"})
+        ).record
+        assert (await ana.services.locks.toggle(LockKind.ITEM, item.id)).record is True
+        await ana.sync.settled()
+        await ben.sync.step()
+        assistant = ChangeContext(actor=Actor.ASSISTANT)
+        outcome = await ben.services.itinerary.update(
+            item.id, {"title": "Hotel"}, context=assistant
+        )
+        assert outcome.status is Status.REFUSED
+        assert [title for _, _, title in await _items(ben)] == ["Ryokan"]
+        assert (await ben.services.locks.toggle(LockKind.ITEM, item.id)).record is False
+        await ben.sync.settled()
+        await ana.sync.step()
+        assert await ana.services.locks.locks(trip_id) == []
