@@ -1,6 +1,6 @@
-"""A device's sync process killed with SIGKILL while it applies a companion's updates loses
-nothing and makes nothing twice once it starts again: the rows are the companion's, each made
-once in the change log."""
+"""A device's sync process killed with SIGKILL while it applies a companion's updates, or while
+it writes and sends its own, loses nothing and makes nothing twice once it starts again: both
+devices hold the same rows, each made once in the change log."""
 
 from __future__ import annotations
 
@@ -107,3 +107,40 @@ async def test_a_kill_mid_sync_loses_nothing_and_repeats_nothing(tmp_path: Path)
     assert found == titles
     assert set(creations.values()) == {1}
     assert len(creations) == len(titles)
+
+
+async def test_a_sender_killed_mid_sync_sends_the_rest_when_it_starts_again(
+    tmp_path: Path,
+) -> None:
+    shared = tmp_path / "Synced"
+    key = folder_key(shared, PASSPHRASE)
+    ben_data = tmp_path / "ben"
+    async with opened_services(tmp_path / "ana") as ana:
+        trip = (await ana.trips.create({"title": "Lisbon"})).record
+        sync = open_sync(ana, shared, trip.id, ANA, key)
+        await sync.start()
+        sender = _worker(ben_data, shared, trip.id, "send")
+        try:
+            assert (await _line(sender)).startswith("started")
+            for _ in range(15):
+                assert (await _line(sender)).startswith("sent")
+            sender.send_signal(signal.SIGKILL)
+        finally:
+            sender.kill()
+            sender.wait()
+            assert sender.stdout is not None
+            sender.stdout.close()
+        again = _worker(ben_data, shared, trip.id, "once")
+        try:
+            assert (await _line(again)).startswith("started")
+        finally:
+            assert again.wait() == 0
+            assert again.stdout is not None
+            again.stdout.close()
+        await sync.step()
+        sync.close()
+        received = sorted(item.title for item in await ana.itinerary.items(trip.id))
+    written, creations = _created(ben_data)
+    assert len(written) >= 15
+    assert received == written
+    assert set(creations.values()) == {1}
