@@ -27,7 +27,7 @@ from .change_writer import decode_order, logged_fields
 from .changes import Action, Actor, Change, ChangeBus, EntityKind, ImportNews, ProposalNews
 from .engine import BUSY_TIMEOUT_SECONDS
 from .undo import INVERSE
-from .writers import Writer
+from .writers import COMPANION_MARK, Writer
 
 log = logging.getLogger(__name__)
 
@@ -39,7 +39,12 @@ _COLUMNS = (
     "SELECT id, entity, entity_id, trip_id, action, before, after, sources_after, actor, "
     "group_id FROM change_log"
 )
-_CHANGES = f"{_COLUMNS} WHERE id > ? AND writer_id IS NOT ? ORDER BY id"
+_CHANGES = (
+    f"{_COLUMNS} WHERE id > ? AND writer_id IS NOT ? "
+    "AND coalesce(writer_id, '') NOT LIKE ? ORDER BY id"
+)
+"""Rows of other writers, less those of companions' devices this process applied and announced
+itself (`writers.companion_writer`)."""
 _UNDONE = "SELECT id FROM change_log WHERE undone"
 _QUEUES = {
     "imports": "SELECT trip_id, count(*), max(id), sum(status = 'pending'), max(decided_at) "
@@ -247,7 +252,9 @@ class OutsideWrites:
         first = not seen.digests
         connection.execute("BEGIN")
         try:
-            rows = connection.execute(_CHANGES, (seen.last_id, self.writer.token)).fetchall()
+            token = self.writer.token  # hex: nothing LIKE reads as a pattern
+            mine = f"{token}{COMPANION_MARK}%"
+            rows = connection.execute(_CHANGES, (seen.last_id, token, mine)).fetchall()
             (newest,) = connection.execute("SELECT coalesce(max(id), 0) FROM change_log").fetchone()
             digests = {
                 table: {row[0]: tuple(row[1:]) for row in connection.execute(query)}

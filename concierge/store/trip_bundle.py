@@ -33,7 +33,7 @@ from .outcome import Outcome
 from .records import ExpenseRecord, ItineraryItemRecord, StopRecord, TripRecord
 from .tables import utc_now
 from .transaction import run_logged
-from .trips import _next_position
+from .trips import next_trip_position
 from .validation import (
     FORM_KEY_RULES,
     FieldRule,
@@ -508,7 +508,7 @@ def write_bundle(session: Session, writer: ChangeWriter, bundle: ParsedBundle) -
         QT_TRANSLATE_NOOP("ChangeLabel", "Import trip “{title}”").format(title=bundle.title)
     )
     trip: TripRecord = TRIPS.adapter.validate_python(
-        {**bundle.trip.values, "id": trip_id, "position": _next_position(session), **stamps}
+        {**bundle.trip.values, "id": trip_id, "position": next_trip_position(session), **stamps}
     )
     writer.create(TRIPS, trip)
     new_ids: dict[str, dict[str, str]] = {}

@@ -56,7 +56,7 @@ class TripRepository(RecordRepository[TripRecord]):
         def write(session: Session, writer: ChangeWriter) -> TripRecord:
             now = utc_now()
             trip = dataclasses.replace(
-                _blank_trip(uuid.uuid4().hex, _next_position(session), now),
+                _blank_trip(uuid.uuid4().hex, next_trip_position(session), now),
                 **parsed,
             )
             check_trip(trip, parsed)
@@ -118,7 +118,7 @@ class TripRepository(RecordRepository[TripRecord]):
                 source,
                 id=uuid.uuid4().hex,
                 title=f"{source.title} (copy)",
-                position=_next_position(session),
+                position=next_trip_position(session),
                 created_at=now,
                 updated_at=now,
             )
@@ -191,7 +191,8 @@ class TripRepository(RecordRepository[TripRecord]):
 _TRIP_ORDER = (col(Trip.position), col(Trip.created_at), col(Trip.id))
 
 
-def _next_position(session: Session) -> int:
+def next_trip_position(session: Session) -> int:
+    """The position a new trip takes: last of the list."""
     highest = session.exec(select(func.max(Trip.position))).one()
     return 0 if highest is None else highest + 1
 

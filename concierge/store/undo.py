@@ -20,7 +20,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from sqlalchemy import func
+from sqlalchemy import ColumnElement, func, not_, or_
 from sqlmodel import Session, col, select
 from sqlmodel.sql.expression import SelectOfScalar
 
@@ -47,6 +47,7 @@ from .form_answers import reapply_answers, revert_answers
 from .label_text import decode_label
 from .ledger import has_item_expenses
 from .tables import ChangeLogEntry, FormAnswer, utc_now
+from .writers import COMPANION_MARK, is_companion_token
 
 
 @dataclass(frozen=True, slots=True)
@@ -94,7 +95,7 @@ Touch = tuple[str, str, str]
 def newest_group_label(session: Session, trip_id: str | None) -> str | None:
     """The label of the group `undo_step` would revert first, or None. One statement reading one
     row: the window asks after every burst of writes."""
-    newest = select(ChangeLogEntry.group_id).where(col(ChangeLogEntry.undone).is_(False))
+    newest = select(ChangeLogEntry.group_id).where(col(ChangeLogEntry.undone).is_(False), _own())
     if trip_id is not None:
         newest = newest.where(ChangeLogEntry.trip_id == trip_id)
     statement = (
@@ -114,11 +115,16 @@ def newest_group_label(session: Session, trip_id: str | None) -> str | None:
 def undo_step(session: Session, trip_id: str | None, actor: Actor) -> UndoResult | None:
     """Revert the newest group not yet undone and mark its rows undone; None if none."""
     newest = session.exec(
-        _open_rows(trip_id).order_by(col(ChangeLogEntry.id).desc()).limit(1)
+        _open_rows(trip_id).where(_own()).order_by(col(ChangeLogEntry.id).desc()).limit(1)
     ).first()
     if newest is None:
         return None
     rows = _closed_set(session, {newest.group_id})
+    for row in rows:
+        if is_companion_token(row.writer_id):
+            raise UndoError(
+                _CHANGED_ON_DEVICE.format(label=label_of(newest), device=row.program or "")
+            )
     changes = tuple(
         change for row in reversed(rows) for change in replay(session, row, actor, undo=True)
     )
@@ -156,6 +162,13 @@ def _open_rows(trip_id: str | None) -> SelectOfScalar[ChangeLogEntry]:
     if trip_id is not None:
         statement = statement.where(ChangeLogEntry.trip_id == trip_id)
     return statement
+
+
+def _own() -> ColumnElement[bool]:
+    """Rows not written for a companion's device: undo reverts this device's steps (the
+    person's, the assistant's, other programs'), never a companion's."""
+    writer = col(ChangeLogEntry.writer_id)
+    return or_(writer.is_(None), not_(writer.contains(COMPANION_MARK)))
 
 
 def _closed_set(session: Session, groups: set[str]) -> list[ChangeLogEntry]:
@@ -405,6 +418,11 @@ _CHANGED_ELSEWHERE = {
     ),
 }
 """Why an undo (True) or a redo (False) is refused when its row changed elsewhere."""
+_CHANGED_ON_DEVICE = QT_TRANSLATE_NOOP(
+    "StoreError",
+    "“{label}” cannot be undone: what it changed was changed since on {device}. Nothing was "
+    "undone.",
+)
 
 
 def _changed_elsewhere(row: ChangeLogEntry, *, undo: bool) -> UndoError:

@@ -34,6 +34,23 @@ class Writer:
         return self.program == WINDOW
 
 
+COMPANION_MARK = "/"
+"""Joins the opening's token and a companion's device in the token of a companion's writer."""
+
+
+def companion_writer(opening: Writer, device_id: str, device_name: str) -> Writer:
+    """The writer of what a companion's device changed, applied by this opening (`opening`):
+    the change log names the device ("Ana's laptop"), undo leaves its changes alone
+    (`is_companion_token`), and this process announces them itself, so its watcher of other
+    programs' writes skips them (`outside_writes`)."""
+    return Writer(program=device_name, token=f"{opening.token}{COMPANION_MARK}{device_id}")
+
+
+def is_companion_token(token: str | None) -> bool:
+    """Whether a change-log row's `writer_id` is a companion's device's (see `companion_writer`)."""
+    return token is not None and COMPANION_MARK in token
+
+
 UNNAMED = Writer(token="")
 """The writer of a session not opened by a `Database` (scripts over a bare engine)."""
 

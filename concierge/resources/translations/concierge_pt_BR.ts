@@ -651,6 +651,14 @@
             <source>Remove {count} items from the itinerary</source>
             <translation>Remover {count} itens do roteiro</translation>
         </message>
+        <message>
+            <source>Changed on {device}</source>
+            <translation>Alterado em {device}</translation>
+        </message>
+        <message>
+            <source>Restore what was removed on another device</source>
+            <translation>Restaurar o que foi removido em outro dispositivo</translation>
+        </message>
     </context>
     <context>
         <name>ChatErrors</name>
@@ -5494,6 +5502,10 @@
         <message>
             <source>“{label}” cannot be redone: the {entity} it changed was changed without going through Concierge's change log. Nothing was redone.</source>
             <translation>“{label}” não pode ser refeito: o registro ({entity}) que alterou foi mudado fora do histórico de alterações do Concierge. Nada foi refeito.</translation>
+        </message>
+        <message>
+            <source>“{label}” cannot be undone: what it changed was changed since on {device}. Nothing was undone.</source>
+            <translation>Não é possível desfazer “{label}”: o que foi alterado mudou depois em {device}. Nada foi desfeito.</translation>
         </message>
         <message>
             <source>“{label}” cannot be undone: the {entity} it changed was changed without going through Concierge's change log. Nothing was undone.</source>

@@ -1,0 +1,154 @@
+"""Keeping a trip's rows in SQLite and its shared document alike, both ways, inside one
+transaction of the database's thread.
+
+`to_document` writes what the store has that the document lacks (this device's changes);
+`to_store` writes what the document has that the store lacks (a companion's) through a
+`ChangeWriter`, so each row is logged and announced like any edit. Rows are made in the
+declarations' order and removed in reverse, so what a row refers to exists before it."""
+
+from __future__ import annotations
+
+import json
+from collections import defaultdict
+from collections.abc import Collection
+from typing import Any
+
+from sqlalchemy import func
+from sqlmodel import Session, SQLModel, col, select
+
+from concierge.store.change_writer import ChangeWriter
+from concierge.store.changes import EntityKind
+from concierge.store.tables import utc_now
+from concierge.store.trips import next_trip_position
+
+from .answers import answers_to_document, answers_to_store
+from .document import ANSWERS, TripDocument
+from .shape import SHARED, SharedKind
+
+
+def to_document(
+    session: Session, trip_id: str, document: TripDocument, kinds: Collection[str] | None = None
+) -> None:
+    """Make `document` hold the trip's rows as the store has them (of `kinds` only, by name, if
+    given: the kinds written since the last time)."""
+    for kind in SHARED:
+        if kinds is not None and kind.name not in kinds:
+            continue
+        view = document.view(kind)
+        records = _records(session, kind, trip_id)
+        for row_id, record in records.items():
+            view.put(row_id, kind.values(record))
+        for row_id in view.rows().keys() - records.keys():
+            view.remove(row_id)
+        if kind.ordered:
+            group = kind.group_field
+            ordered = sorted(
+                records.values(),
+                key=lambda record: (
+                    str(getattr(record, group)) if group else "",
+                    record.position,
+                    record.id,
+                ),
+            )
+            view.place([record.id for record in ordered])
+    if kinds is None or ANSWERS in kinds:
+        answers_to_document(session, trip_id, document)
+
+
+def to_store(
+    session: Session,
+    writer: ChangeWriter,
+    trip_id: str,
+    document: TripDocument,
+    kinds: Collection[str],
+) -> None:
+    """Make the store hold the trip's rows of `kinds` (by name: those an update changed) as
+    `document` has them, logged by `writer`."""
+    kept: dict[str, dict[str, dict[str, str]]] = {}
+    for kind in SHARED:
+        if kind.name not in kinds:
+            continue
+        view = document.view(kind)
+        wanted = kept[kind.name] = view.rows()
+        rows = _rows(session, kind, trip_id)
+        for row_id, values in wanted.items():
+            row = rows.get(row_id)
+            if row is None:
+                writer.create(kind.spec, new_record(session, kind, trip_id, row_id, values))
+            else:
+                before = kind.spec.to_record(row)
+                after = kind.spec.from_json(_as_json(values), base=before)
+                writer.update(kind.spec, row, before, after)
+        if kind.ordered:
+            _reorder(session, writer, kind, trip_id, view.order())
+    if ANSWERS in kinds:
+        answers_to_store(session, writer, trip_id, document)
+    for kind in reversed(SHARED):
+        if kind.name not in kinds:
+            continue
+        for row_id, row in _rows(session, kind, trip_id).items():
+            if row_id not in kept[kind.name]:
+                writer.delete(kind.spec, row, kind.spec.to_record(row))
+
+
+def _rows(session: Session, kind: SharedKind, trip_id: str) -> dict[str, Any]:
+    table: type[SQLModel] = kind.spec.table
+    column = getattr(table, "id" if kind.spec.kind is EntityKind.TRIP else "trip_id")
+    found = session.exec(select(table).where(col(column) == trip_id)).all()
+    return {getattr(row, "id"): row for row in found}  # noqa: B009 - every table has one
+
+
+def _records(session: Session, kind: SharedKind, trip_id: str) -> dict[str, Any]:
+    """The trip's records of the kind, read as plain rows: no ORM objects to build."""
+    table: Any = getattr(kind.spec.table, "__table__")  # noqa: B009 - SQLModel sets it
+    column = table.c.id if kind.spec.kind is EntityKind.TRIP else table.c.trip_id
+    found = session.connection().execute(select(table).where(column == trip_id))
+    return {row.id: kind.spec.to_record(row) for row in found}
+
+
+def _count(session: Session, kind: SharedKind, trip_id: str) -> int:
+    table: Any = kind.spec.table
+    return session.exec(select(func.count()).where(col(table.trip_id) == trip_id)).one()
+
+
+def _as_json(values: dict[str, str]) -> str:
+    return "{" + ",".join(f"{json.dumps(name)}:{text}" for name, text in values.items()) + "}"
+
+
+def new_record(
+    session: Session, kind: SharedKind, trip_id: str, row_id: str, values: dict[str, str]
+) -> Any:
+    """A record for a row the document has and the store lacks, last of its list; what the
+    document does not say (a field added in a later version) takes its declared default."""
+    declared = kind.spec.declaration.fields
+    data: dict[str, object] = {
+        name: rule.default for name, rule in declared.items() if name not in values
+    }
+    data.update({name: json.loads(text) for name, text in values.items()})
+    now = utc_now()
+    data.setdefault("created_at", now)
+    data.update(id=row_id, updated_at=now)
+    if kind.spec.kind is EntityKind.TRIP:
+        data["position"] = next_trip_position(session)
+    else:
+        data["trip_id"] = trip_id
+    if kind.ordered:
+        data["position"] = _count(session, kind, trip_id)
+    names = set(kind.spec.names)
+    return kind.spec.adapter.validate_python({k: v for k, v in data.items() if k in names})
+
+
+def _reorder(
+    session: Session, writer: ChangeWriter, kind: SharedKind, trip_id: str, order: list[str]
+) -> None:
+    """Number each list of the kind (an item's day) in the document's order."""
+    place = {row_id: index for index, row_id in enumerate(order)}
+    group = kind.group_field
+    lists: dict[str, list[Any]] = defaultdict(list)
+    for row in _rows(session, kind, trip_id).values():
+        lists[str(getattr(row, group)) if group else ""].append(row)
+    for name, rows in sorted(lists.items()):
+        rows.sort(key=lambda row: (place.get(row.id, len(place)), row.position, row.id))
+        numbers = list(range(len(rows)))
+        if [row.position for row in rows] != numbers:
+            writer.reorder(kind.spec, rows, numbers, trip_id, f"{trip_id} {name}".strip())
