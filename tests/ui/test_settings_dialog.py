@@ -80,6 +80,7 @@ from concierge.text import QT_TRANSLATE_NOOP
 from concierge.ui.settings import Kind, SettingsDialog, edit_model_settings
 from tests.fakes import FakeOpenAIServer, Reply, ToolCallSpec
 from tests.fakes.memory_keyring import MemoryKeyring
+from tests.fakes.ollama_server import silent_servers
 from tests.model_server.test_secrets import RaisingKeyring
 from tests.ui.support import closed_port_url
 from tests.ui.waiting import until
@@ -152,7 +153,9 @@ def make_dialog(
     async def make(environ: Mapping[str, str] | None = None) -> SettingsDialog:
         env = dict(environ or {})
         profile = await load_profile(settings, secrets, env)
-        dialog = SettingsDialog(profile, settings, secrets, host, environ=env)
+        dialog = SettingsDialog(
+            profile, settings, secrets, host, environ=env, local_servers=silent_servers()
+        )
         qtbot.addWidget(dialog)
         dialog.saved.connect(opened.saved.append)
         dialog.task_failed.connect(lambda name, error: opened.failures.append((name, error)))
