@@ -48,6 +48,7 @@ from concierge.text import QT_TRANSLATE_NOOP
 from concierge.travel.assistant.ledger_view import itinerary_costs
 from concierge.travel.checks import Problem
 from concierge.travel.checks.budget import CHECKER as BUDGET_CHECK
+from concierge.travel.edits.home import home_values
 from concierge.travel.edits.import_files import FileImport, pdf_message
 from concierge.travel.forms import TRIP_BRIEF
 from concierge.travel.imports import ImportFileError, is_csv
@@ -583,7 +584,10 @@ class MainWindow(QMainWindow):
         if not trips:
             first = (
                 await self.services.trips.create(
-                    {"title": translate("MainWindow", "My first trip")},
+                    {
+                        **await home_values(self.services.settings, self.services.editor),
+                        "title": translate("MainWindow", "My first trip"),
+                    },
                     context=ChangeContext(
                         actor=Actor.APP,
                         label=QT_TRANSLATE_NOOP("ChangeLabel", "Create a first trip"),
