@@ -1,0 +1,173 @@
+"""The welcome at first launch, with real keys: home and currency typed, the found server
+connected and the sample trip opened by one Return on Start; Escape skips and changes
+nothing; Help ▸ Welcome opens it again; it is not offered to a folder that already has trips
+or an app whose model the environment names."""
+
+from __future__ import annotations
+
+from collections.abc import AsyncIterator, Sequence
+from contextlib import asynccontextmanager
+from pathlib import Path
+
+import pytest
+from PySide6.QtCore import Qt
+from PySide6.QtWidgets import QApplication, QComboBox, QLineEdit
+from pytestqt.qtbot import QtBot
+
+from concierge.model.settings import (
+    HOME_CURRENCY,
+    HOME_PLACE,
+    MODEL_NAME,
+    UI_LANGUAGE,
+    UI_WELCOME_SEEN,
+)
+from concierge.model_server import ENV_API_KEY, ENV_BASE_URL, ENV_MODEL, Preset
+from concierge.travel.sample_trip import ITEMS, SAMPLE_LABEL
+from concierge.travel.services import TravelServices, open_services
+from concierge.ui.main_window import MainWindow
+from concierge.ui.welcome import WelcomeDialog
+from tests.composition import loaded_places
+from tests.fakes import FakeOllama, Reply, ToolCallSpec
+from tests.fakes.memory_keyring import MemoryKeyring
+from tests.fakes.ollama_server import preset_at, silent_servers
+from tests.ui.waiting import until
+
+EDITS_LINE = "llama3.1:8b: Can edit your trip"
+
+
+@pytest.fixture(autouse=True)
+def _isolated(monkeypatch: pytest.MonkeyPatch, memory_keyring: MemoryKeyring) -> None:
+    for name in (ENV_API_KEY, ENV_BASE_URL, ENV_MODEL):
+        monkeypatch.delenv(name, raising=False)
+
+
+@asynccontextmanager
+async def launched(
+    data: Path, servers: Sequence[Preset] = ()
+) -> AsyncIterator[tuple[MainWindow, TravelServices]]:
+    """The window started on `data` as the app starts it, the welcome offered last."""
+    services = open_services(data, places=loaded_places())
+    window = MainWindow(services, local_servers=servers or silent_servers())
+    window.show()
+    window.activateWindow()
+    try:
+        await window.start()
+        await window.welcome_once()
+        yield window, services
+    finally:
+        await window.shutdown()
+        window.deleteLater()
+        await services.aclose()
+        services.close()
+
+
+def press(qtbot: QtBot, key: Qt.Key) -> None:
+    focused = QApplication.focusWidget()
+    assert focused is not None
+    qtbot.keyClick(focused, key)
+
+
+async def shown_welcome(window: MainWindow) -> WelcomeDialog:
+    await until(lambda: window.welcome is not None and window.welcome.rows.loaded)
+    assert window.welcome is not None
+    return window.welcome
+
+
+async def test_start_keeps_home_connects_the_server_and_opens_the_sample(
+    tmp_path: Path, qtbot: QtBot
+) -> None:
+    with FakeOllama() as ollama:
+        async with launched(tmp_path / "data", [preset_at("ollama", ollama.base_url)]) as (
+            window,
+            services,
+        ):
+            welcome = await shown_welcome(window)
+            assert welcome.isVisible() and welcome.start_button.isDefault()
+            await until(welcome.found.connect_button.isVisible)
+            assert welcome.found.models.currentText() == "Ollama: llama3.1:8b"
+            assert isinstance(QApplication.focusWidget(), QComboBox)  # the language first
+            press(qtbot, Qt.Key.Key_Tab)
+            home = QApplication.focusWidget()
+            assert isinstance(home, QLineEdit) and home.accessibleName() == "Home"
+            qtbot.keyClicks(home, "Lisbon")
+            press(qtbot, Qt.Key.Key_Tab)
+            currency = QApplication.focusWidget()
+            assert isinstance(currency, QLineEdit) and currency.accessibleName() == "Home currency"
+            qtbot.keyClick(currency, Qt.Key.Key_A, Qt.KeyboardModifier.ControlModifier)
+            qtbot.keyClicks(currency, "brl")
+            while QApplication.focusWidget() is not welcome.sample_box:
+                press(qtbot, Qt.Key.Key_Tab)
+            press(qtbot, Qt.Key.Key_Space)
+            assert welcome.sample_box.isChecked()
+            ollama.script(Reply.tool_calls(ToolCallSpec("add_stop", {"place": "Lisbon"})))
+            press(qtbot, Qt.Key.Key_Tab)
+            assert QApplication.focusWidget() is welcome.start_button
+            press(qtbot, Qt.Key.Key_Return)
+
+            await until(lambda: window.welcome is None)
+            assert await services.settings.get(UI_WELCOME_SEEN)
+            assert await services.settings.get(HOME_PLACE) == "Lisbon"
+            assert await services.settings.get(HOME_CURRENCY) == "BRL"
+            assert await services.settings.get(UI_LANGUAGE) == ""  # left at the system's
+            await until(lambda: window.chat.model_line.text() == EDITS_LINE, timeout=60)
+            assert await services.settings.get(MODEL_NAME) == "llama3.1:8b"
+
+            await until(
+                lambda: (
+                    window.trip_form.record is not None
+                    and window.trip_form.record.title.startswith("Sample")
+                )
+            )
+            trips = await services.trips.all()
+            assert [t.title for t in trips] == ["My first trip", "Sample: a week in Portugal"]
+            assert window.session.trip_id == trips[1].id
+            assert len(await services.itinerary.items(trips[1].id)) == len(ITEMS)
+            assert (trips[1].origin_code, trips[0].origin) == ("LIS", "")
+
+            await until(lambda: window.undo_action.text() == f"&Undo {SAMPLE_LABEL}")
+            window.undo_action.trigger()  # one step takes the whole sample away
+            await until(lambda: window.trip_list.model.rowCount() == 1)
+            assert [t.title for t in await services.trips.all()] == ["My first trip"]
+
+
+async def test_escape_skips_the_welcome_and_changes_nothing(tmp_path: Path, qtbot: QtBot) -> None:
+    async with launched(tmp_path / "data") as (window, services):
+        welcome = await shown_welcome(window)
+        press(qtbot, Qt.Key.Key_Tab)
+        home = QApplication.focusWidget()
+        assert isinstance(home, QLineEdit)
+        qtbot.keyClicks(home, "Oslo")
+        press(qtbot, Qt.Key.Key_Escape)
+        await until(lambda: window.welcome is None)
+        assert not welcome.isVisible()
+        assert await services.settings.get(UI_WELCOME_SEEN)
+        assert await services.settings.get(HOME_PLACE) == ""
+        assert [t.title for t in await services.trips.all()] == ["My first trip"]
+        await window.welcome_once()
+        assert window.welcome is None  # once
+
+        window.welcome_action.trigger()  # Help ▸ Welcome runs it again
+        again = await shown_welcome(window)
+        assert again.rows[HOME_PLACE].read() == ""
+        press(qtbot, Qt.Key.Key_Escape)
+        await until(lambda: window.welcome is None)
+
+
+async def test_the_welcome_is_not_offered_to_a_folder_with_trips(tmp_path: Path) -> None:
+    services = open_services(tmp_path / "data", places=loaded_places())
+    await services.trips.create({"title": "Rome"})
+    await services.aclose()
+    services.close()
+    async with launched(tmp_path / "data") as (window, services):
+        assert window.welcome is None
+        assert await services.settings.get(UI_WELCOME_SEEN)
+
+
+async def test_the_welcome_is_not_offered_when_the_environment_names_the_model(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv(ENV_BASE_URL, "http://127.0.0.1:9/v1")
+    monkeypatch.setenv(ENV_MODEL, "fake-model")
+    async with launched(tmp_path / "data") as (window, services):
+        assert window.welcome is None
+        assert await services.settings.get(UI_WELCOME_SEEN)
