@@ -39,6 +39,7 @@ from concierge.model.settings import UI_LAST_TRIP_ID, UI_WELCOME_SEEN, UI_WINDOW
 from concierge.model_server import (
     ENV_BASE_URL,
     ENV_MODEL,
+    HOSTED,
     LOCAL_SERVERS,
     FoundServer,
     ModelProfile,
@@ -149,11 +150,14 @@ class MainWindow(QMainWindow):
         log_folder: Path | None = None,
         *,
         local_servers: Sequence[Preset] = LOCAL_SERVERS,
+        hosted_server: Preset = HOSTED[0],
     ) -> None:
         super().__init__()
         self.services = services
         self.local_servers = tuple(local_servers)
         """The model servers looked for on this computer while none is connected."""
+        self.hosted_server = hosted_server
+        """The hosted server whose key the welcome takes."""
         self._on_close = on_close
         self.log_folder = log_folder if log_folder is not None else log_dir(services.data_dir)
         """Shown in Help ▸ About; the app passes the one its logging writes to."""
@@ -950,7 +954,13 @@ class MainWindow(QMainWindow):
         from concierge.ui.settings.dialog import RESTART_NOTE
         from concierge.ui.welcome import WelcomeDialog
 
-        dialog = WelcomeDialog(self.services.settings, self.local_servers, self)
+        dialog = WelcomeDialog(
+            self.services.settings,
+            self.services.secrets,
+            self.local_servers,
+            self,
+            hosted=self.hosted_server,
+        )
         self.welcome = dialog
         dialog.connect_requested.connect(self.connect_model)
         dialog.sample_requested.connect(

@@ -1,7 +1,8 @@
 """The welcome, once at first launch (Help ▸ Welcome opens it again): the language, home and
 home currency (rows built from their declarations, as Settings builds them), the model
-servers found on this computer, and whether to open the sample trip. Start (the default
-button) keeps what is shown and connects the model chosen; Skip (Escape) changes nothing."""
+servers found on this computer or a hosted server's key, pasted, and whether to open the
+sample trip. Start (the default button) keeps what is shown and connects the model chosen;
+Skip (Escape) changes nothing."""
 
 from __future__ import annotations
 
@@ -21,10 +22,11 @@ from PySide6.QtWidgets import (
 )
 
 from concierge.model.settings import HOME_CURRENCY, HOME_PLACE, UI_LANGUAGE, Setting
-from concierge.model_server import FoundServer, Preset
+from concierge.model_server import HOSTED, FoundServer, Preset, SecretStore
 from concierge.store import Settings
 from concierge.ui.async_support import BackgroundTasks, loop_running
 from concierge.ui.found_servers import FoundServers
+from concierge.ui.hosted_key import HostedKey
 from concierge.ui.i18n import shown_error, translate
 from concierge.ui.settings.section import SettingRows
 from concierge.ui.settings.status import Kind, StatusLabel
@@ -44,7 +46,13 @@ class WelcomeDialog(QDialog):
     language_changed = Signal(str)
 
     def __init__(
-        self, settings: Settings, servers: Sequence[Preset], parent: QWidget | None = None
+        self,
+        settings: Settings,
+        secrets: SecretStore,
+        servers: Sequence[Preset],
+        parent: QWidget | None = None,
+        *,
+        hosted: Preset = HOSTED[0],
     ) -> None:
         super().__init__(parent)
         self.setObjectName("welcomeDialog")
@@ -69,6 +77,8 @@ class WelcomeDialog(QDialog):
         self.found = FoundServers(
             self.tasks, self, servers=servers, action=translate("Welcome", "Connect and start")
         )
+        self.hosted = HostedKey(secrets, self.tasks, self, preset=hosted)
+        self.hosted.verified.connect(self.found.offer)
         self.sample_box = QCheckBox(translate("Welcome", "Open a sample trip to look around"), self)
         self.sample_box.setObjectName("sampleTripBox")
         self.sample_box.setToolTip(
@@ -91,6 +101,7 @@ class WelcomeDialog(QDialog):
             intro,
             form,
             self.found,
+            self.hosted,
             self.sample_box,
             self.problem,
             self.buttons,
@@ -100,6 +111,7 @@ class WelcomeDialog(QDialog):
             [
                 *self.rows.focus_chain,
                 *self.found.focus_chain,
+                *self.hosted.focus_chain,
                 self.sample_box,
                 self.start_button,
                 self.skip_button,

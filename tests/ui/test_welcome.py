@@ -25,11 +25,12 @@ from concierge.model_server import ENV_API_KEY, ENV_BASE_URL, ENV_MODEL, Preset
 from concierge.travel.sample_trip import ITEMS, SAMPLE_LABEL
 from concierge.travel.services import TravelServices, open_services
 from concierge.ui.main_window import MainWindow
+from concierge.ui.settings.status import Kind
 from concierge.ui.welcome import WelcomeDialog
 from tests.composition import loaded_places
-from tests.fakes import FakeOllama, Reply, ToolCallSpec
+from tests.fakes import FakeOllama, FakeOpenAIServer, Reply, ToolCallSpec
 from tests.fakes.memory_keyring import MemoryKeyring
-from tests.fakes.ollama_server import preset_at, silent_servers
+from tests.fakes.ollama_server import preset_at, silent_preset, silent_servers
 from tests.ui.waiting import until
 
 EDITS_LINE = "llama3.1:8b: Can edit your trip"
@@ -43,11 +44,15 @@ def _isolated(monkeypatch: pytest.MonkeyPatch, memory_keyring: MemoryKeyring) ->
 
 @asynccontextmanager
 async def launched(
-    data: Path, servers: Sequence[Preset] = ()
+    data: Path, servers: Sequence[Preset] = (), hosted: Preset | None = None
 ) -> AsyncIterator[tuple[MainWindow, TravelServices]]:
     """The window started on `data` as the app starts it, the welcome offered last."""
     services = open_services(data, places=loaded_places())
-    window = MainWindow(services, local_servers=servers or silent_servers())
+    window = MainWindow(
+        services,
+        local_servers=servers or silent_servers(),
+        hosted_server=hosted or silent_preset("openai"),
+    )
     window.show()
     window.activateWindow()
     try:
@@ -171,3 +176,50 @@ async def test_the_welcome_is_not_offered_when_the_environment_names_the_model(
     async with launched(tmp_path / "data") as (window, services):
         assert window.welcome is None
         assert await services.settings.get(UI_WELCOME_SEEN)
+
+
+async def test_a_pasted_key_is_checked_and_its_model_connected_by_start(
+    tmp_path: Path, qtbot: QtBot, memory_keyring: MemoryKeyring
+) -> None:
+    right, wrong = "sk-proj-right-key-0123456789", "sk-proj-wrong-key-9876543210"
+    models = ("babbage-002", "gpt-4.1-mini", "gpt-4o")
+    with FakeOpenAIServer(models=models, api_keys={right}) as openai:
+        hosted = preset_at("openai", openai.base_url)
+        async with launched(tmp_path / "data", hosted=hosted) as (window, _services):
+            welcome = await shown_welcome(window)
+            await until(welcome.found.search_button.isVisible)  # nothing found here
+            key = welcome.hosted.edit
+            while QApplication.focusWidget() is not key:
+                press(qtbot, Qt.Key.Key_Tab)
+            assert key.accessibleName() == "OpenAI API key"
+            clipboard = QApplication.clipboard()
+            clipboard.setText(wrong)
+            qtbot.keyClick(key, Qt.Key.Key_V, Qt.KeyboardModifier.ControlModifier)
+            status = welcome.hosted.status
+            await until(lambda: status.kind is Kind.ERROR)
+            assert status.text().startswith("OpenAI does not accept this API key: it is wrong")
+            assert memory_keyring.passwords == {}
+            assert not welcome.found.connect_button.isVisible()
+
+            clipboard.setText(right)
+            qtbot.keyClick(key, Qt.Key.Key_A, Qt.KeyboardModifier.ControlModifier)
+            qtbot.keyClick(key, Qt.Key.Key_V, Qt.KeyboardModifier.ControlModifier)
+            await until(lambda: status.kind is Kind.SUCCESS)
+            assert status.text().startswith("Key accepted: 3 models to choose from.")
+            assert memory_keyring.passwords == {("Concierge", openai.base_url): right}
+            assert welcome.found.models.currentText() == "OpenAI: gpt-4.1-mini"  # suggested
+            assert welcome.found.label.text().startswith("No model server answered")
+
+            openai.script(Reply.tool_calls(ToolCallSpec("add_stop", {"place": "Lisbon"})))
+            press(qtbot, Qt.Key.Key_Return)  # Start, the default button
+            await until(lambda: window.welcome is None)
+            line = "gpt-4.1-mini: Can edit your trip"
+            await until(lambda: window.chat.model_line.text() == line, timeout=60)
+            profile = window.session.profile
+            assert profile is not None
+            assert (profile.preset, profile.model, profile.api_key) == (
+                "openai",
+                "gpt-4.1-mini",
+                right,
+            )
+            assert openai.chat_requests[-1]["model"] == "gpt-4.1-mini"
