@@ -471,8 +471,9 @@ HOME_CURRENCY: Setting[str] = declare(
     QT_TRANSLATE_NOOP(
         "Setting", "The currency a new trip's budget is kept in (a three-letter code, such as EUR)."
     ),
-    label=QT_TRANSLATE_NOOP("SettingsDialog", "Home &currency"),
+    label=QT_TRANSLATE_NOOP("SettingsDialog", "Home curr&ency"),
     section=Section.GENERAL,
+    placeholder=QT_TRANSLATE_NOOP("SettingsDialog", "A three-letter code, such as EUR"),
     blank=False,
 )
 UI_WELCOME_SEEN: Setting[bool] = declare(

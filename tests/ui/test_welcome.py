@@ -31,6 +31,8 @@ from tests.composition import loaded_places
 from tests.fakes import FakeOllama, FakeOpenAIServer, Reply, ToolCallSpec
 from tests.fakes.memory_keyring import MemoryKeyring
 from tests.fakes.ollama_server import preset_at, silent_preset, silent_servers
+from tests.ui.test_window_language import store_text
+from tests.ui.visible_text import untranslated
 from tests.ui.waiting import until
 
 EDITS_LINE = "llama3.1:8b: Can edit your trip"
@@ -223,3 +225,16 @@ async def test_a_pasted_key_is_checked_and_its_model_connected_by_start(
                 right,
             )
             assert openai.chat_requests[-1]["model"] == "gpt-4.1-mini"
+
+
+async def test_every_part_of_the_welcome_goes_through_translation(
+    pseudo: None, tmp_path: Path, qtbot: QtBot
+) -> None:
+    async with launched(tmp_path / "data") as (window, _services):
+        welcome = await shown_welcome(window)
+        await until(welcome.found.search_button.isVisible)
+        found = untranslated(welcome, store_text)
+        assert found == [], "\n".join(found)
+        welcome.skip_button.setFocus(Qt.FocusReason.OtherFocusReason)
+        qtbot.keyClick(welcome.skip_button, Qt.Key.Key_Space)  # Skip closes it as Escape does
+        await until(lambda: window.welcome is None)
