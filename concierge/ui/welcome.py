@@ -13,7 +13,6 @@ from typing import Any
 from PySide6.QtCore import Qt, Signal
 from PySide6.QtWidgets import (
     QCheckBox,
-    QDialog,
     QDialogButtonBox,
     QFormLayout,
     QPushButton,
@@ -24,12 +23,13 @@ from PySide6.QtWidgets import (
 from concierge.model.settings import HOME_CURRENCY, HOME_PLACE, UI_LANGUAGE, Setting
 from concierge.model_server import HOSTED, FoundServer, Preset, SecretStore
 from concierge.store import Settings
-from concierge.ui.async_support import BackgroundTasks, loop_running
+from concierge.ui.async_support import loop_running
 from concierge.ui.found_servers import FoundServers
 from concierge.ui.hosted_key import HostedKey
 from concierge.ui.i18n import shown_error, translate
 from concierge.ui.settings.section import SettingRows
 from concierge.ui.settings.status import Kind, StatusLabel
+from concierge.ui.task_dialog import TaskDialog
 from concierge.ui.views.layouts import fill, tab_order
 from concierge.ui.wrapped_label import wrapped_label
 
@@ -37,7 +37,7 @@ ASKED: tuple[Setting[Any], ...] = (UI_LANGUAGE, HOME_PLACE, HOME_CURRENCY)
 """The settings the welcome asks for, in its order."""
 
 
-class WelcomeDialog(QDialog):
+class WelcomeDialog(TaskDialog):
     """Emits what Start chose for the window to do: `connect_requested(server, model)`,
     `sample_requested(home)`, `language_changed(code)`; the settings it saves itself."""
 
@@ -60,8 +60,6 @@ class WelcomeDialog(QDialog):
         self.setMinimumWidth(520)
         self._settings = settings
         self._language = ""
-        self._starting = False
-        self.tasks = BackgroundTasks(self)
         intro = wrapped_label(
             self,
             translate(
@@ -145,13 +143,13 @@ class WelcomeDialog(QDialog):
         self._finish((server, model))
 
     def _finish(self, model: tuple[FoundServer, str] | None) -> asyncio.Task[None] | None:
-        if self._starting:
+        if self.busy:
             return None
         for row, problem in self.rows.problems():
             self.problem.show_message(problem, Kind.ERROR)
             row.control.setFocus(Qt.FocusReason.OtherFocusReason)
             return None
-        self._starting = True
+        self.busy = True
         self.buttons.setEnabled(False)
         return self.tasks.start(self._save(model), name="keep the welcome's choices")
 
@@ -159,7 +157,7 @@ class WelcomeDialog(QDialog):
         try:
             await self.rows.save(self._settings)
         except Exception as error:  # a value that does not fit: say which, and stay open
-            self._starting = False
+            self.busy = False
             self.buttons.setEnabled(True)
             self.problem.show_message(shown_error(error), Kind.ERROR)
             return
@@ -171,15 +169,3 @@ class WelcomeDialog(QDialog):
         if language != self._language:
             self.language_changed.emit(language)
         self.accept()
-
-    def reject(self) -> None:
-        """Skip or Escape: nothing changes (ignored once Start is saving)."""
-        if not self._starting:
-            super().reject()
-
-    def done(self, result: int) -> None:
-        self.tasks.cancel_all()
-        super().done(result)
-
-    async def shutdown(self) -> None:
-        await self.tasks.shutdown()

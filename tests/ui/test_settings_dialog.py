@@ -38,6 +38,8 @@ from concierge.model.settings import (
     ASSISTANT_ANSWER_CAP,
     ASSISTANT_CONTEXT_BUDGET,
     ASSISTANT_EDITS,
+    HOME_CURRENCY,
+    HOME_PLACE,
     LOOKUPS_ONLINE_WEATHER,
     LOOKUPS_WEATHER_URL,
     MODEL_API_KEY,
@@ -551,7 +553,7 @@ async def test_controls_are_named_like_their_labels_in_tab_order(
     assert set(labelled) == {
         "Server", "Base URL", "API key", "Model", "Context budget", "Longest answer",
         "Connect timeout", "Idle timeout", "Runtime context", "Undo depth", "Assistant edits",
-        "Language",
+        "Language", "Home", "Home currency",
         "Microphone", "Speaker", "Realtime model", "Transcription model", "Push-to-talk key",
     }  # fmt: skip
     for text, control in labelled.items():
@@ -588,6 +590,8 @@ async def test_controls_are_named_like_their_labels_in_tab_order(
         dialog.control(UNDO_DEPTH),
         dialog.control(ASSISTANT_EDITS),
         dialog.control(UI_LANGUAGE),
+        dialog.control(HOME_PLACE),
+        dialog.control(HOME_CURRENCY),
         dialog.control(VOICE_INPUT_DEVICE),
         dialog.control(VOICE_OUTPUT_DEVICE),
         dialog.control(VOICE_MODEL),
