@@ -14,8 +14,8 @@ ROOT = Path(__file__).resolve().parents[1] / "concierge"
 
 def test_core_layers_import_without_qt() -> None:
     code = (
-        "import sys, concierge.agent, concierge.model, concierge.model_server, concierge.store, "
-        "concierge.travel, concierge.voice\n"
+        "import sys, concierge.agent, concierge.mcp.trip_server, concierge.model, "
+        "concierge.model_server, concierge.store, concierge.travel, concierge.voice\n"
         "loaded = sorted(m for m in sys.modules if m.split('.')[0] in ('PySide6', 'qasync'))\n"
         "print(','.join(loaded))\n"
     )
@@ -65,6 +65,7 @@ QT = ("PySide6", "qasync")
         ),
         ("model_server", (*QT, "concierge.travel", "concierge.ui", "concierge.app")),
         ("travel", (*QT, "concierge.ui", "concierge.app")),
+        ("mcp", (*QT, "concierge.ui", "concierge.app", "concierge.cli")),
         ("voice", (*QT, "concierge.store", "concierge.travel", "concierge.ui", "concierge.app")),
     ],
 )

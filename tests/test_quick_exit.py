@@ -2,7 +2,7 @@
 without waiting for its airports and towns, and leaves a database that checks clean. The
 loader is held by a test hook until stopped, so an exit that waited for it would never come.
 The other moments: tests/test_sigterm_saves_typing.py (typing in a form, right after an undo) and
-tests/e2e/test_sigterm_moments.py (an answer streaming, a tool call); the time each exit
+tests/e2e/test_sigterm_moments.py (an answer streaming, a tool call, a lookup); the time each exit
 takes is bench/quick_exit.py's, not asserted here."""
 
 from __future__ import annotations

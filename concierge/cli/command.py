@@ -6,12 +6,12 @@ from __future__ import annotations
 
 import argparse
 from abc import ABC, abstractmethod
-from collections.abc import Sequence
 from pathlib import Path
 from typing import TextIO
 
 from concierge.store import TripRecord, data_dir, database_path
 from concierge.travel.services import TravelServices, open_services
+from concierge.travel.trip_names import TripNameError, find_trip, one_line
 
 
 class CommandError(Exception):
@@ -56,30 +56,14 @@ def trip_dates(trip: TripRecord) -> str:
     return f"{start} to {end}"
 
 
-def one_line(text: str) -> str:
-    return " ".join(text.split())
-
-
 def trip_line(trip: TripRecord) -> str:
     """ "id<TAB>title<TAB>dates": one trip on one line, easy to cut."""
     return f"{trip.id}\t{one_line(trip.title)}\t{trip_dates(trip)}"
 
 
-def find_trip(trips: Sequence[TripRecord], wanted: str) -> TripRecord:
-    """The trip `wanted` names: its id, a unique start of its id, or its exact title."""
-    for trip in trips:
-        if trip.id == wanted:
-            return trip
-    titled = [trip for trip in trips if trip.title == wanted]
-    if not titled:
-        titled = [trip for trip in trips if wanted and trip.id.startswith(wanted.lower())]
-    if len(titled) == 1:
-        return titled[0]
-    if titled:
-        candidates = "; ".join(f"{trip.id} “{one_line(trip.title)}”" for trip in titled)
-        raise CommandError(f"{wanted!r} names {len(titled)} trips, give an id: {candidates}.")
-    raise CommandError(f"No trip has the id or title {wanted!r}; `concierge trips` lists them.")
-
-
 async def chosen_trip(services: TravelServices, wanted: str) -> TripRecord:
-    return find_trip(await services.trips.all(), wanted)
+    """The trip `wanted` names: its id, a unique start of its id, or its exact title."""
+    try:
+        return find_trip(await services.trips.all(), wanted, listed_by="`concierge trips`")
+    except TripNameError as error:
+        raise CommandError(str(error)) from None

@@ -7,27 +7,14 @@ from __future__ import annotations
 
 import argparse
 import sys
-from collections.abc import Callable
 from typing import TextIO
 
-from concierge.agent import AgentEvent, CharTokenEstimator, ModelError
+from concierge.agent import CharTokenEstimator
 from concierge.agent.context import runtime_context_message
-from concierge.agent.model import ModelReply, ModelRequest
-from concierge.model.settings import ASSISTANT_SNAPSHOT_BUDGET
-from concierge.travel.assistant.trip_assistant import build_trip_assistant
-from concierge.travel.money.exchange import load_exchange
+from concierge.travel.assistant.hosted_elsewhere import assistant_without_model
 from concierge.travel.services import TravelServices
 
 from .command import Command, chosen_trip
-
-
-class NoModel:
-    """The model adapter of an assistant that only shows its context: it refuses calls."""
-
-    async def respond(
-        self, request: ModelRequest, emit: Callable[[AgentEvent], None]
-    ) -> ModelReply:
-        raise ModelError("`concierge context` does not call the model.", retryable=False)
 
 
 class ContextCommand(Command):
@@ -45,9 +32,7 @@ class ContextCommand(Command):
         self, arguments: argparse.Namespace, services: TravelServices, out: TextIO
     ) -> None:
         trip = await chosen_trip(services, arguments.trip)
-        await load_exchange()  # The window's Money panel has them loaded once it shows a trip.
-        budget = await services.settings.get(ASSISTANT_SNAPSHOT_BUDGET)
-        agent = build_trip_assistant(services, trip.id, NoModel(), snapshot_budget=budget)
+        agent = await assistant_without_model(services, trip.id, "concierge context")
         context = await agent.get_runtime_context()
         if context.text is None:
             print("The providers contribute nothing: no context message is sent.", file=sys.stderr)

@@ -28,9 +28,17 @@ def commands() -> tuple[Command, ...]:
     from .export import ExportCommand
     from .import_trip import ImportCommand
     from .self_check import SelfCheckCommand
+    from .serve_mcp import McpCommand
     from .trips import TripsCommand
 
-    return (TripsCommand(), ExportCommand(), ImportCommand(), ContextCommand(), SelfCheckCommand())
+    return (
+        TripsCommand(),
+        ExportCommand(),
+        ImportCommand(),
+        ContextCommand(),
+        McpCommand(),
+        SelfCheckCommand(),
+    )
 
 
 def wants_command(argv: Sequence[str]) -> bool:

@@ -20,8 +20,9 @@ from concierge.travel.imports.csv_layout import date_format_named, separator_nam
 from concierge.travel.imports.csv_table import mapping_from_text, read_csv_table
 from concierge.travel.itinerary.item_text import span_parts
 from concierge.travel.services import TravelServices
+from concierge.travel.trip_names import one_line
 
-from .command import Command, CommandError, chosen_trip, one_line
+from .command import Command, CommandError, chosen_trip
 
 TRIP_SUFFIX = ".json"
 _CSV_OPTIONS = ("--map", "--delimiter", "--date-format")

@@ -429,6 +429,20 @@ ASSISTANT_EDITS: Setting[EditMode] = declare(
     ),
 )
 
+MCP_REVOKED: Setting[str] = declare(
+    "mcp.revoked",
+    str,
+    "",
+    QT_TRANSLATE_NOOP(
+        "Setting",
+        "Other assistants connected through MCP (`concierge mcp`) whose tool calls are refused "
+        "from now on, by the names their changes are marked with, separated by commas.",
+    ),
+    label=QT_TRANSLATE_NOOP("SettingsDialog", "&Revoked assistants"),
+    section=Section.EDITING,
+    placeholder=QT_TRANSLATE_NOOP("SettingsDialog", "none; e.g. claude-ai, cursor"),
+)
+
 # -- the window ---------------------------------------------------------------------------
 
 UI_LANGUAGE: Setting[str] = declare(

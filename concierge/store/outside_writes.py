@@ -4,13 +4,16 @@
 other connection commits. The change-log rows written since by another `Writer` (this
 process's own were announced on its bus already) become `Change`s on the app's bus, delivered
 on the event loop's thread, so every view, the plan checks and the assistant's next runtime
-context take them in as any edit. What is not logged but shown, a trip's import review queue and
-its proposals, is compared per trip and announced as `ImportNews` and `ProposalNews`.
+context take them in as any edit. An undo or redo writes no row but flips rows' `undone`: the
+rows flipped since are announced as the undo or redo that flipped them, unless this process
+announced the same groups' step itself. What is not logged but shown, a trip's import review
+queue and its proposals, is compared per trip and announced as `ImportNews` and `ProposalNews`.
 """
 
 from __future__ import annotations
 
 import asyncio
+import dataclasses
 import logging
 import sqlite3
 import threading
@@ -23,6 +26,7 @@ from typing import Any
 from .change_writer import decode_order, logged_fields
 from .changes import Action, Actor, Change, ChangeBus, EntityKind, ImportNews, ProposalNews
 from .engine import BUSY_TIMEOUT_SECONDS
+from .undo import INVERSE
 from .writers import Writer
 
 log = logging.getLogger(__name__)
@@ -31,10 +35,12 @@ POLL_SECONDS = 0.2
 """How often the watcher asks SQLite whether another connection committed: a read of one
 counter, cheap enough for five times a second, and well inside a second to show it."""
 
-_CHANGES = (
+_COLUMNS = (
     "SELECT id, entity, entity_id, trip_id, action, before, after, sources_after, actor, "
-    "group_id FROM change_log WHERE id > ? AND writer_id IS NOT ? ORDER BY id"
+    "group_id FROM change_log"
 )
+_CHANGES = f"{_COLUMNS} WHERE id > ? AND writer_id IS NOT ? ORDER BY id"
+_UNDONE = "SELECT id FROM change_log WHERE undone"
 _QUEUES = {
     "imports": "SELECT trip_id, count(*), max(id), sum(status = 'pending'), max(decided_at) "
     "FROM import_candidate GROUP BY trip_id",
@@ -52,13 +58,15 @@ class OutsideNews:
     """What other processes changed since the last look."""
 
     changes: tuple[Change, ...] = ()
+    steps: tuple[Change, ...] = ()
+    """What undos and redos did (each `Change` flagged `undo` or `redo`)."""
     imports: frozenset[str] = frozenset()
     """The trips whose import review queue changed."""
     proposals: frozenset[str] = frozenset()
     """The trips whose proposals changed."""
 
     def __bool__(self) -> bool:
-        return bool(self.changes or self.imports or self.proposals)
+        return bool(self.changes or self.steps or self.imports or self.proposals)
 
 
 @dataclass
@@ -67,6 +75,7 @@ class _Seen:
 
     last_id: int = 0
     digests: dict[str, Digest] = field(default_factory=dict)
+    undone: frozenset[int] = frozenset()
 
 
 class OutsideWrites:
@@ -87,7 +96,10 @@ class OutsideWrites:
         self._publishing = False
         self._local_lock = threading.Lock()
         self._local: dict[str, set[str]] = {table: set() for table in _QUEUES}
+        self._local_steps: set[str] = set()
+        """Groups whose undo or redo this process announced since the last poll."""
         self._unsubscribe = [
+            bus.subscribe(self._note_local_step),
             bus.imports.subscribe(lambda news: self._note_local("imports", news.trip_id)),
             bus.proposals.subscribe(lambda news: self._note_local("proposals", news.trip_id)),
         ]
@@ -133,18 +145,27 @@ class OutsideWrites:
             with self._local_lock:
                 self._local[table].add(trip_id)
 
+    def _note_local_step(self, change: Change) -> None:
+        """This process undid or redid the change's group: the flips the watcher sees around
+        it are this process's own (`_hold_queues`)."""
+        if (change.undo or change.redo) and not self._publishing:
+            with self._local_lock:
+                self._local_steps.add(change.group_id)
+
     def _publish(self, news: OutsideNews) -> None:
         if self._stop.is_set():
             return
         log.info(
-            "another program wrote: %d changes, import queues %s, proposals %s",
+            "another program wrote: %d changes, %d undone or redone, import queues %s, "
+            "proposals %s",
             len(news.changes),
+            len(news.steps),
             sorted(news.imports),
             sorted(news.proposals),
         )
         self._publishing = True
         try:
-            self.bus.publish(news.changes)
+            self.bus.publish(news.changes + news.steps)
             for trip_id in sorted(news.imports):
                 self.bus.imports.publish(ImportNews(trip_id))
             for trip_id in sorted(news.proposals):
@@ -175,7 +196,7 @@ class OutsideWrites:
                 return
             finally:
                 loop.call_soon_threadsafe(_settle, ready)
-            held: dict[str, frozenset[str]] = {}
+            held = OutsideNews()
             while not self._stop.wait(self.poll_seconds):
                 found = OutsideNews()
                 try:
@@ -190,20 +211,29 @@ class OutsideWrites:
                     self._deliver(loop, news)
 
     def _hold_queues(
-        self, found: OutsideNews, held: dict[str, frozenset[str]]
-    ) -> tuple[OutsideNews, dict[str, frozenset[str]]]:
-        """The news to deliver now, and the queue news to hold until the next poll. This
-        process announces its own queue news on the event loop just after its commit, so a poll
-        may see the commit first: queue news waits one poll, and goes unless this process
-        announced the same trip's news meanwhile."""
+        self, found: OutsideNews, held: OutsideNews
+    ) -> tuple[OutsideNews, OutsideNews]:
+        """The news to deliver now, and the queue and step news to hold until the next poll.
+        This process announces its own queue news, undos and redos on the event loop just after
+        its commit, so a poll may see the commit first: that news waits one poll, and goes
+        unless this process announced the same trip's news, or the same groups' step,
+        meanwhile."""
         with self._local_lock:
             local = {table: frozenset(trips) for table, trips in self._local.items()}
+            steps = frozenset(self._local_steps)
             for trips in self._local.values():
                 trips.clear()
-        ready = {table: held.get(table, frozenset()) - local[table] for table in local}
-        news = OutsideNews(found.changes, ready["imports"], ready["proposals"])
-        found_queues = {"imports": found.imports, "proposals": found.proposals}
-        return news, {table: found_queues[table] - local[table] for table in local}
+            self._local_steps.clear()
+
+        def unannounced(news: OutsideNews) -> OutsideNews:
+            return OutsideNews(
+                (),
+                tuple(step for step in news.steps if step.group_id not in steps),
+                news.imports - local["imports"],
+                news.proposals - local["proposals"],
+            )
+
+        return dataclasses.replace(unannounced(held), changes=found.changes), unannounced(found)
 
     def _deliver(self, loop: asyncio.AbstractEventLoop, news: OutsideNews) -> None:
         try:
@@ -223,9 +253,20 @@ class OutsideWrites:
                 table: {row[0]: tuple(row[1:]) for row in connection.execute(query)}
                 for table, query in _QUEUES.items()
             }
+            undone = frozenset(row[0] for row in connection.execute(_UNDONE))
+            flipped = sorted(undone ^ seen.undone)
+            stepped = (
+                connection.execute(
+                    f"{_COLUMNS} WHERE id IN ({','.join('?' * len(flipped))}) ORDER BY id",
+                    flipped,
+                ).fetchall()
+                if flipped and seen.digests
+                else []
+            )
         finally:
             connection.execute("COMMIT")
         seen.last_id = max(seen.last_id, newest)
+        seen.undone = undone
         changed: dict[str, frozenset[str]] = {}
         for table, digest in digests.items():
             before = seen.digests.get(table, {})
@@ -239,7 +280,15 @@ class OutsideWrites:
         if first:
             return OutsideNews()
         changes = tuple(change for row in rows for change in _changes_of(row))
-        return OutsideNews(changes, changed["imports"], changed["proposals"])
+        undos = [row for row in reversed(stepped) if row[0] in undone]  # newest first, as undo
+        redos = [row for row in stepped if row[0] not in undone]
+        steps = tuple(
+            _stepped(change, undo=undo)
+            for undo, step_rows in ((True, undos), (False, redos))
+            for row in step_rows
+            for change in _changes_of(row)
+        )
+        return OutsideNews(changes, steps, changed["imports"], changed["proposals"])
 
 
 def _data_version(connection: sqlite3.Connection) -> int:
@@ -265,3 +314,9 @@ def _changes_of(row: tuple[Any, ...]) -> Iterator[Change]:
             yield Change(kind, moved, trip, Action.UPDATE, frozenset({"position"}), by, group)
         return
     yield Change(kind, str(entity_id), trip, done, logged_fields(old, new, sources), by, group)
+
+
+def _stepped(change: Change, *, undo: bool) -> Change:
+    """What undoing (`undo`) or redoing the logged `change` did, as the undo announces it."""
+    action = INVERSE[change.action] if undo else change.action
+    return dataclasses.replace(change, action=action, undo=undo, redo=not undo)

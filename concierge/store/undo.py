@@ -74,7 +74,7 @@ _ORDERED = {
     EntityKind.TRIP_STOP: ("stop order", {"position"}),
 }
 """Kinds kept in ordered lists: the touch naming the list, and the fields that reorder it."""
-_INVERSE = {
+INVERSE = {
     Action.CREATE: Action.DELETE,
     Action.DELETE: Action.CREATE,
     Action.UPDATE: Action.UPDATE,
@@ -288,7 +288,7 @@ def replay(
             entity=kind,
             entity_id=row.entity_id,
             trip_id=row.trip_id,
-            action=_INVERSE[action] if undo else action,
+            action=INVERSE[action] if undo else action,
             fields=(frozenset(fields) | sourced) - UNLOGGED_FIELDS,
             actor=actor,
             group_id=row.group_id,
@@ -337,7 +337,7 @@ def _write_row(
     deletion first checks that the row is still as the log found it."""
     current = session.get(spec.table, row.entity_id)
     found, wanted = (row.after, row.before) if undo else (row.before, row.after)
-    action = _INVERSE[Action(row.action)] if undo else Action(row.action)
+    action = INVERSE[Action(row.action)] if undo else Action(row.action)
     if action is Action.CREATE:
         if current is not None:
             return None

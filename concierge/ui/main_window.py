@@ -103,6 +103,7 @@ from concierge.ui.views.trip_view import TripView
 from concierge.ui.voice_link import VoiceLink
 
 if TYPE_CHECKING:
+    from concierge.ui.connect_assistant import ConnectAssistantDialog
     from concierge.ui.settings import SettingsDialog
     from concierge.ui.welcome import WelcomeDialog
 
@@ -277,6 +278,7 @@ class MainWindow(QMainWindow):
         self.shortcuts_dialog: ShortcutsDialog | None = None
         self.user_guide: UserGuideDialog | None = None
         self.about_dialog: AboutDialog | None = None
+        self.connect_dialog: ConnectAssistantDialog | None = None
         self._closing = False
         self._stopping = False
         """Shutting down: a change delivered late no longer refreshes anything."""
@@ -435,6 +437,11 @@ class MainWindow(QMainWindow):
         )
         self.welcome_action = self._action(
             menu, translate("MainWindow", "&Welcome…"), self.open_welcome
+        )
+        self.connect_action = self._action(
+            menu,
+            translate("MainWindow", "&Connect another assistant…"),
+            self.show_connect_assistant,
         )
         about = translate("MainWindow", "&About {app}").format(app=APP_NAME)
         self._action(menu, about, self.show_about)
@@ -1011,6 +1018,14 @@ class MainWindow(QMainWindow):
         if self.about_dialog is None:
             self.about_dialog = AboutDialog(self.services.data_dir, self.log_folder, self)
         self.about_dialog.open()
+
+    def show_connect_assistant(self) -> None:
+        """Help ▸ Connect another assistant: the MCP configuration to copy (not modal)."""
+        from concierge.ui.connect_assistant import ConnectAssistantDialog
+
+        if self.connect_dialog is None:
+            self.connect_dialog = ConnectAssistantDialog(self.services.data_dir, self)
+        _bring_forward(self.connect_dialog)
 
     def _report_failure(self, name: str, error: object) -> None:
         log.error("%s failed: %s", name, error)

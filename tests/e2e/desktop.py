@@ -15,6 +15,7 @@ import signal
 import sqlite3
 import subprocess
 import sys
+import tempfile
 import threading
 import time
 from collections.abc import Callable, Iterator, Mapping
@@ -92,16 +93,26 @@ def _stop(process: subprocess.Popen[Any], *, group: bool = False) -> None:
 
 
 class Desktop:
-    """Xvfb on a free display, openbox managing it, and a session bus for AT-SPI."""
+    """Xvfb on a free display, openbox managing it, and a session bus for AT-SPI.
+
+    The session bus gets the desktop's environment, with a runtime folder of its own
+    (XDG_RUNTIME_DIR): the AT-SPI bus it starts listens on a socket in that folder, named after
+    DISPLAY. It used to get neither, so every desktop on the machine listened on one path,
+    ~/.cache/at-spi/bus: another run's desktop took the path over as it started and removed it
+    as it ended, and every later AT-SPI client here aborted."""
 
     def __init__(self) -> None:
         self._processes: list[tuple[subprocess.Popen[Any], bool]] = []
+        self._runtime: tempfile.TemporaryDirectory[str] | None = None
         self.env: dict[str, str] = {}
 
     def start(self) -> Desktop:
         try:
             display = self._start_x()
-            self.env = {"DISPLAY": f":{display}"}
+            self._runtime = tempfile.TemporaryDirectory(
+                prefix="e2e-runtime-", ignore_cleanup_errors=True
+            )
+            self.env = {"DISPLAY": f":{display}", "XDG_RUNTIME_DIR": self._runtime.name}
             self.env["DBUS_SESSION_BUS_ADDRESS"] = self._start_bus()
             self._start_window_manager()
         except BaseException:
@@ -113,6 +124,9 @@ class Desktop:
         for process, group in reversed(self._processes):
             _stop(process, group=group)
         self._processes.clear()
+        if self._runtime is not None:
+            self._runtime.cleanup()
+            self._runtime = None
 
     def environ(self, **extra: str) -> dict[str, str]:
         """The test process's environment pointed at this desktop, plus `extra`."""
@@ -162,6 +176,7 @@ class Desktop:
         bus = self._spawn(
             ["dbus-daemon", "--session", "--nofork", "--print-address=1"],
             group=True,
+            env=self.environ(),
             stdout=subprocess.PIPE,
             stderr=subprocess.DEVNULL,
             text=True,
@@ -258,14 +273,24 @@ class Accessibility:
             [SYSTEM_PYTHON, str(PROBE)],
             stdin=subprocess.PIPE,
             stdout=subprocess.PIPE,
-            stderr=subprocess.DEVNULL,
+            stderr=subprocess.PIPE,
             text=True,
             env={key: value for key, value in env.items() if not key.startswith("PYTHON")},
         )
+        self._errors: list[str] = []
+        self._error_reader = threading.Thread(
+            target=self._read_errors, name="atspi-probe-log", daemon=True
+        )
+        self._error_reader.start()
         self._lock = threading.Lock()
         self.pid = 0
         """The app whose tree is searched."""
         self._ask({"op": "ping"})
+
+    def _read_errors(self) -> None:
+        assert self._process.stderr is not None
+        for line in self._process.stderr:
+            self._errors.append(line)
 
     def close(self) -> None:
         if self._process.stdin is not None:
@@ -280,7 +305,9 @@ class Accessibility:
             self._process.stdin.flush()
             line = self._process.stdout.readline()
         if not line:
-            raise RuntimeError("the AT-SPI probe exited")
+            code = self._process.wait(10)
+            self._error_reader.join(10)
+            raise RuntimeError(f"the AT-SPI probe exited ({code}):\n{''.join(self._errors)}")
         answer = json.loads(line)
         if not answer["ok"]:
             return None
@@ -427,6 +454,27 @@ class AppProcess:
             assert len(trips) == 1, trips
             return trips[0]
         return next(trip for trip in trips if trip["title"] == title)
+
+
+def popup_menu_open(session: Session) -> bool:
+    """Whether the app shows a popup menu. Qt leaves popups out of the accessibility tree, so
+    this asks X: a shown window of the app's process with the popup menu's window type."""
+    env = dict(session.env)
+    search = ["xdotool", "search", "--onlyvisible", "--pid", str(session.app.process.pid)]
+    windows = subprocess.run(
+        [*search, "--name", ".*"], env=env, capture_output=True, text=True, check=False
+    ).stdout.split()
+    return any(
+        "_NET_WM_WINDOW_TYPE_POPUP_MENU"
+        in subprocess.run(
+            ["xprop", "-id", window, "_NET_WM_WINDOW_TYPE"],
+            env=env,
+            capture_output=True,
+            text=True,
+            check=False,
+        ).stdout
+        for window in windows
+    )
 
 
 @dataclass

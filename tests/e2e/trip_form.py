@@ -219,14 +219,21 @@ def leave(session: Session, way: Leave) -> None:
 def click_away(session: Session) -> None:
     """Click the chat's message field. A completion list open under the field takes the
     first click only to close itself (as in any Qt program), so a person clicks again
-    when the focus did not move."""
-    message = session.ax.one("the chat's message field", name="Message", role="text")
-    session.input.click(message)
+    when the focus did not move. The field is found afresh for each click and each look at
+    the focus: while a loaded machine still lays the window out, it moves after it is found."""
+
+    def message() -> Node:
+        return session.ax.one("the chat's message field", name="Message", role="text")
+
+    def in_message() -> bool:
+        return focus_within(session, message())
+
+    session.input.click(message())
     try:
-        wait_focus(session, message, "the message field", POPUP_GRACE)
+        until(in_message, "focus on the message field", POPUP_GRACE)
     except AssertionError:
-        session.input.click(message)
-        wait_focus(session, message, "the message field")
+        session.input.click(message())
+        until(in_message, "focus on the message field")
 
 
 def focused_name(session: Session) -> str:

@@ -129,6 +129,33 @@ async def test_queue_news_of_another_writer_comes_and_the_own_once(pair: Pair) -
     assert pair.news == [ImportNews(trip.id)]
 
 
+async def test_another_writers_undo_and_redo_come_and_the_own_once(pair: Pair) -> None:
+    trip = (await pair.other.trips.create({"title": "Porto"})).record
+    theirs = (await pair.other.itinerary.add(trip.id, FLIGHT)).record
+    await until(lambda: any(c.entity_id == theirs.id for c in pair.heard), WAIT)
+
+    def of_item() -> list[tuple[Action, bool, bool]]:
+        return [(c.action, c.undo, c.redo) for c in pair.heard if c.entity_id == theirs.id]
+
+    await pair.other.history.undo_last(trip.id)
+    await until(lambda: len(of_item()) == 2, WAIT)
+    await pair.other.history.redo_last(trip.id)
+    await until(lambda: len(of_item()) == 3, WAIT)
+    assert of_item() == [
+        (Action.CREATE, False, False),
+        (Action.DELETE, True, False),
+        (Action.CREATE, False, True),
+    ]
+
+    await pair.window.history.undo_last(trip.id)
+    # Two later writes of the other's, once seen, show the watcher has read past the own
+    # undo and polled again since (step news waits one poll).
+    for title in ("Later", "Later still"):
+        marker = (await pair.other.trips.create({"title": title})).record
+        await until(lambda m=marker.id: any(c.entity_id == m for c in pair.heard), WAIT)
+    assert of_item()[3:] == [(Action.DELETE, True, False)]
+
+
 async def test_closing_stops_the_watching_thread(pair: Pair) -> None:
     assert pair.watcher.running
     await pair.watcher.aclose()

@@ -14,11 +14,13 @@ from pathlib import Path
 
 import pytest
 from PySide6.QtCore import Qt
+from PySide6.QtWidgets import QApplication
 from pytestqt.qtbot import QtBot
 
 from concierge.model_server import ENV_API_KEY, ENV_BASE_URL, ENV_MODEL
 from concierge.store import Action, Change, EntityKind
 from concierge.travel.services import open_services
+from concierge.ui.views.marks import CHANGED_BY_ASSISTANT
 from tests.cli.support import ROOT, exported, run_cli
 from tests.cli.test_import_bookings import calendar
 from tests.fakes import FakeOpenAIServer, Reply
@@ -142,3 +144,66 @@ async def test_the_windows_own_writes_come_once_and_closing_stops_the_watching(
     finally:
         await app.close()
     assert not services.outside.running
+
+
+async def test_another_programs_brief_answers_and_stop_say_its_name_until_looked_at(
+    running: Running, qtbot: QtBot, tmp_path: Path
+) -> None:
+    """A brief answered and a stop added by another program: the stop's strip and the brief's
+    fields say "Changed by trip-sync" (tooltip and what screen readers hear), not the
+    assistant; Ctrl+2 and Tab into a marked field, and its mark goes."""
+    window = await running.start()
+    trip_id = window.session.trip_id
+    assert trip_id is not None
+    other = open_services(tmp_path / "data", program="trip-sync")
+    try:
+        await other.forms.set_answer(trip_id, "trip-brief", "party", "couple")
+        await other.forms.set_answer(trip_id, "trip-brief", "ages", [41, 39])
+        await other.stops.add(trip_id, {"place": "Porto"})
+        await other.aclose()
+    finally:
+        other.close()
+    said = "Changed by trip-sync"
+
+    stops = window.trip_form.fields.stops_editor
+    await until(lambda: len(stops.rows) == 1 and stops.rows[0].marked, WAIT)
+    stop = stops.rows[0]
+    assert stop.marker.toolTip() == said
+    assert said in stop.place.accessibleDescription()
+
+    title = window.trip_form.fields.title_edit
+    title.setFocus()
+    await until(lambda: QApplication.focusWidget() is title)
+    qtbot.keyClick(title, Qt.Key.Key_2, Qt.KeyboardModifier.ControlModifier)
+    ages = window.brief_panel.binding("ages").row
+    await until(lambda: ages.marked and said in ages.editor.accessibleDescription(), WAIT)
+    assert ages.marker.toolTip() == said
+    assert CHANGED_BY_ASSISTANT not in ages.editor.accessibleDescription()
+    party = window.brief_panel.fields.tab_chain()[0]
+    await until(lambda: QApplication.focusWidget() is party)
+    qtbot.keyClick(party, Qt.Key.Key_Tab)
+    await until(lambda: not ages.marked, WAIT)
+    assert said not in ages.editor.accessibleDescription()
+
+
+async def test_another_programs_undo_and_redo_show_in_the_open_window(
+    running: Running, tmp_path: Path
+) -> None:
+    """Another program adds an item, undoes it, redoes it: the open window's itinerary follows
+    each step (an undo writes no change-log row, only flips the rows it reverts)."""
+    window = await running.start()
+    trip_id = window.session.trip_id
+    assert trip_id is not None
+    await running.services.trips.update(trip_id, {"start_date": DAY, "end_date": DAY})
+    other = open_services(tmp_path / "data", program="trip-sync")
+    try:
+        item = (await other.itinerary.add(trip_id, {"day": DAY, "title": "Port tasting"})).record
+        view = window.itinerary
+        await until(lambda: view.model.index_of_item(item.id, 1).isValid(), WAIT)
+        await other.history.undo_last(trip_id)
+        await until(lambda: not view.model.index_of_item(item.id, 1).isValid(), WAIT)
+        await other.history.redo_last(trip_id)
+        await until(lambda: view.model.index_of_item(item.id, 1).isValid(), WAIT)
+        await other.aclose()
+    finally:
+        other.close()

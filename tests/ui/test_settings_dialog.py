@@ -553,6 +553,7 @@ async def test_controls_are_named_like_their_labels_in_tab_order(
     assert set(labelled) == {
         "Server", "Base URL", "API key", "Model", "Context budget", "Longest answer",
         "Connect timeout", "Idle timeout", "Runtime context", "Undo depth", "Assistant edits",
+        "Revoked assistants",
         "Language", "Home", "Home currency",
         "Microphone", "Speaker", "Realtime model", "Transcription model", "Push-to-talk key",
     }  # fmt: skip

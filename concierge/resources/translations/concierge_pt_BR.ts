@@ -816,6 +816,53 @@
         </message>
     </context>
     <context>
+        <name>ConnectAssistant</name>
+        <message>
+            <source>In Claude Desktop, Settings ▸ Developer ▸ Edit Config opens claude_desktop_config.json: add this to it (beside any other servers), save, and restart Claude Desktop.</source>
+            <translation>No Claude Desktop, Settings ▸ Developer ▸ Edit Config abre o claude_desktop_config.json: acrescente isto a ele (ao lado de outros servidores), salve e reinicie o Claude Desktop.</translation>
+        </message>
+        <message>
+            <source>Run this once in a terminal.</source>
+            <translation>Execute isto uma vez num terminal.</translation>
+        </message>
+        <message>
+            <source>Put this in .vscode/mcp.json in a project, or in your user configuration (MCP: Open User Configuration), then start the server from that file.</source>
+            <translation>Coloque isto em .vscode/mcp.json num projeto, ou na sua configuração de usuário (MCP: Open User Configuration), e inicie o servidor a partir desse arquivo.</translation>
+        </message>
+        <message>
+            <source>Put this in ~/.cursor/mcp.json (or .cursor/mcp.json in a project), beside any other servers.</source>
+            <translation>Coloque isto em ~/.cursor/mcp.json (ou .cursor/mcp.json num projeto), ao lado de outros servidores.</translation>
+        </message>
+        <message>
+            <source>Connect another assistant</source>
+            <translation>Conectar outro assistente</translation>
+        </message>
+        <message>
+            <source>An assistant you already use can work on your trips through the Model Context Protocol (MCP): its configuration starts Concierge's server on this data folder. Its changes show here marked with its name, under the same locks and review as ours; Settings ▸ Editing ▸ Revoked assistants stops one.</source>
+            <translation>Um assistente que você já usa pode trabalhar nas suas viagens pelo Model Context Protocol (MCP): a configuração dele inicia o servidor do Concierge nesta pasta de dados. As alterações dele aparecem aqui marcadas com o nome dele, sob os mesmos bloqueios e a mesma revisão que as nossas; Configurações ▸ Edição ▸ Assistentes revogados detém um deles.</translation>
+        </message>
+        <message>
+            <source>Assistant</source>
+            <translation>Assistente</translation>
+        </message>
+        <message>
+            <source>&amp;Assistant:</source>
+            <translation>&amp;Assistente:</translation>
+        </message>
+        <message>
+            <source>Configuration</source>
+            <translation>Configuração</translation>
+        </message>
+        <message>
+            <source>&amp;Copy</source>
+            <translation>&amp;Copiar</translation>
+        </message>
+        <message>
+            <source>Copied the configuration for {client}.</source>
+            <translation>A configuração para {client} foi copiada.</translation>
+        </message>
+    </context>
+    <context>
         <name>Constraint</name>
         <message>
             <source>HH:MM</source>
@@ -3726,6 +3773,10 @@
             <translation>&amp;Boas-vindas…</translation>
         </message>
         <message>
+            <source>&amp;Connect another assistant…</source>
+            <translation>&amp;Conectar outro assistente…</translation>
+        </message>
+        <message>
             <source>&amp;About {app}</source>
             <translation>&amp;Sobre o {app}</translation>
         </message>
@@ -4812,6 +4863,10 @@
             <translation>Se as alterações do assistente na viagem, na rota, no roteiro e nas despesas são feitas na hora (aplicar) ou propostas para você aceitar ou rejeitar, todas, algumas ou nenhuma (propor). Os objetivos, as notas e as respostas do briefing são sempre feitos na hora.</translation>
         </message>
         <message>
+            <source>Other assistants connected through MCP (`concierge mcp`) whose tool calls are refused from now on, by the names their changes are marked with, separated by commas.</source>
+            <translation>Outros assistentes conectados por MCP (`concierge mcp`) cujas chamadas de ferramentas são recusadas de agora em diante, pelos nomes com que suas alterações são marcadas, separados por vírgulas.</translation>
+        </message>
+        <message>
             <source>The language the window is shown in ("pt_BR"), or empty for the system's language; read at start-up.</source>
             <translation>O idioma em que a janela é mostrada ("pt_BR"), ou vazio para o idioma do sistema; lido ao iniciar.</translation>
         </message>
@@ -5100,6 +5155,14 @@
         <message>
             <source>Assistant &amp;edits</source>
             <translation>&amp;Edições do assistente</translation>
+        </message>
+        <message>
+            <source>&amp;Revoked assistants</source>
+            <translation>Assistentes &amp;revogados</translation>
+        </message>
+        <message>
+            <source>none; e.g. claude-ai, cursor</source>
+            <translation>nenhum; p. ex. claude-ai, cursor</translation>
         </message>
         <message>
             <source>&amp;Language</source>

@@ -26,6 +26,7 @@ from concierge.text import QT_TRANSLATE_NOOP
 from concierge.travel.forms import FormDefinition, FormState, FormValueError, evaluate
 from concierge.ui.forms.form_panel import FormPanel
 from concierge.ui.i18n import shown, shown_error, translate
+from concierge.ui.views.marks import changed_by
 from concierge.ui.views.person import person
 from concierge.ui.views.trip_view import DELETED_TEXT
 
@@ -188,7 +189,8 @@ class BriefPanel(FormPanel[BriefBinding]):
         self._state = state
         self._accept(state, stored.answers, first=first)
         key = (EntityKind.FORM_ANSWER, self._instance_id or "")
-        self._marks.update(set(unseen.get(key, frozenset())) & set(self.fields.by_key))
+        fields = unseen.get(key, frozenset())
+        self._marks.update(set(fields) & set(self.fields.by_key), changed_by(fields))
         self._render_marks()
         self.status_label.setText(status_text(state))
         self.status_label.setAccessibleName(f"{shown(self.definition.title)}: {status_text(state)}")

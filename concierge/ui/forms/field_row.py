@@ -55,6 +55,8 @@ class FieldRow(QWidget):
         self._pending = ""
         self._error = ""
         self._marked = False
+        self._mark_words: str = CHANGED_BY_ASSISTANT
+        """Who made the unseen change: the assistant, or another program by its name."""
         self._locked = False
         self._tooltip = self.editors[0].toolTip()
         self._shown: tuple[str, bool] | None = None
@@ -105,8 +107,11 @@ class FieldRow(QWidget):
     def locked(self) -> bool:
         return self._locked
 
-    def set_marked(self, marked: bool) -> None:
-        if marked != self._marked:
+    def set_marked(self, marked: bool, words: str = CHANGED_BY_ASSISTANT) -> None:
+        """Show (or clear) the mark of an unseen change, saying who made it (`words`, from
+        `changed_by`)."""
+        if marked != self._marked or (marked and words != self._mark_words):
+            self._mark_words = words
             self._apply_mark(marked)
 
     def set_locked(self, locked: bool) -> None:
@@ -123,8 +128,8 @@ class FieldRow(QWidget):
         tint(self.marker, Tone.MARK if marked else None, QPalette.ColorRole.Window)
         self.marker.setAutoFillBackground(marked)
         self.marker.update()
-        self.marker.setToolTip(shown(CHANGED_BY_ASSISTANT) if marked else "")
-        tip = shown(CHANGED_BY_ASSISTANT) if marked else self._tooltip
+        self.marker.setToolTip(shown(self._mark_words) if marked else "")
+        tip = shown(self._mark_words) if marked else self._tooltip
         self.editor.setToolTip(tip)
         self._describe()
 
@@ -142,7 +147,7 @@ class FieldRow(QWidget):
 
     def _describe(self) -> None:
         """Screen readers hear the error, the assistant mark, the lock and the hint."""
-        parts = [self._error, CHANGED_BY_ASSISTANT if self._marked else "", self._pending]
+        parts = [self._error, self._mark_words if self._marked else "", self._pending]
         parts.append(LOCKED_TEXT if self._locked else "")
         parts.append(self._hint)
         description = ". ".join(shown(part) for part in parts if part)

@@ -299,7 +299,7 @@ class FormPanel(TripView[Change], Generic[B]):
 
     def _render_marks(self) -> None:
         for binding in self._bindings:
-            binding.row.set_marked(binding.key in self._marks.marked)
+            binding.row.set_marked(binding.key in self._marks.marked, self._marks.words)
         self.seen_bar.show_fields(
             [binding.label for binding in self._bindings if binding.key in self._marks.marked],
             self.unseen_additions(),

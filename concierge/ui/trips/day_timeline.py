@@ -319,7 +319,7 @@ class DayTimeline(QWidget):
         for chip in self._chips:
             self._paint_chip(painter, palette, chip)
             self._paint_mark(painter, palette, chip.entry.item_id)
-        left, _ = self._columns()
+        left, width = self._columns()
         grid = QRectF(0, self._grid_top, self.width(), self.height() - self._grid_top - _MARGIN)
         painter.save()
         painter.setClipRect(grid)
@@ -333,8 +333,19 @@ class DayTimeline(QWidget):
             self._paint_mark(painter, palette, block.item_id)
         painter.restore()
         if not self._layout.order():
-            painter.setPen(secondary(palette))
-            painter.drawText(grid, int(Qt.AlignmentFlag.AlignCenter), shown(EMPTY_TEXT))
+            self._paint_empty(painter, palette, QRectF(left, grid.top(), width, grid.height()))
+
+    def _paint_empty(self, painter: QPainter, palette: QPalette, lane: QRectF) -> None:
+        """The empty day's sentence sits in the lane, on the page's ground, clear of the hours."""
+        flags = int(Qt.AlignmentFlag.AlignCenter | Qt.TextFlag.TextWordWrap)
+        text = shown(EMPTY_TEXT)
+        bounds = painter.boundingRect(lane.adjusted(8, 0, -8, 0), flags, text)
+        ground = bounds.adjusted(-8, -4, 8, 4)
+        painter.setPen(Qt.PenStyle.NoPen)
+        painter.setBrush(palette.color(QPalette.ColorRole.Base))
+        painter.drawRoundedRect(ground, 4, 4)
+        painter.setPen(secondary(palette))
+        painter.drawText(bounds, flags, text)
 
     def _summary_inline(self) -> bool:
         """Whether the day's summary fits on the heading's line (else it goes below)."""

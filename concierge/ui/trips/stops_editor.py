@@ -40,7 +40,7 @@ from concierge.ui.i18n import shown, translate
 from concierge.ui.views.actions import action_button, make_action, move_actions
 from concierge.ui.views.layouts import tab_order
 from concierge.ui.views.locks import LOCKED_TEXT, LockKey, lock_action, lock_icon
-from concierge.ui.views.marks import CHANGED_BY_ASSISTANT
+from concierge.ui.views.marks import CHANGED_BY_ASSISTANT, changed_by
 from concierge.ui.views.person import person
 from concierge.ui.views.trip_view import TripView
 from concierge.ui.wrapped_label import wrapped_label
@@ -64,6 +64,7 @@ class StopRow(QWidget):
         self.stop: StopRecord | None = None
         self.adding = False
         self.marked = False
+        self.mark_words: str = CHANGED_BY_ASSISTANT
         self.locked = False
         self.padlock = QLabel(self)
         self.padlock.setObjectName("stopLock")
@@ -113,15 +114,16 @@ class StopRow(QWidget):
     def focusables(self) -> list[QWidget]:
         return [self.place, self.arrive.edit, self.depart.edit]
 
-    def set_marked(self, marked: bool) -> None:
-        """Show (or clear) the assistant's mark: the strip beside the stop, and the words
-        screen readers hear with each of its fields."""
-        if marked == self.marked:
+    def set_marked(self, marked: bool, words: str = CHANGED_BY_ASSISTANT) -> None:
+        """Show (or clear) the mark of an unseen change: the strip beside the stop, and the
+        words saying who made it (`changed_by`) that screen readers hear with its fields."""
+        if marked == self.marked and (not marked or words == self.mark_words):
             return
         self.marked = marked
+        self.mark_words = words
         tint(self.marker, Tone.MARK if marked else None, QPalette.ColorRole.Window)
         self.marker.setAutoFillBackground(marked)
-        self.marker.setToolTip(shown(CHANGED_BY_ASSISTANT) if marked else "")
+        self.marker.setToolTip(shown(words) if marked else "")
         self.marker.update()
         self._describe()
 
@@ -134,7 +136,7 @@ class StopRow(QWidget):
         self._describe()
 
     def _describe(self) -> None:
-        words = [CHANGED_BY_ASSISTANT if self.marked else "", LOCKED_TEXT if self.locked else ""]
+        words = [self.mark_words if self.marked else "", LOCKED_TEXT if self.locked else ""]
         for widget in self.focusables():
             widget.setAccessibleDescription("; ".join(shown(word) for word in words if word))
 
@@ -214,7 +216,8 @@ class StopsEditor(TripView[Change]):
         self.places = services.places
         self.history = services.history
         self.rows: list[StopRow] = []
-        self._unseen: frozenset[str] = frozenset()
+        self._unseen: dict[str, str] = {}
+        """Stop id → who changed it, unseen (`changed_by`)."""
         """Stops (ids) the assistant added or changed that the person has not seen."""
         self.tab_before: QWidget | None = None
         self.tab_after: QWidget | None = None
@@ -358,7 +361,7 @@ class StopsEditor(TripView[Change]):
         trip_id = self.trip_id
         if trip_id is None or not self._unseen:
             return
-        self._unseen = frozenset()
+        self._unseen = {}
         self._render_marks()
         self.tasks.start(self._mark_seen(trip_id, None), name="mark stops seen")
 
@@ -389,9 +392,11 @@ class StopsEditor(TripView[Change]):
         self._trip_start = trip.start_date if trip is not None else None
         if any(row.adding for row in self.rows):
             return  # Which stop is the row being added is known once it is; it reloads then.
-        self._unseen = frozenset(
-            entity_id for kind, entity_id in unseen if kind is EntityKind.TRIP_STOP
-        )
+        self._unseen = {
+            entity_id: changed_by(fields)
+            for (kind, entity_id), fields in unseen.items()
+            if kind is EntityKind.TRIP_STOP
+        }
         self._locked = frozenset(lock.target for lock in locks if lock.kind is LockKind.STOP)
         self._sync(stops)
         self._render_marks()
@@ -404,7 +409,7 @@ class StopsEditor(TripView[Change]):
         for row in self.rows:
             row.deleteLater()
         self.rows = []
-        self._unseen = frozenset()
+        self._unseen = {}
         self._locked = frozenset()
         self._set_error("")
         self._lay_out()
@@ -441,7 +446,8 @@ class StopsEditor(TripView[Change]):
         before = [row.marked for row in self.rows]
         for row in self.rows:
             row.set_locked(row.stop is not None and row.stop.id in self._locked)
-            row.set_marked(row.stop is not None and row.stop.id in self._unseen)
+            words = self._unseen.get(row.stop.id) if row.stop is not None else None
+            row.set_marked(words is not None, words or CHANGED_BY_ASSISTANT)
         if [row.marked for row in self.rows] != before or not self.rows:
             self.marks_changed.emit()
 
@@ -450,7 +456,7 @@ class StopsEditor(TripView[Change]):
         trip_id = self.trip_id
         if row.stop is None or row.stop.id not in self._unseen or trip_id is None:
             return
-        self._unseen = self._unseen - {row.stop.id}
+        self._unseen = {stop: words for stop, words in self._unseen.items() if stop != row.stop.id}
         self._render_marks()
         self.tasks.start(self._mark_seen(trip_id, row.stop.id), name="mark stop seen")
 

@@ -32,6 +32,7 @@ from concierge.ui.forms.form_binding import Binding
 from concierge.ui.forms.form_panel import FormPanel
 from concierge.ui.i18n import shown, translate
 from concierge.ui.views.locks import FieldLockMenu
+from concierge.ui.views.marks import changed_by
 from concierge.ui.views.person import person
 from concierge.ui.views.trip_view import DELETED_TEXT
 
@@ -282,7 +283,7 @@ class TripForm(FormPanel[Binding[Any]]):
             keys = {b.key for b in self._bindings if self._filled(b, record)}
         else:
             keys = {b.key for b in self._bindings if b.covers(fields)}
-        self._marks.update(keys)
+        self._marks.update(keys, changed_by(fields))
         self._render_marks()
 
     def _filled(self, binding: Binding[Any], record: TripRecord) -> bool:

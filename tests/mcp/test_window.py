@@ -1,0 +1,75 @@
+"""`concierge mcp` writing while the window is open: a real server process, spoken to by the
+SDK's own client, adds an item; the open window shows it marked with the client's name, and the
+window's next model request carries it."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+from pathlib import Path
+
+import pytest
+from mcp import Client
+from mcp.types import Implementation
+from PySide6.QtCore import Qt
+from pytestqt.qtbot import QtBot
+
+from tests.fakes import FakeOpenAIServer, Reply
+from tests.ui import trips_support
+from tests.ui.test_import_queue import chat_requests
+from tests.ui.trips_support import Running
+from tests.ui.waiting import until
+
+from .support import CLIENT, server_command, text_of
+
+running = trips_support.connected_running
+pytestmark = pytest.mark.qt_async
+
+DAY = "2027-04-10"
+WAIT = 30.0
+"""Generous: two cores shared by many test runs; the app aims at well under a second."""
+
+
+async def add_through_mcp(folder: Path, trip_id: str, title: str) -> str:
+    """The client's one call, on a loop of its own: the window's loop stays the window's."""
+    async with Client(
+        server_command(folder),
+        mode="legacy",
+        client_info=Implementation(name=CLIENT, version="1.0"),
+    ) as session:
+        result = await session.call_tool(
+            "edit_itinerary", {"trip": trip_id, "action": "add", "day": DAY, "title": title}
+        )
+    assert not result.is_error, text_of(result)
+    return text_of(result)
+
+
+async def test_an_mcp_clients_write_shows_in_the_open_window_marked_with_its_name(
+    running: Running, qtbot: QtBot, fake_openai: FakeOpenAIServer, tmp_path: Path
+) -> None:
+    services = running.services
+    window = await running.start()
+    trip_id = window.session.trip_id
+    assert trip_id is not None and services.outside.running
+    await services.trips.update(trip_id, {"start_date": "2027-04-09", "end_date": "2027-04-12"})
+    await until(lambda: window.trip_form.record is not None and window.trip_form.record.start_date)
+
+    folder = tmp_path / "data"
+    said = await asyncio.to_thread(asyncio.run, add_through_mcp(folder, trip_id, "Port tasting"))
+    assert "Port tasting" in said
+    [item] = [i for i in await services.itinerary.items(trip_id) if i.title == "Port tasting"]
+    view = window.itinerary
+    await until(lambda: view.model.index_of_item(item.id, 1).isValid(), WAIT)
+    index = view.model.index_of_item(item.id, 1)
+    assert index.data(Qt.ItemDataRole.ToolTipRole) == f"Added by {CLIENT}"
+
+    fake_openai.script(Reply.text("A tasting it is."))
+    await until(lambda: window.chat.runnable is not None and not window.chat.loading)
+    window.chat.composer.edit.setFocus()
+    qtbot.keyClicks(window.chat.composer.edit, "What is on the second day?")
+    qtbot.keyClick(
+        window.chat.composer.edit, Qt.Key.Key_Return, Qt.KeyboardModifier.ControlModifier
+    )
+    await until(lambda: bool(chat_requests(fake_openai)), WAIT)
+    assert "Port tasting" in json.dumps(chat_requests(fake_openai)[0]["messages"])
+    await until(lambda: window.chat.busy is False, WAIT)
