@@ -132,6 +132,12 @@ def parse_arguments(argv: Sequence[str]) -> argparse.Namespace:
         help="the language to show the window in, such as en or pt_BR (default: the one set in "
         "Settings, or $CONCIERGE_LANGUAGE, or the system's)",
     )
+    parser.add_argument(
+        "--no-welcome",
+        action="store_true",
+        help="do not open the welcome at the first launch (for scripted or managed starts; "
+        "Help ▸ Welcome still opens it)",
+    )
     return parser.parse_args(list(argv))
 
 
@@ -182,6 +188,7 @@ async def run(
     log_folder: Path,
     language: str,
     signals: list[int],
+    welcome: bool = True,
 ) -> NoReturn:
     """The window until it is closed; then everything saved, the database closed and the
     process ended (`leave`), without waiting for the loop's teardown."""
@@ -220,7 +227,9 @@ async def run(
     log.info("main window shown after %.0f ms", (time.perf_counter() - started) * 1000)
     log.info("window language %s: %s", current_language(), window.menu_titles())
     loading: asyncio.Task[float] | None = None
-    starting = asyncio.create_task(open_session(window, services, started), name="start-up")
+    starting = asyncio.create_task(
+        open_session(window, services, started, welcome=welcome), name="start-up"
+    )
     asked = asyncio.create_task(closed.wait(), name="wait for a close")
     try:
         await asyncio.wait({starting, asked}, return_when=asyncio.FIRST_COMPLETED)
@@ -251,8 +260,11 @@ async def run(
     close_and_leave(services, instance)
 
 
-async def open_session(window: MainWindow, services: TravelServices, started: float) -> None:
-    """What start-up does once the window is shown, until the person can type and send."""
+async def open_session(
+    window: MainWindow, services: TravelServices, started: float, *, welcome: bool = True
+) -> None:
+    """What start-up does once the window is shown, until the person can type and send; then
+    the welcome, at a first launch (`welcome`: unless --no-welcome)."""
     interrupted = await services.lookups.recover()
     if interrupted:
         log.info("%d lookups were interrupted when the app last closed", len(interrupted))
@@ -262,6 +274,8 @@ async def open_session(window: MainWindow, services: TravelServices, started: fl
     log.info("%s (%.0f ms)", READY_MESSAGE, (time.perf_counter() - started) * 1000)
     await window.bind_assistant()
     phase_done(Phase.ASSISTANT_BOUND, started)
+    if welcome:
+        await window.welcome_once()
 
 
 async def abandon(task: asyncio.Task[None]) -> None:
@@ -367,7 +381,18 @@ def open_window(argv: Sequence[str] | None) -> int:
             if asked_to_close(signals):
                 return 0
             return run_with_qt(
-                app, run(app, services, splash, started, instance, log_folder, language, signals)
+                app,
+                run(
+                    app,
+                    services,
+                    splash,
+                    started,
+                    instance,
+                    log_folder,
+                    language,
+                    signals,
+                    welcome=not arguments.no_welcome,
+                ),
             )
         finally:
             services.close()

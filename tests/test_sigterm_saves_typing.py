@@ -141,7 +141,12 @@ def test_sigterm_saves_text_typed_into_a_focused_field(
 ) -> None:
     """With the place index still loading (held by a test hook until stopped), closing stops
     it rather than waiting."""
-    launched = start_app(tmp_path, display, program=HELD_PLACES if held else ("-m", "concierge"))
+    launched = start_app(
+        tmp_path,
+        display,
+        ["--no-welcome"],
+        program=HELD_PLACES if held else ("-m", "concierge"),
+    )
     app, env = launched.process, display
     try:
         window = main_window(launched, env)
@@ -193,7 +198,7 @@ def typed_then_terminated(
 ) -> None:
     """The app on `data`: a party chosen and ages typed, `then(window, db)`, then SIGTERM;
     the app exits by itself with both saved (`terminated`)."""
-    launched = start_app(data, env)
+    launched = start_app(data, env, ["--no-welcome"])
     with killed_at_the_end(launched):
         window = main_window(launched, env)
         db = data / "concierge.db"

@@ -11,11 +11,13 @@ from dataclasses import dataclass, field
 from enum import StrEnum
 from typing import Annotated, Any, Generic, TypeVar, get_args, get_origin
 
-from pydantic import Field, TypeAdapter
+from pydantic import AfterValidator, Field, TypeAdapter
 
 from concierge.agent.model_input import SnapshotLayout
 from concierge.agent.voice_events import TurnDetection
 from concierge.text import QT_TRANSLATE_NOOP
+
+from .currency_codes import CURRENCY_CODES
 
 T = TypeVar("T")
 
@@ -79,7 +81,7 @@ class Setting(Generic[T]):
     section: Section | None = None
     editor: Editor = Editor.LINE
     """Left at LINE, read from the rest: a choice where `choices` are given, a check box
-    for a flag or other `values`, a number for a bounded (`Annotated`) type."""
+    for a flag or other `values`, a number for a bounded (`Annotated`) int or float."""
     unit: str = ""
     """A number's unit, after it ("seconds")."""
     step: int = 1
@@ -112,7 +114,8 @@ class Setting(Generic[T]):
             return Editor.CHOICE
         if self.type is bool or self.values != (False, True):
             return Editor.CHECK
-        return Editor.NUMBER if get_origin(self.type) is Annotated else Editor.LINE
+        numeric = get_origin(self.type) is Annotated and get_args(self.type)[0] in (int, float)
+        return Editor.NUMBER if numeric else Editor.LINE
 
 
 SETTINGS: dict[str, Setting[Any]] = {}
@@ -454,6 +457,46 @@ UI_LANGUAGE: Setting[str] = declare(
     label=QT_TRANSLATE_NOOP("SettingsDialog", "&Language"),
     section=Section.GENERAL,
     editor=Editor.LANGUAGE,
+)
+HOME_PLACE: Setting[str] = declare(
+    "trips.home",
+    str,
+    "",
+    QT_TRANSLATE_NOOP(
+        "Setting", "Where you live: the origin a new trip starts with, where it starts and ends."
+    ),
+    label=QT_TRANSLATE_NOOP("SettingsDialog", "&Home"),
+    section=Section.GENERAL,
+    placeholder=QT_TRANSLATE_NOOP("SettingsDialog", "A town or airport, such as Lisbon"),
+)
+
+
+def _currency_in_use(code: str) -> str:
+    code = code.strip().upper()
+    if code not in CURRENCY_CODES:
+        raise ValueError(f"{code!r} is not a three-letter ISO 4217 code in use, such as EUR.")
+    return code
+
+
+HOME_CURRENCY: Setting[str] = declare(
+    "trips.home_currency",
+    Annotated[str, AfterValidator(_currency_in_use)],
+    "EUR",
+    QT_TRANSLATE_NOOP(
+        "Setting", "The currency a new trip's budget is kept in (a three-letter code, such as EUR)."
+    ),
+    label=QT_TRANSLATE_NOOP("SettingsDialog", "Home curr&ency"),
+    section=Section.GENERAL,
+    placeholder=QT_TRANSLATE_NOOP("SettingsDialog", "A three-letter code, such as EUR"),
+    blank=False,
+)
+UI_WELCOME_SEEN: Setting[bool] = declare(
+    "ui.welcome_seen",
+    bool,
+    False,
+    QT_TRANSLATE_NOOP(
+        "Setting", "Whether the welcome was shown (it opens once; Help ▸ Welcome opens it again)."
+    ),
 )
 UI_LAST_TRIP_ID: Setting[str | None] = declare(
     "ui.last_trip_id",

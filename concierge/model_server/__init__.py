@@ -7,6 +7,7 @@ from .connection import check_connection, list_models
 from .context_window import ContextWindow, probe_context_window
 from .discovery import LOCAL_SERVERS, FoundServer, connect_found, find_local_servers
 from .errors import ConnectionCheckError
+from .hosted import HOSTED, WrongKeyError, verify_key
 from .presets import CUSTOM, PRESETS, Preset, preset_for
 from .profile import (
     ENV_API_KEY,
@@ -27,6 +28,7 @@ __all__ = [
     "ENV_API_KEY",
     "ENV_BASE_URL",
     "ENV_MODEL",
+    "HOSTED",
     "LOCAL_SERVERS",
     "OVERRIDES",
     "PRESETS",
@@ -41,6 +43,7 @@ __all__ = [
     "SecretSaved",
     "SecretSource",
     "SecretStore",
+    "WrongKeyError",
     "base_url_problem",
     "check_connection",
     "check_tool_use",
@@ -55,4 +58,5 @@ __all__ = [
     "save_profile",
     "server_root",
     "stored_key",
+    "verify_key",
 ]

@@ -25,6 +25,9 @@ class Preset:
     marker: str = ""
     """A path beside /v1 that only this kind of server answers (Ollama's /api/tags): it tells
     apart servers that share a default port."""
+    suggested: tuple[str, ...] = ()
+    """Models offered first, the first the server lists: a hosted server lists many, most of
+    them not for chat (OpenAI's list starts with "babbage-002")."""
 
 
 PRESETS: tuple[Preset, ...] = (
@@ -38,6 +41,7 @@ PRESETS: tuple[Preset, ...] = (
         ),
         key_required=True,
         answer_cap_field="max_completion_tokens",
+        suggested=("gpt-4.1-mini", "gpt-4o-mini", "gpt-4.1", "gpt-4o"),
     ),
     Preset(
         "ollama",

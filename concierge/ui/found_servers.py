@@ -11,7 +11,12 @@ from urllib.parse import urlsplit
 from PySide6.QtCore import Signal
 from PySide6.QtWidgets import QComboBox, QHBoxLayout, QPushButton, QVBoxLayout, QWidget
 
-from concierge.model_server import LOCAL_SERVERS, FoundServer, Preset, find_local_servers
+from concierge.model_server import (
+    LOCAL_SERVERS,
+    FoundServer,
+    Preset,
+    find_local_servers,
+)
 from concierge.ui.async_support import BackgroundTasks
 from concierge.ui.i18n import shown, translate
 from concierge.ui.views.layouts import fill
@@ -67,6 +72,8 @@ class FoundServers(QWidget):
         self.tasks = tasks
         self.servers = tuple(servers)
         self.found: list[FoundServer] = []
+        self.offered: list[FoundServer] = []
+        """Servers offered beside those found (`offer`)."""
         self._task: asyncio.Task[None] | None = None
         self.label = wrapped_label(
             self, name="foundServersText", accessible=translate("FoundServers", "Model servers")
@@ -117,10 +124,20 @@ class FoundServers(QWidget):
         self._show(found)
         self.searched.emit()
 
-    def _show(self, found: list[FoundServer]) -> None:
+    def offer(self, server: FoundServer) -> None:
+        """Offer `server`'s models after those found (a hosted server a key was given for),
+        its suggested model chosen; a later search keeps it."""
+        self.offered = [*(s for s in self.offered if s.base_url != server.base_url), server]
+        self._show(self.found, searched=self._task is None)
+        models = [m for m in server.preset.suggested if m in server.models] or list(server.models)
+        for index in range(self.models.count()):
+            if models and self.models.itemData(index) == (server, models[0]):
+                self.models.setCurrentIndex(index)
+
+    def _show(self, found: list[FoundServer], *, searched: bool = True) -> None:
         self.found = found
         self.models.clear()
-        for server in found:
+        for server in (*found, *self.offered):
             for model in server.models:
                 self.models.addItem(
                     translate("FoundServers", "{server}: {model}").format(
@@ -131,9 +148,10 @@ class FoundServers(QWidget):
         offered = self.models.count() > 0
         self.models.setVisible(offered)
         self.connect_button.setVisible(offered)
-        text = found_text(found) if found else guidance_text(self.servers)
-        self.label.setText(text)
-        self.label.setAccessibleDescription(text)
+        if searched:
+            text = found_text(found) if found else guidance_text(self.servers)
+            self.label.setText(text)
+            self.label.setAccessibleDescription(text)
 
     def _connect_chosen(self) -> None:
         chosen = self.models.currentData()

@@ -7,6 +7,7 @@ import asyncio
 import functools
 import logging
 from collections.abc import Callable, Sequence
+from datetime import date
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -34,8 +35,16 @@ from PySide6.QtWidgets import (
 
 from concierge.agent import AbortSignal
 from concierge.app_identity import APP_NAME
-from concierge.model.settings import UI_LAST_TRIP_ID, UI_WINDOW_GEOMETRY
-from concierge.model_server import LOCAL_SERVERS, FoundServer, ModelProfile, Preset
+from concierge.model.settings import UI_LAST_TRIP_ID, UI_WELCOME_SEEN, UI_WINDOW_GEOMETRY
+from concierge.model_server import (
+    ENV_BASE_URL,
+    ENV_MODEL,
+    HOSTED,
+    LOCAL_SERVERS,
+    FoundServer,
+    ModelProfile,
+    Preset,
+)
 from concierge.store import (
     Actor,
     Change,
@@ -48,11 +57,13 @@ from concierge.text import QT_TRANSLATE_NOOP
 from concierge.travel.assistant.ledger_view import itinerary_costs
 from concierge.travel.checks import Problem
 from concierge.travel.checks.budget import CHECKER as BUDGET_CHECK
+from concierge.travel.edits.home import home_values
 from concierge.travel.edits.import_files import FileImport, pdf_message
 from concierge.travel.forms import TRIP_BRIEF
 from concierge.travel.imports import ImportFileError, is_csv
 from concierge.travel.imports.csv_table import read_csv_table
 from concierge.travel.proposals.problems import proposal_problem_lines
+from concierge.travel.sample_trip import SAMPLE_NOTES, SAMPLE_TITLE, open_sample_trip
 from concierge.travel.services import TravelServices
 from concierge.ui.about import AboutDialog
 from concierge.ui.assistant_session import AssistantSession
@@ -94,6 +105,7 @@ from concierge.ui.voice_link import VoiceLink
 if TYPE_CHECKING:
     from concierge.ui.connect_assistant import ConnectAssistantDialog
     from concierge.ui.settings import SettingsDialog
+    from concierge.ui.welcome import WelcomeDialog
 
 log = logging.getLogger(__name__)
 
@@ -139,11 +151,14 @@ class MainWindow(QMainWindow):
         log_folder: Path | None = None,
         *,
         local_servers: Sequence[Preset] = LOCAL_SERVERS,
+        hosted_server: Preset = HOSTED[0],
     ) -> None:
         super().__init__()
         self.services = services
         self.local_servers = tuple(local_servers)
         """The model servers looked for on this computer while none is connected."""
+        self.hosted_server = hosted_server
+        """The hosted server whose key the welcome takes."""
         self._on_close = on_close
         self.log_folder = log_folder if log_folder is not None else log_dir(services.data_dir)
         """Shown in Help ▸ About; the app passes the one its logging writes to."""
@@ -257,6 +272,9 @@ class MainWindow(QMainWindow):
         )
         self._unsubscribe = services.bus.subscribe(self._on_change)
         self._settings_dialog: SettingsDialog | None = None
+        self.welcome: WelcomeDialog | None = None
+        self.first_launch = False
+        """No trip existed when the session was restored: this data folder is new."""
         self.shortcuts_dialog: ShortcutsDialog | None = None
         self.user_guide: UserGuideDialog | None = None
         self.about_dialog: AboutDialog | None = None
@@ -416,6 +434,9 @@ class MainWindow(QMainWindow):
         )
         self.user_guide_action = self._action(
             menu, translate("MainWindow", "&User guide"), self.show_user_guide, USER_GUIDE_KEYS
+        )
+        self.welcome_action = self._action(
+            menu, translate("MainWindow", "&Welcome…"), self.open_welcome
         )
         self.connect_action = self._action(
             menu,
@@ -587,10 +608,14 @@ class MainWindow(QMainWindow):
             self.restoreGeometry(QByteArray.fromBase64(geometry.encode()))
             self.screen_fit.fit()  # Saved on a larger screen, or with the frame off-screen.
         trips = await self.services.trips.all()
+        self.first_launch = not trips
         if not trips:
             first = (
                 await self.services.trips.create(
-                    {"title": translate("MainWindow", "My first trip")},
+                    {
+                        **await home_values(self.services.settings, self.services.editor),
+                        "title": translate("MainWindow", "My first trip"),
+                    },
                     context=ChangeContext(
                         actor=Actor.APP,
                         label=QT_TRANSLATE_NOOP("ChangeLabel", "Create a first trip"),
@@ -913,6 +938,67 @@ class MainWindow(QMainWindow):
         await dialog.shutdown()
         dialog.deleteLater()
 
+    # -- the welcome ------------------------------------------------------------------------
+
+    async def welcome_once(self) -> None:
+        """Open the welcome at the first launch on a new data folder, unless the environment
+        names the model server and the model (someone set the app up before launching it);
+        Help ▸ Welcome opens it any time. Either way it is not offered again."""
+        settings = self.services.settings
+        if await settings.get(UI_WELCOME_SEEN):
+            return
+        profile = self.session.profile or await self.session.reload_profile()
+        if self.first_launch and not {ENV_BASE_URL, ENV_MODEL} <= set(profile.overridden):
+            self.open_welcome()
+        else:
+            await settings.set(UI_WELCOME_SEEN, True)
+
+    def open_welcome(self) -> None:
+        """Help ▸ Welcome (window-modal, not `exec`: the event loop goes on)."""
+        if self.welcome is not None:
+            self.welcome.raise_()
+            return
+        from concierge.ui.settings.dialog import RESTART_NOTE
+        from concierge.ui.welcome import WelcomeDialog
+
+        dialog = WelcomeDialog(
+            self.services.settings,
+            self.services.secrets,
+            self.local_servers,
+            self,
+            hosted=self.hosted_server,
+        )
+        self.welcome = dialog
+        dialog.connect_requested.connect(self.connect_model)
+        dialog.sample_requested.connect(
+            lambda home: self.tasks.start(self._open_sample(home), name="open the sample trip")
+        )
+        dialog.language_changed.connect(
+            lambda _language: self.statusBar().showMessage(shown(RESTART_NOTE), NOTICE_MS)
+        )
+        dialog.finished.connect(
+            lambda _result: self.tasks.start(self._close_welcome(dialog), name="close welcome")
+        )
+        dialog.open()
+
+    async def _close_welcome(self, dialog: WelcomeDialog) -> None:
+        if self.welcome is dialog:
+            self.welcome = None
+        await self.services.settings.set(UI_WELCOME_SEEN, True)
+        await dialog.shutdown()
+        dialog.deleteLater()
+
+    async def _open_sample(self, home: str) -> None:
+        trip = await open_sample_trip(
+            self.services,
+            date.today(),
+            title=shown(SAMPLE_TITLE),
+            notes=shown(SAMPLE_NOTES),
+            home=home,
+        )
+        self.trip_list.set_trip(trip.id)
+        self.show_trip(trip.id)
+
     def show_shortcuts(self) -> None:
         """Help ▸ Keyboard shortcuts, beside the window (not modal)."""
         if self.shortcuts_dialog is None:
@@ -958,6 +1044,8 @@ class MainWindow(QMainWindow):
         await self.services.settings.set(UI_WINDOW_GEOMETRY, geometry)
         if self._settings_dialog is not None:
             await self._close_settings(self._settings_dialog)
+        if self.welcome is not None:
+            await self.welcome.shutdown()
         await self.import_runner.shutdown()
         await self.chat.shutdown()
         for view in self.trip_views:

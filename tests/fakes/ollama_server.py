@@ -5,11 +5,12 @@ support (400, in Ollama's words), llama.cpp's `/props` (404)."""
 from __future__ import annotations
 
 import dataclasses
+import functools
 import socket
 from collections.abc import Iterable
 from typing import Any
 
-from concierge.model_server import Preset, preset_for
+from concierge.model_server import LOCAL_SERVERS, Preset, preset_for
 from tests.fakes.openai_server import FakeOpenAIServer
 
 CONTEXT_LENGTH = 131_072
@@ -62,9 +63,21 @@ def preset_at(key: str, base_url: str) -> Preset:
     return dataclasses.replace(preset_for(key), base_url=base_url)
 
 
+_HELD: list[socket.socket] = []
+"""Ports bound and never listened on, for the rest of the run: a connection to one is refused
+at once, and no other program can start listening there meanwhile."""
+
+
 def silent_preset(key: str) -> Preset:
-    """The preset `key` at a loopback port nothing listens on."""
-    with socket.socket() as sock:
-        sock.bind(("127.0.0.1", 0))
-        port = sock.getsockname()[1]
-    return preset_at(key, f"http://127.0.0.1:{port}/v1")
+    """The preset `key` at a loopback port held closed (nothing can answer there)."""
+    sock = socket.socket()
+    sock.bind(("127.0.0.1", 0))
+    _HELD.append(sock)
+    return preset_at(key, f"http://127.0.0.1:{sock.getsockname()[1]}/v1")
+
+
+@functools.cache
+def silent_servers() -> tuple[Preset, ...]:
+    """Every server the app looks for, each at a port held closed: what a window or Settings
+    in a test probes, so a model server running on the machine cannot change a result."""
+    return tuple(silent_preset(preset.key) for preset in LOCAL_SERVERS)

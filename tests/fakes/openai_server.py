@@ -92,8 +92,12 @@ class FakeOpenAIServer:
         wait_timeout: float = 30.0,
         context_window: int | None = None,
         port: int = 0,
+        api_keys: Iterable[str] | None = None,
     ):
         self.models: list[str] = list(models)
+        self.api_keys = None if api_keys is None else frozenset(api_keys)
+        """Like OpenAI: a request to /v1 without one of these as its bearer key is refused
+        with 401 and OpenAI's words (`key_refusal`). None: any key, or none, is taken."""
         self.requested_port = port
         """0: any free port; else that one (a server's default port, for the app's search)."""
         self.wait_timeout = wait_timeout
@@ -263,6 +267,29 @@ class FakeOpenAIServer:
             self._cond.notify_all()
             return reply
 
+    def key_refusal(self, route: str, headers: dict[str, str]) -> dict[str, Any] | None:
+        """OpenAI's 401 body for a request to /v1 without an accepted key, else None."""
+        if self.api_keys is None or not route.startswith("/v1/"):
+            return None
+        scheme, _, key = headers.get("authorization", "").partition(" ")
+        if scheme.lower() != "bearer" or not key.strip():
+            message = (
+                "You didn't provide an API key. You need to provide your API key in an "
+                "Authorization header using Bearer auth (i.e. Authorization: Bearer YOUR_KEY), "
+                "or as the password field (with blank username) if you're accessing the API "
+                "from your browser and are prompted for a username and password. You can "
+                "obtain an API key from https://platform.openai.com/account/api-keys."
+            )
+            return error_body(message, "invalid_request_error")
+        if key.strip() in self.api_keys:
+            return None
+        masked = f"{key[:3]}{'*' * max(len(key) - 7, 0)}{key[-4:]}"
+        message = (
+            f"Incorrect API key provided: {masked}. You can find your API key at "
+            "https://platform.openai.com/account/api-keys."
+        )
+        return error_body(message, "invalid_request_error", "invalid_api_key")
+
     def refusal(self, body: dict[str, Any]) -> dict[str, Any] | None:
         """The 400 body a chat request gets without taking a reply: unpaired tool
         messages, or a prompt that does not fit ``context_window`` (llama.cpp's words)."""
@@ -403,7 +430,9 @@ class _Handler(BaseHTTPRequestHandler):
         reply = app._record(self.record)
         route = urlsplit(self.path).path
         try:
-            if (self.command, route) in app.routes:
+            if (refused := app.key_refusal(route, headers)) is not None:
+                self._send(JsonResponse(401, refused))
+            elif (self.command, route) in app.routes:
                 self._send(app.routes[(self.command, route)])
             elif _is_chat(self.record):
                 self._chat(reply)

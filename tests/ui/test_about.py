@@ -20,6 +20,7 @@ from concierge.ui.about import AboutDialog
 from concierge.ui.main_window import MainWindow
 from tests.composition import loaded_places
 from tests.fakes.memory_keyring import MemoryKeyring
+from tests.fakes.ollama_server import silent_servers
 from tests.ui.waiting import until
 
 
@@ -30,7 +31,7 @@ async def window(
     for name in (ENV_BASE_URL, ENV_API_KEY, ENV_MODEL):
         monkeypatch.delenv(name, raising=False)
     services = open_services(tmp_path / "data", places=loaded_places())
-    main = MainWindow(services, log_folder=tmp_path / "logs here")
+    main = MainWindow(services, log_folder=tmp_path / "logs here", local_servers=silent_servers())
     main.show()
     main.activateWindow()
     await main.start()

@@ -23,6 +23,7 @@ from concierge.ui.main_window import MainWindow
 from tests.cli.support import BOOKING_CODE, seed_japan
 from tests.composition import loaded_places
 from tests.fakes.memory_keyring import MemoryKeyring
+from tests.fakes.ollama_server import silent_servers
 from tests.poppler import pdf_pages, pdf_pngs, pdf_text
 from tests.ui.waiting import until
 
@@ -43,7 +44,7 @@ async def window(
         )
     ).record
     await seed_japan(services, trip.id)
-    main = MainWindow(services)
+    main = MainWindow(services, local_servers=silent_servers())
     failures: list[tuple[str, object]] = []
     main.tasks.failed.connect(lambda name, error: failures.append((name, error)))
     main.exports.folder = tmp_path / "out"

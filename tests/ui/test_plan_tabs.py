@@ -18,6 +18,7 @@ from concierge.travel.services import TravelServices, open_services
 from concierge.ui.main_window import PIN_ALL_TEXT, PIN_TEXT, MainWindow
 from tests.composition import loaded_places
 from tests.fakes.memory_keyring import MemoryKeyring
+from tests.fakes.ollama_server import silent_servers
 from tests.ui.trips_support import eventually
 from tests.ui.waiting import until
 
@@ -29,7 +30,7 @@ async def window(
     for name in (ENV_BASE_URL, ENV_API_KEY, ENV_MODEL):
         monkeypatch.delenv(name, raising=False)
     services = open_services(tmp_path / "data", places=loaded_places())
-    main = MainWindow(services)
+    main = MainWindow(services, local_servers=silent_servers())
     failures: list[tuple[str, object]] = []
     for panel in (main.brief_panel, main.goals_panel, main.pins_panel):
         panel.task_failed.connect(lambda name, error: failures.append((name, error)))

@@ -27,6 +27,7 @@ from concierge.ui.trips import ItineraryView
 from concierge.ui.trips.itinerary_model import PROBLEM_ROLE
 from tests.composition import loaded_places
 from tests.fakes.memory_keyring import MemoryKeyring
+from tests.fakes.ollama_server import silent_servers
 from tests.ui.trips_support import assistant_edit, focus
 from tests.ui.waiting import until
 
@@ -41,7 +42,7 @@ async def window(
     for name in (ENV_BASE_URL, ENV_API_KEY, ENV_MODEL):
         monkeypatch.delenv(name, raising=False)
     services = open_services(tmp_path / "data", places=loaded_places())
-    main = MainWindow(services)
+    main = MainWindow(services, local_servers=silent_servers())
     failures: list[tuple[str, object]] = []
     for view in main.trip_views:
         view.task_failed.connect(lambda name, error: failures.append((name, error)))

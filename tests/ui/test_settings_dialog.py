@@ -38,6 +38,8 @@ from concierge.model.settings import (
     ASSISTANT_ANSWER_CAP,
     ASSISTANT_CONTEXT_BUDGET,
     ASSISTANT_EDITS,
+    HOME_CURRENCY,
+    HOME_PLACE,
     LOOKUPS_ONLINE_WEATHER,
     LOOKUPS_WEATHER_URL,
     MODEL_API_KEY,
@@ -80,6 +82,7 @@ from concierge.text import QT_TRANSLATE_NOOP
 from concierge.ui.settings import Kind, SettingsDialog, edit_model_settings
 from tests.fakes import FakeOpenAIServer, Reply, ToolCallSpec
 from tests.fakes.memory_keyring import MemoryKeyring
+from tests.fakes.ollama_server import silent_servers
 from tests.model_server.test_secrets import RaisingKeyring
 from tests.ui.support import closed_port_url
 from tests.ui.waiting import until
@@ -152,7 +155,9 @@ def make_dialog(
     async def make(environ: Mapping[str, str] | None = None) -> SettingsDialog:
         env = dict(environ or {})
         profile = await load_profile(settings, secrets, env)
-        dialog = SettingsDialog(profile, settings, secrets, host, environ=env)
+        dialog = SettingsDialog(
+            profile, settings, secrets, host, environ=env, local_servers=silent_servers()
+        )
         qtbot.addWidget(dialog)
         dialog.saved.connect(opened.saved.append)
         dialog.task_failed.connect(lambda name, error: opened.failures.append((name, error)))
@@ -549,7 +554,7 @@ async def test_controls_are_named_like_their_labels_in_tab_order(
         "Server", "Base URL", "API key", "Model", "Context budget", "Longest answer",
         "Connect timeout", "Idle timeout", "Runtime context", "Undo depth", "Assistant edits",
         "Revoked assistants",
-        "Language",
+        "Language", "Home", "Home currency",
         "Microphone", "Speaker", "Realtime model", "Transcription model", "Push-to-talk key",
     }  # fmt: skip
     for text, control in labelled.items():
@@ -586,6 +591,8 @@ async def test_controls_are_named_like_their_labels_in_tab_order(
         dialog.control(UNDO_DEPTH),
         dialog.control(ASSISTANT_EDITS),
         dialog.control(UI_LANGUAGE),
+        dialog.control(HOME_PLACE),
+        dialog.control(HOME_CURRENCY),
         dialog.control(VOICE_INPUT_DEVICE),
         dialog.control(VOICE_OUTPUT_DEVICE),
         dialog.control(VOICE_MODEL),

@@ -45,6 +45,7 @@ from concierge.ui.shortcuts import ShortcutsDialog
 from tests.app_process import start_app
 from tests.composition import loaded_places
 from tests.fakes.memory_keyring import MemoryKeyring
+from tests.fakes.ollama_server import silent_servers
 from tests.ui.visible_text import (
     CLOSE,
     OPEN,
@@ -77,7 +78,7 @@ def _isolated(monkeypatch: pytest.MonkeyPatch, memory_keyring: MemoryKeyring) ->
 
 async def open_window(tmp_path: Path) -> AsyncIterator[MainWindow]:
     services = open_services(tmp_path / "data", places=loaded_places())
-    window = MainWindow(services, log_folder=tmp_path / "logs")
+    window = MainWindow(services, log_folder=tmp_path / "logs", local_servers=silent_servers())
     window.show()
     window.activateWindow()
     await window.start()
@@ -244,7 +245,11 @@ async def test_every_part_of_settings_goes_through_translation(
 ) -> None:
     secrets = SecretStore()
     dialog = SettingsDialog(
-        await load_profile(settings, secrets, {}), settings, secrets, environ={}
+        await load_profile(settings, secrets, {}),
+        settings,
+        secrets,
+        environ={},
+        local_servers=silent_servers(),
     )
     qtbot.addWidget(dialog)
     dialog.show()
@@ -308,7 +313,11 @@ async def test_choosing_the_language_already_stored_asks_for_no_restart(
     await settings.set(UI_LANGUAGE, "pt_BR")
     secrets = SecretStore()
     dialog = SettingsDialog(
-        await load_profile(settings, secrets, {}), settings, secrets, environ={}
+        await load_profile(settings, secrets, {}),
+        settings,
+        secrets,
+        environ={},
+        local_servers=silent_servers(),
     )
     qtbot.addWidget(dialog)
     languages: list[str] = []

@@ -31,6 +31,7 @@ from concierge.ui.trips import ItemEditor, ItineraryView
 from tests.composition import loaded_places
 from tests.fakes import FakeOpenAIServer
 from tests.fakes.memory_keyring import MemoryKeyring
+from tests.fakes.ollama_server import silent_servers
 from tests.ui.waiting import until
 
 TripServices = TravelServices
@@ -247,7 +248,7 @@ async def edit_in_place(panel: RecordList, qtbot: QtBot) -> QLineEdit:
 async def shown_window(services: TravelServices) -> AsyncIterator[MainWindow]:
     """The app's window on `services`, shown and started as the app starts it, until the
     trip form shows the last trip; shut down afterwards."""
-    main = MainWindow(services)
+    main = MainWindow(services, local_servers=silent_servers())
     main.show()
     main.activateWindow()
     await main.start()
@@ -264,7 +265,7 @@ class Running:
 
     def __init__(self, data_dir: Path) -> None:
         self.services: TravelServices = open_services(data_dir, places=loaded_places())
-        self.window = MainWindow(self.services)
+        self.window = MainWindow(self.services, local_servers=silent_servers())
 
     async def start(self) -> MainWindow:
         self.window.show()

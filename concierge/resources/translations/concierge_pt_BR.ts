@@ -659,6 +659,10 @@
             <source>Restore what was removed on another device</source>
             <translation>Restaurar o que foi removido em outro dispositivo</translation>
         </message>
+        <message>
+            <source>Open the sample trip</source>
+            <translation>Abrir a viagem de exemplo</translation>
+        </message>
     </context>
     <context>
         <name>ChatErrors</name>
@@ -2132,6 +2136,29 @@
         <message>
             <source>{held} of {count} sensitive values held back: the assistant reads “{on_file}” instead. Share one only if the assistant needs it.</source>
             <translation>{held} de {count} valores sensíveis retidos: o assistente lê “{on_file}” no lugar deles. Compartilhe um só se o assistente precisar dele.</translation>
+        </message>
+    </context>
+    <context>
+        <name>HostedKey</name>
+        <message>
+            <source>Or paste an &amp;API key from {server}:</source>
+            <translation>Ou cole uma chave de &amp;API da {server}:</translation>
+        </message>
+        <message>
+            <source>{server} API key</source>
+            <translation>Chave de API da {server}</translation>
+        </message>
+        <message>
+            <source>API key check</source>
+            <translation>Verificação da chave de API</translation>
+        </message>
+        <message>
+            <source>Checking the key with {server}…</source>
+            <translation>Verificando a chave com a {server}…</translation>
+        </message>
+        <message>
+            <source>Key accepted: {count} models to choose from.</source>
+            <translation>Chave aceita: {count} modelos para escolher.</translation>
         </message>
     </context>
     <context>
@@ -3750,6 +3777,10 @@
             <translation>&amp;Guia do usuário</translation>
         </message>
         <message>
+            <source>&amp;Welcome…</source>
+            <translation>&amp;Boas-vindas…</translation>
+        </message>
+        <message>
             <source>&amp;Connect another assistant…</source>
             <translation>&amp;Conectar outro assistente…</translation>
         </message>
@@ -4123,6 +4154,14 @@
         <message>
             <source>Can talk, but did not use the app's tools: it cannot change your trip</source>
             <translation>Pode conversar, mas não usou as ferramentas do app: não pode alterar a sua viagem</translation>
+        </message>
+        <message>
+            <source>Paste the API key {server} gave you.</source>
+            <translation>Cole a chave de API que a {server} lhe deu.</translation>
+        </message>
+        <message>
+            <source>{server} does not accept this API key: it is wrong, revoked, or belongs to another server. Copy it again from {server}'s site.</source>
+            <translation>A {server} não aceita esta chave de API: ela está errada, foi revogada ou é de outro servidor. Copie-a de novo do site da {server}.</translation>
         </message>
     </context>
     <context>
@@ -4701,6 +4740,17 @@
         </message>
     </context>
     <context>
+        <name>SampleTrip</name>
+        <message>
+            <source>Sample: a week in Portugal</source>
+            <translation>Exemplo: uma semana em Portugal</translation>
+        </message>
+        <message>
+            <source>A sample trip to look around in: change anything, ask the assistant about it, or delete it from the trip list. Undo takes it away in one step.</source>
+            <translation>Uma viagem de exemplo para explorar: mude o que quiser, pergunte ao assistente sobre ela ou exclua-a da lista de viagens. Desfazer a remove de uma só vez.</translation>
+        </message>
+    </context>
+    <context>
         <name>SeenBar</name>
         <message>
             <source>The assistant changed {fields} and added {titles}.</source>
@@ -4827,6 +4877,18 @@
         <message>
             <source>The language the window is shown in ("pt_BR"), or empty for the system's language; read at start-up.</source>
             <translation>O idioma em que a janela é mostrada ("pt_BR"), ou vazio para o idioma do sistema; lido ao iniciar.</translation>
+        </message>
+        <message>
+            <source>Where you live: the origin a new trip starts with, where it starts and ends.</source>
+            <translation>Onde você mora: a origem com que uma nova viagem começa, onde ela começa e termina.</translation>
+        </message>
+        <message>
+            <source>The currency a new trip's budget is kept in (a three-letter code, such as EUR).</source>
+            <translation>A moeda do orçamento de uma nova viagem (um código de três letras, como BRL).</translation>
+        </message>
+        <message>
+            <source>Whether the welcome was shown (it opens once; Help ▸ Welcome opens it again).</source>
+            <translation>Se as boas-vindas já foram mostradas (abrem uma vez; Ajuda ▸ Boas-vindas as abre de novo).</translation>
         </message>
         <message>
             <source>The trip to open at start-up.</source>
@@ -5113,6 +5175,22 @@
         <message>
             <source>&amp;Language</source>
             <translation>&amp;Idioma</translation>
+        </message>
+        <message>
+            <source>&amp;Home</source>
+            <translation>&amp;Casa</translation>
+        </message>
+        <message>
+            <source>A town or airport, such as Lisbon</source>
+            <translation>Uma cidade ou aeroporto, como Lisboa</translation>
+        </message>
+        <message>
+            <source>Home curr&amp;ency</source>
+            <translation>Moeda de ca&amp;sa</translation>
+        </message>
+        <message>
+            <source>A three-letter code, such as EUR</source>
+            <translation>Um código de três letras, como BRL</translation>
         </message>
         <message>
             <source>Set by environment variable {variable}</source>
@@ -6915,6 +6993,41 @@
         <message>
             <source>{name} (not connected)</source>
             <translation>{name} (não conectado)</translation>
+        </message>
+    </context>
+    <context>
+        <name>Welcome</name>
+        <message>
+            <source>Welcome to Concierge</source>
+            <translation>Boas-vindas ao Concierge</translation>
+        </message>
+        <message>
+            <source>Plan a trip in the forms while an assistant works beside you. A few choices first; every one can be changed later in Settings.</source>
+            <translation>Planeje uma viagem nos formulários enquanto um assistente trabalha ao seu lado. Primeiro, algumas escolhas; cada uma pode ser mudada depois em Configurações.</translation>
+        </message>
+        <message>
+            <source>Connect and start</source>
+            <translation>Conectar e começar</translation>
+        </message>
+        <message>
+            <source>Open a sample trip to look around</source>
+            <translation>Abrir uma viagem de exemplo para explorar</translation>
+        </message>
+        <message>
+            <source>A week in Portugal with bookings and two problems; delete it any time</source>
+            <translation>Uma semana em Portugal com reservas e dois problemas; exclua-a quando quiser</translation>
+        </message>
+        <message>
+            <source>Problem</source>
+            <translation>Problema</translation>
+        </message>
+        <message>
+            <source>Start</source>
+            <translation>Começar</translation>
+        </message>
+        <message>
+            <source>Skip</source>
+            <translation>Pular</translation>
         </message>
     </context>
     <context>

@@ -18,7 +18,6 @@ from urllib.parse import urlsplit
 from PySide6.QtCore import QEvent, QObject, Qt, Signal
 from PySide6.QtWidgets import (
     QComboBox,
-    QDialog,
     QDialogButtonBox,
     QFormLayout,
     QHBoxLayout,
@@ -74,7 +73,7 @@ from concierge.model_server import (
 )
 from concierge.store import Settings
 from concierge.text import QT_TRANSLATE_NOOP
-from concierge.ui.async_support import BackgroundTasks, loop_running
+from concierge.ui.async_support import loop_running
 from concierge.ui.found_servers import FoundServers
 from concierge.ui.i18n import (
     SYSTEM,
@@ -82,6 +81,7 @@ from concierge.ui.i18n import (
     shown_error,
     translate,
 )
+from concierge.ui.task_dialog import TaskDialog
 from concierge.ui.task_failure import failure_text
 from concierge.ui.vertical_scroll import VerticalScrollArea
 from concierge.ui.wrapped_label import wrapped_label
@@ -163,7 +163,7 @@ def _found(models: list[str], typed: str | None = None) -> str:
     return text.format(count=count, model=typed)
 
 
-class SettingsDialog(QDialog):
+class SettingsDialog(TaskDialog):
     """Edits a `ModelProfile`; OK saves (async) and closes, Cancel discards."""
 
     saved = Signal(object)
@@ -193,7 +193,6 @@ class SettingsDialog(QDialog):
         self._environ = environ
         self._overridden = profile.overridden
         self._env_key = profile.api_key if ENV_API_KEY in profile.overridden else None
-        self.tasks = BackgroundTasks(self)
         self.tasks.failed.connect(self._task_failed)
         self._models_task: asyncio.Task[None] | None = None
         self._models_generation = 0
@@ -204,7 +203,6 @@ class SettingsDialog(QDialog):
         self._key_generation = 0
         self._key_typed = False
         self._filling_models = False
-        self._saving = False
         self._focus_online = False
         self._stored_language = SYSTEM
         self._tool_use = profile.tool_use
@@ -664,7 +662,7 @@ class SettingsDialog(QDialog):
         return f"{message} {shown(TOOL_USE_TEXT[verdict])}.", kind
 
     def save(self) -> None:
-        if self._saving:
+        if self.busy:
             return
         if ENV_BASE_URL not in self._overridden:
             problem = base_url_problem(self.base_url_edit.text())
@@ -721,7 +719,7 @@ class SettingsDialog(QDialog):
         self.accept()
 
     def _set_saving(self, saving: bool) -> None:
-        self._saving = saving
+        self.busy = saving
         self.buttons.setEnabled(not saving)
 
     def event(self, event: QEvent) -> bool:
@@ -761,18 +759,6 @@ class SettingsDialog(QDialog):
             self.setMinimumHeight(need)
         if self.height() < need:
             self.resize(self.width(), need)
-
-    def reject(self) -> None:
-        """Cancel or Esc; ignored while saving, so a half-saved profile is never abandoned."""
-        if not self._saving:
-            super().reject()
-
-    def done(self, result: int) -> None:
-        self.tasks.cancel_all()
-        super().done(result)
-
-    async def shutdown(self) -> None:
-        await self.tasks.shutdown()
 
     def _task_failed(self, name: str, error: BaseException) -> None:
         """An unexpected error: undo the task's busy state and say what went wrong."""

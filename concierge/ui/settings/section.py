@@ -3,6 +3,7 @@ they are read from and saved to the settings store."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 from PySide6.QtWidgets import QFormLayout, QGroupBox, QLabel, QWidget
@@ -17,14 +18,17 @@ from .rows import Row, build_row
 
 
 class SettingRows:
-    """Every setting of `section`, one row each in `form`, in declaration order."""
+    """Every setting of `section` (or the `settings` given, as the welcome asks them), one row
+    each in `form`, in declaration order."""
 
-    def __init__(self, section: Section, parent: QWidget, form: QFormLayout) -> None:
-        self.section = section
+    def __init__(
+        self, section: Section | Sequence[Setting[Any]], parent: QWidget, form: QFormLayout
+    ) -> None:
         self.form = form
         form.setFieldGrowthPolicy(QFormLayout.FieldGrowthPolicy.AllNonFixedFieldsGrow)
         self.rows: dict[Setting[Any], Row] = {}
-        for setting in section_settings(section):
+        chosen = section_settings(section) if isinstance(section, Section) else section
+        for setting in chosen:
             row = build_row(setting, parent)
             self.rows[setting] = row
             if row.check_box:

@@ -28,6 +28,7 @@ from concierge.store import (
     TripRecord,
 )
 from concierge.text import QT_TRANSLATE_NOOP, error_text
+from concierge.travel.edits.home import home_values
 from concierge.travel.services import TravelServices
 from concierge.ui.async_support import BackgroundTasks
 from concierge.ui.i18n import translate
@@ -72,6 +73,7 @@ class TripListPanel(QWidget):
         self.trips = services.trips
         self.stops = services.stops
         self.history = services.history
+        self.settings, self.editor = services.settings, services.editor
         self.tasks = BackgroundTasks(self)
         self._renames: set[asyncio.Task[None]] = set()
         self.tasks.failed.connect(self.task_failed)
@@ -253,7 +255,9 @@ class TripListPanel(QWidget):
 
     async def _create(self) -> None:
         title = translate("TripList", "New trip")  # The store's default title, translated.
-        values = {"title": title} if title != "New trip" else None
+        values = await home_values(self.settings, self.editor)
+        if title != "New trip":
+            values["title"] = title
         record = (await self.trips.create(values, context=person())).record
         self._pending_select = record.id
         self._edit_pending = True
