@@ -262,6 +262,7 @@ async def open_session(window: MainWindow, services: TravelServices, started: fl
     log.info("%s (%.0f ms)", READY_MESSAGE, (time.perf_counter() - started) * 1000)
     await window.bind_assistant()
     phase_done(Phase.ASSISTANT_BOUND, started)
+    await window.build_deferred_tabs()
 
 
 async def abandon(task: asyncio.Task[None]) -> None:

@@ -33,9 +33,15 @@ NOT_AT_START_UP = (
     "concierge.agent.openai_model",
     "holidays",
     "httpx2",
+    "concierge.ui.brief",
+    "concierge.ui.goals",
+    "concierge.ui.pins",
+    "concierge.ui.lookups",
+    "concierge.ui.ledger",
 )
 """Modules the first screen does not use: the model's SDK, migrations (none due), the PDF
-and booking parsers, the audio stack, the Settings dialog, holiday data, the HTTP client.
+and booking parsers, the audio stack, the Settings dialog, holiday data, the HTTP client,
+the plan tabs behind the itinerary (built once the person can chat, or when first reached).
 (`concierge.voice.levels` and `.errors`, arithmetic and messages, come with the chat.)"""
 
 
