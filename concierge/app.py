@@ -6,7 +6,6 @@ SQLAlchemy, Alembic: seconds on a cold start) is imported behind it.
 from __future__ import annotations
 
 import argparse
-import asyncio
 import contextlib
 import importlib
 import logging
@@ -26,6 +25,8 @@ from concierge.ui.startup_window import StartupWindow
 from concierge.ui.unix_signals import Closing
 
 if TYPE_CHECKING:
+    import asyncio
+
     from concierge.travel.services import TravelServices
     from concierge.ui.garbage import GuiThreadCollector
     from concierge.ui.main_window import MainWindow
@@ -71,6 +72,8 @@ def while_painting(work: Callable[[], T], signals: Sequence[int] = ()) -> T:
     waited for (SQLite keeps the file whole whatever step it stops at). Under a running
     asyncio loop it runs `work()` here: a nested Qt loop would run that loop's callbacks
     inside the step of the task that called it."""
+    import asyncio  # here, not at the top: 70 ms the start-up window need not wait for
+
     try:
         asyncio.get_running_loop()
     except RuntimeError:
@@ -185,6 +188,8 @@ async def run(
 ) -> NoReturn:
     """The window until it is closed; then everything saved, the database closed and the
     process ended (`leave`), without waiting for the loop's teardown."""
+    import asyncio
+
     from concierge.model.settings import UI_LANGUAGE
     from concierge.ui.garbage import GuiThreadCollector
     from concierge.ui.i18n import choose_language, current_language, install_language
@@ -268,6 +273,8 @@ async def open_session(window: MainWindow, services: TravelServices, started: fl
 async def abandon(task: asyncio.Task[None]) -> None:
     """Cancel `task` and wait until it has stopped; a failure other than the cancellation is
     logged, since the close goes on."""
+    import asyncio
+
     task.cancel()
     await asyncio.wait({task})
     if not task.cancelled() and (error := task.exception()) is not None:
@@ -293,6 +300,8 @@ def places_loaded(loading: asyncio.Task[float], collector: GuiThreadCollector) -
 
 async def stop_loading(loading: asyncio.Task[float]) -> None:
     """Stop the place index's load if it still runs, and wait for its thread to stop."""
+    import asyncio
+
     if loading.done():
         return
     loading.cancel()
