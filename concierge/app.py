@@ -72,14 +72,14 @@ def while_painting(work: Callable[[], T], signals: Sequence[int] = ()) -> T:
     waited for (SQLite keeps the file whole whatever step it stops at). Under a running
     asyncio loop it runs `work()` here: a nested Qt loop would run that loop's callbacks
     inside the step of the task that called it."""
-    import asyncio  # here, not at the top: 70 ms the start-up window need not wait for
-
-    try:
-        asyncio.get_running_loop()
-    except RuntimeError:
-        pass
-    else:
-        return work()
+    asyncio = sys.modules.get("asyncio")  # not imported: no loop runs (the import waits
+    if asyncio is not None:  # for the thread, so the start-up window repaints sooner)
+        try:
+            asyncio.get_running_loop()
+        except RuntimeError:
+            pass
+        else:
+            return work()
     from concurrent.futures import ThreadPoolExecutor
 
     from PySide6.QtCore import QEventLoop, QTimer
