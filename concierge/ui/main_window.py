@@ -478,14 +478,9 @@ class MainWindow(QMainWindow):
     @property
     def trip_views(self) -> tuple[TripView[Any], ...]:
         """Every view of the selected trip, each built now if it was not yet."""
-        return (
-            self.trip_form,
-            self.itinerary,
-            *(getattr(self, name) for name, _title in self._plan_tabs()[1:]),
-            self.proposals_panel,
-            self.imports_panel,
-            self.problems_panel,
-        )
+        for name, _title in self._plan_tabs()[1:]:
+            getattr(self, name)
+        return self._built_views()
 
     def _built_views(self) -> tuple[TripView[Any], ...]:
         """The views of the selected trip built so far: each shows the trip `show_trip`
