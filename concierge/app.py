@@ -6,7 +6,6 @@ SQLAlchemy, Alembic: seconds on a cold start) is imported behind it.
 from __future__ import annotations
 
 import argparse
-import asyncio
 import contextlib
 import importlib
 import logging
@@ -26,6 +25,8 @@ from concierge.ui.startup_window import StartupWindow
 from concierge.ui.unix_signals import Closing
 
 if TYPE_CHECKING:
+    import asyncio
+
     from concierge.travel.services import TravelServices
     from concierge.ui.garbage import GuiThreadCollector
     from concierge.ui.main_window import MainWindow
@@ -71,12 +72,14 @@ def while_painting(work: Callable[[], T], signals: Sequence[int] = ()) -> T:
     waited for (SQLite keeps the file whole whatever step it stops at). Under a running
     asyncio loop it runs `work()` here: a nested Qt loop would run that loop's callbacks
     inside the step of the task that called it."""
-    try:
-        asyncio.get_running_loop()
-    except RuntimeError:
-        pass
-    else:
-        return work()
+    asyncio = sys.modules.get("asyncio")  # not imported: no loop runs (the import waits
+    if asyncio is not None:  # for the thread, so the start-up window repaints sooner)
+        try:
+            asyncio.get_running_loop()
+        except RuntimeError:
+            pass
+        else:
+            return work()
     from concurrent.futures import ThreadPoolExecutor
 
     from PySide6.QtCore import QEventLoop, QTimer
@@ -192,6 +195,8 @@ async def run(
 ) -> NoReturn:
     """The window until it is closed; then everything saved, the database closed and the
     process ended (`leave`), without waiting for the loop's teardown."""
+    import asyncio
+
     from concierge.model.settings import UI_LANGUAGE
     from concierge.ui.garbage import GuiThreadCollector
     from concierge.ui.i18n import choose_language, current_language, install_language
@@ -276,11 +281,14 @@ async def open_session(
     phase_done(Phase.ASSISTANT_BOUND, started)
     if welcome:
         await window.welcome_once()
+    await window.build_deferred_tabs()
 
 
 async def abandon(task: asyncio.Task[None]) -> None:
     """Cancel `task` and wait until it has stopped; a failure other than the cancellation is
     logged, since the close goes on."""
+    import asyncio
+
     task.cancel()
     await asyncio.wait({task})
     if not task.cancelled() and (error := task.exception()) is not None:
@@ -306,6 +314,8 @@ def places_loaded(loading: asyncio.Task[float], collector: GuiThreadCollector) -
 
 async def stop_loading(loading: asyncio.Task[float]) -> None:
     """Stop the place index's load if it still runs, and wait for its thread to stop."""
+    import asyncio
+
     if loading.done():
         return
     loading.cancel()

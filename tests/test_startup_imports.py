@@ -33,9 +33,15 @@ NOT_AT_START_UP = (
     "concierge.agent.openai_model",
     "holidays",
     "httpx2",
+    "concierge.ui.brief",
+    "concierge.ui.goals",
+    "concierge.ui.pins",
+    "concierge.ui.lookups",
+    "concierge.ui.ledger",
 )
 """Modules the first screen does not use: the model's SDK, migrations (none due), the PDF
-and booking parsers, the audio stack, the Settings dialog, holiday data, the HTTP client.
+and booking parsers, the audio stack, the Settings dialog, holiday data, the HTTP client,
+the plan tabs behind the itinerary (built once the person can chat, or when first reached).
 (`concierge.voice.levels` and `.errors`, arithmetic and messages, come with the chat.)"""
 
 
@@ -75,6 +81,21 @@ def test_alembic_comes_only_when_a_migration_is_due(tmp_path: Path) -> None:
     )
 
 
+def loads(module: str, other: str) -> bool:
+    """Whether importing `module` in a fresh interpreter (offscreen) loads `other`."""
+    code = f"import sys, {module}\nprint({other!r} in sys.modules)\n"
+    environment = {**os.environ, "QT_QPA_PLATFORM": "offscreen"}
+    done = subprocess.run(
+        [sys.executable, "-c", code],
+        capture_output=True,
+        text=True,
+        check=True,
+        timeout=120,
+        env=environment,
+    )
+    return done.stdout.strip() == "True"
+
+
 @pytest.mark.parametrize(
     "module",
     [
@@ -86,50 +107,22 @@ def test_alembic_comes_only_when_a_migration_is_due(tmp_path: Path) -> None:
     ],
 )
 def test_importing_does_not_import_openai(module: str) -> None:
-    code = f"import sys, {module}\nprint('openai' in sys.modules)\n"
-    environment = {**os.environ, "QT_QPA_PLATFORM": "offscreen"}
-    done = subprocess.run(
-        [sys.executable, "-c", code],
-        capture_output=True,
-        text=True,
-        check=True,
-        timeout=120,
-        env=environment,
-    )
-    assert done.stdout.strip() == "False"
+    assert not loads(module, "openai")
 
 
 def test_the_adapter_module_still_brings_the_sdk() -> None:
-    code = "import sys, concierge.agent.openai_model\nprint('openai' in sys.modules)\n"
-    done = subprocess.run(
-        [sys.executable, "-c", code], capture_output=True, text=True, check=True, timeout=120
-    )
-    assert done.stdout.strip() == "True"
+    assert loads("concierge.agent.openai_model", "openai")
 
 
 def test_the_window_imports_the_calendar_library_only_to_export() -> None:
-    code = "import sys, concierge.ui.main_window\nprint('icalendar' in sys.modules)\n"
-    environment = {**os.environ, "QT_QPA_PLATFORM": "offscreen"}
-    done = subprocess.run(
-        [sys.executable, "-c", code],
-        capture_output=True,
-        text=True,
-        check=True,
-        timeout=120,
-        env=environment,
-    )
-    assert done.stdout.strip() == "False"
+    assert not loads("concierge.ui.main_window", "icalendar")
 
 
 def test_the_window_loads_the_sound_library_only_for_voice() -> None:
-    code = "import sys, concierge.ui.main_window\nprint('sounddevice' in sys.modules)\n"
-    environment = {**os.environ, "QT_QPA_PLATFORM": "offscreen"}
-    done = subprocess.run(
-        [sys.executable, "-c", code],
-        capture_output=True,
-        text=True,
-        check=True,
-        timeout=120,
-        env=environment,
-    )
-    assert done.stdout.strip() == "False"
+    assert not loads("concierge.ui.main_window", "sounddevice")
+
+
+def test_the_start_up_window_does_not_wait_for_asyncio() -> None:
+    """`concierge.app`'s own imports are all the start-up window waits for; asyncio (with
+    ssl, sockets, selectors) comes once it is painted."""
+    assert not loads("concierge.app", "asyncio")

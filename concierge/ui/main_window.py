@@ -9,7 +9,7 @@ import logging
 from collections.abc import Callable, Sequence
 from datetime import date
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, TypeVar
 
 from PySide6.QtCore import QByteArray, Qt, QTimer
 from PySide6.QtGui import (
@@ -54,12 +54,10 @@ from concierge.store import (
     log_dir,
 )
 from concierge.text import QT_TRANSLATE_NOOP
-from concierge.travel.assistant.ledger_view import itinerary_costs
 from concierge.travel.checks import Problem
 from concierge.travel.checks.budget import CHECKER as BUDGET_CHECK
 from concierge.travel.edits.home import home_values
 from concierge.travel.edits.import_files import FileImport, pdf_message
-from concierge.travel.forms import TRIP_BRIEF
 from concierge.travel.imports import ImportFileError, is_csv
 from concierge.travel.imports.csv_table import read_csv_table
 from concierge.travel.proposals.problems import proposal_problem_lines
@@ -68,14 +66,12 @@ from concierge.travel.services import TravelServices
 from concierge.ui.about import AboutDialog
 from concierge.ui.assistant_session import AssistantSession
 from concierge.ui.async_support import BackgroundTasks, loop_running
-from concierge.ui.brief import BriefPanel
 from concierge.ui.chat import ChatPanel
 from concierge.ui.chat.selection_actions import selection_actions
 from concierge.ui.colours import follow_palette
-from concierge.ui.documents import DocumentsPanel
+from concierge.ui.deferred_tabs import PanelPlaceholder, build_when_shown, put_in_place
 from concierge.ui.exports import TripExports
 from concierge.ui.fitting_tabs import FittingTabs
-from concierge.ui.goals import GoalsPanel
 from concierge.ui.i18n import shown, shown_error, translate
 from concierge.ui.imports import (
     IMPORT_FILTER,
@@ -85,9 +81,6 @@ from concierge.ui.imports import (
     date_pattern,
 )
 from concierge.ui.inspector import InspectorPanel
-from concierge.ui.ledger import LedgerPanel
-from concierge.ui.lookups import LookupsPanel
-from concierge.ui.pins import PinsPanel
 from concierge.ui.problems import ProblemsPanel, count_text, problem_marks
 from concierge.ui.proposals import ProposalsPanel
 from concierge.ui.screen_fit import KeepOnScreen, frame_margins
@@ -103,11 +96,18 @@ from concierge.ui.views.trip_view import TripView
 from concierge.ui.voice_link import VoiceLink
 
 if TYPE_CHECKING:
+    from concierge.ui.brief import BriefPanel
     from concierge.ui.connect_assistant import ConnectAssistantDialog
+    from concierge.ui.documents import DocumentsPanel
+    from concierge.ui.goals import GoalsPanel
+    from concierge.ui.ledger import LedgerPanel
+    from concierge.ui.lookups import LookupsPanel
+    from concierge.ui.pins import PinsPanel
     from concierge.ui.settings import SettingsDialog
     from concierge.ui.welcome import WelcomeDialog
 
 log = logging.getLogger(__name__)
+V = TypeVar("V", bound=TripView[Any])
 
 STATUS_MS = 6_000
 DECISION_STATUS_MS = 15_000
@@ -170,32 +170,10 @@ class MainWindow(QMainWindow):
         self.trip_list = TripListPanel(services, self)
         self.trip_form = TripForm(services, self)
         self.itinerary = ItineraryView(services, self)
-        self.lookups_panel = LookupsPanel(services.lookups, services.selection, self)
-        self.trip_form.set_lookup_starter(self.lookups_panel.start_lookup)
-        self.brief_panel = BriefPanel(
-            TRIP_BRIEF, services.forms, services.trips, services.history, services.bus, self
-        )
-        self.goals_panel = GoalsPanel(
-            services.goals, services.trips, services.history, services.bus, self
-        )
-        self.pins_panel = PinsPanel(
-            services.pins, services.trips, services.history, services.bus, self
-        )
-        self.ledger_panel = LedgerPanel(
-            services.ledger,
-            services.trips,
-            services.history,
-            services.bus,
-            self,
-            planned=itinerary_costs(services.itinerary),
-        )
-        self.documents_panel = DocumentsPanel(
-            services.documents,
-            services.itinerary,
-            services.trips,
-            services.history,
-            services.bus,
-            self,
+        self.trip_form.set_lookup_starter(
+            lambda trip_id, kind, parameters: self.lookups_panel.start_lookup(
+                trip_id, kind, parameters
+            )
         )
         self.itinerary.documents = services.documents
         self.problems_panel = ProblemsPanel(services.checks, services.bus, self)
@@ -215,7 +193,6 @@ class MainWindow(QMainWindow):
         self.proposals_panel.decided.connect(
             lambda text: self.statusBar().showMessage(text, DECISION_STATUS_MS)
         )
-        self.documents_panel.send_requested.connect(self._send_document)
         self.imports_panel = ImportsPanel(services.imports, services.itinerary, services.bus, self)
         self.imports_panel.decided.connect(
             lambda text: self.statusBar().showMessage(text, DECISION_STATUS_MS)
@@ -239,22 +216,9 @@ class MainWindow(QMainWindow):
             services, self.chat, self.inspector, self, before_context=self.save_typed_edits
         )
         self.voice_link = VoiceLink(services, self.session, self.chat, self)
-        self.trip_views: tuple[TripView[Any], ...] = (
-            self.trip_form,
-            self.itinerary,
-            self.brief_panel,
-            self.goals_panel,
-            self.pins_panel,
-            self.lookups_panel,
-            self.ledger_panel,
-            self.documents_panel,
-            self.proposals_panel,
-            self.imports_panel,
-            self.problems_panel,
-        )
-        """Every view of the selected trip: each shows the trip `show_trip` picks."""
-        for panel in (self.trip_list, *self.trip_views, self.chat):
-            panel.task_failed.connect(self._report_failure)
+        failures = (self.trip_list.task_failed, self.chat.task_failed)
+        for failed in (*failures, *(view.task_failed for view in self._built_views())):
+            failed.connect(self._report_failure)
         pin_hook = selection_actions(self.chat.transcript)
         self.pin_action = pin_hook.add(shown(PIN_TEXT), lambda text: self.pin_text(text))
         self.pin_all_action = pin_hook.add(
@@ -267,9 +231,6 @@ class MainWindow(QMainWindow):
         self.chat.settings_requested.connect(self.open_settings)
         self.chat.notice.found.servers = self.local_servers
         self.chat.notice.found.connect_requested.connect(self.connect_model)
-        self.lookups_panel.settings_requested.connect(
-            lambda: self.open_settings(online_lookups=True)
-        )
         self._unsubscribe = services.bus.subscribe(self._on_change)
         self._settings_dialog: SettingsDialog | None = None
         self.welcome: WelcomeDialog | None = None
@@ -292,8 +253,10 @@ class MainWindow(QMainWindow):
         center.setObjectName("tripSplitter")
         self.bottom_tabs = FittingTabs(self)
         self.bottom_tabs.setObjectName("planTabs")
-        for panel, title in self._plan_tabs():
-            self.bottom_tabs.addTab(panel, title)
+        for name, title in self._plan_tabs():
+            page = self.itinerary if name == "itinerary" else PanelPlaceholder(name, self)
+            self.bottom_tabs.addTab(page, title)
+        build_when_shown(self.bottom_tabs, lambda name: getattr(self, name))
         center.addWidget(self.trip_form)
         center.addWidget(self.bottom_tabs)
         center.setStretchFactor(0, 0)
@@ -389,8 +352,8 @@ class MainWindow(QMainWindow):
 
         menu = self.menuBar().addMenu(translate("MainWindow", "&View"))
         self.tab_actions = [
-            self._action(menu, title, functools.partial(self.show_tab, panel), f"Ctrl+{number}")
-            for number, (panel, title) in enumerate(self._plan_tabs(), start=1)
+            self._action(menu, title, functools.partial(self.show_tab_of, name), f"Ctrl+{number}")
+            for number, (name, title) in enumerate(self._plan_tabs(), start=1)
         ]
         menu.addSeparator()
         self.problems_action = self._action(
@@ -467,23 +430,109 @@ class MainWindow(QMainWindow):
         else:
             self.statusBar().showMessage(shown(LOCK_HINT), 8000)
 
-    def _plan_tabs(self) -> list[tuple[QWidget, str]]:
-        """The tabs under the trip form, in order (Ctrl+1, Ctrl+2, … switch to them)."""
+    def _plan_tabs(self) -> list[tuple[str, str]]:
+        """The tabs under the trip form, in order (Ctrl+1, Ctrl+2, … switch to them): the
+        window's attribute holding each panel, and its title. All but the itinerary are
+        built when first shown or asked for (`deferred_tabs`)."""
         return [
-            (self.itinerary, translate("MainWindow", "Itinerary")),
-            (self.brief_panel, translate("MainWindow", "Brief")),
-            (self.goals_panel, translate("MainWindow", "Goals")),
-            (self.pins_panel, translate("MainWindow", "Pinned")),
-            (self.lookups_panel, translate("MainWindow", "Lookups")),
-            (self.ledger_panel, translate("MainWindow", "Money")),
-            (self.documents_panel, translate("MainWindow", "Documents")),
+            ("itinerary", translate("MainWindow", "Itinerary")),
+            ("brief_panel", translate("MainWindow", "Brief")),
+            ("goals_panel", translate("MainWindow", "Goals")),
+            ("pins_panel", translate("MainWindow", "Pinned")),
+            ("lookups_panel", translate("MainWindow", "Lookups")),
+            ("ledger_panel", translate("MainWindow", "Money")),
+            ("documents_panel", translate("MainWindow", "Documents")),
         ]
+
+    @functools.cached_property
+    def brief_panel(self) -> BriefPanel:
+        from concierge.travel.forms import TRIP_BRIEF
+        from concierge.ui.brief import BriefPanel
+
+        s = self.services
+        return self._placed(
+            "brief_panel", BriefPanel(TRIP_BRIEF, s.forms, s.trips, s.history, s.bus, self)
+        )
+
+    @functools.cached_property
+    def goals_panel(self) -> GoalsPanel:
+        from concierge.ui.goals import GoalsPanel
+
+        s = self.services
+        return self._placed("goals_panel", GoalsPanel(s.goals, s.trips, s.history, s.bus, self))
+
+    @functools.cached_property
+    def pins_panel(self) -> PinsPanel:
+        from concierge.ui.pins import PinsPanel
+
+        s = self.services
+        return self._placed("pins_panel", PinsPanel(s.pins, s.trips, s.history, s.bus, self))
+
+    @functools.cached_property
+    def lookups_panel(self) -> LookupsPanel:
+        from concierge.ui.lookups import LookupsPanel
+
+        panel = LookupsPanel(self.services.lookups, self.services.selection, self)
+        panel.settings_requested.connect(lambda: self.open_settings(online_lookups=True))
+        return self._placed("lookups_panel", panel)
+
+    @functools.cached_property
+    def ledger_panel(self) -> LedgerPanel:
+        from concierge.travel.assistant.ledger_view import itinerary_costs
+        from concierge.ui.ledger import LedgerPanel
+
+        s = self.services
+        planned = itinerary_costs(s.itinerary)
+        panel = LedgerPanel(s.ledger, s.trips, s.history, s.bus, self, planned=planned)
+        return self._placed("ledger_panel", panel)
+
+    @functools.cached_property
+    def documents_panel(self) -> DocumentsPanel:
+        from concierge.ui.documents import DocumentsPanel
+
+        s = self.services
+        panel = DocumentsPanel(s.documents, s.itinerary, s.trips, s.history, s.bus, self)
+        panel.send_requested.connect(self._send_document)
+        return self._placed("documents_panel", panel)
+
+    def _placed(self, name: str, panel: V) -> V:
+        """A plan tab's panel, built now: it reports failures, shows the selected trip and
+        takes its placeholder's place."""
+        panel.task_failed.connect(self._report_failure)
+        panel.set_trip(self.session.trip_id)
+        put_in_place(self.bottom_tabs, name, panel)
+        return panel
+
+    @property
+    def trip_views(self) -> tuple[TripView[Any], ...]:
+        """Every view of the selected trip, each built now if it was not yet."""
+        for name, _title in self._plan_tabs()[1:]:
+            getattr(self, name)
+        return self._built_views()
+
+    def _built_views(self) -> tuple[TripView[Any], ...]:
+        """The views of the selected trip built so far: each shows the trip `show_trip`
+        picks; a plan tab's panel not built yet is given it when it is built."""
+        deferred = (name for name, _title in self._plan_tabs()[1:] if name in self.__dict__)
+        return (
+            self.trip_form,
+            self.itinerary,
+            *(self.__dict__[name] for name in deferred),
+            self.proposals_panel,
+            self.imports_panel,
+            self.problems_panel,
+        )
+
+    def show_tab_of(self, name: str) -> None:
+        """`show_tab` for the panel the window's attribute `name` holds (built if not yet)."""
+        self.show_tab(getattr(self, name))
 
     def show_tab(self, panel: QWidget) -> None:
         """Bring a tab under the trip form to the front and put the focus in it."""
         self.bottom_tabs.setCurrentWidget(panel)
-        if isinstance(panel, GoalsPanel | PinsPanel | LedgerPanel):
-            panel.take_focus()
+        take_focus = getattr(panel, "take_focus", None)  # the lists' and the Money tab's
+        if callable(take_focus):
+            take_focus()
         else:
             panel.setFocus(Qt.FocusReason.ShortcutFocusReason)
 
@@ -588,9 +637,19 @@ class MainWindow(QMainWindow):
 
     async def start(self) -> None:
         """Connect the assistant and restore the last session, so the chat loads the trip's
-        conversation once; the window is already shown."""
+        conversation once, then build the plan tabs; the window is already shown."""
         await self.bind_assistant()
         await self.restore_session()
+        await self.build_deferred_tabs()
+
+    async def build_deferred_tabs(self) -> None:
+        """Build the plan tabs not built yet, one per turn of the event loop: the app does it
+        once the person can chat, so a tab reached later shows its trip at once."""
+        for name, _title in self._plan_tabs()[1:]:
+            if self._stopping:
+                return
+            getattr(self, name)
+            await asyncio.sleep(0)
 
     async def bind_assistant(self) -> None:
         """Connect the assistant to the model set up, or look for a local server when there
@@ -636,7 +695,7 @@ class MainWindow(QMainWindow):
         if current == self.session.trip_id or self._stopping:
             return  # stopping: the trip list clearing as it is destroyed is no new choice
         self.services.selection.select_trip(current)
-        for view in self.trip_views:
+        for view in self._built_views():
             view.set_trip(current)
         self.pin_action.setVisible(current is not None)
         self.exports.set_trip(current)
@@ -776,7 +835,9 @@ class MainWindow(QMainWindow):
         """Save every edit the person has typed but not yet saved (a field still focused, a
         pause in typing not yet over, a rename in place) and wait for the store: the
         assistant's context hook, so no model call reads older state than the window shows."""
-        await asyncio.gather(self.trip_list.flush(), *(view.flush() for view in self.trip_views))
+        await asyncio.gather(
+            self.trip_list.flush(), *(view.flush() for view in self._built_views())
+        )
 
     def _show_empty_state(self, empty: bool) -> None:
         self.empty_state.setVisible(empty)
@@ -838,7 +899,7 @@ class MainWindow(QMainWindow):
 
     async def _mark_seen(self, trip_id: str) -> None:
         await self.services.history.mark_seen(trip_id)
-        for view in self.trip_views:
+        for view in self._built_views():
             view.reload()  # Marks come from the change log, which has none left.
 
     # -- pinning ----------------------------------------------------------------------------
@@ -1048,7 +1109,7 @@ class MainWindow(QMainWindow):
             await self.welcome.shutdown()
         await self.import_runner.shutdown()
         await self.chat.shutdown()
-        for view in self.trip_views:
+        for view in self._built_views():
             await view.shutdown()
         await self.trip_list.shutdown()
         await self.session.shutdown()

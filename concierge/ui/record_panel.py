@@ -164,6 +164,7 @@ class RecordListPanel(TripView[Change], Generic[R]):
         self.stack = self.stack_pages(self.placeholder, self.body)
 
         self._loaded = False
+        self._focus_when_loaded = False
         self._selected: str | None = None
         self._pending_select: str | None = None
         self._undo_offer: UndoOffer | None = None
@@ -254,7 +255,11 @@ class RecordListPanel(TripView[Change], Generic[R]):
             self._pending_select = record_id
 
     def take_focus(self) -> None:
-        """Focus the list, or the add line when there is nothing in it."""
+        """Focus the list, or the add line when there is nothing in it; a trip still loading
+        (a tab built as it is first shown) once it has loaded."""
+        if not self._loaded and self.trip_id is not None:
+            self._focus_when_loaded = True
+            return
         target = self.view if self.model.rowCount() else self.new_edit
         target.setFocus(Qt.FocusReason.ShortcutFocusReason)
 
@@ -362,6 +367,9 @@ class RecordListPanel(TripView[Change], Generic[R]):
             if current is None or current.id != wanted:
                 self.select(wanted)
         self._update_actions()
+        if self._focus_when_loaded:
+            self._focus_when_loaded = False
+            self.take_focus()
         self.refreshed.emit()
 
     async def _add(self, trip_id: str, text: str) -> None:

@@ -251,10 +251,12 @@ async def test_brief_and_goal_edits_in_the_panels_during_a_turn_reach_the_next_m
     ages = window.brief_panel.fields.editors["ages"].widget
     assert isinstance(ages, QLineEdit)
     window.bottom_tabs.setCurrentWidget(window.brief_panel)
+    await until(ages.isVisible)  # the tab, built as it is first shown, has loaded the trip
     ages.setFocus()
     qtbot.keyClicks(ages, "41, 39")
     qtbot.keyClick(ages, Qt.Key.Key_Return)
     window.bottom_tabs.setCurrentWidget(window.goals_panel)
+    await until(lambda: window.goals_panel.loaded)
     window.goals_panel.new_edit.setFocus()
     qtbot.keyClicks(window.goals_panel.new_edit, "Book the Douro train")
     qtbot.keyClick(window.goals_panel.new_edit, Qt.Key.Key_Return)
@@ -369,6 +371,7 @@ async def test_a_note_typed_while_the_model_answers_is_in_the_call_after_the_too
     await until(lambda: len(fake_openai.chat_requests) == 1)
     window.bottom_tabs.setCurrentWidget(window.brief_panel)
     accessibility = window.brief_panel.fields.editors["accessibility"].widget
+    await until(accessibility.isVisible)  # the tab, built as it is first shown, has loaded
     await focus(accessibility)
     qtbot.keyClicks(accessibility, "Step-free rooms")
     notes = window.trip_form.fields.notes_edit

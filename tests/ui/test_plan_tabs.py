@@ -1,6 +1,6 @@
 """The window's tabs under the trip form: Brief, Goals and Pinned beside Itinerary and
-Lookups, switched from the keyboard, following the selected trip; and pinning text selected
-in the chat."""
+Lookups, switched from the keyboard, following the selected trip, built as they are first
+reached; and pinning text selected in the chat."""
 
 from __future__ import annotations
 
@@ -14,7 +14,11 @@ from PySide6.QtWidgets import QApplication, QMenu
 from pytestqt.qtbot import QtBot
 
 from concierge.model_server import ENV_API_KEY, ENV_BASE_URL, ENV_MODEL
+from concierge.travel.forms import TRIP_BRIEF
 from concierge.travel.services import TravelServices, open_services
+from concierge.ui.brief import BriefPanel
+from concierge.ui.deferred_tabs import PanelPlaceholder
+from concierge.ui.goals import GoalsPanel
 from concierge.ui.main_window import PIN_ALL_TEXT, PIN_TEXT, MainWindow
 from tests.composition import loaded_places
 from tests.fakes.memory_keyring import MemoryKeyring
@@ -195,3 +199,72 @@ async def test_the_transcript_menu_offers_pinning_before_its_own_actions(
     assert texts[2] == ""  # A separator, then the view's own actions (Copy, …).
     assert any("Copy" in text for text in texts[3:])
     menu.close()
+
+
+async def test_tabs_not_built_at_start_up_work_as_the_person_first_reaches_them(
+    tmp_path: Path, memory_keyring: MemoryKeyring, monkeypatch: pytest.MonkeyPatch, qtbot: QtBot
+) -> None:
+    """As the app comes up: the session restored, the plan tabs other than the itinerary not
+    built yet (`deferred_tabs`). A tab reached by its key or by a click on its title is
+    built there and then, shows the trip and takes what the person types."""
+    for name in (ENV_BASE_URL, ENV_API_KEY, ENV_MODEL):
+        monkeypatch.delenv(name, raising=False)
+    services = open_services(tmp_path / "data", places=loaded_places())
+    window = MainWindow(services)
+    try:
+        window.show()
+        window.activateWindow()
+        await window.restore_session()
+        await until(lambda: window.trip_form.record is not None)
+        trip_id = window.trip_form.trip_id
+        assert trip_id is not None
+        tabs = window.bottom_tabs
+        titles = tab_titles(window)
+        assert [isinstance(tabs.widget(i), PanelPlaceholder) for i in range(tabs.count())] == [
+            False,
+            *[True] * (tabs.count() - 1),
+        ]
+
+        title_edit = window.trip_form.fields.title_edit
+        title_edit.setFocus()
+        await until(lambda: QApplication.focusWidget() is title_edit)
+        qtbot.keyClick(title_edit, Qt.Key.Key_3, Qt.KeyboardModifier.ControlModifier)
+        await until(lambda: isinstance(tabs.currentWidget(), GoalsPanel))
+        goals = tabs.currentWidget()
+        assert isinstance(goals, GoalsPanel)
+        await until(lambda: QApplication.focusWidget() is goals.new_edit)  # No goals.
+        qtbot.keyClicks(goals.new_edit, "Book the Douro train")
+        qtbot.keyClick(goals.new_edit, Qt.Key.Key_Return)
+        await eventually(
+            lambda: _goal_titles(services, trip_id, ["Book the Douro train"]),
+        )
+
+        bar = tabs.tabBar()
+        qtbot.mouseClick(bar, Qt.MouseButton.LeftButton, pos=bar.tabRect(1).center())
+        await until(lambda: isinstance(tabs.currentWidget(), BriefPanel))
+        brief = tabs.currentWidget()
+        assert isinstance(brief, BriefPanel)
+        ages = brief.fields.editors["ages"].widget
+        await until(ages.isVisible)
+        ages.setFocus()
+        await until(lambda: QApplication.focusWidget() is ages)
+        qtbot.keyClicks(ages, "41, 39")
+        qtbot.keyClick(ages, Qt.Key.Key_Tab)
+        await eventually(lambda: _ages(services, trip_id, [41, 39]))
+
+        assert tab_titles(window) == titles
+        assert window.goals_panel is goals and window.brief_panel is brief
+        assert isinstance(tabs.widget(3), PanelPlaceholder)  # Pinned: not reached yet.
+    finally:
+        await window.shutdown()
+        await services.aclose()
+        window.deleteLater()
+        services.close()
+
+
+async def _goal_titles(services: TravelServices, trip_id: str, expected: list[str]) -> bool:
+    return [g.title for g in await services.goals.list_for_trip(trip_id)] == expected
+
+
+async def _ages(services: TravelServices, trip_id: str, expected: list[int]) -> bool:
+    return (await services.forms.answers(trip_id, TRIP_BRIEF.id)).get("ages") == expected
