@@ -57,6 +57,7 @@ guide=../dist/concierge/_internal/concierge/resources/user-guide.md
 check=$(mktemp -d)
 ../dist/concierge/concierge self-check --data-dir "$check" | tee "$check/self-check.log"
 grep -q "^sound: PortAudio" "$check/self-check.log" || { echo "PortAudio did not load"; exit 1; }
+grep -q "^places: .*; Lisbon is Lisbon" "$check/self-check.log" || { echo "no Lisbon in the place index"; exit 1; }
 rm -rf "$check"
 
 data=$(mktemp -d)

@@ -30,6 +30,8 @@ START_TIMEOUT = 120.0
 CLOSE_TIMEOUT = 60.0
 TRANSLATIONS = ("concierge_pt_BR.qm", "qtbase_pt_BR.qm")
 PORTUGUESE_MENUS = "window language pt_BR: Arquivo, Editar"
+SELF_CHECK_LINES = ("\nplaces: loaded", "; Lisbon is Lisbon", "\nsound: PortAudio")
+"""What the self-check prints once the place index found Lisbon and PortAudio loaded."""
 
 
 def wait_for(log: Path, text: str, process: subprocess.Popen[bytes], timeout: float) -> str:
@@ -54,7 +56,8 @@ def missing_translations(program: Path) -> list[str]:
 
 
 def self_check(program: Path) -> None:
-    """The build's own check of what the source uses; fails unless PortAudio loaded."""
+    """The build's own check of what the source uses; fails unless the place index found
+    Lisbon and PortAudio loaded and listed the sound devices."""
     with tempfile.TemporaryDirectory(prefix="concierge-self-check-") as data:
         result = subprocess.run(
             [str(program.resolve()), "self-check", "--data-dir", data],
@@ -66,7 +69,7 @@ def self_check(program: Path) -> None:
             check=False,
         )
     print(result.stdout, end="")
-    if result.returncode != 0 or "\nsound: PortAudio" not in result.stdout:
+    if result.returncode != 0 or not all(line in result.stdout for line in SELF_CHECK_LINES):
         raise SystemExit(f"{program} self-check failed ({result.returncode}):\n{result.stderr}")
 
 

@@ -119,13 +119,16 @@ def month_language_of(texts: Iterable[str], locale: str = ENGLISH) -> str | None
     if not words:
         return None
     return next(
-        (name for name in (locale, *_languages_by_reach()) if words <= month_numbers(name).keys()),
+        (name for name in (locale, *languages_by_reach()) if words <= month_numbers(name).keys()),
         None,
     )
 
 
 @cache
-def _languages_by_reach() -> tuple[str, ...]:
+def languages_by_reach() -> tuple[str, ...]:
+    """Every language official somewhere that CLDR has, the one official in the most countries
+    first: the languages whose month names a file's dates are tried in. The frozen build keeps
+    Babel's data for these and the shipped languages only (packaging/concierge.spec)."""
     from babel import localedata
     from babel.core import get_global
 
