@@ -20,6 +20,7 @@ from PySide6.QtWidgets import QApplication
 
 import qasync  # isort: skip  (after PySide6, as qasync requires)
 
+from concierge.ui.loop_turns import ReadyCallbacks
 
 T = TypeVar("T")
 log = logging.getLogger(__name__)
@@ -29,19 +30,43 @@ class QtEventLoop(qasync.QEventLoop):  # type: ignore[misc]  # qasync has no typ
     """qasync's loop, whose callbacks always find it running: qasync runs them from Qt
     timers whenever Qt processes events, also while `run_forever` is not running (after each
     `run_until_complete`, between pytest-qt's phases), where `asyncio.to_thread` or
-    `get_running_loop` in a resumed task raised RuntimeError."""
+    `get_running_loop` in a resumed task raised RuntimeError. Ready callbacks run in turns
+    on one Qt timer (`ReadyCallbacks`) in place of qasync's timer per callback."""
 
     _open: ClassVar[QtEventLoop | None] = None
     """The newest loop not yet closed: the one Qt callbacks start tasks on."""
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
+        self._ready_callbacks = ReadyCallbacks()
         super().__init__(*args, **kwargs)
         QtEventLoop._open = self
 
     def close(self) -> None:
         super().close()
+        self._ready_callbacks.close()
         if QtEventLoop._open is self:
             QtEventLoop._open = None
+
+    def call_soon(
+        self,
+        callback: Callable[..., object],
+        *args: Any,
+        context: contextvars.Context | None = None,
+    ) -> asyncio.Handle:
+        # qasync's socket callbacks come here too.
+        handle = asyncio.Handle(self._as_running, (callback, *args), self, context=context)
+        self._ready_callbacks.add(handle)
+        return handle
+
+    def call_soon_threadsafe(
+        self,
+        callback: Callable[..., object],
+        *args: Any,
+        context: contextvars.Context | None = None,
+    ) -> asyncio.Handle:
+        handle = asyncio.Handle(self._as_running, (callback, *args), self, context=context)
+        self._ready_callbacks.add_threadsafe(handle)
+        return handle
 
     def call_later(
         self,
@@ -50,7 +75,7 @@ class QtEventLoop(qasync.QEventLoop):  # type: ignore[misc]  # qasync has no typ
         *args: Any,
         context: contextvars.Context | None = None,
     ) -> asyncio.Handle:
-        # qasync's call_soon and call_at, and its socket and thread callbacks, all come here.
+        # qasync's call_at comes here; each delayed callback keeps its own Qt timer.
         handle: asyncio.Handle = super().call_later(
             delay, self._as_running, callback, *args, context=context
         )

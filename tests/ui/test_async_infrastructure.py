@@ -11,7 +11,7 @@ from PySide6.QtCore import QTimer
 from PySide6.QtWidgets import QApplication
 from pytestqt.qtbot import QtBot
 
-from concierge.ui.async_support import BackgroundTasks, QtEventLoop
+from concierge.ui.async_support import BackgroundTasks, QtEventLoop, loop_running
 from tests.ui.waiting import until
 
 
@@ -98,3 +98,39 @@ def test_with_the_qt_loop_closed_a_start_refuses_and_closes_the_coroutine(
     with pytest.raises(RuntimeError, match="closed"):
         BackgroundTasks().start(coroutine, name="too late")
     assert inspect.getcoroutinestate(coroutine) == inspect.CORO_CLOSED and not ran
+
+
+async def test_ready_callbacks_run_in_order_and_those_they_schedule_wait_a_turn() -> None:
+    """Ready callbacks share one Qt timer per turn (`ReadyCallbacks`), as asyncio's `_ready`:
+    first in, first run; one scheduled during a turn runs after Qt had its say."""
+    loop = asyncio.get_running_loop()
+    ran: list[str] = []
+    qt_ran: list[str] = []
+
+    def first() -> None:
+        ran.append("first")
+        QTimer.singleShot(0, lambda: qt_ran.append(f"qt after {len(ran)}"))
+        loop.call_soon(lambda: ran.append("scheduled by first"))
+
+    loop.call_soon(first)
+    loop.call_soon(lambda: ran.append("second"))
+    cancelled = loop.call_soon(lambda: ran.append("cancelled"))
+    cancelled.cancel()
+    await until(lambda: len(ran) == 3)
+    assert ran == ["first", "second", "scheduled by first"]
+    await until(lambda: qt_ran)
+    assert qt_ran == ["qt after 2"]
+    assert "cancelled" not in ran
+
+
+async def test_callbacks_from_other_threads_run_on_the_loop_in_order() -> None:
+    loop = asyncio.get_running_loop()
+    ran: list[tuple[int, bool]] = []
+
+    def from_thread() -> None:
+        for index in range(50):
+            loop.call_soon_threadsafe(lambda i=index: ran.append((i, loop_running())))
+
+    await asyncio.to_thread(from_thread)
+    await until(lambda: len(ran) == 50)
+    assert ran == [(index, True) for index in range(50)]
