@@ -24,6 +24,8 @@ from concierge.ui.loop_turns import ReadyCallbacks
 from concierge.ui.socket_watches import SocketWatches
 
 T = TypeVar("T")
+Callback = Callable[..., object]
+Context = contextvars.Context | None
 log = logging.getLogger(__name__)
 
 
@@ -53,25 +55,23 @@ class QtEventLoop(qasync.QEventLoop):  # type: ignore[misc]  # qasync has no typ
         if QtEventLoop._open is self:
             QtEventLoop._open = None
 
-    def call_soon(
-        self,
-        callback: Callable[..., object],
-        *args: Any,
-        context: contextvars.Context | None = None,
-    ) -> asyncio.Handle:
-        # qasync's socket callbacks come here too.
-        handle = asyncio.Handle(self._as_running, (callback, *args), self, context=context)
-        self._ready_callbacks.add(handle)
-        return handle
+    def call_soon(self, callback: Callback, *args: Any, context: Context = None) -> asyncio.Handle:
+        return self._queue(self._ready_callbacks.add, callback, args, context)
 
     def call_soon_threadsafe(
+        self, callback: Callback, *args: Any, context: Context = None
+    ) -> asyncio.Handle:
+        return self._queue(self._ready_callbacks.add_threadsafe, callback, args, context)
+
+    def _queue(
         self,
-        callback: Callable[..., object],
-        *args: Any,
-        context: contextvars.Context | None = None,
+        add: Callable[[asyncio.Handle], None],
+        callback: Callback,
+        args: tuple[Any, ...],
+        context: Context,
     ) -> asyncio.Handle:
         handle = asyncio.Handle(self._as_running, (callback, *args), self, context=context)
-        self._ready_callbacks.add_threadsafe(handle)
+        add(handle)
         return handle
 
     def call_later(
