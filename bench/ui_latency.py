@@ -662,7 +662,7 @@ def report_breakdown(results: Sequence[Result]) -> None:
         )
 
 
-async def main(server: str, breakdown: bool = True) -> list[Result]:
+async def main(server: str, breakdown: bool = True, only: Sequence[str] = ()) -> list[Result]:
     results: list[Result] = []
     with (
         model_server(server) as base_url,
@@ -673,6 +673,8 @@ async def main(server: str, breakdown: bool = True) -> list[Result]:
         os.environ[ENV_API_KEY] = "bench-key"
         os.environ[ENV_MODEL] = "fake-model"
         for index, scenario in enumerate(SCENARIOS):
+            if only and scenario.name not in only:
+                continue
             results.append(await run_scenario(scenario, Path(temp) / f"data{index}"))
     return results
 
@@ -692,6 +694,14 @@ def parse_arguments(argv: Sequence[str]) -> argparse.Namespace:
         help="leave out the GUI thread's time by part (its timing costs a few microseconds "
         "per Qt event and loop callback)",
     )
+    parser.add_argument(
+        "--only",
+        action="append",
+        default=[],
+        choices=[scenario.name for scenario in SCENARIOS],
+        metavar="SCENARIO",
+        help="measure only this scenario (repeat for more); all by default",
+    )
     parser.add_argument("--serve", action="store_true", help=argparse.SUPPRESS)
     return parser.parse_args(list(argv))
 
@@ -708,6 +718,6 @@ if __name__ == "__main__":
     assert isinstance(app, QApplication)
     TimedApplication.clock = CLOCK
     app.setQuitOnLastWindowClosed(False)
-    results = run_with_qt(app, main(arguments.server, arguments.breakdown))
+    results = run_with_qt(app, main(arguments.server, arguments.breakdown, arguments.only))
     report(results, arguments.server)
     report_breakdown(results)

@@ -15,13 +15,17 @@ import logging
 from collections.abc import Callable, Coroutine
 from typing import Any, ClassVar, TypeVar
 
-from PySide6.QtCore import QObject, Signal
+from PySide6.QtCore import QObject, QSocketNotifier, Signal
 from PySide6.QtWidgets import QApplication
 
 import qasync  # isort: skip  (after PySide6, as qasync requires)
 
+from concierge.ui.loop_turns import ReadyCallbacks
+from concierge.ui.socket_watches import SocketWatches
 
 T = TypeVar("T")
+Callback = Callable[..., object]
+Context = contextvars.Context | None
 log = logging.getLogger(__name__)
 
 
@@ -29,19 +33,46 @@ class QtEventLoop(qasync.QEventLoop):  # type: ignore[misc]  # qasync has no typ
     """qasync's loop, whose callbacks always find it running: qasync runs them from Qt
     timers whenever Qt processes events, also while `run_forever` is not running (after each
     `run_until_complete`, between pytest-qt's phases), where `asyncio.to_thread` or
-    `get_running_loop` in a resumed task raised RuntimeError."""
+    `get_running_loop` in a resumed task raised RuntimeError. Ready callbacks run in turns
+    on one Qt timer (`ReadyCallbacks`) in place of qasync's timer per callback, and sockets
+    keep their notifiers between waits (`SocketWatches`)."""
 
     _open: ClassVar[QtEventLoop | None] = None
     """The newest loop not yet closed: the one Qt callbacks start tasks on."""
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
+        self._ready_callbacks = ReadyCallbacks()
+        self._readers = SocketWatches(QSocketNotifier.Type.Read, self.call_soon)
+        self._writers = SocketWatches(QSocketNotifier.Type.Write, self.call_soon)
         super().__init__(*args, **kwargs)
         QtEventLoop._open = self
 
     def close(self) -> None:
         super().close()
+        self._ready_callbacks.close()
+        self._readers.close()
+        self._writers.close()
         if QtEventLoop._open is self:
             QtEventLoop._open = None
+
+    def call_soon(self, callback: Callback, *args: Any, context: Context = None) -> asyncio.Handle:
+        return self._queue(self._ready_callbacks.add, callback, args, context)
+
+    def call_soon_threadsafe(
+        self, callback: Callback, *args: Any, context: Context = None
+    ) -> asyncio.Handle:
+        return self._queue(self._ready_callbacks.add_threadsafe, callback, args, context)
+
+    def _queue(
+        self,
+        add: Callable[[asyncio.Handle], None],
+        callback: Callback,
+        args: tuple[Any, ...],
+        context: Context,
+    ) -> asyncio.Handle:
+        handle = asyncio.Handle(self._as_running, (callback, *args), self, context=context)
+        add(handle)
+        return handle
 
     def call_later(
         self,
@@ -50,11 +81,25 @@ class QtEventLoop(qasync.QEventLoop):  # type: ignore[misc]  # qasync has no typ
         *args: Any,
         context: contextvars.Context | None = None,
     ) -> asyncio.Handle:
-        # qasync's call_soon and call_at, and its socket and thread callbacks, all come here.
+        # qasync's call_at comes here; each delayed callback keeps its own Qt timer.
         handle: asyncio.Handle = super().call_later(
             delay, self._as_running, callback, *args, context=context
         )
         return handle
+
+    def _add_reader(self, fd: Any, callback: Callable[..., object], *args: Any) -> None:
+        self._check_closed()
+        self._readers.start(_descriptor(fd), callback, args)
+
+    def _remove_reader(self, fd: Any) -> bool:
+        return not self.is_closed() and self._readers.stop(_descriptor(fd))
+
+    def _add_writer(self, fd: Any, callback: Callable[..., object], *args: Any) -> None:
+        self._check_closed()
+        self._writers.start(_descriptor(fd), callback, args)
+
+    def _remove_writer(self, fd: Any) -> bool:
+        return not self.is_closed() and self._writers.stop(_descriptor(fd))
 
     def _as_running(self, callback: Callable[..., object], *args: Any) -> None:
         if asyncio.events._get_running_loop() is not None:
@@ -65,6 +110,11 @@ class QtEventLoop(qasync.QEventLoop):  # type: ignore[misc]  # qasync has no typ
             callback(*args)
         finally:
             asyncio.events._set_running_loop(None)
+
+
+def _descriptor(fd: Any) -> int:
+    """A file descriptor, or an object's (`fileno()`), as asyncio's selectors accept."""
+    return fd if isinstance(fd, int) else int(fd.fileno())
 
 
 def run_with_qt(app: QApplication, main: Coroutine[Any, Any, T]) -> T:

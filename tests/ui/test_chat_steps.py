@@ -126,8 +126,9 @@ async def opened_with_the_keyboard(window: MainWindow, qtbot: QtBot) -> None:
     assert chat.transcript.toPlainText().endswith(TURN)
     assert len(step_links(chat)) == 2
 
-    # Tab reaches the steps' links inside the transcript; Enter opens the one in focus.
-    await until(lambda: window.undo_action.isEnabled())
+    # Tab reaches the steps' links inside the transcript; Enter opens the one in focus. The
+    # Undo label follows a burst of changes UNDO_REFRESH_MS later: wait for the last step's.
+    await until(lambda: window.undo_action.isEnabled() and "Budget" in window.undo_action.text())
     await focus(chat.transcript)
     qtbot.keyClick(chat.transcript, Qt.Key.Key_Tab)
     qtbot.keyClick(chat.transcript, Qt.Key.Key_Tab)
@@ -148,6 +149,7 @@ async def opened_with_the_keyboard(window: MainWindow, qtbot: QtBot) -> None:
     assert dialog.windowTitle() == "Change the trip — done"
     assert dialog.accessibleName() == "Change the trip — done"
     assert dialog.accessibleDescription() == "\n".join(lines)
+    await until(dialog.isActiveWindow)  # Shown first, then activated: keys go there then.
     qtbot.keyClick(QApplication.focusWidget() or dialog, Qt.Key.Key_Escape)
     await until(lambda: open_dialog(chat) is None)
 
