@@ -63,6 +63,8 @@ class Editor(StrEnum):
     INPUT_DEVICE = "input-device"
     OUTPUT_DEVICE = "output-device"
     KEY_SEQUENCE = "key-sequence"
+    CURRENCY = "currency"
+    """An ISO 4217 code, picked by its name or typed."""
     """One key combination, pressed to record it; stored in Qt's portable text ("Alt+Space")."""
 
 
@@ -487,6 +489,7 @@ HOME_CURRENCY: Setting[str] = declare(
     ),
     label=QT_TRANSLATE_NOOP("SettingsDialog", "Home curr&ency"),
     section=Section.GENERAL,
+    editor=Editor.CURRENCY,
     placeholder=QT_TRANSLATE_NOOP("SettingsDialog", "A three-letter code, such as EUR"),
     blank=False,
 )

@@ -37,6 +37,7 @@ from concierge.ui.i18n import (
     translate,
 )
 from concierge.ui.setting_labels import setting_name as setting_name
+from concierge.ui.trips.currency_combo import CurrencyCombo
 from concierge.ui.wrapped_label import wrapped_label
 
 from .devices import DeviceCombo
@@ -205,6 +206,18 @@ def _language(setting: Setting[Any], parent: QWidget) -> Row:
     return _row(setting, combo, parent, read=lambda: str(combo.currentData()), write=write)
 
 
+def _currency(setting: Setting[Any], parent: QWidget) -> Row:
+    combo = CurrencyCombo(parent)
+    edit = combo.lineEdit()
+    if edit is not None and setting.placeholder:
+        edit.setPlaceholderText(shown(setting.placeholder))
+
+    def read() -> str:
+        return combo.code() or ("" if setting.blank else str(setting.default))
+
+    return _row(setting, combo, parent, read=read, write=combo.set_code)
+
+
 def _device(setting: Setting[Any], parent: QWidget) -> Row:
     combo = DeviceCombo("input" if setting.editor is Editor.INPUT_DEVICE else "output", parent)
     return _row(setting, combo, parent, read=combo.chosen, write=combo.choose)
@@ -320,6 +333,7 @@ BUILDERS: dict[Editor, Callable[[Setting[Any], QWidget], Row]] = {
     Editor.INPUT_DEVICE: _device,
     Editor.OUTPUT_DEVICE: _device,
     Editor.KEY_SEQUENCE: _key_sequence,
+    Editor.CURRENCY: _currency,
 }
 """How each kind of editor is built; a dict over every `Editor`, so none can be missing."""
 
