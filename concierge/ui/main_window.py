@@ -235,6 +235,8 @@ class MainWindow(QMainWindow):
         self._settings_dialog: SettingsDialog | None = None
         self.welcome: WelcomeDialog | None = None
         self.first_launch = False
+        self._first_trip_id: str | None = None
+        """The trip made at this first launch, which the welcome's home may still fill in."""
         """No trip existed when the session was restored: this data folder is new."""
         self.shortcuts_dialog: ShortcutsDialog | None = None
         self.user_guide: UserGuideDialog | None = None
@@ -682,6 +684,7 @@ class MainWindow(QMainWindow):
                 )
             ).record
             trips = [first]
+            self._first_trip_id = first.id
         last = await self.services.settings.get(UI_LAST_TRIP_ID)
         chosen = next((t.id for t in trips if t.id == last), trips[0].id)
         self.trip_list.set_trip(chosen)
@@ -1031,23 +1034,50 @@ class MainWindow(QMainWindow):
         )
         self.welcome = dialog
         dialog.connect_requested.connect(self.connect_model)
-        dialog.sample_requested.connect(
-            lambda home: self.tasks.start(self._open_sample(home), name="open the sample trip")
-        )
+        sample: list[str] = []
+        dialog.sample_requested.connect(sample.append)
         dialog.language_changed.connect(
             lambda _language: self.statusBar().showMessage(shown(RESTART_NOTE), NOTICE_MS)
         )
         dialog.finished.connect(
-            lambda _result: self.tasks.start(self._close_welcome(dialog), name="close welcome")
+            lambda result: self.tasks.start(
+                self._close_welcome(
+                    dialog, kept=result == QDialog.DialogCode.Accepted, sample=sample
+                ),
+                name="close welcome",
+            )
         )
         dialog.open()
 
-    async def _close_welcome(self, dialog: WelcomeDialog) -> None:
+    async def _close_welcome(
+        self, dialog: WelcomeDialog, *, kept: bool, sample: Sequence[str]
+    ) -> None:
+        """Home reaches the first trip before the sample opens, so the sample's creation is
+        the step Undo names."""
         if self.welcome is dialog:
             self.welcome = None
         await self.services.settings.set(UI_WELCOME_SEEN, True)
+        if kept:
+            await self._first_trip_from_home()
+        for home in sample:
+            await self._open_sample(home)
         await dialog.shutdown()
         dialog.deleteLater()
+
+    async def _first_trip_from_home(self) -> None:
+        """ "My first trip" was made before the welcome asked for home: it starts from home
+        too, while nothing in it was set yet."""
+        services = self.services
+        trip = await services.trips.get(self._first_trip_id) if self._first_trip_id else None
+        if trip is None or trip.origin or await services.stops.stops(trip.id):
+            return
+        await services.trips.update(
+            trip.id,
+            await home_values(services.settings, services.editor),
+            context=ChangeContext(
+                actor=Actor.APP, label=QT_TRANSLATE_NOOP("ChangeLabel", "Start from home")
+            ),
+        )
 
     async def _open_sample(self, home: str) -> None:
         trip = await open_sample_trip(

@@ -33,6 +33,7 @@ from tests.fakes import FakeOllama, FakeOpenAIServer, Reply, ToolCallSpec
 from tests.fakes.memory_keyring import MemoryKeyring
 from tests.fakes.ollama_server import preset_at, silent_preset, silent_servers
 from tests.ui.test_window_language import store_text
+from tests.ui.trips_support import eventually
 from tests.ui.visible_text import untranslated
 from tests.ui.waiting import until
 
@@ -117,6 +118,13 @@ async def test_start_keeps_home_connects_the_server_and_opens_the_sample(
             assert await services.settings.get(HOME_PLACE) == "Lisbon"
             assert await services.settings.get(HOME_CURRENCY) == "BRL"
             assert await services.settings.get(UI_LANGUAGE) == ""  # left at the system's
+
+            async def first_trip_from_home() -> bool:
+                trips = {t.title: t for t in await services.trips.all()}
+                first = trips["My first trip"]
+                return first.budget_currency == "BRL" and first.origin.startswith("Lisbon")
+
+            await eventually(first_trip_from_home, timeout=30)  # made before home was known
             await until(lambda: window.chat.model_line.text() == EDITS_LINE, timeout=60)
             assert await services.settings.get(MODEL_NAME) == "llama3.1:8b"
 
@@ -130,7 +138,7 @@ async def test_start_keeps_home_connects_the_server_and_opens_the_sample(
             assert [t.title for t in trips] == ["My first trip", "Sample: a week in Portugal"]
             assert window.session.trip_id == trips[1].id
             assert len(await services.itinerary.items(trips[1].id)) == len(ITEMS)
-            assert (trips[1].origin_code, trips[0].origin) == ("LIS", "")
+            assert (trips[1].origin_code, trips[0].origin_code) == ("LIS", "LIS")
 
             await until(lambda: window.undo_action.text() == f"&Undo {SAMPLE_LABEL}")
             window.undo_action.trigger()  # one step takes the whole sample away

@@ -648,6 +648,10 @@
             <translation>Criar uma primeira viagem</translation>
         </message>
         <message>
+            <source>Start from home</source>
+            <translation>Partir de casa</translation>
+        </message>
+        <message>
             <source>Remove {count} items from the itinerary</source>
             <translation>Remover {count} itens do roteiro</translation>
         </message>
