@@ -151,7 +151,7 @@ async def test_another_programs_brief_answers_and_stop_say_its_name_until_looked
 ) -> None:
     """A brief answered and a stop added by another program: the stop's strip and the brief's
     fields say "Changed by trip-sync" (tooltip and what screen readers hear), not the
-    assistant; Ctrl+2 and Tab into a marked field, and its mark goes."""
+    assistant, and so do the bars above the forms; Ctrl+2 and Tab into a marked field, and its mark goes."""
     window = await running.start()
     trip_id = window.session.trip_id
     assert trip_id is not None
@@ -170,6 +170,8 @@ async def test_another_programs_brief_answers_and_stop_say_its_name_until_looked
     stop = stops.rows[0]
     assert stop.marker.toolTip() == said
     assert said in stop.place.accessibleDescription()
+    bar = window.trip_form.seen_bar.label.text()
+    assert bar.startswith("trip-sync changed stop 1 “Porto"), bar
 
     title = window.trip_form.fields.title_edit
     title.setFocus()
@@ -178,6 +180,7 @@ async def test_another_programs_brief_answers_and_stop_say_its_name_until_looked
     ages = window.brief_panel.binding("ages").row
     await until(lambda: ages.marked and said in ages.editor.accessibleDescription(), WAIT)
     assert ages.marker.toolTip() == said
+    assert window.brief_panel.seen_bar.label.text().startswith("trip-sync changed ")
     assert CHANGED_BY_ASSISTANT not in ages.editor.accessibleDescription()
     party = window.brief_panel.fields.tab_chain()[0]
     await until(lambda: QApplication.focusWidget() is party)

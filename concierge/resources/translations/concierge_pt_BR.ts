@@ -4769,6 +4769,18 @@
             <translation>O assistente adicionou {titles}.</translation>
         </message>
         <message>
+            <source>{program} changed {fields} and added {titles}.</source>
+            <translation>{program} alterou {fields} e adicionou {titles}.</translation>
+        </message>
+        <message>
+            <source>{program} changed {fields}.</source>
+            <translation>{program} alterou {fields}.</translation>
+        </message>
+        <message>
+            <source>{program} added {titles}.</source>
+            <translation>{program} adicionou {titles}.</translation>
+        </message>
+        <message>
             <source>Assistant changes</source>
             <translation>Alterações do assistente</translation>
         </message>

@@ -22,11 +22,11 @@ from concierge.store import (
     TripRepository,
 )
 from concierge.store.label_text import listed
+from concierge.store.seen import made_by
 from concierge.text import QT_TRANSLATE_NOOP
 from concierge.travel.forms import FormDefinition, FormState, FormValueError, evaluate
 from concierge.ui.forms.form_panel import FormPanel
 from concierge.ui.i18n import shown, shown_error, translate
-from concierge.ui.views.marks import changed_by
 from concierge.ui.views.person import person
 from concierge.ui.views.trip_view import DELETED_TEXT
 
@@ -190,7 +190,7 @@ class BriefPanel(FormPanel[BriefBinding]):
         self._accept(state, stored.answers, first=first)
         key = (EntityKind.FORM_ANSWER, self._instance_id or "")
         fields = unseen.get(key, frozenset())
-        self._marks.update(set(fields) & set(self.fields.by_key), changed_by(fields))
+        self._marks.update(set(fields) & set(self.fields.by_key), made_by(fields))
         self._render_marks()
         self.status_label.setText(status_text(state))
         self.status_label.setAccessibleName(f"{shown(self.definition.title)}: {status_text(state)}")

@@ -5,14 +5,14 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from concierge.ui.views.marks import CHANGED_BY_ASSISTANT
+from concierge.ui.views.marks import changed_by_program
 
 
 class FormMarks:
     def __init__(self) -> None:
         self.marked: frozenset[str] = frozenset()
-        self.words: str = CHANGED_BY_ASSISTANT
-        """Who made the unseen changes (`changed_by`): the assistant or another program."""
+        self.program: str | None = None
+        """The other program that made the unseen changes (None: the assistant)."""
         self._looked_at: set[str] = set()
 
     def reset(self) -> None:
@@ -23,11 +23,16 @@ class FormMarks:
         """The assistant just changed `keys`: looking at them earlier no longer counts."""
         self._looked_at.difference_update(keys)
 
-    def update(self, unseen: Iterable[str], words: str = CHANGED_BY_ASSISTANT) -> frozenset[str]:
-        """Set the marks from the log's unseen fields, made by whom `words` says; returns the
-        fields to mark."""
+    @property
+    def words(self) -> str:
+        """Who made the unseen changes, as the marks say it."""
+        return changed_by_program(self.program)
+
+    def update(self, unseen: Iterable[str], program: str | None = None) -> frozenset[str]:
+        """Set the marks from the log's unseen fields, made by `program` (None: the
+        assistant); returns the fields to mark."""
         self.marked = frozenset(unseen) - self._looked_at
-        self.words = words
+        self.program = program
         return self.marked
 
     def look_at(self, key: str) -> bool:

@@ -303,6 +303,7 @@ class FormPanel(TripView[Change], Generic[B]):
         self.seen_bar.show_fields(
             [binding.label for binding in self._bindings if binding.key in self._marks.marked],
             self.unseen_additions(),
+            self._marks.program,
         )
 
     def unseen_additions(self) -> Sequence[str]:

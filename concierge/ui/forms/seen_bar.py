@@ -1,4 +1,5 @@
-"""The bar above the trip form that lists what the assistant changed, with "Mark as seen"."""
+"""The bar above the trip form that lists what the assistant or another program changed,
+with "Mark as seen"."""
 
 from __future__ import annotations
 
@@ -12,11 +13,15 @@ from concierge.ui.views.words import shown_and_list
 from concierge.ui.wrapped_label import wrapped_label
 
 
-def changes_text(labels: Sequence[str], added: Sequence[str] = ()) -> str:
-    """ "The assistant changed Budget and Pace and added “Dinner at Taberna”." (empty if
-    nothing changed). `labels` are field labels, shown translated."""
+def changes_text(
+    labels: Sequence[str], added: Sequence[str] = (), program: str | None = None
+) -> str:
+    """ "The assistant changed Budget and Pace and added “Dinner at Taberna”.", or the other
+    `program` that did (empty if nothing changed). `labels` are field labels, shown translated."""
     changed = shown_and_list([shown(label) for label in labels])
     titles = shown_and_list([f"“{title}”" for title in added])
+    if program is not None:
+        return _program_text(program, changed, titles)
     if labels and added:
         return translate("SeenBar", "The assistant changed {fields} and added {titles}.").format(
             fields=changed, titles=titles
@@ -25,6 +30,22 @@ def changes_text(labels: Sequence[str], added: Sequence[str] = ()) -> str:
         return translate("SeenBar", "The assistant changed {fields}.").format(fields=changed)
     if added:
         return translate("SeenBar", "The assistant added {titles}.").format(titles=titles)
+    return ""
+
+
+def _program_text(program: str, changed: str, titles: str) -> str:
+    if changed and titles:
+        return translate("SeenBar", "{program} changed {fields} and added {titles}.").format(
+            program=program, fields=changed, titles=titles
+        )
+    if changed:
+        return translate("SeenBar", "{program} changed {fields}.").format(
+            program=program, fields=changed
+        )
+    if titles:
+        return translate("SeenBar", "{program} added {titles}.").format(
+            program=program, titles=titles
+        )
     return ""
 
 
@@ -50,9 +71,12 @@ class SeenBar(QFrame):
         self.button.clicked.connect(self.mark_seen_requested)
         self.hide()
 
-    def show_fields(self, labels: Sequence[str], added: Sequence[str] = ()) -> None:
-        """List the marked fields and the titles of what the assistant `added`."""
-        text = changes_text(labels, added)
+    def show_fields(
+        self, labels: Sequence[str], added: Sequence[str] = (), program: str | None = None
+    ) -> None:
+        """List the marked fields and the titles of what was `added`, by the assistant or
+        the other `program`."""
+        text = changes_text(labels, added, program)
         if not text:
             self.hide()
             return

@@ -31,6 +31,7 @@ from concierge.store import (
     StopRecord,
     StoreError,
 )
+from concierge.store.seen import made_by
 from concierge.store.validation import LINE_LIMIT, STOP_RULES, text_limit
 from concierge.text import QT_TRANSLATE_NOOP, error_text
 from concierge.travel.places.index import PlaceIndex
@@ -40,7 +41,7 @@ from concierge.ui.i18n import shown, translate
 from concierge.ui.views.actions import action_button, make_action, move_actions
 from concierge.ui.views.layouts import tab_order
 from concierge.ui.views.locks import LOCKED_TEXT, LockKey, lock_action, lock_icon
-from concierge.ui.views.marks import CHANGED_BY_ASSISTANT, changed_by
+from concierge.ui.views.marks import CHANGED_BY_ASSISTANT, changed_by_program
 from concierge.ui.views.person import person
 from concierge.ui.views.trip_view import TripView
 from concierge.ui.wrapped_label import wrapped_label
@@ -216,9 +217,9 @@ class StopsEditor(TripView[Change]):
         self.places = services.places
         self.history = services.history
         self.rows: list[StopRow] = []
-        self._unseen: dict[str, str] = {}
-        """Stop id → who changed it, unseen (`changed_by`)."""
-        """Stops (ids) the assistant added or changed that the person has not seen."""
+        self._unseen: dict[str, str | None] = {}
+        """Each stop the person has not seen changed → the other program that changed it
+        (None: the assistant)."""
         self.tab_before: QWidget | None = None
         self.tab_after: QWidget | None = None
         self._last_write: asyncio.Task[None] | None = None
@@ -356,6 +357,10 @@ class StopsEditor(TripView[Change]):
             if row.marked
         ]
 
+    def marked_program(self) -> str | None:
+        """The other program that changed the marked stops (None: the assistant)."""
+        return next((program for program in self._unseen.values() if program is not None), None)
+
     def mark_all_seen(self) -> None:
         """Clear every stop's mark, here and in the change log."""
         trip_id = self.trip_id
@@ -393,7 +398,7 @@ class StopsEditor(TripView[Change]):
         if any(row.adding for row in self.rows):
             return  # Which stop is the row being added is known once it is; it reloads then.
         self._unseen = {
-            entity_id: changed_by(fields)
+            entity_id: made_by(fields)
             for (kind, entity_id), fields in unseen.items()
             if kind is EntityKind.TRIP_STOP
         }
@@ -446,8 +451,9 @@ class StopsEditor(TripView[Change]):
         before = [row.marked for row in self.rows]
         for row in self.rows:
             row.set_locked(row.stop is not None and row.stop.id in self._locked)
-            words = self._unseen.get(row.stop.id) if row.stop is not None else None
-            row.set_marked(words is not None, words or CHANGED_BY_ASSISTANT)
+            unseen = row.stop is not None and row.stop.id in self._unseen
+            program = self._unseen.get(row.stop.id) if row.stop is not None else None
+            row.set_marked(unseen, changed_by_program(program))
         if [row.marked for row in self.rows] != before or not self.rows:
             self.marks_changed.emit()
 

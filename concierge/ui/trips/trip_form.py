@@ -23,6 +23,7 @@ from concierge.store import (
     StoreError,
     TripRecord,
 )
+from concierge.store.seen import made_by
 from concierge.store.validation import TRIP_RULES, defaults
 from concierge.text import QT_TRANSLATE_NOOP, error_text
 from concierge.travel.money.currencies import conversion_targets
@@ -32,7 +33,6 @@ from concierge.ui.forms.form_binding import Binding
 from concierge.ui.forms.form_panel import FormPanel
 from concierge.ui.i18n import shown, translate
 from concierge.ui.views.locks import FieldLockMenu
-from concierge.ui.views.marks import changed_by
 from concierge.ui.views.person import person
 from concierge.ui.views.trip_view import DELETED_TEXT
 
@@ -283,7 +283,7 @@ class TripForm(FormPanel[Binding[Any]]):
             keys = {b.key for b in self._bindings if self._filled(b, record)}
         else:
             keys = {b.key for b in self._bindings if b.covers(fields)}
-        self._marks.update(keys, changed_by(fields))
+        self._marks.update(keys, made_by(fields))
         self._render_marks()
 
     def _filled(self, binding: Binding[Any], record: TripRecord) -> bool:
@@ -303,7 +303,11 @@ class TripForm(FormPanel[Binding[Any]]):
         stops = self.fields.stops_editor.marked_labels() if hasattr(self, "fields") else []
         if stops:
             labels = [b.label for b in self._bindings if b.key in self._marks.marked]
-            self.seen_bar.show_fields([*labels, *stops], self.unseen_additions())
+            self.seen_bar.show_fields(
+                [*labels, *stops],
+                self.unseen_additions(),
+                self._marks.program or self.fields.stops_editor.marked_program(),
+            )
 
     def mark_all_seen(self) -> None:
         """Also mark seen the items the banner names as added, and the stops."""

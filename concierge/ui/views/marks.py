@@ -21,7 +21,11 @@ ADDED_BY_PROGRAM = QT_TRANSLATE_NOOP("Marks", "Added by {program}")
 
 def changed_by(fields: frozenset[str]) -> str:
     """Who made an unseen change with these fields: the assistant, or the program named."""
-    program = made_by(fields)
+    return changed_by_program(made_by(fields))
+
+
+def changed_by_program(program: str | None) -> str:
+    """The words for a change by `program` (None: the assistant)."""
     return CHANGED_BY_ASSISTANT if program is None else CHANGED_BY_PROGRAM.format(program=program)
 
 
