@@ -151,7 +151,8 @@ async def test_another_programs_brief_answers_and_stop_say_its_name_until_looked
 ) -> None:
     """A brief answered and a stop added by another program: the stop's strip and the brief's
     fields say "Changed by trip-sync" (tooltip and what screen readers hear), not the
-    assistant, and so do the bars above the forms; Ctrl+2 and Tab into a marked field, and its mark goes."""
+    assistant, and so do the bars above the forms; Ctrl+2 and Tab into a marked field, and its
+    mark goes."""
     window = await running.start()
     trip_id = window.session.trip_id
     assert trip_id is not None
