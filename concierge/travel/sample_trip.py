@@ -7,7 +7,6 @@ step, labelled a sample in its title and its notes, and deleted like any trip.""
 from __future__ import annotations
 
 import asyncio
-from dataclasses import dataclass, field
 from datetime import date, timedelta
 
 from concierge.store import Actor, ChangeContext, TripRecord
@@ -29,53 +28,47 @@ DEFAULT_ORIGIN = "London"
 """Where the sample starts when no home is set."""
 
 
-@dataclass(frozen=True, slots=True)
-class SampleStop:
-    place: str
-    arrive: int
-    """Days after the trip's first day."""
-    depart: int
-
-
-@dataclass(frozen=True, slots=True)
-class SampleItem:
-    """A booking `day` days after the first, at `stop`'s place and time zone."""
-
-    kind: str
-    title: str
-    stop: int
-    day: int
-    start: str | None = None
-    end: str | None = None
-    end_day: int | None = None
-    cost: str | None = None
-    details: dict[str, str] = field(default_factory=dict)
-
-
 BUDGET = "1000"
 CURRENCY = "EUR"
 TRAVELLERS = 2
-STOPS = (SampleStop("Lisbon", 0, 3), SampleStop("Porto", 3, 6))
-ITEMS = (
-    SampleItem("lodging", "Hotel in Alfama", 0, 0, "15:00", "11:00", end_day=3, cost="480"),
-    SampleItem("activity", "Jerónimos Monastery", 0, 1, "10:00", "12:00", cost="36"),
-    SampleItem("meal", "Lunch at Time Out Market", 0, 1, "11:30", "13:00", cost="40"),
-    SampleItem("activity", "Tram 28 through the old town", 0, 2, "09:30", "11:00", cost="6"),
-    SampleItem(
-        "train",
-        "Alfa Pendular to Porto",
-        0,
-        3,
-        "09:09",
-        "11:58",
-        cost="62",
-        details={"carrier": "CP", "service_number": "121", "to_place": "Porto"},
-    ),
-    SampleItem("lodging", "Riverside guest house", 1, 3, "14:00", "11:00", end_day=6, cost="390"),
-    SampleItem("activity", "Port wine cellar tour", 1, 4, "15:00", "16:30", cost="50"),
-    SampleItem("meal", "Dinner in Ribeira", 1, 4, "20:00", "22:00", cost="90"),
+DAY_FIELDS = ("arrive", "depart", "day", "end_day")
+"""Written as days after the trip's first day; each becomes that date."""
+STOPS: tuple[dict[str, object], ...] = (
+    {"place": "Lisbon", "arrive": 0, "depart": 3},
+    {"place": "Porto", "arrive": 3, "depart": 6},
 )
-"""Lunch starts before the monastery visit ends, and the costs (1,154) pass the budget."""
+ITEMS: tuple[dict[str, object], ...] = (
+    {"kind": "lodging", "title": "Hotel in Alfama", "stop": 0, "day": 0, "end_day": 3,
+     "start_time": "15:00", "end_time": "11:00", "cost_amount": "480"},
+    {"kind": "activity", "title": "Jerónimos Monastery", "stop": 0, "day": 1,
+     "start_time": "10:00", "end_time": "12:00", "cost_amount": "36"},
+    {"kind": "meal", "title": "Lunch at Time Out Market", "stop": 0, "day": 1,
+     "start_time": "11:30", "end_time": "13:00", "cost_amount": "40"},
+    {"kind": "activity", "title": "Tram 28 through the old town", "stop": 0, "day": 2,
+     "start_time": "09:30", "end_time": "11:00", "cost_amount": "6"},
+    {"kind": "train", "title": "Alfa Pendular to Porto", "stop": 0, "day": 3,
+     "start_time": "09:09", "end_time": "11:58", "cost_amount": "62",
+     "carrier": "CP", "service_number": "121", "to_place": "Porto"},
+    {"kind": "lodging", "title": "Riverside guest house", "stop": 1, "day": 3, "end_day": 6,
+     "start_time": "14:00", "end_time": "11:00", "cost_amount": "390"},
+    {"kind": "activity", "title": "Port wine cellar tour", "stop": 1, "day": 4,
+     "start_time": "15:00", "end_time": "16:30", "cost_amount": "50"},
+    {"kind": "meal", "title": "Dinner in Ribeira", "stop": 1, "day": 4,
+     "start_time": "20:00", "end_time": "22:00", "cost_amount": "90"},
+)  # fmt: skip
+"""In the itinerary's own field names, plus `stop` (the index of the stop whose place and time
+zone the item takes). Lunch starts before the monastery visit ends, and the costs (1,154) pass
+the budget."""
+
+
+def dated(values: dict[str, object], first: date) -> dict[str, object]:
+    """`values` with each of `DAY_FIELDS` turned from a day count into its date."""
+    return {
+        name: first + timedelta(days=value)
+        if name in DAY_FIELDS and isinstance(value, int)
+        else value
+        for name, value in values.items()
+    }
 
 
 def sample_start(today: date) -> date:
@@ -104,7 +97,7 @@ async def open_sample_trip(
                 "title": title,
                 "notes": notes,
                 "start_date": first,
-                "end_date": first + timedelta(days=STOPS[-1].depart),
+                "end_date": dated(STOPS[-1], first)["depart"],
                 "travellers": TRAVELLERS,
                 "budget_amount": BUDGET,
                 "budget_currency": CURRENCY,
@@ -115,31 +108,14 @@ async def open_sample_trip(
     origin = home or DEFAULT_ORIGIN
     await editor.apply(trip.id, {"origin": origin}, context=context, strict_places=False)
     for stop in STOPS:
-        await editor.add_stop(
-            trip.id,
-            {
-                "place": stop.place,
-                "arrive": first + timedelta(days=stop.arrive),
-                "depart": first + timedelta(days=stop.depart),
-            },
-            context=context,
-        )
+        await editor.add_stop(trip.id, dated(stop, first), context=context)
     for item in ITEMS:
-        zone = zones[item.stop]
-        values: dict[str, object] = {
-            "kind": item.kind,
-            "title": item.title,
-            "day": first + timedelta(days=item.day),
-            "place": STOPS[item.stop].place,
-            "start_time": item.start,
-            "end_time": item.end,
-            "timezone": zone,
-            **item.details,
-        }
-        if item.end_day is not None:
-            values["end_day"] = first + timedelta(days=item.end_day)
-        if item.cost is not None:
-            values |= {"cost_amount": item.cost, "cost_currency": CURRENCY}
+        values = dated(item, first)
+        stop_index = values.pop("stop")
+        assert isinstance(stop_index, int)
+        values |= {"place": STOPS[stop_index]["place"], "timezone": zones[stop_index]}
+        if "cost_amount" in values:
+            values["cost_currency"] = CURRENCY
         await services.itinerary.add(trip.id, values, context=context)
     updated = await services.trips.get(trip.id)
     assert updated is not None
@@ -148,5 +124,7 @@ async def open_sample_trip(
 
 def _zones(editor: TripEditor) -> list[str | None]:
     """Each stop's time zone, read from the place index (a search: off the event loop)."""
-    zones = (editor.place_fields("stop", stop.place, strict=True)["timezone"] for stop in STOPS)
+    zones = (
+        editor.place_fields("stop", str(stop["place"]), strict=True)["timezone"] for stop in STOPS
+    )
     return [zone if isinstance(zone, str) else None for zone in zones]
