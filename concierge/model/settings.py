@@ -17,7 +17,7 @@ from concierge.agent.model_input import SnapshotLayout
 from concierge.agent.voice_events import TurnDetection
 from concierge.text import QT_TRANSLATE_NOOP
 
-from .currency_codes import CURRENCY_CODES
+from .field_kinds import CurrencyCode
 
 T = TypeVar("T")
 
@@ -103,7 +103,13 @@ class Setting(Generic[T]):
     def __post_init__(self) -> None:
         adapter: TypeAdapter[T] = TypeAdapter(self.type)
         object.__setattr__(self, "adapter", adapter)
-        adapter.validate_python(self.default, strict=True)  # a wrong default fails at import
+        # A default of the wrong type fails at import. Its validators are checked by a test
+        # over every setting instead: one that reads data (the currencies in use) would load
+        # it with the first import.
+        plain = get_args(self.type)[0] if get_origin(self.type) is Annotated else None
+        (adapter if plain is None else TypeAdapter(plain)).validate_python(
+            self.default, strict=True
+        )
         for value, _ in self.choices:
             adapter.validate_python(value, strict=True)
         if self.section is not None and not self.label:
@@ -474,10 +480,10 @@ HOME_PLACE: Setting[str] = declare(
 
 
 def _currency_in_use(code: str) -> str:
-    code = code.strip().upper()
-    if code not in CURRENCY_CODES:
-        raise ValueError(f"{code!r} is not a three-letter ISO 4217 code in use, such as EUR.")
-    return code
+    """Read as a budget's currency is: one reader for the value type."""
+    read = CurrencyCode()(QT_TRANSLATE_NOOP("SettingsDialog", "Home currency"), code)
+    assert read is not None
+    return read
 
 
 HOME_CURRENCY: Setting[str] = declare(

@@ -125,6 +125,8 @@ def test_every_setting_is_declared_once_with_a_valid_default() -> None:
         "ui.window_geometry",
     } <= set(SETTINGS)
     assert all(setting.description for setting in SETTINGS.values())
+    for setting in SETTINGS.values():
+        assert setting.adapter.validate_python(setting.default, strict=True) == setting.default
     with pytest.raises(ValueError, match="declared twice"):
         declare("model.name", str, "", "again")
     with pytest.raises(ValueError, match="valid boolean"):

@@ -5201,6 +5201,10 @@
             <translation>Uma cidade ou aeroporto, como Lisboa</translation>
         </message>
         <message>
+            <source>Home currency</source>
+            <translation>Moeda de casa</translation>
+        </message>
+        <message>
             <source>Home curr&amp;ency</source>
             <translation>Moeda de ca&amp;sa</translation>
         </message>
