@@ -95,6 +95,9 @@ class TripSync:
         """The kinds written here since the last step, by name (None: every kind)."""
         self._lock = asyncio.Lock()
         self._pending: set[asyncio.Task[StepReport]] = set()
+        self._again = False
+        """A write came while a step ran: it may have read the trip before, so another
+        step follows."""
         self._unsubscribe = bus.subscribe(self._on_change)
 
     async def start(self) -> StepReport:
@@ -115,6 +118,7 @@ class TripSync:
 
     def close(self) -> None:
         self._unsubscribe()
+        self._again = False
 
     async def settled(self) -> None:
         """Wait for the steps local writes started so far."""
@@ -194,7 +198,11 @@ class TripSync:
         if self._dirty is not None:
             self._dirty.add(ANSWERS if change.entity in ANSWERED else change.entity.value)
         if self._pending:
+            self._again = True
             return
+        self._start_step()
+
+    def _start_step(self) -> None:
         try:
             task = asyncio.get_running_loop().create_task(self.step())
         except RuntimeError:
@@ -203,6 +211,10 @@ class TripSync:
         task.add_done_callback(self._finished)
 
     def _finished(self, task: asyncio.Task[StepReport]) -> None:
+        """Runs before `settled` sees the task done, so a step it starts is waited for too."""
         self._pending.discard(task)
+        if self._again and not self._pending:
+            self._again = False
+            self._start_step()
         if not task.cancelled() and (error := task.exception()) is not None:
             log.error("sync of trip %s failed: %s", self.trip_id, error, exc_info=error)

@@ -5,8 +5,11 @@ shared stays on its device, with nothing readable in the folder."""
 
 from __future__ import annotations
 
+import asyncio
 import json
+import threading
 from pathlib import Path
+from typing import Any
 
 import pytest
 from sqlmodel import select
@@ -15,6 +18,7 @@ from concierge.store import Actor, ChangeContext, ChangeHistory, Status, UndoErr
 from concierge.store.records import LockKind
 from concierge.store.seen import made_by
 from concierge.store.tables import ChangeLogEntry
+from concierge.sync import engine
 from concierge.travel.forms import TRIP_BRIEF
 from concierge.travel.services import TravelServices
 from tests.sync.pair import Side, edit_trip, exchange, shared_trip
@@ -233,3 +237,30 @@ async def test_a_lock_holds_on_the_companions_device_too(tmp_path: Path) -> None
         await ben.sync.settled()
         await ana.sync.step()
         assert await ana.services.locks.locks(trip_id) == []
+
+
+async def test_a_write_made_while_a_step_runs_is_sent_by_the_next(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The step started by the item has read the trip already when the lock is written: a
+    second step sends the lock, and `settled` waits for it."""
+    reached, release = threading.Event(), threading.Event()
+    save = engine.save_offsets
+
+    def held_save(*arguments: Any) -> None:
+        if not reached.is_set():
+            reached.set()
+            release.wait(timeout=60)
+        save(*arguments)
+
+    async with shared_trip(tmp_path) as (ana, ben):
+        monkeypatch.setattr(engine, "save_offsets", held_save)
+        trip_id = ana.sync.trip_id
+        added = ana.services.itinerary.add(trip_id, {"day": "2027-05-05", "title": "Ryokan"})
+        item = (await added).record
+        await asyncio.to_thread(reached.wait, 60)  # its step has sent the item, not yet done
+        await ana.services.locks.toggle(LockKind.ITEM, item.id)
+        release.set()
+        await ana.sync.settled()
+        await ben.sync.step()
+        assert [lock.target for lock in await ben.services.locks.locks(trip_id)] == [item.id]
