@@ -34,7 +34,7 @@ def closing_at_once(received: list[int]) -> Iterator[None]:
     """Within, SIGINT and SIGTERM are noted in `received` and raise `Closing` wherever this
     thread is: only for work that writes nothing and that Qt does not call back into (the
     window's imports), which is then abandoned mid-way instead of finished first. A signal
-    noted before also raises it, on entry."""
+    noted before also raises it, on entry; any error once a signal came is its `Closing`."""
 
     def close(number: int, frame: FrameType | None) -> None:
         received.append(number)
@@ -45,6 +45,14 @@ def closing_at_once(received: list[int]) -> Iterator[None]:
         if received:
             raise Closing
         yield
+    except Closing:
+        raise
+    except Exception as error:
+        # `Closing` raised inside a library's own Python code may come out as another error
+        # (PySide6 building an enum lazily turns it into an AttributeError).
+        if received:
+            raise Closing from error
+        raise
     finally:
         for signum, handler in previous.items():
             signal.signal(signum, handler)
