@@ -32,7 +32,7 @@ from concierge.ui.settings.status import Kind
 from tests.composition import loaded_places, opened_services
 from tests.fakes import FakeOllama, Reply, ToolCallSpec
 from tests.fakes.memory_keyring import MemoryKeyring
-from tests.fakes.ollama_server import preset_at, silent_preset
+from tests.fakes.ollama_server import preset_at, silent_preset, silent_servers
 from tests.ui.waiting import until
 
 CALLS_THE_TOOL = ToolCallSpec("add_stop", {"place": "Lisbon"})
@@ -47,11 +47,15 @@ def _isolated(monkeypatch: pytest.MonkeyPatch, memory_keyring: MemoryKeyring) ->
 
 @asynccontextmanager
 async def first_launch(
-    data: Path, servers: Sequence[Preset]
+    data: Path, servers: Sequence[Preset] = (), hosted: Preset | None = None
 ) -> AsyncIterator[tuple[MainWindow, TravelServices]]:
     """The window on an empty data folder, shown and started as the app starts it."""
     services = open_services(data, places=loaded_places())
-    window = MainWindow(services, local_servers=servers)
+    window = MainWindow(
+        services,
+        local_servers=servers or silent_servers(),
+        hosted_server=hosted or silent_preset("openai"),
+    )
     window.show()
     window.activateWindow()
     try:

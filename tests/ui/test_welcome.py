@@ -22,7 +22,7 @@ from concierge.model.settings import (
     UI_LANGUAGE,
     UI_WELCOME_SEEN,
 )
-from concierge.model_server import ENV_API_KEY, ENV_BASE_URL, ENV_MODEL, Preset
+from concierge.model_server import ENV_BASE_URL, ENV_MODEL, Preset
 from concierge.travel.sample_trip import ITEMS, SAMPLE_LABEL
 from concierge.travel.services import TravelServices, open_services
 from concierge.ui.main_window import MainWindow
@@ -31,19 +31,13 @@ from concierge.ui.welcome import WelcomeDialog
 from tests.composition import loaded_places
 from tests.fakes import FakeOllama, FakeOpenAIServer, Reply, ToolCallSpec
 from tests.fakes.memory_keyring import MemoryKeyring
-from tests.fakes.ollama_server import preset_at, silent_preset, silent_servers
+from tests.fakes.ollama_server import preset_at
+from tests.ui.test_first_run import EDITS_LINE, first_launch
+from tests.ui.test_first_run import _isolated as _isolated  # the environment names no model
 from tests.ui.test_window_language import store_text
 from tests.ui.trips_support import eventually
 from tests.ui.visible_text import untranslated
 from tests.ui.waiting import until
-
-EDITS_LINE = "llama3.1:8b: Can edit your trip"
-
-
-@pytest.fixture(autouse=True)
-def _isolated(monkeypatch: pytest.MonkeyPatch, memory_keyring: MemoryKeyring) -> None:
-    for name in (ENV_API_KEY, ENV_BASE_URL, ENV_MODEL):
-        monkeypatch.delenv(name, raising=False)
 
 
 @asynccontextmanager
@@ -51,23 +45,9 @@ async def launched(
     data: Path, servers: Sequence[Preset] = (), hosted: Preset | None = None
 ) -> AsyncIterator[tuple[MainWindow, TravelServices]]:
     """The window started on `data` as the app starts it, the welcome offered last."""
-    services = open_services(data, places=loaded_places())
-    window = MainWindow(
-        services,
-        local_servers=servers or silent_servers(),
-        hosted_server=hosted or silent_preset("openai"),
-    )
-    window.show()
-    window.activateWindow()
-    try:
-        await window.start()
+    async with first_launch(data, servers, hosted) as (window, services):
         await window.welcome_once()
         yield window, services
-    finally:
-        await window.shutdown()
-        window.deleteLater()
-        await services.aclose()
-        services.close()
 
 
 def press(qtbot: QtBot, key: Qt.Key) -> None:
