@@ -14,6 +14,7 @@ from mcp.client.session import ElicitationFnT
 from mcp.server.subscriptions import ResourceUpdated
 from mcp.types import CallToolResult, ElicitRequestParams, ElicitResult, Implementation
 
+from concierge.mcp.asking import LEAVE
 from concierge.mcp.resource_updates import context_uri
 from concierge.mcp.trip_server import TripServer
 from concierge.model.settings import ASSISTANT_EDITS, MCP_REVOKED, EditMode
@@ -52,21 +53,31 @@ def server(served: TravelServices) -> Iterator[TripServer]:
     trips.close()
 
 
+Era = Literal["legacy", "auto"]
+ERAS: tuple[Era, ...] = ("legacy", "auto")
+"""The handshake era, and the newest protocol the SDK's client negotiates by itself."""
+
+
 def client(
-    server: TripServer, heard: Heard | None = None, answer: ElicitationFnT | None = None
+    server: TripServer,
+    heard: Heard | None = None,
+    answer: ElicitationFnT | None = None,
+    mode: Era = "legacy",
 ) -> Client:
     return Client(
         server.server,
-        mode="legacy",
+        mode=mode,
         client_info=Implementation(name=CLIENT, version="1.0"),
         message_handler=heard,
         elicitation_callback=answer,
     )
 
 
-async def one_call(server: TripServer, arguments: dict[str, Any]) -> CallToolResult:
+async def one_call(
+    server: TripServer, arguments: dict[str, Any], mode: Era = "legacy"
+) -> CallToolResult:
     """One `edit_itinerary` call by a client without elicitation."""
-    async with client(server) as session:
+    async with client(server, mode=mode) as session:
         return await session.call_tool("edit_itinerary", arguments)
 
 
@@ -172,24 +183,28 @@ async def test_a_locked_item_is_refused_with_the_lock_named(
     assert "Dinner at Zé" in titles
 
 
+@pytest.mark.parametrize("mode", ERAS)
 async def test_a_removal_is_refused_with_a_reason_without_elicitation(
-    server: TripServer, served: TravelServices, folder: Folder
+    server: TripServer, served: TravelServices, folder: Folder, mode: Era
 ) -> None:
-    result = await one_call(server, {"action": "remove", "item_id": folder.tram})
+    result = await one_call(server, {"action": "remove", "item_id": folder.tram}, mode)
     assert result.is_error
-    assert "elicitation" in text_of(result)
+    said = text_of(result)
+    assert "Tram 28" in said and f"{CLIENT} offers no way to ask them" in said
     assert folder.tram in {item.id for item in await served.itinerary.items(folder.trip)}
 
 
+@pytest.mark.parametrize("mode", ERAS)
 @pytest.mark.parametrize("action", ["accept", "decline"])
 async def test_a_removal_asks_the_person_through_the_clients_elicitation(
     server: TripServer,
     served: TravelServices,
     folder: Folder,
     action: Literal["accept", "decline"],
+    mode: Era,
 ) -> None:
     asked: list[str] = []
-    async with client(server, answer=answering(action, asked)) as session:
+    async with client(server, answer=answering(action, asked), mode=mode) as session:
         result = await session.call_tool(
             "edit_itinerary", {"action": "remove", "item_id": folder.tram}
         )
@@ -197,6 +212,22 @@ async def test_a_removal_asks_the_person_through_the_clients_elicitation(
     kept = folder.tram in {item.id for item in await served.itinerary.items(folder.trip)}
     assert kept is (action == "decline")
     assert result.is_error is (action == "decline"), text_of(result)
+
+
+async def test_in_the_newest_protocol_an_answer_counts_only_for_the_question_asked(
+    server: TripServer, served: TravelServices, folder: Folder
+) -> None:
+    """A client sending "accept" with the call, to no question of ours, is asked all the same."""
+    asked: list[str] = []
+    async with client(server, answer=answering("decline", asked), mode="auto") as session:
+        result = await session.call_tool(
+            "edit_itinerary",
+            {"action": "remove", "item_id": folder.tram},
+            input_responses={LEAVE: ElicitResult(action="accept", content={})},
+        )
+    assert len(asked) == 1 and "Tram 28" in asked[0]
+    assert result.is_error, text_of(result)
+    assert folder.tram in {item.id for item in await served.itinerary.items(folder.trip)}
 
 
 async def test_a_revoked_client_is_refused(
