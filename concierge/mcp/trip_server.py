@@ -7,7 +7,8 @@ from __future__ import annotations
 from typing import Any
 
 import mcp.types as types
-from mcp.server import Server, ServerRequestContext
+from mcp.server import NotificationOptions, Server, ServerRequestContext
+from mcp.server.models import InitializationOptions
 from mcp.server.request_state import RequestStateBoundary, RequestStateSecurity
 from mcp.server.subscriptions import ListenHandler
 
@@ -68,6 +69,12 @@ class TripServer:
         )
         self.server.middleware.append(
             RequestStateBoundary(RequestStateSecurity.ephemeral(), default_audience=NAME)
+        )
+
+    def initialization_options(self) -> InitializationOptions:
+        """What the server says of itself on a handshake: that its resource list may change."""
+        return self.server.create_initialization_options(
+            NotificationOptions(resources_changed=True)
         )
 
     def close(self) -> None:
@@ -140,6 +147,7 @@ class TripServer:
     async def _list_resources(
         self, ctx: ServerRequestContext[Any], params: types.PaginatedRequestParams | None
     ) -> types.ListResourcesResult:
+        self.updates.listed(ctx.session)
         return types.ListResourcesResult(
             resources=[
                 types.Resource(

@@ -11,7 +11,7 @@ from typing import Any, Literal
 import pytest
 from mcp import Client, MCPDeprecationWarning
 from mcp.client.session import ElicitationFnT
-from mcp.server.subscriptions import ResourceUpdated
+from mcp.server.subscriptions import ResourcesListChanged, ResourceUpdated
 from mcp.types import CallToolResult, ElicitRequestParams, ElicitResult, Implementation
 
 from concierge.mcp.asking import LEAVE
@@ -256,6 +256,38 @@ async def test_an_update_notification_arrives_after_a_window_edit(
         await heard.update_of(uri)
         after = text_of_resource(await session.read_resource(uri))
     assert "Miradouro at sunset" in after
+
+
+async def test_a_client_that_listed_the_resources_hears_when_a_trip_is_added(
+    server: TripServer, window: TravelServices, folder: Folder
+) -> None:
+    heard = Heard()
+    async with client(server, heard) as session:
+        before = (await session.list_resources()).resources
+        trip = (await window.trips.create({"title": "Porto in spring"})).record
+        await heard.list_change()
+        after = (await session.list_resources()).resources
+    assert [str(resource.uri) for resource in before] == [context_uri(folder.trip)]
+    assert {str(resource.uri) for resource in after} == {
+        context_uri(folder.trip),
+        context_uri(trip.id),
+    }
+    assert heard.lists_changed == 1
+
+
+async def test_in_the_newest_protocol_a_listening_client_hears_a_trip_removed(
+    server: TripServer, window: TravelServices, folder: Folder
+) -> None:
+    async with (
+        Client(server.server, client_info=Implementation(name=CLIENT, version="1.0")) as session,
+        session.listen(resources_list_changed=True) as events,
+    ):
+        await window.trips.delete(folder.trip)
+        async with asyncio.timeout(BROKEN_RUN_SECONDS):
+            event = await anext(events)
+        after = (await session.list_resources()).resources
+    assert event == ResourcesListChanged()
+    assert after == []
 
 
 async def test_in_the_newest_protocol_a_listening_client_hears_of_an_all_trip_pin(

@@ -34,6 +34,7 @@ async def test_over_stdio_a_write_shows_in_the_resource_and_a_window_edit_is_ann
         client_info=Implementation(name=CLIENT, version="1.0"),
         message_handler=heard,
     ) as session:
+        capabilities = session.server_capabilities.resources
         tools = {tool.name for tool in (await session.list_tools()).tools}
         resources = [str(resource.uri) for resource in (await session.list_resources()).resources]
         before = text_of_resource(await session.read_resource(uri))
@@ -47,6 +48,7 @@ async def test_over_stdio_a_write_shows_in_the_resource_and_a_window_edit_is_ann
         await window_adds(window, folder.trip, "Miradouro at sunset")
         await heard.update_of(uri)
         next_call = text_of(await session.call_tool("read_trip", {"day": "2027-05-02"}))
+    assert capabilities is not None and capabilities.subscribe and capabilities.list_changed
     assert {"edit_itinerary", "read_trip", "trip_context"} <= tools
     assert resources == [uri]
     assert not wrote.is_error, text_of(wrote)
