@@ -167,6 +167,8 @@ async def test_a_proposal_mode_write_waits_for_review(
     assert not result.is_error, text_of(result)
     pending = await served.proposals.pending(folder.trip)
     assert len(pending) == 1 and "Pastéis de Belém" in pending[0].label
+    assert pending[0].program == CLIENT
+    assert f"“Pastéis de Belém” (proposed by {CLIENT})" in await server.present(folder.trip)
     titles = {item.title for item in await served.itinerary.items(folder.trip)}
     assert "Pastéis de Belém" not in titles
 

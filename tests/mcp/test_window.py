@@ -14,6 +14,8 @@ from mcp.types import Implementation
 from PySide6.QtCore import Qt
 from pytestqt.qtbot import QtBot
 
+from concierge.model.settings import ASSISTANT_EDITS, EditMode
+from concierge.ui.main_window import MainWindow
 from tests.fakes import FakeOpenAIServer, Reply
 from tests.ui import trips_support
 from tests.ui.test_import_queue import chat_requests
@@ -28,6 +30,18 @@ pytestmark = pytest.mark.qt_async
 DAY = "2027-04-10"
 WAIT = 30.0
 """Generous: two cores shared by many test runs; the app aims at well under a second."""
+
+
+async def dated_trip(running: Running) -> MainWindow:
+    """The window started, its trip given the days the client writes to."""
+    window = await running.start()
+    trip_id = window.session.trip_id
+    assert trip_id is not None and running.services.outside.running
+    await running.services.trips.update(
+        trip_id, {"start_date": "2027-04-09", "end_date": "2027-04-12"}
+    )
+    await until(lambda: window.trip_form.record is not None and window.trip_form.record.start_date)
+    return window
 
 
 async def add_through_mcp(folder: Path, trip_id: str, title: str) -> str:
@@ -48,11 +62,9 @@ async def test_an_mcp_clients_write_shows_in_the_open_window_marked_with_its_nam
     running: Running, qtbot: QtBot, fake_openai: FakeOpenAIServer, tmp_path: Path
 ) -> None:
     services = running.services
-    window = await running.start()
+    window = await dated_trip(running)
     trip_id = window.session.trip_id
-    assert trip_id is not None and services.outside.running
-    await services.trips.update(trip_id, {"start_date": "2027-04-09", "end_date": "2027-04-12"})
-    await until(lambda: window.trip_form.record is not None and window.trip_form.record.start_date)
+    assert trip_id is not None
 
     folder = tmp_path / "data"
     said = await asyncio.to_thread(asyncio.run, add_through_mcp(folder, trip_id, "Port tasting"))
@@ -73,3 +85,24 @@ async def test_an_mcp_clients_write_shows_in_the_open_window_marked_with_its_nam
     await until(lambda: bool(chat_requests(fake_openai)), WAIT)
     assert "Port tasting" in json.dumps(chat_requests(fake_openai)[0]["messages"])
     await until(lambda: window.chat.busy is False, WAIT)
+
+
+async def test_an_mcp_clients_proposal_waits_in_the_review_panel_named_for_it(
+    running: Running, tmp_path: Path
+) -> None:
+    window = await dated_trip(running)
+    trip_id = window.session.trip_id
+    assert trip_id is not None
+    await running.services.settings.set(ASSISTANT_EDITS, EditMode.PROPOSE)
+
+    said = await asyncio.to_thread(
+        asyncio.run, add_through_mcp(tmp_path / "data", trip_id, "Port tasting")
+    )
+    assert "Port tasting" in said
+    panel = window.proposals_panel
+    await until(lambda: panel.list.count() == 1, WAIT)
+    row = panel.list.item(0).text()
+    assert "Port tasting" in row and f"Proposed by {CLIENT}" in row
+    assert panel.isVisible()
+    titles = {item.title for item in await running.services.itinerary.items(trip_id)}
+    assert "Port tasting" not in titles
