@@ -13,9 +13,10 @@ from typing import Any
 
 import mcp.types as types
 from mcp.server import ServerRequestContext
-from mcp.types.version import MODERN_PROTOCOL_VERSIONS, is_version_at_least
 
 from concierge.agent import PermissionRequest, ToolError
+
+from .clients import speaks_newest
 
 LEAVE = "concierge.leave"
 """The key of our one question in an input-required result."""
@@ -40,7 +41,7 @@ class Asking:
     async def __call__(self, request: PermissionRequest) -> bool:
         capabilities = self.ctx.session.client_capabilities
         offered = capabilities is not None and capabilities.elicitation is not None
-        modern = is_version_at_least(self.ctx.protocol_version, MODERN_PROTOCOL_VERSIONS[0])
+        modern = speaks_newest(self.ctx)
         if not (offered and (modern or self.ctx.session.can_send_request)):
             raise ToolError(
                 f"{request.description} This needs the person's leave, and {self.client} "

@@ -23,7 +23,7 @@ from concierge.travel.services import TravelServices
 from concierge.travel.trip_names import TripNameError, find_trip, one_line
 
 from .asking import Asking
-from .clients import client_name, revocation, write_as
+from .clients import client_name, revocation, speaks_newest, write_as
 from .instructions import SERVER_INSTRUCTIONS
 from .present import LastSeen
 from .prompts import STARTING_POINTS, starting_point
@@ -147,7 +147,8 @@ class TripServer:
     async def _list_resources(
         self, ctx: ServerRequestContext[Any], params: types.PaginatedRequestParams | None
     ) -> types.ListResourcesResult:
-        self.updates.listed(ctx.session)
+        if not speaks_newest(ctx):  # The newest protocol's clients listen for the news.
+            self.updates.listed(ctx.session)
         return types.ListResourcesResult(
             resources=[
                 types.Resource(

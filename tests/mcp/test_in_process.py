@@ -284,6 +284,7 @@ async def test_in_the_newest_protocol_a_listening_client_hears_a_trip_removed(
         Client(server.server, client_info=Implementation(name=CLIENT, version="1.0")) as session,
         session.listen(resources_list_changed=True) as events,
     ):
+        assert len((await session.list_resources()).resources) == 1
         await window.trips.delete(folder.trip)
         async with asyncio.timeout(BROKEN_RUN_SECONDS):
             event = await anext(events)
