@@ -24,6 +24,13 @@ _NO_FIELDS: dict[str, Any] = {"type": "object", "properties": {}}
 """Yes or no is the answer's action; the form asks nothing more."""
 
 
+def asks_forms(capabilities: types.ClientCapabilities | None) -> bool:
+    """Whether the client shows the person a form: a bare `elicitation: {}` (before modes)
+    counts; a client offering only to open links does not."""
+    offered = capabilities.elicitation if capabilities is not None else None
+    return offered is not None and (offered.form is not None or offered.url is None)
+
+
 def _digest(question: str) -> str:
     return hashlib.sha256(question.encode()).hexdigest()
 
@@ -40,9 +47,8 @@ class Asking:
 
     async def __call__(self, request: PermissionRequest) -> bool:
         capabilities = self.ctx.session.client_capabilities
-        offered = capabilities is not None and capabilities.elicitation is not None
         modern = speaks_newest(self.ctx)
-        if not (offered and (modern or self.ctx.session.can_send_request)):
+        if not (asks_forms(capabilities) and (modern or self.ctx.session.can_send_request)):
             raise ToolError(
                 f"{request.description} This needs the person's leave, and {self.client} "
                 "offers no way to ask them (MCP elicitation), so it was not done: ask the "
