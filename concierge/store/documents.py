@@ -1,8 +1,9 @@
 """Files attached to a trip or to one of its itinerary items, kept in the data folder.
 
 Attaching copies the file into `<data dir>/documents/` before writing its row, so a row never
-names a missing file. Removing deletes the row but not the file (undo may put the row back);
-`prune_files` deletes files no row or change-log entry names. Copies and pruning exclude
+names a missing file, except a row a companion's device attached to a shared trip: its file
+stays on that device (`away`). Removing deletes the row but not the file (undo may put the row
+back); `prune_files` deletes files no row or change-log entry names. Copies and pruning exclude
 each other: a copy's file may have its final name before its row exists.
 """
 
@@ -13,7 +14,7 @@ import contextlib
 import dataclasses
 import logging
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Collection
 from pathlib import Path
 
 from sqlalchemy import ColumnElement
@@ -24,7 +25,7 @@ from concierge.text import QT_TRANSLATE_NOOP
 
 from .change_pruning import referenced_document_files
 from .change_writer import ChangeWriter
-from .changes import Change, ChangeBus, ChangeContext
+from .changes import Action, Change, ChangeBus, ChangeContext, EntityKind
 from .database import Database
 from .document_files import DocumentFolder, Progress, StoredFile
 from .entities import DOCUMENTS, ITEMS, TRIPS
@@ -33,8 +34,9 @@ from .new_record import new_record
 from .outcome import Outcome
 from .records import DocumentRecord
 from .repository import RecordRepository
-from .tables import Document
+from .tables import ChangeLogEntry, Document
 from .validation import parse_changes
+from .writers import is_companion_token
 
 log = logging.getLogger(__name__)
 
@@ -79,6 +81,16 @@ class DocumentRepository(RecordRepository[DocumentRecord]):
         return await self.database.run(
             lambda session: _records(session, col(Document.trip_id) == trip_id)
         )
+
+    async def away(self, documents: Collection[DocumentRecord]) -> dict[str, str]:
+        """Id → the companion's device each document was attached on whose file is not on this
+        one (of a shared trip). A file of this device's that is gone is not away but missing."""
+        missing = await asyncio.to_thread(
+            lambda: [d.id for d in documents if not self.path_of(d).is_file()]
+        )
+        if not missing:
+            return {}
+        return await self.database.run(lambda session: _attached_on(session, missing))
 
     async def for_item(self, item_id: str) -> list[DocumentRecord]:
         return await self.database.run(
@@ -234,6 +246,22 @@ def delete_trip_documents(session: Session, writer: ChangeWriter, trip_id: str) 
 def has_item_documents(session: Session, item_id: str) -> bool:
     found = session.exec(select(Document.id).where(col(Document.item_id) == item_id)).first()
     return found is not None
+
+
+def _attached_on(session: Session, document_ids: list[str]) -> dict[str, str]:
+    """Id → the companion's device whose change made each of the documents, if one did."""
+    rows = session.exec(
+        select(ChangeLogEntry.entity_id, ChangeLogEntry.program, ChangeLogEntry.writer_id)
+        .where(col(ChangeLogEntry.entity) == EntityKind.DOCUMENT.value)
+        .where(col(ChangeLogEntry.action) == Action.CREATE.value)
+        .where(col(ChangeLogEntry.entity_id).in_(document_ids))
+        .order_by(col(ChangeLogEntry.id))
+    ).all()
+    return {
+        entity_id: program or ""
+        for entity_id, program, writer_id in rows
+        if is_companion_token(writer_id) and program
+    }
 
 
 def _records(session: Session, where: ColumnElement[bool]) -> list[DocumentRecord]:

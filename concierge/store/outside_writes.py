@@ -4,10 +4,11 @@
 other connection commits. The change-log rows written since by another `Writer` (this
 process's own were announced on its bus already) become `Change`s on the app's bus, delivered
 on the event loop's thread, so every view, the plan checks and the assistant's next runtime
-context take them in as any edit. An undo or redo writes no row but flips rows' `undone`: the
-rows flipped since are announced as the undo or redo that flipped them, unless this process
-announced the same groups' step itself. What is not logged but shown, a trip's import review
-queue and its proposals, is compared per trip and announced as `ImportNews` and `ProposalNews`.
+context take them in as any edit. An undo or redo writes no row but flips rows' `undone` under
+a new `flip_serial`: the rows flipped since (even flipped back meanwhile) are announced as the undo
+or redo their state now shows, unless this process announced the same groups' step itself.
+What is not logged but shown, a trip's import review queue and its proposals, is compared per
+trip and announced as `ImportNews` and `ProposalNews`.
 """
 
 from __future__ import annotations
@@ -35,17 +36,14 @@ POLL_SECONDS = 0.2
 """How often the watcher asks SQLite whether another connection committed: a read of one
 counter, cheap enough for five times a second, and well inside a second to show it."""
 
-_COLUMNS = (
-    "SELECT id, entity, entity_id, trip_id, action, before, after, sources_after, actor, "
-    "group_id FROM change_log"
-)
+_FIELDS = "id, entity, entity_id, trip_id, action, before, after, sources_after, actor, group_id"
 _CHANGES = (
-    f"{_COLUMNS} WHERE id > ? AND writer_id IS NOT ? "
+    f"SELECT {_FIELDS} FROM change_log WHERE id > ? AND writer_id IS NOT ? "
     "AND coalesce(writer_id, '') NOT LIKE ? ORDER BY id"
 )
 """Rows of other writers, less those of companions' devices this process applied and announced
 itself (`writers.companion_writer`)."""
-_UNDONE = "SELECT id FROM change_log WHERE undone"
+_FLIPPED = f"SELECT {_FIELDS}, undone FROM change_log WHERE flip_serial > ? ORDER BY id"
 _QUEUES = {
     "imports": "SELECT trip_id, count(*), max(id), sum(status = 'pending'), max(decided_at) "
     "FROM import_candidate GROUP BY trip_id",
@@ -79,8 +77,8 @@ class _Seen:
     """What the watcher has seen so far, on its own thread."""
 
     last_id: int = 0
+    last_flip: int = 0
     digests: dict[str, Digest] = field(default_factory=dict)
-    undone: frozenset[int] = frozenset()
 
 
 class OutsideWrites:
@@ -255,25 +253,18 @@ class OutsideWrites:
             token = self.writer.token  # hex: nothing LIKE reads as a pattern
             mine = f"{token}{COMPANION_MARK}%"
             rows = connection.execute(_CHANGES, (seen.last_id, token, mine)).fetchall()
-            (newest,) = connection.execute("SELECT coalesce(max(id), 0) FROM change_log").fetchone()
+            newest, last_flip = connection.execute(
+                "SELECT coalesce(max(id), 0), coalesce(max(flip_serial), 0) FROM change_log"
+            ).fetchone()
             digests = {
                 table: {row[0]: tuple(row[1:]) for row in connection.execute(query)}
                 for table, query in _QUEUES.items()
             }
-            undone = frozenset(row[0] for row in connection.execute(_UNDONE))
-            flipped = sorted(undone ^ seen.undone)
-            stepped = (
-                connection.execute(
-                    f"{_COLUMNS} WHERE id IN ({','.join('?' * len(flipped))}) ORDER BY id",
-                    flipped,
-                ).fetchall()
-                if flipped and seen.digests
-                else []
-            )
+            stepped = [] if first else connection.execute(_FLIPPED, (seen.last_flip,)).fetchall()
         finally:
             connection.execute("COMMIT")
         seen.last_id = max(seen.last_id, newest)
-        seen.undone = undone
+        seen.last_flip = max(seen.last_flip, last_flip)
         changed: dict[str, frozenset[str]] = {}
         for table, digest in digests.items():
             before = seen.digests.get(table, {})
@@ -287,8 +278,8 @@ class OutsideWrites:
         if first:
             return OutsideNews()
         changes = tuple(change for row in rows for change in _changes_of(row))
-        undos = [row for row in reversed(stepped) if row[0] in undone]  # newest first, as undo
-        redos = [row for row in stepped if row[0] not in undone]
+        undos = [row[:-1] for row in reversed(stepped) if row[-1]]  # newest first, as undo
+        redos = [row[:-1] for row in stepped if not row[-1]]
         steps = tuple(
             _stepped(change, undo=undo)
             for undo, step_rows in ((True, undos), (False, redos))

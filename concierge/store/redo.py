@@ -12,7 +12,7 @@ from sqlmodel import Session, col, select
 
 from .changes import Actor
 from .tables import ChangeLogEntry
-from .undo import UndoResult, replay, step_result
+from .undo import UndoResult, flip, replay, step_result
 
 
 def newest_redo_label(session: Session, trip_id: str | None) -> str | None:
@@ -28,9 +28,8 @@ def redo_step(session: Session, trip_id: str | None, actor: Actor) -> UndoResult
         return None
     changes = tuple(change for row in rows for change in replay(session, row, actor, undo=False))
     for row in rows:
-        row.undone = False
         row.redo_step = None
-    session.flush()
+    flip(session, rows, undone=False)
     return step_result(rows, changes)
 
 

@@ -356,7 +356,8 @@ class ChangeLogEntry(ChangeRow, table=True):
     """One row written by one change: `before`/`after` hold the changed fields (the whole record
     for a create or delete), `sources_before`/`sources_after` the fact sources it changed. Rows
     sharing `group_id` undo as one step. `redo_step` numbers the step that undid the row while it
-    can be redone; any new change clears every row's. `program` and `writer_id` say who wrote it.
+    can be redone; any new change clears every row's. `flip_serial` orders undos and redos over
+    the file. `program` and `writer_id` say who wrote it.
 
     `trip_id` is not a foreign key: a deleted trip's rows must outlive it for undo. It is NULL
     only for all-trip pins.
@@ -377,6 +378,9 @@ class ChangeLogEntry(ChangeRow, table=True):
     undone: bool = False
     seen: bool = True
     redo_step: int | None = Field(default=None, index=True)
+    flip_serial: int | None = Field(default=None, index=True)
+    """The serial of the last undo or redo that flipped the row's `undone`, increasing over the
+    file: a watcher finds every flip since it looked, even one flipped back meanwhile."""
     sources_before: str | None = Field(default=None, sa_type=Text)
     sources_after: str | None = Field(default=None, sa_type=Text)
     label_message: str | None = Field(default=None, sa_type=Text)

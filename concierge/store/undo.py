@@ -130,10 +130,18 @@ def undo_step(session: Session, trip_id: str | None, actor: Actor) -> UndoResult
     )
     highest = session.exec(select(func.max(ChangeLogEntry.redo_step))).one()
     for row in rows:
-        row.undone = True
         row.redo_step = (highest or 0) + 1
-    session.flush()
+    flip(session, rows, undone=True)
     return step_result(rows, changes)
+
+
+def flip(session: Session, rows: Sequence[ChangeLogEntry], *, undone: bool) -> None:
+    """Mark `rows` undone (or open again) under the file's next flip serial."""
+    serial = (session.exec(select(func.max(ChangeLogEntry.flip_serial))).one() or 0) + 1
+    for row in rows:
+        row.undone = undone
+        row.flip_serial = serial
+    session.flush()
 
 
 def step_result(rows: Sequence[ChangeLogEntry], changes: tuple[Change, ...]) -> UndoResult:

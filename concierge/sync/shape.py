@@ -21,9 +21,9 @@ from concierge.store.undo import SPECS
 STRUCTURE = frozenset({"id", "trip_id", "position"})
 """What the document's structure says of a row: its key, the trip it is in, its place."""
 
-APART = frozenset({EntityKind.FORM, EntityKind.FORM_ANSWER, EntityKind.DOCUMENT})
-"""Kinds not shared as rows: the brief's answers travel by form (`answers`), and a document's
-metadata waits for its own step (the "on another device" state of a file not here)."""
+APART = frozenset({EntityKind.FORM, EntityKind.FORM_ANSWER})
+"""Kinds not shared as rows: the brief's answers travel by form (`answers`). A document's row
+travels, its file does not: it stays on the device it was attached on (`documents.away`)."""
 
 ORDER_GROUPS: Mapping[EntityKind, str] = {EntityKind.ITINERARY_ITEM: "day"}
 """Kinds whose positions count within the rows sharing a field (an item's day) rather than

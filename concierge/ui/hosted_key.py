@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import asyncio
 
-from PySide6.QtCore import QTimer, Signal
+from PySide6.QtCore import Signal
 from PySide6.QtWidgets import QLabel, QVBoxLayout, QWidget
 
 from concierge.model_server import (
@@ -21,9 +21,6 @@ from concierge.ui.i18n import shown, shown_error, translate
 from concierge.ui.settings.key_field import KeyField
 from concierge.ui.settings.status import Kind, StatusLabel
 from concierge.ui.views.layouts import fill
-
-PAUSE_MS = 400
-"""How long typing pauses before the key is checked (a paste arrives at once)."""
 
 
 class HostedKey(QWidget):
@@ -56,11 +53,8 @@ class HostedKey(QWidget):
         )
         self.status = StatusLabel(translate("HostedKey", "API key check"), self)
         self.status.setObjectName("hostedKeyStatus")
-        self._pause = QTimer(self)
-        self._pause.setSingleShot(True)
-        self._pause.setInterval(PAUSE_MS)
-        self._pause.timeout.connect(self.check)
-        self.edit.textEdited.connect(self._edited)
+        self.field.typed.connect(self.check)
+        self.field.edited.connect(self._edited)
         fill(QVBoxLayout(self), label, self.field, self.status)
 
     @property
@@ -70,12 +64,10 @@ class HostedKey(QWidget):
     def _edited(self) -> None:
         self._generation += 1
         self.status.clear_message()
-        if self.edit.text().strip():
-            self._pause.start()
 
     def check(self) -> asyncio.Task[None]:
         """Ask the server with the key as typed; a later edit makes this answer stale."""
-        self._pause.stop()
+        self.field.stop_waiting()
         self._generation += 1
         self.status.show_message(
             translate("HostedKey", "Checking the key with {server}…").format(

@@ -6,7 +6,9 @@ again; another program's changes stay unseen, named by the program; closing stop
 
 from __future__ import annotations
 
+import sqlite3
 from collections.abc import AsyncIterator
+from contextlib import closing
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -25,7 +27,7 @@ from concierge.store import (
     ItineraryRepository,
     TripRepository,
 )
-from concierge.store.outside_writes import OutsideWrites
+from concierge.store.outside_writes import OutsideWrites, _Seen
 from concierge.store.seen import CREATED, made_by
 from concierge.store.writers import Writer
 from tests.ui.waiting import until
@@ -154,6 +156,23 @@ async def test_another_writers_undo_and_redo_come_and_the_own_once(pair: Pair) -
         marker = (await pair.other.trips.create({"title": title})).record
         await until(lambda m=marker.id: any(c.entity_id == m for c in pair.heard), WAIT)
     assert of_item()[3:] == [(Action.DELETE, True, False)]
+
+
+async def test_an_undo_redone_before_the_watcher_looks_still_comes(pair: Pair) -> None:
+    """Another program undoes and redoes between two looks: the rows read as before, yet a view
+    may have read the file in between (the item gone), so the redo must still be announced."""
+    trip = (await pair.other.trips.create({"title": "Porto"})).record
+    theirs = (await pair.other.itinerary.add(trip.id, FLIGHT)).record
+    seen = _Seen()
+    with closing(sqlite3.connect(pair.watcher.path, isolation_level=None)) as connection:
+        pair.watcher._read(connection, seen)
+        await pair.other.history.undo_last(trip.id)
+        await pair.other.history.redo_last(trip.id)
+        news = pair.watcher._read(connection, seen)
+        assert [(c.entity_id, c.action, c.undo, c.redo) for c in news.steps] == [
+            (theirs.id, Action.CREATE, False, True)
+        ]
+        assert not pair.watcher._read(connection, seen)
 
 
 async def test_closing_stops_the_watching_thread(pair: Pair) -> None:

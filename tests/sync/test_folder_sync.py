@@ -157,6 +157,30 @@ async def test_what_is_not_shared_stays_on_its_device(tmp_path: Path) -> None:
         assert set(logged) == {"Ana's laptop"}
 
 
+async def test_a_documents_row_travels_and_its_file_stays_where_attached(tmp_path: Path) -> None:
+    async with shared_trip(tmp_path) as (ana, ben):
+        trip_id = ana.sync.trip_id
+        ticket = tmp_path / "boarding-pass.pdf"
+        ticket.write_bytes(b"%PDF-1.7 seat 14A")
+        attached = (await ana.services.documents.attach(ticket, trip_id=trip_id)).record
+        await ana.sync.settled()
+        await ben.sync.step()
+        [there] = await ben.services.documents.for_trip(trip_id)
+        assert (there.id, there.file_name, there.size_bytes) == (
+            attached.id,
+            "boarding-pass.pdf",
+            len(b"%PDF-1.7 seat 14A"),
+        )
+        assert await ben.services.documents.away([there]) == {there.id: "Ana's laptop"}
+        assert await ana.services.documents.away([attached]) == {}
+        assert not ben.services.documents.path_of(there).exists()
+
+        await ben.services.documents.remove(there.id)
+        await ben.sync.settled()
+        await ana.sync.step()
+        assert await ana.services.documents.for_trip(trip_id) == []
+
+
 async def test_brief_answers_merge_by_question(tmp_path: Path) -> None:
     async with shared_trip(tmp_path) as (ana, ben):
         trip_id = ana.sync.trip_id

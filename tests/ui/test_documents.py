@@ -15,9 +15,12 @@ from pytestqt.qtbot import QtBot
 
 from concierge.store import TripRecord
 from concierge.store import document_files as document_files_module
+from concierge.sync.folder import folder_key
 from concierge.ui.documents import DocumentsBox, DocumentsPanel
 from concierge.ui.documents import documents_box as box_module
 from concierge.ui.trips import ItineraryView
+from tests.composition import opened_services
+from tests.sync.pair import ANA, BEN, PASSPHRASE, open_sync
 from tests.ui import trips_support
 from tests.ui.trips_support import TripServices, focus, on_screen, press, tab_order, type_text
 from tests.ui.waiting import until
@@ -279,6 +282,43 @@ async def test_a_file_gone_from_the_data_folder_is_said_when_opened(
         "The file of “ticket.pdf” is missing from the documents folder"
     )
     assert viewer.opened == []
+
+
+async def test_a_companions_document_names_the_device_its_file_is_on(
+    panel: DocumentsPanel, services: TripServices, files: Path, viewer: Viewer, qtbot: QtBot
+) -> None:
+    """Ana attaches a ticket to the shared trip on her laptop: its row reaches this device, its
+    file does not; the list says where it is, and Enter and Send say why it does not open."""
+    trip = await open_trip(panel, services)
+    shared, key = files.parent / "Synced", folder_key(files.parent / "Synced", PASSPHRASE)
+    async with opened_services(files.parent / "ana") as ana:
+        here = open_sync(services, shared, trip.id, BEN, key)
+        there = open_sync(ana, shared, trip.id, ANA, key)
+        try:
+            await here.start()
+            await there.start()
+            await ana.documents.attach(files / "ticket.pdf", trip_id=trip.id)
+            await there.settled()
+            await here.step()
+        finally:
+            here.close()
+            there.close()
+    await until(lambda: rows(panel.box) == ["ticket.pdf  ·  15 bytes  ·  on Ana's laptop"])
+    away = "“ticket.pdf” was attached on Ana's laptop. Files are not shared between devices"
+    assert away in panel.box.list.item(0).toolTip()
+    sent: list[object] = []
+    panel.send_requested.connect(sent.append)
+    await focus(panel.box.list)
+    press(qtbot, Qt.Key.Key_Return)
+    await until(lambda: panel.box.undo_bar.isVisible())
+    assert panel.box.undo_bar.text.startswith(away)
+    panel.box.undo_bar.dismiss()
+    press(
+        qtbot, Qt.Key.Key_A, Qt.KeyboardModifier.ControlModifier | Qt.KeyboardModifier.ShiftModifier
+    )
+    await until(lambda: panel.box.undo_bar.isVisible())
+    assert panel.box.undo_bar.text.startswith(away)
+    assert sent == [] and viewer.opened == []
 
 
 def remove(path: Path) -> None:

@@ -291,6 +291,29 @@ async def test_refresh_models_fills_the_model_box(
     assert dialog.models_status.text() == "3 models found; phi4 is not one of them."
 
 
+async def test_a_pasted_key_is_tried_on_the_server_at_once(
+    make_dialog: MakeDialog, qtbot: QtBot
+) -> None:
+    """A wrong key says so under the model box as soon as typing pauses; the right one lists
+    the models it can use, with no click on Refresh."""
+    with FakeOpenAIServer(models=["gpt-4.1-mini", "gpt-4.1"], api_keys={"sk-right"}) as openai:
+        dialog = await make_dialog()
+        dialog.base_url_edit.setText(openai.base_url)
+        dialog.key_edit.setFocus()
+        qtbot.keyClicks(dialog.key_edit, "sk-wrong")
+        await until(lambda: dialog.models_status.kind is Kind.ERROR)
+        assert "refused the API key" in dialog.models_status.text()
+        assert model_items(dialog) == []
+        dialog.key_edit.selectAll()
+        qtbot.keyClicks(dialog.key_edit, "sk-right")
+        await until(lambda: model_items(dialog) == ["gpt-4.1", "gpt-4.1-mini"])
+        assert dialog.models_status.kind is Kind.SUCCESS
+        assert [r.headers.get("authorization") for r in openai.requests] == [
+            "Bearer sk-wrong",
+            "Bearer sk-right",
+        ]
+
+
 async def test_a_closed_port_shows_a_readable_error_inline(
     make_dialog: MakeDialog, qtbot: QtBot
 ) -> None:

@@ -1430,6 +1430,14 @@
             <translation>para “{title}”</translation>
         </message>
         <message>
+            <source>on {device}</source>
+            <translation>em {device}</translation>
+        </message>
+        <message>
+            <source>“{name}” was attached on {device}. Files are not shared between devices: open it there.</source>
+            <translation>“{name}” foi anexado em {device}. Os arquivos não são compartilhados entre dispositivos: abra-o lá.</translation>
+        </message>
+        <message>
             <source>None. Drop a ticket or voucher here, or choose Attach… (Ctrl+O).</source>
             <translation>Nenhum. Solte aqui uma passagem ou um voucher, ou escolha Anexar… (Ctrl+O).</translation>
         </message>

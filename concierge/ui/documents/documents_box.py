@@ -69,6 +69,8 @@ class DocumentsBox(QWidget):
         self.trip_id: str | None = None
         self.item_id: str | None = None
         self.records: list[DocumentRecord] = []
+        self.away: dict[str, str] = {}
+        """Id → the device each document whose file is not here was attached on."""
         self._select_next: str | None = None
         self._undo_offer: UndoOffer | None = None
         self.file_dialog: QFileDialog | None = None
@@ -151,21 +153,28 @@ class DocumentsBox(QWidget):
         titles: dict[str, str] = {}
         if self.itinerary is not None and item_id is None and any(r.item_id for r in records):
             titles = {item.id: item.title for item in await self.itinerary.items(trip_id)}
+        away = await self.documents.away(records)
         if isValid(self) and (self.trip_id, self.item_id) == scope:
-            self.show_records(records, titles)
+            self.show_records(records, titles, away)
 
     def show_records(
-        self, records: Sequence[DocumentRecord], titles: Mapping[str, str] | None = None
+        self,
+        records: Sequence[DocumentRecord],
+        titles: Mapping[str, str] | None = None,
+        away: Mapping[str, str] | None = None,
     ) -> None:
         """Show `records`, keeping the selection (or selecting the one just attached)."""
         current = self.selected()
         wanted = self._select_next or (current.id if current is not None else None)
         self.records = list(records)
+        self.away = dict(away or {})
         self.list.clear()
         for record in records:
-            row = QListWidgetItem(_row_text(record, (titles or {}).get(record.item_id or "")))
+            device = self.away.get(record.id)
+            title = (titles or {}).get(record.item_id or "")
+            row = QListWidgetItem(_row_text(record, title, device))
             row.setData(ID_ROLE, record.id)
-            row.setToolTip(_tooltip(record))
+            row.setToolTip(_tooltip(record, device))
             self.list.addItem(row)
             if record.id == wanted:
                 self.list.setCurrentItem(row)
@@ -252,7 +261,7 @@ class DocumentsBox(QWidget):
     def open_selected(self) -> None:
         """Open the selected document with the system's viewer for its kind."""
         record = self.selected()
-        if record is None:
+        if record is None or self.refused_away(record):
             return
         try:
             path = self.documents.path_of(record)
@@ -272,6 +281,14 @@ class DocumentsBox(QWidget):
                     name=record.file_name
                 )
             )
+
+    def refused_away(self, record: DocumentRecord) -> bool:
+        """Whether the document's file is on another device, said in the bar if so."""
+        device = self.away.get(record.id)
+        if device is None:
+            return False
+        self.undo_bar.inform(_away_text(record, device))
+        return True
 
     def remove_selected(self) -> None:
         record = self.selected()
@@ -336,15 +353,27 @@ class DocumentsBox(QWidget):
             action.setEnabled(chosen)
 
 
-def _row_text(record: DocumentRecord, item_title: str | None) -> str:
+def _row_text(record: DocumentRecord, item_title: str | None, device: str | None) -> str:
     parts = [record.file_name, shown(size_text(record.size_bytes))]
     if item_title:
         parts.append(translate("Documents", "for “{title}”").format(title=item_title))
+    if device is not None:
+        parts.append(translate("Documents", "on {device}").format(device=device))
     return "  ·  ".join(parts)
 
 
-def _tooltip(record: DocumentRecord) -> str:
+def _tooltip(record: DocumentRecord, device: str | None) -> str:
     lines = [record.file_name, f"{record.media_type}, {shown(size_text(record.size_bytes))}"]
     if record.note:
         lines.append(record.note)
+    if device is not None:
+        lines.append(_away_text(record, device))
     return "\n".join(lines)
+
+
+def _away_text(record: DocumentRecord, device: str) -> str:
+    """Why a companion's document cannot be opened here."""
+    return translate(
+        "Documents",
+        "“{name}” was attached on {device}. Files are not shared between devices: open it there.",
+    ).format(name=record.file_name, device=device)

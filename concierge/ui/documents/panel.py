@@ -68,7 +68,7 @@ class DocumentsPanel(TripView[Change]):
 
     def send_selected(self) -> None:
         record = self.box.selected()
-        if record is not None:
+        if record is not None and not self.box.refused_away(record):
             self.send_requested.emit(record)
 
     def takes(self, news: Change, trip_id: str) -> bool:

@@ -371,6 +371,7 @@ class SettingsDialog(TaskDialog):
         self.base_url_edit.textChanged.connect(self._base_url_changed)
         self.base_url_edit.editingFinished.connect(self._fetch_stored_key)
         self.key_edit.textEdited.connect(self._key_edited)
+        self.key_field.typed.connect(self._check_typed_key)
         self.key_edit.textChanged.connect(self._invalidate_connection)
         self.model_combo.currentTextChanged.connect(self._model_text_changed)
         self.refresh_button.clicked.connect(self.refresh_models)
@@ -479,6 +480,12 @@ class SettingsDialog(TaskDialog):
     def _key_edited(self) -> None:
         self._key_typed = True
         self._key_generation += 1
+
+    def _check_typed_key(self) -> None:
+        """A key typed or pasted is tried on the server at once: its models, or its refusal in
+        words, rather than at the first message."""
+        if base_url_problem(self.base_url_edit.text()) is None:
+            self.refresh_models()
 
     def _model_text_changed(self) -> None:
         if not self._filling_models:

@@ -1,7 +1,9 @@
-"""The API key field: hidden while typed, with a button to check what was typed."""
+"""The API key field: hidden while typed, with a button to check what was typed, and a signal
+once typing pauses so the key can be checked with its server at once."""
 
 from __future__ import annotations
 
+from PySide6.QtCore import QTimer, Signal
 from PySide6.QtWidgets import QHBoxLayout, QLineEdit, QToolButton, QWidget
 
 from concierge.text import QT_TRANSLATE_NOOP
@@ -10,9 +12,18 @@ from concierge.ui.i18n import shown, translate
 SHOW = QT_TRANSLATE_NOOP("KeyField", "Show key")
 HIDE = QT_TRANSLATE_NOOP("KeyField", "Hide key")
 
+PAUSE_MS = 400
+"""How long typing pauses before the key is checked (a paste arrives at once)."""
+
 
 class KeyField(QWidget):
     """A password-style line edit plus a Show key / Hide key toggle."""
+
+    typed = Signal()
+    """The person typed or pasted a key (not blank) and paused."""
+
+    edited = Signal()
+    """The person changed the key: a check of the one before is stale."""
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -32,6 +43,22 @@ class KeyField(QWidget):
         layout.addWidget(self.toggle)
         self.setFocusProxy(self.edit)
         QWidget.setTabOrder(self.edit, self.toggle)
+        self._pause = QTimer(self)
+        self._pause.setSingleShot(True)
+        self._pause.setInterval(PAUSE_MS)
+        self._pause.timeout.connect(self.typed)
+        self.edit.textEdited.connect(self._edited)
+
+    def _edited(self) -> None:
+        self.edited.emit()
+        if self.edit.text().strip():
+            self._pause.start()
+        else:
+            self._pause.stop()
+
+    def stop_waiting(self) -> None:
+        """The key is being checked now: no second check when the pause ends."""
+        self._pause.stop()
 
     @property
     def revealed(self) -> bool:

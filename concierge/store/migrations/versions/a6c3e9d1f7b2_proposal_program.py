@@ -2,7 +2,7 @@
 the review panel says so.
 
 Revision ID: a6c3e9d1f7b2
-Revises: f4a8c2e6b1d9
+Revises: a9c3e5f7b2d4
 Created: 2026-12-07 19:20:00
 
 Older proposals have none (NULL): only the window's own assistant proposed before.
@@ -16,7 +16,7 @@ import sqlmodel.sql.sqltypes
 from alembic import op
 
 revision: str = "a6c3e9d1f7b2"
-down_revision: str | Sequence[str] | None = "f4a8c2e6b1d9"
+down_revision: str | Sequence[str] | None = "a9c3e5f7b2d4"
 branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
