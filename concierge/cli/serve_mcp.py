@@ -30,6 +30,6 @@ class McpCommand(Command):
         trips = TripServer(services)
         try:
             async with stdio_server() as (read, write):
-                await trips.server.run(read, write, trips.server.create_initialization_options())
+                await trips.server.run(read, write, trips.initialization_options())
         finally:
             trips.close()

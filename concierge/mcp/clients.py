@@ -4,6 +4,10 @@ the window and the change log, and whether the person revoked it (`mcp.revoked`)
 from __future__ import annotations
 
 from dataclasses import replace
+from typing import Any
+
+from mcp.server import ServerRequestContext
+from mcp.types.version import MODERN_PROTOCOL_VERSIONS, is_version_at_least
 
 from concierge.model.settings import MCP_REVOKED
 from concierge.store import Database, Settings
@@ -15,6 +19,12 @@ def client_name(name: str | None) -> str:
     """The client's name as it gave it ("claude-ai"), on one line."""
     cleaned = " ".join((name or "").split())
     return cleaned or UNNAMED_CLIENT
+
+
+def speaks_newest(ctx: ServerRequestContext[Any]) -> bool:
+    """Whether the request came in the newest protocol (2026-07-28 on): no handshake, a result
+    asks for input instead of a request mid-call, and news comes on `subscriptions/listen`."""
+    return is_version_at_least(ctx.protocol_version, MODERN_PROTOCOL_VERSIONS[0])
 
 
 def write_as(database: Database, client: str) -> None:

@@ -1,6 +1,8 @@
 """Update notifications of the per-trip context resources: whatever changes a trip (a tool
 call here, the window, another program seen by `OutsideWrites`) tells the clients subscribed to
-its resource, through `resources/subscribe` (handshake era) or `subscriptions/listen`."""
+its resource, through `resources/subscribe` (handshake era) or `subscriptions/listen`. A trip
+added, removed or renamed changes the list itself: the clients that listed it, or listen for
+it, are told so."""
 
 from __future__ import annotations
 
@@ -9,14 +11,21 @@ import logging
 from collections.abc import Awaitable, Callable
 
 from mcp.server.session import ServerSession
-from mcp.server.subscriptions import InMemorySubscriptionBus, ResourceUpdated
+from mcp.server.subscriptions import (
+    InMemorySubscriptionBus,
+    ResourcesListChanged,
+    ResourceUpdated,
+    ServerEvent,
+)
 
 from concierge.store import ChangeBus
-from concierge.store.changes import Change, ProposalNews
+from concierge.store.changes import Action, Change, EntityKind, ProposalNews
 
 log = logging.getLogger(__name__)
 
 SCHEME = "concierge"
+LISTED = frozenset({"title"})
+"""The trip's fields its resource's listing shows."""
 
 
 def context_uri(trip_id: str) -> str:
@@ -31,16 +40,26 @@ def trip_of(uri: str) -> str | None:
     return None
 
 
+def lists_anew(change: Change) -> bool:
+    """Whether `change` changes the list of context resources (a trip added, gone or renamed)."""
+    if change.entity is not EntityKind.TRIP:
+        return False
+    return change.action is not Action.UPDATE or bool(change.fields & LISTED)
+
+
 class ResourceUpdates:
     """Sends `notifications/resources/updated` for the trips changes touch, once per trip
-    however many rows one commit changed. Start on the server's event loop."""
+    however many rows one commit changed, and `notifications/resources/list_changed` once
+    per commit adding, removing or renaming trips. Start on the server's event loop."""
 
     def __init__(self, bus: ChangeBus, trip_ids: Callable[[], Awaitable[list[str]]]) -> None:
         """`trip_ids`: every trip's id, for a change to all trips (an all-trip pin)."""
         self.listen_bus = InMemorySubscriptionBus()
         self._trip_ids = trip_ids
         self._subscribers: dict[str, list[ServerSession]] = {}
+        self._listed: list[ServerSession] = []
         self._dirty: set[str | None] = set()
+        self._list_changed = False
         self._flush: asyncio.Task[None] | None = None
         self._unsubscribe = [
             bus.subscribe(self._changed),
@@ -51,6 +70,11 @@ class ResourceUpdates:
         sessions = self._subscribers.setdefault(uri, [])
         if session not in sessions:
             sessions.append(session)
+
+    def listed(self, session: ServerSession) -> None:
+        """`session` read the list: it hears when the list changes."""
+        if session not in self._listed:
+            self._listed.append(session)
 
     def unsubscribe(self, uri: str, session: ServerSession) -> None:
         sessions = self._subscribers.get(uri, [])
@@ -64,6 +88,7 @@ class ResourceUpdates:
             self._flush.cancel()
 
     def _changed(self, change: Change) -> None:
+        self._list_changed = self._list_changed or lists_anew(change)
         self._mark(change.trip_id)
 
     def _proposed(self, news: ProposalNews) -> None:
@@ -78,6 +103,9 @@ class ResourceUpdates:
     async def _send(self) -> None:
         while self._dirty:
             dirty, self._dirty = self._dirty, set()
+            if self._list_changed:
+                self._list_changed = False
+                await self._tell_list_changed()
             trips = set(await self._trip_ids()) if None in dirty else set()
             trips.update(trip_id for trip_id in dirty if trip_id is not None)
             uris = {uri for uri in self._subscribers if trip_of(uri) in trips}
@@ -85,8 +113,24 @@ class ResourceUpdates:
                 await self.listen_bus.publish(ResourceUpdated(context_uri(trip_id)))
             for uri in sorted(uris):
                 for session in list(self._subscribers.get(uri, ())):
-                    try:
-                        await session.send_resource_updated(uri)
-                    except Exception as error:  # A client gone: it hears nothing more.
-                        log.info("cannot tell a client %s changed: %r", uri, error)
+                    if not await _told(session, ResourceUpdated(uri)):
                         self.unsubscribe(uri, session)
+
+    async def _tell_list_changed(self) -> None:
+        await self.listen_bus.publish(ResourcesListChanged())
+        for session in list(self._listed):
+            if not await _told(session, ResourcesListChanged()):
+                self._listed.remove(session)
+
+
+async def _told(session: ServerSession, event: ServerEvent) -> bool:
+    """Whether `session` was told of `event`; a client gone hears nothing more."""
+    try:
+        if isinstance(event, ResourceUpdated):
+            await session.send_resource_updated(event.uri)
+        else:
+            await session.send_resource_list_changed()
+    except Exception as error:
+        log.info("cannot tell a client of %s: %r", event, error)
+        return False
+    return True

@@ -7,11 +7,13 @@ from __future__ import annotations
 from typing import Any
 
 import mcp.types as types
-from mcp.server import Server, ServerRequestContext
+from mcp.server import NotificationOptions, Server, ServerRequestContext
+from mcp.server.models import InitializationOptions
+from mcp.server.request_state import RequestStateBoundary, RequestStateSecurity
 from mcp.server.subscriptions import ListenHandler
 
 from concierge import __version__
-from concierge.agent import Agent, PermissionHandler, PermissionRequest, ToolError
+from concierge.agent import Agent, PermissionHandler
 from concierge.agent.messages import AssistantMessage, ToolStatus
 from concierge.agent.tools import unknown_tool_message
 from concierge.store import TripRecord
@@ -20,7 +22,8 @@ from concierge.travel.assistant.trip_assistant import build_trip_assistant
 from concierge.travel.services import TravelServices
 from concierge.travel.trip_names import TripNameError, find_trip, one_line
 
-from .clients import client_name, revocation, write_as
+from .asking import Asking
+from .clients import client_name, revocation, speaks_newest, write_as
 from .instructions import SERVER_INSTRUCTIONS
 from .present import LastSeen
 from .prompts import STARTING_POINTS, starting_point
@@ -64,6 +67,15 @@ class TripServer:
             on_list_prompts=self._list_prompts,
             on_get_prompt=self._get_prompt,
         )
+        self.server.middleware.append(
+            RequestStateBoundary(RequestStateSecurity.ephemeral(), default_audience=NAME)
+        )
+
+    def initialization_options(self) -> InitializationOptions:
+        """What the server says of itself on a handshake: that its resource list may change."""
+        return self.server.create_initialization_options(
+            NotificationOptions(resources_changed=True)
+        )
 
     def close(self) -> None:
         self.updates.close()
@@ -103,7 +115,7 @@ class TripServer:
 
     async def _call_tool(
         self, ctx: ServerRequestContext[Any], params: types.CallToolRequestParams
-    ) -> types.CallToolResult:
+    ) -> types.CallToolResult | types.InputRequiredResult:
         client = _client(ctx)
         write_as(self.services.database, client)
         refused = await revocation(self.services.settings, client)
@@ -117,11 +129,15 @@ class TripServer:
             now = await self.present(trip.id)
             self.last_seen.seen(client, trip.id, now)
             return _text(now)
-        agent = await self._assistant(trip.id, _elicited(ctx, client))
+        asking = Asking(ctx, params, client)
+        agent = await self._assistant(trip.id, asking)
         if params.name not in {tool.name for tool in agent.tools}:
             return _text(unknown_tool_message(params.name, agent.tools), error=True)
         call = agent_call(str(ctx.request_id), params.name, params.arguments)
         result = await agent.run_tool_call(AssistantMessage(tool_calls=(call,)), call)
+        ask_first = asking.input_required()
+        if ask_first is not None:  # Nothing ran: the leave is asked before the tool runs.
+            return ask_first
         now = (await agent.get_runtime_context()).text or ""
         since = self.last_seen.since(client, trip.id, now)
         return _text(f"{result.content}\n\n{since}", error=result.status is not ToolStatus.OK)
@@ -131,6 +147,8 @@ class TripServer:
     async def _list_resources(
         self, ctx: ServerRequestContext[Any], params: types.PaginatedRequestParams | None
     ) -> types.ListResourcesResult:
+        if not speaks_newest(ctx):  # The newest protocol's clients listen for the news.
+            self.updates.listed(ctx.session)
         return types.ListResourcesResult(
             resources=[
                 types.Resource(
@@ -183,25 +201,3 @@ class TripServer:
         self, ctx: ServerRequestContext[Any], params: types.GetPromptRequestParams
     ) -> types.GetPromptResult:
         return starting_point(params.name).message(params.arguments or {})
-
-
-def _elicited(ctx: ServerRequestContext[Any], client: str) -> PermissionHandler:
-    """Asks the person through the client's elicitation; a client without it is refused."""
-
-    async def ask(request: PermissionRequest) -> bool:
-        capabilities = ctx.session.client_capabilities
-        offered = capabilities is not None and capabilities.elicitation is not None
-        if not (offered and ctx.session.can_send_request):
-            raise ToolError(
-                f"{request.description} This needs the person's leave, and {client} offers "
-                "no way to ask them (MCP elicitation), so it was not done: ask the person to "
-                "make this change in the Concierge window."
-            )
-        answer = await ctx.session.elicit_form(
-            request.description,
-            {"type": "object", "properties": {}},
-            related_request_id=ctx.request_id,
-        )
-        return answer.action == "accept"
-
-    return ask

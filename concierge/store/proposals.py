@@ -32,6 +32,7 @@ from .stops import trip_stops
 from .tables import ChangeLogEntry, ChangeRow, Proposal, utc_now
 from .transaction import commit_and_publish
 from .undo import SPECS, would_cascade
+from .writers import WINDOW
 
 PENDING, ACCEPTED, REJECTED, CONFLICT = "pending", "accepted", "rejected", "conflict"
 PREVIEW_LIMIT = 30
@@ -64,6 +65,8 @@ class ProposedCall:
     changes: tuple[ProposedChange, ...]
     status: str = PENDING
     note: str | None = None
+    program: str | None = None
+    """The program whose assistant proposed it, None for the window's own (or unrecorded)."""
 
     @property
     def shown(self) -> tuple[ProposedChange, ...]:
@@ -193,6 +196,7 @@ def _calls(rows: Sequence[Proposal]) -> list[ProposedCall]:
             changes=tuple(row_change(row) for row in group),
             status=group[0].status,
             note=group[0].note,
+            program=None if group[0].program == WINDOW else group[0].program,
         )
         for call_id, group in grouped.items()
     ]

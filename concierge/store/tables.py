@@ -432,6 +432,8 @@ class Proposal(ChangeRow, table=True):
     decided_at: datetime | None = Field(default=None, sa_type=UtcDateTime)
     note: str | None = None
     reported: bool = False
+    program: str | None = None
+    """The program whose assistant proposed the row (`writers.Writer`: an MCP client's name)."""
 
 
 IMPORT_STATUSES = ("pending", "accepted", "rejected")

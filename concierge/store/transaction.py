@@ -81,7 +81,8 @@ def proposing(session: Session, context: ChangeContext) -> bool:
 _CAPTURED = sorted(
     set(Proposal.model_fields) & set(ChangeLogEntry.model_fields) - {"id", "trip_id"}
 )
-"""What a proposal keeps of the change-log row its call wrote (the label, the row, the change)."""
+"""What a proposal keeps of the change-log row its call wrote (the label, the row, the change,
+the program that proposed it)."""
 
 
 def propose_instead(

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import asyncio
 import os
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -68,17 +69,27 @@ class Heard:
     """The notifications a client received, and a way to wait for one."""
 
     updated: list[str] = field(default_factory=list)
+    lists_changed: int = 0
     _news: asyncio.Event = field(default_factory=asyncio.Event)
 
     async def __call__(self, message: IncomingMessage) -> None:
         if isinstance(message, types.ResourceUpdatedNotification):
             self.updated.append(str(message.params.uri))
-            self._news.set()
+        elif isinstance(message, types.ResourceListChangedNotification):
+            self.lists_changed += 1
+        self._news.set()
 
     async def update_of(self, uri: str) -> None:
         """Wait until `uri` was announced as updated (the timeout only ends a broken run)."""
+        await self._until(lambda: uri in self.updated)
+
+    async def list_change(self) -> None:
+        """Wait until the resource list was announced as changed."""
+        await self._until(lambda: self.lists_changed > 0)
+
+    async def _until(self, heard: Callable[[], bool]) -> None:
         async with asyncio.timeout(BROKEN_RUN_SECONDS):
-            while uri not in self.updated:
+            while not heard():
                 self._news.clear()
                 await self._news.wait()
 

@@ -11,9 +11,10 @@ from typing import Any, Literal
 import pytest
 from mcp import Client, MCPDeprecationWarning
 from mcp.client.session import ElicitationFnT
-from mcp.server.subscriptions import ResourceUpdated
+from mcp.server.subscriptions import ResourcesListChanged, ResourceUpdated
 from mcp.types import CallToolResult, ElicitRequestParams, ElicitResult, Implementation
 
+from concierge.mcp.asking import LEAVE
 from concierge.mcp.resource_updates import context_uri
 from concierge.mcp.trip_server import TripServer
 from concierge.model.settings import ASSISTANT_EDITS, MCP_REVOKED, EditMode
@@ -52,21 +53,31 @@ def server(served: TravelServices) -> Iterator[TripServer]:
     trips.close()
 
 
+Era = Literal["legacy", "auto"]
+ERAS: tuple[Era, ...] = ("legacy", "auto")
+"""The handshake era, and the newest protocol the SDK's client negotiates by itself."""
+
+
 def client(
-    server: TripServer, heard: Heard | None = None, answer: ElicitationFnT | None = None
+    server: TripServer,
+    heard: Heard | None = None,
+    answer: ElicitationFnT | None = None,
+    mode: Era = "legacy",
 ) -> Client:
     return Client(
         server.server,
-        mode="legacy",
+        mode=mode,
         client_info=Implementation(name=CLIENT, version="1.0"),
         message_handler=heard,
         elicitation_callback=answer,
     )
 
 
-async def one_call(server: TripServer, arguments: dict[str, Any]) -> CallToolResult:
+async def one_call(
+    server: TripServer, arguments: dict[str, Any], mode: Era = "legacy"
+) -> CallToolResult:
     """One `edit_itinerary` call by a client without elicitation."""
-    async with client(server) as session:
+    async with client(server, mode=mode) as session:
         return await session.call_tool("edit_itinerary", arguments)
 
 
@@ -156,6 +167,8 @@ async def test_a_proposal_mode_write_waits_for_review(
     assert not result.is_error, text_of(result)
     pending = await served.proposals.pending(folder.trip)
     assert len(pending) == 1 and "Pastéis de Belém" in pending[0].label
+    assert pending[0].program == CLIENT
+    assert f"“Pastéis de Belém” (proposed by {CLIENT})" in await server.present(folder.trip)
     titles = {item.title for item in await served.itinerary.items(folder.trip)}
     assert "Pastéis de Belém" not in titles
 
@@ -172,24 +185,28 @@ async def test_a_locked_item_is_refused_with_the_lock_named(
     assert "Dinner at Zé" in titles
 
 
+@pytest.mark.parametrize("mode", ERAS)
 async def test_a_removal_is_refused_with_a_reason_without_elicitation(
-    server: TripServer, served: TravelServices, folder: Folder
+    server: TripServer, served: TravelServices, folder: Folder, mode: Era
 ) -> None:
-    result = await one_call(server, {"action": "remove", "item_id": folder.tram})
+    result = await one_call(server, {"action": "remove", "item_id": folder.tram}, mode)
     assert result.is_error
-    assert "elicitation" in text_of(result)
+    said = text_of(result)
+    assert "Tram 28" in said and f"{CLIENT} offers no way to ask them" in said
     assert folder.tram in {item.id for item in await served.itinerary.items(folder.trip)}
 
 
+@pytest.mark.parametrize("mode", ERAS)
 @pytest.mark.parametrize("action", ["accept", "decline"])
 async def test_a_removal_asks_the_person_through_the_clients_elicitation(
     server: TripServer,
     served: TravelServices,
     folder: Folder,
     action: Literal["accept", "decline"],
+    mode: Era,
 ) -> None:
     asked: list[str] = []
-    async with client(server, answer=answering(action, asked)) as session:
+    async with client(server, answer=answering(action, asked), mode=mode) as session:
         result = await session.call_tool(
             "edit_itinerary", {"action": "remove", "item_id": folder.tram}
         )
@@ -197,6 +214,22 @@ async def test_a_removal_asks_the_person_through_the_clients_elicitation(
     kept = folder.tram in {item.id for item in await served.itinerary.items(folder.trip)}
     assert kept is (action == "decline")
     assert result.is_error is (action == "decline"), text_of(result)
+
+
+async def test_in_the_newest_protocol_an_answer_counts_only_for_the_question_asked(
+    server: TripServer, served: TravelServices, folder: Folder
+) -> None:
+    """A client sending "accept" with the call, to no question of ours, is asked all the same."""
+    asked: list[str] = []
+    async with client(server, answer=answering("decline", asked), mode="auto") as session:
+        result = await session.call_tool(
+            "edit_itinerary",
+            {"action": "remove", "item_id": folder.tram},
+            input_responses={LEAVE: ElicitResult(action="accept", content={})},
+        )
+    assert len(asked) == 1 and "Tram 28" in asked[0]
+    assert result.is_error, text_of(result)
+    assert folder.tram in {item.id for item in await served.itinerary.items(folder.trip)}
 
 
 async def test_a_revoked_client_is_refused(
@@ -225,6 +258,39 @@ async def test_an_update_notification_arrives_after_a_window_edit(
         await heard.update_of(uri)
         after = text_of_resource(await session.read_resource(uri))
     assert "Miradouro at sunset" in after
+
+
+async def test_a_client_that_listed_the_resources_hears_when_a_trip_is_added(
+    server: TripServer, window: TravelServices, folder: Folder
+) -> None:
+    heard = Heard()
+    async with client(server, heard) as session:
+        before = (await session.list_resources()).resources
+        trip = (await window.trips.create({"title": "Porto in spring"})).record
+        await heard.list_change()
+        after = (await session.list_resources()).resources
+    assert [str(resource.uri) for resource in before] == [context_uri(folder.trip)]
+    assert {str(resource.uri) for resource in after} == {
+        context_uri(folder.trip),
+        context_uri(trip.id),
+    }
+    assert heard.lists_changed == 1
+
+
+async def test_in_the_newest_protocol_a_listening_client_hears_a_trip_removed(
+    server: TripServer, window: TravelServices, folder: Folder
+) -> None:
+    async with (
+        Client(server.server, client_info=Implementation(name=CLIENT, version="1.0")) as session,
+        session.listen(resources_list_changed=True) as events,
+    ):
+        assert len((await session.list_resources()).resources) == 1
+        await window.trips.delete(folder.trip)
+        async with asyncio.timeout(BROKEN_RUN_SECONDS):
+            event = await anext(events)
+        after = (await session.list_resources()).resources
+    assert event == ResourcesListChanged()
+    assert after == []
 
 
 async def test_in_the_newest_protocol_a_listening_client_hears_of_an_all_trip_pin(

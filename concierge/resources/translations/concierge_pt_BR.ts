@@ -4692,6 +4692,10 @@
     <context>
         <name>ProposalsPanel</name>
         <message>
+            <source>Proposed by {program}</source>
+            <translation>Proposto por {program}</translation>
+        </message>
+        <message>
             <source>Accepted {accepted}, rejected {rejected} of the assistant’s proposed changes.</source>
             <translation>Aceitas {accepted}, rejeitadas {rejected} das alterações propostas pelo assistente.</translation>
         </message>

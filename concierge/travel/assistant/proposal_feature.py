@@ -24,9 +24,10 @@ MAX_SHOWN = 8
 
 
 def change_name(call: ProposedCall) -> str:
-    """The call's change in the model's words ("addition of “Dinner”"), on one line."""
-    label = call.label.removeprefix("the assistant’s ")
-    return one_line(label)
+    """The call's change in the model's words ("addition of “Dinner”"), on one line, naming
+    the other program whose assistant proposed it."""
+    label = one_line(call.label.removeprefix("the assistant’s "))
+    return label if call.program is None else f"{label} (proposed by {one_line(call.program)})"
 
 
 def asked_unless_proposing(handler: PermissionHandler, settings: Settings) -> PermissionHandler:

@@ -44,11 +44,15 @@ CALL_ROLE = Qt.ItemDataRole.UserRole
 
 
 def call_row(call: ProposedCall, names: Mapping[str, str], problems: Sequence[str] = ()) -> str:
-    """A call's row text: its changes, their details indented, then problems made or fixed."""
+    """A call's row text: its changes, their details indented, then the other program that
+    proposed it ("Proposed by Claude Desktop"), then problems made or fixed."""
     lines: list[str] = []
     for text in call_texts(call, names):
         lines.append(shown(text.heading))
         lines.extend(f"    {shown(detail)}" for detail in text.details)
+    if call.program is not None:
+        by = translate("ProposalsPanel", "Proposed by {program}").format(program=call.program)
+        lines.append(f"    {by}")
     lines.extend(f"    {shown(problem)}" for problem in problems)
     return "\n".join(lines) or shown(call.label)
 
