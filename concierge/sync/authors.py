@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from pycrdt import Decoder, Doc, Encoder, Map, get_state, get_update
+from pycrdt import Decoder, Doc, Encoder, Map, get_update
 
 CLIENTS = "clients"
 """The root map of a client id (as text) → the id of the device whose document it is."""
@@ -21,9 +21,9 @@ def sign(doc: Doc[Any], device_id: str) -> None:
         clients[client] = device_id
 
 
-def _state(update: bytes) -> dict[int, int]:
-    """The update's state vector: client id → the clock after its last insertion."""
-    decoder = Decoder(get_state(update))
+def _state(encoded: bytes) -> dict[int, int]:
+    """A state vector: client id → the clock after its last insertion."""
+    decoder = Decoder(encoded)
     count = decoder.read_var_uint()
     return {decoder.read_var_uint(): decoder.read_var_uint() for _ in range(count)}
 
@@ -37,19 +37,22 @@ def _encoded(state: dict[int, int]) -> bytes:
     return encoder.to_bytes()
 
 
-def by_device(doc: Doc[Any], update: bytes, unknown: str) -> list[tuple[str, bytes]]:
-    """`update` (applied to `doc` already, so its signatures are there) as one part per device
-    that made it, each with the removals it carries; one from no known device (only removals,
-    or a client that never signed) is `unknown`'s."""
+def by_device(doc: Doc[Any], update: bytes, before: bytes, unknown: str) -> list[tuple[str, bytes]]:
+    """`update`, just applied to `doc` (whose state was `before`), as one part per device that
+    made it, each with the removals it carries. The clients whose clocks it moved on are its
+    makers (an update's own state vector counts only clients it holds from their start); one
+    of no known device (only removals, or a client that never signed) is `unknown`'s."""
     clients: Map[str] = doc.get(CLIENTS, type=Map)
-    state = _state(update)
-    devices: dict[str, dict[int, int]] = {}
-    for client, clock in state.items():
-        device = clients.get(str(client))
-        devices.setdefault(device if isinstance(device, str) else unknown, {})[client] = clock
+    after = _state(doc.get_state())
+    earlier = _state(before)
+    devices: dict[str, set[int]] = {}
+    for client, clock in after.items():
+        if clock > earlier.get(client, 0):
+            device = clients.get(str(client))
+            devices.setdefault(device if isinstance(device, str) else unknown, set()).add(client)
     if len(devices) <= 1:
         return [(next(iter(devices), unknown), update)]
     return [
-        (device, get_update(update, _encoded({c: n for c, n in state.items() if c not in own})))
+        (device, get_update(update, _encoded({c: n for c, n in after.items() if c not in own})))
         for device, own in sorted(devices.items())
     ]
