@@ -12,10 +12,13 @@ import base64
 import hashlib
 import hmac
 import logging
+import os
 import re
+import secrets
 import ssl
 from contextlib import AsyncExitStack
 from http import HTTPStatus
+from pathlib import Path
 from types import TracebackType
 from urllib.parse import urlsplit
 
@@ -30,6 +33,19 @@ log = logging.getLogger(__name__)
 
 ROOM = re.compile(r"/([A-Za-z0-9_-]{1,128})")
 """A room's path: a trip's id."""
+SECRET_FILE = "sync-server.secret"
+
+
+def server_secret(folder: Path) -> str:
+    """The server's secret, kept in `folder` (the data folder), made the first time; only its
+    owner can read the file."""
+    path = folder / SECRET_FILE
+    if not path.exists():
+        folder.mkdir(parents=True, exist_ok=True)
+        descriptor = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
+        with os.fdopen(descriptor, "w", encoding="utf-8") as file:
+            file.write(secrets.token_urlsafe(32))
+    return path.read_text(encoding="utf-8").strip()
 
 
 def room_secret(server_secret: str, room: str) -> str:
