@@ -43,6 +43,9 @@ log = logging.getLogger(__name__)
 SECRET_HEADER = "Authorization"
 SOURCE = "room"
 """The offsets' key: how many of the others' journaled updates the engine applied."""
+LARGEST = 2**28
+"""The largest message taken, 256 MiB: the first exchange carries a whole trip, well past
+websockets' default of 1 MiB for a trip of a few hundred items."""
 REFUSED = (HTTPStatus.UNAUTHORIZED, HTTPStatus.FORBIDDEN, HTTPStatus.NOT_FOUND)
 
 
@@ -180,6 +183,7 @@ class ServerRoom:
                         additional_headers={SECRET_HEADER: bearer(self._secret)},
                         ssl=self._tls,
                         proxy=None,
+                        max_size=LARGEST,
                     ) as link:
                         wait = self._backoff.first
                         await self._session(link, heard)

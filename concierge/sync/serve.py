@@ -27,7 +27,7 @@ from websockets.asyncio.server import Server, ServerConnection, serve
 from websockets.exceptions import ConnectionClosed
 from websockets.http11 import Request, Response
 
-from .room import SECRET_HEADER, bearer
+from .room import LARGEST, SECRET_HEADER, bearer
 
 log = logging.getLogger(__name__)
 
@@ -131,6 +131,7 @@ class RoomServer:
                 self._port,
                 ssl=self._tls,
                 process_request=self._check,
+                max_size=LARGEST,
             )
             self._running = starting.pop_all()
         return self

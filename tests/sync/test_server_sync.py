@@ -9,19 +9,25 @@ import asyncio
 import ssl
 from contextlib import AsyncExitStack
 from pathlib import Path
+from typing import Any
 
 import pytest
+from pycrdt import Doc, Map
 from websockets.asyncio.client import connect
 from websockets.exceptions import InvalidStatus
 
 from concierge.store.seen import made_by
+from concierge.sync.authors import sign
 from concierge.sync.room import RoomRefused, ServerRoom
+from concierge.sync.serve import room_secret
 from concierge.sync.transport import Transport
 from concierge.sync.transports import LocationError, open_transport
 from concierge.travel.services import TravelServices
 from tests.composition import opened_services
-from tests.sync.pair import BEN
+from tests.sync.pair import ANA, BEN
 from tests.sync.room_pair import (
+    QUICK,
+    SERVER_SECRET,
     WAIT,
     Side,
     make_certificate,
@@ -197,3 +203,34 @@ def test_plain_ws_to_another_machine_is_refused_unless_allowed(tmp_path: Path) -
     assert isinstance(opened("ws://localhost:8765"), ServerRoom)
     with pytest.raises(LocationError, match="neither a folder"):
         opened("https://example.org/share")
+
+
+async def test_a_trip_larger_than_a_websocket_message_goes_across(tmp_path: Path) -> None:
+    """The first exchange carries the whole trip: past websockets' 1 MiB default."""
+    certificate = make_certificate(tmp_path / "tls")
+    made: Doc[Any] = Doc()
+    with made.transaction():
+        sign(made, ANA.id)
+        made.get("notes", type=Map)["long"] = "x" * (3 * 2**20)
+    client = ssl.create_default_context(cafile=certificate.certificate)
+    async with serving(certificate) as server:
+        url = f"{server.url}/trip"
+        secret = room_secret(SERVER_SECRET, "trip")
+        ana = ServerRoom(url, secret, ANA.id, tmp_path / "ana.room", tls=client, backoff=QUICK)
+        ben = ServerRoom(url, secret, BEN.id, tmp_path / "ben.room", tls=client, backoff=QUICK)
+        ana.append(made.get_update())
+        heard = asyncio.Event()
+        ana.connect(lambda: None)
+        ben.connect(heard.set)
+        try:
+            await asyncio.wait_for(heard.wait(), WAIT)
+            found = ben.peer_updates({})
+        finally:
+            for room in (ana, ben):
+                room.close()
+                await room.wait_closed()
+    assert list(found.updates) == [ANA.id]
+    copy: Doc[Any] = Doc()
+    for update in found.updates[ANA.id]:
+        copy.apply_update(update)
+    assert copy.get("notes", type=Map)["long"] == "x" * (3 * 2**20)
