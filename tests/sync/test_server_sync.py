@@ -18,6 +18,7 @@ from websockets.exceptions import InvalidStatus
 
 from concierge.store.seen import made_by
 from concierge.sync.authors import sign
+from concierge.sync.engine import TripSync
 from concierge.sync.room import RoomRefused, ServerRoom
 from concierge.sync.serve import room_secret
 from concierge.sync.transport import Transport
@@ -142,6 +143,19 @@ async def test_a_server_stopped_mid_session_is_joined_again_when_it_is_back(
                 await until(merged, ana, ben)
 
 
+async def _refused(sync: TripSync, reason: str) -> None:
+    """Start `sync` and see its room refused for `reason`, not waited for."""
+    await sync.start()
+    try:
+        room = sync.transport
+        assert isinstance(room, ServerRoom)
+        with pytest.raises(RoomRefused, match=reason):
+            await asyncio.wait_for(room.joined(), WAIT)
+        assert not room.connected
+    finally:
+        sync.close()
+
+
 async def test_a_device_without_the_rooms_secret_is_refused_with_the_reason(
     tmp_path: Path,
 ) -> None:
@@ -151,15 +165,7 @@ async def test_a_device_without_the_rooms_secret_is_refused_with_the_reason(
         sync = open_sync(
             ben, server.url, trip.id, BEN, certificate=certificate.certificate, secret="guessed"
         )
-        await sync.start()
-        try:
-            room = sync.transport
-            assert isinstance(room, ServerRoom)
-            with pytest.raises(RoomRefused, match="wrong secret for this room"):
-                await asyncio.wait_for(room.joined(), WAIT)
-            assert not room.connected
-        finally:
-            sync.close()
+        await _refused(sync, "wrong secret for this room")
         client = ssl.create_default_context(cafile=certificate.certificate)
         with pytest.raises(InvalidStatus) as refused:
             async with connect(f"{server.url}/{trip.id}", ssl=client, proxy=None):
@@ -174,14 +180,7 @@ async def test_a_server_whose_certificate_is_not_trusted_is_refused(tmp_path: Pa
     async with serving(certificate) as server, opened_services(tmp_path / "ben") as ben:
         trip = (await ben.trips.create({"title": "Lisbon"})).record
         sync = open_sync(ben, server.url, trip.id, BEN, certificate=stranger.certificate)
-        await sync.start()
-        try:
-            room = sync.transport
-            assert isinstance(room, ServerRoom)
-            with pytest.raises(RoomRefused, match="not to be trusted"):
-                await asyncio.wait_for(room.joined(), WAIT)
-        finally:
-            sync.close()
+        await _refused(sync, "not to be trusted")
 
 
 def test_plain_ws_to_another_machine_is_refused_unless_allowed(tmp_path: Path) -> None:
