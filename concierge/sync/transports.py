@@ -20,11 +20,6 @@ class LocationError(ValueError):
     """A location no transport can use, or one that would send the trip unprotected."""
 
 
-def is_server(location: str) -> bool:
-    """Whether `location` is a server's URL rather than a folder."""
-    return urlsplit(location).scheme in SERVER_SCHEMES
-
-
 def open_transport(
     location: str,
     secret: str,
