@@ -29,6 +29,7 @@ def commands() -> tuple[Command, ...]:
     from .import_trip import ImportCommand
     from .self_check import SelfCheckCommand
     from .serve_mcp import McpCommand
+    from .sync_server import SyncServerCommand
     from .trips import TripsCommand
 
     return (
@@ -37,6 +38,7 @@ def commands() -> tuple[Command, ...]:
         ImportCommand(),
         ContextCommand(),
         McpCommand(),
+        SyncServerCommand(),
         SelfCheckCommand(),
     )
 

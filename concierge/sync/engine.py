@@ -1,4 +1,5 @@
-"""One shared trip kept in step with its companions' devices through a synced folder.
+"""One shared trip kept in step with its companions' devices through a transport (`transport`:
+a synced folder, a y-websocket server).
 
 A `step` runs one round in one transaction on the database's thread, so nothing else writes
 between its parts: what this device changed since (whoever wrote it: the person, the assistant,
@@ -8,7 +9,8 @@ of its own, with this sync's initiator, so views, checks and the next model call
 any edit, the change log names the device, and undo leaves them alone. How far the others' files
 were applied is saved after the commit: a process killed in between applies them again on its
 next start, which changes nothing twice, since each field is a register and SQLite already has
-the values. A local write on the bus starts a step."""
+the values. A local write on the bus starts a step, and so does an update the transport hears
+of (a server's, live)."""
 
 from __future__ import annotations
 
@@ -27,10 +29,12 @@ from concierge.store.transaction import commit_and_publish, run_logged
 from concierge.store.writers import companion_writer, note_writer
 from concierge.text import QT_TRANSLATE_NOOP
 
+from .authors import sign
 from .document import ANSWERS, TripDocument
-from .folder import Offsets, PeerUpdates, SyncFolder, load_offsets, save_offsets
+from .folder import load_offsets, save_offsets
 from .mirror import new_record, to_document, to_store
 from .shape import SHARED, SharedKind
+from .transport import Offsets, PeerUpdates, Transport
 
 log = logging.getLogger(__name__)
 
@@ -70,8 +74,8 @@ class StepReport:
 
 
 class TripSync:
-    """Keeps the trip `trip_id` of `database` in step with the shared folder `folder`; its state
-    (how far the others' files were applied) lives in `state_dir`."""
+    """Keeps the trip `trip_id` of `database` in step with the companions through `transport`;
+    its state (how far the others' updates were applied) lives in `state_dir`."""
 
     def __init__(
         self,
@@ -79,14 +83,14 @@ class TripSync:
         bus: ChangeBus,
         trip_id: str,
         device: Device,
-        folder: SyncFolder,
+        transport: Transport,
         state_dir: Path,
     ) -> None:
         self.database = database
         self.bus = bus
         self.trip_id = trip_id
         self.device = device
-        self.folder = folder
+        self.transport = transport
         self.initiator = Initiator(f"sync {trip_id}")
         self._state = state_dir / f"{trip_id}.json"
         self._offsets: Offsets = load_offsets(self._state)
@@ -101,16 +105,18 @@ class TripSync:
         self._unsubscribe = bus.subscribe(self._on_change)
 
     async def start(self) -> StepReport:
-        """Rebuild the document from this device's files and the others' as far as applied,
-        then run a first step."""
+        """Rebuild the document from this device's updates and the others' as far as applied,
+        run a first step, then take the transport's updates as they come."""
         self._document = await asyncio.to_thread(self._rebuilt)
-        return await self.step()
+        report = await self.step()
+        self.transport.connect(self._wake)
+        return report
 
     def _rebuilt(self) -> TripDocument:
         document = TripDocument()
-        for update in self.folder.own_updates():
+        for update in self.transport.own_updates():
             document.apply(update)
-        known = self.folder.peer_updates({}, until=self._offsets)
+        known = self.transport.peer_updates({}, until=self._offsets)
         for updates in known.updates.values():
             for update in updates:
                 document.apply(update)
@@ -118,6 +124,7 @@ class TripSync:
 
     def close(self) -> None:
         self._unsubscribe()
+        self.transport.close()
         self._again = False
 
     async def settled(self) -> None:
@@ -128,7 +135,7 @@ class TripSync:
     async def step(self) -> StepReport:
         """One round: send this device's changes, apply the others' new ones."""
         async with self._lock:
-            found = await asyncio.to_thread(self.folder.peer_updates, self._offsets)
+            found = await asyncio.to_thread(self.transport.peer_updates, self._offsets)
             try:
                 report = await commit_and_publish(
                     self.database, self.bus, lambda session: self._round(session, found)
@@ -147,10 +154,11 @@ class TripSync:
         before = document.state()
         with document.doc.transaction(origin=self.device.id):
             document.name_device(self.device.id, self.device.name)
+            sign(document.doc, self.device.id)
             to_document(session, self.trip_id, document, dirty)
         sent = document.state() != before
         if sent:
-            self.folder.append(document.update_since(before))
+            self.transport.append(document.update_since(before))
         changes: list[Change] = []
         applied = 0
         for device_id, updates in sorted(found.updates.items()):
@@ -197,6 +205,10 @@ class TripSync:
             return
         if self._dirty is not None:
             self._dirty.add(ANSWERS if change.entity in ANSWERED else change.entity.value)
+        self._wake()
+
+    def _wake(self) -> None:
+        """Start a step, or, while one runs, another after it."""
         if self._pending:
             self._again = True
             return

@@ -18,12 +18,14 @@ import os
 import secrets
 import struct
 import uuid
-from dataclasses import dataclass, field
+from collections.abc import Callable
 from pathlib import Path
 
 from cryptography.exceptions import InvalidTag
 from cryptography.hazmat.primitives.ciphers.aead import AESGCM
 from cryptography.hazmat.primitives.kdf.scrypt import Scrypt
+
+from .transport import Offsets, PeerUpdates
 
 log = logging.getLogger(__name__)
 
@@ -57,21 +59,6 @@ def _write_whole(path: Path, data: bytes) -> None:
     os.replace(temporary, path)
 
 
-Offsets = dict[str, int]
-"""A file's path under the folder → how far it was read, in bytes: the frames before it."""
-
-
-@dataclass
-class PeerUpdates:
-    """What the other devices' files held past the offsets asked for: their updates by device
-    id, in order, and the offsets to ask from next time."""
-
-    updates: dict[str, list[bytes]] = field(default_factory=dict)
-    offsets: Offsets = field(default_factory=dict)
-    waiting: list[str] = field(default_factory=list)
-    """Files with a frame not yet whole or readable, tried again on the next look."""
-
-
 class SyncFolder:
     """One device's view of a shared folder: its own file of this run, and the others'."""
 
@@ -91,6 +78,13 @@ class SyncFolder:
             file.write(HEADER.pack(MAGIC, len(nonce) + len(sealed)) + nonce + sealed)
             file.flush()
             os.fsync(file.fileno())
+
+    def connect(self, heard: Callable[[], None]) -> None:
+        """Nothing comes by itself: the others' files are read when the engine steps (the
+        window looks at the folder every few seconds)."""
+
+    def close(self) -> None:
+        """Nothing to stop: no file stays open between steps."""
 
     def own_updates(self) -> list[bytes]:
         """Every whole update this device wrote, in any run."""

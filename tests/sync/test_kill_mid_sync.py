@@ -24,7 +24,10 @@ from tests.sync.pair import ANA, BEN, PASSPHRASE, open_sync
 ROOT = Path(__file__).resolve().parents[2]
 
 
-def _worker(data: Path, shared: Path, trip_id: str, mode: str) -> subprocess.Popen[str]:
+def _worker(
+    data: Path, shared: Path | str, trip_id: str, mode: str, secret: str = PASSPHRASE
+) -> subprocess.Popen[str]:
+    """Ben's device as a process, sharing the trip at `shared` (a folder or a server's URL)."""
     return subprocess.Popen(
         [
             sys.executable,
@@ -36,6 +39,7 @@ def _worker(data: Path, shared: Path, trip_id: str, mode: str) -> subprocess.Pop
             BEN.id,
             BEN.name,
             mode,
+            secret,
         ],
         cwd=ROOT,
         stdout=subprocess.PIPE,
