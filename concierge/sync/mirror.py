@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import json
 from collections import defaultdict
-from collections.abc import Collection
+from collections.abc import Collection, Mapping
 from typing import Any
 
 from sqlalchemy import func
@@ -73,12 +73,12 @@ def to_store(
         rows = _rows(session, kind, trip_id)
         for row_id, values in wanted.items():
             row = rows.get(row_id)
-            if row is None:
-                writer.create(kind.spec, new_record(session, kind, trip_id, row_id, values))
-            else:
+            if row is not None:
                 before = kind.spec.to_record(row)
                 after = kind.spec.from_json(_as_json(values), base=before)
                 writer.update(kind.spec, row, before, after)
+        made = {row_id: values for row_id, values in wanted.items() if row_id not in rows}
+        writer.create_all(kind.spec, new_records(session, kind, trip_id, made))
         if kind.ordered:
             _reorder(session, writer, kind, trip_id, view.order())
     if ANSWERS in kinds:
@@ -118,24 +118,40 @@ def _as_json(values: dict[str, str]) -> str:
 def new_record(
     session: Session, kind: SharedKind, trip_id: str, row_id: str, values: dict[str, str]
 ) -> Any:
-    """A record for a row the document has and the store lacks, last of its list; what the
-    document does not say (a field added in a later version) takes its declared default."""
+    """A record for a row the document has and the store lacks, last of its list."""
+    return new_records(session, kind, trip_id, {row_id: values})[0]
+
+
+def new_records(
+    session: Session, kind: SharedKind, trip_id: str, rows: Mapping[str, dict[str, str]]
+) -> list[Any]:
+    """Records for rows the document has and the store lacks (id → values), last of their
+    list in this order; what the document does not say (a field added in a later version)
+    takes its declared default."""
+    if not rows:
+        return []
     declared = kind.spec.declaration.fields
-    data: dict[str, object] = {
-        name: rule.default for name, rule in declared.items() if name not in values
-    }
-    data.update({name: json.loads(text) for name, text in values.items()})
-    now = utc_now()
-    data.setdefault("created_at", now)
-    data.update(id=row_id, updated_at=now)
-    if kind.spec.kind is EntityKind.TRIP:
-        data["position"] = next_trip_position(session)
-    else:
-        data["trip_id"] = trip_id
-    if kind.ordered:
-        data["position"] = _count(session, kind, trip_id)
     names = set(kind.spec.names)
-    return kind.spec.adapter.validate_python({k: v for k, v in data.items() if k in names})
+    now = utc_now()
+    if kind.spec.kind is EntityKind.TRIP:
+        place: dict[str, object] = {"position": next_trip_position(session)}
+    else:
+        place = {"trip_id": trip_id}
+    first = _count(session, kind, trip_id) if kind.ordered else 0
+    made: list[Any] = []
+    for number, (row_id, values) in enumerate(rows.items()):
+        data: dict[str, object] = {
+            name: rule.default for name, rule in declared.items() if name not in values
+        }
+        data.update({name: json.loads(text) for name, text in values.items()})
+        data.setdefault("created_at", now)
+        data.update(place, id=row_id, updated_at=now)
+        if kind.ordered:
+            data["position"] = first + number
+        made.append(
+            kind.spec.adapter.validate_python({k: v for k, v in data.items() if k in names})
+        )
+    return made
 
 
 def _reorder(
