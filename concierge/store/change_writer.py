@@ -12,7 +12,7 @@ from collections.abc import Callable, Collection, Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from typing import Any
 
-from sqlalchemy import update
+from sqlalchemy import insert, update
 from sqlmodel import Session, SQLModel, col
 
 from concierge.text import QT_TRANSLATE_NOOP, Translatable
@@ -68,10 +68,11 @@ class ChangeWriter:
     def create_all(self, spec: EntitySpec[R, Any], records: Sequence[R]) -> None:
         """Create `records`, each logged as if made alone, with one flush and one read of
         their sources for all (a companion's first sync makes a whole trip's rows)."""
+        if not records:
+            return
         for record in records:
             self._check_locks(spec, None, record, ())
-        self.session.add_all([spec.new_row(record) for record in records])
-        self.session.flush()
+        self.session.execute(insert(spec.table), [spec.to_columns(record) for record in records])
         written = [
             (
                 record.id,
