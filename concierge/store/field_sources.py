@@ -13,6 +13,7 @@ from collections.abc import Collection, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from datetime import datetime
 
+from sqlalchemy import insert
 from sqlmodel import Session, col, select
 
 from concierge.model.fields import ENTITIES
@@ -54,12 +55,12 @@ def has_value(value: object) -> bool:
 def _image(row: FieldSource | None) -> dict[str, object] | None:
     if row is None:
         return None
-    return {
-        "source": row.source,
-        "at": row.at.isoformat(),
-        "confirmed": row.confirmed,
-        "file_name": row.file_name,
-    }
+    return _stored(row.source, row.at, row.confirmed, row.file_name)
+
+
+def _stored(source: str, at: datetime, confirmed: bool, file_name: str | None) -> dict[str, object]:
+    """A source as the change log keeps it."""
+    return {"source": source, "at": at.isoformat(), "confirmed": confirmed, "file_name": file_name}
 
 
 def _rows(session: Session, kind: EntityKind, entity_id: str) -> dict[str, FieldSource]:
@@ -137,7 +138,7 @@ def record_sources(
 def record_sources_all(
     session: Session, context: ChangeContext, kind: EntityKind, written: Sequence[Written]
 ) -> list[Images]:
-    """`record_sources` of many rows of one kind, with one read before and one after for all
+    """`record_sources` of many rows of one kind, with one read and one insert for them all
     (a companion's first sync writes a trip's rows by the thousand)."""
     facts_of = [
         [name for name in FACT_FIELDS.get(kind, ()) if name in values]
@@ -149,30 +150,40 @@ def record_sources_all(
     if not ids:
         return [(None, None)] * len(written)
     current = _rows_of(session, kind, ids)
-    image = {
-        "source": context.fact_source.value,
-        "at": utc_now(),
-        "confirmed": False,
-        "file_name": context.source_file if context.fact_source is FactSource.IMPORT else None,
-    }
-    befores: list[str | None] = []
+    at = utc_now()
+    file_name = context.source_file if context.fact_source is FactSource.IMPORT else None
+    source = context.fact_source.value
+    image = {"source": source, "at": at, "confirmed": False, "file_name": file_name}
+    stored = _stored(source, at, False, file_name)
+    found: list[Images] = []
+    made: list[dict[str, object]] = []
     for (entity_id, trip_id, values), facts in zip(written, facts_of, strict=True):
         if not facts or trip_id is None:
-            befores.append(None)
+            found.append((None, None))
             continue
-        rows = current.setdefault(entity_id, {})
-        befores.append(_encode({name: _image(rows.get(name)) for name in facts}))
+        rows = current.get(entity_id, {})
+        before = {name: _image(rows.get(name)) for name in facts}
+        after: dict[str, dict[str, object] | None] = {}
         for name in facts:
             new = image if has_value(values[name]) else None
-            _put(session, rows, (kind, entity_id, trip_id), name, new)
+            if new is not None and name not in rows:
+                made.append(
+                    {
+                        "entity": kind.value,
+                        "entity_id": entity_id,
+                        "field": name,
+                        "trip_id": trip_id,
+                        **new,
+                    }
+                )
+            else:
+                _put(session, rows, (kind, entity_id, trip_id), name, new)
+            after[name] = None if new is None else stored
+        found.append((_encode(before), _encode(after)))
+    if made:
+        session.execute(insert(FieldSource), made)
     session.flush()
-    after = _rows_of(session, kind, ids)
-    return [
-        (None, None)
-        if before is None
-        else (before, _encode({name: _image(after.get(entity_id, {}).get(name)) for name in facts}))
-        for (entity_id, _, _), facts, before in zip(written, facts_of, befores, strict=True)
-    ]
+    return found
 
 
 def forget_sources(session: Session, kind: EntityKind, entity_id: str) -> Images:
