@@ -9,10 +9,11 @@ declared with `fact=True`.
 from __future__ import annotations
 
 import json
-from collections.abc import Collection, Iterable, Mapping
+from collections.abc import Collection, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from datetime import datetime
 
+from sqlalchemy import insert
 from sqlmodel import Session, col, select
 
 from concierge.model.fields import ENTITIES
@@ -54,21 +55,34 @@ def has_value(value: object) -> bool:
 def _image(row: FieldSource | None) -> dict[str, object] | None:
     if row is None:
         return None
-    return {
-        "source": row.source,
-        "at": row.at.isoformat(),
-        "confirmed": row.confirmed,
-        "file_name": row.file_name,
-    }
+    return _stored(row.source, row.at, row.confirmed, row.file_name)
+
+
+def _stored(source: str, at: datetime, confirmed: bool, file_name: str | None) -> dict[str, object]:
+    """A source as the change log keeps it."""
+    return {"source": source, "at": at.isoformat(), "confirmed": confirmed, "file_name": file_name}
 
 
 def _rows(session: Session, kind: EntityKind, entity_id: str) -> dict[str, FieldSource]:
-    rows = session.exec(
-        select(FieldSource).where(
-            FieldSource.entity == kind.value, FieldSource.entity_id == entity_id
-        )
-    ).all()
-    return {row.field: row for row in rows}
+    return _rows_of(session, kind, [entity_id]).get(entity_id, {})
+
+
+def _rows_of(
+    session: Session, kind: EntityKind, entity_ids: Collection[str]
+) -> dict[str, dict[str, FieldSource]]:
+    """The source rows of the rows `entity_ids`: {id: {field: row}}, read 500 ids at a time."""
+    ids = list(entity_ids)
+    found: dict[str, dict[str, FieldSource]] = {}
+    for start in range(0, len(ids), 500):
+        rows = session.exec(
+            select(FieldSource).where(
+                FieldSource.entity == kind.value,
+                col(FieldSource.entity_id).in_(ids[start : start + 500]),
+            )
+        ).all()
+        for row in rows:
+            found.setdefault(row.entity_id, {})[row.field] = row
+    return found
 
 
 def _put(
@@ -104,6 +118,10 @@ def _encode(data: dict[str, dict[str, object] | None]) -> str:
     return json.dumps(data, ensure_ascii=False, sort_keys=True)
 
 
+Written = tuple[str, str | None, Mapping[str, object]]
+"""A row a write set: its id, its trip, and the fields the write changed with their new values."""
+
+
 def record_sources(
     session: Session,
     context: ChangeContext,
@@ -114,29 +132,58 @@ def record_sources(
 ) -> Images:
     """Give each fact field in `values` (the fields a write changed, with their new values)
     the context's source, or none if it is now empty; the sources before and after."""
-    facts = [name for name in FACT_FIELDS.get(kind, ()) if name in values]
-    if not facts or trip_id is None:
-        return None, None
-    current = _rows(session, kind, entity_id)
-    before = {name: _image(current.get(name)) for name in facts}
-    now = utc_now()
-    image = {
-        "source": context.fact_source.value,
-        "at": now,
-        "confirmed": False,
-        "file_name": context.source_file if context.fact_source is FactSource.IMPORT else None,
-    }
-    for name in facts:
-        _put(
-            session,
-            current,
-            (kind, entity_id, trip_id),
-            name,
-            image if has_value(values[name]) else None,
-        )
+    return record_sources_all(session, context, kind, [(entity_id, trip_id, values)])[0]
+
+
+def record_sources_all(
+    session: Session, context: ChangeContext, kind: EntityKind, written: Sequence[Written]
+) -> list[Images]:
+    """`record_sources` of many rows of one kind, with one read and one insert for them all
+    (a companion's first sync writes a trip's rows by the thousand)."""
+    facts_of = [
+        [name for name in FACT_FIELDS.get(kind, ()) if name in values]
+        if trip_id is not None
+        else []
+        for _, trip_id, values in written
+    ]
+    ids = [entity_id for (entity_id, _, _), facts in zip(written, facts_of, strict=True) if facts]
+    if not ids:
+        return [(None, None)] * len(written)
+    current = _rows_of(session, kind, ids)
+    at = utc_now()
+    file_name = context.source_file if context.fact_source is FactSource.IMPORT else None
+    source = context.fact_source.value
+    image = {"source": source, "at": at, "confirmed": False, "file_name": file_name}
+    stored = _stored(source, at, False, file_name)
+    found: list[Images] = []
+    made: list[dict[str, object]] = []
+    for (entity_id, trip_id, values), facts in zip(written, facts_of, strict=True):
+        if not facts or trip_id is None:
+            found.append((None, None))
+            continue
+        rows = current.get(entity_id, {})
+        before = {name: _image(rows.get(name)) for name in facts}
+        after: dict[str, dict[str, object] | None] = {}
+        for name in facts:
+            new = image if has_value(values[name]) else None
+            if new is not None and name not in rows:
+                made.append(
+                    {
+                        "entity": kind.value,
+                        "entity_id": entity_id,
+                        "field": name,
+                        "trip_id": trip_id,
+                        **new,
+                    }
+                )
+            else:
+                _put(session, rows, (kind, entity_id, trip_id), name, new)
+            after[name] = None if new is None else stored
+        found.append((_encode(before), _encode(after)))
+    if made:
+        session.execute(insert(FieldSource), made)
     session.flush()
-    after = _rows(session, kind, entity_id)
-    return _encode(before), _encode({name: _image(after.get(name)) for name in facts})
+    return found
 
 
 def forget_sources(session: Session, kind: EntityKind, entity_id: str) -> Images:
@@ -211,18 +258,10 @@ def sources_of(
     session: Session, kind: EntityKind, entity_ids: Iterable[str]
 ) -> dict[str, dict[str, FieldSourceRecord]]:
     """The recorded sources of the rows `entity_ids`: {id: {field: source}}."""
-    ids = list(entity_ids)
-    found: dict[str, dict[str, FieldSourceRecord]] = {}
-    for start in range(0, len(ids), 500):
-        rows = session.exec(
-            select(FieldSource).where(
-                FieldSource.entity == kind.value,
-                col(FieldSource.entity_id).in_(ids[start : start + 500]),
-            )
-        ).all()
-        for row in rows:
-            found.setdefault(row.entity_id, {})[row.field] = _record(row)
-    return found
+    return {
+        entity_id: {name: _record(row) for name, row in rows.items()}
+        for entity_id, rows in _rows_of(session, kind, list(entity_ids)).items()
+    }
 
 
 def unverified_facts(

@@ -64,10 +64,14 @@ class KindView:
         """Make the row there with `values`, writing only what differs."""
         if self.present.get(row_id) is not True:
             self._present[row_id] = self.present[row_id] = True
-        for field, value in values.items():
-            key = f"{row_id}/{field}"
-            if self.values.get(key) != value:
-                self._values[key] = self.values[key] = value
+        changed = {
+            key: value
+            for field, value in values.items()
+            if self.values.get(key := f"{row_id}/{field}") != value
+        }
+        if changed:
+            self._values.update(changed)
+            self.values.update(changed)
 
     def remove(self, row_id: str) -> None:
         """Mark the row removed (its values stay) and take it out of its order."""
