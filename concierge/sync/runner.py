@@ -61,7 +61,11 @@ TAKEN = QT_TRANSLATE_NOOP(
 
 
 class SyncProblem(Exception):
-    """What stops a trip's sync, in words for the person (a `Message`)."""
+    """What stops a trip's sync, in words for the person (`message`, a `Message`)."""
+
+    def __init__(self, message: str) -> None:
+        super().__init__(message)
+        self.message = message
 
 
 @dataclass(frozen=True, slots=True)
@@ -88,13 +92,13 @@ class SyncRunner:
         shares: SharedTrips,
         state_dir: Path,
         *,
-        poll_seconds: float = POLL_SECONDS,
+        poll_seconds: float | None = None,
     ) -> None:
         self.database = database
         self.bus = bus
         self.shares = shares
         self.state_dir = state_dir
-        self.poll_seconds = poll_seconds
+        self.poll_seconds = POLL_SECONDS if poll_seconds is None else poll_seconds
         self.on_state: Callable[[SyncState], None] = lambda _state: None
         self.states: dict[str, SyncState] = {}
         self._syncs: dict[str, TripSync] = {}
@@ -182,7 +186,7 @@ class SyncRunner:
                     self._check_folder(share)
                     report = await sync.step()
             except SyncProblem as problem:
-                self._note(SyncState(share.trip_id, problem=str(problem)))
+                self._note(SyncState(share.trip_id, problem=problem.message))
             except Exception as error:
                 log.exception("sync of trip %s failed", share.trip_id)
                 self._note(SyncState(share.trip_id, problem=FAILED.format(error=str(error))))
