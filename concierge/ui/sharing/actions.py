@@ -10,7 +10,7 @@ from __future__ import annotations
 import time
 from typing import TYPE_CHECKING
 
-from PySide6.QtCore import QObject, Qt, QTimer, Signal
+from PySide6.QtCore import Qt, QTimer, Signal
 from PySide6.QtGui import QAction
 from PySide6.QtWidgets import QMenu, QWidget
 
@@ -19,6 +19,7 @@ from concierge.travel.services import TravelServices
 from concierge.ui.async_support import BackgroundTasks
 from concierge.ui.i18n import shown, translate
 from concierge.ui.sharing.sync_status import SyncStatus
+from concierge.ui.trip_actions import TripActions
 
 if TYPE_CHECKING:
     from concierge.sync.engine import Removed
@@ -28,18 +29,13 @@ TICK_MS = 1000
 """How often the status counts on ("Synced 5 s ago")."""
 
 
-class TripSharing(QObject):
-    """`joined(trip_id)` once a joined trip has arrived; `status(text)` reports what was done."""
+class TripSharing(TripActions):
+    """`joined(trip_id)` once a joined trip has arrived."""
 
     joined = Signal(str)
-    status = Signal(str)
 
     def __init__(self, services: TravelServices, window: QWidget, tasks: BackgroundTasks) -> None:
-        super().__init__(window)
-        self.services = services
-        self.window = window
-        self.tasks = tasks
-        self.trip_id: str | None = None
+        super().__init__(services, window, tasks)
         self.runner: SyncRunner | None = None
         self.dialog: QWidget | None = None
         """The sharing dialog open now."""

@@ -21,8 +21,7 @@ from concierge.model.settings import SharedTrip
 from concierge.sync.invite import Invite, InviteError, Transport, read_invite
 from concierge.ui.async_support import BackgroundTasks
 from concierge.ui.i18n import shown, translate
-from concierge.ui.sharing.folder_row import FolderRow
-from concierge.ui.sharing.share_dialog import device_name
+from concierge.ui.sharing.fields import FolderRow, device_line
 from concierge.ui.wrapped_label import wrapped_label
 
 Join = Callable[[SharedTrip, str], Awaitable[str | None]]
@@ -51,9 +50,7 @@ class JoinTripDialog(QDialog):
         self.code.setFont(QFontDatabase.systemFont(QFontDatabase.SystemFont.FixedFont))
         self.code.textChanged.connect(self.read_code)
         self.folder = FolderRow(translate("Sharing", "Shared folder"), self)
-        self.device = QLineEdit(device_name(), self)
-        self.device.setAccessibleName(translate("Sharing", "This device's name"))
-        self.device.setPlaceholderText(translate("Sharing", "Ben's phone"))
+        self.device = device_line(translate("Sharing", "Ben's phone"), self)
         form = QFormLayout()
         form.addRow(translate("Sharing", "Invite &code:"), self.code)
         form.addRow(translate("Sharing", "&Folder:"), self.folder)

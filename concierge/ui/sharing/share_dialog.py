@@ -7,7 +7,6 @@ import secrets
 from collections.abc import Awaitable, Callable
 from pathlib import Path
 
-from PySide6.QtCore import QSysInfo
 from PySide6.QtGui import QFontDatabase, QGuiApplication
 from PySide6.QtWidgets import (
     QDialog,
@@ -25,7 +24,7 @@ from concierge.sync.invite import Invite
 from concierge.sync.runner import SyncProblem
 from concierge.ui.async_support import BackgroundTasks
 from concierge.ui.i18n import shown, translate
-from concierge.ui.sharing.folder_row import FolderRow
+from concierge.ui.sharing.fields import FolderRow, device_line
 from concierge.ui.wrapped_label import wrapped_label
 
 PASSPHRASE_LENGTH = 8
@@ -34,11 +33,6 @@ PASSPHRASE_LENGTH = 8
 Share = Callable[[SharedTrip, str], Awaitable[str | None]]
 """Shares the trip with a secret; what to add about where the secret is kept (None: the
 keyring keeps it). Raises `SyncProblem` if the folder cannot take the trip."""
-
-
-def device_name() -> str:
-    """What this device is called until the person names it: the computer's name."""
-    return QSysInfo.machineHostName()
 
 
 class ShareTripDialog(QDialog):
@@ -64,9 +58,7 @@ class ShareTripDialog(QDialog):
         self.folder = FolderRow(translate("Sharing", "Shared folder"), self)
         self.passphrase = QLineEdit(secrets.token_urlsafe(12), self)
         self.passphrase.setAccessibleName(translate("Sharing", "Passphrase"))
-        self.device = QLineEdit(device_name(), self)
-        self.device.setAccessibleName(translate("Sharing", "This device's name"))
-        self.device.setPlaceholderText(translate("Sharing", "Ana's laptop"))
+        self.device = device_line(translate("Sharing", "Ana's laptop"), self)
         form = QFormLayout()
         form.addRow(translate("Sharing", "&Folder:"), self.folder)
         form.addRow(translate("Sharing", "&Passphrase:"), self.passphrase)

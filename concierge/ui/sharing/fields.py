@@ -1,8 +1,9 @@
-"""A folder typed or chosen with Browse…, as the share and join dialogs ask for the folder the
-person's sync app keeps in step."""
+"""What the share and join dialogs both ask for: the folder the person's sync app keeps in
+step (typed, or chosen with Browse…), and this device's name as companions will see it."""
 
 from __future__ import annotations
 
+from PySide6.QtCore import QSysInfo
 from PySide6.QtWidgets import QFileDialog, QHBoxLayout, QLineEdit, QPushButton, QWidget
 
 from concierge.ui.i18n import translate
@@ -36,3 +37,11 @@ class FolderRow(QWidget):
         dialog.finished.connect(lambda _result: dialog.deleteLater())
         self.dialog = dialog
         dialog.open()
+
+
+def device_line(example: str, parent: QWidget) -> QLineEdit:
+    """This device's name, the computer's until the person names it ("Ana's laptop")."""
+    line = QLineEdit(QSysInfo.machineHostName(), parent)
+    line.setAccessibleName(translate("Sharing", "This device's name"))
+    line.setPlaceholderText(example)
+    return line
