@@ -61,11 +61,13 @@ TAKEN = QT_TRANSLATE_NOOP(
 
 
 class SyncProblem(Exception):
-    """What stops a trip's sync, in words for the person (`message`, a `Message`)."""
+    """What stops a trip's sync, in words for the person (`message`, a `Message`); one that
+    waiting cannot mend (a wrong passphrase: only a new invite does) is not tried again."""
 
-    def __init__(self, message: str) -> None:
+    def __init__(self, message: str, *, lasting: bool = False) -> None:
         super().__init__(message)
         self.message = message
+        self.lasting = lasting
 
 
 @dataclass(frozen=True, slots=True)
@@ -187,6 +189,8 @@ class SyncRunner:
                     report = await sync.step()
             except SyncProblem as problem:
                 self._note(SyncState(share.trip_id, problem=problem.message))
+                if problem.lasting:
+                    return
             except Exception as error:
                 log.exception("sync of trip %s failed", share.trip_id)
                 self._note(SyncState(share.trip_id, problem=FAILED.format(error=str(error))))
@@ -209,12 +213,12 @@ class SyncRunner:
         self._check_folder(share)
         secret = await self.shares.secret(share.trip_id)
         if secret is None:
-            raise SyncProblem(NO_SECRET)
+            raise SyncProblem(NO_SECRET, lasting=True)
         root = Path(share.location)
         try:
             key = await asyncio.to_thread(folder_key, root, secret)
         except WrongPassphrase:
-            raise SyncProblem(WRONG_PASSPHRASE) from None
+            raise SyncProblem(WRONG_PASSPHRASE, lasting=True) from None
         device = await self.shares.device(share)
         folder = SyncFolder(root, device.id, key)
         return TripSync(self.database, self.bus, share.trip_id, device, folder, self.state_dir)
