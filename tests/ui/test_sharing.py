@@ -2,8 +2,8 @@
 trip… gives an invite code to copy; a companion's device joins with it and edits; the window
 shows the edit marked "Changed on Ben's phone", the next model request carries it, and Ctrl+Z
 takes back the person's own edit, not the companion's. Trip ▸ Join a shared trip… reads a
-pasted code (a damaged one says so), brings the trip in and says it synced; what the companion
-removed is listed and restored."""
+pasted code (a damaged one says so), brings the trip in ("Added on Ana's laptop") and says it
+synced; what the companion removed is listed and restored."""
 
 from __future__ import annotations
 
@@ -195,6 +195,8 @@ async def test_joining_in_the_window_brings_the_trip_and_restores_what_was_remov
         await until(lambda: window.trip_form.fields.title_edit.text() == "Lisbon", WAIT)
         await until(lambda: window.itinerary.model.index_of_item(cascais.id, 1).isValid(), WAIT)
         assert window.sharing.label.text().startswith("Synced")
+        index = window.itinerary.model.index_of_item(cascais.id, 1)
+        assert index.data(Qt.ItemDataRole.ToolTipRole) == "Added on Ana's laptop"
 
         await ana.itinerary.remove(cascais.id)
         await until(lambda: not window.itinerary.model.index_of_item(cascais.id, 1).isValid(), WAIT)
