@@ -118,6 +118,18 @@ async def test_a_trip_shared_in_the_window_takes_in_a_companions_edit(
     press(qtbot, Qt.Key.Key_Escape)
     await until(lambda: window.sharing.dialog is None, WAIT)
     await until(lambda: window.sharing.label.text().startswith("Synced"), WAIT)
+    window.sharing.share_action.trigger()  # again, for another companion: the same invite
+    await until(lambda: isinstance(window.sharing.dialog, ShareTripDialog), WAIT)
+    again = open_dialog(window, ShareTripDialog)
+    assert isinstance(again, ShareTripDialog) and again is not dialog
+    assert read_invite(again.code.text()) == invite
+    assert not again.passphrase.isEnabled()
+    await until(lambda: QApplication.focusWidget() is again.copy_button)
+    QGuiApplication.clipboard().clear()
+    press(qtbot, Qt.Key.Key_Return)
+    assert read_invite(QGuiApplication.clipboard().text()) == invite
+    press(qtbot, Qt.Key.Key_Escape)
+    await until(lambda: window.sharing.dialog is None, WAIT)
 
     ben = companion.services
     joined = SharedTrip(invite.trip_id, invite.location, "Ben's phone")

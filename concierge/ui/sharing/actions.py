@@ -111,7 +111,12 @@ class TripSharing(TripActions):
             saved = await runner.share(setup, secret, first=True)
             return None if saved.persistent else _not_kept()
 
-        self._open(ShareTripDialog(trip_id, trip.title, share, self.tasks, self.window))
+        dialog = ShareTripDialog(trip_id, trip.title, share, self.tasks, self.window)
+        shared = await runner.shares.get(trip_id)
+        secret = None if shared is None else await runner.shares.secret(trip_id)
+        if shared is not None and secret is not None:  # shared before: its invite again
+            dialog.show_invite(shared, secret)
+        self._open(dialog)
 
     def open_join(self) -> None:
         if not self.tasks.closed:

@@ -135,11 +135,18 @@ class ShareTripDialog(QDialog):
             self._say(shown(problem.message))
             self.share_button.setEnabled(True)
             return
-        self.code.setText(Invite(self.trip_id, location, secret, self.title).code())
-        for field in (self.folder, self.passphrase, self.device):
-            field.setEnabled(False)
+        self.show_invite(share, secret)
         self.problem.setVisible(bool(kept))
         self.problem.setText(kept or "")
+
+    def show_invite(self, share: SharedTrip, secret: str) -> None:
+        """The trip is shared: its setup, and the invite code to send, with Copy."""
+        self.folder.edit.setText(share.location)
+        self.passphrase.setText(secret)
+        self.device.setText(share.device_name)
+        self.code.setText(Invite(self.trip_id, share.location, secret, self.title).code())
+        for field in (self.folder, self.passphrase, self.device):
+            field.setEnabled(False)
         self.sent_note.show()
         self.code_row.show()
         self.share_button.setText(translate("Sharing", "Done"))
