@@ -520,6 +520,37 @@ UI_WINDOW_GEOMETRY: Setting[str | None] = declare(
     QT_TRANSLATE_NOOP("Setting", "The main window's saved geometry (Qt's saveGeometry, base64)."),
 )
 
+# -- sharing trips (issue 29) --------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class SharedTrip:
+    """A trip this device keeps in step with companions' devices: where its updates travel
+    (a folder's path, or a server's address: `concierge.sync.invite.transport_of`) and what
+    its companions call this device there. The secret stays in the keyring."""
+
+    trip_id: str
+    location: str
+    device_name: str
+
+
+SYNC_SHARED_TRIPS: Setting[tuple[SharedTrip, ...]] = declare(
+    "sync.shared_trips",
+    tuple[SharedTrip, ...],
+    (),
+    QT_TRANSLATE_NOOP("Setting", "The trips shared with other devices, synced while open."),
+)
+SYNC_DEVICE_ID: Setting[str] = declare(
+    "sync.device_id",
+    str,
+    "",
+    QT_TRANSLATE_NOOP(
+        "Setting",
+        "This device's id among a shared trip's devices, made when it first shares or joins "
+        "(its updates' folder in a shared folder).",
+    ),
+)
+
 # -- voice (issue 16) ---------------------------------------------------------------------
 
 

@@ -70,8 +70,9 @@ class SecretStore:
         self.service = service
         self._session: dict[str, str] = {}
 
-    async def get(self, account: str) -> Secret | None:
-        """The key for `account`: this session's, then the keyring's, then the environment's."""
+    async def get(self, account: str, *, environment: bool = True) -> Secret | None:
+        """The key for `account`: this session's, then the keyring's, then (unless not
+        `environment`: a secret not an API key) the environment's."""
         if account in self._session:
             return Secret(self._session[account], SecretSource.SESSION)
         try:
@@ -81,7 +82,7 @@ class SecretStore:
             stored = None
         if stored:
             return Secret(stored, SecretSource.KEYRING)
-        from_environment = os.environ.get(ENVIRONMENT_VARIABLE)
+        from_environment = os.environ.get(ENVIRONMENT_VARIABLE) if environment else None
         if from_environment:
             return Secret(from_environment, SecretSource.ENVIRONMENT)
         return None

@@ -16,13 +16,23 @@ from sqlmodel import Session, col, select
 from .change_writer import UNLOGGED_FIELDS
 from .changes import Action, EntityKind
 from .tables import ChangeLogEntry, FormInstance, Goal, ItineraryItem, Pin, Trip, TripStop
-from .writers import WINDOW
+from .writers import WINDOW, is_companion_token
 
 CREATED = "*"
 """In the fields of an unseen change: the assistant created the whole row."""
 BY = "@"
 """Starts an entry in the fields of an unseen change naming the other program that made it
 (`made_by`); without one, the assistant made it."""
+ON = "~"
+"""Starts the entry instead when a companion's device made it (a shared trip)."""
+
+
+class DeviceName(str):
+    """A companion's device named as the maker of a change ("Ana's laptop"): marks say the
+    change was made on it, not by it."""
+
+    __slots__ = ()
+
 
 UnseenChanges = dict[tuple[EntityKind, str], frozenset[str]]
 
@@ -47,15 +57,21 @@ def unseen_changes(session: Session, trip_id: str) -> UnseenChanges:
         if row.action == Action.CREATE:
             names.add(CREATED)
         if row.program is not None and row.program != WINDOW:
-            names.add(BY + row.program)
+            names.add((ON if is_companion_token(row.writer_id) else BY) + row.program)
         fields.setdefault(key, set()).update(names)
     existing = _existing(session, set(fields))
     return {key: frozenset(names) for key, names in fields.items() if key in existing}
 
 
 def made_by(fields: frozenset[str]) -> str | None:
-    """The other program that made an unseen change with these fields (None: the assistant)."""
-    return next((name[len(BY) :] for name in sorted(fields) if name.startswith(BY)), None)
+    """The other program that made an unseen change with these fields, a `DeviceName` if a
+    companion's device (None: the assistant)."""
+    for name in sorted(fields):
+        if name.startswith(ON):
+            return DeviceName(name[len(ON) :])
+        if name.startswith(BY):
+            return name[len(BY) :]
+    return None
 
 
 def unseen_item_titles(session: Session, trip_id: str) -> dict[str, str]:

@@ -38,14 +38,39 @@ SCRYPT_N = 2**15
 """scrypt's cost: about 32 MiB and a tenth of a second, once per start."""
 
 
+CHECK = b"concierge shared folder"
+"""Sealed under the key in the folder's file by the first device, so a device given another
+passphrase is told at once rather than seeing every update wait."""
+
+
+class WrongPassphrase(ValueError):
+    """The passphrase does not open the shared folder."""
+
+
 def folder_key(root: Path, passphrase: str) -> bytes:
     """The key of the shared folder `root` for `passphrase`, making the folder's salt if it has
-    none yet (the first device to share)."""
+    none yet (the first device to share); raises `WrongPassphrase` if the folder's check does
+    not open with it."""
     root.mkdir(parents=True, exist_ok=True)
     share = root / SHARE_FILE
+    salt = secrets.token_bytes(16)
     if not share.exists():
-        _write_whole(share, json.dumps({"format": 1, "salt": secrets.token_hex(16)}).encode())
-    salt = bytes.fromhex(json.loads(share.read_text(encoding="utf-8"))["salt"])
+        key = _derive(salt, passphrase)
+        nonce = secrets.token_bytes(NONCE_BYTES)
+        check = (nonce + AESGCM(key).encrypt(nonce, CHECK, None)).hex()
+        _write_whole(share, json.dumps({"format": 1, "salt": salt.hex(), "check": check}).encode())
+    shared = json.loads(share.read_text(encoding="utf-8"))
+    key = _derive(bytes.fromhex(shared["salt"]), passphrase)
+    if "check" in shared:
+        sealed = bytes.fromhex(shared["check"])
+        try:
+            AESGCM(key).decrypt(sealed[:NONCE_BYTES], sealed[NONCE_BYTES:], None)
+        except InvalidTag:
+            raise WrongPassphrase(root) from None
+    return key
+
+
+def _derive(salt: bytes, passphrase: str) -> bytes:
     return Scrypt(salt=salt, length=32, n=SCRYPT_N, r=8, p=1).derive(passphrase.encode())
 
 

@@ -84,6 +84,7 @@ from concierge.ui.inspector import InspectorPanel
 from concierge.ui.problems import ProblemsPanel, count_text, problem_marks
 from concierge.ui.proposals import ProposalsPanel
 from concierge.ui.screen_fit import KeepOnScreen, frame_margins
+from concierge.ui.sharing.actions import TripSharing
 from concierge.ui.shortcuts import ShortcutsDialog
 from concierge.ui.startup_window import initial_size
 from concierge.ui.task_failure import failure_text
@@ -212,6 +213,9 @@ class MainWindow(QMainWindow):
         self.inspector = InspectorPanel(self)
         self.exports = TripExports(services, self, self.tasks)
         self.exports.status.connect(lambda text: self.statusBar().showMessage(text, STATUS_MS))
+        self.sharing = TripSharing(services, self, self.tasks)
+        self.sharing.status.connect(lambda text: self.statusBar().showMessage(text, STATUS_MS))
+        self.sharing.joined.connect(self.open_trip)
         self.session = AssistantSession(
             services, self.chat, self.inspector, self, before_context=self.save_typed_edits
         )
@@ -313,6 +317,7 @@ class MainWindow(QMainWindow):
         self.problems_button.setToolButtonStyle(Qt.ToolButtonStyle.ToolButtonTextBesideIcon)
         self.problems_button.setFocusPolicy(Qt.FocusPolicy.NoFocus)  # Ctrl+8 is the key.
         self.problems_button.clicked.connect(self.show_problems)
+        self.statusBar().addPermanentWidget(self.sharing.label)
         self.statusBar().addPermanentWidget(self.import_runner)
         self.statusBar().addPermanentWidget(self.problems_button)
         self.problems_button.hide()
@@ -351,6 +356,9 @@ class MainWindow(QMainWindow):
         keys = key_text(LOCK_KEYS)
         # The key is the views' own (see `views.locks`); the menu only names it.
         self.lock_action = self._action(menu, f"&{shown(LOCK_TEXT)}\t{keys}", self.toggle_lock)
+
+        menu = self.menuBar().addMenu(translate("MainWindow", "&Trip"))
+        self.sharing.add_to(menu)
 
         menu = self.menuBar().addMenu(translate("MainWindow", "&View"))
         self.tab_actions = [
@@ -664,6 +672,7 @@ class MainWindow(QMainWindow):
         """The window's place and the last trip, as they were when the app last closed, and
         other programs' writes shown from now on."""
         await self.services.outside.start()
+        await self.sharing.start()
         geometry = await self.services.settings.get(UI_WINDOW_GEOMETRY)
         if geometry:
             self.restoreGeometry(QByteArray.fromBase64(geometry.encode()))
@@ -693,6 +702,11 @@ class MainWindow(QMainWindow):
 
     # -- trips ------------------------------------------------------------------------------
 
+    def open_trip(self, trip_id: str) -> None:
+        """Show `trip_id` as if chosen in the trip list (a trip just joined)."""
+        self.trip_list.set_trip(trip_id)
+        self.show_trip(trip_id)
+
     def show_trip(self, trip_id: object) -> None:
         current = trip_id if isinstance(trip_id, str) else None
         if current == self.session.trip_id or self._stopping:
@@ -702,6 +716,7 @@ class MainWindow(QMainWindow):
             view.set_trip(current)
         self.pin_action.setVisible(current is not None)
         self.exports.set_trip(current)
+        self.sharing.set_trip(current)
         self.session.set_trip(current)
         self.chat.set_documents(self.services.documents, current)
         self._show_empty_state(current is None)
@@ -1128,6 +1143,7 @@ class MainWindow(QMainWindow):
         """Save the session and stop every panel's background work."""
         self._stopping = True
         await self.services.outside.aclose()
+        await self.sharing.aclose()
         self._unsubscribe()
         self.voice_link.close()
         self._undo_timer.stop()

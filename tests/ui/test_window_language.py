@@ -56,7 +56,7 @@ from tests.ui.visible_text import (
 )
 from tests.ui.waiting import until
 
-PORTUGUESE_MENUS = "Arquivo, Editar, Exibir, Assistente, Ajuda"
+PORTUGUESE_MENUS = "Arquivo, Editar, Viagem, Exibir, Assistente, Ajuda"
 
 
 def marked(text: str) -> bool:

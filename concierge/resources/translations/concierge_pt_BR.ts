@@ -2618,6 +2618,21 @@
         </message>
     </context>
     <context>
+        <name>Invite</name>
+        <message>
+            <source>This is not a Concierge invite code: it should start with “{prefix}.”.</source>
+            <translation>Isto não é um código de convite do Concierge: ele deveria começar com “{prefix}.”.</translation>
+        </message>
+        <message>
+            <source>This invite code is damaged (cut short or changed on its way): ask for it again, or copy it whole.</source>
+            <translation>Este código de convite está danificado (cortado ou alterado no caminho): peça-o de novo ou copie-o inteiro.</translation>
+        </message>
+        <message>
+            <source>This invite code was made by a newer Concierge (invite version {version}): update Concierge to join this trip.</source>
+            <translation>Este código de convite foi feito por um Concierge mais novo (versão de convite {version}): atualize o Concierge para entrar nesta viagem.</translation>
+        </message>
+    </context>
+    <context>
         <name>ItemEditor</name>
         <message>
             <source>Add item</source>
@@ -3745,6 +3760,10 @@
             <translation>Marcar alterações do assistente como &amp;vistas</translation>
         </message>
         <message>
+            <source>&amp;Trip</source>
+            <translation>&amp;Viagem</translation>
+        </message>
+        <message>
             <source>&amp;View</source>
             <translation>E&amp;xibir</translation>
         </message>
@@ -3930,6 +3949,14 @@
         <message>
             <source>Added by {program}</source>
             <translation>Adicionado por {program}</translation>
+        </message>
+        <message>
+            <source>Changed on {device}</source>
+            <translation>Alterado em {device}</translation>
+        </message>
+        <message>
+            <source>Added on {device}</source>
+            <translation>Adicionado em {device}</translation>
         </message>
     </context>
     <context>
@@ -4927,6 +4954,14 @@
             <translation>A geometria salva da janela principal (saveGeometry do Qt, base64).</translation>
         </message>
         <message>
+            <source>The trips shared with other devices, synced while open.</source>
+            <translation>As viagens compartilhadas com outros dispositivos, sincronizadas enquanto o app está aberto.</translation>
+        </message>
+        <message>
+            <source>This device's id among a shared trip's devices, made when it first shares or joins (its updates' folder in a shared folder).</source>
+            <translation>O identificador deste dispositivo entre os de uma viagem compartilhada, criado quando ele compartilha ou entra pela primeira vez (a pasta das suas atualizações numa pasta compartilhada).</translation>
+        </message>
+        <message>
             <source>Allow the weather lookup to send each stop's coordinates and dates to the weather service (LOOKUPS_WEATHER_URL). Off until the person turns it on.</source>
             <translation>Permitir que a consulta do tempo envie as coordenadas e as datas de cada parada ao serviço meteorológico (LOOKUPS_WEATHER_URL). Desligado até que a pessoa o ligue.</translation>
         </message>
@@ -5263,6 +5298,165 @@
         <message>
             <source>Settings saved. {where}</source>
             <translation>Configurações salvas. {where}</translation>
+        </message>
+    </context>
+    <context>
+        <name>Sharing</name>
+        <message>
+            <source>&amp;Share this trip…</source>
+            <translation>&amp;Compartilhar esta viagem…</translation>
+        </message>
+        <message>
+            <source>&amp;Join a shared trip…</source>
+            <translation>&amp;Entrar numa viagem compartilhada…</translation>
+        </message>
+        <message>
+            <source>&amp;Removed on another device…</source>
+            <translation>&amp;Removido em outro dispositivo…</translation>
+        </message>
+        <message>
+            <source>The trip has not arrived yet: it will once the folder syncs.</source>
+            <translation>A viagem ainda não chegou: ela chega assim que a pasta sincronizar.</translation>
+        </message>
+        <message>
+            <source>Joined “{title}”.</source>
+            <translation>Você entrou em “{title}”.</translation>
+        </message>
+        <message>
+            <source>The system keyring did not keep the passphrase, so this trip syncs only until Concierge quits; keep the invite code to join again.</source>
+            <translation>O chaveiro do sistema não guardou a frase-senha, então esta viagem só sincroniza até o Concierge fechar; guarde o código de convite para entrar de novo.</translation>
+        </message>
+        <message>
+            <source>A folder your sync app keeps (Syncthing, Nextcloud, Dropbox…)</source>
+            <translation>Uma pasta que seu app de sincronização mantém (Syncthing, Nextcloud, Dropbox…)</translation>
+        </message>
+        <message>
+            <source>&amp;Browse…</source>
+            <translation>P&amp;rocurar…</translation>
+        </message>
+        <message>
+            <source>Join a shared trip</source>
+            <translation>Entrar numa viagem compartilhada</translation>
+        </message>
+        <message>
+            <source>Paste the invite code a companion sent you, and choose where the folder you share with them is on this computer.</source>
+            <translation>Cole o código de convite que um companheiro de viagem enviou e escolha onde está, neste computador, a pasta que vocês compartilham.</translation>
+        </message>
+        <message>
+            <source>Invite code</source>
+            <translation>Código de convite</translation>
+        </message>
+        <message>
+            <source>Shared folder</source>
+            <translation>Pasta compartilhada</translation>
+        </message>
+        <message>
+            <source>This device's name</source>
+            <translation>Nome deste dispositivo</translation>
+        </message>
+        <message>
+            <source>Ben's phone</source>
+            <translation>Celular do Ben</translation>
+        </message>
+        <message>
+            <source>Invite &amp;code:</source>
+            <translation>&amp;Código de convite:</translation>
+        </message>
+        <message>
+            <source>&amp;Folder:</source>
+            <translation>&amp;Pasta:</translation>
+        </message>
+        <message>
+            <source>&amp;This device:</source>
+            <translation>&amp;Este dispositivo:</translation>
+        </message>
+        <message>
+            <source>&amp;Join</source>
+            <translation>E&amp;ntrar</translation>
+        </message>
+        <message>
+            <source>a trip</source>
+            <translation>uma viagem</translation>
+        </message>
+        <message>
+            <source>An invite to “{title}”, through {server}.</source>
+            <translation>Um convite para “{title}”, por {server}.</translation>
+        </message>
+        <message>
+            <source>An invite to “{title}”, through a shared folder.</source>
+            <translation>Um convite para “{title}”, por uma pasta compartilhada.</translation>
+        </message>
+        <message>
+            <source>Choose the shared folder on this computer.</source>
+            <translation>Escolha a pasta compartilhada neste computador.</translation>
+        </message>
+        <message>
+            <source>Name this device for your companions.</source>
+            <translation>Dê um nome a este dispositivo para seus companheiros de viagem.</translation>
+        </message>
+        <message>
+            <source>Joining…</source>
+            <translation>Entrando…</translation>
+        </message>
+        <message>
+            <source>Removed on another device</source>
+            <translation>Removido em outro dispositivo</translation>
+        </message>
+        <message>
+            <source>Nothing was removed on another device.</source>
+            <translation>Nada foi removido em outro dispositivo.</translation>
+        </message>
+        <message>
+            <source>&amp;Restore</source>
+            <translation>&amp;Restaurar</translation>
+        </message>
+        <message>
+            <source>Share “{title}”</source>
+            <translation>Compartilhar “{title}”</translation>
+        </message>
+        <message>
+            <source>Choose an empty folder inside a folder you already sync with your companions (Syncthing, Nextcloud, Dropbox…). Each device writes its changes there, encrypted with the passphrase, and reads the others'.</source>
+            <translation>Escolha uma pasta vazia dentro de uma pasta que você já sincroniza com seus companheiros de viagem (Syncthing, Nextcloud, Dropbox…). Cada dispositivo grava ali as suas alterações, cifradas com a frase-senha, e lê as dos outros.</translation>
+        </message>
+        <message>
+            <source>Passphrase</source>
+            <translation>Frase-senha</translation>
+        </message>
+        <message>
+            <source>Ana's laptop</source>
+            <translation>Notebook da Ana</translation>
+        </message>
+        <message>
+            <source>&amp;Passphrase:</source>
+            <translation>Frase-&amp;senha:</translation>
+        </message>
+        <message>
+            <source>Send this invite code to your companions, in a message only they read: it holds the passphrase. They choose Trip ▸ Join a shared trip… and paste it.</source>
+            <translation>Envie este código de convite aos seus companheiros de viagem, numa mensagem que só eles leem: ele contém a frase-senha. Eles escolhem Viagem ▸ Entrar numa viagem compartilhada… e o colam.</translation>
+        </message>
+        <message>
+            <source>&amp;Copy</source>
+            <translation>&amp;Copiar</translation>
+        </message>
+        <message>
+            <source>&amp;Share</source>
+            <translation>Compartil&amp;har</translation>
+        </message>
+        <message>
+            <source>Choose a folder on this computer.</source>
+            <translation>Escolha uma pasta neste computador.</translation>
+        </message>
+        <message>
+            <source>Use a passphrase of at least {count} characters.</source>
+            <translation>Use uma frase-senha de pelo menos {count} caracteres.</translation>
+        </message>
+        <message>
+            <source>Done</source>
+            <translation>Concluído</translation>
+        </message>
+        <message>
+            <source>Copied</source>
+            <translation>Copiado</translation>
         </message>
     </context>
     <context>
@@ -5620,6 +5814,61 @@
         <message>
             <source>“{label}” cannot be undone: the {entity} it changed was changed without going through Concierge's change log. Nothing was undone.</source>
             <translation>“{label}” não pode ser desfeito: o registro ({entity}) que alterou foi mudado fora do histórico de alterações do Concierge. Nada foi desfeito.</translation>
+        </message>
+    </context>
+    <context>
+        <name>Sync</name>
+        <message>
+            <source>The shared folder {folder} is missing: is its drive connected?</source>
+            <translation>A pasta compartilhada {folder} não está lá: o disco dela está conectado?</translation>
+        </message>
+        <message>
+            <source>Waiting for the shared trip to arrive in {folder}: is your sync app (Syncthing, Nextcloud, Dropbox…) running?</source>
+            <translation>Esperando a viagem compartilhada chegar em {folder}: seu app de sincronização (Syncthing, Nextcloud, Dropbox…) está rodando?</translation>
+        </message>
+        <message>
+            <source>The passphrase does not open this shared trip: ask for the invite again.</source>
+            <translation>A frase-senha não abre esta viagem compartilhada: peça o convite de novo.</translation>
+        </message>
+        <message>
+            <source>This device no longer has the trip's passphrase (the keyring did not keep it): join again with the invite.</source>
+            <translation>Este dispositivo não tem mais a frase-senha da viagem (o chaveiro não a guardou): entre de novo com o convite.</translation>
+        </message>
+        <message>
+            <source>This version of Concierge cannot reach a sync server ({location}) yet.</source>
+            <translation>Esta versão do Concierge ainda não consegue acessar um servidor de sincronização ({location}).</translation>
+        </message>
+        <message>
+            <source>Sync stopped: {error}</source>
+            <translation>A sincronização parou: {error}</translation>
+        </message>
+        <message>
+            <source>The folder {folder} already holds a shared trip: choose an empty folder.</source>
+            <translation>A pasta {folder} já contém uma viagem compartilhada: escolha uma pasta vazia.</translation>
+        </message>
+        <message>
+            <source>Syncing…</source>
+            <translation>Sincronizando…</translation>
+        </message>
+        <message>
+            <source>Synced just now</source>
+            <translation>Sincronizado agora mesmo</translation>
+        </message>
+        <message>
+            <source>Synced {seconds} s ago</source>
+            <translation>Sincronizado há {seconds} s</translation>
+        </message>
+        <message>
+            <source>Synced {minutes} min ago</source>
+            <translation>Sincronizado há {minutes} min</translation>
+        </message>
+        <message>
+            <source>a companion's changes are still arriving</source>
+            <translation>alterações de um companheiro de viagem ainda estão chegando</translation>
+        </message>
+        <message>
+            <source>Sync</source>
+            <translation>Sincronização</translation>
         </message>
     </context>
     <context>

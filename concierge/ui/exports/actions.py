@@ -7,7 +7,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 
-from PySide6.QtCore import QObject, QStandardPaths, Qt, Signal
+from PySide6.QtCore import QStandardPaths, Qt
 from PySide6.QtGui import QAction, QKeySequence
 from PySide6.QtPrintSupport import QPrintDialog, QPrinter, QPrintPreviewDialog
 from PySide6.QtWidgets import QDialog, QFileDialog, QMenu, QMessageBox, QWidget
@@ -23,6 +23,7 @@ from concierge.travel.exports import (
 from concierge.travel.services import TravelServices
 from concierge.ui.async_support import BackgroundTasks
 from concierge.ui.i18n import shown, shown_error, translate
+from concierge.ui.trip_actions import TripActions
 
 from .pdf import itinerary_document, itinerary_pdf, page_layout
 
@@ -66,17 +67,11 @@ def default_folder() -> Path:
     return Path(found) if found else Path.home()
 
 
-class TripExports(QObject):
-    """The export and print actions of the window; `status(text)` reports what was done."""
-
-    status = Signal(str)
+class TripExports(TripActions):
+    """The export and print actions of the window."""
 
     def __init__(self, services: TravelServices, window: QWidget, tasks: BackgroundTasks) -> None:
-        super().__init__(window)
-        self.services = services
-        self.window = window
-        self.tasks = tasks
-        self.trip_id: str | None = None
+        super().__init__(services, window, tasks)
         self.folder = default_folder()
         """Where the next file dialog opens: the last folder exported to."""
         self.file_dialog: QFileDialog | None = None

@@ -5,7 +5,7 @@ alone.
 
 from __future__ import annotations
 
-from concierge.store.seen import made_by
+from concierge.store.seen import DeviceName, made_by
 from concierge.text import QT_TRANSLATE_NOOP
 
 CHANGED_BY_ASSISTANT = QT_TRANSLATE_NOOP("Marks", "Changed by the assistant")
@@ -17,6 +17,9 @@ backs it: its text in `Tone.UNVERIFIED`, these words in tooltip and description.
 CHANGED_BY_PROGRAM = QT_TRANSLATE_NOOP("Marks", "Changed by {program}")
 """Another program's change, named by the program ("Changed by concierge import")."""
 ADDED_BY_PROGRAM = QT_TRANSLATE_NOOP("Marks", "Added by {program}")
+CHANGED_ON_DEVICE = QT_TRANSLATE_NOOP("Marks", "Changed on {device}")
+"""A companion's change to a shared trip, named by their device ("Changed on Ana's laptop")."""
+ADDED_ON_DEVICE = QT_TRANSLATE_NOOP("Marks", "Added on {device}")
 
 
 def changed_by(fields: frozenset[str]) -> str:
@@ -25,11 +28,15 @@ def changed_by(fields: frozenset[str]) -> str:
 
 
 def changed_by_program(program: str | None) -> str:
-    """The words for a change by `program` (None: the assistant)."""
+    """The words for a change by `program` (None: the assistant; a `DeviceName`: on it)."""
+    if isinstance(program, DeviceName):
+        return CHANGED_ON_DEVICE.format(device=program)
     return CHANGED_BY_ASSISTANT if program is None else CHANGED_BY_PROGRAM.format(program=program)
 
 
 def added_by(fields: frozenset[str]) -> str:
     """Who added a row, unseen, with these fields: the assistant, or the program named."""
     program = made_by(fields)
+    if isinstance(program, DeviceName):
+        return ADDED_ON_DEVICE.format(device=program)
     return ADDED_BY_ASSISTANT if program is None else ADDED_BY_PROGRAM.format(program=program)
