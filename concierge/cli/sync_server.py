@@ -63,8 +63,9 @@ class SyncServerCommand(Command):
             async with RoomServer(secret, arguments.host, arguments.port, tls) as server:
                 print(f"Serving shared trips at {server.url}/<trip id>", file=out, flush=True)
                 print(
-                    f"The server's secret is in {services.data_dir / SECRET_FILE}; a trip's "
-                    f"room secret: concierge sync-server --room <trip id>",
+                    f"Its secret, for Trip > Share this trip… in the window: {secret} (kept in "
+                    f"{services.data_dir / SECRET_FILE}); one trip's room secret alone: "
+                    "concierge sync-server --room <trip id>",
                     file=out,
                     flush=True,
                 )

@@ -26,9 +26,11 @@ from concierge.store.writers import is_companion_token
 from concierge.text import QT_TRANSLATE_NOOP
 
 from .engine import Removed, TripSync
-from .folder import SHARE_FILE, SyncFolder, WrongPassphrase, folder_key
+from .folder import SHARE_FILE, WrongPassphrase, folder_key
 from .invite import Transport, transport_of
+from .room import ServerRoom
 from .shares import SharedTrips
+from .transports import LocationError, open_transport
 
 log = logging.getLogger(__name__)
 
@@ -51,9 +53,10 @@ NO_SECRET = QT_TRANSLATE_NOOP(
     "This device no longer has the trip's passphrase (the keyring did not keep it): join "
     "again with the invite.",
 )
-NO_SERVER = QT_TRANSLATE_NOOP(
-    "Sync", "This version of Concierge cannot reach a sync server ({location}) yet."
+SERVER_AWAY = QT_TRANSLATE_NOOP(
+    "Sync", "Waiting for the sync server {location}: is it running, and is this device online?"
 )
+REFUSED = QT_TRANSLATE_NOOP("Sync", "The sync server will not take this device: {reason}")
 FAILED = QT_TRANSLATE_NOOP("Sync", "Sync stopped: {error}")
 TAKEN = QT_TRANSLATE_NOOP(
     "Sync", "The folder {folder} already holds a shared trip: choose an empty folder."
@@ -181,9 +184,9 @@ class SyncRunner:
                 self._syncs[share.trip_id] = sync
                 report = await sync.start()
                 while True:
-                    self._note(
-                        SyncState(share.trip_id, time.monotonic(), None, len(report.waiting))
-                    )
+                    away = self._server_away(share, sync)
+                    synced = None if away else time.monotonic()
+                    self._note(SyncState(share.trip_id, synced, away, len(report.waiting)))
                     await asyncio.sleep(self.poll_seconds)
                     self._check_folder(share)
                     report = await sync.step()
@@ -198,9 +201,23 @@ class SyncRunner:
                 self._syncs.pop(share.trip_id, None)
                 if sync is not None:
                     sync.close()
+                    if isinstance(sync.transport, ServerRoom):
+                        await sync.transport.wait_closed()
             await asyncio.sleep(self.poll_seconds)
 
+    def _server_away(self, share: SharedTrip, sync: TripSync) -> str | None:
+        """What keeps a server's trip from syncing now, if anything: a refusal ends it; while
+        the room is away it tries again by itself, and edits wait in its journal."""
+        room = sync.transport
+        if not isinstance(room, ServerRoom):
+            return None
+        if room.refused is not None:
+            raise SyncProblem(REFUSED.format(reason=str(room.refused)), lasting=True)
+        return None if room.connected else SERVER_AWAY.format(location=share.location)
+
     def _check_folder(self, share: SharedTrip) -> None:
+        if transport_of(share.location) is not Transport.FOLDER:
+            return
         root = Path(share.location)
         if not root.is_dir():
             raise SyncProblem(FOLDER_MISSING.format(folder=share.location))
@@ -208,20 +225,25 @@ class SyncRunner:
             raise SyncProblem(NOT_ARRIVED.format(folder=share.location))
 
     async def _open(self, share: SharedTrip) -> TripSync:
-        if transport_of(share.location) is Transport.SERVER:
-            raise SyncProblem(NO_SERVER.format(location=share.location))
         self._check_folder(share)
         secret = await self.shares.secret(share.trip_id)
         if secret is None:
             raise SyncProblem(NO_SECRET, lasting=True)
-        root = Path(share.location)
+        device = await self.shares.device(share)
         try:
-            key = await asyncio.to_thread(folder_key, root, secret)
+            transport = await asyncio.to_thread(
+                open_transport,
+                share.location,
+                secret,
+                trip_id=share.trip_id,
+                device_id=device.id,
+                state_dir=self.state_dir,
+            )
         except WrongPassphrase:
             raise SyncProblem(WRONG_PASSPHRASE, lasting=True) from None
-        device = await self.shares.device(share)
-        folder = SyncFolder(root, device.id, key)
-        return TripSync(self.database, self.bus, share.trip_id, device, folder, self.state_dir)
+        except LocationError as error:
+            raise SyncProblem(FAILED.format(error=str(error)), lasting=True) from None
+        return TripSync(self.database, self.bus, share.trip_id, device, transport, self.state_dir)
 
 
 def _removed_here(session: Session, entries: list[Removed]) -> set[str]:

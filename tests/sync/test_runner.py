@@ -18,12 +18,14 @@ from concierge.store.tables import AppSetting
 from concierge.sync.runner import (
     FOLDER_MISSING,
     NOT_ARRIVED,
+    REFUSED,
     TAKEN,
     WRONG_PASSPHRASE,
     SyncRunner,
     SyncState,
     removed_title,
 )
+from concierge.sync.serve import RoomServer, room_secret
 from concierge.sync.shares import SharedTrips
 from concierge.travel.services import TravelServices
 from tests.composition import opened_services
@@ -90,6 +92,35 @@ async def test_a_shared_trip_reaches_the_device_that_joins(
 
         await ben.trips.update(trip.id, {"notes": "Pastéis first"})
         await eventually(ana_sync, trip.id, lambda: _notes(ana, trip.id), "Pastéis first")
+
+
+async def test_a_trip_shared_through_a_sync_server_reaches_the_device_that_joins(
+    tmp_path: Path, memory_keyring: MemoryKeyring
+) -> None:
+    """The same through a real y-websocket server on the loopback: the invite's location is the
+    server, the secret the trip's room's; a device with a wrong one is refused in words."""
+    async with (
+        RoomServer("the home server's secret", "127.0.0.1", 0) as server,
+        two_devices(tmp_path) as (ana, ana_sync, ben, ben_sync),
+    ):
+        trip = (await ana.trips.create({"title": "Lisbon"})).record
+        secret = room_secret("the home server's secret", trip.id)
+        await ana_sync.share(SharedTrip(trip.id, server.url, "Ana's laptop"), secret, first=True)
+        await until(ana_sync, trip.id, lambda state: state.synced_at is not None)
+        await ben_sync.share(SharedTrip(trip.id, server.url, "Ben's phone"), secret, first=False)
+        await eventually(ben_sync, trip.id, lambda: _title(ben, trip.id), "Lisbon")
+        await ben.trips.update(trip.id, {"notes": "Pastéis first"})
+        await eventually(ana_sync, trip.id, lambda: _notes(ana, trip.id), "Pastéis first")
+
+        await ben_sync.share(SharedTrip(trip.id, server.url, "Ben's phone"), "guessed", first=False)
+        refused = REFUSED.format(reason="")
+        state = await until(ben_sync, trip.id, lambda state: refused in (state.problem or ""))
+        assert "wrong secret for this room" in str(state.problem)
+
+
+async def _title(services: TravelServices, trip_id: str) -> str:
+    trip = await services.trips.get(trip_id)
+    return "" if trip is None else trip.title
 
 
 async def _notes(services: TravelServices, trip_id: str) -> str:

@@ -21,6 +21,7 @@ from concierge.model.settings import SharedTrip
 from concierge.sync import runner as sync_runner
 from concierge.sync.invite import DAMAGED, Invite, read_invite
 from concierge.sync.runner import SyncRunner
+from concierge.sync.serve import RoomServer, room_secret
 from concierge.sync.shares import SharedTrips
 from concierge.travel.services import TravelServices
 from concierge.ui.main_window import MainWindow
@@ -171,6 +172,39 @@ async def test_a_trip_shared_in_the_window_takes_in_a_companions_edit(
     await until(lambda: bool(chat_requests(fake_openai)), WAIT)
     assert "Ben booked the fado night" in json.dumps(chat_requests(fake_openai)[0]["messages"])
     await until(lambda: window.chat.busy is False, WAIT)
+
+
+async def test_a_trip_shared_through_a_sync_server_asks_for_the_servers_secret(
+    running: Running, qtbot: QtBot, memory_keyring: MemoryKeyring
+) -> None:
+    """Typing a server's address turns the passphrase into the server's secret (the one made up
+    is taken away); the invite carries the trip's room secret, not the server's."""
+    window = await running.start()
+    trip_id = window.session.trip_id
+    assert trip_id is not None
+    async with RoomServer("the home server's secret", "127.0.0.1", 0) as server:
+        window.sharing.share_action.trigger()
+        await until(lambda: isinstance(window.sharing.dialog, ShareTripDialog), WAIT)
+        dialog = open_dialog(window, ShareTripDialog)
+        assert isinstance(dialog, ShareTripDialog)
+        await focus(dialog.folder.edit)
+        qtbot.keyClicks(dialog.folder.edit, server.url)
+        press(qtbot, Qt.Key.Key_Tab, 2)
+        assert QApplication.focusWidget() is dialog.passphrase
+        assert dialog.secret_label.text() == "Server's &secret:"
+        assert dialog.passphrase.text() == ""
+        press(qtbot, Qt.Key.Key_Return)
+        assert dialog.problem.text() == "Type the secret the sync server printed."
+        qtbot.keyClicks(dialog.passphrase, "the home server's secret")
+        press(qtbot, Qt.Key.Key_Tab)
+        retype(qtbot, "Ana's laptop")
+        press(qtbot, Qt.Key.Key_Return)
+        await until(lambda: dialog.code_row.isVisible(), WAIT)
+        invite = read_invite(dialog.code.text())
+        room = room_secret("the home server's secret", trip_id)
+        assert invite == Invite(trip_id, server.url, room, "My first trip")
+        press(qtbot, Qt.Key.Key_Escape)
+        await until(lambda: window.sharing.label.text().startswith("Synced"), WAIT)
 
 
 async def test_joining_in_the_window_brings_the_trip_and_restores_what_was_removed(

@@ -5415,8 +5415,8 @@
             <translation>Compartilhar “{title}”</translation>
         </message>
         <message>
-            <source>Choose an empty folder inside a folder you already sync with your companions (Syncthing, Nextcloud, Dropbox…). Each device writes its changes there, encrypted with the passphrase, and reads the others'.</source>
-            <translation>Escolha uma pasta vazia dentro de uma pasta que você já sincroniza com seus companheiros de viagem (Syncthing, Nextcloud, Dropbox…). Cada dispositivo grava ali as suas alterações, cifradas com a frase-senha, e lê as dos outros.</translation>
+            <source>Choose an empty folder inside a folder you already sync with your companions (Syncthing, Nextcloud, Dropbox…). Each device writes its changes there, encrypted with the passphrase, and reads the others'. Or type the address of a sync server (wss://…, started with concierge sync-server) and its secret: changes then show as they are made.</source>
+            <translation>Escolha uma pasta vazia dentro de uma pasta que você já sincroniza com seus companheiros (Syncthing, Nextcloud, Dropbox…). Cada dispositivo grava nela as suas alterações, criptografadas com a frase secreta, e lê as dos outros. Ou digite o endereço de um servidor de sincronização (wss://…, iniciado com concierge sync-server) e o segredo dele: as alterações aparecem assim que são feitas.</translation>
         </message>
         <message>
             <source>Passphrase</source>
@@ -5441,6 +5441,22 @@
         <message>
             <source>&amp;Share</source>
             <translation>Compartil&amp;har</translation>
+        </message>
+        <message>
+            <source>Server's &amp;secret:</source>
+            <translation>&amp;Segredo do servidor:</translation>
+        </message>
+        <message>
+            <source>The sync server's secret</source>
+            <translation>O segredo do servidor de sincronização</translation>
+        </message>
+        <message>
+            <source>What concierge sync-server printed when it started</source>
+            <translation>O que o concierge sync-server mostrou ao iniciar</translation>
+        </message>
+        <message>
+            <source>Type the secret the sync server printed.</source>
+            <translation>Digite o segredo que o servidor de sincronização mostrou.</translation>
         </message>
         <message>
             <source>Choose a folder on this computer.</source>
@@ -5835,8 +5851,12 @@
             <translation>Este dispositivo não tem mais a frase-senha da viagem (o chaveiro não a guardou): entre de novo com o convite.</translation>
         </message>
         <message>
-            <source>This version of Concierge cannot reach a sync server ({location}) yet.</source>
-            <translation>Esta versão do Concierge ainda não consegue acessar um servidor de sincronização ({location}).</translation>
+            <source>Waiting for the sync server {location}: is it running, and is this device online?</source>
+            <translation>Aguardando o servidor de sincronização {location}: ele está em execução, e este dispositivo está on-line?</translation>
+        </message>
+        <message>
+            <source>The sync server will not take this device: {reason}</source>
+            <translation>O servidor de sincronização não aceita este dispositivo: {reason}</translation>
         </message>
         <message>
             <source>Sync stopped: {error}</source>

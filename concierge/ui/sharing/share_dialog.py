@@ -1,5 +1,7 @@
-"""Trip ▸ Share this trip…: the folder the trip's updates go to, a passphrase (one made up is
-offered) and this device's name; sharing shows the invite code to send, with Copy."""
+"""Trip ▸ Share this trip…: where the trip's updates go (a folder the person syncs, or a sync
+server's address), its secret (a passphrase, one made up offered; or the server's secret, from
+which the trip's room's is derived, so the invite opens this trip's room only) and this
+device's name; sharing shows the invite code to send, with Copy."""
 
 from __future__ import annotations
 
@@ -13,6 +15,7 @@ from PySide6.QtWidgets import (
     QDialogButtonBox,
     QFormLayout,
     QHBoxLayout,
+    QLabel,
     QLineEdit,
     QPushButton,
     QVBoxLayout,
@@ -20,7 +23,7 @@ from PySide6.QtWidgets import (
 )
 
 from concierge.model.settings import SharedTrip
-from concierge.sync.invite import Invite
+from concierge.sync.invite import Invite, Transport, transport_of
 from concierge.sync.runner import SyncProblem
 from concierge.ui.async_support import BackgroundTasks
 from concierge.ui.i18n import shown, translate
@@ -52,17 +55,23 @@ class ShareTripDialog(QDialog):
                 "Sharing",
                 "Choose an empty folder inside a folder you already sync with your companions "
                 "(Syncthing, Nextcloud, Dropbox…). Each device writes its changes there, "
-                "encrypted with the passphrase, and reads the others'.",
+                "encrypted with the passphrase, and reads the others'. Or type the address "
+                "of a sync server (wss://…, started with concierge sync-server) and its "
+                "secret: changes then show as they are made.",
             ),
         )
         self.folder = FolderRow(translate("Sharing", "Shared folder"), self)
-        self.passphrase = QLineEdit(secrets.token_urlsafe(12), self)
+        self.made_up = secrets.token_urlsafe(12)
+        self.passphrase = QLineEdit(self.made_up, self)
         self.passphrase.setAccessibleName(translate("Sharing", "Passphrase"))
         self.device = device_line(translate("Sharing", "Ana's laptop"), self)
+        self.secret_label = QLabel(translate("Sharing", "&Passphrase:"), self)
+        self.secret_label.setBuddy(self.passphrase)
         form = QFormLayout()
         form.addRow(translate("Sharing", "&Folder:"), self.folder)
-        form.addRow(translate("Sharing", "&Passphrase:"), self.passphrase)
+        form.addRow(self.secret_label, self.passphrase)
         form.addRow(translate("Sharing", "&This device:"), self.device)
+        self.folder.edit.textChanged.connect(self._show_kind)
         self.problem = wrapped_label(self, name="shareProblem", hidden=True)
         self.sent_note = wrapped_label(
             self,
@@ -102,6 +111,33 @@ class ShareTripDialog(QDialog):
                 column.addLayout(part)
         self.resize(620, 0)
 
+    @property
+    def through_server(self) -> bool:
+        return transport_of(self.folder.text()) is Transport.SERVER
+
+    def _show_kind(self) -> None:
+        """A server's address asks for the server's secret, not a passphrase made up here."""
+        server = self.through_server
+        self.secret_label.setText(
+            translate("Sharing", "Server's &secret:")
+            if server
+            else translate("Sharing", "&Passphrase:")
+        )
+        self.passphrase.setAccessibleName(
+            translate("Sharing", "The sync server's secret")
+            if server
+            else translate("Sharing", "Passphrase")
+        )
+        self.passphrase.setPlaceholderText(
+            translate("Sharing", "What concierge sync-server printed when it started")
+            if server
+            else ""
+        )
+        if server and self.passphrase.text() == self.made_up:
+            self.passphrase.clear()
+        elif not server and not self.passphrase.text():
+            self.passphrase.setText(self.made_up)
+
     def start_sharing(self) -> None:
         if self.code_row.isVisible():
             self.accept()
@@ -111,14 +147,19 @@ class ShareTripDialog(QDialog):
             self._say(problem)
             return
         self.share_button.setEnabled(False)
-        location = str(Path(self.folder.text()).expanduser())
+        location = self.folder.text()
+        if not self.through_server:
+            location = str(Path(location).expanduser())
         self.tasks.start(self._share_trip(location), name="share a trip")
 
     def _problem(self) -> str:
         folder = self.folder.text()
-        if not folder or not Path(folder).expanduser().parent.is_dir():
+        if self.through_server:
+            if not self.passphrase.text():
+                return translate("Sharing", "Type the secret the sync server printed.")
+        elif not folder or not Path(folder).expanduser().parent.is_dir():
             return translate("Sharing", "Choose a folder on this computer.")
-        if len(self.passphrase.text()) < PASSPHRASE_LENGTH:
+        elif len(self.passphrase.text()) < PASSPHRASE_LENGTH:
             return translate("Sharing", "Use a passphrase of at least {count} characters.").format(
                 count=PASSPHRASE_LENGTH
             )
@@ -129,6 +170,10 @@ class ShareTripDialog(QDialog):
     async def _share_trip(self, location: str) -> None:
         share = SharedTrip(self.trip_id, location, self.device.text().strip())
         secret = self.passphrase.text()
+        if self.through_server:
+            from concierge.sync.serve import room_secret
+
+            secret = room_secret(secret, self.trip_id)
         try:
             kept = await self._share(share, secret)
         except SyncProblem as problem:
