@@ -38,10 +38,12 @@ NOT_AT_START_UP = (
     "concierge.ui.pins",
     "concierge.ui.lookups",
     "concierge.ui.ledger",
+    "concierge.ui.inspector",
 )
 """Modules the first screen does not use: the model's SDK, migrations (none due), the PDF
 and booking parsers, the audio stack, the Settings dialog, holiday data, the HTTP client,
-the plan tabs behind the itinerary (built once the person can chat, or when first reached).
+the plan tabs behind the itinerary and "What the assistant sees" beside the chat (built
+once the person can chat, or when first reached).
 (`concierge.voice.levels` and `.errors`, arithmetic and messages, come with the chat.)"""
 
 

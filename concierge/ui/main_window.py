@@ -80,7 +80,6 @@ from concierge.ui.imports import (
     ImportsPanel,
     date_pattern,
 )
-from concierge.ui.inspector import InspectorPanel
 from concierge.ui.problems import ProblemsPanel, count_text, problem_marks
 from concierge.ui.proposals import ProposalsPanel
 from concierge.ui.screen_fit import KeepOnScreen, frame_margins
@@ -100,6 +99,7 @@ if TYPE_CHECKING:
     from concierge.ui.connect_assistant import ConnectAssistantDialog
     from concierge.ui.documents import DocumentsPanel
     from concierge.ui.goals import GoalsPanel
+    from concierge.ui.inspector import InspectorPanel
     from concierge.ui.ledger import LedgerPanel
     from concierge.ui.lookups import LookupsPanel
     from concierge.ui.pins import PinsPanel
@@ -209,11 +209,10 @@ class MainWindow(QMainWindow):
         self.import_message: QMessageBox | None = None
         """The last refusal of an imported file, open until the person closes it."""
         self.setAcceptDrops(True)
-        self.inspector = InspectorPanel(self)
         self.exports = TripExports(services, self, self.tasks)
         self.exports.status.connect(lambda text: self.statusBar().showMessage(text, STATUS_MS))
         self.session = AssistantSession(
-            services, self.chat, self.inspector, self, before_context=self.save_typed_edits
+            services, self.chat, self._build_inspector, self, before_context=self.save_typed_edits
         )
         self.voice_link = VoiceLink(services, self.session, self.chat, self)
         failures = (self.trip_list.task_failed, self.chat.task_failed)
@@ -269,10 +268,13 @@ class MainWindow(QMainWindow):
         self.side_tabs = QTabWidget(self)
         self.side_tabs.setObjectName("assistantTabs")
         self.side_tabs.addTab(self.chat, translate("MainWindow", "Assistant"))
-        self.side_tabs.addTab(self.inspector, translate("MainWindow", "What the assistant sees"))
+        self.side_tabs.addTab(
+            PanelPlaceholder("inspector", self), translate("MainWindow", "What the assistant sees")
+        )
         # Beside the assistant, not an eighth tab under the form: those fill their bar at
         # 1024 px wide, and here the list stays in view while the itinerary shows a problem.
         self.side_tabs.addTab(self.problems_panel, shown(PROBLEMS_TITLE))
+        build_when_shown(self.side_tabs, lambda name: getattr(self, name))
         side = QSplitter(Qt.Orientation.Vertical, self)
         side.setObjectName("assistantSplitter")
         side.addWidget(self.imports_panel)
@@ -497,6 +499,19 @@ class MainWindow(QMainWindow):
         panel.send_requested.connect(self._send_document)
         return self._placed("documents_panel", panel)
 
+    @property
+    def inspector(self) -> InspectorPanel:
+        """The "What the assistant sees" panel, built when first shown or asked for, or once an
+        assistant is bound (`AssistantSession.inspector`)."""
+        return self.session.inspector
+
+    def _build_inspector(self) -> InspectorPanel:
+        from concierge.ui.inspector import InspectorPanel
+
+        panel = InspectorPanel(self)
+        put_in_place(self.side_tabs, "inspector", panel)
+        return panel
+
     def _placed(self, name: str, panel: V) -> V:
         """A plan tab's panel, built now: it reports failures, shows the selected trip and
         takes its placeholder's place."""
@@ -645,9 +660,10 @@ class MainWindow(QMainWindow):
         await self.build_deferred_tabs()
 
     async def build_deferred_tabs(self) -> None:
-        """Build the plan tabs not built yet, one per turn of the event loop: the app does it
-        once the person can chat, so a tab reached later shows its trip at once."""
-        for name, _title in self._plan_tabs()[1:]:
+        """Build the plan tabs and the inspector not built yet, one per turn of the event loop:
+        the app does it once the person can chat, so a tab reached later shows its trip at
+        once."""
+        for name in (*(name for name, _title in self._plan_tabs()[1:]), "inspector"):
             if self._stopping:
                 return
             getattr(self, name)
