@@ -57,9 +57,6 @@ from concierge.text import QT_TRANSLATE_NOOP
 from concierge.travel.checks import Problem
 from concierge.travel.checks.budget import CHECKER as BUDGET_CHECK
 from concierge.travel.edits.home import home_values
-from concierge.travel.edits.import_files import FileImport, pdf_message
-from concierge.travel.imports import ImportFileError, is_csv
-from concierge.travel.imports.csv_table import read_csv_table
 from concierge.travel.proposals.problems import proposal_problem_lines
 from concierge.travel.sample_trip import SAMPLE_NOTES, SAMPLE_TITLE, open_sample_trip
 from concierge.travel.services import TravelServices
@@ -73,13 +70,7 @@ from concierge.ui.deferred_tabs import PanelPlaceholder, build_when_shown, put_i
 from concierge.ui.exports import TripExports
 from concierge.ui.fitting_tabs import FittingTabs
 from concierge.ui.i18n import shown, shown_error, translate
-from concierge.ui.imports import (
-    IMPORT_FILTER,
-    CsvMappingDialog,
-    ImportRunner,
-    ImportsPanel,
-    date_pattern,
-)
+from concierge.ui.imports import IMPORT_FILTER, ImportRunner, ImportsPanel, date_pattern
 from concierge.ui.problems import ProblemsPanel, count_text, problem_marks
 from concierge.ui.proposals import ProposalsPanel
 from concierge.ui.screen_fit import KeepOnScreen, frame_margins
@@ -95,10 +86,12 @@ from concierge.ui.views.trip_view import TripView
 from concierge.ui.voice_link import VoiceLink
 
 if TYPE_CHECKING:
+    from concierge.travel.edits.import_files import FileImport
     from concierge.ui.brief import BriefPanel
     from concierge.ui.connect_assistant import ConnectAssistantDialog
     from concierge.ui.documents import DocumentsPanel
     from concierge.ui.goals import GoalsPanel
+    from concierge.ui.imports.mapping_dialog import CsvMappingDialog
     from concierge.ui.inspector import InspectorPanel
     from concierge.ui.ledger import LedgerPanel
     from concierge.ui.lookups import LookupsPanel
@@ -745,6 +738,8 @@ class MainWindow(QMainWindow):
     def import_files(self, paths: Sequence[Path]) -> None:
         """Read booking files into the selected trip's review queue, one after another; a
         CSV file's columns are chosen first, in the mapping dialog (one file at a time)."""
+        from concierge.travel.imports import is_csv  # the parsers: not at start-up
+
         trip_id = self.session.trip_id
         if trip_id is None:
             self.statusBar().showMessage(no_trip_to_import_into(), STATUS_MS)
@@ -759,6 +754,10 @@ class MainWindow(QMainWindow):
     async def _map_next_csv(self) -> None:
         """Read the next waiting CSV file's columns off the event loop and ask for their
         fields; a file that cannot be read is refused like any other."""
+        from concierge.travel.imports import ImportFileError
+        from concierge.travel.imports.csv_table import read_csv_table
+        from concierge.ui.imports.mapping_dialog import CsvMappingDialog
+
         while self.csv_waiting and self.mapping_dialog is None:
             trip_id, path = self.csv_waiting.pop(0)
             try:
@@ -790,6 +789,8 @@ class MainWindow(QMainWindow):
             self.tasks.start(self._map_next_csv(), name="read a CSV file's columns")
 
     def _imported(self, done: FileImport) -> None:
+        from concierge.travel.edits.import_files import pdf_message
+
         if done.pdf is not None:
             self._ask_assistant(pdf_message(done.pdf))
             self.statusBar().showMessage(
