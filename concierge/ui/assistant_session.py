@@ -40,12 +40,8 @@ from concierge.model_server import (
     probe_context_window,
 )
 from concierge.store.engine import BUSY_TIMEOUT_SECONDS
+from concierge.travel.assistant.conversations import OneTurnAtATime, trip_history
 from concierge.travel.assistant.suggestions import chat_suggestions
-from concierge.travel.assistant.trip_assistant import (
-    OneTurnAtATime,
-    build_trip_assistant,
-    trip_history,
-)
 from concierge.travel.services import TravelServices
 from concierge.ui.chat import ChatPanel
 from concierge.ui.chat.notices import NO_MODEL_TEXT
@@ -62,6 +58,16 @@ log = logging.getLogger(__name__)
 SAVE_TIMEOUT = BUSY_TIMEOUT_SECONDS + 5.0
 """Seconds `before_context` may take: its writes may wait for the database lock (up to the
 busy timeout) or for the place index to finish loading; a turn then fails naming it."""
+
+
+ASSISTANT_MODULES = ("concierge.agent.openai_model", "concierge.travel.assistant.trip_assistant")
+"""The model's SDK (a good part of a second) and the assistant's tools: imported off the loop
+once a usable model is set up, not at start-up, where the chat only shows the conversation."""
+
+
+async def import_assistant() -> None:
+    for module in ASSISTANT_MODULES:
+        await asyncio.to_thread(importlib.import_module, module)
 
 
 class AssistantSession(QObject):
@@ -121,8 +127,8 @@ class AssistantSession(QObject):
     async def reload_profile(self) -> ModelProfile:
         profile = await load_profile(self.services.settings, self.services.secrets)
         self.snapshot_budget = await self.services.settings.get(ASSISTANT_SNAPSHOT_BUDGET)
-        if profile.is_usable:  # The SDK takes a good part of a second: import it off the loop.
-            await asyncio.to_thread(importlib.import_module, "concierge.agent.openai_model")
+        if profile.is_usable:
+            await import_assistant()
         self.use_profile(profile)
         return profile
 
@@ -184,7 +190,7 @@ class AssistantSession(QObject):
         """Make `model` of a server found on this computer the profile in effect, then ask it
         for one tool call and keep the verdict with the profile."""
         profile = await connect_found(self.services.settings, self.services.secrets, server, model)
-        await asyncio.to_thread(importlib.import_module, "concierge.agent.openai_model")
+        await import_assistant()
         self.use_profile(profile)
         self.chat.tasks.start(self.test_tools(profile), name="test the model's tool use")
         return profile
@@ -238,6 +244,8 @@ class AssistantSession(QObject):
         if self._model is None or self.profile is None:
             self.chat.set_runnable(None, history)
             return
+        from concierge.travel.assistant.trip_assistant import build_trip_assistant
+
         self.agent = build_trip_assistant(
             self.services,
             self._trip_id,
