@@ -38,10 +38,21 @@ NOT_AT_START_UP = (
     "concierge.ui.pins",
     "concierge.ui.lookups",
     "concierge.ui.ledger",
+    "concierge.ui.inspector",
+    "concierge.travel.imports",
+    "concierge.travel.edits.import_files",
+    "concierge.ui.imports.mapping_dialog",
+    "concierge.travel.assistant.trip_assistant",
+    "keyring",
+    "concierge.ui.exports.pdf",
 )
-"""Modules the first screen does not use: the model's SDK, migrations (none due), the PDF
-and booking parsers, the audio stack, the Settings dialog, holiday data, the HTTP client,
-the plan tabs behind the itinerary (built once the person can chat, or when first reached).
+"""Modules the first screen does not use: the model's SDK, the keyring and the assistant's
+tools (loaded as the assistant is bound, once the window is ready), migrations (none due),
+the reading of booking files (PDF, calendar, e-mail, pass and CSV, loaded at the first
+import), the printed itinerary's layout (at the first PDF export or print), the audio
+stack, the Settings dialog, holiday data, the HTTP client, the plan tabs behind the
+itinerary and "What the assistant sees" beside the chat (built once the person can chat,
+or when first reached).
 (`concierge.voice.levels` and `.errors`, arithmetic and messages, come with the chat.)"""
 
 

@@ -2,19 +2,18 @@
 
 Without a working keyring (headless, locked, or the `null` backend, caught by reading the key
 back) the key is kept for this session only and the result says so. Keyring calls can block
-(D-Bus, an unlock prompt), so they run on a worker thread.
+(D-Bus, an unlock prompt), so they run on a worker thread; so does the keyring library's
+import (its backends and their entry points), at the first key read, not at start-up.
 """
 
 from __future__ import annotations
 
 import asyncio
+import importlib
 import logging
 import os
 from dataclasses import dataclass
 from enum import StrEnum
-
-import keyring
-from keyring.errors import NoKeyringError, PasswordDeleteError
 
 log = logging.getLogger(__name__)
 
@@ -49,8 +48,15 @@ NO_KEYRING_MESSAGE = (
 )
 
 
+async def load_keyring() -> None:
+    """Import the keyring library on a worker thread (once; then at once)."""
+    await asyncio.to_thread(importlib.import_module, "keyring")
+
+
 def keyring_name() -> str:
     """The keyring backend in use, as keyring names it ("SecretService Keyring")."""
+    import keyring
+
     backend = keyring.get_keyring()
     return str(getattr(backend, "name", type(backend).__name__))
 
@@ -75,6 +81,9 @@ class SecretStore:
         `environment`: a secret not an API key) the environment's."""
         if account in self._session:
             return Secret(self._session[account], SecretSource.SESSION)
+        await load_keyring()
+        import keyring
+
         try:
             stored = await asyncio.to_thread(keyring.get_password, self.service, account)
         except Exception as error:
@@ -89,6 +98,10 @@ class SecretStore:
 
     async def set(self, account: str, value: str) -> SecretSaved:
         """Save the key and read it back; if that fails, keep it for this session."""
+        await load_keyring()
+        import keyring
+        from keyring.errors import NoKeyringError
+
         try:
             await asyncio.to_thread(keyring.set_password, self.service, account, value)
             kept = await asyncio.to_thread(keyring.get_password, self.service, account)
@@ -126,6 +139,10 @@ class SecretStore:
 
     async def delete(self, account: str) -> None:
         self._session.pop(account, None)
+        await load_keyring()
+        import keyring
+        from keyring.errors import PasswordDeleteError
+
         try:
             await asyncio.to_thread(keyring.delete_password, self.service, account)
         except PasswordDeleteError:

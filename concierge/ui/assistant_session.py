@@ -1,5 +1,7 @@
 """Keeps the chat and inspector bound to an assistant for the selected trip. The adapter
 is shared (its cache survives switching); each agent wraps it anew, one log a conversation.
+The inspector is built when first asked for, or as soon as an assistant is bound, so it
+follows that assistant's events from the first.
 """
 
 from __future__ import annotations
@@ -8,6 +10,7 @@ import asyncio
 import dataclasses
 import importlib
 import logging
+from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QObject
@@ -37,22 +40,18 @@ from concierge.model_server import (
     probe_context_window,
 )
 from concierge.store.engine import BUSY_TIMEOUT_SECONDS
+from concierge.travel.assistant.conversations import OneTurnAtATime, trip_history
 from concierge.travel.assistant.suggestions import chat_suggestions
-from concierge.travel.assistant.trip_assistant import (
-    OneTurnAtATime,
-    build_trip_assistant,
-    trip_history,
-)
 from concierge.travel.services import TravelServices
 from concierge.ui.chat import ChatPanel
 from concierge.ui.chat.notices import NO_MODEL_TEXT
 from concierge.ui.i18n import shown, translate
-from concierge.ui.inspector import InspectorPanel
 
 if TYPE_CHECKING:
     import openai
 
     from concierge.agent.openai_model import OpenAIChatModel
+    from concierge.ui.inspector import InspectorPanel
 
 log = logging.getLogger(__name__)
 
@@ -61,12 +60,22 @@ SAVE_TIMEOUT = BUSY_TIMEOUT_SECONDS + 5.0
 busy timeout) or for the place index to finish loading; a turn then fails naming it."""
 
 
+ASSISTANT_MODULES = ("concierge.agent.openai_model", "concierge.travel.assistant.trip_assistant")
+"""The model's SDK (a good part of a second) and the assistant's tools: imported off the loop
+once a usable model is set up, not at start-up, where the chat only shows the conversation."""
+
+
+async def import_assistant() -> None:
+    for module in ASSISTANT_MODULES:
+        await asyncio.to_thread(importlib.import_module, module)
+
+
 class AssistantSession(QObject):
     def __init__(
         self,
         services: TravelServices,
         chat: ChatPanel,
-        inspector: InspectorPanel,
+        inspector: Callable[[], InspectorPanel],
         parent: QObject | None = None,
         *,
         before_context: ContextHook | None = None,
@@ -76,7 +85,8 @@ class AssistantSession(QObject):
         self._before_context = before_context
         self.chat = chat
         chat.step_reader = services.history.group_step
-        self.inspector = inspector
+        self._build_inspector = inspector
+        self._inspector: InspectorPanel | None = None
         self.profile: ModelProfile | None = None
         self.agent: Agent | None = None
         self._model: OpenAIChatModel | None = None
@@ -95,6 +105,21 @@ class AssistantSession(QObject):
         return self._trip_id
 
     @property
+    def inspector(self) -> InspectorPanel:
+        """The inspector, built now if it was not yet, showing the trip's held-back facts
+        and the bound assistant."""
+        if self._inspector is None:
+            self._inspector = panel = self._build_inspector()
+            if self._trip_id is not None:
+                panel.held_back.set_trip(self.services, self._trip_id)
+            self._follow_agent(panel)
+        return self._inspector
+
+    def _follow_agent(self, inspector: InspectorPanel) -> None:
+        if self.agent is not None:
+            inspector.bind(self.agent, self.agent.system_prompt, self.snapshot_budget)
+
+    @property
     def client(self) -> openai.AsyncOpenAI | None:
         """The model server's client, while a usable profile is bound (voice uses it too)."""
         return self._client
@@ -102,8 +127,8 @@ class AssistantSession(QObject):
     async def reload_profile(self) -> ModelProfile:
         profile = await load_profile(self.services.settings, self.services.secrets)
         self.snapshot_budget = await self.services.settings.get(ASSISTANT_SNAPSHOT_BUDGET)
-        if profile.is_usable:  # The SDK takes a good part of a second: import it off the loop.
-            await asyncio.to_thread(importlib.import_module, "concierge.agent.openai_model")
+        if profile.is_usable:
+            await import_assistant()
         self.use_profile(profile)
         return profile
 
@@ -165,7 +190,7 @@ class AssistantSession(QObject):
         """Make `model` of a server found on this computer the profile in effect, then ask it
         for one tool call and keep the verdict with the profile."""
         profile = await connect_found(self.services.settings, self.services.secrets, server, model)
-        await asyncio.to_thread(importlib.import_module, "concierge.agent.openai_model")
+        await import_assistant()
         self.use_profile(profile)
         self.chat.tasks.start(self.test_tools(profile), name="test the model's tool use")
         return profile
@@ -204,11 +229,13 @@ class AssistantSession(QObject):
     def set_trip(self, trip_id: str | None) -> None:
         if trip_id != self._trip_id:
             self._trip_id = trip_id
-            self.inspector.held_back.set_trip(self.services, trip_id)
+            if self._inspector is not None:
+                self._inspector.held_back.set_trip(self.services, trip_id)
             self._rebind()
 
     def _rebind(self) -> None:
-        self.inspector.unbind()
+        if self._inspector is not None:
+            self._inspector.unbind()
         self.agent = None
         if self._trip_id is None:
             self.chat.set_runnable(None, None)
@@ -217,6 +244,8 @@ class AssistantSession(QObject):
         if self._model is None or self.profile is None:
             self.chat.set_runnable(None, history)
             return
+        from concierge.travel.assistant.trip_assistant import build_trip_assistant
+
         self.agent = build_trip_assistant(
             self.services,
             self._trip_id,
@@ -237,7 +266,10 @@ class AssistantSession(QObject):
             OneTurnAtATime(self.agent, history), history, tool_titles(self.agent.tools)
         )
         self.chat.tasks.start(self._suggest(self._trip_id), name="suggest requests")
-        self.inspector.bind(self.agent, self.agent.system_prompt, self.snapshot_budget)
+        if self._inspector is not None:
+            self._follow_agent(self._inspector)
+        else:
+            _ = self.inspector  # built now, to follow this assistant from its first event
 
     async def _suggest(self, trip_id: str) -> None:
         suggestions = await chat_suggestions(self.services, trip_id)
@@ -245,8 +277,9 @@ class AssistantSession(QObject):
             self.chat.set_suggestions([shown(text) for text in suggestions])
 
     async def shutdown(self) -> None:
-        self.inspector.unbind()
-        await self.inspector.held_back.shutdown()
+        if self._inspector is not None:
+            self._inspector.unbind()
+            await self._inspector.held_back.shutdown()
         if self._client is not None:
             await self._client.close()
             self._client = None

@@ -57,9 +57,6 @@ from concierge.text import QT_TRANSLATE_NOOP
 from concierge.travel.checks import Problem
 from concierge.travel.checks.budget import CHECKER as BUDGET_CHECK
 from concierge.travel.edits.home import home_values
-from concierge.travel.edits.import_files import FileImport, pdf_message
-from concierge.travel.imports import ImportFileError, is_csv
-from concierge.travel.imports.csv_table import read_csv_table
 from concierge.travel.proposals.problems import proposal_problem_lines
 from concierge.travel.sample_trip import SAMPLE_NOTES, SAMPLE_TITLE, open_sample_trip
 from concierge.travel.services import TravelServices
@@ -73,14 +70,7 @@ from concierge.ui.deferred_tabs import PanelPlaceholder, build_when_shown, put_i
 from concierge.ui.exports import TripExports
 from concierge.ui.fitting_tabs import FittingTabs
 from concierge.ui.i18n import shown, shown_error, translate
-from concierge.ui.imports import (
-    IMPORT_FILTER,
-    CsvMappingDialog,
-    ImportRunner,
-    ImportsPanel,
-    date_pattern,
-)
-from concierge.ui.inspector import InspectorPanel
+from concierge.ui.imports import IMPORT_FILTER, ImportRunner, ImportsPanel, date_pattern
 from concierge.ui.problems import ProblemsPanel, count_text, problem_marks
 from concierge.ui.proposals import ProposalsPanel
 from concierge.ui.screen_fit import KeepOnScreen, frame_margins
@@ -97,10 +87,13 @@ from concierge.ui.views.trip_view import TripView
 from concierge.ui.voice_link import VoiceLink
 
 if TYPE_CHECKING:
+    from concierge.travel.edits.import_files import FileImport
     from concierge.ui.brief import BriefPanel
     from concierge.ui.connect_assistant import ConnectAssistantDialog
     from concierge.ui.documents import DocumentsPanel
     from concierge.ui.goals import GoalsPanel
+    from concierge.ui.imports.mapping_dialog import CsvMappingDialog
+    from concierge.ui.inspector import InspectorPanel
     from concierge.ui.ledger import LedgerPanel
     from concierge.ui.lookups import LookupsPanel
     from concierge.ui.pins import PinsPanel
@@ -210,14 +203,13 @@ class MainWindow(QMainWindow):
         self.import_message: QMessageBox | None = None
         """The last refusal of an imported file, open until the person closes it."""
         self.setAcceptDrops(True)
-        self.inspector = InspectorPanel(self)
         self.exports = TripExports(services, self, self.tasks)
         self.exports.status.connect(lambda text: self.statusBar().showMessage(text, STATUS_MS))
         self.sharing = TripSharing(services, self, self.tasks)
         self.sharing.status.connect(lambda text: self.statusBar().showMessage(text, STATUS_MS))
         self.sharing.joined.connect(self.open_trip)
         self.session = AssistantSession(
-            services, self.chat, self.inspector, self, before_context=self.save_typed_edits
+            services, self.chat, self._build_inspector, self, before_context=self.save_typed_edits
         )
         self.voice_link = VoiceLink(services, self.session, self.chat, self)
         failures = (self.trip_list.task_failed, self.chat.task_failed)
@@ -273,10 +265,13 @@ class MainWindow(QMainWindow):
         self.side_tabs = QTabWidget(self)
         self.side_tabs.setObjectName("assistantTabs")
         self.side_tabs.addTab(self.chat, translate("MainWindow", "Assistant"))
-        self.side_tabs.addTab(self.inspector, translate("MainWindow", "What the assistant sees"))
+        self.side_tabs.addTab(
+            PanelPlaceholder("inspector", self), translate("MainWindow", "What the assistant sees")
+        )
         # Beside the assistant, not an eighth tab under the form: those fill their bar at
         # 1024 px wide, and here the list stays in view while the itinerary shows a problem.
         self.side_tabs.addTab(self.problems_panel, shown(PROBLEMS_TITLE))
+        build_when_shown(self.side_tabs, lambda name: getattr(self, name))
         side = QSplitter(Qt.Orientation.Vertical, self)
         side.setObjectName("assistantSplitter")
         side.addWidget(self.imports_panel)
@@ -505,6 +500,19 @@ class MainWindow(QMainWindow):
         panel.send_requested.connect(self._send_document)
         return self._placed("documents_panel", panel)
 
+    @property
+    def inspector(self) -> InspectorPanel:
+        """The "What the assistant sees" panel, built when first shown or asked for, or once an
+        assistant is bound (`AssistantSession.inspector`)."""
+        return self.session.inspector
+
+    def _build_inspector(self) -> InspectorPanel:
+        from concierge.ui.inspector import InspectorPanel
+
+        panel = InspectorPanel(self)
+        put_in_place(self.side_tabs, "inspector", panel)
+        return panel
+
     def _placed(self, name: str, panel: V) -> V:
         """A plan tab's panel, built now: it reports failures, shows the selected trip and
         takes its placeholder's place."""
@@ -653,9 +661,10 @@ class MainWindow(QMainWindow):
         await self.build_deferred_tabs()
 
     async def build_deferred_tabs(self) -> None:
-        """Build the plan tabs not built yet, one per turn of the event loop: the app does it
-        once the person can chat, so a tab reached later shows its trip at once."""
-        for name, _title in self._plan_tabs()[1:]:
+        """Build the plan tabs and the inspector not built yet, one per turn of the event loop:
+        the app does it once the person can chat, so a tab reached later shows its trip at
+        once."""
+        for name in (*(name for name, _title in self._plan_tabs()[1:]), "inspector"):
             if self._stopping:
                 return
             getattr(self, name)
@@ -744,6 +753,8 @@ class MainWindow(QMainWindow):
     def import_files(self, paths: Sequence[Path]) -> None:
         """Read booking files into the selected trip's review queue, one after another; a
         CSV file's columns are chosen first, in the mapping dialog (one file at a time)."""
+        from concierge.travel.imports import is_csv  # the parsers: not at start-up
+
         trip_id = self.session.trip_id
         if trip_id is None:
             self.statusBar().showMessage(no_trip_to_import_into(), STATUS_MS)
@@ -758,6 +769,10 @@ class MainWindow(QMainWindow):
     async def _map_next_csv(self) -> None:
         """Read the next waiting CSV file's columns off the event loop and ask for their
         fields; a file that cannot be read is refused like any other."""
+        from concierge.travel.imports import ImportFileError
+        from concierge.travel.imports.csv_table import read_csv_table
+        from concierge.ui.imports.mapping_dialog import CsvMappingDialog
+
         while self.csv_waiting and self.mapping_dialog is None:
             trip_id, path = self.csv_waiting.pop(0)
             try:
@@ -789,6 +804,8 @@ class MainWindow(QMainWindow):
             self.tasks.start(self._map_next_csv(), name="read a CSV file's columns")
 
     def _imported(self, done: FileImport) -> None:
+        from concierge.travel.edits.import_files import pdf_message
+
         if done.pdf is not None:
             self._ask_assistant(pdf_message(done.pdf))
             self.statusBar().showMessage(

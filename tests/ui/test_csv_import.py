@@ -15,8 +15,7 @@ from PySide6.QtWidgets import QApplication, QComboBox
 from pytestqt.qtbot import QtBot
 
 from concierge.travel.services import TravelServices
-from concierge.ui.imports import CsvMappingDialog
-from concierge.ui.imports.mapping_dialog import FINE, IGNORE_TEXT
+from concierge.ui.imports.mapping_dialog import FINE, IGNORE_TEXT, CsvMappingDialog
 from concierge.ui.main_window import MainWindow
 from tests.cli.test_import_bookings import calendar
 from tests.ui.test_import_queue import drop

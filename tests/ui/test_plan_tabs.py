@@ -1,6 +1,7 @@
 """The window's tabs under the trip form: Brief, Goals and Pinned beside Itinerary and
 Lookups, switched from the keyboard, following the selected trip, built as they are first
-reached; and pinning text selected in the chat."""
+reached; the inspector beside the chat, built as it is first reached or an assistant is
+bound; and pinning text selected in the chat."""
 
 from __future__ import annotations
 
@@ -19,12 +20,17 @@ from concierge.travel.services import TravelServices, open_services
 from concierge.ui.brief import BriefPanel
 from concierge.ui.deferred_tabs import PanelPlaceholder
 from concierge.ui.goals import GoalsPanel
+from concierge.ui.inspector import InspectorPanel
 from concierge.ui.main_window import PIN_ALL_TEXT, PIN_TEXT, MainWindow
 from tests.composition import loaded_places
+from tests.fakes import FakeOpenAIServer, Reply
 from tests.fakes.memory_keyring import MemoryKeyring
 from tests.fakes.ollama_server import silent_servers
-from tests.ui.trips_support import eventually
+from tests.ui import trips_support
+from tests.ui.trips_support import Running, eventually
 from tests.ui.waiting import until
+
+connected = trips_support.connected_running
 
 
 @pytest.fixture
@@ -268,3 +274,65 @@ async def _goal_titles(services: TravelServices, trip_id: str, expected: list[st
 
 async def _ages(services: TravelServices, trip_id: str, expected: list[int]) -> bool:
     return (await services.forms.answers(trip_id, TRIP_BRIEF.id)).get("ages") == expected
+
+
+async def test_the_inspector_not_built_at_start_up_shows_the_trip_when_first_reached(
+    tmp_path: Path, memory_keyring: MemoryKeyring, monkeypatch: pytest.MonkeyPatch, qtbot: QtBot
+) -> None:
+    """As the app comes up without a model: "What the assistant sees" holds its place
+    beside the chat, unbuilt; a click on its title builds it there, for the selected trip."""
+    for name in (ENV_BASE_URL, ENV_API_KEY, ENV_MODEL):
+        monkeypatch.delenv(name, raising=False)
+    services = open_services(tmp_path / "data", places=loaded_places())
+    await services.trips.create({"title": "Tokyo", "notes": "Passport P1234567"})
+    window = MainWindow(services, local_servers=silent_servers())
+    try:
+        window.show()
+        window.activateWindow()
+        await window.restore_session()
+        await window.bind_assistant()
+        await until(lambda: window.trip_form.record is not None)
+        tabs = window.side_tabs
+        titles = [tabs.tabText(i) for i in range(tabs.count())]
+        assert isinstance(tabs.widget(1), PanelPlaceholder)
+
+        bar = tabs.tabBar()
+        qtbot.mouseClick(bar, Qt.MouseButton.LeftButton, pos=bar.tabRect(1).center())
+        await until(lambda: isinstance(tabs.currentWidget(), InspectorPanel))
+        inspector = tabs.currentWidget()
+        assert isinstance(inspector, InspectorPanel)
+        assert window.inspector is inspector and window.session.inspector is inspector
+        assert [tabs.tabText(i) for i in range(tabs.count())] == titles
+        await until(lambda: [value.value for value in inspector.held_back.values] == ["P1234567"])
+        assert inspector.totals.text() == "No model calls yet."
+        assert not inspector.bound
+    finally:
+        await window.shutdown()
+        await services.aclose()
+        window.deleteLater()
+        services.close()
+
+
+async def test_the_inspector_follows_a_bound_assistant_from_its_first_call_unseen(
+    connected: Running, fake_openai: FakeOpenAIServer, qtbot: QtBot
+) -> None:
+    """In the app's order (the session restored, then the assistant bound, the other panels
+    not built yet), the inspector is built as the assistant is bound, so the usage of a call
+    made before the person ever opens it is there when they do."""
+    window = connected.window
+    window.show()
+    await window.restore_session()
+    await window.bind_assistant()
+    await until(lambda: window.session.agent is not None)
+    assert isinstance(window.side_tabs.widget(1), InspectorPanel)
+    assert window.side_tabs.currentWidget() is window.chat
+    fake_openai.script(Reply.text("Porto in May is mild."))
+    await until(lambda: window.chat.runnable is not None and not window.chat.loading)
+    qtbot.keyClicks(window.chat.composer.edit, "How warm is Porto in May?")
+    qtbot.keyClick(
+        window.chat.composer.edit, Qt.Key.Key_Return, Qt.KeyboardModifier.ControlModifier
+    )
+    await until(lambda: window.inspector.usage.rowCount() == 1)
+    agent = window.session.agent
+    assert agent is not None
+    assert window.inspector.system_prompt.toPlainText() == agent.system_prompt

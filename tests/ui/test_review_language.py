@@ -18,7 +18,7 @@ from concierge.travel.edits.import_files import import_file
 from concierge.travel.imports import CSV_FIELDS
 from concierge.travel.imports.csv_table import read_csv_table
 from concierge.ui.documents import DocumentsPanel
-from concierge.ui.imports import CsvMappingDialog
+from concierge.ui.imports.mapping_dialog import CsvMappingDialog
 from concierge.ui.imports.panel import ImportsPanel
 from tests.cli.test_import_bookings import calendar
 from tests.ui import trips_support

@@ -5,26 +5,23 @@ from __future__ import annotations
 from collections.abc import Awaitable, Callable, Collection, Sequence
 
 from concierge.agent import (
-    AbortSignal,
     Agent,
     AgentBuilder,
     CompactionPolicy,
-    ContentPart,
     ModelAdapter,
     PermissionHandler,
-    Runnable,
-    RunnableWrapper,
     SnapshotLayout,
-    TurnResult,
     budget_for_window,
 )
 from concierge.agent.context_updates import ContextUpdates
 from concierge.model.settings import ASSISTANT_CONTEXT_BUDGET, ASSISTANT_SNAPSHOT_BUDGET
-from concierge.store import SqliteHistoryStore
 
 from ..money.ledger_totals import Planned
 from ..services import TravelServices
 from .brief_feature import FormFeature
+from .conversations import OneTurnAtATime as OneTurnAtATime
+from .conversations import conversation_id as conversation_id
+from .conversations import trip_history as trip_history
 from .feature import AssistantFeature
 from .goal_feature import GoalFeature
 from .instructions import INSTRUCTIONS
@@ -46,11 +43,6 @@ stuck database, and the turn then fails with the provider's name instead of hang
 KEPT_CONTEXT_SHARE = 0.25
 """With runtime context sent as changes, the most of the context budget the full snapshot
 and the updates kept in place may take before they are sent afresh as one full snapshot."""
-
-
-def conversation_id(trip_id: str) -> str:
-    """One conversation per trip."""
-    return f"trip-{trip_id}"
 
 
 def build_trip_assistant(
@@ -187,26 +179,3 @@ def _planned(reads: TripReads) -> PlannedCosts:
         return planned_costs(await reads.items())
 
     return planned
-
-
-def trip_history(services: TravelServices, trip_id: str) -> SqliteHistoryStore:
-    return SqliteHistoryStore(services.database, conversation_id(trip_id), title=trip_id)
-
-
-class OneTurnAtATime(RunnableWrapper):
-    """Holds the conversation's turn lease through each request and retry, so another process
-    answering in it is refused (`ConversationBusyError`) before anything is stored."""
-
-    def __init__(self, inner: Runnable, history: SqliteHistoryStore) -> None:
-        super().__init__(inner)
-        self.history = history
-
-    async def process_request(
-        self, request: str | Sequence[ContentPart], signal: AbortSignal | None = None
-    ) -> TurnResult:
-        async with self.history.turn():
-            return await self.inner.process_request(request, signal)
-
-    async def retry(self, signal: AbortSignal | None = None) -> TurnResult:
-        async with self.history.turn():
-            return await self.inner.retry(signal)

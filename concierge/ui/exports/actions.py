@@ -25,8 +25,6 @@ from concierge.ui.async_support import BackgroundTasks
 from concierge.ui.i18n import shown, shown_error, translate
 from concierge.ui.trip_actions import TripActions
 
-from .pdf import itinerary_document, itinerary_pdf, page_layout
-
 
 @dataclass(frozen=True)
 class ExportFormat:
@@ -44,6 +42,12 @@ def calendar_file(plan: TripPlan) -> bytes:
     return trip_calendar(plan)
 
 
+def itinerary_file(plan: TripPlan) -> bytes:
+    from .pdf import itinerary_pdf  # The page's layout and Qt's PDF writer: at the first export.
+
+    return itinerary_pdf(plan)
+
+
 FORMATS = (
     ExportFormat(
         "ics",
@@ -57,7 +61,7 @@ FORMATS = (
         QT_TRANSLATE_NOOP("Exports", "&Itinerary (PDF)…"),
         QT_TRANSLATE_NOOP("Exports", "Itinerary"),
         "PDF (*.pdf)",
-        itinerary_pdf,
+        itinerary_file,
     ),
 )
 
@@ -169,6 +173,8 @@ class TripExports(TripActions):
             self.tasks.start(self._print(self.trip_id, preview), name=name)
 
     async def _print(self, trip_id: str, preview: bool) -> None:
+        from .pdf import itinerary_document, page_layout
+
         plan = await read_plan(self.services, trip_id)
         document = itinerary_document(plan)
         printer = QPrinter(QPrinter.PrinterMode.HighResolution)

@@ -4,21 +4,26 @@ on a worker thread while a progress bar with Cancel sits in the status bar."""
 from __future__ import annotations
 
 import asyncio
+import importlib
 import threading
 from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QLocale, Signal
 from PySide6.QtWidgets import QHBoxLayout, QLabel, QProgressBar, QPushButton, QWidget
 
 from concierge.store import ImportQueue, StoreError
 from concierge.text import QT_TRANSLATE_NOOP
-from concierge.travel.edits.import_files import import_file
 from concierge.travel.errors import TravelError
-from concierge.travel.imports import CsvChoices
 from concierge.ui.async_support import BackgroundTasks
 from concierge.ui.i18n import shown_error, translate
 
+if TYPE_CHECKING:
+    from concierge.travel.imports import CsvChoices
+
+IMPORTER = "concierge.travel.edits.import_files"
+"""The reading of files and their parsers: loaded, off the event loop, at the first import."""
 IMPORT_FILTER = QT_TRANSLATE_NOOP(
     "ImportRunner", "Bookings (*.ics *.pkpass *.eml *.pdf *.csv *.tsv *.txt);;All files (*)"
 )
@@ -89,6 +94,9 @@ class ImportRunner(QWidget):
         loop = asyncio.get_running_loop()
         self.setVisible(True)
         try:
+            await asyncio.to_thread(importlib.import_module, IMPORTER)
+            from concierge.travel.edits.import_files import import_file
+
             while self._waiting:
                 trip_id, path, mapping, choices = self._waiting.pop(0)
                 self._cancel = cancel = threading.Event()
