@@ -28,11 +28,12 @@ _READ_KEPT = 4096
 class TripZones:
     """The zones of one trip's days and items, from its stops (in route order). It keeps
     what it read: a reload reads each item several times (its days, its place in them, the
-    timeline), and a copy of a record with its zone written in is the costly part."""
+    timeline), and reloads read the same items again; a copy of a record with its zone
+    written in is the costly part."""
 
     stops: tuple[StopRecord, ...] = ()
     _days: dict[date | None, str | None] = field(default_factory=dict, compare=False, repr=False)
-    _read: dict[int, tuple[ItineraryItemRecord, ItineraryItemRecord]] = field(
+    _read: dict[ItineraryItemRecord, ItineraryItemRecord] = field(
         default_factory=dict, compare=False, repr=False
     )
 
@@ -68,16 +69,16 @@ class TripZones:
         (`item_times.item_start`, `item_end`); never to store."""
         if item.timezone:
             return item
-        kept = self._read.get(id(item))
-        if kept is not None and kept[0] is item:
-            return kept[1]
+        kept = self._read.get(item)
+        if kept is not None:
+            return kept
         zone = self.on(item.day)
         if zone is None:
             return item
         if len(self._read) >= _READ_KEPT:
             self._read.clear()
         read = replace(item, timezone=zone)
-        self._read[id(item)] = (item, read)
+        self._read[item] = read
         return read
 
 
