@@ -49,6 +49,8 @@ class Part:
     """The thread's CPU time: the part's own cost, whatever the load."""
     worst: float = 0.0
     """The longest single call, wall time: what a probe waiting behind it sees."""
+    worst_cpu: float = 0.0
+    """The costliest single call in CPU: its own cost, whatever the load."""
 
 
 class GuiTime:
@@ -84,8 +86,10 @@ class GuiTime:
                 own = elapsed - frame[0]
                 part.calls += 1
                 part.total += own
-                part.cpu += elapsed_cpu - frame[1]
+                own_cpu = elapsed_cpu - frame[1]
+                part.cpu += own_cpu
                 part.worst = max(part.worst, own)
+                part.worst_cpu = max(part.worst_cpu, own_cpu)
 
     @contextmanager
     def installed(self) -> Iterator[None]:

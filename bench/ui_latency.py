@@ -627,7 +627,7 @@ def report(results: Sequence[Result], server: str) -> None:
     )
 
 
-def report_breakdown(results: Sequence[Result]) -> None:
+def report_breakdown(results: Sequence[Result], shown: int = BREAKDOWN_ROWS) -> None:
     """Per scenario under load, the parts of the GUI thread's time that cost most: what a
     write (or a streamed answer) costs, and in which subscriber, view, task or Qt event."""
     for r in results:
@@ -644,18 +644,19 @@ def report_breakdown(results: Sequence[Result]) -> None:
                 f"{part.cpu * 1000 / writes:.2f}" if writes else "-",
                 f"{part.total * 1000:.0f}",
                 f"{part.worst * 1000:.1f}",
+                f"{part.worst_cpu * 1000:.1f}",
             ]
-            for name, part in busiest(r.parts, BREAKDOWN_ROWS)
+            for name, part in busiest(r.parts, shown)
         ]
         print()
         print_table(
             f"GUI thread by part: {r.scenario.name}",
-            ["part", "calls", "CPU ms", "CPU ms/write", "wall ms", "max wall ms"],
+            ["part", "calls", "CPU ms", "CPU ms/write", "wall ms", "max wall ms", "max CPU ms"],
             rows,
             notes=[
                 f"GUI thread busy {busy * 1000:.0f} ms of {r.seconds:.2f} s "
                 f"({busy / r.seconds:.0%}), "
-                f"{cpu * 1000:.0f} ms of it on a CPU; exclusive times, the {BREAKDOWN_ROWS} "
+                f"{cpu * 1000:.0f} ms of it on a CPU; exclusive times, the {shown} "
                 "costliest parts in CPU (bench/gui_time.py). Wall time beyond CPU is waiting "
                 "for a CPU or the GIL."
             ],
@@ -702,6 +703,12 @@ def parse_arguments(argv: Sequence[str]) -> argparse.Namespace:
         metavar="SCENARIO",
         help="measure only this scenario (repeat for more); all by default",
     )
+    parser.add_argument(
+        "--rows",
+        type=int,
+        default=BREAKDOWN_ROWS,
+        help=f"how many parts each breakdown shows, costliest first ({BREAKDOWN_ROWS} by default)",
+    )
     parser.add_argument("--serve", action="store_true", help=argparse.SUPPRESS)
     return parser.parse_args(list(argv))
 
@@ -720,4 +727,4 @@ if __name__ == "__main__":
     app.setQuitOnLastWindowClosed(False)
     results = run_with_qt(app, main(arguments.server, arguments.breakdown, arguments.only))
     report(results, arguments.server)
-    report_breakdown(results)
+    report_breakdown(results, arguments.rows)

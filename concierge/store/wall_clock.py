@@ -13,6 +13,7 @@ zone (written before zones were known) is read as if at UTC.
 
 from __future__ import annotations
 
+import functools
 from datetime import UTC, date, datetime, time, timedelta, tzinfo
 from typing import Protocol
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
@@ -54,10 +55,12 @@ def instant(moment: datetime) -> datetime:
     return moment.astimezone(UTC)
 
 
+@functools.lru_cache(maxsize=4096)
 def local_datetime(
     day: date, clock: time, zone: str | None, *, not_before: datetime | None = None
 ) -> datetime:
-    """`clock` on `day` in `zone`, resolved as the module says."""
+    """`clock` on `day` in `zone`, resolved as the module says. Kept for the items read
+    again: every view's reload reads every item's times (aware values, never changed)."""
     tz = zone_of(zone)
     moment = datetime.combine(day, clock.replace(tzinfo=None), tzinfo=tz)
     if not_before is not None and instant(moment) < instant(not_before):

@@ -319,6 +319,32 @@ def test_the_selected_block_is_scrolled_into_view(qtbot: QtBot) -> None:
     assert widget.selected_id == "breakfast"  # Paging scrolls; it does not select.
 
 
+def test_the_kept_hour_grid_follows_scrolling_and_the_palette(qtbot: QtBot) -> None:
+    """The hours are drawn once and reused: a timeline that painted, then scrolled, then
+    went dark looks each time exactly like one that starts out that way."""
+
+    def timeline(dark: bool, scroll: int) -> DayTimeline:
+        widget = DayTimeline()
+        qtbot.addWidget(widget)
+        if dark:
+            widget.setPalette(dark_palette())
+        widget.set_day(HEADING, busy_day())
+        widget.resize(320, 260)
+        widget.show()
+        widget.select("dinner")
+        widget.scroll_bar.setValue(scroll)
+        return widget
+
+    used = timeline(dark=False, scroll=0)
+    used.grab()
+    qtbot.keyClick(used, Qt.Key.Key_End)  # Selects the dinner, scrolled into view.
+    scroll = used.scroll_bar.value()
+    assert used.selected_id == "dinner" and scroll > 0
+    assert used.grab().toImage() == timeline(dark=False, scroll=scroll).grab().toImage()
+    used.setPalette(dark_palette())
+    assert used.grab().toImage() == timeline(dark=True, scroll=scroll).grab().toImage()
+
+
 def test_the_tooltip_says_what_the_block_is(timeline: DayTimeline) -> None:
     rect = timeline.block_rect("train")
     assert rect is not None

@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass
 
@@ -11,7 +12,7 @@ from pydantic import JsonValue
 from concierge.model.fields import ITEM, TRIP, FieldRule
 from concierge.store import ChangeContext, Outcome, TripRecord
 
-from ..safe_text.sensitive import find_sensitive, normalised
+from ..safe_text.sensitive import Found, find_sensitive, normalised
 from ..services import TravelServices
 
 
@@ -38,6 +39,13 @@ def _texts(value: JsonValue | object) -> Iterator[str]:
             yield from _texts(part)
 
 
+@functools.lru_cache(maxsize=4096)
+def _sensitive_in(text: str) -> tuple[Found, ...]:
+    """`find_sensitive`, kept by text: the list is read again after every write to the trip,
+    and most of its texts are the same as the last time."""
+    return tuple(find_sensitive(text))
+
+
 def _found(
     record: object, rules: Mapping[str, FieldRule], text_fields: Iterable[str], where: str
 ) -> Iterator[tuple[str, str, str]]:
@@ -47,7 +55,7 @@ def _found(
             yield rule.label.lower(), str(value), f"{where} {rule.label.lower()}"
     for name in text_fields:
         for text in _texts(getattr(record, name, "")):
-            for found in find_sensitive(text):
+            for found in _sensitive_in(text):
                 yield found.what, found.value, f"{where} {rules[name].label.lower()}"
 
 
@@ -60,12 +68,12 @@ async def values_on_file(services: TravelServices, trip_id: str) -> list[OnFile]
     for item in await services.itinerary.items(trip_id):
         found.extend(_found(item, ITEM.fields, ITEM.prose, f"“{item.title}”"))
     for pin in await services.pins.list_for_trip(trip_id):
-        found.extend((f.what, f.value, "Pin") for f in find_sensitive(pin.text))
+        found.extend((f.what, f.value, "Pin") for f in _sensitive_in(pin.text))
     for instance in await services.forms.instances(trip_id):
         answers = await services.forms.answers(trip_id, instance.form_id)
         for name, answer in answers.items():
             for text in _texts(answer):
-                found.extend((f.what, f.value, f"Answer to {name}") for f in find_sensitive(text))
+                found.extend((f.what, f.value, f"Answer to {name}") for f in _sensitive_in(text))
     shared = {normalised(value) for value in trip.shared_values}
     seen: set[str] = set()
     listed: list[OnFile] = []

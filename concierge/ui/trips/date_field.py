@@ -147,11 +147,8 @@ class DateField(QWidget):
         clear = translate("DateField", "Clear {field}").format(field=lowered)
         self.clear_button.setToolTip(clear)
         self.clear_button.setAccessibleName(clear)
-        self.calendar = QCalendarWidget(self)
-        self.calendar.setWindowFlags(Qt.WindowType.Popup)
-        self.calendar.setAccessibleName(
-            translate("DateField", "Calendar for the {field}").format(field=lowered)
-        )
+        self._calendar: QCalendarWidget | None = None
+        self._lowered = lowered
         layout = QHBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)
         layout.setSpacing(2)
@@ -162,10 +159,23 @@ class DateField(QWidget):
         self.clear_button.clicked.connect(self._clear)
         self.calendar_button.clicked.connect(self.open_calendar)
         self.edit.popup_requested.connect(self.open_calendar)
-        self.calendar.clicked.connect(self._pick)
-        self.calendar.activated.connect(self._pick)
         self.edit.textChanged.connect(self._update_button)
         self._update_button()
+
+    @property
+    def calendar(self) -> QCalendarWidget:
+        """The calendar popup, built when first wanted: it is most of what a field costs to
+        build (a stop added in the trip form builds two fields), and most are never opened."""
+        if self._calendar is None:
+            calendar = QCalendarWidget(self)
+            calendar.setWindowFlags(Qt.WindowType.Popup)
+            calendar.setAccessibleName(
+                translate("DateField", "Calendar for the {field}").format(field=self._lowered)
+            )
+            calendar.clicked.connect(self._pick)
+            calendar.activated.connect(self._pick)
+            self._calendar = calendar
+        return self._calendar
 
     def value(self) -> date | None:
         return self.edit.value()

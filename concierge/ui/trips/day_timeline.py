@@ -6,6 +6,7 @@ the keyboard. `concierge.travel.itinerary.day_layout` places things; this only p
 
 from __future__ import annotations
 
+import functools
 import math
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
@@ -26,6 +27,7 @@ from PySide6.QtGui import (
     QPaintEvent,
     QPalette,
     QPen,
+    QPixmap,
     QResizeEvent,
     QWheelEvent,
 )
@@ -66,8 +68,14 @@ def kind_colour(kind: str, palette: QPalette) -> QColor:
     on dark ones until it stands out from the base (a contrast of 3, as for the mark)."""
     row = ITEM_KINDS.get(kind)
     hue = FALLBACK_HUE if row is None else row.hue
-    dark = is_dark(palette)
     base = palette.color(QPalette.ColorRole.Base)
+    return QColor(_shade(hue, is_dark(palette), base.rgba()))
+
+
+@functools.lru_cache(maxsize=256)
+def _shade(hue: int | None, dark: bool, base_rgba: int) -> QColor:
+    """`kind_colour`'s search, once per hue and ground: every paint asks it of every block."""
+    base = QColor.fromRgba(base_rgba)
     saturation = 0.0 if hue is None else (0.55 if dark else 0.6)
     lightness = 0.62 if dark else 0.45
     shade = QColor.fromHslF((hue or 0) / 360, saturation, lightness)
@@ -126,6 +134,8 @@ class DayTimeline(QWidget):
         self._grid_pad = 0.0
         self._hour_px = 0.0
         self._marks: Mapping[str, Mark] = {}
+        self._hours: tuple[tuple[object, ...], QPixmap] | None = None
+        """The hour grid as last drawn, and what it was drawn from (`_hour_grid`)."""
         self._describe_selection()
 
     @property
@@ -323,7 +333,7 @@ class DayTimeline(QWidget):
         grid = QRectF(0, self._grid_top, self.width(), self.height() - self._grid_top - _MARGIN)
         painter.save()
         painter.setClipRect(grid)
-        self._paint_hours(painter, palette)
+        painter.drawPixmap(QPointF(0, math.floor(self._grid_top)), self._hour_grid(palette))
         self._paint_gaps(painter, palette, left)
         for block in self._layout.blocks:
             self._paint_block(painter, palette, block)
@@ -410,6 +420,41 @@ class DayTimeline(QWidget):
         painter.setPen(pen)
         painter.setBrush(Qt.BrushStyle.NoBrush)
         painter.drawPath(path)
+
+    def _hour_grid(self, palette: QPalette) -> QPixmap:
+        """The hours' lines and labels, drawn again only when what they show changed: the
+        grid is most of a paint, and a change to the day's entries leaves it as it was."""
+        top = math.floor(self._grid_top)
+        ratio = self.devicePixelRatioF()
+        key = (
+            self.size(),
+            ratio,
+            self._grid_top,
+            self._grid_pad,
+            self._hour_px,
+            self._layout.first_hour,
+            self._layout.last_hour,
+            self.scroll_bar.value() if self._scrolls() else 0,
+            self._columns(),
+            palette.cacheKey(),
+            self.font().key(),
+        )
+        if self._hours is not None and self._hours[0] == key:
+            return self._hours[1]
+        pixmap = QPixmap(
+            max(1, math.ceil(self.width() * ratio)),
+            max(1, math.ceil((self.height() - top) * ratio)),
+        )
+        pixmap.setDevicePixelRatio(ratio)
+        pixmap.fill(palette.color(QPalette.ColorRole.Base))
+        painter = QPainter(pixmap)
+        painter.setRenderHint(QPainter.RenderHint.Antialiasing)
+        painter.setFont(self.font())
+        painter.translate(0, -top)
+        self._paint_hours(painter, palette)
+        painter.end()
+        self._hours = (key, pixmap)
+        return pixmap
 
     def _paint_hours(self, painter: QPainter, palette: QPalette) -> None:
         metrics = self.fontMetrics()

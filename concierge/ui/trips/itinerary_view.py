@@ -39,7 +39,6 @@ from concierge.store import (
     ItineraryItemRecord,
     LockKind,
     LockRecord,
-    StopRecord,
     StoreError,
     TripRecord,
 )
@@ -114,7 +113,8 @@ class ItineraryView(TripView[Change]):
         self.stops = services.stops
         self.locks = services.locks
         self._lock_list: list[LockRecord] = []
-        self._stop_list: list[StopRecord] = []
+        self._zones = TripZones()
+        """The shown trip's zones, from its stops; kept, they keep what they read."""
         self.history = services.history
         self.selection = services.selection
         self.model = ItineraryModel(self)
@@ -276,7 +276,7 @@ class ItineraryView(TripView[Change]):
 
     def _zone_on(self, day: date | None) -> str | None:
         """A new item's time zone: its day's (`TripZones.on`)."""
-        return TripZones.of(self._stop_list).on(day)
+        return self._zones.on(day)
 
     def edit_selected(self) -> None:
         item = self._current_item()
@@ -400,7 +400,8 @@ class ItineraryView(TripView[Change]):
             self._show_deleted()
             return
         self._trip = trip
-        self._stop_list = stops
+        if (zones := TripZones.of(stops)) != self._zones:
+            self._zones = zones
         self._lock_list = locks
         self._unverified = unverified
         unseen_items = {
@@ -415,7 +416,7 @@ class ItineraryView(TripView[Change]):
         scroll = self.tree.verticalScrollBar().value()
         self._restoring = True
         try:
-            zones = TripZones.of(stops)
+            zones = self._zones
             days = group_by_day(trip, items, zones)
             if self.model.set_days(
                 days,
@@ -762,8 +763,8 @@ class ItineraryView(TripView[Change]):
             return
         self._timeline_date = group.day
         items = {item.id: item for item in _all_items(self.model)}.values()
-        zones = TripZones.of(self._stop_list)
-        self.timeline.set_day(group.heading, timeline_entries(map(zones.read, items), group.day))
+        entries = timeline_entries(map(self._zones.read, items), group.day)
+        self.timeline.set_day(group.heading, entries)
         current = self._current_item()
         self.timeline.select(current.id if current is not None else None)
 
