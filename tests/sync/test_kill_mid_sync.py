@@ -10,6 +10,7 @@ import signal
 import subprocess
 import sys
 from collections import Counter
+from collections.abc import Awaitable, Callable
 from pathlib import Path
 
 from sqlmodel import select
@@ -17,7 +18,9 @@ from sqlmodel import select
 from concierge.store import Database
 from concierge.store.paths import database_path
 from concierge.store.tables import ChangeLogEntry, ItineraryItem
+from concierge.sync.engine import TripSync
 from concierge.sync.folder import folder_key
+from concierge.travel.services import TravelServices
 from tests.composition import opened_services
 from tests.sync.pair import ANA, BEN, PASSPHRASE, open_sync
 
@@ -72,6 +75,48 @@ def _created(data: Path) -> tuple[list[str], Counter[str]]:
         )
 
 
+async def kill_a_receiver_mid_sync(
+    ana: TravelServices,
+    sync: TripSync,
+    ben_data: Path,
+    start: Callable[[str], subprocess.Popen[str]],
+    stop: Callable[[], Awaitable[None]],
+) -> None:
+    """Ana adds 40 items while Ben's process (`start(mode)`) applies them, killed half-way;
+    Ana's sync stops (`stop`) and Ben's runs once more: both hold the 40, each made once."""
+    trip_id = sync.trip_id
+    titles = [f"Stop {n:02}" for n in range(40)]
+    receiver = start("forever")
+    try:
+        assert (await _line(receiver)).startswith("started")
+        for title in titles[:20]:
+            await ana.itinerary.add(trip_id, {"day": "2027-05-01", "title": title})
+            await sync.settled()
+        assert (await _line(receiver)).startswith("applied")
+        for title in titles[20:]:
+            await ana.itinerary.add(trip_id, {"day": "2027-05-01", "title": title})
+            await sync.settled()
+        receiver.send_signal(signal.SIGKILL)
+    finally:
+        receiver.kill()
+        receiver.wait()
+        assert receiver.stdout is not None
+        receiver.stdout.close()
+    await stop()
+    again = start("once")
+    try:
+        assert (await _line(again)).startswith("started")
+    finally:
+        assert again.wait() == 0
+        assert again.stdout is not None
+        again.stdout.close()
+    assert sorted(item.title for item in await ana.itinerary.items(trip_id)) == titles
+    found, creations = _created(ben_data)
+    assert found == titles
+    assert set(creations.values()) == {1}
+    assert len(creations) == len(titles)
+
+
 async def test_a_kill_mid_sync_loses_nothing_and_repeats_nothing(tmp_path: Path) -> None:
     shared = tmp_path / "Synced"
     key = folder_key(shared, PASSPHRASE)
@@ -80,37 +125,13 @@ async def test_a_kill_mid_sync_loses_nothing_and_repeats_nothing(tmp_path: Path)
         trip = (await ana.trips.create({"title": "Lisbon"})).record
         sync = open_sync(ana, shared, trip.id, ANA, key)
         await sync.start()
-        titles = [f"Stop {n:02}" for n in range(40)]
-        receiver = _worker(ben_data, shared, trip.id, "forever")
-        try:
-            assert (await _line(receiver)).startswith("started")
-            for title in titles[:20]:
-                await ana.itinerary.add(trip.id, {"day": "2027-05-01", "title": title})
-                await sync.settled()
-            assert (await _line(receiver)).startswith("applied")
-            for title in titles[20:]:
-                await ana.itinerary.add(trip.id, {"day": "2027-05-01", "title": title})
-                await sync.settled()
-            receiver.send_signal(signal.SIGKILL)
-        finally:
-            receiver.kill()
-            receiver.wait()
-            assert receiver.stdout is not None
-            receiver.stdout.close()
-        sync.close()
-        again = _worker(ben_data, shared, trip.id, "once")
-        try:
-            assert (await _line(again)).startswith("started")
-        finally:
-            assert again.wait() == 0
-            assert again.stdout is not None
-            again.stdout.close()
-        expected = sorted(item.title for item in await ana.itinerary.items(trip.id))
-    assert expected == titles
-    found, creations = _created(ben_data)
-    assert found == titles
-    assert set(creations.values()) == {1}
-    assert len(creations) == len(titles)
+
+        async def stop() -> None:
+            sync.close()
+
+        await kill_a_receiver_mid_sync(
+            ana, sync, ben_data, lambda mode: _worker(ben_data, shared, trip.id, mode), stop
+        )
 
 
 async def test_a_sender_killed_mid_sync_sends_the_rest_when_it_starts_again(

@@ -5,7 +5,6 @@ kept the room while both were away, and the device's journal and SQLite agree.""
 from __future__ import annotations
 
 import asyncio
-import signal
 from pathlib import Path
 
 from concierge.sync.room import ServerRoom
@@ -13,7 +12,7 @@ from concierge.sync.serve import RoomServer, room_secret
 from tests.composition import opened_services
 from tests.sync.pair import ANA
 from tests.sync.room_pair import SERVER_SECRET, WAIT, open_sync
-from tests.sync.test_kill_mid_sync import _created, _line, _worker
+from tests.sync.test_kill_mid_sync import _worker, kill_a_receiver_mid_sync
 
 
 async def test_a_kill_mid_sync_over_a_server_loses_nothing_and_repeats_nothing(
@@ -31,35 +30,15 @@ async def test_a_kill_mid_sync_over_a_server_loses_nothing_and_repeats_nothing(
         assert isinstance(room, ServerRoom)
         await sync.start()
         await asyncio.wait_for(room.joined(), WAIT)
-        titles = [f"Stop {n:02}" for n in range(40)]
-        receiver = _worker(ben_data, server.url, trip.id, "forever", secret)
-        try:
-            assert (await _line(receiver)).startswith("started")
-            for title in titles[:20]:
-                await ana.itinerary.add(trip.id, {"day": "2027-05-01", "title": title})
-                await sync.settled()
-            assert (await _line(receiver)).startswith("applied")
-            for title in titles[20:]:
-                await ana.itinerary.add(trip.id, {"day": "2027-05-01", "title": title})
-                await sync.settled()
-            receiver.send_signal(signal.SIGKILL)
-        finally:
-            receiver.kill()
-            receiver.wait()
-            assert receiver.stdout is not None
-            receiver.stdout.close()
-        sync.close()
-        await room.wait_closed()
-        again = _worker(ben_data, server.url, trip.id, "once", secret)
-        try:
-            assert (await _line(again)).startswith("started")
-        finally:
-            assert again.wait() == 0
-            assert again.stdout is not None
-            again.stdout.close()
-        expected = sorted(item.title for item in await ana.itinerary.items(trip.id))
-    assert expected == titles
-    found, creations = _created(ben_data)
-    assert found == titles
-    assert set(creations.values()) == {1}
-    assert len(creations) == len(titles)
+
+        async def stop() -> None:
+            sync.close()
+            await room.wait_closed()
+
+        await kill_a_receiver_mid_sync(
+            ana,
+            sync,
+            ben_data,
+            lambda mode: _worker(ben_data, server.url, trip.id, mode, secret),
+            stop,
+        )
