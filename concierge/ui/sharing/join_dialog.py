@@ -69,7 +69,7 @@ class JoinTripDialog(QDialog):
         column.addLayout(form)
         column.addWidget(self.note)
         column.addWidget(self.buttons)
-        self.resize(620, 0)
+        self.setMinimumWidth(620)
 
     def read_code(self, text: str) -> None:
         """Read the code as it is typed or pasted: the trip it invites to, or what is wrong."""

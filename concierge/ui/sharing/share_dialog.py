@@ -109,7 +109,7 @@ class ShareTripDialog(QDialog):
                 column.addWidget(part)
             else:
                 column.addLayout(part)
-        self.resize(620, 0)
+        self.setMinimumWidth(620)
 
     @property
     def through_server(self) -> bool:
